@@ -1,0 +1,166 @@
+"""The total cost of a spell (CR 601.2f): mana cost plus additional costs and kicker, plus cost increases,
+minus cost reductions (generic mana only, 118.7a), then minimums such as Trinisphere's; and the ways to pay
+that are not mana (convoke 702.51, delve 702.66, improvise 702.126).
+
+The static kinds a card definition uses for these are registered here:
+
+``cost_increase``       ``{amount: 1, spells: noncreature spells}``            (Thalia, Guardian of Thraben)
+``cost_reduction``      ``{amount: 1, spells: artifact spells, you_cast: true}`` (Etherium Sculptor)
+``minimum_spell_cost``  ``{amount: 3, while_untapped: true}``                  (Trinisphere)
+``additional_cost``     ``{cost: "Sacrifice a creature"}``                     (a spell's own additional cost)
+``kicker``              ``{cost: "{4}"}``                                      (702.33: optional)
+``costs_more_per_extra_target`` ``{amount: 1}``                               (Fireball: none with one target)
+
+Delve and Improvise join the keyword vocabulary (Convoke is already in it).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import model.abilities as abilities
+from model.abilities import STATIC_KINDS, CostPart, DefinitionError, StaticEffect, parse_cost_text
+from model.mana import Symbol, format_cost
+from model.spending import Purpose, _pattern
+
+# Delve (702.66) and Improvise (702.126) are keywords like Convoke (702.51).
+for _kw in ("Delve", "Improvise"):
+    if _kw not in abilities.KEYWORDS:
+        abilities.KEYWORDS = abilities.KEYWORDS + (_kw,)
+
+
+def _spells_text(s: StaticEffect) -> str:
+    spells = s.arg("spells", "spells")
+    return spells[0].upper() + spells[1:] + (" you cast" if s.arg("you_cast", False) else "")
+
+
+STATIC_KINDS["cost_increase"] = (
+    {"amount": int, "spells": str, "you_cast": bool},
+    lambda s: f"{_spells_text(s)} cost {{{s.arg('amount', 1)}}} more to cast")
+STATIC_KINDS["cost_reduction"] = (
+    {"amount": int, "spells": str, "you_cast": bool},
+    lambda s: f"{_spells_text(s)} cost {{{s.arg('amount', 1)}}} less to cast")
+STATIC_KINDS["minimum_spell_cost"] = (
+    {"amount": int, "while_untapped": bool},
+    lambda s: (("As long as this is untapped, each" if s.arg("while_untapped", False) else "Each") +
+               f" spell that would cost less than {s.arg('amount')} mana to cast costs {s.arg('amount')} mana to cast"))
+STATIC_KINDS["additional_cost"] = (
+    {"cost": str}, lambda s: f"As an additional cost to cast this spell, {s.arg('cost')[0].lower()}{s.arg('cost')[1:]}")
+STATIC_KINDS["kicker"] = ({"cost": str}, lambda s: f"Kicker {s.arg('cost')}")
+STATIC_KINDS["costs_more_per_extra_target"] = (
+    {"amount": int}, lambda s: f"This spell costs {{{s.arg('amount', 1)}}} more to cast for each target beyond the first")
+
+
+def spells_match(phrase: str, purpose: Purpose) -> bool:
+    """Does a phrase like "noncreature spells" or "instant and sorcery spells" describe the spell?
+
+    "A and B spells" means spells that are A or B (Goblin Electromancer)."""
+    alts = re.split(r"\s+(?:and|or)\s+", phrase.strip())
+    if len(alts) > 1:
+        last = alts[-1].split()
+        tail = " ".join(last[1:])
+        alts = [a if " " in a else f"{a} {tail}" for a in alts[:-1]] + [alts[-1]]
+    return any(_pattern(a).matches(purpose, None) for a in alts)
+
+
+@dataclass(frozen=True)
+class CostModifier:
+    """One effect on the total cost (601.2f): ``increase``/``reduction`` by generic ``amount``, or
+    ``minimum`` total mana."""
+
+    kind: str
+    amount: int
+    source: str          # the permanent whose static ability it is
+    text: str            # the ability's words, for reasons
+
+    def describe(self, state) -> str:
+        return f"{state.obj(self.source).name} ({self.source}): {self.text}"
+
+
+@dataclass(frozen=True)
+class TotalCost:
+    """What must be paid (601.2f): mana symbols (mana cost and additional mana), X, modifiers applied by the
+    payment solver (reductions after hybrid choices, 118.7a/Reaper King ruling; minimums last), non-mana
+    parts, and which non-mana ways to pay generic/colored mana the spell has."""
+
+    symbols: tuple[Symbol, ...]
+    x: int = 0
+    modifiers: tuple[CostModifier, ...] = ()
+    other: tuple[CostPart, ...] = ()
+    convoke: bool = False
+    delve: bool = False
+    improvise: bool = False
+    purpose: Purpose = field(default_factory=lambda: Purpose("cost"))
+    casting: str | None = None    # the object id being cast (it is on the stack while paying, 601.2a)
+
+    def text(self) -> str:
+        return format_cost(self.symbols) or "{0}"
+
+
+def spell_purpose(state, oid: str) -> Purpose:
+    """The spell ``oid`` would be, for spending restrictions and "spells cost more/less" (its
+    characteristics as the card it is; 601.2a)."""
+    from model.characteristics import current
+
+    ch = current(state, oid)
+    return Purpose("spell", frozenset(ch.types), frozenset(ch.subtypes), frozenset(ch.colors), label=f"casting {ch.name}")
+
+
+def modifiers_for_spell(state, caster: str, purpose: Purpose) -> list[CostModifier]:
+    """Cost increases, reductions and minimums that apply to a spell ``caster`` casts (601.2f)."""
+    from model.characteristics import current
+
+    out: list[CostModifier] = []
+    for o in state.battlefield():
+        for a in current(state, o.id).abilities:
+            s = a.static
+            if a.kind != "static" or s is None:
+                continue
+            if s.kind in ("cost_increase", "cost_reduction"):
+                if s.arg("you_cast", False) and o.controller != caster:
+                    continue
+                if not spells_match(s.arg("spells", "spells"), purpose):
+                    continue
+                out.append(CostModifier("increase" if s.kind == "cost_increase" else "reduction",
+                                        int(s.arg("amount", 1)), o.id, a.text()))
+            elif s.kind == "minimum_spell_cost":
+                if s.arg("while_untapped", False) and o.tapped:
+                    continue
+                out.append(CostModifier("minimum", int(s.arg("amount")), o.id, a.text()))
+    return out
+
+
+def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool = False) -> TotalCost:
+    """The total cost to cast ``oid`` (601.2f). ``kicked``: pay its kicker (an optional additional cost)."""
+    from model.characteristics import current
+
+    obj = state.obj(oid)
+    face = obj.printed
+    if face.mana_cost is None:
+        raise ValueError("no mana cost")   # callers check 118.6 first
+    ch = current(state, oid)
+    symbols = list(face.mana_cost)
+    other: list[CostPart] = []
+    for a in ch.abilities:
+        s = a.static
+        if a.kind != "static" or s is None:
+            continue
+        if s.kind == "additional_cost" or (s.kind == "kicker" and kicked):
+            for part in parse_cost_text(s.arg("cost")):
+                if part.kind == "mana":
+                    symbols += list(part.mana)
+                else:
+                    other.append(part)
+    purpose = spell_purpose(state, oid)
+    return TotalCost(tuple(symbols), x, tuple(modifiers_for_spell(state, caster, purpose)), tuple(other),
+                     convoke=ch.has_keyword("Convoke"), delve=ch.has_keyword("Delve"),
+                     improvise=ch.has_keyword("Improvise"), purpose=purpose, casting=oid)
+
+
+def check_static_args(s: StaticEffect) -> None:
+    """Validate the cost text inside ``additional_cost``/``kicker`` when a card loads."""
+    if s.kind in ("additional_cost", "kicker"):
+        try:
+            parse_cost_text(s.arg("cost"))
+        except DefinitionError as e:
+            raise DefinitionError(f"{s.kind}: {e}") from None

@@ -1,0 +1,96 @@
+"""Cards and game objects: printed characteristics (CardDef) and an object's status in a game (GameObject)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from model.mana import Symbol, format_cost
+
+if TYPE_CHECKING:
+    from model.abilities import Ability
+
+ZONES = ("battlefield", "hand", "graveyard", "library", "exile", "stack")
+PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
+
+
+@dataclass(frozen=True)
+class Face:
+    """One face of a card as printed (CR 201-209), in the product's own encoding."""
+
+    name: str
+    mana_cost: tuple[Symbol, ...] | None = None   # None: no mana cost (lands, back faces; CR 202.1a)
+    color_indicator: tuple[str, ...] | None = None
+    supertypes: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    abilities: tuple["Ability", ...] = ()
+
+    def type_line(self) -> str:
+        left = " ".join(self.supertypes + self.types)
+        return left + (" — " + " ".join(self.subtypes) if self.subtypes else "")
+
+    def cost_text(self) -> str:
+        return format_cost(self.mana_cost) if self.mana_cost is not None else "(no mana cost)"
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """A card or token kind: one face, or two for a transforming double-faced card (CR 712)."""
+
+    faces: tuple[Face, ...]
+    token: bool = False        # a token kind (CR 111.10), not a card
+    source: str = ""           # the definition file it was loaded from
+    modelled: bool = True      # False: a real card the product has no definition for (answers that
+                               # depend on it are `unsupported`)
+
+    @property
+    def name(self) -> str:
+        return self.faces[0].name if len(self.faces) == 1 else " // ".join(f.name for f in self.faces)
+
+    @property
+    def front(self) -> Face:
+        return self.faces[0]
+
+
+@dataclass(frozen=True)
+class GameObject:
+    """A card, token or copy in a zone of the game, with its status (CR 110.5) and history that matters.
+
+    ``id`` is the handle the question gave it (or one made up); it follows the card across zones
+    (the spec's "ids follow cards"), though in the game each zone change makes a new object (CR 400.7).
+    """
+
+    id: str
+    card: CardDef
+    owner: str
+    controller: str
+    zone: str
+    face: int = 0                    # which face is up (transformed: 1)
+    tapped: bool = False
+    summoning_sick: bool = False     # not controlled continuously since its controller's turn began (302.6)
+    token: bool = False
+    face_down: bool = False
+    counters: tuple[tuple[str, int], ...] = ()
+    damage: int = 0
+    attached_to: str | None = None
+    chosen: tuple[tuple[str, str], ...] = ()
+    x: int | None = None
+    activated_this_turn: tuple[int, ...] = ()
+    timestamp: int = 0
+    targets: tuple[str, ...] = ()
+
+    @property
+    def printed(self) -> Face:
+        return self.card.faces[self.face]
+
+    @property
+    def name(self) -> str:
+        return self.printed.name
+
+    def counter(self, kind: str) -> int:
+        return dict(self.counters).get(kind, 0)
+
+    def choice(self, key: str) -> str | None:
+        return dict(self.chosen).get(key)

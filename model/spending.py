@@ -1,0 +1,197 @@
+"""How mana may be spent: restrictions on spending (CR 106.6) and "spend mana as though it were mana of any
+color" effects (CR 609.4b, 118.14, 107.4c).
+
+A mana ability's ``spend_only`` text ("cast a multicolored spell", "cast colorless Eldrazi spells or
+activate abilities of colorless Eldrazi", "anything but casting a nonartifact spell") is parsed here into a
+:class:`Restriction`, and checked against the :class:`Purpose` the mana would be spent on: a spell being
+cast, an ability being activated, or a bare cost (``can-pay``), which is neither.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from model.abilities import STATIC_KINDS, DefinitionError, StaticEffect
+from model.explain import Unsupported
+from model.mana import COLOR_NAMES, TYPES
+
+CARD_TYPE_WORDS = ("artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker", "land", "battle")
+
+
+@dataclass(frozen=True)
+class Purpose:
+    """What mana is being spent on (CR 106.6 restrictions are checked against it).
+
+    kind: ``spell`` (casting a spell with these characteristics), ``ability`` (activating an ability of an
+    object with these characteristics), ``mana_ability`` (activating a mana ability to make more mana) or
+    ``cost`` (a bare cost, as in ``can-pay``: not for casting a spell nor for activating an ability).
+    """
+
+    kind: str
+    types: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()
+    colors: frozenset[str] = frozenset()
+    label: str = ""
+
+    def describe(self) -> str:
+        if self.kind == "cost":
+            return "a cost that is not for casting a spell or activating an ability"
+        return self.label or self.kind
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """Which objects a restriction phrase names: "colorless Eldrazi", "multicolored", "creature ... of the
+    chosen type"."""
+
+    types: tuple[str, ...] = ()
+    not_types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    multicolored: bool = False
+    colorless: bool = False
+    chosen_type: bool = False
+
+    def matches(self, p: Purpose, chosen: str | None) -> bool:
+        if any(t not in p.types for t in self.types):
+            return False
+        if any(t in p.types for t in self.not_types):
+            return False
+        if self.subtypes and not any(s in p.subtypes for s in self.subtypes):
+            return False
+        if self.multicolored and len(p.colors) < 2:
+            return False
+        if self.colorless and p.colors:
+            return False
+        if self.chosen_type:
+            if chosen is None:
+                raise Unsupported("a spending restriction names a chosen creature type, but none was chosen "
+                                  "(give the source `chosen: {creature type: ...}`)")
+            if chosen not in p.subtypes:
+                return False
+        return True
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """A restriction on spending mana (CR 106.6), parsed from ``spend_only``.
+
+    ``spells``: the mana may be spent to cast spells matching it; ``abilities``: to activate abilities of
+    objects matching it; ``negated``: the text forbids rather than allows ("can't be spent to cast a
+    nonartifact spell"), so everything else is allowed.
+    """
+
+    text: str
+    spells: Pattern | None = None
+    abilities: Pattern | None = None
+    negated: bool = False
+
+    def allows(self, purpose: Purpose, chosen_type: str | None = None) -> bool:
+        """May mana with this restriction be spent on ``purpose``?"""
+        hit = False
+        if purpose.kind == "spell" and self.spells is not None:
+            hit = self.spells.matches(purpose, chosen_type)
+        elif purpose.kind in ("ability", "mana_ability") and self.abilities is not None:
+            hit = self.abilities.matches(purpose, chosen_type)
+        return not hit if self.negated else hit
+
+
+def _pattern(words: str) -> Pattern:
+    w = words.strip().lower()
+    w = re.sub(r"^(a|an)\s+", "", w)
+    chosen = False
+    if w.endswith(" of the chosen type"):
+        chosen, w = True, w[: -len(" of the chosen type")]
+    w = re.sub(r"\s+(spells?|permanents?|sources?)$", "", w)
+    types: list[str] = []
+    not_types: list[str] = []
+    subtypes: list[str] = []
+    multi = colorless = False
+    for orig in words.replace(" of the chosen type", "").split():
+        lw = orig.lower()
+        if lw in ("a", "an", "spell", "spells", "permanent", "permanents", "source", "sources"):
+            continue
+        base = lw[:-1] if lw.endswith("s") and lw[:-1] in CARD_TYPE_WORDS else lw
+        if base in CARD_TYPE_WORDS:
+            types.append(base.capitalize())
+        elif base.startswith("non") and base[3:] in CARD_TYPE_WORDS:
+            not_types.append(base[3:].capitalize())
+        elif lw == "multicolored":
+            multi = True
+        elif lw == "colorless":
+            colorless = True
+        elif orig[:1].isupper():
+            subtypes.append(orig[:-1] if orig.endswith("s") and orig not in ("Eldrazi",) else orig)
+        else:
+            raise DefinitionError(f"spend_only: the word {orig!r} is not in the restriction vocabulary")
+    return Pattern(tuple(types), tuple(not_types), tuple(subtypes), multi, colorless, chosen)
+
+
+@lru_cache(maxsize=None)
+def parse_restriction(text: str) -> Restriction | None:
+    """Parse a ``spend_only`` text; ``""`` is no restriction.
+
+    Forms: ``cast <spells>``, ``activate abilities of <objects>``, both joined by `` or ``, and
+    ``anything but casting <spells>`` (Powerstone: "This mana can't be spent to cast a nonartifact spell").
+    """
+    t = text.strip().rstrip(".")
+    if not t:
+        return None
+    m = re.fullmatch(r"anything but casting (.+)", t, re.I)
+    if m:
+        return Restriction(text, spells=_pattern(m.group(1)), negated=True)
+    spells = abilities = None
+    for part in re.split(r"\s+or\s+(?=activate|cast)", t):
+        m1 = re.fullmatch(r"cast (.+)", part, re.I)
+        m2 = re.fullmatch(r"activate abilities of (.+)", part, re.I)
+        if m1:
+            spells = _pattern(m1.group(1))
+        elif m2:
+            abilities = _pattern(m2.group(1))
+        else:
+            raise DefinitionError(f"spend_only: {text!r} is not a restriction the verifier can read "
+                                  "(cast ..., activate abilities of ..., anything but casting ...)")
+    return Restriction(text, spells=spells, abilities=abilities)
+
+
+# ------------------------------------------------------------------- spending as though of another type
+
+@dataclass(frozen=True)
+class SpendAs:
+    """An effect that lets a player spend mana as though it were of another type (CR 609.4b).
+
+    ``mana``: the types of mana it applies to; ``any_color``: that mana may pay colored symbols of every
+    color (it still never pays {C}, CR 107.4c); ``only_colorless``: that mana may be spent only as though
+    it were colorless (Celestial Dawn's second sentence).
+    """
+
+    source: str
+    mana: str
+    any_color: bool = False
+    only_colorless: bool = False
+
+
+def _r_spend_any(s: StaticEffect) -> str:
+    mana = s.arg("mana", "")
+    what = "mana" if not mana else " and ".join(COLOR_NAMES[m] + " mana" for m in mana)
+    if s.arg("only_colorless", False):
+        return f"You may spend {what} only as though it were colorless mana"
+    return f"You may spend {what} as though it were mana of any color"
+
+
+STATIC_KINDS["spend_as_any_color"] = ({"mana": str, "only_colorless": bool}, _r_spend_any)
+
+
+def spend_as_effects(state, player: str) -> list[SpendAs]:
+    """The "spend as though" effects that apply to ``player`` now (static abilities of permanents they
+    control; "You may spend ...")."""
+    from model.characteristics import current
+
+    out: list[SpendAs] = []
+    for o in state.battlefield(player):
+        for a in current(state, o.id).abilities:
+            if a.kind == "static" and a.static is not None and a.static.kind == "spend_as_any_color":
+                mana = (a.static.arg("mana", "") or TYPES).upper()
+                out.append(SpendAs(o.id, mana, any_color=not a.static.arg("only_colorless", False),
+                                   only_colorless=bool(a.static.arg("only_colorless", False))))
+    return out

@@ -1,0 +1,82 @@
+"""Run questions: answer each, compare with ``expect`` and ``because``, and give it a status (the spec's
+table: pass, fail, answered, unsupported, error)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from model.explain import Unsupported
+from queries.answers import Answer, QuestionInputError
+from queries.kinds import answer as answer_question
+
+STATUSES = ("pass", "fail", "answered", "unsupported", "error")
+
+
+@dataclass(frozen=True)
+class Result:
+    """One question's outcome in a run."""
+
+    qid: str | None
+    file: str
+    status: str
+    answer: Answer | None = None
+    expected: Any = None
+    has_expect: bool = False
+    message: str = ""          # error text, or why it failed
+
+
+def run_question(q, **options) -> Result:
+    """Answer one loaded Question (never raises for a question's own problems)."""
+    try:
+        ans = answer_question(q, **options)
+    except QuestionInputError as e:
+        return Result(q.id, q.file, "error", message=f"{q.file}:{q.line}: question {q.id}: key {e.key}: {e.message}")
+    except Unsupported as e:
+        ans = Answer(unsupported=str(e))
+    if ans.is_unsupported:
+        return Result(q.id, q.file, "unsupported", ans, q.expect, q.has_expect, ans.unsupported or "")
+    if not q.has_expect:
+        return Result(q.id, q.file, "answered", ans)
+    if not _equal(ans.value, q.expect):
+        return Result(q.id, q.file, "fail", ans, q.expect, True, f"expected {_show(q.expect)}, answered {_show(ans.value)}")
+    missing = [r for r in q.because if not _cites(ans.cited_rules(), r)]
+    if missing:
+        return Result(q.id, q.file, "fail", ans, q.expect, True,
+                      f"the answer is right but its reasons do not cite {', '.join(missing)}")
+    return Result(q.id, q.file, "pass", ans, q.expect, True)
+
+
+def _cites(cited: set[str], rule: str) -> bool:
+    """A reason citing 107.4e also cites 107.4 (a subrule is part of its rule)."""
+    return any(c == rule or (c.startswith(rule) and c[len(rule):len(rule) + 1].isalpha()) for c in cited)
+
+
+def _equal(a: Any, b: Any) -> bool:
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a is b if isinstance(a, bool) and isinstance(b, bool) else False
+    return a == b
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, frozenset):
+        return "[" + ", ".join(sorted_value(v)) + "]"
+    return str(v)
+
+
+def sorted_value(v: frozenset) -> list[str]:
+    """Mana letters in WUBRGC order; mana strings sorted."""
+    order = "WUBRGC"
+    if all(isinstance(x, str) and len(x) == 1 and x in order for x in v):
+        return sorted(v, key=order.index)
+    return sorted(v)
+
+
+def summary_line(results: list[Result]) -> str:
+    """``N passed, N failed, N unsupported, N errors`` (``, N answered`` where non-zero)."""
+    n = {s: sum(1 for r in results if r.status == s) for s in STATUSES}
+    line = f"{n['pass']} passed, {n['fail']} failed, {n['unsupported']} unsupported, {n['error']} errors"
+    if n["answered"]:
+        line += f", {n['answered']} answered"
+    return line

@@ -1,0 +1,62 @@
+"""can-activate decided by z3 over the activation's rules (CR 107.5, 107.6, 302.6, 602.5d, 702.10c)."""
+from __future__ import annotations
+
+from model.characteristics import activated_abilities
+from queries.can_activate import decide
+from tests.conftest import obj, state_of
+
+
+def ask(state, oid, index=1, player="Alice"):
+    ability = activated_abilities(state, oid)[index - 1]
+    return decide(state, oid, index, ability, player)
+
+
+def test_untapped_elves_can_tap_and_witness_names_the_payer():
+    a = ask(state_of(obj("elves", "Llanowar Elves")), "elves")
+    assert a.value is True
+    assert a.witness["pays {T}"] == "elves"
+
+
+def test_summoning_sick_creature_blocked_by_302_6_only():
+    a = ask(state_of(obj("elves", "Llanowar Elves", summoning_sick=True)), "elves")
+    assert a.value is False
+    assert [s.rules for s in a.why] == [("302.6",)]
+
+
+def test_core_is_minimal_when_two_rules_block():
+    # Tapped and summoning sick: either rule alone forbids it, so a minimal core holds exactly one.
+    a = ask(state_of(obj("elves", "Llanowar Elves", summoning_sick=True, tapped=True)), "elves")
+    assert a.value is False
+    assert len(a.why) == 1 and a.why[0].rules[0] in ("302.6", "107.5")
+
+
+def test_granted_haste_counts_only_for_the_controllers_creatures():
+    mine = state_of(obj("f", "Fervor"), obj("elves", "Llanowar Elves", summoning_sick=True))
+    theirs = state_of(obj("f", "Fervor", controller="Bob"), obj("elves", "Llanowar Elves", summoning_sick=True))
+    assert ask(mine, "elves").value is True
+    assert ask(theirs, "elves").value is False
+
+
+def test_untap_symbol_needs_tapped_permanent():
+    a = ask(state_of(obj("pili", "Pili-Pala")), "pili")
+    assert a.value is False
+    assert ("107.6",) in [s.rules for s in a.why]
+
+
+def test_land_that_arrived_this_turn_can_tap():
+    a = ask(state_of(obj("m", "Mountain", summoning_sick=True)), "m")
+    assert a.value is True
+
+
+def test_sorcery_timing_in_combat_is_blocked():
+    s = state_of(obj("w", "Captive Weird"), step="beginning-of-combat")
+    a = ask(s, "w")
+    assert a.value is False
+    assert any("602.5d" in st.rules for st in a.why)
+
+
+def test_targets_make_yes_unsupported_but_not_no():
+    ok = ask(state_of(obj("p", "Prodigal Pyromancer")), "p")
+    assert ok.is_unsupported and "target" in ok.unsupported
+    blocked = ask(state_of(obj("p", "Prodigal Pyromancer", tapped=True)), "p")
+    assert blocked.value is False
