@@ -458,6 +458,7 @@ class Ability:
     source_text: str = ""              # unmodelled: the card text; others: optional override of text()
     rule_given: str = ""               # abilities the rules give the object (305.6): the rule number
     spend_only: str = ""               # mana abilities: "Spend this mana only to cast a creature spell" (106.6)
+    granted_by: str = ""               # an ability another object's effect gives it (layer 6): that object's name
     mana_trigger: "ManaTrigger | None" = None   # triggered mana abilities (605.1b): event and what it adds
     scope: tuple[str, ...] = ()        # unmodelled: what the text is about (UNMODELLED_SCOPES); empty: unknown
 
@@ -569,7 +570,7 @@ ABILITY_KEYS = {"cost", "add", "effect", "effects", "timing", "once_each_turn", 
 #: that declare no scope, as unsupported; other scopes declare the text irrelevant to mana production.
 #: ``spending`` (how mana may be spent) and ``spell-costs`` matter to payment.
 UNMODELLED_SCOPES = ("mana", "spending", "spell-costs", "upkeep", "combat", "life", "draw", "untap",
-                     "land-plays", "colors-off-battlefield", "enters")
+                     "land-plays", "colors-off-battlefield", "enters", "attach", "power-toughness")
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,13 @@ class Characteristics:
     def has_keyword(self, kw: str) -> bool:
         return any(a.kind == "keyword" and a.keyword == kw for a in self.abilities)
 
+    def keyword_origin(self, kw: str) -> str | None:
+        """Where the keyword comes from: "" for its own text, the granting object's name, None if absent."""
+        for a in self.abilities:
+            if a.kind == "keyword" and a.keyword == kw:
+                return a.granted_by
+        return None
+
     def is_(self, card_type: str) -> bool:
         return card_type in self.types
 
@@ -100,7 +107,7 @@ def _grant_keyword(chars: dict, eff: StaticEffect, src: GameObject, state, affec
     kw = eff.arg("keyword")
     for oid in affected:
         ch = chars[oid]
-        chars[oid] = replace(ch, abilities=ch.abilities + (A("keyword", keyword=kw),))
+        chars[oid] = replace(ch, abilities=ch.abilities + (A("keyword", keyword=kw, granted_by=src.name),))
     return chars
 
 

@@ -25,8 +25,16 @@ from model.selectors import Selector
 MANA_REPLACEMENT_KINDS = ("mana_replace_all", "mana_change_type", "mana_by_land_type", "mana_multiply")
 
 
-def _who(s: StaticEffect) -> str:
-    return "you tap" if s.arg("tapped_by", "any") == "you" else "is tapped"
+def _plural(sel: Selector | None) -> str:
+    """"land you control" -> "Lands you control"."""
+    if sel is None:
+        return "This"
+    d = sel.describe()
+    tail = ""
+    for suffix in (" you control", " an opponent controls"):
+        if d.endswith(suffix):
+            d, tail = d[: -len(suffix)], suffix
+    return (d + "s" + tail)[0].upper() + (d + "s" + tail)[1:]
 
 
 def _what(s: StaticEffect) -> str:
@@ -57,25 +65,24 @@ def _r_multiply(s: StaticEffect) -> str:
 
 
 def _r_set_land_type(s: StaticEffect) -> str:
-    who = "Enchanted land" if s.arg("enchanted") else (s.affects.describe().capitalize() + "s" if s.affects else "This")
-    return f"{who} {'is' if s.arg('enchanted') else 'are'} {' '.join(s.arg('types'))}"
+    who = "Enchanted land" if s.arg("enchanted") else _plural(s.affects)
+    types = land_types_of(s)
+    return f"{who} {'is an' if s.arg('enchanted') else 'are'} {' '.join(t + ('s' if not s.arg('enchanted') and t != 'Plains' else '') for t in types)}"
 
 
 def _r_add_land_type(s: StaticEffect) -> str:
-    types = s.arg("types")
-    what = "every basic land type" if tuple(types) == tuple(BASIC_LAND_TYPES) else " ".join(types)
-    who = s.affects.describe().capitalize() + "s" if s.affects else "This"
-    return f"{who} are {what} in addition to their other types"
+    types = land_types_of(s)
+    what = "every basic land type" if tuple(types) == tuple(BASIC_LAND_TYPES) else "a " + " ".join(types)
+    return f"{_plural(s.affects)} are {what} in addition to their other types"
 
 
 def _r_set_color(s: StaticEffect) -> str:
-    who = s.affects.describe().capitalize() + "s" if s.affects else "This"
-    return f"{who} are " + " and ".join(COLOR_NAMES[c] for c in s.arg("colors"))
+    return f"{_plural(s.affects)} are " + " and ".join(COLOR_NAMES[c] for c in s.arg("colors"))
 
 
 def _r_grant_mana(s: StaticEffect) -> str:
-    who = s.affects.describe().capitalize() + "s" if s.affects else "This"
-    return f"{who} have \"{granted_ability(s).text()}\""
+    who = "Enchanted land has" if s.arg("enchanted") else _plural(s.affects) + " have"
+    return f"{who} \"{granted_ability(s).text()}\""
 
 
 _CONDS = {"tapped_by": str}
@@ -92,7 +99,7 @@ STATIC_KINDS.update({
     # CR 613.1e: layer 5.
     "set_color": ({"colors": str}, _r_set_color),
     # CR 613.1f: layer 6, an ability granted to the affected objects.
-    "grant_mana_ability": ({"cost": str, "add": object}, _r_grant_mana),
+    "grant_mana_ability": ({"cost": str, "add": object, "enchanted": bool}, _r_grant_mana),
 })
 
 
@@ -108,6 +115,9 @@ def _t_lasting(a: dict) -> str:
 #: end_of_turn}}``. While the effect is in force (the question's ``effects:``), it acts like that static
 #: ability controlled by the effect's controller, with the effect's timestamp (613.7b).
 EFFECT_KINDS["lasting"] = ({"static": StaticEffect, "until": str}, _t_lasting)
+#: Part of a mana ability's effect (Gemstone Mine): "If there are no <counter> counters on this, sacrifice it."
+EFFECT_KINDS["sacrifice_if_no_counters"] = (
+    {"counter": str}, lambda a: f"If there are no {a['counter']} counters on this, sacrifice it")
 
 
 def validate_static(s: StaticEffect) -> None:
@@ -195,7 +205,7 @@ def _set_color(chars: dict, eff: StaticEffect, src, state, affected: list) -> di
 def _grant_mana(chars: dict, eff: StaticEffect, src, state, affected: list) -> dict:
     out = dict(chars)
     ab = replace(granted_ability(eff), rule_given="613.1f")
-    for oid in affected:
+    for oid in _targets(chars, eff, src, affected):
         out[oid] = replace(out[oid], abilities=out[oid].abilities + (ab,))
     return out
 

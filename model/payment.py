@@ -213,8 +213,6 @@ def _analyse(ms: ManaSource, group: int, g: PermGroup, life: int, state, obj) ->
     if per is None:
         if life_cost:
             per = life // life_cost
-        elif sacrifice is not None:
-            per = sum(1 for _ in state.battlefield(g.ids and obj.controller))
         else:
             per = None   # bounded by the cost below
     return AbilityUse(group, ms, tuple(Counter(dict(o)) for o in ms.outputs), tap, untap, life_cost, sac_self,

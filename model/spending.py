@@ -97,12 +97,7 @@ class Restriction:
 
 
 def _pattern(words: str) -> Pattern:
-    w = words.strip().lower()
-    w = re.sub(r"^(a|an)\s+", "", w)
-    chosen = False
-    if w.endswith(" of the chosen type"):
-        chosen, w = True, w[: -len(" of the chosen type")]
-    w = re.sub(r"\s+(spells?|permanents?|sources?)$", "", w)
+    chosen = words.strip().lower().endswith(" of the chosen type")
     types: list[str] = []
     not_types: list[str] = []
     subtypes: list[str] = []

@@ -3,3 +3,5 @@ use them. Card loading imports this first; a module that adds vocabulary adds it
 import model.abilities  # noqa: F401  (grant_keyword and the core effect kinds)
 import model.characteristics  # noqa: F401  (layer appliers)
 import model.effects  # noqa: F401  (mana replacement effects, land types, colors, granted mana abilities)
+import model.spending  # noqa: F401  (spend_as_any_color; spending restrictions, 106.6)
+import model.costs  # noqa: F401  (cost increases/reductions/minimums, additional costs, kicker; Delve, Improvise)

@@ -126,6 +126,14 @@ def decide(state: GameState, oid: str, index: int, ability: Ability, player: str
     for name, var, cands in choices:
         witness[name] = cands[model.eval(var, model_completion=True).as_long()]
     why = tuple(r.step for r in ts.holding())
+    if any(p.kind == "mana" for p in ability.cost):
+        payable, plan, reasons = _pay_mana(ts, state, obj, ability, player, x, choices, ch)
+        mana_text = "".join(str(sym) for p in ability.cost if p.kind == "mana" for sym in p.mana)
+        if not payable:
+            return Answer(False, reasons or (step("601.2h", f"{player} can't pay {mana_text}"),),
+                          {"blocked_by": [list(r.rules) for r in reasons]})
+        witness["payment"] = plan
+        why += (step(("601.2g", "601.2h"), f"{player} can pay {mana_text}"),)
     if pending:
         return unsupported(f"{label}: " + "; ".join(pending), *why)
     why += (step("602.2", f"{player} can activate {label}"),)
@@ -155,7 +163,8 @@ def _encode_part(ts: TrackedSolver, state: GameState, obj, ch, part: CostPart, p
             if fresh:
                 text = f"{obj.name} has been under {player}'s control continuously since their most recent turn began"
             elif haste:
-                text = f"{obj.name} arrived this turn but has haste (702.10c)"
+                origin = ch.keyword_origin("Haste")
+                text = f"{obj.name} arrived this turn but has haste" + (f" from {origin}" if origin else "")
             else:
                 text = (f"{obj.name} is a creature that has not been under {player}'s control continuously since their most "
                         f"recent turn began and has no haste, so it can't pay {symbol}")
@@ -163,11 +172,8 @@ def _encode_part(ts: TrackedSolver, state: GameState, obj, ch, part: CostPart, p
             ts.require(step(rules, text), z3.BoolVal(fresh or haste))
         return
     if part.kind == "mana":
-        pay = _mana_payer()
-        if pay is None:
-            pending.append(f"the mana cost {''.join(str(s) for s in part.mana)}: paying mana is not modelled yet")
-            return
-        pending.extend(pay(state, player, part, obj, x))
+        # Paid after the other parts are chosen: see _pay_mana (the choices interact through which
+        # permanents are still untapped).
         return
     if part.kind == "pay_life":
         ok = p.life >= part.n
@@ -215,10 +221,40 @@ def _encode_part(ts: TrackedSolver, state: GameState, obj, ch, part: CostPart, p
     pending.append(f"the cost part {part.text()!r} is not modelled yet")
 
 
-def _mana_payer():
-    """The payment machinery for mana in an activation cost, once it exists (model.payment)."""
-    try:
-        from model.payment import pending_for_activation  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    return pending_for_activation
+#: At most this many distinct choices of the other cost parts are tried against the mana payment.
+MAX_CHOICE_MODELS = 64
+
+
+def _pay_mana(ts: TrackedSolver, state: GameState, obj, ability: Ability, player: str, x: int,
+              choices: list, ch) -> tuple[bool, Any, tuple[Step, ...]]:
+    """Pay the ability's mana cost (601.2g-h via 602.2b) jointly with the other parts' choices.
+
+    Every distinct choice of the objects the other parts tap or sacrifice is tried (they can't also make
+    mana); the first that leaves the mana payable is the witness. Returns (payable, plan, reasons).
+    """
+    from model.payment import can_pay_cost
+    from model.spending import Purpose
+
+    symbols = tuple(sym for part in ability.cost if part.kind == "mana" for sym in part.mana)
+    purpose = Purpose("mana_ability" if ability.is_mana_ability else "ability", frozenset(ch.types),
+                      frozenset(ch.subtypes), frozenset(ch.colors), f"{obj.name}'s ability")
+    z3 = ts.z3
+    reasons: tuple[Step, ...] = ()
+    for _ in range(MAX_CHOICE_MODELS):
+        if not ts.check():
+            break
+        model = ts.model()
+        picked = {name: cands[model.eval(var, model_completion=True).as_long()] for name, var, cands in choices}
+        used = frozenset(v for k, v in picked.items() if k.startswith(("pays {T}", "taps", "sacrifices")))
+        if any(p.kind == "sacrifice_self" for p in ability.cost):
+            used |= {obj.id}
+        result = can_pay_cost(state, player, symbols, x, exclude_sources=used, for_what=purpose)
+        if result.sat:
+            return True, {"choices": picked, "mana": result.plan}, ()
+        reasons = result.reasons
+        if not choices:
+            break
+        ts.add(z3.Or([var != model.eval(var, model_completion=True) for _, var, _ in choices]))
+    else:
+        raise Unsupported(f"more than {MAX_CHOICE_MODELS} ways to pay the other parts of the cost were tried")
+    return False, None, reasons

@@ -30,7 +30,7 @@ from model.cards.loader import card_db, normalize
 from model.mana import ManaSyntaxError, mana_string, parse_cost, parse_mana
 from model.objects import CardDef, Face, GameObject
 from model.state import STEPS, EffectInForce, GameState, Player, PoolMana, StackAbility, Turn
-from queries.yamlload import MAX_BYTES, FileProblem, LineDict, LineList, SrcFloat, YamlProblem, load_documents
+from queries.yamlload import MAX_BYTES, FileProblem, LineDict, LineList, SrcFloat, load_documents
 
 KINDS = ("could-produce", "can-activate", "can-play", "can-pay", "mana-options", "outcome")
 
@@ -822,8 +822,7 @@ def _expect(d: _Doc, ask: str, value: Any, line: int | None, has_actions: bool) 
         if isinstance(value, str) and value.strip().lower() in ("yes", "true", "no", "false"):
             return value.strip().lower() in ("yes", "true")
         if not isinstance(value, bool):
-            d.fail("expect", line, f"must be yes or no{' or illegal' if ask.startswith('can-') else ''}; "
-                                   f"got {_show(value)}")
+            d.fail("expect", line, f"must be yes, no or illegal; got {_show(value)}")
         return value
     if ask == "mana-options":
         if value == "unbounded":

@@ -19,7 +19,22 @@ from dataclasses import dataclass
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from yaml.resolver import Resolver
+
+try:   # libyaml's parser, with PyYAML's (Python) composer on top, so that composition can be checked
+    from yaml._yaml import CParser
+
+    class _Base(Composer, CParser, SafeConstructor, Resolver):  # type: ignore[misc]
+        def __init__(self, stream: str) -> None:
+            CParser.__init__(self, stream)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+            Composer.__init__(self)
+except ImportError:  # pragma: no cover - PyYAML without libyaml
+    _Base = yaml.SafeLoader  # type: ignore[misc,assignment]
 
 #: The largest question file, and the largest expansion of its aliases, in bytes/characters (5 MB).
 MAX_BYTES = 5 * 1024 * 1024
@@ -70,14 +85,14 @@ def _line(node: Any) -> int:
     return node.start_mark.line + 1
 
 
-class SafeLineLoader(yaml.SafeLoader):
+class SafeLineLoader(_Base):  # type: ignore[misc,valid-type]
     """SafeLoader with line numbers, duplicate-key and tag refusal, and an expansion budget."""
 
     # Fresh tables, so that nothing registered on SafeLoader (or later) can construct objects.
     yaml_constructors: dict = {}
     yaml_implicit_resolvers: dict = {
         first: [(tag, rx) for tag, rx in resolvers if tag not in (_TAG + "timestamp", _TAG + "value")]
-        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+        for first, resolvers in Resolver.yaml_implicit_resolvers.items()
     }
 
     def __init__(self, stream: str) -> None:

@@ -1,0 +1,592 @@
+"""The payment problem as a z3 model (CR 601.2f-h, 605, 107.4, 118, 119.4).
+
+Decision variables: how each hybrid/Phyrexian symbol is paid (107.4e-f, 601.2b), how many activations of
+each mana ability (by output) each group of interchangeable permanents makes, the order of the filter
+activations (mana must be in the pool before it pays a cost, 601.2g), which creatures convoke, which
+artifacts improvise, how many cards are delved, and a flow of mana (by type) from each resource to each
+kind of demand of each consumer (the spell's total cost, or a filter's own cost). Every rule that forbids a
+flow (107.4a colored, 107.4c colorless, 107.4h snow, 106.6 restrictions, ...) is a tracked requirement, so
+that a "no" comes with a minimal core in the judge's words.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from model.characteristics import matches
+from model.explain import Step, Unsupported, step
+from model.mana import COLOR_NAMES, COLORS, Symbol
+from model.payment import DEMAND_KINDS, PaymentProblem, PaymentResult
+from model.spending import Purpose
+from queries.solve.tracked import TrackedSolver
+
+#: Upper bound on activations of a mana ability that nothing else bounds (no {T}, counters or life).
+UNBOUNDED_USES = 4
+
+
+@dataclass
+class Supply:
+    """A resource that can pay: pool mana, a group's simple activations, a filter instance, or a non-mana
+    way (convoke, improvise, delve)."""
+
+    label: str
+    kind: str                             # mana | convoke | improvise | delve
+    amounts: dict[str, Any]               # type ("*" for non-mana ways) -> z3 Int expression
+    time: Any = 0                         # z3 Int (filter instances) or 0
+    snow: bool = False
+    restriction: Any = None
+    chosen_type: str | None = None
+    colors: frozenset[str] = frozenset()  # convoke: the creature's colors
+    consumer: int | None = None           # a filter instance: its own consumer index
+    ref: Any = None
+
+
+@dataclass
+class Consumer:
+    """Something that must be paid: index 0 is the cost asked about; the others are filter instances."""
+
+    label: str
+    purpose: Purpose
+    demand: dict[str, Any]                # demand kind -> z3 Int expression
+    time: Any = None                      # None: after everything (the cost itself)
+    symbols: list = field(default_factory=list)   # (Symbol, choice var or None, present var)
+
+
+class Encoding:
+    """Builds the model into a TrackedSolver; keeps the variables for plan extraction."""
+
+    def __init__(self, pr: PaymentProblem, ts: TrackedSolver, explain: bool) -> None:
+        self.pr, self.ts, self.z3, self.explain = pr, ts, ts.z3, explain
+        self.n = 0
+        self.supplies: list[Supply] = []
+        self.consumers: list[Consumer] = []
+        self.flows: dict[tuple[int, str, int, str], Any] = {}
+        self.life_terms: list[Any] = []
+        self.tap_uses: dict[int, list[Any]] = {}
+        self.untap_uses: dict[int, list[Any]] = {}
+        self.sac_mana: dict[int, list[Any]] = {}
+        self.sac_other: dict[int, list[Any]] = {}
+        self.conv_impr: dict[int, list[Any]] = {}
+        self.simple_vars: list[tuple[Any, list[Any]]] = []     # (use, [count per output])
+        self.filter_vars: list[tuple[Any, Any, Any, Any, int]] = []  # (use, active, out choice, time, consumer)
+        self.cost_vars: dict[str, Any] = {}
+        self.artificial_bound = False
+        self.gy_terms: list[Any] = []
+        self.forbidden: dict[tuple, list[Any]] = {}
+
+    # ---------------------------------------------------------------- helpers
+    def ivar(self, name: str, lo: int = 0, hi: int | None = None):
+        self.n += 1
+        v = self.z3.Int(f"{name}#{self.n}")
+        self.ts.add(v >= lo)
+        if hi is not None:
+            self.ts.add(v <= hi)
+        return v
+
+    def bvar(self, name: str):
+        self.n += 1
+        return self.z3.Bool(f"{name}#{self.n}")
+
+    def total(self, terms: list[Any]):
+        return self.z3.Sum(terms) if terms else self.z3.IntVal(0)
+
+    # ---------------------------------------------------------------- symbols
+    def symbol_demand(self, symbols: tuple[Symbol, ...], x: int, active: Any, track: bool,
+                      label: str) -> tuple[dict[str, Any], list, Any]:
+        """Demands of a list of symbols (107.4); returns (kind -> expr, symbol records, life expr)."""
+        z3 = self.z3
+        d: dict[str, list[Any]] = {k: [] for k in DEMAND_KINDS}
+        life: list[Any] = []
+        recs = []
+        for i, s in enumerate(symbols):
+            if track:
+                present = self.bvar(f"sym{i}")
+                self.ts.require(step("601.2h", f"{s} in the cost must be paid (no partial payments)"), present)
+                on = present if active is None else z3.And(present, active)
+            else:
+                present = None
+                on = active if active is not None else z3.BoolVal(True)
+            one = lambda cond: z3.If(z3.And(on, cond), 1, 0)  # noqa: E731
+            choice = None
+            if s.kind == "generic":
+                d["generic"].append(z3.If(on, s.amount, 0))
+            elif s.kind == "x":
+                d["generic"].append(z3.If(on, x, 0))
+            elif s.kind == "colored":
+                d[s.colors].append(z3.If(on, 1, 0))
+            elif s.kind == "colorless":
+                d["C"].append(z3.If(on, 1, 0))
+            elif s.kind == "snow":
+                d["snow"].append(z3.If(on, 1, 0))
+            elif s.kind == "hybrid":
+                choice = self.bvar(f"hyb{i}")            # true: first color
+                d[s.colors[0]].append(one(choice))
+                d[s.colors[1]].append(one(z3.Not(choice)))
+            elif s.kind == "mono_hybrid":
+                choice = self.bvar(f"mono{i}")           # true: the colored half
+                d[s.colors].append(one(choice))
+                d["generic"].append(z3.If(z3.And(on, z3.Not(choice)), 2, 0))
+            elif s.kind == "phyrexian":
+                choice = self.bvar(f"phy{i}")            # true: 2 life (107.4f)
+                d[s.colors].append(one(z3.Not(choice)))
+                life.append(z3.If(z3.And(on, choice), 2, 0))
+            elif s.kind == "hybrid_phyrexian":
+                choice = self.ivar(f"hphy{i}", 0, 2)     # 0, 1: a color; 2: 2 life
+                d[s.colors[0]].append(one(choice == 0))
+                d[s.colors[1]].append(one(choice == 1))
+                life.append(z3.If(z3.And(on, choice == 2), 2, 0))
+            else:
+                raise Unsupported(f"the mana symbol {s} is not modelled in payment")
+            recs.append((s, choice, present))
+        return {k: self.total(v) for k, v in d.items() if v}, recs, self.total(life)
+
+    # ---------------------------------------------------------------- build
+    def build(self) -> None:
+        pr, z3, ts = self.pr, self.z3, self.ts
+        cost = pr.cost
+        # The cost asked about: consumer 0.
+        demand, recs, life = self.symbol_demand(cost.symbols, cost.x, None, True, "cost")
+        self.life_terms.append(life)
+        demand = self.apply_modifiers(demand)
+        self.consumers.append(Consumer("the cost", cost.purpose, demand, None, recs))
+        self.final_demand_kinds = set(demand)
+        # Pool mana (106.4).
+        for g in pr.pool:
+            self.supplies.append(Supply(g.label, "mana", {g.type: z3.IntVal(g.count)}, 0, g.snow, g.restriction,
+                                        g.chosen_type, ref=("pool", g)))
+        # Mana abilities.
+        bound_units = sum(s.amount if s.kind == "generic" else cost.x if s.kind == "x" else 2 for s in cost.symbols)
+        bound_units += sum(len(u.mana) * 2 for u in pr.uses)
+        for u in pr.uses:
+            if u.simple:
+                self.add_simple(u, bound_units)
+            else:
+                self.add_filter(u)
+        # Non-mana ways to pay (702.51, 702.126, 702.66): only the spell's own cost.
+        for gi, g in enumerate(pr.groups):
+            if cost.convoke and g.is_creature:
+                v = self.ivar(f"convoke_{gi}", 0, g.n)
+                self.conv_impr.setdefault(gi, []).append(v)
+                self.tap_uses.setdefault(gi, []).append(v)
+                self.supplies.append(Supply(f"{g.label} (convoke)", "convoke", {"*": v}, colors=g.chars.colors, ref=("convoke", gi)))
+            if cost.improvise and g.is_artifact:
+                v = self.ivar(f"improvise_{gi}", 0, g.n)
+                self.conv_impr.setdefault(gi, []).append(v)
+                self.tap_uses.setdefault(gi, []).append(v)
+                self.supplies.append(Supply(f"{g.label} (improvise)", "improvise", {"*": v}, ref=("improvise", gi)))
+        if cost.delve and pr.graveyard:
+            v = self.ivar("delve", 0, pr.graveyard)
+            self.gy_terms.append(v)
+            self.supplies.append(Supply("cards exiled from the graveyard (delve)", "delve", {"*": v}, ref=("delve", None)))
+        self.add_other_costs()
+        self.add_flows()
+        self.add_group_limits()
+        life_total = self.total(self.life_terms)
+        self.cost_vars["life"] = life_total
+        ts.require(step("119.4", f"{pr.player} has {pr.life} life and can pay life only up to their life total"),
+                   life_total <= pr.life)
+        if self.gy_terms:
+            ts.require(step("118.3", f"{pr.player} has {pr.graveyard} card(s) in their graveyard to exile"),
+                       self.total(self.gy_terms) <= pr.graveyard)
+
+    def apply_modifiers(self, demand: dict[str, Any]) -> dict[str, Any]:
+        """601.2f: increases, then reductions (generic only, 118.7a; after hybrid choices), then minimums."""
+        z3, ts, pr = self.z3, self.ts, self.pr
+        gen = demand.get("generic", z3.IntVal(0))
+        inc_terms, red = [], 0
+        for m in pr.cost.modifiers:
+            if m.kind == "increase":
+                v = self.ivar("inc", 0, m.amount)
+                ts.require(step("601.2f", f"{m.describe(pr.state)}: the total cost includes {{{m.amount}}} more"), v == m.amount)
+                inc_terms.append(v)
+            elif m.kind == "reduction":
+                red += m.amount
+        raw = gen + self.total(inc_terms) - red
+        gen2 = z3.If(raw < 0, 0, raw)
+        colored = self.total([e for k, e in demand.items() if k != "generic"])
+        for m in pr.cost.modifiers:
+            if m.kind == "minimum":
+                extra = self.ivar("minimum", 0, m.amount)
+                short = m.amount - (gen2 + colored)
+                ts.require(step("601.2f", f"{m.describe(pr.state)}: the total cost is at least {m.amount} mana"),
+                           extra == z3.If(short > 0, short, 0))
+                gen2 = gen2 + extra
+        self.cost_vars["generic"] = gen2
+        out = dict(demand)
+        if pr.cost.modifiers or "generic" in demand:
+            out["generic"] = gen2
+        return out
+
+    def add_simple(self, u, bound_units: int) -> None:
+        """A mana ability with no mana in its cost: activated by count across the group (symmetry)."""
+        pr, z3 = self.pr, self.z3
+        g = pr.groups[u.group]
+        if u.max_uses >= 0:
+            hi = g.n * u.max_uses
+        else:
+            hi = max(1, bound_units)
+        counts = [self.ivar(f"use_{u.ms.source}_{u.ms.ability_index}_{k}", 0, hi) for k in range(len(u.outputs))]
+        total = self.total(counts)
+        self.simple_vars.append((u, counts))
+        if u.tap:
+            self.tap_uses.setdefault(u.group, []).append(total)
+            self.require_can_tap_creature(u, total)
+        if u.sac_self:
+            self.sac_mana.setdefault(u.group, []).append(total)
+        if u.life:
+            self.life_terms.append(total * u.life)
+        self.add_object_costs(u, total, f"{u.ms.source}_{u.ms.ability_index}")
+        amounts: dict[str, Any] = {}
+        for t in sorted({t for o in u.outputs for t in o}):
+            amounts[t] = self.total([c * o.get(t, 0) for c, o in zip(counts, u.outputs) if o.get(t, 0)])
+        self.supplies.append(Supply(g.label, "mana", amounts, 0, g.snow, u.restriction, u.chosen_type, ref=("use", u)))
+
+    def add_object_costs(self, u, count, tag: str) -> None:
+        """Sacrifice-another and tap-another costs of a mana ability: which groups pay them."""
+        pr, z3 = self.pr, self.z3
+        for part, book, rule in ((u.sacrifice, self.sac_mana, "701.21a"), (u.tap_other, self.tap_uses, "118.3")):
+            if part is None:
+                continue
+            src = pr.state.obj(u.ms.source)
+            cands = [gi for gi, g in enumerate(pr.groups)
+                     if matches(part.what, g.chars, pr.state.obj(g.ids[0]), pr.player, src)
+                     or (part.kind == "tap_untapped" and g.tapped and matches(
+                         _untapped_free(part.what), g.chars, pr.state.obj(g.ids[0]), pr.player, src))]
+            vs = []
+            for gi in cands:
+                v = self.ivar(f"{part.kind}_{tag}_{gi}", 0, pr.groups[gi].n)
+                book.setdefault(gi, []).append(v)
+                vs.append(v)
+            self.ts.add(self.total(vs) == count * part.n)
+
+    def require_can_tap_creature(self, u, total) -> None:
+        g = self.pr.groups[u.group]
+        if g.sick:
+            self.ts.require(step("302.6", f"{g.label} is a creature that has not been under {self.pr.player}'s control "
+                                 "continuously since their most recent turn began, so its {T} and {Q} abilities can't be activated"),
+                            total == 0)
+
+    def add_filter(self, u) -> None:
+        """A mana ability with mana (or {Q}) in its cost: one instance per possible activation, ordered."""
+        pr, z3 = self.pr, self.z3
+        g = pr.groups[u.group]
+        if u.max_uses >= 0:
+            k_max = g.n * u.max_uses
+        else:
+            k_max = UNBOUNDED_USES
+            self.artificial_bound = True
+        n_inst = len(self.pr.uses) * 2 + 2
+        for k in range(k_max):
+            tag = f"{u.ms.source}_{u.ms.ability_index}_{k}"
+            active = self.bvar(f"act_{tag}")
+            sel = self.ivar(f"out_{tag}", 0, len(u.outputs) - 1)
+            t = self.ivar(f"time_{tag}", 1, n_inst)
+            one = z3.If(active, 1, 0)
+            if u.tap:
+                self.tap_uses.setdefault(u.group, []).append(one)
+                self.require_can_tap_creature(u, one)
+            if u.untap:
+                self.untap_uses.setdefault(u.group, []).append(one)
+                self.require_can_tap_creature(u, one)
+            if u.sac_self:
+                self.sac_mana.setdefault(u.group, []).append(one)
+            if u.life:
+                self.life_terms.append(one * u.life)
+            self.add_object_costs(u, one, tag)
+            j = len(self.consumers)
+            demand, recs, life = self.symbol_demand(u.mana, 0, active, False, tag)
+            self.life_terms.append(life)
+            purpose = Purpose("mana_ability", frozenset(g.chars.types), frozenset(g.chars.subtypes), frozenset(g.chars.colors),
+                              label=f"activating {u.label}")
+            self.consumers.append(Consumer(f"the cost of {u.label}", purpose, demand, t, recs))
+            amounts = {}
+            for ty in sorted({ty for o in u.outputs for ty in o}):
+                amounts[ty] = z3.If(active, z3.Sum([z3.If(sel == oi, o.get(ty, 0), 0) for oi, o in enumerate(u.outputs)]), 0)
+            self.supplies.append(Supply(g.label, "mana", amounts, t, g.snow, u.restriction, u.chosen_type, consumer=j,
+                                        ref=("filter", u)))
+            self.filter_vars.append((u, active, sel, t, j))
+
+    def add_other_costs(self) -> None:
+        """Non-mana parts of the total cost (additional costs, 118.8): life, sacrifices, discards, exile, taps."""
+        pr, ts, z3 = self.pr, self.ts, self.z3
+        for i, part in enumerate(pr.cost.other):
+            k = part.kind
+            if k == "pay_life":
+                self.life_terms.append(z3.IntVal(part.n))
+            elif k == "discard":
+                ts.require(step("118.3", f"{pr.player} has {pr.hand} other card(s) in hand to discard; the cost discards {part.n}"),
+                           z3.BoolVal(pr.hand >= part.n))
+            elif k == "exile_from_graveyard":
+                self.gy_terms.append(z3.IntVal(part.n))
+            elif k in ("sacrifice", "tap_untapped"):
+                book = self.sac_other if k == "sacrifice" else self.tap_uses
+                cands = [gi for gi, g in enumerate(pr.groups)
+                         if matches(part.what, g.chars, pr.state.obj(g.ids[0]), pr.player, None)
+                         or (k == "tap_untapped" and matches(_untapped_free(part.what), g.chars, pr.state.obj(g.ids[0]), pr.player, None))]
+                vs = []
+                for gi in cands:
+                    v = self.ivar(f"other{i}_{gi}", 0, pr.groups[gi].n)
+                    book.setdefault(gi, []).append(v)
+                    vs.append(v)
+                what = part.what.describe() if part.what else "permanent"
+                ts.require(step("701.21a" if k == "sacrifice" else "118.3",
+                                f"the cost needs {part.n} {what}" + ("" if cands else f": {pr.player} controls none")),
+                           self.total(vs) == part.n)
+            else:
+                raise Unsupported(f"the additional cost {part.text()!r} is not modelled in payment")
+
+    def compat(self, s: Supply, t: str, c: Consumer, kind: str, ci: int) -> tuple | None:
+        """Can one unit of ``t`` from ``s`` pay one unit of ``kind`` for ``c``? None: yes; a (rule, key,
+        text) tuple: a rule forbids it; "skip": impossible by construction (never a reason)."""
+        if s.consumer is not None and s.consumer == ci:
+            return "skip"     # an activation's mana can't pay its own cost
+        if s.kind in ("convoke", "improvise", "delve"):
+            if ci != 0:
+                return "skip"
+            if kind == "generic":
+                return None
+            rule = {"convoke": "702.51a", "improvise": "702.126a", "delve": "702.66a"}[s.kind]
+            if kind in COLORS and s.kind == "convoke":
+                return None if kind in s.colors else ("107.4a", kind)
+            if kind == "C":
+                return ("107.4c",)
+            if kind == "snow":
+                return ("107.4h",)
+            return (rule,)
+        if s.restriction is not None and not s.restriction.allows(c.purpose, s.chosen_type):
+            return ("106.6", s.label, s.restriction.text, c.purpose.describe())
+        if kind == "generic":
+            return None
+        if kind == "snow":
+            return None if s.snow else ("107.4h",)
+        if kind == "C":
+            return None if t == "C" else ("107.4c",)
+        if t == kind:
+            return None
+        for e in self.pr.spend_as:
+            if t in e.mana and e.any_color:
+                return None
+        return ("107.4a", kind)
+
+    def add_flows(self) -> None:
+        z3, ts = self.z3, self.ts
+        out_terms: dict[tuple[int, str], list[Any]] = {}
+        in_terms: dict[tuple[int, str], list[Any]] = {}
+        for si, s in enumerate(self.supplies):
+            for t in s.amounts:
+                for ci, c in enumerate(self.consumers):
+                    for kind in c.demand:
+                        why = self.compat(s, t, c, kind, ci)
+                        if why == "skip" or (why is not None and not self.explain):
+                            continue
+                        f = self.ivar(f"f{si}_{t}_{ci}_{kind}")
+                        self.flows[(si, t, ci, kind)] = f
+                        out_terms.setdefault((si, t), []).append(f)
+                        in_terms.setdefault((ci, kind), []).append(f)
+                        if why is not None:
+                            self.forbidden.setdefault(why, []).append(f)
+                        if s.consumer is not None and c.time is not None:
+                            ts.add(z3.Implies(f > 0, s.time < c.time))
+        caps = [self.total(out_terms.get((si, t), [])) <= a
+                for si, s in enumerate(self.supplies) for t, a in s.amounts.items()]
+        ts.require(step("118.3", "a player can't pay a cost without the necessary resources: " + self.resources_text()),
+                   z3.And(caps) if caps else z3.BoolVal(True))
+        for ci, c in enumerate(self.consumers):
+            for kind, d in c.demand.items():
+                ts.add(self.total(in_terms.get((ci, kind), [])) == d)
+        for why, fs in self.forbidden.items():
+            ts.require(self.rule_step(why), z3.And([f == 0 for f in fs]))
+
+    def resources_text(self) -> str:
+        pr = self.pr
+        parts = [p.label.replace(" in the pool", "") + " in the pool" for p in pr.pool]
+        for u in pr.uses:
+            g = pr.groups[u.group]
+            if (u.tap and g.tapped) or ((u.tap or u.untap) and g.sick) or (u.untap and not g.tapped):
+                continue
+            parts.append(f"{g.label}: {u.ms.ability.text()}")
+        if pr.cost.convoke:
+            parts.append("untapped creatures (convoke)")
+        if pr.cost.improvise:
+            parts.append("untapped artifacts (improvise)")
+        if pr.cost.delve:
+            parts.append(f"{pr.graveyard} card(s) in the graveyard (delve)")
+        return "what can pay now is " + ("; ".join(dict.fromkeys(parts)) if parts else "nothing")
+
+    def rule_step(self, why: tuple) -> Step:
+        pr = self.pr
+        rule = why[0]
+        if rule == "107.4a":
+            c = why[1]
+            have = pr.mana_of(c)
+            tail = f"; {COLOR_NAMES[c]} mana could come only from {', '.join(have)}" if have else \
+                f"; none of {pr.player}'s mana sources can make {COLOR_NAMES[c]} mana"
+            return step("107.4a", f"{{{c}}} can be paid only with {COLOR_NAMES[c]} mana" + tail)
+        if rule == "107.4c":
+            have = pr.mana_of("C")
+            tail = f"; colorless mana could come only from {', '.join(have)}" if have else \
+                f"; none of {pr.player}'s mana sources can make it"
+            return step("107.4c", "{C} needs colorless mana (mana of any color, or spent as though of any color, can't pay it)" + tail)
+        if rule == "107.4h":
+            snow = [p.label for p in pr.pool if p.snow] + [pr.groups[u.group].label for u in pr.uses if pr.groups[u.group].snow]
+            tail = f"; snow sources: {', '.join(dict.fromkeys(snow))}" if snow else f"; none of {pr.player}'s mana sources is a snow source"
+            return step("107.4h", "{S} can be paid only with mana produced by a snow source" + tail)
+        if rule == "106.6":
+            return step("106.6", f"mana from {why[1]} can be spent only to {why[2]}; this payment is {why[3]}")
+        if rule == "702.51a":
+            return step("702.51a", "a creature tapped for convoke pays only generic mana or mana of one of its colors")
+        if rule == "702.126a":
+            return step("702.126a", "an artifact tapped for improvise pays only generic mana")
+        if rule == "702.66a":
+            return step("702.66a", "a card exiled for delve pays only generic mana")
+        return step(rule, " ".join(str(w) for w in why[1:]))
+
+    def add_group_limits(self) -> None:
+        """Each permanent can be tapped once, untapped once, sacrificed once (118.3); what is sacrificed to
+        a mana ability is gone before convoke or improvise could tap it (601.2g-h)."""
+        pr, ts = self.pr, self.ts
+        for gi, g in enumerate(pr.groups):
+            taps = self.tap_uses.get(gi, [])
+            if taps:
+                tot = self.total(taps)
+                ts.add(tot <= g.n)
+                if g.tapped:
+                    ts.require(step("118.3", f"{g.label} {'is' if g.n == 1 else 'are'} already tapped, and a tapped "
+                                    "permanent can't be tapped to pay a cost"), tot == 0)
+            untaps = self.untap_uses.get(gi, [])
+            if untaps:
+                tot = self.total(untaps)
+                ts.add(tot <= g.n)
+                if not g.tapped:
+                    ts.require(step("107.6", f"{g.label} is untapped, and {{Q}} needs it tapped"), tot == 0)
+            sm = self.total(self.sac_mana.get(gi, []))
+            so = self.total(self.sac_other.get(gi, []))
+            if gi in self.sac_mana or gi in self.sac_other:
+                ts.add(sm + so <= g.n)
+            if gi in self.sac_mana and gi in self.conv_impr:
+                ts.add(sm + self.total(self.conv_impr[gi]) <= g.n)
+
+
+def _untapped_free(sel):
+    """The selector without "untapped" (so that tapped candidates show up as a reason, 118.3)."""
+    from dataclasses import replace
+    return replace(sel, untapped=False) if sel is not None else None
+
+
+# ------------------------------------------------------------------------------------------- solving
+
+def solve(pr: PaymentProblem, timeout_ms: int = 5000, extra: list[tuple[Step, bool]] = ()) -> PaymentResult:
+    """Decide the payment problem; a plan when it can be paid, a minimal set of reasons when not.
+
+    ``extra``: further requirements (timing, permissions) decided outside the payment, which join the
+    reasons when they fail."""
+    ts = TrackedSolver(timeout_ms)
+    enc = Encoding(pr, ts, explain=False)
+    for st, ok in extra:
+        ts.require(st, ts.z3.BoolVal(ok))
+    enc.build()
+    if ts.check():
+        return PaymentResult(True, plan=extract_plan(enc, ts.model()))
+    ts2 = TrackedSolver(timeout_ms)
+    enc2 = Encoding(pr, ts2, explain=True)
+    for st, ok in extra:
+        ts2.require(st, ts2.z3.BoolVal(ok))
+    enc2.build()
+    if ts2.check():
+        raise Unsupported("the payment solver disagreed with itself (explanation model satisfiable)")
+    if enc.artificial_bound:
+        raise Unsupported(f"a mana ability with mana in its cost and nothing else bounding it was searched only up to "
+                          f"{UNBOUNDED_USES} activations; the search reached its bound")
+    core = ts2.minimal_core()
+    reasons = sorted((r.step for r in core), key=lambda s: (s.rules[0] != "601.2h", s.rules[0] == "118.3"))
+    return PaymentResult(False, reasons=tuple(reasons))
+
+
+def _val(m, e) -> int:
+    v = m.eval(e, model_completion=True)
+    return v.as_long()
+
+
+def extract_plan(enc: Encoding, m) -> dict:
+    """The witness: which mana abilities are activated (in order), how each symbol is paid, with what."""
+    z3, pr = enc.z3, enc.pr
+    plan: dict[str, Any] = {"cost": pr.cost.text(), "x": pr.cost.x}
+    # Members of each group, handed out in turn.
+    next_member: dict[int, int] = {}
+
+    def take(gi: int, n: int) -> list[str]:
+        g = pr.groups[gi]
+        i = next_member.get(gi, 0)
+        next_member[gi] = i + n
+        ids = list(g.ids)
+        return [ids[k % len(ids)] for k in range(i, i + n)]
+
+    acts = []
+    for u, counts in enc.simple_vars:
+        for c, o in zip(counts, u.outputs):
+            k = _val(m, c)
+            members = take(u.group, k) if (u.tap or u.sac_self) else [u.ms.source] * k
+            for mem in members:
+                acts.append({"source": mem, "ability": u.ms.ability_index, "text": u.ms.ability.text(),
+                             "adds": _mana_text(o), "order": 0})
+    for u, active, sel, t, j in enc.filter_vars:
+        if z3.is_true(m.eval(active, model_completion=True)):
+            acts.append({"source": u.ms.source, "ability": u.ms.ability_index, "text": u.ms.ability.text(),
+                         "adds": _mana_text(u.outputs[_val(m, sel)]), "order": _val(m, t),
+                         "paid_with": _paid(enc, m, j)})
+    acts.sort(key=lambda a: a["order"])
+    for i, a in enumerate(acts, 1):
+        a["order"] = i
+    plan["activate"] = acts
+    # How each symbol of the cost is paid.
+    c0 = enc.consumers[0]
+    ways = []
+    for s, choice, present in c0.symbols:
+        ways.append({"symbol": str(s), "as": _as(s, choice, m, z3, pr.cost.x)})
+    plan["symbols"] = ways
+    plan["total_generic"] = _val(m, enc.cost_vars.get("generic", z3.IntVal(0)))
+    plan["life"] = _val(m, enc.cost_vars["life"])
+    plan["paid_with"] = _paid(enc, m, 0)
+    for si, s in enumerate(enc.supplies):
+        if s.kind in ("convoke", "improvise"):
+            k = _val(m, s.amounts["*"])
+            if k:
+                plan.setdefault(s.kind, []).extend(take(s.ref[1], k))
+        elif s.kind == "delve":
+            k = _val(m, s.amounts["*"])
+            if k:
+                plan["delve"] = k
+    return plan
+
+
+def _paid(enc: Encoding, m, ci: int) -> list[dict]:
+    out = []
+    for (si, t, cj, kind), f in enc.flows.items():
+        if cj != ci:
+            continue
+        k = _val(m, f)
+        if k:
+            s = enc.supplies[si]
+            out.append({"for": kind, "amount": k, "from": s.label, "mana": t if t != "*" else s.kind})
+    return out
+
+
+def _as(s: Symbol, choice, m, z3, x: int) -> str:
+    if choice is None:
+        return "{%d}" % x if s.kind == "x" else str(s)
+    if s.kind == "hybrid":
+        return "{%s}" % (s.colors[0] if z3.is_true(m.eval(choice, model_completion=True)) else s.colors[1])
+    if s.kind == "mono_hybrid":
+        return "{%s}" % s.colors if z3.is_true(m.eval(choice, model_completion=True)) else "{2}"
+    if s.kind == "phyrexian":
+        return "2 life" if z3.is_true(m.eval(choice, model_completion=True)) else "{%s}" % s.colors
+    if s.kind == "hybrid_phyrexian":
+        v = m.eval(choice, model_completion=True).as_long()
+        return "2 life" if v == 2 else "{%s}" % s.colors[v]
+    return str(s)
+
+
+def _mana_text(c: Counter) -> str:
+    from model.mana import mana_string
+    return mana_string(c)
