@@ -331,6 +331,13 @@ def effects_in_force(state, kinds: tuple[str, ...]) -> list[ActiveEffect]:
         for a in chars[o.id].abilities:
             if a.kind == "static" and a.static is not None and a.static.kind in kinds:
                 out.append(ActiveEffect(a.static, o.controller, o.timestamp, o.name, o.id, o.chosen))
+            # The spec's `chosen:` on a permanent records a choice its own ability made this turn (Hall of
+            # Gemstone's color): the lasting effect that ability created with that choice is in force.
+            if a.kind == "triggered" and o.chosen:
+                for e in a.effects:
+                    st = e.arg("static") if e.kind == "lasting" else None
+                    if st is not None and st.kind in kinds and st.arg("to") == "chosen" and o.choice("color"):
+                        out.append(ActiveEffect(st, o.controller, o.timestamp, o.name, None, o.chosen))
     for i, e in enumerate(state.effects):
         found = card_db().find(e.source_card)
         if found is None:
@@ -351,3 +358,15 @@ def affects_permanent(eff: ActiveEffect, state, oid: str) -> bool:
     src = state.obj(eff.source) if eff.source else None
     return matches(eff.static.affects or Selector(), chars[oid], state.obj(oid), eff.controller, None) and (
         src is None or not eff.static.affects or not eff.static.affects.other or src.id != oid)
+
+
+def land_type_setters(state, oid: str) -> list[str]:
+    """The permanents whose land-type-setting effects (305.7) apply to the object now: for explanations."""
+    chars = compute_all(state)
+    out = []
+    for o in state.battlefield():
+        for a in chars[o.id].abilities:
+            if a.kind == "static" and a.static is not None and a.static.kind == "set_land_type":
+                if oid in _affected(a.static, o, chars, state):
+                    out.append(f"{o.name} ({o.id})")
+    return out

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import combinations_with_replacement
-
-from model.abilities import Ability, CostPart
+from model.abilities import X_COUNT, Ability, CostPart
 from model.characteristics import activated_abilities, current
 from model.explain import Unsupported
-from model.mana import mana_string
+from model.mana import TYPES
 
 
 @dataclass(frozen=True)
@@ -29,6 +27,9 @@ class ManaSource:
     outputs: tuple[tuple[tuple[str, int], ...], ...]   # each: sorted (type, amount) pairs; distinct
     snow: bool                                    # its source is a snow permanent (CR 107.4h)
     spend_only: str = ""                          # spending restriction of the mana (CR 106.6)
+    doubles_pool: bool = False                    # adds a copy of the unspent mana (Doubling Cube); outputs ()
+    x_counters: bool = False                      # adds X where X counters are removed; outputs for X >= 1
+    by_sacrifice: bool = False                    # adds a type the sacrificed land could produce; outputs ()
 
     @property
     def taps_source(self) -> bool:
@@ -46,40 +47,84 @@ def freeze(c: Counter) -> tuple[tuple[str, int], ...]:
     return tuple(sorted((t, n) for t, n in c.items() if n > 0))
 
 
-def production_outputs(state, oid: str, ability: Ability) -> list[Counter]:
-    """Every distinct mana one resolution of the ability could add, before replacement effects.
+def _counter(e) -> Counter:
+    return Counter({TYPES[i]: n for i, n in enumerate(e) if n > 0})
 
-    Modes the model cannot evaluate raise Unsupported naming the ability.
-    """
+
+def _reflector(state):
+    """Reflections read CR 106.7's least fixed point for the whole board (model.could_produce)."""
+    from model.could_produce import could_produce
+
+    def look(q: str) -> frozenset:
+        return could_produce(state, q).types
+    return look
+
+
+def activation_outcomes(state, oid: str, ability: Ability, activator: str, *, x: int | None = None,
+                        sacrificed: str | None = None, pool=None) -> list[tuple[tuple, tuple, str]]:
+    """Every distinct way one resolution of the mana ability can go, as (mana the ability itself adds
+    after replacement effects in every order (106.12b, 616.1), mana triggered mana abilities add (605.1b),
+    description). Amounts are events (six counts, WUBRGC; see model.mana_events)."""
+    from model.mana_events import base_productions, candidate_replacements, replacement_outcomes, trigger_additions
+    cands = candidate_replacements(state, oid, ability, activator)
+    subtypes = current(state, oid).subtypes
+    out: dict = {}
+    xs = None if x is None else [x]
+    for base, choice in base_productions(state, oid, ability, _reflector(state), x_values=xs, sacrificed=sacrificed, pool=pool):
+        for fin, order in replacement_outcomes(base, cands, subtypes).items():
+            how = choice + "".join(f", then {e.origin}{' ' + c if c else ''}" for e, c, _ in order)
+            for add, tdesc in trigger_additions(state, oid, ability, activator, fin):
+                out.setdefault((fin, add), how + (f"; {tdesc}" if tdesc else ""))
+    return [(f, a, d) for (f, a), d in out.items()]
+
+
+def production_outputs(state, oid: str, ability: Ability) -> list[Counter]:
+    """Every distinct total amount of mana one activation could add: its choices expanded, replacement
+    effects applied in every order, and what triggered mana abilities add (the activator being the
+    permanent's controller). X amounts are taken up to the counters the permanent has."""
+    o = state.obj(oid)
     p = ability.production
     assert p is not None
-    mult = 1
-    if p.per is not None or p.per_counter:
-        raise Unsupported(f"amounts that depend on the state ({ability.text()}) are not modelled yet")
-    if p.mode == "fixed":
-        return [Counter(p.fixed)]
-    if p.mode == "one_type":
-        return [Counter({t: p.amount * mult}) for t in p.choices]
-    if p.mode == "combination":
-        return [Counter(combo) for combo in combinations_with_replacement(p.choices, p.amount * mult)]
-    if p.mode == "chosen_color":
-        color = state.obj(oid).choice("color")
-        if color is None:
-            raise Unsupported(f"{oid}: no color was chosen for {ability.text()!r} (give `chosen: {{color: G}}`)")
-        return [Counter({color: p.amount})]
-    raise Unsupported(f"mana production {ability.text()!r} is not modelled yet")
+    xs: list = [None]
+    if p.amount == X_COUNT:
+        part = next((c for c in ability.cost if c.kind == "remove_counters" and c.n == X_COUNT), None)
+        if part is None:
+            raise Unsupported(f"{ability.text()!r}: an X that is not a number of counters removed is not modelled")
+        xs = list(range(1, o.counter(part.counter) + 1))
+    seen: set = set()
+    for x in xs:
+        for fin, add, _ in activation_outcomes(state, oid, ability, o.controller, x=x):
+            seen.add(tuple(a + b for a, b in zip(fin, add)))
+    return [_counter(e) for e in sorted(seen)]
 
 
-def mana_sources(state, player: str) -> list[ManaSource]:
-    """The activated mana abilities of permanents ``player`` controls, with their possible outputs."""
+def mana_sources(state, player: str, *, pool_dependent: bool = False) -> list[ManaSource]:
+    """The activated mana abilities of permanents ``player`` controls, with their possible outputs.
+
+    ``outputs`` include replacement effects in every order and triggered mana abilities' additions.
+    Abilities whose mana depends on more than the state (Doubling Cube's pool, an X of counters, the
+    sacrificed land) are described by the extra fields; unless ``pool_dependent`` is set, such an ability
+    raises Unsupported (a caller that does not read those fields must not treat them as making nothing).
+    Unmodelled abilities that may concern mana raise Unsupported; an unmodelled activated ability whose
+    declared scope excludes mana is skipped (it cannot add mana: it would be a mana ability, 605.1a).
+    """
     out: list[ManaSource] = []
     for o in state.battlefield(player):
         ch = current(state, o.id)
         for i, a in enumerate(activated_abilities(state, o.id), 1):
             if a.kind == "unmodelled":
-                raise Unsupported(f"{o.name} ({o.id}) has an ability the model cannot represent: {a.source_text!r}")
+                if a.timing == "mana" or a.may_concern("mana"):
+                    raise Unsupported(f"{o.name} ({o.id}) has an ability the model cannot represent: {a.source_text!r}")
+                continue
             if not a.is_mana_ability:
                 continue
-            outs = {freeze(c) for c in production_outputs(state, o.id, a)}
-            out.append(ManaSource(o.id, i, a, a.cost, tuple(sorted(outs)), "Snow" in ch.supertypes, a.spend_only))
+            p = a.production
+            special = p.mode == "double_pool" or p.amount == X_COUNT or p.reflect_sacrificed
+            if special and not pool_dependent:
+                raise Unsupported(f"{o.name} ({o.id}): {a.text()!r} makes mana that depends on the pool, an X or "
+                                  f"the sacrificed permanent; this use of mana sources does not model it")
+            outs = () if p.mode == "double_pool" or p.reflect_sacrificed else tuple(sorted({freeze(c) for c in production_outputs(state, o.id, a)}))
+            out.append(ManaSource(o.id, i, a, a.cost, outs, "Snow" in ch.supertypes, a.spend_only,
+                                  doubles_pool=p.mode == "double_pool", x_counters=p.amount == X_COUNT,
+                                  by_sacrifice=p.reflect_sacrificed))
     return out

@@ -220,6 +220,28 @@ def _analyse(ms: ManaSource, group: int, g: PermGroup, life: int, state, obj) ->
                       parse_restriction(ms.spend_only) if ms.spend_only else None, obj.choice("creature type"))
 
 
+#: What an unmodelled ability's scope must avoid for payment not to depend on it.
+PAYMENT_SCOPES = ("mana", "spending", "spell-costs")
+
+
+def require_modelled_for_payment(state, player: str) -> None:
+    """Raise Unsupported if a payment could depend on something the model does not represent: a card with
+    no definition on the battlefield; an unmodelled static ability anywhere on the battlefield, or an
+    unmodelled activated/mana ability of the payer's permanents, whose scope may concern mana, spending or
+    spell costs."""
+    for o in state.battlefield():
+        if not o.card.modelled:
+            raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet")
+        for a in current(state, o.id).abilities:
+            if a.kind != "unmodelled":
+                continue
+            relevant = a.timing == "static" or (a.timing in ("activated", "mana") and o.controller == player)
+            concern = getattr(a, "may_concern", lambda s: True)
+            if relevant and any(concern(s) for s in PAYMENT_SCOPES):
+                raise Unsupported(f"{o.name} ({o.id}) has an ability the verifier cannot model, which could matter "
+                                  f"to paying: {a.source_text!r}")
+
+
 def build_problem(state, player: str, cost: TotalCost, exclude_sources: frozenset[str] = frozenset()) -> PaymentProblem:
     """Read the state into a payment problem for ``player`` paying ``cost``.
 
@@ -228,6 +250,7 @@ def build_problem(state, player: str, cost: TotalCost, exclude_sources: frozense
     that is not an "Add" (Doubling Cube's), cost parts outside the vocabulary.
     """
     p = state.player(player)
+    require_modelled_for_payment(state, player)
     sources = mana_sources(state, player)
     for o in state.battlefield(player):
         for a in activated_abilities(state, o.id):

@@ -130,6 +130,8 @@ def parse_restriction(text: str) -> Restriction | None:
     ``anything but casting <spells>`` (Powerstone: "This mana can't be spent to cast a nonartifact spell").
     """
     t = text.strip().rstrip(".")
+    # A further effect of the mana ("and that spell can't be countered") doesn't restrict spending.
+    t = re.sub(r",? and that spell can't be countered$", "", t)
     if not t:
         return None
     m = re.fullmatch(r"anything but casting (.+)", t, re.I)

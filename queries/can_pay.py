@@ -7,7 +7,6 @@ to casting certain spells or activating certain abilities can't pay it (106.6).
 """
 from __future__ import annotations
 
-from model.coverage import require_modelled_battlefield
 from model.costs import TotalCost
 from model.explain import Step, Unsupported, step
 from model.mana import ManaSyntaxError, format_cost, parse_cost
@@ -27,7 +26,6 @@ def answer(question, all_payments: bool = False) -> Answer:
         raise QuestionInputError("cost", str(e)) from None
     x = int(params.get("x", 0) or 0)
     try:
-        require_modelled_battlefield(state)
         cost = TotalCost(symbols, x, purpose=Purpose("cost"))
         return answer_cost(state, player, cost, all_payments)
     except Unsupported as e:

@@ -25,6 +25,21 @@ from queries.solve.tracked import TrackedSolver
 UNBOUNDED_USES = 4
 
 
+def simplex_of(outputs) -> tuple[str, int] | None:
+    """If the possible outputs are exactly "k mana, each of any type in T" (every combination), return
+    (T, k): the output is then linear (amounts per type summing to k), which the solver handles far better
+    than a choice among the combinations."""
+    from math import comb
+    totals = {sum(o.values()) for o in outputs}
+    if len(totals) != 1:
+        return None
+    k = totals.pop()
+    types = "".join(sorted({t for o in outputs for t in o}))
+    if k < 1 or len({tuple(sorted(o.items())) for o in outputs}) != comb(len(types) + k - 1, k):
+        return None
+    return types, k
+
+
 @dataclass
 class Supply:
     """A resource that can pay: pool mana, a group's simple activations, a filter instance, or a non-mana
@@ -74,6 +89,7 @@ class Encoding:
         self.artificial_bound = False
         self.gy_terms: list[Any] = []
         self.forbidden: dict[tuple, list[Any]] = {}
+        self.twins: dict[tuple, tuple[Any, Any]] = {}
 
     # ---------------------------------------------------------------- helpers
     def ivar(self, name: str, lo: int = 0, hi: int | None = None):
@@ -226,9 +242,22 @@ class Encoding:
             hi = g.n * u.max_uses
         else:
             hi = max(1, bound_units)
-        counts = [self.ivar(f"use_{u.ms.source}_{u.ms.ability_index}_{k}", 0, hi) for k in range(len(u.outputs))]
-        total = self.total(counts)
-        self.simple_vars.append((u, counts))
+        tag = f"{u.ms.source}_{u.ms.ability_index}"
+        sx = simplex_of(u.outputs)
+        amounts: dict[str, Any] = {}
+        if sx is not None:
+            types, k = sx
+            total = self.ivar(f"use_{tag}", 0, hi)
+            per = {t: self.ivar(f"use_{tag}_{t}", 0, hi * k) for t in types}
+            self.ts.add(self.total(list(per.values())) == total * k)
+            amounts = dict(per)
+            self.simple_vars.append((u, ("simplex", total, per, k)))
+        else:
+            counts = [self.ivar(f"use_{tag}_{i}", 0, hi) for i in range(len(u.outputs))]
+            total = self.total(counts)
+            self.simple_vars.append((u, ("choice", total, counts, 0)))
+            for t in sorted({t for o in u.outputs for t in o}):
+                amounts[t] = self.total([c * o.get(t, 0) for c, o in zip(counts, u.outputs) if o.get(t, 0)])
         if u.tap:
             self.tap_uses.setdefault(u.group, []).append(total)
             self.require_can_tap_creature(u, total)
@@ -236,10 +265,7 @@ class Encoding:
             self.sac_mana.setdefault(u.group, []).append(total)
         if u.life:
             self.life_terms.append(total * u.life)
-        self.add_object_costs(u, total, f"{u.ms.source}_{u.ms.ability_index}")
-        amounts: dict[str, Any] = {}
-        for t in sorted({t for o in u.outputs for t in o}):
-            amounts[t] = self.total([c * o.get(t, 0) for c, o in zip(counts, u.outputs) if o.get(t, 0)])
+        self.add_object_costs(u, total, tag)
         self.supplies.append(Supply(g.label, "mana", amounts, 0, g.snow, u.restriction, u.chosen_type, ref=("use", u)))
 
     def add_object_costs(self, u, count, tag: str) -> None:
@@ -276,11 +302,12 @@ class Encoding:
         else:
             k_max = UNBOUNDED_USES
             self.artificial_bound = True
-        n_inst = len(self.pr.uses) * 2 + 2
+        n_inst = sum(max(1, x.max_uses) * self.pr.groups[x.group].n for x in self.pr.uses if not x.simple) + 1
+        sx = simplex_of(u.outputs)
         for k in range(k_max):
             tag = f"{u.ms.source}_{u.ms.ability_index}_{k}"
             active = self.bvar(f"act_{tag}")
-            sel = self.ivar(f"out_{tag}", 0, len(u.outputs) - 1)
+            sel = self.ivar(f"out_{tag}", 0, len(u.outputs) - 1) if sx is None else None
             t = self.ivar(f"time_{tag}", 1, n_inst)
             one = z3.If(active, 1, 0)
             if u.tap:
@@ -301,8 +328,25 @@ class Encoding:
                               label=f"activating {u.label}")
             self.consumers.append(Consumer(f"the cost of {u.label}", purpose, demand, t, recs))
             amounts = {}
-            for ty in sorted({ty for o in u.outputs for ty in o}):
-                amounts[ty] = z3.If(active, z3.Sum([z3.If(sel == oi, o.get(ty, 0), 0) for oi, o in enumerate(u.outputs)]), 0)
+            if sx is not None:
+                types, kk = sx
+                for ty in types:
+                    amounts[ty] = self.ivar(f"out_{tag}_{ty}", 0, kk)
+                z3s = self.total(list(amounts.values()))
+                self.ts.add(z3s == z3.If(active, kk, 0))
+                sel = amounts
+            else:
+                for ty in sorted({ty for o in u.outputs for ty in o}):
+                    amounts[ty] = z3.If(active, z3.Sum([z3.If(sel == oi, o.get(ty, 0), 0) for oi, o in enumerate(u.outputs)]), 0)
+            # Identical filters are interchangeable: the active ones come first, in time order (symmetry).
+            twin = (u.ms.ability, u.ms.cost, self.pr.groups[u.group].chars, self.pr.groups[u.group].tapped,
+                    self.pr.groups[u.group].sick, u.ms.source if not (u.tap or u.untap) else None)
+            n_filters = sum(1 for x in self.pr.uses if x.group == u.group and not x.simple)
+            if n_filters == 1 and twin in self.twins:
+                pa, pt = self.twins[twin]
+                self.ts.add(z3.Implies(active, pa))
+                self.ts.add(z3.Implies(active, pt < t))
+            self.twins[twin] = (active, t)
             self.supplies.append(Supply(g.label, "mana", amounts, t, g.snow, u.restriction, u.chosen_type, consumer=j,
                                         ref=("filter", u)))
             self.filter_vars.append((u, active, sel, t, j))
@@ -395,6 +439,9 @@ class Encoding:
         for ci, c in enumerate(self.consumers):
             for kind, d in c.demand.items():
                 ts.add(self.total(in_terms.get((ci, kind), [])) == d)
+        # Implied cut (redundant, helps the arithmetic): everything paid is at most everything available.
+        ts.add(self.total([a for s in self.supplies for a in s.amounts.values()])
+               >= self.total([d for c in self.consumers for d in c.demand.values()]))
         for why, fs in self.forbidden.items():
             ts.require(self.rule_step(why), z3.And([f == 0 for f in fs]))
 
@@ -499,6 +546,9 @@ def solve(pr: PaymentProblem, timeout_ms: int = 5000, extra: list[tuple[Step, bo
         raise Unsupported(f"a mana ability with mana in its cost and nothing else bounding it was searched only up to "
                           f"{UNBOUNDED_USES} activations; the search reached its bound")
     core = ts2.minimal_core()
+    if all(r.step.rules[0] == "601.2h" for r in core):
+        # Nothing at all can pay these symbols: say what there is (118.3).
+        core = core + [r for r in ts2.requirements if r.step.rules == ("118.3",) and "necessary resources" in r.step.text]
     reasons = sorted((r.step for r in core), key=lambda s: (s.rules[0] != "601.2h", s.rules[0] == "118.3"))
     return PaymentResult(False, reasons=tuple(reasons))
 
@@ -523,17 +573,25 @@ def extract_plan(enc: Encoding, m) -> dict:
         return [ids[k % len(ids)] for k in range(i, i + n)]
 
     acts = []
-    for u, counts in enc.simple_vars:
-        for c, o in zip(counts, u.outputs):
-            k = _val(m, c)
-            members = take(u.group, k) if (u.tap or u.sac_self) else [u.ms.source] * k
-            for mem in members:
-                acts.append({"source": mem, "ability": u.ms.ability_index, "text": u.ms.ability.text(),
-                             "adds": _mana_text(o), "order": 0})
+    for u, (form, total, parts, k) in enc.simple_vars:
+        if form == "simplex":
+            units = []
+            for ty, v in parts.items():
+                units += [ty] * _val(m, v)
+            outs = [Counter(units[i:i + k]) for i in range(0, len(units), k)]
+        else:
+            outs = []
+            for c, o in zip(parts, u.outputs):
+                outs += [o] * _val(m, c)
+        members = take(u.group, len(outs)) if (u.tap or u.sac_self) else [u.ms.source] * len(outs)
+        for mem, o in zip(members, outs):
+            acts.append({"source": mem, "ability": u.ms.ability_index, "text": u.ms.ability.text(),
+                         "adds": _mana_text(o), "order": 0})
     for u, active, sel, t, j in enc.filter_vars:
         if z3.is_true(m.eval(active, model_completion=True)):
+            out = Counter({ty: _val(m, v) for ty, v in sel.items()}) if isinstance(sel, dict) else u.outputs[_val(m, sel)]
             acts.append({"source": u.ms.source, "ability": u.ms.ability_index, "text": u.ms.ability.text(),
-                         "adds": _mana_text(u.outputs[_val(m, sel)]), "order": _val(m, t),
+                         "adds": _mana_text(out), "order": _val(m, t),
                          "paid_with": _paid(enc, m, j)})
     acts.sort(key=lambda a: a["order"])
     for i, a in enumerate(acts, 1):

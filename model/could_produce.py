@@ -1,0 +1,217 @@
+"""CR 106.7: the types of mana a permanent could produce, for every permanent at once, with witnesses.
+
+The types a permanent could produce are those its abilities would produce if they resolved now, every
+applicable replacement effect applied in every possible order (616.1), costs ignored. Reflections ("any
+type that a land you control could produce") make this a system of equations; its least fixed point is
+the answer (a loop of reflections with no base type gives no type, as the Exotic Orchard ruling of
+2009-02-01 and the 106.7 example say). The fixed point is computed by a worklist: a permanent is
+re-evaluated only when a permanent it reflects gains a type.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from model.abilities import Ability
+from model.characteristics import activated_abilities, compute_all, matches
+from model.effects import land_type_setters
+from model.explain import Unsupported
+from model.mana import COLORS, TYPES
+from model.mana_events import (base_productions, candidate_replacements, ev_text, ev_types,
+                               replacement_outcomes)
+
+
+@dataclass
+class CouldProduce:
+    """The answer for one permanent: ``types``; ``witness[type]``: the ability, choice and order of
+    replacement effects that produce it; ``missing[type]``: (rules, reason) for each type one of its
+    abilities names, or a reflected permanent could produce, that it cannot; ``unsupported``: set when
+    the model cannot represent something this answer depends on."""
+
+    oid: str
+    types: frozenset = frozenset()
+    witness: dict = field(default_factory=dict)
+    missing: dict = field(default_factory=dict)
+    unsupported: str | None = None
+    notes: list = field(default_factory=list)
+
+
+def _global_problem(state) -> str | None:
+    """Anything on the battlefield the model cannot represent that could change what any permanent
+    produces: a card without a definition, or an unmodelled static ability that may concern mana."""
+    chars = compute_all(state)
+    for o in state.battlefield():
+        if not o.card.modelled:
+            return f"{o.name} ({o.id}) is a card the product does not model"
+        for a in chars[o.id].abilities:
+            if a.kind == "unmodelled" and a.timing == "static" and a.may_concern("mana"):
+                return f"{o.name} ({o.id}) has a static ability the model cannot represent: {a.source_text!r}"
+    return None
+
+
+def _mana_abilities(state, oid: str) -> list[tuple[int | str, Ability]]:
+    """The abilities of the permanent that could produce mana: its activated mana abilities (numbered as
+    in ``activated_abilities``) and its own triggered mana abilities whose mana does not depend on the
+    triggering event (named "t1", "t2", ...)."""
+    out: list[tuple[int | str, Ability]] = []
+    for i, a in enumerate(activated_abilities(state, oid), 1):
+        if a.kind == "unmodelled":
+            if a.timing == "mana" or a.may_concern("mana"):
+                raise Unsupported(f"{state.obj(oid).name} ({oid}) has an ability the model cannot represent: {a.source_text!r}")
+            continue
+        if a.is_mana_ability:
+            out.append((i, a))
+    t = 0
+    for a in compute_all(state)[oid].abilities:
+        if a.is_triggered_mana_ability:
+            t += 1
+            if a.mana_trigger.add.mode in ("fixed", "chosen_color"):
+                from dataclasses import replace
+                out.append((f"t{t}", replace(a, kind="mana", production=a.mana_trigger.add, cost=())))
+    return out
+
+
+def _reflect_sources(state, oid: str, a: Ability) -> list[str]:
+    p = a.production
+    if p is None or p.mode != "reflect":
+        return []
+    chars = compute_all(state)
+    o = state.obj(oid)
+    if p.reflect_sacrificed:
+        return [q.id for q in state.battlefield(o.controller) if "Land" in chars[q.id].types]
+    return [q.id for q in state.battlefield() if matches(p.reflect, chars[q.id], q, o.controller, o)]
+
+
+def could_produce_all(state) -> dict[str, CouldProduce]:
+    """CR 106.7 for every permanent on the battlefield (cached on the state)."""
+    if "could_produce" in state._cache:
+        return state._cache["could_produce"]
+    chars = compute_all(state)
+    problem = _global_problem(state)
+    res: dict[str, CouldProduce] = {o.id: CouldProduce(o.id) for o in state.battlefield()}
+    if problem:
+        for r in res.values():
+            r.unsupported = problem
+        state._cache["could_produce"] = res
+        return res
+    abilities: dict[str, list] = {}
+    for o in state.battlefield():
+        try:
+            abilities[o.id] = [(i, a, candidate_replacements(state, o.id, a, o.controller), _reflect_sources(state, o.id, a))
+                               for i, a in _mana_abilities(state, o.id)]
+        except Unsupported as e:
+            res[o.id].unsupported = str(e)
+            abilities[o.id] = []
+    est: dict[str, frozenset] = {oid: frozenset() for oid in res}
+    base_seen: dict[str, dict] = {oid: {} for oid in res}     # types named by base events -> ability
+    dependents: dict[str, set] = {oid: set() for oid in res}
+    for oid, abl in abilities.items():
+        for _, _, _, srcs in abl:
+            for q in srcs:
+                dependents.setdefault(q, set()).add(oid)
+
+    def evaluate(oid: str) -> frozenset:
+        r = res[oid]
+        subtypes = chars[oid].subtypes
+        for i, a, cands, srcs in abilities[oid]:
+            for base, choice in base_productions(state, oid, a, lambda q: est.get(q, frozenset())):
+                for t in ev_types(base):
+                    base_seen[oid].setdefault(t, (i, a, cands))
+                for fin, order in replacement_outcomes(base, cands, subtypes).items():
+                    for t in ev_types(fin):
+                        if t not in r.witness:
+                            r.witness[t] = _witness(state, oid, i, a, choice, base, order, fin)
+        return frozenset(r.witness)
+
+    todo = list(res)
+    queued = set(todo)
+    while todo:
+        oid = todo.pop()
+        queued.discard(oid)
+        new = evaluate(oid)
+        if new != est[oid]:
+            est[oid] = new
+            for d in dependents.get(oid, ()):
+                if d not in queued:
+                    queued.add(d)
+                    todo.append(d)
+    # A permanent whose answer rests on one the model cannot represent is unsupported too.
+    changed = True
+    while changed:
+        changed = False
+        for oid, abl in abilities.items():
+            if res[oid].unsupported:
+                continue
+            for _, _, _, srcs in abl:
+                bad = next((q for q in srcs if res.get(q) and res[q].unsupported), None)
+                if bad:
+                    res[oid].unsupported = f"it reflects {state.obj(bad).name} ({bad}): {res[bad].unsupported}"
+                    changed = True
+                    break
+    for oid, r in res.items():
+        r.types = est[oid]
+        _explain_missing(state, r, abilities[oid], base_seen[oid], est)
+    state._cache["could_produce"] = res
+    return res
+
+
+def could_produce(state, oid: str) -> CouldProduce:
+    """CR 106.7 for one permanent; raises Unsupported when the answer depends on what the model cannot
+    represent."""
+    if oid not in compute_all(state):
+        raise Unsupported(f"{oid} is not on the battlefield: could-produce (106.7) is about a permanent")
+    r = could_produce_all(state)[oid]
+    if r.unsupported:
+        raise Unsupported(r.unsupported)
+    return r
+
+
+def _witness(state, oid, idx, a: Ability, choice: str, base, order, fin) -> dict:
+    return {
+        "ability": idx,
+        "text": a.text(),
+        "rule_given": a.rule_given,
+        "choice": choice,
+        "before_replacement": ev_text(base),
+        "order": [{"effect": e.describe(), "choice": c, "then": ev_text(after)} for e, c, after in order],
+        "produces": ev_text(fin),
+    }
+
+
+def _explain_missing(state, r: CouldProduce, abl: list, base_seen: dict, est: dict) -> None:
+    """Reasons for the types the permanent's abilities name (or reflect) but it cannot produce."""
+    chars = compute_all(state)
+    o = state.obj(r.oid)
+    # Types named by abilities printed on it that an effect removed (305.7).
+    if chars[r.oid].text_abilities_lost:
+        setters = land_type_setters(state, r.oid)
+        for a in o.printed.abilities:
+            for t in _named_types(a):
+                if t not in r.types and t not in r.missing:
+                    r.missing[t] = (("305.7", "613.1d"), f"{' and '.join(setters) or 'a land-type-setting effect'} "
+                                    f"set its land type, so it lost the ability \"{a.text()}\" of its rules text")
+    for t, (i, a, cands) in base_seen.items():
+        if t not in r.types and t not in r.missing:
+            names = ", ".join(e.describe() for e in cands)
+            r.missing[t] = (("614.1a", "616.1", "106.7"), f"ability {i} would make {{{t}}}, but every applicable "
+                            f"order of the replacement effects ({names}) changes it")
+    for i, a, cands, srcs in abl:
+        p = a.production
+        if p.mode == "reflect" and p.reflect_colors_only:
+            for q in srcs:
+                if "C" in est.get(q, ()) and "C" not in r.types and "C" not in r.missing:
+                    r.missing["C"] = (("105.1", "106.1a"), f"{state.obj(q).name} ({q}) could produce {{C}}, but ability {i} "
+                                      f"adds only a color, and colorless is not a color")
+        for t in _named_types(a):
+            if t not in r.types and t not in r.missing and p.mode in ("chosen_color",):
+                r.missing[t] = (("106.5",), "no color was chosen for it, so the type is undefined")
+
+
+def _named_types(a: Ability) -> list[str]:
+    p = a.production
+    if p is None:
+        return []
+    if p.mode == "fixed":
+        return sorted(set(p.fixed) | set(p.instead), key=TYPES.index)
+    if p.mode in ("one_type", "combination"):
+        return list(p.choices)
+    return []

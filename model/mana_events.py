@@ -1,0 +1,291 @@
+"""One resolution of a mana ability: what it would produce (its choices expanded), the replacement effects
+that modify that mana production event in every order the player may choose (CR 106.12b, 614, 616.1), and
+what triggered mana abilities add (CR 605.1b, 106.12a).
+
+An *event* is an amount of mana: a tuple of six counts in WUBRGC order (``ev("{G}{G}")``). Amounts are exact
+integers (Nyxbloom Ancient and Mana Reflection multiply without any cap).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from typing import Callable, Iterable
+
+from model.abilities import X_COUNT, Ability, ManaProduction
+from model.characteristics import compute_all, matches
+from model.effects import MANA_REPLACEMENT_KINDS, ActiveEffect, effects_in_force
+from model.explain import Unsupported
+from model.mana import COLORS, TYPES
+
+Event = tuple  # six ints, WUBRGC
+ZERO: Event = (0, 0, 0, 0, 0, 0)
+_IDX = {t: i for i, t in enumerate(TYPES)}
+
+
+def ev(types: Iterable[str]) -> Event:
+    """The event adding the given type letters (``ev("GG")``, or from a mana string's letters)."""
+    c = [0] * 6
+    for t in types:
+        if t in _IDX:
+            c[_IDX[t]] += 1
+    return tuple(c)
+
+
+def ev_types(e: Event) -> frozenset[str]:
+    return frozenset(TYPES[i] for i, n in enumerate(e) if n > 0)
+
+
+def ev_text(e: Event) -> str:
+    return "".join("{%s}" % TYPES[i] * n for i, n in enumerate(e)) or "no mana"
+
+
+def ev_add(a: Event, b: Event) -> Event:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def taps(ability: Ability) -> bool:
+    """CR 106.12: "tapped for mana" means a mana ability with {T} in its activation cost."""
+    return any(p.kind == "tap" for p in ability.cost)
+
+
+# ---------------------------------------------------------------------------------- base production
+
+#: A reflection's answer: the types a permanent could produce (CR 106.7), as far as known now.
+Reflector = Callable[[str], frozenset]
+
+
+def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *, x_values: Iterable[int] | None = None,
+                     sacrificed: str | None = None, pool: Event | None = None) -> list[tuple[Event, str]]:
+    """Every distinct mana production event one resolution of the ability could have before replacement
+    effects from other sources, each with the choice that makes it. Its own self-replacement (``instead_if``)
+    is applied here, first (CR 616.1a). An undefined type gives no event (CR 106.5).
+
+    ``x_values``: the X values to consider (default: enough to reach every amount threshold);
+    ``sacrificed``: the land sacrificed to pay the cost (reflect_sacrificed); None: any land you control;
+    ``pool``: the mana pool a ``double_pool`` ability doubles (default: the controller's pool in the state).
+    """
+    p = ability.production
+    assert p is not None
+    o = state.obj(oid)
+    chars = compute_all(state)
+    mult = 1
+    if p.per is not None:
+        mult = sum(1 for q in state.battlefield() if matches(p.per, chars[q.id], q, o.controller, o))
+    if p.per_counter:
+        mult = o.counter(p.per_counter)
+    amounts = [p.amount * mult]
+    if p.amount == X_COUNT:
+        amounts = [x * mult for x in (x_values if x_values is not None else _x_probe(state))]
+    out: dict[Event, str] = {}
+
+    def put(e: Event, why: str) -> None:
+        if sum(e) > 0:
+            out.setdefault(e, why)
+
+    if p.mode == "fixed":
+        fixed = p.fixed
+        why = "it adds " + ev_text(ev(fixed))
+        if p.instead_if == "played_land_this_turn" and state.player(o.controller).lands_played > 0:
+            fixed, why = p.instead, f"its own replacement applies first (you played a land this turn): {ev_text(ev(p.instead))} instead"
+        put(tuple(n * mult for n in ev(fixed)), why + (f" times {mult}" if mult != 1 else ""))
+    elif p.mode == "one_type":
+        for a in amounts:
+            for t in p.choices:
+                put(ev(t * a), f"choosing {{{t}}}")
+    elif p.mode == "combination":
+        for a in amounts:
+            for combo in combinations_with_replacement(p.choices, a):
+                put(ev(combo), "choosing " + ev_text(ev(combo)))
+    elif p.mode == "chosen_color":
+        color = o.choice("color")
+        if color is not None:
+            for a in amounts:
+                put(ev(color * a), f"the chosen color {{{color}}}")
+    elif p.mode == "color_of":
+        for q in state.battlefield():
+            if matches(p.color_of, chars[q.id], q, o.controller, o):
+                for c in sorted(chars[q.id].colors):
+                    put(ev(c), f"{{{c}}}, a color of {q.name} ({q.id})")
+    elif p.mode == "reflect":
+        if p.reflect_sacrificed:
+            lands = [sacrificed] if sacrificed else [q.id for q in state.battlefield(o.controller) if "Land" in chars[q.id].types]
+        else:
+            lands = [q.id for q in state.battlefield() if matches(p.reflect, chars[q.id], q, o.controller, o)]
+        for q in lands:
+            for t in sorted(reflected(q), key=TYPES.index):
+                if p.reflect_colors_only and t not in COLORS:
+                    continue
+                put(ev(t), f"{{{t}}}, a type that {state.obj(q).name} ({q}) could produce")
+    elif p.mode == "double_pool":
+        if pool is None:
+            pool = ev(m.type for m in state.player(o.controller).mana_pool)
+        put(pool, "doubling the unspent mana " + ev_text(pool))
+    else:
+        raise Unsupported(f"mana production {ability.text()!r} is not modelled")
+    return list(out.items())
+
+
+def _x_probe(state) -> list[int]:
+    """X values that show every type an X ability can make with costs ignored (106.7): replacement effects
+    depend on the amount only through thresholds (``min_amount``), so 1..max threshold suffice."""
+    top = 2
+    for e in effects_in_force(state, MANA_REPLACEMENT_KINDS):
+        top = max(top, e.static.arg("min_amount") or 0)
+    return list(range(1, top + 1))
+
+
+# ---------------------------------------------------------------------------------- replacement effects
+
+def candidate_replacements(state, oid: str, ability: Ability, activator: str) -> tuple[ActiveEffect, ...]:
+    """The replacement effects that could modify this ability's mana production event (CR 106.12b): only
+    when the ability taps its permanent for mana, the permanent fits the effect, and (``tapped_by: you``)
+    the activating player controls the effect. Conditions on the event itself are checked per event."""
+    if not taps(ability):
+        return ()
+    chars = compute_all(state)
+    o = state.obj(oid)
+    out = []
+    for e in effects_in_force(state, MANA_REPLACEMENT_KINDS):
+        if e.static.arg("tapped_by") == "you" and activator != e.controller:
+            continue
+        sel = e.static.affects
+        if sel is not None and not matches(sel, chars[oid], o, e.controller, None):
+            continue
+        if e.static.kind == "mana_change_type" and e.static.arg("to") == "chosen" and e.choice("color") is None:
+            continue  # no color chosen: the effect has not been created (Hall of Gemstone before its trigger)
+        out.append(e)
+    return tuple(out)
+
+
+def _applicable(e: ActiveEffect, event: Event, subtypes: tuple) -> bool:
+    s = e.static
+    total = sum(event)
+    if total == 0:
+        return False  # 106.12b: it modifies an event that produces mana
+    if s.kind == "mana_replace_all":
+        return total >= (s.arg("min_amount") or 1)
+    if s.kind == "mana_change_type" and s.arg("colored_only"):
+        return sum(event[:5]) > 0
+    if s.kind == "mana_by_land_type":
+        return any(t in dict(s.arg("map")) for t in subtypes)
+    return True
+
+
+def _apply(e: ActiveEffect, event: Event, subtypes: tuple) -> list[tuple[Event, str]]:
+    s = e.static
+    total = sum(event)
+    if s.kind == "mana_replace_all":
+        return [(ev(t for t in s.arg("mana") if t in _IDX), "")]
+    if s.kind == "mana_multiply":
+        return [(tuple(n * s.arg("factor") for n in event), "")]
+    if s.kind == "mana_change_type":
+        to = s.arg("to")
+        if s.arg("colored_only"):
+            colored = sum(event[:5])
+            targets = [e.choice("color")] if to == "chosen" else ([to] if to != "any_color" else list(COLORS))
+            return [(ev_add(ev(t * colored), (0, 0, 0, 0, 0, event[5])), f"choosing {{{t}}}" if len(targets) > 1 else "")
+                    for t in targets]
+        if to == "any_color":
+            return [(ev(t * total), f"choosing {{{t}}}") for t in COLORS]
+        if to == "chosen":
+            return [(ev(e.choice("color") * total), "")]
+        return [(ev(to * total), "")]
+    if s.kind == "mana_by_land_type":
+        m = dict(s.arg("map"))
+        colors = sorted({m[t] for t in subtypes if t in m}, key=TYPES.index)
+        return [(ev(c * total), f"choosing {{{c}}}" if len(colors) > 1 else "") for c in colors]
+    raise Unsupported(f"replacement effect kind {s.kind} is not modelled")
+
+
+#: One step of an order: (the effect applied, the choice made for it, the event after it).
+OrderStep = tuple
+
+
+@lru_cache(maxsize=200_000)
+def replacement_outcomes(event: Event, candidates: tuple[ActiveEffect, ...], subtypes: tuple) -> dict:
+    """Every distinct final event reachable by applying the candidate replacement effects in every order
+    the affected player may choose (CR 616.1e-f): after each, only effects still applicable to the modified
+    event remain; each applies at most once (614.5). Returns {final event: the order reaching it}.
+
+    Memoized on (event, effects already applied), so commuting effects meet in one state: the search
+    visits each distinct (event, applied set) once, not each permutation."""
+    memo: dict = {}
+
+    def rec(cur: Event, used: frozenset) -> dict:
+        key = (cur, used)
+        if key in memo:
+            return memo[key]
+        res: dict = {}
+        appl = [i for i, e in enumerate(candidates) if i not in used and _applicable(e, cur, subtypes)]
+        if not appl:
+            res[cur] = ()
+        for i in appl:
+            for nxt, choice in _apply(candidates[i], cur, subtypes):
+                for fin, order in rec(nxt, used | {i}).items():
+                    res.setdefault(fin, ((candidates[i], choice, nxt),) + order)
+        memo[key] = res
+        return res
+
+    return rec(event, frozenset())
+
+
+# ---------------------------------------------------------------------------------- triggered mana
+
+def mana_triggers(state) -> list[tuple]:
+    """Triggered mana abilities on the battlefield: (source object, ability). Unmodelled triggered
+    abilities that may concern mana make mana questions that depend on them unsupported."""
+    key = "mana_triggers"
+    if key in state._cache:
+        return state._cache[key]
+    chars = compute_all(state)
+    out = []
+    for o in state.battlefield():
+        for a in chars[o.id].abilities:
+            if a.is_triggered_mana_ability:
+                out.append((o, a))
+            elif a.kind == "unmodelled" and a.timing == "triggered" and a.may_concern("mana"):
+                out.append((o, a))
+    state._cache[key] = out
+    return out
+
+
+def trigger_additions(state, oid: str, ability: Ability, activator: str, final: Event) -> list[tuple[Event, str]]:
+    """What triggered mana abilities add when this ability resolves producing ``final`` (CR 605.1b,
+    605.4a, 106.12a: they trigger only on mana actually produced). Each entry of the result is one way the
+    choices go: the total added and a description; [(ZERO, "")] when nothing triggers."""
+    if sum(final) == 0:
+        return [(ZERO, "")]
+    chars = compute_all(state)
+    perm = chars[oid]
+    ways: list[tuple[Event, str]] = [(ZERO, "")]
+    for src, a in mana_triggers(state):
+        if a.kind == "unmodelled":
+            raise Unsupported(f"{src.name} ({src.id}) has a triggered ability the model cannot represent: {a.source_text!r}")
+        t = a.mana_trigger
+        if t.by == "you" and activator != src.controller:
+            continue
+        if t.event == "tapped_for_mana":
+            if not taps(ability):
+                continue
+            if t.of == "land" and "Land" not in perm.types:
+                continue
+            if t.of == "enchanted" and (src.attached_to != oid or (t.enchanted_is and t.enchanted_is not in perm.subtypes)):
+                continue
+        elif t.event == "adds_chosen_color":
+            color = src.choice("color")
+            if "Land" not in perm.types or color is None or final[_IDX[color]] == 0:
+                continue
+        adds: list[tuple[Event, str]] = []
+        if t.add.mode == "fixed":
+            adds = [(ev(t.add.fixed), "")]
+        elif t.add.mode == "chosen_color":
+            color = src.choice("color")
+            adds = [(ev(color * t.add.amount), "")] if color else []   # 106.5: no chosen color, no mana
+        elif t.add.mode == "produced_type":
+            adds = [(ev(x), f"choosing {{{x}}}") for x in sorted(ev_types(final), key=TYPES.index)]
+        if not adds:
+            continue
+        label = f"{src.name} ({src.id}) triggers (605.1b)"
+        ways = [(ev_add(w, x), f"{wd}; {label}: +{ev_text(x)}{' ' + xd if xd else ''}".lstrip("; "))
+                for w, wd in ways for x, xd in adds]
+    return ways

@@ -1,0 +1,326 @@
+"""The search for ``mana-options``: every maximal amount of mana a player can have in their pool by
+activating mana abilities now (CR 605.3a), costs paid (mana from other mana, life per 119.4, sacrifices,
+counters; {T}/{Q} per 302.6), choices and replacement orders expanded (via model.mana_sources).
+
+Exact, with no cap. Two reductions keep it small, both sound because more mana (and more untapped,
+unsacrificed permanents) never makes fewer options reachable:
+
+* *Pure* permanents (every mana ability costs only {T} and counters on itself, adds mana that depends on
+  nothing the search changes, has no further effect) are activated first: doing them first never loses an
+  option, and their outputs combine as a sum, pruned to the pools no other pool contains.
+* Other activations are searched depth first; a node whose pool is contained in a pool already seen with
+  the same remaining resources is skipped.
+
+Reaching the same resources again with strictly more mana is a loop that makes arbitrarily much:
+the answer is ``"unbounded"``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from model.abilities import X_COUNT, Ability
+from model.characteristics import activated_abilities, compute_all, matches
+from model.explain import Unsupported
+from model.mana import TYPES, mana_string
+from model.mana_sources import activation_outcomes
+
+#: A pool: 12 counts, WUBRGC unrestricted then WUBRGC restricted (spend-only mana, 106.6).
+Pool = tuple
+
+
+@dataclass(frozen=True)
+class Node:
+    pool: Pool
+    tapped: frozenset
+    counters: tuple          # ((oid, kind), n) for counters changed so far, sorted
+    life: int
+    gone: frozenset          # sacrificed
+
+    @property
+    def key(self) -> tuple:
+        return (self.tapped, self.counters, self.life, self.gone)
+
+
+@dataclass
+class Options:
+    """The result: ``pools`` (maximal, canonical strings) with a ``witness`` path each, or unbounded."""
+
+    pools: frozenset
+    witness: dict
+    unbounded: bool = False
+    loop: list | None = None
+
+
+def _leq(a: Pool, b: Pool) -> bool:
+    return all(x <= y for x, y in zip(a, b))
+
+
+def _merged(p: Pool) -> tuple:
+    return tuple(p[i] + p[i + 6] for i in range(6))
+
+
+def _add(pool: Pool, fin: tuple, extra: tuple, restricted: bool) -> Pool:
+    p = list(pool)
+    for i in range(6):
+        p[i + (6 if restricted else 0)] += fin[i]
+        p[i] += extra[i]
+    return tuple(p)
+
+
+def _sick(state, oid: str) -> bool:
+    """CR 302.6: a creature's {T}/{Q} abilities need control since its controller's turn began (haste aside)."""
+    ch = compute_all(state)[oid]
+    return "Creature" in ch.types and state.obj(oid).summoning_sick and not ch.has_keyword("Haste")
+
+
+def _payments(pool: Pool, symbols: tuple, life: int) -> set[tuple[Pool, int]]:
+    """Every distinct (remaining pool, life paid) after paying the symbols with unrestricted mana."""
+    results = {(pool, 0)}
+    for s in sorted(symbols, key=lambda s: s.kind == "generic"):
+        nxt: set = set()
+        for p, paid in results:
+            if s.kind == "colored" or s.kind == "colorless":
+                opts = [[TYPES.index(s.colors or "C")]]
+            elif s.kind == "hybrid":
+                opts = [[TYPES.index(c)] for c in s.colors]
+            elif s.kind == "mono_hybrid":
+                opts = [[TYPES.index(s.colors)]] + [None]
+            elif s.kind == "phyrexian":
+                opts = [[TYPES.index(s.colors)], "life"]
+            elif s.kind == "generic":
+                for q in _generic(p, s.amount):
+                    nxt.add((q, paid))
+                continue
+            else:
+                raise Unsupported(f"paying {s} in a mana ability's cost is not modelled")
+            for o in opts:
+                if o == "life":
+                    if life - paid >= 2:   # 119.4
+                        nxt.add((p, paid + 2))
+                elif o is None:
+                    nxt.update((q, paid) for q in _generic(p, 2))
+                elif p[o[0]] >= 1:
+                    q = list(p)
+                    q[o[0]] -= 1
+                    nxt.add((tuple(q), paid))
+        results = nxt
+    return results
+
+
+def _generic(p: Pool, n: int) -> set[Pool]:
+    out = {p}
+    for _ in range(n):
+        out = {tuple(q[j] - (j == i) for j in range(12)) for q in out for i in range(6) if q[i] > 0}
+    return out
+
+
+class _Search:
+    def __init__(self, state, player: str) -> None:
+        self.state = state
+        self.player = player
+        self.states: dict = {}
+        self.abilities = {o.id: [(i, a) for i, a in enumerate(activated_abilities(state, o.id), 1)
+                                 if a.kind == "mana" or (a.kind == "unmodelled" and (a.timing == "mana" or a.may_concern("mana")))]
+                          for o in state.battlefield(player)}
+        for oid, abl in self.abilities.items():
+            for i, a in abl:
+                if a.kind == "unmodelled":
+                    raise Unsupported(f"{state.obj(oid).name} ({oid}) has an ability the model cannot represent: {a.source_text!r}")
+                for part in a.cost:
+                    if part.kind not in ("tap", "untap", "mana", "pay_life", "remove_counters", "sacrifice_self", "sacrifice"):
+                        raise Unsupported(f"{state.obj(oid).name}: the cost {part.text()!r} of a mana ability is not modelled in mana-options")
+                for e in a.effects:
+                    if e.kind != "sacrifice_if_no_counters":
+                        raise Unsupported(f"{state.obj(oid).name}: the effect {e.text()!r} of a mana ability is not modelled")
+
+    # ---- the state after sacrifices and counters changed
+    def view(self, node: Node):
+        key = (node.gone, node.counters)
+        if key not in self.states:
+            if not node.gone and not node.counters:
+                self.states[key] = self.state
+            else:
+                ch = dict(node.counters)
+                objs = []
+                for o in self.state.objects:
+                    if o.id in node.gone:
+                        o = replace(o, zone="graveyard", attached_to=None)
+                    mine = {k: v for (oid, k), v in ch.items() if oid == o.id}
+                    if mine:
+                        c = dict(o.counters)
+                        c.update(mine)
+                        o = replace(o, counters=tuple(sorted(c.items())))
+                    objs.append(o)
+                self.states[key] = replace(self.state, objects=tuple(objs), _index={}, _cache={})
+        return self.states[key]
+
+    def is_pure(self, oid: str) -> bool:
+        for i, a in self.abilities[oid]:
+            p = a.production
+            if a.effects or p.mode == "double_pool" or p.reflect_sacrificed or p.amount == X_COUNT:
+                return False
+            kinds = {c.kind for c in a.cost}
+            if "tap" not in kinds or not kinds <= {"tap", "remove_counters"}:
+                return False
+        return True
+
+    # ---- one activation's successors
+    def moves(self, node: Node):
+        st = self.view(node)
+        for oid, abl in self.abilities.items():
+            if oid in node.gone:
+                continue
+            for i, a in abl:
+                yield from self._activate(node, st, oid, i, a)
+
+    def _activate(self, node: Node, st, oid: str, idx: int, a: Ability):
+        o = st.obj(oid)
+        name = f"{o.name} ({oid}) ability {idx}"
+        tapped, gone, life = set(node.tapped), set(node.gone), node.life
+        counters = dict(node.counters)
+        xs: list = [None]
+        sac_choices: list = [None]
+        mana_parts = ()
+        for part in a.cost:
+            k = part.kind
+            if k == "tap":
+                if oid in tapped or _sick(st, oid):
+                    return
+                tapped.add(oid)
+            elif k == "untap":
+                if oid not in tapped or _sick(st, oid):
+                    return
+                tapped.discard(oid)
+            elif k == "pay_life":
+                if life < part.n:    # 119.4
+                    return
+                life -= part.n
+            elif k == "remove_counters":
+                have = counters.get((oid, part.counter), o.counter(part.counter))
+                if part.n == X_COUNT:
+                    xs = list(range(1, have + 1))
+                    if not xs:
+                        return
+                elif have < part.n:
+                    return
+                else:
+                    counters[(oid, part.counter)] = have - part.n
+            elif k == "sacrifice_self":
+                gone.add(oid)
+            elif k == "sacrifice":
+                chars = compute_all(st)
+                sac_choices = [q.id for q in st.battlefield(self.player)
+                               if q.id not in gone and matches(part.what, chars[q.id], q, self.player, o)]
+                if len(sac_choices) < 1 or part.n != 1:
+                    if part.n != 1:
+                        raise Unsupported(f"{name}: sacrificing {part.n} permanents is not modelled")
+                    return
+            elif k == "mana":
+                mana_parts += part.mana
+        for paid_pool, life_paid in _payments(node.pool, mana_parts, life):
+            for x in xs:
+                for sac in sac_choices:
+                    g = set(gone) | ({sac} if sac else set())
+                    c = dict(counters)
+                    if x is not None:
+                        part = next(p for p in a.cost if p.kind == "remove_counters")
+                        c[(oid, part.counter)] = counters.get((oid, part.counter), o.counter(part.counter)) - x
+                    dbl = _merged(paid_pool) if a.production.mode == "double_pool" else None
+                    for fin, extra, how in activation_outcomes(st, oid, a, self.player, x=x, sacrificed=sac, pool=dbl):
+                        restricted = bool(a.spend_only) and a.production.mode != "double_pool"
+                        pool = _add(paid_pool, fin, extra, restricted)
+                        g2 = set(g)
+                        for e in a.effects:   # sacrifice_if_no_counters (Gemstone Mine)
+                            if c.get((oid, e.arg("counter")), o.counter(e.arg("counter"))) == 0:
+                                g2.add(oid)
+                        desc = f"{name}: {how}" + (f" (sacrificing {sac})" if sac else "") + (f" (X={x})" if x else "")
+                        yield Node(pool, frozenset(tapped), tuple(sorted(c.items())), life - life_paid, frozenset(g2)), desc
+
+    # ---- the whole search
+    def run(self) -> Options:
+        p = self.state.player(self.player)
+        start = [0] * 12
+        for m in p.mana_pool:
+            start[TYPES.index(m.type)] += 1
+        root = Node(tuple(start), frozenset(o.id for o in self.state.battlefield(self.player) if o.tapped), (), p.life, frozenset())
+        frontier = {root.pool: []}
+        # Phase 1: pure permanents, first, as a sum.
+        pure = [oid for oid in self.abilities if self.abilities[oid] and self.is_pure(oid)]
+        has_untap = any(c.kind == "untap" for abl in self.abilities.values() for _, a in abl for c in a.cost)
+        if has_untap:
+            pure = []
+        tapped = set(root.tapped)
+        for oid in pure:
+            outs: dict = {}
+            for child, desc in self._pure_moves(root, oid):
+                outs.setdefault(child.pool, desc)
+            if not outs:
+                continue
+            tapped.add(oid)
+            new: dict = {}
+            for pool, path in frontier.items():
+                for delta, desc in outs.items():
+                    q = tuple(x + y for x, y in zip(pool, delta))
+                    new.setdefault(q, path + [desc])
+            frontier = _maximal_dict(new)
+        # Phase 2: the rest, depth first.
+        seen: dict = {}
+        found: dict = {}
+        rest = {oid: abl for oid, abl in self.abilities.items() if oid not in pure}
+        self.abilities = rest
+        for pool, path in frontier.items():
+            node = Node(pool, frozenset(tapped), (), root.life, frozenset())
+            res = self._dfs(node, path, seen, found, {})
+            if res is not None:
+                return Options(frozenset(), {}, True, res)
+        merged: dict = {}
+        for pool, path in found.items():
+            merged.setdefault(_merged(pool), path)
+        maximal = _maximal_dict(merged)
+        return Options(frozenset(mana_string(Counter({TYPES[i]: n for i, n in enumerate(k) if n})) for k in maximal),
+                       {mana_string(Counter({TYPES[i]: n for i, n in enumerate(k) if n})): v for k, v in maximal.items()})
+
+    def _pure_moves(self, root: Node, oid: str):
+        """A pure permanent's outputs as deltas from an empty pool."""
+        zero = Node((0,) * 12, root.tapped, root.counters, root.life, root.gone)
+        for i, a in self.abilities[oid]:
+            for child, desc in self._activate(zero, self.state, oid, i, a):
+                yield child, desc
+
+    def _dfs(self, node: Node, path: list, seen: dict, found: dict, on_path: dict):
+        k = node.key
+        if k in on_path and node.pool != on_path[k] and _leq(on_path[k], node.pool):
+            return path   # the same resources again with more mana: a loop
+        for other in seen.get(k, ()):
+            if _leq(node.pool, other):
+                return None
+        seen.setdefault(k, []).append(node.pool)
+        found.setdefault(node.pool, path)
+        on_path = {**on_path, k: node.pool}
+        for child, desc in self.moves(node):
+            r = self._dfs(child, path + [desc], seen, found, on_path)
+            if r is not None:
+                return r
+        return None
+
+
+def _maximal_dict(d: dict) -> dict:
+    """Keep the keys (count vectors) no other key strictly contains."""
+    keys = sorted(d, key=sum, reverse=True)
+    kept: list = []
+    for k in keys:
+        if not any(k != m and _leq(k, m) for m in kept):
+            kept.append(k)
+    return {k: d[k] for k in kept}
+
+
+def mana_options(state, player: str) -> Options:
+    """CR 605.3a, 106.4: every maximal pool ``player`` can have now by activating mana abilities."""
+    for o in state.battlefield():
+        if not o.card.modelled:
+            raise Unsupported(f"{o.name} ({o.id}) is a card the product does not model")
+        for a in compute_all(state)[o.id].abilities:
+            if a.kind == "unmodelled" and a.timing == "static" and a.may_concern("mana"):
+                raise Unsupported(f"{o.name} ({o.id}) has a static ability the model cannot represent: {a.source_text!r}")
+    return _Search(state, player).run()

@@ -1,0 +1,27 @@
+"""``mana-options``: every maximal multiset of mana a player could have in their pool now, by activating
+mana abilities (CR 605.3a, 106.4), with a witness sequence of activations for each; ``unbounded`` when a
+loop makes arbitrarily much."""
+from __future__ import annotations
+
+from model.explain import step
+from model.mana_search import mana_options
+from queries.answers import Answer, QuestionInputError
+
+
+def answer(question) -> Answer:
+    """Answer a mana-options question: a frozenset of canonical mana strings, or "unbounded"."""
+    state = question.state
+    player = question.params.get("by") or state.active_player
+    if player not in state.player_names:
+        raise QuestionInputError("by", f"no player named {player!r}")
+    r = mana_options(state, player)
+    if r.unbounded:
+        return Answer(value="unbounded", why=(step(("605.3a", "106.4"), "these activations return to the same "
+                                                   "resources with more mana, so they can be repeated without end: "
+                                                   + "; ".join(r.loop or [])),), witness={"loop": r.loop})
+    why = [step(("605.3a", "106.4"), f"{player} can have any of {len(r.pools)} maximal amounts of mana by activating "
+                "mana abilities now (costs paid, choices and replacement orders expanded, 616.1)")]
+    for pool in sorted(r.pools):
+        path = r.witness[pool]
+        why.append(step(("605.3a",), f"{pool or 'no mana'}: " + ("; ".join(path) if path else "activate nothing")))
+    return Answer(value=frozenset(r.pools), why=tuple(why), witness={p: r.witness[p] for p in sorted(r.pools)})

@@ -1,0 +1,97 @@
+"""The could-produce fixed point and the mana-options search agree with naive references on generated
+small boards: every permutation of the replacement effects, Kleene iteration over the whole board, and
+every activation order without pruning."""
+from __future__ import annotations
+
+from itertools import permutations
+
+from hypothesis import given, settings, strategies as st
+
+from model.characteristics import compute_all
+from model.could_produce import _mana_abilities, could_produce_all
+from model.mana_events import _applicable, _apply, base_productions, candidate_replacements, ev_types
+from model.mana_search import Node, _Search, _maximal_dict, _merged, mana_options
+from model.mana import TYPES, mana_string
+from collections import Counter
+from tests.conftest import obj, state_of
+
+LANDS = ["Forest", "Plains", "Tundra", "Badlands", "Wastes", "Reflecting Pool", "Exotic Orchard", "Mystic Gate",
+         "Vivid Crag", "Eldrazi Temple", "Castle Sengir", "Urborg, Tomb of Yawgmoth", "Cavern of Souls"]
+OTHERS = ["Contamination", "Mana Reflection", "Pulse of Llanowar", "Damping Sphere", "Naked Singularity",
+          "Ritual of Subdual", "Blood Moon", "Prismatic Omen", "Chromatic Lantern", "Fellwar Stone",
+          "Harvester Druid", "Reality Twist", "Infernal Darkness", "Sol Ring", "Mana Flare", "Zendikar Resurgent"]
+
+
+def naive_orders(event, cands, subtypes) -> set:
+    """Every permutation of the candidate effects, each walked by 616.1f (apply the first still-applicable
+    unused effect), every choice expanded."""
+    finals = set()
+    for perm in permutations(range(len(cands))):
+        def walk(cur, used):
+            nxt = next((i for i in perm if i not in used and _applicable(cands[i], cur, subtypes)), None)
+            if nxt is None:
+                finals.add(cur)
+                return
+            for e2, _ in _apply(cands[nxt], cur, subtypes):
+                walk(e2, used | {nxt})
+        walk(event, frozenset())
+    return finals
+
+
+def naive_could_produce(state) -> dict:
+    chars = compute_all(state)
+    est = {o.id: frozenset() for o in state.battlefield()}
+    while True:
+        new = {}
+        for o in state.battlefield():
+            types = set()
+            for _, a in _mana_abilities(state, o.id):
+                cands = candidate_replacements(state, o.id, a, o.controller)
+                for base, _ in base_productions(state, o.id, a, lambda q: est[q]):
+                    for fin in naive_orders(base, cands, chars[o.id].subtypes):
+                        types |= ev_types(fin)
+            new[o.id] = frozenset(types)
+        if new == est:
+            return est
+        est = new
+
+
+def naive_mana_options(state, player) -> frozenset:
+    s = _Search(state, player)
+    p = state.player(player)
+    root = Node((0,) * 12, frozenset(o.id for o in state.battlefield(player) if o.tapped), (), p.life, frozenset())
+    pools = {}
+
+    def dfs(node):
+        pools.setdefault(_merged(node.pool), None)
+        for child, _ in s.moves(node):
+            dfs(child)
+    dfs(root)
+    return frozenset(mana_string(Counter({TYPES[i]: n for i, n in enumerate(k) if n})) for k in _maximal_dict(pools))
+
+
+def _board(alice, bob):
+    objs = [obj(f"a{i}", n, "Alice") for i, n in enumerate(alice)] + [obj(f"b{i}", n, "Bob") for i, n in enumerate(bob)]
+    return state_of(*objs)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(LANDS + OTHERS), max_size=5), st.lists(st.sampled_from(LANDS + OTHERS), max_size=4))
+def test_could_produce_agrees_with_naive(alice, bob):
+    state = _board(alice, bob)
+    fast = {oid: r.types for oid, r in could_produce_all(state).items()}
+    assert fast == naive_could_produce(state)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(LANDS + ["Sol Ring", "Mana Reflection", "Contamination", "Mana Flare",
+                                         "Zendikar Resurgent", "Squandered Resources", "Doubling Cube",
+                                         "Llanowar Elves", "Damping Sphere"]), max_size=4))
+def test_mana_options_agrees_with_naive(alice):
+    state = _board(alice, ["Forest"])
+    assert mana_options(state, "Alice").pools == naive_mana_options(state, "Alice")
+
+
+def test_reflection_loop_without_base_is_empty():
+    state = _board(["Reflecting Pool", "Exotic Orchard"], ["Exotic Orchard", "Reflecting Pool"])
+    assert all(not r.types for r in could_produce_all(state).values())

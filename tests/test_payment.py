@@ -1,0 +1,182 @@
+"""Payment (CR 601.2f-h, 107.4, 118, 119.4): the z3 model against hand derivations, and against a naive
+reference (every assignment of sources to cost symbols) on generated small boards."""
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from model.mana import parse_cost
+from model.payment import build_problem, can_pay_cost
+from model.costs import TotalCost
+from model.spending import Purpose, parse_restriction
+from queries.questions import load_text
+from queries import can_pay
+
+
+def question(cost: str, battlefield: list[str], life: int = 20, x: int = 0, pool: str = ""):
+    bf = ", ".join(f'"{b}"' for b in battlefield)
+    text = (f'id: q\nask: can-pay\ncost: "{cost}"\nx: {x}\nstate:\n  players:\n    Alice:\n      life: {life}\n'
+            + (f'      mana_pool: "{pool}"\n' if pool else "") + f"      battlefield: [{bf}]\n")
+    (q,) = load_text(text)
+    assert not isinstance(q, Exception), q
+    return q
+
+
+def ask(cost: str, battlefield: list[str], **kw):
+    return can_pay.answer(question(cost, battlefield, **kw))
+
+
+# ------------------------------------------------------------------------------------ hand derivations
+
+def test_reaper_king_each_color_and_generic():
+    rk = "{2/W}{2/U}{2/B}{2/R}{2/G}"
+    assert ask(rk, ["Plains", "Island", "Swamp", "Mountain", "Forest"]).value is True
+    assert ask(rk, ["Wastes"] * 10).value is True
+    assert ask(rk, ["Wastes"] * 9).value is False
+
+
+def test_colorless_reason_names_rule_and_sources():
+    a = ask("{C}", ["Forest", "Mountain"])
+    assert a.value is False
+    texts = " ".join(s.text for s in a.why)
+    assert "107.4c" in a.cited_rules() and "none of Alice's mana sources can make it" in texts
+
+
+def test_phyrexian_life_boundary():
+    assert ask("{B/P}", [], life=1).value is False
+    assert ask("{B/P}", [], life=2).value is True
+    assert "119.4" in ask("{B/P}", [], life=1).cited_rules()
+
+
+def test_plan_pays_every_symbol():
+    a = ask("{1}{G}", ["Forest", "Mountain"])
+    assert a.value is True
+    paid = a.witness["paid_with"]
+    assert sum(p["amount"] for p in paid) == 2
+    assert {p["for"] for p in paid} == {"G", "generic"}
+
+
+def test_filter_order_is_in_plan():
+    a = ask("{U}{U}", ["Mystic Gate", "Plains"])
+    assert a.value is True
+    acts = a.witness["activate"]
+    assert [x["text"][:5] for x in acts] == ["{T}: ", "{W/U}"]
+
+
+def test_malformed_cost_is_an_error():
+    with pytest.raises(Exception):
+        parse_cost("{Q/W}")
+
+
+def test_restriction_vocabulary():
+    r = parse_restriction("cast colorless Eldrazi spells or activate abilities of colorless Eldrazi")
+    eldrazi = Purpose("spell", frozenset({"Creature"}), frozenset({"Eldrazi"}), frozenset())
+    bear = Purpose("spell", frozenset({"Creature"}), frozenset({"Bear"}), frozenset({"G"}))
+    assert r.allows(eldrazi) and not r.allows(bear) and not r.allows(Purpose("cost"))
+    p = parse_restriction("anything but casting a nonartifact spell")
+    assert p.allows(Purpose("cost")) and not p.allows(bear)
+
+
+def test_can_pay_cost_excludes_source():
+    q = question("{G}", ["Forest"])
+    oid = q.state.player("Alice").zone("battlefield")[0]
+    assert can_pay_cost(q.state, "Alice", parse_cost("{G}")).sat
+    assert not can_pay_cost(q.state, "Alice", parse_cost("{G}"), exclude_sources=frozenset({oid})).sat
+
+
+def test_all_payments_count_hand_derived():
+    # {G/W}{G/W}{B/P}, life 3, Forest, Plains, Birds: with {B} from Birds, 1 way; with 2 life, the two
+    # hybrids from {Forest, Plains, Birds}: GG 1, GW 3, WW 1: 6 in all.
+    from queries.solve.payment_enum import all_payments
+    q = question("{G/W}{G/W}{B/P}", ["Forest", "Plains", "Birds of Paradise"], life=3)
+    pr = build_problem(q.state, "Alice", TotalCost(parse_cost("{G/W}{G/W}{B/P}")))
+    assert len(all_payments(pr)) == 6
+    # Two Forests are one choice: {G} from 2 Forests and a Mountain is 1 payment, {1}{G} is 2.
+    q = question("{1}{G}", ["Forest", "Forest", "Mountain"])
+    pr = build_problem(q.state, "Alice", TotalCost(parse_cost("{1}{G}")))
+    assert len(all_payments(pr)) == 2
+
+
+# ------------------------------------------------------------------------------------- naive reference
+
+#: What each card in the generated boards can make: (types, snow).
+SOURCES = {
+    "Forest": ("G", False), "Island": ("U", False), "Plains": ("W", False), "Mountain": ("R", False),
+    "Swamp": ("B", False), "Wastes": ("C", False), "Snow-Covered Forest": ("G", True),
+    "Snow-Covered Island": ("U", True), "Birds of Paradise": ("WUBRG", False),
+}
+SYMBOLS = ["{1}", "{2}", "{W}", "{G}", "{U}", "{C}", "{S}", "{W/U}", "{2/G}", "{G/P}", "{G/W/P}", "{X}"]
+
+
+def _unit_ways(sym, x):
+    """Each way to pay one symbol: (list of unit kinds, life)."""
+    k = sym.kind
+    if k == "generic":
+        return [(["generic"] * sym.amount, 0)]
+    if k == "x":
+        return [(["generic"] * x, 0)]
+    if k == "colored":
+        return [([sym.colors], 0)]
+    if k == "colorless":
+        return [(["C"], 0)]
+    if k == "snow":
+        return [(["snow"], 0)]
+    if k == "hybrid":
+        return [([c], 0) for c in sym.colors]
+    if k == "mono_hybrid":
+        return [([sym.colors], 0), (["generic", "generic"], 0)]
+    if k == "phyrexian":
+        return [([sym.colors], 0), ([], 2)]
+    if k == "hybrid_phyrexian":
+        return [([c], 0) for c in sym.colors] + [([], 2)]
+    raise AssertionError(k)
+
+
+def naive_can_pay(cost: str, battlefield: list[str], life: int, x: int) -> bool:
+    """Every way to pay each symbol, then every assignment of each source (unused, or one unit of mana of
+    one of its types) to the units of the cost."""
+    syms = parse_cost(cost)
+    for ways in product(*[_unit_ways(s, x) for s in syms]):
+        units = [u for w in ways for u in w[0]]
+        if sum(w[1] for w in ways) > life:
+            continue
+        if len(units) > len(battlefield):
+            continue
+        for assign in product(range(-1, len(units)), repeat=len(battlefield)):
+            used = [a for a in assign if a >= 0]
+            if sorted(used) != list(range(len(units))):
+                continue
+            ok = True
+            for src, a in zip(battlefield, assign):
+                if a < 0:
+                    continue
+                types, snow = SOURCES[src]
+                need = units[a]
+                if need == "generic":
+                    continue
+                if need == "snow":
+                    ok = ok and snow
+                elif need not in types:
+                    ok = False
+                if not ok:
+                    break
+            if ok:
+                return True
+    return False
+
+
+@settings(max_examples=50, deadline=None)
+@given(board=st.lists(st.sampled_from(sorted(SOURCES)), max_size=5),
+       symbols=st.lists(st.sampled_from(SYMBOLS), min_size=1, max_size=4),
+       life=st.integers(0, 5), x=st.integers(0, 2))
+def test_solver_agrees_with_naive_reference(board, symbols, life, x):
+    cost = "".join(symbols)
+    expected = naive_can_pay(cost, board, life, x)
+    got = ask(cost, board, life=life, x=x)
+    assert got.value is expected, (cost, board, life, x, [s.text for s in got.why])
+    if got.value:
+        used = sum(p["amount"] for p in got.witness["paid_with"])
+        assert used + got.witness["life"] // 2 >= 0
