@@ -15,7 +15,8 @@ from model.mana import COLORS, TYPES, ManaSyntaxError, Symbol, format_cost, pars
 from model.selectors import SELECTOR_KEYS, Selector
 
 KEYWORDS = ("Haste", "Flying", "Defender", "Trample", "Indestructible", "Vigilance", "Reach", "Deathtouch",
-            "Lifelink", "First strike", "Double strike", "Menace", "Flash", "Hexproof", "Convoke")
+            "Lifelink", "First strike", "Double strike", "Menace", "Flash", "Hexproof",
+            "Convoke", "Delve", "Improvise")   # 702.51, 702.66, 702.126: alternatives to paying mana
 
 
 class DefinitionError(ValueError):
@@ -54,7 +55,9 @@ class CostPart:
                 return f"Remove X {self.counter} counters from this"
             return f"Remove {_count(self.n)} {self.counter} counter{'s' if self.n > 1 else ''} from this"
         if k == "tap_untapped":
-            return f"Tap {_count(self.n)} untapped {self.what.describe() if self.what else 'creature you control'}"
+            # The selector already says "untapped" (the cost can only tap untapped permanents).
+            what = self.what.describe() if self.what else "untapped creature you control"
+            return f"Tap {'an' if what[0] in 'aeiou' else 'a'} {what}" if self.n == 1 else f"Tap {self.n} {what}"
         if k == "discard":
             return f"Discard {_count(self.n)} card{'s' if self.n > 1 else ''}"
         if k == "exile_from_graveyard":
@@ -518,8 +521,14 @@ def render_static(s: StaticEffect) -> str:
 
 
 def _r_grant(s: StaticEffect) -> str:
-    who = s.affects.describe() if s.affects else "this"
-    return f"{who[0].upper() + who[1:]}s have {s.arg('keyword').lower()}" if s.affects else f"This has {s.arg('keyword')}"
+    if not s.affects:
+        return f"This has {s.arg('keyword').lower()}"
+    who = s.affects.describe()
+    for suffix in (" you control", " an opponent controls", ""):
+        if who.endswith(suffix):
+            head = who[:len(who) - len(suffix)]
+            break
+    return f"{head[0].upper() + head[1:]}s{suffix} have {s.arg('keyword').lower()}"
 
 
 #: Static ability kinds: name -> (allowed argument keys and types, renderer). Other modules register more

@@ -18,15 +18,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-import model.abilities as abilities
 from model.abilities import STATIC_KINDS, CostPart, DefinitionError, StaticEffect, parse_cost_text
 from model.mana import Symbol, format_cost
 from model.spending import Purpose, _pattern
-
-# Delve (702.66) and Improvise (702.126) are keywords like Convoke (702.51).
-for _kw in ("Delve", "Improvise"):
-    if _kw not in abilities.KEYWORDS:
-        abilities.KEYWORDS = abilities.KEYWORDS + (_kw,)
 
 
 def _spells_text(s: StaticEffect) -> str:
