@@ -155,13 +155,21 @@ class _Search:
                 self.states[key] = replace(self.state, objects=tuple(objs), _index={}, _cache={})
         return self.states[key]
 
+    @property
+    def life_is_no_limit(self) -> bool:
+        """Life can't run out (119.4) if it covers every life cost of every ability at once (each
+        ability with {T} in its cost is activated at most once here)."""
+        total = sum(c.n for abl in self.abilities.values() for _, a in abl for c in a.cost if c.kind == "pay_life")
+        return total <= self.state.player(self.player).life
+
     def is_pure(self, oid: str) -> bool:
         for i, a in self.abilities[oid]:
             p = a.production
             if a.effects or p.mode == "double_pool" or p.reflect_sacrificed or p.amount == X_COUNT:
                 return False
             kinds = {c.kind for c in a.cost}
-            if "tap" not in kinds or not kinds <= {"tap", "remove_counters"}:
+            free = {"tap", "remove_counters"} | ({"pay_life"} if self.life_is_no_limit else set())
+            if "tap" not in kinds or not kinds <= free:
                 return False
         return True
 
