@@ -1,0 +1,41 @@
+"""Unit tests of the mana model: layer-4 dependency (613.8), replacement orders (616.1f), sources."""
+from __future__ import annotations
+
+from model.characteristics import current
+from model.could_produce import could_produce
+from model.mana_events import candidate_replacements, ev, replacement_outcomes
+from model.mana_sources import mana_sources
+from tests.conftest import obj, state_of
+
+
+def test_blood_moon_removes_urborg_effect():
+    st = state_of(obj("u", "Urborg, Tomb of Yawgmoth"), obj("f", "Forest"), obj("bm", "Blood Moon"))
+    assert current(st, "u").subtypes == ("Mountain",)
+    assert "Swamp" not in current(st, "f").subtypes
+
+
+def test_damping_sphere_becomes_applicable_after_reflection():
+    st = state_of(obj("f", "Forest"), obj("d", "Damping Sphere"), obj("m", "Mana Reflection"))
+    a = current(st, "f").abilities[-1]
+    cands = candidate_replacements(st, "f", a, "Alice")
+    assert set(replacement_outcomes(ev("G"), cands, ("Forest",))) == {ev("C")}
+
+
+def test_commuting_effects_give_one_outcome():
+    st = state_of(obj("f", "Forest"), *[obj(f"m{i}", "Mana Reflection") for i in range(6)])
+    a = current(st, "f").abilities[-1]
+    outs = replacement_outcomes(ev("G"), candidate_replacements(st, "f", a, "Alice"), ("Forest",))
+    assert list(outs) == [ev("G" * 64)]
+
+
+def test_mana_sources_outputs_include_triggers():
+    st = state_of(obj("f", "Forest"), obj("w", "Wild Growth", attached_to="f"), obj("m", "Mana Reflection"))
+    (src,) = mana_sources(st, "Alice")
+    assert src.outputs == ((("G", 3),),)
+
+
+def test_witness_names_order():
+    st = state_of(obj("f", "Forest"), obj("m", "Mana Reflection"), obj("c", "Contamination"))
+    r = could_produce(st, "f")
+    assert r.types == {"B"} and r.witness["B"]["produces"] == "{B}"
+    assert "G" in r.missing
