@@ -43,9 +43,9 @@ def board(n_reflect: int, n_lands: int, n_effects: int):
     return st
 
 
-def timed(fn, *a):
+def timed(fn, *a, **kw):
     t = time.perf_counter()
-    r = fn(*a)
+    r = fn(*a, **kw)
     return r, time.perf_counter() - t
 
 
@@ -65,7 +65,8 @@ def main() -> None:
     objs = [obj(f"s{i}", n, "Alice") for i, n in enumerate(sources)]
     objs += [obj("m1", "Mana Reflection", "Alice"), obj("m2", "Zendikar Resurgent", "Alice"), obj("b1", "Badlands", "Bob")]
     st3 = state_of(*objs)
-    opts, t3 = timed(mana_options, st3, "Alice")
+    # The bench lifts the product's 10 s bound to measure the whole search.
+    opts, t3 = timed(mana_options, st3, "Alice", bound_seconds=3600)
     print(f"mana-options, 12 sources (Mana Reflection, Zendikar Resurgent in force): {len(opts.pools)} maximal pools in {t3:.3f} s")
 
     # Ratio against the naive reference on growing boards.

@@ -16,6 +16,7 @@ the answer is ``"unbounded"``.
 """
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass, replace
 
@@ -24,6 +25,9 @@ from model.characteristics import activated_abilities, compute_all, matches
 from model.explain import Unsupported
 from model.mana import TYPES, mana_string
 from model.mana_sources import activation_outcomes
+
+#: The search's bound in seconds: past it the answer is `unsupported` and says so (never a hang).
+SEARCH_BOUND_SECONDS = 10.0
 
 #: A pool: 12 counts, WUBRGC unrestricted then WUBRGC restricted (spend-only mana, 106.6).
 Pool = tuple
@@ -116,7 +120,9 @@ def _generic(p: Pool, n: int) -> set[Pool]:
 
 
 class _Search:
-    def __init__(self, state, player: str) -> None:
+    def __init__(self, state, player: str, bound_seconds: float = SEARCH_BOUND_SECONDS) -> None:
+        self.bound_seconds = bound_seconds
+        self.deadline = time.monotonic() + bound_seconds
         self.state = state
         self.player = player
         self.states: dict = {}
@@ -267,6 +273,7 @@ class _Search:
                 continue
             tapped.add(oid)
             new: dict = {}
+            self._check_bound()
             for pool, path in frontier.items():
                 for delta, desc in outs.items():
                     q = tuple(x + y for x, y in zip(pool, delta))
@@ -285,7 +292,7 @@ class _Search:
         merged: dict = {}
         for pool, path in found.items():
             merged.setdefault(_merged(pool), path)
-        maximal = _maximal_dict(merged)
+        maximal = _maximal_dict(merged, self._check_bound)
         return Options(frozenset(mana_string(Counter({TYPES[i]: n for i, n in enumerate(k) if n})) for k in maximal),
                        {mana_string(Counter({TYPES[i]: n for i, n in enumerate(k) if n})): v for k, v in maximal.items()})
 
@@ -296,7 +303,13 @@ class _Search:
             for child, desc in self._activate(zero, self.state, oid, i, a):
                 yield child, desc
 
+    def _check_bound(self) -> None:
+        if time.monotonic() > self.deadline:
+            raise Unsupported(f"the mana-options search reached its bound of {self.bound_seconds:g} s before "
+                              f"finishing; no answer is given rather than a partial one")
+
     def _dfs(self, node: Node, path: list, seen: dict, found: dict, on_path: dict):
+        self._check_bound()
         k = node.key
         if k in on_path and node.pool != on_path[k] and _leq(on_path[k], node.pool):
             return path   # the same resources again with more mana: a loop
@@ -313,22 +326,26 @@ class _Search:
         return None
 
 
-def _maximal_dict(d: dict) -> dict:
+def _maximal_dict(d: dict, check=lambda: None) -> dict:
     """Keep the keys (count vectors) no other key strictly contains."""
     keys = sorted(d, key=sum, reverse=True)
     kept: list = []
     for k in keys:
+        check()
         if not any(k != m and _leq(k, m) for m in kept):
             kept.append(k)
     return {k: d[k] for k in kept}
 
 
-def mana_options(state, player: str) -> Options:
-    """CR 605.3a, 106.4: every maximal pool ``player`` can have now by activating mana abilities."""
+def mana_options(state, player: str, bound_seconds: float = SEARCH_BOUND_SECONDS) -> Options:
+    """CR 605.3a, 106.4: every maximal pool ``player`` can have now by activating mana abilities.
+
+    Raises Unsupported when the search passes ``bound_seconds``.
+    """
     for o in state.battlefield():
         if not o.card.modelled:
             raise Unsupported(f"{o.name} ({o.id}) is a card the product does not model")
         for a in compute_all(state)[o.id].abilities:
             if a.kind == "unmodelled" and a.timing == "static" and a.may_concern("mana"):
                 raise Unsupported(f"{o.name} ({o.id}) has a static ability the model cannot represent: {a.source_text!r}")
-    return _Search(state, player).run()
+    return _Search(state, player, bound_seconds).run()
