@@ -258,15 +258,23 @@ class Encoding:
             self.simple_vars.append((u, ("choice", total, counts, 0)))
             for t in sorted({t for o in u.outputs for t in o}):
                 amounts[t] = self.total([c * o.get(t, 0) for c, o in zip(counts, u.outputs) if o.get(t, 0)])
-        if u.tap:
-            self.tap_uses.setdefault(u.group, []).append(total)
-            self.require_can_tap_creature(u, total)
-        if u.sac_self:
-            self.sac_mana.setdefault(u.group, []).append(total)
-        if u.life:
-            self.life_terms.append(total * u.life)
-        self.add_object_costs(u, total, tag)
+        self.add_activation_costs(u, total, tag)
         self.supplies.append(Supply(g.label, "mana", amounts, 0, g.snow, u.restriction, u.chosen_type, ref=("use", u)))
+
+    def add_activation_costs(self, u, count, tag: str) -> None:
+        """The non-mana costs of ``count`` activations of a mana ability: {T}, {Q} (302.6 for creatures),
+        sacrificing itself, life, and costs naming other objects."""
+        if u.tap:
+            self.tap_uses.setdefault(u.group, []).append(count)
+            self.require_can_tap_creature(u, count)
+        if u.untap:
+            self.untap_uses.setdefault(u.group, []).append(count)
+            self.require_can_tap_creature(u, count)
+        if u.sac_self:
+            self.sac_mana.setdefault(u.group, []).append(count)
+        if u.life:
+            self.life_terms.append(count * u.life)
+        self.add_object_costs(u, count, tag)
 
     def add_object_costs(self, u, count, tag: str) -> None:
         """Sacrifice-another and tap-another costs of a mana ability: which groups pay them."""
@@ -310,17 +318,7 @@ class Encoding:
             sel = self.ivar(f"out_{tag}", 0, len(u.outputs) - 1) if sx is None else None
             t = self.ivar(f"time_{tag}", 1, n_inst)
             one = z3.If(active, 1, 0)
-            if u.tap:
-                self.tap_uses.setdefault(u.group, []).append(one)
-                self.require_can_tap_creature(u, one)
-            if u.untap:
-                self.untap_uses.setdefault(u.group, []).append(one)
-                self.require_can_tap_creature(u, one)
-            if u.sac_self:
-                self.sac_mana.setdefault(u.group, []).append(one)
-            if u.life:
-                self.life_terms.append(one * u.life)
-            self.add_object_costs(u, one, tag)
+            self.add_activation_costs(u, one, tag)
             j = len(self.consumers)
             demand, recs, life = self.symbol_demand(u.mana, 0, active, False, tag)
             self.life_terms.append(life)
