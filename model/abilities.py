@@ -577,9 +577,10 @@ ABILITY_KEYS = {"cost", "add", "effect", "effects", "timing", "once_each_turn", 
 #: Words an unmodelled ability's ``scope:`` may use: what its text is about. A question about mana
 #: (could-produce, mana-options, payment) must treat unmodelled abilities whose scope includes ``mana``, or
 #: that declare no scope, as unsupported; other scopes declare the text irrelevant to mana production.
-#: ``spending`` (how mana may be spent) and ``spell-costs`` matter to payment.
-UNMODELLED_SCOPES = ("mana", "spending", "spell-costs", "upkeep", "combat", "life", "draw", "untap",
-                     "land-plays", "colors-off-battlefield", "enters", "attach", "power-toughness")
+#: ``spending`` (how mana may be spent) and ``spell-costs`` matter to payment; ``activation`` (what may be
+#: activated, when, by whom: granted haste, "can't be activated") matters to can-activate.
+UNMODELLED_SCOPES = ("mana", "spending", "spell-costs", "activation", "upkeep", "combat", "life", "draw",
+                     "untap", "land-plays", "colors-off-battlefield", "enters", "attach", "power-toughness")
 
 
 @dataclass(frozen=True)

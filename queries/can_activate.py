@@ -48,7 +48,7 @@ def answer(question) -> Answer:
     oid = question.about
     try:
         require_modelled_object(state, oid)
-        require_modelled_battlefield(state)
+        require_modelled_battlefield(state, "activation")
         index, ability = resolve_ability(state, oid, question.params.get("ability"))
         if ability.kind == "unmodelled":
             return unsupported(f"{state.obj(oid).name}'s ability {ability.source_text!r} is not modelled")

@@ -60,3 +60,20 @@ def test_targets_make_yes_unsupported_but_not_no():
     assert ok.is_unsupported and "target" in ok.unsupported
     blocked = ask(state_of(obj("p", "Prodigal Pyromancer", tapped=True)), "p")
     assert blocked.value is False
+
+
+def test_unmodelled_static_without_scope_makes_the_answer_unsupported():
+    from dataclasses import replace
+
+    from model.abilities import Ability
+    from model.objects import CardDef, Face
+
+    mystery = CardDef((Face("Mystery Relic", types=("Artifact",),
+                            abilities=(Ability("unmodelled", source_text="Creatures can't be activated.", timing="static"),)),))
+    s = state_of(obj("elves", "Llanowar Elves"), replace(obj("relic", "Fervor"), card=mystery))
+    from queries.can_activate import answer
+
+    class Q:  # the parts of a Question the kind reads
+        state, about, params = s, "elves", {}
+    a = answer(Q)
+    assert a.is_unsupported and "Creatures can't be activated." in a.unsupported
