@@ -17,6 +17,7 @@ the answer is ``"unbounded"``.
 from __future__ import annotations
 
 import time
+from operator import le
 from collections import Counter
 from dataclasses import dataclass, replace
 
@@ -57,7 +58,36 @@ class Options:
 
 
 def _leq(a: Pool, b: Pool) -> bool:
-    return all(x <= y for x, y in zip(a, b))
+    return all(map(le, a, b))
+
+
+class DominanceIndex:
+    """A set of pools that answers "is this pool contained in one already stored?" without scanning them
+    all: a trie over the pool's counts, in which a query descends only into branches whose count at each
+    position is at least the query's, so whole groups of smaller pools are never read."""
+
+    def __init__(self) -> None:
+        self.root: dict = {}
+
+    def add(self, p: Pool) -> None:
+        node = self.root
+        for n in p:
+            node = node.setdefault(n, {})
+
+    def contains_superset_of(self, p: Pool, strictly: bool = False) -> bool:
+        last = len(p)
+        stack = [(self.root, 0, True)]
+        while stack:
+            node, i, equal = stack.pop()
+            if i == last:
+                if not (strictly and equal):
+                    return True
+                continue
+            need = p[i]
+            for n, child in node.items():
+                if n >= need:
+                    stack.append((child, i + 1, equal and n == need))
+        return False
 
 
 def _merged(p: Pool) -> tuple:
@@ -313,10 +343,12 @@ class _Search:
         k = node.key
         if k in on_path and node.pool != on_path[k] and _leq(on_path[k], node.pool):
             return path   # the same resources again with more mana: a loop
-        for other in seen.get(k, ()):
-            if _leq(node.pool, other):
-                return None
-        seen.setdefault(k, []).append(node.pool)
+        index = seen.get(k)
+        if index is None:
+            index = seen[k] = DominanceIndex()
+        elif index.contains_superset_of(node.pool):
+            return None
+        index.add(node.pool)
         found.setdefault(node.pool, path)
         on_path = {**on_path, k: node.pool}
         for child, desc in self.moves(node):
@@ -329,12 +361,15 @@ class _Search:
 def _maximal_dict(d: dict, check=lambda: None) -> dict:
     """Keep the keys (count vectors) no other key strictly contains."""
     keys = sorted(d, key=sum, reverse=True)
-    kept: list = []
+    kept = DominanceIndex()
+    out = {}
     for k in keys:
         check()
-        if not any(k != m and _leq(k, m) for m in kept):
-            kept.append(k)
-    return {k: d[k] for k in kept}
+        # Sorted by total, so any pool strictly containing k is already kept.
+        if not kept.contains_superset_of(k, strictly=True):
+            kept.add(k)
+            out[k] = d[k]
+    return out
 
 
 def mana_options(state, player: str, bound_seconds: float = SEARCH_BOUND_SECONDS) -> Options:
