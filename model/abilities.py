@@ -270,6 +270,8 @@ class ManaProduction:
       ``chosen_color`` ``amount`` mana of the color chosen for the object (``chosen: {color: G}``).
       ``color_of``     one mana of a color of a permanent ``color_of`` selects (Meteor Crater; none if no
                        such permanent is colored, CR 106.5).
+      ``color_of_card`` one mana of a color of a card in its controller's ``card_zone`` ("a card in your
+                       graveyard": Corrupted Grafstone; none if no such card is colored, 106.5).
       ``produced_type`` (triggered mana abilities) one mana of any type the triggering permanent produced.
       ``double_pool``  double the amount of each type of unspent mana (Doubling Cube, CR 106.6 example).
     ``per``: when given, the amount is multiplied by the number of permanents it selects ("for each").
@@ -288,6 +290,7 @@ class ManaProduction:
     per: Selector | None = None
     per_counter: str = ""            # "for each <kind> counter on this"
     color_of: Selector | None = None
+    card_zone: str = ""
     instead_if: str = ""
     instead: tuple[str, ...] = ()
 
@@ -322,6 +325,8 @@ class ManaProduction:
         if self.mode == "color_of":
             assert self.color_of is not None
             return f"Choose a color of {_article(self.color_of)}. Add one mana of that color"
+        if self.mode == "color_of_card":
+            return f"Choose a color of a card in your {self.card_zone}. Add one mana of that color"
         if self.mode == "produced_type":
             return "Add one mana of any type that permanent produced"
         if self.mode == "double_pool":
@@ -397,6 +402,10 @@ def parse_production(data: Any) -> ManaProduction:
         return ManaProduction(k, **extra)
     if set(d) == {"color_of"}:
         return ManaProduction("color_of", color_of=parse_noun_phrase(d["color_of"]), **extra)
+    if set(d) == {"color_of_card_in"}:
+        if d["color_of_card_in"] not in ("graveyard", "hand", "exile"):
+            raise DefinitionError("color_of_card_in: graveyard, hand or exile")
+        return ManaProduction("color_of_card", card_zone=d["color_of_card_in"], **extra)
     if len(d) != 1:
         raise DefinitionError(f"add: needs exactly one of one_of, any_color, any_one_color, combination, "
                               f"any_type_of, any_color_of, chosen_color; got {sorted(d)}")

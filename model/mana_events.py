@@ -12,7 +12,7 @@ from itertools import combinations_with_replacement
 from typing import Callable, Iterable
 
 from model.abilities import X_COUNT, Ability, ManaProduction
-from model.characteristics import compute_all, matches
+from model.characteristics import compute_all, current, matches
 from model.effects import MANA_REPLACEMENT_KINDS, ActiveEffect, effects_in_force
 from model.explain import Unsupported
 from model.mana import COLORS, TYPES
@@ -106,6 +106,16 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
             if matches(p.color_of, chars[q.id], q, o.controller, o):
                 for c in sorted(chars[q.id].colors):
                     put(ev(c), f"{{{c}}}, a color of {q.name} ({q.id})")
+    elif p.mode == "color_of_card":
+        # Cards off the battlefield have their printed colors unless an effect changes them; such effects
+        # (Celestial Dawn's second sentence) are not modelled, so their presence makes this unsupported.
+        for q in state.battlefield():
+            for a in chars[q.id].abilities:
+                if a.kind == "unmodelled" and a.scope and "colors-off-battlefield" in a.scope:
+                    raise Unsupported(f"{q.name} ({q.id}) changes the colors of cards off the battlefield: {a.source_text!r}")
+        for q in state.in_zone(o.controller, p.card_zone):
+            for c in sorted(current(state, q.id).colors):
+                put(ev(c), f"{{{c}}}, a color of {q.name} in {o.controller}'s {p.card_zone}")
     elif p.mode == "reflect":
         if p.reflect_sacrificed:
             lands = [sacrificed] if sacrificed else [q.id for q in state.battlefield(o.controller) if "Land" in chars[q.id].types]
