@@ -15,7 +15,7 @@ from model.mana import COLORS, TYPES, ManaSyntaxError, Symbol, format_cost, pars
 from model.selectors import SELECTOR_KEYS, Selector
 
 KEYWORDS = ("Haste", "Flying", "Defender", "Trample", "Indestructible", "Vigilance", "Reach", "Deathtouch",
-            "Lifelink", "First strike", "Double strike", "Menace", "Flash", "Hexproof",
+            "Lifelink", "First strike", "Double strike", "Menace", "Flash", "Hexproof", "Shroud",
             "Convoke", "Delve", "Improvise")   # 702.51, 702.66, 702.126: alternatives to paying mana
 
 
@@ -465,7 +465,7 @@ class Ability:
     keyword: str = ""
     timing: str = "any"               # any | sorcery (602.5d) | instant
     once_each_turn: bool = False       # "Activate only once each turn" (602.5b)
-    targets: tuple[str, ...] = ()      # what it targets, as words; targets are not modelled yet
+    targets: tuple[str, ...] = ()      # what it targets, as target phrases (model.targets)
     trigger: str = ""                  # triggered: the event, as words
     source_text: str = ""              # unmodelled: the card text; others: optional override of text()
     rule_given: str = ""               # abilities the rules give the object (305.6): the rule number
@@ -518,7 +518,8 @@ class Ability:
         if self.kind == "triggered":
             if self.mana_trigger is not None:
                 return f"{self.trigger}, {self.mana_trigger.text()}."
-            return f"{self.trigger}, " + ". ".join(e.text() for e in self.effects) + "."
+            body = ". ".join(e.text() for e in self.effects)
+            return f"{self.trigger}, {body[:1].lower()}{body[1:]}."
         if self.kind == "spell":
             return ". ".join(e.text() for e in self.effects) + "."
         return self.kind
@@ -587,8 +588,9 @@ ABILITY_KEYS = {"cost", "add", "effect", "effects", "timing", "once_each_turn", 
 #: (could-produce, mana-options, payment) must treat unmodelled abilities whose scope includes ``mana``, or
 #: that declare no scope, as unsupported; other scopes declare the text irrelevant to mana production.
 #: ``spending`` (how mana may be spent) and ``spell-costs`` matter to payment; ``activation`` (what may be
-#: activated, when, by whom: granted haste, "can't be activated") matters to can-activate.
-UNMODELLED_SCOPES = ("mana", "spending", "spell-costs", "activation", "upkeep", "combat", "life", "draw",
+#: activated, when, by whom: granted haste, "can't be activated") matters to can-activate;
+#: ``play-permissions`` (playing cards from zones other than the hand) matters to can-play.
+UNMODELLED_SCOPES = ("mana", "spending", "spell-costs", "activation", "play-permissions", "upkeep", "combat", "life", "draw",
                      "untap", "land-plays", "colors-off-battlefield", "enters", "attach", "power-toughness")
 
 

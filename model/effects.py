@@ -105,7 +105,8 @@ STATIC_KINDS.update({
 
 def _t_lasting(a: dict) -> str:
     from model.abilities import render_static
-    until = {"end_of_turn": "Until end of turn, "}.get(a.get("until", ""), "")
+    until = {"end_of_turn": "Until end of turn, ", "end_of_your_next_turn": "Until the end of your next turn, ",
+             "while_exiled": "For as long as that card remains exiled, "}.get(a.get("until", ""), "")
     text = render_static(a["static"])
     return until + text[0].lower() + text[1:] if until else text
 
@@ -302,17 +303,29 @@ class ActiveEffect:
         return f"{self.origin} ({render_static(self.static)})"
 
 
-def _lasting_statics(card, ability_index: int | None) -> list[StaticEffect]:
-    face = card.front
-    abilities = face.abilities
+def lasting_effects(card, face_index: int, ability_index: int | None):
+    """The ``lasting`` effects (Effect values) of the spell or ability that created an effect in force.
+
+    ``ability_index`` names which ability of the face (1-based); without it, the card's spell effect, or
+    else the one ability of the face that leaves a lasting effect.
+    """
+    from model.explain import Unsupported
+    abilities = card.faces[face_index].abilities
     if ability_index is None:
         chosen = [a for a in abilities if a.kind == "spell"]
+        if not any(e.kind == "lasting" for a in chosen for e in a.effects):
+            chosen = [a for a in abilities if any(e.kind == "lasting" for e in a.effects)]
+            if len(chosen) > 1:
+                raise Unsupported(f"the effect from {card.name}: say which of its abilities made it (`ability:`)")
     else:
         if not 1 <= ability_index <= len(abilities):
-            from model.explain import Unsupported
             raise Unsupported(f"effect from {card.name}: it has no ability {ability_index}")
         chosen = [abilities[ability_index - 1]]
-    return [e.arg("static") for a in chosen for e in a.effects if e.kind == "lasting"]
+    return [e for a in chosen for e in a.effects if e.kind == "lasting"]
+
+
+def _lasting_statics(card, face_index: int, ability_index: int | None) -> list[StaticEffect]:
+    return [e.arg("static") for e in lasting_effects(card, face_index, ability_index)]
 
 
 def effects_in_force(state, kinds: tuple[str, ...]) -> list[ActiveEffect]:
@@ -342,7 +355,7 @@ def effects_in_force(state, kinds: tuple[str, ...]) -> list[ActiveEffect]:
         found = card_db().find(e.source_card)
         if found is None:
             raise Unsupported(f"the effect from {e.source_card!r} in force: the product has no such card")
-        statics = _lasting_statics(found[0], e.ability)
+        statics = _lasting_statics(found[0], found[1], e.ability)
         if not statics:
             raise Unsupported(f"the effect from {e.source_card} in force is not modelled")
         for s in statics:

@@ -4,9 +4,7 @@
 The activation is posed to z3: the choices are which objects pay each part of the cost that names objects
 (the permanent tapped for {T}, "tap an untapped creature you control", what is sacrificed); each rule is a
 tracked requirement named by its CR number. A "no" is a minimal unsat core; a "yes" lists the requirements
-that hold, with the choices as witness. A cost part the model cannot check yet (targets; mana, until
-payment is available) makes a "yes" `unsupported`, naming the part; a "no" that does not depend on it
-stands.
+that hold, with the choices as witness. A cost part or target phrase the model cannot check makes the answer `unsupported`, naming it.
 """
 from __future__ import annotations
 
@@ -17,6 +15,7 @@ from model.characteristics import activated_abilities, current, matches
 from model.coverage import require_modelled_battlefield, require_modelled_object
 from model.explain import Step, Unsupported, step
 from model.state import NO_PRIORITY_STEPS, GameState
+from model.targets import target_requirements
 from queries.answers import Answer, QuestionInputError, unsupported
 from queries.solve.tracked import TrackedSolver
 
@@ -116,8 +115,9 @@ def decide(state: GameState, oid: str, index: int, ability: Ability, player: str
             if same:
                 ts.require(step("118.3", "a permanent tapped for one part of the cost is no longer untapped for another"),
                            z3.Not(z3.Or(same)))
-    if ability.targets:
-        pending.append(f"targets ({', '.join(ability.targets)}): targeting is not modelled yet")
+    # A targeted ability needs a legal target for each target it requires (601.2c via 602.2b).
+    for st, ok in target_requirements(state, ability.targets, player, oid):
+        ts.require(st, z3.BoolVal(ok))
 
     if not ts.check():
         core = ts.minimal_core()

@@ -7,8 +7,8 @@ machinery as ``can-pay`` (queries.solve.payment_z3), with the restrictions that 
 cast (106.6) and convoke, delve and improvise. The timing conditions join the solver as tracked
 requirements, so a "no" is one minimal set of reasons across timing and payment.
 
-Playing from other zones, or another player's cards, needs permissions from effects that are not modelled
-yet: such questions are `unsupported`.
+Playing from other zones, or another player's cards, needs a permission from an effect in force
+(model.permissions); with one, the same timing, land-play and cost rules apply.
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from model.explain import Step, Unsupported, step
 from model.mana import format_cost
 from model.payment import require_modelled_for_payment
 from model.state import NO_PRIORITY_STEPS, GameState
+from model.targets import target_requirements
 from queries.answers import Answer, unsupported
 from queries.can_pay import answer_cost
 from queries.solve.tracked import TrackedSolver
@@ -75,11 +76,10 @@ def timing_requirements(state: GameState, oid: str, player: str) -> list[tuple[S
 def decide(state: GameState, oid: str, player: str, x: int = 0, all_payments: bool = False) -> Answer:
     """Decide can-play for ``oid`` by ``player``."""
     obj = state.obj(oid)
-    if obj.zone != "hand":
-        raise Unsupported(f"playing {obj.name} from the {obj.zone} needs a permission from an effect; playing from "
-                          "zones other than the hand is not modelled yet")
-    if obj.owner != player:
-        raise Unsupported(f"{player} playing a card from {obj.owner}'s hand needs a permission from an effect; not modelled yet")
+    if obj.zone != "hand" or obj.owner != player:
+        blocked = _permission(state, oid, player)
+        if blocked is not None:
+            return blocked
     _own_abilities_guard(state, oid)
     require_modelled_for_payment(state, player)
     ch = current(state, oid)
@@ -87,6 +87,10 @@ def decide(state: GameState, oid: str, player: str, x: int = 0, all_payments: bo
         return _land(state, oid, player)
     face = obj.printed
     timing = timing_requirements(state, oid, player)
+    if "Aura" in ch.subtypes:
+        raise Unsupported(f"{obj.name} is an Aura spell: it targets what it can enchant (115.1b), which is not modelled yet")
+    phrases = tuple(t for a in ch.abilities if a.kind == "spell" for t in a.targets)
+    timing += target_requirements(state, phrases, player, oid)
     if face.mana_cost is None:
         ts = TrackedSolver()
         for st, ok in timing:
@@ -101,6 +105,38 @@ def decide(state: GameState, oid: str, player: str, x: int = 0, all_payments: bo
                      + "".join(f"; {m.describe(state)}" for m in cost.modifiers)
                      + "".join(f"; plus {p.text()}" for p in cost.other)))
     return answer_cost(state, player, cost, all_payments, extra=timing, lead=tuple(lead))
+
+
+def _permission(state: GameState, oid: str, player: str) -> Answer | None:
+    """Playing a card that is not in one's own hand needs an effect that allows it (601.3 for spells;
+    305.1 plays lands from the hand). None when an effect in force allows it; else a "no" naming why.
+
+    Permissions the model cannot see (an unmodelled static ability on the battlefield, or the card's own
+    unmodelled text, such as flashback) make the answer unsupported rather than "no".
+    """
+    from model.permissions import play_permissions
+
+    obj = state.obj(oid)
+    if not obj.card.modelled:
+        raise Unsupported(f"{obj.card.name!r} ({oid}) is a card the verifier has no definition for yet; its own text "
+                          "could let it be played from there")
+    perms = play_permissions(state, oid)
+    if any(p.in_force and p.player == player for p in perms):
+        return None
+    if obj.zone in ("battlefield", "stack"):
+        return Answer(False, (step("601.3", f"{obj.name} is on the {obj.zone}: there is no card to play"),))
+    for o in list(state.battlefield()) + [obj]:
+        if not o.card.modelled:
+            raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet; it could "
+                              "let cards be played from other zones")
+        for a in current(state, o.id).abilities:
+            if a.kind == "unmodelled" and a.timing == "static" and a.may_concern("play-permissions"):
+                raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may let cards be "
+                                  f"played from other zones: {a.source_text!r}")
+    where = f"{obj.owner}'s {obj.zone}" if obj.owner != player or obj.zone != "hand" else "hand"
+    why = [p.reason for p in perms] or [step(("601.3", "305.1"), f"no rule or effect lets {player} play {obj.name} "
+                                               f"from {where}")]
+    return Answer(False, tuple(why))
 
 
 def _land(state: GameState, oid: str, player: str) -> Answer:

@@ -1,7 +1,10 @@
 """can-activate decided by z3 over the activation's rules (CR 107.5, 107.6, 302.6, 602.5d, 702.10c)."""
 from __future__ import annotations
 
+import pytest
+
 from model.characteristics import activated_abilities
+from model.explain import Unsupported
 from queries.can_activate import decide
 from tests.conftest import obj, state_of
 
@@ -55,11 +58,19 @@ def test_sorcery_timing_in_combat_is_blocked():
     assert any("602.5d" in st.rules for st in a.why)
 
 
-def test_targets_make_yes_unsupported_but_not_no():
+def test_targeted_ability_needs_a_legal_target():
     ok = ask(state_of(obj("p", "Prodigal Pyromancer")), "p")
-    assert ok.is_unsupported and "target" in ok.unsupported
-    blocked = ask(state_of(obj("p", "Prodigal Pyromancer", tapped=True)), "p")
-    assert blocked.value is False
+    assert ok.value is True
+    assert any("601.2c" in s.rules for s in ok.why)
+
+
+def test_unknown_target_phrase_is_unsupported():
+    from dataclasses import replace
+
+    s = state_of(obj("p", "Prodigal Pyromancer"))
+    ability = replace(activated_abilities(s, "p")[0], targets=("wizard's familiar's shadow",))
+    with pytest.raises(Unsupported, match="wizard's familiar's shadow"):
+        decide(s, "p", 1, ability, "Alice")
 
 
 def test_unmodelled_static_without_scope_makes_the_answer_unsupported():

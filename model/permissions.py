@@ -1,0 +1,83 @@
+"""Permissions to play cards from zones other than the hand (CR 601.3, 305.1, 611.2a).
+
+A resolved spell or ability that says "you may play that card" leaves a continuous effect (the spec's
+``effects:`` entry, with the cards it refers to in ``objects``). It is encoded as a ``lasting`` effect
+whose static kind is ``may_play``; its duration (``until``) is checked against the turn it began.
+Playing under a permission follows the normal rules: timing, costs and land plays (the Compleated
+Conjurer rulings).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from model.abilities import STATIC_KINDS, StaticEffect
+from model.explain import Step, Unsupported, step
+
+#: Durations a ``lasting`` effect may state (611.2a), and "for as long as it remains exiled".
+DURATIONS = ("end_of_turn", "end_of_your_next_turn", "while_exiled", "")
+
+
+def _r_may_play(s: StaticEffect) -> str:
+    return "You may play that card"
+
+
+STATIC_KINDS["may_play"] = ({}, _r_may_play)
+
+
+@dataclass(frozen=True)
+class Permission:
+    """An effect in force that lets ``player`` play ``card``, and why it is (or is no longer) in force."""
+
+    source_card: str
+    player: str
+    card: str
+    in_force: bool
+    reason: Step
+
+
+def controllers_next_turn(state, controller: str, began: int) -> int:
+    """The number of ``controller``'s first turn after turn ``began`` (turns go round in listed order)."""
+    names = state.player_names
+    n = len(names)
+    t = began + 1
+    while names[(t - 1) % n] != controller:
+        t += 1
+    return t
+
+
+def _in_force(state, until: str, controller: str, began: int, card_zone: str) -> tuple[bool, str]:
+    now = state.turn.number
+    if until == "end_of_turn":
+        return now == began, f"until the end of turn {began}"
+    if until == "end_of_your_next_turn":
+        last = controllers_next_turn(state, controller, began)
+        return began <= now <= last, f"until the end of {controller}'s next turn (turn {last})"
+    if until == "while_exiled":
+        return card_zone == "exile", "for as long as the card remains exiled"
+    return True, "for the rest of the game"
+
+
+def play_permissions(state, card_id: str) -> list[Permission]:
+    """Every effect listed in the state that names ``card_id`` among the cards it lets its controller play."""
+    from model.cards.loader import card_db
+    from model.effects import lasting_effects
+
+    out: list[Permission] = []
+    card = state.obj(card_id)
+    for e in state.effects:
+        if card_id not in e.objects:
+            continue
+        found = card_db().find(e.source_card)
+        if found is None:
+            raise Unsupported(f"the effect from {e.source_card!r} in force: the product has no such card")
+        for lasting in lasting_effects(found[0], found[1], e.ability):
+            static, until = lasting.arg("static"), lasting.arg("until", "")
+            if static.kind != "may_play":
+                continue
+            ok, span = _in_force(state, until, e.controller, e.began_turn, card.zone)
+            if card.zone == "stack" or card.zone == "battlefield":
+                ok, span = False, f"the card is on the {card.zone}"
+            text = (f"{e.source_card}'s effect lets {e.controller} play {card.name} {span}"
+                    + ("" if ok else "; it is no longer in force"))
+            out.append(Permission(e.source_card, e.controller, card_id, ok, step(("601.3", "611.2a"), text)))
+    return out
