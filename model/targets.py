@@ -51,6 +51,10 @@ def legal_targets(state, phrase: str, chooser: str, source: str | None) -> tuple
 def target_requirements(state, phrases: tuple[str, ...], chooser: str, source: str | None) -> list[tuple[Step, bool]]:
     """One (reason, holds) pair per required target (601.2c): is there a legal choice for it?"""
     out: list[tuple[Step, bool]] = []
+    if len(phrases) > 1:
+        # The same object can't be chosen for two uses of "target" in one spell (601.2c example); choosing
+        # several targets jointly is not modelled yet.
+        raise Unsupported(f"several targets ({'; '.join(phrases)}): choosing them jointly is not modelled yet")
     for phrase in phrases:
         found, optional = legal_targets(state, phrase, chooser, source)
         if optional:
