@@ -285,8 +285,11 @@ class _Search:
     def run(self) -> Options:
         p = self.state.player(self.player)
         start = [0] * 12
-        for m in p.mana_pool:
-            start[TYPES.index(m.type)] += 1
+        # Mana already in the pool keeps its source's spending restriction (106.6): restricted mana goes to
+        # the restricted counts, which never pay the costs of mana abilities.
+        from model.payment import pool_groups
+        for g in pool_groups(self.state, self.player):
+            start[TYPES.index(g.type) + (6 if g.restriction is not None else 0)] += g.count
         root = Node(tuple(start), frozenset(o.id for o in self.state.battlefield(self.player) if o.tapped), (), p.life, frozenset())
         frontier = {root.pool: []}
         # Phase 1: pure permanents, first, as a sum.

@@ -138,7 +138,7 @@ class PaymentResult:
     all_plans: list[dict] | None = None
 
 
-def _pool_groups(state, player: str) -> list[PoolGroup]:
+def pool_groups(state, player: str) -> list[PoolGroup]:
     counts: Counter = Counter()
     for pm in state.player(player).mana_pool:
         counts[(pm.type, pm.source)] += 1
@@ -286,7 +286,7 @@ def build_problem(state, player: str, cost: TotalCost, exclude_sources: frozense
         uses.append(_analyse(ms, gi, groups[gi], p.life, state, state.obj(ms.source)))
     hand = len(p.zone("hand")) - (1 if cost.casting in p.zone("hand") else 0)
     gy = len(p.zone("graveyard")) - (1 if cost.casting in p.zone("graveyard") else 0)
-    return PaymentProblem(player, p.life, cost, _pool_groups(state, player), groups, uses,
+    return PaymentProblem(player, p.life, cost, pool_groups(state, player), groups, uses,
                           spend_as_effects(state, player), gy, hand, state, group_of)
 
 
