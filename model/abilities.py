@@ -589,8 +589,9 @@ ABILITY_KEYS = {"cost", "add", "effect", "effects", "timing", "once_each_turn", 
 #: that declare no scope, as unsupported; other scopes declare the text irrelevant to mana production.
 #: ``spending`` (how mana may be spent) and ``spell-costs`` matter to payment; ``activation`` (what may be
 #: activated, when, by whom: granted haste, "can't be activated") matters to can-activate;
-#: ``play-permissions`` (playing cards from zones other than the hand) matters to can-play.
-UNMODELLED_SCOPES = ("mana", "spending", "spell-costs", "activation", "play-permissions", "upkeep", "combat", "life", "draw",
+#: ``play-permissions`` (playing cards from zones other than the hand) and ``casting`` (what may be cast,
+#: when: "creature spells can't be cast", flash for some spells) matter to can-play.
+UNMODELLED_SCOPES = ("mana", "spending", "spell-costs", "activation", "play-permissions", "casting", "upkeep", "combat", "life", "draw",
                      "untap", "land-plays", "colors-off-battlefield", "enters", "attach", "power-toughness")
 
 

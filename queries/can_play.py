@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from model.characteristics import current
 from model.costs import total_cost
+from model.coverage import require_modelled_battlefield
 from model.explain import Step, Unsupported, step
 from model.mana import format_cost
 from model.payment import require_modelled_for_payment
@@ -82,6 +83,7 @@ def decide(state: GameState, oid: str, player: str, x: int = 0, all_payments: bo
             return blocked
     _own_abilities_guard(state, oid)
     require_modelled_for_payment(state, player)
+    require_modelled_battlefield(state, "casting")
     ch = current(state, oid)
     if "Land" in ch.types:
         return _land(state, oid, player)
