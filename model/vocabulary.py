@@ -6,3 +6,4 @@ import model.effects  # noqa: F401  (mana replacement effects, land types, color
 import model.spending  # noqa: F401  (spend_as_any_color; spending restrictions, 106.6)
 import model.costs  # noqa: F401  (cost increases/reductions/minimums, additional costs, kicker; Delve, Improvise)
 import model.permissions  # noqa: F401  (may_play: permissions to play cards from other zones)
+import model.engine.vocab  # noqa: F401  (the engine: exile until leaves, recruit, enters with counters)

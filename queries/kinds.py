@@ -45,9 +45,54 @@ def answer(question, **options) -> Answer:
     fn = answerer(question.ask)
     if fn is None:
         return unsupported(f"question kind {question.ask!r} is not built yet")
-    if question.actions and question.ask != "outcome":
-        # The actions would have to happen first; the game engine that performs them is not built yet.
-        kinds = ", ".join(sorted({next(iter(a)) for a in question.actions}))
-        return unsupported(f"actions ({kinds}) before the question are not modelled yet")
     accepted = inspect.signature(fn).parameters
-    return fn(question, **{k: v for k, v in options.items() if k in accepted})
+    options = {k: v for k, v in options.items() if k in accepted}
+    if question.actions and question.ask != "outcome":
+        return _after_actions(question, fn, options)
+    return fn(question, **options)
+
+
+def _after_actions(question, fn: Callable[..., Answer], options: dict) -> Answer:
+    """The spec's "any kind may carry actions": perform them (model.engine, every choice considered), then
+    ask the question in every resulting branch. Equal answers merge; answers that differ are reported
+    branch by branch (their value then equals no `expect`)."""
+    from dataclasses import replace
+
+    from model.engine.actions import ActionInputError, Illegal, run
+    from model.engine.game import Game
+    from model.explain import Unsupported, step
+    from queries.answers import QuestionInputError
+
+    try:
+        finals = run(Game(state=question.state, initial=question.state), question.actions)
+    except Illegal as e:
+        return Answer(value="illegal", why=tuple(e.why))
+    except ActionInputError as e:
+        raise QuestionInputError(e.key, e.message) from None
+    except Unsupported as e:
+        return unsupported(str(e))
+    answers = []
+    for g in finals:
+        if question.about is not None and (not g.state.has(question.about) or g.state.obj(question.about).zone == "none"):
+            return unsupported(f"after the actions, {question.about!r} no longer exists in some branch")
+        answers.append(fn(replace(question, state=g.state, actions=()), **options))
+    for a in answers:
+        if a.is_unsupported:
+            return a
+    done = tuple(s for g in finals for s in g.steps)
+    lead = tuple(dict.fromkeys(done))
+    if all(a.value == answers[0].value for a in answers):
+        note = step((), f"the actions lead to {len(finals)} distinct state(s); the answer is the same in each")
+        return Answer(answers[0].value, lead + (note,) + answers[0].why, answers[0].witness)
+    per_branch = tuple((list(g.choices), a.value) for g, a in zip(finals, answers))
+    return Answer(BranchAnswers(per_branch), lead + tuple(
+        step((), f"branch {i + 1} ({', '.join(map(str, ch)) or 'no choices'}): {v}") for i, (ch, v) in enumerate(per_branch)),
+        [{"choices": ch, "answer": v} for ch, v in per_branch])
+
+
+class BranchAnswers(tuple):
+    """Answers that differ between the branches the actions lead to: (choices, value) pairs. It equals no
+    single expected answer, so a question expecting one answer fails and shows each branch."""
+
+    def __str__(self) -> str:
+        return "; ".join(f"{', '.join(map(str, ch)) or 'no choices'}: {v}" for ch, v in self)

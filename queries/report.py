@@ -20,13 +20,22 @@ def json_value(v: Any) -> Any:
     return v
 
 
+def _json_answer(r: Result) -> Any:
+    """The spec's JSON answer: for outcome, the distinct final states with the choices leading to each
+    (or "illegal"); for other kinds the value itself."""
+    a = r.answer
+    if r.ask == "outcome" and a.value != "illegal":
+        return json_value(a.witness)
+    return json_value(a.value)
+
+
 def to_json(r: Result) -> str:
     a = r.answer
     return json.dumps({
         "id": r.qid,
         "file": r.file,
         "status": r.status,
-        "answer": None if a is None or a.is_unsupported else json_value(a.value),
+        "answer": None if a is None or a.is_unsupported else _json_answer(r),
         "expected": json_value(r.expected) if r.has_expect else None,
         "why": [s.to_json() for s in a.why] if a else [],
         "witness": json_value(a.witness) if a and not a.is_unsupported else None,

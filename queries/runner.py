@@ -2,7 +2,7 @@
 table: pass, fail, answered, unsupported, error)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from model.explain import Unsupported
@@ -23,27 +23,40 @@ class Result:
     expected: Any = None
     has_expect: bool = False
     message: str = ""          # error text, or why it failed
+    ask: str = ""
 
 
 def run_question(q, **options) -> Result:
     """Answer one loaded Question (never raises for a question's own problems)."""
+    return replace(_run(q, **options), ask=q.ask)
+
+
+def _run(q, **options) -> Result:
     try:
         ans = answer_question(q, **options)
     except QuestionInputError as e:
         return Result(q.id, q.file, "error", message=f"{q.file}:{q.line}: question {q.id}: key {e.key}: {e.message}")
     except Unsupported as e:
         ans = Answer(unsupported=str(e))
+    expected, has_expect = q.expect, q.has_expect
+    if q.ask == "outcome":
+        # An outcome answer is True/False/"illegal": the assertions (expect and/or possible) hold or not.
+        has_expect = q.has_expect or bool(q.params.get("possible"))
+        expected = "illegal" if q.expect == "illegal" else True
     if ans.is_unsupported:
-        return Result(q.id, q.file, "unsupported", ans, q.expect, q.has_expect, ans.unsupported or "")
-    if not q.has_expect:
+        return Result(q.id, q.file, "unsupported", ans, expected, has_expect, ans.unsupported or "")
+    if not has_expect:
         return Result(q.id, q.file, "answered", ans)
-    if not _equal(ans.value, q.expect):
-        return Result(q.id, q.file, "fail", ans, q.expect, True, f"expected {_show(q.expect)}, answered {_show(ans.value)}")
+    if not _equal(ans.value, expected):
+        detail = "".join(f"; {s.text}" for s in ans.why if q.ask == "outcome" and s.text.startswith(("expect ", "possible "))
+                         and ("fails" in s.text or "in no final" in s.text))
+        return Result(q.id, q.file, "fail", ans, expected, True,
+                      f"expected {_show(expected)}, answered {_show(ans.value)}{detail}")
     missing = [r for r in q.because if not _cites(ans.cited_rules(), r)]
     if missing:
-        return Result(q.id, q.file, "fail", ans, q.expect, True,
+        return Result(q.id, q.file, "fail", ans, expected, True,
                       f"the answer is right but its reasons do not cite {', '.join(missing)}")
-    return Result(q.id, q.file, "pass", ans, q.expect, True)
+    return Result(q.id, q.file, "pass", ans, expected, True)
 
 
 def _cites(cited: set[str], rule: str) -> bool:

@@ -1,0 +1,149 @@
+"""State-based actions (CR 704): checked whenever a player would receive priority, all at once, repeated
+until none apply (704.3). Those the engine performs: 704.5a/b (a player loses: the game's end is not
+modelled, so unsupported), 704.5d tokens off the battlefield, 704.5f/g creatures with 0 toughness or lethal
+damage, 704.5m Auras, 704.5n Equipment, 704.5q +1/+1 and -1/-1 counters. Anything the engine cannot judge
+(power and toughness changed by unmodelled text, the legend rule, planeswalkers) is unsupported.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from model.characteristics import LAYER_APPLIERS, current
+from model.explain import Unsupported
+from model.engine.game import Game
+from model.engine import zones
+
+
+def unmodelled_statics(game: Game, scope: str):
+    """Unmodelled static abilities on the battlefield that may concern ``scope``."""
+    for o in game.state.battlefield():
+        for a in current(game.state, o.id).abilities:
+            if a.kind == "unmodelled" and a.timing == "static" and a.may_concern(scope):
+                yield o, a
+
+
+def guard_scope(game: Game, scope: str, what: str) -> None:
+    for o, a in unmodelled_statics(game, scope):
+        raise Unsupported(f"{o.name} ({o.id}) has text the engine cannot model that may apply when {what}: "
+                          f"{a.source_text!r}")
+
+
+def toughness(game: Game, oid: str) -> int:
+    """Toughness now: printed, with +1/+1 and -1/-1 counters (613.4c). Unmodelled text that may change power
+    or toughness makes this unsupported."""
+    state = game.state
+    guard_scope(game, "power-toughness", f"the toughness of {oid} matters")
+    for o in state.battlefield():
+        for a in current(state, o.id).abilities:
+            if a.kind == "static" and a.static is not None and LAYER_APPLIERS.get(a.static.kind, (0,))[0] == 7:
+                raise Unsupported(f"{o.name}: power/toughness effects (layer 7) are not modelled by the engine")
+    ch = current(state, oid)
+    o = state.obj(oid)
+    if ch.toughness is None:
+        raise Unsupported(f"{o.name} has no printed toughness (a characteristic-defining ability?)")
+    return ch.toughness + o.counter("+1/+1") - o.counter("-1/-1")
+
+
+def power(game: Game, oid: str) -> int:
+    state = game.state
+    guard_scope(game, "power-toughness", f"the power of {oid} matters")
+    ch = current(state, oid)
+    o = state.obj(oid)
+    if ch.power is None:
+        raise Unsupported(f"{o.name} has no printed power")
+    return ch.power + o.counter("+1/+1") - o.counter("-1/-1")
+
+
+def _guard_aura_legal(game: Game, aura: str, target: str) -> None:
+    """704.5m for an Aura still attached to a permanent: what it may enchant is text the engine does not read,
+    so the attachment is taken as legal only while neither object nor the enchanted object's characteristics
+    changed since the question's state (which is taken as given)."""
+    init = game.initial
+    if init is None:
+        return
+    same = (game.moved(aura) == 0 and game.moved(target) == 0 and init.has(target)
+            and init.obj(target).zone == "battlefield" and init.obj(aura).attached_to == target)
+    if same:
+        a, b = current(game.state, target), current(init, target)
+        same = (a.types, a.subtypes, a.supertypes, a.colors, a.abilities) == (b.types, b.subtypes, b.supertypes,
+                                                                              b.colors, b.abilities) \
+            and game.state.obj(target).controller == init.obj(target).controller
+    if not same:
+        raise Unsupported(f"whether the Aura {aura} may still enchant {target} (704.5m) depends on its enchant "
+                          "ability, which the engine does not read")
+
+
+def check(game: Game) -> tuple[Game, bool]:
+    """Perform the state-based actions that apply now, simultaneously (704.3); returns whether any did."""
+    from model.engine.events import after_moves
+
+    state = game.state
+    for p in state.players:
+        if p.life <= 0:
+            raise Unsupported(f"{p.name} has {p.life} life and loses the game (704.5a): the end of the game is not modelled")
+    if game.drew_empty:
+        raise Unsupported(f"{', '.join(game.drew_empty)} drew from an empty library and loses the game (704.5b): "
+                          "the end of the game is not modelled")
+    to_cease = []
+    to_graveyard = []   # (oid, rule, why)
+    unattach = []
+    counters_fix = []
+    for o in state.objects:
+        if o.token and o.zone != "battlefield":
+            to_cease.append(o.id)
+    for o in state.battlefield():
+        ch = current(state, o.id)
+        if "Planeswalker" in ch.types or "Battle" in ch.types:
+            raise Unsupported(f"{o.name} ({o.id}): state-based actions for planeswalkers and battles are not modelled")
+        if "Legendary" in ch.supertypes and sum(1 for q in state.battlefield(o.controller)
+                                                if q.name == o.name and "Legendary" in current(state, q.id).supertypes) > 1:
+            raise Unsupported(f"the legend rule (704.5j) applies to {o.name}: the choice is not modelled")
+        if o.counter("+1/+1") and o.counter("-1/-1"):
+            counters_fix.append(o.id)
+        if "Creature" in ch.types:
+            t = toughness(game, o.id)
+            if t <= 0:
+                to_graveyard.append((o.id, "704.5f", f"{o.name} ({o.id}) has toughness {t} and is put into its owner's graveyard"))
+                continue
+            if o.damage >= t:
+                if ch.has_keyword("Indestructible"):
+                    continue
+                to_graveyard.append((o.id, "704.5g", f"{o.name} ({o.id}) has lethal damage and is destroyed"))
+                continue
+        if "Aura" in ch.subtypes:
+            target = o.attached_to
+            if target is None or not state.has(target) or state.obj(target).zone != "battlefield":
+                to_graveyard.append((o.id, "704.5m", f"{o.name} ({o.id}) is an Aura attached to no object on the "
+                                                     "battlefield and is put into its owner's graveyard"))
+            else:
+                _guard_aura_legal(game, o.id, target)
+        elif ("Equipment" in ch.subtypes or "Fortification" in ch.subtypes) and o.attached_to is not None:
+            target = o.attached_to
+            kind = "Creature" if "Equipment" in ch.subtypes else "Land"
+            if not state.has(target) or state.obj(target).zone != "battlefield" or kind not in current(state, target).types:
+                unattach.append(o.id)
+    if not (to_cease or to_graveyard or unattach or counters_fix):
+        return game, False
+    for oid in to_cease:
+        game = zones.cease_to_exist(game, oid).log(("111.7", "704.5d"), f"the token {oid} is in a zone other than "
+                                                                           "the battlefield and ceases to exist")
+    for oid in unattach:
+        o = game.state.obj(oid)
+        game = game.with_state(game.state.with_object(replace(o, attached_to=None)))
+        game = game.log("704.5n", f"{o.name} ({oid}) is attached to an illegal permanent and becomes unattached; "
+                                  "it remains on the battlefield")
+    for oid in counters_fix:
+        o = game.state.obj(oid)
+        n = min(o.counter("+1/+1"), o.counter("-1/-1"))
+        c = dict(o.counters)
+        c["+1/+1"] -= n
+        c["-1/-1"] -= n
+        game = game.with_state(game.state.with_object(replace(o, counters=tuple(sorted((k, v) for k, v in c.items() if v)))))
+        game = game.log("704.5q", f"{n} +1/+1 and -1/-1 counter pair(s) are removed from {oid}")
+    moved = []
+    for oid, rule, why in to_graveyard:
+        lki = game.state.obj(oid)
+        game = zones.move(game, oid, "graveyard").log(rule, why)
+        moved.append((lki, "battlefield", "graveyard"))
+    game = after_moves(game, moved, "state-based actions")
+    return game, True

@@ -1,0 +1,204 @@
+"""Triggered abilities (CR 603): which abilities an event triggers, and putting them on the stack.
+
+Trigger conditions are read from the ability's words. The engine recognizes an object's own events
+("When this ... enters", "dies", "leaves the battlefield", "transforms into ..."); for an unmodelled
+triggered ability the words before the first comma are read the same way. A triggered ability whose
+condition is not recognized could trigger on anything: when any event happens while it exists, the answer is
+unsupported, naming it. A recognized but unmodelled ability whose event happens is unsupported too.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import replace
+
+from model.abilities import Ability
+from model.characteristics import current
+from model.explain import Unsupported
+from model.targets import _targetable_by
+from model.abilities import parse_noun_phrase
+from model.characteristics import matches
+from model.engine.game import EngineStackAbility, Game, Pending, merge, new_state
+
+_SELF = r"(?:this(?: [a-z]+){1,2}|~)"
+_PATTERNS = (
+    ("enters", re.compile(rf"^when {_SELF} enters(?: the battlefield)?$")),
+    ("dies", re.compile(rf"^when {_SELF} dies$")),
+    ("leaves", re.compile(rf"^when {_SELF} leaves the battlefield$")),
+    ("transforms", re.compile(rf"^when {_SELF} transforms into .+$")),
+)
+
+
+def condition(a: Ability) -> str | None:
+    """The recognized trigger event of a triggered ability ("enters", "dies", ...), else None."""
+    if a.kind == "triggered":
+        words = a.trigger
+    elif a.kind == "unmodelled" and a.timing == "triggered":
+        words = a.source_text.split(",")[0]
+    else:
+        return None
+    words = words.strip().lower()
+    for event, pat in _PATTERNS:
+        if pat.match(words):
+            return event
+    return None
+
+
+def is_triggered(a: Ability) -> bool:
+    return a.kind == "triggered" or (a.kind == "unmodelled" and a.timing == "triggered")
+
+
+def _abilities(obj) -> tuple[Ability, ...]:
+    return obj.printed.abilities if not obj.face_down else ()
+
+
+def guard_unrecognized(game: Game, what: str, extra=()) -> None:
+    """Any event: a triggered ability whose condition is not recognized could trigger on it."""
+    for o in tuple(game.state.objects) + tuple(extra):
+        for a in _abilities(o):
+            if is_triggered(a) and a.mana_trigger is None and condition(a) is None:
+                raise Unsupported(f"{o.name} ({o.id}) has a triggered ability the engine cannot read the trigger of, "
+                                  f"and {what} could trigger it: {a.text()!r}")
+        if not o.card.modelled and o.zone in ("battlefield", "stack"):
+            raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet; "
+                              f"its text could apply when {what}")
+
+
+def triggered_by_move(game: Game, lki, after_zone: str, before_zone: str) -> list[Pending]:
+    """The abilities a zone change of one object triggers (603.2; leaves-the-battlefield abilities look back
+    at the object as it last existed, 603.10a)."""
+    out: list[Pending] = []
+    oid = lki.id
+    events = []
+    if after_zone == "battlefield" and before_zone != "battlefield":
+        events.append(("enters", game.state.obj(oid) if game.state.has(oid) else None))
+    if before_zone == "battlefield" and after_zone != "battlefield":
+        events.append(("leaves", lki))
+        if after_zone == "graveyard" and "Creature" in lki.printed.types:
+            events.append(("dies", lki))
+    for event, obj in events:
+        if obj is None:
+            continue
+        for i, a in enumerate(_abilities(obj), 1):
+            if is_triggered(a) and condition(a) == event:
+                if a.kind == "unmodelled":
+                    raise Unsupported(f"{obj.name} ({oid}) {event}: its triggered ability is not modelled: "
+                                      f"{a.source_text!r}")
+                if obj.controller in game.left:
+                    continue   # 800.4d
+                moves = game.moved(oid)
+                out.append(Pending(oid, i, obj.controller, moves if event == "enters" else moves - 1))
+    return out
+
+
+def apnap(game: Game) -> list[str]:
+    """Players in APNAP order (101.4), those who left skipped."""
+    names = [p.name for p in game.state.players]
+    a = names.index(game.state.turn.active) if game.state.turn.active in names else 0
+    return [n for n in names[a:] + names[:a] if n not in game.left]
+
+
+def _that_player_phrase(phrase: str) -> str:
+    return phrase[:-len(" that player controls")] if phrase.endswith(" that player controls") else phrase
+
+
+def legal_target(game: Game, phrase: str, chooser: str, source: str, oid: str, player: str | None) -> bool:
+    """Is ``oid`` a legal target for ``phrase`` now (115.1, 608.2b)? ``player``: "that player" (for each
+    opponent); None: any of the controller's opponents."""
+    state = game.state
+    if not state.has(oid) or state.obj(oid).zone != "battlefield":
+        return False
+    o = state.obj(oid)
+    sel = parse_noun_phrase(_that_player_phrase(phrase))
+    src = state.obj(source) if state.has(source) else None
+    if not matches(sel, current(state, oid), o, chooser, src):
+        return False
+    if player is not None and o.controller != player:
+        return False
+    if player is None and phrase.endswith("that player controls") and o.controller == chooser:
+        return False
+    return _targetable_by(state, oid, chooser)
+
+
+def target_slots(game: Game, ability: Ability, controller: str) -> list[tuple[str, str | None, bool]]:
+    """The ability's targets: (phrase, "that player" or None, optional) for each use of "target"."""
+    out = []
+    for e in ability.effects:
+        phrase = e.arg("target")
+        if not phrase:
+            continue
+        if e.kind != "exile_until_source_leaves":
+            raise Unsupported(f"choosing targets for {e.text()!r} is not modelled")
+        players = [p for p in apnap(game) if p != controller] if e.arg("for_each") == "opponent" else [None]
+        out += [(phrase, pl, bool(e.arg("up_to"))) for pl in players]
+    return out
+
+
+def target_choices(game: Game, ability: Ability, controller: str, source: str) -> list[tuple[str, ...]]:
+    """Every choice of targets for a triggered ability put on the stack (603.3d, 601.2c)."""
+    slots: list[list[str | None]] = []
+    for phrase, pl, optional in target_slots(game, ability, controller):
+        opts = [o.id for o in game.state.battlefield() if legal_target(game, phrase, controller, source, o.id, pl)]
+        slots.append(([None] if optional else []) + opts)
+    from math import prod
+    from model.engine.game import MAX_BRANCHES
+
+    if prod(len(x) for x in slots) > MAX_BRANCHES:
+        raise Unsupported(f"more than {MAX_BRANCHES} choices of targets: the search bound was reached")
+    out = []
+    for combo in itertools.product(*slots):
+        out.append(tuple(t for t in combo if t is not None))
+    return out
+
+
+def put_pending(game: Game) -> list[Game]:
+    """603.3b: each player in APNAP order puts their triggered abilities on the stack in any order; every
+    order and every choice of targets is a branch."""
+    if not game.pending:
+        return [game]
+    pending = game.pending
+    game = replace(game, pending=())
+    per_player = [[p for p in pending if p.controller == name] for name in apnap(game)]
+    from math import factorial, prod
+    from model.engine.game import MAX_BRANCHES
+
+    if prod(factorial(len(ps)) for ps in per_player) > MAX_BRANCHES:
+        raise Unsupported(f"{len(pending)} triggered abilities can be ordered in more than {MAX_BRANCHES} ways: "
+                          "the search bound was reached")
+    orders = [list(itertools.permutations(ps)) for ps in per_player]
+    out = []
+    for combo in itertools.product(*orders):
+        seq = [p for group in combo for p in group]
+        branches = [game]
+        for p in seq:
+            nxt = []
+            for g in branches:
+                if not g.state.has(p.source):
+                    raise Unsupported(f"the source {p.source} of a triggered ability ceased to exist before the "
+                                      "ability was put on the stack: last known information is not modelled there")
+                src = g.state.obj(p.source)
+                ability = _ability_of(g, p.source, p.index, src)
+                choices = target_choices(g, ability, p.controller, p.source)
+                if not choices:
+                    nxt.append(g.log("603.3d", f"the triggered ability of {p.source} ({ability.text()}) has no legal "
+                                               "target: it is removed from the stack"))
+                    continue
+                for targets in choices:
+                    ab = EngineStackAbility(p.source, p.index, p.controller, targets, p.source_moves)
+                    g2 = g.with_state(new_state(g.state, stack=(ab,) + g.state.stack))
+                    g2 = g2.log("603.3", f"{p.controller} puts the triggered ability of {p.source} "
+                                         f"({ability.text()}) on the stack" + (f", targeting {', '.join(targets)}" if targets else ""))
+                    if len(seq) > 1 or len(choices) > 1:
+                        g2 = g2.choose(f"trigger {p.source}#{p.index}" + (f" targets {', '.join(targets)}" if targets else " no targets"))
+                    nxt.append(g2)
+            branches = nxt
+        out += branches
+    return merge(out)
+
+
+def _ability_of(game: Game, source: str, index: int, src=None) -> Ability:
+    obj = src if src is not None else game.state.obj(source)
+    abilities = _abilities(obj)
+    if not 1 <= index <= len(abilities):
+        raise Unsupported(f"{obj.name} has no ability number {index}")
+    return abilities[index - 1]

@@ -1,0 +1,154 @@
+"""Zone changes (CR 400.7): an object that moves from one zone to another becomes a new object with no
+memory of its previous existence: its counters (122.2), damage, attachments, tapped status and choices are
+gone, and references to the old object (targets, attachments, effects' objects) no longer find it.
+
+Ids follow cards (the spec): the new object keeps the card's id. References to the old object are replaced
+by a marker that names no object, so that 608.2b and 704.5m/n see that the old object is gone.
+
+Tokens (111.7, 111.8): a token that leaves the battlefield moves to the new zone and ceases to exist the next
+time state-based actions are checked (704.5d, model.engine.sba); a token in a zone other than the battlefield
+can't move to another zone.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from model.explain import Unsupported
+from model.objects import GameObject
+from model.state import GameState, Player, StackAbility
+from model.engine.game import Game, new_state
+
+ZONES = ("battlefield", "hand", "graveyard", "library", "exile")
+
+
+def gone_marker(oid: str, n: int) -> str:
+    return f"{oid}#left-zone-{n}"
+
+
+def zone_ids(state: GameState, player: str, zone: str) -> tuple[str, ...]:
+    return state.player(player).zone(zone)
+
+
+def _set_zone(p: Player, zone: str, ids: tuple[str, ...]) -> Player:
+    zones = dict(p.zones)
+    zones[zone] = ids
+    return replace(p, zones=tuple((z, zones.get(z, ())) for z in ZONES))
+
+
+def remove_from_zones(state: GameState, oid: str) -> GameState:
+    """The state with ``oid`` taken out of every zone list and the stack (the object itself stays)."""
+    players = []
+    for p in state.players:
+        for z in ZONES:
+            if oid in p.zone(z):
+                p = _set_zone(p, z, tuple(i for i in p.zone(z) if i != oid))
+        players.append(p)
+    players = tuple(players)
+    stack = tuple(s for s in state.stack if s != oid)
+    return new_state(state, players=players, stack=stack)
+
+
+def add_to_zone(state: GameState, player: str, zone: str, oid: str, top: bool = True) -> GameState:
+    p = state.player(player)
+    ids = p.zone(zone)
+    if zone in ("library", "graveyard") and top:
+        ids = (oid,) + ids
+    else:
+        ids = ids + (oid,)
+    players = tuple(_set_zone(x, zone, ids) if x.name == player else x for x in state.players)
+    return new_state(state, players=players)
+
+
+def _forget_references(state: GameState, oid: str, marker: str) -> GameState:
+    """400.7: the old object is gone; attachments, targets and effects that named it no longer do."""
+    objs = []
+    for o in state.objects:
+        ch = {}
+        if o.attached_to == oid:
+            ch["attached_to"] = marker
+        if oid in o.targets:
+            ch["targets"] = tuple(marker if t == oid else t for t in o.targets)
+        objs.append(replace(o, **ch) if ch else o)
+    stack = tuple(replace(s, targets=tuple(marker if t == oid else t for t in s.targets))
+                  if isinstance(s, StackAbility) and oid in s.targets else s for s in state.stack)
+    effects = tuple(replace(e, objects=tuple(marker if t == oid else t for t in e.objects)) if oid in e.objects else e
+                    for e in state.effects)
+    return new_state(state, objects=tuple(objs), stack=stack, effects=effects)
+
+
+def next_timestamp(state: GameState) -> int:
+    ts = [o.timestamp for o in state.objects] + [e.timestamp for e in state.effects]
+    return max(ts, default=0) + 1
+
+
+def _guard_replacements(game: Game, o: GameObject, to: str) -> None:
+    """Unmodelled static text with no declared scope may be a replacement effect on any zone change (614):
+    on the battlefield, or on the moving object itself."""
+    from model.characteristics import current
+
+    for src in list(game.state.battlefield()) + [o]:
+        abilities = current(game.state, src.id).abilities if src.zone == "battlefield" else src.printed.abilities
+        for a in abilities:
+            if a.kind == "unmodelled" and a.timing == "static" and not a.scope:
+                raise Unsupported(f"{src.name} ({src.id}) has text the engine cannot model that may change what "
+                                  f"happens as {o.id} moves to the {to}: {a.source_text!r}")
+    if not o.card.modelled and o.zone in ("battlefield", "stack"):
+        raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet")
+
+
+def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: bool = True,
+         counters: tuple[tuple[str, int], ...] = (), x: int | None = None) -> Game:
+    """Move object ``oid`` to zone ``to`` (battlefield, hand, graveyard, library, exile, stack) as a new object
+    (400.7). ``controller``: who controls it on the battlefield or the stack (default its owner);
+    ``counters``: counters it enters with (614.1c replacement, applied by the caller)."""
+    state = game.state
+    o = state.obj(oid)
+    _guard_replacements(game, o, to)
+    if o.token and o.zone != "battlefield":
+        # 111.8: a token that has left the battlefield can't move to another zone or come back.
+        return game.log("111.8", f"{o.name} ({oid}) is a token that left the battlefield: it can't move to the {to}")
+    n = game.moved(oid) + 1
+    state = _forget_references(remove_from_zones(state, oid), oid, gone_marker(oid, n - 1))
+    ctrl = controller or o.owner
+    new = GameObject(id=oid, card=o.card, owner=o.owner, controller=ctrl if to in ("battlefield", "stack") else o.owner,
+                     zone=to, token=o.token, counters=tuple(sorted(counters)),
+                     summoning_sick=(to == "battlefield"), x=x,
+                     timestamp=next_timestamp(state) if to in ("battlefield", "stack") else 0)
+    if o.face_down:
+        raise Unsupported(f"moving the face-down permanent {oid} (its face is revealed, 708.9) is not modelled")
+    state = new_state(state, objects=tuple(new if q.id == oid else q for q in state.objects))
+    if to == "stack":
+        state = new_state(state, stack=(oid,) + state.stack)
+    else:
+        state = add_to_zone(state, new.controller if to == "battlefield" else new.owner, to, oid, top)
+    moves = dict(game.moves)
+    moves[oid] = n
+    return replace(game, state=state, moves=tuple(sorted(moves.items())))
+
+
+def create_object(game: Game, obj: GameObject) -> Game:
+    """Put a new object (a token, 111.1; an unknown drawn card) into its zone."""
+    state = game.state
+    if obj.zone == "battlefield":
+        obj = replace(obj, timestamp=next_timestamp(state), summoning_sick=True)
+    state = new_state(state, objects=state.objects + (obj,))
+    state = add_to_zone(state, obj.controller if obj.zone == "battlefield" else obj.owner, obj.zone, obj.id)
+    return game.with_state(state)
+
+
+def cease_to_exist(game: Game, oid: str) -> Game:
+    """The object stops existing (a token off the battlefield, 704.5d; objects of a player who left, 800.4a)."""
+    n = game.moved(oid) + 1
+    state = _forget_references(remove_from_zones(game.state, oid), oid, gone_marker(oid, n - 1))
+    state = new_state(state, objects=tuple(q for q in state.objects if q.id != oid))
+    moves = dict(game.moves)
+    moves[oid] = n
+    return replace(game, state=state, moves=tuple(sorted(moves.items())))
+
+
+def fresh_id(state: GameState, base: str) -> str:
+    base = "".join(c if c.isalnum() else "-" for c in base.lower()).strip("-")
+    i = 1
+    while state.has(f"{base}-{i}"):
+        i += 1
+    return f"{base}-{i}"

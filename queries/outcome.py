@@ -1,0 +1,165 @@
+"""``outcome``: perform the question's actions (model.engine), exploring every choice the rules leave open and
+merging choices that lead to equal states, then check the assertions.
+
+The value is True when every ``expect`` assertion holds in every final state and every ``possible``
+assertion holds in at least one; False otherwise; ``"illegal"`` when an action is one the rules forbid. The
+witness lists the distinct final states, each with the choices that lead to it; the reasons are the rules
+the engine applied, then the assertions' results.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from model.cards.loader import normalize
+from model.explain import Step, Unsupported, step
+from model.engine.actions import ActionInputError, Illegal, run
+from model.engine.game import Game, names_of as _names
+from model.engine.sba import power, toughness
+from queries.answers import Answer, QuestionInputError, unsupported
+
+
+def _find(game: Game, ref: str, initial_ids: set[str]):
+    st = game.state
+    if st.has(ref):
+        return st.obj(ref)
+    if ref in initial_ids:
+        return None
+    found = [o for o in st.objects if normalize(ref) in _names(o)]
+    if len(found) > 1:
+        raise Unsupported(f"{len(found)} objects are named {ref} after the actions: an assertion about one of them "
+                          "needs an id")
+    return found[0] if found else None
+
+
+def _show(a: Mapping[str, Any]) -> str:
+    return "{" + ", ".join(f"{k}: {dict(v) if isinstance(v, Mapping) else v}" for k, v in a.items()) + "}"
+
+
+def _zone(o) -> str:
+    return "none" if o is None else o.zone
+
+
+def check(game: Game, a: Mapping[str, Any], initial_ids: set[str]) -> tuple[bool, str]:
+    """Does assertion ``a`` hold in this final state? (and what was found, in words)"""
+    st = game.state
+    if "object" in a:
+        o = _find(game, a["object"], initial_ids)
+        got: dict[str, Any] = {}
+        for k, want in a.items():
+            if k == "object":
+                continue
+            if k == "zone":
+                got[k] = _zone(o)
+            elif o is None:
+                got[k] = "(no such object)"
+            elif k == "controller":
+                got[k] = o.controller
+            elif k == "tapped":
+                got[k] = o.tapped
+            elif k == "counters":
+                got[k] = dict(o.counters)
+                want = dict(want)
+            elif k == "attached_to":
+                got[k] = o.attached_to if o.attached_to is None or st.has(o.attached_to) else None
+            elif k == "damage":
+                got[k] = o.damage
+            elif k == "power":
+                got[k] = power(game, o.id) if o.zone == "battlefield" else o.printed.power
+            elif k == "toughness":
+                got[k] = toughness(game, o.id) if o.zone == "battlefield" else o.printed.toughness
+            if got[k] != want:
+                return False, f"{a['object']}: {k} is {got[k]!r}, not {want!r}"
+        return True, f"{a['object']}: " + ", ".join(f"{k} {v!r}" for k, v in got.items())
+    if "count" in a:
+        objs = [o for o in st.objects if normalize(a["name"]) in _names(o)
+                and ("zone" not in a or o.zone == a["zone"])
+                and ("controller" not in a or o.controller == a["controller"])]
+        n = len(objs)
+        return n == a["count"], f"{n} {a['name']}" + (f" in {a['zone']}" if "zone" in a else "")
+    if "player" in a:
+        name = a["player"]
+        if name in game.left:
+            return False, f"{name} has left the game"
+        p = st.player(name)
+        got = {"life": p.life, "hand_size": len(p.zone("hand")),
+               "library_size": len(p.zone("library")) + p.unknown_library,
+               "graveyard_size": len(p.zone("graveyard"))}
+        for k, want in a.items():
+            if k != "player" and got[k] != want:
+                return False, f"{name}: {k} is {got[k]}, not {want}"
+        return True, f"{name}: " + ", ".join(f"{k} {got[k]}" for k in a if k != "player")
+    if "stack_size" in a:
+        n = len(st.stack)
+        return n == a["stack_size"], f"the stack holds {n} object(s)"
+    raise Unsupported(f"the assertion {dict(a)} is not checked by the engine")
+
+
+def summary(game: Game) -> dict:
+    """A compact JSON view of a final state: each player's life and zones, the permanents' status."""
+    st = game.state
+    out: dict[str, Any] = {"players": {}, "stack": [s if isinstance(s, str) else f"ability {s.source}#{s.index}"
+                                                    for s in st.stack]}
+    for p in st.players:
+        zones = {z: list(p.zone(z)) for z in ("battlefield", "hand", "graveyard", "exile") if p.zone(z)}
+        zones["library"] = len(p.zone("library")) + p.unknown_library
+        out["players"][p.name] = {"life": p.life, **zones}
+    if game.left:
+        out["left_the_game"] = list(game.left)
+    perms = {}
+    for o in st.battlefield():
+        d: dict[str, Any] = {"card": o.name}
+        if o.token:
+            d["token"] = True
+        if o.tapped:
+            d["tapped"] = True
+        if o.counters:
+            d["counters"] = dict(o.counters)
+        if o.attached_to:
+            d["attached_to"] = o.attached_to
+        if o.damage:
+            d["damage"] = o.damage
+        perms[o.id] = d
+    out["permanents"] = perms
+    return out
+
+
+def answer(question) -> Answer:
+    game = Game(state=question.state, initial=question.state)
+    try:
+        finals = run(game, question.actions)
+    except Illegal as e:
+        return Answer(value="illegal", why=tuple(e.why))
+    except ActionInputError as e:
+        raise QuestionInputError(e.key, e.message) from None
+    except Unsupported as e:
+        return unsupported(str(e))
+    initial_ids = {o.id for o in question.state.objects}
+    expect = question.expect if isinstance(question.expect, tuple) else ()
+    possible = tuple(question.params.get("possible", ()))
+    why: list[Step] = []
+    seen = set()
+    for g in finals:
+        for s in g.steps:
+            if s not in seen:
+                seen.add(s)
+                why.append(s)
+    ok = True
+    try:
+        for a in expect:
+            results = [check(g, a, initial_ids) for g in finals]
+            holds = all(r[0] for r in results)
+            ok &= holds
+            bad = next((r[1] for r in results if not r[0]), None)
+            why.append(step((), f"expect {_show(a)}: " + ("holds in every final state" if holds
+                                                               else f"fails: {bad}")))
+        for a in possible:
+            results = [check(g, a, initial_ids) for g in finals]
+            holds = any(r[0] for r in results)
+            ok &= holds
+            why.append(step((), f"possible {_show(a)}: " + (f"holds in {sum(r[0] for r in results)} of "
+                                                                 f"{len(finals)} final state(s)" if holds
+                                                                 else "holds in no final state")))
+    except Unsupported as e:
+        return unsupported(str(e))
+    witness = [{"state": summary(g), "choices": list(g.choices)} for g in finals]
+    return Answer(value=ok, why=tuple(why), witness=witness)

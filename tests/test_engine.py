@@ -1,0 +1,338 @@
+"""The game engine (model.engine) and the outcome kind: zone changes (400.7), tokens (111.7, 704.5d), Auras and
+Equipment (704.5m/n), exile until the source leaves (610.3), players leaving (800.4a), recruit (701.70a),
+enters with X counters (614.1c, 107.3m), casting legality and turn structure."""
+from __future__ import annotations
+
+import pytest
+
+from model.engine import zones
+from model.engine.actions import run
+from model.engine.game import Game
+from model.explain import Unsupported
+from queries.outcome import answer
+from queries.questions import load_text
+from tests.conftest import obj, state_of
+
+
+def q(text: str):
+    (question,) = load_text(text)
+    assert not isinstance(question, Exception), question
+    return question
+
+
+def finals(text: str) -> list[Game]:
+    question = q(text)
+    return run(Game(question.state), question.actions)
+
+
+CEL = """
+id: t
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [{{card: Celebrate the Mountain-king, id: cel}}]
+    Bob:
+      battlefield: {bob}
+  stack:
+    - {{ability: cel, index: 1, controller: Alice, targets: [{target}]}}
+actions:
+{actions}
+expect: [{{stack_size: 0}}]
+"""
+
+
+def cel(bob: str, target: str, actions: str) -> list[Game]:
+    return finals(CEL.format(bob=bob, target=target, actions=actions))
+
+
+def test_move_makes_a_new_object_400_7():
+    bear = obj("bear", "Grizzly Bears", "Bob", tapped=True, damage=1, counters=(("+1/+1", 2),))
+    g = Game(state_of(bear))
+    g2 = zones.move(g, "bear", "exile")
+    o = g2.state.obj("bear")
+    assert (o.zone, o.tapped, o.damage, o.counters) == ("exile", False, 0, ())
+    assert g2.moved("bear") == 1 and g.moved("bear") == 0
+    assert "bear" in g2.state.player("Bob").zone("exile")
+    g3 = zones.move(g2, "bear", "battlefield", controller="Bob")
+    assert g3.state.obj("bear").summoning_sick and g3.state.obj("bear").timestamp > 0
+
+
+def test_token_ceases_to_exist_and_does_not_return():
+    (g,) = cel("[{card: Soldier, token: true, id: tok}]", "tok", "  - resolve: 1\n  - destroy: cel")
+    assert not g.state.has("tok")
+    assert any("704.5d" in s.rules for s in g.steps)
+
+
+def test_aura_to_graveyard_equipment_unattached_counters_gone():
+    bob = ("[{card: Grizzly Bears, id: bear, counters: {\"+1/+1\": 2}}, {card: Holy Strength, id: aura, attached_to: bear},"
+           " {card: Bonesplitter, id: sword, attached_to: bear}]")
+    (g,) = cel(bob, "bear", "  - resolve: 1")
+    st = g.state
+    assert st.obj("aura").zone == "graveyard"
+    assert st.obj("sword").zone == "battlefield" and st.obj("sword").attached_to is None
+    assert st.obj("bear").zone == "exile" and st.obj("bear").counters == ()
+
+
+def test_exiled_card_returns_when_source_leaves():
+    (g,) = cel("[{card: Grizzly Bears, id: bear, counters: {\"+1/+1\": 1}}]", "bear", "  - resolve: 1\n  - destroy: cel")
+    b = g.state.obj("bear")
+    assert (b.zone, b.controller, b.counters) == ("battlefield", "Bob", ())
+    assert g.state.obj("cel").zone == "graveyard" and not g.linked
+
+
+def test_source_left_first_nothing_exiled():
+    (g,) = cel("[{card: Grizzly Bears, id: bear}]", "bear", "  - destroy: cel\n  - resolve: 1")
+    assert g.state.obj("bear").zone == "battlefield" and g.moved("bear") == 0
+
+
+def test_source_left_and_came_back_is_a_new_object():
+    # Bounced and recast would be a new object; bouncing alone is enough: 610.3b.
+    (g,) = cel("[{card: Grizzly Bears, id: bear}]", "bear", "  - bounce: cel\n  - resolve: 1")
+    assert g.state.obj("bear").zone == "battlefield" and g.state.obj("cel").zone == "hand"
+
+
+def test_concede_returns_cards():
+    text = CEL.format(bob="[{card: Grizzly Bears, id: bear}]", target="bear",
+                      actions="  - resolve: 1\n  - concede: Alice").replace("    Bob:\n", "    Carol: {}\n    Bob:\n")
+    (g,) = finals(text)
+    assert g.state.obj("bear").zone == "battlefield"
+    assert not g.state.has("cel") and g.left == ("Alice",)
+
+
+def test_concede_two_players_is_unsupported():
+    with pytest.raises(Unsupported, match="104.2a"):
+        cel("[{card: Grizzly Bears, id: bear}]", "bear", "  - concede: Bob")
+
+
+RECRUIT = """
+id: r
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [{card: Celebrate the Mountain-king, id: cel}]
+      hand: [{card: Llanowar Elves, id: elves}]
+      library: [{card: Mountain, id: mtn}]
+    Bob: {}
+  stack:
+    - {ability: cel, index: 2, controller: Alice}
+actions:
+  - resolve: 1
+expect:
+  - {player: Alice, hand_size: 1}
+"""
+
+
+def test_recruit_branches_on_the_discarded_card():
+    gs = finals(RECRUIT)
+    assert len(gs) == 2
+    by_discard = {g.state.player("Alice").zone("graveyard")[0]: g for g in gs}
+    assert set(by_discard) == {"elves", "mtn"}
+    tokens = {k: [o for o in g.state.objects if o.token] for k, g in by_discard.items()}
+    assert len(tokens["elves"]) == 1 and tokens["elves"][0].name == "Human Soldier"
+    assert tokens["mtn"] == []
+    ans = answer(q(RECRUIT))
+    assert ans.value is True and len(ans.witness) == 2
+    assert "701.70a" in ans.cited_rules()
+
+
+def test_recruit_from_empty_library_is_unsupported_loss():
+    with pytest.raises(Unsupported, match="704.5b"):
+        finals(RECRUIT.replace("library: [{card: Mountain, id: mtn}]", "library: []"))
+
+
+def test_enters_with_x_counters_and_payment_branches():
+    text = """
+id: h
+ask: outcome
+state:
+  players:
+    Alice:
+      hand: [{card: Hangarback Walker, id: walker}]
+      battlefield: [{card: Forest, id: f1}, {card: Forest, id: f2}, {card: Forest, id: f3}]
+actions:
+  - cast: walker
+    x: 1
+  - resolve: 1
+expect:
+  - {object: walker, counters: {"+1/+1": 1}}
+"""
+    gs = finals(text)
+    assert len(gs) == 3     # which two of the three Forests were tapped
+    for g in gs:
+        assert g.state.obj("walker").counters == (("+1/+1", 1),)
+        assert sum(g.state.obj(f).tapped for f in ("f1", "f2", "f3")) == 2
+    assert answer(q(text)).value is True
+
+
+def test_zero_counters_dies_and_its_unmodelled_trigger_is_unsupported():
+    text = """
+id: h0
+ask: outcome
+state:
+  players:
+    Alice:
+      hand: [{card: Hangarback Walker, id: walker}]
+actions:
+  - cast: walker
+    x: 0
+  - resolve: 1
+expect:
+  - {object: walker, zone: graveyard}
+"""
+    ans = answer(q(text))
+    assert ans.is_unsupported and "dies" in ans.unsupported
+
+
+def test_illegal_cast():
+    text = """
+id: il
+ask: outcome
+state:
+  turn: {active: Alice, step: upkeep}
+  players:
+    Alice:
+      hand: [{card: Grizzly Bears, id: bear}]
+      battlefield: [Forest, Forest]
+actions:
+  - cast: bear
+expect: illegal
+"""
+    ans = answer(q(text))
+    assert ans.value == "illegal" and "117.1a" in ans.cited_rules()
+
+
+def test_unmodelled_power_toughness_text_makes_sba_unsupported():
+    text = """
+id: pt
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [{card: Celebrate the Mountain-king, id: cel}, {card: Grizzly Bears, id: mine}]
+    Bob:
+      battlefield: [{card: Grizzly Bears, id: bear}, {card: Holy Strength, id: aura, attached_to: bear}]
+  stack:
+    - {ability: cel, index: 1, controller: Alice, targets: [bear]}
+actions:
+  - resolve: 1
+expect:
+  - {object: aura, zone: graveyard}
+"""
+    ans = answer(q(text))
+    assert ans.is_unsupported and "Holy Strength" in ans.unsupported
+
+
+def test_advance_turns_and_cleanup_discard_branches():
+    text = """
+id: adv
+ask: outcome
+state:
+  turn: {active: Alice, number: 3, step: end}
+  players:
+    Alice:
+      hand: [Forest, Forest, Forest, Forest, Forest, Forest, Forest, {card: Mountain, id: m1}]
+      battlefield: [{card: Forest, id: tf, tapped: true}]
+    Bob:
+      library: 3
+      battlefield: [{card: Forest, id: bf, tapped: true}]
+actions:
+  - advance: next-turn
+  - advance: draw
+expect:
+  - {player: Alice, hand_size: 7}
+"""
+    gs = finals(text)
+    assert len(gs) == 2        # discarded a Forest (interchangeable: one state) or the Mountain
+    for g in gs:
+        st = g.state
+        assert st.turn.active == "Bob" and st.turn.number == 4 and st.turn.step == "draw"
+        assert st.obj("bf").tapped is False and st.obj("tf").tapped is True
+        assert len(st.player("Bob").zone("hand")) == 1 and st.player("Bob").unknown_library == 2
+    assert {g.state.obj(g.state.player("Alice").zone("graveyard")[0]).name for g in gs} == {"Forest", "Mountain"}
+
+
+def test_aura_stays_on_a_permanent_that_did_not_change():
+    text = """
+id: au
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [{card: Celebrate the Mountain-king, id: cel}]
+    Bob:
+      battlefield: [{card: Forest, id: f}, {card: Bonesplitter, id: sword}]
+  stack:
+    - {ability: cel, index: 1, controller: Alice, targets: [sword]}
+actions:
+  - resolve: 1
+  - destroy: cel
+expect:
+  - {object: sword, zone: battlefield, controller: Bob, attached_to: null}
+"""
+    assert answer(q(text)).value is True
+
+
+def test_land_play_counts_and_second_is_illegal():
+    text = """
+id: pl
+ask: outcome
+state:
+  players:
+    Alice:
+      hand: [{card: Forest, id: f1}, {card: Forest, id: f2}]
+    Bob: {}
+actions:
+  - play: f1
+expect:
+  - {object: f1, zone: battlefield}
+"""
+    (g,) = finals(text)
+    assert g.state.player("Alice").lands_played == 1
+    ans = answer(q(text.replace("  - play: f1\n", "  - play: f1\n  - play: f2\n")))
+    assert ans.value == "illegal" and "305.2" in ans.cited_rules()
+
+
+def test_merging_interchangeable_cards():
+    # Discarding one of two Forests the question gave no ids gives one state, not two.
+    text = RECRUIT.replace("hand: [{card: Llanowar Elves, id: elves}]", "hand: [Forest, Forest]").replace(
+        "library: [{card: Mountain, id: mtn}]", "library: [Forest]")
+    assert len(finals(text)) == 1
+
+
+def test_transform_triggers_and_unmodelled_effect_is_unsupported():
+    text = """
+id: tr
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [{card: Captive Weird // Compleated Conjurer, id: weird}]
+      library: [{card: Forest, id: top}]
+    Bob: {}
+actions:
+  - transform: weird
+expect:
+  - {stack_size: 1}
+"""
+    (g,) = finals(text)
+    assert g.state.obj("weird").name == "Compleated Conjurer" and len(g.state.stack) == 1
+    ans = answer(q(text.replace("  - transform: weird\n", "  - transform: weird\n  - resolve: 1\n")))
+    assert ans.is_unsupported and "Exile the top card" in ans.unsupported
+
+
+def test_unrecognized_trigger_condition_is_unsupported():
+    from model.abilities import Ability
+    from model.engine.triggers import condition
+
+    assert condition(Ability("triggered", trigger="When this enchantment enters")) == "enters"
+    assert condition(Ability("unmodelled", source_text="When this creature dies, create a token", timing="triggered")) == "dies"
+    assert condition(Ability("triggered", trigger="At the beginning of your upkeep")) is None
+    assert condition(Ability("triggered", trigger="Whenever a creature enters")) is None
+
+
+def test_action_names_a_token_made_during_the_actions():
+    text = RECRUIT.replace("actions:\n  - resolve: 1\n", "actions:\n  - resolve: 1\n  - exile: Human Soldier Token\n")
+    gs = finals(text)
+    assert len(gs) == 2 and all(not any(o.token for o in g.state.objects) for g in gs)
