@@ -58,19 +58,12 @@ def _after_actions(question, fn: Callable[..., Answer], options: dict) -> Answer
     branch by branch (their value then equals no `expect`)."""
     from dataclasses import replace
 
-    from model.engine.actions import ActionInputError, Illegal, run
-    from model.engine.game import Game
-    from model.explain import Unsupported, step
-    from queries.answers import QuestionInputError
+    from model.explain import step
+    from queries.outcome import perform_actions
 
-    try:
-        finals = run(Game(state=question.state, initial=question.state), question.actions)
-    except Illegal as e:
-        return Answer(value="illegal", why=tuple(e.why))
-    except ActionInputError as e:
-        raise QuestionInputError(e.key, e.message) from None
-    except Unsupported as e:
-        return unsupported(str(e))
+    finals = perform_actions(question)
+    if isinstance(finals, Answer):
+        return finals
     answers = []
     for g in finals:
         if question.about is not None and (not g.state.has(question.about) or g.state.obj(question.about).zone == "none"):

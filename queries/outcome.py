@@ -123,16 +123,24 @@ def summary(game: Game) -> dict:
     return out
 
 
-def answer(question) -> Answer:
+def perform_actions(question) -> list[Game] | Answer:
+    """The question's actions performed on its state: the distinct final branches, or the Answer that
+    ends the question there ("illegal" with the rule, or unsupported naming what the engine can't do)."""
     game = Game(state=question.state, initial=question.state)
     try:
-        finals = run(game, question.actions)
+        return run(game, question.actions)
     except Illegal as e:
         return Answer(value="illegal", why=tuple(e.why))
     except ActionInputError as e:
         raise QuestionInputError(e.key, e.message) from None
     except Unsupported as e:
         return unsupported(str(e))
+
+
+def answer(question) -> Answer:
+    finals = perform_actions(question)
+    if isinstance(finals, Answer):
+        return finals
     initial_ids = {o.id for o in question.state.objects}
     expect = question.expect if isinstance(question.expect, tuple) else ()
     possible = tuple(question.params.get("possible", ()))
