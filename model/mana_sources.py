@@ -36,9 +36,6 @@ class ManaSource:
         """CR 106.12: "tapped for mana" means a mana ability with {T} in its cost."""
         return any(p.kind == "tap" for p in self.cost)
 
-    def output_counters(self) -> list[Counter]:
-        return [Counter(dict(o)) for o in self.outputs]
-
     def describe(self) -> str:
         return f"{self.source}: {self.ability.text()}"
 

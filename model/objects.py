@@ -10,7 +10,6 @@ if TYPE_CHECKING:
     from model.abilities import Ability
 
 ZONES = ("battlefield", "hand", "graveyard", "library", "exile", "stack")
-PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
 
 
 @dataclass(frozen=True)
