@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-MTGJUDGE = [sys.executable, "-m", "queries.cli"]
+MTGJUDGE = [sys.executable, "-m", "mtgjudge.queries.cli"]
 
 QUESTION = """\
 id: bench-elves

@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from model.mana import COLORS, TYPES, ManaSyntaxError, Symbol, format_cost, parse_cost
-from model.selectors import SELECTOR_KEYS, Selector
+from mtgjudge.model.mana import COLORS, TYPES, ManaSyntaxError, Symbol, format_cost, parse_cost
+from mtgjudge.model.selectors import SELECTOR_KEYS, Selector
 
 KEYWORDS = ("Haste", "Flying", "Defender", "Trample", "Indestructible", "Vigilance", "Reach", "Deathtouch",
             "Lifelink", "First strike", "Double strike", "Menace", "Flash", "Hexproof", "Shroud",

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from model.abilities import Ability
-from model.characteristics import activated_abilities, compute_all, matches
-from model.effects import land_type_setters
-from model.explain import Unsupported
-from model.mana import COLORS, TYPES
-from model.mana_events import (base_productions, candidate_replacements, ev_text, ev_types,
+from mtgjudge.model.abilities import Ability
+from mtgjudge.model.characteristics import activated_abilities, compute_all, matches
+from mtgjudge.model.effects import land_type_setters
+from mtgjudge.model.explain import Unsupported
+from mtgjudge.model.mana import COLORS, TYPES
+from mtgjudge.model.mana_events import (base_productions, candidate_replacements, ev_text, ev_types,
                                replacement_outcomes)
 
 

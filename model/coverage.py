@@ -5,8 +5,8 @@ text; these helpers say when that is the case.
 """
 from __future__ import annotations
 
-from model.characteristics import current
-from model.explain import Unsupported
+from mtgjudge.model.characteristics import current
+from mtgjudge.model.explain import Unsupported
 
 
 def require_modelled_battlefield(state, scope: str, kinds: tuple[str, ...] = ("static",)) -> None:

@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from model.abilities import (EFFECT_KINDS, STATIC_KINDS, Ability, DefinitionError, StaticEffect, parse_production)
-from model.characteristics import (BASIC_LAND_TYPES, DEPENDENCY_ORDER, LAYER_APPLIERS, Characteristics,
+from mtgjudge.model.abilities import (EFFECT_KINDS, STATIC_KINDS, Ability, DefinitionError, StaticEffect, parse_production)
+from mtgjudge.model.characteristics import (BASIC_LAND_TYPES, DEPENDENCY_ORDER, LAYER_APPLIERS, Characteristics,
                                    compute_all, matches)
-from model.mana import COLOR_NAMES, COLORS, TYPES
-from model.selectors import Selector
+from mtgjudge.model.mana import COLOR_NAMES, COLORS, TYPES
+from mtgjudge.model.selectors import Selector
 
 # ------------------------------------------------------------------------------------------ vocabulary
 
@@ -104,7 +104,7 @@ STATIC_KINDS.update({
 
 
 def _t_lasting(a: dict) -> str:
-    from model.abilities import render_static
+    from mtgjudge.model.abilities import render_static
     until = {"end_of_turn": "Until end of turn, ", "end_of_your_next_turn": "Until the end of your next turn, ",
              "while_exiled": "For as long as that card remains exiled, "}.get(a.get("until", ""), "")
     text = render_static(a["static"])
@@ -144,7 +144,7 @@ def land_types_of(s: StaticEffect) -> tuple[str, ...]:
 
 def granted_ability(s: StaticEffect) -> Ability:
     """The mana ability a ``grant_mana_ability`` static grants."""
-    from model.abilities import parse_cost_text
+    from mtgjudge.model.abilities import parse_cost_text
     add = s.arg("add")
     add = dict(add) if isinstance(add, tuple) else add
     return Ability("mana", cost=parse_cost_text(s.arg("cost")), production=parse_production(add))
@@ -299,7 +299,7 @@ class ActiveEffect:
         return dict(self.chosen).get(key)
 
     def describe(self) -> str:
-        from model.abilities import render_static
+        from mtgjudge.model.abilities import render_static
         return f"{self.origin} ({render_static(self.static)})"
 
 
@@ -309,7 +309,7 @@ def lasting_effects(card, face_index: int, ability_index: int | None):
     ``ability_index`` names which ability of the face (1-based); without it, the card's spell effect, or
     else the one ability of the face that leaves a lasting effect.
     """
-    from model.explain import Unsupported
+    from mtgjudge.model.explain import Unsupported
     abilities = card.faces[face_index].abilities
     if ability_index is None:
         chosen = [a for a in abilities if a.kind == "spell"]
@@ -333,8 +333,8 @@ def effects_in_force(state, kinds: tuple[str, ...]) -> list[ActiveEffect]:
     current characteristics) and the ``lasting`` effects of resolved spells and abilities in
     ``state.effects``. An effect in ``state.effects`` whose card leaves no effect of the product's
     vocabulary is unsupported (we cannot tell what it does)."""
-    from model.cards.loader import card_db
-    from model.explain import Unsupported
+    from mtgjudge.model.cards.loader import card_db
+    from mtgjudge.model.explain import Unsupported
     key = ("effects_in_force", kinds)
     if key in state._cache:
         return state._cache[key]

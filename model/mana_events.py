@@ -11,11 +11,11 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Callable, Iterable
 
-from model.abilities import X_COUNT, Ability, ManaProduction
-from model.characteristics import compute_all, current, matches
-from model.effects import MANA_REPLACEMENT_KINDS, ActiveEffect, effects_in_force
-from model.explain import Unsupported
-from model.mana import COLORS, TYPES
+from mtgjudge.model.abilities import X_COUNT, Ability, ManaProduction
+from mtgjudge.model.characteristics import compute_all, current, matches
+from mtgjudge.model.effects import MANA_REPLACEMENT_KINDS, ActiveEffect, effects_in_force
+from mtgjudge.model.explain import Unsupported
+from mtgjudge.model.mana import COLORS, TYPES
 
 Event = tuple  # six ints, WUBRGC
 ZERO: Event = (0, 0, 0, 0, 0, 0)

@@ -4,10 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from model.mana import Symbol, format_cost
+from mtgjudge.model.mana import Symbol, format_cost
 
 if TYPE_CHECKING:
-    from model.abilities import Ability
+    from mtgjudge.model.abilities import Ability
 
 ZONES = ("battlefield", "hand", "graveyard", "library", "exile", "stack")
 

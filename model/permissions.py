@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.abilities import STATIC_KINDS, StaticEffect
-from model.explain import Step, Unsupported, step
+from mtgjudge.model.abilities import STATIC_KINDS, StaticEffect
+from mtgjudge.model.explain import Step, Unsupported, step
 
 #: Durations a ``lasting`` effect may state (611.2a), and "for as long as it remains exiled".
 DURATIONS = ("end_of_turn", "end_of_your_next_turn", "while_exiled", "")
@@ -59,8 +59,8 @@ def _in_force(state, until: str, controller: str, began: int, card_zone: str) ->
 
 def play_permissions(state, card_id: str) -> list[Permission]:
     """Every effect listed in the state that names ``card_id`` among the cards it lets its controller play."""
-    from model.cards.loader import card_db
-    from model.effects import lasting_effects
+    from mtgjudge.model.cards.loader import card_db
+    from mtgjudge.model.effects import lasting_effects
 
     out: list[Permission] = []
     card = state.obj(card_id)

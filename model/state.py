@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Iterator
 
-from model.objects import GameObject
+from mtgjudge.model.objects import GameObject
 
 STEPS = ("untap", "upkeep", "draw", "precombat-main", "beginning-of-combat", "declare-attackers",
          "declare-blockers", "combat-damage", "end-of-combat", "postcombat-main", "end", "cleanup")

@@ -6,9 +6,9 @@ vocabulary raises Unsupported, naming it, so that no "yes" skips a target.
 """
 from __future__ import annotations
 
-from model.abilities import DefinitionError, parse_noun_phrase
-from model.characteristics import current, matches
-from model.explain import Step, Unsupported, step
+from mtgjudge.model.abilities import DefinitionError, parse_noun_phrase
+from mtgjudge.model.characteristics import current, matches
+from mtgjudge.model.explain import Step, Unsupported, step
 
 #: Phrases that may choose zero targets ("any number of targets", "up to one target ...").
 OPTIONAL_PREFIXES = ("any number of", "up to")

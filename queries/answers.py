@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from model.explain import Step
+from mtgjudge.model.explain import Step
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,12 @@ to casting certain spells or activating certain abilities can't pay it (106.6).
 """
 from __future__ import annotations
 
-from model.costs import TotalCost
-from model.explain import Step, Unsupported, step
-from model.mana import ManaSyntaxError, format_cost, parse_cost
-from model.payment import PaymentResult, build_problem
-from model.spending import Purpose
-from queries.answers import Answer, QuestionInputError, unsupported
+from mtgjudge.model.costs import TotalCost
+from mtgjudge.model.explain import Step, Unsupported, step
+from mtgjudge.model.mana import ManaSyntaxError, format_cost, parse_cost
+from mtgjudge.model.payment import PaymentResult, build_problem
+from mtgjudge.model.spending import Purpose
+from mtgjudge.queries.answers import Answer, QuestionInputError, unsupported
 
 
 def answer(question, all_payments: bool = False) -> Answer:
@@ -35,7 +35,7 @@ def answer(question, all_payments: bool = False) -> Answer:
 def answer_cost(state, player: str, cost: TotalCost, all_payments: bool = False,
                 extra: list[tuple[Step, bool]] = (), lead: tuple[Step, ...] = ()) -> Answer:
     """Solve one payment and turn the result into an Answer (shared with can-play)."""
-    from queries.solve.payment_z3 import solve
+    from mtgjudge.queries.solve.payment_z3 import solve
 
     problem = build_problem(state, player, cost)
     result: PaymentResult = solve(problem, extra=list(extra))
@@ -44,7 +44,7 @@ def answer_cost(state, player: str, cost: TotalCost, all_payments: bool = False,
     why = list(lead) + plan_steps(result.plan, player)
     witness = result.plan
     if all_payments:
-        from queries.solve.payment_enum import all_payments as enumerate_all
+        from mtgjudge.queries.solve.payment_enum import all_payments as enumerate_all
 
         plans = enumerate_all(problem)
         witness = {"plan": result.plan, "payments": plans, "count": len(plans)}

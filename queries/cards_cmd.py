@@ -4,10 +4,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from model.cards import card_db
-from model.characteristics import activated_abilities, current
-from model.objects import GameObject
-from model.state import GameState, Player, Turn
+from mtgjudge.model.cards import card_db
+from mtgjudge.model.characteristics import activated_abilities, current
+from mtgjudge.model.objects import GameObject
+from mtgjudge.model.state import GameState, Player, Turn
 
 
 def describe_card(name: str) -> str:

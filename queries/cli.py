@@ -12,7 +12,7 @@ import traceback
 from pathlib import Path
 from typing import Sequence
 
-CORPUS = Path(__file__).parent / "corpus"
+from mtgjudge.queries.api import CORPUS, version
 
 DESCRIPTION = """\
 mtgjudge answers rules questions about a concrete Magic: The Gathering game state, exhaustively, citing
@@ -32,6 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="mtgjudge", description=DESCRIPTION,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--debug", action="store_true", help="show a traceback when the verifier itself breaks")
+    p.add_argument("--version", action="version", version=f"mtgjudge {version()}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     ask = sub.add_parser("ask", help="answer the questions in files, with reasons",
@@ -76,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         if args.command == "cards":
-            from queries.cards_cmd import run_cards
+            from mtgjudge.queries.cards_cmd import run_cards
             return run_cards(args)
         return run_questions(args)
     except KeyboardInterrupt:
@@ -90,9 +91,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run_questions(args: argparse.Namespace) -> int:
-    from queries.questions import QuestionError, load_paths
-    from queries.report import to_json, to_text
-    from queries.runner import Result, run_question, summary_line
+    from mtgjudge.queries.questions import QuestionError, load_paths
+    from mtgjudge.queries.report import to_json, to_text
+    from mtgjudge.queries.runner import Result, run_question, summary_line
 
     paths = list(getattr(args, "files", None) or getattr(args, "paths", None) or [CORPUS])
     for p in paths:

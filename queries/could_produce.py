@@ -3,10 +3,10 @@ ability, the choice and the order of replacement effects that produce it), and f
 name (or a permanent it reflects could produce) but it cannot, the reason."""
 from __future__ import annotations
 
-from model.could_produce import could_produce
-from model.explain import Unsupported, step
-from model.mana import TYPES
-from queries.answers import Answer, QuestionInputError
+from mtgjudge.model.could_produce import could_produce
+from mtgjudge.model.explain import Unsupported, step
+from mtgjudge.model.mana import TYPES
+from mtgjudge.queries.answers import Answer, QuestionInputError
 
 
 def answer(question) -> Answer:

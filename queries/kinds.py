@@ -9,17 +9,17 @@ import importlib
 import inspect
 from typing import Callable
 
-from queries.answers import Answer, unsupported
+from mtgjudge.queries.answers import Answer, unsupported
 
 #: ask -> module implementing it (imported only when a question of that kind is asked, so that z3 is
 #: loaded only when needed).
 KIND_MODULES: dict[str, str] = {
-    "can-activate": "queries.can_activate",
-    "could-produce": "queries.could_produce",
-    "mana-options": "queries.mana_options",
-    "can-pay": "queries.can_pay",
-    "can-play": "queries.can_play",
-    "outcome": "queries.outcome",
+    "can-activate": "mtgjudge.queries.can_activate",
+    "could-produce": "mtgjudge.queries.could_produce",
+    "mana-options": "mtgjudge.queries.mana_options",
+    "can-pay": "mtgjudge.queries.can_pay",
+    "can-play": "mtgjudge.queries.can_play",
+    "outcome": "mtgjudge.queries.outcome",
 }
 
 
@@ -58,8 +58,8 @@ def _after_actions(question, fn: Callable[..., Answer], options: dict) -> Answer
     branch by branch (their value then equals no `expect`)."""
     from dataclasses import replace
 
-    from model.explain import step
-    from queries.outcome import perform_actions
+    from mtgjudge.model.explain import step
+    from mtgjudge.queries.outcome import perform_actions
 
     finals = perform_actions(question)
     if isinstance(finals, Answer):

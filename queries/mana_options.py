@@ -3,9 +3,9 @@ mana abilities (CR 605.3a, 106.4), with a witness sequence of activations for ea
 loop makes arbitrarily much."""
 from __future__ import annotations
 
-from model.explain import step
-from model.mana_search import mana_options
-from queries.answers import Answer, QuestionInputError
+from mtgjudge.model.explain import step
+from mtgjudge.model.mana_search import mana_options
+from mtgjudge.queries.answers import Answer, QuestionInputError
 
 
 def answer(question) -> Answer:

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from model.cards.loader import normalize
-from model.explain import Step, Unsupported, step
-from model.engine.actions import ActionInputError, Illegal, run
-from model.engine.game import Game, names_of as _names
-from model.engine.sba import power, toughness
-from queries.answers import Answer, QuestionInputError, unsupported
+from mtgjudge.model.cards.loader import normalize
+from mtgjudge.model.explain import Step, Unsupported, step
+from mtgjudge.model.engine.actions import ActionInputError, Illegal, run
+from mtgjudge.model.engine.game import Game, names_of as _names
+from mtgjudge.model.engine.sba import power, toughness
+from mtgjudge.queries.answers import Answer, QuestionInputError, unsupported
 
 
 def _find(game: Game, ref: str, initial_ids: set[str]):

@@ -26,11 +26,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, NoReturn, Sequence
 
-from model.cards.loader import card_db, normalize
-from model.mana import ManaSyntaxError, mana_string, parse_cost, parse_mana
-from model.objects import CardDef, Face, GameObject
-from model.state import STEPS, EffectInForce, GameState, Player, PoolMana, StackAbility, Turn
-from queries.yamlload import MAX_BYTES, FileProblem, LineDict, LineList, SrcFloat, load_documents
+from mtgjudge.model.cards.loader import card_db, normalize
+from mtgjudge.model.mana import ManaSyntaxError, mana_string, parse_cost, parse_mana
+from mtgjudge.model.objects import CardDef, Face, GameObject
+from mtgjudge.model.state import STEPS, EffectInForce, GameState, Player, PoolMana, StackAbility, Turn
+from mtgjudge.queries.yamlload import MAX_BYTES, FileProblem, LineDict, LineList, SrcFloat, load_documents
 
 KINDS = ("could-produce", "can-activate", "can-play", "can-pay", "mana-options", "outcome")
 

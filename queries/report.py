@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from queries.runner import Result, sorted_value
+from mtgjudge.queries.runner import Result, sorted_value
 
 
 def json_value(v: Any) -> Any:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from model.explain import Unsupported
-from queries.answers import Answer, QuestionInputError
-from queries.kinds import answer as answer_question
+from mtgjudge.model.explain import Unsupported
+from mtgjudge.queries.answers import Answer, QuestionInputError
+from mtgjudge.queries.kinds import answer as answer_question
 
 STATUSES = ("pass", "fail", "answered", "unsupported", "error")
 

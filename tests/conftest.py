@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from model.cards import card_db
-from model.objects import GameObject
-from model.state import GameState, Player, Turn
+from mtgjudge.model.cards import card_db
+from mtgjudge.model.objects import GameObject
+from mtgjudge.model.state import GameState, Player, Turn
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 

@@ -2,9 +2,9 @@
 branch by branch and match no single `expect` (the spec's "Any kind may carry actions")."""
 from __future__ import annotations
 
-from queries.answers import Answer
-from queries.kinds import BranchAnswers, _after_actions
-from queries.questions import load_text
+from mtgjudge.queries.answers import Answer
+from mtgjudge.queries.kinds import BranchAnswers, _after_actions
+from mtgjudge.queries.questions import load_text
 
 RECRUIT = """
 id: recruit-branches

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from model.characteristics import activated_abilities
-from model.explain import Unsupported
-from queries.can_activate import decide
+from mtgjudge.model.characteristics import activated_abilities
+from mtgjudge.model.explain import Unsupported
+from mtgjudge.queries.can_activate import decide
 from tests.conftest import obj, state_of
 
 
@@ -76,13 +76,13 @@ def test_unknown_target_phrase_is_unsupported():
 def test_unmodelled_static_without_scope_makes_the_answer_unsupported():
     from dataclasses import replace
 
-    from model.abilities import Ability
-    from model.objects import CardDef, Face
+    from mtgjudge.model.abilities import Ability
+    from mtgjudge.model.objects import CardDef, Face
 
     mystery = CardDef((Face("Mystery Relic", types=("Artifact",),
                             abilities=(Ability("unmodelled", source_text="Creatures can't be activated.", timing="static"),)),))
     s = state_of(obj("elves", "Llanowar Elves"), replace(obj("relic", "Fervor"), card=mystery))
-    from queries.can_activate import answer
+    from mtgjudge.queries.can_activate import answer
 
     class Q:  # the parts of a Question the kind reads
         state, about, params = s, "elves", {}

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from model.cards import card_db
-from model.cards.loader import CardDefinitionError, load_file
-from model.characteristics import activated_abilities, current
-from queries.cards_cmd import describe_card
+from mtgjudge.model.cards import card_db
+from mtgjudge.model.cards.loader import CardDefinitionError, load_file
+from mtgjudge.model.characteristics import activated_abilities, current
+from mtgjudge.queries.cards_cmd import describe_card
 from tests.conftest import obj, state_of
 
 

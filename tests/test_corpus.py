@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from queries.cli import CORPUS, main
-from queries.questions import QuestionError, load_paths
-from queries.runner import run_question
+from mtgjudge.queries.cli import CORPUS, main
+from mtgjudge.queries.questions import QuestionError, load_paths
+from mtgjudge.queries.runner import run_question
 
 #: Corpus folders whose every question must pass: their kinds and cards are fully modelled.
 BUILT = ["activation"]

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from model.abilities import DefinitionError, parse_cost_text
-from model.mana import ManaSyntaxError, mana_string, mana_value, parse_cost, parse_mana
+from mtgjudge.model.abilities import DefinitionError, parse_cost_text
+from mtgjudge.model.mana import ManaSyntaxError, mana_string, mana_value, parse_cost, parse_mana
 
 
 def test_tap_symbol_means_tap_this_permanent():

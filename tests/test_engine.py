@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from model.engine import zones
-from model.engine.actions import run
-from model.engine.game import Game
-from model.explain import Unsupported
-from queries.outcome import answer
-from queries.questions import load_text
+from mtgjudge.model.engine import zones
+from mtgjudge.model.engine.actions import run
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.explain import Unsupported
+from mtgjudge.queries.outcome import answer
+from mtgjudge.queries.questions import load_text
 from tests.conftest import obj, state_of
 
 
@@ -323,8 +323,8 @@ expect:
 
 
 def test_unrecognized_trigger_condition_is_unsupported():
-    from model.abilities import Ability
-    from model.engine.triggers import condition
+    from mtgjudge.model.abilities import Ability
+    from mtgjudge.model.engine.triggers import condition
 
     assert condition(Ability("triggered", trigger="When this enchantment enters")) == "enters"
     assert condition(Ability("unmodelled", source_text="When this creature dies, create a token", timing="triggered")) == "dies"

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from model.cards import card_db
-from model.state import StackAbility
-from queries.questions import KINDS, Question, QuestionError, load_file, load_paths, load_text
+from mtgjudge.model.cards import card_db
+from mtgjudge.model.state import StackAbility
+from mtgjudge.queries.questions import KINDS, Question, QuestionError, load_file, load_paths, load_text
 
 FIXTURES = Path(__file__).parent / "fixtures" / "questions"
 PLAYERS = "state: {players: {Alice: {battlefield: [{card: Forest, id: f1}, {card: Llanowar Elves, id: elves}]}, Bob: {}}}\n"

@@ -5,10 +5,10 @@ from dataclasses import replace
 
 import pytest
 
-from model.explain import Unsupported
-from model.permissions import controllers_next_turn, play_permissions
-from model.state import EffectInForce, Turn
-from model.targets import legal_targets, target_requirements
+from mtgjudge.model.explain import Unsupported
+from mtgjudge.model.permissions import controllers_next_turn, play_permissions
+from mtgjudge.model.state import EffectInForce, Turn
+from mtgjudge.model.targets import legal_targets, target_requirements
 from tests.conftest import obj, state_of
 
 

@@ -15,11 +15,11 @@ from typing import Any, Iterable
 
 import yaml
 
-import model.vocabulary  # noqa: F401  (registers every ability kind before cards load)
+import mtgjudge.model.vocabulary  # noqa: F401  (registers every ability kind before cards load)
 
-from model.abilities import Ability, DefinitionError, parse_ability
-from model.mana import COLORS, ManaSyntaxError, parse_cost
-from model.objects import CardDef, Face
+from mtgjudge.model.abilities import Ability, DefinitionError, parse_ability
+from mtgjudge.model.mana import COLORS, ManaSyntaxError, parse_cost
+from mtgjudge.model.objects import CardDef, Face
 
 DATA_DIR = Path(__file__).parent / "data"
 KNOWN_NAMES = Path(__file__).parent / "known_names.txt.gz"

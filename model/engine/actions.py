@@ -10,17 +10,17 @@ import itertools
 from dataclasses import replace
 from typing import Mapping, Any
 
-from model.abilities import CostPart
-from model.characteristics import current
-from model.explain import Step, Unsupported, step
-from model.state import STEPS, StackAbility, Turn
-from model.engine.game import MAX_STEPS, Game, merge, new_state
-from model.engine import zones
-from model.engine.events import after_moves
-from model.engine.linked import leave_game
-from model.engine.resolve import draw, resolve_top
-from model.engine.sba import check as check_sba, guard_scope
-from model.engine.triggers import guard_unrecognized, put_pending
+from mtgjudge.model.abilities import CostPart
+from mtgjudge.model.characteristics import current
+from mtgjudge.model.explain import Step, Unsupported, step
+from mtgjudge.model.state import STEPS, StackAbility, Turn
+from mtgjudge.model.engine.game import MAX_STEPS, Game, merge, new_state
+from mtgjudge.model.engine import zones
+from mtgjudge.model.engine.events import after_moves
+from mtgjudge.model.engine.linked import leave_game
+from mtgjudge.model.engine.resolve import draw, resolve_top
+from mtgjudge.model.engine.sba import check as check_sba, guard_scope
+from mtgjudge.model.engine.triggers import guard_unrecognized, put_pending
 
 
 class Illegal(Exception):
@@ -79,7 +79,7 @@ def _simple_source(state, o) -> str | None:
 
 
 def _spell_payments(game: Game, player: str, oid: str, x: int, paying: tuple[str, ...] | None) -> list[tuple[str, ...]]:
-    from model.costs import total_cost
+    from mtgjudge.model.costs import total_cost
 
     cost = total_cost(game.state, player, oid, x=x)
     if cost.modifiers or cost.other or cost.convoke or cost.delve or cost.improvise:
@@ -136,7 +136,7 @@ def _payments(game: Game, player: str, symbols, x: int, paying: tuple[str, ...] 
             raise Unsupported(f"paying with {', '.join(paying)} as given is not a payment the engine can perform")
         return [tuple(paying)]
     from math import comb
-    from model.engine.game import MAX_BRANCHES
+    from mtgjudge.model.engine.game import MAX_BRANCHES
 
     if comb(len(sources), need) > MAX_BRANCHES:
         raise Unsupported(f"more than {MAX_BRANCHES} ways to choose the permanents that pay: the search bound was reached")
@@ -147,7 +147,7 @@ def _payments(game: Game, player: str, symbols, x: int, paying: tuple[str, ...] 
 
 
 def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
-    from queries.can_play import decide
+    from mtgjudge.queries.can_play import decide
 
     state = game.state
     oid = a["cast"]
@@ -182,8 +182,8 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
 
 def play(game: Game, a: Mapping[str, Any]) -> list[Game]:
     """305.1: playing a land is a special action: it enters the battlefield; one land play per turn (305.2)."""
-    from queries.can_play import decide
-    from model.engine.events import put_onto_battlefield
+    from mtgjudge.queries.can_play import decide
+    from mtgjudge.model.engine.events import put_onto_battlefield
 
     state = game.state
     oid = a["play"]
@@ -205,9 +205,9 @@ def play(game: Game, a: Mapping[str, Any]) -> list[Game]:
 def activate(game: Game, a: Mapping[str, Any]) -> list[Game]:
     """602.2: an activated ability goes on the stack and its cost is paid (mana by simple sources, {T});
     mana abilities (605.3) and other costs or targets are not performed yet."""
-    from queries.can_activate import decide, resolve_ability
+    from mtgjudge.queries.can_activate import decide, resolve_ability
 
-    from model.engine.game import find_ref
+    from mtgjudge.model.engine.game import find_ref
 
     state = game.state
     oid = find_ref(state, a["activate"]) or a["activate"]
@@ -249,7 +249,7 @@ def activate(game: Game, a: Mapping[str, Any]) -> list[Game]:
         g = g.with_state(g.state.with_object(src))
         for i in ids:
             g = g.with_state(g.state.with_object(replace(g.state.obj(i), tapped=True)))
-        from model.engine.game import EngineStackAbility
+        from mtgjudge.model.engine.game import EngineStackAbility
         ab = EngineStackAbility(oid, text_index, player, (), g.moved(oid))
         g = g.with_state(new_state(g.state, stack=(ab,) + g.state.stack))
         g = g.log(("602.2", "601.2h"), f"{player} activates {o.name}'s ability {ability.text()!r}"
@@ -264,10 +264,10 @@ def activate(game: Game, a: Mapping[str, Any]) -> list[Game]:
 def transform(game: Game, a: Mapping[str, Any]) -> list[Game]:
     """701.27a: turn a double-faced permanent over; it stays the same object (712.18). Abilities that trigger
     when it transforms (701.27) trigger."""
-    from model.engine.game import Pending
-    from model.engine.triggers import condition, is_triggered
+    from mtgjudge.model.engine.game import Pending
+    from mtgjudge.model.engine.triggers import condition, is_triggered
 
-    from model.engine.game import find_ref
+    from mtgjudge.model.engine.game import find_ref
 
     st = game.state
     oid = find_ref(st, a["transform"]) or a["transform"]
@@ -291,7 +291,7 @@ def transform(game: Game, a: Mapping[str, Any]) -> list[Game]:
 # --------------------------------------------------------------------------------------------- others
 
 def _as_effect(game: Game, a: Mapping[str, Any], kind: str) -> list[Game]:
-    from model.engine.game import find_ref
+    from mtgjudge.model.engine.game import find_ref
 
     st = game.state
     oid = find_ref(st, a[kind]) or a[kind]
@@ -333,7 +333,7 @@ def _resolve(game: Game, a: Mapping[str, Any]) -> list[Game]:
                 if not isinstance(top, StackAbility):
                     raise ActionInputError("targets", "targets fix those of a triggered ability; the top of the stack "
                                                       "is a spell")
-                from model.engine.triggers import _ability_of, target_slots
+                from mtgjudge.model.engine.triggers import _ability_of, target_slots
                 slots = target_slots(g, _ability_of(g, top.source, top.index), top.controller)
                 if len(a["targets"]) > len(slots) or len(a["targets"]) < sum(1 for s in slots if not s[2]):
                     raise ActionInputError("targets", f"the ability of {top.source} takes {len(slots)} target(s); "
@@ -375,10 +375,10 @@ def _end_step_effects(game: Game) -> Game:
 def _cleanup(game: Game) -> list[Game]:
     """514.1: the active player discards down to their maximum hand size (7); 514.2: damage is removed and
     "until end of turn" effects end."""
-    from model.engine.resolve import discard_choices
-    from model.effects import lasting_effects
-    from model.cards.loader import card_db
-    from model.permissions import controllers_next_turn
+    from mtgjudge.model.engine.resolve import discard_choices
+    from mtgjudge.model.effects import lasting_effects
+    from mtgjudge.model.cards.loader import card_db
+    from mtgjudge.model.permissions import controllers_next_turn
 
     active = game.state.active_player
     branches = [game]

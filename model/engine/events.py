@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.explain import Unsupported
-from model.engine.game import Game
-from model.engine import zones
+from mtgjudge.model.explain import Unsupported
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine import zones
 
 
 def enters_counters(game: Game, oid: str, x: int | None) -> tuple[tuple[str, int], ...]:
     """614.1c: "[This permanent] enters with N counters" is a replacement effect of the object itself; N = X is
     the X of the spell it was (107.3m), 0 when it was not cast."""
-    from model.engine.sba import guard_scope
+    from mtgjudge.model.engine.sba import guard_scope
 
     o = game.state.obj(oid)
     out: dict[str, int] = {}
@@ -43,8 +43,8 @@ def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | 
 def after_moves(game: Game, moved: list, what: str) -> Game:
     """After simultaneous zone changes (lki, from, to): returns of linked exiles (610.3) happen immediately,
     then the triggered abilities of all those events wait to be put on the stack."""
-    from model.engine.linked import returns_after_leaving
-    from model.engine.triggers import guard_unrecognized, triggered_by_move
+    from mtgjudge.model.engine.linked import returns_after_leaving
+    from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_by_move
 
     guard_unrecognized(game, what, extra=[m[0] for m in moved])
     pending = list(game.pending)

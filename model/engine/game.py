@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from model.explain import Step, Unsupported, step
-from model.state import GameState, StackAbility
+from mtgjudge.model.explain import Step, Unsupported, step
+from mtgjudge.model.state import GameState, StackAbility
 
 #: Bounds of the search: past them the answer is unsupported, saying so.
 MAX_BRANCHES = 2000
@@ -128,7 +128,7 @@ def merge(games: list[Game]) -> list[Game]:
 
 def names_of(o) -> set[str]:
     """The names an object answers to in actions and assertions (the spec's matching; 111.4 for tokens)."""
-    from model.cards.loader import normalize
+    from mtgjudge.model.cards.loader import normalize
 
     names = {normalize(o.name), normalize(o.card.name)}
     if o.token:
@@ -139,7 +139,7 @@ def names_of(o) -> set[str]:
 def find_ref(state: GameState, ref: str, zone: str | None = "battlefield") -> str | None:
     """An action's reference: an id, else the one object (in ``zone``) with that name (an object made during
     the actions); None when there is none; unsupported when several match."""
-    from model.cards.loader import normalize
+    from mtgjudge.model.cards.loader import normalize
 
     if state.has(ref):
         return ref

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.explain import Unsupported
-from model.engine.game import Game, Linked, new_state
-from model.engine import zones
+from mtgjudge.model.explain import Unsupported
+from mtgjudge.model.engine.game import Game, Linked, new_state
+from mtgjudge.model.engine import zones
 
 
 def source_on_battlefield(game: Game, source: str, source_moves: int) -> bool:
@@ -25,7 +25,7 @@ def exile_until_leaves(game: Game, source: str, source_moves: int, controller: s
     if not source_on_battlefield(game, source, source_moves):
         return game.log(("610.3a", "610.3b"), f"{source} left the battlefield before this resolved: "
                                               "the permanents are not exiled")
-    from model.engine.events import after_moves
+    from mtgjudge.model.engine.events import after_moves
 
     moved = []
     exiled = []
@@ -44,7 +44,7 @@ def exile_until_leaves(game: Game, source: str, source_moves: int, controller: s
 
 def returns_after_leaving(game: Game) -> Game:
     """610.3: the linked cards of every source that has left return now, simultaneously (610.3d)."""
-    from model.engine.events import after_moves, enters_counters
+    from mtgjudge.model.engine.events import after_moves, enters_counters
 
     due = [l for l in game.linked if not source_on_battlefield(game, l.source, l.source_moves)]
     if not due:
@@ -77,9 +77,9 @@ def returns_after_leaving(game: Game) -> Game:
 def leave_game(game: Game, player: str) -> Game:
     """800.4a: all objects the player owns leave the game; their abilities on the stack cease to exist; objects
     they still control are exiled. Sources that left the battlefield return their linked cards (610.3)."""
-    from model.engine.events import after_moves
-    from model.engine.game import EngineStackAbility
-    from model.state import StackAbility
+    from mtgjudge.model.engine.events import after_moves
+    from mtgjudge.model.engine.game import EngineStackAbility
+    from mtgjudge.model.state import StackAbility
 
     if player in game.left:
         raise Unsupported(f"{player} has already left the game")

@@ -9,18 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from model.abilities import Ability, Effect
-from model.cards.loader import card_db
-from model.characteristics import current
-from model.explain import Unsupported
-from model.objects import CardDef, Face, GameObject
-from model.state import StackAbility
-from model.engine.game import Game, merge, new_state
-from model.engine import zones
-from model.engine.events import after_moves, put_onto_battlefield
-from model.engine.sba import guard_scope
-from model.engine.triggers import legal_target
-from model.engine.linked import exile_until_leaves
+from mtgjudge.model.abilities import Ability, Effect
+from mtgjudge.model.cards.loader import card_db
+from mtgjudge.model.characteristics import current
+from mtgjudge.model.explain import Unsupported
+from mtgjudge.model.objects import CardDef, Face, GameObject
+from mtgjudge.model.state import StackAbility
+from mtgjudge.model.engine.game import Game, merge, new_state
+from mtgjudge.model.engine import zones
+from mtgjudge.model.engine.events import after_moves, put_onto_battlefield
+from mtgjudge.model.engine.sba import guard_scope
+from mtgjudge.model.engine.triggers import legal_target
+from mtgjudge.model.engine.linked import exile_until_leaves
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ def draw(game: Game, player: str) -> Game:
                        owner=player, controller=player, zone="hand")
         st = game.state.with_player(replace(p, unknown_library=p.unknown_library - 1))
         game = zones.create_object(game.with_state(st), o).log("121.1", f"{player} draws a card nobody knows ({oid})")
-        from model.engine.triggers import guard_unrecognized
+        from mtgjudge.model.engine.triggers import guard_unrecognized
         guard_unrecognized(game, f"{player} draws")
         return game
     game = replace(game, drew_empty=game.drew_empty + (player,))

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.characteristics import LAYER_APPLIERS, current
-from model.explain import Unsupported
-from model.engine.game import Game
-from model.engine import zones
+from mtgjudge.model.characteristics import LAYER_APPLIERS, current
+from mtgjudge.model.explain import Unsupported
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine import zones
 
 
 def unmodelled_statics(game: Game, scope: str):
@@ -75,7 +75,7 @@ def _guard_aura_legal(game: Game, aura: str, target: str) -> None:
 
 def check(game: Game) -> tuple[Game, bool]:
     """Perform the state-based actions that apply now, simultaneously (704.3); returns whether any did."""
-    from model.engine.events import after_moves
+    from mtgjudge.model.engine.events import after_moves
 
     state = game.state
     for p in state.players:

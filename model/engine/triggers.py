@@ -12,13 +12,13 @@ import itertools
 import re
 from dataclasses import replace
 
-from model.abilities import Ability
-from model.characteristics import current
-from model.explain import Unsupported
-from model.targets import _targetable_by
-from model.abilities import parse_noun_phrase
-from model.characteristics import matches
-from model.engine.game import EngineStackAbility, Game, Pending, merge, new_state
+from mtgjudge.model.abilities import Ability
+from mtgjudge.model.characteristics import current
+from mtgjudge.model.explain import Unsupported
+from mtgjudge.model.targets import _targetable_by
+from mtgjudge.model.abilities import parse_noun_phrase
+from mtgjudge.model.characteristics import matches
+from mtgjudge.model.engine.game import EngineStackAbility, Game, Pending, merge, new_state
 
 _SELF = r"(?:this(?: [a-z]+){1,2}|~)"
 _PATTERNS = (
@@ -141,7 +141,7 @@ def target_choices(game: Game, ability: Ability, controller: str, source: str) -
         opts = [o.id for o in game.state.battlefield() if legal_target(game, phrase, controller, source, o.id, pl)]
         slots.append(([None] if optional else []) + opts)
     from math import prod
-    from model.engine.game import MAX_BRANCHES
+    from mtgjudge.model.engine.game import MAX_BRANCHES
 
     if prod(len(x) for x in slots) > MAX_BRANCHES:
         raise Unsupported(f"more than {MAX_BRANCHES} choices of targets: the search bound was reached")
@@ -160,7 +160,7 @@ def put_pending(game: Game) -> list[Game]:
     game = replace(game, pending=())
     per_player = [[p for p in pending if p.controller == name] for name in apnap(game)]
     from math import factorial, prod
-    from model.engine.game import MAX_BRANCHES
+    from mtgjudge.model.engine.game import MAX_BRANCHES
 
     if prod(factorial(len(ps)) for ps in per_player) > MAX_BRANCHES:
         raise Unsupported(f"{len(pending)} triggered abilities can be ordered in more than {MAX_BRANCHES} ways: "

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.explain import Unsupported
-from model.objects import GameObject
-from model.state import GameState, Player, StackAbility
-from model.engine.game import Game, new_state
+from mtgjudge.model.explain import Unsupported
+from mtgjudge.model.objects import GameObject
+from mtgjudge.model.state import GameState, Player, StackAbility
+from mtgjudge.model.engine.game import Game, new_state
 
 ZONES = ("battlefield", "hand", "graveyard", "library", "exile")
 
@@ -84,7 +84,7 @@ def next_timestamp(state: GameState) -> int:
 def _guard_replacements(game: Game, o: GameObject, to: str) -> None:
     """Unmodelled static text with no declared scope may be a replacement effect on any zone change (614):
     on the battlefield, or on the moving object itself."""
-    from model.characteristics import current
+    from mtgjudge.model.characteristics import current
 
     for src in list(game.state.battlefield()) + [o]:
         abilities = current(game.state, src.id).abilities if src.zone == "battlefield" else src.printed.abilities

@@ -14,12 +14,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.characteristics import matches
-from model.explain import Step, Unsupported, step
-from model.mana import COLOR_NAMES, COLORS, Symbol
-from model.payment import DEMAND_KINDS, PaymentProblem, PaymentResult
-from model.spending import Purpose
-from queries.solve.tracked import TrackedSolver
+from mtgjudge.model.characteristics import matches
+from mtgjudge.model.explain import Step, Unsupported, step
+from mtgjudge.model.mana import COLOR_NAMES, COLORS, Symbol
+from mtgjudge.model.payment import DEMAND_KINDS, PaymentProblem, PaymentResult
+from mtgjudge.model.spending import Purpose
+from mtgjudge.queries.solve.tracked import TrackedSolver
 
 #: Upper bound on activations of a mana ability that nothing else bounds (no {T}, counters or life).
 UNBOUNDED_USES = 4
@@ -644,5 +644,5 @@ def _as(s: Symbol, choice, m, z3, x: int) -> str:
 
 
 def _mana_text(c: Counter) -> str:
-    from model.mana import mana_string
+    from mtgjudge.model.mana import mana_string
     return mana_string(c)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.explain import Step, Unsupported
+from mtgjudge.model.explain import Step, Unsupported
 
 #: Default bound for one solver check, in milliseconds.
 DEFAULT_TIMEOUT_MS = 5000
