@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from mtgjudge.model.costs import TotalCost  # noqa: E402
+from mtgjudge.model.rules.costs import TotalCost  # noqa: E402
 from mtgjudge.model.mana import parse_cost  # noqa: E402
-from mtgjudge.model.payment import build_problem  # noqa: E402
+from mtgjudge.model.payment.problem import build_problem  # noqa: E402
 from mtgjudge.queries import can_pay  # noqa: E402
 from mtgjudge.queries.questions import load_text  # noqa: E402
 
@@ -63,7 +63,7 @@ def main() -> None:
         dt, a3 = timed(lambda: can_pay.answer(q3), repeat=1)
         print(f"1c. same board, X={x}: {a3.value if not a3.is_unsupported else 'unsupported: ' + a3.unsupported}, {dt * 1000:.0f} ms")
 
-    from mtgjudge.queries.solve.payment_enum import all_payments
+    from mtgjudge.model.payment.enumeration import all_payments
     small_board = ["Forest"] * 3 + ["Island"] * 3 + ["Plains"] * 2 + ["Birds of Paradise"] * 2 + ["Wastes"] * 2
     small_cost = "{2}{G/W}{G/W}{U/P}{2/G}{C}"
     qs = question(small_cost, small_board, life=4)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from mtgjudge.model.mana import Symbol, format_cost
 
 if TYPE_CHECKING:
-    from mtgjudge.model.abilities import Ability
+    from mtgjudge.model.vocab.abilities import Ability
 
 ZONES = ("battlefield", "hand", "graveyard", "library", "exile", "stack")
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgjudge.model.abilities import Ability, CostPart
-from mtgjudge.model.characteristics import activated_abilities, current, matches
-from mtgjudge.model.coverage import require_modelled_battlefield, require_modelled_object
+from mtgjudge.model.vocab.abilities import Ability, CostPart
+from mtgjudge.model.rules.layers import activated_abilities, current, matches
+from mtgjudge.model.rules.guards import require_modelled_battlefield, require_modelled_object
 from mtgjudge.model.explain import Step, Unsupported, step
 from mtgjudge.model.state import NO_PRIORITY_STEPS, GameState
-from mtgjudge.model.targets import target_requirements
+from mtgjudge.model.rules.targets import target_requirements
 from mtgjudge.queries.answers import Answer, QuestionInputError, unsupported
-from mtgjudge.queries.solve.tracked import TrackedSolver
+from mtgjudge.model.solve.tracked import TrackedSolver
 
 
 def resolve_ability(state: GameState, oid: str, which: Any) -> tuple[int, Ability]:
@@ -232,8 +232,8 @@ def _pay_mana(ts: TrackedSolver, state: GameState, obj, ability: Ability, player
     Every distinct choice of the objects the other parts tap or sacrifice is tried (they can't also make
     mana); the first that leaves the mana payable is the witness. Returns (payable, plan, reasons).
     """
-    from mtgjudge.model.payment import can_pay_cost
-    from mtgjudge.model.spending import Purpose
+    from mtgjudge.model.payment.problem import can_pay_cost
+    from mtgjudge.model.rules.spending import Purpose
 
     symbols = tuple(sym for part in ability.cost if part.kind == "mana" for sym in part.mana)
     purpose = Purpose("mana_ability" if ability.is_mana_ability else "ability", frozenset(ch.types),

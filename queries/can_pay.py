@@ -7,11 +7,11 @@ to casting certain spells or activating certain abilities can't pay it (106.6).
 """
 from __future__ import annotations
 
-from mtgjudge.model.costs import TotalCost
+from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.explain import Step, Unsupported, step
 from mtgjudge.model.mana import ManaSyntaxError, format_cost, parse_cost
-from mtgjudge.model.payment import PaymentResult, build_problem
-from mtgjudge.model.spending import Purpose
+from mtgjudge.model.payment.problem import PaymentResult, build_problem
+from mtgjudge.model.rules.spending import Purpose
 from mtgjudge.queries.answers import Answer, QuestionInputError, unsupported
 
 
@@ -35,7 +35,7 @@ def answer(question, all_payments: bool = False) -> Answer:
 def answer_cost(state, player: str, cost: TotalCost, all_payments: bool = False,
                 extra: list[tuple[Step, bool]] = (), lead: tuple[Step, ...] = ()) -> Answer:
     """Solve one payment and turn the result into an Answer (shared with can-play)."""
-    from mtgjudge.queries.solve.payment_z3 import solve
+    from mtgjudge.model.payment.decide import solve
 
     problem = build_problem(state, player, cost)
     result: PaymentResult = solve(problem, extra=list(extra))
@@ -44,7 +44,7 @@ def answer_cost(state, player: str, cost: TotalCost, all_payments: bool = False,
     why = list(lead) + plan_steps(result.plan, player)
     witness = result.plan
     if all_payments:
-        from mtgjudge.queries.solve.payment_enum import all_payments as enumerate_all
+        from mtgjudge.model.payment.enumeration import all_payments as enumerate_all
 
         plans = enumerate_all(problem)
         witness = {"plan": result.plan, "payments": plans, "count": len(plans)}

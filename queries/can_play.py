@@ -12,17 +12,17 @@ Playing from other zones, or another player's cards, needs a permission from an 
 """
 from __future__ import annotations
 
-from mtgjudge.model.characteristics import current
-from mtgjudge.model.costs import total_cost
-from mtgjudge.model.coverage import require_modelled_battlefield
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.costs import total_cost
+from mtgjudge.model.rules.guards import require_modelled_battlefield
 from mtgjudge.model.explain import Step, Unsupported, step
 from mtgjudge.model.mana import format_cost
-from mtgjudge.model.payment import require_modelled_for_payment
+from mtgjudge.model.payment.problem import require_modelled_for_payment
 from mtgjudge.model.state import NO_PRIORITY_STEPS, GameState
-from mtgjudge.model.targets import target_requirements
+from mtgjudge.model.rules.targets import target_requirements
 from mtgjudge.queries.answers import Answer, unsupported
 from mtgjudge.queries.can_pay import answer_cost
-from mtgjudge.queries.solve.tracked import TrackedSolver
+from mtgjudge.model.solve.tracked import TrackedSolver
 
 
 def answer(question, all_payments: bool = False) -> Answer:
@@ -116,7 +116,7 @@ def _permission(state: GameState, oid: str, player: str) -> Answer | None:
     Permissions the model cannot see (an unmodelled static ability on the battlefield, or the card's own
     unmodelled text, such as flashback) make the answer unsupported rather than "no".
     """
-    from mtgjudge.model.permissions import play_permissions
+    from mtgjudge.model.rules.permissions import play_permissions
 
     obj = state.obj(oid)
     if not obj.card.modelled:

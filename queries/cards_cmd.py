@@ -5,7 +5,7 @@ import argparse
 import sys
 
 from mtgjudge.model.cards import card_db
-from mtgjudge.model.characteristics import activated_abilities, current
+from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.state import GameState, Player, Turn
 

@@ -3,7 +3,7 @@ ability, the choice and the order of replacement effects that produce it), and f
 name (or a permanent it reflects could produce) but it cannot, the reason."""
 from __future__ import annotations
 
-from mtgjudge.model.could_produce import could_produce
+from mtgjudge.model.rules.could_produce import could_produce
 from mtgjudge.model.explain import Unsupported, step
 from mtgjudge.model.mana import TYPES
 from mtgjudge.queries.answers import Answer, QuestionInputError

@@ -4,7 +4,7 @@ loop makes arbitrarily much."""
 from __future__ import annotations
 
 from mtgjudge.model.explain import step
-from mtgjudge.model.mana_search import mana_options
+from mtgjudge.model.rules.mana_options import mana_options
 from mtgjudge.queries.answers import Answer, QuestionInputError
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgjudge.model.characteristics import activated_abilities
+from mtgjudge.model.rules.layers import activated_abilities
 from mtgjudge.model.explain import Unsupported
 from mtgjudge.queries.can_activate import decide
 from tests.conftest import obj, state_of
@@ -76,7 +76,7 @@ def test_unknown_target_phrase_is_unsupported():
 def test_unmodelled_static_without_scope_makes_the_answer_unsupported():
     from dataclasses import replace
 
-    from mtgjudge.model.abilities import Ability
+    from mtgjudge.model.vocab.abilities import Ability
     from mtgjudge.model.objects import CardDef, Face
 
     mystery = CardDef((Face("Mystery Relic", types=("Artifact",),

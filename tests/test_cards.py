@@ -6,7 +6,7 @@ import pytest
 
 from mtgjudge.model.cards import card_db
 from mtgjudge.model.cards.loader import CardDefinitionError, load_file
-from mtgjudge.model.characteristics import activated_abilities, current
+from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.queries.cards_cmd import describe_card
 from tests.conftest import obj, state_of
 

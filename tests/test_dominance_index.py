@@ -4,7 +4,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgjudge.model.mana_search import DominanceIndex
+from mtgjudge.model.rules.mana_options import DominanceIndex
 
 pools = st.tuples(*[st.integers(0, 3)] * 6)
 

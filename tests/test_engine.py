@@ -323,7 +323,7 @@ expect:
 
 
 def test_unrecognized_trigger_condition_is_unsupported():
-    from mtgjudge.model.abilities import Ability
+    from mtgjudge.model.vocab.abilities import Ability
     from mtgjudge.model.engine.triggers import condition
 
     assert condition(Ability("triggered", trigger="When this enchantment enters")) == "enters"

@@ -7,10 +7,10 @@ from itertools import permutations
 
 from hypothesis import given, settings, strategies as st
 
-from mtgjudge.model.characteristics import compute_all
-from mtgjudge.model.could_produce import _mana_abilities, could_produce_all
-from mtgjudge.model.mana_events import _applicable, _apply, base_productions, candidate_replacements, ev_types
-from mtgjudge.model.mana_search import Node, _Search, _maximal_dict, _merged, mana_options
+from mtgjudge.model.rules.layers import compute_all
+from mtgjudge.model.rules.could_produce import _mana_abilities, could_produce_all
+from mtgjudge.model.rules.mana_production import _applicable, _apply, base_productions, candidate_replacements, ev_types
+from mtgjudge.model.rules.mana_options import Node, _Search, _maximal_dict, _merged, mana_options
 from mtgjudge.model.mana import TYPES, mana_string
 from collections import Counter
 from tests.conftest import obj, state_of

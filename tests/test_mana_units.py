@@ -1,10 +1,10 @@
 """Unit tests of the mana model: layer-4 dependency (613.8), replacement orders (616.1f), sources."""
 from __future__ import annotations
 
-from mtgjudge.model.characteristics import current
-from mtgjudge.model.could_produce import could_produce
-from mtgjudge.model.mana_events import candidate_replacements, ev, replacement_outcomes
-from mtgjudge.model.mana_sources import mana_sources
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.could_produce import could_produce
+from mtgjudge.model.rules.mana_production import candidate_replacements, ev, replacement_outcomes
+from mtgjudge.model.rules.mana_sources import mana_sources
 from tests.conftest import obj, state_of
 
 

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtgjudge.model.mana import parse_cost
-from mtgjudge.model.payment import build_problem, can_pay_cost
-from mtgjudge.model.costs import TotalCost
-from mtgjudge.model.spending import Purpose, parse_restriction
+from mtgjudge.model.payment.problem import build_problem, can_pay_cost
+from mtgjudge.model.rules.costs import TotalCost
+from mtgjudge.model.rules.spending import Purpose, parse_restriction
 from mtgjudge.queries.questions import load_text
 from mtgjudge.queries import can_pay
 
@@ -90,7 +90,7 @@ def test_can_pay_cost_excludes_source():
 def test_all_payments_count_hand_derived():
     # {G/W}{G/W}{B/P}, life 3, Forest, Plains, Birds: with {B} from Birds, 1 way; with 2 life, the two
     # hybrids from {Forest, Plains, Birds}: GG 1, GW 3, WW 1: 6 in all.
-    from mtgjudge.queries.solve.payment_enum import all_payments
+    from mtgjudge.model.payment.enumeration import all_payments
     q = question("{G/W}{G/W}{B/P}", ["Forest", "Plains", "Birds of Paradise"], life=3)
     pr = build_problem(q.state, "Alice", TotalCost(parse_cost("{G/W}{G/W}{B/P}")))
     assert len(all_payments(pr)) == 6

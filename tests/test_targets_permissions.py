@@ -6,9 +6,9 @@ from dataclasses import replace
 import pytest
 
 from mtgjudge.model.explain import Unsupported
-from mtgjudge.model.permissions import controllers_next_turn, play_permissions
+from mtgjudge.model.rules.permissions import controllers_next_turn, play_permissions
 from mtgjudge.model.state import EffectInForce, Turn
-from mtgjudge.model.targets import legal_targets, target_requirements
+from mtgjudge.model.rules.targets import legal_targets, target_requirements
 from tests.conftest import obj, state_of
 
 

@@ -10,8 +10,8 @@ import itertools
 from dataclasses import replace
 from typing import Mapping, Any
 
-from mtgjudge.model.abilities import CostPart
-from mtgjudge.model.characteristics import current
+from mtgjudge.model.vocab.abilities import CostPart
+from mtgjudge.model.rules.layers import current
 from mtgjudge.model.explain import Step, Unsupported, step
 from mtgjudge.model.state import STEPS, StackAbility, Turn
 from mtgjudge.model.engine.game import MAX_STEPS, Game, merge, new_state
@@ -79,7 +79,7 @@ def _simple_source(state, o) -> str | None:
 
 
 def _spell_payments(game: Game, player: str, oid: str, x: int, paying: tuple[str, ...] | None) -> list[tuple[str, ...]]:
-    from mtgjudge.model.costs import total_cost
+    from mtgjudge.model.rules.costs import total_cost
 
     cost = total_cost(game.state, player, oid, x=x)
     if cost.modifiers or cost.other or cost.convoke or cost.delve or cost.improvise:
@@ -376,9 +376,9 @@ def _cleanup(game: Game) -> list[Game]:
     """514.1: the active player discards down to their maximum hand size (7); 514.2: damage is removed and
     "until end of turn" effects end."""
     from mtgjudge.model.engine.resolve import discard_choices
-    from mtgjudge.model.effects import lasting_effects
+    from mtgjudge.model.rules.in_force import lasting_effects
     from mtgjudge.model.cards.loader import card_db
-    from mtgjudge.model.permissions import controllers_next_turn
+    from mtgjudge.model.rules.permissions import controllers_next_turn
 
     active = game.state.active_player
     branches = [game]

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from mtgjudge.model.abilities import Ability, Effect
+from mtgjudge.model.vocab.abilities import Ability, Effect
 from mtgjudge.model.cards.loader import card_db
-from mtgjudge.model.characteristics import current
+from mtgjudge.model.rules.layers import current
 from mtgjudge.model.explain import Unsupported
 from mtgjudge.model.objects import CardDef, Face, GameObject
 from mtgjudge.model.state import StackAbility

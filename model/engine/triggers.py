@@ -12,12 +12,12 @@ import itertools
 import re
 from dataclasses import replace
 
-from mtgjudge.model.abilities import Ability
-from mtgjudge.model.characteristics import current
+from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.rules.layers import current
 from mtgjudge.model.explain import Unsupported
-from mtgjudge.model.targets import _targetable_by
-from mtgjudge.model.abilities import parse_noun_phrase
-from mtgjudge.model.characteristics import matches
+from mtgjudge.model.rules.targets import _targetable_by
+from mtgjudge.model.vocab.abilities import parse_noun_phrase
+from mtgjudge.model.rules.layers import matches
 from mtgjudge.model.engine.game import EngineStackAbility, Game, Pending, merge, new_state
 
 _SELF = r"(?:this(?: [a-z]+){1,2}|~)"

@@ -4,7 +4,7 @@ Imported by model.vocabulary so that card definitions can use these words.
 """
 from __future__ import annotations
 
-from mtgjudge.model.abilities import EFFECT_KINDS, STATIC_KINDS
+from mtgjudge.model.vocab.abilities import EFFECT_KINDS, STATIC_KINDS
 
 
 def _t_exile_until(a: dict) -> str:

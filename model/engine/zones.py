@@ -84,7 +84,7 @@ def next_timestamp(state: GameState) -> int:
 def _guard_replacements(game: Game, o: GameObject, to: str) -> None:
     """Unmodelled static text with no declared scope may be a replacement effect on any zone change (614):
     on the battlefield, or on the moving object itself."""
-    from mtgjudge.model.characteristics import current
+    from mtgjudge.model.rules.layers import current
 
     for src in list(game.state.battlefield()) + [o]:
         abilities = current(game.state, src.id).abilities if src.zone == "battlefield" else src.printed.abilities

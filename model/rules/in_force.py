@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from mtgjudge.model.abilities import (EFFECT_KINDS, STATIC_KINDS, Ability, DefinitionError, StaticEffect, parse_production)
-from mtgjudge.model.characteristics import (BASIC_LAND_TYPES, DEPENDENCY_ORDER, LAYER_APPLIERS, Characteristics,
+from mtgjudge.model.vocab.abilities import (EFFECT_KINDS, STATIC_KINDS, Ability, DefinitionError, StaticEffect, parse_production)
+from mtgjudge.model.rules.layers import (BASIC_LAND_TYPES, DEPENDENCY_ORDER, LAYER_APPLIERS, Characteristics,
                                    compute_all, matches)
 from mtgjudge.model.mana import COLOR_NAMES, COLORS, TYPES
 from mtgjudge.model.selectors import Selector
@@ -104,7 +104,7 @@ STATIC_KINDS.update({
 
 
 def _t_lasting(a: dict) -> str:
-    from mtgjudge.model.abilities import render_static
+    from mtgjudge.model.vocab.abilities import render_static
     until = {"end_of_turn": "Until end of turn, ", "end_of_your_next_turn": "Until the end of your next turn, ",
              "while_exiled": "For as long as that card remains exiled, "}.get(a.get("until", ""), "")
     text = render_static(a["static"])
@@ -144,7 +144,7 @@ def land_types_of(s: StaticEffect) -> tuple[str, ...]:
 
 def granted_ability(s: StaticEffect) -> Ability:
     """The mana ability a ``grant_mana_ability`` static grants."""
-    from mtgjudge.model.abilities import parse_cost_text
+    from mtgjudge.model.vocab.abilities import parse_cost_text
     add = s.arg("add")
     add = dict(add) if isinstance(add, tuple) else add
     return Ability("mana", cost=parse_cost_text(s.arg("cost")), production=parse_production(add))
@@ -299,7 +299,7 @@ class ActiveEffect:
         return dict(self.chosen).get(key)
 
     def describe(self) -> str:
-        from mtgjudge.model.abilities import render_static
+        from mtgjudge.model.vocab.abilities import render_static
         return f"{self.origin} ({render_static(self.static)})"
 
 

@@ -6,8 +6,8 @@ vocabulary raises Unsupported, naming it, so that no "yes" skips a target.
 """
 from __future__ import annotations
 
-from mtgjudge.model.abilities import DefinitionError, parse_noun_phrase
-from mtgjudge.model.characteristics import current, matches
+from mtgjudge.model.vocab.abilities import DefinitionError, parse_noun_phrase
+from mtgjudge.model.rules.layers import current, matches
 from mtgjudge.model.explain import Step, Unsupported, step
 
 #: Phrases that may choose zero targets ("any number of targets", "up to one target ...").

@@ -13,13 +13,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from mtgjudge.model.abilities import Ability, CostPart
-from mtgjudge.model.characteristics import Characteristics, activated_abilities, current
-from mtgjudge.model.costs import TotalCost
+from mtgjudge.model.vocab.abilities import Ability, CostPart
+from mtgjudge.model.rules.layers import Characteristics, activated_abilities, current
+from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.explain import Step, Unsupported
 from mtgjudge.model.mana import Symbol
-from mtgjudge.model.mana_sources import ManaSource, mana_sources
-from mtgjudge.model.spending import Purpose, Restriction, SpendAs, parse_restriction, spend_as_effects
+from mtgjudge.model.rules.mana_sources import ManaSource, mana_sources
+from mtgjudge.model.rules.spending import Purpose, Restriction, SpendAs, parse_restriction, spend_as_effects
 
 #: Demand kinds: what one unit of mana in a cost must be (107.4): a color, colorless, any type, snow.
 DEMAND_KINDS = ("W", "U", "B", "R", "G", "C", "generic", "snow")
@@ -299,7 +299,7 @@ def can_pay_cost(state, player: str, symbols: tuple[Symbol, ...], x: int = 0,
     its cost). ``for_what``: what the mana is spent on (spending restrictions, 106.6); default a bare cost.
     Returns a PaymentResult with a plan or minimal reasons; raises Unsupported when the model can't tell.
     """
-    from mtgjudge.queries.solve.payment_z3 import solve
+    from mtgjudge.model.payment.decide import solve
 
     cost = TotalCost(tuple(symbols), x, purpose=for_what or Purpose("cost"))
     return solve(build_problem(state, player, cost, exclude_sources), timeout_ms=timeout_ms)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from mtgjudge.model.abilities import X_COUNT, Ability, CostPart
-from mtgjudge.model.characteristics import activated_abilities, current
+from mtgjudge.model.vocab.abilities import X_COUNT, Ability, CostPart
+from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.explain import Unsupported
 from mtgjudge.model.mana import TYPES
 
@@ -50,7 +50,7 @@ def _counter(e) -> Counter:
 
 def _reflector(state):
     """Reflections read CR 106.7's least fixed point for the whole board (model.could_produce)."""
-    from mtgjudge.model.could_produce import could_produce
+    from mtgjudge.model.rules.could_produce import could_produce
 
     def look(q: str) -> frozenset:
         return could_produce(state, q).types
@@ -62,7 +62,7 @@ def activation_outcomes(state, oid: str, ability: Ability, activator: str, *, x:
     """Every distinct way one resolution of the mana ability can go, as (mana the ability itself adds
     after replacement effects in every order (106.12b, 616.1), mana triggered mana abilities add (605.1b),
     description). Amounts are events (six counts, WUBRGC; see model.mana_events)."""
-    from mtgjudge.model.mana_events import base_productions, candidate_replacements, replacement_outcomes, trigger_additions
+    from mtgjudge.model.rules.mana_production import base_productions, candidate_replacements, replacement_outcomes, trigger_additions
     cands = candidate_replacements(state, oid, ability, activator)
     subtypes = current(state, oid).subtypes
     out: dict = {}

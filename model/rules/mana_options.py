@@ -21,11 +21,11 @@ from operator import le
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from mtgjudge.model.abilities import X_COUNT, Ability
-from mtgjudge.model.characteristics import activated_abilities, compute_all, matches
+from mtgjudge.model.vocab.abilities import X_COUNT, Ability
+from mtgjudge.model.rules.layers import activated_abilities, compute_all, matches
 from mtgjudge.model.explain import Unsupported
 from mtgjudge.model.mana import TYPES, mana_string
-from mtgjudge.model.mana_sources import activation_outcomes
+from mtgjudge.model.rules.mana_sources import activation_outcomes
 
 #: The search's bound in seconds: past it the answer is `unsupported` and says so (never a hang).
 SEARCH_BOUND_SECONDS = 10.0
@@ -287,7 +287,7 @@ class _Search:
         start = [0] * 12
         # Mana already in the pool keeps its source's spending restriction (106.6): restricted mana goes to
         # the restricted counts, which never pay the costs of mana abilities.
-        from mtgjudge.model.payment import pool_groups
+        from mtgjudge.model.payment.problem import pool_groups
         for g in pool_groups(self.state, self.player):
             start[TYPES.index(g.type) + (6 if g.restriction is not None else 0)] += g.count
         root = Node(tuple(start), frozenset(o.id for o in self.state.battlefield(self.player) if o.tapped), (), p.life, frozenset())

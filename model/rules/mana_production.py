@@ -11,9 +11,9 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Callable, Iterable
 
-from mtgjudge.model.abilities import X_COUNT, Ability, ManaProduction
-from mtgjudge.model.characteristics import compute_all, current, matches
-from mtgjudge.model.effects import MANA_REPLACEMENT_KINDS, ActiveEffect, effects_in_force
+from mtgjudge.model.vocab.abilities import X_COUNT, Ability, ManaProduction
+from mtgjudge.model.rules.layers import compute_all, current, matches
+from mtgjudge.model.rules.in_force import MANA_REPLACEMENT_KINDS, ActiveEffect, effects_in_force
 from mtgjudge.model.explain import Unsupported
 from mtgjudge.model.mana import COLORS, TYPES
 

@@ -18,7 +18,7 @@ from typing import Iterator
 
 from mtgjudge.model.explain import Unsupported
 from mtgjudge.model.mana import COLORS, Symbol
-from mtgjudge.model.payment import PaymentProblem
+from mtgjudge.model.payment.problem import PaymentProblem
 
 #: Refuse to list more payments than this (the answer would not be readable anyway).
 MAX_PAYMENTS = 20000
@@ -116,8 +116,8 @@ def _compositions(total: int, slots: list[int], caps: list[int]) -> Iterator[tup
 
 def all_payments(pr: PaymentProblem) -> list[dict]:
     """Every distinct payment of the problem's cost, interchangeable resources counted once."""
-    from mtgjudge.queries.solve.payment_z3 import Encoding, Supply  # noqa: F401  (compat rules live there)
-    from mtgjudge.queries.solve.tracked import TrackedSolver
+    from mtgjudge.model.payment.decide import Encoding, Supply  # noqa: F401  (compat rules live there)
+    from mtgjudge.model.solve.tracked import TrackedSolver
 
     enc = Encoding(pr, TrackedSolver(), explain=False)
     consumer = type("C", (), {"purpose": pr.cost.purpose})()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable
 
-from mtgjudge.model.abilities import Ability, CostPart, ManaProduction, StaticEffect
+from mtgjudge.model.vocab.abilities import Ability, CostPart, ManaProduction, StaticEffect
 from mtgjudge.model.mana import cost_colors
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.selectors import Selector
@@ -103,7 +103,7 @@ def matches(sel: Selector | None, ch: Characteristics, o: GameObject, you: str, 
 
 
 def _grant_keyword(chars: dict, eff: StaticEffect, src: GameObject, state, affected: list) -> dict:
-    from mtgjudge.model.abilities import Ability as A
+    from mtgjudge.model.vocab.abilities import Ability as A
     kw = eff.arg("keyword")
     for oid in affected:
         ch = chars[oid]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mtgjudge.model.abilities import STATIC_KINDS, StaticEffect
+from mtgjudge.model.vocab.abilities import STATIC_KINDS, StaticEffect
 from mtgjudge.model.explain import Step, Unsupported, step
 
 #: Durations a ``lasting`` effect may state (611.2a), and "for as long as it remains exiled".
@@ -60,7 +60,7 @@ def _in_force(state, until: str, controller: str, began: int, card_zone: str) ->
 def play_permissions(state, card_id: str) -> list[Permission]:
     """Every effect listed in the state that names ``card_id`` among the cards it lets its controller play."""
     from mtgjudge.model.cards.loader import card_db
-    from mtgjudge.model.effects import lasting_effects
+    from mtgjudge.model.rules.in_force import lasting_effects
 
     out: list[Permission] = []
     card = state.obj(card_id)

@@ -5,7 +5,7 @@ text; these helpers say when that is the case.
 """
 from __future__ import annotations
 
-from mtgjudge.model.characteristics import current
+from mtgjudge.model.rules.layers import current
 from mtgjudge.model.explain import Unsupported
 
 

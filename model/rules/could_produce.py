@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mtgjudge.model.abilities import Ability
-from mtgjudge.model.characteristics import activated_abilities, compute_all, matches
-from mtgjudge.model.effects import land_type_setters
+from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.rules.layers import activated_abilities, compute_all, matches
+from mtgjudge.model.rules.in_force import land_type_setters
 from mtgjudge.model.explain import Unsupported
 from mtgjudge.model.mana import COLORS, TYPES
-from mtgjudge.model.mana_events import (base_productions, candidate_replacements, ev_text, ev_types,
+from mtgjudge.model.rules.mana_production import (base_productions, candidate_replacements, ev_text, ev_types,
                                replacement_outcomes)
 
 

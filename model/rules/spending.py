@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from mtgjudge.model.abilities import STATIC_KINDS, DefinitionError, StaticEffect
+from mtgjudge.model.vocab.abilities import STATIC_KINDS, DefinitionError, StaticEffect
 from mtgjudge.model.explain import Unsupported
 from mtgjudge.model.mana import COLOR_NAMES, TYPES
 
@@ -182,7 +182,7 @@ STATIC_KINDS["spend_as_any_color"] = ({"mana": str, "only_colorless": bool}, _r_
 def spend_as_effects(state, player: str) -> list[SpendAs]:
     """The "spend as though" effects that apply to ``player`` now (static abilities of permanents they
     control; "You may spend ...")."""
-    from mtgjudge.model.characteristics import current
+    from mtgjudge.model.rules.layers import current
 
     out: list[SpendAs] = []
     for o in state.battlefield(player):

@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from mtgjudge.model.abilities import STATIC_KINDS, CostPart, DefinitionError, StaticEffect, parse_cost_text
+from mtgjudge.model.vocab.abilities import STATIC_KINDS, CostPart, DefinitionError, StaticEffect, parse_cost_text
 from mtgjudge.model.mana import Symbol, format_cost
-from mtgjudge.model.spending import Purpose, _pattern
+from mtgjudge.model.rules.spending import Purpose, _pattern
 
 
 def _spells_text(s: StaticEffect) -> str:
@@ -94,7 +94,7 @@ class TotalCost:
 def spell_purpose(state, oid: str) -> Purpose:
     """The spell ``oid`` would be, for spending restrictions and "spells cost more/less" (its
     characteristics as the card it is; 601.2a)."""
-    from mtgjudge.model.characteristics import current
+    from mtgjudge.model.rules.layers import current
 
     ch = current(state, oid)
     return Purpose("spell", frozenset(ch.types), frozenset(ch.subtypes), frozenset(ch.colors), label=f"casting {ch.name}")
@@ -102,7 +102,7 @@ def spell_purpose(state, oid: str) -> Purpose:
 
 def modifiers_for_spell(state, caster: str, purpose: Purpose) -> list[CostModifier]:
     """Cost increases, reductions and minimums that apply to a spell ``caster`` casts (601.2f)."""
-    from mtgjudge.model.characteristics import current
+    from mtgjudge.model.rules.layers import current
 
     out: list[CostModifier] = []
     for o in state.battlefield():
@@ -126,7 +126,7 @@ def modifiers_for_spell(state, caster: str, purpose: Purpose) -> list[CostModifi
 
 def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool = False) -> TotalCost:
     """The total cost to cast ``oid`` (601.2f). ``kicked``: pay its kicker (an optional additional cost)."""
-    from mtgjudge.model.characteristics import current
+    from mtgjudge.model.rules.layers import current
 
     obj = state.obj(oid)
     face = obj.printed

@@ -14,12 +14,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from mtgjudge.model.characteristics import matches
+from mtgjudge.model.rules.layers import matches
 from mtgjudge.model.explain import Step, Unsupported, step
 from mtgjudge.model.mana import COLOR_NAMES, COLORS, Symbol
-from mtgjudge.model.payment import DEMAND_KINDS, PaymentProblem, PaymentResult
-from mtgjudge.model.spending import Purpose
-from mtgjudge.queries.solve.tracked import TrackedSolver
+from mtgjudge.model.payment.problem import DEMAND_KINDS, PaymentProblem, PaymentResult
+from mtgjudge.model.rules.spending import Purpose
+from mtgjudge.model.solve.tracked import TrackedSolver
 
 #: Upper bound on activations of a mana ability that nothing else bounds (no {T}, counters or life).
 UNBOUNDED_USES = 4
