@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -22,9 +23,29 @@ def step(rules: str | tuple[str, ...] | list[str], text: str) -> Step:
     return Step(tuple(rules), text)
 
 
-class Unsupported(Exception):
-    """The model cannot represent something a question needs; the message names exactly what.
+@dataclass(frozen=True)
+class Answer:
+    """What deciding a question gives.
 
-    Raised anywhere in the model or the queries; a question that raises it is answered `unsupported`,
-    never guessed.
+    ``value`` is the answer in its normalized form (bool, "illegal", frozenset of mana letters, frozenset
+    of mana strings, "unbounded", ...). ``unsupported`` (a message naming exactly what the model cannot
+    represent) replaces the value when set. ``why`` is the explanation; ``witness`` a JSON-able witness
+    (the choices, payment or order that gets there) when there is one.
     """
+
+    value: Any = None
+    why: tuple[Step, ...] = ()
+    witness: Any = None
+    unsupported: str | None = None
+
+    @property
+    def is_unsupported(self) -> bool:
+        return self.unsupported is not None
+
+    def cited_rules(self) -> set[str]:
+        return {r for s in self.why for r in s.rules}
+
+
+def unsupported(message: str, *why: Step) -> Answer:
+    """An answer saying the model cannot represent something; never a guess."""
+    return Answer(unsupported=message, why=tuple(why))

@@ -1,7 +1,7 @@
 """Cards and game objects: printed characteristics (CardDef) and an object's status in a game (GameObject)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from mtgjudge.model.mana import Symbol, format_cost

@@ -5,7 +5,7 @@ to a player ("you").
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 CONTROLLERS = ("any", "you", "opponent")
 

@@ -13,10 +13,12 @@ from typing import Any
 from mtgjudge.model.vocab.abilities import Ability, CostPart
 from mtgjudge.model.rules.layers import activated_abilities, current, matches
 from mtgjudge.model.rules.guards import require_modelled_battlefield, require_modelled_object
-from mtgjudge.model.explain import Step, Unsupported, step
+from mtgjudge.model.explain import Step, step
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.state import NO_PRIORITY_STEPS, GameState
 from mtgjudge.model.rules.targets import target_requirements
-from mtgjudge.queries.answers import Answer, QuestionInputError, unsupported
+from mtgjudge.model.explain import Answer, unsupported
+from mtgjudge.model.errors import InputError
 from mtgjudge.model.solve.tracked import TrackedSolver
 
 
@@ -25,20 +27,20 @@ def resolve_ability(state: GameState, oid: str, which: Any) -> tuple[int, Abilit
     abilities = activated_abilities(state, oid)
     name = state.obj(oid).name
     if not abilities:
-        raise QuestionInputError("ability", f"{name} has no activated abilities")
+        raise InputError("ability", f"{name} has no activated abilities")
     if which is None:
         if len(abilities) > 1:
             listing = "; ".join(f"{i}: {a.text()}" for i, a in enumerate(abilities, 1))
-            raise QuestionInputError("ability", f"{name} has {len(abilities)} activated abilities; say which ({listing})")
+            raise InputError("ability", f"{name} has {len(abilities)} activated abilities; say which ({listing})")
         return 1, abilities[0]
     if isinstance(which, int):
         if not 1 <= which <= len(abilities):
-            raise QuestionInputError("ability", f"{name} has {len(abilities)} activated abilities, not {which}")
+            raise InputError("ability", f"{name} has {len(abilities)} activated abilities, not {which}")
         return which, abilities[which - 1]
     hits = [(i, a) for i, a in enumerate(abilities, 1) if str(which).lower() in a.text().lower()]
     if len(hits) != 1:
         listing = "; ".join(f"{i}: {a.text()}" for i, a in enumerate(abilities, 1))
-        raise QuestionInputError("ability", f"{which!r} matches {len(hits)} of {name}'s activated abilities ({listing})")
+        raise InputError("ability", f"{which!r} matches {len(hits)} of {name}'s activated abilities ({listing})")
     return hits[0]
 
 

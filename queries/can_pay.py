@@ -8,11 +8,13 @@ to casting certain spells or activating certain abilities can't pay it (106.6).
 from __future__ import annotations
 
 from mtgjudge.model.rules.costs import TotalCost
-from mtgjudge.model.explain import Step, Unsupported, step
-from mtgjudge.model.mana import ManaSyntaxError, format_cost, parse_cost
+from mtgjudge.model.explain import Step, step
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.mana import ManaSyntaxError, parse_cost
 from mtgjudge.model.payment.problem import PaymentResult, build_problem
 from mtgjudge.model.rules.spending import Purpose
-from mtgjudge.queries.answers import Answer, QuestionInputError, unsupported
+from mtgjudge.model.explain import Answer, unsupported
+from mtgjudge.model.errors import InputError
 
 
 def answer(question, all_payments: bool = False) -> Answer:
@@ -23,7 +25,7 @@ def answer(question, all_payments: bool = False) -> Answer:
     try:
         symbols = parse_cost(params.get("cost", ""))
     except ManaSyntaxError as e:
-        raise QuestionInputError("cost", str(e)) from None
+        raise InputError("cost", str(e)) from None
     x = int(params.get("x", 0) or 0)
     try:
         cost = TotalCost(symbols, x, purpose=Purpose("cost"))

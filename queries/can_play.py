@@ -15,12 +15,13 @@ from __future__ import annotations
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.costs import total_cost
 from mtgjudge.model.rules.guards import require_modelled_battlefield
-from mtgjudge.model.explain import Step, Unsupported, step
+from mtgjudge.model.explain import Step, step
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import format_cost
 from mtgjudge.model.payment.problem import require_modelled_for_payment
 from mtgjudge.model.state import NO_PRIORITY_STEPS, GameState
 from mtgjudge.model.rules.targets import target_requirements
-from mtgjudge.queries.answers import Answer, unsupported
+from mtgjudge.model.explain import Answer, unsupported
 from mtgjudge.queries.can_pay import answer_cost
 from mtgjudge.model.solve.tracked import TrackedSolver
 

@@ -4,9 +4,11 @@ name (or a permanent it reflects could produce) but it cannot, the reason."""
 from __future__ import annotations
 
 from mtgjudge.model.rules.could_produce import could_produce
-from mtgjudge.model.explain import Unsupported, step
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.explain import step
 from mtgjudge.model.mana import TYPES
-from mtgjudge.queries.answers import Answer, QuestionInputError
+from mtgjudge.model.explain import Answer
+from mtgjudge.model.errors import InputError
 
 
 def answer(question) -> Answer:
@@ -14,7 +16,7 @@ def answer(question) -> Answer:
     state = question.state
     oid = question.about
     if oid is None:
-        raise QuestionInputError("about", "could-produce needs `about`: a permanent")
+        raise InputError("about", "could-produce needs `about`: a permanent")
     if not state.has(oid) or state.obj(oid).zone != "battlefield":
         raise Unsupported(f"{oid} is not on the battlefield; could-produce (106.7) is asked about permanents")
     r = could_produce(state, oid)

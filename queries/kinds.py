@@ -9,7 +9,7 @@ import importlib
 import inspect
 from typing import Callable
 
-from mtgjudge.queries.answers import Answer, unsupported
+from mtgjudge.model.explain import Answer, unsupported
 
 #: ask -> module implementing it (imported only when a question of that kind is asked, so that z3 is
 #: loaded only when needed).

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from mtgjudge.model.explain import step
 from mtgjudge.model.rules.mana_options import mana_options
-from mtgjudge.queries.answers import Answer, QuestionInputError
+from mtgjudge.model.explain import Answer
+from mtgjudge.model.errors import InputError
 
 
 def answer(question) -> Answer:
@@ -13,7 +14,7 @@ def answer(question) -> Answer:
     state = question.state
     player = question.params.get("by") or state.active_player
     if player not in state.player_names:
-        raise QuestionInputError("by", f"no player named {player!r}")
+        raise InputError("by", f"no player named {player!r}")
     r = mana_options(state, player)
     if r.unbounded:
         return Answer(value="unbounded", why=(step(("605.3a", "106.4"), "these activations return to the same "

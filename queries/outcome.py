@@ -11,11 +11,13 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from mtgjudge.model.cards.loader import normalize
-from mtgjudge.model.explain import Step, Unsupported, step
-from mtgjudge.model.engine.actions import ActionInputError, Illegal, run
+from mtgjudge.model.explain import Step, step
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game, names_of as _names
 from mtgjudge.model.engine.sba import power, toughness
-from mtgjudge.queries.answers import Answer, QuestionInputError, unsupported
+from mtgjudge.model.explain import Answer, unsupported
+from mtgjudge.model.errors import Illegal
 
 
 def _find(game: Game, ref: str, initial_ids: set[str]):
@@ -131,8 +133,6 @@ def perform_actions(question) -> list[Game] | Answer:
         return run(game, question.actions)
     except Illegal as e:
         return Answer(value="illegal", why=tuple(e.why))
-    except ActionInputError as e:
-        raise QuestionInputError(e.key, e.message) from None
     except Unsupported as e:
         return unsupported(str(e))
 

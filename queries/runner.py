@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from mtgjudge.model.explain import Unsupported
-from mtgjudge.queries.answers import Answer, QuestionInputError
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.explain import Answer
+from mtgjudge.model.errors import InputError
 from mtgjudge.queries.kinds import answer as answer_question
 
 STATUSES = ("pass", "fail", "answered", "unsupported", "error")
@@ -34,7 +35,7 @@ def run_question(q, **options) -> Result:
 def _run(q, **options) -> Result:
     try:
         ans = answer_question(q, **options)
-    except QuestionInputError as e:
+    except InputError as e:
         return Result(q.id, q.file, "error", message=f"{q.file}:{q.line}: question {q.id}: key {e.key}: {e.message}")
     except Unsupported as e:
         ans = Answer(unsupported=str(e))

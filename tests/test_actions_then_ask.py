@@ -2,7 +2,7 @@
 branch by branch and match no single `expect` (the spec's "Any kind may carry actions")."""
 from __future__ import annotations
 
-from mtgjudge.queries.answers import Answer
+from mtgjudge.model.explain import Answer
 from mtgjudge.queries.kinds import BranchAnswers, _after_actions
 from mtgjudge.queries.questions import load_text
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from mtgjudge.model.rules.layers import activated_abilities
-from mtgjudge.model.explain import Unsupported
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.queries.can_activate import decide
 from tests.conftest import obj, state_of
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from mtgjudge.model.vocab.abilities import DefinitionError, parse_cost_text
+from mtgjudge.model.errors import DefinitionError
+
+from mtgjudge.model.vocab.abilities import parse_cost_text
 from mtgjudge.model.mana import ManaSyntaxError, mana_string, mana_value, parse_cost, parse_mana
 
 

@@ -8,7 +8,7 @@ import pytest
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
-from mtgjudge.model.explain import Unsupported
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.queries.outcome import answer
 from mtgjudge.queries.questions import load_text
 from tests.conftest import obj, state_of

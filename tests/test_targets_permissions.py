@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import pytest
 
-from mtgjudge.model.explain import Unsupported
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.permissions import controllers_next_turn, play_permissions
 from mtgjudge.model.state import EffectInForce, Turn
 from mtgjudge.model.rules.targets import legal_targets, target_requirements

@@ -17,7 +17,9 @@ import yaml
 
 import mtgjudge.model.vocabulary  # noqa: F401  (registers every ability kind before cards load)
 
-from mtgjudge.model.vocab.abilities import Ability, DefinitionError, parse_ability
+from mtgjudge.model.vocab.abilities import Ability, parse_ability
+
+from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS, ManaSyntaxError, parse_cost
 from mtgjudge.model.objects import CardDef, Face
 

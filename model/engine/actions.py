@@ -12,7 +12,7 @@ from typing import Mapping, Any
 
 from mtgjudge.model.vocab.abilities import CostPart
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.explain import Step, Unsupported, step
+from mtgjudge.model.errors import Illegal, InputError, Unsupported
 from mtgjudge.model.state import STEPS, StackAbility, Turn
 from mtgjudge.model.engine.game import MAX_STEPS, Game, merge, new_state
 from mtgjudge.model.engine import zones
@@ -21,23 +21,6 @@ from mtgjudge.model.engine.linked import leave_game
 from mtgjudge.model.engine.resolve import draw, resolve_top
 from mtgjudge.model.engine.sba import check as check_sba, guard_scope
 from mtgjudge.model.engine.triggers import guard_unrecognized, put_pending
-
-
-class Illegal(Exception):
-    """The rules forbid the action; ``why`` are the reasons."""
-
-    def __init__(self, why: tuple[Step, ...]):
-        super().__init__("; ".join(s.text for s in why))
-        self.why = why
-
-
-class ActionInputError(Exception):
-    """The action is wrong for this state (a step the rules skip): the question's error."""
-
-    def __init__(self, key: str, message: str):
-        super().__init__(message)
-        self.key = key
-        self.message = message
 
 
 def settle(game: Game) -> list[Game]:
@@ -189,7 +172,7 @@ def play(game: Game, a: Mapping[str, Any]) -> list[Game]:
     oid = a["play"]
     player = a.get("by") or state.active_player
     if "Land" not in current(state, oid).types:
-        raise ActionInputError("play", f"{oid} is not a land: cast it")
+        raise InputError("play", f"{oid} is not a land: cast it")
     ans = decide(state, oid, player, 0)
     if ans.is_unsupported:
         raise Unsupported(ans.unsupported)
@@ -212,7 +195,7 @@ def activate(game: Game, a: Mapping[str, Any]) -> list[Game]:
     state = game.state
     oid = find_ref(state, a["activate"]) or a["activate"]
     if not state.has(oid):
-        raise ActionInputError("activate", f"{oid} does not exist now")
+        raise InputError("activate", f"{oid} does not exist now")
     o = state.obj(oid)
     player = a.get("by") or o.controller
     x = a.get("x", 0)
@@ -272,10 +255,10 @@ def transform(game: Game, a: Mapping[str, Any]) -> list[Game]:
     st = game.state
     oid = find_ref(st, a["transform"]) or a["transform"]
     if not st.has(oid) or st.obj(oid).zone != "battlefield":
-        raise ActionInputError("transform", f"{oid} is not a permanent now")
+        raise InputError("transform", f"{oid} is not a permanent now")
     o = st.obj(oid)
     if len(o.card.faces) != 2 or o.face_down:
-        raise ActionInputError("transform", f"{o.name} is not a double-faced permanent: it can't transform (701.27a)")
+        raise InputError("transform", f"{o.name} is not a double-faced permanent: it can't transform (701.27a)")
     new = replace(o, face=1 - o.face)
     game = game.with_state(st.with_object(new)).log("701.27a", f"{o.name} ({oid}) transforms into {new.name}")
     guard_unrecognized(game, f"{oid} transforms")
@@ -327,16 +310,16 @@ def _resolve(game: Game, a: Mapping[str, Any]) -> list[Game]:
                 if n == "all":
                     nxt.append(g)
                     continue
-                raise ActionInputError("resolve", f"resolve: {n} asked, but the stack is empty after {i}")
+                raise InputError("resolve", f"resolve: {n} asked, but the stack is empty after {i}")
             if a.get("targets") is not None and i == 0:
                 top = g.state.stack[0]
                 if not isinstance(top, StackAbility):
-                    raise ActionInputError("targets", "targets fix those of a triggered ability; the top of the stack "
+                    raise InputError("targets", "targets fix those of a triggered ability; the top of the stack "
                                                       "is a spell")
                 from mtgjudge.model.engine.triggers import _ability_of, target_slots
                 slots = target_slots(g, _ability_of(g, top.source, top.index), top.controller)
                 if len(a["targets"]) > len(slots) or len(a["targets"]) < sum(1 for s in slots if not s[2]):
-                    raise ActionInputError("targets", f"the ability of {top.source} takes {len(slots)} target(s); "
+                    raise InputError("targets", f"the ability of {top.source} takes {len(slots)} target(s); "
                                                       f"{len(a['targets'])} given")
                 g = g.with_state(new_state(g.state, stack=(replace(top, targets=tuple(a["targets"])),) + g.state.stack[1:]))
             if a.get("choices"):
@@ -468,7 +451,7 @@ def advance(game: Game, a: Mapping[str, Any]) -> list[Game]:
     else:
         target_step, need_new_turn = target, False
         if target in ("declare-blockers", "combat-damage"):
-            raise ActionInputError("advance", f"advance: {target}: with no attackers the rules skip declare blockers "
+            raise InputError("advance", f"advance: {target}: with no attackers the rules skip declare blockers "
                                               "and combat damage (508.8)")
     start_turn = game.state.turn.number
     branches = _run_stack(game)
@@ -521,7 +504,7 @@ def perform(game: Game, a: Mapping[str, Any]) -> list[Game]:
         branches = _as_effect(game, a, kind)
     elif kind == "concede":
         if a["concede"] in game.left:
-            raise ActionInputError("concede", f"{a['concede']} has already left the game")
+            raise InputError("concede", f"{a['concede']} has already left the game")
         branches = [leave_game(game, a["concede"])]
     elif kind == "advance":
         return advance(game, a)

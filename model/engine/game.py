@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from mtgjudge.model.explain import Step, Unsupported, step
+from mtgjudge.model.explain import Step, step
+
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.state import GameState, StackAbility
 
 #: Bounds of the search: past them the answer is unsupported, saying so.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mtgjudge.model.explain import Unsupported
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.engine.game import Game, Linked, new_state
 from mtgjudge.model.engine import zones
 
@@ -78,7 +78,6 @@ def leave_game(game: Game, player: str) -> Game:
     """800.4a: all objects the player owns leave the game; their abilities on the stack cease to exist; objects
     they still control are exiled. Sources that left the battlefield return their linked cards (610.3)."""
     from mtgjudge.model.engine.events import after_moves
-    from mtgjudge.model.engine.game import EngineStackAbility
     from mtgjudge.model.state import StackAbility
 
     if player in game.left:

@@ -12,7 +12,7 @@ from typing import Callable
 from mtgjudge.model.vocab.abilities import Ability, Effect
 from mtgjudge.model.cards.loader import card_db
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.explain import Unsupported
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import CardDef, Face, GameObject
 from mtgjudge.model.state import StackAbility
 from mtgjudge.model.engine.game import Game, merge, new_state

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mtgjudge.model.rules.layers import LAYER_APPLIERS, current
-from mtgjudge.model.explain import Unsupported
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine import zones
 

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.explain import Unsupported
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.targets import _targetable_by
 from mtgjudge.model.vocab.abilities import parse_noun_phrase
 from mtgjudge.model.rules.layers import matches

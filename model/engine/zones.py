@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mtgjudge.model.explain import Unsupported
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.state import GameState, Player, StackAbility
 from mtgjudge.model.engine.game import Game, new_state

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mtgjudge.model.rules.layers import matches
-from mtgjudge.model.explain import Step, Unsupported, step
+from mtgjudge.model.explain import Step, step
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import COLOR_NAMES, COLORS, Symbol
 from mtgjudge.model.payment.problem import DEMAND_KINDS, PaymentProblem, PaymentResult
 from mtgjudge.model.rules.spending import Purpose

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement, product
 from typing import Iterator
 
-from mtgjudge.model.explain import Unsupported
-from mtgjudge.model.mana import COLORS, Symbol
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.mana import Symbol
 from mtgjudge.model.payment.problem import PaymentProblem
 
 #: Refuse to list more payments than this (the answer would not be readable anyway).

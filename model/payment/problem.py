@@ -13,10 +13,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from mtgjudge.model.vocab.abilities import Ability, CostPart
+from mtgjudge.model.vocab.abilities import CostPart
 from mtgjudge.model.rules.layers import Characteristics, activated_abilities, current
 from mtgjudge.model.rules.costs import TotalCost
-from mtgjudge.model.explain import Step, Unsupported
+from mtgjudge.model.explain import Step
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import Symbol
 from mtgjudge.model.rules.mana_sources import ManaSource, mana_sources
 from mtgjudge.model.rules.spending import Purpose, Restriction, SpendAs, parse_restriction, spend_as_effects

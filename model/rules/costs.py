@@ -18,7 +18,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from mtgjudge.model.vocab.abilities import STATIC_KINDS, CostPart, DefinitionError, StaticEffect, parse_cost_text
+from mtgjudge.model.vocab.abilities import STATIC_KINDS, CostPart, StaticEffect, parse_cost_text
+
+from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import Symbol, format_cost
 from mtgjudge.model.rules.spending import Purpose, _pattern
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.rules.layers import activated_abilities, compute_all, matches
 from mtgjudge.model.rules.in_force import land_type_setters
-from mtgjudge.model.explain import Unsupported
-from mtgjudge.model.mana import COLORS, TYPES
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.mana import TYPES
 from mtgjudge.model.rules.mana_production import (base_productions, candidate_replacements, ev_text, ev_types,
                                replacement_outcomes)
 

@@ -6,7 +6,7 @@ text; these helpers say when that is the case.
 from __future__ import annotations
 
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.explain import Unsupported
+from mtgjudge.model.errors import Unsupported
 
 
 def require_modelled_battlefield(state, scope: str, kinds: tuple[str, ...] = ("static",)) -> None:

@@ -11,12 +11,12 @@ How a replacement effect modifies one mana production event, and the search over
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
-from mtgjudge.model.vocab.abilities import (EFFECT_KINDS, STATIC_KINDS, Ability, DefinitionError, StaticEffect, parse_production)
-from mtgjudge.model.rules.layers import (BASIC_LAND_TYPES, DEPENDENCY_ORDER, LAYER_APPLIERS, Characteristics,
-                                   compute_all, matches)
-from mtgjudge.model.mana import COLOR_NAMES, COLORS, TYPES
+from mtgjudge.model.vocab.abilities import EFFECT_KINDS, STATIC_KINDS, Ability, StaticEffect, parse_production
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.rules.layers import (BASIC_LAND_TYPES, DEPENDENCY_ORDER, LAYER_APPLIERS, compute_all, matches)
+from mtgjudge.model.mana import COLOR_NAMES, TYPES
 from mtgjudge.model.selectors import Selector
 
 # ------------------------------------------------------------------------------------------ vocabulary
@@ -309,7 +309,7 @@ def lasting_effects(card, face_index: int, ability_index: int | None):
     ``ability_index`` names which ability of the face (1-based); without it, the card's spell effect, or
     else the one ability of the face that leaves a lasting effect.
     """
-    from mtgjudge.model.explain import Unsupported
+    from mtgjudge.model.errors import Unsupported
     abilities = card.faces[face_index].abilities
     if ability_index is None:
         chosen = [a for a in abilities if a.kind == "spell"]
@@ -334,7 +334,7 @@ def effects_in_force(state, kinds: tuple[str, ...]) -> list[ActiveEffect]:
     ``state.effects``. An effect in ``state.effects`` whose card leaves no effect of the product's
     vocabulary is unsupported (we cannot tell what it does)."""
     from mtgjudge.model.cards.loader import card_db
-    from mtgjudge.model.explain import Unsupported
+    from mtgjudge.model.errors import Unsupported
     key = ("effects_in_force", kinds)
     if key in state._cache:
         return state._cache[key]

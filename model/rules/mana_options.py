@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from mtgjudge.model.vocab.abilities import X_COUNT, Ability
 from mtgjudge.model.rules.layers import activated_abilities, compute_all, matches
-from mtgjudge.model.explain import Unsupported
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import TYPES, mana_string
 from mtgjudge.model.rules.mana_sources import activation_outcomes
 

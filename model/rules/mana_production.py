@@ -11,10 +11,10 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Callable, Iterable
 
-from mtgjudge.model.vocab.abilities import X_COUNT, Ability, ManaProduction
+from mtgjudge.model.vocab.abilities import X_COUNT, Ability
 from mtgjudge.model.rules.layers import compute_all, current, matches
 from mtgjudge.model.rules.in_force import MANA_REPLACEMENT_KINDS, ActiveEffect, effects_in_force
-from mtgjudge.model.explain import Unsupported
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import COLORS, TYPES
 
 Event = tuple  # six ints, WUBRGC

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from mtgjudge.model.vocab.abilities import X_COUNT, Ability, CostPart
 from mtgjudge.model.rules.layers import activated_abilities, current
-from mtgjudge.model.explain import Unsupported
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import TYPES
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mtgjudge.model.vocab.abilities import STATIC_KINDS, StaticEffect
-from mtgjudge.model.explain import Step, Unsupported, step
+from mtgjudge.model.explain import Step, step
+from mtgjudge.model.errors import Unsupported
 
 #: Durations a ``lasting`` effect may state (611.2a), and "for as long as it remains exiled".
 DURATIONS = ("end_of_turn", "end_of_your_next_turn", "while_exiled", "")

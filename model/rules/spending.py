@@ -12,8 +12,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from mtgjudge.model.vocab.abilities import STATIC_KINDS, DefinitionError, StaticEffect
-from mtgjudge.model.explain import Unsupported
+from mtgjudge.model.vocab.abilities import STATIC_KINDS, StaticEffect
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import COLOR_NAMES, TYPES
 
 CARD_TYPE_WORDS = ("artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker", "land", "battle")

@@ -6,9 +6,12 @@ vocabulary raises Unsupported, naming it, so that no "yes" skips a target.
 """
 from __future__ import annotations
 
-from mtgjudge.model.vocab.abilities import DefinitionError, parse_noun_phrase
+from mtgjudge.model.errors import DefinitionError
+
+from mtgjudge.model.vocab.abilities import parse_noun_phrase
 from mtgjudge.model.rules.layers import current, matches
-from mtgjudge.model.explain import Step, Unsupported, step
+from mtgjudge.model.explain import Step, step
+from mtgjudge.model.errors import Unsupported
 
 #: Phrases that may choose zero targets ("any number of targets", "up to one target ...").
 OPTIONAL_PREFIXES = ("any number of", "up to")

@@ -1,22 +1,20 @@
 """A z3 solver whose constraints are named by the rules they encode, so that an unsat core is the list of
 rules that forbid something (design.md, "Solving").
 
-Every check is bounded by a time limit; reaching it raises :class:`SolverBound`, which the kinds turn into
+Every check is bounded by a time limit; reaching it raises :class:`SearchBound`, which the kinds turn into
 an `unsupported` answer that says so.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from mtgjudge.model.explain import Step, Unsupported
+from mtgjudge.model.explain import Step
+
+from mtgjudge.model.errors import SearchBound
 
 #: Default bound for one solver check, in milliseconds.
 DEFAULT_TIMEOUT_MS = 5000
-
-
-class SolverBound(Unsupported):
-    """The solver reached its time bound: the answer is unknown, and says so."""
 
 
 @dataclass
@@ -53,7 +51,7 @@ class TrackedSolver:
     def _check(self, reqs: list[Requirement]) -> str:
         result = self.solver.check(*[r.tracker for r in reqs])
         if result == self.z3.unknown:
-            raise SolverBound(f"the solver reached its bound of {self.timeout_ms} ms ({self.solver.reason_unknown()})")
+            raise SearchBound(f"the solver reached its bound of {self.timeout_ms} ms ({self.solver.reason_unknown()})")
         return "sat" if result == self.z3.sat else "unsat"
 
     def check(self) -> bool:

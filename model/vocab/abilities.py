@@ -8,19 +8,16 @@ the ability back in Oracle-like words; it is what ``mtgjudge cards show`` prints
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
+from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS, TYPES, ManaSyntaxError, Symbol, format_cost, parse_cost
 from mtgjudge.model.selectors import SELECTOR_KEYS, Selector
 
 KEYWORDS = ("Haste", "Flying", "Defender", "Trample", "Indestructible", "Vigilance", "Reach", "Deathtouch",
             "Lifelink", "First strike", "Double strike", "Menace", "Flash", "Hexproof", "Shroud",
             "Convoke", "Delve", "Improvise")   # 702.51, 702.66, 702.126: alternatives to paying mana
-
-
-class DefinitionError(ValueError):
-    """A card definition that does not follow the encoding; the message names the field."""
 
 
 # --------------------------------------------------------------------------------------------- costs
