@@ -5,13 +5,13 @@ import pytest
 
 from mtgjudge.model.rules.layers import activated_abilities
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.queries.can_activate import decide
+from mtgjudge.model.legality import can_activate
 from tests.conftest import obj, state_of
 
 
 def ask(state, oid, index=1, player="Alice"):
     ability = activated_abilities(state, oid)[index - 1]
-    return decide(state, oid, index, ability, player)
+    return can_activate(state, oid, index, ability, player)
 
 
 def test_untapped_elves_can_tap_and_witness_names_the_payer():
@@ -70,7 +70,7 @@ def test_unknown_target_phrase_is_unsupported():
     s = state_of(obj("p", "Prodigal Pyromancer"))
     ability = replace(activated_abilities(s, "p")[0], targets=("wizard's familiar's shadow",))
     with pytest.raises(Unsupported, match="wizard's familiar's shadow"):
-        decide(s, "p", 1, ability, "Alice")
+        can_activate(s, "p", 1, ability, "Alice")
 
 
 def test_unmodelled_static_without_scope_makes_the_answer_unsupported():
@@ -86,5 +86,21 @@ def test_unmodelled_static_without_scope_makes_the_answer_unsupported():
 
     class Q:  # the parts of a Question the kind reads
         state, about, params = s, "elves", {}
-    a = answer(Q)
-    assert a.is_unsupported and "Creatures can't be activated." in a.unsupported
+    with pytest.raises(Unsupported, match="Creatures can't be activated."):
+        answer(Q)
+
+
+def test_a_permanent_tapped_for_the_cost_cannot_also_tap_for_mana():
+    # Cascade Bluffs: "{U/R}, {T}: Add ...": its own {T} can't also make the mana for {U/R} (118.3).
+    alone = ask(state_of(obj("b", "Cascade Bluffs")), "b", index=2)
+    assert alone.value is False
+    assert ask(state_of(obj("b", "Cascade Bluffs"), obj("i", "Island")), "b", index=2).value is True
+
+
+def test_a_creature_tapped_for_mana_can_then_be_sacrificed_for_the_cost():
+    # Birthing Pod ({1}{G/P}, {T}, Sacrifice a creature) at 1 life: the Elves tap for {G} (601.2g) and are
+    # then sacrificed (601.2h); Wastes pays {1}.
+    s = state_of(obj("pod", "Birthing Pod"), obj("elves", "Llanowar Elves"), obj("w", "Wastes"), life={"Alice": 1})
+    a = ask(s, "pod")
+    assert a.value is True
+    assert a.witness["pays Sacrifice a creature you control"] == "elves"

@@ -6,15 +6,17 @@ An action the rules forbid raises :class:`Illegal` with the reasons.
 """
 from __future__ import annotations
 
-import itertools
 from dataclasses import replace
 from typing import Mapping, Any
 
-from mtgjudge.model.vocab.abilities import CostPart
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.errors import Illegal, InputError, Unsupported
 from mtgjudge.model.state import STEPS, StackAbility, Turn
-from mtgjudge.model.engine.game import MAX_STEPS, Game, merge, new_state
+from mtgjudge.model.engine.game import MAX_STEPS, EngineStackAbility, Game, find_ref, merge, new_state
+from mtgjudge.model.engine.paying import pay
+from mtgjudge.model.engine.events import put_onto_battlefield
+from mtgjudge.model.legality import can_activate, can_play, find_ability
+from mtgjudge.model.rules.costs import activation_cost, total_cost
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.events import after_moves
 from mtgjudge.model.engine.linked import leave_game
@@ -46,138 +48,47 @@ def settle(game: Game) -> list[Game]:
 
 # --------------------------------------------------------------------------------------------- cast
 
-def _simple_source(state, o) -> str | None:
-    """The one mana type an untapped permanent adds with "{T}: Add [one mana]", else None."""
-    mana = [a for a in current(state, o.id).abilities if a.is_mana_ability
-            or (a.kind == "unmodelled" and a.timing == "mana")]
-    if len(mana) != 1:
-        return None
-    a = mana[0]
-    if a.kind != "mana" or a.cost != (CostPart("tap"),) or a.production is None:
-        return None
-    p = a.production
-    if p.mode != "fixed" or len(p.fixed) != 1 or p.per or p.per_counter or p.instead_if or a.spend_only:
-        return None
-    return p.fixed[0]
-
-
-def _spell_payments(game: Game, player: str, oid: str, x: int, paying: tuple[str, ...] | None) -> list[tuple[str, ...]]:
-    from mtgjudge.model.rules.costs import total_cost
-
-    cost = total_cost(game.state, player, oid, x=x)
-    if cost.modifiers or cost.other or cost.convoke or cost.delve or cost.improvise:
-        raise Unsupported("paying a cost with modifiers, additional costs, convoke, delve or improvise is not "
-                          "performed by the engine yet")
-    return _payments(game, player, cost.symbols, x, paying)
-
-
-def _payments(game: Game, player: str, symbols, x: int, paying: tuple[str, ...] | None,
-              exclude: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
-    """Every set of lands/permanents whose "{T}: Add" pays the mana (601.2g-h). Only simple sources
-    (one "{T}: Add one mana" ability) are modelled; any other way to pay makes this unsupported."""
-    state = game.state
-    if not symbols:
-        return [()]
-    if state.player(player).mana_pool:
-        raise Unsupported("paying with mana already in the pool is not performed by the engine yet")
-    colored: list[str] = []
-    generic = 0
-    for s in symbols:
-        if s.kind == "generic":
-            generic += s.amount
-        elif s.kind == "x":
-            generic += x
-        elif s.kind in ("colored", "colorless"):
-            colored.append(s.colors or "C")
-        else:
-            raise Unsupported(f"paying the symbol {s} is not performed by the engine yet")
-    sources = {}
-    for o in state.battlefield(player):
-        if o.tapped or o.id in exclude:
-            continue
-        t = _simple_source(state, o)
-        has_mana = any(a.is_mana_ability or (a.kind == "unmodelled" and a.timing == "mana")
-                       for a in current(state, o.id).abilities)
-        if t is None and has_mana:
-            raise Unsupported(f"{o.name} ({o.id}) could help pay and its mana ability is not a simple "
-                              "\"{T}: Add one mana\": paying with it is not performed by the engine yet")
-        if t is not None:
-            sources[o.id] = t
-    need = len(colored) + generic
-
-    def pays(ids) -> bool:
-        avail = [sources[i] for i in ids]
-        for c in colored:
-            if c not in avail:
-                return False
-            avail.remove(c)
-        return len(avail) == generic
-
-    if paying is not None:
-        bad = [i for i in paying if i not in sources]
-        if bad or not pays(paying):
-            raise Unsupported(f"paying with {', '.join(paying)} as given is not a payment the engine can perform")
-        return [tuple(paying)]
-    from math import comb
-    from mtgjudge.model.engine.game import MAX_BRANCHES
-
-    if comb(len(sources), need) > MAX_BRANCHES:
-        raise Unsupported(f"more than {MAX_BRANCHES} ways to choose the permanents that pay: the search bound was reached")
-    out = [c for c in itertools.combinations(sorted(sources), need) if pays(c)]
-    if not out:
-        raise Unsupported("no payment the engine can perform was found, though the cost can be paid")
-    return out
-
-
-def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
-    from mtgjudge.queries.can_play import decide
-
-    state = game.state
-    oid = a["cast"]
-    player = a.get("by") or state.active_player
-    x = a.get("x", 0)
-    ans = decide(state, oid, player, x)
+def _legal(ans) -> None:
+    """An action is performed only when the model says it may be (the same decision as can-play and
+    can-activate)."""
     if ans.is_unsupported:
         raise Unsupported(ans.unsupported)
     if ans.value is not True:
         raise Illegal(ans.why)
+
+
+def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
+    """601.2: the spell moves to the stack, then its total cost is paid, every distinct payment a branch."""
+    state = game.state
+    oid = a["cast"]
+    player = a.get("by") or state.active_player
+    x = a.get("x", 0)
     o = state.obj(oid)
+    if "Land" in current(state, oid).types:
+        raise InputError("cast", f"{o.name} is a land: play it")
+    _legal(can_play(state, oid, player, x))
     if a.get("targets") or any(t for ab in current(state, oid).abilities if ab.kind == "spell" for t in ab.targets):
         raise Unsupported("casting a spell with targets is not performed by the engine yet")
     if a.get("choices"):
         raise Unsupported("casting with choices is not performed by the engine yet")
-    lki = o
+    cost = total_cost(state, player, oid, x=x)
     game = zones.move(game, oid, "stack", controller=player, x=x if any(s.kind == "x" for s in (o.printed.mana_cost or ())) else None)
     game = game.log(("601.2a", "601.2b"), f"{player} casts {o.name} ({oid})" + (f" with X={x}" if x else ""))
     out = []
-    pays = _spell_payments(game, player, oid, x, a.get("paying"))
-    for ids in pays:
-        g = game
-        for i in ids:
-            g = g.with_state(g.state.with_object(replace(g.state.obj(i), tapped=True)))
-        g = g.log(("601.2g", "601.2h", "106.4"), f"{player} taps {', '.join(ids) or 'nothing'} for mana and pays the cost")
-        if len(pays) > 1:
-            g = g.choose(f"pay with {', '.join(ids)}")
+    for g in pay(game, state, player, cost, a.get("paying")):
         guard_unrecognized(g, f"{o.name} is cast")
-        out.append(after_moves(g, [(lki, lki.zone, "stack")], f"{o.name} is cast"))
+        out.append(after_moves(g, [(o, o.zone, "stack")], f"{o.name} is cast"))
     return out
 
 
 def play(game: Game, a: Mapping[str, Any]) -> list[Game]:
     """305.1: playing a land is a special action: it enters the battlefield; one land play per turn (305.2)."""
-    from mtgjudge.queries.can_play import decide
-    from mtgjudge.model.engine.events import put_onto_battlefield
-
     state = game.state
     oid = a["play"]
     player = a.get("by") or state.active_player
     if "Land" not in current(state, oid).types:
         raise InputError("play", f"{oid} is not a land: cast it")
-    ans = decide(state, oid, player, 0)
-    if ans.is_unsupported:
-        raise Unsupported(ans.unsupported)
-    if ans.value is not True:
-        raise Illegal(ans.why)
+    _legal(can_play(state, oid, player, 0))
     lki = state.obj(oid)
     p = state.player(player)
     game = game.with_state(state.with_player(replace(p, lands_played=p.lands_played + 1)))
@@ -186,12 +97,8 @@ def play(game: Game, a: Mapping[str, Any]) -> list[Game]:
 
 
 def activate(game: Game, a: Mapping[str, Any]) -> list[Game]:
-    """602.2: an activated ability goes on the stack and its cost is paid (mana by simple sources, {T});
-    mana abilities (605.3) and other costs or targets are not performed yet."""
-    from mtgjudge.queries.can_activate import decide, resolve_ability
-
-    from mtgjudge.model.engine.game import find_ref
-
+    """602.2: an activated ability goes on the stack and its whole cost is paid, every distinct payment a
+    branch; mana abilities (605.3) and targets are not performed yet."""
     state = game.state
     oid = find_ref(state, a["activate"]) or a["activate"]
     if not state.has(oid):
@@ -199,46 +106,25 @@ def activate(game: Game, a: Mapping[str, Any]) -> list[Game]:
     o = state.obj(oid)
     player = a.get("by") or o.controller
     x = a.get("x", 0)
-    index, ability = resolve_ability(state, oid, a.get("ability"))
+    index, ability = find_ability(state, oid, a.get("ability"))
     if ability.kind != "activated":
         raise Unsupported(f"activating {o.name}'s ability {ability.text()!r} (a mana ability or unmodelled text) is "
                           "not performed by the engine yet")
-    ans = decide(state, oid, index, ability, player, x)
-    if ans.is_unsupported:
-        raise Unsupported(ans.unsupported)
-    if ans.value is not True:
-        raise Illegal(ans.why)
+    _legal(can_activate(state, oid, index, ability, player, x))
     if ability.targets or a.get("targets") or a.get("choices"):
         raise Unsupported("activating an ability with targets or choices is not performed by the engine yet")
-    printed = o.printed.abilities
-    text_index = next((i for i, b in enumerate(printed, 1) if b is ability or b == ability), None)
+    text_index = next((i for i, b in enumerate(o.printed.abilities, 1) if b is ability or b == ability), None)
     if text_index is None:
         raise Unsupported(f"{o.name}'s ability {ability.text()!r} is not among its printed abilities")
-    symbols = ()
-    tap = False
-    for part in ability.cost:
-        if part.kind == "mana":
-            symbols += part.mana
-        elif part.kind == "tap":
-            tap = True
-        else:
-            raise Unsupported(f"paying the cost part {part.text()!r} is not performed by the engine yet")
+    cost = activation_cost(state, oid, ability, x)
     out = []
-    pays = _payments(game, player, symbols, x, a.get("paying"), exclude=(oid,) if tap else ())
-    for ids in pays:
-        g = game
-        src = g.state.obj(oid)
-        src = replace(src, tapped=src.tapped or tap, activated_this_turn=tuple(sorted(set(src.activated_this_turn) | {index})))
-        g = g.with_state(g.state.with_object(src))
-        for i in ids:
-            g = g.with_state(g.state.with_object(replace(g.state.obj(i), tapped=True)))
-        from mtgjudge.model.engine.game import EngineStackAbility
+    for g in pay(game, state, player, cost, a.get("paying")):
+        if g.state.has(oid):
+            src = g.state.obj(oid)
+            g = g.with_state(g.state.with_object(replace(src, activated_this_turn=tuple(sorted(set(src.activated_this_turn) | {index})))))
         ab = EngineStackAbility(oid, text_index, player, (), g.moved(oid))
         g = g.with_state(new_state(g.state, stack=(ab,) + g.state.stack))
-        g = g.log(("602.2", "601.2h"), f"{player} activates {o.name}'s ability {ability.text()!r}"
-                  + (f", tapping {', '.join(ids)} for mana" if ids else "") + (" and tapping it" if tap else ""))
-        if len(pays) > 1:
-            g = g.choose(f"pay with {', '.join(ids)}")
+        g = g.log(("602.2", "602.2a"), f"{player} activates {o.name}'s ability {ability.text()!r}")
         guard_unrecognized(g, f"an ability of {o.name} is activated")
         out.append(g)
     return out

@@ -31,7 +31,7 @@ def exile_until_leaves(game: Game, source: str, source_moves: int, controller: s
     exiled = []
     for t in targets:
         lki = game.state.obj(t)
-        gone = f"; its counters cease to exist (122.2)" if lki.counters else ""
+        gone = "; its counters cease to exist (122.2)" if lki.counters else ""
         game = zones.move(game, t, "exile").log(("610.3", "406.3", "400.7") + (("122.2",) if gone else ()),
                                                 f"{lki.name} ({t}) is exiled until {source} leaves the battlefield "
                                                 f"(a new object, 400.7){gone}")

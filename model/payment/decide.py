@@ -1,36 +1,47 @@
-"""The payment problem as a z3 model (CR 601.2f-h, 605, 107.4, 118, 119.4).
+"""The payment problem as a z3 model (CR 601.2f-h, 602.2b, 605, 107.4, 118, 119.4): can the cost be paid,
+with one plan when it can and a minimal set of reasons when it can't.
 
-Decision variables: how each hybrid/Phyrexian symbol is paid (107.4e-f, 601.2b), how many activations of
-each mana ability (by output) each group of interchangeable permanents makes, the order of the filter
-activations (mana must be in the pool before it pays a cost, 601.2g), which creatures convoke, which
-artifacts improvise, how many cards are delved, and a flow of mana (by type) from each resource to each
-kind of demand of each consumer (the spell's total cost, or a filter's own cost). Every rule that forbids a
-flow (107.4a colored, 107.4c colorless, 107.4h snow, 106.6 restrictions, ...) is a tracked requirement, so
-that a "no" comes with a minimal core in the judge's words.
+Decision variables: how each symbol is paid (one of ``symbols.ways_to_pay``, 601.2b, 107.4e-f), how many
+activations of each mana ability (by output) each group of interchangeable permanents makes, the order of
+the filter activations (mana must be in the pool before it pays a cost, 601.2g), which creatures convoke,
+which artifacts improvise, how many cards are delved, which permanents pay the cost's other parts, and a
+flow of mana (by type) from each resource to each kind of demand of each consumer (the cost asked about, or
+a filter's own cost). Which flows are allowed is ``symbols.blocked``; each rule that forbids a flow is a
+tracked requirement, so that a "no" comes with a minimal core in the judge's words.
 """
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from math import comb
 from typing import Any
 
-from mtgjudge.model.rules.layers import matches
-from mtgjudge.model.explain import Step, step
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.mana import COLOR_NAMES, COLORS, Symbol
-from mtgjudge.model.payment.problem import DEMAND_KINDS, PaymentProblem, PaymentResult
+from mtgjudge.model.explain import Step, step
+from mtgjudge.model.mana import COLOR_NAMES, Symbol, mana_string
+from mtgjudge.model.payment.problem import UNBOUNDED_USES, PaymentProblem
+from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, Way, blocked, modified_generic, ways_to_pay
+from mtgjudge.model.rules.layers import matches
 from mtgjudge.model.rules.spending import Purpose
+from mtgjudge.model.rules.timing import tap_symbol_requirements
 from mtgjudge.model.solve.tracked import TrackedSolver
 
-#: Upper bound on activations of a mana ability that nothing else bounds (no {T}, counters or life).
-UNBOUNDED_USES = 4
+
+@dataclass
+class PaymentResult:
+    """The decision: ``sat``; for sat a ``plan`` (JSON-able); for unsat the minimal ``reasons``."""
+
+    sat: bool
+    plan: dict | None = None
+    reasons: tuple[Step, ...] = ()
+
+
 
 
 def simplex_of(outputs) -> tuple[str, int] | None:
     """If the possible outputs are exactly "k mana, each of any type in T" (every combination), return
     (T, k): the output is then linear (amounts per type summing to k), which the solver handles far better
     than a choice among the combinations."""
-    from math import comb
     totals = {sum(o.values()) for o in outputs}
     if len(totals) != 1:
         return None
@@ -44,18 +55,18 @@ def simplex_of(outputs) -> tuple[str, int] | None:
 @dataclass
 class Supply:
     """A resource that can pay: pool mana, a group's simple activations, a filter instance, or a non-mana
-    way (convoke, improvise, delve)."""
+    way (convoke, improvise, delve); ``source`` says what it may pay (``symbols.blocked``)."""
 
     label: str
-    kind: str                             # mana | convoke | improvise | delve
+    source: Source
     amounts: dict[str, Any]               # type ("*" for non-mana ways) -> z3 Int expression
     time: Any = 0                         # z3 Int (filter instances) or 0
-    snow: bool = False
-    restriction: Any = None
-    chosen_type: str | None = None
-    colors: frozenset[str] = frozenset()  # convoke: the creature's colors
     consumer: int | None = None           # a filter instance: its own consumer index
     ref: Any = None
+
+    @property
+    def kind(self) -> str:
+        return self.source.kind
 
 
 @dataclass
@@ -83,7 +94,9 @@ class Encoding:
         self.untap_uses: dict[int, list[Any]] = {}
         self.sac_mana: dict[int, list[Any]] = {}
         self.sac_other: dict[int, list[Any]] = {}
-        self.conv_impr: dict[int, list[Any]] = {}
+        self.late_taps: dict[int, list[Any]] = {}           # taps while paying (601.2h), after mana abilities
+        self.counter_uses: dict[tuple[int, str], list[Any]] = {}
+        self.part_vars: list[tuple[Any, list[tuple[int, Any]]]] = []   # (cost part, [(group, count var)])
         self.simple_vars: list[tuple[Any, list[Any]]] = []     # (use, [count per output])
         self.filter_vars: list[tuple[Any, Any, Any, Any, int]] = []  # (use, active, out choice, time, consumer)
         self.cost_vars: dict[str, Any] = {}
@@ -111,7 +124,8 @@ class Encoding:
     # ---------------------------------------------------------------- symbols
     def symbol_demand(self, symbols: tuple[Symbol, ...], x: int, active: Any, track: bool,
                       label: str) -> tuple[dict[str, Any], list, Any]:
-        """Demands of a list of symbols (107.4); returns (kind -> expr, symbol records, life expr)."""
+        """Demands of a list of symbols, each paid one of its ways (``symbols.ways_to_pay``); returns
+        (demand kind -> expr, records (symbol, ways, choice var, present var), life expr)."""
         z3 = self.z3
         d: dict[str, list[Any]] = {k: [] for k in DEMAND_KINDS}
         life: list[Any] = []
@@ -124,38 +138,21 @@ class Encoding:
             else:
                 present = None
                 on = active if active is not None else z3.BoolVal(True)
-            one = lambda cond: z3.If(z3.And(on, cond), 1, 0)  # noqa: E731
-            choice = None
-            if s.kind == "generic":
-                d["generic"].append(z3.If(on, s.amount, 0))
-            elif s.kind == "x":
-                d["generic"].append(z3.If(on, x, 0))
-            elif s.kind == "colored":
-                d[s.colors].append(z3.If(on, 1, 0))
-            elif s.kind == "colorless":
-                d["C"].append(z3.If(on, 1, 0))
-            elif s.kind == "snow":
-                d["snow"].append(z3.If(on, 1, 0))
-            elif s.kind == "hybrid":
-                choice = self.bvar(f"hyb{i}")            # true: first color
-                d[s.colors[0]].append(one(choice))
-                d[s.colors[1]].append(one(z3.Not(choice)))
-            elif s.kind == "mono_hybrid":
-                choice = self.bvar(f"mono{i}")           # true: the colored half
-                d[s.colors].append(one(choice))
-                d["generic"].append(z3.If(z3.And(on, z3.Not(choice)), 2, 0))
-            elif s.kind == "phyrexian":
-                choice = self.bvar(f"phy{i}")            # true: 2 life (107.4f)
-                d[s.colors].append(one(z3.Not(choice)))
-                life.append(z3.If(z3.And(on, choice), 2, 0))
-            elif s.kind == "hybrid_phyrexian":
-                choice = self.ivar(f"hphy{i}", 0, 2)     # 0, 1: a color; 2: 2 life
-                d[s.colors[0]].append(one(choice == 0))
-                d[s.colors[1]].append(one(choice == 1))
-                life.append(z3.If(z3.And(on, choice == 2), 2, 0))
-            else:
-                raise Unsupported(f"the mana symbol {s} is not modelled in payment")
-            recs.append((s, choice, present))
+            ways = ways_to_pay(s, x)
+            # Two ways: a Bool (true: the first); more: an Int index. (Bools solve faster.)
+            choice = None if len(ways) == 1 else self.bvar(f"way{i}") if len(ways) == 2 else self.ivar(f"way{i}", 0, len(ways) - 1)
+            for wi, w in enumerate(ways):
+                if choice is None:
+                    cond = on
+                elif len(ways) == 2:
+                    cond = z3.And(on, choice if wi == 0 else z3.Not(choice))
+                else:
+                    cond = z3.And(on, choice == wi)
+                for kind, n in w.demand:
+                    d[kind].append(z3.If(cond, n, 0))
+                if w.life:
+                    life.append(z3.If(cond, w.life, 0))
+            recs.append((s, ways, choice, present))
         return {k: self.total(v) for k, v in d.items() if v}, recs, self.total(life)
 
     # ---------------------------------------------------------------- build
@@ -170,8 +167,7 @@ class Encoding:
         self.final_demand_kinds = set(demand)
         # Pool mana (106.4).
         for g in pr.pool:
-            self.supplies.append(Supply(g.label, "mana", {g.type: z3.IntVal(g.count)}, 0, g.snow, g.restriction,
-                                        g.chosen_type, ref=("pool", g)))
+            self.supplies.append(Supply(g.label, g.as_source(), {g.type: z3.IntVal(g.count)}, ref=("pool", g)))
         # Mana abilities.
         bound_units = sum(s.amount if s.kind == "generic" else cost.x if s.kind == "x" else 2 for s in cost.symbols)
         bound_units += sum(len(u.mana) * 2 for u in pr.uses)
@@ -184,18 +180,19 @@ class Encoding:
         for gi, g in enumerate(pr.groups):
             if cost.convoke and g.is_creature:
                 v = self.ivar(f"convoke_{gi}", 0, g.n)
-                self.conv_impr.setdefault(gi, []).append(v)
+                self.late_taps.setdefault(gi, []).append(v)
                 self.tap_uses.setdefault(gi, []).append(v)
-                self.supplies.append(Supply(f"{g.label} (convoke)", "convoke", {"*": v}, colors=g.chars.colors, ref=("convoke", gi)))
+                self.supplies.append(Supply(f"{g.label} (convoke)", Source("convoke", colors=g.chars.colors), {"*": v},
+                                            ref=("convoke", gi)))
             if cost.improvise and g.is_artifact:
                 v = self.ivar(f"improvise_{gi}", 0, g.n)
-                self.conv_impr.setdefault(gi, []).append(v)
+                self.late_taps.setdefault(gi, []).append(v)
                 self.tap_uses.setdefault(gi, []).append(v)
-                self.supplies.append(Supply(f"{g.label} (improvise)", "improvise", {"*": v}, ref=("improvise", gi)))
+                self.supplies.append(Supply(f"{g.label} (improvise)", Source("improvise"), {"*": v}, ref=("improvise", gi)))
         if cost.delve and pr.graveyard:
-            v = self.ivar("delve", 0, pr.graveyard)
+            v = self.ivar("delve", 0, len(pr.graveyard))
             self.gy_terms.append(v)
-            self.supplies.append(Supply("cards exiled from the graveyard (delve)", "delve", {"*": v}, ref=("delve", None)))
+            self.supplies.append(Supply("cards exiled from the graveyard (delve)", Source("delve"), {"*": v}, ref=("delve", None)))
         self.add_other_costs()
         self.add_flows()
         self.add_group_limits()
@@ -204,41 +201,27 @@ class Encoding:
         ts.require(step("119.4", f"{pr.player} has {pr.life} life and can pay life only up to their life total"),
                    life_total <= pr.life)
         if self.gy_terms:
-            ts.require(step("118.3", f"{pr.player} has {pr.graveyard} card(s) in their graveyard to exile"),
-                       self.total(self.gy_terms) <= pr.graveyard)
+            ts.require(step("118.3", f"{pr.player} has {len(pr.graveyard)} card(s) in their graveyard to exile"),
+                       self.total(self.gy_terms) <= len(pr.graveyard))
 
     def apply_modifiers(self, demand: dict[str, Any]) -> dict[str, Any]:
-        """601.2f: increases, then reductions (generic only, 118.7a; after hybrid choices), then minimums."""
+        """601.2f (``symbols.modified_generic``): the generic part after increases, reductions and minimums,
+        which depend on how hybrid symbols are paid."""
         z3, ts, pr = self.z3, self.ts, self.pr
         gen = demand.get("generic", z3.IntVal(0))
-        inc_terms, red = [], 0
-        for m in pr.cost.modifiers:
-            if m.kind == "increase":
-                v = self.ivar("inc", 0, m.amount)
-                ts.require(step("601.2f", f"{m.describe(pr.state)}: the total cost includes {{{m.amount}}} more"), v == m.amount)
-                inc_terms.append(v)
-            elif m.kind == "reduction":
-                red += m.amount
-        raw = gen + self.total(inc_terms) - red
-        gen2 = z3.If(raw < 0, 0, raw)
-        colored = self.total([e for k, e in demand.items() if k != "generic"])
-        for m in pr.cost.modifiers:
-            if m.kind == "minimum":
-                extra = self.ivar("minimum", 0, m.amount)
-                short = m.amount - (gen2 + colored)
-                ts.require(step("601.2f", f"{m.describe(pr.state)}: the total cost is at least {m.amount} mana"),
-                           extra == z3.If(short > 0, short, 0))
-                gen2 = gen2 + extra
-        self.cost_vars["generic"] = gen2
+        others = self.total([e for k, e in demand.items() if k != "generic"])
         out = dict(demand)
-        if pr.cost.modifiers or "generic" in demand:
-            out["generic"] = gen2
+        if pr.cost.modifiers:
+            g = self.ivar("generic")
+            ts.require(step("601.2f", "the total cost is modified: " + "; ".join(m.describe(pr.state) for m in pr.cost.modifiers)),
+                       g == modified_generic(gen, others, pr.cost.modifiers, lambda a, b: z3.If(a > b, a, b)))
+            out["generic"] = g
+        self.cost_vars["generic"] = out.get("generic", z3.IntVal(0))
         return out
 
     def add_simple(self, u, bound_units: int) -> None:
         """A mana ability with no mana in its cost: activated by count across the group (symmetry)."""
-        pr, z3 = self.pr, self.z3
-        g = pr.groups[u.group]
+        g = self.pr.groups[u.group]
         if u.max_uses >= 0:
             hi = g.n * u.max_uses
         else:
@@ -260,7 +243,7 @@ class Encoding:
             for t in sorted({t for o in u.outputs for t in o}):
                 amounts[t] = self.total([c * o.get(t, 0) for c, o in zip(counts, u.outputs) if o.get(t, 0)])
         self.add_activation_costs(u, total, tag)
-        self.supplies.append(Supply(g.label, "mana", amounts, 0, g.snow, u.restriction, u.chosen_type, ref=("use", u)))
+        self.supplies.append(Supply(g.label, u.as_source(g.label), amounts, ref=("use", u)))
 
     def add_activation_costs(self, u, count, tag: str) -> None:
         """The non-mana costs of ``count`` activations of a mana ability: {T}, {Q} (302.6 for creatures),
@@ -275,12 +258,14 @@ class Encoding:
             self.sac_mana.setdefault(u.group, []).append(count)
         if u.life:
             self.life_terms.append(count * u.life)
+        if u.counters is not None:
+            self.counter_uses.setdefault((u.group, u.counters[0]), []).append(count * u.counters[1])
         self.add_object_costs(u, count, tag)
 
     def add_object_costs(self, u, count, tag: str) -> None:
         """Sacrifice-another and tap-another costs of a mana ability: which groups pay them."""
-        pr, z3 = self.pr, self.z3
-        for part, book, rule in ((u.sacrifice, self.sac_mana, "701.21a"), (u.tap_other, self.tap_uses, "118.3")):
+        pr = self.pr
+        for part, book in ((u.sacrifice, self.sac_mana), (u.tap_other, self.tap_uses)):
             if part is None:
                 continue
             src = pr.state.obj(u.ms.source)
@@ -296,6 +281,7 @@ class Encoding:
             self.ts.add(self.total(vs) == count * part.n)
 
     def require_can_tap_creature(self, u, total) -> None:
+        """302.6 (``timing.summoning_sick``): a sick creature's {T} and {Q} abilities can't be activated."""
         g = self.pr.groups[u.group]
         if g.sick:
             self.ts.require(step("302.6", f"{g.label} is a creature that has not been under {self.pr.player}'s control "
@@ -346,20 +332,46 @@ class Encoding:
                 self.ts.add(z3.Implies(active, pa))
                 self.ts.add(z3.Implies(active, pt < t))
             self.twins[twin] = (active, t)
-            self.supplies.append(Supply(g.label, "mana", amounts, t, g.snow, u.restriction, u.chosen_type, consumer=j,
-                                        ref=("filter", u)))
+            self.supplies.append(Supply(g.label, u.as_source(g.label), amounts, t, consumer=j, ref=("filter", u)))
             self.filter_vars.append((u, active, sel, t, j))
 
     def add_other_costs(self) -> None:
-        """Non-mana parts of the total cost (additional costs, 118.8): life, sacrifices, discards, exile, taps."""
+        """The cost's parts that are not mana (118.8 additional costs; an activated ability's own {T}, {Q},
+        "Sacrifice this" and counters): life, sacrifices, discards, exile, taps."""
         pr, ts, z3 = self.pr, self.ts, self.z3
+        src = pr.cost.source
+        sg = pr.source_group
         for i, part in enumerate(pr.cost.other):
             k = part.kind
-            if k == "pay_life":
+            if k in ("tap", "untap", "sacrifice_self", "remove_counters") and (src is None or sg is None):
+                what = pr.state.obj(src).name if src and pr.state.has(src) else "the source"
+                ts.require(step("602.2", f"{part.text()} names {what}, which {pr.player} does not control on the battlefield"),
+                           z3.BoolVal(False))
+                continue
+            if k in ("tap", "untap"):
+                symbol = "{T}" if k == "tap" else "{Q}"
+                for st, ok in tap_symbol_requirements(pr.state, src, pr.player, symbol):
+                    ts.require(st, z3.BoolVal(ok))
+                book = self.tap_uses if k == "tap" else self.untap_uses
+                book.setdefault(sg, []).append(z3.IntVal(1))
+                if k == "tap":
+                    self.late_taps.setdefault(sg, []).append(z3.IntVal(1))
+            elif k == "sacrifice_self":
+                self.sac_other.setdefault(sg, []).append(z3.IntVal(1))
+                ts.require(step("701.21a", f"{pr.player} can sacrifice {pr.state.obj(src).name}, a permanent they control"),
+                           z3.BoolVal(True))
+            elif k == "remove_counters":
+                if part.n < 0:
+                    raise Unsupported(f"{part.text()!r}: a cost that removes X counters is not modelled")
+                self.counter_uses.setdefault((sg, part.counter), []).append(z3.IntVal(part.n))
+                have = pr.groups[sg].counter(part.counter)
+                ts.require(step("118.3", f"{pr.state.obj(src).name} has {have} {part.counter} counter(s)"
+                                + ("" if have >= part.n else f"; the cost removes {part.n}")), z3.BoolVal(have >= part.n))
+            elif k == "pay_life":
                 self.life_terms.append(z3.IntVal(part.n))
             elif k == "discard":
-                ts.require(step("118.3", f"{pr.player} has {pr.hand} other card(s) in hand to discard; the cost discards {part.n}"),
-                           z3.BoolVal(pr.hand >= part.n))
+                ts.require(step("118.3", f"{pr.player} has {len(pr.hand)} other card(s) in hand to discard; the cost "
+                                         f"discards {part.n}"), z3.BoolVal(len(pr.hand) >= part.n))
             elif k == "exile_from_graveyard":
                 self.gy_terms.append(z3.IntVal(part.n))
             elif k in ("sacrifice", "tap_untapped"):
@@ -371,46 +383,25 @@ class Encoding:
                 for gi in cands:
                     v = self.ivar(f"other{i}_{gi}", 0, pr.groups[gi].n)
                     book.setdefault(gi, []).append(v)
+                    if k == "tap_untapped":
+                        self.late_taps.setdefault(gi, []).append(v)
                     vs.append(v)
+                self.part_vars.append((part, list(zip(cands, vs))))
                 what = part.what.describe() if part.what else "permanent"
                 ts.require(step("701.21a" if k == "sacrifice" else "118.3",
                                 f"the cost needs {part.n} {what}" + ("" if cands else f": {pr.player} controls none")),
                            self.total(vs) == part.n)
             else:
-                raise Unsupported(f"the additional cost {part.text()!r} is not modelled in payment")
+                raise Unsupported(f"the cost part {part.text()!r} is not modelled in payment")
 
-    def compat(self, s: Supply, t: str, c: Consumer, kind: str, ci: int) -> tuple | None:
-        """Can one unit of ``t`` from ``s`` pay one unit of ``kind`` for ``c``? None: yes; a (rule, key,
-        text) tuple: a rule forbids it; "skip": impossible by construction (never a reason)."""
+    def compat(self, s: Supply, t: str, c: Consumer, kind: str, ci: int) -> tuple | str | None:
+        """Can one unit of ``t`` from ``s`` pay one unit of ``kind`` for ``c``? None: yes; a tuple (rule,
+        ...): a rule forbids it (``symbols.blocked``); "skip": impossible by construction (never a reason)."""
         if s.consumer is not None and s.consumer == ci:
             return "skip"     # an activation's mana can't pay its own cost
-        if s.kind in ("convoke", "improvise", "delve"):
-            if ci != 0:
-                return "skip"
-            if kind == "generic":
-                return None
-            rule = {"convoke": "702.51a", "improvise": "702.126a", "delve": "702.66a"}[s.kind]
-            if kind in COLORS and s.kind == "convoke":
-                return None if kind in s.colors else ("107.4a", kind)
-            if kind == "C":
-                return ("107.4c",)
-            if kind == "snow":
-                return ("107.4h",)
-            return (rule,)
-        if s.restriction is not None and not s.restriction.allows(c.purpose, s.chosen_type):
-            return ("106.6", s.label, s.restriction.text, c.purpose.describe())
-        if kind == "generic":
-            return None
-        if kind == "snow":
-            return None if s.snow else ("107.4h",)
-        if kind == "C":
-            return None if t == "C" else ("107.4c",)
-        if t == kind:
-            return None
-        for e in self.pr.spend_as:
-            if t in e.mana and e.any_color:
-                return None
-        return ("107.4a", kind)
+        if s.kind != "mana" and ci != 0:
+            return "skip"     # convoke, improvise and delve pay only the spell's own cost
+        return blocked(s.source, t, kind, c.purpose, self.pr.spend_as)
 
     def add_flows(self) -> None:
         z3, ts = self.z3, self.ts
@@ -468,6 +459,11 @@ class Encoding:
             have = pr.mana_of(c)
             tail = f"; {COLOR_NAMES[c]} mana could come only from {', '.join(have)}" if have else \
                 f"; none of {pr.player}'s mana sources can make {COLOR_NAMES[c]} mana"
+            replaced = [pr.groups[u.group].label for u in pr.uses if c in u.ms.replaced]
+            if replaced:
+                return step(("107.4a", "106.12b", "614.1a"), f"{{{c}}} can be paid only with {COLOR_NAMES[c]} mana" + tail
+                            + f"; {', '.join(dict.fromkeys(replaced))} would add it, but a replacement effect changes "
+                              "the mana it produces")
             return step("107.4a", f"{{{c}}} can be paid only with {COLOR_NAMES[c]} mana" + tail)
         if rule == "107.4c":
             have = pr.mana_of("C")
@@ -488,9 +484,17 @@ class Encoding:
             return step("702.66a", "a card exiled for delve pays only generic mana")
         return step(rule, " ".join(str(w) for w in why[1:]))
 
+    def require_used(self, why: Step, ids: frozenset[str]) -> None:
+        """Each of ``ids`` takes part in the payment (tapped, untapped or sacrificed)."""
+        for gi, g in enumerate(self.pr.groups):
+            k = sum(1 for i in g.ids if i in ids)
+            if k:
+                self.ts.require(why, self.total(_group_roles(self, gi)) >= k)
+
     def add_group_limits(self) -> None:
-        """Each permanent can be tapped once, untapped once, sacrificed once (118.3); what is sacrificed to
-        a mana ability is gone before convoke or improvise could tap it (601.2g-h)."""
+        """Each permanent can be tapped once, untapped once, sacrificed once, and has only its counters
+        (118.3); what is sacrificed to a mana ability (601.2g) is gone before the cost is paid (601.2h), so it
+        can't also be tapped or sacrificed for the cost."""
         pr, ts = self.pr, self.ts
         for gi, g in enumerate(pr.groups):
             taps = self.tap_uses.get(gi, [])
@@ -509,29 +513,40 @@ class Encoding:
             sm = self.total(self.sac_mana.get(gi, []))
             so = self.total(self.sac_other.get(gi, []))
             if gi in self.sac_mana or gi in self.sac_other:
-                ts.add(sm + so <= g.n)
-            if gi in self.sac_mana and gi in self.conv_impr:
-                ts.add(sm + self.total(self.conv_impr[gi]) <= g.n)
+                ts.require(step(("118.3", "701.21a"), f"each of {g.label} can be sacrificed only once"), sm + so <= g.n)
+            if gi in self.sac_mana and gi in self.late_taps:
+                ts.add(sm + self.total(self.late_taps[gi]) <= g.n)
+        for (gi, kind), terms in self.counter_uses.items():
+            g = pr.groups[gi]
+            ts.add(self.total(terms) <= g.n * g.counter(kind))
+
+
+def _group_roles(enc: "Encoding", gi: int) -> list[Any]:
+    return (enc.tap_uses.get(gi, []) + enc.untap_uses.get(gi, []) + enc.sac_mana.get(gi, [])
+            + enc.sac_other.get(gi, []))
 
 
 def _untapped_free(sel):
     """The selector without "untapped" (so that tapped candidates show up as a reason, 118.3)."""
-    from dataclasses import replace
     return replace(sel, untapped=False) if sel is not None else None
 
 
 # ------------------------------------------------------------------------------------------- solving
 
-def solve(pr: PaymentProblem, timeout_ms: int = 5000, extra: list[tuple[Step, bool]] = ()) -> PaymentResult:
+def solve(pr: PaymentProblem, timeout_ms: int = 5000, extra: list[tuple[Step, bool]] = (),
+          must_use: tuple[Step, frozenset[str]] | None = None) -> PaymentResult:
     """Decide the payment problem; a plan when it can be paid, a minimal set of reasons when not.
 
     ``extra``: further requirements (timing, permissions) decided outside the payment, which join the
-    reasons when they fail."""
+    reasons when they fail. ``must_use``: a reason and permanents that must each take part (a ``paying:``
+    list), so that the reasons say why one of them can't."""
     ts = TrackedSolver(timeout_ms)
     enc = Encoding(pr, ts, explain=False)
     for st, ok in extra:
         ts.require(st, ts.z3.BoolVal(ok))
     enc.build()
+    if must_use:
+        enc.require_used(*must_use)
     if ts.check():
         return PaymentResult(True, plan=extract_plan(enc, ts.model()))
     ts2 = TrackedSolver(timeout_ms)
@@ -539,6 +554,8 @@ def solve(pr: PaymentProblem, timeout_ms: int = 5000, extra: list[tuple[Step, bo
     for st, ok in extra:
         ts2.require(st, ts2.z3.BoolVal(ok))
     enc2.build()
+    if must_use:
+        enc2.require_used(*must_use)
     if ts2.check():
         raise Unsupported("the payment solver disagreed with itself (explanation model satisfiable)")
     if enc.artificial_bound:
@@ -598,10 +615,25 @@ def extract_plan(enc: Encoding, m) -> dict:
     plan["activate"] = acts
     # How each symbol of the cost is paid.
     c0 = enc.consumers[0]
-    ways = []
-    for s, choice, present in c0.symbols:
-        ways.append({"symbol": str(s), "as": _as(s, choice, m, z3, pr.cost.x)})
-    plan["symbols"] = ways
+    chosen = []
+    for s, ways, choice, present in c0.symbols:
+        if choice is None:
+            w: Way = ways[0]
+        elif len(ways) == 2:
+            w = ways[0] if z3.is_true(m.eval(choice, model_completion=True)) else ways[1]
+        else:
+            w = ways[_val(m, choice)]
+        chosen.append({"symbol": str(s), "as": w.words, "rules": list(w.rules)})
+    plan["symbols"] = chosen
+    # Which permanents pay the parts that name them (601.2h).
+    others = []
+    for part in pr.cost.other:
+        if part.kind in ("tap", "untap", "sacrifice_self", "remove_counters"):
+            others.append({"part": part.text(), "by": [pr.cost.source]})
+    for part, picks in enc.part_vars:
+        others.append({"part": part.text(), "by": [i for gi, v in picks for i in take(gi, _val(m, v))]})
+    if others:
+        plan["other"] = others
     plan["total_generic"] = _val(m, enc.cost_vars.get("generic", z3.IntVal(0)))
     plan["life"] = _val(m, enc.cost_vars["life"])
     plan["paid_with"] = _paid(enc, m, 0)
@@ -629,21 +661,5 @@ def _paid(enc: Encoding, m, ci: int) -> list[dict]:
     return out
 
 
-def _as(s: Symbol, choice, m, z3, x: int) -> str:
-    if choice is None:
-        return "{%d}" % x if s.kind == "x" else str(s)
-    if s.kind == "hybrid":
-        return "{%s}" % (s.colors[0] if z3.is_true(m.eval(choice, model_completion=True)) else s.colors[1])
-    if s.kind == "mono_hybrid":
-        return "{%s}" % s.colors if z3.is_true(m.eval(choice, model_completion=True)) else "{2}"
-    if s.kind == "phyrexian":
-        return "2 life" if z3.is_true(m.eval(choice, model_completion=True)) else "{%s}" % s.colors
-    if s.kind == "hybrid_phyrexian":
-        v = m.eval(choice, model_completion=True).as_long()
-        return "2 life" if v == 2 else "{%s}" % s.colors[v]
-    return str(s)
-
-
 def _mana_text(c: Counter) -> str:
-    from mtgjudge.model.mana import mana_string
     return mana_string(c)

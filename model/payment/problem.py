@@ -1,29 +1,39 @@
-"""The payment problem (CR 601.2f-h, 107.4, 118): what must be paid, and every resource that could pay it.
+"""The payment problem (CR 601.2f-h, 602.2b, 107.4, 118): what must be paid, and every resource that could
+pay it.
 
 :func:`build_problem` reads a game state into a :class:`PaymentProblem`: the total cost
-(:class:`model.costs.TotalCost`), the mana already in the pool, the player's permanents grouped into
-interchangeable groups (two untapped Forests are one group of two, so that solvers and enumeration never
-tell them apart), the mana abilities of each group with their own costs (filters pay mana to make mana),
-"spend as though" effects, life, and the cards that delve could exile. The solver
-(``queries.solve.payment_z3``) decides it; :func:`can_pay_cost` is the entry point other kinds call.
+(:class:`~mtgjudge.model.rules.costs.TotalCost`, mana and the other parts, including the {T}, {Q},
+"Sacrifice this" and counters of an activated ability's own cost), the mana already in the pool, the
+player's permanents grouped into interchangeable groups (two untapped Forests are one group of two, so
+that solvers and enumeration never tell them apart; the ability's own source is always a group of its
+own), the mana abilities of each group with their costs (filters pay mana to make mana) and every amount
+each activation could add (replacement effects and triggered mana included, ``rules.mana_sources``),
+"spend as though" effects, life, and the cards a discard, delve or exile cost could use.
+
+Both the decision (``payment.decide``, z3) and the enumeration of every distinct payment
+(``payment.enumeration``) read this one description.
 """
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
-from mtgjudge.model.vocab.abilities import CostPart
-from mtgjudge.model.rules.layers import Characteristics, activated_abilities, current
-from mtgjudge.model.rules.costs import TotalCost
-from mtgjudge.model.explain import Step
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import Symbol
+from mtgjudge.model.objects import GameObject
+from mtgjudge.model.payment.symbols import Source
+from mtgjudge.model.rules.costs import TotalCost
+from mtgjudge.model.rules.guards import require_modelled_for_payment
+from mtgjudge.model.rules.layers import Characteristics, activated_abilities, current
 from mtgjudge.model.rules.mana_sources import ManaSource, mana_sources
-from mtgjudge.model.rules.spending import Purpose, Restriction, SpendAs, parse_restriction, spend_as_effects
+from mtgjudge.model.rules.spending import Restriction, SpendAs, parse_restriction, spend_as_effects
+from mtgjudge.model.rules.timing import summoning_sick
+from mtgjudge.model.state import GameState
+from mtgjudge.model.vocab.abilities import CostPart
 
-#: Demand kinds: what one unit of mana in a cost must be (107.4): a color, colorless, any type, snow.
-DEMAND_KINDS = ("W", "U", "B", "R", "G", "C", "generic", "snow")
+#: Upper bound on activations of a filter (a mana ability with mana in its cost) that nothing else bounds
+#: (no {T}, counters or life): past it, deciding and enumerating say they reached their bound.
+UNBOUNDED_USES = 4
 
 
 @dataclass(frozen=True)
@@ -41,6 +51,9 @@ class PoolGroup:
     def label(self) -> str:
         return f"{{{self.type}}} in the pool" + (f" from {self.source}" if self.source else "")
 
+    def as_source(self) -> Source:
+        return Source("mana", self.snow, self.restriction, self.chosen_type, label=self.label)
+
 
 @dataclass
 class PermGroup:
@@ -50,8 +63,9 @@ class PermGroup:
     name: str
     chars: Characteristics
     tapped: bool
-    sick: bool                 # a creature that can't use {T}/{Q} abilities now (302.6, no haste)
+    sick: bool                 # a creature whose {T}/{Q} abilities can't be activated now (302.6)
     snow: bool
+    counters: tuple[tuple[str, int], ...] = ()   # each member's counters
 
     @property
     def n(self) -> int:
@@ -69,14 +83,18 @@ class PermGroup:
     def is_artifact(self) -> bool:
         return "Artifact" in self.chars.types
 
+    def counter(self, kind: str) -> int:
+        return dict(self.counters).get(kind, 0)
+
 
 @dataclass
 class AbilityUse:
-    """One mana ability of a group: how often it may be activated and what each activation costs.
+    """One mana ability of a group: its costs, how often one member may activate it, what each activation
+    could add.
 
-    ``simple`` abilities (no mana in their cost, no {Q}) are activated by count across the group's
-    members; the others (filters: Mystic Gate, Castle Sengir) get one ``instance`` per possible activation
-    so that the solver can order them (mana must be in the pool before it pays a cost, 601.2g).
+    ``simple`` abilities (no mana in their cost, no {Q}) are activated by count across the group's members;
+    the others (filters: Mystic Gate, Castle Sengir) are ordered, since mana must be in the pool before it
+    pays a cost (601.2g).
     """
 
     group: int
@@ -90,9 +108,10 @@ class AbilityUse:
     sacrifice: CostPart | None
     tap_other: CostPart | None
     mana: tuple[Symbol, ...]
-    max_uses: int
+    max_uses: int               # activations one member can make now; -1: nothing in its cost bounds it
     restriction: Restriction | None = None
     chosen_type: str | None = None
+    snow: bool = False
 
     @property
     def simple(self) -> bool:
@@ -102,10 +121,13 @@ class AbilityUse:
     def label(self) -> str:
         return f"{self.ms.source}: {self.ms.ability.text()}"
 
+    def as_source(self, label: str) -> Source:
+        return Source("mana", self.snow, self.restriction, self.chosen_type, label=label)
+
 
 @dataclass
 class PaymentProblem:
-    """Everything the solver needs; built from a state by :func:`build_problem`."""
+    """Everything deciding or enumerating a payment needs; built from a state by :func:`build_problem`."""
 
     player: str
     life: int
@@ -114,10 +136,11 @@ class PaymentProblem:
     groups: list[PermGroup]
     uses: list[AbilityUse]
     spend_as: list[SpendAs]
-    graveyard: int                 # cards delve / "exile from your graveyard" could exile
-    hand: int                      # cards a discard cost could discard
-    state: Any = None
+    graveyard: tuple[str, ...]     # cards delve / "exile ... from your graveyard" could exile
+    hand: tuple[str, ...]          # cards a discard cost could discard
+    state: GameState
     group_of: dict[str, int] = field(default_factory=dict)
+    source_group: int | None = None   # the group of the object whose ability is activated (cost.source)
 
     def mana_of(self, t: str) -> list[str]:
         """Labels of the resources that could make mana of type ``t`` (for reasons)."""
@@ -129,17 +152,9 @@ class PaymentProblem:
         return list(dict.fromkeys(out))
 
 
-@dataclass
-class PaymentResult:
-    """The solver's answer: ``sat``; for sat a ``plan`` (JSON-able); for unsat the minimal ``reasons``."""
-
-    sat: bool
-    plan: dict | None = None
-    reasons: tuple[Step, ...] = ()
-    all_plans: list[dict] | None = None
-
-
-def pool_groups(state, player: str) -> list[PoolGroup]:
+def pool_groups(state: GameState, player: str) -> list[PoolGroup]:
+    """The mana in ``player``'s pool, grouped by type and source, each with its source's snow status and
+    spending restriction (106.6: the restriction of the ability that made it)."""
     counts: Counter = Counter()
     for pm in state.player(player).mana_pool:
         counts[(pm.type, pm.source)] += 1
@@ -152,13 +167,7 @@ def pool_groups(state, player: str) -> list[PoolGroup]:
             o = state.obj(src)
             snow = "Snow" in current(state, src).supertypes
             chosen = o.choice("creature type")
-            # The restriction of the ability that made it (106.6): every mana ability of the source that
-            # can make this type must agree, else the question must say more.
-            rs = set()
-            for a in activated_abilities(state, src):
-                if a.is_mana_ability and a.production is not None:
-                    rs.add(a.spend_only)
-            rs.discard(None)
+            rs = {a.spend_only for a in activated_abilities(state, src) if a.is_mana_ability and a.production is not None}
             if len(rs) > 1:
                 raise Unsupported(f"mana in the pool from {src}: its mana abilities differ in how their mana may be "
                                   f"spent ({'; '.join(sorted(r or 'unrestricted' for r in rs))}), and the question does "
@@ -169,11 +178,14 @@ def pool_groups(state, player: str) -> list[PoolGroup]:
     return out
 
 
-def _group_key(state, o) -> tuple:
-    return (current(state, o.id), o.tapped, o.summoning_sick, o.counters, o.chosen, o.token, o.face_down)
+def _group_key(state: GameState, o: GameObject, sources: list[ManaSource]) -> tuple:
+    """Permanents are interchangeable for paying when they are alike and their mana abilities could add the
+    same (an Aura such as Wild Growth on one Forest makes it unlike the others)."""
+    outputs = tuple((ms.ability_index, ms.outputs) for ms in sources if ms.source == o.id)
+    return (current(state, o.id), o.tapped, o.summoning_sick, o.counters, o.chosen, o.token, o.face_down, outputs)
 
 
-def _analyse(ms: ManaSource, group: int, g: PermGroup, life: int, state, obj) -> AbilityUse:
+def _analyse(ms: ManaSource, group: int, life: int, obj: GameObject, snow: bool) -> AbilityUse:
     tap = untap = sac_self = False
     life_cost = 0
     counters = None
@@ -206,44 +218,18 @@ def _analyse(ms: ManaSource, group: int, g: PermGroup, life: int, state, obj) ->
         raise Unsupported(f"{ms.describe()}: mana that depends on the sacrificed permanent is not modelled in payment")
     if ms.ability.effects:
         raise Unsupported(f"{ms.describe()}: a mana ability with further effects is not modelled in payment")
-    # How many times one member could activate it now.
     per = 1 if (tap or untap or sac_self) else None
     if counters is not None:
         have = obj.counter(counters[0]) // max(1, counters[1])
         per = have if per is None else min(per, have)
-    if per is None:
-        if life_cost:
-            per = life // life_cost
-        else:
-            per = None   # bounded by the cost below
+    if per is None and life_cost:
+        per = life // life_cost
     return AbilityUse(group, ms, tuple(Counter(dict(o)) for o in ms.outputs), tap, untap, life_cost, sac_self,
                       counters, sacrifice, tap_other, mana, -1 if per is None else per,
-                      parse_restriction(ms.spend_only) if ms.spend_only else None, obj.choice("creature type"))
+                      parse_restriction(ms.spend_only) if ms.spend_only else None, obj.choice("creature type"), snow)
 
 
-#: What an unmodelled ability's scope must avoid for payment not to depend on it.
-PAYMENT_SCOPES = ("mana", "spending", "spell-costs")
-
-
-def require_modelled_for_payment(state, player: str) -> None:
-    """Raise Unsupported if a payment could depend on something the model does not represent: a card with
-    no definition on the battlefield; an unmodelled static ability anywhere on the battlefield, or an
-    unmodelled activated/mana ability of the payer's permanents, whose scope may concern mana, spending or
-    spell costs."""
-    for o in state.battlefield():
-        if not o.card.modelled:
-            raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet")
-        for a in current(state, o.id).abilities:
-            if a.kind != "unmodelled":
-                continue
-            relevant = a.timing == "static" or (a.timing in ("activated", "mana") and o.controller == player)
-            concern = getattr(a, "may_concern", lambda s: True)
-            if relevant and any(concern(s) for s in PAYMENT_SCOPES):
-                raise Unsupported(f"{o.name} ({o.id}) has an ability the verifier cannot model, which could matter "
-                                  f"to paying: {a.source_text!r}")
-
-
-def build_problem(state, player: str, cost: TotalCost, exclude_sources: frozenset[str] = frozenset()) -> PaymentProblem:
+def build_problem(state: GameState, player: str, cost: TotalCost) -> PaymentProblem:
     """Read the state into a payment problem for ``player`` paying ``cost``.
 
     Raises Unsupported for anything on which the payment could depend that the model does not represent:
@@ -251,30 +237,33 @@ def build_problem(state, player: str, cost: TotalCost, exclude_sources: frozense
     that is not an "Add" (Doubling Cube's), cost parts outside the vocabulary.
     """
     p = state.player(player)
-    require_modelled_for_payment(state, player)
-    sources = mana_sources(state, player)
+    # An activation cost with no mana in it needs no mana abilities (nothing modifies activation costs here:
+    # text that could is guarded by the activation scope, rules.guards).
+    needs_mana = bool(cost.symbols or cost.modifiers or cost.casting or not cost.source)
+    if needs_mana:
+        require_modelled_for_payment(state, player)
+    sources = mana_sources(state, player) if needs_mana else []
     for o in state.battlefield(player):
         for a in activated_abilities(state, o.id):
             if a.kind == "activated" and any(e.kind == "double_mana_pool" for e in a.effects):
                 raise Unsupported(f"{o.name} ({o.id}): {a.text()!r} makes mana without an \"Add\"; payment does not model it")
-    by_key: dict[tuple, list] = {}
+    by_key: dict[tuple, list[GameObject]] = {}
     for o in state.battlefield(player):
         if o.id == cost.casting:
             continue
-        key = _group_key(state, o) + (o.id in exclude_sources,)
+        # The ability's own source is a group of its own: its {T} and "Sacrifice this" name it.
+        key = _group_key(state, o, sources) + (o.id if o.id == cost.source else None,)
         by_key.setdefault(key, []).append(o)
     groups: list[PermGroup] = []
     group_of: dict[str, int] = {}
-    src_ids = {ms.source for ms in sources}
     for key, objs in by_key.items():
         o = objs[0]
         ch = key[0]
         filterish = any(ms.source == o.id and any(c.kind in ("mana", "untap") for c in ms.cost) for ms in sources)
         chunks = [[x] for x in objs] if filterish else [objs]
         for chunk in chunks:
-            sick = ("Creature" in ch.types and o.summoning_sick and not ch.has_keyword("Haste"))
-            tapped = o.tapped or o.id in exclude_sources
-            groups.append(PermGroup(tuple(x.id for x in chunk), o.name, ch, tapped, sick, "Snow" in ch.supertypes))
+            groups.append(PermGroup(tuple(x.id for x in chunk), o.name, ch, o.tapped, summoning_sick(state, o.id),
+                                    "Snow" in ch.supertypes, o.counters))
             for x in chunk:
                 group_of[x.id] = len(groups) - 1
     uses: list[AbilityUse] = []
@@ -284,23 +273,25 @@ def build_problem(state, player: str, cost: TotalCost, exclude_sources: frozense
         if gi is None or (gi, ms.ability_index) in seen:
             continue
         seen.add((gi, ms.ability_index))
-        uses.append(_analyse(ms, gi, groups[gi], p.life, state, state.obj(ms.source)))
-    hand = len(p.zone("hand")) - (1 if cost.casting in p.zone("hand") else 0)
-    gy = len(p.zone("graveyard")) - (1 if cost.casting in p.zone("graveyard") else 0)
+        uses.append(_analyse(ms, gi, p.life, state.obj(ms.source), groups[gi].snow))
+    hand = tuple(i for i in p.zone("hand") if i != cost.casting)
+    graveyard = tuple(i for i in p.zone("graveyard") if i != cost.casting)
     return PaymentProblem(player, p.life, cost, pool_groups(state, player), groups, uses,
-                          spend_as_effects(state, player), gy, hand, state, group_of)
+                          spend_as_effects(state, player), graveyard, hand, state, group_of,
+                          group_of.get(cost.source) if cost.source else None)
 
 
-def can_pay_cost(state, player: str, symbols: tuple[Symbol, ...], x: int = 0,
-                 exclude_sources: frozenset[str] = frozenset(), for_what: Purpose | None = None,
-                 timeout_ms: int = 5000) -> PaymentResult:
-    """Can ``player`` pay the mana ``symbols`` (with X = ``x``) now, from their pool, mana abilities and life?
-
-    ``exclude_sources``: permanents that can't be tapped for it (the ability's own source when {T} is also in
-    its cost). ``for_what``: what the mana is spent on (spending restrictions, 106.6); default a bare cost.
-    Returns a PaymentResult with a plan or minimal reasons; raises Unsupported when the model can't tell.
-    """
-    from mtgjudge.model.payment.decide import solve
-
-    cost = TotalCost(tuple(symbols), x, purpose=for_what or Purpose("cost"))
-    return solve(build_problem(state, player, cost, exclude_sources), timeout_ms=timeout_ms)
+def restricted(pr: PaymentProblem, ids: frozenset[str]) -> PaymentProblem:
+    """The same problem with only the permanents ``ids`` able to pay (a ``paying:`` list); pool mana, life
+    and cards stay."""
+    keep: dict[int, int] = {}
+    groups: list[PermGroup] = []
+    for gi, g in enumerate(pr.groups):
+        members = tuple(i for i in g.ids if i in ids)
+        if members:
+            keep[gi] = len(groups)
+            groups.append(PermGroup(members, g.name, g.chars, g.tapped, g.sick, g.snow, g.counters))
+    uses = [AbilityUse(**{**u.__dict__, "group": keep[u.group]}) for u in pr.uses if u.group in keep]
+    group_of = {i: keep[gi] for i, gi in pr.group_of.items() if gi in keep and i in ids}
+    return PaymentProblem(pr.player, pr.life, pr.cost, pr.pool, groups, uses, pr.spend_as, pr.graveyard, pr.hand,
+                          pr.state, group_of, keep.get(pr.source_group) if pr.source_group is not None else None)

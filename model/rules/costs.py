@@ -22,6 +22,7 @@ from mtgjudge.model.vocab.abilities import STATIC_KINDS, CostPart, StaticEffect,
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import Symbol, format_cost
+from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.spending import Purpose, _pattern
 
 
@@ -88,6 +89,8 @@ class TotalCost:
     improvise: bool = False
     purpose: Purpose = field(default_factory=lambda: Purpose("cost"))
     casting: str | None = None    # the object id being cast (it is on the stack while paying, 601.2a)
+    source: str | None = None     # the object whose ability is activated: what {T}, {Q}, "Sacrifice this"
+                                  # and "Remove ... from this" in ``other`` refer to
 
     def text(self) -> str:
         return format_cost(self.symbols) or "{0}"
@@ -96,16 +99,12 @@ class TotalCost:
 def spell_purpose(state, oid: str) -> Purpose:
     """The spell ``oid`` would be, for spending restrictions and "spells cost more/less" (its
     characteristics as the card it is; 601.2a)."""
-    from mtgjudge.model.rules.layers import current
-
     ch = current(state, oid)
     return Purpose("spell", frozenset(ch.types), frozenset(ch.subtypes), frozenset(ch.colors), label=f"casting {ch.name}")
 
 
 def modifiers_for_spell(state, caster: str, purpose: Purpose) -> list[CostModifier]:
     """Cost increases, reductions and minimums that apply to a spell ``caster`` casts (601.2f)."""
-    from mtgjudge.model.rules.layers import current
-
     out: list[CostModifier] = []
     for o in state.battlefield():
         for a in current(state, o.id).abilities:
@@ -126,10 +125,9 @@ def modifiers_for_spell(state, caster: str, purpose: Purpose) -> list[CostModifi
     return out
 
 
-def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool = False) -> TotalCost:
-    """The total cost to cast ``oid`` (601.2f). ``kicked``: pay its kicker (an optional additional cost)."""
-    from mtgjudge.model.rules.layers import current
-
+def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool = False, targets: int = 1) -> TotalCost:
+    """The total cost to cast ``oid`` (601.2f). ``kicked``: pay its kicker (an optional additional cost);
+    ``targets``: how many targets it is cast with (Fireball costs more for each beyond the first)."""
     obj = state.obj(oid)
     face = obj.printed
     if face.mana_cost is None:
@@ -148,7 +146,11 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool = False) -
                 else:
                     other.append(part)
     purpose = spell_purpose(state, oid)
-    return TotalCost(tuple(symbols), x, tuple(modifiers_for_spell(state, caster, purpose)), tuple(other),
+    modifiers = modifiers_for_spell(state, caster, purpose)
+    for a in ch.abilities:
+        if a.kind == "static" and a.static is not None and a.static.kind == "costs_more_per_extra_target" and targets > 1:
+            modifiers.append(CostModifier("increase", int(a.static.arg("amount", 1)) * (targets - 1), oid, a.text()))
+    return TotalCost(tuple(symbols), x, tuple(modifiers), tuple(other),
                      convoke=ch.has_keyword("Convoke"), delve=ch.has_keyword("Delve"),
                      improvise=ch.has_keyword("Improvise"), purpose=purpose, casting=oid)
 
@@ -160,3 +162,24 @@ def check_static_args(s: StaticEffect) -> None:
             parse_cost_text(s.arg("cost"))
         except DefinitionError as e:
             raise DefinitionError(f"{s.kind}: {e}") from None
+
+
+def ability_purpose(state, oid: str, mana_ability: bool) -> Purpose:
+    """What mana paying an ability's cost is spent on (106.6): activating an ability of ``oid``."""
+    ch = current(state, oid)
+    return Purpose("mana_ability" if mana_ability else "ability", frozenset(ch.types), frozenset(ch.subtypes),
+                   frozenset(ch.colors), f"activating an ability of {state.obj(oid).name}")
+
+
+def activation_cost(state, oid: str, ability, x: int = 0) -> TotalCost:
+    """The total cost to activate ``ability`` of ``oid`` (602.2b, 601.2f): its mana symbols and the other
+    parts of its activation cost, {T}, {Q} and those naming the source itself included."""
+    symbols: list[Symbol] = []
+    other: list[CostPart] = []
+    for part in ability.cost:
+        if part.kind == "mana":
+            symbols += list(part.mana)
+        else:
+            other.append(part)
+    return TotalCost(tuple(symbols), x, (), tuple(other), purpose=ability_purpose(state, oid, ability.is_mana_ability),
+                     source=oid)

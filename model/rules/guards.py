@@ -26,3 +26,24 @@ def require_modelled_object(state, oid: str) -> None:
     o = state.obj(oid)
     if not o.card.modelled:
         raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet")
+
+
+#: What an unmodelled ability's scope must avoid for payment not to depend on it.
+PAYMENT_SCOPES = ("mana", "spending", "spell-costs")
+
+
+def require_modelled_for_payment(state, player: str) -> None:
+    """Raise Unsupported if a payment could depend on something the model does not represent: a card with
+    no definition on the battlefield; an unmodelled static ability anywhere on the battlefield, or an
+    unmodelled activated/mana ability of the payer's permanents, whose scope may concern mana, spending or
+    spell costs."""
+    for o in state.battlefield():
+        if not o.card.modelled:
+            raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet")
+        for a in current(state, o.id).abilities:
+            if a.kind != "unmodelled":
+                continue
+            relevant = a.timing == "static" or (a.timing in ("activated", "mana") and o.controller == player)
+            if relevant and any(a.may_concern(s) for s in PAYMENT_SCOPES):
+                raise Unsupported(f"{o.name} ({o.id}) has an ability the verifier cannot model, which could matter "
+                                  f"to paying: {a.source_text!r}")

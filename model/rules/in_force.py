@@ -134,7 +134,7 @@ def validate_static(s: StaticEffect) -> None:
         if not m or any(k not in BASIC_LAND_TYPES or v not in TYPES for k, v in m.items()):
             raise DefinitionError(f"mana_by_land_type: map needs basic land type -> mana letter, not {m!r}")
     if s.kind == "mana_change_type" and s.arg("to") not in tuple(TYPES) + ("any_color", "chosen"):
-        raise DefinitionError(f"mana_change_type: to must be a mana letter, any_color or chosen")
+        raise DefinitionError("mana_change_type: to must be a mana letter, any_color or chosen")
 
 
 def land_types_of(s: StaticEffect) -> tuple[str, ...]:

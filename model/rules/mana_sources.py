@@ -14,6 +14,9 @@ from mtgjudge.model.vocab.abilities import X_COUNT, Ability, CostPart
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import TYPES
+from mtgjudge.model.rules.could_produce import could_produce
+from mtgjudge.model.rules.mana_production import (base_productions, candidate_replacements, replacement_outcomes,
+                                                  trigger_additions)
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,7 @@ class ManaSource:
     doubles_pool: bool = False                    # adds a copy of the unspent mana (Doubling Cube); outputs ()
     x_counters: bool = False                      # adds X where X counters are removed; outputs for X >= 1
     by_sacrifice: bool = False                    # adds a type the sacrificed land could produce; outputs ()
+    replaced: tuple[str, ...] = ()                # types it would add but for replacement effects (106.12b)
 
     @property
     def taps_source(self) -> bool:
@@ -50,8 +54,6 @@ def _counter(e) -> Counter:
 
 def _reflector(state):
     """Reflections read CR 106.7's least fixed point for the whole board (model.could_produce)."""
-    from mtgjudge.model.rules.could_produce import could_produce
-
     def look(q: str) -> frozenset:
         return could_produce(state, q).types
     return look
@@ -62,7 +64,6 @@ def activation_outcomes(state, oid: str, ability: Ability, activator: str, *, x:
     """Every distinct way one resolution of the mana ability can go, as (mana the ability itself adds
     after replacement effects in every order (106.12b, 616.1), mana triggered mana abilities add (605.1b),
     description). Amounts are events (six counts, WUBRGC; see model.mana_events)."""
-    from mtgjudge.model.rules.mana_production import base_productions, candidate_replacements, replacement_outcomes, trigger_additions
     cands = candidate_replacements(state, oid, ability, activator)
     subtypes = current(state, oid).subtypes
     out: dict = {}
@@ -121,7 +122,12 @@ def mana_sources(state, player: str, *, pool_dependent: bool = False) -> list[Ma
                 raise Unsupported(f"{o.name} ({o.id}): {a.text()!r} makes mana that depends on the pool, an X or "
                                   f"the sacrificed permanent; this use of mana sources does not model it")
             outs = () if p.mode == "double_pool" or p.reflect_sacrificed else tuple(sorted({freeze(c) for c in production_outputs(state, o.id, a)}))
+            replaced: tuple[str, ...] = ()
+            if outs and candidate_replacements(state, o.id, a, o.controller):
+                made = {t for out_ in outs for t, _ in out_}
+                base = {TYPES[k] for e, _ in base_productions(state, o.id, a, _reflector(state)) for k, n in enumerate(e) if n}
+                replaced = tuple(t for t in TYPES if t in base and t not in made)
             out.append(ManaSource(o.id, i, a, a.cost, outs, "Snow" in ch.supertypes, a.spend_only,
                                   doubles_pool=p.mode == "double_pool", x_counters=p.amount == X_COUNT,
-                                  by_sacrifice=p.reflect_sacrificed))
+                                  by_sacrifice=p.reflect_sacrificed, replaced=replaced))
     return out

@@ -6,6 +6,7 @@ an `unsupported` answer that says so.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,16 +63,25 @@ class TrackedSolver:
         return self.solver.model()
 
     def minimal_core(self) -> list[Requirement]:
-        """After an unsat check: a set of requirements that is unsat and from which none can be dropped."""
+        """After an unsat check: a set of requirements that is unsat and from which none can be dropped.
+
+        Minimizing takes one check per requirement of z3's own core; all of them together stay within the
+        solver's bound, past which SearchBound says so (a reason that could be dropped is never shown)."""
         core_names = {str(b) for b in self.solver.unsat_core()}
         core = [r for r in self.requirements if str(r.tracker) in core_names]
+        deadline = time.monotonic() + self.timeout_ms / 1000
         i = 0
         while i < len(core):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise SearchBound(f"finding a minimal set of reasons reached the solver's bound of {self.timeout_ms} ms")
+            self.solver.set("timeout", max(1, int(left * 1000)))
             trial = core[:i] + core[i + 1:]
             if self._check(trial) == "unsat":
                 core = trial
             else:
                 i += 1
+        self.solver.set("timeout", self.timeout_ms)
         return core
 
     def holding(self) -> list[Requirement]:

@@ -656,7 +656,7 @@ def parse_ability(data: Any) -> Ability:
     if "unmodelled" in data:
         kind = data.get("kind", "static")
         if kind not in ("static", "activated", "triggered", "spell", "mana"):
-            raise DefinitionError(f"unmodelled: kind must be static, activated, mana, triggered or spell")
+            raise DefinitionError("unmodelled: kind must be static, activated, mana, triggered or spell")
         scope = data.get("scope", [])
         if not isinstance(scope, list) or any(x not in UNMODELLED_SCOPES for x in scope):
             raise DefinitionError(f"scope: a list of words from {', '.join(UNMODELLED_SCOPES)}, not {scope!r}")

@@ -1,0 +1,136 @@
+"""Paying a cost in the engine (CR 601.2g-h, 602.2b): every distinct payment the payment model lists
+(``legality.payments``), each permanent's part in it (``payment.enumeration.member_choices``), performed:
+mana abilities' taps, untaps, counters and sacrifices, the cost's own parts, life, pool mana spent and
+left over, cards discarded or exiled. The engine's branches are exactly the payments ``--all`` lists,
+expanded to the permanents that make them.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from itertools import combinations
+
+from mtgjudge.model.engine import zones
+from mtgjudge.model.engine.events import after_moves
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
+from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
+from mtgjudge.model.explain import step
+from mtgjudge.model.legality import payments
+from mtgjudge.model.mana import mana_string
+from mtgjudge.model.payment.decide import solve
+from mtgjudge.model.payment.enumeration import Event, Payment, member_choices
+from mtgjudge.model.payment.problem import PaymentProblem, restricted
+from mtgjudge.model.rules.costs import TotalCost
+from mtgjudge.model.state import GameState, PoolMana
+
+
+def _takes_part(events: tuple[Event, ...]) -> bool:
+    return any(e.tap or e.untap or e.sacrifice for e in events)
+
+
+def pay(game: Game, before: GameState, player: str, cost: TotalCost, paying: tuple[str, ...] | None) -> list[Game]:
+    """Every way ``player`` can pay ``cost``, performed on ``game``; the payments are those of the state
+    ``before`` (where the cost was decided: the spell not yet on the stack, 601.2a). ``paying``: the
+    permanents tapped, untapped or sacrificed, as the question fixes them."""
+    problem, found = payments(before, player, cost)
+    chosen: list[tuple[Payment, dict[str, tuple[Event, ...]]]] = []
+    for p in found:
+        for members in member_choices(problem, p):
+            used = {i for i, evs in members.items() if _takes_part(evs)}
+            if paying is None or used == set(paying):
+                chosen.append((p, members))
+                if len(chosen) > MAX_BRANCHES:
+                    raise SearchBound(f"more than {MAX_BRANCHES} ways to pay: the search bound was reached")
+    if not chosen:
+        if paying is None:
+            raise Unsupported("the payment model decided the cost can be paid but listed no way to pay it")
+        raise Illegal(_why_not(problem, player, frozenset(paying)))
+    out: list[Game] = []
+    for p, members in chosen:
+        for g in _perform(game, problem, p, members, player):
+            if len(chosen) > 1:
+                g = g.choose("pay with " + (", ".join(sorted(i for i, e in members.items() if _takes_part(e))) or "no permanent")
+                             + (f" and {p.life} life" if p.life else ""))
+            out.append(g)
+    return merge(out)
+
+
+def _why_not(problem: PaymentProblem, player: str, paying: frozenset[str]) -> tuple:
+    """Why the permanents of a ``paying:`` list are not a way to pay: the payment decided with only them, each
+    having to take part (a minimal set of reasons)."""
+    listed = step("601.2h", f"the permanents listed to pay ({', '.join(sorted(paying))}) each take part in the payment")
+    unknown = sorted(paying - set(problem.group_of))
+    if unknown:
+        return (step("601.2h", f"{', '.join(unknown)} can't pay any part of the cost: {player} controls no such "
+                               "permanent that could"),)
+    result = solve(restricted(problem, paying), must_use=(listed, paying))
+    if not result.sat:
+        return result.reasons
+    return (step(("601.2g", "601.2h"), f"no payment uses exactly {', '.join(sorted(paying))}: some of them would add "
+                                       "mana that no part of the cost needs, or could take part only together with others"),)
+
+
+def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str, tuple[Event, ...]],
+             player: str) -> list[Game]:
+    st = game.state
+    pl = st.player(player)
+    pool = list(pl.mana_pool)
+    for gi, n in p.pool_spent:
+        g = problem.pool[gi]
+        for _ in range(n):
+            pool.remove(next(m for m in pool if m.type == g.type and m.source == g.source))
+    for t, gi, n in p.leftover:
+        pool += [PoolMana(t, problem.groups[gi].ids[0])] * n
+    st = st.with_player(replace(pl, life=pl.life - p.life, mana_pool=tuple(pool)))
+    sacrificed = []
+    for oid, events in sorted(members.items()):
+        o = st.obj(oid)
+        tapped = o.tapped
+        counters = Counter(dict(o.counters))
+        for e in events:
+            tapped = True if e.tap else (False if e.untap else tapped)
+            for k, n in e.counters:
+                counters[k] -= n
+            if e.sacrifice:
+                sacrificed.append(oid)
+        st = st.with_object(replace(o, tapped=tapped, counters=tuple(sorted((k, n) for k, n in counters.items() if n))))
+    game = game.with_state(st)
+    words = []
+    if p.activations:
+        words.append("activates mana abilities (" + "; ".join(
+            f"{problem.uses[u].ms.source}'s ability {problem.uses[u].ms.ability_index} x{n}" for u, _, n in p.activations) + ")")
+    parts = [f"{oid}: " + ", ".join(e.words() for e in evs) for oid, evs in sorted(members.items())]
+    game = game.log(("601.2g", "601.2h", "106.4"), f"{player} " + (" and ".join(words) + "; " if words else "")
+                    + "pays " + ("; ".join(parts) if parts else "with mana already in the pool")
+                    + (f"; {p.life} life (119.4)" if p.life else "")
+                    + (f"; {mana_left(p)} stays in the pool" if p.leftover else ""))
+    if sacrificed:
+        moved = []
+        for oid in sacrificed:
+            lki = game.state.obj(oid)
+            game = zones.move(game, oid, "graveyard").log("701.21a", f"{lki.name} ({oid}) is sacrificed to pay the cost")
+            moved.append((lki, "battlefield", "graveyard"))
+        game = after_moves(game, moved, "permanents are sacrificed to pay a cost")
+    branches = [game]
+    for n, zone, to, rule in ((p.discard, "hand", "graveyard", "701.9a"), (p.exile, "graveyard", "exile", "406.3")):
+        if not n:
+            continue
+        nxt = []
+        pool_ids = problem.hand if zone == "hand" else problem.graveyard
+        for g in branches:
+            for pick in combinations(pool_ids, n):
+                h = g
+                moved = []
+                for oid in pick:
+                    lki = h.state.obj(oid)
+                    h = zones.move(h, oid, to).log(rule, f"{lki.name} ({oid}) is {'discarded' if to == 'graveyard' else 'exiled'} "
+                                                       "to pay the cost")
+                    moved.append((lki, zone, to))
+                nxt.append(after_moves(h, moved, "cards move to pay a cost").choose(f"{'discard' if to == 'graveyard' else 'exile'} "
+                                                                                     f"{', '.join(pick)}"))
+        branches = merge(nxt)
+    return branches
+
+
+def mana_left(p: Payment) -> str:
+    return mana_string(Counter({t: n for t, _, n in p.leftover}))

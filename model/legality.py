@@ -1,0 +1,257 @@
+"""May this be cast, played or activated now, and can this cost be paid? (CR 601-602, 305.1-2, 117, 118)
+
+The decisions the question kinds and the engine share: ``can_cast`` and ``can_play`` (601.2-601.3, 305.1),
+``can_activate`` (602.2, 605.3a) and ``can_pay``. Each gathers the requirements that are known facts
+(timing, permissions, targets, the zone and controller of the source) and poses them together with the
+payment (``payment.decide``, z3), so that a "no" is one minimal set of reasons across all of them and a
+"yes" comes with a witness. ``payments`` lists every distinct payment (``payment.enumeration``): what
+``--all`` shows and what the engine's casting and activating branch on.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from mtgjudge.model.errors import InputError, Unsupported
+from mtgjudge.model.explain import Answer, Step, step
+from mtgjudge.model.mana import format_cost
+from mtgjudge.model.payment.decide import PaymentResult, solve
+from mtgjudge.model.payment.enumeration import Payment, all_payments
+from mtgjudge.model.payment.problem import PaymentProblem, build_problem
+from mtgjudge.model.rules.costs import TotalCost, activation_cost, total_cost
+from mtgjudge.model.rules.guards import (require_modelled_battlefield, require_modelled_for_payment,
+                                         require_modelled_object)
+from mtgjudge.model.rules.layers import activated_abilities, current
+from mtgjudge.model.rules.permissions import play_permissions
+from mtgjudge.model.rules.targets import target_requirements
+from mtgjudge.model.rules.timing import (Requirement, activation_timing, cast_timing, land_play_timing,
+                                         tap_symbol_requirements)
+from mtgjudge.model.solve.tracked import TrackedSolver
+from mtgjudge.model.state import GameState
+from mtgjudge.model.vocab.abilities import Ability
+
+
+# ------------------------------------------------------------------------------------------- abilities
+
+def find_ability(state: GameState, oid: str, which: Any) -> tuple[int, Ability]:
+    """The (1-based index, ability) that ``which`` names among the object's activated abilities: an index,
+    a unique piece of its text, or None when it has one. Raises InputError (key ``ability``)."""
+    abilities = activated_abilities(state, oid)
+    name = state.obj(oid).name
+    listing = "; ".join(f"{i}: {a.text()}" for i, a in enumerate(abilities, 1))
+    if not abilities:
+        raise InputError("ability", f"{name} has no activated abilities")
+    if which is None:
+        if len(abilities) > 1:
+            raise InputError("ability", f"{name} has {len(abilities)} activated abilities; say which ({listing})")
+        return 1, abilities[0]
+    if isinstance(which, int):
+        if not 1 <= which <= len(abilities):
+            raise InputError("ability", f"{name} has {len(abilities)} activated abilities, not {which}")
+        return which, abilities[which - 1]
+    hits = [(i, a) for i, a in enumerate(abilities, 1) if str(which).lower() in a.text().lower()]
+    if len(hits) != 1:
+        raise InputError("ability", f"{which!r} matches {len(hits)} of {name}'s activated abilities ({listing})")
+    return hits[0]
+
+
+def can_activate(state: GameState, oid: str, index: int, ability: Ability, player: str, x: int = 0,
+                 all_ways: bool = False) -> Answer:
+    """Can ``player`` activate ``ability`` (the ``index``-th activated ability of ``oid``) now? (602.2)"""
+    require_modelled_object(state, oid)
+    require_modelled_battlefield(state, "activation")
+    obj = state.obj(oid)
+    if ability.kind == "unmodelled":
+        raise Unsupported(f"{obj.name}'s ability {ability.source_text!r} is not modelled")
+    reqs: list[Requirement] = [
+        (step("113.6", f"{obj.name} is on the battlefield, where its abilities function" if obj.zone == "battlefield"
+              else f"{obj.name} is in the {obj.zone}; its activated abilities function only on the battlefield"),
+         obj.zone == "battlefield"),
+        (step("602.2", f"{player} controls {obj.name}" if obj.controller == player
+              else f"only {obj.name}'s controller, {obj.controller}, can activate its abilities, not {player}"),
+         obj.controller == player),
+    ]
+    reqs += activation_timing(state, oid, index, player, mana_ability=ability.is_mana_ability,
+                              sorcery=ability.timing == "sorcery", once_each_turn=ability.once_each_turn)
+    reqs += target_requirements(state, ability.targets, player, oid)
+    cost = activation_cost(state, oid, ability, x)
+    label = f"{obj.name}'s ability {index} ({ability.text()})"
+    # The payment model requires {T} and {Q} (107.5, 107.6, 302.6); when it can pay, say why they hold.
+    symbols = [sym for sym, kind in (("{T}", "tap"), ("{Q}", "untap")) if any(p.kind == kind for p in ability.cost)]
+    lead = tuple(s for s, _ in reqs) + tuple(s for sym in symbols for s, _ in tap_symbol_requirements(state, oid, player, sym))
+    ans = can_pay(state, player, cost, all_ways, extra=reqs, lead=lead)
+    if ans.value is not True:
+        return ans
+    witness = {"ability": index, "text": ability.text(), "player": player}
+    plan = ans.witness["plan"] if all_ways else ans.witness
+    for o in plan.get("other", []):
+        witness[f"pays {o['part']}"] = ", ".join(o["by"])
+    if cost.symbols:
+        witness["payment"] = plan
+    if all_ways:
+        witness["payments"] = ans.witness["payments"]
+    return Answer(True, ans.why + (step("602.2", f"{player} can activate {label}"),), witness)
+
+
+# ------------------------------------------------------------------------------------------- casting
+
+def _own_text_guard(state: GameState, oid: str) -> None:
+    """The card's own unmodelled text could change how it is cast (additional costs, restrictions)."""
+    o = state.obj(oid)
+    if not o.card.modelled:
+        raise Unsupported(f"{o.card.name!r} ({oid}) is a card the verifier has no definition for yet")
+    for a in current(state, oid).abilities:
+        if a.kind == "unmodelled" and a.timing in ("static", "spell"):
+            if any(a.may_concern(s) for s in ("spell-costs", "spending", "mana")):
+                raise Unsupported(f"{o.name}'s text {a.source_text!r} is not modelled and could change how it is cast")
+
+
+def _permission(state: GameState, oid: str, player: str) -> Answer | None:
+    """Playing a card that is not in one's own hand needs an effect that allows it (601.3 for spells;
+    305.1 plays lands from the hand). None when an effect in force allows it; else a "no" naming why.
+
+    Permissions the model cannot see (an unmodelled static ability on the battlefield, or the card's own
+    unmodelled text, such as flashback) make the answer unsupported rather than "no".
+    """
+    obj = state.obj(oid)
+    if not obj.card.modelled:
+        raise Unsupported(f"{obj.card.name!r} ({oid}) is a card the verifier has no definition for yet; its own text "
+                          "could let it be played from there")
+    perms = play_permissions(state, oid)
+    if any(p.in_force and p.player == player for p in perms):
+        return None
+    if obj.zone in ("battlefield", "stack"):
+        return Answer(False, (step("601.3", f"{obj.name} is on the {obj.zone}: there is no card to play"),))
+    for o in list(state.battlefield()) + [obj]:
+        if not o.card.modelled:
+            raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet; it could "
+                              "let cards be played from other zones")
+        for a in current(state, o.id).abilities:
+            if a.kind == "unmodelled" and a.timing == "static" and a.may_concern("play-permissions"):
+                raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may let cards be "
+                                  f"played from other zones: {a.source_text!r}")
+    where = f"{obj.owner}'s {obj.zone}" if obj.owner != player or obj.zone != "hand" else "hand"
+    why = [p.reason for p in perms] or [step(("601.3", "305.1"), f"no rule or effect lets {player} play {obj.name} "
+                                               f"from {where}")]
+    return Answer(False, tuple(why))
+
+
+def can_play(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool = False) -> Answer:
+    """Could ``player`` play the land or cast the spell ``oid`` now, timing, permissions, targets and every
+    cost included? (117.1a, 305.1-2, 307.1, 601.2-601.3)"""
+    obj = state.obj(oid)
+    if obj.zone != "hand" or obj.owner != player:
+        blocked = _permission(state, oid, player)
+        if blocked is not None:
+            return blocked
+    _own_text_guard(state, oid)
+    require_modelled_for_payment(state, player)
+    require_modelled_battlefield(state, "casting")
+    if "Land" in current(state, oid).types:
+        return _play_land(state, oid, player)
+    return can_cast(state, oid, player, x, all_ways)
+
+
+def can_cast(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool = False) -> Answer:
+    """Could ``player`` cast the spell ``oid`` now (its zone and permissions already allowed)?"""
+    obj = state.obj(oid)
+    ch = current(state, oid)
+    reqs = cast_timing(state, oid, player)
+    if "Aura" in ch.subtypes:
+        raise Unsupported(f"{obj.name} is an Aura spell: it targets what it can enchant (115.1b), which is not modelled yet")
+    reqs += target_requirements(state, tuple(t for a in ch.abilities if a.kind == "spell" for t in a.targets), player, oid)
+    if obj.printed.mana_cost is None:
+        reqs.append((step("118.6", f"{obj.name} has no mana cost: its cost is unpayable, so it can't be cast "
+                                   "without an alternative cost"), False))
+        return decide_requirements(reqs)
+    cost = total_cost(state, player, oid, x=x)
+    lead = [st for st, _ in reqs]
+    lead.append(step("601.2f", f"the total cost of {obj.name} is its mana cost {format_cost(cost.symbols)}"
+                     + (f" with X={x}" if any(s.kind == 'x' for s in cost.symbols) else "")
+                     + "".join(f"; {m.describe(state)}" for m in cost.modifiers)
+                     + "".join(f"; plus {p.text()}" for p in cost.other)))
+    return can_pay(state, player, cost, all_ways, extra=reqs, lead=tuple(lead))
+
+
+def _play_land(state: GameState, oid: str, player: str) -> Answer:
+    """305.1-2: a land is played (a special action), not cast."""
+    if state.player(player).lands_played >= 1:
+        for o in state.battlefield():
+            for a in current(state, o.id).abilities:
+                if a.kind == "unmodelled" and a.may_concern("land-plays"):
+                    raise Unsupported(f"{o.name} ({o.id}) may change how many lands can be played: {a.source_text!r}")
+    reqs = land_play_timing(state, player)
+    failing = [st for st, ok in reqs if not ok]
+    if failing:
+        return Answer(False, (failing[0],))
+    return Answer(True, tuple(st for st, _ in reqs) + (step("305.1", f"{player} plays {state.obj(oid).name}"),),
+                  witness={"play": oid})
+
+
+def decide_requirements(reqs: list[Requirement]) -> Answer:
+    """An answer from known facts alone: yes when all hold, else one minimal set of the failing ones."""
+    ts = TrackedSolver()
+    for st, ok in reqs:
+        ts.require(st, ts.z3.BoolVal(ok))
+    if ts.check():
+        return Answer(True, tuple(st for st, _ in reqs))
+    return Answer(False, tuple(r.step for r in ts.minimal_core()))
+
+
+# ------------------------------------------------------------------------------------------- paying
+
+def can_pay(state: GameState, player: str, cost: TotalCost, all_ways: bool = False,
+            extra: list[Requirement] | tuple = (), lead: tuple[Step, ...] = ()) -> Answer:
+    """Can ``player`` pay ``cost`` now (with the ``extra`` requirements holding too)? A "yes" has one plan as
+    its witness (every distinct payment too, with ``all_ways``); a "no" one minimal set of reasons."""
+    problem = build_problem(state, player, cost)
+    result: PaymentResult = solve(problem, extra=list(extra))
+    if not result.sat:
+        return Answer(value=False, why=tuple(result.reasons))
+    why = list(lead) + plan_steps(result.plan, player)
+    witness: Any = result.plan
+    if all_ways:
+        found = all_payments(problem)
+        if not found:
+            raise Unsupported("the decision found a payment that the enumeration does not list: the two disagree")
+        witness = {"plan": result.plan, "payments": [p.to_json(problem) for p in found], "count": len(found)}
+        why.append(step("601.2h", f"{len(found)} distinct payment(s), interchangeable permanents counted once"))
+    return Answer(value=True, why=tuple(why), witness=witness)
+
+
+def payments(state: GameState, player: str, cost: TotalCost) -> tuple[PaymentProblem, list[Payment]]:
+    """Every distinct payment of ``cost`` by ``player`` now, with the problem they refer to."""
+    problem = build_problem(state, player, cost)
+    return problem, all_payments(problem)
+
+
+def plan_steps(plan: dict, player: str) -> list[Step]:
+    """A payment plan in words, one step per part."""
+    out: list[Step] = []
+    for a in plan.get("activate", []):
+        paid = ""
+        if a.get("paid_with"):
+            paid = " (paying its cost with " + ", ".join(
+                f"{p['amount']}×{{{p['mana']}}} from {p['from']}" if p['mana'] not in ("convoke", "improvise", "delve")
+                else f"{p['amount']} by {p['mana']}" for p in a["paid_with"]) + ")"
+        out.append(step("605.3a", f"{player} activates {a['source']}'s mana ability {a['text']!r}, adding {a['adds']}{paid}"))
+    chosen = [w for w in plan.get("symbols", []) if w["symbol"] != w["as"]]
+    if chosen:
+        rules = tuple(dict.fromkeys(["601.2b"] + [r for w in chosen for r in w["rules"]]))
+        out.append(step(rules, f"{player} chooses to pay " + ", ".join(f"{w['symbol']} as {w['as']}" for w in chosen)))
+    paid = plan.get("paid_with", [])
+    if paid:
+        parts = []
+        for p in paid:
+            if p["mana"] in ("convoke", "improvise", "delve"):
+                parts.append(f"{p['amount']} {('generic' if p['for'] == 'generic' else '{' + p['for'] + '}')} by {p['mana']} ({p['from']})")
+            else:
+                parts.append(f"{p['amount']}×{{{p['mana']}}} from {p['from']} for "
+                             f"{'generic mana' if p['for'] == 'generic' else ('{S}' if p['for'] == 'snow' else '{' + p['for'] + '}')}")
+        out.append(step("601.2h", "pays " + "; ".join(parts)))
+    for o in plan.get("other", []):
+        out.append(step("601.2h", f"pays {o['part']} with {', '.join(o['by'])}"))
+    if plan.get("life"):
+        out.append(step("119.4", f"{player} pays {plan['life']} life"))
+    if not paid and not plan.get("life") and not plan.get("other"):
+        out.append(step("118.5", f"the cost {plan.get('cost') or '{0}'} needs no resources"))
+    return out

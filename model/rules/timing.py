@@ -1,0 +1,113 @@
+"""When things may be done (CR 117, 305.1-2, 307.1, 602.5, 605.3a) and who may use a creature's {T} and {Q}
+abilities (302.6, 702.10c): each rule written once, as (reason, holds) requirements that the legality
+decisions, the payment model and the engine all use.
+"""
+from __future__ import annotations
+
+from mtgjudge.model.explain import Step, step
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.state import NO_PRIORITY_STEPS, GameState
+
+Requirement = tuple[Step, bool]
+
+
+def summoning_sick(state: GameState, oid: str) -> bool:
+    """CR 302.6: the permanent is a creature that has not been under its controller's control continuously
+    since their most recent turn began, and has no haste (702.10c): its {T} and {Q} abilities can't be
+    activated (tapping it for convoke or for another permanent's cost is not such an ability)."""
+    ch = current(state, oid)
+    return "Creature" in ch.types and state.obj(oid).summoning_sick and not ch.has_keyword("Haste")
+
+
+def tap_symbol_requirements(state: GameState, oid: str, player: str, symbol: str) -> list[Requirement]:
+    """May ``oid`` pay the {T} (``symbol`` "{T}", 107.5) or {Q} ("{Q}", 107.6) in the cost of its own
+    ability now? Its tapped status, and 302.6 for a creature."""
+    obj = state.obj(oid)
+    ch = current(state, oid)
+    tap = symbol == "{T}"
+    ok = not obj.tapped if tap else obj.tapped
+    out: list[Requirement] = [(step("107.5" if tap else "107.6", f"{obj.name} is " + ("tapped" if obj.tapped else "untapped")
+                                    + (f", so it can pay {symbol}" if ok else f"; {symbol} needs it {'untapped' if tap else 'tapped'}")),
+                               ok)]
+    if "Creature" in ch.types:
+        haste = ch.has_keyword("Haste")
+        fresh = not obj.summoning_sick
+        if fresh:
+            text = f"{obj.name} has been under {player}'s control continuously since their most recent turn began"
+        elif haste:
+            origin = ch.keyword_origin("Haste")
+            text = f"{obj.name} arrived this turn but has haste" + (f" from {origin}" if origin else "")
+        else:
+            text = (f"{obj.name} is a creature that has not been under {player}'s control continuously since their most "
+                    f"recent turn began and has no haste, so it can't pay {symbol}")
+        out.append((step(("302.6", "702.10c") if haste and not fresh else ("302.6",), text), fresh or haste))
+    return out
+
+
+def priority_requirement(state: GameState, player: str, rule: str = "117.1") -> Requirement:
+    """Casting spells and activating abilities needs priority (117.1); no player receives priority in the
+    untap step (502.4) or, usually, the cleanup step (514.3)."""
+    name = state.turn.step
+    ok = name not in NO_PRIORITY_STEPS
+    return (step(rule, f"{player} has priority in the {name} step") if ok else
+            step((rule, "502.4" if name == "untap" else "514.3"), f"no player receives priority in the {name} step"), ok)
+
+
+def mana_ability_requirement(state: GameState, player: str) -> Requirement:
+    """605.3a: a mana ability can be activated whenever its controller has priority or a payment asks for
+    mana; in the untap and cleanup steps neither happens (502.4, 514.3)."""
+    name = state.turn.step
+    if name in NO_PRIORITY_STEPS:
+        return (step(("605.3a", "502.4" if name == "untap" else "514.3"),
+                     f"no player receives priority in the {name} step and no payment asks for mana, so no mana "
+                     "ability can be activated"), False)
+    return (step("605.3a", "a mana ability can be activated whenever its controller has priority or a payment is "
+                           "asked for"), True)
+
+
+def sorcery_timing(state: GameState, player: str, what: str, rules: tuple[str, ...]) -> list[Requirement]:
+    """"Only as a sorcery" (117.1a, 307.1, 602.5d): the player's own turn, a main phase, an empty stack."""
+    stepname = state.turn.step
+    return [
+        (step(rules, f"{what} only during its controller's own turn; it is {state.active_player}'s turn"),
+         state.active_player == player),
+        (step(rules, f"{what} only in a main phase; it is the {stepname} step"), state.is_main_phase()),
+        (step(rules, f"{what} only when the stack is empty; the stack holds {len(state.stack)} object(s)"),
+         not state.stack),
+    ]
+
+
+def cast_timing(state: GameState, oid: str, player: str) -> list[Requirement]:
+    """When a spell may be cast (117.1a, 307.1; 702.8a flash): with priority; sorcery speed unless it is an
+    instant or has flash."""
+    ch = current(state, oid)
+    reqs = [priority_requirement(state, player)]
+    if "Instant" in ch.types or ch.has_keyword("Flash"):
+        return reqs
+    rule = ("117.1a", "307.1") if "Sorcery" in ch.types else ("117.1a",)
+    name = state.obj(oid).name
+    return reqs + sorcery_timing(state, player, f"{name} is not an instant and has no flash: it can be cast", rule)
+
+
+def land_play_timing(state: GameState, player: str, extra_plays: int = 0) -> list[Requirement]:
+    """305.1-2: a land is played in its owner's main phase with an empty stack and priority, one per turn
+    (plus any additional land plays)."""
+    p = state.player(player)
+    allowed = 1 + extra_plays
+    return [priority_requirement(state, player, "305.1")] + sorcery_timing(state, player, "a land can be played", ("305.1",)) + [
+        (step(("305.2", "305.2a"), f"{player} has played {p.lands_played} land(s) this turn and can play {allowed}"),
+         p.lands_played < allowed)]
+
+
+def activation_timing(state: GameState, oid: str, index: int, player: str, *, mana_ability: bool, sorcery: bool,
+                      once_each_turn: bool) -> list[Requirement]:
+    """When an activated ability may be activated: with priority (117.1b) or, for a mana ability, when mana is
+    asked for (605.3a); restrictions "only as a sorcery" (602.5d) and "only once each turn" (602.5b)."""
+    reqs = [mana_ability_requirement(state, player) if mana_ability else priority_requirement(state, player, "117.1b")]
+    if sorcery:
+        reqs += sorcery_timing(state, player, "activate only as a sorcery: it can be activated", ("602.5d", "307.1"))
+    if once_each_turn:
+        done = index in state.obj(oid).activated_this_turn
+        reqs.append((step("602.5b", "activate only once each turn: " + ("it was already activated this turn" if done
+                                                                        else "not yet activated this turn")), not done))
+    return reqs
