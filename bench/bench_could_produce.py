@@ -15,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from mtgjudge.model.rules.could_produce import could_produce_all  # noqa: E402
 from mtgjudge.model.rules.mana_production import replacement_outcomes  # noqa: E402
 from mtgjudge.model.rules.mana_options import mana_options  # noqa: E402
+from mtgjudge.model.cards import card_db  # noqa: E402
 from mtgjudge.model.state import EffectInForce  # noqa: E402
 from tests.conftest import obj, state_of  # noqa: E402
 
@@ -39,7 +40,7 @@ def board(n_reflect: int, n_lands: int, n_effects: int):
     st = state_of(*objs, players=PLAYERS)
     if n_effects > len(EFFECTS):   # the eighth: Pale Moon resolved this turn
         from dataclasses import replace
-        st = replace(st, effects=(EffectInForce("Pale Moon", "Bob", timestamp=10 ** 5),), _index={}, _cache={})
+        st = replace(st, effects=(EffectInForce(card_db().find("Pale Moon")[0], "Bob", timestamp=10 ** 5),))
     return st
 
 

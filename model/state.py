@@ -1,6 +1,9 @@
-"""The game state: players, zones, turn and step, the stack and effects in force (immutable values).
+"""The game state: players, zones, turn and step, the stack, effects in force, and what the rules remember
+(zone changes, cards exiled until their source leaves, triggered abilities waiting, players who left,
+who took which turn): one immutable value, the position every rule reads.
 
-Build one with :func:`model.state.GameState` directly or from a question file (queries.questions).
+Build one directly or from a question file (``mtgjudge.queries``); change one only with
+:meth:`GameState.evolve` (or ``with_object``/``with_player``), which gives a new value with fresh caches.
 Zones are ordered tuples of object ids; objects live in ``GameState.objects`` keyed by id.
 """
 from __future__ import annotations
@@ -8,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Iterator
 
-from mtgjudge.model.objects import GameObject
+from mtgjudge.model.objects import CardDef, GameObject
 
 STEPS = ("untap", "upkeep", "draw", "precombat-main", "beginning-of-combat", "declare-attackers",
          "declare-blockers", "combat-damage", "end-of-combat", "postcombat-main", "end", "cleanup")
@@ -48,20 +51,46 @@ class Turn:
 
 @dataclass(frozen=True)
 class StackAbility:
-    """An activated or triggered ability on the stack (CR 113.7): its source and which of its abilities."""
+    """An activated or triggered ability on the stack (CR 113.7): its source, which of its abilities, and
+    how many zone changes its source had made when it was put there (610.3b: whether the source has left
+    the battlefield since; 400.7)."""
 
     source: str
     index: int
     controller: str
     targets: tuple[str, ...] = ()
+    source_moves: int = 0
+
+
+@dataclass(frozen=True)
+class PendingTrigger:
+    """A triggered ability that has triggered and waits to be put on the stack (603.3)."""
+
+    source: str
+    index: int
+    controller: str
+    source_moves: int
+
+
+@dataclass(frozen=True)
+class LinkedExile:
+    """Cards exiled until ``source`` (as the object it was after ``source_moves`` zone changes) leaves the
+    battlefield (610.3); ``exiled``: (id, its zone-change count once exiled)."""
+
+    source: str
+    source_moves: int
+    controller: str
+    exiled: tuple[tuple[str, int], ...]
 
 
 @dataclass(frozen=True)
 class EffectInForce:
-    """What a resolved spell or ability left behind (CR 611): from which card, which ability, on what."""
+    """What a resolved spell or ability left behind (CR 611): from which card (and face), which of its
+    abilities (None: its spell's effect), on what objects."""
 
-    source_card: str
+    card: CardDef
     controller: str
+    face: int = 0
     ability: int | None = None
     began_turn: int = 0
     objects: tuple[str, ...] = ()
@@ -69,21 +98,50 @@ class EffectInForce:
     x: int | None = None
     timestamp: int = 0
 
+    @property
+    def source_card(self) -> str:
+        """The name of the card (face) that created it."""
+        return self.card.faces[self.face].name
+
 
 @dataclass(frozen=True)
 class GameState:
-    """A whole game state. ``stack`` is top first: object ids (spells) or StackAbility entries."""
+    """A whole game state. ``stack`` is top first: object ids (spells) or StackAbility entries.
+
+    What the rules remember: ``zone_changes`` (how many times each id's card moved, so that "the same
+    object" is told from the new one it became, 400.7), ``linked`` (exiles until a source leaves, 610.3),
+    ``pending`` (triggered abilities not yet on the stack, 603.3), ``left`` (players who left the game,
+    800.4a), ``drew_empty`` (players who drew from an empty library, 704.5b), ``turn_order`` (the seats in
+    turn order, those who left included; empty: the players, in order) and ``turns_played`` ((turn number,
+    active player) of the question's own turn and of every turn that began during its actions; empty: the
+    current turn is the anchor). ``model.rules.turns`` reads the last two.
+    """
 
     players: tuple[Player, ...]
     objects: tuple[GameObject, ...]
     turn: Turn
     stack: tuple[str | StackAbility, ...] = ()
     effects: tuple[EffectInForce, ...] = ()
-    _index: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
-    _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)  # derived facts
+    zone_changes: tuple[tuple[str, int], ...] = ()
+    linked: tuple[LinkedExile, ...] = ()
+    pending: tuple[PendingTrigger, ...] = ()
+    left: tuple[str, ...] = ()
+    drew_empty: tuple[str, ...] = ()
+    turn_order: tuple[str, ...] = ()
+    turns_played: tuple[tuple[int, str], ...] = ()
+    _index: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)
+    _cache: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)  # derived facts
 
     def __post_init__(self) -> None:
         self._index.update({o.id: o for o in self.objects})
+
+    def evolve(self, **changes) -> "GameState":
+        """A copy with some fields changed (its index and caches made anew)."""
+        return replace(self, **changes)
+
+    def moved(self, oid: str) -> int:
+        """How many zone changes the card ``oid`` has made during the actions (400.7)."""
+        return dict(self.zone_changes).get(oid, 0)
 
     # ---- lookups
     def obj(self, oid: str) -> GameObject:
@@ -124,9 +182,8 @@ class GameState:
 
     def with_object(self, o: GameObject) -> "GameState":
         """A copy of this state with one object replaced."""
-        objs = tuple(o if x.id == o.id else x for x in self.objects)
-        return replace(self, objects=objs, _index={}, _cache={})
+        return replace(self, objects=tuple(o if x.id == o.id else x for x in self.objects))
 
     def with_player(self, p: Player) -> "GameState":
-        players = tuple(p if x.name == p.name else x for x in self.players)
-        return replace(self, players=players, _index={}, _cache={})
+        """A copy of this state with one player replaced."""
+        return replace(self, players=tuple(p if x.name == p.name else x for x in self.players))

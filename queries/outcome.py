@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from mtgjudge.model.cards.loader import normalize
+from mtgjudge.model.names import normalize
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.engine.actions import run
-from mtgjudge.model.engine.game import Game, names_of as _names
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.names import names_of as _names
 from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.explain import Answer, unsupported
 from mtgjudge.model.errors import Illegal

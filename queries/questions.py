@@ -26,10 +26,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, NoReturn, Sequence
 
-from mtgjudge.model.cards.loader import card_db, normalize
+from mtgjudge.model.cards.loader import card_db
+from mtgjudge.model.names import names_of, normalize
 from mtgjudge.model.mana import ManaSyntaxError, mana_string, parse_cost, parse_mana
 from mtgjudge.model.objects import CardDef, Face, GameObject
-from mtgjudge.model.state import STEPS, EffectInForce, GameState, Player, PoolMana, StackAbility, Turn
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.rules.in_force import exiles_until_source_leaves
+from mtgjudge.model.state import STEPS, EffectInForce, GameState, LinkedExile, Player, PoolMana, StackAbility, Turn
 from mtgjudge.queries.yamlload import MAX_BYTES, FileProblem, LineDict, LineList, SrcFloat, load_documents
 
 KINDS = ("could-produce", "can-activate", "can-play", "can-pay", "mana-options", "outcome")
@@ -387,14 +390,6 @@ def _lookup_card(d: _Doc, name: Any, path: str, line: int | None, token: bool) -
     d.fail(path, line, f"unknown {'token kind or ' if token else ''}card {name!r}{hint}")
 
 
-def _object_names(o: GameObject) -> set[str]:
-    names = {normalize(o.name), normalize(o.card.name)}
-    if o.token:
-        subtypes = " ".join(o.printed.subtypes)
-        names.add(normalize((subtypes or o.name) + " Token"))
-    return names
-
-
 def _read_entries(d: _Doc, value: Any, path: str, line: int | None, zone: str, player: str | None) -> list[_Entry]:
     items = d.seq(value, path, line, f"{zone}")
     return [_Entry(item, f"{path}[{i}]", _loc(value, i), zone, player) for i, item in enumerate(items)]
@@ -484,7 +479,7 @@ def _assign_ids(d: _Doc, entries: list[_Entry]) -> None:
 def _index_names(d: _Doc) -> None:
     d.by_name = {}
     for o in d.objects.values():
-        for n in _object_names(o):
+        for n in names_of(o):
             d.by_name.setdefault(n, []).append(o.id)
 
 
@@ -631,7 +626,7 @@ def _build_state(d: _Doc, st: Any, line: int | None) -> GameState:
             if "targets" in a else ()
         stack.append(StackAbility(source, index, controller, targets))
 
-    effects = _effects(d, st, number, last_ts)
+    effects, linked = _effects(d, st, number, last_ts)
 
     built_players = []
     for name, pd in pdata.items():
@@ -640,33 +635,37 @@ def _build_state(d: _Doc, st: Any, line: int | None) -> GameState:
             pd["info"]["mana_pool"] = _pool(d, *pd["pool"])
         built_players.append(Player(zones=zones, **pd["info"]))
     return GameState(players=tuple(built_players), objects=tuple(e.obj for e in entries),
-                     turn=Turn(active, number, step), stack=tuple(stack), effects=effects)
+                     turn=Turn(active, number, step), stack=tuple(stack), effects=effects, linked=linked,
+                     turn_order=d.players, turns_played=((number, active),))
 
 
-def _effects(d: _Doc, st: LineDict, number: int, last_ts: int) -> tuple[EffectInForce, ...]:
+def _effects(d: _Doc, st: LineDict, number: int, last_ts: int) -> tuple[tuple[EffectInForce, ...], tuple[LinkedExile, ...]]:
+    """The ``effects:`` entries: effects in force, and exiles until a source leaves the battlefield (610.3),
+    which link the exiled cards to their source. ``from`` names the card, or the source permanent by id."""
     if "effects" not in st or st["effects"] is None:
-        return ()
+        return (), ()
     ev = d.seq(st["effects"], "state.effects", _loc(st, "effects"), "effects")
     out = []
+    linked = []
     for i, item in enumerate(ev):
         path, line = f"state.effects[{i}]", _loc(ev, i)
         m = d.mapping(item, path, line, "an effect", EFFECT_KEYS)
         if "from" not in m:
             d.fail(path, line, "an effect needs from: the card whose spell or ability created it")
-        name = d.string(m["from"], f"{path}.from", _loc(m, "from"), "a card name")
-        found = card_db().find(name)
-        if found is not None:
-            card_name = found[0].faces[found[1]].name
-        elif card_db().is_known_card(name):
-            card_name = card_db().is_known_card(name)
+        fpath, fline = f"{path}.from", _loc(m, "from")
+        name = d.string(m["from"], fpath, fline, "a card name")
+        source_obj = d.objects.get(name)
+        if source_obj is not None:
+            card, face = source_obj.card, source_obj.face
         else:
-            sugg = card_db().suggest(name)
-            d.fail(f"{path}.from", _loc(m, "from"),
-                   f"unknown card {name!r}" + (f"; did you mean: {', '.join(sugg)}?" if sugg else ""))
+            card, face = _lookup_card(d, name, fpath, fline, token=False)
+        card_name = card.faces[face].name
         if "controller" in m:
             controller = d.player(m["controller"], f"{path}.controller", _loc(m, "controller"))
+        elif source_obj is not None:
+            controller = source_obj.controller
         else:
-            owners = {o.owner for o in d.objects.values() if normalize(card_name) in _object_names(o)}
+            owners = {o.owner for o in d.objects.values() if normalize(card_name) in names_of(o)}
             if len(owners) != 1:
                 d.fail(path, line, f"give controller: ({'no' if not owners else 'more than one'} owner of "
                                    f"{card_name} in the state to take it from)")
@@ -682,9 +681,42 @@ def _effects(d: _Doc, st: LineDict, number: int, last_ts: int) -> tuple[EffectIn
             kw["objects"] = d.ref_list(m["objects"], f"{path}.objects", _loc(m, "objects"))
         began = d.integer(m["began_turn"], f"{path}.began_turn", _loc(m, "began_turn"), 1) \
             if "began_turn" in m else number
-        out.append(EffectInForce(source_card=card_name, controller=controller, began_turn=began,
+        if card.modelled and _exile_until(d, card, face, kw.get("ability"), path, line):
+            linked.append(_linked_exile(d, m, path, line, card_name, source_obj, controller, kw.get("objects", ())))
+            continue
+        out.append(EffectInForce(card=card, face=face, controller=controller, began_turn=began,
                                  timestamp=last_ts + i + 1, **kw))
-    return tuple(out)
+    return tuple(out), tuple(linked)
+
+
+def _exile_until(d: _Doc, card: CardDef, face: int, ability: int | None, path: str, line: int | None) -> bool:
+    try:
+        return exiles_until_source_leaves(card, face, ability)
+    except Unsupported as e:
+        d.fail(path, line, str(e))
+
+
+def _linked_exile(d: _Doc, m: LineDict, path: str, line: int | None, card_name: str, source_obj: GameObject | None,
+                  controller: str, objects: tuple[str, ...]) -> LinkedExile:
+    """An exile "until [this] leaves the battlefield" in force: its source is the permanent ``from`` names
+    (its id, or the one permanent of that name its controller controls)."""
+    if source_obj is None:
+        found = [o for o in d.objects.values() if o.zone == "battlefield" and o.controller == controller
+                 and normalize(card_name) in names_of(o)]
+        if len(found) != 1:
+            d.fail(f"{path}.from", _loc(m, "from"),
+                   f"{card_name}'s exile lasts until the permanent that made it leaves the battlefield (610.3): "
+                   + (f"{controller} controls no {card_name}" if not found else
+                      f"{controller} controls {len(found)} permanents named {card_name}; give the one that made it by id"))
+        source_obj = found[0]
+    if source_obj.zone != "battlefield":
+        d.fail(f"{path}.from", _loc(m, "from"), f"{source_obj.id} is not on the battlefield: an exile until it leaves "
+                                                "would have ended (610.3)")
+    for oid in objects:
+        if d.objects[oid].zone != "exile":
+            d.fail(f"{path}.objects", _loc(m, "objects"), f"{oid} is in the {d.objects[oid].zone}, not in exile: the "
+                                                          "objects of an exile-until effect are the cards it exiled")
+    return LinkedExile(source_obj.id, 0, controller, tuple((oid, 0) for oid in objects))
 
 
 # --------------------------------------------------------------------------------------------- actions

@@ -6,7 +6,9 @@ from dataclasses import replace
 import pytest
 
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.rules.permissions import controllers_next_turn, play_permissions
+from mtgjudge.model.cards import card_db
+from mtgjudge.model.rules.permissions import play_permissions
+from mtgjudge.model.rules.turns import next_turn_of, turn_owner
 from mtgjudge.model.state import EffectInForce, Turn
 from mtgjudge.model.rules.targets import legal_targets, target_requirements
 from tests.conftest import obj, state_of
@@ -37,16 +39,30 @@ def test_unknown_phrase_and_several_targets_are_unsupported():
 
 def test_next_turn_counts_round_the_table():
     s = state_of(players=("Alice", "Bob", "Carol"))
-    assert controllers_next_turn(s, "Alice", 1) == 4   # began on her own turn: her next is 3 turns later
-    assert controllers_next_turn(s, "Alice", 2) == 4   # began on Bob's turn
-    assert controllers_next_turn(s, "Carol", 1) == 3
+    assert next_turn_of(s, "Alice", 1) == 4   # began on her own turn: her next is 3 turns later
+    assert next_turn_of(s, "Alice", 2) == 4   # began on Bob's turn
+    assert next_turn_of(s, "Carol", 1) == 3
+
+
+def test_turns_are_counted_from_the_active_player_not_from_turn_one():
+    # Bob is active on turn 5 of a two-player game: turns 3 and 7 are his too (the question format).
+    s = replace(state_of(players=("Alice", "Bob")), turn=Turn("Bob", 5))
+    assert [turn_owner(s, n) for n in (3, 4, 5, 6, 7)] == ["Bob", "Alice", "Bob", "Alice", "Bob"]
+    assert next_turn_of(s, "Bob", 5) == 7
+
+
+def test_a_player_who_left_takes_no_more_turns():
+    s = replace(state_of(players=("Alice", "Bob", "Carol")), turn=Turn("Alice", 4), left=("Bob",),
+                turns_played=((4, "Alice"),))
+    assert [turn_owner(s, n) for n in (2, 3, 5, 6)] == ["Bob", "Carol", "Carol", "Alice"]
+    assert next_turn_of(s, "Alice", 4) == 6 and next_turn_of(s, "Bob", 4) is None
 
 
 @pytest.mark.parametrize("now,in_force", [(3, True), (4, True), (5, True), (6, False)])
 def test_until_end_of_your_next_turn(now, in_force):
     s = state_of(obj("top1", "Llanowar Elves", zone="exile"))
     s = replace(s, turn=Turn("Alice" if now % 2 else "Bob", now),
-                effects=(EffectInForce("Compleated Conjurer", "Alice", began_turn=3, objects=("top1",)),),
-                _index={}, _cache={})
+                effects=(EffectInForce(card_db().find("Compleated Conjurer")[0], "Alice", face=1, began_turn=3,
+                                       objects=("top1",)),))
     (perm,) = play_permissions(s, "top1")
     assert perm.in_force is in_force and perm.player == "Alice"

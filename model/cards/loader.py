@@ -21,6 +21,7 @@ from mtgjudge.model.vocab.abilities import Ability, parse_ability
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS, ManaSyntaxError, parse_cost
+from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import CardDef, Face
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -31,11 +32,6 @@ CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindr
               "Sorcery", "Tribal")
 FACE_KEYS = {"name", "cost", "type", "pt", "color_indicator", "abilities"}
 CARD_KEYS = FACE_KEYS | {"back", "token"}
-
-
-def normalize(name: str) -> str:
-    """The form names are compared in: lower case, letters and digits only."""
-    return re.sub(r"[^a-z0-9/]", "", name.lower())
 
 
 class CardDefinitionError(ValueError):

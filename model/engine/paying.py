@@ -11,7 +11,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from mtgjudge.model.engine import zones
-from mtgjudge.model.engine.events import after_moves
+from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.explain import step

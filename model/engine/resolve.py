@@ -7,7 +7,7 @@ Effect kinds the engine performs are in ``HANDLERS``; any other effect is unsupp
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable
+from typing import Any, Callable, Mapping
 
 from mtgjudge.model.vocab.abilities import Ability, Effect
 from mtgjudge.model.cards.loader import card_db
@@ -15,12 +15,14 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import CardDef, Face, GameObject
 from mtgjudge.model.state import StackAbility
-from mtgjudge.model.engine.game import Game, merge, new_state
+from mtgjudge.model.engine.game import MAX_STEPS, Game, merge
 from mtgjudge.model.engine import zones
-from mtgjudge.model.engine.events import after_moves, put_onto_battlefield
-from mtgjudge.model.engine.sba import guard_scope
-from mtgjudge.model.engine.triggers import legal_target
-from mtgjudge.model.engine.linked import exile_until_leaves
+from mtgjudge.model.engine.entering import put_onto_battlefield
+from mtgjudge.model.engine.exile_until import exile_until_leaves
+from mtgjudge.model.engine.settle import after_moves, settle
+from mtgjudge.model.engine.triggers import ability_of, guard_unrecognized, legal_target, target_slots
+from mtgjudge.model.errors import InputError, SearchBound
+from mtgjudge.model.rules.guards import guard_scope
 
 
 @dataclass(frozen=True)
@@ -37,7 +39,7 @@ class Ctx:
 def draw(game: Game, player: str) -> Game:
     """121.1-121.2: the top card of the library goes to the hand; a player who can't draw loses when
     state-based actions are next checked (704.5b)."""
-    guard_scope(game, "draw", f"{player} draws a card")
+    guard_scope(game.state, "draw", f"{player} draws a card")
     p = game.state.player(player)
     lib = p.zone("library")
     if lib:
@@ -47,17 +49,16 @@ def draw(game: Game, player: str) -> Game:
         return after_moves(game, [(lki, "library", "hand")], f"{player} draws")
     if p.unknown_library > 0:
         k = 1
-        while game.state.has(f"_unknown_{player}_{k}") or f"_unknown_{player}_{k}" in dict(game.moves):
+        while game.state.has(f"_unknown_{player}_{k}") or f"_unknown_{player}_{k}" in dict(game.state.zone_changes):
             k += 1
         oid = f"_unknown_{player}_{k}"   # an id the question did not give: interchangeable (Game.key)
         o = GameObject(id=oid, card=CardDef(faces=(Face(name="a card nobody knows"),), modelled=False),
                        owner=player, controller=player, zone="hand")
         st = game.state.with_player(replace(p, unknown_library=p.unknown_library - 1))
         game = zones.create_object(game.with_state(st), o).log("121.1", f"{player} draws a card nobody knows ({oid})")
-        from mtgjudge.model.engine.triggers import guard_unrecognized
         guard_unrecognized(game, f"{player} draws")
         return game
-    game = replace(game, drew_empty=game.drew_empty + (player,))
+    game = game.remember(drew_empty=game.drew_empty + (player,))
     return game.log("704.5b", f"{player} attempts to draw from an empty library")
 
 
@@ -89,7 +90,7 @@ def create_token(game: Game, kind: str, controller: str, rule) -> Game:
         raise Unsupported(f"the token kind {kind!r} has no definition")
     card, face = found
     name = " ".join(card.faces[face].subtypes) + " Token"
-    guard_scope(game, "enters", f"a {name} enters the battlefield")
+    guard_scope(game.state, "enters", f"a {name} enters the battlefield")
     for a in card.faces[face].abilities:
         if a.kind == "unmodelled" and a.may_concern("enters"):
             raise Unsupported(f"the token {name} has unmodelled text that may apply as it enters: {a.source_text!r}")
@@ -122,7 +123,7 @@ def _exile_until(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 
 
 def _gain(game: Game, e: Effect, ctx: Ctx, sign: int) -> list[Game]:
-    guard_scope(game, "life", f"{ctx.controller}'s life total changes")
+    guard_scope(game.state, "life", f"{ctx.controller}'s life total changes")
     p = game.state.player(ctx.controller)
     n = e.arg("n")
     game = game.with_state(game.state.with_player(replace(p, life=p.life + sign * n)))
@@ -183,7 +184,7 @@ def resolve_top(game: Game) -> list[Game]:
     if not st.stack:
         raise Unsupported("resolve: the stack is empty")  # callers check first
     top = st.stack[0]
-    game = game.with_state(new_state(st, stack=st.stack[1:]))
+    game = game.with_state(st.evolve(stack=st.stack[1:]))
     if isinstance(top, StackAbility):
         if not game.state.has(top.source):
             raise Unsupported(f"the source {top.source} of the ability ceased to exist: last known information is "
@@ -229,3 +230,41 @@ def resolve_top(game: Game) -> list[Game]:
         g = zones.move(g, top, "graveyard").log("608.2n", f"{o.name} is put into its owner's graveyard")
         out.append(after_moves(g, [(lki, "stack", "graveyard")], f"{o.name} goes to the graveyard"))
     return out
+
+
+def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
+    """The ``resolve: N`` action: the top N objects of the stack resolve one by one (``all``: until it is
+    empty), the game settling after each (704.3, 603.3b); ``targets`` fix those of the triggered ability
+    resolved first, as if chosen when it was put on the stack."""
+    n = a["resolve"]
+    count = MAX_STEPS if n == "all" else n
+    branches = [game]
+    for i in range(count):
+        nxt = []
+        for g in branches:
+            if not g.state.stack:
+                if n == "all":
+                    nxt.append(g)
+                    continue
+                raise InputError("resolve", f"resolve: {n} asked, but the stack is empty after {i}")
+            if a.get("targets") is not None and i == 0:
+                top = g.state.stack[0]
+                if not isinstance(top, StackAbility):
+                    raise InputError("targets", "targets fix those of a triggered ability; the top of the stack "
+                                                      "is a spell")
+                slots = target_slots(g, ability_of(g, top.source, top.index), top.controller)
+                if len(a["targets"]) > len(slots) or len(a["targets"]) < sum(1 for s in slots if not s[2]):
+                    raise InputError("targets", f"the ability of {top.source} takes {len(slots)} target(s); "
+                                                      f"{len(a['targets'])} given")
+                g = g.with_state(g.state.evolve(stack=(replace(top, targets=tuple(a["targets"])),) + g.state.stack[1:]))
+            if a.get("choices"):
+                raise Unsupported("choices on resolve are not performed by the engine yet")
+            for r in resolve_top(g):
+                nxt += settle(r)
+        branches = merge(nxt)
+        if n == "all" and all(not g.state.stack for g in branches):
+            break
+    else:
+        if n == "all" and any(g.state.stack for g in branches):
+            raise SearchBound(f"the stack did not empty in {MAX_STEPS} resolutions: the search bound was reached")
+    return branches

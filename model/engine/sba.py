@@ -10,29 +10,16 @@ from dataclasses import replace
 
 from mtgjudge.model.rules.layers import LAYER_APPLIERS, current
 from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine import zones
-
-
-def unmodelled_statics(game: Game, scope: str):
-    """Unmodelled static abilities on the battlefield that may concern ``scope``."""
-    for o in game.state.battlefield():
-        for a in current(game.state, o.id).abilities:
-            if a.kind == "unmodelled" and a.timing == "static" and a.may_concern(scope):
-                yield o, a
-
-
-def guard_scope(game: Game, scope: str, what: str) -> None:
-    for o, a in unmodelled_statics(game, scope):
-        raise Unsupported(f"{o.name} ({o.id}) has text the engine cannot model that may apply when {what}: "
-                          f"{a.source_text!r}")
 
 
 def toughness(game: Game, oid: str) -> int:
     """Toughness now: printed, with +1/+1 and -1/-1 counters (613.4c). Unmodelled text that may change power
     or toughness makes this unsupported."""
     state = game.state
-    guard_scope(game, "power-toughness", f"the toughness of {oid} matters")
+    guard_scope(game.state, "power-toughness", f"the toughness of {oid} matters")
     for o in state.battlefield():
         for a in current(state, o.id).abilities:
             if a.kind == "static" and a.static is not None and LAYER_APPLIERS.get(a.static.kind, (0,))[0] == 7:
@@ -46,7 +33,7 @@ def toughness(game: Game, oid: str) -> int:
 
 def power(game: Game, oid: str) -> int:
     state = game.state
-    guard_scope(game, "power-toughness", f"the power of {oid} matters")
+    guard_scope(game.state, "power-toughness", f"the power of {oid} matters")
     ch = current(state, oid)
     o = state.obj(oid)
     if ch.power is None:
@@ -73,10 +60,9 @@ def _guard_aura_legal(game: Game, aura: str, target: str) -> None:
                           "ability, which the engine does not read")
 
 
-def check(game: Game) -> tuple[Game, bool]:
-    """Perform the state-based actions that apply now, simultaneously (704.3); returns whether any did."""
-    from mtgjudge.model.engine.events import after_moves
-
+def check(game: Game) -> tuple[Game, list, bool]:
+    """Perform the state-based actions that apply now, simultaneously (704.3); returns the game, the zone
+    changes they made (lki, from, to: what follows them is the caller's, ``settle``), and whether any did."""
     state = game.state
     for p in state.players:
         if p.life <= 0:
@@ -123,7 +109,7 @@ def check(game: Game) -> tuple[Game, bool]:
             if not state.has(target) or state.obj(target).zone != "battlefield" or kind not in current(state, target).types:
                 unattach.append(o.id)
     if not (to_cease or to_graveyard or unattach or counters_fix):
-        return game, False
+        return game, [], False
     for oid in to_cease:
         game = zones.cease_to_exist(game, oid).log(("111.7", "704.5d"), f"the token {oid} is in a zone other than "
                                                                            "the battlefield and ceases to exist")
@@ -145,5 +131,4 @@ def check(game: Game) -> tuple[Game, bool]:
         lki = game.state.obj(oid)
         game = zones.move(game, oid, "graveyard").log(rule, why)
         moved.append((lki, "battlefield", "graveyard"))
-    game = after_moves(game, moved, "state-based actions")
-    return game, True
+    return game, moved, True

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import replace
+from math import factorial, prod
 
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.rules.layers import current
@@ -18,7 +18,8 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.targets import _targetable_by
 from mtgjudge.model.vocab.abilities import parse_noun_phrase
 from mtgjudge.model.rules.layers import matches
-from mtgjudge.model.engine.game import EngineStackAbility, Game, Pending, merge, new_state
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
+from mtgjudge.model.state import PendingTrigger, StackAbility
 
 _SELF = r"(?:this(?: [a-z]+){1,2}|~)"
 _PATTERNS = (
@@ -64,10 +65,10 @@ def guard_unrecognized(game: Game, what: str, extra=()) -> None:
                               f"its text could apply when {what}")
 
 
-def triggered_by_move(game: Game, lki, after_zone: str, before_zone: str) -> list[Pending]:
+def triggered_by_move(game: Game, lki, after_zone: str, before_zone: str) -> list[PendingTrigger]:
     """The abilities a zone change of one object triggers (603.2; leaves-the-battlefield abilities look back
     at the object as it last existed, 603.10a)."""
-    out: list[Pending] = []
+    out: list[PendingTrigger] = []
     oid = lki.id
     events = []
     if after_zone == "battlefield" and before_zone != "battlefield":
@@ -87,7 +88,7 @@ def triggered_by_move(game: Game, lki, after_zone: str, before_zone: str) -> lis
                 if obj.controller in game.left:
                     continue   # 800.4d
                 moves = game.moved(oid)
-                out.append(Pending(oid, i, obj.controller, moves if event == "enters" else moves - 1))
+                out.append(PendingTrigger(oid, i, obj.controller, moves if event == "enters" else moves - 1))
     return out
 
 
@@ -140,9 +141,6 @@ def target_choices(game: Game, ability: Ability, controller: str, source: str) -
     for phrase, pl, optional in target_slots(game, ability, controller):
         opts = [o.id for o in game.state.battlefield() if legal_target(game, phrase, controller, source, o.id, pl)]
         slots.append(([None] if optional else []) + opts)
-    from math import prod
-    from mtgjudge.model.engine.game import MAX_BRANCHES
-
     if prod(len(x) for x in slots) > MAX_BRANCHES:
         raise Unsupported(f"more than {MAX_BRANCHES} choices of targets: the search bound was reached")
     out = []
@@ -157,11 +155,8 @@ def put_pending(game: Game) -> list[Game]:
     if not game.pending:
         return [game]
     pending = game.pending
-    game = replace(game, pending=())
+    game = game.remember(pending=())
     per_player = [[p for p in pending if p.controller == name] for name in apnap(game)]
-    from math import factorial, prod
-    from mtgjudge.model.engine.game import MAX_BRANCHES
-
     if prod(factorial(len(ps)) for ps in per_player) > MAX_BRANCHES:
         raise Unsupported(f"{len(pending)} triggered abilities can be ordered in more than {MAX_BRANCHES} ways: "
                           "the search bound was reached")
@@ -177,15 +172,15 @@ def put_pending(game: Game) -> list[Game]:
                     raise Unsupported(f"the source {p.source} of a triggered ability ceased to exist before the "
                                       "ability was put on the stack: last known information is not modelled there")
                 src = g.state.obj(p.source)
-                ability = _ability_of(g, p.source, p.index, src)
+                ability = ability_of(g, p.source, p.index, src)
                 choices = target_choices(g, ability, p.controller, p.source)
                 if not choices:
                     nxt.append(g.log("603.3d", f"the triggered ability of {p.source} ({ability.text()}) has no legal "
                                                "target: it is removed from the stack"))
                     continue
                 for targets in choices:
-                    ab = EngineStackAbility(p.source, p.index, p.controller, targets, p.source_moves)
-                    g2 = g.with_state(new_state(g.state, stack=(ab,) + g.state.stack))
+                    ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves)
+                    g2 = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
                     g2 = g2.log("603.3", f"{p.controller} puts the triggered ability of {p.source} "
                                          f"({ability.text()}) on the stack" + (f", targeting {', '.join(targets)}" if targets else ""))
                     if len(seq) > 1 or len(choices) > 1:
@@ -196,7 +191,7 @@ def put_pending(game: Game) -> list[Game]:
     return merge(out)
 
 
-def _ability_of(game: Game, source: str, index: int, src=None) -> Ability:
+def ability_of(game: Game, source: str, index: int, src=None) -> Ability:
     obj = src if src is not None else game.state.obj(source)
     abilities = _abilities(obj)
     if not 1 <= index <= len(abilities):

@@ -15,8 +15,9 @@ from dataclasses import replace
 
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import GameObject
+from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import GameState, Player, StackAbility
-from mtgjudge.model.engine.game import Game, new_state
+from mtgjudge.model.engine.game import Game
 
 ZONES = ("battlefield", "hand", "graveyard", "library", "exile")
 
@@ -45,7 +46,7 @@ def remove_from_zones(state: GameState, oid: str) -> GameState:
         players.append(p)
     players = tuple(players)
     stack = tuple(s for s in state.stack if s != oid)
-    return new_state(state, players=players, stack=stack)
+    return state.evolve(players=players, stack=stack)
 
 
 def add_to_zone(state: GameState, player: str, zone: str, oid: str, top: bool = True) -> GameState:
@@ -56,7 +57,7 @@ def add_to_zone(state: GameState, player: str, zone: str, oid: str, top: bool = 
     else:
         ids = ids + (oid,)
     players = tuple(_set_zone(x, zone, ids) if x.name == player else x for x in state.players)
-    return new_state(state, players=players)
+    return state.evolve(players=players)
 
 
 def _forget_references(state: GameState, oid: str, marker: str) -> GameState:
@@ -73,7 +74,7 @@ def _forget_references(state: GameState, oid: str, marker: str) -> GameState:
                   if isinstance(s, StackAbility) and oid in s.targets else s for s in state.stack)
     effects = tuple(replace(e, objects=tuple(marker if t == oid else t for t in e.objects)) if oid in e.objects else e
                     for e in state.effects)
-    return new_state(state, objects=tuple(objs), stack=stack, effects=effects)
+    return state.evolve(objects=tuple(objs), stack=stack, effects=effects)
 
 
 def next_timestamp(state: GameState) -> int:
@@ -84,8 +85,6 @@ def next_timestamp(state: GameState) -> int:
 def _guard_replacements(game: Game, o: GameObject, to: str) -> None:
     """Unmodelled static text with no declared scope may be a replacement effect on any zone change (614):
     on the battlefield, or on the moving object itself."""
-    from mtgjudge.model.rules.layers import current
-
     for src in list(game.state.battlefield()) + [o]:
         abilities = current(game.state, src.id).abilities if src.zone == "battlefield" else src.printed.abilities
         for a in abilities:
@@ -116,14 +115,14 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
                      timestamp=next_timestamp(state) if to in ("battlefield", "stack") else 0)
     if o.face_down:
         raise Unsupported(f"moving the face-down permanent {oid} (its face is revealed, 708.9) is not modelled")
-    state = new_state(state, objects=tuple(new if q.id == oid else q for q in state.objects))
+    state = state.evolve(objects=tuple(new if q.id == oid else q for q in state.objects))
     if to == "stack":
-        state = new_state(state, stack=(oid,) + state.stack)
+        state = state.evolve(stack=(oid,) + state.stack)
     else:
         state = add_to_zone(state, new.controller if to == "battlefield" else new.owner, to, oid, top)
-    moves = dict(game.moves)
+    moves = dict(state.zone_changes)
     moves[oid] = n
-    return replace(game, state=state, moves=tuple(sorted(moves.items())))
+    return game.with_state(state.evolve(zone_changes=tuple(sorted(moves.items()))))
 
 
 def create_object(game: Game, obj: GameObject) -> Game:
@@ -131,7 +130,7 @@ def create_object(game: Game, obj: GameObject) -> Game:
     state = game.state
     if obj.zone == "battlefield":
         obj = replace(obj, timestamp=next_timestamp(state), summoning_sick=True)
-    state = new_state(state, objects=state.objects + (obj,))
+    state = state.evolve(objects=state.objects + (obj,))
     state = add_to_zone(state, obj.controller if obj.zone == "battlefield" else obj.owner, obj.zone, obj.id)
     return game.with_state(state)
 
@@ -140,10 +139,10 @@ def cease_to_exist(game: Game, oid: str) -> Game:
     """The object stops existing (a token off the battlefield, 704.5d; objects of a player who left, 800.4a)."""
     n = game.moved(oid) + 1
     state = _forget_references(remove_from_zones(game.state, oid), oid, gone_marker(oid, n - 1))
-    state = new_state(state, objects=tuple(q for q in state.objects if q.id != oid))
-    moves = dict(game.moves)
+    state = state.evolve(objects=tuple(q for q in state.objects if q.id != oid))
+    moves = dict(state.zone_changes)
     moves[oid] = n
-    return replace(game, state=state, moves=tuple(sorted(moves.items())))
+    return game.with_state(state.evolve(zone_changes=tuple(sorted(moves.items()))))
 
 
 def fresh_id(state: GameState, base: str) -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.rules.layers import activated_abilities, compute_all, matches
-from mtgjudge.model.rules.in_force import land_type_setters
+from mtgjudge.model.rules.in_force import land_type_setters, land_type_story
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import TYPES
 from mtgjudge.model.rules.mana_production import (base_productions, candidate_replacements, ev_text, ev_types,
@@ -181,6 +181,10 @@ def _explain_missing(state, r: CouldProduce, abl: list, base_seen: dict, est: di
     """Reasons for the types the permanent's abilities name (or reflect) but it cannot produce."""
     chars = compute_all(state)
     o = state.obj(r.oid)
+    # Land types an effect would give it but does not, because of the order of effects (613.7, 613.8).
+    for t, reason in land_type_story(state, r.oid).items():
+        if t not in r.types and t not in r.missing:
+            r.missing[t] = reason
     # Types named by abilities printed on it that an effect removed (305.7).
     if chars[r.oid].text_abilities_lost:
         setters = land_type_setters(state, r.oid)

@@ -47,3 +47,13 @@ def require_modelled_for_payment(state, player: str) -> None:
             if relevant and any(a.may_concern(s) for s in PAYMENT_SCOPES):
                 raise Unsupported(f"{o.name} ({o.id}) has an ability the verifier cannot model, which could matter "
                                   f"to paying: {a.source_text!r}")
+
+
+def guard_scope(state, scope: str, what: str) -> None:
+    """Raise Unsupported if an unmodelled static ability on the battlefield may apply when ``what`` happens
+    (its declared scope includes ``scope``, or it declares none)."""
+    for o in state.battlefield():
+        for a in current(state, o.id).abilities:
+            if a.kind == "unmodelled" and a.timing == "static" and a.may_concern(scope):
+                raise Unsupported(f"{o.name} ({o.id}) has text the engine cannot model that may apply when {what}: "
+                                  f"{a.source_text!r}")

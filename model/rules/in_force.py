@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from mtgjudge.model.vocab.abilities import EFFECT_KINDS, STATIC_KINDS, Ability, StaticEffect, parse_production
-
-from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.rules.layers import (BASIC_LAND_TYPES, DEPENDENCY_ORDER, LAYER_APPLIERS, compute_all, matches)
+from mtgjudge.model.errors import DefinitionError, Unsupported
+from mtgjudge.model.vocab.abilities import (EFFECT_KINDS, STATIC_KINDS, Ability, StaticEffect, parse_cost_text,
+                                           parse_production, render_static)
+from mtgjudge.model.rules.layers import (BASIC_LAND_TYPES, DEPENDENCY_ORDER, LAYER_APPLIERS, compute_all, matches,
+                                         printed_characteristics)
 from mtgjudge.model.mana import COLOR_NAMES, TYPES
 from mtgjudge.model.selectors import Selector
 
@@ -104,7 +105,6 @@ STATIC_KINDS.update({
 
 
 def _t_lasting(a: dict) -> str:
-    from mtgjudge.model.vocab.abilities import render_static
     until = {"end_of_turn": "Until end of turn, ", "end_of_your_next_turn": "Until the end of your next turn, ",
              "while_exiled": "For as long as that card remains exiled, "}.get(a.get("until", ""), "")
     text = render_static(a["static"])
@@ -144,7 +144,6 @@ def land_types_of(s: StaticEffect) -> tuple[str, ...]:
 
 def granted_ability(s: StaticEffect) -> Ability:
     """The mana ability a ``grant_mana_ability`` static grants."""
-    from mtgjudge.model.vocab.abilities import parse_cost_text
     add = s.arg("add")
     add = dict(add) if isinstance(add, tuple) else add
     return Ability("mana", cost=parse_cost_text(s.arg("cost")), production=parse_production(add))
@@ -299,29 +298,38 @@ class ActiveEffect:
         return dict(self.chosen).get(key)
 
     def describe(self) -> str:
-        from mtgjudge.model.vocab.abilities import render_static
-        return f"{self.origin} ({render_static(self.static)})"
+            return f"{self.origin} ({render_static(self.static)})"
 
 
-def lasting_effects(card, face_index: int, ability_index: int | None):
-    """The ``lasting`` effects (Effect values) of the spell or ability that created an effect in force.
+def creating_effects(card, face_index: int, ability_index: int | None, kinds: tuple[str, ...] = ("lasting",)):
+    """The effects of the given kinds (Effect values) of the spell or ability that created an effect in force.
 
     ``ability_index`` names which ability of the face (1-based); without it, the card's spell effect, or
-    else the one ability of the face that leaves a lasting effect.
+    else the one ability of the face that has such an effect.
     """
-    from mtgjudge.model.errors import Unsupported
     abilities = card.faces[face_index].abilities
     if ability_index is None:
         chosen = [a for a in abilities if a.kind == "spell"]
-        if not any(e.kind == "lasting" for a in chosen for e in a.effects):
-            chosen = [a for a in abilities if any(e.kind == "lasting" for e in a.effects)]
+        if not any(e.kind in kinds for a in chosen for e in a.effects):
+            chosen = [a for a in abilities if any(e.kind in kinds for e in a.effects)]
             if len(chosen) > 1:
                 raise Unsupported(f"the effect from {card.name}: say which of its abilities made it (`ability:`)")
     else:
         if not 1 <= ability_index <= len(abilities):
             raise Unsupported(f"effect from {card.name}: it has no ability {ability_index}")
         chosen = [abilities[ability_index - 1]]
-    return [e for a in chosen for e in a.effects if e.kind == "lasting"]
+    return [e for a in chosen for e in a.effects if e.kind in kinds]
+
+
+def lasting_effects(card, face_index: int, ability_index: int | None):
+    """The ``lasting`` effects of the spell or ability that created an effect in force (611.2)."""
+    return creating_effects(card, face_index, ability_index, ("lasting",))
+
+
+def exiles_until_source_leaves(card, face_index: int, ability_index: int | None) -> bool:
+    """Was the effect an exile "until [this] leaves the battlefield" (610.3)? Such an effect in force is the
+    link between the exiled cards and their source (``GameState.linked``)."""
+    return bool(creating_effects(card, face_index, ability_index, ("exile_until_source_leaves",)))
 
 
 def _lasting_statics(card, face_index: int, ability_index: int | None) -> list[StaticEffect]:
@@ -333,8 +341,6 @@ def effects_in_force(state, kinds: tuple[str, ...]) -> list[ActiveEffect]:
     current characteristics) and the ``lasting`` effects of resolved spells and abilities in
     ``state.effects``. An effect in ``state.effects`` whose card leaves no effect of the product's
     vocabulary is unsupported (we cannot tell what it does)."""
-    from mtgjudge.model.cards.loader import card_db
-    from mtgjudge.model.errors import Unsupported
     key = ("effects_in_force", kinds)
     if key in state._cache:
         return state._cache[key]
@@ -352,10 +358,9 @@ def effects_in_force(state, kinds: tuple[str, ...]) -> list[ActiveEffect]:
                     if st is not None and st.kind in kinds and st.arg("to") == "chosen" and o.choice("color"):
                         out.append(ActiveEffect(st, o.controller, o.timestamp, o.name, None, o.chosen))
     for i, e in enumerate(state.effects):
-        found = card_db().find(e.source_card)
-        if found is None:
-            raise Unsupported(f"the effect from {e.source_card!r} in force: the product has no such card")
-        statics = _lasting_statics(found[0], found[1], e.ability)
+        if not e.card.modelled:
+            raise Unsupported(f"the effect from {e.source_card!r} in force: the verifier has no definition of that card")
+        statics = _lasting_statics(e.card, e.face, e.ability)
         if not statics:
             raise Unsupported(f"the effect from {e.source_card} in force is not modelled")
         for s in statics:
@@ -382,4 +387,60 @@ def land_type_setters(state, oid: str) -> list[str]:
             if a.kind == "static" and a.static is not None and a.static.kind == "set_land_type":
                 if oid in _affected(a.static, o, chars, state):
                     out.append(f"{o.name} ({o.id})")
+    return out
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "AEIOU" else "a ") + word
+
+
+def _type_letters(eff: StaticEffect) -> list[tuple[str, str]]:
+    """(land type, the mana letter its 305.6 ability adds) for the basic land types an effect gives."""
+    return [(t, BASIC_LAND_TYPES[t]) for t in land_types_of(eff) if t in BASIC_LAND_TYPES]
+
+
+def land_type_story(state, oid: str) -> dict[str, tuple[tuple[str, ...], str]]:
+    """Why land-type effects that would give the permanent a basic land type (so a type of mana, 305.6) do
+    not, for explanations: an effect whose existence or reach was changed by an effect it depends on, applied
+    first (613.8a-b), and a land-type-setting effect undone by a later one (613.7). {mana letter: (rules,
+    reason)}."""
+    perms = list(state.battlefield())
+    start = {o.id: printed_characteristics(o) for o in perms}
+    found = sorted(((o.timestamp, o, s) for o in perms for a in start[o.id].abilities
+                    if a.kind == "static" and a.static is not None
+                    and LAYER_APPLIERS.get(a.static.kind, (0,))[0] == 4 for s in (a.static,)), key=lambda e: e[0])
+    if not found:
+        return {}
+    out: dict[str, tuple[tuple[str, ...], str]] = {}
+    cur = dict(start)
+    done: list = []
+    setters: list = []
+    name = state.obj(oid).name
+    for entry in order_layer4(found, start, state):
+        ts, src, eff = entry
+        would = oid in _targets(start, eff, src, sorted(_affected(eff, src, start, state)))
+        exists = _still_has(cur, src, eff)
+        reaches = exists and oid in _targets(cur, eff, src, sorted(_affected(eff, src, cur, state)))
+        if would and not reaches:
+            before = [e for e in done if _depends(entry, e, start, state)]
+            by = " and ".join(f"{e[1].name}'s" for e in before) or "an earlier effect's"
+            what = "no longer exists" if not exists else "no longer applies to it"
+            for t, letter in _type_letters(eff):
+                out.setdefault(letter, (("613.8a", "613.8b"), f"{src.name}'s effect ({render_static(eff)}) would make {name} "
+                                        f"{_a(t)}, but it depends on {by} effect, which applies first; after it, {src.name}'s "
+                                        f"effect {what}"))
+        elif reaches and eff.kind == "set_land_type":
+            setters.append(entry)
+        done.append(entry)
+        cur = _apply(entry, cur, state)
+    if len(setters) > 1:
+        last = setters[-1]
+        kept = set(land_types_of(last[2]))
+        for ts, src, eff in setters[:-1]:
+            for t, letter in _type_letters(eff):
+                if t not in kept:
+                    out.setdefault(letter, (("613.7", "305.7"), f"{src.name}'s effect would make {name} {_a(t)}, but "
+                                            f"{last[1].name}'s effect applies later (timestamp {last[0]} after {ts}, "
+                                            f"613.7) and sets its land type again: it is "
+                                            f"{_a(' '.join(land_types_of(last[2])))}"))
     return out

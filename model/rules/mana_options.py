@@ -188,7 +188,7 @@ class _Search:
                         c.update(mine)
                         o = replace(o, counters=tuple(sorted(c.items())))
                     objs.append(o)
-                self.states[key] = replace(self.state, objects=tuple(objs), _index={}, _cache={})
+                self.states[key] = replace(self.state, objects=tuple(objs))
         return self.states[key]
 
     @property

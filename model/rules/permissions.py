@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from mtgjudge.model.vocab.abilities import STATIC_KINDS, StaticEffect
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.errors import Unsupported
-
-#: Durations a ``lasting`` effect may state (611.2a), and "for as long as it remains exiled".
-DURATIONS = ("end_of_turn", "end_of_your_next_turn", "while_exiled", "")
+from mtgjudge.model.rules.durations import in_force
+from mtgjudge.model.rules.in_force import lasting_effects
 
 
 def _r_may_play(s: StaticEffect) -> str:
@@ -36,46 +35,20 @@ class Permission:
     reason: Step
 
 
-def controllers_next_turn(state, controller: str, began: int) -> int:
-    """The number of ``controller``'s first turn after turn ``began`` (turns go round in listed order)."""
-    names = state.player_names
-    n = len(names)
-    t = began + 1
-    while names[(t - 1) % n] != controller:
-        t += 1
-    return t
-
-
-def _in_force(state, until: str, controller: str, began: int, card_zone: str) -> tuple[bool, str]:
-    now = state.turn.number
-    if until == "end_of_turn":
-        return now == began, f"until the end of turn {began}"
-    if until == "end_of_your_next_turn":
-        last = controllers_next_turn(state, controller, began)
-        return began <= now <= last, f"until the end of {controller}'s next turn (turn {last})"
-    if until == "while_exiled":
-        return card_zone == "exile", "for as long as the card remains exiled"
-    return True, "for the rest of the game"
-
-
 def play_permissions(state, card_id: str) -> list[Permission]:
     """Every effect listed in the state that names ``card_id`` among the cards it lets its controller play."""
-    from mtgjudge.model.cards.loader import card_db
-    from mtgjudge.model.rules.in_force import lasting_effects
-
     out: list[Permission] = []
     card = state.obj(card_id)
     for e in state.effects:
         if card_id not in e.objects:
             continue
-        found = card_db().find(e.source_card)
-        if found is None:
-            raise Unsupported(f"the effect from {e.source_card!r} in force: the product has no such card")
-        for lasting in lasting_effects(found[0], found[1], e.ability):
+        if not e.card.modelled:
+            raise Unsupported(f"the effect from {e.source_card!r} in force: the verifier has no definition of that card")
+        for lasting in lasting_effects(e.card, e.face, e.ability):
             static, until = lasting.arg("static"), lasting.arg("until", "")
             if static.kind != "may_play":
                 continue
-            ok, span = _in_force(state, until, e.controller, e.began_turn, card.zone)
+            ok, span = in_force(state, until, e.controller, e.began_turn, card.zone)
             if card.zone == "stack" or card.zone == "battlefield":
                 ok, span = False, f"the card is on the {card.zone}"
             text = (f"{e.source_card}'s effect lets {e.controller} play {card.name} {span}"

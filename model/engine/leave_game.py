@@ -1,0 +1,44 @@
+"""A player leaving the game (CR 800.4a): every object they own leaves the game, their abilities on the stack
+cease to exist, and cards exiled until one of their permanents leaves return (610.3). Their seat stays in the
+turn order, skipped from now on (``rules.turns``)."""
+from __future__ import annotations
+
+from mtgjudge.model.engine import zones
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.settle import after_moves
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.state import LinkedExile, StackAbility
+
+
+def leave_game(game: Game, player: str) -> Game:
+    if player in game.left:
+        raise Unsupported(f"{player} has already left the game")
+    seats = game.state.turn_order or game.state.player_names
+    game = game.remember(left=game.left + (player,), turn_order=seats).log("800.4a", f"{player} leaves the game")
+    st = game.state
+    moved = []
+    owned = {o.id for o in st.objects if o.owner == player}
+    for o in list(st.objects):
+        if o.id in owned:
+            moved.append((o, o.zone, "none"))
+            game = zones.cease_to_exist(game, o.id).log("800.4a", f"{o.name} ({o.id}), owned by {player}, leaves the game")
+    # Cards of theirs exiled until something leaves have left the game with them: nothing returns (800.4a).
+    linked = tuple(LinkedExile(l.source, l.source_moves, l.controller, tuple(e for e in l.exiled if e[0] not in owned))
+                   for l in game.linked)
+    game = game.remember(linked=tuple(l for l in linked if l.exiled))
+    st = game.state
+    keep = tuple(s for s in st.stack if not (isinstance(s, StackAbility) and s.controller == player))
+    if len(keep) != len(st.stack):
+        game = game.with_state(st.evolve(stack=keep)).log("800.4a", f"abilities {player} controlled on the stack "
+                                                                    "cease to exist")
+    for o in list(game.state.objects):
+        if o.controller == player and o.zone in ("battlefield", "stack"):
+            raise Unsupported(f"{o.id}: {player} controlled an object another player owns; control effects ending "
+                              "(800.4a) are not modelled")
+    st = game.state
+    players = tuple(p for p in st.players if p.name != player)
+    if len(players) <= 1:
+        raise Unsupported("only one player remains: the game ends (104.2a), which is not modelled")
+    game = game.with_state(st.evolve(players=players))
+    game = game.remember(pending=tuple(p for p in game.pending if p.controller != player))
+    return after_moves(game, moved, f"{player} leaves the game")

@@ -1,0 +1,87 @@
+"""What the game does by itself after an event: right after zone changes, the return of cards exiled until a
+source that has now left the battlefield leaves (610.3) and the triggering of abilities (603.2); then, before
+anyone would receive priority, state-based actions until none apply (704.3) and the triggered abilities put
+on the stack in every order their controllers could choose (603.3b)."""
+from __future__ import annotations
+
+from mtgjudge.model.engine import zones
+from mtgjudge.model.engine.entering import enters_counters
+from mtgjudge.model.engine.game import MAX_STEPS, Game, merge
+from mtgjudge.model.engine.sba import check as check_sba
+from mtgjudge.model.engine.triggers import guard_unrecognized, put_pending, triggered_by_move
+from mtgjudge.model.errors import SearchBound
+
+
+def source_on_battlefield(game: Game, source: str, source_moves: int) -> bool:
+    """Is the object ``source`` was after ``source_moves`` zone changes still on the battlefield (400.7)?"""
+    st = game.state
+    return st.has(source) and st.obj(source).zone == "battlefield" and game.moved(source) == source_moves
+
+
+def after_moves(game: Game, moved: list, what: str) -> Game:
+    """After simultaneous zone changes (lki, from, to): abilities they trigger wait to be put on the stack;
+    if a permanent left the battlefield, the cards exiled until it leaves return immediately (610.3), and so
+    on for what that return causes."""
+    while moved:
+        guard_unrecognized(game, what, extra=[m[0] for m in moved])
+        pending = list(game.pending)
+        for lki, before, after in moved:
+            pending += triggered_by_move(game, lki, after, before)
+        game = game.remember(pending=tuple(pending))
+        if not any(before == "battlefield" for _, before, _ in moved):
+            break
+        game, moved = _returns(game)
+        what = "exiled cards return"
+    return game
+
+
+def _returns(game: Game) -> tuple[Game, list]:
+    """610.3: the linked cards of every source that has left return now, simultaneously (610.3d), under their
+    owners' control (610.3c), unless they are no longer the objects exiled (400.7)."""
+    due = [l for l in game.linked if not source_on_battlefield(game, l.source, l.source_moves)]
+    if not due:
+        return game, []
+    game = game.remember(linked=tuple(l for l in game.linked if l not in due))
+    moved = []
+    for l in due:
+        for oid, n in l.exiled:
+            st = game.state
+            if not st.has(oid):
+                game = game.log(("111.7", "704.5d", "610.3"), f"{oid} was a token and ceased to exist in exile: it "
+                                                             "does not return")
+                continue
+            o = st.obj(oid)
+            if o.zone != "exile" or game.moved(oid) != n:
+                game = game.log(("400.7", "610.3"), f"{oid} is no longer the object exiled: it does not return")
+                continue
+            if o.token:
+                game = game.log(("111.8", "610.3"), f"the token {oid} can't return to the battlefield")
+                continue
+            counters = enters_counters(game, oid, None)
+            game = zones.move(game, oid, "battlefield", controller=o.owner, counters=counters)
+            game = game.log(("610.3", "610.3c"), f"{l.source} left the battlefield: immediately, {o.name} ({oid}) "
+                                                 f"returns to the battlefield under its owner's ({o.owner}) control")
+            moved.append((o, "exile", "battlefield"))
+    return game, moved
+
+
+def settle(game: Game) -> list[Game]:
+    """704.3 and 603.3b: state-based actions until none, then triggered abilities go on the stack; every
+    order and choice a branch."""
+    out = []
+    todo = [game]
+    n = 0
+    while todo:
+        g = todo.pop()
+        n += 1
+        if n > MAX_STEPS:
+            raise SearchBound(f"more than {MAX_STEPS} state-based-action rounds: the search bound was reached")
+        g, moved, did = check_sba(g)
+        if did:
+            todo.append(after_moves(g, moved, "state-based actions"))
+            continue
+        if g.pending:
+            todo += put_pending(g)
+            continue
+        out.append(g)
+    return merge(out)

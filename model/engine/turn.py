@@ -1,0 +1,157 @@
+"""The turn's structure for ``advance`` (CR 500-514): steps in order, turns passing round the players still in
+the game (``rules.turns``), the turn-based actions of untap (502.3), draw (504.1) and cleanup (514.1-2, with
+effects ending as ``rules.durations`` says), mana emptying (500.4); no player attacks or casts anything on the
+way, and whatever goes on the stack resolves, every choice a branch."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from mtgjudge.model.engine.game import MAX_STEPS, Game, merge
+from mtgjudge.model.engine.resolve import discard_choices, draw, resolve_action
+from mtgjudge.model.engine.settle import settle
+from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.errors import InputError, SearchBound, Unsupported
+from mtgjudge.model.rules.durations import DURATIONS, ends_this_cleanup
+from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.rules.in_force import lasting_effects
+from mtgjudge.model.rules.turns import next_player
+from mtgjudge.model.state import STEPS, Turn
+
+
+def _end_step_effects(game: Game) -> Game:
+    """500.4: mana empties from each pool at the end of each step."""
+    st = game.state
+    if any(p.mana_pool for p in st.players):
+        guard_scope(game.state, "mana", "mana pools empty")
+        st = st.evolve(players=tuple(replace(p, mana_pool=()) for p in st.players))
+        game = game.with_state(st).log("500.4", "unused mana empties from each player's mana pool")
+    return game
+
+
+def _cleanup(game: Game) -> list[Game]:
+    """514.1: the active player discards down to their maximum hand size (7); 514.2: damage is removed and
+    "until end of turn" effects end."""
+    active = game.state.active_player
+    branches = [game]
+    if active not in game.left:
+        guard_scope(game.state, "hand-size", "the cleanup step's discard")
+        extra = len(game.state.player(active).zone("hand")) - 7
+        for _ in range(max(0, extra)):
+            branches = merge([g for b in branches for g, _ in discard_choices(b, active)])
+    out = []
+    for g in branches:
+        st = g.state
+        objs = tuple(replace(o, damage=0) if o.damage else o for o in st.objects)
+        kept = []
+        for e in st.effects:
+            lasting = lasting_effects(e.card, e.face, e.ability) if e.card.modelled else []
+            untils = {le.arg("until", "") for le in lasting}
+            if not lasting or not untils <= set(DURATIONS) or len(untils) > 1:
+                raise Unsupported(f"when the effect of {e.source_card} in force ends (514.2) is not known to the engine")
+            if not ends_this_cleanup(st, untils.pop(), e.controller, e.began_turn):
+                kept.append(e)
+        ended = [e for e in st.effects if e not in kept]
+        if ended or objs != st.objects:
+            g = g.with_state(st.evolve(objects=objs, effects=tuple(kept)))
+            text = "damage marked on permanents is removed" if objs != st.objects else ""
+            if ended:
+                text += ("; " if text else "") + "; ".join(
+                    f"the effect of {e.source_card} ({', '.join(e.objects) or 'no objects'}) ends; what it let be "
+                    "done with those objects can no longer be done, and they stay where they are" for e in ended)
+            g = g.log(("514.2", "611.2a"), text)
+        out.append(g)
+    return out
+
+
+def _begin_step(game: Game, stepname: str) -> list[Game]:
+    """Turn-based actions as a step begins (502-514), then state-based actions and triggers."""
+    st = game.state
+    game = game.with_state(st.evolve(turn=replace(st.turn, step=stepname)))
+    guard_unrecognized(game, f"the {stepname} step begins")
+    active = st.turn.active
+    if stepname == "untap" and active not in game.left:
+        guard_scope(game.state, "untap", "the active player's permanents untap")
+        st = game.state
+        objs = tuple(replace(o, tapped=False, summoning_sick=False) if o.zone == "battlefield" and o.controller == active
+                     else o for o in st.objects)
+        objs = tuple(replace(o, activated_this_turn=()) if o.activated_this_turn else o for o in objs)
+        players = tuple(replace(p, lands_played=0) for p in st.players)
+        game = game.with_state(st.evolve(objects=objs, players=players))
+        game = game.log(("502.3", "302.6"), f"{active} untaps their permanents")
+    elif stepname == "upkeep":
+        guard_scope(game.state, "upkeep", "the upkeep step begins")
+    elif stepname == "draw" and active not in game.left:
+        if st.turn.number == 1 and len(st.players) == 2:
+            game = game.log("103.8a", f"{active} plays first and skips the draw of turn 1")
+        else:
+            game = draw(game.log("504.1", f"{active} draws for the turn"), active)
+    elif stepname == "cleanup":
+        return [x for g in _cleanup(game) for x in _settle_cleanup(g)]
+    return settle(game)
+
+
+def _settle_cleanup(game: Game) -> list[Game]:
+    out = settle(game)
+    for g in out:
+        if g.state.stack or g.steps != game.steps:
+            if g.state.stack:
+                raise Unsupported("abilities triggered during the cleanup step (514.3a): another cleanup step is not "
+                                  "modelled")
+    return out
+
+
+def _run_stack(game: Game) -> list[Game]:
+    if not game.state.stack:
+        return [game]
+    return resolve_action(game, {"resolve": "all"})
+
+
+def advance(game: Game, a: Mapping[str, Any]) -> list[Game]:
+    """The ``advance`` action: the game moves on to the next time the step begins (or the next turn's
+    upkeep), turn-based actions happening on the way and whatever is put on the stack resolving."""
+    target = a["advance"]
+    if target == "next-turn":
+        target_step, need_new_turn = "upkeep", True
+    else:
+        target_step, need_new_turn = target, False
+        if target in ("declare-blockers", "combat-damage"):
+            raise InputError("advance", f"advance: {target}: with no attackers the rules skip declare blockers "
+                                              "and combat damage (508.8)")
+    start_turn = game.state.turn.number
+    branches = _run_stack(game)
+    done = []
+    n = 0
+    while branches:
+        nxt = []
+        for g in branches:
+            n += 1
+            if n > MAX_STEPS:
+                raise SearchBound(f"advance passed more than {MAX_STEPS} steps: the search bound was reached")
+            st = g.state
+            g = _end_step_effects(g)
+            i = STEPS.index(st.turn.step)
+            if i + 1 < len(STEPS):
+                new_step, turn = STEPS[i + 1], st.turn
+            else:
+                nxt_player = next_player(g.state, st.turn.active)
+                if nxt_player is None:
+                    raise Unsupported("no player is left to take the next turn")
+                new_step, turn = "untap", Turn(nxt_player, st.turn.number + 1, "untap")
+                played = g.state.turns_played or ((st.turn.number, st.turn.active),)
+                g = g.remember(turn=turn, turns_played=played + ((turn.number, nxt_player),))
+                g = g.log("500.1", f"turn {turn.number} ({nxt_player}) begins" + (
+                    f"; {', '.join(p for p in g.state.left)} left the game and take no turns (800.4a)" if g.state.left else ""))
+            if new_step in ("declare-blockers", "combat-damage"):
+                g = g.with_state(g.state.evolve(turn=replace(g.state.turn, step=new_step)))
+                g = g.log("508.8", f"no creatures attack: the {new_step} step is skipped")
+                nxt.append(g)
+                continue
+            for r in _begin_step(g, new_step):
+                arrived = new_step == target_step and (not need_new_turn or r.state.turn.number > start_turn)
+                if arrived:
+                    done.append(r)
+                else:
+                    nxt += _run_stack(r)
+        branches = merge(nxt)
+    return merge(done)

@@ -1,0 +1,21 @@
+"""How names are compared (the question format: without regard to case, punctuation or spacing) and the
+names an object answers to: its card's name, the face it shows, and for a token its subtypes plus "Token"
+(CR 111.4)."""
+from __future__ import annotations
+
+import re
+
+from mtgjudge.model.objects import GameObject
+
+
+def normalize(name: str) -> str:
+    """The form names are compared in: lower case, letters and digits only ("//" kept for split names)."""
+    return re.sub(r"[^a-z0-9/]", "", name.lower())
+
+
+def names_of(o: GameObject) -> set[str]:
+    """The normalized names the object answers to."""
+    names = {normalize(o.name), normalize(o.card.name)}
+    if o.token:
+        names.add(normalize((" ".join(o.printed.subtypes) or o.name) + " Token"))
+    return names
