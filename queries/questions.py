@@ -33,7 +33,7 @@ from mtgjudge.model.objects import CardDef, Face, GameObject
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves
 from mtgjudge.model.state import STEPS, EffectInForce, GameState, LinkedExile, Player, PoolMana, StackAbility, Turn
-from mtgjudge.queries.yamlload import MAX_BYTES, FileProblem, LineDict, LineList, SrcFloat, load_documents
+from mtgjudge.model.safe_yaml import MAX_BYTES, FileProblem, LineDict, LineList, SrcFloat, load_documents
 
 KINDS = ("could-produce", "can-activate", "can-play", "can-pay", "mana-options", "outcome")
 
