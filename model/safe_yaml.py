@@ -1,4 +1,5 @@
-"""Safe YAML for question files and card definition files: plain data only, with line numbers, and refusals
+"""Safe YAML for question files and card definition files: plain data only, with line numbers, and
+refusals instead of surprises.
 
 * Only plain data: strings, integers, floats, booleans, null, lists and mappings. A tag that would
   construct anything else (``!!python/object``, ``!!binary``, ``!!set``, any ``!local`` tag) is refused.
