@@ -18,8 +18,7 @@ from mtgjudge.model.payment.decide import PaymentResult, solve
 from mtgjudge.model.payment.enumeration import Payment, all_payments
 from mtgjudge.model.payment.problem import PaymentProblem, build_problem
 from mtgjudge.model.rules.costs import TotalCost, activation_cost, total_cost
-from mtgjudge.model.rules.guards import (require_modelled_battlefield, require_modelled_for_payment,
-                                         require_modelled_object)
+from mtgjudge.model.rules.guards import require_modelled, require_modelled_for_payment, require_modelled_object
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.rules.permissions import play_permissions
 from mtgjudge.model.rules.targets import target_requirements
@@ -28,6 +27,7 @@ from mtgjudge.model.rules.timing import (Requirement, activation_timing, cast_ti
 from mtgjudge.model.solve.tracked import TrackedSolver
 from mtgjudge.model.state import GameState
 from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.vocab.scopes import Scope
 
 
 # ------------------------------------------------------------------------------------------- abilities
@@ -58,7 +58,7 @@ def can_activate(state: GameState, oid: str, index: int, ability: Ability, playe
                  all_ways: bool = False) -> Answer:
     """Can ``player`` activate ``ability`` (the ``index``-th activated ability of ``oid``) now? (602.2)"""
     require_modelled_object(state, oid)
-    require_modelled_battlefield(state, "activation")
+    require_modelled(state, (Scope.ACTIVATION,), "abilities are activated")
     obj = state.obj(oid)
     if ability.kind == "unmodelled":
         raise Unsupported(f"{obj.name}'s ability {ability.source_text!r} is not modelled")
@@ -95,14 +95,12 @@ def can_activate(state: GameState, oid: str, index: int, ability: Ability, playe
 # ------------------------------------------------------------------------------------------- casting
 
 def _own_text_guard(state: GameState, oid: str) -> None:
-    """The card's own unmodelled text could change how it is cast (additional costs, restrictions)."""
-    o = state.obj(oid)
-    if not o.card.modelled:
-        raise Unsupported(f"{o.card.name!r} ({oid}) is a card the verifier has no definition for yet")
+    """The card's own text could change how it is cast (additional costs, restrictions)."""
+    require_modelled_object(state, oid)
     for a in current(state, oid).abilities:
-        if a.kind == "unmodelled" and a.timing in ("static", "spell"):
-            if any(a.may_concern(s) for s in ("spell-costs", "spending", "mana")):
-                raise Unsupported(f"{o.name}'s text {a.source_text!r} is not modelled and could change how it is cast")
+        if a.kind == "unmodelled" and a.unmodelled_kind in ("static", "spell"):
+            if any(a.may_concern(s) for s in (Scope.SPELL_COSTS, Scope.SPENDING, Scope.MANA, Scope.CASTING)):
+                raise Unsupported(f"{state.obj(oid).name}'s text {a.source_text!r} is not modelled and could change how it is cast")
 
 
 def _permission(state: GameState, oid: str, player: str) -> Answer | None:
@@ -121,14 +119,7 @@ def _permission(state: GameState, oid: str, player: str) -> Answer | None:
         return None
     if obj.zone in ("battlefield", "stack"):
         return Answer(False, (step("601.3", f"{obj.name} is on the {obj.zone}: there is no card to play"),))
-    for o in list(state.battlefield()) + [obj]:
-        if not o.card.modelled:
-            raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet; it could "
-                              "let cards be played from other zones")
-        for a in current(state, o.id).abilities:
-            if a.kind == "unmodelled" and a.timing == "static" and a.may_concern("play-permissions"):
-                raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may let cards be "
-                                  f"played from other zones: {a.source_text!r}")
+    require_modelled(state, (Scope.PLAY_PERMISSIONS,), "cards are played from other zones", objects=(obj,))
     where = f"{obj.owner}'s {obj.zone}" if obj.owner != player or obj.zone != "hand" else "hand"
     why = [p.reason for p in perms] or [step(("601.3", "305.1"), f"no rule or effect lets {player} play {obj.name} "
                                                f"from {where}")]
@@ -145,7 +136,7 @@ def can_play(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool
             return blocked
     _own_text_guard(state, oid)
     require_modelled_for_payment(state, player)
-    require_modelled_battlefield(state, "casting")
+    require_modelled(state, (Scope.CASTING,), "spells are cast")
     if "Land" in current(state, oid).types:
         return _play_land(state, oid, player)
     return can_cast(state, oid, player, x, all_ways)
@@ -175,10 +166,7 @@ def can_cast(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool
 def _play_land(state: GameState, oid: str, player: str) -> Answer:
     """305.1-2: a land is played (a special action), not cast."""
     if state.player(player).lands_played >= 1:
-        for o in state.battlefield():
-            for a in current(state, o.id).abilities:
-                if a.kind == "unmodelled" and a.may_concern("land-plays"):
-                    raise Unsupported(f"{o.name} ({o.id}) may change how many lands can be played: {a.source_text!r}")
+        require_modelled(state, (Scope.LAND_PLAYS,), "a land is played", kinds=("static", "triggered", "activated"))
     reqs = land_play_timing(state, player)
     failing = [st for st, ok in reqs if not ok]
     if failing:

@@ -139,3 +139,7 @@ def mana_value(symbols: tuple[Symbol, ...], x: int = 0) -> int:
 def cost_colors(symbols: tuple[Symbol, ...]) -> frozenset[str]:
     """The colors of a mana cost's symbols (CR 202.2, 105.2)."""
     return frozenset(c for s in symbols if s.kind not in ("generic", "colorless", "snow", "x") for c in s.colors)
+
+
+#: The basic land types and the mana their intrinsic ability adds (CR 305.6).
+BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}

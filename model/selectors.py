@@ -1,11 +1,14 @@
-"""Selectors: the data form of phrases like "an untapped creature you control" or "nonbasic lands".
+"""Selectors: the data form of phrases like "an untapped creature you control" or "nonbasic lands", and the
+grammar that reads such phrases (``parse_noun_phrase``).
 
-A selector is matched against an object's *current* characteristics (see model.characteristics), relative
+A selector is matched against an object's *current* characteristics (``rules.layers.matches``), relative
 to a player ("you").
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from mtgjudge.model.errors import DefinitionError
 
 CONTROLLERS = ("any", "you", "opponent")
 
@@ -48,3 +51,45 @@ class Selector:
 
 
 SELECTOR_KEYS = {f for f in Selector.__dataclass_fields__}
+
+
+def parse_noun_phrase(phrase: str) -> Selector:
+    """Parse a phrase like "untapped creature you control", "nonbasic land", "Forest" into a Selector."""
+    words = phrase.strip().rstrip(".").split()
+    controller = "any"
+    text = " ".join(words)
+    if text.endswith(" you control"):
+        controller, words = "you", words[:-2]
+    elif text.endswith(" an opponent controls"):
+        controller, words = "opponent", words[:-3]
+    types: list[str] = []
+    subtypes: list[str] = []
+    supertypes: list[str] = []
+    not_super: list[str] = []
+    not_types: list[str] = []
+    other = untapped = tapped = False
+    for w in words:
+        lw = w.lower().rstrip("s") if w.lower() not in ("mass",) else w.lower()
+        if lw in ("another", "other"):
+            other = True
+        elif lw == "untapped":
+            untapped = True
+        elif lw == "tapped":
+            tapped = True
+        elif lw in ("basic", "snow", "legendary"):
+            supertypes.append(lw.capitalize())
+        elif lw in ("nonbasic", "nonsnow", "nonlegendary"):
+            not_super.append(lw[3:].capitalize())
+        elif lw.startswith("non") and lw[3:].capitalize() in ("Land", "Creature", "Artifact", "Enchantment"):
+            not_types.append(lw[3:].capitalize())
+        elif lw.capitalize() in ("Land", "Creature", "Artifact", "Enchantment", "Planeswalker", "Battle"):
+            types.append(lw.capitalize())
+        elif lw == "permanent":
+            pass
+        elif w[:1].isupper():
+            subtypes.append(w.rstrip("s") if w.endswith("s") and w not in ("Plains",) else w)
+        else:
+            raise DefinitionError(f"{phrase!r}: the word {w!r} is not in the selector vocabulary")
+    return Selector(types=tuple(types), subtypes=tuple(subtypes), supertypes=tuple(supertypes),
+                    not_supertypes=tuple(not_super), not_types=tuple(not_types), controller=controller,
+                    other=other, untapped=untapped, tapped=tapped)

@@ -43,7 +43,7 @@ def describe_card(name: str) -> str:
                 kind = "mana ability" if a.is_mana_ability else "activated"
                 label = f"  [{n}] {kind}: "
             elif a.kind == "unmodelled":
-                label = f"  [not modelled, {a.timing}] "
+                label = f"  [not modelled, {a.unmodelled_kind}] "
             else:
                 label = f"  {a.kind}: "
             given = f"   (given by rule {a.rule_given})" if a.rule_given else ""

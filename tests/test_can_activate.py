@@ -80,7 +80,7 @@ def test_unmodelled_static_without_scope_makes_the_answer_unsupported():
     from mtgjudge.model.objects import CardDef, Face
 
     mystery = CardDef((Face("Mystery Relic", types=("Artifact",),
-                            abilities=(Ability("unmodelled", source_text="Creatures can't be activated.", timing="static"),)),))
+                            abilities=(Ability("unmodelled", source_text="Creatures can't be activated.", unmodelled_kind="static"),)),))
     s = state_of(obj("elves", "Llanowar Elves"), replace(obj("relic", "Fervor"), card=mystery))
     from mtgjudge.queries.can_activate import answer
 

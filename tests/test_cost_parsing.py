@@ -9,7 +9,7 @@ import pytest
 
 from mtgjudge.model.errors import DefinitionError
 
-from mtgjudge.model.vocab.abilities import parse_cost_text
+from mtgjudge.model.vocab.grammar import parse_cost_text
 from mtgjudge.model.mana import ManaSyntaxError, mana_string, mana_value, parse_cost, parse_mana
 
 

@@ -327,7 +327,7 @@ def test_unrecognized_trigger_condition_is_unsupported():
     from mtgjudge.model.engine.triggers import condition
 
     assert condition(Ability("triggered", trigger="When this enchantment enters")) == "enters"
-    assert condition(Ability("unmodelled", source_text="When this creature dies, create a token", timing="triggered")) == "dies"
+    assert condition(Ability("unmodelled", source_text="When this creature dies, create a token", unmodelled_kind="triggered")) == "dies"
     assert condition(Ability("triggered", trigger="At the beginning of your upkeep")) is None
     assert condition(Ability("triggered", trigger="Whenever a creature enters")) is None
 

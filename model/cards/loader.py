@@ -13,15 +13,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-import yaml
 
-import mtgjudge.model.vocabulary  # noqa: F401  (registers every ability kind before cards load)
 
-from mtgjudge.model.vocab.abilities import Ability, parse_ability
+from mtgjudge.model.vocab.abilities import Ability
+
+from mtgjudge.model.vocab.parse import parse_ability
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS, ManaSyntaxError, parse_cost
 from mtgjudge.model.names import normalize
+from mtgjudge.model.safe_yaml import FileProblem, load_documents
 from mtgjudge.model.objects import CardDef, Face
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -138,19 +139,29 @@ class CardDB:
         return list(dict.fromkeys(pool[c] for c in close))
 
 
-def load_file(path: Path) -> list[CardDef]:
+def load_text(text: str, source: str) -> list[CardDef]:
+    """The card definitions of one file's text (one YAML document each), read by the same strict reader as
+    question files (duplicate keys, tags and oversized aliases refused) and checked word by word; the first
+    that breaks the encoding raises CardDefinitionError naming the file, the line, the card and the field."""
+    try:
+        docs = load_documents(text)
+    except FileProblem as p:
+        raise CardDefinitionError(f"{source}:{p.line or 1}: {p.message}") from None
     out = []
-    with open(path, encoding="utf-8") as fh:
-        docs = list(yaml.safe_load_all(fh))
     for i, doc in enumerate(docs, 1):
-        if doc is None:
-            continue
-        label = doc.get("name", f"document {i}") if isinstance(doc, dict) else f"document {i}"
+        data = doc.data
+        label = data.get("name", f"document {i}") if isinstance(data, dict) else f"document {i}"
+        if doc.problem is not None:
+            raise CardDefinitionError(f"{source}:{doc.problem.line or doc.line}: card {label!r}: {doc.problem.message}")
         try:
-            out.append(parse_card(doc, source=str(path)))
+            out.append(parse_card(data, source=source))
         except DefinitionError as e:
-            raise CardDefinitionError(f"{path}: card {label!r}: {e}") from None
+            raise CardDefinitionError(f"{source}:{doc.line}: card {label!r}: {e}") from None
     return out
+
+
+def load_file(path: Path) -> list[CardDef]:
+    return load_text(path.read_text(encoding="utf-8"), str(path))
 
 
 def _known_names() -> list[str]:

@@ -8,15 +8,19 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
 
 
+#: The static words this module gives meaning to (614.1c).
+ENTERING_WORDS = ("enters_with_counters",)
+
+
 def enters_counters(game: Game, oid: str, x: int | None) -> tuple[tuple[str, int], ...]:
     """614.1c: the counters the object enters with; X is the X of the spell it was, 0 when it was not cast."""
     o = game.state.obj(oid)
     out: dict[str, int] = {}
     for a in o.printed.abilities:
-        if a.kind == "unmodelled" and a.timing == "static" and a.may_concern("enters"):
+        if a.kind == "unmodelled" and a.unmodelled_kind == "static" and a.may_concern("enters"):
             raise Unsupported(f"{o.name} ({oid}) enters the battlefield and has text the engine cannot model that "
                               f"may apply: {a.source_text!r}")
-        if a.kind == "static" and a.static is not None and a.static.kind == "enters_with_counters":
+        if a.kind == "static" and a.static is not None and a.static.kind in ENTERING_WORDS:
             n = a.static.arg("n")
             n = (x or 0) if str(n).upper() == "X" else int(n)
             if n:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mtgjudge.model.rules.layers import LAYER_APPLIERS, current
+from mtgjudge.model.rules.layers import APPLIERS, current
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.engine.game import Game
@@ -22,7 +22,7 @@ def toughness(game: Game, oid: str) -> int:
     guard_scope(game.state, "power-toughness", f"the toughness of {oid} matters")
     for o in state.battlefield():
         for a in current(state, o.id).abilities:
-            if a.kind == "static" and a.static is not None and LAYER_APPLIERS.get(a.static.kind, (0,))[0] == 7:
+            if a.kind == "static" and a.static is not None and APPLIERS.get(a.static.kind, (0,))[0] == 7:
                 raise Unsupported(f"{o.name}: power/toughness effects (layer 7) are not modelled by the engine")
     ch = current(state, oid)
     o = state.obj(oid)

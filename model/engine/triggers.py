@@ -16,8 +16,8 @@ from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.targets import _targetable_by
-from mtgjudge.model.vocab.abilities import parse_noun_phrase
-from mtgjudge.model.rules.layers import matches
+from mtgjudge.model.selectors import parse_noun_phrase
+from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.state import PendingTrigger, StackAbility
 
@@ -34,7 +34,7 @@ def condition(a: Ability) -> str | None:
     """The recognized trigger event of a triggered ability ("enters", "dies", ...), else None."""
     if a.kind == "triggered":
         words = a.trigger
-    elif a.kind == "unmodelled" and a.timing == "triggered":
+    elif a.kind == "unmodelled" and a.unmodelled_kind == "triggered":
         words = a.source_text.split(",")[0]
     else:
         return None
@@ -46,7 +46,7 @@ def condition(a: Ability) -> str | None:
 
 
 def is_triggered(a: Ability) -> bool:
-    return a.kind == "triggered" or (a.kind == "unmodelled" and a.timing == "triggered")
+    return a.kind == "triggered" or (a.kind == "unmodelled" and a.unmodelled_kind == "triggered")
 
 
 def _abilities(obj) -> tuple[Ability, ...]:

@@ -21,7 +21,7 @@ from mtgjudge.model.explain import Step, step
 from mtgjudge.model.mana import COLOR_NAMES, Symbol, mana_string
 from mtgjudge.model.payment.problem import UNBOUNDED_USES, PaymentProblem
 from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, Way, blocked, modified_generic, ways_to_pay
-from mtgjudge.model.rules.layers import matches
+from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.spending import Purpose
 from mtgjudge.model.rules.timing import tap_symbol_requirements
 from mtgjudge.model.solve.tracked import TrackedSolver

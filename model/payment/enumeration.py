@@ -27,7 +27,7 @@ from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.mana import TYPES, Symbol, mana_string
 from mtgjudge.model.payment.problem import UNBOUNDED_USES, AbilityUse, PaymentProblem, PermGroup
 from mtgjudge.model.payment.symbols import Source, Way, blocked, modified_generic, ways_to_pay
-from mtgjudge.model.rules.layers import matches
+from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.spending import Purpose
 
 #: Refuse to list more payments than this: the search reached its bound.

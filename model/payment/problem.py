@@ -24,12 +24,17 @@ from mtgjudge.model.objects import GameObject
 from mtgjudge.model.payment.symbols import Source
 from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.rules.guards import require_modelled_for_payment
-from mtgjudge.model.rules.layers import Characteristics, activated_abilities, current
+from mtgjudge.model.rules.characteristics import Characteristics
+from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.rules.mana_sources import ManaSource, mana_sources
 from mtgjudge.model.rules.spending import Restriction, SpendAs, parse_restriction, spend_as_effects
 from mtgjudge.model.rules.timing import summoning_sick
 from mtgjudge.model.state import GameState
 from mtgjudge.model.vocab.abilities import CostPart
+
+#: The cost parts the payment model pays (deciding and enumerating; the payment consumer of ``vocab.words``).
+COST_PARTS = ("mana", "tap", "untap", "pay_life", "sacrifice", "sacrifice_self", "remove_counters", "tap_untapped",
+              "discard", "exile_from_graveyard")
 
 #: Upper bound on activations of a filter (a mana ability with mana in its cost) that nothing else bounds
 #: (no {T}, counters or life): past it, deciding and enumerating say they reached their bound.

@@ -2,7 +2,7 @@
 minus cost reductions (generic mana only, 118.7a), then minimums such as Trinisphere's; and the ways to pay
 that are not mana (convoke 702.51, delve 702.66, improvise 702.126).
 
-The static kinds a card definition uses for these are registered here:
+The static words a card definition uses for these (``vocab.words_costs``):
 
 ``cost_increase``       ``{amount: 1, spells: noncreature spells}``            (Thalia, Guardian of Thraben)
 ``cost_reduction``      ``{amount: 1, spells: artifact spells, you_cast: true}`` (Etherium Sculptor)
@@ -18,34 +18,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from mtgjudge.model.vocab.abilities import STATIC_KINDS, CostPart, StaticEffect, parse_cost_text
+from mtgjudge.model.vocab.abilities import CostPart
 
-from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab.grammar import parse_cost_text
+
 from mtgjudge.model.mana import Symbol, format_cost
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.spending import Purpose, _pattern
 
 
-def _spells_text(s: StaticEffect) -> str:
-    spells = s.arg("spells", "spells")
-    return spells[0].upper() + spells[1:] + (" you cast" if s.arg("you_cast", False) else "")
-
-
-STATIC_KINDS["cost_increase"] = (
-    {"amount": int, "spells": str, "you_cast": bool},
-    lambda s: f"{_spells_text(s)} cost {{{s.arg('amount', 1)}}} more to cast")
-STATIC_KINDS["cost_reduction"] = (
-    {"amount": int, "spells": str, "you_cast": bool},
-    lambda s: f"{_spells_text(s)} cost {{{s.arg('amount', 1)}}} less to cast")
-STATIC_KINDS["minimum_spell_cost"] = (
-    {"amount": int, "while_untapped": bool},
-    lambda s: (("As long as this is untapped, each" if s.arg("while_untapped", False) else "Each") +
-               f" spell that would cost less than {s.arg('amount')} mana to cast costs {s.arg('amount')} mana to cast"))
-STATIC_KINDS["additional_cost"] = (
-    {"cost": str}, lambda s: f"As an additional cost to cast this spell, {s.arg('cost')[0].lower()}{s.arg('cost')[1:]}")
-STATIC_KINDS["kicker"] = ({"cost": str}, lambda s: f"Kicker {s.arg('cost')}")
-STATIC_KINDS["costs_more_per_extra_target"] = (
-    {"amount": int}, lambda s: f"This spell costs {{{s.arg('amount', 1)}}} more to cast for each target beyond the first")
+#: The static words this module gives meaning to (the payment consumer of ``vocab.words``, with spending's).
+SPELL_COST_WORDS = ("cost_increase", "cost_reduction", "minimum_spell_cost", "additional_cost", "kicker",
+                    "costs_more_per_extra_target")
 
 
 def spells_match(phrase: str, purpose: Purpose) -> bool:
@@ -153,15 +137,6 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool = False, t
     return TotalCost(tuple(symbols), x, tuple(modifiers), tuple(other),
                      convoke=ch.has_keyword("Convoke"), delve=ch.has_keyword("Delve"),
                      improvise=ch.has_keyword("Improvise"), purpose=purpose, casting=oid)
-
-
-def check_static_args(s: StaticEffect) -> None:
-    """Validate the cost text inside ``additional_cost``/``kicker`` when a card loads."""
-    if s.kind in ("additional_cost", "kicker"):
-        try:
-            parse_cost_text(s.arg("cost"))
-        except DefinitionError as e:
-            raise DefinitionError(f"{s.kind}: {e}") from None
 
 
 def ability_purpose(state, oid: str, mana_ability: bool) -> Purpose:

@@ -12,9 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mtgjudge.model.vocab.abilities import Ability
-from mtgjudge.model.rules.layers import activated_abilities, compute_all, matches
-from mtgjudge.model.rules.in_force import land_type_setters, land_type_story
+from mtgjudge.model.rules.layers import activated_abilities, compute_all
+from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.land_types import land_type_setters, land_type_story
 from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.rules.guards import MANA_SCOPES, require_modelled
 from mtgjudge.model.mana import TYPES
 from mtgjudge.model.rules.mana_production import (base_productions, candidate_replacements, ev_text, ev_types,
                                replacement_outcomes)
@@ -37,14 +39,11 @@ class CouldProduce:
 
 def _global_problem(state) -> str | None:
     """Anything on the battlefield the model cannot represent that could change what any permanent
-    produces: a card without a definition, or an unmodelled static ability that may concern mana."""
-    chars = compute_all(state)
-    for o in state.battlefield():
-        if not o.card.modelled:
-            return f"{o.name} ({o.id}) is a card the product does not model"
-        for a in chars[o.id].abilities:
-            if a.kind == "unmodelled" and a.timing == "static" and a.may_concern("mana"):
-                return f"{o.name} ({o.id}) has a static ability the model cannot represent: {a.source_text!r}"
+    produces (``rules.guards``)."""
+    try:
+        require_modelled(state, MANA_SCOPES, "mana is produced")
+    except Unsupported as e:
+        return str(e)
     return None
 
 
@@ -55,7 +54,7 @@ def _mana_abilities(state, oid: str) -> list[tuple[int | str, Ability]]:
     out: list[tuple[int | str, Ability]] = []
     for i, a in enumerate(activated_abilities(state, oid), 1):
         if a.kind == "unmodelled":
-            if a.timing == "mana" or a.may_concern("mana"):
+            if a.unmodelled_kind == "mana" or a.may_concern("mana"):
                 raise Unsupported(f"{state.obj(oid).name} ({oid}) has an ability the model cannot represent: {a.source_text!r}")
             continue
         if a.is_mana_ability:
@@ -187,7 +186,7 @@ def _explain_missing(state, r: CouldProduce, abl: list, base_seen: dict, est: di
             r.missing[t] = reason
     # Types named by abilities printed on it that an effect removed (305.7).
     if chars[r.oid].text_abilities_lost:
-        setters = land_type_setters(state, r.oid)
+        setters = land_type_setters(state, r.oid, chars)
         for a in o.printed.abilities:
             for t in _named_types(a):
                 if t not in r.types and t not in r.missing:

@@ -1,59 +1,88 @@
 """Soundness guards: what the model cannot represent, found before any answer is given.
 
-A question whose answer could depend on an ability the product does not model is `unsupported`, naming the
-text; these helpers say when that is the case.
+A question whose answer could depend on something the model does not implement is `unsupported`, naming
+it: a card with no definition; a line of text kept as unmodelled (its declared scopes, or every scope when
+it declares none, meet the question's); or a word of the encoding whose scopes meet the question's but
+whose consumer for that scope does not implement it (``vocab.words.CONSUMER_OF``). Every consumer asks
+here, with the scopes it covers.
 """
 from __future__ import annotations
 
-from mtgjudge.model.rules.layers import current
+from typing import Iterable
+
 from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.objects import GameObject
+from mtgjudge.model.rules.in_force import lasting_effects
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.state import GameState
+from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.vocab.word import Word
+from mtgjudge.model.vocab.words import CONSUMER_OF
+
+#: What paying a cost can depend on.
+PAYMENT_SCOPES = (Scope.MANA, Scope.SPENDING, Scope.SPELL_COSTS, Scope.CHARACTERISTICS)
+#: What the mana a permanent could produce (106.7) or a player could have (605.3a) can depend on.
+MANA_SCOPES = (Scope.MANA, Scope.CHARACTERISTICS)
 
 
-def require_modelled_battlefield(state, scope: str, kinds: tuple[str, ...] = ("static",)) -> None:
-    """Raise Unsupported if a permanent on the battlefield is a card the product has no definition for, or
-    has an unmodelled ability of one of ``kinds`` that may concern ``scope`` (an unmodelled static ability
-    with no declared scope can change anything, anywhere; see model.abilities.UNMODELLED_SCOPES)."""
-    for o in state.battlefield():
-        if not o.card.modelled:
+def require_handled(word: Word | None, scopes: Iterable[Scope], where: str) -> None:
+    """Raise Unsupported if ``word`` changes one of ``scopes`` and that scope's consumer does not implement it."""
+    if word is None:
+        return
+    for s in word.scopes & frozenset(scopes):
+        consumer = CONSUMER_OF[s]
+        if consumer not in word.handled_by:
+            raise Unsupported(f"{where}: the word {word.name!r} ({s.value}) is not implemented by the {consumer} "
+                              "part of the verifier")
+
+
+def _unmodelled_matters(a: Ability, o: GameObject, scopes: Iterable[Scope], kinds: tuple[str, ...],
+                        player: str | None) -> bool:
+    relevant = a.unmodelled_kind in kinds or (player is not None and a.unmodelled_kind in ("activated", "mana")
+                                              and o.controller == player)
+    return relevant and any(a.may_concern(s) for s in scopes)
+
+
+def require_modelled(state: GameState, scopes: Iterable[Scope], what: str = "", *, kinds: tuple[str, ...] = ("static",),
+                     player: str | None = None, undefined_cards: bool = True, objects: Iterable[GameObject] = ()) -> None:
+    """Raise Unsupported if something on the battlefield (or among ``objects``), or an effect in force, could
+    change the answer about ``what`` within ``scopes`` and the model does not implement it: a card with no
+    definition (``undefined_cards``); an unmodelled ability of one of ``kinds`` (and the unmodelled activated
+    and mana abilities of ``player``'s permanents) that may concern the scopes; a static word, of a
+    permanent or of a lasting effect in force, not implemented for one of the scopes."""
+    scopes = tuple(Scope(s) for s in scopes)
+    when = f" that may apply when {what}" if what else ""
+    for o in list(state.battlefield()) + list(objects):
+        if undefined_cards and not o.card.modelled:
             raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet")
-        for a in current(state, o.id).abilities:
-            if a.kind == "unmodelled" and a.timing in kinds and a.may_concern(scope):
-                raise Unsupported(f"{o.name} ({o.id}) has {a.timing} ability the verifier cannot model: {a.source_text!r}")
+        abilities = current(state, o.id).abilities if o.zone == "battlefield" else o.printed.abilities
+        for a in abilities:
+            if a.kind == "unmodelled" and _unmodelled_matters(a, o, scopes, kinds, player):
+                raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model{when}: {a.source_text!r}")
+            if a.kind == "static" and a.static is not None:
+                require_handled(a.static.word, scopes, f"{o.name} ({o.id}): {a.text()!r}")
+    for e in state.effects:
+        if e.card.modelled:
+            for le in lasting_effects(e.card, e.face, e.ability):
+                static = le.arg("static")
+                require_handled(static.word, scopes, f"the effect of {e.source_card} in force ({static.text()!r})")
 
 
-def require_modelled_object(state, oid: str) -> None:
-    """Raise Unsupported if the object itself is an undefined card."""
+def require_modelled_object(state: GameState, oid: str) -> None:
+    """Raise Unsupported if the object itself is a card with no definition."""
     o = state.obj(oid)
     if not o.card.modelled:
         raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet")
 
 
-#: What an unmodelled ability's scope must avoid for payment not to depend on it.
-PAYMENT_SCOPES = ("mana", "spending", "spell-costs")
+def require_modelled_for_payment(state: GameState, player: str) -> None:
+    """Paying can depend on every static ability on the battlefield, and on the payer's activated and mana
+    abilities, that concern mana, spending, spell costs or characteristics."""
+    require_modelled(state, PAYMENT_SCOPES, "paying", player=player)
 
 
-def require_modelled_for_payment(state, player: str) -> None:
-    """Raise Unsupported if a payment could depend on something the model does not represent: a card with
-    no definition on the battlefield; an unmodelled static ability anywhere on the battlefield, or an
-    unmodelled activated/mana ability of the payer's permanents, whose scope may concern mana, spending or
-    spell costs."""
-    for o in state.battlefield():
-        if not o.card.modelled:
-            raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet")
-        for a in current(state, o.id).abilities:
-            if a.kind != "unmodelled":
-                continue
-            relevant = a.timing == "static" or (a.timing in ("activated", "mana") and o.controller == player)
-            if relevant and any(a.may_concern(s) for s in PAYMENT_SCOPES):
-                raise Unsupported(f"{o.name} ({o.id}) has an ability the verifier cannot model, which could matter "
-                                  f"to paying: {a.source_text!r}")
-
-
-def guard_scope(state, scope: str, what: str) -> None:
-    """Raise Unsupported if an unmodelled static ability on the battlefield may apply when ``what`` happens
-    (its declared scope includes ``scope``, or it declares none)."""
-    for o in state.battlefield():
-        for a in current(state, o.id).abilities:
-            if a.kind == "unmodelled" and a.timing == "static" and a.may_concern(scope):
-                raise Unsupported(f"{o.name} ({o.id}) has text the engine cannot model that may apply when {what}: "
-                                  f"{a.source_text!r}")
+def guard_scope(state: GameState, scope: Scope | str, what: str) -> None:
+    """The engine's guard for one event: unmodelled static text, or an unimplemented static word, that may
+    apply when ``what`` happens (cards with no definition are the event's own guard's)."""
+    require_modelled(state, (Scope(scope),), what, undefined_cards=False)

@@ -2,116 +2,59 @@
 
 ``current(state, oid)`` is what every query reads: types, subtypes, colors and abilities as they are now,
 including the intrinsic mana abilities of basic land types (CR 305.6) and abilities granted by static
-abilities (layer 6). Static ability kinds register how they apply in ``LAYER_APPLIERS``; the order within
-a layer is timestamp order (613.7) unless a registered ``DEPENDENCY_ORDER`` for that layer reorders it
-(613.8).
+abilities (layer 6). ``APPLIERS`` says in which layer each static word applies and how (the layers consumer
+of ``vocab.words``); within a layer the order is timestamp order (613.7), in layer 4 with dependencies
+(613.8, ``rules.land_types``).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Callable, Iterable
 
-from mtgjudge.model.vocab.abilities import Ability, CostPart, ManaProduction, StaticEffect
-from mtgjudge.model.mana import cost_colors
 from mtgjudge.model.objects import GameObject
-from mtgjudge.model.selectors import Selector
-
-BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
-
-
-@dataclass(frozen=True)
-class Characteristics:
-    """What an object is now (CR 109.3), after continuous effects."""
-
-    name: str
-    supertypes: tuple[str, ...]
-    types: tuple[str, ...]
-    subtypes: tuple[str, ...]
-    colors: frozenset[str]
-    abilities: tuple[Ability, ...]        # text abilities, then intrinsic ones (305.6), then granted ones
-    power: int | None = None
-    toughness: int | None = None
-    text_abilities_lost: bool = False     # 305.7: a land-type-setting effect removed its rules text
-
-    def has_keyword(self, kw: str) -> bool:
-        return any(a.kind == "keyword" and a.keyword == kw for a in self.abilities)
-
-    def keyword_origin(self, kw: str) -> str | None:
-        """Where the keyword comes from: "" for its own text, the granting object's name, None if absent."""
-        for a in self.abilities:
-            if a.kind == "keyword" and a.keyword == kw:
-                return a.granted_by
-        return None
-
-    def is_(self, card_type: str) -> bool:
-        return card_type in self.types
-
-
-def intrinsic_mana_ability(subtype: str) -> Ability:
-    """CR 305.6: a land with a basic land type has "{T}: Add [its symbol]"."""
-    return Ability("mana", cost=(CostPart("tap"),), production=ManaProduction("fixed", fixed=(BASIC_LAND_TYPES[subtype],)),
-                   rule_given="305.6")
-
-
-def printed_characteristics(o: GameObject) -> Characteristics:
-    f = o.printed
-    if o.face_down:
-        # CR 708.2: a face-down permanent is a 2/2 with no text, name, subtypes or mana cost.
-        return Characteristics("", (), ("Creature",), (), frozenset(), (), 2, 2)
-    colors = frozenset(f.color_indicator) if f.color_indicator is not None else (
-        cost_colors(f.mana_cost) if f.mana_cost else frozenset())
-    return Characteristics(f.name, f.supertypes, f.types, f.subtypes, colors, f.abilities, f.power, f.toughness)
-
+from mtgjudge.model.rules.characteristics import (Characteristics, applies_to, matches, printed_characteristics,
+                                                  with_intrinsic)
+from mtgjudge.model.rules.land_types import LAND_TYPE_APPLIERS, order_layer4
+from mtgjudge.model.vocab.abilities import Ability, StaticEffect
+from mtgjudge.model.vocab.words_mana import granted_ability
 
 # A layer applier gets (all characteristics so far, the effect, its source object, the state, the affected
 # object ids) and returns the updated characteristics of those objects.
 LayerApplier = Callable[[dict, StaticEffect, GameObject, object, list], dict]
-#: static kind -> (layer number, applier); layer 6 grant_keyword is registered below, the land-type
-#: effects of layer 4 by model.effects.
-LAYER_APPLIERS: dict[str, tuple[int, LayerApplier]] = {}
-#: layer -> function ordering the effects of that layer (613.8 dependency); default: timestamp order.
-DEPENDENCY_ORDER: dict[int, Callable] = {}
-
-
-def matches(sel: Selector | None, ch: Characteristics, o: GameObject, you: str, source: GameObject | None) -> bool:
-    """Does an object with characteristics ``ch`` fit the selector, seen from player ``you``?"""
-    if sel is None:
-        return source is not None and o.id == source.id
-    if any(t not in ch.types for t in sel.types):
-        return False
-    if any(t in ch.types for t in sel.not_types):
-        return False
-    if sel.subtypes and not any(s in ch.subtypes for s in sel.subtypes):
-        return False
-    if any(s not in ch.supertypes for s in sel.supertypes):
-        return False
-    if any(s in ch.supertypes for s in sel.not_supertypes):
-        return False
-    if sel.controller == "you" and o.controller != you:
-        return False
-    if sel.controller == "opponent" and o.controller == you:
-        return False
-    if sel.other and source is not None and o.id == source.id:
-        return False
-    if sel.untapped and o.tapped:
-        return False
-    if sel.tapped and not o.tapped:
-        return False
-    if sel.token is not None and o.token != sel.token:
-        return False
-    return True
 
 
 def _grant_keyword(chars: dict, eff: StaticEffect, src: GameObject, state, affected: list) -> dict:
-    from mtgjudge.model.vocab.abilities import Ability as A
     kw = eff.arg("keyword")
     for oid in affected:
         ch = chars[oid]
-        chars[oid] = replace(ch, abilities=ch.abilities + (A("keyword", keyword=kw, granted_by=src.name),))
+        chars[oid] = replace(ch, abilities=ch.abilities + (Ability("keyword", keyword=kw, granted_by=src.name),))
     return chars
 
 
-LAYER_APPLIERS["grant_keyword"] = (6, _grant_keyword)
+def _set_color(chars: dict, eff: StaticEffect, src, state, affected: list) -> dict:
+    out = dict(chars)
+    for oid in affected:
+        out[oid] = replace(out[oid], colors=frozenset(eff.arg("colors")))
+    return out
+
+
+def _grant_mana(chars: dict, eff: StaticEffect, src, state, affected: list) -> dict:
+    out = dict(chars)
+    ab = replace(granted_ability(eff), rule_given="613.1f")
+    for oid in applies_to(chars, eff, src, affected):
+        out[oid] = replace(out[oid], abilities=out[oid].abilities + (ab,))
+    return out
+
+
+#: static word -> (layer number, applier).
+APPLIERS: dict[str, tuple[int, LayerApplier]] = {
+    **{kind: (4, fn) for kind, fn in LAND_TYPE_APPLIERS.items()},
+    "set_color": (5, _set_color),
+    "grant_mana_ability": (6, _grant_mana),
+    "grant_keyword": (6, _grant_keyword),
+}
+#: layer -> the function ordering its effects (613.8 dependency); default: timestamp order.
+DEPENDENCY_ORDER: dict[int, Callable] = {4: order_layer4}
 
 
 def _statics(ch: Characteristics) -> Iterable[StaticEffect]:
@@ -133,7 +76,7 @@ def compute_all(state) -> dict[str, Characteristics]:
         found: list[tuple[int, GameObject, StaticEffect]] = []
         for o in perms:
             for s in _statics(chars[o.id]):
-                entry = LAYER_APPLIERS.get(s.kind)
+                entry = APPLIERS.get(s.kind)
                 if entry and entry[0] == layer:
                     found.append((o.timestamp, o, s))
         order = DEPENDENCY_ORDER.get(layer)
@@ -146,20 +89,11 @@ def compute_all(state) -> dict[str, Characteristics]:
                 affected = [src.id]
             else:
                 affected = [oid for oid, ch in chars.items() if matches(s.affects, ch, by_id[oid], src.controller, src)]
-            chars = LAYER_APPLIERS[s.kind][1](chars, s, src, state, affected)
+            chars = APPLIERS[s.kind][1](chars, s, src, state, affected)
         if layer == 4:
-            chars = {oid: _with_intrinsic(ch) for oid, ch in chars.items()}
+            chars = {oid: with_intrinsic(ch) for oid, ch in chars.items()}
     state._cache["characteristics"] = chars
     return chars
-
-
-def _with_intrinsic(ch: Characteristics) -> Characteristics:
-    """Add the 305.6 mana abilities of the land's basic land types, once layer 4 has settled them."""
-    if "Land" not in ch.types:
-        return ch
-    extra = tuple(intrinsic_mana_ability(s) for s in BASIC_LAND_TYPES if s in ch.subtypes)
-    kept = tuple(a for a in ch.abilities if a.rule_given != "305.6")
-    return replace(ch, abilities=kept + extra)
 
 
 def current(state, oid: str) -> Characteristics:
@@ -167,10 +101,11 @@ def current(state, oid: str) -> Characteristics:
     chars = compute_all(state)
     if oid in chars:
         return chars[oid]
-    return _with_intrinsic(printed_characteristics(state.obj(oid)))
+    return with_intrinsic(printed_characteristics(state.obj(oid)))
 
 
 def activated_abilities(state, oid: str) -> list[Ability]:
     """The object's activated abilities (mana and non-mana) in text order, rule-given ones included (the
     spec's 1-based ``ability:`` index counts in this list)."""
-    return [a for a in current(state, oid).abilities if a.is_activated or (a.kind == "unmodelled" and a.timing in ("activated", "mana"))]
+    return [a for a in current(state, oid).abilities
+            if a.is_activated or (a.kind == "unmodelled" and a.unmodelled_kind in ("activated", "mana"))]

@@ -22,10 +22,17 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from mtgjudge.model.vocab.abilities import X_COUNT, Ability
-from mtgjudge.model.rules.layers import activated_abilities, compute_all, matches
+from mtgjudge.model.rules.layers import activated_abilities, compute_all
+from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.rules.guards import MANA_SCOPES, require_modelled
 from mtgjudge.model.mana import TYPES, mana_string
 from mtgjudge.model.rules.mana_sources import activation_outcomes
+
+#: The cost parts and effect words of mana abilities this search performs (the mana consumer of
+#: ``vocab.words``); any other makes it unsupported.
+MANA_ABILITY_COST_PARTS = ("tap", "untap", "mana", "pay_life", "remove_counters", "sacrifice_self", "sacrifice")
+MANA_ABILITY_EFFECTS = ("sacrifice_if_no_counters",)
 
 #: The search's bound in seconds: past it the answer is `unsupported` and says so (never a hang).
 SEARCH_BOUND_SECONDS = 10.0
@@ -157,17 +164,17 @@ class _Search:
         self.player = player
         self.states: dict = {}
         self.abilities = {o.id: [(i, a) for i, a in enumerate(activated_abilities(state, o.id), 1)
-                                 if a.kind == "mana" or (a.kind == "unmodelled" and (a.timing == "mana" or a.may_concern("mana")))]
+                                 if a.kind == "mana" or (a.kind == "unmodelled" and (a.unmodelled_kind == "mana" or a.may_concern("mana")))]
                           for o in state.battlefield(player)}
         for oid, abl in self.abilities.items():
             for i, a in abl:
                 if a.kind == "unmodelled":
                     raise Unsupported(f"{state.obj(oid).name} ({oid}) has an ability the model cannot represent: {a.source_text!r}")
                 for part in a.cost:
-                    if part.kind not in ("tap", "untap", "mana", "pay_life", "remove_counters", "sacrifice_self", "sacrifice"):
+                    if part.kind not in MANA_ABILITY_COST_PARTS:
                         raise Unsupported(f"{state.obj(oid).name}: the cost {part.text()!r} of a mana ability is not modelled in mana-options")
                 for e in a.effects:
-                    if e.kind != "sacrifice_if_no_counters":
+                    if e.kind not in MANA_ABILITY_EFFECTS:
                         raise Unsupported(f"{state.obj(oid).name}: the effect {e.text()!r} of a mana ability is not modelled")
 
     # ---- the state after sacrifices and counters changed
@@ -380,10 +387,5 @@ def mana_options(state, player: str, bound_seconds: float = SEARCH_BOUND_SECONDS
 
     Raises Unsupported when the search passes ``bound_seconds``.
     """
-    for o in state.battlefield():
-        if not o.card.modelled:
-            raise Unsupported(f"{o.name} ({o.id}) is a card the product does not model")
-        for a in compute_all(state)[o.id].abilities:
-            if a.kind == "unmodelled" and a.timing == "static" and a.may_concern("mana"):
-                raise Unsupported(f"{o.name} ({o.id}) has a static ability the model cannot represent: {a.source_text!r}")
+    require_modelled(state, MANA_SCOPES, "mana is produced")
     return _Search(state, player, bound_seconds).run()

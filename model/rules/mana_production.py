@@ -12,8 +12,9 @@ from itertools import combinations_with_replacement
 from typing import Callable, Iterable
 
 from mtgjudge.model.vocab.abilities import X_COUNT, Ability
-from mtgjudge.model.rules.layers import compute_all, current, matches
-from mtgjudge.model.rules.in_force import MANA_REPLACEMENT_KINDS, ActiveEffect, effects_in_force
+from mtgjudge.model.rules.layers import compute_all, current
+from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.in_force import ActiveEffect, effects_in_force
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import COLORS, TYPES
 
@@ -167,44 +168,71 @@ def candidate_replacements(state, oid: str, ability: Ability, activator: str) ->
     return tuple(out)
 
 
-def _applicable(e: ActiveEffect, event: Event, subtypes: tuple) -> bool:
-    s = e.static
-    total = sum(event)
-    if total == 0:
-        return False  # 106.12b: it modifies an event that produces mana
-    if s.kind == "mana_replace_all":
-        return total >= (s.arg("min_amount") or 1)
-    if s.kind == "mana_change_type" and s.arg("colored_only"):
-        return sum(event[:5]) > 0
-    if s.kind == "mana_by_land_type":
-        return any(t in dict(s.arg("map")) for t in subtypes)
+def _applicable_any(e: ActiveEffect, event: Event, subtypes: tuple) -> bool:
     return True
 
 
-def _apply(e: ActiveEffect, event: Event, subtypes: tuple) -> list[tuple[Event, str]]:
+def _applicable_replace_all(e: ActiveEffect, event: Event, subtypes: tuple) -> bool:
+    return sum(event) >= (e.static.arg("min_amount") or 1)
+
+
+def _applicable_change_type(e: ActiveEffect, event: Event, subtypes: tuple) -> bool:
+    return not e.static.arg("colored_only") or sum(event[:5]) > 0
+
+
+def _applicable_by_land_type(e: ActiveEffect, event: Event, subtypes: tuple) -> bool:
+    return any(t in dict(e.static.arg("map")) for t in subtypes)
+
+
+def _replace_all(e: ActiveEffect, event: Event, subtypes: tuple) -> list[tuple[Event, str]]:
+    return [(ev(t for t in e.static.arg("mana") if t in _IDX), "")]
+
+
+def _multiply(e: ActiveEffect, event: Event, subtypes: tuple) -> list[tuple[Event, str]]:
+    return [(tuple(n * e.static.arg("factor") for n in event), "")]
+
+
+def _change_type(e: ActiveEffect, event: Event, subtypes: tuple) -> list[tuple[Event, str]]:
     s = e.static
     total = sum(event)
-    if s.kind == "mana_replace_all":
-        return [(ev(t for t in s.arg("mana") if t in _IDX), "")]
-    if s.kind == "mana_multiply":
-        return [(tuple(n * s.arg("factor") for n in event), "")]
-    if s.kind == "mana_change_type":
-        to = s.arg("to")
-        if s.arg("colored_only"):
-            colored = sum(event[:5])
-            targets = [e.choice("color")] if to == "chosen" else ([to] if to != "any_color" else list(COLORS))
-            return [(ev_add(ev(t * colored), (0, 0, 0, 0, 0, event[5])), f"choosing {{{t}}}" if len(targets) > 1 else "")
-                    for t in targets]
-        if to == "any_color":
-            return [(ev(t * total), f"choosing {{{t}}}") for t in COLORS]
-        if to == "chosen":
-            return [(ev(e.choice("color") * total), "")]
-        return [(ev(to * total), "")]
-    if s.kind == "mana_by_land_type":
-        m = dict(s.arg("map"))
-        colors = sorted({m[t] for t in subtypes if t in m}, key=TYPES.index)
-        return [(ev(c * total), f"choosing {{{c}}}" if len(colors) > 1 else "") for c in colors]
-    raise Unsupported(f"replacement effect kind {s.kind} is not modelled")
+    to = s.arg("to")
+    if s.arg("colored_only"):
+        colored = sum(event[:5])
+        targets = [e.choice("color")] if to == "chosen" else ([to] if to != "any_color" else list(COLORS))
+        return [(ev_add(ev(t * colored), (0, 0, 0, 0, 0, event[5])), f"choosing {{{t}}}" if len(targets) > 1 else "")
+                for t in targets]
+    if to == "any_color":
+        return [(ev(t * total), f"choosing {{{t}}}") for t in COLORS]
+    if to == "chosen":
+        return [(ev(e.choice("color") * total), "")]
+    return [(ev(to * total), "")]
+
+
+def _by_land_type(e: ActiveEffect, event: Event, subtypes: tuple) -> list[tuple[Event, str]]:
+    m = dict(e.static.arg("map"))
+    total = sum(event)
+    colors = sorted({m[t] for t in subtypes if t in m}, key=TYPES.index)
+    return [(ev(c * total), f"choosing {{{c}}}" if len(colors) > 1 else "") for c in colors]
+
+
+#: The replacement effects on mana production (the mana consumer of ``vocab.words``, 614.1a): word ->
+#: (whether it applies to an event, every event it can turn it into with the choice made).
+REPLACEMENTS = {
+    "mana_replace_all": (_applicable_replace_all, _replace_all),
+    "mana_change_type": (_applicable_change_type, _change_type),
+    "mana_by_land_type": (_applicable_by_land_type, _by_land_type),
+    "mana_multiply": (_applicable_any, _multiply),
+}
+MANA_REPLACEMENT_KINDS = tuple(REPLACEMENTS)
+
+
+def _applicable(e: ActiveEffect, event: Event, subtypes: tuple) -> bool:
+    """106.12b: a replacement effect modifies an event that produces mana; and its own condition."""
+    return sum(event) > 0 and REPLACEMENTS[e.static.kind][0](e, event, subtypes)
+
+
+def _apply(e: ActiveEffect, event: Event, subtypes: tuple) -> list[tuple[Event, str]]:
+    return REPLACEMENTS[e.static.kind][1](e, event, subtypes)
 
 
 #: One step of an order: (the effect applied, the choice made for it, the event after it).
@@ -253,7 +281,7 @@ def mana_triggers(state) -> list[tuple]:
         for a in chars[o.id].abilities:
             if a.is_triggered_mana_ability:
                 out.append((o, a))
-            elif a.kind == "unmodelled" and a.timing == "triggered" and a.may_concern("mana"):
+            elif a.kind == "unmodelled" and a.unmodelled_kind == "triggered" and a.may_concern("mana"):
                 out.append((o, a))
     state._cache[key] = out
     return out

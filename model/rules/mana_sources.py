@@ -111,7 +111,7 @@ def mana_sources(state, player: str, *, pool_dependent: bool = False) -> list[Ma
         ch = current(state, o.id)
         for i, a in enumerate(activated_abilities(state, o.id), 1):
             if a.kind == "unmodelled":
-                if a.timing == "mana" or a.may_concern("mana"):
+                if a.unmodelled_kind == "mana" or a.may_concern("mana"):
                     raise Unsupported(f"{o.name} ({o.id}) has an ability the model cannot represent: {a.source_text!r}")
                 continue
             if not a.is_mana_ability:

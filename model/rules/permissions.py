@@ -2,7 +2,7 @@
 
 A resolved spell or ability that says "you may play that card" leaves a continuous effect (the spec's
 ``effects:`` entry, with the cards it refers to in ``objects``). It is encoded as a ``lasting`` effect
-whose static kind is ``may_play``; its duration (``until``) is checked against the turn it began.
+whose static word is ``may_play``; its duration (``until``) is checked against the turn it began.
 Playing under a permission follows the normal rules: timing, costs and land plays (the Compleated
 Conjurer rulings).
 """
@@ -10,18 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mtgjudge.model.vocab.abilities import STATIC_KINDS, StaticEffect
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.durations import in_force
 from mtgjudge.model.rules.in_force import lasting_effects
 
 
-def _r_may_play(s: StaticEffect) -> str:
-    return "You may play that card"
-
-
-STATIC_KINDS["may_play"] = ({}, _r_may_play)
+#: The static words this module gives meaning to: "You may play that card" (601.3).
+PERMISSION_WORDS = ("may_play",)
 
 
 @dataclass(frozen=True)
@@ -46,7 +42,7 @@ def play_permissions(state, card_id: str) -> list[Permission]:
             raise Unsupported(f"the effect from {e.source_card!r} in force: the verifier has no definition of that card")
         for lasting in lasting_effects(e.card, e.face, e.ability):
             static, until = lasting.arg("static"), lasting.arg("until", "")
-            if static.kind != "may_play":
+            if static.kind not in PERMISSION_WORDS:
                 continue
             ok, span = in_force(state, until, e.controller, e.began_turn, card.zone)
             if card.zone == "stack" or card.zone == "battlefield":

@@ -12,11 +12,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from mtgjudge.model.vocab.abilities import STATIC_KINDS, StaticEffect
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.mana import COLOR_NAMES, TYPES
+from mtgjudge.model.mana import TYPES
 
 CARD_TYPE_WORDS = ("artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker", "land", "battle")
 
@@ -160,25 +159,16 @@ class SpendAs:
     """An effect that lets a player spend mana as though it were of another type (CR 609.4b).
 
     ``mana``: the types of mana it applies to; ``any_color``: that mana may pay colored symbols of every
-    color (it still never pays {C}, CR 107.4c); ``only_colorless``: that mana may be spent only as though
-    it were colorless (Celestial Dawn's second sentence).
+    color (it still never pays {C}, CR 107.4c).
     """
 
     source: str
     mana: str
     any_color: bool = False
-    only_colorless: bool = False
 
 
-def _r_spend_any(s: StaticEffect) -> str:
-    mana = s.arg("mana", "")
-    what = "mana" if not mana else " and ".join(COLOR_NAMES[m] + " mana" for m in mana)
-    if s.arg("only_colorless", False):
-        return f"You may spend {what} only as though it were colorless mana"
-    return f"You may spend {what} as though it were mana of any color"
-
-
-STATIC_KINDS["spend_as_any_color"] = ({"mana": str, "only_colorless": bool}, _r_spend_any)
+#: The static words this module gives meaning to.
+SPENDING_WORDS = ("spend_as_any_color",)
 
 
 def spend_as_effects(state, player: str) -> list[SpendAs]:
@@ -189,8 +179,7 @@ def spend_as_effects(state, player: str) -> list[SpendAs]:
     out: list[SpendAs] = []
     for o in state.battlefield(player):
         for a in current(state, o.id).abilities:
-            if a.kind == "static" and a.static is not None and a.static.kind == "spend_as_any_color":
+            if a.kind == "static" and a.static is not None and a.static.kind in SPENDING_WORDS:
                 mana = (a.static.arg("mana", "") or TYPES).upper()
-                out.append(SpendAs(o.id, mana, any_color=not a.static.arg("only_colorless", False),
-                                   only_colorless=bool(a.static.arg("only_colorless", False))))
+                out.append(SpendAs(o.id, mana, any_color=True))
     return out

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
 
-from mtgjudge.model.vocab.abilities import parse_noun_phrase
-from mtgjudge.model.rules.layers import current, matches
+from mtgjudge.model.selectors import parse_noun_phrase
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.errors import Unsupported
 

@@ -1,0 +1,101 @@
+"""What an object is (CR 109.3): its characteristics as printed (or face down, 708.2), the mana abilities its
+basic land types give it (305.6), and whether it fits a selector (a phrase like "untapped creature you
+control"). Continuous effects change these in layers (``rules.layers``)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from mtgjudge.model.mana import BASIC_LAND_TYPES, cost_colors
+from mtgjudge.model.objects import GameObject
+from mtgjudge.model.selectors import Selector
+from mtgjudge.model.vocab.abilities import Ability, CostPart, ManaProduction, StaticEffect
+
+
+@dataclass(frozen=True)
+class Characteristics:
+    """What an object is now (CR 109.3), after continuous effects."""
+
+    name: str
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    colors: frozenset[str]
+    abilities: tuple[Ability, ...]        # text abilities, then intrinsic ones (305.6), then granted ones
+    power: int | None = None
+    toughness: int | None = None
+    text_abilities_lost: bool = False     # 305.7: a land-type-setting effect removed its rules text
+
+    def has_keyword(self, kw: str) -> bool:
+        return any(a.kind == "keyword" and a.keyword == kw for a in self.abilities)
+
+    def keyword_origin(self, kw: str) -> str | None:
+        """Where the keyword comes from: "" for its own text, the granting object's name, None if absent."""
+        for a in self.abilities:
+            if a.kind == "keyword" and a.keyword == kw:
+                return a.granted_by
+        return None
+
+    def is_(self, card_type: str) -> bool:
+        return card_type in self.types
+
+
+def intrinsic_mana_ability(subtype: str) -> Ability:
+    """CR 305.6: a land with a basic land type has "{T}: Add [its symbol]"."""
+    return Ability("mana", cost=(CostPart("tap"),), production=ManaProduction("fixed", fixed=(BASIC_LAND_TYPES[subtype],)),
+                   rule_given="305.6")
+
+
+def printed_characteristics(o: GameObject) -> Characteristics:
+    f = o.printed
+    if o.face_down:
+        # CR 708.2: a face-down permanent is a 2/2 with no text, name, subtypes or mana cost.
+        return Characteristics("", (), ("Creature",), (), frozenset(), (), 2, 2)
+    colors = frozenset(f.color_indicator) if f.color_indicator is not None else (
+        cost_colors(f.mana_cost) if f.mana_cost else frozenset())
+    return Characteristics(f.name, f.supertypes, f.types, f.subtypes, colors, f.abilities, f.power, f.toughness)
+
+
+def matches(sel: Selector | None, ch: Characteristics, o: GameObject, you: str, source: GameObject | None) -> bool:
+    """Does an object with characteristics ``ch`` fit the selector, seen from player ``you``?"""
+    if sel is None:
+        return source is not None and o.id == source.id
+    if any(t not in ch.types for t in sel.types):
+        return False
+    if any(t in ch.types for t in sel.not_types):
+        return False
+    if sel.subtypes and not any(s in ch.subtypes for s in sel.subtypes):
+        return False
+    if any(s not in ch.supertypes for s in sel.supertypes):
+        return False
+    if any(s in ch.supertypes for s in sel.not_supertypes):
+        return False
+    if sel.controller == "you" and o.controller != you:
+        return False
+    if sel.controller == "opponent" and o.controller == you:
+        return False
+    if sel.other and source is not None and o.id == source.id:
+        return False
+    if sel.untapped and o.tapped:
+        return False
+    if sel.tapped and not o.tapped:
+        return False
+    if sel.token is not None and o.token != sel.token:
+        return False
+    return True
+
+
+def with_intrinsic(ch: Characteristics) -> Characteristics:
+    """Add the 305.6 mana abilities of the land's basic land types, once layer 4 has settled them."""
+    if "Land" not in ch.types:
+        return ch
+    extra = tuple(intrinsic_mana_ability(s) for s in BASIC_LAND_TYPES if s in ch.subtypes)
+    kept = tuple(a for a in ch.abilities if a.rule_given != "305.6")
+    return replace(ch, abilities=kept + extra)
+
+
+def applies_to(chars: dict, eff: StaticEffect, src, affected: list) -> list:
+    """The objects an effect changes: the permanent its source is attached to ("enchanted land"), else the
+    ``affected`` ones."""
+    if eff.arg("enchanted"):
+        return [src.attached_to] if src.attached_to in chars else []
+    return affected

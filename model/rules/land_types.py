@@ -1,0 +1,183 @@
+"""Land types (CR 305.7, layer 4, 613.1d): effects that set a land's type (it loses its other land types and
+its rules text) or add types, applied in timestamp order (613.7) except where one depends on another
+(613.8: applying one would change whether the other exists or what it applies to); and, for explanations,
+which effects decide a land's types and why others do not."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mtgjudge.model.mana import BASIC_LAND_TYPES
+from mtgjudge.model.rules.characteristics import applies_to, matches, printed_characteristics
+from mtgjudge.model.vocab.abilities import StaticEffect
+from mtgjudge.model.vocab.words_mana import land_types_of
+
+
+def _still_has(chars: dict, src, eff: StaticEffect) -> bool:
+    """An effect of a static ability exists only while its source has the ability (613.8a "existence").
+    Effects in force from resolved spells (src None) always exist."""
+    if src is None or src.id not in chars:
+        return True
+    return any(a.kind == "static" and a.static == eff for a in chars[src.id].abilities)
+
+
+def _set_land_type(chars: dict, eff: StaticEffect, src, state, affected: list) -> dict:
+    """CR 305.7: the land loses its old land types and every ability from its rules text; it gets the new
+    types (their mana abilities come from 305.6 once layer 4 is done). Other card types and supertypes stay."""
+    if not _still_has(chars, src, eff):
+        return chars
+    out = dict(chars)
+    new = land_types_of(eff)
+    for oid in applies_to(chars, eff, src, affected):
+        ch = out[oid]
+        if "Land" not in ch.types:
+            continue
+        kept = tuple(t for t in ch.subtypes if t not in _LAND_SUBTYPES)
+        out[oid] = replace(ch, subtypes=kept + new, abilities=(), text_abilities_lost=True)
+    return out
+
+
+def _add_land_type(chars: dict, eff: StaticEffect, src, state, affected: list) -> dict:
+    """CR 305.7 last sentence: gaining land types keeps the old types and rules text."""
+    if not _still_has(chars, src, eff):
+        return chars
+    out = dict(chars)
+    for oid in applies_to(chars, eff, src, affected):
+        ch = out[oid]
+        if "Land" not in ch.types:
+            continue
+        add = tuple(t for t in land_types_of(eff) if t not in ch.subtypes)
+        out[oid] = replace(ch, subtypes=ch.subtypes + add)
+    return out
+
+
+#: Land subtypes that a land-type-setting effect removes (205.3i); only basic ones are modelled, plus
+#: the nonbasic land types of printed cards are removed too: everything on a land's subtype line is a
+#: land type, so all its subtypes go.
+_LAND_SUBTYPES = frozenset(BASIC_LAND_TYPES) | {"Desert", "Gate", "Lair", "Locus", "Mine", "Power-Plant",
+                                                "Tower", "Urza's", "Cave", "Sphere", "Town", "Planet"}
+
+
+def _affected(eff: StaticEffect, src, chars: dict, state) -> frozenset:
+    if eff.arg("enchanted"):
+        return frozenset([src.attached_to]) if src.attached_to in chars else frozenset()
+    if eff.affects is None:
+        return frozenset([src.id])
+    return frozenset(oid for oid, ch in chars.items() if matches(eff.affects, ch, state.obj(oid), src.controller, src))
+
+
+def _apply(entry, chars: dict, state) -> dict:
+    ts, src, eff = entry
+    affected = sorted(_affected(eff, src, chars, state))
+    return LAND_TYPE_APPLIERS[eff.kind](chars, eff, src, state, affected)
+
+
+def _depends(a, b, chars: dict, state) -> bool:
+    """CR 613.8a: ``a`` depends on ``b`` if applying ``b`` would change ``a``'s existence or what it
+    applies to. (What it does to those objects never changes for this module's layer-4 kinds: they set or
+    add fixed types.)"""
+    after = _apply(b, chars, state)
+    if _still_has(chars, a[1], a[2]) != _still_has(after, a[1], a[2]):
+        return True
+    return _affected(a[2], a[1], chars, state) != _affected(a[2], a[1], after, state)
+
+
+def order_layer4(found: list, chars: dict, state) -> list:
+    """CR 613.8b-c: apply effects in timestamp order, except that an effect waits until every effect it
+    depends on has been applied; effects in a dependency loop go in timestamp order. Re-evaluated after
+    each application."""
+    remaining = list(found)
+    out = []
+    cur = dict(chars)
+    while remaining:
+        n = len(remaining)
+        dep = {i: {j for j in range(n) if j != i and _depends(remaining[i], remaining[j], cur, state)} for i in range(n)}
+        reach = {i: _closure(dep, i) for i in range(n)}
+        # An effect may go now if every effect it depends on is in a loop with it (613.8b last sentence).
+        ready = [i for i in range(n) if all(i in reach[j] for j in dep[i])]
+        pick = min(ready or range(n), key=lambda i: remaining[i][0])
+        entry = remaining.pop(pick)
+        out.append(entry)
+        cur = _apply(entry, cur, state)
+    return out
+
+
+def _closure(dep: dict, i: int) -> set:
+    seen, todo = set(), [i]
+    while todo:
+        for j in dep[todo.pop()]:
+            if j not in seen:
+                seen.add(j)
+                todo.append(j)
+    return seen
+
+
+def land_type_setters(state, oid: str, chars: dict) -> list[str]:
+    """The permanents whose land-type-setting effects (305.7) apply to the object now (``chars``: the current
+    characteristics of the battlefield): for explanations."""
+    out = []
+    for o in state.battlefield():
+        for a in chars[o.id].abilities:
+            if a.kind == "static" and a.static is not None and a.static.kind == "set_land_type":
+                if oid in _affected(a.static, o, chars, state):
+                    out.append(f"{o.name} ({o.id})")
+    return out
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "AEIOU" else "a ") + word
+
+
+def _type_letters(eff: StaticEffect) -> list[tuple[str, str]]:
+    """(land type, the mana letter its 305.6 ability adds) for the basic land types an effect gives."""
+    return [(t, BASIC_LAND_TYPES[t]) for t in land_types_of(eff) if t in BASIC_LAND_TYPES]
+
+
+def land_type_story(state, oid: str) -> dict[str, tuple[tuple[str, ...], str]]:
+    """Why land-type effects that would give the permanent a basic land type (so a type of mana, 305.6) do
+    not, for explanations: an effect whose existence or reach was changed by an effect it depends on, applied
+    first (613.8a-b), and a land-type-setting effect undone by a later one (613.7). {mana letter: (rules,
+    reason)}."""
+    perms = list(state.battlefield())
+    start = {o.id: printed_characteristics(o) for o in perms}
+    found = sorted(((o.timestamp, o, s) for o in perms for a in start[o.id].abilities
+                    if a.kind == "static" and a.static is not None
+                    and a.static.kind in LAND_TYPE_APPLIERS for s in (a.static,)), key=lambda e: e[0])
+    if not found:
+        return {}
+    out: dict[str, tuple[tuple[str, ...], str]] = {}
+    cur = dict(start)
+    done: list = []
+    setters: list = []
+    name = state.obj(oid).name
+    for entry in order_layer4(found, start, state):
+        ts, src, eff = entry
+        would = oid in applies_to(start, eff, src, sorted(_affected(eff, src, start, state)))
+        exists = _still_has(cur, src, eff)
+        reaches = exists and oid in applies_to(cur, eff, src, sorted(_affected(eff, src, cur, state)))
+        if would and not reaches:
+            before = [e for e in done if _depends(entry, e, start, state)]
+            by = " and ".join(f"{e[1].name}'s" for e in before) or "an earlier effect's"
+            what = "no longer exists" if not exists else "no longer applies to it"
+            for t, letter in _type_letters(eff):
+                out.setdefault(letter, (("613.8a", "613.8b"), f"{src.name}'s effect ({eff.text()}) would make {name} "
+                                        f"{_a(t)}, but it depends on {by} effect, which applies first; after it, {src.name}'s "
+                                        f"effect {what}"))
+        elif reaches and eff.kind == "set_land_type":
+            setters.append(entry)
+        done.append(entry)
+        cur = _apply(entry, cur, state)
+    if len(setters) > 1:
+        last = setters[-1]
+        kept = set(land_types_of(last[2]))
+        for ts, src, eff in setters[:-1]:
+            for t, letter in _type_letters(eff):
+                if t not in kept:
+                    out.setdefault(letter, (("613.7", "305.7"), f"{src.name}'s effect would make {name} {_a(t)}, but "
+                                            f"{last[1].name}'s effect applies later (timestamp {last[0]} after {ts}, "
+                                            f"613.7) and sets its land type again: it is "
+                                            f"{_a(' '.join(land_types_of(last[2])))}"))
+    return out
+
+
+#: The layer-4 words and how each applies.
+LAND_TYPE_APPLIERS = {"set_land_type": _set_land_type, "add_land_type": _add_land_type}

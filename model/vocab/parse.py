@@ -1,0 +1,169 @@
+"""Card definitions' abilities, from their YAML mappings to values (``vocab.abilities``): each word checked
+against its record (``vocab.words``: known word, known arguments of the right types, the word's own
+``validate``), so that a definition that breaks the encoding is refused when it loads, naming the field."""
+from __future__ import annotations
+
+from typing import Any
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.selectors import SELECTOR_KEYS, Selector, parse_noun_phrase
+from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, Effect, ManaTrigger, StaticEffect
+from mtgjudge.model.vocab.grammar import parse_cost_text, parse_production
+from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.vocab.word import Word
+from mtgjudge.model.vocab.words import EFFECT_WORDS, STATIC_WORDS
+
+ABILITY_KEYS = {"cost", "add", "effect", "effects", "timing", "once_each_turn", "targets", "keyword",
+                "static", "when", "unmodelled", "kind", "text", "spend_only", "mana_trigger", "scope"}
+
+
+def _freeze(v: Any) -> Any:
+    """Lists become tuples and mappings sorted tuples of pairs, so that abilities stay hashable."""
+    if isinstance(v, list):
+        return tuple(_freeze(x) for x in v)
+    if isinstance(v, dict):
+        return tuple(sorted((k, _freeze(x)) for k, x in v.items()))
+    return v
+
+
+def _check_args(word: Word, args: dict, where: str) -> dict:
+    for k, v in args.items():
+        if k not in word.schema:
+            raise DefinitionError(f"{where} {word.name}: unknown argument {k!r}; allowed: {', '.join(word.schema) or 'none'}")
+        t = word.schema[k]
+        if t is StaticEffect:
+            args[k] = v = parse_static(v)
+        elif t is not object and (not isinstance(v, t) or (isinstance(v, bool) and t is int)):
+            raise DefinitionError(f"{where} {word.name}: {k} must be {t.__name__}, not {v!r}")
+    if word.validate is not None:
+        try:
+            args = word.validate(args) or args
+        except DefinitionError as e:
+            raise DefinitionError(f"{where} {word.name}: {e}") from None
+    return args
+
+
+def parse_static(data: Any) -> StaticEffect:
+    """``{kind: set_land_type, types: [Mountain], affects: nonbasic land}``."""
+    if not isinstance(data, dict) or "kind" not in data:
+        raise DefinitionError(f"static: needs a mapping with a kind, not {data!r}")
+    d = dict(data)
+    kind = d.pop("kind")
+    word = STATIC_WORDS.get(kind)
+    if word is None:
+        raise DefinitionError(f"static kind {kind!r} is unknown; known: {', '.join(sorted(STATIC_WORDS))}")
+    affects = d.pop("affects", None)
+    sel = parse_noun_phrase(affects) if isinstance(affects, str) else None
+    if isinstance(affects, dict):
+        unknown = set(affects) - SELECTOR_KEYS
+        if unknown:
+            raise DefinitionError(f"static {kind}: affects has unknown keys {sorted(unknown)}")
+        sel = Selector(**{k: tuple(v) if isinstance(v, list) else v for k, v in affects.items()})
+    d = _check_args(word, d, "static")
+    return StaticEffect(kind, sel, tuple(sorted((k, _freeze(v)) for k, v in d.items())), word)
+
+
+def parse_effect(data: Any) -> Effect:
+    """``transform`` or ``{gain_life: 1}`` or ``{damage: {n: 1, target: any target}}``."""
+    if isinstance(data, str):
+        name, args = data, {}
+    elif isinstance(data, dict) and len(data) == 1:
+        (name, args), = data.items()
+        if isinstance(args, int) and not isinstance(args, bool):
+            args = {"n": args}
+        if args is None:
+            args = {}
+    else:
+        raise DefinitionError(f"an effect is a kind name or a one-key mapping, not {data!r}")
+    word = EFFECT_WORDS.get(name)
+    if word is None:
+        raise DefinitionError(f"effect kind {name!r} is unknown; known: {', '.join(sorted(EFFECT_WORDS))}")
+    if not isinstance(args, dict):
+        raise DefinitionError(f"effect {name}: arguments must be a mapping, not {args!r}")
+    args = _check_args(word, dict(args), "effect")
+    return Effect(name, tuple(sorted(args.items())), word)
+
+
+def parse_mana_trigger(data: Any) -> ManaTrigger:
+    """Parse ``mana_trigger: {event: tapped_for_mana, of: land, by: any, add: {produced_type: true}}``."""
+    if not isinstance(data, dict):
+        raise DefinitionError(f"mana_trigger: needs a mapping, not {data!r}")
+    unknown = set(data) - {"event", "of", "by", "add", "enchanted_is"}
+    if unknown:
+        raise DefinitionError(f"mana_trigger: unknown keys {sorted(unknown)}")
+    event = data.get("event")
+    if event not in ("tapped_for_mana", "adds_chosen_color"):
+        raise DefinitionError(f"mana_trigger: event must be tapped_for_mana or adds_chosen_color, not {event!r}")
+    of = data.get("of", "land")
+    if of not in ("land", "enchanted"):
+        raise DefinitionError(f"mana_trigger: of must be land or enchanted, not {of!r}")
+    by = data.get("by", "any")
+    if by not in ("any", "you"):
+        raise DefinitionError(f"mana_trigger: by must be any or you, not {by!r}")
+    if "add" not in data:
+        raise DefinitionError("mana_trigger: needs add")
+    add = parse_production(data["add"])
+    if add.mode not in ("fixed", "chosen_color", "produced_type") or add.per or add.per_counter:
+        raise DefinitionError("mana_trigger: add must be fixed mana, {chosen_color: 1} or {produced_type: true}")
+    return ManaTrigger(event, of, by, add, str(data.get("enchanted_is", "")))
+
+
+def parse_ability(data: Any) -> Ability:
+    """Parse one entry of a card's ``abilities`` list (the forms: model/cards/data/*.yaml)."""
+    if isinstance(data, str):
+        if data.capitalize() in KEYWORDS or data in KEYWORDS:
+            return Ability("keyword", keyword=data.capitalize())
+        raise DefinitionError(f"ability {data!r}: a bare string must be a keyword ({', '.join(KEYWORDS)})")
+    if not isinstance(data, dict):
+        raise DefinitionError(f"an ability must be a mapping or a keyword, not {data!r}")
+    unknown = set(data) - ABILITY_KEYS
+    if unknown:
+        raise DefinitionError(f"ability has unknown keys {sorted(unknown)}; allowed: {sorted(ABILITY_KEYS)}")
+    text = data.get("text", "")
+    if "unmodelled" in data:
+        kind = data.get("kind", "static")
+        if kind not in ("static", "activated", "triggered", "spell", "mana"):
+            raise DefinitionError("unmodelled: kind must be static, activated, mana, triggered or spell")
+        scope = data.get("scope", [])
+        known = [s.value for s in Scope]
+        if not isinstance(scope, list) or any(x not in known for x in scope):
+            raise DefinitionError(f"scope: a list of words from {', '.join(known)}, not {scope!r}")
+        return Ability("unmodelled", source_text=str(data["unmodelled"]), unmodelled_kind=kind,
+                       scope=tuple(Scope(x) for x in scope))
+    if "keyword" in data:
+        kw = str(data["keyword"]).capitalize()
+        if kw not in KEYWORDS:
+            raise DefinitionError(f"keyword {data['keyword']!r} is not known: {', '.join(KEYWORDS)}")
+        return Ability("keyword", keyword=kw)
+    if "static" in data:
+        return Ability("static", static=parse_static(data["static"]), source_text=text)
+    timing = data.get("timing", "any")
+    if timing not in ("any", "sorcery", "instant"):
+        raise DefinitionError(f"timing must be any, sorcery or instant, not {timing!r}")
+    effects_raw = data.get("effects", [data["effect"]] if "effect" in data else [])
+    if not isinstance(effects_raw, list):
+        raise DefinitionError("effects must be a list")
+    effects = tuple(parse_effect(e) for e in effects_raw)
+    targets = tuple(str(t) for t in data.get("targets", ()))
+    targets += tuple(e.arg("target") for e in effects if e.arg("target"))
+    once = bool(data.get("once_each_turn", False))
+    if "mana_trigger" in data:
+        if "when" not in data:
+            raise DefinitionError("mana_trigger: needs when: (the trigger's words)")
+        return Ability("triggered", effects=effects, trigger=str(data["when"]), targets=targets, source_text=text,
+                       mana_trigger=parse_mana_trigger(data["mana_trigger"]))
+    if "when" in data:
+        return Ability("triggered", effects=effects, trigger=str(data["when"]), targets=targets, source_text=text)
+    if "cost" not in data:
+        if "add" in data:
+            raise DefinitionError("a mana ability needs a cost")
+        return Ability("spell", effects=effects, targets=targets, source_text=text)
+    cost = parse_cost_text(data["cost"])
+    if "add" in data:
+        if targets:
+            raise DefinitionError("an ability with a target is not a mana ability (605.1a)")
+        return Ability("mana", cost=cost, production=parse_production(data["add"]), effects=effects,
+                       timing=timing, once_each_turn=once, source_text=text,
+                       spend_only=str(data.get("spend_only", "")))
+    return Ability("activated", cost=cost, effects=effects, timing=timing, once_each_turn=once,
+                   targets=targets, source_text=text)

@@ -1,0 +1,37 @@
+"""The words of the card encoding: one record per word (a static kind, an effect kind or a cost part) with its
+schema, its text, the checks run when a card definition loads, the scopes it can change and the consumers
+that implement it.
+
+The consumers are the parts of the model that give words their meaning, each covering some scopes
+(``CONSUMER_OF``): the layers (characteristics, 613), mana production (106.12, 616.1), payment (costs and
+spending, 601.2f-h), permissions to play (601.3), timing (117, 305, 602) and the engine (resolving and what
+follows events). A consumer that meets a word it does not implement, in a scope it covers, says
+`unsupported` (``rules.guards``); ``tests/test_vocabulary.py`` lists every word against every consumer.
+"""
+from __future__ import annotations
+
+from typing import Mapping
+
+from mtgjudge.model.vocab import words_costs, words_game, words_mana
+from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.vocab.word import Word
+
+#: The consumers of words, and the scopes each covers.
+CONSUMERS: dict[str, frozenset[Scope]] = {
+    "layers": frozenset({Scope.CHARACTERISTICS}),
+    "mana": frozenset({Scope.MANA}),
+    "payment": frozenset({Scope.SPENDING, Scope.SPELL_COSTS}),
+    "permissions": frozenset({Scope.PLAY_PERMISSIONS}),
+    "timing": frozenset({Scope.ACTIVATION, Scope.CASTING, Scope.LAND_PLAYS}),
+    "in-force": frozenset(),
+    "engine": frozenset({Scope.ENTERS, Scope.DIES, Scope.LIFE, Scope.DRAW, Scope.UPKEEP, Scope.UNTAP, Scope.HAND_SIZE,
+                         Scope.POWER_TOUGHNESS, Scope.ATTACH, Scope.COMBAT, Scope.DISCARD,
+                         Scope.COLORS_OFF_BATTLEFIELD}),
+}
+#: Which consumer implements each scope.
+CONSUMER_OF: dict[Scope, str] = {s: name for name, scopes in CONSUMERS.items() for s in scopes}
+
+_ALL = words_mana.WORDS + words_costs.WORDS + words_game.WORDS
+STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}
+EFFECT_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "effect"}
+COST_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "cost"}

@@ -1,0 +1,65 @@
+"""Words about costs: the parts an activation or additional cost is made of (118, 602.1a), and the static
+abilities that change what a spell costs (601.2f: increases, reductions, minimums, additional costs, kicker
+702.33, more for each extra target)."""
+from __future__ import annotations
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab.abilities import StaticEffect
+from mtgjudge.model.vocab.grammar import parse_cost_text
+from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.vocab.word import Word
+
+SPELL_COSTS = frozenset({Scope.SPELL_COSTS})
+PAYMENT = frozenset({"payment"})
+
+
+def _spells_text(s: StaticEffect) -> str:
+    spells = s.arg("spells", "spells")
+    return spells[0].upper() + spells[1:] + (" you cast" if s.arg("you_cast", False) else "")
+
+
+def _v_cost(a: dict) -> None:
+    try:
+        parse_cost_text(a.get("cost"))
+    except DefinitionError as e:
+        raise DefinitionError(f"cost: {e}") from None
+
+
+def _v_amount(a: dict) -> None:
+    if "amount" in a and a["amount"] < 0:
+        raise DefinitionError(f"amount must be 0 or more, not {a['amount']}")
+
+
+def _cost_part(name: str, scopes: frozenset[Scope] = frozenset({Scope.SPELL_COSTS}), mana_options: bool = True) -> Word:
+    """A cost part: paid by the payment model; those a mana ability's cost may hold are also paid by the
+    mana-options search."""
+    return Word(name, "cost", {}, lambda p: p.text(), scopes, frozenset({"payment", "mana"} if mana_options else {"payment"}))
+
+
+WORDS = (
+    Word("cost_increase", "static", {"amount": int, "spells": str, "you_cast": bool},
+         lambda s: f"{_spells_text(s)} cost {{{s.arg('amount', 1)}}} more to cast", SPELL_COSTS, PAYMENT, _v_amount),
+    Word("cost_reduction", "static", {"amount": int, "spells": str, "you_cast": bool},
+         lambda s: f"{_spells_text(s)} cost {{{s.arg('amount', 1)}}} less to cast", SPELL_COSTS, PAYMENT, _v_amount),
+    Word("minimum_spell_cost", "static", {"amount": int, "while_untapped": bool},
+         lambda s: (("As long as this is untapped, each" if s.arg("while_untapped", False) else "Each") +
+                    f" spell that would cost less than {s.arg('amount')} mana to cast costs {s.arg('amount')} mana to cast"),
+         SPELL_COSTS, PAYMENT, _v_amount),
+    Word("additional_cost", "static", {"cost": str},
+         lambda s: f"As an additional cost to cast this spell, {s.arg('cost')[0].lower()}{s.arg('cost')[1:]}",
+         SPELL_COSTS, PAYMENT, _v_cost),
+    Word("kicker", "static", {"cost": str}, lambda s: f"Kicker {s.arg('cost')}", SPELL_COSTS, PAYMENT, _v_cost),
+    Word("costs_more_per_extra_target", "static", {"amount": int},
+         lambda s: f"This spell costs {{{s.arg('amount', 1)}}} more to cast for each target beyond the first",
+         SPELL_COSTS, PAYMENT, _v_amount),
+    _cost_part("mana"),
+    _cost_part("tap"),
+    _cost_part("untap"),
+    _cost_part("pay_life"),
+    _cost_part("sacrifice"),
+    _cost_part("sacrifice_self"),
+    _cost_part("remove_counters"),
+    _cost_part("tap_untapped", mana_options=False),
+    _cost_part("discard", mana_options=False),
+    _cost_part("exile_from_graveyard", mana_options=False),
+)

@@ -1,0 +1,88 @@
+"""Words about the rest of the game: keywords granted (layer 6), permissions to play cards from other zones
+(601.3), entering with counters (614.1c), and the effects spells and abilities have when they resolve (608):
+life (119), drawing (121), counters (122), exile until a source leaves (610.3), recruit (701.70, 2026-09-25).
+Effects no consumer performs yet are ``text_only``: kept so that a card's text reads right."""
+from __future__ import annotations
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab.abilities import KEYWORDS, StaticEffect, count_word
+from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.vocab.word import Word
+from mtgjudge.model.vocab.words_mana import plural
+
+ENGINE = frozenset({"engine"})
+
+
+def _r_grant(s: StaticEffect) -> str:
+    if not s.affects:
+        return f"This has {s.arg('keyword').lower()}"
+    return f"{plural(s.affects)} have {s.arg('keyword').lower()}"
+
+
+def _v_keyword(a: dict) -> None:
+    if str(a.get("keyword", "")).capitalize() not in KEYWORDS:
+        raise DefinitionError(f"grant_keyword: {a.get('keyword')!r} is not a keyword the verifier knows: {', '.join(KEYWORDS)}")
+
+
+def _r_enters_with(s: StaticEffect) -> str:
+    n = s.arg("n")
+    return f"This enters with {n} {s.arg('counter')} counter{'s' if n != 1 else ''} on it"
+
+
+def _v_enters_with(a: dict) -> None:
+    n = a.get("n")
+    if not (str(n).upper() == "X" or (isinstance(n, int) and not isinstance(n, bool) and n >= 0)):
+        raise DefinitionError(f"enters_with_counters: n must be a number or X, not {n!r}")
+
+
+def _t_exile_until(a: dict) -> str:
+    each = "For each opponent, exile" if a.get("for_each") == "opponent" else "Exile"
+    up = "up to one " if a.get("up_to") else ""
+    return f"{each} {up}target {a['target']} until this leaves the battlefield"
+
+
+def _v_exile_until(a: dict) -> None:
+    if "target" not in a:
+        raise DefinitionError("exile_until_source_leaves: needs target")
+    if a.get("for_each") not in (None, "opponent"):
+        raise DefinitionError(f"exile_until_source_leaves: for_each must be opponent, not {a.get('for_each')!r}")
+
+
+def _v_n(a: dict) -> None:
+    if "n" in a and a["n"] < 1:
+        raise DefinitionError(f"n must be 1 or more, not {a['n']}")
+
+
+WORDS = (
+    Word("grant_keyword", "static", {"keyword": str}, _r_grant, frozenset({Scope.CHARACTERISTICS}),
+         frozenset({"layers"}), _v_keyword),
+    Word("may_play", "static", {}, lambda s: "You may play that card", frozenset({Scope.PLAY_PERMISSIONS}),
+         frozenset({"permissions"})),
+    # 614.1c, 122.6: "This permanent enters with N [kind] counters on it"; ``n``: a number or "X" (the X of the
+    # spell it was, 107.3m).
+    Word("enters_with_counters", "static", {"counter": str, "n": object}, _r_enters_with, frozenset({Scope.ENTERS}),
+         ENGINE, _v_enters_with),
+    Word("gain_life", "effect", {"n": int}, lambda a: f"You gain {a['n']} life", frozenset({Scope.LIFE}), ENGINE, _v_n),
+    Word("lose_life", "effect", {"n": int}, lambda a: f"You lose {a['n']} life", frozenset({Scope.LIFE}), ENGINE, _v_n),
+    Word("draw", "effect", {"n": int}, lambda a: f"Draw {count_word(a['n'])} card{'s' if a['n'] > 1 else ''}",
+         frozenset({Scope.DRAW}), ENGINE, _v_n),
+    Word("counter", "effect", {"kind": str, "n": int},
+         lambda a: f"Put {count_word(a.get('n', 1))} {a['kind']} counter on this", frozenset(), ENGINE, _v_n),
+    # 610.3: "exile ... until this leaves the battlefield". ``target``: the target phrase ("nonland permanent that
+    # player controls"); ``for_each: opponent``: one target per opponent (that player); ``up_to: 1``: optional.
+    Word("exile_until_source_leaves", "effect", {"target": str, "for_each": str, "up_to": int}, _t_exile_until,
+         frozenset(), ENGINE, _v_exile_until),
+    # 701.70a (2026-09-25): draw a card, then discard a card; if a nonland card was discarded, create a 1/1
+    # white Human Soldier creature token.
+    Word("recruit", "effect", {}, lambda a: "Recruit", frozenset({Scope.DRAW, Scope.DISCARD}), ENGINE),
+    Word("damage", "effect", {"n": int, "target": str},
+         lambda a: f"This deals {a['n']} damage to {a.get('target', 'any target')}", frozenset({Scope.LIFE}),
+         text_only=True),
+    Word("transform", "effect", {}, lambda a: "Transform this", frozenset({Scope.CHARACTERISTICS}), text_only=True),
+    Word("untap_target", "effect", {"target": str}, lambda a: f"Untap target {a.get('target', 'permanent')}",
+         frozenset({Scope.UNTAP}), text_only=True),
+    Word("tap_target", "effect", {"target": str}, lambda a: f"Tap target {a.get('target', 'permanent')}",
+         frozenset(), text_only=True),
+    # Effect text the encoding has no word for yet; its target, if any, still counts for legality (601.2c).
+    Word("other", "effect", {"text": str, "target": str}, lambda a: a["text"], frozenset(), text_only=True),
+)
