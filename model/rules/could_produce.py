@@ -9,7 +9,7 @@ re-evaluated only when a permanent it reflects gains a type.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.rules.layers import activated_abilities, compute_all
@@ -64,7 +64,6 @@ def _mana_abilities(state, oid: str) -> list[tuple[int | str, Ability]]:
         if a.is_triggered_mana_ability:
             t += 1
             if a.mana_trigger.add.mode in ("fixed", "chosen_color"):
-                from dataclasses import replace
                 out.append((f"t{t}", replace(a, kind="mana", production=a.mana_trigger.add, cost=())))
     return out
 

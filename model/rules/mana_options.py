@@ -27,7 +27,11 @@ from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import MANA_SCOPES, require_modelled
 from mtgjudge.model.mana import TYPES, mana_string
+from mtgjudge.model.payment.problem import pool_groups
+from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, ways_to_pay
 from mtgjudge.model.rules.mana_sources import activation_outcomes
+from mtgjudge.model.rules.spending import Purpose, spend_as_effects
+from mtgjudge.model.rules.timing import summoning_sick
 
 #: The cost parts and effect words of mana abilities this search performs (the mana consumer of
 #: ``vocab.words``); any other makes it unsupported.
@@ -109,51 +113,29 @@ def _add(pool: Pool, fin: tuple, extra: tuple, restricted: bool) -> Pool:
     return tuple(p)
 
 
-def _sick(state, oid: str) -> bool:
-    """CR 302.6: a creature's {T}/{Q} abilities need control since its controller's turn began (haste aside)."""
-    ch = compute_all(state)[oid]
-    return "Creature" in ch.types and state.obj(oid).summoning_sick and not ch.has_keyword("Haste")
-
-
-def _payments(pool: Pool, symbols: tuple, life: int) -> set[tuple[Pool, int]]:
-    """Every distinct (remaining pool, life paid) after paying the symbols with unrestricted mana."""
+def _payments(pool: Pool, symbols: tuple, life: int, allowed: dict[str, tuple[int, ...]]) -> set[tuple[Pool, int]]:
+    """Every distinct (remaining pool, life paid) after paying a mana ability's mana cost: each symbol one of
+    its ways (``payment.symbols.ways_to_pay``), each unit from unrestricted pool mana of a type ``allowed``
+    to pay it (``payment.symbols.blocked``; restricted mana, 106.6, pays no mana ability's cost here)."""
     results = {(pool, 0)}
     for s in sorted(symbols, key=lambda s: s.kind == "generic"):
         nxt: set = set()
         for p, paid in results:
-            if s.kind == "colored" or s.kind == "colorless":
-                opts = [[TYPES.index(s.colors or "C")]]
-            elif s.kind == "hybrid":
-                opts = [[TYPES.index(c)] for c in s.colors]
-            elif s.kind == "mono_hybrid":
-                opts = [[TYPES.index(s.colors)]] + [None]
-            elif s.kind == "phyrexian":
-                opts = [[TYPES.index(s.colors)], "life"]
-            elif s.kind == "generic":
-                for q in _generic(p, s.amount):
-                    nxt.add((q, paid))
-                continue
-            else:
-                raise Unsupported(f"paying {s} in a mana ability's cost is not modelled")
-            for o in opts:
-                if o == "life":
-                    if life - paid >= 2:   # 119.4
-                        nxt.add((p, paid + 2))
-                elif o is None:
-                    nxt.update((q, paid) for q in _generic(p, 2))
-                elif p[o[0]] >= 1:
-                    q = list(p)
-                    q[o[0]] -= 1
-                    nxt.add((tuple(q), paid))
+            for w in ways_to_pay(s, 0):
+                if w.life:
+                    if life - paid >= w.life:   # 119.4
+                        nxt.add((p, paid + w.life))
+                    continue
+                qs = {p}
+                for kind, n in w.demand:
+                    if kind == "snow":
+                        raise Unsupported(f"paying {s} in a mana ability's cost is not modelled (mana in the pool "
+                                          "does not record whether a snow source made it)")
+                    for _ in range(n):
+                        qs = {tuple(q[j] - (j == i) for j in range(12)) for q in qs for i in allowed[kind] if q[i] > 0}
+                nxt.update((q, paid) for q in qs)
         results = nxt
     return results
-
-
-def _generic(p: Pool, n: int) -> set[Pool]:
-    out = {p}
-    for _ in range(n):
-        out = {tuple(q[j] - (j == i) for j in range(12)) for q in out for i in range(6) if q[i] > 0}
-    return out
 
 
 class _Search:
@@ -162,6 +144,9 @@ class _Search:
         self.deadline = time.monotonic() + bound_seconds
         self.state = state
         self.player = player
+        spend_as = spend_as_effects(state, player)
+        self.allowed = {k: tuple(i for i, t in enumerate(TYPES) if blocked(Source(), t, k, Purpose("mana_ability"), spend_as) is None)
+                        for k in DEMAND_KINDS if k != "snow"}
         self.states: dict = {}
         self.abilities = {o.id: [(i, a) for i, a in enumerate(activated_abilities(state, o.id), 1)
                                  if a.kind == "mana" or (a.kind == "unmodelled" and (a.unmodelled_kind == "mana" or a.may_concern("mana")))]
@@ -236,11 +221,11 @@ class _Search:
         for part in a.cost:
             k = part.kind
             if k == "tap":
-                if oid in tapped or _sick(st, oid):
+                if oid in tapped or summoning_sick(st, oid):
                     return
                 tapped.add(oid)
             elif k == "untap":
-                if oid not in tapped or _sick(st, oid):
+                if oid not in tapped or summoning_sick(st, oid):
                     return
                 tapped.discard(oid)
             elif k == "pay_life":
@@ -269,7 +254,7 @@ class _Search:
                     return
             elif k == "mana":
                 mana_parts += part.mana
-        for paid_pool, life_paid in _payments(node.pool, mana_parts, life):
+        for paid_pool, life_paid in _payments(node.pool, mana_parts, life, self.allowed):
             for x in xs:
                 for sac in sac_choices:
                     g = set(gone) | ({sac} if sac else set())
@@ -294,7 +279,6 @@ class _Search:
         start = [0] * 12
         # Mana already in the pool keeps its source's spending restriction (106.6): restricted mana goes to
         # the restricted counts, which never pay the costs of mana abilities.
-        from mtgjudge.model.payment.problem import pool_groups
         for g in pool_groups(self.state, self.player):
             start[TYPES.index(g.type) + (6 if g.restriction is not None else 0)] += g.count
         root = Node(tuple(start), frozenset(o.id for o in self.state.battlefield(self.player) if o.tapped), (), p.life, frozenset())

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.rules.layers import current
 from mtgjudge.model.mana import TYPES
 
 CARD_TYPE_WORDS = ("artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker", "land", "battle")
@@ -174,8 +175,6 @@ SPENDING_WORDS = ("spend_as_any_color",)
 def spend_as_effects(state, player: str) -> list[SpendAs]:
     """The "spend as though" effects that apply to ``player`` now (static abilities of permanents they
     control; "You may spend ...")."""
-    from mtgjudge.model.rules.layers import current
-
     out: list[SpendAs] = []
     for o in state.battlefield(player):
         for a in current(state, o.id).abilities:
