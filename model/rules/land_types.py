@@ -132,40 +132,53 @@ def _type_letters(eff: StaticEffect) -> list[tuple[str, str]]:
     return [(t, BASIC_LAND_TYPES[t]) for t in land_types_of(eff) if t in BASIC_LAND_TYPES]
 
 
+def _layer4_history(state) -> list[tuple]:
+    """Layer 4 applied step by step, once per state: for each effect in the order it applies (613.7-613.8),
+    (entry, the objects it would change on the printed board, the objects it changes when its turn comes,
+    whether it still exists then, the effects applied before it)."""
+    key = "layer4_history"
+    if key in state._cache:
+        return state._cache[key]
+    perms = list(state.battlefield())
+    start = {o.id: printed_characteristics(o) for o in perms}
+    found = sorted(((o.timestamp, o, a.static) for o in perms for a in start[o.id].abilities
+                    if a.kind == "static" and a.static is not None and a.static.kind in LAND_TYPE_APPLIERS),
+                   key=lambda e: e[0])
+    history = []
+    cur = dict(start)
+    done: list = []
+    for entry in order_layer4(found, start, state) if found else []:
+        ts, src, eff = entry
+        would = frozenset(applies_to(start, eff, src, sorted(_affected(eff, src, start, state))))
+        exists = _still_has(cur, src, eff)
+        reaches = frozenset(applies_to(cur, eff, src, sorted(_affected(eff, src, cur, state)))) if exists else frozenset()
+        history.append((entry, would, reaches, exists, tuple(done), start))
+        done.append(entry)
+        cur = _apply(entry, cur, state)
+    state._cache[key] = history
+    return history
+
+
 def land_type_story(state, oid: str) -> dict[str, tuple[tuple[str, ...], str]]:
     """Why land-type effects that would give the permanent a basic land type (so a type of mana, 305.6) do
     not, for explanations: an effect whose existence or reach was changed by an effect it depends on, applied
     first (613.8a-b), and a land-type-setting effect undone by a later one (613.7). {mana letter: (rules,
     reason)}."""
-    perms = list(state.battlefield())
-    start = {o.id: printed_characteristics(o) for o in perms}
-    found = sorted(((o.timestamp, o, s) for o in perms for a in start[o.id].abilities
-                    if a.kind == "static" and a.static is not None
-                    and a.static.kind in LAND_TYPE_APPLIERS for s in (a.static,)), key=lambda e: e[0])
-    if not found:
-        return {}
     out: dict[str, tuple[tuple[str, ...], str]] = {}
-    cur = dict(start)
-    done: list = []
     setters: list = []
     name = state.obj(oid).name
-    for entry in order_layer4(found, start, state):
+    for entry, would, reaches, exists, before_all, start in _layer4_history(state):
         ts, src, eff = entry
-        would = oid in applies_to(start, eff, src, sorted(_affected(eff, src, start, state)))
-        exists = _still_has(cur, src, eff)
-        reaches = exists and oid in applies_to(cur, eff, src, sorted(_affected(eff, src, cur, state)))
-        if would and not reaches:
-            before = [e for e in done if _depends(entry, e, start, state)]
+        if oid in would and oid not in reaches:
+            before = [e for e in before_all if _depends(entry, e, start, state)]
             by = " and ".join(f"{e[1].name}'s" for e in before) or "an earlier effect's"
             what = "no longer exists" if not exists else "no longer applies to it"
             for t, letter in _type_letters(eff):
                 out.setdefault(letter, (("613.8a", "613.8b"), f"{src.name}'s effect ({eff.text()}) would make {name} "
                                         f"{_a(t)}, but it depends on {by} effect, which applies first; after it, {src.name}'s "
                                         f"effect {what}"))
-        elif reaches and eff.kind == "set_land_type":
+        elif oid in reaches and eff.kind == "set_land_type":
             setters.append(entry)
-        done.append(entry)
-        cur = _apply(entry, cur, state)
     if len(setters) > 1:
         last = setters[-1]
         kept = set(land_types_of(last[2]))
