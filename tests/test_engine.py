@@ -336,3 +336,28 @@ def test_action_names_a_token_made_during_the_actions():
     text = RECRUIT.replace("actions:\n  - resolve: 1\n", "actions:\n  - resolve: 1\n  - exile: Human Soldier Token\n")
     gs = finals(text)
     assert len(gs) == 2 and all(not any(o.token for o in g.state.objects) for g in gs)
+
+
+def test_a_card_whose_owner_left_does_not_return_and_the_reason_is_800_4a():
+    # Bob's Bears are exiled until Alice's Banisher Priest leaves (an effects: entry, 610.3). Bob and
+    # Carol concede... Bob concedes: his Bears leave the game with him (800.4a); when the Priest later leaves,
+    # nothing returns, and no reason cites the token rules (111.7, 704.5d).
+    (g,) = finals("""
+id: t
+ask: outcome
+state:
+  effects: [{from: Banisher Priest, controller: Alice, objects: [bear]}]
+  players:
+    Alice:
+      battlefield: [{card: Banisher Priest, id: priest}]
+    Bob:
+      exile: [{card: Grizzly Bears, id: bear}]
+    Carol: {}
+actions:
+  - concede: Bob
+  - destroy: priest
+expect: [{object: bear, zone: none}]
+""")
+    cited = {r for s in g.steps for r in s.rules}
+    assert "800.4a" in cited and not cited & {"111.7", "704.5d"}
+    assert not g.state.has("bear") and not g.state.linked

@@ -204,8 +204,6 @@ class _Enumerator:
         self.filters = [i for i, u in enumerate(pr.uses) if not u.simple]
         self.units = [i for i, u in enumerate(pr.uses) if u.simple and self._is_unit(u)]
         self.multis = [i for i, u in enumerate(pr.uses) if u.simple and not self._is_unit(u)]
-        if pr.cost.other and any(p.kind == "untap" for p in pr.cost.other) and self.filters:
-            raise Unsupported("--all: a {Q} cost together with filters is not enumerated yet")
 
     @staticmethod
     def _is_unit(u: AbilityUse) -> bool:
