@@ -339,9 +339,9 @@ def test_action_names_a_token_made_during_the_actions():
 
 
 def test_a_card_whose_owner_left_does_not_return_and_the_reason_is_800_4a():
-    # Bob's Bears are exiled until Alice's Banisher Priest leaves (an effects: entry, 610.3). Bob and
-    # Carol concede... Bob concedes: his Bears leave the game with him (800.4a); when the Priest later leaves,
-    # nothing returns, and no reason cites the token rules (111.7, 704.5d).
+    # Bob's Bears are exiled until Alice's Banisher Priest leaves (an effects: entry, 610.3). Bob concedes:
+    # his Bears leave the game with him (800.4a); when the Priest later leaves, nothing returns, and no reason
+    # cites the token rules (111.7, 704.5d).
     (g,) = finals("""
 id: t
 ask: outcome
