@@ -368,12 +368,10 @@ def test_naive_reference_hand_derived():
 
 
 # ------------------------------------------------------------------- defects found while checking by hand
-# Not disagreements between the three methods (they share the defects): differences from the rules found
-# while verifying the examples by hand. Each is recorded as a strict xfail that names it.
+# Not disagreements between the three methods (they shared the defects): differences from the rules found
+# while verifying the examples by hand, fixed since (the source of mana is the permanent whose ability made
+# it, 106.3).
 
-@pytest.mark.xfail(strict=True, reason="defect: mana left in the pool is recorded as coming from the first member "
-                                       "of the group of interchangeable permanents (engine/paying.py _perform uses "
-                                       "groups[gi].ids[0]), not from the permanent tapped for it (106.3)")
 def test_leftover_mana_comes_from_the_tapped_permanent():
     """Two Sol Rings, {1}: tapping either leaves {C}, made by the Sol Ring tapped for it (106.3: the source
     of mana an ability produced is that ability's source)."""
@@ -385,9 +383,6 @@ def test_leftover_mana_comes_from_the_tapped_permanent():
         assert [m.source for m in f.player("Alice").mana_pool] == [tapped]
 
 
-@pytest.mark.xfail(strict=True, reason="defect: mana added by a triggered mana ability (Mana Flare) is treated as made "
-                                       "by the permanent tapped, so it counts as snow mana from a snow land; its "
-                                       "source is Mana Flare (106.3), not a snow source (107.4h)")
 def test_mana_flare_mana_is_not_snow():
     """Snow-Covered Forest and Mana Flare: tapping the Forest makes {G} from the Forest (snow) and {G} from
     Mana Flare's triggered mana ability, whose source is Mana Flare (106.3, 605.1b), not snow; so {S}{S}
@@ -397,9 +392,6 @@ def test_mana_flare_mana_is_not_snow():
     assert not all_payments(problem_of(s))
 
 
-@pytest.mark.xfail(strict=True, reason="defect: a spending restriction of the tapped permanent's mana ability (106.6) "
-                                       "is applied to the mana a triggered mana ability (Mana Flare) adds; that mana "
-                                       "is produced by Mana Flare's ability (106.3) and is unrestricted")
 def test_mana_flare_mana_is_unrestricted():
     """Mishra's Workshop and Mana Flare, casting Grizzly Bears for {1}: the Workshop's {C}{C}{C} can be spent
     only on artifact spells, but Mana Flare adds {C} of its own (106.3, 106.6: only the mana of the ability

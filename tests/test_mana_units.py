@@ -28,10 +28,12 @@ def test_commuting_effects_give_one_outcome():
     assert list(outs) == [ev("G" * 64)]
 
 
-def test_mana_sources_outputs_include_triggers():
+def test_mana_sources_outputs_include_triggers_by_source():
+    # Mana Reflection doubles the Forest's own {G} (614.1a); Wild Growth's triggered ability adds {G} of its
+    # own, whose source is Wild Growth (605.1b, 106.3).
     st = state_of(obj("f", "Forest"), obj("w", "Wild Growth", attached_to="f"), obj("m", "Mana Reflection"))
     (src,) = mana_sources(st, "Alice")
-    assert src.outputs == ((("G", 3),),)
+    assert src.outputs == (((("G", 2),), (("w", (("G", 1),)),)),)
 
 
 def test_witness_names_order():

@@ -79,8 +79,8 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
         g = problem.pool[gi]
         for _ in range(n):
             pool.remove(next(m for m in pool if m.type == g.type and m.source == g.source))
-    for t, gi, n in p.leftover:
-        pool += [PoolMana(t, problem.groups[gi].ids[0])] * n
+    for t, origin, n in p.leftover:
+        pool += [PoolMana(t, _made_by(problem, origin, members))] * n
     st = st.with_player(replace(pl, life=pl.life - p.life, mana_pool=tuple(pool)))
     sacrificed = []
     for oid, events in sorted(members.items()):
@@ -130,6 +130,17 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
                                                                                      f"{', '.join(pick)}"))
         branches = merge(nxt)
     return branches
+
+
+def _made_by(problem: PaymentProblem, origin: tuple, members: dict[str, tuple[Event, ...]]) -> str:
+    """The permanent whose ability made mana left in the pool (106.3): a triggered ability's source, or the
+    member of the group that activated the mana ability."""
+    if origin[0] == "triggered":
+        return origin[1]
+    _, gi, ui = origin
+    by = f"ability {problem.uses[ui].ms.ability_index}"
+    made = [i for i in problem.groups[gi].ids if any(e.by == by and e.early for e in members.get(i, ()))]
+    return made[0] if made else problem.groups[gi].ids[0]
 
 
 def mana_left(p: Payment) -> str:

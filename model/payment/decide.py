@@ -227,8 +227,9 @@ class Encoding:
         else:
             hi = max(1, bound_units)
         tag = f"{u.ms.source}_{u.ms.ability_index}"
-        sx = simplex_of(u.outputs)
+        sx = simplex_of(u.outputs) if not u.triggered_sources else None
         amounts: dict[str, Any] = {}
+        extra: dict[str, dict[str, Any]] = {}
         if sx is not None:
             types, k = sx
             total = self.ivar(f"use_{tag}", 0, hi)
@@ -242,8 +243,14 @@ class Encoding:
             self.simple_vars.append((u, ("choice", total, counts, 0)))
             for t in sorted({t for o in u.outputs for t in o}):
                 amounts[t] = self.total([c * o.get(t, 0) for c, o in zip(counts, u.outputs) if o.get(t, 0)])
+            for src in u.triggered_sources:
+                adds = [dict(e).get(src, Counter()) for e in u.extras]
+                extra[src] = {t: self.total([c * a.get(t, 0) for c, a in zip(counts, adds) if a.get(t, 0)])
+                              for t in sorted({t for a in adds for t in a})}
         self.add_activation_costs(u, total, tag)
         self.supplies.append(Supply(g.label, u.as_source(g.label), amounts, ref=("use", u)))
+        for src, amts in extra.items():
+            self.supplies.append(Supply(self.pr.extra_sources[src].label, self.pr.extra_sources[src], amts, ref=("use", u)))
 
     def add_activation_costs(self, u, count, tag: str) -> None:
         """The non-mana costs of ``count`` activations of a mana ability: {T}, {Q} (302.6 for creatures),
@@ -298,7 +305,7 @@ class Encoding:
             k_max = UNBOUNDED_USES
             self.artificial_bound = True
         n_inst = sum(max(1, x.max_uses) * self.pr.groups[x.group].n for x in self.pr.uses if not x.simple) + 1
-        sx = simplex_of(u.outputs)
+        sx = simplex_of(u.outputs) if not u.triggered_sources else None
         for k in range(k_max):
             tag = f"{u.ms.source}_{u.ms.ability_index}_{k}"
             active = self.bvar(f"act_{tag}")
@@ -323,6 +330,12 @@ class Encoding:
             else:
                 for ty in sorted({ty for o in u.outputs for ty in o}):
                     amounts[ty] = z3.If(active, z3.Sum([z3.If(sel == oi, o.get(ty, 0), 0) for oi, o in enumerate(u.outputs)]), 0)
+                for src in u.triggered_sources:
+                    adds = [dict(e).get(src, Counter()) for e in u.extras]
+                    amts = {ty: z3.If(active, z3.Sum([z3.If(sel == oi, a.get(ty, 0), 0) for oi, a in enumerate(adds)]), 0)
+                            for ty in sorted({ty for a in adds for ty in a})}
+                    self.supplies.append(Supply(self.pr.extra_sources[src].label, self.pr.extra_sources[src], amts, t,
+                                                consumer=j, ref=("filter", u)))
             # Identical filters are interchangeable: the active ones come first, in time order (symmetry).
             twin = (u.ms.ability, u.ms.cost, self.pr.groups[u.group].chars, self.pr.groups[u.group].tapped,
                     self.pr.groups[u.group].sick, u.ms.source if not (u.tap or u.untap) else None)
@@ -597,7 +610,7 @@ def extract_plan(enc: Encoding, m) -> dict:
             outs = [Counter(units[i:i + k]) for i in range(0, len(units), k)]
         else:
             outs = []
-            for c, o in zip(parts, u.outputs):
+            for c, o in zip(parts, u.totals):
                 outs += [o] * _val(m, c)
         members = take(u.group, len(outs)) if (u.tap or u.sac_self) else [u.ms.source] * len(outs)
         for mem, o in zip(members, outs):
@@ -605,7 +618,7 @@ def extract_plan(enc: Encoding, m) -> dict:
                          "adds": _mana_text(o), "order": 0})
     for u, active, sel, t, j in enc.filter_vars:
         if z3.is_true(m.eval(active, model_completion=True)):
-            out = Counter({ty: _val(m, v) for ty, v in sel.items()}) if isinstance(sel, dict) else u.outputs[_val(m, sel)]
+            out = Counter({ty: _val(m, v) for ty, v in sel.items()}) if isinstance(sel, dict) else u.totals[_val(m, sel)]
             acts.append({"source": u.ms.source, "ability": u.ms.ability_index, "text": u.ms.ability.text(),
                          "adds": _mana_text(out), "order": _val(m, t),
                          "paid_with": _paid(enc, m, j)})

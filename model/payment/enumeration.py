@@ -68,7 +68,8 @@ class Payment:
     filters in the order they are activated; ``flows``: (from, consumer, demand kind, mana, amount), consumer
     0 being the cost and k the k-th filter activation; ``members``: for each group used, the events of each
     of its members that does something (a multiset, sorted); ``pool_spent``: (pool group, amount);
-    ``leftover``: (type, group, amount) made and not spent."""
+    ``leftover``: (type, source, amount) made and not spent, the source being ("own", group, use index) for
+    mana an activated ability made, ("triggered", permanent id) for mana a triggered ability added."""
 
     ways: tuple[tuple[str, str, tuple[str, ...]], ...]
     life: int
@@ -78,7 +79,7 @@ class Payment:
     discard: int = 0
     exile: int = 0
     pool_spent: tuple[tuple[int, int], ...] = ()
-    leftover: tuple[tuple[str, int, int], ...] = ()
+    leftover: tuple[tuple[str, tuple, int], ...] = ()
 
     def to_json(self, pr: PaymentProblem) -> dict:
         """The payment in the JSON witness of ``ask --all``."""
@@ -115,6 +116,8 @@ class _Cell:
     use: AbilityUse | None = None
     ref: int = -1                   # pool group index; use index; activation index
     consumer: int | None = None     # a filter activation: the consumer it is (its mana can't pay itself)
+    act: int = -1                   # the chosen activation(s) whose mana it is (``act`` cells)
+    origin: tuple = ()              # ("own", group, use index) or ("triggered", source id): the mana's source
     drawn: Counter = field(default_factory=Counter)
     types_for: dict = field(default_factory=dict)
 
@@ -140,16 +143,12 @@ class _Activation:
 
     use_index: int
     use: AbilityUse
-    output: Counter
+    output_index: int
     times: int
     demand: Counter = field(default_factory=Counter)   # a filter's own cost
     ways: tuple = ()
     life: int = 0
     targets: tuple[int, ...] = ()                      # groups that give a permanent to its sacrifice / tap cost
-
-
-class _Bound(Exception):
-    pass
 
 
 def _compositions(total: int, caps: list[int]) -> Iterator[tuple[int, ...]]:
@@ -207,7 +206,8 @@ class _Enumerator:
 
     @staticmethod
     def _is_unit(u: AbilityUse) -> bool:
-        return all(sum(o.values()) == 1 for o in u.outputs) and u.sacrifice is None and u.tap_other is None
+        return (all(sum(o.values()) == 1 for o in u.outputs) and not u.triggered_sources and u.sacrifice is None
+                and u.tap_other is None)
 
     def check(self) -> None:
         if time.monotonic() > self.deadline:
@@ -375,7 +375,7 @@ class _Enumerator:
                     ok = False
                     break
                 self.take(b, need, 1)
-                chosen.append(_Activation(fi, u, u.outputs[oi], 1, Counter(fdemand), tuple(fways), flife))
+                chosen.append(_Activation(fi, u, oi, 1, Counter(fdemand), tuple(fways), flife))
             if ok:
                 self.with_multis(ways, life, demand, events, b, chosen)
 
@@ -404,7 +404,7 @@ class _Enumerator:
                     rec(i + 1, b, acts, spent)
                     continue
                 for targets, b2 in self.object_costs(u, n, b):
-                    rec(i + 1, b2, acts + [_Activation(ui, u, u.outputs[oi], n, targets=targets)], spent + n)
+                    rec(i + 1, b2, acts + [_Activation(ui, u, oi, n, targets=targets)], spent + n)
 
         rec(0, budget, [], 0)
 
@@ -439,15 +439,10 @@ class _Enumerator:
                 cells.append(_Cell("unit", label, u.as_source(label), {t: 0 for o in u.outputs for t in o},
                                    group=u.group, use=u, ref=ui))
         for ai, a in enumerate(acts):
-            label = pr.groups[a.use.group].label
-            cells.append(_Cell("act", label, a.use.as_source(label), {t: n * a.times for t, n in a.output.items()},
-                               group=a.use.group, use=a.use, ref=ai))
+            cells += self.act_cells(a, ai, pr.groups[a.use.group].label)
         fcells = []
         for fi, f in enumerate(filters):
-            label = pr.groups[f.use.group].label
-            c = _Cell("act", f"filter {fi + 1}", f.use.as_source(label), dict(f.output), group=f.use.group,
-                      use=f.use, ref=len(acts) + fi, consumer=fi + 1)
-            fcells.append(c)
+            fcells += self.act_cells(f, len(acts) + fi, f"filter {fi + 1}", consumer=fi + 1)
         cost = pr.cost
         if cost.convoke or cost.improvise:
             for gi, g in enumerate(pr.groups):
@@ -469,6 +464,20 @@ class _Enumerator:
             for c in cells + fcells:
                 c.drawn = Counter()
             self.assign(ways, life, events, budget, filters, acts, cells + fcells, consumers)
+
+    def act_cells(self, a: _Activation, act: int, label: str, consumer: int | None = None) -> list[_Cell]:
+        """The mana of chosen activations: what the ability itself adds (its permanent is the source), and
+        what triggered mana abilities add, one cell for each of their sources (106.3)."""
+        u = a.use
+        own = _Cell("act", label, u.as_source(label), {t: n * a.times for t, n in u.outputs[a.output_index].items()},
+                    group=u.group, use=u, consumer=consumer, act=act, origin=("own", u.group, a.use_index))
+        out = [own]
+        for src, added in u.extras[a.output_index]:
+            s = self.pr.extra_sources[src]
+            out.append(_Cell("act", f"{label}: {s.label}" if consumer else s.label, s,
+                             {t: n * a.times for t, n in added.items()}, group=u.group, use=u, consumer=consumer, act=act,
+                             origin=("triggered", src)))
+        return out
 
     def assign(self, ways, life, events, budget, filters, acts, cells: list[_Cell], consumers: list[_Consumer]) -> None:
         pr = self.pr
@@ -535,11 +544,13 @@ class _Enumerator:
     def finish(self, ways, life, events, budget, filters, acts, cells, consumers, flows) -> None:
         pr = self.pr
         # Every activation chosen beforehand has some of its mana spent.
+        spent: Counter = Counter()
         for cell in cells:
             if cell.kind == "act":
-                times = acts[cell.ref].times if cell.ref < len(acts) else 1
-                if sum(cell.drawn.values()) < times:
-                    return
+                spent[cell.act] += sum(cell.drawn.values())
+        for act, a in enumerate(acts + filters):
+            if spent[act] < a.times:
+                return
         evs: list[tuple[int, Event]] = list(events)
         activations = []
         leftover = []
@@ -552,7 +563,7 @@ class _Enumerator:
                 evs += [(u.group, self.use_event(u))] * n if self.use_event(u) is not None else []
                 life_total += u.life * n
         for a in acts:
-            activations.append((a.use_index, tuple(sorted(a.output.items())), a.times))
+            activations.append((a.use_index, tuple(sorted(a.use.totals[a.output_index].items())), a.times))
             if self.use_event(a.use) is not None:
                 evs += [(a.use.group, self.use_event(a.use))] * a.times
             life_total += a.use.life * a.times
@@ -562,7 +573,7 @@ class _Enumerator:
                                       tap=a.use.tap_other is not None, sacrifice=a.use.sacrifice is not None)))
             del part
         for f in filters:
-            activations.append((f.use_index, tuple(sorted(f.output.items())), 1))
+            activations.append((f.use_index, tuple(sorted(f.use.totals[f.output_index].items())), 1))
             if self.use_event(f.use) is not None:
                 evs.append((f.use.group, self.use_event(f.use)))
             life_total += f.use.life + f.life
@@ -570,7 +581,7 @@ class _Enumerator:
             if cell.kind == "act":
                 for t, n in cell.supply.items():
                     if n - cell.drawn[t] > 0:
-                        leftover.append((t, cell.group, n - cell.drawn[t]))
+                        leftover.append((t, cell.origin, n - cell.drawn[t]))
             elif cell.kind in ("convoke", "improvise") and cell.drawn:
                 evs += [(cell.group, Event(cell.kind, False, tap=True))] * sum(cell.drawn.values())
         other_life = sum(p.n for p in pr.cost.other if p.kind == "pay_life")
@@ -668,7 +679,7 @@ def _canonical_filters(rows: list[tuple], filters: list[_Activation]) -> tuple:
     least, so that one payment is listed once."""
     kinds: dict[tuple, list[int]] = {}
     for fi, f in enumerate(filters):
-        kinds.setdefault((f.use_index, tuple(sorted(f.output.items())), f.ways), []).append(fi + 1)
+        kinds.setdefault((f.use_index, f.output_index, f.ways), []).append(fi + 1)
     classes = [ids for ids in kinds.values() if len(ids) > 1]
     if not classes:
         return tuple(sorted(rows))

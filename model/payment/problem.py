@@ -104,7 +104,8 @@ class AbilityUse:
 
     group: int
     ms: ManaSource
-    outputs: tuple[Counter, ...]
+    outputs: tuple[Counter, ...]              # each result: the mana the ability itself adds
+    extras: tuple[tuple[tuple[str, Counter], ...], ...]   # each result: what triggered abilities add, by source
     tap: bool
     untap: bool
     life: int
@@ -121,6 +122,22 @@ class AbilityUse:
     @property
     def simple(self) -> bool:
         return not self.mana and not self.untap
+
+    @property
+    def totals(self) -> tuple[Counter, ...]:
+        """Each result's mana, whatever its sources."""
+        out = []
+        for own, extra in zip(self.outputs, self.extras):
+            total = Counter(own)
+            for _, c in extra:
+                total.update(c)
+            out.append(total)
+        return tuple(out)
+
+    @property
+    def triggered_sources(self) -> tuple[str, ...]:
+        """The permanents whose triggered mana abilities add to its results (106.3: the sources of that mana)."""
+        return tuple(sorted({src for extra in self.extras for src, _ in extra}))
 
     @property
     def label(self) -> str:
@@ -146,12 +163,13 @@ class PaymentProblem:
     state: GameState
     group_of: dict[str, int] = field(default_factory=dict)
     source_group: int | None = None   # the group of the object whose ability is activated (cost.source)
+    extra_sources: dict[str, Source] = field(default_factory=dict)   # sources of triggered mana (106.3)
 
     def mana_of(self, t: str) -> list[str]:
         """Labels of the resources that could make mana of type ``t`` (for reasons)."""
         out = [p.label for p in self.pool if p.type == t]
         for u in self.uses:
-            if any(o.get(t, 0) for o in u.outputs):
+            if any(o.get(t, 0) for o in u.totals):
                 g = self.groups[u.group]
                 out.append(g.label + (" (tapped)" if u.tap and g.tapped else ""))
         return list(dict.fromkeys(out))
@@ -229,7 +247,8 @@ def _analyse(ms: ManaSource, group: int, life: int, obj: GameObject, snow: bool)
         per = have if per is None else min(per, have)
     if per is None and life_cost:
         per = life // life_cost
-    return AbilityUse(group, ms, tuple(Counter(dict(o)) for o in ms.outputs), tap, untap, life_cost, sac_self,
+    return AbilityUse(group, ms, tuple(Counter(dict(own)) for own, _ in ms.outputs),
+                      tuple(tuple((src, Counter(dict(c))) for src, c in adds) for _, adds in ms.outputs), tap, untap, life_cost, sac_self,
                       counters, sacrifice, tap_other, mana, -1 if per is None else per,
                       parse_restriction(ms.spend_only) if ms.spend_only else None, obj.choice("creature type"), snow)
 
@@ -281,9 +300,11 @@ def build_problem(state: GameState, player: str, cost: TotalCost) -> PaymentProb
         uses.append(_analyse(ms, gi, p.life, state.obj(ms.source), groups[gi].snow))
     hand = tuple(i for i in p.zone("hand") if i != cost.casting)
     graveyard = tuple(i for i in p.zone("graveyard") if i != cost.casting)
+    extra = {src: Source("mana", "Snow" in current(state, src).supertypes, label=f"{state.obj(src).name} ({src}), triggered")
+             for u in uses for src in u.triggered_sources}
     return PaymentProblem(player, p.life, cost, pool_groups(state, player), groups, uses,
                           spend_as_effects(state, player), graveyard, hand, state, group_of,
-                          group_of.get(cost.source) if cost.source else None)
+                          group_of.get(cost.source) if cost.source else None, extra)
 
 
 def restricted(pr: PaymentProblem, ids: frozenset[str]) -> PaymentProblem:
@@ -299,4 +320,5 @@ def restricted(pr: PaymentProblem, ids: frozenset[str]) -> PaymentProblem:
     uses = [AbilityUse(**{**u.__dict__, "group": keep[u.group]}) for u in pr.uses if u.group in keep]
     group_of = {i: keep[gi] for i, gi in pr.group_of.items() if gi in keep and i in ids}
     return PaymentProblem(pr.player, pr.life, pr.cost, pr.pool, groups, uses, pr.spend_as, pr.graveyard, pr.hand,
-                          pr.state, group_of, keep.get(pr.source_group) if pr.source_group is not None else None)
+                          pr.state, group_of, keep.get(pr.source_group) if pr.source_group is not None else None,
+                          pr.extra_sources)

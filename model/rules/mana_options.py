@@ -29,6 +29,7 @@ from mtgjudge.model.rules.guards import MANA_SCOPES, require_modelled
 from mtgjudge.model.mana import TYPES, mana_string
 from mtgjudge.model.payment.problem import pool_groups
 from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, ways_to_pay
+from mtgjudge.model.rules.mana_production import added_total
 from mtgjudge.model.rules.mana_sources import activation_outcomes
 from mtgjudge.model.rules.spending import Purpose, spend_as_effects
 from mtgjudge.model.rules.timing import summoning_sick
@@ -263,7 +264,8 @@ class _Search:
                         part = next(p for p in a.cost if p.kind == "remove_counters")
                         c[(oid, part.counter)] = counters.get((oid, part.counter), o.counter(part.counter)) - x
                     dbl = _merged(paid_pool) if a.production.mode == "double_pool" else None
-                    for fin, extra, how in activation_outcomes(st, oid, a, self.player, x=x, sacrificed=sac, pool=dbl):
+                    for fin, adds, how in activation_outcomes(st, oid, a, self.player, x=x, sacrificed=sac, pool=dbl):
+                        extra = added_total(adds)   # triggered mana is unrestricted (106.6 restricts only this ability's)
                         restricted = bool(a.spend_only) and a.production.mode != "double_pool"
                         pool = _add(paid_pool, fin, extra, restricted)
                         g2 = set(g)

@@ -287,15 +287,35 @@ def mana_triggers(state) -> list[tuple]:
     return out
 
 
-def trigger_additions(state, oid: str, ability: Ability, activator: str, final: Event) -> list[tuple[Event, str]]:
+#: What triggered mana abilities add, by the permanent whose ability adds it (106.3: that permanent is the
+#: mana's source): sorted (source id, event) pairs.
+Additions = tuple
+
+
+def added_total(adds: Additions) -> Event:
+    """All the mana the triggered abilities add, whatever their sources."""
+    total = ZERO
+    for _, e in adds:
+        total = ev_add(total, e)
+    return total
+
+
+def _with(adds: Additions, src: str, e: Event) -> Additions:
+    d = dict(adds)
+    d[src] = ev_add(d.get(src, ZERO), e)
+    return tuple(sorted(d.items()))
+
+
+def trigger_additions(state, oid: str, ability: Ability, activator: str, final: Event) -> list[tuple[Additions, str]]:
     """What triggered mana abilities add when this ability resolves producing ``final`` (CR 605.1b,
     605.4a, 106.12a: they trigger only on mana actually produced). Each entry of the result is one way the
-    choices go: the total added and a description; [(ZERO, "")] when nothing triggers."""
+    choices go: the mana added by each triggered ability's source, and a description; [((), "")] when
+    nothing triggers."""
     if sum(final) == 0:
-        return [(ZERO, "")]
+        return [((), "")]
     chars = compute_all(state)
     perm = chars[oid]
-    ways: list[tuple[Event, str]] = [(ZERO, "")]
+    ways: list[tuple[Additions, str]] = [((), "")]
     for src, a in mana_triggers(state):
         if a.kind == "unmodelled":
             raise Unsupported(f"{src.name} ({src.id}) has a triggered ability the model cannot represent: {a.source_text!r}")
@@ -324,6 +344,6 @@ def trigger_additions(state, oid: str, ability: Ability, activator: str, final: 
         if not adds:
             continue
         label = f"{src.name} ({src.id}) triggers (605.1b)"
-        ways = [(ev_add(w, x), f"{wd}; {label}: +{ev_text(x)}{' ' + xd if xd else ''}".lstrip("; "))
+        ways = [(_with(w, src.id, x), f"{wd}; {label}: +{ev_text(x)}{' ' + xd if xd else ''}".lstrip("; "))
                 for w, wd in ways for x, xd in adds]
     return ways

@@ -27,7 +27,7 @@ class ManaSource:
     ability_index: int                            # 1-based among its activated abilities
     ability: Ability
     cost: tuple[CostPart, ...]
-    outputs: tuple[tuple[tuple[str, int], ...], ...]   # each: sorted (type, amount) pairs; distinct
+    outputs: tuple["Yield", ...]                 # every distinct result of one activation
     snow: bool                                    # its source is a snow permanent (CR 107.4h)
     spend_only: str = ""                          # spending restriction of the mana (CR 106.6)
     doubles_pool: bool = False                    # adds a copy of the unspent mana (Doubling Cube); outputs ()
@@ -48,6 +48,21 @@ def freeze(c: Counter) -> tuple[tuple[str, int], ...]:
     return tuple(sorted((t, n) for t, n in c.items() if n > 0))
 
 
+#: One result of one activation: the mana the ability itself adds (its source is the permanent), and the mana
+#: triggered mana abilities add, by their own sources (106.3): (own (type, n) pairs, ((source id, (type, n)
+#: pairs), ...)).
+Yield = tuple
+
+
+def yield_total(y: Yield) -> Counter:
+    """All the mana one result adds, whatever its sources."""
+    own, adds = y
+    total = Counter(dict(own))
+    for _, pairs in adds:
+        total.update(dict(pairs))
+    return total
+
+
 def _counter(e) -> Counter:
     return Counter({TYPES[i]: n for i, n in enumerate(e) if n > 0})
 
@@ -62,8 +77,8 @@ def _reflector(state):
 def activation_outcomes(state, oid: str, ability: Ability, activator: str, *, x: int | None = None,
                         sacrificed: str | None = None, pool=None) -> list[tuple[tuple, tuple, str]]:
     """Every distinct way one resolution of the mana ability can go, as (mana the ability itself adds
-    after replacement effects in every order (106.12b, 616.1), mana triggered mana abilities add (605.1b),
-    description). Amounts are events (six counts, WUBRGC; see model.mana_events)."""
+    after replacement effects in every order (106.12b, 616.1), mana triggered mana abilities add by source
+    (605.1b, ``mana_production.Additions``), description). Amounts are events (six counts, WUBRGC)."""
     cands = candidate_replacements(state, oid, ability, activator)
     subtypes = current(state, oid).subtypes
     out: dict = {}
@@ -76,10 +91,10 @@ def activation_outcomes(state, oid: str, ability: Ability, activator: str, *, x:
     return [(f, a, d) for (f, a), d in out.items()]
 
 
-def production_outputs(state, oid: str, ability: Ability) -> list[Counter]:
-    """Every distinct total amount of mana one activation could add: its choices expanded, replacement
-    effects applied in every order, and what triggered mana abilities add (the activator being the
-    permanent's controller). X amounts are taken up to the counters the permanent has."""
+def production_outputs(state, oid: str, ability: Ability) -> list[Yield]:
+    """Every distinct result of one activation: its choices expanded, replacement effects applied in every
+    order, and what triggered mana abilities add, by source (the activator being the permanent's
+    controller). X amounts are taken up to the counters the permanent has."""
     o = state.obj(oid)
     p = ability.production
     assert p is not None
@@ -91,9 +106,9 @@ def production_outputs(state, oid: str, ability: Ability) -> list[Counter]:
         xs = list(range(1, o.counter(part.counter) + 1))
     seen: set = set()
     for x in xs:
-        for fin, add, _ in activation_outcomes(state, oid, ability, o.controller, x=x):
-            seen.add(tuple(a + b for a, b in zip(fin, add)))
-    return [_counter(e) for e in sorted(seen)]
+        for fin, adds, _ in activation_outcomes(state, oid, ability, o.controller, x=x):
+            seen.add((freeze(_counter(fin)), tuple((src, freeze(_counter(e))) for src, e in adds)))
+    return sorted(seen)
 
 
 def mana_sources(state, player: str, *, pool_dependent: bool = False) -> list[ManaSource]:
@@ -121,10 +136,10 @@ def mana_sources(state, player: str, *, pool_dependent: bool = False) -> list[Ma
             if special and not pool_dependent:
                 raise Unsupported(f"{o.name} ({o.id}): {a.text()!r} makes mana that depends on the pool, an X or "
                                   f"the sacrificed permanent; this use of mana sources does not model it")
-            outs = () if p.mode == "double_pool" or p.reflect_sacrificed else tuple(sorted({freeze(c) for c in production_outputs(state, o.id, a)}))
+            outs = () if p.mode == "double_pool" or p.reflect_sacrificed else tuple(production_outputs(state, o.id, a))
             replaced: tuple[str, ...] = ()
             if outs and candidate_replacements(state, o.id, a, o.controller):
-                made = {t for out_ in outs for t, _ in out_}
+                made = {t for y in outs for t in yield_total(y)}
                 base = {TYPES[k] for e, _ in base_productions(state, o.id, a, _reflector(state)) for k, n in enumerate(e) if n}
                 replaced = tuple(t for t in TYPES if t in base and t not in made)
             out.append(ManaSource(o.id, i, a, a.cost, outs, "Snow" in ch.supertypes, a.spend_only,
