@@ -224,7 +224,7 @@ def test_decision_agrees_with_enumeration(c):
 
 # ------------------------------------------------- 2. the engine's branches are exactly the listed payments
 
-@settings(max_examples=80 * SCALE, **SETTINGS)
+@settings(max_examples=50 * SCALE, **SETTINGS)
 @given(rich_case())
 def test_engine_branches_are_the_listed_payments(c):
     state = case_state(c)

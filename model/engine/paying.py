@@ -33,20 +33,24 @@ def pay(game: Game, before: GameState, player: str, cost: TotalCost, paying: tup
     ``before`` (where the cost was decided: the spell not yet on the stack, 601.2a). ``paying``: the
     permanents tapped, untapped or sacrificed, as the question fixes them."""
     problem, found = payments(before, player, cost)
-    chosen: list[tuple[Payment, dict[str, tuple[Event, ...]]]] = []
+    # Payments that differ only in which mana paid which symbol leave the same state: perform each effect once.
+    chosen: dict[tuple, tuple[Payment, dict[str, tuple[Event, ...]]]] = {}
     for p in found:
         for members in member_choices(problem, p):
             used = {i for i, evs in members.items() if _takes_part(evs)}
-            if paying is None or used == set(paying):
-                chosen.append((p, members))
-                if len(chosen) > MAX_BRANCHES:
-                    raise SearchBound(f"more than {MAX_BRANCHES} ways to pay: the search bound was reached")
+            if paying is not None and used != set(paying):
+                continue
+            effect = (tuple(sorted(members.items())), p.life, p.pool_spent,
+                      tuple(sorted((t, _made_by(problem, o, members), n) for t, o, n in p.leftover)), p.discard, p.exile)
+            chosen.setdefault(effect, (p, members))
+            if len(chosen) > MAX_BRANCHES:
+                raise SearchBound(f"more than {MAX_BRANCHES} ways to pay: the search bound was reached")
     if not chosen:
         if paying is None:
             raise Unsupported("the payment model decided the cost can be paid but listed no way to pay it")
         raise Illegal(_why_not(problem, player, frozenset(paying)))
     out: list[Game] = []
-    for p, members in chosen:
+    for p, members in chosen.values():
         for g in _perform(game, problem, p, members, player):
             if len(chosen) > 1:
                 g = g.choose("pay with " + (", ".join(sorted(i for i, e in members.items() if _takes_part(e))) or "no permanent")

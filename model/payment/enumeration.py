@@ -512,6 +512,8 @@ class _Enumerator:
 
         def consume(cell: _Cell, t: str, n: int) -> None:
             cell.drawn[t] += n
+            if not cell.drawn[t]:
+                del cell.drawn[t]
             if cell.kind == "unit":
                 self.take(b, self.use_needs(cell.use), n)
             elif cell.kind in ("convoke", "improvise"):
