@@ -17,10 +17,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from mtgjudge.model.rules.costs import TotalCost  # noqa: E402
 from mtgjudge.model.mana import parse_cost  # noqa: E402
 from mtgjudge.model.payment.problem import build_problem  # noqa: E402
-from mtgjudge.queries import can_pay  # noqa: E402
+from mtgjudge.queries.kinds import can_pay  # noqa: E402
 from mtgjudge.model.errors import Unsupported  # noqa: E402
 from mtgjudge.model.explain import Answer  # noqa: E402
-from mtgjudge.queries.questions import load_text  # noqa: E402
+from mtgjudge.queries.format.files import load_text  # noqa: E402
 
 BIG_BOARD = (["Mystic Gate"] * 4 + ["Sunken Ruins"] * 3 + ["Castle Sengir"] * 3          # 10 filters
              + ["Pillar of the Paruns"] * 3 + ["Eldrazi Temple"] * 2                       # 5 restricted

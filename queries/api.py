@@ -11,7 +11,9 @@ from os import PathLike
 from pathlib import Path
 from typing import Iterable
 
-from mtgjudge.queries.questions import Question, QuestionError, load_paths, load_text
+from mtgjudge.queries.format.fields import QuestionError
+from mtgjudge.queries.format.files import load_paths, load_text
+from mtgjudge.queries.format.questions import Question
 from mtgjudge.queries.runner import Result, run_question
 
 #: The bundled corpus of judge questions (what ``mtgjudge check`` runs by default).

@@ -13,6 +13,11 @@ from pathlib import Path
 from typing import Sequence
 
 from mtgjudge.queries.api import CORPUS, version
+from mtgjudge.queries.cards_cmd import run_cards
+from mtgjudge.queries.format.fields import QuestionError
+from mtgjudge.queries.format.files import load_paths
+from mtgjudge.queries.report import to_json, to_text
+from mtgjudge.queries.runner import Result, run_question, summary_line
 
 DESCRIPTION = """\
 mtgjudge answers rules questions about a concrete Magic: The Gathering game state, exhaustively, citing
@@ -77,7 +82,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         if args.command == "cards":
-            from mtgjudge.queries.cards_cmd import run_cards
             return run_cards(args)
         return run_questions(args)
     except KeyboardInterrupt:
@@ -91,10 +95,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run_questions(args: argparse.Namespace) -> int:
-    from mtgjudge.queries.questions import QuestionError, load_paths
-    from mtgjudge.queries.report import to_json, to_text
-    from mtgjudge.queries.runner import Result, run_question, summary_line
-
     paths = list(getattr(args, "files", None) or getattr(args, "paths", None) or [CORPUS])
     for p in paths:
         if not Path(p).exists():

@@ -3,30 +3,30 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from typing import Any
 
-from mtgjudge.queries.runner import Result, sorted_value
+from mtgjudge.queries.kinds import KINDS
+from mtgjudge.queries.kinds.record import json_value, show_value
+from mtgjudge.queries.runner import Result
 
 
-def json_value(v: Any) -> Any:
-    """An answer or expectation in the spec's JSON form."""
-    if isinstance(v, frozenset):
-        return sorted_value(v)
-    if isinstance(v, (list, tuple)):
-        return [json_value(x) for x in v]
-    if isinstance(v, Mapping):
-        return {k: json_value(x) for k, x in v.items()}
-    return v
+def _json(r: Result, v: Any) -> Any:
+    """An answer's value or an expectation in JSON form, as the result's kind shows it."""
+    kind = KINDS.get(r.ask)
+    return kind.to_json(v) if kind is not None else json_value(v)
+
+
+def _text(r: Result, v: Any) -> str:
+    """An answer's value or an expectation in text, as the result's kind shows it."""
+    kind = KINDS.get(r.ask)
+    return kind.to_text(v) if kind is not None else show_value(v)
 
 
 def _json_answer(r: Result) -> Any:
-    """The spec's JSON answer: for outcome, the distinct final states with the choices leading to each
-    (or "illegal"); for other kinds the value itself."""
-    a = r.answer
-    if r.ask == "outcome" and a.value != "illegal":
-        return json_value(a.witness)
-    return json_value(a.value)
+    """The spec's JSON answer, as the result's kind shows it (for outcome, the distinct final states with
+    the choices leading to each, or "illegal"; for the other kinds the value itself)."""
+    kind = KINDS.get(r.ask)
+    return _json(r, kind.json_answer(r.answer) if kind is not None else r.answer.value)
 
 
 def to_json(r: Result) -> str:
@@ -36,22 +36,11 @@ def to_json(r: Result) -> str:
         "file": r.file,
         "status": r.status,
         "answer": None if a is None or a.is_unsupported else _json_answer(r),
-        "expected": json_value(r.expected) if r.has_expect else None,
+        "expected": _json(r, r.expected) if r.has_expect else None,
         "why": [s.to_json() for s in a.why] if a else [],
         "witness": json_value(a.witness) if a and not a.is_unsupported else None,
         "message": r.message or None,
     }, ensure_ascii=False, default=str)
-
-
-def show_value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if isinstance(v, frozenset):
-        items = sorted_value(v)
-        return "[" + ", ".join(f'"{i}"' if i == "" else i for i in items) + "]" if items else "[] (none)"
-    if isinstance(v, (tuple, list, Mapping)):
-        return json.dumps(json_value(v), ensure_ascii=False, default=str)
-    return str(v)
 
 
 def to_text(r: Result, verbose: bool = True) -> str:
@@ -65,9 +54,9 @@ def to_text(r: Result, verbose: bool = True) -> str:
     if a is not None and a.is_unsupported:
         lines.append(f"  unsupported: {a.unsupported}")
     elif a is not None:
-        lines.append(f"  answer: {show_value(a.value)}")
+        lines.append(f"  answer: {_text(r, a.value)}")
     if r.has_expect and r.status in ("fail", "unsupported"):
-        lines.append(f"  expected: {show_value(r.expected)}")
+        lines.append(f"  expected: {_text(r, r.expected)}")
     if r.status == "fail" and r.message:
         lines.append(f"  fail: {r.message}")
     if verbose and a is not None and a.why:

@@ -1,14 +1,16 @@
 """Run questions: answer each, compare with ``expect`` and ``because``, and give it a status (the spec's
-table: pass, fail, answered, unsupported, error)."""
+table: pass, fail, answered, unsupported, error). What the answer is compared with, and what a failure
+adds to its message, come from the question's kind (:data:`mtgjudge.queries.kinds.KINDS`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from typing import Any
 
-from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.errors import InputError, Unsupported
 from mtgjudge.model.explain import Answer
-from mtgjudge.model.errors import InputError
+from mtgjudge.queries.kinds import KINDS
 from mtgjudge.queries.kinds import answer as answer_question
+from mtgjudge.queries.kinds.record import sorted_value
 
 STATUSES = ("pass", "fail", "answered", "unsupported", "error")
 
@@ -39,18 +41,14 @@ def _run(q, **options) -> Result:
         return Result(q.id, q.file, "error", message=f"{q.file}:{q.line}: question {q.id}: key {e.key}: {e.message}")
     except Unsupported as e:
         ans = Answer(unsupported=str(e))
-    expected, has_expect = q.expect, q.has_expect
-    if q.ask == "outcome":
-        # An outcome answer is True/False/"illegal": the assertions (expect and/or possible) hold or not.
-        has_expect = q.has_expect or bool(q.params.get("possible"))
-        expected = "illegal" if q.expect == "illegal" else True
+    kind = KINDS.get(q.ask)
+    expected, has_expect = kind.expectation(q) if kind is not None else (q.expect, q.has_expect)
     if ans.is_unsupported:
         return Result(q.id, q.file, "unsupported", ans, expected, has_expect, ans.unsupported or "")
     if not has_expect:
         return Result(q.id, q.file, "answered", ans)
     if not _equal(ans.value, expected):
-        detail = "".join(f"; {s.text}" for s in ans.why if q.ask == "outcome" and s.text.startswith(("expect ", "possible "))
-                         and ("fails" in s.text or "in no final" in s.text))
+        detail = kind.fail_detail(ans) if kind is not None else ""
         return Result(q.id, q.file, "fail", ans, expected, True,
                       f"expected {_show(expected)}, answered {_show(ans.value)}{detail}")
     missing = [r for r in q.because if not _cites(ans.cited_rules(), r)]
@@ -77,14 +75,6 @@ def _show(v: Any) -> str:
     if isinstance(v, frozenset):
         return "[" + ", ".join(sorted_value(v)) + "]"
     return str(v)
-
-
-def sorted_value(v: frozenset) -> list[str]:
-    """Mana letters in WUBRGC order; mana strings sorted."""
-    order = "WUBRGC"
-    if all(isinstance(x, str) and len(x) == 1 and x in order for x in v):
-        return sorted(v, key=order.index)
-    return sorted(v)
 
 
 def summary_line(results: list[Result]) -> str:

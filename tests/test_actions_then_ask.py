@@ -3,8 +3,8 @@ branch by branch and match no single `expect` (the spec's "Any kind may carry ac
 from __future__ import annotations
 
 from mtgjudge.model.explain import Answer
-from mtgjudge.queries.kinds import BranchAnswers, _after_actions
-from mtgjudge.queries.questions import load_text
+from mtgjudge.queries.format.files import load_text
+from mtgjudge.queries.kinds.branches import BranchAnswers, after_actions
 
 RECRUIT = """
 id: recruit-branches
@@ -33,12 +33,12 @@ def test_answers_that_differ_between_branches_are_reported_per_branch():
         (card,) = q.state.in_zone("Alice", "graveyard")
         return Answer(value=card.name)
 
-    a = _after_actions(_question(), discarded, {})
+    a = after_actions(_question(), discarded, {})
     assert isinstance(a.value, BranchAnswers)
     assert sorted(v for _, v in a.value) == ["Llanowar Elves", "Mountain"]
     assert a.value != "Mountain" and a.value != "Llanowar Elves"
 
 
 def test_equal_answers_merge():
-    a = _after_actions(_question(), lambda q: Answer(value=len(q.state.player("Alice").zone("hand"))), {})
+    a = after_actions(_question(), lambda q: Answer(value=len(q.state.player("Alice").zone("hand"))), {})
     assert a.value == 1

@@ -1,11 +1,16 @@
 """can-activate decided by z3 over the activation's rules (CR 107.5, 107.6, 302.6, 602.5d, 702.10c)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from mtgjudge.model.rules.layers import activated_abilities
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.legality import can_activate
+from mtgjudge.model.objects import CardDef, Face
+from mtgjudge.model.rules.layers import activated_abilities
+from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.queries.kinds.can_activate import answer
 from tests.conftest import obj, state_of
 
 
@@ -65,8 +70,6 @@ def test_targeted_ability_needs_a_legal_target():
 
 
 def test_unknown_target_phrase_is_unsupported():
-    from dataclasses import replace
-
     s = state_of(obj("p", "Prodigal Pyromancer"))
     ability = replace(activated_abilities(s, "p")[0], targets=("wizard's familiar's shadow",))
     with pytest.raises(Unsupported, match="wizard's familiar's shadow"):
@@ -74,15 +77,9 @@ def test_unknown_target_phrase_is_unsupported():
 
 
 def test_unmodelled_static_without_scope_makes_the_answer_unsupported():
-    from dataclasses import replace
-
-    from mtgjudge.model.vocab.abilities import Ability
-    from mtgjudge.model.objects import CardDef, Face
-
     mystery = CardDef((Face("Mystery Relic", types=("Artifact",),
                             abilities=(Ability("unmodelled", source_text="Creatures can't be activated.", unmodelled_kind="static"),)),))
     s = state_of(obj("elves", "Llanowar Elves"), replace(obj("relic", "Fervor"), card=mystery))
-    from mtgjudge.queries.can_activate import answer
 
     class Q:  # the parts of a Question the kind reads
         state, about, params = s, "elves", {}

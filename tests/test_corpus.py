@@ -14,7 +14,8 @@ import pytest
 
 from mtgjudge.queries.api import CORPUS
 from mtgjudge.queries.cli import main
-from mtgjudge.queries.questions import Question, load_paths
+from mtgjudge.queries.format.files import load_paths
+from mtgjudge.queries.format.questions import Question
 from mtgjudge.queries.runner import run_question
 
 SNAPSHOT = Path(__file__).parent / "fixtures" / "corpus_snapshot.json"

@@ -9,8 +9,8 @@ from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.queries.outcome import answer
-from mtgjudge.queries.questions import load_text
+from mtgjudge.queries.format.files import load_text
+from mtgjudge.queries.kinds.outcome import answer
 from tests.conftest import obj, state_of
 
 

@@ -12,8 +12,8 @@ from mtgjudge.model.mana import parse_cost
 from mtgjudge.model.payment.problem import build_problem
 from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
-from mtgjudge.queries.questions import load_text
-from mtgjudge.queries import can_pay
+from mtgjudge.queries.format.files import load_text
+from mtgjudge.queries.kinds import can_pay
 
 
 def question(cost: str, battlefield: list[str], life: int = 20, x: int = 0, pool: str = ""):

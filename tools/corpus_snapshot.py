@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 from mtgjudge.queries.api import CORPUS
-from mtgjudge.queries.questions import Question, load_paths
+from mtgjudge.queries.format.files import load_paths
+from mtgjudge.queries.format.questions import Question
 from mtgjudge.queries.runner import run_question
 
 ROOT = Path(__file__).resolve().parents[1]

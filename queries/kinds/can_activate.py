@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from mtgjudge.model.explain import Answer
 from mtgjudge.model.legality import can_activate, find_ability
+from mtgjudge.queries.format.actions import ability_param
+from mtgjudge.queries.kinds.record import ABOUT, BY, X, Key, Kind, expect_yes_no
 
 
 def answer(question, all_payments: bool = False) -> Answer:
@@ -15,3 +17,7 @@ def answer(question, all_payments: bool = False) -> Answer:
     obj = state.obj(oid)
     player = question.params.get("by") or (obj.controller if obj.zone == "battlefield" else obj.owner)
     return can_activate(state, oid, index, ability, player, question.params.get("x", 0), all_payments)
+
+
+KIND = Kind("can-activate", answer, keys=(ABOUT, Key("ability", ability_param), BY, X), required=("about",),
+            parse_expect=expect_yes_no, options=("all_payments",))

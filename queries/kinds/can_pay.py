@@ -9,6 +9,8 @@ from mtgjudge.model.legality import can_pay
 from mtgjudge.model.mana import parse_cost
 from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.rules.spending import Purpose
+from mtgjudge.queries.format.fields import QuestionValidator
+from mtgjudge.queries.kinds.record import BY, X, Key, Kind, expect_yes_no
 
 
 def answer(question, all_payments: bool = False) -> Answer:
@@ -17,3 +19,8 @@ def answer(question, all_payments: bool = False) -> Answer:
     player = question.params.get("by") or state.active_player
     cost = TotalCost(parse_cost(question.params["cost"]), int(question.params.get("x", 0) or 0), purpose=Purpose("cost"))
     return can_pay(state, player, cost, all_payments)
+
+
+#: ``by`` and ``x`` are read before ``cost`` (which key's error a question with two wrong ones reports).
+KIND = Kind("can-pay", answer, keys=(Key("cost", QuestionValidator.cost), X, BY), required=("cost",),
+            read_order=("by", "x", "cost"), parse_expect=expect_yes_no, options=("all_payments",))

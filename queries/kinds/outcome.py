@@ -4,21 +4,34 @@ merging choices that lead to equal states, then check the assertions.
 The value is True when every ``expect`` assertion holds in every final state and every ``possible``
 assertion holds in at least one; False otherwise; ``"illegal"`` when an action is one the rules forbid. The
 witness lists the distinct final states, each with the choices that lead to it; the reasons are the rules
-the engine applied, then the assertions' results.
+the engine applied, then the assertions' results. The assertions that do not hold are also given as data
+of their own (:attr:`OutcomeAnswer.failed`), which a failed question's message lists.
+
+Its ``expect`` is a list of assertions (or ``illegal``), and it has ``possible``, another list; the answer
+is compared with True (or ``illegal``); in JSON its ``answer`` is the distinct final states.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Mapping
 
-from mtgjudge.model.names import normalize
-from mtgjudge.model.explain import Step, step
-from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
-from mtgjudge.model.names import names_of as _names
 from mtgjudge.model.engine.sba import power, toughness
-from mtgjudge.model.explain import Answer, unsupported
-from mtgjudge.model.errors import Illegal
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.explain import Answer, Step, step, unsupported
+from mtgjudge.model.names import names_of as _names
+from mtgjudge.model.names import normalize
+from mtgjudge.queries.format.actions import read_assertions
+from mtgjudge.queries.format.fields import QuestionValidator
+from mtgjudge.queries.kinds.branches import perform_actions
+from mtgjudge.queries.kinds.record import Key, Kind
+
+
+@dataclass(frozen=True)
+class OutcomeAnswer(Answer):
+    """An outcome's answer; ``failed``: each assertion that does not hold, in words (as in ``why``)."""
+
+    failed: tuple[str, ...] = ()
 
 
 def _find(game: Game, ref: str, initial_ids: set[str]):
@@ -126,18 +139,6 @@ def summary(game: Game) -> dict:
     return out
 
 
-def perform_actions(question) -> list[Game] | Answer:
-    """The question's actions performed on its state: the distinct final branches, or the Answer that
-    ends the question there ("illegal" with the rule, or unsupported naming what the engine can't do)."""
-    game = Game(state=question.state, initial=question.state)
-    try:
-        return run(game, question.actions)
-    except Illegal as e:
-        return Answer(value="illegal", why=tuple(e.why))
-    except Unsupported as e:
-        return unsupported(str(e))
-
-
 def answer(question) -> Answer:
     finals = perform_actions(question)
     if isinstance(finals, Answer):
@@ -153,22 +154,57 @@ def answer(question) -> Answer:
                 seen.add(s)
                 why.append(s)
     ok = True
+    failed: list[str] = []
     try:
         for a in expect:
             results = [check(g, a, initial_ids) for g in finals]
             holds = all(r[0] for r in results)
             ok &= holds
             bad = next((r[1] for r in results if not r[0]), None)
-            why.append(step((), f"expect {_show(a)}: " + ("holds in every final state" if holds
-                                                               else f"fails: {bad}")))
+            text = f"expect {_show(a)}: " + ("holds in every final state" if holds else f"fails: {bad}")
+            why.append(step((), text))
+            if not holds:
+                failed.append(text)
         for a in possible:
             results = [check(g, a, initial_ids) for g in finals]
             holds = any(r[0] for r in results)
             ok &= holds
-            why.append(step((), f"possible {_show(a)}: " + (f"holds in {sum(r[0] for r in results)} of "
-                                                                 f"{len(finals)} final state(s)" if holds
-                                                                 else "holds in no final state")))
+            text = f"possible {_show(a)}: " + (f"holds in {sum(r[0] for r in results)} of {len(finals)} final "
+                                               "state(s)" if holds else "holds in no final state")
+            why.append(step((), text))
+            if not holds:
+                failed.append(text)
     except Unsupported as e:
         return unsupported(str(e))
     witness = [{"state": summary(g), "choices": list(g.choices)} for g in finals]
-    return Answer(value=ok, why=tuple(why), witness=witness)
+    return OutcomeAnswer(value=ok, why=tuple(why), witness=witness, failed=tuple(failed))
+
+
+# --------------------------------------------------------------------------------------------- the kind
+
+def _needs_expect_or_possible(d: QuestionValidator, doc: Mapping[str, Any]) -> None:
+    if "expect" not in doc and "possible" not in doc:
+        d.fail("expect", d.line, "an outcome question needs expect:, possible:, or both")
+
+
+def _parse_expect(d: QuestionValidator, value: Any, line: int | None) -> tuple[Mapping[str, Any], ...]:
+    return read_assertions(d, value, "expect", line)
+
+
+def _expectation(question) -> tuple[Any, bool]:
+    """The answer is True/False/"illegal": the assertions (expect and/or possible) hold or not."""
+    return ("illegal" if question.expect == "illegal" else True), question.has_expect or bool(question.params.get("possible"))
+
+
+def _json_answer(answer: Answer) -> Any:
+    """The distinct final states, each with the choices that lead to it (or "illegal")."""
+    return answer.value if answer.value == "illegal" else answer.witness
+
+
+def _fail_detail(answer: Answer) -> str:
+    return "".join(f"; {text}" for text in answer.failed) if isinstance(answer, OutcomeAnswer) else ""
+
+
+KIND = Kind("outcome", answer, keys=(Key("possible", read_assertions),), required=("actions",),
+            parse_expect=_parse_expect, check=_needs_expect_or_possible, performs_actions=True,
+            expectation=_expectation, json_answer=_json_answer, fail_detail=_fail_detail)

@@ -3,10 +3,14 @@ mana abilities (CR 605.3a, 106.4), with a witness sequence of activations for ea
 loop makes arbitrarily much."""
 from __future__ import annotations
 
-from mtgjudge.model.explain import step
-from mtgjudge.model.rules.mana_options import mana_options
-from mtgjudge.model.explain import Answer
+from typing import Any
+
 from mtgjudge.model.errors import InputError
+from mtgjudge.model.explain import Answer, step
+from mtgjudge.model.mana import mana_string
+from mtgjudge.model.rules.mana_options import mana_options
+from mtgjudge.queries.format.fields import QuestionValidator, line_of
+from mtgjudge.queries.kinds.record import BY, Kind
 
 
 def answer(question) -> Answer:
@@ -26,3 +30,14 @@ def answer(question) -> Answer:
         path = r.witness[pool]
         why.append(step(("605.3a",), f"{pool or 'no mana'}: " + ("; ".join(path) if path else "activate nothing")))
     return Answer(value=frozenset(r.pools), why=tuple(why), witness={p: r.witness[p] for p in sorted(r.pools)})
+
+
+def parse_expect(d: QuestionValidator, value: Any, line: int | None) -> frozenset[str] | str:
+    """``expect``: ``unbounded``, or a list of quoted mana like ``"{G}{G}"`` (any order), canonicalized."""
+    if value == "unbounded":
+        return "unbounded"
+    items = d.seq(value, "expect", line, "a list of quoted mana like \"{G}{G}\" (or unbounded)")
+    return frozenset(mana_string(d.mana(x, f"expect[{i}]", line_of(items, i))) for i, x in enumerate(items))
+
+
+KIND = Kind("mana-options", answer, keys=(BY,), required=(), parse_expect=parse_expect)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from mtgjudge.model.explain import Answer
 from mtgjudge.model.legality import can_play
+from mtgjudge.queries.kinds.record import ABOUT, BY, X, Kind, expect_yes_no
 
 
 def answer(question, all_payments: bool = False) -> Answer:
@@ -12,3 +13,7 @@ def answer(question, all_payments: bool = False) -> Answer:
     oid = question.about
     player = question.params.get("by") or state.obj(oid).owner
     return can_play(state, oid, player, int(question.params.get("x", 0) or 0), all_payments)
+
+
+KIND = Kind("can-play", answer, keys=(ABOUT, BY, X), required=("about",), parse_expect=expect_yes_no,
+            options=("all_payments",))

@@ -3,12 +3,14 @@ ability, the choice and the order of replacement effects that produce it), and f
 name (or a permanent it reflects could produce) but it cannot, the reason."""
 from __future__ import annotations
 
-from mtgjudge.model.rules.could_produce import could_produce
-from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.explain import step
+from typing import Any
+
+from mtgjudge.model.errors import InputError, Unsupported
+from mtgjudge.model.explain import Answer, step
 from mtgjudge.model.mana import TYPES
-from mtgjudge.model.explain import Answer
-from mtgjudge.model.errors import InputError
+from mtgjudge.model.rules.could_produce import could_produce
+from mtgjudge.queries.format.fields import QuestionValidator, describe, line_of, mapping_as_mana
+from mtgjudge.queries.kinds.record import ABOUT, Kind
 
 
 def answer(question) -> Answer:
@@ -48,3 +50,19 @@ def answer(question) -> Answer:
     witness = {"types": {t: r.witness[t] for t in sorted(r.types, key=TYPES.index)},
                "missing": {t: {"rules": list(r.missing[t][0]), "reason": r.missing[t][1]} for t in sorted(r.missing, key=TYPES.index)}}
     return Answer(value=frozenset(r.types), why=tuple(why), witness=witness)
+
+
+def parse_expect(d: QuestionValidator, value: Any, line: int | None) -> frozenset[str]:
+    """``expect``: a list of mana letters from W U B R G C (any order, ``[]`` for none)."""
+    items = d.seq(value, "expect", line, "a list of mana letters from W U B R G C")
+    letters = set()
+    for i, x in enumerate(items):
+        if not isinstance(x, str) or x.strip().upper() not in tuple("WUBRGC"):
+            text = mapping_as_mana(x)
+            d.fail(f"expect[{i}]", line_of(items, i), f"{describe(x) if text is None else text} is not one of "
+                                                      "W U B R G C")
+        letters.add(x.strip().upper())
+    return frozenset(letters)
+
+
+KIND = Kind("could-produce", answer, keys=(ABOUT,), required=("about",), parse_expect=parse_expect)

@@ -1,0 +1,156 @@
+"""The ``actions:`` of a question (cast, play, activate, resolve, destroy, ... advance), each read into a
+read-only mapping with its references resolved, and the outcome assertions (``expect``/``possible`` of an
+outcome question: about an object, a count of objects, a player, or the stack).
+
+Defaults that depend on the moment an action happens (``by`` of ``cast``, ``activate``...) are *not*
+filled in here; absent keys stay absent.
+"""
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from mtgjudge.model.cards.loader import card_db
+from mtgjudge.model.state import STEPS
+from mtgjudge.queries.format.fields import QuestionValidator, describe, known_name, line_of
+
+ACTION_KEYS: dict[str, tuple[str, ...]] = {
+    "cast": ("by", "targets", "x", "choices", "paying"),
+    "play": ("by",),
+    "activate": ("ability", "by", "x", "targets", "choices", "paying"),
+    "resolve": ("targets", "choices"),
+    "destroy": (), "exile": (), "sacrifice": (), "bounce": (), "transform": (),
+    "concede": (), "advance": (),
+}
+ASSERT_ZONES = ("battlefield", "hand", "graveyard", "library", "exile", "stack", "none")
+ASSERT_KEYS: dict[str, tuple[str, ...]] = {   # subject -> the keys it may carry
+    "object": ("object", "zone", "controller", "tapped", "counters", "attached_to", "power", "toughness",
+               "damage", "stack_size"),
+    "count": ("count", "name", "zone", "controller", "tapped", "stack_size"),
+    "player": ("player", "life", "hand_size", "library_size", "graveyard_size", "stack_size"),
+    "stack_size": ("stack_size",),
+}
+ALL_ASSERT_KEYS = tuple(dict.fromkeys(k for keys in ASSERT_KEYS.values() for k in keys))
+
+
+# --------------------------------------------------------------------------------------------- actions
+
+def ability_param(d: QuestionValidator, value: Any, path: str, line: int | None) -> int | str:
+    """Which activated ability (``ability:`` of can-activate and of an activate action): a 1-based index,
+    or a piece of its text."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return d.integer(value, path, line, 1)
+    if isinstance(value, str) and value.strip():
+        return value
+    d.fail(path, line, f"must be an ability number (1-based) or a piece of its text like \"{{T}}: Add\"; "
+                       f"got {describe(value)}")
+
+
+def read_action(d: QuestionValidator, value: Any, path: str, line: int | None) -> Mapping[str, Any]:
+    """One entry of ``actions:``: a mapping with one action key (:data:`ACTION_KEYS`) and that action's
+    other keys."""
+    if not isinstance(value, dict):
+        d.fail(path, line, f"an action is a mapping like {{cast: Forest}}; got {describe(value)}")
+    kinds = [k for k in value if k in ACTION_KEYS]
+    if not kinds:
+        unknown = next(iter(value), None)
+        d.fail(f"{path}.{unknown}" if isinstance(unknown, str) else path, line_of(value, unknown),
+               f"an action needs one of: {', '.join(ACTION_KEYS)}" +
+               (f"; unknown key {unknown!r}" if unknown is not None else ""))
+    if len(kinds) > 1:
+        d.fail(f"{path}.{kinds[1]}", line_of(value, kinds[1]),
+               f"one action per list item: {kinds[0]} and {kinds[1]} are two actions")
+    kind = kinds[0]
+    d.mapping(value, path, line, f"a {kind} action", (kind,) + ACTION_KEYS[kind])
+    out: dict[str, Any] = {}
+    for k, v in value.items():
+        kp, kl = f"{path}.{k}", line_of(value, k)
+        if k in ("cast", "play"):
+            off_field = [o.id for o in d.objects.values() if o.zone not in ("battlefield", "stack")]
+            out[k] = d.obj_ref(v, kp, kl, candidates=off_field, what="card")
+        elif k in ("activate", "destroy", "exile", "sacrifice", "bounce", "transform"):
+            out[k] = d.obj_ref(v, kp, kl, lenient=True)
+        elif k in ("concede", "by"):
+            out[k] = d.player(v, kp, kl)
+        elif k == "advance":
+            if v not in STEPS + ("next-turn",):
+                d.fail(kp, kl, f"{describe(v)} is not a step or next-turn; steps: {', '.join(STEPS)}")
+            out[k] = v
+        elif k == "resolve":
+            if v != "all" and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
+                d.fail(kp, kl, f"must be how many objects to resolve (1 or more) or all; got {describe(v)}")
+            out[k] = v
+        elif k == "targets":
+            out[k] = d.ref_list(v, kp, kl, players=True, lenient=True)
+        elif k == "paying":
+            out[k] = d.ref_list(v, kp, kl, lenient=True)
+        elif k == "x":
+            out[k] = d.integer(v, kp, kl, 0)
+        elif k == "choices":
+            out[k] = d.choices(v, kp, kl)
+        elif k == "ability":
+            out[k] = ability_param(d, v, kp, kl)
+    return MappingProxyType(out)
+
+
+# --------------------------------------------------------------------------------------------- outcome assertions
+
+def read_assertion(d: QuestionValidator, value: Any, path: str, line: int | None) -> Mapping[str, Any]:
+    """One outcome assertion: about an ``object``, a ``count`` of objects, a ``player``, or (with none of
+    these) the stack's size."""
+    if not isinstance(value, dict):
+        d.fail(path, line, f"an assertion is a mapping like {{object: bear, zone: graveyard}}; got {describe(value)}")
+    subjects = [s for s in ("object", "count", "player") if s in value]
+    if len(subjects) > 1:
+        d.fail(path, line, f"one assertion is about one thing: {subjects[0]} or {subjects[1]}, not both")
+    subject = subjects[0] if subjects else "stack_size"
+    allowed = ASSERT_KEYS[subject]
+    for k in sorted(value, key=lambda k: line_of(value, k) or 0):
+        if not isinstance(k, str) or k not in ALL_ASSERT_KEYS:
+            d.fail(f"{path}.{k}", line_of(value, k), f"unknown key {describe(k)} in an assertion; allowed: "
+                                                   f"{', '.join(ALL_ASSERT_KEYS)}")
+        if k not in allowed:
+            d.fail(f"{path}.{k}", line_of(value, k), f"{k} does not go with {subject}: an assertion about "
+                                                   f"{subject} takes {', '.join(allowed)}")
+    if not value:
+        d.fail(path, line, "an empty assertion")
+    if subject == "count" and "name" not in value:
+        d.fail(path, line, "a count assertion needs name: what is counted")
+    if subject == "object" and len(value) == 1:
+        d.fail(path, line, "an object assertion needs something to check: zone, tapped, counters, ...")
+    out: dict[str, Any] = {}
+    for k, v in value.items():
+        kp, kl = f"{path}.{k}", line_of(value, k)
+        if k == "object":
+            out[k] = d.obj_ref(v, kp, kl, lenient=True)
+        elif k == "name":
+            name = d.string(v, kp, kl, "a name")
+            if not known_name(name) and not d.named(name):
+                sugg = card_db().suggest(name)
+                d.fail(kp, kl, f"unknown card {name!r}" + (f"; did you mean: {', '.join(sugg)}?" if sugg else ""))
+            out[k] = name
+        elif k == "player":
+            out[k] = d.player(v, kp, kl)
+        elif k == "controller":
+            out[k] = d.player(v, kp, kl)
+        elif k == "zone":
+            if v not in ASSERT_ZONES:
+                d.fail(kp, kl, f"{describe(v)} is not a zone; zones: {', '.join(ASSERT_ZONES)}")
+            out[k] = v
+        elif k == "tapped":
+            out[k] = d.boolean(v, kp, kl)
+        elif k == "counters":
+            out[k] = MappingProxyType({c: n for c, n in d.counters(v, kp, kl).items() if n})
+        elif k == "attached_to":
+            out[k] = None if v is None else d.obj_ref(v, kp, kl, lenient=True)
+        elif k in ("power", "toughness", "life"):
+            out[k] = d.integer(v, kp, kl)
+        else:   # damage, count, hand_size, library_size, graveyard_size, stack_size
+            out[k] = d.integer(v, kp, kl, 0)
+    return MappingProxyType(out)
+
+
+def read_assertions(d: QuestionValidator, value: Any, key: str, line: int | None) -> tuple[Mapping[str, Any], ...]:
+    """A list of outcome assertions (``expect`` or ``possible`` of an outcome question)."""
+    items = d.seq(value, key, line, "a list of assertions")
+    return tuple(read_assertion(d, a, f"{key}[{i}]", line_of(value, i)) for i, a in enumerate(items))

@@ -1,0 +1,279 @@
+"""Shape checks with file:line: :class:`QuestionValidator` reads one question document, refusing a wrong
+value with a :class:`QuestionError` that names the file, the question id, the key and the line, and
+resolves references to the objects and players of the question's state.
+
+References to objects (``about``, ``attached_to``, ``targets``, stack abilities' sources, effects'
+``objects``, pool mana's ``source``, and the objects actions name) resolve like this: an id wins over a
+name; a name matches objects by their card's name or the name of the face they show (case, punctuation
+and spacing ignored); a name that matches several objects is an error. In actions (other than ``cast``
+and ``play``) and in outcome assertions a name that matches no object of the state may name an object
+made during the actions (a token, a copy): it is kept as written if it is a known card or token name. So a
+reference string is an object id exactly when ``state.has(ref)``; otherwise it is such a name. Targets may
+also be player names.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping, NoReturn
+
+from mtgjudge.model.cards.loader import card_db
+from mtgjudge.model.mana import ManaSyntaxError, parse_cost, parse_mana
+from mtgjudge.model.names import normalize
+from mtgjudge.model.objects import GameObject
+from mtgjudge.model.safe_yaml import LineDict, LineList, SrcFloat
+
+ID_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
+RULE_RE = re.compile(r"\d{3}(\.\d+[a-z]?)?")
+
+
+class QuestionError(Exception):
+    """A question (or file) that is wrong, as one human line:
+    ``<file>:<line>: question <id>: key <key>: <message>`` (parts not known are left out)."""
+
+    def __init__(self, message: str, file: str, qid: str | None = None, key: str | None = None,
+                 line: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.qid = qid
+        self.key = key
+        self.line = line
+
+    def __str__(self) -> str:
+        parts = [f"{self.file}:{self.line}" if self.line else self.file]
+        if self.qid:
+            parts.append(f"question {self.qid}")
+        if self.key:
+            parts.append(f"key {self.key}")
+        parts.append(self.message)
+        return ": ".join(parts)
+
+
+# --------------------------------------------------------------------------------------------- helpers
+
+def freeze(value: Any) -> Any:
+    """Plain immutable data: mappings -> read-only mappings, lists -> tuples."""
+    if isinstance(value, dict):
+        return MappingProxyType({k: freeze(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(freeze(v) for v in value)
+    if isinstance(value, SrcFloat):
+        return float(value)
+    return value
+
+
+def describe(value: Any) -> str:
+    """A value from the file as an error message quotes it."""
+    if isinstance(value, SrcFloat):
+        return value.text
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null (nothing)"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def mapping_as_mana(value: Any) -> str | None:
+    """``{G}`` unquoted reads as the mapping {G: None}: give back the text it was, or None."""
+    if isinstance(value, dict) and value and all(v is None for v in value.values()):
+        return "".join("{%s}" % describe(k).strip("'") for k in value)
+    return None
+
+
+def line_of(container: Any, key: Any) -> int | None:
+    """The line of ``key`` (a key or an index) in a mapping or list read from the file, if known."""
+    if isinstance(container, (LineDict, LineList)):
+        return container.line_of(key)
+    return None
+
+
+def known_name(name: str) -> bool:
+    """Is ``name`` a card, face or token kind the product knows (including "<subtypes> Token", CR 111.4)?"""
+    db = card_db()
+    if db.find(name) or db.is_known_card(name):
+        return True
+    n = normalize(name)
+    if n.endswith("token") and len(n) > 5:
+        base = n[:-5]
+        if db.find(base):
+            return True
+        return any(c.token and normalize(" ".join(f.subtypes)) == base for c in db.cards.values() for f in c.faces)
+    return False
+
+
+@dataclass
+class QuestionValidator:
+    """Validation of one question document: each check returns the value it accepts or raises (through
+    ``fail``) the :class:`QuestionError`; ``players``, ``objects`` and ``by_name`` are the state's, once
+    it is built, for resolving references."""
+
+    file: str
+    line: int
+    qid: str | None = None
+    players: tuple[str, ...] = ()
+    objects: dict[str, GameObject] = field(default_factory=dict)
+    by_name: dict[str, list[str]] = field(default_factory=dict)
+
+    def fail(self, key: str | None, line: int | None, message: str) -> NoReturn:
+        raise QuestionError(message, self.file, self.qid, key, line or self.line)
+
+    # ---- shapes
+    def mapping(self, value: Any, path: str, line: int | None, what: str, allowed: Iterable[str]) -> LineDict:
+        """``value`` must be a mapping whose keys are all in ``allowed``."""
+        allowed = tuple(allowed)
+        if not isinstance(value, dict):
+            self.fail(path, line, f"{what} must be a mapping with keys {', '.join(allowed)}; got {describe(value)}")
+        for k in value:
+            if not isinstance(k, str):
+                self.fail(path, line_of(value, k), f"key {describe(k)} in {what} is not a name: quote it if it is one")
+        for k in sorted(value, key=lambda k: line_of(value, k) or 0):
+            if k not in allowed:
+                self.fail(f"{path}.{k}" if path else k, line_of(value, k),
+                          f"unknown key {k!r} in {what}; allowed: {', '.join(allowed)}")
+        return value  # type: ignore[return-value]
+
+    def seq(self, value: Any, path: str, line: int | None, what: str) -> list:
+        if not isinstance(value, list):
+            self.fail(path, line, f"{what} must be a list; got {describe(value)}")
+        return value
+
+    def integer(self, value: Any, path: str, line: int | None, minimum: int | None = None) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(path, line, f"must be a whole number; got {describe(value)}")
+        if minimum is not None and value < minimum:
+            self.fail(path, line, f"must be at least {minimum}; got {value}")
+        return value
+
+    def boolean(self, value: Any, path: str, line: int | None) -> bool:
+        if not isinstance(value, bool):
+            self.fail(path, line, f"must be true or false (yes or no); got {describe(value)}")
+        return value
+
+    def string(self, value: Any, path: str, line: int | None, what: str = "a string") -> str:
+        if not isinstance(value, str) or not value.strip():
+            hint = ""
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                hint = " (quote it)"
+            self.fail(path, line, f"must be {what}; got {describe(value)}{hint}")
+        return value
+
+    def player(self, value: Any, path: str, line: int | None) -> str:
+        if not isinstance(value, str) or value not in self.players:
+            self.fail(path, line, f"{describe(value)} is not a player of the state; players: {', '.join(self.players)}")
+        return value
+
+    def cost(self, value: Any, path: str, line: int | None) -> str:
+        text = mapping_as_mana(value)
+        if text is not None:
+            self.fail(path, line, f"a mana cost must be quoted: write \"{text}\" (unquoted, YAML reads it as a mapping)")
+        if not isinstance(value, str):
+            self.fail(path, line, f"must be a quoted mana cost like \"{{2}}{{W}}\"; got {describe(value)}")
+        try:
+            parse_cost(value)
+        except ManaSyntaxError as e:
+            self.fail(path, line, str(e))
+        return value
+
+    def mana(self, value: Any, path: str, line: int | None) -> Counter:
+        text = mapping_as_mana(value)
+        if text is not None:
+            self.fail(path, line, f"mana must be quoted: write \"{text}\" (unquoted, YAML reads it as a mapping)")
+        if not isinstance(value, str):
+            self.fail(path, line, f"must be quoted mana like \"{{G}}{{G}}\"; got {describe(value)}")
+        try:
+            return parse_mana(value)
+        except ManaSyntaxError as e:
+            self.fail(path, line, str(e))
+
+    def rule_list(self, value: Any, path: str, line: int | None) -> tuple[str, ...]:
+        items = [value] if isinstance(value, (str, int, float)) and not isinstance(value, bool) else value
+        items = self.seq(items, path, line, "a list of rule numbers")
+        out = []
+        for i, r in enumerate(items):
+            where = f"{path}[{i}]"
+            rl = line_of(value, i) if isinstance(value, list) else line
+            if isinstance(r, (int, float)) and not isinstance(r, bool):
+                self.fail(where, rl, f"rule number {describe(r)} must be quoted: write \"{describe(r)}\" (unquoted, YAML "
+                                     f"reads it as the number {float(r) if isinstance(r, float) else r})")
+            if not isinstance(r, str) or not RULE_RE.fullmatch(r.strip()):
+                self.fail(where, rl, f"{describe(r)} is not a rule number like \"106.7\" or \"107.4e\"")
+            out.append(r.strip())
+        return tuple(out)
+
+    def choices(self, value: Any, path: str, line: int | None) -> Mapping[str, Any]:
+        if not isinstance(value, dict):
+            self.fail(path, line, f"must be a mapping like {{color: G}}; got {describe(value)}")
+        for k, v in value.items():
+            if not isinstance(k, str):
+                self.fail(path, line_of(value, k), f"key {describe(k)} is not a name: quote it")
+            vs = v if isinstance(v, list) else [v]
+            if any(isinstance(x, (dict, list)) or x is None for x in vs):
+                self.fail(f"{path}.{k}", line_of(value, k), "must be a value or a list of values")
+        return freeze(value)
+
+    def chosen(self, value: Any, path: str, line: int | None) -> tuple[tuple[str, str], ...]:
+        if not isinstance(value, dict):
+            self.fail(path, line, f"must be a mapping like {{color: G}}; got {describe(value)}")
+        out = []
+        for k, v in value.items():
+            if not isinstance(k, str):
+                self.fail(path, line_of(value, k), f"key {describe(k)} is not a name: quote it")
+            if isinstance(v, (bool, dict, list)) or v is None:
+                self.fail(f"{path}.{k}", line_of(value, k), f"must be one value (a color, a name...); got {describe(v)}")
+            out.append((k, v.text if isinstance(v, SrcFloat) else str(v)))
+        return tuple(out)
+
+    def counters(self, value: Any, path: str, line: int | None) -> dict[str, int]:
+        if not isinstance(value, dict):
+            self.fail(path, line, f"must be a mapping like {{\"+1/+1\": 2}}; got {describe(value)}")
+        out = {}
+        for k, v in value.items():
+            if not isinstance(k, str):
+                self.fail(path, line_of(value, k), f"counter kind {describe(k)} must be quoted")
+            out[k] = self.integer(v, f"{path}.{k}", line_of(value, k), 0)
+        return out
+
+    # ---- references
+    def named(self, ref: str, candidates: Iterable[str] | None = None) -> list[str]:
+        """The ids of the state's objects that answer to the name ``ref`` (among ``candidates``)."""
+        ids = self.by_name.get(normalize(ref), [])
+        return [i for i in ids if candidates is None or i in candidates]
+
+    def obj_ref(self, ref: Any, path: str, line: int | None, *, players: bool = False, lenient: bool = False,
+                candidates: Iterable[str] | None = None, what: str = "object") -> str:
+        """Resolve a reference: an object id, else (``players``) a player name, else a unique object name.
+
+        ``lenient``: a name that matches no object is kept if it is a known card or token name (an object
+        made during the actions). ``candidates`` limits the objects a name may match.
+        """
+        if not isinstance(ref, str) or not ref.strip():
+            self.fail(path, line, f"must be an id or a name; got {describe(ref)}")
+        if ref in self.objects:
+            return ref
+        if players and ref in self.players:
+            return ref
+        cands = set(candidates) if candidates is not None else None
+        found = self.named(ref, cands)
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            self.fail(path, line, f"{len(found)} objects are named {ref}: use an id")
+        if lenient and known_name(ref):
+            return ref
+        if cands is not None and self.named(ref):
+            self.fail(path, line, f"no {what} named {ref!r} outside the battlefield and the stack")
+        hint = " or player" if players else ""
+        self.fail(path, line, f"no {what}{hint} with the id or name {ref!r} in the state")
+
+    def ref_list(self, value: Any, path: str, line: int | None, **kw: Any) -> tuple[str, ...]:
+        items = [value] if isinstance(value, str) else value
+        items = self.seq(items, path, line, "a list of ids or names")
+        return tuple(self.obj_ref(r, f"{path}[{i}]", line_of(value, i) if isinstance(value, list) else line, **kw)
+                     for i, r in enumerate(items))

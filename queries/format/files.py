@@ -1,0 +1,116 @@
+"""Reading question files: a text, a file or files and folders (searched for ``*.yaml``/``*.yml``) ->
+:class:`~mtgjudge.queries.format.questions.Question` values, or :class:`QuestionError` values for what
+is wrong (a broken question does not stop the others in its file from loading). A file over 5 MB is
+refused; ids are unique across everything loaded together.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from mtgjudge.model.safe_yaml import MAX_BYTES, FileProblem, load_documents
+from mtgjudge.queries.format.fields import ID_RE, QuestionError, QuestionValidator
+from mtgjudge.queries.format.questions import Question, read_question
+
+
+def _load(text: str, file: str) -> list[Question | QuestionError]:
+    """All questions of one file's text, without the check of ids across files."""
+    try:
+        docs = load_documents(text)
+    except FileProblem as p:
+        return [QuestionError(p.message, file, p.id_hint if p.id_hint and ID_RE.fullmatch(p.id_hint) else None,
+                              p.key, p.line)]
+    out: list[Question | QuestionError] = []
+    for doc in docs:
+        d = QuestionValidator(file=file, line=doc.line)
+        if doc.problem is not None:
+            qid = doc.id_hint if doc.id_hint and ID_RE.fullmatch(doc.id_hint) else None
+            out.append(QuestionError(doc.problem.message, file, qid, doc.problem.key, doc.problem.line or doc.line))
+            continue
+        try:
+            out.append(read_question(d, doc.data))
+        except QuestionError as e:
+            out.append(e)
+        except RecursionError:
+            out.append(QuestionError("the question is nested too deeply", file, d.qid, None, doc.line))
+    return out
+
+
+def _check_unique(items: list[Question | QuestionError]) -> list[Question | QuestionError]:
+    seen: dict[str, Question] = {}
+    out: list[Question | QuestionError] = []
+    for q in items:
+        if isinstance(q, Question):
+            if q.id in seen:
+                first = seen[q.id]
+                out.append(QuestionError(f"two questions have the id {q.id!r} (the other at {first.file}:{first.line})",
+                                         q.file, q.id, "id", q.line))
+                continue
+            seen[q.id] = q
+        out.append(q)
+    return out
+
+
+def load_text(text: str, file: str = "<string>") -> list[Question | QuestionError]:
+    """The questions in ``text`` (one YAML document each), as Question values or QuestionError values."""
+    return _check_unique(_load(text, file))
+
+
+def _read(path: Path, file: str) -> str | QuestionError:
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            return QuestionError(f"the file is over {MAX_BYTES // (1024 * 1024)} MB ({size} bytes); refused", file)
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
+    except OSError as e:
+        return QuestionError(f"cannot read the file: {e.strerror or e}", file)
+    if len(raw) > MAX_BYTES:
+        return QuestionError(f"the file is over {MAX_BYTES // (1024 * 1024)} MB; refused", file)
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        return QuestionError(f"the file is not UTF-8 text (byte {e.start})", file)
+
+
+def _load_path(path: str | Path) -> list[Question | QuestionError]:
+    file = str(path)
+    text = _read(Path(path), file)
+    if isinstance(text, QuestionError):
+        return [text]
+    return _load(text, file)
+
+
+def load_file(path: str | Path) -> list[Question | QuestionError]:
+    """The questions of one file: one entry per YAML document (a broken one is a QuestionError); a problem
+    with the whole file (unreadable, over 5 MB, YAML syntax) is a single QuestionError."""
+    return _check_unique(_load_path(path))
+
+
+def _expand(paths: Sequence[str | Path]) -> list[Path | QuestionError]:
+    out: list[Path | QuestionError] = []
+    seen: set[Path] = set()
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            found = sorted(f for f in path.rglob("*") if f.suffix in (".yaml", ".yml") and f.is_file())
+        elif path.exists():
+            found = [path]
+        else:
+            out.append(QuestionError("no such file or directory", str(p)))
+            continue
+        for f in found:
+            key = f.resolve()
+            if key not in seen:
+                seen.add(key)
+                out.append(f)
+    return out
+
+
+def load_paths(paths: Sequence[str | Path]) -> list[Question | QuestionError]:
+    """The questions of files and directories (searched recursively for *.yaml and *.yml, in sorted
+    order); ids must be unique across everything loaded (a repeated id is an error for the later one)."""
+    items: list[Question | QuestionError] = []
+    for f in _expand(paths):
+        items += [f] if isinstance(f, QuestionError) else _load_path(f)
+    return _check_unique(items)

@@ -1,0 +1,124 @@
+"""The question envelope: ``id``, ``ask``, the keys every question has (``state``, ``actions``,
+``expect``, ``because``, ``rules``, ``source``, ``note``) and the keys of its kind, read into a
+:class:`Question`. The keys of each kind, the ones it requires and how its ``expect`` is read come from
+the kind registry (:data:`mtgjudge.queries.kinds.KINDS`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from mtgjudge.model.state import GameState
+from mtgjudge.queries.format.actions import read_action
+from mtgjudge.queries.format.fields import ID_RE, QuestionValidator, describe, line_of
+from mtgjudge.queries.format.state import build_state
+from mtgjudge.queries.kinds import KINDS, Kind
+
+COMMON_KEYS = ("id", "ask", "state", "actions", "expect", "because", "rules", "source", "note")
+
+
+@dataclass(frozen=True)
+class Question:
+    """One validated question: its state built, its references resolved, its expectation normalized.
+
+    ``about`` is the object the question is about (an id, for the kinds that have ``about``); ``params``
+    holds the kind's other keys as its :class:`~mtgjudge.queries.kinds.Key` records read them (``ability``:
+    int or str, ``by``: a player name, ``x``: int, ``cost``: str, ``possible``: a tuple of assertion
+    mappings). ``expect`` is normalized by the kind's ``parse_expect`` (could-produce: a frozenset of
+    letters; can-*: bool or ``"illegal"``; mana-options: a frozenset of canonical mana strings or
+    ``"unbounded"``; outcome: a tuple of assertion mappings, or ``"illegal"``); None when absent (then
+    ``has_expect`` is False).
+    """
+
+    id: str
+    file: str
+    line: int
+    ask: str
+    about: str | None
+    params: Mapping[str, Any]
+    state: GameState
+    actions: tuple[Mapping[str, Any], ...]
+    expect: Any
+    has_expect: bool
+    because: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+    source: str | None = None
+    note: str | None = None
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def _expect(d: QuestionValidator, kind: Kind, value: Any, line: int | None, has_actions: bool) -> Any:
+    if value is None:
+        d.fail("expect", line, "is empty: write the expected answer (for none: [])")
+    if value == "illegal" and has_actions:   # an action the rules forbid, for any kind
+        return "illegal"
+    return kind.parse_expect(d, value, line)
+
+
+def read_question(d: QuestionValidator, doc: Any) -> Question:
+    """One YAML document -> a Question (or the QuestionError, raised through ``d``)."""
+    if not isinstance(doc, dict):
+        d.fail(None, d.line, f"a question is a mapping with id:, ask:, state: ...; got {describe(doc)}")
+    if "id" not in doc:
+        d.fail("id", d.line, "every question needs id: (lower-case letters, digits and '-')")
+    qid = doc["id"]
+    if not isinstance(qid, str) or not ID_RE.fullmatch(qid):
+        d.fail("id", line_of(doc, "id"), f"{describe(qid)} is not an id: lower-case letters, digits and '-', "
+                                         "starting with a letter or digit")
+    d.qid = qid
+    names = tuple(KINDS)
+    if "ask" not in doc:
+        d.fail("ask", d.line, f"every question needs ask: one of {', '.join(names)}")
+    ask = doc["ask"]
+    if ask not in names:
+        d.fail("ask", line_of(doc, "ask"), f"{describe(ask)} is not a kind of question; kinds: {', '.join(names)}")
+    kind = KINDS[ask]
+    allowed = COMMON_KEYS + kind.key_names
+    for k in sorted(doc, key=lambda k: line_of(doc, k) or 0):
+        if k in allowed:
+            continue
+        owners = [other.name for other in KINDS.values() if k in other.key_names]
+        if owners:
+            d.fail(k, line_of(doc, k), f"ask: {ask} takes no {k} (it is for {', '.join(owners)}); allowed: "
+                                       f"{', '.join(allowed)}")
+        d.fail(str(k), line_of(doc, k), f"unknown key {describe(k)}; allowed for ask: {ask}: {', '.join(allowed)}")
+    for k in kind.required:
+        if k not in doc:
+            d.fail(k, d.line, f"ask: {ask} needs {k}:")
+    if kind.check is not None:
+        kind.check(d, doc)
+    if "state" not in doc:
+        d.fail("state", d.line, "every question needs state: (at least its players)")
+
+    state = build_state(d, doc["state"], line_of(doc, "state"))
+
+    about = None
+    params: dict[str, Any] = {}
+    for key in kind.keys_in_read_order():
+        if key.name in doc:
+            value = key.read(d, doc[key.name], key.name, line_of(doc, key.name))
+            if key.name == "about":   # what the question is about: a field of its own
+                about = value
+            else:
+                params[key.name] = value
+
+    actions: tuple[Mapping[str, Any], ...] = ()
+    if "actions" in doc:
+        av = d.seq(doc["actions"], "actions", line_of(doc, "actions"), "a list of actions")
+        if "actions" in kind.required and not av:
+            d.fail("actions", line_of(doc, "actions"), f"{_a(ask)} question needs at least one action")
+        actions = tuple(read_action(d, a, f"actions[{i}]", line_of(av, i)) for i, a in enumerate(av))
+
+    has_expect = "expect" in doc
+    expect = _expect(d, kind, doc["expect"], line_of(doc, "expect"), bool(actions)) if has_expect else None
+    because = d.rule_list(doc["because"], "because", line_of(doc, "because")) if "because" in doc else ()
+    rules = d.rule_list(doc["rules"], "rules", line_of(doc, "rules")) if "rules" in doc else ()
+    source = d.string(doc["source"], "source", line_of(doc, "source"), "a string") if "source" in doc else None
+    note = d.string(doc["note"], "note", line_of(doc, "note"), "a string") if "note" in doc else None
+    return Question(id=qid, file=d.file, line=d.line, ask=ask, about=about, params=MappingProxyType(params),
+                    state=state, actions=actions, expect=expect, has_expect=has_expect, because=because,
+                    rules=rules, source=source, note=note)

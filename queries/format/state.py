@@ -1,0 +1,393 @@
+"""The ``state:`` section of a question -> :class:`~mtgjudge.model.state.GameState`: the turn, the
+players and their zones, object entries (cards and tokens, looked up by name; ids given or assigned),
+mana pools, the stack (spells and abilities), and the ``effects:`` in force, an exile "until [this] leaves
+the battlefield" becoming a linked exile (610.3). Timestamps follow the listing order (613.7).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Any
+
+from mtgjudge.model.cards.loader import card_db
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.mana import mana_string
+from mtgjudge.model.names import names_of, normalize
+from mtgjudge.model.objects import CardDef, Face, GameObject
+from mtgjudge.model.rules.in_force import exiles_until_source_leaves
+from mtgjudge.model.safe_yaml import LineDict
+from mtgjudge.model.state import STEPS, EffectInForce, GameState, LinkedExile, Player, PoolMana, StackAbility, Turn
+from mtgjudge.queries.format.fields import ID_RE, QuestionValidator, describe, line_of, mapping_as_mana
+
+STATE_KEYS = ("turn", "stack", "effects", "players")
+TURN_KEYS = ("active", "number", "step")
+ZONE_KEYS = ("battlefield", "hand", "graveyard", "library", "exile")
+PLAYER_KEYS = ("life", "lands_played", "mana_pool") + ZONE_KEYS
+OBJECT_KEYS = ("card", "id", "tapped", "summoning_sick", "owner", "token", "face_down", "counters", "damage",
+               "attached_to", "chosen", "x", "activated_this_turn", "timestamp", "targets", "controller")
+STACK_ABILITY_KEYS = ("ability", "index", "controller", "targets")
+EFFECT_KEYS = ("from", "controller", "began_turn", "objects", "ability", "chosen", "x")
+POOL_KEYS = ("mana", "source")
+#: Keys meaningful only for a permanent; and only for an object on the stack.
+PERMANENT_ONLY = ("tapped", "summoning_sick", "damage", "attached_to")
+STACK_ONLY = ("targets", "controller")
+
+
+@dataclass
+class _Entry:
+    """An object entry of the state, before references are resolved."""
+
+    data: Any
+    path: str
+    line: int | None
+    zone: str
+    player: str | None       # the player whose zone lists it (None on the stack)
+    oid: str = ""
+    obj: GameObject | None = None
+
+
+def _lookup_card(d: QuestionValidator, name: Any, path: str, line: int | None, token: bool) -> tuple[CardDef, int]:
+    """A card name (or token kind) -> its definition and the face it shows."""
+    name = d.string(name, path, line, "a card name")
+    db = card_db()
+    found = db.find(name)
+    if found is not None:
+        card, face = found
+        if card.token and not token:
+            d.fail(path, line, f"{card.name!r} is a kind of token: add token: true")
+        return card, face
+    printed = db.is_known_card(name)
+    if printed:
+        return CardDef(faces=(Face(name=printed),), modelled=False), 0
+    suggestions = db.suggest(name)
+    hint = f"; did you mean: {', '.join(suggestions)}?" if suggestions else ""
+    d.fail(path, line, f"unknown {'token kind or ' if token else ''}card {name!r}{hint}")
+
+
+def _read_entries(d: QuestionValidator, value: Any, path: str, line: int | None, zone: str, player: str | None) -> list[_Entry]:
+    items = d.seq(value, path, line, f"{zone}")
+    return [_Entry(item, f"{path}[{i}]", line_of(value, i), zone, player) for i, item in enumerate(items)]
+
+
+def _make_object(d: QuestionValidator, e: _Entry, active: str) -> GameObject:
+    """Build the object of an entry, without its references (attached_to, targets) yet."""
+    data = e.data
+    if isinstance(data, str):
+        data = {"card": data}
+    elif isinstance(data, dict):
+        d.mapping(data, e.path, e.line, "an object entry", OBJECT_KEYS)
+        for k in data:
+            kl = line_of(data, k)
+            if k in PERMANENT_ONLY and e.zone != "battlefield":
+                d.fail(f"{e.path}.{k}", kl, f"{k} is only for permanents (objects on the battlefield)")
+            if k in STACK_ONLY and e.zone != "stack":
+                why = "list a permanent under its controller's battlefield" if k == "controller" else \
+                    "only spells and abilities on the stack have targets"
+                d.fail(f"{e.path}.{k}", kl, f"{k} is only for objects on the stack: {why}")
+            if k == "timestamp" and e.zone not in ("battlefield", "stack"):
+                d.fail(f"{e.path}.{k}", kl, "timestamp is only for objects on the battlefield or the stack")
+        if "card" not in data:
+            d.fail(e.path, e.line, "an object entry needs card: the card's name")
+    else:
+        d.fail(e.path, e.line, f"an object entry is a card name or a mapping with card:; got {describe(data)}")
+
+    def get(k: str) -> tuple[Any, str, int | None]:
+        return data.get(k), f"{e.path}.{k}", line_of(data, k) if isinstance(data, LineDict) else e.line
+
+    token = d.boolean(*get("token")) if "token" in data else False
+    card, face = _lookup_card(d, *get("card"), token=token)
+    if e.zone == "stack":
+        controller = d.player(*get("controller")) if "controller" in data else active
+        owner = d.player(*get("owner")) if "owner" in data else controller
+    elif e.zone == "battlefield":
+        controller = e.player
+        owner = d.player(*get("owner")) if "owner" in data else e.player
+    else:
+        owner = controller = e.player
+        if "owner" in data and d.player(*get("owner")) != e.player:
+            d.fail(get("owner")[1], get("owner")[2], f"{e.zone} lists the cards its player owns: list this card "
+                                                    f"under {data['owner']}'s {e.zone}")
+    kw: dict[str, Any] = {}
+    for k in ("tapped", "summoning_sick", "face_down"):
+        if k in data:
+            kw[k] = d.boolean(*get(k))
+    for k in ("damage", "x"):
+        if k in data:
+            kw[k] = d.integer(*get(k), 0)
+    if "timestamp" in data:
+        kw["timestamp"] = d.integer(*get("timestamp"), 1)
+    if "counters" in data:
+        kw["counters"] = tuple(sorted((k, n) for k, n in d.counters(*get("counters")).items() if n))
+    if "chosen" in data:
+        kw["chosen"] = d.chosen(*get("chosen"))
+    if "activated_this_turn" in data:
+        v, p, ln = get("activated_this_turn")
+        items = d.seq([v] if isinstance(v, int) and not isinstance(v, bool) else v, p, ln, "a list of ability numbers")
+        kw["activated_this_turn"] = tuple(sorted({d.integer(n, f"{p}[{i}]", line_of(v, i), 1) for i, n in enumerate(items)}))
+    return GameObject(id=e.oid, card=card, owner=owner, controller=controller, zone=e.zone, face=face,
+                      token=token, **kw)
+
+
+def _assign_ids(d: QuestionValidator, entries: list[_Entry]) -> None:
+    seen: dict[str, str] = {}
+    counters: Counter = Counter()
+    for e in entries:
+        if isinstance(e.data, dict) and "id" in e.data:
+            oid = e.data["id"]
+            line = line_of(e.data, "id")
+            if not isinstance(oid, str) or not ID_RE.fullmatch(oid):
+                d.fail(f"{e.path}.id", line, f"an id is lower-case letters, digits and '-', like bear-1; got {describe(oid)}")
+            if oid in seen:
+                d.fail(f"{e.path}.id", line, f"two objects have the id {oid!r} (the other at {seen[oid]})")
+            if oid in d.players:
+                d.fail(f"{e.path}.id", line, f"the id {oid!r} is also a player's name")
+            seen[oid] = e.path
+            e.oid = oid
+    for e in entries:
+        if not e.oid:
+            scope = f"{e.zone}_{e.player}" if e.player else e.zone
+            counters[scope] += 1
+            e.oid = f"_{scope}_{counters[scope]}"
+
+
+def _index_names(d: QuestionValidator) -> None:
+    d.by_name = {}
+    for o in d.objects.values():
+        for n in names_of(o):
+            d.by_name.setdefault(n, []).append(o.id)
+
+
+def _check_attachment_cycles(d: QuestionValidator, entries: list[_Entry]) -> None:
+    where = {e.oid: e for e in entries}
+    for start in d.objects.values():
+        seen = [start.id]
+        cur = start
+        while cur.attached_to is not None:
+            if cur.attached_to in seen:
+                e = where[start.id]
+                chain = " -> ".join(seen[seen.index(cur.attached_to):] + [cur.attached_to])
+                d.fail(f"{e.path}.attached_to", line_of(e.data, "attached_to"), f"attachments form a cycle: {chain}")
+            seen.append(cur.attached_to)
+            cur = d.objects[cur.attached_to]
+
+
+def _pool(d: QuestionValidator, value: Any, path: str, line: int | None) -> tuple[PoolMana, ...]:
+    if isinstance(value, list):
+        out: list[PoolMana] = []
+        for i, item in enumerate(value):
+            ipath, iline = f"{path}[{i}]", line_of(value, i)
+            source = None
+            if isinstance(item, dict) and mapping_as_mana(item) is None:
+                d.mapping(item, ipath, iline, "pool mana", POOL_KEYS)
+                if "mana" not in item:
+                    d.fail(ipath, iline, "pool mana needs mana: like \"{C}{C}\"")
+                if "source" in item:
+                    source = d.obj_ref(item["source"], f"{ipath}.source", line_of(item, "source"))
+                amount = d.mana(item["mana"], f"{ipath}.mana", line_of(item, "mana"))
+            else:
+                amount = d.mana(item, ipath, iline)
+            out += [PoolMana(t, source) for t in mana_string(amount)[1::3]]
+        return tuple(out)
+    amount = d.mana(value, path, line)
+    return tuple(PoolMana(t) for t in mana_string(amount)[1::3])
+
+
+def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
+    """The ``state:`` mapping -> GameState (sets d.players, d.objects, d.by_name for references)."""
+    st = d.mapping(st, "state", line, "state", STATE_KEYS)
+    if "players" not in st:
+        d.fail("state", line, "state needs players: (in turn order)")
+    players = st["players"]
+    if not isinstance(players, dict):
+        d.fail("state.players", line_of(st, "players"), f"players must be a mapping from each player's name to "
+                                                     f"their zones, in turn order; got {describe(players)}")
+    if not players:
+        d.fail("state.players", line_of(st, "players"), "the state needs at least one player")
+    for name in players:
+        if not isinstance(name, str) or not name.strip():
+            d.fail("state.players", line_of(players, name), f"player name {describe(name)} must be a string: quote it")
+    d.players = tuple(players)
+
+    # turn
+    tv = st.get("turn", LineDict())
+    turn = d.mapping(tv, "state.turn", line_of(st, "turn"), "turn", TURN_KEYS)
+    active = d.player(turn["active"], "state.turn.active", line_of(turn, "active")) if "active" in turn else d.players[0]
+    number = d.integer(turn["number"], "state.turn.number", line_of(turn, "number"), 1) if "number" in turn \
+        else d.players.index(active) + 1
+    step = turn.get("step", "precombat-main")
+    if step not in STEPS:
+        d.fail("state.turn.step", line_of(turn, "step"), f"{describe(step)} is not a step; steps: {', '.join(STEPS)}")
+
+    # players and their zones
+    entries: list[_Entry] = []
+    pdata: dict[str, dict[str, Any]] = {}
+    for name, pv in players.items():
+        ppath, pline = f"state.players.{name}", line_of(players, name)
+        pv = LineDict() if pv is None else pv
+        p = d.mapping(pv, ppath, pline, f"player {name}", PLAYER_KEYS)
+        info: dict[str, Any] = {"name": name}
+        if "life" in p:
+            info["life"] = d.integer(p["life"], f"{ppath}.life", line_of(p, "life"))
+        if "lands_played" in p:
+            info["lands_played"] = d.integer(p["lands_played"], f"{ppath}.lands_played", line_of(p, "lands_played"), 0)
+        zones: dict[str, list[_Entry]] = {}
+        for z in ZONE_KEYS:
+            if z not in p or p[z] is None:
+                zones[z] = []
+                continue
+            zv, zpath, zline = p[z], f"{ppath}.{z}", line_of(p, z)
+            if z == "library" and isinstance(zv, int) and not isinstance(zv, bool):
+                info["unknown_library"] = d.integer(zv, zpath, zline, 0)
+                zones[z] = []
+                continue
+            zones[z] = _read_entries(d, zv, zpath, zline, z, name)
+            entries += zones[z]
+        pool = (p["mana_pool"], f"{ppath}.mana_pool", line_of(p, "mana_pool")) if "mana_pool" in p else None
+        pdata[name] = {"info": info, "zones": zones, "pool": pool}
+
+    # the stack
+    stack_items: list[tuple[str, Any]] = []   # ("object", _Entry) or ("ability", (LineDict, path, line))
+    if "stack" in st and st["stack"] is not None:
+        sv = d.seq(st["stack"], "state.stack", line_of(st, "stack"), "stack")
+        for i, item in enumerate(sv):
+            ipath, iline = f"state.stack[{i}]", line_of(sv, i)
+            if isinstance(item, dict) and "ability" in item:
+                stack_items.append(("ability", (d.mapping(item, ipath, iline, "a stack ability", STACK_ABILITY_KEYS),
+                                                ipath, iline)))
+            else:
+                e = _Entry(item, ipath, iline, "stack", None)
+                entries.append(e)
+                stack_items.append(("object", e))
+
+    _assign_ids(d, entries)
+    for e in entries:
+        e.obj = _make_object(d, e, active)
+    d.objects = {e.oid: e.obj for e in entries}
+    _index_names(d)
+
+    # references of objects; timestamps
+    ts = 0
+    for e in entries:
+        data = e.data if isinstance(e.data, dict) else {}
+        changes: dict[str, Any] = {}
+        if "attached_to" in data:
+            changes["attached_to"] = d.obj_ref(data["attached_to"], f"{e.path}.attached_to", line_of(data, "attached_to"))
+        if "targets" in data:
+            changes["targets"] = d.ref_list(data["targets"], f"{e.path}.targets", line_of(data, "targets"), players=True)
+        if e.zone == "battlefield":
+            ts += 1
+            if "timestamp" not in data:
+                changes["timestamp"] = ts
+        if changes:
+            e.obj = replace(e.obj, **changes)
+            d.objects[e.oid] = e.obj
+    _check_attachment_cycles(d, entries)
+    last_ts = max([o.timestamp for o in d.objects.values() if o.zone == "battlefield"], default=0)
+
+    stack: list[str | StackAbility] = []
+    for kind, item in stack_items:
+        if kind == "object":
+            stack.append(item.oid)
+            continue
+        a, ipath, iline = item
+        source = d.obj_ref(a["ability"], f"{ipath}.ability", line_of(a, "ability"))
+        if "index" not in a:
+            d.fail(ipath, iline, "a stack ability needs index: which of its source's abilities it is (1-based)")
+        index = d.integer(a["index"], f"{ipath}.index", line_of(a, "index"), 1)
+        controller = d.player(a["controller"], f"{ipath}.controller", line_of(a, "controller")) if "controller" in a \
+            else d.objects[source].controller
+        targets = d.ref_list(a["targets"], f"{ipath}.targets", line_of(a, "targets"), players=True) \
+            if "targets" in a else ()
+        stack.append(StackAbility(source, index, controller, targets))
+
+    effects, linked = _effects(d, st, number, last_ts)
+
+    built_players = []
+    for name, pd in pdata.items():
+        zones = tuple((z, tuple(e.oid for e in pd["zones"][z])) for z in ZONE_KEYS)
+        if pd["pool"] is not None:
+            pd["info"]["mana_pool"] = _pool(d, *pd["pool"])
+        built_players.append(Player(zones=zones, **pd["info"]))
+    return GameState(players=tuple(built_players), objects=tuple(e.obj for e in entries),
+                     turn=Turn(active, number, step), stack=tuple(stack), effects=effects, linked=linked,
+                     turn_order=d.players, turns_played=((number, active),))
+
+
+def _effects(d: QuestionValidator, st: LineDict, number: int, last_ts: int) -> tuple[tuple[EffectInForce, ...], tuple[LinkedExile, ...]]:
+    """The ``effects:`` entries: effects in force, and exiles until a source leaves the battlefield (610.3),
+    which link the exiled cards to their source. ``from`` names the card, or the source permanent by id."""
+    if "effects" not in st or st["effects"] is None:
+        return (), ()
+    ev = d.seq(st["effects"], "state.effects", line_of(st, "effects"), "effects")
+    out = []
+    linked = []
+    for i, item in enumerate(ev):
+        path, line = f"state.effects[{i}]", line_of(ev, i)
+        m = d.mapping(item, path, line, "an effect", EFFECT_KEYS)
+        if "from" not in m:
+            d.fail(path, line, "an effect needs from: the card whose spell or ability created it")
+        fpath, fline = f"{path}.from", line_of(m, "from")
+        name = d.string(m["from"], fpath, fline, "a card name")
+        source_obj = d.objects.get(name)
+        if source_obj is not None:
+            card, face = source_obj.card, source_obj.face
+        else:
+            card, face = _lookup_card(d, name, fpath, fline, token=False)
+        card_name = card.faces[face].name
+        if "controller" in m:
+            controller = d.player(m["controller"], f"{path}.controller", line_of(m, "controller"))
+        elif source_obj is not None:
+            controller = source_obj.controller
+        else:
+            owners = {o.owner for o in d.objects.values() if normalize(card_name) in names_of(o)}
+            if len(owners) != 1:
+                d.fail(path, line, f"give controller: ({'no' if not owners else 'more than one'} owner of "
+                                   f"{card_name} in the state to take it from)")
+            controller = owners.pop()
+        kw: dict[str, Any] = {}
+        if "ability" in m:
+            kw["ability"] = d.integer(m["ability"], f"{path}.ability", line_of(m, "ability"), 1)
+        if "x" in m:
+            kw["x"] = d.integer(m["x"], f"{path}.x", line_of(m, "x"), 0)
+        if "chosen" in m:
+            kw["chosen"] = d.chosen(m["chosen"], f"{path}.chosen", line_of(m, "chosen"))
+        if "objects" in m:
+            kw["objects"] = d.ref_list(m["objects"], f"{path}.objects", line_of(m, "objects"))
+        began = d.integer(m["began_turn"], f"{path}.began_turn", line_of(m, "began_turn"), 1) \
+            if "began_turn" in m else number
+        if card.modelled and _exile_until(d, card, face, kw.get("ability"), path, line):
+            linked.append(_linked_exile(d, m, path, line, card_name, source_obj, controller, kw.get("objects", ())))
+            continue
+        out.append(EffectInForce(card=card, face=face, controller=controller, began_turn=began,
+                                 timestamp=last_ts + i + 1, **kw))
+    return tuple(out), tuple(linked)
+
+
+def _exile_until(d: QuestionValidator, card: CardDef, face: int, ability: int | None, path: str, line: int | None) -> bool:
+    try:
+        return exiles_until_source_leaves(card, face, ability)
+    except Unsupported as e:
+        d.fail(path, line, str(e))
+
+
+def _linked_exile(d: QuestionValidator, m: LineDict, path: str, line: int | None, card_name: str, source_obj: GameObject | None,
+                  controller: str, objects: tuple[str, ...]) -> LinkedExile:
+    """An exile "until [this] leaves the battlefield" in force: its source is the permanent ``from`` names
+    (its id, or the one permanent of that name its controller controls)."""
+    if source_obj is None:
+        found = [o for o in d.objects.values() if o.zone == "battlefield" and o.controller == controller
+                 and normalize(card_name) in names_of(o)]
+        if len(found) != 1:
+            d.fail(f"{path}.from", line_of(m, "from"),
+                   f"{card_name}'s exile lasts until the permanent that made it leaves the battlefield (610.3): "
+                   + (f"{controller} controls no {card_name}" if not found else
+                      f"{controller} controls {len(found)} permanents named {card_name}; give the one that made it by id"))
+        source_obj = found[0]
+    if source_obj.zone != "battlefield":
+        d.fail(f"{path}.from", line_of(m, "from"), f"{source_obj.id} is not on the battlefield: an exile until it leaves "
+                                                "would have ended (610.3)")
+    for oid in objects:
+        if d.objects[oid].zone != "exile":
+            d.fail(f"{path}.objects", line_of(m, "objects"), f"{oid} is in the {d.objects[oid].zone}, not in exile: the "
+                                                          "objects of an exile-until effect are the cards it exiled")
+    return LinkedExile(source_obj.id, 0, controller, tuple((oid, 0) for oid in objects))

@@ -1,0 +1,58 @@
+"""A question's actions: performed with the engine (model.engine), every choice the rules leave open
+considered and choices that lead to equal states merged; and the spec's "any kind may carry actions": a
+question of another kind than outcome is asked in every branch the actions lead to."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Callable
+
+from mtgjudge.model.engine.actions import run
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.errors import Illegal, Unsupported
+from mtgjudge.model.explain import Answer, step, unsupported
+
+
+def perform_actions(question) -> list[Game] | Answer:
+    """The question's actions performed on its state: the distinct final branches, or the Answer that
+    ends the question there ("illegal" with the rule, or unsupported naming what the engine can't do)."""
+    game = Game(state=question.state, initial=question.state)
+    try:
+        return run(game, question.actions)
+    except Illegal as e:
+        return Answer(value="illegal", why=tuple(e.why))
+    except Unsupported as e:
+        return unsupported(str(e))
+
+
+def after_actions(question, answer: Callable[..., Answer], options: dict[str, Any]) -> Answer:
+    """Perform the question's actions, then ``answer`` the question in every resulting branch. Equal
+    answers merge; answers that differ are reported branch by branch (their value then equals no
+    `expect`)."""
+    finals = perform_actions(question)
+    if isinstance(finals, Answer):
+        return finals
+    answers = []
+    for g in finals:
+        if question.about is not None and (not g.state.has(question.about) or g.state.obj(question.about).zone == "none"):
+            return unsupported(f"after the actions, {question.about!r} no longer exists in some branch")
+        answers.append(answer(replace(question, state=g.state, actions=()), **options))
+    for a in answers:
+        if a.is_unsupported:
+            return a
+    done = tuple(s for g in finals for s in g.steps)
+    lead = tuple(dict.fromkeys(done))
+    if all(a.value == answers[0].value for a in answers):
+        note = step((), f"the actions lead to {len(finals)} distinct state(s); the answer is the same in each")
+        return Answer(answers[0].value, lead + (note,) + answers[0].why, answers[0].witness)
+    per_branch = tuple((list(g.choices), a.value) for g, a in zip(finals, answers))
+    return Answer(BranchAnswers(per_branch), lead + tuple(
+        step((), f"branch {i + 1} ({', '.join(map(str, ch)) or 'no choices'}): {v}") for i, (ch, v) in enumerate(per_branch)),
+        [{"choices": ch, "answer": v} for ch, v in per_branch])
+
+
+class BranchAnswers(tuple):
+    """Answers that differ between the branches the actions lead to: (choices, value) pairs. It equals no
+    single expected answer, so a question expecting one answer fails and shows each branch."""
+
+    def __str__(self) -> str:
+        return "; ".join(f"{', '.join(map(str, ch)) or 'no choices'}: {v}" for ch, v in self)
