@@ -13,7 +13,7 @@ from mtgjudge.model.mana import parse_cost
 from mtgjudge.model.payment.enumeration import _compositions, all_payments
 from mtgjudge.model.payment.problem import build_problem
 from mtgjudge.model.rules.costs import TotalCost
-from mtgjudge.queries.questions import load_text
+from mtgjudge.queries.format.files import load_text
 
 
 def payments_case() -> None:

@@ -1,11 +1,17 @@
-"""The game engine: performs the spec's actions on immutable game states (queries.outcome uses it).
+"""The game engine: performs the question format's actions on game states (the outcome kind and "any kind
+may carry actions" use it), every choice the rules leave open a branch.
 
-game.py    the Game value (a GameState plus the engine's bookkeeping) and branching helpers
-vocab.py   the effect and static kinds the engine performs (registered in model.abilities' vocabularies)
-zones.py   zone changes with CR 400.7 semantics; tokens (111.7-111.8)
-triggers.py triggered abilities (603.2-603.3): which trigger, putting them on the stack in every order
-sba.py     state-based actions (704.5)
-linked.py  "until ... leaves the battlefield" (610.3) and players leaving the game (800.4a)
-resolve.py resolving stack objects (608)
-actions.py the spec's actions (cast, resolve, destroy, exile, sacrifice, bounce, concede, advance)
+game.py         a branch: the state it reached, the steps taken and the choices made; merging equal branches
+zones.py        zone changes with CR 400.7 semantics; tokens (111.7-111.8)
+entering.py     entering the battlefield with counters (614.1c)
+triggers.py     triggered abilities (603.2-603.3): which trigger, putting them on the stack in every order
+sba.py          state-based actions (704.5)
+settle.py       what follows events: 610.3 returns, triggers, then state-based actions and the stack (704.3, 603.3b)
+exile_until.py  "exile ... until this leaves the battlefield" (610.3)
+leave_game.py   a player leaving the game (800.4a)
+paying.py       paying costs: every distinct payment of the payment model, performed (601.2g-h)
+resolve.py      resolving stack objects (608) and the effects the engine performs; the resolve action
+turn.py         the turn's structure for advance (500-514)
+actions.py      the question format's actions (cast, play, activate, resolve, destroy, exile, sacrifice, bounce,
+                transform, concede, advance)
 """

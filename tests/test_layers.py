@@ -1,0 +1,129 @@
+"""Imports run only downward: nothing in ``mtgjudge.model`` imports ``mtgjudge.queries``; there are no import
+cycles; and imports inside functions are kept for optional heavy libraries (z3) only. Every import is read
+from the source with ``ast``, function-level ones included (imports under ``if TYPE_CHECKING:`` are for type
+checkers and do not count)."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = {"mtgjudge": ROOT / "api", "mtgjudge.model": ROOT / "model", "mtgjudge.queries": ROOT / "queries"}
+
+#: Modules that may be imported inside a function: heavy optional libraries, loaded only when needed.
+LAZY_ALLOWED = {"z3"}
+
+
+def modules() -> dict[str, Path]:
+    out = {}
+    for pkg, folder in PACKAGES.items():
+        for path in folder.rglob("*.py"):
+            parts = path.relative_to(folder).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            name = ".".join((pkg,) + parts)
+            if pkg == "mtgjudge" and parts:   # api/ holds only the package's __init__
+                continue
+            out[name] = path
+    return out
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    t = node.test
+    return (isinstance(t, ast.Name) and t.id == "TYPE_CHECKING") or (isinstance(t, ast.Attribute) and t.attr == "TYPE_CHECKING")
+
+
+def imports(path: Path, name: str, known: set[str]) -> list[tuple[str, bool]]:
+    """(imported module, at function level) for every import in the file."""
+    tree = ast.parse(path.read_text(), str(path))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: list[tuple[str, bool]] = []
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _is_type_checking(child):
+                continue
+            nested = in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            if isinstance(child, ast.Import):
+                out.extend((a.name, in_function) for a in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    base = ".".join(package.split(".")[: len(package.split(".")) - child.level + 1] + ([base] if base else []))
+                for a in child.names:
+                    full = f"{base}.{a.name}"
+                    out.append((full if full in known else base, in_function))
+            visit(child, nested)
+
+    visit(tree, False)
+    return out
+
+
+def graph() -> tuple[dict[str, set[str]], list[tuple[str, str]]]:
+    mods = modules()
+    known = set(mods)
+    edges: dict[str, set[str]] = {m: set() for m in mods}
+    lazy: list[tuple[str, str]] = []
+    for name, path in mods.items():
+        for target, in_function in imports(path, name, known):
+            if in_function and target.split(".")[0] not in LAZY_ALLOWED:
+                lazy.append((name, target))
+            if target in known and target != name:
+                edges[name].add(target)
+    return edges, lazy
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+    counter = [0]
+
+    def strong(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in edges[v]:
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(edges):
+        if v not in index:
+            strong(v)
+    return out
+
+
+def test_model_never_imports_queries():
+    edges, _ = graph()
+    up = sorted((a, b) for a, bs in edges.items() for b in bs
+                if a.startswith("mtgjudge.model") and b.startswith("mtgjudge.queries"))
+    assert up == []
+
+
+def test_no_import_cycles():
+    edges, _ = graph()
+    # A package's __init__ importing its own modules is not a cycle of meaning: leave those edges out.
+    plain = {a: {b for b in bs if not (a == b.rpartition(".")[0] and a in edges)} for a, bs in edges.items()}
+    assert cycles(plain) == []
+
+
+def test_function_level_imports_only_for_lazy_libraries():
+    _, lazy = graph()
+    assert sorted(set(lazy)) == []
