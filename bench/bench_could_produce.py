@@ -17,7 +17,7 @@ from mtgjudge.model.rules.mana_production import replacement_outcomes  # noqa: E
 from mtgjudge.model.rules.mana_options import mana_options  # noqa: E402
 from mtgjudge.model.cards import card_db  # noqa: E402
 from mtgjudge.model.state import EffectInForce  # noqa: E402
-from tests.conftest import obj, state_of  # noqa: E402
+from mtgjudge.model.build import obj, state_of  # noqa: E402
 
 PLAYERS = ("Alice", "Bob", "Carol", "Dave")
 REFLECTORS = ["Reflecting Pool", "Exotic Orchard", "Fellwar Stone", "Naga Vitalist", "Harvester Druid", "Sylvok Explorer"]
@@ -78,9 +78,7 @@ def main() -> None:
         replacement_outcomes.cache_clear()
         _, tf = timed(could_produce_all, b)
         b = board(n_ref, n_lands, n_eff)
-        t0 = time.perf_counter()
         naive, tn = timed(naive_could_produce, b)
-        last = (n_ref, n_lands, n_eff, tf, tn)
         print(f"  board {n_ref} reflectors, {n_lands} lands, {n_eff} effects: solver {tf:.3f} s, naive {tn:.3f} s, "
               f"ratio {tn / tf:.1f}x")
         if tn > 60:

@@ -11,7 +11,7 @@ from mtgjudge.model.objects import CardDef, Face
 from mtgjudge.model.rules.layers import activated_abilities
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.queries.kinds.can_activate import answer
-from tests.conftest import obj, state_of
+from mtgjudge.model.build import obj, state_of
 
 
 def ask(state, oid, index=1, player="Alice"):

@@ -8,7 +8,7 @@ from mtgjudge.model.cards import card_db
 from mtgjudge.model.cards.loader import CardDefinitionError, load_file
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.queries.cards_cmd import describe_card
-from tests.conftest import obj, state_of
+from mtgjudge.model.build import obj, state_of
 
 
 def test_bundled_definitions_load_and_have_unique_names():

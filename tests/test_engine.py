@@ -11,7 +11,7 @@ from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.queries.format.files import load_text
 from mtgjudge.queries.kinds.outcome import answer
-from tests.conftest import obj, state_of
+from mtgjudge.model.build import obj, state_of
 
 
 def q(text: str):

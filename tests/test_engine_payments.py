@@ -21,7 +21,6 @@ from collections import Counter
 from dataclasses import replace
 from itertools import combinations, product
 
-import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -39,7 +38,7 @@ from mtgjudge.model.payment.problem import build_problem
 from mtgjudge.model.rules.costs import total_cost
 from mtgjudge.model.state import PoolMana
 
-from .conftest import obj, state_of
+from mtgjudge.model.build import obj, state_of
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 #: MTGJUDGE_EXAMPLES=10 runs ten times as many examples (a deeper search than CI's).

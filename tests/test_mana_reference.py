@@ -13,7 +13,7 @@ from mtgjudge.model.rules.mana_production import _applicable, _apply, base_produ
 from mtgjudge.model.rules.mana_options import Node, _Search, _maximal_dict, _merged, mana_options
 from mtgjudge.model.mana import TYPES, mana_string
 from collections import Counter
-from tests.conftest import obj, state_of
+from mtgjudge.model.build import obj, state_of
 
 LANDS = ["Forest", "Plains", "Tundra", "Badlands", "Wastes", "Reflecting Pool", "Exotic Orchard", "Mystic Gate",
          "Vivid Crag", "Eldrazi Temple", "Castle Sengir", "Urborg, Tomb of Yawgmoth", "Cavern of Souls"]

@@ -5,7 +5,7 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.could_produce import could_produce
 from mtgjudge.model.rules.mana_production import candidate_replacements, ev, replacement_outcomes
 from mtgjudge.model.rules.mana_sources import mana_sources
-from tests.conftest import obj, state_of
+from mtgjudge.model.build import obj, state_of
 
 
 def test_blood_moon_removes_urborg_effect():

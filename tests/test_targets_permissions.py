@@ -11,7 +11,7 @@ from mtgjudge.model.rules.permissions import play_permissions
 from mtgjudge.model.rules.turns import next_turn_of, turn_owner
 from mtgjudge.model.state import EffectInForce, Turn
 from mtgjudge.model.rules.targets import legal_targets, target_requirements
-from tests.conftest import obj, state_of
+from mtgjudge.model.build import obj, state_of
 
 
 def test_hexproof_stops_only_opponents():

@@ -25,7 +25,7 @@ from mtgjudge.model.vocab.abilities import Ability, StaticEffect
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 from mtgjudge.model.vocab.words import CONSUMER_OF, CONSUMERS, COST_WORDS, EFFECT_WORDS, STATIC_WORDS
-from tests.conftest import obj, state_of
+from mtgjudge.model.build import obj, state_of
 
 ALL_WORDS = {**STATIC_WORDS, **EFFECT_WORDS, **{f"cost:{k}": w for k, w in COST_WORDS.items()}}
 
