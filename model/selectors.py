@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.errors import DefinitionError, Unsupported
 
 CONTROLLERS = ("any", "you", "opponent")
 
@@ -27,6 +27,28 @@ class Selector:
     untapped: bool = False
     tapped: bool = False
     token: bool | None = None
+    multicolored: bool = False           # two or more colors (105.2b)
+    colorless: bool = False              # no color (105.2c)
+    chosen_type: bool = False            # "... of the chosen type": a subtype chosen for the source
+
+    def fits(self, types, subtypes, supertypes, colors, chosen: str | None = None) -> bool:
+        """Do characteristics (types, subtypes, supertypes, colors) fit the selector's words about them?
+        ``chosen``: the type chosen for the source, for "of the chosen type" (None: none was chosen)."""
+        if any(t not in types for t in self.types) or any(t in types for t in self.not_types):
+            return False
+        if self.subtypes and not any(s in subtypes for s in self.subtypes):
+            return False
+        if any(s not in supertypes for s in self.supertypes) or any(s in supertypes for s in self.not_supertypes):
+            return False
+        if (self.multicolored and len(colors) < 2) or (self.colorless and colors):
+            return False
+        if self.chosen_type:
+            if chosen is None:
+                raise Unsupported("a phrase names a chosen creature type, but none was chosen (give the source "
+                                  "`chosen: {creature type: ...}`)")
+            if chosen not in subtypes:
+                return False
+        return True
 
     def describe(self) -> str:
         words: list[str] = []

@@ -553,22 +553,22 @@ def solve(pr: PaymentProblem, timeout_ms: int = 5000, extra: list[tuple[Step, bo
     ``extra``: further requirements (timing, permissions) decided outside the payment, which join the
     reasons when they fail. ``must_use``: a reason and permanents that must each take part (a ``paying:``
     list), so that the reasons say why one of them can't."""
-    ts = TrackedSolver(timeout_ms)
-    enc = Encoding(pr, ts, explain=False)
-    for st, ok in extra:
-        ts.require(st, ts.z3.BoolVal(ok))
-    enc.build()
-    if must_use:
-        enc.require_used(*must_use)
+    def encode(explain: bool) -> tuple[Encoding, TrackedSolver]:
+        ts = TrackedSolver(timeout_ms)
+        enc = Encoding(pr, ts, explain=explain)
+        for st, ok in extra:
+            ts.require(st, ts.z3.BoolVal(ok))
+        enc.build()
+        if must_use:
+            enc.require_used(*must_use)
+        return enc, ts
+
+    # First without the flows that rules forbid (fast); when that is unsatisfiable, again with them, each
+    # forbidden flow a requirement named by its rule, for the minimal reasons.
+    enc, ts = encode(explain=False)
     if ts.check():
         return PaymentResult(True, plan=extract_plan(enc, ts.model()))
-    ts2 = TrackedSolver(timeout_ms)
-    enc2 = Encoding(pr, ts2, explain=True)
-    for st, ok in extra:
-        ts2.require(st, ts2.z3.BoolVal(ok))
-    enc2.build()
-    if must_use:
-        enc2.require_used(*must_use)
+    enc2, ts2 = encode(explain=True)
     if ts2.check():
         raise Unsupported("the payment solver disagreed with itself (explanation model satisfiable)")
     if enc.artificial_bound:

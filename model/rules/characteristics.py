@@ -59,15 +59,8 @@ def matches(sel: Selector | None, ch: Characteristics, o: GameObject, you: str, 
     """Does an object with characteristics ``ch`` fit the selector, seen from player ``you``?"""
     if sel is None:
         return source is not None and o.id == source.id
-    if any(t not in ch.types for t in sel.types):
-        return False
-    if any(t in ch.types for t in sel.not_types):
-        return False
-    if sel.subtypes and not any(s in ch.subtypes for s in sel.subtypes):
-        return False
-    if any(s not in ch.supertypes for s in sel.supertypes):
-        return False
-    if any(s in ch.supertypes for s in sel.not_supertypes):
+    if not sel.fits(ch.types, ch.subtypes, ch.supertypes, ch.colors,
+                    source.choice("creature type") if source is not None and sel.chosen_type else None):
         return False
     if sel.controller == "you" and o.controller != you:
         return False

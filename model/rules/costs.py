@@ -24,7 +24,7 @@ from mtgjudge.model.vocab.grammar import parse_cost_text
 
 from mtgjudge.model.mana import Symbol, format_cost
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.rules.spending import Purpose, _pattern
+from mtgjudge.model.rules.spending import Purpose, spells_phrase
 
 
 #: The static words this module gives meaning to (the payment consumer of ``vocab.words``, with spending's).
@@ -41,7 +41,7 @@ def spells_match(phrase: str, purpose: Purpose) -> bool:
         last = alts[-1].split()
         tail = " ".join(last[1:])
         alts = [a if " " in a else f"{a} {tail}" for a in alts[:-1]] + [alts[-1]]
-    return any(_pattern(a).matches(purpose, None) for a in alts)
+    return any(spells_phrase(a).fits(purpose.types, purpose.subtypes, (), purpose.colors) for a in alts)
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,9 @@ from functools import lru_cache
 
 
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.rules.layers import current
 from mtgjudge.model.mana import TYPES
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.selectors import Selector
 
 CARD_TYPE_WORDS = ("artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker", "land", "battle")
 
@@ -43,38 +43,6 @@ class Purpose:
 
 
 @dataclass(frozen=True)
-class Pattern:
-    """Which objects a restriction phrase names: "colorless Eldrazi", "multicolored", "creature ... of the
-    chosen type"."""
-
-    types: tuple[str, ...] = ()
-    not_types: tuple[str, ...] = ()
-    subtypes: tuple[str, ...] = ()
-    multicolored: bool = False
-    colorless: bool = False
-    chosen_type: bool = False
-
-    def matches(self, p: Purpose, chosen: str | None) -> bool:
-        if any(t not in p.types for t in self.types):
-            return False
-        if any(t in p.types for t in self.not_types):
-            return False
-        if self.subtypes and not any(s in p.subtypes for s in self.subtypes):
-            return False
-        if self.multicolored and len(p.colors) < 2:
-            return False
-        if self.colorless and p.colors:
-            return False
-        if self.chosen_type:
-            if chosen is None:
-                raise Unsupported("a spending restriction names a chosen creature type, but none was chosen "
-                                  "(give the source `chosen: {creature type: ...}`)")
-            if chosen not in p.subtypes:
-                return False
-        return True
-
-
-@dataclass(frozen=True)
 class Restriction:
     """A restriction on spending mana (CR 106.6), parsed from ``spend_only``.
 
@@ -84,21 +52,23 @@ class Restriction:
     """
 
     text: str
-    spells: Pattern | None = None
-    abilities: Pattern | None = None
+    spells: Selector | None = None
+    abilities: Selector | None = None
     negated: bool = False
 
     def allows(self, purpose: Purpose, chosen_type: str | None = None) -> bool:
         """May mana with this restriction be spent on ``purpose``?"""
         hit = False
         if purpose.kind == "spell" and self.spells is not None:
-            hit = self.spells.matches(purpose, chosen_type)
+            hit = self.spells.fits(purpose.types, purpose.subtypes, (), purpose.colors, chosen_type)
         elif purpose.kind in ("ability", "mana_ability") and self.abilities is not None:
-            hit = self.abilities.matches(purpose, chosen_type)
+            hit = self.abilities.fits(purpose.types, purpose.subtypes, (), purpose.colors, chosen_type)
         return not hit if self.negated else hit
 
 
-def _pattern(words: str) -> Pattern:
+def spells_phrase(words: str) -> Selector:
+    """Read a phrase naming spells or sources as a restriction writes it: "colorless Eldrazi spells",
+    "multicolored spell", "creature spell of the chosen type", "nonartifact spell"."""
     chosen = words.strip().lower().endswith(" of the chosen type")
     types: list[str] = []
     not_types: list[str] = []
@@ -121,7 +91,8 @@ def _pattern(words: str) -> Pattern:
             subtypes.append(orig[:-1] if orig.endswith("s") and orig not in ("Eldrazi",) else orig)
         else:
             raise DefinitionError(f"spend_only: the word {orig!r} is not in the restriction vocabulary")
-    return Pattern(tuple(types), tuple(not_types), tuple(subtypes), multi, colorless, chosen)
+    return Selector(types=tuple(types), not_types=tuple(not_types), subtypes=tuple(subtypes), multicolored=multi,
+                    colorless=colorless, chosen_type=chosen)
 
 
 @lru_cache(maxsize=None)
@@ -138,15 +109,15 @@ def parse_restriction(text: str) -> Restriction | None:
         return None
     m = re.fullmatch(r"anything but casting (.+)", t, re.I)
     if m:
-        return Restriction(text, spells=_pattern(m.group(1)), negated=True)
+        return Restriction(text, spells=spells_phrase(m.group(1)), negated=True)
     spells = abilities = None
     for part in re.split(r"\s+or\s+(?=activate|cast)", t):
         m1 = re.fullmatch(r"cast (.+)", part, re.I)
         m2 = re.fullmatch(r"activate abilities of (.+)", part, re.I)
         if m1:
-            spells = _pattern(m1.group(1))
+            spells = spells_phrase(m1.group(1))
         elif m2:
-            abilities = _pattern(m2.group(1))
+            abilities = spells_phrase(m2.group(1))
         else:
             raise DefinitionError(f"spend_only: {text!r} is not a restriction the verifier can read "
                                   "(cast ..., activate abilities of ..., anything but casting ...)")
