@@ -34,12 +34,21 @@ class Selector:
     def fits(self, types, subtypes, supertypes, colors, chosen: str | None = None) -> bool:
         """Do characteristics (types, subtypes, supertypes, colors) fit the selector's words about them?
         ``chosen``: the type chosen for the source, for "of the chosen type" (None: none was chosen)."""
-        if any(t not in types for t in self.types) or any(t in types for t in self.not_types):
-            return False
+        # Written for speed: this runs for every permanent each time a phrase is matched.
+        for t in self.types:
+            if t not in types:
+                return False
+        for t in self.not_types:
+            if t in types:
+                return False
         if self.subtypes and not any(s in subtypes for s in self.subtypes):
             return False
-        if any(s not in supertypes for s in self.supertypes) or any(s in supertypes for s in self.not_supertypes):
-            return False
+        for s in self.supertypes:
+            if s not in supertypes:
+                return False
+        for s in self.not_supertypes:
+            if s in supertypes:
+                return False
         if (self.multicolored and len(colors) < 2) or (self.colorless and colors):
             return False
         if self.chosen_type:

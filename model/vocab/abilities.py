@@ -240,7 +240,7 @@ class Ability:
     keyword: str = ""
     timing: str = "any"               # activated: any | sorcery (602.5d) | instant
     once_each_turn: bool = False       # "Activate only once each turn" (602.5b)
-    targets: tuple[str, ...] = ()      # what it targets, as target phrases (model.targets)
+    targets: tuple[str, ...] = ()      # what it targets, as target phrases (rules.targets)
     trigger: str = ""                  # triggered: the event, as words
     source_text: str = ""              # unmodelled: the card text; others: optional override of text()
     rule_given: str = ""               # abilities the rules give the object (305.6): the rule number
