@@ -30,17 +30,16 @@ def tap_symbol_requirements(state: GameState, oid: str, player: str, symbol: str
                                     + (f", so it can pay {symbol}" if ok else f"; {symbol} needs it {'untapped' if tap else 'tapped'}")),
                                ok)]
     if "Creature" in ch.types:
-        haste = ch.has_keyword("Haste")
-        fresh = not obj.summoning_sick
-        if fresh:
+        may = not summoning_sick(state, oid)
+        if not obj.summoning_sick:
             text = f"{obj.name} has been under {player}'s control continuously since their most recent turn began"
-        elif haste:
+        elif may:
             origin = ch.keyword_origin("Haste")
             text = f"{obj.name} arrived this turn but has haste" + (f" from {origin}" if origin else "")
         else:
             text = (f"{obj.name} is a creature that has not been under {player}'s control continuously since their most "
                     f"recent turn began and has no haste, so it can't pay {symbol}")
-        out.append((step(("302.6", "702.10c") if haste and not fresh else ("302.6",), text), fresh or haste))
+        out.append((step(("302.6", "702.10c") if obj.summoning_sick and may else ("302.6",), text), may))
     return out
 
 
