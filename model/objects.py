@@ -36,9 +36,12 @@ class Face:
 
 @dataclass(frozen=True)
 class CardDef:
-    """A card or token kind: one face, or two for a transforming double-faced card (CR 712)."""
+    """A card or token kind: one face, or more for a card with several (``layout``: ``normal``; ``transform``
+    and ``modal_dfc``, double-faced cards, CR 712; ``split`` and ``aftermath``, CR 709 and 702.127; ``adventure``,
+    CR 715; ``flip``, CR 710; ``meld``, CR 712.4)."""
 
     faces: tuple[Face, ...]
+    layout: str = "normal"
     token: bool = False        # a token kind (CR 111.10), not a card
     source: str = ""           # the definition file it was loaded from
     modelled: bool = True      # False: a real card the product has no definition for (answers that

@@ -28,9 +28,10 @@ from mtgjudge.model.objects import CardDef, Face
 DATA_DIR = Path(__file__).parent / "data"
 KNOWN_NAMES = Path(__file__).parent / "known_names.txt.gz"
 
-SUPERTYPES = ("Basic", "Legendary", "Snow", "World", "Ongoing")
-CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker",
-              "Sorcery", "Tribal")
+SUPERTYPES = ("Basic", "Legendary", "Snow", "World", "Ongoing")      # 205.4a
+#: 205.2a's card types ("Tribal" is Kindred's name before 2024).
+CARD_TYPES = ("Artifact", "Battle", "Conspiracy", "Creature", "Dungeon", "Enchantment", "Instant", "Kindred", "Land",
+              "Phenomenon", "Plane", "Planeswalker", "Scheme", "Sorcery", "Tribal", "Vanguard")
 FACE_KEYS = {"name", "cost", "type", "pt", "color_indicator", "abilities"}
 CARD_KEYS = FACE_KEYS | {"back", "token"}
 
@@ -106,7 +107,8 @@ def parse_card(data: Any, source: str = "") -> CardDef:
             faces.append(_face(data["back"], "back"))
         except DefinitionError as e:
             raise DefinitionError(f"back: {e}") from None
-    return CardDef(tuple(faces), token=bool(data.get("token", False)), source=source)
+    return CardDef(tuple(faces), layout="transform" if len(faces) > 1 else "normal", token=bool(data.get("token", False)),
+                   source=source)
 
 
 class CardDB:

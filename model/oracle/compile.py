@@ -1,0 +1,70 @@
+"""Compile a card's Oracle text (a :class:`~mtgjudge.model.cards.sources.CardRecord`) into the model's card
+definition (:class:`~mtgjudge.model.objects.CardDef`): its characteristics from the type line, mana cost and
+power/toughness, and each line of rules text into an :class:`Ability` of the encoding's vocabulary, or, where
+the grammar does not read it, an unmodelled ability that keeps its text and the scopes it could change
+(``oracle.scopes``). No line is ever dropped."""
+from __future__ import annotations
+
+import re
+
+from mtgjudge.model.cards.loader import parse_type_line
+from mtgjudge.model.cards.sources import CardRecord, FaceRecord
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.mana import ManaSyntaxError, parse_cost
+from mtgjudge.model.objects import CardDef, Face
+from mtgjudge.model.oracle.lines import compile_line
+from mtgjudge.model.oracle.text import ability_lines
+from mtgjudge.model.vocab.abilities import Ability
+
+#: Bumped whenever the compiler's output for some text changes: a card store compiled by another version is
+#: compiled again from the text it kept.
+COMPILER_VERSION = "1"
+
+#: Data layouts -> the model's (``CardDef.layout``).
+LAYOUTS = {"normal": "normal", "leveler": "normal", "saga": "normal", "class": "normal", "case": "normal",
+           "mutate": "normal", "prototype": "normal", "token": "normal", "host": "normal", "augment": "normal",
+           "battle": "normal", "double-faced": "transform", "transform": "transform", "modal_dfc": "modal_dfc",
+           "split": "split", "aftermath": "aftermath", "adventure": "adventure", "flip": "flip", "meld": "meld",
+           "plane": "normal", "planar": "normal", "phenomenon": "normal", "scheme": "normal", "vanguard": "normal"}
+
+
+class CompileError(ValueError):
+    """A card whose characteristics can't be read (its type line, mana cost or power/toughness)."""
+
+
+def _number(v: str | None) -> int | None:
+    if v is None:
+        return None
+    return int(v) if re.fullmatch(r"\d+", v) else 0   # "*", "1+*": a characteristic-defining ability sets it
+
+
+def compile_face(f: FaceRecord) -> Face:
+    """One face: characteristics, then one ability per line of its text."""
+    try:
+        supers, types, subs = parse_type_line(f.type_line)
+    except DefinitionError as e:
+        raise CompileError(f"{f.name}: {e}") from None
+    try:
+        cost = parse_cost(f.mana_cost) if f.mana_cost else None
+    except ManaSyntaxError as e:
+        raise CompileError(f"{f.name}: mana cost {f.mana_cost!r}: {e}") from None
+    spell = "Instant" in types or "Sorcery" in types
+    abilities: list[Ability] = []
+    for printed, norm in ability_lines(f.text, f.name, "Legendary" in supers):
+        abilities.append(compile_line(norm, printed, spell=spell))
+    return Face(f.name, cost, f.color_indicator, supers, types, subs, _number(f.power), _number(f.toughness),
+                tuple(abilities))
+
+
+def compile_card(record: CardRecord, source: str = "") -> CardDef:
+    """The card definition of one record. A card whose characteristics can't be read is returned unmodelled
+    (``modelled=False``): questions about it answer `unsupported`, naming it."""
+    layout = LAYOUTS.get(record.layout)
+    try:
+        if layout is None:
+            raise CompileError(f"{record.name}: the card layout {record.layout!r} is not one the verifier knows")
+        faces = tuple(compile_face(f) for f in record.faces)
+    except CompileError:
+        return CardDef(tuple(Face(f.name) for f in record.faces), layout=layout or "normal", source=source,
+                       modelled=False)
+    return CardDef(faces, layout=layout, source=source)
