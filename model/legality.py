@@ -95,11 +95,15 @@ def can_activate(state: GameState, oid: str, index: int, ability: Ability, playe
 # ------------------------------------------------------------------------------------------- casting
 
 def _own_text_guard(state: GameState, oid: str) -> None:
-    """The card's own text could change how it is cast (additional costs, restrictions)."""
+    """The card's own text could change how it is cast (additional costs, restrictions, targets): text that
+    functions where the card is or on the stack, where it is cast (601.2a, 113.6d-f)."""
     require_modelled_object(state, oid)
+    zone = state.obj(oid).zone
     for a in current(state, oid).abilities:
-        if a.kind == "unmodelled" and a.unmodelled_kind in ("static", "spell"):
-            if any(a.may_concern(s) for s in (Scope.SPELL_COSTS, Scope.SPENDING, Scope.MANA, Scope.CASTING)):
+        if a.kind == "unmodelled" and a.unmodelled_kind in ("static", "spell") and (
+                a.functions_in(zone) or a.functions_in("stack")):
+            if any(a.may_concern(s) for s in (Scope.SPELL_COSTS, Scope.SPENDING, Scope.MANA, Scope.CASTING,
+                                              Scope.TARGETING)):
                 raise Unsupported(f"{state.obj(oid).name}'s text {a.source_text!r} is not modelled and could change how it is cast")
 
 

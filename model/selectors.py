@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from mtgjudge.model.errors import DefinitionError, Unsupported
 
-CONTROLLERS = ("any", "you", "opponent")
+CONTROLLERS = ("any", "you", "opponent", "not_you")
+COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,13 @@ class Selector:
     multicolored: bool = False           # two or more colors (105.2b)
     colorless: bool = False              # no color (105.2c)
     chosen_type: bool = False            # "... of the chosen type": a subtype chosen for the source
+    colors: tuple[str, ...] = ()         # one of these colors ("red", "white or blue" creature)
+    not_colors: tuple[str, ...] = ()     # none of these ("nonblack")
+    monocolored: bool = False            # exactly one color (105.2a)
+    with_keyword: str = ""               # "with flying"
+    without_keyword: str = ""            # "without flying"
+    stat: tuple[str, str, int] | None = None   # ("power" | "toughness" | "mana value", "<=" | ">=", n)
+    combat: str = ""                     # "attacking" | "blocking" | "attacking or blocking" (506.4)
 
     def fits(self, types, subtypes, supertypes, colors, chosen: str | None = None) -> bool:
         """Do characteristics (types, subtypes, supertypes, colors) fit the selector's words about them?
@@ -49,8 +57,13 @@ class Selector:
         for s in self.not_supertypes:
             if s in supertypes:
                 return False
-        if (self.multicolored and len(colors) < 2) or (self.colorless and colors):
+        if (self.multicolored and len(colors) < 2) or (self.colorless and colors) or (self.monocolored and len(colors) != 1):
             return False
+        if self.colors and not any(c in colors for c in self.colors):
+            return False
+        for c in self.not_colors:
+            if c in colors:
+                return False
         if self.chosen_type:
             if chosen is None:
                 raise Unsupported("a phrase names a chosen creature type, but none was chosen (give the source "
@@ -67,6 +80,13 @@ class Selector:
             words.append("untapped")
         if self.tapped:
             words.append("tapped")
+        if self.combat:
+            words.append(self.combat)
+        if self.colors:
+            words.append(" or ".join(COLOR_WORDS[c] for c in self.colors))
+        words += ["non" + COLOR_WORDS[c] for c in self.not_colors]
+        words += [w for w, on in (("multicolored", self.multicolored), ("monocolored", self.monocolored),
+                                  ("colorless", self.colorless)) if on]
         words += ["non" + s.lower() for s in self.not_supertypes]
         words += ["non" + t.lower() for t in self.not_types]
         words += [s.lower() for s in self.supertypes]
@@ -78,6 +98,15 @@ class Selector:
             words.append("you control")
         elif self.controller == "opponent":
             words.append("an opponent controls")
+        elif self.controller == "not_you":
+            words.append("you don't control")
+        if self.with_keyword:
+            words.append(f"with {self.with_keyword.lower()}")
+        if self.without_keyword:
+            words.append(f"without {self.without_keyword.lower()}")
+        if self.stat:
+            what, cmp, n = self.stat
+            words.append(f"with {what} {n} or {'less' if cmp == '<=' else 'greater'}")
         return " ".join(words)
 
 
@@ -124,3 +153,24 @@ def parse_noun_phrase(phrase: str) -> Selector:
     return Selector(types=tuple(types), subtypes=tuple(subtypes), supertypes=tuple(supertypes),
                     not_supertypes=tuple(not_super), not_types=tuple(not_types), controller=controller,
                     other=other, untapped=untapped, tapped=tapped)
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """One use of the word "target" (115.1, 601.2c): what it may choose and how many.
+
+    ``objects``: the kinds of objects it may choose, any of them (a union: "artifact or enchantment");
+    ``zone``: where those objects are (``battlefield``; ``stack`` for spells; ``graveyard`` for cards, with
+    ``zone_owner`` ``any``, ``you`` or ``opponent``); ``players``: which players it may choose (``""``: none,
+    ``any``, ``opponent``, ``you``); ``minimum``/``maximum``: how many (``up to one``: 0 and 1; ``two``: 2 and 2;
+    ``any number``: 0 and None, no maximum). ``phrase`` is the phrase as written.
+    """
+
+    phrase: str
+    objects: tuple[Selector, ...] = ()
+    zone: str = "battlefield"
+    zone_owner: str = "any"
+    players: str = ""
+    minimum: int = 1
+    maximum: int | None = 1
+    that_player: bool = False          # "... that player controls": the player an enclosing "for each" names

@@ -30,11 +30,34 @@ def test_optional_targets_need_none():
     assert ok
 
 
-def test_unknown_phrase_and_several_targets_are_unsupported():
+def test_unknown_phrase_is_unsupported():
     with pytest.raises(Unsupported):
         legal_targets(state_of(), "creature with the most counters among them", "Alice", None)
+
+
+def test_one_object_may_be_chosen_for_two_uses_of_target():
+    # 601.2c: "if the spell uses the word 'target' in multiple places, the same object ... can be chosen once
+    # for each instance of the word 'target'".
+    s = state_of(obj("bear", "Grizzly Bears", controller="Bob"))
+    assert [ok for _, ok in target_requirements(s, ("creature", "creature"), "Alice", None)] == [True, True]
+    # But not twice for one instance: two target creatures need two creatures.
+    (_, ok), = target_requirements(s, ("two target creatures",), "Alice", None)
+    assert not ok
+
+
+def test_another_target_with_one_candidate_is_not_decided():
+    s = state_of(obj("bear", "Grizzly Bears", controller="Bob"))
     with pytest.raises(Unsupported):
-        target_requirements(state_of(), ("creature", "creature"), "Alice", None)
+        target_requirements(s, ("creature", "another target creature"), "Alice", None)
+
+
+def test_graveyard_and_spell_targets():
+    s = state_of(obj("bear", "Grizzly Bears", controller="Bob", zone="graveyard"))
+    assert legal_targets(s, "creature card from a graveyard", "Alice", None) == (["bear"], False)
+    assert legal_targets(s, "creature card from your graveyard", "Alice", None) == ([], False)
+    assert legal_targets(s, "creature card from your graveyard", "Bob", None) == (["bear"], False)
+    assert legal_targets(s, "creature", "Alice", None) == ([], False)
+    assert legal_targets(s, "spell", "Alice", None) == ([], False)
 
 
 def test_next_turn_counts_round_the_table():

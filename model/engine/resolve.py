@@ -74,7 +74,8 @@ def discard_choices(game: Game, player: str) -> list[tuple[Game, str | None]]:
             raise Unsupported(f"{player} could discard {oid}, a card nobody knows (or the verifier has no definition "
                               "for): what it is matters")
         for a in lki.printed.abilities:
-            if a.kind == "unmodelled" and a.may_concern("discard"):
+            # 113.6: text that functions only on the battlefield can't apply to a card leaving the hand.
+            if a.kind == "unmodelled" and a.may_concern("discard") and (a.functions_in("hand") or a.functions_in("graveyard")):
                 raise Unsupported(f"{lki.name} ({oid}) could be discarded and has unmodelled text: {a.source_text!r}")
         g = zones.move(game, oid, "graveyard").log("701.9a", f"{player} discards {lki.name} ({oid})")
         g = after_moves(g, [(lki, "hand", "graveyard")], f"{player} discards").choose(f"{player} discards {oid}")

@@ -15,8 +15,7 @@ from math import factorial, prod
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.rules.targets import _targetable_by
-from mtgjudge.model.selectors import parse_noun_phrase
+from mtgjudge.model.rules.targets import is_legal_target, target_spec
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.state import PendingTrigger, StackAbility
@@ -99,26 +98,10 @@ def apnap(game: Game) -> list[str]:
     return [n for n in names[a:] + names[:a] if n not in game.left]
 
 
-def _that_player_phrase(phrase: str) -> str:
-    return phrase[:-len(" that player controls")] if phrase.endswith(" that player controls") else phrase
-
-
 def legal_target(game: Game, phrase: str, chooser: str, source: str, oid: str, player: str | None) -> bool:
     """Is ``oid`` a legal target for ``phrase`` now (115.1, 608.2b)? ``player``: "that player" (for each
     opponent); None: any of the controller's opponents."""
-    state = game.state
-    if not state.has(oid) or state.obj(oid).zone != "battlefield":
-        return False
-    o = state.obj(oid)
-    sel = parse_noun_phrase(_that_player_phrase(phrase))
-    src = state.obj(source) if state.has(source) else None
-    if not matches(sel, current(state, oid), o, chooser, src):
-        return False
-    if player is not None and o.controller != player:
-        return False
-    if player is None and phrase.endswith("that player controls") and o.controller == chooser:
-        return False
-    return _targetable_by(state, oid, chooser)
+    return is_legal_target(game.state, target_spec(phrase), chooser, source, oid, player)
 
 
 def target_slots(game: Game, ability: Ability, controller: str) -> list[tuple[str, str | None, bool]]:

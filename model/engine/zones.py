@@ -88,7 +88,7 @@ def _guard_replacements(game: Game, o: GameObject, to: str) -> None:
     for src in list(game.state.battlefield()) + [o]:
         abilities = current(game.state, src.id).abilities if src.zone == "battlefield" else src.printed.abilities
         for a in abilities:
-            if a.kind == "unmodelled" and a.unmodelled_kind == "static" and not a.scope:
+            if a.kind == "unmodelled" and a.unmodelled_kind == "static" and not a.scope and a.functions_in(src.zone):
                 raise Unsupported(f"{src.name} ({src.id}) has text the engine cannot model that may change what "
                                   f"happens as {o.id} moves to the {to}: {a.source_text!r}")
     if not o.card.modelled and o.zone in ("battlefield", "stack"):

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from mtgjudge.model.mana import BASIC_LAND_TYPES, cost_colors
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.mana import BASIC_LAND_TYPES, cost_colors, mana_value
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.selectors import Selector
 from mtgjudge.model.vocab.abilities import Ability, CostPart, ManaProduction, StaticEffect
@@ -64,7 +65,7 @@ def matches(sel: Selector | None, ch: Characteristics, o: GameObject, you: str, 
         return False
     if sel.controller == "you" and o.controller != you:
         return False
-    if sel.controller == "opponent" and o.controller == you:
+    if sel.controller in ("opponent", "not_you") and o.controller == you:
         return False
     if sel.other and source is not None and o.id == source.id:
         return False
@@ -74,7 +75,29 @@ def matches(sel: Selector | None, ch: Characteristics, o: GameObject, you: str, 
         return False
     if sel.token is not None and o.token != sel.token:
         return False
+    if sel.with_keyword and not ch.has_keyword(sel.with_keyword):
+        return False
+    if sel.without_keyword and ch.has_keyword(sel.without_keyword):
+        return False
+    if sel.stat is not None and not _stat_fits(sel.stat, ch, o):
+        return False
+    if sel.combat:
+        # 506.4: only during the combat phase, from the declaration of attackers, is a creature attacking or
+        # blocking; the model keeps no record of who attacks or blocks.
+        raise Unsupported(f"{sel.describe()!r}: which creatures are {sel.combat} is not modelled")
     return True
+
+
+def _stat_fits(stat: tuple[str, str, int], ch: Characteristics, o: GameObject) -> bool:
+    what, cmp, n = stat
+    if what == "mana value":
+        cost = o.printed.mana_cost
+        value = mana_value(cost) if cost and not o.face_down else 0      # 202.3, 708.2 (face down: 0)
+    else:
+        value = ch.power if what == "power" else ch.toughness
+        if value is None:
+            return False
+    return value <= n if cmp == "<=" else value >= n
 
 
 def with_intrinsic(ch: Characteristics) -> Characteristics:

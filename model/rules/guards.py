@@ -41,7 +41,7 @@ def _unmodelled_matters(a: Ability, o: GameObject, scopes: Iterable[Scope], kind
                         player: str | None) -> bool:
     relevant = a.unmodelled_kind in kinds or (player is not None and a.unmodelled_kind in ("activated", "mana")
                                               and o.controller == player)
-    return relevant and any(a.may_concern(s) for s in scopes)
+    return relevant and a.functions_in(o.zone) and any(a.may_concern(s) for s in scopes)
 
 
 def require_modelled(state: GameState, scopes: Iterable[Scope], what: str = "", *, kinds: tuple[str, ...] = ("static",),

@@ -1,71 +1,149 @@
-"""Whether a spell or ability that targets could choose legal targets now (CR 115.1, 601.2c, 602.2b).
+"""Targets (CR 115, 601.2c, 602.2b, 603.3d, 608.2b): which objects and players a target phrase could choose
+now, and whether a spell or ability could choose legal targets for all its uses of the word "target".
 
-A targeted spell or ability can't be cast or activated without a legal target for each required target.
-Target phrases are parsed into a player target or a selector over permanents; a phrase outside that
-vocabulary raises Unsupported, naming it, so that no "yes" skips a target.
+Phrases are read by the phrase grammar (``vocab.phrases.parse_target``) into a :class:`TargetSpec`; a phrase
+outside that grammar raises Unsupported, naming it, so that no "yes" skips a target. The same object may be
+chosen for different uses of "target" (601.2c) but not twice for one use; "another target" in an ability
+with several uses is read as "different from the others" only where both readings agree.
 """
 from __future__ import annotations
 
-from mtgjudge.model.errors import DefinitionError
+import itertools
 
-from mtgjudge.model.selectors import parse_noun_phrase
-from mtgjudge.model.rules.layers import current
-from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.explain import Step, step
-from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.objects import GameObject
+from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.guards import require_modelled
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.selectors import TargetSpec
+from mtgjudge.model.state import GameState
+from mtgjudge.model.vocab.phrases import parse_target
+from mtgjudge.model.vocab.scopes import Scope
 
-#: Phrases that may choose zero targets ("any number of targets", "up to one target ...").
-OPTIONAL_PREFIXES = ("any number of", "up to")
+#: 506.1, 506.4: creatures are attacking or blocking only in these steps of the combat phase.
+COMBAT_STEPS = ("declare-attackers", "declare-blockers", "combat-damage", "end-of-combat")
 
 
-def _targetable_by(state, oid: str, chooser: str) -> bool:
-    """702.11b hexproof (against opponents), 702.18a shroud."""
-    ch = current(state, oid)
-    if ch.has_keyword("Shroud"):
-        return False
-    return not (ch.has_keyword("Hexproof") and state.obj(oid).controller != chooser)
-
-
-def legal_targets(state, phrase: str, chooser: str, source: str | None) -> tuple[list[str], bool]:
-    """The objects or players ``phrase`` ("creature", "any target", "player", "nonland permanent an
-    opponent controls") could target for ``chooser``, and whether zero targets is allowed."""
-    words = phrase.strip().lower()
-    if words.startswith(OPTIONAL_PREFIXES):
-        return [], True
-    players = list(state.player_names)
-    if words in ("player", "target player"):
-        return players, False
-    if words in ("opponent", "target opponent"):
-        return [p for p in players if p != chooser], False
-    creatures_and_players = words in ("any target",)
-    if creatures_and_players:
-        kinds = ("Creature", "Planeswalker", "Battle")
-        objs = [o.id for o in state.battlefield() if any(k in current(state, o.id).types for k in kinds)]
-        return players + [o for o in objs if _targetable_by(state, o, chooser)], False
+def target_spec(phrase: str) -> TargetSpec:
+    """The TargetSpec of a phrase, or Unsupported naming it."""
     try:
-        sel = parse_noun_phrase(phrase)
+        return parse_target(phrase)
     except DefinitionError:
         raise Unsupported(f"the target phrase {phrase!r} is not in the verifier's vocabulary") from None
-    src = state.obj(source) if source else None
-    objs = [o.id for o in state.battlefield()
-            if matches(sel, current(state, o.id), o, chooser, src) and _targetable_by(state, o.id, chooser)]
-    return objs, False
 
 
-def target_requirements(state, phrases: tuple[str, ...], chooser: str, source: str | None) -> list[tuple[Step, bool]]:
-    """One (reason, holds) pair per required target (601.2c): is there a legal choice for it?"""
+def targetable_by(state: GameState, oid: str, chooser: str) -> bool:
+    """702.11b hexproof (against opponents), 702.18a shroud; text on the object that may change what can
+    target it (protection, "can't be the target of ...") and is not modelled makes this unsupported."""
+    ch = current(state, oid)
+    o = state.obj(oid)
+    for a in ch.abilities:
+        if a.kind == "unmodelled" and a.functions_in(o.zone) and a.may_concern(Scope.TARGETING):
+            raise Unsupported(f"{o.name} ({oid}) has text the verifier cannot model that may stop it being targeted: "
+                              f"{a.source_text!r}")
+    if ch.has_keyword("Shroud"):
+        return False
+    return not (ch.has_keyword("Hexproof") and o.controller != chooser)
+
+
+def _candidates(state: GameState, spec: TargetSpec, chooser: str) -> list[GameObject]:
+    if spec.zone == "battlefield":
+        return list(state.battlefield())
+    if spec.zone == "stack":
+        return [o for o in state.objects if o.zone == "stack"]
+    if spec.zone == "graveyard":
+        owners = {"any": None, "you": chooser}.get(spec.zone_owner, "opponent")
+        return [o for o in state.objects if o.zone == "graveyard" and (
+            owners is None or (owners == "opponent" and o.owner != chooser) or o.owner == owners)]
+    raise Unsupported(f"targets in the {spec.zone} are not modelled")
+
+
+def is_legal_target(state: GameState, spec: TargetSpec, chooser: str, source: str | None, choice: str,
+                    that_player: str | None = None) -> bool:
+    """Could ``choice`` (an object id or a player name) be chosen for ``spec`` now (115.1, 608.2b)?
+    ``that_player``: the player an enclosing "for each opponent" names."""
+    if choice in state.player_names:
+        if choice in state.left:
+            return False
+        return (spec.players == "any" or (spec.players == "opponent" and choice != chooser)
+                or (spec.players == "you" and choice == chooser))
+    if not state.has(choice):
+        return False
+    o = state.obj(choice)
+    if o not in _candidates(state, spec, chooser):
+        return False
+    if any(sel.combat for sel in spec.objects):
+        if state.turn.step not in COMBAT_STEPS:
+            return False            # 506.4: outside combat no creature is attacking or blocking
+        raise Unsupported(f"target {spec.phrase}: which creatures attack or block is not modelled")
+    if o.zone != "battlefield":
+        # Effects may change characteristics of cards and spells too (Celestial Dawn).
+        require_modelled(state, (Scope.COLORS_OFF_BATTLEFIELD,), "characteristics off the battlefield matter")
+    src = state.obj(source) if source and state.has(source) else None
+    ch = current(state, o.id)
+    if not any(matches(sel, ch, o, chooser, src) for sel in spec.objects):
+        return False
+    if spec.that_player and that_player is not None and o.controller != that_player:
+        return False
+    if spec.that_player and that_player is None and o.controller == chooser:
+        return False
+    return targetable_by(state, o.id, chooser)
+
+
+def legal_choices(state: GameState, spec: TargetSpec, chooser: str, source: str | None,
+                  that_player: str | None = None) -> list[str]:
+    """Every object and player ``spec`` could choose now."""
+    players = [p for p in state.player_names if is_legal_target(state, spec, chooser, source, p)] if spec.players else []
+    objs = [o.id for o in _candidates(state, spec, chooser) if spec.objects
+            and is_legal_target(state, spec, chooser, source, o.id, that_player)]
+    return players + objs
+
+
+def legal_targets(state: GameState, phrase: str, chooser: str, source: str | None) -> tuple[list[str], bool]:
+    """The objects or players ``phrase`` could target for ``chooser``, and whether zero targets is allowed."""
+    spec = target_spec(phrase)
+    return legal_choices(state, spec, chooser, source), spec.minimum == 0
+
+
+def _distinct_choice_exists(options: list[list[str]], needs: list[int]) -> bool:
+    """Can each use of "target" get its ``needs`` objects, no object chosen for two uses? (small search)"""
+    def go(i: int, used: frozenset[str]) -> bool:
+        if i == len(options):
+            return True
+        free = [x for x in options[i] if x not in used]
+        if needs[i] == 0:
+            return go(i + 1, used)
+        if len(free) > 12:
+            free = free[:12]   # enough to show existence: each later use needs at most a few
+        return any(go(i + 1, used | frozenset(c)) for c in itertools.combinations(free, needs[i]))
+    return go(0, frozenset())
+
+
+def target_requirements(state: GameState, phrases: tuple[str, ...], chooser: str, source: str | None) -> list[tuple[Step, bool]]:
+    """One (reason, holds) pair per use of "target" (601.2c): are there enough legal choices for it? With
+    several uses where one says "another", the uses are also checked together for different objects."""
+    if phrases:
+        require_modelled(state, (Scope.TARGETING,), "targets are chosen")
+    specs = [target_spec(p) for p in phrases]
     out: list[tuple[Step, bool]] = []
-    if len(phrases) > 1:
-        # The same object can't be chosen for two uses of "target" in one spell (601.2c example); choosing
-        # several targets jointly is not modelled yet.
-        raise Unsupported(f"several targets ({'; '.join(phrases)}): choosing them jointly is not modelled yet")
-    for phrase in phrases:
-        found, optional = legal_targets(state, phrase, chooser, source)
-        if optional:
-            out.append((step("601.2c", f"{phrase}: zero targets may be chosen"), True))
-            continue
+    options: list[list[str]] = []
+    for spec in specs:
+        found = legal_choices(state, spec, chooser, source)
+        options.append(found)
         names = [state.obj(t).name if state.has(t) else t for t in found]
-        text = (f"target {phrase}: {len(found)} legal choice(s) ({', '.join(names[:4])}{', ...' if len(names) > 4 else ''})"
-                if found else f"target {phrase}: there is no legal target")
-        out.append((step(("601.2c", "115.1"), text), bool(found)))
+        listing = f"{len(found)} legal choice(s) ({', '.join(names[:4])}{', ...' if len(names) > 4 else ''})"
+        if spec.minimum == 0:
+            out.append((step("601.2c", f"target {spec.phrase}: zero targets may be chosen"), True))
+        elif len(found) >= spec.minimum:
+            out.append((step(("601.2c", "115.1"), f"target {spec.phrase}: {listing}"), True))
+        else:
+            need = "there is no legal target" if not found else f"it needs {spec.minimum}, there are {len(found)}"
+            out.append((step(("601.2c", "115.1"), f"target {spec.phrase}: {need}"), False))
+    linked = len(specs) > 1 and any(sel.other for s in specs for sel in s.objects)
+    if linked and all(ok for _, ok in out):
+        needs = [s.minimum for s in specs]
+        if not _distinct_choice_exists(options, needs):
+            raise Unsupported(f"the targets ({'; '.join(phrases)}) could be chosen only if \"another\" allows the "
+                              "same object for two of them, which the verifier does not decide")
     return out

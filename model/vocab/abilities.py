@@ -249,6 +249,7 @@ class Ability:
     mana_trigger: "ManaTrigger | None" = None   # triggered mana abilities (605.1b): event and what it adds
     unmodelled_kind: str = ""          # unmodelled: static | activated | mana | triggered | spell
     scope: tuple[Scope, ...] = ()      # unmodelled: what the text can change; empty: unknown, so anything
+    zones: tuple[str, ...] = ()        # unmodelled: the zones where the text functions (113.6); empty: any
 
     @property
     def is_mana_ability(self) -> bool:
@@ -264,6 +265,11 @@ class Ability:
         """For an unmodelled ability: could its text matter to questions about ``scope``? An unmodelled
         ability with no declared scope may matter to anything."""
         return not self.scope or Scope(scope) in self.scope
+
+    def functions_in(self, zone: str) -> bool:
+        """Does the ability function while its object is in ``zone``? (113.6: abilities of permanents usually
+        function only on the battlefield, an instant's or sorcery's only on the stack.) Unknown: yes."""
+        return not self.zones or zone in self.zones
 
     @property
     def is_activated(self) -> bool:

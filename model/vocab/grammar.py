@@ -3,78 +3,21 @@
 the part that is wrong."""
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS, TYPES, ManaSyntaxError, parse_cost
-from mtgjudge.model.selectors import parse_noun_phrase
 from mtgjudge.model.vocab.abilities import X_COUNT, CostPart, ManaProduction
-
-_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-
-
-def _num(word: str) -> int:
-    if word.isdigit():
-        return int(word)
-    if word.lower() in _NUM:
-        return _NUM[word.lower()]
-    raise DefinitionError(f"{word!r} is not a number")
-
+from mtgjudge.model.vocab import phrases
+from mtgjudge.model.vocab.phrases import parse_np as parse_noun_phrase
 
 def parse_cost_text(text: str) -> tuple[CostPart, ...]:
-    """Parse an activation cost written as on a card: ``"{2}, {T}, Sacrifice a land"``."""
+    """Parse an activation cost written as on a card: ``"{2}, {T}, Sacrifice a land"`` (the phrase grammar's
+    ``cost``, ``vocab.phrases``)."""
     if not isinstance(text, str):
         raise DefinitionError(f"a cost must be a string like \"{{1}}, {{T}}\", not {text!r}")
-    parts: list[CostPart] = []
-    for raw in [p.strip() for p in text.split(",") if p.strip()]:
-        low = raw.lower()
-        if raw.startswith("{"):
-            try:
-                syms = parse_cost(raw.replace("{T}", "").replace("{Q}", "")) if raw not in ("{T}", "{Q}") else ()
-            except ManaSyntaxError as e:
-                raise DefinitionError(str(e)) from None
-            if "{T}" in raw:
-                parts.append(CostPart("tap"))
-            if "{Q}" in raw:
-                parts.append(CostPart("untap"))
-            if syms:
-                parts.insert(len(parts) - ("{T}" in raw) - ("{Q}" in raw), CostPart("mana", mana=syms))
-            continue
-        m = re.fullmatch(r"pay (\d+) life", low)
-        if m:
-            parts.append(CostPart("pay_life", n=int(m.group(1))))
-            continue
-        if low in ("sacrifice this", "sacrifice ~"):
-            parts.append(CostPart("sacrifice_self"))
-            continue
-        m = re.fullmatch(r"sacrifice (a|an|one|two|three|\d+) (.+)", raw, re.I)
-        if m:
-            # One can sacrifice only a permanent one controls (CR 701.21a).
-            sel = replace(parse_noun_phrase(m.group(2)), controller="you")
-            parts.append(CostPart("sacrifice", n=_num(m.group(1)), what=sel))
-            continue
-        m = re.fullmatch(r"remove (a|an|one|two|three|\d+|x) (.+?) counters? from (this|~)", raw, re.I)
-        if m:
-            n = X_COUNT if m.group(1).lower() == "x" else _num(m.group(1))
-            parts.append(CostPart("remove_counters", n=n, counter=m.group(2)))
-            continue
-        m = re.fullmatch(r"tap (a|an|one|two|three|\d+) untapped (.+)", raw, re.I)
-        if m:
-            sel = replace(parse_noun_phrase(m.group(2)), controller="you", untapped=True)
-            parts.append(CostPart("tap_untapped", n=_num(m.group(1)), what=sel))
-            continue
-        m = re.fullmatch(r"discard (a|an|one|two|three|\d+) cards?", low)
-        if m:
-            parts.append(CostPart("discard", n=_num(m.group(1))))
-            continue
-        m = re.fullmatch(r"exile (a|an|one|two|three|\d+) cards? from your graveyard", low)
-        if m:
-            parts.append(CostPart("exile_from_graveyard", n=_num(m.group(1))))
-            continue
-        raise DefinitionError(f"cost part {raw!r} is not in the cost vocabulary")
-    return tuple(parts)
+    return phrases.cost_parts(text)
 
 
 def _letters(s: Any, allowed: str, where: str) -> str:

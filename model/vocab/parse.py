@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.selectors import SELECTOR_KEYS, Selector, parse_noun_phrase
+from mtgjudge.model.objects import ZONES
+from mtgjudge.model.selectors import SELECTOR_KEYS, Selector
+from mtgjudge.model.vocab.phrases import parse_np as parse_noun_phrase
 from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, Effect, ManaTrigger, StaticEffect
 from mtgjudge.model.vocab.grammar import parse_cost_text, parse_production
 from mtgjudge.model.vocab.scopes import Scope
@@ -14,7 +16,7 @@ from mtgjudge.model.vocab.word import Word
 from mtgjudge.model.vocab.words import EFFECT_WORDS, STATIC_WORDS
 
 ABILITY_KEYS = {"cost", "add", "effect", "effects", "timing", "once_each_turn", "targets", "keyword",
-                "static", "when", "unmodelled", "kind", "text", "spend_only", "mana_trigger", "scope"}
+                "static", "when", "unmodelled", "kind", "text", "spend_only", "mana_trigger", "scope", "zones"}
 
 
 def _freeze(v: Any) -> Any:
@@ -128,8 +130,11 @@ def parse_ability(data: Any) -> Ability:
         known = [s.value for s in Scope]
         if not isinstance(scope, list) or any(x not in known for x in scope):
             raise DefinitionError(f"scope: a list of words from {', '.join(known)}, not {scope!r}")
+        zones = data.get("zones", [])
+        if not isinstance(zones, list) or any(z not in ZONES for z in zones):
+            raise DefinitionError(f"zones: a list of zones from {', '.join(ZONES)}, not {zones!r}")
         return Ability("unmodelled", source_text=str(data["unmodelled"]), unmodelled_kind=kind,
-                       scope=tuple(Scope(x) for x in scope))
+                       scope=tuple(Scope(x) for x in scope), zones=tuple(zones))
     if "keyword" in data:
         kw = str(data["keyword"]).capitalize()
         if kw not in KEYWORDS:

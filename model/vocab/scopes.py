@@ -30,6 +30,22 @@ class Scope(str, Enum):
     DIES = "dies"
     DISCARD = "discard"
     HAND_SIZE = "hand-size"
+    TARGETING = "targeting"                        # what may be targeted (115.1; hexproof 702.11, shroud 702.18,
+                                                   # protection 702.16)
+    RESOLUTION = "resolution"                      # spells and abilities on the stack: countering, copying (701.6)
+    # A card's own ways to be cast that a player may choose or decline: alternative costs (118.9), optional
+    # additional costs (601.2b), its own permission to be cast from another zone (601.3), its own cost
+    # reductions. They only add ways, so they can turn no answer into a "yes": they matter only to a "no".
+    CAST_OPTIONS = "cast-options"
+    OUTSIDE_GAME = "outside-the-game"              # deck construction, drafting, commanders (113.6n, 903, 905)
 
 
 ALL_SCOPES = frozenset(Scope)
+
+#: What a question about the present depends on (may this be cast, activated, paid for now, what could this
+#: produce): the state as it is, with its static abilities and the mana abilities one may activate meanwhile
+#: (601.2g, 605.3a). Everything else is what happens when events occur and spells and abilities resolve.
+NOW_SCOPES = frozenset({Scope.MANA, Scope.SPENDING, Scope.SPELL_COSTS, Scope.ACTIVATION, Scope.PLAY_PERMISSIONS,
+                        Scope.CASTING, Scope.LAND_PLAYS, Scope.CHARACTERISTICS, Scope.COLORS_OFF_BATTLEFIELD,
+                        Scope.TARGETING, Scope.CAST_OPTIONS})
+EVENT_SCOPES = ALL_SCOPES - NOW_SCOPES

@@ -21,12 +21,13 @@ CONSUMERS: dict[str, frozenset[Scope]] = {
     "layers": frozenset({Scope.CHARACTERISTICS}),
     "mana": frozenset({Scope.MANA}),
     "payment": frozenset({Scope.SPENDING, Scope.SPELL_COSTS}),
-    "permissions": frozenset({Scope.PLAY_PERMISSIONS}),
+    "permissions": frozenset({Scope.PLAY_PERMISSIONS, Scope.CAST_OPTIONS}),
     "timing": frozenset({Scope.ACTIVATION, Scope.CASTING, Scope.LAND_PLAYS}),
+    "targets": frozenset({Scope.TARGETING}),
     "in-force": frozenset(),
     "engine": frozenset({Scope.ENTERS, Scope.DIES, Scope.LIFE, Scope.DRAW, Scope.UPKEEP, Scope.UNTAP, Scope.HAND_SIZE,
                          Scope.POWER_TOUGHNESS, Scope.ATTACH, Scope.COMBAT, Scope.DISCARD,
-                         Scope.COLORS_OFF_BATTLEFIELD}),
+                         Scope.COLORS_OFF_BATTLEFIELD, Scope.RESOLUTION, Scope.OUTSIDE_GAME}),
 }
 #: Which consumer implements each scope.
 CONSUMER_OF: dict[Scope, str] = {s: name for name, scopes in CONSUMERS.items() for s in scopes}

@@ -1,0 +1,390 @@
+"""The grammar of card text's phrases (``phrases.lark``, Lark LALR) and what each phrase means as a value of
+the encoding: costs as :class:`CostPart` tuples, what a mana ability adds as a :class:`ManaProduction`,
+activation instructions, noun phrases as :class:`Selector` and target phrases as :class:`TargetSpec`.
+
+Both the card definitions' text fields (``cost: "{2}, {T}, Sacrifice this"``, ``target: creature you
+control``) and the Oracle-text compiler read phrases here: one grammar for both. A phrase the grammar does not
+read raises DefinitionError naming it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import LarkError, VisitError
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.mana import COLORS, NAME_TO_LETTER, ManaSyntaxError, parse_cost
+from mtgjudge.model.selectors import Selector, TargetSpec
+from mtgjudge.model.vocab.abilities import X_COUNT, CostPart, ManaProduction
+from mtgjudge.model.vocab.subtypes import subtype
+
+GRAMMAR = Path(__file__).with_name("phrases.lark")
+STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "target_phrase", "target_np")
+
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+            "eight": 8, "nine": 9, "ten": 10}
+_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment", "land": "Land",
+          "planeswalker": "Planeswalker", "battle": "Battle", "instant": "Instant", "sorcery": "Sorcery",
+          "kindred": "Kindred", "tribal": "Kindred"}
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    """The LALR parser of every start symbol (built once per process)."""
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual", start=list(STARTS),
+                propagate_positions=False, maybe_placeholders=False)
+
+
+def _singular(word: str) -> str:
+    w = word.lower()
+    if w.endswith("ies"):
+        return w[:-3] + "y"
+    return w[:-1] if w.endswith("s") and w[:-1] in _TYPES else w
+
+
+class _Group:
+    """The words of one group of a noun phrase, gathered into a Selector's fields."""
+
+    def __init__(self) -> None:
+        self.f: dict[str, Any] = {}
+        self.has_type = False
+        self.players = ""
+
+    def add(self, key: str, value: Any) -> None:
+        if key in ("types", "subtypes", "supertypes", "not_supertypes", "not_types", "colors", "not_colors"):
+            self.f[key] = tuple(self.f.get(key, ())) + (value,)
+            if key in ("types", "subtypes"):
+                self.has_type = True
+        else:
+            self.f[key] = value
+
+
+@v_args(inline=True)
+class _Meaning(Transformer):
+    """Parse trees -> values of the encoding."""
+
+    # ---- numbers
+    def count(self, tok: Token) -> int:
+        return int(tok) if tok.type == "NUMBER" else _NUMBERS[tok.lower()]
+
+    def x_count(self) -> int:
+        return X_COUNT
+
+    x_amount = x_count
+
+    def counter_count(self, n: int) -> int:
+        return n
+
+    def amount(self, n: int) -> int:
+        return n
+
+    def counter_kind(self, tok: Token) -> str:
+        return str(tok).lower()
+
+    def mana_symbols(self, *toks: Token) -> tuple:
+        try:
+            return parse_cost("".join(str(t) for t in toks))
+        except ManaSyntaxError as e:
+            raise DefinitionError(str(e)) from None
+
+    # ---- noun phrases
+    def m_other(self): return ("other", True)
+    def m_untapped(self): return ("untapped", True)
+    def m_tapped(self): return ("tapped", True)
+    def m_attacking(self): return ("combat", "attacking")
+    def m_blocking(self): return ("combat", "blocking")
+    def m_nontoken(self): return ("token", False)
+    def m_color(self, t): return ("colors", NAME_TO_LETTER[t.lower()])
+    def m_noncolor(self, t): return ("not_colors", NAME_TO_LETTER[t.lower()[3:]])
+    def m_colorless(self): return ("colorless", True)
+    def m_multicolored(self): return ("multicolored", True)
+    def m_monocolored(self): return ("monocolored", True)
+    def m_permanent(self, t=None): return ("permanent", True)
+    def m_player(self, t): return ("players", "any")
+    def m_opponent(self, t): return ("players", "opponent")
+
+    def m_supertype(self, t):
+        w = t.lower()
+        return ("not_supertypes", w[3:].capitalize()) if w.startswith("non") else ("supertypes", w.capitalize())
+
+    def m_nontype(self, t):
+        return ("not_types", _TYPES[t.lower()[3:]])
+
+    def m_type(self, t):
+        return ("types", _TYPES[_singular(str(t))])
+
+    def m_subtype(self, t):
+        name = subtype(str(t))
+        if name is None:
+            raise DefinitionError(f"{str(t)!r} is not a subtype (205.3)")
+        return ("subtypes", name)
+
+    def group(self, *words) -> _Group:
+        g = _Group()
+        for key, value in words:
+            if key == "players":
+                if g.f or g.has_type:
+                    raise DefinitionError("a player can't be described by other words")
+                g.players = value
+            elif key != "permanent":
+                g.add(key, value)
+        return g
+
+    def groups(self, *gs: _Group) -> tuple[_Group, ...]:
+        # A group with no type or subtype of its own takes the last group's ("red or green creature").
+        last = gs[-1]
+        out = []
+        for g in gs:
+            if not g.has_type and not g.players and g is not last and last.has_type:
+                for k in ("types", "subtypes"):
+                    for v in last.f.get(k, ()):
+                        g.add(k, v)
+            out.append(g)
+        return tuple(out)
+
+    def q_you(self): return ("controller", "you")
+    def q_opponent(self): return ("controller", "opponent")
+    def q_not_you(self): return ("controller", "not_you")
+    def q_that_player(self): return ("that_player", True)
+    def q_with_keyword(self, t): return ("with_keyword", str(t).capitalize())
+    def q_without_keyword(self, t): return ("without_keyword", str(t).capitalize())
+
+    def q_stat(self, what, n, cmp):
+        return ("stat", (str(what).lower(), "<=" if cmp.lower() == "less" else ">=", int(n)))
+
+    def q_mana_value(self, what, n, cmp):
+        return ("stat", ("mana value", "<=" if cmp.lower() == "less" else ">=", int(n)))
+
+    def _spec(self, groups, quals, zone: str, owner: str = "any") -> TargetSpec:
+        objects: list[Selector] = []
+        players = ""
+        that_player = False
+        extra = {}
+        for key, value in quals:
+            if key == "that_player":
+                that_player = True
+            else:
+                extra[key] = value
+        for g in groups:
+            if g.players:
+                if players and players != g.players:
+                    players = "any"
+                players = players or g.players
+                continue
+            fields = {**g.f, **extra}
+            objects.append(Selector(**fields))
+        return TargetSpec("", tuple(objects), zone, owner, players, that_player=that_player)
+
+    def o_permanent(self, groups, *quals):
+        return self._spec(groups, quals, "battlefield")
+
+    def o_spell(self, *parts):
+        groups = parts[0] if parts and isinstance(parts[0], tuple) else (_Group(),)
+        quals = [p for p in parts if isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str)]
+        if any(g.players for g in groups):
+            raise DefinitionError("a spell phrase can't name players")
+        return self._spec(groups, quals, "stack")
+
+    def o_card(self, *parts):
+        groups = parts[0] if isinstance(parts[0], tuple) else (_Group(),)
+        owner = next(p[1] for p in parts if isinstance(p, tuple) and len(p) == 2 and p[0] == "zone_owner")
+        quals = [p for p in parts if isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str)
+                 and p[0] != "zone_owner"]
+        return self._spec(groups, quals, "graveyard", owner)
+
+    def z_any_graveyard(self, *_): return ("zone_owner", "any")
+    def z_your_graveyard(self, *_): return ("zone_owner", "you")
+    def z_opp_graveyard(self, *_): return ("zone_owner", "opponent")
+
+    def target_np(self, spec: TargetSpec) -> TargetSpec:
+        return spec
+
+    def np(self, spec):
+        return spec
+
+    # ---- costs (118, 602.1a, 606.4)
+    def cost(self, *parts) -> tuple[CostPart, ...]:
+        return tuple(p for part in parts for p in (part if isinstance(part, tuple) else (part,)))
+
+    def c_mana(self, symbols):
+        return CostPart("mana", mana=symbols)
+
+    def c_tap(self, _): return CostPart("tap")
+    def c_untap(self, _): return CostPart("untap")
+    def c_life(self, n): return CostPart("pay_life", n=int(n))
+    def c_sac_self(self, _): return CostPart("sacrifice_self")
+
+    def c_loyalty(self, tok):
+        t = str(tok).replace("−", "-")
+        if t.upper().endswith("X"):
+            return CostPart("loyalty", n=X_COUNT)
+        return CostPart("loyalty", n=int(t))
+
+    def c_sacrifice(self, n, spec):
+        # One can sacrifice only a permanent one controls (701.21a).
+        return CostPart("sacrifice", n=n, what=replace(self._one(spec), controller="you"))
+
+    def c_discard(self, n, _cards): return CostPart("discard", n=n)
+    def c_discard_self(self, _): return CostPart("discard_self")
+    def c_exile_gy(self, n, _cards): return CostPart("exile_from_graveyard", n=n)
+    def c_exile_self_gy(self, _): return CostPart("exile_self_from_graveyard")
+
+    def c_remove(self, n, kind, _word, _self):
+        return CostPart("remove_counters", n=n, counter=kind)
+
+    def c_put_counters(self, n, kind, _word, _self):
+        return CostPart("put_counters", n=n, counter=kind)
+
+    def c_tap_untapped(self, n, spec):
+        return CostPart("tap_untapped", n=n, what=replace(self._one(spec), controller="you", untapped=True))
+
+    def c_return(self, n, spec):
+        return CostPart("return_to_hand", n=n, what=replace(self._one(spec), controller="you"))
+
+    @staticmethod
+    def _one(spec: TargetSpec) -> Selector:
+        if spec.players or spec.zone != "battlefield" or len(spec.objects) != 1 or spec.that_player:
+            raise DefinitionError("a cost names one kind of permanent")
+        return spec.objects[0]
+
+    # ---- what mana abilities add (106.1, 605)
+    def mana_effect(self, production): return production
+
+    @staticmethod
+    def _types(symbols) -> tuple[str, ...]:
+        if not symbols or any(s.kind not in ("colored", "colorless") for s in symbols):
+            raise DefinitionError("mana added must be symbols of the six types (106.1b)")
+        return tuple(s.colors or "C" for s in symbols)
+
+    def p_fixed(self, symbols): return ManaProduction("fixed", fixed=self._types(symbols))
+
+    def p_fixed_per(self, symbols, spec):
+        return ManaProduction("fixed", fixed=self._types(symbols), per=self._one(spec))
+
+    def p_fixed_per_counter(self, symbols, kind, _word, _self):
+        return ManaProduction("fixed", fixed=self._types(symbols), per_counter=kind)
+
+    def p_one_of(self, *options):
+        kinds = [self._types(o) for o in options]
+        if all(len(k) == 1 for k in kinds):
+            return ManaProduction("one_type", choices="".join(k[0] for k in kinds))
+        raise DefinitionError("a choice among amounts of mana is not modelled")
+
+    def p_any_color(self, n):
+        return ManaProduction("combination" if n != 1 else "one_type", choices=COLORS, amount=n)
+
+    def p_any_one_color(self, n): return ManaProduction("one_type", choices=COLORS, amount=n)
+    def p_combination_colors(self, n): return ManaProduction("combination", choices=COLORS, amount=n)
+
+    def p_combination(self, n, a, b):
+        return ManaProduction("combination", choices=self._types(parse_cost(str(a)))[0] + self._types(parse_cost(str(b)))[0],
+                              amount=n)
+
+    def p_chosen(self, n): return ManaProduction("chosen_color", amount=n)
+
+    def k_type(self): return "type"
+    def k_color(self): return "color"
+
+    def p_reflect(self, n, kind, _article, spec):
+        if n != 1:
+            raise DefinitionError("reflecting more than one mana is not modelled")
+        return ManaProduction("reflect", reflect=self._one(spec), reflect_colors_only=kind == "color")
+
+    def p_reflect_sacrificed(self, n, kind):
+        if n != 1:
+            raise DefinitionError("reflecting more than one mana is not modelled")
+        return ManaProduction("reflect", reflect_sacrificed=True, reflect_colors_only=kind == "color")
+
+    # ---- activation instructions (602.5)
+    def restriction(self, *clauses) -> dict:
+        out: dict[str, Any] = {}
+        for c in clauses:
+            out.update(c)
+        return out
+
+    def r_sorcery(self): return {"timing": "sorcery"}
+    def r_instant(self): return {"timing": "instant"}
+    def r_once(self): return {"once_each_turn": True}
+    def r_your_upkeep(self): return {"during": "your upkeep"}
+    def r_your_turn(self): return {"during": "your turn"}
+
+    def enters_tapped(self, *_): return True
+
+    # ---- target phrases
+    def tp_one(self, *parts) -> TargetSpec:
+        return parts[-1]
+
+    def tp_count(self, count, *parts) -> TargetSpec:
+        lo, hi = count
+        return replace(parts[-1], minimum=lo, maximum=hi)
+
+    def up_to(self, n): return (0, n)
+    def exactly(self, n): return (n, n)
+
+    def x_targets(self):
+        raise DefinitionError("a number of targets that is X is not modelled")
+
+    def tp_any(self, *_):
+        kinds = tuple(Selector(types=(t,)) for t in ("Creature", "Planeswalker", "Battle"))
+        return TargetSpec("", kinds, players="any")
+
+    def tp_any_number(self, *parts):
+        spec = parts[-1] if parts and isinstance(parts[-1], TargetSpec) else self.tp_any()
+        return replace(spec, minimum=0, maximum=None)
+
+    def tp_you(self):
+        return TargetSpec("", (), players="you")
+
+
+_MEANING = _Meaning()
+
+
+def parse(text: str, start: str) -> Any:
+    """The value of ``text`` read from start symbol ``start``; DefinitionError if the grammar does not read it."""
+    try:
+        tree = parser().parse(text, start=start)
+        return _MEANING.transform(tree)
+    except VisitError as e:
+        if isinstance(e.orig_exc, DefinitionError):
+            raise e.orig_exc from None
+        raise
+    except LarkError:
+        raise DefinitionError(f"{text!r} is not in the verifier's vocabulary") from None
+
+
+@lru_cache(maxsize=4096)
+def parse_target(phrase: str) -> TargetSpec:
+    """A target phrase ("creature you control", "up to one target nonland permanent", "any target")."""
+    spec = parse(phrase.strip().rstrip("."), "target_phrase")
+    return replace(spec, phrase=phrase.strip())
+
+
+@lru_cache(maxsize=4096)
+def parse_np(phrase: str) -> Selector:
+    """A noun phrase naming permanents ("untapped creature you control", "nonbasic lands", "Forest")."""
+    spec = parse(phrase.strip().rstrip("."), "target_np")
+    if spec.players or spec.zone != "battlefield" or len(spec.objects) != 1 or spec.that_player:
+        raise DefinitionError(f"{phrase!r}: expected one kind of permanent")
+    return spec.objects[0]
+
+
+#: A cost's parts are separated by commas; a comma inside a part's noun phrase ("an artifact, creature, or
+#: land") is followed by a lowercase word, one between parts by a capital, a symbol or a loyalty sign (118.1).
+_COST_SPLIT = re.compile(r",\s*(?=[A-Z{+−-]|\d)")
+
+
+@lru_cache(maxsize=4096)
+def cost_parts(text: str) -> tuple[CostPart, ...]:
+    """An activation cost as a card writes it ("{2}, {T}, Sacrifice a land")."""
+    parts: list[CostPart] = []
+    for raw in _COST_SPLIT.split(text.strip()):
+        try:
+            parts += parse(raw.strip(), "cost")
+        except DefinitionError:
+            raise DefinitionError(f"cost part {raw.strip()!r} is not in the cost vocabulary") from None
+    return tuple(parts)
