@@ -62,6 +62,9 @@ def can_activate(state: GameState, oid: str, index: int, ability: Ability, playe
     obj = state.obj(oid)
     if ability.kind == "unmodelled":
         raise Unsupported(f"{obj.name}'s ability {ability.source_text!r} is not modelled")
+    if ability.restriction_text:
+        raise Unsupported(f"{obj.name}'s ability {ability.text()!r}: when it may be activated "
+                          f"({ability.restriction_text!r}) is not modelled")
     reqs: list[Requirement] = [
         (step("113.6", f"{obj.name} is on the battlefield, where its abilities function" if obj.zone == "battlefield"
               else f"{obj.name} is in the {obj.zone}; its activated abilities function only on the battlefield"),
@@ -71,7 +74,8 @@ def can_activate(state: GameState, oid: str, index: int, ability: Ability, playe
          obj.controller == player),
     ]
     reqs += activation_timing(state, oid, index, player, mana_ability=ability.is_mana_ability,
-                              sorcery=ability.timing == "sorcery", once_each_turn=ability.once_each_turn)
+                              sorcery=ability.timing == "sorcery", once_each_turn=ability.once_each_turn,
+                              loyalty=ability.is_loyalty_ability, during=ability.during)
     reqs += target_requirements(state, ability.targets, player, oid)
     cost = activation_cost(state, oid, ability, x)
     label = f"{obj.name}'s ability {index} ({ability.text()})"
@@ -151,9 +155,14 @@ def can_cast(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool
     obj = state.obj(oid)
     ch = current(state, oid)
     reqs = cast_timing(state, oid, player)
+    targets = tuple(t for a in ch.abilities if a.kind == "spell" for t in a.targets)
     if "Aura" in ch.subtypes:
-        raise Unsupported(f"{obj.name} is an Aura spell: it targets what it can enchant (115.1b), which is not modelled yet")
-    reqs += target_requirements(state, tuple(t for a in ch.abilities if a.kind == "spell" for t in a.targets), player, oid)
+        # 115.1b, 303.4a: an Aura spell targets what its enchant ability says it can enchant.
+        enchant = [t for a in ch.abilities if a.kind == "keyword" and a.keyword == "Enchant" for t in a.targets]
+        if len(enchant) != 1:
+            raise Unsupported(f"{obj.name} is an Aura spell: what it can enchant (115.1b, 702.5a) is not modelled")
+        targets += tuple(enchant)
+    reqs += target_requirements(state, targets, player, oid)
     if obj.printed.mana_cost is None:
         reqs.append((step("118.6", f"{obj.name} has no mana cost: its cost is unpayable, so it can't be cast "
                                    "without an alternative cost"), False))

@@ -1,5 +1,5 @@
 """A permanent entering the battlefield with the replacement effects of its own text (CR 614.1c, 122.6):
-"This enters with N counters", N = X being the X of the spell it was (107.3m)."""
+"This enters with N counters", N = X being the X of the spell it was (107.3m); "This enters tapped"."""
 from __future__ import annotations
 
 from mtgjudge.model.engine import zones
@@ -9,7 +9,13 @@ from mtgjudge.model.rules.guards import guard_scope
 
 
 #: The static words this module gives meaning to (614.1c).
-ENTERING_WORDS = ("enters_with_counters",)
+ENTERING_WORDS = ("enters_with_counters", "enters_tapped")
+
+
+def enters_tapped(game: Game, oid: str) -> bool:
+    """614.1c: the object's own "This enters tapped" (its other entering text is guarded by enters_counters)."""
+    return any(a.kind == "static" and a.static is not None and a.static.kind == "enters_tapped"
+               for a in game.state.obj(oid).printed.abilities)
 
 
 def enters_counters(game: Game, oid: str, x: int | None) -> tuple[tuple[str, int], ...]:
@@ -33,7 +39,10 @@ def enters_counters(game: Game, oid: str, x: int | None) -> tuple[tuple[str, int
 def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | None, rule, why: str) -> Game:
     """Move ``oid`` onto the battlefield, with the counters it enters with."""
     counters = enters_counters(game, oid, x)
-    game = zones.move(game, oid, "battlefield", controller=controller, counters=counters, x=x)
+    tapped = enters_tapped(game, oid)
+    game = zones.move(game, oid, "battlefield", controller=controller, counters=counters, x=x, tapped=tapped)
+    if tapped:
+        game = game.log("614.1c", f"{oid} enters tapped")
     if counters:
         game = game.log(("614.1c", "122.6") + (("107.3m",) if x is not None else ()),
                         f"{oid} enters with " + ", ".join(f"{n} {k} counter(s)" for k, n in counters)

@@ -5,7 +5,7 @@ on the stack in every order their controllers could choose (603.3b)."""
 from __future__ import annotations
 
 from mtgjudge.model.engine import zones
-from mtgjudge.model.engine.entering import enters_counters
+from mtgjudge.model.engine.entering import enters_counters, enters_tapped
 from mtgjudge.model.engine.game import MAX_STEPS, Game, merge
 from mtgjudge.model.engine.sba import check as check_sba
 from mtgjudge.model.engine.triggers import guard_unrecognized, put_pending, triggered_by_move
@@ -58,7 +58,8 @@ def _returns(game: Game) -> tuple[Game, list]:
                 game = game.log(("111.8", "610.3"), f"the token {oid} can't return to the battlefield")
                 continue
             counters = enters_counters(game, oid, None)
-            game = zones.move(game, oid, "battlefield", controller=o.owner, counters=counters)
+            game = zones.move(game, oid, "battlefield", controller=o.owner, counters=counters,
+                              tapped=enters_tapped(game, oid))
             game = game.log(("610.3", "610.3c"), f"{l.source} left the battlefield: immediately, {o.name} ({oid}) "
                                                  f"returns to the battlefield under its owner's ({o.owner}) control")
             moved.append((o, "exile", "battlefield"))

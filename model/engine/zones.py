@@ -96,10 +96,11 @@ def _guard_replacements(game: Game, o: GameObject, to: str) -> None:
 
 
 def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: bool = True,
-         counters: tuple[tuple[str, int], ...] = (), x: int | None = None) -> Game:
+         counters: tuple[tuple[str, int], ...] = (), x: int | None = None, tapped: bool = False) -> Game:
     """Move object ``oid`` to zone ``to`` (battlefield, hand, graveyard, library, exile, stack) as a new object
     (400.7). ``controller``: who controls it on the battlefield or the stack (default its owner);
-    ``counters``: counters it enters with (614.1c replacement, applied by the caller)."""
+    ``counters``, ``tapped``: counters it enters with and whether it enters tapped (614.1c replacements,
+    applied by the caller)."""
     state = game.state
     o = state.obj(oid)
     _guard_replacements(game, o, to)
@@ -110,7 +111,7 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
     state = _forget_references(remove_from_zones(state, oid), oid, gone_marker(oid, n - 1))
     ctrl = controller or o.owner
     new = GameObject(id=oid, card=o.card, owner=o.owner, controller=ctrl if to in ("battlefield", "stack") else o.owner,
-                     zone=to, token=o.token, counters=tuple(sorted(counters)),
+                     zone=to, token=o.token, counters=tuple(sorted(counters)), tapped=tapped and to == "battlefield",
                      summoning_sick=(to == "battlefield"), x=x,
                      timestamp=next_timestamp(state) if to in ("battlefield", "stack") else 0)
     if o.face_down:

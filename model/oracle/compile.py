@@ -12,7 +12,7 @@ from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import ManaSyntaxError, parse_cost
 from mtgjudge.model.objects import CardDef, Face
-from mtgjudge.model.oracle.lines import compile_line
+from mtgjudge.model.oracle.lines import LineContext, compile_line
 from mtgjudge.model.oracle.text import ability_lines
 from mtgjudge.model.vocab.abilities import Ability
 
@@ -48,10 +48,10 @@ def compile_face(f: FaceRecord) -> Face:
         cost = parse_cost(f.mana_cost) if f.mana_cost else None
     except ManaSyntaxError as e:
         raise CompileError(f"{f.name}: mana cost {f.mana_cost!r}: {e}") from None
-    spell = "Instant" in types or "Sorcery" in types
+    ctx = LineContext(spell="Instant" in types or "Sorcery" in types)
     abilities: list[Ability] = []
     for printed, norm in ability_lines(f.text, f.name, "Legendary" in supers):
-        abilities.append(compile_line(norm, printed, spell=spell))
+        abilities += compile_line(norm, printed, ctx)
     return Face(f.name, cost, f.color_indicator, supers, types, subs, _number(f.power), _number(f.toughness),
                 tuple(abilities))
 

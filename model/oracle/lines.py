@@ -1,25 +1,265 @@
-"""One line of Oracle text -> one Ability: what the grammar reads becomes words of the encoding; the rest is
-kept unmodelled with the scopes it could change."""
+"""One line of Oracle text -> the abilities it holds (a keyword line may hold several, 702.1). What the phrase
+grammar reads becomes words of the encoding; the rest is kept unmodelled (``oracle.scopes``).
+
+A line is read by its shape (113.3): a keyword list; "[Cost]: [Effect]" (an activated ability, a mana ability
+when it could add mana and has no target, 605.1a); a trigger ("When", "Whenever", "At", 603.1); an instant's
+or sorcery's effect (113.3a); else a static ability. Of an effect the compiler keeps the words and reads its
+targets (601.2c, 602.2b): whether it can be cast or activated depends on them, not on what it will do.
+"""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.oracle import keywords
+from mtgjudge.model.oracle.scopes import unmodelled
+from mtgjudge.model.oracle.targets import find_targets
+from mtgjudge.model.rules.spending import parse_restriction
+from mtgjudge.model.vocab import phrases
+from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, Effect
+from mtgjudge.model.vocab.parse import parse_static
+from mtgjudge.model.vocab.words import EFFECT_WORDS
 
+#: CR 207.2c: ability words have no rules meaning; the compiler reads the ability after them.
+ABILITY_WORDS = ("adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma",
+                 "cohort", "constellation", "converge", "council's dilemma", "coven", "delirium", "descend 4",
+                 "descend 8", "disappear", "domain", "eerie", "eminence", "enrage", "fateful hour",
+                 "fathomless descent", "ferocious", "flurry", "formidable", "grandeur", "hellbent", "heroic",
+                 "imprint", "infusion", "inspired", "join forces", "kinship", "landfall", "lieutenant", "magecraft",
+                 "metalcraft", "morbid", "opus", "pack tactics", "paradox", "parley", "radiance", "raid", "rally",
+                 "renew", "repartee", "revolt", "secret council", "spell mastery", "strive", "survival", "sweep",
+                 "tempting offer", "threshold", "undergrowth", "valiant", "vivid", "void", "will of the council")
+_ABILITY_WORD = re.compile(r"^(?:" + "|".join(re.escape(w) for w in ABILITY_WORDS) + r") — ", re.I)
 _TRIGGER = re.compile(r"^(When|Whenever|At)\b")
-_ACTIVATED = re.compile(r"^[^\"]*?:\s")
+_CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — ")
+#: Statements on an instant or sorcery that are static abilities, not instructions (113.3a, 113.6d-g).
+_STATIC_ON_SPELL = re.compile(r"^(?:As an additional cost|~ can't be countered|~ costs|Cast ~ only|You may cast ~|"
+                              r"You may pay|If you control|If an opponent|Spend only|~ can't be copied)", re.I)
 
 
-def line_kind(norm: str, spell: bool) -> str:
-    """What kind of ability a line is (113.3): triggered (603.1: "when", "whenever", "at"), activated ("[Cost]:
-    [Effect]", 602.1), a spell's effect (instants' and sorceries' text, 113.3a) or static."""
-    if _TRIGGER.match(norm):
-        return "triggered"
-    if _ACTIVATED.match(norm):
-        return "mana" if re.search(r":.*\bAdd\b", norm) else "activated"
-    return "spell" if spell else "static"
+@dataclass(frozen=True)
+class LineContext:
+    """What the compiler knows of the face a line is on."""
+
+    spell: bool                 # an instant or sorcery: its text is its spell abilities (113.3a)
 
 
-def compile_line(norm: str, printed: str, spell: bool = False) -> Ability:
-    """The ability a line compiles to."""
-    return Ability("unmodelled", source_text=printed, unmodelled_kind=line_kind(norm, spell))
+def _split_activated(norm: str) -> tuple[str, str] | None:
+    """"[Cost]: [Effect]" (602.1): the first colon outside quotation marks, with a cost before it."""
+    depth = 0
+    for i, ch in enumerate(norm):
+        if ch in "\"“”":
+            depth ^= 1
+        elif ch == ":" and not depth and i + 1 < len(norm) and norm[i + 1] == " ":
+            return norm[:i].strip(), norm[i + 1:].strip()
+    return None
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of an effect, quotation marks kept whole."""
+    out: list[str] = []
+    depth = 0
+    start = 0
+    for i, ch in enumerate(text):
+        if ch in "\"“”":
+            depth ^= 1
+        elif ch == "." and not depth and (i + 1 == len(text) or text[i + 1] == " "):
+            out.append(text[start:i + 1].strip())
+            start = i + 1
+    if text[start:].strip():
+        out.append(text[start:].strip())
+    return out
+
+
+def _other(text: str) -> Effect:
+    return Effect("other", (("text", text.rstrip(".")),), EFFECT_WORDS["other"])
+
+
+# ------------------------------------------------------------------ keyword lines
+
+def _keyword_items(norm: str) -> list[str] | None:
+    """The items of a keyword line ("Flying, first strike"), or None if it is not one."""
+    body = norm.rstrip(".")
+    items = [i.strip() for i in re.split(r"[,;] ", body) if i.strip()]
+    if not items:
+        return None
+    for item in items:
+        if _keyword_of(item) is None:
+            return None
+    return items
+
+
+def _keyword_of(item: str) -> tuple[keywords.Keyword, str] | None:
+    """The keyword an item names and its parameter text."""
+    words = item.split()
+    for n in (3, 2, 1):
+        if len(words) < n:
+            continue
+        head = " ".join(words[:n])
+        rest = item[len(head):].strip()
+        kw = keywords.lookup(head.rstrip("—"))
+        if kw is None and head.lower().endswith("cycling") and head.lower() != "cycling":
+            kw = keywords.BY_NAME["cycling"]           # typecycling (702.29e): a cycling ability
+            return (keywords.Keyword(head, kw.rule, "cost", kw.kind, kw.scopes, kw.zones), rest)
+        if kw is None:
+            continue
+        if kw.param == "" and rest:
+            continue
+        if kw.param and not rest and kw.param != "quality":
+            continue
+        return kw, rest.lstrip("—").strip()
+    return None
+
+
+def _keyword_ability(item: str) -> Ability:
+    kw, param = _keyword_of(item)   # type: ignore[misc]
+    name = kw.name
+    if kw.param == "" and name in KEYWORDS:
+        return Ability("keyword", keyword=name)
+    try:
+        if name == "Kicker":
+            return Ability("static", static=parse_static({"kind": "kicker", "cost": param}), source_text=item)
+        if name == "Equip":
+            # 702.6a: "[Cost]: Attach this permanent to target creature you control. Activate only as a sorcery."
+            return Ability("activated", cost=phrases.cost_parts(param),
+                           effects=(_other("Attach this Equipment to target creature you control"),),
+                           targets=("target creature you control",), timing="sorcery", source_text=item)
+        if name == "Level up":
+            # 702.87a: "[Cost]: Put a level counter on this permanent. Activate only as a sorcery."
+            return Ability("activated", cost=phrases.cost_parts(param),
+                           effects=(Effect("counter", (("kind", "level"), ("n", 1)), EFFECT_WORDS["counter"]),),
+                           timing="sorcery", source_text=item)
+        if name == "Enchant":
+            # 702.5a, 303.4a: an Aura spell targets what it can enchant (115.1b).
+            phrase = "target " + param
+            phrases.parse_target(phrase)
+            return Ability("keyword", keyword="Enchant", targets=(phrase,), source_text=item)
+    except DefinitionError:
+        pass
+    return Ability("unmodelled", source_text=item, unmodelled_kind=kw.kind,
+                   scope=tuple(sorted(kw.scopes, key=lambda s: s.value)), zones=kw.zones)
+
+
+# ------------------------------------------------------------------ activated abilities
+
+def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineContext) -> Ability:
+    could_add = bool(re.search(r"\badd\b", effect, re.I))
+    fallback = unmodelled(norm, printed, "mana" if could_add else "activated", ctx.spell)
+    try:
+        cost = phrases.cost_parts(cost_text)
+    except DefinitionError:
+        return fallback
+    production = None
+    timing, once, during = "any", False, ""
+    spend_only = ""
+    unread: list[str] = []
+    effects: list[Effect] = []
+    targets: list[str] = []
+    for s in sentences(effect):
+        low = s.lower()
+        if low.startswith("add "):
+            if production is not None:
+                return fallback
+            try:
+                production = phrases.parse(s, "mana_effect")
+            except DefinitionError:
+                return fallback
+        elif low.startswith(("activate ", "any player may activate")):
+            try:
+                r = phrases.parse(s, "restriction")
+            except DefinitionError:
+                unread.append(s)          # when it may be activated: not read (602.5)
+                continue
+            timing = r.get("timing", timing)
+            once = once or r.get("once_each_turn", False)
+            during = r.get("during", during)
+        elif low.startswith("spend this mana only to "):
+            spend_only = s[len("spend this mana only to "):].rstrip(".")
+            try:
+                parse_restriction(spend_only)
+            except DefinitionError:
+                return fallback
+        else:
+            found = find_targets(s)
+            if found is None or re.search(r"\b(any player may|activate)\b", low):
+                return fallback
+            targets += found
+            effects.append(_other(s))
+    loyalty = any(p.kind == "loyalty" for p in cost)
+    restriction = " ".join(unread)
+    if production is not None and not targets and not loyalty:
+        return Ability("mana", cost=cost, production=production, effects=tuple(effects), timing=timing,
+                       once_each_turn=once, during=during, spend_only=spend_only, restriction_text=restriction,
+                       source_text=printed)
+    if production is not None or spend_only:
+        return fallback
+    return Ability("activated", cost=cost, effects=tuple(effects), timing=timing, once_each_turn=once, during=during,
+                   restriction_text=restriction, targets=tuple(targets), source_text=printed)
+
+
+# ------------------------------------------------------------------ spells' effects
+
+#: Words in a spell's text that change how it is cast (601.2b-d: modes, X, divisions; 118.8: additional costs).
+_CASTING_WORDS = re.compile(r"\b(choose|chooses|cast|costs?|spend|additional|divided|distribute|kicked|"
+                            r"entwined|overloaded|escalate|splice)\b|•", re.I)
+
+
+def _spell_line(norm: str, printed: str, ctx: LineContext) -> Ability:
+    fallback = unmodelled(norm, printed, "spell", ctx.spell)
+    if _CASTING_WORDS.search(norm):
+        return fallback
+    targets: list[str] = []
+    for s in sentences(norm):
+        found = find_targets(s)
+        if found is None:
+            return fallback
+        targets += found
+    return Ability("spell", effects=(_other(norm),), targets=tuple(targets), source_text=printed)
+
+
+# ------------------------------------------------------------------ static abilities
+
+def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
+    try:
+        if phrases.parse(norm, "enters_tapped"):
+            return Ability("static", static=parse_static({"kind": "enters_tapped"}), source_text=printed)
+    except DefinitionError:
+        pass
+    m = re.fullmatch(r"~ enters(?: the battlefield)? with (a|an|one|two|three|four|five|six|X|\d+) ([+-]\d+/[+-]\d+|[a-z]+) "
+                     r"counters? on it\.", norm)
+    if m:
+        n = m.group(1)
+        count: int | str = "X" if n == "X" else (int(n) if n.isdigit() else phrases.number_word(n))
+        return Ability("static", static=parse_static({"kind": "enters_with_counters", "counter": m.group(2), "n": count}),
+                       source_text=printed)
+    m = re.fullmatch(r"As an additional cost to cast ~, (.+)\.", norm)
+    if m:
+        try:
+            phrases.cost_parts(m.group(1)[0].upper() + m.group(1)[1:])
+            return Ability("static", static=parse_static({"kind": "additional_cost",
+                                                          "cost": m.group(1)[0].upper() + m.group(1)[1:]}),
+                           source_text=printed)
+        except DefinitionError:
+            pass
+    return unmodelled(norm, printed, "static", ctx.spell)
+
+
+def compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
+    """The abilities of one line."""
+    body = _ABILITY_WORD.sub("", norm, count=1)
+    items = _keyword_items(body)
+    if items is not None:
+        return [_keyword_ability(i) for i in items]
+    if _TRIGGER.match(body):
+        return [unmodelled(body, printed, "triggered", ctx.spell)]
+    split = _split_activated(body)
+    if split is not None and not body.lower().startswith(("choose ", "as ")):
+        return [_activated(split[0], split[1], body, printed, ctx)]
+    if _CHAPTER.match(body):
+        return [unmodelled(body, printed, "triggered", ctx.spell)]      # 714.2b: chapter abilities trigger
+    static = _static(body, printed, ctx)
+    if ctx.spell and static.kind == "unmodelled" and not _STATIC_ON_SPELL.search(body):
+        return [_spell_line(body, printed, ctx)]
+    return [static]
+

@@ -33,6 +33,7 @@ def self_names(name: str, legendary: bool) -> tuple[str, ...]:
     """The words by which a card's text may name the object itself, longest first: its name and, for a
     legendary card, the part before the comma ("Golos" of "Golos, Tireless Pilgrim", 201.4b); also the part
     before " of " or the first word where the 2018 data shortens a legendary name ("Yawgmoth" and so on)."""
+    name = re.sub(r"\s*\([^)]*\)$", "", name)     # the data's variant marks: "Boros Guildgate (b)"
     out = [name]
     if "," in name:
         out.append(name.split(",")[0].strip())

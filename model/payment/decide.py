@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from math import comb
 from typing import Any
 
+from mtgjudge.model.vocab.abilities import X_COUNT
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.mana import COLOR_NAMES, Symbol, mana_string
@@ -356,7 +357,7 @@ class Encoding:
         sg = pr.source_group
         for i, part in enumerate(pr.cost.other):
             k = part.kind
-            if k in ("tap", "untap", "sacrifice_self", "remove_counters") and (src is None or sg is None):
+            if k in ("tap", "untap", "sacrifice_self", "remove_counters", "loyalty") and (src is None or sg is None):
                 what = pr.state.obj(src).name if src and pr.state.has(src) else "the source"
                 ts.require(step("602.2", f"{part.text()} names {what}, which {pr.player} does not control on the battlefield"),
                            z3.BoolVal(False))
@@ -380,6 +381,19 @@ class Encoding:
                 have = pr.groups[sg].counter(part.counter)
                 ts.require(step("118.3", f"{pr.state.obj(src).name} has {have} {part.counter} counter(s)"
                                 + ("" if have >= part.n else f"; the cost removes {part.n}")), z3.BoolVal(have >= part.n))
+            elif k == "loyalty":
+                # 606.4: +N puts N loyalty counters on it; -N removes N, which needs that many (606.6).
+                if part.n == X_COUNT:
+                    raise Unsupported(f"{part.text()!r}: a loyalty cost of X is not modelled")
+                if part.n >= 0:
+                    ts.require(step("606.4", f"{part.text()}: {pr.player} puts {part.n} loyalty counter(s) on "
+                                             f"{pr.state.obj(src).name}"), z3.BoolVal(sg is not None))
+                    continue
+                self.counter_uses.setdefault((sg, "loyalty"), []).append(z3.IntVal(-part.n))
+                have = pr.groups[sg].counter("loyalty")
+                ts.require(step(("606.4", "606.6"), f"{pr.state.obj(src).name} has {have} loyalty counter(s)"
+                                + ("" if have >= -part.n else f"; {part.text()} removes {-part.n}")),
+                           z3.BoolVal(have >= -part.n))
             elif k == "pay_life":
                 self.life_terms.append(z3.IntVal(part.n))
             elif k == "discard":

@@ -5,7 +5,7 @@ decisions, the payment model and the engine all use.
 from __future__ import annotations
 
 from mtgjudge.model.explain import Step, step
-from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.state import NO_PRIORITY_STEPS, GameState
 
 Requirement = tuple[Step, bool]
@@ -99,9 +99,10 @@ def land_play_timing(state: GameState, player: str, extra_plays: int = 0) -> lis
 
 
 def activation_timing(state: GameState, oid: str, index: int, player: str, *, mana_ability: bool, sorcery: bool,
-                      once_each_turn: bool) -> list[Requirement]:
+                      once_each_turn: bool, loyalty: bool = False, during: str = "") -> list[Requirement]:
     """When an activated ability may be activated: with priority (117.1b) or, for a mana ability, when mana is
-    asked for (605.3a); restrictions "only as a sorcery" (602.5d) and "only once each turn" (602.5b)."""
+    asked for (605.3a); restrictions "only as a sorcery" (602.5d) and "only once each turn" (602.5b); a loyalty
+    ability only as a sorcery and only if no loyalty ability of the permanent was activated this turn (606.3)."""
     reqs = [mana_ability_requirement(state, player) if mana_ability else priority_requirement(state, player, "117.1b")]
     if sorcery:
         reqs += sorcery_timing(state, player, "activate only as a sorcery: it can be activated", ("602.5d", "307.1"))
@@ -109,4 +110,16 @@ def activation_timing(state: GameState, oid: str, index: int, player: str, *, ma
         done = index in state.obj(oid).activated_this_turn
         reqs.append((step("602.5b", "activate only once each turn: " + ("it was already activated this turn" if done
                                                                         else "not yet activated this turn")), not done))
+    if during:
+        own = state.active_player == player
+        ok = own and (during == "your turn" or state.turn.step == "upkeep")
+        reqs.append((step("602.5", f"activate only during {during}: it is {state.active_player}'s turn, "
+                                   f"{state.turn.step} step"), ok))
+    if loyalty:
+        reqs += sorcery_timing(state, player, "a loyalty ability can be activated", ("606.3",))
+        loyal = {i for i, a in enumerate(activated_abilities(state, oid), 1) if a.is_loyalty_ability}
+        done = bool(loyal & set(state.obj(oid).activated_this_turn))
+        reqs.append((step("606.3", f"{state.obj(oid).name}: " + ("a loyalty ability of it was already activated this turn"
+                                                                if done else "no loyalty ability of it activated this turn")),
+                     not done))
     return reqs

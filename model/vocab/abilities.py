@@ -34,7 +34,9 @@ class CostPart:
     """One part of a cost (CR 118, 602.1a). ``kind`` says which; the other fields are its parameters."""
 
     kind: str                          # mana | tap | untap | pay_life | sacrifice | sacrifice_self |
-                                       # remove_counters | tap_untapped | discard | exile_from_graveyard
+                                       # remove_counters | tap_untapped | discard | exile_from_graveyard |
+                                       # loyalty (606.4: n is +N, -N or X_COUNT) | discard_self |
+                                       # exile_self_from_graveyard | put_counters | return_to_hand
     mana: tuple[Symbol, ...] = ()
     n: int = 1
     what: Selector | None = None
@@ -66,6 +68,17 @@ class CostPart:
             return f"Discard {count_word(self.n)} card{'s' if self.n > 1 else ''}"
         if k == "exile_from_graveyard":
             return f"Exile {count_word(self.n)} card{'s' if self.n > 1 else ''} from your graveyard"
+        if k == "loyalty":
+            return "−X" if self.n == X_COUNT else (f"+{self.n}" if self.n > 0 else ("0" if self.n == 0 else f"−{-self.n}"))
+        if k == "discard_self":
+            return "Discard this card"
+        if k == "exile_self_from_graveyard":
+            return "Exile this card from your graveyard"
+        if k == "put_counters":
+            return f"Put {count_word(self.n)} {self.counter} counter{'s' if self.n > 1 else ''} on this"
+        if k == "return_to_hand":
+            what = self.what.describe() if self.what else "permanent you control"
+            return f"Return {count_word(self.n) if self.n > 1 else ('an' if what[0] in 'aeiou' else 'a')} {what} to its owner's hand"
         return k
 
 
@@ -240,6 +253,9 @@ class Ability:
     keyword: str = ""
     timing: str = "any"               # activated: any | sorcery (602.5d) | instant
     once_each_turn: bool = False       # "Activate only once each turn" (602.5b)
+    during: str = ""                   # "Activate only during your turn" / "your upkeep" (602.5)
+    restriction_text: str = ""         # activation instructions the model does not read (602.5): when it may be
+                                       # activated is unknown; what it would produce (106.7) is not affected
     targets: tuple[str, ...] = ()      # what it targets, as target phrases (rules.targets)
     trigger: str = ""                  # triggered: the event, as words
     source_text: str = ""              # unmodelled: the card text; others: optional override of text()
@@ -255,6 +271,11 @@ class Ability:
     def is_mana_ability(self) -> bool:
         """CR 605.1a: an activated ability that could add mana, with no target, not a loyalty ability."""
         return self.kind == "mana"
+
+    @property
+    def is_loyalty_ability(self) -> bool:
+        """CR 606.3: an activated ability with a loyalty symbol in its cost."""
+        return any(p.kind == "loyalty" for p in self.cost)
 
     @property
     def is_triggered_mana_ability(self) -> bool:
@@ -293,6 +314,8 @@ class Ability:
                 tail = " Activate only as a sorcery."
             if self.once_each_turn:
                 tail += " Activate only once each turn."
+            if self.during:
+                tail += f" Activate only during {self.during}."
             return f"{cost_text(self.cost)}: {body}.{tail}"
         if self.kind == "static":
             assert self.static is not None

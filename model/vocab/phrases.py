@@ -33,6 +33,16 @@ _TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchan
           "kindred": "Kindred", "tribal": "Kindred"}
 
 
+def number_word(word: str) -> int:
+    """"a", "two", "10" -> the number."""
+    w = word.lower()
+    if w.isdigit():
+        return int(w)
+    if w not in _NUMBERS:
+        raise DefinitionError(f"{word!r} is not a number")
+    return _NUMBERS[w]
+
+
 @lru_cache(maxsize=1)
 def parser() -> Lark:
     """The LALR parser of every start symbol (built once per process)."""

@@ -62,6 +62,8 @@ WORDS = (
     # spell it was, 107.3m).
     Word("enters_with_counters", "static", {"counter": str, "n": object}, _r_enters_with, frozenset({Scope.ENTERS}),
          ENGINE, _v_enters_with),
+    # 614.1c: "This enters tapped".
+    Word("enters_tapped", "static", {}, lambda s: "This enters tapped", frozenset({Scope.ENTERS}), ENGINE),
     Word("gain_life", "effect", {"n": int}, lambda a: f"You gain {a['n']} life", frozenset({Scope.LIFE}), ENGINE, _v_n),
     Word("lose_life", "effect", {"n": int}, lambda a: f"You lose {a['n']} life", frozenset({Scope.LIFE}), ENGINE, _v_n),
     Word("draw", "effect", {"n": int}, lambda a: f"Draw {count_word(a['n'])} card{'s' if a['n'] > 1 else ''}",

@@ -1,0 +1,92 @@
+"""What a line of text the compiler does not read could change, and where it functions: the rules that narrow
+an unmodelled line's scopes and zones below "anything, anywhere". Each rule is stated with its CR basis and
+tested (tests/test_oracle_scopes.py); a line no rule narrows keeps every scope, in every zone.
+
+Zones (113.6): an ability of a permanent card functions only on the battlefield, and an instant's or
+sorcery's only on the stack, unless it is one of 113.6's exceptions. Those exceptions are about the object
+itself or name a zone: characteristic-defining abilities (113.6a), abilities that say where they function
+(113.6b-c), that change how the object is cast or played (113.6d-f), can't be countered (113.6g), enters
+(113.6h-i), costs payable elsewhere (113.6j), triggers from elsewhere (113.6k), moving itself (113.6m), deck
+construction (113.6n). A line with none of those markers functions only in the usual zone.
+
+Scopes: a triggered ability changes the game only when it resolves (603.3, 608.2), unless it is a mana ability
+(605.1b: it could add mana; its text says "add" or "mana"); an activated ability that could add no mana is
+not a mana ability (605.1a) and likewise acts only when activated and resolved. Neither, then, changes what
+is true now: what may be cast or activated, what can be paid or produced (the scopes of ``NOW_SCOPES``).
+Some static templates change only one part of the game (``STATIC_TEMPLATES``).
+"""
+from __future__ import annotations
+
+import re
+
+from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.vocab.scopes import EVENT_SCOPES, Scope
+
+#: Words by which a line names a zone other than the battlefield (113.6b-c, 113.6j-k, 113.6m).
+_ZONE_WORDS = re.compile(r"\b(hands?|graveyards?|librar(y|ies)|exiled?|command zone|anywhere|outside the game|stack|"
+                         r"sideboard|deck|draft|drafted|commander)\b", re.I)
+#: Words by which a line about the object itself changes how it is cast, played, countered, copied or enters,
+#: or defines a characteristic (113.6a, 113.6d-i).
+_SELF_WORDS = re.compile(r"\b(cast|casts|costs?|spells?|play|played|flash|countered|copied|enters?|entered|"
+                         r"put onto|face[ -]down|face up|transform|transforms|meld|counters? can't|is every|"
+                         r"is all colors|is colorless|is (?:also )?(?:white|blue|black|red|green)|power|toughness|"
+                         r"is also|discard|discards|discarded|cycle|cycled|reveal|revealed)\b", re.I)
+_MANA_WORDS = re.compile(r"\b(add|adds|mana)\b", re.I)
+
+_SUBJECT = r"(?:~|enchanted (?:creature|permanent|land|artifact)|equipped creature|(?:other )?(?:[\w-]+ )*creatures(?: you control| your opponents control)?|each creature(?: you control)?|[A-Z][\w-]+s you control)"
+#: Static templates that change one part of the game, whole-line matches: (rule, pattern, scopes).
+STATIC_TEMPLATES: tuple[tuple[str, re.Pattern, frozenset[Scope]], ...] = (
+    # Restrictions and requirements on attacking and blocking (508.1c-d, 509.1b-c).
+    ("506-509", re.compile(rf"^{_SUBJECT} (?:can't attack|can't block|can't attack or block|can block|attacks? each "
+                           rf"(?:combat|turn) if able|blocks? each (?:combat|turn) if able|attacks? or blocks? each "
+                           rf"(?:combat|turn) if able|can't be blocked|must be blocked)\b[^.]*\.$", re.I),
+     frozenset({Scope.COMBAT})),
+    # Power and toughness changed, in layer 7c (613.4c), or defined (604.3, layer 7a).
+    ("613.4c", re.compile(rf"^{_SUBJECT} gets? [+-]\d+/[+-]\d+(?: (?:for each|as long as|until|while)[^.]*)?\.$", re.I),
+     frozenset({Scope.POWER_TOUGHNESS})),
+    ("604.3", re.compile(r"^~'s (?:power|toughness|power and toughness) (?:is|are) (?:each )?equal to [^.]*\.$", re.I),
+     frozenset({Scope.POWER_TOUGHNESS})),
+    # Untapping (502.3).
+    ("502.3", re.compile(rf"^(?:{_SUBJECT}) (?:doesn't|don't) untap during (?:its controller's|your|their "
+                         rf"controllers') untap steps?\.$|^You may choose not to untap ~ during your untap step\.$", re.I),
+     frozenset({Scope.UNTAP})),
+    # Maximum hand size (402.2).
+    ("402.2", re.compile(r"^(?:You have no maximum hand size|Your maximum hand size is [^.]*)\.$", re.I),
+     frozenset({Scope.HAND_SIZE})),
+    # Being countered (701.6).
+    ("701.6", re.compile(r"^~ can't be countered(?: by [^.]*)?\.$", re.I), frozenset({Scope.RESOLUTION})),
+    # Replacement effects on how the object enters (614.1c-d, 614.12): choices made as it enters, counters,
+    # entering tapped.
+    ("614.12", re.compile(r"^As ~ enters(?: the battlefield)?, (?:choose|you may|an opponent chooses)[^.]*\.$", re.I),
+     frozenset({Scope.ENTERS})),
+    ("614.1c", re.compile(r"^~ enters(?: the battlefield)? (?:tapped|with [^.]*counters? on it)[^.]*\.$", re.I),
+     frozenset({Scope.ENTERS})),
+)
+
+
+def zones_of(norm: str, kind: str, spell: bool) -> tuple[str, ...]:
+    """Where an unmodelled line functions (113.6): () when it may be anywhere."""
+    if _ZONE_WORDS.search(norm):
+        return ()
+    if "~" in norm and _SELF_WORDS.search(norm):
+        return ()
+    return ("stack",) if spell else ("battlefield",)
+
+
+def scopes_of(norm: str, kind: str) -> tuple[Scope, ...]:
+    """What an unmodelled line could change; () for anything."""
+    if kind == "triggered" and not _MANA_WORDS.search(norm):
+        return tuple(sorted(EVENT_SCOPES, key=lambda s: s.value))
+    if kind == "activated" and not _MANA_WORDS.search(norm):
+        return tuple(sorted(EVENT_SCOPES | {Scope.ACTIVATION}, key=lambda s: s.value))
+    if kind == "static":
+        for _rule, pattern, scopes in STATIC_TEMPLATES:
+            if pattern.match(norm):
+                return tuple(sorted(scopes, key=lambda s: s.value))
+    return ()
+
+
+def unmodelled(norm: str, printed: str, kind: str, spell: bool) -> Ability:
+    """The unmodelled ability for a line the grammar does not read, narrowed only by the rules above."""
+    return Ability("unmodelled", source_text=printed, unmodelled_kind=kind, scope=scopes_of(norm, kind),
+                   zones=zones_of(norm, kind, spell))
