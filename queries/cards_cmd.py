@@ -91,8 +91,9 @@ def choose_store(args: argparse.Namespace) -> None:
     use_store(getattr(args, "cards", None))
 
 
-def run_cards(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+def run_cards(args: argparse.Namespace) -> int:
     """Run ``mtgjudge cards WHAT``; the exit code."""
+    out, err = sys.stdout, sys.stderr
     if args.cards_command == "show":
         try:
             print(describe_card(" ".join(args.name)), file=out)

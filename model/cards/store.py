@@ -155,10 +155,16 @@ class CardStore:
                 raise StoreError(f"{self.path}: is a directory, not a card store file")
             if not self.path.exists():
                 return None
-            self._db = self._connect("rw")
-            if not self._check(self._db):
-                self._db.close()
-                self._db = None
+            db = self._connect("rw")
+            try:
+                is_store = self._check(db)
+            except StoreError:
+                db.close()
+                raise
+            if not is_store:        # an empty database: no cards yet
+                db.close()
+                return None
+            self._db = db
         return self._db
 
     def _connect(self, mode: str) -> sqlite3.Connection:
