@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TextIO
 
 from mtgjudge.model.cards.loader import DATA_DIR
-from mtgjudge.model.cards.lookup import CardDB, card_db
+from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.cards.sources import CardRecord, SourceError, read
 from mtgjudge.model.cards.store import (ENV_VAR, CardStore, StoredCard, default_path, open_store, unmodelled_lines,
                                         use_store)
@@ -102,11 +102,10 @@ def run_cards(args: argparse.Namespace) -> int:
             return 2
         return 0
     if args.cards_command == "list":
-        db = card_db()
         if args.counts:
-            print(counts_text(db), file=out)
+            print(counts_text(), file=out)
             return 0
-        for name in (db.store.card_names() if args.imported else sorted(db.cards)):
+        for name in (open_store().card_names() if args.imported else sorted(card_db().cards)):
             print(name, file=out)
         return 0
     if args.cards_command == "import":
@@ -134,8 +133,7 @@ def describe_card(name: str) -> str:
     out = _characteristics(card) if card.modelled else [
         card.name, ("  its type line, mana cost or power/toughness could not be read: every question about it "
                     "answers `unsupported`")]
-    # A card find() gives is built in or else imported.
-    stored = None if db.is_built_in(card) or db.store is None else db.store.stored(card.name)
+    stored = None if db.is_built_in(card) else open_store().stored(card.name)   # else find() gave an imported one
     out += _origin(card, stored)
     lines = unmodelled_lines(card, stored.record if stored else None)
     if lines:
@@ -153,7 +151,8 @@ def _characteristics(card: CardDef) -> list[str]:
         obj = GameObject("card", card, "You", "You", "battlefield", face=face_index)
         state = GameState((Player("You"),), (obj,), Turn("You", 1))
         ch = current(state, "card")
-        side = "" if len(card.faces) == 1 else f" ({FACE_LABELS.get(card.layout, FACE_LABELS['transform'])[face_index > 0]})"
+        labels = FACE_LABELS.get(card.layout, FACE_LABELS["transform"])
+        side = "" if len(card.faces) == 1 else f" ({labels[face_index > 0]})"
         out.append(f"{face.name}{side}" + ("  [token]" if card.token else ""))
         out.append(f"  mana cost: {face.cost_text()}")
         out.append(f"  type: {face.type_line()}")
@@ -177,9 +176,14 @@ def _characteristics(card: CardDef) -> list[str]:
     return out
 
 
+def _in_project(path: Path) -> str:
+    """A path of the product's own files as the project lays them out ("model/cards/data/lands.yaml")."""
+    return path.relative_to(DATA_DIR.parents[2]).as_posix()
+
+
 def _origin(card: CardDef, stored: StoredCard | None) -> list[str]:
     if stored is None:
-        return [f"source: built in: {Path(card.source).relative_to(DATA_DIR.parents[2]).as_posix()}"]
+        return [f"source: built in: {_in_project(Path(card.source))}"]
     when = datetime.fromisoformat(stored.imported_at).strftime("%Y-%m-%d %H:%M UTC")
     out = [f"source: imported from {stored.source} on {when}"]
     if stored.compiler_version != COMPILER_VERSION:
@@ -190,14 +194,14 @@ def _origin(card: CardDef, stored: StoredCard | None) -> list[str]:
 
 # -- list ----------------------------------------------------------------------------------------------------
 
-def counts_text(db: CardDB) -> str:
+def counts_text() -> str:
     """How many cards are built in, and how many were imported from each file."""
-    out = [f"built in: {len(db.cards)} cards ({Path(DATA_DIR).relative_to(DATA_DIR.parents[2]).as_posix()})"]
-    counts = db.store.counts() if db.store is not None else []
+    store = open_store()
+    out = [f"built in: {len(card_db().cards)} cards ({_in_project(DATA_DIR)})"]
+    counts = store.counts()
     for c in counts:
         out.append(f"imported from {c.source}: {c.cards} cards ({c.with_unmodelled} with unmodelled lines)")
-    where = db.store.path if db.store is not None else "(none)"
-    out.append(f"in the store {where}: {sum(c.cards for c in counts)} cards")
+    out.append(f"in the store {store.path}: {sum(c.cards for c in counts)} cards")
     return "\n".join(out)
 
 

@@ -82,8 +82,6 @@ class StoredCard:
     source: str                  # the data file it was imported from
     imported_at: str             # ISO 8601, UTC
     compiler_version: str        # the compiler that compiled it at import
-    modelled: bool               # False: that compiler could not read its characteristics
-    unmodelled: tuple[str, ...]  # the lines that compiler left unmodelled
 
 
 @dataclass(frozen=True)
@@ -215,15 +213,14 @@ class CardStore:
         return self._found[norm]
 
     def stored(self, name: str) -> StoredCard | None:
-        """What the store keeps of the card a name refers to."""
-        rows = self._query("SELECT c.name, c.record, c.source, c.imported_at, c.compiler_version, c.modelled, "
-                           "c.unmodelled FROM names n JOIN cards c ON c.key = n.key WHERE n.norm = ?",
-                           (normalize(name),))
+        """What the store keeps of the card a name refers to (its unmodelled lines are the compiled card's:
+        :func:`unmodelled_lines` of :meth:`find`'s card, current whatever compiler imported it)."""
+        rows = self._query("SELECT c.name, c.record, c.source, c.imported_at, c.compiler_version FROM names n "
+                           "JOIN cards c ON c.key = n.key WHERE n.norm = ?", (normalize(name),))
         if not rows:
             return None
-        name, record, source, when, version, modelled, unmodelled = rows[0]
-        return StoredCard(name, CardRecord.from_json(json.loads(record)), source, when, version, bool(modelled),
-                          tuple(json.loads(unmodelled)))
+        name, record, source, when, version = rows[0]
+        return StoredCard(name, CardRecord.from_json(json.loads(record)), source, when, version)
 
     def names(self) -> dict[str, str]:
         """Every name the store answers to: normalized -> as printed (read in full: for "did you mean")."""
