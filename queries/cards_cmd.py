@@ -214,6 +214,8 @@ def import_files(paths: list[str], store: CardStore, out: TextIO, err: TextIO) -
     files: list[tuple[str, list[CardRecord]]] = []
     bar = progress_bar(len(paths), "reading", err)
     for i, p in enumerate(paths):
+        if bar:
+            bar.update(i)     # before the read: a large file takes a while
         try:
             files.append((str(Path(p).resolve()), read(p)))
         except SourceError as e:
@@ -221,8 +223,6 @@ def import_files(paths: list[str], store: CardStore, out: TextIO, err: TextIO) -
                 bar.done()
             print(f"mtgjudge: {e}; nothing was imported", file=err)
             return 2
-        if bar:
-            bar.update(i + 1)
     total = sum(len(records) for _, records in files)
     bar = progress_bar(total, "importing", err)
     try:

@@ -16,7 +16,7 @@ import pytest
 
 from mtgjudge.model.cards import store as store_module
 from mtgjudge.model.cards.lookup import card_db
-from mtgjudge.model.cards.store import ENV_VAR, default_path, open_store
+from mtgjudge.model.cards.store import ENV_VAR, default_path, open_store, use_store
 from mtgjudge.queries.cli import main
 from mtgjudge.queries.progress import Progress, progress_bar
 
@@ -109,6 +109,13 @@ def contents(path: Path) -> list[str]:
         return list(db.iterdump())
 
 
+@pytest.fixture(autouse=True)
+def _forget_cards_option():
+    """``--cards`` chooses the store for the rest of the process: back to the environment after each test."""
+    yield
+    use_store(None)
+
+
 @pytest.fixture
 def store(tmp_path, monkeypatch) -> Path:
     """A fresh store file, chosen through the environment as a user would."""
@@ -126,6 +133,7 @@ def test_scryfall_import_finds_cards_by_whole_and_face_names(tmp_path, store, ca
     code, out, err = cli(capsys, "cards", "import", str(data))
     assert code == 0, err
     assert f"imported 5 cards from {data.resolve()}" in out
+    assert "\r" not in err         # no progress bar where stderr is not a terminal
     db = card_db()
     for query, name, face, layout in [
         ("Balduvian Bears", "Balduvian Bears", 0, "normal"),
