@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from mtgjudge.model.rules.could_produce import could_produce_all  # noqa: E402
 from mtgjudge.model.rules.mana_production import replacement_outcomes  # noqa: E402
 from mtgjudge.model.rules.mana_options import mana_options  # noqa: E402
-from mtgjudge.model.cards import card_db  # noqa: E402
+from mtgjudge.model.cards.lookup import card_db  # noqa: E402
 from mtgjudge.model.state import EffectInForce  # noqa: E402
 from mtgjudge.model.build import obj, state_of  # noqa: E402
 

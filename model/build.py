@@ -2,7 +2,7 @@
 question file): objects of the cards the verifier defines, and a state holding them."""
 from __future__ import annotations
 
-from mtgjudge.model.cards import card_db
+from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.state import GameState, Player, Turn
 

@@ -1,33 +1,158 @@
-"""``mtgjudge cards``: show the verifier's own encoding of a card, as the rules see it on the battlefield."""
+"""``mtgjudge cards``: fill the card store from card data files (``import``), show how the verifier
+understands a card and where it came from (``show``), list the cards (``list``); and the ``--cards``
+option that chooses the store for every command."""
 from __future__ import annotations
 
 import argparse
 import sys
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import TextIO
 
-from mtgjudge.model.cards import card_db
+from mtgjudge.model.cards.loader import DATA_DIR
+from mtgjudge.model.cards.lookup import card_db
+from mtgjudge.model.cards.sources import CardRecord, SourceError, read
+from mtgjudge.model.cards.store import (ENV_VAR, CardStore, StoredCard, default_path, open_store, unmodelled_lines,
+                                        use_store)
+from mtgjudge.model.objects import CardDef, GameObject
+from mtgjudge.model.oracle import COMPILER_VERSION
 from mtgjudge.model.rules.layers import activated_abilities, current
-from mtgjudge.model.objects import GameObject
 from mtgjudge.model.state import GameState, Player, Turn
+from mtgjudge.queries.progress import progress_bar
 
+CARDS_DESCRIPTION = f"""\
+The verifier knows cards from two places: its built-in definitions (hand encodings; they win when both
+have a card) and the card store, which `mtgjudge cards import` fills from card data files: Scryfall bulk
+data (oracle-cards or default-cards), MTGJSON AtomicCards.json (v5) or MTGJSON v3 files. Questions then
+find an imported card by its name, or by either face's name for a card with two.
+
+The store is one SQLite file: --cards PATH, else ${ENV_VAR}, else {default_path()}.
+
+examples:
+  mtgjudge cards import oracle-cards.json         import a Scryfall bulk file
+  mtgjudge cards import AtomicCards.json          import MTGJSON's atomic cards
+  mtgjudge cards show "Fire // Ice"               how the verifier reads a card, and where it came from
+  mtgjudge cards list --counts                    how many cards, from where
+  mtgjudge --cards test.sqlite cards import x.json   fill another store
+"""
+
+
+#: What ``show`` calls the faces of a card with two, by layout (CR 709, 710, 712, 715).
+FACE_LABELS = {"transform": ("front face", "back face"), "split": ("left half", "right half"),
+               "aftermath": ("top half", "bottom half"), "flip": ("unflipped", "flipped"),
+               "adventure": ("adventurer card", "Adventure")}
+
+
+def add_store_option(parser: argparse.ArgumentParser, root: bool = False) -> None:
+    """The ``--cards PATH`` option; on the root parser and on each command, so that it may stand before or
+    after the command's name (a command's copy leaves the root's value alone unless given)."""
+    parser.add_argument("--cards", metavar="PATH", default=None if root else argparse.SUPPRESS,
+                        help=f"the card store to use (default: ${ENV_VAR}, else {default_path()})")
+
+
+def add_cards_parser(sub: argparse._SubParsersAction) -> None:
+    """The ``cards`` command and its subcommands."""
+    cards = sub.add_parser("cards", help="import card data, show how the verifier understands a card",
+                           description=CARDS_DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_store_option(cards)
+    csub = cards.add_subparsers(dest="cards_command", metavar="WHAT")
+    show = csub.add_parser("show", help="a card's characteristics, numbered abilities, source and unmodelled lines",
+                           description="Print how the verifier understands a card: its characteristics, its "
+                                       "abilities numbered as a question's `ability:` counts them, where it came "
+                                       "from (built in, or imported from which file and when), and the lines of "
+                                       "its text that are not modelled (questions they could influence answer "
+                                       "`unsupported`).")
+    show.add_argument("name", nargs="+", help="the card's name, or one face's (case and punctuation don't matter)")
+    lst = csub.add_parser("list", help="list the built-in cards (or the imported ones)",
+                          description="List the built-in cards, one name a line; with --imported the cards in the "
+                                      "store instead; with --counts how many cards there are, from where.")
+    which = lst.add_mutually_exclusive_group()
+    which.add_argument("--imported", action="store_true", help="list the cards imported into the store")
+    which.add_argument("--counts", action="store_true",
+                       help="count the cards: built in, and imported per data file (with how many have lines "
+                            "the compiler left unmodelled)")
+    imp = csub.add_parser("import", help="read card data files into the card store",
+                          description="Read card data files and add their cards to the card store (creating it if "
+                                      "needed): Scryfall bulk data (a JSON array of card objects: oracle-cards, "
+                                      "default-cards), MTGJSON AtomicCards.json (v5), or MTGJSON v3 (an object "
+                                      "keyed by card name). A card already in the store is replaced (the latest "
+                                      "import wins). Every file is read before anything is written: a file that "
+                                      "is malformed, truncated or of another kind stops the import with a message "
+                                      "naming it (exit 2), and the store is left as it was, as it is if the "
+                                      "import is interrupted.")
+    imp.add_argument("files", nargs="+", metavar="FILE", help="card data files (JSON)")
+    for p in (show, lst, imp):
+        add_store_option(p)
+
+
+def choose_store(args: argparse.Namespace) -> None:
+    """Use the store that ``--cards`` names, if it was given (else ``$MTGJUDGE_CARDS`` or the default)."""
+    use_store(getattr(args, "cards", None))
+
+
+def run_cards(args: argparse.Namespace) -> int:
+    """Run ``mtgjudge cards WHAT``; the exit code."""
+    out, err = sys.stdout, sys.stderr
+    if args.cards_command == "show":
+        try:
+            print(describe_card(" ".join(args.name)), file=out)
+        except LookupError as e:
+            print(f"mtgjudge: {e.args[0]}", file=err)
+            return 2
+        return 0
+    if args.cards_command == "list":
+        if args.counts:
+            print(counts_text(), file=out)
+            return 0
+        for name in (open_store().card_names() if args.imported else sorted(card_db().cards)):
+            print(name, file=out)
+        return 0
+    if args.cards_command == "import":
+        return import_files(args.files, open_store(), out, err)
+    print("mtgjudge cards: say `import FILE...`, `show NAME` or `list`", file=err)
+    return 2
+
+
+# -- show ----------------------------------------------------------------------------------------------------
 
 def describe_card(name: str) -> str:
-    """How the verifier understands a card: characteristics, then abilities; activated abilities are
-    numbered as a question's ``ability:`` counts them (rule-given ones, CR 305.6, included)."""
+    """How the verifier understands a card: characteristics, then abilities (activated abilities numbered as a
+    question's ``ability:`` counts them, rule-given ones, CR 305.6, included), where the card came from, and
+    the lines of its text that are not modelled."""
     db = card_db()
     found = db.find(name)
     if found is None:
         real = db.is_known_card(name)
         if real:
-            raise LookupError(f"{real!r} is a real card the verifier has no definition for yet")
+            raise LookupError(f"{real!r} is a real card the verifier has no definition for yet; import card data "
+                              "that has it with `mtgjudge cards import FILE`")
         hint = db.suggest(name)
         raise LookupError(f"unknown card {name!r}" + (f"; did you mean: {', '.join(hint)}?" if hint else ""))
     card, _ = found
+    out = _characteristics(card) if card.modelled else [
+        card.name, ("  its type line, mana cost or power/toughness could not be read: every question about it "
+                    "answers `unsupported`")]
+    stored = None if db.is_built_in(card) else open_store().stored(card.name)   # else find() gave an imported one
+    out += _origin(card, stored)
+    lines = unmodelled_lines(card, stored.record if stored else None)
+    if lines:
+        out.append(f"unmodelled lines ({len(lines)}): a question one of them could influence answers "
+                   "`unsupported`, naming it")
+        out += [f"  - {line}" for line in lines]
+    else:
+        out.append("unmodelled lines: none")
+    return "\n".join(out)
+
+
+def _characteristics(card: CardDef) -> list[str]:
     out: list[str] = []
     for face_index, face in enumerate(card.faces):
         obj = GameObject("card", card, "You", "You", "battlefield", face=face_index)
         state = GameState((Player("You"),), (obj,), Turn("You", 1))
         ch = current(state, "card")
-        side = "" if len(card.faces) == 1 else (" (front face)" if face_index == 0 else " (back face)")
+        labels = FACE_LABELS.get(card.layout, FACE_LABELS["transform"])
+        side = "" if len(card.faces) == 1 else f" ({labels[face_index > 0]})"
         out.append(f"{face.name}{side}" + ("  [token]" if card.token else ""))
         out.append(f"  mana cost: {face.cost_text()}")
         out.append(f"  type: {face.type_line()}")
@@ -48,20 +173,64 @@ def describe_card(name: str) -> str:
                 label = f"  {a.kind}: "
             given = f"   (given by rule {a.rule_given})" if a.rule_given else ""
             out.append(label + a.text() + given)
+    return out
+
+
+def _in_project(path: Path) -> str:
+    """A path of the product's own files as the project lays them out ("model/cards/data/lands.yaml")."""
+    return path.relative_to(DATA_DIR.parents[2]).as_posix()
+
+
+def _origin(card: CardDef, stored: StoredCard | None) -> list[str]:
+    if stored is None:
+        return [f"source: built in: {_in_project(Path(card.source))}"]
+    when = datetime.fromisoformat(stored.imported_at).strftime("%Y-%m-%d %H:%M UTC")
+    out = [f"source: imported from {stored.source} on {when}"]
+    if stored.compiler_version != COMPILER_VERSION:
+        out.append(f"  (imported by compiler version {stored.compiler_version}; shown as version "
+                   f"{COMPILER_VERSION} reads its text now, as questions read it)")
+    return out
+
+
+# -- list ----------------------------------------------------------------------------------------------------
+
+def counts_text() -> str:
+    """How many cards are built in, and how many were imported from each file."""
+    store = open_store()
+    out = [f"built in: {len(card_db().cards)} cards ({_in_project(DATA_DIR)})"]
+    counts = store.counts()
+    for c in counts:
+        out.append(f"imported from {c.source}: {c.cards} cards ({c.with_unmodelled} with unmodelled lines)")
+    out.append(f"in the store {store.path}: {sum(c.cards for c in counts)} cards")
     return "\n".join(out)
 
 
-def run_cards(args: argparse.Namespace) -> int:
-    if args.cards_command == "show":
+# -- import --------------------------------------------------------------------------------------------------
+
+def import_files(paths: list[str], store: CardStore, out: TextIO, err: TextIO) -> int:
+    """Read every file, then compile and write all their cards in one transaction; print what was imported.
+    Exit code 2, naming the file, if one can't be read (nothing is written then)."""
+    t0 = time.perf_counter()
+    files: list[tuple[str, list[CardRecord]]] = []
+    bar = progress_bar(len(paths), "reading", err)
+    for i, p in enumerate(paths):
+        if bar:
+            bar.update(i)     # before the read: a large file takes a while
         try:
-            print(describe_card(" ".join(args.name)))
-        except LookupError as e:
-            print(f"mtgjudge: {e.args[0]}", file=sys.stderr)
+            files.append((str(Path(p).resolve()), read(p)))
+        except SourceError as e:
+            if bar:
+                bar.done()
+            print(f"mtgjudge: {e}; nothing was imported", file=err)
             return 2
-        return 0
-    if args.cards_command == "list":
-        for name in sorted(card_db().cards):
-            print(name)
-        return 0
-    print("mtgjudge cards: say `show NAME` or `list`", file=sys.stderr)
-    return 2
+    total = sum(len(records) for _, records in files)
+    bar = progress_bar(total, "importing", err)
+    try:
+        counts = store.import_records(files, progress=bar.update if bar else None)
+    finally:
+        if bar:
+            bar.done()
+    for c in counts:
+        print(f"imported {c.cards} cards from {c.source} ({c.with_unmodelled} with unmodelled lines)", file=out)
+    print(f"{total} cards imported into {store.path} in {time.perf_counter() - t0:.1f} s", file=out)
+    return 0

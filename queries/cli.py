@@ -12,8 +12,9 @@ import traceback
 from pathlib import Path
 from typing import Sequence
 
+from mtgjudge.model.cards.store import StoreError
 from mtgjudge.queries.api import CORPUS, version
-from mtgjudge.queries.cards_cmd import run_cards
+from mtgjudge.queries.cards_cmd import add_cards_parser, add_store_option, choose_store, run_cards
 from mtgjudge.queries.format.fields import QuestionError
 from mtgjudge.queries.format.files import load_paths
 from mtgjudge.queries.report import to_json, to_text
@@ -30,6 +31,7 @@ examples:
   mtgjudge check                          run the bundled corpus of judge questions
   mtgjudge check my-questions/ --strict   run a corpus; unsupported answers count as failures
   mtgjudge cards show "Llanowar Elves"    how the verifier understands a card
+  mtgjudge cards import oracle-cards.json import every card of a Scryfall or MTGJSON file
 """
 
 
@@ -38,6 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--debug", action="store_true", help="show a traceback when the verifier itself breaks")
     p.add_argument("--version", action="version", version=f"mtgjudge {version()}")
+    add_store_option(p, root=True)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     ask = sub.add_parser("ask", help="answer the questions in files, with reasons",
@@ -61,12 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("-q", "--quiet", action="store_true", help="print only questions that did not pass, and the summary")
     check.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
 
-    cards = sub.add_parser("cards", help="show how the verifier understands cards",
-                           description="Show the verifier's own encoding of a card, or list the cards it models.")
-    csub = cards.add_subparsers(dest="cards_command", metavar="WHAT")
-    show = csub.add_parser("show", help="print one card's characteristics and numbered abilities")
-    show.add_argument("name", nargs="+", help="the card's name (case and punctuation don't matter)")
-    csub.add_parser("list", help="list every card the verifier models")
+    add_cards_parser(sub)
+    for command in (ask, check):
+        add_store_option(command)
     return p
 
 
@@ -80,10 +80,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
+    choose_store(args)
     try:
         if args.command == "cards":
             return run_cards(args)
         return run_questions(args)
+    except StoreError as e:
+        print(f"mtgjudge: {e}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("mtgjudge: interrupted", file=sys.stderr)
         return 3

@@ -4,8 +4,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from mtgjudge.model.cards.store import ENV_VAR
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_user_card_store(tmp_path_factory: pytest.TempPathFactory):
+    """No test reads or writes the user's card store: the store is a file in a temporary folder that does
+    not exist (no imported cards) unless a test imports into it or chooses another."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv(ENV_VAR, str(tmp_path_factory.mktemp("store") / "cards.sqlite"))
+        yield
 
 
 @pytest.fixture

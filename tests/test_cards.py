@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgjudge.model.cards import card_db
+from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.cards.loader import CardDefinitionError, load_file
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.queries.cards_cmd import describe_card

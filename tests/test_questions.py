@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mtgjudge.model.cards import card_db
+from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.state import StackAbility
 from mtgjudge.queries.format.fields import QuestionError
 from mtgjudge.queries.format.files import load_file, load_paths, load_text

@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.cards import card_db
+from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.rules.permissions import play_permissions
 from mtgjudge.model.rules.turns import next_turn_of, turn_owner
 from mtgjudge.model.state import EffectInForce, Turn

@@ -1,17 +1,16 @@
-"""Load card definitions (``data/*.yaml``), validate them, and find cards by name.
+"""Load the built-in card definitions (``data/*.yaml``, the hand encodings) and validate them.
 
-Names match without regard to case, punctuation or spacing; a double-faced card is found by either face
-or by "A // B". ``known_names.txt.gz`` lists the names of every card printed up to the card data the
-product was built from, so that a real card the product does not model yet is told apart from a typo.
+``known_names.txt.gz`` lists the names of every card printed up to the card data the product was built
+from, so that a real card the product does not model yet is told apart from a typo. Cards are found by
+name through ``lookup.py``.
 """
 from __future__ import annotations
 
-import difflib
 import gzip
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 
 
@@ -21,7 +20,6 @@ from mtgjudge.model.vocab.parse import parse_ability
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS, ManaSyntaxError, parse_cost
-from mtgjudge.model.names import normalize
 from mtgjudge.model.safe_yaml import FileProblem, load_documents
 from mtgjudge.model.objects import CardDef, Face
 
@@ -111,36 +109,6 @@ def parse_card(data: Any, source: str = "") -> CardDef:
                    source=source)
 
 
-class CardDB:
-    """All card definitions the product has, looked up by name."""
-
-    def __init__(self, cards: Iterable[CardDef], known_names: Iterable[str] = ()) -> None:
-        self.cards: dict[str, CardDef] = {}
-        self._by_norm: dict[str, tuple[CardDef, int]] = {}
-        for c in cards:
-            if normalize(c.name) in self._by_norm:
-                raise CardDefinitionError(f"{c.source}: card {c.name!r} is defined twice")
-            self.cards[c.name] = c
-            self._by_norm[normalize(c.name)] = (c, 0)
-            for i, f in enumerate(c.faces):
-                self._by_norm.setdefault(normalize(f.name), (c, i))
-        self.known = {normalize(n): n for n in known_names}
-
-    def find(self, name: str) -> tuple[CardDef, int] | None:
-        """The card and face a name refers to, or None."""
-        return self._by_norm.get(normalize(name))
-
-    def is_known_card(self, name: str) -> str | None:
-        """The printed name if ``name`` is a real card the product has no definition for."""
-        return self.known.get(normalize(name))
-
-    def suggest(self, name: str, n: int = 3) -> list[str]:
-        """The closest names, for "did you mean"."""
-        pool = {**self.known, **{k: v[0].name for k, v in self._by_norm.items()}}
-        close = difflib.get_close_matches(normalize(name), list(pool), n=n, cutoff=0.6)
-        return list(dict.fromkeys(pool[c] for c in close))
-
-
 def load_text(text: str, source: str) -> list[CardDef]:
     """The card definitions of one file's text (one YAML document each), read by the same strict reader as
     question files (duplicate keys, tags and oversized aliases refused) and checked word by word; the first
@@ -166,17 +134,19 @@ def load_file(path: Path) -> list[CardDef]:
     return load_text(path.read_text(encoding="utf-8"), str(path))
 
 
-def _known_names() -> list[str]:
-    if not KNOWN_NAMES.exists():
-        return []
-    with gzip.open(KNOWN_NAMES, "rt", encoding="utf-8") as fh:
-        return [line.rstrip("\n") for line in fh if line.strip()]
-
-
 @lru_cache(maxsize=1)
-def card_db() -> CardDB:
-    """The product's card definitions (loaded once per process)."""
+def built_in_cards() -> tuple[CardDef, ...]:
+    """The product's own card definitions, every ``data/*.yaml`` file (loaded once per process)."""
     cards: list[CardDef] = []
     for path in sorted(DATA_DIR.glob("*.yaml")):
         cards += load_file(path)
-    return CardDB(cards, _known_names())
+    return tuple(cards)
+
+
+@lru_cache(maxsize=1)
+def known_names() -> tuple[str, ...]:
+    """The name of every card printed up to the card data the product was built from."""
+    if not KNOWN_NAMES.exists():
+        return ()
+    with gzip.open(KNOWN_NAMES, "rt", encoding="utf-8") as fh:
+        return tuple(line.rstrip("\n") for line in fh if line.strip())

@@ -64,8 +64,12 @@ def _text(value: Any) -> str | None:
 def read(path: str | Path) -> list[CardRecord]:
     """Every card of one data file (format detected from its content)."""
     p = Path(path)
+    if p.is_dir():
+        raise SourceError(f"{p}: is a directory; name the card data files in it")
     try:
         raw = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SourceError(f"{p}: no such file") from None
     except (OSError, UnicodeDecodeError) as e:
         raise SourceError(f"{p}: can't be read: {e}") from None
     try:
@@ -75,15 +79,27 @@ def read(path: str | Path) -> list[CardRecord]:
                           "truncated") from None
     try:
         if isinstance(data, list):
-            return list(_scryfall(data))
+            return [_checked(r) for r in _scryfall(data)]
         if isinstance(data, dict) and isinstance(data.get("data"), dict) and "meta" in data:
-            return list(_mtgjson5(data["data"]))
+            return [_checked(r) for r in _mtgjson5(data["data"])]
         if isinstance(data, dict) and data and all(isinstance(v, dict) and "type" in v for v in data.values()):
-            return list(_mtgjson3(data))
-    except (KeyError, TypeError, AttributeError, ValueError) as e:
-        raise SourceError(f"{p}: a card entry is malformed ({type(e).__name__}: {e})") from None
+            return [_checked(r) for r in _mtgjson3(data)]
+    except KeyError as e:
+        raise SourceError(f"{p}: a card entry is malformed (the field {e.args[0]!r} is missing)") from None
+    except (TypeError, AttributeError, ValueError) as e:
+        raise SourceError(f"{p}: a card entry is malformed ({e})") from None
     raise SourceError(f"{p}: not a card data file this product reads (Scryfall bulk data, MTGJSON AtomicCards v5, "
                       "or MTGJSON v3 keyed by card name)")
+
+
+def _checked(r: CardRecord) -> CardRecord:
+    """The record, if every field has the type the compiler reads (else ValueError naming the card)."""
+    texts = [r.name, r.layout] + [v for f in r.faces for v in (f.name, f.type_line, f.text)]
+    optional = [v for f in r.faces for v in (f.mana_cost, f.power, f.toughness, f.loyalty)]
+    if not r.faces or not all(isinstance(v, str) for v in texts) or not all(v is None or isinstance(v, str)
+                                                                          for v in optional):
+        raise ValueError(f"card {r.name!r}: its name, layout, type line, mana cost or text is not a string")
+    return r
 
 
 def _scryfall(items: list) -> Iterator[CardRecord]:

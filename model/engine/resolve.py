@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from mtgjudge.model.vocab.abilities import Ability, Effect
-from mtgjudge.model.cards.loader import card_db
+from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import CardDef, Face, GameObject

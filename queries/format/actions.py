@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from mtgjudge.model.cards.loader import card_db
+from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.state import STEPS
 from mtgjudge.queries.format.fields import QuestionValidator, describe, known_name, line_of
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, NoReturn
 
-from mtgjudge.model.cards.loader import card_db
+from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.mana import ManaSyntaxError, parse_cost, parse_mana
 from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import GameObject

@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from mtgjudge.model.cards.loader import card_db
+from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import mana_string
 from mtgjudge.model.names import names_of, normalize

@@ -1,0 +1,68 @@
+"""Finding a card by name, the one way every caller does: the built-in definitions (``data/*.yaml``, the hand
+encodings) first, then the card store (cards imported from card data files, ``store.py``). A built-in
+definition is an override: it wins over an imported card of the same name, whole or face.
+
+Names match without regard to case, punctuation or spacing (:func:`~mtgjudge.model.names.normalize`, as the
+question format says); a multi-faced card is found by either face's name or by "A // B".
+"""
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from functools import lru_cache
+
+from mtgjudge.model.cards.loader import CardDefinitionError, built_in_cards, known_names
+from mtgjudge.model.cards.store import CardStore, open_store
+from mtgjudge.model.names import normalize
+from mtgjudge.model.objects import CardDef
+
+
+class CardDB:
+    """Every card the product has, looked up by name: ``cards`` are the built-in ones (by name), ``store``
+    the imported ones (None: none)."""
+
+    def __init__(self, cards: Iterable[CardDef], known: Iterable[str] = (), store: CardStore | None = None) -> None:
+        self.cards: dict[str, CardDef] = {}
+        self.store = store
+        self._by_norm: dict[str, tuple[CardDef, int]] = {}
+        for c in cards:
+            if normalize(c.name) in self._by_norm:
+                raise CardDefinitionError(f"{c.source}: card {c.name!r} is defined twice")
+            self.cards[c.name] = c
+            self._by_norm[normalize(c.name)] = (c, 0)
+            for i, f in enumerate(c.faces):
+                self._by_norm.setdefault(normalize(f.name), (c, i))
+        self.known = {normalize(n): n for n in known}
+
+    def find(self, name: str) -> tuple[CardDef, int] | None:
+        """The card and face a name refers to, or None: a built-in card first, else an imported one."""
+        found = self._by_norm.get(normalize(name))
+        if found is None and self.store is not None:
+            found = self.store.find(name)
+        return found
+
+    def is_built_in(self, card: CardDef) -> bool:
+        """Is this card one of the built-in definitions (not an imported card)?"""
+        return self.cards.get(card.name) is card
+
+    def is_known_card(self, name: str) -> str | None:
+        """The printed name if ``name`` is a real card (whether the product has a definition for it or not:
+        ask :meth:`find` first)."""
+        return self.known.get(normalize(name))
+
+    def suggest(self, name: str, n: int = 3) -> list[str]:
+        """The closest names, for "did you mean" (reads every imported name: only for a name that is no card)."""
+        pool = {**self.known, **(self.store.names() if self.store is not None else {}),
+                **{k: v[0].name for k, v in self._by_norm.items()}}
+        close = difflib.get_close_matches(normalize(name), list(pool), n=n, cutoff=0.6)
+        return list(dict.fromkeys(pool[c] for c in close))
+
+
+def card_db() -> CardDB:
+    """The cards in use: the built-in ones and the store chosen now (``store.store_path``)."""
+    return _card_db(open_store())
+
+
+@lru_cache(maxsize=8)
+def _card_db(store: CardStore) -> CardDB:
+    return CardDB(built_in_cards(), known_names(), store)

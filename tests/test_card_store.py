@@ -1,0 +1,406 @@
+"""The card store: `mtgjudge cards import` of Scryfall, MTGJSON AtomicCards (v5) and MTGJSON v3 files that the
+tests write in those formats; lookup by whole and face names; built-in cards winning; bad files and bad
+stores refused with exit 2 and the store left as it was; `cards show` saying where a card came from; the
+store chosen by --cards and MTGJUDGE_CARDS; and questions about imported cards answered.
+
+What the Oracle compiler makes of a line of text is not asserted here (it grows): only vanilla cards, cards
+whose characteristics can't be read, and what the store keeps."""
+from __future__ import annotations
+
+import io
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from mtgjudge.model.cards import store as store_module
+from mtgjudge.model.cards.lookup import card_db
+from mtgjudge.model.cards.store import ENV_VAR, default_path, open_store, use_store
+from mtgjudge.queries.cli import main
+from mtgjudge.queries.progress import Progress, progress_bar
+
+
+def scryfall_card(name: str, type_line: str, mana_cost: str = "", text: str = "", **more) -> dict:
+    return {"object": "card", "name": name, "layout": "normal", "mana_cost": mana_cost, "type_line": type_line,
+            "oracle_text": text, **more}
+
+
+def scryfall_face(name: str, type_line: str, mana_cost: str = "", text: str = "", **more) -> dict:
+    return {"object": "card_face", "name": name, "mana_cost": mana_cost, "type_line": type_line,
+            "oracle_text": text, **more}
+
+
+BEARS = scryfall_card("Balduvian Bears", "Creature — Bear", "{1}{G}", power="2", toughness="2")
+SCRYFALL = [
+    BEARS,
+    {"object": "card", "name": "Delver of Secrets // Insectile Aberration", "layout": "transform",
+     "card_faces": [
+         scryfall_face("Delver of Secrets", "Creature — Human Wizard", "{U}",
+                       "At the beginning of your upkeep, look at the top card of your library. You may reveal that "
+                       "card. If an instant or sorcery card is revealed this way, transform Delver of Secrets.",
+                       power="1", toughness="1"),
+         scryfall_face("Insectile Aberration", "Creature — Human Insect", "", "Flying", power="3", toughness="2",
+                       color_indicator=["U"])]},
+    {"object": "card", "name": "Fire // Ice", "layout": "split", "mana_cost": "{1}{R} // {1}{U}",
+     "type_line": "Instant // Instant",
+     "card_faces": [
+         scryfall_face("Fire", "Instant", "{1}{R}", "Fire deals 2 damage divided as you choose among one or two "
+                                                    "targets."),
+         scryfall_face("Ice", "Instant", "{1}{U}", "Tap target permanent.\nDraw a card.")]},
+    {"object": "card", "name": "Bonecrusher Giant // Stomp", "layout": "adventure",
+     "card_faces": [
+         scryfall_face("Bonecrusher Giant", "Creature — Giant", "{2}{R}",
+                       "Whenever Bonecrusher Giant becomes the target of a spell, Bonecrusher Giant deals 2 damage "
+                       "to that spell's controller.", power="4", toughness="3"),
+         scryfall_face("Stomp", "Instant — Adventure", "{1}{R}",
+                       "Damage can't be prevented this turn. Stomp deals 2 damage to any target.")]},
+    {"object": "card", "name": "Kazandu Mammoth // Kazandu Valley", "layout": "modal_dfc",
+     "card_faces": [
+         scryfall_face("Kazandu Mammoth", "Creature — Elephant", "{2}{G}{G}",
+                       "Landfall — Whenever a land you control enters, Kazandu Mammoth gets +2/+2 until end of "
+                       "turn.", power="3", toughness="3"),
+         scryfall_face("Kazandu Valley", "Land", "", "Kazandu Valley enters tapped.\n{T}: Add {G}.")]},
+]
+
+ATOMIC = {
+    "meta": {"date": "2024-01-01", "version": "5.2.2"},
+    "data": {
+        "Runeclaw Bear": [{"name": "Runeclaw Bear", "manaCost": "{1}{G}", "type": "Creature — Bear", "power": "2",
+                           "toughness": "2", "layout": "normal", "colors": ["G"]}],
+        "Brazen Borrower // Petty Theft": [
+            # listed back face first: the reader orders faces by side
+            {"name": "Brazen Borrower // Petty Theft", "faceName": "Petty Theft", "side": "b", "manaCost": "{1}{U}",
+             "type": "Instant — Adventure", "text": "Return target nonland permanent an opponent controls to its "
+                                                   "owner's hand.", "layout": "adventure"},
+            {"name": "Brazen Borrower // Petty Theft", "faceName": "Brazen Borrower", "side": "a",
+             "manaCost": "{1}{U}{U}", "type": "Creature — Faerie Rogue", "power": "3", "toughness": "1",
+             "text": "Flash\nFlying\nBrazen Borrower can block only creatures with flying.", "layout": "adventure"},
+        ],
+    },
+}
+
+MTGJSON3 = {
+    "Savannah Lions": {"name": "Savannah Lions", "manaCost": "{W}", "type": "Creature — Cat", "types": ["Creature"],
+                       "power": "2", "toughness": "1", "layout": "normal", "colors": ["White"]},
+    "Wear": {"name": "Wear", "names": ["Wear", "Tear"], "manaCost": "{1}{R}", "type": "Instant", "layout": "split",
+             "text": "Destroy target artifact."},
+    "Tear": {"name": "Tear", "names": ["Wear", "Tear"], "manaCost": "{W}", "type": "Instant", "layout": "split",
+             "text": "Destroy target enchantment."},
+}
+
+
+def write(path: Path, data) -> Path:
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def cli(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def contents(path: Path) -> list[str]:
+    """Everything a store file holds, as SQL (empty if there is no file)."""
+    if not path.exists():
+        return []
+    with sqlite3.connect(path) as db:
+        return list(db.iterdump())
+
+
+@pytest.fixture(autouse=True)
+def _forget_cards_option():
+    """``--cards`` chooses the store for the rest of the process: back to the environment after each test."""
+    yield
+    use_store(None)
+
+
+@pytest.fixture
+def store(tmp_path, monkeypatch) -> Path:
+    """A fresh store file, chosen through the environment as a user would."""
+    path = tmp_path / "store" / "cards.sqlite"
+    monkeypatch.setenv(ENV_VAR, str(path))
+    return path
+
+
+def test_tests_never_use_the_users_store():
+    assert open_store().path != default_path()
+
+
+def test_scryfall_import_finds_cards_by_whole_and_face_names(tmp_path, store, capsys):
+    data = write(tmp_path / "oracle-cards.json", SCRYFALL)
+    code, out, err = cli(capsys, "cards", "import", str(data))
+    assert code == 0, err
+    assert f"imported 5 cards from {data.resolve()}" in out
+    assert "\r" not in err         # no progress bar where stderr is not a terminal
+    db = card_db()
+    for query, name, face, layout in [
+        ("Balduvian Bears", "Balduvian Bears", 0, "normal"),
+        ("Fire // Ice", "Fire // Ice", 0, "split"),
+        ("ice", "Fire // Ice", 1, "split"),
+        ("INSECTILE-ABERRATION", "Delver of Secrets // Insectile Aberration", 1, "transform"),
+        ("Delver of Secrets", "Delver of Secrets // Insectile Aberration", 0, "transform"),
+        ("stomp", "Bonecrusher Giant // Stomp", 1, "adventure"),
+        ("Kazandu Valley", "Kazandu Mammoth // Kazandu Valley", 1, "modal_dfc"),
+    ]:
+        card, found_face = db.find(query)
+        assert (card.name, found_face, card.layout) == (name, face, layout), query
+    bears = db.find("balduvian bears")[0]
+    assert (bears.front.cost_text(), bears.front.types, bears.front.power) == ("{1}{G}", ("Creature",), 2)
+    assert db.find("Insectile Aberration")[0].faces[1].color_indicator == ("U",)
+    assert db.find("Grizzled Bears") is None
+
+
+def test_atomic_cards_v5_import(tmp_path, store, capsys):
+    data = write(tmp_path / "AtomicCards.json", ATOMIC)
+    assert cli(capsys, "cards", "import", str(data))[0] == 0
+    card, face = card_db().find("petty theft")
+    assert (card.name, face, card.layout) == ("Brazen Borrower // Petty Theft", 1, "adventure")
+    assert [f.name for f in card.faces] == ["Brazen Borrower", "Petty Theft"]
+    assert card_db().find("Runeclaw Bear")[0].front.toughness == 2
+
+
+def test_mtgjson3_import(tmp_path, store, capsys):
+    data = write(tmp_path / "cards_oracle_00.json", MTGJSON3)
+    code, out, _ = cli(capsys, "cards", "import", str(data))
+    assert code == 0 and "imported 2 cards" in out
+    assert card_db().find("tear")[0].name == "Wear // Tear"
+    assert card_db().find("Savannah Lions")[0].front.cost_text() == "{W}"
+
+
+def test_summary_counts_cards_with_unmodelled_lines(tmp_path, store, capsys):
+    vanilla = write(tmp_path / "vanilla.json", [BEARS, scryfall_card("Zzyzx Quibbler", "Creature — Beast", "{G}",
+                                                                      power="1", toughness="1")])
+    unreadable = write(tmp_path / "odd.json", [scryfall_card("Odd Gizmo", "Gizmo", "{1}", "Draw a card.")])
+    code, out, _ = cli(capsys, "cards", "import", str(vanilla), str(unreadable))
+    assert code == 0
+    assert f"imported 2 cards from {vanilla.resolve()} (0 with unmodelled lines)" in out
+    assert f"imported 1 cards from {unreadable.resolve()} (1 with unmodelled lines)" in out
+    assert "3 cards imported into" in out
+    code, out, _ = cli(capsys, "cards", "list", "--counts")
+    assert f"imported from {vanilla.resolve()}: 2 cards (0 with unmodelled lines)" in out
+    code, out, _ = cli(capsys, "cards", "list", "--imported")
+    assert out.splitlines() == ["Balduvian Bears", "Odd Gizmo", "Zzyzx Quibbler"]
+    code, out, _ = cli(capsys, "cards", "list")
+    assert "Llanowar Elves" in out.splitlines() and "Balduvian Bears" not in out.splitlines()
+
+
+def _bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
+    truncated = tmp_path / "truncated.json"
+    truncated.write_text(json.dumps(SCRYFALL)[:500], encoding="utf-8")
+    return {
+        "truncated": (truncated, "truncated"),
+        "missing field": (write(tmp_path / "nofield.json", [{"object": "card", "name": "Nameless Type"}]),
+                          "'type_line' is missing"),
+        "wrong type": (write(tmp_path / "wrongtype.json", [scryfall_card("Numbered", "Creature — Bear", text=7)]),
+                       "not a string"),
+        "not card data": (write(tmp_path / "other.json", {"hello": "world"}), "not a card data file"),
+        "not json": (tmp_path / "notes.txt", "not valid JSON"),
+        "missing": (tmp_path / "nowhere.json", "no such file"),
+        "directory": (tmp_path, "is a directory"),
+    }
+
+
+@pytest.mark.parametrize("kind", ["truncated", "missing field", "wrong type", "not card data", "not json",
+                                  "missing", "directory"])
+def test_bad_file_is_refused_and_the_store_is_unchanged(tmp_path, store, capsys, kind):
+    (tmp_path / "notes.txt").write_text("some notes\n")
+    good = write(tmp_path / "good.json", SCRYFALL[:1])
+    assert cli(capsys, "cards", "import", str(good))[0] == 0
+    before = contents(store)
+    more = write(tmp_path / "more.json", [scryfall_card("Zzyzx Quibbler", "Creature — Beast", "{G}", power="1",
+                                                        toughness="1")])
+    bad, what = _bad_files(tmp_path)[kind]
+    code, out, err = cli(capsys, "cards", "import", str(more), str(bad))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and str(bad) in err and what in err and "nothing was imported" in err
+    assert "Traceback" not in err
+    assert contents(store) == before
+    assert card_db().find("Zzyzx Quibbler") is None
+
+
+def test_an_interrupted_import_leaves_the_store_as_it_was(tmp_path, store, capsys, monkeypatch):
+    assert cli(capsys, "cards", "import", str(write(tmp_path / "a.json", SCRYFALL[:2])))[0] == 0
+    before = contents(store)
+    real = store_module._name_rows
+
+    def interrupted(records):
+        for i, row in enumerate(real(records)):
+            if i == 3:      # cards rows and some names are written by now
+                raise KeyboardInterrupt
+            yield row
+
+    monkeypatch.setattr(store_module, "_name_rows", interrupted)
+    code, _, err = cli(capsys, "cards", "import", str(write(tmp_path / "b.json", SCRYFALL)))
+    assert (code, err.strip()) == (3, "mtgjudge: interrupted")
+    assert contents(store) == before
+    assert open_store().card_names() == ["Balduvian Bears", "Delver of Secrets // Insectile Aberration"]
+    monkeypatch.setattr(store_module, "_name_rows", real)
+    assert cli(capsys, "cards", "import", str(tmp_path / "b.json"))[0] == 0     # and the store still works
+    assert card_db().find("Fire")[0].name == "Fire // Ice"
+
+
+def test_reimport_replaces_the_card(tmp_path, store, capsys):
+    first = write(tmp_path / "first.json", [BEARS])
+    second = write(tmp_path / "second.json", [{**BEARS, "mana_cost": "{2}{G}", "toughness": "3"}])
+    assert cli(capsys, "cards", "import", str(first))[0] == 0
+    assert card_db().find("Balduvian Bears")[0].front.toughness == 2
+    assert cli(capsys, "cards", "import", str(second))[0] == 0
+    card = card_db().find("Balduvian Bears")[0]
+    assert (card.front.cost_text(), card.front.toughness) == ("{2}{G}", 3)
+    assert open_store().card_names() == ["Balduvian Bears"]
+    assert f"imported from {second.resolve()}" in cli(capsys, "cards", "show", "Balduvian Bears")[1]
+
+
+def test_a_face_name_does_not_take_another_cards_whole_name(tmp_path, store, capsys):
+    ice = write(tmp_path / "ice.json", [scryfall_card("Ice", "Instant", "{U}")])
+    assert cli(capsys, "cards", "import", str(ice), str(write(tmp_path / "s.json", SCRYFALL)))[0] == 0
+    card, face = card_db().find("Ice")
+    assert (card.name, face) == ("Ice", 0)
+    assert card_db().find("Fire")[0].name == "Fire // Ice"
+
+
+def test_built_in_definition_wins_over_an_imported_card(tmp_path, store, capsys):
+    elves = scryfall_card("Llanowar Elves", "Creature — Elf Druid", "{5}", "{T}: Add {G}.", power="9",
+                          toughness="9")
+    assert cli(capsys, "cards", "import", str(write(tmp_path / "elves.json", [elves])))[0] == 0
+    assert open_store().find("Llanowar Elves")[0].front.power == 9     # the store has it ...
+    card, _ = card_db().find("llanowar elves")                         # ... but lookup gives the built-in one
+    assert (card.front.cost_text(), card.front.power) == ("{G}", 1)
+    code, out, _ = cli(capsys, "cards", "show", "Llanowar Elves")
+    assert code == 0 and "source: built in: model/cards/data/creatures.yaml" in out
+
+
+def test_show_says_where_an_imported_card_came_from(tmp_path, store, capsys):
+    data = write(tmp_path / "s.json", SCRYFALL[:1])
+    cli(capsys, "cards", "import", str(data))
+    code, out, _ = cli(capsys, "cards", "show", "balduvian-bears")
+    assert code == 0
+    assert "mana cost: {1}{G}" in out and "power/toughness: 2/2" in out
+    assert f"source: imported from {data.resolve()} on 20" in out
+    assert "unmodelled lines: none" in out
+
+
+def test_show_lists_the_lines_of_a_card_whose_characteristics_cant_be_read(tmp_path, store, capsys):
+    odd = scryfall_card("Odd Gizmo", "Gizmo — Widget", "{1}", "Draw a card.\nYou gain 2 life.")
+    cli(capsys, "cards", "import", str(write(tmp_path / "odd.json", [odd])))
+    code, out, _ = cli(capsys, "cards", "show", "Odd Gizmo")
+    assert code == 0
+    assert "could not be read" in out
+    assert "unmodelled lines (2)" in out and "  - Draw a card.\n  - You gain 2 life." in out
+
+
+def test_show_of_a_card_compiled_by_another_compiler_version(tmp_path, store, capsys):
+    cli(capsys, "cards", "import", str(write(tmp_path / "s.json", SCRYFALL[:1])))
+    with sqlite3.connect(store) as db:
+        db.execute("UPDATE cards SET compiler_version = 'old'")
+    code, out, _ = cli(capsys, "cards", "show", "Balduvian Bears")
+    assert code == 0 and "imported by compiler version old" in out and "power/toughness: 2/2" in out
+
+
+def test_cards_option_and_environment_variable_choose_the_store(tmp_path, store, capsys):
+    data = write(tmp_path / "s.json", SCRYFALL[:1])
+    assert cli(capsys, "cards", "import", str(data))[0] == 0
+    assert store.exists()                                  # $MTGJUDGE_CARDS
+    other = tmp_path / "other.sqlite"
+    before = contents(store)
+    assert cli(capsys, "--cards", str(other), "cards", "import", str(write(tmp_path / "a.json", ATOMIC)))[0] == 0
+    assert contents(store) == before                       # --cards wins over the variable
+    assert cli(capsys, "cards", "show", "--cards", str(other), "Runeclaw Bear")[0] == 0
+    assert cli(capsys, "cards", "show", "Runeclaw Bear")[0] == 2
+    assert cli(capsys, "cards", "show", "Balduvian Bears")[0] == 0
+
+
+QUESTIONS = """\
+id: bears-two-forests
+ask: can-play
+about: bears
+state:
+  players:
+    Alice:
+      hand: [{card: Balduvian Bears, id: bears}]
+      battlefield: [Forest, Forest]
+expect: yes
+---
+id: bears-one-forest
+ask: can-play
+about: bears
+state:
+  players:
+    Alice:
+      hand: [{card: "balduvian bears", id: bears}]
+      battlefield: [Forest]
+expect: no
+"""
+
+
+def test_questions_about_an_imported_card_are_answered(tmp_path, capsys):
+    questions = tmp_path / "q.yaml"
+    questions.write_text(QUESTIONS)
+    cards = tmp_path / "cards.sqlite"
+    code, out, _ = cli(capsys, "--cards", str(cards), "check", str(questions))
+    assert code == 0 and "0 passed, 0 failed, 2 unsupported" in out     # a real card, not defined yet
+    assert not cards.exists()                                            # looking it up made no store
+    assert cli(capsys, "--cards", str(cards), "cards", "import", str(write(tmp_path / "s.json", SCRYFALL)))[0] == 0
+    code, out, _ = cli(capsys, "check", str(questions), "--cards", str(cards))
+    assert code == 0 and "2 passed, 0 failed, 0 unsupported, 0 errors" in out
+    code, out, _ = cli(capsys, "--cards", str(cards), "ask", "--json", str(questions))
+    assert [json.loads(line)["answer"] for line in out.splitlines()] == [True, False]
+
+
+def test_no_store_file_means_no_imported_cards(tmp_path):
+    path = tmp_path / "absent.sqlite"
+    assert open_store(path).find("Balduvian Bears") is None
+    assert open_store(path).card_names() == [] and open_store(path).counts() == []
+    assert not path.exists()
+
+
+@pytest.mark.parametrize("what,expected", [
+    ("garbage", "not an SQLite database"),
+    ("other database", "an SQLite database but not a mtgjudge card store"),
+    ("directory", "is a directory"),
+])
+def test_a_store_that_is_not_one_is_refused_with_exit_2(tmp_path, capsys, what, expected):
+    path = tmp_path / "store"
+    if what == "garbage":
+        path.write_bytes(b"these are my notes, not a database" * 100)
+    elif what == "other database":
+        with sqlite3.connect(path) as db:
+            db.execute("CREATE TABLE recipes (name TEXT)")
+    else:
+        path.mkdir()
+    questions = tmp_path / "q.yaml"
+    questions.write_text(QUESTIONS)
+    before = path.read_bytes() if path.is_file() else None
+    for argv in (["cards", "show", "Balduvian Bears"], ["ask", str(questions)], ["cards", "list", "--imported"],
+                 ["cards", "import", str(write(tmp_path / "s.json", SCRYFALL))]):
+        code, _, err = cli(capsys, "--cards", str(path), *argv)
+        assert code == 2 and expected in err and "Traceback" not in err, argv
+    assert (path.read_bytes() if path.is_file() else None) == before
+
+
+def test_did_you_mean_knows_imported_names(tmp_path, store, capsys):
+    quibbler = scryfall_card("Zzyzx Quibbler", "Creature — Beast", "{G}", power="1", toughness="1")
+    cli(capsys, "cards", "import", str(write(tmp_path / "q.json", [quibbler])))
+    assert "Zzyzx Quibbler" in card_db().suggest("Zzyzx Quibler")
+    code, _, err = cli(capsys, "cards", "show", "Zzyzx Quibler")
+    assert code == 2 and "did you mean: Zzyzx Quibbler" in err
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_only_on_a_terminal():
+    assert progress_bar(10, "importing", io.StringIO()) is None
+    term = _Terminal()
+    bar = progress_bar(200, "importing", term)
+    assert isinstance(bar, Progress)
+    for n in range(1, 201):
+        bar.update(n)
+    bar.done()
+    drawn = term.getvalue()
+    assert drawn.count("\r") == 102                    # once per percent, and the clearing
+    assert "importing [###############---------------]  50%  100/200" in drawn
