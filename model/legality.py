@@ -60,6 +60,10 @@ def can_activate(state: GameState, oid: str, index: int, ability: Ability, playe
     require_modelled_object(state, oid)
     require_modelled(state, (Scope.ACTIVATION,), "abilities are activated")
     obj = state.obj(oid)
+    if ability.zones and obj.zone not in ability.zones:
+        # 113.6j: an ability whose cost can be paid only in another zone (cycling, unearth) functions only there.
+        return Answer(False, (step("113.6", f"{obj.name}'s ability {ability.text()!r} functions only in the "
+                                            f"{' or '.join(ability.zones)}; {obj.name} is in the {obj.zone}"),))
     if ability.kind == "unmodelled":
         raise Unsupported(f"{obj.name}'s ability {ability.source_text!r} is not modelled")
     if ability.restriction_text:

@@ -220,6 +220,28 @@ def _spell_line(norm: str, printed: str, ctx: LineContext) -> Ability:
 
 # ------------------------------------------------------------------ static abilities
 
+def _grants(norm: str, printed: str) -> list[Ability] | None:
+    """"Enchanted creature gets +2/+2 and has flying.", "Creatures you control have haste." (613.1f, 613.4c)."""
+    for start in ("static_grant", "static_pt"):
+        try:
+            r = phrases.parse(norm, start)
+        except DefinitionError:
+            continue
+        subject = dict(r["subject"])
+        affects = subject.pop("affects", None)
+        base = {**({"affects": {k: v for k, v in affects.__dict__.items() if v not in ((), None, False, "any", "")}}
+                   if affects is not None else {}), **subject}
+        out = []
+        if "pt" in r:
+            out.append(Ability("static", static=parse_static({"kind": "pt_change", "power": r["pt"][0],
+                                                              "toughness": r["pt"][1], **base}), source_text=printed))
+        for kw in r["keywords"]:
+            out.append(Ability("static", static=parse_static({"kind": "grant_keyword", "keyword": kw, **base}),
+                               source_text=printed))
+        return out
+    return None
+
+
 def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
     try:
         if phrases.parse(norm, "enters_tapped"):
@@ -258,6 +280,9 @@ def compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
         return [_activated(split[0], split[1], body, printed, ctx)]
     if _CHAPTER.match(body):
         return [unmodelled(body, printed, "triggered", ctx.spell)]      # 714.2b: chapter abilities trigger
+    grants = None if ctx.spell else _grants(body, printed)
+    if grants:
+        return grants
     static = _static(body, printed, ctx)
     if ctx.spell and static.kind == "unmodelled" and not _STATIC_ON_SPELL.search(body):
         return [_spell_line(body, printed, ctx)]

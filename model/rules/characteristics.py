@@ -9,6 +9,7 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import BASIC_LAND_TYPES, cost_colors, mana_value
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.selectors import Selector
+from mtgjudge.model.vocab.subtypes import subtypes_by_type
 from mtgjudge.model.vocab.abilities import Ability, CostPart, ManaProduction, StaticEffect
 
 
@@ -53,7 +54,16 @@ def printed_characteristics(o: GameObject) -> Characteristics:
         return Characteristics("", (), ("Creature",), (), frozenset(), (), 2, 2)
     colors = frozenset(f.color_indicator) if f.color_indicator is not None else (
         cost_colors(f.mana_cost) if f.mana_cost else frozenset())
-    return Characteristics(f.name, f.supertypes, f.types, f.subtypes, colors, f.abilities, f.power, f.toughness)
+    subtypes = f.subtypes
+    # Characteristic-defining keywords (604.3, 113.6a: they function everywhere): devoid, "this object is
+    # colorless" (702.114a); changeling, "this object is every creature type" (702.73a, 205.3d: only an object
+    # with a type that has creature types).
+    keywords = {a.keyword for a in f.abilities if a.kind == "keyword"}
+    if "Devoid" in keywords:
+        colors = frozenset()
+    if "Changeling" in keywords and {"Creature", "Kindred", "Tribal"} & set(f.types):
+        subtypes = tuple(sorted(set(subtypes) | subtypes_by_type()["Creature"]))
+    return Characteristics(f.name, f.supertypes, f.types, subtypes, colors, f.abilities, f.power, f.toughness)
 
 
 def matches(sel: Selector | None, ch: Characteristics, o: GameObject, you: str, source: GameObject | None) -> bool:

@@ -216,4 +216,6 @@ def _named_types(a: Ability) -> list[str]:
         return sorted(set(p.fixed) | set(p.instead), key=TYPES.index)
     if p.mode in ("one_type", "combination"):
         return list(p.choices)
+    if p.mode == "options":
+        return sorted({t for o in p.options for t in o}, key=TYPES.index)
     return []

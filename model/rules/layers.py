@@ -25,7 +25,7 @@ LayerApplier = Callable[[dict, StaticEffect, GameObject, object, list], dict]
 
 def _grant_keyword(chars: dict, eff: StaticEffect, src: GameObject, state, affected: list) -> dict:
     kw = eff.arg("keyword")
-    for oid in affected:
+    for oid in applies_to(chars, eff, src, affected):
         ch = chars[oid]
         chars[oid] = replace(ch, abilities=ch.abilities + (Ability("keyword", keyword=kw, granted_by=src.name),))
     return chars

@@ -93,6 +93,9 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
         for a in amounts:
             for t in p.choices:
                 put(ev(t * a), f"choosing {{{t}}}")
+    elif p.mode == "options":
+        for option in p.options:
+            put(tuple(n * mult for n in ev(option)), "choosing " + ev_text(ev(option)))
     elif p.mode == "combination":
         for a in amounts:
             for combo in combinations_with_replacement(p.choices, a):

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
 KEYWORDS = ("Haste", "Flying", "Defender", "Trample", "Indestructible", "Vigilance", "Reach", "Deathtouch",
             "Lifelink", "First strike", "Double strike", "Menace", "Flash", "Hexproof", "Shroud",
-            "Convoke", "Delve", "Improvise")   # 702.51, 702.66, 702.126: alternatives to paying mana
+            "Convoke", "Delve", "Improvise",   # 702.51, 702.66, 702.126: alternatives to paying mana
+            "Devoid", "Changeling")            # 702.114, 702.73: characteristic-defining (rules.characteristics)
 
 #: ``CostPart.n`` / ``ManaProduction.amount`` value meaning "X" (chosen on activation, CR 107.3).
 X_COUNT = -1
@@ -127,6 +128,7 @@ class ManaProduction:
       ``one_type``     ``amount`` mana, all of one type chosen from ``choices`` ("Add {R} or {G}";
                        "two mana of any one color").
       ``combination``  ``amount`` mana, each of any type in ``choices`` ("any combination of colors").
+      ``options``      one of ``options``, each fixed mana ("Add {W}{W}, {W}{U}, or {U}{U}").
       ``reflect``      one mana of any type (or color, ``reflect_colors_only``) that the permanents
                        ``reflect`` selects could produce (CR 106.7); ``reflect_sacrificed`` for "the
                        sacrificed land".
@@ -156,6 +158,7 @@ class ManaProduction:
     card_zone: str = ""
     instead_if: str = ""
     instead: tuple[str, ...] = ()
+    options: tuple[tuple[str, ...], ...] = ()
 
     def text(self) -> str:
         each = ""
@@ -172,6 +175,9 @@ class ManaProduction:
             if self.amount == 1:
                 return "Add " + " or ".join("{%s}" % c for c in self.choices) + each
             return f"Add {self.amount} mana of any one type among " + "".join("{%s}" % c for c in self.choices)
+        if self.mode == "options":
+            words = ["".join("{%s}" % t for t in o) for o in self.options]
+            return "Add " + ", ".join(words[:-1]) + (", or " if len(words) > 2 else " or ") + words[-1] + each
         if self.mode == "combination":
             if self.choices == COLORS:
                 return f"Add {self.amount} mana in any combination of colors"

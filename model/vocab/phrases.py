@@ -24,7 +24,8 @@ from mtgjudge.model.vocab.abilities import X_COUNT, CostPart, ManaProduction
 from mtgjudge.model.vocab.subtypes import subtype
 
 GRAMMAR = Path(__file__).with_name("phrases.lark")
-STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "target_phrase", "target_np")
+STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "target_phrase", "target_np",
+          "static_grant", "static_pt")
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
@@ -46,7 +47,8 @@ def number_word(word: str) -> int:
 @lru_cache(maxsize=1)
 def parser() -> Lark:
     """The LALR parser of every start symbol (built once per process)."""
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual", start=list(STARTS),
+    # cache: Lark keeps the built LALR tables in the temporary directory, keyed by the grammar (0.6 s -> 0.05 s).
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual", start=list(STARTS), cache=True,
                 propagate_positions=False, maybe_placeholders=False)
 
 
@@ -283,7 +285,7 @@ class _Meaning(Transformer):
         kinds = [self._types(o) for o in options]
         if all(len(k) == 1 for k in kinds):
             return ManaProduction("one_type", choices="".join(k[0] for k in kinds))
-        raise DefinitionError("a choice among amounts of mana is not modelled")
+        return ManaProduction("options", options=tuple(kinds))
 
     def p_any_color(self, n):
         return ManaProduction("combination" if n != 1 else "one_type", choices=COLORS, amount=n)
@@ -324,6 +326,24 @@ class _Meaning(Transformer):
     def r_your_turn(self): return {"during": "your turn"}
 
     def enters_tapped(self, *_): return True
+
+    # ---- statics granting keywords, changing power and toughness (613.1f, 613.4c)
+    def s_attached(self, *_): return {"enchanted": True}
+    def s_self(self, _): return {}
+
+    def s_np(self, spec):
+        return {"affects": self._one(spec)}
+
+    def keyword_list(self, *toks):
+        return [str(t).capitalize() for t in toks]
+
+    def static_grant(self, subject, _has, keywords):
+        return {"subject": subject, "keywords": keywords}
+
+    def static_pt(self, subject, _gets, mod, *rest):
+        p, t = str(mod).split("/")
+        keywords = rest[-1] if rest else []
+        return {"subject": subject, "pt": (int(p), int(t)), "keywords": keywords}
 
     # ---- target phrases
     def tp_one(self, *parts) -> TargetSpec:

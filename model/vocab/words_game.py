@@ -14,9 +14,16 @@ ENGINE = frozenset({"engine"})
 
 
 def _r_grant(s: StaticEffect) -> str:
+    if s.arg("enchanted"):
+        return f"Enchanted permanent has {s.arg('keyword').lower()}"
     if not s.affects:
         return f"This has {s.arg('keyword').lower()}"
     return f"{plural(s.affects)} have {s.arg('keyword').lower()}"
+
+
+def _r_pt(s: StaticEffect) -> str:
+    who = "Enchanted permanent gets" if s.arg("enchanted") else ("This gets" if not s.affects else f"{plural(s.affects)} get")
+    return f"{who} {s.arg('power'):+d}/{s.arg('toughness'):+d}"
 
 
 def _v_keyword(a: dict) -> None:
@@ -54,8 +61,14 @@ def _v_n(a: dict) -> None:
 
 
 WORDS = (
-    Word("grant_keyword", "static", {"keyword": str}, _r_grant, frozenset({Scope.CHARACTERISTICS}),
+    # Layer 6 (613.1f); ``enchanted``: the permanent its source is attached to ("enchanted creature",
+    # "equipped creature").
+    Word("grant_keyword", "static", {"keyword": str, "enchanted": bool}, _r_grant, frozenset({Scope.CHARACTERISTICS}),
          frozenset({"layers"}), _v_keyword),
+    # Layer 7c (613.4c): "gets +N/+N". Kept so that the rest of its line is modelled; no consumer implements
+    # power and toughness changes yet, so every one that meets it in that scope refuses.
+    Word("pt_change", "static", {"power": int, "toughness": int, "enchanted": bool}, _r_pt,
+         frozenset({Scope.POWER_TOUGHNESS}), text_only=True),
     Word("may_play", "static", {}, lambda s: "You may play that card", frozenset({Scope.PLAY_PERMISSIONS}),
          frozenset({"permissions"})),
     # 614.1c, 122.6: "This permanent enters with N [kind] counters on it"; ``n``: a number or "X" (the X of the
