@@ -90,6 +90,11 @@ def _namer(r: Result) -> Namer:
     return namer
 
 
+def readable(r: Result, text: str) -> str:
+    """``text`` about ``r`` (its message, say) with its objects named."""
+    return _namer(r).text(text)
+
+
 def to_text(r: Result, verbose: bool = True, options: TextOptions | None = None) -> str:
     """A result as lines for a person (``verbose``: with its reasons, unless ``options`` say otherwise)."""
     o = options or TextOptions(verbose=verbose)
