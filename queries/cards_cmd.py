@@ -5,9 +5,11 @@ import argparse
 import sys
 
 from mtgjudge.model.cards import card_db
+from mtgjudge.model.names import normalize
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.state import GameState, Player, Turn
+from mtgjudge.queries.format.suggest import did_you_mean
 
 
 def describe_card(name: str) -> str:
@@ -19,8 +21,7 @@ def describe_card(name: str) -> str:
         real = db.is_known_card(name)
         if real:
             raise LookupError(f"{real!r} is a real card the verifier has no definition for yet")
-        hint = db.suggest(name)
-        raise LookupError(f"unknown card {name!r}" + (f"; did you mean: {', '.join(hint)}?" if hint else ""))
+        raise LookupError(f"unknown card {name!r}{did_you_mean(name)}")
     card, _ = found
     out: list[str] = []
     for face_index, face in enumerate(card.faces):
@@ -51,10 +52,22 @@ def describe_card(name: str) -> str:
     return "\n".join(out)
 
 
+def modelled_by_prefix(name: str) -> str | None:
+    """The one modelled card whose name starts with ``name`` ("Thalia"), if exactly one does."""
+    key = normalize(name)
+    found = [c for c in card_db().cards if len(key) >= 3 and normalize(c).startswith(key)]
+    return found[0] if len(found) == 1 else None
+
+
 def run_cards(args: argparse.Namespace) -> int:
     if args.cards_command == "show":
+        name = " ".join(args.name)
+        if card_db().find(name) is None and not card_db().is_known_card(name) and modelled_by_prefix(name):
+            full = modelled_by_prefix(name)
+            print(f"mtgjudge: showing {full!r}, the one modelled card whose name starts with {name!r}", file=sys.stderr)
+            name = full
         try:
-            print(describe_card(" ".join(args.name)))
+            print(describe_card(name))
         except LookupError as e:
             print(f"mtgjudge: {e.args[0]}", file=sys.stderr)
             return 2
