@@ -147,6 +147,8 @@ class Namer:
                 else:
                     part = "(" + ", ".join(tags) + ")" if tags else ""
                 return " ".join(x for x in (rest, part) if x)
+        if all(i in self.given for i in ids):
+            return m.group(0)   # the user's own ids, where the name is not just before: the user's words
         return "(" + ", ".join(self.label(i) for i in ids) + ")"
 
     def _word(self, m: re.Match) -> str:

@@ -69,9 +69,9 @@ def _run(q, **options) -> Result:
         return Result(q.id, q.file, "answered", ans)
     if not _equal(ans.value, expected):
         detail = kind.fail_detail(ans) if kind is not None else ""
-        if kind is not None and kind.as_written is not None and detail:
+        if kind is not None and kind.as_written is not None and expected != "illegal":
             # the expectation is what was written (outcome's assertions): say which part does not hold
-            message = detail[2:]
+            message = detail[2:] if detail else f"the assertions could not be checked: the answer is {_show(ans.value)}"
         else:
             message = f"expected {_show(expected)}, answered {_show(ans.value)}{detail}"
         return Result(q.id, q.file, "fail", ans, expected, True, message)

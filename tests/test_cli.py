@@ -204,3 +204,22 @@ def test_progress_bar_draws_on_stderr_and_clears_before_each_line(capsys):
 def test_no_progress_bar_when_output_is_not_a_terminal(folder, capsys):
     main(["check", "-j", "1", str(folder)])
     assert "questions" not in capsys.readouterr().err
+
+
+def test_ask_all_lists_payments_when_a_source_adds_two_mana(tmp_path, capsys):
+    (tmp_path / "q.yaml").write_text(
+        "id: finks\nask: can-play\nabout: finks\nstate: {players: {Alice: {battlefield: [Forest, Forest, Sol Ring], "
+        "hand: [{card: Kitchen Finks, id: finks}]}}}\nexpect: yes\n")
+    assert main(["ask", "--all", str(tmp_path / "q.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("PASS") and "  unsupported:" not in out
+    assert re.search(r"  payments \(\d+\):\n    1\. .*Sol Ring", out)
+
+
+def test_an_outcome_that_is_illegal_says_so(tmp_path, capsys):
+    (tmp_path / "q.yaml").write_text(
+        "id: two-lands\nask: outcome\nstate: {players: {Alice: {lands_played: 1, hand: [Forest]}}}\n"
+        "actions: [{play: Forest}]\nexpect: [{count: 1, name: Forest, zone: battlefield}]\n")
+    assert main(["check", "-j", "1", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "  answer: illegal" in out and "fail: the assertions could not be checked: the answer is illegal" in out

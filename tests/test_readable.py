@@ -63,6 +63,7 @@ def test_objects_are_named_numbered_only_where_two_share_a_name():
     assert n.text("exiles ('_battlefield_Alice_3', '_battlefield_Alice_1')") == "exiles (Sol Ring, Mountain #1)"
     # the user's own ids are the user's words: kept where they stand alone
     assert n.text("pays f1: tapped; the mana pool") == "pays f1: tapped; the mana pool"
+    assert n.text("'Forest' (f1) is a card") == "'Forest' (f1) is a card"
 
 
 def test_objects_made_during_actions_are_named_as_the_text_introduces_them():
