@@ -221,6 +221,7 @@ def run_questions(args: argparse.Namespace) -> int:
     is_check = args.command == "check"
     paths = list(getattr(args, "files", None) or getattr(args, "paths", None) or [CORPUS])
     items: list = []
+    seen: set[Path] = set()
     for p in paths:
         if p == "-":
             items.append(Source("<stdin>", sys.stdin.read()))
@@ -228,7 +229,11 @@ def run_questions(args: argparse.Namespace) -> int:
             print(f"mtgjudge: {p}: no such file or directory", file=sys.stderr)
             return 2
         else:
-            items += batch.sources([p])
+            for source in batch.sources([p]):   # a file named twice is read once
+                key = Path(source.file).resolve()
+                if key not in seen:
+                    seen.add(key)
+                    items.append(source)
     rules = None
     if args.explain and not args.json:
         try:

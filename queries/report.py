@@ -176,12 +176,16 @@ def _payments(payments: list, say: Callable[[str], str]) -> list[str]:
             mana = "{%s}" % mana if len(mana) == 1 and mana in "WUBRGCS" else mana
             parts.append(f"{w.get('amount', 1)}×{mana} from {w.get('from', '?')} for {what}")
         if p.get("discard"):
-            parts.append(f"discarding {p['discard']}")
+            parts.append(f"discarding {_listed(p['discard'])}")
         if p.get("exile_from_graveyard"):
-            parts.append(f"exiling {p['exile_from_graveyard']} from the graveyard")
+            parts.append(f"exiling {_listed(p['exile_from_graveyard'])} from the graveyard")
         if p.get("life"):
             parts.append(f"{p['life']} life")
         chosen = [f"{s['symbol']} as {s['as']}" for s in p.get("symbols", ()) if s.get("as") != s.get("symbol")]
         lead = f"{', '.join(chosen)}: " if chosen else ""
         out.append(f"    {i}. {lead}{say('; '.join(parts) or 'nothing to pay')}")
     return out
+
+
+def _listed(v: Any) -> str:
+    return ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v)
