@@ -33,7 +33,8 @@ A question file (YAML) holds a state, what is asked, and optionally the expected
 documented in {FORMAT_DOC} (in the source repository, and printed by `mtgjudge format`).
 
 start here:
-  mtgjudge new can-play > q.yaml          a commented question to fill in (kinds: {', '.join(KINDS)})
+  mtgjudge new can-play > q.yaml          a commented question to fill in; kinds of question:
+                                          {', '.join(KINDS)}
   mtgjudge ask q.yaml                     answer it, with the rules that decide it
   mtgjudge ask q.yaml --explain           ... and each cited rule's first sentence (needs the rules text)
   cat q.yaml | mtgjudge ask -             read the question from standard input

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 _HEAD = """\
-# yaml-language-server: $schema=question.schema.json
 # A question for mtgjudge ({kind}). Change the names, the state and the expectation, then:
-#   mtgjudge ask this-file.yaml          (the format: `mtgjudge format`)
+#   mtgjudge ask this-file.yaml          (the format: `mtgjudge format`; completion in editors:
+#                                         `mtgjudge schema`, see "Editors" there)
 # Quote mana and rule numbers: "{{2}}{{W}}", "302.6". Names ignore case and punctuation; a name with a
 # comma inside a [flow, list] must be quoted: ["Thalia, Guardian of Thraben"].
 format: 1                     # optional: the version of the question format this file follows
