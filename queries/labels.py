@@ -49,7 +49,7 @@ class Namer:
         for text in texts:
             for m in _PARENS.finditer(text):
                 ids = m.group(1).split(", ")
-                if not all(self._internal(i) for i in ids):
+                if not all(self._internal(i) and i not in self.given for i in ids):
                     continue
                 before = text[:m.start()].rstrip()
                 for i in ids:
@@ -153,7 +153,7 @@ class Namer:
 
     def _word(self, m: re.Match) -> str:
         w = m.group(0)
-        if w in self.names and (self._internal(w) or w not in self.given):
+        if w in self.names and w not in self.given:
             return self.label(w)
         return w
 

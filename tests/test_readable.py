@@ -64,6 +64,7 @@ def test_objects_are_named_numbered_only_where_two_share_a_name():
     # the user's own ids are the user's words: kept where they stand alone
     assert n.text("pays f1: tapped; the mana pool") == "pays f1: tapped; the mana pool"
     assert n.text("'Forest' (f1) is a card") == "'Forest' (f1) is a card"
+    assert Namer([("bear-1", "Grizzly Bears")], given=["bear-1"]).text("bear-1 dies") == "bear-1 dies"
 
 
 def test_objects_made_during_actions_are_named_as_the_text_introduces_them():
