@@ -15,10 +15,12 @@ from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.cards.sources import CardRecord, SourceError, read
 from mtgjudge.model.cards.store import (ENV_VAR, CardStore, StoredCard, default_path, open_store, unmodelled_lines,
                                         use_store)
+from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import CardDef, GameObject
 from mtgjudge.model.oracle import COMPILER_VERSION
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.state import GameState, Player, Turn
+from mtgjudge.queries.format.suggest import did_you_mean
 from mtgjudge.queries.progress import progress_bar
 
 CARDS_DESCRIPTION = f"""\
@@ -91,12 +93,24 @@ def choose_store(args: argparse.Namespace) -> None:
     use_store(getattr(args, "cards", None))
 
 
+def modelled_by_prefix(name: str) -> str | None:
+    """The one built-in card whose name starts with ``name`` ("Thalia"), if exactly one does."""
+    key = normalize(name)
+    found = [c for c in card_db().cards if len(key) >= 3 and normalize(c).startswith(key)]
+    return found[0] if len(found) == 1 else None
+
+
 def run_cards(args: argparse.Namespace) -> int:
     """Run ``mtgjudge cards WHAT``; the exit code."""
     out, err = sys.stdout, sys.stderr
     if args.cards_command == "show":
+        name = " ".join(args.name)
+        full = modelled_by_prefix(name) if card_db().find(name) is None and not card_db().is_known_card(name) else None
+        if full:
+            print(f"mtgjudge: showing {full!r}, the one modelled card whose name starts with {name!r}", file=err)
+            name = full
         try:
-            print(describe_card(" ".join(args.name)), file=out)
+            print(describe_card(name), file=out)
         except LookupError as e:
             print(f"mtgjudge: {e.args[0]}", file=err)
             return 2
@@ -127,8 +141,7 @@ def describe_card(name: str) -> str:
         if real:
             raise LookupError(f"{real!r} is a real card the verifier has no definition for yet; import card data "
                               "that has it with `mtgjudge cards import FILE`")
-        hint = db.suggest(name)
-        raise LookupError(f"unknown card {name!r}" + (f"; did you mean: {', '.join(hint)}?" if hint else ""))
+        raise LookupError(f"unknown card {name!r}{did_you_mean(name)}")
     card, _ = found
     out = _characteristics(card) if card.modelled else [
         card.name, ("  its type line, mana cost or power/toughness could not be read: every question about it "

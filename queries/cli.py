@@ -1,38 +1,86 @@
-"""The command line: ``mtgjudge ask``, ``mtgjudge check`` and ``mtgjudge cards``.
+"""The command line: ``mtgjudge ask``, ``check``, ``new``, ``schema``, ``format``, ``rules`` and ``cards``.
 
 Exit codes are the spec's: 0 fine; 1 (check) some question failed, or with --strict was unsupported;
-2 a question had an error or the command line was wrong; 3 the verifier itself broke (one line, no
-traceback unless --debug).
+2 a question had an error, there were no questions, or the command line was wrong; 3 the verifier itself
+broke (one line, no traceback unless --debug).
 """
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import traceback
 from pathlib import Path
 from typing import Sequence
 
-from mtgjudge.model.cards.store import StoreError
+from mtgjudge.queries import batch, rules_text
 from mtgjudge.queries.api import CORPUS, version
+from mtgjudge.queries.batch import RunOptions, Source
+from mtgjudge.model.cards.store import StoreError
 from mtgjudge.queries.cards_cmd import add_cards_parser, add_store_option, choose_store, run_cards
-from mtgjudge.queries.format.fields import QuestionError
-from mtgjudge.queries.format.files import load_paths
-from mtgjudge.queries.report import to_json, to_text
-from mtgjudge.queries.runner import Result, run_question, summary_line
+from mtgjudge.queries.docs import FORMAT_DOC, format_doc
+from mtgjudge.queries.kinds import KINDS
+from mtgjudge.queries.report import TextOptions
+from mtgjudge.queries.runner import STATUSES
+from mtgjudge.queries.schema import question_schema
+from mtgjudge.queries.templates import template
+from mtgjudge.queries.terminal import Progress, RelativeTo, use_color, use_progress
 
-DESCRIPTION = """\
+DESCRIPTION = f"""\
 mtgjudge answers rules questions about a concrete Magic: The Gathering game state, exhaustively, citing
-the Comprehensive Rules. A question file (YAML) holds a state, what is asked, and optionally the expected
-answer; see the question format (docs: spec/question-format.md in the project).
+the Comprehensive Rules; when it cannot model something it says `unsupported` and names it, never a guess.
 
-examples:
-  mtgjudge ask question.yaml              answer each question in the file, with reasons
-  mtgjudge ask question.yaml --json       one JSON object per question
-  mtgjudge check                          run the bundled corpus of judge questions
-  mtgjudge check my-questions/ --strict   run a corpus; unsupported answers count as failures
+A question file (YAML) holds a state, what is asked, and optionally the expected answer. The format is
+documented in {FORMAT_DOC} (in the source repository, and printed by `mtgjudge format`).
+
+start here:
+  mtgjudge new can-play > q.yaml          a commented question to fill in; kinds of question:
+                                          {', '.join(KINDS)}
+  mtgjudge ask q.yaml                     answer it, with the rules that decide it
+  mtgjudge ask q.yaml --explain           ... and each cited rule's first sentence (needs the rules text)
+  cat q.yaml | mtgjudge ask -             read the question from standard input
+
+more:
+  mtgjudge check                          run the bundled corpus of judge questions, one line each
+  mtgjudge check my-questions/ --strict   run your corpus; unsupported answers count as failures
+  mtgjudge check -j 4 -v                  on 4 processes, with every answer's reasons
+  mtgjudge ask q.yaml --json              one JSON object per question (ids, every reason, the witness)
   mtgjudge cards show "Llanowar Elves"    how the verifier understands a card
   mtgjudge cards import oracle-cards.json import every card of a Scryfall or MTGJSON file
+  mtgjudge rules show 302.6               a rule's text (`mtgjudge rules import FILE` once first)
+  mtgjudge schema > question.schema.json  a JSON Schema for editors' completion and checks
+  pytest --mtgjudge my-questions/         each question a pytest test (the pytest plugin)
+
+exit codes: 0 fine; 1 a check failed (or, with --strict, was unsupported); 2 an error in a question, no
+questions found, or a wrong command line; 3 a bug in the verifier (--debug shows the traceback).
 """
+
+
+def _add_output_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object per line per question (ids, every reason, the witness)")
+    p.add_argument("--witness", action="store_true",
+                   help="text: print each answer's witness (the choices or payment that get there)")
+    p.add_argument("--explain", action="store_true",
+                   help="text: print under each cited rule the first sentence of its text (needs the rules text: "
+                        "--rules FILE, $MTGJUDGE_RULES or `mtgjudge rules import FILE`)")
+    p.add_argument("--rules", metavar="FILE", help="the Comprehensive Rules text file for --explain")
+    p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                   help="colour the statuses: auto (on a terminal), always or never; NO_COLOR turns it off")
+    p.add_argument("-j", "--jobs", type=_jobs, default=None, metavar="N",
+                   help="answer on N processes (default: 1 for ask, the machine's cores for check: "
+                        f"{batch.default_jobs()} here)")
+    p.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+
+
+def _jobs(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError("the number of processes is at least 1")
+    return n
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,25 +92,60 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     ask = sub.add_parser("ask", help="answer the questions in files, with reasons",
-                         description="Answer every question in the given files and print each answer with its "
-                                     "reasons (rule numbers) and witness. Exit 0 when every question was answered "
-                                     "or is unsupported, 2 when a question had an error.")
-    ask.add_argument("files", nargs="+", metavar="FILE", help="question files (.yaml/.yml) or directories")
-    ask.add_argument("--json", action="store_true", help="one JSON object per line per question")
+                         formatter_class=argparse.RawDescriptionHelpFormatter,
+                         description="Answer every question in the given files and print each answer with the "
+                                     "reasons (rule numbers) that decide it.\nExit 0 when every question was "
+                                     "answered or is unsupported, 2 when a question had an error.",
+                         epilog="examples:\n  mtgjudge ask q.yaml\n  mtgjudge ask q.yaml --all --explain\n"
+                                "  mtgjudge new can-pay | mtgjudge ask -\n\n"
+                                f"The question format: {FORMAT_DOC} (`mtgjudge format`).")
+    ask.add_argument("files", nargs="+", metavar="FILE",
+                     help="question files (.yaml/.yml), directories, or - for standard input")
     ask.add_argument("--all", action="store_true", dest="all_payments",
-                     help="can-pay/can-play: list every distinct payment, not just one")
-    ask.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+                     help="can-pay/can-play/can-activate: list every distinct payment, not just one")
+    _add_output_options(ask)
 
     check = sub.add_parser("check", help="run a corpus and compare answers with `expect`",
-                           description="Run every question under the paths (default: the bundled corpus) and "
-                                       "report pass, fail, answered, unsupported or error for each, then the line "
-                                       "'N passed, N failed, N unsupported, N errors'. Exit 0 when nothing failed "
-                                       "or had an error, 1 when something failed, 2 on errors.")
+                           formatter_class=argparse.RawDescriptionHelpFormatter,
+                           description="Run every question under the paths (default: the bundled corpus): one "
+                                       "line per question (pass, fail, answered, unsupported or error), details "
+                                       "for those that did not pass, then 'N passed, N failed, N unsupported, N "
+                                       "errors'.\nExit 0 when nothing failed or had an error, 1 when something "
+                                       "failed, 2 on errors or when no question was found.",
+                           epilog="examples:\n  mtgjudge check\n  mtgjudge check my-questions/ --strict -j 2\n"
+                                  "  mtgjudge check my-questions/ --json > results.jsonl\n\n"
+                                  f"The question format: {FORMAT_DOC} (`mtgjudge format`).")
     check.add_argument("paths", nargs="*", metavar="PATH", help="files or directories (default: the bundled corpus)")
-    check.add_argument("--json", action="store_true", help="one JSON object per question; the summary on stderr")
     check.add_argument("--strict", action="store_true", help="count unsupported answers as failures (exit 1)")
     check.add_argument("-q", "--quiet", action="store_true", help="print only questions that did not pass, and the summary")
-    check.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    check.add_argument("-v", "--verbose", action="store_true", help="print every answer with its reasons")
+    check.add_argument("--no-progress", action="store_true", help="no progress bar, even on a terminal")
+    _add_output_options(check)
+
+    new = sub.add_parser("new", help="print a commented question of a kind, to fill in",
+                         description="Print a question of the given kind with every key explained in comments. It "
+                                     "runs as printed; change the names and the expectation to ask yours.",
+                         epilog="example:  mtgjudge new can-play > q.yaml && $EDITOR q.yaml && mtgjudge ask q.yaml")
+    new.add_argument("kind", choices=list(KINDS), metavar="KIND", help=f"one of: {', '.join(KINDS)}")
+
+    sub.add_parser("schema", help="print a JSON Schema of question files, for editors",
+                   description="Print a JSON Schema (draft 2020-12) of a question document. With the YAML "
+                               "extension of VS Code (and other editors using yaml-language-server), put "
+                               "`# yaml-language-server: $schema=question.schema.json` at the top of a file for "
+                               "completion and checks as you type.")
+    sub.add_parser("format", help="print the question format's documentation",
+                   description=f"Print the documentation of the question format ({FORMAT_DOC}).")
+
+    rules = sub.add_parser("rules", help="look up the Comprehensive Rules text",
+                           description="Show rules by number from a Comprehensive Rules text file, which the product "
+                                       "does not ship: give it with --rules FILE or $MTGJUDGE_RULES, or import it "
+                                       "once with `mtgjudge rules import FILE`.")
+    rsub = rules.add_subparsers(dest="rules_command", metavar="WHAT")
+    show = rsub.add_parser("show", help="print rules by number, with their subrules' numbers")
+    show.add_argument("numbers", nargs="+", metavar="NUMBER", help="rule numbers like 302.6 or 107.4e")
+    show.add_argument("--rules", metavar="FILE", help="the Comprehensive Rules text file")
+    imp = rsub.add_parser("import", help="keep a copy of a Comprehensive Rules text file for later use")
+    imp.add_argument("file", metavar="FILE", help="MagicCompRules-YYYYMMDD.txt")
 
     add_cards_parser(sub)
     for command in (ask, check):
@@ -84,6 +167,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "cards":
             return run_cards(args)
+        if args.command == "rules":
+            return run_rules(args)
+        if args.command == "new":
+            sys.stdout.write(template(args.kind))
+            return 0
+        if args.command == "schema":
+            print(json.dumps(question_schema(), indent=2, ensure_ascii=False))
+            return 0
+        if args.command == "format":
+            sys.stdout.write(format_doc())
+            return 0
         return run_questions(args)
     except StoreError as e:
         print(f"mtgjudge: {e}", file=sys.stderr)
@@ -98,33 +192,98 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 3
 
 
+def run_rules(args: argparse.Namespace) -> int:
+    try:
+        if args.rules_command == "import":
+            dest, rules = rules_text.import_file(args.file)
+            print(f"imported {len(rules.rules)} rules (effective {rules.effective or 'date unknown'}) to {dest}")
+            return 0
+        if args.rules_command == "show":
+            rules = rules_text.load(args.rules)
+            status = 0
+            for n in args.numbers:
+                rule = rules.get(n)
+                if rule is None:
+                    print(f"mtgjudge: no rule {n} in {rules.source}", file=sys.stderr)
+                    status = 2
+                    continue
+                # as the rules print them: "302." and "302.6." with a full stop, "302.6a" without
+                print(f"{rule.number} {rule.text}" if rule.number[-1].isalpha() else f"{rule.number}. {rule.text}")
+                for ex in rule.examples:
+                    print(f"  {ex}")
+                subs = rules.subrules(n)
+                if subs:
+                    print(f"  ({len(subs)} under it: {', '.join(s.number for s in subs)})")
+            return status
+    except rules_text.RulesFileError as e:
+        print(f"mtgjudge: {e}", file=sys.stderr)
+        return 2
+    print("mtgjudge rules: say `show NUMBER` or `import FILE`", file=sys.stderr)
+    return 2
+
+
 def run_questions(args: argparse.Namespace) -> int:
+    is_check = args.command == "check"
     paths = list(getattr(args, "files", None) or getattr(args, "paths", None) or [CORPUS])
+    items: list = []
+    seen: set[Path] = set()
     for p in paths:
-        if not Path(p).exists():
+        if p == "-":
+            items.append(Source("<stdin>", sys.stdin.read()))
+        elif not Path(p).exists():
             print(f"mtgjudge: {p}: no such file or directory", file=sys.stderr)
             return 2
-    results: list[Result] = []
-    options = {"all_payments": True} if getattr(args, "all_payments", False) else {}
-    quiet = getattr(args, "quiet", False)
-    for item in load_paths(paths):
-        if isinstance(item, QuestionError):
-            r = Result(item.qid, item.file, "error", message=str(item))
         else:
-            r = run_question(item, **options)
-        results.append(r)
-        if args.json:
-            print(to_json(r), flush=True)
-        elif not (quiet and r.status in ("pass", "answered")):
-            print(to_text(r, verbose=args.command == "ask" or r.status == "fail"), flush=True)
-    line = summary_line(results)
-    print(line, file=sys.stderr if args.json else sys.stdout)
-    statuses = {r.status for r in results}
-    if "error" in statuses:
+            for source in batch.sources([p]):   # a file named twice is read once
+                key = Path(source.file).resolve()
+                if key not in seen:
+                    seen.add(key)
+                    items.append(source)
+    rules = None
+    if args.explain and not args.json:
+        try:
+            rules = rules_text.load(args.rules)
+        except rules_text.RulesFileError as e:
+            print(f"mtgjudge: --explain: {e}", file=sys.stderr)
+            return 2
+    verbose = not is_check or args.verbose
+    color = use_color(args.color)
+    text = TextOptions(verbose=verbose, brief=is_check, witness=args.witness, rules=rules, color=color,
+                       where=RelativeTo([p for p in paths if p != "-"]))
+    options = RunOptions(answer={"all_payments": True} if getattr(args, "all_payments", False) else {},
+                         json=args.json, text=text, quiet=is_check and args.quiet)
+    jobs = args.jobs or (batch.default_jobs() if is_check else 1)
+    progress = Progress(batch.estimate(items)) if is_check and not args.no_progress and use_progress(args.json) else None
+    counts = dict.fromkeys(STATUSES, 0)
+    for done in batch.run(items, options, jobs):
+        counts[done.status] += 1
+        if done.text:
+            if progress is not None:
+                progress.print(done.text)
+            else:
+                print(done.text, flush=True)
+        if progress is not None:
+            progress.step()
+    if progress is not None:
+        progress.clear()
+    if not any(counts.values()):
+        print(f"mtgjudge: no questions found in {', '.join(map(str, paths))} (question files end in .yaml or "
+              ".yml; `mtgjudge new KIND` prints one to start from)", file=sys.stderr)
         return 2
-    if args.command == "check" and ("fail" in statuses or (args.strict and "unsupported" in statuses)):
+    line = summary(counts)
+    print(line, file=sys.stderr if args.json else sys.stdout)
+    if counts["error"]:
+        return 2
+    if is_check and (counts["fail"] or (args.strict and counts["unsupported"])):
         return 1
     return 0
+
+
+def summary(counts: dict[str, int]) -> str:
+    """``N passed, N failed, N unsupported, N errors`` (``, N answered`` where non-zero), uncoloured: CI
+    reads it."""
+    line = f"{counts['pass']} passed, {counts['fail']} failed, {counts['unsupported']} unsupported, {counts['error']} errors"
+    return line + (f", {counts['answered']} answered" if counts["answered"] else "")
 
 
 if __name__ == "__main__":

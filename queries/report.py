@@ -1,13 +1,28 @@
 """Render results: readable text for people, one JSON object per question for machines (the spec's keys
-``id, file, status, answer, expected, why``, plus ``witness`` and ``message``)."""
+``id, file, status, answer, expected, why``, plus ``witness`` and ``message``).
+
+Text names objects by card name (:mod:`.labels`), shows each reason once, a reason that cites no rule
+without brackets, an outcome's assertions as the question wrote them (in a section of their own), and the
+witness only when asked for. JSON keeps ids, every reason and the witness: it is for programs.
+"""
 from __future__ import annotations
 
 import json
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from mtgjudge.queries.kinds import KINDS
 from mtgjudge.queries.kinds.record import json_value, show_value
+from mtgjudge.queries.labels import Namer
+from mtgjudge.queries.rules_text import RulesText
 from mtgjudge.queries.runner import Result
+
+#: ANSI styles per status, used only when colour is on (a terminal, and no NO_COLOR).
+STYLES = {"pass": "32", "answered": "36", "fail": "1;31", "unsupported": "33", "error": "1;35"}
+
+
+def paint(text: str, style: str, color: bool) -> str:
+    return f"\033[{style}m{text}\033[0m" if color and style else text
 
 
 def _json(r: Result, v: Any) -> Any:
@@ -36,33 +51,141 @@ def to_json(r: Result) -> str:
         "file": r.file,
         "status": r.status,
         "answer": None if a is None or a.is_unsupported else _json_answer(r),
-        "expected": _json(r, r.expected) if r.has_expect else None,
+        "expected": _json(r, r.written) if r.has_expect else None,
         "why": [s.to_json() for s in a.why] if a else [],
         "witness": json_value(a.witness) if a and not a.is_unsupported else None,
         "message": r.message or None,
     }, ensure_ascii=False, default=str)
 
 
-def to_text(r: Result, verbose: bool = True) -> str:
-    """A result as lines for a person."""
-    head = f"{r.status.upper():11} {r.qid or '?'}  ({r.file})"
-    lines = [head]
+@dataclass(frozen=True)
+class TextOptions:
+    """How much text shows of a result.
+
+    ``verbose``: the reasons (``why``); ``brief``: a question that passed (or was answered with nothing to
+    compare) is its one heading line; ``witness``: the witness, as JSON with objects named; ``rules``: the
+    rules text to print each cited rule's first sentence from (``--explain``); ``color``: ANSI colours;
+    ``where``: how a file is shown (e.g. relative to the current folder).
+    """
+
+    verbose: bool = True
+    brief: bool = False
+    witness: bool = False
+    rules: RulesText | None = None
+    color: bool = False
+    where: Callable[[str], str] | None = None
+
+
+def heading(r: Result, options: TextOptions = TextOptions()) -> str:
+    """``PASS        question-id  file.yaml:12``."""
+    file = options.where(r.file) if options.where else r.file
+    place = f"{file}:{r.line}" if r.line else file
+    return f"{paint(f'{r.status.upper():11}', STYLES.get(r.status, ''), options.color)} {r.qid or '?'}  {place}"
+
+
+def _namer(r: Result) -> Namer:
+    namer = Namer(r.objects, r.given)
+    a = r.answer
+    namer.learn([s.text for s in a.why] if a is not None else [])
+    return namer
+
+
+def readable(r: Result, text: str) -> str:
+    """``text`` about ``r`` (its message, say) with its objects named."""
+    return _namer(r).text(text)
+
+
+def to_text(r: Result, verbose: bool = True, options: TextOptions | None = None) -> str:
+    """A result as lines for a person (``verbose``: with its reasons, unless ``options`` say otherwise)."""
+    o = options or TextOptions(verbose=verbose)
+    lines = [heading(r, o)]
     a = r.answer
     if r.status == "error":
         lines.append(f"  error: {r.message}")
         return "\n".join(lines)
+    if o.brief and r.status in ("pass", "answered") and not o.verbose:
+        return lines[0]
+    say = _namer(r).text
+    kind = KINDS.get(r.ask)
     if a is not None and a.is_unsupported:
-        lines.append(f"  unsupported: {a.unsupported}")
+        lines.append(f"  unsupported: {say(a.unsupported or '')}")
     elif a is not None:
-        lines.append(f"  answer: {_text(r, a.value)}")
+        text = kind.answer_text(a) if kind is not None else None
+        lines.append(f"  answer: {say(text if text is not None else _text(r, a.value))}")
     if r.has_expect and r.status in ("fail", "unsupported"):
-        lines.append(f"  expected: {_text(r, r.expected)}")
+        shown = kind.written_text(r.written) if kind is not None else [_text(r, r.written)]
+        if len(shown) == 1 and (kind is None or kind.written_lines is None or shown == ["illegal"]):
+            lines.append(f"  expected: {say(shown[0])}")
+        else:
+            lines.append("  expected:")
+            lines += [f"    - {say(x)}" for x in shown]
     if r.status == "fail" and r.message:
-        lines.append(f"  fail: {r.message}")
-    if verbose and a is not None and a.why:
-        lines.append("  why:")
-        for s in a.why:
-            lines.append(f"    - [{', '.join(s.rules)}] {s.text}")
-    if verbose and a is not None and a.witness and not a.is_unsupported:
-        lines.append("  witness: " + json.dumps(json_value(a.witness), ensure_ascii=False, default=str))
+        lines.append(f"  fail: {say(r.message)}")
+    if (o.verbose or r.status == "fail") and a is not None:
+        lines += _reasons(a, say, o.rules)
+    if a is not None and not a.is_unsupported and a.witness:
+        payments = a.witness.get("payments") if isinstance(a.witness, dict) else None
+        if payments:
+            lines += _payments(payments, say)
+        if o.witness:
+            namer = _namer(r)
+            lines.append("  witness: " + json.dumps(namer.value(json_value(a.witness)), ensure_ascii=False,
+                                                    default=str))
     return "\n".join(lines)
+
+
+def _reasons(a, say: Callable[[str], str], rules: RulesText | None) -> list[str]:
+    """The reasons, each once; an outcome's assertions apart, under ``checks``; with ``rules``, the first
+    sentence of each cited rule under the first reason that cites it."""
+    checks = set(getattr(a, "checks", ()))
+    seen: set[tuple[tuple[str, ...], str]] = set()
+    why: list[str] = []
+    explained: set[str] = set()
+    for s in a.why:
+        if s.text in checks:
+            continue
+        text = say(s.text)
+        key = (s.rules, text)
+        if key in seen:
+            continue
+        seen.add(key)
+        why.append(f"    - [{', '.join(s.rules)}] {text}" if s.rules else f"    - {text}")
+        if rules is not None:
+            for n in s.rules:
+                if n in explained:
+                    continue
+                explained.add(n)
+                rule = rules.get(n)
+                why.append(f"        {n}: {rule.first_sentence}" if rule else f"        {n}: (not in {rules.source})")
+    out = ["  why:"] + why if why else []
+    if checks:
+        out.append("  checks:")
+        out += [f"    - {say(t)}" for t in dict.fromkeys(s.text for s in a.why if s.text in checks)]
+    return out
+
+
+def _payments(payments: list, say: Callable[[str], str]) -> list[str]:
+    """``--all``: each distinct payment on a line: what pays each symbol, and life."""
+    out = [f"  payments ({len(payments)}):"]
+    for i, p in enumerate(payments, 1):
+        parts = []
+        for w in p.get("with", ()):
+            what = str(w.get("for", "?"))
+            what = "generic mana" if what == "generic" else ("{%s}" % what if len(what) == 1 else what)
+            mana = str(w.get("mana", "?"))
+            mana = "{%s}" % mana if len(mana) == 1 and mana in "WUBRGCS" else mana
+            parts.append(f"{w.get('amount', 1)}×{mana} from {w.get('from', '?')} for {what}")
+        if p.get("discard"):
+            parts.append(f"discarding {_listed(p['discard'])}")
+        if p.get("exile_from_graveyard"):
+            parts.append(f"exiling {_listed(p['exile_from_graveyard'])} from the graveyard")
+        if p.get("life"):
+            parts.append(f"{p['life']} life")
+        chosen = [f"{s['symbol']} as {s['as']}" for s in p.get("symbols", ()) if s.get("as") != s.get("symbol")]
+        lead = f"{', '.join(chosen)}: " if chosen else ""
+        out.append(f"    {i}. {lead}{say('; '.join(parts) or 'nothing to pay')}")
+    return out
+
+
+def _listed(v: Any) -> str:
+    return ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v)

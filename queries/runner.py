@@ -11,6 +11,7 @@ from mtgjudge.model.explain import Answer
 from mtgjudge.queries.kinds import KINDS
 from mtgjudge.queries.kinds import answer as answer_question
 from mtgjudge.queries.kinds.record import sorted_value
+from mtgjudge.queries.labels import shown_name
 
 STATUSES = ("pass", "fail", "answered", "unsupported", "error")
 
@@ -27,11 +28,30 @@ class Result:
     has_expect: bool = False
     message: str = ""          # error text, or why it failed
     ask: str = ""
+    line: int | None = None    # where the question starts in its file
+    #: The expectation as the question wrote it, for showing (outcome: its assertions); ``expected`` is
+    #: what the answer was compared with.
+    written: Any = None
+    #: (id, card name) of the question's objects, then of those made during its actions: for showing
+    #: objects by name. ``given``: the ids the question's author wrote.
+    objects: tuple[tuple[str, str], ...] = ()
+    given: tuple[str, ...] = ()
 
 
 def run_question(q, **options) -> Result:
     """Answer one loaded Question (never raises for a question's own problems)."""
-    return replace(_run(q, **options), ask=q.ask)
+    r = _run(q, **options)
+    objects = tuple((o.id, shown_name(o)) for o in q.state.objects)
+    made = getattr(r.answer, "objects", ())
+    kind = KINDS.get(q.ask)
+    written = kind.written(q) if kind is not None and r.has_expect else r.expected
+    return replace(r, ask=q.ask, line=q.line, written=written, objects=objects + tuple(made),
+                   given=tuple(i for i, _ in objects if not i.startswith("_")))
+
+
+def error_result(e) -> Result:
+    """The result of a question that could not be read (a :class:`QuestionError`)."""
+    return Result(e.qid, e.file, "error", message=str(e), line=e.line)
 
 
 def _run(q, **options) -> Result:
@@ -49,8 +69,12 @@ def _run(q, **options) -> Result:
         return Result(q.id, q.file, "answered", ans)
     if not _equal(ans.value, expected):
         detail = kind.fail_detail(ans) if kind is not None else ""
-        return Result(q.id, q.file, "fail", ans, expected, True,
-                      f"expected {_show(expected)}, answered {_show(ans.value)}{detail}")
+        if kind is not None and kind.as_written is not None and expected != "illegal":
+            # the expectation is what was written (outcome's assertions): say which part does not hold
+            message = detail[2:] if detail else f"the assertions could not be checked: the answer is {_show(ans.value)}"
+        else:
+            message = f"expected {_show(expected)}, answered {_show(ans.value)}{detail}"
+        return Result(q.id, q.file, "fail", ans, expected, True, message)
     missing = [r for r in q.because if not _cites(ans.cited_rules(), r)]
     if missing:
         return Result(q.id, q.file, "fail", ans, expected, True,

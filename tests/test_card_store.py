@@ -385,7 +385,7 @@ def test_did_you_mean_knows_imported_names(tmp_path, store, capsys):
     cli(capsys, "cards", "import", str(write(tmp_path / "q.json", [quibbler])))
     assert "Zzyzx Quibbler" in card_db().suggest("Zzyzx Quibler")
     code, _, err = cli(capsys, "cards", "show", "Zzyzx Quibler")
-    assert code == 2 and "did you mean: Zzyzx Quibbler" in err
+    assert code == 2 and 'did you mean: "Zzyzx Quibbler"' in err
 
 
 class _Terminal(io.StringIO):

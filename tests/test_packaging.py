@@ -41,3 +41,18 @@ def test_a_users_model_py_changes_no_answer(tmp_path):
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("PASS")
+
+
+def test_metadata_says_what_the_package_is():
+    import importlib.metadata
+    meta = importlib.metadata.metadata("mtgjudge")
+    assert meta["License"] == "MIT" and (ROOT / "LICENSE").is_file()
+    classifiers = meta.get_all("Classifier")
+    assert "Framework :: Pytest" in classifiers and "Typing :: Typed" in classifiers
+    assert meta["Summary"] and meta["Requires-Python"]
+
+
+def test_the_package_is_typed_and_ships_its_documentation():
+    from importlib.resources import files
+    assert files("mtgjudge").joinpath("py.typed").is_file()
+    assert files("mtgjudge.docs").joinpath("question-format.md").is_file()

@@ -10,9 +10,9 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.state import STEPS
 from mtgjudge.queries.format.fields import QuestionValidator, describe, known_name, line_of
+from mtgjudge.queries.format.suggest import did_you_mean
 
 ACTION_KEYS: dict[str, tuple[str, ...]] = {
     "cast": ("by", "targets", "x", "choices", "paying"),
@@ -126,8 +126,7 @@ def read_assertion(d: QuestionValidator, value: Any, path: str, line: int | None
         elif k == "name":
             name = d.string(v, kp, kl, "a name")
             if not known_name(name) and not d.named(name):
-                sugg = card_db().suggest(name)
-                d.fail(kp, kl, f"unknown card {name!r}" + (f"; did you mean: {', '.join(sugg)}?" if sugg else ""))
+                d.fail(kp, kl, f"unknown card {name!r}{did_you_mean(name)}")
             out[k] = name
         elif k == "player":
             out[k] = d.player(v, kp, kl)

@@ -107,6 +107,13 @@ def _expand(paths: Sequence[str | Path]) -> list[Path | QuestionError]:
     return out
 
 
+def find_files(paths: Sequence[str | Path]) -> list[Path | QuestionError]:
+    """The question files under ``paths`` (directories searched recursively for *.yaml and *.yml, in sorted
+    order; each file once), or a QuestionError for a path that does not exist: the order in which
+    :func:`load_paths` reads them."""
+    return _expand(paths)
+
+
 def load_paths(paths: Sequence[str | Path]) -> list[Question | QuestionError]:
     """The questions of files and directories (searched recursively for *.yaml and *.yml, in sorted
     order); ids must be unique across everything loaded (a repeated id is an error for the later one)."""

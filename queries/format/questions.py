@@ -15,7 +15,9 @@ from mtgjudge.queries.format.fields import ID_RE, QuestionValidator, describe, l
 from mtgjudge.queries.format.state import build_state
 from mtgjudge.queries.kinds import KINDS, Kind
 
-COMMON_KEYS = ("id", "ask", "state", "actions", "expect", "because", "rules", "source", "note")
+COMMON_KEYS = ("id", "ask", "state", "actions", "expect", "because", "rules", "source", "note", "format")
+#: The versions of the question format this verifier reads (``format:``, optional).
+FORMATS = (1,)
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,11 @@ def read_question(d: QuestionValidator, doc: Any) -> Question:
         d.fail("id", line_of(doc, "id"), f"{describe(qid)} is not an id: lower-case letters, digits and '-', "
                                          "starting with a letter or digit")
     d.qid = qid
+    if "format" in doc:
+        version = doc["format"]
+        if isinstance(version, bool) or version not in FORMATS:
+            d.fail("format", line_of(doc, "format"), f"this verifier reads question format "
+                                                     f"{', '.join(map(str, FORMATS))}; the question says {describe(version)}")
     names = tuple(KINDS)
     if "ask" not in doc:
         d.fail("ask", d.line, f"every question needs ask: one of {', '.join(names)}")

@@ -18,6 +18,7 @@ from mtgjudge.model.rules.in_force import exiles_until_source_leaves
 from mtgjudge.model.safe_yaml import LineDict
 from mtgjudge.model.state import STEPS, EffectInForce, GameState, LinkedExile, Player, PoolMana, StackAbility, Turn
 from mtgjudge.queries.format.fields import ID_RE, QuestionValidator, describe, line_of, mapping_as_mana
+from mtgjudge.queries.format.suggest import did_you_mean, joined_by_comma
 
 STATE_KEYS = ("turn", "stack", "effects", "players")
 TURN_KEYS = ("active", "number", "step")
@@ -59,13 +60,17 @@ def _lookup_card(d: QuestionValidator, name: Any, path: str, line: int | None, t
     printed = db.is_known_card(name)
     if printed:
         return CardDef(faces=(Face(name=printed),), modelled=False), 0
-    suggestions = db.suggest(name)
-    hint = f"; did you mean: {', '.join(suggestions)}?" if suggestions else ""
-    d.fail(path, line, f"unknown {'token kind or ' if token else ''}card {name!r}{hint}")
+    d.fail(path, line, f"unknown {'token kind or ' if token else ''}card {name!r}{did_you_mean(name)}")
 
 
 def _read_entries(d: QuestionValidator, value: Any, path: str, line: int | None, zone: str, player: str | None) -> list[_Entry]:
     items = d.seq(value, path, line, f"{zone}")
+    for i in range(len(items) - 1):
+        joined = joined_by_comma(items[i], items[i + 1])
+        if joined:
+            d.fail(f"{path}[{i}]", line_of(value, i),
+                   f"{items[i]!r} and {items[i + 1]!r} look like one card split at its comma: in a [flow, list] a "
+                   f"comma separates items, so write the name in quotes: [\"{joined}\"]")
     return [_Entry(item, f"{path}[{i}]", line_of(value, i), zone, player) for i, item in enumerate(items)]
 
 

@@ -3,13 +3,33 @@ considered and choices that lead to equal states merged; and the spec's "any kin
 question of another kind than outcome is asked in every branch the actions lead to."""
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any, Callable
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Iterable
 
 from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Illegal, Unsupported
 from mtgjudge.model.explain import Answer, step, unsupported
+from mtgjudge.queries.labels import shown_name
+
+
+@dataclass(frozen=True)
+class ActionsAnswer(Answer):
+    """An answer after actions; ``objects``: (id, card name) of the objects the actions made (tokens,
+    cards drawn), so that the report can name them."""
+
+    objects: tuple[tuple[str, str], ...] = ()
+
+
+def made_objects(question, finals: Iterable[Game]) -> tuple[tuple[str, str], ...]:
+    """(id, card name) of the objects in the final states that the question's state did not have."""
+    known = {o.id for o in question.state.objects}
+    out: dict[str, str] = {}
+    for g in finals:
+        for o in g.state.objects:
+            if o.id not in known:
+                out.setdefault(o.id, shown_name(o))
+    return tuple(out.items())
 
 
 def perform_actions(question) -> list[Game] | Answer:
@@ -41,13 +61,14 @@ def after_actions(question, answer: Callable[..., Answer], options: dict[str, An
             return a
     done = tuple(s for g in finals for s in g.steps)
     lead = tuple(dict.fromkeys(done))
+    made = made_objects(question, finals)
     if all(a.value == answers[0].value for a in answers):
         note = step((), f"the actions lead to {len(finals)} distinct state(s); the answer is the same in each")
-        return Answer(answers[0].value, lead + (note,) + answers[0].why, answers[0].witness)
+        return ActionsAnswer(answers[0].value, lead + (note,) + answers[0].why, answers[0].witness, objects=made)
     per_branch = tuple((list(g.choices), a.value) for g, a in zip(finals, answers))
-    return Answer(BranchAnswers(per_branch), lead + tuple(
-        step((), f"branch {i + 1} ({', '.join(map(str, ch)) or 'no choices'}): {v}") for i, (ch, v) in enumerate(per_branch)),
-        [{"choices": ch, "answer": v} for ch, v in per_branch])
+    return ActionsAnswer(BranchAnswers(per_branch), lead + tuple(
+        step((), f"branch {i + 1} ({', '.join(map(str, ch)) or 'no choices'}): {say(v)}") for i, (ch, v) in enumerate(per_branch)),
+        [{"choices": ch, "answer": v} for ch, v in per_branch], objects=made)
 
 
 class BranchAnswers(tuple):
@@ -55,4 +76,13 @@ class BranchAnswers(tuple):
     single expected answer, so a question expecting one answer fails and shows each branch."""
 
     def __str__(self) -> str:
-        return "; ".join(f"{', '.join(map(str, ch)) or 'no choices'}: {v}" for ch, v in self)
+        return "; ".join(f"{', '.join(map(str, ch)) or 'no choices'}: {say(v)}" for ch, v in self)
+
+
+def say(v: Any) -> str:
+    """One branch's answer in words: yes/no, a list of mana, or the value itself."""
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, frozenset):
+        return "[" + ", ".join(sorted(v)) + "]"
+    return str(v)

@@ -23,15 +23,17 @@ from mtgjudge.model.names import names_of as _names
 from mtgjudge.model.names import normalize
 from mtgjudge.queries.format.actions import read_assertions
 from mtgjudge.queries.format.fields import QuestionValidator
-from mtgjudge.queries.kinds.branches import perform_actions
-from mtgjudge.queries.kinds.record import Key, Kind
+from mtgjudge.queries.kinds.branches import ActionsAnswer, made_objects, perform_actions
+from mtgjudge.queries.kinds.record import Key, Kind, flow
 
 
 @dataclass(frozen=True)
-class OutcomeAnswer(Answer):
-    """An outcome's answer; ``failed``: each assertion that does not hold, in words (as in ``why``)."""
+class OutcomeAnswer(ActionsAnswer):
+    """An outcome's answer; ``checks``: each assertion's result, in words (as in ``why``, where they are
+    the steps that cite no rule); ``failed``: those that do not hold."""
 
     failed: tuple[str, ...] = ()
+    checks: tuple[str, ...] = ()
 
 
 def _find(game: Game, ref: str, initial_ids: set[str]):
@@ -48,7 +50,17 @@ def _find(game: Game, ref: str, initial_ids: set[str]):
 
 
 def _show(a: Mapping[str, Any]) -> str:
-    return "{" + ", ".join(f"{k}: {dict(v) if isinstance(v, Mapping) else v}" for k, v in a.items()) + "}"
+    """An assertion as the question writes it (YAML flow style)."""
+    return flow(a)
+
+
+def _said(v: Any) -> str:
+    """A value found or wanted, in words: ``true``, ``{"+1/+1": 3}``, ``none``."""
+    if v is None:
+        return "none"
+    if isinstance(v, str) and v.startswith("("):
+        return v
+    return flow(v)
 
 
 def _zone(o) -> str:
@@ -84,8 +96,8 @@ def check(game: Game, a: Mapping[str, Any], initial_ids: set[str]) -> tuple[bool
             elif k == "toughness":
                 got[k] = toughness(game, o.id) if o.zone == "battlefield" else o.printed.toughness
             if got[k] != want:
-                return False, f"{a['object']}: {k} is {got[k]!r}, not {want!r}"
-        return True, f"{a['object']}: " + ", ".join(f"{k} {v!r}" for k, v in got.items())
+                return False, f"{a['object']}: {k} is {_said(got[k])}, not {_said(want)}"
+        return True, f"{a['object']}: " + ", ".join(f"{k} {_said(v)}" for k, v in got.items())
     if "count" in a:
         objs = [o for o in st.objects if normalize(a["name"]) in _names(o)
                 and ("zone" not in a or o.zone == a["zone"])
@@ -155,6 +167,7 @@ def answer(question) -> Answer:
                 why.append(s)
     ok = True
     failed: list[str] = []
+    checks: list[str] = []
     try:
         for a in expect:
             results = [check(g, a, initial_ids) for g in finals]
@@ -163,6 +176,7 @@ def answer(question) -> Answer:
             bad = next((r[1] for r in results if not r[0]), None)
             text = f"expect {_show(a)}: " + ("holds in every final state" if holds else f"fails: {bad}")
             why.append(step((), text))
+            checks.append(text)
             if not holds:
                 failed.append(text)
         for a in possible:
@@ -172,12 +186,14 @@ def answer(question) -> Answer:
             text = f"possible {_show(a)}: " + (f"holds in {sum(r[0] for r in results)} of {len(finals)} final "
                                                "state(s)" if holds else "holds in no final state")
             why.append(step((), text))
+            checks.append(text)
             if not holds:
                 failed.append(text)
     except Unsupported as e:
         return unsupported(str(e))
     witness = [{"state": summary(g), "choices": list(g.choices)} for g in finals]
-    return OutcomeAnswer(value=ok, why=tuple(why), witness=witness, failed=tuple(failed))
+    return OutcomeAnswer(value=ok, why=tuple(why), witness=witness, failed=tuple(failed), checks=tuple(checks),
+                         objects=made_objects(question, finals))
 
 
 # --------------------------------------------------------------------------------------------- the kind
@@ -201,10 +217,35 @@ def _json_answer(answer: Answer) -> Any:
     return answer.value if answer.value == "illegal" else answer.witness
 
 
+def _as_written(question) -> Any:
+    """The assertions as the question wrote them (its ``expect`` and ``possible``), or "illegal"."""
+    if question.expect == "illegal":
+        return "illegal"
+    return {"expect": [dict(a) for a in (question.expect or ())],
+            "possible": [dict(a) for a in question.params.get("possible", ())]}
+
+
+def _written_lines(written: Any) -> list[str]:
+    if written == "illegal":
+        return ["illegal"]
+    return [f"{key} {flow(a)}" for key in ("expect", "possible") for a in written[key]]
+
+
+def _answer_text(answer: Answer) -> str | None:
+    """How many assertions hold, when there are assertions."""
+    if not isinstance(answer, OutcomeAnswer) or not answer.checks:
+        return None
+    n, bad = len(answer.checks), len(answer.failed)
+    if not bad:
+        return "yes: the assertion holds" if n == 1 else f"yes: all {n} assertions hold"
+    return f"no: {bad} of {n} assertion(s) do not hold"
+
+
 def _fail_detail(answer: Answer) -> str:
     return "".join(f"; {text}" for text in answer.failed) if isinstance(answer, OutcomeAnswer) else ""
 
 
 KIND = Kind("outcome", answer, keys=(Key("possible", read_assertions),), required=("actions",),
             parse_expect=_parse_expect, check=_needs_expect_or_possible, performs_actions=True,
-            expectation=_expectation, json_answer=_json_answer, fail_detail=_fail_detail)
+            expectation=_expectation, json_answer=_json_answer, fail_detail=_fail_detail, as_written=_as_written,
+            written_lines=_written_lines, answer_text=_answer_text)

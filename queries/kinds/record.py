@@ -8,6 +8,7 @@ Each kind's module (``queries/kinds/<kind>.py``) builds its record; the package
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
@@ -48,9 +49,31 @@ def show_value(v: Any) -> str:
         return "yes" if v else "no"
     if isinstance(v, frozenset):
         items = sorted_value(v)
-        return "[" + ", ".join(f'"{i}"' if i == "" else i for i in items) + "]" if items else "[] (none)"
+        return "[" + ", ".join(f'"{i}"' if i == "" else i for i in items) + "]" if items else "none"
     if isinstance(v, (tuple, list, Mapping)):
         return json.dumps(json_value(v), ensure_ascii=False, default=str)
+    return str(v)
+
+
+_PLAIN = re.compile(r"[A-Za-z_][\w .'/-]*")
+_YAML_WORDS = {"yes", "no", "true", "false", "on", "off", "null", "y", "n", "~"}
+
+
+def flow(v: Any) -> str:
+    """A value as YAML flow style, the way a question file writes it: ``{object: bear, tapped: true,
+    counters: {"+1/+1": 3}}``; strings quoted only where YAML would need it."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if v is None:
+        return "null"
+    if isinstance(v, Mapping):
+        return "{" + ", ".join(f"{flow(k)}: {flow(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, (list, tuple, frozenset)):
+        return "[" + ", ".join(flow(x) for x in (sorted_value(v) if isinstance(v, frozenset) else v)) + "]"
+    if isinstance(v, str):
+        if _PLAIN.fullmatch(v) and v.lower() not in _YAML_WORDS and not v.endswith(" "):
+            return v
+        return json.dumps(v, ensure_ascii=False)
     return str(v)
 
 
@@ -76,6 +99,10 @@ def _no_detail(answer: Answer) -> str:
     return ""
 
 
+def _no_answer_text(answer: Answer) -> str | None:
+    return None
+
+
 @dataclass(frozen=True)
 class Kind:
     """A kind of question (the spec's ``ask``): everything the format, the runner and the report need
@@ -99,6 +126,10 @@ class Kind:
     * ``json_answer(answer)``: what the JSON ``answer`` shows, before ``to_json``; ``to_json`` and
       ``to_text``: an answer's value or an expectation in JSON form, and in text for people.
     * ``fail_detail(answer) -> str``: what is added to the message of a failed question (``; ...``).
+    * ``as_written(question)``: the expectation as the question wrote it, for showing (default: what the
+      answer is compared with); ``written_lines``: it in text, one line each (default: one line,
+      ``to_text``); ``answer_text(answer)``: the answer in text when its value alone does not say it
+      (outcome: how many assertions hold), or None.
     """
 
     name: str
@@ -115,10 +146,21 @@ class Kind:
     to_json: Callable[[Any], Any] = json_value
     to_text: Callable[[Any], str] = show_value
     fail_detail: Callable[[Answer], str] = _no_detail
+    as_written: Callable[[Any], Any] | None = None
+    written_lines: Callable[[Any], list[str]] | None = None
+    answer_text: Callable[[Answer], str | None] = _no_answer_text
 
     def __post_init__(self) -> None:
         if self.read_order and sorted(self.read_order) != sorted(self.key_names):
             raise ValueError(f"kind {self.name}: read_order {self.read_order} must order its keys {self.key_names}")
+
+    def written(self, question: Any) -> Any:
+        """The expectation as ``question`` wrote it, for showing."""
+        return self.as_written(question) if self.as_written is not None else self.expectation(question)[0]
+
+    def written_text(self, written: Any) -> list[str]:
+        """The written expectation in text, one line each."""
+        return self.written_lines(written) if self.written_lines is not None else [self.to_text(written)]
 
     @property
     def key_names(self) -> tuple[str, ...]:

@@ -1,0 +1,1 @@
+"""The documentation of mtgjudge, installed with it as package data (``mtgjudge format`` prints the question format)."""

@@ -1,0 +1,13 @@
+"""The question format's documentation, shipped in the package (``mtgjudge format`` prints it): the
+repository's ``docs/question-format.md``, installed as ``mtgjudge.docs``."""
+from __future__ import annotations
+
+from importlib.resources import files
+
+#: Where the documentation lives in the source repository.
+FORMAT_DOC = "docs/question-format.md"
+
+
+def format_doc() -> str:
+    """The text of the question format's documentation."""
+    return files("mtgjudge.docs").joinpath("question-format.md").read_text(encoding="utf-8")
