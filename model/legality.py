@@ -9,6 +9,7 @@ payment (``payment.decide``, z3), so that a "no" is one minimal set of reasons a
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from mtgjudge.model.errors import InputError, Unsupported
@@ -138,9 +139,47 @@ def _permission(state: GameState, oid: str, player: str) -> Answer | None:
     return Answer(False, tuple(why))
 
 
+#: Layouts whose card a player may play with either face up, choosing as it is played: a split card's halves
+#: (709.3), an adventurer card as itself or as its Adventure (715.3), a modal double-faced card's faces
+#: (712.11b). An aftermath card's second half is cast only from a graveyard (702.127a).
+EITHER_FACE = {"split": "709.3", "adventure": "715.3", "modal_dfc": "712.11b"}
+
+
 def can_play(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool = False) -> Answer:
     """Could ``player`` play the land or cast the spell ``oid`` now, timing, permissions, targets and every
-    cost included? (117.1a, 305.1-2, 307.1, 601.2-601.3)"""
+    cost included? (117.1a, 305.1-2, 307.1, 601.2-601.3) A card that may be played with either face up is
+    asked about each face (709.3a, 712.11c, 715.3a: only the chosen face is evaluated); yes if one can."""
+    obj = state.obj(oid)
+    rule = EITHER_FACE.get(obj.card.layout)
+    if rule is not None and len(obj.card.faces) > 1 and obj.zone != "battlefield" and not obj.face_down:
+        return _either_face(state, oid, player, x, all_ways, rule)
+    return _play_face(state, oid, player, x, all_ways)
+
+
+def _either_face(state: GameState, oid: str, player: str, x: int, all_ways: bool, rule: str) -> Answer:
+    obj = state.obj(oid)
+    why: list[Step] = []
+    unsupported: Unsupported | None = None
+    for face in range(len(obj.card.faces)):
+        as_face = replace(obj, face=face)
+        st = state.evolve(objects=tuple(as_face if o.id == oid else o for o in state.objects))
+        name = obj.card.faces[face].name
+        try:
+            ans = _play_face(st, oid, player, x, all_ways)
+        except Unsupported as e:
+            unsupported = unsupported or e
+            continue
+        if ans.value is True:
+            witness = dict(ans.witness) if isinstance(ans.witness, dict) else {"plan": ans.witness}
+            return Answer(True, (step(rule, f"{player} chooses to play {obj.card.name} as {name}"),) + ans.why,
+                          {"face": name, **witness})
+        why += [step(r.rules, f"as {name}: {r.text}") for r in ans.why]
+    if unsupported is not None:
+        raise unsupported
+    return Answer(False, tuple(why))
+
+
+def _play_face(state: GameState, oid: str, player: str, x: int, all_ways: bool) -> Answer:
     obj = state.obj(oid)
     if obj.zone != "hand" or obj.owner != player:
         blocked = _permission(state, oid, player)
