@@ -190,7 +190,21 @@ def _play_face(state: GameState, oid: str, player: str, x: int, all_ways: bool) 
     require_modelled(state, (Scope.CASTING,), "spells are cast")
     if "Land" in current(state, oid).types:
         return _play_land(state, oid, player)
-    return can_cast(state, oid, player, x, all_ways)
+    ans = can_cast(state, oid, player, x, all_ways)
+    if ans.value is False:
+        _other_ways_guard(state, oid)
+    return ans
+
+
+def _other_ways_guard(state: GameState, oid: str) -> None:
+    """A "no" holds only if no way to cast the card is left: its own alternative costs, optional costs and
+    permissions (118.9, 601.2b, 601.3) that the model does not read could make it a "yes"."""
+    obj = state.obj(oid)
+    for a in current(state, oid).abilities:
+        if a.kind == "unmodelled" and (a.functions_in(obj.zone) or a.functions_in("stack")) \
+                and Scope.CAST_OPTIONS in a.scope:
+            raise Unsupported(f"{obj.name} can't be cast the usual way, but its text {a.source_text!r} (not modelled) "
+                              "could let it be cast another way")
 
 
 def can_cast(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool = False) -> Answer:

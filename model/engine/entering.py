@@ -26,7 +26,7 @@ def enters_counters(game: Game, oid: str, x: int | None) -> tuple[tuple[str, int
         if a.kind == "unmodelled" and a.unmodelled_kind == "static" and a.may_concern("enters"):
             raise Unsupported(f"{o.name} ({oid}) enters the battlefield and has text the engine cannot model that "
                               f"may apply: {a.source_text!r}")
-        if a.kind == "static" and a.static is not None and a.static.kind in ENTERING_WORDS:
+        if a.kind == "static" and a.static is not None and a.static.kind == "enters_with_counters":
             n = a.static.arg("n")
             n = (x or 0) if str(n).upper() == "X" else int(n)
             if n:

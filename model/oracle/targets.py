@@ -84,6 +84,11 @@ def find_targets(sentence: str) -> tuple[str, ...] | None:
         if re.search(r"\bany$", before.strip(), re.I) and word == "target":
             out.append("any target")
             continue
+        among = re.search(r"\bamong ((?:one|two|three|four|five|\d+) or (?:one|two|three|four|five|\d+))$",
+                          before.strip(), re.I)
+        if among and word == "targets":
+            out.append(f"{among.group(1)} targets")      # dividing among targets (601.2d): any targets
+            continue
         pre = _BEFORE.search(before)
         count = (pre.group("count") or "") if pre else ""
         another = (pre.group("another") or "") if pre else ""

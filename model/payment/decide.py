@@ -16,7 +16,6 @@ from dataclasses import dataclass, field, replace
 from math import comb
 from typing import Any
 
-from mtgjudge.model.vocab.abilities import X_COUNT
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.mana import COLOR_NAMES, Symbol, mana_string
@@ -383,7 +382,7 @@ class Encoding:
                                 + ("" if have >= part.n else f"; the cost removes {part.n}")), z3.BoolVal(have >= part.n))
             elif k == "loyalty":
                 # 606.4: +N puts N loyalty counters on it; -N removes N, which needs that many (606.6).
-                if part.n == X_COUNT:
+                if part.counter == "X":
                     raise Unsupported(f"{part.text()!r}: a loyalty cost of X is not modelled")
                 if part.n >= 0:
                     ts.require(step("606.4", f"{part.text()}: {pr.player} puts {part.n} loyalty counter(s) on "

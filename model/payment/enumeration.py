@@ -24,7 +24,6 @@ from itertools import combinations_with_replacement, permutations, product
 from typing import Iterator
 
 from mtgjudge.model.errors import SearchBound, Unsupported
-from mtgjudge.model.vocab.abilities import X_COUNT
 from mtgjudge.model.mana import TYPES, Symbol, mana_string
 from mtgjudge.model.payment.problem import UNBOUNDED_USES, AbilityUse, PaymentProblem, PermGroup
 from mtgjudge.model.payment.symbols import Source, Way, blocked, modified_generic, ways_to_pay
@@ -317,8 +316,8 @@ class _Enumerator:
                 b[key] -= n
                 yield from rec(i + 1, b, events + [(sg, ev)])
             elif k == "loyalty":
-                if sg is None or part.n == X_COUNT:
-                    if part.n == X_COUNT:
+                if sg is None or part.counter == "X":
+                    if part.counter == "X":
                         raise Unsupported(f"{part.text()!r}: a loyalty cost of X is not enumerated")
                     return
                 if part.n >= 0:                       # 606.4: +N puts counters on it, needing nothing

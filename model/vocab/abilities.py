@@ -36,7 +36,7 @@ class CostPart:
 
     kind: str                          # mana | tap | untap | pay_life | sacrifice | sacrifice_self |
                                        # remove_counters | tap_untapped | discard | exile_from_graveyard |
-                                       # loyalty (606.4: n is +N, -N or X_COUNT) | discard_self |
+                                       # loyalty (606.4: n is +N or -N; counter "X" for -X) | discard_self |
                                        # exile_self_from_graveyard | put_counters | return_to_hand
     mana: tuple[Symbol, ...] = ()
     n: int = 1
@@ -70,7 +70,7 @@ class CostPart:
         if k == "exile_from_graveyard":
             return f"Exile {count_word(self.n)} card{'s' if self.n > 1 else ''} from your graveyard"
         if k == "loyalty":
-            return "−X" if self.n == X_COUNT else (f"+{self.n}" if self.n > 0 else ("0" if self.n == 0 else f"−{-self.n}"))
+            return "−X" if self.counter == "X" else (f"+{self.n}" if self.n > 0 else ("0" if self.n == 0 else f"−{-self.n}"))
         if k == "discard_self":
             return "Discard this card"
         if k == "exile_self_from_graveyard":

@@ -234,7 +234,7 @@ class _Meaning(Transformer):
     def c_loyalty(self, tok):
         t = str(tok).replace("−", "-")
         if t.upper().endswith("X"):
-            return CostPart("loyalty", n=X_COUNT)
+            return CostPart("loyalty", counter="X")       # -X: X chosen as it is activated (107.3)
         return CostPart("loyalty", n=int(t))
 
     def c_sacrifice(self, n, spec):
@@ -354,6 +354,11 @@ class _Meaning(Transformer):
         return replace(parts[-1], minimum=lo, maximum=hi)
 
     def up_to(self, n): return (0, n)
+    def between(self, lo, hi): return (lo, hi)
+
+    def tp_any_counted(self, count, _target):
+        # "among one or two targets" (601.2d): any target (115.4), so many of them.
+        return replace(self.tp_any(), minimum=count[0], maximum=count[1])
     def exactly(self, n): return (n, n)
 
     def x_targets(self):

@@ -1,0 +1,459 @@
+"""Questions about cards known only through `mtgjudge cards import`: their Oracle text (2018, MTGJSON v3, from
+../shared/cards) compiled by the Oracle compiler. Each expected answer comes from the Comprehensive Rules or
+the card's Gatherer rulings, cited beside it; none was taken from the verifier's output.
+
+Old-template cards (their own name for themselves, "enters the battlefield", "Activate this ability only
+any time you could cast a sorcery") and new-template ones (written here as Scryfall publishes them today),
+split and double-faced cards, and cards whose unread lines must make an answer `unsupported`.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import mtgjudge
+from mtgjudge.model.cards.lookup import card_db
+from mtgjudge.model.cards.store import ENV_VAR, open_store, use_store
+from mtgjudge.model.cards.sources import read
+
+#: Cards imported from ../shared/cards/mtgjson3 (2018 Oracle text); none of them is built in.
+V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead", "Pacifism", "Man-o'-War",
+            "Ambush Viper", "Boros Guildgate", "Fire", "Ice", "Delver of Secrets", "Insectile Aberration",
+            "Ajani Goldmane", "Vulshok Morningstar", "Shivan Reef", "Skycloud Expanse", "Gilded Lotus",
+            "Ancient Tomb", "Prodigal Sorcerer", "Living Plane", "Glorious Anthem", "Altar's Reap", "Exalted Angel",
+            "Krosan Tusker", "Tainted Isle", "Doom Blade", "Icy Manipulator", "Dark Ritual", "Elvish Mystic",
+            "Hypnotic Specter", "Lightning Helix")
+
+#: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
+SCRYFALL_CARDS = [
+    {"object": "card", "name": "Tireless Provisioner", "layout": "normal", "mana_cost": "{2}{G}",
+     "type_line": "Creature — Elf Scout", "power": "3", "toughness": "2",
+     "oracle_text": "Landfall — Whenever a land you control enters, create a Food token or a Treasure token."},
+    {"object": "card", "name": "Novice Inspector", "layout": "normal", "mana_cost": "{W}",
+     "type_line": "Creature — Human Detective", "power": "1", "toughness": "2",
+     "oracle_text": "When this creature enters, investigate."},
+    {"object": "card", "name": "Gingerbrute Smith", "layout": "normal", "mana_cost": "{3}",
+     "type_line": "Artifact Creature — Food Golem", "power": "2", "toughness": "2",
+     "oracle_text": "{1}: Put a +1/+1 counter on this creature. Activate only as a sorcery and only once each turn."},
+    {"object": "card", "name": "Kazandu Mammoth // Kazandu Valley", "layout": "modal_dfc",
+     "card_faces": [
+         {"object": "card_face", "name": "Kazandu Mammoth", "mana_cost": "{2}{G}{G}", "type_line": "Creature — Elephant",
+          "oracle_text": "Landfall — Whenever a land you control enters, this creature gets +2/+2 until end of turn.",
+          "power": "3", "toughness": "3"},
+         {"object": "card_face", "name": "Kazandu Valley", "mana_cost": "", "type_line": "Land",
+          "oracle_text": "Kazandu Valley enters tapped.\n{T}: Add {G}."}]},
+    {"object": "card", "name": "Bonecrusher Giant // Stomp", "layout": "adventure",
+     "card_faces": [
+         {"object": "card_face", "name": "Bonecrusher Giant", "mana_cost": "{2}{R}", "type_line": "Creature — Giant",
+          "oracle_text": "Whenever this creature becomes the target of a spell, this creature deals 2 damage to "
+                         "that spell's controller.", "power": "4", "toughness": "3"},
+         {"object": "card_face", "name": "Stomp", "mana_cost": "{1}{R}", "type_line": "Instant — Adventure",
+          "oracle_text": "Damage can't be prevented this turn. Stomp deals 2 damage to any target."}]},
+]
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory):
+    """A store holding the cards above, imported as a user would import them."""
+    shared = Path(__file__).resolve().parents[1].parent / "shared" / "cards" / "mtgjson3"
+    if not shared.exists():
+        pytest.skip("../shared is not beside the project")
+    data: dict = {}
+    for f in sorted(shared.glob("cards_oracle_*.json")):
+        data.update(json.loads(f.read_text(encoding="utf-8")))
+    folder = tmp_path_factory.mktemp("imported")
+    v3 = folder / "cards-v3.json"
+    v3.write_text(json.dumps({n: data[n] for n in V3_CARDS}), encoding="utf-8")
+    scryfall = folder / "cards-scryfall.json"
+    scryfall.write_text(json.dumps(SCRYFALL_CARDS), encoding="utf-8")
+    path = folder / "cards.sqlite"
+    open_store(path).import_records([(str(v3), read(v3)), (str(scryfall), read(scryfall))])
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv(ENV_VAR, str(path))
+        use_store(None)
+        for name in V3_CARDS + ("Tireless Provisioner", "Kazandu Mammoth"):
+            found = card_db().find(name)
+            assert found is not None and found[0].source.endswith(".json"), name   # imported, not built in
+        yield path
+
+
+def run(text: str):
+    """The result of one question written in the question format."""
+    question, = mtgjudge.loads(text)
+    return mtgjudge.ask(question)
+
+
+def ask(text: str):
+    return run(text).answer
+
+
+def value(text: str):
+    r = run(text)
+    assert r.answer is not None and r.answer.unsupported is None, (r.status, r.message, r.answer and r.answer.unsupported)
+    return r.answer.value
+
+
+def status(text: str) -> str:
+    r = run(text)
+    return "unsupported" if r.answer is not None and r.answer.unsupported else r.status
+
+
+def rules_of(answer) -> set[str]:
+    return {r for s in answer.why for r in s.rules}
+
+
+def can_play(card: str, battlefield: str = "[]", *, turn: str = "", stack: str = "", bob: str = "[]",
+             alice_gy: str = "[]", lands_played: int = 0) -> str:
+    return f"""
+id: q
+ask: can-play
+about: c
+state:
+  {turn}
+  {stack}
+  players:
+    Alice:
+      lands_played: {lands_played}
+      battlefield: {battlefield}
+      hand: [{{card: "{card}", id: c}}]
+      graveyard: {alice_gy}
+    Bob:
+      battlefield: {bob}
+"""
+
+
+# ---------------------------------------------------------------- casting: targets (601.2c, 115.1)
+
+def test_shock_any_target_includes_players(imported):
+    # 115.4 "any target": a creature, player, planeswalker or battle; players are always there.
+    assert value(can_play("Shock", "[Mountain]")) is True
+
+
+def test_shock_needs_red_mana(imported):
+    assert value(can_play("Shock", "[Forest]")) is False     # 601.2h: {R} can't be paid by {G}
+
+
+def test_murder_with_no_creature_has_no_target(imported):
+    a = ask(can_play("Murder", "[Swamp, Swamp, Swamp]"))
+    assert a.value is False and "601.2c" in rules_of(a)      # 115.1, 601.2c: no legal target
+
+
+def test_murder_with_an_opponents_creature(imported):
+    assert value(can_play("Murder", "[Swamp, Swamp, Swamp]", bob="[Grizzly Bears]")) is True
+
+
+def test_murder_cant_target_a_hexproof_creature_of_an_opponent(imported):
+    # 702.11b: hexproof: can't be the target of spells an opponent controls.
+    assert value(can_play("Murder", "[Swamp, Swamp, Swamp]", bob="[Gladecover Scout]")) is False
+
+
+def test_doom_blade_cant_target_a_black_creature(imported):
+    # "target nonblack creature": Hypnotic Specter is black.
+    assert value(can_play("Doom Blade", "[Swamp, Swamp]", bob="[Hypnotic Specter]")) is False
+    assert value(can_play("Doom Blade", "[Swamp, Swamp]", bob="[Hypnotic Specter, Grizzly Bears]")) is True
+
+
+def test_naturalize_targets_an_artifact_or_an_enchantment(imported):
+    assert value(can_play("Naturalize", "[Forest, Forest]", bob="[Glorious Anthem]")) is True
+    assert value(can_play("Naturalize", "[Forest, Forest]", bob="[Grizzly Bears]")) is False
+
+
+def test_raise_dead_targets_only_your_own_graveyard(imported):
+    assert value(can_play("Raise Dead", "[Swamp]", alice_gy="[Grizzly Bears]")) is True
+    assert value(can_play("Raise Dead", "[Swamp]", alice_gy="[Lightning Bolt]")) is False     # not a creature card
+
+
+def test_cancel_needs_a_spell_on_the_stack(imported):
+    assert value(can_play("Cancel", "[Island, Island, Island]")) is False
+    stack = "stack: [{card: Lightning Bolt, id: bolt, controller: Bob, targets: [Alice]}]"
+    assert value(can_play("Cancel", "[Island, Island, Island]", turn="turn: {active: Bob}", stack=stack)) is True
+
+
+def test_icy_manipulator_activation_targets_artifact_creature_or_land(imported):
+    q = """
+id: q
+ask: can-activate
+about: icy
+state:
+  players:
+    Alice:
+      battlefield: [{card: Icy Manipulator, id: icy}, Island]
+"""
+    assert value(q) is True                           # it can target itself or the Island (602.2b)
+
+
+def test_pacifism_targets_what_it_can_enchant(imported):
+    # 115.1b, 303.4a: an Aura spell targets what its enchant ability names.
+    assert value(can_play("Pacifism", "[Plains, Plains]")) is False
+    assert value(can_play("Pacifism", "[Plains, Plains]", bob="[Grizzly Bears]")) is True
+
+
+def test_an_enters_trigger_targets_nothing_as_the_creature_is_cast(imported):
+    # Man-o'-War's ability targets as it triggers (603.3d), not as the creature spell is cast (601.2c).
+    assert value(can_play("Man-o'-War", "[Island, Island, Island]")) is True
+
+
+# ---------------------------------------------------------------- casting: timing (117.1a, 307.1, 702.8)
+
+def test_sorcery_on_the_opponents_turn(imported):
+    assert value(can_play("Divination", "[Island, Island, Island]", turn="turn: {active: Bob}")) is False
+
+
+def test_flash_creature_on_the_opponents_turn(imported):
+    assert value(can_play("Ambush Viper", "[Forest, Forest]", turn="turn: {active: Bob}")) is True     # 702.8a
+
+
+def test_dark_ritual_is_cast_not_activated(imported):
+    # A spell that adds mana is not a mana ability (605.1a is about activated abilities); it is cast (601).
+    assert value(can_play("Dark Ritual", "[Swamp]")) is True
+
+
+# ---------------------------------------------------------------- casting: costs (601.2f, 118.8)
+
+def test_an_additional_cost_of_a_sacrifice_needs_a_creature(imported):
+    # Altar's Reap: "As an additional cost to cast this spell, sacrifice a creature."
+    assert value(can_play("Altar's Reap", "[Swamp, Swamp]")) is False
+    assert value(can_play("Altar's Reap", "[Swamp, Swamp, Grizzly Bears]")) is True
+
+
+def test_morph_makes_a_no_unsupported(imported):
+    # Exalted Angel costs {4}{W}{W}; face down (702.37c) it costs {3}, which four Plains pay: a "no" for the
+    # normal cost is not the answer, and the verifier does not model casting face down.
+    assert status(can_play("Exalted Angel", "[Plains, Plains, Plains, Plains]")) == "unsupported"
+    assert value(can_play("Exalted Angel", "[Plains, Plains, Plains, Plains, Plains, Plains]")) is True
+
+
+# ---------------------------------------------------------------- lands (305)
+
+def test_a_land_is_played_once_a_turn(imported):
+    assert value(can_play("Boros Guildgate")) is True
+    a = ask(can_play("Boros Guildgate", lands_played=1))
+    assert a.value is False and "305.2" in rules_of(a)
+
+
+def test_a_guildgate_enters_tapped(imported):
+    q = """
+id: q
+ask: outcome
+state:
+  players:
+    Alice:
+      hand: [{card: Boros Guildgate, id: gate}]
+actions:
+  - {play: gate}
+expect:
+  - {object: gate, zone: battlefield, tapped: true}
+"""
+    assert run(q).status == "pass"                         # 614.1c: "enters the battlefield tapped"
+
+
+# ---------------------------------------------------------------- split, double-faced, adventure cards
+
+def test_split_card_can_be_cast_as_either_half(imported):
+    # 709.3: the player chooses the half; only blue mana: Ice (tap target permanent) can be cast, Fire can't.
+    a = ask(can_play("Fire // Ice", "[Island, Island]"))
+    assert a.value is True and a.witness["face"] == "Ice"
+
+
+def test_split_card_neither_half(imported):
+    assert value(can_play("Fire // Ice", "[Swamp, Swamp]")) is False
+
+
+def test_modal_double_faced_card_plays_its_land_face(imported):
+    # 712.11b: either face; the back face is a land, played with no mana (305.1).
+    a = ask(can_play("Kazandu Mammoth", "[]"))
+    assert a.value is True and a.witness["face"] == "Kazandu Valley"
+
+
+def test_adventure_can_be_cast_as_its_adventure(imported):
+    # 715.3: Stomp ({1}{R}) with two Mountains; the Giant ({2}{R}) needs three.
+    a = ask(can_play("Bonecrusher Giant", "[Mountain, Mountain]"))
+    assert a.value is True and a.witness["face"] == "Stomp"
+
+
+def test_transforming_card_is_cast_front_face_up(imported):
+    assert value(can_play("Delver of Secrets", "[Island]")) is True
+
+
+# ---------------------------------------------------------------- activated abilities (602, 606)
+
+def loyalty(ability: int, counters: int, turn: str = "", done: str = "[]") -> str:
+    return f"""
+id: q
+ask: can-activate
+about: ajani
+ability: {ability}
+state:
+  {turn}
+  players:
+    Alice:
+      battlefield: [{{card: Ajani Goldmane, id: ajani, counters: {{loyalty: {counters}}}, activated_this_turn: {done}}}]
+    Bob: {{}}
+"""
+
+
+def test_planeswalker_plus_ability_main_phase(imported):
+    assert value(loyalty(1, 4)) is True                    # 606.3: as a sorcery
+
+
+def test_planeswalker_ability_on_the_opponents_turn(imported):
+    assert value(loyalty(1, 4, turn="turn: {active: Bob}")) is False
+
+
+def test_one_loyalty_ability_per_turn(imported):
+    a = ask(loyalty(2, 4, done="[1]"))                     # +1 was activated: -1 can't be (606.3)
+    assert a.value is False and "606.3" in rules_of(a)
+
+
+def test_minus_loyalty_needs_the_counters(imported):
+    a = ask(loyalty(3, 4))                                 # -6 with 4 loyalty (606.6, 118.3)
+    assert a.value is False and rules_of(a) & {"606.6", "118.3"}
+
+
+def equip(turn: str = "", creature: str = ", {card: Grizzly Bears}") -> str:
+    return f"""
+id: q
+ask: can-activate
+about: star
+state:
+  {turn}
+  players:
+    Alice:
+      battlefield: [{{card: Vulshok Morningstar, id: star}}, Mountain, Mountain{creature}]
+    Bob: {{}}
+"""
+
+
+def test_equip_as_a_sorcery_with_a_creature(imported):
+    assert value(equip()) is True                          # 702.6a
+
+
+def test_equip_not_on_the_opponents_turn(imported):
+    assert value(equip(turn="turn: {active: Bob}")) is False
+
+
+def test_equip_needs_a_creature_you_control(imported):
+    assert value(equip(creature="")) is False              # "target creature you control"
+
+
+def test_tap_ability_of_a_creature_that_just_arrived(imported):
+    q = """
+id: q
+ask: can-activate
+about: sorc
+state:
+  players:
+    Alice:
+      battlefield: [{card: Prodigal Sorcerer, id: sorc, summoning_sick: %s}]
+    Bob: {}
+"""
+    assert value(q % "true") is False                      # 302.6
+    assert value(q % "false") is True
+
+
+def test_new_template_sorcery_speed_once_each_turn(imported):
+    q = """
+id: q
+ask: can-activate
+about: smith
+state:
+  %s
+  players:
+    Alice:
+      battlefield: [{card: Gingerbrute Smith, id: smith, activated_this_turn: %s}, Wastes]
+    Bob: {}
+"""
+    assert value(q % ("", "[]")) is True
+    assert value(q % ("", "[1]")) is False                 # 602.5b
+    assert value(q % ("turn: {active: Bob}", "[]")) is False   # 602.5d
+
+
+def test_cycling_is_not_an_ability_of_the_permanent_on_the_battlefield(imported):
+    # 113.6j, 702.29a: cycling's cost discards the card: it functions only in the hand.
+    q = """
+id: q
+ask: can-activate
+about: tusker
+ability: 1
+state:
+  players:
+    Alice:
+      battlefield: [{card: Krosan Tusker, id: tusker}, Forest, Forest, Forest]
+"""
+    assert value(q) is False
+
+
+def test_an_unread_activation_restriction_is_unsupported(imported):
+    # Tainted Isle: "Activate this ability only if you control a Swamp." is not modelled.
+    q = """
+id: q
+ask: can-activate
+about: isle
+ability: 2
+state:
+  players:
+    Alice:
+      battlefield: [{card: Tainted Isle, id: isle}]
+"""
+    assert status(q) == "unsupported"
+
+
+# ---------------------------------------------------------------- what could be produced (106.7)
+
+def produce(card: str, more: str = "") -> str:
+    return f"""
+id: q
+ask: could-produce
+about: land
+state:
+  players:
+    Alice:
+      battlefield: [{{card: "{card}", id: land}}{more}]
+"""
+
+
+def test_painland_could_produce_three_types(imported):
+    assert value(produce("Shivan Reef")) == frozenset("CUR")
+
+
+def test_restrictions_dont_change_what_could_be_produced(imported):
+    # 106.7: costs ignored; an activation restriction doesn't change what the ability would produce.
+    assert value(produce("Tainted Isle")) == frozenset("CUB")
+
+
+def test_filter_land_produces_its_pair(imported):
+    assert value(produce("Skycloud Expanse")) == frozenset("WU")
+
+
+def test_gilded_lotus_any_one_color(imported):
+    assert value(produce("Gilded Lotus")) == frozenset("WUBRG")
+
+
+def test_ancient_tomb(imported):
+    assert value(produce("Ancient Tomb")) == frozenset("C")
+
+
+def test_blood_moon_makes_a_painland_a_mountain(imported):
+    # 305.7: a nonbasic land that becomes a Mountain loses its abilities and has "{T}: Add {R}".
+    assert value(produce("Shivan Reef", ", Blood Moon")) == frozenset("R")
+
+
+def test_a_triggered_ability_that_isnt_a_mana_ability_doesnt_matter(imported):
+    # Hypnotic Specter's trigger ("deals damage to an opponent") can't change what a land produces (603, 605.1b).
+    assert value(produce("Forest", ", Hypnotic Specter")) == frozenset("G")
+
+
+def test_anthem_doesnt_change_mana(imported):
+    assert value(produce("Forest", ", Glorious Anthem")) == frozenset("G")
+
+
+def test_an_unread_static_that_could_change_mana_is_unsupported(imported):
+    # Living Plane: "All lands are 1/1 creatures that are still lands." is not modelled; it could matter (302.6).
+    a = ask(produce("Forest", ", Living Plane"))
+    assert a.unsupported and "Living Plane" in a.unsupported
+
+
+def test_new_template_elf_with_a_mana_ability(imported):
+    assert value(produce("Elvish Mystic")) == frozenset("G")
