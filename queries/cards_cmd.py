@@ -8,6 +8,7 @@ from mtgjudge.model.cards import card_db
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.state import GameState, Player, Turn
+from mtgjudge.queries.coverage.cli import run_coverage
 
 
 def describe_card(name: str) -> str:
@@ -59,9 +60,11 @@ def run_cards(args: argparse.Namespace) -> int:
             print(f"mtgjudge: {e.args[0]}", file=sys.stderr)
             return 2
         return 0
+    if args.cards_command == "coverage":
+        return run_coverage(args)
     if args.cards_command == "list":
         for name in sorted(card_db().cards):
             print(name)
         return 0
-    print("mtgjudge cards: say `show NAME` or `list`", file=sys.stderr)
+    print("mtgjudge cards: say `show NAME`, `list` or `coverage`", file=sys.stderr)
     return 2

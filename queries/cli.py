@@ -14,6 +14,7 @@ from typing import Sequence
 
 from mtgjudge.queries.api import CORPUS, version
 from mtgjudge.queries.cards_cmd import run_cards
+from mtgjudge.queries.coverage.cli import add_coverage_parser
 from mtgjudge.queries.format.fields import QuestionError
 from mtgjudge.queries.format.files import load_paths
 from mtgjudge.queries.report import to_json, to_text
@@ -67,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     show = csub.add_parser("show", help="print one card's characteristics and numbered abilities")
     show.add_argument("name", nargs="+", help="the card's name (case and punctuation don't matter)")
     csub.add_parser("list", help="list every card the verifier models")
+    add_coverage_parser(csub)
     return p
 
 
