@@ -91,3 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="mtgjudge cards")
     add_coverage_parser(parser.add_subparsers(dest="cards_command"))
     return run_coverage(parser.parse_args(["coverage", *(argv if argv is not None else sys.argv[1:])]))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

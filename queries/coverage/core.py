@@ -146,9 +146,8 @@ def _crash(report: CoverageReport, kind: str, card: Card, e: BaseException, doin
     report.crashes.append(Crash(kind, card.name, type(e).__name__, doing + " ".join(str(e).split()), _where(e)))
 
 
-def _ask(report: CoverageReport, kind: str, card: CardDef, build: Callable[[], Question]) -> Question | None:
-    """Build one question and answer it as ``ask`` does; count its outcome. The built question is
-    returned (None if building it crashed)."""
+def _ask(report: CoverageReport, kind: str, card: CardDef, build: Callable[[], Question]) -> None:
+    """Build one question and answer it as ``ask`` does; count its outcome."""
     tally = report.tally(kind)
     tally.asked += 1
     try:
@@ -157,7 +156,7 @@ def _ask(report: CoverageReport, kind: str, card: CardDef, build: Callable[[], Q
             result = run_question(q)
     except Exception as e:  # noqa: BLE001  (a crash is a bug to report, with the card and the kind)
         _crash(report, kind, card, e)
-        return None
+        return
     if result.status == "error":     # the product refused the sweep's own question: a bug of one of them
         tally.crashed += 1
         report.crashes.append(Crash(kind, card.name, "QuestionError", " ".join(result.message.split())))
@@ -166,7 +165,6 @@ def _ask(report: CoverageReport, kind: str, card: CardDef, build: Callable[[], Q
         tally.reasons[reason_template(result.message, _names(card), [o.id for o in q.state.objects], _texts(card))] += 1
     else:
         tally.answered += 1
-    return q
 
 
 # ------------------------------------------------------------------------------------------- one card
