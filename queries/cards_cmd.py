@@ -20,6 +20,7 @@ from mtgjudge.model.objects import CardDef, GameObject
 from mtgjudge.model.oracle import COMPILER_VERSION
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.state import GameState, Player, Turn
+from mtgjudge.queries.coverage.cli import add_coverage_parser, run_coverage
 from mtgjudge.queries.format.suggest import did_you_mean
 from mtgjudge.queries.progress import progress_bar
 
@@ -84,7 +85,8 @@ def add_cards_parser(sub: argparse._SubParsersAction) -> None:
                                       "naming it (exit 2), and the store is left as it was, as it is if the "
                                       "import is interrupted.")
     imp.add_argument("files", nargs="+", metavar="FILE", help="card data files (JSON)")
-    for p in (show, lst, imp):
+    cov = add_coverage_parser(csub)
+    for p in (show, lst, imp, cov):
         add_store_option(p)
 
 
@@ -124,7 +126,9 @@ def run_cards(args: argparse.Namespace) -> int:
         return 0
     if args.cards_command == "import":
         return import_files(args.files, open_store(), out, err)
-    print("mtgjudge cards: say `import FILE...`, `show NAME` or `list`", file=err)
+    if args.cards_command == "coverage":
+        return run_coverage(args)
+    print("mtgjudge cards: say `import FILE...`, `show NAME`, `list` or `coverage`", file=err)
     return 2
 
 

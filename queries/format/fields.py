@@ -22,7 +22,7 @@ from typing import Any, Iterable, Mapping, NoReturn
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.mana import ManaSyntaxError, parse_cost, parse_mana
 from mtgjudge.model.names import normalize
-from mtgjudge.model.objects import GameObject
+from mtgjudge.model.objects import CardDef, GameObject
 from mtgjudge.model.safe_yaml import LineDict, LineList, SrcFloat
 
 ID_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
@@ -112,11 +112,13 @@ def known_name(name: str) -> bool:
 class QuestionValidator:
     """Validation of one question document: each check returns the value it accepts or raises (through
     ``fail``) the :class:`QuestionError`; ``players``, ``objects`` and ``by_name`` are the state's, once
-    it is built, for resolving references."""
+    it is built, for resolving references. ``cards``: card definitions the caller brings beyond the
+    product's (normalized name -> card and the face that name shows), found first by the state's names."""
 
     file: str
     line: int
     qid: str | None = None
+    cards: Mapping[str, tuple[CardDef, int]] = field(default_factory=dict)
     players: tuple[str, ...] = ()
     objects: dict[str, GameObject] = field(default_factory=dict)
     by_name: dict[str, list[str]] = field(default_factory=dict)

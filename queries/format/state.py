@@ -51,7 +51,7 @@ def _lookup_card(d: QuestionValidator, name: Any, path: str, line: int | None, t
     """A card name (or token kind) -> its definition and the face it shows."""
     name = d.string(name, path, line, "a card name")
     db = card_db()
-    found = db.find(name)
+    found = d.cards.get(normalize(name)) or db.find(name)
     if found is not None:
         card, face = found
         if card.token and not token:

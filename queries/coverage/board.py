@@ -1,0 +1,317 @@
+"""The boards the coverage sweep asks on: for one card, the questions a judge would start with ("can I
+cast/play it now", "what could it produce", "can I activate this ability"), each as a question of the
+format (a ``state:`` mapping like a question file's) read by the question validator, as ``ask`` reads a
+file. The card under test reaches the validator through its ``cards`` lookup, since it need not be one
+the product knows.
+
+Every board is the same generic game: Alice's precombat main phase on her turn, empty stack, no land
+played yet; Alice controls a creature and an artifact creature, Bob a creature, an artifact, an
+enchantment, a land and a planeswalker; both have two cards in hand, a creature, a land and an instant
+card in the graveyard, and a library. What the question needs is added to that: untapped lands paying
+the mana cost (one land per unit of mana, chosen by the payment model's ``ways_to_pay``), counters, cards
+to discard or exile, life, permanents to sacrifice or tap, and a legal target for each target. Where the
+generic board has no legal target (or too few permanents for a cost), a permanent from the pool of inert
+product cards is added, the one the model's own matching (``rules.targets.legal_targets``,
+``characteristics.matches``) finds first. Every filler is a card the product defines with no static,
+triggered or unmodelled ability, so that fillers never make an answer unsupported.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from mtgjudge.model.cards.lookup import card_db
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.mana import Symbol
+from mtgjudge.model.names import normalize
+from mtgjudge.model.objects import CardDef, Face
+from mtgjudge.model.payment.symbols import ways_to_pay
+from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.layers import activated_abilities, current
+from mtgjudge.model.rules.targets import legal_targets
+from mtgjudge.model.selectors import Selector
+from mtgjudge.model.vocab.abilities import X_COUNT, Ability, CostPart
+from mtgjudge.queries.format.fields import QuestionValidator
+from mtgjudge.queries.format.questions import Question, read_question
+
+PLAYER = "Alice"
+OPPONENT = "Bob"
+#: The id of the card under test in every board.
+CARD_ID = "card"
+#: The X a question pays ("pay X as 1").
+X = 1
+
+#: What each side controls on every board (besides what the question adds).
+OURS = ("Grizzly Bears", "Memnite")
+THEIRS = ("Grizzly Bears", "Sol Ring", "Deep Water", "Island")
+HAND = ("Grizzly Bears", "Lightning Bolt")
+GRAVEYARD = ("Grizzly Bears", "Forest", "Lightning Bolt")
+#: Bob's spells on the stack, only where a target is a spell.
+SPELLS = ("Grizzly Bears", "Lightning Bolt")
+LIBRARY = 20
+LIFE = 20
+#: At most this many lands pay a cost: a board is for a game, and Gleemax's {1000000} is no cost to lay
+#: out land by land (such a card is asked on the board with this many, where the answer is no).
+MAX_LANDS = 30
+#: The lands a could-produce board gives Alice, so that abilities that look at her lands see every color.
+COLOR_LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+#: The land that pays one unit of each demand of the payment model (``payment.symbols.DEMAND_KINDS``).
+LAND_FOR = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest", "C": "Wastes",
+            "generic": "Wastes", "snow": "Snow-Covered Wastes"}
+#: No planeswalker is among the product's cards: Bob's is a planeswalker with no rules text (a vanilla
+#: one, as Grizzly Bears is a vanilla creature), defined here.
+PLANESWALKER = CardDef((Face("Vanilla Planeswalker", types=("Planeswalker",)),), source="coverage board")
+PLANESWALKER_LOYALTY = 3
+#: Kinds of ability a filler may have: none of them can change the answer to a question about another card.
+INERT_KINDS = ("keyword", "mana", "activated")
+#: The card types of permanents (110.4).
+PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
+
+
+def is_inert(card: CardDef) -> bool:
+    """A card fit to fill a board: modelled, with no static, triggered, spell or unmodelled ability."""
+    return card.modelled and all(a.kind in INERT_KINDS for f in card.faces for a in f.abilities)
+
+
+@lru_cache(maxsize=1)
+def pool() -> tuple[CardDef, ...]:
+    """The product's inert single-faced permanent cards, vanilla ones first: what is added to a board that
+    lacks a target or a permanent a cost needs."""
+    cards = [c for c in card_db().cards.values()
+             if len(c.faces) == 1 and is_inert(c) and any(t in PERMANENT_TYPES for t in c.front.types)]
+    return tuple(sorted(cards, key=lambda c: (len(c.front.abilities), c.name)))
+
+
+def lookup(card: CardDef) -> dict[str, tuple[CardDef, int]]:
+    """The validator's ``cards``: each face of the card under test by its name, and the vanilla planeswalker."""
+    found = {normalize(PLANESWALKER.name): (PLANESWALKER, 0)}
+    for i, f in enumerate(card.faces):
+        found.setdefault(normalize(f.name), (card, i))
+    found[normalize(card.name)] = (card, 0)
+    return found
+
+
+# ------------------------------------------------------------------------------------------- what it needs
+
+@dataclass
+class Needs:
+    """What a question needs beyond the generic board."""
+
+    lands: list[str] = field(default_factory=list)     # untapped lands for Alice (mana)
+    x: bool = False                                     # the cost has an X: pay it as ``X``
+    tapped: bool = False                                # {Q}: the card must be tapped to untap it
+    counters: Counter = field(default_factory=Counter)  # on the card
+    life: int = LIFE
+    hand: int = len(HAND)                               # cards in Alice's hand besides the card
+    graveyard: int = len(GRAVEYARD)
+    controlled: list[tuple[Selector, int]] = field(default_factory=list)   # permanents Alice must control
+    targets: tuple[str, ...] = ()                       # target phrases that need a legal target
+
+
+def lands_for(symbols: tuple[Symbol, ...]) -> tuple[list[str], bool]:
+    """One land per unit of mana the symbols demand, each symbol paid the first way the payment model lists
+    that takes no life (hybrid: its first color; Phyrexian: its color); X paid as ``X``; at most
+    ``MAX_LANDS``. Also whether there is an X. A symbol the payment model does not know gets no land (the
+    answer will say why)."""
+    demand: Counter = Counter()
+    for s in symbols:
+        try:
+            ways = ways_to_pay(s, X)
+        except Unsupported:
+            continue
+        way = next((w for w in ways if not w.life), ways[0])
+        for kind, n in way.demand:
+            demand[kind] += n
+    lands: list[str] = []
+    for k in sorted(demand):     # colors sort before generic: past MAX_LANDS, generic mana goes unpaid first
+        lands += [LAND_FOR[k]] * min(demand[k], MAX_LANDS - len(lands))
+    return lands, any(s.kind == "x" for s in symbols)
+
+
+def cost_needs(cost: tuple[CostPart, ...], targets: tuple[str, ...]) -> Needs:
+    """What an activation cost (602.1a) needs in order to be paid, and its targets."""
+    needs = Needs(targets=targets)
+    for part in cost:
+        n = X if part.n == X_COUNT else part.n
+        if part.kind == "mana":
+            lands, x = lands_for(part.mana)
+            needs.lands += lands
+            needs.x = needs.x or x
+        elif part.kind == "untap":
+            needs.tapped = True
+        elif part.kind == "remove_counters":
+            needs.counters[part.counter] += n
+            needs.x = needs.x or part.n == X_COUNT
+        elif part.kind == "pay_life":
+            needs.life = max(needs.life, n)
+        elif part.kind == "discard":
+            needs.hand = max(needs.hand, n)
+        elif part.kind == "exile_from_graveyard":
+            needs.graveyard = max(needs.graveyard, n)
+        elif part.kind in ("sacrifice", "tap_untapped"):
+            what = part.what or Selector(types=("Creature",), controller="you", untapped=part.kind == "tap_untapped")
+            needs.controlled.append((what, n))
+    return needs
+
+
+def spell_targets(face: Face) -> tuple[str, ...]:
+    """What casting the face targets: its spell abilities' targets, and an Aura's "Enchant <phrase>" (303.4a)."""
+    phrases = [t for a in face.abilities if a.kind == "spell" for t in a.targets]
+    if "Aura" in face.subtypes:
+        phrases += [a.keyword[len("Enchant "):] for a in face.abilities
+                    if a.kind == "keyword" and a.keyword.startswith("Enchant ")]
+    return tuple(phrases)
+
+
+def _targets_spells(phrase: str) -> bool:
+    """Does a target phrase name spells ("spell", "creature spell", "instant or sorcery spell")? Their
+    legal targets are on the stack, which the generic board leaves empty."""
+    return any(w.strip(",") in ("spell", "spells") for w in phrase.lower().split())
+
+
+# ------------------------------------------------------------------------------------------- the state
+
+def _repeat(names: tuple[str, ...], n: int) -> list[str]:
+    """``n`` cards, cycling through ``names``."""
+    return [names[i % len(names)] for i in range(n)]
+
+
+def _doc(kind: str, card_entry: dict, zone: str, needs: Needs, extra: Mapping[str, list] | None = None,
+         params: Mapping[str, Any] | None = None) -> dict:
+    """The question as the format's mapping: the generic board, what ``needs`` asks for, ``extra``
+    permanents by controller, and the card in ``zone`` of Alice's."""
+    extra = extra or {}
+    ours: list[Any] = list(needs.lands) + list(OURS) + list(extra.get(PLAYER, ()))
+    theirs: list[Any] = list(THEIRS) + [{"card": PLANESWALKER.name, "counters": {"loyalty": PLANESWALKER_LOYALTY}}]
+    theirs += list(extra.get(OPPONENT, ()))
+    hand = _repeat(HAND, needs.hand)
+    if zone == "battlefield":
+        ours.append(card_entry)
+    else:
+        hand.insert(0, card_entry)
+    alice = {"life": needs.life, "battlefield": ours, "hand": hand,
+             "graveyard": _repeat(GRAVEYARD, needs.graveyard), "library": LIBRARY}
+    bob = {"battlefield": theirs, "hand": list(HAND), "graveyard": list(GRAVEYARD), "library": LIBRARY}
+    state: dict[str, Any] = {"players": {PLAYER: alice, OPPONENT: bob}}
+    if any(_targets_spells(t) for t in needs.targets):
+        state["stack"] = [{"card": name, "controller": OPPONENT} for name in SPELLS]
+    doc = {"id": "coverage", "ask": kind, "about": CARD_ID, "state": state, **(params or {})}
+    if needs.x:
+        doc["x"] = X
+    return doc
+
+
+def _read(doc: dict, card: CardDef) -> Question:
+    return read_question(QuestionValidator(file="<coverage>", line=1, cards=lookup(card)), doc)
+
+
+def _entry(card: str | CardDef, **status: Any) -> dict:
+    """An object entry of the format: a card by name (a token kind with ``token: true``) and its status."""
+    if isinstance(card, CardDef):
+        return {"card": card.name, **({"token": True} if card.token else {}), **status}
+    return {"card": card, **status}
+
+
+def _targets(q: Question, phrase: str) -> list[str] | None:
+    """The legal targets of ``phrase`` on the question's board; None where no board can help: zero targets
+    may be chosen, or the model does not read the phrase (the answer will name it)."""
+    try:
+        found, optional = legal_targets(q.state, phrase, PLAYER, CARD_ID)
+    except Unsupported:
+        return None
+    return None if optional else found
+
+
+def _controlled(q: Question, sel: Selector, among: Collection[str] | None = None) -> list[str]:
+    """Alice's permanents that fit ``sel`` (a cost's "a creature you control") as the model matches them."""
+    src = q.state.obj(CARD_ID)
+    return [o.id for o in q.state.battlefield(PLAYER)
+            if (among is None or o.id in among) and matches(sel, current(q.state, o.id), o, PLAYER, src)]
+
+
+def _unmet(q: Question, needs: Needs) -> bool:
+    return any(_targets(q, t) == [] for t in needs.targets) or \
+        any(len(_controlled(q, sel)) < n for sel, n in needs.controlled)
+
+
+def _fit(kind: str, card: CardDef, card_entry: dict, zone: str, needs: Needs, params: Mapping[str, Any] | None = None) -> Question:
+    """The question on the generic board with ``needs``; where that board lacks a target or the
+    permanents a cost needs, fillers from the pool are added (the first the model matches)."""
+    q = _read(_doc(kind, card_entry, zone, needs, params=params), card)
+    if not _unmet(q, needs):
+        return q
+    # One board holding the whole pool on both sides tells which pool card fits what is missing.
+    candidates = pool()
+    ids = {side: [f"pool-{side.lower()}-{i}" for i in range(len(candidates))] for side in (PLAYER, OPPONENT)}
+    everything = {side: [_entry(c, id=oid) for c, oid in zip(candidates, ids[side])] for side in ids}
+    wide = _read(_doc(kind, card_entry, zone, needs, everything, params), card)
+    owner = {oid: (side, candidates[i]) for side in ids for i, oid in enumerate(ids[side])}
+    order = ids[OPPONENT] + ids[PLAYER]     # a target is an opponent's where it can be
+    extra: dict[str, list] = {PLAYER: [], OPPONENT: []}
+    for phrase in needs.targets:
+        if _targets(q, phrase) != []:
+            continue
+        fits = set(_targets(wide, phrase) or ())
+        chosen = next((oid for oid in order if oid in fits), None)
+        if chosen is not None:
+            side, c = owner[chosen]
+            extra[side].append(_entry(c))
+    for sel, n in needs.controlled:
+        have = len(_controlled(q, sel))
+        fits = set(_controlled(wide, sel, ids[PLAYER]))
+        chosen = next((oid for oid in ids[PLAYER] if oid in fits), None)
+        if have < n and chosen is not None:
+            extra[PLAYER] += [_entry(owner[chosen][1]) for _ in range(n - have)]
+    return _read(_doc(kind, card_entry, zone, needs, extra, params), card)
+
+
+# ------------------------------------------------------------------------------------------- the questions
+
+def can_play(card: CardDef) -> Question:
+    """"Can I cast/play it now?": the card (its front face) in Alice's hand, lands paying its mana cost."""
+    face = card.faces[0]
+    lands, x = lands_for(face.mana_cost or ())
+    needs = Needs(lands=lands, x=x, targets=spell_targets(face))
+    return _fit("can-play", card, _entry(face.name, id=CARD_ID), "hand", needs)
+
+
+def battlefield_faces(card: CardDef) -> list[int]:
+    """The faces the card can have up on the battlefield: those with a permanent type (a split card's
+    halves and an adventure have none; both faces of a double-faced card may)."""
+    return [i for i, f in enumerate(card.faces) if any(t in PERMANENT_TYPES for t in f.types)]
+
+
+def on_battlefield(card: CardDef, face: int) -> Question:
+    """"What could it produce?" (106.7): the face up on Alice's battlefield, untapped, under her control
+    since her turn began, with a basic land of each color beside it."""
+    entry = _entry(card.faces[face].name, id=CARD_ID)
+    return _fit("could-produce", card, entry, "battlefield", Needs(lands=list(COLOR_LANDS)))
+
+
+def activated(q: Question) -> list[Ability]:
+    """The activated abilities of the card on a battlefield board, numbered as ``ability:`` counts them."""
+    return activated_abilities(q.state, CARD_ID)
+
+
+def has_mana_ability(q: Question) -> bool:
+    """Does the card on a battlefield board have a mana ability (605.1a), modelled or not?"""
+    return any(a.is_mana_ability or (a.kind == "unmodelled" and a.unmodelled_kind == "mana")
+               for a in current(q.state, CARD_ID).abilities)
+
+
+def can_activate(card: CardDef, face: int, index: int, ability: Ability) -> Question:
+    """"Can I activate its ability ``index``?": the face on Alice's battlefield, untapped (tapped for a
+    {Q} cost), with what the cost needs and a legal target for each of its targets."""
+    needs = cost_needs(ability.cost, ability.targets)
+    if "Planeswalker" in card.faces[face].types:   # it entered with loyalty (306.5b): some, for any + ability
+        needs.counters["loyalty"] = max(needs.counters["loyalty"], PLANESWALKER_LOYALTY)
+    status: dict[str, Any] = {"id": CARD_ID}
+    if needs.tapped:
+        status["tapped"] = True
+    if needs.counters:
+        status["counters"] = dict(needs.counters)
+    return _fit("can-activate", card, _entry(card.faces[face].name, **status), "battlefield", needs,
+                params={"ability": index})

@@ -1,0 +1,100 @@
+"""The command ``mtgjudge cards coverage``: where its cards come from (``cards_source``), its options, and
+printing the report. ``cli.py`` and ``cards_cmd.py`` only hook it in (``add_coverage_parser``,
+``run_coverage``)."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from mtgjudge.model.cards.lookup import card_db
+from mtgjudge.model.cards.store import open_store
+from mtgjudge.model.cards.sources import SourceError, read
+from mtgjudge.model.names import normalize
+from mtgjudge.queries.coverage.core import Card, sweep
+from mtgjudge.queries.coverage.progress import Progress
+from mtgjudge.queries.coverage.report import to_json, to_text
+
+#: The sample a ``--sample`` without ``--seed`` draws.
+DEFAULT_SEED = 8
+
+
+def default_cards() -> list[Card]:
+    """The cards swept when no ``--from`` is given: every card in the card store (as records, compiled where
+    they are swept); with an empty store, the product's own card definitions (tokens are no cards to cast)."""
+    store = open_store()
+    records = [stored.record for name in store.card_names() if (stored := store.stored(name)) is not None]
+    return records or [c for c in card_db().cards.values() if not c.token]
+
+
+def cards_source(args: argparse.Namespace) -> list[Card]:
+    """The cards to sweep: every card of the ``--from`` data files (Scryfall, MTGJSON v5 or v3), read as
+    records and compiled where they are swept; else the default cards."""
+    if args.from_files:
+        return [r for path in args.from_files for r in read(path)]
+    return default_cards()
+
+
+def chosen(cards: list[Card], args: argparse.Namespace) -> list[Card]:
+    """The cards ``--card`` names (by any face's name or the whole name), then a ``--sample`` of them drawn
+    with ``--seed`` (in their listed order)."""
+    if args.card:
+        wanted = {normalize(n) for n in args.card}
+        cards = [c for c in cards if {normalize(c.name), *(normalize(f.name) for f in c.faces)} & wanted]
+    if args.sample is not None and args.sample < len(cards):
+        picked = sorted(random.Random(args.seed).sample(range(len(cards)), args.sample))
+        cards = [cards[i] for i in picked]
+    return cards
+
+
+def add_coverage_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``coverage`` to the subcommands of ``mtgjudge cards``."""
+    p = subparsers.add_parser(
+        "coverage", help="ask every card the questions a judge starts with; count what is answered",
+        description="For every card, pose on a board the command builds the questions a judge would start "
+                    "with: can-play (in hand, own main phase, lands for its cost, a legal target), could-produce "
+                    "(cards with a mana ability, on the battlefield untapped) and can-activate (each activated "
+                    "ability, its cost payable). Print per kind how many were answered (yes or no), unsupported "
+                    "(with the ten most frequent reasons) or crashed (each crash listed). Exit 1 if a question "
+                    "crashed, 2 if a data file can't be read.")
+    p.add_argument("--from", dest="from_files", nargs="+", metavar="FILE",
+                   help="card data files (Scryfall bulk data, MTGJSON AtomicCards v5, MTGJSON v3); default: the "
+                        "cards the verifier defines")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--sample", type=int, metavar="N", help="sweep a random sample of N cards")
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"the sample's seed (default {DEFAULT_SEED})")
+    p.add_argument("--card", action="append", metavar="NAME", help="sweep only this card (repeatable)")
+    p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+                   help="worker processes (default: the machine's cores)")
+    return p
+
+
+def run_coverage(args: argparse.Namespace) -> int:
+    """Run ``mtgjudge cards coverage``; the exit code."""
+    try:
+        cards = chosen(cards_source(args), args)
+    except SourceError as e:
+        print(f"mtgjudge: {e}", file=sys.stderr)
+        return 2
+    bar = Progress(len(cards))
+    try:
+        report = sweep(cards, workers=max(1, args.jobs), progress=bar)
+    finally:
+        bar.close()
+    print(json.dumps(to_json(report), ensure_ascii=False) if args.json else to_text(report))
+    return 1 if report.crashes else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m mtgjudge.queries.coverage.cli``: the command alone."""
+    parser = argparse.ArgumentParser(prog="mtgjudge cards")
+    add_coverage_parser(parser.add_subparsers(dest="cards_command"))
+    return run_coverage(parser.parse_args(["coverage", *(argv if argv is not None else sys.argv[1:])]))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

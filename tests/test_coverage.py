@@ -1,0 +1,318 @@
+"""The coverage sweep (``mtgjudge cards coverage``): the boards it builds answer what a judge expects, the
+unsupported reasons name the line as a template, crashes are counted and listed (never raised), the JSON
+object has exactly the documented shape, samples are deterministic, and a data file in MTGJSON v3 format
+is read, compiled and swept in parallel with the same counts as in one process."""
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import time
+
+import pytest
+from mtgjudge.model.cards.lookup import card_db
+from mtgjudge.model.cards.sources import CardRecord, FaceRecord
+from mtgjudge.model.objects import CardDef, Face
+from mtgjudge.model.oracle import compile_card
+from mtgjudge.model.selectors import Selector
+from mtgjudge.model.vocab.abilities import Ability, CostPart
+from mtgjudge.queries.cli import main as mtgjudge_main
+from mtgjudge.queries.coverage import board
+from mtgjudge.queries.coverage import core as sweep_module
+from mtgjudge.queries.coverage.cli import cards_source, chosen
+from mtgjudge.queries.coverage.cli import main as coverage_main
+from mtgjudge.queries.coverage.core import sweep, sweep_card
+from mtgjudge.queries.coverage.progress import Progress
+from mtgjudge.queries.coverage.reasons import reason_template, text_template
+from mtgjudge.queries.runner import run_question
+
+
+def record(name: str, cost: str | None, type_line: str, text: str = "", pt: tuple[str, str] | None = None) -> CardRecord:
+    power, toughness = pt or (None, None)
+    return CardRecord(name, "normal", (FaceRecord(name, cost, type_line, text, power, toughness),))
+
+
+def product(name: str) -> CardDef:
+    return card_db().find(name)[0]
+
+
+def answer(q):
+    r = run_question(q)
+    assert r.status == "answered", r.message
+    return r.answer.value
+
+
+BEAR = record("Coverage Bear", "{1}{G}", "Creature — Bear", pt=("2", "2"))
+FLIER = record("Coverage Flier", "{2}{U}", "Creature — Bird", "Cast Coverage Flier only during combat.", ("2", "1"))
+
+
+# ------------------------------------------------------------------------------------------- the boards
+
+def test_vanilla_two_mana_creature_can_be_cast():
+    q = board.can_play(compile_card(BEAR))
+    assert q.ask == "can-play" and q.state.obj(board.CARD_ID).zone == "hand"
+    lands = sorted(o.name for o in q.state.battlefield("Alice") if "Land" in o.printed.types)
+    assert lands == ["Forest", "Wastes"]          # {G} by a Forest, {1} by a colorless land
+    assert answer(q) is True
+
+
+def test_lands_are_exactly_the_cost_so_a_costlier_spell_is_no():
+    # The board pays the front face's cost; the same board without one of its lands can't.
+    q = board.can_play(compile_card(record("Coverage Ogre", "{2}{R}{R}", "Creature — Ogre", pt=("4", "4"))))
+    assert sorted(o.name for o in q.state.battlefield("Alice") if "Land" in o.printed.types) == \
+        ["Mountain", "Mountain", "Wastes", "Wastes"]
+    assert answer(q) is True
+
+
+def test_a_land_can_be_played():
+    assert answer(board.can_play(compile_card(record("Coverage Flats", None, "Land")))) is True
+
+
+def test_hybrid_and_phyrexian_symbols_get_lands_that_pay_them():
+    lands, x = board.lands_for(card_db().find("Reaper King")[0].front.mana_cost)
+    assert sorted(lands) == ["Forest", "Island", "Mountain", "Plains", "Swamp"] and not x
+    lands, _ = board.lands_for(product("Dismember").front.mana_cost)
+    assert sorted(lands) == ["Swamp", "Swamp", "Wastes"]
+    lands, x = board.lands_for(product("Fireball").front.mana_cost)
+    assert sorted(lands) == ["Mountain", "Wastes"] and x      # X paid as 1
+
+
+def test_an_enormous_cost_gets_a_bounded_board():
+    lands, _ = board.lands_for(compile_card(record("Coverage Giant", "{1000000}{G}", "Creature — Giant")).front.mana_cost)
+    assert len(lands) == board.MAX_LANDS and lands[0] == "Forest"
+    assert answer(board.can_play(compile_card(record("Coverage Giant", "{1000000}{G}", "Creature — Giant",
+                                                     pt=("1", "1"))))) is False
+
+
+def test_x_spell_is_asked_with_x_one():
+    q = board.can_play(product("Chord of Calling"))
+    assert q.params["x"] == 1
+    assert answer(q) is True
+
+
+def test_could_produce_on_the_battlefield_untapped():
+    q = board.on_battlefield(compile_card(record("Coverage Grove", None, "Land — Forest Island")), 0)
+    card = q.state.obj(board.CARD_ID)
+    assert card.zone == "battlefield" and not card.tapped and not card.summoning_sick
+    assert board.has_mana_ability(q)
+    assert answer(q) == frozenset("GU")
+    assert answer(board.on_battlefield(product("Llanowar Elves"), 0)) == frozenset("G")
+
+
+@pytest.mark.parametrize("name,index", [
+    ("Prodigal Pyromancer", 1),   # {T}: any target
+    ("Birthing Pod", 1),          # {1}{G/P}, {T}, sacrifice a creature
+    ("Pili-Pala", 1),             # {2}, {Q}: the card is tapped so that it can untap
+    ("Gemstone Mine", 1),         # remove a mining counter
+    ("Hangarback Walker", 1),     # {1}, {T}: a mana cost beside {T}
+    ("Springleaf Drum", 1),       # tap an untapped creature you control
+    ("Mouth of Ronom", 2),        # {4}{S}: a snow land pays {S}; "target creature"
+])
+def test_activated_ability_costs_are_payable_on_its_board(name, index):
+    card = product(name)
+    probe = board.on_battlefield(card, 0)
+    ability = board.activated(probe)[index - 1]
+    q = board.can_activate(card, 0, index, ability)
+    if any(p.kind == "untap" for p in ability.cost):
+        assert q.state.obj(board.CARD_ID).tapped
+    assert answer(q) is True
+
+
+def test_missing_target_and_sacrifice_fodder_come_from_the_pool():
+    spell = Ability("spell", targets=("nonbasic land",))
+    card = CardDef((Face("Coverage Quake", mana_cost=(), types=("Sorcery",), abilities=(spell,)),))
+    q = board.can_play(card)
+    assert any("Land" in o.printed.types and "Basic" not in o.printed.supertypes for o in q.state.battlefield("Bob"))
+    assert answer(q) is True
+    sac = Ability("activated", cost=(CostPart("sacrifice", what=Selector(types=("Land",), controller="you")),))
+    card = CardDef((Face("Coverage Altar", mana_cost=(), types=("Artifact",), abilities=(sac,)),))
+    q = board.can_activate(card, 0, 1, sac)
+    assert any("Land" in o.printed.types for o in q.state.battlefield("Alice"))
+    assert answer(q) is True
+
+
+def test_spells_go_on_the_stack_only_for_a_spell_target():
+    assert board.can_play(product("Counterspell")).state.stack
+    assert not board.can_play(product("Giant Growth")).state.stack
+
+
+def test_fillers_are_inert_cards_the_product_defines():
+    permanents = set(board.OURS + board.THEIRS + board.COLOR_LANDS) | set(board.LAND_FOR.values())
+    for name in permanents:
+        assert board.is_inert(card_db().find(name)[0]), name
+    for name in board.HAND + board.GRAVEYARD + board.SPELLS:      # cards elsewhere: modelled, all their text
+        card = card_db().find(name)[0]
+        assert card.modelled and all(a.kind != "unmodelled" for f in card.faces for a in f.abilities), name
+    assert board.pool() and all(board.is_inert(c) for c in board.pool())
+
+
+# ------------------------------------------------------------------------------------------- reasons
+
+def test_unmodelled_line_is_unsupported_naming_the_line():
+    report = sweep([FLIER])
+    t = report.kinds["can-play"]
+    assert (t.asked, t.answered, t.unsupported, t.crashed) == (1, 0, 1, 0)
+    (reason, _count), = t.reasons.items()
+    assert "'Cast ~ only during combat.'" in reason and "Coverage Flier" not in reason and "(card)" not in reason
+
+
+def test_reasons_are_templates():
+    a = "{2}{R}: Coverage Imp deals 2 damage to any target."
+    b = "{1}{B}{B}: Coverage Imp deals three damage to any target."
+    assert text_template(a, ["Coverage Imp"]) == text_template(b, ["Coverage Imp"]) == \
+        "{M}: ~ deals N damage to any target."
+    assert text_template("{T}, Sacrifice Kor, the Bold: Add {C}{C}.", ["Kor, the Bold"]) == "{T}, Sacrifice ~: Add {M}."
+    assert text_template("Defender (This creature can't attack.)") == "Defender"
+    message = f"Coverage Imp's ability {a!r} is not modelled"
+    assert reason_template(message, ["Coverage Imp"], ["card"], [a]) == \
+        "~'s ability '{M}: ~ deals N damage to any target.' is not modelled"
+
+
+# ------------------------------------------------------------------------------------------- crashes
+
+def test_crashes_are_counted_and_listed_not_raised(monkeypatch):
+    def broken(q, **options):
+        if q.ask == "can-play":
+            raise ZeroDivisionError("a model bug")
+        return run_question(q, **options)
+    monkeypatch.setattr(sweep_module, "run_question", broken)
+    report = sweep([BEAR, compile_card(BEAR)])
+    t = report.kinds["can-play"]
+    assert (t.asked, t.answered, t.crashed) == (2, 0, 2)
+    assert [(c.kind, c.card, c.type, c.message) for c in report.crashes] == \
+        [("can-play", "Coverage Bear", "ZeroDivisionError", "a model bug")] * 2
+    assert "test_coverage.py" in report.crashes[0].where
+
+
+def test_compile_crash_is_a_can_play_crash(monkeypatch):
+    def broken(record):
+        raise KeyError("oops")
+    monkeypatch.setattr(sweep_module, "compile_card", broken)
+    report = sweep_card(BEAR)
+    assert report.kinds["can-play"].crashed == 1
+    assert report.crashes[0].message == "while compiling: 'oops'"
+
+
+def test_a_question_past_the_time_bound_is_a_crash(monkeypatch):
+    monkeypatch.setattr(sweep_module, "QUESTION_SECONDS", 0.05)
+    monkeypatch.setattr(board, "can_play", lambda card: time.sleep(2))
+    report = sweep_card(compile_card(BEAR), kinds=("can-play",))
+    assert report.crashes[0].type == "QuestionTimeout"
+
+
+# ------------------------------------------------------------------------------------------- the command
+
+V3 = {
+    "Coverage Bear": {"layout": "normal", "manaCost": "{1}{G}", "type": "Creature — Bear", "types": ["Creature"],
+                      "power": "2", "toughness": "2"},
+    "Coverage Flier": {"layout": "normal", "manaCost": "{2}{U}", "type": "Creature — Bird", "types": ["Creature"],
+                       "text": "Flying", "power": "2", "toughness": "1"},
+    "Coverage Elf": {"layout": "normal", "manaCost": "{G}", "type": "Creature — Elf Druid", "types": ["Creature"],
+                     "text": "{T}: Add {G}.", "power": "1", "toughness": "1"},
+    "Coverage Grove": {"layout": "normal", "type": "Land — Forest Island", "types": ["Land"],
+                       "text": "({T}: Add {G} or {U}.)"},
+    "Coverage Shock": {"layout": "normal", "manaCost": "{R}", "type": "Instant", "types": ["Instant"],
+                       "text": "Coverage Shock deals 2 damage to any target."},
+    "Coverage Dawn": {"layout": "split", "names": ["Coverage Dawn", "Coverage Dusk"], "manaCost": "{W}",
+                      "type": "Sorcery", "types": ["Sorcery"], "text": "You gain 2 life."},
+    "Coverage Dusk": {"layout": "split", "names": ["Coverage Dawn", "Coverage Dusk"], "manaCost": "{B}",
+                      "type": "Sorcery", "types": ["Sorcery"], "text": "You lose 2 life."},
+}
+
+
+@pytest.fixture
+def v3_file(tmp_path):
+    path = tmp_path / "cards_v3.json"
+    path.write_text(json.dumps(V3), encoding="utf-8")
+    return path
+
+
+def run_json(capsys, *argv: str) -> tuple[int, dict]:
+    code = mtgjudge_main(["cards", "coverage", "--json", *argv])
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1
+    return code, json.loads(out)
+
+
+def test_json_shape_is_exact_and_a_v3_file_is_swept(v3_file, capsys):
+    code, data = run_json(capsys, "--from", str(v3_file), "-j", "1")
+    assert code == 0
+    assert set(data) == {"cards", "kinds", "crashes", "seconds", "workers"}
+    assert data["cards"] == 6
+    assert list(data["kinds"]) == ["can-play", "could-produce", "can-activate"]
+    for tally in data["kinds"].values():
+        assert set(tally) == {"asked", "answered", "unsupported", "crashed", "reasons"}
+        assert tally["asked"] == tally["answered"] + tally["unsupported"] + tally["crashed"]
+        assert all(isinstance(r, str) and isinstance(n, int) for r, n in tally["reasons"])
+    play = data["kinds"]["can-play"]
+    # Bear and Grove are answered; Flier, Elf, Shock and the split card have unmodelled text (stub compiler
+    # or not, the split card's halves' lines make this so only once they compile).
+    assert play["asked"] == 6 and play["answered"] >= 2 and play["crashed"] == 0
+    produce = data["kinds"]["could-produce"]
+    assert produce["asked"] == 2          # the Elf (its text) and the Grove (its land types, 305.6)
+    assert data["crashes"] == []
+
+
+def test_parallel_sweep_counts_the_same_as_one_process(v3_file, capsys):
+    _, one = run_json(capsys, "--from", str(v3_file), "-j", "1")
+    _, two = run_json(capsys, "--from", str(v3_file), "-j", "2")
+    assert two["workers"] in (1, 2)
+    assert one["kinds"] == two["kinds"] and one["cards"] == two["cards"]
+
+
+def test_sample_is_deterministic(v3_file, capsys):
+    seen = []
+    for seed in ("1", "1"):
+        _, data = run_json(capsys, "--from", str(v3_file), "--sample", "3", "--seed", seed, "-j", "1",)
+        assert data["cards"] == 3
+        seen.append(json.dumps(data["kinds"], sort_keys=True))
+    assert seen[0] == seen[1]
+
+
+def test_sample_picks_the_same_cards_for_a_seed(v3_file):
+    args = argparse.Namespace(from_files=[str(v3_file)], card=None, sample=3, seed=5)
+    first = [c.name for c in chosen(cards_source(args), args)]
+    assert first == [c.name for c in chosen(cards_source(args), args)] and len(first) == 3
+    others = {tuple(c.name for c in chosen(cards_source(args), argparse.Namespace(**{**vars(args), "seed": s})))
+              for s in range(10)}
+    assert len(others) > 1
+
+
+def test_card_option_and_unreadable_file(v3_file, tmp_path, capsys):
+    code, data = run_json(capsys, "--from", str(v3_file), "--card", "coverage bear", "-j", "1")
+    assert code == 0 and data["cards"] == 1 and data["kinds"]["can-play"]["answered"] == 1
+    bad = tmp_path / "bad.json"
+    bad.write_text("[{", encoding="utf-8")
+    assert coverage_main(["--from", str(bad)]) == 2
+    assert "not valid JSON" in capsys.readouterr().err
+
+
+def test_table_for_people_and_crash_exit_code(v3_file, capsys, monkeypatch):
+    monkeypatch.setattr(sweep_module, "run_question", lambda q, **o: 1 / 0)
+    assert coverage_main(["--from", str(v3_file), "-j", "1", "--card", "Coverage Bear"]) == 1
+    out = capsys.readouterr().out
+    assert "can-play" in out and "crashes: 1 (1 distinct)" in out and "ZeroDivisionError" in out
+    assert "Coverage Bear" in out
+
+
+def test_default_cards_are_the_products_and_mostly_answered(capsys):
+    code, data = run_json(capsys, "-j", "1", "--sample", "20")
+    assert code == 0 and data["cards"] == 20
+    play = data["kinds"]["can-play"]
+    assert play["answered"] >= 15
+
+
+def test_progress_bar_only_on_a_terminal():
+    quiet = io.StringIO()
+    bar = Progress(10, stream=quiet)
+    bar(5)
+    bar.close()
+    assert quiet.getvalue() == ""
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+    shown = Terminal()
+    bar = Progress(10, stream=shown)
+    bar(5)
+    assert "5/10 cards" in shown.getvalue()
