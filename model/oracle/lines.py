@@ -18,7 +18,7 @@ from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.rules.spending import parse_restriction
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, Effect
-from mtgjudge.model.vocab.parse import parse_static
+from mtgjudge.model.vocab.parse import parse_effect, parse_static
 from mtgjudge.model.vocab.words import EFFECT_WORDS
 
 #: CR 207.2c: ability words have no rules meaning; the compiler reads the ability after them.
@@ -156,7 +156,12 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
     unread: list[str] = []
     effects: list[Effect] = []
     targets: list[str] = []
-    for s in sentences(effect):
+    try:
+        production = phrases.parse(effect, "mana_effect")      # one production over several sentences
+        parts: list[str] = []
+    except DefinitionError:
+        parts = sentences(effect)
+    for s in parts:
         low = s.lower()
         if low.startswith("add "):
             if production is not None:
@@ -220,6 +225,29 @@ def _spell_line(norm: str, printed: str, ctx: LineContext) -> Ability:
 
 # ------------------------------------------------------------------ static abilities
 
+def _fields(sel) -> dict:
+    """A Selector as the encoding's ``affects`` mapping (its fields that differ from the defaults)."""
+    return {k: v for k, v in sel.__dict__.items() if v not in ((), None, False, "any", "")}
+
+
+#: Static abilities read whole by the phrase grammar into a static word (land types, colors, mana replacement
+#: effects, spending as though any color).
+_STATIC_STARTS = ("static_land_type", "static_color", "static_mana", "static_spend")
+
+
+def _static_word(norm: str, printed: str) -> Ability | None:
+    for start in _STATIC_STARTS:
+        try:
+            r = phrases.parse(norm, start)
+        except DefinitionError:
+            continue
+        data = dict(r)
+        if "affects" in data:
+            data["affects"] = _fields(data["affects"])
+        return Ability("static", static=parse_static(data), source_text=printed)
+    return None
+
+
 def _grants(norm: str, printed: str) -> list[Ability] | None:
     """"Enchanted creature gets +2/+2 and has flying.", "Creatures you control have haste." (613.1f, 613.4c)."""
     for start in ("static_grant", "static_pt"):
@@ -229,8 +257,7 @@ def _grants(norm: str, printed: str) -> list[Ability] | None:
             continue
         subject = dict(r["subject"])
         affects = subject.pop("affects", None)
-        base = {**({"affects": {k: v for k, v in affects.__dict__.items() if v not in ((), None, False, "any", "")}}
-                   if affects is not None else {}), **subject}
+        base = {**({"affects": _fields(affects)} if affects is not None else {}), **subject}
         out = []
         if "pt" in r:
             out.append(Ability("static", static=parse_static({"kind": "pt_change", "power": r["pt"][0],
@@ -243,6 +270,9 @@ def _grants(norm: str, printed: str) -> list[Ability] | None:
 
 
 def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
+    word = _static_word(norm, printed)
+    if word is not None:
+        return word
     try:
         if phrases.parse(norm, "enters_tapped"):
             return Ability("static", static=parse_static({"kind": "enters_tapped"}), source_text=printed)
@@ -267,6 +297,23 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
     return unmodelled(norm, printed, "static", ctx.spell)
 
 
+def _triggered(body: str, printed: str, ctx: LineContext) -> Ability:
+    """Triggered abilities the engine performs: "When this enters, exile target ... until this leaves the
+    battlefield" (610.3); any other trigger is kept unmodelled (``oracle.scopes``)."""
+    try:
+        r = phrases.parse(body, "trigger_exile_until")
+    except DefinitionError:
+        return unmodelled(body, printed, "triggered", ctx.spell)
+    phrase = re.search(r"\btarget (.+?) until ~ leaves", body).group(1)
+    args: dict = {"target": phrase}
+    if r["for_each_opponent"]:
+        args["for_each"] = "opponent"
+    if r["up_to"]:
+        args["up_to"] = 1
+    effect = parse_effect({"exile_until_source_leaves": args})
+    return Ability("triggered", effects=(effect,), trigger=body.split(",")[0], targets=(phrase,), source_text=printed)
+
+
 def compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     """The abilities of one line."""
     body = _ABILITY_WORD.sub("", norm, count=1)
@@ -274,7 +321,7 @@ def compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     if items is not None:
         return [_keyword_ability(i) for i in items]
     if _TRIGGER.match(body):
-        return [unmodelled(body, printed, "triggered", ctx.spell)]
+        return [_triggered(body, printed, ctx)]
     split = _split_activated(body)
     if split is not None and not body.lower().startswith(("choose ", "as ")):
         return [_activated(split[0], split[1], body, printed, ctx)]

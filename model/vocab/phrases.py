@@ -18,14 +18,15 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, VisitError
 
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.mana import COLORS, NAME_TO_LETTER, ManaSyntaxError, parse_cost
+from mtgjudge.model.mana import BASIC_LAND_TYPES, COLORS, NAME_TO_LETTER, ManaSyntaxError, parse_cost
 from mtgjudge.model.selectors import Selector, TargetSpec
 from mtgjudge.model.vocab.abilities import X_COUNT, CostPart, ManaProduction
 from mtgjudge.model.vocab.subtypes import subtype
 
 GRAMMAR = Path(__file__).with_name("phrases.lark")
 STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "target_phrase", "target_np",
-          "static_grant", "static_pt")
+          "static_grant", "static_pt", "static_land_type", "static_color", "static_mana", "static_spend",
+          "trigger_exile_until")
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
@@ -326,6 +327,43 @@ class _Meaning(Transformer):
     def r_your_turn(self): return {"during": "your turn"}
 
     def enters_tapped(self, *_): return True
+
+    def p_color_of_graveyard_card(self, *_):
+        return ManaProduction("color_of_card", card_zone="graveyard")
+
+    # ---- land types, colors, mana replacement, spending (305.7, 613.1d-e, 614.1a, 609.4b): static dicts
+    def lt_named(self, *parts):
+        names = [subtype(str(t)) for t in parts if isinstance(t, Token) and t.type == "SUBTYPE"]
+        if any(n not in BASIC_LAND_TYPES for n in names):
+            raise DefinitionError("only basic land types are modelled")
+        return names
+
+    def lt_all_basic(self): return "all basic"
+
+    def static_land_type(self, spec, types, *addition):
+        return {"kind": "add_land_type" if addition else "set_land_type", "types": types, "affects": self._one(spec)}
+
+    def static_color(self, spec, *colors):
+        return {"kind": "set_color", "colors": "".join(NAME_TO_LETTER[str(c).lower()] for c in colors if
+                                                       isinstance(c, Token) and c.type == "COLOR"),
+                "affects": self._one(spec)}
+
+    def tapped_by_anyone(self, _article, spec): return {"affects": self._one(spec)}
+    def tapped_by_you(self, _article, spec): return {"affects": self._one(spec), "tapped_by": "you"}
+
+    def sm_replace_all(self, tapper, symbols):
+        return {"kind": "mana_replace_all", "mana": "".join(str(s) for s in symbols), **tapper}
+
+    def sm_multiply(self, tapper, times):
+        return {"kind": "mana_multiply", "factor": 2 if str(times).lower() == "twice" else 3, **tapper}
+
+    def static_spend(self, *parts):
+        colors = [NAME_TO_LETTER[str(c).lower()] for c in parts if isinstance(c, Token) and c.type == "COLOR"]
+        return {"kind": "spend_as_any_color", **({"mana": colors[0]} if colors else {})}
+
+    def trigger_exile_until(self, *parts):
+        toks = {t.type for t in parts if isinstance(t, Token)}
+        return {"for_each_opponent": "FOR_EACH_OPPONENT" in toks, "up_to": "UP_TO_ONE" in toks}
 
     # ---- statics granting keywords, changing power and toughness (613.1f, 613.4c)
     def s_attached(self, *_): return {"enchanted": True}
