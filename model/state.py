@@ -18,6 +18,8 @@ STEPS = ("untap", "upkeep", "draw", "precombat-main", "beginning-of-combat", "de
 MAIN_PHASES = ("precombat-main", "postcombat-main")
 #: Steps in which no player receives priority (CR 502.4 untap; 514.3 cleanup, usually).
 NO_PRIORITY_STEPS = ("untap", "cleanup")
+#: 506.4, 508.1k, 509.1g: creatures are attacking or blocking only from these steps of the combat phase on.
+COMBAT_STEPS = ("declare-attackers", "declare-blockers", "combat-damage", "end-of-combat")
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Ajani Goldmane", "Vulshok Morningstar", "Shivan Reef", "Skycloud Expanse", "Gilded Lotus",
             "Ancient Tomb", "Prodigal Sorcerer", "Living Plane", "Glorious Anthem", "Altar's Reap", "Exalted Angel",
             "Krosan Tusker", "Tainted Isle", "Doom Blade", "Icy Manipulator", "Dark Ritual", "Elvish Mystic",
-            "Hypnotic Specter", "Lightning Helix")
+            "Hypnotic Specter", "Lightning Helix", "Hallowed Fountain", "Student of Warfare", "Azorius Chancery")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -457,3 +457,24 @@ def test_an_unread_static_that_could_change_mana_is_unsupported(imported):
 
 def test_new_template_elf_with_a_mana_ability(imported):
     assert value(produce("Elvish Mystic")) == frozenset("G")
+
+
+def test_shockland_produces_what_its_land_types_give(imported):
+    # 305.6: a Plains Island has "{T}: Add {W}" and "{T}: Add {U}"; paying 2 life or entering tapped is about
+    # how it enters (614.12), not what it produces.
+    assert value(produce("Hallowed Fountain")) == frozenset("WU")
+
+
+def test_bounce_land(imported):
+    # Azorius Chancery: "{T}: Add {W}{U}." Its enters trigger ("return a land you control") and "enters the
+    # battlefield tapped" change nothing about what it could produce (106.7).
+    assert value(produce("Azorius Chancery")) == frozenset("WU")
+
+
+def test_level_striations_hold_only_at_their_levels(imported):
+    # 711.2a: Student of Warfare has first strike only with 2 to 6 level counters: the compiled card has no
+    # first strike of its own, and its striations are one unmodelled static ability.
+    card, _ = card_db().find("Student of Warfare")
+    kinds = [(a.kind, a.keyword) for a in card.faces[0].abilities]
+    assert ("keyword", "First strike") not in kinds and ("keyword", "Double strike") not in kinds
+    assert [a.kind for a in card.faces[0].abilities] == ["activated", "unmodelled"]

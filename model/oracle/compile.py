@@ -20,6 +20,8 @@ from mtgjudge.model.vocab.abilities import Ability
 #: compiled again from the text it kept.
 COMPILER_VERSION = "1"
 
+_LEVEL = re.compile(r"^LEVEL \d")
+
 #: Data layouts -> the model's (``CardDef.layout``).
 LAYOUTS = {"normal": "normal", "leveler": "normal", "saga": "normal", "class": "normal", "case": "normal",
            "mutate": "normal", "prototype": "normal", "token": "normal", "host": "normal", "augment": "normal",
@@ -50,7 +52,14 @@ def compile_face(f: FaceRecord) -> Face:
         raise CompileError(f"{f.name}: mana cost {f.mana_cost!r}: {e}") from None
     ctx = LineContext(spell="Instant" in types or "Sorcery" in types)
     abilities: list[Ability] = []
-    for printed, norm in ability_lines(f.text, f.name, "Legendary" in supers):
+    lines = ability_lines(f.text, f.name, "Legendary" in supers)
+    for i, (printed, norm) in enumerate(lines):
+        if _LEVEL.match(norm):
+            # 711.2: the level striations from here on are one static ability each, giving power, toughness
+            # and abilities at some levels only; none of their lines holds unconditionally.
+            text = "\n".join(p for p, _ in lines[i:])
+            abilities.append(Ability("unmodelled", source_text=text, unmodelled_kind="static", zones=("battlefield",)))
+            break
         abilities += compile_line(norm, printed, ctx)
     return Face(f.name, cost, f.color_indicator, supers, types, subs, _number(f.power), _number(f.toughness),
                 tuple(abilities))

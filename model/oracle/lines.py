@@ -106,8 +106,8 @@ def _keyword_of(item: str) -> tuple[keywords.Keyword, str] | None:
             continue
         if kw.param == "" and rest:
             continue
-        if kw.param and not rest and kw.param != "quality":
-            continue
+        if kw.param and not rest and kw.param not in ("quality", "n"):
+            continue            # a number may be missing in older printings ("Hideaway"); a cost may not
         return kw, rest.lstrip("—").strip()
     return None
 
@@ -193,6 +193,9 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
             effects.append(_other(s))
     loyalty = any(p.kind == "loyalty" for p in cost)
     restriction = " ".join(unread)
+    # 113.6j: a cost that discards or exiles the card itself from a zone is paid only there.
+    zones = (("hand",) if any(p.kind == "discard_self" for p in cost) else
+             ("graveyard",) if any(p.kind == "exile_self_from_graveyard" for p in cost) else ())
     if production is not None and not targets and not loyalty:
         return Ability("mana", cost=cost, production=production, effects=tuple(effects), timing=timing,
                        once_each_turn=once, during=during, spend_only=spend_only, restriction_text=restriction,
@@ -200,7 +203,7 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
     if production is not None or spend_only:
         return fallback
     return Ability("activated", cost=cost, effects=tuple(effects), timing=timing, once_each_turn=once, during=during,
-                   restriction_text=restriction, targets=tuple(targets), source_text=printed)
+                   restriction_text=restriction, targets=tuple(targets), source_text=printed, zones=zones)
 
 
 # ------------------------------------------------------------------ spells' effects

@@ -48,18 +48,22 @@ STATIC_TEMPLATES: tuple[tuple[str, re.Pattern, frozenset[Scope]], ...] = (
      frozenset({Scope.POWER_TOUGHNESS})),
     # Untapping (502.3).
     ("502.3", re.compile(rf"^(?:{_SUBJECT}) (?:doesn't|don't) untap during (?:its controller's|your|their "
-                         rf"controllers') untap steps?\.$|^You may choose not to untap ~ during your untap step\.$", re.I),
+                         rf"controllers') untap steps?(?: if [^.]*)?\.$|^You may choose not to untap ~ during your untap "
+                         rf"step\.$", re.I),
      frozenset({Scope.UNTAP})),
     # Maximum hand size (402.2).
     ("402.2", re.compile(r"^(?:You have no maximum hand size|Your maximum hand size is [^.]*)\.$", re.I),
      frozenset({Scope.HAND_SIZE})),
     # Being countered (701.6).
     ("701.6", re.compile(r"^~ can't be countered(?: by [^.]*)?\.$", re.I), frozenset({Scope.RESOLUTION})),
+    # Alternative costs (118.9): they only add ways to cast the card.
+    ("118.9", re.compile(r"^You may [^.]* rather than pay ~'s mana cost\.$", re.I), frozenset({Scope.CAST_OPTIONS})),
     # Commanders and deck construction (903.3, 113.6n).
     ("903.3", re.compile(r"^~ can be your commander\.$", re.I), frozenset({Scope.OUTSIDE_GAME})),
     # Replacement effects on how the object enters (614.1c-d, 614.12): choices made as it enters, counters,
     # entering tapped.
-    ("614.12", re.compile(r"^As ~ enters(?: the battlefield)?, (?:choose|you may|an opponent chooses)[^.]*\.$", re.I),
+    ("614.12", re.compile(r"^As ~ enters(?: the battlefield)?, (?:choose|you may|an opponent chooses)[^.]*\."
+                          r"(?: If you don't, (?:~|it) enters(?: the battlefield)? tapped\.)?$", re.I),
      frozenset({Scope.ENTERS})),
     ("614.1c", re.compile(r"^~ enters(?: the battlefield)? (?:tapped|with [^.]*counters? on it)[^.]*\.$", re.I),
      frozenset({Scope.ENTERS})),

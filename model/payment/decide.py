@@ -400,8 +400,9 @@ class Encoding:
                                          f"discards {part.n}"), z3.BoolVal(len(pr.hand) >= part.n))
             elif k == "exile_from_graveyard":
                 self.gy_terms.append(z3.IntVal(part.n))
-            elif k in ("sacrifice", "tap_untapped"):
-                book = self.sac_other if k == "sacrifice" else self.tap_uses
+            elif k in ("sacrifice", "return_to_hand", "tap_untapped"):
+                # Returning a permanent to its owner's hand uses it up as a sacrifice does: it leaves.
+                book = self.sac_other if k != "tap_untapped" else self.tap_uses
                 cands = [gi for gi, g in enumerate(pr.groups)
                          if matches(part.what, g.chars, pr.state.obj(g.ids[0]), pr.player, None)
                          or (k == "tap_untapped" and matches(_untapped_free(part.what), g.chars, pr.state.obj(g.ids[0]), pr.player, None))]

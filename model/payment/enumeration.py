@@ -342,8 +342,8 @@ class _Enumerator:
                 if b["gy"] >= 0:
                     b["exile"] = b.get("exile", 0) + part.n
                     yield from rec(i + 1, b, events)
-            elif k in ("sacrifice", "tap_untapped"):
-                key_kind = "sac" if k == "sacrifice" else "tap"
+            elif k in ("sacrifice", "return_to_hand", "tap_untapped"):
+                key_kind = "sac" if k != "tap_untapped" else "tap"   # a returned permanent leaves, as a sacrifice
                 cands = [gi for gi, g in enumerate(pr.groups)
                          if matches(part.what, g.chars, pr.state.obj(g.ids[0]), pr.player, None)]
                 caps = [b.get((key_kind, gi), 0) for gi in cands]
@@ -352,7 +352,7 @@ class _Enumerator:
                     evs = list(events)
                     for gi, n in zip(cands, split):
                         b2[(key_kind, gi)] -= n
-                        evs += [(gi, Event("the cost", False, tap=k == "tap_untapped", sacrifice=k == "sacrifice"))] * n
+                        evs += [(gi, Event("the cost", False, tap=k == "tap_untapped", sacrifice=k != "tap_untapped"))] * n
                     yield from rec(i + 1, b2, evs)
             else:
                 raise Unsupported(f"--all: the cost part {part.text()!r} is not enumerated")

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import BASIC_LAND_TYPES, cost_colors, mana_value
 from mtgjudge.model.objects import GameObject
+from mtgjudge.model.state import COMBAT_STEPS
 from mtgjudge.model.selectors import Selector
 from mtgjudge.model.vocab.subtypes import subtypes_by_type
 from mtgjudge.model.vocab.abilities import Ability, CostPart, ManaProduction, StaticEffect
@@ -66,8 +67,10 @@ def printed_characteristics(o: GameObject) -> Characteristics:
     return Characteristics(f.name, f.supertypes, f.types, subtypes, colors, f.abilities, f.power, f.toughness)
 
 
-def matches(sel: Selector | None, ch: Characteristics, o: GameObject, you: str, source: GameObject | None) -> bool:
-    """Does an object with characteristics ``ch`` fit the selector, seen from player ``you``?"""
+def matches(sel: Selector | None, ch: Characteristics, o: GameObject, you: str, source: GameObject | None,
+            step: str | None = None) -> bool:
+    """Does an object with characteristics ``ch`` fit the selector, seen from player ``you``? ``step``: the
+    step of the turn, for "attacking" and "blocking" (outside combat no creature is either, 506.4)."""
     if sel is None:
         return source is not None and o.id == source.id
     if not sel.fits(ch.types, ch.subtypes, ch.supertypes, ch.colors,
@@ -94,6 +97,8 @@ def matches(sel: Selector | None, ch: Characteristics, o: GameObject, you: str, 
     if sel.combat:
         # 506.4: only during the combat phase, from the declaration of attackers, is a creature attacking or
         # blocking; the model keeps no record of who attacks or blocks.
+        if step is not None and step not in COMBAT_STEPS:
+            return False
         raise Unsupported(f"{sel.describe()!r}: which creatures are {sel.combat} is not modelled")
     return True
 

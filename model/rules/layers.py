@@ -88,7 +88,8 @@ def compute_all(state) -> dict[str, Characteristics]:
             if s.affects is None:
                 affected = [src.id]
             else:
-                affected = [oid for oid, ch in chars.items() if matches(s.affects, ch, by_id[oid], src.controller, src)]
+                affected = [oid for oid, ch in chars.items()
+                            if matches(s.affects, ch, by_id[oid], src.controller, src, state.turn.step)]
             chars = APPLIERS[s.kind][1](chars, s, src, state, affected)
         if layer == 4:
             chars = {oid: with_intrinsic(ch) for oid, ch in chars.items()}

@@ -21,10 +21,6 @@ from mtgjudge.model.state import GameState
 from mtgjudge.model.vocab.phrases import parse_target
 from mtgjudge.model.vocab.scopes import Scope
 
-#: 506.1, 506.4: creatures are attacking or blocking only in these steps of the combat phase.
-COMBAT_STEPS = ("declare-attackers", "declare-blockers", "combat-damage", "end-of-combat")
-
-
 def target_spec(phrase: str) -> TargetSpec:
     """The TargetSpec of a phrase, or Unsupported naming it."""
     try:
@@ -73,16 +69,12 @@ def is_legal_target(state: GameState, spec: TargetSpec, chooser: str, source: st
     o = state.obj(choice)
     if o not in _candidates(state, spec, chooser):
         return False
-    if any(sel.combat for sel in spec.objects):
-        if state.turn.step not in COMBAT_STEPS:
-            return False            # 506.4: outside combat no creature is attacking or blocking
-        raise Unsupported(f"target {spec.phrase}: which creatures attack or block is not modelled")
     if o.zone != "battlefield":
         # Effects may change characteristics of cards and spells too (Celestial Dawn).
         require_modelled(state, (Scope.COLORS_OFF_BATTLEFIELD,), "characteristics off the battlefield matter")
     src = state.obj(source) if source and state.has(source) else None
     ch = current(state, o.id)
-    if not any(matches(sel, ch, o, chooser, src) for sel in spec.objects):
+    if not any(matches(sel, ch, o, chooser, src, state.turn.step) for sel in spec.objects):
         return False
     if spec.that_player and that_player is not None and o.controller != that_player:
         return False

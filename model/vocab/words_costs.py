@@ -63,4 +63,5 @@ WORDS = (
     _cost_part("discard", mana_options=False),
     _cost_part("exile_from_graveyard", mana_options=False),
     _cost_part("loyalty", frozenset({Scope.ACTIVATION}), mana_options=False),
+    _cost_part("return_to_hand", mana_options=False),
 )
