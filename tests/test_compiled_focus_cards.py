@@ -1,6 +1,7 @@
-"""The seed cards (../shared/seeds, named by queries/corpus/seeds) and the focus cards (../shared/cards/
-focus_cards.json), compiled from their Oracle text, answer every bundled-corpus question about them as the
-hand encodings do: each question naming the card runs with the compiled card in place of the built-in one.
+"""Every built-in card with Oracle text in ../shared/cards (the seed cards and the focus cards among them),
+compiled from that text, answers every bundled-corpus question about it as its hand encoding does: each
+question naming the card runs with the compiled card in place of the built-in one. A compiled card may be
+`unsupported` where the encoding answers (then it is listed in ``GAPS``), never answer otherwise.
 
 Text comes from Scryfall's card objects (../shared/cards/scryfall) where a card is there, else from the 2018
 MTGJSON v3 data. A card the compiler does not read fully yet is listed in ``GAPS`` with what it lacks; its
@@ -8,7 +9,7 @@ test is expected to fail (strictly: when the compiler learns it, the entry must 
 """
 from __future__ import annotations
 
-import json
+import functools
 import re
 from pathlib import Path
 
@@ -28,6 +29,30 @@ CORPUS = ROOT / "queries" / "corpus"
 
 #: Cards whose compiled text does not yet answer all their corpus questions, and why.
 GAPS = {
+    "Burst Lightning": "not read yet: s text 'Burst Lightning deals 2 damage to any target. If this spell was kicked, it deals 4 damage to that permanent or player instead.",
+    "Caged Sun": "not read yet: Creatures you control of the chosen color get +1/+1.",
+    "Chromatic Lantern": "not read yet: Lands you control have '{T}: Add one mana of any color.'",
+    "Damping Sphere": "not read yet: If a land is tapped for two or more mana, it produces {C} instead of any other type and amount.",
+    "Deep Water": "the effect from Deep Water in force is not modelled",
+    "Doubling Cube": "not read yet: {3}, {T}: Double the amount of each type of unspent mana you have.",
+    "Gift of Paradise": "not read yet: Enchanted land has '{T}: Add two mana of any one color.'",
+    "Hall of Gemstone": "not read yet: At the beginning of each player's upkeep, that player chooses a color. Until end of turn, lands tapped for mana produce mana of the c...",
+    "Heartbeat of Spring": "not read yet: Whenever a player taps a land for mana, that player adds one mana of any type that land produced.",
+    "Infernal Darkness": "not read yet: Cumulative upkeep\u2014Pay {B} and 1 life. (At the beginning of your upkeep, put an age counter on this permanent, then sacrifice it unles...",
+    "Mana Flare": "not read yet: Whenever a player taps a land for mana, that player adds one mana of any type that land produced.",
+    "Meteor Crater": "not read yet: {T}: Choose a color of a permanent you control. Add one mana of that color.",
+    "Naked Singularity": "not read yet: If tapped for mana, Plains produce {R}, Islands produce {G}, Swamps produce {W}, Mountains produce {U}, and Forests produce {B} inste...",
+    "Overgrowth": "not read yet: Whenever enchanted land is tapped for mana, its controller adds an additional {G}{G}.",
+    "Pulse of Llanowar": "not read yet: If a basic land you control is tapped for mana, it produces mana of a color of your choice instead of any other type.",
+    "Reality Twist": "not read yet: If tapped for mana, Plains produce {R}, Swamps produce {G}, Mountains produce {W}, and Forests produce {B} instead of any other type.",
+    "Ritual of Subdual": "not read yet: If a land is tapped for mana, it produces colorless mana instead of any other type.",
+    "River of Tears": "not read yet: {T}: Add {U}. If you played a land this turn, add {B} instead.",
+    "Spreading Seas": "not read yet: Enchanted land is an Island.",
+    "Trinisphere": "not read yet: As long as Trinisphere is untapped, each spell that would cost less than three mana to cast costs three mana to cast. (Additional man...",
+    "Utopia Sprawl": "not read yet: Whenever enchanted Forest is tapped for mana, its controller adds an additional one mana of the chosen color.",
+    "Vorinclex, Voice of Hunger": "not read yet: Whenever you tap a land for mana, add one mana of any type that land produced.",
+    "Whir of Invention": "not read yet: s text 'Search your library for an artifact card with converted mana cost X or less, put it onto the battlefield, then shuffle your l...",
+    "Zendikar Resurgent": "not read yet: Whenever you tap a land for mana, add one mana of any type that land produced. (The types of mana are white, blue, black, red, green,...",
     "Captive Weird // Compleated Conjurer": "the back face's 'exile the top card ... you may play it this turn'",
     "City of Brass": "'Whenever this land becomes tapped, it deals 1 damage to you' (a trigger on tapping)",
     "Celestial Dawn": "colors of spells and cards off the battlefield; spending white mana as any color and other "
@@ -60,12 +85,8 @@ def _records() -> dict[str, CardRecord]:
 def _cards() -> list[str]:
     if not SHARED.exists():
         return []
-    focus = [e["name"] for e in json.loads((SHARED / "focus_cards.json").read_text(encoding="utf-8"))]
-    seeds = set()
-    for f in (CORPUS / "seeds").glob("*.yaml"):
-        seeds |= set(re.findall(r"card: ([^,}\]\n]+)", f.read_text(encoding="utf-8")))
-    built = {c.name for c in built_in_cards()}
-    return sorted((set(focus) | seeds) & built - {"Forest", "Grizzly Bears", "Soldier"})
+    records = _records()
+    return sorted(c.name for c in built_in_cards() if not c.token and normalize(c.name) in records)
 
 
 def _questions_naming(name: str) -> list[Path]:
@@ -74,17 +95,28 @@ def _questions_naming(name: str) -> list[Path]:
             if any(re.search(rf"(?<![\w']){re.escape(n)}(?![\w'])", p.read_text(encoding="utf-8")) for n in names)]
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=GAPS[n]))
-                                  if n in GAPS else n for n in _cards()])
+@functools.lru_cache(maxsize=1)
+def _records_cached() -> dict[str, CardRecord]:
+    return _records()
+
+
+@pytest.mark.parametrize("name", _cards())
 def test_compiled_card_answers_its_corpus_questions(name, monkeypatch):
-    record = _records()[normalize(name)]
+    record = _records_cached()[normalize(name)]
     compiled = compile_card(record, source=f"compiled from {record.name}'s Oracle text")
     assert compiled.modelled, f"{name}: its characteristics were not read"
     cards = [compiled if c.name == name else c for c in built_in_cards()]
     db = CardDB(cards, known_names())
     monkeypatch.setattr(lookup, "_card_db", lambda store: db)
     files = _questions_naming(name)
-    assert files, f"no bundled question names {name}"
-    failed = [f"{r.qid}: {r.status} {r.message or (r.answer.unsupported if r.answer else '')}"
-              for r in mtgjudge.check(files) if r.status != "pass"]
-    assert not failed, "\n".join(failed)
+    if not files:
+        pytest.skip(f"no bundled question names {name}")
+    results = mtgjudge.check(files)
+    wrong = [f"{r.qid}: {r.status} {r.message}" for r in results if r.status not in ("pass", "unsupported")]
+    assert not wrong, "the compiled card answers otherwise than its encoding:\n" + "\n".join(wrong)
+    unsupported = [f"{r.qid}: {r.answer.unsupported if r.answer else r.message}" for r in results
+                   if r.status == "unsupported"]
+    if name in GAPS:
+        assert unsupported, f"{name} is listed in GAPS but its compiled card now answers every question: remove it"
+        pytest.xfail(GAPS[name])
+    assert not unsupported, "\n".join(unsupported)

@@ -24,7 +24,8 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Ajani Goldmane", "Vulshok Morningstar", "Shivan Reef", "Skycloud Expanse", "Gilded Lotus",
             "Ancient Tomb", "Prodigal Sorcerer", "Living Plane", "Glorious Anthem", "Altar's Reap", "Exalted Angel",
             "Krosan Tusker", "Tainted Isle", "Doom Blade", "Icy Manipulator", "Dark Ritual", "Elvish Mystic",
-            "Hypnotic Specter", "Lightning Helix", "Hallowed Fountain", "Student of Warfare", "Azorius Chancery")
+            "Hypnotic Specter", "Lightning Helix", "Hallowed Fountain", "Student of Warfare", "Azorius Chancery",
+            "Mage-Ring Network", "Dreadship Reef")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -478,3 +479,11 @@ def test_level_striations_hold_only_at_their_levels(imported):
     kinds = [(a.kind, a.keyword) for a in card.faces[0].abilities]
     assert ("keyword", "First strike") not in kinds and ("keyword", "Double strike") not in kinds
     assert [a.kind for a in card.faces[0].abilities] == ["activated", "unmodelled"]
+
+
+def test_storage_lands(imported):
+    # "Remove any number of storage counters ...: Add {C} for each storage counter removed this way" and
+    # "Remove X storage counters ...: Add X mana in any combination of {U} and/or {B}": 106.7 ignores costs, so
+    # they could produce what an X of 1 or more would add.
+    assert value(produce("Mage-Ring Network")) == frozenset("C")
+    assert value(produce("Dreadship Reef")) == frozenset("CUB")

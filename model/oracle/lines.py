@@ -15,7 +15,8 @@ from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.oracle import keywords
 from mtgjudge.model.oracle.scopes import unmodelled
 from mtgjudge.model.oracle.targets import find_targets
-from mtgjudge.model.rules.spending import parse_restriction
+from mtgjudge.model.rules.costs import spells_match
+from mtgjudge.model.rules.spending import Purpose, parse_restriction
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, Effect
 from mtgjudge.model.vocab.parse import parse_effect, parse_static
@@ -34,7 +35,7 @@ _ABILITY_WORD = re.compile(r"^(?:" + "|".join(re.escape(w) for w in ABILITY_WORD
 _TRIGGER = re.compile(r"^(When|Whenever|At)\b")
 _CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — ")
 #: Statements on an instant or sorcery that are static abilities, not instructions (113.3a, 113.6d-g).
-_STATIC_ON_SPELL = re.compile(r"^(?:As an additional cost|~ can't be countered|~ costs|Cast ~ only|You may cast ~|"
+_STATIC_ON_SPELL = re.compile(r"^(?:As an additional cost|~ can't be countered|~ costs|Cast ~ only|You may cast ~|Strive|"
                               r"You may pay|If you control|If an opponent|Spend only|~ can't be copied)", re.I)
 
 
@@ -144,7 +145,7 @@ def _keyword_ability(item: str) -> Ability:
 # ------------------------------------------------------------------ activated abilities
 
 def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineContext) -> Ability:
-    could_add = bool(re.search(r"\badd\b", effect, re.I))
+    could_add = bool(re.search(r"\badd\b|\bmana\b(?! (?:cost|value))", effect, re.I))
     fallback = unmodelled(norm, printed, "mana" if could_add else "activated", ctx.spell)
     try:
         cost = phrases.cost_parts(cost_text)
@@ -187,7 +188,10 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
                 return fallback
         else:
             found = find_targets(s)
-            if found is None or re.search(r"\b(any player may|activate)\b", low):
+            # A sentence kept as words must not be about mana: it could make a mana ability of an ability that
+            # seems not to be one (605.1a: "could add mana"), or change what one adds ("add {B} instead").
+            if found is None or re.search(r"\b(any player may|activate|adds?|instead|produces?)\b|"
+                                          r"\bmana\b(?! (?:cost|value))", low):
                 return fallback
             targets += found
             effects.append(_other(s))
@@ -272,8 +276,33 @@ def _grants(norm: str, printed: str) -> list[Ability] | None:
     return None
 
 
+_COST_CHANGE = re.compile(r"^((?:[\w-]+ )*?spells)( you cast)? cost \{(\d+)\} (more|less) to cast\.$", re.I)
+_PER_EXTRA_TARGET = re.compile(r"^~ costs \{(\d+)\} more to cast for each target beyond the first\.$", re.I)
+
+
+def _cost_change(norm: str, printed: str) -> Ability | None:
+    """601.2f: "Noncreature spells cost {1} more to cast.", "Artifact spells you cast cost {1} less to cast.",
+    "This spell costs {1} more to cast for each target beyond the first." (Strive's words)."""
+    m = _COST_CHANGE.match(norm)
+    if m:
+        try:
+            spells_match(m.group(1), Purpose("spell"))
+        except DefinitionError:
+            return None
+        data = {"kind": "cost_increase" if m.group(4).lower() == "more" else "cost_reduction",
+                "amount": int(m.group(3)), "spells": m.group(1)[0].lower() + m.group(1)[1:]}
+        if m.group(2):
+            data["you_cast"] = True
+        return Ability("static", static=parse_static(data), source_text=printed)
+    m = _PER_EXTRA_TARGET.match(norm)
+    if m:
+        return Ability("static", static=parse_static({"kind": "costs_more_per_extra_target", "amount": int(m.group(1))}),
+                       source_text=printed)
+    return None
+
+
 def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
-    word = _static_word(norm, printed)
+    word = _static_word(norm, printed) or _cost_change(norm, printed)
     if word is not None:
         return word
     try:

@@ -31,7 +31,9 @@ _SELF_WORDS = re.compile(r"\b(cast|casts|costs?|spells?|play|played|flash|counte
                          r"put onto|face[ -]down|face up|transform|transforms|meld|counters? can't|is every|"
                          r"is all colors|is colorless|is (?:also )?(?:white|blue|black|red|green)|power|toughness|"
                          r"is also|discard|discards|discarded|cycle|cycled|reveal|revealed)\b", re.I)
-_MANA_WORDS = re.compile(r"\b(add|adds|mana)\b", re.I)
+#: Words by which a triggered or activated ability could add mana (605.1a-b); "mana cost" and "mana value" are
+#: characteristics, not mana.
+_MANA_WORDS = re.compile(r"\b(add|adds)\b|\bmana\b(?! (?:cost|value))", re.I)
 
 _SUBJECT = r"(?:~|enchanted (?:creature|permanent|land|artifact)|equipped creature|(?:other )?(?:[\w-]+ )*creatures(?: you control| your opponents control)?|each creature(?: you control)?|[A-Z][\w-]+s you control)"
 #: Static templates that change one part of the game, whole-line matches: (rule, pattern, scopes).

@@ -12,7 +12,7 @@ from typing import Iterable
 
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import GameObject
-from mtgjudge.model.rules.in_force import lasting_effects
+from mtgjudge.model.rules.in_force import exiles_until_source_leaves, lasting_effects
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import GameState
 from mtgjudge.model.vocab.abilities import Ability
@@ -63,10 +63,15 @@ def require_modelled(state: GameState, scopes: Iterable[Scope], what: str = "", 
             if a.kind == "static" and a.static is not None:
                 require_handled(a.static.word, scopes, f"{o.name} ({o.id}): {a.text()!r}")
     for e in state.effects:
-        if e.card.modelled:
-            for le in lasting_effects(e.card, e.face, e.ability):
-                static = le.arg("static")
-                require_handled(static.word, scopes, f"the effect of {e.source_card} in force ({static.text()!r})")
+        if not e.card.modelled:
+            continue
+        lasting = lasting_effects(e.card, e.face, e.ability)
+        if not lasting and not exiles_until_source_leaves(e.card, e.face, e.ability):
+            # An effect in force whose words the model doesn't have could change anything.
+            raise Unsupported(f"the effect of {e.source_card} in force is not modelled{when}")
+        for le in lasting:
+            static = le.arg("static")
+            require_handled(static.word, scopes, f"the effect of {e.source_card} in force ({static.text()!r})")
 
 
 def require_modelled_object(state: GameState, oid: str) -> None:

@@ -87,6 +87,11 @@ def effects_in_force(state, kinds: tuple[str, ...]) -> list[ActiveEffect]:
                 out.append(ActiveEffect(a.static, o.controller, o.timestamp, o.name, o.id, o.chosen))
             # The spec's `chosen:` on a permanent records a choice its own ability made this turn (Hall of
             # Gemstone's color): the lasting effect that ability created with that choice is in force.
+            if a.kind == "unmodelled" and o.chosen and a.unmodelled_kind in ("triggered", "activated", "mana") \
+                    and a.may_concern("mana"):
+                # A choice recorded on it may be the choice of an effect that ability created: unknown here.
+                raise Unsupported(f"{o.name} ({o.id}) has a choice recorded ({dict(o.chosen)}) and an ability the "
+                                  f"verifier cannot model that may have made it: {a.source_text!r}")
             if a.kind == "triggered" and o.chosen:
                 for e in a.effects:
                     st = e.arg("static") if e.kind in LASTING_WORDS else None

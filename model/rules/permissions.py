@@ -40,7 +40,12 @@ def play_permissions(state, card_id: str) -> list[Permission]:
             continue
         if not e.card.modelled:
             raise Unsupported(f"the effect from {e.source_card!r} in force: the verifier has no definition of that card")
-        for lasting in lasting_effects(e.card, e.face, e.ability):
+        lasting_list = lasting_effects(e.card, e.face, e.ability)
+        if not lasting_list:
+            # An effect in force naming this card whose words the model doesn't have: it may let it be played.
+            raise Unsupported(f"the effect from {e.source_card} in force names {card.name}, and what it does is not "
+                              "modelled")
+        for lasting in lasting_list:
             static, until = lasting.arg("static"), lasting.arg("until", "")
             if static.kind not in PERMISSION_WORDS:
                 continue

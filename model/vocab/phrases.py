@@ -250,6 +250,10 @@ class _Meaning(Transformer):
     def c_remove(self, n, kind, _word, _self):
         return CostPart("remove_counters", n=n, counter=kind)
 
+    def c_remove_any(self, kind, _word, _self):
+        # "any number of": X, chosen as the cost is paid (107.3).
+        return CostPart("remove_counters", n=X_COUNT, counter=kind)
+
     def c_put_counters(self, n, kind, _word, _self):
         return CostPart("put_counters", n=n, counter=kind)
 
@@ -281,6 +285,12 @@ class _Meaning(Transformer):
 
     def p_fixed_per_counter(self, symbols, kind, _word, _self):
         return ManaProduction("fixed", fixed=self._types(symbols), per_counter=kind)
+
+    def p_per_removed(self, symbols, _kind, _word):
+        kinds = self._types(symbols)
+        if len(kinds) != 1:
+            raise DefinitionError("mana for each counter removed: one symbol")
+        return ManaProduction("one_type", choices=kinds[0], amount=X_COUNT)
 
     def p_one_of(self, *options):
         kinds = [self._types(o) for o in options]
