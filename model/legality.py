@@ -67,9 +67,8 @@ def can_activate(state: GameState, oid: str, index: int, ability: Ability, playe
                                             f"{' or '.join(ability.zones)}; {obj.name} is in the {obj.zone}"),))
     if ability.kind == "unmodelled":
         raise Unsupported(f"{obj.name}'s ability {ability.source_text!r} is not modelled")
-    if ability.restriction_text:
-        raise Unsupported(f"{obj.name}'s ability {ability.text()!r}: when it may be activated "
-                          f"({ability.restriction_text!r}) is not modelled")
+    if ability.unread:
+        raise Unsupported(f"{obj.name}'s ability {ability.text()!r}: {ability.unread!r} is not modelled")
     reqs: list[Requirement] = [
         (step("113.6", f"{obj.name} is on the battlefield, where its abilities function" if obj.zone == "battlefield"
               else f"{obj.name} is in the {obj.zone}; its activated abilities function only on the battlefield"),

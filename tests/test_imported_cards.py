@@ -25,7 +25,7 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Ancient Tomb", "Prodigal Sorcerer", "Living Plane", "Glorious Anthem", "Altar's Reap", "Exalted Angel",
             "Krosan Tusker", "Tainted Isle", "Doom Blade", "Icy Manipulator", "Dark Ritual", "Elvish Mystic",
             "Hypnotic Specter", "Lightning Helix", "Hallowed Fountain", "Student of Warfare", "Azorius Chancery",
-            "Mage-Ring Network", "Dreadship Reef")
+            "Mage-Ring Network", "Dreadship Reef", "Aether Hub")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -487,3 +487,20 @@ def test_storage_lands(imported):
     # they could produce what an X of 1 or more would add.
     assert value(produce("Mage-Ring Network")) == frozenset("C")
     assert value(produce("Dreadship Reef")) == frozenset("CUB")
+
+
+def test_a_cost_not_read_doesnt_hide_what_could_be_produced(imported):
+    # Aether Hub: "{T}, Pay {E}: Add one mana of any color." 106.7 ignores costs: it could produce any color
+    # (and {C} from its other ability); whether it can be activated depends on the energy cost, not modelled.
+    assert value(produce("Aether Hub")) == frozenset("WUBRGC")
+    q = """
+id: q
+ask: can-activate
+about: hub
+ability: 2
+state:
+  players:
+    Alice:
+      battlefield: [{card: Aether Hub, id: hub}]
+"""
+    assert status(q) == "unsupported"

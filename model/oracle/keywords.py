@@ -219,6 +219,7 @@ TABLE: tuple[Keyword, ...] = (
     _k("Frenzy", "702.68", "n", "triggered", EVENTS),
     _k("Absorb", "702.64", "n", "static", EVENTS),
     _k("Phasing", "702.26", "", "static", EVENTS),
+    _k("Ascend", "702.131", "", "static", EVENTS),           # the city's blessing: read by other abilities
     # How it enters the battlefield (614.1c, 113.6h): these function as it enters.
     _k("Amplify", "702.38", "n", "static", ENTERS, ANYWHERE),
     _k("Sunburst", "702.44", "", "static", ENTERS, ANYWHERE),

@@ -150,7 +150,7 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
     try:
         cost = phrases.cost_parts(cost_text)
     except DefinitionError:
-        return fallback
+        cost = None            # kept for what it would produce (106.7 ignores costs); activating it: unknown
     production = None
     timing, once, during = "any", False, ""
     spend_only = ""
@@ -185,7 +185,8 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
             try:
                 parse_restriction(spend_only)
             except DefinitionError:
-                return fallback
+                unread.append(s)          # how its mana may be spent (106.6): not read
+                spend_only = ""
         else:
             found = find_targets(s)
             # A sentence kept as words must not be about mana: it could make a mana ability of an ability that
@@ -195,6 +196,11 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
                 return fallback
             targets += found
             effects.append(_other(s))
+    if cost is None:
+        if production is None or re.search(r"\b(hand|graveyard|library|exile)\b", cost_text, re.I):
+            return fallback       # a cost paid in another zone: where the ability functions is unknown (113.6j)
+        unread.insert(0, f"the cost {cost_text!r}")
+        cost = ()
     loyalty = any(p.kind == "loyalty" for p in cost)
     restriction = " ".join(unread)
     # 113.6j: a cost that discards or exiles the card itself from a zone is paid only there.
@@ -202,12 +208,12 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
              ("graveyard",) if any(p.kind == "exile_self_from_graveyard" for p in cost) else ())
     if production is not None and not targets and not loyalty:
         return Ability("mana", cost=cost, production=production, effects=tuple(effects), timing=timing,
-                       once_each_turn=once, during=during, spend_only=spend_only, restriction_text=restriction,
+                       once_each_turn=once, during=during, spend_only=spend_only, unread=restriction,
                        source_text=printed)
-    if production is not None or spend_only:
+    if production is not None or spend_only or not cost:
         return fallback
     return Ability("activated", cost=cost, effects=tuple(effects), timing=timing, once_each_turn=once, during=during,
-                   restriction_text=restriction, targets=tuple(targets), source_text=printed, zones=zones)
+                   unread=restriction, targets=tuple(targets), source_text=printed, zones=zones)
 
 
 # ------------------------------------------------------------------ spells' effects

@@ -156,8 +156,8 @@ class _Search:
             for i, a in abl:
                 if a.kind == "unmodelled":
                     raise Unsupported(f"{state.obj(oid).name} ({oid}) has an ability the model cannot represent: {a.source_text!r}")
-                if a.restriction_text:
-                    raise Unsupported(f"{state.obj(oid).name}: when {a.text()!r} may be activated is not modelled")
+                if a.unread:
+                    raise Unsupported(f"{state.obj(oid).name}: {a.text()!r}: {a.unread!r} is not modelled")
                 for part in a.cost:
                     if part.kind not in MANA_ABILITY_COST_PARTS:
                         raise Unsupported(f"{state.obj(oid).name}: the cost {part.text()!r} of a mana ability is not modelled in mana-options")

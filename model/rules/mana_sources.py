@@ -131,9 +131,8 @@ def mana_sources(state, player: str, *, pool_dependent: bool = False) -> list[Ma
                 continue
             if not a.is_mana_ability:
                 continue
-            if a.restriction_text:
-                raise Unsupported(f"{o.name} ({o.id}): when {a.text()!r} may be activated is not modelled "
-                                  f"({a.restriction_text!r})")
+            if a.unread:
+                raise Unsupported(f"{o.name} ({o.id}): {a.text()!r}: {a.unread!r} is not modelled")
             p = a.production
             special = p.mode == "double_pool" or p.amount == X_COUNT or p.reflect_sacrificed
             if special and not pool_dependent:

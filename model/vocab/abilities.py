@@ -260,8 +260,10 @@ class Ability:
     timing: str = "any"               # activated: any | sorcery (602.5d) | instant
     once_each_turn: bool = False       # "Activate only once each turn" (602.5b)
     during: str = ""                   # "Activate only during your turn" / "your upkeep" (602.5)
-    restriction_text: str = ""         # activation instructions the model does not read (602.5): when it may be
-                                       # activated is unknown; what it would produce (106.7) is not affected
+    unread: str = ""                   # activated: the parts the model does not read (its cost, activation
+                                       # instructions 602.5, a spending restriction 106.6): whether and when it
+                                       # may be activated, and how its mana may be spent, are unknown; what it
+                                       # would produce (106.7, costs ignored) is not affected
     targets: tuple[str, ...] = ()      # what it targets, as target phrases (rules.targets)
     trigger: str = ""                  # triggered: the event, as words
     source_text: str = ""              # unmodelled: the card text; others: optional override of text()
