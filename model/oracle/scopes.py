@@ -33,6 +33,9 @@ _SELF_WORDS = re.compile(r"\b(cast|casts|costs?|spells?|play|played|flash|counte
                          r"is also|discard|discards|discarded|cycle|cycled|reveal|revealed)\b", re.I)
 #: Words by which a triggered or activated ability could add mana (605.1a-b); "mana cost" and "mana value" are
 #: characteristics, not mana.
+#: A second statement joined to the first ("~ can't block, and creatures you control have haste"): a template
+#: that reads the first would miss it.
+_SECOND_CLAUSE = re.compile(r"\band (?:has|have|gains?|can|can't|is|are|gets?|loses?|doesn't|don't)\b", re.I)
 _MANA_WORDS = re.compile(r"\b(add|adds)\b|\bmana\b(?! (?:cost|value))", re.I)
 
 _SUBJECT = r"(?:~|enchanted (?:creature|permanent|land|artifact)|equipped creature|(?:other )?(?:[\w-]+ )*creatures(?: you control| your opponents control)?|each creature(?: you control)?|[A-Z][\w-]+s you control)"
@@ -41,10 +44,10 @@ STATIC_TEMPLATES: tuple[tuple[str, re.Pattern, frozenset[Scope]], ...] = (
     # Restrictions and requirements on attacking and blocking (508.1c-d, 509.1b-c).
     ("506-509", re.compile(rf"^{_SUBJECT} (?:can't attack|can't block|can't attack or block|can block|attacks? each "
                            rf"(?:combat|turn) if able|blocks? each (?:combat|turn) if able|attacks? or blocks? each "
-                           rf"(?:combat|turn) if able|can't be blocked|must be blocked)\b[^.]*\.$", re.I),
+                           rf"(?:combat|turn) if able|can't be blocked|must be blocked)\b[^.,;]*\.$", re.I),
      frozenset({Scope.COMBAT})),
     # Power and toughness changed, in layer 7c (613.4c), or defined (604.3, layer 7a).
-    ("613.4c", re.compile(rf"^{_SUBJECT} gets? [+-]\d+/[+-]\d+(?: (?:for each|as long as|until|while)[^.]*)?\.$", re.I),
+    ("613.4c", re.compile(rf"^{_SUBJECT} gets? [+-]\d+/[+-]\d+(?: (?:for each|as long as|until|while)[^.,;]*)?\.$", re.I),
      frozenset({Scope.POWER_TOUGHNESS})),
     ("604.3", re.compile(r"^~'s (?:power|toughness|power and toughness) (?:is|are) (?:each )?equal to [^.]*\.$", re.I),
      frozenset({Scope.POWER_TOUGHNESS})),
@@ -87,7 +90,7 @@ def scopes_of(norm: str, kind: str) -> tuple[Scope, ...]:
         return tuple(sorted(EVENT_SCOPES, key=lambda s: s.value))
     if kind == "activated" and not _MANA_WORDS.search(norm):
         return tuple(sorted(EVENT_SCOPES | {Scope.ACTIVATION}, key=lambda s: s.value))
-    if kind == "static":
+    if kind == "static" and not _SECOND_CLAUSE.search(norm):
         for _rule, pattern, scopes in STATIC_TEMPLATES:
             if pattern.match(norm):
                 return tuple(sorted(scopes, key=lambda s: s.value))

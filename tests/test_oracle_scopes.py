@@ -1,0 +1,136 @@
+"""The rules that narrow what an unread line of Oracle text could change, and where it functions
+(model/oracle/scopes.py, keywords.py), and the text normalization before the grammar (text.py). Each rule is
+checked both ways: a line it covers is narrowed, a line that only looks like it is not."""
+from __future__ import annotations
+
+import pytest
+
+from mtgjudge.model.oracle.keywords import BY_NAME, lookup
+from mtgjudge.model.oracle.lines import LineContext, compile_line
+from mtgjudge.model.oracle.scopes import scopes_of, zones_of
+from mtgjudge.model.oracle.text import ability_lines
+from mtgjudge.model.vocab.scopes import EVENT_SCOPES, NOW_SCOPES, Scope
+
+PERMANENT = LineContext(spell=False)
+
+
+# ---------------------------------------------------------------- 113.6: where a line functions
+
+@pytest.mark.parametrize("line", [
+    "~ gets +1/+1 as long as you control a Forest.",
+    "Creatures you control have haste.",
+    "Whenever ~ attacks, you gain 1 life.",
+])
+def test_a_permanents_line_functions_on_the_battlefield(line):
+    assert zones_of(line, "static", spell=False) == ("battlefield",)
+
+
+@pytest.mark.parametrize("line", [
+    "~ costs {1} less to cast for each artifact you control.",        # 113.6d
+    "You may cast ~ from your graveyard.",                              # 113.6b, 113.6e
+    "~ can't be countered.",                                            # 113.6g
+    "~ enters the battlefield with two +1/+1 counters on it.",          # 113.6h
+    "When ~ is put into a graveyard from anywhere, shuffle it into its owner's library.",   # 113.6k
+    "~'s power and toughness are each equal to the number of cards in your hand.",          # 113.6a
+])
+def test_lines_that_may_function_elsewhere_are_not_narrowed(line):
+    assert zones_of(line, "static", spell=False) == ()
+
+
+def test_an_instants_line_functions_on_the_stack():
+    assert zones_of("Destroy target creature.", "spell", spell=True) == ("stack",)
+
+
+# ---------------------------------------------------------------- 603, 605.1: triggers and activations
+
+def test_a_trigger_that_cant_add_mana_changes_nothing_now():
+    got = set(scopes_of("Whenever ~ attacks, defending player loses 1 life.", "triggered"))
+    assert got == set(EVENT_SCOPES) and not got & NOW_SCOPES
+
+
+def test_a_trigger_that_adds_mana_is_not_narrowed():
+    # 605.1b: a triggered mana ability (Mana Flare) changes what mana is produced.
+    assert scopes_of("Whenever a player taps a land for mana, that player adds one mana of any type that land "
+                     "produced.", "triggered") == ()
+
+
+def test_mana_value_is_not_mana():
+    got = scopes_of("Whenever you cast a spell with mana value 5 or greater, draw a card.", "triggered")
+    assert Scope.MANA not in got and got
+
+
+def test_an_activated_ability_that_cant_add_mana_only_matters_to_activating_it():
+    got = set(scopes_of("{2}: ~ gets +1/+1 until end of turn.", "activated"))
+    assert Scope.ACTIVATION in got and not got & (NOW_SCOPES - {Scope.ACTIVATION})
+
+
+def test_an_activated_ability_with_mana_words_is_not_narrowed():
+    assert scopes_of("{3}, {T}: Double the amount of each type of unspent mana you have.", "activated") == ()
+
+
+# ---------------------------------------------------------------- static templates
+
+@pytest.mark.parametrize("line,scope", [
+    ("~ can't block.", Scope.COMBAT),
+    ("~ attacks each combat if able.", Scope.COMBAT),
+    ("Creatures you control get +1/+1.", Scope.POWER_TOUGHNESS),
+    ("~ doesn't untap during your untap step.", Scope.UNTAP),
+    ("You have no maximum hand size.", Scope.HAND_SIZE),
+    ("~ can't be countered.", Scope.RESOLUTION),
+    ("As ~ enters the battlefield, you may pay 2 life. If you don't, ~ enters the battlefield tapped.", Scope.ENTERS),
+    ("You may pay {W} and return a basic land you control to its owner's hand rather than pay ~'s mana cost.",
+     Scope.CAST_OPTIONS),
+])
+def test_static_templates(line, scope):
+    assert scopes_of(line, "static") == (scope,)
+
+
+@pytest.mark.parametrize("line", [
+    "All lands are 1/1 creatures that are still lands.",            # could make lands summoning sick (302.6)
+    "~ can't block, and creatures you control have haste.",          # more than combat
+    "Players can't cast spells during combat.",
+])
+def test_other_statics_could_change_anything(line):
+    assert scopes_of(line, "static") == ()
+
+
+# ---------------------------------------------------------------- keywords
+
+def test_keyword_table():
+    assert lookup("Swampwalk") is BY_NAME["landwalk"]
+    assert BY_NAME["cycling"].zones == ("hand",) and BY_NAME["flashback"].zones == ("graveyard",)
+    assert BY_NAME["morph"].scopes >= {Scope.CAST_OPTIONS}
+    assert lookup("Frobnicate") is None
+
+
+def test_a_keyword_line_is_several_abilities():
+    kinds = [(a.kind, a.keyword) for a in compile_line("Flying, first strike", "Flying, first strike", PERMANENT)]
+    assert kinds == [("keyword", "Flying"), ("keyword", "First strike")]
+
+
+def test_an_unknown_word_in_a_keyword_line_keeps_the_line():
+    a, = compile_line("Flying, frobnicate", "Flying, frobnicate", PERMANENT)
+    assert a.kind == "unmodelled" and a.scope == ()
+
+
+# ---------------------------------------------------------------- text
+
+def test_reminder_text_and_self_references():
+    lines = ability_lines("Flash (You may cast this spell any time you could cast an instant.)\n"
+                          "When Ambush Viper enters the battlefield, draw a card.", "Ambush Viper")
+    assert [n for _, n in lines] == ["Flash", "When ~ enters the battlefield, draw a card."]
+
+
+def test_legendary_short_name_and_new_template():
+    lines = ability_lines("When this creature enters, Golos deals 1 damage to any target.", "Golos, Tireless Pilgrim",
+                          legendary=True)
+    assert lines[0][1] == "When ~ enters, ~ deals 1 damage to any target."
+
+
+def test_modal_bullets_join_their_line():
+    lines = ability_lines("Choose one —\n• Destroy target artifact.\n• Destroy target enchantment.", "Fade")
+    assert len(lines) == 1 and lines[0][1] == "Choose one — • Destroy target artifact. • Destroy target enchantment."
+
+
+def test_a_basic_lands_reminder_is_not_an_ability():
+    assert ability_lines("({T}: Add {G}.)", "Forest") == []
