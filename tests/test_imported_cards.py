@@ -25,7 +25,7 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Ancient Tomb", "Prodigal Sorcerer", "Living Plane", "Glorious Anthem", "Altar's Reap", "Exalted Angel",
             "Krosan Tusker", "Tainted Isle", "Doom Blade", "Icy Manipulator", "Dark Ritual", "Elvish Mystic",
             "Hypnotic Specter", "Lightning Helix", "Hallowed Fountain", "Student of Warfare", "Azorius Chancery",
-            "Mage-Ring Network", "Dreadship Reef", "Aether Hub")
+            "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -504,3 +504,23 @@ state:
       battlefield: [{card: Aether Hub, id: hub}]
 """
     assert status(q) == "unsupported"
+
+
+def test_loyalty_cost_of_x(imported):
+    # Chandra Nalaar's "−X": X is chosen as it is activated (107.3); removing X loyalty counters needs X of them
+    # (606.6). It targets a creature.
+    q = """
+id: q
+ask: can-activate
+about: chandra
+ability: 2
+x: %d
+state:
+  players:
+    Alice:
+      battlefield: [{card: Chandra Nalaar, id: chandra, counters: {loyalty: 6}}]
+    Bob:
+      battlefield: [Grizzly Bears]
+"""
+    assert value(q % 6) is True
+    assert value(q % 7) is False

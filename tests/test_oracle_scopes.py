@@ -80,6 +80,13 @@ def test_an_activated_ability_with_mana_words_is_not_narrowed():
     ("As ~ enters the battlefield, you may pay 2 life. If you don't, ~ enters the battlefield tapped.", Scope.ENTERS),
     ("You may pay {W} and return a basic land you control to its owner's hand rather than pay ~'s mana cost.",
      Scope.CAST_OPTIONS),
+    ("You may cast ~ as though it had flash. If you cast it any time a sorcery couldn't have been cast, the "
+     "controller of the permanent it becomes sacrifices it at the beginning of the next cleanup step.", Scope.CAST_OPTIONS),
+    ("If ~ was kicked, it enters the battlefield with five +1/+1 counters on it.", Scope.ENTERS),
+    ("If ~ is in your opening hand, you may begin the game with it on the battlefield.", Scope.OUTSIDE_GAME),
+    ("Draft ~ face up.", Scope.OUTSIDE_GAME),
+    ("Creatures with power less than ~'s power can't block it.", Scope.COMBAT),
+    ("Play with the top card of your library revealed.", Scope.DRAW),
 ])
 def test_static_templates(line, scope):
     assert scopes_of(line, "static") == (scope,)

@@ -61,8 +61,24 @@ STATIC_TEMPLATES: tuple[tuple[str, re.Pattern, frozenset[Scope]], ...] = (
      frozenset({Scope.HAND_SIZE})),
     # Being countered (701.6).
     ("701.6", re.compile(r"^~ can't be countered(?: by [^.]*)?\.$", re.I), frozenset({Scope.RESOLUTION})),
-    # Alternative costs (118.9): they only add ways to cast the card.
+    ("506-509", re.compile(r"^Creatures with [^.,;]* can't block (?:it|~)\.$", re.I), frozenset({Scope.COMBAT})),
+    # Alternative costs and other ways to cast the card (118.9, 702.8): they only add ways to cast it.
     ("118.9", re.compile(r"^You may [^.]* rather than pay ~'s mana cost\.$", re.I), frozenset({Scope.CAST_OPTIONS})),
+    ("702.8", re.compile(r"^You may cast ~ as though it had flash\b[^.]*\.(?: If you cast it [^.]*\.)?$", re.I),
+     frozenset({Scope.CAST_OPTIONS})),
+    # A kicked permanent entering with counters (614.1c).
+    ("614.1c", re.compile(r"^If ~ was kicked, (?:it|~) enters(?: the battlefield)? with [^.,;]*\.$", re.I),
+     frozenset({Scope.ENTERS})),
+    # Before the game and outside it: opening hands (103.6), ante, drafting (905).
+    ("103.6", re.compile(r"^If ~ is in your opening hand, you may begin the game with it on the battlefield\.$", re.I),
+     frozenset({Scope.OUTSIDE_GAME})),
+    ("407", re.compile(r"^Remove ~ from your deck before playing if you're not playing for ante\.$", re.I),
+     frozenset({Scope.OUTSIDE_GAME})),
+    ("905", re.compile(r"^(?:Draft ~ face up|As you draft [^.]*|Reveal ~ as you draft it)\.$", re.I),
+     frozenset({Scope.OUTSIDE_GAME})),
+    # Revealing the top card of a library changes what players know, not what they may do (401.5).
+    ("401.5", re.compile(r"^(?:Players play|Play) with the top card of (?:your|their) librar(?:y|ies) revealed\.$", re.I),
+     frozenset({Scope.DRAW})),
     # Commanders and deck construction (903.3, 113.6n).
     ("903.3", re.compile(r"^~ can be your commander\.$", re.I), frozenset({Scope.OUTSIDE_GAME})),
     # Replacement effects on how the object enters (614.1c-d, 614.12): choices made as it enters, counters,

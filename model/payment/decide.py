@@ -382,17 +382,15 @@ class Encoding:
                                 + ("" if have >= part.n else f"; the cost removes {part.n}")), z3.BoolVal(have >= part.n))
             elif k == "loyalty":
                 # 606.4: +N puts N loyalty counters on it; -N removes N, which needs that many (606.6).
-                if part.counter == "X":
-                    raise Unsupported(f"{part.text()!r}: a loyalty cost of X is not modelled")
-                if part.n >= 0:
-                    ts.require(step("606.4", f"{part.text()}: {pr.player} puts {part.n} loyalty counter(s) on "
+                n = -pr.cost.x if part.counter == "X" else part.n      # -X: the X chosen for it (107.3)
+                if n >= 0 and part.counter != "X":
+                    ts.require(step("606.4", f"{part.text()}: {pr.player} puts {n} loyalty counter(s) on "
                                              f"{pr.state.obj(src).name}"), z3.BoolVal(sg is not None))
                     continue
-                self.counter_uses.setdefault((sg, "loyalty"), []).append(z3.IntVal(-part.n))
+                self.counter_uses.setdefault((sg, "loyalty"), []).append(z3.IntVal(-n))
                 have = pr.groups[sg].counter("loyalty")
                 ts.require(step(("606.4", "606.6"), f"{pr.state.obj(src).name} has {have} loyalty counter(s)"
-                                + ("" if have >= -part.n else f"; {part.text()} removes {-part.n}")),
-                           z3.BoolVal(have >= -part.n))
+                                + ("" if have >= -n else f"; {part.text()} removes {-n}")), z3.BoolVal(have >= -n))
             elif k == "pay_life":
                 self.life_terms.append(z3.IntVal(part.n))
             elif k == "discard":

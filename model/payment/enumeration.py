@@ -316,18 +316,17 @@ class _Enumerator:
                 b[key] -= n
                 yield from rec(i + 1, b, events + [(sg, ev)])
             elif k == "loyalty":
-                if sg is None or part.counter == "X":
-                    if part.counter == "X":
-                        raise Unsupported(f"{part.text()!r}: a loyalty cost of X is not enumerated")
+                if sg is None:
                     return
-                if part.n >= 0:                       # 606.4: +N puts counters on it, needing nothing
+                n = -pr.cost.x if part.counter == "X" else part.n      # -X: the X chosen for it (107.3)
+                if n >= 0 and part.counter != "X":   # 606.4: +N puts counters on it, needing nothing
                     yield from rec(i + 1, b, events)
                     return
                 key = ("ctr", sg, "loyalty")
-                if b.get(key, 0) < -part.n:
+                if b.get(key, 0) < -n:
                     return
-                b[key] -= -part.n
-                yield from rec(i + 1, b, events + [(sg, Event("the cost", False, counters=(("loyalty", -part.n),)))])
+                b[key] -= -n
+                yield from rec(i + 1, b, events + [(sg, Event("the cost", False, counters=(("loyalty", -n),)))])
             elif k == "pay_life":
                 b["life"] -= part.n
                 if b["life"] >= 0:
