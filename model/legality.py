@@ -69,6 +69,11 @@ def can_activate(state: GameState, oid: str, index: int, ability: Ability, playe
         raise Unsupported(f"{obj.name}'s ability {ability.source_text!r} is not modelled")
     if ability.unread:
         raise Unsupported(f"{obj.name}'s ability {ability.text()!r}: {ability.unread!r} is not modelled")
+    if ability.zones:
+        # 113.6j: it functions where its cost can be paid (the zone was checked above); paying a cost from a
+        # zone other than the battlefield is not modelled.
+        raise Unsupported(f"{obj.name}'s ability {ability.text()!r} is activated from the {' or '.join(ability.zones)}, "
+                          "which is not modelled")
     reqs: list[Requirement] = [
         (step("113.6", f"{obj.name} is on the battlefield, where its abilities function" if obj.zone == "battlefield"
               else f"{obj.name} is in the {obj.zone}; its activated abilities function only on the battlefield"),

@@ -25,7 +25,7 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Ancient Tomb", "Prodigal Sorcerer", "Living Plane", "Glorious Anthem", "Altar's Reap", "Exalted Angel",
             "Krosan Tusker", "Tainted Isle", "Doom Blade", "Icy Manipulator", "Dark Ritual", "Elvish Mystic",
             "Hypnotic Specter", "Lightning Helix", "Hallowed Fountain", "Student of Warfare", "Azorius Chancery",
-            "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar")
+            "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar", "Ghost-Lit Stalker")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -524,3 +524,23 @@ state:
 """
     assert value(q % 6) is True
     assert value(q % 7) is False
+
+
+def test_an_ability_activated_from_the_hand_is_not_answered_no_there(imported):
+    # Ghost-Lit Stalker's channel ability discards the card as its cost: it functions in the hand (113.6j).
+    # Activating it there is not modelled, and the answer must not be "no" because the card is in the hand;
+    # on the battlefield it can't be activated.
+    q = """
+id: q
+ask: can-activate
+about: stalker
+ability: 2
+state:
+  players:
+    Alice:
+      battlefield: [Swamp, Swamp, Swamp, Swamp, Swamp, Swamp, Swamp%s]
+      hand: [%s]
+    Bob: {}
+"""
+    assert status(q % ("", "{card: Ghost-Lit Stalker, id: stalker}")) == "unsupported"
+    assert value(q % (", {card: Ghost-Lit Stalker, id: stalker}", "")) is False
