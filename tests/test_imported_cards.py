@@ -25,7 +25,7 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Ancient Tomb", "Prodigal Sorcerer", "Living Plane", "Glorious Anthem", "Altar's Reap", "Exalted Angel",
             "Krosan Tusker", "Tainted Isle", "Doom Blade", "Icy Manipulator", "Dark Ritual", "Elvish Mystic",
             "Hypnotic Specter", "Lightning Helix", "Hallowed Fountain", "Student of Warfare", "Azorius Chancery",
-            "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar", "Ghost-Lit Stalker")
+            "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar", "Ghost-Lit Stalker", "Sudden Shock")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -544,3 +544,10 @@ state:
 """
     assert status(q % ("", "{card: Ghost-Lit Stalker, id: stalker}")) == "unsupported"
     assert value(q % (", {card: Ghost-Lit Stalker, id: stalker}", "")) is False
+
+
+def test_a_split_second_spell_on_the_stack(imported):
+    # 702.61a: while Sudden Shock is on the stack, players can't cast spells: split second is not modelled, so
+    # casting Shock then is unsupported, not "yes".
+    stack = "stack: [{card: Sudden Shock, id: ss, controller: Bob, targets: [Alice]}]"
+    assert status(can_play("Shock", "[Mountain]", turn="turn: {active: Bob}", stack=stack)) == "unsupported"

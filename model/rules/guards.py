@@ -53,7 +53,9 @@ def require_modelled(state: GameState, scopes: Iterable[Scope], what: str = "", 
     permanent or of a lasting effect in force, not implemented for one of the scopes."""
     scopes = tuple(Scope(s) for s in scopes)
     when = f" that may apply when {what}" if what else ""
-    for o in list(state.battlefield()) + list(objects):
+    # Spells on the stack function there (113.6): split second (702.61a) and the like.
+    stack_spells = [o for o in state.objects if o.zone == "stack"]
+    for o in list(state.battlefield()) + stack_spells + list(objects):
         if undefined_cards and not o.card.modelled:
             raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet")
         abilities = current(state, o.id).abilities if o.zone == "battlefield" else o.printed.abilities
