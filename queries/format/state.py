@@ -299,10 +299,20 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
         if "index" not in a:
             d.fail(ipath, iline, "a stack ability needs index: which of its source's abilities it is (1-based)")
         index = d.integer(a["index"], f"{ipath}.index", line_of(a, "index"), 1)
+        abilities = d.objects[source].printed.abilities
+        if index > len(abilities):
+            d.fail(f"{ipath}.index", line_of(a, "index"),
+                   f"{d.objects[source].name} has {len(abilities)} abilit{'y' if len(abilities) == 1 else 'ies'}; "
+                   f"there is no ability number {index}")
         controller = d.player(a["controller"], f"{ipath}.controller", line_of(a, "controller")) if "controller" in a \
             else d.objects[source].controller
         targets = d.ref_list(a["targets"], f"{ipath}.targets", line_of(a, "targets"), players=True) \
             if "targets" in a else ()
+        # 115.1: only an ability that says "target" has targets
+        slots = sum(1 for e in abilities[index - 1].effects if e.arg("target"))
+        if targets and not slots:
+            d.fail(f"{ipath}.targets", line_of(a, "targets"),
+                   f"ability {index} of {d.objects[source].name} has no targets (CR 115.1)")
         stack.append(StackAbility(source, index, controller, targets))
 
     effects, linked = _effects(d, st, number, last_ts)
