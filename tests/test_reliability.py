@@ -159,3 +159,25 @@ def test_library_api_timeout_gives_unsupported():
     q = mtgjudge.loads(hostile(["Magus of the Moon"] * 60 + ["Forest"] * 3))[0]
     r = mtgjudge.ask(q, timeout=0.5)
     assert r.status == "unsupported" and "time bound of 0.5 s" in r.message
+
+
+# --------------------------------------------------------------------------------------------- limits
+
+@pytest.mark.parametrize("text, key, line, words", [
+    ("id: o\nask: mana-options\nstate:\n  players:\n    Alice:\n      battlefield: [" + ", ".join(["Forest"] * 1001)
+     + "]\n", "state", 3, "at most 1000 objects in a state"),
+    ("id: a\nask: outcome\nstate: {players: {Alice: {}}}\nactions:\n" + "  - advance: next-step\n" * 101
+     + "expect: []\n", "actions", 4, "at most 100 actions"),
+    ("id: n\nask: mana-options\nstate: {players: {Alice: {library: 1000000000000000001}}}\n",
+     "state.players.Alice.library", 3, "at most 10^18"),
+    ("id: p\nask: mana-options\nstate: {players: {" + ", ".join(f"P{i}: {{}}" for i in range(101)) + "}}\n",
+     "state.players", 3, "at most 100 players"),
+], ids=["objects", "actions", "number", "players"])
+def test_sizes_past_the_formats_limits_are_errors(text, key, line, words):
+    assert_error(one(text), key, line, words)
+
+
+def test_the_library_api_raises_one_exception_type_with_file_question_key_and_line():
+    with pytest.raises(mtgjudge.QuestionError) as e:
+        mtgjudge.loads('id: sym\nask: can-pay\ncost: "{²}"\nstate: {players: {Alice: {}}}\n', file="mine.yaml")
+    assert (e.value.file, e.value.qid, e.value.key, e.value.line) == ("mine.yaml", "sym", "cost", 3)

@@ -26,6 +26,15 @@ from mtgjudge.model.objects import GameObject
 from mtgjudge.model.safe_yaml import LineDict, LineList, SrcFloat
 
 ID_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+# Limits on the sizes that drive the work of answering (docs/question-format.md, "Limits"): past them a
+# question is refused with an error rather than allocated or searched blindly.
+#: The largest whole number (life, library sizes, counters, X, counts): 10^18.
+MAX_NUMBER = 10**18
+#: The most players in a state, objects in a state (all zones and the stack), and actions in a question.
+MAX_PLAYERS = 100
+MAX_OBJECTS = 1000
+MAX_ACTIONS = 100
 RULE_RE = re.compile(r"\d{3}(\.\d+[a-z]?)?")
 
 
@@ -149,7 +158,14 @@ class QuestionValidator:
             self.fail(path, line, f"must be a whole number; got {describe(value)}")
         if minimum is not None and value < minimum:
             self.fail(path, line, f"must be at least {minimum}; got {value}")
+        if abs(value) > MAX_NUMBER:
+            self.fail(path, line, "must be at most 10^18 (a limit of the question format)")
         return value
+
+    def at_most(self, n: int, limit: int, path: str, line: int | None, what: str) -> None:
+        """A size limit of the question format (``what``: what is counted, in the plural)."""
+        if n > limit:
+            self.fail(path, line, f"at most {limit} {what} (a limit of the question format); got {n}")
 
     def boolean(self, value: Any, path: str, line: int | None) -> bool:
         if not isinstance(value, bool):

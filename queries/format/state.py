@@ -17,7 +17,8 @@ from mtgjudge.model.objects import CardDef, Face, GameObject
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves
 from mtgjudge.model.safe_yaml import LineDict
 from mtgjudge.model.state import STEPS, EffectInForce, GameState, LinkedExile, Player, PoolMana, StackAbility, Turn
-from mtgjudge.queries.format.fields import ID_RE, QuestionValidator, describe, line_of, mapping_as_mana
+from mtgjudge.queries.format.fields import (ID_RE, MAX_OBJECTS, MAX_PLAYERS, QuestionValidator, describe, line_of,
+                                           mapping_as_mana)
 from mtgjudge.queries.format.suggest import did_you_mean, joined_by_comma
 
 STATE_KEYS = ("turn", "stack", "effects", "players")
@@ -211,6 +212,7 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
     for name in players:
         if not isinstance(name, str) or not name.strip():
             d.fail("state.players", line_of(players, name), f"player name {describe(name)} must be a string: quote it")
+    d.at_most(len(players), MAX_PLAYERS, "state.players", line_of(st, "players"), "players")
     d.players = tuple(players)
 
     # turn
@@ -264,6 +266,7 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
                 entries.append(e)
                 stack_items.append(("object", e))
 
+    d.at_most(len(entries), MAX_OBJECTS, "state", line, "objects in a state (all zones and the stack)")
     _assign_ids(d, entries)
     for e in entries:
         e.obj = _make_object(d, e, active)
