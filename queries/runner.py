@@ -64,6 +64,10 @@ def _run(q, timeout: float | None, **options) -> Result:
         return Result(q.id, q.file, "error", message=f"{q.file}:{q.line}: question {q.id}: key {e.key}: {e.message}")
     except Unsupported as e:
         ans = Answer(unsupported=str(e))
+    except (RecursionError, MemoryError) as e:
+        # a question too large for the interpreter's stack or the machine's memory is past a bound, not a bug
+        what = "nesting (the interpreter's recursion limit)" if isinstance(e, RecursionError) else "memory"
+        ans = Answer(unsupported=f"answering reached the bound of {what}")
     kind = KINDS.get(q.ask)
     expected, has_expect = kind.expectation(q) if kind is not None else (q.expect, q.has_expect)
     if ans.is_unsupported:

@@ -181,3 +181,15 @@ def test_the_library_api_raises_one_exception_type_with_file_question_key_and_li
     with pytest.raises(mtgjudge.QuestionError) as e:
         mtgjudge.loads('id: sym\nask: can-pay\ncost: "{²}"\nstate: {players: {Alice: {}}}\n', file="mine.yaml")
     assert (e.value.file, e.value.qid, e.value.key, e.value.line) == ("mine.yaml", "sym", "cost", 3)
+
+
+@pytest.mark.parametrize("error, words", [(RecursionError, "recursion limit"), (MemoryError, "memory")])
+def test_running_out_of_stack_or_memory_is_unsupported_not_a_crash(monkeypatch, error, words):
+    import mtgjudge.queries.runner as runner
+
+    def exhausted(question, **options):
+        raise error()
+
+    monkeypatch.setattr(runner, "answer_question", exhausted)
+    r = one("id: m\nask: mana-options\nstate: {players: {Alice: {battlefield: [Forest]}}}\n")
+    assert r.status == "unsupported" and words in r.message
