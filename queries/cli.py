@@ -77,7 +77,8 @@ def _add_output_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--timeout", type=_seconds, default=DEFAULT_SECONDS, metavar="SECONDS",
                    help=f"the time bound of each question (default {DEFAULT_SECONDS:g}); past it the answer is "
                         "unsupported, naming the bound")
-    p.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    # SUPPRESS as default: without --debug here, the top-level `mtgjudge --debug ask ...` stands
+    p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
 
 
 def _seconds(text: str) -> float:

@@ -193,3 +193,16 @@ def test_running_out_of_stack_or_memory_is_unsupported_not_a_crash(monkeypatch, 
     monkeypatch.setattr(runner, "answer_question", exhausted)
     r = one("id: m\nask: mana-options\nstate: {players: {Alice: {battlefield: [Forest]}}}\n")
     assert r.status == "unsupported" and words in r.message
+
+
+@pytest.mark.parametrize("argv", [["--debug", "check"], ["check", "--debug"]])
+def test_debug_shows_the_traceback_of_a_bug_before_or_after_the_command(monkeypatch, capsys, argv):
+    from mtgjudge.queries import cli
+
+    def broken(args):
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(cli, "run_questions", broken)
+    assert cli.main(argv) == 3
+    err = capsys.readouterr().err
+    assert "Traceback" in err and err.strip().endswith("internal error (a bug in the verifier): ZeroDivisionError: a bug")
