@@ -25,7 +25,7 @@ from mtgjudge.model.errors import SearchBound
 DEFAULT_SECONDS = 10.0
 
 #: How long after the bound the alarm stops a search that did not check it, and how often it repeats.
-_GRACE_SECONDS = 0.5
+_GRACE_SECONDS = 0.25
 _REPEAT_SECONDS = 0.5
 
 
