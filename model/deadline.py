@@ -73,13 +73,23 @@ def bound(seconds: float | None = DEFAULT_SECONDS) -> Iterator[Deadline | None]:
     token = _current.set(d)
     alarm = outer is None and _can_alarm()
     previous = None
+    fired = []
     if alarm:
         def _stop(signum, frame):  # noqa: ARG001  (the signal handler's signature)
+            fired.append(True)
             raise d.reached("answering")
         previous = signal.signal(signal.SIGALRM, _stop)
         signal.setitimer(signal.ITIMER_REAL, seconds + _GRACE_SECONDS, _REPEAT_SECONDS)
     try:
         yield d
+    except SearchBound:
+        raise
+    except Exception as e:
+        if fired:
+            # the alarm's SearchBound, turned into another exception by the code it interrupted (ctypes
+            # makes it an ArgumentError when it fires while z3's arguments are converted)
+            raise d.reached("answering") from e
+        raise
     finally:
         if alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)

@@ -206,3 +206,21 @@ def test_debug_shows_the_traceback_of_a_bug_before_or_after_the_command(monkeypa
     assert cli.main(argv) == 3
     err = capsys.readouterr().err
     assert "Traceback" in err and err.strip().endswith("internal error (a bug in the verifier): ZeroDivisionError: a bug")
+
+
+def test_the_alarm_wrapped_by_the_code_it_interrupts_is_still_the_bound():
+    """ctypes (z3's bindings) turns an exception raised while it converts arguments into ArgumentError."""
+    import ctypes
+
+    def convert(_):
+        while True:
+            pass
+
+    class Slow:
+        @property
+        def _as_parameter_(self):
+            return convert(self)
+
+    with pytest.raises(SearchBound, match="time bound of 0.2 s"):
+        with deadline.bound(0.2):
+            ctypes.CDLL(None).abs(Slow())
