@@ -261,8 +261,7 @@ def run_questions(args: argparse.Namespace) -> int:
     for p in paths:
         if p == "-":
             items.append(Source("<stdin>", sys.stdin.read()))
-        elif not Path(p).exists():
-            print(f"mtgjudge: {p}: no such file or directory", file=sys.stderr)
+        elif not _exists(p):
             return 2
         else:
             for source in batch.sources([p]):   # a file named twice is read once
@@ -311,6 +310,18 @@ def run_questions(args: argparse.Namespace) -> int:
     if is_check and (counts["fail"] or (args.strict and counts["unsupported"])):
         return 1
     return 0
+
+
+def _exists(path: str) -> bool:
+    """Does ``path`` exist? If not, say why (a name too long for the system is the user's error too)."""
+    try:
+        if Path(path).exists():
+            return True
+        why = "no such file or directory"
+    except OSError as e:
+        why = (e.strerror or str(e)).lower()
+    print(f"mtgjudge: {path}: {why}", file=sys.stderr)
+    return False
 
 
 def summary(counts: dict[str, int]) -> str:

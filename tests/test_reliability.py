@@ -224,3 +224,16 @@ def test_the_alarm_wrapped_by_the_code_it_interrupts_is_still_the_bound():
     with pytest.raises(SearchBound, match="time bound of 0.2 s"):
         with deadline.bound(0.2):
             ctypes.CDLL(None).abs(Slow())
+
+
+def test_a_chosen_color_that_is_no_color_is_an_error():
+    item = one("id: c6\nask: mana-options\nstate:\n  players:\n    Alice:\n"
+               "      battlefield: [{card: Caged Sun, chosen: {color: purple}}, Plains]\n")
+    assert_error(item, "state.players.Alice.battlefield[0].chosen.color", 6, "one of W U B R G")
+
+
+def test_a_path_too_long_for_the_system_is_an_error_not_a_crash(capsys):
+    from mtgjudge.queries.cli import main
+
+    assert main(["check", "a" * 5000]) == 2
+    assert capsys.readouterr().err.strip().endswith("file name too long")

@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping, NoReturn
 
 from mtgjudge.model.cards.lookup import card_db
-from mtgjudge.model.mana import ManaSyntaxError, parse_cost, parse_mana
+from mtgjudge.model.mana import COLORS, ManaSyntaxError, parse_cost, parse_mana
 from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.safe_yaml import LineDict, LineList, SrcFloat
@@ -243,7 +243,11 @@ class QuestionValidator:
                 self.fail(path, line_of(value, k), f"key {describe(k)} is not a name: quote it")
             if isinstance(v, (bool, dict, list)) or v is None:
                 self.fail(f"{path}.{k}", line_of(value, k), f"must be one value (a color, a name...); got {describe(v)}")
-            out.append((k, v.text if isinstance(v, SrcFloat) else str(v)))
+            text = v.text if isinstance(v, SrcFloat) else str(v)
+            if k == "color" and text not in COLORS:
+                # 105.1: the five colors, by letter (a "chosen color" is one of them)
+                self.fail(f"{path}.{k}", line_of(value, k), f"a chosen color is one of {' '.join(COLORS)}; got {text!r}")
+            out.append((k, text))
         return tuple(out)
 
     def counters(self, value: Any, path: str, line: int | None) -> dict[str, int]:
