@@ -55,10 +55,18 @@ class Symbol:
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
 
 
+#: The most digits of a generic mana symbol ({999999999} at most): larger amounts are no real cost and
+#: would only drive work.
+MAX_GENERIC_DIGITS = 9
+
+
 def parse_symbol(body: str) -> Symbol:
     """Parse the inside of one ``{...}``; raise ManaSyntaxError if it is no mana symbol."""
     b = body.strip().upper()
-    if b.isdigit():
+    # ASCII digits only: '²'.isdigit() holds but int('²') fails, and '١' (Arabic-Indic one) is no symbol
+    if b.isascii() and b.isdigit():
+        if len(b) > MAX_GENERIC_DIGITS:
+            raise ManaSyntaxError(f"{{{body}}}: a generic mana symbol of more than {MAX_GENERIC_DIGITS} digits is refused")
         return Symbol("generic", amount=int(b))
     if b in COLORS:
         return Symbol("colored", b)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 import yaml
 from yaml.composer import Composer
@@ -151,6 +151,29 @@ class SafeLineLoader(_Base):  # type: ignore[misc,valid-type]
                               _line(node))
 
 
+#: The most digits an integer may have: far more than any count a question needs, and far below Python's
+#: own limit on reading an int (4,300 digits), which raises a bare ValueError.
+MAX_INT_DIGITS = 100
+
+
+def _guarded(construct: Callable[[SafeLineLoader, Any], Any]) -> Callable[[SafeLineLoader, Any], Any]:
+    """A constructor whose failures on a malformed value (an explicit tag on a value of the wrong form,
+    such as ``!!int ''`` or ``!!map [1, 2]``) are a YamlProblem at the value's line."""
+    def guarded(loader: SafeLineLoader, node: Any) -> Any:
+        try:
+            return construct(loader, node)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            tag = node.tag.replace(_TAG, "!!")
+            raise YamlProblem(f"this value cannot be read as {tag}", _line(node)) from None
+    return guarded
+
+
+def _construct_int(loader: SafeLineLoader, node: Any) -> int:
+    if isinstance(node, ScalarNode) and sum(c.isdigit() for c in node.value) > MAX_INT_DIGITS:
+        raise YamlProblem(f"an integer of more than {MAX_INT_DIGITS} digits is refused", _line(node))
+    return yaml.SafeLoader.construct_yaml_int(loader, node)
+
+
 def _construct_str(loader: SafeLineLoader, node: Any) -> str:
     return loader.construct_scalar(node)
 
@@ -198,13 +221,13 @@ def _refuse(loader: SafeLineLoader, node: Any) -> None:
     raise YamlProblem(f"the YAML tag {node.tag} is refused: question files hold plain data only", _line(node))
 
 
-SafeLineLoader.add_constructor(_TAG + "null", yaml.SafeLoader.construct_yaml_null)
-SafeLineLoader.add_constructor(_TAG + "bool", yaml.SafeLoader.construct_yaml_bool)
-SafeLineLoader.add_constructor(_TAG + "int", yaml.SafeLoader.construct_yaml_int)
-SafeLineLoader.add_constructor(_TAG + "float", _construct_float)
-SafeLineLoader.add_constructor(_TAG + "str", _construct_str)
-SafeLineLoader.add_constructor(_TAG + "seq", _construct_seq)
-SafeLineLoader.add_constructor(_TAG + "map", _construct_map)
+SafeLineLoader.add_constructor(_TAG + "null", _guarded(yaml.SafeLoader.construct_yaml_null))
+SafeLineLoader.add_constructor(_TAG + "bool", _guarded(yaml.SafeLoader.construct_yaml_bool))
+SafeLineLoader.add_constructor(_TAG + "int", _guarded(_construct_int))
+SafeLineLoader.add_constructor(_TAG + "float", _guarded(_construct_float))
+SafeLineLoader.add_constructor(_TAG + "str", _guarded(_construct_str))
+SafeLineLoader.add_constructor(_TAG + "seq", _guarded(_construct_seq))
+SafeLineLoader.add_constructor(_TAG + "map", _guarded(_construct_map))
 SafeLineLoader.add_constructor(None, _refuse)
 
 

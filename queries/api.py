@@ -11,6 +11,7 @@ from os import PathLike
 from pathlib import Path
 from typing import Iterable
 
+from mtgjudge.model.deadline import DEFAULT_SECONDS
 from mtgjudge.queries.format.fields import QuestionError
 from mtgjudge.queries.format.files import load_paths, load_text
 from mtgjudge.queries.format.questions import Question
@@ -48,13 +49,15 @@ def loads(text: str, file: str = "<string>") -> list[Question]:
     return _valid(load_text(text, file=file))
 
 
-def ask(question: Question, *, all_payments: bool = False) -> Result:
+def ask(question: Question, *, all_payments: bool = False, timeout: float | None = DEFAULT_SECONDS) -> Result:
     """Answer one loaded question: ``result.status`` (pass, fail, answered, unsupported, error) and
-    ``result.answer`` (``value``, ``why``: reasons citing rules, ``witness``)."""
-    return run_question(question, all_payments=all_payments)
+    ``result.answer`` (``value``, ``why``: reasons citing rules, ``witness``). Past ``timeout`` seconds
+    (None: no bound) the status is `unsupported`, naming the bound."""
+    return run_question(question, timeout=timeout, all_payments=all_payments)
 
 
-def check(paths: Iterable[str | PathLike[str]] | None = None) -> list[Result]:
+def check(paths: Iterable[str | PathLike[str]] | None = None, *,
+          timeout: float | None = DEFAULT_SECONDS) -> list[Result]:
     """Run every question under ``paths`` (default: the bundled corpus), as ``mtgjudge check`` does; a
     question that is wrong is a result with status ``error`` rather than an exception."""
     out: list[Result] = []
@@ -62,5 +65,5 @@ def check(paths: Iterable[str | PathLike[str]] | None = None) -> list[Result]:
         if isinstance(item, QuestionError):
             out.append(Result(item.qid, item.file, "error", message=str(item)))
         else:
-            out.append(run_question(item))
+            out.append(run_question(item, timeout=timeout))
     return out

@@ -2,17 +2,21 @@
 
 Exit codes are the spec's: 0 fine; 1 (check) some question failed, or with --strict was unsupported;
 2 a question had an error, there were no questions, or the command line was wrong; 3 the verifier itself
-broke (one line, no traceback unless --debug).
+broke (one line, no traceback unless --debug). Output to a pipe that was closed (``check | head -1``) ends
+quietly with 141 (128 + SIGPIPE), as Unix tools do.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
 import traceback
 from pathlib import Path
 from typing import Sequence
 
+from mtgjudge.model.deadline import DEFAULT_SECONDS
 from mtgjudge.queries import batch, rules_text
 from mtgjudge.queries.api import CORPUS, version
 from mtgjudge.queries.batch import RunOptions, Source
@@ -70,7 +74,21 @@ def _add_output_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("-j", "--jobs", type=_jobs, default=None, metavar="N",
                    help="answer on N processes (default: 1 for ask, the machine's cores for check: "
                         f"{batch.default_jobs()} here)")
-    p.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--timeout", type=_seconds, default=DEFAULT_SECONDS, metavar="SECONDS",
+                   help=f"the time bound of each question (default {DEFAULT_SECONDS:g}); past it the answer is "
+                        "unsupported, naming the bound")
+    # SUPPRESS as default: without --debug here, the top-level `mtgjudge --debug ask ...` stands
+    p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+
+
+def _seconds(text: str) -> float:
+    try:
+        s = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < s <= 24 * 3600:
+        raise argparse.ArgumentTypeError("the time bound is more than 0 and at most 86400 seconds")
+    return s
 
 
 def _jobs(text: str) -> int:
@@ -182,6 +200,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except StoreError as e:
         print(f"mtgjudge: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader went away (`mtgjudge check | head -1`): no bug; stop quietly as Unix tools do
+        _drop_stdout()
+        return 128 + signal.SIGPIPE
     except KeyboardInterrupt:
         print("mtgjudge: interrupted", file=sys.stderr)
         return 3
@@ -190,6 +212,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             traceback.print_exc()
         print(f"mtgjudge: internal error (a bug in the verifier): {type(e).__name__}: {e}", file=sys.stderr)
         return 3
+
+
+def _drop_stdout() -> None:
+    """Point standard output at the null device, so that flushing it at exit does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):   # no file descriptor behind sys.stdout (embedded): nothing is flushed
+        pass
 
 
 def run_rules(args: argparse.Namespace) -> int:
@@ -230,8 +261,7 @@ def run_questions(args: argparse.Namespace) -> int:
     for p in paths:
         if p == "-":
             items.append(Source("<stdin>", sys.stdin.read()))
-        elif not Path(p).exists():
-            print(f"mtgjudge: {p}: no such file or directory", file=sys.stderr)
+        elif not _exists(p):
             return 2
         else:
             for source in batch.sources([p]):   # a file named twice is read once
@@ -250,7 +280,10 @@ def run_questions(args: argparse.Namespace) -> int:
     color = use_color(args.color)
     text = TextOptions(verbose=verbose, brief=is_check, witness=args.witness, rules=rules, color=color,
                        where=RelativeTo([p for p in paths if p != "-"]))
-    options = RunOptions(answer={"all_payments": True} if getattr(args, "all_payments", False) else {},
+    answer = {"timeout": args.timeout}
+    if getattr(args, "all_payments", False):
+        answer["all_payments"] = True
+    options = RunOptions(answer=answer,
                          json=args.json, text=text, quiet=is_check and args.quiet)
     jobs = args.jobs or (batch.default_jobs() if is_check else 1)
     progress = Progress(batch.estimate(items)) if is_check and not args.no_progress and use_progress(args.json) else None
@@ -277,6 +310,18 @@ def run_questions(args: argparse.Namespace) -> int:
     if is_check and (counts["fail"] or (args.strict and counts["unsupported"])):
         return 1
     return 0
+
+
+def _exists(path: str) -> bool:
+    """Does ``path`` exist? If not, say why (a name too long for the system is the user's error too)."""
+    try:
+        if Path(path).exists():
+            return True
+        why = "no such file or directory"
+    except OSError as e:
+        why = (e.strerror or str(e)).lower()
+    print(f"mtgjudge: {path}: {why}", file=sys.stderr)
+    return False
 
 
 def summary(counts: dict[str, int]) -> str:

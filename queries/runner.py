@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from mtgjudge.model import deadline
 from mtgjudge.model.errors import InputError, Unsupported
 from mtgjudge.model.explain import Answer
 from mtgjudge.queries.kinds import KINDS
@@ -38,9 +39,10 @@ class Result:
     given: tuple[str, ...] = ()
 
 
-def run_question(q, **options) -> Result:
-    """Answer one loaded Question (never raises for a question's own problems)."""
-    r = _run(q, **options)
+def run_question(q, timeout: float | None = deadline.DEFAULT_SECONDS, **options) -> Result:
+    """Answer one loaded Question (never raises for a question's own problems) within ``timeout``
+    seconds (None: no bound); past it the result is `unsupported`, naming the bound."""
+    r = _run(q, timeout, **options)
     objects = tuple((o.id, shown_name(o)) for o in q.state.objects)
     made = getattr(r.answer, "objects", ())
     kind = KINDS.get(q.ask)
@@ -54,13 +56,18 @@ def error_result(e) -> Result:
     return Result(e.qid, e.file, "error", message=str(e), line=e.line)
 
 
-def _run(q, **options) -> Result:
+def _run(q, timeout: float | None, **options) -> Result:
     try:
-        ans = answer_question(q, **options)
+        with deadline.bound(timeout):
+            ans = answer_question(q, **options)
     except InputError as e:
         return Result(q.id, q.file, "error", message=f"{q.file}:{q.line}: question {q.id}: key {e.key}: {e.message}")
     except Unsupported as e:
         ans = Answer(unsupported=str(e))
+    except (RecursionError, MemoryError) as e:
+        # a question too large for the interpreter's stack or the machine's memory is past a bound, not a bug
+        what = "nesting (the interpreter's recursion limit)" if isinstance(e, RecursionError) else "memory"
+        ans = Answer(unsupported=f"answering reached the bound of {what}")
     kind = KINDS.get(q.ask)
     expected, has_expect = kind.expectation(q) if kind is not None else (q.expect, q.has_expect)
     if ans.is_unsupported:

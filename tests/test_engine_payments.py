@@ -21,14 +21,14 @@ from collections import Counter
 from dataclasses import replace
 from itertools import combinations, product
 
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, example, given, reject, settings
 from hypothesis import strategies as st
 
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.engine.game import Game
-from mtgjudge.model.errors import Illegal
+from mtgjudge.model.errors import Illegal, SearchBound
 from mtgjudge.model.legality import can_play
 from mtgjudge.model.mana import parse_cost
 from mtgjudge.model.objects import CardDef
@@ -229,7 +229,10 @@ def test_engine_branches_are_the_listed_payments(c):
     state = case_state(c)
     pr = problem_of(state, c["x"])
     expected = expected_outcomes(state, pr, all_payments(pr))
-    got = engine_outcomes(state, c["x"])
+    try:
+        got = engine_outcomes(state, c["x"])
+    except SearchBound:
+        reject()    # the engine's branches are bounded (MAX_BRANCHES): nothing to compare past the bound
     if got is None:
         assert not expected, c
         return

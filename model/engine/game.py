@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from mtgjudge.model import deadline
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.names import names_of, normalize
@@ -95,6 +96,7 @@ class Game:
 
 def merge(games: list[Game]) -> list[Game]:
     """Merge branches that reached equal states (keeping the first's choices and steps)."""
+    deadline.check("following the actions")
     seen: dict = {}
     for g in games:
         k = g.key()

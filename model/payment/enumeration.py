@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement, permutations, product
 from typing import Iterator
 
+from mtgjudge.model import deadline
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.mana import TYPES, Symbol, mana_string
 from mtgjudge.model.payment.problem import UNBOUNDED_USES, AbilityUse, PaymentProblem, PermGroup
@@ -210,6 +211,7 @@ class _Enumerator:
                 and u.tap_other is None)
 
     def check(self) -> None:
+        deadline.check("listing every payment")
         if time.monotonic() > self.deadline:
             raise SearchBound(f"listing every payment reached its bound of {self.bound_seconds:g} s")
 

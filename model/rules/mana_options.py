@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from mtgjudge.model.vocab.abilities import X_COUNT, Ability
 from mtgjudge.model.rules.layers import activated_abilities, compute_all
 from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model import deadline
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import MANA_SCOPES, require_modelled
 from mtgjudge.model.mana import TYPES, mana_string
@@ -332,6 +333,7 @@ class _Search:
                 yield child, desc
 
     def _check_bound(self) -> None:
+        deadline.check("the mana-options search")
         if time.monotonic() > self.deadline:
             raise Unsupported(f"the mana-options search reached its bound of {self.bound_seconds:g} s before "
                               f"finishing; no answer is given rather than a partial one")

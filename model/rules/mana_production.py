@@ -15,7 +15,8 @@ from mtgjudge.model.vocab.abilities import X_COUNT, Ability
 from mtgjudge.model.rules.layers import compute_all, current
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.in_force import ActiveEffect, effects_in_force
-from mtgjudge.model.errors import Unsupported
+from mtgjudge.model import deadline
+from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.mana import COLORS, TYPES
 
 Event = tuple  # six ints, WUBRGC
@@ -242,6 +243,11 @@ def _apply(e: ActiveEffect, event: Event, subtypes: tuple) -> list[tuple[Event, 
 OrderStep = tuple
 
 
+#: The most distinct (event, effects applied) states the search over replacement orders visits: each
+#: holds the orders reaching its outcomes, so this bounds its memory (about 12 identical effects).
+MAX_REPLACEMENT_STATES = 5000
+
+
 @lru_cache(maxsize=200_000)
 def replacement_outcomes(event: Event, candidates: tuple[ActiveEffect, ...], subtypes: tuple) -> dict:
     """Every distinct final event reachable by applying the candidate replacement effects in every order
@@ -249,13 +255,18 @@ def replacement_outcomes(event: Event, candidates: tuple[ActiveEffect, ...], sub
     event remain; each applies at most once (614.5). Returns {final event: the order reaching it}.
 
     Memoized on (event, effects already applied), so commuting effects meet in one state: the search
-    visits each distinct (event, applied set) once, not each permutation."""
+    visits each distinct (event, applied set) once, not each permutation. Identical effects still make
+    2^N applied sets: past MAX_REPLACEMENT_STATES (or the question's time bound) it raises SearchBound."""
     memo: dict = {}
 
     def rec(cur: Event, used: frozenset) -> dict:
         key = (cur, used)
         if key in memo:
             return memo[key]
+        deadline.check("ordering replacement effects")
+        if len(memo) >= MAX_REPLACEMENT_STATES:
+            raise SearchBound(f"{len(candidates)} replacement effects can be ordered into more than "
+                              f"{MAX_REPLACEMENT_STATES} distinct states (616.1): the search bound was reached")
         res: dict = {}
         appl = [i for i, e in enumerate(candidates) if i not in used and _applicable(e, cur, subtypes)]
         if not appl:

@@ -12,6 +12,7 @@ from typing import Any
 
 from mtgjudge.model.explain import Step
 
+from mtgjudge.model import deadline
 from mtgjudge.model.errors import SearchBound
 
 #: Default bound for one solver check, in milliseconds.
@@ -49,9 +50,14 @@ class TrackedSolver:
         self.requirements.append(req)
         return req
 
-    def _check(self, reqs: list[Requirement]) -> str:
+    def _check(self, reqs: list[Requirement], timeout_ms: int | None = None) -> str:
+        # z3 gets as its own timeout what is left of the question's time bound, if that is shorter
+        own = self.timeout_ms if timeout_ms is None else timeout_ms
+        deadline.check("the solver")
+        self.solver.set("timeout", max(1, int(deadline.seconds_left(own / 1000) * 1000)))
         result = self.solver.check(*[r.tracker for r in reqs])
         if result == self.z3.unknown:
+            deadline.check("the solver")
             raise SearchBound(f"the solver reached its bound of {self.timeout_ms} ms ({self.solver.reason_unknown()})")
         return "sat" if result == self.z3.sat else "unsat"
 
@@ -75,13 +81,11 @@ class TrackedSolver:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise SearchBound(f"finding a minimal set of reasons reached the solver's bound of {self.timeout_ms} ms")
-            self.solver.set("timeout", max(1, int(left * 1000)))
             trial = core[:i] + core[i + 1:]
-            if self._check(trial) == "unsat":
+            if self._check(trial, max(1, int(left * 1000))) == "unsat":
                 core = trial
             else:
                 i += 1
-        self.solver.set("timeout", self.timeout_ms)
         return core
 
     def holding(self) -> list[Requirement]:

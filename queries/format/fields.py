@@ -20,12 +20,21 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping, NoReturn
 
 from mtgjudge.model.cards.lookup import card_db
-from mtgjudge.model.mana import ManaSyntaxError, parse_cost, parse_mana
+from mtgjudge.model.mana import COLORS, ManaSyntaxError, parse_cost, parse_mana
 from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import CardDef, GameObject
 from mtgjudge.model.safe_yaml import LineDict, LineList, SrcFloat
 
 ID_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+# Limits on the sizes that drive the work of answering (docs/question-format.md, "Limits"): past them a
+# question is refused with an error rather than allocated or searched blindly.
+#: The largest whole number (life, library sizes, counters, X, counts): 10^18.
+MAX_NUMBER = 10**18
+#: The most players in a state, objects in a state (all zones and the stack), and actions in a question.
+MAX_PLAYERS = 100
+MAX_OBJECTS = 1000
+MAX_ACTIONS = 100
 RULE_RE = re.compile(r"\d{3}(\.\d+[a-z]?)?")
 
 
@@ -151,7 +160,14 @@ class QuestionValidator:
             self.fail(path, line, f"must be a whole number; got {describe(value)}")
         if minimum is not None and value < minimum:
             self.fail(path, line, f"must be at least {minimum}; got {value}")
+        if abs(value) > MAX_NUMBER:
+            self.fail(path, line, "must be at most 10^18 (a limit of the question format)")
         return value
+
+    def at_most(self, n: int, limit: int, path: str, line: int | None, what: str) -> None:
+        """A size limit of the question format (``what``: what is counted, in the plural)."""
+        if n > limit:
+            self.fail(path, line, f"at most {limit} {what} (a limit of the question format); got {n}")
 
     def boolean(self, value: Any, path: str, line: int | None) -> bool:
         if not isinstance(value, bool):
@@ -229,7 +245,11 @@ class QuestionValidator:
                 self.fail(path, line_of(value, k), f"key {describe(k)} is not a name: quote it")
             if isinstance(v, (bool, dict, list)) or v is None:
                 self.fail(f"{path}.{k}", line_of(value, k), f"must be one value (a color, a name...); got {describe(v)}")
-            out.append((k, v.text if isinstance(v, SrcFloat) else str(v)))
+            text = v.text if isinstance(v, SrcFloat) else str(v)
+            if k == "color" and text not in COLORS:
+                # 105.1: the five colors, by letter (a "chosen color" is one of them)
+                self.fail(f"{path}.{k}", line_of(value, k), f"a chosen color is one of {' '.join(COLORS)}; got {text!r}")
+            out.append((k, text))
         return tuple(out)
 
     def counters(self, value: Any, path: str, line: int | None) -> dict[str, int]:

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from mtgjudge.model.state import GameState
 from mtgjudge.queries.format.actions import read_action
-from mtgjudge.queries.format.fields import ID_RE, QuestionValidator, describe, line_of
+from mtgjudge.queries.format.fields import ID_RE, MAX_ACTIONS, QuestionValidator, describe, line_of
 from mtgjudge.queries.format.state import build_state
 from mtgjudge.queries.kinds import KINDS, Kind
 
@@ -116,6 +116,7 @@ def read_question(d: QuestionValidator, doc: Any) -> Question:
     actions: tuple[Mapping[str, Any], ...] = ()
     if "actions" in doc:
         av = d.seq(doc["actions"], "actions", line_of(doc, "actions"), "a list of actions")
+        d.at_most(len(av), MAX_ACTIONS, "actions", line_of(doc, "actions"), "actions")
         if "actions" in kind.required and not av:
             d.fail("actions", line_of(doc, "actions"), f"{_a(ask)} question needs at least one action")
         actions = tuple(read_action(d, a, f"actions[{i}]", line_of(av, i)) for i, a in enumerate(av))

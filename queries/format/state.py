@@ -17,7 +17,8 @@ from mtgjudge.model.objects import CardDef, Face, GameObject
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves
 from mtgjudge.model.safe_yaml import LineDict
 from mtgjudge.model.state import STEPS, EffectInForce, GameState, LinkedExile, Player, PoolMana, StackAbility, Turn
-from mtgjudge.queries.format.fields import ID_RE, QuestionValidator, describe, line_of, mapping_as_mana
+from mtgjudge.queries.format.fields import (ID_RE, MAX_OBJECTS, MAX_PLAYERS, QuestionValidator, describe, line_of,
+                                           mapping_as_mana)
 from mtgjudge.queries.format.suggest import did_you_mean, joined_by_comma
 
 STATE_KEYS = ("turn", "stack", "effects", "players")
@@ -211,6 +212,7 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
     for name in players:
         if not isinstance(name, str) or not name.strip():
             d.fail("state.players", line_of(players, name), f"player name {describe(name)} must be a string: quote it")
+    d.at_most(len(players), MAX_PLAYERS, "state.players", line_of(st, "players"), "players")
     d.players = tuple(players)
 
     # turn
@@ -264,6 +266,7 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
                 entries.append(e)
                 stack_items.append(("object", e))
 
+    d.at_most(len(entries), MAX_OBJECTS, "state", line, "objects in a state (all zones and the stack)")
     _assign_ids(d, entries)
     for e in entries:
         e.obj = _make_object(d, e, active)
@@ -299,10 +302,20 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
         if "index" not in a:
             d.fail(ipath, iline, "a stack ability needs index: which of its source's abilities it is (1-based)")
         index = d.integer(a["index"], f"{ipath}.index", line_of(a, "index"), 1)
+        abilities = d.objects[source].printed.abilities
+        if index > len(abilities):
+            d.fail(f"{ipath}.index", line_of(a, "index"),
+                   f"{d.objects[source].name} has {len(abilities)} abilit{'y' if len(abilities) == 1 else 'ies'}; "
+                   f"there is no ability number {index}")
         controller = d.player(a["controller"], f"{ipath}.controller", line_of(a, "controller")) if "controller" in a \
             else d.objects[source].controller
         targets = d.ref_list(a["targets"], f"{ipath}.targets", line_of(a, "targets"), players=True) \
             if "targets" in a else ()
+        # 115.1: only an ability that says "target" has targets
+        slots = sum(1 for e in abilities[index - 1].effects if e.arg("target"))
+        if targets and not slots:
+            d.fail(f"{ipath}.targets", line_of(a, "targets"),
+                   f"ability {index} of {d.objects[source].name} has no targets (CR 115.1)")
         stack.append(StackAbility(source, index, controller, targets))
 
     effects, linked = _effects(d, st, number, last_ts)

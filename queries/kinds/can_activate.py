@@ -7,7 +7,7 @@ from __future__ import annotations
 from mtgjudge.model.explain import Answer
 from mtgjudge.model.legality import can_activate, find_ability
 from mtgjudge.queries.format.actions import ability_param
-from mtgjudge.queries.kinds.record import ABOUT, BY, X, Key, Kind, expect_yes_no
+from mtgjudge.queries.kinds.record import ABOUT, BY, X, Key, Kind, expect_yes_no, asking_player
 
 
 def answer(question, all_payments: bool = False) -> Answer:
@@ -15,7 +15,7 @@ def answer(question, all_payments: bool = False) -> Answer:
     oid = question.about
     index, ability = find_ability(state, oid, question.params.get("ability"))
     obj = state.obj(oid)
-    player = question.params.get("by") or (obj.controller if obj.zone == "battlefield" else obj.owner)
+    player = asking_player(question, state, obj.controller if obj.zone == "battlefield" else obj.owner)
     return can_activate(state, oid, index, ability, player, question.params.get("x", 0), all_payments)
 
 

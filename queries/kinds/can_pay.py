@@ -10,13 +10,13 @@ from mtgjudge.model.mana import parse_cost
 from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.rules.spending import Purpose
 from mtgjudge.queries.format.fields import QuestionValidator
-from mtgjudge.queries.kinds.record import BY, X, Key, Kind, expect_yes_no
+from mtgjudge.queries.kinds.record import BY, X, Key, Kind, expect_yes_no, asking_player
 
 
 def answer(question, all_payments: bool = False) -> Answer:
     """Answer a can-pay question; ``all_payments`` lists every distinct payment in the witness."""
     state = question.state
-    player = question.params.get("by") or state.active_player
+    player = asking_player(question, state, state.active_player)
     cost = TotalCost(parse_cost(question.params["cost"]), int(question.params.get("x", 0) or 0), purpose=Purpose("cost"))
     return can_pay(state, player, cost, all_payments)
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from mtgjudge.model.explain import Answer
 from mtgjudge.model.legality import can_play
-from mtgjudge.queries.kinds.record import ABOUT, BY, X, Kind, expect_yes_no
+from mtgjudge.queries.kinds.record import ABOUT, BY, X, Kind, expect_yes_no, asking_player
 
 
 def answer(question, all_payments: bool = False) -> Answer:
     state = question.state
     oid = question.about
-    player = question.params.get("by") or state.obj(oid).owner
+    player = asking_player(question, state, state.obj(oid).owner)
     return can_play(state, oid, player, int(question.params.get("x", 0) or 0), all_payments)
 
 

@@ -5,20 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgjudge.model.errors import InputError
 from mtgjudge.model.explain import Answer, step
 from mtgjudge.model.mana import mana_string
 from mtgjudge.model.rules.mana_options import mana_options
 from mtgjudge.queries.format.fields import QuestionValidator, line_of
-from mtgjudge.queries.kinds.record import BY, Kind
+from mtgjudge.queries.kinds.record import BY, Kind, asking_player
 
 
 def answer(question) -> Answer:
     """Answer a mana-options question: a frozenset of canonical mana strings, or "unbounded"."""
     state = question.state
-    player = question.params.get("by") or state.active_player
-    if player not in state.player_names:
-        raise InputError("by", f"no player named {player!r}")
+    player = asking_player(question, state, state.active_player)
     r = mana_options(state, player)
     if r.unbounded:
         return Answer(value="unbounded", why=(step(("605.3a", "106.4"), "these activations return to the same "

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from mtgjudge.model.errors import InputError
 from mtgjudge.model.explain import Answer
 from mtgjudge.queries.format.fields import QuestionValidator, describe
 
@@ -181,6 +182,16 @@ class Kind:
 ABOUT = Key("about", QuestionValidator.obj_ref)
 #: ``by``: a player of the state.
 BY = Key("by", QuestionValidator.player)
+
+
+def asking_player(question, state, default: str) -> str:
+    """The player a question is asked for: its ``by``, else ``default``. ``by`` names a player of the
+    question's state; one who left the game during its actions (800.4a) is the question's error."""
+    player = question.params.get("by") or default
+    if player not in state.player_names:
+        raise InputError("by" if question.params.get("by") else "actions",
+                         f"{player} has left the game during the actions (CR 800.4a): ask about a player still in it")
+    return player
 
 
 def _read_x(d: QuestionValidator, value: Any, path: str, line: int | None) -> int:

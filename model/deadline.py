@@ -1,0 +1,102 @@
+"""One time bound per question, whatever its kind.
+
+The runner opens a :func:`bound` around each question; every search asks :func:`check` (or the time
+:func:`seconds_left`, to give z3 as its own timeout) so that a question past its bound ends as
+:class:`~mtgjudge.model.errors.SearchBound`, which the runner answers `unsupported`, naming the bound.
+
+Searches that do not ask in time (a loop that has no check yet) are stopped by an alarm a little after the
+bound, where the platform has one (SIGALRM, in the main thread): its handler raises the same
+:class:`SearchBound` in whatever Python code is running, and fires again every half second until the
+question is over, so that code catching it by mistake cannot outlive the bound for long.
+"""
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Iterator
+
+from mtgjudge.model.errors import SearchBound
+
+#: The default bound of one question, in seconds (``--timeout`` on ``ask`` and ``check``).
+DEFAULT_SECONDS = 10.0
+
+#: How long after the bound the alarm stops a search that did not check it, and how often it repeats.
+_GRACE_SECONDS = 0.25
+_REPEAT_SECONDS = 0.5
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """The bound of the question being answered: ``seconds`` long, ending at ``end`` (time.monotonic)."""
+
+    seconds: float
+    end: float
+
+    def left(self) -> float:
+        return self.end - time.monotonic()
+
+    def reached(self, what: str) -> SearchBound:
+        return SearchBound(f"{what} reached the question's time bound of {self.seconds:g} s")
+
+
+_current: ContextVar[Deadline | None] = ContextVar("mtgjudge_deadline", default=None)
+
+
+def check(what: str = "the search") -> None:
+    """Raise SearchBound if the current question is past its time bound (no bound open: nothing)."""
+    d = _current.get()
+    if d is not None and time.monotonic() > d.end:
+        raise d.reached(what)
+
+
+def seconds_left(default: float) -> float:
+    """The time the current question has left, at most ``default`` (a search's own bound); at least 0."""
+    d = _current.get()
+    return default if d is None else max(0.0, min(default, d.left()))
+
+
+@contextmanager
+def bound(seconds: float | None = DEFAULT_SECONDS) -> Iterator[Deadline | None]:
+    """Answer one question within ``seconds`` (None: no bound). Bounds do not nest: an inner one keeps
+    the outer's end if that comes first."""
+    if seconds is None:
+        yield None
+        return
+    outer = _current.get()
+    d = Deadline(seconds, time.monotonic() + seconds)
+    if outer is not None and outer.end < d.end:
+        d = outer
+    token = _current.set(d)
+    alarm = outer is None and _can_alarm()
+    previous = None
+    fired = []
+    if alarm:
+        def _stop(signum, frame):  # noqa: ARG001  (the signal handler's signature)
+            fired.append(True)
+            raise d.reached("answering")
+        previous = signal.signal(signal.SIGALRM, _stop)
+        signal.setitimer(signal.ITIMER_REAL, seconds + _GRACE_SECONDS, _REPEAT_SECONDS)
+    try:
+        yield d
+    except SearchBound:
+        raise
+    except Exception as e:
+        if fired:
+            # the alarm's SearchBound, turned into another exception by the code it interrupted (ctypes
+            # makes it an ArgumentError when it fires while z3's arguments are converted)
+            raise d.reached("answering") from e
+        raise
+    finally:
+        if alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
+        _current.reset(token)
+
+
+def _can_alarm() -> bool:
+    # signal handlers can only be set from the main thread; SIGALRM is POSIX only
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()

@@ -1,0 +1,239 @@
+"""Issue 10: no input crashes the verifier or runs past its time bound. Each malformed question found by
+fuzzing is an `error` naming file, question, key and line; each hostile one is answered or `unsupported`
+within the question's time bound (naming it); a closed output pipe is no bug."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+import pytest
+
+import mtgjudge
+from mtgjudge.model import deadline
+from mtgjudge.model.errors import SearchBound
+from mtgjudge.queries.format.files import load_text
+from mtgjudge.queries.format.fields import QuestionError
+from mtgjudge.queries.runner import run_question
+
+
+def one(text: str, **options):
+    """The result of the one question in ``text`` (an error result if it does not load)."""
+    items = load_text(text, "q.yaml")
+    assert len(items) == 1
+    item = items[0]
+    if isinstance(item, QuestionError):
+        return item
+    return run_question(item, **options)
+
+
+def assert_error(item, key: str | None, line: int | None, words: str) -> None:
+    assert isinstance(item, QuestionError), item
+    assert item.file == "q.yaml" and item.qid is not None
+    assert item.key == key and item.line == line, (item.key, item.line, str(item))
+    assert words in str(item)
+
+
+# ------------------------------------------------------------------------------------ crash findings
+
+def test_an_integer_of_more_than_4300_digits_is_an_error_not_a_crash():
+    text = "id: big\nask: mana-options\nstate: {players: {Alice: {life: " + "9" * 4301 + "}}}\n"
+    item = one(text)
+    assert isinstance(item, QuestionError) and item.line == 3
+    assert "more than 100 digits" in str(item)
+
+
+@pytest.mark.parametrize("value", ["!!int ''", "!!float abc", "!!bool maybe", "!!int 0x_", "!!map [1, 2]",
+                                   "!!map x", "!!seq {a: 1}", "!!seq x", "!!int 1.5"])
+def test_a_standard_tag_on_a_value_of_the_wrong_form_is_an_error(value):
+    item = one(f"id: tag\nask: mana-options\nstate: {{players: {{Alice: {{}}}}}}\nnote: {value}\n")
+    assert isinstance(item, QuestionError) and item.line == 4
+    assert "cannot be read as !!" in str(item)
+
+
+@pytest.mark.parametrize("symbol", ["{²}", "{١}", "{𝟐}", "{" + "9" * 5000 + "}"])
+def test_a_mana_symbol_of_non_ascii_or_endless_digits_is_an_error(symbol):
+    item = one(f'id: sym\nask: can-pay\ncost: "{symbol}"\nstate: {{players: {{Alice: {{}}}}}}\n')
+    assert_error(item, "cost", 3, "{")
+
+
+def test_a_mapping_used_as_a_mapping_key_is_an_error():
+    item = one("id: mk\nask: mana-options\nstate: {players: {Alice: {}}}\nnote: {? {a: 1} : 2}\n")
+    assert isinstance(item, QuestionError) and item.line == 4
+    assert "a key must be a plain value" in str(item)
+
+
+STACK = """id: stack
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [{{card: Captive Weird // Compleated Conjurer, id: weird}}]
+      library: 3
+  stack:
+    - {{ability: weird, index: {index}, targets: [weird]}}
+actions:
+  - resolve: 1
+expect: [{{stack_size: 0}}]
+"""
+
+
+def test_a_stack_ability_given_targets_it_does_not_take_is_an_error():
+    assert_error(one(STACK.format(index=2)), "state.stack[0].targets", 9, "has no targets (CR 115.1)")
+
+
+def test_a_stack_ability_whose_index_is_past_the_abilities_is_an_error():
+    assert_error(one(STACK.format(index=7)), "state.stack[0].index", 9, "there is no ability number 7")
+
+
+def test_casting_a_card_with_no_mana_cost_is_illegal_citing_118_6():
+    r = one("""id: token-cast
+ask: outcome
+state:
+  players:
+    Alice:
+      hand: [{card: Soldier, token: true, id: s}]
+actions:
+  - cast: s
+expect: illegal
+because: ["118.6"]
+""")
+    assert r.status == "pass", r.message
+    assert r.answer.value == "illegal"
+
+
+def test_a_question_about_a_player_who_left_the_game_is_an_error():
+    for ask in ("ask: can-pay\ncost: \"{G}\"", "ask: mana-options"):
+        r = one(f"id: left\n{ask}\nstate: {{players: {{Alice: {{}}, Bob: {{}}, Carol: {{}}}}}}\n"
+                "actions:\n  - concede: Alice\n")
+        assert r.status == "error", (r.status, r.message)
+        assert "key actions: Alice has left the game" in r.message and "800.4a" in r.message
+
+
+def test_check_into_a_closed_pipe_exits_quietly():
+    cmd = f"{sys.executable} -m mtgjudge.queries.cli check -j 1 | head -1; echo \"exit=${{PIPESTATUS[0]}}\""
+    out = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True, timeout=120)
+    assert out.stdout.splitlines()[0].startswith("PASS")
+    assert out.stdout.splitlines()[-1] == "exit=141"
+    assert out.stderr == ""
+
+
+# ---------------------------------------------------------------------------------- the time bound
+
+def test_the_deadline_raises_search_bound_naming_the_bound():
+    with deadline.bound(0.01):
+        time.sleep(0.02)
+        with pytest.raises(SearchBound, match="the question's time bound of 0.01 s"):
+            deadline.check("the test search")
+    deadline.check()   # no bound open: nothing
+
+
+def test_the_alarm_stops_code_that_never_checks_the_deadline():
+    start = time.monotonic()
+    with pytest.raises(SearchBound, match="time bound of 0.2 s"):
+        with deadline.bound(0.2):
+            while True:
+                pass
+    assert time.monotonic() - start < 2
+
+
+def hostile(cards: list[str], ask: str = "mana-options", extra: str = "") -> str:
+    return (f"id: hostile\nask: {ask}\n{extra}state:\n  players:\n    Alice:\n      battlefield: [{', '.join(cards)}]\n")
+
+
+@pytest.mark.parametrize("text", [
+    hostile(["Forest"], "can-pay", 'cost: "' + "{G}" * 400 + '"\n'),      # the unsat core, one check per symbol
+    hostile(["Magus of the Moon"] * 60 + ["Forest"] * 3),                  # layer-4 dependencies
+    hostile(["Mana Reflection"] * 30 + ["Forest"]),                        # orders of replacement effects
+], ids=["unpayable-400-G", "60-magus", "30-mana-reflection"])
+def test_a_hostile_board_is_unsupported_within_the_time_bound(text):
+    start = time.monotonic()
+    r = one(text, timeout=1.0)
+    took = time.monotonic() - start
+    assert r.status == "unsupported", (r.status, r.message)
+    assert "bound" in r.message
+    assert took < 1.0 + 2
+
+
+def test_library_api_timeout_gives_unsupported():
+    q = mtgjudge.loads(hostile(["Magus of the Moon"] * 60 + ["Forest"] * 3))[0]
+    r = mtgjudge.ask(q, timeout=0.5)
+    assert r.status == "unsupported" and "time bound of 0.5 s" in r.message
+
+
+# --------------------------------------------------------------------------------------------- limits
+
+@pytest.mark.parametrize("text, key, line, words", [
+    ("id: o\nask: mana-options\nstate:\n  players:\n    Alice:\n      battlefield: [" + ", ".join(["Forest"] * 1001)
+     + "]\n", "state", 3, "at most 1000 objects in a state"),
+    ("id: a\nask: outcome\nstate: {players: {Alice: {}}}\nactions:\n" + "  - advance: next-step\n" * 101
+     + "expect: []\n", "actions", 4, "at most 100 actions"),
+    ("id: n\nask: mana-options\nstate: {players: {Alice: {library: 1000000000000000001}}}\n",
+     "state.players.Alice.library", 3, "at most 10^18"),
+    ("id: p\nask: mana-options\nstate: {players: {" + ", ".join(f"P{i}: {{}}" for i in range(101)) + "}}\n",
+     "state.players", 3, "at most 100 players"),
+], ids=["objects", "actions", "number", "players"])
+def test_sizes_past_the_formats_limits_are_errors(text, key, line, words):
+    assert_error(one(text), key, line, words)
+
+
+def test_the_library_api_raises_one_exception_type_with_file_question_key_and_line():
+    with pytest.raises(mtgjudge.QuestionError) as e:
+        mtgjudge.loads('id: sym\nask: can-pay\ncost: "{²}"\nstate: {players: {Alice: {}}}\n', file="mine.yaml")
+    assert (e.value.file, e.value.qid, e.value.key, e.value.line) == ("mine.yaml", "sym", "cost", 3)
+
+
+@pytest.mark.parametrize("error, words", [(RecursionError, "recursion limit"), (MemoryError, "memory")])
+def test_running_out_of_stack_or_memory_is_unsupported_not_a_crash(monkeypatch, error, words):
+    import mtgjudge.queries.runner as runner
+
+    def exhausted(question, **options):
+        raise error()
+
+    monkeypatch.setattr(runner, "answer_question", exhausted)
+    r = one("id: m\nask: mana-options\nstate: {players: {Alice: {battlefield: [Forest]}}}\n")
+    assert r.status == "unsupported" and words in r.message
+
+
+@pytest.mark.parametrize("argv", [["--debug", "check"], ["check", "--debug"]])
+def test_debug_shows_the_traceback_of_a_bug_before_or_after_the_command(monkeypatch, capsys, argv):
+    from mtgjudge.queries import cli
+
+    def broken(args):
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(cli, "run_questions", broken)
+    assert cli.main(argv) == 3
+    err = capsys.readouterr().err
+    assert "Traceback" in err and err.strip().endswith("internal error (a bug in the verifier): ZeroDivisionError: a bug")
+
+
+def test_the_alarm_wrapped_by_the_code_it_interrupts_is_still_the_bound():
+    """ctypes (z3's bindings) turns an exception raised while it converts arguments into ArgumentError."""
+    import ctypes
+
+    def convert(_):
+        while True:
+            pass
+
+    class Slow:
+        @property
+        def _as_parameter_(self):
+            return convert(self)
+
+    with pytest.raises(SearchBound, match="time bound of 0.2 s"):
+        with deadline.bound(0.2):
+            ctypes.CDLL(None).abs(Slow())
+
+
+def test_a_chosen_color_that_is_no_color_is_an_error():
+    item = one("id: c6\nask: mana-options\nstate:\n  players:\n    Alice:\n"
+               "      battlefield: [{card: Caged Sun, chosen: {color: purple}}, Plains]\n")
+    assert_error(item, "state.players.Alice.battlefield[0].chosen.color", 6, "one of W U B R G")
+
+
+def test_a_path_too_long_for_the_system_is_an_error_not_a_crash(capsys):
+    from mtgjudge.queries.cli import main
+
+    assert main(["check", "a" * 5000]) == 2
+    assert capsys.readouterr().err.strip().endswith("file name too long")
