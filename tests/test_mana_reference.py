@@ -9,7 +9,8 @@ from hypothesis import given, settings, strategies as st
 
 from mtgjudge.model.rules.layers import compute_all
 from mtgjudge.model.rules.could_produce import _mana_abilities, could_produce_all
-from mtgjudge.model.rules.mana_production import _applicable, _apply, base_productions, candidate_replacements, ev_types
+from mtgjudge.model.rules.mana_production import (_applicable, _apply, base_productions, candidate_replacements, ev_types,
+                                                  replacement_outcomes)
 from mtgjudge.model.rules.mana_options import Node, _Search, _maximal_dict, _merged, mana_options
 from mtgjudge.model.mana import TYPES, mana_string
 from collections import Counter
@@ -95,3 +96,32 @@ def test_mana_options_agrees_with_naive(alice):
 def test_reflection_loop_without_base_is_empty():
     state = _board(["Reflecting Pool", "Exotic Orchard"], ["Exotic Orchard", "Reflecting Pool"])
     assert all(not r.types for r in could_produce_all(state).values())
+
+
+REPLACERS = ["Mana Reflection", "Nyxbloom Ancient", "Contamination", "Damping Sphere", "Pulse of Llanowar",
+             "Ritual of Subdual", "Infernal Darkness", "Naked Singularity", "Reality Twist", "Hall of Gemstone"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(["Forest", "Wastes", "Tundra", "Mystic Gate", "Eldrazi Temple", "Sol Ring"]),
+       st.lists(st.sampled_from(REPLACERS), max_size=6), st.sampled_from("WUBRG"))
+def test_replacement_orders_agree_with_every_permutation(land, effects, hall):
+    """The search over orders (identical effects interchangeable, commuting effects one order) reaches
+    exactly the final events of every permutation, and each witness order replays to its final event."""
+    objs = [obj("l", land)] + [obj(f"e{i}", n, chosen=(("color", hall),) if n == "Hall of Gemstone" else ())
+                               for i, n in enumerate(effects)]
+    state = state_of(*objs)
+    sub = compute_all(state)["l"].subtypes
+    for _, a in _mana_abilities(state, "l"):
+        cands = candidate_replacements(state, "l", a, "Alice")
+        for base, _ in base_productions(state, "l", a, lambda q: frozenset()):
+            fast = replacement_outcomes(base, cands, sub)
+            assert set(fast) == naive_orders(base, cands, sub)
+            for fin, order in fast.items():
+                cur, used = base, set()
+                for e, choice, after in order:
+                    assert e not in used and _applicable(e, cur, sub)
+                    assert after in [x for x, _ in _apply(e, cur, sub)]
+                    cur = after
+                    used.add(e)
+                assert cur == fin and not any(_applicable(e, cur, sub) for e in cands if e not in used)

@@ -7,6 +7,7 @@ integers (Nyxbloom Ancient and Mana Reflection multiply without any cap).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Callable, Iterable
@@ -15,7 +16,7 @@ from mtgjudge.model.vocab.abilities import X_COUNT, Ability
 from mtgjudge.model.rules.layers import compute_all, current
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.in_force import ActiveEffect, effects_in_force
-from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.mana import COLORS, TYPES
 
 Event = tuple  # six ints, WUBRGC
@@ -168,103 +169,194 @@ def candidate_replacements(state, oid: str, ability: Ability, activator: str) ->
     return tuple(out)
 
 
-def _applicable_any(e: ActiveEffect, event: Event, subtypes: tuple) -> bool:
-    return True
+@dataclass(frozen=True)
+class Replacement:
+    """What one replacement effect does to the mana production events of one permanent (614.1a), as far as
+    the order of effects is concerned: effects with equal ``Replacement`` values are interchangeable in every
+    order (616.1), whatever their sources.
+
+    ``op``: ``multiply`` (each count times ``factor``); ``set_type`` (all the mana becomes one of ``types``,
+    the same amount); ``set_colored`` (the colored mana becomes one of ``types``, colorless mana stays);
+    ``replace`` (the event becomes exactly ``mana``, when it has at least ``min_amount`` mana). A choice among
+    several ``types`` is the affected player's (616.1: the choice is made as the effect applies)."""
+
+    op: str
+    factor: int = 1
+    types: tuple[str, ...] = ()
+    mana: Event = ZERO
+    min_amount: int = 1
+
+    def applies(self, event: Event) -> bool:
+        """106.12b: it modifies an event that produces mana; and its own condition on the event."""
+        total = sum(event)
+        if total == 0:
+            return False
+        if self.op == "replace":
+            return total >= self.min_amount
+        if self.op == "set_colored":
+            return total > event[5]
+        return True
+
+    def outcomes(self, event: Event) -> list[tuple[Event, str]]:
+        """Every event it can turn ``event`` into, each with the choice made ("" when there is none)."""
+        if self.op == "multiply":
+            return [(tuple(n * self.factor for n in event), "")]
+        if self.op == "replace":
+            return [(self.mana, "")]
+        amount = sum(event) if self.op == "set_type" else sum(event[:5])
+        keep = event[5] if self.op == "set_colored" else 0
+        out = []
+        for t in self.types:
+            c = [0, 0, 0, 0, 0, keep]
+            c[_IDX[t]] += amount
+            out.append((tuple(c), f"choosing {{{t}}}" if len(self.types) > 1 else ""))
+        return out
+
+    def commutes_with(self, other: "Replacement") -> bool:
+        """Either order of the two gives the same events, and neither changes whether the other applies, on
+        every event: so one order of them is enough (616.1). A multiplication commutes with every effect that
+        scales with the amount (``set_type``, ``set_colored``, another multiplication): those map k times an
+        event to k times its result, and whether they apply depends only on which types are present. It does
+        not commute with ``replace`` (a fixed amount, maybe with a threshold the multiplication crosses)."""
+        if self == other:
+            return True
+        scaling = ("multiply", "set_type", "set_colored")
+        return "multiply" in (self.op, other.op) and self.op in scaling and other.op in scaling
 
 
-def _applicable_replace_all(e: ActiveEffect, event: Event, subtypes: tuple) -> bool:
-    return sum(event) >= (e.static.arg("min_amount") or 1)
+def _replace_all(e: ActiveEffect, subtypes: tuple) -> Replacement:
+    return Replacement("replace", mana=ev(t for t in e.static.arg("mana") if t in _IDX),
+                       min_amount=e.static.arg("min_amount") or 1)
 
 
-def _applicable_change_type(e: ActiveEffect, event: Event, subtypes: tuple) -> bool:
-    return not e.static.arg("colored_only") or sum(event[:5]) > 0
+def _multiply(e: ActiveEffect, subtypes: tuple) -> Replacement:
+    return Replacement("multiply", factor=e.static.arg("factor"))
 
 
-def _applicable_by_land_type(e: ActiveEffect, event: Event, subtypes: tuple) -> bool:
-    return any(t in dict(e.static.arg("map")) for t in subtypes)
+def _change_type(e: ActiveEffect, subtypes: tuple) -> Replacement:
+    to = e.static.arg("to")
+    types = (e.choice("color"),) if to == "chosen" else tuple(COLORS) if to == "any_color" else (to,)
+    return Replacement("set_colored" if e.static.arg("colored_only") else "set_type", types=types)
 
 
-def _replace_all(e: ActiveEffect, event: Event, subtypes: tuple) -> list[tuple[Event, str]]:
-    return [(ev(t for t in e.static.arg("mana") if t in _IDX), "")]
-
-
-def _multiply(e: ActiveEffect, event: Event, subtypes: tuple) -> list[tuple[Event, str]]:
-    return [(tuple(n * e.static.arg("factor") for n in event), "")]
-
-
-def _change_type(e: ActiveEffect, event: Event, subtypes: tuple) -> list[tuple[Event, str]]:
-    s = e.static
-    total = sum(event)
-    to = s.arg("to")
-    if s.arg("colored_only"):
-        colored = sum(event[:5])
-        targets = [e.choice("color")] if to == "chosen" else ([to] if to != "any_color" else list(COLORS))
-        return [(ev_add(ev(t * colored), (0, 0, 0, 0, 0, event[5])), f"choosing {{{t}}}" if len(targets) > 1 else "")
-                for t in targets]
-    if to == "any_color":
-        return [(ev(t * total), f"choosing {{{t}}}") for t in COLORS]
-    if to == "chosen":
-        return [(ev(e.choice("color") * total), "")]
-    return [(ev(to * total), "")]
-
-
-def _by_land_type(e: ActiveEffect, event: Event, subtypes: tuple) -> list[tuple[Event, str]]:
+def _by_land_type(e: ActiveEffect, subtypes: tuple) -> Replacement | None:
     m = dict(e.static.arg("map"))
-    total = sum(event)
-    colors = sorted({m[t] for t in subtypes if t in m}, key=TYPES.index)
-    return [(ev(c * total), f"choosing {{{c}}}" if len(colors) > 1 else "") for c in colors]
+    colors = tuple(sorted({m[t] for t in subtypes if t in m}, key=TYPES.index))
+    return Replacement("set_type", types=colors) if colors else None
 
 
-#: The replacement effects on mana production (the mana consumer of ``vocab.words``, 614.1a): word ->
-#: (whether it applies to an event, every event it can turn it into with the choice made).
-REPLACEMENTS = {
-    "mana_replace_all": (_applicable_replace_all, _replace_all),
-    "mana_change_type": (_applicable_change_type, _change_type),
-    "mana_by_land_type": (_applicable_by_land_type, _by_land_type),
-    "mana_multiply": (_applicable_any, _multiply),
+#: The replacement effects on mana production (the mana consumer of ``vocab.words``, 614.1a): word -> what
+#: the effect does to a permanent's mana production events, given the permanent's subtypes (None: it never
+#: applies to that permanent's events).
+REPLACEMENTS: dict[str, Callable[[ActiveEffect, tuple], "Replacement | None"]] = {
+    "mana_replace_all": _replace_all,
+    "mana_change_type": _change_type,
+    "mana_by_land_type": _by_land_type,
+    "mana_multiply": _multiply,
 }
 MANA_REPLACEMENT_KINDS = tuple(REPLACEMENTS)
 
 
+def behaviour(e: ActiveEffect, subtypes: tuple) -> Replacement | None:
+    """What the effect does to the mana production events of a permanent with these subtypes."""
+    return REPLACEMENTS[e.static.kind](e, subtypes)
+
+
 def _applicable(e: ActiveEffect, event: Event, subtypes: tuple) -> bool:
     """106.12b: a replacement effect modifies an event that produces mana; and its own condition."""
-    return sum(event) > 0 and REPLACEMENTS[e.static.kind][0](e, event, subtypes)
+    b = behaviour(e, subtypes)
+    return b is not None and b.applies(event)
 
 
 def _apply(e: ActiveEffect, event: Event, subtypes: tuple) -> list[tuple[Event, str]]:
-    return REPLACEMENTS[e.static.kind][1](e, event, subtypes)
+    return behaviour(e, subtypes).outcomes(event)
 
 
 #: One step of an order: (the effect applied, the choice made for it, the event after it).
 OrderStep = tuple
 
+#: The most distinct (event, effects not yet applied) states one search over orders may visit; past it the
+#: answer is `unsupported`, naming the bound (never a hang).
+MAX_ORDER_STATES = 200_000
 
-@lru_cache(maxsize=200_000)
+
+@lru_cache(maxsize=4096)
 def replacement_outcomes(event: Event, candidates: tuple[ActiveEffect, ...], subtypes: tuple) -> dict:
     """Every distinct final event reachable by applying the candidate replacement effects in every order
     the affected player may choose (CR 616.1e-f): after each, only effects still applicable to the modified
-    event remain; each applies at most once (614.5). Returns {final event: the order reaching it}.
+    event remain; each applies at most once (614.5). Returns {final event: an order reaching it}.
 
-    Memoized on (event, effects already applied), so commuting effects meet in one state: the search
-    visits each distinct (event, applied set) once, not each permutation."""
-    memo: dict = {}
+    The search is over what differs, not over permutations. Effects that do the same (``Replacement``) are
+    interchangeable, so a state is the event and how many of each kind are not yet applied: k copies cost
+    k+1 states, not 2^k. When an applicable effect commutes with every effect not yet applied
+    (``Replacement.commutes_with``), it is applied first and alone: any complete order can be rearranged to
+    begin with it, giving the same final event (it stays applicable, and moving it changes neither whether
+    the others apply nor what they give). Raises SearchBound past ``MAX_ORDER_STATES`` states."""
+    kinds: dict[Replacement, list[ActiveEffect]] = {}
+    for e in candidates:
+        b = behaviour(e, subtypes)
+        if b is not None:
+            kinds.setdefault(b, []).append(e)
+    rep = list(kinds)
+    members = list(kinds.values())
+    n = len(rep)
+    full = tuple(len(m) for m in members)
+    free = [[j for j in range(n) if not rep[i].commutes_with(rep[j])] for i in range(n)]
 
-    def rec(cur: Event, used: frozenset) -> dict:
-        key = (cur, used)
-        if key in memo:
-            return memo[key]
-        res: dict = {}
-        appl = [i for i, e in enumerate(candidates) if i not in used and _applicable(e, cur, subtypes)]
-        if not appl:
-            res[cur] = ()
+    def moves(key) -> list:
+        cur, left = key
+        appl = [i for i in range(n) if left[i] and rep[i].applies(cur)]
         for i in appl:
-            for nxt, choice in _apply(candidates[i], cur, subtypes):
-                for fin, order in rec(nxt, used | {i}).items():
-                    res.setdefault(fin, ((candidates[i], choice, nxt),) + order)
-        memo[key] = res
-        return res
+            if all(not left[j] for j in free[i]):
+                appl = [i]
+                break
+        out = []
+        for i in appl:
+            rest = left[:i] + (left[i] - 1,) + left[i + 1:]
+            for nxt, choice in rep[i].outcomes(cur):
+                out.append((i, choice, (nxt, rest)))
+        return out
 
-    return rec(event, frozenset())
+    # Depth first without recursion (thousands of copies make deep orders); each state once.
+    memo: dict = {}        # state -> {final event: (kind, choice, next state) or None at the end}
+    pending: dict = {}
+    root = (event, full)
+    stack = [root]
+    while stack:
+        key = stack[-1]
+        if key in memo:
+            stack.pop()
+            continue
+        mv = pending.get(key)
+        if mv is None:
+            mv = pending[key] = moves(key)
+            if len(memo) + len(pending) > MAX_ORDER_STATES:
+                raise SearchBound(f"the orders of {len(candidates)} replacement effects on one mana production event "
+                                  f"reached the bound of {MAX_ORDER_STATES} distinct states (616.1)")
+            todo = [c for _, _, c in mv if c not in memo]
+            if todo:
+                stack.extend(todo)
+                continue
+        res: dict = {}
+        if not mv:
+            res[key[0]] = None
+        for i, choice, child in mv:
+            for fin in memo[child]:
+                if fin not in res:
+                    res[fin] = (i, choice, child)
+        memo[key] = res
+        del pending[key]
+        stack.pop()
+    out: dict = {}
+    for fin in memo[root]:
+        order = []
+        key = root
+        while memo[key][fin] is not None:
+            i, choice, child = memo[key][fin]
+            order.append((members[i][full[i] - key[1][i]], choice, child[0]))
+            key = child
+        out[fin] = tuple(order)
+    return out
 
 
 # ---------------------------------------------------------------------------------- triggered mana
