@@ -17,7 +17,7 @@ from mtgjudge.model.rules.layers import compute_all, current
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.in_force import ActiveEffect, effects_in_force
 from mtgjudge.model.errors import SearchBound, Unsupported
-from mtgjudge.model.mana import COLORS, TYPES
+from mtgjudge.model.mana import COLORS, TYPES, mana_run
 
 Event = tuple  # six ints, WUBRGC
 ZERO: Event = (0, 0, 0, 0, 0, 0)
@@ -38,7 +38,7 @@ def ev_types(e: Event) -> frozenset[str]:
 
 
 def ev_text(e: Event) -> str:
-    return "".join("{%s}" % TYPES[i] * n for i, n in enumerate(e)) or "no mana"
+    return "".join(mana_run(TYPES[i], n) for i, n in enumerate(e)) or "no mana"
 
 
 def ev_add(a: Event, b: Event) -> Event:
