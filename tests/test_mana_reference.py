@@ -3,10 +3,13 @@ small boards: every permutation of the replacement effects, Kleene iteration ove
 every activation order without pruning."""
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import permutations
 
 from hypothesis import given, settings, strategies as st
 
+from mtgjudge.model.rules.characteristics import printed_characteristics
+from mtgjudge.model.rules.land_types import LAND_TYPE_APPLIERS, _apply as land_apply, _depends, order_layer4
 from mtgjudge.model.rules.layers import compute_all
 from mtgjudge.model.rules.could_produce import _mana_abilities, could_produce_all
 from mtgjudge.model.rules.mana_production import (_applicable, _apply, base_productions, candidate_replacements, ev_types,
@@ -125,3 +128,51 @@ def test_replacement_orders_agree_with_every_permutation(land, effects, hall):
                     cur = after
                     used.add(e)
                 assert cur == fin and not any(_applicable(e, cur, sub) for e in cands if e not in used)
+
+
+def naive_order_layer4(found: list, chars: dict, state) -> list:
+    """613.8b-c as written, effect by effect: after each application, every dependency is judged again
+    between every two remaining effects (613.8a: applying one changes the other's existence or what it
+    applies to)."""
+    remaining = list(found)
+    out = []
+    cur = dict(chars)
+    while remaining:
+        n = len(remaining)
+        dep = {i: {j for j in range(n) if j != i and _depends(remaining[i], remaining[j], cur, state)} for i in range(n)}
+        reach = {}
+        for i in range(n):
+            seen, todo = set(), [i]
+            while todo:
+                for j in dep[todo.pop()]:
+                    if j not in seen:
+                        seen.add(j)
+                        todo.append(j)
+            reach[i] = seen
+        ready = [i for i in range(n) if all(i in reach[j] for j in dep[i])]
+        entry = remaining.pop(min(ready or range(n), key=lambda i: remaining[i][0]))
+        out.append(entry)
+        cur = land_apply(entry, cur, state)
+    return out
+
+
+TYPE_CHANGERS = ["Blood Moon", "Magus of the Moon", "Urborg, Tomb of Yawgmoth", "Yavimaya, Cradle of Growth",
+                 "Prismatic Omen", "Dryad of the Ilysian Grove", "Celestial Dawn", "Spreading Seas"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(TYPE_CHANGERS + LANDS[:5]), st.booleans(), st.integers(0, 5)), max_size=9))
+def test_layer4_order_agrees_with_effect_by_effect(items):
+    """Layer 4 ordered by groups of interchangeable effects is the order 613.8 gives effect by effect."""
+    objs = []
+    for i, (name, bob, target) in enumerate(items):
+        extra = {"attached_to": f"o{target}"} if name == "Spreading Seas" else {}
+        objs.append(obj(f"o{i}", name, "Bob" if bob else "Alice", **extra))
+    objs = [o if o.attached_to is None or any(p.id == o.attached_to and "Land" in p.printed.types for p in objs)
+            else replace(o, attached_to=None) for o in objs]
+    state = state_of(*objs)
+    start = {o.id: printed_characteristics(o) for o in state.battlefield()}
+    found = sorted(((o.timestamp, o, a.static) for o in state.battlefield() for a in start[o.id].abilities
+                    if a.kind == "static" and a.static is not None and a.static.kind in LAND_TYPE_APPLIERS),
+                   key=lambda e: e[0])
+    assert order_layer4(found, start, state) == naive_order_layer4(found, start, state)
