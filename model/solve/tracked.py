@@ -26,15 +26,18 @@ class Requirement:
 
 
 class TrackedSolver:
-    """Constraints tracked by Step (rule numbers + words); checks under assumptions, minimal cores."""
+    """Constraints tracked by Step (rule numbers + words); checks under assumptions, minimal cores.
 
-    def __init__(self, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> None:
+    Every check of one solver shares one deadline: ``timeout_ms`` from its creation, or ``deadline`` (a
+    ``time.monotonic()`` instant) when given, so that several solvers answering one question share one."""
+
+    def __init__(self, timeout_ms: int = DEFAULT_TIMEOUT_MS, deadline: float | None = None) -> None:
         import z3  # imported here: only questions that need a solver pay for loading it
 
         self.z3 = z3
         self.solver = z3.Solver()
-        self.solver.set("timeout", timeout_ms)
         self.timeout_ms = timeout_ms
+        self.deadline = deadline if deadline is not None else time.monotonic() + timeout_ms / 1000
         self.requirements: list[Requirement] = []
 
     def add(self, constraint: Any) -> None:
@@ -49,10 +52,15 @@ class TrackedSolver:
         self.requirements.append(req)
         return req
 
-    def _check(self, reqs: list[Requirement]) -> str:
+    def _check(self, reqs: list[Requirement], doing: str = "") -> str:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise SearchBound(f"{doing or 'the solver'} reached the solver's bound of {self.timeout_ms} ms")
+        self.solver.set("timeout", max(1, int(left * 1000)))
         result = self.solver.check(*[r.tracker for r in reqs])
         if result == self.z3.unknown:
-            raise SearchBound(f"the solver reached its bound of {self.timeout_ms} ms ({self.solver.reason_unknown()})")
+            raise SearchBound(f"{doing or 'the solver'} reached the solver's bound of {self.timeout_ms} ms "
+                              f"({self.solver.reason_unknown()})")
         return "sat" if result == self.z3.sat else "unsat"
 
     def check(self) -> bool:
@@ -62,26 +70,25 @@ class TrackedSolver:
     def model(self) -> Any:
         return self.solver.model()
 
+    def _core_of(self, reqs: list[Requirement]) -> list[Requirement]:
+        names = {str(b) for b in self.solver.unsat_core()}
+        return [r for r in reqs if str(r.tracker) in names]
+
     def minimal_core(self) -> list[Requirement]:
         """After an unsat check: a set of requirements that is unsat and from which none can be dropped.
 
-        Minimizing takes one check per requirement of z3's own core; all of them together stay within the
-        solver's bound, past which SearchBound says so (a reason that could be dropped is never shown)."""
-        core_names = {str(b) for b in self.solver.unsat_core()}
-        core = [r for r in self.requirements if str(r.tracker) in core_names]
-        deadline = time.monotonic() + self.timeout_ms / 1000
+        It starts from z3's own core and drops one requirement at a time while the rest stay unsat; after
+        each such check the rest shrinks to that check's own core. Every check stays within the solver's one
+        deadline, past which SearchBound says so (a reason that could be dropped is never shown)."""
+        core = self._core_of(self.requirements)
+        doing = "finding a minimal set of reasons"
         i = 0
         while i < len(core):
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise SearchBound(f"finding a minimal set of reasons reached the solver's bound of {self.timeout_ms} ms")
-            self.solver.set("timeout", max(1, int(left * 1000)))
             trial = core[:i] + core[i + 1:]
-            if self._check(trial) == "unsat":
-                core = trial
+            if self._check(trial, doing) == "unsat":
+                core = self._core_of(trial)
             else:
                 i += 1
-        self.solver.set("timeout", self.timeout_ms)
         return core
 
     def holding(self) -> list[Requirement]:
