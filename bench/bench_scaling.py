@@ -1,7 +1,7 @@
 """Benchmark (run by hand): how the searches scale with the size of the board (issue 12). Each row of the
 table is one kind of board grown by k; each cell is one whole ``mtgjudge ask --json`` process (start to
-exit, bytecode written as an installed package would): wall time, peak memory (the child's maximum RSS),
-and what it answered.
+exit, bytecode written as an installed package would): wall time, CPU time (user + system: less sensitive
+to other load on the machine), peak memory (the child's maximum RSS), and what it answered.
 
     .venv/bin/python bench/bench_scaling.py                 # every row, default sizes
     .venv/bin/python bench/bench_scaling.py reflection 8 16 24 --timeout 60
@@ -117,7 +117,7 @@ def run(text: str, timeout: float) -> dict:
             wall = time.perf_counter() - t0
             p.returncode = 0
         size = out.stat().st_size
-        res = {"seconds": wall, "mb": usage.ru_maxrss / 1024, "bytes": size, "status": "killed" if killed else "?",
+        res = {"seconds": wall, "cpu": usage.ru_utime + usage.ru_stime, "mb": usage.ru_maxrss / 1024, "bytes": size, "status": "killed" if killed else "?",
                "answer": ""}
         if not killed and size < 50_000_000:
             try:
@@ -146,8 +146,8 @@ def main(argv: list[str]) -> None:
     rows = [argv[0]] if argv and argv[0] in ROWS else list(ROWS)
     sizes = [int(a) for a in argv[1:]] if argv and argv[0] in ROWS else None
     run(question("warm", "could-produce", {"Alice": [("Forest", "f")]}, "about: f\n"), timeout)   # bytecode
-    print("| row | k | seconds | peak MB | status | answer (shortened) | output bytes |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print("| row | k | seconds | cpu s | peak MB | status | answer (shortened) | output bytes |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for name in rows:
         make, ks = ROWS[name]
         for k in sizes or ks:
@@ -155,7 +155,7 @@ def main(argv: list[str]) -> None:
             ans = r["answer"]
             if len(ans) > 60:
                 ans = ans[:57] + "..."
-            print(f"| {name} | {k} | {r['seconds']:.2f}{'+' if r['status'] == 'killed' else ''} | {r['mb']:.0f} | "
+            print(f"| {name} | {k} | {r['seconds']:.2f}{'+' if r['status'] == 'killed' else ''} | {r['cpu']:.2f} | {r['mb']:.0f} | "
                   f"{r['status']} | {ans} | {r['bytes']} |", flush=True)
             if r["status"] == "killed":
                 break
