@@ -9,6 +9,7 @@ re-evaluated only when a permanent it reflects gains a type.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from mtgjudge.model.vocab.abilities import Ability
@@ -193,7 +194,7 @@ def _explain_missing(state, r: CouldProduce, abl: list, base_seen: dict, est: di
                                     f"set its land type, so it lost the ability \"{a.text()}\" of its rules text")
     for t, (i, a, cands) in base_seen.items():
         if t not in r.types and t not in r.missing:
-            names = ", ".join(e.describe() for e in cands)
+            names = ", ".join(d if n == 1 else f"{n} × {d}" for d, n in Counter(e.describe() for e in cands).items())
             r.missing[t] = (("614.1a", "616.1", "106.7"), f"ability {i} would make {{{t}}}, but every applicable "
                             f"order of the replacement effects ({names}) changes it")
     for i, a, cands, srcs in abl:
