@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import permutations
+from unittest.mock import patch
 
 from hypothesis import given, settings, strategies as st
 
@@ -14,6 +15,7 @@ from mtgjudge.model.rules.layers import compute_all
 from mtgjudge.model.rules.could_produce import _mana_abilities, could_produce_all
 from mtgjudge.model.rules.mana_production import (_applicable, _apply, base_productions, candidate_replacements, ev_types,
                                                   replacement_outcomes)
+from mtgjudge.model.rules import mana_options as mana_options_module
 from mtgjudge.model.rules.mana_options import Node, _Search, _maximal_dict, _merged, mana_options
 from mtgjudge.model.mana import TYPES, mana_string
 from collections import Counter
@@ -176,3 +178,23 @@ def test_layer4_order_agrees_with_effect_by_effect(items):
                     if a.kind == "static" and a.static is not None and a.static.kind in LAND_TYPE_APPLIERS),
                    key=lambda e: e[0])
     assert order_layer4(found, start, state) == naive_order_layer4(found, start, state)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.sampled_from(["Forest", "Plains", "Tundra", "Reflecting Pool", "Squandered Resources",
+                                 "Llanowar Elves", "Mana Reflection", "Urborg, Tomb of Yawgmoth"]), max_size=6))
+def test_sacrificing_one_of_each_kind_loses_nothing(alice):
+    """Sacrifice choices among interchangeable permanents are tried once (``_one_of_each``): the same pools
+    as trying every one."""
+    state = _board(alice + ["Squandered Resources"], ["Forest"])
+    fast = mana_options(state, "Alice").pools
+    with patch.object(mana_options_module, "_one_of_each", lambda st, chars, tapped, cands: [q.id for q in cands]):
+        every = mana_options(state, "Alice").pools
+    assert fast == every
+
+
+def test_untapping_once_is_searched_in_order_of_resources():
+    """A {Q} ability on a permanent nothing can tap again (Pili-Pala, tapped) uses it up: the search by
+    resources agrees with the naive one."""
+    state = state_of(obj("pp", "Pili-Pala", tapped=True), obj("f1", "Forest"), obj("f2", "Forest"), obj("r", "Sol Ring"))
+    assert mana_options(state, "Alice").pools == naive_mana_options(state, "Alice")

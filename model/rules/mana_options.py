@@ -304,8 +304,8 @@ class _Search:
                 gone.add(oid)
             elif k == "sacrifice":
                 chars = compute_all(st)
-                sac_choices = [q.id for q in st.battlefield(self.player)
-                               if q.id not in gone and matches(part.what, chars[q.id], q, self.player, o)]
+                sac_choices = _one_of_each(st, chars, tapped, [q for q in st.battlefield(self.player)
+                                                               if q.id not in gone and matches(part.what, chars[q.id], q, self.player, o)])
                 if len(sac_choices) < 1 or part.n != 1:
                     if part.n != 1:
                         raise Unsupported(f"{name}: sacrificing {part.n} permanents is not modelled")
@@ -342,9 +342,7 @@ class _Search:
         frontier = {root.pool: []}
         # Phase 1: pure permanents, first, as a sum.
         pure = [oid for oid in self.abilities if self.abilities[oid] and self.is_pure(oid)]
-        has_untap = any(c.kind == "untap" for abl in self.abilities.values() for _, a in abl for c in a.cost)
-        if has_untap:
-            pure = []
+        # ({Q} untaps only its own permanent, which is then not pure: no activation gives a pure one back.)
         tapped = set(root.tapped)
         for oid in pure:
             outs: dict = {}
@@ -366,7 +364,11 @@ class _Search:
         rest = {oid: abl for oid, abl in self.abilities.items() if oid not in pure}
         self.abilities = rest
         key = (frozenset(tapped), (), root.life, frozenset())
-        if not has_untap and all(_uses_up(a) for abl in rest.values() for _, a in abl):
+        # Here only a permanent's own {T} abilities tap it (no cost of a mana ability this search performs taps
+        # another): one with none can be untapped by {Q} at most once.
+        untap_only = {oid for oid, abl in rest.items() if not any(c.kind == "tap" for _, a in abl for c in a.cost)}
+        if all(_uses_up(a, oid in untap_only) for oid, abl in rest.items() for _, a in abl):
+            self.untap_only = untap_only
             self._by_resources(key, frontier, found)
         else:
             seen: dict = {}
@@ -403,9 +405,12 @@ class _Search:
         life0 = key[2]
         st = self.state
 
+        untap_only = self.untap_only
+
         def used(k: tuple) -> int:
             tapped, counters, life, gone = k
-            return len(tapped) + len(gone) + (life0 - life) + sum(st.obj(oid).counter(c) - n for (oid, c), n in counters)
+            return (len(tapped - untap_only) + len(untap_only - tapped) + len(gone) + (life0 - life)
+                    + sum(st.obj(oid).counter(c) - n for (oid, c), n in counters))
 
         at: dict = {key: dict(frontier)}
         queue = [(used(key), 0, key)]
@@ -451,11 +456,26 @@ class _Search:
         return None
 
 
-def _uses_up(a: Ability) -> bool:
+def _uses_up(a: Ability, untap_only: bool) -> bool:
     """Activating it always uses a resource up for good: it taps or sacrifices a permanent, removes
-    counters or costs life (no untap: the search's resources then only shrink)."""
+    counters or costs life, or untaps ({Q}) a permanent that has no ability to tap it again
+    (``untap_only``): the search's resources then only ever shrink."""
     return any(c.kind in ("tap", "sacrifice_self", "sacrifice") or (c.kind in ("remove_counters", "pay_life") and c.n != 0)
-               for c in a.cost)
+               or (c.kind == "untap" and untap_only) for c in a.cost)
+
+
+def _one_of_each(st, chars: dict, tapped: set, candidates: list) -> list[str]:
+    """The candidates to sacrifice, one of each kind of interchangeable permanents (the same
+    characteristics but for the name, controller, status and counters, nothing attached to them): which of
+    them goes changes nothing but its name. The first of each kind in the state's order, so that the same
+    resources are always reached through the same ones."""
+    attached = {q.attached_to for q in st.objects if q.attached_to}
+    out: dict = {}
+    for q in candidates:
+        k = q.id if q.id in attached else (replace(chars[q.id], name=""), q.controller, q.id in tapped, q.token,
+                                           q.chosen, q.counters, q.summoning_sick, q.face_down)
+        out.setdefault(k, q.id)
+    return list(out.values())
 
 
 def _maximal_dict(d: dict, check=lambda: None) -> dict:
