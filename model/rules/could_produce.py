@@ -134,6 +134,7 @@ class _Board:
                 self.abilities[oid] = []
             self.base_seen[oid] = {}
         est: dict[str, frozenset] = {oid: frozenset() for oid in closure}
+        smallest: dict = {}
         dependents: dict[str, set] = {}
         for oid in closure:
             for _, _, _, srcs in self.abilities[oid]:
@@ -152,8 +153,10 @@ class _Board:
                         self.base_seen[oid].setdefault(t, (i, a, cands))
                     for fin, order in replacement_outcomes(base, cands, subtypes).items():
                         for t in ev_types(fin):
-                            if t not in r.witness:
+                            # The witness for a type: the least mana that has it (the first such).
+                            if t not in r.witness or sum(fin) < smallest[(oid, t)]:
                                 r.witness[t] = _witness(state, oid, i, a, choice, base, order, fin)
+                                smallest[(oid, t)] = sum(fin)
             return frozenset(r.witness)
 
         todo = list(closure)

@@ -291,7 +291,13 @@ def replacement_outcomes(event: Event, candidates: tuple[ActiveEffect, ...], sub
     k+1 states, not 2^k. When an applicable effect commutes with every effect not yet applied
     (``Replacement.commutes_with``), it is applied first and alone: any complete order can be rearranged to
     begin with it, giving the same final event (it stays applicable, and moving it changes neither whether
-    the others apply nor what they give). Raises SearchBound past ``MAX_ORDER_STATES`` states."""
+    the others apply nor what they give). Multiplications commute with every effect but ``replace``, so
+    between two replacements (or before the first, or after the last) they can all go first: a state also
+    says whether another effect has been applied since the last replacement (``settled``), and then no
+    multiplication may follow before the next one (a state left with a multiplication it may not apply is
+    no end). Effects that set the type count only as present or not once no effect on colored mana alone is
+    left (``normal``). The search walks the reachable states once each, forwards; its ends are the final
+    events. Raises SearchBound past ``MAX_ORDER_STATES`` states."""
     kinds: dict[Replacement, list[ActiveEffect]] = {}
     for e in candidates:
         b = behaviour(e, subtypes)
@@ -301,60 +307,178 @@ def replacement_outcomes(event: Event, candidates: tuple[ActiveEffect, ...], sub
     members = list(kinds.values())
     n = len(rep)
     full = tuple(len(m) for m in members)
+    if not any(r.op == "set_colored" for r in rep):
+        return _orders_by_amounts(event, rep, members, len(candidates))
     free = [[j for j in range(n) if not rep[i].commutes_with(rep[j])] for i in range(n)]
+    sets_type = [i for i in range(n) if rep[i].op == "set_type"]
+    sets_colored = [i for i in range(n) if rep[i].op == "set_colored"]
+
+    def normal(left: tuple) -> tuple:
+        """With no set_colored effect left, how many copies of a set_type effect are left no longer matters,
+        only whether one is: every copy applies (it always can), what it does is undone by the next effect
+        that sets the type, and it changes neither the amount nor whether any other effect applies, so the
+        copies before its last can as well be applied right after it (the witness puts them there)."""
+        if any(left[j] for j in sets_colored) or not any(left[j] > 1 for j in sets_type):
+            return left
+        return tuple(min(c, 1) if i in sets_type else c for i, c in enumerate(left))
+
+    multiplies = [i for i in range(n) if rep[i].op == "multiply"]
 
     def moves(key) -> list:
-        cur, left = key
-        appl = [i for i in range(n) if left[i] and rep[i].applies(cur)]
-        for i in appl:
+        cur, left, settled = key
+        appl = [i for i in range(n) if left[i] and rep[i].applies(cur) and not (settled and i in multiplies)]
+        # (Multiplications first: going first alone must agree with their going first in a run.)
+        for i in sorted(appl, key=lambda i: i not in multiplies):
             if all(not left[j] for j in free[i]):
                 appl = [i]
                 break
         out = []
         for i in appl:
-            rest = left[:i] + (left[i] - 1,) + left[i + 1:]
+            rest = normal(left[:i] + (left[i] - 1,) + left[i + 1:])
+            now = rep[i].op not in ("multiply", "replace") or (settled and rep[i].op != "replace")
             for nxt, choice in rep[i].outcomes(cur):
-                out.append((i, choice, (nxt, rest)))
+                out.append((i, choice, (nxt, rest, now)))
         return out
 
-    # Depth first without recursion (thousands of copies make deep orders); each state once.
-    memo: dict = {}        # state -> {final event: (kind, choice, next state) or None at the end}
-    pending: dict = {}
-    root = (event, full)
+    # Every state reachable from the event, each once (depth first, without recursion: thousands of copies
+    # make deep orders); the ends are the final events.
+    root = (event, normal(full), False)
+    parent: dict = {root: None}
+    ends: dict = {}
     stack = [root]
     while stack:
-        key = stack[-1]
-        if key in memo:
-            stack.pop()
-            continue
-        mv = pending.get(key)
-        if mv is None:
-            mv = pending[key] = moves(key)
-            if len(memo) + len(pending) > MAX_ORDER_STATES:
-                raise SearchBound(f"the orders of {len(candidates)} replacement effects on one mana production event "
-                                  f"reached the bound of {MAX_ORDER_STATES} distinct states (616.1)")
-            todo = [c for _, _, c in mv if c not in memo]
-            if todo:
-                stack.extend(todo)
-                continue
-        res: dict = {}
+        key = stack.pop()
+        mv = moves(key)
         if not mv:
-            res[key[0]] = None
+            if not any(key[1][j] for j in multiplies):
+                ends.setdefault(key[0], key)
+            continue
         for i, choice, child in mv:
-            for fin in memo[child]:
-                if fin not in res:
-                    res[fin] = (i, choice, child)
-        memo[key] = res
-        del pending[key]
-        stack.pop()
+            if child not in parent:
+                parent[child] = (key, i, choice)
+                stack.append(child)
+        if len(parent) > MAX_ORDER_STATES:
+            raise SearchBound(f"the orders of {len(candidates)} replacement effects on one mana production event "
+                              f"reached the bound of {MAX_ORDER_STATES} distinct states (616.1)")
     out: dict = {}
-    for fin in memo[root]:
+    for fin, end in ends.items():
+        path = []
+        key = end
+        while parent[key] is not None:
+            before, i, choice = parent[key]
+            path.append((before, i, choice, key))
+            key = before
         order = []
-        key = root
-        while memo[key][fin] is not None:
-            i, choice, child = memo[key][fin]
-            order.append((members[i][full[i] - key[1][i]], choice, child[0]))
-            key = child
+        used = [0] * n
+        later = [f - r for f, r in zip(full, root[1])]     # copies left out by ``normal``, applied after their kind
+        for before, i, choice, child in reversed(path):
+            for _ in range(1 + later[i]):
+                order.append((members[i][used[i]], choice, child[0]))
+                used[i] += 1
+            later[i] = 0
+            expected = before[1][:i] + (before[1][i] - 1,) + before[1][i + 1:]
+            later = [x + e - c for x, e, c in zip(later, expected, child[1])]
+        out[fin] = tuple(order)
+    return out
+
+
+def _orders_by_amounts(event: Event, rep: list, members: list, how_many: int) -> dict:
+    """``replacement_outcomes`` when no effect changes colored mana alone: then which type the mana has
+    never decides whether an effect applies (only ``replace``'s threshold on the amount does), so the
+    search is over amounts, and types are settled at the end.
+
+    * Effects that set the type change neither the amount nor whether any other effect applies: each can go
+      anywhere. The final type is that of the last effect that sets it, or of the last replacement's mana
+      (all the others applied before that replacement), or of the event itself when neither applies.
+    * Between two replacements (or after the last), multiplications commute with everything left, so a
+      run is: some multiplications, then a replacement, when the amount reaches its threshold. Those before
+      a replacement are spent for nothing but reaching it; those after the last one multiply the result.
+    * A state: the mana the last replacement made (or the event), the multiplications and replacements
+      left, the amount since then (only up to the highest threshold matters) and whether a run starts
+      here. A run start may end the search, all multiplications left then applied, when no replacement
+      left can apply to the amount that makes.
+
+    Each state once: about (replacements + 1) x (multiplications left, counted by kind) states, not the
+    orders. The witness orders: effects that set the type first, the runs, the last multiplications, and
+    the effect whose type is kept (if one is) last."""
+    n = len(rep)
+    full = tuple(len(m) for m in members)
+    mult = [i for i in range(n) if rep[i].op == "multiply"]
+    repl = [i for i in range(n) if rep[i].op == "replace"]
+    types = [i for i in range(n) if rep[i].op == "set_type"]
+    top = max([rep[i].min_amount for i in repl], default=1)
+    bases = {-1: event, **{i: rep[i].mana for i in repl}}
+
+    def cap(x: int) -> int:
+        return x if x < top else top
+
+    # state: (base, counts of multiplications and replacements left, amount since the base (capped), run start)
+    root = (-1, full, cap(sum(event)), True)
+    parent: dict = {root: None}
+    ends: dict = {}
+    stack = [root]
+    while stack:
+        key = stack.pop()
+        base, left, amount, start = key
+        if start:
+            scale = 1
+            for i in mult:
+                scale *= rep[i].factor ** left[i]
+            final_amount = sum(bases[base]) * scale
+            if all(not left[i] or final_amount < rep[i].min_amount for i in repl):
+                finals = []
+                if types:
+                    finals += [(("set", i, c), c) for i in types for c in rep[i].types]
+                if base != -1 or not types:
+                    finals.append((("base",), None))
+                for how, c in finals:
+                    if c is None:
+                        fin = tuple(x * scale for x in bases[base])
+                    else:
+                        fin = [0] * 6
+                        fin[_IDX[c]] = final_amount
+                        fin = tuple(fin)
+                    if fin not in ends:
+                        ends[fin] = (key, how)
+        for i in mult:
+            if left[i]:
+                child = (base, left[:i] + (left[i] - 1,) + left[i + 1:], cap(amount * rep[i].factor), False)
+                if child not in parent:
+                    parent[child] = (key, i)
+                    stack.append(child)
+        for i in repl:
+            if left[i] and amount >= rep[i].min_amount:
+                child = (i, left[:i] + (left[i] - 1,) + left[i + 1:], cap(sum(rep[i].mana)), True)
+                if child not in parent:
+                    parent[child] = (key, i)
+                    stack.append(child)
+        if len(parent) > MAX_ORDER_STATES:
+            raise SearchBound(f"the orders of {how_many} replacement effects on one mana production event "
+                              f"reached the bound of {MAX_ORDER_STATES} distinct states (616.1)")
+    out: dict = {}
+    for fin, (end, how) in ends.items():
+        steps = []
+        key = end
+        while parent[key] is not None:
+            key, i = parent[key]
+            steps.append(i)
+        steps.reverse()
+        kept = how[1] if how[0] == "set" else None
+        seq = [(i, rep[i].types[0]) for i in types if i != kept for _ in range(full[i])]
+        seq += [(i, None) for i in steps]
+        seq += [(i, None) for i in mult for _ in range(end[1][i])]
+        if kept is not None:
+            seq += [(kept, how[2])] * full[kept]
+        order = []
+        used = [0] * n
+        cur = event
+        for i, c in seq:
+            outs = rep[i].outcomes(cur)
+            nxt, choice = next((e, w) for e, w in outs if c is None or e[_IDX[c]] > 0)
+            order.append((members[i][used[i]], choice, nxt))
+            used[i] += 1
+            cur = nxt
+        assert cur == fin, (cur, fin)
         out[fin] = tuple(order)
     return out
 
