@@ -164,26 +164,37 @@ def order_layer4(found: list, chars: dict, state) -> list:
 
 def _group_dependencies(groups: list, cur: dict, state, reach: _Reach) -> dict:
     """{group: the other groups it depends on (613.8a)}, judged on each group's first member: applying each
-    group's first member once, and testing membership only on the objects that application changed."""
+    group's first member once (only when some group could depend on it), and testing membership only on
+    the objects that application changed. A group can depend on another only if its source is a land (a
+    layer-4 effect can remove the ability) or it selects what it applies to by a phrase."""
     reps = [g[0] for g in groups]
     n = len(reps)
-    applied = []
-    for b in reps:
-        after = _apply(b, cur, state, reach)
-        applied.append((after, [] if after is cur else [k for k, v in cur.items() if after[k] is not v]))
-    affected = [reach(a[2], a[1], cur, state) for a in reps]
+    applied: dict = {}
+
+    def apply(j: int) -> tuple:
+        if j not in applied:
+            after = _apply(reps[j], cur, state, reach)
+            applied[j] = (after, [] if after is cur else [k for k, v in cur.items() if after[k] is not v])
+        return applied[j]
+
     dep: dict = {i: set() for i in range(n)}
     for i, (ts, src, eff) in enumerate(reps):
+        sel = None if eff.arg("enchanted") else eff.affects
+        land_source = src is not None and src.id in cur and "Land" in cur[src.id].types
+        if sel is None and not land_source:
+            continue
         exists = _still_has(cur, src, eff)
-        sel = eff.affects
+        affected = reach(eff, src, cur, state) if sel is not None else None
         for j in range(n):
             if j == i:
                 continue
-            after, delta = applied[j]
-            if src.id in delta and _still_has(after, src, eff) != exists:
+            after, delta = apply(j)
+            if not delta:
+                continue
+            if land_source and src.id in delta and _still_has(after, src, eff) != exists:
                 dep[i].add(j)
-            elif not eff.arg("enchanted") and sel is not None and delta and any(
-                    (k in affected[i]) != matches(sel, after[k], state.obj(k), src.controller, src) for k in delta):
+            elif sel is not None and any(
+                    (k in affected) != matches(sel, after[k], state.obj(k), src.controller, src) for k in delta):
                 dep[i].add(j)
     return dep
 
