@@ -233,8 +233,12 @@ class _Search:
             tapped, counters, life, gone = key
             st = self.view(Node((), tapped, counters, life, gone))
             acts = []
+            # Of interchangeable permanents (fifteen untapped Doubling Cubes), the first goes: any other would
+            # reach the same pools, its name aside.
+            chars = compute_all(st)
+            firsts = set(_one_of_each(st, chars, tapped, [st.obj(oid) for oid in self.abilities if oid not in gone]))
             for oid, abl in self.abilities.items():
-                if oid in gone:
+                if oid in gone or oid not in firsts:
                     continue
                 for idx, a in abl:
                     plan = self._plan(key, st, oid, idx, a)
@@ -465,15 +469,16 @@ def _uses_up(a: Ability, untap_only: bool) -> bool:
 
 
 def _one_of_each(st, chars: dict, tapped: set, candidates: list) -> list[str]:
-    """The candidates to sacrifice, one of each kind of interchangeable permanents (the same
-    characteristics but for the name, controller, status and counters, nothing attached to them): which of
-    them goes changes nothing but its name. The first of each kind in the state's order, so that the same
-    resources are always reached through the same ones."""
+    """One of each kind of interchangeable permanents among the candidates (the same characteristics but
+    for the name, the same controller, status and counters, not attached to anything and nothing attached
+    to them): which of them is sacrificed or activated changes nothing but its name. The first of each kind
+    in the state's order, so that the same resources are always reached through the same ones."""
     attached = {q.attached_to for q in st.objects if q.attached_to}
     out: dict = {}
     for q in candidates:
-        k = q.id if q.id in attached else (replace(chars[q.id], name=""), q.controller, q.id in tapped, q.token,
-                                           q.chosen, q.counters, q.summoning_sick, q.face_down)
+        k = q.id if q.id in attached or q.attached_to else (
+            replace(chars[q.id], name=""), q.controller, q.id in tapped, q.token, q.chosen, q.counters,
+            q.summoning_sick, q.face_down)
         out.setdefault(k, q.id)
     return list(out.values())
 
