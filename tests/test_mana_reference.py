@@ -181,12 +181,13 @@ def test_layer4_order_agrees_with_effect_by_effect(items):
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.lists(st.sampled_from(["Forest", "Plains", "Tundra", "Reflecting Pool", "Squandered Resources",
-                                 "Llanowar Elves", "Mana Reflection", "Urborg, Tomb of Yawgmoth"]), max_size=6))
-def test_sacrificing_one_of_each_kind_loses_nothing(alice):
-    """Sacrifice choices among interchangeable permanents are tried once (``_one_of_each``): the same pools
-    as trying every one."""
-    state = _board(alice + ["Squandered Resources"], ["Forest"])
+@given(st.lists(st.sampled_from(["Forest", "Plains", "Tundra", "Reflecting Pool", "Squandered Resources", "Sol Ring",
+                                 "Doubling Cube", "Llanowar Elves", "Mana Reflection", "Urborg, Tomb of Yawgmoth",
+                                 "Mystic Gate", "Lotus Petal"]), max_size=6))
+def test_interchangeable_permanents_are_tried_once(alice):
+    """Of interchangeable permanents, only the first is sacrificed or activated (``_one_of_each``): the same
+    pools as trying every one."""
+    state = _board(alice + ["Squandered Resources", "Doubling Cube"], ["Forest"])
     fast = mana_options(state, "Alice").pools
     with patch.object(mana_options_module, "_one_of_each", lambda st, chars, tapped, cands: [q.id for q in cands]):
         every = mana_options(state, "Alice").pools
