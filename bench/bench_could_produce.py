@@ -72,7 +72,6 @@ def main() -> None:
 
     # Ratio against the naive reference on growing boards.
     from tests.test_mana_reference import naive_could_produce, naive_mana_options
-    last = None
     for n_ref, n_lands, n_eff in [(4, 6, 3), (8, 12, 4), (12, 20, 5), (16, 30, 6), (24, 50, 7), (40, 100, 8)]:
         b = board(n_ref, n_lands, n_eff)
         replacement_outcomes.cache_clear()

@@ -299,7 +299,8 @@ def plan_steps(plan: dict, player: str) -> list[Step]:
     chosen = [w for w in plan.get("symbols", []) if w["symbol"] != w["as"]]
     if chosen:
         rules = tuple(dict.fromkeys(["601.2b"] + [r for w in chosen for r in w["rules"]]))
-        out.append(step(rules, f"{player} chooses to pay " + ", ".join(f"{w['symbol']} as {w['as']}" for w in chosen)))
+        out.append(step(rules, f"{player} chooses to pay " + ", ".join(
+            f"{w['symbol']} as {w['as']}" + (f" ({w['times']} times)" if w.get("times", 1) > 1 else "") for w in chosen)))
     paid = plan.get("paid_with", [])
     if paid:
         parts = []

@@ -111,22 +111,45 @@ def format_cost(symbols: tuple[Symbol, ...]) -> str:
     return "".join(str(s) for s in symbols)
 
 
+#: One mana symbol, optionally followed by a count: ``{G}``, ``{G}×400`` (or ``{G}x400``).
+_COUNTED = re.compile(r"\{([^{}]*)\}(?:\s*[×xX]\s*([0-9]{1,18})\b)?")
+
+#: A run of more than this many mana of one type is written with its count, ``{G}×400``: the text of an amount
+#: grows with the number of its digits, not with the amount (a pool can hold 2^30 mana).
+SPELLED_OUT = 16
+
+
 def parse_mana(text: str) -> Counter:
-    """Parse an amount of actual mana like ``"{G}{G}{C}"`` into a Counter of type letters.
+    """Parse an amount of actual mana like ``"{G}{G}{C}"`` (or ``"{G}×2{C}"``) into a Counter of type letters.
 
     Only the six types can appear in mana itself (CR 106.1); ``{3}`` is not mana.
     """
+    if not isinstance(text, str):
+        raise ManaSyntaxError(f"mana must be a quoted string like \"{{G}}{{G}}\", not {text!r}")
+    s = text.strip()
     out: Counter = Counter()
-    for sym in parse_cost(text):
+    pos = 0
+    for m in _COUNTED.finditer(s):
+        if s[pos:m.start()].strip():
+            raise ManaSyntaxError(f"{s[pos:m.start()]!r} in {text!r} is not inside braces")
+        sym = parse_symbol(m.group(1))
         if sym.kind not in ("colored", "colorless"):
             raise ManaSyntaxError(f"{sym} is not a type of mana: mana is one of {{W}}{{U}}{{B}}{{R}}{{G}}{{C}} (CR 106.1)")
-        out[sym.colors] += 1
-    return out
+        out[sym.colors] += int(m.group(2)) if m.group(2) is not None else 1
+        pos = m.end()
+    if s[pos:].strip():
+        raise ManaSyntaxError(f"{s[pos:]!r} in {text!r} is not a mana symbol")
+    return +out
+
+
+def mana_run(t: str, n: int) -> str:
+    """``n`` mana of type ``t``: ``{G}{G}``, or ``{G}×400`` past ``SPELLED_OUT``."""
+    return "{%s}" % t * n if n <= SPELLED_OUT else "{%s}×%d" % (t, n)
 
 
 def mana_string(counts: Counter | dict) -> str:
-    """Canonical text of an amount of mana, in WUBRGC order: ``{W}{G}{G}``."""
-    return "".join("{%s}" % t * counts.get(t, 0) for t in TYPES)
+    """Canonical text of an amount of mana, in WUBRGC order: ``{W}{G}{G}``; a long run with its count."""
+    return "".join(mana_run(t, counts.get(t, 0)) for t in TYPES)
 
 
 def mana_value(symbols: tuple[Symbol, ...], x: int = 0) -> int:

@@ -54,6 +54,17 @@ def test_mana_amounts_only_of_the_six_types():
         parse_mana("{2}")
 
 
+def test_large_amounts_are_written_with_counts():
+    # A long run of one type is written with its count, and read back either way.
+    assert mana_string(parse_mana("{G}" * 16)) == "{G}" * 16
+    assert mana_string(parse_mana("{G}" * 17 + "{W}")) == "{W}{G}×17"
+    assert parse_mana("{W}{G}×17") == parse_mana("{G}x17{W}") == parse_mana("{G}" * 17 + "{W}")
+    assert mana_string({"G": 2 ** 30}) == "{G}×1073741824"
+    for bad in ("{G}×", "{G}×3a", "×3", "{2}×3"):
+        with pytest.raises(ManaSyntaxError):
+            parse_mana(bad)
+
+
 def test_unknown_cost_words_are_a_definition_error():
     with pytest.raises(DefinitionError):
         parse_cost_text("{T}, Juggle a goat")

@@ -3,13 +3,19 @@ small boards: every permutation of the replacement effects, Kleene iteration ove
 every activation order without pruning."""
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import permutations
+from unittest.mock import patch
 
 from hypothesis import given, settings, strategies as st
 
+from mtgjudge.model.rules.characteristics import printed_characteristics
+from mtgjudge.model.rules.land_types import LAND_TYPE_APPLIERS, _apply as land_apply, _depends, order_layer4
 from mtgjudge.model.rules.layers import compute_all
 from mtgjudge.model.rules.could_produce import _mana_abilities, could_produce_all
-from mtgjudge.model.rules.mana_production import _applicable, _apply, base_productions, candidate_replacements, ev_types
+from mtgjudge.model.rules.mana_production import (_applicable, _apply, base_productions, candidate_replacements, ev_types,
+                                                  replacement_outcomes)
+from mtgjudge.model.rules import mana_options as mana_options_module
 from mtgjudge.model.rules.mana_options import Node, _Search, _maximal_dict, _merged, mana_options
 from mtgjudge.model.mana import TYPES, mana_string
 from collections import Counter
@@ -95,3 +101,101 @@ def test_mana_options_agrees_with_naive(alice):
 def test_reflection_loop_without_base_is_empty():
     state = _board(["Reflecting Pool", "Exotic Orchard"], ["Exotic Orchard", "Reflecting Pool"])
     assert all(not r.types for r in could_produce_all(state).values())
+
+
+REPLACERS = ["Mana Reflection", "Nyxbloom Ancient", "Contamination", "Damping Sphere", "Pulse of Llanowar",
+             "Ritual of Subdual", "Infernal Darkness", "Naked Singularity", "Reality Twist", "Hall of Gemstone"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["Forest", "Wastes", "Tundra", "Mystic Gate", "Eldrazi Temple", "Sol Ring"]),
+       st.lists(st.sampled_from(REPLACERS), max_size=5), st.sampled_from("WUBRG"))
+def test_replacement_orders_agree_with_every_permutation(land, effects, hall):
+    """The search over orders (identical effects interchangeable, commuting effects one order) reaches
+    exactly the final events of every permutation, and each witness order replays to its final event."""
+    objs = [obj("l", land)] + [obj(f"e{i}", n, chosen=(("color", hall),) if n == "Hall of Gemstone" else ())
+                               for i, n in enumerate(effects)]
+    state = state_of(*objs)
+    sub = compute_all(state)["l"].subtypes
+    for _, a in _mana_abilities(state, "l"):
+        cands = candidate_replacements(state, "l", a, "Alice")
+        for base, _ in base_productions(state, "l", a, lambda q: frozenset()):
+            fast = replacement_outcomes(base, cands, sub)
+            assert set(fast) == naive_orders(base, cands, sub)
+            for fin, order in fast.items():
+                cur, used = base, set()
+                for e, choice, after in order:
+                    assert e not in used and _applicable(e, cur, sub)
+                    assert after in [x for x, _ in _apply(e, cur, sub)]
+                    cur = after
+                    used.add(e)
+                assert cur == fin and not any(_applicable(e, cur, sub) for e in cands if e not in used)
+
+
+def naive_order_layer4(found: list, chars: dict, state) -> list:
+    """613.8b-c as written, effect by effect: after each application, every dependency is judged again
+    between every two remaining effects (613.8a: applying one changes the other's existence or what it
+    applies to)."""
+    remaining = list(found)
+    out = []
+    cur = dict(chars)
+    while remaining:
+        n = len(remaining)
+        dep = {i: {j for j in range(n) if j != i and _depends(remaining[i], remaining[j], cur, state)} for i in range(n)}
+        reach = {}
+        for i in range(n):
+            seen, todo = set(), [i]
+            while todo:
+                for j in dep[todo.pop()]:
+                    if j not in seen:
+                        seen.add(j)
+                        todo.append(j)
+            reach[i] = seen
+        ready = [i for i in range(n) if all(i in reach[j] for j in dep[i])]
+        entry = remaining.pop(min(ready or range(n), key=lambda i: remaining[i][0]))
+        out.append(entry)
+        cur = land_apply(entry, cur, state)
+    return out
+
+
+TYPE_CHANGERS = ["Blood Moon", "Magus of the Moon", "Urborg, Tomb of Yawgmoth", "Yavimaya, Cradle of Growth",
+                 "Prismatic Omen", "Dryad of the Ilysian Grove", "Celestial Dawn", "Spreading Seas"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(TYPE_CHANGERS + LANDS[:5]), st.booleans(), st.integers(0, 5)), max_size=9))
+def test_layer4_order_agrees_with_effect_by_effect(items):
+    """Layer 4 ordered by groups of interchangeable effects is the order 613.8 gives effect by effect."""
+    objs = []
+    for i, (name, bob, target) in enumerate(items):
+        extra = {"attached_to": f"o{target}"} if name == "Spreading Seas" else {}
+        objs.append(obj(f"o{i}", name, "Bob" if bob else "Alice", **extra))
+    objs = [o if o.attached_to is None or any(p.id == o.attached_to and "Land" in p.printed.types for p in objs)
+            else replace(o, attached_to=None) for o in objs]
+    state = state_of(*objs)
+    start = {o.id: printed_characteristics(o) for o in state.battlefield()}
+    found = sorted(((o.timestamp, o, a.static) for o in state.battlefield() for a in start[o.id].abilities
+                    if a.kind == "static" and a.static is not None and a.static.kind in LAND_TYPE_APPLIERS),
+                   key=lambda e: e[0])
+    assert order_layer4(found, start, state) == naive_order_layer4(found, start, state)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.sampled_from(["Forest", "Plains", "Tundra", "Reflecting Pool", "Squandered Resources", "Sol Ring",
+                                 "Doubling Cube", "Llanowar Elves", "Mana Reflection", "Urborg, Tomb of Yawgmoth",
+                                 "Mystic Gate", "Lotus Petal"]), max_size=6))
+def test_interchangeable_permanents_are_tried_once(alice):
+    """Of interchangeable permanents, only the first is sacrificed or activated (``_one_of_each``): the same
+    pools as trying every one."""
+    state = _board(alice + ["Squandered Resources", "Doubling Cube"], ["Forest"])
+    fast = mana_options(state, "Alice").pools
+    with patch.object(mana_options_module, "_one_of_each", lambda st, chars, tapped, cands: [q.id for q in cands]):
+        every = mana_options(state, "Alice").pools
+    assert fast == every
+
+
+def test_untapping_once_is_searched_in_order_of_resources():
+    """A {Q} ability on a permanent nothing can tap again (Pili-Pala, tapped) uses it up: the search by
+    resources agrees with the naive one."""
+    state = state_of(obj("pp", "Pili-Pala", tapped=True), obj("f1", "Forest"), obj("f2", "Forest"), obj("r", "Sol Ring"))
+    assert mana_options(state, "Alice").pools == naive_mana_options(state, "Alice")

@@ -51,6 +51,21 @@ def test_phyrexian_life_boundary():
     assert "119.4" in ask("{B/P}", [], life=1).cited_rules()
 
 
+def test_identical_symbols_are_one_reason_with_their_count():
+    # 601.2h once for the 60 {G}, and what there is to pay with (118.3): not 60 reasons, nor a pair of them.
+    a = ask("{G}" * 60, ["Forest"])
+    assert a.value is False
+    assert [s.rules for s in a.why] == [("601.2h",), ("118.3",)]
+    assert "60 {G}" in a.why[0].text
+
+
+def test_identical_hybrid_symbols_are_paid_by_counts():
+    a = ask("{G/W}{G/W}{G/W}", ["Plains", "Forest", "Forest"])
+    assert a.value is True
+    assert sorted((w["as"], w.get("times", 1)) for w in a.witness["symbols"]) == [("{G}", 2), ("{W}", 1)]
+    assert ask("{G/W}{G/W}{G/W}", ["Plains", "Forest"]).value is False
+
+
 def test_plan_pays_every_symbol():
     a = ask("{1}{G}", ["Forest", "Mountain"])
     assert a.value is True

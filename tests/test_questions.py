@@ -359,3 +359,10 @@ def test_errors_are_values_for_odd_documents() -> None:
     assert isinstance(e, QuestionError) and "deep.yaml" in str(e)
     (e,) = load_paths([Path("/nonexistent/dir/q.yaml")])
     assert isinstance(e, QuestionError) and "q.yaml" in str(e)
+
+
+def test_pool_mana_with_counts_and_its_limit() -> None:
+    q = one('id: a\nask: mana-options\nstate:\n  players:\n    Alice:\n      mana_pool: "{W}{G}×3"\n')
+    assert sorted(m.type for m in q.state.player("Alice").mana_pool) == ["G", "G", "G", "W"]
+    e = error('id: a\nask: mana-options\nstate:\n  players:\n    Alice:\n      mana_pool: "{G}×10000000000"\n')
+    assert_names(e, "mana_pool", "at most")

@@ -15,11 +15,10 @@ from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.explain import step
-from mtgjudge.model.legality import payments
 from mtgjudge.model.mana import mana_string
 from mtgjudge.model.payment.decide import solve
-from mtgjudge.model.payment.enumeration import Event, Payment, member_choices
-from mtgjudge.model.payment.problem import PaymentProblem, restricted
+from mtgjudge.model.payment.enumeration import Event, Payment, all_payments, member_choices
+from mtgjudge.model.payment.problem import PaymentProblem, build_problem, restricted
 from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.state import GameState, PoolMana
 
@@ -32,7 +31,14 @@ def pay(game: Game, before: GameState, player: str, cost: TotalCost, paying: tup
     """Every way ``player`` can pay ``cost``, performed on ``game``; the payments are those of the state
     ``before`` (where the cost was decided: the spell not yet on the stack, 601.2a). ``paying``: the
     permanents tapped, untapped or sacrificed, as the question fixes them."""
-    problem, found = payments(before, player, cost)
+    problem = build_problem(before, player, cost)
+    if paying is not None:
+        # Only payments in which exactly the listed permanents take part are kept, so only those, and the
+        # permanents whose mana abilities take no part of their own permanent (Squandered Resources, which
+        # sacrifices another), need be listed from.
+        free = {i for u in problem.uses if not (u.tap or u.untap or u.sac_self) for i in problem.groups[u.group].ids}
+        problem = restricted(problem, frozenset(paying) | free)
+    found = all_payments(problem)
     # Payments that differ only in which mana paid which symbol leave the same state: perform each effect once.
     chosen: dict[tuple, tuple[Payment, dict[str, tuple[Event, ...]]]] = {}
     for p in found:

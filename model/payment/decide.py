@@ -11,6 +11,7 @@ tracked requirement, so that a "no" comes with a minimal core in the judge's wor
 """
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from math import comb
@@ -20,7 +21,7 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.mana import COLOR_NAMES, Symbol, mana_string
 from mtgjudge.model.payment.problem import UNBOUNDED_USES, PaymentProblem
-from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, Way, blocked, modified_generic, ways_to_pay
+from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, modified_generic, ways_to_pay
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.spending import Purpose
 from mtgjudge.model.rules.timing import tap_symbol_requirements
@@ -125,21 +126,37 @@ class Encoding:
     def symbol_demand(self, symbols: tuple[Symbol, ...], x: int, active: Any, track: bool,
                       label: str) -> tuple[dict[str, Any], list, Any]:
         """Demands of a list of symbols, each paid one of its ways (``symbols.ways_to_pay``); returns
-        (demand kind -> expr, records (symbol, ways, choice var, present var), life expr)."""
+        (demand kind -> expr, records (symbol, ways, choice, present var, how many), life expr).
+
+        Identical symbols are counted together: n copies of a symbol are paid by how many of them go each
+        way (counts summing to n, not n separate choices), and, tracked, they are one requirement (601.2h:
+        all of them must be paid), so that a cost of 400 {G} is one reason, not 400 to minimize over."""
         z3 = self.z3
         d: dict[str, list[Any]] = {k: [] for k in DEMAND_KINDS}
         life: list[Any] = []
         recs = []
-        for i, s in enumerate(symbols):
+        for i, (s, n) in enumerate(Counter(symbols).items()):
             if track:
                 present = self.bvar(f"sym{i}")
-                self.ts.require(step("601.2h", f"{s} in the cost must be paid (no partial payments)"), present)
+                what = f"{s} in the cost must be paid" if n == 1 else f"{n} {s} in the cost must all be paid"
+                self.ts.require(step("601.2h", what + " (no partial payments)"), present)
                 on = present if active is None else z3.And(present, active)
             else:
                 present = None
                 on = active if active is not None else z3.BoolVal(True)
             ways = ways_to_pay(s, x)
-            # Two ways: a Bool (true: the first); more: an Int index. (Bools solve faster.)
+            if n > 1 and len(ways) > 1:
+                # How many of the n go each way.
+                choice = [self.ivar(f"way{i}_{wi}", 0, n) for wi in range(len(ways))]
+                self.ts.add(self.total(choice) == z3.If(on, n, 0))
+                for c, w in zip(choice, ways):
+                    for kind, k in w.demand:
+                        d[kind].append(c * k)
+                    if w.life:
+                        life.append(c * w.life)
+                recs.append((s, ways, choice, present, n))
+                continue
+            # One symbol with two ways: a Bool (true: the first); more: an Int index. (Bools solve faster.)
             choice = None if len(ways) == 1 else self.bvar(f"way{i}") if len(ways) == 2 else self.ivar(f"way{i}", 0, len(ways) - 1)
             for wi, w in enumerate(ways):
                 if choice is None:
@@ -148,11 +165,11 @@ class Encoding:
                     cond = z3.And(on, choice if wi == 0 else z3.Not(choice))
                 else:
                     cond = z3.And(on, choice == wi)
-                for kind, n in w.demand:
-                    d[kind].append(z3.If(cond, n, 0))
+                for kind, k in w.demand:
+                    d[kind].append(z3.If(cond, k * n, 0))
                 if w.life:
-                    life.append(z3.If(cond, w.life, 0))
-            recs.append((s, ways, choice, present))
+                    life.append(z3.If(cond, w.life * n, 0))
+            recs.append((s, ways, choice, present, n))
         return {k: self.total(v) for k, v in d.items() if v}, recs, self.total(life)
 
     # ---------------------------------------------------------------- build
@@ -564,9 +581,12 @@ def solve(pr: PaymentProblem, timeout_ms: int = 5000, extra: list[tuple[Step, bo
 
     ``extra``: further requirements (timing, permissions) decided outside the payment, which join the
     reasons when they fail. ``must_use``: a reason and permanents that must each take part (a ``paying:``
-    list), so that the reasons say why one of them can't."""
+    list), so that the reasons say why one of them can't. Deciding, explaining and minimizing the reasons
+    share one deadline, ``timeout_ms`` from now."""
+    deadline = time.monotonic() + timeout_ms / 1000
+
     def encode(explain: bool) -> tuple[Encoding, TrackedSolver]:
-        ts = TrackedSolver(timeout_ms)
+        ts = TrackedSolver(timeout_ms, deadline)
         enc = Encoding(pr, ts, explain=explain)
         for st, ok in extra:
             ts.require(st, ts.z3.BoolVal(ok))
@@ -641,14 +661,18 @@ def extract_plan(enc: Encoding, m) -> dict:
     # How each symbol of the cost is paid.
     c0 = enc.consumers[0]
     chosen = []
-    for s, ways, choice, present in c0.symbols:
-        if choice is None:
-            w: Way = ways[0]
+    for s, ways, choice, present, n in c0.symbols:
+        if isinstance(choice, list):
+            paid = [(w, _val(m, c)) for w, c in zip(ways, choice)]
+        elif choice is None:
+            paid = [(ways[0], n)]
         elif len(ways) == 2:
-            w = ways[0] if z3.is_true(m.eval(choice, model_completion=True)) else ways[1]
+            paid = [(ways[0] if z3.is_true(m.eval(choice, model_completion=True)) else ways[1], n)]
         else:
-            w = ways[_val(m, choice)]
-        chosen.append({"symbol": str(s), "as": w.words, "rules": list(w.rules)})
+            paid = [(ways[_val(m, choice)], n)]
+        for w, k in paid:
+            if k:
+                chosen.append({"symbol": str(s), "as": w.words, "rules": list(w.rules), **({"times": k} if k > 1 else {})})
     plan["symbols"] = chosen
     # Which permanents pay the parts that name them (601.2h).
     others = []

@@ -9,6 +9,7 @@ re-evaluated only when a permanent it reflects gains a type.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from mtgjudge.model.vocab.abilities import Ability
@@ -79,85 +80,147 @@ def _reflect_sources(state, oid: str, a: Ability) -> list[str]:
     return [q.id for q in state.battlefield() if matches(p.reflect, chars[q.id], q, o.controller, o)]
 
 
-def could_produce_all(state) -> dict[str, CouldProduce]:
-    """CR 106.7 for every permanent on the battlefield (cached on the state)."""
-    if "could_produce" in state._cache:
-        return state._cache["could_produce"]
-    chars = compute_all(state)
-    problem = _global_problem(state)
-    res: dict[str, CouldProduce] = {o.id: CouldProduce(o.id) for o in state.battlefield()}
-    if problem:
-        for r in res.values():
-            r.unsupported = problem
-        state._cache["could_produce"] = res
-        return res
-    abilities: dict[str, list] = {}
-    for o in state.battlefield():
-        try:
-            abilities[o.id] = [(i, a, candidate_replacements(state, o.id, a, o.controller), _reflect_sources(state, o.id, a))
-                               for i, a in _mana_abilities(state, o.id)]
-        except Unsupported as e:
-            res[o.id].unsupported = str(e)
-            abilities[o.id] = []
-    est: dict[str, frozenset] = {oid: frozenset() for oid in res}
-    base_seen: dict[str, dict] = {oid: {} for oid in res}     # types named by base events -> ability
-    dependents: dict[str, set] = {oid: set() for oid in res}
-    for oid, abl in abilities.items():
-        for _, _, _, srcs in abl:
-            for q in srcs:
-                dependents.setdefault(q, set()).add(oid)
+class _Board:
+    """CR 106.7 on one state, solved on demand: a permanent's answer needs only the permanents it reflects,
+    transitively, so asking about one land of a large board (or about the land a mana ability sacrifices)
+    solves that much and no more. Kept on the state."""
 
-    def evaluate(oid: str) -> frozenset:
-        r = res[oid]
-        subtypes = chars[oid].subtypes
-        for i, a, cands, srcs in abilities[oid]:
-            for base, choice in base_productions(state, oid, a, lambda q: est.get(q, frozenset())):
-                for t in ev_types(base):
-                    base_seen[oid].setdefault(t, (i, a, cands))
-                for fin, order in replacement_outcomes(base, cands, subtypes).items():
-                    for t in ev_types(fin):
-                        if t not in r.witness:
-                            r.witness[t] = _witness(state, oid, i, a, choice, base, order, fin)
-        return frozenset(r.witness)
+    def __init__(self, state) -> None:
+        self.state = state
+        self.chars = compute_all(state)
+        self.problem = _global_problem(state)
+        self.res: dict[str, CouldProduce] = {}           # solved
+        self.abilities: dict[str, list] = {}
+        self.base_seen: dict[str, dict] = {}            # types named by base events -> ability
+        self.explained: set = set()
 
-    todo = list(res)
-    queued = set(todo)
-    while todo:
-        oid = todo.pop()
-        queued.discard(oid)
-        new = evaluate(oid)
-        if new != est[oid]:
-            est[oid] = new
-            for d in dependents.get(oid, ()):
-                if d not in queued:
-                    queued.add(d)
-                    todo.append(d)
-    # A permanent whose answer rests on one the model cannot represent is unsupported too.
-    changed = True
-    while changed:
-        changed = False
-        for oid, abl in abilities.items():
-            if res[oid].unsupported:
+    def _abilities(self, oid: str) -> list:
+        if oid not in self.abilities:
+            state = self.state
+            try:
+                self.abilities[oid] = [(i, a, candidate_replacements(state, oid, a, state.obj(oid).controller),
+                                        _reflect_sources(state, oid, a)) for i, a in _mana_abilities(state, oid)]
+            except Unsupported as e:
+                self.abilities[oid] = e
+        return self.abilities[oid]
+
+    def solve(self, targets) -> None:
+        """The least fixed point for ``targets`` and every permanent they reflect (a worklist: a permanent is
+        evaluated again only when a permanent it reflects gains a type)."""
+        state = self.state
+        closure: list = []
+        seen: set = set()
+        todo = [t for t in targets if t not in self.res]
+        while todo:
+            oid = todo.pop()
+            if oid in seen or oid in self.res:
                 continue
-            for _, _, _, srcs in abl:
-                bad = next((q for q in srcs if res.get(q) and res[q].unsupported), None)
-                if bad:
-                    res[oid].unsupported = f"it reflects {state.obj(bad).name} ({bad}): {res[bad].unsupported}"
-                    changed = True
-                    break
-    for oid, r in res.items():
-        r.types = est[oid]
-        _explain_missing(state, r, abilities[oid], base_seen[oid], est)
-    state._cache["could_produce"] = res
-    return res
+            seen.add(oid)
+            closure.append(oid)
+            abl = self._abilities(oid)
+            if not isinstance(abl, Unsupported):
+                todo += [q for _, _, _, srcs in abl for q in srcs]
+        if not closure:
+            return
+        res = {oid: CouldProduce(oid) for oid in closure}
+        if self.problem:
+            for r in res.values():
+                r.unsupported = self.problem
+            self.res.update(res)
+            return
+        for oid in closure:
+            if isinstance(self.abilities[oid], Unsupported):
+                res[oid].unsupported = str(self.abilities[oid])
+                self.abilities[oid] = []
+            self.base_seen[oid] = {}
+        est: dict[str, frozenset] = {oid: frozenset() for oid in closure}
+        smallest: dict = {}
+        dependents: dict[str, set] = {}
+        for oid in closure:
+            for _, _, _, srcs in self.abilities[oid]:
+                for q in srcs:
+                    dependents.setdefault(q, set()).add(oid)
+
+        def known(q: str) -> frozenset:
+            return est[q] if q in est else self.res[q].types if q in self.res else frozenset()
+
+        def evaluate(oid: str) -> frozenset:
+            r = res[oid]
+            subtypes = self.chars[oid].subtypes
+            for i, a, cands, srcs in self.abilities[oid]:
+                for base, choice in base_productions(state, oid, a, known):
+                    for t in ev_types(base):
+                        self.base_seen[oid].setdefault(t, (i, a, cands))
+                    for fin, order in replacement_outcomes(base, cands, subtypes).items():
+                        for t in ev_types(fin):
+                            # The witness for a type: the least mana that has it (the first such).
+                            if t not in r.witness or sum(fin) < smallest[(oid, t)]:
+                                r.witness[t] = _witness(state, oid, i, a, choice, base, order, fin)
+                                smallest[(oid, t)] = sum(fin)
+            return frozenset(r.witness)
+
+        todo = list(closure)
+        queued = set(todo)
+        while todo:
+            oid = todo.pop()
+            queued.discard(oid)
+            new = evaluate(oid)
+            if new != est[oid]:
+                est[oid] = new
+                for d in dependents.get(oid, ()):
+                    if d not in queued and d in res:
+                        queued.add(d)
+                        todo.append(d)
+        # A permanent whose answer rests on one the model cannot represent is unsupported too.
+        changed = True
+        while changed:
+            changed = False
+            for oid in closure:
+                if res[oid].unsupported:
+                    continue
+                for _, _, _, srcs in self.abilities[oid]:
+                    bad = next((q for q in srcs if (res.get(q) or self.res.get(q)) and (res.get(q) or self.res[q]).unsupported),
+                               None)
+                    if bad:
+                        why = (res.get(bad) or self.res[bad]).unsupported
+                        res[oid].unsupported = f"it reflects {state.obj(bad).name} ({bad}): {why}"
+                        changed = True
+                        break
+        for oid, r in res.items():
+            r.types = est[oid]
+        self.res.update(res)
+
+    def result(self, oid: str, explain: bool) -> CouldProduce:
+        self.solve([oid])
+        r = self.res[oid]
+        if explain and oid not in self.explained and not r.unsupported:
+            self.explained.add(oid)
+            est = {q: x.types for q, x in self.res.items()}
+            _explain_missing(self.state, r, self.abilities[oid], self.base_seen.get(oid, {}), est)
+        return r
 
 
-def could_produce(state, oid: str) -> CouldProduce:
-    """CR 106.7 for one permanent; raises Unsupported when the answer depends on what the model cannot
-    represent."""
+def _board(state) -> _Board:
+    b = state._cache.get("could_produce")
+    if b is None:
+        b = state._cache["could_produce"] = _Board(state)
+    return b
+
+
+def could_produce_all(state) -> dict[str, CouldProduce]:
+    """CR 106.7 for every permanent on the battlefield (cached on the state), without the reasons for the
+    types they cannot produce (``could_produce`` gives those)."""
+    b = _board(state)
+    b.solve([o.id for o in state.battlefield()])
+    return {o.id: b.res[o.id] for o in state.battlefield()}
+
+
+def could_produce(state, oid: str, explain: bool = True) -> CouldProduce:
+    """CR 106.7 for one permanent, with the reasons for the types it cannot produce (``explain``); raises
+    Unsupported when the answer depends on what the model cannot represent."""
     if oid not in compute_all(state):
         raise Unsupported(f"{oid} is not on the battlefield: could-produce (106.7) is about a permanent")
-    r = could_produce_all(state)[oid]
+    r = _board(state).result(oid, explain)
     if r.unsupported:
         raise Unsupported(r.unsupported)
     return r
@@ -193,7 +256,7 @@ def _explain_missing(state, r: CouldProduce, abl: list, base_seen: dict, est: di
                                     f"set its land type, so it lost the ability \"{a.text()}\" of its rules text")
     for t, (i, a, cands) in base_seen.items():
         if t not in r.types and t not in r.missing:
-            names = ", ".join(e.describe() for e in cands)
+            names = ", ".join(d if n == 1 else f"{n} × {d}" for d, n in Counter(e.describe() for e in cands).items())
             r.missing[t] = (("614.1a", "616.1", "106.7"), f"ability {i} would make {{{t}}}, but every applicable "
                             f"order of the replacement effects ({names}) changes it")
     for i, a, cands, srcs in abl:

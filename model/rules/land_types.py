@@ -22,17 +22,21 @@ def _still_has(chars: dict, src, eff: StaticEffect) -> bool:
 
 def _set_land_type(chars: dict, eff: StaticEffect, src, state, affected: list) -> dict:
     """CR 305.7: the land loses its old land types and every ability from its rules text; it gets the new
-    types (their mana abilities come from 305.6 once layer 4 is done). Other card types and supertypes stay."""
+    types (their mana abilities come from 305.6 once layer 4 is done). Other card types and supertypes stay.
+    (Like every layer-4 applier, it returns ``chars`` itself when it changes nothing, and replaces only the
+    objects it changes: an unchanged board keeps its identity.)"""
     if not _still_has(chars, src, eff):
         return chars
-    out = dict(chars)
+    out = chars
     new = land_types_of(eff)
     for oid in applies_to(chars, eff, src, affected):
         ch = out[oid]
         if "Land" not in ch.types:
             continue
         kept = tuple(t for t in ch.subtypes if t not in _LAND_SUBTYPES)
-        out[oid] = replace(ch, subtypes=kept + new, abilities=(), text_abilities_lost=True)
+        if ch.subtypes != kept + new or ch.abilities or not ch.text_abilities_lost:
+            out = out if out is not chars else dict(chars)
+            out[oid] = replace(ch, subtypes=kept + new, abilities=(), text_abilities_lost=True)
     return out
 
 
@@ -40,13 +44,16 @@ def _add_land_type(chars: dict, eff: StaticEffect, src, state, affected: list) -
     """CR 305.7 last sentence: gaining land types keeps the old types and rules text."""
     if not _still_has(chars, src, eff):
         return chars
-    out = dict(chars)
+    out = chars
+    new = land_types_of(eff)
     for oid in applies_to(chars, eff, src, affected):
         ch = out[oid]
         if "Land" not in ch.types:
             continue
-        add = tuple(t for t in land_types_of(eff) if t not in ch.subtypes)
-        out[oid] = replace(ch, subtypes=ch.subtypes + add)
+        add = tuple(t for t in new if t not in ch.subtypes)
+        if add:
+            out = out if out is not chars else dict(chars)
+            out[oid] = replace(ch, subtypes=ch.subtypes + add)
     return out
 
 
@@ -65,10 +72,30 @@ def _affected(eff: StaticEffect, src, chars: dict, state) -> frozenset:
     return frozenset(oid for oid, ch in chars.items() if matches(eff.affects, ch, state.obj(oid), src.controller, src))
 
 
-def _apply(entry, chars: dict, state) -> dict:
+class _Reach:
+    """``_affected`` on one board at a time, computed once for every effect that selects the same way (the
+    same selector seen from the same controller: sixty Yavimayas select once). Forgets when the board
+    changes (the appliers keep an unchanged board's identity)."""
+
+    def __init__(self) -> None:
+        self.board: dict | None = None
+        self.memo: dict = {}
+
+    def __call__(self, eff: StaticEffect, src, chars: dict, state) -> frozenset:
+        if chars is not self.board:
+            self.board, self.memo = chars, {}
+        sel = eff.affects
+        if eff.arg("enchanted") or sel is None or sel.other or sel.chosen_type:
+            return _affected(eff, src, chars, state)
+        key = (sel, src.controller)
+        if key not in self.memo:
+            self.memo[key] = _affected(eff, src, chars, state)
+        return self.memo[key]
+
+
+def _apply(entry, chars: dict, state, affected=_affected) -> dict:
     ts, src, eff = entry
-    affected = sorted(_affected(eff, src, chars, state))
-    return LAND_TYPE_APPLIERS[eff.kind](chars, eff, src, state, affected)
+    return LAND_TYPE_APPLIERS[eff.kind](chars, eff, src, state, sorted(affected(eff, src, chars, state)))
 
 
 def _depends(a, b, chars: dict, state) -> bool:
@@ -81,24 +108,95 @@ def _depends(a, b, chars: dict, state) -> bool:
     return _affected(a[2], a[1], chars, state) != _affected(a[2], a[1], after, state)
 
 
-def order_layer4(found: list, chars: dict, state) -> list:
+def _twin_key(entry, chars: dict, targets: frozenset):
+    """Entries with equal keys are interchangeable for 613.8: the same effect, from sources that every
+    layer-4 effect treats alike (same characteristics, controller and status that selectors read, none of
+    them the object an Aura-like effect names), so each depends on the others (all or none) and on and by
+    every other effect exactly as its twins do."""
+    ts, src, eff = entry
+    if src.id in targets or (eff.affects is not None and eff.affects.other):
+        return ("alone", src.id, eff)
+    return (eff, chars.get(src.id), src.controller, src.tapped, src.token, src.chosen,
+            src.attached_to if eff.arg("enchanted") else None)
+
+
+def apply_layer4(found: list, chars: dict, state) -> tuple[list, dict]:
     """CR 613.8b-c: apply effects in timestamp order, except that an effect waits until every effect it
     depends on has been applied; effects in a dependency loop go in timestamp order. Re-evaluated after
-    each application."""
-    remaining = list(found)
+    each application. Returns (the order, the characteristics after layer 4).
+
+    Interchangeable effects (``_twin_key``: sixty Yavimayas) form one group, whose members depend alike, so
+    dependency is decided between groups, and decided again only when applying an effect changed something
+    (an unchanged board leaves every dependency as it was): near-linear in the number of effects."""
+    targets = frozenset(src.attached_to for _, src, eff in found if eff.arg("enchanted") and src.attached_to)
+    groups: dict = {}
+    for entry in sorted(found, key=lambda e: e[0]):
+        groups.setdefault(_twin_key(entry, chars, targets), []).append(entry)
+    remaining = [list(g) for g in groups.values()]
     out = []
-    cur = dict(chars)
+    cur = chars
+    reach = _Reach()
+    dep: dict | None = None
     while remaining:
+        if dep is None:
+            dep = _group_dependencies(remaining, cur, state, reach)
         n = len(remaining)
-        dep = {i: {j for j in range(n) if j != i and _depends(remaining[i], remaining[j], cur, state)} for i in range(n)}
-        reach = {i: _closure(dep, i) for i in range(n)}
-        # An effect may go now if every effect it depends on is in a loop with it (613.8b last sentence).
-        ready = [i for i in range(n) if all(i in reach[j] for j in dep[i])]
-        pick = min(ready or range(n), key=lambda i: remaining[i][0])
-        entry = remaining.pop(pick)
+        loops = {i: _closure(dep, i) for i in range(n)}
+        # A group may go now if every group it depends on is in a loop with it (613.8b last sentence); twins
+        # that depend on each other are such a loop.
+        ready = [i for i in range(n) if all(i in loops[j] for j in dep[i])]
+        pick = min(ready or range(n), key=lambda i: remaining[i][0][0])
+        entry = remaining[pick].pop(0)
         out.append(entry)
-        cur = _apply(entry, cur, state)
-    return out
+        nxt = _apply(entry, cur, state, reach)
+        if not remaining[pick]:
+            del remaining[pick]
+            dep = {i - (i > pick): {j - (j > pick) for j in d if j != pick} for i, d in dep.items() if i != pick}
+        if nxt is not cur:
+            cur, dep = nxt, None
+    return out, dict(cur)
+
+
+def order_layer4(found: list, chars: dict, state) -> list:
+    """The order in which layer 4's effects apply (613.7-613.8, ``apply_layer4``)."""
+    return apply_layer4(found, chars, state)[0]
+
+
+def _group_dependencies(groups: list, cur: dict, state, reach: _Reach) -> dict:
+    """{group: the other groups it depends on (613.8a)}, judged on each group's first member: applying each
+    group's first member once (only when some group could depend on it), and testing membership only on
+    the objects that application changed. A group can depend on another only if its source is a land (a
+    layer-4 effect can remove the ability) or it selects what it applies to by a phrase."""
+    reps = [g[0] for g in groups]
+    n = len(reps)
+    applied: dict = {}
+
+    def apply(j: int) -> tuple:
+        if j not in applied:
+            after = _apply(reps[j], cur, state, reach)
+            applied[j] = (after, [] if after is cur else [k for k, v in cur.items() if after[k] is not v])
+        return applied[j]
+
+    dep: dict = {i: set() for i in range(n)}
+    for i, (ts, src, eff) in enumerate(reps):
+        sel = None if eff.arg("enchanted") else eff.affects
+        land_source = src is not None and src.id in cur and "Land" in cur[src.id].types
+        if sel is None and not land_source:
+            continue
+        exists = _still_has(cur, src, eff)
+        affected = reach(eff, src, cur, state) if sel is not None else None
+        for j in range(n):
+            if j == i:
+                continue
+            after, delta = apply(j)
+            if not delta:
+                continue
+            if land_source and src.id in delta and _still_has(after, src, eff) != exists:
+                dep[i].add(j)
+            elif sel is not None and any(
+                    (k in affected) != matches(sel, after[k], state.obj(k), src.controller, src) for k in delta):
+                dep[i].add(j)
+    return dep
 
 
 def _closure(dep: dict, i: int) -> set:
@@ -145,18 +243,41 @@ def _layer4_history(state) -> list[tuple]:
                     if a.kind == "static" and a.static is not None and a.static.kind in LAND_TYPE_APPLIERS),
                    key=lambda e: e[0])
     history = []
-    cur = dict(start)
+    cur = start
     done: list = []
+    first, now = _Reach(), _Reach()
     for entry in order_layer4(found, start, state) if found else []:
         ts, src, eff = entry
-        would = frozenset(applies_to(start, eff, src, sorted(_affected(eff, src, start, state))))
+        would = frozenset(applies_to(start, eff, src, sorted(first(eff, src, start, state))))
         exists = _still_has(cur, src, eff)
-        reaches = frozenset(applies_to(cur, eff, src, sorted(_affected(eff, src, cur, state)))) if exists else frozenset()
+        reaches = frozenset(applies_to(cur, eff, src, sorted(now(eff, src, cur, state)))) if exists else frozenset()
         history.append((entry, would, reaches, exists, tuple(done), start))
         done.append(entry)
-        cur = _apply(entry, cur, state)
+        cur = _apply(entry, cur, state, now)
     state._cache[key] = history
     return history
+
+
+def _depended_on(state, index: int) -> list[str]:
+    """The names of the effects applied before the history's ``index``-th that it depends on (613.8a),
+    each name once; judged once per pair of kinds of effect (``_twin_key``) and kept on the state."""
+    memo = state._cache.setdefault("layer4_depended_on", {})
+    if index not in memo:
+        history = _layer4_history(state)
+        entry, _, _, _, before_all, start = history[index]
+        pairs = state._cache.setdefault("layer4_pair_dependency", {})
+        targets = frozenset(h[0][1].attached_to for h in history if h[0][2].arg("enchanted") and h[0][1].attached_to)
+        names: dict = {}
+        for e in before_all:
+            k = (_twin_key(entry, start, targets), _twin_key(e, start, targets))
+            if k[0][0] == "alone" or k[1][0] == "alone":
+                k = (id(entry), id(e))
+            if k not in pairs:
+                pairs[k] = _depends(entry, e, start, state)
+            if pairs[k]:
+                names.setdefault(e[1].name, None)
+        memo[index] = list(names)
+    return memo[index]
 
 
 def land_type_story(state, oid: str) -> dict[str, tuple[tuple[str, ...], str]]:
@@ -167,11 +288,12 @@ def land_type_story(state, oid: str) -> dict[str, tuple[tuple[str, ...], str]]:
     out: dict[str, tuple[tuple[str, ...], str]] = {}
     setters: list = []
     name = state.obj(oid).name
-    for entry, would, reaches, exists, before_all, start in _layer4_history(state):
+    for index, (entry, would, reaches, exists, before_all, start) in enumerate(_layer4_history(state)):
         ts, src, eff = entry
         if oid in would and oid not in reaches:
-            before = [e for e in before_all if _depends(entry, e, start, state)]
-            by = " and ".join(f"{e[1].name}'s" for e in before) or "an earlier effect's"
+            if all(letter in out for _, letter in _type_letters(eff)):
+                continue
+            by = " and ".join(f"{n}'s" for n in _depended_on(state, index)) or "an earlier effect's"
             what = "no longer exists" if not exists else "no longer applies to it"
             for t, letter in _type_letters(eff):
                 out.setdefault(letter, (("613.8a", "613.8b"), f"{src.name}'s effect ({eff.text()}) would make {name} "

@@ -14,7 +14,7 @@ from typing import Callable, Iterable
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.rules.characteristics import (Characteristics, applies_to, matches, printed_characteristics,
                                                   with_intrinsic)
-from mtgjudge.model.rules.land_types import LAND_TYPE_APPLIERS, order_layer4
+from mtgjudge.model.rules.land_types import LAND_TYPE_APPLIERS, apply_layer4
 from mtgjudge.model.vocab.abilities import Ability, StaticEffect
 from mtgjudge.model.vocab.words_mana import granted_ability
 
@@ -53,8 +53,9 @@ APPLIERS: dict[str, tuple[int, LayerApplier]] = {
     "grant_mana_ability": (6, _grant_mana),
     "grant_keyword": (6, _grant_keyword),
 }
-#: layer -> the function ordering its effects (613.8 dependency); default: timestamp order.
-DEPENDENCY_ORDER: dict[int, Callable] = {4: order_layer4}
+#: layer -> the function that orders its effects by dependency (613.8) and applies them, returning (the order,
+#: the characteristics after the layer); the other layers apply in timestamp order (613.7).
+DEPENDENCY_ORDER: dict[int, Callable] = {4: apply_layer4}
 
 
 def _statics(ch: Characteristics) -> Iterable[StaticEffect]:
@@ -79,10 +80,10 @@ def compute_all(state) -> dict[str, Characteristics]:
                 entry = APPLIERS.get(s.kind)
                 if entry and entry[0] == layer:
                     found.append((o.timestamp, o, s))
-        order = DEPENDENCY_ORDER.get(layer)
+        ordered = DEPENDENCY_ORDER.get(layer)
         found.sort(key=lambda t: t[0])
-        if order is not None:
-            found = order(found, chars, state)
+        if ordered is not None and found:
+            found, chars = [], ordered(found, chars, state)[1]
         for ts, src, s in found:
             # The objects it affects are determined as the effect is applied in its layer (613.6).
             if s.affects is None:

@@ -8,17 +8,23 @@ unsacrificed permanents) never makes fewer options reachable:
 * *Pure* permanents (every mana ability costs only {T} and counters on itself, adds mana that depends on
   nothing the search changes, has no further effect) are activated first: doing them first never loses an
   option, and their outputs combine as a sum, pruned to the pools no other pool contains.
-* Other activations are searched depth first; a node whose pool is contained in a pool already seen with
-  the same remaining resources is skipped.
+* Other activations: when each of them uses something up (taps, sacrifices, removes counters, costs
+  life), the resources only ever shrink, so there is no loop, and the search goes resources by resources
+  in that order: every pool that reaches the same resources is gathered first, and only the pools no
+  other of them contains go on. The work is then about (maximal pools at each resources) x (activations),
+  not the number of orders. Otherwise (untap abilities, activations that use nothing up) they are searched
+  depth first; a node whose pool is contained in a pool already seen with the same remaining resources is
+  skipped, and reaching the same resources again with strictly more mana is a loop that makes
+  arbitrarily much: the answer is ``"unbounded"``.
 
-Reaching the same resources again with strictly more mana is a loop that makes arbitrarily much:
-the answer is ``"unbounded"``.
+Which pools no other contains is decided all at once with bit sets (``_maximal_dict``). The bound
+(``SEARCH_BOUND_SECONDS``) is checked for every pool the search goes on from, and while pruning.
 """
 from __future__ import annotations
 
+import heapq
 import time
-from operator import le
-from collections import Counter
+from operator import add, le
 from dataclasses import dataclass, replace
 
 from mtgjudge.model.vocab.abilities import X_COUNT, Ability
@@ -107,8 +113,10 @@ def _merged(p: Pool) -> tuple:
     return tuple(p[i] + p[i + 6] for i in range(6))
 
 
-def _add(pool: Pool, fin: tuple, extra: tuple, restricted: bool) -> Pool:
-    p = list(pool)
+def _delta(fin: tuple, extra: tuple, restricted: bool) -> Pool:
+    """What one resolution adds to a pool: its own mana (restricted, 106.6, when the ability says so) and
+    what triggered abilities add (unrestricted)."""
+    p = [0] * 12
     for i in range(6):
         p[i + (6 if restricted else 0)] += fin[i]
         p[i] += extra[i]
@@ -134,7 +142,14 @@ def _payments(pool: Pool, symbols: tuple, life: int, allowed: dict[str, tuple[in
                         raise Unsupported(f"paying {s} in a mana ability's cost is not modelled (mana in the pool "
                                           "does not record whether a snow source made it)")
                     for _ in range(n):
-                        qs = {tuple(q[j] - (j == i) for j in range(12)) for q in qs for i in allowed[kind] if q[i] > 0}
+                        less = set()
+                        for q in qs:
+                            for i in allowed[kind]:
+                                if q[i] > 0:
+                                    r = list(q)
+                                    r[i] -= 1
+                                    less.add(tuple(r))
+                        qs = less
                 nxt.update((q, paid) for q in qs)
         results = nxt
     return results
@@ -150,6 +165,7 @@ class _Search:
         self.allowed = {k: tuple(i for i, t in enumerate(TYPES) if blocked(Source(), t, k, Purpose("mana_ability"), spend_as) is None)
                         for k in DEMAND_KINDS if k != "snow"}
         self.states: dict = {}
+        self.acts: dict = {}
         self.abilities = {o.id: [(i, a) for i, a in enumerate(activated_abilities(state, o.id), 1)
                                  if a.kind == "mana" or (a.kind == "unmodelled" and (a.unmodelled_kind == "mana" or a.may_concern("mana")))]
                           for o in state.battlefield(player)}
@@ -207,18 +223,63 @@ class _Search:
 
     # ---- one activation's successors
     def moves(self, node: Node):
-        st = self.view(node)
-        for oid, abl in self.abilities.items():
-            if oid in node.gone:
-                continue
-            for i, a in abl:
-                yield from self._activate(node, st, oid, i, a)
+        """Every (node, description) one activation leads to from ``node``."""
+        for act in self._activations(node.key):
+            for pool, key, desc in self._children(node.pool, act):
+                yield Node(pool, *key), desc
 
-    def _activate(self, node: Node, st, oid: str, idx: int, a: Ability):
+    def _activations(self, key: tuple) -> list:
+        """The activations the resources ``key`` allow, whatever the pool holds (what each costs besides
+        mana, and what it can add): computed once per resources."""
+        acts = self.acts.get(key)
+        if acts is None:
+            tapped, counters, life, gone = key
+            st = self.view(Node((), tapped, counters, life, gone))
+            acts = []
+            # Of interchangeable permanents (fifteen untapped Doubling Cubes), the first goes: any other would
+            # reach the same pools, its name aside.
+            chars = compute_all(st)
+            firsts = set(_one_of_each(st, chars, tapped, [st.obj(oid) for oid in self.abilities if oid not in gone]))
+            for oid, abl in self.abilities.items():
+                if oid in gone or oid not in firsts:
+                    continue
+                for idx, a in abl:
+                    plan = self._plan(key, st, oid, idx, a)
+                    if plan is not None:
+                        acts.append((st, oid, idx, a) + plan)
+            self.acts[key] = acts
+        return acts
+
+    def _children(self, pool: Pool, act: tuple):
+        """(pool, resources, description) after one activation ``act`` from ``pool``: each way to pay its
+        mana (``_payments``), each way it resolves."""
+        st, oid, idx, a, mana_parts, life, variants = act
+        for paid_pool, life_paid in _payments(pool, mana_parts, life, self.allowed):
+            for key, x, sac, outs in variants:
+                if life_paid:
+                    key = (key[0], key[1], key[2] - life_paid, key[3])
+                if outs is None:   # double_pool: what it adds is the pool once paid (Doubling Cube)
+                    outs = [(_delta(fin, extra, False), how) for fin, extra, how in
+                            self._outcomes(st, oid, idx, a, x, sac, _merged(paid_pool))]
+                for delta, how in outs:
+                    yield tuple(map(add, paid_pool, delta)), key, how
+
+    def _outcomes(self, st, oid: str, idx: int, a: Ability, x, sac, pool) -> list:
+        """(mana the ability adds, mana triggered abilities add, description) for each way it resolves."""
+        name = f"{st.obj(oid).name} ({oid}) ability {idx}"
+        # triggered mana is unrestricted (106.6 restricts only this ability's own)
+        return [(fin, added_total(adds), f"{name}: {how}")
+                for fin, adds, how in activation_outcomes(st, oid, a, self.player, x=x, sacrificed=sac, pool=pool)]
+
+    def _plan(self, key: tuple, st, oid: str, idx: int, a: Ability):
+        """Everything about activating the ability from the resources ``key`` that does not depend on the
+        pool: None if its costs can't be paid; else (mana in its cost, life left before paying it, the
+        variants: the resources after, X, the permanent sacrificed, and its outcomes as (mana added as 12
+        counts, words), or None when they depend on the pool)."""
         o = st.obj(oid)
         name = f"{o.name} ({oid}) ability {idx}"
-        tapped, gone, life = set(node.tapped), set(node.gone), node.life
-        counters = dict(node.counters)
+        tapped, gone, life = set(key[0]), set(key[3]), key[2]
+        counters = dict(key[1])
         xs: list = [None]
         sac_choices: list = [None]
         mana_parts = ()
@@ -226,57 +287,55 @@ class _Search:
             k = part.kind
             if k == "tap":
                 if oid in tapped or summoning_sick(st, oid):
-                    return
+                    return None
                 tapped.add(oid)
             elif k == "untap":
                 if oid not in tapped or summoning_sick(st, oid):
-                    return
+                    return None
                 tapped.discard(oid)
             elif k == "pay_life":
                 if life < part.n:    # 119.4
-                    return
+                    return None
                 life -= part.n
             elif k == "remove_counters":
                 have = counters.get((oid, part.counter), o.counter(part.counter))
                 if part.n == X_COUNT:
                     xs = list(range(1, have + 1))
                     if not xs:
-                        return
+                        return None
                 elif have < part.n:
-                    return
+                    return None
                 else:
                     counters[(oid, part.counter)] = have - part.n
             elif k == "sacrifice_self":
                 gone.add(oid)
             elif k == "sacrifice":
                 chars = compute_all(st)
-                sac_choices = [q.id for q in st.battlefield(self.player)
-                               if q.id not in gone and matches(part.what, chars[q.id], q, self.player, o)]
+                sac_choices = _one_of_each(st, chars, tapped, [q for q in st.battlefield(self.player)
+                                                               if q.id not in gone and matches(part.what, chars[q.id], q, self.player, o)])
                 if len(sac_choices) < 1 or part.n != 1:
                     if part.n != 1:
                         raise Unsupported(f"{name}: sacrificing {part.n} permanents is not modelled")
-                    return
+                    return None
             elif k == "mana":
                 mana_parts += part.mana
-        for paid_pool, life_paid in _payments(node.pool, mana_parts, life, self.allowed):
-            for x in xs:
-                for sac in sac_choices:
-                    g = set(gone) | ({sac} if sac else set())
-                    c = dict(counters)
-                    if x is not None:
-                        part = next(p for p in a.cost if p.kind == "remove_counters")
-                        c[(oid, part.counter)] = counters.get((oid, part.counter), o.counter(part.counter)) - x
-                    dbl = _merged(paid_pool) if a.production.mode == "double_pool" else None
-                    for fin, adds, how in activation_outcomes(st, oid, a, self.player, x=x, sacrificed=sac, pool=dbl):
-                        extra = added_total(adds)   # triggered mana is unrestricted (106.6 restricts only this ability's)
-                        restricted = bool(a.spend_only) and a.production.mode != "double_pool"
-                        pool = _add(paid_pool, fin, extra, restricted)
-                        g2 = set(g)
-                        for e in a.effects:   # sacrifice_if_no_counters (Gemstone Mine)
-                            if c.get((oid, e.arg("counter")), o.counter(e.arg("counter"))) == 0:
-                                g2.add(oid)
-                        desc = f"{name}: {how}" + (f" (sacrificing {sac})" if sac else "") + (f" (X={x})" if x else "")
-                        yield Node(pool, frozenset(tapped), tuple(sorted(c.items())), life - life_paid, frozenset(g2)), desc
+        restricted = bool(a.spend_only) and a.production.mode != "double_pool"
+        variants = []
+        for x in xs:
+            for sac in sac_choices:
+                g = set(gone) | ({sac} if sac else set())
+                c = dict(counters)
+                if x is not None:
+                    part = next(p for p in a.cost if p.kind == "remove_counters")
+                    c[(oid, part.counter)] = counters.get((oid, part.counter), o.counter(part.counter)) - x
+                for e in a.effects:   # sacrifice_if_no_counters (Gemstone Mine)
+                    if c.get((oid, e.arg("counter")), o.counter(e.arg("counter"))) == 0:
+                        g.add(oid)
+                tail = (f" (sacrificing {sac})" if sac else "") + (f" (X={x})" if x else "")
+                outs = None if a.production.mode == "double_pool" else [
+                    (_delta(fin, extra, restricted), how + tail) for fin, extra, how in self._outcomes(st, oid, idx, a, x, sac, None)]
+                variants.append(((frozenset(tapped), tuple(sorted(c.items())), life, frozenset(g)), x, sac, outs))
+        return mana_parts, life, variants
 
     # ---- the whole search
     def run(self) -> Options:
@@ -290,53 +349,100 @@ class _Search:
         frontier = {root.pool: []}
         # Phase 1: pure permanents, first, as a sum.
         pure = [oid for oid in self.abilities if self.abilities[oid] and self.is_pure(oid)]
-        has_untap = any(c.kind == "untap" for abl in self.abilities.values() for _, a in abl for c in a.cost)
-        if has_untap:
-            pure = []
+        # ({Q} untaps only its own permanent, which is then not pure: no activation gives a pure one back.)
         tapped = set(root.tapped)
         for oid in pure:
             outs: dict = {}
-            for child, desc in self._pure_moves(root, oid):
-                outs.setdefault(child.pool, desc)
+            for delta, desc in self._pure_moves(root, oid):
+                outs.setdefault(delta, desc)
             if not outs:
                 continue
             tapped.add(oid)
             new: dict = {}
-            self._check_bound()
             for pool, path in frontier.items():
+                self._check_bound()
                 for delta, desc in outs.items():
-                    q = tuple(x + y for x, y in zip(pool, delta))
-                    new.setdefault(q, path + [desc])
-            frontier = _maximal_dict(new)
-        # Phase 2: the rest, depth first.
-        seen: dict = {}
+                    q = tuple(map(add, pool, delta))
+                    if q not in new:
+                        new[q] = path + [desc]
+            frontier = _maximal_dict(new, self._check_bound)
+        # Phase 2: the rest.
         found: dict = {}
         rest = {oid: abl for oid, abl in self.abilities.items() if oid not in pure}
         self.abilities = rest
-        for pool, path in frontier.items():
-            node = Node(pool, frozenset(tapped), (), root.life, frozenset())
-            res = self._dfs(node, path, seen, found, {})
-            if res is not None:
-                return Options(frozenset(), {}, True, res)
+        key = (frozenset(tapped), (), root.life, frozenset())
+        # Here only a permanent's own {T} abilities tap it (no cost of a mana ability this search performs taps
+        # another): one with none can be untapped by {Q} at most once.
+        untap_only = {oid for oid, abl in rest.items() if not any(c.kind == "tap" for _, a in abl for c in a.cost)}
+        if all(_uses_up(a, oid in untap_only) for oid, abl in rest.items() for _, a in abl):
+            self.untap_only = untap_only
+            self._by_resources(key, frontier, found)
+        else:
+            seen: dict = {}
+            for pool, path in frontier.items():
+                res = self._dfs(Node(pool, *key), path, seen, found, {})
+                if res is not None:
+                    return Options(frozenset(), {}, True, res)
         merged: dict = {}
         for pool, path in found.items():
             merged.setdefault(_merged(pool), path)
         maximal = _maximal_dict(merged, self._check_bound)
-        return Options(frozenset(mana_string(Counter({TYPES[i]: n for i, n in enumerate(k) if n})) for k in maximal),
-                       {mana_string(Counter({TYPES[i]: n for i, n in enumerate(k) if n})): v for k, v in maximal.items()})
+        witness = {mana_string(dict(zip(TYPES, k))): v for k, v in maximal.items()}
+        return Options(frozenset(witness), witness)
 
     def _pure_moves(self, root: Node, oid: str):
-        """A pure permanent's outputs as deltas from an empty pool."""
-        zero = Node((0,) * 12, root.tapped, root.counters, root.life, root.gone)
+        """A pure permanent's outputs as deltas from an empty pool, with their words."""
         for i, a in self.abilities[oid]:
-            for child, desc in self._activate(zero, self.state, oid, i, a):
-                yield child, desc
+            plan = self._plan(root.key, self.state, oid, i, a)
+            if plan is not None:
+                for delta, _, desc in self._children((0,) * 12, (self.state, oid, i, a) + plan):
+                    yield delta, desc
 
     def _check_bound(self) -> None:
         deadline.check("the mana-options search")
         if time.monotonic() > self.deadline:
             raise Unsupported(f"the mana-options search reached its bound of {self.bound_seconds:g} s before "
                               f"finishing; no answer is given rather than a partial one")
+
+    def _by_resources(self, key: tuple, frontier: dict, found: dict) -> None:
+        """Phase 2 when every activation uses something up (``_uses_up``): the resources then only ever
+        shrink, so no loop exists, and the search goes through them in that order, resources by resources:
+        all the pools that reach the same resources are gathered before any goes on, and only those no
+        other of them contains go on (more mana with the same resources never reaches less). Each pool is
+        a stopping point too (``found``)."""
+        life0 = key[2]
+        st = self.state
+
+        untap_only = self.untap_only
+
+        def used(k: tuple) -> int:
+            tapped, counters, life, gone = k
+            return (len(tapped - untap_only) + len(untap_only - tapped) + len(gone) + (life0 - life)
+                    + sum(st.obj(oid).counter(c) - n for (oid, c), n in counters))
+
+        at: dict = {key: dict(frontier)}
+        queue = [(used(key), 0, key)]
+        tie = 0
+        done: set = set()
+        while queue:
+            _, _, k = heapq.heappop(queue)
+            done.add(k)
+            acts = self._activations(k)
+            for pool, path in _maximal_dict(at.pop(k), self._check_bound).items():
+                self._check_bound()
+                found.setdefault(pool, path)
+                for act in acts:
+                    for cpool, ck, desc in self._children(pool, act):
+                        bucket = at.get(ck)
+                        if bucket is None:
+                            if ck in done:
+                                raise Unsupported("the mana-options search met resources it had already left (a "
+                                                  "loop it cannot order); no answer is given rather than a partial one")
+                            bucket = at[ck] = {}
+                            tie += 1
+                            heapq.heappush(queue, (used(ck), tie, ck))
+                        if cpool not in bucket:
+                            bucket[cpool] = path + [desc]
 
     def _dfs(self, node: Node, path: list, seen: dict, found: dict, on_path: dict):
         self._check_bound()
@@ -358,18 +464,76 @@ class _Search:
         return None
 
 
+def _uses_up(a: Ability, untap_only: bool) -> bool:
+    """Activating it always uses a resource up for good: it taps or sacrifices a permanent, removes
+    counters or costs life, or untaps ({Q}) a permanent that has no ability to tap it again
+    (``untap_only``): the search's resources then only ever shrink."""
+    return any(c.kind in ("tap", "sacrifice_self", "sacrifice") or (c.kind in ("remove_counters", "pay_life") and c.n != 0)
+               or (c.kind == "untap" and untap_only) for c in a.cost)
+
+
+def _one_of_each(st, chars: dict, tapped: set, candidates: list) -> list[str]:
+    """One of each kind of interchangeable permanents among the candidates (the same characteristics but
+    for the name, the same controller, status and counters, not attached to anything and nothing attached
+    to them): which of them is sacrificed or activated changes nothing but its name. The first of each kind
+    in the state's order, so that the same resources are always reached through the same ones."""
+    attached = {q.attached_to for q in st.objects if q.attached_to}
+    out: dict = {}
+    for q in candidates:
+        k = q.id if q.id in attached or q.attached_to else (
+            replace(chars[q.id], name=""), q.controller, q.id in tapped, q.token, q.chosen, q.counters,
+            q.summoning_sick, q.face_down)
+        out.setdefault(k, q.id)
+    return list(out.values())
+
+
 def _maximal_dict(d: dict, check=lambda: None) -> dict:
-    """Keep the keys (count vectors) no other key strictly contains."""
+    """Keep the keys (count vectors) no other key strictly contains.
+
+    All at once, with bit sets (Python integers): the keys are numbered by decreasing total, so that only
+    keys numbered before one can strictly contain it; for each position and each count present there, the
+    set of keys whose count there is at least that. A key is kept when the intersection of its sets has no
+    key numbered before it. The intersections only ever span the keys before the one tested."""
     keys = sorted(d, key=sum, reverse=True)
-    kept = DominanceIndex()
-    out = {}
-    for k in keys:
-        check()
-        # Sorted by total, so any pool strictly containing k is already kept.
-        if not kept.contains_superset_of(k, strictly=True):
-            kept.add(k)
-            out[k] = d[k]
+    n = len(keys)
+    if n <= 1:
+        return dict(d)
+    at_least: list = []
+    for j, column in enumerate(zip(*keys)):
+        values = set(column)
+        if len(values) == 1:
+            continue      # the same count everywhere: says nothing
+        by: dict = {v: [] for v in values}
+        for i, v in enumerate(column):
+            by[v].append(i)
+        acc, table = 0, {}
+        for v in sorted(by, reverse=True):
+            acc |= _bits(by[v], n)
+            table[v] = acc
+        at_least.append((j, table))
+    check()
+    # The most selective positions first: an intersection that is empty ends early.
+    at_least.sort(key=lambda jt: -len(jt[1]))
+    out = {keys[0]: d[keys[0]]}
+    for i in range(1, n):
+        if not i & 255:
+            check()
+        k = keys[i]
+        s = (1 << i) - 1
+        for j, table in at_least:
+            s &= table[k[j]]
+            if not s:
+                out[k] = d[k]
+                break
     return out
+
+
+def _bits(indices: list, n: int) -> int:
+    """The integer whose bits ``indices`` are set (of ``n`` bits)."""
+    b = bytearray((n + 7) // 8)
+    for i in indices:
+        b[i >> 3] |= 1 << (i & 7)
+    return int.from_bytes(b, "little")
 
 
 def mana_options(state, player: str, bound_seconds: float = SEARCH_BOUND_SECONDS) -> Options:

@@ -7,6 +7,7 @@ integers (Nyxbloom Ancient and Mana Reflection multiply without any cap).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Callable, Iterable
@@ -17,7 +18,7 @@ from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.in_force import ActiveEffect, effects_in_force
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import SearchBound, Unsupported
-from mtgjudge.model.mana import COLORS, TYPES
+from mtgjudge.model.mana import COLORS, TYPES, mana_run
 
 Event = tuple  # six ints, WUBRGC
 ZERO: Event = (0, 0, 0, 0, 0, 0)
@@ -38,7 +39,7 @@ def ev_types(e: Event) -> frozenset[str]:
 
 
 def ev_text(e: Event) -> str:
-    return "".join("{%s}" % TYPES[i] * n for i, n in enumerate(e)) or "no mana"
+    return "".join(mana_run(TYPES[i], n) for i, n in enumerate(e)) or "no mana"
 
 
 def ev_add(a: Event, b: Event) -> Event:
@@ -172,113 +173,320 @@ def candidate_replacements(state, oid: str, ability: Ability, activator: str) ->
     return tuple(out)
 
 
-def _applicable_any(e: ActiveEffect, event: Event, subtypes: tuple) -> bool:
-    return True
+@dataclass(frozen=True)
+class Replacement:
+    """What one replacement effect does to the mana production events of one permanent (614.1a), as far as
+    the order of effects is concerned: effects with equal ``Replacement`` values are interchangeable in every
+    order (616.1), whatever their sources.
+
+    ``op``: ``multiply`` (each count times ``factor``); ``set_type`` (all the mana becomes one of ``types``,
+    the same amount); ``set_colored`` (the colored mana becomes one of ``types``, colorless mana stays);
+    ``replace`` (the event becomes exactly ``mana``, when it has at least ``min_amount`` mana). A choice among
+    several ``types`` is the affected player's (616.1: the choice is made as the effect applies)."""
+
+    op: str
+    factor: int = 1
+    types: tuple[str, ...] = ()
+    mana: Event = ZERO
+    min_amount: int = 1
+
+    def applies(self, event: Event) -> bool:
+        """106.12b: it modifies an event that produces mana; and its own condition on the event."""
+        total = sum(event)
+        if total == 0:
+            return False
+        if self.op == "replace":
+            return total >= self.min_amount
+        if self.op == "set_colored":
+            return total > event[5]
+        return True
+
+    def outcomes(self, event: Event) -> list[tuple[Event, str]]:
+        """Every event it can turn ``event`` into, each with the choice made ("" when there is none)."""
+        if self.op == "multiply":
+            return [(tuple(n * self.factor for n in event), "")]
+        if self.op == "replace":
+            return [(self.mana, "")]
+        amount = sum(event) if self.op == "set_type" else sum(event[:5])
+        keep = event[5] if self.op == "set_colored" else 0
+        out = []
+        for t in self.types:
+            c = [0, 0, 0, 0, 0, keep]
+            c[_IDX[t]] += amount
+            out.append((tuple(c), f"choosing {{{t}}}" if len(self.types) > 1 else ""))
+        return out
+
+    def commutes_with(self, other: "Replacement") -> bool:
+        """Either order of the two gives the same events, and neither changes whether the other applies, on
+        every event: so one order of them is enough (616.1). A multiplication commutes with every effect that
+        scales with the amount (``set_type``, ``set_colored``, another multiplication): those map k times an
+        event to k times its result, and whether they apply depends only on which types are present. It does
+        not commute with ``replace`` (a fixed amount, maybe with a threshold the multiplication crosses)."""
+        if self == other:
+            return True
+        scaling = ("multiply", "set_type", "set_colored")
+        return "multiply" in (self.op, other.op) and self.op in scaling and other.op in scaling
 
 
-def _applicable_replace_all(e: ActiveEffect, event: Event, subtypes: tuple) -> bool:
-    return sum(event) >= (e.static.arg("min_amount") or 1)
+def _replace_all(e: ActiveEffect, subtypes: tuple) -> Replacement:
+    return Replacement("replace", mana=ev(t for t in e.static.arg("mana") if t in _IDX),
+                       min_amount=e.static.arg("min_amount") or 1)
 
 
-def _applicable_change_type(e: ActiveEffect, event: Event, subtypes: tuple) -> bool:
-    return not e.static.arg("colored_only") or sum(event[:5]) > 0
+def _multiply(e: ActiveEffect, subtypes: tuple) -> Replacement:
+    return Replacement("multiply", factor=e.static.arg("factor"))
 
 
-def _applicable_by_land_type(e: ActiveEffect, event: Event, subtypes: tuple) -> bool:
-    return any(t in dict(e.static.arg("map")) for t in subtypes)
+def _change_type(e: ActiveEffect, subtypes: tuple) -> Replacement:
+    to = e.static.arg("to")
+    types = (e.choice("color"),) if to == "chosen" else tuple(COLORS) if to == "any_color" else (to,)
+    return Replacement("set_colored" if e.static.arg("colored_only") else "set_type", types=types)
 
 
-def _replace_all(e: ActiveEffect, event: Event, subtypes: tuple) -> list[tuple[Event, str]]:
-    return [(ev(t for t in e.static.arg("mana") if t in _IDX), "")]
-
-
-def _multiply(e: ActiveEffect, event: Event, subtypes: tuple) -> list[tuple[Event, str]]:
-    return [(tuple(n * e.static.arg("factor") for n in event), "")]
-
-
-def _change_type(e: ActiveEffect, event: Event, subtypes: tuple) -> list[tuple[Event, str]]:
-    s = e.static
-    total = sum(event)
-    to = s.arg("to")
-    if s.arg("colored_only"):
-        colored = sum(event[:5])
-        targets = [e.choice("color")] if to == "chosen" else ([to] if to != "any_color" else list(COLORS))
-        return [(ev_add(ev(t * colored), (0, 0, 0, 0, 0, event[5])), f"choosing {{{t}}}" if len(targets) > 1 else "")
-                for t in targets]
-    if to == "any_color":
-        return [(ev(t * total), f"choosing {{{t}}}") for t in COLORS]
-    if to == "chosen":
-        return [(ev(e.choice("color") * total), "")]
-    return [(ev(to * total), "")]
-
-
-def _by_land_type(e: ActiveEffect, event: Event, subtypes: tuple) -> list[tuple[Event, str]]:
+def _by_land_type(e: ActiveEffect, subtypes: tuple) -> Replacement | None:
     m = dict(e.static.arg("map"))
-    total = sum(event)
-    colors = sorted({m[t] for t in subtypes if t in m}, key=TYPES.index)
-    return [(ev(c * total), f"choosing {{{c}}}" if len(colors) > 1 else "") for c in colors]
+    colors = tuple(sorted({m[t] for t in subtypes if t in m}, key=TYPES.index))
+    return Replacement("set_type", types=colors) if colors else None
 
 
-#: The replacement effects on mana production (the mana consumer of ``vocab.words``, 614.1a): word ->
-#: (whether it applies to an event, every event it can turn it into with the choice made).
-REPLACEMENTS = {
-    "mana_replace_all": (_applicable_replace_all, _replace_all),
-    "mana_change_type": (_applicable_change_type, _change_type),
-    "mana_by_land_type": (_applicable_by_land_type, _by_land_type),
-    "mana_multiply": (_applicable_any, _multiply),
+#: The replacement effects on mana production (the mana consumer of ``vocab.words``, 614.1a): word -> what
+#: the effect does to a permanent's mana production events, given the permanent's subtypes (None: it never
+#: applies to that permanent's events).
+REPLACEMENTS: dict[str, Callable[[ActiveEffect, tuple], "Replacement | None"]] = {
+    "mana_replace_all": _replace_all,
+    "mana_change_type": _change_type,
+    "mana_by_land_type": _by_land_type,
+    "mana_multiply": _multiply,
 }
 MANA_REPLACEMENT_KINDS = tuple(REPLACEMENTS)
 
 
+def behaviour(e: ActiveEffect, subtypes: tuple) -> Replacement | None:
+    """What the effect does to the mana production events of a permanent with these subtypes."""
+    return REPLACEMENTS[e.static.kind](e, subtypes)
+
+
 def _applicable(e: ActiveEffect, event: Event, subtypes: tuple) -> bool:
     """106.12b: a replacement effect modifies an event that produces mana; and its own condition."""
-    return sum(event) > 0 and REPLACEMENTS[e.static.kind][0](e, event, subtypes)
+    b = behaviour(e, subtypes)
+    return b is not None and b.applies(event)
 
 
 def _apply(e: ActiveEffect, event: Event, subtypes: tuple) -> list[tuple[Event, str]]:
-    return REPLACEMENTS[e.static.kind][1](e, event, subtypes)
+    return behaviour(e, subtypes).outcomes(event)
 
 
 #: One step of an order: (the effect applied, the choice made for it, the event after it).
 OrderStep = tuple
 
+#: The most distinct (event, effects not yet applied) states one search over orders may visit; past it the
+#: answer is `unsupported`, naming the bound (never a hang).
+MAX_ORDER_STATES = 200_000
 
-#: The most distinct (event, effects applied) states the search over replacement orders visits: each
-#: holds the orders reaching its outcomes, so this bounds its memory (about 12 identical effects).
-MAX_REPLACEMENT_STATES = 5000
 
-
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=4096)
 def replacement_outcomes(event: Event, candidates: tuple[ActiveEffect, ...], subtypes: tuple) -> dict:
     """Every distinct final event reachable by applying the candidate replacement effects in every order
     the affected player may choose (CR 616.1e-f): after each, only effects still applicable to the modified
-    event remain; each applies at most once (614.5). Returns {final event: the order reaching it}.
+    event remain; each applies at most once (614.5). Returns {final event: an order reaching it}.
 
-    Memoized on (event, effects already applied), so commuting effects meet in one state: the search
-    visits each distinct (event, applied set) once, not each permutation. Identical effects still make
-    2^N applied sets: past MAX_REPLACEMENT_STATES (or the question's time bound) it raises SearchBound."""
-    memo: dict = {}
+    The search is over what differs, not over permutations. Effects that do the same (``Replacement``) are
+    interchangeable, so a state is the event and how many of each kind are not yet applied: k copies cost
+    k+1 states, not 2^k. When an applicable effect commutes with every effect not yet applied
+    (``Replacement.commutes_with``), it is applied first and alone: any complete order can be rearranged to
+    begin with it, giving the same final event (it stays applicable, and moving it changes neither whether
+    the others apply nor what they give). Multiplications commute with every effect but ``replace``, so
+    between two replacements (or before the first, or after the last) they can all go first: a state also
+    says whether another effect has been applied since the last replacement (``settled``), and then no
+    multiplication may follow before the next one (a state left with a multiplication it may not apply is
+    no end). Effects that set the type count only as present or not once no effect on colored mana alone is
+    left (``normal``). The search walks the reachable states once each, forwards; its ends are the final
+    events. Raises SearchBound past ``MAX_ORDER_STATES`` states."""
+    kinds: dict[Replacement, list[ActiveEffect]] = {}
+    for e in candidates:
+        b = behaviour(e, subtypes)
+        if b is not None:
+            kinds.setdefault(b, []).append(e)
+    rep = list(kinds)
+    members = list(kinds.values())
+    n = len(rep)
+    full = tuple(len(m) for m in members)
+    if not any(r.op == "set_colored" for r in rep):
+        return _orders_by_amounts(event, rep, members, len(candidates))
+    free = [[j for j in range(n) if not rep[i].commutes_with(rep[j])] for i in range(n)]
+    sets_type = [i for i in range(n) if rep[i].op == "set_type"]
+    sets_colored = [i for i in range(n) if rep[i].op == "set_colored"]
 
-    def rec(cur: Event, used: frozenset) -> dict:
-        key = (cur, used)
-        if key in memo:
-            return memo[key]
-        deadline.check("ordering replacement effects")
-        if len(memo) >= MAX_REPLACEMENT_STATES:
-            raise SearchBound(f"{len(candidates)} replacement effects can be ordered into more than "
-                              f"{MAX_REPLACEMENT_STATES} distinct states (616.1): the search bound was reached")
-        res: dict = {}
-        appl = [i for i, e in enumerate(candidates) if i not in used and _applicable(e, cur, subtypes)]
-        if not appl:
-            res[cur] = ()
+    def normal(left: tuple) -> tuple:
+        """With no set_colored effect left, how many copies of a set_type effect are left no longer matters,
+        only whether one is: every copy applies (it always can), what it does is undone by the next effect
+        that sets the type, and it changes neither the amount nor whether any other effect applies, so the
+        copies before its last can as well be applied right after it (the witness puts them there)."""
+        if any(left[j] for j in sets_colored) or not any(left[j] > 1 for j in sets_type):
+            return left
+        return tuple(min(c, 1) if i in sets_type else c for i, c in enumerate(left))
+
+    multiplies = [i for i in range(n) if rep[i].op == "multiply"]
+
+    def moves(key) -> list:
+        cur, left, settled = key
+        appl = [i for i in range(n) if left[i] and rep[i].applies(cur) and not (settled and i in multiplies)]
+        # (Multiplications first: going first alone must agree with their going first in a run.)
+        for i in sorted(appl, key=lambda i: i not in multiplies):
+            if all(not left[j] for j in free[i]):
+                appl = [i]
+                break
+        out = []
         for i in appl:
-            for nxt, choice in _apply(candidates[i], cur, subtypes):
-                for fin, order in rec(nxt, used | {i}).items():
-                    res.setdefault(fin, ((candidates[i], choice, nxt),) + order)
-        memo[key] = res
-        return res
+            rest = normal(left[:i] + (left[i] - 1,) + left[i + 1:])
+            now = rep[i].op not in ("multiply", "replace") or (settled and rep[i].op != "replace")
+            for nxt, choice in rep[i].outcomes(cur):
+                out.append((i, choice, (nxt, rest, now)))
+        return out
 
-    return rec(event, frozenset())
+    # Every state reachable from the event, each once (depth first, without recursion: thousands of copies
+    # make deep orders); the ends are the final events.
+    root = (event, normal(full), False)
+    parent: dict = {root: None}
+    ends: dict = {}
+    stack = [root]
+    while stack:
+        deadline.check("ordering replacement effects (616.1)")
+        key = stack.pop()
+        mv = moves(key)
+        if not mv:
+            if not any(key[1][j] for j in multiplies):
+                ends.setdefault(key[0], key)
+            continue
+        for i, choice, child in mv:
+            if child not in parent:
+                parent[child] = (key, i, choice)
+                stack.append(child)
+        if len(parent) > MAX_ORDER_STATES:
+            raise SearchBound(f"the orders of {len(candidates)} replacement effects on one mana production event "
+                              f"reached the bound of {MAX_ORDER_STATES} distinct states (616.1)")
+    out: dict = {}
+    for fin, end in ends.items():
+        path = []
+        key = end
+        while parent[key] is not None:
+            before, i, choice = parent[key]
+            path.append((before, i, choice, key))
+            key = before
+        order = []
+        used = [0] * n
+        later = [f - r for f, r in zip(full, root[1])]     # copies left out by ``normal``, applied after their kind
+        for before, i, choice, child in reversed(path):
+            for _ in range(1 + later[i]):
+                order.append((members[i][used[i]], choice, child[0]))
+                used[i] += 1
+            later[i] = 0
+            expected = before[1][:i] + (before[1][i] - 1,) + before[1][i + 1:]
+            later = [x + e - c for x, e, c in zip(later, expected, child[1])]
+        out[fin] = tuple(order)
+    return out
+
+
+def _orders_by_amounts(event: Event, rep: list, members: list, how_many: int) -> dict:
+    """``replacement_outcomes`` when no effect changes colored mana alone: then which type the mana has
+    never decides whether an effect applies (only ``replace``'s threshold on the amount does), so the
+    search is over amounts, and types are settled at the end.
+
+    * Effects that set the type change neither the amount nor whether any other effect applies: each can go
+      anywhere. The final type is that of the last effect that sets it, or of the last replacement's mana
+      (all the others applied before that replacement), or of the event itself when neither applies.
+    * Between two replacements (or after the last), multiplications commute with everything left, so a
+      run is: some multiplications, then a replacement, when the amount reaches its threshold. Those before
+      a replacement are spent for nothing but reaching it; those after the last one multiply the result.
+    * A state: the mana the last replacement made (or the event), the multiplications and replacements
+      left, the amount since then (only up to the highest threshold matters) and whether a run starts
+      here. A run start may end the search, all multiplications left then applied, when no replacement
+      left can apply to the amount that makes.
+
+    Each state once: about (replacements + 1) x (multiplications left, counted by kind) states, not the
+    orders. The witness orders: effects that set the type first, the runs, the last multiplications, and
+    the effect whose type is kept (if one is) last."""
+    n = len(rep)
+    full = tuple(len(m) for m in members)
+    mult = [i for i in range(n) if rep[i].op == "multiply"]
+    repl = [i for i in range(n) if rep[i].op == "replace"]
+    types = [i for i in range(n) if rep[i].op == "set_type"]
+    top = max([rep[i].min_amount for i in repl], default=1)
+    bases = {-1: event, **{i: rep[i].mana for i in repl}}
+
+    def cap(x: int) -> int:
+        return x if x < top else top
+
+    # state: (base, counts of multiplications and replacements left, amount since the base (capped), run start)
+    root = (-1, full, cap(sum(event)), True)
+    parent: dict = {root: None}
+    ends: dict = {}
+    stack = [root]
+    while stack:
+        deadline.check("ordering replacement effects (616.1)")
+        key = stack.pop()
+        base, left, amount, start = key
+        if start:
+            scale = 1
+            for i in mult:
+                scale *= rep[i].factor ** left[i]
+            final_amount = sum(bases[base]) * scale
+            if all(not left[i] or final_amount < rep[i].min_amount for i in repl):
+                finals = []
+                if types:
+                    finals += [(("set", i, c), c) for i in types for c in rep[i].types]
+                if base != -1 or not types:
+                    finals.append((("base",), None))
+                for how, c in finals:
+                    if c is None:
+                        fin = tuple(x * scale for x in bases[base])
+                    else:
+                        fin = [0] * 6
+                        fin[_IDX[c]] = final_amount
+                        fin = tuple(fin)
+                    if fin not in ends:
+                        ends[fin] = (key, how)
+        for i in mult:
+            if left[i]:
+                child = (base, left[:i] + (left[i] - 1,) + left[i + 1:], cap(amount * rep[i].factor), False)
+                if child not in parent:
+                    parent[child] = (key, i)
+                    stack.append(child)
+        for i in repl:
+            if left[i] and amount >= rep[i].min_amount:
+                child = (i, left[:i] + (left[i] - 1,) + left[i + 1:], cap(sum(rep[i].mana)), True)
+                if child not in parent:
+                    parent[child] = (key, i)
+                    stack.append(child)
+        if len(parent) > MAX_ORDER_STATES:
+            raise SearchBound(f"the orders of {how_many} replacement effects on one mana production event "
+                              f"reached the bound of {MAX_ORDER_STATES} distinct states (616.1)")
+    out: dict = {}
+    for fin, (end, how) in ends.items():
+        steps = []
+        key = end
+        while parent[key] is not None:
+            key, i = parent[key]
+            steps.append(i)
+        steps.reverse()
+        kept = how[1] if how[0] == "set" else None
+        seq = [(i, rep[i].types[0]) for i in types if i != kept for _ in range(full[i])]
+        seq += [(i, None) for i in steps]
+        seq += [(i, None) for i in mult for _ in range(end[1][i])]
+        if kept is not None:
+            seq += [(kept, how[2])] * full[kept]
+        order = []
+        used = [0] * n
+        cur = event
+        for i, c in seq:
+            outs = rep[i].outcomes(cur)
+            nxt, choice = next((e, w) for e, w in outs if c is None or e[_IDX[c]] > 0)
+            order.append((members[i][used[i]], choice, nxt))
+            used[i] += 1
+            cur = nxt
+        assert cur == fin, (cur, fin)
+        out[fin] = tuple(order)
+    return out
 
 
 # ---------------------------------------------------------------------------------- triggered mana
@@ -330,6 +538,7 @@ def trigger_additions(state, oid: str, ability: Ability, activator: str, final: 
     chars = compute_all(state)
     perm = chars[oid]
     ways: list[tuple[Additions, str]] = [((), "")]
+    groups: dict[tuple, list] = {}
     for src, a in mana_triggers(state):
         if a.kind == "unmodelled":
             raise Unsupported(f"{src.name} ({src.id}) has a triggered ability the model cannot represent: {a.source_text!r}")
@@ -355,9 +564,26 @@ def trigger_additions(state, oid: str, ability: Ability, activator: str, final: 
             adds = [(ev(color * t.add.amount), "")] if color else []   # 106.5: no chosen color, no mana
         elif t.add.mode == "produced_type":
             adds = [(ev(x), f"choosing {{{x}}}") for x in sorted(ev_types(final), key=TYPES.index)]
-        if not adds:
-            continue
-        label = f"{src.name} ({src.id}) triggers (605.1b)"
-        ways = [(_with(w, src.id, x), f"{wd}; {label}: +{ev_text(x)}{' ' + xd if xd else ''}".lstrip("; "))
-                for w, wd in ways for x, xd in adds]
+        if adds:
+            # what a payment reads of a source of mana: its snow supertype (106.3, 107.4h)
+            key = (src.name, t, tuple(adds), "Snow" in chars[src.id].supertypes)
+            groups.setdefault(key, []).append(src)
+    for (name, _, adds, _), sources in groups.items():
+        # Interchangeable sources' choices matter only as a multiset: each multiset of choices is given once,
+        # in order over the sources (k identical triggers with c choices: C(c+k-1, k) ways, not c^k).
+        chosen = []
+        for combo in combinations_with_replacement(range(len(adds)), len(sources)):
+            deadline.check("the choices of triggered mana abilities (605.1b)")
+            chosen.append(combo)
+        new = []
+        for w, wd in ways:
+            for combo in chosen:
+                deadline.check("the choices of triggered mana abilities (605.1b)")
+                way, text = w, wd
+                for src, c in zip(sources, combo):
+                    x, xd = adds[c]
+                    way = _with(way, src.id, x)
+                    text = f"{text}; {name} ({src.id}) triggers (605.1b): +{ev_text(x)}{' ' + xd if xd else ''}"
+                new.append((way, text.lstrip("; ")))
+        ways = new
     return ways

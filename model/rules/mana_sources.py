@@ -70,7 +70,7 @@ def _counter(e) -> Counter:
 def _reflector(state):
     """Reflections read CR 106.7's least fixed point for the whole board (model.could_produce)."""
     def look(q: str) -> frozenset:
-        return could_produce(state, q).types
+        return could_produce(state, q, explain=False).types
     return look
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from mtgjudge.model.explain import Step
 
-from mtgjudge.model import deadline
+from mtgjudge.model import deadline as question_bound
 from mtgjudge.model.errors import SearchBound
 
 #: Default bound for one solver check, in milliseconds.
@@ -27,15 +27,18 @@ class Requirement:
 
 
 class TrackedSolver:
-    """Constraints tracked by Step (rule numbers + words); checks under assumptions, minimal cores."""
+    """Constraints tracked by Step (rule numbers + words); checks under assumptions, minimal cores.
 
-    def __init__(self, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> None:
+    Every check of one solver shares one deadline: ``timeout_ms`` from its creation, or ``deadline`` (a
+    ``time.monotonic()`` instant) when given, so that several solvers answering one question share one."""
+
+    def __init__(self, timeout_ms: int = DEFAULT_TIMEOUT_MS, deadline: float | None = None) -> None:
         import z3  # imported here: only questions that need a solver pay for loading it
 
         self.z3 = z3
         self.solver = z3.Solver()
-        self.solver.set("timeout", timeout_ms)
         self.timeout_ms = timeout_ms
+        self.deadline = deadline if deadline is not None else time.monotonic() + timeout_ms / 1000
         self.requirements: list[Requirement] = []
 
     def add(self, constraint: Any) -> None:
@@ -50,15 +53,18 @@ class TrackedSolver:
         self.requirements.append(req)
         return req
 
-    def _check(self, reqs: list[Requirement], timeout_ms: int | None = None) -> str:
-        # z3 gets as its own timeout what is left of the question's time bound, if that is shorter
-        own = self.timeout_ms if timeout_ms is None else timeout_ms
-        deadline.check("the solver")
-        self.solver.set("timeout", max(1, int(deadline.seconds_left(own / 1000) * 1000)))
+    def _check(self, reqs: list[Requirement], doing: str = "") -> str:
+        # z3's own timeout is what is left of this solver's deadline or of the question's bound, the shorter
+        question_bound.check(doing or "the solver")
+        left = question_bound.seconds_left(self.deadline - time.monotonic())
+        if left <= 0:
+            raise SearchBound(f"{doing or 'the solver'} reached the solver's bound of {self.timeout_ms} ms")
+        self.solver.set("timeout", max(1, int(left * 1000)))
         result = self.solver.check(*[r.tracker for r in reqs])
         if result == self.z3.unknown:
-            deadline.check("the solver")
-            raise SearchBound(f"the solver reached its bound of {self.timeout_ms} ms ({self.solver.reason_unknown()})")
+            question_bound.check(doing or "the solver")
+            raise SearchBound(f"{doing or 'the solver'} reached the solver's bound of {self.timeout_ms} ms "
+                              f"({self.solver.reason_unknown()})")
         return "sat" if result == self.z3.sat else "unsat"
 
     def check(self) -> bool:
@@ -68,22 +74,23 @@ class TrackedSolver:
     def model(self) -> Any:
         return self.solver.model()
 
+    def _core_of(self, reqs: list[Requirement]) -> list[Requirement]:
+        names = {str(b) for b in self.solver.unsat_core()}
+        return [r for r in reqs if str(r.tracker) in names]
+
     def minimal_core(self) -> list[Requirement]:
         """After an unsat check: a set of requirements that is unsat and from which none can be dropped.
 
-        Minimizing takes one check per requirement of z3's own core; all of them together stay within the
-        solver's bound, past which SearchBound says so (a reason that could be dropped is never shown)."""
-        core_names = {str(b) for b in self.solver.unsat_core()}
-        core = [r for r in self.requirements if str(r.tracker) in core_names]
-        deadline = time.monotonic() + self.timeout_ms / 1000
+        It starts from z3's own core and drops one requirement at a time while the rest stay unsat; after
+        each such check the rest shrinks to that check's own core. Every check stays within the solver's one
+        deadline, past which SearchBound says so (a reason that could be dropped is never shown)."""
+        core = self._core_of(self.requirements)
+        doing = "finding a minimal set of reasons"
         i = 0
         while i < len(core):
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise SearchBound(f"finding a minimal set of reasons reached the solver's bound of {self.timeout_ms} ms")
             trial = core[:i] + core[i + 1:]
-            if self._check(trial, max(1, int(left * 1000))) == "unsat":
-                core = trial
+            if self._check(trial, doing) == "unsat":
+                core = self._core_of(trial)
             else:
                 i += 1
         return core

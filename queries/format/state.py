@@ -11,7 +11,7 @@ from typing import Any
 
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.mana import mana_string
+from mtgjudge.model.mana import TYPES
 from mtgjudge.model.names import names_of, normalize
 from mtgjudge.model.objects import CardDef, Face, GameObject
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves
@@ -192,10 +192,19 @@ def _pool(d: QuestionValidator, value: Any, path: str, line: int | None) -> tupl
                 amount = d.mana(item["mana"], f"{ipath}.mana", line_of(item, "mana"))
             else:
                 amount = d.mana(item, ipath, iline)
-            out += [PoolMana(t, source) for t in mana_string(amount)[1::3]]
+            out += _units(d, amount, source, ipath, iline, len(out))
         return tuple(out)
-    amount = d.mana(value, path, line)
-    return tuple(PoolMana(t) for t in mana_string(amount)[1::3])
+    return tuple(_units(d, d.mana(value, path, line), None, path, line, 0))
+
+
+#: The most mana a question's pool may hold: the state keeps pool mana unit by unit.
+MAX_POOL = 1_000_000
+
+
+def _units(d: QuestionValidator, amount, source, path: str, line: int | None, before: int) -> list[PoolMana]:
+    if before + sum(amount.values()) > MAX_POOL:
+        d.fail(path, line, f"a mana pool holds at most {MAX_POOL} mana here")
+    return [PoolMana(t, source) for t in TYPES for _ in range(amount.get(t, 0))]
 
 
 def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:

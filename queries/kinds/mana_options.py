@@ -12,6 +12,11 @@ from mtgjudge.queries.format.fields import QuestionValidator, line_of
 from mtgjudge.queries.kinds.record import BY, Kind, asking_player
 
 
+#: Up to this many amounts, the reasons list each with the activations that reach it; past it, the witness
+#: alone does (a board can have thousands of maximal amounts).
+LISTED_POOLS = 64
+
+
 def answer(question) -> Answer:
     """Answer a mana-options question: a frozenset of canonical mana strings, or "unbounded"."""
     state = question.state
@@ -23,9 +28,12 @@ def answer(question) -> Answer:
                                                    + "; ".join(r.loop or [])),), witness={"loop": r.loop})
     why = [step(("605.3a", "106.4"), f"{player} can have any of {len(r.pools)} maximal amounts of mana by activating "
                 "mana abilities now (costs paid, choices and replacement orders expanded, 616.1)")]
-    for pool in sorted(r.pools):
-        path = r.witness[pool]
-        why.append(step(("605.3a",), f"{pool or 'no mana'}: " + ("; ".join(path) if path else "activate nothing")))
+    if len(r.pools) > LISTED_POOLS:
+        why.append(step(("605.3a",), f"the activations that reach each of the {len(r.pools)} amounts are in the witness"))
+    else:
+        for pool in sorted(r.pools):
+            path = r.witness[pool]
+            why.append(step(("605.3a",), f"{pool or 'no mana'}: " + ("; ".join(path) if path else "activate nothing")))
     return Answer(value=frozenset(r.pools), why=tuple(why), witness={p: r.witness[p] for p in sorted(r.pools)})
 
 

@@ -35,9 +35,13 @@ def sorted_value(v: frozenset) -> list[str]:
 
 def json_value(v: Any) -> Any:
     """An answer or expectation in the spec's JSON form."""
+    if v is None or isinstance(v, (str, int, float)):
+        return v
     if isinstance(v, frozenset):
         return sorted_value(v)
     if isinstance(v, (list, tuple)):
+        if all(type(x) is str for x in v):
+            return list(v)
         return [json_value(x) for x in v]
     if isinstance(v, Mapping):
         return {k: json_value(x) for k, x in v.items()}
