@@ -25,7 +25,8 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Ancient Tomb", "Prodigal Sorcerer", "Living Plane", "Glorious Anthem", "Altar's Reap", "Exalted Angel",
             "Krosan Tusker", "Tainted Isle", "Doom Blade", "Icy Manipulator", "Dark Ritual", "Elvish Mystic",
             "Hypnotic Specter", "Lightning Helix", "Hallowed Fountain", "Student of Warfare", "Azorius Chancery",
-            "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar", "Ghost-Lit Stalker", "Sudden Shock")
+            "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar", "Ghost-Lit Stalker", "Sudden Shock",
+            "Priest of Titania", "Wirewood Channeler", "Deadeye Plunderers")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -422,6 +423,27 @@ def test_painland_could_produce_three_types(imported):
 def test_restrictions_dont_change_what_could_be_produced(imported):
     # 106.7: costs ignored; an activation restriction doesn't change what the ability would produce.
     assert value(produce("Tainted Isle")) == frozenset("CUB")
+
+
+def test_mana_for_each_permanent_on_the_battlefield(imported):
+    # Priest of Titania is an Elf itself (205.3m), so its "{G} for each Elf on the battlefield" adds at least {G}
+    assert value(produce("Priest of Titania")) == frozenset("G")
+    # "X mana of any one color, where X is the number of Elves on the battlefield": any color (105.1)
+    assert value(produce("Wirewood Channeler")) == frozenset("WUBRG")
+
+
+def test_an_ability_creating_a_treasure_is_no_mana_ability(imported):
+    # 605.1a: Deadeye Plunderers' ability creates a token whose ability adds mana (111.4); it adds none
+    # itself, so it is no mana ability and what Alice can make now is the Forest's {G}
+    q = """
+id: q
+ask: mana-options
+state:
+  players:
+    Alice:
+      battlefield: [Deadeye Plunderers, Forest]
+"""
+    assert value(q) == frozenset({"{G}"})
 
 
 def test_filter_land_produces_its_pair(imported):

@@ -68,6 +68,31 @@ def test_an_activated_ability_with_mana_words_is_not_narrowed():
     assert scopes_of("{3}, {T}: Double the amount of each type of unspent mana you have.", "activated") == ()
 
 
+@pytest.mark.parametrize("line", [
+    # 111.4, 113.1a, 114.2: the quoted ability is the token's or the emblem's, and its mana is theirs
+    '{2}, Sacrifice a creature: Create two colorless Treasure artifact tokens with "{T}, Sacrifice this artifact: '
+    'Add one mana of any color."',
+    '−2: You get an emblem with "Swamps you control have \'{T}: Add {B}{B}{B}{B}.\'"',
+    # 106.6, 107.3: what may pay this ability's own cost, or a note of what paid it
+    "{X}{R}, {T}: ~ deals X damage to target creature. Spend only red mana on X.",
+    "{1}, {T}: Put a charge counter on ~. Note the type of mana spent to pay this activation cost.",
+    # mana symbols in a mana cost are a characteristic (202.1)
+    "Chroma — {R}, Sacrifice a creature: ~ deals damage to any target equal to the number of red mana symbols in "
+    "the sacrificed creature's mana cost.",
+])
+def test_mana_words_that_add_no_mana_do_not_stop_the_narrowing(line):
+    got = set(scopes_of(line, "activated"))
+    assert Scope.ACTIVATION in got and Scope.MANA not in got
+
+
+@pytest.mark.parametrize("line", [
+    '{T}: Add {G}. Creatures you control gain "{T}: Add {G}" until end of turn.',   # adds mana outside the quote
+    "{T}: Add {R}. Spend this mana only on X.",
+])
+def test_mana_added_beside_such_words_is_not_narrowed(line):
+    assert scopes_of(line, "activated") == ()
+
+
 # ---------------------------------------------------------------- static templates
 
 @pytest.mark.parametrize("line,scope", [

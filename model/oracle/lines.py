@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.oracle import keywords
-from mtgjudge.model.oracle.scopes import unmodelled
+from mtgjudge.model.oracle.scopes import could_add_mana, unmodelled
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
@@ -145,8 +145,7 @@ def _keyword_ability(item: str) -> Ability:
 # ------------------------------------------------------------------ activated abilities
 
 def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineContext) -> Ability:
-    could_add = bool(re.search(r"\badd\b|\bmana\b(?! (?:cost|value))", effect, re.I))
-    fallback = unmodelled(norm, printed, "mana" if could_add else "activated", ctx.spell)
+    fallback = unmodelled(norm, printed, "mana" if could_add_mana(effect) else "activated", ctx.spell)
     try:
         cost = phrases.cost_parts(cost_text)
     except DefinitionError:

@@ -36,7 +36,12 @@ _SELF_WORDS = re.compile(r"\b(cast|casts|costs?|spells?|play|played|flash|counte
 #: A second statement joined to the first ("~ can't block, and creatures you control have haste"): a template
 #: that reads the first would miss it.
 _SECOND_CLAUSE = re.compile(r"\band (?:has|have|gains?|can|can't|is|are|gets?|loses?|doesn't|don't)\b", re.I)
-_MANA_WORDS = re.compile(r"\b(add|adds)\b|\bmana\b(?! (?:cost|value))", re.I)
+_MANA_WORDS = re.compile(r"\b(add|adds)\b|\bmana\b(?! (?:cost|value|symbols?))", re.I)
+#: What a line says about mana that adds none itself: an ability in quotation marks is granted to another object
+#: (a token, an emblem: 111.4, 113.1a, 114.2), whose ability adds that mana, not this one; a restriction on the
+#: mana spent to pay this ability's own cost (106.6, 107.3) or a note of what was spent concerns activating it.
+_NOT_ADDING = re.compile(r"\"[^\"]*\"|\bspend only [^.]*? mana on x\b|\b(?:note the )?(?:types? (?:and amount )?of )?mana "
+                         r"(?:you )?spent (?:on|to pay) (?:x|this activation cost|~'s activation cost)\b", re.I)
 
 _SUBJECT = r"(?:~|enchanted (?:creature|permanent|land|artifact)|equipped creature|(?:other )?(?:[\w-]+ )*creatures(?: you control| your opponents control)?|each creature(?: you control)?|[A-Z][\w-]+s you control)"
 #: Static templates that change one part of the game, whole-line matches: (rule, pattern, scopes).
@@ -100,11 +105,18 @@ def zones_of(norm: str, kind: str, spell: bool) -> tuple[str, ...]:
     return ("stack",) if spell else ("battlefield",)
 
 
+def could_add_mana(text: str) -> bool:
+    """Could an ability with this text add mana when it resolves (605.1a-b)? Only if it speaks of adding mana
+    or of mana other than what pays its cost, outside any ability it grants."""
+    return bool(_MANA_WORDS.search(_NOT_ADDING.sub(" ", text)))
+
+
 def scopes_of(norm: str, kind: str) -> tuple[Scope, ...]:
     """What an unmodelled line could change; () for anything."""
-    if kind == "triggered" and not _MANA_WORDS.search(norm):
+    could_add = could_add_mana(norm)
+    if kind == "triggered" and not could_add:
         return tuple(sorted(EVENT_SCOPES, key=lambda s: s.value))
-    if kind == "activated" and not _MANA_WORDS.search(norm):
+    if kind == "activated" and not could_add:
         return tuple(sorted(EVENT_SCOPES | {Scope.ACTIVATION}, key=lambda s: s.value))
     if kind == "static" and not _SECOND_CLAUSE.search(norm):
         for _rule, pattern, scopes in STATIC_TEMPLATES:

@@ -164,6 +164,7 @@ class _Meaning(Transformer):
     def q_opponent(self): return ("controller", "opponent")
     def q_not_you(self): return ("controller", "not_you")
     def q_that_player(self): return ("that_player", True)
+    def q_on_battlefield(self): return None     # permanents are on the battlefield, whoever controls them
     def q_with_keyword(self, t): return ("with_keyword", str(t).capitalize())
     def q_without_keyword(self, t): return ("without_keyword", str(t).capitalize())
 
@@ -178,7 +179,7 @@ class _Meaning(Transformer):
         players = ""
         that_player = False
         extra = {}
-        for key, value in quals:
+        for key, value in (q for q in quals if q is not None):
             if key == "that_player":
                 that_player = True
             else:
@@ -282,6 +283,12 @@ class _Meaning(Transformer):
 
     def p_fixed_per(self, symbols, spec):
         return ManaProduction("fixed", fixed=self._types(symbols), per=self._one(spec))
+
+    def p_x_per(self, production, spec):
+        """"Add X mana ..., where X is the number of [permanents]": one for each (107.3a: X defined by the text)."""
+        if production.amount != X_COUNT or production.per is not None or production.per_counter:
+            raise DefinitionError("'where X is' defines an X the production does not have")
+        return replace(production, amount=1, per=self._one(spec))
 
     def p_fixed_per_counter(self, symbols, kind, _word, _self):
         return ManaProduction("fixed", fixed=self._types(symbols), per_counter=kind)
