@@ -170,6 +170,16 @@ def test_orders_of_replacement_effects_past_their_bound_are_unsupported(monkeypa
     assert r.status == "unsupported" and "616.1" in r.message, r.message
 
 
+def test_a_witness_paying_with_a_huge_amount_counts_it():
+    # One Forest under 30 Mana Reflections adds 2^30 {G} (106.12b, 614.1a): the payment's witness counts the
+    # mana of the activation instead of listing its units (found by the long fuzz run: 2.2 GB, past the bound)
+    text = ("id: huge\nask: can-play\nabout: bears\nstate:\n  players:\n    Alice:\n"
+            f"      battlefield: [Forest, {', '.join(['Mana Reflection'] * 30)}]\n"
+            "      hand: [{card: Grizzly Bears, id: bears}]\n")
+    r = one(text, timeout=5.0)
+    assert r.status == "answered" and r.answer.value is True, (r.status, r.message)
+
+
 def test_library_api_timeout_gives_unsupported():
     q = mtgjudge.loads(hostile(MIXED_LANDS))[0]
     r = mtgjudge.ask(q, timeout=0.5)

@@ -636,10 +636,20 @@ def extract_plan(enc: Encoding, m) -> dict:
     acts = []
     for u, (form, total, parts, k) in enc.simple_vars:
         if form == "simplex":
-            units = []
+            # the units chosen, k to an activation, counted rather than listed (one activation of a Forest
+            # under 28 Mana Reflections adds 2^28)
+            outs, room = [Counter()], k
             for ty, v in parts.items():
-                units += [ty] * _val(m, v)
-            outs = [Counter(units[i:i + k]) for i in range(0, len(units), k)]
+                n = _val(m, v)
+                while n:
+                    if not room:
+                        outs.append(Counter())
+                        room = k
+                    step = min(n, room)
+                    outs[-1][ty] += step
+                    n -= step
+                    room -= step
+            outs = [o for o in outs if o]
         else:
             outs = []
             for c, o in zip(parts, u.totals):
