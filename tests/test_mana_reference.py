@@ -7,8 +7,9 @@ from dataclasses import replace
 from itertools import permutations
 from unittest.mock import patch
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, reject, settings, strategies as st
 
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.characteristics import printed_characteristics
 from mtgjudge.model.rules.land_types import LAND_TYPE_APPLIERS, _apply as land_apply, _depends, order_layer4
 from mtgjudge.model.rules.layers import compute_all
@@ -190,7 +191,10 @@ def test_interchangeable_permanents_are_tried_once(alice):
     state = _board(alice + ["Squandered Resources", "Doubling Cube"], ["Forest"])
     fast = mana_options(state, "Alice").pools
     with patch.object(mana_options_module, "_one_of_each", lambda st, chars, tapped, cands: [q.id for q in cands]):
-        every = mana_options(state, "Alice").pools
+        try:
+            every = mana_options(state, "Alice").pools
+        except Unsupported:
+            reject()    # trying every one (the reference) reached its time bound: nothing to compare
     assert fast == every
 
 

@@ -22,36 +22,19 @@ from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS, ManaSyntaxError, parse_cost
 from mtgjudge.model.safe_yaml import FileProblem, load_documents
 from mtgjudge.model.objects import CardDef, Face
+from mtgjudge.model.cards.sources import CardRecord, FaceRecord
+from mtgjudge.model.cards.type_line import parse_type_line
+from mtgjudge.model.oracle import compile_card
 
 DATA_DIR = Path(__file__).parent / "data"
 KNOWN_NAMES = Path(__file__).parent / "known_names.txt.gz"
 
-SUPERTYPES = ("Basic", "Legendary", "Snow", "World", "Ongoing")      # 205.4a
-#: 205.2a's card types ("Tribal" is Kindred's name before 2024).
-CARD_TYPES = ("Artifact", "Battle", "Conspiracy", "Creature", "Dungeon", "Enchantment", "Instant", "Kindred", "Land",
-              "Phenomenon", "Plane", "Planeswalker", "Scheme", "Sorcery", "Tribal", "Vanguard")
 FACE_KEYS = {"name", "cost", "type", "pt", "color_indicator", "abilities"}
 CARD_KEYS = FACE_KEYS | {"back", "token"}
 
 
 class CardDefinitionError(ValueError):
     """A card definition file that breaks the encoding: names the file, the card and the field."""
-
-
-def parse_type_line(line: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """"Legendary Artifact Creature — Scarecrow" -> (supertypes, card types, subtypes)."""
-    left, _, right = line.replace(" - ", " — ").partition("—")
-    supers, types = [], []
-    for w in left.split():
-        if w in SUPERTYPES:
-            supers.append(w)
-        elif w in CARD_TYPES:
-            types.append(w)
-        else:
-            raise DefinitionError(f"type: {w!r} is neither a supertype nor a card type (CR 205)")
-    if not types:
-        raise DefinitionError(f"type: {line!r} names no card type")
-    return tuple(supers), tuple(types), tuple(right.split())
 
 
 def _face(data: dict, where: str) -> Face:
@@ -94,10 +77,49 @@ def _face(data: dict, where: str) -> Face:
     return Face(data["name"], cost, indicator, supers, types, subs, power, toughness, tuple(abilities))
 
 
+#: The keys of a card given by its Oracle text (each face: name, mana cost, type line, P/T or loyalty, text).
+ORACLE_FACE_KEYS = {"name", "cost", "type", "pt", "loyalty", "color_indicator", "oracle"}
+
+
+def _oracle_face(data: Any, where: str) -> FaceRecord:
+    if not isinstance(data, dict):
+        raise DefinitionError(f"{where}: a face is a mapping")
+    unknown = set(data) - ORACLE_FACE_KEYS - ({"back", "layout"} if where == "front" else set())
+    if unknown:
+        raise DefinitionError(f"unknown key {sorted(unknown)[0]!r}; allowed: {sorted(ORACLE_FACE_KEYS)}")
+    for key in ("name", "type", "oracle"):
+        if not isinstance(data.get(key, ""), str) or key == "name" and key not in data:
+            raise DefinitionError(f"{key}: missing or not a string")
+    power = toughness = None
+    if "pt" in data:
+        power, _, toughness = str(data["pt"]).partition("/")
+    indicator = data.get("color_indicator")
+    return FaceRecord(data["name"], data.get("cost"), str(data.get("type", "")), data.get("oracle", ""), power,
+                      toughness, str(data["loyalty"]) if "loyalty" in data else None,
+                      tuple(indicator) if indicator else None)
+
+
+def _oracle_card(data: dict, source: str) -> CardDef:
+    """A card given by its Oracle text, compiled as an imported card is (model.oracle): the built-in cards the
+    compiler reads are written this way, so that their abilities come from one reading of the text (a line
+    it does not read stays an unmodelled ability, as for any imported card)."""
+    faces = [_oracle_face(data, "front")]
+    if "back" in data:
+        faces.append(_oracle_face(data["back"], "back"))
+    layout = data.get("layout", "transform" if len(faces) > 1 else "normal")
+    name = " // ".join(f.name for f in faces) if len(faces) > 1 else faces[0].name
+    card = compile_card(CardRecord(name, str(layout), tuple(faces)), source=source)
+    if not card.modelled:
+        raise DefinitionError("its type line, mana cost or layout can't be read (model.oracle)")
+    return card
+
+
 def parse_card(data: Any, source: str = "") -> CardDef:
     """One YAML document -> CardDef, or DefinitionError naming the field."""
     if not isinstance(data, dict):
         raise DefinitionError("a card definition is a mapping")
+    if "oracle" in data:
+        return _oracle_card(data, source)
     front = _face(data, "front")
     faces = [front]
     if "back" in data:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from mtgjudge.model.cards.loader import parse_type_line
+from mtgjudge.model.cards.type_line import parse_type_line
 from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import ManaSyntaxError, parse_cost
