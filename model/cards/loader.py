@@ -1,4 +1,6 @@
-"""Load the built-in card definitions (``data/*.yaml``, the hand encodings) and validate them.
+"""Load the built-in card definitions (``data/*.yaml``) and validate them: a card given by its Oracle text
+(``oracle:``) is compiled by ``model.oracle`` as an imported card is; the others are encoded by hand in the
+product's vocabulary, where the compiler does not read their text yet.
 
 ``known_names.txt.gz`` lists the names of every card printed up to the card data the product was built
 from, so that a real card the product does not model yet is told apart from a typo. Cards are found by

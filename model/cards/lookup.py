@@ -1,5 +1,4 @@
-"""Finding a card by name, the one way every caller does: the built-in definitions (``data/*.yaml``, the hand
-encodings) first, then the card store (cards imported from card data files, ``store.py``). A built-in
+"""Finding a card by name, the one way every caller does: the built-in definitions (``data/*.yaml``) first, then the card store (cards imported from card data files, ``store.py``). A built-in
 definition is an override: it wins over an imported card of the same name, whole or face.
 
 Names match without regard to case, punctuation or spacing (:func:`~mtgjudge.model.names.normalize`, as the
