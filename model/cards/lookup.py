@@ -1,5 +1,6 @@
-"""Finding a card by name, the one way every caller does: the built-in definitions (``data/*.yaml``) first, then the card store (cards imported from card data files, ``store.py``). A built-in
-definition is an override: it wins over an imported card of the same name, whole or face.
+"""Finding a card by name, the one way every caller does: the built-in definitions (``data/*.yaml``) first,
+then the card store (cards imported from card data files, ``store.py``). A built-in definition is an
+override: it wins over an imported card of the same name, whole or face.
 
 Names match without regard to case, punctuation or spacing (:func:`~mtgjudge.model.names.normalize`, as the
 question format says); a multi-faced card is found by either face's name or by "A // B".
