@@ -54,6 +54,13 @@ def test_a_trigger_that_adds_mana_is_not_narrowed():
                      "produced.", "triggered") == ()
 
 
+def test_a_trigger_on_tapping_for_mana_that_adds_none_changes_nothing_now():
+    # 106.12: tapping a land for mana is the event; the ability adds no mana, so it is no mana ability (605.1b)
+    got = set(scopes_of("Whenever an opponent taps a land for mana, that land doesn't untap during its controller's "
+                        "next untap step.", "triggered"))
+    assert got == set(EVENT_SCOPES)
+
+
 def test_mana_value_is_not_mana():
     got = scopes_of("Whenever you cast a spell with mana value 5 or greater, draw a card.", "triggered")
     assert Scope.MANA not in got and got

@@ -336,7 +336,13 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
 
 def _triggered(body: str, printed: str, ctx: LineContext) -> Ability:
     """Triggered abilities the engine performs: "When this enters, exile target ... until this leaves the
-    battlefield" (610.3); any other trigger is kept unmodelled (``oracle.scopes``)."""
+    battlefield" (610.3) and triggered mana abilities (605.1b); any other trigger is kept unmodelled
+    (``oracle.scopes``)."""
+    try:
+        mana = phrases.parse(body, "mana_trigger")
+        return Ability("triggered", trigger=body.split(",")[0], mana_trigger=mana, source_text=printed)
+    except DefinitionError:
+        pass
     try:
         r = phrases.parse(body, "trigger_exile_until")
     except DefinitionError:

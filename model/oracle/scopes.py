@@ -38,9 +38,10 @@ _SELF_WORDS = re.compile(r"\b(cast|casts|costs?|spells?|play|played|flash|counte
 _SECOND_CLAUSE = re.compile(r"\band (?:has|have|gains?|can|can't|is|are|gets?|loses?|doesn't|don't)\b", re.I)
 _MANA_WORDS = re.compile(r"\b(add|adds)\b|\bmana\b(?! (?:cost|value|symbols?))", re.I)
 #: What a line says about mana that adds none itself: an ability in quotation marks is granted to another object
-#: (a token, an emblem: 111.4, 113.1a, 114.2), whose ability adds that mana, not this one; a restriction on the
+#: (a token, an emblem: 111.4, 113.1a, 114.2), whose ability adds that mana, not this one; tapping a permanent
+#: "for mana" is an event a trigger waits for (106.12), not mana added; a restriction on the
 #: mana spent to pay this ability's own cost (106.6, 107.3) or a note of what was spent concerns activating it.
-_NOT_ADDING = re.compile(r"\"[^\"]*\"|\bspend only [^.]*? mana on x\b|\b(?:note the )?(?:types? (?:and amount )?of )?mana "
+_NOT_ADDING = re.compile(r"\btap(?:s|ped)? (?:an? |enchanted |target )?[\w' ]*? for mana\b|\"[^\"]*\"|\bspend only [^.]*? mana on x\b|\b(?:note the )?(?:types? (?:and amount )?of )?mana "
                          r"(?:you )?spent (?:on|to pay) (?:x|this activation cost|~'s activation cost)\b", re.I)
 
 _SUBJECT = r"(?:~|enchanted (?:creature|permanent|land|artifact)|equipped creature|(?:other )?(?:[\w-]+ )*creatures(?: you control| your opponents control)?|each creature(?: you control)?|[A-Z][\w-]+s you control)"

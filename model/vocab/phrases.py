@@ -20,13 +20,13 @@ from lark.exceptions import LarkError, VisitError
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import BASIC_LAND_TYPES, COLORS, NAME_TO_LETTER, ManaSyntaxError, parse_cost
 from mtgjudge.model.selectors import Selector, TargetSpec
-from mtgjudge.model.vocab.abilities import X_COUNT, CostPart, ManaProduction
+from mtgjudge.model.vocab.abilities import X_COUNT, CostPart, ManaProduction, ManaTrigger
 from mtgjudge.model.vocab.subtypes import subtype
 
 GRAMMAR = Path(__file__).with_name("phrases.lark")
 STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "target_phrase", "target_np",
           "static_grant", "static_pt", "static_land_type", "static_color", "static_mana", "static_spend",
-          "trigger_exile_until")
+          "trigger_exile_until", "mana_trigger")
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
@@ -381,6 +381,25 @@ class _Meaning(Transformer):
     def trigger_exile_until(self, *parts):
         toks = {t.type for t in parts if isinstance(t, Token)}
         return {"for_each_opponent": "FOR_EACH_OPPONENT" in toks, "up_to": "UP_TO_ONE" in toks}
+
+    # ---- triggered mana abilities (605.1b)
+    def mte_player_taps(self): return ("tapped_for_mana", "land", "any", "", "that player")
+    def mte_you_tap(self): return ("tapped_for_mana", "land", "you", "", "you")
+    def mte_enchanted(self): return ("tapped_for_mana", "enchanted", "any", "", "its controller")
+    def mte_enchanted_is(self, sub): return ("tapped_for_mana", "enchanted", "any", str(sub), "its controller")
+    def mte_chosen_color(self): return ("adds_chosen_color", "land", "you", "", "you")
+    def who_that_player(self): return "that player"
+    def who_its_controller(self): return "its controller"
+    def who_you(self): return "you"
+    def add_produced(self): return ManaProduction("produced_type")
+    def add_fixed(self, symbols): return ManaProduction("fixed", fixed=self._types(symbols))
+    def add_chosen(self): return ManaProduction("chosen_color", amount=1)
+
+    def mana_trigger(self, event, who, add) -> ManaTrigger:
+        kind, of, by, enchanted_is, adder = event
+        if who != adder:     # the player who gets the mana is the one the event names (106.12a)
+            raise DefinitionError(f"a triggered mana ability whose mana goes to {who}, not {adder}")
+        return ManaTrigger(kind, of, by, add, enchanted_is)
 
     # ---- statics granting keywords, changing power and toughness (613.1f, 613.4c)
     def s_attached(self, *_): return {"enchanted": True}
