@@ -118,7 +118,7 @@ def activate(game: Game, a: Mapping[str, Any]) -> list[Game]:
                 g = g.with_state(g.state.with_object(replace(src, activated_this_turn=tuple(sorted(set(src.activated_this_turn) | {index})))))
             ab = StackAbility(oid, text_index, player, tuple(targets), g.moved(oid))
             g = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
-            g = g.log(("602.2", "602.2a"), f"{player} activates {o.name}'s ability {ability.text()!r}" + (
+            g = g.log(("602.2", "602.2a") + (("602.2b", "601.2c") if targets else ()), f"{player} activates {o.name}'s ability {ability.text()!r}" + (
                 f", targeting {', '.join(name_of(game.state, t) for t in targets)}" if targets else ""))
             if len(choices) > 1:
                 g = g.choose(f"{oid} ability {text_index} targets {', '.join(targets)}")

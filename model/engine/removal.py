@@ -13,7 +13,7 @@ from mtgjudge.model.rules.layers import current
 _KINDS = {
     "destroy": ("graveyard", "701.8a", "is destroyed and put into its owner's graveyard"),
     "sacrifice": ("graveyard", "701.21a", "is sacrificed: put into its owner's graveyard"),
-    "exile": ("exile", "406.3", "is exiled"),
+    "exile": ("exile", "701.13a", "is exiled"),
     "bounce": ("hand", "400.6", "is returned to its owner's hand"),
 }
 
