@@ -168,12 +168,6 @@ def test_wrong_number_of_targets_is_an_input_error():
         finals("  - {cast: bolt, targets: [bears, Alice]}", bob_hand=BOLT)
 
 
-def test_doom_blade_destroys_701_8a():
-    g = one(finals("  - {cast: db, targets: [bears]}\n  - resolve: 1", bob_hand="[{card: Doom Blade, id: db}]",
-                   bob_bf="[Swamp, Swamp]"))
-    assert zone(g, "bears") == "graveyard"
-
-
 def test_damage_keyword_of_source_is_unsupported():
     # A source with lifelink: the engine does not perform 702.15b, so it says so.
     from mtgjudge.model.engine.resolve import _DAMAGE_KEYWORDS
