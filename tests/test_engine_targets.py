@@ -172,3 +172,51 @@ def test_damage_keyword_of_source_is_unsupported():
     # A source with lifelink: the engine does not perform 702.15b, so it says so.
     from mtgjudge.model.engine.resolve import _DAMAGE_KEYWORDS
     assert "Lifelink" in _DAMAGE_KEYWORDS and "Deathtouch" in _DAMAGE_KEYWORDS
+
+
+@pytest.mark.parametrize("sentence, kind, args", [
+    ("~ deals 3 damage to any target.", "damage", {"n": 3, "target": "any target"}),
+    ("~ deals two damage to target creature or player.", "damage", {"n": 2, "target": "creature or player"}),
+    ("Destroy target nonblack creature.", "destroy", {"target": "nonblack creature"}),
+    ("Exile target creature.", "exile", {"target": "creature"}),
+    ("Return target creature to its owner's hand.", "bounce", {"target": "creature"}),
+    ("Target creature gets -2/-2 until end of turn.", "pump", {"power": -2, "toughness": -2, "target": "creature"}),
+    ("Counter target spell.", "counter_spell", {"target": "spell"}),
+    ("Draw a card.", "draw", {"n": 1}),
+    ("Its controller gains life equal to its power.", "its_controller_gains_life_equal_to_power", {}),
+])
+def test_compiler_reads_effect_sentences_as_words(sentence, kind, args):
+    from mtgjudge.model.oracle.lines import effect_word
+    from mtgjudge.model.oracle.targets import find_targets
+    e = effect_word(sentence, find_targets(sentence))
+    assert e is not None and e.kind == kind and dict(e.args) == args
+
+
+@pytest.mark.parametrize("sentence", [
+    "Destroy target creature or planeswalker an opponent controls with mana value 3 or less unless it has flying.",
+    "Target creature gets +3/+3 until end of turn and gains trample.",
+    "Counter target spell unless its controller pays {3}.",
+    "Exile up to one target creature.",
+])
+def test_compiler_leaves_other_sentences_as_text(sentence):
+    from mtgjudge.model.oracle.lines import effect_word
+    from mtgjudge.model.oracle.targets import find_targets
+    assert effect_word(sentence, find_targets(sentence) or ()) is None
+
+
+def test_a_spell_line_is_words_only_when_read_whole_608_2c():
+    from mtgjudge.model.oracle.lines import LineContext, _spell_line
+    a = _spell_line("Destroy target creature. It can't be regenerated.", "Destroy target creature. It can't be "
+                    "regenerated.", LineContext(spell=True))
+    assert [e.kind for e in a.effects] in (["other"], []) and a.kind in ("spell", "unmodelled")
+    b = _spell_line("Exile target creature. Its controller gains life equal to its power.", "", LineContext(spell=True))
+    assert [e.kind for e in b.effects] == ["exile", "its_controller_gains_life_equal_to_power"]
+    assert b.targets == ("target creature",)
+
+
+def test_up_to_one_target_is_unsupported_not_guessed():
+    from mtgjudge.model.engine.targeting import choose_targets
+    (question,) = load_text(BASE.format(alice_bf="[{card: Grizzly Bears, id: bears}]", alice_hand="[]", bob_bf="[]",
+                                        bob_hand="[]", actions="  - advance: end"))
+    with pytest.raises(Unsupported):
+        choose_targets(Game(question.state), ("up to one target creature",), "Bob", "x", None)

@@ -141,6 +141,7 @@ def change_life(game: Game, player: str, delta: int, rules=("119.3",), why: str 
     p = game.state.player(player)
     game = game.with_state(game.state.with_player(replace(p, life=p.life + delta)))
     verb = "gains" if delta >= 0 else "loses"
+    guard_unrecognized(game, f"{player} {verb} life")
     return game.log(rules, f"{player} {verb} {abs(delta)} life{why} ({p.life} -> {p.life + delta})")
 
 
@@ -185,6 +186,7 @@ def _damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     guard_scope(st, "dies", f"{name} deals damage to {o.name} ({t})")
     guard_scope(st, "power-toughness", f"{name} deals damage to {o.name} ({t})")
     game = game.with_state(st.with_object(replace(o, damage=o.damage + n)))
+    guard_unrecognized(game, f"{name} deals damage to {o.name}")
     return [game.log("120.3e", f"{name} deals {n} damage to {o.name} ({t}): it is marked on it")]
 
 
@@ -206,6 +208,7 @@ def _pump(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     p, t = e.arg("power"), e.arg("toughness")
     ts = max([o.timestamp for o in st.objects] + [c.timestamp for c in st.pt_changes] + [0]) + 1
     game = game.with_state(st.evolve(pt_changes=st.pt_changes + (PTChange(ctx.target, p, t, st.turn.number, origin, ts),)))
+    guard_unrecognized(game, f"{ctx.target}'s power and toughness change")
     return [game.log("613.4c", f"{name_of(st, ctx.target)} gets {p:+d}/{t:+d} until end of turn")]
 
 

@@ -49,6 +49,9 @@ def choose_targets(game: Game, phrases: Sequence[str], chooser: str, source: str
         if (spec.minimum, spec.maximum) != (1, 1):
             raise Unsupported(f"choosing {spec.phrase!r}: only uses of \"target\" that choose exactly one object or "
                               "player are performed by the engine yet")
+        if spec.that_player:
+            raise Unsupported(f"choosing {spec.phrase!r}: which player \"that player\" is depends on another "
+                              "choice, not performed by the engine yet")
     if len(specs) > 1 and any(sel.other for s in specs for sel in s.objects):
         raise Unsupported(f"the targets ({'; '.join(phrases)}) say \"another\": choosing them together is not "
                           "performed by the engine yet")
