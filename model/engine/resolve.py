@@ -376,8 +376,8 @@ def resolve_top(game: Game) -> list[Game]:
 
 def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
     """The ``resolve: N`` action: the top N objects of the stack resolve one by one (``all``: until it is
-    empty), the game settling after each (704.3, 603.3b); ``targets`` fix those of the triggered ability
-    resolved first, as if chosen when it was put on the stack."""
+    empty), the game settling after each (704.3, 603.3b); ``targets`` fix those of the triggered or activated
+    ability resolved first, as if chosen when it was put on the stack."""
     n = a["resolve"]
     count = MAX_STEPS if n == "all" else n
     branches = [game]
@@ -394,7 +394,10 @@ def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
                 if not isinstance(top, StackAbility):
                     raise InputError("targets", "targets fix those of a triggered ability; the top of the stack "
                                                       "is a spell")
-                slots = target_slots(g, ability_of(g, top.source, top.index), top.controller)
+                ab = ability_of(g, top.source, top.index)
+                # One target for each use of "target" (608.2b checks them as it resolves); exile-until abilities
+                # may have one per opponent and optional ones.
+                slots = target_slots(g, ab, top.controller) if _exiles_until(ab) else [(t, None, False) for t in ab.targets]
                 if len(a["targets"]) > len(slots) or len(a["targets"]) < sum(1 for s in slots if not s[2]):
                     raise InputError("targets", f"the ability of {top.source} takes {len(slots)} target(s); "
                                                       f"{len(a['targets'])} given")
