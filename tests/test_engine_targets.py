@@ -220,3 +220,36 @@ def test_up_to_one_target_is_unsupported_not_guessed():
                                         bob_hand="[]", actions="  - advance: end"))
     with pytest.raises(Unsupported):
         choose_targets(Game(question.state), ("up to one target creature",), "Bob", "x", None)
+
+
+def _two_target_spell_game(bears_zone: str, player_target: str):
+    """A spell with two uses of "target" (2 damage to target creature, 2 damage to any target) on the stack,
+    targeting the Bears and a player; the Bears already moved (or not)."""
+    from mtgjudge.model.build import obj, state_of
+    from mtgjudge.model.cards.loader import parse_card
+    from mtgjudge.model.engine import zones
+    from mtgjudge.model.objects import GameObject
+    card = parse_card({"name": "Test Twin Sparks", "cost": "{R}", "type": "Instant", "abilities": [
+        {"effects": [{"damage": {"n": 2, "target": "creature"}}, {"damage": {"n": 2, "target": "any target"}}]}]})
+    spell = GameObject("sp", card, "Bob", "Bob", "stack", targets=("bears", player_target))
+    g = Game(state_of(obj("bears", "Grizzly Bears", "Alice"), spell, stack=("sp",)))
+    if bears_zone != "battlefield":
+        g = zones.move(g, "bears", bears_zone)
+    return g
+
+
+def test_illegal_target_among_legal_ones_is_not_affected_608_2b():
+    from mtgjudge.model.engine.resolve import resolve_top
+    (g,) = resolve_top(_two_target_spell_game("hand", "Alice"))
+    assert g.state.player("Alice").life == 18 and g.state.obj("bears").zone == "hand"
+    assert g.state.obj("sp").zone == "graveyard"
+    assert any("608.2b" in s.rules and "not affected" in s.text for s in g.steps)
+
+
+def test_all_targets_illegal_spell_doesnt_resolve_608_2b():
+    from mtgjudge.model.engine.resolve import resolve_top
+    g0 = _two_target_spell_game("hand", "Alice")
+    g0 = g0.remember(left=("Alice",))              # a player who left the game is no legal target (800.4a)
+    (g,) = resolve_top(g0)
+    assert g.state.player("Alice").life == 20 and g.state.obj("sp").zone == "graveyard"
+    assert any(s.rules == ("608.2b",) and "doesn't resolve" in s.text for s in g.steps)

@@ -18,7 +18,7 @@ from mtgjudge.model.state import GameState, PTChange, StackAbility
 from mtgjudge.model.engine.game import MAX_STEPS, Game, merge, name_of
 from mtgjudge.model.engine.removal import remove
 from mtgjudge.model.engine.sba import power
-from mtgjudge.model.engine.targeting import effect_targets, still_legal
+from mtgjudge.model.engine.targeting import effect_slots, still_legal
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.exile_until import exile_until_leaves
@@ -290,12 +290,13 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
     for e in ability.effects:
         if e.kind not in HANDLERS:
             raise Unsupported(f"the effect {e.text()!r} is not performed by the engine yet")
-    per_effect = [None] * len(ability.effects) if _exiles_until(ability) or not ability.targets else \
-        effect_targets(ability, ctx.targets)
-    legal_of = dict(zip(ctx.targets, legal)) if legal is not None else {}
+    slots = [None] * len(ability.effects) if _exiles_until(ability) or not ability.targets else \
+        effect_slots(ability, ctx.targets)
     branches = [game]
-    for e, t in zip(ability.effects, per_effect):
-        c = replace(ctx, target=t, target_legal=legal_of.get(t, True), before=ctx.before or game.state)
+    for e, i in zip(ability.effects, slots):
+        t = ctx.targets[i] if i is not None else None
+        ok = legal[i] if i is not None and legal is not None else True
+        c = replace(ctx, target=t, target_legal=ok, before=ctx.before or game.state)
         nxt = []
         for g in branches:
             nxt += HANDLERS[e.kind](g, e, c)

@@ -79,14 +79,19 @@ def choose_targets(game: Game, phrases: Sequence[str], chooser: str, source: str
     return [tuple(c) for c in itertools.product(*options)]
 
 
-def effect_targets(ability: Ability, targets: Sequence[str]) -> list[str | None]:
-    """For each effect of the ability, the target it acts on: the n-th effect naming a target phrase takes
-    the n-th target (the order the card's text says "target", 601.2c); None for an effect without one."""
+def effect_slots(ability: Ability, targets: Sequence[str]) -> list[int | None]:
+    """For each effect of the ability, which of its targets it acts on (an index into ``targets``): the n-th
+    effect naming a target phrase takes the n-th target (the order the card's text says "target", 601.2c);
+    None for an effect without one."""
     with_target = [e for e in ability.effects if e.arg("target")]
     if len(with_target) != len(ability.targets) or len(targets) != len(ability.targets):
         raise Unsupported(f"which target each effect of {ability.text()!r} acts on is not known to the engine")
-    it = iter(targets)
-    return [next(it) if e.arg("target") else None for e in ability.effects]
+    out: list[int | None] = []
+    n = 0
+    for e in ability.effects:
+        out.append(n if e.arg("target") else None)
+        n += 1 if e.arg("target") else 0
+    return out
 
 
 def still_legal(game: Game, ability: Ability, controller: str, source: str, targets: Sequence[str]) -> list[bool]:
