@@ -285,7 +285,7 @@ def _exiles_until(ability: Ability) -> bool:
 
 
 def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None = None) -> list[Game]:
-    """608.2c: the effects in the order written, each on its own target (``targeting.effect_targets``);
+    """608.2c: the effects in the order written, each on its own target (``targeting.effect_slots``);
     ``legal``: which targets were legal as resolution began (608.2b)."""
     for e in ability.effects:
         if e.kind not in HANDLERS:
