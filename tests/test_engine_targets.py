@@ -253,3 +253,17 @@ def test_all_targets_illegal_spell_doesnt_resolve_608_2b():
     (g,) = resolve_top(g0)
     assert g.state.player("Alice").life == 20 and g.state.obj("sp").zone == "graveyard"
     assert any(s.rules == ("608.2b",) and "doesn't resolve" in s.text for s in g.steps)
+
+
+def test_own_unmodelled_text_on_the_stack_is_unsupported_702_88a():
+    # Rebound (unmodelled) would exile the spell instead of putting it into the graveyard: never guessed.
+    from mtgjudge.model.build import state_of
+    from mtgjudge.model.cards.loader import parse_card
+    from mtgjudge.model.engine.resolve import resolve_top
+    from mtgjudge.model.objects import GameObject
+    card = parse_card({"name": "Test Rebound Draw", "cost": "{U}", "type": "Instant", "abilities": [
+        {"unmodelled": "Rebound", "kind": "static", "scope": ["resolution", "draw"], "zones": ["stack"]},
+        {"effect": {"draw": {"n": 2}}}]})
+    g = Game(state_of(GameObject("sp", card, "Alice", "Alice", "stack"), stack=("sp",)))
+    with pytest.raises(Unsupported, match="Rebound"):
+        resolve_top(g)

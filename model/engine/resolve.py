@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from mtgjudge.model.vocab.abilities import Ability, Effect
+from mtgjudge.model.vocab.scopes import EVENT_SCOPES, Scope
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.errors import Unsupported
@@ -317,6 +318,17 @@ def _targets_check(game: Game, ability: Ability, ctx: Ctx) -> list[bool] | None:
     return legal if any(legal) else None
 
 
+def _guard_own_text(o: GameObject) -> None:
+    """An instant's or sorcery's own unmodelled text that functions on the stack may change what happens as it
+    resolves or where it goes after (rebound 702.88a, buyback 702.27a, a cost option chosen as it was cast):
+    unsupported, naming it."""
+    for a in o.printed.abilities:
+        if a.kind == "unmodelled" and a.functions_in("stack") and (
+                not a.scope or any(sc in EVENT_SCOPES or sc == Scope.CAST_OPTIONS for sc in a.scope)):
+            raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply as it resolves: "
+                              f"{a.source_text!r}")
+
+
 def resolve_top(game: Game) -> list[Game]:
     st = game.state
     if not st.stack:
@@ -358,6 +370,7 @@ def resolve_top(game: Game) -> list[Game]:
     spell = [a for a in ch.abilities if a.kind == "spell"]
     if len(spell) != 1:
         raise Unsupported(f"resolving {o.name}: its effect is not modelled")
+    _guard_own_text(o)
     ctx = Ctx(top, o.controller, o.targets, game.moved(top), o.x)
     if spell[0].targets and not ctx.targets:
         raise Unsupported(f"{o.name} on the stack has no targets given; its targets were chosen as it was cast")
