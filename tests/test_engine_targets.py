@@ -267,3 +267,11 @@ def test_own_unmodelled_text_on_the_stack_is_unsupported_702_88a():
     g = Game(state_of(GameObject("sp", card, "Alice", "Alice", "stack"), stack=("sp",)))
     with pytest.raises(Unsupported, match="Rebound"):
         resolve_top(g)
+
+
+def test_compiler_reads_removal_only_of_permanents():
+    # "Exile target card from a graveyard" is not the permanent-removal word (the engine would do nothing).
+    from mtgjudge.model.oracle.lines import effect_word
+    from mtgjudge.model.oracle.targets import find_targets
+    s = "Exile target card from a graveyard."
+    assert effect_word(s, find_targets(s)) is None

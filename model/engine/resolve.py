@@ -180,6 +180,8 @@ def _damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if t in st.player_names:
         return [change_life(game, t, -n, ("120.3a", "119.3"), f": {name} deals {n} damage to them")]
     o = st.obj(t)
+    if o.zone != "battlefield":
+        raise Unsupported(f"damage to {o.name} ({t}) in the {o.zone} is not performed by the engine")
     types = current(st, t).types
     if "Planeswalker" in types or "Battle" in types:
         raise Unsupported(f"damage to {o.name} ({t}), a planeswalker or battle (120.3c, 120.3h), is not performed "
@@ -194,7 +196,13 @@ def _damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 def _removal(kind: str) -> Callable[[Game, Effect, Ctx], list[Game]]:
     def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         skip = _unaffected(game, ctx)
-        return [skip if skip is not None else remove(game, ctx.target, kind)]
+        if skip is not None:
+            return [skip]
+        st = game.state
+        if ctx.target in st.player_names or not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
+            raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent: only permanents are performed by "
+                              "the engine yet")
+        return [remove(game, ctx.target, kind)]
     return handler
 
 
@@ -204,6 +212,8 @@ def _pump(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if skip is not None:
         return [skip]
     st = game.state
+    if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
+        raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent, is not performed by the engine")
     guard_scope(st, "power-toughness", f"{ctx.target}'s power and toughness change")
     origin = st.obj(ctx.source).name if st.has(ctx.source) else ctx.source
     p, t = e.arg("power"), e.arg("toughness")
@@ -220,6 +230,8 @@ def _counter_spell(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         return [skip]
     st = game.state
     o = st.obj(ctx.target)
+    if o.zone != "stack":
+        raise Unsupported(f"{e.text()!r} on {o.name} ({o.id}), not a spell on the stack, is not performed by the engine")
     for a in o.printed.abilities:
         if a.kind == "unmodelled" and a.may_concern("resolution"):
             raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply as it is "

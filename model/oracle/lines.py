@@ -118,6 +118,14 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
                 args[key] = int(value)
         if not [k for k in keys if k == "target"] and found:
             return None
+        # The engine performs these on permanents (and "target spell" on the stack) only.
+        if "target" in args and args["target"] != "any target":
+            zone = "stack" if kind == "counter_spell" else "battlefield"
+            try:
+                if phrases.parse_target("target " + args["target"]).zone != zone:
+                    return None
+            except DefinitionError:
+                return None
         try:
             return parse_effect({kind: args} if args else kind)
         except DefinitionError:
