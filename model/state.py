@@ -107,6 +107,19 @@ class EffectInForce:
 
 
 @dataclass(frozen=True)
+class PTChange:
+    """"Target creature gets +N/+N until end of turn" (613.4c, layer 7c) of a resolved spell or ability, on one
+    object (400.7: a marker once that object left its zone) until the cleanup step of ``began_turn`` (514.2)."""
+
+    object: str
+    power: int
+    toughness: int
+    began_turn: int
+    origin: str
+    timestamp: int = 0
+
+
+@dataclass(frozen=True)
 class GameState:
     """A whole game state. ``stack`` is top first: object ids (spells) or StackAbility entries.
 
@@ -116,7 +129,8 @@ class GameState:
     800.4a), ``drew_empty`` (players who drew from an empty library, 704.5b), ``turn_order`` (the seats in
     turn order, those who left included; empty: the players, in order) and ``turns_played`` ((turn number,
     active player) of the question's own turn and of every turn that began during its actions; empty: the
-    current turn is the anchor). ``model.rules.turns`` reads the last two.
+    current turn is the anchor). ``model.rules.turns`` reads the last two. ``pt_changes``: the "+N/+N until
+    end of turn" effects of resolved spells and abilities (613.4c), read by ``rules.layers``.
     """
 
     players: tuple[Player, ...]
@@ -131,6 +145,7 @@ class GameState:
     drew_empty: tuple[str, ...] = ()
     turn_order: tuple[str, ...] = ()
     turns_played: tuple[tuple[int, str], ...] = ()
+    pt_changes: tuple[PTChange, ...] = ()
     _index: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)
     _cache: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)  # derived facts
 

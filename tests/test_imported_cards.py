@@ -573,3 +573,52 @@ def test_a_split_second_spell_on_the_stack(imported):
     # casting Shock then is unsupported, not "yes".
     stack = "stack: [{card: Sudden Shock, id: ss, controller: Bob, targets: [Alice]}]"
     assert status(can_play("Shock", "[Mountain]", turn="turn: {active: Bob}", stack=stack)) == "unsupported"
+
+
+# ---------------------------------------------------------------- outcomes of imported spells (608.2)
+
+def _cast_and_resolve(card: str, lands: str, target: str, bob: str) -> str:
+    return f"""
+id: q
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: {lands}
+      hand: [{{card: "{card}", id: c}}]
+    Bob:
+      battlefield: {bob}
+actions:
+  - {{cast: c, targets: [{target}]}}
+  - resolve: 1
+expect: [{{object: bears, zone: graveyard}}, {{object: c, zone: graveyard}}]
+"""
+
+
+def test_imported_murder_destroys_701_8a(imported):
+    # The compiled sentence "Destroy target creature." is the destroy word the engine performs.
+    r = run(_cast_and_resolve("Murder", "[Swamp, Swamp, Swamp]", "bears", "[{card: Grizzly Bears, id: bears}]"))
+    assert r.status == "pass", (r.status, r.message, r.answer and r.answer.unsupported)
+
+
+def test_imported_shock_deals_damage_120_3e(imported):
+    r = run(_cast_and_resolve("Shock", "[Mountain]", "bears", "[{card: Grizzly Bears, id: bears}]"))
+    assert r.status == "pass", (r.status, r.message, r.answer and r.answer.unsupported)
+
+
+def test_imported_divination_draws_two(imported):
+    r = run("""
+id: q
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [Island, Island, Island]
+      hand: [{card: Divination, id: c}]
+      library: 3
+actions:
+  - cast: c
+  - resolve: 1
+expect: [{player: Alice, hand_size: 2, library_size: 1}]
+""")
+    assert r.status == "pass", (r.status, r.message, r.answer and r.answer.unsupported)

@@ -19,9 +19,9 @@ UNSUPPORTED = """id: bolt-the-bears
 ask: outcome
 state:
   players:
-    Alice: {battlefield: [Mountain], hand: [{card: Lightning Bolt, id: bolt}]}
+    Alice: {battlefield: [Mountain], hand: [{card: Burst Lightning, id: bolt}]}
     Bob: {battlefield: [{card: Grizzly Bears, id: bears}]}
-actions: [{cast: bolt, targets: [bears]}]
+actions: [{cast: bolt, targets: [bears]}, {resolve: 1}]
 expect: [{object: bears, zone: graveyard}]
 """
 

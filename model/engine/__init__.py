@@ -10,6 +10,8 @@ settle.py       what follows events: 610.3 returns, triggers, then state-based a
 exile_until.py  "exile ... until this leaves the battlefield" (610.3)
 leave_game.py   a player leaving the game (800.4a)
 paying.py       paying costs: every distinct payment of the payment model, performed (601.2g-h)
+targeting.py    choosing targets as spells are cast and abilities activated (601.2c), checking them again (608.2b)
+removal.py      destroy, sacrifice, exile, return to hand: one permanent leaving by an effect (701.8, 701.21)
 resolve.py      resolving stack objects (608) and the effects the engine performs; the resolve action
 turn.py         the turn's structure for advance (500-514)
 actions.py      the question format's actions (cast, play, activate, resolve, destroy, exile, sacrifice, bounce,

@@ -10,11 +10,13 @@ from typing import Any, Mapping
 
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
-from mtgjudge.model.engine.game import Game, find_ref, merge
+from mtgjudge.model.engine.game import Game, find_ref, merge, name_of
 from mtgjudge.model.engine.leave_game import leave_game
 from mtgjudge.model.engine.paying import pay
+from mtgjudge.model.engine.removal import remove
 from mtgjudge.model.engine.resolve import resolve_action
 from mtgjudge.model.engine.settle import after_moves, settle
+from mtgjudge.model.engine.targeting import choose_targets
 from mtgjudge.model.engine.triggers import condition, guard_unrecognized, is_triggered
 from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, Unsupported
@@ -44,17 +46,28 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     if "Land" in current(state, oid).types:
         raise InputError("cast", f"{o.name} is a land: play it")
     _legal(can_play(state, oid, player, x))
-    if a.get("targets") or any(t for ab in current(state, oid).abilities if ab.kind == "spell" for t in ab.targets):
-        raise Unsupported("casting a spell with targets is not performed by the engine yet")
+    ch = current(state, oid)
+    phrases = tuple(t for ab in ch.abilities if ab.kind == "spell" for t in ab.targets)
     if a.get("choices"):
         raise Unsupported("casting with choices is not performed by the engine yet")
     cost = total_cost(state, player, oid, x=x)
     game = zones.move(game, oid, "stack", controller=player, x=x if any(s.kind == "x" for s in (o.printed.mana_cost or ())) else None)
     game = game.log(("601.2a", "601.2b"), f"{player} casts {o.name} ({oid})" + (f" with X={x}" if x else ""))
     out = []
-    for g in pay(game, state, player, cost, a.get("paying")):
-        guard_unrecognized(g, f"{o.name} is cast")
-        out.append(after_moves(g, [(o, o.zone, "stack")], f"{o.name} is cast"))
+    # 601.2c: the targets are chosen as the spell is cast, after it moved to the stack (it can't target
+    # itself, 115.5); every legal choice is a branch unless the action names them.
+    choices = choose_targets(game, phrases, player, oid, a.get("targets"))
+    for targets in choices:
+        g0 = game
+        if targets:
+            spell = g0.state.obj(oid)
+            g0 = g0.with_state(g0.state.with_object(replace(spell, targets=targets)))
+            g0 = g0.log("601.2c", f"{player} chooses the target(s) of {o.name}: {', '.join(name_of(g0.state, t) for t in targets)}")
+            if len(choices) > 1:
+                g0 = g0.choose(f"{oid} targets {', '.join(targets)}")
+        for g in pay(g0, state, player, cost, a.get("paying")):
+            guard_unrecognized(g, f"{o.name} is cast")
+            out.append(after_moves(g, [(o, o.zone, "stack")], f"{o.name} is cast"))
     return out
 
 
@@ -88,22 +101,29 @@ def activate(game: Game, a: Mapping[str, Any]) -> list[Game]:
         raise Unsupported(f"activating {o.name}'s ability {ability.text()!r} (a mana ability or unmodelled text) is "
                           "not performed by the engine yet")
     _legal(can_activate(state, oid, index, ability, player, x))
-    if ability.targets or a.get("targets") or a.get("choices"):
-        raise Unsupported("activating an ability with targets or choices is not performed by the engine yet")
+    if a.get("choices"):
+        raise Unsupported("activating an ability with choices is not performed by the engine yet")
     text_index = next((i for i, b in enumerate(o.printed.abilities, 1) if b is ability or b == ability), None)
     if text_index is None:
         raise Unsupported(f"{o.name}'s ability {ability.text()!r} is not among its printed abilities")
     cost = activation_cost(state, oid, ability, x)
+    # 602.2b, 601.2c: targets are chosen before the cost is paid; every legal choice is a branch unless the
+    # action names them. The source permanent may be its own ability's target.
+    choices = choose_targets(game, ability.targets, player, oid, a.get("targets"), itself_illegal=False)
     out = []
-    for g in pay(game, state, player, cost, a.get("paying")):
-        if g.state.has(oid):
-            src = g.state.obj(oid)
-            g = g.with_state(g.state.with_object(replace(src, activated_this_turn=tuple(sorted(set(src.activated_this_turn) | {index})))))
-        ab = StackAbility(oid, text_index, player, (), g.moved(oid))
-        g = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
-        g = g.log(("602.2", "602.2a"), f"{player} activates {o.name}'s ability {ability.text()!r}")
-        guard_unrecognized(g, f"an ability of {o.name} is activated")
-        out.append(g)
+    for targets in choices:
+        for g in pay(game, state, player, cost, a.get("paying")):
+            if g.state.has(oid):
+                src = g.state.obj(oid)
+                g = g.with_state(g.state.with_object(replace(src, activated_this_turn=tuple(sorted(set(src.activated_this_turn) | {index})))))
+            ab = StackAbility(oid, text_index, player, tuple(targets), g.moved(oid))
+            g = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
+            g = g.log(("602.2", "602.2a") + (("602.2b", "601.2c") if targets else ()), f"{player} activates {o.name}'s ability {ability.text()!r}" + (
+                f", targeting {', '.join(name_of(game.state, t) for t in targets)}" if targets else ""))
+            if len(choices) > 1:
+                g = g.choose(f"{oid} ability {text_index} targets {', '.join(targets)}")
+            guard_unrecognized(g, f"an ability of {o.name} is activated")
+            out.append(g)
     return out
 
 
@@ -130,27 +150,9 @@ def transform(game: Game, a: Mapping[str, Any]) -> list[Game]:
 
 
 def _as_effect(game: Game, a: Mapping[str, Any], kind: str) -> list[Game]:
-    st = game.state
-    oid = find_ref(st, a[kind]) or a[kind]
-    if not st.has(oid) or st.obj(oid).zone != "battlefield":
-        return [game.log("701.8", f"{oid} is not on the battlefield: nothing happens")]
-    o = st.obj(oid)
-    ch = current(st, oid)
-    if kind == "destroy":
-        if ch.has_keyword("Indestructible"):
-            return [game.log("702.12b", f"{o.name} is indestructible and is not destroyed")]
-        guard_scope(game.state, "dies", f"{oid} is destroyed")
-        to, rule, verb = "graveyard", "701.8a", "is destroyed and put into its owner's graveyard"
-    elif kind == "sacrifice":
-        to, rule, verb = "graveyard", "701.21a", "is sacrificed: put into its owner's graveyard"
-    elif kind == "exile":
-        to, rule, verb = "exile", "406.3", "is exiled"
-    else:
-        to, rule, verb = "hand", "400.6", "is returned to its owner's hand"
-    gone = "; its counters cease to exist (122.2)" if o.counters else ""
-    game = zones.move(game, oid, to).log((rule, "400.7") + (("122.2",) if gone else ()),
-                                         f"{o.name} ({oid}) {verb}; it becomes a new object{gone}")
-    return [after_moves(game, [(o, "battlefield", to)], f"{oid} leaves the battlefield")]
+    """``destroy``, ``exile``, ``sacrifice``, ``bounce``: as if an effect did it (``removal``)."""
+    oid = find_ref(game.state, a[kind]) or a[kind]
+    return [remove(game, oid, kind)]
 
 
 def perform(game: Game, a: Mapping[str, Any]) -> list[Game]:

@@ -82,7 +82,9 @@ class Game:
         moves = tuple(sorted((m(k), n) for k, n in s.zone_changes if k in referred))
         linked = tuple(replace(l, source=m(l.source), exiled=tuple((m(i), n) for i, n in l.exiled)) for l in self.linked)
         pending = tuple(replace(p, source=m(p.source)) for p in self.pending)
-        return (players, objs, s.turn, stack, effects, moves, linked, pending, s.left, s.drew_empty, s.turns_played)
+        pts = tuple(replace(c, object=m(c.object)) for c in s.pt_changes)
+        return (players, objs, s.turn, stack, effects, moves, linked, pending, s.left, s.drew_empty, s.turns_played,
+                pts)
 
     def with_state(self, state: GameState) -> "Game":
         return replace(self, state=state)

@@ -10,12 +10,16 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from mtgjudge.model.vocab.abilities import Ability, Effect
+from mtgjudge.model.vocab.scopes import EVENT_SCOPES, Scope
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import CardDef, Face, GameObject
-from mtgjudge.model.state import StackAbility
-from mtgjudge.model.engine.game import MAX_STEPS, Game, merge
+from mtgjudge.model.state import GameState, PTChange, StackAbility
+from mtgjudge.model.engine.game import MAX_STEPS, Game, merge, name_of
+from mtgjudge.model.engine.removal import remove
+from mtgjudge.model.engine.sba import power
+from mtgjudge.model.engine.targeting import effect_slots, still_legal
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.exile_until import exile_until_leaves
@@ -27,11 +31,17 @@ from mtgjudge.model.rules.guards import guard_scope
 
 @dataclass(frozen=True)
 class Ctx:
+    """What an effect of a resolving spell or ability knows: its source, controller, targets, and for the
+    effect at hand its target (``target``) and whether that target is still legal (608.2b); ``before``: the
+    game as the resolution began, for what an effect reads of objects that an earlier effect moved (608.2h)."""
     source: str
     controller: str
     targets: tuple[str, ...]
     source_moves: int
     x: int | None = None
+    target: str | None = None
+    target_legal: bool = True
+    before: GameState | None = None
 
 
 # ------------------------------------------------------------------------------------------- effects
@@ -123,12 +133,130 @@ def _exile_until(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [exile_until_leaves(game, ctx.source, ctx.source_moves, ctx.controller, legal)]
 
 
+def change_life(game: Game, player: str, delta: int, rules=("119.3",), why: str = "") -> Game:
+    """119.3: a player gains or loses life (damage to a player: 120.3a); a player who left the game is no
+    longer affected (800.4a)."""
+    if player in game.left:
+        return game.log("800.4a", f"{player} has left the game: their life total does not change")
+    guard_scope(game.state, "life", f"{player}'s life total changes")
+    p = game.state.player(player)
+    game = game.with_state(game.state.with_player(replace(p, life=p.life + delta)))
+    verb = "gains" if delta >= 0 else "loses"
+    guard_unrecognized(game, f"{player} {verb} life")
+    return game.log(rules, f"{player} {verb} {abs(delta)} life{why} ({p.life} -> {p.life + delta})")
+
+
 def _gain(game: Game, e: Effect, ctx: Ctx, sign: int) -> list[Game]:
-    guard_scope(game.state, "life", f"{ctx.controller}'s life total changes")
-    p = game.state.player(ctx.controller)
-    n = e.arg("n")
-    game = game.with_state(game.state.with_player(replace(p, life=p.life + sign * n)))
-    return [game.log(("119.3",), f"{ctx.controller} {'gains' if sign > 0 else 'loses'} {n} life")]
+    return [change_life(game, ctx.controller, sign * e.arg("n"))]
+
+
+def _unaffected(game: Game, ctx: Ctx) -> Game | None:
+    """608.2b: an illegal target is not affected by the effect."""
+    if ctx.target_legal:
+        return None
+    return game.log("608.2b", f"{ctx.target} is an illegal target now: it is not affected")
+
+
+#: Damage keywords of a source whose results (702.2b, 702.15b, 702.80, 702.90) the engine does not perform.
+_DAMAGE_KEYWORDS = ("Deathtouch", "Lifelink", "Infect", "Wither")
+
+
+def _damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """120.3: damage from the spell or ability's source: a player loses that much life (120.3a), a creature
+    has it marked on it (120.3e; lethal damage is the state-based action 704.5g)."""
+    skip = _unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    st = game.state
+    n, t = e.arg("n"), ctx.target
+    src = st.obj(ctx.source) if st.has(ctx.source) else None
+    if src is not None:
+        ch = current(st, ctx.source)
+        for kw in _DAMAGE_KEYWORDS:
+            if ch.has_keyword(kw):
+                raise Unsupported(f"{src.name} has {kw.lower()}: the results of its damage are not performed by "
+                                  "the engine yet")
+    name = src.name if src is not None else ctx.source
+    if t in st.player_names:
+        return [change_life(game, t, -n, ("120.3a", "119.3"), f": {name} deals {n} damage to them")]
+    o = st.obj(t)
+    if o.zone != "battlefield":
+        raise Unsupported(f"damage to {o.name} ({t}) in the {o.zone} is not performed by the engine")
+    types = current(st, t).types
+    if "Planeswalker" in types or "Battle" in types:
+        raise Unsupported(f"damage to {o.name} ({t}), a planeswalker or battle (120.3c, 120.3h), is not performed "
+                          "by the engine yet")
+    guard_scope(st, "dies", f"{name} deals damage to {o.name} ({t})")
+    guard_scope(st, "power-toughness", f"{name} deals damage to {o.name} ({t})")
+    game = game.with_state(st.with_object(replace(o, damage=o.damage + n)))
+    guard_unrecognized(game, f"{name} deals damage to {o.name}")
+    return [game.log("120.3e", f"{name} deals {n} damage to {o.name} ({t}): it is marked on it")]
+
+
+def _removal(kind: str) -> Callable[[Game, Effect, Ctx], list[Game]]:
+    def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+        skip = _unaffected(game, ctx)
+        if skip is not None:
+            return [skip]
+        st = game.state
+        if ctx.target in st.player_names or not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
+            raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent: only permanents are performed by "
+                              "the engine yet")
+        return [remove(game, ctx.target, kind)]
+    return handler
+
+
+def _pump(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """613.4c (layer 7c): the target gets +N/+N until end of turn (ends in the cleanup step, 514.2)."""
+    skip = _unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    st = game.state
+    if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
+        raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent, is not performed by the engine")
+    guard_scope(st, "power-toughness", f"{ctx.target}'s power and toughness change")
+    origin = st.obj(ctx.source).name if st.has(ctx.source) else ctx.source
+    p, t = e.arg("power"), e.arg("toughness")
+    ts = max([o.timestamp for o in st.objects] + [c.timestamp for c in st.pt_changes] + [0]) + 1
+    game = game.with_state(st.evolve(pt_changes=st.pt_changes + (PTChange(ctx.target, p, t, st.turn.number, origin, ts),)))
+    guard_unrecognized(game, f"{ctx.target}'s power and toughness change")
+    return [game.log("613.4c", f"{name_of(st, ctx.target)} gets {p:+d}/{t:+d} until end of turn")]
+
+
+def _counter_spell(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.6a: to counter a spell is to cancel it, removing it from the stack to its owner's graveyard."""
+    skip = _unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    st = game.state
+    o = st.obj(ctx.target)
+    if o.zone != "stack":
+        raise Unsupported(f"{e.text()!r} on {o.name} ({o.id}), not a spell on the stack, is not performed by the engine")
+    for a in o.printed.abilities:
+        if a.kind == "unmodelled" and a.may_concern("resolution"):
+            raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply as it is "
+                              f"countered: {a.source_text!r}")
+    guard_scope(st, "resolution", f"{o.name} ({o.id}) is countered")
+    game = zones.move(game, o.id, "graveyard").log("701.6a", f"{o.name} ({o.id}) is countered: it is removed from "
+                                                             "the stack and put into its owner's graveyard")
+    return [after_moves(game, [(o, "stack", "graveyard")], f"{o.name} is countered")]
+
+
+def _controller_gains_power(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """"Its controller gains life equal to its power": the target as it last existed on the battlefield
+    (608.2h; Swords to Plowshares ruling 2018-03-16); a negative power gains and loses nothing (107.1b)."""
+    if len(ctx.targets) != 1 or ctx.before is None:
+        raise Unsupported(f"what 'its' refers to in {e.text()!r} is not known to the engine")
+    t = ctx.targets[0]
+    before = ctx.before
+    if not before.has(t) or before.obj(t).zone != "battlefield":
+        return [game.log("608.2b", f"{t} was not on the battlefield: no life is gained")]
+    o = before.obj(t)
+    n = power(Game(before), t)
+    if n <= 0:
+        return [game.log(("608.2h", "107.1b"), f"{o.name}'s power was {n}: {o.controller} gains no life")]
+    return [change_life(game, o.controller, n, ("608.2h", "119.3"), f", the power of {o.name} as it last existed "
+                                                                    "on the battlefield")]
 
 
 def _draw(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -155,29 +283,62 @@ HANDLERS: dict[str, Callable[[Game, Effect, Ctx], list[Game]]] = {
     "lose_life": lambda g, e, c: _gain(g, e, c, -1),
     "draw": _draw,
     "counter": _counter,
+    "damage": _damage,
+    "destroy": _removal("destroy"),
+    "exile": _removal("exile"),
+    "bounce": _removal("bounce"),
+    "pump": _pump,
+    "counter_spell": _counter_spell,
+    "its_controller_gains_life_equal_to_power": _controller_gains_power,
 }
 
 
-def run_effects(game: Game, ability: Ability, ctx: Ctx) -> list[Game]:
-    branches = [game]
+def _exiles_until(ability: Ability) -> bool:
+    return any(e.kind == "exile_until_source_leaves" for e in ability.effects)
+
+
+def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None = None) -> list[Game]:
+    """608.2c: the effects in the order written, each on its own target (``targeting.effect_slots``);
+    ``legal``: which targets were legal as resolution began (608.2b)."""
     for e in ability.effects:
         if e.kind not in HANDLERS:
             raise Unsupported(f"the effect {e.text()!r} is not performed by the engine yet")
+    slots = [None] * len(ability.effects) if _exiles_until(ability) or not ability.targets else \
+        effect_slots(ability, ctx.targets)
+    branches = [game]
+    for e, i in zip(ability.effects, slots):
+        t = ctx.targets[i] if i is not None else None
+        ok = legal[i] if i is not None and legal is not None else True
+        c = replace(ctx, target=t, target_legal=ok, before=ctx.before or game.state)
         nxt = []
         for g in branches:
-            nxt += HANDLERS[e.kind](g, e, ctx)
+            nxt += HANDLERS[e.kind](g, e, c)
         branches = merge(nxt)
     return branches
 
 
-def _targets_check(game: Game, ability: Ability, ctx: Ctx) -> bool:
-    """608.2b: False when it had targets and all of them are now illegal."""
+def _targets_check(game: Game, ability: Ability, ctx: Ctx) -> list[bool] | None:
+    """608.2b: which targets are still legal; None when it had targets and all of them are now illegal (it
+    doesn't resolve)."""
     if not ctx.targets:
-        return True
-    phrases = [e.arg("target") for e in ability.effects if e.arg("target")]
-    if any(e.kind not in ("exile_until_source_leaves",) for e in ability.effects if e.arg("target")):
-        raise Unsupported("checking targets on resolution for this ability's effects is not modelled")
-    return any(legal_target(game, phrases[0], ctx.controller, ctx.source, t, None) for t in ctx.targets)
+        return []
+    if _exiles_until(ability):
+        phrases = [e.arg("target") for e in ability.effects if e.arg("target")]
+        ok = any(legal_target(game, phrases[0], ctx.controller, ctx.source, t, None) for t in ctx.targets)
+        return [True] * len(ctx.targets) if ok else None
+    legal = still_legal(game, ability, ctx.controller, ctx.source, ctx.targets)
+    return legal if any(legal) else None
+
+
+def _guard_own_text(o: GameObject) -> None:
+    """An instant's or sorcery's own unmodelled text that functions on the stack may change what happens as it
+    resolves or where it goes after (rebound 702.88a, buyback 702.27a, a cost option chosen as it was cast):
+    unsupported, naming it."""
+    for a in o.printed.abilities:
+        if a.kind == "unmodelled" and a.functions_in("stack") and (
+                not a.scope or any(sc in EVENT_SCOPES or sc == Scope.CAST_OPTIONS for sc in a.scope)):
+            raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply as it resolves: "
+                              f"{a.source_text!r}")
 
 
 def resolve_top(game: Game) -> list[Game]:
@@ -200,10 +361,14 @@ def resolve_top(game: Game) -> list[Game]:
         if ability.kind not in ("triggered", "activated"):
             raise Unsupported(f"ability {top.index} of {src.name} is not a triggered or activated ability")
         ctx = Ctx(top.source, top.controller, tuple(top.targets), getattr(top, "source_moves", 0), src.x)
-        if not _targets_check(game, ability, ctx):
+        if ability.targets and not ctx.targets and not _exiles_until(ability):
+            raise Unsupported(f"the ability of {src.name} on the stack has no targets given; they were chosen as it "
+                              "was put on the stack")
+        legal = _targets_check(game, ability, ctx)
+        if legal is None:
             return [game.log("608.2b", f"every target of {src.name}'s ability is illegal: it doesn't resolve")]
         game = game.log("608.2", f"the ability of {src.name} ({top.source}) resolves: {ability.text()}")
-        return run_effects(game, ability, ctx)
+        return run_effects(game, ability, replace(ctx, before=game.state), legal)
     # a spell
     o = st.obj(top)
     ch = current(st, top)
@@ -217,16 +382,18 @@ def resolve_top(game: Game) -> list[Game]:
     spell = [a for a in ch.abilities if a.kind == "spell"]
     if len(spell) != 1:
         raise Unsupported(f"resolving {o.name}: its effect is not modelled")
+    _guard_own_text(o)
     ctx = Ctx(top, o.controller, o.targets, game.moved(top), o.x)
     if spell[0].targets and not ctx.targets:
         raise Unsupported(f"{o.name} on the stack has no targets given; its targets were chosen as it was cast")
-    if not _targets_check(game, spell[0], ctx):
+    legal = _targets_check(game, spell[0], ctx)
+    if legal is None:
         lki = game.state.obj(top)
         g = zones.move(game, top, "graveyard").log("608.2b", f"every target of {o.name} is illegal: it doesn't "
                                                                "resolve and is put into its owner's graveyard")
         return [after_moves(g, [(lki, "stack", "graveyard")], f"{o.name} goes to the graveyard")]
     out = []
-    for g in run_effects(game.log("608.2", f"{o.name} resolves"), spell[0], ctx):
+    for g in run_effects(game.log("608.2", f"{o.name} resolves"), spell[0], replace(ctx, before=game.state), legal):
         lki = g.state.obj(top)
         g = zones.move(g, top, "graveyard").log("608.2n", f"{o.name} is put into its owner's graveyard")
         out.append(after_moves(g, [(lki, "stack", "graveyard")], f"{o.name} goes to the graveyard"))
@@ -235,8 +402,8 @@ def resolve_top(game: Game) -> list[Game]:
 
 def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
     """The ``resolve: N`` action: the top N objects of the stack resolve one by one (``all``: until it is
-    empty), the game settling after each (704.3, 603.3b); ``targets`` fix those of the triggered ability
-    resolved first, as if chosen when it was put on the stack."""
+    empty), the game settling after each (704.3, 603.3b); ``targets`` fix those of the triggered or activated
+    ability resolved first, as if chosen when it was put on the stack."""
     n = a["resolve"]
     count = MAX_STEPS if n == "all" else n
     branches = [game]
@@ -253,7 +420,10 @@ def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
                 if not isinstance(top, StackAbility):
                     raise InputError("targets", "targets fix those of a triggered ability; the top of the stack "
                                                       "is a spell")
-                slots = target_slots(g, ability_of(g, top.source, top.index), top.controller)
+                ab = ability_of(g, top.source, top.index)
+                # One target for each use of "target" (608.2b checks them as it resolves); exile-until abilities
+                # may have one per opponent and optional ones.
+                slots = target_slots(g, ab, top.controller) if _exiles_until(ab) else [(t, None, False) for t in ab.targets]
                 if len(a["targets"]) > len(slots) or len(a["targets"]) < sum(1 for s in slots if not s[2]):
                     raise InputError("targets", f"the ability of {top.source} takes {len(slots)} target(s); "
                                                       f"{len(a['targets'])} given")

@@ -52,9 +52,14 @@ def _cleanup(game: Game) -> list[Game]:
             if not ends_this_cleanup(st, untils.pop(), e.controller, e.began_turn):
                 kept.append(e)
         ended = [e for e in st.effects if e not in kept]
-        if ended or objs != st.objects:
-            g = g.with_state(st.evolve(objects=objs, effects=tuple(kept)))
+        # 514.2: "until end of turn" power/toughness changes (613.4c) end with the damage.
+        pts = st.pt_changes
+        if ended or objs != st.objects or pts:
+            g = g.with_state(st.evolve(objects=objs, effects=tuple(kept), pt_changes=()))
             text = "damage marked on permanents is removed" if objs != st.objects else ""
+            if pts:
+                text += ("; " if text else "") + "; ".join(
+                    f"{c.origin}'s {c.power:+d}/{c.toughness:+d} on {c.object} ends" for c in pts)
             if ended:
                 text += ("; " if text else "") + "; ".join(
                     f"the effect of {e.source_card} ({', '.join(e.objects) or 'no objects'}) ends; what it let be "

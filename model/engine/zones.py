@@ -74,7 +74,8 @@ def _forget_references(state: GameState, oid: str, marker: str) -> GameState:
                   if isinstance(s, StackAbility) and oid in s.targets else s for s in state.stack)
     effects = tuple(replace(e, objects=tuple(marker if t == oid else t for t in e.objects)) if oid in e.objects else e
                     for e in state.effects)
-    return state.evolve(objects=tuple(objs), stack=stack, effects=effects)
+    pts = tuple(replace(c, object=marker) if c.object == oid else c for c in state.pt_changes)
+    return state.evolve(objects=tuple(objs), stack=stack, effects=effects, pt_changes=pts)
 
 
 def next_timestamp(state: GameState) -> int:

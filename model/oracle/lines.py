@@ -77,6 +77,62 @@ def _other(text: str) -> Effect:
     return Effect("other", (("text", text.rstrip(".")),), EFFECT_WORDS["other"])
 
 
+_NUM = r"(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
+_TGT = r"(any target|target [^.]+?)"
+#: Whole sentences of an effect that are words of the encoding (the engine performs them on resolution):
+#: the pattern, the word, and which groups are its arguments. A sentence is read only whole; "target"
+#: phrases must be the ones ``find_targets`` reads in it.
+_EFFECT_SENTENCES = (
+    (re.compile(rf"^~ deals {_NUM} damage to {_TGT}\.$", re.I), "damage", ("n", "target")),          # 120.3
+    (re.compile(rf"^Destroy {_TGT}\.$", re.I), "destroy", ("target",)),                              # 701.8a
+    (re.compile(rf"^Exile {_TGT}\.$", re.I), "exile", ("target",)),                                  # 701.13a
+    (re.compile(rf"^Return {_TGT} to its owner's hand\.$", re.I), "bounce", ("target",)),            # 400.6
+    (re.compile(rf"^{_TGT} gets ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I), "pump",
+     ("target", "power", "toughness")),                                                              # 613.4c
+    (re.compile(r"^Counter (target spell)\.$", re.I), "counter_spell", ("target",)),                 # 701.6a
+    (re.compile(r"^Its controller gains life equal to its power\.$", re.I),
+     "its_controller_gains_life_equal_to_power", ()),                                                 # 608.2h
+    (re.compile(rf"^You gain {_NUM} life\.$", re.I), "gain_life", ("n",)),                           # 119.3
+    (re.compile(rf"^You lose {_NUM} life\.$", re.I), "lose_life", ("n",)),
+    (re.compile(rf"^Draw {_NUM} cards?\.$", re.I), "draw", ("n",)),                                   # 121.1
+)
+
+
+def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
+    """The word of the encoding a whole sentence of an effect is, with its arguments; None if it is none of
+    them. ``found``: the sentence's target phrases (``find_targets``), which the word's must equal."""
+    for pattern, kind, keys in _EFFECT_SENTENCES:
+        m = pattern.match(sentence.strip())
+        if m is None:
+            continue
+        args: dict = {}
+        for key, value in zip(keys, m.groups()):
+            if key == "target":
+                phrase = value[0].lower() + value[1:]
+                if found != (phrase,):
+                    return None
+                args[key] = phrase if phrase == "any target" else phrase[len("target "):]
+            elif key == "n":
+                args[key] = phrases.number_word(value)
+            else:
+                args[key] = int(value)
+        if not [k for k in keys if k == "target"] and found:
+            return None
+        # The engine performs these on permanents (and "target spell" on the stack) only.
+        if "target" in args and args["target"] != "any target":
+            zone = "stack" if kind == "counter_spell" else "battlefield"
+            try:
+                if phrases.parse_target("target " + args["target"]).zone != zone:
+                    return None
+            except DefinitionError:
+                return None
+        try:
+            return parse_effect({kind: args} if args else kind)
+        except DefinitionError:
+            return None
+    return None
+
+
 # ------------------------------------------------------------------ keyword lines
 
 def _keyword_items(norm: str) -> list[str] | None:
@@ -194,7 +250,7 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
                                           r"\bmana\b(?! (?:cost|value))", low):
                 return fallback
             targets += found
-            effects.append(_other(s))
+            effects.append(effect_word(s, found) or _other(s))
     if cost is None:
         if production is None or re.search(r"\b(hand|graveyard|library|exile)\b", cost_text, re.I):
             return fallback       # a cost paid in another zone: where the ability functions is unknown (113.6j)
@@ -227,12 +283,16 @@ def _spell_line(norm: str, printed: str, ctx: LineContext) -> Ability:
     if _CASTING_WORDS.search(norm):
         return fallback
     targets: list[str] = []
+    words: list[Effect | None] = []
     for s in sentences(norm):
         found = find_targets(s)
         if found is None:
             return fallback
         targets += found
-    return Ability("spell", effects=(_other(norm),), targets=tuple(targets), source_text=printed)
+        words.append(effect_word(s, found))
+    # Only a line read whole becomes words: later text may change the meaning of earlier text (608.2c).
+    effects = tuple(w for w in words if w is not None) if all(words) else (_other(norm),)
+    return Ability("spell", effects=effects, targets=tuple(targets), source_text=printed)
 
 
 # ------------------------------------------------------------------ static abilities

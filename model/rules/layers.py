@@ -64,6 +64,17 @@ def _statics(ch: Characteristics) -> Iterable[StaticEffect]:
             yield a.static
 
 
+def _apply_pt_changes(chars: dict[str, Characteristics], state) -> dict[str, Characteristics]:
+    """613.4c (layer 7c): "+N/+N until end of turn" effects of resolved spells and abilities modify the power
+    and toughness of the object they apply to (a marker, naming no object, once it left the battlefield:
+    400.7). Additions commute, so their order within 7c does not matter."""
+    for c in getattr(state, "pt_changes", ()):
+        ch = chars.get(c.object)
+        if ch is not None and ch.power is not None and ch.toughness is not None:
+            chars[c.object] = replace(ch, power=ch.power + c.power, toughness=ch.toughness + c.toughness)
+    return chars
+
+
 def compute_all(state) -> dict[str, Characteristics]:
     """Characteristics of every object on the battlefield (cached on the state)."""
     cache = state._cache.get("characteristics")
@@ -94,6 +105,8 @@ def compute_all(state) -> dict[str, Characteristics]:
             chars = APPLIERS[s.kind][1](chars, s, src, state, affected)
         if layer == 4:
             chars = {oid: with_intrinsic(ch) for oid, ch in chars.items()}
+        if layer == 7:
+            chars = _apply_pt_changes(chars, state)
     state._cache["characteristics"] = chars
     return chars
 

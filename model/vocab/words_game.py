@@ -60,6 +60,15 @@ def _v_n(a: dict) -> None:
         raise DefinitionError(f"n must be 1 or more, not {a['n']}")
 
 
+def _v_target(a: dict) -> None:
+    if not a.get("target"):
+        raise DefinitionError("needs target (a target phrase)")
+
+
+def _target_words(phrase: str) -> str:
+    return phrase if phrase == "any target" else f"target {phrase}"
+
+
 WORDS = (
     # Layer 6 (613.1f); ``enchanted``: the permanent its source is attached to ("enchanted creature",
     # "equipped creature").
@@ -90,9 +99,29 @@ WORDS = (
     # 701.70a (2026-09-25): draw a card, then discard a card; if a nonland card was discarded, create a 1/1
     # white Human Soldier creature token.
     Word("recruit", "effect", {}, lambda a: "Recruit", frozenset({Scope.DRAW, Scope.DISCARD}), ENGINE),
+    # 120.3: "This deals N damage to any target / target creature / target player".
     Word("damage", "effect", {"n": int, "target": str},
-         lambda a: f"This deals {a['n']} damage to {a.get('target', 'any target')}", frozenset({Scope.LIFE}),
-         text_only=True),
+         lambda a: f"This deals {a['n']} damage to {_target_words(a.get('target', 'any target'))}",
+         frozenset({Scope.LIFE}), ENGINE, _v_target),
+    # 701.8a: "Destroy target creature".
+    Word("destroy", "effect", {"target": str}, lambda a: f"Destroy target {a['target']}", frozenset({Scope.DIES}),
+         ENGINE, _v_target),
+    # 406.3 (701.13a): "Exile target creature".
+    Word("exile", "effect", {"target": str}, lambda a: f"Exile target {a['target']}", frozenset(), ENGINE, _v_target),
+    # 400.6: "Return target creature to its owner's hand".
+    Word("bounce", "effect", {"target": str}, lambda a: f"Return target {a['target']} to its owner's hand",
+         frozenset(), ENGINE, _v_target),
+    # 613.4c (layer 7c), 514.2: "Target creature gets +N/+N until end of turn".
+    Word("pump", "effect", {"power": int, "toughness": int, "target": str},
+         lambda a: f"Target {a['target']} gets {a['power']:+d}/{a['toughness']:+d} until end of turn",
+         frozenset({Scope.POWER_TOUGHNESS}), ENGINE, _v_target),
+    # 701.6a: "Counter target spell".
+    Word("counter_spell", "effect", {"target": str}, lambda a: f"Counter target {a['target']}",
+         frozenset({Scope.RESOLUTION}), ENGINE, _v_target),
+    # 608.2h: "Its controller gains life equal to its power" after an effect on the ability's one target
+    # (Swords to Plowshares): the target as it last existed on the battlefield.
+    Word("its_controller_gains_life_equal_to_power", "effect", {},
+         lambda a: "Its controller gains life equal to its power", frozenset({Scope.LIFE}), ENGINE),
     Word("transform", "effect", {}, lambda a: "Transform this", frozenset({Scope.CHARACTERISTICS}), text_only=True),
     Word("untap_target", "effect", {"target": str}, lambda a: f"Untap target {a.get('target', 'permanent')}",
          frozenset({Scope.UNTAP}), text_only=True),

@@ -146,6 +146,9 @@ def summary(game: Game) -> dict:
             d["attached_to"] = o.attached_to
         if o.damage:
             d["damage"] = o.damage
+        pts = [c for c in st.pt_changes if c.object == o.id]
+        if pts:   # 613.4c: "+N/+N until end of turn" effects on it
+            d["until_end_of_turn"] = [f"{c.power:+d}/{c.toughness:+d} ({c.origin})" for c in pts]
         perms[o.id] = d
     out["permanents"] = perms
     return out

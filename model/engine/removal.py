@@ -1,0 +1,37 @@
+"""A permanent leaving the battlefield because an effect says so: destroyed (701.8), sacrificed (701.21),
+exiled (406.3) or returned to its owner's hand (400.6). The question format's actions of those names and the
+effects of resolving spells and abilities both perform them here."""
+from __future__ import annotations
+
+from mtgjudge.model.engine import zones
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.settle import after_moves
+from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.rules.layers import current
+
+#: kind -> (the zone it goes to, the rule, the words)
+_KINDS = {
+    "destroy": ("graveyard", "701.8a", "is destroyed and put into its owner's graveyard"),
+    "sacrifice": ("graveyard", "701.21a", "is sacrificed: put into its owner's graveyard"),
+    "exile": ("exile", "701.13a", "is exiled"),
+    "bounce": ("hand", "400.6", "is returned to its owner's hand"),
+}
+
+
+def remove(game: Game, oid: str, kind: str) -> Game:
+    """``kind`` (destroy, sacrifice, exile, bounce) done to ``oid``; nothing happens if it is not on the
+    battlefield; an indestructible permanent is not destroyed (702.12b). The zone change becomes a new object
+    (400.7) and what it triggers waits to be put on the stack (``settle.after_moves``)."""
+    st = game.state
+    if not st.has(oid) or st.obj(oid).zone != "battlefield":
+        return game.log("400.7", f"{oid} is not on the battlefield: nothing happens")
+    o = st.obj(oid)
+    if kind == "destroy":
+        if current(st, oid).has_keyword("Indestructible"):
+            return game.log("702.12b", f"{o.name} is indestructible and is not destroyed")
+        guard_scope(game.state, "dies", f"{oid} is destroyed")
+    to, rule, verb = _KINDS[kind]
+    gone = "; its counters cease to exist (122.2)" if o.counters else ""
+    game = zones.move(game, oid, to).log((rule, "400.7") + (("122.2",) if gone else ()),
+                                         f"{o.name} ({oid}) {verb}; it becomes a new object{gone}")
+    return after_moves(game, [(o, "battlefield", to)], f"{oid} leaves the battlefield")

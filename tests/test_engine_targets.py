@@ -1,0 +1,277 @@
+"""The engine with targets and the stack: casting and activating with targets chosen (601.2c, 602.2b; every
+legal choice a branch, 115.5), responses, resolution of the top object with targets checked again (608.2b),
+and the effects performed on resolution: damage (120.3a/e, 704.5g), +N/+N until end of turn (613.4c,
+704.5f, 514.2), destroy (701.8a), exile, return to hand, life equal to power (608.2h, 107.1b), counter
+target spell (701.6a). Expected values are worked out from the rules by hand."""
+from __future__ import annotations
+
+import pytest
+
+from mtgjudge.model.engine.actions import run
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.errors import Illegal, InputError, Unsupported
+from mtgjudge.queries.format.files import load_text
+
+BASE = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Bob}}
+  players:
+    Alice:
+      battlefield: {alice_bf}
+      hand: {alice_hand}
+    Bob:
+      battlefield: {bob_bf}
+      hand: {bob_hand}
+actions:
+{actions}
+expect: [{{stack_size: 0}}]
+"""
+
+
+def finals(actions: str, alice_bf="[{card: Grizzly Bears, id: bears}, Forest, Forest]", alice_hand="[]",
+           bob_bf="[Mountain, Island, Island, Plains]", bob_hand="[]") -> list[Game]:
+    (question,) = load_text(BASE.format(alice_bf=alice_bf, alice_hand=alice_hand, bob_bf=bob_bf, bob_hand=bob_hand,
+                                        actions=actions))
+    assert not isinstance(question, Exception), question
+    return run(Game(question.state), question.actions)
+
+
+def one(games: list[Game]) -> Game:
+    assert len(games) == 1, [g.choices for g in games]
+    return games[0]
+
+
+def zone(g: Game, oid: str) -> str:
+    return g.state.obj(oid).zone
+
+
+def life(g: Game, p: str) -> int:
+    return g.state.player(p).life
+
+
+BOLT = "[{card: Lightning Bolt, id: bolt}]"
+GROWTH = "[{card: Giant Growth, id: gg}]"
+
+
+def test_bolt_kills_the_bears_704_5g():
+    g = one(finals("  - {cast: bolt, targets: [bears]}\n  - resolve: 1", bob_hand=BOLT))
+    assert zone(g, "bears") == "graveyard" and zone(g, "bolt") == "graveyard"
+    assert life(g, "Alice") == 20
+
+
+def test_every_legal_target_is_a_branch_601_2c():
+    # Any target: Alice, Bob, the Bears (lands are not creatures): three distinct outcomes.
+    games = finals("  - cast: bolt\n  - resolve: 1", bob_hand=BOLT)
+    outcomes = sorted((life(g, "Alice"), life(g, "Bob"), zone(g, "bears")) for g in games)
+    assert outcomes == [(17, 20, "battlefield"), (20, 17, "battlefield"), (20, 20, "graveyard")]
+
+
+def test_giant_growth_in_response_saves_the_bears():
+    g = one(finals("  - {cast: bolt, targets: [bears]}\n  - {cast: gg, by: Alice}\n  - resolve: all",
+                   alice_hand=GROWTH, bob_hand=BOLT))
+    bears = g.state.obj("bears")
+    assert bears.zone == "battlefield" and bears.damage == 3
+    from mtgjudge.model.engine.sba import power, toughness
+    assert (power(g, "bears"), toughness(g, "bears")) == (5, 5)
+
+
+def test_pump_ends_in_cleanup_514_2():
+    g = one(finals("  - {cast: bolt, targets: [bears]}\n  - {cast: gg, by: Alice}\n  - resolve: all\n"
+                   "  - advance: next-turn", alice_hand=GROWTH, bob_hand=BOLT))
+    from mtgjudge.model.engine.sba import toughness
+    assert g.state.obj("bears").damage == 0 and toughness(g, "bears") == 2 and not g.state.pt_changes
+
+
+def test_target_illegal_on_resolution_doesnt_resolve_608_2b():
+    # Alice's Giant Growth on the Bears; Bob Bolts them in response; the Bears die first.
+    g = one(finals("  - {cast: gg, by: Alice, targets: [bears]}\n  - {cast: bolt, targets: [bears]}\n"
+                   "  - resolve: all", alice_hand=GROWTH, bob_hand=BOLT))
+    assert zone(g, "bears") == "graveyard" and zone(g, "gg") == "graveyard"
+    assert any(s.rules == ("608.2b",) for s in g.steps)
+
+
+def test_counterspell_counters_a_spell_701_6a():
+    g = one(finals("  - {cast: bears2}\n  - {cast: cs, by: Alice}\n  - resolve: all",
+                   alice_bf="[Island, Island]", alice_hand="[{card: Counterspell, id: cs}]",
+                   bob_bf="[Forest, Forest]", bob_hand="[{card: Grizzly Bears, id: bears2}]"))
+    assert zone(g, "bears2") == "graveyard" and zone(g, "cs") == "graveyard" and not g.state.stack
+
+
+def test_counterspell_against_nothing_is_illegal():
+    with pytest.raises(Illegal) as e:
+        finals("  - cast: cs", bob_hand="[{card: Counterspell, id: cs}]")
+    assert any("115.1" in s.rules for s in e.value.why)
+
+
+def test_a_spell_cant_target_itself_115_5():
+    # Counterspell with only itself on the stack would have no legal target: but it is checked before it
+    # moves (can-play), so the answer is illegal either way; with another spell below it, it targets that one.
+    games = finals("  - {cast: bolt, targets: [Alice]}\n  - {cast: cs}\n  - resolve: 1",
+                   bob_hand="[{card: Counterspell, id: cs}, {card: Lightning Bolt, id: bolt}]")
+    g = one(games)
+    assert zone(g, "bolt") == "graveyard" and life(g, "Alice") == 20
+
+
+def test_fixed_illegal_target_is_illegal():
+    with pytest.raises(Illegal):
+        finals("  - {cast: gg, by: Alice, targets: [Bob]}", alice_hand=GROWTH)
+
+
+def test_hexproof_is_no_choice_702_11b():
+    games = finals("  - cast: bolt\n  - resolve: 1", alice_bf="[{card: Gladecover Scout, id: scout}]", bob_hand=BOLT)
+    assert all(zone(g, "scout") == "battlefield" for g in games) and len(games) == 2
+
+
+def test_swords_exiles_and_gains_power_as_last_known_608_2h():
+    g = one(finals("  - {cast: gg, by: Alice, targets: [bears]}\n  - resolve: 1\n  - {cast: stp, targets: [bears]}\n"
+                   "  - resolve: 1", alice_hand=GROWTH, bob_hand="[{card: Swords to Plowshares, id: stp}]"))
+    assert zone(g, "bears") == "exile" and life(g, "Alice") == 25 and life(g, "Bob") == 20
+
+
+def test_swords_on_zero_power_gains_nothing_107_1b():
+    g = one(finals("  - {cast: stp, targets: [birds]}\n  - resolve: 1", alice_bf="[{card: Birds of Paradise, id: birds}]",
+                   bob_hand="[{card: Swords to Plowshares, id: stp}]"))
+    assert zone(g, "birds") == "exile" and life(g, "Alice") == 20
+
+
+def test_disfigure_zero_toughness_704_5f():
+    g = one(finals("  - {cast: d, targets: [bears]}\n  - resolve: 1", bob_hand="[{card: Disfigure, id: d}]",
+                   bob_bf="[Swamp]"))
+    assert zone(g, "bears") == "graveyard"
+    assert any("704.5f" in s.rules for s in g.steps)
+
+
+def test_unsummon_in_response_bolt_doesnt_resolve():
+    g = one(finals("  - {cast: bolt, targets: [bears]}\n  - {cast: u, by: Alice, targets: [bears]}\n  - resolve: all",
+                   alice_bf="[{card: Grizzly Bears, id: bears}, Island]", alice_hand="[{card: Unsummon, id: u}]",
+                   bob_hand=BOLT))
+    assert zone(g, "bears") == "hand" and zone(g, "bolt") == "graveyard" and life(g, "Alice") == 20
+
+
+def test_activated_ability_with_a_target_602_2b():
+    g = one(finals("  - {activate: pyro, targets: [elves]}\n  - resolve: 1",
+                   alice_bf="[{card: Llanowar Elves, id: elves}]",
+                   bob_bf="[{card: Prodigal Pyromancer, id: pyro}]"))
+    assert zone(g, "elves") == "graveyard" and g.state.obj("pyro").tapped
+
+
+def test_activated_ability_may_target_its_source():
+    games = finals("  - activate: pyro\n  - resolve: 1", alice_bf="[]",
+                   bob_bf="[{card: Prodigal Pyromancer, id: pyro}]")
+    assert sorted(zone(g, "pyro") for g in games) == ["battlefield", "battlefield", "graveyard"]
+
+
+def test_wrong_number_of_targets_is_an_input_error():
+    with pytest.raises(InputError):
+        finals("  - {cast: bolt, targets: [bears, Alice]}", bob_hand=BOLT)
+
+
+def test_damage_keyword_of_source_is_unsupported():
+    # A source with lifelink: the engine does not perform 702.15b, so it says so.
+    from mtgjudge.model.engine.resolve import _DAMAGE_KEYWORDS
+    assert "Lifelink" in _DAMAGE_KEYWORDS and "Deathtouch" in _DAMAGE_KEYWORDS
+
+
+@pytest.mark.parametrize("sentence, kind, args", [
+    ("~ deals 3 damage to any target.", "damage", {"n": 3, "target": "any target"}),
+    ("~ deals two damage to target creature or player.", "damage", {"n": 2, "target": "creature or player"}),
+    ("Destroy target nonblack creature.", "destroy", {"target": "nonblack creature"}),
+    ("Exile target creature.", "exile", {"target": "creature"}),
+    ("Return target creature to its owner's hand.", "bounce", {"target": "creature"}),
+    ("Target creature gets -2/-2 until end of turn.", "pump", {"power": -2, "toughness": -2, "target": "creature"}),
+    ("Counter target spell.", "counter_spell", {"target": "spell"}),
+    ("Draw a card.", "draw", {"n": 1}),
+    ("Its controller gains life equal to its power.", "its_controller_gains_life_equal_to_power", {}),
+])
+def test_compiler_reads_effect_sentences_as_words(sentence, kind, args):
+    from mtgjudge.model.oracle.lines import effect_word
+    from mtgjudge.model.oracle.targets import find_targets
+    e = effect_word(sentence, find_targets(sentence))
+    assert e is not None and e.kind == kind and dict(e.args) == args
+
+
+@pytest.mark.parametrize("sentence", [
+    "Destroy target creature or planeswalker an opponent controls with mana value 3 or less unless it has flying.",
+    "Target creature gets +3/+3 until end of turn and gains trample.",
+    "Counter target spell unless its controller pays {3}.",
+    "Exile up to one target creature.",
+])
+def test_compiler_leaves_other_sentences_as_text(sentence):
+    from mtgjudge.model.oracle.lines import effect_word
+    from mtgjudge.model.oracle.targets import find_targets
+    assert effect_word(sentence, find_targets(sentence) or ()) is None
+
+
+def test_a_spell_line_is_words_only_when_read_whole_608_2c():
+    from mtgjudge.model.oracle.lines import LineContext, _spell_line
+    a = _spell_line("Destroy target creature. It can't be regenerated.", "Destroy target creature. It can't be "
+                    "regenerated.", LineContext(spell=True))
+    assert [e.kind for e in a.effects] in (["other"], []) and a.kind in ("spell", "unmodelled")
+    b = _spell_line("Exile target creature. Its controller gains life equal to its power.", "", LineContext(spell=True))
+    assert [e.kind for e in b.effects] == ["exile", "its_controller_gains_life_equal_to_power"]
+    assert b.targets == ("target creature",)
+
+
+def test_up_to_one_target_is_unsupported_not_guessed():
+    from mtgjudge.model.engine.targeting import choose_targets
+    (question,) = load_text(BASE.format(alice_bf="[{card: Grizzly Bears, id: bears}]", alice_hand="[]", bob_bf="[]",
+                                        bob_hand="[]", actions="  - advance: end"))
+    with pytest.raises(Unsupported):
+        choose_targets(Game(question.state), ("up to one target creature",), "Bob", "x", None)
+
+
+def _two_target_spell_game(bears_zone: str, player_target: str):
+    """A spell with two uses of "target" (2 damage to target creature, 2 damage to any target) on the stack,
+    targeting the Bears and a player; the Bears already moved (or not)."""
+    from mtgjudge.model.build import obj, state_of
+    from mtgjudge.model.cards.loader import parse_card
+    from mtgjudge.model.engine import zones
+    from mtgjudge.model.objects import GameObject
+    card = parse_card({"name": "Test Twin Sparks", "cost": "{R}", "type": "Instant", "abilities": [
+        {"effects": [{"damage": {"n": 2, "target": "creature"}}, {"damage": {"n": 2, "target": "any target"}}]}]})
+    spell = GameObject("sp", card, "Bob", "Bob", "stack", targets=("bears", player_target))
+    g = Game(state_of(obj("bears", "Grizzly Bears", "Alice"), spell, stack=("sp",)))
+    if bears_zone != "battlefield":
+        g = zones.move(g, "bears", bears_zone)
+    return g
+
+
+def test_illegal_target_among_legal_ones_is_not_affected_608_2b():
+    from mtgjudge.model.engine.resolve import resolve_top
+    (g,) = resolve_top(_two_target_spell_game("hand", "Alice"))
+    assert g.state.player("Alice").life == 18 and g.state.obj("bears").zone == "hand"
+    assert g.state.obj("sp").zone == "graveyard"
+    assert any("608.2b" in s.rules and "not affected" in s.text for s in g.steps)
+
+
+def test_all_targets_illegal_spell_doesnt_resolve_608_2b():
+    from mtgjudge.model.engine.resolve import resolve_top
+    g0 = _two_target_spell_game("hand", "Alice")
+    g0 = g0.remember(left=("Alice",))              # a player who left the game is no legal target (800.4a)
+    (g,) = resolve_top(g0)
+    assert g.state.player("Alice").life == 20 and g.state.obj("sp").zone == "graveyard"
+    assert any(s.rules == ("608.2b",) and "doesn't resolve" in s.text for s in g.steps)
+
+
+def test_own_unmodelled_text_on_the_stack_is_unsupported_702_88a():
+    # Rebound (unmodelled) would exile the spell instead of putting it into the graveyard: never guessed.
+    from mtgjudge.model.build import state_of
+    from mtgjudge.model.cards.loader import parse_card
+    from mtgjudge.model.engine.resolve import resolve_top
+    from mtgjudge.model.objects import GameObject
+    card = parse_card({"name": "Test Rebound Draw", "cost": "{U}", "type": "Instant", "abilities": [
+        {"unmodelled": "Rebound", "kind": "static", "scope": ["resolution", "draw"], "zones": ["stack"]},
+        {"effect": {"draw": {"n": 2}}}]})
+    g = Game(state_of(GameObject("sp", card, "Alice", "Alice", "stack"), stack=("sp",)))
+    with pytest.raises(Unsupported, match="Rebound"):
+        resolve_top(g)
+
+
+def test_compiler_reads_removal_only_of_permanents():
+    # "Exile target card from a graveyard" is not the permanent-removal word (the engine would do nothing).
+    from mtgjudge.model.oracle.lines import effect_word
+    from mtgjudge.model.oracle.targets import find_targets
+    s = "Exile target card from a graveyard."
+    assert effect_word(s, find_targets(s)) is None
