@@ -26,7 +26,7 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Krosan Tusker", "Tainted Isle", "Doom Blade", "Icy Manipulator", "Dark Ritual", "Elvish Mystic",
             "Hypnotic Specter", "Lightning Helix", "Hallowed Fountain", "Student of Warfare", "Azorius Chancery",
             "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar", "Ghost-Lit Stalker", "Sudden Shock",
-            "Priest of Titania", "Wirewood Channeler", "Deadeye Plunderers")
+            "Priest of Titania", "Wirewood Channeler", "Deadeye Plunderers", "Evil Presence", "Urza's Power Plant")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -430,6 +430,18 @@ def test_mana_for_each_permanent_on_the_battlefield(imported):
     assert value(produce("Priest of Titania")) == frozenset("G")
     # "X mana of any one color, where X is the number of Elves on the battlefield": any color (105.1)
     assert value(produce("Wirewood Channeler")) == frozenset("WUBRG")
+
+
+def test_an_aura_setting_the_enchanted_lands_type(imported):
+    # 305.7: "Enchanted land is a Swamp." -- the Forest loses its land type and its {T}: Add {G}, and has the
+    # Swamp's {T}: Add {B} instead (Evil Presence, 2018 text)
+    assert value(produce("Forest", ", {card: Evil Presence, attached_to: land}")) == frozenset("B")
+
+
+def test_an_instead_with_a_condition_not_read_is_unsupported(imported):
+    # "If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead": a condition the compiler
+    # doesn't read keeps the whole ability unread, so what it could add is not guessed
+    assert status(produce("Urza's Power Plant")) == "unsupported"
 
 
 def test_an_ability_creating_a_treasure_is_no_mana_ability(imported):

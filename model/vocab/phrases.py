@@ -290,6 +290,15 @@ class _Meaning(Transformer):
             raise DefinitionError("'where X is' defines an X the production does not have")
         return replace(production, amount=1, per=self._one(spec))
 
+    def p_instead_if_land_played(self, production, symbols):
+        """"Add {U}. If you played a land this turn, add {B} instead." (305.2: the land played this turn)."""
+        if production.mode != "fixed":
+            raise DefinitionError("'instead' after mana that is not fixed")
+        return replace(production, instead_if="played_land_this_turn", instead=self._types(symbols))
+
+    def p_double_pool(self):
+        return ManaProduction("double_pool")
+
     def p_fixed_per_counter(self, symbols, kind, _word, _self):
         return ManaProduction("fixed", fixed=self._types(symbols), per_counter=kind)
 
@@ -360,6 +369,9 @@ class _Meaning(Transformer):
     def static_land_type(self, spec, types, *addition):
         return {"kind": "add_land_type" if addition else "set_land_type", "types": types, "affects": self._one(spec)}
 
+    def static_land_type_attached(self, _attached, types, *addition):
+        return {"kind": "add_land_type" if addition else "set_land_type", "types": types, "enchanted": True}
+
     def static_color(self, spec, *colors):
         return {"kind": "set_color", "colors": "".join(NAME_TO_LETTER[str(c).lower()] for c in colors if
                                                        isinstance(c, Token) and c.type == "COLOR"),
@@ -370,6 +382,35 @@ class _Meaning(Transformer):
 
     def sm_replace_all(self, tapper, symbols):
         return {"kind": "mana_replace_all", "mana": "".join(str(s) for s in symbols), **tapper}
+
+    def sm_colorless(self, tapper):
+        return {"kind": "mana_change_type", "to": "C", **tapper}
+
+    def sm_change_type(self, tapper, symbols):
+        kinds = self._types(symbols)
+        if len(kinds) != 1:
+            raise DefinitionError("a type changed to one mana symbol's type")
+        return {"kind": "mana_change_type", "to": kinds[0], **tapper}
+
+    def sm_any_color(self, tapper):
+        return {"kind": "mana_change_type", "to": "any_color", **tapper}
+
+    def sm_replace_all_from(self, tapper, n, symbols):
+        return {"kind": "mana_replace_all", "mana": "".join(str(s) for s in symbols), "min_amount": number_word(str(n)),
+                **tapper}
+
+    def by_land_type(self, sub, symbols):
+        kinds = self._types(symbols)
+        if len(kinds) != 1:
+            raise DefinitionError("a land type produces one mana instead")
+        name = subtype(str(sub))
+        if name is None:
+            raise DefinitionError(f"{sub!r} is not a land type (205.3i)")
+        return (name, kinds[0])
+
+    def sm_by_land_type(self, *pairs):
+        return {"kind": "mana_by_land_type", "map": dict(p for p in pairs if isinstance(p, tuple)),
+                "affects": Selector(types=("Land",))}
 
     def sm_multiply(self, tapper, times):
         return {"kind": "mana_multiply", "factor": 2 if str(times).lower() == "twice" else 3, **tapper}

@@ -1,0 +1,79 @@
+"""The Oracle templates the compiler reads (model/oracle, model/vocab/phrases.lark), one line each: what the line
+becomes in the model's vocabulary. The answers these lead to are asked in test_imported_cards.py and the
+bundled corpus; here each template is checked on its own, with a near miss that must stay unread."""
+from __future__ import annotations
+
+import pytest
+
+from mtgjudge.model.cards.sources import CardRecord, FaceRecord
+from mtgjudge.model.oracle import compile_card
+from mtgjudge.model.vocab.abilities import Ability
+
+
+def ability(text: str, type_line: str = "Enchantment") -> Ability:
+    card = compile_card(CardRecord("Test Card", "normal", (FaceRecord("Test Card", "{2}", type_line, text),)))
+    assert card.modelled
+    first, = card.faces[0].abilities
+    return first
+
+
+@pytest.mark.parametrize("text, kind, args", [
+    # 614.1a, 106.12: replacement effects on the mana a land produces
+    ("If a land is tapped for mana, it produces {B} instead of any other type.", "mana_change_type", {"to": "B"}),
+    ("If a land is tapped for mana, it produces colorless mana instead of any other type.", "mana_change_type",
+     {"to": "C"}),
+    ("If a basic land you control is tapped for mana, it produces mana of a color of your choice instead of any "
+     "other type.", "mana_change_type", {"to": "any_color"}),
+    ("If a land is tapped for two or more mana, it produces {C} instead of any other type and amount.",
+     "mana_replace_all", {"mana": "{C}", "min_amount": 2}),
+    ("If tapped for mana, Plains produce {R}, Swamps produce {G}, Mountains produce {W}, and Forests produce {B} "
+     "instead of any other type.", "mana_by_land_type",
+     {"map": (("Forest", "B"), ("Mountain", "W"), ("Plains", "R"), ("Swamp", "G"))}),
+    # 305.7: an Aura setting the enchanted land's subtype
+    ("Enchanted land is an Island.", "set_land_type", {"types": ("Island",), "enchanted": True}),
+])
+def test_static_templates(text, kind, args):
+    a = ability(text)
+    assert a.kind == "static" and a.static.kind == kind
+    assert {k: a.static.arg(k) for k in args} == args
+
+
+@pytest.mark.parametrize("text, mode, check", [
+    ("{T}: Add {U}. If you played a land this turn, add {B} instead.", "fixed",
+     lambda p: p.instead_if == "played_land_this_turn" and p.instead == ("B",)),
+    ("{3}, {T}: Double the amount of each type of unspent mana you have.", "double_pool", lambda p: True),
+    ("{T}: Add {G} for each Elf on the battlefield.", "fixed",
+     lambda p: p.per.subtypes == ("Elf",) and p.per.controller == "any"),
+    ("{T}: Add X mana of any one color, where X is the number of Allies you control.", "one_type",
+     lambda p: p.amount == 1 and p.per.subtypes == ("Ally",) and p.per.controller == "you"),
+])
+def test_mana_ability_templates(text, mode, check):
+    a = ability(text, "Artifact")
+    assert a.kind == "mana" and a.production.mode == mode and check(a.production)
+
+
+@pytest.mark.parametrize("text, event, of, by, add", [
+    ("Whenever a player taps a land for mana, that player adds one mana of any type that land produced.",
+     "tapped_for_mana", "land", "any", "produced_type"),
+    ("Whenever you tap a land for mana, add one mana of any type that land produced.",
+     "tapped_for_mana", "land", "you", "produced_type"),
+    ("Whenever enchanted land is tapped for mana, its controller adds an additional {G}{G}.",
+     "tapped_for_mana", "enchanted", "any", "fixed"),
+    ("Whenever a land's ability causes you to add one or more mana of the chosen color, add one additional mana "
+     "of that color.", "adds_chosen_color", "land", "you", "chosen_color"),
+])
+def test_triggered_mana_ability_templates(text, event, of, by, add):
+    # 605.1b: a triggered ability that triggers from a mana ability and could add mana is a mana ability
+    t = ability(text).mana_trigger
+    assert (t.event, t.of, t.by, t.add.mode) == (event, of, by, add)
+
+
+@pytest.mark.parametrize("text", [
+    # the mana goes to the player the trigger names: "you" after "a player taps" is another ability (106.12a)
+    "Whenever a player taps a land for mana, add {G}.",
+    # a condition the grammar doesn't read keeps the whole ability unread
+    "{T}: Add {C}. If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead.",
+    "If a land is tapped for mana, it produces {B}{B} instead of any other type.",
+])
+def test_near_misses_stay_unread(text):
+    assert ability(text, "Land").kind == "unmodelled"
