@@ -31,10 +31,8 @@ CORPUS = ROOT / "queries" / "corpus"
 GAPS = {
     "Burst Lightning": "not read yet: s text 'Burst Lightning deals 2 damage to any target. If this spell was kicked, it deals 4 damage to that permanent or player instead.",
     "Caged Sun": "not read yet: Creatures you control of the chosen color get +1/+1.",
-    "Chromatic Lantern": "not read yet: Lands you control have '{T}: Add one mana of any color.'",
     "Damping Sphere": "not read yet: If a land is tapped for two or more mana, it produces {C} instead of any other type and amount.",
     "Deep Water": "the effect from Deep Water in force is not modelled",
-    "Gift of Paradise": "not read yet: Enchanted land has '{T}: Add two mana of any one color.'",
     "Hall of Gemstone": "not read yet: At the beginning of each player's upkeep, that player chooses a color. Until end of turn, lands tapped for mana produce mana of the c...",
     "Infernal Darkness": "not read yet: Cumulative upkeep\u2014Pay {B} and 1 life. (At the beginning of your upkeep, put an age counter on this permanent, then sacrifice it unles...",
     "Meteor Crater": "not read yet: {T}: Choose a color of a permanent you control. Add one mana of that color.",

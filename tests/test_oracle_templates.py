@@ -38,6 +38,17 @@ def test_static_templates(text, kind, args):
     assert {k: a.static.arg(k) for k in args} == args
 
 
+@pytest.mark.parametrize("text, who", [
+    ('Lands you control have "{T}: Add one mana of any color."', {"affects": "Lands you control"}),
+    ('Enchanted land has "{T}: Add two mana of any one color."', {"enchanted": True}),
+])
+def test_granted_mana_abilities(text, who):
+    # 613.1f: an ability granted in layer 6; the granted text is read as a mana ability is (605.1a)
+    a = ability(text)
+    assert a.static.kind == "grant_mana_ability"
+    assert a.static.text().startswith(who.get("affects", "Enchanted land has"))
+
+
 @pytest.mark.parametrize("text, mode, check", [
     ("{T}: Add {U}. If you played a land this turn, add {B} instead.", "fixed",
      lambda p: p.instead_if == "played_land_this_turn" and p.instead == ("B",)),

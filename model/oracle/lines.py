@@ -366,8 +366,28 @@ def _cost_change(norm: str, printed: str) -> Ability | None:
     return None
 
 
+_GRANTS_MANA = re.compile(r'^(?:(?P<attached>Enchanted land) has|(?P<np>.+?) have) "(?P<ability>[^"]+)"\.?$')
+
+
+def _granted_mana_ability(norm: str, printed: str) -> Ability | None:
+    """"Enchanted land has "{T}: Add two mana of any one color."", "Lands you control have "{T}: Add one mana of
+    any color."": a mana ability granted in layer 6 (613.1f), read as the grantee's own mana ability is."""
+    m = _GRANTS_MANA.match(norm)
+    split = _split_activated(m.group("ability")) if m else None
+    if split is None:
+        return None
+    try:
+        phrases.cost_parts(split[0])
+        production = phrases.parse(split[1], "mana_effect")
+        who = {"enchanted": True} if m.group("attached") else {"affects": _fields(phrases.parse_np(m.group("np")))}
+        return Ability("static", static=parse_static({"kind": "grant_mana_ability", "cost": split[0], "add": production,
+                                                      **who}), source_text=printed)
+    except DefinitionError:
+        return None
+
+
 def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
-    word = _static_word(norm, printed) or _cost_change(norm, printed)
+    word = _static_word(norm, printed) or _cost_change(norm, printed) or _granted_mana_ability(norm, printed)
     if word is not None:
         return word
     try:

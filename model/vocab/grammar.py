@@ -35,6 +35,8 @@ def parse_production(data: Any) -> ManaProduction:
     controls}``, ``{any_type_of: sacrificed}``, ``{chosen_color: 1}``, ``{color_of: permanent you control}``,
     ``{produced_type: true}``, ``{double_pool: true}``, ``{fixed: "{U}", instead_if: played_land_this_turn,
     instead: "{B}"}``; plus ``per:``/``per_counter:``; ``n: X`` for an amount of X."""
+    if isinstance(data, ManaProduction):
+        return data            # already read (the Oracle compiler's reading of a granted ability)
     if isinstance(data, str):
         try:
             syms = parse_cost(data)
