@@ -34,8 +34,6 @@ GAPS = {
     "Damping Sphere": "not read yet: If a land is tapped for two or more mana, it produces {C} instead of any other type and amount.",
     "Deep Water": "the effect from Deep Water in force is not modelled",
     "Hall of Gemstone": "not read yet: At the beginning of each player's upkeep, that player chooses a color. Until end of turn, lands tapped for mana produce mana of the c...",
-    "Infernal Darkness": "not read yet: Cumulative upkeep\u2014Pay {B} and 1 life. (At the beginning of your upkeep, put an age counter on this permanent, then sacrifice it unles...",
-    "Meteor Crater": "not read yet: {T}: Choose a color of a permanent you control. Add one mana of that color.",
     "Trinisphere": "not read yet: As long as Trinisphere is untapped, each spell that would cost less than three mana to cast costs three mana to cast. (Additional man...",
     "Whir of Invention": "not read yet: s text 'Search your library for an artifact card with converted mana cost X or less, put it onto the battlefield, then shuffle your l...",
     "Captive Weird // Compleated Conjurer": "the back face's 'exile the top card ... you may play it this turn'",

@@ -38,6 +38,12 @@ def test_static_templates(text, kind, args):
     assert {k: a.static.arg(k) for k in args} == args
 
 
+def test_a_keyword_joined_to_its_cost_by_a_dash():
+    # 702.24a: "Cumulative upkeep—[cost]" is the keyword with a cost that is not mana; its scope is the upkeep
+    a = ability("Cumulative upkeep—Pay {B} and 1 life.")
+    assert a.kind == "unmodelled" and a.source_text.startswith("Cumulative upkeep") and a.scope
+
+
 @pytest.mark.parametrize("text, who", [
     ('Lands you control have "{T}: Add one mana of any color."', {"affects": "Lands you control"}),
     ('Enchanted land has "{T}: Add two mana of any one color."', {"enchanted": True}),
@@ -57,6 +63,10 @@ def test_granted_mana_abilities(text, who):
      lambda p: p.per.subtypes == ("Elf",) and p.per.controller == "any"),
     ("{T}: Add X mana of any one color, where X is the number of Allies you control.", "one_type",
      lambda p: p.amount == 1 and p.per.subtypes == ("Ally",) and p.per.controller == "you"),
+    ("{T}: Choose a color of a permanent you control. Add one mana of that color.", "color_of",
+     lambda p: p.color_of.controller == "you"),
+    ("{T}: Choose a color of a card in your graveyard. Add one mana of that color.", "color_of_card",
+     lambda p: p.card_zone == "graveyard"),
 ])
 def test_mana_ability_templates(text, mode, check):
     a = ability(text, "Artifact")

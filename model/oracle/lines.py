@@ -148,7 +148,9 @@ def _keyword_items(norm: str) -> list[str] | None:
 
 
 def _keyword_of(item: str) -> tuple[keywords.Keyword, str] | None:
-    """The keyword an item names and its parameter text."""
+    """The keyword an item names and its parameter text ("Cumulative upkeep—Pay {B} and 1 life": the dash
+    joins a keyword to a cost that is not mana, 702.24a)."""
+    item = re.sub(r"(?<=\w)—(?=\w)", " — ", item)
     words = item.split()
     for n in (3, 2, 1):
         if len(words) < n:

@@ -354,8 +354,12 @@ class _Meaning(Transformer):
 
     def enters_tapped(self, *_): return True
 
-    def p_color_of_graveyard_card(self, *_):
-        return ManaProduction("color_of_card", card_zone="graveyard")
+    def p_color_of(self, _article, spec):
+        """"Choose a color of a permanent you control. Add one mana of that color." (105.2: a permanent's colors);
+        "... of a card in your graveyard" (a card's colors off the battlefield)."""
+        if spec.zone == "graveyard" and spec.zone_owner == "you" and spec.objects == (Selector(),):
+            return ManaProduction("color_of_card", card_zone="graveyard")
+        return ManaProduction("color_of", color_of=self._one(spec))
 
     # ---- land types, colors, mana replacement, spending (305.7, 613.1d-e, 614.1a, 609.4b): static dicts
     def lt_named(self, *parts):
