@@ -98,7 +98,7 @@ def choose_store(args: argparse.Namespace) -> None:
 def modelled_by_prefix(name: str) -> str | None:
     """The one built-in card whose name starts with ``name`` ("Thalia"), if exactly one does."""
     key = normalize(name)
-    found = [c for c in card_db().cards if len(key) >= 3 and normalize(c).startswith(key)]
+    found = [c for c in card_db().names if len(key) >= 3 and normalize(c).startswith(key)]
     return found[0] if len(found) == 1 else None
 
 
@@ -121,7 +121,7 @@ def run_cards(args: argparse.Namespace) -> int:
         if args.counts:
             print(counts_text(), file=out)
             return 0
-        for name in (open_store().card_names() if args.imported else sorted(card_db().cards)):
+        for name in (open_store().card_names() if args.imported else sorted(card_db().names)):
             print(name, file=out)
         return 0
     if args.cards_command == "import":
@@ -214,7 +214,7 @@ def _origin(card: CardDef, stored: StoredCard | None) -> list[str]:
 def counts_text() -> str:
     """How many cards are built in, and how many were imported from each file."""
     store = open_store()
-    out = [f"built in: {len(card_db().cards)} cards ({_in_project(DATA_DIR)})"]
+    out = [f"built in: {len(card_db().names)} cards ({_in_project(DATA_DIR)})"]
     counts = store.counts()
     for c in counts:
         out.append(f"imported from {c.source}: {c.cards} cards ({c.with_unmodelled} with unmodelled lines)")

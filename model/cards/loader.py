@@ -101,27 +101,49 @@ def _oracle_face(data: Any, where: str) -> FaceRecord:
                       tuple(indicator) if indicator else None)
 
 
-def _oracle_card(data: dict, source: str) -> CardDef:
-    """A card given by its Oracle text, compiled as an imported card is (model.oracle): the built-in cards the
-    compiler reads are written this way, so that their abilities come from one reading of the text (a line
-    it does not read stays an unmodelled ability, as for any imported card)."""
+class BuiltIn:
+    """One built-in card, by name, made when first asked for: a card given by its Oracle text is compiled
+    then (model.oracle), so that a process pays for compiling only the cards its questions name."""
+
+    def __init__(self, record_or_card: CardRecord | CardDef, source: str, where: str) -> None:
+        self._record = record_or_card if isinstance(record_or_card, CardRecord) else None
+        self._card = record_or_card if isinstance(record_or_card, CardDef) else None
+        self.source = source
+        self.where = where           # file:line and card, for an error in compiling it
+        item = self._record or self._card
+        self.name: str = item.name   # type: ignore[union-attr]
+        self.face_names: tuple[str, ...] = tuple(f.name for f in item.faces)   # type: ignore[union-attr]
+
+    def card(self) -> CardDef:
+        if self._card is None:
+            assert self._record is not None
+            card = compile_card(self._record, source=self.source)
+            if not card.modelled:
+                raise CardDefinitionError(f"{self.where}: its type line, mana cost or layout can't be read "
+                                          "(model.oracle)")
+            self._card = card
+        return self._card
+
+
+def _oracle_record(data: dict) -> CardRecord:
+    """A card given by its Oracle text, to be compiled as an imported card is (model.oracle): the built-in
+    cards the compiler reads are written this way, so that their abilities come from one reading of the text
+    (a line it does not read stays an unmodelled ability, as for any imported card)."""
     faces = [_oracle_face(data, "front")]
     if "back" in data:
         faces.append(_oracle_face(data["back"], "back"))
     layout = data.get("layout", "transform" if len(faces) > 1 else "normal")
     name = " // ".join(f.name for f in faces) if len(faces) > 1 else faces[0].name
-    card = compile_card(CardRecord(name, str(layout), tuple(faces)), source=source)
-    if not card.modelled:
-        raise DefinitionError("its type line, mana cost or layout can't be read (model.oracle)")
-    return card
+    return CardRecord(name, str(layout), tuple(faces))
 
 
-def parse_card(data: Any, source: str = "") -> CardDef:
-    """One YAML document -> CardDef, or DefinitionError naming the field."""
+def parse_card(data: Any, source: str = "") -> CardDef | CardRecord:
+    """One YAML document -> CardDef (encoded by hand) or CardRecord (Oracle text, compiled when used), or
+    DefinitionError naming the field."""
     if not isinstance(data, dict):
         raise DefinitionError("a card definition is a mapping")
     if "oracle" in data:
-        return _oracle_card(data, source)
+        return _oracle_record(data)
     front = _face(data, "front")
     faces = [front]
     if "back" in data:
@@ -133,7 +155,7 @@ def parse_card(data: Any, source: str = "") -> CardDef:
                    source=source)
 
 
-def load_text(text: str, source: str) -> list[CardDef]:
+def load_entries(text: str, source: str) -> list[BuiltIn]:
     """The card definitions of one file's text (one YAML document each), read by the same strict reader as
     question files (duplicate keys, tags and oversized aliases refused) and checked word by word; the first
     that breaks the encoding raises CardDefinitionError naming the file, the line, the card and the field."""
@@ -148,10 +170,15 @@ def load_text(text: str, source: str) -> list[CardDef]:
         if doc.problem is not None:
             raise CardDefinitionError(f"{source}:{doc.problem.line or doc.line}: card {label!r}: {doc.problem.message}")
         try:
-            out.append(parse_card(data, source=source))
+            out.append(BuiltIn(parse_card(data, source=source), source, f"{source}:{doc.line}: card {label!r}"))
         except DefinitionError as e:
             raise CardDefinitionError(f"{source}:{doc.line}: card {label!r}: {e}") from None
     return out
+
+
+def load_text(text: str, source: str) -> list[CardDef]:
+    """Every card of one file's text (:func:`load_entries`), each made now."""
+    return [e.card() for e in load_entries(text, source)]
 
 
 def load_file(path: Path) -> list[CardDef]:
@@ -159,12 +186,18 @@ def load_file(path: Path) -> list[CardDef]:
 
 
 @lru_cache(maxsize=1)
-def built_in_cards() -> tuple[CardDef, ...]:
-    """The product's own card definitions, every ``data/*.yaml`` file (loaded once per process)."""
-    cards: list[CardDef] = []
+def built_in_entries() -> tuple[BuiltIn, ...]:
+    """The product's own card definitions, every ``data/*.yaml`` file (read once per process; each card made
+    when first asked for)."""
+    entries: list[BuiltIn] = []
     for path in sorted(DATA_DIR.glob("*.yaml")):
-        cards += load_file(path)
-    return tuple(cards)
+        entries += load_entries(path.read_text(encoding="utf-8"), str(path))
+    return tuple(entries)
+
+
+def built_in_cards() -> tuple[CardDef, ...]:
+    """Every built-in card, made (the Oracle-text ones compiled)."""
+    return tuple(e.card() for e in built_in_entries())
 
 
 @lru_cache(maxsize=1)

@@ -11,39 +11,50 @@ import difflib
 from collections.abc import Iterable
 from functools import lru_cache
 
-from mtgjudge.model.cards.loader import CardDefinitionError, built_in_cards, known_names
+from mtgjudge.model.cards.loader import BuiltIn, CardDefinitionError, built_in_entries, known_names
 from mtgjudge.model.cards.store import CardStore, open_store
 from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import CardDef
 
 
 class CardDB:
-    """Every card the product has, looked up by name: ``cards`` are the built-in ones (by name), ``store``
-    the imported ones (None: none)."""
+    """Every card the product has, looked up by name: ``cards`` are the built-in ones (definitions, or
+    entries made when first found), ``store`` the imported ones (None: none)."""
 
-    def __init__(self, cards: Iterable[CardDef], known: Iterable[str] = (), store: CardStore | None = None) -> None:
-        self.cards: dict[str, CardDef] = {}
+    def __init__(self, cards: Iterable[CardDef | BuiltIn], known: Iterable[str] = (), store: CardStore | None = None) -> None:
         self.store = store
-        self._by_norm: dict[str, tuple[CardDef, int]] = {}
+        self._entries: dict[str, BuiltIn] = {}
+        self._by_norm: dict[str, tuple[BuiltIn, int]] = {}
         for c in cards:
-            if normalize(c.name) in self._by_norm:
-                raise CardDefinitionError(f"{c.source}: card {c.name!r} is defined twice")
-            self.cards[c.name] = c
-            self._by_norm[normalize(c.name)] = (c, 0)
-            for i, f in enumerate(c.faces):
-                self._by_norm.setdefault(normalize(f.name), (c, i))
+            entry = c if isinstance(c, BuiltIn) else BuiltIn(c, c.source, c.source)
+            if normalize(entry.name) in self._by_norm:
+                raise CardDefinitionError(f"{entry.source}: card {entry.name!r} is defined twice")
+            self._entries[entry.name] = entry
+            self._by_norm[normalize(entry.name)] = (entry, 0)
+            for i, face in enumerate(entry.face_names):
+                self._by_norm.setdefault(normalize(face), (entry, i))
         self.known = {normalize(n): n for n in known}
 
     def find(self, name: str) -> tuple[CardDef, int] | None:
         """The card and face a name refers to, or None: a built-in card first, else an imported one."""
         found = self._by_norm.get(normalize(name))
-        if found is None and self.store is not None:
-            found = self.store.find(name)
-        return found
+        if found is not None:
+            return found[0].card(), found[1]
+        return self.store.find(name) if self.store is not None else None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The built-in cards' names."""
+        return tuple(self._entries)
+
+    def built_in(self) -> list[CardDef]:
+        """Every built-in card, made (compiling those given by Oracle text that were not asked for yet)."""
+        return [e.card() for e in self._entries.values()]
 
     def is_built_in(self, card: CardDef) -> bool:
         """Is this card one of the built-in definitions (not an imported card)?"""
-        return self.cards.get(card.name) is card
+        entry = self._entries.get(card.name)
+        return entry is not None and entry.card() is card
 
     def is_known_card(self, name: str) -> str | None:
         """The printed name if ``name`` is a real card (whether the product has a definition for it or not:
@@ -65,4 +76,4 @@ def card_db() -> CardDB:
 
 @lru_cache(maxsize=8)
 def _card_db(store: CardStore) -> CardDB:
-    return CardDB(built_in_cards(), known_names(), store)
+    return CardDB(built_in_entries(), known_names(), store)

@@ -80,7 +80,7 @@ def is_inert(card: CardDef) -> bool:
 def pool() -> tuple[CardDef, ...]:
     """The product's inert single-faced permanent cards, vanilla ones first: what is added to a board that
     lacks a target or a permanent a cost needs."""
-    cards = [c for c in card_db().cards.values()
+    cards = [c for c in card_db().built_in()
              if len(c.faces) == 1 and is_inert(c) and any(t in PERMANENT_TYPES for t in c.front.types)]
     return tuple(sorted(cards, key=lambda c: (len(c.front.abilities), c.name)))
 

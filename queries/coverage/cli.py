@@ -28,7 +28,7 @@ def default_cards() -> list[Card]:
     they are swept); with an empty store, the product's own card definitions (tokens are no cards to cast)."""
     store = open_store()
     records = [stored.record for name in store.card_names() if (stored := store.stored(name)) is not None]
-    return records or [c for c in card_db().cards.values() if not c.token]
+    return records or [c for c in card_db().built_in() if not c.token]
 
 
 def cards_source(args: argparse.Namespace) -> list[Card]:

@@ -113,7 +113,7 @@ def known_name(name: str) -> bool:
         base = n[:-5]
         if db.find(base):
             return True
-        return any(c.token and normalize(" ".join(f.subtypes)) == base for c in db.cards.values() for f in c.faces)
+        return any(c.token and normalize(" ".join(f.subtypes)) == base for c in db.built_in() for f in c.faces)
     return False
 
 

@@ -26,7 +26,7 @@ def suggestions(name: str, n: int = 4) -> list[str]:
     key = normalize(name)
     if not key:
         return []
-    modelled = {normalize(c): c for c in db.cards}
+    modelled = {normalize(c): c for c in db.names}
     out: list[str] = []
     if len(key) >= 3:
         for pool in (modelled, db.known):
