@@ -26,7 +26,8 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Krosan Tusker", "Tainted Isle", "Doom Blade", "Icy Manipulator", "Dark Ritual", "Elvish Mystic",
             "Hypnotic Specter", "Lightning Helix", "Hallowed Fountain", "Student of Warfare", "Azorius Chancery",
             "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar", "Ghost-Lit Stalker", "Sudden Shock",
-            "Priest of Titania", "Wirewood Channeler", "Deadeye Plunderers", "Evil Presence", "Urza's Power Plant")
+            "Priest of Titania", "Wirewood Channeler", "Deadeye Plunderers", "Evil Presence", "Urza's Power Plant",
+            "Nylea's Presence")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -436,6 +437,11 @@ def test_an_aura_setting_the_enchanted_lands_type(imported):
     # 305.7: "Enchanted land is a Swamp." -- the Forest loses its land type and its {T}: Add {G}, and has the
     # Swamp's {T}: Add {B} instead (Evil Presence, 2018 text)
     assert value(produce("Forest", ", {card: Evil Presence, attached_to: land}")) == frozenset("B")
+
+
+def test_an_aura_adding_every_basic_land_type(imported):
+    # 305.7 last sentence: the Forest keeps its type and gains the others, with their mana abilities (305.6)
+    assert value(produce("Forest", ", {card: Nylea's Presence, attached_to: land}")) == frozenset("WUBRG")
 
 
 def test_an_instead_with_a_condition_not_read_is_unsupported(imported):

@@ -31,6 +31,8 @@ def ability(text: str, type_line: str = "Enchantment") -> Ability:
      {"map": (("Forest", "B"), ("Mountain", "W"), ("Plains", "R"), ("Swamp", "G"))}),
     # 305.7: an Aura setting the enchanted land's subtype
     ("Enchanted land is an Island.", "set_land_type", {"types": ("Island",), "enchanted": True}),
+    ("Enchanted land is every basic land type in addition to its other types.", "add_land_type",
+     {"types": "all basic", "enchanted": True}),
 ])
 def test_static_templates(text, kind, args):
     a = ability(text)

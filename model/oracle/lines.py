@@ -318,7 +318,10 @@ def _static_word(norm: str, printed: str) -> Ability | None:
         data = dict(r)
         if "affects" in data:
             data["affects"] = _fields(data["affects"])
-        return Ability("static", static=parse_static(data), source_text=printed)
+        try:
+            return Ability("static", static=parse_static(data), source_text=printed)
+        except DefinitionError:
+            continue        # read, but not a static the vocabulary has: the line stays unread
     return None
 
 
@@ -440,7 +443,15 @@ def _triggered(body: str, printed: str, ctx: LineContext) -> Ability:
 
 
 def compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
-    """The abilities of one line."""
+    """The abilities of one line. A reading the vocabulary refuses (a word with arguments it does not take)
+    leaves the line unread, never a crash: the card is still imported, that line unmodelled."""
+    try:
+        return _compile_line(norm, printed, ctx)
+    except DefinitionError:
+        return [unmodelled(norm, printed, "triggered" if _TRIGGER.match(norm) else "static", ctx.spell)]
+
+
+def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     body = _ABILITY_WORD.sub("", norm, count=1)
     items = _keyword_items(body)
     if items is not None:

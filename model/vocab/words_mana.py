@@ -112,6 +112,8 @@ def _r_set_land_type(s: StaticEffect) -> str:
 def _r_add_land_type(s: StaticEffect) -> str:
     types = land_types_of(s)
     what = "every basic land type" if tuple(types) == tuple(BASIC_LAND_TYPES) else "a " + " ".join(types)
+    if s.arg("enchanted"):
+        return f"Enchanted land is {what} in addition to its other types"
     return f"{plural(s.affects)} are {what} in addition to their other types"
 
 
@@ -190,7 +192,7 @@ WORDS = (
     Word("mana_multiply", "static", {"factor": int, **_CONDS}, _r_multiply, MANA, frozenset({"mana"}), _v_tapped_by),
     Word("set_land_type", "static", {"types": object, "enchanted": bool}, _r_set_land_type, CHARACTERISTICS,
          frozenset({"layers"}), _v_land_types),
-    Word("add_land_type", "static", {"types": object}, _r_add_land_type, CHARACTERISTICS, frozenset({"layers"}),
+    Word("add_land_type", "static", {"types": object, "enchanted": bool}, _r_add_land_type, CHARACTERISTICS, frozenset({"layers"}),
          _v_land_types),
     Word("set_color", "static", {"colors": str}, _r_set_color, CHARACTERISTICS, frozenset({"layers"}), _v_colors),
     Word("grant_mana_ability", "static", {"cost": str, "add": object, "enchanted": bool}, _r_grant_mana,
