@@ -23,6 +23,8 @@ from mtgjudge.model.engine.targeting import effect_slots, still_legal
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.exile_until import exile_until_leaves
+from mtgjudge.model.engine.exile_top import exile_top, exiled_by_this, leave_permission
+from mtgjudge.model.engine.transforming import can_transform, transform
 from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.triggers import ability_of, guard_unrecognized, legal_target, target_slots
 from mtgjudge.model.errors import InputError, SearchBound
@@ -42,6 +44,8 @@ class Ctx:
     target: str | None = None
     target_legal: bool = True
     before: GameState | None = None
+    ability_index: int | None = None     # which ability of the source's face (None: a spell's effect)
+    face: int = 0                        # the source's face the ability is on
 
 
 # ------------------------------------------------------------------------------------------- effects
@@ -276,7 +280,45 @@ def _counter(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [game.log("122.1", f"{e.arg('n', 1)} {e.arg('kind')} counter(s) are put on {ctx.source}")]
 
 
+def _exile_top(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.13a: "Exile the top N cards of your library" (``exile_top``)."""
+    return [exile_top(game, ctx.controller, e.arg("n", 1))]
+
+
+def _lasting(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """611.2a: a continuous effect the resolving spell or ability leaves in force. The engine performs "you may
+    play that card / those cards" (601.3) on the cards an earlier instruction exiled (608.2c); others are
+    unsupported, naming them."""
+    static = e.arg("static")
+    if static.kind != "may_play" or ctx.before is None:
+        raise Unsupported(f"the lasting effect {e.text()!r} is not performed by the engine yet")
+    src = game.state.obj(ctx.source) if game.state.has(ctx.source) else None
+    if src is None:
+        raise Unsupported(f"the source of {e.text()!r} ceased to exist: last known information is not modelled")
+    objects = exiled_by_this(ctx.before, game.state, ctx.controller)
+    return [leave_permission(game, e.arg("until", ""), static.kind, source=src.name, controller=ctx.controller,
+                             card=src.card, face=ctx.face, ability=ctx.ability_index, objects=objects)]
+
+
+def _transform(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.27a, 701.27f: an ability's "Transform this" turns its source over only if it is still the same
+    permanent (400.7) and a double-faced one (701.27c)."""
+    st = game.state
+    if not (st.has(ctx.source) and st.obj(ctx.source).zone == "battlefield" and game.moved(ctx.source) == ctx.source_moves):
+        return [game.log(("400.7", "701.27f"), f"{ctx.source} is no longer the permanent whose ability this is: it "
+                                               "doesn't transform")]
+    if not can_transform(game, ctx.source):
+        return [game.log("701.27c", f"{ctx.source} is not a double-faced permanent: nothing happens")]
+    if st.obj(ctx.source).face != ctx.face:
+        return [game.log("701.27f", f"{ctx.source} has transformed since the ability was put on the stack: it "
+                                    "doesn't transform again")]
+    return [transform(game, ctx.source, ("701.27a", "701.27f"))]
+
+
 HANDLERS: dict[str, Callable[[Game, Effect, Ctx], list[Game]]] = {
+    "exile_top": _exile_top,
+    "lasting": _lasting,
+    "transform": _transform,
     "exile_until_source_leaves": _exile_until,
     "recruit": _recruit,
     "gain_life": lambda g, e, c: _gain(g, e, c, 1),
@@ -352,7 +394,10 @@ def resolve_top(game: Game) -> list[Game]:
             raise Unsupported(f"the source {top.source} of the ability ceased to exist: last known information is "
                               "not modelled")
         src = game.state.obj(top.source)
-        abilities = src.printed.abilities
+        # 113.7a, 712.18: the ability is independent of its source; it is that of the face it came from even
+        # if the permanent transformed or left since (then its face up is another one).
+        face = top.face if top.face is not None else src.face
+        abilities = src.card.faces[face].abilities
         if not 1 <= top.index <= len(abilities):
             raise Unsupported(f"{src.name} has no ability number {top.index}")
         ability = abilities[top.index - 1]
@@ -360,7 +405,8 @@ def resolve_top(game: Game) -> list[Game]:
             raise Unsupported(f"{src.name}'s ability is not modelled: {ability.source_text!r}")
         if ability.kind not in ("triggered", "activated"):
             raise Unsupported(f"ability {top.index} of {src.name} is not a triggered or activated ability")
-        ctx = Ctx(top.source, top.controller, tuple(top.targets), getattr(top, "source_moves", 0), src.x)
+        ctx = Ctx(top.source, top.controller, tuple(top.targets), getattr(top, "source_moves", 0), src.x,
+                  ability_index=top.index, face=face)
         if ability.targets and not ctx.targets and not _exiles_until(ability):
             raise Unsupported(f"the ability of {src.name} on the stack has no targets given; they were chosen as it "
                               "was put on the stack")
@@ -383,7 +429,7 @@ def resolve_top(game: Game) -> list[Game]:
     if len(spell) != 1:
         raise Unsupported(f"resolving {o.name}: its effect is not modelled")
     _guard_own_text(o)
-    ctx = Ctx(top, o.controller, o.targets, game.moved(top), o.x)
+    ctx = Ctx(top, o.controller, o.targets, game.moved(top), o.x, face=o.face)
     if spell[0].targets and not ctx.targets:
         raise Unsupported(f"{o.name} on the stack has no targets given; its targets were chosen as it was cast")
     legal = _targets_check(game, spell[0], ctx)
