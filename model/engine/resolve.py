@@ -372,11 +372,14 @@ def _targets_check(game: Game, ability: Ability, ctx: Ctx) -> list[bool] | None:
     return legal if any(legal) else None
 
 
-def _guard_own_text(o: GameObject) -> None:
+def _guard_own_text(o: GameObject, cast_plainly: bool = False) -> None:
     """An instant's or sorcery's own unmodelled text that functions on the stack may change what happens as it
     resolves or where it goes after (rebound 702.88a, buyback 702.27a, a cost option chosen as it was cast):
-    unsupported, naming it."""
+    unsupported, naming it. ``cast_plainly``: the actions cast it for its mana cost, so a line that only
+    offers a cost option (spectacle 702.137a, prowl, surge) was not chosen and changes nothing (601.2b)."""
     for a in o.printed.abilities:
+        if cast_plainly and a.kind == "unmodelled" and a.scope and set(a.scope) <= {Scope.CAST_OPTIONS}:
+            continue
         if a.kind == "unmodelled" and a.functions_in("stack") and (
                 not a.scope or any(sc in EVENT_SCOPES or sc == Scope.CAST_OPTIONS for sc in a.scope)):
             raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply as it resolves: "
@@ -428,7 +431,7 @@ def resolve_top(game: Game) -> list[Game]:
     spell = [a for a in ch.abilities if a.kind == "spell"]
     if len(spell) != 1:
         raise Unsupported(f"resolving {o.name}: its effect is not modelled")
-    _guard_own_text(o)
+    _guard_own_text(o, (top, game.moved(top)) in game.cast_plainly)
     ctx = Ctx(top, o.controller, o.targets, game.moved(top), o.x, face=o.face)
     if spell[0].targets and not ctx.targets:
         raise Unsupported(f"{o.name} on the stack has no targets given; its targets were chosen as it was cast")
