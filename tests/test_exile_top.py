@@ -1,0 +1,151 @@
+"""Impulse draw, "Exile the top N cards of your library. Until the end of your next turn, you may play those
+cards." (701.13a, 611.2a, 601.3): the compiler's reading of the template, the engine's exile and the
+permission it leaves, and what stays unsupported (Golos, Party Thrasher, Savvy Trader; cards nobody knows)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from mtgjudge.model.cards.loader import load_text as load_cards
+from mtgjudge.model.engine.actions import run
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.legality import can_play
+from mtgjudge.model.oracle.lines import LineContext, compile_line
+from mtgjudge.queries.format.files import load_text
+
+SPELL, PERMANENT = LineContext(spell=True), LineContext(spell=False)
+
+
+def kinds(line: str, ctx: LineContext) -> list[tuple[str, list[str]]]:
+    return [(a.kind, [e.kind for e in a.effects]) for a in compile_line(line, line, ctx)]
+
+
+def test_the_template_is_read_in_a_spell():
+    (a,) = compile_line("Exile the top two cards of your library. Until the end of your next turn, you may play "
+                        "those cards.", "", SPELL)
+    exile, lasting = a.effects
+    assert (a.kind, exile.kind, exile.arg("n")) == ("spell", "exile_top", 2)
+    assert lasting.kind == "lasting" and lasting.arg("until") == "end_of_your_next_turn"
+    assert lasting.arg("static").kind == "may_play"
+
+
+def test_until_end_of_turn_and_this_turn():
+    for text in ("Exile the top card of your library. Until end of turn, you may play that card.",
+                 "Exile the top card of your library. You may play it this turn."):
+        (a,) = compile_line(text, text, SPELL)
+        assert a.effects[1].arg("until") == "end_of_turn", text
+
+
+def test_the_template_is_read_in_a_transform_trigger():
+    (a,) = compile_line("When this creature transforms into ~, exile the top card of your library. Until the end "
+                        "of your next turn, you may play that card.", "", PERMANENT)
+    assert a.kind == "triggered" and a.trigger == "When this creature transforms into ~"
+    assert [e.kind for e in a.effects] == ["exile_top", "lasting"]
+
+
+def test_what_is_not_the_template_is_not_read():
+    # The number must agree with "that card" / "those cards"; a permission must follow the exile of the top
+    # cards (608.2c: "that card" is what the earlier instruction exiled).
+    assert kinds("Exile the top two cards of your library. Until end of turn, you may play that card.", SPELL) == \
+        [("spell", ["other"])]
+    assert kinds("Exile target creature. Until end of turn, you may play that card.", SPELL) == [("spell", ["other"])]
+    assert kinds("Draw a card. You may play it this turn.", SPELL) == [("spell", ["other"])]
+
+
+def test_golos_and_party_thrasher_keep_what_is_not_read():
+    # Golos: "without paying their mana costs" (118.9) is not read: its second sentence stays text.
+    golos = kinds("{2}{W}{U}{B}{R}{G}: Exile the top three cards of your library. You may play them this turn "
+                  "without paying their mana costs.", PERMANENT)
+    assert golos == [("activated", ["exile_top", "other"])]
+    # Party Thrasher: a discard, "if you do", "choose one of them": the whole trigger stays unmodelled.
+    thrasher = kinds("At the beginning of your first main phase, you may discard a card. If you do, exile the top "
+                     "two cards of your library, then choose one of them. You may play that card this turn.", PERMANENT)
+    assert thrasher == [("unmodelled", [])]
+    # Savvy Trader: a target card in a graveyard and "for as long as it remains exiled": not this template.
+    trader = kinds("When ~ enters, exile target permanent card from your graveyard. You may play that card for as "
+                   "long as it remains exiled.", PERMANENT)
+    assert trader == [("unmodelled", [])]
+
+
+FLOW = """
+id: t
+ask: outcome
+state:
+  turn: {active: Alice, number: 3}
+  players:
+    Alice:
+      battlefield: [{card: Captive Weird // Compleated Conjurer, id: weird}, Forest]
+      library: LIBRARY
+    Bob:
+      library: 10
+actions:
+  - transform: weird
+  - resolve: 1
+expect:
+  - {stack_size: 0}
+"""
+
+
+def finals(text: str) -> list[Game]:
+    (question,) = load_text(text)
+    assert not isinstance(question, Exception), question
+    return run(Game(question.state), question.actions)
+
+
+def test_the_permission_is_the_one_permission_model():
+    (g,) = finals(FLOW.replace("LIBRARY", "[{card: Llanowar Elves, id: top}]"))
+    assert g.state.obj("top").zone == "exile"
+    ans = can_play(g.state, "top", "Alice", 0)
+    assert ans.value is True
+    # Without the effect the trigger left, nothing lets Alice play it from exile (601.3).
+    assert can_play(g.state.evolve(effects=()), "top", "Alice", 0).value is False
+
+
+def test_a_card_nobody_knows_is_exiled_and_playing_it_is_unsupported():
+    (g,) = finals(FLOW.replace("LIBRARY", "3"))
+    (exiled,) = g.state.player("Alice").zone("exile")
+    assert g.state.player("Alice").unknown_library == 2
+    (eff,) = g.state.effects
+    assert eff.objects == (exiled,)
+    with pytest.raises(Unsupported):
+        ans = can_play(g.state, exiled, "Alice", 0)
+        if ans.is_unsupported:
+            raise Unsupported(ans.unsupported)
+
+
+GOLOS = """
+name: Golos, Tireless Pilgrim
+cost: "{5}"
+type: Legendary Artifact Creature — Scout
+pt: 3/5
+oracle: |-
+  {2}{W}{U}{B}{R}{G}: Exile the top three cards of your library. You may play them this turn without paying their mana costs.
+"""
+
+
+def test_golos_ability_resolving_is_unsupported_naming_the_free_play():
+    # Golos's activated ability alone (its enters trigger is another matter): the exile is performed, the
+    # permission to play them without paying their mana costs (118.9) is not.
+    (golos,) = load_cards(GOLOS, "test")
+    text = """
+id: t
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [{card: Grizzly Bears, id: golos}, Plains, Island, Swamp, Mountain, Forest, Forest, Forest]
+      library: [Forest, Forest, Forest]
+    Bob: {}
+actions:
+  - {activate: golos, ability: 1}
+  - resolve: 1
+expect:
+  - {stack_size: 0}
+"""
+    (question,) = load_text(text)
+    st = question.state
+    st = st.with_object(replace(st.obj("golos"), card=golos, summoning_sick=False))
+    with pytest.raises(Unsupported, match="without paying their mana costs"):
+        run(Game(st), question.actions)
