@@ -149,3 +149,44 @@ expect:
     st = st.with_object(replace(st.obj("golos"), card=golos, summoning_sick=False))
     with pytest.raises(Unsupported, match="without paying their mana costs"):
         run(Game(st), question.actions)
+
+
+TRADER = """
+name: Savvy Trader
+cost: "{3}{G}"
+type: Creature — Human Citizen
+pt: 3/3
+oracle: |-
+  When Savvy Trader enters, exile target permanent card from your graveyard. You may play that card for as long as it remains exiled.
+  Spells you cast from anywhere other than your hand cost {1} less to cast.
+"""
+
+
+def test_savvy_trader_entering_is_unsupported_naming_its_trigger():
+    (trader,) = load_cards(TRADER, "test")
+    text = """
+id: t
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [Forest, Forest, Forest, Forest]
+      hand: [{card: Grizzly Bears, id: trader}]
+      graveyard: [Forest]
+    Bob: {}
+actions:
+  - cast: trader
+  - resolve: 1
+expect:
+  - {stack_size: 0}
+"""
+    (question,) = load_text(text)
+    st = question.state
+    # Its cost line is not read: casting it at all is unsupported, naming that line.
+    with pytest.raises(Unsupported, match=r"cost \{1\} less"):
+        run(Game(st.with_object(replace(st.obj("trader"), card=trader))), question.actions)
+    # Its enters trigger alone: a target card in a graveyard and "for as long as it remains exiled" are not
+    # performed; the trigger is named.
+    (trigger_only,) = load_cards(TRADER.split("  Spells you cast")[0], "test")
+    with pytest.raises(Unsupported, match="exile target permanent card from your graveyard"):
+        run(Game(st.with_object(replace(st.obj("trader"), card=trigger_only))), question.actions)

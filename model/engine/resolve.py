@@ -342,9 +342,14 @@ def _exiles_until(ability: Ability) -> bool:
 def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None = None) -> list[Game]:
     """608.2c: the effects in the order written, each on its own target (``targeting.effect_slots``);
     ``legal``: which targets were legal as resolution began (608.2b)."""
-    for e in ability.effects:
+    for i, e in enumerate(ability.effects):
         if e.kind not in HANDLERS:
             raise Unsupported(f"the effect {e.text()!r} is not performed by the engine yet")
+        # "You may play that card" refers to the cards the instruction before it exiled (608.2c); the engine
+        # knows which only right after "exile the top N cards of your library".
+        if e.kind == "lasting" and (i == 0 or ability.effects[i - 1].kind != "exile_top"):
+            raise Unsupported(f"the effect {e.text()!r} is not performed by the engine yet (what it applies to is "
+                              "known to the engine only right after 'exile the top cards of your library')")
     slots = [None] * len(ability.effects) if _exiles_until(ability) or not ability.targets else \
         effect_slots(ability, ctx.targets)
     branches = [game]
