@@ -46,6 +46,7 @@ class Ctx:
     before: GameState | None = None
     ability_index: int | None = None     # which ability of the source's face (None: a spell's effect)
     face: int = 0                        # the source's face the ability is on
+    source_transformed: bool = False     # the source transformed since the ability went on the stack (701.27f)
 
 
 # ------------------------------------------------------------------------------------------- effects
@@ -309,7 +310,7 @@ def _transform(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                                                "doesn't transform")]
     if not can_transform(game, ctx.source):
         return [game.log("701.27c", f"{ctx.source} is not a double-faced permanent: nothing happens")]
-    if st.obj(ctx.source).face != ctx.face:
+    if ctx.source_transformed or st.obj(ctx.source).face != ctx.face:
         return [game.log("701.27f", f"{ctx.source} has transformed since the ability was put on the stack: it "
                                     "doesn't transform again")]
     return [transform(game, ctx.source, ("701.27a", "701.27f"))]
@@ -414,7 +415,7 @@ def resolve_top(game: Game) -> list[Game]:
         if ability.kind not in ("triggered", "activated"):
             raise Unsupported(f"ability {top.index} of {src.name} is not a triggered or activated ability")
         ctx = Ctx(top.source, top.controller, tuple(top.targets), getattr(top, "source_moves", 0), src.x,
-                  ability_index=top.index, face=face)
+                  ability_index=top.index, face=face, source_transformed=top.source_transformed)
         if ability.targets and not ctx.targets and not _exiles_until(ability):
             raise Unsupported(f"the ability of {src.name} on the stack has no targets given; they were chosen as it "
                               "was put on the stack")

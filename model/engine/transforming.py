@@ -8,7 +8,7 @@ from dataclasses import replace
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.triggers import condition, guard_unrecognized, is_triggered
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.state import PendingTrigger
+from mtgjudge.model.state import PendingTrigger, StackAbility
 
 
 def can_transform(game: Game, oid: str) -> bool:
@@ -23,10 +23,14 @@ def can_transform(game: Game, oid: str) -> bool:
 def transform(game: Game, oid: str, rules=("701.27a",)) -> Game:
     """Turn ``oid`` over (701.27a); it stays the same object (712.18). Its new face's "transforms into"
     abilities trigger (701.27e)."""
-    o = game.state.obj(oid)
+    st = game.state
+    o = st.obj(oid)
     new = replace(o, face=1 - o.face)
-    game = game.with_state(game.state.with_object(new)).log(rules, f"{o.name} ({oid}) transforms into {new.name} "
-                                                                   "(the same object, 712.18)")
+    # 701.27f: its abilities already on the stack remember that it transformed since they were put there.
+    stack = tuple(replace(x, source_transformed=True) if isinstance(x, StackAbility) and x.source == oid else x
+                  for x in st.stack)
+    game = game.with_state(st.with_object(new).evolve(stack=stack)).log(
+        rules, f"{o.name} ({oid}) transforms into {new.name} (the same object, 712.18)")
     guard_unrecognized(game, f"{oid} transforms")
     pending = []
     for i, ab in enumerate(new.printed.abilities, 1):
