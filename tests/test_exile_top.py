@@ -190,3 +190,51 @@ expect:
     (trigger_only,) = load_cards(TRADER.split("  Spells you cast")[0], "test")
     with pytest.raises(Unsupported, match="exile target permanent card from your graveyard"):
         run(Game(st.with_object(replace(st.obj("trader"), card=trigger_only))), question.actions)
+
+
+ABBOT_TRIGGER = """
+name: Abbot of Keral Keep
+cost: "{1}{R}"
+type: Creature — Human Monk
+pt: 2/1
+oracle: |-
+  When Abbot of Keral Keep enters, exile the top card of your library. Until end of turn, you may play that card.
+"""
+
+
+def test_an_enters_trigger_until_end_of_turn():
+    # Abbot of Keral Keep's enters trigger alone (its prowess is not modelled): the card may be played this
+    # turn (611.2a: "until end of turn"), not on the next one (514.2: the effect ends in the cleanup step).
+    (abbot,) = load_cards(ABBOT_TRIGGER, "test")
+    text = """
+id: t
+ask: outcome
+state:
+  turn: {active: Alice, number: 3}
+  players:
+    Alice:
+      battlefield: [Mountain, Mountain, Forest]
+      hand: [{card: Grizzly Bears, id: abbot}]
+      library: [{card: Llanowar Elves, id: top1}, Island, Island]
+    Bob:
+      library: 10
+actions:
+  - cast: abbot
+  - resolve: 1
+  - resolve: 1
+expect:
+  - {stack_size: 0}
+"""
+    (question,) = load_text(text)
+    st = question.state
+    st = st.with_object(replace(st.obj("abbot"), card=abbot))
+    branches = run(Game(st), question.actions)       # {1} paid with the other Mountain or the Forest
+    assert len(branches) == 2
+    for g in branches:
+        assert g.state.obj("top1").zone == "exile" and g.state.obj("abbot").zone == "battlefield"
+        (eff,) = g.state.effects
+        assert eff.objects == ("top1",) and eff.began_turn == 3
+    later = run(branches[0], [{"advance": "next-turn"}, {"advance": "next-turn"}, {"advance": "precombat-main"}])
+    for g in later:
+        assert g.state.obj("top1").zone == "exile" and not g.state.effects
+        assert can_play(g.state, "top1", "Alice", 0).value is False
