@@ -1,6 +1,7 @@
 """Impulse draw, "Exile the top N cards of your library. Until the end of your next turn, you may play those
 cards." (701.13a, 611.2a, 601.3): the compiler's reading of the template, the engine's exile and the
-permission it leaves, and what stays unsupported (Golos, Party Thrasher, Savvy Trader; cards nobody knows)."""
+permission it leaves (Golos: without paying their mana costs, 118.9b), and what stays unsupported (Party
+Thrasher, Savvy Trader; cards nobody knows)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -54,11 +55,13 @@ def test_what_is_not_the_template_is_not_read():
     assert kinds("Draw a card. You may play it this turn.", SPELL) == [("spell", ["other"])]
 
 
-def test_golos_and_party_thrasher_keep_what_is_not_read():
-    # Golos: "without paying their mana costs" (118.9) is not read: its second sentence stays text.
-    golos = kinds("{2}{W}{U}{B}{R}{G}: Exile the top three cards of your library. You may play them this turn "
-                  "without paying their mana costs.", PERMANENT)
-    assert golos == [("activated", ["exile_top", "other"])]
+def test_golos_is_read_and_party_thrasher_and_savvy_trader_are_kept():
+    # Golos: "without paying their mana costs" is read: the permission requires that alternative cost (118.9b).
+    (golos,) = compile_line("{2}{W}{U}{B}{R}{G}: Exile the top three cards of your library. You may play them this "
+                            "turn without paying their mana costs.", "", PERMANENT)
+    assert golos.kind == "activated" and [e.kind for e in golos.effects] == ["exile_top", "lasting"]
+    assert golos.effects[0].arg("n") == 3 and golos.effects[1].arg("until") == "end_of_turn"
+    assert golos.effects[1].arg("static").arg("free") is True
     # Party Thrasher: a discard, "if you do", "choose one of them": the whole trigger stays unmodelled.
     thrasher = kinds("At the beginning of your first main phase, you may discard a card. If you do, exile the top "
                      "two cards of your library, then choose one of them. You may play that card this turn.", PERMANENT)
@@ -125,30 +128,57 @@ oracle: |-
 """
 
 
-def test_golos_ability_resolving_is_unsupported_naming_the_free_play():
-    # Golos's activated ability alone (its enters trigger is another matter): the exile is performed, the
-    # permission to play them without paying their mana costs (118.9) is not.
+def golos_state(library: str):
     (golos,) = load_cards(GOLOS, "test")
     text = """
 id: t
 ask: outcome
 state:
+  turn: {active: Alice, number: 3}
   players:
     Alice:
       battlefield: [{card: Grizzly Bears, id: golos}, Plains, Island, Swamp, Mountain, Forest, Forest, Forest]
-      library: [Forest, Forest, Forest]
-    Bob: {}
+      library: LIBRARY
+    Bob:
+      battlefield: [{card: Grizzly Bears, id: bob-bears}]
+      library: 10
 actions:
   - {activate: golos, ability: 1}
   - resolve: 1
 expect:
   - {stack_size: 0}
-"""
+""".replace("LIBRARY", library)
     (question,) = load_text(text)
     st = question.state
-    st = st.with_object(replace(st.obj("golos"), card=golos, summoning_sick=False))
-    with pytest.raises(Unsupported, match="without paying their mana costs"):
-        run(Game(st), question.actions)
+    return st.with_object(replace(st.obj("golos"), card=golos, summoning_sick=False)), question.actions
+
+
+def test_golos_exiles_three_and_they_are_cast_without_paying_their_mana_costs():
+    # Golos's activated ability alone (its enters trigger is another matter). Every land is tapped for
+    # {2}{W}{U}{B}{R}{G}; the exiled cards are cast for {0} (118.9b) this turn, X being 0 (107.3b).
+    st, actions = golos_state("[{card: Grizzly Bears, id: c1}, {card: Lightning Bolt, id: c2}, "
+                              "{card: Forest, id: c3}, {card: Island, id: c4}]")
+    (g,) = run(Game(st), actions)
+    assert [g.state.obj(c).zone for c in ("c1", "c2", "c3", "c4")] == ["exile", "exile", "exile", "library"]
+    assert all(o.tapped for o in g.state.battlefield() if o.id not in ("golos", "bob-bears"))
+    ans = can_play(g.state, "c1", "Alice", 0)
+    assert ans.value is True and any("118.9b" in s.rules for s in ans.why)
+    (after,) = run(g, [{"cast": "c1"}, {"resolve": 1}, {"cast": "c2", "targets": ["bob-bears"]}, {"resolve": 1},
+                       {"play": "c3"}])
+    assert after.state.obj("c1").zone == "battlefield" and after.state.obj("bob-bears").zone == "graveyard"
+    assert after.state.obj("c3").zone == "battlefield"
+    # The permission ends with the turn (514.2): on Alice's next turn they can't be cast.
+    (later,) = run(g, [{"advance": "next-turn"}, {"advance": "next-turn"}, {"advance": "precombat-main"}])
+    assert can_play(later.state, "c1", "Alice", 0).value is False
+
+
+def test_a_free_permission_and_x():
+    # 107.3b: cast without paying its mana cost, X can only be 0 (Hangarback Walker, {X}{X}).
+    st, actions = golos_state("[{card: Hangarback Walker, id: walker}, Island, Island]")
+    (g,) = run(Game(st), actions)
+    assert can_play(g.state, "walker", "Alice", 0).value is True
+    ans = can_play(g.state, "walker", "Alice", 2)
+    assert ans.value is False and any("107.3b" in s.rules for s in ans.why)
 
 
 TRADER = """

@@ -153,7 +153,8 @@ def may_play_after(sentence: str, earlier: list) -> Effect | None:
     if (r["count"] == "one") != (prev.arg("n") == 1):
         return None
     try:
-        return parse_effect({"lasting": {"static": {"kind": "may_play"}, "until": r["until"]}})
+        static = {"kind": "may_play", **({"free": True} if r["free"] else {})}
+        return parse_effect({"lasting": {"static": static, "until": r["until"]}})
     except DefinitionError:
         return None
 

@@ -24,6 +24,7 @@ from mtgjudge.model.vocab.grammar import parse_cost_text
 
 from mtgjudge.model.mana import Symbol, format_cost
 from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.permissions import without_mana_cost
 from mtgjudge.model.rules.spending import Purpose, spells_phrase
 
 
@@ -73,6 +74,7 @@ class TotalCost:
     improvise: bool = False
     purpose: Purpose = field(default_factory=lambda: Purpose("cost"))
     casting: str | None = None    # the object id being cast (it is on the stack while paying, 601.2a)
+    without_mana_cost: bool = False   # cast without paying its mana cost (118.9b; X is 0, 107.3b)
     source: str | None = None     # the object whose ability is activated: what {T}, {Q}, "Sacrifice this"
                                   # and "Remove ... from this" in ``other`` refer to
 
@@ -114,10 +116,14 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool = False, t
     ``targets``: how many targets it is cast with (Fireball costs more for each beyond the first)."""
     obj = state.obj(oid)
     face = obj.printed
-    if face.mana_cost is None:
+    # 118.9b: a permission may require casting it without paying its mana cost (an alternative cost, to which
+    # additional costs, increases and reductions still apply, 118.9d); X is then 0 (107.3b).
+    free = without_mana_cost(state, oid, caster) is not None
+    if face.mana_cost is None and not free:
         raise ValueError("no mana cost")   # callers check 118.6 first
     ch = current(state, oid)
-    symbols = list(face.mana_cost)
+    symbols = [] if free else list(face.mana_cost)
+    x = 0 if free else x
     other: list[CostPart] = []
     for a in ch.abilities:
         s = a.static
@@ -136,7 +142,7 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool = False, t
             modifiers.append(CostModifier("increase", int(a.static.arg("amount", 1)) * (targets - 1), oid, a.text()))
     return TotalCost(tuple(symbols), x, tuple(modifiers), tuple(other),
                      convoke=ch.has_keyword("Convoke"), delve=ch.has_keyword("Delve"),
-                     improvise=ch.has_keyword("Improvise"), purpose=purpose, casting=oid)
+                     improvise=ch.has_keyword("Improvise"), purpose=purpose, casting=oid, without_mana_cost=free)
 
 
 def ability_purpose(state, oid: str, mana_ability: bool) -> Purpose:

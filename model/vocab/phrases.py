@@ -446,8 +446,8 @@ class _Meaning(Transformer):
             raise DefinitionError(f"exile the top {n} {word}: the number and the noun disagree")
         return {"n": n}
 
-    def may_play_exiled(self, until, what): return {"until": until, "count": what}
-    def may_play_this_turn(self, what): return {"until": "end_of_turn", "count": what}
+    def may_play_exiled(self, until, what, free=None): return {"until": until, "count": what, "free": free is not None}
+    def may_play_this_turn(self, what, free=None): return {"until": "end_of_turn", "count": what, "free": free is not None}
     def d_your_next_turn(self): return "end_of_your_next_turn"
     def d_end_of_turn(self): return "end_of_turn"
     def pw_one(self, *_): return "one"

@@ -78,8 +78,11 @@ WORDS = (
     # power and toughness changes yet, so every one that meets it in that scope refuses.
     Word("pt_change", "static", {"power": int, "toughness": int, "enchanted": bool}, _r_pt,
          frozenset({Scope.POWER_TOUGHNESS}), text_only=True),
-    Word("may_play", "static", {}, lambda s: "You may play that card", frozenset({Scope.PLAY_PERMISSIONS}),
-         frozenset({"permissions"})),
+    # 601.3: "You may play that card"; ``free``: "without paying its mana cost", an alternative cost the
+    # permission requires (118.9b).
+    Word("may_play", "static", {"free": bool},
+         lambda s: "You may play that card" + (" without paying its mana cost" if s.arg("free") else ""),
+         frozenset({Scope.PLAY_PERMISSIONS}), frozenset({"permissions"})),
     # 614.1c, 122.6: "This permanent enters with N [kind] counters on it"; ``n``: a number or "X" (the X of the
     # spell it was, 107.3m).
     Word("enters_with_counters", "static", {"counter": str, "n": object}, _r_enters_with, frozenset({Scope.ENTERS}),
