@@ -212,14 +212,10 @@ expect:
 """
     (question,) = load_text(text)
     st = question.state
-    # Its cost line is not read: casting it at all is unsupported, naming that line.
-    with pytest.raises(Unsupported, match=r"cost \{1\} less"):
-        run(Game(st.with_object(replace(st.obj("trader"), card=trader))), question.actions)
-    # Its enters trigger alone: a target card in a graveyard and "for as long as it remains exiled" are not
-    # performed; the trigger is named.
-    (trigger_only,) = load_cards(TRADER.split("  Spells you cast")[0], "test")
+    # It is cast (its cost line is read); as it enters, its trigger (a target card in a graveyard, "for as
+    # long as it remains exiled") is not performed: unsupported, naming it.
     with pytest.raises(Unsupported, match="exile target permanent card from your graveyard"):
-        run(Game(st.with_object(replace(st.obj("trader"), card=trigger_only))), question.actions)
+        run(Game(st.with_object(replace(st.obj("trader"), card=trader))), question.actions)
 
 
 ABBOT_TRIGGER = """
@@ -268,3 +264,33 @@ expect:
     for g in later:
         assert g.state.obj("top1").zone == "exile" and not g.state.effects
         assert can_play(g.state, "top1", "Alice", 0).value is False
+
+
+def test_savvy_traders_reduction_counts_the_zone_cast_from():
+    # 601.2a, 601.2f: "Spells you cast from anywhere other than your hand cost {1} less": a card cast from
+    # exile under Compleated Conjurer's permission, not one cast from the hand.
+    (trader,) = load_cards(TRADER, "test")
+    text = """
+id: t
+ask: outcome
+state:
+  turn: {active: Alice, number: 3}
+  players:
+    Alice:
+      battlefield: [{card: Captive Weird // Compleated Conjurer, id: weird}, {card: Grizzly Bears, id: trader}, Forest]
+      hand: [{card: Grizzly Bears, id: in-hand}]
+      library: [{card: Grizzly Bears, id: top1}]
+    Bob:
+      library: 10
+actions:
+  - transform: weird
+  - resolve: 1
+expect:
+  - {stack_size: 0}
+"""
+    (question,) = load_text(text)
+    st = question.state
+    st = st.with_object(replace(st.obj("trader"), card=trader))
+    (g,) = run(Game(st), question.actions)
+    assert can_play(g.state, "top1", "Alice", 0).value is True      # {1}{G} less {1}: the Forest pays {G}
+    assert can_play(g.state, "in-hand", "Alice", 0).value is False

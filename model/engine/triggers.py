@@ -34,7 +34,7 @@ def condition(a: Ability) -> str | None:
     if a.kind == "triggered":
         words = a.trigger
     elif a.kind == "unmodelled" and a.unmodelled_kind == "triggered":
-        words = a.source_text.split(",")[0]
+        words = a.trigger or a.source_text.split(",")[0]   # the normalized words, when the compiler kept them
     else:
         return None
     words = words.strip().lower()

@@ -377,7 +377,8 @@ def _grants(norm: str, printed: str) -> list[Ability] | None:
     return None
 
 
-_COST_CHANGE = re.compile(r"^((?:[\w-]+ )*?spells)( you cast)? cost \{(\d+)\} (more|less) to cast\.$", re.I)
+_COST_CHANGE = re.compile(r"^((?:[\w-]+ )*?spells)( you cast)?( from anywhere other than your hand)? cost \{(\d+)\} "
+                          r"(more|less) to cast\.$", re.I)
 _PER_EXTRA_TARGET = re.compile(r"^~ costs \{(\d+)\} more to cast for each target beyond the first\.$", re.I)
 
 
@@ -390,10 +391,14 @@ def _cost_change(norm: str, printed: str) -> Ability | None:
             spells_match(m.group(1), Purpose("spell"))
         except DefinitionError:
             return None
-        data = {"kind": "cost_increase" if m.group(4).lower() == "more" else "cost_reduction",
-                "amount": int(m.group(3)), "spells": m.group(1)[0].lower() + m.group(1)[1:]}
+        data = {"kind": "cost_increase" if m.group(5).lower() == "more" else "cost_reduction",
+                "amount": int(m.group(4)), "spells": m.group(1)[0].lower() + m.group(1)[1:]}
         if m.group(2):
             data["you_cast"] = True
+        if m.group(3):
+            if not m.group(2):
+                return None
+            data["not_from_hand"] = True        # 601.2a: the zone it was cast from
         return Ability("static", static=parse_static(data), source_text=printed)
     m = _PER_EXTRA_TARGET.match(norm)
     if m:

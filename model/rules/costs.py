@@ -5,7 +5,8 @@ that are not mana (convoke 702.51, delve 702.66, improvise 702.126).
 The static words a card definition uses for these (``vocab.words_costs``):
 
 ``cost_increase``       ``{amount: 1, spells: noncreature spells}``            (Thalia, Guardian of Thraben)
-``cost_reduction``      ``{amount: 1, spells: artifact spells, you_cast: true}`` (Etherium Sculptor)
+``cost_reduction``      ``{amount: 1, spells: artifact spells, you_cast: true}`` (Etherium Sculptor; with
+                        ``not_from_hand: true``, Savvy Trader's "from anywhere other than your hand")
 ``minimum_spell_cost``  ``{amount: 3, while_untapped: true}``                  (Trinisphere)
 ``additional_cost``     ``{cost: "Sacrifice a creature"}``                     (a spell's own additional cost)
 ``kicker``              ``{cost: "{4}"}``                                      (702.33: optional)
@@ -89,8 +90,9 @@ def spell_purpose(state, oid: str) -> Purpose:
     return Purpose("spell", frozenset(ch.types), frozenset(ch.subtypes), frozenset(ch.colors), label=f"casting {ch.name}")
 
 
-def modifiers_for_spell(state, caster: str, purpose: Purpose) -> list[CostModifier]:
-    """Cost increases, reductions and minimums that apply to a spell ``caster`` casts (601.2f)."""
+def modifiers_for_spell(state, caster: str, purpose: Purpose, from_zone: str = "hand") -> list[CostModifier]:
+    """Cost increases, reductions and minimums that apply to a spell ``caster`` casts (601.2f) from
+    ``from_zone`` (the zone it moved to the stack from, 601.2a)."""
     out: list[CostModifier] = []
     for o in state.battlefield():
         for a in current(state, o.id).abilities:
@@ -99,6 +101,8 @@ def modifiers_for_spell(state, caster: str, purpose: Purpose) -> list[CostModifi
                 continue
             if s.kind in ("cost_increase", "cost_reduction"):
                 if s.arg("you_cast", False) and o.controller != caster:
+                    continue
+                if s.arg("not_from_hand", False) and from_zone == "hand":
                     continue
                 if not spells_match(s.arg("spells", "spells"), purpose):
                     continue
@@ -136,7 +140,7 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool = False, t
                 else:
                     other.append(part)
     purpose = spell_purpose(state, oid)
-    modifiers = modifiers_for_spell(state, caster, purpose)
+    modifiers = modifiers_for_spell(state, caster, purpose, obj.zone)
     for a in ch.abilities:
         if a.kind == "static" and a.static is not None and a.static.kind == "costs_more_per_extra_target" and targets > 1:
             modifiers.append(CostModifier("increase", int(a.static.arg("amount", 1)) * (targets - 1), oid, a.text()))
