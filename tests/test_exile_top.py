@@ -294,3 +294,46 @@ expect:
     (g,) = run(Game(st), question.actions)
     assert can_play(g.state, "top1", "Alice", 0).value is True      # {1}{G} less {1}: the Forest pays {G}
     assert can_play(g.state, "in-hand", "Alice", 0).value is False
+
+
+def test_party_thrasher_is_unsupported_naming_each_line():
+    # Built in by its Oracle text; neither line is read. Its trigger (at the beginning of the first main phase)
+    # is named when a step begins; its convoke grant when a spell from exile would be paid for.
+    from mtgjudge.queries.kinds.outcome import answer
+    turn = """
+id: t
+ask: outcome
+state:
+  turn: {active: Alice, number: 3, step: upkeep}
+  players:
+    Alice:
+      battlefield: [Party Thrasher]
+      library: [Island, Island]
+    Bob:
+      library: 10
+actions:
+  - advance: precombat-main
+expect:
+  - {stack_size: 0}
+"""
+    (question,) = load_text(turn)
+    ans = answer(question)
+    assert ans.is_unsupported and "At the beginning of your first main phase" in ans.unsupported
+    exile = """
+id: t
+ask: can-play
+about: c1
+state:
+  turn: {active: Alice, number: 3}
+  effects:
+    - {from: Compleated Conjurer, controller: Alice, objects: [c1]}
+  players:
+    Alice:
+      battlefield: [Party Thrasher]
+      exile: [{card: Lightning Bolt, id: c1}]
+    Bob: {}
+"""
+    (question,) = load_text(exile)
+    from mtgjudge.queries.runner import run_question
+    result = run_question(question)
+    assert result.status == "unsupported" and "have convoke" in (result.answer.unsupported if result.answer else result.message)
