@@ -21,7 +21,7 @@ from mtgjudge.model.payment.problem import PaymentProblem, build_problem
 from mtgjudge.model.rules.costs import TotalCost, activation_cost, total_cost
 from mtgjudge.model.rules.guards import require_modelled, require_modelled_for_payment, require_modelled_object
 from mtgjudge.model.rules.layers import activated_abilities, current
-from mtgjudge.model.rules.permissions import play_permissions
+from mtgjudge.model.rules.permissions import play_permissions, without_mana_cost
 from mtgjudge.model.rules.targets import target_requirements
 from mtgjudge.model.rules.timing import (Requirement, activation_timing, cast_timing, land_play_timing,
                                          tap_symbol_requirements)
@@ -224,13 +224,22 @@ def can_cast(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool
             raise Unsupported(f"{obj.name} is an Aura spell: what it can enchant (115.1b, 702.5a) is not modelled")
         targets += tuple(enchant)
     reqs += target_requirements(state, targets, player, oid)
-    if obj.printed.mana_cost is None:
+    free = without_mana_cost(state, oid, player)
+    if obj.printed.mana_cost is None and free is None:
         reqs.append((step("118.6", f"{obj.name} has no mana cost: its cost is unpayable, so it can't be cast "
                                    "without an alternative cost"), False))
         return decide_requirements(reqs)
+    if free is not None:
+        reqs.append((free, True))
+        if x and obj.printed.mana_cost is not None and any(s.kind == "x" for s in obj.printed.mana_cost):
+            reqs.append((step("107.3b", f"{obj.name} is cast without paying its mana cost: the only legal value of X "
+                                        f"is 0, not {x}"), False))
+            return decide_requirements(reqs)
     cost = total_cost(state, player, oid, x=x)
     lead = [st for st, _ in reqs]
-    lead.append(step("601.2f", f"the total cost of {obj.name} is its mana cost {format_cost(cost.symbols)}"
+    lead.append(step("601.2f", f"the total cost of {obj.name} is "
+                     + ("{0}, without paying its mana cost (118.9b)" if cost.without_mana_cost else
+                        f"its mana cost {format_cost(cost.symbols)}")
                      + (f" with X={x}" if any(s.kind == 'x' for s in cost.symbols) else "")
                      + "".join(f"; {m.describe(state)}" for m in cost.modifiers)
                      + "".join(f"; plus {p.text()}" for p in cost.other)))

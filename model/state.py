@@ -62,6 +62,8 @@ class StackAbility:
     controller: str
     targets: tuple[str, ...] = ()
     source_moves: int = 0
+    face: int | None = None   # the face of its source it is an ability of (712.18, 701.27f); None: the face up
+    source_transformed: bool = False   # its source transformed since it was put on the stack (701.27f)
 
 
 @dataclass(frozen=True)

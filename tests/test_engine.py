@@ -301,7 +301,7 @@ def test_merging_interchangeable_cards():
     assert len(finals(text)) == 1
 
 
-def test_transform_triggers_and_unmodelled_effect_is_unsupported():
+def test_transform_triggers_and_its_trigger_exiles_the_top_card():
     text = """
 id: tr
 ask: outcome
@@ -318,8 +318,11 @@ expect:
 """
     (g,) = finals(text)
     assert g.state.obj("weird").name == "Compleated Conjurer" and len(g.state.stack) == 1
-    ans = answer(q(text.replace("  - transform: weird\n", "  - transform: weird\n  - resolve: 1\n")))
-    assert ans.is_unsupported and "Exile the top card" in ans.unsupported
+    (g,) = finals(text.replace("  - transform: weird\n", "  - transform: weird\n  - resolve: 1\n"))
+    # 701.13a, 611.2a: the top card is exiled and may be played by Alice until the end of her next turn.
+    assert g.state.obj("top").zone == "exile" and not g.state.stack
+    (eff,) = g.state.effects
+    assert eff.objects == ("top",) and eff.controller == "Alice" and eff.source_card == "Compleated Conjurer"
 
 
 def test_unrecognized_trigger_condition_is_unsupported():

@@ -17,14 +17,16 @@ from mtgjudge.model.engine.removal import remove
 from mtgjudge.model.engine.resolve import resolve_action
 from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.targeting import choose_targets
-from mtgjudge.model.engine.triggers import condition, guard_unrecognized, is_triggered
+from mtgjudge.model.engine import transforming
+from mtgjudge.model.engine.transforming import can_transform
+from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, Unsupported
 from mtgjudge.model.legality import can_activate, can_play, find_ability
 from mtgjudge.model.rules.costs import activation_cost, total_cost
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.state import PendingTrigger, StackAbility
+from mtgjudge.model.state import StackAbility
 
 
 def _legal(ans) -> None:
@@ -53,6 +55,7 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     cost = total_cost(state, player, oid, x=x)
     game = zones.move(game, oid, "stack", controller=player, x=x if any(s.kind == "x" for s in (o.printed.mana_cost or ())) else None)
     game = game.log(("601.2a", "601.2b"), f"{player} casts {o.name} ({oid})" + (f" with X={x}" if x else ""))
+    game = replace(game, cast_plainly=game.cast_plainly + ((oid, game.moved(oid)),))
     out = []
     # 601.2c: the targets are chosen as the spell is cast, after it moved to the stack (it can't target
     # itself, 115.5); every legal choice is a branch unless the action names them.
@@ -116,7 +119,7 @@ def activate(game: Game, a: Mapping[str, Any]) -> list[Game]:
             if g.state.has(oid):
                 src = g.state.obj(oid)
                 g = g.with_state(g.state.with_object(replace(src, activated_this_turn=tuple(sorted(set(src.activated_this_turn) | {index})))))
-            ab = StackAbility(oid, text_index, player, tuple(targets), g.moved(oid))
+            ab = StackAbility(oid, text_index, player, tuple(targets), g.moved(oid), face=o.face)
             g = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
             g = g.log(("602.2", "602.2a") + (("602.2b", "601.2c") if targets else ()), f"{player} activates {o.name}'s ability {ability.text()!r}" + (
                 f", targeting {', '.join(name_of(game.state, t) for t in targets)}" if targets else ""))
@@ -128,25 +131,14 @@ def activate(game: Game, a: Mapping[str, Any]) -> list[Game]:
 
 
 def transform(game: Game, a: Mapping[str, Any]) -> list[Game]:
-    """701.27a: turn a double-faced permanent over; it stays the same object (712.18). Abilities that trigger
-    when it transforms (701.27) trigger."""
+    """701.27a: turn a double-faced permanent over (``transforming``)."""
     st = game.state
     oid = find_ref(st, a["transform"]) or a["transform"]
     if not st.has(oid) or st.obj(oid).zone != "battlefield":
         raise InputError("transform", f"{oid} is not a permanent now")
-    o = st.obj(oid)
-    if len(o.card.faces) != 2 or o.face_down:
-        raise InputError("transform", f"{o.name} is not a double-faced permanent: it can't transform (701.27a)")
-    new = replace(o, face=1 - o.face)
-    game = game.with_state(st.with_object(new)).log("701.27a", f"{o.name} ({oid}) transforms into {new.name}")
-    guard_unrecognized(game, f"{oid} transforms")
-    pending = []
-    for i, ab in enumerate(new.printed.abilities, 1):
-        if is_triggered(ab) and condition(ab) == "transforms":
-            if ab.kind == "unmodelled":
-                raise Unsupported(f"{new.name}'s triggered ability is not modelled: {ab.source_text!r}")
-            pending.append(PendingTrigger(oid, i, new.controller, game.moved(oid)))
-    return [game.remember(pending=game.pending + tuple(pending))]
+    if not can_transform(game, oid):
+        raise InputError("transform", f"{st.obj(oid).name} is not a double-faced permanent: it can't transform (701.27a)")
+    return [transforming.transform(game, oid)]
 
 
 def _as_effect(game: Game, a: Mapping[str, Any], kind: str) -> list[Game]:

@@ -24,6 +24,9 @@ class Game:
     initial: GameState | None = field(default=None, compare=False)   # the question's state (704.5m checks)
     steps: tuple[Step, ...] = field(default=(), compare=False)
     choices: tuple[str, ...] = field(default=(), compare=False)
+    # Spells the actions cast (id, zone changes): the engine casts for the mana cost with no alternative or
+    # optional additional cost (601.2b, 601.2f), so no such option was chosen for them.
+    cast_plainly: tuple[tuple[str, int], ...] = field(default=(), compare=False)
 
     # What the rules remember lives in the state; these read it.
     def moved(self, oid: str) -> int:

@@ -23,6 +23,8 @@ from mtgjudge.model.engine.targeting import effect_slots, still_legal
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.exile_until import exile_until_leaves
+from mtgjudge.model.engine.exile_top import exile_top, exiled_by_this, leave_permission
+from mtgjudge.model.engine.transforming import can_transform, transform
 from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.triggers import ability_of, guard_unrecognized, legal_target, target_slots
 from mtgjudge.model.errors import InputError, SearchBound
@@ -42,6 +44,9 @@ class Ctx:
     target: str | None = None
     target_legal: bool = True
     before: GameState | None = None
+    ability_index: int | None = None     # which ability of the source's face (None: a spell's effect)
+    face: int = 0                        # the source's face the ability is on
+    source_transformed: bool = False     # the source transformed since the ability went on the stack (701.27f)
 
 
 # ------------------------------------------------------------------------------------------- effects
@@ -276,7 +281,45 @@ def _counter(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [game.log("122.1", f"{e.arg('n', 1)} {e.arg('kind')} counter(s) are put on {ctx.source}")]
 
 
+def _exile_top(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.13a: "Exile the top N cards of your library" (``exile_top``)."""
+    return [exile_top(game, ctx.controller, e.arg("n", 1))]
+
+
+def _lasting(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """611.2a: a continuous effect the resolving spell or ability leaves in force. The engine performs "you may
+    play that card / those cards" (601.3) on the cards an earlier instruction exiled (608.2c); others are
+    unsupported, naming them."""
+    static = e.arg("static")
+    if static.kind != "may_play" or ctx.before is None:
+        raise Unsupported(f"the lasting effect {e.text()!r} is not performed by the engine yet")
+    src = game.state.obj(ctx.source) if game.state.has(ctx.source) else None
+    if src is None:
+        raise Unsupported(f"the source of {e.text()!r} ceased to exist: last known information is not modelled")
+    objects = exiled_by_this(ctx.before, game.state, ctx.controller)
+    return [leave_permission(game, e.arg("until", ""), static.kind, source=src.name, controller=ctx.controller,
+                             card=src.card, face=ctx.face, ability=ctx.ability_index, objects=objects)]
+
+
+def _transform(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.27a, 701.27f: an ability's "Transform this" turns its source over only if it is still the same
+    permanent (400.7) and a double-faced one (701.27c)."""
+    st = game.state
+    if not (st.has(ctx.source) and st.obj(ctx.source).zone == "battlefield" and game.moved(ctx.source) == ctx.source_moves):
+        return [game.log(("400.7", "701.27f"), f"{ctx.source} is no longer the permanent whose ability this is: it "
+                                               "doesn't transform")]
+    if not can_transform(game, ctx.source):
+        return [game.log("701.27c", f"{ctx.source} is not a double-faced permanent: nothing happens")]
+    if ctx.source_transformed or st.obj(ctx.source).face != ctx.face:
+        return [game.log("701.27f", f"{ctx.source} has transformed since the ability was put on the stack: it "
+                                    "doesn't transform again")]
+    return [transform(game, ctx.source, ("701.27a", "701.27f"))]
+
+
 HANDLERS: dict[str, Callable[[Game, Effect, Ctx], list[Game]]] = {
+    "exile_top": _exile_top,
+    "lasting": _lasting,
+    "transform": _transform,
     "exile_until_source_leaves": _exile_until,
     "recruit": _recruit,
     "gain_life": lambda g, e, c: _gain(g, e, c, 1),
@@ -300,9 +343,14 @@ def _exiles_until(ability: Ability) -> bool:
 def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None = None) -> list[Game]:
     """608.2c: the effects in the order written, each on its own target (``targeting.effect_slots``);
     ``legal``: which targets were legal as resolution began (608.2b)."""
-    for e in ability.effects:
+    for i, e in enumerate(ability.effects):
         if e.kind not in HANDLERS:
             raise Unsupported(f"the effect {e.text()!r} is not performed by the engine yet")
+        # "You may play that card" refers to the cards the instruction before it exiled (608.2c); the engine
+        # knows which only right after "exile the top N cards of your library".
+        if e.kind == "lasting" and (i == 0 or ability.effects[i - 1].kind != "exile_top"):
+            raise Unsupported(f"the effect {e.text()!r} is not performed by the engine yet (what it applies to is "
+                              "known to the engine only right after 'exile the top cards of your library')")
     slots = [None] * len(ability.effects) if _exiles_until(ability) or not ability.targets else \
         effect_slots(ability, ctx.targets)
     branches = [game]
@@ -330,11 +378,14 @@ def _targets_check(game: Game, ability: Ability, ctx: Ctx) -> list[bool] | None:
     return legal if any(legal) else None
 
 
-def _guard_own_text(o: GameObject) -> None:
+def _guard_own_text(o: GameObject, cast_plainly: bool = False) -> None:
     """An instant's or sorcery's own unmodelled text that functions on the stack may change what happens as it
     resolves or where it goes after (rebound 702.88a, buyback 702.27a, a cost option chosen as it was cast):
-    unsupported, naming it."""
+    unsupported, naming it. ``cast_plainly``: the actions cast it for its mana cost, so a line that only
+    offers a cost option (spectacle 702.137a, prowl, surge) was not chosen and changes nothing (601.2b)."""
     for a in o.printed.abilities:
+        if cast_plainly and a.kind == "unmodelled" and a.scope and set(a.scope) <= {Scope.CAST_OPTIONS}:
+            continue
         if a.kind == "unmodelled" and a.functions_in("stack") and (
                 not a.scope or any(sc in EVENT_SCOPES or sc == Scope.CAST_OPTIONS for sc in a.scope)):
             raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply as it resolves: "
@@ -352,7 +403,10 @@ def resolve_top(game: Game) -> list[Game]:
             raise Unsupported(f"the source {top.source} of the ability ceased to exist: last known information is "
                               "not modelled")
         src = game.state.obj(top.source)
-        abilities = src.printed.abilities
+        # 113.7a, 712.18: the ability is independent of its source; it is that of the face it came from even
+        # if the permanent transformed or left since (then its face up is another one).
+        face = top.face if top.face is not None else src.face
+        abilities = src.card.faces[face].abilities
         if not 1 <= top.index <= len(abilities):
             raise Unsupported(f"{src.name} has no ability number {top.index}")
         ability = abilities[top.index - 1]
@@ -360,7 +414,8 @@ def resolve_top(game: Game) -> list[Game]:
             raise Unsupported(f"{src.name}'s ability is not modelled: {ability.source_text!r}")
         if ability.kind not in ("triggered", "activated"):
             raise Unsupported(f"ability {top.index} of {src.name} is not a triggered or activated ability")
-        ctx = Ctx(top.source, top.controller, tuple(top.targets), getattr(top, "source_moves", 0), src.x)
+        ctx = Ctx(top.source, top.controller, tuple(top.targets), getattr(top, "source_moves", 0), src.x,
+                  ability_index=top.index, face=face, source_transformed=top.source_transformed)
         if ability.targets and not ctx.targets and not _exiles_until(ability):
             raise Unsupported(f"the ability of {src.name} on the stack has no targets given; they were chosen as it "
                               "was put on the stack")
@@ -382,8 +437,8 @@ def resolve_top(game: Game) -> list[Game]:
     spell = [a for a in ch.abilities if a.kind == "spell"]
     if len(spell) != 1:
         raise Unsupported(f"resolving {o.name}: its effect is not modelled")
-    _guard_own_text(o)
-    ctx = Ctx(top, o.controller, o.targets, game.moved(top), o.x)
+    _guard_own_text(o, (top, game.moved(top)) in game.cast_plainly)
+    ctx = Ctx(top, o.controller, o.targets, game.moved(top), o.x, face=o.face)
     if spell[0].targets and not ctx.targets:
         raise Unsupported(f"{o.name} on the stack has no targets given; its targets were chosen as it was cast")
     legal = _targets_check(game, spell[0], ctx)

@@ -34,7 +34,7 @@ def condition(a: Ability) -> str | None:
     if a.kind == "triggered":
         words = a.trigger
     elif a.kind == "unmodelled" and a.unmodelled_kind == "triggered":
-        words = a.source_text.split(",")[0]
+        words = a.trigger or a.source_text.split(",")[0]   # the normalized words, when the compiler kept them
     else:
         return None
     words = words.strip().lower()
@@ -162,7 +162,7 @@ def put_pending(game: Game) -> list[Game]:
                                                "target: it is removed from the stack"))
                     continue
                 for targets in choices:
-                    ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves)
+                    ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves, face=src.face)
                     g2 = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
                     g2 = g2.log("603.3", f"{p.controller} puts the triggered ability of {p.source} "
                                          f"({ability.text()}) on the stack" + (f", targeting {', '.join(targets)}" if targets else ""))

@@ -95,6 +95,7 @@ _EFFECT_SENTENCES = (
     (re.compile(rf"^You gain {_NUM} life\.$", re.I), "gain_life", ("n",)),                           # 119.3
     (re.compile(rf"^You lose {_NUM} life\.$", re.I), "lose_life", ("n",)),
     (re.compile(rf"^Draw {_NUM} cards?\.$", re.I), "draw", ("n",)),                                   # 121.1
+    (re.compile(r"^Transform ~\.$", re.I), "transform", ()),                                        # 701.27a
 )
 
 
@@ -130,7 +131,46 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
             return parse_effect({kind: args} if args else kind)
         except DefinitionError:
             return None
+    if not found:
+        try:
+            return parse_effect({"exile_top": phrases.parse(sentence.strip(), "exile_top")})      # 701.13a
+        except DefinitionError:
+            return None
     return None
+
+
+def may_play_after(sentence: str, earlier: list) -> Effect | None:
+    """611.2a, 601.3: "Until the end of your next turn, you may play that card." read only right after "Exile
+    the top card(s) of your library" (``earlier``: the words read before it), "that card" / "those cards"
+    agreeing with how many it exiles: the cards it refers to are those (608.2c)."""
+    prev = earlier[-1] if earlier else None
+    if prev is None or prev.kind != "exile_top":
+        return None
+    try:
+        r = phrases.parse(sentence.strip(), "may_play_exiled")
+    except DefinitionError:
+        return None
+    if (r["count"] == "one") != (prev.arg("n") == 1):
+        return None
+    try:
+        static = {"kind": "may_play", **({"free": True} if r["free"] else {})}
+        return parse_effect({"lasting": {"static": static, "until": r["until"]}})
+    except DefinitionError:
+        return None
+
+
+def read_effect_words(parts: list[str]) -> tuple[list[Effect | None], list[str]] | None:
+    """The words of an effect's sentences (None for a sentence not read) and their targets; None when a
+    sentence's targets can't be read."""
+    words: list[Effect | None] = []
+    targets: list[str] = []
+    for s in parts:
+        found = find_targets(s)
+        if found is None:
+            return None
+        targets += found
+        words.append(effect_word(s, found) or (may_play_after(s, words) if not found else None))
+    return words, targets
 
 
 # ------------------------------------------------------------------ keyword lines
@@ -252,7 +292,7 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
                                           r"\bmana\b(?! (?:cost|value))", low):
                 return fallback
             targets += found
-            effects.append(effect_word(s, found) or _other(s))
+            effects.append(effect_word(s, found) or (may_play_after(s, effects) if not found else None) or _other(s))
     if cost is None:
         if production is None or re.search(r"\b(hand|graveyard|library|exile)\b", cost_text, re.I):
             return fallback       # a cost paid in another zone: where the ability functions is unknown (113.6j)
@@ -284,14 +324,10 @@ def _spell_line(norm: str, printed: str, ctx: LineContext) -> Ability:
     fallback = unmodelled(norm, printed, "spell", ctx.spell)
     if _CASTING_WORDS.search(norm):
         return fallback
-    targets: list[str] = []
-    words: list[Effect | None] = []
-    for s in sentences(norm):
-        found = find_targets(s)
-        if found is None:
-            return fallback
-        targets += found
-        words.append(effect_word(s, found))
+    read = read_effect_words(sentences(norm))
+    if read is None:
+        return fallback
+    words, targets = read
     # Only a line read whole becomes words: later text may change the meaning of earlier text (608.2c).
     effects = tuple(w for w in words if w is not None) if all(words) else (_other(norm),)
     return Ability("spell", effects=effects, targets=tuple(targets), source_text=printed)
@@ -346,7 +382,8 @@ def _grants(norm: str, printed: str) -> list[Ability] | None:
     return None
 
 
-_COST_CHANGE = re.compile(r"^((?:[\w-]+ )*?spells)( you cast)? cost \{(\d+)\} (more|less) to cast\.$", re.I)
+_COST_CHANGE = re.compile(r"^((?:[\w-]+ )*?spells)( you cast)?( from anywhere other than your hand)? cost \{(\d+)\} "
+                          r"(more|less) to cast\.$", re.I)
 _PER_EXTRA_TARGET = re.compile(r"^~ costs \{(\d+)\} more to cast for each target beyond the first\.$", re.I)
 
 
@@ -359,10 +396,14 @@ def _cost_change(norm: str, printed: str) -> Ability | None:
             spells_match(m.group(1), Purpose("spell"))
         except DefinitionError:
             return None
-        data = {"kind": "cost_increase" if m.group(4).lower() == "more" else "cost_reduction",
-                "amount": int(m.group(3)), "spells": m.group(1)[0].lower() + m.group(1)[1:]}
+        data = {"kind": "cost_increase" if m.group(5).lower() == "more" else "cost_reduction",
+                "amount": int(m.group(4)), "spells": m.group(1)[0].lower() + m.group(1)[1:]}
         if m.group(2):
             data["you_cast"] = True
+        if m.group(3):
+            if not m.group(2):
+                return None
+            data["not_from_hand"] = True        # 601.2a: the zone it was cast from
         return Ability("static", static=parse_static(data), source_text=printed)
     m = _PER_EXTRA_TARGET.match(norm)
     if m:
@@ -431,7 +472,7 @@ def _triggered(body: str, printed: str, ctx: LineContext) -> Ability:
     try:
         r = phrases.parse(body, "trigger_exile_until")
     except DefinitionError:
-        return unmodelled(body, printed, "triggered", ctx.spell)
+        return _triggered_impulse(body, printed) or unmodelled(body, printed, "triggered", ctx.spell)
     phrase = re.search(r"\btarget (.+?) until ~ leaves", body).group(1)
     args: dict = {"target": phrase}
     if r["for_each_opponent"]:
@@ -440,6 +481,23 @@ def _triggered(body: str, printed: str, ctx: LineContext) -> Ability:
         args["up_to"] = 1
     effect = parse_effect({"exile_until_source_leaves": args})
     return Ability("triggered", effects=(effect,), trigger=body.split(",")[0], targets=(phrase,), source_text=printed)
+
+
+def _triggered_impulse(body: str, printed: str) -> Ability | None:
+    """"When this creature transforms into ~, exile the top card of your library. Until the end of your next
+    turn, you may play that card." (701.13a, 611.2a): a trigger whose effect, read whole and without
+    targets, is the impulse-draw template. (Which events trigger it is the engine's reading of the trigger
+    words, ``engine.triggers.condition``.)"""
+    trigger, sep, effect = body.partition(", ")
+    if not sep or not effect:
+        return None
+    read = read_effect_words(sentences(effect[0].upper() + effect[1:]))
+    if read is None:
+        return None
+    words, targets = read
+    if targets or not all(words) or not any(w.kind == "exile_top" for w in words):
+        return None
+    return Ability("triggered", effects=tuple(words), trigger=trigger, source_text=printed)
 
 
 def compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:

@@ -128,5 +128,8 @@ def scopes_of(norm: str, kind: str) -> tuple[Scope, ...]:
 
 def unmodelled(norm: str, printed: str, kind: str, spell: bool) -> Ability:
     """The unmodelled ability for a line the grammar does not read, narrowed only by the rules above."""
+    # A trigger's event words as normalized ("When ~ enters"; the card's own name, commas and all, is "~"),
+    # for the engine's reading of which events trigger it (``engine.triggers.condition``).
+    trigger = norm.split(", ")[0] if kind == "triggered" else ""
     return Ability("unmodelled", source_text=printed, unmodelled_kind=kind, scope=scopes_of(norm, kind),
-                   zones=zones_of(norm, kind, spell))
+                   zones=zones_of(norm, kind, spell), trigger=trigger)

@@ -5,7 +5,8 @@ that are not mana (convoke 702.51, delve 702.66, improvise 702.126).
 The static words a card definition uses for these (``vocab.words_costs``):
 
 ``cost_increase``       ``{amount: 1, spells: noncreature spells}``            (Thalia, Guardian of Thraben)
-``cost_reduction``      ``{amount: 1, spells: artifact spells, you_cast: true}`` (Etherium Sculptor)
+``cost_reduction``      ``{amount: 1, spells: artifact spells, you_cast: true}`` (Etherium Sculptor; with
+                        ``not_from_hand: true``, Savvy Trader's "from anywhere other than your hand")
 ``minimum_spell_cost``  ``{amount: 3, while_untapped: true}``                  (Trinisphere)
 ``additional_cost``     ``{cost: "Sacrifice a creature"}``                     (a spell's own additional cost)
 ``kicker``              ``{cost: "{4}"}``                                      (702.33: optional)
@@ -24,6 +25,7 @@ from mtgjudge.model.vocab.grammar import parse_cost_text
 
 from mtgjudge.model.mana import Symbol, format_cost
 from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.permissions import without_mana_cost
 from mtgjudge.model.rules.spending import Purpose, spells_phrase
 
 
@@ -73,6 +75,7 @@ class TotalCost:
     improvise: bool = False
     purpose: Purpose = field(default_factory=lambda: Purpose("cost"))
     casting: str | None = None    # the object id being cast (it is on the stack while paying, 601.2a)
+    without_mana_cost: bool = False   # cast without paying its mana cost (118.9b; X is 0, 107.3b)
     source: str | None = None     # the object whose ability is activated: what {T}, {Q}, "Sacrifice this"
                                   # and "Remove ... from this" in ``other`` refer to
 
@@ -87,8 +90,9 @@ def spell_purpose(state, oid: str) -> Purpose:
     return Purpose("spell", frozenset(ch.types), frozenset(ch.subtypes), frozenset(ch.colors), label=f"casting {ch.name}")
 
 
-def modifiers_for_spell(state, caster: str, purpose: Purpose) -> list[CostModifier]:
-    """Cost increases, reductions and minimums that apply to a spell ``caster`` casts (601.2f)."""
+def modifiers_for_spell(state, caster: str, purpose: Purpose, from_zone: str = "hand") -> list[CostModifier]:
+    """Cost increases, reductions and minimums that apply to a spell ``caster`` casts (601.2f) from
+    ``from_zone`` (the zone it moved to the stack from, 601.2a)."""
     out: list[CostModifier] = []
     for o in state.battlefield():
         for a in current(state, o.id).abilities:
@@ -97,6 +101,8 @@ def modifiers_for_spell(state, caster: str, purpose: Purpose) -> list[CostModifi
                 continue
             if s.kind in ("cost_increase", "cost_reduction"):
                 if s.arg("you_cast", False) and o.controller != caster:
+                    continue
+                if s.arg("not_from_hand", False) and from_zone == "hand":
                     continue
                 if not spells_match(s.arg("spells", "spells"), purpose):
                     continue
@@ -114,10 +120,14 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool = False, t
     ``targets``: how many targets it is cast with (Fireball costs more for each beyond the first)."""
     obj = state.obj(oid)
     face = obj.printed
-    if face.mana_cost is None:
+    # 118.9b: a permission may require casting it without paying its mana cost (an alternative cost, to which
+    # additional costs, increases and reductions still apply, 118.9d); X is then 0 (107.3b).
+    free = without_mana_cost(state, oid, caster) is not None
+    if face.mana_cost is None and not free:
         raise ValueError("no mana cost")   # callers check 118.6 first
     ch = current(state, oid)
-    symbols = list(face.mana_cost)
+    symbols = [] if free else list(face.mana_cost)
+    x = 0 if free else x
     other: list[CostPart] = []
     for a in ch.abilities:
         s = a.static
@@ -130,13 +140,13 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool = False, t
                 else:
                     other.append(part)
     purpose = spell_purpose(state, oid)
-    modifiers = modifiers_for_spell(state, caster, purpose)
+    modifiers = modifiers_for_spell(state, caster, purpose, obj.zone)
     for a in ch.abilities:
         if a.kind == "static" and a.static is not None and a.static.kind == "costs_more_per_extra_target" and targets > 1:
             modifiers.append(CostModifier("increase", int(a.static.arg("amount", 1)) * (targets - 1), oid, a.text()))
     return TotalCost(tuple(symbols), x, tuple(modifiers), tuple(other),
                      convoke=ch.has_keyword("Convoke"), delve=ch.has_keyword("Delve"),
-                     improvise=ch.has_keyword("Improvise"), purpose=purpose, casting=oid)
+                     improvise=ch.has_keyword("Improvise"), purpose=purpose, casting=oid, without_mana_cost=free)
 
 
 def ability_purpose(state, oid: str, mana_ability: bool) -> Purpose:

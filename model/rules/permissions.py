@@ -29,6 +29,7 @@ class Permission:
     card: str
     in_force: bool
     reason: Step
+    free: bool = False     # "without paying its mana cost": the alternative cost it requires (118.9b)
 
 
 def play_permissions(state, card_id: str) -> list[Permission]:
@@ -54,5 +55,26 @@ def play_permissions(state, card_id: str) -> list[Permission]:
                 ok, span = False, f"the card is on the {card.zone}"
             text = (f"{e.source_card}'s effect lets {e.controller} play {card.name} {span}"
                     + ("" if ok else "; it is no longer in force"))
-            out.append(Permission(e.source_card, e.controller, card_id, ok, step(("601.3", "611.2a"), text)))
+            free = bool(static.arg("free", False))
+            if free:
+                text += " without paying its mana cost"
+            out.append(Permission(e.source_card, e.controller, card_id, ok, step(("601.3", "611.2a"), text), free))
     return out
+
+
+def without_mana_cost(state, card_id: str, player: str) -> Step | None:
+    """118.9b, 107.3b: is ``player`` casting ``card_id`` under a permission that requires casting it without
+    paying its mana cost? The reason, or None (it is cast paying its mana cost). A card that more than one
+    effect lets be played, some for free and some not, has two ways to be cast: unsupported."""
+    obj = state.obj(card_id)
+    if obj.zone in ("hand", "stack", "battlefield"):
+        return None
+    perms = [p for p in play_permissions(state, card_id) if p.in_force and p.player == player]
+    if not any(p.free for p in perms):
+        return None
+    if not all(p.free for p in perms):
+        raise Unsupported(f"{obj.name} may be cast under several effects, one of them without paying its mana cost: "
+                          "choosing between them (118.9a) is not modelled")
+    src = next(p.source_card for p in perms if p.free)
+    return step(("118.9", "118.9b"), f"{src}'s effect lets {player} cast {obj.name} only without paying its mana "
+                                     "cost")

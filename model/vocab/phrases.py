@@ -26,7 +26,7 @@ from mtgjudge.model.vocab.subtypes import subtype
 GRAMMAR = Path(__file__).with_name("phrases.lark")
 STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "target_phrase", "target_np",
           "static_grant", "static_pt", "static_land_type", "static_color", "static_mana", "static_spend",
-          "trigger_exile_until", "mana_trigger")
+          "trigger_exile_until", "mana_trigger", "exile_top", "may_play_exiled")
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
@@ -482,6 +482,21 @@ class _Meaning(Transformer):
 
     def x_targets(self):
         raise DefinitionError("a number of targets that is X is not modelled")
+
+    # ---- impulse draw (701.13a, 611.2a): {"n": N} and {"until": duration, "count": "one" | "many"}
+    def exile_top(self, *parts):
+        n = next((p for p in parts if isinstance(p, int)), 1)
+        word = str(next(p for p in parts if isinstance(p, Token) and p.type == "CARDS")).lower()
+        if (n == 1) != (word == "card"):
+            raise DefinitionError(f"exile the top {n} {word}: the number and the noun disagree")
+        return {"n": n}
+
+    def may_play_exiled(self, until, what, free=None): return {"until": until, "count": what, "free": free is not None}
+    def may_play_this_turn(self, what, free=None): return {"until": "end_of_turn", "count": what, "free": free is not None}
+    def d_your_next_turn(self): return "end_of_your_next_turn"
+    def d_end_of_turn(self): return "end_of_turn"
+    def pw_one(self, *_): return "one"
+    def pw_many(self, *_): return "many"
 
     def tp_any(self, *_):
         kinds = tuple(Selector(types=(t,)) for t in ("Creature", "Planeswalker", "Battle"))

@@ -15,7 +15,8 @@ PAYMENT = frozenset({"payment"})
 
 def _spells_text(s: StaticEffect) -> str:
     spells = s.arg("spells", "spells")
-    return spells[0].upper() + spells[1:] + (" you cast" if s.arg("you_cast", False) else "")
+    return (spells[0].upper() + spells[1:] + (" you cast" if s.arg("you_cast", False) else "")
+            + (" from anywhere other than your hand" if s.arg("not_from_hand", False) else ""))
 
 
 def _v_cost(a: dict) -> None:
@@ -39,7 +40,9 @@ def _cost_part(name: str, scopes: frozenset[Scope] = frozenset({Scope.SPELL_COST
 WORDS = (
     Word("cost_increase", "static", {"amount": int, "spells": str, "you_cast": bool},
          lambda s: f"{_spells_text(s)} cost {{{s.arg('amount', 1)}}} more to cast", SPELL_COSTS, PAYMENT, _v_amount),
-    Word("cost_reduction", "static", {"amount": int, "spells": str, "you_cast": bool},
+    # ``not_from_hand``: "Spells you cast from anywhere other than your hand" (Savvy Trader): the zone the
+    # spell was cast from (601.2a, 601.2f).
+    Word("cost_reduction", "static", {"amount": int, "spells": str, "you_cast": bool, "not_from_hand": bool},
          lambda s: f"{_spells_text(s)} cost {{{s.arg('amount', 1)}}} less to cast", SPELL_COSTS, PAYMENT, _v_amount),
     Word("minimum_spell_cost", "static", {"amount": int, "while_untapped": bool},
          lambda s: (("As long as this is untapped, each" if s.arg("while_untapped", False) else "Each") +

@@ -78,8 +78,11 @@ WORDS = (
     # power and toughness changes yet, so every one that meets it in that scope refuses.
     Word("pt_change", "static", {"power": int, "toughness": int, "enchanted": bool}, _r_pt,
          frozenset({Scope.POWER_TOUGHNESS}), text_only=True),
-    Word("may_play", "static", {}, lambda s: "You may play that card", frozenset({Scope.PLAY_PERMISSIONS}),
-         frozenset({"permissions"})),
+    # 601.3: "You may play that card"; ``free``: "without paying its mana cost", an alternative cost the
+    # permission requires (118.9b).
+    Word("may_play", "static", {"free": bool},
+         lambda s: "You may play that card" + (" without paying its mana cost" if s.arg("free") else ""),
+         frozenset({Scope.PLAY_PERMISSIONS}), frozenset({"permissions"})),
     # 614.1c, 122.6: "This permanent enters with N [kind] counters on it"; ``n``: a number or "X" (the X of the
     # spell it was, 107.3m).
     Word("enters_with_counters", "static", {"counter": str, "n": object}, _r_enters_with, frozenset({Scope.ENTERS}),
@@ -122,7 +125,13 @@ WORDS = (
     # (Swords to Plowshares): the target as it last existed on the battlefield.
     Word("its_controller_gains_life_equal_to_power", "effect", {},
          lambda a: "Its controller gains life equal to its power", frozenset({Scope.LIFE}), ENGINE),
-    Word("transform", "effect", {}, lambda a: "Transform this", frozenset({Scope.CHARACTERISTICS}), text_only=True),
+    # 701.27a, 701.27f: "Transform this" (an ability of a double-faced permanent turning it over).
+    Word("transform", "effect", {}, lambda a: "Transform this", frozenset({Scope.CHARACTERISTICS}), ENGINE),
+    # 701.13a, 406.3: "Exile the top N cards of your library" (impulse draw; what may be played from there
+    # is the ``lasting`` may-play effect that follows it in the same ability, 611.2a).
+    Word("exile_top", "effect", {"n": int},
+         lambda a: f"Exile the top {'card' if a['n'] == 1 else count_word(a['n']) + ' cards'} of your library",
+         frozenset(), ENGINE, _v_n),
     Word("untap_target", "effect", {"target": str}, lambda a: f"Untap target {a.get('target', 'permanent')}",
          frozenset({Scope.UNTAP}), text_only=True),
     Word("tap_target", "effect", {"target": str}, lambda a: f"Tap target {a.get('target', 'permanent')}",

@@ -202,8 +202,9 @@ WORDS = (
     # A spell's or ability's effect that leaves a continuous effect (611.2a), written in the static
     # vocabulary; while in force (the question's ``effects:``) it acts like that static ability controlled
     # by the effect's controller, with the effect's timestamp (613.7b). Read by ``rules.in_force``.
+    # The engine performs the ones ``engine.exile_top.ENGINE_LASTING`` names as a spell or ability resolves.
     Word("lasting", "effect", {"static": StaticEffect, "until": str}, _t_lasting, frozenset(),
-         frozenset({"in-force"}), _v_lasting),
+         frozenset({"in-force", "engine"}), _v_lasting),
     # Part of a mana ability's effect (Gemstone Mine): "If there are no <counter> counters on this, sacrifice it."
     Word("sacrifice_if_no_counters", "effect", {"counter": str},
          lambda a: f"If there are no {a['counter']} counters on this, sacrifice it", MANA, frozenset({"mana"})),
