@@ -239,7 +239,7 @@ def test_json_shape_is_exact_and_a_v3_file_is_swept(v3_file, capsys):
     assert code == 0
     assert set(data) == {"cards", "kinds", "crashes", "seconds", "workers"}
     assert data["cards"] == 6
-    assert list(data["kinds"]) == ["can-play", "could-produce", "can-activate"]
+    assert list(data["kinds"]) == ["can-play", "could-produce", "can-activate", "outcome"]
     for tally in data["kinds"].values():
         assert set(tally) == {"asked", "answered", "unsupported", "crashed", "reasons"}
         assert tally["asked"] == tally["answered"] + tally["unsupported"] + tally["crashed"]
@@ -250,6 +250,10 @@ def test_json_shape_is_exact_and_a_v3_file_is_swept(v3_file, capsys):
     assert play["asked"] == 6 and play["answered"] >= 2 and play["crashed"] == 0
     produce = data["kinds"]["could-produce"]
     assert produce["asked"] == 2          # the Elf (its text) and the Grove (its land types, 305.6)
+    outcome = data["kinds"]["outcome"]
+    # the instant and the split sorcery are cast and resolved; Shock's 2 damage to any target is performed
+    # in every branch of its targets (120.3), so at least it is answered
+    assert outcome["asked"] == 2 and outcome["answered"] >= 1
     assert data["crashes"] == []
 
 

@@ -17,6 +17,7 @@ triggered or unmodelled ability, so that fillers never make an answer unsupporte
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
@@ -185,7 +186,9 @@ def _doc(kind: str, card_entry: dict, zone: str, needs: Needs, extra: Mapping[st
     permanents by controller, and the card in ``zone`` of Alice's."""
     extra = extra or {}
     ours: list[Any] = list(needs.lands) + list(OURS) + list(extra.get(PLAYER, ()))
-    theirs: list[Any] = list(THEIRS) + [{"card": PLANESWALKER.name, "counters": {"loyalty": PLANESWALKER_LOYALTY}}]
+    theirs: list[Any] = list(THEIRS)
+    if kind != "outcome":      # the engine does not perform planeswalkers' state-based actions (704.5i)
+        theirs.append({"card": PLANESWALKER.name, "counters": {"loyalty": PLANESWALKER_LOYALTY}})
     theirs += list(extra.get(OPPONENT, ()))
     hand = _repeat(HAND, needs.hand)
     if zone == "battlefield":
@@ -197,10 +200,14 @@ def _doc(kind: str, card_entry: dict, zone: str, needs: Needs, extra: Mapping[st
     bob = {"battlefield": theirs, "hand": list(HAND), "graveyard": list(GRAVEYARD), "library": LIBRARY}
     state: dict[str, Any] = {"players": {PLAYER: alice, OPPONENT: bob}}
     if any(_targets_spells(t) for t in needs.targets):
-        state["stack"] = [{"card": name, "controller": OPPONENT} for name in SPELLS]
-    doc = {"id": "coverage", "ask": kind, "about": CARD_ID, "state": state, **(params or {})}
-    if needs.x:
-        doc["x"] = X
+        # an outcome resolves what is on the stack: only spells without targets, which it needs no choices for
+        spells = SPELLS if kind != "outcome" else [n for n in SPELLS if n == "Grizzly Bears"]
+        state["stack"] = [{"card": name, "controller": OPPONENT} for name in spells]
+    doc = {"id": "coverage", "ask": kind, "state": state, **(params or {})}
+    if kind != "outcome":          # an outcome is about the whole game, its X given where the card is cast
+        doc["about"] = CARD_ID
+        if needs.x:
+            doc["x"] = X
     return doc
 
 
@@ -315,3 +322,33 @@ def can_activate(card: CardDef, face: int, index: int, ability: Ability) -> Ques
         status["counters"] = dict(needs.counters)
     return _fit("can-activate", card, _entry(card.faces[face].name, **status), "battlefield", needs,
                 params={"ability": index})
+
+
+def _enters_trigger(name: str) -> re.Pattern:
+    """An enters trigger of the card itself, in either templating era ("When Man-o'-War enters the
+    battlefield", "When this creature enters"; a read trigger has the card's name as ~)."""
+    short = name.split(",")[0]
+    return re.compile(rf"^When(?:ever)? (?:~|this \w+|{re.escape(name)}|{re.escape(short)}) enters\b", re.I)
+
+
+def casts_and_resolves(card: CardDef) -> bool:
+    """Is the card asked "cast it and let it resolve"? Instants and sorceries (their effect is the answer),
+    and permanents with an enters trigger of their own (603.6a), by their front face."""
+    face = card.faces[0]
+    if {"Instant", "Sorcery"} & set(face.types):
+        return True
+    enters = _enters_trigger(face.name)
+    return any(a.kind in ("triggered", "unmodelled") and enters.match(a.source_text or a.trigger or "")
+               for a in face.abilities)
+
+
+def outcome(card: CardDef) -> Question:
+    """"What happens when I cast it?": the can-play board, the card cast (every legal choice of targets a
+    branch, 601.2c) and everything on the stack resolved, its enters trigger too (608.2, 603.3); nothing is
+    asserted, so the answer is the outcome computed in every branch."""
+    face = card.faces[0]
+    lands, x = lands_for(face.mana_cost or ())
+    needs = Needs(lands=lands, x=x, targets=spell_targets(face))
+    cast: dict[str, Any] = {"cast": CARD_ID, **({"x": X} if x else {})}
+    return _fit("outcome", card, _entry(face.name, id=CARD_ID), "hand", needs,
+                params={"actions": [cast, {"resolve": "all"}], "expect": []})

@@ -57,8 +57,10 @@ def add_coverage_parser(subparsers: Any) -> argparse.ArgumentParser:
         "coverage", help="ask every card the questions a judge starts with; count what is answered",
         description="For every card, pose on a board the command builds the questions a judge would start "
                     "with: can-play (in hand, own main phase, lands for its cost, a legal target), could-produce "
-                    "(cards with a mana ability, on the battlefield untapped) and can-activate (each activated "
-                    "ability, its cost payable). Print per kind how many were answered (yes or no), unsupported "
+                    "(cards with a mana ability, on the battlefield untapped), can-activate (each activated "
+                    "ability, its cost payable) and outcome (instants, sorceries and permanents with an enters "
+                    "trigger cast on the can-play board and resolved, every choice of targets a branch; answered: "
+                    "the outcome computed in every branch). Print per kind how many were answered (yes or no), unsupported "
                     "(with the ten most frequent reasons) or crashed (each crash listed). Exit 1 if a question "
                     "crashed, 2 if a data file can't be read.")
     p.add_argument("--from", dest="from_files", nargs="+", metavar="FILE",

@@ -31,7 +31,7 @@ from mtgjudge.queries.format.questions import Question
 from mtgjudge.queries.runner import run_question
 
 #: The kinds of question the sweep poses, in the order it reports them.
-KINDS = ("can-play", "could-produce", "can-activate")
+KINDS = ("can-play", "could-produce", "can-activate", "outcome")
 #: Cards per chunk handed to a worker: small enough to balance the load and move the progress bar.
 CHUNK = 40
 #: Past this a question is a crash: the product's own bounds (solver and search limits, which answer
@@ -157,7 +157,14 @@ def _ask(report: CoverageReport, kind: str, card: CardDef, build: Callable[[], Q
     except Exception as e:  # noqa: BLE001  (a crash is a bug to report, with the card and the kind)
         _crash(report, kind, card, e)
         return
-    if result.status == "error":     # the product refused the sweep's own question: a bug of one of them
+    if result.answer is not None and result.answer.value == "illegal":
+        # the board let the card be cast by can-play's reckoning but the engine found the cast illegal:
+        # the outcome was not computed, and the reason (a rule) says why
+        tally.unsupported += 1
+        tally.reasons["the cast was illegal on the sweep's board: " + reason_template(
+            "; ".join(s.text for s in result.answer.why[:1]), _names(card), [o.id for o in q.state.objects],
+            _texts(card))] += 1
+    elif result.status == "error":     # the product refused the sweep's own question: a bug of one of them
         tally.crashed += 1
         report.crashes.append(Crash(kind, card.name, "QuestionError", " ".join(result.message.split())))
     elif result.status == "unsupported":
@@ -182,6 +189,8 @@ def sweep_card(item: Card, kinds: Sequence[str] = KINDS, report: CoverageReport 
         return report
     if "can-play" in kinds:
         _ask(report, "can-play", card, lambda: board.can_play(card))
+    if "outcome" in kinds and board.casts_and_resolves(card):
+        _ask(report, "outcome", card, lambda: board.outcome(card))
     if "could-produce" not in kinds and "can-activate" not in kinds:
         return report
     produce_asked = False
