@@ -62,6 +62,7 @@ class StackAbility:
     controller: str
     targets: tuple[str, ...] = ()
     source_moves: int = 0
+    lki: GameObject | None = None     # a leaves-the-battlefield trigger: its source as it last existed (603.10a)
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,7 @@ class PendingTrigger:
     index: int
     controller: str
     source_moves: int
+    lki: GameObject | None = None     # a leaves-the-battlefield trigger: its source as it last existed (603.10a)
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,9 @@ class LinkedExile:
     source_moves: int
     controller: str
     exiled: tuple[tuple[str, int], ...]
+    #: True: exiled "until" the source leaves, returning by itself (610.3); False: exiled by an ability linked
+    #: to another of the same object's abilities, which returns it ("the exiled card", 607.2a).
+    until: bool = True
 
 
 @dataclass(frozen=True)

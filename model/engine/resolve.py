@@ -22,8 +22,8 @@ from mtgjudge.model.engine.sba import power
 from mtgjudge.model.engine.targeting import effect_slots, still_legal
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
-from mtgjudge.model.engine.exile_until import exile_until_leaves
-from mtgjudge.model.engine.settle import after_moves, settle
+from mtgjudge.model.engine.exile_until import exile_until_leaves, link_exiled, return_linked
+from mtgjudge.model.engine.settle import after_moves, settle, source_on_battlefield
 from mtgjudge.model.engine.triggers import ability_of, guard_unrecognized, legal_target, target_slots
 from mtgjudge.model.errors import InputError, SearchBound
 from mtgjudge.model.rules.guards import guard_scope
@@ -42,6 +42,8 @@ class Ctx:
     target: str | None = None
     target_legal: bool = True
     before: GameState | None = None
+    source_lki: GameObject | None = None   # the source as it last existed on the battlefield (603.10a, 608.2h)
+    links_exile: bool = False              # an ability whose object has a linked "return the exiled card" (607.2a)
 
 
 # ------------------------------------------------------------------------------------------- effects
@@ -202,8 +204,63 @@ def _removal(kind: str) -> Callable[[Game, Effect, Ctx], list[Game]]:
         if ctx.target in st.player_names or not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
             raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent: only permanents are performed by "
                               "the engine yet")
+        if kind == "exile" and ctx.links_exile:
+            g = remove(game, ctx.target, kind)
+            if g.state.has(ctx.target) and g.state.obj(ctx.target).zone == "exile":
+                g = link_exiled(g, ctx.source, ctx.source_moves, ctx.controller, ctx.target)
+                if not source_on_battlefield(g, ctx.source, ctx.source_moves):
+                    g = g.log("607.2a", f"{ctx.source} has already left the battlefield: its linked ability that "
+                                        f"returns the exiled card has triggered already, so {ctx.target} stays exiled")
+            return [g]
         return [remove(game, ctx.target, kind)]
     return handler
+
+
+def _return_exiled(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    return [return_linked(game, ctx.source, ctx.source_moves)]
+
+
+def _tokens_per_counter(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """"Create a [token] for each [kind] counter on this": the counters on the source as it last existed on
+    the battlefield (608.2h, 603.10a: a dies ability; 122.2: it has none once it left); the token is the one
+    defined whose characteristics the words give (111.4)."""
+    src = ctx.source_lki if ctx.source_lki is not None else game.state.obj(ctx.source)
+    if ctx.source_lki is None and src.zone != "battlefield":
+        raise Unsupported(f"the counters on {src.name} as it last existed are not known to the engine")
+    n = src.counter(e.arg("counter"))
+    words = e.arg("token")
+    kind = _token_kind(words)
+    if n == 0:
+        return [game.log(("608.2h", "122.2"), f"{src.name} had no {e.arg('counter')} counters as it last existed "
+                                              f"on the battlefield: no token is created")]
+    game = game.log("608.2h", f"{src.name} had {n} {e.arg('counter')} counter(s) as it last existed on the "
+                              f"battlefield: {n} token(s)")
+    for _ in range(n):
+        game = create_token(game, kind, ctx.controller, "111.1")
+    return [game]
+
+
+def _token_kind(words: str) -> str:
+    """The defined token the words describe ("1/1 colorless Thopter artifact creature token with flying"):
+    its power/toughness, subtypes, card types and keywords must be the words'; else unsupported (111.4)."""
+    import re
+    m = re.match(r"^(\d+)/(\d+) (.+?) token(?: with ([a-z ]+))?$", words, re.I)
+    if m is None:
+        raise Unsupported(f"the token {words!r} is not read by the engine")
+    mid = m.group(3).split()
+    subtypes = [w for w in mid if w[0].isupper()]
+    for sub in subtypes:
+        found = card_db().find(sub)
+        if found is None or not found[0].token:
+            continue
+        face = found[0].faces[found[1]]
+        kws = tuple(sorted(a.keyword.lower() for a in face.abilities if a.kind == "keyword"))
+        want_kws = tuple(sorted(k.strip() for k in (m.group(4) or "").replace(" and ", ",").split(",") if k.strip()))
+        types = {w.capitalize() for w in mid if w.lower() in ("artifact", "creature", "enchantment", "land")}
+        if ((face.power, face.toughness) == (int(m.group(1)), int(m.group(2))) and tuple(face.subtypes) == tuple(subtypes)
+                and set(face.types) == types and kws == want_kws and len(face.abilities) == len(kws)):
+            return sub
+    raise Unsupported(f"no defined token is {words!r}")
 
 
 def _pump(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -290,6 +347,8 @@ HANDLERS: dict[str, Callable[[Game, Effect, Ctx], list[Game]]] = {
     "pump": _pump,
     "counter_spell": _counter_spell,
     "its_controller_gains_life_equal_to_power": _controller_gains_power,
+    "return_exiled": _return_exiled,
+    "create_token_per_counter": _tokens_per_counter,
 }
 
 
@@ -348,10 +407,11 @@ def resolve_top(game: Game) -> list[Game]:
     top = st.stack[0]
     game = game.with_state(st.evolve(stack=st.stack[1:]))
     if isinstance(top, StackAbility):
-        if not game.state.has(top.source):
+        if not game.state.has(top.source) and top.lki is None:
             raise Unsupported(f"the source {top.source} of the ability ceased to exist: last known information is "
                               "not modelled")
-        src = game.state.obj(top.source)
+        # 603.10a, 113.7a: a leaves-the-battlefield ability is its source's as it last existed.
+        src = top.lki if top.lki is not None else game.state.obj(top.source)
         abilities = src.printed.abilities
         if not 1 <= top.index <= len(abilities):
             raise Unsupported(f"{src.name} has no ability number {top.index}")
@@ -360,7 +420,9 @@ def resolve_top(game: Game) -> list[Game]:
             raise Unsupported(f"{src.name}'s ability is not modelled: {ability.source_text!r}")
         if ability.kind not in ("triggered", "activated"):
             raise Unsupported(f"ability {top.index} of {src.name} is not a triggered or activated ability")
-        ctx = Ctx(top.source, top.controller, tuple(top.targets), getattr(top, "source_moves", 0), src.x)
+        links = any(e.kind == "return_exiled" for a in abilities for e in a.effects)
+        ctx = Ctx(top.source, top.controller, tuple(top.targets), getattr(top, "source_moves", 0), src.x,
+                  source_lki=top.lki, links_exile=links)
         if ability.targets and not ctx.targets and not _exiles_until(ability):
             raise Unsupported(f"the ability of {src.name} on the stack has no targets given; they were chosen as it "
                               "was put on the stack")

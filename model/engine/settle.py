@@ -8,7 +8,7 @@ from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import enters_counters, enters_tapped
 from mtgjudge.model.engine.game import MAX_STEPS, Game, merge
 from mtgjudge.model.engine.sba import check as check_sba
-from mtgjudge.model.engine.triggers import guard_unrecognized, put_pending, triggered_by_move
+from mtgjudge.model.engine.triggers import guard_unrecognized, put_pending, triggered_by_moves
 from mtgjudge.model.errors import SearchBound
 
 
@@ -24,10 +24,7 @@ def after_moves(game: Game, moved: list, what: str) -> Game:
     on for what that return causes."""
     while moved:
         guard_unrecognized(game, what, extra=[m[0] for m in moved])
-        pending = list(game.pending)
-        for lki, before, after in moved:
-            pending += triggered_by_move(game, lki, after, before)
-        game = game.remember(pending=tuple(pending))
+        game = game.remember(pending=game.pending + tuple(triggered_by_moves(game, moved)))
         if not any(before == "battlefield" for _, before, _ in moved):
             break
         game, moved = _returns(game)
@@ -38,7 +35,7 @@ def after_moves(game: Game, moved: list, what: str) -> Game:
 def _returns(game: Game) -> tuple[Game, list]:
     """610.3: the linked cards of every source that has left return now, simultaneously (610.3d), under their
     owners' control (610.3c), unless they are no longer the objects exiled (400.7)."""
-    due = [l for l in game.linked if not source_on_battlefield(game, l.source, l.source_moves)]
+    due = [l for l in game.linked if l.until and not source_on_battlefield(game, l.source, l.source_moves)]
     if not due:
         return game, []
     game = game.remember(linked=tuple(l for l in game.linked if l not in due))

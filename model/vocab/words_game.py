@@ -122,6 +122,14 @@ WORDS = (
     # (Swords to Plowshares): the target as it last existed on the battlefield.
     Word("its_controller_gains_life_equal_to_power", "effect", {},
          lambda a: "Its controller gains life equal to its power", frozenset({Scope.LIFE}), ENGINE),
+    # 607.2a, 610.3c: "Return the exiled card to the battlefield under its owner's control": the cards the
+    # linked ability of the same object exiled (Oblivion Ring's two abilities).
+    Word("return_exiled", "effect", {}, lambda a: "Return the exiled card to the battlefield under its owner's control",
+         frozenset({Scope.ENTERS}), ENGINE),
+    # 111.1, 608.2h: "Create a 1/1 colorless Thopter artifact creature token with flying for each +1/+1 counter
+    # on this": ``token`` the token's description, ``counter`` the kind counted on the source as it last existed.
+    Word("create_token_per_counter", "effect", {"token": str, "counter": str},
+         lambda a: f"Create a {a['token']} for each {a['counter']} counter on this", frozenset({Scope.ENTERS}), ENGINE),
     Word("transform", "effect", {}, lambda a: "Transform this", frozenset({Scope.CHARACTERISTICS}), text_only=True),
     Word("untap_target", "effect", {"target": str}, lambda a: f"Untap target {a.get('target', 'permanent')}",
          frozenset({Scope.UNTAP}), text_only=True),
