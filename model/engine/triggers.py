@@ -17,7 +17,8 @@ from math import factorial, prod
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.layers import APPLIERS, current
+from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.targets import is_legal_target, target_spec
 from mtgjudge.model.rules.characteristics import matches, printed_characteristics
@@ -120,18 +121,39 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
             if after == "graveyard" and "Creature" in lki.printed.types:
                 events.append(("dies", lki, now + left))
         for event, obj, watchers in events:
-            ch = current(game.state, obj.id) if event == "enters" else printed_characteristics(obj)
+            ch = current(game.state, obj.id) if event == "enters" else None
             for w in watchers:
                 gone = w.id in left_ids
                 for i, a in enumerate(_abilities(w), 1):
                     t = trigger_of(a, w.name) if is_triggered(a) else None
-                    if t is None or t.event != event or not _fits(t, w, obj, ch):
+                    if t is None or t.event != event:
+                        continue
+                    if ch is None and t.who != "self":
+                        ch = _last_known(game, obj, left)
+                    if not _fits(t, w, obj, ch):
                         continue
                     moves = game.moved(w.id) - (1 if gone else 0)
                     p = _trigger(game, w, i, a, f"{obj.name} ({obj.id}) {event}", moves, w if gone else None)
                     if p is not None:
                         out.append(p)
     return out
+
+
+def _last_known(game: Game, lki, left: list):
+    """The characteristics of an object that left the battlefield as it last existed there (603.10a): its
+    printed ones, which is sound only while nothing that could have changed them (types, colors: layers 4-5,
+    or text the engine cannot model) was on the battlefield with it."""
+    guard_scope(game.state, "characteristics", f"what {lki.name} ({lki.id}) was as it left the battlefield matters")
+    for o in list(game.state.battlefield()) + list(left):
+        for a in _abilities(o):
+            if a.kind == "static" and a.static is not None and APPLIERS.get(a.static.kind, (9,))[0] <= 5:
+                raise Unsupported(f"{o.name} ({o.id}) may have changed what {lki.name} ({lki.id}) was as it left "
+                                  "the battlefield: last known characteristics (603.10a) under such effects are "
+                                  "not modelled")
+    if game.state.effects:
+        raise Unsupported(f"an effect in force may have changed what {lki.name} ({lki.id}) was as it left the "
+                          "battlefield: last known characteristics (603.10a) are not modelled then")
+    return printed_characteristics(lki)
 
 
 def triggered_by_move(game: Game, lki, after_zone: str, before_zone: str) -> list[PendingTrigger]:
