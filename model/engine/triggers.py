@@ -259,6 +259,9 @@ def put_pending(game: Game) -> list[Game]:
         raise Unsupported(f"{len(pending)} triggered abilities can be ordered in more than {MAX_BRANCHES} ways: "
                           "the search bound was reached")
     orders = [list(itertools.permutations(ps)) for ps in per_player]
+    # 603.3b: simultaneous triggers go on in APNAP order (101.4), each player's in the order they choose.
+    rules = ("603.3",) if len(pending) == 1 else \
+        ("603.3", "603.3b") + (("101.4",) if sum(1 for ps in per_player if ps) > 1 else ())
     out = []
     for combo in itertools.product(*orders):
         seq = [p for group in combo for p in group]
@@ -280,7 +283,7 @@ def put_pending(game: Game) -> list[Game]:
                 for targets in choices:
                     ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves, p.lki)
                     g2 = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
-                    g2 = g2.log("603.3", f"{p.controller} puts the triggered ability of {p.source} "
+                    g2 = g2.log(rules, f"{p.controller} puts the triggered ability of {p.source} "
                                          f"({ability.text()}) on the stack" + (f", targeting {', '.join(targets)}" if targets else ""))
                     if len(seq) > 1 or len(choices) > 1:
                         g2 = g2.choose(f"trigger {p.source}#{p.index}" + (f" targets {', '.join(targets)}" if targets else " no targets"))
