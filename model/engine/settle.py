@@ -24,7 +24,12 @@ def after_moves(game: Game, moved: list, what: str) -> Game:
     on for what that return causes."""
     while moved:
         guard_unrecognized(game, what, extra=[m[0] for m in moved])
-        game = game.remember(pending=game.pending + tuple(triggered_by_moves(game, moved)))
+        new = triggered_by_moves(game, moved)
+        game = game.remember(pending=game.pending + tuple(new))
+        for p in new:
+            if p.lki is not None:
+                game = game.log("603.10a", f"{p.lki.name} ({p.source}) has left the battlefield: its leaves-the-"
+                                           "battlefield ability looks back in time and triggers")
         if not any(before == "battlefield" for _, before, _ in moved):
             break
         game, moved = _returns(game)

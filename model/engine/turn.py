@@ -95,7 +95,12 @@ def _begin_step(game: Game, stepname: str) -> list[Game]:
         return [x for g in _cleanup(game) for x in _settle_cleanup(g)]
     if stepname in ("upkeep", "end") and active not in game.left:
         # 503.1a, 513.1a: "at the beginning of your upkeep / end step" abilities trigger as the step begins.
-        game = game.remember(pending=game.pending + tuple(triggered_at_step(game, stepname)))
+        new = triggered_at_step(game, stepname)
+        if new:
+            rule = "503.1a" if stepname == "upkeep" else "513.1a"
+            game = game.remember(pending=game.pending + tuple(new)).log(
+                rule, f"the {stepname} step of {active}'s turn begins: " + ", ".join(
+                    f"the ability of {p.source} triggers" for p in new))
     return settle(game)
 
 
