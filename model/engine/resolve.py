@@ -6,6 +6,7 @@ Effect kinds the engine performs are in ``HANDLERS``; any other effect is unsupp
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
@@ -243,7 +244,6 @@ def _tokens_per_counter(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 def _token_kind(words: str) -> str:
     """The defined token the words describe ("1/1 colorless Thopter artifact creature token with flying"):
     its power/toughness, subtypes, card types and keywords must be the words'; else unsupported (111.4)."""
-    import re
     m = re.match(r"^(\d+)/(\d+) (.+?) token(?: with ([a-z ]+))?$", words, re.I)
     if m is None:
         raise Unsupported(f"the token {words!r} is not read by the engine")
