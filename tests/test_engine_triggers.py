@@ -237,3 +237,9 @@ expect: [{{stack_size: 0}}]
 """)
         assert len(gs) == 1
         assert sum(1 for o in gs[0].state.objects if o.token and o.zone == "battlefield") == n
+
+
+def test_a_noncreature_going_to_the_graveyard_does_not_die():
+    """700.4: "dies" means a creature put into a graveyard from the battlefield."""
+    gs = board("[{card: Moonlit Wake, id: w}, {card: Forest, id: f}]", actions="[{destroy: f}]")
+    assert len(gs) == 1 and not gs[0].state.stack and gs[0].state.obj("f").zone == "graveyard"

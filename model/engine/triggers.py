@@ -107,7 +107,8 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
     permanents on the battlefield after the event, those that entered with it included (603.6a, 603.10);
     leaves-the-battlefield abilities ("dies": to a graveyard from the battlefield, 700.4) look back in time:
     the permanents on the battlefield before the event, those that left with it included, as they last
-    existed (603.10a). What a leaving object was is read from its printed characteristics."""
+    existed (603.10a). What a leaving object was is read from its printed characteristics, and only while
+    nothing could have changed them (``_last_known``)."""
     out: list[PendingTrigger] = []
     left = [lki for lki, before, after in moved if before == "battlefield" and after != "battlefield"]
     left_ids = {o.id for o in left}
@@ -118,8 +119,8 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
             events.append(("enters", game.state.obj(lki.id), now))
         if before == "battlefield" and after != "battlefield":
             events.append(("leaves", lki, now + left))
-            if after == "graveyard" and "Creature" in lki.printed.types:
-                events.append(("dies", lki, now + left))
+            if after == "graveyard":
+                events.append(("dies", lki, now + left))     # if it was a creature: decided below (700.4)
         for event, obj, watchers in events:
             ch = current(game.state, obj.id) if event == "enters" else None
             for w in watchers:
@@ -130,6 +131,10 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
                         continue
                     if ch is None and t.who != "self":
                         ch = _last_known(game, obj, left)
+                    # Its own "when ~ dies" reads the printed card, as before; another's reads what it last was.
+                    was = ch.types if t.who != "self" else obj.printed.types
+                    if event == "dies" and "Creature" not in was:
+                        continue
                     if not _fits(t, w, obj, ch):
                         continue
                     moves = game.moved(w.id) - (1 if gone else 0)
