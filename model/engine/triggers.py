@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from functools import lru_cache
 from math import factorial, prod
 
 from mtgjudge.model.vocab import phrases
@@ -44,6 +45,12 @@ def trigger_of(a: Ability, name: str = "") -> TriggerEvent | None:
     words = _SELF.sub("~", words.strip())
     if name:
         words = words.replace(name, "~")
+    return _read_condition(words)
+
+
+@lru_cache(maxsize=4096)
+def _read_condition(words: str) -> TriggerEvent | None:
+    """Trigger words, self-references as "~", read by the phrase grammar (cached: every event asks)."""
     if _TRANSFORMS.match(words):
         return TriggerEvent("transforms")
     try:
