@@ -146,10 +146,27 @@ def test_last_known_characteristics_under_a_type_changing_effect_are_unsupported
 
 
 def test_recognized_trigger_with_an_effect_not_performed_is_unsupported_naming_it(monkeypatch):
-    with_card(monkeypatch, "Blood Artist", "Creature — Vampire",
-              "Whenever Blood Artist or another creature dies, target player loses 1 life and you gain 1 life.", ("0", "1"))
-    with pytest.raises(Unsupported, match="target player loses 1 life"):
-        board("[{card: Blood Artist, id: artist}, {card: Grizzly Bears, id: b}]", actions="[{destroy: b}]")
+    with_card(monkeypatch, "Vein Watcher", "Creature — Vampire",
+              "Whenever Vein Watcher or another creature dies, each opponent loses 1 life.", ("0", "1"))
+    with pytest.raises(Unsupported, match="each opponent loses 1 life"):
+        board("[{card: Vein Watcher, id: w}, {card: Grizzly Bears, id: b}]", actions="[{destroy: b}]")
+
+
+def test_blood_artist_dying_with_another_creature_triggers_for_each():
+    """Blood Artist ruling (2016-06-08): it triggers for each creature that dies at the same time as it; each
+    ability targets a player (every choice a branch)."""
+    g = board("[{card: Blood Artist, id: artist}, {card: Grizzly Bears, id: b}]")[0]
+    moved = []
+    for oid in ("artist", "b"):
+        moved.append((g.state.obj(oid), "battlefield", "graveyard"))
+        g = zones.move(g, oid, "graveyard")
+    g = after_moves(g, moved, "test")
+    assert [p.source for p in g.pending] == ["artist", "artist"]
+    settled = settle(g)
+    assert {x.state.stack[0].targets for x in settled} == {("Alice",), ("Bob",)}
+    lives = {(r.state.player("Alice").life, r.state.player("Bob").life)
+             for x in settled for r in run(x, [{"resolve": "all"}])}
+    assert lives == {(20, 20), (22, 18), (21, 19)}
 
 
 # ------------------------------------------------------------------ order of simultaneous triggers (603.3b)

@@ -153,6 +153,18 @@ def _gain(game: Game, e: Effect, ctx: Ctx, sign: int) -> list[Game]:
     return [change_life(game, ctx.controller, sign * e.arg("n"))]
 
 
+def _drain(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """119.3: the target player loses N life and the controller gains M (608.2b: an illegal target loses none;
+    with its only target illegal the ability doesn't resolve at all)."""
+    skip = _unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    if ctx.target not in game.state.player_names:
+        raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
+    game = change_life(game, ctx.target, -e.arg("n"))
+    return [change_life(game, ctx.controller, e.arg("gain"))]
+
+
 def _unaffected(game: Game, ctx: Ctx) -> Game | None:
     """608.2b: an illegal target is not affected by the effect."""
     if ctx.target_legal:
@@ -348,6 +360,7 @@ HANDLERS: dict[str, Callable[[Game, Effect, Ctx], list[Game]]] = {
     "counter_spell": _counter_spell,
     "its_controller_gains_life_equal_to_power": _controller_gains_power,
     "return_exiled": _return_exiled,
+    "drain": _drain,
     "create_token_per_counter": _tokens_per_counter,
 }
 

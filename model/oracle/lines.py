@@ -94,6 +94,8 @@ _EFFECT_SENTENCES = (
      "its_controller_gains_life_equal_to_power", ()),                                                 # 608.2h
     (re.compile(rf"^You gain {_NUM} life\.$", re.I), "gain_life", ("n",)),                           # 119.3
     (re.compile(rf"^You lose {_NUM} life\.$", re.I), "lose_life", ("n",)),
+    (re.compile(rf"^(target (?:player|opponent)) loses {_NUM} life and you gain {_NUM} life\.$", re.I), "drain",
+     ("target", "n", "gain")),                                                                       # 119.3
     (re.compile(rf"^Draw {_NUM} cards?\.$", re.I), "draw", ("n",)),                                   # 121.1
     (re.compile(rf"^Put {_NUM} (\+1/\+1) counters? on ~\.$", re.I), "counter", ("n", "kind")),            # 122.1
     (re.compile(r"^Return the exiled card to the battlefield under its owner's control\.$", re.I),
@@ -119,7 +121,7 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
                 if found != (phrase,):
                     return None
                 args[key] = phrase if phrase == "any target" else phrase[len("target "):]
-            elif key == "n":
+            elif key in ("n", "gain"):
                 args[key] = phrases.number_word(value)
             elif key in ("kind", "token", "counter"):
                 args[key] = value

@@ -122,6 +122,10 @@ WORDS = (
     # (Swords to Plowshares): the target as it last existed on the battlefield.
     Word("its_controller_gains_life_equal_to_power", "effect", {},
          lambda a: "Its controller gains life equal to its power", frozenset({Scope.LIFE}), ENGINE),
+    # 119.3: "Target player loses N life and you gain M life" (one sentence, one target).
+    Word("drain", "effect", {"target": str, "n": int, "gain": int},
+         lambda a: f"Target {a['target']} loses {a['n']} life and you gain {a['gain']} life", frozenset({Scope.LIFE}),
+         ENGINE, _v_target),
     # 607.2a, 610.3c: "Return the exiled card to the battlefield under its owner's control": the cards the
     # linked ability of the same object exiled (Oblivion Ring's two abilities).
     Word("return_exiled", "effect", {}, lambda a: "Return the exiled card to the battlefield under its owner's control",
