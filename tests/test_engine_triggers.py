@@ -260,3 +260,10 @@ def test_a_noncreature_going_to_the_graveyard_does_not_die():
     """700.4: "dies" means a creature put into a graveyard from the battlefield."""
     gs = board("[{card: Moonlit Wake, id: w}, {card: Forest, id: f}]", actions="[{destroy: f}]")
     assert len(gs) == 1 and not gs[0].state.stack and gs[0].state.obj("f").zone == "graveyard"
+
+
+def test_too_many_orders_of_simultaneous_triggers_is_the_search_bound():
+    """603.3b: seven triggers of one player have 5040 orders, past MAX_BRANCHES: unsupported, saying so."""
+    wakes = ", ".join(f"{{card: Moonlit Wake, id: w{i}}}" for i in range(7))
+    with pytest.raises(Unsupported, match="search bound"):
+        board(f"[{wakes}, {{card: Grizzly Bears, id: b}}]", actions="[{destroy: b}]")
