@@ -82,13 +82,19 @@ def with_card(monkeypatch, name: str, type_line: str, text: str, pt=("1", "1")) 
     ("Whenever you cast an instant or sorcery spell", "cast", "you"),
     ("At the beginning of your upkeep", "upkeep", "you"),
     ("At the beginning of your end step", "end", "you"),
+    ("Whenever a creature enters the battlefield under your control", "enters", "any"),
 ])
 def test_trigger_conditions_read(words, event, who):
     t = phrases.parse(words, "trigger_condition")
     assert (t.event, t.who) == (event, who)
 
 
-@pytest.mark.parametrize("words", ["At the beginning of each upkeep", "Whenever a player casts a spell",
+def test_enters_under_your_control_is_a_controller_condition():
+    t = phrases.parse("Whenever another creature enters the battlefield under your control", "trigger_condition")
+    assert [sel.controller for sel in t.what.objects] == ["you"]
+
+
+@pytest.mark.parametrize("words", ["When ~ enters the battlefield under your control", "At the beginning of each upkeep", "Whenever a player casts a spell",
                                    "Whenever ~ attacks", "At the beginning of the next end step"])
 def test_trigger_conditions_not_read(words):
     with pytest.raises(DefinitionError):

@@ -381,6 +381,12 @@ class _Meaning(Transformer):
     # ---- trigger conditions (603.2)
     def tc_zone(self, _when, subject, event) -> TriggerEvent:
         who, what = subject
+        if event == "enters_yours":
+            # "enters under your control": the permanent's controller as it enters is the ability's (603.6a).
+            if what is None or any(sel.controller not in ("any", "you") for sel in what.objects):
+                raise DefinitionError("'enters under your control' of this object or of another's permanents")
+            what = replace(what, objects=tuple(replace(sel, controller="you") for sel in what.objects))
+            event = "enters"
         return TriggerEvent(event, who, what)
 
     def tc_cast(self, _when, _article, spec) -> TriggerEvent:
@@ -409,6 +415,9 @@ class _Meaning(Transformer):
 
     def te_enters(self, _tok):
         return "enters"
+
+    def te_enters_yours(self, _tok):
+        return "enters_yours"
 
     def te_dies(self):
         return "dies"
