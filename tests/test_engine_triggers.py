@@ -273,3 +273,11 @@ def test_too_many_orders_of_simultaneous_triggers_is_the_search_bound():
     wakes = ", ".join(f"{{card: Moonlit Wake, id: w{i}}}" for i in range(7))
     with pytest.raises(Unsupported, match="search bound"):
         board(f"[{wakes}, {{card: Grizzly Bears, id: b}}]", actions="[{destroy: b}]")
+
+
+def test_token_dies_trigger_resolves_after_the_token_ceased_to_exist(monkeypatch):
+    """111.7, 603.10a: the token is gone (704.5d) before its dies ability is put on the stack; the ability is
+    its source's as it last existed."""
+    with_card(monkeypatch, "Doomed Whelp", "Creature — Dragon", "When Doomed Whelp dies, you gain 2 life.")
+    gs = board("[{card: Doomed Whelp, id: whelp, token: true}]", actions="[{destroy: whelp}, {resolve: all}]")
+    assert len(gs) == 1 and not gs[0].state.has("whelp") and gs[0].state.player("Alice").life == 22
