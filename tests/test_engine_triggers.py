@@ -281,3 +281,22 @@ def test_token_dies_trigger_resolves_after_the_token_ceased_to_exist(monkeypatch
     with_card(monkeypatch, "Doomed Whelp", "Creature — Dragon", "When Doomed Whelp dies, you gain 2 life.")
     gs = board("[{card: Doomed Whelp, id: whelp, token: true}]", actions="[{destroy: whelp}, {resolve: all}]")
     assert len(gs) == 1 and not gs[0].state.has("whelp") and gs[0].state.player("Alice").life == 22
+
+
+def test_trigger_that_functions_in_the_graveyard_is_unsupported(monkeypatch):
+    """113.6: a triggered ability that says it works from the graveyard is not watched there: unsupported."""
+    with_card(monkeypatch, "Grave Returner", "Creature — Zombie",
+              "Whenever a land enters the battlefield under your control, you may return Grave Returner from your "
+              "graveyard to the battlefield.")
+    with pytest.raises(Unsupported, match="may function in the graveyard"):
+        finals("""
+id: t
+ask: outcome
+state:
+  players:
+    Alice:
+      hand: [{card: Forest, id: f}]
+      graveyard: [{card: Grave Returner, id: g}]
+actions: [{play: f}]
+expect: [{stack_size: 0}]
+""")

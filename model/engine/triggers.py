@@ -78,8 +78,16 @@ def guard_unrecognized(game: Game, what: str, extra=()) -> None:
     """Any event: a triggered ability whose condition is not recognized could trigger on it."""
     for o in tuple(game.state.objects) + tuple(extra):
         for a in _abilities(o):
-            if is_triggered(a) and a.mana_trigger is None and trigger_of(a, o.name) is None:
+            if not is_triggered(a) or a.mana_trigger is not None:
+                continue
+            t = trigger_of(a, o.name)
+            if t is None:
                 raise Unsupported(f"{o.name} ({o.id}) has a triggered ability the engine cannot read the trigger of, "
+                                  f"and {what} could trigger it: {a.text()!r}")
+            # 113.6: text that says so functions outside the battlefield; the engine watches only permanents for
+            # other objects' events, casting and steps, so such text there is unsupported.
+            if t.who != "self" and o.zone != "battlefield" and a.kind == "unmodelled" and a.functions_in(o.zone):
+                raise Unsupported(f"{o.name} ({o.id}) has a triggered ability that may function in the {o.zone}, "
                                   f"and {what} could trigger it: {a.text()!r}")
         if not o.card.modelled and o.zone in ("battlefield", "stack"):
             raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet; "
