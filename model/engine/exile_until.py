@@ -11,9 +11,8 @@ resolves before the exile happens, nothing is recorded yet, so the card is exile
 from __future__ import annotations
 
 from mtgjudge.model.engine import zones
-from mtgjudge.model.engine.entering import enters_counters, enters_tapped
 from mtgjudge.model.engine.game import Game
-from mtgjudge.model.engine.settle import after_moves, source_on_battlefield
+from mtgjudge.model.engine.settle import after_moves, return_exiled_card, source_on_battlefield
 from mtgjudge.model.state import LinkedExile
 
 
@@ -54,14 +53,6 @@ def return_linked(game: Game, source: str, source_moves: int) -> Game:
     moved = []
     for l in mine:
         for oid, n in l.exiled:
-            st = game.state
-            if not st.has(oid) or st.obj(oid).zone != "exile" or game.moved(oid) != n:
-                game = game.log(("400.7", "111.7"), f"{oid} is no longer the card exiled: it does not return")
-                continue
-            o = st.obj(oid)
-            game = zones.move(game, oid, "battlefield", controller=o.owner, counters=enters_counters(game, oid, None),
-                              tapped=enters_tapped(game, oid))
-            game = game.log(("607.2a", "610.3c", "400.7"), f"{o.name} ({oid}) returns to the battlefield under its "
-                                                          f"owner's ({o.owner}) control, a new object")
-            moved.append((o, "exile", "battlefield"))
+            game, m = return_exiled_card(game, oid, n, ("607.2a", "610.3c", "400.7"), "")
+            moved += m
     return after_moves(game, moved, "the exiled card returns")

@@ -47,25 +47,30 @@ def _returns(game: Game) -> tuple[Game, list]:
     moved = []
     for l in due:
         for oid, n in l.exiled:
-            st = game.state
-            if not st.has(oid):
-                game = game.log(("111.7", "704.5d", "610.3"), f"{oid} was a token and ceased to exist in exile: it "
-                                                             "does not return")
-                continue
-            o = st.obj(oid)
-            if o.zone != "exile" or game.moved(oid) != n:
-                game = game.log(("400.7", "610.3"), f"{oid} is no longer the object exiled: it does not return")
-                continue
-            if o.token:
-                game = game.log(("111.8", "610.3"), f"the token {oid} can't return to the battlefield")
-                continue
-            counters = enters_counters(game, oid, None)
-            game = zones.move(game, oid, "battlefield", controller=o.owner, counters=counters,
-                              tapped=enters_tapped(game, oid))
-            game = game.log(("610.3", "610.3c"), f"{l.source} left the battlefield: immediately, {o.name} ({oid}) "
-                                                 f"returns to the battlefield under its owner's ({o.owner}) control")
-            moved.append((o, "exile", "battlefield"))
+            game, m = return_exiled_card(game, oid, n, ("610.3", "610.3c"),
+                                         f"{l.source} left the battlefield: immediately, ")
+            moved += m
     return game, moved
+
+
+def return_exiled_card(game: Game, oid: str, n: int, rules: tuple[str, ...], why: str) -> tuple[Game, list]:
+    """610.3c, 607.2a: the card exiled as ``oid`` after ``n`` zone changes returns to the battlefield under its
+    owner's control, a new object (400.7), unless it is no longer that object in exile (it moved, or was a
+    token and ceased to exist, 111.7-111.8). Returns the game and the zone change made (for ``after_moves``)."""
+    st = game.state
+    why_not = rules[:1]     # the rule that would have returned it
+    if not st.has(oid):
+        return game.log(("111.7", "704.5d") + why_not, f"{oid} was a token and ceased to exist in exile: it does not "
+                                                     "return"), []
+    o = st.obj(oid)
+    if o.zone != "exile" or game.moved(oid) != n:
+        return game.log(("400.7",) + why_not, f"{oid} is no longer the object exiled: it does not return"), []
+    if o.token:
+        return game.log(("111.8",) + why_not, f"the token {oid} can't return to the battlefield"), []
+    game = zones.move(game, oid, "battlefield", controller=o.owner, counters=enters_counters(game, oid, None),
+                      tapped=enters_tapped(game, oid))
+    game = game.log(rules, f"{why}{o.name} ({oid}) returns to the battlefield under its owner's ({o.owner}) control")
+    return game, [(o, "exile", "battlefield")]
 
 
 def settle(game: Game) -> list[Game]:
