@@ -300,3 +300,17 @@ state:
 actions: [{play: f}]
 expect: [{stack_size: 0}]
 """)
+
+
+def test_dies_trigger_damage_from_a_token_that_ceased_to_exist_reads_its_keywords(monkeypatch):
+    """608.2h: the source deals damage as it last existed; a lifelink source's damage is not performed yet."""
+    with_card(monkeypatch, "Plain Whelp", "Creature — Dragon", "When Plain Whelp dies, Plain Whelp deals 1 damage to any target.")
+    gs = board("[{card: Plain Whelp, id: w, token: true}]", actions="[{destroy: w}, {resolve: 1, targets: [Bob]}]")
+    assert len(gs) == 1 and gs[0].state.player("Bob").life == 19 and not gs[0].state.has("w")
+
+
+def test_dies_trigger_damage_of_a_lifelink_token_is_unsupported(monkeypatch):
+    with_card(monkeypatch, "Spite Whelp", "Creature — Dragon",
+              "Lifelink\nWhen Spite Whelp dies, Spite Whelp deals 1 damage to any target.")
+    with pytest.raises(Unsupported, match="lifelink"):
+        board("[{card: Spite Whelp, id: w, token: true}]", actions="[{destroy: w}, {resolve: 1, targets: [Bob]}]")

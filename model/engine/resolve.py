@@ -14,6 +14,7 @@ from mtgjudge.model.vocab.abilities import Ability, Effect
 from mtgjudge.model.vocab.scopes import EVENT_SCOPES, Scope
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.characteristics import printed_characteristics
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import CardDef, Face, GameObject
 from mtgjudge.model.state import GameState, PTChange, StackAbility
@@ -185,8 +186,16 @@ def _damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     st = game.state
     n, t = e.arg("n"), ctx.target
     src = st.obj(ctx.source) if st.has(ctx.source) else None
+    if ctx.source_lki is not None and (src is None or src.zone != "battlefield"):
+        # 608.2h: a source that left the battlefield deals damage as it last existed there; keywords other
+        # permanents granted it then are not known to the engine.
+        src = ctx.source_lki
+        if any(a.kind == "static" and a.static is not None and a.static.kind == "grant_keyword"
+               for o in st.battlefield() for a in o.printed.abilities):
+            raise Unsupported(f"{src.name} left the battlefield: which keywords it had as it last existed (608.2h) "
+                              "is not known to the engine while keywords are granted")
     if src is not None:
-        ch = current(st, ctx.source)
+        ch = printed_characteristics(src) if src is ctx.source_lki else current(st, ctx.source)
         for kw in _DAMAGE_KEYWORDS:
             if ch.has_keyword(kw):
                 raise Unsupported(f"{src.name} has {kw.lower()}: the results of its damage are not performed by "
@@ -495,7 +504,7 @@ def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
                 if not isinstance(top, StackAbility):
                     raise InputError("targets", "targets fix those of a triggered ability; the top of the stack "
                                                       "is a spell")
-                ab = ability_of(g, top.source, top.index)
+                ab = ability_of(g, top.source, top.index, top.lki)
                 # One target for each use of "target" (608.2b checks them as it resolves); exile-until abilities
                 # may have one per opponent and optional ones.
                 slots = target_slots(g, ab, top.controller) if _exiles_until(ab) else [(t, None, False) for t in ab.targets]
