@@ -314,3 +314,10 @@ def test_dies_trigger_damage_of_a_lifelink_token_is_unsupported(monkeypatch):
               "Lifelink\nWhen Spite Whelp dies, Spite Whelp deals 1 damage to any target.")
     with pytest.raises(Unsupported, match="lifelink"):
         board("[{card: Spite Whelp, id: w, token: true}]", actions="[{destroy: w}, {resolve: 1, targets: [Bob]}]")
+
+
+def test_orders_times_targets_past_the_bound_say_so():
+    """603.3b, 603.3d: six Blood Artists seeing a creature die: 720 orders times 2^6 choices of targets."""
+    artists = ", ".join(f"{{card: Blood Artist, id: a{i}}}" for i in range(6))
+    with pytest.raises(Unsupported, match="search bound"):
+        board(f"[{artists}, {{card: Grizzly Bears, id: b}}]", actions="[{destroy: b}]")

@@ -20,11 +20,14 @@ from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules.layers import APPLIERS, current
 from mtgjudge.model.rules.guards import guard_scope
-from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.rules.targets import is_legal_target, target_spec
 from mtgjudge.model.rules.characteristics import matches, printed_characteristics
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.state import PendingTrigger, StackAbility
+
+#: Branches built while putting simultaneous triggers on the stack, before equal ones merge (MAX_BRANCHES after).
+_RAW_BOUND = 10 * MAX_BRANCHES
 
 _SELF = re.compile(r"\bthis(?: [a-z]+){1,2}(?= (?:enters|dies|leaves|transforms|or))", re.I)
 _TRANSFORMS = re.compile(r"^when ~ transforms into .+$", re.I)
@@ -310,6 +313,11 @@ def put_pending(game: Game) -> list[Game]:
                     nxt.append(g2)
             branches = nxt
         out += branches
+        if len(out) > _RAW_BOUND:
+            # Orders times choices of targets: stop before building far more branches than the bound allows.
+            raise SearchBound(f"putting {len(pending)} triggered abilities on the stack, in every order and with "
+                              f"every choice of targets, makes more than {_RAW_BOUND} branches: the search bound "
+                              "was reached")
     return merge(out)
 
 
