@@ -83,6 +83,9 @@ def with_card(monkeypatch, name: str, type_line: str, text: str, pt=("1", "1")) 
     ("At the beginning of your upkeep", "upkeep", "you"),
     ("At the beginning of your end step", "end", "you"),
     ("Whenever a creature enters the battlefield under your control", "enters", "any"),
+    ("When ~ is put into a graveyard from the battlefield", "dies", "self"),
+    ("At the beginning of each upkeep", "upkeep", "each"),
+    ("At the beginning of each player's end step", "end", "each"),
 ])
 def test_trigger_conditions_read(words, event, who):
     t = phrases.parse(words, "trigger_condition")
@@ -94,7 +97,7 @@ def test_enters_under_your_control_is_a_controller_condition():
     assert [sel.controller for sel in t.what.objects] == ["you"]
 
 
-@pytest.mark.parametrize("words", ["When ~ enters the battlefield under your control", "At the beginning of each upkeep", "Whenever a player casts a spell",
+@pytest.mark.parametrize("words", ["When ~ enters the battlefield under your control", "Whenever a player casts a spell",
                                    "Whenever ~ attacks", "At the beginning of the next end step"])
 def test_trigger_conditions_not_read(words):
     with pytest.raises(DefinitionError):
@@ -321,3 +324,10 @@ def test_orders_times_targets_past_the_bound_say_so():
     artists = ", ".join(f"{{card: Blood Artist, id: a{i}}}" for i in range(6))
     with pytest.raises(Unsupported, match="search bound"):
         board(f"[{artists}, {{card: Grizzly Bears, id: b}}]", actions="[{destroy: b}]")
+
+
+def test_each_upkeep_triggers_on_every_players_turn(monkeypatch):
+    """503.1a: "at the beginning of each upkeep" triggers in the opponent's upkeep too."""
+    with_card(monkeypatch, "Dawn Chime", "Enchantment", "At the beginning of each upkeep, you gain 1 life.", (None, None))
+    gs = board("[{card: Dawn Chime, id: c}]", actions="[{advance: next-turn}, {resolve: all}]", turn="{active: Alice, number: 2}")
+    assert len(gs) == 1 and gs[0].state.turn.active == "Bob" and gs[0].state.player("Alice").life == 21

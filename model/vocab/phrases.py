@@ -397,6 +397,9 @@ class _Meaning(Transformer):
     def tc_step(self, step) -> TriggerEvent:
         return TriggerEvent(step, "you")
 
+    def tc_step_each(self, *parts) -> TriggerEvent:
+        return TriggerEvent(parts[-1], "each")
+
     def ts_self(self, _self):
         return ("self", None)
 
@@ -419,7 +422,7 @@ class _Meaning(Transformer):
     def te_enters_yours(self, _tok):
         return "enters_yours"
 
-    def te_dies(self):
+    def te_dies(self, *_):
         return "dies"
 
     def te_leaves(self):
