@@ -7,7 +7,7 @@ The older two-ability wording (Oblivion Ring, Journey to Nowhere: "exile another
 "When this leaves the battlefield, return the exiled card ...") is two linked abilities (607.2a): the exile
 records the card for the object its source was (``LinkedExile`` with ``until=False``), nothing returns it by
 itself, and the leaves-the-battlefield ability returns what was recorded when it resolves. If that ability
-resolves before the exile happens, nothing is recorded yet, so the card is exiled for good.""" 
+resolves before the exile happens, nothing is recorded yet, so the card is exiled for good."""
 from __future__ import annotations
 
 from mtgjudge.model.engine import zones
