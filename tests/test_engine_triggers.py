@@ -331,3 +331,30 @@ def test_each_upkeep_triggers_on_every_players_turn(monkeypatch):
     with_card(monkeypatch, "Dawn Chime", "Enchantment", "At the beginning of each upkeep, you gain 1 life.", (None, None))
     gs = board("[{card: Dawn Chime, id: c}]", actions="[{advance: next-turn}, {resolve: all}]", turn="{active: Alice, number: 2}")
     assert len(gs) == 1 and gs[0].state.turn.active == "Bob" and gs[0].state.player("Alice").life == 21
+
+
+# ------------------------------------------------------------------ the compiler
+
+def _line(text: str):
+    from mtgjudge.model.oracle.lines import LineContext, compile_line
+    (a,) = compile_line(text, text, LineContext(spell=False))
+    return a
+
+
+def test_compiler_reads_condition_and_effect_into_data():
+    a = _line("When ~ enters the battlefield, exile another target nonland permanent.")
+    assert a.kind == "triggered" and (a.trigger_event.event, a.trigger_event.who) == ("enters", "self")
+    assert [e.kind for e in a.effects] == ["exile"] and a.effects[0].arg("target") == "another nonland permanent"
+    a = _line("When ~ dies, create a 1/1 colorless Thopter artifact creature token with flying for each +1/+1 "
+              "counter on ~.")
+    assert [e.kind for e in a.effects] == ["create_token_per_counter"] and a.trigger_event.event == "dies"
+
+
+@pytest.mark.parametrize("text", [
+    "Whenever ~ attacks, draw a card.",                                   # condition not read
+    "Whenever another creature dies, you may draw a card.",               # effect not read
+    "When ~ dies, if it had no counters on it, draw a card.",             # intervening if (603.4)
+])
+def test_compiler_keeps_the_rest_unmodelled(text):
+    a = _line(text)
+    assert a.kind == "unmodelled" and a.unmodelled_kind == "triggered"
