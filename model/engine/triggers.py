@@ -15,6 +15,7 @@ import re
 from functools import lru_cache
 from math import factorial, prod
 
+from mtgjudge.model.oracle.lines import without_ability_word
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
 from mtgjudge.model.errors import DefinitionError
@@ -42,7 +43,7 @@ def trigger_of(a: Ability, name: str = "") -> TriggerEvent | None:
             return a.trigger_event
         words = a.trigger
     elif a.kind == "unmodelled" and a.unmodelled_kind == "triggered":
-        words = a.source_text.split(",")[0]
+        words = without_ability_word(a.source_text).split(",")[0]
     else:
         return None
     words = _SELF.sub("~", words.strip())

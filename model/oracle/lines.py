@@ -33,6 +33,11 @@ ABILITY_WORDS = ("adamant", "addendum", "alliance", "battalion", "bloodrush", "c
                  "tempting offer", "threshold", "undergrowth", "valiant", "vivid", "void", "will of the council")
 _ABILITY_WORD = re.compile(r"^(?:" + "|".join(re.escape(w) for w in ABILITY_WORDS) + r") — ", re.I)
 _TRIGGER = re.compile(r"^(When|Whenever|At)\b")
+
+
+def without_ability_word(text: str) -> str:
+    """The text with a leading ability word ("Landfall — ") removed (207.2c: it has no rules meaning)."""
+    return _ABILITY_WORD.sub("", text, count=1)
 _CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — ")
 #: Statements on an instant or sorcery that are static abilities, not instructions (113.3a, 113.6d-g).
 _STATIC_ON_SPELL = re.compile(r"^(?:As an additional cost|~ can't be countered|~ costs|Cast ~ only|You may cast ~|Strive|"
@@ -454,7 +459,7 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
 
 def compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     """The abilities of one line."""
-    body = _ABILITY_WORD.sub("", norm, count=1)
+    body = without_ability_word(norm)
     items = _keyword_items(body)
     if items is not None:
         return [_keyword_ability(i) for i in items]
