@@ -262,6 +262,12 @@ def _tokens_per_counter(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [game]
 
 
+_COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+#: The words of a token's description other than its subtypes (111.4, 111.10).
+_TOKEN_WORDS = {"white", "blue", "black", "red", "green", "colorless", "artifact", "creature", "enchantment", "land",
+                "and"}
+
+
 def _token_kind(words: str) -> str:
     """The defined token the words describe ("1/1 colorless Thopter artifact creature token with flying"):
     its power/toughness, subtypes, card types and keywords must be the words'; else unsupported (111.4)."""
@@ -278,8 +284,11 @@ def _token_kind(words: str) -> str:
         kws = tuple(sorted(a.keyword.lower() for a in face.abilities if a.kind == "keyword"))
         want_kws = tuple(sorted(k.strip() for k in (m.group(4) or "").replace(" and ", ",").split(",") if k.strip()))
         types = {w.capitalize() for w in mid if w.lower() in ("artifact", "creature", "enchantment", "land")}
+        colors = {_COLOR_LETTER[w.lower()] for w in mid if w.lower() in _COLOR_LETTER}
         if ((face.power, face.toughness) == (int(m.group(1)), int(m.group(2))) and tuple(face.subtypes) == tuple(subtypes)
-                and set(face.types) == types and kws == want_kws and len(face.abilities) == len(kws)):
+                and set(face.types) == types and kws == want_kws and len(face.abilities) == len(kws)
+                and set(face.color_indicator or ()) == colors and not face.mana_cost
+                and set(mid) <= set(subtypes) | _TOKEN_WORDS):
             return sub
     raise Unsupported(f"no defined token is {words!r}")
 
