@@ -64,6 +64,7 @@ class StackAbility:
     source_moves: int = 0
     face: int | None = None   # the face of its source it is an ability of (712.18, 701.27f); None: the face up
     source_transformed: bool = False   # its source transformed since it was put on the stack (701.27f)
+    lki: GameObject | None = None     # a leaves-the-battlefield trigger: its source as it last existed (603.10a)
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,7 @@ class PendingTrigger:
     index: int
     controller: str
     source_moves: int
+    lki: GameObject | None = None     # a leaves-the-battlefield trigger: its source as it last existed (603.10a)
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,9 @@ class LinkedExile:
     source_moves: int
     controller: str
     exiled: tuple[tuple[str, int], ...]
+    #: True: exiled "until" the source leaves, returning by itself (610.3); False: exiled by an ability linked
+    #: to another of the same object's abilities, which returns it ("the exiled card", 607.2a).
+    until: bool = True
 
 
 @dataclass(frozen=True)

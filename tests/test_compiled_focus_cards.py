@@ -41,7 +41,6 @@ GAPS = {
                       "mana only as colorless",
     "Pale Moon": "its effect 'Until end of turn, if a player taps a nonbasic land for mana, it produces colorless "
                  "mana instead' is kept as text, so an effect of it in force is not known (611.2a)",
-    "Hangarback Walker": "the dies trigger making Thopters for each counter",
     "Dryad of the Ilysian Grove": "'You may play an additional land on each of your turns'",
     "Celebrate the Mountain-king": "recruit's granted ability and the party trigger",
     "Gemstone Mine": "'{T}, Remove a mining counter from this land: Add one mana of any color. If there are no "

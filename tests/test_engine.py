@@ -166,7 +166,9 @@ expect:
     assert answer(q(text)).value is True
 
 
-def test_zero_counters_dies_and_its_unmodelled_trigger_is_unsupported():
+def test_zero_counters_dies_and_its_dies_trigger_reads_last_known_counters():
+    """704.5f: X=0 enters with no counters and dies; its dies trigger (603.10a) counts the counters it had as
+    it last existed (608.2h): none, so no Thopter."""
     text = """
 id: h0
 ask: outcome
@@ -181,8 +183,32 @@ actions:
 expect:
   - {object: walker, zone: graveyard}
 """
-    ans = answer(q(text))
-    assert ans.is_unsupported and "dies" in ans.unsupported
+    gs = finals(text)
+    assert len(gs) == 1
+    assert gs[0].state.obj("walker").zone == "graveyard"
+    assert len(gs[0].state.stack) == 1 and gs[0].state.stack[0].source == "walker"
+    done = run(gs[0], [{"resolve": 1}])
+    assert len(done) == 1 and not done[0].state.stack
+    assert not any(o.token for o in done[0].state.objects)
+
+
+def test_dies_trigger_counts_counters_as_it_last_existed():
+    text = """
+id: h2
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [{card: Hangarback Walker, id: walker, counters: {"+1/+1": 2}}]
+actions:
+  - destroy: walker
+  - resolve: all
+expect: [{stack_size: 0}]
+"""
+    gs = finals(text)
+    assert len(gs) == 1
+    tokens = [o for o in gs[0].state.objects if o.token]
+    assert len(tokens) == 2 and all(t.printed.subtypes == ("Thopter",) and t.zone == "battlefield" for t in tokens)
 
 
 def test_illegal_cast():

@@ -4,10 +4,11 @@ may carry actions" use it), every choice the rules leave open a branch.
 game.py         a branch: the state it reached, the steps taken and the choices made; merging equal branches
 zones.py        zone changes with CR 400.7 semantics; tokens (111.7-111.8)
 entering.py     entering the battlefield with counters (614.1c)
-triggers.py     triggered abilities (603.2-603.3): which trigger, putting them on the stack in every order
+triggers.py     triggered abilities (603.2-603.3): which trigger (own and other objects' zone changes with last
+                known information 603.10a, casting 603.2e, upkeep and end step), on the stack in every order
 sba.py          state-based actions (704.5)
 settle.py       what follows events: 610.3 returns, triggers, then state-based actions and the stack (704.3, 603.3b)
-exile_until.py  "exile ... until this leaves the battlefield" (610.3)
+exile_until.py  "exile ... until this leaves the battlefield" (610.3); linked "the exiled card" (607.2a)
 leave_game.py   a player leaving the game (800.4a)
 paying.py       paying costs: every distinct payment of the payment model, performed (601.2g-h)
 targeting.py    choosing targets as spells are cast and abilities activated (601.2c), checking them again (608.2b)

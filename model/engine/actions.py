@@ -19,7 +19,7 @@ from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.targeting import choose_targets
 from mtgjudge.model.engine import transforming
 from mtgjudge.model.engine.transforming import can_transform
-from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.engine.triggers import condition, guard_unrecognized, is_triggered, triggered_by_cast
 from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, Unsupported
 from mtgjudge.model.legality import can_activate, can_play, find_ability
@@ -70,6 +70,8 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
                 g0 = g0.choose(f"{oid} targets {', '.join(targets)}")
         for g in pay(g0, state, player, cost, a.get("paying")):
             guard_unrecognized(g, f"{o.name} is cast")
+            # 601.2i, 603.2e: abilities that trigger on casting trigger once the spell becomes cast.
+            g = g.remember(pending=g.pending + tuple(triggered_by_cast(g, oid, player)))
             out.append(after_moves(g, [(o, o.zone, "stack")], f"{o.name} is cast"))
     return out
 

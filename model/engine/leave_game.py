@@ -1,13 +1,16 @@
 """A player leaving the game (CR 800.4a): every object they own leaves the game, their abilities on the stack
-cease to exist, and cards exiled until one of their permanents leaves return (610.3). Their seat stays in the
+cease to exist, and cards exiled until one of their permanents leaves return (610.3); cards exiled by a
+linked ability (607.2a) don't: the ability that would return them would be theirs (800.4d). Their seat stays in the
 turn order, skipped from now on (``rules.turns``)."""
 from __future__ import annotations
+
+from dataclasses import replace
 
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.state import LinkedExile, StackAbility
+from mtgjudge.model.state import StackAbility
 
 
 def leave_game(game: Game, player: str) -> Game:
@@ -23,8 +26,15 @@ def leave_game(game: Game, player: str) -> Game:
             moved.append((o, o.zone, "none"))
             game = zones.cease_to_exist(game, o.id).log("800.4a", f"{o.name} ({o.id}), owned by {player}, leaves the game")
     # Cards of theirs exiled until something leaves have left the game with them: nothing returns (800.4a).
-    linked = tuple(LinkedExile(l.source, l.source_moves, l.controller, tuple(e for e in l.exiled if e[0] not in owned))
-                   for l in game.linked)
+    linked = tuple(replace(l, exiled=tuple(e for e in l.exiled if e[0] not in owned)) for l in game.linked)
+    # 800.4d: the linked leaves-the-battlefield ability of a permanent of theirs (607.2a) would be controlled by
+    # a player who left: it isn't put on the stack, and what it would return stays exiled.
+    for l in linked:
+        if not l.until and l.source in owned and l.exiled:
+            game = game.log(("800.4d", "607.2a"), f"the ability of {l.source} that would return "
+                                                  f"{', '.join(i for i, _ in l.exiled)} would be controlled by {player}, "
+                                                  "who left the game: it isn't put on the stack, and the card stays exiled")
+    linked = tuple(l for l in linked if l.until or l.source not in owned)
     game = game.remember(linked=tuple(l for l in linked if l.exiled))
     st = game.state
     keep = tuple(s for s in st.stack if not (isinstance(s, StackAbility) and s.controller == player))

@@ -6,6 +6,7 @@ Effect kinds the engine performs are in ``HANDLERS``; any other effect is unsupp
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
@@ -13,6 +14,7 @@ from mtgjudge.model.vocab.abilities import Ability, Effect
 from mtgjudge.model.vocab.scopes import EVENT_SCOPES, Scope
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.characteristics import printed_characteristics
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import CardDef, Face, GameObject
 from mtgjudge.model.state import GameState, PTChange, StackAbility
@@ -22,10 +24,10 @@ from mtgjudge.model.engine.sba import power
 from mtgjudge.model.engine.targeting import effect_slots, still_legal
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
-from mtgjudge.model.engine.exile_until import exile_until_leaves
+from mtgjudge.model.engine.exile_until import exile_until_leaves, link_exiled, return_linked
 from mtgjudge.model.engine.exile_top import exile_top, exiled_by_this, leave_permission
 from mtgjudge.model.engine.transforming import can_transform, transform
-from mtgjudge.model.engine.settle import after_moves, settle
+from mtgjudge.model.engine.settle import after_moves, settle, source_on_battlefield
 from mtgjudge.model.engine.triggers import ability_of, guard_unrecognized, legal_target, target_slots
 from mtgjudge.model.errors import InputError, SearchBound
 from mtgjudge.model.rules.guards import guard_scope
@@ -47,6 +49,8 @@ class Ctx:
     ability_index: int | None = None     # which ability of the source's face (None: a spell's effect)
     face: int = 0                        # the source's face the ability is on
     source_transformed: bool = False     # the source transformed since the ability went on the stack (701.27f)
+    source_lki: GameObject | None = None   # the source as it last existed on the battlefield (603.10a, 608.2h)
+    links_exile: bool = False              # an ability whose object has a linked "return the exiled card" (607.2a)
 
 
 # ------------------------------------------------------------------------------------------- effects
@@ -155,6 +159,18 @@ def _gain(game: Game, e: Effect, ctx: Ctx, sign: int) -> list[Game]:
     return [change_life(game, ctx.controller, sign * e.arg("n"))]
 
 
+def _drain(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """119.3: the target player loses N life and the controller gains M (608.2b: an illegal target loses none;
+    with its only target illegal the ability doesn't resolve at all)."""
+    skip = _unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    if ctx.target not in game.state.player_names:
+        raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
+    game = change_life(game, ctx.target, -e.arg("n"))
+    return [change_life(game, ctx.controller, e.arg("gain"))]
+
+
 def _unaffected(game: Game, ctx: Ctx) -> Game | None:
     """608.2b: an illegal target is not affected by the effect."""
     if ctx.target_legal:
@@ -175,8 +191,16 @@ def _damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     st = game.state
     n, t = e.arg("n"), ctx.target
     src = st.obj(ctx.source) if st.has(ctx.source) else None
+    if ctx.source_lki is not None and (src is None or src.zone != "battlefield"):
+        # 608.2h: a source that left the battlefield deals damage as it last existed there; keywords other
+        # permanents granted it then are not known to the engine.
+        src = ctx.source_lki
+        if any(a.kind == "static" and a.static is not None and a.static.kind == "grant_keyword"
+               for o in st.battlefield() for a in o.printed.abilities):
+            raise Unsupported(f"{src.name} left the battlefield: which keywords it had as it last existed (608.2h) "
+                              "is not known to the engine while keywords are granted")
     if src is not None:
-        ch = current(st, ctx.source)
+        ch = printed_characteristics(src) if src is ctx.source_lki else current(st, ctx.source)
         for kw in _DAMAGE_KEYWORDS:
             if ch.has_keyword(kw):
                 raise Unsupported(f"{src.name} has {kw.lower()}: the results of its damage are not performed by "
@@ -207,8 +231,71 @@ def _removal(kind: str) -> Callable[[Game, Effect, Ctx], list[Game]]:
         if ctx.target in st.player_names or not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
             raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent: only permanents are performed by "
                               "the engine yet")
+        if kind == "exile" and ctx.links_exile:
+            g = remove(game, ctx.target, kind)
+            if g.state.has(ctx.target) and g.state.obj(ctx.target).zone == "exile":
+                g = link_exiled(g, ctx.source, ctx.source_moves, ctx.controller, ctx.target)
+                if not source_on_battlefield(g, ctx.source, ctx.source_moves):
+                    g = g.log("607.2a", f"{ctx.source} has already left the battlefield: its linked ability that "
+                                        f"returns the exiled card has triggered already, so {ctx.target} stays exiled")
+            return [g]
         return [remove(game, ctx.target, kind)]
     return handler
+
+
+def _return_exiled(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    return [return_linked(game, ctx.source, ctx.source_moves)]
+
+
+def _tokens_per_counter(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """"Create a [token] for each [kind] counter on this": the counters on the source as it last existed on
+    the battlefield (608.2h, 603.10a: a dies ability; 122.2: it has none once it left); the token is the one
+    defined whose characteristics the words give (111.4)."""
+    src = ctx.source_lki if ctx.source_lki is not None else game.state.obj(ctx.source)
+    if ctx.source_lki is None and src.zone != "battlefield":
+        raise Unsupported(f"the counters on {src.name} as it last existed are not known to the engine")
+    n = src.counter(e.arg("counter"))
+    words = e.arg("token")
+    kind = _token_kind(words)
+    if n == 0:
+        return [game.log(("608.2h", "122.2"), f"{src.name} had no {e.arg('counter')} counters as it last existed "
+                                              f"on the battlefield: no token is created")]
+    game = game.log("608.2h", f"{src.name} had {n} {e.arg('counter')} counter(s) as it last existed on the "
+                              f"battlefield: {n} token(s)")
+    for _ in range(n):
+        game = create_token(game, kind, ctx.controller, "111.1")
+    return [game]
+
+
+_COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+#: The words of a token's description other than its subtypes (111.4, 111.10).
+_TOKEN_WORDS = {"white", "blue", "black", "red", "green", "colorless", "artifact", "creature", "enchantment", "land",
+                "and"}
+
+
+def _token_kind(words: str) -> str:
+    """The defined token the words describe ("1/1 colorless Thopter artifact creature token with flying"):
+    its power/toughness, subtypes, card types and keywords must be the words'; else unsupported (111.4)."""
+    m = re.match(r"^(\d+)/(\d+) (.+?) token(?: with ([a-z ]+))?$", words, re.I)
+    if m is None:
+        raise Unsupported(f"the token {words!r} is not read by the engine")
+    mid = m.group(3).split()
+    subtypes = [w for w in mid if w[0].isupper()]
+    for sub in subtypes:
+        found = card_db().find(sub)
+        if found is None or not found[0].token:
+            continue
+        face = found[0].faces[found[1]]
+        kws = tuple(sorted(a.keyword.lower() for a in face.abilities if a.kind == "keyword"))
+        want_kws = tuple(sorted(k.strip() for k in (m.group(4) or "").replace(" and ", ",").split(",") if k.strip()))
+        types = {w.capitalize() for w in mid if w.lower() in ("artifact", "creature", "enchantment", "land")}
+        colors = {_COLOR_LETTER[w.lower()] for w in mid if w.lower() in _COLOR_LETTER}
+        if ((face.power, face.toughness) == (int(m.group(1)), int(m.group(2))) and tuple(face.subtypes) == tuple(subtypes)
+                and set(face.types) == types and kws == want_kws and len(face.abilities) == len(kws)
+                and set(face.color_indicator or ()) == colors and not face.mana_cost
+                and set(mid) <= set(subtypes) | _TOKEN_WORDS):
+            return sub
+    raise Unsupported(f"no defined token is {words!r}")
 
 
 def _pump(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -333,6 +420,9 @@ HANDLERS: dict[str, Callable[[Game, Effect, Ctx], list[Game]]] = {
     "pump": _pump,
     "counter_spell": _counter_spell,
     "its_controller_gains_life_equal_to_power": _controller_gains_power,
+    "return_exiled": _return_exiled,
+    "drain": _drain,
+    "create_token_per_counter": _tokens_per_counter,
 }
 
 
@@ -399,12 +489,12 @@ def resolve_top(game: Game) -> list[Game]:
     top = st.stack[0]
     game = game.with_state(st.evolve(stack=st.stack[1:]))
     if isinstance(top, StackAbility):
-        if not game.state.has(top.source):
+        if not game.state.has(top.source) and top.lki is None:
             raise Unsupported(f"the source {top.source} of the ability ceased to exist: last known information is "
                               "not modelled")
-        src = game.state.obj(top.source)
-        # 113.7a, 712.18: the ability is independent of its source; it is that of the face it came from even
-        # if the permanent transformed or left since (then its face up is another one).
+        # 603.10a, 113.7a: a leaves-the-battlefield ability is its source's as it last existed; 712.18: the
+        # ability is that of the face it came from even if the permanent transformed or left since.
+        src = top.lki if top.lki is not None else game.state.obj(top.source)
         face = top.face if top.face is not None else src.face
         abilities = src.card.faces[face].abilities
         if not 1 <= top.index <= len(abilities):
@@ -414,8 +504,10 @@ def resolve_top(game: Game) -> list[Game]:
             raise Unsupported(f"{src.name}'s ability is not modelled: {ability.source_text!r}")
         if ability.kind not in ("triggered", "activated"):
             raise Unsupported(f"ability {top.index} of {src.name} is not a triggered or activated ability")
+        links = any(e.kind == "return_exiled" for a in abilities for e in a.effects)
         ctx = Ctx(top.source, top.controller, tuple(top.targets), getattr(top, "source_moves", 0), src.x,
-                  ability_index=top.index, face=face, source_transformed=top.source_transformed)
+                  ability_index=top.index, face=face, source_transformed=top.source_transformed,
+                  source_lki=top.lki, links_exile=links)
         if ability.targets and not ctx.targets and not _exiles_until(ability):
             raise Unsupported(f"the ability of {src.name} on the stack has no targets given; they were chosen as it "
                               "was put on the stack")
@@ -475,7 +567,7 @@ def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
                 if not isinstance(top, StackAbility):
                     raise InputError("targets", "targets fix those of a triggered ability; the top of the stack "
                                                       "is a spell")
-                ab = ability_of(g, top.source, top.index)
+                ab = ability_of(g, top.source, top.index, top.lki)
                 # One target for each use of "target" (608.2b checks them as it resolves); exile-until abilities
                 # may have one per opponent and optional ones.
                 slots = target_slots(g, ab, top.controller) if _exiles_until(ab) else [(t, None, False) for t in ab.targets]

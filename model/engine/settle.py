@@ -8,7 +8,7 @@ from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import enters_counters, enters_tapped
 from mtgjudge.model.engine.game import MAX_STEPS, Game, merge
 from mtgjudge.model.engine.sba import check as check_sba
-from mtgjudge.model.engine.triggers import guard_unrecognized, put_pending, triggered_by_move
+from mtgjudge.model.engine.triggers import guard_unrecognized, put_pending, triggered_by_moves
 from mtgjudge.model.errors import SearchBound
 
 
@@ -24,10 +24,12 @@ def after_moves(game: Game, moved: list, what: str) -> Game:
     on for what that return causes."""
     while moved:
         guard_unrecognized(game, what, extra=[m[0] for m in moved])
-        pending = list(game.pending)
-        for lki, before, after in moved:
-            pending += triggered_by_move(game, lki, after, before)
-        game = game.remember(pending=tuple(pending))
+        new = triggered_by_moves(game, moved)
+        game = game.remember(pending=game.pending + tuple(new))
+        for p in new:
+            if p.lki is not None:
+                game = game.log("603.10a", f"{p.lki.name} ({p.source}) has left the battlefield: its leaves-the-"
+                                           "battlefield ability looks back in time and triggers")
         if not any(before == "battlefield" for _, before, _ in moved):
             break
         game, moved = _returns(game)
@@ -38,32 +40,37 @@ def after_moves(game: Game, moved: list, what: str) -> Game:
 def _returns(game: Game) -> tuple[Game, list]:
     """610.3: the linked cards of every source that has left return now, simultaneously (610.3d), under their
     owners' control (610.3c), unless they are no longer the objects exiled (400.7)."""
-    due = [l for l in game.linked if not source_on_battlefield(game, l.source, l.source_moves)]
+    due = [l for l in game.linked if l.until and not source_on_battlefield(game, l.source, l.source_moves)]
     if not due:
         return game, []
     game = game.remember(linked=tuple(l for l in game.linked if l not in due))
     moved = []
     for l in due:
         for oid, n in l.exiled:
-            st = game.state
-            if not st.has(oid):
-                game = game.log(("111.7", "704.5d", "610.3"), f"{oid} was a token and ceased to exist in exile: it "
-                                                             "does not return")
-                continue
-            o = st.obj(oid)
-            if o.zone != "exile" or game.moved(oid) != n:
-                game = game.log(("400.7", "610.3"), f"{oid} is no longer the object exiled: it does not return")
-                continue
-            if o.token:
-                game = game.log(("111.8", "610.3"), f"the token {oid} can't return to the battlefield")
-                continue
-            counters = enters_counters(game, oid, None)
-            game = zones.move(game, oid, "battlefield", controller=o.owner, counters=counters,
-                              tapped=enters_tapped(game, oid))
-            game = game.log(("610.3", "610.3c"), f"{l.source} left the battlefield: immediately, {o.name} ({oid}) "
-                                                 f"returns to the battlefield under its owner's ({o.owner}) control")
-            moved.append((o, "exile", "battlefield"))
+            game, m = return_exiled_card(game, oid, n, ("610.3", "610.3c"),
+                                         f"{l.source} left the battlefield: immediately, ")
+            moved += m
     return game, moved
+
+
+def return_exiled_card(game: Game, oid: str, n: int, rules: tuple[str, ...], why: str) -> tuple[Game, list]:
+    """610.3c, 607.2a: the card exiled as ``oid`` after ``n`` zone changes returns to the battlefield under its
+    owner's control, a new object (400.7), unless it is no longer that object in exile (it moved, or was a
+    token and ceased to exist, 111.7-111.8). Returns the game and the zone change made (for ``after_moves``)."""
+    st = game.state
+    why_not = rules[:1]     # the rule that would have returned it
+    if not st.has(oid):
+        return game.log(("111.7", "704.5d") + why_not, f"{oid} was a token and ceased to exist in exile: it does not "
+                                                     "return"), []
+    o = st.obj(oid)
+    if o.zone != "exile" or game.moved(oid) != n:
+        return game.log(("400.7",) + why_not, f"{oid} is no longer the object exiled: it does not return"), []
+    if o.token:
+        return game.log(("111.8",) + why_not, f"the token {oid} can't return to the battlefield"), []
+    game = zones.move(game, oid, "battlefield", controller=o.owner, counters=enters_counters(game, oid, None),
+                      tapped=enters_tapped(game, oid))
+    game = game.log(rules, f"{why}{o.name} ({oid}) returns to the battlefield under its owner's ({o.owner}) control")
+    return game, [(o, "exile", "battlefield")]
 
 
 def settle(game: Game) -> list[Game]:

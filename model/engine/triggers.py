@@ -1,8 +1,10 @@
 """Triggered abilities (CR 603): which abilities an event triggers, and putting them on the stack.
 
-Trigger conditions are read from the ability's words. The engine recognizes an object's own events
-("When this ... enters", "dies", "leaves the battlefield", "transforms into ..."); for an unmodelled
-triggered ability the words before the first comma are read the same way. A triggered ability whose
+Trigger conditions are compiled from the ability's words by the phrase grammar (``trigger_condition``,
+``vocab.abilities.TriggerEvent``): an object's own events ("When this ... enters", "dies", "leaves the
+battlefield", "transforms into ..."), other permanents' ("Whenever another creature you control dies"), casting
+("Whenever you cast an instant or sorcery spell") and the beginning of its controller's upkeep or end step; for
+an unmodelled triggered ability the words before the first comma are read the same way. A triggered ability whose
 condition is not recognized could trigger on anything: when any event happens while it exists, the answer is
 unsupported, naming it. A recognized but unmodelled ability whose event happens is unsupported too.
 """
@@ -10,38 +12,62 @@ from __future__ import annotations
 
 import itertools
 import re
+from functools import lru_cache
 from math import factorial, prod
 
-from mtgjudge.model.vocab.abilities import Ability
-from mtgjudge.model.rules.layers import current
-from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.oracle.lines import without_ability_word
+from mtgjudge.model.vocab import phrases
+from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.rules.layers import APPLIERS, current
+from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.rules.targets import is_legal_target, target_spec
-from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.characteristics import matches, printed_characteristics
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.state import PendingTrigger, StackAbility
 
-_SELF = r"(?:this(?: [a-z]+){1,2}|~)"
-_PATTERNS = (
-    ("enters", re.compile(rf"^when {_SELF} enters(?: the battlefield)?$")),
-    ("dies", re.compile(rf"^when {_SELF} dies$")),
-    ("leaves", re.compile(rf"^when {_SELF} leaves the battlefield$")),
-    ("transforms", re.compile(rf"^when {_SELF} transforms into .+$")),
-)
+#: Branches built while putting simultaneous triggers on the stack, before equal ones merge (MAX_BRANCHES after).
+_RAW_BOUND = 10 * MAX_BRANCHES
+
+_SELF = re.compile(r"\bthis(?: [a-z]+){1,2}(?= (?:enters|dies|leaves|transforms|or))", re.I)
+_TRANSFORMS = re.compile(r"^when ~ transforms into .+$", re.I)
 
 
-def condition(a: Ability) -> str | None:
-    """The recognized trigger event of a triggered ability ("enters", "dies", ...), else None."""
+def trigger_of(a: Ability, name: str = "") -> TriggerEvent | None:
+    """The trigger condition of a triggered ability (603.2) as the engine reads it: compiled
+    (``Ability.trigger_event``), else its words read by the phrase grammar (``trigger_condition``), the object's
+    name ``name`` and "this [type]" read as itself; None if not recognized."""
     if a.kind == "triggered":
+        if a.trigger_event is not None:
+            return a.trigger_event
         words = a.trigger
     elif a.kind == "unmodelled" and a.unmodelled_kind == "triggered":
-        words = a.trigger or a.source_text.split(",")[0]   # the normalized words, when the compiler kept them
+        words = a.trigger or without_ability_word(a.source_text).split(",")[0]   # normalized words, when kept
     else:
         return None
-    words = words.strip().lower()
-    for event, pat in _PATTERNS:
-        if pat.match(words):
-            return event
-    return None
+    words = _SELF.sub("~", words.strip())
+    if name:
+        words = words.replace(name, "~")
+    return _read_condition(words)
+
+
+@lru_cache(maxsize=4096)
+def _read_condition(words: str) -> TriggerEvent | None:
+    """Trigger words, self-references as "~", read by the phrase grammar (cached: every event asks)."""
+    if _TRANSFORMS.match(words):
+        return TriggerEvent("transforms")
+    try:
+        return phrases.parse(words, "trigger_condition")
+    except DefinitionError:
+        return None
+
+
+def condition(a: Ability, name: str = "") -> str | None:
+    """The object's own recognized event ("enters", "dies", "transforms", ...) of a triggered ability whose
+    condition is about the object itself; else None."""
+    t = trigger_of(a, name)
+    return t.event if t is not None and t.who == "self" else None
 
 
 def is_triggered(a: Ability) -> bool:
@@ -56,38 +82,138 @@ def guard_unrecognized(game: Game, what: str, extra=()) -> None:
     """Any event: a triggered ability whose condition is not recognized could trigger on it."""
     for o in tuple(game.state.objects) + tuple(extra):
         for a in _abilities(o):
-            if is_triggered(a) and a.mana_trigger is None and condition(a) is None:
+            if not is_triggered(a) or a.mana_trigger is not None:
+                continue
+            t = trigger_of(a, o.name)
+            if t is None:
                 raise Unsupported(f"{o.name} ({o.id}) has a triggered ability the engine cannot read the trigger of, "
+                                  f"and {what} could trigger it: {a.text()!r}")
+            # 113.6: text that says so functions outside the battlefield; the engine watches only permanents for
+            # other objects' events, casting and steps, so such text there is unsupported.
+            if t.who != "self" and o.zone != "battlefield" and a.kind == "unmodelled" and a.functions_in(o.zone):
+                raise Unsupported(f"{o.name} ({o.id}) has a triggered ability that may function in the {o.zone}, "
                                   f"and {what} could trigger it: {a.text()!r}")
         if not o.card.modelled and o.zone in ("battlefield", "stack"):
             raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet; "
                               f"its text could apply when {what}")
 
 
-def triggered_by_move(game: Game, lki, after_zone: str, before_zone: str) -> list[PendingTrigger]:
-    """The abilities a zone change of one object triggers (603.2; leaves-the-battlefield abilities look back
-    at the object as it last existed, 603.10a)."""
+def _fits(t: TriggerEvent, watcher, moving, ch) -> bool:
+    """Does the zone change of ``moving`` (characteristics ``ch``) meet ``t``, an ability of ``watcher``?"""
+    itself = watcher.id == moving.id
+    if t.who == "self":
+        return itself
+    if itself and t.who == "self_or_other":
+        return True
+    if itself and t.who == "other":
+        return False
+    return any(matches(sel, ch, moving, watcher.controller, watcher) for sel in t.what.objects)
+
+
+def _trigger(game: Game, watcher, index: int, a: Ability, what: str, moves: int, lki=None) -> PendingTrigger | None:
+    """The ability ``index`` of ``watcher`` triggers: it waits to be put on the stack (603.3); an unmodelled one
+    is unsupported, naming it; one whose controller left the game does not trigger (800.4d)."""
+    if a.kind == "unmodelled":
+        raise Unsupported(f"{watcher.name} ({watcher.id}): {what} triggers its ability, which is not modelled: "
+                          f"{a.source_text!r}")
+    if watcher.controller in game.left:
+        return None
+    return PendingTrigger(watcher.id, index, watcher.controller, moves, lki)
+
+
+def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
+    """The abilities simultaneous zone changes (lki, from, to) trigger (603.2). Enters abilities look at the
+    permanents on the battlefield after the event, those that entered with it included (603.6a, 603.10);
+    leaves-the-battlefield abilities ("dies": to a graveyard from the battlefield, 700.4) look back in time:
+    the permanents on the battlefield before the event, those that left with it included, as they last
+    existed (603.10a). What a leaving object was is read from its printed characteristics, and only while
+    nothing could have changed them (``_last_known``)."""
     out: list[PendingTrigger] = []
-    oid = lki.id
-    events = []
-    if after_zone == "battlefield" and before_zone != "battlefield":
-        events.append(("enters", game.state.obj(oid) if game.state.has(oid) else None))
-    if before_zone == "battlefield" and after_zone != "battlefield":
-        events.append(("leaves", lki))
-        if after_zone == "graveyard" and "Creature" in lki.printed.types:
-            events.append(("dies", lki))
-    for event, obj in events:
-        if obj is None:
-            continue
-        for i, a in enumerate(_abilities(obj), 1):
-            if is_triggered(a) and condition(a) == event:
-                if a.kind == "unmodelled":
-                    raise Unsupported(f"{obj.name} ({oid}) {event}: its triggered ability is not modelled: "
-                                      f"{a.source_text!r}")
-                if obj.controller in game.left:
-                    continue   # 800.4d
-                moves = game.moved(oid)
-                out.append(PendingTrigger(oid, i, obj.controller, moves if event == "enters" else moves - 1))
+    left = [lki for lki, before, after in moved if before == "battlefield" and after != "battlefield"]
+    left_ids = {o.id for o in left}
+    now = [o for o in game.state.battlefield() if o.id not in left_ids]
+    for lki, before, after in moved:
+        events = []
+        if after == "battlefield" and before != "battlefield" and game.state.has(lki.id):
+            events.append(("enters", game.state.obj(lki.id), now))
+        if before == "battlefield" and after != "battlefield":
+            events.append(("leaves", lki, now + left))
+            if after == "graveyard":
+                events.append(("dies", lki, now + left))     # if it was a creature: decided below (700.4)
+        for event, obj, watchers in events:
+            ch = current(game.state, obj.id) if event == "enters" else None
+            for w in watchers:
+                gone = w.id in left_ids
+                for i, a in enumerate(_abilities(w), 1):
+                    t = trigger_of(a, w.name) if is_triggered(a) else None
+                    if t is None or t.event != event:
+                        continue
+                    if ch is None and t.who != "self":
+                        ch = _last_known(game, obj, left)
+                    # Its own "when ~ dies" reads the printed card, as before; another's reads what it last was.
+                    was = ch.types if t.who != "self" else obj.printed.types
+                    if event == "dies" and "Creature" not in was:
+                        continue
+                    if not _fits(t, w, obj, ch):
+                        continue
+                    moves = game.moved(w.id) - (1 if gone else 0)
+                    p = _trigger(game, w, i, a, f"{obj.name} ({obj.id}) {event}", moves, w if gone else None)
+                    if p is not None:
+                        out.append(p)
+    return out
+
+
+def _last_known(game: Game, lki, left: list):
+    """The characteristics of an object that left the battlefield as it last existed there (603.10a): its
+    printed ones, which is sound only while nothing that could have changed them (types, colors: layers 4-5,
+    or text the engine cannot model) was on the battlefield with it."""
+    guard_scope(game.state, "characteristics", f"what {lki.name} ({lki.id}) was as it left the battlefield matters")
+    for o in list(game.state.battlefield()) + list(left):
+        for a in _abilities(o):
+            if a.kind == "static" and a.static is not None and APPLIERS.get(a.static.kind, (9,))[0] <= 5:
+                raise Unsupported(f"{o.name} ({o.id}) may have changed what {lki.name} ({lki.id}) was as it left "
+                                  "the battlefield: last known characteristics (603.10a) under such effects are "
+                                  "not modelled")
+    if game.state.effects:
+        raise Unsupported(f"an effect in force may have changed what {lki.name} ({lki.id}) was as it left the "
+                          "battlefield: last known characteristics (603.10a) are not modelled then")
+    return printed_characteristics(lki)
+
+
+def triggered_by_move(game: Game, lki, after_zone: str, before_zone: str) -> list[PendingTrigger]:
+    """The abilities one object's zone change triggers (``triggered_by_moves`` of that one change)."""
+    return triggered_by_moves(game, [(lki, before_zone, after_zone)])
+
+
+def triggered_by_cast(game: Game, spell: str, caster: str) -> list[PendingTrigger]:
+    """603.2e, 601.2i: "Whenever you cast a [kind] spell" triggers once the spell becomes cast."""
+    st = game.state
+    o, ch = st.obj(spell), current(st, spell)
+    out = []
+    for w in st.battlefield():
+        for i, a in enumerate(_abilities(w), 1):
+            t = trigger_of(a, w.name) if is_triggered(a) else None
+            if t is None or t.event != "cast" or w.controller != caster:
+                continue
+            if any(matches(sel, ch, o, w.controller, w) for sel in t.what.objects):
+                p = _trigger(game, w, i, a, f"{o.name} ({spell}) is cast", game.moved(w.id))
+                if p is not None:
+                    out.append(p)
+    return out
+
+
+def triggered_at_step(game: Game, step: str) -> list[PendingTrigger]:
+    """503.1a, 513.1a: "At the beginning of your upkeep / end step" triggers as that step of its controller's
+    turn begins; "of each (player's) upkeep / end step" as that step of every turn begins."""
+    st = game.state
+    out = []
+    for w in st.battlefield():
+        for i, a in enumerate(_abilities(w), 1):
+            t = trigger_of(a, w.name) if is_triggered(a) else None
+            if t is not None and t.event == step and (t.who == "each" or w.controller == st.turn.active):
+                p = _trigger(game, w, i, a, f"the beginning of the {step} step", game.moved(w.id))
+                if p is not None:
+                    out.append(p)
     return out
 
 
@@ -112,7 +238,12 @@ def target_slots(game: Game, ability: Ability, controller: str) -> list[tuple[st
         if not phrase:
             continue
         if e.kind != "exile_until_source_leaves":
-            raise Unsupported(f"choosing targets for {e.text()!r} is not modelled")
+            spec = target_spec(phrase)
+            if (spec.minimum, spec.maximum) not in ((1, 1), (0, 1)) or spec.that_player:
+                raise Unsupported(f"choosing targets for {e.text()!r}: only one target, or up to one, is performed "
+                                  "by the engine for a triggered ability")
+            out.append((phrase, None, spec.minimum == 0))
+            continue
         players = [p for p in apnap(game) if p != controller] if e.arg("for_each") == "opponent" else [None]
         out += [(phrase, pl, bool(e.arg("up_to"))) for pl in players]
     return out
@@ -122,7 +253,15 @@ def target_choices(game: Game, ability: Ability, controller: str, source: str) -
     """Every choice of targets for a triggered ability put on the stack (603.3d, 601.2c)."""
     slots: list[list[str | None]] = []
     for phrase, pl, optional in target_slots(game, ability, controller):
-        opts = [o.id for o in game.state.battlefield() if legal_target(game, phrase, controller, source, o.id, pl)]
+        spec = target_spec(phrase)
+        # Objects in the phrase's zone and players (115.1); the legality test is ``rules.targets`` alone.
+        candidates = [o.id for o in game.state.battlefield()] if spec.zone == "battlefield" else \
+            [x for x in game.state.stack if isinstance(x, str)] if spec.zone == "stack" else []
+        if spec.zone not in ("battlefield", "stack") and spec.objects:
+            raise Unsupported(f"choosing \"target {phrase}\" in the {spec.zone} for a triggered ability is not "
+                              "performed by the engine yet")
+        candidates += list(apnap(game)) if spec.players else []
+        opts = [c for c in candidates if legal_target(game, phrase, controller, source, c, pl)]
         slots.append(([None] if optional else []) + opts)
     if prod(len(x) for x in slots) > MAX_BRANCHES:
         raise Unsupported(f"more than {MAX_BRANCHES} choices of targets: the search bound was reached")
@@ -144,6 +283,9 @@ def put_pending(game: Game) -> list[Game]:
         raise Unsupported(f"{len(pending)} triggered abilities can be ordered in more than {MAX_BRANCHES} ways: "
                           "the search bound was reached")
     orders = [list(itertools.permutations(ps)) for ps in per_player]
+    # 603.3b: simultaneous triggers go on in APNAP order (101.4), each player's in the order they choose.
+    rules = ("603.3",) if len(pending) == 1 else \
+        ("603.3", "603.3b") + (("101.4",) if sum(1 for ps in per_player if ps) > 1 else ())
     out = []
     for combo in itertools.product(*orders):
         seq = [p for group in combo for p in group]
@@ -151,10 +293,11 @@ def put_pending(game: Game) -> list[Game]:
         for p in seq:
             nxt = []
             for g in branches:
-                if not g.state.has(p.source):
+                if not g.state.has(p.source) and p.lki is None:
                     raise Unsupported(f"the source {p.source} of a triggered ability ceased to exist before the "
                                       "ability was put on the stack: last known information is not modelled there")
-                src = g.state.obj(p.source)
+                # 603.10a: a leaves-the-battlefield ability is the ability of its source as it last existed.
+                src = p.lki if p.lki is not None else g.state.obj(p.source)
                 ability = ability_of(g, p.source, p.index, src)
                 choices = target_choices(g, ability, p.controller, p.source)
                 if not choices:
@@ -162,15 +305,21 @@ def put_pending(game: Game) -> list[Game]:
                                                "target: it is removed from the stack"))
                     continue
                 for targets in choices:
-                    ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves, face=src.face)
+                    ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves, face=src.face,
+                                      lki=p.lki)
                     g2 = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
-                    g2 = g2.log("603.3", f"{p.controller} puts the triggered ability of {p.source} "
+                    g2 = g2.log(rules, f"{p.controller} puts the triggered ability of {p.source} "
                                          f"({ability.text()}) on the stack" + (f", targeting {', '.join(targets)}" if targets else ""))
                     if len(seq) > 1 or len(choices) > 1:
                         g2 = g2.choose(f"trigger {p.source}#{p.index}" + (f" targets {', '.join(targets)}" if targets else " no targets"))
                     nxt.append(g2)
             branches = nxt
         out += branches
+        if len(out) > _RAW_BOUND:
+            # Orders times choices of targets: stop before building far more branches than the bound allows.
+            raise SearchBound(f"putting {len(pending)} triggered abilities on the stack, in every order and with "
+                              f"every choice of targets, makes more than {_RAW_BOUND} branches: the search bound "
+                              "was reached")
     return merge(out)
 
 

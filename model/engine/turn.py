@@ -10,7 +10,7 @@ from typing import Any, Mapping
 from mtgjudge.model.engine.game import MAX_STEPS, Game, merge
 from mtgjudge.model.engine.resolve import discard_choices, draw, resolve_action
 from mtgjudge.model.engine.settle import settle
-from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_at_step
 from mtgjudge.model.errors import InputError, SearchBound, Unsupported
 from mtgjudge.model.rules.durations import DURATIONS, ends_this_cleanup
 from mtgjudge.model.rules.guards import guard_scope
@@ -93,6 +93,14 @@ def _begin_step(game: Game, stepname: str) -> list[Game]:
             game = draw(game.log("504.1", f"{active} draws for the turn"), active)
     elif stepname == "cleanup":
         return [x for g in _cleanup(game) for x in _settle_cleanup(g)]
+    if stepname in ("upkeep", "end") and active not in game.left:
+        # 503.1a, 513.1a: "at the beginning of your upkeep / end step" abilities trigger as the step begins.
+        new = triggered_at_step(game, stepname)
+        if new:
+            rule = "503.1a" if stepname == "upkeep" else "513.1a"
+            game = game.remember(pending=game.pending + tuple(new)).log(
+                rule, f"the {stepname} step of {active}'s turn begins: " + ", ".join(
+                    f"the ability of {p.source} triggers" for p in new))
     return settle(game)
 
 

@@ -33,6 +33,11 @@ ABILITY_WORDS = ("adamant", "addendum", "alliance", "battalion", "bloodrush", "c
                  "tempting offer", "threshold", "undergrowth", "valiant", "vivid", "void", "will of the council")
 _ABILITY_WORD = re.compile(r"^(?:" + "|".join(re.escape(w) for w in ABILITY_WORDS) + r") — ", re.I)
 _TRIGGER = re.compile(r"^(When|Whenever|At)\b")
+
+
+def without_ability_word(text: str) -> str:
+    """The text with a leading ability word ("Landfall — ") removed (207.2c: it has no rules meaning)."""
+    return _ABILITY_WORD.sub("", text, count=1)
 _CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — ")
 #: Statements on an instant or sorcery that are static abilities, not instructions (113.3a, 113.6d-g).
 _STATIC_ON_SPELL = re.compile(r"^(?:As an additional cost|~ can't be countered|~ costs|Cast ~ only|You may cast ~|Strive|"
@@ -78,7 +83,7 @@ def _other(text: str) -> Effect:
 
 
 _NUM = r"(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
-_TGT = r"(any target|target [^.]+?)"
+_TGT = r"(any target|(?:another )?target [^.]+?)"
 #: Whole sentences of an effect that are words of the encoding (the engine performs them on resolution):
 #: the pattern, the word, and which groups are its arguments. A sentence is read only whole; "target"
 #: phrases must be the ones ``find_targets`` reads in it.
@@ -94,8 +99,15 @@ _EFFECT_SENTENCES = (
      "its_controller_gains_life_equal_to_power", ()),                                                 # 608.2h
     (re.compile(rf"^You gain {_NUM} life\.$", re.I), "gain_life", ("n",)),                           # 119.3
     (re.compile(rf"^You lose {_NUM} life\.$", re.I), "lose_life", ("n",)),
+    (re.compile(rf"^(target (?:player|opponent)) loses {_NUM} life and you gain {_NUM} life\.$", re.I), "drain",
+     ("target", "n", "gain")),                                                                       # 119.3
     (re.compile(rf"^Draw {_NUM} cards?\.$", re.I), "draw", ("n",)),                                   # 121.1
     (re.compile(r"^Transform ~\.$", re.I), "transform", ()),                                        # 701.27a
+    (re.compile(rf"^Put {_NUM} (\+1/\+1) counters? on ~\.$", re.I), "counter", ("n", "kind")),            # 122.1
+    (re.compile(r"^Return the exiled card to the battlefield under its owner's control\.$", re.I),
+     "return_exiled", ()),                                                                            # 607.2a
+    (re.compile(r"^Create an? (\d+/\d+ [^.]+? token(?: with [a-z ]+)?) for each (\+1/\+1) counter on ~\.$", re.I),
+     "create_token_per_counter", ("token", "counter")),                                               # 111.1, 608.2h
 )
 
 
@@ -110,11 +122,15 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
         for key, value in zip(keys, m.groups()):
             if key == "target":
                 phrase = value[0].lower() + value[1:]
+                if phrase.startswith("another target "):       # "another target X" is read as "target another X"
+                    phrase = "target another " + phrase[len("another target "):]
                 if found != (phrase,):
                     return None
                 args[key] = phrase if phrase == "any target" else phrase[len("target "):]
-            elif key == "n":
+            elif key in ("n", "gain"):
                 args[key] = phrases.number_word(value)
+            elif key in ("kind", "token", "counter"):
+                args[key] = value
             else:
                 args[key] = int(value)
         if not [k for k in keys if k == "target"] and found:
@@ -472,7 +488,7 @@ def _triggered(body: str, printed: str, ctx: LineContext) -> Ability:
     try:
         r = phrases.parse(body, "trigger_exile_until")
     except DefinitionError:
-        return _triggered_impulse(body, printed) or unmodelled(body, printed, "triggered", ctx.spell)
+        return _triggered_impulse(body, printed) or _triggered_effects(body, printed, ctx)
     phrase = re.search(r"\btarget (.+?) until ~ leaves", body).group(1)
     args: dict = {"target": phrase}
     if r["for_each_opponent"]:
@@ -500,6 +516,30 @@ def _triggered_impulse(body: str, printed: str) -> Ability | None:
     return Ability("triggered", effects=tuple(words), trigger=trigger, source_text=printed)
 
 
+def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
+    """"[Trigger condition], [effect]." (603.1): a condition the grammar reads (``trigger_condition``) and an
+    effect whose every sentence is a word of the encoding; else the ability is kept unmodelled (an event that
+    meets a condition the engine reads then makes the answer unsupported, naming the text)."""
+    condition, sep, effect = body.partition(", ")
+    try:
+        event = phrases.parse(condition, "trigger_condition")
+    except DefinitionError:
+        return unmodelled(body, printed, "triggered", ctx.spell)
+    targets: list[str] = []
+    effects: list[Effect] = []
+    for s in sentences(effect) if sep else ():
+        found = find_targets(s)
+        word = effect_word(s, found) if found is not None else None
+        if word is None:
+            return unmodelled(body, printed, "triggered", ctx.spell)
+        targets += found
+        effects.append(word)
+    if not effects:
+        return unmodelled(body, printed, "triggered", ctx.spell)
+    return Ability("triggered", effects=tuple(effects), trigger=condition, trigger_event=event, targets=tuple(targets),
+                   source_text=printed)
+
+
 def compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     """The abilities of one line. A reading the vocabulary refuses (a word with arguments it does not take)
     leaves the line unread, never a crash: the card is still imported, that line unmodelled."""
@@ -510,7 +550,7 @@ def compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
 
 
 def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
-    body = _ABILITY_WORD.sub("", norm, count=1)
+    body = without_ability_word(norm)
     items = _keyword_items(body)
     if items is not None:
         return [_keyword_ability(i) for i in items]

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from mtgjudge.model.mana import COLORS, Symbol, format_cost
-from mtgjudge.model.selectors import Selector
+from mtgjudge.model.selectors import Selector, TargetSpec
 from mtgjudge.model.vocab.scopes import Scope
 
 if TYPE_CHECKING:
@@ -218,6 +218,21 @@ def _article(sel: Selector) -> str:
 
 
 @dataclass(frozen=True)
+class TriggerEvent:
+    """A trigger condition the engine watches for (CR 603.2). ``event``: ``enters``, ``dies``, ``leaves``
+    (zone changes, 603.6a, 603.10a), ``cast`` (603.2e: when the spell becomes cast, 601.2i), ``upkeep`` or
+    ``end`` (the beginning of that step of its controller's turn, 503.1a, 513.1a). ``who``: whose zone
+    change: ``self`` (the object with the ability), ``other`` ("another ...": any other matching object),
+    ``self_or_other`` ("~ or another ..."), ``any`` (any matching object, itself included); for ``cast``,
+    ``you``: the spell's caster must be the ability's controller; for steps, ``you``: on its controller's
+    turn, ``each``: on every player's turn. ``what``: what the other objects or the spell must be (a noun phrase read by ``vocab.phrases``)."""
+
+    event: str
+    who: str = "self"
+    what: "TargetSpec | None" = None
+
+
+@dataclass(frozen=True)
 class ManaTrigger:
     """The event of a triggered mana ability and what it adds (CR 605.1b, 106.12a).
 
@@ -271,6 +286,7 @@ class Ability:
     spend_only: str = ""               # mana abilities: "Spend this mana only to cast a creature spell" (106.6)
     granted_by: str = ""               # an ability another object's effect gives it (layer 6): that object's name
     mana_trigger: "ManaTrigger | None" = None   # triggered mana abilities (605.1b): event and what it adds
+    trigger_event: "TriggerEvent | None" = None  # triggered: the condition read (603.2); None: read from ``trigger``
     unmodelled_kind: str = ""          # unmodelled: static | activated | mana | triggered | spell
     scope: tuple[Scope, ...] = ()      # unmodelled: what the text can change; empty: unknown, so anything
     zones: tuple[str, ...] = ()        # unmodelled: the zones where the text functions (113.6); empty: any

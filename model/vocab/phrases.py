@@ -20,13 +20,13 @@ from lark.exceptions import LarkError, VisitError
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import BASIC_LAND_TYPES, COLORS, NAME_TO_LETTER, ManaSyntaxError, parse_cost
 from mtgjudge.model.selectors import Selector, TargetSpec
-from mtgjudge.model.vocab.abilities import X_COUNT, CostPart, ManaProduction, ManaTrigger
+from mtgjudge.model.vocab.abilities import X_COUNT, CostPart, ManaProduction, ManaTrigger, TriggerEvent
 from mtgjudge.model.vocab.subtypes import subtype
 
 GRAMMAR = Path(__file__).with_name("phrases.lark")
 STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "target_phrase", "target_np",
           "static_grant", "static_pt", "static_land_type", "static_color", "static_mana", "static_spend",
-          "trigger_exile_until", "mana_trigger", "exile_top", "may_play_exiled")
+          "trigger_exile_until", "mana_trigger", "exile_top", "may_play_exiled", "trigger_condition")
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
@@ -422,6 +422,62 @@ class _Meaning(Transformer):
     def static_spend(self, *parts):
         colors = [NAME_TO_LETTER[str(c).lower()] for c in parts if isinstance(c, Token) and c.type == "COLOR"]
         return {"kind": "spend_as_any_color", **({"mana": colors[0]} if colors else {})}
+
+    # ---- trigger conditions (603.2)
+    def tc_zone(self, _when, subject, event) -> TriggerEvent:
+        who, what = subject
+        if event == "enters_yours":
+            # "enters under your control": the permanent's controller as it enters is the ability's (603.6a).
+            if what is None or any(sel.controller not in ("any", "you") for sel in what.objects):
+                raise DefinitionError("'enters under your control' of this object or of another's permanents")
+            what = replace(what, objects=tuple(replace(sel, controller="you") for sel in what.objects))
+            event = "enters"
+        return TriggerEvent(event, who, what)
+
+    def tc_cast(self, _when, _article, spec) -> TriggerEvent:
+        if spec.zone != "stack":
+            raise DefinitionError("'whenever you cast' names a spell")
+        return TriggerEvent("cast", "you", spec)
+
+    def tc_step(self, step) -> TriggerEvent:
+        return TriggerEvent(step, "you")
+
+    def tc_step_each(self, *parts) -> TriggerEvent:
+        return TriggerEvent(parts[-1], "each")
+
+    def ts_self(self, _self):
+        return ("self", None)
+
+    def ts_self_or(self, _self, spec):
+        return ("self_or_other", self._permanents(spec))
+
+    def ts_np(self, *parts):
+        spec = self._permanents(parts[-1])
+        return ("other" if any(s.other for s in spec.objects) else "any", spec)
+
+    @staticmethod
+    def _permanents(spec: TargetSpec) -> TargetSpec:
+        if spec.zone != "battlefield" or spec.players or not spec.objects:
+            raise DefinitionError("a trigger's subject must be permanents")
+        return spec
+
+    def te_enters(self, _tok):
+        return "enters"
+
+    def te_enters_yours(self, _tok):
+        return "enters_yours"
+
+    def te_dies(self, *_):
+        return "dies"
+
+    def te_leaves(self):
+        return "leaves"
+
+    def st_upkeep(self):
+        return "upkeep"
+
+    def st_end(self):
+        return "end"
 
     def trigger_exile_until(self, *parts):
         toks = {t.type for t in parts if isinstance(t, Token)}

@@ -132,6 +132,18 @@ WORDS = (
     Word("exile_top", "effect", {"n": int},
          lambda a: f"Exile the top {'card' if a['n'] == 1 else count_word(a['n']) + ' cards'} of your library",
          frozenset(), ENGINE, _v_n),
+    # 119.3: "Target player loses N life and you gain M life" (one sentence, one target).
+    Word("drain", "effect", {"target": str, "n": int, "gain": int},
+         lambda a: f"Target {a['target']} loses {a['n']} life and you gain {a['gain']} life", frozenset({Scope.LIFE}),
+         ENGINE, _v_target),
+    # 607.2a, 610.3c: "Return the exiled card to the battlefield under its owner's control": the cards the
+    # linked ability of the same object exiled (Oblivion Ring's two abilities).
+    Word("return_exiled", "effect", {}, lambda a: "Return the exiled card to the battlefield under its owner's control",
+         frozenset({Scope.ENTERS}), ENGINE),
+    # 111.1, 608.2h: "Create a 1/1 colorless Thopter artifact creature token with flying for each +1/+1 counter
+    # on this": ``token`` the token's description, ``counter`` the kind counted on the source as it last existed.
+    Word("create_token_per_counter", "effect", {"token": str, "counter": str},
+         lambda a: f"Create a {a['token']} for each {a['counter']} counter on this", frozenset({Scope.ENTERS}), ENGINE),
     Word("untap_target", "effect", {"target": str}, lambda a: f"Untap target {a.get('target', 'permanent')}",
          frozenset({Scope.UNTAP}), text_only=True),
     Word("tap_target", "effect", {"target": str}, lambda a: f"Tap target {a.get('target', 'permanent')}",

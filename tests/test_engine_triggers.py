@@ -1,0 +1,360 @@
+"""Triggered abilities beyond the card's own (CR 603.2, 603.6a, 603.10a, 603.2e, 503.1a, 513.1a), simultaneous
+triggers (603.3b), last known information (608.2h) and linked exile (607.2a), asserted on real outcomes."""
+from __future__ import annotations
+
+import pytest
+
+from mtgjudge.model.cards import lookup
+from mtgjudge.model.cards.loader import built_in_cards, known_names
+from mtgjudge.model.cards.lookup import CardDB
+from mtgjudge.model.cards.sources import CardRecord, FaceRecord
+from mtgjudge.model.engine import zones
+from mtgjudge.model.engine.actions import run
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.settle import after_moves, settle
+from mtgjudge.model.errors import DefinitionError, Unsupported
+from mtgjudge.model.oracle import compile_card
+from mtgjudge.model.vocab import phrases
+from mtgjudge.queries.format.files import load_text
+
+
+def finals(text: str) -> list[Game]:
+    (question,) = load_text(text)
+    assert not isinstance(question, Exception), question
+    return run(Game(question.state), question.actions)
+
+
+def initial(text: str) -> Game:
+    """The question's state, its actions not performed."""
+    (question,) = load_text(text + "actions: [{advance: end}]\nexpect: [{stack_size: 0}]\n")
+    assert not isinstance(question, Exception), question
+    return Game(question.state)
+
+
+def board(alice: str, bob: str = "[]", actions: str = "[]", turn: str = "{active: Alice}") -> list[Game]:
+    if actions == "[]":
+        return [initial(f"""
+id: t
+ask: outcome
+state:
+  turn: {turn}
+  players:
+    Alice:
+      battlefield: {alice}
+      library: 3
+    Bob:
+      battlefield: {bob}
+      library: 3
+""")]
+    return finals(f"""
+id: t
+ask: outcome
+state:
+  turn: {turn}
+  players:
+    Alice:
+      battlefield: {alice}
+      library: 3
+    Bob:
+      battlefield: {bob}
+      library: 3
+actions: {actions}
+expect: [{{stack_size: 0}}]
+""")
+
+
+def with_card(monkeypatch, name: str, type_line: str, text: str, pt=("1", "1")) -> None:
+    """The built-in cards plus one compiled from Oracle text."""
+    record = CardRecord(name, "normal", (FaceRecord(name, "{1}", type_line, text, *pt),))
+    cards = list(built_in_cards()) + [compile_card(record)]
+    db = CardDB(cards, known_names())
+    monkeypatch.setattr(lookup, "_card_db", lambda store: db)
+
+
+# ------------------------------------------------------------------ the grammar reads trigger conditions
+
+@pytest.mark.parametrize("words,event,who", [
+    ("When ~ dies", "dies", "self"),
+    ("Whenever another creature enters the battlefield", "enters", "other"),
+    ("Whenever another creature you control enters", "enters", "other"),
+    ("Whenever ~ or another creature dies", "dies", "self_or_other"),
+    ("Whenever a creature leaves the battlefield", "leaves", "any"),
+    ("Whenever you cast an instant or sorcery spell", "cast", "you"),
+    ("At the beginning of your upkeep", "upkeep", "you"),
+    ("At the beginning of your end step", "end", "you"),
+    ("Whenever a creature enters the battlefield under your control", "enters", "any"),
+    ("When ~ is put into a graveyard from the battlefield", "dies", "self"),
+    ("At the beginning of each upkeep", "upkeep", "each"),
+    ("At the beginning of each player's end step", "end", "each"),
+])
+def test_trigger_conditions_read(words, event, who):
+    t = phrases.parse(words, "trigger_condition")
+    assert (t.event, t.who) == (event, who)
+
+
+def test_enters_under_your_control_is_a_controller_condition():
+    t = phrases.parse("Whenever another creature enters the battlefield under your control", "trigger_condition")
+    assert [sel.controller for sel in t.what.objects] == ["you"]
+
+
+@pytest.mark.parametrize("words", ["When ~ enters the battlefield under your control", "Whenever a player casts a spell",
+                                   "Whenever ~ attacks", "At the beginning of the next end step"])
+def test_trigger_conditions_not_read(words):
+    with pytest.raises(DefinitionError):
+        phrases.parse(words, "trigger_condition")
+
+
+# ------------------------------------------------------------------ other permanents' zone changes
+
+def test_another_creature_you_control_dies_puts_a_counter():
+    gs = board("[{card: Unruly Mob, id: mob}, {card: Grizzly Bears, id: b}]", actions="[{destroy: b}, {resolve: all}]")
+    assert len(gs) == 1 and gs[0].state.obj("mob").counters == (("+1/+1", 1),)
+
+
+def test_watcher_that_died_at_the_same_time_triggers_but_gets_no_counter():
+    """603.10a: leaves-the-battlefield abilities look back: Unruly Mob sees the Bears die with it."""
+    g = board("[{card: Unruly Mob, id: mob}, {card: Grizzly Bears, id: b}]")[0]
+    moved = []
+    for oid in ("mob", "b"):
+        moved.append((g.state.obj(oid), "battlefield", "graveyard"))
+        g = zones.move(g, oid, "graveyard")
+    g = after_moves(g, moved, "test")
+    assert [(p.source, p.lki is not None) for p in g.pending] == [("mob", True)]
+
+
+def test_two_creatures_entering_together_each_see_the_other():
+    """Soul Warden ruling (2005-08-01): two entering at the same time each trigger for the other (603.6a)."""
+    g = initial("""
+id: t
+ask: outcome
+state:
+  players:
+    Alice:
+      exile: [{card: Soul Warden, id: w1}, {card: Soul Warden, id: w2}]
+""")
+    moved = []
+    for oid in ("w1", "w2"):
+        moved.append((g.state.obj(oid), "exile", "battlefield"))
+        g = zones.move(g, oid, "battlefield")
+    g = after_moves(g, moved, "test")
+    assert sorted(p.source for p in g.pending) == ["w1", "w2"]
+    settled = settle(g)
+    assert len(settled) == 2 and all(len(x.state.stack) == 2 for x in settled)     # either order (603.3b)
+    assert {r.state.player("Alice").life for x in settled for r in run(x, [{"resolve": "all"}])} == {22}
+
+
+def test_dies_trigger_of_opponents_creature_is_not_yours():
+    gs = board("[{card: Unruly Mob, id: mob}]", "[{card: Grizzly Bears, id: b}]", "[{destroy: b}]")
+    assert gs[0].state.obj("mob").counters == () and not gs[0].state.stack
+
+
+def test_last_known_characteristics_under_a_type_changing_effect_are_unsupported():
+    with pytest.raises(Unsupported, match="last known"):
+        board("[{card: Moonlit Wake, id: w}, {card: 'Urborg, Tomb of Yawgmoth', id: u}, {card: Grizzly Bears, id: b}]",
+              actions="[{destroy: b}]")
+
+
+def test_recognized_trigger_with_an_effect_not_performed_is_unsupported_naming_it(monkeypatch):
+    with_card(monkeypatch, "Vein Watcher", "Creature — Vampire",
+              "Whenever Vein Watcher or another creature dies, each opponent loses 1 life.", ("0", "1"))
+    with pytest.raises(Unsupported, match="each opponent loses 1 life"):
+        board("[{card: Vein Watcher, id: w}, {card: Grizzly Bears, id: b}]", actions="[{destroy: b}]")
+
+
+def test_blood_artist_dying_with_another_creature_triggers_for_each():
+    """Blood Artist ruling (2016-06-08): it triggers for each creature that dies at the same time as it; each
+    ability targets a player (every choice a branch)."""
+    g = board("[{card: Blood Artist, id: artist}, {card: Grizzly Bears, id: b}]")[0]
+    moved = []
+    for oid in ("artist", "b"):
+        moved.append((g.state.obj(oid), "battlefield", "graveyard"))
+        g = zones.move(g, oid, "graveyard")
+    g = after_moves(g, moved, "test")
+    assert [p.source for p in g.pending] == ["artist", "artist"]
+    settled = settle(g)
+    assert {x.state.stack[0].targets for x in settled} == {("Alice",), ("Bob",)}
+    lives = {(r.state.player("Alice").life, r.state.player("Bob").life)
+             for x in settled for r in run(x, [{"resolve": "all"}])}
+    assert lives == {(20, 20), (22, 18), (21, 19)}
+
+
+# ------------------------------------------------------------------ order of simultaneous triggers (603.3b)
+
+def test_own_simultaneous_triggers_every_order_a_branch():
+    gs = board("[{card: Moonlit Wake, id: w}, {card: Unruly Mob, id: mob}, {card: Grizzly Bears, id: b}]",
+               actions="[{destroy: b}]")
+    assert len(gs) == 2
+    assert {g.state.stack[0].source for g in gs} == {"w", "mob"}
+    done = run(gs[0], [{"resolve": "all"}]) + run(gs[1], [{"resolve": "all"}])
+    assert {(g.state.player("Alice").life, g.state.obj("mob").counters) for g in done} == {(21, (("+1/+1", 1),))}
+
+
+def test_apnap_active_players_triggers_go_on_the_stack_first():
+    gs = board("[{card: Moonlit Wake, id: wa}]", "[{card: Moonlit Wake, id: wb}, {card: Grizzly Bears, id: b}]",
+               "[{destroy: b}]", turn="{active: Bob}")
+    assert len(gs) == 1
+    assert [s.source for s in gs[0].state.stack] == ["wa", "wb"]     # top first: Alice's, put last
+
+
+# ------------------------------------------------------------------ casting and steps
+
+def test_cast_trigger_only_for_its_controllers_spells():
+    gs = finals("""
+id: t
+ask: outcome
+state:
+  turn: {active: Bob}
+  players:
+    Alice:
+      battlefield: [{card: Beast Whisperer, id: bw}]
+      library: 3
+    Bob:
+      battlefield: [Forest, Forest]
+      hand: [{card: Grizzly Bears, id: bears}]
+actions: [{cast: bears}]
+expect: [{stack_size: 1}]
+""")
+    assert len(gs) == 1 and gs[0].state.stack == ("bears",)
+
+
+def test_upkeep_trigger_of_the_active_player_only():
+    gs = board("[{card: Nyx-Fleece Ram, id: ram}]", "[{card: Nyx-Fleece Ram, id: ram2}]",
+               "[{advance: next-turn}]", turn="{active: Bob, number: 2}")
+    assert len(gs) == 1 and [s.source for s in gs[0].state.stack] == ["ram"]
+
+
+def test_end_step_trigger_resolves_during_advance():
+    gs = board("[{card: Unholy Fiend, id: f}]", actions="[{advance: cleanup}]", turn="{active: Alice, number: 2}")
+    assert len(gs) == 1 and gs[0].state.player("Alice").life == 19 and not gs[0].state.stack
+
+
+# ------------------------------------------------------------------ linked exile (607.2a) and last known information
+
+def test_oblivion_ring_exile_after_it_left_is_forever():
+    start = initial("""
+id: t
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [{card: Oblivion Ring, id: ring}]
+    Bob:
+      battlefield: [{card: Grizzly Bears, id: b}]
+  stack:
+    - {ability: ring, index: 1, controller: Alice, targets: [b]}
+""")
+    out = run(start, [{"destroy": "ring"}, {"resolve": "all"}])
+    assert len(out) == 1 and out[0].state.obj("b").zone == "exile"
+    assert not any(l.until for l in out[0].state.linked)
+
+
+def test_hangarback_x_zero_no_thopters_and_x_one_one_thopter():
+    for x, n in ((0, 0), (1, 1)):
+        gs = finals(f"""
+id: t
+ask: outcome
+state:
+  players:
+    Alice:
+      hand: [{{card: Hangarback Walker, id: walker}}]
+      battlefield: [Forest, Forest]
+actions: [{{cast: walker, x: {x}}}, {{resolve: all}}, {{destroy: walker}}, {{resolve: all}}]
+expect: [{{stack_size: 0}}]
+""")
+        assert len(gs) == 1
+        assert sum(1 for o in gs[0].state.objects if o.token and o.zone == "battlefield") == n
+
+
+def test_a_noncreature_going_to_the_graveyard_does_not_die():
+    """700.4: "dies" means a creature put into a graveyard from the battlefield."""
+    gs = board("[{card: Moonlit Wake, id: w}, {card: Forest, id: f}]", actions="[{destroy: f}]")
+    assert len(gs) == 1 and not gs[0].state.stack and gs[0].state.obj("f").zone == "graveyard"
+
+
+def test_too_many_orders_of_simultaneous_triggers_is_the_search_bound():
+    """603.3b: seven triggers of one player have 5040 orders, past MAX_BRANCHES: unsupported, saying so."""
+    wakes = ", ".join(f"{{card: Moonlit Wake, id: w{i}}}" for i in range(7))
+    with pytest.raises(Unsupported, match="search bound"):
+        board(f"[{wakes}, {{card: Grizzly Bears, id: b}}]", actions="[{destroy: b}]")
+
+
+def test_token_dies_trigger_resolves_after_the_token_ceased_to_exist(monkeypatch):
+    """111.7, 603.10a: the token is gone (704.5d) before its dies ability is put on the stack; the ability is
+    its source's as it last existed."""
+    with_card(monkeypatch, "Doomed Whelp", "Creature — Dragon", "When Doomed Whelp dies, you gain 2 life.")
+    gs = board("[{card: Doomed Whelp, id: whelp, token: true}]", actions="[{destroy: whelp}, {resolve: all}]")
+    assert len(gs) == 1 and not gs[0].state.has("whelp") and gs[0].state.player("Alice").life == 22
+
+
+def test_trigger_that_functions_in_the_graveyard_is_unsupported(monkeypatch):
+    """113.6: a triggered ability that says it works from the graveyard is not watched there: unsupported."""
+    with_card(monkeypatch, "Grave Returner", "Creature — Zombie",
+              "Whenever a land enters the battlefield under your control, you may return Grave Returner from your "
+              "graveyard to the battlefield.")
+    with pytest.raises(Unsupported, match="may function in the graveyard"):
+        finals("""
+id: t
+ask: outcome
+state:
+  players:
+    Alice:
+      hand: [{card: Forest, id: f}]
+      graveyard: [{card: Grave Returner, id: g}]
+actions: [{play: f}]
+expect: [{stack_size: 0}]
+""")
+
+
+def test_dies_trigger_damage_from_a_token_that_ceased_to_exist_reads_its_keywords(monkeypatch):
+    """608.2h: the source deals damage as it last existed; a lifelink source's damage is not performed yet."""
+    with_card(monkeypatch, "Plain Whelp", "Creature — Dragon", "When Plain Whelp dies, Plain Whelp deals 1 damage to any target.")
+    gs = board("[{card: Plain Whelp, id: w, token: true}]", actions="[{destroy: w}, {resolve: 1, targets: [Bob]}]")
+    assert len(gs) == 1 and gs[0].state.player("Bob").life == 19 and not gs[0].state.has("w")
+
+
+def test_dies_trigger_damage_of_a_lifelink_token_is_unsupported(monkeypatch):
+    with_card(monkeypatch, "Spite Whelp", "Creature — Dragon",
+              "Lifelink\nWhen Spite Whelp dies, Spite Whelp deals 1 damage to any target.")
+    with pytest.raises(Unsupported, match="lifelink"):
+        board("[{card: Spite Whelp, id: w, token: true}]", actions="[{destroy: w}, {resolve: 1, targets: [Bob]}]")
+
+
+def test_orders_times_targets_past_the_bound_say_so():
+    """603.3b, 603.3d: six Blood Artists seeing a creature die: 720 orders times 2^6 choices of targets."""
+    artists = ", ".join(f"{{card: Blood Artist, id: a{i}}}" for i in range(6))
+    with pytest.raises(Unsupported, match="search bound"):
+        board(f"[{artists}, {{card: Grizzly Bears, id: b}}]", actions="[{destroy: b}]")
+
+
+def test_each_upkeep_triggers_on_every_players_turn(monkeypatch):
+    """503.1a: "at the beginning of each upkeep" triggers in the opponent's upkeep too."""
+    with_card(monkeypatch, "Dawn Chime", "Enchantment", "At the beginning of each upkeep, you gain 1 life.", (None, None))
+    gs = board("[{card: Dawn Chime, id: c}]", actions="[{advance: next-turn}, {resolve: all}]", turn="{active: Alice, number: 2}")
+    assert len(gs) == 1 and gs[0].state.turn.active == "Bob" and gs[0].state.player("Alice").life == 21
+
+
+# ------------------------------------------------------------------ the compiler
+
+def _line(text: str):
+    from mtgjudge.model.oracle.lines import LineContext, compile_line
+    (a,) = compile_line(text, text, LineContext(spell=False))
+    return a
+
+
+def test_compiler_reads_condition_and_effect_into_data():
+    a = _line("When ~ enters the battlefield, exile another target nonland permanent.")
+    assert a.kind == "triggered" and (a.trigger_event.event, a.trigger_event.who) == ("enters", "self")
+    assert [e.kind for e in a.effects] == ["exile"] and a.effects[0].arg("target") == "another nonland permanent"
+    a = _line("When ~ dies, create a 1/1 colorless Thopter artifact creature token with flying for each +1/+1 "
+              "counter on ~.")
+    assert [e.kind for e in a.effects] == ["create_token_per_counter"] and a.trigger_event.event == "dies"
+
+
+@pytest.mark.parametrize("text", [
+    "Whenever ~ attacks, draw a card.",                                   # condition not read
+    "Whenever another creature dies, you may draw a card.",               # effect not read
+    "When ~ dies, if it had no counters on it, draw a card.",             # intervening if (603.4)
+])
+def test_compiler_keeps_the_rest_unmodelled(text):
+    a = _line(text)
+    assert a.kind == "unmodelled" and a.unmodelled_kind == "triggered"
