@@ -343,12 +343,13 @@ def casts_and_resolves(card: CardDef) -> bool:
 
 
 def outcome(card: CardDef) -> Question:
-    """"What happens when I cast it?": the can-play board, the card cast (every legal choice of targets a
+    """"What happens when I cast it?": the can-play board, the card cast or played (every legal choice of targets a
     branch, 601.2c) and everything on the stack resolved, its enters trigger too (608.2, 603.3); nothing is
     asserted, so the answer is the outcome computed in every branch."""
     face = card.faces[0]
     lands, x = lands_for(face.mana_cost or ())
     needs = Needs(lands=lands, x=x, targets=spell_targets(face))
-    cast: dict[str, Any] = {"cast": CARD_ID, **({"x": X} if x else {})}
+    # a land is played, not cast (305.1), and its enters trigger then resolves like the rest
+    first = {"play": CARD_ID} if "Land" in face.types else {"cast": CARD_ID, **({"x": X} if x else {})}
     return _fit("outcome", card, _entry(face.name, id=CARD_ID), "hand", needs,
-                params={"actions": [cast, {"resolve": "all"}], "expect": []})
+                params={"actions": [first, {"resolve": "all"}], "expect": []})
