@@ -112,6 +112,11 @@ def _distinct_choice_exists(options: list[list[str]], needs: list[int]) -> bool:
     return go(0, frozenset())
 
 
+
+def _as_target(phrase: str) -> str:
+    """The phrase as the card says it: "target creature" (an encoding's "creature"), "up to one target creature"."""
+    return phrase if "target" in phrase.lower().split() or "targets" in phrase.lower().split() else f"target {phrase}"
+
 def target_requirements(state: GameState, phrases: tuple[str, ...], chooser: str, source: str | None) -> list[tuple[Step, bool]]:
     """One (reason, holds) pair per use of "target" (601.2c): are there enough legal choices for it? With
     several uses where one says "another", the uses are also checked together for different objects."""
@@ -126,12 +131,12 @@ def target_requirements(state: GameState, phrases: tuple[str, ...], chooser: str
         names = [state.obj(t).name if state.has(t) else t for t in found]
         listing = f"{len(found)} legal choice(s) ({', '.join(names[:4])}{', ...' if len(names) > 4 else ''})"
         if spec.minimum == 0:
-            out.append((step("601.2c", f"target {spec.phrase}: zero targets may be chosen"), True))
+            out.append((step("601.2c", f"{_as_target(spec.phrase)}: zero targets may be chosen"), True))
         elif len(found) >= spec.minimum:
-            out.append((step(("601.2c", "115.1"), f"target {spec.phrase}: {listing}"), True))
+            out.append((step(("601.2c", "115.1"), f"{_as_target(spec.phrase)}: {listing}"), True))
         else:
             need = "there is no legal target" if not found else f"it needs {spec.minimum}, there are {len(found)}"
-            out.append((step(("601.2c", "115.1"), f"target {spec.phrase}: {need}"), False))
+            out.append((step(("601.2c", "115.1"), f"{_as_target(spec.phrase)}: {need}"), False))
     linked = len(specs) > 1 and any(sel.other for s in specs for sel in s.objects)
     if linked and all(ok for _, ok in out):
         needs = [s.minimum for s in specs]
