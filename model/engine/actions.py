@@ -19,12 +19,11 @@ from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.targeting import choose_targets
 from mtgjudge.model.engine import transforming
 from mtgjudge.model.engine.transforming import can_transform
-from mtgjudge.model.engine.triggers import condition, guard_unrecognized, is_triggered, triggered_by_cast
+from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_by_cast
 from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, Unsupported
 from mtgjudge.model.legality import can_activate, can_play, find_ability
 from mtgjudge.model.rules.costs import activation_cost, total_cost
-from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import StackAbility
 
