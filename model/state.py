@@ -22,6 +22,11 @@ NO_PRIORITY_STEPS = ("untap", "cleanup")
 COMBAT_STEPS = ("declare-attackers", "declare-blockers", "combat-damage", "end-of-combat")
 
 
+#: The most mana a player's pool may hold in the model: the state keeps pool mana unit by unit (a question
+#: giving more is refused; the engine leaving more is past its bound).
+MAX_POOL = 1_000_000
+
+
 @dataclass(frozen=True)
 class PoolMana:
     """One mana in a mana pool (CR 106.4), with the object whose ability made it where that matters

@@ -197,6 +197,18 @@ def test_a_witness_paying_with_a_huge_amount_counts_it():
     assert r.status == "answered" and r.answer.value is True, (r.status, r.message)
 
 
+def test_an_outcome_leaving_more_mana_than_the_pool_holds_is_unsupported_quickly():
+    # One Forest under 27 Mana Reflections pays Grizzly Bears and leaves 2^27 - 2 {G} in the pool (106.4): the
+    # engine keeps pool mana unit by unit, so past MAX_POOL it says so instead of filling the memory (found by
+    # the long fuzz run: 631 MB)
+    text = ("id: pool\nask: outcome\nstate:\n  players:\n    Alice:\n"
+            f"      battlefield: [Forest, {', '.join(['Mana Reflection'] * 27)}]\n"
+            "      hand: [{card: Grizzly Bears, id: bears}]\n"
+            "actions:\n  - cast: bears\nexpect:\n  - {object: bears, zone: stack}\n")
+    r = one(text, timeout=5.0)
+    assert r.status == "unsupported" and "1000000 mana in the pool" in r.message, (r.status, r.message)
+
+
 def test_library_api_timeout_gives_unsupported():
     q = mtgjudge.loads(hostile(MIXED_LANDS))[0]
     r = mtgjudge.ask(q, timeout=0.5)

@@ -20,7 +20,7 @@ from mtgjudge.model.payment.decide import solve
 from mtgjudge.model.payment.enumeration import Event, Payment, all_payments, member_choices
 from mtgjudge.model.payment.problem import PaymentProblem, build_problem, restricted
 from mtgjudge.model.rules.costs import TotalCost
-from mtgjudge.model.state import GameState, PoolMana
+from mtgjudge.model.state import MAX_POOL, GameState, PoolMana
 
 
 def _takes_part(events: tuple[Event, ...]) -> bool:
@@ -89,6 +89,9 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
         g = problem.pool[gi]
         for _ in range(n):
             pool.remove(next(m for m in pool if m.type == g.type and m.source == g.source))
+    if len(pool) + sum(n for _, _, n in p.leftover) > MAX_POOL:
+        raise SearchBound(f"paying would leave {player} more than {MAX_POOL} mana in the pool (106.4), which the "
+                          "engine keeps unit by unit: past its bound")
     for t, origin, n in p.leftover:
         pool += [PoolMana(t, _made_by(problem, origin, members))] * n
     st = st.with_player(replace(pl, life=pl.life - p.life, mana_pool=tuple(pool)))

@@ -16,7 +16,7 @@ from mtgjudge.model.names import names_of, normalize
 from mtgjudge.model.objects import CardDef, Face, GameObject
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves
 from mtgjudge.model.safe_yaml import LineDict
-from mtgjudge.model.state import STEPS, EffectInForce, GameState, LinkedExile, Player, PoolMana, StackAbility, Turn
+from mtgjudge.model.state import MAX_POOL, STEPS, EffectInForce, GameState, LinkedExile, Player, PoolMana, StackAbility, Turn
 from mtgjudge.queries.format.fields import (ID_RE, MAX_OBJECTS, MAX_PLAYERS, QuestionValidator, describe, line_of,
                                            mapping_as_mana)
 from mtgjudge.queries.format.suggest import did_you_mean, joined_by_comma
@@ -197,8 +197,6 @@ def _pool(d: QuestionValidator, value: Any, path: str, line: int | None) -> tupl
     return tuple(_units(d, d.mana(value, path, line), None, path, line, 0))
 
 
-#: The most mana a question's pool may hold: the state keeps pool mana unit by unit.
-MAX_POOL = 1_000_000
 
 
 def _units(d: QuestionValidator, amount, source, path: str, line: int | None, before: int) -> list[PoolMana]:
