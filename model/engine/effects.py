@@ -83,6 +83,7 @@ def _pump_all(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if not ids:
         return [game.log("611.2c", f"no permanent is {e.arg('affects')}: nothing gets {e.arg('power'):+d}/"
                                    f"{e.arg('toughness'):+d}")]
+    game = game.log("611.2c", f"the {e.arg('affects')} affected are fixed now: {', '.join(ids)}")
     for oid in ids:
         game = resolve.add_pt_change(game, oid, e.arg("power"), e.arg("toughness"), ctx.source)
     return [game]
@@ -160,6 +161,7 @@ def _discard(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         raise SearchBound(f"{p} could discard more than {MAX_BRANCHES} different sets of cards: the search bound")
     # The cards are discarded at once: one branch per set of cards, not per order (their order in the graveyard
     # is the hand's, as the engine puts simultaneous moves).
+    game = game.log("701.9b", f"{p} chooses the {n} card(s) to discard: every choice is a branch")
     out = []
     for cards in combinations(hand, n):
         g = game
