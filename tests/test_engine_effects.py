@@ -36,7 +36,8 @@ LANDS = ("{card: Plains, id: w1}, {card: Plains, id: w2}, {card: Swamp, id: b1},
 #: The lands that pay each card's mana cost (one way, so that each question has one branch).
 PAY = {"Inspired Charge": "w1, w2, u1, u2", "Shrivel": "b1, b2", "Wrath of God": "w1, w2, u1, u2", "Dark Banishing": "b1, b2, u1",
        "Pyroclasm": "r1, u1", "Essence Scatter": "u1, u2", "Battlegrowth": "g1", "Raise Dead": "b1",
-       "Zombify": "b1, b2, u1, u2", "Mind Rot": "b1, b2, u1", "Burst of Energy": "w1"}
+       "Zombify": "b1, b2, u1, u2", "Mind Rot": "b1, b2, u1", "Burst of Energy": "w1", "Raise the Alarm": "w1, u1",
+       "Diabolic Edict": "b1, u1", "Dry Spell": "b1, u1"}
 
 
 def finals(actions: str, alice_bf=f"[{{card: Grizzly Bears, id: bears}}, {LANDS}]", alice_hand="[]",
@@ -160,3 +161,25 @@ def test_burst_of_energy_untaps_701_26b():
     hand, actions = cast("Burst of Energy", "tl")
     g = one(finals(actions, alice_hand=hand, alice_bf=f"[{{card: Forest, id: tl, tapped: true}}, {LANDS}]"))
     assert g.state.obj("tl").tapped is False
+
+
+def test_raise_the_alarm_two_soldier_tokens_111_1():
+    hand, actions = cast("Raise the Alarm")
+    g = one(finals(actions, alice_hand=hand))
+    soldiers = [o for o in g.state.battlefield("Alice") if o.token and o.name == "Soldier"]
+    assert len(soldiers) == 2
+
+
+def test_diabolic_edict_every_creature_of_the_player_a_branch_701_21a():
+    hand, actions = cast("Diabolic Edict", "Bob")
+    games = finals(actions, alice_hand=hand, bob_bf="[{card: Grizzly Bears, id: bbear}, {card: Memnite, id: mem}, "
+                                                    "{card: Sol Ring, id: ring}]")
+    gone = sorted(oid for g in games for oid in ("bbear", "mem") if zone(g, oid) == "graveyard")
+    assert gone == ["bbear", "mem"] and all(zone(g, "ring") == "battlefield" for g in games)
+
+
+def test_dry_spell_damages_creatures_and_players_120_3():
+    hand, actions = cast("Dry Spell")
+    g = one(finals(actions, alice_hand=hand, bob_bf="[{card: Memnite, id: mem}, {card: Grizzly Bears, id: bbear}]"))
+    assert zone(g, "mem") == "graveyard" and g.state.obj("bbear").damage == 1
+    assert g.state.player("Alice").life == 19 and g.state.player("Bob").life == 19

@@ -1,7 +1,8 @@
 """More effects of resolving spells and abilities (issue 9: those real cards use most): tap and untap a target
 (701.26), counters on a target (122.1), "gets +N/+N" for every creature a phrase names (613.4c, 611.2c),
-"destroy all" (701.8a) and "can't be regenerated" (701.19c), damage to each creature (120.3), a card returned
-from a graveyard to the hand or the battlefield (400.6), a target player discarding (701.9).
+"destroy all" (701.8a) and "can't be regenerated" (701.19c), damage to each creature (and each player, 120.3),
+tokens (111.1), a target player sacrificing (701.21a), a card returned from a graveyard to the hand or the
+battlefield (400.6), a target player discarding (701.9).
 
 Each handler takes (game, effect, ctx) like those in ``resolve.HANDLERS`` and is registered there; the
 shared steps (damage, +N/+N, counters, leaving the battlefield, discarding one card) are resolve's and
@@ -16,7 +17,7 @@ from math import comb
 from mtgjudge.model.engine import resolve, zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
-from mtgjudge.model.engine.removal import remove_all
+from mtgjudge.model.engine.removal import remove, remove_all
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import SearchBound, Unsupported
@@ -110,9 +111,34 @@ def _damage_each(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if not ids:
         return [game.log("120.3", f"there are no {e.arg('affects')}: no damage is dealt")]
     one = Effect("damage", (("n", e.arg("n")), ("target", "any target")), EFFECT_WORDS["damage"])
-    for oid in ids:
+    players = [p for p in game.state.player_names if p not in game.left] if e.arg("players") else []
+    for oid in ids + players:
         (game,) = resolve._damage(game, one, replace(ctx, target=oid, target_legal=True))
     return [game]
+
+
+def _create_tokens(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """111.1, 111.4: N tokens of the defined kind whose characteristics the words give (else unsupported)."""
+    kind = resolve._token_kind(e.arg("token"))
+    for _ in range(e.arg("n", 1)):
+        game = resolve.create_token(game, kind, ctx.controller, "111.1")
+    return [game]
+
+
+def _edict(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.21a: the target player sacrifices one permanent of the kind named, of their choice (each a branch;
+    nothing if they have none)."""
+    skip = resolve._unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    p = ctx.target
+    if p not in game.state.player_names:
+        raise Unsupported(f"{e.text()!r}: {p} is not a player")
+    mine = [oid for oid in affected(game, e, replace(ctx, controller=p)) if game.state.obj(oid).controller == p]
+    if not mine:
+        return [game.log("701.21a", f"{p} controls no {e.arg('affects')}: nothing is sacrificed")]
+    game = game.log("701.21a", f"{p} chooses the {e.arg('affects')} to sacrifice: every choice is a branch")
+    return merge([remove(game, oid, "sacrifice").choose(f"{p} sacrifices {oid}") for oid in mine])
 
 
 def _from_graveyard(to: str):
@@ -182,5 +208,7 @@ HANDLERS = {
     "regrow": _from_graveyard("hand"),
     "reanimate": _from_graveyard("battlefield"),
     "discard": _discard,
+    "create_tokens": _create_tokens,
+    "edict": _edict,
 }
 resolve.HANDLERS.update(HANDLERS)

@@ -112,7 +112,13 @@ _EFFECT_SENTENCES = (
     (re.compile(r"^(?:All (creatures)|(creatures you control)) get ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I),
      "pump_all", ("affects", "affects", "power", "toughness")),                                       # 613.4c, 611.2c
     (re.compile(r"^Destroy all ([a-z ]+?)\.$", re.I), "destroy_all", ("affects",)),                    # 701.8a
+    (re.compile(rf"^~ deals {_NUM} damage to each ([a-z ]+?) and (each player)\.$", re.I), "damage_each",
+     ("n", "affects", "players")),                                                                   # 120.3
     (re.compile(rf"^~ deals {_NUM} damage to each ([a-z ]+?)\.$", re.I), "damage_each", ("n", "affects")),  # 120.3
+    (re.compile(rf"^Create {_NUM} (\d+/\d+ [^.]+? tokens?(?: with [a-z ]+)?)\.$", re.I), "create_tokens",
+     ("n", "token")),                                                                                # 111.1
+    (re.compile(r"^(target (?:player|opponent)) sacrifices an? ([a-z ]+?)\.$", re.I), "edict",
+     ("target", "affects")),                                                                         # 701.21a
     (re.compile(r"^Counter (target [a-z ]+ spell)\.$", re.I), "counter_spell", ("target",)),          # 701.6a
     (re.compile(rf"^Put {_NUM} ([+-]1/[+-]1) counters? on {_TGT}\.$", re.I), "counter_target",
      ("n", "kind", "target")),                                                                       # 122.1
@@ -126,7 +132,8 @@ _EFFECT_SENTENCES = (
     (re.compile(rf"^Untap {_TGT}\.$", re.I), "untap_target", ("target",)),     # 701.26b
 )
 #: The zone a word's target is in, where it is not the battlefield (the engine performs the word only there).
-_TARGET_ZONE = {"counter_spell": "stack", "regrow": "graveyard", "reanimate": "graveyard", "discard": None}
+_TARGET_ZONE = {"counter_spell": "stack", "regrow": "graveyard", "reanimate": "graveyard", "discard": None,
+                "edict": None}
 
 
 def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
@@ -155,8 +162,12 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
                 args[key] = phrase if phrase == "any target" else phrase[len("target "):]
             elif key in ("n", "gain"):
                 args[key] = phrases.number_word(value)
-            elif key in ("kind", "token", "counter"):
+            elif key in ("kind", "counter"):
                 args[key] = value
+            elif key == "token":         # one token's description: "1/1 white Soldier creature token(s)"
+                args[key] = re.sub(r"\btokens\b", "token", value)
+            elif key == "players":
+                args[key] = True
             else:
                 args[key] = int(value)
         if not [k for k in keys if k == "target"] and found:

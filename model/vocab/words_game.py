@@ -160,8 +160,17 @@ WORDS = (
     # 701.19c: "It can't be regenerated" after a destroy: no regeneration shield is applied.
     Word("no_regeneration", "effect", {}, lambda a: "It can't be regenerated", frozenset(), ENGINE),
     # 120.3: "This deals N damage to each creature": every permanent the phrase names, at once.
-    Word("damage_each", "effect", {"n": int, "affects": str}, lambda a: f"This deals {a['n']} damage to each "
-         f"{a['affects']}", frozenset({Scope.LIFE, Scope.DIES}), ENGINE, _v_n),
+    # ``players``: "... and each player" too.
+    Word("damage_each", "effect", {"n": int, "affects": str, "players": bool}, lambda a: f"This deals {a['n']} damage "
+         f"to each {a['affects']}" + (" and each player" if a.get("players") else ""),
+         frozenset({Scope.LIFE, Scope.DIES}), ENGINE, _v_n),
+    # 111.1: "Create two 1/1 white Soldier creature tokens": ``token`` one token's description.
+    Word("create_tokens", "effect", {"n": int, "token": str},
+         lambda a: f"Create {count_word(a.get('n', 1))} {a['token']}" + ("s" if a.get("n", 1) > 1 else ""),
+         frozenset({Scope.ENTERS}), ENGINE, _v_n),
+    # 701.21a: "Target player sacrifices a creature": that player chooses one of theirs.
+    Word("edict", "effect", {"target": str, "affects": str},
+         lambda a: f"Target {a['target']} sacrifices a {a['affects']}", frozenset({Scope.DIES}), ENGINE, _v_target),
     # 122.1: "Put a +1/+1 counter on target creature".
     Word("counter_target", "effect", {"kind": str, "n": int, "target": str},
          lambda a: f"Put {count_word(a.get('n', 1))} {a['kind']} counter on target {a['target']}",
