@@ -183,3 +183,12 @@ def test_dry_spell_damages_creatures_and_players_120_3():
     g = one(finals(actions, alice_hand=hand, bob_bf="[{card: Memnite, id: mem}, {card: Grizzly Bears, id: bbear}]"))
     assert zone(g, "mem") == "graveyard" and g.state.obj("bbear").damage == 1
     assert g.state.player("Alice").life == 19 and g.state.player("Bob").life == 19
+
+
+def test_a_subtype_phrase_keeps_its_capital_so_the_engine_reads_it_again():
+    # "Destroy all Forests." (Acid Rain): the noun phrase the word keeps is one the engine parses again.
+    from mtgjudge.model.vocab.phrases import parse_np
+    for text in ("Destroy all Forests.", "~ deals 1 damage to each Human creature.",
+                 "Creatures you control get +1/+1 until end of turn."):
+        (word,), _ = read_effect_words(sentences(text))
+        parse_np(word.arg("affects"))

@@ -148,11 +148,17 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
             if value is None:       # an alternative of the pattern that did not match
                 continue
             if key == "affects":    # a noun phrase of permanents ("creatures you control"), read as one
-                try:
-                    phrases.parse_np(value)
-                except DefinitionError:
+                # kept as written (subtypes are capitalized, "Forests"), but for the sentence's own capital
+                args[key] = None
+                for phrase in (value[0].lower() + value[1:], value):
+                    try:
+                        phrases.parse_np(phrase)
+                    except DefinitionError:
+                        continue
+                    args[key] = phrase
+                    break
+                if args[key] is None:
                     return None
-                args[key] = value.lower()
             elif key == "target":
                 phrase = value[0].lower() + value[1:]
                 if phrase.startswith("another target "):       # "another target X" is read as "target another X"
