@@ -34,7 +34,8 @@ expect: [{{stack_size: 0}}]
 LANDS = ("{card: Plains, id: w1}, {card: Plains, id: w2}, {card: Swamp, id: b1}, {card: Swamp, id: b2}, "
          "{card: Island, id: u1}, {card: Island, id: u2}, {card: Mountain, id: r1}, {card: Forest, id: g1}")
 #: The lands that pay each card's mana cost (one way, so that each question has one branch).
-PAY = {"Inspired Charge": "w1, w2, u1, u2", "Shrivel": "b1, b2", "Wrath of God": "w1, w2, u1, u2", "Dark Banishing": "b1, b2, u1",
+PAY = {"Inspired Charge": "w1, w2, u1, u2", "Shrivel": "b1, b2", "Wrath of God": "w1, w2, u1, u2", "Dark Banishing": "b1, b2, u1", "Festival of Trokin": "w1",
+       "Evacuation": "u1, u2, u3, u4, b1",
        "Pyroclasm": "r1, u1", "Essence Scatter": "u1, u2", "Battlegrowth": "g1", "Raise Dead": "b1",
        "Zombify": "b1, b2, u1, u2", "Mind Rot": "b1, b2, u1", "Burst of Energy": "w1", "Raise the Alarm": "w1, u1",
        "Diabolic Edict": "b1, u1", "Dry Spell": "b1, u1"}
@@ -192,3 +193,26 @@ def test_a_subtype_phrase_keeps_its_capital_so_the_engine_reads_it_again():
                  "Creatures you control get +1/+1 until end of turn."):
         (word,), _ = read_effect_words(sentences(text))
         parse_np(word.arg("affects"))
+
+
+def test_the_whole_board_words_exile_bounce_tap_untap_and_life_per():
+    hand, actions = cast("Festival of Trokin")
+    g = one(finals(actions, alice_hand=hand))
+    assert g.state.player("Alice").life == 22     # one creature Alice controls: the Bears
+    hand, actions = cast("Evacuation")
+    g = one(finals(actions, alice_hand=hand, alice_bf=f"[{{card: Grizzly Bears, "
+                   f"id: bears}}, {LANDS}, {{card: Island, id: u3}}, {{card: Island, id: u4}}]"))
+    assert zone(g, "bears") == "hand" and zone(g, "bbear") == "hand"
+
+
+def test_a_phrase_about_combat_is_unsupported_not_guessed():
+    # "creatures attacking" is combat, which the engine does not perform
+    from mtgjudge.model.engine.effects import affected
+    from mtgjudge.model.engine.resolve import Ctx
+    from mtgjudge.model.vocab.abilities import Effect
+    from mtgjudge.model.vocab.words import EFFECT_WORDS
+    e = Effect("tap_all", (("affects", "attacking creatures"),), EFFECT_WORDS["tap_all"])
+    (q,) = load_text(BASE.format(alice_bf="[]", alice_hand="[]", alice_gy="[]", bob_bf="[]", bob_hand="[]",
+                                 actions="  - resolve: all"))
+    with pytest.raises(Unsupported):
+        affected(Game(q.state), e, Ctx("x", "Alice", (), 0))

@@ -2,7 +2,8 @@
 (701.26), counters on a target (122.1), "gets +N/+N" for every creature a phrase names (613.4c, 611.2c),
 "destroy all" (701.8a) and "can't be regenerated" (701.19c), damage to each creature (and each player, 120.3),
 tokens (111.1), a target player sacrificing (701.21a), a card returned from a graveyard to the hand or the
-battlefield (400.6), a target player discarding (701.9).
+battlefield (400.6), a target player discarding (701.9); exile all, return all to hand, tap and untap all,
+life for each permanent (119.3).
 
 Each handler takes (game, effect, ctx) like those in ``resolve.HANDLERS`` and is registered there; the
 shared steps (damage, +N/+N, counters, leaving the battlefield, discarding one card) are resolve's and
@@ -42,8 +43,11 @@ def affected(game: Game, e: Effect, ctx: Ctx) -> list[str]:
     the controller of the spell or ability (611.2c, 608.2c)."""
     st = game.state
     sel = parse_np(e.arg("affects"))
+    if sel.combat:
+        # which creatures attack or block, and whom, is combat the engine does not perform
+        raise Unsupported(f"{e.text()!r}: which permanents are {e.arg('affects')} is not known to the engine")
     src = st.obj(ctx.source) if st.has(ctx.source) else None
-    return [o.id for o in st.battlefield() if matches(sel, current(st, o.id), o, ctx.controller, src)]
+    return [o.id for o in st.battlefield() if matches(sel, current(st, o.id), o, ctx.controller, src, st.turn.step)]
 
 
 def _tap(untap: bool):
@@ -96,6 +100,37 @@ def _destroy_all(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if not ids:
         return [game.log("701.8a", f"there are no {e.arg('affects')}: nothing is destroyed")]
     return [remove_all(game, ids, "destroy")]
+
+
+def _remove_all(kind: str):
+    def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+        """406.3, 400.6: every permanent the phrase names is exiled / returned to its owner's hand at once."""
+        ids = affected(game, e, ctx)
+        if not ids:
+            return [game.log("608.2c", f"there are no {e.arg('affects')}: nothing happens")]
+        return [remove_all(game, ids, kind)]
+    return handler
+
+
+def _tap_all(untap: bool):
+    def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+        """701.26a-b: every permanent the phrase names is tapped / untapped (those that already are, aren't)."""
+        step = _tap(untap)
+        for oid in affected(game, e, ctx):
+            (game,) = step(game, Effect("untap_target" if untap else "tap_target", (("target", "permanent"),),
+                                        EFFECT_WORDS["untap_target" if untap else "tap_target"]),
+                           replace(ctx, target=oid, target_legal=True))
+        return [game]
+    return handler
+
+
+def _gain_life_per(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """119.3, 608.2h: N life for each permanent the phrase names as the spell resolves."""
+    k = len(affected(game, e, ctx))
+    game = game.log("608.2h", f"there are {k} {e.arg('affects')} as it resolves")
+    if k == 0:
+        return [game]
+    return [resolve.change_life(game, ctx.controller, e.arg("n") * k)]
 
 
 def _no_regeneration(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -209,6 +244,11 @@ HANDLERS = {
     "reanimate": _from_graveyard("battlefield"),
     "discard": _discard,
     "create_tokens": _create_tokens,
+    "exile_all": _remove_all("exile"),
+    "bounce_all": _remove_all("bounce"),
+    "tap_all": _tap_all(untap=False),
+    "untap_all": _tap_all(untap=True),
+    "gain_life_per": _gain_life_per,
     "edict": _edict,
 }
 resolve.HANDLERS.update(HANDLERS)

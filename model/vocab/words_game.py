@@ -157,6 +157,16 @@ WORDS = (
     # 701.8a, 608.2c: "Destroy all creatures": every permanent the phrase names, at once.
     Word("destroy_all", "effect", {"affects": str}, lambda a: f"Destroy all {a['affects']}", frozenset({Scope.DIES}),
          ENGINE),
+    # 406.3, 400.6, 701.26: "Exile all ...", "Return all ... to their owners' hands", "Tap all ...", "Untap all ...".
+    Word("exile_all", "effect", {"affects": str}, lambda a: f"Exile all {a['affects']}", frozenset(), ENGINE),
+    Word("bounce_all", "effect", {"affects": str}, lambda a: f"Return all {a['affects']} to their owners' hands",
+         frozenset(), ENGINE),
+    Word("tap_all", "effect", {"affects": str}, lambda a: f"Tap all {a['affects']}", frozenset(), ENGINE),
+    Word("untap_all", "effect", {"affects": str}, lambda a: f"Untap all {a['affects']}", frozenset({Scope.UNTAP}),
+         ENGINE),
+    # 119.3: "You gain N life for each creature you control": the permanents counted as it resolves.
+    Word("gain_life_per", "effect", {"n": int, "affects": str},
+         lambda a: f"You gain {a['n']} life for each {a['affects']}", frozenset({Scope.LIFE}), ENGINE, _v_n),
     # 701.19c: "It can't be regenerated" after a destroy: no regeneration shield is applied.
     Word("no_regeneration", "effect", {}, lambda a: "It can't be regenerated", frozenset(), ENGINE),
     # 120.3: "This deals N damage to each creature": every permanent the phrase names, at once.
