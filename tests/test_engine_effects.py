@@ -36,7 +36,7 @@ LANDS = ("{card: Plains, id: w1}, {card: Plains, id: w2}, {card: Swamp, id: b1},
 #: The lands that pay each card's mana cost (one way, so that each question has one branch).
 PAY = {"Inspired Charge": "w1, w2, u1, u2", "Shrivel": "b1, b2", "Wrath of God": "w1, w2, u1, u2", "Dark Banishing": "b1, b2, u1", "Festival of Trokin": "w1",
        "Evacuation": "u1, u2, u3, u4, b1",
-       "Pyroclasm": "r1, u1", "Essence Scatter": "u1, u2", "Battlegrowth": "g1", "Raise Dead": "b1",
+       "Pyroclasm": "r1, u1", "Essence Scatter": "u1, u2", "Battlegrowth": "g1", "Disentomb": "b1",
        "Zombify": "b1, b2, u1, u2", "Mind Rot": "b1, b2, u1", "Burst of Energy": "w1", "Raise the Alarm": "w1, u1",
        "Diabolic Edict": "b1, u1", "Dry Spell": "b1, u1"}
 
@@ -136,7 +136,7 @@ def test_battlegrowth_puts_a_counter_122_1():
 
 
 def test_raise_dead_and_zombify_400_6():
-    hand, actions = cast("Raise Dead", "dead")
+    hand, actions = cast("Disentomb", "dead")
     g = one(finals(actions, alice_hand=hand, alice_gy="[{card: Grizzly Bears, id: dead}]"))
     assert zone(g, "dead") == "hand"
     hand, actions = cast("Zombify", "dead")
