@@ -600,7 +600,3 @@ def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
         if n == "all" and any(g.state.stack for g in branches):
             raise SearchBound(f"the stack did not empty in {MAX_STEPS} resolutions: the search bound was reached")
     return branches
-
-
-# The effects of ``effects`` register themselves in HANDLERS (imported last: it uses this module's steps).
-from mtgjudge.model.engine import effects as _effects  # noqa: E402,F401
