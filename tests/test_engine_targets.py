@@ -206,8 +206,9 @@ def test_compiler_leaves_other_sentences_as_text(sentence):
 
 def test_a_spell_line_is_words_only_when_read_whole_608_2c():
     from mtgjudge.model.oracle.lines import LineContext, _spell_line
-    a = _spell_line("Destroy target creature. It can't be regenerated.", "Destroy target creature. It can't be "
-                    "regenerated.", LineContext(spell=True))
+    # (the second sentence is no word of the encoding; "It can't be regenerated." is, since issue 9's effects)
+    a = _spell_line("Destroy target creature. Its controller creates a 1/1 white Spirit creature token.", "",
+                    LineContext(spell=True))
     assert [e.kind for e in a.effects] in (["other"], []) and a.kind in ("spell", "unmodelled")
     b = _spell_line("Exile target creature. Its controller gains life equal to its power.", "", LineContext(spell=True))
     assert [e.kind for e in b.effects] == ["exile", "its_controller_gains_life_equal_to_power"]

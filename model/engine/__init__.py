@@ -14,7 +14,13 @@ paying.py       paying costs: every distinct payment of the payment model, perfo
 targeting.py    choosing targets as spells are cast and abilities activated (601.2c), checking them again (608.2b)
 removal.py      destroy, sacrifice, exile, return to hand: one permanent leaving by an effect (701.8, 701.21)
 resolve.py      resolving stack objects (608) and the effects the engine performs; the resolve action
+effects.py      more effects (issue 9): "all"/"each" effects, tokens, counters, tap/untap, graveyard, discard,
+                sacrifice; registered in resolve.HANDLERS when this package is imported (below)
 turn.py         the turn's structure for advance (500-514)
 actions.py      the question format's actions (cast, play, activate, resolve, destroy, exile, sacrifice, bounce,
                 transform, concede, advance)
 """
+
+# The handlers of ``effects`` register themselves in ``resolve.HANDLERS``: importing it here makes them present
+# whenever any engine module is used (effects imports resolve; resolve does not import effects: no cycle).
+from mtgjudge.model.engine import effects as _effects  # noqa: E402,F401

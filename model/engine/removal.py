@@ -18,20 +18,36 @@ _KINDS = {
 }
 
 
+def remove_all(game: Game, oids: list[str], kind: str) -> Game:
+    """``kind`` done to every permanent of ``oids`` at once ("destroy all creatures", 701.8a): each moves as
+    ``remove`` says, and what the moves trigger sees them all leave together (603.10a)."""
+    moved = []
+    for oid in oids:
+        game, m = _move(game, oid, kind)
+        moved += m
+    return after_moves(game, moved, f"{', '.join(oids)} leave the battlefield") if moved else game
+
+
 def remove(game: Game, oid: str, kind: str) -> Game:
     """``kind`` (destroy, sacrifice, exile, bounce) done to ``oid``; nothing happens if it is not on the
     battlefield; an indestructible permanent is not destroyed (702.12b). The zone change becomes a new object
     (400.7) and what it triggers waits to be put on the stack (``settle.after_moves``)."""
+    game, moved = _move(game, oid, kind)
+    return after_moves(game, moved, f"{oid} leaves the battlefield") if moved else game
+
+
+def _move(game: Game, oid: str, kind: str) -> tuple[Game, list]:
+    """The zone change of ``remove``, without what follows it: the game and the moves made (lki, from, to)."""
     st = game.state
     if not st.has(oid) or st.obj(oid).zone != "battlefield":
-        return game.log("400.7", f"{oid} is not on the battlefield: nothing happens")
+        return game.log("400.7", f"{oid} is not on the battlefield: nothing happens"), []
     o = st.obj(oid)
     if kind == "destroy":
         if current(st, oid).has_keyword("Indestructible"):
-            return game.log("702.12b", f"{o.name} is indestructible and is not destroyed")
+            return game.log("702.12b", f"{o.name} is indestructible and is not destroyed"), []
         guard_scope(game.state, "dies", f"{oid} is destroyed")
     to, rule, verb = _KINDS[kind]
     gone = "; its counters cease to exist (122.2)" if o.counters else ""
     game = zones.move(game, oid, to).log((rule, "400.7") + (("122.2",) if gone else ()),
                                          f"{o.name} ({oid}) {verb}; it becomes a new object{gone}")
-    return after_moves(game, [(o, "battlefield", to)], f"{oid} leaves the battlefield")
+    return game, [(o, "battlefield", to)]

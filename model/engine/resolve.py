@@ -86,20 +86,22 @@ def discard_choices(game: Game, player: str) -> list[tuple[Game, str | None]]:
     hand = game.state.player(player).zone("hand")
     if not hand:
         return [(game.log("701.9", f"{player} has no card to discard"), None)]
-    out = []
-    for oid in hand:
-        lki = game.state.obj(oid)
-        if not lki.card.modelled:
-            raise Unsupported(f"{player} could discard {oid}, a card nobody knows (or the verifier has no definition "
-                              "for): what it is matters")
-        for a in lki.printed.abilities:
-            # 113.6: text that functions only on the battlefield can't apply to a card leaving the hand.
-            if a.kind == "unmodelled" and a.may_concern("discard") and (a.functions_in("hand") or a.functions_in("graveyard")):
-                raise Unsupported(f"{lki.name} ({oid}) could be discarded and has unmodelled text: {a.source_text!r}")
-        g = zones.move(game, oid, "graveyard").log("701.9a", f"{player} discards {lki.name} ({oid})")
-        g = after_moves(g, [(lki, "hand", "graveyard")], f"{player} discards").choose(f"{player} discards {oid}")
-        out.append((g, oid))
-    return out
+    return [(discard_one(game, player, oid), oid) for oid in hand]
+
+
+def discard_one(game: Game, player: str, oid: str) -> Game:
+    """701.9a: ``player`` discards the card ``oid`` from their hand (unsupported if what it is, or text that
+    functions as it is discarded, is not known)."""
+    lki = game.state.obj(oid)
+    if not lki.card.modelled:
+        raise Unsupported(f"{player} could discard {oid}, a card nobody knows (or the verifier has no definition "
+                          "for): what it is matters")
+    for a in lki.printed.abilities:
+        # 113.6: text that functions only on the battlefield can't apply to a card leaving the hand.
+        if a.kind == "unmodelled" and a.may_concern("discard") and (a.functions_in("hand") or a.functions_in("graveyard")):
+            raise Unsupported(f"{lki.name} ({oid}) could be discarded and has unmodelled text: {a.source_text!r}")
+    g = zones.move(game, oid, "graveyard").log("701.9a", f"{player} discards {lki.name} ({oid})")
+    return after_moves(g, [(lki, "hand", "graveyard")], f"{player} discards").choose(f"{player} discards {oid}")
 
 
 def create_token(game: Game, kind: str, controller: str, rule) -> Game:
@@ -306,13 +308,18 @@ def _pump(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     st = game.state
     if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
         raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent, is not performed by the engine")
-    guard_scope(st, "power-toughness", f"{ctx.target}'s power and toughness change")
-    origin = st.obj(ctx.source).name if st.has(ctx.source) else ctx.source
-    p, t = e.arg("power"), e.arg("toughness")
+    return [add_pt_change(game, ctx.target, e.arg("power"), e.arg("toughness"), ctx.source)]
+
+
+def add_pt_change(game: Game, target: str, p: int, t: int, source: str) -> Game:
+    """613.4c (layer 7c): ``target`` gets +p/+t until end of turn (514.2), from ``source``'s effect."""
+    st = game.state
+    guard_scope(st, "power-toughness", f"{target}'s power and toughness change")
+    origin = st.obj(source).name if st.has(source) else source
     ts = max([o.timestamp for o in st.objects] + [c.timestamp for c in st.pt_changes] + [0]) + 1
-    game = game.with_state(st.evolve(pt_changes=st.pt_changes + (PTChange(ctx.target, p, t, st.turn.number, origin, ts),)))
-    guard_unrecognized(game, f"{ctx.target}'s power and toughness change")
-    return [game.log("613.4c", f"{name_of(st, ctx.target)} gets {p:+d}/{t:+d} until end of turn")]
+    game = game.with_state(st.evolve(pt_changes=st.pt_changes + (PTChange(target, p, t, st.turn.number, origin, ts),)))
+    guard_unrecognized(game, f"{target}'s power and toughness change")
+    return game.log("613.4c", f"{name_of(st, target)} gets {p:+d}/{t:+d} until end of turn")
 
 
 def _counter_spell(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -361,11 +368,18 @@ def _counter(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     st = game.state
     if not (st.has(ctx.source) and st.obj(ctx.source).zone == "battlefield" and game.moved(ctx.source) == ctx.source_moves):
         return [game.log("400.7", f"{ctx.source} left the battlefield: no counter is put on it")]
-    o = st.obj(ctx.source)
+    return [add_counters(game, ctx.source, e.arg("kind"), e.arg("n", 1))]
+
+
+def add_counters(game: Game, oid: str, kind: str, n: int) -> Game:
+    """122.1: ``n`` counters of ``kind`` are put on the permanent ``oid``."""
+    st = game.state
+    o = st.obj(oid)
     c = dict(o.counters)
-    c[e.arg("kind")] = c.get(e.arg("kind"), 0) + e.arg("n", 1)
+    c[kind] = c.get(kind, 0) + n
     game = game.with_state(st.with_object(replace(o, counters=tuple(sorted(c.items())))))
-    return [game.log("122.1", f"{e.arg('n', 1)} {e.arg('kind')} counter(s) are put on {ctx.source}")]
+    guard_unrecognized(game, f"counters are put on {o.name}")
+    return game.log("122.1", f"{n} {kind} counter(s) are put on {oid}")
 
 
 def _exile_top(game: Game, e: Effect, ctx: Ctx) -> list[Game]:

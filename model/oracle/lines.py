@@ -108,7 +108,37 @@ _EFFECT_SENTENCES = (
      "return_exiled", ()),                                                                            # 607.2a
     (re.compile(r"^Create an? (\d+/\d+ [^.]+? token(?: with [a-z ]+)?) for each (\+1/\+1) counter on ~\.$", re.I),
      "create_token_per_counter", ("token", "counter")),                                               # 111.1, 608.2h
+    # Issue 9: the effects real spells use most (counted over the Oracle store), read whole like the above.
+    (re.compile(r"^(?:All (creatures)|(creatures you control)) get ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I),
+     "pump_all", ("affects", "affects", "power", "toughness")),                                       # 613.4c, 611.2c
+    (re.compile(r"^Destroy all ([a-z ]+?)\.$", re.I), "destroy_all", ("affects",)),                    # 701.8a
+    (re.compile(r"^Exile all ([a-z ]+?)\.$", re.I), "exile_all", ("affects",)),                        # 406.3
+    (re.compile(r"^Return all ([a-z ]+?) to their owners' hands\.$", re.I), "bounce_all", ("affects",)),  # 400.6
+    (re.compile(r"^Tap all ([a-z ]+?)\.$", re.I), "tap_all", ("affects",)),                            # 701.26a
+    (re.compile(r"^Untap all ([a-z ]+?)\.$", re.I), "untap_all", ("affects",)),                        # 701.26b
+    (re.compile(rf"^You gain {_NUM} life for each ([a-z ]+?)\.$", re.I), "gain_life_per", ("n", "affects")),  # 119.3
+    (re.compile(rf"^~ deals {_NUM} damage to each ([a-z ]+?) and (each player)\.$", re.I), "damage_each",
+     ("n", "affects", "players")),                                                                   # 120.3
+    (re.compile(rf"^~ deals {_NUM} damage to each ([a-z ]+?)\.$", re.I), "damage_each", ("n", "affects")),  # 120.3
+    (re.compile(rf"^Create {_NUM} (\d+/\d+ [^.]+? tokens?(?: with [a-z ]+)?)\.$", re.I), "create_tokens",
+     ("n", "token")),                                                                                # 111.1
+    (re.compile(r"^(target (?:player|opponent)) sacrifices an? ([a-z ]+?)\.$", re.I), "edict",
+     ("target", "affects")),                                                                         # 701.21a
+    (re.compile(r"^Counter (target [a-z ]+ spell)\.$", re.I), "counter_spell", ("target",)),          # 701.6a
+    (re.compile(rf"^Put {_NUM} ([+-]1/[+-]1) counters? on {_TGT}\.$", re.I), "counter_target",
+     ("n", "kind", "target")),                                                                       # 122.1
+    (re.compile(r"^Return (target [a-z ]+ card from your graveyard) to your hand\.$", re.I), "regrow",
+     ("target",)),                                                                                   # 400.6
+    (re.compile(r"^Return (target [a-z ]+ card from your graveyard) to the battlefield\.$", re.I),
+     "reanimate", ("target",)),                                                                      # 400.6
+    (re.compile(rf"^(target (?:player|opponent)) discards {_NUM} cards?\.$", re.I), "discard",
+     ("target", "n")),                                                                               # 701.9a
+    (re.compile(rf"^Tap {_TGT}\.$", re.I), "tap_target", ("target",)),         # 701.26a
+    (re.compile(rf"^Untap {_TGT}\.$", re.I), "untap_target", ("target",)),     # 701.26b
 )
+#: The zone a word's target is in, where it is not the battlefield (the engine performs the word only there).
+_TARGET_ZONE = {"counter_spell": "stack", "regrow": "graveyard", "reanimate": "graveyard", "discard": None,
+                "edict": None}
 
 
 def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
@@ -120,7 +150,21 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
             continue
         args: dict = {}
         for key, value in zip(keys, m.groups()):
-            if key == "target":
+            if value is None:       # an alternative of the pattern that did not match
+                continue
+            if key == "affects":    # a noun phrase of permanents ("creatures you control"), read as one
+                # kept as written (subtypes are capitalized, "Forests"), but for the sentence's own capital
+                args[key] = None
+                for phrase in (value[0].lower() + value[1:], value):
+                    try:
+                        phrases.parse_np(phrase)
+                    except DefinitionError:
+                        continue
+                    args[key] = phrase
+                    break
+                if args[key] is None:
+                    return None
+            elif key == "target":
                 phrase = value[0].lower() + value[1:]
                 if phrase.startswith("another target "):       # "another target X" is read as "target another X"
                     phrase = "target another " + phrase[len("another target "):]
@@ -129,17 +173,24 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
                 args[key] = phrase if phrase == "any target" else phrase[len("target "):]
             elif key in ("n", "gain"):
                 args[key] = phrases.number_word(value)
-            elif key in ("kind", "token", "counter"):
+            elif key in ("kind", "counter"):
                 args[key] = value
+            elif key == "token":         # one token's description: "1/1 white Soldier creature token(s)"
+                args[key] = re.sub(r"\btokens\b", "token", value)
+            elif key == "players":
+                args[key] = True
             else:
                 args[key] = int(value)
         if not [k for k in keys if k == "target"] and found:
             return None
         # The engine performs these on permanents (and "target spell" on the stack) only.
         if "target" in args and args["target"] != "any target":
-            zone = "stack" if kind == "counter_spell" else "battlefield"
+            zone = _TARGET_ZONE.get(kind, "battlefield")
             try:
-                if phrases.parse_target("target " + args["target"]).zone != zone:
+                spec = phrases.parse_target("target " + args["target"])
+                # "target player discards": a player only; else objects in the word's zone (players too
+                # where the word acts on them: damage, drain)
+                if (spec.zone != zone) if zone else (not spec.players or spec.objects):
                     return None
             except DefinitionError:
                 return None
@@ -175,6 +226,16 @@ def may_play_after(sentence: str, earlier: list) -> Effect | None:
         return None
 
 
+def no_regeneration_after(sentence: str, earlier: list) -> Effect | None:
+    """701.19c, 608.2c: "It can't be regenerated." right after "Destroy target ...", "They can't be
+    regenerated." right after "Destroy all ...": no regeneration shield is applied to what it destroys."""
+    prev = earlier[-1] if earlier else None
+    want = {"destroy": "it can't be regenerated.", "destroy_all": "they can't be regenerated."}
+    if prev is None or want.get(prev.kind) != sentence.strip().lower():
+        return None
+    return parse_effect("no_regeneration")
+
+
 def read_effect_words(parts: list[str]) -> tuple[list[Effect | None], list[str]] | None:
     """The words of an effect's sentences (None for a sentence not read) and their targets; None when a
     sentence's targets can't be read."""
@@ -185,7 +246,8 @@ def read_effect_words(parts: list[str]) -> tuple[list[Effect | None], list[str]]
         if found is None:
             return None
         targets += found
-        words.append(effect_word(s, found) or (may_play_after(s, words) if not found else None))
+        words.append(effect_word(s, found) or (may_play_after(s, words) or no_regeneration_after(s, words)
+                                                if not found else None))
     return words, targets
 
 

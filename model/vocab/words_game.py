@@ -144,10 +144,56 @@ WORDS = (
     # on this": ``token`` the token's description, ``counter`` the kind counted on the source as it last existed.
     Word("create_token_per_counter", "effect", {"token": str, "counter": str},
          lambda a: f"Create a {a['token']} for each {a['counter']} counter on this", frozenset({Scope.ENTERS}), ENGINE),
+    # 701.26a-b: "Tap target creature", "Untap target land".
     Word("untap_target", "effect", {"target": str}, lambda a: f"Untap target {a.get('target', 'permanent')}",
-         frozenset({Scope.UNTAP}), text_only=True),
+         frozenset({Scope.UNTAP}), ENGINE, _v_target),
     Word("tap_target", "effect", {"target": str}, lambda a: f"Tap target {a.get('target', 'permanent')}",
-         frozenset(), text_only=True),
+         frozenset(), ENGINE, _v_target),
+    # 613.4c (layer 7c), 611.2c: "Creatures you control get +1/+1 until end of turn": ``affects`` a noun
+    # phrase of permanents; the set affected is fixed as the effect begins.
+    Word("pump_all", "effect", {"affects": str, "power": int, "toughness": int},
+         lambda a: f"{a['affects'].capitalize()} get {a['power']:+d}/{a['toughness']:+d} until end of turn",
+         frozenset({Scope.POWER_TOUGHNESS}), ENGINE),
+    # 701.8a, 608.2c: "Destroy all creatures": every permanent the phrase names, at once.
+    Word("destroy_all", "effect", {"affects": str}, lambda a: f"Destroy all {a['affects']}", frozenset({Scope.DIES}),
+         ENGINE),
+    # 406.3, 400.6, 701.26: "Exile all ...", "Return all ... to their owners' hands", "Tap all ...", "Untap all ...".
+    Word("exile_all", "effect", {"affects": str}, lambda a: f"Exile all {a['affects']}", frozenset(), ENGINE),
+    Word("bounce_all", "effect", {"affects": str}, lambda a: f"Return all {a['affects']} to their owners' hands",
+         frozenset(), ENGINE),
+    Word("tap_all", "effect", {"affects": str}, lambda a: f"Tap all {a['affects']}", frozenset(), ENGINE),
+    Word("untap_all", "effect", {"affects": str}, lambda a: f"Untap all {a['affects']}", frozenset({Scope.UNTAP}),
+         ENGINE),
+    # 119.3: "You gain N life for each creature you control": the permanents counted as it resolves.
+    Word("gain_life_per", "effect", {"n": int, "affects": str},
+         lambda a: f"You gain {a['n']} life for each {a['affects']}", frozenset({Scope.LIFE}), ENGINE, _v_n),
+    # 701.19c: "It can't be regenerated" after a destroy: no regeneration shield is applied.
+    Word("no_regeneration", "effect", {}, lambda a: "It can't be regenerated", frozenset(), ENGINE),
+    # 120.3: "This deals N damage to each creature": every permanent the phrase names, at once.
+    # ``players``: "... and each player" too.
+    Word("damage_each", "effect", {"n": int, "affects": str, "players": bool}, lambda a: f"This deals {a['n']} damage "
+         f"to each {a['affects']}" + (" and each player" if a.get("players") else ""),
+         frozenset({Scope.LIFE, Scope.DIES}), ENGINE, _v_n),
+    # 111.1: "Create two 1/1 white Soldier creature tokens": ``token`` one token's description.
+    Word("create_tokens", "effect", {"n": int, "token": str},
+         lambda a: f"Create {count_word(a.get('n', 1))} {a['token']}" + ("s" if a.get("n", 1) > 1 else ""),
+         frozenset({Scope.ENTERS}), ENGINE, _v_n),
+    # 701.21a: "Target player sacrifices a creature": that player chooses one of theirs.
+    Word("edict", "effect", {"target": str, "affects": str},
+         lambda a: f"Target {a['target']} sacrifices a {a['affects']}", frozenset({Scope.DIES}), ENGINE, _v_target),
+    # 122.1: "Put a +1/+1 counter on target creature".
+    Word("counter_target", "effect", {"kind": str, "n": int, "target": str},
+         lambda a: f"Put {count_word(a.get('n', 1))} {a['kind']} counter on target {a['target']}",
+         frozenset({Scope.POWER_TOUGHNESS}), ENGINE, _v_target),
+    # 400.6: "Return target creature card from your graveyard to your hand / to the battlefield".
+    Word("regrow", "effect", {"target": str}, lambda a: f"Return target {a['target']} to your hand", frozenset(),
+         ENGINE, _v_target),
+    Word("reanimate", "effect", {"target": str}, lambda a: f"Return target {a['target']} to the battlefield",
+         frozenset({Scope.ENTERS}), ENGINE, _v_target),
+    # 701.9a-b: "Target player discards N cards": that player chooses which.
+    Word("discard", "effect", {"target": str, "n": int},
+         lambda a: f"Target {a['target']} discards {count_word(a.get('n', 1))} card{'s' if a.get('n', 1) > 1 else ''}",
+         frozenset({Scope.DISCARD}), ENGINE, _v_target),
     # Effect text the encoding has no word for yet; its target, if any, still counts for legality (601.2c).
     Word("other", "effect", {"text": str, "target": str}, lambda a: a["text"], frozenset(), text_only=True),
 )

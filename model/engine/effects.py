@@ -1,0 +1,254 @@
+"""More effects of resolving spells and abilities (issue 9: those real cards use most): tap and untap a target
+(701.26), counters on a target (122.1), "gets +N/+N" for every creature a phrase names (613.4c, 611.2c),
+"destroy all" (701.8a) and "can't be regenerated" (701.19c), damage to each creature (and each player, 120.3),
+tokens (111.1), a target player sacrificing (701.21a), a card returned from a graveyard to the hand or the
+battlefield (400.6), a target player discarding (701.9); exile all, return all to hand, tap and untap all,
+life for each permanent (119.3).
+
+Each handler takes (game, effect, ctx) like those in ``resolve.HANDLERS`` and is registered there; the
+shared steps (damage, +N/+N, counters, leaving the battlefield, discarding one card) are resolve's and
+removal's own, reused, not copied.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+from math import comb
+
+from mtgjudge.model.engine import resolve, zones
+from mtgjudge.model.engine.entering import put_onto_battlefield
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
+from mtgjudge.model.engine.removal import remove, remove_all
+from mtgjudge.model.engine.settle import after_moves
+from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.errors import SearchBound, Unsupported
+from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.vocab.phrases import parse_np
+from mtgjudge.model.vocab.words import EFFECT_WORDS
+
+Ctx = resolve.Ctx
+
+
+def _on_battlefield(game: Game, e: Effect, ctx: Ctx) -> None:
+    st = game.state
+    if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
+        raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent, is not performed by the engine")
+
+
+def affected(game: Game, e: Effect, ctx: Ctx) -> list[str]:
+    """The permanents a noun phrase of the effect (``affects``: "creatures you control") names now, seen from
+    the controller of the spell or ability (611.2c, 608.2c)."""
+    st = game.state
+    sel = parse_np(e.arg("affects"))
+    if sel.combat:
+        # which creatures attack or block, and whom, is combat the engine does not perform
+        raise Unsupported(f"{e.text()!r}: which permanents are {e.arg('affects')} is not known to the engine")
+    src = st.obj(ctx.source) if st.has(ctx.source) else None
+    return [o.id for o in st.battlefield() if matches(sel, current(st, o.id), o, ctx.controller, src, st.turn.step)]
+
+
+def _tap(untap: bool):
+    def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+        """701.26a-b: tap or untap the target permanent (nothing happens if it already is, 701.26)."""
+        skip = resolve._unaffected(game, ctx)
+        if skip is not None:
+            return [skip]
+        _on_battlefield(game, e, ctx)
+        st = game.state
+        o = st.obj(ctx.target)
+        verb = "untapped" if untap else "tapped"
+        if o.tapped != untap:
+            return [game.log("701.26", f"{o.name} ({o.id}) is already {verb}: nothing happens")]
+        if untap:
+            guard_scope(st, "untap", f"{o.name} ({o.id}) untaps")
+        game = game.with_state(st.with_object(replace(o, tapped=not untap)))
+        guard_unrecognized(game, f"{o.name} becomes {verb}")
+        return [game.log("701.26b" if untap else "701.26a", f"{o.name} ({o.id}) becomes {verb}")]
+    return handler
+
+
+def _counter_target(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """122.1: N counters of a kind are put on the target permanent (704.5q then removes +1/+1 and -1/-1
+    pairs; 0 toughness is 704.5f)."""
+    skip = resolve._unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    _on_battlefield(game, e, ctx)
+    guard_scope(game.state, "power-toughness", f"counters are put on {ctx.target}")
+    return [resolve.add_counters(game, ctx.target, e.arg("kind"), e.arg("n", 1))]
+
+
+def _pump_all(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """613.4c, 611.2c: each permanent the phrase names as the effect begins gets +N/+N until end of turn; one
+    that enters later is not affected."""
+    ids = affected(game, e, ctx)
+    if not ids:
+        return [game.log("611.2c", f"no permanent is {e.arg('affects')}: nothing gets {e.arg('power'):+d}/"
+                                   f"{e.arg('toughness'):+d}")]
+    game = game.log("611.2c", f"the {e.arg('affects')} affected are fixed now: {', '.join(ids)}")
+    for oid in ids:
+        game = resolve.add_pt_change(game, oid, e.arg("power"), e.arg("toughness"), ctx.source)
+    return [game]
+
+
+def _destroy_all(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.8a: every permanent the phrase names is destroyed at once (indestructible ones are not, 702.12b)."""
+    ids = affected(game, e, ctx)
+    if not ids:
+        return [game.log("701.8a", f"there are no {e.arg('affects')}: nothing is destroyed")]
+    return [remove_all(game, ids, "destroy")]
+
+
+def _remove_all(kind: str):
+    def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+        """406.3, 400.6: every permanent the phrase names is exiled / returned to its owner's hand at once."""
+        ids = affected(game, e, ctx)
+        if not ids:
+            return [game.log("608.2c", f"there are no {e.arg('affects')}: nothing happens")]
+        return [remove_all(game, ids, kind)]
+    return handler
+
+
+def _tap_all(untap: bool):
+    def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+        """701.26a-b: every permanent the phrase names is tapped / untapped (those that already are, aren't)."""
+        step = _tap(untap)
+        for oid in affected(game, e, ctx):
+            (game,) = step(game, Effect("untap_target" if untap else "tap_target", (("target", "permanent"),),
+                                        EFFECT_WORDS["untap_target" if untap else "tap_target"]),
+                           replace(ctx, target=oid, target_legal=True))
+        return [game]
+    return handler
+
+
+def _gain_life_per(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """119.3, 608.2h: N life for each permanent the phrase names as the spell resolves."""
+    k = len(affected(game, e, ctx))
+    game = game.log("608.2h", f"there are {k} {e.arg('affects')} as it resolves")
+    if k == 0:
+        return [game]
+    return [resolve.change_life(game, ctx.controller, e.arg("n") * k)]
+
+
+def _no_regeneration(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.19c: "can't be regenerated" stops regeneration shields from applying. The engine creates no
+    regeneration shield (no effect it performs regenerates, and a question can't state one), so none was."""
+    return [game.log(("701.19c", "608.2c"), "it can't be regenerated: no regeneration shield applies")]
+
+
+def _damage_each(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """120.3: the source deals N damage to each permanent the phrase names, at once; each is marked with it
+    (120.3e) through the one-target damage step, and lethal damage is 704.5g after resolution."""
+    ids = affected(game, e, ctx)
+    if not ids:
+        return [game.log("120.3", f"there are no {e.arg('affects')}: no damage is dealt")]
+    one = Effect("damage", (("n", e.arg("n")), ("target", "any target")), EFFECT_WORDS["damage"])
+    players = [p for p in game.state.player_names if p not in game.left] if e.arg("players") else []
+    for oid in ids + players:
+        (game,) = resolve._damage(game, one, replace(ctx, target=oid, target_legal=True))
+    return [game]
+
+
+def _create_tokens(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """111.1, 111.4: N tokens of the defined kind whose characteristics the words give (else unsupported)."""
+    kind = resolve._token_kind(e.arg("token"))
+    for _ in range(e.arg("n", 1)):
+        game = resolve.create_token(game, kind, ctx.controller, "111.1")
+    return [game]
+
+
+def _edict(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.21a: the target player sacrifices one permanent of the kind named, of their choice (each a branch;
+    nothing if they have none)."""
+    skip = resolve._unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    p = ctx.target
+    if p not in game.state.player_names:
+        raise Unsupported(f"{e.text()!r}: {p} is not a player")
+    mine = [oid for oid in affected(game, e, replace(ctx, controller=p)) if game.state.obj(oid).controller == p]
+    if not mine:
+        return [game.log("701.21a", f"{p} controls no {e.arg('affects')}: nothing is sacrificed")]
+    game = game.log("701.21a", f"{p} chooses the {e.arg('affects')} to sacrifice: every choice is a branch")
+    return merge([remove(game, oid, "sacrifice").choose(f"{p} sacrifices {oid}") for oid in mine])
+
+
+def _from_graveyard(to: str):
+    def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+        """400.6: the target card moves from its owner's graveyard to its owner's hand, or onto the battlefield
+        under the control of the player who put it there (the spell's controller, 110.2); a new object (400.7)."""
+        skip = resolve._unaffected(game, ctx)
+        if skip is not None:
+            return [skip]
+        st = game.state
+        o = st.obj(ctx.target)
+        if o.zone != "graveyard":
+            raise Unsupported(f"{e.text()!r} on {o.name} ({o.id}), not a card in a graveyard, is not performed")
+        if not o.card.modelled:
+            raise Unsupported(f"{o.name} ({o.id}) has no definition: what it does as it moves matters")
+        if to == "hand":
+            game = zones.move(game, o.id, "hand").log("400.6", f"{o.name} ({o.id}) is returned from the graveyard to "
+                                                               f"its owner's hand; it becomes a new object (400.7)")
+        else:
+            if "Aura" in current(st, o.id).subtypes:
+                raise Unsupported(f"{o.name} is an Aura put onto the battlefield: what it enchants (303.4f) is not "
+                                  "modelled")
+            game = put_onto_battlefield(game, o.id, ctx.controller, None, ("400.6", "110.2"),
+                                        f"{o.name} ({o.id}) is put onto the battlefield from the graveyard under "
+                                        f"{ctx.controller}'s control; it becomes a new object (400.7)")
+        return [after_moves(game, [(o, "graveyard", to)], f"{o.name} leaves the graveyard")]
+    return handler
+
+
+def _discard(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.9a-b: the target player discards N cards of their choice (every choice a branch; all of their hand
+    if it holds N or fewer); a player who left the game is not affected (800.4a)."""
+    skip = resolve._unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    p = ctx.target
+    if p not in game.state.player_names:
+        raise Unsupported(f"{e.text()!r}: {p} is not a player")
+    if p in game.left:
+        return [game.log("800.4a", f"{p} has left the game: they discard nothing")]
+    hand = game.state.player(p).zone("hand")
+    n = min(e.arg("n", 1), len(hand))
+    if n == 0:
+        return [game.log("701.9", f"{p} has no card to discard")]
+    if comb(len(hand), n) > MAX_BRANCHES:
+        raise SearchBound(f"{p} could discard more than {MAX_BRANCHES} different sets of cards: the search bound")
+    # The cards are discarded at once: one branch per set of cards, not per order (their order in the graveyard
+    # is the hand's, as the engine puts simultaneous moves).
+    game = game.log("701.9b", f"{p} chooses the {n} card(s) to discard: every choice is a branch")
+    out = []
+    for cards in combinations(hand, n):
+        g = game
+        for oid in cards:
+            g = resolve.discard_one(g, p, oid)
+        out.append(g)
+    return merge(out)
+
+
+HANDLERS = {
+    "tap_target": _tap(untap=False),
+    "untap_target": _tap(untap=True),
+    "counter_target": _counter_target,
+    "pump_all": _pump_all,
+    "destroy_all": _destroy_all,
+    "no_regeneration": _no_regeneration,
+    "damage_each": _damage_each,
+    "regrow": _from_graveyard("hand"),
+    "reanimate": _from_graveyard("battlefield"),
+    "discard": _discard,
+    "create_tokens": _create_tokens,
+    "exile_all": _remove_all("exile"),
+    "bounce_all": _remove_all("bounce"),
+    "tap_all": _tap_all(untap=False),
+    "untap_all": _tap_all(untap=True),
+    "gain_life_per": _gain_life_per,
+    "edict": _edict,
+}
+resolve.HANDLERS.update(HANDLERS)
