@@ -27,7 +27,7 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Hypnotic Specter", "Lightning Helix", "Hallowed Fountain", "Student of Warfare", "Azorius Chancery",
             "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar", "Ghost-Lit Stalker", "Sudden Shock",
             "Priest of Titania", "Wirewood Channeler", "Deadeye Plunderers", "Evil Presence", "Urza's Power Plant",
-            "Nylea's Presence")
+            "Nylea's Presence", "Terror", "Drudge Skeletons")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -150,6 +150,13 @@ def test_murder_with_an_opponents_creature(imported):
 def test_murder_cant_target_a_hexproof_creature_of_an_opponent(imported):
     # 702.11b: hexproof: can't be the target of spells an opponent controls.
     assert value(can_play("Murder", "[Swamp, Swamp, Swamp]", bob="[Gladecover Scout]")) is False
+
+
+def test_terror_needs_a_creature_both_nonartifact_and_nonblack(imported):
+    # "Destroy target nonartifact, nonblack creature." (115.1): a black creature is no legal target even though
+    # it is nonartifact; a green one is
+    assert value(can_play("Terror", "[Swamp, Swamp]", bob="[Drudge Skeletons]")) is False
+    assert value(can_play("Terror", "[Swamp, Swamp]", bob="[Drudge Skeletons, Grizzly Bears]")) is True
 
 
 def test_doom_blade_cant_target_a_black_creature(imported):

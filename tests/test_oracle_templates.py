@@ -100,3 +100,12 @@ def test_triggered_mana_ability_templates(text, event, of, by, add):
 ])
 def test_near_misses_stay_unread(text):
     assert ability(text, "Land").kind == "unmodelled"
+
+
+def test_adjectives_joined_by_a_comma_describe_one_object():
+    # "target nonartifact, nonblack creature" (Terror): a creature that is both (115.1); "artifact, creature, or
+    # land" is any of them
+    from mtgjudge.model.vocab.phrases import parse_target
+    both = parse_target("target nonartifact, nonblack creature")
+    assert len(both.objects) == 1 and both.objects[0].not_types == ("Artifact",) and both.objects[0].not_colors == ("B",)
+    assert len(parse_target("target artifact, creature, or land").objects) == 3

@@ -39,21 +39,31 @@ def _strip_quotes(text: str) -> str:
     return _QUOTED.sub('""', text)
 
 
+#: Words that, after a comma, continue a noun phrase rather than start a new clause.
+_CONTINUES = re.compile(r"^(?:non[a-z]+|or|and|artifacts?|creatures?|enchantments?|lands?|planeswalkers?|permanents?|"
+                        r"spells?|players?|white|blue|black|red|green|colorless|multicolored|tapped|untapped|"
+                        r"attacking|blocking|legendary|basic)$", re.I)
+
+
 def _phrase_after(rest: str) -> tuple[str, str] | None:
     """The longest readable target phrase at the start of ``rest``, and what follows it."""
     tokens = re.findall(r"[\w'+/−-]+|[.,;:—]|\S", rest)
     best = None
     for k in range(min(len(tokens), MAX_WORDS), 0, -1):
         words = tokens[:k]
-        if any(_PUNCTUATION.match(w) for w in words):
+        # a comma may be inside a phrase ("artifact, creature, or land"; "nonartifact, nonblack creature")
+        if any(_PUNCTUATION.match(w) and w != "," for w in words) or words[-1] == ",":
             continue
         follow = tokens[k] if k < len(tokens) else ""
+        after = tokens[k + 1] if k + 1 < len(tokens) else ""
+        if follow == "," and _CONTINUES.match(after):
+            continue            # the phrase goes on past the comma: a prefix of it is not the phrase
         possessive = words[-1].endswith("'s") or words[-1].endswith("’s")
         if possessive:
             words = words[:-1] + [words[-1][:-2]]
         if follow and not possessive and not _PUNCTUATION.match(follow) and follow.lower() not in _BOUNDARY:
             continue
-        phrase = " ".join(words)
+        phrase = " ".join(words).replace(" ,", ",")
         try:
             parse_target("target " + phrase)
         except DefinitionError:

@@ -569,10 +569,15 @@ class _Meaning(Transformer):
 _MEANING = _Meaning()
 
 
+#: "nonartifact, nonblack creature": adjectives joined by a comma alone describe one object (it is both), unlike
+#: "artifact, creature, or land" (any of them). Written as one group ("nonartifact nonblack creature").
+_ADJECTIVES = re.compile(r"\b(non[a-z]+), (?=non[a-z]+ )", re.I)
+
+
 def parse(text: str, start: str) -> Any:
     """The value of ``text`` read from start symbol ``start``; DefinitionError if the grammar does not read it."""
     try:
-        tree = parser().parse(text, start=start)
+        tree = parser().parse(_ADJECTIVES.sub(r"\1 ", text), start=start)
         return _MEANING.transform(tree)
     except VisitError as e:
         if isinstance(e.orig_exc, DefinitionError):
