@@ -27,7 +27,7 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Hypnotic Specter", "Lightning Helix", "Hallowed Fountain", "Student of Warfare", "Azorius Chancery",
             "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar", "Ghost-Lit Stalker", "Sudden Shock",
             "Priest of Titania", "Wirewood Channeler", "Deadeye Plunderers", "Evil Presence", "Urza's Power Plant",
-            "Nylea's Presence")
+            "Nylea's Presence", "Heart of Yavimaya")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -527,6 +527,13 @@ def test_storage_lands(imported):
     # they could produce what an X of 1 or more would add.
     assert value(produce("Mage-Ring Network")) == frozenset("C")
     assert value(produce("Dreadship Reef")) == frozenset("CUB")
+
+
+def test_a_replacement_of_its_own_entering_doesnt_change_what_it_produces(imported):
+    # Heart of Yavimaya: "If ~ would enter the battlefield, sacrifice a Forest instead. ..." applies only to the
+    # event of its entering (614.6); on the battlefield it has "{T}: Add {G}." (and a {T} ability that adds no
+    # mana, 605.1a), so it could produce {G} (106.7).
+    assert value(produce("Heart of Yavimaya")) == frozenset("G")
 
 
 def test_a_cost_not_read_doesnt_hide_what_could_be_produced(imported):

@@ -94,6 +94,13 @@ STATIC_TEMPLATES: tuple[tuple[str, re.Pattern, frozenset[Scope]], ...] = (
      frozenset({Scope.ENTERS})),
     ("614.1c", re.compile(r"^~ enters(?: the battlefield)? (?:tapped|with [^.]*counters? on it)[^.]*\.$", re.I),
      frozenset({Scope.ENTERS})),
+    # A replacement effect of the object's own entering (614.1a, 614.6: it applies only to that event, which
+    # then never happens or happens as modified): "If ~ would enter the battlefield, sacrifice an untapped
+    # Mountain instead. If you do, put ~ onto the battlefield. If you don't, put it into its owner's graveyard."
+    ("614.6", re.compile(r"^If ~ would enter(?: the battlefield)?, (?:(?:sacrifice|you may discard) [^.]* instead\. "
+                         r"If you do, put ~ onto the battlefield\. If you don't, put it into its owner's graveyard|"
+                         r"instead sacrifice [^.]*, then put ~ onto the battlefield)\.$", re.I),
+     frozenset({Scope.ENTERS})),
 )
 
 
