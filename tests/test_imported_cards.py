@@ -536,6 +536,25 @@ def test_a_replacement_of_its_own_entering_doesnt_change_what_it_produces(import
     assert value(produce("Heart of Yavimaya")) == frozenset("G")
 
 
+def test_removing_x_counters_needs_x_counters(imported):
+    # Mage-Ring Network: "{T}, Remove any number of storage counters from ~: Add {C} for each storage counter
+    # removed this way." The number removed is the X chosen as the cost is paid (107.3); a cost can't be paid
+    # without the counters it removes (118.3), and removing 2 of 2 can.
+    q = """
+id: q
+ask: can-activate
+about: net
+ability: 3
+x: %d
+state:
+  players:
+    Alice:
+      battlefield: [{card: Mage-Ring Network, id: net, counters: {storage: 2}}]
+"""
+    assert value(q % 3) is False
+    assert value(q % 2) is True
+
+
 def test_a_cost_not_read_doesnt_hide_what_could_be_produced(imported):
     # Aether Hub: "{T}, Pay {E}: Add one mana of any color." 106.7 ignores costs: it could produce any color
     # (and {C} from its other ability); whether it can be activated depends on the energy cost, not modelled.

@@ -26,6 +26,7 @@ from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.spending import Purpose
 from mtgjudge.model.rules.timing import tap_symbol_requirements
 from mtgjudge.model.solve.tracked import TrackedSolver
+from mtgjudge.model.vocab.abilities import X_COUNT
 
 
 @dataclass
@@ -391,12 +392,12 @@ class Encoding:
                 ts.require(step("701.21a", f"{pr.player} can sacrifice {pr.state.obj(src).name}, a permanent they control"),
                            z3.BoolVal(True))
             elif k == "remove_counters":
-                if part.n < 0:
-                    raise Unsupported(f"{part.text()!r}: a cost that removes X counters is not modelled")
-                self.counter_uses.setdefault((sg, part.counter), []).append(z3.IntVal(part.n))
+                # "Remove X counters" / "any number of": the X chosen for the cost (107.3, 602.2b), as for -X.
+                n = pr.cost.x if part.n == X_COUNT else part.n
+                self.counter_uses.setdefault((sg, part.counter), []).append(z3.IntVal(n))
                 have = pr.groups[sg].counter(part.counter)
                 ts.require(step("118.3", f"{pr.state.obj(src).name} has {have} {part.counter} counter(s)"
-                                + ("" if have >= part.n else f"; the cost removes {part.n}")), z3.BoolVal(have >= part.n))
+                                + ("" if have >= n else f"; the cost removes {n}")), z3.BoolVal(have >= n))
             elif k == "loyalty":
                 # 606.4: +N puts N loyalty counters on it; -N removes N, which needs that many (606.6).
                 n = -pr.cost.x if part.counter == "X" else part.n      # -X: the X chosen for it (107.3)
