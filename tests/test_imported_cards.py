@@ -27,7 +27,7 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Hypnotic Specter", "Lightning Helix", "Hallowed Fountain", "Student of Warfare", "Azorius Chancery",
             "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar", "Ghost-Lit Stalker", "Sudden Shock",
             "Priest of Titania", "Wirewood Channeler", "Deadeye Plunderers", "Evil Presence", "Urza's Power Plant",
-            "Nylea's Presence", "Heart of Yavimaya")
+            "Nylea's Presence", "Heart of Yavimaya", "Black Mana Battery", "Kyren Toy")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -553,6 +553,25 @@ state:
 """
     assert value(q % 3) is False
     assert value(q % 2) is True
+
+
+def test_mana_battery(imported):
+    # Black Mana Battery: "{T}, Remove any number of charge counters from ~: Add {B}, then add an additional {B}
+    # for each charge counter removed this way." "Any number" includes 0 (107.3): with no counters it still adds
+    # {B}; with two, removing both adds {B}{B}{B}, the most it can make (106.4).
+    assert value(produce("Black Mana Battery")) == frozenset("B")
+    q = """
+id: q
+ask: mana-options
+state:
+  players:
+    Alice:
+      battlefield: [{card: Black Mana Battery, counters: {charge: %d}}]
+"""
+    assert value(q % 0) == frozenset({"{B}"})
+    assert value(q % 2) == frozenset({"{B}{B}{B}"})
+    # Kyren Toy: "Add an amount of {C} equal to X plus one": {C} even when X is 0
+    assert value(produce("Kyren Toy")) == frozenset("C")
 
 
 def test_a_cost_not_read_doesnt_hide_what_could_be_produced(imported):

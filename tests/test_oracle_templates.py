@@ -7,7 +7,7 @@ import pytest
 
 from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.oracle import compile_card
-from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.vocab.abilities import X_COUNT, Ability
 
 
 def ability(text: str, type_line: str = "Enchantment") -> Ability:
@@ -69,6 +69,11 @@ def test_granted_mana_abilities(text, who):
      lambda p: p.color_of.controller == "you"),
     ("{T}: Choose a color of a card in your graveyard. Add one mana of that color.", "color_of_card",
      lambda p: p.card_zone == "graveyard"),
+    # 107.3: X is the number of counters the cost removes; the battery adds one more than X, so X may be 0
+    ("{T}, Remove any number of charge counters from ~: Add {B}, then add an additional {B} for each charge counter "
+     "removed this way.", "one_type", lambda p: p.choices == "B" and p.amount == X_COUNT and p.x_plus == 1),
+    ("{T}, Remove X charge counters from ~: Add an amount of {C} equal to X plus one.", "one_type",
+     lambda p: p.choices == "C" and p.amount == X_COUNT and p.x_plus == 1),
 ])
 def test_mana_ability_templates(text, mode, check):
     a = ability(text, "Artifact")
@@ -97,6 +102,9 @@ def test_triggered_mana_ability_templates(text, event, of, by, add):
     # a condition the grammar doesn't read keeps the whole ability unread
     "{T}: Add {C}. If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead.",
     "If a land is tapped for mana, it produces {B}{B} instead of any other type.",
+    # an additional mana of another type than the first: not the battery's one type
+    "{T}, Remove any number of charge counters from ~: Add {B}, then add an additional {G} for each charge counter "
+    "removed this way.",
 ])
 def test_near_misses_stay_unread(text):
     assert ability(text, "Land").kind == "unmodelled"

@@ -78,7 +78,8 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
         mult = o.counter(p.per_counter)
     amounts = [p.amount * mult]
     if p.amount == X_COUNT:
-        amounts = [x * mult for x in (x_values if x_values is not None else _x_probe(state))]
+        xs = x_values if x_values is not None else ([0] if p.x_plus else []) + _x_probe(state)   # X plus n: X may be 0
+        amounts = [(x + p.x_plus) * mult for x in xs]
     out: dict[Event, str] = {}
 
     def put(e: Event, why: str) -> None:

@@ -140,7 +140,9 @@ class ManaProduction:
       ``produced_type`` (triggered mana abilities) one mana of any type the triggering permanent produced.
       ``double_pool``  double the amount of each type of unspent mana (Doubling Cube, CR 106.6 example).
     ``per``: when given, the amount is multiplied by the number of permanents it selects ("for each").
-    ``amount`` may be ``X_COUNT``: X, the number of counters removed to pay the cost (Calciform Pools).
+    ``amount`` may be ``X_COUNT``: X, the number of counters removed to pay the cost (Calciform Pools);
+    ``x_plus``: then the amount is X plus that many (Mana Battery: "Add {R}, then add an additional {R} for each
+    charge counter removed this way"; X may then be 0).
     ``instead_if`` / ``instead``: a self-replacement (CR 614.15) "If <condition>, add <instead> instead";
     conditions: ``played_land_this_turn``.
     """
@@ -159,6 +161,7 @@ class ManaProduction:
     instead_if: str = ""
     instead: tuple[str, ...] = ()
     options: tuple[tuple[str, ...], ...] = ()
+    x_plus: int = 0
 
     def text(self) -> str:
         each = ""
@@ -206,7 +209,7 @@ class ManaProduction:
         """The text with its self-replacement and X, as on the card."""
         t = self.text()
         if self.amount == X_COUNT:
-            t = t.replace(f"Add {X_COUNT} mana", "Add X mana")
+            t = t.replace(f"Add {X_COUNT} mana", f"Add X plus {self.x_plus} mana" if self.x_plus else "Add X mana")
         if self.instead_if == "played_land_this_turn":
             t += ". If you played a land this turn, add " + "".join("{%s}" % c for c in self.instead) + " instead"
         return t

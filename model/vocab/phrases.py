@@ -296,6 +296,21 @@ class _Meaning(Transformer):
             raise DefinitionError("'instead' after mana that is not fixed")
         return replace(production, instead_if="played_land_this_turn", instead=self._types(symbols))
 
+    def p_plus_per_removed(self, first, _article, more, _kind, _word):
+        """"Add {R}, then add an additional {R} for each charge counter removed this way" (mana batteries): one
+        mana, and X more where X is the number of counters the cost removed (107.3)."""
+        kinds, extra = self._types(first), self._types(more)
+        if len(kinds) != 1 or kinds != extra:
+            raise DefinitionError("an additional mana for each counter removed: the same one symbol")
+        return ManaProduction("one_type", choices=kinds[0], amount=X_COUNT, x_plus=1)
+
+    def p_x_plus(self, _article, symbols, n):
+        """"Add an amount of {C} equal to X plus one" (X: the counters its cost removes, 107.3)."""
+        kinds = self._types(symbols)
+        if len(kinds) != 1:
+            raise DefinitionError("an amount of one mana symbol")
+        return ManaProduction("one_type", choices=kinds[0], amount=X_COUNT, x_plus=number_word(str(n)))
+
     def p_double_pool(self):
         return ManaProduction("double_pool")
 
