@@ -27,7 +27,8 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Hypnotic Specter", "Lightning Helix", "Hallowed Fountain", "Student of Warfare", "Azorius Chancery",
             "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar", "Ghost-Lit Stalker", "Sudden Shock",
             "Priest of Titania", "Wirewood Channeler", "Deadeye Plunderers", "Evil Presence", "Urza's Power Plant",
-            "Nylea's Presence", "Heart of Yavimaya", "Black Mana Battery", "Kyren Toy")
+            "Nylea's Presence", "Heart of Yavimaya", "Black Mana Battery", "Kyren Toy",
+            "Smuggler's Copter", "Cultivator's Caravan")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -572,6 +573,32 @@ state:
     assert value(q % 2) == frozenset({"{B}{B}{B}"})
     # Kyren Toy: "Add an amount of {C} equal to X plus one": {C} even when X is 0
     assert value(produce("Kyren Toy")) == frozenset("C")
+
+
+def crew(vehicle: str, others: str) -> str:
+    return f"""
+id: q
+ask: can-activate
+about: v
+ability: {1 if vehicle == "Smuggler's Copter" else 2}
+state:
+  players:
+    Alice:
+      battlefield: [{{card: "{vehicle}", id: v}}, {others}]
+"""
+
+
+def test_crew_taps_other_creatures_with_enough_power(imported):
+    # 702.122a: "Crew N": tap any number of other untapped creatures you control with total power N or greater.
+    assert value(crew("Smuggler's Copter", "Grizzly Bears")) is True
+    # a creature that came under Alice's control this turn can crew: the cost isn't its own {T} (302.6)
+    assert value(crew("Smuggler's Copter", "{card: Grizzly Bears, summoning_sick: true}")) is True
+    # a tapped creature can't be tapped for a cost (118.3); power 0 adds nothing toward 1
+    assert value(crew("Smuggler's Copter", "{card: Grizzly Bears, tapped: true}")) is False
+    assert value(crew("Smuggler's Copter", "Ornithopter")) is False
+    # Crew 3: one 2-power creature is not enough, two are (total power 4)
+    assert value(crew("Cultivator's Caravan", "Grizzly Bears")) is False
+    assert value(crew("Cultivator's Caravan", "Grizzly Bears, Grizzly Bears")) is True
 
 
 def test_a_cost_not_read_doesnt_hide_what_could_be_produced(imported):

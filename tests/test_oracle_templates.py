@@ -40,6 +40,15 @@ def test_static_templates(text, kind, args):
     assert {k: a.static.arg(k) for k in args} == args
 
 
+def test_crew_is_an_activated_ability_with_a_tapping_cost():
+    # 702.122a: "Crew N" means "Tap any number of other untapped creatures you control with total power N or
+    # greater: This permanent becomes an artifact creature until end of turn."
+    a = ability("Crew 3", "Artifact — Vehicle")
+    assert a.kind == "activated" and [(p.kind, p.n) for p in a.cost] == [("crew", 3)]
+    # a crew without a number is no Crew N
+    assert ability("Crew X", "Artifact — Vehicle").kind == "unmodelled"
+
+
 def test_a_keyword_joined_to_its_cost_by_a_dash():
     # 702.24a: "Cumulative upkeep—[cost]" is the keyword with a cost that is not mana; its scope is the upkeep
     a = ability("Cumulative upkeep—Pay {B} and 1 life.")

@@ -18,7 +18,7 @@ from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
 from mtgjudge.model.vocab import phrases
-from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, Effect
+from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, CostPart, Effect
 from mtgjudge.model.vocab.parse import parse_effect, parse_static
 from mtgjudge.model.vocab.words import EFFECT_WORDS
 
@@ -240,6 +240,12 @@ def _keyword_ability(item: str) -> Ability:
             return Ability("activated", cost=phrases.cost_parts(param),
                            effects=(_other("Attach this Equipment to target creature you control"),),
                            targets=("target creature you control",), timing="sorcery", source_text=item)
+        if name == "Crew" and param.isdigit():
+            # 702.122a: "Crew N" means "Tap any number of other untapped creatures you control with total power N
+            # or greater: This permanent becomes an artifact creature until end of turn."
+            return Ability("activated", cost=(CostPart("crew", n=int(param)),),
+                           effects=(_other("This permanent becomes an artifact creature until end of turn"),),
+                           source_text=item)
         if name == "Level up":
             # 702.87a: "[Cost]: Put a level counter on this permanent. Activate only as a sorcery."
             return Ability("activated", cost=phrases.cost_parts(param),

@@ -65,6 +65,8 @@ class CostPart:
             # The selector already says "untapped" (the cost can only tap untapped permanents).
             what = self.what.describe() if self.what else "untapped creature you control"
             return f"Tap {'an' if what[0] in 'aeiou' else 'a'} {what}" if self.n == 1 else f"Tap {self.n} {what}"
+        if k == "crew":
+            return f"Tap any number of other untapped creatures you control with total power {self.n} or greater"
         if k == "discard":
             return f"Discard {count_word(self.n)} card{'s' if self.n > 1 else ''}"
         if k == "exile_from_graveyard":
