@@ -28,7 +28,7 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar", "Ghost-Lit Stalker", "Sudden Shock",
             "Priest of Titania", "Wirewood Channeler", "Deadeye Plunderers", "Evil Presence", "Urza's Power Plant",
             "Nylea's Presence", "Heart of Yavimaya", "Black Mana Battery", "Kyren Toy",
-            "Smuggler's Copter", "Cultivator's Caravan")
+            "Smuggler's Copter", "Cultivator's Caravan", "Millikin")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -599,6 +599,22 @@ def test_crew_taps_other_creatures_with_enough_power(imported):
     # Crew 3: one 2-power creature is not enough, two are (total power 4)
     assert value(crew("Cultivator's Caravan", "Grizzly Bears")) is False
     assert value(crew("Cultivator's Caravan", "Grizzly Bears, Grizzly Bears")) is True
+
+
+def test_a_cost_from_the_library_doesnt_move_the_card_itself(imported):
+    # Millikin: "{T}, Put the top card of your library into your graveyard: Add {C}." The cost moves another card,
+    # not Millikin, so the ability functions on the battlefield (113.6, 113.6j) and could produce {C} (106.7 ignores
+    # costs); paying that cost is not read, so what Alice can make now is unsupported, not guessed.
+    assert value(produce("Millikin")) == frozenset("C")
+    q = """
+id: q
+ask: mana-options
+state:
+  players:
+    Alice:
+      battlefield: [Millikin]
+"""
+    assert status(q) == "unsupported"
 
 
 def test_a_cost_not_read_doesnt_hide_what_could_be_produced(imported):

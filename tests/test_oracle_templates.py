@@ -40,6 +40,15 @@ def test_static_templates(text, kind, args):
     assert {k: a.static.arg(k) for k in args} == args
 
 
+def test_a_mana_ability_whose_cost_is_not_read_but_moves_another_card():
+    # 113.6j concerns costs that move the object itself out of a zone; this one functions on the battlefield, its
+    # production read (106.7 ignores costs) and its cost kept as unread (activating it: unsupported)
+    a = ability("{T}, Put the top card of your library into your graveyard: Add {C}.", "Artifact Creature — Construct")
+    assert a.kind == "mana" and a.zones == () and "library" in a.unread and a.production.fixed == ("C",)
+    # near miss: the card exiles itself from the hand (113.6j): where it functions is not guessed
+    assert ability("Exile ~ from your hand: Add {R}.", "Creature — Elf Spirit").kind == "unmodelled"
+
+
 def test_crew_is_an_activated_ability_with_a_tapping_cost():
     # 702.122a: "Crew N" means "Tap any number of other untapped creatures you control with total power N or
     # greater: This permanent becomes an artifact creature until end of turn."

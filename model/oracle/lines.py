@@ -316,8 +316,11 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
             targets += found
             effects.append(effect_word(s, found) or (may_play_after(s, effects) if not found else None) or _other(s))
     if cost is None:
-        if production is None or re.search(r"\b(hand|graveyard|library|exile)\b", cost_text, re.I):
-            return fallback       # a cost paid in another zone: where the ability functions is unknown (113.6j)
+        if production is None or (re.search(r"\b(hand|graveyard|library|exile)\b", cost_text, re.I) and "~" in norm):
+            # 113.6j: an ability whose cost or effect moves the object itself out of another zone functions only
+            # there; one that names no such move of itself ("Put the top card of your library into your
+            # graveyard", "Exile a card from your hand") functions on the battlefield (113.6).
+            return fallback
         unread.insert(0, f"the cost {cost_text!r}")
         cost = ()
     loyalty = any(p.kind == "loyalty" for p in cost)
