@@ -28,7 +28,7 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar", "Ghost-Lit Stalker", "Sudden Shock",
             "Priest of Titania", "Wirewood Channeler", "Deadeye Plunderers", "Evil Presence", "Urza's Power Plant",
             "Nylea's Presence", "Heart of Yavimaya", "Black Mana Battery", "Kyren Toy",
-            "Smuggler's Copter", "Cultivator's Caravan", "Millikin")
+            "Smuggler's Copter", "Cultivator's Caravan", "Millikin", "Viridian Joiner")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -599,6 +599,8 @@ def test_crew_taps_other_creatures_with_enough_power(imported):
     # Crew 3: one 2-power creature is not enough, two are (total power 4)
     assert value(crew("Cultivator's Caravan", "Grizzly Bears")) is False
     assert value(crew("Cultivator's Caravan", "Grizzly Bears, Grizzly Bears")) is True
+    # power counts its +1/+1 counters (122.1a, 613.4c): a 3/3 Bears crews 3 alone
+    assert value(crew("Cultivator's Caravan", '{card: Grizzly Bears, counters: {"+1/+1": 1}}')) is True
 
 
 def test_a_cost_from_the_library_doesnt_move_the_card_itself(imported):
@@ -615,6 +617,22 @@ state:
       battlefield: [Millikin]
 """
     assert status(q) == "unsupported"
+
+
+def test_mana_equal_to_its_power(imported):
+    # Viridian Joiner (1/2): "{T}: Add an amount of {G} equal to ~'s power." Its power counts its counters (613.4c);
+    # at power 0 the amount is 0 and no mana is added (107.1b, 106.5), at 3 it adds {G}{G}{G}.
+    q = """
+id: q
+ask: %s
+state:
+  players:
+    Alice:
+      battlefield: [{card: Viridian Joiner, id: land, counters: %s}]
+"""
+    assert value(produce("Viridian Joiner")) == frozenset("G")
+    assert value("about: land\n" + q % ("could-produce", '{"-1/-1": 1}')) == frozenset()
+    assert value(q % ("mana-options", '{"+1/+1": 2}')) == frozenset({"{G}{G}{G}"})
 
 
 def test_a_cost_not_read_doesnt_hide_what_could_be_produced(imported):

@@ -92,6 +92,7 @@ def test_granted_mana_abilities(text, who):
      "removed this way.", "one_type", lambda p: p.choices == "B" and p.amount == X_COUNT and p.x_plus == 1),
     ("{T}, Remove X charge counters from ~: Add an amount of {C} equal to X plus one.", "one_type",
      lambda p: p.choices == "C" and p.amount == X_COUNT and p.x_plus == 1),
+    ("{T}: Add an amount of {G} equal to ~'s power.", "fixed", lambda p: p.fixed == ("G",) and p.per_power),
 ])
 def test_mana_ability_templates(text, mode, check):
     a = ability(text, "Artifact")
@@ -123,6 +124,8 @@ def test_triggered_mana_ability_templates(text, event, of, by, add):
     # an additional mana of another type than the first: not the battery's one type
     "{T}, Remove any number of charge counters from ~: Add {B}, then add an additional {G} for each charge counter "
     "removed this way.",
+    # an amount equal to its toughness: not read
+    "{T}: Add an amount of {G} equal to ~'s toughness.",
 ])
 def test_near_misses_stay_unread(text):
     assert ability(text, "Land").kind == "unmodelled"

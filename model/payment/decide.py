@@ -24,6 +24,7 @@ from mtgjudge.model.payment.problem import UNBOUNDED_USES, PaymentProblem
 from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, modified_generic, ways_to_pay
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.spending import Purpose
+from mtgjudge.model.rules.guards import power_now
 from mtgjudge.model.rules.timing import tap_symbol_requirements
 from mtgjudge.model.selectors import Selector
 from mtgjudge.model.solve.tracked import TrackedSolver
@@ -439,7 +440,7 @@ class Encoding:
                 # 702.122a: "Tap any number of other untapped creatures you control with total power N or greater";
                 # tapping them is not their own {T}, so summoning sickness does not matter (302.6).
                 crew = Selector(types=("Creature",), controller="you")
-                picks = []
+                picks, powers = [], {}
                 for gi, g in enumerate(pr.groups):
                     if not matches(crew, g.chars, pr.state.obj(g.ids[0]), pr.player, None):
                         continue
@@ -447,16 +448,16 @@ class Encoding:
                         raise Unsupported(f"{part.text()!r}: crewing with a permanent identical to the Vehicle is not modelled")
                     if gi == sg:
                         continue                           # "other" creatures: not the Vehicle itself
-                    if g.chars.power is None:
-                        raise Unsupported(f"{part.text()!r}: {g.label} has no power the model knows")
+                    g_power = power_now(pr.state, g.ids[0], f"the power of {g.label} crews {pr.state.obj(src).name}")
                     v = self.ivar(f"crew{i}_{gi}", 0, g.n)
                     self.tap_uses.setdefault(gi, []).append(v)
                     self.late_taps.setdefault(gi, []).append(v)
                     picks.append((gi, v))
+                    powers[gi] = g_power
                 self.part_vars.append((part, picks))
                 ts.require(step("702.122a", f"crew {part.n}: {pr.player} needs other untapped creatures with total "
                                             f"power {part.n} or greater" + ("" if picks else f"; {pr.player} controls none")),
-                           self.total([v * pr.groups[gi].chars.power for gi, v in picks]) >= part.n)
+                           self.total([v * powers[gi] for gi, v in picks]) >= part.n)
             else:
                 raise Unsupported(f"the cost part {part.text()!r} is not modelled in payment")
 

@@ -76,6 +76,10 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
         mult = sum(1 for q in state.battlefield() if matches(p.per, chars[q.id], q, o.controller, o))
     if p.per_counter:
         mult = o.counter(p.per_counter)
+    if p.per_power:
+        from mtgjudge.model.rules.guards import power_now
+        # its power as the ability resolves; a negative amount is 0 (107.1b)
+        mult = max(0, power_now(state, oid, f"the power of {o.name} ({oid}) is an amount of mana"))
     amounts = [p.amount * mult]
     if p.amount == X_COUNT:
         xs = x_values if x_values is not None else ([0] if p.x_plus else []) + _x_probe(state)   # X plus n: X may be 0

@@ -141,7 +141,8 @@ class ManaProduction:
                        graveyard": Corrupted Grafstone; none if no such card is colored, 106.5).
       ``produced_type`` (triggered mana abilities) one mana of any type the triggering permanent produced.
       ``double_pool``  double the amount of each type of unspent mana (Doubling Cube, CR 106.6 example).
-    ``per``: when given, the amount is multiplied by the number of permanents it selects ("for each").
+    ``per``: when given, the amount is multiplied by the number of permanents it selects ("for each");
+    ``per_power``: by the permanent's own power (0 if it is 0 or less, 107.1b).
     ``amount`` may be ``X_COUNT``: X, the number of counters removed to pay the cost (Calciform Pools);
     ``x_plus``: then the amount is X plus that many (Mana Battery: "Add {R}, then add an additional {R} for each
     charge counter removed this way"; X may then be 0).
@@ -164,9 +165,12 @@ class ManaProduction:
     instead: tuple[str, ...] = ()
     options: tuple[tuple[str, ...], ...] = ()
     x_plus: int = 0
+    per_power: bool = False          # "an amount of {G} equal to this's power" (``fixed`` one symbol)
 
     def text(self) -> str:
         each = ""
+        if self.per_power:
+            return "Add an amount of " + "".join("{%s}" % t for t in self.fixed) + " equal to this's power"
         if self.per is not None:
             each = f" for each {self.per.describe()}"
         if self.per_counter:

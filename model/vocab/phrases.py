@@ -311,6 +311,14 @@ class _Meaning(Transformer):
             raise DefinitionError("an amount of one mana symbol")
         return ManaProduction("one_type", choices=kinds[0], amount=X_COUNT, x_plus=number_word(str(n)))
 
+    def p_self_power(self, _article, symbols, _self):
+        """"Add an amount of {G} equal to ~'s power": as many as its power as the ability resolves (none if it is
+        0 or less, 107.1b)."""
+        kinds = self._types(symbols)
+        if len(kinds) != 1:
+            raise DefinitionError("an amount of one mana symbol")
+        return ManaProduction("fixed", fixed=kinds, per_power=True)
+
     def p_double_pool(self):
         return ManaProduction("double_pool")
 
