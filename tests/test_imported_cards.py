@@ -28,7 +28,7 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar", "Ghost-Lit Stalker", "Sudden Shock",
             "Priest of Titania", "Wirewood Channeler", "Deadeye Plunderers", "Evil Presence", "Urza's Power Plant",
             "Nylea's Presence", "Heart of Yavimaya", "Black Mana Battery", "Kyren Toy",
-            "Smuggler's Copter", "Cultivator's Caravan", "Millikin", "Viridian Joiner")
+            "Smuggler's Copter", "Cultivator's Caravan", "Millikin", "Viridian Joiner", "Flailing Soldier")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -372,6 +372,27 @@ state:
     assert value(q % ("", "[]")) is True
     assert value(q % ("", "[1]")) is False                 # 602.5b
     assert value(q % ("turn: {active: Bob}", "[]")) is False   # 602.5d
+
+
+def test_any_player_may_activate(imported):
+    # Flailing Soldier: "{1}: ~ gets +1/+1 until end of turn. Any player may activate this ability." 602.2: only the
+    # controller may activate an ability "unless the object specifically says otherwise": Bob may, paying {1}.
+    q = """
+id: q
+ask: can-activate
+about: fs
+ability: 1
+by: Bob
+state:
+  turn: {active: Bob}
+  players:
+    Alice:
+      battlefield: [{card: Flailing Soldier, id: fs}]
+    Bob:
+      battlefield: %s
+"""
+    assert value(q % "[Mountain]") is True
+    assert value(q % "[]") is False                      # 118.3: nothing to pay {1} with
 
 
 def test_cycling_is_not_an_ability_of_the_permanent_on_the_battlefield(imported):

@@ -49,6 +49,15 @@ def test_a_mana_ability_whose_cost_is_not_read_but_moves_another_card():
     assert ability("Exile ~ from your hand: Add {R}.", "Creature — Elf Spirit").kind == "unmodelled"
 
 
+def test_any_player_may_activate():
+    # 602.2: "Any player may activate this ability." is read for an ability that is no mana ability
+    a = ability("{1}: ~ gets +1/+1 until end of turn. Any player may activate this ability.", "Creature — Human")
+    assert a.kind == "activated" and a.any_player and not a.unread
+    # near miss: a mana ability anyone may activate stays unread (a payment looks only at one's own mana sources)
+    m = ability("{T}: Add {G}. Any player may activate this ability.", "Artifact")
+    assert m.kind == "mana" and m.unread == "Any player may activate this ability."
+
+
 def test_crew_is_an_activated_ability_with_a_tapping_cost():
     # 702.122a: "Crew N" means "Tap any number of other untapped creatures you control with total power N or
     # greater: This permanent becomes an artifact creature until end of turn."

@@ -281,9 +281,12 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
         parts: list[str] = []
     except DefinitionError:
         parts = sentences(effect)
+    any_player = ""
     for s in parts:
         low = s.lower()
-        if low.startswith("add "):
+        if low.rstrip(".") == "any player may activate this ability":
+            any_player = s                # 602.2: "unless the object specifically says otherwise"
+        elif low.startswith("add "):
             if production is not None:
                 return fallback
             try:
@@ -329,13 +332,16 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
     zones = (("hand",) if any(p.kind == "discard_self" for p in cost) else
              ("graveyard",) if any(p.kind == "exile_self_from_graveyard" for p in cost) else ())
     if production is not None and not targets and not loyalty:
+        if any_player:
+            # another player's mana ability is not among the mana sources a payment looks at: not read
+            restriction = " ".join(unread + [any_player])
         return Ability("mana", cost=cost, production=production, effects=tuple(effects), timing=timing,
                        once_each_turn=once, during=during, spend_only=spend_only, unread=restriction,
                        source_text=printed)
     if production is not None or spend_only or not cost:
         return fallback
     return Ability("activated", cost=cost, effects=tuple(effects), timing=timing, once_each_turn=once, during=during,
-                   unread=restriction, targets=tuple(targets), source_text=printed, zones=zones)
+                   any_player=bool(any_player), unread=restriction, targets=tuple(targets), source_text=printed, zones=zones)
 
 
 # ------------------------------------------------------------------ spells' effects

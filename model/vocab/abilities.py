@@ -284,6 +284,7 @@ class Ability:
     timing: str = "any"               # activated: any | sorcery (602.5d) | instant
     once_each_turn: bool = False       # "Activate only once each turn" (602.5b)
     during: str = ""                   # "Activate only during your turn" / "your upkeep" (602.5)
+    any_player: bool = False           # activated (not mana): "Any player may activate this ability." (602.2)
     unread: str = ""                   # activated: the parts the model does not read (its cost, activation
                                        # instructions 602.5, a spending restriction 106.6): whether and when it
                                        # may be activated, and how its mana may be spent, are unknown; what it
@@ -349,6 +350,8 @@ class Ability:
                 tail += " Activate only once each turn."
             if self.during:
                 tail += f" Activate only during {self.during}."
+            if self.any_player:
+                tail += " Any player may activate this ability."
             return f"{cost_text(self.cost)}: {body}.{tail}"
         if self.kind == "static":
             assert self.static is not None
