@@ -28,7 +28,8 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar", "Ghost-Lit Stalker", "Sudden Shock",
             "Priest of Titania", "Wirewood Channeler", "Deadeye Plunderers", "Evil Presence", "Urza's Power Plant",
             "Nylea's Presence", "Heart of Yavimaya", "Black Mana Battery", "Kyren Toy",
-            "Smuggler's Copter", "Cultivator's Caravan", "Millikin", "Viridian Joiner", "Flailing Soldier")
+            "Smuggler's Copter", "Cultivator's Caravan", "Millikin", "Viridian Joiner", "Flailing Soldier",
+            "Urza's Mine", "Urza's Tower")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -466,10 +467,22 @@ def test_an_aura_adding_every_basic_land_type(imported):
     assert value(produce("Forest", ", {card: Nylea's Presence, attached_to: land}")) == frozenset("WUBRG")
 
 
-def test_an_instead_with_a_condition_not_read_is_unsupported(imported):
-    # "If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead": a condition the compiler
-    # doesn't read keeps the whole ability unread, so what it could add is not guessed
-    assert status(produce("Urza's Power Plant")) == "unsupported"
+def test_an_instead_when_you_control_the_other_two(imported):
+    # Urza's Power Plant: "{T}: Add {C}. If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead."
+    # Alone it adds {C}; with a Mine and a Tower (205.3i: lands with the subtypes Urza's and Mine, Urza's and Tower)
+    # its own replacement applies (614.15) and it adds {C}{C}; the Tower then adds {C}{C}{C}: seven in all.
+    assert value(produce("Urza's Power Plant")) == frozenset("C")
+    q = """
+id: q
+ask: mana-options
+state:
+  players:
+    Alice:
+      battlefield: %s
+"""
+    assert value(q % "[Urza's Power Plant]") == frozenset({"{C}"})
+    assert value(q % "[Urza's Power Plant, Urza's Mine]") == frozenset({"{C}{C}"})
+    assert value(q % "[Urza's Power Plant, Urza's Mine, Urza's Tower]") == frozenset({"{C}{C}{C}{C}{C}{C}{C}"})
 
 
 def test_an_ability_creating_a_treasure_is_no_mana_ability(imported):

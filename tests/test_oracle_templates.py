@@ -102,6 +102,10 @@ def test_granted_mana_abilities(text, who):
     ("{T}, Remove X charge counters from ~: Add an amount of {C} equal to X plus one.", "one_type",
      lambda p: p.choices == "C" and p.amount == X_COUNT and p.x_plus == 1),
     ("{T}: Add an amount of {G} equal to ~'s power.", "fixed", lambda p: p.fixed == ("G",) and p.per_power),
+    # 614.15: its own replacement, "instead" when you control permanents with those subtypes (205.3i: Urza's)
+    ("{T}: Add {C}. If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead.", "fixed",
+     lambda p: p.instead_if == "control" and p.instead == ("C", "C")
+     and [[s.subtypes[0] for s in g] for g in p.instead_control] == [["Urza’s", "Mine"], ["Urza’s", "Tower"]]),
 ])
 def test_mana_ability_templates(text, mode, check):
     a = ability(text, "Artifact")
@@ -128,7 +132,7 @@ def test_triggered_mana_ability_templates(text, event, of, by, add):
     # the mana goes to the player the trigger names: "you" after "a player taps" is another ability (106.12a)
     "Whenever a player taps a land for mana, add {G}.",
     # a condition the grammar doesn't read keeps the whole ability unread
-    "{T}: Add {C}. If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead.",
+    "{T}: Add {C}. If an opponent controls an Urza's Mine and an Urza's Tower, add {C}{C} instead.",
     "If a land is tapped for mana, it produces {B}{B} instead of any other type.",
     # an additional mana of another type than the first: not the battery's one type
     "{T}, Remove any number of charge counters from ~: Add {B}, then add an additional {G} for each charge counter "

@@ -95,6 +95,12 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
         why = "it adds " + ev_text(ev(fixed))
         if p.instead_if == "played_land_this_turn" and state.player(o.controller).lands_played > 0:
             fixed, why = p.instead, f"its own replacement applies first (you played a land this turn): {ev_text(ev(p.instead))} instead"
+        if p.instead_if == "control" and all(
+                any(all(matches(sel, chars[q.id], q, o.controller, o) for sel in group) for q in state.battlefield())
+                for group in p.instead_control):
+            fixed, why = p.instead, (f"its own replacement applies first (you control "
+                                     f"{' and '.join(' '.join(s.subtypes[0] for s in g) for g in p.instead_control)}): "
+                                     f"{ev_text(ev(p.instead))} instead")
         put(tuple(n * mult for n in ev(fixed)), why + (f" times {mult}" if mult != 1 else ""))
     elif p.mode == "one_type":
         for a in amounts:

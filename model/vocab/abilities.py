@@ -147,7 +147,7 @@ class ManaProduction:
     ``x_plus``: then the amount is X plus that many (Mana Battery: "Add {R}, then add an additional {R} for each
     charge counter removed this way"; X may then be 0).
     ``instead_if`` / ``instead``: a self-replacement (CR 614.15) "If <condition>, add <instead> instead";
-    conditions: ``played_land_this_turn``.
+    conditions: ``played_land_this_turn``; ``control``: you control a permanent of each of ``instead_control``.
     """
 
     mode: str
@@ -165,6 +165,8 @@ class ManaProduction:
     instead: tuple[str, ...] = ()
     options: tuple[tuple[str, ...], ...] = ()
     x_plus: int = 0
+    instead_control: tuple[tuple[Selector, ...], ...] = ()   # instead_if "control": for each permanent you
+                                                              # must control, what it must match (all of them)
     per_power: bool = False          # "an amount of {G} equal to this's power" (``fixed`` one symbol)
 
     def text(self) -> str:
@@ -218,6 +220,9 @@ class ManaProduction:
             t = t.replace(f"Add {X_COUNT} mana", f"Add X plus {self.x_plus} mana" if self.x_plus else "Add X mana")
         if self.instead_if == "played_land_this_turn":
             t += ". If you played a land this turn, add " + "".join("{%s}" % c for c in self.instead) + " instead"
+        if self.instead_if == "control":
+            t += (". If you control " + " and ".join("a " + " ".join(s.subtypes[0] for s in group) for group in self.instead_control) + ", add "
+                  + "".join("{%s}" % c for c in self.instead) + " instead")
         return t
 
 

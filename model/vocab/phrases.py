@@ -319,6 +319,21 @@ class _Meaning(Transformer):
             raise DefinitionError("an amount of one mana symbol")
         return ManaProduction("fixed", fixed=kinds, per_power=True)
 
+    def control_one(self, _article, *toks) -> tuple[Selector, ...]:
+        """One permanent with every one of these subtypes (a Selector's subtypes are any one of them)."""
+        names = [subtype(str(t).replace("'", "’")) for t in toks]
+        if any(n is None for n in names):
+            raise DefinitionError(f"{' '.join(map(str, toks))!r} names no subtypes (205.3)")
+        return tuple(Selector(subtypes=(n,), controller="you") for n in names)
+
+    def p_instead_if_control(self, production, *parts):
+        """"Add {C}. If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead." (614.15: its own
+        replacement; the permanents it names are those its controller controls as it resolves)."""
+        *sels, symbols = parts
+        if production.mode != "fixed" or production.per is not None or production.per_counter or production.per_power:
+            raise DefinitionError("'instead' after mana that is not fixed")
+        return replace(production, instead_if="control", instead=self._types(symbols), instead_control=tuple(sels))
+
     def p_double_pool(self):
         return ManaProduction("double_pool")
 
