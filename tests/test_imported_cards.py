@@ -29,7 +29,7 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Priest of Titania", "Wirewood Channeler", "Deadeye Plunderers", "Evil Presence", "Urza's Power Plant",
             "Nylea's Presence", "Heart of Yavimaya", "Black Mana Battery", "Kyren Toy",
             "Smuggler's Copter", "Cultivator's Caravan", "Millikin", "Viridian Joiner", "Flailing Soldier",
-            "Urza's Mine", "Urza's Tower")
+            "Urza's Mine", "Urza's Tower", "Disowned Ancestor")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -394,6 +394,25 @@ state:
 """
     assert value(q % "[Mountain]") is True
     assert value(q % "[]") is False                      # 118.3: nothing to pay {1} with
+
+
+def test_outlast(imported):
+    # Disowned Ancestor: "Outlast {1}{B}" = "{1}{B}, {T}: Put a +1/+1 counter on this creature. Activate only as a
+    # sorcery." (702.107a): {T} needs it under Alice's control since her turn began (302.6), and a sorcery's timing.
+    q = """
+id: q
+ask: can-activate
+about: da
+state:
+  %s
+  players:
+    Alice:
+      battlefield: [{card: Disowned Ancestor, id: da, summoning_sick: %s}, Swamp, Swamp]
+    Bob: {}
+"""
+    assert value(q % ("", "false")) is True
+    assert value(q % ("", "true")) is False                      # 302.6
+    assert value(q % ("turn: {active: Bob}", "false")) is False  # 602.5d
 
 
 def test_cycling_is_not_an_ability_of_the_permanent_on_the_battlefield(imported):

@@ -67,6 +67,15 @@ def test_crew_is_an_activated_ability_with_a_tapping_cost():
     assert ability("Crew X", "Artifact — Vehicle").kind == "unmodelled"
 
 
+def test_outlast_is_a_sorcery_speed_tap_ability():
+    # 702.107a: "Outlast [cost]" means "[Cost], {T}: Put a +1/+1 counter on this creature. Activate only as a sorcery."
+    a = ability("Outlast {1}{W}", "Creature — Human Warrior")
+    assert a.kind == "activated" and [p.kind for p in a.cost] == ["mana", "tap"] and a.timing == "sorcery"
+    assert a.effects[0].kind == "counter" and a.effects[0].arg("kind") == "+1/+1"
+    # near miss: a cost the cost grammar doesn't read keeps the keyword unread
+    assert ability("Outlast—Pay {E}{E}", "Creature — Human Warrior").kind == "unmodelled"
+
+
 def test_a_keyword_joined_to_its_cost_by_a_dash():
     # 702.24a: "Cumulative upkeep—[cost]" is the keyword with a cost that is not mana; its scope is the upkeep
     a = ability("Cumulative upkeep—Pay {B} and 1 life.")

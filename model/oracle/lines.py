@@ -246,6 +246,11 @@ def _keyword_ability(item: str) -> Ability:
             return Ability("activated", cost=(CostPart("crew", n=int(param)),),
                            effects=(_other("This permanent becomes an artifact creature until end of turn"),),
                            source_text=item)
+        if name == "Outlast":
+            # 702.107a: "[Cost], {T}: Put a +1/+1 counter on this creature. Activate only as a sorcery."
+            return Ability("activated", cost=phrases.cost_parts(param) + (CostPart("tap"),),
+                           effects=(Effect("counter", (("kind", "+1/+1"), ("n", 1)), EFFECT_WORDS["counter"]),),
+                           timing="sorcery", source_text=item)
         if name == "Level up":
             # 702.87a: "[Cost]: Put a level counter on this permanent. Activate only as a sorcery."
             return Ability("activated", cost=phrases.cost_parts(param),
