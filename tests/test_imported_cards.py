@@ -29,7 +29,8 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Priest of Titania", "Wirewood Channeler", "Deadeye Plunderers", "Evil Presence", "Urza's Power Plant",
             "Nylea's Presence", "Heart of Yavimaya", "Black Mana Battery", "Kyren Toy",
             "Smuggler's Copter", "Cultivator's Caravan", "Millikin", "Viridian Joiner", "Flailing Soldier",
-            "Urza's Mine", "Urza's Tower", "Disowned Ancestor")
+            "Urza's Mine", "Urza's Tower", "Disowned Ancestor",
+            "Apprentice Sorcerer")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -413,6 +414,28 @@ state:
     assert value(q % ("", "false")) is True
     assert value(q % ("", "true")) is False                      # 302.6
     assert value(q % ("turn: {active: Bob}", "false")) is False  # 602.5d
+
+
+def test_only_during_your_turn_before_attackers_are_declared(imported):
+    # Apprentice Sorcerer: "{T}: ~ deals 1 damage to any target. Activate this ability only during your turn, before
+    # attackers are declared." (602.5). Attackers are declared as the declare attackers step begins (508.1), so in
+    # that step, after it, and on Bob's turn it can't be activated; in the beginning of combat step it can.
+    q = """
+id: q
+ask: can-activate
+about: s
+state:
+  turn: {active: %s, step: %s}
+  players:
+    Alice:
+      battlefield: [{card: Apprentice Sorcerer, id: s}]
+    Bob: {}
+"""
+    assert value(q % ("Alice", "precombat-main")) is True
+    assert value(q % ("Alice", "beginning-of-combat")) is True
+    assert value(q % ("Alice", "declare-attackers")) is False
+    assert value(q % ("Alice", "postcombat-main")) is False
+    assert value(q % ("Bob", "precombat-main")) is False
 
 
 def test_cycling_is_not_an_ability_of_the_permanent_on_the_battlefield(imported):

@@ -58,6 +58,17 @@ def test_any_player_may_activate():
     assert m.kind == "mana" and m.unread == "Any player may activate this ability."
 
 
+def test_activate_only_during_your_turn_before_attackers_are_declared():
+    # 602.5, 508.1: a restriction on when it may be activated, read for an ability that is no mana ability
+    a = ability("{T}: ~ deals 1 damage to any target. Activate only during your turn, before attackers are declared.",
+                "Creature — Human Wizard")
+    assert a.kind == "activated" and a.during == "your turn, before attackers are declared" and not a.unread
+    # near miss: "before blockers are declared" is not read
+    b = ability("{T}: ~ deals 1 damage to any target. Activate only during your turn, before blockers are declared.",
+                "Creature — Human Wizard")
+    assert b.unread and not b.during
+
+
 def test_crew_is_an_activated_ability_with_a_tapping_cost():
     # 702.122a: "Crew N" means "Tap any number of other untapped creatures you control with total power N or
     # greater: This permanent becomes an artifact creature until end of turn."

@@ -340,6 +340,10 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
         if any_player:
             # another player's mana ability is not among the mana sources a payment looks at: not read
             restriction = " ".join(unread + [any_player])
+        if during == phrases.BEFORE_ATTACKERS:
+            # when a mana ability may be activated is not what mana sources look at: not read
+            restriction = (restriction + " Activate only during your turn, before attackers are declared.").strip()
+            during = ""
         return Ability("mana", cost=cost, production=production, effects=tuple(effects), timing=timing,
                        once_each_turn=once, during=during, spend_only=spend_only, unread=restriction,
                        source_text=printed)

@@ -4,6 +4,7 @@ decisions, the payment model and the engine all use.
 """
 from __future__ import annotations
 
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.state import NO_PRIORITY_STEPS, GameState
@@ -112,7 +113,15 @@ def activation_timing(state: GameState, oid: str, index: int, player: str, *, ma
                                                                         else "not yet activated this turn")), not done))
     if during:
         own = state.active_player == player
-        ok = own and (during == "your turn" or state.turn.step == "upkeep")
+        if during == "your turn":
+            ok = own
+        elif during == "your upkeep":
+            ok = own and state.turn.step == "upkeep"
+        elif during == "your turn, before attackers are declared":
+            # 508.1: attackers are declared as the declare attackers step begins, before anyone has priority
+            ok = own and state.turn.step in ("untap", "upkeep", "draw", "precombat-main", "beginning-of-combat")
+        else:
+            raise Unsupported(f"activate only during {during}: not modelled")
         reqs.append((step("602.5", f"activate only during {during}: it is {state.active_player}'s turn, "
                                    f"{state.turn.step} step"), ok))
     if loyalty:

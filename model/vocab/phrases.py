@@ -24,6 +24,8 @@ from mtgjudge.model.vocab.abilities import X_COUNT, CostPart, ManaProduction, Ma
 from mtgjudge.model.vocab.subtypes import subtype
 
 GRAMMAR = Path(__file__).with_name("phrases.lark")
+#: "Activate only during your turn, before attackers are declared." (602.5, 508.1)
+BEFORE_ATTACKERS = "your turn, before attackers are declared"
 STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "target_phrase", "target_np",
           "static_grant", "static_pt", "static_land_type", "static_color", "static_mana", "static_spend",
           "trigger_exile_until", "mana_trigger", "exile_top", "may_play_exiled", "trigger_condition")
@@ -389,6 +391,7 @@ class _Meaning(Transformer):
     def r_once(self): return {"once_each_turn": True}
     def r_your_upkeep(self): return {"during": "your upkeep"}
     def r_your_turn(self): return {"during": "your turn"}
+    def r_your_turn_before_attackers(self): return {"during": BEFORE_ATTACKERS}
 
     def enters_tapped(self, *_): return True
 
