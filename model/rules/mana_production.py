@@ -16,6 +16,7 @@ from mtgjudge.model.vocab.abilities import X_COUNT, Ability
 from mtgjudge.model.rules.layers import compute_all, current
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.in_force import ActiveEffect, effects_in_force
+from mtgjudge.model.rules.guards import power_now
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.mana import COLORS, TYPES, mana_run
@@ -77,7 +78,6 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
     if p.per_counter:
         mult = o.counter(p.per_counter)
     if p.per_power:
-        from mtgjudge.model.rules.guards import power_now
         # its power as the ability resolves; a negative amount is 0 (107.1b)
         mult = max(0, power_now(state, oid, f"the power of {o.name} ({oid}) is an amount of mana"))
     amounts = [p.amount * mult]
