@@ -88,7 +88,7 @@ def can_activate(state: GameState, oid: str, index: int, ability: Ability, playe
     ]
     reqs += activation_timing(state, oid, index, player, mana_ability=ability.is_mana_ability,
                               sorcery=ability.timing == "sorcery", once_each_turn=ability.once_each_turn,
-                              loyalty=ability.is_loyalty_ability, during=ability.during)
+                              loyalty=ability.is_loyalty_ability, during=ability.during, only_if=ability.only_if)
     reqs += target_requirements(state, ability.targets, player, oid)
     cost = activation_cost(state, oid, ability, x)
     label = f"{obj.name}'s ability {index} ({ability.text()})"

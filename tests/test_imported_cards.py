@@ -30,7 +30,7 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Nylea's Presence", "Heart of Yavimaya", "Black Mana Battery", "Kyren Toy",
             "Smuggler's Copter", "Cultivator's Caravan", "Millikin", "Viridian Joiner", "Flailing Soldier",
             "Urza's Mine", "Urza's Tower", "Disowned Ancestor",
-            "Apprentice Sorcerer")
+            "Apprentice Sorcerer", "Fool's Tome")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -436,6 +436,22 @@ state:
     assert value(q % ("Alice", "declare-attackers")) is False
     assert value(q % ("Alice", "postcombat-main")) is False
     assert value(q % ("Bob", "precombat-main")) is False
+
+
+def test_only_if_you_have_no_cards_in_hand(imported):
+    # Fool's Tome: "{2}, {T}: Draw a card. Activate this ability only if you have no cards in hand." (602.5)
+    q = """
+id: q
+ask: can-activate
+about: t
+state:
+  players:
+    Alice:
+      battlefield: [{card: Fool's Tome, id: t}, Wastes, Wastes]
+      hand: %s
+"""
+    assert value(q % "[]") is True
+    assert value(q % "[Grizzly Bears]") is False
 
 
 def test_cycling_is_not_an_ability_of_the_permanent_on_the_battlefield(imported):

@@ -69,6 +69,15 @@ def test_activate_only_during_your_turn_before_attackers_are_declared():
     assert b.unread and not b.during
 
 
+def test_activate_only_if_you_have_no_cards_in_hand():
+    # 602.5: read for an ability that is no mana ability; on a mana ability it stays unread (mana sources don't
+    # look at it), and another count of cards is not read
+    a = ability("{2}, {T}: Draw a card. Activate this ability only if you have no cards in hand.", "Artifact")
+    assert a.kind == "activated" and a.only_if == "you have no cards in hand" and not a.unread
+    assert ability("{T}: Add {C}. Activate only if you have no cards in hand.", "Artifact").unread
+    assert ability("{2}, {T}: Draw a card. Activate only if you have one or fewer cards in hand.", "Artifact").unread
+
+
 def test_crew_is_an_activated_ability_with_a_tapping_cost():
     # 702.122a: "Crew N" means "Tap any number of other untapped creatures you control with total power N or
     # greater: This permanent becomes an artifact creature until end of turn."

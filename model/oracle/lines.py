@@ -276,7 +276,7 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
     except DefinitionError:
         cost = None            # kept for what it would produce (106.7 ignores costs); activating it: unknown
     production = None
-    timing, once, during = "any", False, ""
+    timing, once, during, only_if = "any", False, "", ""
     spend_only = ""
     unread: list[str] = []
     effects: list[Effect] = []
@@ -307,6 +307,7 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
             timing = r.get("timing", timing)
             once = once or r.get("once_each_turn", False)
             during = r.get("during", during)
+            only_if = r.get("only_if", only_if)
         elif low.startswith("spend this mana only to "):
             spend_only = s[len("spend this mana only to "):].rstrip(".")
             try:
@@ -344,13 +345,15 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
             # when a mana ability may be activated is not what mana sources look at: not read
             restriction = (restriction + " Activate only during your turn, before attackers are declared.").strip()
             during = ""
+        if only_if:
+            restriction = (restriction + f" Activate only if {only_if}.").strip()
         return Ability("mana", cost=cost, production=production, effects=tuple(effects), timing=timing,
                        once_each_turn=once, during=during, spend_only=spend_only, unread=restriction,
                        source_text=printed)
     if production is not None or spend_only or not cost:
         return fallback
     return Ability("activated", cost=cost, effects=tuple(effects), timing=timing, once_each_turn=once, during=during,
-                   any_player=bool(any_player), unread=restriction, targets=tuple(targets), source_text=printed, zones=zones)
+                   any_player=bool(any_player), only_if=only_if, unread=restriction, targets=tuple(targets), source_text=printed, zones=zones)
 
 
 # ------------------------------------------------------------------ spells' effects

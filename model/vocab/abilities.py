@@ -289,6 +289,7 @@ class Ability:
     timing: str = "any"               # activated: any | sorcery (602.5d) | instant
     once_each_turn: bool = False       # "Activate only once each turn" (602.5b)
     during: str = ""                   # "Activate only during your turn" / "your upkeep" (602.5)
+    only_if: str = ""                  # activated (not mana): "Activate only if you have no cards in hand" (602.5)
     any_player: bool = False           # activated (not mana): "Any player may activate this ability." (602.2)
     unread: str = ""                   # activated: the parts the model does not read (its cost, activation
                                        # instructions 602.5, a spending restriction 106.6): whether and when it
@@ -355,6 +356,8 @@ class Ability:
                 tail += " Activate only once each turn."
             if self.during:
                 tail += f" Activate only during {self.during}."
+            if self.only_if:
+                tail += f" Activate only if {self.only_if}."
             if self.any_player:
                 tail += " Any player may activate this ability."
             return f"{cost_text(self.cost)}: {body}.{tail}"

@@ -392,6 +392,7 @@ class _Meaning(Transformer):
     def r_your_upkeep(self): return {"during": "your upkeep"}
     def r_your_turn(self): return {"during": "your turn"}
     def r_your_turn_before_attackers(self): return {"during": BEFORE_ATTACKERS}
+    def r_no_cards_in_hand(self, _cards): return {"only_if": "you have no cards in hand"}
 
     def enters_tapped(self, *_): return True
 
