@@ -30,7 +30,8 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Nylea's Presence", "Heart of Yavimaya", "Black Mana Battery", "Kyren Toy",
             "Smuggler's Copter", "Cultivator's Caravan", "Millikin", "Viridian Joiner", "Flailing Soldier",
             "Urza's Mine", "Urza's Tower", "Disowned Ancestor",
-            "Apprentice Sorcerer", "Fool's Tome")
+            "Apprentice Sorcerer", "Fool's Tome",
+            "Myojin of Cleansing Fire")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -452,6 +453,23 @@ state:
 """
     assert value(q % "[]") is True
     assert value(q % "[Grizzly Bears]") is False
+
+
+def test_a_conditional_keyword_of_its_own_doesnt_change_activating(imported):
+    # Myojin of Cleansing Fire: "~ has indestructible as long as it has a divinity counter on it." changes at most
+    # what indestructible does (702.12b); "Remove a divinity counter from ~: Destroy all other creatures." needs the
+    # counter it removes (118.3).
+    q = """
+id: q
+ask: can-activate
+about: m
+state:
+  players:
+    Alice:
+      battlefield: [{card: Myojin of Cleansing Fire, id: m, counters: {divinity: %d}}]
+"""
+    assert value(q % 1) is True
+    assert value(q % 0) is False
 
 
 def test_cycling_is_not_an_ability_of_the_permanent_on_the_battlefield(imported):

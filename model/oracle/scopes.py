@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from mtgjudge.model.oracle.keywords import lookup
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.vocab.scopes import EVENT_SCOPES, Scope
 
@@ -104,6 +105,20 @@ STATIC_TEMPLATES: tuple[tuple[str, re.Pattern, frozenset[Scope]], ...] = (
 )
 
 
+#: "~ has indestructible as long as it has a divinity counter on it.", "As long as ..., ~ has flying.": a static
+#: ability that gives the object itself one keyword ability (613.1f) changes at most what that keyword does: the
+#: keyword's own scopes (``keywords.TABLE``, 702).
+_SELF_KEYWORD = re.compile(r"^(?:~ has (?P<a>[a-z ]+?) as long as [^.]*|As long as [^.]*?, ~ has (?P<b>[a-z ]+?))\.$")
+
+
+def _self_keyword_scopes(norm: str) -> frozenset[Scope] | None:
+    m = _SELF_KEYWORD.match(norm)
+    kw = lookup(m.group("a") or m.group("b")) if m else None
+    if kw is None or kw.param or kw.kind != "static" or not kw.scopes:
+        return None
+    return kw.scopes
+
+
 def zones_of(norm: str, kind: str, spell: bool) -> tuple[str, ...]:
     """Where an unmodelled line functions (113.6): () when it may be anywhere."""
     if _ZONE_WORDS.search(norm):
@@ -127,6 +142,9 @@ def scopes_of(norm: str, kind: str) -> tuple[Scope, ...]:
     if kind == "activated" and not could_add:
         return tuple(sorted(EVENT_SCOPES | {Scope.ACTIVATION}, key=lambda s: s.value))
     if kind == "static" and not _SECOND_CLAUSE.search(norm):
+        own = _self_keyword_scopes(norm)
+        if own is not None:
+            return tuple(sorted(own, key=lambda s: s.value))
         for _rule, pattern, scopes in STATIC_TEMPLATES:
             if pattern.match(norm):
                 return tuple(sorted(scopes, key=lambda s: s.value))
