@@ -69,6 +69,9 @@ def can_activate(state: GameState, oid: str, index: int, ability: Ability, playe
         raise Unsupported(f"{obj.name}'s ability {ability.source_text!r} is not modelled")
     if ability.unread:
         raise Unsupported(f"{obj.name}'s ability {ability.text()!r}: {ability.unread!r} is not modelled")
+    if ability.any_player and obj.controller != player and any(p.kind != "mana" for p in ability.cost):
+        raise Unsupported(f"{obj.name}'s ability {ability.text()!r}: paying a cost that names a permanent "
+                          f"{player} doesn't control is not modelled")
     if ability.zones:
         # 113.6j: it functions where its cost can be paid (the zone was checked above); paying a cost from a
         # zone other than the battlefield is not modelled.
@@ -79,12 +82,13 @@ def can_activate(state: GameState, oid: str, index: int, ability: Ability, playe
               else f"{obj.name} is in the {obj.zone}; its activated abilities function only on the battlefield"),
          obj.zone == "battlefield"),
         (step("602.2", f"{player} controls {obj.name}" if obj.controller == player
+              else f"any player may activate this ability of {obj.name}" if ability.any_player
               else f"only {obj.name}'s controller, {obj.controller}, can activate its abilities, not {player}"),
-         obj.controller == player),
+         obj.controller == player or ability.any_player),
     ]
     reqs += activation_timing(state, oid, index, player, mana_ability=ability.is_mana_ability,
                               sorcery=ability.timing == "sorcery", once_each_turn=ability.once_each_turn,
-                              loyalty=ability.is_loyalty_ability, during=ability.during)
+                              loyalty=ability.is_loyalty_ability, during=ability.during, only_if=ability.only_if)
     reqs += target_requirements(state, ability.targets, player, oid)
     cost = activation_cost(state, oid, ability, x)
     label = f"{obj.name}'s ability {index} ({ability.text()})"

@@ -27,7 +27,11 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Hypnotic Specter", "Lightning Helix", "Hallowed Fountain", "Student of Warfare", "Azorius Chancery",
             "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar", "Ghost-Lit Stalker", "Sudden Shock",
             "Priest of Titania", "Wirewood Channeler", "Deadeye Plunderers", "Evil Presence", "Urza's Power Plant",
-            "Nylea's Presence", "Terror", "Drudge Skeletons")
+            "Nylea's Presence", "Heart of Yavimaya", "Black Mana Battery", "Kyren Toy",
+            "Smuggler's Copter", "Cultivator's Caravan", "Millikin", "Viridian Joiner", "Flailing Soldier",
+            "Urza's Mine", "Urza's Tower", "Disowned Ancestor",
+            "Apprentice Sorcerer", "Fool's Tome",
+            "Myojin of Cleansing Fire", "Terror", "Drudge Skeletons")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -380,6 +384,101 @@ state:
     assert value(q % ("turn: {active: Bob}", "[]")) is False   # 602.5d
 
 
+def test_any_player_may_activate(imported):
+    # Flailing Soldier: "{1}: ~ gets +1/+1 until end of turn. Any player may activate this ability." 602.2: only the
+    # controller may activate an ability "unless the object specifically says otherwise": Bob may, paying {1}.
+    q = """
+id: q
+ask: can-activate
+about: fs
+ability: 1
+by: Bob
+state:
+  turn: {active: Bob}
+  players:
+    Alice:
+      battlefield: [{card: Flailing Soldier, id: fs}]
+    Bob:
+      battlefield: %s
+"""
+    assert value(q % "[Mountain]") is True
+    assert value(q % "[]") is False                      # 118.3: nothing to pay {1} with
+
+
+def test_outlast(imported):
+    # Disowned Ancestor: "Outlast {1}{B}" = "{1}{B}, {T}: Put a +1/+1 counter on this creature. Activate only as a
+    # sorcery." (702.107a): {T} needs it under Alice's control since her turn began (302.6), and a sorcery's timing.
+    q = """
+id: q
+ask: can-activate
+about: da
+state:
+  %s
+  players:
+    Alice:
+      battlefield: [{card: Disowned Ancestor, id: da, summoning_sick: %s}, Swamp, Swamp]
+    Bob: {}
+"""
+    assert value(q % ("", "false")) is True
+    assert value(q % ("", "true")) is False                      # 302.6
+    assert value(q % ("turn: {active: Bob}", "false")) is False  # 602.5d
+
+
+def test_only_during_your_turn_before_attackers_are_declared(imported):
+    # Apprentice Sorcerer: "{T}: ~ deals 1 damage to any target. Activate this ability only during your turn, before
+    # attackers are declared." (602.5). Attackers are declared as the declare attackers step begins (508.1), so in
+    # that step, after it, and on Bob's turn it can't be activated; in the beginning of combat step it can.
+    q = """
+id: q
+ask: can-activate
+about: s
+state:
+  turn: {active: %s, step: %s}
+  players:
+    Alice:
+      battlefield: [{card: Apprentice Sorcerer, id: s}]
+    Bob: {}
+"""
+    assert value(q % ("Alice", "precombat-main")) is True
+    assert value(q % ("Alice", "beginning-of-combat")) is True
+    assert value(q % ("Alice", "declare-attackers")) is False
+    assert value(q % ("Alice", "postcombat-main")) is False
+    assert value(q % ("Bob", "precombat-main")) is False
+
+
+def test_only_if_you_have_no_cards_in_hand(imported):
+    # Fool's Tome: "{2}, {T}: Draw a card. Activate this ability only if you have no cards in hand." (602.5)
+    q = """
+id: q
+ask: can-activate
+about: t
+state:
+  players:
+    Alice:
+      battlefield: [{card: Fool's Tome, id: t}, Wastes, Wastes]
+      hand: %s
+"""
+    assert value(q % "[]") is True
+    assert value(q % "[Grizzly Bears]") is False
+
+
+def test_a_conditional_keyword_of_its_own_doesnt_change_activating(imported):
+    # Myojin of Cleansing Fire: "~ has indestructible as long as it has a divinity counter on it." changes at most
+    # what indestructible does (702.12b); "Remove a divinity counter from ~: Destroy all other creatures." needs the
+    # counter it removes (118.3).
+    q = """
+id: q
+ask: can-activate
+about: m
+state:
+  players:
+    Alice:
+      battlefield: [{card: Myojin of Cleansing Fire, id: m, counters: {divinity: %d}}]
+"""
+    assert value(q % 1) is True
+    assert value(q % 0) is False
+
+
 def test_cycling_is_not_an_ability_of_the_permanent_on_the_battlefield(imported):
     # 113.6j, 702.29a: cycling's cost discards the card: it functions only in the hand.
     q = """
@@ -451,10 +550,22 @@ def test_an_aura_adding_every_basic_land_type(imported):
     assert value(produce("Forest", ", {card: Nylea's Presence, attached_to: land}")) == frozenset("WUBRG")
 
 
-def test_an_instead_with_a_condition_not_read_is_unsupported(imported):
-    # "If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead": a condition the compiler
-    # doesn't read keeps the whole ability unread, so what it could add is not guessed
-    assert status(produce("Urza's Power Plant")) == "unsupported"
+def test_an_instead_when_you_control_the_other_two(imported):
+    # Urza's Power Plant: "{T}: Add {C}. If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead."
+    # Alone it adds {C}; with a Mine and a Tower (205.3i: lands with the subtypes Urza's and Mine, Urza's and Tower)
+    # its own replacement applies (614.15) and it adds {C}{C}; the Tower then adds {C}{C}{C}: seven in all.
+    assert value(produce("Urza's Power Plant")) == frozenset("C")
+    q = """
+id: q
+ask: mana-options
+state:
+  players:
+    Alice:
+      battlefield: %s
+"""
+    assert value(q % "[Urza's Power Plant]") == frozenset({"{C}"})
+    assert value(q % "[Urza's Power Plant, Urza's Mine]") == frozenset({"{C}{C}"})
+    assert value(q % "[Urza's Power Plant, Urza's Mine, Urza's Tower]") == frozenset({"{C}{C}{C}{C}{C}{C}{C}"})
 
 
 def test_an_ability_creating_a_treasure_is_no_mana_ability(imported):
@@ -534,6 +645,111 @@ def test_storage_lands(imported):
     # they could produce what an X of 1 or more would add.
     assert value(produce("Mage-Ring Network")) == frozenset("C")
     assert value(produce("Dreadship Reef")) == frozenset("CUB")
+
+
+def test_a_replacement_of_its_own_entering_doesnt_change_what_it_produces(imported):
+    # Heart of Yavimaya: "If ~ would enter the battlefield, sacrifice a Forest instead. ..." applies only to the
+    # event of its entering (614.6); on the battlefield it has "{T}: Add {G}." (and a {T} ability that adds no
+    # mana, 605.1a), so it could produce {G} (106.7).
+    assert value(produce("Heart of Yavimaya")) == frozenset("G")
+
+
+def test_removing_x_counters_needs_x_counters(imported):
+    # Mage-Ring Network: "{T}, Remove any number of storage counters from ~: Add {C} for each storage counter
+    # removed this way." The number removed is the X chosen as the cost is paid (107.3); a cost can't be paid
+    # without the counters it removes (118.3), and removing 2 of 2 can.
+    q = """
+id: q
+ask: can-activate
+about: net
+ability: 3
+x: %d
+state:
+  players:
+    Alice:
+      battlefield: [{card: Mage-Ring Network, id: net, counters: {storage: 2}}]
+"""
+    assert value(q % 3) is False
+    assert value(q % 2) is True
+
+
+def test_mana_battery(imported):
+    # Black Mana Battery: "{T}, Remove any number of charge counters from ~: Add {B}, then add an additional {B}
+    # for each charge counter removed this way." "Any number" includes 0 (107.3): with no counters it still adds
+    # {B}; with two, removing both adds {B}{B}{B}, the most it can make (106.4).
+    assert value(produce("Black Mana Battery")) == frozenset("B")
+    q = """
+id: q
+ask: mana-options
+state:
+  players:
+    Alice:
+      battlefield: [{card: Black Mana Battery, counters: {charge: %d}}]
+"""
+    assert value(q % 0) == frozenset({"{B}"})
+    assert value(q % 2) == frozenset({"{B}{B}{B}"})
+    # Kyren Toy: "Add an amount of {C} equal to X plus one": {C} even when X is 0
+    assert value(produce("Kyren Toy")) == frozenset("C")
+
+
+def crew(vehicle: str, others: str) -> str:
+    return f"""
+id: q
+ask: can-activate
+about: v
+ability: {1 if vehicle == "Smuggler's Copter" else 2}
+state:
+  players:
+    Alice:
+      battlefield: [{{card: "{vehicle}", id: v}}, {others}]
+"""
+
+
+def test_crew_taps_other_creatures_with_enough_power(imported):
+    # 702.122a: "Crew N": tap any number of other untapped creatures you control with total power N or greater.
+    assert value(crew("Smuggler's Copter", "Grizzly Bears")) is True
+    # a creature that came under Alice's control this turn can crew: the cost isn't its own {T} (302.6)
+    assert value(crew("Smuggler's Copter", "{card: Grizzly Bears, summoning_sick: true}")) is True
+    # a tapped creature can't be tapped for a cost (118.3); power 0 adds nothing toward 1
+    assert value(crew("Smuggler's Copter", "{card: Grizzly Bears, tapped: true}")) is False
+    assert value(crew("Smuggler's Copter", "Ornithopter")) is False
+    # Crew 3: one 2-power creature is not enough, two are (total power 4)
+    assert value(crew("Cultivator's Caravan", "Grizzly Bears")) is False
+    assert value(crew("Cultivator's Caravan", "Grizzly Bears, Grizzly Bears")) is True
+    # power counts its +1/+1 counters (122.1a, 613.4c): a 3/3 Bears crews 3 alone
+    assert value(crew("Cultivator's Caravan", '{card: Grizzly Bears, counters: {"+1/+1": 1}}')) is True
+
+
+def test_a_cost_from_the_library_doesnt_move_the_card_itself(imported):
+    # Millikin: "{T}, Put the top card of your library into your graveyard: Add {C}." The cost moves another card,
+    # not Millikin, so the ability functions on the battlefield (113.6, 113.6j) and could produce {C} (106.7 ignores
+    # costs); paying that cost is not read, so what Alice can make now is unsupported, not guessed.
+    assert value(produce("Millikin")) == frozenset("C")
+    q = """
+id: q
+ask: mana-options
+state:
+  players:
+    Alice:
+      battlefield: [Millikin]
+"""
+    assert status(q) == "unsupported"
+
+
+def test_mana_equal_to_its_power(imported):
+    # Viridian Joiner (1/2): "{T}: Add an amount of {G} equal to ~'s power." Its power counts its counters (613.4c);
+    # at power 0 the amount is 0 and no mana is added (107.1b, 106.5), at 3 it adds {G}{G}{G}.
+    q = """
+id: q
+ask: %s
+state:
+  players:
+    Alice:
+      battlefield: [{card: Viridian Joiner, id: land, counters: %s}]
+"""
+    assert value(produce("Viridian Joiner")) == frozenset("G")
+    assert value("about: land\n" + q % ("could-produce", '{"-1/-1": 1}')) == frozenset()
+    assert value(q % ("mana-options", '{"+1/+1": 2}')) == frozenset({"{G}{G}{G}"})
 
 
 def test_a_cost_not_read_doesnt_hide_what_could_be_produced(imported):

@@ -119,6 +119,15 @@ def test_mana_added_beside_such_words_is_not_narrowed(line):
     ("Draft ~ face up.", Scope.OUTSIDE_GAME),
     ("Creatures with power less than ~'s power can't block it.", Scope.COMBAT),
     ("Play with the top card of your library revealed.", Scope.DRAW),
+    # 613.1f: the object itself has one keyword ability, or not: at most what that keyword does (702.9, 702.2)
+    ("~ has flying as long as it's untapped.", Scope.COMBAT),
+    ("As long as you control an artifact, ~ has flying.", Scope.COMBAT),
+    ("If ~ would enter the battlefield, sacrifice an untapped Mountain instead. If you do, put ~ onto the "
+     "battlefield. If you don't, put it into its owner's graveyard.", Scope.ENTERS),
+    ("If ~ would enter the battlefield, you may discard a land card instead. If you do, put ~ onto the "
+     "battlefield. If you don't, put it into its owner's graveyard.", Scope.ENTERS),
+    ("If ~ would enter the battlefield, instead sacrifice each other permanent named ~ you control, then put ~ "
+     "onto the battlefield.", Scope.ENTERS),
 ])
 def test_static_templates(line, scope):
     assert scopes_of(line, "static") == (scope,)
@@ -128,6 +137,14 @@ def test_static_templates(line, scope):
     "All lands are 1/1 creatures that are still lands.",            # could make lands summoning sick (302.6)
     "~ can't block, and creatures you control have haste.",          # more than combat
     "Players can't cast spells during combat.",
+    # two keywords in one phrase, or a keyword given to other creatures: not this template
+    "~ has flying and first strike as long as it's untapped.",
+    "Creatures you control have flying as long as you control an artifact.",
+    # a replacement of another event than its own entering ("would be put into a graveyard")
+    "If ~ would be put into a graveyard from anywhere, reveal ~ and shuffle it into its owner's library instead.",
+    # what happens when it enters is more than the replacement: "and you gain 2 life"
+    "If ~ would enter the battlefield, sacrifice a Forest instead. If you do, put ~ onto the battlefield and you "
+    "gain 2 life. If you don't, put it into its owner's graveyard.",
 ])
 def test_other_statics_could_change_anything(line):
     assert scopes_of(line, "static") == ()

@@ -7,7 +7,7 @@ import pytest
 
 from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.oracle import compile_card
-from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.vocab.abilities import X_COUNT, Ability
 
 
 def ability(text: str, type_line: str = "Enchantment") -> Ability:
@@ -40,6 +40,62 @@ def test_static_templates(text, kind, args):
     assert {k: a.static.arg(k) for k in args} == args
 
 
+def test_a_mana_ability_whose_cost_is_not_read_but_moves_another_card():
+    # 113.6j concerns costs that move the object itself out of a zone; this one functions on the battlefield, its
+    # production read (106.7 ignores costs) and its cost kept as unread (activating it: unsupported)
+    a = ability("{T}, Put the top card of your library into your graveyard: Add {C}.", "Artifact Creature — Construct")
+    assert a.kind == "mana" and a.zones == () and "library" in a.unread and a.production.fixed == ("C",)
+    # near miss: the card exiles itself from the hand (113.6j): where it functions is not guessed
+    assert ability("Exile ~ from your hand: Add {R}.", "Creature — Elf Spirit").kind == "unmodelled"
+
+
+def test_any_player_may_activate():
+    # 602.2: "Any player may activate this ability." is read for an ability that is no mana ability
+    a = ability("{1}: ~ gets +1/+1 until end of turn. Any player may activate this ability.", "Creature — Human")
+    assert a.kind == "activated" and a.any_player and not a.unread
+    # near miss: a mana ability anyone may activate stays unread (a payment looks only at one's own mana sources)
+    m = ability("{T}: Add {G}. Any player may activate this ability.", "Artifact")
+    assert m.kind == "mana" and m.unread == "Any player may activate this ability."
+
+
+def test_activate_only_during_your_turn_before_attackers_are_declared():
+    # 602.5, 508.1: a restriction on when it may be activated, read for an ability that is no mana ability
+    a = ability("{T}: ~ deals 1 damage to any target. Activate only during your turn, before attackers are declared.",
+                "Creature — Human Wizard")
+    assert a.kind == "activated" and a.during == "your turn, before attackers are declared" and not a.unread
+    # near miss: "before blockers are declared" is not read
+    b = ability("{T}: ~ deals 1 damage to any target. Activate only during your turn, before blockers are declared.",
+                "Creature — Human Wizard")
+    assert b.unread and not b.during
+
+
+def test_activate_only_if_you_have_no_cards_in_hand():
+    # 602.5: read for an ability that is no mana ability; on a mana ability it stays unread (mana sources don't
+    # look at it), and another count of cards is not read
+    a = ability("{2}, {T}: Draw a card. Activate this ability only if you have no cards in hand.", "Artifact")
+    assert a.kind == "activated" and a.only_if == "you have no cards in hand" and not a.unread
+    assert ability("{T}: Add {C}. Activate only if you have no cards in hand.", "Artifact").unread
+    assert ability("{2}, {T}: Draw a card. Activate only if you have one or fewer cards in hand.", "Artifact").unread
+
+
+def test_crew_is_an_activated_ability_with_a_tapping_cost():
+    # 702.122a: "Crew N" means "Tap any number of other untapped creatures you control with total power N or
+    # greater: This permanent becomes an artifact creature until end of turn."
+    a = ability("Crew 3", "Artifact — Vehicle")
+    assert a.kind == "activated" and [(p.kind, p.n) for p in a.cost] == [("crew", 3)]
+    # a crew without a number is no Crew N
+    assert ability("Crew X", "Artifact — Vehicle").kind == "unmodelled"
+
+
+def test_outlast_is_a_sorcery_speed_tap_ability():
+    # 702.107a: "Outlast [cost]" means "[Cost], {T}: Put a +1/+1 counter on this creature. Activate only as a sorcery."
+    a = ability("Outlast {1}{W}", "Creature — Human Warrior")
+    assert a.kind == "activated" and [p.kind for p in a.cost] == ["mana", "tap"] and a.timing == "sorcery"
+    assert a.effects[0].kind == "counter" and a.effects[0].arg("kind") == "+1/+1"
+    # near miss: a cost the cost grammar doesn't read keeps the keyword unread
+    assert ability("Outlast—Pay {E}{E}", "Creature — Human Warrior").kind == "unmodelled"
+
+
 def test_a_keyword_joined_to_its_cost_by_a_dash():
     # 702.24a: "Cumulative upkeep—[cost]" is the keyword with a cost that is not mana; its scope is the upkeep
     a = ability("Cumulative upkeep—Pay {B} and 1 life.")
@@ -69,6 +125,16 @@ def test_granted_mana_abilities(text, who):
      lambda p: p.color_of.controller == "you"),
     ("{T}: Choose a color of a card in your graveyard. Add one mana of that color.", "color_of_card",
      lambda p: p.card_zone == "graveyard"),
+    # 107.3: X is the number of counters the cost removes; the battery adds one more than X, so X may be 0
+    ("{T}, Remove any number of charge counters from ~: Add {B}, then add an additional {B} for each charge counter "
+     "removed this way.", "one_type", lambda p: p.choices == "B" and p.amount == X_COUNT and p.x_plus == 1),
+    ("{T}, Remove X charge counters from ~: Add an amount of {C} equal to X plus one.", "one_type",
+     lambda p: p.choices == "C" and p.amount == X_COUNT and p.x_plus == 1),
+    ("{T}: Add an amount of {G} equal to ~'s power.", "fixed", lambda p: p.fixed == ("G",) and p.per_power),
+    # 614.15: its own replacement, "instead" when you control permanents with those subtypes (205.3i: Urza's)
+    ("{T}: Add {C}. If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead.", "fixed",
+     lambda p: p.instead_if == "control" and p.instead == ("C", "C")
+     and [[s.subtypes[0] for s in g] for g in p.instead_control] == [["Urza’s", "Mine"], ["Urza’s", "Tower"]]),
 ])
 def test_mana_ability_templates(text, mode, check):
     a = ability(text, "Artifact")
@@ -95,8 +161,13 @@ def test_triggered_mana_ability_templates(text, event, of, by, add):
     # the mana goes to the player the trigger names: "you" after "a player taps" is another ability (106.12a)
     "Whenever a player taps a land for mana, add {G}.",
     # a condition the grammar doesn't read keeps the whole ability unread
-    "{T}: Add {C}. If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead.",
+    "{T}: Add {C}. If an opponent controls an Urza's Mine and an Urza's Tower, add {C}{C} instead.",
     "If a land is tapped for mana, it produces {B}{B} instead of any other type.",
+    # an additional mana of another type than the first: not the battery's one type
+    "{T}, Remove any number of charge counters from ~: Add {B}, then add an additional {G} for each charge counter "
+    "removed this way.",
+    # an amount equal to its toughness: not read
+    "{T}: Add an amount of {G} equal to ~'s toughness.",
 ])
 def test_near_misses_stay_unread(text):
     assert ability(text, "Land").kind == "unmodelled"

@@ -18,7 +18,7 @@ from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
 from mtgjudge.model.vocab import phrases
-from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, Effect
+from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, CostPart, Effect
 from mtgjudge.model.vocab.parse import parse_effect, parse_static
 from mtgjudge.model.vocab.words import EFFECT_WORDS
 
@@ -302,6 +302,17 @@ def _keyword_ability(item: str) -> Ability:
             return Ability("activated", cost=phrases.cost_parts(param),
                            effects=(_other("Attach this Equipment to target creature you control"),),
                            targets=("target creature you control",), timing="sorcery", source_text=item)
+        if name == "Crew" and param.isdigit():
+            # 702.122a: "Crew N" means "Tap any number of other untapped creatures you control with total power N
+            # or greater: This permanent becomes an artifact creature until end of turn."
+            return Ability("activated", cost=(CostPart("crew", n=int(param)),),
+                           effects=(_other("This permanent becomes an artifact creature until end of turn"),),
+                           source_text=item)
+        if name == "Outlast":
+            # 702.107a: "[Cost], {T}: Put a +1/+1 counter on this creature. Activate only as a sorcery."
+            return Ability("activated", cost=phrases.cost_parts(param) + (CostPart("tap"),),
+                           effects=(Effect("counter", (("kind", "+1/+1"), ("n", 1)), EFFECT_WORDS["counter"]),),
+                           timing="sorcery", source_text=item)
         if name == "Level up":
             # 702.87a: "[Cost]: Put a level counter on this permanent. Activate only as a sorcery."
             return Ability("activated", cost=phrases.cost_parts(param),
@@ -327,7 +338,7 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
     except DefinitionError:
         cost = None            # kept for what it would produce (106.7 ignores costs); activating it: unknown
     production = None
-    timing, once, during = "any", False, ""
+    timing, once, during, only_if = "any", False, "", ""
     spend_only = ""
     unread: list[str] = []
     effects: list[Effect] = []
@@ -337,9 +348,12 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
         parts: list[str] = []
     except DefinitionError:
         parts = sentences(effect)
+    any_player = ""
     for s in parts:
         low = s.lower()
-        if low.startswith("add "):
+        if low.rstrip(".") == "any player may activate this ability":
+            any_player = s                # 602.2: "unless the object specifically says otherwise"
+        elif low.startswith("add "):
             if production is not None:
                 return fallback
             try:
@@ -355,6 +369,7 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
             timing = r.get("timing", timing)
             once = once or r.get("once_each_turn", False)
             during = r.get("during", during)
+            only_if = r.get("only_if", only_if)
         elif low.startswith("spend this mana only to "):
             spend_only = s[len("spend this mana only to "):].rstrip(".")
             try:
@@ -372,8 +387,11 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
             targets += found
             effects.append(effect_word(s, found) or (may_play_after(s, effects) if not found else None) or _other(s))
     if cost is None:
-        if production is None or re.search(r"\b(hand|graveyard|library|exile)\b", cost_text, re.I):
-            return fallback       # a cost paid in another zone: where the ability functions is unknown (113.6j)
+        if production is None or (re.search(r"\b(hand|graveyard|library|exile)\b", cost_text, re.I) and "~" in norm):
+            # 113.6j: an ability whose cost or effect moves the object itself out of another zone functions only
+            # there; one that names no such move of itself ("Put the top card of your library into your
+            # graveyard", "Exile a card from your hand") functions on the battlefield (113.6).
+            return fallback
         unread.insert(0, f"the cost {cost_text!r}")
         cost = ()
     loyalty = any(p.kind == "loyalty" for p in cost)
@@ -382,13 +400,22 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
     zones = (("hand",) if any(p.kind == "discard_self" for p in cost) else
              ("graveyard",) if any(p.kind == "exile_self_from_graveyard" for p in cost) else ())
     if production is not None and not targets and not loyalty:
+        if any_player:
+            # another player's mana ability is not among the mana sources a payment looks at: not read
+            restriction = " ".join(unread + [any_player])
+        if during == phrases.BEFORE_ATTACKERS:
+            # when a mana ability may be activated is not what mana sources look at: not read
+            restriction = (restriction + " Activate only during your turn, before attackers are declared.").strip()
+            during = ""
+        if only_if:
+            restriction = (restriction + f" Activate only if {only_if}.").strip()
         return Ability("mana", cost=cost, production=production, effects=tuple(effects), timing=timing,
                        once_each_turn=once, during=during, spend_only=spend_only, unread=restriction,
                        source_text=printed)
     if production is not None or spend_only or not cost:
         return fallback
     return Ability("activated", cost=cost, effects=tuple(effects), timing=timing, once_each_turn=once, during=during,
-                   unread=restriction, targets=tuple(targets), source_text=printed, zones=zones)
+                   any_player=bool(any_player), only_if=only_if, unread=restriction, targets=tuple(targets), source_text=printed, zones=zones)
 
 
 # ------------------------------------------------------------------ spells' effects

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from mtgjudge.model.oracle.keywords import lookup
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.vocab.scopes import EVENT_SCOPES, Scope
 
@@ -94,7 +95,28 @@ STATIC_TEMPLATES: tuple[tuple[str, re.Pattern, frozenset[Scope]], ...] = (
      frozenset({Scope.ENTERS})),
     ("614.1c", re.compile(r"^~ enters(?: the battlefield)? (?:tapped|with [^.]*counters? on it)[^.]*\.$", re.I),
      frozenset({Scope.ENTERS})),
+    # A replacement effect of the object's own entering (614.1a, 614.6: it applies only to that event, which
+    # then never happens or happens as modified): "If ~ would enter the battlefield, sacrifice an untapped
+    # Mountain instead. If you do, put ~ onto the battlefield. If you don't, put it into its owner's graveyard."
+    ("614.6", re.compile(r"^If ~ would enter(?: the battlefield)?, (?:(?:sacrifice|you may discard) [^.]* instead\. "
+                         r"If you do, put ~ onto the battlefield\. If you don't, put it into its owner's graveyard|"
+                         r"instead sacrifice [^.]*, then put ~ onto the battlefield)\.$", re.I),
+     frozenset({Scope.ENTERS})),
 )
+
+
+#: "~ has indestructible as long as it has a divinity counter on it.", "As long as ..., ~ has flying.": a static
+#: ability that gives the object itself one keyword ability (613.1f) changes at most what that keyword does: the
+#: keyword's own scopes (``keywords.TABLE``, 702).
+_SELF_KEYWORD = re.compile(r"^(?:~ has (?P<a>[a-z ]+?) as long as [^.]*|As long as [^.]*?, ~ has (?P<b>[a-z ]+?))\.$")
+
+
+def _self_keyword_scopes(norm: str) -> frozenset[Scope] | None:
+    m = _SELF_KEYWORD.match(norm)
+    kw = lookup(m.group("a") or m.group("b")) if m else None
+    if kw is None or kw.param or kw.kind != "static" or not kw.scopes:
+        return None
+    return kw.scopes
 
 
 def zones_of(norm: str, kind: str, spell: bool) -> tuple[str, ...]:
@@ -120,6 +142,9 @@ def scopes_of(norm: str, kind: str) -> tuple[Scope, ...]:
     if kind == "activated" and not could_add:
         return tuple(sorted(EVENT_SCOPES | {Scope.ACTIVATION}, key=lambda s: s.value))
     if kind == "static" and not _SECOND_CLAUSE.search(norm):
+        own = _self_keyword_scopes(norm)
+        if own is not None:
+            return tuple(sorted(own, key=lambda s: s.value))
         for _rule, pattern, scopes in STATIC_TEMPLATES:
             if pattern.match(norm):
                 return tuple(sorted(scopes, key=lambda s: s.value))

@@ -24,8 +24,11 @@ from mtgjudge.model.payment.problem import UNBOUNDED_USES, PaymentProblem
 from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, modified_generic, ways_to_pay
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.spending import Purpose
+from mtgjudge.model.rules.guards import power_now
 from mtgjudge.model.rules.timing import tap_symbol_requirements
+from mtgjudge.model.selectors import Selector
 from mtgjudge.model.solve.tracked import TrackedSolver
+from mtgjudge.model.vocab.abilities import X_COUNT
 
 
 @dataclass
@@ -391,12 +394,12 @@ class Encoding:
                 ts.require(step("701.21a", f"{pr.player} can sacrifice {pr.state.obj(src).name}, a permanent they control"),
                            z3.BoolVal(True))
             elif k == "remove_counters":
-                if part.n < 0:
-                    raise Unsupported(f"{part.text()!r}: a cost that removes X counters is not modelled")
-                self.counter_uses.setdefault((sg, part.counter), []).append(z3.IntVal(part.n))
+                # "Remove X counters" / "any number of": the X chosen for the cost (107.3, 602.2b), as for -X.
+                n = pr.cost.x if part.n == X_COUNT else part.n
+                self.counter_uses.setdefault((sg, part.counter), []).append(z3.IntVal(n))
                 have = pr.groups[sg].counter(part.counter)
                 ts.require(step("118.3", f"{pr.state.obj(src).name} has {have} {part.counter} counter(s)"
-                                + ("" if have >= part.n else f"; the cost removes {part.n}")), z3.BoolVal(have >= part.n))
+                                + ("" if have >= n else f"; the cost removes {n}")), z3.BoolVal(have >= n))
             elif k == "loyalty":
                 # 606.4: +N puts N loyalty counters on it; -N removes N, which needs that many (606.6).
                 n = -pr.cost.x if part.counter == "X" else part.n      # -X: the X chosen for it (107.3)
@@ -433,6 +436,28 @@ class Encoding:
                 ts.require(step("701.21a" if k == "sacrifice" else "118.3",
                                 f"the cost needs {part.n} {what}" + ("" if cands else f": {pr.player} controls none")),
                            self.total(vs) == part.n)
+            elif k == "crew":
+                # 702.122a: "Tap any number of other untapped creatures you control with total power N or greater";
+                # tapping them is not their own {T}, so summoning sickness does not matter (302.6).
+                crew = Selector(types=("Creature",), controller="you")
+                picks, powers = [], {}
+                for gi, g in enumerate(pr.groups):
+                    if not matches(crew, g.chars, pr.state.obj(g.ids[0]), pr.player, None):
+                        continue
+                    if gi == sg and g.n > 1:
+                        raise Unsupported(f"{part.text()!r}: crewing with a permanent identical to the Vehicle is not modelled")
+                    if gi == sg:
+                        continue                           # "other" creatures: not the Vehicle itself
+                    g_power = power_now(pr.state, g.ids[0], f"the power of {g.label} crews {pr.state.obj(src).name}")
+                    v = self.ivar(f"crew{i}_{gi}", 0, g.n)
+                    self.tap_uses.setdefault(gi, []).append(v)
+                    self.late_taps.setdefault(gi, []).append(v)
+                    picks.append((gi, v))
+                    powers[gi] = g_power
+                self.part_vars.append((part, picks))
+                ts.require(step("702.122a", f"crew {part.n}: {pr.player} needs other untapped creatures with total "
+                                            f"power {part.n} or greater" + ("" if picks else f"; {pr.player} controls none")),
+                           self.total([v * powers[gi] for gi, v in picks]) >= part.n)
             else:
                 raise Unsupported(f"the cost part {part.text()!r} is not modelled in payment")
 

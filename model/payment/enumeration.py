@@ -30,6 +30,7 @@ from mtgjudge.model.payment.problem import UNBOUNDED_USES, AbilityUse, PaymentPr
 from mtgjudge.model.payment.symbols import Source, Way, blocked, modified_generic, ways_to_pay
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.spending import Purpose
+from mtgjudge.model.vocab.abilities import X_COUNT
 
 #: Refuse to list more payments than this: the search reached its bound.
 MAX_PAYMENTS = 20000
@@ -309,10 +310,10 @@ class _Enumerator:
                 elif k == "sacrifice_self":
                     ev, key = Event("the cost", False, sacrifice=True), ("sac", sg)
                 else:
-                    if part.n < 0:
-                        raise Unsupported(f"{part.text()!r}: a cost that removes X counters is not enumerated")
-                    ev, key = Event("the cost", False, counters=((part.counter, part.n),)), ("ctr", sg, part.counter)
-                n = part.n if k == "remove_counters" else 1
+                    # "Remove X counters": the X chosen for the cost (107.3, 602.2b), as for -X.
+                    n = pr.cost.x if part.n == X_COUNT else part.n
+                    ev, key = Event("the cost", False, counters=((part.counter, n),)), ("ctr", sg, part.counter)
+                n = (pr.cost.x if part.n == X_COUNT else part.n) if k == "remove_counters" else 1
                 if b.get(key, 0) < n:
                     return
                 b[key] -= n

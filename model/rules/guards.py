@@ -93,3 +93,14 @@ def guard_scope(state: GameState, scope: Scope | str, what: str) -> None:
     """The engine's guard for one event: unmodelled static text, or an unimplemented static word, that may
     apply when ``what`` happens (cards with no definition are the event's own guard's)."""
     require_modelled(state, (Scope(scope),), what, undefined_cards=False)
+
+
+def power_now(state: GameState, oid: str, what: str) -> int:
+    """A permanent's power now: its characteristics after the layers (613), with its +1/+1 and -1/-1 counters
+    (122.1a, 613.4c). Unmodelled text that may change power makes it unsupported (``what``: why it matters)."""
+    guard_scope(state, Scope.POWER_TOUGHNESS, what)
+    ch = current(state, oid)
+    o = state.obj(oid)
+    if ch.power is None:
+        raise Unsupported(f"{o.name} has no power the model knows")
+    return ch.power + o.counter("+1/+1") - o.counter("-1/-1")

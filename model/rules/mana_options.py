@@ -300,7 +300,7 @@ class _Search:
             elif k == "remove_counters":
                 have = counters.get((oid, part.counter), o.counter(part.counter))
                 if part.n == X_COUNT:
-                    xs = list(range(1, have + 1))
+                    xs = list(range(0 if a.production.x_plus else 1, have + 1))   # X plus n: X may be 0
                     if not xs:
                         return None
                 elif have < part.n:

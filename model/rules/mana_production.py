@@ -16,6 +16,7 @@ from mtgjudge.model.vocab.abilities import X_COUNT, Ability
 from mtgjudge.model.rules.layers import compute_all, current
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.in_force import ActiveEffect, effects_in_force
+from mtgjudge.model.rules.guards import power_now
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.mana import COLORS, TYPES, mana_run
@@ -76,9 +77,13 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
         mult = sum(1 for q in state.battlefield() if matches(p.per, chars[q.id], q, o.controller, o))
     if p.per_counter:
         mult = o.counter(p.per_counter)
+    if p.per_power:
+        # its power as the ability resolves; a negative amount is 0 (107.1b)
+        mult = max(0, power_now(state, oid, f"the power of {o.name} ({oid}) is an amount of mana"))
     amounts = [p.amount * mult]
     if p.amount == X_COUNT:
-        amounts = [x * mult for x in (x_values if x_values is not None else _x_probe(state))]
+        xs = x_values if x_values is not None else ([0] if p.x_plus else []) + _x_probe(state)   # X plus n: X may be 0
+        amounts = [(x + p.x_plus) * mult for x in xs]
     out: dict[Event, str] = {}
 
     def put(e: Event, why: str) -> None:
@@ -90,6 +95,12 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
         why = "it adds " + ev_text(ev(fixed))
         if p.instead_if == "played_land_this_turn" and state.player(o.controller).lands_played > 0:
             fixed, why = p.instead, f"its own replacement applies first (you played a land this turn): {ev_text(ev(p.instead))} instead"
+        if p.instead_if == "control" and all(
+                any(all(matches(sel, chars[q.id], q, o.controller, o) for sel in group) for q in state.battlefield())
+                for group in p.instead_control):
+            fixed, why = p.instead, (f"its own replacement applies first (you control "
+                                     f"{' and '.join(' '.join(s.subtypes[0] for s in g) for g in p.instead_control)}): "
+                                     f"{ev_text(ev(p.instead))} instead")
         put(tuple(n * mult for n in ev(fixed)), why + (f" times {mult}" if mult != 1 else ""))
     elif p.mode == "one_type":
         for a in amounts:

@@ -103,7 +103,7 @@ def production_outputs(state, oid: str, ability: Ability) -> list[Yield]:
         part = next((c for c in ability.cost if c.kind == "remove_counters" and c.n == X_COUNT), None)
         if part is None:
             raise Unsupported(f"{ability.text()!r}: an X that is not a number of counters removed is not modelled")
-        xs = list(range(1, o.counter(part.counter) + 1))
+        xs = list(range(0 if p.x_plus else 1, o.counter(part.counter) + 1))   # X plus n: X may be 0
     seen: set = set()
     for x in xs:
         for fin, adds, _ in activation_outcomes(state, oid, ability, o.controller, x=x):

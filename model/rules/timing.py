@@ -4,6 +4,7 @@ decisions, the payment model and the engine all use.
 """
 from __future__ import annotations
 
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.state import NO_PRIORITY_STEPS, GameState
@@ -99,7 +100,7 @@ def land_play_timing(state: GameState, player: str, extra_plays: int = 0) -> lis
 
 
 def activation_timing(state: GameState, oid: str, index: int, player: str, *, mana_ability: bool, sorcery: bool,
-                      once_each_turn: bool, loyalty: bool = False, during: str = "") -> list[Requirement]:
+                      once_each_turn: bool, loyalty: bool = False, during: str = "", only_if: str = "") -> list[Requirement]:
     """When an activated ability may be activated: with priority (117.1b) or, for a mana ability, when mana is
     asked for (605.3a); restrictions "only as a sorcery" (602.5d) and "only once each turn" (602.5b); a loyalty
     ability only as a sorcery and only if no loyalty ability of the permanent was activated this turn (606.3)."""
@@ -112,9 +113,22 @@ def activation_timing(state: GameState, oid: str, index: int, player: str, *, ma
                                                                         else "not yet activated this turn")), not done))
     if during:
         own = state.active_player == player
-        ok = own and (during == "your turn" or state.turn.step == "upkeep")
+        if during == "your turn":
+            ok = own
+        elif during == "your upkeep":
+            ok = own and state.turn.step == "upkeep"
+        elif during == "your turn, before attackers are declared":
+            # 508.1: attackers are declared as the declare attackers step begins, before anyone has priority
+            ok = own and state.turn.step in ("untap", "upkeep", "draw", "precombat-main", "beginning-of-combat")
+        else:
+            raise Unsupported(f"activate only during {during}: not modelled")
         reqs.append((step("602.5", f"activate only during {during}: it is {state.active_player}'s turn, "
                                    f"{state.turn.step} step"), ok))
+    if only_if == "you have no cards in hand":
+        n = len(state.in_zone(player, "hand"))
+        reqs.append((step("602.5", f"activate only if you have no cards in hand: {player} has {n}"), n == 0))
+    elif only_if:
+        raise Unsupported(f"activate only if {only_if}: not modelled")
     if loyalty:
         reqs += sorcery_timing(state, player, "a loyalty ability can be activated", ("606.3",))
         loyal = {i for i, a in enumerate(activated_abilities(state, oid), 1) if a.is_loyalty_ability}

@@ -65,6 +65,8 @@ class CostPart:
             # The selector already says "untapped" (the cost can only tap untapped permanents).
             what = self.what.describe() if self.what else "untapped creature you control"
             return f"Tap {'an' if what[0] in 'aeiou' else 'a'} {what}" if self.n == 1 else f"Tap {self.n} {what}"
+        if k == "crew":
+            return f"Tap any number of other untapped creatures you control with total power {self.n} or greater"
         if k == "discard":
             return f"Discard {count_word(self.n)} card{'s' if self.n > 1 else ''}"
         if k == "exile_from_graveyard":
@@ -139,10 +141,13 @@ class ManaProduction:
                        graveyard": Corrupted Grafstone; none if no such card is colored, 106.5).
       ``produced_type`` (triggered mana abilities) one mana of any type the triggering permanent produced.
       ``double_pool``  double the amount of each type of unspent mana (Doubling Cube, CR 106.6 example).
-    ``per``: when given, the amount is multiplied by the number of permanents it selects ("for each").
-    ``amount`` may be ``X_COUNT``: X, the number of counters removed to pay the cost (Calciform Pools).
+    ``per``: when given, the amount is multiplied by the number of permanents it selects ("for each");
+    ``per_power``: by the permanent's own power (0 if it is 0 or less, 107.1b).
+    ``amount`` may be ``X_COUNT``: X, the number of counters removed to pay the cost (Calciform Pools);
+    ``x_plus``: then the amount is X plus that many (Mana Battery: "Add {R}, then add an additional {R} for each
+    charge counter removed this way"; X may then be 0).
     ``instead_if`` / ``instead``: a self-replacement (CR 614.15) "If <condition>, add <instead> instead";
-    conditions: ``played_land_this_turn``.
+    conditions: ``played_land_this_turn``; ``control``: you control a permanent of each of ``instead_control``.
     """
 
     mode: str
@@ -159,9 +164,15 @@ class ManaProduction:
     instead_if: str = ""
     instead: tuple[str, ...] = ()
     options: tuple[tuple[str, ...], ...] = ()
+    x_plus: int = 0
+    instead_control: tuple[tuple[Selector, ...], ...] = ()   # instead_if "control": for each permanent you
+                                                              # must control, what it must match (all of them)
+    per_power: bool = False          # "an amount of {G} equal to this's power" (``fixed`` one symbol)
 
     def text(self) -> str:
         each = ""
+        if self.per_power:
+            return "Add an amount of " + "".join("{%s}" % t for t in self.fixed) + " equal to this's power"
         if self.per is not None:
             each = f" for each {self.per.describe()}"
         if self.per_counter:
@@ -206,9 +217,12 @@ class ManaProduction:
         """The text with its self-replacement and X, as on the card."""
         t = self.text()
         if self.amount == X_COUNT:
-            t = t.replace(f"Add {X_COUNT} mana", "Add X mana")
+            t = t.replace(f"Add {X_COUNT} mana", f"Add X plus {self.x_plus} mana" if self.x_plus else "Add X mana")
         if self.instead_if == "played_land_this_turn":
             t += ". If you played a land this turn, add " + "".join("{%s}" % c for c in self.instead) + " instead"
+        if self.instead_if == "control":
+            t += (". If you control " + " and ".join("a " + " ".join(s.subtypes[0] for s in group) for group in self.instead_control) + ", add "
+                  + "".join("{%s}" % c for c in self.instead) + " instead")
         return t
 
 
@@ -275,6 +289,8 @@ class Ability:
     timing: str = "any"               # activated: any | sorcery (602.5d) | instant
     once_each_turn: bool = False       # "Activate only once each turn" (602.5b)
     during: str = ""                   # "Activate only during your turn" / "your upkeep" (602.5)
+    only_if: str = ""                  # activated (not mana): "Activate only if you have no cards in hand" (602.5)
+    any_player: bool = False           # activated (not mana): "Any player may activate this ability." (602.2)
     unread: str = ""                   # activated: the parts the model does not read (its cost, activation
                                        # instructions 602.5, a spending restriction 106.6): whether and when it
                                        # may be activated, and how its mana may be spent, are unknown; what it
@@ -340,6 +356,10 @@ class Ability:
                 tail += " Activate only once each turn."
             if self.during:
                 tail += f" Activate only during {self.during}."
+            if self.only_if:
+                tail += f" Activate only if {self.only_if}."
+            if self.any_player:
+                tail += " Any player may activate this ability."
             return f"{cost_text(self.cost)}: {body}.{tail}"
         if self.kind == "static":
             assert self.static is not None

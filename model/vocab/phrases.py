@@ -24,6 +24,8 @@ from mtgjudge.model.vocab.abilities import X_COUNT, CostPart, ManaProduction, Ma
 from mtgjudge.model.vocab.subtypes import subtype
 
 GRAMMAR = Path(__file__).with_name("phrases.lark")
+#: "Activate only during your turn, before attackers are declared." (602.5, 508.1)
+BEFORE_ATTACKERS = "your turn, before attackers are declared"
 STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "target_phrase", "target_np",
           "static_grant", "static_pt", "static_land_type", "static_color", "static_mana", "static_spend",
           "trigger_exile_until", "mana_trigger", "exile_top", "may_play_exiled", "trigger_condition")
@@ -296,6 +298,44 @@ class _Meaning(Transformer):
             raise DefinitionError("'instead' after mana that is not fixed")
         return replace(production, instead_if="played_land_this_turn", instead=self._types(symbols))
 
+    def p_plus_per_removed(self, first, _article, more, _kind, _word):
+        """"Add {R}, then add an additional {R} for each charge counter removed this way" (mana batteries): one
+        mana, and X more where X is the number of counters the cost removed (107.3)."""
+        kinds, extra = self._types(first), self._types(more)
+        if len(kinds) != 1 or kinds != extra:
+            raise DefinitionError("an additional mana for each counter removed: the same one symbol")
+        return ManaProduction("one_type", choices=kinds[0], amount=X_COUNT, x_plus=1)
+
+    def p_x_plus(self, _article, symbols, n):
+        """"Add an amount of {C} equal to X plus one" (X: the counters its cost removes, 107.3)."""
+        kinds = self._types(symbols)
+        if len(kinds) != 1:
+            raise DefinitionError("an amount of one mana symbol")
+        return ManaProduction("one_type", choices=kinds[0], amount=X_COUNT, x_plus=number_word(str(n)))
+
+    def p_self_power(self, _article, symbols, _self):
+        """"Add an amount of {G} equal to ~'s power": as many as its power as the ability resolves (none if it is
+        0 or less, 107.1b)."""
+        kinds = self._types(symbols)
+        if len(kinds) != 1:
+            raise DefinitionError("an amount of one mana symbol")
+        return ManaProduction("fixed", fixed=kinds, per_power=True)
+
+    def control_one(self, _article, *toks) -> tuple[Selector, ...]:
+        """One permanent with every one of these subtypes (a Selector's subtypes are any one of them)."""
+        names = [subtype(str(t).replace("'", "’")) for t in toks]
+        if any(n is None for n in names):
+            raise DefinitionError(f"{' '.join(map(str, toks))!r} names no subtypes (205.3)")
+        return tuple(Selector(subtypes=(n,), controller="you") for n in names)
+
+    def p_instead_if_control(self, production, *parts):
+        """"Add {C}. If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead." (614.15: its own
+        replacement; the permanents it names are those its controller controls as it resolves)."""
+        *sels, symbols = parts
+        if production.mode != "fixed" or production.per is not None or production.per_counter or production.per_power:
+            raise DefinitionError("'instead' after mana that is not fixed")
+        return replace(production, instead_if="control", instead=self._types(symbols), instead_control=tuple(sels))
+
     def p_double_pool(self):
         return ManaProduction("double_pool")
 
@@ -351,6 +391,8 @@ class _Meaning(Transformer):
     def r_once(self): return {"once_each_turn": True}
     def r_your_upkeep(self): return {"during": "your upkeep"}
     def r_your_turn(self): return {"during": "your turn"}
+    def r_your_turn_before_attackers(self): return {"during": BEFORE_ATTACKERS}
+    def r_no_cards_in_hand(self, _cards): return {"only_if": "you have no cards in hand"}
 
     def enters_tapped(self, *_): return True
 

@@ -63,6 +63,8 @@ WORDS = (
     _cost_part("sacrifice_self"),
     _cost_part("remove_counters"),
     _cost_part("tap_untapped", mana_options=False),
+    # 702.122a: Crew N, "Tap any number of other untapped creatures you control with total power N or greater"
+    _cost_part("crew", mana_options=False),
     _cost_part("discard", mana_options=False),
     _cost_part("exile_from_graveyard", mana_options=False),
     _cost_part("loyalty", frozenset({Scope.ACTIVATION}), mana_options=False),
