@@ -31,7 +31,7 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Smuggler's Copter", "Cultivator's Caravan", "Millikin", "Viridian Joiner", "Flailing Soldier",
             "Urza's Mine", "Urza's Tower", "Disowned Ancestor",
             "Apprentice Sorcerer", "Fool's Tome",
-            "Myojin of Cleansing Fire", "Terror", "Drudge Skeletons")
+            "Myojin of Cleansing Fire", "Terror", "Drudge Skeletons", "Kozilek's Translator")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -154,6 +154,32 @@ def test_murder_with_an_opponents_creature(imported):
 def test_murder_cant_target_a_hexproof_creature_of_an_opponent(imported):
     # 702.11b: hexproof: can't be the target of spells an opponent controls.
     assert value(can_play("Murder", "[Swamp, Swamp, Swamp]", bob="[Gladecover Scout]")) is False
+
+
+def test_a_mana_ability_activated_once_each_turn(imported):
+    # 602.5b: "Pay 1 life: Add {C}. Activate only once each turn." Payments and mana-options activate mana
+    # abilities as often as their costs allow, which would count {C} many times over: unsupported, naming it
+    q = """
+id: q
+ask: mana-options
+state:
+  players:
+    Alice:
+      battlefield: [Kozilek's Translator]
+"""
+    r = run(q)
+    assert status(q) == "unsupported" and "602.5" in (r.answer.unsupported or ""), r.message
+    # can-activate reads it (602.5b): not activated this turn, so yes
+    assert value("""
+id: q
+ask: can-activate
+about: k
+ability: 1
+state:
+  players:
+    Alice:
+      battlefield: [{card: Kozilek's Translator, id: k}]
+""") is True
 
 
 def test_terror_needs_a_creature_both_nonartifact_and_nonblack(imported):

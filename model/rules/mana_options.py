@@ -37,7 +37,7 @@ from mtgjudge.model.mana import TYPES, mana_string
 from mtgjudge.model.payment.problem import pool_groups
 from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, ways_to_pay
 from mtgjudge.model.rules.mana_production import added_total
-from mtgjudge.model.rules.mana_sources import activation_outcomes
+from mtgjudge.model.rules.mana_sources import activation_outcomes, restriction_not_modelled
 from mtgjudge.model.rules.spending import Purpose, spend_as_effects
 from mtgjudge.model.rules.timing import summoning_sick
 
@@ -175,6 +175,9 @@ class _Search:
                     raise Unsupported(f"{state.obj(oid).name} ({oid}) has an ability the model cannot represent: {a.source_text!r}")
                 if a.unread:
                     raise Unsupported(f"{state.obj(oid).name}: {a.text()!r}: {a.unread!r} is not modelled")
+                problem = restriction_not_modelled(state.obj(oid).name, a)
+                if problem is not None:
+                    raise problem
                 for part in a.cost:
                     if part.kind not in MANA_ABILITY_COST_PARTS:
                         raise Unsupported(f"{state.obj(oid).name}: the cost {part.text()!r} of a mana ability is not modelled in mana-options")

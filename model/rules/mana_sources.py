@@ -111,6 +111,17 @@ def production_outputs(state, oid: str, ability: Ability) -> list[Yield]:
     return sorted(seen)
 
 
+def restriction_not_modelled(name: str, a: Ability) -> Unsupported | None:
+    """A mana ability's activation instructions (602.5b-d: "only as a sorcery", "only once each turn", "only
+    during your turn", "only if ..."): legality reads them for `can-activate`, but payments and mana-options
+    activate mana abilities whenever they are asked to (605.3a), so with one of these in force they say
+    `unsupported` rather than count the ability when it could not be activated."""
+    if a.timing != "any" or a.once_each_turn or a.during or a.only_if:
+        return Unsupported(f"{name}: {a.text()!r} may be activated only at some times (602.5); paying and "
+                           "mana-options do not model when")
+    return None
+
+
 def mana_sources(state, player: str, *, pool_dependent: bool = False) -> list[ManaSource]:
     """The activated mana abilities of permanents ``player`` controls, with their possible outputs.
 
@@ -133,6 +144,9 @@ def mana_sources(state, player: str, *, pool_dependent: bool = False) -> list[Ma
                 continue
             if a.unread:
                 raise Unsupported(f"{o.name} ({o.id}): {a.text()!r}: {a.unread!r} is not modelled")
+            problem = restriction_not_modelled(o.name, a)
+            if problem is not None:
+                raise problem
             p = a.production
             special = p.mode == "double_pool" or p.amount == X_COUNT or p.reflect_sacrificed
             if special and not pool_dependent:
