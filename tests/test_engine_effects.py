@@ -13,6 +13,7 @@ from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.oracle.lines import read_effect_words, sentences
 from mtgjudge.queries.format.files import load_text
+from tests.engine_helpers import one, zone
 
 BASE = """
 id: t
@@ -49,13 +50,6 @@ def finals(actions: str, alice_bf=f"[{{card: Grizzly Bears, id: bears}}, {LANDS}
     return run(Game(q.state), q.actions)
 
 
-def one(games: list[Game]) -> Game:
-    assert len(games) == 1, [g.choices for g in games]
-    return games[0]
-
-
-def zone(g: Game, oid: str) -> str:
-    return g.state.obj(oid).zone
 
 
 def cast(card: str, targets: str = "") -> tuple[str, str]:

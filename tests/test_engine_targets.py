@@ -11,6 +11,7 @@ from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Illegal, InputError, Unsupported
 from mtgjudge.queries.format.files import load_text
+from tests.engine_helpers import one, zone
 
 BASE = """
 id: t
@@ -38,13 +39,6 @@ def finals(actions: str, alice_bf="[{card: Grizzly Bears, id: bears}, Forest, Fo
     return run(Game(question.state), question.actions)
 
 
-def one(games: list[Game]) -> Game:
-    assert len(games) == 1, [g.choices for g in games]
-    return games[0]
-
-
-def zone(g: Game, oid: str) -> str:
-    return g.state.obj(oid).zone
 
 
 def life(g: Game, p: str) -> int:
