@@ -159,14 +159,7 @@ def test_murder_cant_target_a_hexproof_creature_of_an_opponent(imported):
 def test_a_mana_ability_activated_once_each_turn(imported):
     # 602.5b: "Pay 1 life: Add {C}. Activate only once each turn." Payments and mana-options activate mana
     # abilities as often as their costs allow, which would count {C} many times over: unsupported, naming it
-    q = """
-id: q
-ask: mana-options
-state:
-  players:
-    Alice:
-      battlefield: [Kozilek's Translator]
-"""
+    q = mana_options("[Kozilek's Translator]")
     r = run(q)
     assert status(q) == "unsupported" and "602.5" in (r.answer.unsupported or ""), r.message
     # can-activate reads it (602.5b): not activated this turn, so yes
@@ -549,6 +542,18 @@ state:
 """
 
 
+def mana_options(battlefield: str) -> str:
+    """"What mana can Alice make now?" with ``battlefield`` (a YAML list) as her permanents."""
+    return f"""
+id: q
+ask: mana-options
+state:
+  players:
+    Alice:
+      battlefield: {battlefield}
+"""
+
+
 def test_painland_could_produce_three_types(imported):
     assert value(produce("Shivan Reef")) == frozenset("CUR")
 
@@ -581,14 +586,7 @@ def test_an_instead_when_you_control_the_other_two(imported):
     # Alone it adds {C}; with a Mine and a Tower (205.3i: lands with the subtypes Urza's and Mine, Urza's and Tower)
     # its own replacement applies (614.15) and it adds {C}{C}; the Tower then adds {C}{C}{C}: seven in all.
     assert value(produce("Urza's Power Plant")) == frozenset("C")
-    q = """
-id: q
-ask: mana-options
-state:
-  players:
-    Alice:
-      battlefield: %s
-"""
+    q = mana_options("%s")
     assert value(q % "[Urza's Power Plant]") == frozenset({"{C}"})
     assert value(q % "[Urza's Power Plant, Urza's Mine]") == frozenset({"{C}{C}"})
     assert value(q % "[Urza's Power Plant, Urza's Mine, Urza's Tower]") == frozenset({"{C}{C}{C}{C}{C}{C}{C}"})
@@ -597,14 +595,7 @@ state:
 def test_an_ability_creating_a_treasure_is_no_mana_ability(imported):
     # 605.1a: Deadeye Plunderers' ability creates a token whose ability adds mana (111.4); it adds none
     # itself, so it is no mana ability and what Alice can make now is the Forest's {G}
-    q = """
-id: q
-ask: mana-options
-state:
-  players:
-    Alice:
-      battlefield: [Deadeye Plunderers, Forest]
-"""
+    q = mana_options("[Deadeye Plunderers, Forest]")
     assert value(q) == frozenset({"{G}"})
 
 
@@ -704,14 +695,7 @@ def test_mana_battery(imported):
     # for each charge counter removed this way." "Any number" includes 0 (107.3): with no counters it still adds
     # {B}; with two, removing both adds {B}{B}{B}, the most it can make (106.4).
     assert value(produce("Black Mana Battery")) == frozenset("B")
-    q = """
-id: q
-ask: mana-options
-state:
-  players:
-    Alice:
-      battlefield: [{card: Black Mana Battery, counters: {charge: %d}}]
-"""
+    q = mana_options("[{card: Black Mana Battery, counters: {charge: %d}}]")
     assert value(q % 0) == frozenset({"{B}"})
     assert value(q % 2) == frozenset({"{B}{B}{B}"})
     # Kyren Toy: "Add an amount of {C} equal to X plus one": {C} even when X is 0
@@ -751,14 +735,7 @@ def test_a_cost_from_the_library_doesnt_move_the_card_itself(imported):
     # not Millikin, so the ability functions on the battlefield (113.6, 113.6j) and could produce {C} (106.7 ignores
     # costs); paying that cost is not read, so what Alice can make now is unsupported, not guessed.
     assert value(produce("Millikin")) == frozenset("C")
-    q = """
-id: q
-ask: mana-options
-state:
-  players:
-    Alice:
-      battlefield: [Millikin]
-"""
+    q = mana_options("[Millikin]")
     assert status(q) == "unsupported"
 
 

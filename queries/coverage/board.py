@@ -201,7 +201,7 @@ def _doc(kind: str, card_entry: dict, zone: str, needs: Needs, extra: Mapping[st
     state: dict[str, Any] = {"players": {PLAYER: alice, OPPONENT: bob}}
     if any(_targets_spells(t) for t in needs.targets):
         # an outcome resolves what is on the stack: only spells without targets, which it needs no choices for
-        spells = SPELLS if kind != "outcome" else [n for n in SPELLS if n == "Grizzly Bears"]
+        spells = SPELLS if kind != "outcome" else [n for n in SPELLS if not _has_targets(n)]
         state["stack"] = [{"card": name, "controller": OPPONENT} for name in spells]
     doc = {"id": "coverage", "ask": kind, "state": state, **(params or {})}
     if kind != "outcome":          # an outcome is about the whole game, its X given where the card is cast
@@ -209,6 +209,12 @@ def _doc(kind: str, card_entry: dict, zone: str, needs: Needs, extra: Mapping[st
         if needs.x:
             doc["x"] = X
     return doc
+
+
+def _has_targets(name: str) -> bool:
+    """Does the product's card of this name, as a spell, choose targets (601.2c)?"""
+    found = card_db().find(name)
+    return found is None or bool(spell_targets(found[0].faces[found[1]]))
 
 
 def _read(doc: dict, card: CardDef) -> Question:
