@@ -257,7 +257,8 @@ class _Search:
         """(pool, resources, description) after one activation ``act`` from ``pool``: each way to pay its
         mana (``_payments``), each way it resolves."""
         st, oid, idx, a, mana_parts, life, variants = act
-        for paid_pool, life_paid in _payments(pool, mana_parts, life, self.allowed):
+        payments = _payments(pool, mana_parts, life, self.allowed) if mana_parts else ((pool, 0),)
+        for paid_pool, life_paid in payments:
             for key, x, sac, outs in variants:
                 if life_paid:
                     key = (key[0], key[1], key[2] - life_paid, key[3])
@@ -349,7 +350,9 @@ class _Search:
         for g in pool_groups(self.state, self.player):
             start[TYPES.index(g.type) + (6 if g.restriction is not None else 0)] += g.count
         root = Node(tuple(start), frozenset(o.id for o in self.state.battlefield(self.player) if o.tapped), (), p.life, frozenset())
-        frontier = {root.pool: []}
+        # Witness paths are linked while searching, (last activation, the path before it) or None, and made
+        # into lists only for the pools of the answer: most pools made are dominated and dropped.
+        frontier = {root.pool: None}
         # Phase 1: pure permanents, first, as a sum.
         pure = [oid for oid in self.abilities if self.abilities[oid] and self.is_pure(oid)]
         # ({Q} untaps only its own permanent, which is then not pure: no activation gives a pure one back.)
@@ -367,7 +370,7 @@ class _Search:
                 for delta, desc in outs.items():
                     q = tuple(map(add, pool, delta))
                     if q not in new:
-                        new[q] = path + [desc]
+                        new[q] = (desc, path)
             frontier = _maximal_dict(new, self._check_bound)
         # Phase 2: the rest.
         found: dict = {}
@@ -383,14 +386,14 @@ class _Search:
         else:
             seen: dict = {}
             for pool, path in frontier.items():
-                res = self._dfs(Node(pool, *key), path, seen, found, {})
+                res = self._dfs(Node(pool, *key), _unlink(path), seen, found, {})
                 if res is not None:
                     return Options(frozenset(), {}, True, res)
         merged: dict = {}
         for pool, path in found.items():
             merged.setdefault(_merged(pool), path)
         maximal = _maximal_dict(merged, self._check_bound)
-        witness = {mana_string(dict(zip(TYPES, k))): v for k, v in maximal.items()}
+        witness = {mana_string(dict(zip(TYPES, k))): v if isinstance(v, list) else _unlink(v) for k, v in maximal.items()}
         return Options(frozenset(witness), witness)
 
     def _pure_moves(self, root: Node, oid: str):
@@ -431,9 +434,21 @@ class _Search:
             _, _, k = heapq.heappop(queue)
             done.add(k)
             acts = self._activations(k)
-            for pool, path in _maximal_dict(at.pop(k), self._check_bound).items():
+            pools = at.pop(k)
+            if not acts:
+                # Nothing more to activate: every pool here is a stopping point, kept or dropped with all the
+                # others at the end (pruning them here too would only test them twice).
+                for pool, path in pools.items():
+                    found.setdefault(pool, path)
+                continue
+            # Where an activation that costs no mana adds some, every pool here has a reachable pool that
+            # strictly contains it (that activation's result): none of them is maximal, none is a stopping
+            # point worth keeping.
+            stops = not any(_gains(act) for act in acts)
+            for pool, path in _maximal_dict(pools, self._check_bound).items():
                 self._check_bound()
-                found.setdefault(pool, path)
+                if stops:
+                    found.setdefault(pool, path)
                 for act in acts:
                     for cpool, ck, desc in self._children(pool, act):
                         bucket = at.get(ck)
@@ -445,7 +460,7 @@ class _Search:
                             tie += 1
                             heapq.heappush(queue, (used(ck), tie, ck))
                         if cpool not in bucket:
-                            bucket[cpool] = path + [desc]
+                            bucket[cpool] = (desc, path)
 
     def _dfs(self, node: Node, path: list, seen: dict, found: dict, on_path: dict):
         self._check_bound()
@@ -465,6 +480,23 @@ class _Search:
             if r is not None:
                 return r
         return None
+
+
+def _unlink(link) -> list:
+    """A witness path from its linked form ((last description, the link before) or None): a list."""
+    out = []
+    while link is not None:
+        desc, link = link
+        out.append(desc)
+    out.reverse()
+    return out
+
+
+def _gains(act: tuple) -> bool:
+    """The activation (as ``_Search._activations`` plans it) costs no mana and one way it resolves adds
+    some: from any pool it reaches a pool that strictly contains it (what it adds is never negative)."""
+    mana_parts, variants = act[4], act[6]
+    return not mana_parts and any(outs and any(any(delta) for delta, _ in outs) for _, _, _, outs in variants)
 
 
 def _uses_up(a: Ability, untap_only: bool) -> bool:
