@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from operator import add, le
+from operator import add, le, sub
 from dataclasses import dataclass, replace
 
 from mtgjudge.model.vocab.abilities import X_COUNT, Ability
@@ -33,7 +33,7 @@ from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import MANA_SCOPES, require_modelled
-from mtgjudge.model.mana import TYPES, mana_string
+from mtgjudge.model.mana import TYPES, mana_run
 from mtgjudge.model.payment.problem import pool_groups
 from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, ways_to_pay
 from mtgjudge.model.rules.mana_production import added_total
@@ -110,7 +110,8 @@ class DominanceIndex:
 
 
 def _merged(p: Pool) -> tuple:
-    return tuple(p[i] + p[i + 6] for i in range(6))
+    """The six counts of a pool, restricted and unrestricted mana together."""
+    return tuple(map(add, p[:6], p[6:]))
 
 
 def _delta(fin: tuple, extra: tuple, restricted: bool) -> Pool:
@@ -166,6 +167,8 @@ class _Search:
                         for k in DEMAND_KINDS if k != "snow"}
         self.states: dict = {}
         self.acts: dict = {}
+        self._caps: dict = {}
+        self._by_act: dict = {}
         self.abilities = {o.id: [(i, a) for i, a in enumerate(activated_abilities(state, o.id), 1)
                                  if a.kind == "mana" or (a.kind == "unmodelled" and (a.unmodelled_kind == "mana" or a.may_concern("mana")))]
                           for o in state.battlefield(player)}
@@ -255,7 +258,52 @@ class _Search:
 
     def _children(self, pool: Pool, act: tuple):
         """(pool, resources, description) after one activation ``act`` from ``pool``: each way to pay its
-        mana (``_payments``), each way it resolves."""
+        mana (``_payments``), each way it resolves.
+
+        What an activation does to a pool is a change of counts (what it adds less what paying took) that
+        depends on the pool only through which payments it allows: each count capped at the most mana the
+        cost can take. The changes are computed once per capped pool (``_changes``) and added."""
+        if act[6] and act[6][0][3] is None:   # double_pool: what it adds is the pool itself
+            yield from self._children_of_pool(pool, act)
+            return
+        for key, changes in self._changes(pool, act):
+            for change, how in changes:
+                yield tuple(map(add, pool, change)), key, how
+
+    def _changes(self, pool: Pool, act: tuple) -> list:
+        """What ``act`` (not double_pool) does to ``pool``: (resources after, [(change of the 12 counts,
+        description), ...]) by resources after, computed once per capped pool."""
+        mana_parts = act[4]
+        if mana_parts:
+            cap = self._caps.get(mana_parts)
+            if cap is None:
+                cap = self._caps[mana_parts] = _most_taken(mana_parts)
+            sig = tuple(n if n < cap else cap for n in pool[:6])
+        else:
+            sig = None
+        entry = self._by_act.get(id(act))
+        if entry is None:   # (the activation is kept with its changes: its id is not reused)
+            entry = self._by_act[id(act)] = (act, {})
+        by_sig = entry[1]
+        changes = by_sig.get(sig)
+        if changes is None:
+            changes = by_sig[sig] = self._changes_of(sig, act)
+        return changes
+
+    def _changes_of(self, sig: tuple | None, act: tuple) -> list:
+        """(change of the 12 counts, resources after, description) for each way to pay and resolve ``act``
+        from a pool whose first six counts, capped, are ``sig`` (None: the activation costs no mana)."""
+        if sig is None:
+            capped = (0,) * 12
+        else:
+            capped = sig + (0,) * 6
+        by_key: dict = {}
+        for child, key, how in self._children_of_pool(capped, act):
+            by_key.setdefault(key, []).append((tuple(map(sub, child, capped)), how))
+        return list(by_key.items())
+
+    def _children_of_pool(self, pool: Pool, act: tuple):
+        """``_children``, computed from ``pool`` itself."""
         st, oid, idx, a, mana_parts, life, variants = act
         payments = _payments(pool, mana_parts, life, self.allowed) if mana_parts else ((pool, 0),)
         for paid_pool, life_paid in payments:
@@ -393,7 +441,8 @@ class _Search:
         for pool, path in found.items():
             merged.setdefault(_merged(pool), path)
         maximal = _maximal_dict(merged, self._check_bound)
-        witness = {mana_string(dict(zip(TYPES, k))): v if isinstance(v, list) else _unlink(v) for k, v in maximal.items()}
+        # (mana_string's text, from the six counts directly)
+        witness = {"".join(map(mana_run, TYPES, k)): v if isinstance(v, list) else _unlink(v) for k, v in maximal.items()}
         return Options(frozenset(witness), witness)
 
     def _pure_moves(self, root: Node, oid: str):
@@ -450,7 +499,12 @@ class _Search:
                 if stops:
                     found.setdefault(pool, path)
                 for act in acts:
-                    for cpool, ck, desc in self._children(pool, act):
+                    if act[6] and act[6][0][3] is None:   # double_pool: what it adds depends on the pool
+                        groups = [(ck, [(tuple(map(sub, cpool, pool)), desc)])
+                                  for cpool, ck, desc in self._children_of_pool(pool, act)]
+                    else:
+                        groups = self._changes(pool, act)
+                    for ck, changes in groups:
                         bucket = at.get(ck)
                         if bucket is None:
                             if ck in done:
@@ -459,8 +513,10 @@ class _Search:
                             bucket = at[ck] = {}
                             tie += 1
                             heapq.heappush(queue, (used(ck), tie, ck))
-                        if cpool not in bucket:
-                            bucket[cpool] = (desc, path)
+                        for change, desc in changes:
+                            cpool = tuple(map(add, pool, change))
+                            if cpool not in bucket:
+                                bucket[cpool] = (desc, path)
 
     def _dfs(self, node: Node, path: list, seen: dict, found: dict, on_path: dict):
         self._check_bound()
@@ -480,6 +536,11 @@ class _Search:
             if r is not None:
                 return r
         return None
+
+
+def _most_taken(symbols: tuple) -> int:
+    """The most mana of one type paying ``symbols`` can take (a bound: every unit of every symbol)."""
+    return sum(max((sum(n for _, n in w.demand) for w in ways_to_pay(s, 0)), default=0) for s in symbols)
 
 
 def _unlink(link) -> list:
@@ -535,17 +596,10 @@ def _maximal_dict(d: dict, check=lambda: None) -> dict:
         return dict(d)
     at_least: list = []
     for j, column in enumerate(zip(*keys)):
-        values = set(column)
+        values = sorted(set(column))
         if len(values) == 1:
             continue      # the same count everywhere: says nothing
-        by: dict = {v: [] for v in values}
-        for i, v in enumerate(column):
-            by[v].append(i)
-        acc, table = 0, {}
-        for v in sorted(by, reverse=True):
-            acc |= _bits(by[v], n)
-            table[v] = acc
-        at_least.append((j, table))
+        at_least.append((j, _at_least(column, values)))
     check()
     # The most selective positions first: an intersection that is empty ends early.
     at_least.sort(key=lambda jt: -len(jt[1]))
@@ -561,6 +615,25 @@ def _maximal_dict(d: dict, check=lambda: None) -> dict:
                 out[k] = d[k]
                 break
     return out
+
+
+def _at_least(column: tuple, values: list) -> dict:
+    """For each value ``v`` of ``values`` (the column's distinct counts, ascending), the bit set of the keys
+    whose count in ``column`` is at least ``v``. Up to 256 distinct counts, each set is read at C speed:
+    the column as bytes of ranks, highest bit first, translated to the digits of a base-2 numeral."""
+    if len(values) <= 256:
+        rank = {v: r for r, v in enumerate(values)}
+        codes = bytes(map(rank.__getitem__, reversed(column)))
+        return {v: int(codes.translate(b"0" * r + b"1" * (256 - r)), 2) for r, v in enumerate(values)}
+    n = len(column)
+    by: dict = {v: [] for v in values}
+    for i, v in enumerate(column):
+        by[v].append(i)
+    acc, table = 0, {}
+    for v in reversed(values):
+        acc |= _bits(by[v], n)
+        table[v] = acc
+    return table
 
 
 def _bits(indices: list, n: int) -> int:
