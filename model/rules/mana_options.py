@@ -437,12 +437,18 @@ class _Search:
                 res = self._dfs(Node(pool, *key), _unlink(path), seen, found, {})
                 if res is not None:
                     return Options(frozenset(), {}, True, res)
-        merged: dict = {}
-        for pool, path in found.items():
-            merged.setdefault(_merged(pool), path)
-        maximal = _maximal_dict(merged, self._check_bound)
-        # (mana_string's text, from the six counts directly)
-        witness = {"".join(map(mana_run, TYPES, k)): v if isinstance(v, list) else _unlink(v) for k, v in maximal.items()}
+        # The answer is amounts of mana, restricted or not (106.6 restricts spending, not amounts): the
+        # pools no other contains as 12 counts first (a superset of the answer: a pool contained as 12
+        # counts is contained as 6), then, only if some of them hold restricted mana, again as 6 counts.
+        maximal = _maximal_dict(found, self._check_bound)
+        if any(map(any, (p[6:] for p in maximal))):
+            merged: dict = {}
+            for pool, path in maximal.items():
+                merged.setdefault(_merged(pool), path)
+            maximal = _maximal_dict(merged, self._check_bound)
+        # (mana_string's text, from the counts directly; the paths made lists sharing their common starts)
+        unlink = _Unlinker()
+        witness = {"".join(map(mana_run, TYPES, k)): v if isinstance(v, list) else unlink(v) for k, v in maximal.items()}
         return Options(frozenset(witness), witness)
 
     def _pure_moves(self, root: Node, oid: str):
@@ -541,6 +547,26 @@ class _Search:
 def _most_taken(symbols: tuple) -> int:
     """The most mana of one type paying ``symbols`` can take (a bound: every unit of every symbol)."""
     return sum(max((sum(n for _, n in w.demand) for w in ways_to_pay(s, 0)), default=0) for s in symbols)
+
+
+class _Unlinker:
+    """``_unlink`` for many paths that share their starts: each link's list is made once, from its
+    parent's (remembered by the link's identity; the links are kept alive by the caller's pools)."""
+
+    def __init__(self) -> None:
+        self.lists: dict = {}
+
+    def __call__(self, link) -> list:
+        lists = self.lists
+        pending = []
+        while link is not None and id(link) not in lists:
+            pending.append(link)
+            link = link[1]
+        out = lists[id(link)] if link is not None else []
+        for node in reversed(pending):
+            out = out + [node[0]]
+            lists[id(node)] = out
+        return list(out)
 
 
 def _unlink(link) -> list:
