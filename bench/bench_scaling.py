@@ -95,8 +95,9 @@ ROWS: dict[str, tuple[Callable[[int], str], list[int]]] = {
 
 # ------------------------------------------------------------------------------------------------ measuring
 
-def run(text: str, timeout: float) -> dict:
-    """One whole process: wall seconds, peak RSS in MB, status, a short answer, output size."""
+def run(text: str, timeout: float, env: dict | None = None) -> dict:
+    """One whole process: wall seconds, peak RSS in MB, status, a short answer, output size (``env``: the
+    child's environment, by default this one's)."""
     with tempfile.TemporaryDirectory() as d:
         q = Path(d) / "q.yaml"
         q.write_text(text)
@@ -108,7 +109,7 @@ def run(text: str, timeout: float) -> dict:
         timer = [GNU_TIME, "-f", "%M", "-o", str(mem)] if GNU_TIME else []
         with out.open("wb") as fh:
             t0 = time.perf_counter()
-            p = subprocess.Popen(timer + MTGJUDGE + [str(q)], cwd=ROOT, stdout=fh, stderr=subprocess.DEVNULL, env=ENV,
+            p = subprocess.Popen(timer + MTGJUDGE + [str(q)], cwd=ROOT, stdout=fh, stderr=subprocess.DEVNULL, env=env or ENV,
                                  start_new_session=True)
             killed = False
             while True:
