@@ -13,6 +13,13 @@ from __future__ import annotations
 
 from mtgjudge.queries.api import QuestionError, ask, check, load, loads, version
 
-__version__ = version()
+
+
+def __getattr__(name: str) -> str:
+    """``mtgjudge.__version__``, read from the installed distribution when first asked for (not at every
+    import: the command line's start-up)."""
+    if name == "__version__":
+        return version()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["QuestionError", "ask", "check", "load", "loads", "__version__"]

@@ -28,6 +28,8 @@ ROOT = Path(__file__).resolve().parents[1]
 MTGJUDGE = [sys.executable, "-m", "mtgjudge.queries.cli", "ask", "--json"]
 #: Bytecode is written and read as an installed package would.
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+#: GNU time, when installed, measures the child's peak memory (see ``run``).
+GNU_TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
 
 
 def _battlefield(player: str, cards: list) -> str:
@@ -93,15 +95,21 @@ ROWS: dict[str, tuple[Callable[[int], str], list[int]]] = {
 
 # ------------------------------------------------------------------------------------------------ measuring
 
-def run(text: str, timeout: float) -> dict:
-    """One whole process: wall seconds, peak RSS in MB, status, a short answer, output size."""
+def run(text: str, timeout: float, env: dict | None = None) -> dict:
+    """One whole process: wall seconds, peak RSS in MB, status, a short answer, output size (``env``: the
+    child's environment, by default this one's)."""
     with tempfile.TemporaryDirectory() as d:
         q = Path(d) / "q.yaml"
         q.write_text(text)
         out = Path(d) / "out.json"
+        mem = Path(d) / "rss"
+        # A child forked from this process starts its peak memory at this process's size (Linux keeps the
+        # larger across fork and exec), and this process grows as it reads large answers: GNU time, small,
+        # forks the child and reports its own peak alone.
+        timer = [GNU_TIME, "-f", "%M", "-o", str(mem)] if GNU_TIME else []
         with out.open("wb") as fh:
             t0 = time.perf_counter()
-            p = subprocess.Popen(MTGJUDGE + [str(q)], cwd=ROOT, stdout=fh, stderr=subprocess.DEVNULL, env=ENV,
+            p = subprocess.Popen(timer + MTGJUDGE + [str(q)], cwd=ROOT, stdout=fh, stderr=subprocess.DEVNULL, env=env or ENV,
                                  start_new_session=True)
             killed = False
             while True:
@@ -117,7 +125,13 @@ def run(text: str, timeout: float) -> dict:
             wall = time.perf_counter() - t0
             p.returncode = 0
         size = out.stat().st_size
-        res = {"seconds": wall, "cpu": usage.ru_utime + usage.ru_stime, "mb": usage.ru_maxrss / 1024, "bytes": size, "status": "killed" if killed else "?",
+        kb = usage.ru_maxrss
+        if timer and not killed:
+            try:
+                kb = int(mem.read_text().split()[-1])
+            except (OSError, ValueError, IndexError):
+                pass
+        res = {"seconds": wall, "cpu": usage.ru_utime + usage.ru_stime, "mb": kb / 1024, "bytes": size, "status": "killed" if killed else "?",
                "answer": ""}
         if not killed and size < 50_000_000:
             try:

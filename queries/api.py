@@ -6,7 +6,6 @@ question's id, the key and the line.
 """
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version as _dist_version
 from os import PathLike
 from pathlib import Path
 from typing import Iterable
@@ -23,6 +22,9 @@ CORPUS = Path(__file__).parent / "corpus"
 
 def version() -> str:
     """The installed distribution's version."""
+    # imported here: reading the installed distributions costs every process ~30 ms, and only --version
+    # and ``mtgjudge.__version__`` ask
+    from importlib.metadata import PackageNotFoundError, version as _dist_version
     try:
         return _dist_version("mtgjudge")
     except PackageNotFoundError:   # imported from a source tree that was never installed

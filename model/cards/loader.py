@@ -105,16 +105,29 @@ class BuiltIn:
     """One built-in card, by name, made when first asked for: a card given by its Oracle text is compiled
     then (model.oracle), so that a process pays for compiling only the cards its questions name."""
 
-    def __init__(self, record_or_card: CardRecord | CardDef, source: str, where: str) -> None:
+    def __init__(self, record_or_card: CardRecord | CardDef | None, source: str, where: str,
+                 data: dict | None = None) -> None:
         self._record = record_or_card if isinstance(record_or_card, CardRecord) else None
         self._card = record_or_card if isinstance(record_or_card, CardDef) else None
         self.source = source
         self.where = where           # file:line and card, for an error in compiling it
+        # A card encoded by hand (abilities as data) is read when first asked for too: only its names now.
+        self._data = data
+        if data is not None:
+            self.face_names: tuple[str, ...] = (data["name"],) + ((data["back"]["name"],) if "back" in data else ())
+            self.name: str = " // ".join(self.face_names)   # as CardDef.name
+            return
         item = self._record or self._card
-        self.name: str = item.name   # type: ignore[union-attr]
-        self.face_names: tuple[str, ...] = tuple(f.name for f in item.faces)   # type: ignore[union-attr]
+        self.name = item.name   # type: ignore[union-attr]
+        self.face_names = tuple(f.name for f in item.faces)   # type: ignore[union-attr]
 
     def card(self) -> CardDef:
+        if self._data is not None:
+            try:
+                self._card = parse_card(self._data, source=self.source)   # type: ignore[assignment]
+            except DefinitionError as e:
+                raise CardDefinitionError(f"{self.where}: {e}") from None
+            self._data = None
         if self._card is None:
             assert self._record is not None
             card = compile_card(self._record, source=self.source)
@@ -155,7 +168,13 @@ def parse_card(data: Any, source: str = "") -> CardDef | CardRecord:
                    source=source)
 
 
-def load_entries(text: str, source: str) -> list[BuiltIn]:
+def _names_only(data: Any) -> bool:
+    """A card encoded by hand whose names can be read without reading the rest (what a lazy entry needs)."""
+    return (isinstance(data, dict) and "oracle" not in data and isinstance(data.get("name"), str)
+            and ("back" not in data or isinstance(data["back"], dict) and isinstance(data["back"].get("name"), str)))
+
+
+def load_entries(text: str, source: str, lazy: bool = False) -> list[BuiltIn]:
     """The card definitions of one file's text (one YAML document each), read by the same strict reader as
     question files (duplicate keys, tags and oversized aliases refused) and checked word by word; the first
     that breaks the encoding raises CardDefinitionError naming the file, the line, the card and the field."""
@@ -169,8 +188,13 @@ def load_entries(text: str, source: str) -> list[BuiltIn]:
         label = data.get("name", f"document {i}") if isinstance(data, dict) else f"document {i}"
         if doc.problem is not None:
             raise CardDefinitionError(f"{source}:{doc.problem.line or doc.line}: card {label!r}: {doc.problem.message}")
+        where = f"{source}:{doc.line}: card {label!r}"
+        if lazy and _names_only(data):
+            # read when first asked for (``BuiltIn.card``); every built-in card is read by the tests
+            out.append(BuiltIn(None, source, where, data=data))
+            continue
         try:
-            out.append(BuiltIn(parse_card(data, source=source), source, f"{source}:{doc.line}: card {label!r}"))
+            out.append(BuiltIn(parse_card(data, source=source), source, where))
         except DefinitionError as e:
             raise CardDefinitionError(f"{source}:{doc.line}: card {label!r}: {e}") from None
     return out
@@ -187,11 +211,11 @@ def load_file(path: Path) -> list[CardDef]:
 
 @lru_cache(maxsize=1)
 def built_in_entries() -> tuple[BuiltIn, ...]:
-    """The product's own card definitions, every ``data/*.yaml`` file (read once per process; each card made
-    when first asked for)."""
+    """The product's own card definitions, every ``data/*.yaml`` file (read once per process; each card read
+    or compiled when first asked for)."""
     entries: list[BuiltIn] = []
     for path in sorted(DATA_DIR.glob("*.yaml")):
-        entries += load_entries(path.read_text(encoding="utf-8"), str(path))
+        entries += load_entries(path.read_text(encoding="utf-8"), str(path), lazy=True)
     return tuple(entries)
 
 

@@ -8,7 +8,7 @@ question format says); a multi-faced card is found by either face's name or by "
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from mtgjudge.model.cards.loader import BuiltIn, CardDefinitionError, built_in_entries, known_names
@@ -21,7 +21,8 @@ class CardDB:
     """Every card the product has, looked up by name: ``cards`` are the built-in ones (definitions, or
     entries made when first found), ``store`` the imported ones (None: none)."""
 
-    def __init__(self, cards: Iterable[CardDef | BuiltIn], known: Iterable[str] = (), store: CardStore | None = None) -> None:
+    def __init__(self, cards: Iterable[CardDef | BuiltIn], known: Iterable[str] | Callable[[], Iterable[str]] = (),
+                 store: CardStore | None = None) -> None:
         self.store = store
         self._entries: dict[str, BuiltIn] = {}
         self._by_norm: dict[str, tuple[BuiltIn, int]] = {}
@@ -33,7 +34,15 @@ class CardDB:
             self._by_norm[normalize(entry.name)] = (entry, 0)
             for i, face in enumerate(entry.face_names):
                 self._by_norm.setdefault(normalize(face), (entry, i))
-        self.known = {normalize(n): n for n in known}
+        self._known = known
+
+    @property
+    def known(self) -> dict[str, str]:
+        """Every printed card's name by its normalized form (read when first needed: 19,000 names)."""
+        if not isinstance(self._known, dict):
+            names = self._known() if callable(self._known) else self._known
+            self._known = {normalize(n): n for n in names}
+        return self._known
 
     def find(self, name: str) -> tuple[CardDef, int] | None:
         """The card and face a name refers to, or None: a built-in card first, else an imported one."""
@@ -76,4 +85,4 @@ def card_db() -> CardDB:
 
 @lru_cache(maxsize=8)
 def _card_db(store: CardStore) -> CardDB:
-    return CardDB(built_in_entries(), known_names(), store)
+    return CardDB(built_in_entries(), known_names, store)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from operator import add, le
+from operator import add, le, sub
 from dataclasses import dataclass, replace
 
 from mtgjudge.model.vocab.abilities import X_COUNT, Ability
@@ -33,7 +33,7 @@ from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import MANA_SCOPES, require_modelled
-from mtgjudge.model.mana import TYPES, mana_string
+from mtgjudge.model.mana import TYPES, mana_run
 from mtgjudge.model.payment.problem import pool_groups
 from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, ways_to_pay
 from mtgjudge.model.rules.mana_production import added_total
@@ -110,7 +110,8 @@ class DominanceIndex:
 
 
 def _merged(p: Pool) -> tuple:
-    return tuple(p[i] + p[i + 6] for i in range(6))
+    """The six counts of a pool, restricted and unrestricted mana together."""
+    return tuple(map(add, p[:6], p[6:]))
 
 
 def _delta(fin: tuple, extra: tuple, restricted: bool) -> Pool:
@@ -166,6 +167,8 @@ class _Search:
                         for k in DEMAND_KINDS if k != "snow"}
         self.states: dict = {}
         self.acts: dict = {}
+        self._caps: dict = {}
+        self._by_act: dict = {}
         self.abilities = {o.id: [(i, a) for i, a in enumerate(activated_abilities(state, o.id), 1)
                                  if a.kind == "mana" or (a.kind == "unmodelled" and (a.unmodelled_kind == "mana" or a.may_concern("mana")))]
                           for o in state.battlefield(player)}
@@ -255,9 +258,55 @@ class _Search:
 
     def _children(self, pool: Pool, act: tuple):
         """(pool, resources, description) after one activation ``act`` from ``pool``: each way to pay its
-        mana (``_payments``), each way it resolves."""
+        mana (``_payments``), each way it resolves.
+
+        What an activation does to a pool is a change of counts (what it adds less what paying took) that
+        depends on the pool only through which payments it allows: each count capped at the most mana the
+        cost can take. The changes are computed once per capped pool (``_changes``) and added."""
+        if act[6] and act[6][0][3] is None:   # double_pool: what it adds is the pool itself
+            yield from self._children_of_pool(pool, act)
+            return
+        for key, changes in self._changes(pool, act):
+            for change, how in changes:
+                yield tuple(map(add, pool, change)), key, how
+
+    def _changes(self, pool: Pool, act: tuple) -> list:
+        """What ``act`` (not double_pool) does to ``pool``: (resources after, [(change of the 12 counts,
+        description), ...]) by resources after, computed once per capped pool."""
+        mana_parts = act[4]
+        if mana_parts:
+            cap = self._caps.get(mana_parts)
+            if cap is None:
+                cap = self._caps[mana_parts] = _most_taken(mana_parts)
+            sig = tuple(n if n < cap else cap for n in pool[:6])
+        else:
+            sig = None
+        entry = self._by_act.get(id(act))
+        if entry is None:   # (the activation is kept with its changes: its id is not reused)
+            entry = self._by_act[id(act)] = (act, {})
+        by_sig = entry[1]
+        changes = by_sig.get(sig)
+        if changes is None:
+            changes = by_sig[sig] = self._changes_of(sig, act)
+        return changes
+
+    def _changes_of(self, sig: tuple | None, act: tuple) -> list:
+        """(change of the 12 counts, resources after, description) for each way to pay and resolve ``act``
+        from a pool whose first six counts, capped, are ``sig`` (None: the activation costs no mana)."""
+        if sig is None:
+            capped = (0,) * 12
+        else:
+            capped = sig + (0,) * 6
+        by_key: dict = {}
+        for child, key, how in self._children_of_pool(capped, act):
+            by_key.setdefault(key, []).append((tuple(map(sub, child, capped)), how))
+        return list(by_key.items())
+
+    def _children_of_pool(self, pool: Pool, act: tuple):
+        """``_children``, computed from ``pool`` itself."""
         st, oid, idx, a, mana_parts, life, variants = act
-        for paid_pool, life_paid in _payments(pool, mana_parts, life, self.allowed):
+        payments = _payments(pool, mana_parts, life, self.allowed) if mana_parts else ((pool, 0),)
+        for paid_pool, life_paid in payments:
             for key, x, sac, outs in variants:
                 if life_paid:
                     key = (key[0], key[1], key[2] - life_paid, key[3])
@@ -349,7 +398,9 @@ class _Search:
         for g in pool_groups(self.state, self.player):
             start[TYPES.index(g.type) + (6 if g.restriction is not None else 0)] += g.count
         root = Node(tuple(start), frozenset(o.id for o in self.state.battlefield(self.player) if o.tapped), (), p.life, frozenset())
-        frontier = {root.pool: []}
+        # Witness paths are linked while searching, (last activation, the path before it) or None, and made
+        # into lists only for the pools of the answer: most pools made are dominated and dropped.
+        frontier = {root.pool: None}
         # Phase 1: pure permanents, first, as a sum.
         pure = [oid for oid in self.abilities if self.abilities[oid] and self.is_pure(oid)]
         # ({Q} untaps only its own permanent, which is then not pure: no activation gives a pure one back.)
@@ -367,7 +418,7 @@ class _Search:
                 for delta, desc in outs.items():
                     q = tuple(map(add, pool, delta))
                     if q not in new:
-                        new[q] = path + [desc]
+                        new[q] = (desc, path)
             frontier = _maximal_dict(new, self._check_bound)
         # Phase 2: the rest.
         found: dict = {}
@@ -383,14 +434,21 @@ class _Search:
         else:
             seen: dict = {}
             for pool, path in frontier.items():
-                res = self._dfs(Node(pool, *key), path, seen, found, {})
+                res = self._dfs(Node(pool, *key), _unlink(path), seen, found, {})
                 if res is not None:
                     return Options(frozenset(), {}, True, res)
-        merged: dict = {}
-        for pool, path in found.items():
-            merged.setdefault(_merged(pool), path)
-        maximal = _maximal_dict(merged, self._check_bound)
-        witness = {mana_string(dict(zip(TYPES, k))): v for k, v in maximal.items()}
+        # The answer is amounts of mana, restricted or not (106.6 restricts spending, not amounts): the
+        # pools no other contains as 12 counts first (a superset of the answer: a pool contained as 12
+        # counts is contained as 6), then, only if some of them hold restricted mana, again as 6 counts.
+        maximal = _maximal_dict(found, self._check_bound)
+        if any(map(any, (p[6:] for p in maximal))):
+            merged: dict = {}
+            for pool, path in maximal.items():
+                merged.setdefault(_merged(pool), path)
+            maximal = _maximal_dict(merged, self._check_bound)
+        # (mana_string's text, from the counts directly; the paths made lists sharing their common starts)
+        unlink = _Unlinker()
+        witness = {"".join(map(mana_run, TYPES, k)): v if isinstance(v, list) else unlink(v) for k, v in maximal.items()}
         return Options(frozenset(witness), witness)
 
     def _pure_moves(self, root: Node, oid: str):
@@ -431,11 +489,28 @@ class _Search:
             _, _, k = heapq.heappop(queue)
             done.add(k)
             acts = self._activations(k)
-            for pool, path in _maximal_dict(at.pop(k), self._check_bound).items():
+            pools = at.pop(k)
+            if not acts:
+                # Nothing more to activate: every pool here is a stopping point, kept or dropped with all the
+                # others at the end (pruning them here too would only test them twice).
+                for pool, path in pools.items():
+                    found.setdefault(pool, path)
+                continue
+            # Where an activation that costs no mana adds some, every pool here has a reachable pool that
+            # strictly contains it (that activation's result): none of them is maximal, none is a stopping
+            # point worth keeping.
+            stops = not any(_gains(act) for act in acts)
+            for pool, path in _maximal_dict(pools, self._check_bound).items():
                 self._check_bound()
-                found.setdefault(pool, path)
+                if stops:
+                    found.setdefault(pool, path)
                 for act in acts:
-                    for cpool, ck, desc in self._children(pool, act):
+                    if act[6] and act[6][0][3] is None:   # double_pool: what it adds depends on the pool
+                        groups = [(ck, [(tuple(map(sub, cpool, pool)), desc)])
+                                  for cpool, ck, desc in self._children_of_pool(pool, act)]
+                    else:
+                        groups = self._changes(pool, act)
+                    for ck, changes in groups:
                         bucket = at.get(ck)
                         if bucket is None:
                             if ck in done:
@@ -444,8 +519,10 @@ class _Search:
                             bucket = at[ck] = {}
                             tie += 1
                             heapq.heappush(queue, (used(ck), tie, ck))
-                        if cpool not in bucket:
-                            bucket[cpool] = path + [desc]
+                        for change, desc in changes:
+                            cpool = tuple(map(add, pool, change))
+                            if cpool not in bucket:
+                                bucket[cpool] = (desc, path)
 
     def _dfs(self, node: Node, path: list, seen: dict, found: dict, on_path: dict):
         self._check_bound()
@@ -465,6 +542,48 @@ class _Search:
             if r is not None:
                 return r
         return None
+
+
+def _most_taken(symbols: tuple) -> int:
+    """The most mana of one type paying ``symbols`` can take (a bound: every unit of every symbol)."""
+    return sum(max((sum(n for _, n in w.demand) for w in ways_to_pay(s, 0)), default=0) for s in symbols)
+
+
+class _Unlinker:
+    """``_unlink`` for many paths that share their starts: each link's list is made once, from its
+    parent's (remembered by the link's identity; the links are kept alive by the caller's pools)."""
+
+    def __init__(self) -> None:
+        self.lists: dict = {}
+
+    def __call__(self, link) -> list:
+        lists = self.lists
+        pending = []
+        while link is not None and id(link) not in lists:
+            pending.append(link)
+            link = link[1]
+        out = lists[id(link)] if link is not None else []
+        for node in reversed(pending):
+            out = out + [node[0]]
+            lists[id(node)] = out
+        return list(out)
+
+
+def _unlink(link) -> list:
+    """A witness path from its linked form ((last description, the link before) or None): a list."""
+    out = []
+    while link is not None:
+        desc, link = link
+        out.append(desc)
+    out.reverse()
+    return out
+
+
+def _gains(act: tuple) -> bool:
+    """The activation (as ``_Search._activations`` plans it) costs no mana and one way it resolves adds
+    some: from any pool it reaches a pool that strictly contains it (what it adds is never negative)."""
+    mana_parts, variants = act[4], act[6]
+    return not mana_parts and any(outs and any(any(delta) for delta, _ in outs) for _, _, _, outs in variants)
 
 
 def _uses_up(a: Ability, untap_only: bool) -> bool:
@@ -503,17 +622,10 @@ def _maximal_dict(d: dict, check=lambda: None) -> dict:
         return dict(d)
     at_least: list = []
     for j, column in enumerate(zip(*keys)):
-        values = set(column)
+        values = sorted(set(column))
         if len(values) == 1:
             continue      # the same count everywhere: says nothing
-        by: dict = {v: [] for v in values}
-        for i, v in enumerate(column):
-            by[v].append(i)
-        acc, table = 0, {}
-        for v in sorted(by, reverse=True):
-            acc |= _bits(by[v], n)
-            table[v] = acc
-        at_least.append((j, table))
+        at_least.append((j, _at_least(column, values)))
     check()
     # The most selective positions first: an intersection that is empty ends early.
     at_least.sort(key=lambda jt: -len(jt[1]))
@@ -529,6 +641,25 @@ def _maximal_dict(d: dict, check=lambda: None) -> dict:
                 out[k] = d[k]
                 break
     return out
+
+
+def _at_least(column: tuple, values: list) -> dict:
+    """For each value ``v`` of ``values`` (the column's distinct counts, ascending), the bit set of the keys
+    whose count in ``column`` is at least ``v``. Up to 256 distinct counts, each set is read at C speed:
+    the column as bytes of ranks, highest bit first, translated to the digits of a base-2 numeral."""
+    if len(values) <= 256:
+        rank = {v: r for r, v in enumerate(values)}
+        codes = bytes(map(rank.__getitem__, reversed(column)))
+        return {v: int(codes.translate(b"0" * r + b"1" * (256 - r)), 2) for r, v in enumerate(values)}
+    n = len(column)
+    by: dict = {v: [] for v in values}
+    for i, v in enumerate(column):
+        by[v].append(i)
+    acc, table = 0, {}
+    for v in reversed(values):
+        acc |= _bits(by[v], n)
+        table[v] = acc
+    return table
 
 
 def _bits(indices: list, n: int) -> int:
