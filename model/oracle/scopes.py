@@ -43,7 +43,9 @@ _MANA_WORDS = re.compile(r"\b(add|adds)\b|\bmana\b(?! (?:cost|value|symbols?))",
 #: "for mana" is an event a trigger waits for (106.12), not mana added; a restriction on the
 #: mana spent to pay this ability's own cost (106.6, 107.3) or a note of what was spent concerns activating it.
 _NOT_ADDING = re.compile(r"\btap(?:s|ped)? (?:an? |enchanted |target )?[\w' ]*? for mana\b|\"[^\"]*\"|\bspend only [^.]*? mana on x\b|\b(?:note the )?(?:types? (?:and amount )?of )?mana "
-                         r"(?:you )?spent (?:on|to pay) (?:x|this activation cost|~'s activation cost)\b", re.I)
+                         r"(?:you )?spent (?:on|to pay) (?:\{?x\b\}?|this activation cost|~'s activation cost)|"
+                         # a permission to spend mana as though it were another type (609.4b) adds none
+                         r"\bspend mana as though it were mana of any (?:type|color)\b", re.I)
 
 _SUBJECT = r"(?:~|enchanted (?:creature|permanent|land|artifact)|equipped creature|(?:other )?(?:[\w-]+ )*creatures(?: you control| your opponents control)?|each creature(?: you control)?|[A-Z][\w-]+s you control)"
 #: Static templates that change one part of the game, whole-line matches: (rule, pattern, scopes).
@@ -132,6 +134,25 @@ def could_add_mana(text: str) -> bool:
     """Could an ability with this text add mana when it resolves (605.1a-b)? Only if it speaks of adding mana
     or of mana other than what pays its cost, outside any ability it grants."""
     return bool(_MANA_WORDS.search(_NOT_ADDING.sub(" ", text)))
+
+
+#: A loyalty cost (606.4: "+N", "−N", "0", "−X") and a target outside quotation marks (115.1, 601.2c).
+_LOYALTY_COST = re.compile(r"^[+−-]?(?:\d+|X)$")
+_TARGET_WORD = re.compile(r"\btargets?\b", re.I)
+_SPENT_RIDER = re.compile(r"\b(?:If|When) (?:that|this) mana is spent (?:on|to cast)\b[^.]*\.", re.I)
+
+
+def is_mana_ability_text(cost_text: str, effect: str) -> bool:
+    """Is an activated ability with this cost and effect a mana ability (605.1a)? Only if it could add mana
+    (``could_add_mana``), doesn't require a target and isn't a loyalty ability; otherwise it is an activated
+    ability that does its work only when it resolves, even if that work adds mana (a planeswalker's "+1: Add
+    {R}{R}", 606; "Exile target land card from a graveyard. Add one mana of any color.")."""
+    if not could_add_mana(effect):
+        return False
+    if _LOYALTY_COST.match(cost_text.strip()):
+        return False
+    # a target in what happens to the spell the mana is spent on is that effect's (106.6), not the ability's
+    return not _TARGET_WORD.search(_SPENT_RIDER.sub(" ", re.sub(r"\"[^\"]*\"", " ", effect)))
 
 
 def scopes_of(norm: str, kind: str) -> tuple[Scope, ...]:
