@@ -132,6 +132,15 @@ def test_granted_mana_abilities(text, who):
      lambda p: p.choices == "C" and p.amount == X_COUNT and p.x_plus == 1),
     ("{T}: Add an amount of {G} equal to ~'s power.", "fixed", lambda p: p.fixed == ("G",) and p.per_power),
     # 614.15: its own replacement, "instead" when you control permanents with those subtypes (205.3i: Urza's)
+    # 107.3a: X defined by the text, read as the ability resolves: counters on it, your life, the greatest power
+    ("{T}, Sacrifice ~: Add X mana of any one color, where X is the number of petal counters on ~.", "one_type",
+     lambda p: p.amount == 1 and p.per_counter == "petal" and p.choices == "WUBRG"),
+    ("{T}: Choose a color. Add one mana of that color for each charge counter on ~.", "one_type",
+     lambda p: p.amount == 1 and p.per_counter == "charge" and p.choices == "WUBRG"),
+    ("{T}: Add X mana of any one color, where X is your life total.", "one_type",
+     lambda p: p.amount == 1 and p.per_life and p.amount_from_game),
+    ("{G}, {T}: Add X mana in any combination of colors, where X is the greatest power among creatures you control.",
+     "combination", lambda p: p.amount == 1 and p.per_greatest_power.controller == "you" and p.amount_from_game),
     ("{T}: Add {C}. If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead.", "fixed",
      lambda p: p.instead_if == "control" and p.instead == ("C", "C")
      and [[s.subtypes[0] for s in g] for g in p.instead_control] == [["Urza’s", "Mine"], ["Urza’s", "Tower"]]),
@@ -168,6 +177,13 @@ def test_triggered_mana_ability_templates(text, event, of, by, add):
     "removed this way.",
     # an amount equal to its toughness: not read
     "{T}: Add an amount of {G} equal to ~'s toughness.",
+    # near misses of "where X is": a production with no X, another player's life, the greatest toughness
+    "{T}: Add {G}, where X is your life total.",
+    "{T}: Add X mana of any one color, where X is target opponent's life total.",
+    "{T}: Add X mana of any one color, where X is the greatest toughness among creatures you control.",
+    "{T}: Choose a color. Add one mana of that color for each charge counter on target artifact.",
+    # a condition on what the mana pays for that restricts how it may be spent is no rider (106.6)
+    "{T}: Add {C}. If you control a Swamp, that mana can't be spent on creature spells.",
 ])
 def test_near_misses_stay_unread(text):
     assert ability(text, "Land").kind == "unmodelled"
@@ -180,3 +196,43 @@ def test_adjectives_joined_by_a_comma_describe_one_object():
     both = parse_target("target nonartifact, nonblack creature")
     assert len(both.objects) == 1 and both.objects[0].not_types == ("Artifact",) and both.objects[0].not_colors == ("B",)
     assert len(parse_target("target artifact, creature, or land").objects) == 3
+
+
+@pytest.mark.parametrize("text, type_line", [
+    ("+1: Add {R}{R}.", "Legendary Planeswalker — Chandra"),                               # a loyalty ability
+    ("{T}: Exile target land card from a graveyard. Add one mana of any color.", "Creature — Human Shaman"),
+    ("{4}, {T}: For one spell this turn, you may spend mana as though it were mana of any type to pay that spell's "
+     "mana cost.", "Artifact"),                                                            # adds no mana
+])
+def test_abilities_that_are_no_mana_abilities(text, type_line):
+    # 605.1a: a mana ability has no target, could add mana and is no loyalty ability; these aren't (unread, as
+    # activated abilities that may change anything when they resolve)
+    a = ability(text, type_line)
+    assert a.kind == "unmodelled" and a.unmodelled_kind == "activated"
+
+
+@pytest.mark.parametrize("text, fixed", [
+    ("{T}, Pay 2 life: Add {C}. If that mana is spent on an instant or sorcery spell, that spell can't be countered.",
+     ("C",)),
+    ("{T}: Add {R}. When that mana is spent to cast a red instant or sorcery spell, copy that spell and you may "
+     "choose new targets for the copy.", ("R",)),
+    ("{T}, Sacrifice ~: Add {C}{C}. If that mana is spent on a creature spell, it gains haste until end of turn.",
+     ("C", "C")),
+])
+def test_an_effect_on_what_the_mana_is_spent_on(text, fixed):
+    # 106.6: an additional effect on the spell the mana pays for, or a delayed trigger when it is spent: the mana
+    # added is read (106.7), the rider is kept unread (paying with it and activating it: unsupported); a target in
+    # the delayed trigger is not the ability's (605.1a)
+    a = ability(text, "Artifact")
+    assert a.kind == "mana" and a.production.fixed == fixed and "that mana is spent" in a.unread
+
+
+def test_a_cost_moving_the_object_from_the_battlefield_or_another_card():
+    # 113.6m: "Return ~ to its owner's hand" moves it out of the battlefield, where the ability functions;
+    # "Discard your hand" moves other cards. The cost stays unread; the production is read (106.7).
+    a = ability("{R}, Return ~ to its owner's hand: Add {C}{C}{R}. Activate only as a sorcery.", "Creature — Imp")
+    assert a.kind == "mana" and a.zones == () and "Return ~" in a.unread and a.production.fixed == ("C", "C", "R")
+    b = ability("Discard your hand, Sacrifice ~: Add three mana of any one color.", "Artifact")
+    assert b.kind == "mana" and b.production.amount == 3 and "Discard your hand" in b.unread
+    # near miss: a cost the grammar doesn't read moving it out of the hand functions there (113.6m): not guessed
+    assert ability("Pay 1 life, Exile ~ from your hand: Add {R}.", "Creature — Spirit").kind == "unmodelled"

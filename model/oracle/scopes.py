@@ -65,6 +65,15 @@ STATIC_TEMPLATES: tuple[tuple[str, re.Pattern, frozenset[Scope]], ...] = (
                          rf"controllers') untap steps?(?: if [^.]*)?\.$|^You may choose not to untap ~ during your untap "
                          rf"step\.$", re.I),
      frozenset({Scope.UNTAP})),
+    # Untapping during other players' untap steps (502.3: which permanents untap in an untap step).
+    ("502.3", re.compile(r"^Untap ~ during each other player's untap step\.$", re.I), frozenset({Scope.UNTAP})),
+    # Blocking more creatures (509.1a-b), with or without a condition on the object itself.
+    ("509.1", re.compile(r"^(?:As long as ~ is a creature, )?(?:~|it) can block (?:an additional creature|any number "
+                         r"of creatures) each combat\.$", re.I), frozenset({Scope.COMBAT})),
+    # Where a discarded card goes (614.1a: a replacement of the discard event, 701.9): it changes no mana.
+    ("701.9", re.compile(r"^If a spell or ability an opponent controls causes you to discard (?:a card|~), you may "
+                         r"reveal (?:that card|it) and put it [^.]* instead of putting it (?:anywhere else|into your "
+                         r"graveyard)\.$", re.I), frozenset({Scope.DISCARD})),
     # Maximum hand size (402.2).
     ("402.2", re.compile(r"^(?:You have no maximum hand size|Your maximum hand size is [^.]*)\.$", re.I),
      frozenset({Scope.HAND_SIZE})),
@@ -81,6 +90,12 @@ STATIC_TEMPLATES: tuple[tuple[str, re.Pattern, frozenset[Scope]], ...] = (
     # Before the game and outside it: opening hands (103.6), ante, drafting (905).
     ("103.6", re.compile(r"^If ~ is in your opening hand, you may begin the game with it on the battlefield\.$", re.I),
      frozenset({Scope.OUTSIDE_GAME})),
+    ("103.6a", re.compile(r"^If ~ is in your opening hand and you're not playing first, you may begin the game with ~ "
+                          r"on the battlefield with an? [\w-]+ counter on it\. If you do, exile a card from your hand\.$",
+                          re.I), frozenset({Scope.OUTSIDE_GAME})),
+    # Mulligans happen before the game's first turn (103.5).
+    ("103.5", re.compile(r"^Any time you could mulligan and ~ is in your hand, you may exile all the cards from your "
+                         r"hand, then draw that many cards\.$", re.I), frozenset({Scope.OUTSIDE_GAME})),
     ("407", re.compile(r"^Remove ~ from your deck before playing if you're not playing for ante\.$", re.I),
      frozenset({Scope.OUTSIDE_GAME})),
     ("905", re.compile(r"^(?:Draft ~ face up|As you draft [^.]*|Reveal ~ as you draft it)\.$", re.I),

@@ -178,6 +178,10 @@ class _Search:
                 problem = restriction_not_modelled(state.obj(oid).name, a)
                 if problem is not None:
                     raise problem
+                if a.production.amount_from_game:
+                    # paying life or sacrificing for another mana ability meanwhile could change the amount
+                    raise Unsupported(f"{state.obj(oid).name}: {a.text()!r} makes an amount of mana that depends on "
+                                      "the game; mana-options does not model it")
                 for part in a.cost:
                     if part.kind not in MANA_ABILITY_COST_PARTS:
                         raise Unsupported(f"{state.obj(oid).name}: the cost {part.text()!r} of a mana ability is not modelled in mana-options")

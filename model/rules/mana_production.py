@@ -80,6 +80,13 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
     if p.per_power:
         # its power as the ability resolves; a negative amount is 0 (107.1b)
         mult = max(0, power_now(state, oid, f"the power of {o.name} ({oid}) is an amount of mana"))
+    if p.per_life:
+        # its controller's life total as the ability resolves; 0 or less adds none (107.1b, 107.3a)
+        mult = max(0, state.player(o.controller).life)
+    if p.per_greatest_power is not None:
+        # the greatest power among the permanents it names as it resolves; none of them: 0 (107.1b, 107.3a)
+        mult = max([0] + [power_now(state, q.id, f"the power of {q.name} ({q.id}) is an amount of mana")
+                          for q in state.battlefield() if matches(p.per_greatest_power, chars[q.id], q, o.controller, o)])
     amounts = [p.amount * mult]
     if p.amount == X_COUNT:
         xs = x_values if x_values is not None else ([0] if p.x_plus else []) + _x_probe(state)   # X plus n: X may be 0

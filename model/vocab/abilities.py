@@ -168,6 +168,14 @@ class ManaProduction:
     instead_control: tuple[tuple[Selector, ...], ...] = ()   # instead_if "control": for each permanent you
                                                               # must control, what it must match (all of them)
     per_power: bool = False          # "an amount of {G} equal to this's power" (``fixed`` one symbol)
+    per_life: bool = False           # "X mana ..., where X is your life total" (107.3a)
+    per_greatest_power: Selector | None = None   # "..., where X is the greatest power among <permanents>"
+
+    @property
+    def amount_from_game(self) -> bool:
+        """Does the amount depend on the game beyond the permanent itself (its controller's life, other
+        permanents' power)? Other mana abilities activated meanwhile (paying life, sacrificing) could change it."""
+        return self.per_life or self.per_greatest_power is not None
 
     def text(self) -> str:
         each = ""
@@ -177,6 +185,10 @@ class ManaProduction:
             each = f" for each {self.per.describe()}"
         if self.per_counter:
             each = f" for each {self.per_counter} counter on this"
+        if self.per_life:
+            each = " for each point of your life total"
+        if self.per_greatest_power is not None:
+            each = f" for each point of the greatest power among {self.per_greatest_power.describe()}"
         if self.mode == "fixed":
             return "Add " + "".join("{%s}" % t for t in self.fixed) + each
         if self.mode == "one_type":

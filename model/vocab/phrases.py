@@ -292,6 +292,34 @@ class _Meaning(Transformer):
             raise DefinitionError("'where X is' defines an X the production does not have")
         return replace(production, amount=1, per=self._one(spec))
 
+    @staticmethod
+    def _x_free(production, what: str):
+        if production.amount != X_COUNT or production.per is not None or production.per_counter or production.per_power \
+                or production.per_life or production.per_greatest_power is not None or production.mode == "fixed":
+            raise DefinitionError(f"'where X is {what}' defines an X the production does not have")
+
+    def p_x_per_counter(self, production, kind, _word, _self):
+        """"Add X mana of any one color, where X is the number of petal counters on ~" (107.3a): one for each
+        such counter on it as the ability resolves."""
+        self._x_free(production, "the number of counters")
+        return replace(production, amount=1, per_counter=kind)
+
+    def p_x_life(self, production):
+        """"Add X mana of any one color, where X is your life total" (107.3a; 0 or less adds none, 107.1b)."""
+        self._x_free(production, "your life total")
+        return replace(production, amount=1, per_life=True)
+
+    def p_x_greatest_power(self, production, spec):
+        """"..., where X is the greatest power among creatures you control" (107.3a; none: 0; 0 or less adds none,
+        107.1b)."""
+        self._x_free(production, "the greatest power")
+        return replace(production, amount=1, per_greatest_power=self._one(spec))
+
+    def p_color_per_counter(self, kind, _word, _self):
+        """"Choose a color. Add one mana of that color for each charge counter on ~.": all the mana of one color
+        chosen as it resolves (106.1b), one for each such counter."""
+        return ManaProduction("one_type", choices=COLORS, amount=1, per_counter=kind)
+
     def p_instead_if_land_played(self, production, symbols):
         """"Add {U}. If you played a land this turn, add {B} instead." (305.2: the land played this turn)."""
         if production.mode != "fixed":
