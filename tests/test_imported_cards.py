@@ -31,7 +31,10 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Smuggler's Copter", "Cultivator's Caravan", "Millikin", "Viridian Joiner", "Flailing Soldier",
             "Urza's Mine", "Urza's Tower", "Disowned Ancestor",
             "Apprentice Sorcerer", "Fool's Tome",
-            "Myojin of Cleansing Fire", "Terror", "Drudge Skeletons", "Kozilek's Translator")
+            "Myojin of Cleansing Fire", "Terror", "Drudge Skeletons", "Kozilek's Translator",
+            "Boseiju, Who Shelters All", "Pyromancer's Goggles", "Grinning Ignus", "Lion's Eye Diamond",
+            "Lotus Blossom", "Sanctum of the Sun", "Selvala, Heart of the Wilds", "Astral Cornucopia",
+            "Chandra, Torch of Defiance", "Foriysian Totem", "Nephalia Academy", "Serum Powder")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -866,3 +869,76 @@ actions:
 expect: [{player: Alice, hand_size: 2, library_size: 1}]
 """)
     assert r.status == "pass", (r.status, r.message, r.answer and r.answer.unsupported)
+
+
+# ---------------------------------------------------------------- could-produce: the long tail (106.7)
+
+def test_mana_with_an_effect_on_what_it_is_spent_on(imported):
+    # 106.6: "If that mana is spent on ..., that spell can't be countered" (Boseiju) and "When that mana is spent to
+    # cast a red instant or sorcery spell, copy that spell" (Pyromancer's Goggles) don't change the mana's type: they
+    # could produce {C} and {R} (106.7). Paying with that mana has effects the model doesn't read: unsupported.
+    assert value(produce("Boseiju, Who Shelters All")) == frozenset("C")
+    assert value(produce("Pyromancer's Goggles")) == frozenset("R")
+    assert status(mana_options('["Boseiju, Who Shelters All"]')) == "unsupported"
+
+
+def test_costs_are_ignored_for_what_could_be_produced(imported):
+    # 106.7 ignores costs: Grinning Ignus ("{R}, Return ~ to its owner's hand: Add {C}{C}{R}", a cost paid on the
+    # battlefield, 113.6m) could produce {C} and {R}; Lion's Eye Diamond ("Discard your hand, Sacrifice ~: Add three
+    # mana of any one color") any color. Whether the unread costs can be paid: unsupported.
+    assert value(produce("Grinning Ignus")) == frozenset("CR")
+    assert value(produce("Lion's Eye Diamond")) == frozenset("WUBRG")
+    q = """
+id: q
+ask: can-activate
+about: ig
+ability: 1
+state:
+  players:
+    Alice:
+      battlefield: [{card: Grinning Ignus, id: ig}, {card: Mountain, id: m}]
+"""
+    assert status(q) == "unsupported"
+
+
+@pytest.mark.parametrize("card, counters, expected", [
+    # "Add X mana of any one color, where X is the number of petal counters on ~" (107.3a): none without counters
+    # (106.5: no mana), any color with one
+    ("Lotus Blossom", "{}", frozenset()),
+    ("Lotus Blossom", "{petal: 1}", frozenset("WUBRG")),
+    # "Choose a color. Add one mana of that color for each charge counter on ~."
+    ("Astral Cornucopia", "{}", frozenset()),
+    ("Astral Cornucopia", "{charge: 2}", frozenset("WUBRG")),
+])
+def test_mana_for_each_counter_on_it(imported, card, counters, expected):
+    q = produce(card).replace('id: land}', 'id: land, counters: %s}' % counters)
+    assert value(q) == expected
+
+
+def test_mana_equal_to_life_total_or_greatest_power(imported):
+    # Sanctum of the Sun: X is your life total as it resolves; at 0 life it adds no mana (107.1b), else any color.
+    q = produce("Sanctum of the Sun").replace("    Alice:\n", "    Alice:\n      life: %d\n")
+    assert value(q % 20) == frozenset("WUBRG")
+    assert value(q % 0) == frozenset()
+    # Selvala, Heart of the Wilds (2/3): X is the greatest power among creatures you control, its own 2 here: two
+    # mana in any combination of colors; with two -1/-1 counters its power is 0 and it adds none (107.1b).
+    assert value(produce("Selvala, Heart of the Wilds")) == frozenset("WUBRG")
+    sel = produce("Selvala, Heart of the Wilds").replace('id: land}', 'id: land, counters: {"-1/-1": 2}}')
+    assert value(sel) == frozenset()
+    # paying with an amount another mana ability could change meanwhile (paying life): not modelled
+    assert status(mana_options("[Sanctum of the Sun]")) == "unsupported"
+
+
+def test_a_loyalty_ability_that_adds_mana_is_no_mana_ability(imported):
+    # Chandra, Torch of Defiance: "+1: Add {R}{R}." is a loyalty ability, so no mana ability (605.1a); but 106.7
+    # counts what any of its abilities would produce, and that line is unread: unsupported, never "nothing".
+    assert status(produce("Chandra, Torch of Defiance")) == "unsupported"
+
+
+def test_lines_that_cannot_change_its_mana(imported):
+    # Foriysian Totem's "As long as ~ is a creature, it can block an additional creature each combat" (509.1),
+    # Nephalia Academy's discard replacement (701.9) and Serum Powder's mulligan (103.5) don't change what they
+    # produce: {R}, {C}, {C}.
+    assert value(produce("Foriysian Totem")) == frozenset("R")
+    assert value(produce("Nephalia Academy")) == frozenset("C")
+    assert value(produce("Serum Powder")) == frozenset("C")
