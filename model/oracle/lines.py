@@ -50,6 +50,28 @@ _SPENT_RIDER = re.compile(r"^(?:If|When) (?:that|this|you spend this) mana is sp
                           r"^If you spend this mana to cast\b[^.]*\.?$", re.I)
 
 
+#: Mana added only on a condition or to a player chosen as it resolves: (pattern, the production it adds).
+#: A coin flip (705) may be won; "unless any player pays" may go unpaid (118.12); a player chosen may be you
+#: (and the mana is produced by this permanent whoever gets it, 106.7).
+_CONDITIONAL_PRODUCTIONS = (
+    (re.compile(r"^Flip a coin\. If you win the flip, add (?P<add>[^.]*)\.", re.I), "add {add}."),
+    (re.compile(r"^Choose a player\. That player adds (?P<add>[^.]*?)(?: they choose)?\.", re.I), "add {add}."),
+    (re.compile(r"^A player of your choice adds (?P<add>[^.]*?)(?: they choose)?\.", re.I), "add {add}."),
+    (re.compile(r"^Choose a color\. Add (?P<n>one|two|three) mana of that color unless any player pays \{\d+\}\.", re.I),
+     "add {n} mana of any one color."),
+)
+
+
+def _conditional_production(effect: str) -> tuple[str, str, str] | None:
+    """(the production's text, the sentences kept unread, the rest of the effect) for an effect that adds mana
+    only on a condition or to a chosen player (``_CONDITIONAL_PRODUCTIONS``); None otherwise."""
+    for pattern, template in _CONDITIONAL_PRODUCTIONS:
+        m = pattern.match(effect)
+        if m:
+            return template.format(**m.groupdict()), m.group(0), effect[m.end():].strip()
+    return None
+
+
 _OTHER_ZONE = re.compile(r"\b(hand|graveyard|library|exile)\b", re.I)
 _FROM_BATTLEFIELD = re.compile(r"^(?:return ~ to its owner's hand|put ~ on (?:the )?(?:top|bottom) of its owner's library|"
                                r"shuffle ~ into its owner's library)$", re.I)
@@ -361,7 +383,19 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
     unread: list[str] = []
     effects: list[Effect] = []
     targets: list[str] = []
+    conditional = _conditional_production(effect)
+    if conditional is not None:
+        # the mana it adds when it adds any (106.7: what it would produce); the condition or the player who gets
+        # it is kept unread, so paying with it and activating it are unsupported
+        added, rider, effect = conditional
+        try:
+            production = phrases.parse(added, "mana_effect")
+        except DefinitionError:
+            return fallback
+        unread.append(rider)
     try:
+        if production is not None:
+            raise DefinitionError("read already")
         production = phrases.parse(effect, "mana_effect")      # one production over several sentences
         parts: list[str] = []
     except DefinitionError:
@@ -392,6 +426,8 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
             # 106.6: an effect on the spell the mana is spent on, or a delayed trigger when it is spent; it
             # changes nothing about the mana added (106.7), and what it does is not read
             unread.append(s)
+        elif low.startswith("spend this mana only on "):
+            unread.append(s)              # how its mana may be spent (106.6: not its type): not read
         elif low.startswith("spend this mana only to "):
             spend_only = s[len("spend this mana only to "):].rstrip(".")
             try:

@@ -153,6 +153,9 @@ def could_add_mana(text: str) -> bool:
 
 #: A loyalty cost (606.4: "+N", "−N", "0", "−X") and a target outside quotation marks (115.1, 601.2c).
 _LOYALTY_COST = re.compile(r"^[+−-]?(?:\d+|X)$")
+#: Adding mana is said "add"/"adds" (106.4), or doubling the mana in a pool (Doubling Cube, 106.6 example);
+#: "it produces ... instead" is a replacement effect on another ability's mana (614.1a), which adds none itself.
+_ADDING = re.compile(r"\b(?:add|adds|double)\b", re.I)
 _TARGET_WORD = re.compile(r"\btargets?\b", re.I)
 _SPENT_RIDER = re.compile(r"\b(?:If|When) (?:that|this) mana is spent (?:on|to cast)\b[^.]*\.", re.I)
 
@@ -162,7 +165,7 @@ def is_mana_ability_text(cost_text: str, effect: str) -> bool:
     (``could_add_mana``), doesn't require a target and isn't a loyalty ability; otherwise it is an activated
     ability that does its work only when it resolves, even if that work adds mana (a planeswalker's "+1: Add
     {R}{R}", 606; "Exile target land card from a graveyard. Add one mana of any color.")."""
-    if not could_add_mana(effect):
+    if not could_add_mana(effect) or not _ADDING.search(_NOT_ADDING.sub(" ", effect)):
         return False
     if _LOYALTY_COST.match(cost_text.strip()):
         return False

@@ -72,6 +72,10 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
     assert p is not None
     o = state.obj(oid)
     chars = compute_all(state)
+    own = ""
+    if p.instead_counter and p.instead_production is not None and o.counter(p.instead_counter) > 0:
+        # its own replacement applies first (614.15, 616.1a): with the counter, it adds the other mana instead
+        p, own = p.instead_production, f"its own replacement applies first (it has a {p.instead_counter} counter): "
     mult = 1
     if p.per is not None:
         mult = sum(1 for q in state.battlefield() if matches(p.per, chars[q.id], q, o.controller, o))
@@ -87,6 +91,15 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
         # the greatest power among the permanents it names as it resolves; none of them: 0 (107.1b, 107.3a)
         mult = max([0] + [power_now(state, q.id, f"the power of {q.name} ({q.id}) is an amount of mana")
                           for q in state.battlefield() if matches(p.per_greatest_power, chars[q.id], q, o.controller, o)])
+    devotion: dict[str, int] = {}
+    if p.per_devotion:
+        # 700.5, 700.5a: the mana symbols of a color among the mana costs of permanents its controller controls as
+        # it resolves (a hybrid symbol counts for each of its colors; a face-down permanent has no cost, 708.2)
+        for c in ("WUBRG" if p.per_devotion == "chosen" else p.per_devotion):
+            devotion[c] = sum(1 for q in state.battlefield(o.controller) if not q.face_down and q.printed.mana_cost
+                              for sym in q.printed.mana_cost if c in sym.colors)
+        if p.per_devotion != "chosen":
+            mult = devotion[p.per_devotion]
     amounts = [p.amount * mult]
     if p.amount == X_COUNT:
         xs = x_values if x_values is not None else ([0] if p.x_plus else []) + _x_probe(state)   # X plus n: X may be 0
@@ -95,7 +108,7 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
 
     def put(e: Event, why: str) -> None:
         if sum(e) > 0:
-            out.setdefault(e, why)
+            out.setdefault(e, own + why)
 
     if p.mode == "fixed":
         fixed = p.fixed
@@ -109,6 +122,9 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
                                      f"{' and '.join(' '.join(s.subtypes[0] for s in g) for g in p.instead_control)}): "
                                      f"{ev_text(ev(p.instead))} instead")
         put(tuple(n * mult for n in ev(fixed)), why + (f" times {mult}" if mult != 1 else ""))
+    elif p.mode == "one_type" and p.per_devotion == "chosen":
+        for t in p.choices:
+            put(ev(t * devotion[t]), f"choosing {{{t}}}, your devotion to it being {devotion[t]}")
     elif p.mode == "one_type":
         for a in amounts:
             for t in p.choices:

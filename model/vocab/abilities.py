@@ -170,12 +170,15 @@ class ManaProduction:
     per_power: bool = False          # "an amount of {G} equal to this's power" (``fixed`` one symbol)
     per_life: bool = False           # "X mana ..., where X is your life total" (107.3a)
     per_greatest_power: Selector | None = None   # "..., where X is the greatest power among <permanents>"
+    per_devotion: str = ""           # "equal to your devotion to green" (a color letter; "chosen": the color chosen)
+    instead_counter: str = ""        # instead_if "counter": it has a counter of this kind
+    instead_production: ManaProduction | None = None   # what it adds then ("instead add one mana of any color")
 
     @property
     def amount_from_game(self) -> bool:
         """Does the amount depend on the game beyond the permanent itself (its controller's life, other
         permanents' power)? Other mana abilities activated meanwhile (paying life, sacrificing) could change it."""
-        return self.per_life or self.per_greatest_power is not None
+        return self.per_life or self.per_greatest_power is not None or bool(self.per_devotion)
 
     def text(self) -> str:
         each = ""
@@ -185,6 +188,13 @@ class ManaProduction:
             each = f" for each {self.per.describe()}"
         if self.per_counter:
             each = f" for each {self.per_counter} counter on this"
+        if self.per_devotion:
+            each = " for each point of your devotion to " + ("that color" if self.per_devotion == "chosen" else
+                                                             "{%s}" % self.per_devotion)
+        if self.instead_production is not None:
+            return (ManaProduction(self.mode, fixed=self.fixed, choices=self.choices, amount=self.amount).text() +
+                    f". If this has a {self.instead_counter} counter on it, instead "
+                    + self.instead_production.text()[0].lower() + self.instead_production.text()[1:])
         if self.per_life:
             each = " for each point of your life total"
         if self.per_greatest_power is not None:

@@ -315,6 +315,28 @@ class _Meaning(Transformer):
         self._x_free(production, "the greatest power")
         return replace(production, amount=1, per_greatest_power=self._one(spec))
 
+    def p_devotion(self, _article, symbols, color):
+        """"Add an amount of {G} equal to your devotion to green" (700.5): the {G} symbols among the mana costs of
+        permanents you control as it resolves."""
+        kinds = self._types(symbols)
+        letter = NAME_TO_LETTER[str(color).lower()]
+        if kinds != (letter,):
+            raise DefinitionError("an amount of one mana symbol of the color of the devotion")
+        return ManaProduction("fixed", fixed=kinds, per_devotion=letter)
+
+    def p_devotion_chosen(self, _article):
+        """"Choose a color. Add an amount of mana of that color equal to your devotion to that color." (700.5)"""
+        return ManaProduction("one_type", choices=COLORS, amount=1, per_devotion="chosen")
+
+    def p_instead_if_counter(self, production, _self, _article, kind, _word, instead):
+        """"Add {C}. If ~ has a luck counter on it, instead add one mana of any color." (614.15: its own replacement,
+        applied first, 616.1a)."""
+        if production.mode != "fixed" or production.per is not None or production.per_counter or production.per_power \
+                or instead.amount == X_COUNT or instead.per is not None or instead.per_counter or instead.per_power \
+                or instead.amount_from_game or production.amount_from_game:
+            raise DefinitionError("'instead' with an amount that is not fixed")
+        return replace(production, instead_if="counter", instead_counter=kind, instead_production=instead)
+
     def p_color_per_counter(self, kind, _word, _self):
         """"Choose a color. Add one mana of that color for each charge counter on ~.": all the mana of one color
         chosen as it resolves (106.1b), one for each such counter."""
