@@ -34,7 +34,9 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Myojin of Cleansing Fire", "Terror", "Drudge Skeletons", "Kozilek's Translator",
             "Boseiju, Who Shelters All", "Pyromancer's Goggles", "Grinning Ignus", "Lion's Eye Diamond",
             "Lotus Blossom", "Sanctum of the Sun", "Selvala, Heart of the Wilds", "Astral Cornucopia",
-            "Chandra, Torch of Defiance", "Foriysian Totem", "Nephalia Academy", "Serum Powder")
+            "Chandra, Torch of Defiance", "Foriysian Totem", "Nephalia Academy", "Serum Powder",
+            "Karametra's Acolyte", "Nykthos, Shrine to Nyx", "Boros Reckoner", "Gemstone Caverns", "Mana Screw",
+            "Spectral Searchlight", "Rhystic Cave")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -942,3 +944,32 @@ def test_lines_that_cannot_change_its_mana(imported):
     assert value(produce("Foriysian Totem")) == frozenset("R")
     assert value(produce("Nephalia Academy")) == frozenset("C")
     assert value(produce("Serum Powder")) == frozenset("C")
+
+
+def test_devotion(imported):
+    # 700.5: Karametra's Acolyte ({3}{G}) alone: devotion to green 1, so it could produce {G}. Nykthos with
+    # Karametra's Acolyte and Boros Reckoner ({R/W}{R/W}{R/W}; 700.5a: a hybrid symbol counts for each of its
+    # colors): devotion to white 3, red 3, green 1, blue and black 0 (an amount of 0 adds no mana, 106.5); with its
+    # "{T}: Add {C}" it could produce {C}, {W}, {R} and {G}.
+    assert value(produce("Karametra's Acolyte")) == frozenset("G")
+    q = produce("Nykthos, Shrine to Nyx", ", {card: \"Karametra's Acolyte\", id: k}, {card: Boros Reckoner, id: br}")
+    assert value(q) == frozenset("CWRG")
+    assert value(produce("Nykthos, Shrine to Nyx")) == frozenset("C")
+
+
+def test_its_own_replacement_on_a_luck_counter(imported):
+    # Gemstone Caverns: "{T}: Add {C}. If ~ has a luck counter on it, instead add one mana of any color." (614.15) With
+    # no luck counter: {C}; with one: any color and never {C} (the replacement always applies, 616.1a).
+    assert value(produce("Gemstone Caverns")) == frozenset("C")
+    lucky = produce("Gemstone Caverns").replace('id: land}', 'id: land, counters: {luck: 1}}')
+    assert value(lucky) == frozenset("WUBRG")
+
+
+def test_mana_on_a_condition(imported):
+    # Mana Screw: "{1}: Flip a coin. If you win the flip, add {C}{C}." It would add {C}{C} if won (106.7: what it
+    # would produce); Rhystic Cave's mana "unless any player pays {1}" may not be paid for: any color; Spectral
+    # Searchlight's chosen player adds any color (the mana is produced by it). Paying with any of them: unsupported.
+    assert value(produce("Mana Screw")) == frozenset("C")
+    assert value(produce("Rhystic Cave")) == frozenset("WUBRG")
+    assert value(produce("Spectral Searchlight")) == frozenset("WUBRG")
+    assert status(mana_options("[Mana Screw]")) == "unsupported"

@@ -141,6 +141,14 @@ def test_granted_mana_abilities(text, who):
      lambda p: p.amount == 1 and p.per_life and p.amount_from_game),
     ("{G}, {T}: Add X mana in any combination of colors, where X is the greatest power among creatures you control.",
      "combination", lambda p: p.amount == 1 and p.per_greatest_power.controller == "you" and p.amount_from_game),
+    # 700.5: devotion to one color, or to the color chosen as it resolves
+    ("{T}: Add an amount of {G} equal to your devotion to green.", "fixed",
+     lambda p: p.fixed == ("G",) and p.per_devotion == "G" and p.amount_from_game),
+    ("{2}, {T}: Choose a color. Add an amount of mana of that color equal to your devotion to that color.", "one_type",
+     lambda p: p.choices == "WUBRG" and p.per_devotion == "chosen"),
+    # 614.15: its own replacement when it has a counter
+    ("{T}: Add {C}. If ~ has a luck counter on it, instead add one mana of any color.", "fixed",
+     lambda p: p.instead_if == "counter" and p.instead_counter == "luck" and p.instead_production.mode == "one_type"),
     ("{T}: Add {C}. If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead.", "fixed",
      lambda p: p.instead_if == "control" and p.instead == ("C", "C")
      and [[s.subtypes[0] for s in g] for g in p.instead_control] == [["Urza’s", "Mine"], ["Urza’s", "Tower"]]),
@@ -182,6 +190,12 @@ def test_triggered_mana_ability_templates(text, event, of, by, add):
     "{T}: Add X mana of any one color, where X is target opponent's life total.",
     "{T}: Add X mana of any one color, where X is the greatest toughness among creatures you control.",
     "{T}: Choose a color. Add one mana of that color for each charge counter on target artifact.",
+    # devotion to another color than the mana's; an "instead" on a counter of another permanent
+    "{T}: Add an amount of {G} equal to your devotion to black.",
+    "{T}: Add {C}. If target land has a luck counter on it, instead add one mana of any color.",
+    # mana on a condition the table doesn't list, or to a player chosen in another way
+    "{T}: Flip a coin. If you lose the flip, add {C}{C}.",
+    "{T}: Choose a player. That player adds {G} for each card in their hand.",
     # a condition on what the mana pays for that restricts how it may be spent is no rider (106.6)
     "{T}: Add {C}. If you control a Swamp, that mana can't be spent on creature spells.",
 ])
@@ -236,3 +250,34 @@ def test_a_cost_moving_the_object_from_the_battlefield_or_another_card():
     assert b.kind == "mana" and b.production.amount == 3 and "Discard your hand" in b.unread
     # near miss: a cost the grammar doesn't read moving it out of the hand functions there (113.6m): not guessed
     assert ability("Pay 1 life, Exile ~ from your hand: Add {R}.", "Creature — Spirit").kind == "unmodelled"
+
+
+@pytest.mark.parametrize("text, fixed_or_choices, rider", [
+    # 705: a coin flip may be won; 118.12: "unless any player pays" may go unpaid; a chosen player may be you, and the
+    # mana is produced by this permanent whoever gets it (106.7)
+    ("{1}: Flip a coin. If you win the flip, add {C}{C}.", ("C", "C"), "Flip a coin."),
+    ("{T}: Choose a color. Add one mana of that color unless any player pays {1}.", "WUBRG", "unless any player pays"),
+    ("{T}: Choose a player. That player adds one mana of any color they choose.", "WUBRG", "Choose a player."),
+    ("{T}: A player of your choice adds {C}.", ("C",), "A player of your choice"),
+])
+def test_mana_added_on_a_condition_or_to_a_chosen_player(text, fixed_or_choices, rider):
+    a = ability(text, "Artifact")
+    assert a.kind == "mana" and rider in a.unread
+    assert (a.production.fixed or a.production.choices) == fixed_or_choices
+
+
+def test_spend_this_mana_only_on_costs_is_kept_unread():
+    # 106.6: a restriction on spending doesn't change the mana's type; the template the spending rules don't read
+    # is kept unread (paying with it: unsupported)
+    a = ability("{T}: Add {C}{C}{C}{C}. Spend this mana only on costs that contain {X}.", "Creature — Goblin")
+    assert a.kind == "mana" and a.unread == "Spend this mana only on costs that contain {X}."
+
+
+def test_a_replacement_created_by_an_ability_is_no_mana_ability():
+    # 605.1a: Harvest Mage's ability creates an effect on lands' mana ("it produces ... instead", 614.1a) and adds
+    # none itself
+    a = ability("{G}, {T}, Discard a card: Until end of turn, if you tap a land for mana, it produces one mana of a "
+                "color of your choice instead of any other type and amount.", "Creature — Human Druid")
+    assert a.kind == "unmodelled" and a.unmodelled_kind == "activated"
+    # near miss: doubling the pool adds mana (Doubling Cube, 106.6's example)
+    assert ability("{3}, {T}: Double the amount of each type of unspent mana you have.", "Artifact").kind == "mana"
