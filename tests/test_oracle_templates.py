@@ -45,8 +45,13 @@ def test_a_mana_ability_whose_cost_is_not_read_but_moves_another_card():
     # production read (106.7 ignores costs) and its cost kept as unread (activating it: unsupported)
     a = ability("{T}, Put the top card of your library into your graveyard: Add {C}.", "Artifact Creature — Construct")
     assert a.kind == "mana" and a.zones == () and "library" in a.unread and a.production.fixed == ("C",)
-    # near miss: the card exiles itself from the hand (113.6j): where it functions is not guessed
-    assert ability("Exile ~ from your hand: Add {R}.", "Creature — Elf Spirit").kind == "unmodelled"
+    # the card exiles itself from the hand: the ability functions only there (113.6m), a mana ability (605.1a)
+    guide = ability("Exile ~ from your hand: Add {R}.", "Creature — Elf Spirit")
+    assert guide.kind == "mana" and guide.zones == ("hand",) and guide.cost[0].kind == "exile_self_from_hand"
+    # near miss: a cost the grammar doesn't read that moves the card itself from the hand: where it functions is
+    # not guessed
+    assert ability("Put ~ from your hand on the bottom of your library: Add {R}.", "Creature — Elf Spirit").kind \
+        == "unmodelled"
 
 
 def test_any_player_may_activate():
@@ -249,7 +254,8 @@ def test_a_cost_moving_the_object_from_the_battlefield_or_another_card():
     b = ability("Discard your hand, Sacrifice ~: Add three mana of any one color.", "Artifact")
     assert b.kind == "mana" and b.production.amount == 3 and "Discard your hand" in b.unread
     # near miss: a cost the grammar doesn't read moving it out of the hand functions there (113.6m): not guessed
-    assert ability("Pay 1 life, Exile ~ from your hand: Add {R}.", "Creature — Spirit").kind == "unmodelled"
+    assert ability("Pay 1 life, Reveal ~ from your hand, Put it on top of your library: Add {R}.",
+                   "Creature — Spirit").kind == "unmodelled"
 
 
 @pytest.mark.parametrize("text, fixed_or_choices, rider", [

@@ -456,7 +456,7 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
     loyalty = any(p.kind == "loyalty" for p in cost)
     restriction = " ".join(unread)
     # 113.6j: a cost that discards or exiles the card itself from a zone is paid only there.
-    zones = (("hand",) if any(p.kind == "discard_self" for p in cost) else
+    zones = (("hand",) if any(p.kind in ("discard_self", "exile_self_from_hand") for p in cost) else
              ("graveyard",) if any(p.kind == "exile_self_from_graveyard" for p in cost) else ())
     if production is not None and not targets and not loyalty:
         if any_player:
@@ -470,7 +470,7 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
             restriction = (restriction + f" Activate only if {only_if}.").strip()
         return Ability("mana", cost=cost, production=production, effects=tuple(effects), timing=timing,
                        once_each_turn=once, during=during, spend_only=spend_only, unread=restriction,
-                       source_text=printed)
+                       source_text=printed, zones=zones)
     if production is not None or spend_only or not cost:
         return fallback
     return Ability("activated", cost=cost, effects=tuple(effects), timing=timing, once_each_turn=once, during=during,

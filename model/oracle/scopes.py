@@ -136,8 +136,15 @@ def _self_keyword_scopes(norm: str) -> frozenset[Scope] | None:
     return kw.scopes
 
 
+#: 113.6b: an ability that states the zone it functions in ("As long as ~ is in your graveyard, ...").
+_STATES_ITS_ZONE = re.compile(r"^As long as ~ is in your (graveyard|hand), (?:[^.\"]|\"[^\"]*\")+\.?$", re.I)
+
+
 def zones_of(norm: str, kind: str, spell: bool) -> tuple[str, ...]:
     """Where an unmodelled line functions (113.6): () when it may be anywhere."""
+    stated = _STATES_ITS_ZONE.match(norm)
+    if stated and kind == "static":
+        return (stated.group(1).lower(),)
     if _ZONE_WORDS.search(norm):
         return ()
     if "~" in norm and _SELF_WORDS.search(norm):

@@ -32,7 +32,7 @@ from mtgjudge.model.rules.layers import activated_abilities, compute_all
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.rules.guards import MANA_SCOPES, require_modelled
+from mtgjudge.model.rules.guards import MANA_SCOPES, require_modelled, require_modelled_elsewhere
 from mtgjudge.model.mana import TYPES, mana_string
 from mtgjudge.model.payment.problem import pool_groups
 from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, ways_to_pay
@@ -167,7 +167,7 @@ class _Search:
         self.states: dict = {}
         self.acts: dict = {}
         self.abilities = {o.id: [(i, a) for i, a in enumerate(activated_abilities(state, o.id), 1)
-                                 if a.kind == "mana" or (a.kind == "unmodelled" and (a.unmodelled_kind == "mana" or a.may_concern("mana")))]
+                                 if (a.kind == "mana" and a.functions_in("battlefield")) or (a.kind == "unmodelled" and (a.unmodelled_kind == "mana" or a.may_concern("mana")))]
                           for o in state.battlefield(player)}
         for oid, abl in self.abilities.items():
             for i, a in abl:
@@ -549,4 +549,5 @@ def mana_options(state, player: str, bound_seconds: float = SEARCH_BOUND_SECONDS
     Raises Unsupported when the search passes ``bound_seconds``.
     """
     require_modelled(state, MANA_SCOPES, "mana is produced")
+    require_modelled_elsewhere(state, MANA_SCOPES, "mana is produced", player=player)
     return _Search(state, player, bound_seconds).run()

@@ -19,7 +19,7 @@ from mtgjudge.model.rules.in_force import ActiveEffect, effects_in_force
 from mtgjudge.model.rules.guards import power_now
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import SearchBound, Unsupported
-from mtgjudge.model.mana import COLORS, TYPES, mana_run
+from mtgjudge.model.mana import BASIC_LAND_TYPES, COLORS, TYPES, mana_run
 
 Event = tuple  # six ints, WUBRGC
 ZERO: Event = (0, 0, 0, 0, 0, 0)
@@ -58,6 +58,15 @@ def taps(ability: Ability) -> bool:
 Reflector = Callable[[str], frozenset]
 
 
+def _no_unread_colors_off_battlefield(state, chars) -> None:
+    """Cards off the battlefield have their printed colors unless an effect changes them; such effects (Celestial
+    Dawn's second sentence) are not modelled, so their presence makes an answer unsupported."""
+    for q in state.battlefield():
+        for a in chars[q.id].abilities:
+            if a.kind == "unmodelled" and a.scope and "colors-off-battlefield" in a.scope:
+                raise Unsupported(f"{q.name} ({q.id}) changes the colors of cards off the battlefield: {a.source_text!r}")
+
+
 def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *, x_values: Iterable[int] | None = None,
                      sacrificed: str | None = None, pool: Event | None = None) -> list[tuple[Event, str]]:
     """Every distinct mana production event one resolution of the ability could have before replacement
@@ -91,6 +100,16 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
         # the greatest power among the permanents it names as it resolves; none of them: 0 (107.1b, 107.3a)
         mult = max([0] + [power_now(state, q.id, f"the power of {q.name} ({q.id}) is an amount of mana")
                           for q in state.battlefield() if matches(p.per_greatest_power, chars[q.id], q, o.controller, o)])
+    if p.per_card_in is not None:
+        # cards in its controller's zone as it resolves; their colors off the battlefield are their printed ones
+        # unless an effect the model doesn't read changes them (Celestial Dawn)
+        zone, sel = p.per_card_in
+        _no_unread_colors_off_battlefield(state, chars)
+        mult = sum(1 for q in state.in_zone(o.controller, zone) if matches(sel, current(state, q.id), q, o.controller, o))
+    if p.per_domain:
+        # 305.6: the basic land types among lands its controller controls as it resolves
+        mult = len({t for q in state.battlefield(o.controller) if "Land" in chars[q.id].types
+                    for t in chars[q.id].subtypes if t in BASIC_LAND_TYPES})
     devotion: dict[str, int] = {}
     if p.per_devotion:
         # 700.5, 700.5a: the mana symbols of a color among the mana costs of permanents its controller controls as
@@ -146,13 +165,15 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
             if matches(p.color_of, chars[q.id], q, o.controller, o):
                 for c in sorted(chars[q.id].colors):
                     put(ev(c), f"{{{c}}}, a color of {q.name} ({q.id})")
+    elif p.mode == "colors_among":
+        # 105.2: one mana of each color among the permanents it names as it resolves (none if all are colorless)
+        colors = {c for q in state.battlefield() if matches(p.color_of, chars[q.id], q, o.controller, o)
+                  for c in chars[q.id].colors}
+        put(ev("".join(c for c in COLORS if c in colors)), "one mana of each color among " + p.color_of.describe())
     elif p.mode == "color_of_card":
         # Cards off the battlefield have their printed colors unless an effect changes them; such effects
         # (Celestial Dawn's second sentence) are not modelled, so their presence makes this unsupported.
-        for q in state.battlefield():
-            for a in chars[q.id].abilities:
-                if a.kind == "unmodelled" and a.scope and "colors-off-battlefield" in a.scope:
-                    raise Unsupported(f"{q.name} ({q.id}) changes the colors of cards off the battlefield: {a.source_text!r}")
+        _no_unread_colors_off_battlefield(state, chars)
         for q in state.in_zone(o.controller, p.card_zone):
             for c in sorted(current(state, q.id).colors):
                 put(ev(c), f"{{{c}}}, a color of {q.name} in {o.controller}'s {p.card_zone}")

@@ -140,7 +140,7 @@ def mana_sources(state, player: str, *, pool_dependent: bool = False) -> list[Ma
                 if a.unmodelled_kind == "mana" or a.may_concern("mana"):
                     raise Unsupported(f"{o.name} ({o.id}) has an ability the model cannot represent: {a.source_text!r}")
                 continue
-            if not a.is_mana_ability:
+            if not a.is_mana_ability or not a.functions_in("battlefield"):   # 113.6m: functions elsewhere only
                 continue
             if a.unread:
                 raise Unsupported(f"{o.name} ({o.id}): {a.text()!r}: {a.unread!r} is not modelled")

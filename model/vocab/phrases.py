@@ -249,6 +249,7 @@ class _Meaning(Transformer):
     def c_discard_self(self, _): return CostPart("discard_self")
     def c_exile_gy(self, n, _cards): return CostPart("exile_from_graveyard", n=n)
     def c_exile_self_gy(self, _): return CostPart("exile_self_from_graveyard")
+    def c_exile_self_hand(self, _): return CostPart("exile_self_from_hand")
 
     def c_remove(self, n, kind, _word, _self):
         return CostPart("remove_counters", n=n, counter=kind)
@@ -284,7 +285,22 @@ class _Meaning(Transformer):
     def p_fixed(self, symbols): return ManaProduction("fixed", fixed=self._types(symbols))
 
     def p_fixed_per(self, symbols, spec):
+        if spec.zone == "graveyard" and spec.zone_owner == "you" and len(spec.objects) == 1 and not spec.players \
+                and not spec.that_player:
+            # "Add {B} for each black creature card in your graveyard" (cards, not permanents)
+            return ManaProduction("fixed", fixed=self._types(symbols), per_card_in=("graveyard", spec.objects[0]))
         return ManaProduction("fixed", fixed=self._types(symbols), per=self._one(spec))
+
+    def p_x_domain(self, production, basic, land, lands):
+        """"..., where X is the number of basic land types among lands you control" (domain, 107.3a, 305.6)."""
+        if (str(basic).lower(), str(land).lower(), str(lands).lower()) != ("basic", "land", "lands"):
+            raise DefinitionError("only the basic land types among lands you control are counted")
+        self._x_free(production, "the number of basic land types")
+        return replace(production, amount=1, per_domain=True)
+
+    def p_colors_among(self, spec):
+        """"For each color among permanents you control, add one mana of that color." (105.2)"""
+        return ManaProduction("colors_among", color_of=self._one(spec))
 
     def p_x_per(self, production, spec):
         """"Add X mana ..., where X is the number of [permanents]": one for each (107.3a: X defined by the text)."""
@@ -295,7 +311,7 @@ class _Meaning(Transformer):
     @staticmethod
     def _x_free(production, what: str):
         if production.amount != X_COUNT or production.per is not None or production.per_counter or production.per_power \
-                or production.per_life or production.per_greatest_power is not None or production.mode == "fixed":
+                or production.amount_from_game or production.mode == "fixed":
             raise DefinitionError(f"'where X is {what}' defines an X the production does not have")
 
     def p_x_per_counter(self, production, kind, _word, _self):
