@@ -36,7 +36,8 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Lotus Blossom", "Sanctum of the Sun", "Selvala, Heart of the Wilds", "Astral Cornucopia",
             "Chandra, Torch of Defiance", "Foriysian Totem", "Nephalia Academy", "Serum Powder",
             "Karametra's Acolyte", "Nykthos, Shrine to Nyx", "Boros Reckoner", "Gemstone Caverns", "Mana Screw",
-            "Spectral Searchlight", "Rhystic Cave")
+            "Spectral Searchlight", "Rhystic Cave", "Simian Spirit Guide", "Riftstone Portal",
+            "Bloom Tender", "Prismatic Geoscope", "Crypt of Agadeem", "Dread Shade", "Gravedigger")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -973,3 +974,43 @@ def test_mana_on_a_condition(imported):
     assert value(produce("Rhystic Cave")) == frozenset("WUBRG")
     assert value(produce("Spectral Searchlight")) == frozenset("WUBRG")
     assert status(mana_options("[Mana Screw]")) == "unsupported"
+
+
+def test_a_mana_ability_that_functions_from_the_hand(imported):
+    # Simian Spirit Guide: "Exile ~ from your hand: Add {R}." functions only in the hand (113.6m): on the battlefield
+    # it could produce nothing (106.7 counts the abilities that would resolve there).
+    assert value(produce("Simian Spirit Guide")) == frozenset()
+    # In the hand it is a mana ability (ruling 2007-02-01) that can pay for Lightning Bolt with no lands (601.2g):
+    # the answer is yes, which payments don't model: unsupported, never the "no" a battlefield-only search gives.
+    r = run(can_play("Lightning Bolt").replace("      hand: [", '      hand: [{card: "Simian Spirit Guide", id: g}, '))
+    assert r.answer.unsupported and "functions from the hand" in r.answer.unsupported
+    # Casting the Spirit Guide itself: it is on the stack before mana abilities are activated (601.2a, 601.2g), so
+    # its own ability can't pay; with {2}{R} from three Mountains the answer is yes (its mana cost {2}{R}).
+    three = "[{card: Mountain, id: m1}, {card: Mountain, id: m2}, {card: Mountain, id: m3}]"
+    assert value(can_play("Simian Spirit Guide", three)) is True
+
+
+def test_text_functioning_from_a_graveyard(imported):
+    # Riftstone Portal: "As long as ~ is in your graveyard, lands you control have "{T}: Add {G} or {W}."" functions
+    # only there (113.6b). On the battlefield it adds {C} only; in the graveyard it would give a Plains {G} and {W}
+    # (613.1f), which the model doesn't read: unsupported, never [W].
+    assert value(produce("Riftstone Portal")) == frozenset("C")
+    q = produce("Plains").replace("      battlefield:", "      graveyard: [{card: Riftstone Portal, id: rp}]\n"
+                                                        "      battlefield:")
+    assert status(q) == "unsupported"
+
+
+def test_mana_counted_among_permanents_lands_and_cards(imported):
+    # Bloom Tender: "For each color among permanents you control, add one mana of that color." Alone (green): {G};
+    # with Boros Reckoner (red and white, 105.2): {W}, {R} and {G} (it adds one of each at once).
+    assert value(produce("Bloom Tender")) == frozenset("G")
+    assert value(produce("Bloom Tender", ", {card: Boros Reckoner, id: br}")) == frozenset("WRG")
+    # Prismatic Geoscope: X is the number of basic land types among lands you control (305.6): none with no land
+    # (no mana, 106.5); with a Forest, X is 1 and the one mana may be any color.
+    assert value(produce("Prismatic Geoscope")) == frozenset()
+    assert value(produce("Prismatic Geoscope", ", {card: Forest, id: f}")) == frozenset("WUBRG")
+    # Crypt of Agadeem's second ability adds {B} for each black creature card in your graveyard; it could produce
+    # {B} either way (its first ability adds {B}), with a black creature card in the graveyard or not.
+    q = produce("Crypt of Agadeem").replace("      battlefield:", "      graveyard: [{card: Dread Shade, id: d}]\n"
+                                                                  "      battlefield:")
+    assert value(q) == frozenset("B")

@@ -37,6 +37,15 @@ def test_lines_that_may_function_elsewhere_are_not_narrowed(line):
     assert zones_of(line, "static", spell=False) == ()
 
 
+def test_a_line_that_states_its_zone_functions_only_there():
+    # 113.6b: "As long as ~ is in your graveyard, ..." states the zone it functions in (Riftstone Portal)
+    line = 'As long as ~ is in your graveyard, lands you control have "{T}: Add {G} or {W}."'
+    assert zones_of(line, "static", spell=False) == ("graveyard",)
+    # near miss: a second sentence is not under the condition; where it functions is not narrowed
+    assert zones_of("As long as ~ is in your graveyard, lands you control have flying. Draw a card.", "static",
+                    spell=False) == ()
+
+
 def test_an_instants_line_functions_on_the_stack():
     assert zones_of("Destroy target creature.", "spell", spell=True) == ("stack",)
 

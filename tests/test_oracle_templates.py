@@ -151,6 +151,13 @@ def test_granted_mana_abilities(text, who):
      lambda p: p.fixed == ("G",) and p.per_devotion == "G" and p.amount_from_game),
     ("{2}, {T}: Choose a color. Add an amount of mana of that color equal to your devotion to that color.", "one_type",
      lambda p: p.choices == "WUBRG" and p.per_devotion == "chosen"),
+    # 105.2: each color among permanents; 305.6: domain; cards in a graveyard (not permanents)
+    ("{T}: For each color among permanents you control, add one mana of that color.", "colors_among",
+     lambda p: p.color_of.controller == "you" and p.amount_from_game),
+    ("{T}: Add X mana in any combination of colors, where X is the number of basic land types among lands you "
+     "control.", "combination", lambda p: p.per_domain and p.amount == 1),
+    ("{2}, {T}: Add {B} for each black creature card in your graveyard.", "fixed",
+     lambda p: p.per_card_in[0] == "graveyard" and p.per_card_in[1].colors == ("B",)),
     # 614.15: its own replacement when it has a counter
     ("{T}: Add {C}. If ~ has a luck counter on it, instead add one mana of any color.", "fixed",
      lambda p: p.instead_if == "counter" and p.instead_counter == "luck" and p.instead_production.mode == "one_type"),
@@ -195,6 +202,11 @@ def test_triggered_mana_ability_templates(text, event, of, by, add):
     "{T}: Add X mana of any one color, where X is target opponent's life total.",
     "{T}: Add X mana of any one color, where X is the greatest toughness among creatures you control.",
     "{T}: Choose a color. Add one mana of that color for each charge counter on target artifact.",
+    # colors among cards in a hand; basic land types among lands an opponent controls; cards in a library
+    "{T}: For each color among cards in your hand, add one mana of that color.",
+    "{T}: Add X mana in any combination of colors, where X is the number of basic land types among lands an "
+    "opponent controls.",
+    "{T}: Add {B} for each black creature card in target opponent's graveyard.",
     # devotion to another color than the mana's; an "instead" on a counter of another permanent
     "{T}: Add an amount of {G} equal to your devotion to black.",
     "{T}: Add {C}. If target land has a luck counter on it, instead add one mana of any color.",
