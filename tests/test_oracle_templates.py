@@ -213,6 +213,8 @@ def test_triggered_mana_ability_templates(text, event, of, by, add):
     # mana on a condition the table doesn't list, or to a player chosen in another way
     "{T}: Flip a coin. If you lose the flip, add {C}{C}.",
     "{T}: Choose a player. That player adds {G} for each card in their hand.",
+    # a rider that adds mana itself is not kept as words (it could change what is produced)
+    "{T}: Add {C}. When that mana is spent to cast an artifact spell, add {C}.",
     # a condition on what the mana pays for that restricts how it may be spent is no rider (106.6)
     "{T}: Add {C}. If you control a Swamp, that mana can't be spent on creature spells.",
 ])

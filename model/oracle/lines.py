@@ -422,7 +422,7 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
             once = once or r.get("once_each_turn", False)
             during = r.get("during", during)
             only_if = r.get("only_if", only_if)
-        elif _SPENT_RIDER.match(s):
+        elif _SPENT_RIDER.match(s) and not re.search(r"\badds?\b|\binstead\b", s, re.I):
             # 106.6: an effect on the spell the mana is spent on, or a delayed trigger when it is spent; it
             # changes nothing about the mana added (106.7), and what it does is not read
             unread.append(s)
