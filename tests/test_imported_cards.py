@@ -949,8 +949,8 @@ def test_lines_that_cannot_change_its_mana(imported):
 
 def test_devotion(imported):
     # 700.5: Karametra's Acolyte ({3}{G}) alone: devotion to green 1, so it could produce {G}. Nykthos with
-    # Karametra's Acolyte and Boros Reckoner ({R/W}{R/W}{R/W}; 700.5a: a hybrid symbol counts for each of its
-    # colors): devotion to white 3, red 3, green 1, blue and black 0 (an amount of 0 adds no mana, 106.5); with its
+    # Karametra's Acolyte and Boros Reckoner ({R/W}{R/W}{R/W}; Nykthos ruling 2013-09-15: hybrid symbols count
+    # toward each of their colors): devotion to white 3, red 3, green 1, blue and black 0 (an amount of 0 adds no mana, 106.5); with its
     # "{T}: Add {C}" it could produce {C}, {W}, {R} and {G}.
     assert value(produce("Karametra's Acolyte")) == frozenset("G")
     q = produce("Nykthos, Shrine to Nyx", ", {card: \"Karametra's Acolyte\", id: k}, {card: Boros Reckoner, id: br}")

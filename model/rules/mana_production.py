@@ -112,8 +112,9 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
                     for t in chars[q.id].subtypes if t in BASIC_LAND_TYPES})
     devotion: dict[str, int] = {}
     if p.per_devotion:
-        # 700.5, 700.5a: the mana symbols of a color among the mana costs of permanents its controller controls as
-        # it resolves (a hybrid symbol counts for each of its colors; a face-down permanent has no cost, 708.2)
+        # 700.5: the mana symbols of a color among the mana costs of permanents its controller controls as it
+        # resolves (a hybrid or Phyrexian symbol counts for its colors, Nykthos's ruling of 2013-09-15; a
+        # face-down permanent has no mana cost, 708.2)
         for c in ("WUBRG" if p.per_devotion == "chosen" else p.per_devotion):
             devotion[c] = sum(1 for q in state.battlefield(o.controller) if not q.face_down and q.printed.mana_cost
                               for sym in q.printed.mana_cost if c in sym.colors)
