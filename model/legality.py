@@ -194,7 +194,7 @@ def _play_face(state: GameState, oid: str, player: str, x: int, all_ways: bool) 
         if blocked is not None:
             return blocked
     _own_text_guard(state, oid)
-    require_modelled_for_payment(state, player)
+    require_modelled_for_payment(state, player, exclude=(oid,))
     require_modelled(state, (Scope.CASTING,), "spells are cast")
     if "Land" in current(state, oid).types:
         return _play_land(state, oid, player)

@@ -31,7 +31,13 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Smuggler's Copter", "Cultivator's Caravan", "Millikin", "Viridian Joiner", "Flailing Soldier",
             "Urza's Mine", "Urza's Tower", "Disowned Ancestor",
             "Apprentice Sorcerer", "Fool's Tome",
-            "Myojin of Cleansing Fire", "Terror", "Drudge Skeletons", "Kozilek's Translator")
+            "Myojin of Cleansing Fire", "Terror", "Drudge Skeletons", "Kozilek's Translator",
+            "Boseiju, Who Shelters All", "Pyromancer's Goggles", "Grinning Ignus", "Lion's Eye Diamond",
+            "Lotus Blossom", "Sanctum of the Sun", "Selvala, Heart of the Wilds", "Astral Cornucopia",
+            "Chandra, Torch of Defiance", "Foriysian Totem", "Nephalia Academy", "Serum Powder",
+            "Karametra's Acolyte", "Nykthos, Shrine to Nyx", "Boros Reckoner", "Gemstone Caverns", "Mana Screw",
+            "Spectral Searchlight", "Rhystic Cave", "Simian Spirit Guide", "Riftstone Portal",
+            "Bloom Tender", "Prismatic Geoscope", "Crypt of Agadeem", "Dread Shade", "Gravedigger")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -866,3 +872,145 @@ actions:
 expect: [{player: Alice, hand_size: 2, library_size: 1}]
 """)
     assert r.status == "pass", (r.status, r.message, r.answer and r.answer.unsupported)
+
+
+# ---------------------------------------------------------------- could-produce: the long tail (106.7)
+
+def test_mana_with_an_effect_on_what_it_is_spent_on(imported):
+    # 106.6: "If that mana is spent on ..., that spell can't be countered" (Boseiju) and "When that mana is spent to
+    # cast a red instant or sorcery spell, copy that spell" (Pyromancer's Goggles) don't change the mana's type: they
+    # could produce {C} and {R} (106.7). Paying with that mana has effects the model doesn't read: unsupported.
+    assert value(produce("Boseiju, Who Shelters All")) == frozenset("C")
+    assert value(produce("Pyromancer's Goggles")) == frozenset("R")
+    assert status(mana_options('["Boseiju, Who Shelters All"]')) == "unsupported"
+
+
+def test_costs_are_ignored_for_what_could_be_produced(imported):
+    # 106.7 ignores costs: Grinning Ignus ("{R}, Return ~ to its owner's hand: Add {C}{C}{R}", a cost paid on the
+    # battlefield, 113.6m) could produce {C} and {R}; Lion's Eye Diamond ("Discard your hand, Sacrifice ~: Add three
+    # mana of any one color") any color. Whether the unread costs can be paid: unsupported.
+    assert value(produce("Grinning Ignus")) == frozenset("CR")
+    assert value(produce("Lion's Eye Diamond")) == frozenset("WUBRG")
+    q = """
+id: q
+ask: can-activate
+about: ig
+ability: 1
+state:
+  players:
+    Alice:
+      battlefield: [{card: Grinning Ignus, id: ig}, {card: Mountain, id: m}]
+"""
+    assert status(q) == "unsupported"
+
+
+@pytest.mark.parametrize("card, counters, expected", [
+    # "Add X mana of any one color, where X is the number of petal counters on ~" (107.3a): none without counters
+    # (106.5: no mana), any color with one
+    ("Lotus Blossom", "{}", frozenset()),
+    ("Lotus Blossom", "{petal: 1}", frozenset("WUBRG")),
+    # "Choose a color. Add one mana of that color for each charge counter on ~."
+    ("Astral Cornucopia", "{}", frozenset()),
+    ("Astral Cornucopia", "{charge: 2}", frozenset("WUBRG")),
+])
+def test_mana_for_each_counter_on_it(imported, card, counters, expected):
+    q = produce(card).replace('id: land}', 'id: land, counters: %s}' % counters)
+    assert value(q) == expected
+
+
+def test_mana_equal_to_life_total_or_greatest_power(imported):
+    # Sanctum of the Sun: X is your life total as it resolves; at 0 life it adds no mana (107.1b), else any color.
+    q = produce("Sanctum of the Sun").replace("    Alice:\n", "    Alice:\n      life: %d\n")
+    assert value(q % 20) == frozenset("WUBRG")
+    assert value(q % 0) == frozenset()
+    # Selvala, Heart of the Wilds (2/3): X is the greatest power among creatures you control, its own 2 here: two
+    # mana in any combination of colors; with two -1/-1 counters its power is 0 and it adds none (107.1b).
+    assert value(produce("Selvala, Heart of the Wilds")) == frozenset("WUBRG")
+    sel = produce("Selvala, Heart of the Wilds").replace('id: land}', 'id: land, counters: {"-1/-1": 2}}')
+    assert value(sel) == frozenset()
+    # paying with an amount another mana ability could change meanwhile (paying life): not modelled
+    assert status(mana_options("[Sanctum of the Sun]")) == "unsupported"
+
+
+def test_a_loyalty_ability_that_adds_mana_is_no_mana_ability(imported):
+    # Chandra, Torch of Defiance: "+1: Add {R}{R}." is a loyalty ability, so no mana ability (605.1a); but 106.7
+    # counts what any of its abilities would produce, and that line is unread: unsupported, never "nothing".
+    assert status(produce("Chandra, Torch of Defiance")) == "unsupported"
+
+
+def test_lines_that_cannot_change_its_mana(imported):
+    # Foriysian Totem's "As long as ~ is a creature, it can block an additional creature each combat" (509.1),
+    # Nephalia Academy's discard replacement (701.9) and Serum Powder's mulligan (103.5) don't change what they
+    # produce: {R}, {C}, {C}.
+    assert value(produce("Foriysian Totem")) == frozenset("R")
+    assert value(produce("Nephalia Academy")) == frozenset("C")
+    assert value(produce("Serum Powder")) == frozenset("C")
+
+
+def test_devotion(imported):
+    # 700.5: Karametra's Acolyte ({3}{G}) alone: devotion to green 1, so it could produce {G}. Nykthos with
+    # Karametra's Acolyte and Boros Reckoner ({R/W}{R/W}{R/W}; Nykthos ruling 2013-09-15: hybrid symbols count
+    # toward each of their colors): devotion to white 3, red 3, green 1, blue and black 0 (an amount of 0 adds no mana, 106.5); with its
+    # "{T}: Add {C}" it could produce {C}, {W}, {R} and {G}.
+    assert value(produce("Karametra's Acolyte")) == frozenset("G")
+    q = produce("Nykthos, Shrine to Nyx", ", {card: \"Karametra's Acolyte\", id: k}, {card: Boros Reckoner, id: br}")
+    assert value(q) == frozenset("CWRG")
+    assert value(produce("Nykthos, Shrine to Nyx")) == frozenset("C")
+
+
+def test_its_own_replacement_on_a_luck_counter(imported):
+    # Gemstone Caverns: "{T}: Add {C}. If ~ has a luck counter on it, instead add one mana of any color." (614.15) With
+    # no luck counter: {C}; with one: any color and never {C} (the replacement always applies, 616.1a).
+    assert value(produce("Gemstone Caverns")) == frozenset("C")
+    lucky = produce("Gemstone Caverns").replace('id: land}', 'id: land, counters: {luck: 1}}')
+    assert value(lucky) == frozenset("WUBRG")
+
+
+def test_mana_on_a_condition(imported):
+    # Mana Screw: "{1}: Flip a coin. If you win the flip, add {C}{C}." It would add {C}{C} if won (106.7: what it
+    # would produce); Rhystic Cave's mana "unless any player pays {1}" may not be paid for: any color; Spectral
+    # Searchlight's chosen player adds any color (the mana is produced by it). Paying with any of them: unsupported.
+    assert value(produce("Mana Screw")) == frozenset("C")
+    assert value(produce("Rhystic Cave")) == frozenset("WUBRG")
+    assert value(produce("Spectral Searchlight")) == frozenset("WUBRG")
+    assert status(mana_options("[Mana Screw]")) == "unsupported"
+
+
+def test_a_mana_ability_that_functions_from_the_hand(imported):
+    # Simian Spirit Guide: "Exile ~ from your hand: Add {R}." functions only in the hand (113.6m): on the battlefield
+    # it could produce nothing (106.7 counts the abilities that would resolve there).
+    assert value(produce("Simian Spirit Guide")) == frozenset()
+    # In the hand it is a mana ability (ruling 2007-02-01) that can pay for Lightning Bolt with no lands (601.2g):
+    # the answer is yes, which payments don't model: unsupported, never the "no" a battlefield-only search gives.
+    r = run(can_play("Lightning Bolt").replace("      hand: [", '      hand: [{card: "Simian Spirit Guide", id: g}, '))
+    assert r.answer.unsupported and "functions from the hand" in r.answer.unsupported
+    # Casting the Spirit Guide itself: it is on the stack before mana abilities are activated (601.2a, 601.2g), so
+    # its own ability can't pay; with {2}{R} from three Mountains the answer is yes (its mana cost {2}{R}).
+    three = "[{card: Mountain, id: m1}, {card: Mountain, id: m2}, {card: Mountain, id: m3}]"
+    assert value(can_play("Simian Spirit Guide", three)) is True
+
+
+def test_text_functioning_from_a_graveyard(imported):
+    # Riftstone Portal: "As long as ~ is in your graveyard, lands you control have "{T}: Add {G} or {W}."" functions
+    # only there (113.6b). On the battlefield it adds {C} only; in the graveyard it would give a Plains {G} and {W}
+    # (613.1f), which the model doesn't read: unsupported, never [W].
+    assert value(produce("Riftstone Portal")) == frozenset("C")
+    q = produce("Plains").replace("      battlefield:", "      graveyard: [{card: Riftstone Portal, id: rp}]\n"
+                                                        "      battlefield:")
+    assert status(q) == "unsupported"
+
+
+def test_mana_counted_among_permanents_lands_and_cards(imported):
+    # Bloom Tender: "For each color among permanents you control, add one mana of that color." Alone (green): {G};
+    # with Boros Reckoner (red and white, 105.2): {W}, {R} and {G} (it adds one of each at once).
+    assert value(produce("Bloom Tender")) == frozenset("G")
+    assert value(produce("Bloom Tender", ", {card: Boros Reckoner, id: br}")) == frozenset("WRG")
+    # Prismatic Geoscope: X is the number of basic land types among lands you control (305.6): none with no land
+    # (no mana, 106.5); with a Forest, X is 1 and the one mana may be any color.
+    assert value(produce("Prismatic Geoscope")) == frozenset()
+    assert value(produce("Prismatic Geoscope", ", {card: Forest, id: f}")) == frozenset("WUBRG")
+    # Crypt of Agadeem's second ability adds {B} for each black creature card in your graveyard; it could produce
+    # {B} either way (its first ability adds {B}), with a black creature card in the graveyard or not.
+    q = produce("Crypt of Agadeem").replace("      battlefield:", "      graveyard: [{card: Dread Shade, id: d}]\n"
+                                                                  "      battlefield:")
+    assert value(q) == frozenset("B")

@@ -37,6 +37,15 @@ def test_lines_that_may_function_elsewhere_are_not_narrowed(line):
     assert zones_of(line, "static", spell=False) == ()
 
 
+def test_a_line_that_states_its_zone_functions_only_there():
+    # 113.6b: "As long as ~ is in your graveyard, ..." states the zone it functions in (Riftstone Portal)
+    line = 'As long as ~ is in your graveyard, lands you control have "{T}: Add {G} or {W}."'
+    assert zones_of(line, "static", spell=False) == ("graveyard",)
+    # near miss: a second sentence is not under the condition; where it functions is not narrowed
+    assert zones_of("As long as ~ is in your graveyard, lands you control have flying. Draw a card.", "static",
+                    spell=False) == ()
+
+
 def test_an_instants_line_functions_on_the_stack():
     assert zones_of("Destroy target creature.", "spell", spell=True) == ("stack",)
 
@@ -128,12 +137,31 @@ def test_mana_added_beside_such_words_is_not_narrowed(line):
      "battlefield. If you don't, put it into its owner's graveyard.", Scope.ENTERS),
     ("If ~ would enter the battlefield, instead sacrifice each other permanent named ~ you control, then put ~ "
      "onto the battlefield.", Scope.ENTERS),
+    # which permanents untap in an untap step (502.3); blocking more creatures (509.1a), with a condition on itself
+    ("Untap ~ during each other player's untap step.", Scope.UNTAP),
+    ("As long as ~ is a creature, it can block an additional creature each combat.", Scope.COMBAT),
+    # where a discarded card goes: a replacement of the discard (614.1a, 701.9), no mana
+    ("If a spell or ability an opponent controls causes you to discard a card, you may reveal that card and put it "
+     "on top of your library instead of putting it anywhere else.", Scope.DISCARD),
+    # before the first turn: the opening hand (103.6a) and mulligans (103.5)
+    ("If ~ is in your opening hand and you're not playing first, you may begin the game with ~ on the battlefield "
+     "with a luck counter on it. If you do, exile a card from your hand.", Scope.OUTSIDE_GAME),
+    ("Any time you could mulligan and ~ is in your hand, you may exile all the cards from your hand, then draw that "
+     "many cards.", Scope.OUTSIDE_GAME),
 ])
 def test_static_templates(line, scope):
     assert scopes_of(line, "static") == (scope,)
 
 
 @pytest.mark.parametrize("line", [
+    # near misses of the templates above: untapping other permanents, a condition on the game, another
+    # discard's destination (a graveyard replacement could be anything), mulligans that change more
+    "Untap all creatures you control during each other player's untap step.",
+    "As long as you control a Forest, it can block an additional creature each combat and lands you control have "
+    "\"{T}: Add {G}.\"",
+    "If a spell or ability an opponent controls causes you to discard a card, put it onto the battlefield instead "
+    "and it gains \"{T}: Add {C}.\"",
+    "Any time you could mulligan and ~ is in your hand, you may put ~ onto the battlefield.",
     "All lands are 1/1 creatures that are still lands.",            # could make lands summoning sick (302.6)
     "~ can't block, and creatures you control have haste.",          # more than combat
     "Players can't cast spells during combat.",

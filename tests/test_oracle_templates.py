@@ -45,8 +45,13 @@ def test_a_mana_ability_whose_cost_is_not_read_but_moves_another_card():
     # production read (106.7 ignores costs) and its cost kept as unread (activating it: unsupported)
     a = ability("{T}, Put the top card of your library into your graveyard: Add {C}.", "Artifact Creature — Construct")
     assert a.kind == "mana" and a.zones == () and "library" in a.unread and a.production.fixed == ("C",)
-    # near miss: the card exiles itself from the hand (113.6j): where it functions is not guessed
-    assert ability("Exile ~ from your hand: Add {R}.", "Creature — Elf Spirit").kind == "unmodelled"
+    # the card exiles itself from the hand: the ability functions only there (113.6m), a mana ability (605.1a)
+    guide = ability("Exile ~ from your hand: Add {R}.", "Creature — Elf Spirit")
+    assert guide.kind == "mana" and guide.zones == ("hand",) and guide.cost[0].kind == "exile_self_from_hand"
+    # near miss: a cost the grammar doesn't read that moves the card itself from the hand: where it functions is
+    # not guessed
+    assert ability("Put ~ from your hand on the bottom of your library: Add {R}.", "Creature — Elf Spirit").kind \
+        == "unmodelled"
 
 
 def test_any_player_may_activate():
@@ -132,6 +137,30 @@ def test_granted_mana_abilities(text, who):
      lambda p: p.choices == "C" and p.amount == X_COUNT and p.x_plus == 1),
     ("{T}: Add an amount of {G} equal to ~'s power.", "fixed", lambda p: p.fixed == ("G",) and p.per_power),
     # 614.15: its own replacement, "instead" when you control permanents with those subtypes (205.3i: Urza's)
+    # 107.3a: X defined by the text, read as the ability resolves: counters on it, your life, the greatest power
+    ("{T}, Sacrifice ~: Add X mana of any one color, where X is the number of petal counters on ~.", "one_type",
+     lambda p: p.amount == 1 and p.per_counter == "petal" and p.choices == "WUBRG"),
+    ("{T}: Choose a color. Add one mana of that color for each charge counter on ~.", "one_type",
+     lambda p: p.amount == 1 and p.per_counter == "charge" and p.choices == "WUBRG"),
+    ("{T}: Add X mana of any one color, where X is your life total.", "one_type",
+     lambda p: p.amount == 1 and p.per_life and p.amount_from_game),
+    ("{G}, {T}: Add X mana in any combination of colors, where X is the greatest power among creatures you control.",
+     "combination", lambda p: p.amount == 1 and p.per_greatest_power.controller == "you" and p.amount_from_game),
+    # 700.5: devotion to one color, or to the color chosen as it resolves
+    ("{T}: Add an amount of {G} equal to your devotion to green.", "fixed",
+     lambda p: p.fixed == ("G",) and p.per_devotion == "G" and p.amount_from_game),
+    ("{2}, {T}: Choose a color. Add an amount of mana of that color equal to your devotion to that color.", "one_type",
+     lambda p: p.choices == "WUBRG" and p.per_devotion == "chosen"),
+    # 105.2: each color among permanents; 305.6: domain; cards in a graveyard (not permanents)
+    ("{T}: For each color among permanents you control, add one mana of that color.", "colors_among",
+     lambda p: p.color_of.controller == "you" and p.amount_from_game),
+    ("{T}: Add X mana in any combination of colors, where X is the number of basic land types among lands you "
+     "control.", "combination", lambda p: p.per_domain and p.amount == 1),
+    ("{2}, {T}: Add {B} for each black creature card in your graveyard.", "fixed",
+     lambda p: p.per_card_in[0] == "graveyard" and p.per_card_in[1].colors == ("B",)),
+    # 614.15: its own replacement when it has a counter
+    ("{T}: Add {C}. If ~ has a luck counter on it, instead add one mana of any color.", "fixed",
+     lambda p: p.instead_if == "counter" and p.instead_counter == "luck" and p.instead_production.mode == "one_type"),
     ("{T}: Add {C}. If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead.", "fixed",
      lambda p: p.instead_if == "control" and p.instead == ("C", "C")
      and [[s.subtypes[0] for s in g] for g in p.instead_control] == [["Urza’s", "Mine"], ["Urza’s", "Tower"]]),
@@ -168,6 +197,26 @@ def test_triggered_mana_ability_templates(text, event, of, by, add):
     "removed this way.",
     # an amount equal to its toughness: not read
     "{T}: Add an amount of {G} equal to ~'s toughness.",
+    # near misses of "where X is": a production with no X, another player's life, the greatest toughness
+    "{T}: Add {G}, where X is your life total.",
+    "{T}: Add X mana of any one color, where X is target opponent's life total.",
+    "{T}: Add X mana of any one color, where X is the greatest toughness among creatures you control.",
+    "{T}: Choose a color. Add one mana of that color for each charge counter on target artifact.",
+    # colors among cards in a hand; basic land types among lands an opponent controls; cards in a library
+    "{T}: For each color among cards in your hand, add one mana of that color.",
+    "{T}: Add X mana in any combination of colors, where X is the number of basic land types among lands an "
+    "opponent controls.",
+    "{T}: Add {B} for each black creature card in target opponent's graveyard.",
+    # devotion to another color than the mana's; an "instead" on a counter of another permanent
+    "{T}: Add an amount of {G} equal to your devotion to black.",
+    "{T}: Add {C}. If target land has a luck counter on it, instead add one mana of any color.",
+    # mana on a condition the table doesn't list, or to a player chosen in another way
+    "{T}: Flip a coin. If you lose the flip, add {C}{C}.",
+    "{T}: Choose a player. That player adds {G} for each card in their hand.",
+    # a rider that adds mana itself is not kept as words (it could change what is produced)
+    "{T}: Add {C}. When that mana is spent to cast an artifact spell, add {C}.",
+    # a condition on what the mana pays for that restricts how it may be spent is no rider (106.6)
+    "{T}: Add {C}. If you control a Swamp, that mana can't be spent on creature spells.",
 ])
 def test_near_misses_stay_unread(text):
     assert ability(text, "Land").kind == "unmodelled"
@@ -180,3 +229,75 @@ def test_adjectives_joined_by_a_comma_describe_one_object():
     both = parse_target("target nonartifact, nonblack creature")
     assert len(both.objects) == 1 and both.objects[0].not_types == ("Artifact",) and both.objects[0].not_colors == ("B",)
     assert len(parse_target("target artifact, creature, or land").objects) == 3
+
+
+@pytest.mark.parametrize("text, type_line", [
+    ("+1: Add {R}{R}.", "Legendary Planeswalker — Chandra"),                               # a loyalty ability
+    ("{T}: Exile target land card from a graveyard. Add one mana of any color.", "Creature — Human Shaman"),
+    ("{4}, {T}: For one spell this turn, you may spend mana as though it were mana of any type to pay that spell's "
+     "mana cost.", "Artifact"),                                                            # adds no mana
+])
+def test_abilities_that_are_no_mana_abilities(text, type_line):
+    # 605.1a: a mana ability has no target, could add mana and is no loyalty ability; these aren't (unread, as
+    # activated abilities that may change anything when they resolve)
+    a = ability(text, type_line)
+    assert a.kind == "unmodelled" and a.unmodelled_kind == "activated"
+
+
+@pytest.mark.parametrize("text, fixed", [
+    ("{T}, Pay 2 life: Add {C}. If that mana is spent on an instant or sorcery spell, that spell can't be countered.",
+     ("C",)),
+    ("{T}: Add {R}. When that mana is spent to cast a red instant or sorcery spell, copy that spell and you may "
+     "choose new targets for the copy.", ("R",)),
+    ("{T}, Sacrifice ~: Add {C}{C}. If that mana is spent on a creature spell, it gains haste until end of turn.",
+     ("C", "C")),
+])
+def test_an_effect_on_what_the_mana_is_spent_on(text, fixed):
+    # 106.6: an additional effect on the spell the mana pays for, or a delayed trigger when it is spent: the mana
+    # added is read (106.7), the rider is kept unread (paying with it and activating it: unsupported); a target in
+    # the delayed trigger is not the ability's (605.1a)
+    a = ability(text, "Artifact")
+    assert a.kind == "mana" and a.production.fixed == fixed and "that mana is spent" in a.unread
+
+
+def test_a_cost_moving_the_object_from_the_battlefield_or_another_card():
+    # 113.6m: "Return ~ to its owner's hand" moves it out of the battlefield, where the ability functions;
+    # "Discard your hand" moves other cards. The cost stays unread; the production is read (106.7).
+    a = ability("{R}, Return ~ to its owner's hand: Add {C}{C}{R}. Activate only as a sorcery.", "Creature — Imp")
+    assert a.kind == "mana" and a.zones == () and "Return ~" in a.unread and a.production.fixed == ("C", "C", "R")
+    b = ability("Discard your hand, Sacrifice ~: Add three mana of any one color.", "Artifact")
+    assert b.kind == "mana" and b.production.amount == 3 and "Discard your hand" in b.unread
+    # near miss: a cost the grammar doesn't read moving it out of the hand functions there (113.6m): not guessed
+    assert ability("Pay 1 life, Reveal ~ from your hand, Put it on top of your library: Add {R}.",
+                   "Creature — Spirit").kind == "unmodelled"
+
+
+@pytest.mark.parametrize("text, fixed_or_choices, rider", [
+    # 705: a coin flip may be won; 118.12: "unless any player pays" may go unpaid; a chosen player may be you, and the
+    # mana is produced by this permanent whoever gets it (106.7)
+    ("{1}: Flip a coin. If you win the flip, add {C}{C}.", ("C", "C"), "Flip a coin."),
+    ("{T}: Choose a color. Add one mana of that color unless any player pays {1}.", "WUBRG", "unless any player pays"),
+    ("{T}: Choose a player. That player adds one mana of any color they choose.", "WUBRG", "Choose a player."),
+    ("{T}: A player of your choice adds {C}.", ("C",), "A player of your choice"),
+])
+def test_mana_added_on_a_condition_or_to_a_chosen_player(text, fixed_or_choices, rider):
+    a = ability(text, "Artifact")
+    assert a.kind == "mana" and rider in a.unread
+    assert (a.production.fixed or a.production.choices) == fixed_or_choices
+
+
+def test_spend_this_mana_only_on_costs_is_kept_unread():
+    # 106.6: a restriction on spending doesn't change the mana's type; the template the spending rules don't read
+    # is kept unread (paying with it: unsupported)
+    a = ability("{T}: Add {C}{C}{C}{C}. Spend this mana only on costs that contain {X}.", "Creature — Goblin")
+    assert a.kind == "mana" and a.unread == "Spend this mana only on costs that contain {X}."
+
+
+def test_a_replacement_created_by_an_ability_is_no_mana_ability():
+    # 605.1a: Harvest Mage's ability creates an effect on lands' mana ("it produces ... instead", 614.1a) and adds
+    # none itself
+    a = ability("{G}, {T}, Discard a card: Until end of turn, if you tap a land for mana, it produces one mana of a "
+                "color of your choice instead of any other type and amount.", "Creature — Human Druid")
+    assert a.kind == "unmodelled" and a.unmodelled_kind == "activated"
+    # near miss: doubling the pool adds mana (Doubling Cube, 106.6's example)
+    assert ability("{3}, {T}: Double the amount of each type of unspent mana you have.", "Artifact").kind == "mana"

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.oracle import keywords
-from mtgjudge.model.oracle.scopes import could_add_mana, unmodelled
+from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
@@ -42,6 +42,46 @@ _CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — ")
 #: Statements on an instant or sorcery that are static abilities, not instructions (113.3a, 113.6d-g).
 _STATIC_ON_SPELL = re.compile(r"^(?:As an additional cost|~ can't be countered|~ costs|Cast ~ only|You may cast ~|Strive|"
                               r"You may pay|If you control|If an opponent|Spend only|~ can't be copied)", re.I)
+
+
+#: "If that mana is spent on a creature spell, it gains haste." "When that mana is spent to cast an instant or
+#: sorcery spell, copy that spell ..." (106.6): what happens to the spell the mana pays for.
+_SPENT_RIDER = re.compile(r"^(?:If|When) (?:that|this|you spend this) mana is spent (?:on|to cast|to pay)\b[^.]*\.?$|"
+                          r"^If you spend this mana to cast\b[^.]*\.?$", re.I)
+
+
+#: Mana added only on a condition or to a player chosen as it resolves: (pattern, the production it adds).
+#: A coin flip (705) may be won; "unless any player pays" may go unpaid (118.12); a player chosen may be you
+#: (and the mana is produced by this permanent whoever gets it, 106.7).
+_CONDITIONAL_PRODUCTIONS = (
+    (re.compile(r"^Flip a coin\. If you win the flip, add (?P<add>[^.]*)\.", re.I), "add {add}."),
+    (re.compile(r"^Choose a player\. That player adds (?P<add>[^.]*?)(?: they choose)?\.", re.I), "add {add}."),
+    (re.compile(r"^A player of your choice adds (?P<add>[^.]*?)(?: they choose)?\.", re.I), "add {add}."),
+    (re.compile(r"^Choose a color\. Add (?P<n>one|two|three) mana of that color unless any player pays \{\d+\}\.", re.I),
+     "add {n} mana of any one color."),
+)
+
+
+def _conditional_production(effect: str) -> tuple[str, str, str] | None:
+    """(the production's text, the sentences kept unread, the rest of the effect) for an effect that adds mana
+    only on a condition or to a chosen player (``_CONDITIONAL_PRODUCTIONS``); None otherwise."""
+    for pattern, template in _CONDITIONAL_PRODUCTIONS:
+        m = pattern.match(effect)
+        if m:
+            return template.format(**m.groupdict()), m.group(0), effect[m.end():].strip()
+    return None
+
+
+_OTHER_ZONE = re.compile(r"\b(hand|graveyard|library|exile)\b", re.I)
+_FROM_BATTLEFIELD = re.compile(r"^(?:return ~ to its owner's hand|put ~ on (?:the )?(?:top|bottom) of its owner's library|"
+                               r"shuffle ~ into its owner's library)$", re.I)
+
+
+def _moves_itself_elsewhere(cost_text: str) -> bool:
+    """Does a cost the grammar doesn't read name the object itself ("~") and a zone other than the battlefield,
+    except as moving it from the battlefield there (113.6m)? Such an ability's zone is not guessed."""
+    return any("~" in part and _OTHER_ZONE.search(part) and not _FROM_BATTLEFIELD.match(part.strip())
+               for part in cost_text.split(","))
 
 
 @dataclass(frozen=True)
@@ -332,7 +372,7 @@ def _keyword_ability(item: str) -> Ability:
 # ------------------------------------------------------------------ activated abilities
 
 def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineContext) -> Ability:
-    fallback = unmodelled(norm, printed, "mana" if could_add_mana(effect) else "activated", ctx.spell)
+    fallback = unmodelled(norm, printed, "mana" if is_mana_ability_text(cost_text, effect) else "activated", ctx.spell)
     try:
         cost = phrases.cost_parts(cost_text)
     except DefinitionError:
@@ -343,7 +383,19 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
     unread: list[str] = []
     effects: list[Effect] = []
     targets: list[str] = []
+    conditional = _conditional_production(effect)
+    if conditional is not None:
+        # the mana it adds when it adds any (106.7: what it would produce); the condition or the player who gets
+        # it is kept unread, so paying with it and activating it are unsupported
+        added, rider, effect = conditional
+        try:
+            production = phrases.parse(added, "mana_effect")
+        except DefinitionError:
+            return fallback
+        unread.append(rider)
     try:
+        if production is not None:
+            raise DefinitionError("read already")
         production = phrases.parse(effect, "mana_effect")      # one production over several sentences
         parts: list[str] = []
     except DefinitionError:
@@ -370,6 +422,12 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
             once = once or r.get("once_each_turn", False)
             during = r.get("during", during)
             only_if = r.get("only_if", only_if)
+        elif _SPENT_RIDER.match(s) and not re.search(r"\badds?\b|\binstead\b", s, re.I):
+            # 106.6: an effect on the spell the mana is spent on, or a delayed trigger when it is spent; it
+            # changes nothing about the mana added (106.7), and what it does is not read
+            unread.append(s)
+        elif low.startswith("spend this mana only on "):
+            unread.append(s)              # how its mana may be spent (106.6: not its type): not read
         elif low.startswith("spend this mana only to "):
             spend_only = s[len("spend this mana only to "):].rstrip(".")
             try:
@@ -387,17 +445,18 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
             targets += found
             effects.append(effect_word(s, found) or (may_play_after(s, effects) if not found else None) or _other(s))
     if cost is None:
-        if production is None or (re.search(r"\b(hand|graveyard|library|exile)\b", cost_text, re.I) and "~" in norm):
-            # 113.6j: an ability whose cost or effect moves the object itself out of another zone functions only
+        if production is None or _moves_itself_elsewhere(cost_text):
+            # 113.6m: an ability whose cost or effect moves the object itself out of another zone functions only
             # there; one that names no such move of itself ("Put the top card of your library into your
-            # graveyard", "Exile a card from your hand") functions on the battlefield (113.6).
+            # graveyard", "Exile a card from your hand", "Discard your hand") or moves it from the battlefield
+            # ("Return ~ to its owner's hand") functions on the battlefield (113.6).
             return fallback
         unread.insert(0, f"the cost {cost_text!r}")
         cost = ()
     loyalty = any(p.kind == "loyalty" for p in cost)
     restriction = " ".join(unread)
     # 113.6j: a cost that discards or exiles the card itself from a zone is paid only there.
-    zones = (("hand",) if any(p.kind == "discard_self" for p in cost) else
+    zones = (("hand",) if any(p.kind in ("discard_self", "exile_self_from_hand") for p in cost) else
              ("graveyard",) if any(p.kind == "exile_self_from_graveyard" for p in cost) else ())
     if production is not None and not targets and not loyalty:
         if any_player:
@@ -411,7 +470,7 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
             restriction = (restriction + f" Activate only if {only_if}.").strip()
         return Ability("mana", cost=cost, production=production, effects=tuple(effects), timing=timing,
                        once_each_turn=once, during=during, spend_only=spend_only, unread=restriction,
-                       source_text=printed)
+                       source_text=printed, zones=zones)
     if production is not None or spend_only or not cost:
         return fallback
     return Ability("activated", cost=cost, effects=tuple(effects), timing=timing, once_each_turn=once, during=during,

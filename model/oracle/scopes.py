@@ -43,7 +43,9 @@ _MANA_WORDS = re.compile(r"\b(add|adds)\b|\bmana\b(?! (?:cost|value|symbols?))",
 #: "for mana" is an event a trigger waits for (106.12), not mana added; a restriction on the
 #: mana spent to pay this ability's own cost (106.6, 107.3) or a note of what was spent concerns activating it.
 _NOT_ADDING = re.compile(r"\btap(?:s|ped)? (?:an? |enchanted |target )?[\w' ]*? for mana\b|\"[^\"]*\"|\bspend only [^.]*? mana on x\b|\b(?:note the )?(?:types? (?:and amount )?of )?mana "
-                         r"(?:you )?spent (?:on|to pay) (?:x|this activation cost|~'s activation cost)\b", re.I)
+                         r"(?:you )?spent (?:on|to pay) (?:\{?x\b\}?|this activation cost|~'s activation cost)|"
+                         # a permission to spend mana as though it were another type (609.4b) adds none
+                         r"\bspend mana as though it were mana of any (?:type|color)\b", re.I)
 
 _SUBJECT = r"(?:~|enchanted (?:creature|permanent|land|artifact)|equipped creature|(?:other )?(?:[\w-]+ )*creatures(?: you control| your opponents control)?|each creature(?: you control)?|[A-Z][\w-]+s you control)"
 #: Static templates that change one part of the game, whole-line matches: (rule, pattern, scopes).
@@ -63,6 +65,15 @@ STATIC_TEMPLATES: tuple[tuple[str, re.Pattern, frozenset[Scope]], ...] = (
                          rf"controllers') untap steps?(?: if [^.]*)?\.$|^You may choose not to untap ~ during your untap "
                          rf"step\.$", re.I),
      frozenset({Scope.UNTAP})),
+    # Untapping during other players' untap steps (502.3: which permanents untap in an untap step).
+    ("502.3", re.compile(r"^Untap ~ during each other player's untap step\.$", re.I), frozenset({Scope.UNTAP})),
+    # Blocking more creatures (509.1a-b), with or without a condition on the object itself.
+    ("509.1", re.compile(r"^(?:As long as ~ is a creature, )?(?:~|it) can block (?:an additional creature|any number "
+                         r"of creatures) each combat\.$", re.I), frozenset({Scope.COMBAT})),
+    # Where a discarded card goes (614.1a: a replacement of the discard event, 701.9): it changes no mana.
+    ("701.9", re.compile(r"^If a spell or ability an opponent controls causes you to discard (?:a card|~), you may "
+                         r"reveal (?:that card|it) and put it [^.]* instead of putting it (?:anywhere else|into your "
+                         r"graveyard)\.$", re.I), frozenset({Scope.DISCARD})),
     # Maximum hand size (402.2).
     ("402.2", re.compile(r"^(?:You have no maximum hand size|Your maximum hand size is [^.]*)\.$", re.I),
      frozenset({Scope.HAND_SIZE})),
@@ -79,6 +90,12 @@ STATIC_TEMPLATES: tuple[tuple[str, re.Pattern, frozenset[Scope]], ...] = (
     # Before the game and outside it: opening hands (103.6), ante, drafting (905).
     ("103.6", re.compile(r"^If ~ is in your opening hand, you may begin the game with it on the battlefield\.$", re.I),
      frozenset({Scope.OUTSIDE_GAME})),
+    ("103.6a", re.compile(r"^If ~ is in your opening hand and you're not playing first, you may begin the game with ~ "
+                          r"on the battlefield with an? [\w-]+ counter on it\. If you do, exile a card from your hand\.$",
+                          re.I), frozenset({Scope.OUTSIDE_GAME})),
+    # Mulligans happen before the game's first turn (103.5).
+    ("103.5", re.compile(r"^Any time you could mulligan and ~ is in your hand, you may exile all the cards from your "
+                         r"hand, then draw that many cards\.$", re.I), frozenset({Scope.OUTSIDE_GAME})),
     ("407", re.compile(r"^Remove ~ from your deck before playing if you're not playing for ante\.$", re.I),
      frozenset({Scope.OUTSIDE_GAME})),
     ("905", re.compile(r"^(?:Draft ~ face up|As you draft [^.]*|Reveal ~ as you draft it)\.$", re.I),
@@ -119,8 +136,15 @@ def _self_keyword_scopes(norm: str) -> frozenset[Scope] | None:
     return kw.scopes
 
 
+#: 113.6b: an ability that states the zone it functions in ("As long as ~ is in your graveyard, ...").
+_STATES_ITS_ZONE = re.compile(r"^As long as ~ is in your (graveyard|hand), (?:[^.\"]|\"[^\"]*\")+\.?$", re.I)
+
+
 def zones_of(norm: str, kind: str, spell: bool) -> tuple[str, ...]:
     """Where an unmodelled line functions (113.6): () when it may be anywhere."""
+    stated = _STATES_ITS_ZONE.match(norm)
+    if stated and kind == "static":
+        return (stated.group(1).lower(),)
     if _ZONE_WORDS.search(norm):
         return ()
     if "~" in norm and _SELF_WORDS.search(norm):
@@ -132,6 +156,28 @@ def could_add_mana(text: str) -> bool:
     """Could an ability with this text add mana when it resolves (605.1a-b)? Only if it speaks of adding mana
     or of mana other than what pays its cost, outside any ability it grants."""
     return bool(_MANA_WORDS.search(_NOT_ADDING.sub(" ", text)))
+
+
+#: A loyalty cost (606.4: "+N", "−N", "0", "−X") and a target outside quotation marks (115.1, 601.2c).
+_LOYALTY_COST = re.compile(r"^[+−-]?(?:\d+|X)$")
+#: Adding mana is said "add"/"adds" (106.4), or doubling the mana in a pool (Doubling Cube, 106.6 example);
+#: "it produces ... instead" is a replacement effect on another ability's mana (614.1a), which adds none itself.
+_ADDING = re.compile(r"\b(?:add|adds|double)\b", re.I)
+_TARGET_WORD = re.compile(r"\btargets?\b", re.I)
+_SPENT_RIDER = re.compile(r"\b(?:If|When) (?:that|this) mana is spent (?:on|to cast)\b[^.]*\.", re.I)
+
+
+def is_mana_ability_text(cost_text: str, effect: str) -> bool:
+    """Is an activated ability with this cost and effect a mana ability (605.1a)? Only if it could add mana
+    (``could_add_mana``), doesn't require a target and isn't a loyalty ability; otherwise it is an activated
+    ability that does its work only when it resolves, even if that work adds mana (a planeswalker's "+1: Add
+    {R}{R}", 606; "Exile target land card from a graveyard. Add one mana of any color.")."""
+    if not could_add_mana(effect) or not _ADDING.search(_NOT_ADDING.sub(" ", effect)):
+        return False
+    if _LOYALTY_COST.match(cost_text.strip()):
+        return False
+    # a target in what happens to the spell the mana is spent on is that effect's (106.6), not the ability's
+    return not _TARGET_WORD.search(_SPENT_RIDER.sub(" ", re.sub(r"\"[^\"]*\"", " ", effect)))
 
 
 def scopes_of(norm: str, kind: str) -> tuple[Scope, ...]:

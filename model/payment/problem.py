@@ -265,7 +265,7 @@ def build_problem(state: GameState, player: str, cost: TotalCost) -> PaymentProb
     # text that could is guarded by the activation scope, rules.guards).
     needs_mana = bool(cost.symbols or cost.modifiers or cost.casting or not cost.source)
     if needs_mana:
-        require_modelled_for_payment(state, player)
+        require_modelled_for_payment(state, player, exclude=(cost.casting,) if cost.casting else ())
     sources = mana_sources(state, player) if needs_mana else []
     for o in state.battlefield(player):
         for a in activated_abilities(state, o.id):

@@ -17,7 +17,7 @@ from mtgjudge.model.rules.layers import activated_abilities, compute_all
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.land_types import land_type_setters, land_type_story
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.rules.guards import MANA_SCOPES, require_modelled
+from mtgjudge.model.rules.guards import MANA_SCOPES, require_modelled, require_modelled_elsewhere
 from mtgjudge.model.mana import TYPES
 from mtgjudge.model.rules.mana_production import (base_productions, candidate_replacements, ev_text, ev_types,
                                replacement_outcomes)
@@ -43,6 +43,7 @@ def _global_problem(state) -> str | None:
     produces (``rules.guards``)."""
     try:
         require_modelled(state, MANA_SCOPES, "mana is produced")
+        require_modelled_elsewhere(state, MANA_SCOPES, "mana is produced")
     except Unsupported as e:
         return str(e)
     return None
@@ -58,7 +59,7 @@ def _mana_abilities(state, oid: str) -> list[tuple[int | str, Ability]]:
             if a.unmodelled_kind == "mana" or a.may_concern("mana"):
                 raise Unsupported(f"{state.obj(oid).name} ({oid}) has an ability the model cannot represent: {a.source_text!r}")
             continue
-        if a.is_mana_ability:
+        if a.is_mana_ability and a.functions_in("battlefield"):     # 113.6m: "Exile ~ from your hand: ..."
             out.append((i, a))
     t = 0
     for a in compute_all(state)[oid].abilities:

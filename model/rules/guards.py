@@ -83,10 +83,43 @@ def require_modelled_object(state: GameState, oid: str) -> None:
         raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet")
 
 
-def require_modelled_for_payment(state: GameState, player: str) -> None:
+#: Zones other than the battlefield and the stack where a card's abilities may function (113.6b-c, 113.6j-m):
+#: a mana ability activated from the hand ("Exile ~ from your hand: Add {R}."), a static ability of a card in a
+#: graveyard ("As long as ~ is in your graveyard, lands you control have ..."). Library cards are hidden and not
+#: in the model's states.
+OFF_BATTLEFIELD = ("hand", "graveyard", "exile")
+
+
+def require_modelled_elsewhere(state: GameState, scopes: Iterable[Scope], what: str = "", *, player: str | None = None,
+                               exclude: Iterable[str] = ()) -> None:
+    """Raise Unsupported if a card in a hand, graveyard or exile has text functioning there (113.6) that could
+    change ``what`` within ``scopes``: an unmodelled static ability (and, of ``player``'s cards, an unmodelled
+    activated or mana ability) that may function there, or a mana ability that functions there (mana sources
+    and payments look at permanents only, 605.3a). ``exclude``: the object being cast (601.2a moves it to the
+    stack before any mana ability is activated, 601.2g)."""
+    scopes = tuple(Scope(s) for s in scopes)
+    when = f" that may apply when {what}" if what else ""
+    skip = set(exclude)
+    for o in state.objects:
+        if o.zone not in OFF_BATTLEFIELD or o.id in skip or not o.card.modelled:
+            continue
+        for a in o.printed.abilities:
+            if a.kind == "unmodelled" and _unmodelled_matters(a, o, scopes, ("static",), player):
+                raise Unsupported(f"{o.name} ({o.id}) in the {o.zone} has text the verifier cannot model{when}: "
+                                  f"{a.source_text!r}")
+            if a.kind == "mana" and a.zones and o.zone in a.zones and (player is None or o.owner == player) \
+                    and Scope.MANA in scopes:
+                raise Unsupported(f"{o.name} ({o.id}) has a mana ability that functions from the {o.zone} (113.6m): "
+                                  f"{a.text()!r}; mana made outside the battlefield is not modelled"
+                                  + (f" (when {what})" if what else ""))
+
+
+def require_modelled_for_payment(state: GameState, player: str, exclude: Iterable[str] = ()) -> None:
     """Paying can depend on every static ability on the battlefield, and on the payer's activated and mana
-    abilities, that concern mana, spending, spell costs or characteristics."""
+    abilities, that concern mana, spending, spell costs or characteristics; and on such text of cards in
+    hands, graveyards and exile that functions there (``require_modelled_elsewhere``)."""
     require_modelled(state, PAYMENT_SCOPES, "paying", player=player)
+    require_modelled_elsewhere(state, PAYMENT_SCOPES, "paying", player=player, exclude=exclude)
 
 
 def guard_scope(state: GameState, scope: Scope | str, what: str) -> None:

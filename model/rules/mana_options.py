@@ -32,7 +32,7 @@ from mtgjudge.model.rules.layers import activated_abilities, compute_all
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.rules.guards import MANA_SCOPES, require_modelled
+from mtgjudge.model.rules.guards import MANA_SCOPES, require_modelled, require_modelled_elsewhere
 from mtgjudge.model.mana import TYPES, mana_run
 from mtgjudge.model.payment.problem import pool_groups
 from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, ways_to_pay
@@ -170,7 +170,7 @@ class _Search:
         self._caps: dict = {}
         self._by_act: dict = {}
         self.abilities = {o.id: [(i, a) for i, a in enumerate(activated_abilities(state, o.id), 1)
-                                 if a.kind == "mana" or (a.kind == "unmodelled" and (a.unmodelled_kind == "mana" or a.may_concern("mana")))]
+                                 if (a.kind == "mana" and a.functions_in("battlefield")) or (a.kind == "unmodelled" and (a.unmodelled_kind == "mana" or a.may_concern("mana")))]
                           for o in state.battlefield(player)}
         for oid, abl in self.abilities.items():
             for i, a in abl:
@@ -181,6 +181,10 @@ class _Search:
                 problem = restriction_not_modelled(state.obj(oid).name, a)
                 if problem is not None:
                     raise problem
+                if a.production.amount_from_game:
+                    # paying life or sacrificing for another mana ability meanwhile could change the amount
+                    raise Unsupported(f"{state.obj(oid).name}: {a.text()!r} makes an amount of mana that depends on "
+                                      "the game; mana-options does not model it")
                 for part in a.cost:
                     if part.kind not in MANA_ABILITY_COST_PARTS:
                         raise Unsupported(f"{state.obj(oid).name}: the cost {part.text()!r} of a mana ability is not modelled in mana-options")
@@ -676,4 +680,5 @@ def mana_options(state, player: str, bound_seconds: float = SEARCH_BOUND_SECONDS
     Raises Unsupported when the search passes ``bound_seconds``.
     """
     require_modelled(state, MANA_SCOPES, "mana is produced")
+    require_modelled_elsewhere(state, MANA_SCOPES, "mana is produced", player=player)
     return _Search(state, player, bound_seconds).run()

@@ -19,7 +19,7 @@ from mtgjudge.model.rules.in_force import ActiveEffect, effects_in_force
 from mtgjudge.model.rules.guards import power_now
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import SearchBound, Unsupported
-from mtgjudge.model.mana import COLORS, TYPES, mana_run
+from mtgjudge.model.mana import BASIC_LAND_TYPES, COLORS, TYPES, mana_run
 
 Event = tuple  # six ints, WUBRGC
 ZERO: Event = (0, 0, 0, 0, 0, 0)
@@ -58,6 +58,15 @@ def taps(ability: Ability) -> bool:
 Reflector = Callable[[str], frozenset]
 
 
+def _no_unread_colors_off_battlefield(state, chars) -> None:
+    """Cards off the battlefield have their printed colors unless an effect changes them; such effects (Celestial
+    Dawn's second sentence) are not modelled, so their presence makes an answer unsupported."""
+    for q in state.battlefield():
+        for a in chars[q.id].abilities:
+            if a.kind == "unmodelled" and a.scope and "colors-off-battlefield" in a.scope:
+                raise Unsupported(f"{q.name} ({q.id}) changes the colors of cards off the battlefield: {a.source_text!r}")
+
+
 def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *, x_values: Iterable[int] | None = None,
                      sacrificed: str | None = None, pool: Event | None = None) -> list[tuple[Event, str]]:
     """Every distinct mana production event one resolution of the ability could have before replacement
@@ -72,6 +81,10 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
     assert p is not None
     o = state.obj(oid)
     chars = compute_all(state)
+    own = ""
+    if p.instead_counter and p.instead_production is not None and o.counter(p.instead_counter) > 0:
+        # its own replacement applies first (614.15, 616.1a): with the counter, it adds the other mana instead
+        p, own = p.instead_production, f"its own replacement applies first (it has a {p.instead_counter} counter): "
     mult = 1
     if p.per is not None:
         mult = sum(1 for q in state.battlefield() if matches(p.per, chars[q.id], q, o.controller, o))
@@ -80,6 +93,33 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
     if p.per_power:
         # its power as the ability resolves; a negative amount is 0 (107.1b)
         mult = max(0, power_now(state, oid, f"the power of {o.name} ({oid}) is an amount of mana"))
+    if p.per_life:
+        # its controller's life total as the ability resolves; 0 or less adds none (107.1b, 107.3a)
+        mult = max(0, state.player(o.controller).life)
+    if p.per_greatest_power is not None:
+        # the greatest power among the permanents it names as it resolves; none of them: 0 (107.1b, 107.3a)
+        mult = max([0] + [power_now(state, q.id, f"the power of {q.name} ({q.id}) is an amount of mana")
+                          for q in state.battlefield() if matches(p.per_greatest_power, chars[q.id], q, o.controller, o)])
+    if p.per_card_in is not None:
+        # cards in its controller's zone as it resolves; their colors off the battlefield are their printed ones
+        # unless an effect the model doesn't read changes them (Celestial Dawn)
+        zone, sel = p.per_card_in
+        _no_unread_colors_off_battlefield(state, chars)
+        mult = sum(1 for q in state.in_zone(o.controller, zone) if matches(sel, current(state, q.id), q, o.controller, o))
+    if p.per_domain:
+        # 305.6: the basic land types among lands its controller controls as it resolves
+        mult = len({t for q in state.battlefield(o.controller) if "Land" in chars[q.id].types
+                    for t in chars[q.id].subtypes if t in BASIC_LAND_TYPES})
+    devotion: dict[str, int] = {}
+    if p.per_devotion:
+        # 700.5: the mana symbols of a color among the mana costs of permanents its controller controls as it
+        # resolves (a hybrid or Phyrexian symbol counts for its colors, Nykthos's ruling of 2013-09-15; a
+        # face-down permanent has no mana cost, 708.2)
+        for c in ("WUBRG" if p.per_devotion == "chosen" else p.per_devotion):
+            devotion[c] = sum(1 for q in state.battlefield(o.controller) if not q.face_down and q.printed.mana_cost
+                              for sym in q.printed.mana_cost if c in sym.colors)
+        if p.per_devotion != "chosen":
+            mult = devotion[p.per_devotion]
     amounts = [p.amount * mult]
     if p.amount == X_COUNT:
         xs = x_values if x_values is not None else ([0] if p.x_plus else []) + _x_probe(state)   # X plus n: X may be 0
@@ -88,7 +128,7 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
 
     def put(e: Event, why: str) -> None:
         if sum(e) > 0:
-            out.setdefault(e, why)
+            out.setdefault(e, own + why)
 
     if p.mode == "fixed":
         fixed = p.fixed
@@ -102,6 +142,9 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
                                      f"{' and '.join(' '.join(s.subtypes[0] for s in g) for g in p.instead_control)}): "
                                      f"{ev_text(ev(p.instead))} instead")
         put(tuple(n * mult for n in ev(fixed)), why + (f" times {mult}" if mult != 1 else ""))
+    elif p.mode == "one_type" and p.per_devotion == "chosen":
+        for t in p.choices:
+            put(ev(t * devotion[t]), f"choosing {{{t}}}, your devotion to it being {devotion[t]}")
     elif p.mode == "one_type":
         for a in amounts:
             for t in p.choices:
@@ -123,13 +166,15 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
             if matches(p.color_of, chars[q.id], q, o.controller, o):
                 for c in sorted(chars[q.id].colors):
                     put(ev(c), f"{{{c}}}, a color of {q.name} ({q.id})")
+    elif p.mode == "colors_among":
+        # 105.2: one mana of each color among the permanents it names as it resolves (none if all are colorless)
+        colors = {c for q in state.battlefield() if matches(p.color_of, chars[q.id], q, o.controller, o)
+                  for c in chars[q.id].colors}
+        put(ev("".join(c for c in COLORS if c in colors)), "one mana of each color among " + p.color_of.describe())
     elif p.mode == "color_of_card":
         # Cards off the battlefield have their printed colors unless an effect changes them; such effects
         # (Celestial Dawn's second sentence) are not modelled, so their presence makes this unsupported.
-        for q in state.battlefield():
-            for a in chars[q.id].abilities:
-                if a.kind == "unmodelled" and a.scope and "colors-off-battlefield" in a.scope:
-                    raise Unsupported(f"{q.name} ({q.id}) changes the colors of cards off the battlefield: {a.source_text!r}")
+        _no_unread_colors_off_battlefield(state, chars)
         for q in state.in_zone(o.controller, p.card_zone):
             for c in sorted(current(state, q.id).colors):
                 put(ev(c), f"{{{c}}}, a color of {q.name} in {o.controller}'s {p.card_zone}")

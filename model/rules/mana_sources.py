@@ -140,7 +140,7 @@ def mana_sources(state, player: str, *, pool_dependent: bool = False) -> list[Ma
                 if a.unmodelled_kind == "mana" or a.may_concern("mana"):
                     raise Unsupported(f"{o.name} ({o.id}) has an ability the model cannot represent: {a.source_text!r}")
                 continue
-            if not a.is_mana_ability:
+            if not a.is_mana_ability or not a.functions_in("battlefield"):   # 113.6m: functions elsewhere only
                 continue
             if a.unread:
                 raise Unsupported(f"{o.name} ({o.id}): {a.text()!r}: {a.unread!r} is not modelled")
@@ -148,6 +148,10 @@ def mana_sources(state, player: str, *, pool_dependent: bool = False) -> list[Ma
             if problem is not None:
                 raise problem
             p = a.production
+            if p.amount_from_game:
+                # paying life or sacrificing for another mana ability meanwhile could change the amount
+                raise Unsupported(f"{o.name} ({o.id}): {a.text()!r} makes an amount of mana that depends on the game; "
+                                  "paying with it is not modelled")
             special = p.mode == "double_pool" or p.amount == X_COUNT or p.reflect_sacrificed
             if special and not pool_dependent:
                 raise Unsupported(f"{o.name} ({o.id}): {a.text()!r} makes mana that depends on the pool, an X or "

@@ -37,7 +37,8 @@ class CostPart:
     kind: str                          # mana | tap | untap | pay_life | sacrifice | sacrifice_self |
                                        # remove_counters | tap_untapped | discard | exile_from_graveyard |
                                        # loyalty (606.4: n is +N or -N; counter "X" for -X) | discard_self |
-                                       # exile_self_from_graveyard | put_counters | return_to_hand
+                                       # exile_self_from_graveyard | exile_self_from_hand | put_counters |
+                                       # return_to_hand
     mana: tuple[Symbol, ...] = ()
     n: int = 1
     what: Selector | None = None
@@ -77,6 +78,8 @@ class CostPart:
             return "Discard this card"
         if k == "exile_self_from_graveyard":
             return "Exile this card from your graveyard"
+        if k == "exile_self_from_hand":
+            return "Exile this card from your hand"
         if k == "put_counters":
             return f"Put {count_word(self.n)} {self.counter} counter{'s' if self.n > 1 else ''} on this"
         if k == "return_to_hand":
@@ -137,6 +140,7 @@ class ManaProduction:
       ``chosen_color`` ``amount`` mana of the color chosen for the object (``chosen: {color: G}``).
       ``color_of``     one mana of a color of a permanent ``color_of`` selects (Meteor Crater; none if no
                        such permanent is colored, CR 106.5).
+      ``colors_among`` one mana of each color among the permanents ``color_of`` selects (Bloom Tender).
       ``color_of_card`` one mana of a color of a card in its controller's ``card_zone`` ("a card in your
                        graveyard": Corrupted Grafstone; none if no such card is colored, 106.5).
       ``produced_type`` (triggered mana abilities) one mana of any type the triggering permanent produced.
@@ -168,6 +172,20 @@ class ManaProduction:
     instead_control: tuple[tuple[Selector, ...], ...] = ()   # instead_if "control": for each permanent you
                                                               # must control, what it must match (all of them)
     per_power: bool = False          # "an amount of {G} equal to this's power" (``fixed`` one symbol)
+    per_life: bool = False           # "X mana ..., where X is your life total" (107.3a)
+    per_greatest_power: Selector | None = None   # "..., where X is the greatest power among <permanents>"
+    per_devotion: str = ""           # "equal to your devotion to green" (a color letter; "chosen": the color chosen)
+    per_card_in: tuple[str, Selector] | None = None   # "for each black creature card in your graveyard": (zone, what)
+    per_domain: bool = False         # "X is the number of basic land types among lands you control"
+    instead_counter: str = ""        # instead_if "counter": it has a counter of this kind
+    instead_production: ManaProduction | None = None   # what it adds then ("instead add one mana of any color")
+
+    @property
+    def amount_from_game(self) -> bool:
+        """Does the amount depend on the game beyond the permanent itself (its controller's life, other
+        permanents' power)? Other mana abilities activated meanwhile (paying life, sacrificing) could change it."""
+        return (self.per_life or self.per_greatest_power is not None or bool(self.per_devotion)
+                or self.per_card_in is not None or self.per_domain or self.mode == "colors_among")
 
     def text(self) -> str:
         each = ""
@@ -177,6 +195,24 @@ class ManaProduction:
             each = f" for each {self.per.describe()}"
         if self.per_counter:
             each = f" for each {self.per_counter} counter on this"
+        if self.per_devotion:
+            each = " for each point of your devotion to " + ("that color" if self.per_devotion == "chosen" else
+                                                             "{%s}" % self.per_devotion)
+        if self.instead_production is not None:
+            return (ManaProduction(self.mode, fixed=self.fixed, choices=self.choices, amount=self.amount).text() +
+                    f". If this has a {self.instead_counter} counter on it, instead "
+                    + self.instead_production.text()[0].lower() + self.instead_production.text()[1:])
+        if self.per_card_in is not None:
+            each = f" for each {self.per_card_in[1].describe()} card in your {self.per_card_in[0]}"
+        if self.per_domain:
+            each = " for each basic land type among lands you control"
+        if self.mode == "colors_among":
+            assert self.color_of is not None
+            return f"For each color among {self.color_of.describe()}, add one mana of that color"
+        if self.per_life:
+            each = " for each point of your life total"
+        if self.per_greatest_power is not None:
+            each = f" for each point of the greatest power among {self.per_greatest_power.describe()}"
         if self.mode == "fixed":
             return "Add " + "".join("{%s}" % t for t in self.fixed) + each
         if self.mode == "one_type":
@@ -191,8 +227,8 @@ class ManaProduction:
             return "Add " + ", ".join(words[:-1]) + (", or " if len(words) > 2 else " or ") + words[-1] + each
         if self.mode == "combination":
             if self.choices == COLORS:
-                return f"Add {self.amount} mana in any combination of colors"
-            return f"Add {self.amount} mana in any combination of " + " and/or ".join("{%s}" % c for c in self.choices)
+                return f"Add {self.amount} mana in any combination of colors" + each
+            return f"Add {self.amount} mana in any combination of " + " and/or ".join("{%s}" % c for c in self.choices) + each
         if self.mode == "reflect":
             kind = "color" if self.reflect_colors_only else "type"
             if self.reflect_sacrificed:

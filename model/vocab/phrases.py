@@ -249,6 +249,7 @@ class _Meaning(Transformer):
     def c_discard_self(self, _): return CostPart("discard_self")
     def c_exile_gy(self, n, _cards): return CostPart("exile_from_graveyard", n=n)
     def c_exile_self_gy(self, _): return CostPart("exile_self_from_graveyard")
+    def c_exile_self_hand(self, _): return CostPart("exile_self_from_hand")
 
     def c_remove(self, n, kind, _word, _self):
         return CostPart("remove_counters", n=n, counter=kind)
@@ -284,13 +285,78 @@ class _Meaning(Transformer):
     def p_fixed(self, symbols): return ManaProduction("fixed", fixed=self._types(symbols))
 
     def p_fixed_per(self, symbols, spec):
+        if spec.zone == "graveyard" and spec.zone_owner == "you" and len(spec.objects) == 1 and not spec.players \
+                and not spec.that_player:
+            # "Add {B} for each black creature card in your graveyard" (cards, not permanents)
+            return ManaProduction("fixed", fixed=self._types(symbols), per_card_in=("graveyard", spec.objects[0]))
         return ManaProduction("fixed", fixed=self._types(symbols), per=self._one(spec))
+
+    def p_x_domain(self, production, basic, land, lands):
+        """"..., where X is the number of basic land types among lands you control" (domain, 107.3a, 305.6)."""
+        if (str(basic).lower(), str(land).lower(), str(lands).lower()) != ("basic", "land", "lands"):
+            raise DefinitionError("only the basic land types among lands you control are counted")
+        self._x_free(production, "the number of basic land types")
+        return replace(production, amount=1, per_domain=True)
+
+    def p_colors_among(self, spec):
+        """"For each color among permanents you control, add one mana of that color." (105.2)"""
+        return ManaProduction("colors_among", color_of=self._one(spec))
 
     def p_x_per(self, production, spec):
         """"Add X mana ..., where X is the number of [permanents]": one for each (107.3a: X defined by the text)."""
         if production.amount != X_COUNT or production.per is not None or production.per_counter:
             raise DefinitionError("'where X is' defines an X the production does not have")
         return replace(production, amount=1, per=self._one(spec))
+
+    @staticmethod
+    def _x_free(production, what: str):
+        if production.amount != X_COUNT or production.per is not None or production.per_counter or production.per_power \
+                or production.amount_from_game or production.mode == "fixed":
+            raise DefinitionError(f"'where X is {what}' defines an X the production does not have")
+
+    def p_x_per_counter(self, production, kind, _word, _self):
+        """"Add X mana of any one color, where X is the number of petal counters on ~" (107.3a): one for each
+        such counter on it as the ability resolves."""
+        self._x_free(production, "the number of counters")
+        return replace(production, amount=1, per_counter=kind)
+
+    def p_x_life(self, production):
+        """"Add X mana of any one color, where X is your life total" (107.3a; 0 or less adds none, 107.1b)."""
+        self._x_free(production, "your life total")
+        return replace(production, amount=1, per_life=True)
+
+    def p_x_greatest_power(self, production, spec):
+        """"..., where X is the greatest power among creatures you control" (107.3a; none: 0; 0 or less adds none,
+        107.1b)."""
+        self._x_free(production, "the greatest power")
+        return replace(production, amount=1, per_greatest_power=self._one(spec))
+
+    def p_devotion(self, _article, symbols, color):
+        """"Add an amount of {G} equal to your devotion to green" (700.5): the {G} symbols among the mana costs of
+        permanents you control as it resolves."""
+        kinds = self._types(symbols)
+        letter = NAME_TO_LETTER[str(color).lower()]
+        if kinds != (letter,):
+            raise DefinitionError("an amount of one mana symbol of the color of the devotion")
+        return ManaProduction("fixed", fixed=kinds, per_devotion=letter)
+
+    def p_devotion_chosen(self, _article):
+        """"Choose a color. Add an amount of mana of that color equal to your devotion to that color." (700.5)"""
+        return ManaProduction("one_type", choices=COLORS, amount=1, per_devotion="chosen")
+
+    def p_instead_if_counter(self, production, _self, _article, kind, _word, instead):
+        """"Add {C}. If ~ has a luck counter on it, instead add one mana of any color." (614.15: its own replacement,
+        applied first, 616.1a)."""
+        if production.mode != "fixed" or production.per is not None or production.per_counter or production.per_power \
+                or instead.amount == X_COUNT or instead.per is not None or instead.per_counter or instead.per_power \
+                or instead.amount_from_game or production.amount_from_game:
+            raise DefinitionError("'instead' with an amount that is not fixed")
+        return replace(production, instead_if="counter", instead_counter=kind, instead_production=instead)
+
+    def p_color_per_counter(self, kind, _word, _self):
+        """"Choose a color. Add one mana of that color for each charge counter on ~.": all the mana of one color
+        chosen as it resolves (106.1b), one for each such counter."""
+        return ManaProduction("one_type", choices=COLORS, amount=1, per_counter=kind)
 
     def p_instead_if_land_played(self, production, symbols):
         """"Add {U}. If you played a land this turn, add {B} instead." (305.2: the land played this turn)."""
