@@ -180,3 +180,47 @@ def test_adjectives_joined_by_a_comma_describe_one_object():
     both = parse_target("target nonartifact, nonblack creature")
     assert len(both.objects) == 1 and both.objects[0].not_types == ("Artifact",) and both.objects[0].not_colors == ("B",)
     assert len(parse_target("target artifact, creature, or land").objects) == 3
+
+
+# ------------------------------------------------------------------ helper gaps1: Gemstone Mine, Pale Moon, ...
+
+def _face(name: str, text: str, type_line: str):
+    card = compile_card(CardRecord(name, "normal", (FaceRecord(name, "", type_line, text),)))
+    assert card.modelled
+    return card.faces[0].abilities
+
+
+@pytest.mark.parametrize("name, text", [
+    # 2018 wording (mtgjson3) and today's ("this land", 201.4c)
+    ("Gemstone Mine", "Gemstone Mine enters the battlefield with three mining counters on it.\n{T}, Remove a mining "
+     "counter from Gemstone Mine: Add one mana of any color. If there are no mining counters on Gemstone Mine, "
+     "sacrifice it."),
+    ("Gemstone Mine", "This land enters with three mining counters on it.\n{T}, Remove a mining counter from this "
+     "land: Add one mana of any color. If there are no mining counters on this land, sacrifice it."),
+])
+def test_sacrifice_if_no_counters_is_part_of_the_mana_ability(name, text):
+    # Gatherer ruling on Gemstone Mine (2004-10-04): sacrificing it when the last counter is removed is part of the
+    # mana ability's effect (605.3b: it resolves at once), so it is the mana ability's word, not a trigger
+    enters, mana = _face(name, text, "Land")
+    assert enters.static.kind == "enters_with_counters" and enters.static.arg("n") == 3
+    assert mana.kind == "mana" and mana.production.choices == "WUBRG"
+    assert [(e.kind, e.arg("counter")) for e in mana.effects] == [("sacrifice_if_no_counters", "mining")]
+    # near miss: sacrificing something else is not that word; it stays words (a mana ability with an unread effect)
+    _, other = _face(name, text.replace("sacrifice it.", "sacrifice a creature."), "Land")
+    assert [e.kind for e in other.effects] == ["other"]
+
+
+def test_a_lasting_replacement_effect_on_mana():
+    # Pale Moon: a replacement effect on mana (614.1a) that lasts until end of turn (611.2a); "a player taps a
+    # nonbasic land for mana" is any nonbasic land tapped for mana by anyone (its ruling: the amount is kept)
+    text = ("Until end of turn, if a player taps a nonbasic land for mana, it produces colorless mana instead of any "
+            "other type.")
+    spell, = _face("Pale Moon", text, "Instant")
+    lasting, = spell.effects
+    assert spell.kind == "spell" and lasting.kind == "lasting" and lasting.arg("until") == "end_of_turn"
+    static = lasting.arg("static")
+    assert static.kind == "mana_change_type" and static.arg("to") == "C" and static.arg("tapped_by", "") == ""
+    assert static.affects.types == ("Land",) and static.affects.not_supertypes == ("Basic",)
+    # near misses: more after the replacement, or a duration not read, keep the sentence as words
+    for miss in (text[:-1] + " and that player loses 1 life.", text.replace("Until end of turn", "Until your next turn")):
+        assert [e.kind for e in _face("Pale Moon", miss, "Instant")[0].effects] == ["other"]

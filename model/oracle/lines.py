@@ -202,8 +202,27 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
         try:
             return parse_effect({"exile_top": phrases.parse(sentence.strip(), "exile_top")})      # 701.13a
         except DefinitionError:
-            return None
+            pass
+        return _grammar_effect(sentence)
     return None
+
+
+def _grammar_effect(sentence: str) -> Effect | None:
+    """A whole sentence the phrase grammar reads as one word of the encoding (``effect_sentence``): a mana
+    ability's "If there are no mining counters on ~, sacrifice it."; "Until end of turn, if a player taps a
+    nonbasic land for mana, it produces colorless mana instead of any other type." (611.2a: a lasting effect,
+    written as the static ability it acts like while in force)."""
+    try:
+        word = phrases.parse(sentence.strip(), "effect_sentence")
+    except DefinitionError:
+        return None
+    lasting = word.get("lasting")
+    if lasting is not None and "affects" in lasting["static"]:
+        lasting["static"] = {**lasting["static"], "affects": _fields(lasting["static"]["affects"])}
+    try:
+        return parse_effect(word)
+    except DefinitionError:
+        return None
 
 
 def may_play_after(sentence: str, earlier: list) -> Effect | None:
