@@ -39,7 +39,6 @@ GAPS = {
     "City of Brass": "'Whenever this land becomes tapped, it deals 1 damage to you' (a trigger on tapping)",
     "Celestial Dawn": "colors of spells and cards off the battlefield; spending white mana as any color and other "
                       "mana only as colorless",
-    "Dryad of the Ilysian Grove": "'You may play an additional land on each of your turns'",
     "Celebrate the Mountain-king": "recruit's granted ability and the party trigger",
 }
 

@@ -31,7 +31,8 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Smuggler's Copter", "Cultivator's Caravan", "Millikin", "Viridian Joiner", "Flailing Soldier",
             "Urza's Mine", "Urza's Tower", "Disowned Ancestor",
             "Apprentice Sorcerer", "Fool's Tome",
-            "Myojin of Cleansing Fire", "Terror", "Drudge Skeletons", "Kozilek's Translator")
+            "Myojin of Cleansing Fire", "Terror", "Drudge Skeletons", "Kozilek's Translator",
+            "Exploration", "Azusa, Lost but Seeking", "Oracle of Mul Daya")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -264,6 +265,22 @@ def test_a_land_is_played_once_a_turn(imported):
     assert value(can_play("Boros Guildgate")) is True
     a = ask(can_play("Boros Guildgate", lands_played=1))
     assert a.value is False and "305.2" in rules_of(a)
+
+
+def test_additional_land_plays(imported):
+    # 305.2: "You may play an additional land on each of your turns" (Exploration): two lands a turn, not three
+    assert value(can_play("Boros Guildgate", "[Exploration]", lands_played=1)) is True
+    a = ask(can_play("Boros Guildgate", "[Exploration]", lands_played=2))
+    assert a.value is False and "305.2" in rules_of(a)
+    # cumulative (rulings on Oracle of Mul Daya, 2009-10-01, and Azusa, Lost but Seeking, 2018-03-16)
+    assert value(can_play("Boros Guildgate", "[Exploration, Exploration]", lands_played=2)) is True
+    assert value(can_play("Boros Guildgate", "[{card: 'Azusa, Lost but Seeking'}]", lands_played=2)) is True
+    assert value(can_play("Boros Guildgate", "[Exploration, {card: 'Azusa, Lost but Seeking'}]", lands_played=3)) is True
+    assert value(can_play("Boros Guildgate", "[{card: 'Azusa, Lost but Seeking'}]", lands_played=3)) is False
+    # "on each of your turns": an opponent's Exploration gives Alice nothing
+    assert value(can_play("Boros Guildgate", bob="[Exploration]", lands_played=1)) is False
+    # near miss: Oracle of Mul Daya's other lines (playing lands from the top of the library) are not read
+    assert status(can_play("Boros Guildgate", "[Oracle of Mul Daya]", lands_played=1)) == "unsupported"
 
 
 def test_a_guildgate_enters_tapped(imported):

@@ -224,3 +224,16 @@ def test_a_lasting_replacement_effect_on_mana():
     # near misses: more after the replacement, or a duration not read, keep the sentence as words
     for miss in (text[:-1] + " and that player loses 1 life.", text.replace("Until end of turn", "Until your next turn")):
         assert [e.kind for e in _face("Pale Moon", miss, "Instant")[0].effects] == ["other"]
+
+
+@pytest.mark.parametrize("text, n", [
+    ("You may play an additional land on each of your turns.", 1),       # Exploration, Dryad of the Ilysian Grove
+    ("You may play two additional lands on each of your turns.", 2),     # Azusa, Lost but Seeking
+])
+def test_additional_land_plays(text, n):
+    # 305.2: an effect that allows additional land plays; counted by the land-play timing
+    a = ability(text)
+    assert a.kind == "static" and a.static.kind == "additional_land_plays" and a.static.arg("n") == n
+    # near misses: a condition or another duration is not read (the line stays unmodelled)
+    for miss in (text[:-1] + " if you control a Forest.", text.replace("on each of your turns", "this turn")):
+        assert ability(miss).kind == "unmodelled"

@@ -466,7 +466,7 @@ def _fields(sel) -> dict:
 
 #: Static abilities read whole by the phrase grammar into a static word (land types, colors, mana replacement
 #: effects, spending as though any color).
-_STATIC_STARTS = ("static_land_type", "static_color", "static_mana", "static_spend")
+_STATIC_STARTS = ("static_land_type", "static_color", "static_mana", "static_spend", "static_land_plays")
 
 
 def _static_word(norm: str, printed: str) -> Ability | None:
