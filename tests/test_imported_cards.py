@@ -283,6 +283,38 @@ def test_additional_land_plays(imported):
     assert status(can_play("Boros Guildgate", "[Oracle of Mul Daya]", lands_played=1)) == "unsupported"
 
 
+def _outcome(actions: str, expect: str) -> str:
+    return f"""
+id: q
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [{{card: Icy Manipulator, id: icy}}, Island]
+    Bob:
+      battlefield: [{{card: City of Brass, id: city}}]
+actions:
+{actions}
+expect:
+{expect}
+"""
+
+
+def test_city_of_brass_triggers_however_it_becomes_tapped(imported):
+    # City of Brass's ruling (2004-10-04): "The first ability triggers no matter how the land becomes tapped":
+    # Icy Manipulator's effect taps Bob's City (701.26a); its ability triggers (603.2e) and is put on the stack
+    # next time a player would receive priority (603.3); it deals 1 damage to Bob, its controller (120.3a)
+    tapped = "  - {activate: icy, targets: [city]}\n  - resolve: 1"
+    assert status(_outcome(tapped, "  - {object: city, tapped: true}\n  - {stack_size: 1}\n"
+                                   "  - {player: Bob, life: 20}")) == "pass"
+    assert status(_outcome(tapped + "\n  - resolve: 1", "  - {stack_size: 0}\n  - {player: Bob, life: 19}\n"
+                                                       "  - {player: Alice, life: 20}")) == "pass"
+    # 603.2e: an already tapped City of Brass doesn't become tapped again: nothing triggers
+    already = _outcome(tapped, "  - {stack_size: 0}").replace("{card: City of Brass, id: city}",
+                                                            "{card: City of Brass, id: city, tapped: true}")
+    assert status(already) == "pass"
+
+
 def test_a_guildgate_enters_tapped(imported):
     q = """
 id: q

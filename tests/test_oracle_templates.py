@@ -237,3 +237,30 @@ def test_additional_land_plays(text, n):
     # near misses: a condition or another duration is not read (the line stays unmodelled)
     for miss in (text[:-1] + " if you control a Forest.", text.replace("on each of your turns", "this turn")):
         assert ability(miss).kind == "unmodelled"
+
+
+@pytest.mark.parametrize("name, text", [
+    ("City of Brass", "Whenever City of Brass becomes tapped, it deals 1 damage to you."),      # 2018 (mtgjson3)
+    ("City of Brass", "Whenever this land becomes tapped, it deals 1 damage to you."),         # today's (201.4c)
+])
+def test_a_trigger_on_becoming_tapped(name, text):
+    # 603.2e: the land's own change from untapped to tapped; "it" is the land; "you" is no target (115.1), so the
+    # damage is dealt to the ability's controller (120.3a). It adds no mana: no mana ability (605.1b).
+    a, = _face(name, text, "Land")
+    assert a.kind == "triggered" and a.mana_trigger is None and a.targets == ()
+    assert (a.trigger_event.event, a.trigger_event.who) == ("becomes_tapped", "self")
+    assert [(e.kind, e.arg("n")) for e in a.effects] == [("damage_you", 1)]
+    # near misses: another permanent's tapping, untapping, or a condition on the damage is not read
+    for miss in (text.replace(name if name in text else "this land", "a land"),
+                 text.replace("to you.", "to you unless you pay {1}."), text.replace("becomes tapped", "becomes untapped")):
+        assert _face(name, miss, "Land")[0].kind == "unmodelled", miss
+
+
+def test_damage_to_you_in_a_mana_ability():
+    # Ancient Tomb: "~ deals 2 damage to you" is a word of its mana ability (120.3a); the payment model does not
+    # perform a mana ability's further effects, so it stays unsupported there (model.payment.problem)
+    a, = _face("Ancient Tomb", "{T}: Add {C}{C}. This land deals 2 damage to you.", "Land")
+    assert a.kind == "mana" and [(e.kind, e.arg("n")) for e in a.effects] == [("damage_you", 2)]
+    # near miss: "that player" is not "you": kept as words
+    b, = _face("Ancient Tomb", "{T}: Add {C}{C}. This land deals 2 damage to that player.", "Land")
+    assert [e.kind for e in b.effects] == ["other"]

@@ -635,6 +635,9 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         return unmodelled(body, printed, "triggered", ctx.spell)
     targets: list[str] = []
     effects: list[Effect] = []
+    if event.who == "self" and event.event == "becomes_tapped":
+        # "Whenever ~ becomes tapped, it deals 1 damage to you.": "it" is the object itself (608.2c)
+        effect = re.sub(r"^it\b", "~", effect)
     for s in sentences(effect) if sep else ():
         found = find_targets(s)
         word = effect_word(s, found) if found is not None else None

@@ -471,6 +471,9 @@ class _Meaning(Transformer):
     # ---- trigger conditions (603.2)
     def tc_zone(self, _when, subject, event) -> TriggerEvent:
         who, what = subject
+        if event == "becomes_tapped" and who != "self":
+            # 603.2e: only the object's own tapping is watched by the engine (engine.triggers.triggered_by_tapping)
+            raise DefinitionError("'becomes tapped' of another permanent")
         if event == "enters_yours":
             # "enters under your control": the permanent's controller as it enters is the ability's (603.6a).
             if what is None or any(sel.controller not in ("any", "you") for sel in what.objects):
@@ -517,6 +520,9 @@ class _Meaning(Transformer):
 
     def te_leaves(self):
         return "leaves"
+
+    def te_becomes_tapped(self):
+        return "becomes_tapped"
 
     def st_upkeep(self):
         return "upkeep"
@@ -603,6 +609,9 @@ class _Meaning(Transformer):
 
     def e_lasting_static(self, until, static):
         return {"lasting": {"static": static, "until": until}}
+
+    def e_damage_you(self, _self, n, *_):
+        return {"damage_you": {"n": n}}
 
     def static_land_plays(self, n): return {"kind": "additional_land_plays", "n": n}
     def one_extra(self, *_): return 1

@@ -108,6 +108,10 @@ WORDS = (
     # white Human Soldier creature token.
     Word("recruit", "effect", {}, lambda a: "Recruit", frozenset({Scope.DRAW, Scope.DISCARD}), ENGINE),
     # 120.3: "This deals N damage to any target / target creature / target player".
+    # 120.3a: "~ deals N damage to you": the source deals damage to the ability's controller, whom it does not
+    # target (115.1: only "target" targets).
+    Word("damage_you", "effect", {"n": int}, lambda a: f"This deals {a['n']} damage to you", frozenset({Scope.LIFE}),
+         ENGINE, _v_n),
     Word("damage", "effect", {"n": int, "target": str},
          lambda a: f"This deals {a['n']} damage to {_target_words(a.get('target', 'any target'))}",
          frozenset({Scope.LIFE}), ENGINE, _v_target),
