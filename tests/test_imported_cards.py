@@ -275,7 +275,8 @@ def test_additional_land_plays(imported):
     # cumulative (rulings on Oracle of Mul Daya, 2009-10-01, and Azusa, Lost but Seeking, 2018-03-16)
     assert value(can_play("Boros Guildgate", "[Exploration, Exploration]", lands_played=2)) is True
     assert value(can_play("Boros Guildgate", "[{card: 'Azusa, Lost but Seeking'}]", lands_played=2)) is True
-    assert value(can_play("Boros Guildgate", "[Exploration, {card: 'Azusa, Lost but Seeking'}]", lands_played=3)) is True
+    both = "[Exploration, {card: 'Azusa, Lost but Seeking'}]"
+    assert value(can_play("Boros Guildgate", both, lands_played=3)) is True
     assert value(can_play("Boros Guildgate", "[{card: 'Azusa, Lost but Seeking'}]", lands_played=3)) is False
     # "on each of your turns": an opponent's Exploration gives Alice nothing
     assert value(can_play("Boros Guildgate", bob="[Exploration]", lands_played=1)) is False

@@ -222,7 +222,8 @@ def test_a_lasting_replacement_effect_on_mana():
     assert static.kind == "mana_change_type" and static.arg("to") == "C" and static.arg("tapped_by", "") == ""
     assert static.affects.types == ("Land",) and static.affects.not_supertypes == ("Basic",)
     # near misses: more after the replacement, or a duration not read, keep the sentence as words
-    for miss in (text[:-1] + " and that player loses 1 life.", text.replace("Until end of turn", "Until your next turn")):
+    for miss in (text[:-1] + " and that player loses 1 life.",
+                 text.replace("Until end of turn", "Until your next turn")):
         assert [e.kind for e in _face("Pale Moon", miss, "Instant")[0].effects] == ["other"]
 
 
@@ -252,7 +253,8 @@ def test_a_trigger_on_becoming_tapped(name, text):
     assert [(e.kind, e.arg("n")) for e in a.effects] == [("damage_you", 1)]
     # near misses: another permanent's tapping, untapping, or a condition on the damage is not read
     for miss in (text.replace(name if name in text else "this land", "a land"),
-                 text.replace("to you.", "to you unless you pay {1}."), text.replace("becomes tapped", "becomes untapped")):
+                 text.replace("to you.", "to you unless you pay {1}."),
+                 text.replace("becomes tapped", "becomes untapped")):
         assert _face(name, miss, "Land")[0].kind == "unmodelled", miss
 
 

@@ -221,7 +221,11 @@ def triggered_by_tapping(game: Game, tapped: list[str], what: str) -> Game:
     """603.2e: "Whenever ~ becomes tapped" triggers when the permanent itself changes from untapped to tapped on
     the battlefield, however that happens (a cost, an effect; City of Brass's ruling 2004-10-04), not when it
     enters tapped. ``tapped``: the permanents that just became tapped; the abilities wait to be put on the stack
-    (603.3: after a spell is cast or an ability activated, on top of it, as the ruling says)."""
+    (603.3: after a spell is cast or an ability activated, on top of it, as the ruling says).
+
+    The 2004 ruling's "no matter how" could be read to include entering tapped; the newer text, CR 603.2e (2026),
+    says a "becomes tapped" ability doesn't trigger for a permanent that enters tapped, and wins: entering
+    (``engine.entering``) never calls this."""
     new = []
     for oid in tapped:
         w = game.state.obj(oid)

@@ -69,6 +69,11 @@ def _target_words(phrase: str) -> str:
     return phrase if phrase == "any target" else f"target {phrase}"
 
 
+def _r_additional_land_plays(s: StaticEffect) -> str:
+    n = s.arg("n")
+    return f"You may play {'an additional land' if n == 1 else count_word(n) + ' additional lands'} on each of your turns"
+
+
 WORDS = (
     # Layer 6 (613.1f); ``enchanted``: the permanent its source is attached to ("enchanted creature",
     # "equipped creature").
@@ -89,9 +94,8 @@ WORDS = (
          ENGINE, _v_enters_with),
     # 305.2: "You may play an additional land on each of your turns" (``n`` additional land plays in each of its
     # controller's turns); counted by the land-play timing (``rules.timing.land_play_timing``).
-    Word("additional_land_plays", "static", {"n": int},
-         lambda s: f"You may play {'an additional land' if s.arg('n') == 1 else count_word(s.arg('n')) + ' additional lands'}"
-                   " on each of your turns", frozenset({Scope.LAND_PLAYS}), frozenset({"timing"}), _v_n),
+    Word("additional_land_plays", "static", {"n": int}, _r_additional_land_plays, frozenset({Scope.LAND_PLAYS}),
+         frozenset({"timing"}), _v_n),
     # 614.1c: "This enters tapped".
     Word("enters_tapped", "static", {}, lambda s: "This enters tapped", frozenset({Scope.ENTERS}), ENGINE),
     Word("gain_life", "effect", {"n": int}, lambda a: f"You gain {a['n']} life", frozenset({Scope.LIFE}), ENGINE, _v_n),
