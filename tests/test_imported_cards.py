@@ -37,7 +37,8 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Chandra, Torch of Defiance", "Foriysian Totem", "Nephalia Academy", "Serum Powder",
             "Karametra's Acolyte", "Nykthos, Shrine to Nyx", "Boros Reckoner", "Gemstone Caverns", "Mana Screw",
             "Spectral Searchlight", "Rhystic Cave", "Simian Spirit Guide", "Riftstone Portal",
-            "Bloom Tender", "Prismatic Geoscope", "Crypt of Agadeem", "Dread Shade", "Gravedigger")
+            "Bloom Tender", "Prismatic Geoscope", "Crypt of Agadeem", "Dread Shade", "Gravedigger",
+            "Exploration", "Azusa, Lost but Seeking", "Oracle of Mul Daya")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -270,6 +271,55 @@ def test_a_land_is_played_once_a_turn(imported):
     assert value(can_play("Boros Guildgate")) is True
     a = ask(can_play("Boros Guildgate", lands_played=1))
     assert a.value is False and "305.2" in rules_of(a)
+
+
+def test_additional_land_plays(imported):
+    # 305.2: "You may play an additional land on each of your turns" (Exploration): two lands a turn, not three
+    assert value(can_play("Boros Guildgate", "[Exploration]", lands_played=1)) is True
+    a = ask(can_play("Boros Guildgate", "[Exploration]", lands_played=2))
+    assert a.value is False and "305.2" in rules_of(a)
+    # cumulative (rulings on Oracle of Mul Daya, 2009-10-01, and Azusa, Lost but Seeking, 2018-03-16)
+    assert value(can_play("Boros Guildgate", "[Exploration, Exploration]", lands_played=2)) is True
+    assert value(can_play("Boros Guildgate", "[{card: 'Azusa, Lost but Seeking'}]", lands_played=2)) is True
+    both = "[Exploration, {card: 'Azusa, Lost but Seeking'}]"
+    assert value(can_play("Boros Guildgate", both, lands_played=3)) is True
+    assert value(can_play("Boros Guildgate", "[{card: 'Azusa, Lost but Seeking'}]", lands_played=3)) is False
+    # "on each of your turns": an opponent's Exploration gives Alice nothing
+    assert value(can_play("Boros Guildgate", bob="[Exploration]", lands_played=1)) is False
+    # near miss: Oracle of Mul Daya's other lines (playing lands from the top of the library) are not read
+    assert status(can_play("Boros Guildgate", "[Oracle of Mul Daya]", lands_played=1)) == "unsupported"
+
+
+def _outcome(actions: str, expect: str) -> str:
+    return f"""
+id: q
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [{{card: Icy Manipulator, id: icy}}, Island]
+    Bob:
+      battlefield: [{{card: City of Brass, id: city}}]
+actions:
+{actions}
+expect:
+{expect}
+"""
+
+
+def test_city_of_brass_triggers_however_it_becomes_tapped(imported):
+    # City of Brass's ruling (2004-10-04): "The first ability triggers no matter how the land becomes tapped":
+    # Icy Manipulator's effect taps Bob's City (701.26a); its ability triggers (603.2e) and is put on the stack
+    # next time a player would receive priority (603.3); it deals 1 damage to Bob, its controller (120.3a)
+    tapped = "  - {activate: icy, targets: [city]}\n  - resolve: 1"
+    assert status(_outcome(tapped, "  - {object: city, tapped: true}\n  - {stack_size: 1}\n"
+                                   "  - {player: Bob, life: 20}")) == "pass"
+    assert status(_outcome(tapped + "\n  - resolve: 1", "  - {stack_size: 0}\n  - {player: Bob, life: 19}\n"
+                                                       "  - {player: Alice, life: 20}")) == "pass"
+    # 603.2e: an already tapped City of Brass doesn't become tapped again: nothing triggers
+    already = _outcome(tapped, "  - {stack_size: 0}").replace("{card: City of Brass, id: city}",
+                                                            "{card: City of Brass, id: city, tapped: true}")
+    assert status(already) == "pass"
 
 
 def test_a_guildgate_enters_tapped(imported):

@@ -21,6 +21,7 @@ from mtgjudge.model.rules.mana_options import MANA_ABILITY_COST_PARTS, MANA_ABIL
 from mtgjudge.model.rules.mana_production import REPLACEMENTS
 from mtgjudge.model.rules.permissions import PERMISSION_WORDS
 from mtgjudge.model.rules.spending import SPENDING_WORDS
+from mtgjudge.model.rules.timing import TIMING_WORDS
 from mtgjudge.model.vocab.abilities import Ability, StaticEffect
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
@@ -48,7 +49,7 @@ def test_every_word_has_a_consumer_or_is_text_only():
     ("payment", STATIC_WORDS, set(SPELL_COST_WORDS) | set(SPENDING_WORDS)),
     ("permissions", STATIC_WORDS, set(PERMISSION_WORDS)),
     ("engine", STATIC_WORDS, set(ENTERING_WORDS)),
-    ("timing", STATIC_WORDS, set()),
+    ("timing", STATIC_WORDS, set(TIMING_WORDS)),
     ("in-force", STATIC_WORDS, set()),
     ("engine", EFFECT_WORDS, set(HANDLERS)),
     ("mana", EFFECT_WORDS, set(MANA_ABILITY_EFFECTS)),

@@ -20,7 +20,7 @@ from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.removal import remove, remove_all
 from mtgjudge.model.engine.settle import after_moves
-from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_by_tapping
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.guards import guard_scope
@@ -66,6 +66,8 @@ def _tap(untap: bool):
             guard_scope(st, "untap", f"{o.name} ({o.id}) untaps")
         game = game.with_state(st.with_object(replace(o, tapped=not untap)))
         guard_unrecognized(game, f"{o.name} becomes {verb}")
+        if not untap:
+            game = triggered_by_tapping(game, [o.id], "an effect taps it")
         return [game.log("701.26b" if untap else "701.26a", f"{o.name} ({o.id}) becomes {verb}")]
     return handler
 

@@ -12,6 +12,7 @@ from itertools import combinations
 
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.settle import after_moves
+from mtgjudge.model.engine.triggers import triggered_by_tapping
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.explain import step
@@ -96,6 +97,7 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
         pool += [PoolMana(t, _made_by(problem, origin, members))] * n
     st = st.with_player(replace(pl, life=pl.life - p.life, mana_pool=tuple(pool)))
     sacrificed = []
+    became_tapped = []
     for oid, events in sorted(members.items()):
         o = st.obj(oid)
         tapped = o.tapped
@@ -106,6 +108,8 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
                 counters[k] -= n
             if e.sacrifice:
                 sacrificed.append(oid)
+        if tapped and not o.tapped:
+            became_tapped.append(oid)
         st = st.with_object(replace(o, tapped=tapped, counters=tuple(sorted((k, n) for k, n in counters.items() if n))))
     game = game.with_state(st)
     words = []
@@ -117,6 +121,7 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
                     + "pays " + ("; ".join(parts) if parts else "with mana already in the pool")
                     + (f"; {p.life} life (119.4)" if p.life else "")
                     + (f"; {mana_left(p)} stays in the pool" if p.leftover else ""))
+    game = triggered_by_tapping(game, became_tapped, "to pay a cost")
     if sacrificed:
         moved = []
         for oid in sacrificed:

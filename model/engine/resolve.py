@@ -428,6 +428,7 @@ HANDLERS: dict[str, Callable[[Game, Effect, Ctx], list[Game]]] = {
     "draw": _draw,
     "counter": _counter,
     "damage": _damage,
+    "damage_you": lambda g, e, c: _damage(g, e, replace(c, target=c.controller, target_legal=True)),
     "destroy": _removal("destroy"),
     "exile": _removal("exile"),
     "bounce": _removal("bounce"),

@@ -217,6 +217,30 @@ def triggered_at_step(game: Game, step: str) -> list[PendingTrigger]:
     return out
 
 
+def triggered_by_tapping(game: Game, tapped: list[str], what: str) -> Game:
+    """603.2e: "Whenever ~ becomes tapped" triggers when the permanent itself changes from untapped to tapped on
+    the battlefield, however that happens (a cost, an effect; City of Brass's ruling 2004-10-04), not when it
+    enters tapped. ``tapped``: the permanents that just became tapped; the abilities wait to be put on the stack
+    (603.3: after a spell is cast or an ability activated, on top of it, as the ruling says).
+
+    The 2004 ruling's "no matter how" could be read to include entering tapped; the newer text, CR 603.2e (2026),
+    says a "becomes tapped" ability doesn't trigger for a permanent that enters tapped, and wins: entering
+    (``engine.entering``) never calls this."""
+    new = []
+    for oid in tapped:
+        w = game.state.obj(oid)
+        for i, a in enumerate(_abilities(w), 1):
+            t = trigger_of(a, w.name) if is_triggered(a) else None
+            if t is not None and t.event == "becomes_tapped" and t.who == "self":
+                p = _trigger(game, w, i, a, f"{w.name} ({oid}) becomes tapped ({what})", game.moved(oid))
+                if p is not None:
+                    new.append(p)
+    if not new:
+        return game
+    return game.remember(pending=game.pending + tuple(new)).log("603.2e", ", ".join(
+        f"{p.source}'s ability triggers as it becomes tapped" for p in new))
+
+
 def apnap(game: Game) -> list[str]:
     """Players in APNAP order (101.4), those who left skipped."""
     names = [p.name for p in game.state.players]

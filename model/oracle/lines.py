@@ -242,8 +242,27 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
         try:
             return parse_effect({"exile_top": phrases.parse(sentence.strip(), "exile_top")})      # 701.13a
         except DefinitionError:
-            return None
+            pass
+        return _grammar_effect(sentence)
     return None
+
+
+def _grammar_effect(sentence: str) -> Effect | None:
+    """A whole sentence the phrase grammar reads as one word of the encoding (``effect_sentence``): a mana
+    ability's "If there are no mining counters on ~, sacrifice it."; "Until end of turn, if a player taps a
+    nonbasic land for mana, it produces colorless mana instead of any other type." (611.2a: a lasting effect,
+    written as the static ability it acts like while in force)."""
+    try:
+        word = phrases.parse(sentence.strip(), "effect_sentence")
+    except DefinitionError:
+        return None
+    lasting = word.get("lasting")
+    if lasting is not None and "affects" in lasting["static"]:
+        lasting["static"] = {**lasting["static"], "affects": _fields(lasting["static"]["affects"])}
+    try:
+        return parse_effect(word)
+    except DefinitionError:
+        return None
 
 
 def may_play_after(sentence: str, earlier: list) -> Effect | None:
@@ -506,7 +525,7 @@ def _fields(sel) -> dict:
 
 #: Static abilities read whole by the phrase grammar into a static word (land types, colors, mana replacement
 #: effects, spending as though any color).
-_STATIC_STARTS = ("static_land_type", "static_color", "static_mana", "static_spend")
+_STATIC_STARTS = ("static_land_type", "static_color", "static_mana", "static_spend", "static_land_plays")
 
 
 def _static_word(norm: str, printed: str) -> Ability | None:
@@ -675,6 +694,9 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         return unmodelled(body, printed, "triggered", ctx.spell)
     targets: list[str] = []
     effects: list[Effect] = []
+    if event.who == "self" and event.event == "becomes_tapped":
+        # "Whenever ~ becomes tapped, it deals 1 damage to you.": "it" is the object itself (608.2c)
+        effect = re.sub(r"^it\b", "~", effect)
     for s in sentences(effect) if sep else ():
         found = find_targets(s)
         word = effect_word(s, found) if found is not None else None

@@ -10,6 +10,8 @@ from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.state import NO_PRIORITY_STEPS, GameState
 
 Requirement = tuple[Step, bool]
+#: The static words the timing rules implement (``vocab.words``' "timing" consumer).
+TIMING_WORDS = ("additional_land_plays",)
 
 
 def summoning_sick(state: GameState, oid: str) -> bool:
@@ -89,11 +91,22 @@ def cast_timing(state: GameState, oid: str, player: str) -> list[Requirement]:
     return reqs + sorcery_timing(state, player, f"{name} is not an instant and has no flash: it can be cast", rule)
 
 
-def land_play_timing(state: GameState, player: str, extra_plays: int = 0) -> list[Requirement]:
+def additional_land_plays(state: GameState, player: str) -> int:
+    """305.2: the additional land plays effects allow ``player`` this turn: "You may play an additional land on
+    each of your turns" of each permanent ``player`` controls (its controller's turns only; their sum, as each
+    effect allows one more, 305.2)."""
+    if state.active_player != player:
+        return 0
+    return sum(a.static.arg("n") for o in state.battlefield() if o.controller == player
+               for a in current(state, o.id).abilities
+               if a.kind == "static" and a.static is not None and a.static.kind in TIMING_WORDS)
+
+
+def land_play_timing(state: GameState, player: str) -> list[Requirement]:
     """305.1-2: a land is played in its owner's main phase with an empty stack and priority, one per turn
-    (plus any additional land plays)."""
+    plus any additional land plays (``additional_land_plays``)."""
     p = state.player(player)
-    allowed = 1 + extra_plays
+    allowed = 1 + additional_land_plays(state, player)
     return [priority_requirement(state, player, "305.1")] + sorcery_timing(state, player, "a land can be played", ("305.1",)) + [
         (step(("305.2", "305.2a"), f"{player} has played {p.lands_played} land(s) this turn and can play {allowed}"),
          p.lands_played < allowed)]

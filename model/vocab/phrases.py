@@ -28,7 +28,8 @@ GRAMMAR = Path(__file__).with_name("phrases.lark")
 BEFORE_ATTACKERS = "your turn, before attackers are declared"
 STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "target_phrase", "target_np",
           "static_grant", "static_pt", "static_land_type", "static_color", "static_mana", "static_spend",
-          "trigger_exile_until", "mana_trigger", "exile_top", "may_play_exiled", "trigger_condition")
+          "trigger_exile_until", "mana_trigger", "exile_top", "may_play_exiled", "trigger_condition",
+          "effect_sentence", "static_land_plays")
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
@@ -491,6 +492,8 @@ class _Meaning(Transformer):
 
     def tapped_by_anyone(self, _article, spec): return {"affects": self._one(spec)}
     def tapped_by_you(self, _article, spec): return {"affects": self._one(spec), "tapped_by": "you"}
+    # "if a player taps a nonbasic land for mana": whoever taps it, as "if a nonbasic land is tapped for mana"
+    def tapped_by_a_player(self, _article, _player, _article2, spec): return {"affects": self._one(spec)}
 
     def sm_replace_all(self, tapper, symbols):
         return {"kind": "mana_replace_all", "mana": "".join(str(s) for s in symbols), **tapper}
@@ -534,6 +537,9 @@ class _Meaning(Transformer):
     # ---- trigger conditions (603.2)
     def tc_zone(self, _when, subject, event) -> TriggerEvent:
         who, what = subject
+        if event == "becomes_tapped" and who != "self":
+            # 603.2e: only the object's own tapping is watched by the engine (engine.triggers.triggered_by_tapping)
+            raise DefinitionError("'becomes tapped' of another permanent")
         if event == "enters_yours":
             # "enters under your control": the permanent's controller as it enters is the ability's (603.6a).
             if what is None or any(sel.controller not in ("any", "you") for sel in what.objects):
@@ -580,6 +586,9 @@ class _Meaning(Transformer):
 
     def te_leaves(self):
         return "leaves"
+
+    def te_becomes_tapped(self):
+        return "becomes_tapped"
 
     def st_upkeep(self):
         return "upkeep"
@@ -659,6 +668,20 @@ class _Meaning(Transformer):
     def may_play_this_turn(self, what, free=None): return {"until": "end_of_turn", "count": what, "free": free is not None}
     def d_your_next_turn(self): return "end_of_your_next_turn"
     def d_end_of_turn(self): return "end_of_turn"
+
+    # ---- effects in force, lands, taps (helper gaps1): values of the encoding's words
+    def e_sacrifice_if_no_counters(self, kind, *_):
+        return {"sacrifice_if_no_counters": {"counter": kind}}
+
+    def e_lasting_static(self, until, static):
+        return {"lasting": {"static": static, "until": until}}
+
+    def e_damage_you(self, _self, n, *_):
+        return {"damage_you": {"n": n}}
+
+    def static_land_plays(self, n): return {"kind": "additional_land_plays", "n": n}
+    def one_extra(self, *_): return 1
+    def n_extra(self, n, *_): return number_word(str(n))
     def pw_one(self, *_): return "one"
     def pw_many(self, *_): return "many"
 

@@ -69,6 +69,11 @@ def _target_words(phrase: str) -> str:
     return phrase if phrase == "any target" else f"target {phrase}"
 
 
+def _r_additional_land_plays(s: StaticEffect) -> str:
+    n = s.arg("n")
+    return f"You may play {'an additional land' if n == 1 else count_word(n) + ' additional lands'} on each of your turns"
+
+
 WORDS = (
     # Layer 6 (613.1f); ``enchanted``: the permanent its source is attached to ("enchanted creature",
     # "equipped creature").
@@ -87,6 +92,10 @@ WORDS = (
     # spell it was, 107.3m).
     Word("enters_with_counters", "static", {"counter": str, "n": object}, _r_enters_with, frozenset({Scope.ENTERS}),
          ENGINE, _v_enters_with),
+    # 305.2: "You may play an additional land on each of your turns" (``n`` additional land plays in each of its
+    # controller's turns); counted by the land-play timing (``rules.timing.land_play_timing``).
+    Word("additional_land_plays", "static", {"n": int}, _r_additional_land_plays, frozenset({Scope.LAND_PLAYS}),
+         frozenset({"timing"}), _v_n),
     # 614.1c: "This enters tapped".
     Word("enters_tapped", "static", {}, lambda s: "This enters tapped", frozenset({Scope.ENTERS}), ENGINE),
     Word("gain_life", "effect", {"n": int}, lambda a: f"You gain {a['n']} life", frozenset({Scope.LIFE}), ENGINE, _v_n),
@@ -103,6 +112,10 @@ WORDS = (
     # white Human Soldier creature token.
     Word("recruit", "effect", {}, lambda a: "Recruit", frozenset({Scope.DRAW, Scope.DISCARD}), ENGINE),
     # 120.3: "This deals N damage to any target / target creature / target player".
+    # 120.3a: "~ deals N damage to you": the source deals damage to the ability's controller, whom it does not
+    # target (115.1: only "target" targets).
+    Word("damage_you", "effect", {"n": int}, lambda a: f"This deals {a['n']} damage to you", frozenset({Scope.LIFE}),
+         ENGINE, _v_n),
     Word("damage", "effect", {"n": int, "target": str},
          lambda a: f"This deals {a['n']} damage to {_target_words(a.get('target', 'any target'))}",
          frozenset({Scope.LIFE}), ENGINE, _v_target),
