@@ -42,7 +42,6 @@ GAPS = {
     "Pale Moon": "its effect 'Until end of turn, if a player taps a nonbasic land for mana, it produces colorless "
                  "mana instead' is kept as text, so an effect of it in force is not known (611.2a)",
     "Dryad of the Ilysian Grove": "'You may play an additional land on each of your turns'",
-    "Celebrate the Mountain-king": "recruit's granted ability and the party trigger",
     "Gemstone Mine": "'{T}, Remove a mining counter from this land: Add one mana of any color. If there are no "
                      "mining counters on this land, sacrifice it.'",
 }

@@ -180,3 +180,24 @@ def test_adjectives_joined_by_a_comma_describe_one_object():
     both = parse_target("target nonartifact, nonblack creature")
     assert len(both.objects) == 1 and both.objects[0].not_types == ("Artifact",) and both.objects[0].not_colors == ("B",)
     assert len(parse_target("target artifact, creature, or land").objects) == 3
+
+
+@pytest.mark.parametrize("text", [
+    "When this enchantment enters, recruit. (Draw a card, then discard a card. If you discarded a nonland card, "
+    "create a 1/1 white Human Soldier creature token.)",
+    "When Test Card enters the battlefield, recruit.",          # the 2018 templating of the trigger
+])
+def test_recruit_as_the_effect_of_a_trigger(text):
+    # 701.70a (2026-09-25 rules): "recruit" alone is the keyword action the engine performs (draw, discard, a
+    # Human Soldier token for a nonland discard); 603.1: the trigger is the sentence before the comma
+    a = ability(text)
+    assert a.kind == "triggered" and [e.kind for e in a.effects] == ["recruit"] and not a.targets
+
+
+@pytest.mark.parametrize("text", [
+    "When this enchantment enters, recruit twice.",             # a count the action does not take
+    "When this enchantment enters, recruit, then draw a card.",  # more words joined to the action
+    "When this enchantment enters, target player recruits.",    # another player performs it
+])
+def test_recruit_near_misses_stay_unread(text):
+    assert ability(text).kind == "unmodelled"

@@ -202,6 +202,10 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
         try:
             return parse_effect({"exile_top": phrases.parse(sentence.strip(), "exile_top")})      # 701.13a
         except DefinitionError:
+            pass
+        try:
+            return parse_effect(phrases.parse(sentence.strip(), "keyword_action"))               # 701.1
+        except DefinitionError:
             return None
     return None
 
