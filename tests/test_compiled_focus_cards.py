@@ -37,8 +37,6 @@ GAPS = {
     "Trinisphere": "not read yet: As long as Trinisphere is untapped, each spell that would cost less than three mana to cast costs three mana to cast. (Additional man...",
     "Whir of Invention": "not read yet: s text 'Search your library for an artifact card with converted mana cost X or less, put it onto the battlefield, then shuffle your l...",
     "City of Brass": "'Whenever this land becomes tapped, it deals 1 damage to you' (a trigger on tapping)",
-    "Celestial Dawn": "colors of spells and cards off the battlefield; spending white mana as any color and other "
-                      "mana only as colorless",
     "Pale Moon": "its effect 'Until end of turn, if a player taps a nonbasic land for mana, it produces colorless "
                  "mana instead' is kept as text, so an effect of it in force is not known (611.2a)",
     "Dryad of the Ilysian Grove": "'You may play an additional land on each of your turns'",

@@ -20,6 +20,7 @@ from mtgjudge.model.rules.spending import Purpose, parse_restriction
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, CostPart, Effect
 from mtgjudge.model.vocab.parse import parse_effect, parse_static
+from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.words import EFFECT_WORDS
 
 #: CR 207.2c: ability words have no rules meaning; the compiler reads the ability after them.
@@ -541,6 +542,32 @@ def _granted_mana_ability(norm: str, printed: str) -> Ability | None:
         return None
 
 
+def _static_extended(norm: str, printed: str) -> list[Ability] | None:
+    """"Nonland permanents you control are white. The same is true for spells you control and nonland cards you
+    own that aren't on the battlefield." (Celestial Dawn): the first sentence, a color-setting effect (layer 5,
+    613.1e) read as a static word, applies to permanents; the second makes the same effect apply to objects that
+    are not permanents (spells on the stack, cards in other zones: 110.1, 611.3a). That second part is not
+    modelled; it is kept as an unmodelled ability that can change only the colors of objects off the battlefield
+    (``Scope.COLORS_OFF_BATTLEFIELD``), functioning where the card's static abilities do (113.6). Another first
+    sentence (a land type, a grant) keeps the whole line unread."""
+    parts = sentences(norm)
+    if len(parts) != 2:
+        return None
+    try:
+        phrases.parse(parts[1], "static_same_for")
+    except DefinitionError:
+        return None
+    printed_parts = sentences(printed)
+    if len(printed_parts) != 2:
+        printed_parts = parts
+    first = _static_word(parts[0], printed_parts[0])
+    if first is None or first.static.kind != "set_color":
+        return None
+    rest = Ability("unmodelled", source_text=printed_parts[1], unmodelled_kind="static",
+                   scope=(Scope.COLORS_OFF_BATTLEFIELD,), zones=("battlefield",))
+    return [first, rest]
+
+
 def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
     word = _static_word(norm, printed) or _cost_change(norm, printed) or _granted_mana_ability(norm, printed)
     if word is not None:
@@ -654,7 +681,7 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
         return [_activated(split[0], split[1], body, printed, ctx)]
     if _CHAPTER.match(body):
         return [unmodelled(body, printed, "triggered", ctx.spell)]      # 714.2b: chapter abilities trigger
-    grants = None if ctx.spell else _grants(body, printed)
+    grants = None if ctx.spell else (_grants(body, printed) or _static_extended(body, printed))
     if grants:
         return grants
     static = _static(body, printed, ctx)

@@ -29,7 +29,7 @@ BEFORE_ATTACKERS = "your turn, before attackers are declared"
 STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "target_phrase", "target_np",
           "static_grant", "static_pt", "static_land_type", "static_color", "static_mana", "static_spend",
           "trigger_exile_until", "mana_trigger", "exile_top", "may_play_exiled", "trigger_condition",
-          "keyword_action")
+          "keyword_action", "static_same_for", "spend_as_line")
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
@@ -596,6 +596,12 @@ class _Meaning(Transformer):
     def d_end_of_turn(self): return "end_of_turn"
     def pw_one(self, *_): return "one"
     def pw_many(self, *_): return "many"
+
+    # ---- "The same is true for ...": the objects off the battlefield a sentence extends to
+    def static_same_for(self, *objects): return tuple(objects)
+    def sf_spells(self, *_): return "spells"
+    def sf_cards(self, *_): return "cards"
+    def spend_as_line(self, *_): return True
 
     # ---- keyword actions as whole sentences (701): the word of the effect vocabulary
     def ka_recruit(self): return "recruit"       # 701.70a (2026-09-25 rules)
