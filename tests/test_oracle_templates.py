@@ -201,3 +201,30 @@ def test_recruit_as_the_effect_of_a_trigger(text):
 ])
 def test_recruit_near_misses_stay_unread(text):
     assert ability(text).kind == "unmodelled"
+
+
+def test_colors_set_on_permanents_and_the_same_off_the_battlefield():
+    # Celestial Dawn: "The same is true for ..." applies the color-setting effect (layer 5, 613.1e) to spells
+    # and cards too; the part on permanents is the set_color word, the part off the battlefield is kept unmodelled
+    # and can change only colors of objects off the battlefield (110.1, 611.3a); it functions on the battlefield
+    # (113.6)
+    from mtgjudge.model.vocab.scopes import Scope
+    text = ("Nonland permanents you control are white. The same is true for spells you control and nonland cards "
+            "you own that aren't on the battlefield.")
+    card = compile_card(CardRecord("Test Card", "normal", (FaceRecord("Test Card", "{2}", "Enchantment", text),)))
+    on, off = card.faces[0].abilities
+    assert (on.kind, on.static.kind, on.static.arg("colors")) == ("static", "set_color", "W")
+    assert on.static.affects.not_types == ("Land",) and on.static.affects.controller == "you"
+    assert (off.kind, off.scope, off.zones) == ("unmodelled", (Scope.COLORS_OFF_BATTLEFIELD,), ("battlefield",))
+    assert off.source_text.startswith("The same is true")
+
+
+@pytest.mark.parametrize("text", [
+    # the first sentence sets a land type, not a color: the extension is not the colors-off-battlefield part
+    "Lands you control are Plains. The same is true for land cards you own that aren't on the battlefield.",
+    # extended to permanents, not to objects off the battlefield
+    "Nonland permanents you control are white. The same is true for creatures your opponents control.",
+])
+def test_the_same_is_true_near_misses_stay_unread(text):
+    a = ability(text)
+    assert a.kind == "unmodelled" and a.scope == ()
