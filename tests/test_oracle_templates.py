@@ -228,3 +228,29 @@ def test_colors_set_on_permanents_and_the_same_off_the_battlefield():
 def test_the_same_is_true_near_misses_stay_unread(text):
     a = ability(text)
     assert a.kind == "unmodelled" and a.scope == ()
+
+
+def test_spending_white_as_any_color_and_other_mana_only_as_colorless():
+    # Celestial Dawn (609.4b): two static words, one per sentence; "other mana" is mana of the colors other than
+    # the one the sentence before names (colorless mana is spent as colorless anyway)
+    text = ("You may spend white mana as though it were mana of any color. You may spend other mana only as though "
+            "it were colorless mana.")
+    card = compile_card(CardRecord("Test Card", "normal", (FaceRecord("Test Card", "{2}", "Enchantment", text),)))
+    first, second = card.faces[0].abilities
+    assert (first.static.kind, first.static.arg("mana")) == ("spend_as_any_color", "W")
+    assert (second.static.kind, second.static.arg("mana")) == ("spend_only_as_colorless", "UBRG")
+
+
+@pytest.mark.parametrize("text", [
+    # "other mana" with no color named before it
+    "You may spend other mana only as though it were colorless mana.",
+    # as though of one other color (Sunglasses of Urza): not a word of the vocabulary
+    "You may spend white mana as though it were red mana.",
+    # only as though of any color: not the colorless restriction
+    "You may spend white mana as though it were mana of any color. You may spend other mana only as though it "
+    "were mana of any color.",
+])
+def test_spending_near_misses_stay_unread(text):
+    from mtgjudge.model.vocab.scopes import Scope
+    a = ability(text)
+    assert a.kind == "unmodelled" and a.scope == (Scope.SPENDING,)     # narrowed by 609.4b, not read

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.mana import COLORS
 from mtgjudge.model.oracle import keywords
 from mtgjudge.model.oracle.scopes import could_add_mana, unmodelled
 from mtgjudge.model.oracle.targets import find_targets
@@ -568,6 +569,32 @@ def _static_extended(norm: str, printed: str) -> list[Ability] | None:
     return [first, rest]
 
 
+def _spend_line(norm: str, printed: str) -> list[Ability] | None:
+    """609.4b: "You may spend white mana as though it were mana of any color. You may spend other mana only as
+    though it were colorless mana." (Celestial Dawn): a line of sentences on how mana may be spent, each a
+    static word: "[color] mana as though it were mana of any color" (``spend_as_any_color``); "other mana only
+    as though it were colorless mana" right after a sentence naming one color (``spend_only_as_colorless``, the
+    other colors: colorless mana is spent as colorless anyway). Any other sentence leaves the line unread (its
+    scope is then spending only, ``scopes._spending_only``)."""
+    try:
+        parsed = phrases.parse(norm, "spend_as_line")
+    except DefinitionError:
+        return None
+    printed_parts = sentences(printed)
+    if len(printed_parts) != len(parsed):
+        printed_parts = sentences(norm)
+    out: list[Ability] = []
+    for i, (r, text) in enumerate(zip(parsed, printed_parts)):
+        if not r["only"] and r["as"] == "any_color" and r["which"] != "other":
+            data = {"kind": "spend_as_any_color", **({"mana": r["which"]} if r["which"] else {})}
+        elif r["only"] and r["as"] == "C" and r["which"] == "other" and i > 0 and parsed[i - 1]["which"] in COLORS:
+            data = {"kind": "spend_only_as_colorless", "mana": "".join(c for c in COLORS if c != parsed[i - 1]["which"])}
+        else:
+            return None
+        out.append(Ability("static", static=parse_static(data), source_text=text))
+    return out
+
+
 def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
     word = _static_word(norm, printed) or _cost_change(norm, printed) or _granted_mana_ability(norm, printed)
     if word is not None:
@@ -681,7 +708,8 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
         return [_activated(split[0], split[1], body, printed, ctx)]
     if _CHAPTER.match(body):
         return [unmodelled(body, printed, "triggered", ctx.spell)]      # 714.2b: chapter abilities trigger
-    grants = None if ctx.spell else (_grants(body, printed) or _static_extended(body, printed))
+    grants = None if ctx.spell else (_grants(body, printed) or _static_extended(body, printed)
+                                     or _spend_line(body, printed))
     if grants:
         return grants
     static = _static(body, printed, ctx)

@@ -43,7 +43,7 @@ def spells_match(phrase: str, purpose: Purpose) -> bool:
         last = alts[-1].split()
         tail = " ".join(last[1:])
         alts = [a if " " in a else f"{a} {tail}" for a in alts[:-1]] + [alts[-1]]
-    return any(spells_phrase(a).fits(purpose.types, purpose.subtypes, (), purpose.colors) for a in alts)
+    return any(purpose.fits(spells_phrase(a)) for a in alts)
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,8 @@ def spell_purpose(state, oid: str) -> Purpose:
     """The spell ``oid`` would be, for spending restrictions and "spells cost more/less" (its
     characteristics as the card it is; 601.2a)."""
     ch = current(state, oid)
-    return Purpose("spell", frozenset(ch.types), frozenset(ch.subtypes), frozenset(ch.colors), label=f"casting {ch.name}")
+    return Purpose("spell", frozenset(ch.types), frozenset(ch.subtypes), frozenset(ch.colors), label=f"casting {ch.name}",
+                   colors_unknown=ch.colors_unknown)
 
 
 def modifiers_for_spell(state, caster: str, purpose: Purpose, from_zone: str = "hand") -> list[CostModifier]:

@@ -601,7 +601,24 @@ class _Meaning(Transformer):
     def static_same_for(self, *objects): return tuple(objects)
     def sf_spells(self, *_): return "spells"
     def sf_cards(self, *_): return "cards"
-    def spend_as_line(self, *_): return True
+    # A line of sentences on spending (609.4b): one {"which", "only", "as"} per sentence; "which" is a color letter,
+    # "other" (mana other than the previous sentence's) or "" (all mana); "as" is "any_color", "any_type", "C" or
+    # a color letter.
+    def spend_as_line(self, *sentences): return list(sentences)
+    def sa_may(self, *parts): return self._spend_as(parts, only=False)
+    def sa_only(self, *parts): return self._spend_as(parts, only=True)
+
+    @staticmethod
+    def _spend_as(parts, only: bool) -> dict:
+        which = parts[0] if len(parts) == 2 else ""
+        return {"which": which, "only": only, "as": parts[-1]}
+
+    def sw_color(self, c): return NAME_TO_LETTER[str(c).lower()]
+    def sw_other(self): return "other"
+    def st_any_color(self): return "any_color"
+    def st_any_type(self): return "any_type"
+    def st_colorless(self): return "C"
+    def st_color(self, c): return NAME_TO_LETTER[str(c).lower()]
 
     # ---- keyword actions as whole sentences (701): the word of the effect vocabulary
     def ka_recruit(self): return "recruit"       # 701.70a (2026-09-25 rules)
