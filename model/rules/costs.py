@@ -24,6 +24,7 @@ from mtgjudge.model.vocab.abilities import CostPart
 from mtgjudge.model.vocab.grammar import parse_cost_text
 
 from mtgjudge.model.mana import Symbol, format_cost
+from mtgjudge.model.rules.guards import colors_off_battlefield
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.permissions import without_mana_cost
 from mtgjudge.model.rules.spending import Purpose, spells_phrase
@@ -87,8 +88,9 @@ def spell_purpose(state, oid: str) -> Purpose:
     """The spell ``oid`` would be, for spending restrictions and "spells cost more/less" (its
     characteristics as the card it is; 601.2a)."""
     ch = current(state, oid)
+    unknown = colors_off_battlefield(state) if state.obj(oid).zone != "battlefield" else ""
     return Purpose("spell", frozenset(ch.types), frozenset(ch.subtypes), frozenset(ch.colors), label=f"casting {ch.name}",
-                   colors_unknown=ch.colors_unknown)
+                   colors_unknown=unknown)
 
 
 def modifiers_for_spell(state, caster: str, purpose: Purpose, from_zone: str = "hand") -> list[CostModifier]:

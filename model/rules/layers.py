@@ -11,13 +11,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Iterable
 
-from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.rules.characteristics import (Characteristics, applies_to, matches, printed_characteristics,
                                                   with_intrinsic)
 from mtgjudge.model.rules.land_types import LAND_TYPE_APPLIERS, apply_layer4
 from mtgjudge.model.vocab.abilities import Ability, StaticEffect
-from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.words_mana import granted_ability
 
 # A layer applier gets (all characteristics so far, the effect, its source object, the state, the affected
@@ -118,25 +116,7 @@ def current(state, oid: str) -> Characteristics:
     chars = compute_all(state)
     if oid in chars:
         return chars[oid]
-    ch = with_intrinsic(printed_characteristics(state.obj(oid)))
-    unknown = _colors_off_battlefield_unknown(state)
-    return replace(ch, colors_unknown=unknown) if unknown else ch
-
-
-def _colors_off_battlefield_unknown(state) -> str:
-    """Why the colors of objects off the battlefield are not known ("" when they are): the model applies
-    continuous effects on the battlefield only (613), so an unmodelled effect that may change colors of spells
-    and cards (Celestial Dawn's second sentence) leaves them unknown. Cached on the state."""
-    cache = state._cache.get("colors_off_battlefield")
-    if cache is None:
-        from mtgjudge.model.rules.guards import require_modelled      # guards read characteristics (this module)
-        try:
-            require_modelled(state, (Scope.COLORS_OFF_BATTLEFIELD,), "the colors of spells or cards off the battlefield matter")
-            cache = ""
-        except Unsupported as e:
-            cache = str(e)
-        state._cache["colors_off_battlefield"] = cache
-    return cache
+    return with_intrinsic(printed_characteristics(state.obj(oid)))
 
 
 def activated_abilities(state, oid: str) -> list[Ability]:
