@@ -29,7 +29,8 @@ class Characteristics:
     text_abilities_lost: bool = False     # 305.7: a land-type-setting effect removed its rules text
     #: Off the battlefield: why its colors are not known ("" when they are), an effect the model doesn't have
     #: may change them (Celestial Dawn: "The same is true for spells you control and nonland cards you own that
-    #: aren't on the battlefield"). Whatever reads them raises Unsupported with it (``matches``).
+    #: aren't on the battlefield"; ``guards.colors_off_battlefield``, set where a spell's characteristics are
+    #: matched). Whatever reads them raises Unsupported with it (``matches``).
     colors_unknown: str = ""
 
     def has_keyword(self, kw: str) -> bool:

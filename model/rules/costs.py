@@ -155,8 +155,9 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool = False, t
 def ability_purpose(state, oid: str, mana_ability: bool) -> Purpose:
     """What mana paying an ability's cost is spent on (106.6): activating an ability of ``oid``."""
     ch = current(state, oid)
+    unknown = colors_off_battlefield(state) if state.obj(oid).zone != "battlefield" else ""    # cycling from a hand
     return Purpose("mana_ability" if mana_ability else "ability", frozenset(ch.types), frozenset(ch.subtypes),
-                   frozenset(ch.colors), f"activating an ability of {state.obj(oid).name}")
+                   frozenset(ch.colors), f"activating an ability of {state.obj(oid).name}", colors_unknown=unknown)
 
 
 def activation_cost(state, oid: str, ability, x: int = 0) -> TotalCost:
