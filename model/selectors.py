@@ -39,6 +39,10 @@ class Selector:
     stat: tuple[str, str, int] | None = None   # ("power" | "toughness" | "mana value", "<=" | ">=", n)
     combat: str = ""                     # "attacking" | "blocking" | "attacking or blocking" (506.4)
 
+    def reads_colors(self) -> bool:
+        """Does the selector say anything about colors (so that objects' colors decide whether they fit)?"""
+        return bool(self.multicolored or self.colorless or self.monocolored or self.colors or self.not_colors)
+
     def fits(self, types, subtypes, supertypes, colors, chosen: str | None = None) -> bool:
         """Do characteristics (types, subtypes, supertypes, colors) fit the selector's words about them?
         ``chosen``: the type chosen for the source, for "of the chosen type" (None: none was chosen)."""

@@ -148,6 +148,10 @@ def test_mana_added_beside_such_words_is_not_narrowed(line):
      "with a luck counter on it. If you do, exile a card from your hand.", Scope.OUTSIDE_GAME),
     ("Any time you could mulligan and ~ is in your hand, you may exile all the cards from your hand, then draw that "
      "many cards.", Scope.OUTSIDE_GAME),
+    # 609.4b: spending mana as though it were another type changes only how costs are paid (Celestial Dawn)
+    ("You may spend white mana as though it were mana of any color. You may spend other mana only as though it "
+     "were colorless mana.", Scope.SPENDING),
+    ("You may spend mana as though it were mana of any type.", Scope.SPENDING),
 ])
 def test_static_templates(line, scope):
     assert scopes_of(line, "static") == (scope,)
@@ -173,6 +177,10 @@ def test_static_templates(line, scope):
     # what happens when it enters is more than the replacement: "and you gain 2 life"
     "If ~ would enter the battlefield, sacrifice a Forest instead. If you do, put ~ onto the battlefield and you "
     "gain 2 life. If you don't, put it into its owner's graveyard.",
+    # a sentence beside the spending ones that is about more than paying: a cost reduction, a permission
+    "You may spend white mana as though it were mana of any color. Spells you cast cost {1} less to cast.",
+    "You may spend mana as though it were mana of any color to cast creature spells, and you may cast them from "
+    "your graveyard.",
 ])
 def test_other_statics_could_change_anything(line):
     assert scopes_of(line, "static") == ()

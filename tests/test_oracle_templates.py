@@ -385,3 +385,75 @@ def test_damage_to_you_in_a_mana_ability():
     # near miss: "that player" is not "you": kept as words
     b, = _face("Ancient Tomb", "{T}: Add {C}{C}. This land deals 2 damage to that player.", "Land")
     assert [e.kind for e in b.effects] == ["other"]
+@pytest.mark.parametrize("text", [
+    "When this enchantment enters, recruit. (Draw a card, then discard a card. If you discarded a nonland card, "
+    "create a 1/1 white Human Soldier creature token.)",
+    "When Test Card enters the battlefield, recruit.",          # the 2018 templating of the trigger
+])
+def test_recruit_as_the_effect_of_a_trigger(text):
+    # 701.70a (2026-09-25 rules): "recruit" alone is the keyword action the engine performs (draw, discard, a
+    # Human Soldier token for a nonland discard); 603.1: the trigger is the sentence before the comma
+    a = ability(text)
+    assert a.kind == "triggered" and [e.kind for e in a.effects] == ["recruit"] and not a.targets
+
+
+@pytest.mark.parametrize("text", [
+    "When this enchantment enters, recruit twice.",             # a count the action does not take
+    "When this enchantment enters, recruit, then draw a card.",  # more words joined to the action
+    "When this enchantment enters, target player recruits.",    # another player performs it
+])
+def test_recruit_near_misses_stay_unread(text):
+    assert ability(text).kind == "unmodelled"
+
+
+def test_colors_set_on_permanents_and_the_same_off_the_battlefield():
+    # Celestial Dawn: "The same is true for ..." applies the color-setting effect (layer 5, 613.1e) to spells
+    # and cards too; the part on permanents is the set_color word, the part off the battlefield is kept unmodelled
+    # and can change only colors of objects off the battlefield (110.1, 611.3a); it functions on the battlefield
+    # (113.6)
+    from mtgjudge.model.vocab.scopes import Scope
+    text = ("Nonland permanents you control are white. The same is true for spells you control and nonland cards "
+            "you own that aren't on the battlefield.")
+    card = compile_card(CardRecord("Test Card", "normal", (FaceRecord("Test Card", "{2}", "Enchantment", text),)))
+    on, off = card.faces[0].abilities
+    assert (on.kind, on.static.kind, on.static.arg("colors")) == ("static", "set_color", "W")
+    assert on.static.affects.not_types == ("Land",) and on.static.affects.controller == "you"
+    assert (off.kind, off.scope, off.zones) == ("unmodelled", (Scope.COLORS_OFF_BATTLEFIELD,), ("battlefield",))
+    assert off.source_text.startswith("The same is true")
+
+
+@pytest.mark.parametrize("text", [
+    # the first sentence sets a land type, not a color: the extension is not the colors-off-battlefield part
+    "Lands you control are Plains. The same is true for land cards you own that aren't on the battlefield.",
+    # extended to permanents, not to objects off the battlefield
+    "Nonland permanents you control are white. The same is true for creatures your opponents control.",
+])
+def test_the_same_is_true_near_misses_stay_unread(text):
+    a = ability(text)
+    assert a.kind == "unmodelled" and a.scope == ()
+
+
+def test_spending_white_as_any_color_and_other_mana_only_as_colorless():
+    # Celestial Dawn (609.4b): two static words, one per sentence; "other mana" is mana of the colors other than
+    # the one the sentence before names (colorless mana is spent as colorless anyway)
+    text = ("You may spend white mana as though it were mana of any color. You may spend other mana only as though "
+            "it were colorless mana.")
+    card = compile_card(CardRecord("Test Card", "normal", (FaceRecord("Test Card", "{2}", "Enchantment", text),)))
+    first, second = card.faces[0].abilities
+    assert (first.static.kind, first.static.arg("mana")) == ("spend_as_any_color", "W")
+    assert (second.static.kind, second.static.arg("mana")) == ("spend_only_as_colorless", "UBRG")
+
+
+@pytest.mark.parametrize("text", [
+    # "other mana" with no color named before it
+    "You may spend other mana only as though it were colorless mana.",
+    # as though of one other color (Sunglasses of Urza): not a word of the vocabulary
+    "You may spend white mana as though it were red mana.",
+    # only as though of any color: not the colorless restriction
+    "You may spend white mana as though it were mana of any color. You may spend other mana only as though it "
+    "were mana of any color.",
+])
+def test_spending_near_misses_stay_unread(text):
+    from mtgjudge.model.vocab.scopes import Scope
+    a = ability(text)
+    assert a.kind == "unmodelled" and a.scope == (Scope.SPENDING,)     # narrowed by 609.4b, not read

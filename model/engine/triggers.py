@@ -11,6 +11,7 @@ unsupported, naming it. A recognized but unmodelled ability whose event happens 
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 import re
 from functools import lru_cache
 from math import factorial, prod
@@ -20,7 +21,7 @@ from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules.layers import APPLIERS, current
-from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.rules.guards import colors_off_battlefield, guard_scope
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.rules.targets import is_legal_target, target_spec
 from mtgjudge.model.rules.characteristics import matches, printed_characteristics
@@ -189,6 +190,8 @@ def triggered_by_cast(game: Game, spell: str, caster: str) -> list[PendingTrigge
     """603.2e, 601.2i: "Whenever you cast a [kind] spell" triggers once the spell becomes cast."""
     st = game.state
     o, ch = st.obj(spell), current(st, spell)
+    if o.zone != "battlefield":
+        ch = replace(ch, colors_unknown=colors_off_battlefield(st))     # a spell's colors (Celestial Dawn)
     out = []
     for w in st.battlefield():
         for i, a in enumerate(_abilities(w), 1):

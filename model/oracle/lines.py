@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.mana import COLORS
 from mtgjudge.model.oracle import keywords
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.targets import find_targets
@@ -20,6 +21,7 @@ from mtgjudge.model.rules.spending import Purpose, parse_restriction
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, CostPart, Effect
 from mtgjudge.model.vocab.parse import parse_effect, parse_static
+from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.words import EFFECT_WORDS
 
 #: CR 207.2c: ability words have no rules meaning; the compiler reads the ability after them.
@@ -243,7 +245,13 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
             return parse_effect({"exile_top": phrases.parse(sentence.strip(), "exile_top")})      # 701.13a
         except DefinitionError:
             pass
-        return _grammar_effect(sentence)
+        word = _grammar_effect(sentence)
+        if word is not None:
+            return word
+        try:
+            return parse_effect(phrases.parse(sentence.strip(), "keyword_action"))               # 701.1
+        except DefinitionError:
+            return None
     return None
 
 
@@ -615,6 +623,58 @@ def _granted_mana_ability(norm: str, printed: str) -> Ability | None:
         return None
 
 
+def _static_extended(norm: str, printed: str) -> list[Ability] | None:
+    """"Nonland permanents you control are white. The same is true for spells you control and nonland cards you
+    own that aren't on the battlefield." (Celestial Dawn): the first sentence, a color-setting effect (layer 5,
+    613.1e) read as a static word, applies to permanents; the second makes the same effect apply to objects that
+    are not permanents (spells on the stack, cards in other zones: 110.1, 611.3a). That second part is not
+    modelled; it is kept as an unmodelled ability that can change only the colors of objects off the battlefield
+    (``Scope.COLORS_OFF_BATTLEFIELD``), functioning where the card's static abilities do (113.6). Another first
+    sentence (a land type, a grant) keeps the whole line unread."""
+    parts = sentences(norm)
+    if len(parts) != 2:
+        return None
+    try:
+        phrases.parse(parts[1], "static_same_for")
+    except DefinitionError:
+        return None
+    printed_parts = sentences(printed)
+    if len(printed_parts) != 2:
+        printed_parts = parts
+    first = _static_word(parts[0], printed_parts[0])
+    if first is None or first.static.kind != "set_color":
+        return None
+    rest = Ability("unmodelled", source_text=printed_parts[1], unmodelled_kind="static",
+                   scope=(Scope.COLORS_OFF_BATTLEFIELD,), zones=("battlefield",))
+    return [first, rest]
+
+
+def _spend_line(norm: str, printed: str) -> list[Ability] | None:
+    """609.4b: "You may spend white mana as though it were mana of any color. You may spend other mana only as
+    though it were colorless mana." (Celestial Dawn): a line of sentences on how mana may be spent, each a
+    static word: "[color] mana as though it were mana of any color" (``spend_as_any_color``); "other mana only
+    as though it were colorless mana" right after a sentence naming one color (``spend_only_as_colorless``, the
+    other colors: colorless mana is spent as colorless anyway). Any other sentence leaves the line unread (its
+    scope is then spending only, ``scopes._spending_only``)."""
+    try:
+        parsed = phrases.parse(norm, "spend_as_line")
+    except DefinitionError:
+        return None
+    printed_parts = sentences(printed)
+    if len(printed_parts) != len(parsed):
+        printed_parts = sentences(norm)
+    out: list[Ability] = []
+    for i, (r, text) in enumerate(zip(parsed, printed_parts)):
+        if not r["only"] and r["as"] == "any_color" and r["which"] != "other":
+            data = {"kind": "spend_as_any_color", **({"mana": r["which"]} if r["which"] else {})}
+        elif r["only"] and r["as"] == "C" and r["which"] == "other" and i > 0 and parsed[i - 1]["which"] in COLORS:
+            data = {"kind": "spend_only_as_colorless", "mana": "".join(c for c in COLORS if c != parsed[i - 1]["which"])}
+        else:
+            return None
+        out.append(Ability("static", static=parse_static(data), source_text=text))
+    return out
+
+
 def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
     word = _static_word(norm, printed) or _cost_change(norm, printed) or _granted_mana_ability(norm, printed)
     if word is not None:
@@ -731,7 +791,8 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
         return [_activated(split[0], split[1], body, printed, ctx)]
     if _CHAPTER.match(body):
         return [unmodelled(body, printed, "triggered", ctx.spell)]      # 714.2b: chapter abilities trigger
-    grants = None if ctx.spell else _grants(body, printed)
+    grants = None if ctx.spell else (_grants(body, printed) or _static_extended(body, printed)
+                                     or _spend_line(body, printed))
     if grants:
         return grants
     static = _static(body, printed, ctx)

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import re
 
+from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.oracle.keywords import lookup
+from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.vocab.scopes import EVENT_SCOPES, Scope
 
@@ -140,6 +142,16 @@ def _self_keyword_scopes(norm: str) -> frozenset[Scope] | None:
 _STATES_ITS_ZONE = re.compile(r"^As long as ~ is in your (graveyard|hand), (?:[^.\"]|\"[^\"]*\")+\.?$", re.I)
 
 
+def _spending_only(norm: str) -> bool:
+    """609.4b: a line whose every sentence lets a player spend mana "as though it were" mana of another type, or
+    only so ("You may spend other mana only as though it were colorless mana"), affects only how costs are paid:
+    it changes neither the costs nor the mana (``spend_as_line`` in the phrase grammar)."""
+    try:
+        return bool(phrases.parse(norm, "spend_as_line"))
+    except DefinitionError:
+        return False
+
+
 def zones_of(norm: str, kind: str, spell: bool) -> tuple[str, ...]:
     """Where an unmodelled line functions (113.6): () when it may be anywhere."""
     stated = _STATES_ITS_ZONE.match(norm)
@@ -187,6 +199,8 @@ def scopes_of(norm: str, kind: str) -> tuple[Scope, ...]:
         return tuple(sorted(EVENT_SCOPES, key=lambda s: s.value))
     if kind == "activated" and not could_add:
         return tuple(sorted(EVENT_SCOPES | {Scope.ACTIVATION}, key=lambda s: s.value))
+    if kind == "static" and _spending_only(norm):
+        return (Scope.SPENDING,)
     if kind == "static" and not _SECOND_CLAUSE.search(norm):
         own = _self_keyword_scopes(norm)
         if own is not None:

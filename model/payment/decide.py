@@ -541,6 +541,10 @@ class Encoding:
             snow = [p.label for p in pr.pool if p.snow] + [pr.groups[u.group].label for u in pr.uses if pr.groups[u.group].snow]
             tail = f"; snow sources: {', '.join(dict.fromkeys(snow))}" if snow else f"; none of {pr.player}'s mana sources is a snow source"
             return step("107.4h", "{S} can be paid only with mana produced by a snow source" + tail)
+        if rule == "609.4b":
+            _, m, c, src = why
+            return step("609.4b", f"{COLOR_NAMES[m]} mana may be spent only as though it were colorless mana "
+                                  f"({pr.state.obj(src).name}, {src}): it can't pay {{{c}}}")
         if rule == "106.6":
             return step("106.6", f"mana from {why[1]} can be spent only to {why[2]}; this payment is {why[3]}")
         if rule == "702.51a":

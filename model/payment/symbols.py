@@ -106,8 +106,16 @@ def blocked(src: Source, mana_type: str, demand: str, purpose: Purpose, spend_as
         return None
     if demand == "snow":
         return None if src.snow else ("107.4h",)
+    only = [e for e in spend_as if e.only_colorless and mana_type in e.mana]
     if demand == "C":
-        return None if mana_type == "C" else ("107.4c",)
+        # 609.4b, 118.14: mana spent as though it were colorless mana pays {C} ("mana of any type" is spending
+        # as though colorless or of any color, and the colorless part is what pays {C}). Celestial Dawn's
+        # 2006-09-25 ruling ("any colored mana may be spent only on the colorless part of costs") predates the
+        # {C} symbol (2015) and speaks of generic costs; where the two disagree the newer CR text wins, so such
+        # mana pays {C} as well as generic costs.
+        return None if mana_type == "C" or only else ("107.4c",)
+    if only:
+        return ("609.4b", mana_type, demand, only[0].source)
     if mana_type == demand:
         return None
     # 609.4b: spending as though of any color pays colored symbols; it never pays {C} (107.4c, above).

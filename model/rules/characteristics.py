@@ -27,6 +27,11 @@ class Characteristics:
     power: int | None = None
     toughness: int | None = None
     text_abilities_lost: bool = False     # 305.7: a land-type-setting effect removed its rules text
+    #: Off the battlefield: why its colors are not known ("" when they are), an effect the model doesn't have
+    #: may change them (Celestial Dawn: "The same is true for spells you control and nonland cards you own that
+    #: aren't on the battlefield"; ``guards.colors_off_battlefield``, set where a spell's characteristics are
+    #: matched). Whatever reads them raises Unsupported with it (``matches``).
+    colors_unknown: str = ""
 
     def has_keyword(self, kw: str) -> bool:
         return any(a.kind == "keyword" and a.keyword == kw for a in self.abilities)
@@ -73,6 +78,8 @@ def matches(sel: Selector | None, ch: Characteristics, o: GameObject, you: str, 
     step of the turn, for "attacking" and "blocking" (outside combat no creature is either, 506.4)."""
     if sel is None:
         return source is not None and o.id == source.id
+    if ch.colors_unknown and sel.reads_colors():
+        raise Unsupported(ch.colors_unknown)
     if not sel.fits(ch.types, ch.subtypes, ch.supertypes, ch.colors,
                     source.choice("creature type") if source is not None and sel.chosen_type else None):
         return False

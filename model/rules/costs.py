@@ -24,6 +24,7 @@ from mtgjudge.model.vocab.abilities import CostPart
 from mtgjudge.model.vocab.grammar import parse_cost_text
 
 from mtgjudge.model.mana import Symbol, format_cost
+from mtgjudge.model.rules.guards import colors_off_battlefield
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.permissions import without_mana_cost
 from mtgjudge.model.rules.spending import Purpose, spells_phrase
@@ -43,7 +44,7 @@ def spells_match(phrase: str, purpose: Purpose) -> bool:
         last = alts[-1].split()
         tail = " ".join(last[1:])
         alts = [a if " " in a else f"{a} {tail}" for a in alts[:-1]] + [alts[-1]]
-    return any(spells_phrase(a).fits(purpose.types, purpose.subtypes, (), purpose.colors) for a in alts)
+    return any(purpose.fits(spells_phrase(a)) for a in alts)
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,9 @@ def spell_purpose(state, oid: str) -> Purpose:
     """The spell ``oid`` would be, for spending restrictions and "spells cost more/less" (its
     characteristics as the card it is; 601.2a)."""
     ch = current(state, oid)
-    return Purpose("spell", frozenset(ch.types), frozenset(ch.subtypes), frozenset(ch.colors), label=f"casting {ch.name}")
+    unknown = colors_off_battlefield(state) if state.obj(oid).zone != "battlefield" else ""
+    return Purpose("spell", frozenset(ch.types), frozenset(ch.subtypes), frozenset(ch.colors), label=f"casting {ch.name}",
+                   colors_unknown=unknown)
 
 
 def modifiers_for_spell(state, caster: str, purpose: Purpose, from_zone: str = "hand") -> list[CostModifier]:
@@ -152,8 +155,9 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool = False, t
 def ability_purpose(state, oid: str, mana_ability: bool) -> Purpose:
     """What mana paying an ability's cost is spent on (106.6): activating an ability of ``oid``."""
     ch = current(state, oid)
+    unknown = colors_off_battlefield(state) if state.obj(oid).zone != "battlefield" else ""    # cycling from a hand
     return Purpose("mana_ability" if mana_ability else "ability", frozenset(ch.types), frozenset(ch.subtypes),
-                   frozenset(ch.colors), f"activating an ability of {state.obj(oid).name}")
+                   frozenset(ch.colors), f"activating an ability of {state.obj(oid).name}", colors_unknown=unknown)
 
 
 def activation_cost(state, oid: str, ability, x: int = 0) -> TotalCost:

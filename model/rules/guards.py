@@ -137,3 +137,20 @@ def power_now(state: GameState, oid: str, what: str) -> int:
     if ch.power is None:
         raise Unsupported(f"{o.name} has no power the model knows")
     return ch.power + o.counter("+1/+1") - o.counter("-1/-1")
+
+
+def colors_off_battlefield(state: GameState) -> str:
+    """Why the colors of spells and cards off the battlefield are not known ("" when they are): the model applies
+    continuous effects on the battlefield only (613), so text it doesn't have that may change colors of spells
+    and cards (Celestial Dawn's "The same is true for spells you control and nonland cards you own that aren't on
+    the battlefield") leaves them unknown. Set as ``Characteristics.colors_unknown`` / ``Purpose.colors_unknown``
+    where a spell's characteristics are matched: whatever reads its colors then raises. Cached on the state."""
+    cache = state._cache.get("colors_off_battlefield")
+    if cache is None:
+        try:
+            require_modelled(state, (Scope.COLORS_OFF_BATTLEFIELD,), "the colors of spells or cards off the battlefield matter")
+            cache = ""
+        except Unsupported as e:
+            cache = str(e)
+        state._cache["colors_off_battlefield"] = cache
+    return cache

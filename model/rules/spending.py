@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 
-from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.mana import TYPES
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.selectors import Selector
@@ -35,6 +35,16 @@ class Purpose:
     subtypes: frozenset[str] = frozenset()
     colors: frozenset[str] = frozenset()
     label: str = ""
+    #: Why the spell's colors are not known ("" when they are): an effect the model doesn't have could change the
+    #: colors of spells and cards off the battlefield (Celestial Dawn's "The same is true for spells you control
+    #: and nonland cards you own that aren't on the battlefield"). Whatever reads them is then unsupported.
+    colors_unknown: str = ""
+
+    def fits(self, sel: Selector, chosen_type: str | None = None) -> bool:
+        """Does the spell or object fit ``sel`` (its types, subtypes and colors)?"""
+        if self.colors_unknown and sel.reads_colors():
+            raise Unsupported(self.colors_unknown)
+        return sel.fits(self.types, self.subtypes, (), self.colors, chosen_type)
 
     def describe(self) -> str:
         if self.kind == "cost":
@@ -60,9 +70,9 @@ class Restriction:
         """May mana with this restriction be spent on ``purpose``?"""
         hit = False
         if purpose.kind == "spell" and self.spells is not None:
-            hit = self.spells.fits(purpose.types, purpose.subtypes, (), purpose.colors, chosen_type)
+            hit = purpose.fits(self.spells, chosen_type)
         elif purpose.kind in ("ability", "mana_ability") and self.abilities is not None:
-            hit = self.abilities.fits(purpose.types, purpose.subtypes, (), purpose.colors, chosen_type)
+            hit = purpose.fits(self.abilities, chosen_type)
         return not hit if self.negated else hit
 
 
@@ -131,16 +141,20 @@ class SpendAs:
     """An effect that lets a player spend mana as though it were of another type (CR 609.4b).
 
     ``mana``: the types of mana it applies to; ``any_color``: that mana may pay colored symbols of every
-    color (it still never pays {C}, CR 107.4c).
+    color (it still never pays {C}, CR 107.4c); ``only_colorless``: that mana may be spent only as though it
+    were colorless mana (Celestial Dawn's "You may spend other mana only as though it were colorless mana"):
+    it pays generic costs and {C} (118.14 reads spending "as though it were colorless mana" as paying what
+    colorless mana pays), never a colored symbol, its own color included.
     """
 
     source: str
     mana: str
     any_color: bool = False
+    only_colorless: bool = False
 
 
 #: The static words this module gives meaning to.
-SPENDING_WORDS = ("spend_as_any_color",)
+SPENDING_WORDS = ("spend_as_any_color", "spend_only_as_colorless")
 
 
 def spend_as_effects(state, player: str) -> list[SpendAs]:
@@ -151,5 +165,15 @@ def spend_as_effects(state, player: str) -> list[SpendAs]:
         for a in current(state, o.id).abilities:
             if a.kind == "static" and a.static is not None and a.static.kind in SPENDING_WORDS:
                 mana = (a.static.arg("mana", "") or TYPES).upper()
-                out.append(SpendAs(o.id, mana, any_color=True))
+                if a.static.kind == "spend_only_as_colorless":
+                    out.append(SpendAs(o.id, mana, only_colorless=True))
+                else:
+                    out.append(SpendAs(o.id, mana, any_color=True))
+    # One effect lets a type of mana be spent as though of any color, another only as though colorless: how the
+    # two combine is not stated by 609.4b (nor by a ruling in the card data), so it is not guessed.
+    both = {t for e in out if e.any_color for t in e.mana} & {t for e in out if e.only_colorless for t in e.mana}
+    if both:
+        raise Unsupported(f"{player} may spend {', '.join(sorted(both))} mana as though it were mana of any color by "
+                          f"one effect and only as though it were colorless mana by another: their combination is "
+                          f"not modelled (609.4b)")
     return out

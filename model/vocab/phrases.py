@@ -29,7 +29,7 @@ BEFORE_ATTACKERS = "your turn, before attackers are declared"
 STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "target_phrase", "target_np",
           "static_grant", "static_pt", "static_land_type", "static_color", "static_mana", "static_spend",
           "trigger_exile_until", "mana_trigger", "exile_top", "may_play_exiled", "trigger_condition",
-          "effect_sentence", "static_land_plays")
+          "effect_sentence", "static_land_plays", "keyword_action", "static_same_for", "spend_as_line")
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
@@ -684,6 +684,32 @@ class _Meaning(Transformer):
     def n_extra(self, n, *_): return number_word(str(n))
     def pw_one(self, *_): return "one"
     def pw_many(self, *_): return "many"
+
+    # ---- "The same is true for ...": the objects off the battlefield a sentence extends to
+    def static_same_for(self, *objects): return tuple(objects)
+    def sf_spells(self, *_): return "spells"
+    def sf_cards(self, *_): return "cards"
+    # A line of sentences on spending (609.4b): one {"which", "only", "as"} per sentence; "which" is a color letter,
+    # "other" (mana other than the previous sentence's) or "" (all mana); "as" is "any_color", "any_type", "C" or
+    # a color letter.
+    def spend_as_line(self, *sentences): return list(sentences)
+    def sa_may(self, *parts): return self._spend_as(parts, only=False)
+    def sa_only(self, *parts): return self._spend_as(parts, only=True)
+
+    @staticmethod
+    def _spend_as(parts, only: bool) -> dict:
+        which = parts[0] if len(parts) == 2 else ""
+        return {"which": which, "only": only, "as": parts[-1]}
+
+    def sw_color(self, c): return NAME_TO_LETTER[str(c).lower()]
+    def sw_other(self): return "other"
+    def st_any_color(self): return "any_color"
+    def st_any_type(self): return "any_type"
+    def st_colorless(self): return "C"
+    def st_color(self, c): return NAME_TO_LETTER[str(c).lower()]
+
+    # ---- keyword actions as whole sentences (701): the word of the effect vocabulary
+    def ka_recruit(self): return "recruit"       # 701.70a (2026-09-25 rules)
 
     def tp_any(self, *_):
         kinds = tuple(Selector(types=(t,)) for t in ("Creature", "Planeswalker", "Battle"))

@@ -163,6 +163,17 @@ def _v_spend_any(a: dict) -> None:
         raise DefinitionError(f"spend_as_any_color: mana must be letters from {TYPES}, not {m!r}")
 
 
+def _r_spend_only_colorless(s: StaticEffect) -> str:
+    mana = s.arg("mana", "")
+    return f"You may spend {' and '.join(COLOR_NAMES[m] + ' mana' for m in mana)} only as though it were colorless mana"
+
+
+def _v_spend_only_colorless(a: dict) -> None:
+    m = a.get("mana", "")
+    if not isinstance(m, str) or not m or any(x not in COLORS for x in m.upper()):
+        raise DefinitionError(f"spend_only_as_colorless: mana must be color letters from {COLORS}, not {m!r}")
+
+
 # ---- effects
 
 UNTIL = {"end_of_turn": "Until end of turn, ", "end_of_your_next_turn": "Until the end of your next turn, ",
@@ -199,6 +210,10 @@ WORDS = (
          CHARACTERISTICS, frozenset({"layers"}), _v_grant_mana),
     Word("spend_as_any_color", "static", {"mana": str}, _r_spend_any, frozenset({Scope.SPENDING}),
          frozenset({"payment"}), _v_spend_any),
+    # "You may spend other mana only as though it were colorless mana." (Celestial Dawn; 609.4b, 118.14): mana of
+    # these colors pays only generic costs and {C}.
+    Word("spend_only_as_colorless", "static", {"mana": str}, _r_spend_only_colorless, frozenset({Scope.SPENDING}),
+         frozenset({"payment"}), _v_spend_only_colorless),
     # A spell's or ability's effect that leaves a continuous effect (611.2a), written in the static
     # vocabulary; while in force (the question's ``effects:``) it acts like that static ability controlled
     # by the effect's controller, with the effect's timestamp (613.7b). Read by ``rules.in_force``.
