@@ -59,7 +59,7 @@ def _cleanup(game: Game) -> list[Game]:
             text = "damage marked on permanents is removed" if objs != st.objects else ""
             if pts:
                 text += ("; " if text else "") + "; ".join(
-                    f"{c.origin}'s {c.power:+d}/{c.toughness:+d} on {c.object} ends" for c in pts)
+                    f"{c.origin}'s {c.describe()} on {c.object} ends" for c in pts)
             if ended:
                 text += ("; " if text else "") + "; ".join(
                     f"the effect of {e.source_card} ({', '.join(e.objects) or 'no objects'}) ends; what it let be "

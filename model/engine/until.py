@@ -1,0 +1,97 @@
+"""Continuous effects of resolving spells and abilities that last until end of turn (611.2a), the word
+``until_end_of_turn``: "Target creature gets +2/+2 and gains trample until end of turn", "Creatures you
+control gain haste until end of turn", "It can't block this turn", "Switch target creature's power and
+toughness until end of turn".
+
+Each affected object gets one record in the game state (``state.PTChange``) holding everything the sentence
+does to it: +N/+N (613.4c, layer 7c), keywords (613.1f, layer 6), a switch of power and toughness (613.4d,
+layer 7d), rules for that object ("can't block", "can't be blocked": the engine performs no combat, so they
+are recorded and shown, and nothing reads them). ``rules.layers`` applies them in their layers in timestamp
+order (613.7); the cleanup step ends them all (514.2, ``engine.turn``). The records of one sentence share a
+timestamp: it is one effect (611.2c: the set of objects is fixed as it begins).
+
+Handlers take (game, effect, ctx) like those in ``resolve.HANDLERS`` and are registered there.
+"""
+from __future__ import annotations
+
+from mtgjudge.model.engine import effects, resolve
+from mtgjudge.model.engine.game import Game, name_of
+from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.state import PTChange
+from mtgjudge.model.vocab.abilities import Effect
+
+Ctx = resolve.Ctx
+
+#: The rules an effect may add for its object, as the record names them (shown in the outcome and the log).
+RULES = {"cant_block": "can't block", "cant_be_blocked": "can't be blocked"}
+
+
+def _objects(game: Game, e: Effect, ctx: Ctx) -> list[str] | Game:
+    """The objects the effect applies to: its target (608.2b: not if illegal now), the previous instruction's
+    target ("it", 608.2c: the engine gives it that target, ``targeting.effect_slots``), its source ("~"), or
+    every permanent a noun phrase names as it resolves (611.2c). A Game: nothing to do, said in its log."""
+    st = game.state
+    if e.arg("affects"):
+        return effects.affected(game, e, ctx)
+    if e.arg("self"):
+        if not (st.has(ctx.source) and st.obj(ctx.source).zone == "battlefield"
+                and game.moved(ctx.source) == ctx.source_moves):
+            return game.log("400.7", f"{ctx.source} is no longer on the battlefield as the same object: "
+                                     f"{e.text()!r} does nothing")
+        return [ctx.source]
+    if ctx.target is None:
+        raise Unsupported(f"what {e.text()!r} applies to is not known to the engine")
+    skip = resolve._unaffected(game, ctx)
+    if skip is not None:
+        return skip
+    if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
+        if e.arg("it"):
+            # 400.7: the object the earlier instruction acted on left the battlefield; the new object is not it
+            return game.log("400.7", f"{ctx.target} is no longer on the battlefield: {e.text()!r} does nothing")
+        raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent, is not performed by the engine")
+    return [ctx.target]
+
+
+def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, source: str) -> Game:
+    """611.2a, 514.2: the effect of ``e`` on each object of ``ids`` until end of turn, one timestamp for all
+    (613.7b: it is one effect)."""
+    st = game.state
+    p, t = e.arg("power", 0), e.arg("toughness", 0)
+    keywords = tuple(e.arg("keywords", ()))
+    if p or t or e.arg("switch"):
+        guard_scope(st, "power-toughness", f"the power and toughness of {', '.join(ids)} change")
+    if keywords:
+        guard_scope(st, "characteristics", f"{', '.join(ids)} gain {', '.join(k.lower() for k in keywords)}")
+    rules = tuple(text for key, text in RULES.items() if e.arg(key))
+    origin = st.obj(source).name if st.has(source) else source
+    ts = max([o.timestamp for o in st.objects] + [c.timestamp for c in st.pt_changes] + [0]) + 1
+    made = tuple(PTChange(oid, p, t, st.turn.number, origin, ts, keywords=keywords, switch=bool(e.arg("switch")),
+                          rules=rules) for oid in ids)
+    game = game.with_state(st.evolve(pt_changes=st.pt_changes + made))
+    guard_unrecognized(game, f"{', '.join(ids)} change until end of turn")
+    cited = tuple(r for r, on in (("613.1f", keywords), ("613.4c", p or t), ("613.4d", e.arg("switch")),
+                                  ("611.2a", True), ("514.2", True)) if on)
+    for c in made:
+        game = game.log(cited, f"{name_of(st, c.object)}: {c.describe()} until end of turn")
+    return game
+
+
+def _until_end_of_turn(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """611.2a: "[subject] gets +N/+N and gains [keywords] until end of turn", "can't block this turn", "switch
+    its power and toughness until end of turn" (613.1f, 613.4c, 613.4d); ends in the cleanup step (514.2)."""
+    found = _objects(game, e, ctx)
+    if isinstance(found, Game):
+        return [found]
+    if not found:
+        return [game.log("611.2c", f"no permanent is {e.arg('affects')}: {e.text()!r} affects nothing")]
+    if e.arg("affects"):
+        game = game.log("611.2c", f"the {e.arg('affects')} affected are fixed now: {', '.join(found)}")
+    return [add_until_end_of_turn(game, found, e, ctx.source)]
+
+
+HANDLERS = {
+    "until_end_of_turn": _until_end_of_turn,
+}
+resolve.HANDLERS.update(HANDLERS)
