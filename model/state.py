@@ -123,7 +123,8 @@ class PTChange:
     """An "until end of turn" continuous effect of a resolved spell or ability on one object (611.2a), until the
     cleanup step of ``began_turn`` (514.2); 400.7: a marker once that object left its zone. It may change
     power and toughness (613.4c, layer 7c: "gets +N/+N"), grant keywords (613.1f, layer 6: "gains flying"),
-    switch power and toughness (613.4d, layer 7d) and add rules to the game for that object (``rules``:
+    switch power and toughness (613.4d, layer 7d), change its controller (613.1b, layer 2: the engine sets the
+    object's controller and sets it back as the effect ends) and add rules to the game for that object (``rules``:
     "can't block", "can't be blocked"; 613.11, which combat reads)."""
 
     object: str
@@ -135,6 +136,8 @@ class PTChange:
     keywords: tuple[str, ...] = ()
     switch: bool = False
     rules: tuple[str, ...] = ()
+    control: str = ""             # 613.1b (layer 2): the player who controls the object by this effect ...
+    control_before: str = ""      # ... and who controlled it as the effect began
 
     def describe(self) -> str:
         """What the effect does, in words ("+2/+2 and trample")."""
@@ -143,6 +146,8 @@ class PTChange:
         if self.switch:
             parts.append("power and toughness switched")
         parts += list(self.rules)
+        if self.control:
+            parts.insert(0, f"control by {self.control}")
         return " and ".join(parts) or "no change"
 
 

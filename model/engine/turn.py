@@ -11,6 +11,7 @@ from mtgjudge.model.engine.game import MAX_STEPS, Game, merge
 from mtgjudge.model.engine.resolve import discard_choices, draw, resolve_action
 from mtgjudge.model.engine.settle import settle
 from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_at_step
+from mtgjudge.model.engine.until import end_control
 from mtgjudge.model.errors import InputError, SearchBound, Unsupported
 from mtgjudge.model.rules.durations import DURATIONS, ends_this_cleanup
 from mtgjudge.model.rules.guards import guard_scope
@@ -65,6 +66,7 @@ def _cleanup(game: Game) -> list[Game]:
                     f"the effect of {e.source_card} ({', '.join(e.objects) or 'no objects'}) ends; what it let be "
                     "done with those objects can no longer be done, and they stay where they are" for e in ended)
             g = g.log(("514.2", "611.2a"), text)
+            g = end_control(g, pts)        # 613.1b: control given until end of turn goes back
         out.append(g)
     return out
 

@@ -14,13 +14,16 @@ Handlers take (game, effect, ctx) like those in ``resolve.HANDLERS`` and are reg
 """
 from __future__ import annotations
 
-from mtgjudge.model.engine import effects, resolve
+from dataclasses import replace
+
+from mtgjudge.model.engine import effects, resolve, zones
 from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.state import PTChange
 from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.vocab.words import EFFECT_WORDS
 
 Ctx = resolve.Ctx
 
@@ -54,11 +57,24 @@ def _objects(game: Game, e: Effect, ctx: Ctx) -> list[str] | Game:
     return [ctx.target]
 
 
-def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, source: str) -> Game:
+def _x(e: Effect, ctx: Ctx) -> int:
+    """107.3a: X in "+X/+0" is the value chosen as the spell was cast (a spell's only: an ability's X would
+    be its activation's, which the engine does not keep)."""
+    if not (e.arg("x_power") or e.arg("x_toughness")):
+        return 0
+    if ctx.ability_index is not None or ctx.x is None:
+        raise Unsupported(f"the value of X in {e.text()!r} is not known to the engine")
+    return ctx.x
+
+
+def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Game:
     """611.2a, 514.2: the effect of ``e`` on each object of ``ids`` until end of turn, one timestamp for all
     (613.7b: it is one effect)."""
     st = game.state
-    p, t = e.arg("power", 0), e.arg("toughness", 0)
+    source = ctx.source
+    x = _x(e, ctx)
+    p = e.arg("power", 0) + x * e.arg("x_power", 0)
+    t = e.arg("toughness", 0) + x * e.arg("x_toughness", 0)
     keywords = tuple(e.arg("keywords", ()))
     if p or t or e.arg("switch"):
         guard_scope(st, "power-toughness", f"the power and toughness of {', '.join(ids)} change")
@@ -67,11 +83,17 @@ def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, source: str) ->
     rules = tuple(text for key, text in RULES.items() if e.arg(key))
     origin = st.obj(source).name if st.has(source) else source
     ts = max([o.timestamp for o in st.objects] + [c.timestamp for c in st.pt_changes] + [0]) + 1
+    control = ctx.controller if e.arg("control") else ""
     made = tuple(PTChange(oid, p, t, st.turn.number, origin, ts, keywords=keywords, switch=bool(e.arg("switch")),
-                          rules=rules) for oid in ids)
+                          rules=rules, control=control, control_before=st.obj(oid).controller if control else "")
+                 for oid in ids)
     game = game.with_state(st.evolve(pt_changes=st.pt_changes + made))
+    for c in made:
+        if control:
+            game = set_controller(game, c.object, control, ("613.1b", "611.2a"))
     guard_unrecognized(game, f"{', '.join(ids)} change until end of turn")
-    cited = tuple(r for r, on in (("613.1f", keywords), ("613.4c", p or t), ("613.4d", e.arg("switch")),
+    cited = tuple(r for r, on in (("613.1b", control), ("613.1f", keywords), ("613.4c", p or t),
+                                  ("613.4d", e.arg("switch")),
                                   ("611.2a", True), ("514.2", True)) if on)
     for c in made:
         game = game.log(cited, f"{name_of(st, c.object)}: {c.describe()} until end of turn")
@@ -88,10 +110,52 @@ def _until_end_of_turn(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         return [game.log("611.2c", f"no permanent is {e.arg('affects')}: {e.text()!r} affects nothing")]
     if e.arg("affects"):
         game = game.log("611.2c", f"the {e.arg('affects')} affected are fixed now: {', '.join(found)}")
-    return [add_until_end_of_turn(game, found, e, ctx.source)]
+    return [add_until_end_of_turn(game, found, e, ctx)]
+
+
+def set_controller(game: Game, oid: str, player: str, rules) -> Game:
+    """613.1b: ``player`` controls the permanent ``oid`` from now on (its zone list moves to theirs); 302.6: it
+    has not been under its new controller's control continuously since their turn began."""
+    st = game.state
+    o = st.obj(oid)
+    if o.controller == player:
+        return game.log(rules, f"{player} already controls {o.name} ({oid})")
+    guard_scope(st, "characteristics", f"control of {oid} changes")
+    state = zones.add_to_zone(zones.remove_from_zones(st, oid), player, "battlefield", oid)
+    state = state.with_object(replace(o, controller=player, summoning_sick=True))
+    game = game.with_state(state)
+    guard_unrecognized(game, f"control of {o.name} changes")
+    return game.log(rules, f"{player} gains control of {o.name} ({oid}); 302.6: it has not been under {player}'s "
+                           "control since their most recent turn began")
+
+
+def end_control(game: Game, ending) -> Game:
+    """514.2, 613.1b: as the "until end of turn" effects ``ending`` end together, each object they gave control of
+    returns to the player who controlled it before the first of them (none of them applies any more)."""
+    first: dict[str, str] = {}
+    for c in sorted(ending, key=lambda c: c.timestamp):
+        if c.control and c.object not in first:
+            first[c.object] = c.control_before
+    for oid, player in first.items():
+        if game.state.has(oid) and game.state.obj(oid).zone == "battlefield" and player in game.state.player_names:
+            game = set_controller(game, oid, player, ("514.2", "613.1b"))
+    return game
+
+
+def _untap_it(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.26b, 608.2c: "Untap that creature": the object the instruction before acted on (if it is still that
+    object on the battlefield, 400.7)."""
+    st = game.state
+    if ctx.target is None:
+        raise Unsupported(f"what {e.text()!r} refers to is not known to the engine")
+    if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
+        return [game.log("400.7", f"{ctx.target} is no longer on the battlefield: it is not untapped")]
+    untap = effects.HANDLERS["untap_target"]
+    return untap(game, Effect("untap_target", (("target", "permanent"),), EFFECT_WORDS["untap_target"]), ctx)
 
 
 HANDLERS = {
     "until_end_of_turn": _until_end_of_turn,
+    "untap_it": _untap_it,
 }
 resolve.HANDLERS.update(HANDLERS)

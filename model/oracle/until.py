@@ -81,8 +81,14 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
             break
         else:
             return None
+    if "pt" in r and "pt_x" in r:
+        return None
     if "pt" in r:
         args["power"], args["toughness"] = r.pop("pt")
+    if "pt_x" in r:
+        (args["power"], args["x_power"]), (args["toughness"], args["x_toughness"]) = r.pop("pt_x")
+    if r.pop("untap", False):
+        return parse_effect({"untap_it": {"it": True}}) if not r and args.get("it") else None
     args.update(r)
     try:
         return parse_effect({"until_end_of_turn": args})

@@ -616,6 +616,20 @@ class _Meaning(Transformer):
     def ue_switch(self, subject, _duration):
         return {"subject": subject, "switch": True}
 
+    def ue_control(self, subject, _duration):
+        return {"subject": subject, "control": True}
+
+    def ue_untap_it(self, _it):
+        return {"subject": "it", "untap": True}
+
+    def u_it(self, *_): return "it"
+
+    def ui_pt_x(self, _gets, mod):
+        p, t = str(mod).split("/")
+        if "X" not in p + t:
+            raise DefinitionError("no X")      # PT_MOD's
+        return ("pt_x", tuple((0, 1 if v[0] == "+" else -1) if v[1:] == "X" else (int(v), 0) for v in (p, t)))
+
     def us_target(self, *parts): return "target"
     def us_it(self, *_): return "it"
     def us_self(self, *_): return "self"

@@ -12,7 +12,7 @@ ENGINE = frozenset({"engine"})
 #: Who the effect applies to: exactly one of these arguments.
 SUBJECTS = ("target", "affects", "it", "self")
 #: What it does: at least one of these.
-CHANGES = ("power", "keywords", "switch", "cant_block", "cant_be_blocked")
+CHANGES = ("power", "keywords", "switch", "cant_block", "cant_be_blocked", "control", "x_power", "x_toughness")
 
 
 def _v_until(a: dict) -> dict:
@@ -21,6 +21,8 @@ def _v_until(a: dict) -> dict:
         raise DefinitionError(f"needs exactly one of {', '.join(SUBJECTS)}")
     if ("power" in a) != ("toughness" in a):
         raise DefinitionError("power and toughness go together")
+    if a.get("control") and not (a.get("target") or a.get("it")):
+        raise DefinitionError("control changes only of a target (or 'it')")
     if not any(a.get(k) for k in CHANGES) and not a.get("toughness"):
         raise DefinitionError(f"changes nothing: needs one of {', '.join(CHANGES)}")
     kws = a.get("keywords", ())
@@ -42,15 +44,22 @@ def _subject(a: dict) -> str:
     return "It" if a.get("it") else "This"
 
 
+def _pt(n: int, x: int) -> str:
+    return ("+X" if x > 0 else "-X") if x else f"{n:+d}"
+
+
 def _render(a: dict) -> str:
     subject = _subject(a)
     plural = bool(a.get("affects"))
+    if a.get("control"):
+        return f"Gain control of {subject[0].lower() + subject[1:]} until end of turn"
     if a.get("switch"):
         whose = subject[0].lower() + subject[1:]
         return f"Switch {whose}'s power and toughness until end of turn"
     verbs = []
     if "power" in a:
-        verbs.append(f"{'get' if plural else 'gets'} {a['power']:+d}/{a['toughness']:+d}")
+        pt = [_pt(a["power"], a.get("x_power", 0)), _pt(a["toughness"], a.get("x_toughness", 0))]
+        verbs.append(f"{'get' if plural else 'gets'} {pt[0]}/{pt[1]}")
     if a.get("keywords"):
         verbs.append(f"{'gain' if plural else 'gains'} " + " and ".join(k.lower() for k in a["keywords"]))
     if a.get("cant_block"):
@@ -64,9 +73,14 @@ WORDS = (
     # 611.2a, 514.2: one sentence's effect until end of turn on its subject (``target`` a target phrase,
     # ``affects`` a noun phrase of permanents fixed as it resolves (611.2c), ``it`` the previous instruction's
     # target (608.2c), ``self`` the source): +power/+toughness (613.4c), ``keywords`` gained (613.1f),
-    # ``switch`` power and toughness (613.4d), ``cant_block`` / ``cant_be_blocked`` (rules of combat, 509.1).
+    # ``switch`` power and toughness (613.4d), ``cant_block`` / ``cant_be_blocked`` (rules of combat, 509.1),
+    # ``control``: the spell's or ability's controller gains control of it (613.1b); ``x_power`` /
+    # ``x_toughness``: X (chosen as the spell was cast, 107.3a) times this is added to ``power`` / ``toughness``.
     Word("until_end_of_turn", "effect",
          {"target": str, "affects": str, "it": bool, "self": bool, "power": int, "toughness": int, "keywords": object,
-          "switch": bool, "cant_block": bool, "cant_be_blocked": bool},
+          "switch": bool, "cant_block": bool, "cant_be_blocked": bool, "control": bool, "x_power": int,
+          "x_toughness": int},
          _render, frozenset({Scope.POWER_TOUGHNESS, Scope.COMBAT}), ENGINE, _v_until),
+    # 701.26b, 608.2c: "Untap that creature", "Untap it": the object the instruction before acted on.
+    Word("untap_it", "effect", {"it": bool}, lambda a: "Untap it", frozenset({Scope.UNTAP}), ENGINE),
 )
