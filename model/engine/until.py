@@ -93,6 +93,7 @@ def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Ga
             game = set_controller(game, c.object, control, ("613.1b", "611.2a"))
     guard_unrecognized(game, f"{', '.join(ids)} change until end of turn")
     cited = tuple(r for r, on in (("613.1b", control), ("613.1f", keywords), ("613.4c", p or t),
+                                  ("107.3a", e.arg("x_power") or e.arg("x_toughness")),
                                   ("613.4d", e.arg("switch")),
                                   ("611.2a", True), ("514.2", True)) if on)
     for c in made:
@@ -110,7 +111,13 @@ def _until_end_of_turn(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         return [game.log("611.2c", f"no permanent is {e.arg('affects')}: {e.text()!r} affects nothing")]
     if e.arg("affects"):
         game = game.log("611.2c", f"the {e.arg('affects')} affected are fixed now: {', '.join(found)}")
+    if e.arg("it"):
+        game = _log_it(game, ctx.target)
     return [add_until_end_of_turn(game, found, e, ctx)]
+
+
+def _log_it(game: Game, oid: str) -> Game:
+    return game.log("608.2c", f"\"it\" is {name_of(game.state, oid)}, the object the instruction before acted on")
 
 
 def set_controller(game: Game, oid: str, player: str, rules) -> Game:
@@ -151,6 +158,7 @@ def _untap_it(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
         return [game.log("400.7", f"{ctx.target} is no longer on the battlefield: it is not untapped")]
     untap = effects.HANDLERS["untap_target"]
+    game = _log_it(game, ctx.target)
     return untap(game, Effect("untap_target", (("target", "permanent"),), EFFECT_WORDS["untap_target"]), ctx)
 
 
