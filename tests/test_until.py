@@ -55,6 +55,12 @@ def until(text: str) -> dict:
      {"target": "creature", "power": 0, "toughness": 0, "x_power": 1, "x_toughness": 0}),
     ("Gain control of target creature an opponent controls until end of turn.",
      {"target": "creature an opponent controls", "control": True}),
+    ("Target creature gets +1/+0 until end of turn for each artifact you control.",
+     {"target": "creature", "power": 1, "toughness": 0, "per": "artifact you control"}),
+    ("All creatures get -1/-1 until end of turn for each Swamp you control.",
+     {"affects": "creatures", "power": -1, "toughness": -1, "per": "Swamp you control"}),
+    ("Target creature gets +1/+1 until end of turn for each basic land type among lands you control.",
+     {"target": "creature", "power": 1, "toughness": 1, "per_basic_land_type": True}),
 ])
 def test_until_end_of_turn_templates(text, args):
     assert until(text) == args
@@ -91,6 +97,11 @@ def test_an_enters_trigger_it_is_the_permanent_itself():
     "Target creature gets +X/+X until end of turn, where X is the number of creatures you control.",
     # a target that is not a permanent
     "Target creature card in your graveyard gains flying until end of turn.",
+    # "other" would be other than the target, not than the source; counts of other things than permanents
+    "Target creature gets +1/+1 until end of turn for each other creature you control.",
+    "Target creature gets +1/+1 until end of turn for each card discarded this way.",
+    "Target creature gets +1/+1 until end of turn for each basic land type among lands an opponent controls.",
+    "Target creature gains flying until end of turn for each creature you control.",
 ])
 def test_near_misses_stay_unread(text):
     read = read_effect_words(sentences(text))

@@ -20,7 +20,9 @@ from mtgjudge.model.engine import effects, resolve, zones
 from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.mana import BASIC_LAND_TYPES
 from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import PTChange
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
@@ -67,14 +69,30 @@ def _x(e: Effect, ctx: Ctx) -> int:
     return ctx.x
 
 
+def _per(game: Game, e: Effect, ctx: Ctx) -> int:
+    """608.2h: "+1/+1 for each artifact you control" counts as the effect begins (1 without "for each"); "for
+    each basic land type among lands you control" counts the basic land types (305.6) of those lands."""
+    st = game.state
+    if e.arg("per"):
+        counted = effects.affected(game, Effect("until_end_of_turn", (("affects", e.arg("per")),), e.word), ctx)
+        return len(counted)
+    if e.arg("per_basic_land_type"):
+        guard_scope(st, "characteristics", "the basic land types among lands are counted")
+        types = {t for o in st.battlefield(ctx.controller) for t in current(st, o.id).subtypes
+                 if "Land" in current(st, o.id).types and t in BASIC_LAND_TYPES}
+        return len(types)
+    return 1
+
+
 def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Game:
     """611.2a, 514.2: the effect of ``e`` on each object of ``ids`` until end of turn, one timestamp for all
     (613.7b: it is one effect)."""
     st = game.state
     source = ctx.source
     x = _x(e, ctx)
-    p = e.arg("power", 0) + x * e.arg("x_power", 0)
-    t = e.arg("toughness", 0) + x * e.arg("x_toughness", 0)
+    n = _per(game, e, ctx)
+    p = n * e.arg("power", 0) + x * e.arg("x_power", 0)
+    t = n * e.arg("toughness", 0) + x * e.arg("x_toughness", 0)
     keywords = tuple(e.arg("keywords", ()))
     if p or t or e.arg("switch"):
         guard_scope(st, "power-toughness", f"the power and toughness of {', '.join(ids)} change")
@@ -94,6 +112,7 @@ def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Ga
     guard_unrecognized(game, f"{', '.join(ids)} change until end of turn")
     cited = tuple(r for r, on in (("613.1b", control), ("613.1f", keywords), ("613.4c", p or t),
                                   ("107.3a", e.arg("x_power") or e.arg("x_toughness")),
+                                  ("608.2h", e.arg("per") or e.arg("per_basic_land_type")),
                                   ("613.4d", e.arg("switch")),
                                   ("611.2a", True), ("514.2", True)) if on)
     for c in made:

@@ -21,6 +21,18 @@ from mtgjudge.model.vocab.parse import parse_effect
 _NP_SUBJECT = re.compile(r"^(?:until end of turn, )?(?:all )?(?P<np>.+?) (?:gets?|gains?|can't)\b", re.I)
 
 
+#: "... until end of turn for each artifact you control."
+_PER = re.compile(r" for each (.+?)\.?$", re.I)
+
+
+def _permanents(phrase: str) -> bool:
+    try:
+        phrases.parse_np(phrase)
+    except DefinitionError:
+        return False
+    return True
+
+
 def _permanent_target(phrase: str) -> bool:
     try:
         spec = phrases.parse_target(phrase)
@@ -83,6 +95,13 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
             return None
     if "pt" in r and "pt_x" in r:
         return None
+    if r.pop("per", False):
+        # "for each artifact you control": the noun phrase as written; "other" would be other than the target
+        # (not the source the engine's phrases compare with), so it is not read
+        per = _PER.search(sentence.strip()).group(1)
+        args["per"] = next((p for p in (per, per[0].lower() + per[1:]) if _permanents(p)), "")
+        if not args["per"] or phrases.parse_np(args["per"]).other:
+            return None
     if "pt" in r:
         args["power"], args["toughness"] = r.pop("pt")
     if "pt_x" in r:

@@ -616,6 +616,23 @@ class _Meaning(Transformer):
     def ue_switch(self, subject, _duration):
         return {"subject": subject, "switch": True}
 
+    def ue_per(self, subject, items, _duration, per):
+        if set(items) != {"pt"}:
+            raise DefinitionError("'for each' after more than +N/+N")
+        return {"subject": subject, **items, **per}
+
+    def per_np(self, spec):
+        self._one(spec)
+        return {"per": True}
+
+    def per_types(self, kind, among):
+        # only "basic land type among lands you control" (305.6: Plains, Island, Swamp, Mountain, Forest)
+        k, a = self._one(kind), self._one(among)
+        if (k.supertypes, k.types, a.types, a.controller) != (("Basic",), ("Land",), ("Land",), "you") or \
+                k.subtypes or a.subtypes or a.supertypes or k.controller != "any":
+            raise DefinitionError("only 'for each basic land type among lands you control' is read")
+        return {"per_basic_land_type": True}
+
     def ue_control(self, subject, _duration):
         return {"subject": subject, "control": True}
 

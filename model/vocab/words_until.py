@@ -21,6 +21,8 @@ def _v_until(a: dict) -> dict:
         raise DefinitionError(f"needs exactly one of {', '.join(SUBJECTS)}")
     if ("power" in a) != ("toughness" in a):
         raise DefinitionError("power and toughness go together")
+    if (a.get("per") or a.get("per_basic_land_type")) and (a.get("x_power") or a.get("x_toughness")):
+        raise DefinitionError("X and 'for each' together")
     if a.get("control") and not (a.get("target") or a.get("it")):
         raise DefinitionError("control changes only of a target (or 'it')")
     if not any(a.get(k) for k in CHANGES) and not a.get("toughness"):
@@ -66,7 +68,9 @@ def _render(a: dict) -> str:
         verbs.append("can't block")
     if a.get("cant_be_blocked"):
         verbs.append("can't be blocked")
-    return f"{subject} {' and '.join(verbs)} until end of turn"
+    per = f" for each {a['per']}" if a.get("per") else (
+        " for each basic land type among lands you control" if a.get("per_basic_land_type") else "")
+    return f"{subject} {' and '.join(verbs)} until end of turn{per}"
 
 
 WORDS = (
@@ -75,11 +79,13 @@ WORDS = (
     # target (608.2c), ``self`` the source): +power/+toughness (613.4c), ``keywords`` gained (613.1f),
     # ``switch`` power and toughness (613.4d), ``cant_block`` / ``cant_be_blocked`` (rules of combat, 509.1),
     # ``control``: the spell's or ability's controller gains control of it (613.1b); ``x_power`` /
-    # ``x_toughness``: X (chosen as the spell was cast, 107.3a) times this is added to ``power`` / ``toughness``.
+    # ``x_toughness``: X (chosen as the spell was cast, 107.3a) times this is added to ``power`` / ``toughness``;
+    # ``per`` (a noun phrase of permanents) / ``per_basic_land_type``: +N/+N for each, counted as it resolves
+    # (608.2h).
     Word("until_end_of_turn", "effect",
          {"target": str, "affects": str, "it": bool, "self": bool, "power": int, "toughness": int, "keywords": object,
           "switch": bool, "cant_block": bool, "cant_be_blocked": bool, "control": bool, "x_power": int,
-          "x_toughness": int},
+          "x_toughness": int, "per": str, "per_basic_land_type": bool},
          _render, frozenset({Scope.POWER_TOUGHNESS, Scope.COMBAT}), ENGINE, _v_until),
     # 701.26b, 608.2c: "Untap that creature", "Untap it": the object the instruction before acted on.
     Word("untap_it", "effect", {"it": bool}, lambda a: "Untap it", frozenset({Scope.UNTAP}), ENGINE),
