@@ -102,6 +102,8 @@ def test_an_enters_trigger_it_is_the_permanent_itself():
     "Target creature gets +1/+1 until end of turn for each card discarded this way.",
     "Target creature gets +1/+1 until end of turn for each basic land type among lands an opponent controls.",
     "Target creature gains flying until end of turn for each creature you control.",
+    # "Other" after a sentence that names permanents: other than those, not than the source (In Oketra's Name)
+    "Zombies you control get +2/+1 until end of turn. Other creatures you control get +1/+1 until end of turn.",
 ])
 def test_near_misses_stay_unread(text):
     read = read_effect_words(sentences(text))

@@ -623,7 +623,7 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
     targets: list[str] = []
     effects: list[Effect] = []
     for i, s in enumerate(sentences(effect) if sep else ()):
-        if i == 0 and event.who == "self" and s[:3].lower() == "it ":
+        if i == 0 and (event.event, event.who) == ("enters", "self") and s[:3].lower() == "it ":
             s = "~ " + s[3:]        # 603.2, 608.2c: "When ~ enters, it gets +1/+1": "it" is the object itself
         found = find_targets(s)
         word = effect_word(s, found, effects) if found is not None else None

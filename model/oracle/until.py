@@ -86,12 +86,17 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
         np = m.group("np")
         for phrase in (np[0].lower() + np[1:], np):
             try:
-                phrases.parse_np(phrase)
+                sel = phrases.parse_np(phrase)
             except DefinitionError:
                 continue
             args["affects"] = phrase
             break
         else:
+            return None
+        # "Other creatures you control" after an earlier sentence may mean other than what that sentence named
+        # ("Zombies you control get +2/+1 until end of turn. Other creatures you control get +1/+1 until end of
+        # turn."), not other than the source: read only as the first sentence
+        if sel.other and earlier:
             return None
     if "pt" in r and "pt_x" in r:
         return None
