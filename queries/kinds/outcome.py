@@ -52,13 +52,13 @@ def _find(game: Game, ref: str, initial_ids: set[str]):
 
 
 def _show(a: Mapping[str, Any]) -> str:
-    """An assertion as the question writes it (YAML flow style)."""
-    return flow(a)
+    """An assertion as the question writes it (YAML flow style); no keywords read "none"."""
+    return flow({k: ("none" if k == "keywords" and not v else v) for k, v in a.items()})
 
 
 def _said(v: Any) -> str:
     """A value found or wanted, in words: ``true``, ``{"+1/+1": 3}``, ``none``."""
-    if v is None:
+    if v is None or v == ():
         return "none"
     if isinstance(v, str) and v.startswith("("):
         return v
