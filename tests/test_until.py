@@ -48,6 +48,8 @@ def until(text: str) -> dict:
     ("Until end of turn, creatures you control gain haste.", {"affects": "creatures you control", "keywords": ("Haste",)}),
     ("Target creature can't block this turn.", {"target": "creature", "cant_block": True}),
     ("Target creature can't be blocked this turn.", {"target": "creature", "cant_be_blocked": True}),
+    ("Target creature attacks this turn if able.", {"target": "creature", "must_attack": True}),
+    ("All creatures able to block target creature this turn do so.", {"target": "creature", "must_be_blocked": True}),
     ("Switch target creature's power and toughness until end of turn.", {"target": "creature", "switch": True}),
     ("Target creature gets -X/-X until end of turn.",
      {"target": "creature", "power": 0, "toughness": 0, "x_power": -1, "x_toughness": -1}),
@@ -87,6 +89,8 @@ def test_an_enters_trigger_it_is_the_permanent_itself():
     # no duration: the effect lasts for the rest of the game (611.2a), which is not this word
     "Target creature gains flying.",
     "Target creature can't block.",
+    "Target creature attacks each combat if able.",
+    "All Walls able to block target creature this turn do so.",
     # "it" with nothing before it to refer to, or after an instruction on a player
     "It gains haste until end of turn.",
     "Target player discards a card. It gains haste until end of turn.",

@@ -30,7 +30,8 @@ from mtgjudge.model.vocab.words import EFFECT_WORDS
 Ctx = resolve.Ctx
 
 #: The rules an effect may add for its object, as the record names them (shown in the outcome and the log).
-RULES = {"cant_block": "can't block", "cant_be_blocked": "can't be blocked"}
+RULES = {"cant_block": "can't block", "cant_be_blocked": "can't be blocked", "must_attack": "attacks if able",
+         "must_be_blocked": "all creatures able to block it do so"}
 
 
 def _objects(game: Game, e: Effect, ctx: Ctx) -> list[str] | Game:

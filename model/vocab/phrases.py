@@ -636,6 +636,14 @@ class _Meaning(Transformer):
     def ue_control(self, subject, _duration):
         return {"subject": subject, "control": True}
 
+    def ue_must_attack(self, subject, _duration):
+        return {"subject": subject, "must_attack": True}
+
+    def ue_lure(self, noun, subject, _duration):
+        if str(noun).lower() != "creatures":
+            raise DefinitionError("all creatures able to block")
+        return {"subject": subject, "must_be_blocked": True}
+
     def ue_untap_it(self, _it):
         return {"subject": "it", "untap": True}
 

@@ -12,7 +12,8 @@ ENGINE = frozenset({"engine"})
 #: Who the effect applies to: exactly one of these arguments.
 SUBJECTS = ("target", "affects", "it", "self")
 #: What it does: at least one of these.
-CHANGES = ("power", "keywords", "switch", "cant_block", "cant_be_blocked", "control", "x_power", "x_toughness")
+CHANGES = ("power", "keywords", "switch", "cant_block", "cant_be_blocked", "must_attack", "must_be_blocked", "control",
+           "x_power", "x_toughness")
 
 
 def _v_until(a: dict) -> dict:
@@ -68,6 +69,10 @@ def _render(a: dict) -> str:
         verbs.append("can't block")
     if a.get("cant_be_blocked"):
         verbs.append("can't be blocked")
+    if a.get("must_attack"):
+        verbs.append("attacks if able")
+    if a.get("must_be_blocked"):
+        verbs.append("must be blocked by all creatures able to block it")
     per = f" for each {a['per']}" if a.get("per") else (
         " for each basic land type among lands you control" if a.get("per_basic_land_type") else "")
     return f"{subject} {' and '.join(verbs)} until end of turn{per}"
@@ -77,7 +82,9 @@ WORDS = (
     # 611.2a, 514.2: one sentence's effect until end of turn on its subject (``target`` a target phrase,
     # ``affects`` a noun phrase of permanents fixed as it resolves (611.2c), ``it`` the previous instruction's
     # target (608.2c), ``self`` the source): +power/+toughness (613.4c), ``keywords`` gained (613.1f),
-    # ``switch`` power and toughness (613.4d), ``cant_block`` / ``cant_be_blocked`` (rules of combat, 509.1),
+    # ``switch`` power and toughness (613.4d), ``cant_block`` / ``cant_be_blocked`` / ``must_attack`` ("attacks this
+    # turn if able") / ``must_be_blocked`` ("all creatures able to block it do so"): restrictions and requirements
+    # of combat (508.1c-d, 509.1b-c),
     # ``control``: the spell's or ability's controller gains control of it (613.1b); ``x_power`` /
     # ``x_toughness``: X (chosen as the spell was cast, 107.3a) times this is added to ``power`` / ``toughness``;
     # ``per`` (a noun phrase of permanents) / ``per_basic_land_type``: +N/+N for each, counted as it resolves
@@ -85,7 +92,7 @@ WORDS = (
     Word("until_end_of_turn", "effect",
          {"target": str, "affects": str, "it": bool, "self": bool, "power": int, "toughness": int, "keywords": object,
           "switch": bool, "cant_block": bool, "cant_be_blocked": bool, "control": bool, "x_power": int,
-          "x_toughness": int, "per": str, "per_basic_land_type": bool},
+          "x_toughness": int, "per": str, "per_basic_land_type": bool, "must_attack": bool, "must_be_blocked": bool},
          _render, frozenset({Scope.POWER_TOUGHNESS, Scope.COMBAT}), ENGINE, _v_until),
     # 701.26b, 608.2c: "Untap that creature", "Untap it": the object the instruction before acted on.
     Word("untap_it", "effect", {"it": bool}, lambda a: "Untap it", frozenset({Scope.UNTAP}), ENGINE),
