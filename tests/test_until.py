@@ -185,3 +185,18 @@ def test_attacking_creatures_stay_unsupported():
     with pytest.raises(Unsupported, match="attacking"):
         finals("  - cast: tb\n  - resolve: all", "[{card: Grizzly Bears, id: bears}, Mountain, Mountain, Mountain]",
                "[{card: Trumpet Blast, id: tb}]")
+
+
+def test_a_creature_that_must_attack_makes_passing_combat_unsupported():
+    # 508.1d: "attacks this turn if able" is a requirement the engine, which declares no attackers, can't meet;
+    # "can't block" changes nothing when nobody attacks
+    from mtgjudge.model.state import PTChange
+    (q,) = load_text("id: t\nask: outcome\nstate:\n  turn: {active: Alice}\n  players:\n    Alice:\n      battlefield: "
+                     "[{card: Grizzly Bears, id: bears}]\n      library: 3\n    Bob:\n      library: 3\nactions:\n"
+                     "  - advance: end\nexpect: [{stack_size: 0}]\n")
+    n = q.state.turn.number
+    st = q.state.evolve(pt_changes=(PTChange("bears", 0, 0, n, "a spell", 99, rules=("attacks if able",)),))
+    with pytest.raises(Unsupported, match="508.1d"):
+        run(Game(st), q.actions)
+    st = q.state.evolve(pt_changes=(PTChange("bears", 0, 0, n, "a spell", 99, rules=("can't block",)),))
+    assert zone(one(run(Game(st), q.actions)), "bears") == "battlefield"

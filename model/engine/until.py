@@ -169,6 +169,17 @@ def end_control(game: Game, ending) -> Game:
     return game
 
 
+def guard_attack_requirements(game: Game) -> None:
+    """508.1d: a creature of the active player that "attacks this turn if able" must attack if it is able; the
+    engine declares no attackers, so a turn that passes its combat with such a creature is unsupported."""
+    st = game.state
+    for c in st.pt_changes:
+        if RULES["must_attack"] in c.rules and st.has(c.object) and st.obj(c.object).zone == "battlefield" \
+                and st.obj(c.object).controller == st.turn.active and "Creature" in current(st, c.object).types:
+            raise Unsupported(f"{name_of(st, c.object)} attacks this turn if able (508.1d): declaring attackers is "
+                              "not performed by the engine")
+
+
 def _untap_it(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """701.26b, 608.2c: "Untap that creature": the object the instruction before acted on (if it is still that
     object on the battlefield, 400.7)."""
