@@ -120,8 +120,12 @@ class EffectInForce:
 
 @dataclass(frozen=True)
 class PTChange:
-    """"Target creature gets +N/+N until end of turn" (613.4c, layer 7c) of a resolved spell or ability, on one
-    object (400.7: a marker once that object left its zone) until the cleanup step of ``began_turn`` (514.2)."""
+    """An "until end of turn" continuous effect of a resolved spell or ability on one object (611.2a), until the
+    cleanup step of ``began_turn`` (514.2); 400.7: a marker once that object left its zone. It may change
+    power and toughness (613.4c, layer 7c: "gets +N/+N"), grant keywords (613.1f, layer 6: "gains flying"),
+    switch power and toughness (613.4d, layer 7d), change its controller (613.1b, layer 2: the engine sets the
+    object's controller and sets it back as the effect ends) and add rules to the game for that object (``rules``:
+    "can't block", "can't be blocked"; 613.11, which combat reads)."""
 
     object: str
     power: int
@@ -129,6 +133,22 @@ class PTChange:
     began_turn: int
     origin: str
     timestamp: int = 0
+    keywords: tuple[str, ...] = ()
+    switch: bool = False
+    rules: tuple[str, ...] = ()
+    control: str = ""             # 613.1b (layer 2): the player who controls the object by this effect ...
+    control_before: str = ""      # ... and who controlled it as the effect began
+
+    def describe(self) -> str:
+        """What the effect does, in words ("+2/+2 and trample")."""
+        parts = [f"{self.power:+d}/{self.toughness:+d}"] if (self.power, self.toughness) != (0, 0) else []
+        parts += [k.lower() for k in self.keywords]
+        if self.switch:
+            parts.append("power and toughness switched")
+        parts += list(self.rules)
+        if self.control:
+            parts.insert(0, f"control by {self.control}")
+        return " and ".join(parts) or "no change"
 
 
 @dataclass(frozen=True)

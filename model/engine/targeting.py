@@ -89,6 +89,12 @@ def effect_slots(ability: Ability, targets: Sequence[str]) -> list[int | None]:
     out: list[int | None] = []
     n = 0
     for e in ability.effects:
+        if e.arg("it"):
+            # 608.2c: "It gets +2/+2" / "That creature gains haste": the object the instruction before acted on
+            if not out or out[-1] is None:
+                raise Unsupported(f"what 'it' refers to in {ability.text()!r} is not known to the engine")
+            out.append(out[-1])
+            continue
         out.append(n if e.arg("target") else None)
         n += 1 if e.arg("target") else 0
     return out

@@ -11,6 +11,7 @@ from mtgjudge.model.engine.game import MAX_STEPS, Game, merge
 from mtgjudge.model.engine.resolve import discard_choices, draw, resolve_action
 from mtgjudge.model.engine.settle import settle
 from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_at_step
+from mtgjudge.model.engine.until import end_control, guard_attack_requirements
 from mtgjudge.model.errors import InputError, SearchBound, Unsupported
 from mtgjudge.model.rules.durations import DURATIONS, ends_this_cleanup
 from mtgjudge.model.rules.guards import guard_scope
@@ -59,12 +60,13 @@ def _cleanup(game: Game) -> list[Game]:
             text = "damage marked on permanents is removed" if objs != st.objects else ""
             if pts:
                 text += ("; " if text else "") + "; ".join(
-                    f"{c.origin}'s {c.power:+d}/{c.toughness:+d} on {c.object} ends" for c in pts)
+                    f"{c.origin}'s {c.describe()} on {c.object} ends" for c in pts)
             if ended:
                 text += ("; " if text else "") + "; ".join(
                     f"the effect of {e.source_card} ({', '.join(e.objects) or 'no objects'}) ends; what it let be "
                     "done with those objects can no longer be done, and they stay where they are" for e in ended)
             g = g.log(("514.2", "611.2a"), text)
+            g = end_control(g, pts)        # 613.1b: control given until end of turn goes back
         out.append(g)
     return out
 
@@ -156,6 +158,7 @@ def advance(game: Game, a: Mapping[str, Any]) -> list[Game]:
                 g = g.log("500.1", f"turn {turn.number} ({nxt_player}) begins" + (
                     f"; {', '.join(p for p in g.state.left)} left the game and take no turns (800.4a)" if g.state.left else ""))
             if new_step in ("declare-blockers", "combat-damage"):
+                guard_attack_requirements(g)       # 508.1d: "attacks this turn if able" means someone attacks
                 g = g.with_state(g.state.evolve(turn=replace(g.state.turn, step=new_step)))
                 g = g.log("508.8", f"no creatures attack: the {new_step} step is skipped")
                 nxt.append(g)

@@ -16,6 +16,7 @@ from mtgjudge.model.mana import COLORS
 from mtgjudge.model.oracle import keywords
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.targets import find_targets
+from mtgjudge.model.oracle.until import until_word
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
 from mtgjudge.model.vocab import phrases
@@ -183,9 +184,10 @@ _TARGET_ZONE = {"counter_spell": "stack", "regrow": "graveyard", "reanimate": "g
                 "edict": None}
 
 
-def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
+def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = ()) -> Effect | None:
     """The word of the encoding a whole sentence of an effect is, with its arguments; None if it is none of
-    them. ``found``: the sentence's target phrases (``find_targets``), which the word's must equal."""
+    them. ``found``: the sentence's target phrases (``find_targets``), which the word's must equal;
+    ``earlier``: the words of the sentences before it (what "it" refers to, 608.2c)."""
     for pattern, kind, keys in _EFFECT_SENTENCES:
         m = pattern.match(sentence.strip())
         if m is None:
@@ -240,6 +242,9 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
             return parse_effect({kind: args} if args else kind)
         except DefinitionError:
             return None
+    until = until_word(sentence, found, earlier)                  # 611.2a: "... until end of turn"
+    if until is not None:
+        return until
     if not found:
         try:
             return parse_effect({"exile_top": phrases.parse(sentence.strip(), "exile_top")})      # 701.13a
@@ -313,7 +318,7 @@ def read_effect_words(parts: list[str]) -> tuple[list[Effect | None], list[str]]
         if found is None:
             return None
         targets += found
-        words.append(effect_word(s, found) or (may_play_after(s, words) or no_regeneration_after(s, words)
+        words.append(effect_word(s, found, words) or (may_play_after(s, words) or no_regeneration_after(s, words)
                                                 if not found else None))
     return words, targets
 
@@ -470,7 +475,8 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
                                           r"\bmana\b(?! (?:cost|value))", low):
                 return fallback
             targets += found
-            effects.append(effect_word(s, found) or (may_play_after(s, effects) if not found else None) or _other(s))
+            effects.append(effect_word(s, found, effects) or (may_play_after(s, effects) if not found else None)
+                           or _other(s))
     if cost is None:
         if production is None or _moves_itself_elsewhere(cost_text):
             # 113.6m: an ability whose cost or effect moves the object itself out of another zone functions only
@@ -754,12 +760,13 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         return unmodelled(body, printed, "triggered", ctx.spell)
     targets: list[str] = []
     effects: list[Effect] = []
-    if event.who == "self" and event.event == "becomes_tapped":
-        # "Whenever ~ becomes tapped, it deals 1 damage to you.": "it" is the object itself (608.2c)
-        effect = re.sub(r"^it\b", "~", effect)
-    for s in sentences(effect) if sep else ():
+    for i, s in enumerate(sentences(effect) if sep else ()):
+        if i == 0 and event.who == "self" and event.event in ("enters", "becomes_tapped") and s[:3].lower() == "it ":
+            # 608.2c: "When ~ enters, it gets +1/+1", "Whenever ~ becomes tapped, it deals 1 damage to you": "it"
+            # is the object itself
+            s = "~ " + s[3:]
         found = find_targets(s)
-        word = effect_word(s, found) if found is not None else None
+        word = effect_word(s, found, effects) if found is not None else None
         if word is None:
             return unmodelled(body, printed, "triggered", ctx.spell)
         targets += found

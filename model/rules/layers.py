@@ -67,11 +67,31 @@ def _statics(ch: Characteristics) -> Iterable[StaticEffect]:
 def _apply_pt_changes(chars: dict[str, Characteristics], state) -> dict[str, Characteristics]:
     """613.4c (layer 7c): "+N/+N until end of turn" effects of resolved spells and abilities modify the power
     and toughness of the object they apply to (a marker, naming no object, once it left the battlefield:
-    400.7). Additions commute, so their order within 7c does not matter."""
-    for c in getattr(state, "pt_changes", ()):
+    400.7). Additions commute, so their order within 7c does not matter. Then 613.4d (layer 7d): "switch its
+    power and toughness" effects, in timestamp order (613.7); a switch applied twice undoes itself. (+1/+1
+    and -1/-1 counters, 7c too, are added by ``engine.sba.power``; they add the same to both values, so
+    switching the values here and adding them after gives the same result, 613.4d.)"""
+    effects = sorted(getattr(state, "pt_changes", ()), key=lambda c: c.timestamp)
+    for c in effects:
         ch = chars.get(c.object)
-        if ch is not None and ch.power is not None and ch.toughness is not None:
+        if ch is not None and ch.power is not None and ch.toughness is not None and (c.power or c.toughness):
             chars[c.object] = replace(ch, power=ch.power + c.power, toughness=ch.toughness + c.toughness)
+    for c in effects:
+        ch = chars.get(c.object)
+        if c.switch and ch is not None and ch.power is not None and ch.toughness is not None:
+            chars[c.object] = replace(ch, power=ch.toughness, toughness=ch.power)
+    return chars
+
+
+def _apply_keyword_grants(chars: dict[str, Characteristics], state) -> dict[str, Characteristics]:
+    """613.1f (layer 6): "gains flying until end of turn" effects of resolved spells and abilities add the
+    keyword to the object they apply to, after the static abilities' grants of this layer (adding abilities
+    commutes with adding abilities; the engine models no effect that removes them)."""
+    for c in sorted(getattr(state, "pt_changes", ()), key=lambda c: c.timestamp):
+        ch = chars.get(c.object)
+        if ch is not None and c.keywords:
+            chars[c.object] = replace(ch, abilities=ch.abilities + tuple(
+                Ability("keyword", keyword=k, granted_by=c.origin) for k in c.keywords))
     return chars
 
 
@@ -105,6 +125,8 @@ def compute_all(state) -> dict[str, Characteristics]:
             chars = APPLIERS[s.kind][1](chars, s, src, state, affected)
         if layer == 4:
             chars = {oid: with_intrinsic(ch) for oid, ch in chars.items()}
+        if layer == 6:
+            chars = _apply_keyword_grants(chars, state)
         if layer == 7:
             chars = _apply_pt_changes(chars, state)
     state._cache["characteristics"] = chars

@@ -29,7 +29,8 @@ BEFORE_ATTACKERS = "your turn, before attackers are declared"
 STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "target_phrase", "target_np",
           "static_grant", "static_pt", "static_land_type", "static_color", "static_mana", "static_spend",
           "trigger_exile_until", "mana_trigger", "exile_top", "may_play_exiled", "trigger_condition",
-          "effect_sentence", "static_land_plays", "keyword_action", "static_same_for", "spend_as_line")
+          "effect_sentence", "static_land_plays", "keyword_action", "static_same_for", "spend_as_line",
+          "until_effect")
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
@@ -721,6 +722,86 @@ class _Meaning(Transformer):
 
     def tp_you(self):
         return TargetSpec("", (), players="you")
+
+
+    # ---- until end of turn (helper e-until; 611.2a, 613.1f, 613.4c-d): {"subject": kind, "items": {...}}
+    def ue_tail(self, subject, items, _duration): return {"subject": subject, **items}
+    def ue_lead(self, subject, items): return {"subject": subject, **items}
+
+    def ue_switch(self, subject, _duration):
+        return {"subject": subject, "switch": True}
+
+    def ue_per(self, subject, items, _duration, per):
+        if set(items) != {"pt"}:
+            raise DefinitionError("'for each' after more than +N/+N")
+        return {"subject": subject, **items, **per}
+
+    def per_np(self, spec):
+        self._one(spec)
+        return {"per": True}
+
+    def per_types(self, kind, among):
+        # only "basic land type among lands you control" (305.6: Plains, Island, Swamp, Mountain, Forest)
+        k, a = self._one(kind), self._one(among)
+        if (k.supertypes, k.types, a.types, a.controller) != (("Basic",), ("Land",), ("Land",), "you") or \
+                k.subtypes or a.subtypes or a.supertypes or k.controller != "any":
+            raise DefinitionError("only 'for each basic land type among lands you control' is read")
+        return {"per_basic_land_type": True}
+
+    def ue_control(self, subject, _duration):
+        return {"subject": subject, "control": True}
+
+    def ue_must_attack(self, subject, _duration):
+        return {"subject": subject, "must_attack": True}
+
+    def ue_lure(self, noun, subject, _duration):
+        if str(noun).lower() != "creatures":
+            raise DefinitionError("all creatures able to block")
+        return {"subject": subject, "must_be_blocked": True}
+
+    def ue_untap_it(self, _it):
+        return {"subject": "it", "untap": True}
+
+    def u_it(self, *_): return "it"
+
+    def ui_pt_x(self, _gets, mod):
+        p, t = str(mod).split("/")
+        if "X" not in p + t:
+            raise DefinitionError("no X")      # PT_MOD's
+        return ("pt_x", tuple((0, 1 if v[0] == "+" else -1) if v[1:] == "X" else (int(v), 0) for v in (p, t)))
+
+    def us_target(self, *parts): return "target"
+    def us_it(self, *_): return "it"
+    def us_self(self, *_): return "self"
+    def us_np(self, *parts): return "affects"
+    def ud_eot(self): return "end_of_turn"
+
+    def u_items(self, *items) -> dict:
+        out: dict[str, Any] = {}
+        keywords: list[str] = []
+        for i, (kind, value) in enumerate(items):
+            if kind == "keyword" and (i == 0 or items[i - 1][0] not in ("gains", "keyword")):
+                raise DefinitionError("a keyword not after 'gains'")
+            if kind in ("gains", "keyword"):
+                keywords.append(value)
+            elif kind in out:
+                raise DefinitionError(f"two {kind} in one effect")
+            else:
+                out[kind] = value
+        if keywords:
+            if len(set(keywords)) != len(keywords):
+                raise DefinitionError("a keyword gained twice")
+            out["keywords"] = tuple(keywords)
+        return out
+
+    def ui_pt(self, _gets, mod):
+        p, t = str(mod).split("/")
+        return ("pt", (int(p), int(t)))
+
+    def ui_gains(self, _gains, kw): return ("gains", str(kw).capitalize())
+    def ui_keyword(self, kw): return ("keyword", str(kw).capitalize())
+    def ui_cant_block(self): return ("cant_block", True)
+    def ui_cant_be_blocked(self): return ("cant_be_blocked", True)
 
 
 _MEANING = _Meaning()

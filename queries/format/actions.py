@@ -11,6 +11,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from mtgjudge.model.state import STEPS
+from mtgjudge.model.vocab.abilities import KEYWORDS
 from mtgjudge.queries.format.fields import QuestionValidator, describe, known_name, line_of
 from mtgjudge.queries.format.suggest import did_you_mean
 
@@ -25,7 +26,7 @@ ACTION_KEYS: dict[str, tuple[str, ...]] = {
 ASSERT_ZONES = ("battlefield", "hand", "graveyard", "library", "exile", "stack", "none")
 ASSERT_KEYS: dict[str, tuple[str, ...]] = {   # subject -> the keys it may carry
     "object": ("object", "zone", "controller", "tapped", "counters", "attached_to", "power", "toughness",
-               "damage", "stack_size"),
+               "damage", "keywords", "stack_size"),
     "count": ("count", "name", "zone", "controller", "tapped", "stack_size"),
     "player": ("player", "life", "hand_size", "library_size", "graveyard_size", "stack_size"),
     "stack_size": ("stack_size",),
@@ -144,6 +145,13 @@ def read_assertion(d: QuestionValidator, value: Any, path: str, line: int | None
             out[k] = None if v is None else d.obj_ref(v, kp, kl, lenient=True)
         elif k in ("power", "toughness", "life"):
             out[k] = d.integer(v, kp, kl)
+        elif k == "keywords":     # the keyword abilities it has now, exactly these (layer 6, 613.1f)
+            items = d.seq(v, kp, kl, "a list of keywords")
+            kws = [str(i).capitalize() for i in items]
+            for i, kw in enumerate(kws):
+                if kw not in KEYWORDS:
+                    d.fail(f"{kp}[{i}]", kl, f"{describe(items[i])} is not a keyword the verifier knows")
+            out[k] = tuple(sorted(set(kws)))
         else:   # damage, count, hand_size, library_size, graveyard_size, stack_size
             out[k] = d.integer(v, kp, kl, 0)
     return MappingProxyType(out)

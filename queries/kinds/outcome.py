@@ -18,6 +18,8 @@ from typing import Any, Mapping
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.rules.layers import current
 from mtgjudge.model.explain import Answer, Step, step, unsupported
 from mtgjudge.model.names import names_of as _names
 from mtgjudge.model.names import normalize
@@ -50,13 +52,13 @@ def _find(game: Game, ref: str, initial_ids: set[str]):
 
 
 def _show(a: Mapping[str, Any]) -> str:
-    """An assertion as the question writes it (YAML flow style)."""
-    return flow(a)
+    """An assertion as the question writes it (YAML flow style); no keywords read "none"."""
+    return flow({k: ("none" if k == "keywords" and not v else v) for k, v in a.items()})
 
 
 def _said(v: Any) -> str:
     """A value found or wanted, in words: ``true``, ``{"+1/+1": 3}``, ``none``."""
-    if v is None:
+    if v is None or v == ():
         return "none"
     if isinstance(v, str) and v.startswith("("):
         return v
@@ -95,6 +97,10 @@ def check(game: Game, a: Mapping[str, Any], initial_ids: set[str]) -> tuple[bool
                 got[k] = power(game, o.id) if o.zone == "battlefield" else o.printed.power
             elif k == "toughness":
                 got[k] = toughness(game, o.id) if o.zone == "battlefield" else o.printed.toughness
+            elif k == "keywords":   # layer 6 (613.1f): the keyword abilities it has now
+                guard_scope(st, "characteristics", f"the keywords of {o.id} are asked")
+                ch = current(st, o.id) if o.zone == "battlefield" else o.printed
+                got[k] = tuple(sorted({a.keyword for a in ch.abilities if a.kind == "keyword" and a.keyword}))
             if got[k] != want:
                 return False, f"{a['object']}: {k} is {_said(got[k])}, not {_said(want)}"
         return True, f"{a['object']}: " + ", ".join(f"{k} {_said(v)}" for k, v in got.items())
@@ -148,7 +154,7 @@ def summary(game: Game) -> dict:
             d["damage"] = o.damage
         pts = [c for c in st.pt_changes if c.object == o.id]
         if pts:   # 613.4c: "+N/+N until end of turn" effects on it
-            d["until_end_of_turn"] = [f"{c.power:+d}/{c.toughness:+d} ({c.origin})" for c in pts]
+            d["until_end_of_turn"] = [f"{c.describe()} ({c.origin})" for c in pts]
         perms[o.id] = d
     out["permanents"] = perms
     return out

@@ -1,0 +1,200 @@
+"""Continuous effects of resolving spells and abilities that last until end of turn (611.2a), the word
+``until_end_of_turn``: "Target creature gets +2/+2 and gains trample until end of turn", "Creatures you
+control gain haste until end of turn", "It can't block this turn", "Switch target creature's power and
+toughness until end of turn".
+
+Each affected object gets one record in the game state (``state.PTChange``) holding everything the sentence
+does to it: +N/+N (613.4c, layer 7c), keywords (613.1f, layer 6), a switch of power and toughness (613.4d,
+layer 7d), rules for that object ("can't block", "can't be blocked": the engine performs no combat, so they
+are recorded and shown, and nothing reads them). ``rules.layers`` applies them in their layers in timestamp
+order (613.7); the cleanup step ends them all (514.2, ``engine.turn``). The records of one sentence share a
+timestamp: it is one effect (611.2c: the set of objects is fixed as it begins).
+
+Handlers take (game, effect, ctx) like those in ``resolve.HANDLERS`` and are registered there.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mtgjudge.model.engine import effects, resolve, zones
+from mtgjudge.model.engine.game import Game, name_of
+from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.mana import BASIC_LAND_TYPES
+from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.state import PTChange
+from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.vocab.words import EFFECT_WORDS
+
+Ctx = resolve.Ctx
+
+#: The rules an effect may add for its object, as the record names them (shown in the outcome and the log).
+RULES = {"cant_block": "can't block", "cant_be_blocked": "can't be blocked", "must_attack": "attacks if able",
+         "must_be_blocked": "all creatures able to block it do so"}
+
+
+def _objects(game: Game, e: Effect, ctx: Ctx) -> list[str] | Game:
+    """The objects the effect applies to: its target (608.2b: not if illegal now), the previous instruction's
+    target ("it", 608.2c: the engine gives it that target, ``targeting.effect_slots``), its source ("~"), or
+    every permanent a noun phrase names as it resolves (611.2c). A Game: nothing to do, said in its log."""
+    st = game.state
+    if e.arg("affects"):
+        return effects.affected(game, e, ctx)
+    if e.arg("self"):
+        if not (st.has(ctx.source) and st.obj(ctx.source).zone == "battlefield"
+                and game.moved(ctx.source) == ctx.source_moves):
+            return game.log("400.7", f"{ctx.source} is no longer on the battlefield as the same object: "
+                                     f"{e.text()!r} does nothing")
+        return [ctx.source]
+    if ctx.target is None:
+        raise Unsupported(f"what {e.text()!r} applies to is not known to the engine")
+    skip = resolve._unaffected(game, ctx)
+    if skip is not None:
+        return skip
+    if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
+        if e.arg("it"):
+            # 400.7: the object the earlier instruction acted on left the battlefield; the new object is not it
+            return game.log("400.7", f"{ctx.target} is no longer on the battlefield: {e.text()!r} does nothing")
+        raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent, is not performed by the engine")
+    return [ctx.target]
+
+
+def _x(e: Effect, ctx: Ctx) -> int:
+    """107.3a: X in "+X/+0" is the value chosen as the spell was cast (a spell's only: an ability's X would
+    be its activation's, which the engine does not keep)."""
+    if not (e.arg("x_power") or e.arg("x_toughness")):
+        return 0
+    if ctx.ability_index is not None or ctx.x is None:
+        raise Unsupported(f"the value of X in {e.text()!r} is not known to the engine")
+    return ctx.x
+
+
+def _per(game: Game, e: Effect, ctx: Ctx) -> int:
+    """608.2h: "+1/+1 for each artifact you control" counts as the effect begins (1 without "for each"); "for
+    each basic land type among lands you control" counts the basic land types (305.6) of those lands."""
+    st = game.state
+    if e.arg("per"):
+        counted = effects.affected(game, Effect("until_end_of_turn", (("affects", e.arg("per")),), e.word), ctx)
+        return len(counted)
+    if e.arg("per_basic_land_type"):
+        guard_scope(st, "characteristics", "the basic land types among lands are counted")
+        types = {t for o in st.battlefield(ctx.controller) for t in current(st, o.id).subtypes
+                 if "Land" in current(st, o.id).types and t in BASIC_LAND_TYPES}
+        return len(types)
+    return 1
+
+
+def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Game:
+    """611.2a, 514.2: the effect of ``e`` on each object of ``ids`` until end of turn, one timestamp for all
+    (613.7b: it is one effect)."""
+    st = game.state
+    source = ctx.source
+    x = _x(e, ctx)
+    n = _per(game, e, ctx)
+    p = n * e.arg("power", 0) + x * e.arg("x_power", 0)
+    t = n * e.arg("toughness", 0) + x * e.arg("x_toughness", 0)
+    keywords = tuple(e.arg("keywords", ()))
+    if p or t or e.arg("switch"):
+        guard_scope(st, "power-toughness", f"the power and toughness of {', '.join(ids)} change")
+    if keywords:
+        guard_scope(st, "characteristics", f"{', '.join(ids)} gain {', '.join(k.lower() for k in keywords)}")
+    rules = tuple(text for key, text in RULES.items() if e.arg(key))
+    origin = st.obj(source).name if st.has(source) else source
+    ts = max([o.timestamp for o in st.objects] + [c.timestamp for c in st.pt_changes] + [0]) + 1
+    control = ctx.controller if e.arg("control") else ""
+    made = tuple(PTChange(oid, p, t, st.turn.number, origin, ts, keywords=keywords, switch=bool(e.arg("switch")),
+                          rules=rules, control=control, control_before=st.obj(oid).controller if control else "")
+                 for oid in ids)
+    game = game.with_state(st.evolve(pt_changes=st.pt_changes + made))
+    for c in made:
+        if control:
+            game = set_controller(game, c.object, control, ("613.1b", "611.2a"))
+    guard_unrecognized(game, f"{', '.join(ids)} change until end of turn")
+    cited = tuple(r for r, on in (("613.1b", control), ("613.1f", keywords), ("613.4c", p or t),
+                                  ("107.3a", e.arg("x_power") or e.arg("x_toughness")),
+                                  ("608.2h", e.arg("per") or e.arg("per_basic_land_type")),
+                                  ("613.4d", e.arg("switch")),
+                                  ("611.2a", True), ("514.2", True)) if on)
+    for c in made:
+        game = game.log(cited, f"{name_of(st, c.object)}: {c.describe()} until end of turn")
+    return game
+
+
+def _until_end_of_turn(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """611.2a: "[subject] gets +N/+N and gains [keywords] until end of turn", "can't block this turn", "switch
+    its power and toughness until end of turn" (613.1f, 613.4c, 613.4d); ends in the cleanup step (514.2)."""
+    found = _objects(game, e, ctx)
+    if isinstance(found, Game):
+        return [found]
+    if not found:
+        return [game.log("611.2c", f"no permanent is {e.arg('affects')}: {e.text()!r} affects nothing")]
+    if e.arg("affects"):
+        game = game.log("611.2c", f"the {e.arg('affects')} affected are fixed now: {', '.join(found)}")
+    if e.arg("it"):
+        game = _log_it(game, ctx.target)
+    return [add_until_end_of_turn(game, found, e, ctx)]
+
+
+def _log_it(game: Game, oid: str) -> Game:
+    return game.log("608.2c", f"\"it\" is {name_of(game.state, oid)}, the object the instruction before acted on")
+
+
+def set_controller(game: Game, oid: str, player: str, rules) -> Game:
+    """613.1b: ``player`` controls the permanent ``oid`` from now on (its zone list moves to theirs); 302.6: it
+    has not been under its new controller's control continuously since their turn began."""
+    st = game.state
+    o = st.obj(oid)
+    if o.controller == player:
+        return game.log(rules, f"{player} already controls {o.name} ({oid})")
+    guard_scope(st, "characteristics", f"control of {oid} changes")
+    state = zones.add_to_zone(zones.remove_from_zones(st, oid), player, "battlefield", oid)
+    state = state.with_object(replace(o, controller=player, summoning_sick=True))
+    game = game.with_state(state)
+    guard_unrecognized(game, f"control of {o.name} changes")
+    return game.log(rules, f"{player} gains control of {o.name} ({oid}); 302.6: it has not been under {player}'s "
+                           "control since their most recent turn began")
+
+
+def end_control(game: Game, ending) -> Game:
+    """514.2, 613.1b: as the "until end of turn" effects ``ending`` end together, each object they gave control of
+    returns to the player who controlled it before the first of them (none of them applies any more)."""
+    first: dict[str, str] = {}
+    for c in sorted(ending, key=lambda c: c.timestamp):
+        if c.control and c.object not in first:
+            first[c.object] = c.control_before
+    for oid, player in first.items():
+        if game.state.has(oid) and game.state.obj(oid).zone == "battlefield" and player in game.state.player_names:
+            game = set_controller(game, oid, player, ("514.2", "613.1b"))
+    return game
+
+
+def guard_attack_requirements(game: Game) -> None:
+    """508.1d: a creature of the active player that "attacks this turn if able" must attack if it is able; the
+    engine declares no attackers, so a turn that passes its combat with such a creature is unsupported."""
+    st = game.state
+    for c in st.pt_changes:
+        if RULES["must_attack"] in c.rules and st.has(c.object) and st.obj(c.object).zone == "battlefield" \
+                and st.obj(c.object).controller == st.turn.active and "Creature" in current(st, c.object).types:
+            raise Unsupported(f"{name_of(st, c.object)} attacks this turn if able (508.1d): declaring attackers is "
+                              "not performed by the engine")
+
+
+def _untap_it(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.26b, 608.2c: "Untap that creature": the object the instruction before acted on (if it is still that
+    object on the battlefield, 400.7)."""
+    st = game.state
+    if ctx.target is None:
+        raise Unsupported(f"what {e.text()!r} refers to is not known to the engine")
+    if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
+        return [game.log("400.7", f"{ctx.target} is no longer on the battlefield: it is not untapped")]
+    untap = effects.HANDLERS["untap_target"]
+    game = _log_it(game, ctx.target)
+    return untap(game, Effect("untap_target", (("target", "permanent"),), EFFECT_WORDS["untap_target"]), ctx)
+
+
+HANDLERS = {
+    "until_end_of_turn": _until_end_of_turn,
+    "untap_it": _untap_it,
+}
+resolve.HANDLERS.update(HANDLERS)

@@ -1,0 +1,120 @@
+"""Reading one sentence of an effect as an "until end of turn" continuous effect (611.2a): the phrase grammar's
+``until_effect`` (subject, verb phrases joined by "and", one duration) into the word ``until_end_of_turn``.
+
+The subject is a target phrase (the one ``find_targets`` read in the sentence), "it" / "that creature" (the
+previous instruction's target, 608.2c: read only right after an instruction with one target that is a
+permanent), "~" (the source), or a noun phrase of permanents ("creatures you control", "all creatures"),
+kept as written for ``phrases.parse_np``.
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab import phrases
+from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.vocab.parse import parse_effect
+
+#: The subject's words of a noun-phrase subject: from the start (after "Until end of turn, " and "All ")
+#: to the first verb (noun phrases hold none of these words).
+_NP_SUBJECT = re.compile(r"^(?:until end of turn, )?(?:all )?(?P<np>.+?) (?:gets?|gains?|can't)\b", re.I)
+
+
+#: "... until end of turn for each artifact you control."
+_PER = re.compile(r" for each (.+?)\.?$", re.I)
+
+
+def _permanents(phrase: str) -> bool:
+    try:
+        phrases.parse_np(phrase)
+    except DefinitionError:
+        return False
+    return True
+
+
+def _permanent_target(phrase: str) -> bool:
+    try:
+        spec = phrases.parse_target(phrase)
+    except DefinitionError:
+        return False
+    return spec.zone == "battlefield" and not spec.players and bool(spec.objects)
+
+
+def _refers_back(earlier: Sequence[Effect | None]) -> bool:
+    """608.2c: "it" names the object the instruction before acted on: one with a target that is a permanent,
+    or an "it" itself."""
+    prev = earlier[-1] if earlier else None
+    if prev is None:
+        return False
+    if prev.arg("it"):
+        return True
+    target = prev.arg("target")
+    return bool(target) and target != "any target" and _permanent_target("target " + target)
+
+
+def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect | None] = ()) -> Effect | None:
+    """The ``until_end_of_turn`` word of a whole sentence, or None if it is not one the grammar reads (or its
+    subject is not one the engine can name)."""
+    try:
+        r = phrases.parse(sentence.strip(), "until_effect")
+    except DefinitionError:
+        return None
+    subject = r.pop("subject")
+    args: dict = {}
+    if subject == "target":
+        if len(found) != 1:
+            return None
+        phrase = found[0]
+        if phrase.startswith("another target "):
+            phrase = "target another " + phrase[len("another target "):]
+        if not phrase.startswith("target ") or not _permanent_target(phrase):
+            return None
+        args["target"] = phrase[len("target "):]
+    elif found:
+        return None
+    elif subject == "it":
+        if not _refers_back(earlier):
+            return None
+        args["it"] = True
+    elif subject == "self":
+        args["self"] = True
+    else:
+        m = _NP_SUBJECT.match(sentence.strip())
+        if m is None:
+            return None
+        np = m.group("np")
+        for phrase in (np[0].lower() + np[1:], np):
+            try:
+                sel = phrases.parse_np(phrase)
+            except DefinitionError:
+                continue
+            args["affects"] = phrase
+            break
+        else:
+            return None
+        # "Other creatures you control" after an earlier sentence may mean other than what that sentence named
+        # ("Zombies you control get +2/+1 until end of turn. Other creatures you control get +1/+1 until end of
+        # turn."), not other than the source: read only as the first sentence
+        if sel.other and earlier:
+            return None
+    if "pt" in r and "pt_x" in r:
+        return None
+    if r.pop("per", False):
+        # "for each artifact you control": the noun phrase as written; "other" would be other than the target
+        # (not the source the engine's phrases compare with), so it is not read
+        per = _PER.search(sentence.strip()).group(1)
+        args["per"] = next((p for p in (per, per[0].lower() + per[1:]) if _permanents(p)), "")
+        if not args["per"] or phrases.parse_np(args["per"]).other:
+            return None
+    if "pt" in r:
+        args["power"], args["toughness"] = r.pop("pt")
+    if "pt_x" in r:
+        (args["power"], args["x_power"]), (args["toughness"], args["x_toughness"]) = r.pop("pt_x")
+    if r.pop("untap", False):
+        return parse_effect({"untap_it": {"it": True}}) if not r and args.get("it") else None
+    args.update(r)
+    try:
+        return parse_effect({"until_end_of_turn": args})
+    except DefinitionError:
+        return None

@@ -1,0 +1,99 @@
+"""The word of continuous effects that last until end of turn (611.2a): what one sentence of a resolving spell
+or ability does to its subject until the cleanup step (514.2). Read from Oracle text by ``oracle.until``;
+performed by ``engine.until``; applied in the layers by ``rules.layers`` (613.1f, 613.4c-d)."""
+from __future__ import annotations
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab.abilities import KEYWORDS
+from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.vocab.word import Word
+
+ENGINE = frozenset({"engine"})
+#: Who the effect applies to: exactly one of these arguments.
+SUBJECTS = ("target", "affects", "it", "self")
+#: What it does: at least one of these.
+CHANGES = ("power", "keywords", "switch", "cant_block", "cant_be_blocked", "must_attack", "must_be_blocked", "control",
+           "x_power", "x_toughness")
+
+
+def _v_until(a: dict) -> dict:
+    subjects = [k for k in SUBJECTS if a.get(k)]
+    if len(subjects) != 1:
+        raise DefinitionError(f"needs exactly one of {', '.join(SUBJECTS)}")
+    if ("power" in a) != ("toughness" in a):
+        raise DefinitionError("power and toughness go together")
+    if (a.get("per") or a.get("per_basic_land_type")) and (a.get("x_power") or a.get("x_toughness")):
+        raise DefinitionError("X and 'for each' together")
+    if a.get("control") and not (a.get("target") or a.get("it")):
+        raise DefinitionError("control changes only of a target (or 'it')")
+    if not any(a.get(k) for k in CHANGES) and not a.get("toughness"):
+        raise DefinitionError(f"changes nothing: needs one of {', '.join(CHANGES)}")
+    kws = a.get("keywords", ())
+    if isinstance(kws, list):
+        kws = tuple(kws)
+    for k in kws:
+        if str(k).capitalize() not in KEYWORDS:
+            raise DefinitionError(f"{k!r} is not a keyword the verifier knows")
+    if "keywords" in a:
+        a = {**a, "keywords": tuple(str(k).capitalize() for k in kws)}
+    return a
+
+
+def _subject(a: dict) -> str:
+    if a.get("target"):
+        return a["target"] if a["target"] == "any target" else f"Target {a['target']}"
+    if a.get("affects"):
+        return a["affects"][0].upper() + a["affects"][1:]
+    return "It" if a.get("it") else "This"
+
+
+def _pt(n: int, x: int) -> str:
+    return ("+X" if x > 0 else "-X") if x else f"{n:+d}"
+
+
+def _render(a: dict) -> str:
+    subject = _subject(a)
+    plural = bool(a.get("affects"))
+    if a.get("control"):
+        return f"Gain control of {subject[0].lower() + subject[1:]} until end of turn"
+    if a.get("switch"):
+        whose = subject[0].lower() + subject[1:]
+        return f"Switch {whose}'s power and toughness until end of turn"
+    verbs = []
+    if "power" in a:
+        pt = [_pt(a["power"], a.get("x_power", 0)), _pt(a["toughness"], a.get("x_toughness", 0))]
+        verbs.append(f"{'get' if plural else 'gets'} {pt[0]}/{pt[1]}")
+    if a.get("keywords"):
+        verbs.append(f"{'gain' if plural else 'gains'} " + " and ".join(k.lower() for k in a["keywords"]))
+    if a.get("cant_block"):
+        verbs.append("can't block")
+    if a.get("cant_be_blocked"):
+        verbs.append("can't be blocked")
+    if a.get("must_attack"):
+        verbs.append("attacks if able")
+    if a.get("must_be_blocked"):
+        verbs.append("must be blocked by all creatures able to block it")
+    per = f" for each {a['per']}" if a.get("per") else (
+        " for each basic land type among lands you control" if a.get("per_basic_land_type") else "")
+    return f"{subject} {' and '.join(verbs)} until end of turn{per}"
+
+
+WORDS = (
+    # 611.2a, 514.2: one sentence's effect until end of turn on its subject (``target`` a target phrase,
+    # ``affects`` a noun phrase of permanents fixed as it resolves (611.2c), ``it`` the previous instruction's
+    # target (608.2c), ``self`` the source): +power/+toughness (613.4c), ``keywords`` gained (613.1f),
+    # ``switch`` power and toughness (613.4d), ``cant_block`` / ``cant_be_blocked`` / ``must_attack`` ("attacks this
+    # turn if able") / ``must_be_blocked`` ("all creatures able to block it do so"): restrictions and requirements
+    # of combat (508.1c-d, 509.1b-c),
+    # ``control``: the spell's or ability's controller gains control of it (613.1b); ``x_power`` /
+    # ``x_toughness``: X (chosen as the spell was cast, 107.3a) times this is added to ``power`` / ``toughness``;
+    # ``per`` (a noun phrase of permanents) / ``per_basic_land_type``: +N/+N for each, counted as it resolves
+    # (608.2h).
+    Word("until_end_of_turn", "effect",
+         {"target": str, "affects": str, "it": bool, "self": bool, "power": int, "toughness": int, "keywords": object,
+          "switch": bool, "cant_block": bool, "cant_be_blocked": bool, "control": bool, "x_power": int,
+          "x_toughness": int, "per": str, "per_basic_land_type": bool, "must_attack": bool, "must_be_blocked": bool},
+         _render, frozenset({Scope.POWER_TOUGHNESS, Scope.COMBAT}), ENGINE, _v_until),
+    # 701.26b, 608.2c: "Untap that creature", "Untap it": the object the instruction before acted on.
+    Word("untap_it", "effect", {"it": bool}, lambda a: "Untap it", frozenset({Scope.UNTAP}), ENGINE),
+)
