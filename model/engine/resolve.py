@@ -22,6 +22,7 @@ from mtgjudge.model.engine.game import MAX_STEPS, Game, merge, name_of
 from mtgjudge.model.engine.removal import remove
 from mtgjudge.model.engine.sba import power
 from mtgjudge.model.engine.targeting import effect_slots, still_legal
+from mtgjudge.model.rules.targets import target_spec
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.exile_until import exile_until_leaves, link_exiled, return_linked
@@ -458,14 +459,17 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
     slots = [None] * len(ability.effects) if _exiles_until(ability) or not ability.targets else \
         effect_slots(ability, ctx.targets)
     branches = [game]
-    for e, i in zip(ability.effects, slots):
-        t = ctx.targets[i] if i is not None else None
-        ok = legal[i] if i is not None and legal is not None else True
-        c = replace(ctx, target=t, target_legal=ok, before=ctx.before or game.state)
-        nxt = []
-        for g in branches:
-            nxt += HANDLERS[e.kind](g, e, c)
-        branches = merge(nxt)
+    for e, group in zip(ability.effects, slots):
+        # One use of "target" may have chosen several objects ("destroy two target creatures"): the effect
+        # acts on each of them (none if "up to" chose none), each checked on its own (608.2b).
+        for i in (group if group is not None else (None,)):
+            t = ctx.targets[i] if i is not None else None
+            ok = legal[i] if i is not None and legal is not None else True
+            c = replace(ctx, target=t, target_legal=ok, before=ctx.before or game.state)
+            nxt = []
+            for g in branches:
+                nxt += HANDLERS[e.kind](g, e, c)
+            branches = merge(nxt)
     return branches
 
 
@@ -545,7 +549,11 @@ def resolve_top(game: Game) -> list[Game]:
         raise Unsupported(f"resolving {o.name}: its effect is not modelled")
     _guard_own_text(o, (top, game.moved(top)) in game.cast_plainly)
     ctx = Ctx(top, o.controller, o.targets, game.moved(top), o.x, face=o.face)
-    if spell[0].targets and not ctx.targets:
+    # A spell the actions cast may have chosen no targets where every use says "up to" or "any number of"
+    # (601.2c); one given on the stack without its targets is not known.
+    chose_none = (top, game.moved(top)) in game.cast_plainly and all(
+        target_spec(p).minimum == 0 for p in spell[0].targets)
+    if spell[0].targets and not ctx.targets and not chose_none:
         raise Unsupported(f"{o.name} on the stack has no targets given; its targets were chosen as it was cast")
     legal = _targets_check(game, spell[0], ctx)
     if legal is None:
