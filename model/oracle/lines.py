@@ -83,7 +83,10 @@ def _other(text: str) -> Effect:
 
 
 _NUM = r"(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
-_TGT = r"(any target|(?:another )?target [^.]+?)"
+#: A target phrase, with its count where one use of "target" chooses several objects or none (601.2c):
+#: "two target creatures", "up to three target lands", "any number of target creatures".
+_COUNT = r"(?:(?:up to )?(?:one|two|three|four|five|six|\d+)|any number of) "
+_TGT = rf"(any target|(?:another )?target [^.]+?|{_COUNT}target [^.]+?)"
 #: Whole sentences of an effect that are words of the encoding (the engine performs them on resolution):
 #: the pattern, the word, and which groups are its arguments. A sentence is read only whole; "target"
 #: phrases must be the ones ``find_targets`` reads in it.
@@ -91,9 +94,13 @@ _EFFECT_SENTENCES = (
     (re.compile(rf"^~ deals {_NUM} damage to {_TGT}\.$", re.I), "damage", ("n", "target")),          # 120.3
     (re.compile(rf"^Destroy {_TGT}\.$", re.I), "destroy", ("target",)),                              # 701.8a
     (re.compile(rf"^Exile {_TGT}\.$", re.I), "exile", ("target",)),                                  # 701.13a
-    (re.compile(rf"^Return {_TGT} to its owner's hand\.$", re.I), "bounce", ("target",)),            # 400.6
-    (re.compile(rf"^{_TGT} gets ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I), "pump",
+    (re.compile(rf"^Return {_TGT} to (?:its|their) owners?'s? hands?\.$", re.I), "bounce", ("target",)),  # 400.6
+    (re.compile(rf"^{_TGT}(?: each)? gets? ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I), "pump",
      ("target", "power", "toughness")),                                                              # 613.4c
+    # e-damage: one use of "target" choosing several objects, each dealt the damage / given the counters.
+    (re.compile(rf"^~ deals {_NUM} damage to each of {_TGT}\.$", re.I), "damage", ("n", "target")),     # 120.3
+    (re.compile(rf"^Put {_NUM} ([+-]1/[+-]1) counters? on each of {_TGT}\.$", re.I), "counter_target",
+     ("n", "kind", "target")),                                                                       # 122.1
     (re.compile(r"^Counter (target spell)\.$", re.I), "counter_spell", ("target",)),                 # 701.6a
     (re.compile(r"^Its controller gains life equal to its power\.$", re.I),
      "its_controller_gains_life_equal_to_power", ()),                                                 # 608.2h
@@ -127,8 +134,8 @@ _EFFECT_SENTENCES = (
     (re.compile(r"^Counter (target [a-z ]+ spell)\.$", re.I), "counter_spell", ("target",)),          # 701.6a
     (re.compile(rf"^Put {_NUM} ([+-]1/[+-]1) counters? on {_TGT}\.$", re.I), "counter_target",
      ("n", "kind", "target")),                                                                       # 122.1
-    (re.compile(r"^Return (target [a-z ]+ card from your graveyard) to your hand\.$", re.I), "regrow",
-     ("target",)),                                                                                   # 400.6
+    (re.compile(r"^Return ((?:up to (?:one|two|three|four|five) |two |three )?target [a-z ]+ cards? from your "
+                r"graveyard) to your hand\.$", re.I), "regrow", ("target",)),                     # 400.6
     (re.compile(r"^Return (target [a-z ]+ card from your graveyard) to the battlefield\.$", re.I),
      "reanimate", ("target",)),                                                                      # 400.6
     (re.compile(rf"^(target (?:player|opponent)) discards {_NUM} cards?\.$", re.I), "discard",
@@ -168,9 +175,10 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
                 phrase = value[0].lower() + value[1:]
                 if phrase.startswith("another target "):       # "another target X" is read as "target another X"
                     phrase = "target another " + phrase[len("another target "):]
-                if found != (phrase,):
+                if len(found) != 1 or found[0][:1].lower() + found[0][1:] != phrase:
                     return None
-                args[key] = phrase if phrase == "any target" else phrase[len("target "):]
+                # "target creature" is kept as "creature"; a counted phrase ("two target creatures") whole
+                args[key] = phrase[len("target "):] if phrase.startswith("target ") else phrase
             elif key in ("n", "gain"):
                 args[key] = phrases.number_word(value)
             elif key in ("kind", "counter"):
@@ -187,7 +195,8 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
         if "target" in args and args["target"] != "any target":
             zone = _TARGET_ZONE.get(kind, "battlefield")
             try:
-                spec = phrases.parse_target("target " + args["target"])
+                spec = phrases.parse_target(args["target"] if re.search(r"\btargets?\b", args["target"])
+                                            else "target " + args["target"])
                 # "target player discards": a player only; else objects in the word's zone (players too
                 # where the word acts on them: damage, drain)
                 if (spec.zone != zone) if zone else (not spec.players or spec.objects):

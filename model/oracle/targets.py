@@ -27,7 +27,7 @@ _BOUNDARY = {"and", "then", "to", "gets", "get", "gains", "gain", "has", "have",
              "doesn't", "don't", "becomes", "become", "fights", "fight", "loses", "lose", "is", "are", "unless",
              "until", "into", "onto", "on", "at", "as", "puts", "put", "draws", "draw", "discards", "discard",
              "sacrifices", "sacrifice", "mills", "mill", "reveals", "reveal", "shuffles", "returns", "exiles",
-             "searches", "looks", "chooses", "may", "can", "must", "would", "untaps", "taps", "skips", "attacks",
+             "searches", "looks", "each", "chooses", "may", "can", "must", "would", "untaps", "taps", "skips", "attacks",
              "blocks", "or", "for", "this", "under", "if", "where", "gets", "phases", "explores", "connives",
              "perpetually", "deals", "assigns", "removes", "copies", "owner", "controller", "but", "instead",
              "among", "by", "in", "twice", "until", "plays", "pays", "creates", "scries", "surveils"}
@@ -63,6 +63,8 @@ def _phrase_after(rest: str) -> tuple[str, str] | None:
             words = words[:-1] + [words[-1][:-2]]
         if follow and not possessive and not _PUNCTUATION.match(follow) and follow.lower() not in _BOUNDARY:
             continue
+        if words[-1].lower() == "each":
+            continue            # "two target creatures each get": "each" goes with the verb
         phrase = " ".join(words).replace(" ,", ",")
         try:
             parse_target("target " + phrase)
