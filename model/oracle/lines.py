@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.oracle import keywords
+from mtgjudge.model.oracle import damage_sentences, keywords
 from mtgjudge.model.oracle.scopes import could_add_mana, unmodelled
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.rules.costs import spells_match
@@ -142,9 +142,9 @@ _EFFECT_SENTENCES = (
      ("target", "n")),                                                                               # 701.9a
     (re.compile(rf"^Tap {_TGT}\.$", re.I), "tap_target", ("target",)),         # 701.26a
     (re.compile(rf"^Untap {_TGT}\.$", re.I), "untap_target", ("target",)),     # 701.26b
-)
+) + damage_sentences.sentence_patterns(_NUM, _TGT)
 #: The zone a word's target is in, where it is not the battlefield (the engine performs the word only there).
-_TARGET_ZONE = {"counter_spell": "stack", "regrow": "graveyard", "reanimate": "graveyard", "discard": None,
+_TARGET_ZONE = {"counter_spell": "stack", "counter_unless_pays": "stack", "regrow": "graveyard", "reanimate": "graveyard", "discard": None,
                 "edict": None}
 
 
@@ -181,7 +181,7 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
                 args[key] = phrase[len("target "):] if phrase.startswith("target ") else phrase
             elif key in ("n", "gain"):
                 args[key] = phrases.number_word(value)
-            elif key in ("kind", "counter"):
+            elif key in ("kind", "counter", "cost"):
                 args[key] = value
             elif key == "token":         # one token's description: "1/1 white Soldier creature token(s)"
                 args[key] = re.sub(r"\btokens\b", "token", value)
@@ -250,7 +250,7 @@ def read_effect_words(parts: list[str]) -> tuple[list[Effect | None], list[str]]
     sentence's targets can't be read."""
     words: list[Effect | None] = []
     targets: list[str] = []
-    for s in parts:
+    for s in (p for whole in parts for p in damage_sentences.split_compound(whole)):
         found = find_targets(s)
         if found is None:
             return None
@@ -625,7 +625,10 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         return unmodelled(body, printed, "triggered", ctx.spell)
     targets: list[str] = []
     effects: list[Effect] = []
-    for s in sentences(effect) if sep else ():
+    # "When ~ enters the battlefield, it deals ...": "it" is the permanent itself (201.5).
+    self_subject = bool(re.match(r"^(?:when|whenever) ~ ", condition, re.I))
+    parts = [p for whole in sentences(effect) for p in damage_sentences.split_compound(whole, self_subject)]
+    for s in parts if sep else ():
         found = find_targets(s)
         word = effect_word(s, found) if found is not None else None
         if word is None:

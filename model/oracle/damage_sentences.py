@@ -1,0 +1,40 @@
+"""Sentences of the e-damage slice (issue 9): damage and countering, read into words of the encoding.
+
+A sentence that joins two effects with "and" ("~ deals 3 damage to any target and you gain 3 life"; "~ deals
+2 damage to target creature and 2 damage to target player") is split into its parts, each read like a
+sentence of its own, in the order written (608.2c). In an ability of a permanent whose trigger names the
+permanent itself ("When ~ enters the battlefield, it deals 2 damage to any target"), "it" at the start of a
+sentence is that permanent (201.5).
+"""
+from __future__ import annotations
+
+import re
+
+_N = r"(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
+_AND_GAIN = re.compile(rf"^(~ deals (?:{_N}|X) damage to .+?) and you gain {_N} life\.$", re.I)
+_AND_DAMAGE = re.compile(rf"^~ deals ({_N}) damage to (.+?) and ({_N}) damage to ([^.]+?)\.$", re.I)
+_IT_DEALS = re.compile(r"^it deals\b", re.I)
+
+
+def split_compound(sentence: str, self_subject: bool = False) -> list[str]:
+    """The sentence as one or more sentences, each naming one effect (see the module's docstring)."""
+    s = sentence.strip()
+    if self_subject:
+        s = _IT_DEALS.sub("~ deals", s)
+    m = _AND_GAIN.match(s)
+    if m:
+        return [m.group(1) + ".", f"You gain {m.group(m.lastindex)} life."]
+    m = _AND_DAMAGE.match(s)
+    if m:
+        return [f"~ deals {m.group(1)} damage to {m.group(3)}.", f"~ deals {m.group(4)} damage to {m.group(6)}."]
+    return [s]
+
+
+def sentence_patterns(num: str, tgt: str) -> tuple:
+    """(pattern, word, argument keys) for ``lines.effect_word``, given its number and target expressions."""
+    return (
+        (re.compile(rf"^~ deals {num} damage to you\.$", re.I), "damage_you", ("n",)),                   # 120.3a
+        (re.compile(rf"^~ deals X damage to {tgt}\.$", re.I), "damage_x", ("target",)),                  # 107.3a
+        (re.compile(r"^Counter (target spell) unless its controller pays ((?:\{\d+\})+)\.$", re.I),
+         "counter_unless_pays", ("target", "cost")),                                                    # 118.12a
+    )

@@ -1,0 +1,43 @@
+"""Words of the e-damage slice (issue 9): damage and countering compositions the engine performs.
+
+- ``damage_you``: "This deals N damage to you" (120.3a: its controller loses that much life).
+- ``damage_x``: "This deals X damage to <target>" (107.3a: X is the value chosen as the spell was cast).
+- ``counter_unless_pays``: "Counter target spell unless its controller pays {N}" (701.6a, 118.12a: the
+  spell's controller may pay; if they don't, it is countered).
+"""
+from __future__ import annotations
+
+import re
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.vocab.word import Word
+
+ENGINE = frozenset({"engine"})
+
+
+def _target_words(phrase: str) -> str:
+    return phrase if phrase == "any target" or re.search(r"\btargets?\b", phrase) else f"target {phrase}"
+
+
+def _v_mana(a: dict) -> None:
+    if not re.fullmatch(r"(\{[0-9WUBRGC]+\})+", str(a.get("cost", ""))):
+        raise DefinitionError(f"counter_unless_pays: cost must be mana symbols, not {a.get('cost')!r}")
+    if not a.get("target"):
+        raise DefinitionError("counter_unless_pays: needs target")
+
+
+def _v_target(a: dict) -> None:
+    if not a.get("target"):
+        raise DefinitionError("needs target (a target phrase)")
+
+
+WORDS = (
+    Word("damage_you", "effect", {"n": int}, lambda a: f"This deals {a['n']} damage to you",
+         frozenset({Scope.LIFE}), ENGINE),
+    Word("damage_x", "effect", {"target": str}, lambda a: f"This deals X damage to {_target_words(a['target'])}",
+         frozenset({Scope.LIFE}), ENGINE, _v_target),
+    Word("counter_unless_pays", "effect", {"target": str, "cost": str},
+         lambda a: f"Counter {_target_words(a['target'])} unless its controller pays {a['cost']}",
+         frozenset({Scope.RESOLUTION}), ENGINE, _v_mana),
+)
