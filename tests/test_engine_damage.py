@@ -1,0 +1,113 @@
+"""The e-damage slice in the engine: several targets for one use of "target" (601.2c, 115.3), each affected
+and checked on resolution (608.2b); "another target" (a different object); damage compositions (608.2c,
+120.3a); "counter target spell unless its controller pays" (118.12a, 701.6a); the total cost for the number
+of targets chosen (601.2f). Expected values are worked out from the rules by hand."""
+from __future__ import annotations
+
+import pytest
+
+from mtgjudge.model.engine.actions import run
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.sba import power, toughness
+from mtgjudge.model.errors import Illegal, Unsupported
+from mtgjudge.queries.format.files import load_text
+from tests.engine_helpers import one, zone
+
+BASE = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      life: {life}
+      battlefield: {alice_bf}
+      hand: {alice_hand}
+    Bob:
+      battlefield: {bob_bf}
+      hand: {bob_hand}
+actions:
+{actions}
+expect: [{{stack_size: 0}}]
+"""
+
+
+def finals(actions: str, alice_bf: str, alice_hand: str, bob_bf: str = "[]", bob_hand: str = "[]",
+           life: int = 20) -> list[Game]:
+    (question,) = load_text(BASE.format(alice_bf=alice_bf, alice_hand=alice_hand, bob_bf=bob_bf, bob_hand=bob_hand,
+                                        actions=actions, life=life))
+    assert not isinstance(question, Exception), question
+    return run(Game(question.state), question.actions)
+
+
+BEARS2 = "[{card: Grizzly Bears, id: b1}, {card: Grizzly Bears, id: b2}]"
+
+
+def test_swelter_two_targets_both_die():
+    g = one(finals("  - cast: sw\n  - resolve: all", "[Mountain, Mountain, Mountain]", "[{card: Swelter, id: sw}]",
+                   BEARS2))
+    assert zone(g, "b1") == zone(g, "b2") == "graveyard"
+
+
+def test_swelter_needs_two_different_creatures_115_3():
+    with pytest.raises(Illegal):
+        finals("  - cast: sw", "[Mountain, Mountain, Mountain]", "[{card: Swelter, id: sw}]",
+               "[{card: Grizzly Bears, id: b1}]")
+    with pytest.raises(Illegal):
+        finals("  - {cast: sw, targets: [b1, b1]}", "[Mountain, Mountain, Mountain]", "[{card: Swelter, id: sw}]",
+               BEARS2)
+
+
+def test_into_the_void_every_number_of_targets_is_a_branch_601_2c():
+    games = finals("  - cast: v\n  - resolve: all", "[Island, Island, Island, Island]",
+                   "[{card: Into the Void, id: v}]", BEARS2)
+    outcomes = sorted((zone(g, "b1"), zone(g, "b2")) for g in games)
+    assert outcomes == [("battlefield", "battlefield"), ("battlefield", "hand"), ("hand", "battlefield"),
+                        ("hand", "hand")]
+    assert all(zone(g, "v") == "graveyard" for g in games)
+
+
+def test_consume_strength_another_target_is_a_different_creature():
+    games = finals("  - cast: cs\n  - resolve: all", "[Swamp, Forest, Forest]", "[{card: Consume Strength, id: cs}]",
+                   BEARS2)
+    # +2/+2 on one Bears, -2/-2 (dies, 704.5f) on the other; never both on the same creature.
+    outcomes = sorted((zone(g, "b1"), zone(g, "b2")) for g in games)
+    assert outcomes == [("battlefield", "graveyard"), ("graveyard", "battlefield")]
+    for g in games:
+        alive = "b1" if zone(g, "b1") == "battlefield" else "b2"
+        assert (power(g, alive), toughness(g, alive)) == (4, 4)
+
+
+def test_ashes_to_ashes_deals_five_to_its_controller_120_3a():
+    g = one(finals("  - cast: a\n  - resolve: all", "[Swamp, Swamp, Swamp]", "[{card: Ashes to Ashes, id: a}]",
+                   BEARS2, life=6))
+    assert zone(g, "b1") == zone(g, "b2") == "exile"
+    assert g.state.player("Alice").life == 1
+
+
+def test_mana_leak_payment_branches_118_12a():
+    games = finals("  - cast: bears\n  - {cast: leak, by: Bob, targets: [bears]}\n  - resolve: all",
+                   "[Forest, Forest, Forest, Forest, Forest]", "[{card: Grizzly Bears, id: bears}]",
+                   "[Island, Island]", "[{card: Mana Leak, id: leak}]")
+    assert sorted(zone(g, "bears") for g in games) == ["battlefield", "graveyard"]
+    paid = next(g for g in games if zone(g, "bears") == "battlefield")
+    assert all(paid.state.obj(f).tapped for f in paid.state.player("Alice").zone("battlefield")
+               if paid.state.obj(f).name == "Forest")
+
+
+def test_fireball_costs_one_more_for_each_target_beyond_the_first_601_2f():
+    # X=1: {1}{R} for one target; two targets cost {2}{R}, more than two Mountains can pay.
+    games = finals("  - {cast: fb, x: 1}", "[Mountain, Mountain, {card: Grizzly Bears, id: b0}]",
+                   "[{card: Fireball, id: fb}]", "[]")
+    # "any number of targets": zero or one target (Alice, Bob, the Bears); never two
+    assert sorted(len(g.state.obj("fb").targets) for g in games) == [0, 1, 1, 1]
+    with pytest.raises(Illegal):
+        finals("  - {cast: fb, x: 1, targets: [b0, Bob]}", "[Mountain, Mountain, {card: Grizzly Bears, id: b0}]",
+               "[{card: Fireball, id: fb}]", "[]")
+
+
+def test_divided_damage_stays_unsupported():
+    # 601.2d: "divided as you choose" is a choice made on casting that the engine does not perform yet.
+    with pytest.raises(Unsupported):
+        finals("  - {cast: fb, x: 2}\n  - resolve: all", "[Mountain, Mountain, Mountain]",
+               "[{card: Fireball, id: fb}]", BEARS2)
