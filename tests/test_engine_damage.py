@@ -111,3 +111,38 @@ def test_divided_damage_stays_unsupported():
     with pytest.raises(Unsupported):
         finals("  - {cast: fb, x: 2}\n  - resolve: all", "[Mountain, Mountain, Mountain]",
                "[{card: Fireball, id: fb}]", BEARS2)
+
+
+def test_forked_bolt_divides_among_two_each_at_least_one_601_2d():
+    games = finals("  - {cast: fb, targets: [bears, m1]}\n  - resolve: all", "[Mountain]",
+                   "[{card: Forked Bolt, id: fb}]",
+                   "[{card: Grizzly Bears, id: bears}, {card: Memnite, id: m1}]")
+    # two targets: 1 and 1 is the only division (each gets at least 1): Memnite dies, the Bears keep 1 damage
+    g = one(games)
+    assert zone(g, "m1") == "graveyard" and g.state.obj("bears").damage == 1
+
+
+def test_forked_bolt_one_target_gets_both():
+    g = one(finals("  - {cast: fb, targets: [Bob]}\n  - resolve: all", "[Mountain]", "[{card: Forked Bolt, id: fb}]"))
+    assert g.state.player("Bob").life == 18
+
+
+def test_pyrotechnics_every_division_is_a_branch_and_no_more_targets_than_damage():
+    games = finals("  - {cast: p, targets: [Alice, Bob]}\n  - resolve: all", "[Mountain, Mountain, Mountain, Mountain, "
+                   "Mountain]", "[{card: Pyrotechnics, id: p}]")
+    # 4 divided between two players, each at least 1: 1+3, 2+2, 3+1
+    assert sorted((g.state.player("Alice").life, g.state.player("Bob").life) for g in games) == \
+        [(17, 19), (18, 18), (19, 17)]
+    with pytest.raises(Illegal):       # five targets for 4 damage: one would get none (601.2d)
+        finals("  - {cast: p, targets: [Alice, Bob, b1, b2, m1]}", "[Mountain, Mountain, Mountain, Mountain, "
+               "Mountain]", "[{card: Pyrotechnics, id: p}]",
+               "[{card: Grizzly Bears, id: b1}, {card: Grizzly Bears, id: b2}, {card: Memnite, id: m1}]")
+
+
+def test_divided_damage_illegal_target_gets_nothing_608_2b():
+    games = finals("  - {cast: fb, targets: [bears, m1]}\n  - {cast: u, by: Bob, targets: [m1]}\n  - resolve: all",
+                   "[Mountain]", "[{card: Forked Bolt, id: fb}]",
+                   "[{card: Grizzly Bears, id: bears}, {card: Memnite, id: m1}, Island]", "[{card: Unsummon, id: u}]")
+    # the Memnite's 1 is not dealt to anyone else: the Bears get their 1 only
+    g = one(games)
+    assert zone(g, "m1") == "hand" and g.state.obj("bears").damage == 1

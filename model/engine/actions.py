@@ -13,6 +13,7 @@ from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import Game, find_ref, merge, name_of
 from mtgjudge.model.engine.leave_game import leave_game
 from mtgjudge.model.engine.paying import pay
+from mtgjudge.model.engine.damage import division_possible
 from mtgjudge.model.payment.enumeration import all_payments
 from mtgjudge.model.payment.problem import build_problem
 from mtgjudge.model.engine.removal import remove
@@ -62,6 +63,13 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     # 601.2c: the targets are chosen as the spell is cast, after it moved to the stack (it can't target
     # itself, 115.5); every legal choice is a branch unless the action names them.
     choices = choose_targets(game, phrases, player, oid, a.get("targets"))
+    spell_ab = next((ab for ab in ch.abilities if ab.kind == "spell"), None)
+    if spell_ab is not None and phrases:
+        # 601.2d: each target of a divided effect gets at least 1, so no more targets than the amount
+        choices = [t for t in choices if division_possible(spell_ab, t, x)]
+        if not choices:
+            raise Illegal((step(("601.2c", "601.2d"), f"{o.name}: no choice of targets can each be dealt at least 1 "
+                                                      "of the damage divided among them"),))
     for targets in choices:
         g0 = game
         if targets:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mtgjudge.model.engine import resolve
-from mtgjudge.model.engine.game import Game, merge
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.paying import pay
-from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.payment.enumeration import all_payments
 from mtgjudge.model.payment.problem import build_problem
 from mtgjudge.model.rules.costs import TotalCost
@@ -41,6 +41,64 @@ def _damage_x(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return resolve._damage(game, _with_n(e, ctx.x), ctx)
 
 
+def _divided_amount(e: Effect, x: int | None) -> int | None:
+    return e.arg("n") if e.arg("n") is not None else x
+
+
+def compositions(total: int, parts: int) -> list[tuple[int, ...]]:
+    """Every way to divide ``total`` among ``parts`` targets in order, each at least 1 (601.2d)."""
+    if parts == 0:
+        return [()] if total == 0 else []
+    if parts == 1:
+        return [(total,)] if total >= 1 else []
+    return [(first,) + rest for first in range(1, total - parts + 2) for rest in compositions(total - first, parts - 1)]
+
+
+def division_possible(ability, targets: tuple[str, ...], x: int | None) -> bool:
+    """601.2d: each target of a divided effect must receive at least 1: a choice of more targets than the
+    amount (or of any target for an amount of 0) can't be made as the spell is cast."""
+    from mtgjudge.model.engine.targeting import effect_slots
+    if not any(e.kind == "damage_divided" for e in ability.effects):
+        return True
+    for e, group in zip(ability.effects, effect_slots(ability, targets)):
+        if e.kind == "damage_divided" and group is not None and len(group):
+            amount = _divided_amount(e, x)
+            if amount is None or len(group) > amount:
+                return False
+    return True
+
+
+def _damage_divided(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """601.2d, 120.3: the damage divided among the targets as the spell's controller announced while casting
+    it (each at least 1); every division is a branch. The division is chosen here, as the spell resolves:
+    nothing between casting and resolving depends on it, so the positions reached are those of every division
+    announced on casting. 608.2b: a target that is illegal now is dealt none of its share (it is not
+    re-divided)."""
+    amount = _divided_amount(e, ctx.x)
+    if amount is None:
+        raise Unsupported(f"{e.text()!r}: the value of X is not known to the engine")
+    k = len(ctx.group)
+    if k == 0:
+        return [game.log("601.2c", "no targets were chosen: no damage is dealt")]
+    shares = compositions(amount, k)
+    if not shares:
+        raise Unsupported(f"{e.text()!r}: {amount} damage can't be divided among {k} targets, each getting at "
+                          "least 1 (601.2d)")
+    if len(shares) > MAX_BRANCHES:
+        raise SearchBound(f"more than {MAX_BRANCHES} divisions of {amount} damage: the search bound was reached")
+    out = []
+    for share in shares:
+        g = game.log("601.2d", "the damage is divided: " + ", ".join(f"{n} to {t}" for n, t in zip(share, ctx.group)))
+        if len(shares) > 1:
+            g = g.choose("divides " + ", ".join(f"{n} to {t}" for n, t in zip(share, ctx.group)))
+        branches = [g]
+        for n, t, ok in zip(share, ctx.group, ctx.group_legal):
+            c = replace(ctx, target=t, target_legal=ok)
+            branches = [r for b in branches for r in resolve._damage(b, _with_n(e, n), c)]
+        out += branches
+    return merge(out)
+
+
 def _counter_unless_pays(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """118.12a: "Counter target spell unless its controller pays {N}" means that player may pay {N}; if they
     don't, the spell is countered (701.6a). The spell's controller chooses: every way to pay (the payment
@@ -53,14 +111,22 @@ def _counter_unless_pays(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if o.zone != "stack":
         raise Unsupported(f"{e.text()!r} on {o.name} ({o.id}), not a spell on the stack, is not performed")
     payer = o.controller
-    symbols = tuple(s for part in cost_parts(e.arg("cost")) for s in part.mana)
+    text = e.arg("cost")
+    if text.upper() == "{X}":
+        # 107.3a: X is the value chosen as the countering spell was cast
+        if ctx.x is None:
+            raise Unsupported(f"{e.text()!r}: the value of X is not known to the engine")
+        text = f"{{{ctx.x}}}"
+    symbols = tuple(s for part in cost_parts(text) for s in part.mana)
     cost = TotalCost(symbols, purpose=Purpose("cost"))
+    if not symbols or cost.text() == "{0}":
+        return [game.log("118.12a", f"{payer} pays {{0}}: {o.name} ({o.id}) is not countered")]
     if not all_payments(build_problem(st, payer, cost)):
-        return resolve._counter_spell(game.log("118.12a", f"{payer} can't pay {e.arg('cost')}"), e, ctx)
-    declined = resolve._counter_spell(game.log("118.12a", f"{payer} doesn't pay {e.arg('cost')}").choose(
-        f"{payer} doesn't pay {e.arg('cost')}"), e, ctx)
-    paid = [g.log("118.12a", f"{payer} pays {e.arg('cost')}: {o.name} ({o.id}) is not countered").choose(
-        f"{payer} pays {e.arg('cost')}") for g in pay(game, st, payer, cost, None)]
+        return resolve._counter_spell(game.log("118.12a", f"{payer} can't pay {text}"), e, ctx)
+    declined = resolve._counter_spell(game.log("118.12a", f"{payer} doesn't pay {text}").choose(
+        f"{payer} doesn't pay {text}"), e, ctx)
+    paid = [g.log("118.12a", f"{payer} pays {text}: {o.name} ({o.id}) is not countered").choose(
+        f"{payer} pays {text}") for g in pay(game, st, payer, cost, None)]
     return merge(declined + paid)
 
 
@@ -68,4 +134,6 @@ resolve.HANDLERS.update({
     "damage_you": _damage_you,
     "damage_x": _damage_x,
     "counter_unless_pays": _counter_unless_pays,
+    "damage_divided": _damage_divided,
 })
+resolve.WHOLE_USE.add("damage_divided")

@@ -46,6 +46,8 @@ class Ctx:
     x: int | None = None
     target: str | None = None
     target_legal: bool = True
+    group: tuple[str, ...] = ()           # a whole-use handler (``WHOLE_USE``): every target of its use
+    group_legal: tuple[bool, ...] = ()    # and whether each is still legal (608.2b)
     before: GameState | None = None
     ability_index: int | None = None     # which ability of the source's face (None: a spell's effect)
     face: int = 0                        # the source's face the ability is on
@@ -441,6 +443,11 @@ HANDLERS: dict[str, Callable[[Game, Effect, Ctx], list[Game]]] = {
 }
 
 
+#: Effect kinds whose handler acts on every target of its use of "target" at once (``Ctx.group``), not once
+#: per target.
+WHOLE_USE: set[str] = set()
+
+
 def _exiles_until(ability: Ability) -> bool:
     return any(e.kind == "exile_until_source_leaves" for e in ability.effects)
 
@@ -460,6 +467,14 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
         effect_slots(ability, ctx.targets)
     branches = [game]
     for e, group in zip(ability.effects, slots):
+        if e.kind in WHOLE_USE:
+            # an effect that acts on all the targets of its use at once (damage divided among them, 601.2d)
+            idx = list(group) if group is not None else []
+            c = replace(ctx, group=tuple(ctx.targets[i] for i in idx),
+                        group_legal=tuple(legal[i] if legal is not None else True for i in idx),
+                        before=ctx.before or game.state)
+            branches = merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)])
+            continue
         # One use of "target" may have chosen several objects ("destroy two target creatures"): the effect
         # acts on each of them (none if "up to" chose none), each checked on its own (608.2b).
         for i in (group if group is not None else (None,)):

@@ -35,6 +35,9 @@ def sentence_patterns(num: str, tgt: str) -> tuple:
     return (
         (re.compile(rf"^~ deals {num} damage to you\.$", re.I), "damage_you", ("n",)),                   # 120.3a
         (re.compile(rf"^~ deals X damage to {tgt}\.$", re.I), "damage_x", ("target",)),                  # 107.3a
-        (re.compile(r"^Counter (target spell) unless its controller pays ((?:\{\d+\})+)\.$", re.I),
+        (re.compile(r"^Counter (target spell) unless its controller pays ((?:\{\d+\})+|\{X\})\.$", re.I),
          "counter_unless_pays", ("target", "cost")),                                                    # 118.12a
+        (re.compile(r"^~ deals (\d+|one|two|three|four|five|six|seven|eight|nine|ten|X) damage divided as you choose among (one or two targets|any number of "
+                    r"targets|any number of target [^.]+?)\.$", re.I),
+         "damage_divided", ("amount", "target")),                                                       # 601.2d
     )

@@ -181,6 +181,11 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
                 args[key] = phrase[len("target "):] if phrase.startswith("target ") else phrase
             elif key in ("n", "gain"):
                 args[key] = phrases.number_word(value)
+            elif key == "amount":       # a number or X (107.3a)
+                if value.upper() == "X":
+                    args["x"] = 1
+                else:
+                    args["n"] = phrases.number_word(value)
             elif key in ("kind", "counter", "cost"):
                 args[key] = value
             elif key == "token":         # one token's description: "1/1 white Soldier creature token(s)"

@@ -2,6 +2,7 @@
 
 - ``damage_you``: "This deals N damage to you" (120.3a: its controller loses that much life).
 - ``damage_x``: "This deals X damage to <target>" (107.3a: X is the value chosen as the spell was cast).
+- ``damage_divided``: "This deals N damage divided as you choose among one or two targets" (601.2d).
 - ``counter_unless_pays``: "Counter target spell unless its controller pays {N}" (701.6a, 118.12a: the
   spell's controller may pay; if they don't, it is countered).
 """
@@ -21,7 +22,7 @@ def _target_words(phrase: str) -> str:
 
 
 def _v_mana(a: dict) -> None:
-    if not re.fullmatch(r"(\{[0-9WUBRGC]+\})+", str(a.get("cost", ""))):
+    if not re.fullmatch(r"(\{[0-9WUBRGC]+\})+|\{X\}", str(a.get("cost", ""))):
         raise DefinitionError(f"counter_unless_pays: cost must be mana symbols, not {a.get('cost')!r}")
     if not a.get("target"):
         raise DefinitionError("counter_unless_pays: needs target")
@@ -32,7 +33,18 @@ def _v_target(a: dict) -> None:
         raise DefinitionError("needs target (a target phrase)")
 
 
+def _v_divided(a: dict) -> None:
+    _v_target(a)
+    if ("n" in a) == bool(a.get("x")) or ("n" in a and a["n"] < 1):
+        raise DefinitionError("damage_divided: n (1 or more) or x, not both")
+
+
 WORDS = (
+    # 601.2d, 120.3: "This deals N (or X) damage divided as you choose among one or two targets / any number
+    # of targets": the division is chosen as the spell is cast, each target getting at least 1.
+    Word("damage_divided", "effect", {"n": int, "x": int, "target": str},
+         lambda a: f"This deals {a['n'] if 'n' in a else 'X'} damage divided as you choose among {a['target']}",
+         frozenset({Scope.LIFE}), ENGINE, _v_divided),
     Word("damage_you", "effect", {"n": int}, lambda a: f"This deals {a['n']} damage to you",
          frozenset({Scope.LIFE}), ENGINE),
     Word("damage_x", "effect", {"target": str}, lambda a: f"This deals X damage to {_target_words(a['target'])}",
