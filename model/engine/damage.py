@@ -10,6 +10,8 @@ from dataclasses import replace
 from mtgjudge.model.engine import resolve
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.paying import pay
+from mtgjudge.model.engine.sba import power
+from mtgjudge.model.rules.layers import current
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.payment.enumeration import all_payments
 from mtgjudge.model.payment.problem import build_problem
@@ -130,7 +132,64 @@ def _counter_unless_pays(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return merge(declined + paid)
 
 
+def _creature_on_battlefield(game: Game, oid: str | None) -> bool:
+    st = game.state
+    return oid is not None and st.has(oid) and st.obj(oid).zone == "battlefield" and \
+        "Creature" in current(st, oid).types
+
+
+def _deals_power(game: Game, e: Effect, ctx: Ctx, source: str, n: int, to: str) -> list[Game]:
+    """``source`` (a creature) deals ``n`` damage to ``to`` (120.3; 120.8: 0 damage is no damage; 107.1b:
+    a negative power deals none): the creature is the source, so its own keywords matter (702.2b, 702.15b)."""
+    if n <= 0:
+        return [game.log(("120.8", "107.1b"), f"{source} would deal {n} damage: it deals no damage")]
+    c = replace(ctx, source=source, source_lki=None, target=to, target_legal=True)
+    return resolve._damage(game, _with_n(e, n), c)
+
+
+def _fight(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.14a: each of the two creatures deals damage equal to its power to the other (at once: both powers
+    are read first). 701.14b: if either is not on the battlefield, not a creature, or an illegal target now,
+    neither deals damage. 701.14c: a creature fighting itself deals itself twice its power."""
+    a, b = ctx.target, ctx.target2
+    if not (ctx.target_legal and ctx.target2_legal):
+        return [game.log(("701.14b", "608.2b"), f"{a} or {b} is an illegal target now: neither fights")]
+    if not (_creature_on_battlefield(game, a) and _creature_on_battlefield(game, b)):
+        return [game.log("701.14b", f"{a} or {b} is not a creature on the battlefield: neither fights")]
+    if a == b:
+        return _deals_power(game, e, ctx, a, 2 * power(game, a), a)
+    pa, pb = power(game, a), power(game, b)
+    game = game.log("701.14a", f"{a} fights {b}")
+    return merge([r for g in _deals_power(game, e, ctx, a, pa, b) for r in _deals_power(g, e, ctx, b, pb, a)])
+
+
+def _bite(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """120.3: the first creature deals damage equal to its power to the other target; if either is an illegal
+    target now, it deals none (608.2b; Rabid Bite ruling 2018-07-13), nor if it is no longer a creature on the
+    battlefield."""
+    a, b = ctx.target, ctx.target2
+    if not (ctx.target_legal and ctx.target2_legal):
+        return [game.log("608.2b", f"{a} or {b} is an illegal target now: no damage is dealt")]
+    if not _creature_on_battlefield(game, a):
+        return [game.log("608.2b", f"{a} is not a creature on the battlefield: it deals no damage")]
+    return _deals_power(game, e, ctx, a, power(game, a), b)
+
+
+def _bite_itself(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """120.3: the target creature deals damage equal to its power to itself (608.2b: none if illegal now)."""
+    skip = resolve._unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    a = ctx.target
+    if not _creature_on_battlefield(game, a):
+        return [game.log("608.2b", f"{a} is not a creature on the battlefield: it deals no damage")]
+    return _deals_power(game, e, ctx, a, power(game, a), a)
+
+
 resolve.HANDLERS.update({
+    "fight": _fight,
+    "bite": _bite,
+    "bite_itself": _bite_itself,
     "damage_you": _damage_you,
     "damage_x": _damage_x,
     "counter_unless_pays": _counter_unless_pays,

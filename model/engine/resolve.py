@@ -21,7 +21,7 @@ from mtgjudge.model.state import GameState, PTChange, StackAbility
 from mtgjudge.model.engine.game import MAX_STEPS, Game, merge, name_of
 from mtgjudge.model.engine.removal import remove
 from mtgjudge.model.engine.sba import power
-from mtgjudge.model.engine.targeting import effect_slots, still_legal
+from mtgjudge.model.engine.targeting import effect_uses, still_legal
 from mtgjudge.model.rules.targets import target_spec
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
@@ -48,6 +48,10 @@ class Ctx:
     target_legal: bool = True
     group: tuple[str, ...] = ()           # a whole-use handler (``WHOLE_USE``): every target of its use
     group_legal: tuple[bool, ...] = ()    # and whether each is still legal (608.2b)
+    target2: str | None = None            # an effect's second use of "target" ("fights target creature")
+    target2_legal: bool = True
+    it: str | None = None                 # "it": the one target of the effect before (608.2c)
+    it_legal: bool = True
     before: GameState | None = None
     ability_index: int | None = None     # which ability of the source's face (None: a spell's effect)
     face: int = 0                        # the source's face the ability is on
@@ -463,10 +467,28 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
         if e.kind == "lasting" and (i == 0 or ability.effects[i - 1].kind != "exile_top"):
             raise Unsupported(f"the effect {e.text()!r} is not performed by the engine yet (what it applies to is "
                               "known to the engine only right after 'exile the top cards of your library')")
-    slots = [None] * len(ability.effects) if _exiles_until(ability) or not ability.targets else \
-        effect_slots(ability, ctx.targets)
+    uses = [(None, None)] * len(ability.effects) if _exiles_until(ability) or not ability.targets else \
+        effect_uses(ability, ctx.targets)
     branches = [game]
-    for e, group in zip(ability.effects, slots):
+    it: tuple[str | None, bool] = (None, True)
+    for e, (group, group2) in zip(ability.effects, uses):
+        if group2 is not None or e.arg("it"):
+            # one effect on two targets ("fights target creature"), or on "it" (the previous effect's target)
+            # and a target: performed once, with both and whether each is still legal (608.2b)
+            one = lambda r: (ctx.targets[r[0]], legal[r[0]] if legal is not None else True) if r is not None and \
+                len(r) == 1 else (None, True)
+            if (group is not None and len(group) != 1) or (group2 is not None and len(group2) != 1):
+                raise Unsupported(f"{e.text()!r} with several objects for one use of \"target\" is not performed")
+            (t1, ok1), (t2, ok2) = one(group), one(group2)
+            if e.arg("it"):
+                t1, ok1 = it
+                if t1 is None:
+                    raise Unsupported(f"what 'it' refers to in {e.text()!r} is not known to the engine")
+            c = replace(ctx, target=t1, target_legal=ok1, target2=t2, target2_legal=ok2,
+                        before=ctx.before or game.state)
+            branches = merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)])
+            it = (t1, ok1)
+            continue
         if e.kind in WHOLE_USE:
             # an effect that acts on all the targets of its use at once (damage divided among them, 601.2d)
             idx = list(group) if group is not None else []
@@ -485,6 +507,8 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
             for g in branches:
                 nxt += HANDLERS[e.kind](g, e, c)
             branches = merge(nxt)
+        it = (ctx.targets[group[0]], legal[group[0]] if legal is not None else True) \
+            if group is not None and len(group) == 1 else (None, True)
     return branches
 
 

@@ -144,21 +144,37 @@ def target_groups(specs: Sequence[TargetSpec], n: int) -> list[range]:
     return out
 
 
-def effect_slots(ability: Ability, targets: Sequence[str]) -> list[range | None]:
-    """For each effect of the ability, which of its targets it acts on (a range of indexes into ``targets``:
-    one use of "target" may choose several objects, ``target_groups``): the n-th effect naming a target
-    phrase takes the n-th use's targets (the order the card's text says "target", 601.2c); None for an effect
-    without one."""
-    with_target = [e for e in ability.effects if e.arg("target")]
-    if len(with_target) != len(ability.targets):
+#: The arguments of an effect that name a use of "target", in the order the effect's text says them.
+TARGET_ARGS = ("target", "target2")
+
+
+def effect_uses(ability: Ability, targets: Sequence[str]) -> list[tuple[range | None, range | None]]:
+    """For each effect of the ability, which of its targets each of its target arguments (``TARGET_ARGS``:
+    "Target creature you control fights target creature you don't control" has two) acts on: a range of
+    indexes into ``targets`` (one use of "target" may choose several objects, ``target_groups``). The uses are
+    taken in the order the card's text says "target" (601.2c); None for an argument the effect lacks."""
+    named = sum(1 for e in ability.effects for k in TARGET_ARGS if e.arg(k))
+    if named != len(ability.targets):
         raise Unsupported(f"which target each effect of {ability.text()!r} acts on is not known to the engine")
     groups = target_groups([target_spec(p) for p in ability.targets], len(targets))
-    out: list[range | None] = []
+    out: list[tuple[range | None, range | None]] = []
     n = 0
     for e in ability.effects:
-        out.append(groups[n] if e.arg("target") else None)
-        n += 1 if e.arg("target") else 0
+        pair = []
+        for k in TARGET_ARGS:
+            if e.arg(k):
+                pair.append(groups[n])
+                n += 1
+            else:
+                pair.append(None)
+        out.append((pair[0], pair[1]))
     return out
+
+
+def effect_slots(ability: Ability, targets: Sequence[str]) -> list[range | None]:
+    """For each effect of the ability, which of its targets its (first) target argument acts on
+    (``effect_uses``)."""
+    return [first for first, _ in effect_uses(ability, targets)]
 
 
 def still_legal(game: Game, ability: Ability, controller: str, source: str, targets: Sequence[str]) -> list[bool]:

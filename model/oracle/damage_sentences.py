@@ -40,4 +40,16 @@ def sentence_patterns(num: str, tgt: str) -> tuple:
         (re.compile(r"^~ deals (\d+|one|two|three|four|five|six|seven|eight|nine|ten|X) damage divided as you choose among (one or two targets|any number of "
                     r"targets|any number of target [^.]+?)\.$", re.I),
          "damage_divided", ("amount", "target")),                                                       # 601.2d
+        # 701.14a: "Target creature you control fights target creature you don't control"; "It fights ..." /
+        # "Then that creature fights ...": "it" is the target of the effect before (608.2c).
+        (re.compile(r"^(target [^.]+?) fights ((?:another )?target [^.]+?)\.$", re.I), "fight", ("target", "target2")),
+        (re.compile(r"^(?:then )?(it|that creature) fights ((?:another )?target [^.]+?)\.$", re.I), "fight",
+         ("it", "target2")),
+        # 120.3: "Target creature you control deals damage equal to its power to target creature ..." (a bite)
+        (re.compile(r"^(target [^.]+?) deals damage equal to its power to (any target|(?:another )?target [^.]+?)\.$",
+                    re.I), "bite", ("target", "target2")),
+        (re.compile(r"^(?:then )?(it|that creature) deals damage equal to its power to (any target|(?:another )?"
+                    r"target [^.]+?)\.$", re.I), "bite", ("it", "target2")),
+        (re.compile(r"^(target creature) deals damage to itself equal to its power\.$", re.I), "bite_itself",
+         ("target",)),
     )

@@ -171,14 +171,18 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
                     break
                 if args[key] is None:
                     return None
-            elif key == "target":
+            elif key in ("target", "target2"):
                 phrase = value[0].lower() + value[1:]
                 if phrase.startswith("another target "):       # "another target X" is read as "target another X"
                     phrase = "target another " + phrase[len("another target "):]
-                if len(found) != 1 or found[0][:1].lower() + found[0][1:] != phrase:
+                # the word's target phrases are the sentence's, in order (601.2c)
+                at = sum(1 for k in args if k in ("target", "target2"))
+                if len(found) <= at or found[at][:1].lower() + found[at][1:] != phrase:
                     return None
                 # "target creature" is kept as "creature"; a counted phrase ("two target creatures") whole
                 args[key] = phrase[len("target "):] if phrase.startswith("target ") else phrase
+            elif key == "it":           # "it": the target of the effect before (608.2c)
+                args[key] = 1
             elif key in ("n", "gain"):
                 args[key] = phrases.number_word(value)
             elif key == "amount":       # a number or X (107.3a)
@@ -194,14 +198,16 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
                 args[key] = True
             else:
                 args[key] = int(value)
-        if not [k for k in keys if k == "target"] and found:
+        if sum(1 for k in args if k in ("target", "target2")) != len(found):
             return None
         # The engine performs these on permanents (and "target spell" on the stack) only.
-        if "target" in args and args["target"] != "any target":
+        for tkey in ("target", "target2"):
+            if tkey not in args or args[tkey] == "any target":
+                continue
             zone = _TARGET_ZONE.get(kind, "battlefield")
             try:
-                spec = phrases.parse_target(args["target"] if re.search(r"\btargets?\b", args["target"])
-                                            else "target " + args["target"])
+                spec = phrases.parse_target(args[tkey] if re.search(r"\btargets?\b", args[tkey])
+                                            else "target " + args[tkey])
                 # "target player discards": a player only; else objects in the word's zone (players too
                 # where the word acts on them: damage, drain)
                 if (spec.zone != zone) if zone else (not spec.players or spec.objects):

@@ -39,7 +39,27 @@ def _v_divided(a: dict) -> None:
         raise DefinitionError("damage_divided: n (1 or more) or x, not both")
 
 
+def _v_two(a: dict) -> None:
+    if not a.get("target2") or bool(a.get("target")) == bool(a.get("it")):
+        raise DefinitionError("needs target2 and either target or it (the target of the effect before)")
+
+
+def _first(a: dict) -> str:
+    return "It" if a.get("it") else _target_words(a["target"]).capitalize()
+
+
 WORDS = (
+    # 701.14a: "Target creature you control fights target creature you don't control" (or "It fights ...").
+    Word("fight", "effect", {"target": str, "it": int, "target2": str},
+         lambda a: f"{_first(a)} fights {_target_words(a['target2'])}", frozenset({Scope.DIES}), ENGINE, _v_two),
+    # 120.3: "Target creature you control deals damage equal to its power to target creature ..." (a bite).
+    Word("bite", "effect", {"target": str, "it": int, "target2": str},
+         lambda a: f"{_first(a)} deals damage equal to its power to {_target_words(a['target2'])}",
+         frozenset({Scope.DIES, Scope.LIFE}), ENGINE, _v_two),
+    # 120.3: "Target creature deals damage to itself equal to its power".
+    Word("bite_itself", "effect", {"target": str},
+         lambda a: f"{_target_words(a['target']).capitalize()} deals damage to itself equal to its power",
+         frozenset({Scope.DIES}), ENGINE, _v_target),
     # 601.2d, 120.3: "This deals N (or X) damage divided as you choose among one or two targets / any number
     # of targets": the division is chosen as the spell is cast, each target getting at least 1.
     Word("damage_divided", "effect", {"n": int, "x": int, "target": str},
