@@ -146,3 +146,42 @@ def test_divided_damage_illegal_target_gets_nothing_608_2b():
     # the Memnite's 1 is not dealt to anyone else: the Bears get their 1 only
     g = one(games)
     assert zone(g, "m1") == "hand" and g.state.obj("bears").damage == 1
+
+
+FIGHTERS = "[{card: Hill Giant, id: giant}, Forest, Forest, Forest, Forest]"
+
+
+def test_prey_upon_both_deal_damage_701_14a():
+    g = one(finals("  - {cast: p, targets: [giant, bears]}\n  - resolve: all", FIGHTERS, "[{card: Prey Upon, id: p}]",
+                   "[{card: Grizzly Bears, id: bears}]"))
+    assert zone(g, "bears") == "graveyard" and g.state.obj("giant").damage == 2
+
+
+def test_prey_upon_one_target_gone_neither_fights_701_14b():
+    g = one(finals("  - {cast: p, targets: [giant, bears]}\n  - {cast: u, by: Bob, targets: [bears]}\n"
+                   "  - resolve: all", FIGHTERS, "[{card: Prey Upon, id: p}]",
+                   "[{card: Grizzly Bears, id: bears}, Island]", "[{card: Unsummon, id: u}]"))
+    assert zone(g, "bears") == "hand" and g.state.obj("giant").damage == 0
+
+
+def test_rabid_bite_only_the_first_deals_damage():
+    g = one(finals("  - {cast: r, targets: [giant, bears]}\n  - resolve: all", FIGHTERS, "[{card: Rabid Bite, id: r}]",
+                   "[{card: Grizzly Bears, id: bears}]"))
+    assert zone(g, "bears") == "graveyard" and g.state.obj("giant").damage == 0
+
+
+def test_rabid_bite_first_target_gone_no_damage_ruling():
+    # Rabid Bite ruling (2018-07-13): if either creature is an illegal target, the creature you control won't
+    # deal damage.
+    g = one(finals("  - {cast: r, targets: [b1, bears]}\n  - {cast: u, by: Bob, targets: [b1]}\n  - resolve: all",
+                   "[{card: Grizzly Bears, id: b1}, Forest, Forest]", "[{card: Rabid Bite, id: r}]",
+                   "[{card: Grizzly Bears, id: bears}, Island]", "[{card: Unsummon, id: u}]"))
+    assert zone(g, "bears") == "battlefield" and g.state.obj("bears").damage == 0
+
+
+def test_swift_kick_it_is_the_pumped_creature_608_2c():
+    # +1/+0 makes the Bears 3/2: they deal 3 to the Giant (3/3, dies) and take 3 (die too).
+    g = one(finals("  - {cast: k, targets: [b1, giant]}\n  - resolve: all",
+                   "[{card: Grizzly Bears, id: b1}, Mountain, Mountain, Mountain, Mountain]",
+                   "[{card: Swift Kick, id: k}]", "[{card: Hill Giant, id: giant}]"))
+    assert zone(g, "b1") == "graveyard" and zone(g, "giant") == "graveyard"
