@@ -185,3 +185,17 @@ def test_swift_kick_it_is_the_pumped_creature_608_2c():
                    "[{card: Grizzly Bears, id: b1}, Mountain, Mountain, Mountain, Mountain]",
                    "[{card: Swift Kick, id: k}]", "[{card: Hill Giant, id: giant}]"))
     assert zone(g, "b1") == "graveyard" and zone(g, "giant") == "graveyard"
+
+
+def test_chandras_outrage_damages_the_creatures_controller():
+    g = one(finals("  - {cast: o, targets: [bears]}\n  - resolve: all", "[Mountain, Mountain, Mountain, Mountain]",
+                   "[{card: Chandra's Outrage, id: o}]", "[{card: Grizzly Bears, id: bears}]"))
+    assert zone(g, "bears") == "graveyard" and g.state.player("Bob").life == 18 and \
+        g.state.player("Alice").life == 20
+
+
+def test_hurricane_x_damage_to_fliers_and_each_player_107_3a():
+    g = one(finals("  - {cast: h, x: 2}\n  - resolve: all", "[Forest, Forest, Forest, {card: Grizzly Bears, id: b}]",
+                   "[{card: Hurricane, id: h}]", "[{card: Ornithopter, id: o}]"))
+    assert zone(g, "o") == "graveyard" and zone(g, "b") == "battlefield" and g.state.obj("b").damage == 0
+    assert g.state.player("Alice").life == g.state.player("Bob").life == 18

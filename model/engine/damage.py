@@ -186,7 +186,42 @@ def _bite_itself(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return _deals_power(game, e, ctx, a, power(game, a), a)
 
 
+def _damage_each_opponent(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """120.3a: the source deals N damage to each opponent of its controller (in the game, 800.4a)."""
+    for p in game.state.player_names:
+        if p != ctx.controller and p not in game.left:
+            (game,) = resolve._damage(game, e, replace(ctx, target=p, target_legal=True))
+    return [game]
+
+
+def _damage_its_controller(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """120.3a: N damage to the controller of the permanent the effect before acted on, as it last existed
+    on the battlefield if it has left (608.2h; the state as the resolution began)."""
+    before = ctx.before
+    t = ctx.target
+    if not ctx.target_legal or before is None or t is None or not before.has(t) or \
+            before.obj(t).zone != "battlefield":
+        raise Unsupported(f"{e.text()!r}: which player is that permanent's controller is not known to the engine")
+    controller = game.state.obj(t).controller if game.state.has(t) and game.state.obj(t).zone == "battlefield" \
+        else before.obj(t).controller
+    return resolve._damage(game, e, replace(ctx, target=controller, target_legal=True))
+
+
+def _damage_each_x(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """107.3a, 120.3: X (chosen as the spell was cast) damage to each permanent the phrase names (and each
+    player): ``effects``' damage to each; 120.8: X of 0 deals no damage."""
+    from mtgjudge.model.engine import effects
+    if ctx.x is None:
+        raise Unsupported(f"{e.text()!r}: the value of X is not known to the engine")
+    if ctx.x <= 0:
+        return [game.log("120.8", f"X is {ctx.x}: no damage is dealt")]
+    return effects._damage_each(game, _with_n(e, ctx.x), ctx)
+
+
 resolve.HANDLERS.update({
+    "damage_each_opponent": _damage_each_opponent,
+    "damage_its_controller": _damage_its_controller,
+    "damage_each_x": _damage_each_x,
     "fight": _fight,
     "bite": _bite,
     "bite_itself": _bite_itself,

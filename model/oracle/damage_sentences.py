@@ -30,6 +30,13 @@ def split_compound(sentence: str, self_subject: bool = False) -> list[str]:
     return [s]
 
 
+def early_patterns(num: str) -> tuple:
+    """Patterns ``lines.effect_word`` tries before its own (whose "each [permanents]" would refuse these)."""
+    return (
+        (re.compile(rf"^~ deals {num} damage to each opponent\.$", re.I), "damage_each_opponent", ("n",)),  # 120.3a
+    )
+
+
 def sentence_patterns(num: str, tgt: str) -> tuple:
     """(pattern, word, argument keys) for ``lines.effect_word``, given its number and target expressions."""
     return (
@@ -52,4 +59,11 @@ def sentence_patterns(num: str, tgt: str) -> tuple:
                     r"target [^.]+?)\.$", re.I), "bite", ("it", "target2")),
         (re.compile(r"^(target creature) deals damage to itself equal to its power\.$", re.I), "bite_itself",
          ("target",)),
+        # 120.3a, 608.2h: "... to that creature's controller": the controller of the target of the effect before
+        (re.compile(rf"^~ deals {num} damage to (that) (?:creature|land|permanent|artifact|planeswalker)'s "
+                    r"controller\.$", re.I), "damage_its_controller", ("n", "it")),
+        # 107.3a, 120.3: X damage to each permanent a phrase names (and each player)
+        (re.compile(r"^~ deals X damage to each ([a-z ]+?) and (each player)\.$", re.I), "damage_each_x",
+         ("affects", "players")),
+        (re.compile(r"^~ deals X damage to each ([a-z ]+?)\.$", re.I), "damage_each_x", ("affects",)),
     )

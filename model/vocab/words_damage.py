@@ -49,6 +49,16 @@ def _first(a: dict) -> str:
 
 
 WORDS = (
+    # 120.3a: "This deals N damage to each opponent".
+    Word("damage_each_opponent", "effect", {"n": int}, lambda a: f"This deals {a['n']} damage to each opponent",
+         frozenset({Scope.LIFE}), ENGINE),
+    # 120.3a, 608.2h: "This deals N damage to that creature's controller" (the target of the effect before).
+    Word("damage_its_controller", "effect", {"n": int, "it": int},
+         lambda a: f"This deals {a['n']} damage to that permanent's controller", frozenset({Scope.LIFE}), ENGINE),
+    # 107.3a, 120.3: "This deals X damage to each creature [and each player]".
+    Word("damage_each_x", "effect", {"affects": str, "players": bool},
+         lambda a: f"This deals X damage to each {a['affects']}" + (" and each player" if a.get("players") else ""),
+         frozenset({Scope.LIFE, Scope.DIES}), ENGINE),
     # 701.14a: "Target creature you control fights target creature you don't control" (or "It fights ...").
     Word("fight", "effect", {"target": str, "it": int, "target2": str},
          lambda a: f"{_first(a)} fights {_target_words(a['target2'])}", frozenset({Scope.DIES}), ENGINE, _v_two),
