@@ -17,7 +17,7 @@ from mtgjudge.model.engine.damage import division_possible
 from mtgjudge.model.payment.enumeration import all_payments
 from mtgjudge.model.payment.problem import build_problem
 from mtgjudge.model.engine.removal import remove
-from mtgjudge.model.engine.resolve import resolve_action
+from mtgjudge.model.engine.resolve import resolve_action, spell_ability
 from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.targeting import choose_targets
 from mtgjudge.model.engine import transforming
@@ -63,7 +63,12 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     # 601.2c: the targets are chosen as the spell is cast, after it moved to the stack (it can't target
     # itself, 115.5); every legal choice is a branch unless the action names them.
     choices = choose_targets(game, phrases, player, oid, a.get("targets"))
-    spell_ab = next((ab for ab in ch.abilities if ab.kind == "spell"), None)
+    try:
+        spell_ab = spell_ability(ch.abilities)
+    except Unsupported:
+        if any(e.kind == "damage_divided" for ab in ch.abilities for e in ab.effects):
+            raise
+        spell_ab = None
     if spell_ab is not None and phrases:
         # 601.2d: each target of a divided effect gets at least 1, so no more targets than the amount
         choices = [t for t in choices if division_possible(spell_ab, t, x)]

@@ -452,6 +452,21 @@ HANDLERS: dict[str, Callable[[Game, Effect, Ctx], list[Game]]] = {
 WHOLE_USE: set[str] = set()
 
 
+def spell_ability(abilities) -> Ability | None:
+    """An instant's or sorcery's spell abilities (one per paragraph, 113.2c) as one: their instructions are
+    followed in the order written (608.2c) and their targets are all the spell's (601.2c, 608.2b). None when it
+    has none; unsupported where a paragraph begins with "it" naming the target of the paragraph before."""
+    spell = [a for a in abilities if a.kind == "spell"]
+    if len(spell) <= 1:
+        return spell[0] if spell else None
+    for a in spell[1:]:
+        if a.effects and a.effects[0].arg("it"):
+            raise Unsupported(f"what 'it' refers to in {a.text()!r} is not known to the engine")
+    return Ability("spell", effects=tuple(e for a in spell for e in a.effects),
+                   targets=tuple(t for a in spell for t in a.targets),
+                   source_text=" ".join(a.text() for a in spell))
+
+
 def _exiles_until(ability: Ability) -> bool:
     return any(e.kind == "exile_until_source_leaves" for e in ability.effects)
 
@@ -583,9 +598,10 @@ def resolve_top(game: Game) -> list[Game]:
                                     f"{o.name} ({top}) resolves and enters the battlefield under {o.controller}'s control")
         lki = game.state.obj(top)
         return [after_moves(game, [(o, "stack", "battlefield")], f"{o.name} enters the battlefield")]
-    spell = [a for a in ch.abilities if a.kind == "spell"]
-    if len(spell) != 1:
+    whole = spell_ability(ch.abilities)
+    if whole is None:
         raise Unsupported(f"resolving {o.name}: its effect is not modelled")
+    spell = [whole]
     _guard_own_text(o, (top, game.moved(top)) in game.cast_plainly)
     ctx = Ctx(top, o.controller, o.targets, game.moved(top), o.x, face=o.face)
     # A spell the actions cast may have chosen no targets where every use says "up to" or "any number of"
