@@ -199,3 +199,38 @@ def test_hurricane_x_damage_to_fliers_and_each_player_107_3a():
                    "[{card: Hurricane, id: h}]", "[{card: Ornithopter, id: o}]"))
     assert zone(g, "o") == "graveyard" and zone(g, "b") == "battlefield" and g.state.obj("b").damage == 0
     assert g.state.player("Alice").life == g.state.player("Bob").life == 18
+
+
+def test_electrolyze_two_paragraphs_resolve_in_order_608_2c():
+    (question,) = load_text("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [Island, Mountain, Mountain]
+      hand: [{card: Electrolyze, id: e}]
+      library: [{card: Memnite, id: lib1}]
+    Bob:
+      battlefield: [{card: Memnite, id: m1}, {card: Memnite, id: m2}]
+actions:
+  - {cast: e, targets: [m1, m2]}
+  - resolve: all
+expect: [{stack_size: 0}]
+""")
+    g = one(run(Game(question.state), question.actions))
+    assert zone(g, "m1") == zone(g, "m2") == "graveyard" and zone(g, "lib1") == "hand"
+
+
+def test_a_paragraph_starting_with_it_is_not_joined_to_the_one_before():
+    from mtgjudge.model.engine.resolve import spell_ability
+    from mtgjudge.model.vocab.abilities import Ability
+    from mtgjudge.model.vocab.parse import parse_effect
+    first = Ability("spell", effects=(parse_effect({"pump": {"power": 1, "toughness": 0, "target": "creature"}}),),
+                    targets=("target creature",))
+    second = Ability("spell", effects=(parse_effect({"fight": {"it": 1, "target2": "creature"}}),),
+                     targets=("target creature",))
+    with pytest.raises(Unsupported):
+        spell_ability((first, second))
+    assert spell_ability((first,)) is first
