@@ -315,3 +315,18 @@ def test_compiler_reads_removal_only_of_permanents():
     from mtgjudge.model.oracle.targets import find_targets
     s = "Exile target card from a graveyard."
     assert effect_word(s, find_targets(s)) is None
+
+
+@pytest.mark.parametrize("sentence,found", [
+    # "one or two target creatures" chooses one or two (601.2c): read as "two target creatures" it made a
+    # spell with one creature to target uncastable (a wrong "no", found by e-damage)
+    ("Return one or two target creatures to their owners' hands.", ("one or two target creatures",)),
+    ("One or two target creatures gain flying until end of turn.", ("One or two target creatures",)),
+    ("~ deals 4 damage divided as you choose among one, two, or three target creatures.", None),
+])
+def test_find_targets_reads_a_range_of_counts(sentence, found):
+    from mtgjudge.model.oracle.targets import find_targets
+    from mtgjudge.model.rules.targets import target_spec
+    assert find_targets(sentence) == found
+    if found:
+        assert (target_spec(found[0]).minimum, target_spec(found[0]).maximum) == (1, 2)

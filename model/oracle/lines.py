@@ -85,7 +85,7 @@ def _other(text: str) -> Effect:
 _NUM = r"(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
 #: A target phrase, with its count where one use of "target" chooses several objects or none (601.2c):
 #: "two target creatures", "up to three target lands", "any number of target creatures".
-_COUNT = r"(?:(?:up to )?(?:one|two|three|four|five|six|\d+)|any number of) "
+_COUNT = r"(?:(?:one|two|three) or (?:two|three|four)|(?:up to )?(?:one|two|three|four|five|six|\d+)|any number of) "
 _TGT = rf"(any target|(?:another )?target [^.]+?|{_COUNT}target [^.]+?)"
 #: Whole sentences of an effect that are words of the encoding (the engine performs them on resolution):
 #: the pattern, the word, and which groups are its arguments. A sentence is read only whole; "target"
