@@ -234,3 +234,17 @@ def test_a_paragraph_starting_with_it_is_not_joined_to_the_one_before():
     with pytest.raises(Unsupported):
         spell_ability((first, second))
     assert spell_ability((first,)) is first
+
+
+def test_elven_rite_distributes_two_counters_601_2d():
+    games = finals("  - cast: r\n  - resolve: all", "[Forest, Forest, {card: Grizzly Bears, id: b1}]",
+                   "[{card: Elven Rite, id: r}]", "[{card: Memnite, id: m}]")
+    # one target: both counters on it; two targets: one each (each at least one, 601.2d)
+    seen = sorted((g.state.obj("b1").counter("+1/+1"), g.state.obj("m").counter("+1/+1")) for g in games)
+    assert seen == [(0, 2), (1, 1), (2, 0)]
+
+
+def test_distributing_counters_other_than_plus_or_minus_one_is_not_read():
+    from mtgjudge.model.oracle.lines import read_effect_words, sentences
+    words, _ = read_effect_words(sentences("Distribute two -2/-1 counters among one or two target creatures."))
+    assert words == [None]

@@ -11,6 +11,7 @@ from mtgjudge.model.engine import resolve
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.engine.sba import power
+from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.payment.enumeration import all_payments
@@ -43,8 +44,12 @@ def _damage_x(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return resolve._damage(game, _with_n(e, ctx.x), ctx)
 
 
+#: Effects that divide an amount among the targets of one use of "target" as the spell is cast (601.2d).
+DIVIDED = ("damage_divided", "distribute_counters")
+
+
 def _divided_amount(e: Effect, x: int | None) -> int | None:
-    return e.arg("n") if e.arg("n") is not None else x
+    return e.arg("n") if e.arg("n") is not None else x if e.arg("x") else None
 
 
 def compositions(total: int, parts: int) -> list[tuple[int, ...]]:
@@ -60,10 +65,10 @@ def division_possible(ability, targets: tuple[str, ...], x: int | None) -> bool:
     """601.2d: each target of a divided effect must receive at least 1: a choice of more targets than the
     amount (or of any target for an amount of 0) can't be made as the spell is cast."""
     from mtgjudge.model.engine.targeting import effect_slots
-    if not any(e.kind == "damage_divided" for e in ability.effects):
+    if not any(e.kind in DIVIDED for e in ability.effects):
         return True
     for e, group in zip(ability.effects, effect_slots(ability, targets)):
-        if e.kind == "damage_divided" and group is not None and len(group):
+        if e.kind in DIVIDED and group is not None and len(group):
             amount = _divided_amount(e, x)
             if amount is None or len(group) > amount:
                 return False
@@ -98,6 +103,33 @@ def _damage_divided(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
             c = replace(ctx, target=t, target_legal=ok)
             branches = [r for b in branches for r in resolve._damage(b, _with_n(e, n), c)]
         out += branches
+    return merge(out)
+
+
+def _distribute_counters(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """601.2d, 122.1: the counters distributed among the targets as announced while casting (each at least
+    one); every distribution is a branch (chosen here: nothing before resolution depends on it); a target
+    illegal now gets none of its share (608.2b)."""
+    k = len(ctx.group)
+    if k == 0:
+        return [game.log("601.2c", "no targets were chosen: no counters are put")]
+    shares = compositions(e.arg("n"), k)
+    if not shares:
+        raise Unsupported(f"{e.text()!r}: {e.arg('n')} counters can't be distributed among {k} targets (601.2d)")
+    out = []
+    for share in shares:
+        g = game.log("601.2d", "the counters are distributed: " + ", ".join(f"{n} on {t}" for n, t in zip(share, ctx.group)))
+        if len(shares) > 1:
+            g = g.choose("distributes " + ", ".join(f"{n} on {t}" for n, t in zip(share, ctx.group)))
+        for n, t, ok in zip(share, ctx.group, ctx.group_legal):
+            if not ok:
+                g = g.log("608.2b", f"{t} is an illegal target now: it gets no counters")
+                continue
+            if not (g.state.has(t) and g.state.obj(t).zone == "battlefield"):
+                raise Unsupported(f"{e.text()!r} on {t}, not a permanent, is not performed by the engine")
+            guard_scope(g.state, "power-toughness", f"counters are put on {t}")
+            g = resolve.add_counters(g, t, e.arg("kind"), n)
+        out.append(g)
     return merge(out)
 
 
@@ -230,4 +262,5 @@ resolve.HANDLERS.update({
     "counter_unless_pays": _counter_unless_pays,
     "damage_divided": _damage_divided,
 })
-resolve.WHOLE_USE.add("damage_divided")
+resolve.HANDLERS["distribute_counters"] = _distribute_counters
+resolve.WHOLE_USE.update(DIVIDED)

@@ -47,6 +47,9 @@ def sentence_patterns(num: str, tgt: str) -> tuple:
         (re.compile(r"^~ deals (\d+|one|two|three|four|five|six|seven|eight|nine|ten|X) damage divided as you choose among (one or two targets|any number of "
                     r"targets|any number of target [^.]+?)\.$", re.I),
          "damage_divided", ("amount", "target")),                                                       # 601.2d
+        # 601.2d, 122.1: "Distribute two +1/+1 counters among one or two target creatures"
+        (re.compile(r"^Distribute (\d+|one|two|three|four|five|six) (\+1/\+1|-1/-1) counters among (one or two target "
+                    r"creatures|any number of target [^.]+?)\.$", re.I), "distribute_counters", ("n", "kind", "target")),
         # 701.14a: "Target creature you control fights target creature you don't control"; "It fights ..." /
         # "Then that creature fights ...": "it" is the target of the effect before (608.2c).
         (re.compile(r"^(target [^.]+?) fights ((?:another )?target [^.]+?)\.$", re.I), "fight", ("target", "target2")),

@@ -49,6 +49,10 @@ def _first(a: dict) -> str:
 
 
 WORDS = (
+    # 601.2d, 122.1: "Distribute N +1/+1 counters among one or two target creatures".
+    Word("distribute_counters", "effect", {"n": int, "kind": str, "target": str},
+         lambda a: f"Distribute {a['n']} {a['kind']} counters among {a['target']}",
+         frozenset({Scope.POWER_TOUGHNESS}), ENGINE, _v_target),
     # 120.3a: "This deals N damage to each opponent".
     Word("damage_each_opponent", "effect", {"n": int}, lambda a: f"This deals {a['n']} damage to each opponent",
          frozenset({Scope.LIFE}), ENGINE),
