@@ -44,17 +44,17 @@ BEARS2 = "[{card: Grizzly Bears, id: b1}, {card: Grizzly Bears, id: b2}]"
 
 
 def test_swelter_two_targets_both_die():
-    g = one(finals("  - cast: sw\n  - resolve: all", "[Mountain, Mountain, Mountain]", "[{card: Swelter, id: sw}]",
+    g = one(finals("  - cast: sw\n  - resolve: all", "[Mountain, Mountain, Mountain, Mountain]", "[{card: Swelter, id: sw}]",
                    BEARS2))
     assert zone(g, "b1") == zone(g, "b2") == "graveyard"
 
 
 def test_swelter_needs_two_different_creatures_115_3():
     with pytest.raises(Illegal):
-        finals("  - cast: sw", "[Mountain, Mountain, Mountain]", "[{card: Swelter, id: sw}]",
+        finals("  - cast: sw", "[Mountain, Mountain, Mountain, Mountain]", "[{card: Swelter, id: sw}]",
                "[{card: Grizzly Bears, id: b1}]")
     with pytest.raises(Illegal):
-        finals("  - {cast: sw, targets: [b1, b1]}", "[Mountain, Mountain, Mountain]", "[{card: Swelter, id: sw}]",
+        finals("  - {cast: sw, targets: [b1, b1]}", "[Mountain, Mountain, Mountain, Mountain]", "[{card: Swelter, id: sw}]",
                BEARS2)
 
 
