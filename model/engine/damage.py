@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mtgjudge.model.engine import resolve
+from mtgjudge.model.engine import effects, resolve
+from mtgjudge.model.engine.targeting import effect_slots
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.engine.sba import power
@@ -64,7 +65,6 @@ def compositions(total: int, parts: int) -> list[tuple[int, ...]]:
 def division_possible(ability, targets: tuple[str, ...], x: int | None) -> bool:
     """601.2d: each target of a divided effect must receive at least 1: a choice of more targets than the
     amount (or of any target for an amount of 0) can't be made as the spell is cast."""
-    from mtgjudge.model.engine.targeting import effect_slots
     if not any(e.kind in DIVIDED for e in ability.effects):
         return True
     for e, group in zip(ability.effects, effect_slots(ability, targets)):
@@ -242,7 +242,6 @@ def _damage_its_controller(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 def _damage_each_x(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """107.3a, 120.3: X (chosen as the spell was cast) damage to each permanent the phrase names (and each
     player): ``effects``' damage to each; 120.8: X of 0 deals no damage."""
-    from mtgjudge.model.engine import effects
     if ctx.x is None:
         raise Unsupported(f"{e.text()!r}: the value of X is not known to the engine")
     if ctx.x <= 0:
