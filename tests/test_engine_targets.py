@@ -178,6 +178,18 @@ def test_damage_keyword_of_source_is_unsupported():
     ("Counter target spell.", "counter_spell", {"target": "spell"}),
     ("Draw a card.", "draw", {"n": 1}),
     ("Its controller gains life equal to its power.", "its_controller_gains_life_equal_to_power", {}),
+    # e-damage: counted targets (601.2c) and the damage / countering words
+    ("Counter target spell unless its controller pays {3}.", "counter_unless_pays",
+     {"target": "spell", "cost": "{3}"}),
+    ("Exile up to one target creature.", "exile", {"target": "up to one target creature"}),
+    ("Destroy two target nonblack creatures.", "destroy", {"target": "two target nonblack creatures"}),
+    ("Return up to two target creatures to their owners' hands.", "bounce",
+     {"target": "up to two target creatures"}),
+    ("Two target creatures each get -1/-1 until end of turn.", "pump",
+     {"target": "two target creatures", "power": -1, "toughness": -1}),
+    ("~ deals 2 damage to each of two target creatures.", "damage", {"n": 2, "target": "two target creatures"}),
+    ("~ deals 5 damage to you.", "damage_you", {"n": 5}),
+    ("~ deals X damage to any target.", "damage_x", {"target": "any target"}),
 ])
 def test_compiler_reads_effect_sentences_as_words(sentence, kind, args):
     from mtgjudge.model.oracle.lines import effect_word
@@ -189,8 +201,13 @@ def test_compiler_reads_effect_sentences_as_words(sentence, kind, args):
 @pytest.mark.parametrize("sentence", [
     "Destroy target creature or planeswalker an opponent controls with mana value 3 or less unless it has flying.",
     "Target creature gets +3/+3 until end of turn and gains trample.",
-    "Counter target spell unless its controller pays {3}.",
-    "Exile up to one target creature.",
+    # e-damage near misses: a cost the word does not take (X, "for each"), a count the reading does not take
+    "Counter target spell unless its controller pays {X}, where X is your devotion to blue.",
+    "Counter target spell unless its controller pays {1} for each card in your graveyard.",
+    "~ deals X plus 1 damage divided as you choose among any number of targets.",
+    "Target creature you control fights target creature you don't control unless it has flying.",
+    "Exile up to X target creatures.",
+    "Destroy two target creatures unless either one is a color the other isn't.",
 ])
 def test_compiler_leaves_other_sentences_as_text(sentence):
     from mtgjudge.model.oracle.lines import effect_word
@@ -209,12 +226,40 @@ def test_a_spell_line_is_words_only_when_read_whole_608_2c():
     assert b.targets == ("target creature",)
 
 
-def test_up_to_one_target_is_unsupported_not_guessed():
-    from mtgjudge.model.engine.targeting import choose_targets
-    (question,) = load_text(BASE.format(alice_bf="[{card: Grizzly Bears, id: bears}]", alice_hand="[]", bob_bf="[]",
+def _bears_only_game(bob_bf: str = "[]") -> Game:
+    (question,) = load_text(BASE.format(alice_bf="[{card: Grizzly Bears, id: bears}]", alice_hand="[]", bob_bf=bob_bf,
                                         bob_hand="[]", actions="  - advance: end"))
-    with pytest.raises(Unsupported):
-        choose_targets(Game(question.state), ("up to one target creature",), "Bob", "x", None)
+    return Game(question.state)
+
+
+def test_up_to_one_target_chooses_none_or_one_601_2c():
+    from mtgjudge.model.engine.targeting import choose_targets
+    assert choose_targets(_bears_only_game(), ("up to one target creature",), "Bob", "x", None) == [(), ("bears",)]
+
+
+def test_two_targets_for_one_use_are_different_objects_115_3():
+    # 115.3: one use of "target" can't choose the same object twice; two creatures: one choice (a set, not
+    # an order); "up to two": none, either one, or both.
+    from mtgjudge.model.engine.targeting import choose_targets
+    g = _bears_only_game("[{card: Grizzly Bears, id: b2}]")
+    assert choose_targets(g, ("two target creatures",), "Bob", "x", None) == [("bears", "b2")]
+    assert sorted(choose_targets(g, ("up to two target creatures",), "Bob", "x", None)) == \
+        [(), ("b2",), ("bears",), ("bears", "b2")]
+    with pytest.raises(Illegal):
+        choose_targets(_bears_only_game(), ("two target creatures",), "Bob", "x", None)     # only one creature
+    with pytest.raises(Illegal):
+        choose_targets(g, ("two target creatures",), "Bob", "x", ["bears", "bears"])
+
+
+def test_another_target_is_not_the_first_target_and_two_variable_uses_are_unsupported():
+    from mtgjudge.model.engine.targeting import choose_targets
+    g = _bears_only_game("[{card: Grizzly Bears, id: b2}]")
+    assert sorted(choose_targets(g, ("target creature", "target another creature"), "Bob", "x", None)) == \
+        [("b2", "bears"), ("bears", "b2")]
+    with pytest.raises(Unsupported):    # which chosen object belongs to which use could not be told
+        choose_targets(g, ("up to one target creature", "up to one target creature"), "Bob", "x", None)
+    with pytest.raises(Unsupported):    # an ability: "another" may mean other than its source too
+        choose_targets(g, ("target creature", "target another creature"), "Bob", "x", None, itself_illegal=False)
 
 
 def _two_target_spell_game(bears_zone: str, player_target: str):
@@ -270,3 +315,18 @@ def test_compiler_reads_removal_only_of_permanents():
     from mtgjudge.model.oracle.targets import find_targets
     s = "Exile target card from a graveyard."
     assert effect_word(s, find_targets(s)) is None
+
+
+@pytest.mark.parametrize("sentence,found", [
+    # "one or two target creatures" chooses one or two (601.2c): read as "two target creatures" it made a
+    # spell with one creature to target uncastable (a wrong "no", found by e-damage)
+    ("Return one or two target creatures to their owners' hands.", ("one or two target creatures",)),
+    ("One or two target creatures gain flying until end of turn.", ("One or two target creatures",)),
+    ("~ deals 4 damage divided as you choose among one, two, or three target creatures.", None),
+])
+def test_find_targets_reads_a_range_of_counts(sentence, found):
+    from mtgjudge.model.oracle.targets import find_targets
+    from mtgjudge.model.rules.targets import target_spec
+    assert find_targets(sentence) == found
+    if found:
+        assert (target_spec(found[0]).minimum, target_spec(found[0]).maximum) == (1, 2)

@@ -25,3 +25,4 @@ actions.py      the question format's actions (cast, play, activate, resolve, de
 # whenever any engine module is used (effects imports resolve; resolve does not import effects: no cycle).
 from mtgjudge.model.engine import effects as _effects  # noqa: E402,F401
 from mtgjudge.model.engine import until as _until  # noqa: E402,F401  (e-until: "until end of turn" effects)
+from mtgjudge.model.engine import damage as _damage  # noqa: E402,F401

@@ -13,8 +13,11 @@ from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import Game, find_ref, merge, name_of
 from mtgjudge.model.engine.leave_game import leave_game
 from mtgjudge.model.engine.paying import pay
+from mtgjudge.model.engine.damage import division_possible
+from mtgjudge.model.payment.enumeration import all_payments
+from mtgjudge.model.payment.problem import build_problem
 from mtgjudge.model.engine.removal import remove
-from mtgjudge.model.engine.resolve import resolve_action
+from mtgjudge.model.engine.resolve import resolve_action, spell_ability
 from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.targeting import choose_targets
 from mtgjudge.model.engine import transforming
@@ -22,6 +25,7 @@ from mtgjudge.model.engine.transforming import can_transform
 from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_by_cast
 from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, Unsupported
+from mtgjudge.model.explain import step
 from mtgjudge.model.legality import can_activate, can_play, find_ability
 from mtgjudge.model.rules.costs import activation_cost, total_cost
 from mtgjudge.model.rules.layers import current
@@ -59,19 +63,40 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     # 601.2c: the targets are chosen as the spell is cast, after it moved to the stack (it can't target
     # itself, 115.5); every legal choice is a branch unless the action names them.
     choices = choose_targets(game, phrases, player, oid, a.get("targets"))
+    try:
+        spell_ab = spell_ability(ch.abilities)
+    except Unsupported:
+        if any(e.kind == "damage_divided" for ab in ch.abilities for e in ab.effects):
+            raise
+        spell_ab = None
+    if spell_ab is not None and phrases:
+        # 601.2d: each target of a divided effect gets at least 1, so no more targets than the amount
+        choices = [t for t in choices if division_possible(spell_ab, t, x)]
+        if not choices:
+            raise Illegal((step(("601.2c", "601.2d"), f"{o.name}: no choice of targets can each be dealt at least 1 "
+                                                      "of the damage divided among them"),))
     for targets in choices:
         g0 = game
         if targets:
             spell = g0.state.obj(oid)
             g0 = g0.with_state(g0.state.with_object(replace(spell, targets=targets)))
             g0 = g0.log("601.2c", f"{player} chooses the target(s) of {o.name}: {', '.join(name_of(g0.state, t) for t in targets)}")
-            if len(choices) > 1:
-                g0 = g0.choose(f"{oid} targets {', '.join(targets)}")
-        for g in pay(g0, state, player, cost, a.get("paying")):
+        elif phrases:
+            g0 = g0.log("601.2c", f"{player} chooses no targets for {o.name} (each use of \"target\" allows none)")
+        if len(choices) > 1:
+            g0 = g0.choose(f"{oid} targets {', '.join(targets)}" if targets else f"{oid} targets nothing")
+        # 601.2f: the total cost may depend on how many targets were chosen (Fireball: {1} more for each
+        # beyond the first).
+        n_cost = cost if len(targets) <= 1 else total_cost(state, player, oid, x=x, targets=len(targets))
+        if n_cost != cost and not all_payments(build_problem(state, player, n_cost)):
+            continue            # 601.2h: a choice of targets whose cost can't be paid can't be made
+        for g in pay(g0, state, player, n_cost, a.get("paying")):
             guard_unrecognized(g, f"{o.name} is cast")
             # 601.2i, 603.2e: abilities that trigger on casting trigger once the spell becomes cast.
             g = g.remember(pending=g.pending + tuple(triggered_by_cast(g, oid, player)))
             out.append(after_moves(g, [(o, o.zone, "stack")], f"{o.name} is cast"))
+    if not out:
+        raise Illegal((step("601.2h", f"{player} can't pay the total cost of {o.name} for any choice of targets"),))
     return out
 
 

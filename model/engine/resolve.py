@@ -21,7 +21,8 @@ from mtgjudge.model.state import GameState, PTChange, StackAbility
 from mtgjudge.model.engine.game import MAX_STEPS, Game, merge, name_of
 from mtgjudge.model.engine.removal import remove
 from mtgjudge.model.engine.sba import power
-from mtgjudge.model.engine.targeting import effect_slots, still_legal
+from mtgjudge.model.engine.targeting import effect_uses, still_legal
+from mtgjudge.model.rules.targets import target_spec
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.exile_until import exile_until_leaves, link_exiled, return_linked
@@ -45,6 +46,12 @@ class Ctx:
     x: int | None = None
     target: str | None = None
     target_legal: bool = True
+    group: tuple[str, ...] = ()           # a whole-use handler (``WHOLE_USE``): every target of its use
+    group_legal: tuple[bool, ...] = ()    # and whether each is still legal (608.2b)
+    target2: str | None = None            # an effect's second use of "target" ("fights target creature")
+    target2_legal: bool = True
+    it: str | None = None                 # "it": the one target of the effect before (608.2c)
+    it_legal: bool = True
     before: GameState | None = None
     ability_index: int | None = None     # which ability of the source's face (None: a spell's effect)
     face: int = 0                        # the source's face the ability is on
@@ -441,6 +448,26 @@ HANDLERS: dict[str, Callable[[Game, Effect, Ctx], list[Game]]] = {
 }
 
 
+#: Effect kinds whose handler acts on every target of its use of "target" at once (``Ctx.group``), not once
+#: per target.
+WHOLE_USE: set[str] = set()
+
+
+def spell_ability(abilities) -> Ability | None:
+    """An instant's or sorcery's spell abilities (one per paragraph, 113.2c) as one: their instructions are
+    followed in the order written (608.2c) and their targets are all the spell's (601.2c, 608.2b). None when it
+    has none; unsupported where a paragraph begins with "it" naming the target of the paragraph before."""
+    spell = [a for a in abilities if a.kind == "spell"]
+    if len(spell) <= 1:
+        return spell[0] if spell else None
+    for a in spell[1:]:
+        if a.effects and a.effects[0].arg("it"):
+            raise Unsupported(f"what 'it' refers to in {a.text()!r} is not known to the engine")
+    return Ability("spell", effects=tuple(e for a in spell for e in a.effects),
+                   targets=tuple(t for a in spell for t in a.targets),
+                   source_text=" ".join(a.text() for a in spell))
+
+
 def _exiles_until(ability: Ability) -> bool:
     return any(e.kind == "exile_until_source_leaves" for e in ability.effects)
 
@@ -456,17 +483,48 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
         if e.kind == "lasting" and (i == 0 or ability.effects[i - 1].kind != "exile_top"):
             raise Unsupported(f"the effect {e.text()!r} is not performed by the engine yet (what it applies to is "
                               "known to the engine only right after 'exile the top cards of your library')")
-    slots = [None] * len(ability.effects) if _exiles_until(ability) or not ability.targets else \
-        effect_slots(ability, ctx.targets)
+    uses = [(None, None)] * len(ability.effects) if _exiles_until(ability) or not ability.targets else \
+        effect_uses(ability, ctx.targets)
     branches = [game]
-    for e, i in zip(ability.effects, slots):
-        t = ctx.targets[i] if i is not None else None
-        ok = legal[i] if i is not None and legal is not None else True
-        c = replace(ctx, target=t, target_legal=ok, before=ctx.before or game.state)
-        nxt = []
-        for g in branches:
-            nxt += HANDLERS[e.kind](g, e, c)
-        branches = merge(nxt)
+    it: tuple[str | None, bool] = (None, True)
+    for e, (group, group2) in zip(ability.effects, uses):
+        if group2 is not None or e.arg("it"):
+            # one effect on two targets ("fights target creature"), or on "it" (the previous effect's target)
+            # and a target: performed once, with both and whether each is still legal (608.2b)
+            one = lambda r: (ctx.targets[r[0]], legal[r[0]] if legal is not None else True) if r is not None and \
+                len(r) == 1 else (None, True)
+            if (group is not None and len(group) != 1) or (group2 is not None and len(group2) != 1):
+                raise Unsupported(f"{e.text()!r} with several objects for one use of \"target\" is not performed")
+            (t1, ok1), (t2, ok2) = one(group), one(group2)
+            if e.arg("it"):
+                t1, ok1 = it
+                if t1 is None:
+                    raise Unsupported(f"what 'it' refers to in {e.text()!r} is not known to the engine")
+            c = replace(ctx, target=t1, target_legal=ok1, target2=t2, target2_legal=ok2,
+                        before=ctx.before or game.state)
+            branches = merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)])
+            it = (t1, ok1)
+            continue
+        if e.kind in WHOLE_USE:
+            # an effect that acts on all the targets of its use at once (damage divided among them, 601.2d)
+            idx = list(group) if group is not None else []
+            c = replace(ctx, group=tuple(ctx.targets[i] for i in idx),
+                        group_legal=tuple(legal[i] if legal is not None else True for i in idx),
+                        before=ctx.before or game.state)
+            branches = merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)])
+            continue
+        # One use of "target" may have chosen several objects ("destroy two target creatures"): the effect
+        # acts on each of them (none if "up to" chose none), each checked on its own (608.2b).
+        for i in (group if group is not None else (None,)):
+            t = ctx.targets[i] if i is not None else None
+            ok = legal[i] if i is not None and legal is not None else True
+            c = replace(ctx, target=t, target_legal=ok, before=ctx.before or game.state)
+            nxt = []
+            for g in branches:
+                nxt += HANDLERS[e.kind](g, e, c)
+            branches = merge(nxt)
+        it = (ctx.targets[group[0]], legal[group[0]] if legal is not None else True) \
+            if group is not None and len(group) == 1 else (None, True)
     return branches
 
 
@@ -541,12 +599,17 @@ def resolve_top(game: Game) -> list[Game]:
                                     f"{o.name} ({top}) resolves and enters the battlefield under {o.controller}'s control")
         lki = game.state.obj(top)
         return [after_moves(game, [(o, "stack", "battlefield")], f"{o.name} enters the battlefield")]
-    spell = [a for a in ch.abilities if a.kind == "spell"]
-    if len(spell) != 1:
+    whole = spell_ability(ch.abilities)
+    if whole is None:
         raise Unsupported(f"resolving {o.name}: its effect is not modelled")
+    spell = [whole]
     _guard_own_text(o, (top, game.moved(top)) in game.cast_plainly)
     ctx = Ctx(top, o.controller, o.targets, game.moved(top), o.x, face=o.face)
-    if spell[0].targets and not ctx.targets:
+    # A spell the actions cast may have chosen no targets where every use says "up to" or "any number of"
+    # (601.2c); one given on the stack without its targets is not known.
+    chose_none = (top, game.moved(top)) in game.cast_plainly and all(
+        target_spec(p).minimum == 0 for p in spell[0].targets)
+    if spell[0].targets and not ctx.targets and not chose_none:
         raise Unsupported(f"{o.name} on the stack has no targets given; its targets were chosen as it was cast")
     legal = _targets_check(game, spell[0], ctx)
     if legal is None:

@@ -6,13 +6,15 @@ branch unless the action fixes it) and says which effect acts on which target.
 from __future__ import annotations
 
 import itertools
-from math import prod
+import re
+from math import comb, prod
 from typing import Sequence
 
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, find_ref
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.rules.targets import is_legal_target, legal_choices, target_spec
+from mtgjudge.model.selectors import TargetSpec
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.rules.guards import require_modelled
@@ -45,66 +47,144 @@ def choose_targets(game: Game, phrases: Sequence[str], chooser: str, source: str
         return [()]
     require_modelled(game.state, (Scope.TARGETING,), "targets are chosen")
     specs = [target_spec(p) for p in phrases]
+    if sum(1 for s in specs if s.minimum != s.maximum) > 1:
+        raise Unsupported(f"the targets ({'; '.join(phrases)}): more than one use of \"target\" with a variable number "
+                          "of targets is not performed by the engine yet")
     for spec in specs:
-        if (spec.minimum, spec.maximum) != (1, 1):
-            raise Unsupported(f"choosing {spec.phrase!r}: only uses of \"target\" that choose exactly one object or "
-                              "player are performed by the engine yet")
         if spec.that_player:
             raise Unsupported(f"choosing {spec.phrase!r}: which player \"that player\" is depends on another "
                               "choice, not performed by the engine yet")
-    if len(specs) > 1 and any(sel.other for s in specs for sel in s.objects):
-        raise Unsupported(f"the targets ({'; '.join(phrases)}) say \"another\": choosing them together is not "
-                          "performed by the engine yet")
+    linked = len(specs) > 1 and any(sel.other for s in specs for sel in s.objects)
+    if linked and not itself_illegal:
+        raise Unsupported(f"the targets ({'; '.join(phrases)}) say \"another\": choosing them together for an "
+                          "ability (another than its source, or than its other targets) is not performed by the "
+                          "engine yet")
     # 115.5: a spell or ability on the stack is an illegal target for itself.
     options = [[c for c in legal_choices(game.state, spec, chooser, source) if not (itself_illegal and c == source)]
                for spec in specs]
     if fixed is not None:
         refs = [_resolve_ref(game, t) for t in fixed]
-        if len(refs) != len(specs):
-            raise InputError("targets", f"{_name(game, source)} has {len(specs)} target(s) "
-                                        f"({'; '.join(phrases)}); {len(refs)} given")
-        for ref, spec, opts in zip(refs, specs, options):
-            if ref not in opts:
-                raise Illegal((step(("601.2c", "115.1"), f"{_name(game, ref)} is not a legal choice for "
-                                                          f"\"target {spec.phrase}\" of {_name(game, source)}"),))
+        try:
+            groups = target_groups(specs, len(refs))
+        except Unsupported:
+            raise InputError("targets", f"{_name(game, source)} has target(s) ({'; '.join(phrases)}); "
+                                        f"{len(refs)} given") from None
+        for spec, opts, g in zip(specs, options, groups):
+            chosen = refs[g.start:g.stop]
+            for ref in chosen:
+                if ref not in opts:
+                    raise Illegal((step(("601.2c", "115.1"), f"{_name(game, ref)} is not a legal choice for "
+                                                              f"{_as_target(spec.phrase)} of {_name(game, source)}"),))
+            if len(set(chosen)) != len(chosen):
+                raise Illegal((step(("601.2c", "115.3"), f"{_as_target(spec.phrase)} of {_name(game, source)}: the "
+                                                          "same target can't be chosen twice for one use of "
+                                                          "\"target\""),))
+        if linked and not _distinct_ok(specs, [tuple(refs[g.start:g.stop]) for g in groups]):
+            raise Illegal((step("601.2c", f"the targets of {_name(game, source)} say \"another\": the same object "
+                                          "can't be chosen for it and an earlier target"),))
         return [tuple(refs)]
+    per_use: list[list[tuple[str, ...]]] = []
     for spec, opts in zip(specs, options):
-        if not opts:
-            raise Illegal((step(("601.2c", "115.1"), f"\"target {spec.phrase}\" of {_name(game, source)}: there "
-                                                      "is no legal target"),))
-    if prod(len(o) for o in options) > MAX_BRANCHES:
+        if len(opts) < spec.minimum:
+            need = "there is no legal target" if not opts else f"it needs {spec.minimum}, there are {len(opts)}"
+            raise Illegal((step(("601.2c", "115.1"), f"{_as_target(spec.phrase)} of {_name(game, source)}: "
+                                                      f"{need}"),))
+        top = len(opts) if spec.maximum is None else min(spec.maximum, len(opts))
+        if sum(comb(len(opts), k) for k in range(spec.minimum, top + 1)) > MAX_BRANCHES:
+            raise SearchBound(f"more than {MAX_BRANCHES} choices for {_as_target(spec.phrase)} of "
+                              f"{_name(game, source)}: the search bound was reached")
+        # 601.2c, 115.3: how many (within the bounds), then which: different objects for one use.
+        per_use.append([c for k in range(spec.minimum, top + 1) for c in itertools.combinations(opts, k)])
+    if prod(len(o) for o in per_use) > MAX_BRANCHES:
         raise SearchBound(f"more than {MAX_BRANCHES} choices of targets for {_name(game, source)}: the search "
                           "bound was reached")
-    # 601.2c: the same object may be chosen for different uses of "target".
-    return [tuple(c) for c in itertools.product(*options)]
+    # 601.2c: the same object may be chosen for different uses of "target" (unless one says "another").
+    out = [combo for combo in itertools.product(*per_use) if not linked or _distinct_ok(specs, list(combo))]
+    if not out:
+        raise Illegal((step("601.2c", f"the targets of {_name(game, source)} say \"another\": there are not "
+                                      "enough different objects to choose"),))
+    return [tuple(t for group in combo for t in group) for combo in out]
 
 
-def effect_slots(ability: Ability, targets: Sequence[str]) -> list[int | None]:
-    """For each effect of the ability, which of its targets it acts on (an index into ``targets``): the n-th
-    effect naming a target phrase takes the n-th target (the order the card's text says "target", 601.2c);
-    None for an effect without one."""
-    with_target = [e for e in ability.effects if e.arg("target")]
-    if len(with_target) != len(ability.targets) or len(targets) != len(ability.targets):
+def _as_target(phrase: str) -> str:
+    return phrase if re.search(r"\btargets?\b", phrase, re.I) else f"\"target {phrase}\""
+
+
+def _distinct_ok(specs: Sequence[TargetSpec], groups: Sequence[Sequence[str]]) -> bool:
+    """A use whose phrase says "another" ("another target creature") chooses objects not chosen for the
+    uses before it (the word's meaning; 601.2c lets other uses share objects)."""
+    seen: set[str] = set()
+    for spec, chosen in zip(specs, groups):
+        if any(sel.other for sel in spec.objects) and seen & set(chosen):
+            return False
+        seen |= set(chosen)
+    return True
+
+
+def target_groups(specs: Sequence[TargetSpec], n: int) -> list[range]:
+    """Which of ``n`` chosen targets (in the order the uses of "target" are written, 601.2c) belong to each
+    use: a use with a fixed number takes that many; the one use with a variable number ("up to two",
+    "any number of") takes the rest. Unsupported when that can't be told (more than one variable use) or
+    the count does not fit."""
+    fixed = sum(s.minimum for s in specs if s.minimum == s.maximum)
+    variable = [i for i, s in enumerate(specs) if s.minimum != s.maximum]
+    if len(variable) > 1:
+        raise Unsupported("which targets belong to which use of \"target\" is not known to the engine")
+    rest = n - fixed
+    if rest < 0 or (not variable and rest != 0) or (variable and not (
+            specs[variable[0]].minimum <= rest and (specs[variable[0]].maximum is None
+                                                    or rest <= specs[variable[0]].maximum))):
+        raise Unsupported(f"{n} target(s) do not fit the uses of \"target\" "
+                          f"({'; '.join(s.phrase for s in specs)})")
+    out, at = [], 0
+    for i, s in enumerate(specs):
+        k = rest if i in variable else s.minimum
+        out.append(range(at, at + k))
+        at += k
+    return out
+
+
+#: The arguments of an effect that name a use of "target", in the order the effect's text says them.
+TARGET_ARGS = ("target", "target2")
+
+
+def effect_uses(ability: Ability, targets: Sequence[str]) -> list[tuple[range | None, range | None]]:
+    """For each effect of the ability, which of its targets each of its target arguments (``TARGET_ARGS``:
+    "Target creature you control fights target creature you don't control" has two) acts on: a range of
+    indexes into ``targets`` (one use of "target" may choose several objects, ``target_groups``). The uses are
+    taken in the order the card's text says "target" (601.2c); None for an argument the effect lacks."""
+    named = sum(1 for e in ability.effects for k in TARGET_ARGS if e.arg(k))
+    if named != len(ability.targets):
         raise Unsupported(f"which target each effect of {ability.text()!r} acts on is not known to the engine")
-    out: list[int | None] = []
+    groups = target_groups([target_spec(p) for p in ability.targets], len(targets))
+    out: list[tuple[range | None, range | None]] = []
     n = 0
     for e in ability.effects:
-        if e.arg("it"):
-            # 608.2c: "It gets +2/+2" / "That creature gains haste": the object the instruction before acted on
-            if not out or out[-1] is None:
-                raise Unsupported(f"what 'it' refers to in {ability.text()!r} is not known to the engine")
-            out.append(out[-1])
-            continue
-        out.append(n if e.arg("target") else None)
-        n += 1 if e.arg("target") else 0
+        pair = []
+        for k in TARGET_ARGS:
+            if e.arg(k):
+                pair.append(groups[n])
+                n += 1
+            else:
+                pair.append(None)
+        out.append((pair[0], pair[1]))
     return out
+
+
+def effect_slots(ability: Ability, targets: Sequence[str]) -> list[range | None]:
+    """For each effect of the ability, which of its targets its (first) target argument acts on
+    (``effect_uses``)."""
+    return [first for first, _ in effect_uses(ability, targets)]
 
 
 def still_legal(game: Game, ability: Ability, controller: str, source: str, targets: Sequence[str]) -> list[bool]:
     """608.2b: is each target still legal as the spell or ability resolves (the same test as when it was
     chosen: ``rules.targets``)? A target that changed zones is a new object and illegal (400.7)."""
-    phrases = ability.targets
-    if len(phrases) != len(targets):
-        raise Unsupported(f"{len(targets)} target(s) given for {ability.text()!r}, which has {len(phrases)}")
+    specs = [target_spec(p) for p in ability.targets]
+    groups = target_groups(specs, len(targets))
     require_modelled(game.state, (Scope.TARGETING,), "targets are checked on resolution")
-    return [is_legal_target(game.state, target_spec(p), controller, source, t) for p, t in zip(phrases, targets)]
+    out = [False] * len(targets)
+    for spec, g in zip(specs, groups):
+        for i in g:
+            out[i] = is_legal_target(game.state, spec, controller, source, targets[i])
+    return out

@@ -36,7 +36,7 @@ RULES = {"cant_block": "can't block", "cant_be_blocked": "can't be blocked", "mu
 
 def _objects(game: Game, e: Effect, ctx: Ctx) -> list[str] | Game:
     """The objects the effect applies to: its target (608.2b: not if illegal now), the previous instruction's
-    target ("it", 608.2c: the engine gives it that target, ``targeting.effect_slots``), its source ("~"), or
+    target ("it", 608.2c: the engine gives it that target, ``resolve.run_effects``), its source ("~"), or
     every permanent a noun phrase names as it resolves (611.2c). A Game: nothing to do, said in its log."""
     st = game.state
     if e.arg("affects"):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
-from mtgjudge.model.oracle import keywords
+from mtgjudge.model.oracle import damage_sentences, keywords
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.oracle.until import until_word
@@ -126,17 +126,24 @@ def _other(text: str) -> Effect:
 
 
 _NUM = r"(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
-_TGT = r"(any target|(?:another )?target [^.]+?)"
+#: A target phrase, with its count where one use of "target" chooses several objects or none (601.2c):
+#: "two target creatures", "up to three target lands", "any number of target creatures".
+_COUNT = r"(?:(?:one|two|three) or (?:two|three|four)|(?:up to )?(?:one|two|three|four|five|six|\d+)|any number of) "
+_TGT = rf"(any target|(?:another )?target [^.]+?|{_COUNT}target [^.]+?)"
 #: Whole sentences of an effect that are words of the encoding (the engine performs them on resolution):
 #: the pattern, the word, and which groups are its arguments. A sentence is read only whole; "target"
 #: phrases must be the ones ``find_targets`` reads in it.
-_EFFECT_SENTENCES = (
+_EFFECT_SENTENCES = damage_sentences.early_patterns(_NUM) + (
     (re.compile(rf"^~ deals {_NUM} damage to {_TGT}\.$", re.I), "damage", ("n", "target")),          # 120.3
     (re.compile(rf"^Destroy {_TGT}\.$", re.I), "destroy", ("target",)),                              # 701.8a
     (re.compile(rf"^Exile {_TGT}\.$", re.I), "exile", ("target",)),                                  # 701.13a
-    (re.compile(rf"^Return {_TGT} to its owner's hand\.$", re.I), "bounce", ("target",)),            # 400.6
-    (re.compile(rf"^{_TGT} gets ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I), "pump",
+    (re.compile(rf"^Return {_TGT} to (?:its|their) owners?'s? hands?\.$", re.I), "bounce", ("target",)),  # 400.6
+    (re.compile(rf"^{_TGT}(?: each)? gets? ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I), "pump",
      ("target", "power", "toughness")),                                                              # 613.4c
+    # e-damage: one use of "target" choosing several objects, each dealt the damage / given the counters.
+    (re.compile(rf"^~ deals {_NUM} damage to each of {_TGT}\.$", re.I), "damage", ("n", "target")),     # 120.3
+    (re.compile(rf"^Put {_NUM} ([+-]1/[+-]1) counters? on each of {_TGT}\.$", re.I), "counter_target",
+     ("n", "kind", "target")),                                                                       # 122.1
     (re.compile(r"^Counter (target spell)\.$", re.I), "counter_spell", ("target",)),                 # 701.6a
     (re.compile(r"^Its controller gains life equal to its power\.$", re.I),
      "its_controller_gains_life_equal_to_power", ()),                                                 # 608.2h
@@ -170,17 +177,17 @@ _EFFECT_SENTENCES = (
     (re.compile(r"^Counter (target [a-z ]+ spell)\.$", re.I), "counter_spell", ("target",)),          # 701.6a
     (re.compile(rf"^Put {_NUM} ([+-]1/[+-]1) counters? on {_TGT}\.$", re.I), "counter_target",
      ("n", "kind", "target")),                                                                       # 122.1
-    (re.compile(r"^Return (target [a-z ]+ card from your graveyard) to your hand\.$", re.I), "regrow",
-     ("target",)),                                                                                   # 400.6
+    (re.compile(r"^Return ((?:up to (?:one|two|three|four|five) |two |three )?target [a-z ]+ cards? from your "
+                r"graveyard) to your hand\.$", re.I), "regrow", ("target",)),                     # 400.6
     (re.compile(r"^Return (target [a-z ]+ card from your graveyard) to the battlefield\.$", re.I),
      "reanimate", ("target",)),                                                                      # 400.6
     (re.compile(rf"^(target (?:player|opponent)) discards {_NUM} cards?\.$", re.I), "discard",
      ("target", "n")),                                                                               # 701.9a
     (re.compile(rf"^Tap {_TGT}\.$", re.I), "tap_target", ("target",)),         # 701.26a
     (re.compile(rf"^Untap {_TGT}\.$", re.I), "untap_target", ("target",)),     # 701.26b
-)
+) + damage_sentences.sentence_patterns(_NUM, _TGT)
 #: The zone a word's target is in, where it is not the battlefield (the engine performs the word only there).
-_TARGET_ZONE = {"counter_spell": "stack", "regrow": "graveyard", "reanimate": "graveyard", "discard": None,
+_TARGET_ZONE = {"counter_spell": "stack", "counter_unless_pays": "stack", "regrow": "graveyard", "reanimate": "graveyard", "discard": None,
                 "edict": None}
 
 
@@ -208,16 +215,26 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
                     break
                 if args[key] is None:
                     return None
-            elif key == "target":
+            elif key in ("target", "target2"):
                 phrase = value[0].lower() + value[1:]
                 if phrase.startswith("another target "):       # "another target X" is read as "target another X"
                     phrase = "target another " + phrase[len("another target "):]
-                if found != (phrase,):
+                # the word's target phrases are the sentence's, in order (601.2c)
+                at = sum(1 for k in args if k in ("target", "target2"))
+                if len(found) <= at or found[at][:1].lower() + found[at][1:] != phrase:
                     return None
-                args[key] = phrase if phrase == "any target" else phrase[len("target "):]
+                # "target creature" is kept as "creature"; a counted phrase ("two target creatures") whole
+                args[key] = phrase[len("target "):] if phrase.startswith("target ") else phrase
+            elif key == "it":           # "it": the target of the effect before (608.2c)
+                args[key] = 1
             elif key in ("n", "gain"):
                 args[key] = phrases.number_word(value)
-            elif key in ("kind", "counter"):
+            elif key == "amount":       # a number or X (107.3a)
+                if value.upper() == "X":
+                    args["x"] = 1
+                else:
+                    args["n"] = phrases.number_word(value)
+            elif key in ("kind", "counter", "cost"):
                 args[key] = value
             elif key == "token":         # one token's description: "1/1 white Soldier creature token(s)"
                 args[key] = re.sub(r"\btokens\b", "token", value)
@@ -225,13 +242,16 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
                 args[key] = True
             else:
                 args[key] = int(value)
-        if not [k for k in keys if k == "target"] and found:
+        if sum(1 for k in args if k in ("target", "target2")) != len(found):
             return None
         # The engine performs these on permanents (and "target spell" on the stack) only.
-        if "target" in args and args["target"] != "any target":
+        for tkey in ("target", "target2"):
+            if tkey not in args or args[tkey] == "any target":
+                continue
             zone = _TARGET_ZONE.get(kind, "battlefield")
             try:
-                spec = phrases.parse_target("target " + args["target"])
+                spec = phrases.parse_target(args[tkey] if re.search(r"\btargets?\b", args[tkey])
+                                            else "target " + args[tkey])
                 # "target player discards": a player only; else objects in the word's zone (players too
                 # where the word acts on them: damage, drain)
                 if (spec.zone != zone) if zone else (not spec.players or spec.objects):
@@ -313,7 +333,7 @@ def read_effect_words(parts: list[str]) -> tuple[list[Effect | None], list[str]]
     sentence's targets can't be read."""
     words: list[Effect | None] = []
     targets: list[str] = []
-    for s in parts:
+    for s in (p for whole in parts for p in damage_sentences.split_compound(whole)):
         found = find_targets(s)
         if found is None:
             return None
@@ -760,10 +780,12 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         return unmodelled(body, printed, "triggered", ctx.spell)
     targets: list[str] = []
     effects: list[Effect] = []
-    for i, s in enumerate(sentences(effect) if sep else ()):
+    # "When ~ enters the battlefield, it deals ...": "it" is the permanent itself (201.5, 608.2c).
+    self_subject = bool(re.match(r"^(?:when|whenever) ~ ", condition, re.I))
+    parts = [p for whole in sentences(effect) for p in damage_sentences.split_compound(whole, self_subject)]
+    for i, s in enumerate(parts if sep else ()):
         if i == 0 and event.who == "self" and event.event in ("enters", "becomes_tapped") and s[:3].lower() == "it ":
-            # 608.2c: "When ~ enters, it gets +1/+1", "Whenever ~ becomes tapped, it deals 1 damage to you": "it"
-            # is the object itself
+            # "When ~ enters, it gets +1/+1", "Whenever ~ becomes tapped, it deals 1 damage to you"
             s = "~ " + s[3:]
         found = find_targets(s)
         word = effect_word(s, found, effects) if found is not None else None

@@ -20,14 +20,17 @@ _USE = re.compile(r"\btargets?\b", re.I)
 #: Words before "target" that make it a noun or verb rather than a choice of target.
 _NOT_A_CHOICE = {"the", "its", "their", "a", "new", "that", "which", "single", "additional", "same", "another's",
                  "each", "more", "only", "no", "as", "it", "spell", "ability", "permanent", "creature"}
-_COUNTS = r"(?:up to (?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)|one|two|three|four|five|six|\d+)"
+_COUNTS = r"(?:(?:one|two|three) or (?:two|three|four)|up to (?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)|" \
+          r"one|two|three|four|five|six|\d+)"
+#: A count that is part of a longer list of counts ("one, two, or three target creatures"): not read.
+_LISTED_COUNT = re.compile(r"\b(?:one|two|three|four|five|six|\d+),?\s+(?:or\s+)?$", re.I)
 _BEFORE = re.compile(r"(?:(?P<count>" + _COUNTS + r")\s+)?(?:(?P<another>another|other)\s*)?$", re.I)
 #: Words that may follow a target phrase: the clause goes on with a verb, a conjunction or punctuation.
 _BOUNDARY = {"and", "then", "to", "gets", "get", "gains", "gain", "has", "have", "deals", "deal", "can't", "cannot",
              "doesn't", "don't", "becomes", "become", "fights", "fight", "loses", "lose", "is", "are", "unless",
              "until", "into", "onto", "on", "at", "as", "puts", "put", "draws", "draw", "discards", "discard",
              "sacrifices", "sacrifice", "mills", "mill", "reveals", "reveal", "shuffles", "returns", "exiles",
-             "searches", "looks", "chooses", "may", "can", "must", "would", "untaps", "taps", "skips", "attacks",
+             "searches", "looks", "each", "chooses", "may", "can", "must", "would", "untaps", "taps", "skips", "attacks",
              "blocks", "or", "for", "this", "under", "if", "where", "gets", "phases", "explores", "connives",
              "perpetually", "deals", "assigns", "removes", "copies", "owner", "controller", "but", "instead",
              "among", "by", "in", "twice", "until", "plays", "pays", "creates", "scries", "surveils"}
@@ -63,6 +66,8 @@ def _phrase_after(rest: str) -> tuple[str, str] | None:
             words = words[:-1] + [words[-1][:-2]]
         if follow and not possessive and not _PUNCTUATION.match(follow) and follow.lower() not in _BOUNDARY:
             continue
+        if words[-1].lower() == "each":
+            continue            # "two target creatures each get": "each" goes with the verb
         phrase = " ".join(words).replace(" ,", ",")
         try:
             parse_target("target " + phrase)
@@ -101,6 +106,9 @@ def find_targets(sentence: str) -> tuple[str, ...] | None:
             continue
         pre = _BEFORE.search(before)
         count = (pre.group("count") or "") if pre else ""
+        if count and _LISTED_COUNT.search(before[:pre.start("count")]):
+            return None         # "one, two, or three target creatures": the whole list is the count
+
         another = (pre.group("another") or "") if pre else ""
         if re.search(r"\bany number of$", before.strip(), re.I):
             count = "any number of"

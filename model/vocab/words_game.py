@@ -4,6 +4,8 @@ life (119), drawing (121), counters (122), exile until a source leaves (610.3), 
 Effects no consumer performs yet are ``text_only``: kept so that a card's text reads right."""
 from __future__ import annotations
 
+import re
+
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab.abilities import KEYWORDS, StaticEffect, count_word
 from mtgjudge.model.vocab.scopes import Scope
@@ -45,7 +47,7 @@ def _v_enters_with(a: dict) -> None:
 def _t_exile_until(a: dict) -> str:
     each = "For each opponent, exile" if a.get("for_each") == "opponent" else "Exile"
     up = "up to one " if a.get("up_to") else ""
-    return f"{each} {up}target {a['target']} until this leaves the battlefield"
+    return f"{each} {up}{_target_words(a['target'])} until this leaves the battlefield"
 
 
 def _v_exile_until(a: dict) -> None:
@@ -65,8 +67,14 @@ def _v_target(a: dict) -> None:
         raise DefinitionError("needs target (a target phrase)")
 
 
+def _counted(phrase: str) -> bool:
+    """A phrase with its own count of targets ("two target creatures"; 601.2c)."""
+    return bool(re.search(r"\btargets?\b", phrase)) and phrase != "any target"
+
+
 def _target_words(phrase: str) -> str:
-    return phrase if phrase == "any target" else f"target {phrase}"
+    # a counted phrase ("two target creatures", "up to one target creature") is kept whole (601.2c)
+    return phrase if phrase == "any target" or re.search(r"\btargets?\b", phrase) else f"target {phrase}"
 
 
 def _r_additional_land_plays(s: StaticEffect) -> str:
@@ -120,19 +128,20 @@ WORDS = (
          lambda a: f"This deals {a['n']} damage to {_target_words(a.get('target', 'any target'))}",
          frozenset({Scope.LIFE}), ENGINE, _v_target),
     # 701.8a: "Destroy target creature".
-    Word("destroy", "effect", {"target": str}, lambda a: f"Destroy target {a['target']}", frozenset({Scope.DIES}),
+    Word("destroy", "effect", {"target": str}, lambda a: f"Destroy {_target_words(a['target'])}", frozenset({Scope.DIES}),
          ENGINE, _v_target),
     # 406.3 (701.13a): "Exile target creature".
-    Word("exile", "effect", {"target": str}, lambda a: f"Exile target {a['target']}", frozenset(), ENGINE, _v_target),
+    Word("exile", "effect", {"target": str}, lambda a: f"Exile {_target_words(a['target'])}", frozenset(), ENGINE, _v_target),
     # 400.6: "Return target creature to its owner's hand".
-    Word("bounce", "effect", {"target": str}, lambda a: f"Return target {a['target']} to its owner's hand",
+    Word("bounce", "effect", {"target": str}, lambda a: f"Return {_target_words(a['target'])} to its owner's hand",
          frozenset(), ENGINE, _v_target),
     # 613.4c (layer 7c), 514.2: "Target creature gets +N/+N until end of turn".
     Word("pump", "effect", {"power": int, "toughness": int, "target": str},
-         lambda a: f"Target {a['target']} gets {a['power']:+d}/{a['toughness']:+d} until end of turn",
+         lambda a: f"{_target_words(a['target']).capitalize()} {'each get' if _counted(a['target']) else 'gets'} "
+                   f"{a['power']:+d}/{a['toughness']:+d} until end of turn",
          frozenset({Scope.POWER_TOUGHNESS}), ENGINE, _v_target),
     # 701.6a: "Counter target spell".
-    Word("counter_spell", "effect", {"target": str}, lambda a: f"Counter target {a['target']}",
+    Word("counter_spell", "effect", {"target": str}, lambda a: f"Counter {_target_words(a['target'])}",
          frozenset({Scope.RESOLUTION}), ENGINE, _v_target),
     # 608.2h: "Its controller gains life equal to its power" after an effect on the ability's one target
     # (Swords to Plowshares): the target as it last existed on the battlefield.
@@ -158,9 +167,9 @@ WORDS = (
     Word("create_token_per_counter", "effect", {"token": str, "counter": str},
          lambda a: f"Create a {a['token']} for each {a['counter']} counter on this", frozenset({Scope.ENTERS}), ENGINE),
     # 701.26a-b: "Tap target creature", "Untap target land".
-    Word("untap_target", "effect", {"target": str}, lambda a: f"Untap target {a.get('target', 'permanent')}",
+    Word("untap_target", "effect", {"target": str}, lambda a: f"Untap {_target_words(a.get('target', 'permanent'))}",
          frozenset({Scope.UNTAP}), ENGINE, _v_target),
-    Word("tap_target", "effect", {"target": str}, lambda a: f"Tap target {a.get('target', 'permanent')}",
+    Word("tap_target", "effect", {"target": str}, lambda a: f"Tap {_target_words(a.get('target', 'permanent'))}",
          frozenset(), ENGINE, _v_target),
     # 613.4c (layer 7c), 611.2c: "Creatures you control get +1/+1 until end of turn": ``affects`` a noun
     # phrase of permanents; the set affected is fixed as the effect begins.
@@ -196,12 +205,12 @@ WORDS = (
          lambda a: f"Target {a['target']} sacrifices a {a['affects']}", frozenset({Scope.DIES}), ENGINE, _v_target),
     # 122.1: "Put a +1/+1 counter on target creature".
     Word("counter_target", "effect", {"kind": str, "n": int, "target": str},
-         lambda a: f"Put {count_word(a.get('n', 1))} {a['kind']} counter on target {a['target']}",
+         lambda a: f"Put {count_word(a.get('n', 1))} {a['kind']} counter on {_target_words(a['target'])}",
          frozenset({Scope.POWER_TOUGHNESS}), ENGINE, _v_target),
     # 400.6: "Return target creature card from your graveyard to your hand / to the battlefield".
-    Word("regrow", "effect", {"target": str}, lambda a: f"Return target {a['target']} to your hand", frozenset(),
+    Word("regrow", "effect", {"target": str}, lambda a: f"Return {_target_words(a['target'])} to your hand", frozenset(),
          ENGINE, _v_target),
-    Word("reanimate", "effect", {"target": str}, lambda a: f"Return target {a['target']} to the battlefield",
+    Word("reanimate", "effect", {"target": str}, lambda a: f"Return {_target_words(a['target'])} to the battlefield",
          frozenset({Scope.ENTERS}), ENGINE, _v_target),
     # 701.9a-b: "Target player discards N cards": that player chooses which.
     Word("discard", "effect", {"target": str, "n": int},

@@ -1,0 +1,259 @@
+"""Effects of the e-damage slice (issue 9), registered in ``resolve.HANDLERS``: damage to the ability's
+controller ("~ deals N damage to you", 120.3a), X damage (107.3a: the X chosen as the spell was cast), and
+"Counter target spell unless its controller pays {N}" (118.12a, 701.6a; the payment is the product's single
+payment model, ``engine.paying``). The damage itself is ``resolve._damage`` (120.3), reused, not copied.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mtgjudge.model.engine import effects, resolve
+from mtgjudge.model.engine.targeting import effect_slots
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
+from mtgjudge.model.engine.paying import pay
+from mtgjudge.model.engine.sba import power
+from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.errors import SearchBound, Unsupported
+from mtgjudge.model.payment.enumeration import all_payments
+from mtgjudge.model.payment.problem import build_problem
+from mtgjudge.model.rules.costs import TotalCost
+from mtgjudge.model.rules.spending import Purpose
+from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.vocab.phrases import cost_parts
+
+Ctx = resolve.Ctx
+
+
+def _with_n(e: Effect, n: int) -> Effect:
+    return replace(e, args=tuple((k, v) for k, v in e.args if k != "n") + (("n", n),))
+
+
+def _damage_x(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """107.3a, 601.2b: X is the value the spell's controller chose as it was cast; 120.8: a source that would
+    deal 0 damage deals no damage."""
+    if ctx.x is None:
+        raise Unsupported(f"{e.text()!r}: the value of X is not known to the engine")
+    if ctx.x <= 0:
+        skip = resolve._unaffected(game, ctx)
+        return [skip if skip is not None else game.log("120.8", f"X is {ctx.x}: no damage is dealt")]
+    return resolve._damage(game, _with_n(e, ctx.x), ctx)
+
+
+#: Effects that divide an amount among the targets of one use of "target" as the spell is cast (601.2d).
+DIVIDED = ("damage_divided", "distribute_counters")
+
+
+def _divided_amount(e: Effect, x: int | None) -> int | None:
+    return e.arg("n") if e.arg("n") is not None else x if e.arg("x") else None
+
+
+def compositions(total: int, parts: int) -> list[tuple[int, ...]]:
+    """Every way to divide ``total`` among ``parts`` targets in order, each at least 1 (601.2d)."""
+    if parts == 0:
+        return [()] if total == 0 else []
+    if parts == 1:
+        return [(total,)] if total >= 1 else []
+    return [(first,) + rest for first in range(1, total - parts + 2) for rest in compositions(total - first, parts - 1)]
+
+
+def division_possible(ability, targets: tuple[str, ...], x: int | None) -> bool:
+    """601.2d: each target of a divided effect must receive at least 1: a choice of more targets than the
+    amount (or of any target for an amount of 0) can't be made as the spell is cast."""
+    if not any(e.kind in DIVIDED for e in ability.effects):
+        return True
+    for e, group in zip(ability.effects, effect_slots(ability, targets)):
+        if e.kind in DIVIDED and group is not None and len(group):
+            amount = _divided_amount(e, x)
+            if amount is None or len(group) > amount:
+                return False
+    return True
+
+
+def _damage_divided(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """601.2d, 120.3: the damage divided among the targets as the spell's controller announced while casting
+    it (each at least 1); every division is a branch. The division is chosen here, as the spell resolves:
+    nothing between casting and resolving depends on it, so the positions reached are those of every division
+    announced on casting. 608.2b: a target that is illegal now is dealt none of its share (it is not
+    re-divided)."""
+    amount = _divided_amount(e, ctx.x)
+    if amount is None:
+        raise Unsupported(f"{e.text()!r}: the value of X is not known to the engine")
+    k = len(ctx.group)
+    if k == 0:
+        return [game.log("601.2c", "no targets were chosen: no damage is dealt")]
+    shares = compositions(amount, k)
+    if not shares:
+        raise Unsupported(f"{e.text()!r}: {amount} damage can't be divided among {k} targets, each getting at "
+                          "least 1 (601.2d)")
+    if len(shares) > MAX_BRANCHES:
+        raise SearchBound(f"more than {MAX_BRANCHES} divisions of {amount} damage: the search bound was reached")
+    out = []
+    for share in shares:
+        g = game.log("601.2d", "the damage is divided: " + ", ".join(f"{n} to {t}" for n, t in zip(share, ctx.group)))
+        if len(shares) > 1:
+            g = g.choose("divides " + ", ".join(f"{n} to {t}" for n, t in zip(share, ctx.group)))
+        branches = [g]
+        for n, t, ok in zip(share, ctx.group, ctx.group_legal):
+            c = replace(ctx, target=t, target_legal=ok)
+            branches = [r for b in branches for r in resolve._damage(b, _with_n(e, n), c)]
+        out += branches
+    return merge(out)
+
+
+def _distribute_counters(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """601.2d, 122.1: the counters distributed among the targets as announced while casting (each at least
+    one); every distribution is a branch (chosen here: nothing before resolution depends on it); a target
+    illegal now gets none of its share (608.2b)."""
+    k = len(ctx.group)
+    if k == 0:
+        return [game.log("601.2c", "no targets were chosen: no counters are put")]
+    shares = compositions(e.arg("n"), k)
+    if not shares:
+        raise Unsupported(f"{e.text()!r}: {e.arg('n')} counters can't be distributed among {k} targets (601.2d)")
+    out = []
+    for share in shares:
+        g = game.log("601.2d", "the counters are distributed: " + ", ".join(f"{n} on {t}" for n, t in zip(share, ctx.group)))
+        if len(shares) > 1:
+            g = g.choose("distributes " + ", ".join(f"{n} on {t}" for n, t in zip(share, ctx.group)))
+        for n, t, ok in zip(share, ctx.group, ctx.group_legal):
+            if not ok:
+                g = g.log("608.2b", f"{t} is an illegal target now: it gets no counters")
+                continue
+            if not (g.state.has(t) and g.state.obj(t).zone == "battlefield"):
+                raise Unsupported(f"{e.text()!r} on {t}, not a permanent, is not performed by the engine")
+            guard_scope(g.state, "power-toughness", f"counters are put on {t}")
+            g = resolve.add_counters(g, t, e.arg("kind"), n)
+        out.append(g)
+    return merge(out)
+
+
+def _counter_unless_pays(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """118.12a: "Counter target spell unless its controller pays {N}" means that player may pay {N}; if they
+    don't, the spell is countered (701.6a). The spell's controller chooses: every way to pay (the payment
+    model's payments, ``engine.paying``) is a branch, and so is not paying (they may decline even if able)."""
+    skip = resolve._unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    st = game.state
+    o = st.obj(ctx.target)
+    if o.zone != "stack":
+        raise Unsupported(f"{e.text()!r} on {o.name} ({o.id}), not a spell on the stack, is not performed")
+    payer = o.controller
+    text = e.arg("cost")
+    if text.upper() == "{X}":
+        # 107.3a: X is the value chosen as the countering spell was cast
+        if ctx.x is None:
+            raise Unsupported(f"{e.text()!r}: the value of X is not known to the engine")
+        text = f"{{{ctx.x}}}"
+    symbols = tuple(s for part in cost_parts(text) for s in part.mana)
+    cost = TotalCost(symbols, purpose=Purpose("cost"))
+    if not symbols or cost.text() == "{0}":
+        return [game.log("118.12a", f"{payer} pays {{0}}: {o.name} ({o.id}) is not countered")]
+    if not all_payments(build_problem(st, payer, cost)):
+        return resolve._counter_spell(game.log("118.12a", f"{payer} can't pay {text}"), e, ctx)
+    declined = resolve._counter_spell(game.log("118.12a", f"{payer} doesn't pay {text}").choose(
+        f"{payer} doesn't pay {text}"), e, ctx)
+    paid = [g.log("118.12a", f"{payer} pays {text}: {o.name} ({o.id}) is not countered").choose(
+        f"{payer} pays {text}") for g in pay(game, st, payer, cost, None)]
+    return merge(declined + paid)
+
+
+def _creature_on_battlefield(game: Game, oid: str | None) -> bool:
+    st = game.state
+    return oid is not None and st.has(oid) and st.obj(oid).zone == "battlefield" and \
+        "Creature" in current(st, oid).types
+
+
+def _deals_power(game: Game, e: Effect, ctx: Ctx, source: str, n: int, to: str) -> list[Game]:
+    """``source`` (a creature) deals ``n`` damage to ``to`` (120.3; 120.8: 0 damage is no damage; 107.1b:
+    a negative power deals none): the creature is the source, so its own keywords matter (702.2b, 702.15b)."""
+    if n <= 0:
+        return [game.log(("120.8", "107.1b"), f"{source} would deal {n} damage: it deals no damage")]
+    c = replace(ctx, source=source, source_lki=None, target=to, target_legal=True)
+    return resolve._damage(game, _with_n(e, n), c)
+
+
+def _fight(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.14a: each of the two creatures deals damage equal to its power to the other (at once: both powers
+    are read first). 701.14b: if either is not on the battlefield, not a creature, or an illegal target now,
+    neither deals damage. 701.14c: a creature fighting itself deals itself twice its power."""
+    a, b = ctx.target, ctx.target2
+    if not (ctx.target_legal and ctx.target2_legal):
+        return [game.log(("701.14b", "608.2b"), f"{a} or {b} is an illegal target now: neither fights")]
+    if not (_creature_on_battlefield(game, a) and _creature_on_battlefield(game, b)):
+        return [game.log("701.14b", f"{a} or {b} is not a creature on the battlefield: neither fights")]
+    if a == b:
+        return _deals_power(game, e, ctx, a, 2 * power(game, a), a)
+    pa, pb = power(game, a), power(game, b)
+    game = game.log("701.14a", f"{a} fights {b}")
+    return merge([r for g in _deals_power(game, e, ctx, a, pa, b) for r in _deals_power(g, e, ctx, b, pb, a)])
+
+
+def _bite(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """120.3: the first creature deals damage equal to its power to the other target; if either is an illegal
+    target now, it deals none (608.2b; Rabid Bite ruling 2018-07-13), nor if it is no longer a creature on the
+    battlefield."""
+    a, b = ctx.target, ctx.target2
+    if not (ctx.target_legal and ctx.target2_legal):
+        return [game.log("608.2b", f"{a} or {b} is an illegal target now: no damage is dealt")]
+    if not _creature_on_battlefield(game, a):
+        return [game.log("608.2b", f"{a} is not a creature on the battlefield: it deals no damage")]
+    return _deals_power(game, e, ctx, a, power(game, a), b)
+
+
+def _bite_itself(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """120.3: the target creature deals damage equal to its power to itself (608.2b: none if illegal now)."""
+    skip = resolve._unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    a = ctx.target
+    if not _creature_on_battlefield(game, a):
+        return [game.log("608.2b", f"{a} is not a creature on the battlefield: it deals no damage")]
+    return _deals_power(game, e, ctx, a, power(game, a), a)
+
+
+def _damage_each_opponent(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """120.3a: the source deals N damage to each opponent of its controller (in the game, 800.4a)."""
+    for p in game.state.player_names:
+        if p != ctx.controller and p not in game.left:
+            (game,) = resolve._damage(game, e, replace(ctx, target=p, target_legal=True))
+    return [game]
+
+
+def _damage_its_controller(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """120.3a: N damage to the controller of the permanent the effect before acted on, as it last existed
+    on the battlefield if it has left (608.2h; the state as the resolution began)."""
+    before = ctx.before
+    t = ctx.target
+    if not ctx.target_legal or before is None or t is None or not before.has(t) or \
+            before.obj(t).zone != "battlefield":
+        raise Unsupported(f"{e.text()!r}: which player is that permanent's controller is not known to the engine")
+    controller = game.state.obj(t).controller if game.state.has(t) and game.state.obj(t).zone == "battlefield" \
+        else before.obj(t).controller
+    return resolve._damage(game, e, replace(ctx, target=controller, target_legal=True))
+
+
+def _damage_each_x(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """107.3a, 120.3: X (chosen as the spell was cast) damage to each permanent the phrase names (and each
+    player): ``effects``' damage to each; 120.8: X of 0 deals no damage."""
+    if ctx.x is None:
+        raise Unsupported(f"{e.text()!r}: the value of X is not known to the engine")
+    if ctx.x <= 0:
+        return [game.log("120.8", f"X is {ctx.x}: no damage is dealt")]
+    return effects._damage_each(game, _with_n(e, ctx.x), ctx)
+
+
+resolve.HANDLERS.update({
+    "damage_each_opponent": _damage_each_opponent,
+    "damage_its_controller": _damage_its_controller,
+    "damage_each_x": _damage_each_x,
+    "fight": _fight,
+    "bite": _bite,
+    "bite_itself": _bite_itself,
+    "damage_x": _damage_x,
+    "counter_unless_pays": _counter_unless_pays,
+    "damage_divided": _damage_divided,
+})
+resolve.HANDLERS["distribute_counters"] = _distribute_counters
+resolve.WHOLE_USE.update(DIVIDED)

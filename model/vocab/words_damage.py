@@ -1,0 +1,86 @@
+"""Words of the e-damage slice (issue 9): damage and countering compositions the engine performs.
+
+- ``damage_x``: "This deals X damage to <target>" (107.3a: X is the value chosen as the spell was cast).
+- ``damage_divided``: "This deals N damage divided as you choose among one or two targets" (601.2d).
+- ``counter_unless_pays``: "Counter target spell unless its controller pays {N}" (701.6a, 118.12a: the
+  spell's controller may pay; if they don't, it is countered).
+"""
+from __future__ import annotations
+
+import re
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.vocab.word import Word
+
+ENGINE = frozenset({"engine"})
+
+
+def _target_words(phrase: str) -> str:
+    return phrase if phrase == "any target" or re.search(r"\btargets?\b", phrase) else f"target {phrase}"
+
+
+def _v_mana(a: dict) -> None:
+    if not re.fullmatch(r"(\{[0-9WUBRGC]+\})+|\{X\}", str(a.get("cost", ""))):
+        raise DefinitionError(f"counter_unless_pays: cost must be mana symbols, not {a.get('cost')!r}")
+    if not a.get("target"):
+        raise DefinitionError("counter_unless_pays: needs target")
+
+
+def _v_target(a: dict) -> None:
+    if not a.get("target"):
+        raise DefinitionError("needs target (a target phrase)")
+
+
+def _v_divided(a: dict) -> None:
+    _v_target(a)
+    if ("n" in a) == bool(a.get("x")) or ("n" in a and a["n"] < 1):
+        raise DefinitionError("damage_divided: n (1 or more) or x, not both")
+
+
+def _v_two(a: dict) -> None:
+    if not a.get("target2") or bool(a.get("target")) == bool(a.get("it")):
+        raise DefinitionError("needs target2 and either target or it (the target of the effect before)")
+
+
+def _first(a: dict) -> str:
+    return "It" if a.get("it") else _target_words(a["target"]).capitalize()
+
+
+WORDS = (
+    # 601.2d, 122.1: "Distribute N +1/+1 counters among one or two target creatures".
+    Word("distribute_counters", "effect", {"n": int, "kind": str, "target": str},
+         lambda a: f"Distribute {a['n']} {a['kind']} counters among {a['target']}",
+         frozenset({Scope.POWER_TOUGHNESS}), ENGINE, _v_target),
+    # 120.3a: "This deals N damage to each opponent".
+    Word("damage_each_opponent", "effect", {"n": int}, lambda a: f"This deals {a['n']} damage to each opponent",
+         frozenset({Scope.LIFE}), ENGINE),
+    # 120.3a, 608.2h: "This deals N damage to that creature's controller" (the target of the effect before).
+    Word("damage_its_controller", "effect", {"n": int, "it": int},
+         lambda a: f"This deals {a['n']} damage to that permanent's controller", frozenset({Scope.LIFE}), ENGINE),
+    # 107.3a, 120.3: "This deals X damage to each creature [and each player]".
+    Word("damage_each_x", "effect", {"affects": str, "players": bool},
+         lambda a: f"This deals X damage to each {a['affects']}" + (" and each player" if a.get("players") else ""),
+         frozenset({Scope.LIFE, Scope.DIES}), ENGINE),
+    # 701.14a: "Target creature you control fights target creature you don't control" (or "It fights ...").
+    Word("fight", "effect", {"target": str, "it": int, "target2": str},
+         lambda a: f"{_first(a)} fights {_target_words(a['target2'])}", frozenset({Scope.DIES}), ENGINE, _v_two),
+    # 120.3: "Target creature you control deals damage equal to its power to target creature ..." (a bite).
+    Word("bite", "effect", {"target": str, "it": int, "target2": str},
+         lambda a: f"{_first(a)} deals damage equal to its power to {_target_words(a['target2'])}",
+         frozenset({Scope.DIES, Scope.LIFE}), ENGINE, _v_two),
+    # 120.3: "Target creature deals damage to itself equal to its power".
+    Word("bite_itself", "effect", {"target": str},
+         lambda a: f"{_target_words(a['target']).capitalize()} deals damage to itself equal to its power",
+         frozenset({Scope.DIES}), ENGINE, _v_target),
+    # 601.2d, 120.3: "This deals N (or X) damage divided as you choose among one or two targets / any number
+    # of targets": the division is chosen as the spell is cast, each target getting at least 1.
+    Word("damage_divided", "effect", {"n": int, "x": int, "target": str},
+         lambda a: f"This deals {a['n'] if 'n' in a else 'X'} damage divided as you choose among {a['target']}",
+         frozenset({Scope.LIFE}), ENGINE, _v_divided),
+    Word("damage_x", "effect", {"target": str}, lambda a: f"This deals X damage to {_target_words(a['target'])}",
+         frozenset({Scope.LIFE}), ENGINE, _v_target),
+    Word("counter_unless_pays", "effect", {"target": str, "cost": str},
+         lambda a: f"Counter {_target_words(a['target'])} unless its controller pays {a['cost']}",
+         frozenset({Scope.RESOLUTION}), ENGINE, _v_mana),
+)
