@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.oracle import keywords
+from mtgjudge.model.oracle.library_lines import library_word
 from mtgjudge.model.oracle.scopes import could_add_mana, unmodelled
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.rules.costs import spells_match
@@ -198,6 +199,9 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
             return parse_effect({kind: args} if args else kind)
         except DefinitionError:
             return None
+    word = library_word(sentence, found)      # libraries, hands and players (e-library)
+    if word is not None:
+        return word
     if not found:
         try:
             return parse_effect({"exile_top": phrases.parse(sentence.strip(), "exile_top")})      # 701.13a

@@ -28,7 +28,8 @@ GRAMMAR = Path(__file__).with_name("phrases.lark")
 BEFORE_ATTACKERS = "your turn, before attackers are declared"
 STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "target_phrase", "target_np",
           "static_grant", "static_pt", "static_land_type", "static_color", "static_mana", "static_spend",
-          "trigger_exile_until", "mana_trigger", "exile_top", "may_play_exiled", "trigger_condition")
+          "trigger_exile_until", "mana_trigger", "exile_top", "may_play_exiled", "trigger_condition",
+          "player_effect", "library_effect")   # the last two: libraries, hands and players (e-library)
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
@@ -606,6 +607,93 @@ class _Meaning(Transformer):
 
     def tp_you(self):
         return TargetSpec("", (), players="you")
+
+
+    # ---- libraries, hands and players (e-library): {"may", "who", "acts"} and {"may", "action", ...}
+    def player_effect(self, *parts):
+        may = bool(parts) and isinstance(parts[0], Token) and parts[0].type == "YOU_MAY"
+        who, acts, join = None, [], None
+        for p in parts[1:] if may else parts:
+            if isinstance(p, str) and p.startswith("who:"):
+                if who is not None and p[4:] != who:
+                    raise DefinitionError("a player's instructions with two different subjects are not read")
+                who = p[4:]
+            elif isinstance(p, str) and p.startswith("join:"):
+                join = p[5:]
+            elif isinstance(p, tuple):
+                acts.append(p)
+        return {"may": may, "who": who or "you", "acts": tuple(acts)}
+
+    def lb_j_and(self, *_): return "join:and"
+    def lb_j_then(self, *_): return "join:then"
+    def lb_s_you(self, *_): return "who:you"
+    def lb_s_target_player(self, *_): return "who:target player"
+    def lb_s_target_opponent(self, *_): return "who:target opponent"
+    def lb_s_each_player(self, *_): return "who:each player"
+    def lb_s_each_opponent(self, *_): return "who:each opponent"
+
+    @staticmethod
+    def _agree(n: int, cards: Token) -> None:
+        if (n == 1) != (str(cards).lower() == "card"):
+            raise DefinitionError(f"{n} {cards}: the number and the noun disagree")
+
+    def lb_v_draw(self, _v, n, cards): self._agree(n, cards); return ("draw", n, False)
+    def lb_v_lose(self, _v, n): return ("lose_life", n, False)
+    def lb_v_gain(self, _v, n): return ("gain_life", n, False)
+    def lb_v_mill(self, _v, n, cards): self._agree(n, cards); return ("mill", n, False)
+
+    def lb_v_discard(self, _v, n, cards, at_random=None):
+        self._agree(n, cards)
+        return ("discard", n, at_random is not None)
+
+    def lb_v_mill_top(self, _v, *parts):
+        n = next((p for p in parts if isinstance(p, int)), 1)
+        cards = next(p for p in parts if isinstance(p, Token) and p.type == "CARDS")
+        poss = [str(p).lower() for p in parts if isinstance(p, Token) and p.type == "POSS"]
+        if len(set(poss)) != 1:
+            raise DefinitionError("the library and the graveyard of different players are not read")
+        self._agree(n, cards)
+        return ("mill", n, False)
+
+    def library_effect(self, *parts):
+        may = isinstance(parts[0], Token) and parts[0].type == "YOU_MAY"
+        return {"may": may, **parts[-1]}
+
+    def lb_l_scry(self, n): return {"action": "scry", "n": n}
+    def lb_l_surveil(self, n): return {"action": "surveil", "n": n}
+    def lb_l_shuffle(self, *_): return {"action": "shuffle"}
+
+    def lb_l_look(self, *parts):
+        n = next((p for p in parts if isinstance(p, int)), 1)
+        self._agree(n, next(p for p in parts if isinstance(p, Token) and p.type == "CARDS"))
+        return {"action": "look", "n": n}
+
+    def lb_l_search(self, count, *parts):
+        n, up_to = count
+        quality = next((p for p in parts if isinstance(p, tuple) and p and p[0] == "quality"), ("quality", ""))[1]
+        cards = next(p for p in parts if isinstance(p, Token) and p.type == "CARDS")
+        self._agree(n, cards)
+        steps = [p for p in parts if isinstance(p, str) and p.startswith("step:")]
+        puts = [s for s in steps if s in ("step:hand", "step:battlefield", "step:battlefield_tapped")]
+        if len(puts) != 1 or steps.index(puts[0]) < len(steps) - 2 or (steps[-1] != puts[0] and steps[-1] != "step:shuffle") \
+                or steps.count("step:reveal") > 1 or ("step:reveal" in steps and steps.index("step:reveal") != 0):
+            raise DefinitionError("a search whose found cards go nowhere, or several places, is not read")
+        return {"action": "search", "n": n, "up_to": up_to, "quality": quality, "to": puts[0][5:],
+                "shuffle": steps[-1] == "step:shuffle"}
+
+    def lb_sc_exactly(self, n): return (n, False)
+    def lb_sc_up_to(self, n): return (n, True)
+    def lb_s_quality(self, *words): return ("quality", " ".join(words))
+    def lb_s_word(self, tok=None): return str(tok).lower() if tok is not None and tok.type != "SUBTYPE" else str(tok) if tok is not None else "or"
+    def lb_ss_comma(self, *_): return None
+    def lb_ss_and(self, *_): return None
+    def lb_st_reveal(self, *_): return "step:reveal"
+    def lb_st_hand(self, *_): return "step:hand"
+    def lb_st_battlefield(self, *parts):
+        return "step:battlefield_tapped" if any(isinstance(p, Token) and p.type == "TAPPED_W" for p in parts) \
+            else "step:battlefield"
+    def lb_st_shuffle(self, *_): return "step:shuffle"
+    def lb_s_obj(self, *_): return None
 
 
 _MEANING = _Meaning()

@@ -1,0 +1,303 @@
+"""Libraries, hands and players (e-library): a player's instructions (119.3 life, 121.1 drawing, 701.9
+discarding, 701.17 milling), scry (701.22), surveil (701.25), looking at the top cards and putting them back in
+any order, shuffling (701.24) and searching (701.23).
+
+Cards nobody knows. A library given as a number (``library: N``) holds cards the question does not name. As
+drawing (``resolve.draw``) and exiling (``exile_top``) do, a card of it moved to a hand is made as an unknown
+object there. Where what such a card is could change the outcome, the answer is unsupported: a card nobody
+knows put into a graveyard (milled, surveilled, discarded: a card's own replacement such as "If ~ would be put
+into a graveyard from anywhere, shuffle it into its owner's library instead" or madness, 702.35a, could
+apply), a card nobody knows put onto the battlefield (other than a basic land, below). What is sound:
+
+- looking at cards nobody knows and putting them back in any order (scry, look) changes nothing anyone is
+  told: the library is still that many cards nobody knows; shuffling it likewise (701.24a);
+- a search for cards with a stated quality may find none of them (701.23b), so "find nothing" is a branch;
+  finding k of them is a branch for every k the library's size allows, since any of its cards may have the
+  quality. A found card put into a hand is made as an unknown object known only by that quality. A basic
+  land card put onto the battlefield is each of the twelve basic land cards in turn (205.3i, 205.4c: Plains,
+  Island, Swamp, Mountain, Forest, Wastes and their snow-covered versions), every one a branch;
+- a search for "a card" with no quality must find one if there is one (701.23d).
+
+A library whose cards the question names (in order) is performed card by card where no order becomes
+unknown: scry, surveil and look put the named cards in every order (each a branch); a shuffle or a search of
+such a library, or a card put under cards nobody knows, is unsupported (the state holds no library in an
+unknown order).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations, combinations_with_replacement, permutations
+
+from mtgjudge.model.cards.lookup import card_db
+from mtgjudge.model.engine import effects, resolve, zones
+from mtgjudge.model.engine.entering import enters_counters
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
+from mtgjudge.model.engine.settle import after_moves
+from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.errors import SearchBound, Unsupported
+from mtgjudge.model.objects import CardDef, Face, GameObject
+from mtgjudge.model.vocab.abilities import Effect
+
+Ctx = resolve.Ctx
+
+#: 205.4c and the basic land types of 205.3i: every basic land card (and Wastes, the basic land with none).
+BASIC_LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Snow-Covered Plains",
+               "Snow-Covered Island", "Snow-Covered Swamp", "Snow-Covered Mountain", "Snow-Covered Forest",
+               "Snow-Covered Wastes")
+#: The most cards a player looks at and orders (N! orders each).
+MAX_LOOK = 5
+#: Words in unmodelled text of a permanent that may change how a library is looked at, searched or shuffled
+#: (Aven Mindcensor's "If an opponent would search a library").
+_LIBRARY_WORDS = ("library", "libraries", "search", "scry", "surveil", "shuffle", "mill", "look at")
+
+
+def _guard_library(game: Game, what: str) -> None:
+    """Unmodelled text on the battlefield that may replace or follow an instruction about a library
+    (614.1a; triggers: ``guard_unrecognized``) makes the answer unsupported, naming it."""
+    for o in game.state.battlefield():
+        for a in o.printed.abilities:
+            if a.kind == "unmodelled" and a.functions_in("battlefield") and any(
+                    w in a.source_text.lower() for w in _LIBRARY_WORDS):
+                raise Unsupported(f"{o.name} ({o.id}) has text the engine cannot model that may apply as {what}: "
+                                  f"{a.source_text!r}")
+    guard_unrecognized(game, what)
+
+
+def _unknown(player: str, state, prefix: str) -> str:
+    k = 1
+    while state.has(f"_{prefix}_{player}_{k}") or f"_{prefix}_{player}_{k}" in dict(state.zone_changes):
+        k += 1
+    return f"_{prefix}_{player}_{k}"    # an id the question did not give: interchangeable (Game.key)
+
+
+def _players(game: Game, who: str, ctx: Ctx) -> list[str]:
+    """The players an instruction names, in APNAP order (101.4); those who left are not affected (800.4a)."""
+    st = game.state
+    if who == "you":
+        named = [ctx.controller]
+    elif who.startswith("target"):
+        named = [ctx.target]
+    else:
+        order = list(st.turn_order or st.player_names)
+        a = order.index(st.active_player) if st.active_player in order else 0
+        named = [p for p in order[a:] + order[:a] if p in st.player_names
+                 and (who == "each player" or p != ctx.controller)]
+    return [p for p in named if p not in game.left]
+
+
+def _mill(game: Game, player: str, n: int) -> Game:
+    """701.17a-b: the top ``n`` cards of the library into the graveyard (as many as there are), one event."""
+    st = game.state
+    lib = st.player(player).zone("library")
+    if len(lib) < n and st.player(player).unknown_library > 0:
+        raise Unsupported(f"{player} mills cards nobody knows: what they are matters as they are put into a "
+                          "graveyard (a card's own replacement effect could apply)")
+    moved = []
+    for oid in lib[:n]:
+        lki = game.state.obj(oid)
+        game = zones.move(game, oid, "graveyard").log("701.17a", f"{player} mills {lki.name} ({oid})")
+        moved.append((lki, "library", "graveyard"))
+    if len(lib) < n:
+        game = game.log("701.17b", f"{player}'s library had {len(lib)} card(s): they mill as many as possible")
+    return after_moves(game, moved, f"{player} mills") if moved else game
+
+
+def _act(game: Game, verb: str, n: int, player: str, ctx: Ctx) -> list[Game]:
+    if verb == "draw":
+        for _ in range(n):
+            game = resolve.draw(game, player)
+        return [game]
+    if verb in ("lose_life", "gain_life"):
+        return [resolve.change_life(game, player, n if verb == "gain_life" else -n)]
+    if verb == "discard":
+        # 701.9b: the player chooses (or at random: every set of cards may be the one): every set a branch.
+        return effects._discard(game, Effect("discard", (("n", n),)), replace(ctx, target=player, target_legal=True))
+    if verb == "mill":
+        return [_mill(game, player, n)]
+    raise Unsupported(f"the instruction {verb!r} is not performed by the engine")
+
+
+def _player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """119.3, 121.1, 701.9, 701.17: each act in the order written (608.2c), by every player it names in APNAP
+    order (101.4); "you may" is a choice: doing nothing is a branch."""
+    if e.arg("target"):
+        skip = resolve._unaffected(game, ctx)
+        if skip is not None:
+            return [skip]
+        if ctx.target not in game.state.player_names:
+            raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
+    players = _players(game, e.arg("who"), ctx)
+    branches = [game]
+    for verb, n, _random in e.arg("acts"):
+        for p in players:
+            nxt = []
+            for g in branches:
+                nxt += _act(g, verb, n, p, ctx)
+            branches = merge(nxt)
+            if len(branches) > MAX_BRANCHES:
+                raise SearchBound(f"{e.text()!r} has more than {MAX_BRANCHES} outcomes: the search bound")
+    if e.arg("may"):
+        branches = merge([game.log("608.2d", f"{ctx.controller} chooses not to: {e.text()}")] + branches)
+    return branches
+
+
+def _arrangements(cards: tuple[str, ...], kind: str) -> list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
+    """Every (top in order, bottom in order, to the graveyard) the player may make of the cards looked at."""
+    out = []
+    for k in range(len(cards) + 1):
+        for away in (combinations(cards, k) if kind != "look" else [()] if k == 0 else []):
+            rest = tuple(c for c in cards if c not in away)
+            for top in permutations(rest):
+                if kind == "scry":
+                    out += [(top, bottom, ()) for bottom in permutations(away)]
+                else:
+                    out.append((top, (), tuple(away)))
+    return out
+
+
+def _look(kind: str, rule: str):
+    def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+        """701.22a scry N, 701.25a surveil N, and looking at the top N cards then putting them back in any
+        order: every arrangement of the cards a branch (cards nobody knows: see the module)."""
+        p = ctx.controller
+        if p in game.left:
+            return [game]
+        _guard_library(game, f"{p} looks at the top of their library ({e.text()})")
+        player = game.state.player(p)
+        lib = player.zone("library")
+        n = min(e.arg("n"), len(lib) + player.unknown_library)
+        done = [game.log("608.2d", f"{p} chooses not to: {e.text()}")] if e.arg("may") else []
+        if n == 0:
+            return merge(done + [game.log(rule, f"{p}'s library is empty: {e.text()} does nothing")])
+        if not lib:
+            if kind == "surveil":
+                raise Unsupported(f"{p} surveils cards nobody knows: any of them may be put into the graveyard, where "
+                                  "what they are matters (a card's own replacement effect could apply)")
+            return merge(done + [game.log(rule, f"{p} looks at the top {n} card(s) of their library, cards nobody "
+                                                "knows, and puts them back: the library is still "
+                                                f"{player.unknown_library} card(s) nobody knows")])
+        if len(lib) < n:
+            raise Unsupported(f"{e.text()!r} looks at named cards and cards nobody knows together: not performed yet")
+        if n > MAX_LOOK:
+            raise SearchBound(f"{e.text()!r}: ordering more than {MAX_LOOK} cards is past the search bound")
+        seen = lib[:n]
+        out = list(done)
+        for top, bottom, away in _arrangements(seen, kind):
+            if bottom and player.unknown_library:
+                raise Unsupported(f"{p} could put a named card under cards nobody knows: not representable")
+            g = game
+            st = g.state
+            new_lib = top + lib[n:] + bottom
+            pl = st.player(p)
+            g = g.with_state(st.with_player(replace(pl, zones=tuple((z, new_lib if z == "library" else ids)
+                                                                    for z, ids in pl.zones))))
+            g = g.log(rule, f"{p} puts {', '.join(top) or 'no card'} on top"
+                            + (f", {', '.join(bottom)} on the bottom" if bottom else "")
+                            + (f", {', '.join(away)} into their graveyard" if away else ""))
+            moved = []
+            for oid in away:
+                lki = g.state.obj(oid)
+                g = zones.move(g, oid, "graveyard")
+                moved.append((lki, "library", "graveyard"))
+            out.append(after_moves(g, moved, f"{p} surveils") if moved else g)
+        return merge(out)
+    return handler
+
+
+def _shuffle(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.24a: the library is randomized; a library of cards nobody knows stays that many cards nobody
+    knows."""
+    return [shuffle(game, ctx.controller)]
+
+
+def shuffle(game: Game, p: str) -> Game:
+    """701.24a, for ``p``'s library (see the module: only a library of cards nobody knows)."""
+    if p in game.left:
+        return game
+    _guard_library(game, f"{p} shuffles their library")
+    if game.state.player(p).zone("library"):
+        raise Unsupported(f"{p} shuffles a library with cards the question names: their order becomes unknown, "
+                          "which the engine does not represent")
+    return game.log("701.24a", f"{p} shuffles their library (cards nobody knows: nothing anyone is told changes)")
+
+
+def _found_object(game: Game, p: str, quality: str) -> tuple[Game, str]:
+    pl = game.state.player(p)
+    oid = _unknown(p, game.state, "found")
+    name = f"a {quality} card nobody knows" if quality else "a card nobody knows"
+    o = GameObject(id=oid, card=CardDef(faces=(Face(name=name),), modelled=False), owner=p, controller=p, zone="hand")
+    st = game.state.with_player(replace(pl, unknown_library=pl.unknown_library - 1))
+    return zones.create_object(game.with_state(st), o), oid
+
+
+def _basic_land(game: Game, p: str, name: str, tapped: bool) -> Game:
+    """A basic land card of ``p``'s library, found, put onto the battlefield (tapped if the effect says so;
+    614.1c its own entering text)."""
+    found = card_db().find(name)
+    if found is None:
+        raise Unsupported(f"the basic land card {name} could be found, and the verifier has no definition for it")
+    card, face = found
+    pl = game.state.player(p)
+    oid = zones.fresh_id(game.state, name)
+    o = GameObject(id=oid, card=card, owner=p, controller=p, zone="library", face=face)
+    st = game.state.with_player(replace(pl, unknown_library=pl.unknown_library - 1))
+    game = zones.create_object(game.with_state(st), o)
+    lki = game.state.obj(oid)
+    counters = enters_counters(game, oid, None)
+    game = zones.move(game, oid, "battlefield", controller=p, counters=counters, tapped=tapped)
+    game = game.log("701.23a", f"{p} finds {name} ({oid}) and puts it onto the battlefield"
+                               + (" tapped" if tapped else ""))
+    return after_moves(game, [(lki, "library", "battlefield")], f"{name} enters the battlefield")
+
+
+def _search(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.23a-d: search the library for cards (see the module for cards nobody knows), put them where the
+    effect says, then shuffle if it says so (701.24a); "you may search" is a choice: not searching is a
+    branch."""
+    p = ctx.controller
+    if p in game.left:
+        return [game]
+    _guard_library(game, f"{p} searches their library")
+    pl = game.state.player(p)
+    if pl.zone("library"):
+        raise Unsupported(f"{p} searches a library with cards the question names: not performed yet")
+    quality, n, to = e.arg("quality", ""), e.arg("n"), e.arg("to")
+    most = min(n, pl.unknown_library)
+    counts = range(most + 1) if quality or e.arg("up_to") else [most]      # 701.23b, 701.23d
+    out = [game.log("608.2d", f"{p} chooses not to search: {e.text()}")] if e.arg("may") else []
+    if to != "hand" and quality != "basic land" and most > 0:
+        raise Unsupported(f"which {quality or ''} card(s) {p} finds matters as they enter the battlefield: only "
+                          "basic land cards are performed")
+    for k in counts:
+        g = game.log(("701.23a", "701.23b") if quality else ("701.23a", "701.23d"),
+                     f"{p} searches their library and finds {k} card(s)" + (f" ({quality})" if quality else ""))
+        if to == "hand":
+            for _ in range(k):
+                g, oid = _found_object(g, p, quality)
+                g = g.log("701.23a", f"{p} puts the found card ({oid}) into their hand")
+            guard_unrecognized(g, f"{p} puts cards found into their hand")
+            results = [g]
+        else:
+            results = []
+            for names in combinations_with_replacement(BASIC_LANDS, k):
+                h = g
+                for name in names:
+                    h = _basic_land(h, p, name, to == "battlefield_tapped")
+                results.append(h)
+        if e.arg("shuffle"):
+            results = [shuffle(r, p) for r in results]
+        out += results
+        if len(out) > MAX_BRANCHES:
+            raise SearchBound(f"{e.text()!r} has more than {MAX_BRANCHES} outcomes: the search bound")
+    return merge(out)
+
+
+HANDLERS = {
+    "player_acts": _player_acts,
+    "scry": _look("scry", "701.22a"),
+    "surveil": _look("surveil", "701.25a"),
+    "look_top": _look("look", "401.4"),      # put back in any order: 401.4
+    "shuffle": _shuffle,
+    "search": _search,
+}
+resolve.HANDLERS.update(HANDLERS)
