@@ -114,6 +114,8 @@ def _act(game: Game, verb: str, n: int, player: str, ctx: Ctx) -> list[Game]:
         return effects._discard(game, Effect("discard", (("n", n),)), replace(ctx, target=player, target_legal=True))
     if verb == "mill":
         return [_mill(game, player, n)]
+    if verb in ("scry", "surveil"):
+        return look(game, player, n, verb, f"{verb} {n}")
     raise Unsupported(f"the instruction {verb!r} is not performed by the engine")
 
 
@@ -155,53 +157,59 @@ def _arrangements(cards: tuple[str, ...], kind: str) -> list[tuple[tuple[str, ..
     return out
 
 
-def _look(kind: str, rule: str):
-    def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-        """701.22a scry N, 701.25a surveil N, and looking at the top N cards then putting them back in any
-        order: every arrangement of the cards a branch (cards nobody knows: see the module)."""
-        p = ctx.controller
-        if p in game.left:
-            return [game]
-        _guard_library(game, f"{p} looks at the top of their library ({e.text()})")
-        player = game.state.player(p)
-        lib = player.zone("library")
-        n = min(e.arg("n"), len(lib) + player.unknown_library)
-        done = [game.log("608.2d", f"{p} chooses not to: {e.text()}")] if e.arg("may") else []
-        if n == 0:
-            return merge(done + [game.log(rule, f"{p}'s library is empty: {e.text()} does nothing")])
-        if not lib:
-            if kind == "surveil":
-                raise Unsupported(f"{p} surveils cards nobody knows: any of them may be put into the graveyard, where "
-                                  "what they are matters (a card's own replacement effect could apply)")
-            return merge(done + [game.log(rule, f"{p} looks at the top {n} card(s) of their library, cards nobody "
-                                                "knows, and puts them back: the library is still "
-                                                f"{player.unknown_library} card(s) nobody knows")])
-        if len(lib) < n:
-            raise Unsupported(f"{e.text()!r} looks at named cards and cards nobody knows together: not performed yet")
-        if n > MAX_LOOK:
-            raise SearchBound(f"{e.text()!r}: ordering more than {MAX_LOOK} cards is past the search bound")
-        seen = lib[:n]
-        out = list(done)
-        for top, bottom, away in _arrangements(seen, kind):
-            if bottom and player.unknown_library:
-                raise Unsupported(f"{p} could put a named card under cards nobody knows: not representable")
-            g = game
-            st = g.state
-            new_lib = top + lib[n:] + bottom
-            pl = st.player(p)
-            g = g.with_state(st.with_player(replace(pl, zones=tuple((z, new_lib if z == "library" else ids)
-                                                                    for z, ids in pl.zones))))
-            g = g.log(rule, f"{p} puts {', '.join(top) or 'no card'} on top"
-                            + (f", {', '.join(bottom)} on the bottom" if bottom else "")
-                            + (f", {', '.join(away)} into their graveyard" if away else ""))
-            moved = []
-            for oid in away:
-                lki = g.state.obj(oid)
-                g = zones.move(g, oid, "graveyard")
-                moved.append((lki, "library", "graveyard"))
-            out.append(after_moves(g, moved, f"{p} surveils") if moved else g)
-        return merge(out)
-    return handler
+#: The rule of each way of looking at the top of a library and putting the cards somewhere.
+LOOK_RULES = {"scry": "701.22a", "surveil": "701.25a", "look": "401.4"}
+
+
+def look(game: Game, p: str, n: int, kind: str, what: str) -> list[Game]:
+    """701.22a scry N, 701.25a surveil N, and looking at the top N cards then putting them back in any order
+    (401.4): every arrangement of the cards a branch (cards nobody knows: see the module)."""
+    rule = LOOK_RULES[kind]
+    if p in game.left:
+        return [game]
+    _guard_library(game, f"{p} looks at the top of their library ({what})")
+    player = game.state.player(p)
+    lib = player.zone("library")
+    n = min(n, len(lib) + player.unknown_library)
+    if n == 0:
+        return [game.log(rule, f"{p}'s library is empty: {what} does nothing")]
+    if not lib:
+        if kind == "surveil":
+            raise Unsupported(f"{p} surveils cards nobody knows: any of them may be put into the graveyard, where "
+                              "what they are matters (a card's own replacement effect could apply)")
+        return [game.log(rule, f"{p} looks at the top {n} card(s) of their library, cards nobody knows, and puts "
+                               f"them back: the library is still {player.unknown_library} card(s) nobody knows")]
+    if len(lib) < n:
+        raise Unsupported(f"{what!r} looks at named cards and cards nobody knows together: not performed yet")
+    if n > MAX_LOOK:
+        raise SearchBound(f"{what!r}: ordering more than {MAX_LOOK} cards is past the search bound")
+    seen = lib[:n]
+    out = []
+    for top, bottom, away in _arrangements(seen, kind):
+        if bottom and player.unknown_library:
+            raise Unsupported(f"{p} could put a named card under cards nobody knows: not representable")
+        g = game
+        st = g.state
+        new_lib = top + lib[n:] + bottom
+        pl = st.player(p)
+        g = g.with_state(st.with_player(replace(pl, zones=tuple((z, new_lib if z == "library" else ids)
+                                                                for z, ids in pl.zones))))
+        g = g.log(rule, f"{p} puts {', '.join(top) or 'no card'} on top"
+                        + (f", {', '.join(bottom)} on the bottom" if bottom else "")
+                        + (f", {', '.join(away)} into their graveyard" if away else ""))
+        moved = []
+        for oid in away:
+            lki = g.state.obj(oid)
+            g = zones.move(g, oid, "graveyard")
+            moved.append((lki, "library", "graveyard"))
+        out.append(after_moves(g, moved, f"{p} surveils") if moved else g)
+    return merge(out)
+
+
+def _look_top(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """"Look at the top N cards of your library, then put them back in any order" (401.4)."""
+    done = [game.log("608.2d", f"{ctx.controller} chooses not to: {e.text()}")] if e.arg("may") else []
+    return merge(done + look(game, ctx.controller, e.arg("n"), "look", e.text()))
 
 
 def _shuffle(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -294,9 +302,7 @@ def _search(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 
 HANDLERS = {
     "player_acts": _player_acts,
-    "scry": _look("scry", "701.22a"),
-    "surveil": _look("surveil", "701.25a"),
-    "look_top": _look("look", "401.4"),      # put back in any order: 401.4
+    "look_top": _look_top,
     "shuffle": _shuffle,
     "search": _search,
 }

@@ -541,6 +541,12 @@ def resolve_top(game: Game) -> list[Game]:
         lki = game.state.obj(top)
         return [after_moves(game, [(o, "stack", "battlefield")], f"{o.name} enters the battlefield")]
     spell = [a for a in ch.abilities if a.kind == "spell"]
+    if len(spell) > 1:
+        # 608.2c: a spell's instructions are followed in the order written, from line to line too ("Scry 1." then
+        # "Draw a card."): its lines are one effect, their targets in the order the text says "target" (601.2c).
+        spell = [replace(spell[0], effects=tuple(e for a in spell for e in a.effects),
+                         targets=tuple(t for a in spell for t in a.targets),
+                         source_text="\n".join(a.source_text for a in spell))]
     if len(spell) != 1:
         raise Unsupported(f"resolving {o.name}: its effect is not modelled")
     _guard_own_text(o, (top, game.moved(top)) in game.cast_plainly)

@@ -10,7 +10,7 @@ from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
 
-_KIND = {"scry": "scry", "surveil": "surveil", "look": "look_top", "shuffle": "shuffle", "search": "search"}
+_KIND = {"look": "look_top", "shuffle": "shuffle", "search": "search"}
 
 
 def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:

@@ -640,6 +640,8 @@ class _Meaning(Transformer):
     def lb_v_draw(self, _v, n, cards): self._agree(n, cards); return ("draw", n, False)
     def lb_v_lose(self, _v, n): return ("lose_life", n, False)
     def lb_v_gain(self, _v, n): return ("gain_life", n, False)
+    def lb_v_scry(self, _v, n): return ("scry", n, False)
+    def lb_v_surveil(self, _v, n): return ("surveil", n, False)
     def lb_v_mill(self, _v, n, cards): self._agree(n, cards); return ("mill", n, False)
 
     def lb_v_discard(self, _v, n, cards, at_random=None):
@@ -659,9 +661,8 @@ class _Meaning(Transformer):
         may = isinstance(parts[0], Token) and parts[0].type == "YOU_MAY"
         return {"may": may, **parts[-1]}
 
-    def lb_l_scry(self, n): return {"action": "scry", "n": n}
-    def lb_l_surveil(self, n): return {"action": "surveil", "n": n}
     def lb_l_shuffle(self, *_): return {"action": "shuffle"}
+    def lb_l_shuffle_if(self, *_): return {"action": "shuffle", "if_done": True}
 
     def lb_l_look(self, *parts):
         n = next((p for p in parts if isinstance(p, int)), 1)

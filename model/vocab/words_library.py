@@ -13,7 +13,7 @@ ENGINE = frozenset({"engine"})
 #: Who a player's instructions name: the controller, a target player or opponent, each player, each opponent.
 WHO = ("you", "target player", "target opponent", "each player", "each opponent")
 #: The verbs of a player's instructions (``acts``: (verb, N, at random)).
-VERBS = ("draw", "lose_life", "gain_life", "discard", "mill")
+VERBS = ("draw", "lose_life", "gain_life", "discard", "mill", "scry", "surveil")
 #: Where a search puts the cards it finds.
 SEARCH_TO = ("hand", "battlefield", "battlefield_tapped")
 
@@ -26,7 +26,8 @@ def _r_act(verb: str, n: int, at_random: bool, third: bool) -> str:
     s = "s" if third else ""
     return {"draw": f"draw{s} {_cards(n)}", "lose_life": f"lose{s} {n} life", "gain_life": f"gain{s} {n} life",
             "discard": f"discard{s} {_cards(n)}" + (" at random" if at_random else ""),
-            "mill": f"mill{s} {_cards(n)}"}[verb]
+            "mill": f"mill{s} {_cards(n)}", "scry": f"scr{'ies' if third else 'y'} {n}",
+            "surveil": f"surveil{s} {n}"}[verb]
 
 
 def _r_player_acts(a: dict) -> str:
@@ -73,15 +74,17 @@ def _may(text: str):
 
 
 WORDS = (
-    # 119.3, 121.1, 701.9a-b, 701.17a: "Target player draws two cards and loses 2 life", "Draw two cards, then
+    # 119.3, 121.1, 701.9a-b, 701.17a, 701.22a, 701.25a: "Scry 2, then draw a card", "Target player draws two cards and loses 2 life", "Draw two cards, then
     # discard a card", "Each opponent discards a card": the acts in the order written, each by every player named.
     Word("player_acts", "effect", {"who": str, "target": str, "acts": object, "may": bool}, _r_player_acts,
          frozenset({Scope.LIFE, Scope.DRAW, Scope.DISCARD}), ENGINE, _v_player_acts),
-    Word("scry", "effect", {"n": int, "may": bool}, _may("Scry {n}"), frozenset(), ENGINE, _v_n),          # 701.22a
-    Word("surveil", "effect", {"n": int, "may": bool}, _may("Surveil {n}"), frozenset(), ENGINE, _v_n),    # 701.25a
     Word("look_top", "effect", {"n": int, "may": bool},
          _may("Look at the top {n} cards of your library, then put them back in any order"), frozenset(), ENGINE, _v_n),
-    Word("shuffle", "effect", {"may": bool}, _may("Shuffle your library"), frozenset(), ENGINE),           # 701.24a
+    # 701.24a; ``if_done``: "If you do, shuffle your library" (a library of cards nobody knows is the same
+    # shuffled or not: the engine performs it there only).
+    Word("shuffle", "effect", {"may": bool, "if_done": bool},
+         lambda a: "If you do, shuffle your library" if a.get("if_done") else _may("Shuffle your library")(a),
+         frozenset(), ENGINE),
     # 701.23: "Search your library for [up to] N [quality] card(s), [reveal it,] put it into your hand / onto the
     # battlefield [tapped][, then shuffle]".
     Word("search", "effect", {"n": int, "up_to": bool, "quality": str, "to": str, "shuffle": bool, "may": bool},
