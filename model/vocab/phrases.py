@@ -621,8 +621,9 @@ class _Meaning(Transformer):
             elif isinstance(p, str) and p.startswith("join:"):
                 join = p[5:]
             elif isinstance(p, tuple):
+                who = who or "you"      # no subject before the first verb: the imperative, said to "you"
                 acts.append(p)
-        return {"may": may, "who": who or "you", "acts": tuple(acts)}
+        return {"may": may, "who": who, "acts": tuple(acts)}
 
     def lb_j_and(self, *_): return "join:and"
     def lb_j_then(self, *_): return "join:then"
