@@ -196,3 +196,32 @@ def test_wood_elves_finding_a_forest_card_that_may_be_nonbasic_is_unsupported():
     # A Forest card may be any land with the Forest subtype: what enters is not known.
     with pytest.raises(Unsupported):
         finals("Wood Elves", "g1, g2, g3")
+
+
+def test_anticipate_takes_one_of_three_cards_nobody_knows():
+    # Exactly one of the three goes to the hand; the other two go to the bottom: still cards nobody knows.
+    g = one(finals("Anticipate", "u1, u2"))
+    assert len(hand(g)) == 1 and g.state.player("Alice").unknown_library == 2
+
+
+def test_adventurous_impulse_may_find_no_creature_or_land():
+    # A stated quality may be left unfound ("you may reveal"): the hand gets one card or none.
+    games = finals("Adventurous Impulse", "g1")
+    assert sorted(len(hand(g)) for g in games) == [0, 1]
+    assert sorted(g.state.player("Alice").unknown_library for g in games) == [2, 3]
+
+
+def test_anticipate_on_a_named_library_is_unsupported():
+    with pytest.raises(Unsupported):
+        finals("Anticipate", "u1, u2", alice_library="[{card: Memnite, id: m}]")
+
+
+@pytest.mark.parametrize("text", [
+    # "them" with no look before it, and a look whose cards go somewhere the words don't read
+    "Put one of them into your hand and the rest on the bottom of your library in any order.",
+    "Look at the top three cards of your library. Put one of them into your hand and the rest into exile.",
+    "Look at the top three cards of your library. Put the rest on the bottom of your library in any order.",
+])
+def test_what_is_done_with_looked_at_cards_is_read_only_after_the_look(text):
+    words, _ = read_effect_words(sentences(text))
+    assert not all(words)

@@ -206,10 +206,74 @@ def look(game: Game, p: str, n: int, kind: str, what: str) -> list[Game]:
     return merge(out)
 
 
+def _owner(game: Game, e: Effect, ctx: Ctx) -> str | None:
+    """Whose library: the controller's, or the target player's (None: an illegal target, 608.2b)."""
+    if not e.arg("target"):
+        return ctx.controller
+    if not ctx.target_legal or ctx.target not in game.state.player_names:
+        return None
+    return ctx.target
+
+
 def _look_top(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """"Look at the top N cards of your library, then put them back in any order" (401.4)."""
+    """"Look at the top N cards of your library, then put them back in any order" (401.4; the player who looks
+    puts them back, every order a branch)."""
+    p = _owner(game, e, ctx)
+    if p is None:
+        return [game.log("608.2b", f"{ctx.target} is an illegal target now: it is not affected")]
     done = [game.log("608.2d", f"{ctx.controller} chooses not to: {e.text()}")] if e.arg("may") else []
-    return merge(done + look(game, ctx.controller, e.arg("n"), "look", e.text()))
+    return merge(done + look(game, p, e.arg("n"), "look", e.text()))
+
+
+def _look_at(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """"Look at the top N cards of your library.": looking moves nothing; what is done with the cards is the next
+    instruction's (``take_looked``)."""
+    p = _owner(game, e, ctx)
+    if p is None:
+        return [game.log("608.2b", f"{ctx.target} is an illegal target now: it is not affected")]
+    _guard_library(game, f"{ctx.controller} looks at the top of {p}'s library")
+    return [game.log("608.2c", f"{ctx.controller} looks at the top {e.arg('n')} card(s) of {p}'s library")]
+
+
+def _take_looked(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """Of the N cards looked at, k go to the hand (a stated quality may be left unfound, as in 701.23b: "you may
+    reveal a creature card from among them"); the rest go to the bottom of the library in any order. Done on
+    cards nobody knows: the cards taken are made known only by the quality, and the rest, put on the bottom, are
+    still cards nobody knows (a named library: unsupported)."""
+    p = ctx.controller
+    if p in game.left:
+        return [game]
+    pl = game.state.player(p)
+    if pl.zone("library"):
+        raise Unsupported(f"{e.text()!r} on a library with cards the question names: not performed yet")
+    m = min(e.arg("n"), pl.unknown_library)
+    k = min(e.arg("k"), m)
+    quality = e.arg("quality", "")
+    if e.arg("rest") == "graveyard" and m > k:
+        raise Unsupported(f"{p} puts cards nobody knows into their graveyard: what they are matters (a card's own "
+                          "replacement effect could apply)")
+    counts = range(k + 1) if quality or e.arg("may") else [k]
+    out = []
+    for j in counts:
+        g = game.log("608.2c", f"{p} puts {j} of the {m} card(s) looked at into their hand"
+                               + (f" ({quality})" if quality else ""))
+        for _ in range(j):
+            g, oid = _found_object(g, p, quality)
+        if m > j and e.arg("rest") == "bottom":
+            g = g.log("401.4", f"{p} puts the other {m - j} card(s) on the bottom of their library: still cards "
+                               "nobody knows")
+        guard_unrecognized(g, f"{p} puts cards into their hand from their library")
+        out.append(g)
+    return merge(out)
+
+
+def _looked_rest(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """"Put the rest on the bottom of your library in any order": after ``take_looked`` on cards nobody knows
+    (it raises for a named library), the rest are cards nobody knows wherever they go in the library."""
+    if e.arg("rest") == "graveyard":
+        raise Unsupported(f"{ctx.controller} puts cards nobody knows into their graveyard: what they are matters")
+    return [game.log("401.4", f"{ctx.controller} puts the rest on the bottom of their library: still cards nobody "
+                              "knows")]
 
 
 def _shuffle(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -303,6 +367,9 @@ def _search(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 HANDLERS = {
     "player_acts": _player_acts,
     "look_top": _look_top,
+    "look_at": _look_at,
+    "take_looked": _take_looked,
+    "looked_rest": _looked_rest,
     "shuffle": _shuffle,
     "search": _search,
 }

@@ -10,7 +10,7 @@ from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
 
-_KIND = {"look": "look_top", "shuffle": "shuffle", "search": "search"}
+_KIND = {"look": "look_top", "look_at": "look_at", "shuffle": "shuffle", "search": "search"}
 
 
 def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
@@ -34,14 +34,41 @@ def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
             return parse_effect({"player_acts": args})
         except DefinitionError:
             return None
-    if found:
-        return None
     try:
         r = phrases.parse(s, "library_effect")
     except DefinitionError:
         return None
+    whose = r.pop("whose", "you")
+    if found != ((whose,) if whose != "you" else ()):
+        return None
     args = {k: v for k, v in r.items() if k != "action" and not (k == "may" and not v)}
+    if whose != "you":
+        args["target"] = whose[len("target "):]
     try:
         return parse_effect({_KIND[r["action"]]: args})
+    except DefinitionError:
+        return None
+
+
+def looked_after(sentence: str, earlier: list) -> Effect | None:
+    """608.2c: "them" / "the rest" are the cards "Look at the top N cards of your library." looked at: a sentence
+    saying what is done with them is read only right after it (or, for "Put the rest ...", after the sentence
+    that took some of them)."""
+    prev = earlier[-1] if earlier else None
+    if prev is None or prev.kind not in ("look_at", "take_looked") or prev.arg("target"):
+        return None
+    try:
+        r = phrases.parse(sentence.strip(), "looked_effect")
+    except DefinitionError:
+        return None
+    try:
+        if r.get("only_rest"):
+            if prev.kind != "take_looked" or prev.arg("rest"):
+                return None
+            return parse_effect({"looked_rest": {"rest": r["rest"]}})
+        if prev.kind != "look_at":
+            return None
+        return parse_effect({"take_looked": {"n": prev.arg("n"), "k": r["k"], "quality": r["quality"],
+                                             "may": r["may"], "rest": r["rest"]}})
     except DefinitionError:
         return None

@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import LarkError, VisitError
 
 from mtgjudge.model.errors import DefinitionError
@@ -29,7 +29,7 @@ BEFORE_ATTACKERS = "your turn, before attackers are declared"
 STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "target_phrase", "target_np",
           "static_grant", "static_pt", "static_land_type", "static_color", "static_mana", "static_spend",
           "trigger_exile_until", "mana_trigger", "exile_top", "may_play_exiled", "trigger_condition",
-          "player_effect", "library_effect")   # the last two: libraries, hands and players (e-library)
+          "player_effect", "library_effect", "looked_effect")   # the last three: libraries, hands and players (e-library)
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
@@ -668,7 +668,9 @@ class _Meaning(Transformer):
     def lb_l_look(self, *parts):
         n = next((p for p in parts if isinstance(p, int)), 1)
         self._agree(n, next(p for p in parts if isinstance(p, Token) and p.type == "CARDS"))
-        return {"action": "look", "n": n}
+        back = any(isinstance(p, Tree) and p.data == "lb_back" for p in parts)
+        whose = next(p for p in parts if type(p) is str)
+        return {"action": "look" if back else "look_at", "n": n, "whose": whose}
 
     def lb_l_search(self, count, *parts):
         n, up_to = count
@@ -682,6 +684,22 @@ class _Meaning(Transformer):
             raise DefinitionError("a search whose found cards go nowhere, or several places, is not read")
         return {"action": "search", "n": n, "up_to": up_to, "quality": quality, "to": puts[0][5:],
                 "shuffle": steps[-1] == "step:shuffle"}
+
+    def lb_w_you(self, *_): return "you"
+    def lb_w_target_player(self, *_): return "target player"
+    def lb_w_target_opponent(self, *_): return "target opponent"
+
+    def lb_k_reveal(self, *parts):
+        q = next(p for p in parts if isinstance(p, tuple))[1]
+        return {"k": 1, "quality": q, "may": isinstance(parts[0], Token) and parts[0].type == "YOU_MAY", "rest": ""}
+
+    def lb_k_put(self, k, *parts):
+        rest = next((p for p in parts if isinstance(p, str) and p.startswith("rest:")), "rest:")[5:]
+        return {"k": k, "quality": "", "may": False, "rest": rest}
+
+    def lb_k_rest(self, rest): return {"k": 0, "quality": "", "may": False, "rest": rest[5:], "only_rest": True}
+    def lb_r_bottom(self, *_): return "rest:bottom"
+    def lb_r_graveyard(self, *_): return "rest:graveyard"
 
     def lb_sc_exactly(self, n): return (n, False)
     def lb_sc_up_to(self, n): return (n, True)

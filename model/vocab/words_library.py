@@ -69,6 +69,13 @@ def _r_search(a: dict) -> str:
             f"{'it' if a['n'] == 1 else 'them'} {to}" + (", then shuffle" if a.get("shuffle") else ""))
 
 
+_REST = {"bottom": "on the bottom of your library in any order", "graveyard": "into your graveyard", "": ""}
+
+
+def _whose(a: dict) -> str:
+    return f"target {a['target']}'s" if a.get("target") else "your"
+
+
 def _may(text: str):
     return lambda a: ("You may " + text[0].lower() + text[1:] if a.get("may") else text).format(**a)
 
@@ -78,8 +85,20 @@ WORDS = (
     # discard a card", "Each opponent discards a card": the acts in the order written, each by every player named.
     Word("player_acts", "effect", {"who": str, "target": str, "acts": object, "may": bool}, _r_player_acts,
          frozenset({Scope.LIFE, Scope.DRAW, Scope.DISCARD}), ENGINE, _v_player_acts),
-    Word("look_top", "effect", {"n": int, "may": bool},
-         _may("Look at the top {n} cards of your library, then put them back in any order"), frozenset(), ENGINE, _v_n),
+    Word("look_top", "effect", {"n": int, "may": bool, "target": str},
+         lambda a: _may("Look at the top {n} cards of " + _whose(a) + " library, then put them back in any order")(a),
+         frozenset(), ENGINE, _v_n),
+    # "Look at the top N cards of your library." (looking changes nothing in the game's state, 401.2 aside)
+    Word("look_at", "effect", {"n": int, "may": bool, "target": str},
+         lambda a: _may("Look at the top {n} cards of " + _whose(a) + " library")(a), frozenset(), ENGINE, _v_n),
+    # After "Look at the top N cards of your library.": "You may reveal a creature card from among them and put
+    # it into your hand." / "Put one of them into your hand and the rest on the bottom of your library in any
+    # order." (``k`` cards of the ``n`` looked at; ``rest``: bottom, graveyard or "" for not said).
+    Word("take_looked", "effect", {"n": int, "k": int, "quality": str, "may": bool, "rest": str},
+         lambda a: (("You may reveal " if a.get("may") else "Put ") + f"{count_word(a['k'])} "
+                    + (a["quality"] + " " if a.get("quality") else "") + "of the cards looked at into your hand"
+                    + (f" and the rest {_REST[a['rest']]}" if a.get("rest") else "")), frozenset(), ENGINE, _v_n),
+    Word("looked_rest", "effect", {"rest": str}, lambda a: f"Put the rest {_REST[a['rest']]}", frozenset(), ENGINE),
     # 701.24a; ``if_done``: "If you do, shuffle your library" (a library of cards nobody knows is the same
     # shuffled or not: the engine performs it there only).
     Word("shuffle", "effect", {"may": bool, "if_done": bool},
