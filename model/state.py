@@ -44,6 +44,10 @@ class Player:
     mana_pool: tuple[PoolMana, ...] = ()
     zones: tuple[tuple[str, tuple[str, ...]], ...] = ()   # zone name -> object ids (top first)
     unknown_library: int = 0                                # "library: N": cards nobody knows
+    counters: tuple[tuple[str, int], ...] = ()              # counters on the player (122.1: energy, 107.14)
+
+    def counter(self, kind: str) -> int:
+        return dict(self.counters).get(kind, 0)
 
     def zone(self, name: str) -> tuple[str, ...]:
         return dict(self.zones).get(name, ())

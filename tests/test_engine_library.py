@@ -24,7 +24,7 @@ state:
   players:
     Alice:
       battlefield: [{{card: Island, id: u1}}, {{card: Island, id: u2}}, {{card: Swamp, id: b1}}, {{card: Swamp, id: b2}},
-                    {{card: Forest, id: g1}}, {{card: Forest, id: g2}}, {{card: Forest, id: g3}}]
+                    {{card: Forest, id: g1}}, {{card: Forest, id: g2}}, {{card: Forest, id: g3}}, {{card: Mountain, id: r1}}]
       hand: [{{card: {card}, id: spell}}{hand}]
       library: {alice_library}
     Bob:
@@ -125,7 +125,7 @@ def test_rampant_growth_finds_nothing_or_each_basic_land_tapped():
     games = finals("Rampant Growth", "g1, g2")
     assert len(games) == 1 + len(BASIC_LANDS)
     found = sorted(o.name for g in games for o in g.state.battlefield("Alice") if o.id not in
-                   ("u1", "u2", "b1", "b2", "g1", "g2", "g3"))
+                   ("u1", "u2", "b1", "b2", "g1", "g2", "g3", "r1"))
     assert found == sorted(BASIC_LANDS)
     assert all(o.tapped for g in games for o in g.state.battlefield("Alice") if o.id.startswith(("plains", "island",
                "swamp", "mountain", "forest-", "wastes", "snow")))
@@ -134,7 +134,7 @@ def test_rampant_growth_finds_nothing_or_each_basic_land_tapped():
 
 def test_rampant_growth_on_an_empty_library_finds_nothing():
     games = finals("Rampant Growth", "g1, g2", alice_library="0")
-    assert len(games) == 1 and len(list(games[0].state.battlefield("Alice"))) == 7
+    assert len(games) == 1 and len(list(games[0].state.battlefield("Alice"))) == 8
 
 
 def test_demonic_tutor_must_find_a_card():
@@ -225,3 +225,28 @@ def test_anticipate_on_a_named_library_is_unsupported():
 def test_what_is_done_with_looked_at_cards_is_read_only_after_the_look(text):
     words, _ = read_effect_words(sentences(text))
     assert not all(words)
+
+
+def test_pyretic_ritual_leaves_three_red_mana_in_the_pool():
+    # 106.4: the spell's mana goes to its controller's pool (paid with a Forest and a Mountain: nothing else is left).
+    g = one(finals("Pyretic Ritual", "g1, r1"))
+    assert [m.type for m in g.state.player("Alice").mana_pool] == ["R", "R", "R"]
+
+
+def test_attune_with_aether_gets_two_energy_whatever_it_finds():
+    # 701.23b: a basic land card or nothing (into the hand, known only as a basic land card); then 122.1: two
+    # energy counters on Alice in every outcome.
+    games = finals("Attune with Aether", "g1")
+    assert sorted(len(hand(g)) for g in games) == [0, 1]
+    assert all(g.state.player("Alice").counter("energy") == 2 for g in games)
+    found = [o for g in games for o in g.state.in_zone("Alice", "hand")]
+    assert [o.name for o in found] == ["a basic land card nobody knows"]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Add {R}{R}{R}. If you control a Mountain, add {R} instead.",   # an "instead": not one fixed production
+    "Add one mana of any color.",                                   # a choice of color: not read
+    "You get {E}{E} and each opponent gets {E}.",                   # two subjects
+])
+def test_mana_and_energy_near_misses(sentence):
+    assert library_word(sentence, ()) is None

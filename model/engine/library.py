@@ -36,6 +36,8 @@ from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.objects import CardDef, Face, GameObject
+from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.state import MAX_POOL, PoolMana
 from mtgjudge.model.vocab.abilities import Effect
 
 Ctx = resolve.Ctx
@@ -114,6 +116,8 @@ def _act(game: Game, verb: str, n: int, player: str, ctx: Ctx) -> list[Game]:
         return effects._discard(game, Effect("discard", (("n", n),)), replace(ctx, target=player, target_legal=True))
     if verb == "mill":
         return [_mill(game, player, n)]
+    if verb == "energy":
+        return [add_player_counters(game, player, "energy", n)]
     if verb in ("scry", "surveil"):
         return look(game, player, n, verb, f"{verb} {n}")
     raise Unsupported(f"the instruction {verb!r} is not performed by the engine")
@@ -364,7 +368,33 @@ def _search(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return merge(out)
 
 
+def add_player_counters(game: Game, player: str, kind: str, n: int) -> Game:
+    """122.1, 107.14: ``n`` counters of ``kind`` (energy) are put on ``player``."""
+    pl = game.state.player(player)
+    c = dict(pl.counters)
+    c[kind] = c.get(kind, 0) + n
+    game = game.with_state(game.state.with_player(replace(pl, counters=tuple(sorted(c.items())))))
+    guard_unrecognized(game, f"{player} gets {kind} counters")
+    return game.log(("122.1", "107.14") if kind == "energy" else "122.1",
+                    f"{player} gets {n} {kind} counter(s) ({c[kind]} now)")
+
+
+def _add_mana(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """106.4: the mana goes into the controller's mana pool (it empties at the end of the step, 500.4)."""
+    p = ctx.controller
+    if p in game.left:
+        return [game]
+    guard_scope(game.state, "mana", f"{p} adds mana")
+    pl = game.state.player(p)
+    pool = pl.mana_pool + tuple(PoolMana(c, ctx.source) for c in e.arg("mana"))
+    if len(pool) > MAX_POOL:
+        raise SearchBound(f"{p}'s mana pool would hold more than {MAX_POOL} mana: past the engine's bound")
+    game = game.with_state(game.state.with_player(replace(pl, mana_pool=pool)))
+    return [game.log("106.4", f"{p} adds {e.text()[4:]} to their mana pool")]
+
+
 HANDLERS = {
+    "add_mana": _add_mana,
     "player_acts": _player_acts,
     "look_top": _look_top,
     "look_at": _look_at,

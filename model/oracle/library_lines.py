@@ -34,6 +34,15 @@ def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
             return parse_effect({"player_acts": args})
         except DefinitionError:
             return None
+    if s.lower().startswith("add ") and not found:
+        try:
+            m = phrases.parse(s, "mana_effect")
+        except DefinitionError:
+            return None
+        if m.mode != "fixed" or not m.fixed or m.instead or m.instead_if or m.per or m.amount != 1 \
+                or not all(c in "WUBRGC" for c in m.fixed):
+            return None
+        return parse_effect({"add_mana": {"mana": "".join(m.fixed)}})
     try:
         r = phrases.parse(s, "library_effect")
     except DefinitionError:

@@ -13,7 +13,7 @@ ENGINE = frozenset({"engine"})
 #: Who a player's instructions name: the controller, a target player or opponent, each player, each opponent.
 WHO = ("you", "target player", "target opponent", "each player", "each opponent")
 #: The verbs of a player's instructions (``acts``: (verb, N, at random)).
-VERBS = ("draw", "lose_life", "gain_life", "discard", "mill", "scry", "surveil")
+VERBS = ("draw", "lose_life", "gain_life", "discard", "mill", "scry", "surveil", "energy")
 #: Where a search puts the cards it finds.
 SEARCH_TO = ("hand", "battlefield", "battlefield_tapped")
 
@@ -27,7 +27,7 @@ def _r_act(verb: str, n: int, at_random: bool, third: bool) -> str:
     return {"draw": f"draw{s} {_cards(n)}", "lose_life": f"lose{s} {n} life", "gain_life": f"gain{s} {n} life",
             "discard": f"discard{s} {_cards(n)}" + (" at random" if at_random else ""),
             "mill": f"mill{s} {_cards(n)}", "scry": f"scr{'ies' if third else 'y'} {n}",
-            "surveil": f"surveil{s} {n}"}[verb]
+            "surveil": f"surveil{s} {n}", "energy": f"get{s} " + "{E}" * n}[verb]
 
 
 def _r_player_acts(a: dict) -> str:
@@ -101,6 +101,9 @@ WORDS = (
     Word("looked_rest", "effect", {"rest": str}, lambda a: f"Put the rest {_REST[a['rest']]}", frozenset(), ENGINE),
     # 701.24a; ``if_done``: "If you do, shuffle your library" (a library of cards nobody knows is the same
     # shuffled or not: the engine performs it there only).
+    # 106.4: a spell's or ability's "Add {B}{B}{B}" (not a mana ability, 605.1): the mana goes to the pool.
+    Word("add_mana", "effect", {"mana": str}, lambda a: "Add " + "".join("{%s}" % c for c in a["mana"]),
+         frozenset({Scope.MANA}), ENGINE),
     Word("shuffle", "effect", {"may": bool, "if_done": bool},
          lambda a: "If you do, shuffle your library" if a.get("if_done") else _may("Shuffle your library")(a),
          frozenset(), ENGINE),
