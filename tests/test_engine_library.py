@@ -250,3 +250,26 @@ def test_attune_with_aether_gets_two_energy_whatever_it_finds():
 ])
 def test_mana_and_energy_near_misses(sentence):
     assert library_word(sentence, ()) is None
+
+
+def test_duress_discards_the_one_noncreature_nonland_card():
+    # 701.9b: Alice chooses among the cards that fit: only Lightning Bolt (Grizzly Bears is a creature).
+    g = one(finals("Duress", "b1", bob_hand="[{card: Grizzly Bears, id: x}, {card: Lightning Bolt, id: y}]",
+                   targets="Bob"))
+    assert zone(g, "y") == "graveyard" and zone(g, "x") == "hand"
+
+
+def test_duress_with_no_card_that_fits_discards_nothing():
+    g = one(finals("Duress", "b1", bob_hand="[{card: Grizzly Bears, id: x}, {card: Forest, id: f}]", targets="Bob"))
+    assert hand(g, "Bob") == ("x", "f")
+
+
+@pytest.mark.parametrize("text", [
+    "You choose a nonland card from it. That player discards that card.",          # no hand revealed before
+    "Target opponent reveals their hand. That player discards that card.",          # no card chosen
+    "Target opponent reveals their hand. You choose a nonland card from it. Put that card on top of its owner's "
+    "library.",
+])
+def test_a_card_chosen_from_a_revealed_hand_is_read_only_in_order(text):
+    words, _ = read_effect_words(sentences(text))
+    assert not all(words)

@@ -36,7 +36,10 @@ from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.objects import CardDef, Face, GameObject
+from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.vocab import phrases
 from mtgjudge.model.state import MAX_POOL, PoolMana
 from mtgjudge.model.vocab.abilities import Effect
 
@@ -393,7 +396,63 @@ def _add_mana(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [game.log("106.4", f"{p} adds {e.text()[4:]} to their mana pool")]
 
 
+def _revealed_player(game: Game, e: Effect, ctx: Ctx) -> str:
+    """The player whose hand the ability's one target made reveal it (608.2c: "it", "that player")."""
+    if len(ctx.targets) != 1 or ctx.targets[0] not in game.state.player_names:
+        raise Unsupported(f"whose hand {e.text()!r} refers to is not known to the engine")
+    return ctx.targets[0]
+
+
+def _reveal_hand(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.20a: the target player shows the cards in their hand; nothing moves."""
+    skip = resolve._unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    p = _revealed_player(game, e, ctx)
+    return [game.log("701.20a", f"{p} reveals their hand")]
+
+
+def _choose_from_hand(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """The choice is made here and acted on by the next instruction (``chosen_to``, which makes every choice a
+    branch); nothing happens in between (608.2c)."""
+    return [game]
+
+
+def _chosen_to(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """"You choose a nonland card from it. That player discards that card." (701.9b: a player other than the
+    one discarding chooses) / "Exile that card.": every card of the quality a branch; with none, nothing happens;
+    "you may choose": choosing none is a branch. A card in that hand the question does not name is
+    unsupported (what it is decides whether it may be chosen)."""
+    p = _revealed_player(game, e, ctx)
+    if p in game.left:
+        return [game]
+    st = game.state
+    quality = e.arg("quality", "")
+    spec = phrases.parse_target(f"{quality + ' ' if quality else ''}card from a graveyard")
+    src = st.obj(ctx.source) if st.has(ctx.source) else None
+    fits = []
+    for oid in st.player(p).zone("hand"):
+        o = st.obj(oid)
+        if not o.card.modelled:
+            raise Unsupported(f"{p}'s hand holds {oid}, a card nobody knows: whether it may be chosen matters")
+        if any(matches(sel, current(st, oid), o, ctx.controller, src, st.turn.step) for sel in spec.objects):
+            fits.append(oid)
+    out = [game.log("608.2d", f"{ctx.controller} chooses no card")] if e.arg("may") or not fits else []
+    for oid in fits:
+        g = game.log("608.2d", f"{ctx.controller} chooses {st.obj(oid).name} ({oid})")
+        if e.arg("to") == "discard":
+            out.append(resolve.discard_one(g, p, oid))
+        else:
+            lki = g.state.obj(oid)
+            g = zones.move(g, oid, "exile").log("406.3", f"{lki.name} ({oid}) is exiled from {p}'s hand")
+            out.append(after_moves(g, [(lki, "hand", "exile")], f"a card is exiled from {p}'s hand"))
+    return merge(out)
+
+
 HANDLERS = {
+    "reveal_hand": _reveal_hand,
+    "choose_from_hand": _choose_from_hand,
+    "chosen_to": _chosen_to,
     "add_mana": _add_mana,
     "player_acts": _player_acts,
     "look_top": _look_top,

@@ -43,6 +43,13 @@ def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
                 or not all(c in "WUBRGC" for c in m.fixed):
             return None
         return parse_effect({"add_mana": {"mana": "".join(m.fixed)}})
+    if len(found) == 1 and found[0] in ("target player", "target opponent"):
+        try:
+            h = phrases.parse(s, "hand_effect")
+        except DefinitionError:
+            h = None
+        if h is not None and h["step"] == "reveal":
+            return parse_effect({"reveal_hand": {"target": found[0][len("target "):]}})
     try:
         r = phrases.parse(s, "library_effect")
     except DefinitionError:
@@ -81,3 +88,27 @@ def looked_after(sentence: str, earlier: list) -> Effect | None:
                                              "may": r["may"], "rest": r["rest"]}})
     except DefinitionError:
         return None
+
+
+def hand_after(sentence: str, earlier: list) -> Effect | None:
+    """608.2c: "it" is the hand the sentence before revealed, "that card" the card chosen from it: "You choose a
+    nonland card from it." only right after "Target opponent reveals their hand.", "That player discards that
+    card." / "Exile that card." only right after the choice."""
+    prev = earlier[-1] if earlier else None
+    if prev is None or prev.kind not in ("reveal_hand", "choose_from_hand"):
+        return None
+    try:
+        r = phrases.parse(sentence.strip(), "hand_effect")
+    except DefinitionError:
+        return None
+    try:
+        if r["step"] == "choose" and prev.kind == "reveal_hand":
+            q = r["quality"]
+            phrases.parse_target(f"{q + ' ' if q else ''}card from a graveyard")     # the quality reads as cards'
+            return parse_effect({"choose_from_hand": {"quality": q, **({"may": True} if r["may"] else {})}})
+        if r["step"] in ("discard", "exile") and prev.kind == "choose_from_hand":
+            return parse_effect({"chosen_to": {"quality": prev.arg("quality", ""), "to": r["step"],
+                                               **({"may": True} if prev.arg("may") else {})}})
+    except DefinitionError:
+        return None
+    return None

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.oracle import keywords
-from mtgjudge.model.oracle.library_lines import library_word, looked_after
+from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
 from mtgjudge.model.oracle.scopes import could_add_mana, unmodelled
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.rules.costs import spells_match
@@ -251,7 +251,8 @@ def read_effect_words(parts: list[str]) -> tuple[list[Effect | None], list[str]]
             return None
         targets += found
         words.append(effect_word(s, found) or (may_play_after(s, words) or no_regeneration_after(s, words)
-                                                or looked_after(s, words) if not found else None))
+                                                or looked_after(s, words) or hand_after(s, words)
+                                                if not found else None))
     return words, targets
 
 
@@ -624,7 +625,7 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         found = find_targets(s)
         word = effect_word(s, found) if found is not None else None
         if word is None and found is not None and not found:
-            word = looked_after(s, effects)       # "them": the cards the sentence before looked at (608.2c)
+            word = looked_after(s, effects) or hand_after(s, effects)   # "them", "it": the sentence before's (608.2c)
         if word is None:
             return unmodelled(body, printed, "triggered", ctx.spell)
         targets += found

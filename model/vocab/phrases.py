@@ -29,7 +29,7 @@ BEFORE_ATTACKERS = "your turn, before attackers are declared"
 STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "target_phrase", "target_np",
           "static_grant", "static_pt", "static_land_type", "static_color", "static_mana", "static_spend",
           "trigger_exile_until", "mana_trigger", "exile_top", "may_play_exiled", "trigger_condition",
-          "player_effect", "library_effect", "looked_effect")   # the last three: libraries, hands and players (e-library)
+          "player_effect", "library_effect", "looked_effect", "hand_effect")   # the last four: libraries, hands and players (e-library)
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
@@ -701,6 +701,14 @@ class _Meaning(Transformer):
     def lb_k_rest(self, rest): return {"k": 0, "quality": "", "may": False, "rest": rest[5:], "only_rest": True}
     def lb_r_bottom(self, *_): return "rest:bottom"
     def lb_r_graveyard(self, *_): return "rest:graveyard"
+
+    def lb_h_reveal(self, *_): return {"step": "reveal"}
+    def lb_h_discard(self, *_): return {"step": "discard"}
+    def lb_h_exile(self, *_): return {"step": "exile"}
+
+    def lb_h_choose(self, *parts):
+        q = next((p for p in parts if isinstance(p, tuple)), ("quality", ""))[1]
+        return {"step": "choose", "quality": q, "may": isinstance(parts[0], Token) and parts[0].type == "YOU_MAY"}
 
     def lb_sc_exactly(self, n): return (n, False)
     def lb_sc_up_to(self, n): return (n, True)

@@ -101,6 +101,16 @@ WORDS = (
     Word("looked_rest", "effect", {"rest": str}, lambda a: f"Put the rest {_REST[a['rest']]}", frozenset(), ENGINE),
     # 701.24a; ``if_done``: "If you do, shuffle your library" (a library of cards nobody knows is the same
     # shuffled or not: the engine performs it there only).
+    # 701.20a: "Target opponent reveals their hand."; then "You choose a [quality] card from it." and "That player
+    # discards that card." / "Exile that card." (``chosen_to``: graveyard by discarding, 701.9b, or exile).
+    Word("reveal_hand", "effect", {"target": str}, lambda a: f"Target {a['target']} reveals their hand", frozenset(),
+         ENGINE),
+    Word("choose_from_hand", "effect", {"quality": str, "may": bool},
+         lambda a: f"You{' may' if a.get('may') else ''} choose a {a['quality'] + ' ' if a.get('quality') else ''}card "
+                   "from it", frozenset(), ENGINE),
+    Word("chosen_to", "effect", {"quality": str, "may": bool, "to": str},
+         lambda a: "That player discards that card" if a["to"] == "discard" else "Exile that card",
+         frozenset({Scope.DISCARD}), ENGINE),
     # 106.4: a spell's or ability's "Add {B}{B}{B}" (not a mana ability, 605.1): the mana goes to the pool.
     Word("add_mana", "effect", {"mana": str}, lambda a: "Add " + "".join("{%s}" % c for c in a["mana"]),
          frozenset({Scope.MANA}), ENGINE),
