@@ -156,8 +156,9 @@ def test_last_known_characteristics_under_a_type_changing_effect_are_unsupported
 
 def test_recognized_trigger_with_an_effect_not_performed_is_unsupported_naming_it(monkeypatch):
     with_card(monkeypatch, "Vein Watcher", "Creature — Vampire",
-              "Whenever Vein Watcher or another creature dies, each opponent loses 1 life.", ("0", "1"))
-    with pytest.raises(Unsupported, match="each opponent loses 1 life"):
+              "Whenever Vein Watcher or another creature dies, each opponent reveals the top card of their library.",
+              ("0", "1"))
+    with pytest.raises(Unsupported, match="each opponent reveals the top card of their library"):
         board("[{card: Vein Watcher, id: w}, {card: Grizzly Bears, id: b}]", actions="[{destroy: b}]")
 
 
