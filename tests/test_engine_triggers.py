@@ -353,7 +353,7 @@ def test_compiler_reads_condition_and_effect_into_data():
 
 @pytest.mark.parametrize("text", [
     "Whenever ~ attacks, draw a card.",                                   # condition not read
-    "Whenever another creature dies, you may draw a card.",               # effect not read
+    "Whenever another creature dies, you may pay {1}. If you do, draw a card.",   # effect not read
     "When ~ dies, if it had no counters on it, draw a card.",             # intervening if (603.4)
 ])
 def test_compiler_keeps_the_rest_unmodelled(text):
