@@ -28,6 +28,7 @@ state:
       hand: [{{card: {card}, id: spell}}{hand}]
       library: {alice_library}
     Bob:
+      battlefield: [{{card: Grizzly Bears, id: bbear}}]
       hand: {bob_hand}
       library: {bob_library}
 actions:
@@ -273,3 +274,14 @@ def test_duress_with_no_card_that_fits_discards_nothing():
 def test_a_card_chosen_from_a_revealed_hand_is_read_only_in_order(text):
     words, _ = read_effect_words(sentences(text))
     assert not all(words)
+
+
+def test_griptide_puts_the_creature_on_top_of_its_owners_library():
+    # The creature becomes the top card of Bob's library, above his three cards nobody knows (a new object, 400.7).
+    g = one(finals("Griptide", "u1, u2, b1, b2", targets="bbear"))
+    bob = g.state.player("Bob")
+    assert bob.zone("library") == ("bbear",) and bob.unknown_library == 3 and zone(g, "bbear") == "library"
+
+
+def test_putting_a_player_on_top_of_a_library_is_not_read():
+    assert library_word("Put target player on top of its owner's library.", ("target player",)) is None

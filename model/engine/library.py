@@ -449,7 +449,26 @@ def _chosen_to(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return merge(out)
 
 
+def _put_on_library(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """The target (a permanent, or a card in a graveyard) is put on top of its owner's library: the first of
+    the cards the library names, above any cards nobody knows (400.7: a new object; a token ceases to exist,
+    704.5d)."""
+    skip = resolve._unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    st = game.state
+    t = ctx.target
+    if t in st.player_names or not st.has(t) or st.obj(t).zone not in ("battlefield", "graveyard"):
+        raise Unsupported(f"{e.text()!r} on {t}: only a permanent or a card in a graveyard is performed")
+    o = st.obj(t)
+    was = o.zone
+    game = zones.move(game, t, "library", top=True).log("400.7", f"{o.name} ({t}) is put on top of "
+                                                                 f"{o.owner}'s library; it becomes a new object")
+    return [after_moves(game, [(o, was, "library")], f"{o.name} is put into a library")]
+
+
 HANDLERS = {
+    "put_on_library": _put_on_library,
     "reveal_hand": _reveal_hand,
     "choose_from_hand": _choose_from_hand,
     "chosen_to": _chosen_to,

@@ -43,6 +43,19 @@ def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
                 or not all(c in "WUBRGC" for c in m.fixed):
             return None
         return parse_effect({"add_mana": {"mana": "".join(m.fixed)}})
+    if len(found) == 1 and s.lower().rstrip(".") in (f"put {found[0]} on top of its owner's library",
+                                                      f"put {found[0]} on top of your library"):
+        # 401.4 aside: one object put on top of its owner's library (a permanent, or a card in a graveyard).
+        phrase = found[0][len("target "):] if found[0].startswith("target ") else None
+        try:
+            spec = phrases.parse_target(found[0])
+        except DefinitionError:
+            return None
+        mine = s.lower().rstrip(".").endswith("your library")
+        if phrase is None or spec.players or spec.zone not in ("battlefield", "graveyard") or \
+                (mine and (spec.zone != "graveyard" or spec.zone_owner != "you")):
+            return None
+        return parse_effect({"put_on_library": {"target": phrase}})
     if len(found) == 1 and found[0] in ("target player", "target opponent"):
         try:
             h = phrases.parse(s, "hand_effect")

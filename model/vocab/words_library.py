@@ -111,6 +111,10 @@ WORDS = (
     Word("chosen_to", "effect", {"quality": str, "may": bool, "to": str},
          lambda a: "That player discards that card" if a["to"] == "discard" else "Exile that card",
          frozenset({Scope.DISCARD}), ENGINE),
+    # "Put target creature on top of its owner's library", "Put target card from your graveyard on top of your
+    # library": the object becomes the top card of its owner's library (400.7: a new object).
+    Word("put_on_library", "effect", {"target": str}, lambda a: f"Put target {a['target']} on top of its owner's "
+         "library", frozenset(), ENGINE),
     # 106.4: a spell's or ability's "Add {B}{B}{B}" (not a mana ability, 605.1): the mana goes to the pool.
     Word("add_mana", "effect", {"mana": str}, lambda a: "Add " + "".join("{%s}" % c for c in a["mana"]),
          frozenset({Scope.MANA}), ENGINE),
