@@ -285,3 +285,25 @@ def test_griptide_puts_the_creature_on_top_of_its_owners_library():
 
 def test_putting_a_player_on_top_of_a_library_is_not_read():
     assert library_word("Put target player on top of its owner's library.", ("target player",)) is None
+
+
+@pytest.mark.parametrize("sentence,kind,args", [
+    ("Search your library for a card, then shuffle your library and put that card on top of it.", "search",
+     {"n": 1, "up_to": False, "quality": "", "to": "top", "shuffle": True}),
+    ("you may search your library for up to three cards named ~, reveal them, put them into your hand, then "
+     "shuffle.", "search", {"n": 3, "up_to": True, "quality": "named ~", "to": "hand", "shuffle": True,
+                            "may": True}),
+    ("Exile target card from a graveyard.", "exile_card", {"target": "card from a graveyard"}),
+    ("Put target card from your graveyard on top of your library.", "put_on_library",
+     {"target": "card from your graveyard"}),
+])
+def test_more_sentences_are_read(sentence, kind, args):
+    from mtgjudge.model.oracle.targets import find_targets
+    w = library_word(sentence, find_targets(sentence))
+    assert w is not None and w.kind == kind and dict(w.args) == args
+
+
+def test_putting_a_card_of_an_opponents_graveyard_on_top_of_your_library_is_not_read():
+    # "your library" is the card's owner's only if the card is in your graveyard.
+    s = "Put target card from an opponent's graveyard on top of your library."
+    assert library_word(s, ("target card from an opponent's graveyard",)) is None

@@ -300,11 +300,14 @@ def shuffle(game: Game, p: str) -> Game:
     return game.log("701.24a", f"{p} shuffles their library (cards nobody knows: nothing anyone is told changes)")
 
 
-def _found_object(game: Game, p: str, quality: str) -> tuple[Game, str]:
+def _found_object(game: Game, p: str, quality: str, card: CardDef | None = None) -> tuple[Game, str]:
+    """A card of ``p``'s library of cards nobody knows put into their hand: known only by ``quality``, or the
+    card ``card`` where the search names it ("a card named ~")."""
     pl = game.state.player(p)
     oid = _unknown(p, game.state, "found")
     name = f"a {quality} card nobody knows" if quality else "a card nobody knows"
-    o = GameObject(id=oid, card=CardDef(faces=(Face(name=name),), modelled=False), owner=p, controller=p, zone="hand")
+    o = GameObject(id=oid, card=card or CardDef(faces=(Face(name=name),), modelled=False), owner=p, controller=p,
+                   zone="hand")
     st = game.state.with_player(replace(pl, unknown_library=pl.unknown_library - 1))
     return zones.create_object(game.with_state(st), o), oid
 
@@ -344,6 +347,17 @@ def _search(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     most = min(n, pl.unknown_library)
     counts = range(most + 1) if quality or e.arg("up_to") else [most]      # 701.23b, 701.23d
     out = [game.log("608.2d", f"{p} chooses not to search: {e.text()}")] if e.arg("may") else []
+    if to == "top":
+        # 701.24b: the library but the found card is shuffled, then the card goes on top: a library of cards nobody
+        # knows, still that many (701.23d: "a card" is found if there is one).
+        g = game.log(("701.23a", "701.24b"), f"{p} searches their library, shuffles it and puts the card found on "
+                                             f"top: the library is still {pl.unknown_library} card(s) nobody knows")
+        return merge(out + [g])
+    named = quality == "named ~"
+    if named:
+        src = game.state.obj(ctx.source) if game.state.has(ctx.source) else ctx.source_lki
+        if src is None or not src.card.modelled:
+            raise Unsupported(f"the card named by {e.text()!r} is not known to the engine")
     if to != "hand" and quality != "basic land" and most > 0:
         raise Unsupported(f"which {quality or ''} card(s) {p} finds matters as they enter the battlefield: only "
                           "basic land cards are performed")
@@ -352,7 +366,7 @@ def _search(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                      f"{p} searches their library and finds {k} card(s)" + (f" ({quality})" if quality else ""))
         if to == "hand":
             for _ in range(k):
-                g, oid = _found_object(g, p, quality)
+                g, oid = _found_object(g, p, quality, src.card if named else None)
                 g = g.log("701.23a", f"{p} puts the found card ({oid}) into their hand")
             guard_unrecognized(g, f"{p} puts cards found into their hand")
             results = [g]
@@ -414,7 +428,9 @@ def _reveal_hand(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 
 def _choose_from_hand(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """The choice is made here and acted on by the next instruction (``chosen_to``, which makes every choice a
-    branch); nothing happens in between (608.2c)."""
+    branch); nothing happens in between (608.2c). With a target, the hand is revealed first (701.20a)."""
+    if e.arg("target"):
+        return _reveal_hand(game, e, ctx)
     return [game]
 
 
@@ -467,7 +483,22 @@ def _put_on_library(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [after_moves(game, [(o, was, "library")], f"{o.name} is put into a library")]
 
 
+def _exile_card(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """406.3: the target card in a graveyard is exiled (400.7: a new object)."""
+    skip = resolve._unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    st = game.state
+    t = ctx.target
+    if t in st.player_names or not st.has(t) or st.obj(t).zone != "graveyard":
+        raise Unsupported(f"{e.text()!r} on {t}: only a card in a graveyard is performed")
+    o = st.obj(t)
+    game = zones.move(game, t, "exile").log("406.3", f"{o.name} ({t}) is exiled from {o.owner}'s graveyard")
+    return [after_moves(game, [(o, "graveyard", "exile")], f"{o.name} is exiled")]
+
+
 HANDLERS = {
+    "exile_card": _exile_card,
     "put_on_library": _put_on_library,
     "reveal_hand": _reveal_hand,
     "choose_from_hand": _choose_from_hand,

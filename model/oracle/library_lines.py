@@ -56,6 +56,15 @@ def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
                 (mine and (spec.zone != "graveyard" or spec.zone_owner != "you")):
             return None
         return parse_effect({"put_on_library": {"target": phrase}})
+    if len(found) == 1 and s.lower().rstrip(".") == f"exile {found[0]}":
+        # 406.3: a card in a graveyard exiled (the battlefield's "Exile target creature" is the removal word's).
+        try:
+            spec = phrases.parse_target(found[0])
+        except DefinitionError:
+            return None
+        if spec.zone != "graveyard" or spec.players or not found[0].startswith("target "):
+            return None
+        return parse_effect({"exile_card": {"target": found[0][len("target "):]}})
     if len(found) == 1 and found[0] in ("target player", "target opponent"):
         try:
             h = phrases.parse(s, "hand_effect")
@@ -63,6 +72,13 @@ def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
             h = None
         if h is not None and h["step"] == "reveal":
             return parse_effect({"reveal_hand": {"target": found[0][len("target "):]}})
+        if h is not None and h["step"] == "reveal_choose":
+            q = h["quality"]
+            try:
+                phrases.parse_target(f"{q + ' ' if q else ''}card from a graveyard")
+            except DefinitionError:
+                return None
+            return parse_effect({"choose_from_hand": {"quality": q, "target": found[0][len("target "):]}})
     try:
         r = phrases.parse(s, "library_effect")
     except DefinitionError:

@@ -192,7 +192,7 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
                 # "target player discards": a player only; else objects in the word's zone (players too
                 # where the word acts on them: damage, drain)
                 if (spec.zone != zone) if zone else (not spec.players or spec.objects):
-                    return None
+                    break           # not this word's zone: another reading may take it (library_word)
             except DefinitionError:
                 return None
         try:

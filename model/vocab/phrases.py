@@ -679,10 +679,13 @@ class _Meaning(Transformer):
         cards = next(p for p in parts if isinstance(p, Token) and p.type == "CARDS")
         self._agree(n, cards)
         steps = [p for p in parts if isinstance(p, str) and p.startswith("step:")]
-        puts = [s for s in steps if s in ("step:hand", "step:battlefield", "step:battlefield_tapped")]
+        puts = [s for s in steps if s in ("step:hand", "step:battlefield", "step:battlefield_tapped",
+                                          "step:shuffle_top")]
         if len(puts) != 1 or steps.index(puts[0]) < len(steps) - 2 or (steps[-1] != puts[0] and steps[-1] != "step:shuffle") \
                 or steps.count("step:reveal") > 1 or ("step:reveal" in steps and steps.index("step:reveal") != 0):
             raise DefinitionError("a search whose found cards go nowhere, or several places, is not read")
+        if puts[0] == "step:shuffle_top":           # "then shuffle and put that card on top of it" (701.24b)
+            return {"action": "search", "n": n, "up_to": up_to, "quality": quality, "to": "top", "shuffle": True}
         return {"action": "search", "n": n, "up_to": up_to, "quality": quality, "to": puts[0][5:],
                 "shuffle": steps[-1] == "step:shuffle"}
 
@@ -709,6 +712,15 @@ class _Meaning(Transformer):
     def lb_h_choose(self, *parts):
         q = next((p for p in parts if isinstance(p, tuple)), ("quality", ""))[1]
         return {"step": "choose", "quality": q, "may": isinstance(parts[0], Token) and parts[0].type == "YOU_MAY"}
+
+    def lb_h_reveal_choose(self, *parts):
+        q = next((p for p in parts if isinstance(p, tuple)), ("quality", ""))[1]
+        return {"step": "reveal_choose", "quality": q}
+
+    def lb_l_search_named(self, count, cards, _self, *steps):
+        return self.lb_l_search(count, ("quality", "named ~"), cards, *steps)
+
+    def lb_st_shuffle_top(self, *_): return "step:shuffle_top"
 
     def lb_sc_exactly(self, n): return (n, False)
     def lb_sc_up_to(self, n): return (n, True)

@@ -15,7 +15,7 @@ WHO = ("you", "target player", "target opponent", "each player", "each opponent"
 #: The verbs of a player's instructions (``acts``: (verb, N, at random)).
 VERBS = ("draw", "lose_life", "gain_life", "discard", "mill", "scry", "surveil", "energy")
 #: Where a search puts the cards it finds.
-SEARCH_TO = ("hand", "battlefield", "battlefield_tapped")
+SEARCH_TO = ("hand", "battlefield", "battlefield_tapped", "top")
 
 
 def _cards(n: int) -> str:
@@ -64,7 +64,7 @@ def _r_search(a: dict) -> str:
     q = a.get("quality", "")
     what = f"{'up to ' if a.get('up_to') else ''}{count_word(a['n'])} {q + ' ' if q else ''}card{'s' if a['n'] > 1 else ''}"
     to = {"hand": "into your hand", "battlefield": "onto the battlefield",
-          "battlefield_tapped": "onto the battlefield tapped"}[a["to"]]
+          "battlefield_tapped": "onto the battlefield tapped", "top": "on top of your library"}[a["to"]]
     return (("You may search" if a.get("may") else "Search") + f" your library for {what}, put "
             f"{'it' if a['n'] == 1 else 'them'} {to}" + (", then shuffle" if a.get("shuffle") else ""))
 
@@ -105,7 +105,8 @@ WORDS = (
     # discards that card." / "Exile that card." (``chosen_to``: graveyard by discarding, 701.9b, or exile).
     Word("reveal_hand", "effect", {"target": str}, lambda a: f"Target {a['target']} reveals their hand", frozenset(),
          ENGINE),
-    Word("choose_from_hand", "effect", {"quality": str, "may": bool},
+    # "Target opponent reveals their hand and you choose a nonland card from it." (``target``: also revealed)
+    Word("choose_from_hand", "effect", {"quality": str, "may": bool, "target": str},
          lambda a: f"You{' may' if a.get('may') else ''} choose a {a['quality'] + ' ' if a.get('quality') else ''}card "
                    "from it", frozenset(), ENGINE),
     Word("chosen_to", "effect", {"quality": str, "may": bool, "to": str},
@@ -115,6 +116,8 @@ WORDS = (
     # library": the object becomes the top card of its owner's library (400.7: a new object).
     Word("put_on_library", "effect", {"target": str}, lambda a: f"Put target {a['target']} on top of its owner's "
          "library", frozenset(), ENGINE),
+    # 406.3: "Exile target card from a graveyard".
+    Word("exile_card", "effect", {"target": str}, lambda a: f"Exile target {a['target']}", frozenset(), ENGINE),
     # 106.4: a spell's or ability's "Add {B}{B}{B}" (not a mana ability, 605.1): the mana goes to the pool.
     Word("add_mana", "effect", {"mana": str}, lambda a: "Add " + "".join("{%s}" % c for c in a["mana"]),
          frozenset({Scope.MANA}), ENGINE),
