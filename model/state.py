@@ -162,6 +162,7 @@ class GameState:
     turn_order: tuple[str, ...] = ()
     turns_played: tuple[tuple[int, str], ...] = ()
     pt_changes: tuple[PTChange, ...] = ()
+    monarch: str | None = None          # the player who is the monarch (725.1), if any
     _index: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)
     _cache: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)  # derived facts
 

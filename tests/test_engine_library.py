@@ -307,3 +307,17 @@ def test_putting_a_card_of_an_opponents_graveyard_on_top_of_your_library_is_not_
     # "your library" is the card's owner's only if the card is in your graveyard.
     s = "Put target card from an opponent's graveyard on top of your library."
     assert library_word(s, ("target card from an opponent's graveyard",)) is None
+
+
+def test_thorn_of_the_black_rose_makes_alice_the_monarch():
+    g = one(finals("Thorn of the Black Rose", "b1, b2, g1, g2"))
+    assert g.state.monarch == "Alice"
+
+
+def test_the_monarchs_end_step_is_unsupported():
+    # 725.2: the monarch draws at the beginning of their end step: not performed, so not answered.
+    (q,) = load_text(BASE.format(card="Thorn of the Black Rose", paying="b1, b2, g1, g2", alice_library="3",
+                                 bob_library="3", bob_hand="[]", hand="", targets="").replace(
+        "  - resolve: all\n", "  - resolve: all\n  - advance: end\n"))
+    with pytest.raises(Unsupported, match="monarch"):
+        run(Game(q.state), q.actions)

@@ -119,6 +119,13 @@ def _act(game: Game, verb: str, n: int, player: str, ctx: Ctx) -> list[Game]:
         return effects._discard(game, Effect("discard", (("n", n),)), replace(ctx, target=player, target_legal=True))
     if verb == "mill":
         return [_mill(game, player, n)]
+    if verb == "monarch":
+        # 725.1, 725.3: the player becomes the monarch; there is only one.
+        guard_unrecognized(game, f"{player} becomes the monarch")
+        was = game.state.monarch
+        game = game.with_state(game.state.evolve(monarch=player))
+        return [game.log(("725.1", "725.3"), f"{player} becomes the monarch" + (f" ({was} no longer is)" if was
+                                                                                 and was != player else ""))]
     if verb == "energy":
         return [add_player_counters(game, player, "energy", n)]
     if verb in ("scry", "surveil"):

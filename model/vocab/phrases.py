@@ -643,6 +643,7 @@ class _Meaning(Transformer):
     def lb_v_gain(self, _v, n): return ("gain_life", n, False)
     def lb_v_scry(self, _v, n): return ("scry", n, False)
     def lb_v_energy(self, _v, *energy): return ("energy", len(energy), False)
+    def lb_v_monarch(self, _v): return ("monarch", 1, False)
     def lb_v_surveil(self, _v, n): return ("surveil", n, False)
     def lb_v_mill(self, _v, n, cards): self._agree(n, cards); return ("mill", n, False)
 

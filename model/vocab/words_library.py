@@ -13,7 +13,7 @@ ENGINE = frozenset({"engine"})
 #: Who a player's instructions name: the controller, a target player or opponent, each player, each opponent.
 WHO = ("you", "target player", "target opponent", "each player", "each opponent")
 #: The verbs of a player's instructions (``acts``: (verb, N, at random)).
-VERBS = ("draw", "lose_life", "gain_life", "discard", "mill", "scry", "surveil", "energy")
+VERBS = ("draw", "lose_life", "gain_life", "discard", "mill", "scry", "surveil", "energy", "monarch")
 #: Where a search puts the cards it finds.
 SEARCH_TO = ("hand", "battlefield", "battlefield_tapped", "top")
 
@@ -27,7 +27,8 @@ def _r_act(verb: str, n: int, at_random: bool, third: bool) -> str:
     return {"draw": f"draw{s} {_cards(n)}", "lose_life": f"lose{s} {n} life", "gain_life": f"gain{s} {n} life",
             "discard": f"discard{s} {_cards(n)}" + (" at random" if at_random else ""),
             "mill": f"mill{s} {_cards(n)}", "scry": f"scr{'ies' if third else 'y'} {n}",
-            "surveil": f"surveil{s} {n}", "energy": f"get{s} " + "{E}" * n}[verb]
+            "surveil": f"surveil{s} {n}", "energy": f"get{s} " + "{E}" * n,
+            "monarch": f"become{s} the monarch"}[verb]
 
 
 def _r_player_acts(a: dict) -> str:

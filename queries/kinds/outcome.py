@@ -137,6 +137,8 @@ def summary(game: Game) -> dict:
             out["players"][p.name]["mana_pool"] = "".join(f"{{{m.type}}}" for m in p.mana_pool)
     if game.left:
         out["left_the_game"] = list(game.left)
+    if st.monarch is not None:
+        out["monarch"] = st.monarch           # 725.1
     perms = {}
     for o in st.battlefield():
         d: dict[str, Any] = {"card": o.name}
