@@ -321,3 +321,10 @@ def test_the_monarchs_end_step_is_unsupported():
         "  - resolve: all\n", "  - resolve: all\n  - advance: end\n"))
     with pytest.raises(Unsupported, match="monarch"):
         run(Game(q.state), q.actions)
+
+
+def test_hideous_end_its_controller_is_the_destroyed_creatures():
+    # 608.2h: the creature is in the graveyard when "its controller" is read: its controller as it last existed.
+    g = one(finals("Hideous End", "b1, b2, g1", targets="bbear"))
+    assert zone(g, "bbear") == "graveyard" and g.state.player("Bob").life == 18
+    assert g.state.player("Alice").life == 20

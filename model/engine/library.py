@@ -82,6 +82,13 @@ def _players(game: Game, who: str, ctx: Ctx) -> list[str]:
         named = [ctx.controller]
     elif who.startswith("target"):
         named = [ctx.target]
+    elif who == "its controller":
+        # "Destroy target creature. Its controller loses 2 life.": the controller of the ability's one target as
+        # it last existed (608.2h); with no single object target, what "its" is is not known.
+        before = ctx.before or st
+        if len(ctx.targets) != 1 or not before.has(ctx.targets[0]):
+            raise Unsupported("what 'its controller' refers to is not known to the engine")
+        named = [before.obj(ctx.targets[0]).controller]
     else:
         order = list(st.turn_order or st.player_names)
         a = order.index(st.active_player) if st.active_player in order else 0

@@ -632,6 +632,7 @@ class _Meaning(Transformer):
     def lb_s_target_opponent(self, *_): return "who:target opponent"
     def lb_s_each_player(self, *_): return "who:each player"
     def lb_s_each_opponent(self, *_): return "who:each opponent"
+    def lb_s_its_controller(self, *_): return "who:its controller"
 
     @staticmethod
     def _agree(n: int, cards: Token) -> None:
