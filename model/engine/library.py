@@ -150,6 +150,9 @@ def _player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         if ctx.target not in game.state.player_names:
             raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
     players = _players(game, e.arg("who"), ctx)
+    if e.arg("who") == "its controller":
+        game = game.log("608.2h", f"'its controller': {ctx.targets[0]}'s controller as it last existed, "
+                                  f"{', '.join(players) or 'a player who left the game'}")
     branches = [game]
     for verb, n, _random in e.arg("acts"):
         for p in players:
