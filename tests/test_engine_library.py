@@ -30,6 +30,7 @@ state:
     Bob:
       battlefield: [{{card: Grizzly Bears, id: bbear}}]
       hand: {bob_hand}
+      graveyard: [{{card: Memnite, id: bgy}}]
       library: {bob_library}
 actions:
   - {{cast: spell{targets}, paying: [{paying}]}}
@@ -328,3 +329,9 @@ def test_hideous_end_its_controller_is_the_destroyed_creatures():
     g = one(finals("Hideous End", "b1, b2, g1", targets="bbear"))
     assert zone(g, "bbear") == "graveyard" and g.state.player("Bob").life == 18
     assert g.state.player("Alice").life == 20
+
+
+def test_cremate_exiles_a_card_from_a_graveyard_then_draws():
+    # 406.3, then 608.2c the next line: Alice draws a card nobody knows.
+    g = one(finals("Cremate", "b1", targets="bgy"))
+    assert zone(g, "bgy") == "exile" and len(hand(g)) == 1
