@@ -335,3 +335,23 @@ def test_cremate_exiles_a_card_from_a_graveyard_then_draws():
     # 406.3, then 608.2c the next line: Alice draws a card nobody knows.
     g = one(finals("Cremate", "b1", targets="bgy"))
     assert zone(g, "bgy") == "exile" and len(hand(g)) == 1
+
+
+def test_revealed_cards_of_a_quality_taken_and_the_rest_milled_is_unsupported():
+    # "Put all land cards revealed this way into your hand and the rest into your graveyard": any number of the
+    # cards nobody knows may be lands; those that are not go to the graveyard, where what they are matters.
+    from mtgjudge.model.engine.library import _take_looked
+    from mtgjudge.model.engine.resolve import Ctx
+    from mtgjudge.model.vocab.parse import parse_effect
+    (q,) = load_text(BASE.format(card="Opt", paying="u1", alice_library="4", bob_library="3", bob_hand="[]",
+                                 hand="", targets=""))
+    e = parse_effect({"take_looked": {"n": 4, "k": 4, "quality": "land", "rest": "graveyard"}})
+    with pytest.raises(Unsupported, match="graveyard"):
+        _take_looked(Game(q.state), e, Ctx("spell", "Alice", (), 0))
+
+
+def test_goblin_ringleader_style_reveal_reads_all_of_a_quality():
+    words, _ = read_effect_words(sentences("Reveal the top four cards of your library. Put all Goblin cards "
+                                           "revealed this way into your hand and the rest on the bottom of your "
+                                           "library in any order."))
+    assert [w.kind for w in words] == ["look_at", "take_looked"] and words[1].arg("k") == 4

@@ -273,12 +273,12 @@ def _take_looked(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     m = min(e.arg("n"), pl.unknown_library)
     k = min(e.arg("k"), m)
     quality = e.arg("quality", "")
-    if e.arg("rest") == "graveyard" and m > k:
-        raise Unsupported(f"{p} puts cards nobody knows into their graveyard: what they are matters (a card's own "
-                          "replacement effect could apply)")
     counts = range(k + 1) if quality or e.arg("may") else [k]
     out = []
     for j in counts:
+        if e.arg("rest") == "graveyard" and m > j:
+            raise Unsupported(f"{p} puts cards nobody knows into their graveyard: what they are matters (a card's "
+                              "own replacement effect could apply)")
         g = game.log("608.2c", f"{p} puts {j} of the {m} card(s) looked at into their hand"
                                + (f" ({quality})" if quality else ""))
         for _ in range(j):

@@ -113,7 +113,8 @@ def looked_after(sentence: str, earlier: list) -> Effect | None:
             return parse_effect({"looked_rest": {"rest": r["rest"]}})
         if prev.kind != "look_at":
             return None
-        return parse_effect({"take_looked": {"n": prev.arg("n"), "k": r["k"], "quality": r["quality"],
+        k = prev.arg("n") if r["k"] == "all" else r["k"]      # "all [quality] cards revealed this way"
+        return parse_effect({"take_looked": {"n": prev.arg("n"), "k": k, "quality": r["quality"],
                                              "may": r["may"], "rest": r["rest"]}})
     except DefinitionError:
         return None

@@ -703,6 +703,20 @@ class _Meaning(Transformer):
         rest = next((p for p in parts if isinstance(p, str) and p.startswith("rest:")), "rest:")[5:]
         return {"k": k, "quality": "", "may": False, "rest": rest}
 
+    def lb_l_reveal_top(self, _v, *parts):       # 701.20a: revealing the top cards is looking at them, shown
+        n = next((p for p in parts if isinstance(p, int)), 1)
+        self._agree(n, next(p for p in parts if isinstance(p, Token) and p.type == "CARDS"))
+        return {"action": "look_at", "n": n, "whose": "you"}
+
+    def lb_k_put_one(self, *parts):
+        q = next(p for p in parts if isinstance(p, tuple))[1]
+        return {"k": 1, "quality": q, "may": isinstance(parts[0], Token) and parts[0].type == "YOU_MAY", "rest": ""}
+
+    def lb_k_put_all(self, *parts):
+        q = next(p for p in parts if isinstance(p, tuple))[1]
+        rest = next((p for p in parts if isinstance(p, str) and p.startswith("rest:")), "rest:")[5:]
+        return {"k": "all", "quality": q, "may": False, "rest": rest}
+
     def lb_k_rest(self, rest): return {"k": 0, "quality": "", "may": False, "rest": rest[5:], "only_rest": True}
     def lb_r_bottom(self, *_): return "rest:bottom"
     def lb_r_graveyard(self, *_): return "rest:graveyard"
