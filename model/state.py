@@ -44,6 +44,10 @@ class Player:
     mana_pool: tuple[PoolMana, ...] = ()
     zones: tuple[tuple[str, tuple[str, ...]], ...] = ()   # zone name -> object ids (top first)
     unknown_library: int = 0                                # "library: N": cards nobody knows
+    counters: tuple[tuple[str, int], ...] = ()              # counters on the player (122.1: energy, 107.14)
+
+    def counter(self, kind: str) -> int:
+        return dict(self.counters).get(kind, 0)
 
     def zone(self, name: str) -> tuple[str, ...]:
         return dict(self.zones).get(name, ())
@@ -178,6 +182,7 @@ class GameState:
     turn_order: tuple[str, ...] = ()
     turns_played: tuple[tuple[int, str], ...] = ()
     pt_changes: tuple[PTChange, ...] = ()
+    monarch: str | None = None          # the player who is the monarch (725.1), if any
     _index: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)
     _cache: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)  # derived facts
 

@@ -310,11 +310,13 @@ def test_own_unmodelled_text_on_the_stack_is_unsupported_702_88a():
 
 
 def test_compiler_reads_removal_only_of_permanents():
-    # "Exile target card from a graveyard" is not the permanent-removal word (the engine would do nothing).
+    # "Exile target card from a graveyard" is not the permanent-removal word (the engine would do nothing): it is
+    # the word for a card in a graveyard (406.3).
     from mtgjudge.model.oracle.lines import effect_word
     from mtgjudge.model.oracle.targets import find_targets
     s = "Exile target card from a graveyard."
-    assert effect_word(s, find_targets(s)) is None
+    w = effect_word(s, find_targets(s))
+    assert w is not None and w.kind == "exile_card" and w.kind != "exile"
 
 
 @pytest.mark.parametrize("sentence,found", [

@@ -156,8 +156,9 @@ def test_last_known_characteristics_under_a_type_changing_effect_are_unsupported
 
 def test_recognized_trigger_with_an_effect_not_performed_is_unsupported_naming_it(monkeypatch):
     with_card(monkeypatch, "Vein Watcher", "Creature — Vampire",
-              "Whenever Vein Watcher or another creature dies, each opponent loses 1 life.", ("0", "1"))
-    with pytest.raises(Unsupported, match="each opponent loses 1 life"):
+              "Whenever Vein Watcher or another creature dies, each opponent reveals the top card of their library.",
+              ("0", "1"))
+    with pytest.raises(Unsupported, match="each opponent reveals the top card of their library"):
         board("[{card: Vein Watcher, id: w}, {card: Grizzly Bears, id: b}]", actions="[{destroy: b}]")
 
 
@@ -352,7 +353,7 @@ def test_compiler_reads_condition_and_effect_into_data():
 
 @pytest.mark.parametrize("text", [
     "Whenever ~ attacks, draw a card.",                                   # condition not read
-    "Whenever another creature dies, you may draw a card.",               # effect not read
+    "Whenever another creature dies, you may pay {1}. If you do, draw a card.",   # effect not read
     "When ~ dies, if it had no counters on it, draw a card.",             # intervening if (603.4)
 ])
 def test_compiler_keeps_the_rest_unmodelled(text):

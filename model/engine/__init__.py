@@ -26,3 +26,4 @@ actions.py      the question format's actions (cast, play, activate, resolve, de
 from mtgjudge.model.engine import effects as _effects  # noqa: E402,F401
 from mtgjudge.model.engine import until as _until  # noqa: E402,F401  (e-until: "until end of turn" effects)
 from mtgjudge.model.engine import damage as _damage  # noqa: E402,F401
+from mtgjudge.model.engine import library as _library  # noqa: E402,F401  (e-library: libraries, hands and players)

@@ -16,6 +16,9 @@ from mtgjudge.model.state import StackAbility
 def leave_game(game: Game, player: str) -> Game:
     if player in game.left:
         raise Unsupported(f"{player} has already left the game")
+    if game.state.monarch == player:
+        raise Unsupported(f"{player} is the monarch: who becomes the monarch as they leave (725.5) is not performed "
+                          "by the engine yet")
     seats = game.state.turn_order or game.state.player_names
     game = game.remember(left=game.left + (player,), turn_order=seats).log("800.4a", f"{player} leaves the game")
     st = game.state

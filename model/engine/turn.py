@@ -76,6 +76,10 @@ def _begin_step(game: Game, stepname: str) -> list[Game]:
     st = game.state
     game = game.with_state(st.evolve(turn=replace(st.turn, step=stepname)))
     guard_unrecognized(game, f"the {stepname} step begins")
+    if st.monarch is not None and stepname in ("combat-damage", "end"):
+        # 725.2 (the monarch draws at the beginning of their end step) and 725.4 (combat damage takes the title)
+        raise Unsupported(f"{st.monarch} is the monarch: what that does as the {stepname} step begins is not "
+                          "performed by the engine yet (725.2, 725.4)")
     active = st.turn.active
     if stepname == "untap" and active not in game.left:
         guard_scope(game.state, "untap", "the active player's permanents untap")

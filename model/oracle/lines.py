@@ -15,6 +15,7 @@ from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
 from mtgjudge.model.oracle import damage_sentences, keywords
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
+from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.oracle.until import until_word
 from mtgjudge.model.rules.costs import spells_match
@@ -245,6 +246,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
         if sum(1 for k in args if k in ("target", "target2")) != len(found):
             return None
         # The engine performs these on permanents (and "target spell" on the stack) only.
+        wrong_zone = False
         for tkey in ("target", "target2"):
             if tkey not in args or args[tkey] == "any target":
                 continue
@@ -255,9 +257,12 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
                 # "target player discards": a player only; else objects in the word's zone (players too
                 # where the word acts on them: damage, drain)
                 if (spec.zone != zone) if zone else (not spec.players or spec.objects):
-                    return None
+                    wrong_zone = True
+                    break
             except DefinitionError:
                 return None
+        if wrong_zone:
+            break                   # not this word's zone: another reading may take it (library_word)
         try:
             return parse_effect({kind: args} if args else kind)
         except DefinitionError:
@@ -265,6 +270,9 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     until = until_word(sentence, found, earlier)                  # 611.2a: "... until end of turn"
     if until is not None:
         return until
+    word = library_word(sentence, found)      # libraries, hands and players (e-library)
+    if word is not None:
+        return word
     if not found:
         try:
             return parse_effect({"exile_top": phrases.parse(sentence.strip(), "exile_top")})      # 701.13a
@@ -339,6 +347,7 @@ def read_effect_words(parts: list[str]) -> tuple[list[Effect | None], list[str]]
             return None
         targets += found
         words.append(effect_word(s, found, words) or (may_play_after(s, words) or no_regeneration_after(s, words)
+                                                or looked_after(s, words) or hand_after(s, words)
                                                 if not found else None))
     return words, targets
 
@@ -789,6 +798,8 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
             s = "~ " + s[3:]
         found = find_targets(s)
         word = effect_word(s, found, effects) if found is not None else None
+        if word is None and found is not None and not found:
+            word = looked_after(s, effects) or hand_after(s, effects)   # "them", "it": the sentence before's (608.2c)
         if word is None:
             return unmodelled(body, printed, "triggered", ctx.spell)
         targets += found

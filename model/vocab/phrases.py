@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import LarkError, VisitError
 
 from mtgjudge.model.errors import DefinitionError
@@ -30,7 +30,7 @@ STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "tar
           "static_grant", "static_pt", "static_land_type", "static_color", "static_mana", "static_spend",
           "trigger_exile_until", "mana_trigger", "exile_top", "may_play_exiled", "trigger_condition",
           "effect_sentence", "static_land_plays", "keyword_action", "static_same_for", "spend_as_line",
-          "until_effect")
+          "until_effect", "player_effect", "library_effect", "looked_effect", "hand_effect")
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
@@ -802,6 +802,149 @@ class _Meaning(Transformer):
     def ui_keyword(self, kw): return ("keyword", str(kw).capitalize())
     def ui_cant_block(self): return ("cant_block", True)
     def ui_cant_be_blocked(self): return ("cant_be_blocked", True)
+
+    # ---- libraries, hands and players (e-library): {"may", "who", "acts"} and {"may", "action", ...}
+    def player_effect(self, *parts):
+        may = bool(parts) and isinstance(parts[0], Token) and parts[0].type == "YOU_MAY"
+        who, acts, join = None, [], None
+        for p in parts[1:] if may else parts:
+            if isinstance(p, str) and p.startswith("who:"):
+                if who is not None and p[4:] != who:
+                    raise DefinitionError("a player's instructions with two different subjects are not read")
+                who = p[4:]
+            elif isinstance(p, str) and p.startswith("join:"):
+                join = p[5:]
+            elif isinstance(p, tuple):
+                who = who or "you"      # no subject before the first verb: the imperative, said to "you"
+                acts.append(p)
+        return {"may": may, "who": who, "acts": tuple(acts)}
+
+    def lb_j_and(self, *_): return "join:and"
+    def lb_j_then(self, *_): return "join:then"
+    def lb_s_you(self, *_): return "who:you"
+    def lb_s_target_player(self, *_): return "who:target player"
+    def lb_s_target_opponent(self, *_): return "who:target opponent"
+    def lb_s_each_player(self, *_): return "who:each player"
+    def lb_s_each_opponent(self, *_): return "who:each opponent"
+    def lb_s_its_controller(self, *_): return "who:its controller"
+
+    @staticmethod
+    def _agree(n: int, cards: Token) -> None:
+        if (n == 1) != (str(cards).lower() == "card"):
+            raise DefinitionError(f"{n} {cards}: the number and the noun disagree")
+
+    def lb_v_draw(self, _v, n, cards): self._agree(n, cards); return ("draw", n, False)
+    def lb_v_lose(self, _v, n): return ("lose_life", n, False)
+    def lb_v_gain(self, _v, n): return ("gain_life", n, False)
+    def lb_v_scry(self, _v, n): return ("scry", n, False)
+    def lb_v_energy(self, _v, *energy): return ("energy", len(energy), False)
+    def lb_v_monarch(self, _v): return ("monarch", 1, False)
+    def lb_v_surveil(self, _v, n): return ("surveil", n, False)
+    def lb_v_mill(self, _v, n, cards): self._agree(n, cards); return ("mill", n, False)
+
+    def lb_v_discard(self, _v, n, cards, at_random=None):
+        self._agree(n, cards)
+        return ("discard", n, at_random is not None)
+
+    def lb_v_mill_top(self, _v, *parts):
+        n = next((p for p in parts if isinstance(p, int)), 1)
+        cards = next(p for p in parts if isinstance(p, Token) and p.type == "CARDS")
+        poss = [str(p).lower() for p in parts if isinstance(p, Token) and p.type == "POSS"]
+        if len(set(poss)) != 1:
+            raise DefinitionError("the library and the graveyard of different players are not read")
+        self._agree(n, cards)
+        return ("mill", n, False)
+
+    def library_effect(self, *parts):
+        may = isinstance(parts[0], Token) and parts[0].type == "YOU_MAY"
+        return {"may": may, **parts[-1]}
+
+    def lb_l_shuffle(self, *_): return {"action": "shuffle"}
+    def lb_l_shuffle_if(self, *_): return {"action": "shuffle", "if_done": True}
+
+    def lb_l_look(self, *parts):
+        n = next((p for p in parts if isinstance(p, int)), 1)
+        self._agree(n, next(p for p in parts if isinstance(p, Token) and p.type == "CARDS"))
+        back = any(isinstance(p, Tree) and p.data == "lb_back" for p in parts)
+        whose = next(p for p in parts if type(p) is str)
+        return {"action": "look" if back else "look_at", "n": n, "whose": whose}
+
+    def lb_l_search(self, count, *parts):
+        n, up_to = count
+        quality = next((p for p in parts if isinstance(p, tuple) and p and p[0] == "quality"), ("quality", ""))[1]
+        cards = next(p for p in parts if isinstance(p, Token) and p.type == "CARDS")
+        self._agree(n, cards)
+        steps = [p for p in parts if isinstance(p, str) and p.startswith("step:")]
+        puts = [s for s in steps if s in ("step:hand", "step:battlefield", "step:battlefield_tapped",
+                                          "step:shuffle_top")]
+        if len(puts) != 1 or steps.index(puts[0]) < len(steps) - 2 or (steps[-1] != puts[0] and steps[-1] != "step:shuffle") \
+                or steps.count("step:reveal") > 1 or ("step:reveal" in steps and steps.index("step:reveal") != 0):
+            raise DefinitionError("a search whose found cards go nowhere, or several places, is not read")
+        if puts[0] == "step:shuffle_top":           # "then shuffle and put that card on top of it" (701.24b)
+            return {"action": "search", "n": n, "up_to": up_to, "quality": quality, "to": "top", "shuffle": True}
+        return {"action": "search", "n": n, "up_to": up_to, "quality": quality, "to": puts[0][5:],
+                "shuffle": steps[-1] == "step:shuffle"}
+
+    def lb_w_you(self, *_): return "you"
+    def lb_w_target_player(self, *_): return "target player"
+    def lb_w_target_opponent(self, *_): return "target opponent"
+
+    def lb_k_reveal(self, *parts):
+        q = next(p for p in parts if isinstance(p, tuple))[1]
+        return {"k": 1, "quality": q, "may": isinstance(parts[0], Token) and parts[0].type == "YOU_MAY", "rest": ""}
+
+    def lb_k_put(self, k, *parts):
+        rest = next((p for p in parts if isinstance(p, str) and p.startswith("rest:")), "rest:")[5:]
+        return {"k": k, "quality": "", "may": False, "rest": rest}
+
+    def lb_l_reveal_top(self, _v, *parts):       # 701.20a: revealing the top cards is looking at them, shown
+        n = next((p for p in parts if isinstance(p, int)), 1)
+        self._agree(n, next(p for p in parts if isinstance(p, Token) and p.type == "CARDS"))
+        return {"action": "look_at", "n": n, "whose": "you"}
+
+    def lb_k_put_one(self, *parts):
+        q = next(p for p in parts if isinstance(p, tuple))[1]
+        return {"k": 1, "quality": q, "may": isinstance(parts[0], Token) and parts[0].type == "YOU_MAY", "rest": ""}
+
+    def lb_k_put_all(self, *parts):
+        q = next(p for p in parts if isinstance(p, tuple))[1]
+        rest = next((p for p in parts if isinstance(p, str) and p.startswith("rest:")), "rest:")[5:]
+        return {"k": "all", "quality": q, "may": False, "rest": rest}
+
+    def lb_k_rest(self, rest): return {"k": 0, "quality": "", "may": False, "rest": rest[5:], "only_rest": True}
+    def lb_r_bottom(self, *_): return "rest:bottom"
+    def lb_r_graveyard(self, *_): return "rest:graveyard"
+
+    def lb_h_reveal(self, *_): return {"step": "reveal"}
+    def lb_h_discard(self, *_): return {"step": "discard"}
+    def lb_h_exile(self, *_): return {"step": "exile"}
+
+    def lb_h_choose(self, *parts):
+        q = next((p for p in parts if isinstance(p, tuple)), ("quality", ""))[1]
+        return {"step": "choose", "quality": q, "may": isinstance(parts[0], Token) and parts[0].type == "YOU_MAY"}
+
+    def lb_h_reveal_choose(self, *parts):
+        q = next((p for p in parts if isinstance(p, tuple)), ("quality", ""))[1]
+        return {"step": "reveal_choose", "quality": q}
+
+    def lb_l_search_named(self, count, cards, _self, *steps):
+        return self.lb_l_search(count, ("quality", "named ~"), cards, *steps)
+
+    def lb_st_shuffle_top(self, *_): return "step:shuffle_top"
+
+    def lb_sc_exactly(self, n): return (n, False)
+    def lb_sc_up_to(self, n): return (n, True)
+    def lb_s_quality(self, *words): return ("quality", " ".join(words))
+    def lb_s_word(self, tok=None): return str(tok).lower() if tok is not None and tok.type != "SUBTYPE" else str(tok) if tok is not None else "or"
+    def lb_ss_comma(self, *_): return None
+    def lb_ss_and(self, *_): return None
+    def lb_st_reveal(self, *_): return "step:reveal"
+    def lb_st_hand(self, *_): return "step:hand"
+    def lb_st_battlefield(self, *parts):
+        return "step:battlefield_tapped" if any(isinstance(p, Token) and p.type == "TAPPED_W" for p in parts) \
+            else "step:battlefield"
+    def lb_st_shuffle(self, *_): return "step:shuffle"
+    def lb_s_obj(self, *_): return None
 
 
 _MEANING = _Meaning()

@@ -137,8 +137,14 @@ def summary(game: Game) -> dict:
         zones = {z: list(p.zone(z)) for z in ("battlefield", "hand", "graveyard", "exile") if p.zone(z)}
         zones["library"] = len(p.zone("library")) + p.unknown_library
         out["players"][p.name] = {"life": p.life, **zones}
+        if p.counters:                     # 122.1: counters on a player (energy)
+            out["players"][p.name]["counters"] = dict(p.counters)
+        if p.mana_pool:                    # 106.4: mana a spell added, not yet spent
+            out["players"][p.name]["mana_pool"] = "".join(f"{{{m.type}}}" for m in p.mana_pool)
     if game.left:
         out["left_the_game"] = list(game.left)
+    if st.monarch is not None:
+        out["monarch"] = st.monarch           # 725.1
     perms = {}
     for o in st.battlefield():
         d: dict[str, Any] = {"card": o.name}

@@ -1,0 +1,532 @@
+"""Libraries, hands and players (e-library): a player's instructions (119.3 life, 121.1 drawing, 701.9
+discarding, 701.17 milling), scry (701.22), surveil (701.25), looking at the top cards and putting them back in
+any order, shuffling (701.24) and searching (701.23).
+
+Cards nobody knows. A library given as a number (``library: N``) holds cards the question does not name. As
+drawing (``resolve.draw``) and exiling (``exile_top``) do, a card of it moved to a hand is made as an unknown
+object there. Where what such a card is could change the outcome, the answer is unsupported: a card nobody
+knows put into a graveyard (milled, surveilled, discarded: a card's own replacement such as "If ~ would be put
+into a graveyard from anywhere, shuffle it into its owner's library instead" or madness, 702.35a, could
+apply), a card nobody knows put onto the battlefield (other than a basic land, below). What is sound:
+
+- looking at cards nobody knows and putting them back in any order (scry, look) changes nothing anyone is
+  told: the library is still that many cards nobody knows; shuffling it likewise (701.24a);
+- a search for cards with a stated quality may find none of them (701.23b), so "find nothing" is a branch;
+  finding k of them is a branch for every k the library's size allows, since any of its cards may have the
+  quality. A found card put into a hand is made as an unknown object known only by that quality. A basic
+  land card put onto the battlefield is each of the twelve basic land cards in turn (205.3i, 205.4c: Plains,
+  Island, Swamp, Mountain, Forest, Wastes and their snow-covered versions), every one a branch;
+- a search for "a card" with no quality must find one if there is one (701.23d).
+
+A library whose cards the question names (in order) is performed card by card where no order becomes
+unknown: scry, surveil and look put the named cards in every order (each a branch); a shuffle or a search of
+such a library, or a card put under cards nobody knows, is unsupported (the state holds no library in an
+unknown order).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations, combinations_with_replacement, permutations
+
+from mtgjudge.model.cards.lookup import card_db
+from mtgjudge.model.engine import effects, resolve, zones
+from mtgjudge.model.engine.entering import enters_counters
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
+from mtgjudge.model.engine.settle import after_moves
+from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.errors import SearchBound, Unsupported
+from mtgjudge.model.objects import CardDef, Face, GameObject
+from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.vocab import phrases
+from mtgjudge.model.state import MAX_POOL, PoolMana
+from mtgjudge.model.vocab.abilities import Effect
+
+Ctx = resolve.Ctx
+
+#: 205.4c and the basic land types of 205.3i: every basic land card (and Wastes, the basic land with none).
+BASIC_LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Snow-Covered Plains",
+               "Snow-Covered Island", "Snow-Covered Swamp", "Snow-Covered Mountain", "Snow-Covered Forest",
+               "Snow-Covered Wastes")
+#: The most cards a player looks at and orders (N! orders each).
+MAX_LOOK = 5
+#: Words in unmodelled text of a permanent that may change how a library is looked at, searched or shuffled
+#: (Aven Mindcensor's "If an opponent would search a library").
+_LIBRARY_WORDS = ("library", "libraries", "search", "scry", "surveil", "shuffle", "mill", "look at")
+
+
+def _guard_library(game: Game, what: str) -> None:
+    """Unmodelled text on the battlefield that may replace or follow an instruction about a library
+    (614.1a; triggers: ``guard_unrecognized``) makes the answer unsupported, naming it."""
+    for o in game.state.battlefield():
+        for a in o.printed.abilities:
+            if a.kind == "unmodelled" and a.functions_in("battlefield") and any(
+                    w in a.source_text.lower() for w in _LIBRARY_WORDS):
+                raise Unsupported(f"{o.name} ({o.id}) has text the engine cannot model that may apply as {what}: "
+                                  f"{a.source_text!r}")
+    guard_unrecognized(game, what)
+
+
+def _unknown(player: str, state, prefix: str) -> str:
+    k = 1
+    while state.has(f"_{prefix}_{player}_{k}") or f"_{prefix}_{player}_{k}" in dict(state.zone_changes):
+        k += 1
+    return f"_{prefix}_{player}_{k}"    # an id the question did not give: interchangeable (Game.key)
+
+
+def _players(game: Game, who: str, ctx: Ctx) -> list[str]:
+    """The players an instruction names, in APNAP order (101.4); those who left are not affected (800.4a)."""
+    st = game.state
+    if who == "you":
+        named = [ctx.controller]
+    elif who.startswith("target"):
+        named = [ctx.target]
+    elif who == "its controller":
+        # "Destroy target creature. Its controller loses 2 life.": the controller of the ability's one target as
+        # it last existed (608.2h); with no single object target, what "its" is is not known.
+        before = ctx.before or st
+        if len(ctx.targets) != 1 or not before.has(ctx.targets[0]):
+            raise Unsupported("what 'its controller' refers to is not known to the engine")
+        named = [before.obj(ctx.targets[0]).controller]
+    else:
+        order = list(st.turn_order or st.player_names)
+        a = order.index(st.active_player) if st.active_player in order else 0
+        named = [p for p in order[a:] + order[:a] if p in st.player_names
+                 and (who == "each player" or p != ctx.controller)]
+    return [p for p in named if p not in game.left]
+
+
+def _mill(game: Game, player: str, n: int) -> Game:
+    """701.17a-b: the top ``n`` cards of the library into the graveyard (as many as there are), one event."""
+    st = game.state
+    lib = st.player(player).zone("library")
+    if len(lib) < n and st.player(player).unknown_library > 0:
+        raise Unsupported(f"{player} mills cards nobody knows: what they are matters as they are put into a "
+                          "graveyard (a card's own replacement effect could apply)")
+    moved = []
+    for oid in lib[:n]:
+        lki = game.state.obj(oid)
+        game = zones.move(game, oid, "graveyard").log("701.17a", f"{player} mills {lki.name} ({oid})")
+        moved.append((lki, "library", "graveyard"))
+    if len(lib) < n:
+        game = game.log("701.17b", f"{player}'s library had {len(lib)} card(s): they mill as many as possible")
+    return after_moves(game, moved, f"{player} mills") if moved else game
+
+
+def _act(game: Game, verb: str, n: int, player: str, ctx: Ctx) -> list[Game]:
+    if verb == "draw":
+        for _ in range(n):
+            game = resolve.draw(game, player)
+        return [game]
+    if verb in ("lose_life", "gain_life"):
+        return [resolve.change_life(game, player, n if verb == "gain_life" else -n)]
+    if verb == "discard":
+        # 701.9b: the player chooses (or at random: every set of cards may be the one): every set a branch.
+        return effects._discard(game, Effect("discard", (("n", n),)), replace(ctx, target=player, target_legal=True))
+    if verb == "mill":
+        return [_mill(game, player, n)]
+    if verb == "monarch":
+        # 725.1, 725.3: the player becomes the monarch; there is only one.
+        guard_unrecognized(game, f"{player} becomes the monarch")
+        was = game.state.monarch
+        game = game.with_state(game.state.evolve(monarch=player))
+        return [game.log(("725.1", "725.3"), f"{player} becomes the monarch" + (f" ({was} no longer is)" if was
+                                                                                 and was != player else ""))]
+    if verb == "energy":
+        return [add_player_counters(game, player, "energy", n)]
+    if verb in ("scry", "surveil"):
+        return look(game, player, n, verb, f"{verb} {n}")
+    raise Unsupported(f"the instruction {verb!r} is not performed by the engine")
+
+
+def _player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """119.3, 121.1, 701.9, 701.17: each act in the order written (608.2c), by every player it names in APNAP
+    order (101.4); "you may" is a choice: doing nothing is a branch."""
+    if e.arg("target"):
+        skip = resolve._unaffected(game, ctx)
+        if skip is not None:
+            return [skip]
+        if ctx.target not in game.state.player_names:
+            raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
+    players = _players(game, e.arg("who"), ctx)
+    if e.arg("who") == "its controller":
+        game = game.log("608.2h", f"'its controller': {ctx.targets[0]}'s controller as it last existed, "
+                                  f"{', '.join(players) or 'a player who left the game'}")
+    branches = [game]
+    for verb, n, _random in e.arg("acts"):
+        for p in players:
+            nxt = []
+            for g in branches:
+                nxt += _act(g, verb, n, p, ctx)
+            branches = merge(nxt)
+            if len(branches) > MAX_BRANCHES:
+                raise SearchBound(f"{e.text()!r} has more than {MAX_BRANCHES} outcomes: the search bound")
+    if e.arg("may"):
+        branches = merge([game.log("608.2d", f"{ctx.controller} chooses not to: {e.text()}")] + branches)
+    return branches
+
+
+def _arrangements(cards: tuple[str, ...], kind: str) -> list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
+    """Every (top in order, bottom in order, to the graveyard) the player may make of the cards looked at."""
+    out = []
+    for k in range(len(cards) + 1):
+        for away in (combinations(cards, k) if kind != "look" else [()] if k == 0 else []):
+            rest = tuple(c for c in cards if c not in away)
+            for top in permutations(rest):
+                if kind == "scry":
+                    out += [(top, bottom, ()) for bottom in permutations(away)]
+                else:
+                    out.append((top, (), tuple(away)))
+    return out
+
+
+#: The rule of each way of looking at the top of a library and putting the cards somewhere.
+LOOK_RULES = {"scry": "701.22a", "surveil": "701.25a", "look": "401.4"}
+
+
+def look(game: Game, p: str, n: int, kind: str, what: str) -> list[Game]:
+    """701.22a scry N, 701.25a surveil N, and looking at the top N cards then putting them back in any order
+    (401.4): every arrangement of the cards a branch (cards nobody knows: see the module)."""
+    rule = LOOK_RULES[kind]
+    if p in game.left:
+        return [game]
+    _guard_library(game, f"{p} looks at the top of their library ({what})")
+    player = game.state.player(p)
+    lib = player.zone("library")
+    n = min(n, len(lib) + player.unknown_library)
+    if n == 0:
+        return [game.log(rule, f"{p}'s library is empty: {what} does nothing")]
+    if not lib:
+        if kind == "surveil":
+            raise Unsupported(f"{p} surveils cards nobody knows: any of them may be put into the graveyard, where "
+                              "what they are matters (a card's own replacement effect could apply)")
+        return [game.log(rule, f"{p} looks at the top {n} card(s) of their library, cards nobody knows, and puts "
+                               f"them back: the library is still {player.unknown_library} card(s) nobody knows")]
+    if len(lib) < n:
+        raise Unsupported(f"{what!r} looks at named cards and cards nobody knows together: not performed yet")
+    if n > MAX_LOOK:
+        raise SearchBound(f"{what!r}: ordering more than {MAX_LOOK} cards is past the search bound")
+    seen = lib[:n]
+    out = []
+    for top, bottom, away in _arrangements(seen, kind):
+        if bottom and player.unknown_library:
+            raise Unsupported(f"{p} could put a named card under cards nobody knows: not representable")
+        g = game
+        st = g.state
+        new_lib = top + lib[n:] + bottom
+        pl = st.player(p)
+        g = g.with_state(st.with_player(replace(pl, zones=tuple((z, new_lib if z == "library" else ids)
+                                                                for z, ids in pl.zones))))
+        g = g.log(rule, f"{p} puts {', '.join(top) or 'no card'} on top"
+                        + (f", {', '.join(bottom)} on the bottom" if bottom else "")
+                        + (f", {', '.join(away)} into their graveyard" if away else ""))
+        moved = []
+        for oid in away:
+            lki = g.state.obj(oid)
+            g = zones.move(g, oid, "graveyard")
+            moved.append((lki, "library", "graveyard"))
+        out.append(after_moves(g, moved, f"{p} surveils") if moved else g)
+    return merge(out)
+
+
+def _owner(game: Game, e: Effect, ctx: Ctx) -> str | None:
+    """Whose library: the controller's, or the target player's (None: an illegal target, 608.2b)."""
+    if not e.arg("target"):
+        return ctx.controller
+    if not ctx.target_legal or ctx.target not in game.state.player_names:
+        return None
+    return ctx.target
+
+
+def _look_top(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """"Look at the top N cards of your library, then put them back in any order" (401.4; the player who looks
+    puts them back, every order a branch)."""
+    p = _owner(game, e, ctx)
+    if p is None:
+        return [game.log("608.2b", f"{ctx.target} is an illegal target now: it is not affected")]
+    done = [game.log("608.2d", f"{ctx.controller} chooses not to: {e.text()}")] if e.arg("may") else []
+    return merge(done + look(game, p, e.arg("n"), "look", e.text()))
+
+
+def _look_at(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """"Look at the top N cards of your library.": looking moves nothing; what is done with the cards is the next
+    instruction's (``take_looked``)."""
+    p = _owner(game, e, ctx)
+    if p is None:
+        return [game.log("608.2b", f"{ctx.target} is an illegal target now: it is not affected")]
+    _guard_library(game, f"{ctx.controller} looks at the top of {p}'s library")
+    return [game.log("608.2c", f"{ctx.controller} looks at the top {e.arg('n')} card(s) of {p}'s library")]
+
+
+def _take_looked(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """Of the N cards looked at, k go to the hand (a stated quality may be left unfound, as in 701.23b: "you may
+    reveal a creature card from among them"); the rest go to the bottom of the library in any order. Done on
+    cards nobody knows: the cards taken are made known only by the quality, and the rest, put on the bottom, are
+    still cards nobody knows (a named library: unsupported)."""
+    p = ctx.controller
+    if p in game.left:
+        return [game]
+    pl = game.state.player(p)
+    if pl.zone("library"):
+        raise Unsupported(f"{e.text()!r} on a library with cards the question names: not performed yet")
+    m = min(e.arg("n"), pl.unknown_library)
+    k = min(e.arg("k"), m)
+    quality = e.arg("quality", "")
+    counts = range(k + 1) if quality or e.arg("may") else [k]
+    out = []
+    for j in counts:
+        if e.arg("rest") == "graveyard" and m > j:
+            raise Unsupported(f"{p} puts cards nobody knows into their graveyard: what they are matters (a card's "
+                              "own replacement effect could apply)")
+        g = game.log("608.2c", f"{p} puts {j} of the {m} card(s) looked at into their hand"
+                               + (f" ({quality})" if quality else ""))
+        for _ in range(j):
+            g, oid = _found_object(g, p, quality)
+        if m > j and e.arg("rest") == "bottom":
+            g = g.log("401.4", f"{p} puts the other {m - j} card(s) on the bottom of their library: still cards "
+                               "nobody knows")
+        guard_unrecognized(g, f"{p} puts cards into their hand from their library")
+        out.append(g)
+    return merge(out)
+
+
+def _looked_rest(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """"Put the rest on the bottom of your library in any order": after ``take_looked`` on cards nobody knows
+    (it raises for a named library), the rest are cards nobody knows wherever they go in the library."""
+    if e.arg("rest") == "graveyard":
+        raise Unsupported(f"{ctx.controller} puts cards nobody knows into their graveyard: what they are matters")
+    return [game.log("401.4", f"{ctx.controller} puts the rest on the bottom of their library: still cards nobody "
+                              "knows")]
+
+
+def _shuffle(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.24a: the library is randomized; a library of cards nobody knows stays that many cards nobody
+    knows."""
+    return [shuffle(game, ctx.controller)]
+
+
+def shuffle(game: Game, p: str) -> Game:
+    """701.24a, for ``p``'s library (see the module: only a library of cards nobody knows)."""
+    if p in game.left:
+        return game
+    _guard_library(game, f"{p} shuffles their library")
+    if game.state.player(p).zone("library"):
+        raise Unsupported(f"{p} shuffles a library with cards the question names: their order becomes unknown, "
+                          "which the engine does not represent")
+    return game.log("701.24a", f"{p} shuffles their library (cards nobody knows: nothing anyone is told changes)")
+
+
+def _found_object(game: Game, p: str, quality: str, card: CardDef | None = None) -> tuple[Game, str]:
+    """A card of ``p``'s library of cards nobody knows put into their hand: known only by ``quality``, or the
+    card ``card`` where the search names it ("a card named ~")."""
+    pl = game.state.player(p)
+    oid = _unknown(p, game.state, "found")
+    name = f"a {quality} card nobody knows" if quality else "a card nobody knows"
+    o = GameObject(id=oid, card=card or CardDef(faces=(Face(name=name),), modelled=False), owner=p, controller=p,
+                   zone="hand")
+    st = game.state.with_player(replace(pl, unknown_library=pl.unknown_library - 1))
+    return zones.create_object(game.with_state(st), o), oid
+
+
+def _basic_land(game: Game, p: str, name: str, tapped: bool) -> Game:
+    """A basic land card of ``p``'s library, found, put onto the battlefield (tapped if the effect says so;
+    614.1c its own entering text)."""
+    found = card_db().find(name)
+    if found is None:
+        raise Unsupported(f"the basic land card {name} could be found, and the verifier has no definition for it")
+    card, face = found
+    pl = game.state.player(p)
+    oid = zones.fresh_id(game.state, name)
+    o = GameObject(id=oid, card=card, owner=p, controller=p, zone="library", face=face)
+    st = game.state.with_player(replace(pl, unknown_library=pl.unknown_library - 1))
+    game = zones.create_object(game.with_state(st), o)
+    lki = game.state.obj(oid)
+    counters = enters_counters(game, oid, None)
+    game = zones.move(game, oid, "battlefield", controller=p, counters=counters, tapped=tapped)
+    game = game.log("701.23a", f"{p} finds {name} ({oid}) and puts it onto the battlefield"
+                               + (" tapped" if tapped else ""))
+    return after_moves(game, [(lki, "library", "battlefield")], f"{name} enters the battlefield")
+
+
+def _search(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.23a-d: search the library for cards (see the module for cards nobody knows), put them where the
+    effect says, then shuffle if it says so (701.24a); "you may search" is a choice: not searching is a
+    branch."""
+    p = ctx.controller
+    if p in game.left:
+        return [game]
+    _guard_library(game, f"{p} searches their library")
+    pl = game.state.player(p)
+    if pl.zone("library"):
+        raise Unsupported(f"{p} searches a library with cards the question names: not performed yet")
+    quality, n, to = e.arg("quality", ""), e.arg("n"), e.arg("to")
+    most = min(n, pl.unknown_library)
+    counts = range(most + 1) if quality or e.arg("up_to") else [most]      # 701.23b, 701.23d
+    out = [game.log("608.2d", f"{p} chooses not to search: {e.text()}")] if e.arg("may") else []
+    if to == "top":
+        # 701.24b: the library but the found card is shuffled, then the card goes on top: a library of cards nobody
+        # knows, still that many (701.23d: "a card" is found if there is one).
+        g = game.log(("701.23a", "701.24b"), f"{p} searches their library, shuffles it and puts the card found on "
+                                             f"top: the library is still {pl.unknown_library} card(s) nobody knows")
+        return merge(out + [g])
+    named = quality == "named ~"
+    if named:
+        src = game.state.obj(ctx.source) if game.state.has(ctx.source) else ctx.source_lki
+        if src is None or not src.card.modelled:
+            raise Unsupported(f"the card named by {e.text()!r} is not known to the engine")
+    if to != "hand" and quality != "basic land" and most > 0:
+        raise Unsupported(f"which {quality or ''} card(s) {p} finds matters as they enter the battlefield: only "
+                          "basic land cards are performed")
+    for k in counts:
+        g = game.log(("701.23a", "701.23b") if quality else ("701.23a", "701.23d"),
+                     f"{p} searches their library and finds {k} card(s)" + (f" ({quality})" if quality else ""))
+        if to == "hand":
+            for _ in range(k):
+                g, oid = _found_object(g, p, quality, src.card if named else None)
+                g = g.log("701.23a", f"{p} puts the found card ({oid}) into their hand")
+            guard_unrecognized(g, f"{p} puts cards found into their hand")
+            results = [g]
+        else:
+            results = []
+            for names in combinations_with_replacement(BASIC_LANDS, k):
+                h = g
+                for name in names:
+                    h = _basic_land(h, p, name, to == "battlefield_tapped")
+                results.append(h)
+        if e.arg("shuffle"):
+            results = [shuffle(r, p) for r in results]
+        out += results
+        if len(out) > MAX_BRANCHES:
+            raise SearchBound(f"{e.text()!r} has more than {MAX_BRANCHES} outcomes: the search bound")
+    return merge(out)
+
+
+def add_player_counters(game: Game, player: str, kind: str, n: int) -> Game:
+    """122.1, 107.14: ``n`` counters of ``kind`` (energy) are put on ``player``."""
+    pl = game.state.player(player)
+    c = dict(pl.counters)
+    c[kind] = c.get(kind, 0) + n
+    game = game.with_state(game.state.with_player(replace(pl, counters=tuple(sorted(c.items())))))
+    guard_unrecognized(game, f"{player} gets {kind} counters")
+    return game.log(("122.1", "107.14") if kind == "energy" else "122.1",
+                    f"{player} gets {n} {kind} counter(s) ({c[kind]} now)")
+
+
+def _add_mana(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """106.4: the mana goes into the controller's mana pool (it empties at the end of the step, 500.4)."""
+    p = ctx.controller
+    if p in game.left:
+        return [game]
+    guard_scope(game.state, "mana", f"{p} adds mana")
+    pl = game.state.player(p)
+    pool = pl.mana_pool + tuple(PoolMana(c, ctx.source) for c in e.arg("mana"))
+    if len(pool) > MAX_POOL:
+        raise SearchBound(f"{p}'s mana pool would hold more than {MAX_POOL} mana: past the engine's bound")
+    game = game.with_state(game.state.with_player(replace(pl, mana_pool=pool)))
+    return [game.log("106.4", f"{p} adds {e.text()[4:]} to their mana pool")]
+
+
+def _revealed_player(game: Game, e: Effect, ctx: Ctx) -> str:
+    """The player whose hand the ability's one target made reveal it (608.2c: "it", "that player")."""
+    if len(ctx.targets) != 1 or ctx.targets[0] not in game.state.player_names:
+        raise Unsupported(f"whose hand {e.text()!r} refers to is not known to the engine")
+    return ctx.targets[0]
+
+
+def _reveal_hand(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.20a: the target player shows the cards in their hand; nothing moves."""
+    skip = resolve._unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    p = _revealed_player(game, e, ctx)
+    return [game.log("701.20a", f"{p} reveals their hand")]
+
+
+def _choose_from_hand(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """The choice is made here and acted on by the next instruction (``chosen_to``, which makes every choice a
+    branch); nothing happens in between (608.2c). With a target, the hand is revealed first (701.20a)."""
+    if e.arg("target"):
+        return _reveal_hand(game, e, ctx)
+    return [game]
+
+
+def _chosen_to(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """"You choose a nonland card from it. That player discards that card." (701.9b: a player other than the
+    one discarding chooses) / "Exile that card.": every card of the quality a branch; with none, nothing happens;
+    "you may choose": choosing none is a branch. A card in that hand the question does not name is
+    unsupported (what it is decides whether it may be chosen)."""
+    p = _revealed_player(game, e, ctx)
+    if p in game.left:
+        return [game]
+    st = game.state
+    quality = e.arg("quality", "")
+    spec = phrases.parse_target(f"{quality + ' ' if quality else ''}card from a graveyard")
+    src = st.obj(ctx.source) if st.has(ctx.source) else None
+    fits = []
+    for oid in st.player(p).zone("hand"):
+        o = st.obj(oid)
+        if not o.card.modelled:
+            raise Unsupported(f"{p}'s hand holds {oid}, a card nobody knows: whether it may be chosen matters")
+        if any(matches(sel, current(st, oid), o, ctx.controller, src, st.turn.step) for sel in spec.objects):
+            fits.append(oid)
+    out = [game.log("608.2d", f"{ctx.controller} chooses no card")] if e.arg("may") or not fits else []
+    for oid in fits:
+        g = game.log("608.2d", f"{ctx.controller} chooses {st.obj(oid).name} ({oid})")
+        if e.arg("to") == "discard":
+            out.append(resolve.discard_one(g, p, oid))
+        else:
+            lki = g.state.obj(oid)
+            g = zones.move(g, oid, "exile").log("406.3", f"{lki.name} ({oid}) is exiled from {p}'s hand")
+            out.append(after_moves(g, [(lki, "hand", "exile")], f"a card is exiled from {p}'s hand"))
+    return merge(out)
+
+
+def _put_on_library(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """The target (a permanent, or a card in a graveyard) is put on top of its owner's library: the first of
+    the cards the library names, above any cards nobody knows (400.7: a new object; a token ceases to exist,
+    704.5d)."""
+    skip = resolve._unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    st = game.state
+    t = ctx.target
+    if t in st.player_names or not st.has(t) or st.obj(t).zone not in ("battlefield", "graveyard"):
+        raise Unsupported(f"{e.text()!r} on {t}: only a permanent or a card in a graveyard is performed")
+    o = st.obj(t)
+    was = o.zone
+    game = zones.move(game, t, "library", top=True).log("400.7", f"{o.name} ({t}) is put on top of "
+                                                                 f"{o.owner}'s library; it becomes a new object")
+    return [after_moves(game, [(o, was, "library")], f"{o.name} is put into a library")]
+
+
+def _exile_card(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """406.3: the target card in a graveyard is exiled (400.7: a new object)."""
+    skip = resolve._unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    st = game.state
+    t = ctx.target
+    if t in st.player_names or not st.has(t) or st.obj(t).zone != "graveyard":
+        raise Unsupported(f"{e.text()!r} on {t}: only a card in a graveyard is performed")
+    o = st.obj(t)
+    game = zones.move(game, t, "exile").log("406.3", f"{o.name} ({t}) is exiled from {o.owner}'s graveyard")
+    return [after_moves(game, [(o, "graveyard", "exile")], f"{o.name} is exiled")]
+
+
+HANDLERS = {
+    "exile_card": _exile_card,
+    "put_on_library": _put_on_library,
+    "reveal_hand": _reveal_hand,
+    "choose_from_hand": _choose_from_hand,
+    "chosen_to": _chosen_to,
+    "add_mana": _add_mana,
+    "player_acts": _player_acts,
+    "look_top": _look_top,
+    "look_at": _look_at,
+    "take_looked": _take_looked,
+    "looked_rest": _looked_rest,
+    "shuffle": _shuffle,
+    "search": _search,
+}
+resolve.HANDLERS.update(HANDLERS)

@@ -1,0 +1,132 @@
+"""Words about libraries, hands and players (e-library): a player's instructions (119.3 life, 121.1 drawing,
+701.9 discarding, 701.17 milling) and library instructions (701.22 scry, 701.25 surveil, looking at the top
+cards and putting them back in any order, 701.24 shuffle, 701.23 search). The engine performs them
+(``engine.library``)."""
+from __future__ import annotations
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab.abilities import count_word
+from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.vocab.word import Word
+
+ENGINE = frozenset({"engine"})
+#: Who a player's instructions name: the controller, a target player or opponent, each player, each opponent.
+WHO = ("you", "target player", "target opponent", "each player", "each opponent", "its controller")
+#: The verbs of a player's instructions (``acts``: (verb, N, at random)).
+VERBS = ("draw", "lose_life", "gain_life", "discard", "mill", "scry", "surveil", "energy", "monarch")
+#: Where a search puts the cards it finds.
+SEARCH_TO = ("hand", "battlefield", "battlefield_tapped", "top")
+
+
+def _cards(n: int) -> str:
+    return f"{count_word(n)} card{'s' if n != 1 else ''}"
+
+
+def _r_act(verb: str, n: int, at_random: bool, third: bool) -> str:
+    s = "s" if third else ""
+    return {"draw": f"draw{s} {_cards(n)}", "lose_life": f"lose{s} {n} life", "gain_life": f"gain{s} {n} life",
+            "discard": f"discard{s} {_cards(n)}" + (" at random" if at_random else ""),
+            "mill": f"mill{s} {_cards(n)}", "scry": f"scr{'ies' if third else 'y'} {n}",
+            "surveil": f"surveil{s} {n}", "energy": f"get{s} " + "{E}" * n,
+            "monarch": f"become{s} the monarch"}[verb]
+
+
+def _r_player_acts(a: dict) -> str:
+    who = a["who"]
+    third = who != "you"
+    acts = " and ".join(_r_act(v, n, r, third) for v, n, r in a["acts"])
+    return ("You may " if a.get("may") else "") + (f"{who[0].upper()}{who[1:]} {acts}" if who != "you" else
+                                                   acts[0].upper() + acts[1:])
+
+
+def _v_player_acts(a: dict) -> None:
+    if a.get("who") not in WHO:
+        raise DefinitionError(f"who must be one of {', '.join(WHO)}")
+    if a["who"].startswith("target") != bool(a.get("target")):
+        raise DefinitionError("a target player's instructions need target (player or opponent), and only they")
+    acts = a.get("acts")
+    if not acts or not all(isinstance(x, tuple) and len(x) == 3 and x[0] in VERBS and isinstance(x[1], int)
+                           and x[1] >= 1 for x in acts):
+        raise DefinitionError(f"acts must be (verb, N, at random) with a verb of {', '.join(VERBS)} and N >= 1")
+
+
+def _v_n(a: dict) -> None:
+    if not isinstance(a.get("n"), int) or a["n"] < 1:
+        raise DefinitionError("n must be 1 or more")
+
+
+def _v_search(a: dict) -> None:
+    _v_n(a)
+    if a.get("to") not in SEARCH_TO:
+        raise DefinitionError(f"to must be one of {', '.join(SEARCH_TO)}")
+
+
+def _r_search(a: dict) -> str:
+    q = a.get("quality", "")
+    what = f"{'up to ' if a.get('up_to') else ''}{count_word(a['n'])} {q + ' ' if q else ''}card{'s' if a['n'] > 1 else ''}"
+    to = {"hand": "into your hand", "battlefield": "onto the battlefield",
+          "battlefield_tapped": "onto the battlefield tapped", "top": "on top of your library"}[a["to"]]
+    return (("You may search" if a.get("may") else "Search") + f" your library for {what}, put "
+            f"{'it' if a['n'] == 1 else 'them'} {to}" + (", then shuffle" if a.get("shuffle") else ""))
+
+
+_REST = {"bottom": "on the bottom of your library in any order", "graveyard": "into your graveyard", "": ""}
+
+
+def _whose(a: dict) -> str:
+    return f"target {a['target']}'s" if a.get("target") else "your"
+
+
+def _may(text: str):
+    return lambda a: ("You may " + text[0].lower() + text[1:] if a.get("may") else text).format(**a)
+
+
+WORDS = (
+    # 119.3, 121.1, 701.9a-b, 701.17a, 701.22a, 701.25a: "Scry 2, then draw a card", "Target player draws two cards and loses 2 life", "Draw two cards, then
+    # discard a card", "Each opponent discards a card": the acts in the order written, each by every player named.
+    Word("player_acts", "effect", {"who": str, "target": str, "acts": object, "may": bool}, _r_player_acts,
+         frozenset({Scope.LIFE, Scope.DRAW, Scope.DISCARD}), ENGINE, _v_player_acts),
+    Word("look_top", "effect", {"n": int, "may": bool, "target": str},
+         lambda a: _may("Look at the top {n} cards of " + _whose(a) + " library, then put them back in any order")(a),
+         frozenset(), ENGINE, _v_n),
+    # "Look at the top N cards of your library." (looking changes nothing in the game's state, 401.2 aside)
+    Word("look_at", "effect", {"n": int, "may": bool, "target": str},
+         lambda a: _may("Look at the top {n} cards of " + _whose(a) + " library")(a), frozenset(), ENGINE, _v_n),
+    # After "Look at the top N cards of your library.": "You may reveal a creature card from among them and put
+    # it into your hand." / "Put one of them into your hand and the rest on the bottom of your library in any
+    # order." (``k`` cards of the ``n`` looked at; ``rest``: bottom, graveyard or "" for not said).
+    Word("take_looked", "effect", {"n": int, "k": int, "quality": str, "may": bool, "rest": str},
+         lambda a: (("You may reveal " if a.get("may") else "Put ") + f"{count_word(a['k'])} "
+                    + (a["quality"] + " " if a.get("quality") else "") + "of the cards looked at into your hand"
+                    + (f" and the rest {_REST[a['rest']]}" if a.get("rest") else "")), frozenset(), ENGINE, _v_n),
+    Word("looked_rest", "effect", {"rest": str}, lambda a: f"Put the rest {_REST[a['rest']]}", frozenset(), ENGINE),
+    # 701.24a; ``if_done``: "If you do, shuffle your library" (a library of cards nobody knows is the same
+    # shuffled or not: the engine performs it there only).
+    # 701.20a: "Target opponent reveals their hand."; then "You choose a [quality] card from it." and "That player
+    # discards that card." / "Exile that card." (``chosen_to``: graveyard by discarding, 701.9b, or exile).
+    Word("reveal_hand", "effect", {"target": str}, lambda a: f"Target {a['target']} reveals their hand", frozenset(),
+         ENGINE),
+    # "Target opponent reveals their hand and you choose a nonland card from it." (``target``: also revealed)
+    Word("choose_from_hand", "effect", {"quality": str, "may": bool, "target": str},
+         lambda a: f"You{' may' if a.get('may') else ''} choose a {a['quality'] + ' ' if a.get('quality') else ''}card "
+                   "from it", frozenset(), ENGINE),
+    Word("chosen_to", "effect", {"quality": str, "may": bool, "to": str},
+         lambda a: "That player discards that card" if a["to"] == "discard" else "Exile that card",
+         frozenset({Scope.DISCARD}), ENGINE),
+    # "Put target creature on top of its owner's library", "Put target card from your graveyard on top of your
+    # library": the object becomes the top card of its owner's library (400.7: a new object).
+    Word("put_on_library", "effect", {"target": str}, lambda a: f"Put target {a['target']} on top of its owner's "
+         "library", frozenset(), ENGINE),
+    # 406.3: "Exile target card from a graveyard".
+    Word("exile_card", "effect", {"target": str}, lambda a: f"Exile target {a['target']}", frozenset(), ENGINE),
+    # 106.4: a spell's or ability's "Add {B}{B}{B}" (not a mana ability, 605.1): the mana goes to the pool.
+    Word("add_mana", "effect", {"mana": str}, lambda a: "Add " + "".join("{%s}" % c for c in a["mana"]),
+         frozenset({Scope.MANA}), ENGINE),
+    Word("shuffle", "effect", {"may": bool, "if_done": bool},
+         lambda a: "If you do, shuffle your library" if a.get("if_done") else _may("Shuffle your library")(a),
+         frozenset(), ENGINE),
+    # 701.23: "Search your library for [up to] N [quality] card(s), [reveal it,] put it into your hand / onto the
+    # battlefield [tapped][, then shuffle]".
+    Word("search", "effect", {"n": int, "up_to": bool, "quality": str, "to": str, "shuffle": bool, "may": bool},
+         _r_search, frozenset({Scope.ENTERS}), ENGINE, _v_search),
+)

@@ -1,0 +1,357 @@
+"""Libraries, hands and players (e-library), cast from their Oracle text and resolved: scry (701.22), looking and
+putting back in any order (401.4), shuffling (701.24), searching (701.23), a player's instructions joined by
+"and" / ", then" (121.1, 119.3, 701.9, 701.17), a spell's lines followed in order (608.2c). Expected values are
+worked out from the rules by hand; cards nobody knows (``library: N``) stay unsupported wherever what they are
+matters."""
+from __future__ import annotations
+
+import pytest
+
+from mtgjudge.model.engine.actions import run
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.library import BASIC_LANDS
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.oracle.library_lines import library_word
+from mtgjudge.model.oracle.lines import read_effect_words, sentences
+from mtgjudge.queries.format.files import load_text
+from tests.engine_helpers import one, zone
+
+BASE = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: [{{card: Island, id: u1}}, {{card: Island, id: u2}}, {{card: Swamp, id: b1}}, {{card: Swamp, id: b2}},
+                    {{card: Forest, id: g1}}, {{card: Forest, id: g2}}, {{card: Forest, id: g3}}, {{card: Mountain, id: r1}}]
+      hand: [{{card: {card}, id: spell}}{hand}]
+      library: {alice_library}
+    Bob:
+      battlefield: [{{card: Grizzly Bears, id: bbear}}]
+      hand: {bob_hand}
+      graveyard: [{{card: Memnite, id: bgy}}]
+      library: {bob_library}
+actions:
+  - {{cast: spell{targets}, paying: [{paying}]}}
+  - resolve: all
+expect: [{{stack_size: 0}}]
+"""
+
+
+def finals(card: str, paying: str, alice_library="3", bob_library="3", bob_hand="[]", hand="",
+           targets: str = "") -> list[Game]:
+    t = f", targets: [{targets}]" if targets else ""
+    (q,) = load_text(BASE.format(card=card, paying=paying, alice_library=alice_library, bob_library=bob_library,
+                                 bob_hand=bob_hand, hand=hand, targets=t))
+    assert not isinstance(q, Exception), q
+    return run(Game(q.state), q.actions)
+
+
+def hand(g: Game, p: str = "Alice") -> tuple[str, ...]:
+    return g.state.player(p).zone("hand")
+
+
+# ------------------------------------------------------------------ reading
+
+
+@pytest.mark.parametrize("sentence,kind,args", [
+    ("Scry 2, then draw a card.", "player_acts", {"who": "you", "acts": (("scry", 2, False), ("draw", 1, False))}),
+    ("Target player draws two cards and loses 2 life.", "player_acts",
+     {"who": "target player", "target": "player", "acts": (("draw", 2, False), ("lose_life", 2, False))}),
+    ("Draw four cards, then discard three cards at random.", "player_acts",
+     {"who": "you", "acts": (("draw", 4, False), ("discard", 3, True))}),
+    ("Each player loses 2 life.", "player_acts", {"who": "each player", "acts": (("lose_life", 2, False),)}),
+    ("Target player puts the top five cards of their library into their graveyard.", "player_acts",
+     {"who": "target player", "target": "player", "acts": (("mill", 5, False),)}),
+    ("Search your library for up to two basic land cards, put them onto the battlefield tapped, then shuffle "
+     "your library.", "search", {"n": 2, "up_to": True, "quality": "basic land", "to": "battlefield_tapped",
+                                  "shuffle": True}),
+    ("If you do, shuffle your library.", "shuffle", {"if_done": True}),
+    ("Look at the top three cards of your library, then put them back in any order.", "look_top", {"n": 3}),
+])
+def test_sentences_are_read_into_words(sentence, kind, args):
+    found = ("target player",) if "Target player" in sentence else ()
+    w = library_word(sentence, found)
+    assert w is not None and w.kind == kind
+    assert dict(w.args) == args
+
+
+@pytest.mark.parametrize("sentence", [
+    "Target player draws two cards and you lose 2 life.",     # two subjects: not one player's instructions
+    "Draw two cards, then discard a card unless you discard a creature card.",
+    "Search your library for a card, put it into your hand, then put the rest on the bottom of your library.",
+    "Look at the top three cards of your library, then put one of them into your hand.",
+    "Draw a cards.",                                         # number and noun disagree
+    "Scry 2, then each opponent draws a card.",             # a new subject in mid-sentence
+])
+def test_near_misses_stay_unread(sentence):
+    assert library_word(sentence, ()) is None
+
+
+def test_a_spells_sentences_are_read_each_by_its_family():
+    words, targets = read_effect_words(sentences("~ deals 2 damage to any target. Scry 1."))
+    assert [w.kind for w in words] == ["damage", "player_acts"] and targets == ["any target"]
+
+
+# ------------------------------------------------------------------ performing
+
+
+def test_opt_scries_cards_nobody_knows_then_draws_one():
+    # 701.22a: looking at a card nobody knows and putting it back changes nothing anyone is told; 608.2c: the
+    # second line follows the first; 121.1: one card drawn.
+    g = one(finals("Opt", "u1"))
+    assert len(hand(g)) == 1 and g.state.player("Alice").unknown_library == 2
+
+
+def test_opt_with_a_named_library_gives_both_scry_choices():
+    # 701.22a: the top card stays (and is drawn) or goes to the bottom (and the next is drawn).
+    games = finals("Opt", "u1", alice_library="[{card: Grizzly Bears, id: top}, {card: Memnite, id: second}]")
+    drawn = sorted(hand(g) for g in games)
+    assert drawn == [("second",), ("top",)]
+    bottom = next(g for g in games if hand(g) == ("second",))
+    assert bottom.state.player("Alice").zone("library") == ("top",)
+
+
+def test_preordain_orders_two_named_cards_every_way():
+    # 701.22a with two cards: kept in either order, one kept, or both to the bottom in either order; then the
+    # top card is drawn: the card drawn can be either one, and the library holds the other.
+    games = finals("Preordain", "u1", alice_library="[{card: Grizzly Bears, id: a}, {card: Memnite, id: b}]")
+    assert {hand(g) for g in games} == {("a",), ("b",)}
+    assert all(len(g.state.player("Alice").zone("library")) == 1 for g in games)
+
+
+def test_rampant_growth_finds_nothing_or_each_basic_land_tapped():
+    # 701.23b: a stated quality may be left unfound; 205.4c: the library of cards nobody knows may hold any basic
+    # land card; it enters tapped. 1 + 12 outcomes.
+    games = finals("Rampant Growth", "g1, g2")
+    assert len(games) == 1 + len(BASIC_LANDS)
+    found = sorted(o.name for g in games for o in g.state.battlefield("Alice") if o.id not in
+                   ("u1", "u2", "b1", "b2", "g1", "g2", "g3", "r1"))
+    assert found == sorted(BASIC_LANDS)
+    assert all(o.tapped for g in games for o in g.state.battlefield("Alice") if o.id.startswith(("plains", "island",
+               "swamp", "mountain", "forest-", "wastes", "snow")))
+    assert sorted(g.state.player("Alice").unknown_library for g in games) == [2] * 12 + [3]
+
+
+def test_rampant_growth_on_an_empty_library_finds_nothing():
+    games = finals("Rampant Growth", "g1, g2", alice_library="0")
+    assert len(games) == 1 and len(list(games[0].state.battlefield("Alice"))) == 8
+
+
+def test_demonic_tutor_must_find_a_card():
+    # 701.23d: "a card" states no quality: the player must find one (a card nobody knows, in hand).
+    g = one(finals("Demonic Tutor", "b1, g1"))
+    assert len(hand(g)) == 1 and g.state.player("Alice").unknown_library == 2
+
+
+def test_a_search_of_a_named_library_is_unsupported():
+    # Shuffling named cards leaves them in an order nobody knows, which the state does not hold.
+    with pytest.raises(Unsupported):
+        finals("Demonic Tutor", "b1, g1", alice_library="[{card: Memnite, id: m}]")
+
+
+def test_sign_in_blood_target_player_draws_two_and_loses_two():
+    g = one(finals("Sign in Blood", "b1, b2", targets="Bob"))
+    assert len(hand(g, "Bob")) == 2 and g.state.player("Bob").life == 18
+    assert g.state.player("Alice").life == 20 and hand(g) == ()
+
+
+def test_careful_study_draws_then_discards_named_cards():
+    # 701.9a: with a hand of only the two drawn cards, both are discarded: one outcome.
+    g = one(finals("Careful Study", "u1", alice_library="[{card: Grizzly Bears, id: a}, {card: Memnite, id: b}]"))
+    assert zone(g, "a") == "graveyard" and zone(g, "b") == "graveyard" and hand(g) == ()
+
+
+def test_careful_study_discarding_cards_nobody_knows_is_unsupported():
+    # What a discarded card is matters (madness 702.35a replaces where it goes): near miss of the above.
+    with pytest.raises(Unsupported):
+        finals("Careful Study", "u1")
+
+
+def test_tome_scour_mills_as_many_as_there_are():
+    # 701.17b: two cards in the library: both are milled; no one loses for it.
+    g = one(finals("Tome Scour", "u1", bob_library="[{card: Grizzly Bears, id: a}, {card: Memnite, id: b}]",
+                   targets="Bob"))
+    assert zone(g, "a") == "graveyard" and zone(g, "b") == "graveyard"
+    assert g.state.player("Bob").zone("library") == ()
+
+
+def test_milling_cards_nobody_knows_is_unsupported():
+    with pytest.raises(Unsupported):
+        finals("Tome Scour", "u1", targets="Bob")
+
+
+def test_burglar_rat_enters_and_each_opponent_discards_a_card_of_their_choice():
+    # 701.9b: Bob chooses: either of his two cards.
+    games = finals("Burglar Rat", "b1, g1", bob_hand="[{card: Grizzly Bears, id: x}, {card: Memnite, id: y}]")
+    assert sorted(hand(g, "Bob") for g in games) == [("x",), ("y",)]
+
+
+def test_borderland_ranger_may_search_for_a_basic_land_into_hand():
+    # "you may": not searching is a choice; searching may find nothing (701.23b) or a basic land card.
+    games = finals("Borderland Ranger", "g1, g2, g3")
+    assert sorted(len(hand(g)) for g in games) == [0, 1]
+
+
+def test_wood_elves_finding_a_forest_card_that_may_be_nonbasic_is_unsupported():
+    # A Forest card may be any land with the Forest subtype: what enters is not known.
+    with pytest.raises(Unsupported):
+        finals("Wood Elves", "g1, g2, g3")
+
+
+def test_anticipate_takes_one_of_three_cards_nobody_knows():
+    # Exactly one of the three goes to the hand; the other two go to the bottom: still cards nobody knows.
+    g = one(finals("Anticipate", "u1, u2"))
+    assert len(hand(g)) == 1 and g.state.player("Alice").unknown_library == 2
+
+
+def test_adventurous_impulse_may_find_no_creature_or_land():
+    # A stated quality may be left unfound ("you may reveal"): the hand gets one card or none.
+    games = finals("Adventurous Impulse", "g1")
+    assert sorted(len(hand(g)) for g in games) == [0, 1]
+    assert sorted(g.state.player("Alice").unknown_library for g in games) == [2, 3]
+
+
+def test_anticipate_on_a_named_library_is_unsupported():
+    with pytest.raises(Unsupported):
+        finals("Anticipate", "u1, u2", alice_library="[{card: Memnite, id: m}]")
+
+
+@pytest.mark.parametrize("text", [
+    # "them" with no look before it, and a look whose cards go somewhere the words don't read
+    "Put one of them into your hand and the rest on the bottom of your library in any order.",
+    "Look at the top three cards of your library. Put one of them into your hand and the rest into exile.",
+    "Look at the top three cards of your library. Put the rest on the bottom of your library in any order.",
+])
+def test_what_is_done_with_looked_at_cards_is_read_only_after_the_look(text):
+    words, _ = read_effect_words(sentences(text))
+    assert not all(words)
+
+
+def test_pyretic_ritual_leaves_three_red_mana_in_the_pool():
+    # 106.4: the spell's mana goes to its controller's pool (paid with a Forest and a Mountain: nothing else is left).
+    g = one(finals("Pyretic Ritual", "g1, r1"))
+    assert [m.type for m in g.state.player("Alice").mana_pool] == ["R", "R", "R"]
+
+
+def test_attune_with_aether_gets_two_energy_whatever_it_finds():
+    # 701.23b: a basic land card or nothing (into the hand, known only as a basic land card); then 122.1: two
+    # energy counters on Alice in every outcome.
+    games = finals("Attune with Aether", "g1")
+    assert sorted(len(hand(g)) for g in games) == [0, 1]
+    assert all(g.state.player("Alice").counter("energy") == 2 for g in games)
+    found = [o for g in games for o in g.state.in_zone("Alice", "hand")]
+    assert [o.name for o in found] == ["a basic land card nobody knows"]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Add {R}{R}{R}. If you control a Mountain, add {R} instead.",   # an "instead": not one fixed production
+    "Add one mana of any color.",                                   # a choice of color: not read
+    "You get {E}{E} and each opponent gets {E}.",                   # two subjects
+])
+def test_mana_and_energy_near_misses(sentence):
+    assert library_word(sentence, ()) is None
+
+
+def test_duress_discards_the_one_noncreature_nonland_card():
+    # 701.9b: Alice chooses among the cards that fit: only Lightning Bolt (Grizzly Bears is a creature).
+    g = one(finals("Duress", "b1", bob_hand="[{card: Grizzly Bears, id: x}, {card: Lightning Bolt, id: y}]",
+                   targets="Bob"))
+    assert zone(g, "y") == "graveyard" and zone(g, "x") == "hand"
+
+
+def test_duress_with_no_card_that_fits_discards_nothing():
+    g = one(finals("Duress", "b1", bob_hand="[{card: Grizzly Bears, id: x}, {card: Forest, id: f}]", targets="Bob"))
+    assert hand(g, "Bob") == ("x", "f")
+
+
+@pytest.mark.parametrize("text", [
+    "You choose a nonland card from it. That player discards that card.",          # no hand revealed before
+    "Target opponent reveals their hand. That player discards that card.",          # no card chosen
+    "Target opponent reveals their hand. You choose a nonland card from it. Put that card on top of its owner's "
+    "library.",
+])
+def test_a_card_chosen_from_a_revealed_hand_is_read_only_in_order(text):
+    words, _ = read_effect_words(sentences(text))
+    assert not all(words)
+
+
+def test_griptide_puts_the_creature_on_top_of_its_owners_library():
+    # The creature becomes the top card of Bob's library, above his three cards nobody knows (a new object, 400.7).
+    g = one(finals("Griptide", "u1, u2, b1, b2", targets="bbear"))
+    bob = g.state.player("Bob")
+    assert bob.zone("library") == ("bbear",) and bob.unknown_library == 3 and zone(g, "bbear") == "library"
+
+
+def test_putting_a_player_on_top_of_a_library_is_not_read():
+    assert library_word("Put target player on top of its owner's library.", ("target player",)) is None
+
+
+@pytest.mark.parametrize("sentence,kind,args", [
+    ("Search your library for a card, then shuffle your library and put that card on top of it.", "search",
+     {"n": 1, "up_to": False, "quality": "", "to": "top", "shuffle": True}),
+    ("you may search your library for up to three cards named ~, reveal them, put them into your hand, then "
+     "shuffle.", "search", {"n": 3, "up_to": True, "quality": "named ~", "to": "hand", "shuffle": True,
+                            "may": True}),
+    ("Exile target card from a graveyard.", "exile_card", {"target": "card from a graveyard"}),
+    ("Put target card from your graveyard on top of your library.", "put_on_library",
+     {"target": "card from your graveyard"}),
+])
+def test_more_sentences_are_read(sentence, kind, args):
+    from mtgjudge.model.oracle.targets import find_targets
+    w = library_word(sentence, find_targets(sentence))
+    assert w is not None and w.kind == kind and dict(w.args) == args
+
+
+def test_putting_a_card_of_an_opponents_graveyard_on_top_of_your_library_is_not_read():
+    # "your library" is the card's owner's only if the card is in your graveyard.
+    s = "Put target card from an opponent's graveyard on top of your library."
+    assert library_word(s, ("target card from an opponent's graveyard",)) is None
+
+
+def test_thorn_of_the_black_rose_makes_alice_the_monarch():
+    g = one(finals("Thorn of the Black Rose", "b1, b2, g1, g2"))
+    assert g.state.monarch == "Alice"
+
+
+def test_the_monarchs_end_step_is_unsupported():
+    # 725.2: the monarch draws at the beginning of their end step: not performed, so not answered.
+    (q,) = load_text(BASE.format(card="Thorn of the Black Rose", paying="b1, b2, g1, g2", alice_library="3",
+                                 bob_library="3", bob_hand="[]", hand="", targets="").replace(
+        "  - resolve: all\n", "  - resolve: all\n  - advance: end\n"))
+    with pytest.raises(Unsupported, match="monarch"):
+        run(Game(q.state), q.actions)
+
+
+def test_hideous_end_its_controller_is_the_destroyed_creatures():
+    # 608.2h: the creature is in the graveyard when "its controller" is read: its controller as it last existed.
+    g = one(finals("Hideous End", "b1, b2, g1", targets="bbear"))
+    assert zone(g, "bbear") == "graveyard" and g.state.player("Bob").life == 18
+    assert g.state.player("Alice").life == 20
+
+
+def test_cremate_exiles_a_card_from_a_graveyard_then_draws():
+    # 406.3, then 608.2c the next line: Alice draws a card nobody knows.
+    g = one(finals("Cremate", "b1", targets="bgy"))
+    assert zone(g, "bgy") == "exile" and len(hand(g)) == 1
+
+
+def test_revealed_cards_of_a_quality_taken_and_the_rest_milled_is_unsupported():
+    # "Put all land cards revealed this way into your hand and the rest into your graveyard": any number of the
+    # cards nobody knows may be lands; those that are not go to the graveyard, where what they are matters.
+    from mtgjudge.model.engine.library import _take_looked
+    from mtgjudge.model.engine.resolve import Ctx
+    from mtgjudge.model.vocab.parse import parse_effect
+    (q,) = load_text(BASE.format(card="Opt", paying="u1", alice_library="4", bob_library="3", bob_hand="[]",
+                                 hand="", targets=""))
+    e = parse_effect({"take_looked": {"n": 4, "k": 4, "quality": "land", "rest": "graveyard"}})
+    with pytest.raises(Unsupported, match="graveyard"):
+        _take_looked(Game(q.state), e, Ctx("spell", "Alice", (), 0))
+
+
+def test_goblin_ringleader_style_reveal_reads_all_of_a_quality():
+    words, _ = read_effect_words(sentences("Reveal the top four cards of your library. Put all Goblin cards "
+                                           "revealed this way into your hand and the rest on the bottom of your "
+                                           "library in any order."))
+    assert [w.kind for w in words] == ["look_at", "take_looked"] and words[1].arg("k") == 4
