@@ -1,0 +1,85 @@
+"""Permanents entering, tokens and triggers (issue 9, family "perm"): tokens an effect describes (111.3,
+111.4), built from the words and created on resolution. Expected values are worked out from the rules by
+hand: the token has exactly the characteristics the words give and no others (111.3), and its name is its
+subtypes plus "Token" (111.4)."""
+from __future__ import annotations
+
+import pytest
+
+from mtgjudge.model.engine.actions import run
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.sba import power, toughness
+from mtgjudge.model.engine.tokens import token_card
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.names import names_of, normalize
+from mtgjudge.model.rules.layers import current
+from mtgjudge.queries.format.files import load_text
+from tests.engine_helpers import one
+
+
+def _face(words):
+    card = token_card(words)
+    assert card.token and len(card.faces) == 1
+    return card.faces[0]
+
+
+def test_a_described_token_has_the_words_characteristics_111_3():
+    f = _face("5/5 green Wurm creature token with trample")
+    assert (f.power, f.toughness, f.types, f.subtypes, f.color_indicator) == (5, 5, ("Creature",), ("Wurm",), ("G",))
+    assert f.mana_cost is None and f.supertypes == ()          # 111.3: no characteristic the effect doesn't define
+    assert [a.keyword for a in f.abilities] == ["Trample"]
+
+
+@pytest.mark.parametrize("words, types, subtypes, colors, keywords", [
+    ("3/3 colorless Golem artifact creature token", ("Artifact", "Creature"), ("Golem",), None, []),
+    ("5/5 blue and red Elemental creature token with flying", ("Creature",), ("Elemental",), ("U", "R"), ["Flying"]),
+    ("1/1 green Insect creature token with flying and deathtouch", ("Creature",), ("Insect",), ("G",),
+     ["Flying", "Deathtouch"]),
+    ("1/1 white Kithkin Soldier creature token", ("Creature",), ("Kithkin", "Soldier"), ("W",), []),
+])
+def test_described_tokens(words, types, subtypes, colors, keywords):
+    f = _face(words)
+    assert (f.types, f.subtypes, f.color_indicator) == (types, subtypes, colors)
+    assert [a.keyword for a in f.abilities if a.kind == "keyword"] == keywords
+
+
+@pytest.mark.parametrize("words", [
+    # near misses: a count that depends on the game, several tokens in one phrase, a subtype of another card
+    # type, no power and toughness for a creature, an ability that is no keyword
+    "1/2 green Spider creature token with reach for each creature card in your graveyard",
+    "1/1 green Snake creature token, a 2/2 green Wolf creature token, and a 3/3 green Elephant creature token",
+    "2/2 black Zombie enchantment token",
+    "green Wurm creature token",
+    "1/1 white Spirit creature token with flying named Bob",
+    "2/2 black Zombie creature token with tapped",
+])
+def test_descriptions_not_read_stay_unsupported(words):
+    with pytest.raises(Unsupported):
+        token_card(words)
+
+
+Q = """
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [{card: Forest, id: g1}, {card: Forest, id: g2}, {card: Forest, id: g3}, {card: Plains, id: w1}]
+      hand: [{card: Advent of the Wurm, id: advent}]
+    Bob: {}
+actions:
+  - {cast: advent, paying: [g1, g2, g3, w1]}
+  - resolve: all
+expect: [{stack_size: 0}]
+"""
+
+
+def test_advent_of_the_wurm_creates_a_5_5_trampling_wurm_token_111_4():
+    (q,) = load_text(Q)
+    g = one(run(Game(q.state), q.actions))
+    (tok,) = [o for o in g.state.battlefield("Alice") if o.token]
+    assert normalize("Wurm Token") in names_of(tok) and tok.owner == tok.controller == "Alice"    # 111.2, 111.4
+    assert (power(g, tok.id), toughness(g, tok.id)) == (5, 5)
+    ch = current(g.state, tok.id)
+    assert ch.has_keyword("Trample") and set(ch.colors) == {"G"}
