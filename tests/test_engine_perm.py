@@ -83,3 +83,44 @@ def test_advent_of_the_wurm_creates_a_5_5_trampling_wurm_token_111_4():
     assert (power(g, tok.id), toughness(g, tok.id)) == (5, 5)
     ch = current(g.state, tok.id)
     assert ch.has_keyword("Trample") and set(ch.colors) == {"G"}
+
+
+# ---------------------------------------------------------------- Auras (303.4, 608.3b-c, 704.5m)
+
+from mtgjudge.model.engine.auras import can_enchant          # noqa: E402
+from mtgjudge.model.oracle.lines import read_effect_words, sentences   # noqa: E402
+
+AURA_STATE = """
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [{card: Island, id: u1}, {card: Claustrophobia, id: claus, attached_to: scout}]
+    Bob:
+      battlefield: [{card: Gladecover Scout, id: scout}, {card: Forest, id: f1}]
+actions: [{resolve: all}]
+expect: [{stack_size: 0}]
+"""
+
+
+def test_what_an_aura_may_enchant_is_its_enchant_ability_not_targeting_303_4c():
+    (q,) = load_text(AURA_STATE)
+    st = q.state
+    # Gladecover Scout has hexproof: it can't be targeted by Alice (702.11b) but can be enchanted (303.4c).
+    assert can_enchant(st, "claus", "scout") is True
+    assert can_enchant(st, "claus", "f1") is False          # Enchant creature: a land is illegal (704.5m)
+    assert can_enchant(st, "claus", "claus") is False       # 303.4d: an Aura can't enchant itself
+
+
+@pytest.mark.parametrize("text, kinds", [
+    ("Tap enchanted creature.", ["tap_enchanted"]),
+    ("Tap enchanted permanent.", ["tap_enchanted"]),
+    # near misses: more in the sentence, or a player
+    ("Tap enchanted creature and put three pupa counters on ~.", [None]),
+    ("Tap enchanted player.", [None]),
+])
+def test_tap_enchanted_is_read(text, kinds):
+    words, _ = read_effect_words(sentences(text))
+    assert [w.kind if w else None for w in words] == kinds

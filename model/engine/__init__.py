@@ -24,3 +24,4 @@ actions.py      the question format's actions (cast, play, activate, resolve, de
 # The handlers of ``effects`` register themselves in ``resolve.HANDLERS``: importing it here makes them present
 # whenever any engine module is used (effects imports resolve; resolve does not import effects: no cycle).
 from mtgjudge.model.engine import effects as _effects  # noqa: E402,F401
+from mtgjudge.model.engine import perm as _perm  # noqa: E402,F401  (issue 9, e-perm: registers its handlers)

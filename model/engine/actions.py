@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from mtgjudge.model.engine import zones
+from mtgjudge.model.engine.auras import enchant_phrase
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import Game, find_ref, merge, name_of
 from mtgjudge.model.engine.leave_game import leave_game
@@ -49,6 +50,8 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     _legal(can_play(state, oid, player, x))
     ch = current(state, oid)
     phrases = tuple(t for ab in ch.abilities if ab.kind == "spell" for t in ab.targets)
+    if "Aura" in ch.subtypes:
+        phrases += (enchant_phrase(state, oid),)     # 303.4a, 115.1b: an Aura spell targets what it can enchant
     if a.get("choices"):
         raise Unsupported("casting with choices is not performed by the engine yet")
     cost = total_cost(state, player, oid, x=x)

@@ -24,6 +24,7 @@ from mtgjudge.model.engine.sba import power
 from mtgjudge.model.engine.targeting import effect_slots, still_legal
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
+from mtgjudge.model.engine.auras import resolve_aura
 from mtgjudge.model.engine.exile_until import exile_until_leaves, link_exiled, return_linked
 from mtgjudge.model.engine.exile_top import exile_top, exiled_by_this, leave_permission
 from mtgjudge.model.engine.transforming import can_transform, transform
@@ -515,7 +516,7 @@ def resolve_top(game: Game) -> list[Game]:
     ch = current(st, top)
     if any(t in ch.types for t in ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")):
         if "Aura" in ch.subtypes:
-            raise Unsupported(f"{o.name} is an Aura spell: resolving it (attaching, 303.4f) is not modelled")
+            return resolve_aura(game, top)      # 608.3b-c
         game = put_onto_battlefield(game, top, o.controller, o.x, "608.3",
                                     f"{o.name} ({top}) resolves and enters the battlefield under {o.controller}'s control")
         lki = game.state.obj(top)

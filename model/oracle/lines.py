@@ -202,8 +202,19 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
         try:
             return parse_effect({"exile_top": phrases.parse(sentence.strip(), "exile_top")})      # 701.13a
         except DefinitionError:
-            return None
+            pass
+        return perm_effect_word(sentence)
     return None
+
+
+def perm_effect_word(sentence: str) -> Effect | None:
+    """A sentence of the grammar's "perm" section (permanents entering, tokens, triggers: ``perm_effect``)."""
+    try:
+        r = dict(phrases.parse(sentence.strip(), "perm_effect"))
+        kind = r.pop("word")
+        return parse_effect({kind: r} if r else kind)
+    except DefinitionError:
+        return None
 
 
 def may_play_after(sentence: str, earlier: list) -> Effect | None:

@@ -596,6 +596,13 @@ class _Meaning(Transformer):
     def pw_one(self, *_): return "one"
     def pw_many(self, *_): return "many"
 
+    # ---- perm: permanents entering, tokens, triggers (issue 9, e-perm): {"word": kind, **args}
+    def pe_tap_enchanted(self, noun):
+        what = str(noun).lower()
+        if what not in ("creature", "permanent", "land", "artifact"):
+            raise DefinitionError(f"tap enchanted {what}: not a permanent")
+        return {"word": "tap_enchanted", "what": what}
+
     def tp_any(self, *_):
         kinds = tuple(Selector(types=(t,)) for t in ("Creature", "Planeswalker", "Battle"))
         return TargetSpec("", kinds, players="any")
@@ -660,3 +667,7 @@ def cost_parts(text: str) -> tuple[CostPart, ...]:
         except DefinitionError:
             raise DefinitionError(f"cost part {raw.strip()!r} is not in the cost vocabulary") from None
     return tuple(parts)
+
+
+# perm (issue 9, e-perm): the start symbol of the family's effect sentences (read lazily by ``parser``).
+STARTS = STARTS + ("perm_effect",)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from mtgjudge.model.vocab import words_costs, words_game, words_mana
+from mtgjudge.model.vocab import words_costs, words_game, words_mana, words_perm
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
@@ -32,7 +32,7 @@ CONSUMERS: dict[str, frozenset[Scope]] = {
 #: Which consumer implements each scope.
 CONSUMER_OF: dict[Scope, str] = {s: name for name, scopes in CONSUMERS.items() for s in scopes}
 
-_ALL = words_mana.WORDS + words_costs.WORDS + words_game.WORDS
+_ALL = words_mana.WORDS + words_costs.WORDS + words_game.WORDS + words_perm.WORDS
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}
 EFFECT_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "effect"}
 COST_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "cost"}

@@ -1,0 +1,76 @@
+"""Auras entering by resolving as Aura spells (CR 303.4, 608.3b-c) and staying attached (704.5m).
+
+An Aura spell targets what its enchant ability says it can enchant (303.4a, 702.5a, 115.1b); as it resolves
+its target is checked (608.3b): an illegal target means it doesn't resolve and goes to its owner's graveyard;
+else it becomes a permanent attached to that target (608.3c). Afterwards it stays only while attached to an
+object its enchant ability and other applicable effects allow (303.4c, 704.5m). What it can enchant is read
+from the enchant ability alone: not being targeted (hexproof, shroud) doesn't stop an Aura from enchanting
+(702.11, 702.18 are about targets), protection does (702.16c), so a protected permanent is unsupported here.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mtgjudge.model.engine import zones
+from mtgjudge.model.engine.entering import put_onto_battlefield
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.settle import after_moves
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.guards import require_modelled
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.targets import is_legal_target, target_spec
+from mtgjudge.model.state import GameState
+from mtgjudge.model.vocab.scopes import Scope
+
+
+def enchant_phrase(state: GameState, aura: str) -> str:
+    """The phrase of the Aura's one enchant ability ("target creature"), or unsupported (702.5a, 115.1b)."""
+    ch = current(state, aura)
+    phrases = [t for a in ch.abilities if a.kind == "keyword" and a.keyword == "Enchant" for t in a.targets]
+    if len(phrases) != 1:
+        raise Unsupported(f"{state.obj(aura).name} is an Aura: what it can enchant (115.1b, 702.5a) is not modelled")
+    return phrases[0]
+
+
+def can_enchant(state: GameState, aura: str, target: str) -> bool:
+    """303.4c, 704.5m: may the Aura stay attached to the permanent ``target``? It must fit the enchant
+    ability's phrase; protection (702.16c) and unmodelled text that may concern attachments are unsupported."""
+    spec = target_spec(enchant_phrase(state, aura))
+    o = state.obj(target)
+    if o.zone != "battlefield" or spec.zone != "battlefield":
+        return False
+    require_modelled(state, (Scope.ATTACH,), f"whether {state.obj(aura).name} may enchant {o.name}")
+    ch = current(state, target)
+    if ch.has_keyword("Protection"):
+        raise Unsupported(f"{o.name} ({target}) has protection: whether it can be enchanted by "
+                          f"{state.obj(aura).name} (702.16c) is not modelled")
+    if target == aura or "Creature" in current(state, aura).types:
+        return False      # 303.4d
+    src = state.obj(aura)
+    return any(matches(sel, ch, o, src.controller, src, state.turn.step) for sel in spec.objects)
+
+
+def resolve_aura(game: Game, oid: str) -> list[Game]:
+    """608.3b-c: the Aura spell ``oid`` (already off the stack's list) resolves: with its target illegal it is
+    put into its owner's graveyard; else it enters the battlefield attached to its target."""
+    st = game.state
+    o = st.obj(oid)
+    phrase = enchant_phrase(st, oid)
+    if len(o.targets) != 1:
+        raise Unsupported(f"{o.name} on the stack has no target given; an Aura spell's target is chosen as it is cast "
+                          "(303.4a)")
+    (t,) = o.targets
+    if t in st.player_names:
+        raise Unsupported(f"{o.name} would enchant the player {t}: Auras attached to players are not modelled yet")
+    if not is_legal_target(st, target_spec(phrase), o.controller, oid, t):
+        lki = st.obj(oid)
+        g = zones.move(game, oid, "graveyard").log("608.3b", f"the target of {o.name} is illegal: it doesn't "
+                                                             "resolve and is put into its owner's graveyard")
+        return [after_moves(g, [(lki, "stack", "graveyard")], f"{o.name} goes to the graveyard")]
+    game = put_onto_battlefield(game, oid, o.controller, o.x, "608.3c",
+                                f"{o.name} ({oid}) resolves and enters the battlefield under {o.controller}'s "
+                                f"control attached to {st.obj(t).name} ({t})")
+    aura = game.state.obj(oid)
+    game = game.with_state(game.state.with_object(replace(aura, attached_to=t)))
+    return [after_moves(game, [(o, "stack", "battlefield")], f"{o.name} enters the battlefield")]
