@@ -15,6 +15,7 @@ import re
 from functools import lru_cache
 from math import factorial, prod
 
+from mtgjudge.model.oracle.keyword_triggers import keyword_trigger
 from mtgjudge.model.oracle.lines import without_ability_word
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
@@ -43,7 +44,8 @@ def trigger_of(a: Ability, name: str = "") -> TriggerEvent | None:
             return a.trigger_event
         words = a.trigger
     elif a.kind == "unmodelled" and a.unmodelled_kind == "triggered":
-        words = a.trigger or without_ability_word(a.source_text).split(",")[0]   # normalized words, when kept
+        kw = keyword_trigger(a.source_text)     # a keyword's trigger, as its rule in 702 words it
+        words = kw[1] if kw else a.trigger or without_ability_word(a.source_text).split(",")[0]   # normalized words
     else:
         return None
     words = _SELF.sub("~", words.strip())

@@ -515,6 +515,14 @@ class _Meaning(Transformer):
     def te_leaves(self):
         return "leaves"
 
+    # Combat (508.1, 509.1): the engine declares no attackers or blockers (turn.py: "no player attacks"), so
+    # these events never happen in its games; reading them says which events such an ability can't trigger on.
+    def te_attacks(self):
+        return "attacks"
+
+    def te_blocks(self, *_):
+        return "blocks"
+
     def st_upkeep(self):
         return "upkeep"
 
