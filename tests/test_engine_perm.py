@@ -202,3 +202,56 @@ actions:
   - destroy: finks
 expect: [{stack_size: 0}]
 """)
+
+
+# ---------------------------------------------------------------- enters abilities' choices (400.6, 701.21a)
+
+@pytest.mark.parametrize("text, kind, args", [
+    ("Return a land you control to its owner's hand.", "return_own", {"affects": "land you control"}),
+    ("Return a white or blue creature you control to its owner's hand.", "return_own",
+     {"affects": "white or blue creature you control"}),
+    ("Sacrifice a creature.", "sacrifice_own", {"affects": "creature"}),
+    ("Each opponent sacrifices a creature.", "sacrifice_each", {"affects": "creature", "who": "opponent"}),
+    ("Each player sacrifices an artifact.", "sacrifice_each", {"affects": "artifact", "who": "player"}),
+])
+def test_choice_sentences_are_read(text, kind, args):
+    (w,), _ = read_effect_words(sentences(text))
+    assert w is not None and w.kind == kind and {k: w.arg(k) for k in args} == args
+
+
+@pytest.mark.parametrize("text", [
+    # near misses: whose permanent is not said (a target-less "return a creature"), two of them, a condition
+    "Return a creature to its owner's hand.",
+    "Each player sacrifices two creatures.",
+    "Sacrifice a creature unless you pay {2}.",
+    "Each opponent sacrifices a creature with the greatest power among creatures that player controls.",
+])
+def test_choice_sentences_near_misses(text):
+    (w,), _ = read_effect_words(sentences(text))
+    assert w is None
+
+
+def test_each_opponent_sacrifices_only_opponents_choose_701_21a(monkeypatch):
+    from tests.test_engine_triggers import with_card
+    with_card(monkeypatch, "Test Edict Beast", "Creature — Beast", "When ~ enters the battlefield, each opponent "
+              "sacrifices a creature.".replace("~", "Test Edict Beast"), ("2", "2"))
+    games = _run("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [{card: Forest, id: g1}, {card: Grizzly Bears, id: bears}]
+      hand: [{card: Test Edict Beast, id: beast}]
+    Bob:
+      battlefield: [{card: Grizzly Bears, id: b1}, {card: Memnite, id: b2}]
+actions:
+  - {cast: beast, paying: [g1]}
+  - resolve: all
+expect: [{stack_size: 0}]
+""")
+    # Bob chooses which of his two creatures: two branches; Alice's creatures stay.
+    gone = sorted(oid for g in games for oid in ("b1", "b2") if g.state.obj(oid).zone == "graveyard")
+    assert gone == ["b1", "b2"] and len(games) == 2
+    assert all(g.state.obj("bears").zone == "battlefield" and g.state.obj("beast").zone == "battlefield" for g in games)

@@ -4,12 +4,18 @@ section (``phrases.lark``) into the words of ``vocab/words_perm.py``."""
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import product
+from math import prod
 
 from mtgjudge.model.engine import effects, resolve
-from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
+from mtgjudge.model.engine.removal import remove, remove_all
+from mtgjudge.model.engine.triggers import apnap
 from mtgjudge.model.engine.resolve import Ctx
 from mtgjudge.model.engine.settle import source_on_battlefield
-from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.errors import SearchBound, Unsupported
+from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.vocab import phrases
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
 
@@ -34,7 +40,62 @@ def _tap_enchanted(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return effects.HANDLERS["tap_target"](game, e, replace(ctx, target=target, target_legal=True))
 
 
+def _kinds_of(game: Game, e: Effect, ctx: Ctx, player: str) -> list[str]:
+    """The permanents ``player`` controls that are of the kinds the effect names (``affects``, read by the
+    grammar as a union: "white or blue creature you control"), seen from the ability's controller (608.2c)."""
+    st = game.state
+    spec = phrases.parse(e.arg("affects"), "target_np")
+    if any(sel.combat for sel in spec.objects):
+        raise Unsupported(f"{e.text()!r}: which permanents are {e.arg('affects')} is not known to the engine")
+    src = st.obj(ctx.source) if st.has(ctx.source) else None
+    return [o.id for o in st.battlefield(player)
+            if any(matches(sel, current(st, o.id), o, ctx.controller, src, st.turn.step) for sel in spec.objects)]
+
+
+def _return_own(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """400.6, 608.2c: the ability's controller chooses one of their permanents of the kind and returns it to its
+    owner's hand (every choice a branch; nothing if they have none)."""
+    mine = _kinds_of(game, e, ctx, ctx.controller)
+    if not mine:
+        return [game.log("608.2c", f"{ctx.controller} controls no {e.arg('affects')}: nothing is returned")]
+    game = game.log("608.2c", f"{ctx.controller} chooses the {e.arg('affects')} to return: every choice is a branch")
+    return merge([remove(game, oid, "bounce").choose(f"{ctx.controller} returns {oid}") for oid in mine])
+
+
+def _sacrifice_own(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.21a: the ability's controller sacrifices one permanent they control of the kind, of their choice."""
+    mine = _kinds_of(game, e, ctx, ctx.controller)
+    if not mine:
+        return [game.log("701.21a", f"{ctx.controller} controls no {e.arg('affects')}: nothing is sacrificed")]
+    game = game.log("701.21a", f"{ctx.controller} chooses the {e.arg('affects')} to sacrifice: every choice is a branch")
+    return merge([remove(game, oid, "sacrifice").choose(f"{ctx.controller} sacrifices {oid}") for oid in mine])
+
+
+def _sacrifice_each(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.21a, 101.4: each player (or each opponent), in APNAP order, chooses a permanent they control of the
+    kind; then they are all sacrificed at once (what dies together sees the others die, 603.10a). Every
+    combination of choices is a branch."""
+    players = [p for p in apnap(game) if e.arg("who") == "player" or p != ctx.controller]
+    options = []
+    for p in players:
+        mine = _kinds_of(game, e, ctx, p)
+        options.append(mine or [None])
+    if prod(len(o) for o in options) > MAX_BRANCHES:
+        raise SearchBound(f"more than {MAX_BRANCHES} choices of permanents to sacrifice: the search bound was reached")
+    game = game.log(("701.21a", "101.4"), f"each {e.arg('who')} chooses a {e.arg('affects')} to sacrifice, in APNAP "
+                                          "order: every choice is a branch")
+    out = []
+    for combo in product(*options):
+        chosen = [oid for oid in combo if oid is not None]
+        g = remove_all(game, chosen, "sacrifice") if chosen else game.log("701.21a", "nothing is sacrificed")
+        out.append(g.choose("sacrificed: " + (", ".join(chosen) or "none")))
+    return merge(out)
+
+
 HANDLERS = {
     "tap_enchanted": _tap_enchanted,
+    "return_own": _return_own,
+    "sacrifice_own": _sacrifice_own,
+    "sacrifice_each": _sacrifice_each,
 }
 resolve.HANDLERS.update(HANDLERS)

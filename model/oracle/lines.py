@@ -208,13 +208,9 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
 
 
 def perm_effect_word(sentence: str) -> Effect | None:
-    """A sentence of the grammar's "perm" section (permanents entering, tokens, triggers: ``perm_effect``)."""
-    try:
-        r = dict(phrases.parse(sentence.strip(), "perm_effect"))
-        kind = r.pop("word")
-        return parse_effect({kind: r} if r else kind)
-    except DefinitionError:
-        return None
+    """A sentence of the "perm" family (permanents entering, tokens, triggers: ``oracle.perm_sentences``)."""
+    from mtgjudge.model.oracle.perm_sentences import perm_sentence
+    return perm_sentence(sentence)
 
 
 def may_play_after(sentence: str, earlier: list) -> Effect | None:

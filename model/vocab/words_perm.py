@@ -10,4 +10,14 @@ ENGINE = frozenset({"engine"})
 WORDS: tuple[Word, ...] = (
     # 701.26a, 303.4b: "Tap enchanted creature." (an Aura's enters ability): ``what`` the noun after "enchanted".
     Word("tap_enchanted", "effect", {"what": str}, lambda a: f"Tap enchanted {a['what']}", frozenset(), ENGINE),
+    # 400.6, 608.2c: "Return a land you control to its owner's hand": ``affects`` the kinds, which the
+    # ability's controller controls; they choose one.
+    Word("return_own", "effect", {"affects": str}, lambda a: f"Return a {a['affects']} to its owner's hand",
+         frozenset(), ENGINE),
+    # 701.21a: "Sacrifice a creature": the ability's controller sacrifices one they control, of their choice.
+    Word("sacrifice_own", "effect", {"affects": str}, lambda a: f"Sacrifice a {a['affects']}",
+         frozenset({Scope.DIES}), ENGINE),
+    # 701.21a, 101.4: "Each opponent sacrifices a creature" (``who``: player or opponent).
+    Word("sacrifice_each", "effect", {"affects": str, "who": str},
+         lambda a: f"Each {a['who']} sacrifices a {a['affects']}", frozenset({Scope.DIES}), ENGINE),
 )
