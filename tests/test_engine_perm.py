@@ -255,3 +255,29 @@ expect: [{stack_size: 0}]
     gone = sorted(oid for g in games for oid in ("b1", "b2") if g.state.obj(oid).zone == "graveyard")
     assert gone == ["b1", "b2"] and len(games) == 2
     assert all(g.state.obj("bears").zone == "battlefield" and g.state.obj("beast").zone == "battlefield" for g in games)
+
+
+@pytest.mark.parametrize("text, args", [
+    ("Sacrifice it unless you pay {2}.", {"action": "pay", "mana": "{2}"}),
+    ("Sacrifice it unless you return another creature you control to its owner's hand.",
+     {"action": "return_own", "affects": "another creature you control"}),
+    ("Sacrifice ~ unless you sacrifice a Forest.", {"action": "sacrifice_own", "affects": "Forest"}),
+    ("Sacrifice it unless you discard a land card.", {"action": "discard", "affects": "land"}),
+    ("Sacrifice it unless you discard a card at random.", {"action": "discard", "affects": "", "random": True}),
+])
+def test_sacrifice_unless_is_read_118_12a(text, args):
+    (w,), _ = read_effect_words(sentences(text))
+    assert w is not None and w.kind == "sacrifice_unless" and {k: w.arg(k) for k in args} == args
+
+
+@pytest.mark.parametrize("text", [
+    # near misses: a cost with X or one per card, two permanents, a condition on how it was cast
+    "Sacrifice it unless you pay {X}.",
+    "Sacrifice it unless you pay {1} for each card in your hand.",
+    "Sacrifice it unless you sacrifice two Forests.",
+    "Sacrifice it unless {G} was spent to cast it.",
+    "Sacrifice it unless you discard two cards.",
+])
+def test_sacrifice_unless_near_misses(text):
+    (w,), _ = read_effect_words(sentences(text))
+    assert w is None

@@ -13,7 +13,12 @@ from mtgjudge.model.engine.removal import remove, remove_all
 from mtgjudge.model.engine.triggers import apnap
 from mtgjudge.model.engine.resolve import Ctx
 from mtgjudge.model.engine.settle import source_on_battlefield
+from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.errors import SearchBound, Unsupported
+from mtgjudge.model.legality import can_pay
+from mtgjudge.model.mana import parse_cost
+from mtgjudge.model.rules.costs import TotalCost
+from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.rules.layers import current
@@ -92,7 +97,48 @@ def _sacrifice_each(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return merge(out)
 
 
+def _cards_in_hand(game: Game, e: Effect, player: str) -> list[str]:
+    """The cards in ``player``'s hand of the kinds ``affects`` names (all of them if it names none)."""
+    st = game.state
+    hand = list(st.player(player).zone("hand"))
+    if not e.arg("affects"):
+        return hand
+    spec = phrases.parse(e.arg("affects"), "target_np")
+    return [oid for oid in hand
+            if any(matches(sel, current(st, oid), st.obj(oid), player, None, st.turn.step) for sel in spec.objects)]
+
+
+def _sacrifice_unless(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """118.12a: "Sacrifice it unless you [cost]" means "You may [cost]. If you don't, sacrifice it." The
+    controller chooses: every way to pay the cost is a branch (a cost that can't be paid can't be chosen,
+    118.3), and not paying is one, in which the source is sacrificed if it is still the same permanent (400.7).
+    A discard "at random" is each card in a branch of its own (every result it can have)."""
+    p, action = ctx.controller, e.arg("action")
+    paid: list[Game] = []
+    if action == "pay":
+        cost = TotalCost(symbols=parse_cost(e.arg("mana")), source=ctx.source)
+        if can_pay(game.state, p, cost).value:
+            paid = [g.log("118.12a", f"{p} pays {e.arg('mana')}").choose(f"{p} pays {e.arg('mana')}")
+                    for g in pay(game, game.state, p, cost, None)]
+    elif action in ("return_own", "sacrifice_own"):
+        kind = "bounce" if action == "return_own" else "sacrifice"
+        paid = [remove(game, oid, kind).log("118.12a", f"{p} pays the cost: {oid}").choose(f"{p} pays with {oid}")
+                for oid in _kinds_of(game, e, ctx, p)]
+    elif action == "discard":
+        guard_scope(game.state, "discard", f"{p} may discard a card")
+        paid = [resolve.discard_one(game, p, oid).choose(f"{p} discards {oid}") for oid in _cards_in_hand(game, e, p)]
+    else:
+        raise Unsupported(f"{e.text()!r}: the cost is not performed by the engine")
+    if source_on_battlefield(game, ctx.source, ctx.source_moves):
+        declined = remove(game.log("118.12a", f"{p} doesn't pay: {ctx.source} is sacrificed"), ctx.source, "sacrifice")
+    else:
+        declined = game.log(("118.12a", "400.7"), f"{p} doesn't pay; {ctx.source} is no longer that permanent: "
+                                                  "nothing is sacrificed")
+    return merge(paid + [declined.choose(f"{p} doesn't pay")])
+
+
 HANDLERS = {
+    "sacrifice_unless": _sacrifice_unless,
     "tap_enchanted": _tap_enchanted,
     "return_own": _return_own,
     "sacrifice_own": _sacrifice_own,

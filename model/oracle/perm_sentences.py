@@ -11,8 +11,8 @@ from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
 
-_NP = r"an? (?P<np>[A-Za-z' -]+?)"
-#: (frame, word, fixed arguments); ``np`` is the noun phrase, kept as written (lower-cased first letter).
+_NP = r"(?:an? |(?=another ))(?P<np>[A-Za-z' -]+?)"
+#: (frame, word, fixed arguments); ``np`` is the noun phrase, kept as written.
 FRAMES: tuple[tuple[re.Pattern, str, dict], ...] = (
     # 400.6, 608.2c: the controller chooses one of their permanents as the ability resolves.
     (re.compile(rf"^return {_NP} to its owner's hand\.?$", re.I), "return_own", {}),
@@ -23,13 +23,41 @@ FRAMES: tuple[tuple[re.Pattern, str, dict], ...] = (
 )
 
 
-def _kinds(np: str) -> bool:
-    """Does the grammar read the noun phrase as kinds of permanents ("white or blue creature you control")?"""
+def _kinds(np: str, zone_ok: bool = False) -> bool:
+    """Does the grammar read the noun phrase as kinds of permanents ("white or blue creature you control")?
+    ``zone_ok``: kinds of cards anywhere ("land" of "a land card")."""
     try:
         spec = phrases.parse(np, "target_np")
     except DefinitionError:
         return False
-    return spec.zone == "battlefield" and bool(spec.objects) and not spec.players and not spec.that_player
+    return (zone_ok or spec.zone == "battlefield") and bool(spec.objects) and not spec.players and not spec.that_player
+
+
+_UNLESS = re.compile(r"^sacrifice (?:it|~) unless you (?P<rest>.+?)\.?$", re.I)
+_PAY = re.compile(r"^pay (?P<mana>(?:\{[0-9WUBRGC]\})+)$", re.I)
+_DISCARD = re.compile(r"^discard an? (?:(?P<np>[a-z -]+?) )?card(?P<random> at random)?$", re.I)
+
+
+def _unless(rest: str) -> Effect | None:
+    """118.12a: "Sacrifice it unless you [cost]" is "You may [cost]. If you don't, sacrifice it.": the costs
+    read are paying mana, returning or sacrificing a permanent of a kind, discarding a card (of a kind)."""
+    m = _PAY.match(rest)
+    if m:
+        args: dict = {"action": "pay", "mana": m.group("mana").upper()}
+    elif (m := _DISCARD.match(rest)) is not None:
+        np = m.group("np") or ""
+        if np and not _kinds(np, zone_ok=True):
+            return None
+        args = {"action": "discard", "affects": np, **({"random": True} if m.group("random") else {})}
+    else:
+        inner = perm_sentence(rest + ".")
+        if inner is None or inner.kind not in ("return_own", "sacrifice_own"):
+            return None
+        args = {"action": inner.kind, "affects": inner.arg("affects")}
+    try:
+        return parse_effect({"sacrifice_unless": args})
+    except DefinitionError:
+        return None
 
 
 def perm_sentence(sentence: str) -> Effect | None:
@@ -41,12 +69,14 @@ def perm_sentence(sentence: str) -> Effect | None:
         return parse_effect({kind: r} if r else kind)
     except DefinitionError:
         pass
+    m = _UNLESS.match(s)
+    if m is not None:
+        return _unless(m.group("rest"))
     for pattern, kind, fixed in FRAMES:
         m = pattern.match(s)
         if m is None:
             continue
-        np = m.group("np")
-        np = np[0].lower() + np[1:]
+        np = m.group("np")        # mid-sentence: its capitals are subtypes ("a Forest")
         if not _kinds(np):
             return None
         args = {"affects": np, **fixed}

@@ -20,4 +20,13 @@ WORDS: tuple[Word, ...] = (
     # 701.21a, 101.4: "Each opponent sacrifices a creature" (``who``: player or opponent).
     Word("sacrifice_each", "effect", {"affects": str, "who": str},
          lambda a: f"Each {a['who']} sacrifices a {a['affects']}", frozenset({Scope.DIES}), ENGINE),
+    # 118.12a: "Sacrifice it unless you [cost]": ``action`` pay (``mana``), return_own or sacrifice_own (a
+    # permanent of the kinds ``affects``), discard (a card, of the kinds ``affects`` if given; ``random``).
+    Word("sacrifice_unless", "effect", {"action": str, "mana": str, "affects": str, "random": bool},
+         lambda a: "Sacrifice this unless you " + {"pay": f"pay {a.get('mana')}",
+                                                   "return_own": f"return a {a.get('affects')} to its owner's hand",
+                                                   "sacrifice_own": f"sacrifice a {a.get('affects')}",
+                                                   "discard": f"discard a {a.get('affects') or ''} card".replace("  ", " ")
+                                                   + (" at random" if a.get("random") else "")}[a["action"]],
+         frozenset({Scope.DIES, Scope.DISCARD}), ENGINE),
 )
