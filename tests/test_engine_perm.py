@@ -281,3 +281,24 @@ def test_sacrifice_unless_is_read_118_12a(text, args):
 def test_sacrifice_unless_near_misses(text):
     (w,), _ = read_effect_words(sentences(text))
     assert w is None
+
+
+# ---------------------------------------------------------------- tokens with a quoted ability (111.3)
+
+def test_create_token_then_it_has_quote_is_one_description_111_3():
+    words, _ = read_effect_words(sentences('Create two 0/1 colorless Eldrazi Spawn creature tokens. They have '
+                                           '"Sacrifice ~: Add {C}."'))
+    (w,) = words
+    assert w.kind == "create_tokens" and w.arg("n") == 2
+    f = _face(w.arg("token"))
+    assert (f.power, f.toughness, f.subtypes, f.color_indicator) == (0, 1, ("Eldrazi", "Spawn"), None)
+    assert [a.kind for a in f.abilities] == ["mana"]          # the quoted ability is the token's text
+
+
+def test_a_quoted_ability_the_compiler_does_not_read_is_unsupported():
+    with pytest.raises(Unsupported, match="does not read"):
+        token_card('1/1 red Devil creature token with "When ~ dies, it deals 1 damage to any target."')
+    # a sentence after "with flying" is not merged into the description (its abilities are stated already)
+    words, _ = read_effect_words(sentences('Create a 1/1 white Spirit creature token with flying. It has "~ can\'t '
+                                           'block."'))
+    assert words[1] is None

@@ -25,7 +25,7 @@ from mtgjudge.model.vocab.subtypes import subtypes_by_type
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 #: The card types a described token can have (111.1: a token is a permanent), in type-line order (205.2a).
 _TYPES = ("Artifact", "Enchantment", "Land", "Creature")
-_DESCRIPTION = re.compile(r"^(?:(\d+)/(\d+) )?([A-Za-z' -]+?) token(?: with ([a-z ,]+))?$")
+_DESCRIPTION = re.compile(r'^(?:(\d+)/(\d+) )?([A-Za-z\' -]+?) token(?: with ([a-z ,]+?))?(?:(?: and| with) "([^"]+)")?$')
 
 
 def _keywords(text: str) -> list[str]:
@@ -49,7 +49,7 @@ def token_card(words: str) -> CardDef:
     m = _DESCRIPTION.match(words.strip())
     if m is None:
         raise Unsupported(f"the token {words!r} is not read by the engine")
-    power, toughness, middle, with_ = m.groups()
+    power, toughness, middle, with_, quoted = m.groups()
     colors: list[str] = []
     types: list[str] = []
     subtypes: list[str] = []
@@ -82,15 +82,20 @@ def token_card(words: str) -> CardDef:
     if not subtypes:
         raise Unsupported(f"the token {words!r} has no subtype: its name (111.4) is not known to the engine")
     kws = _keywords(with_) if with_ else []
+    if quoted and with_ and not m.group(0).count(" and \""):
+        raise Unsupported(f"the token {words!r} is not read by the engine")
     # The face is named by its subtypes, as the defined token kinds are (tokens.yaml); the game names it with
     # "Token" added (111.4: ``model.names.names_of``, ``queries.labels.shown_name``).
     name = " ".join(subtypes)
     ordered = [t for t in _TYPES if t in types]
-    face = FaceRecord(name, None, " ".join(ordered) + " — " + " ".join(subtypes), "\n".join(kws), power, toughness,
-                      None, tuple(colors) or None)
+    face = FaceRecord(name, None, " ".join(ordered) + " — " + " ".join(subtypes), "\n".join(kws + ([quoted] if quoted
+                      else [])), power, toughness, None, tuple(colors) or None)
     card = compile_card(CardRecord(name, "token", (face,)), source="the effect that created it (111.3)")
     if not card.modelled:
         raise Unsupported(f"the token {words!r} could not be built")
-    # Each line is a keyword of the table: the compiler models it, or keeps it unmodelled with the scopes its
-    # rule gives (as for a card), so that questions it could change say so.
+    # Each keyword line: the compiler models it, or keeps it unmodelled with the scopes its rule gives (as for a
+    # card), so that questions it could change say so. A quoted ability must be read (111.3: it is the token's
+    # text): "Sacrifice ~: Add {C}." is a mana ability of the token.
+    if quoted and card.faces[0].abilities[-1].kind == "unmodelled":
+        raise Unsupported(f"the token {words!r} has an ability the verifier does not read: {quoted!r}")
     return replace(card, token=True)

@@ -75,6 +75,23 @@ def sentences(text: str) -> list[str]:
             start = i + 1
     if text[start:].strip():
         out.append(text[start:].strip())
+    return _token_with_quote(out)
+
+
+_CREATES = re.compile(r"^(?:you )?create .+ tokens?\.$", re.I)
+_HAS_QUOTE = re.compile(r'^(?:it has|they have) ("[^"]+")\.?$', re.I)
+
+
+def _token_with_quote(parts: list[str]) -> list[str]:
+    """111.3: "Create a 1/1 ... token. It has "[ability]"." describes one token: the two sentences are read as
+    one, "Create a 1/1 ... token with "[ability]".", where the first says nothing of abilities ("with")."""
+    out: list[str] = []
+    for s in parts:
+        m = _HAS_QUOTE.match(s)
+        if m and out and _CREATES.match(out[-1]) and " with " not in out[-1]:
+            out[-1] = out[-1][:-1] + f" with {m.group(1)}."
+            continue
+        out.append(s)
     return out
 
 
