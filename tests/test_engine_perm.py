@@ -302,3 +302,39 @@ def test_a_quoted_ability_the_compiler_does_not_read_is_unsupported():
     words, _ = read_effect_words(sentences('Create a 1/1 white Spirit creature token with flying. It has "~ can\'t '
                                            'block."'))
     assert words[1] is None
+
+
+# ---------------------------------------------------------------- one ability, two events (603.2)
+
+def test_enters_or_dies_triggers_on_both_events_603_2(monkeypatch):
+    from tests.test_engine_triggers import with_card
+    name = "Test Marshal"
+    with_card(monkeypatch, name, "Creature — Goblin Soldier", f"When {name} enters the battlefield or dies, create "
+              "two 1/1 red Goblin creature tokens.", ("1", "1"))
+    games = _run(f"""
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: [{{card: Mountain, id: r1}}]
+      hand: [{{card: {name}, id: marshal}}]
+    Bob: {{}}
+actions:
+  - {{cast: marshal, paying: [r1]}}
+  - resolve: all
+  - destroy: marshal
+  - resolve: all
+expect: [{{stack_size: 0}}]
+""")
+    g = one(games)
+    goblins = [o for o in g.state.battlefield("Alice") if o.token and o.printed.subtypes == ("Goblin",)]
+    assert len(goblins) == 4 and g.state.obj("marshal").zone == "graveyard"
+
+
+def test_enters_or_attacks_is_read_as_two_events():
+    from mtgjudge.model.engine.triggers import _read_condition
+    t = _read_condition("Whenever ~ enters the battlefield or attacks")
+    assert (t.event, t.also, t.who) == ("enters", "attacks", "self") and t.on("attacks") and not t.on("dies")
+    assert _read_condition("Whenever ~ enters the battlefield or blocks") is None     # near miss: not read

@@ -148,7 +148,7 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
                 gone = w.id in left_ids
                 for i, a in enumerate(_abilities(w), 1):
                     t = trigger_of(a, w.name) if is_triggered(a) else None
-                    if t is None or t.event != event:
+                    if t is None or not t.on(event):
                         continue
                     if ch is None and t.who != "self":
                         ch = _last_known(game, obj, left)
@@ -195,7 +195,7 @@ def triggered_by_cast(game: Game, spell: str, caster: str) -> list[PendingTrigge
     for w in st.battlefield():
         for i, a in enumerate(_abilities(w), 1):
             t = trigger_of(a, w.name) if is_triggered(a) else None
-            if t is None or t.event != "cast" or w.controller != caster:
+            if t is None or not t.on("cast") or w.controller != caster:
                 continue
             if any(matches(sel, ch, o, w.controller, w) for sel in t.what.objects):
                 p = _trigger(game, w, i, a, f"{o.name} ({spell}) is cast", game.moved(w.id))
@@ -212,7 +212,7 @@ def triggered_at_step(game: Game, step: str) -> list[PendingTrigger]:
     for w in st.battlefield():
         for i, a in enumerate(_abilities(w), 1):
             t = trigger_of(a, w.name) if is_triggered(a) else None
-            if t is not None and t.event == step and (t.who == "each" or w.controller == st.turn.active):
+            if t is not None and t.on(step) and (t.who == "each" or w.controller == st.turn.active):
                 p = _trigger(game, w, i, a, f"the beginning of the {step} step", game.moved(w.id))
                 if p is not None:
                     out.append(p)

@@ -245,6 +245,11 @@ class TriggerEvent:
     event: str
     who: str = "self"
     what: "TargetSpec | None" = None
+    also: str = ""      # a second event of the same object ("When ~ enters or dies"): either triggers it
+
+    def on(self, event: str) -> bool:
+        """Does ``event`` meet this condition (its event, or the second one)?"""
+        return event == self.event or (bool(self.also) and event == self.also)
 
 
 @dataclass(frozen=True)

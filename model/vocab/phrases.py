@@ -474,6 +474,8 @@ class _Meaning(Transformer):
                 raise DefinitionError("'enters under your control' of this object or of another's permanents")
             what = replace(what, objects=tuple(replace(sel, controller="you") for sel in what.objects))
             event = "enters"
+        if isinstance(event, tuple):          # "enters or dies": one ability, two events of the same object
+            return TriggerEvent(event[0], who, what, also=event[1])
         return TriggerEvent(event, who, what)
 
     def tc_cast(self, _when, _article, spec) -> TriggerEvent:
@@ -522,6 +524,9 @@ class _Meaning(Transformer):
 
     def te_blocks(self, *_):
         return "blocks"
+
+    def te_enters_or(self, _tok, second):
+        return ("enters", second)
 
     def st_upkeep(self):
         return "upkeep"
