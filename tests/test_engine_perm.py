@@ -338,3 +338,45 @@ def test_enters_or_attacks_is_read_as_two_events():
     t = _read_condition("Whenever ~ enters the battlefield or attacks")
     assert (t.event, t.also, t.who) == ("enters", "attacks", "self") and t.on("attacks") and not t.on("dies")
     assert _read_condition("Whenever ~ enters the battlefield or blocks") is None     # near miss: not read
+
+
+# ---------------------------------------------------------------- bolster (701.39a)
+
+def _bolster_game(monkeypatch, alice_bf):
+    from tests.test_engine_triggers import with_card
+    with_card(monkeypatch, "Test Bolsterer", "Creature — Human", "When Test Bolsterer enters the battlefield, "
+              "bolster 2.", ("3", "3"))
+    return _run(f"""
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: [{{card: Forest, id: g1}}, {alice_bf}]
+      hand: [{{card: Test Bolsterer, id: b}}]
+    Bob:
+      battlefield: [{{card: Memnite, id: bmem}}]
+actions:
+  - {{cast: b, paying: [g1]}}
+  - resolve: all
+expect: [{{stack_size: 0}}]
+""")
+
+
+def test_bolster_puts_counters_on_the_least_toughness_creature_701_39a(monkeypatch):
+    g = one(_bolster_game(monkeypatch, "{card: Grizzly Bears, id: bears}, {card: Memnite, id: mem}"))
+    # Memnite (toughness 1) is the least among Alice's (Bears 2, Bolsterer 3); Bob's Memnite is not hers.
+    assert g.state.obj("mem").counter("+1/+1") == 2
+    assert g.state.obj("bears").counter("+1/+1") == 0 and g.state.obj("bmem").counter("+1/+1") == 0
+
+
+def test_bolster_ties_are_each_a_choice_701_39a(monkeypatch):
+    games = _bolster_game(monkeypatch, "{card: Memnite, id: m1}, {card: Memnite, id: m2}")
+    got = sorted(tuple(g.state.obj(m).counter("+1/+1") for m in ("m1", "m2")) for g in games)
+    assert got == [(0, 2), (2, 0)]
+
+
+def test_bolster_x_is_not_read():
+    (w,), _ = read_effect_words(sentences("Bolster X, where X is the number of cards in your hand."))
+    assert w is None

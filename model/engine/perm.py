@@ -10,6 +10,7 @@ from math import prod
 from mtgjudge.model.engine import effects, resolve
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.removal import remove, remove_all
+from mtgjudge.model.engine.sba import toughness
 from mtgjudge.model.engine.triggers import apnap
 from mtgjudge.model.engine.resolve import Ctx
 from mtgjudge.model.engine.settle import source_on_battlefield
@@ -137,7 +138,23 @@ def _sacrifice_unless(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return merge(paid + [declined.choose(f"{p} doesn't pay")])
 
 
+def _bolster(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.39a: "Bolster N": the controller chooses a creature they control with the least toughness (or tied
+    for it) and puts N +1/+1 counters on it; each tied creature is a branch; with none, nothing happens."""
+    st = game.state
+    mine = [o.id for o in st.battlefield(ctx.controller) if "Creature" in current(st, o.id).types]
+    if not mine:
+        return [game.log("701.39a", f"{ctx.controller} controls no creature: bolster does nothing")]
+    low = {oid: toughness(game, oid) for oid in mine}
+    least = min(low.values())
+    tied = [oid for oid in mine if low[oid] == least]
+    game = game.log("701.39a", f"the least toughness among {ctx.controller}'s creatures is {least}: "
+                               f"{', '.join(tied)}" + (" (each a choice)" if len(tied) > 1 else ""))
+    return merge([resolve.add_counters(game, oid, "+1/+1", e.arg("n")).choose(f"bolster {oid}") for oid in tied])
+
+
 HANDLERS = {
+    "bolster": _bolster,
     "sacrifice_unless": _sacrifice_unless,
     "tap_enchanted": _tap_enchanted,
     "return_own": _return_own,

@@ -616,6 +616,9 @@ class _Meaning(Transformer):
             raise DefinitionError(f"tap enchanted {what}: not a permanent")
         return {"word": "tap_enchanted", "what": what}
 
+    def pe_bolster(self, n):
+        return {"word": "bolster", "n": int(n)}
+
     def tp_any(self, *_):
         kinds = tuple(Selector(types=(t,)) for t in ("Creature", "Planeswalker", "Battle"))
         return TargetSpec("", kinds, players="any")
