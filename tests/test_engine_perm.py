@@ -380,3 +380,16 @@ def test_bolster_ties_are_each_a_choice_701_39a(monkeypatch):
 def test_bolster_x_is_not_read():
     (w,), _ = read_effect_words(sentences("Bolster X, where X is the number of cards in your hand."))
     assert w is None
+
+
+def test_each_opponents_upkeep_triggers_only_on_opponents_turns_503_1a(monkeypatch):
+    from tests.test_engine_triggers import board, with_card
+    with_card(monkeypatch, "Test Chime", "Enchantment", "At the beginning of each opponent's upkeep, you gain 1 life.",
+              (None, None))
+    gs = board("[{card: Test Chime, id: c}]", actions="[{advance: next-turn}, {resolve: all}]",
+               turn="{active: Alice, number: 2}")
+    assert len(gs) == 1 and gs[0].state.turn.active == "Bob" and gs[0].state.player("Alice").life == 21
+    # near miss: Alice's own upkeep (Bob's turn ends, hers begins) triggers nothing
+    gs = board("[{card: Test Chime, id: c}]", actions="[{advance: next-turn}, {resolve: all}]",
+               turn="{active: Bob, number: 2}")
+    assert len(gs) == 1 and gs[0].state.turn.active == "Alice" and gs[0].state.player("Alice").life == 20

@@ -206,13 +206,15 @@ def triggered_by_cast(game: Game, spell: str, caster: str) -> list[PendingTrigge
 
 def triggered_at_step(game: Game, step: str) -> list[PendingTrigger]:
     """503.1a, 513.1a: "At the beginning of your upkeep / end step" triggers as that step of its controller's
-    turn begins; "of each (player's) upkeep / end step" as that step of every turn begins."""
+    turn begins; "of each (player's) upkeep / end step" as that step of every turn begins; "of each opponent's
+    upkeep" as that step of its controller's opponents' turns begins."""
     st = game.state
     out = []
     for w in st.battlefield():
         for i, a in enumerate(_abilities(w), 1):
             t = trigger_of(a, w.name) if is_triggered(a) else None
-            if t is not None and t.on(step) and (t.who == "each" or w.controller == st.turn.active):
+            mine = w.controller == st.turn.active
+            if t is not None and t.on(step) and (t.who == "each" or (not mine if t.who == "opponent" else mine)):
                 p = _trigger(game, w, i, a, f"the beginning of the {step} step", game.moved(w.id))
                 if p is not None:
                     out.append(p)

@@ -240,7 +240,7 @@ class TriggerEvent:
     change: ``self`` (the object with the ability), ``other`` ("another ...": any other matching object),
     ``self_or_other`` ("~ or another ..."), ``any`` (any matching object, itself included); for ``cast``,
     ``you``: the spell's caster must be the ability's controller; for steps, ``you``: on its controller's
-    turn, ``each``: on every player's turn. ``what``: what the other objects or the spell must be (a noun phrase read by ``vocab.phrases``)."""
+    turn, ``each``: on every player's turn, ``opponent``: on its controller's opponents' turns. ``what``: what the other objects or the spell must be (a noun phrase read by ``vocab.phrases``)."""
 
     event: str
     who: str = "self"

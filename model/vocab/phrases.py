@@ -489,6 +489,10 @@ class _Meaning(Transformer):
     def tc_step_each(self, *parts) -> TriggerEvent:
         return TriggerEvent(parts[-1], "each")
 
+    def tc_step_opponent(self, _own, step) -> TriggerEvent:
+        # "At the beginning of each opponent's upkeep": on the turns of its controller's opponents (503.1a)
+        return TriggerEvent(step, "opponent")
+
     def ts_self(self, _self):
         return ("self", None)
 
