@@ -44,6 +44,7 @@ class Player:
     mana_pool: tuple[PoolMana, ...] = ()
     zones: tuple[tuple[str, tuple[str, ...]], ...] = ()   # zone name -> object ids (top first)
     unknown_library: int = 0                                # "library: N": cards nobody knows
+    counters: tuple[tuple[str, int], ...] = ()              # a player's counters (122.1: energy, poison)
 
     def zone(self, name: str) -> tuple[str, ...]:
         return dict(self.zones).get(name, ())

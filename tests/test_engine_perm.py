@@ -393,3 +393,33 @@ def test_each_opponents_upkeep_triggers_only_on_opponents_turns_503_1a(monkeypat
     gs = board("[{card: Test Chime, id: c}]", actions="[{advance: next-turn}, {resolve: all}]",
                turn="{active: Bob, number: 2}")
     assert len(gs) == 1 and gs[0].state.turn.active == "Alice" and gs[0].state.player("Alice").life == 20
+
+
+# ---------------------------------------------------------------- energy (122.1)
+
+def test_you_get_energy_puts_energy_counters_on_the_controller_122_1(monkeypatch):
+    from tests.test_engine_triggers import with_card
+    with_card(monkeypatch, "Test Chaser", "Creature — Human", "When Test Chaser enters the battlefield, you get {E}{E}.",
+              ("2", "1"))
+    g = one(_run("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [{card: Forest, id: g1}]
+      hand: [{card: Test Chaser, id: c}]
+    Bob: {}
+actions:
+  - {cast: c, paying: [g1]}
+  - resolve: all
+expect: [{stack_size: 0}]
+"""))
+    assert dict(g.state.player("Alice").counters) == {"energy": 2} and g.state.player("Bob").counters == ()
+
+
+@pytest.mark.parametrize("text", ["You get {E} for each creature you control.", "Each player gets {E}."])
+def test_energy_near_misses(text):
+    (w,), _ = read_effect_words(sentences(text))
+    assert w is None

@@ -11,6 +11,7 @@ from mtgjudge.model.engine import effects, resolve
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.removal import remove, remove_all
 from mtgjudge.model.engine.sba import toughness
+from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.engine.triggers import apnap
 from mtgjudge.model.engine.resolve import Ctx
 from mtgjudge.model.engine.settle import source_on_battlefield
@@ -153,7 +154,22 @@ def _bolster(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return merge([resolve.add_counters(game, oid, "+1/+1", e.arg("n")).choose(f"bolster {oid}") for oid in tied])
 
 
+def _get_energy(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """122.1: "You get {E}{E}": the controller gets that many energy counters (a player who left the game
+    gets none, 800.4a)."""
+    p = ctx.controller
+    if p in game.left:
+        return [game.log("800.4a", f"{p} has left the game: they get no counters")]
+    pl = game.state.player(p)
+    c = dict(pl.counters)
+    c["energy"] = c.get("energy", 0) + e.arg("n")
+    game = game.with_state(game.state.with_player(replace(pl, counters=tuple(sorted(c.items())))))
+    guard_unrecognized(game, f"{p} gets energy counters")
+    return [game.log("122.1", f"{p} gets {e.arg('n')} energy counter(s) ({c['energy']} in all)")]
+
+
 HANDLERS = {
+    "get_energy": _get_energy,
     "bolster": _bolster,
     "sacrifice_unless": _sacrifice_unless,
     "tap_enchanted": _tap_enchanted,

@@ -623,6 +623,9 @@ class _Meaning(Transformer):
     def pe_bolster(self, n):
         return {"word": "bolster", "n": int(n)}
 
+    def pe_get_energy(self, *symbols):
+        return {"word": "get_energy", "n": len(symbols)}
+
     def tp_any(self, *_):
         kinds = tuple(Selector(types=(t,)) for t in ("Creature", "Planeswalker", "Battle"))
         return TargetSpec("", kinds, players="any")
