@@ -423,3 +423,30 @@ expect: [{stack_size: 0}]
 def test_energy_near_misses(text):
     (w,), _ = read_effect_words(sentences(text))
     assert w is None
+
+
+def test_investigate_creates_a_clue_token_701_16a(monkeypatch):
+    from tests.test_engine_triggers import with_card
+    with_card(monkeypatch, "Test Inspector", "Creature — Human", "When Test Inspector enters the battlefield, "
+              "investigate.", ("1", "2"))
+    g = one(_run("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [{card: Plains, id: w1}]
+      hand: [{card: Test Inspector, id: i}]
+    Bob: {}
+actions:
+  - {cast: i, paying: [w1]}
+  - resolve: all
+expect: [{stack_size: 0}]
+"""))
+    (clue,) = [o for o in g.state.battlefield("Alice") if o.token]
+    f = clue.printed
+    # 111.10f: a colorless Clue artifact token with "{2}, Sacrifice this token: Draw a card."
+    assert (f.types, f.subtypes, f.color_indicator, f.power) == (("Artifact",), ("Clue",), None, None)
+    assert [a.kind for a in f.abilities] == ["activated"] and [x.kind for x in f.abilities[0].effects] == ["draw"]
+    assert normalize("Clue Token") in names_of(clue)

@@ -11,6 +11,7 @@ from mtgjudge.model.engine import effects, resolve
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.removal import remove, remove_all
 from mtgjudge.model.engine.sba import toughness
+from mtgjudge.model.engine.tokens import token_card
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.engine.triggers import apnap
 from mtgjudge.model.engine.resolve import Ctx
@@ -168,7 +169,19 @@ def _get_energy(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [game.log("122.1", f"{p} gets {e.arg('n')} energy counter(s) ({c['energy']} in all)")]
 
 
+#: 111.10f: the predefined Clue token, in the words an effect would describe it with (111.3).
+CLUE = 'colorless Clue artifact token with "{2}, Sacrifice ~: Draw a card."'
+
+
+def _investigate(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.16a: "Investigate" means "Create a Clue token" (111.10f: a colorless Clue artifact token with
+    "{2}, Sacrifice this token: Draw a card.")."""
+    return [resolve.create_token(game.log("701.16a", f"{ctx.controller} investigates"), token_card(CLUE),
+                                 ctx.controller, ("701.16a", "111.10f"))]
+
+
 HANDLERS = {
+    "investigate": _investigate,
     "get_energy": _get_energy,
     "bolster": _bolster,
     "sacrifice_unless": _sacrifice_unless,

@@ -623,6 +623,9 @@ class _Meaning(Transformer):
     def pe_bolster(self, n):
         return {"word": "bolster", "n": int(n)}
 
+    def pe_investigate(self):
+        return {"word": "investigate"}
+
     def pe_get_energy(self, *symbols):
         return {"word": "get_energy", "n": len(symbols)}
 

@@ -20,6 +20,8 @@ WORDS: tuple[Word, ...] = (
     # 701.21a, 101.4: "Each opponent sacrifices a creature" (``who``: player or opponent).
     Word("sacrifice_each", "effect", {"affects": str, "who": str},
          lambda a: f"Each {a['who']} sacrifices a {a['affects']}", frozenset({Scope.DIES}), ENGINE),
+    # 701.16a: "Investigate": create a Clue token (111.10f).
+    Word("investigate", "effect", {}, lambda a: "Investigate", frozenset({Scope.ENTERS}), ENGINE),
     # 122.1: "You get {E}{E}": ``n`` energy counters on the ability's controller.
     Word("get_energy", "effect", {"n": int}, lambda a: "You get " + "{E}" * a["n"], frozenset(), ENGINE),
     # 701.39a: "Bolster N".
