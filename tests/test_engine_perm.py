@@ -87,7 +87,7 @@ def test_advent_of_the_wurm_creates_a_5_5_trampling_wurm_token_111_4():
 
 # ---------------------------------------------------------------- Auras (303.4, 608.3b-c, 704.5m)
 
-from mtgjudge.model.engine.auras import can_enchant          # noqa: E402
+from mtgjudge.model.rules.enchanting import can_enchant       # noqa: E402
 from mtgjudge.model.oracle.lines import read_effect_words, sentences   # noqa: E402
 
 AURA_STATE = """

@@ -9,7 +9,6 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from mtgjudge.model.engine import zones
-from mtgjudge.model.engine.auras import enchant_phrase
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import Game, find_ref, merge, name_of
 from mtgjudge.model.engine.leave_game import leave_game
@@ -25,6 +24,7 @@ from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, Unsupported
 from mtgjudge.model.legality import can_activate, can_play, find_ability
 from mtgjudge.model.rules.costs import activation_cost, total_cost
+from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import StackAbility
 

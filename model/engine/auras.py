@@ -3,9 +3,7 @@
 An Aura spell targets what its enchant ability says it can enchant (303.4a, 702.5a, 115.1b); as it resolves
 its target is checked (608.3b): an illegal target means it doesn't resolve and goes to its owner's graveyard;
 else it becomes a permanent attached to that target (608.3c). Afterwards it stays only while attached to an
-object its enchant ability and other applicable effects allow (303.4c, 704.5m). What it can enchant is read
-from the enchant ability alone: not being targeted (hexproof, shroud) doesn't stop an Aura from enchanting
-(702.11, 702.18 are about targets), protection does (702.16c), so a protected permanent is unsupported here.
+object its enchant ability and other applicable effects allow (303.4c, 704.5m: ``rules.enchanting``).
 """
 from __future__ import annotations
 
@@ -16,39 +14,8 @@ from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.rules.characteristics import matches
-from mtgjudge.model.rules.guards import require_modelled
-from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.targets import is_legal_target, target_spec
-from mtgjudge.model.state import GameState
-from mtgjudge.model.vocab.scopes import Scope
-
-
-def enchant_phrase(state: GameState, aura: str) -> str:
-    """The phrase of the Aura's one enchant ability ("target creature"), or unsupported (702.5a, 115.1b)."""
-    ch = current(state, aura)
-    phrases = [t for a in ch.abilities if a.kind == "keyword" and a.keyword == "Enchant" for t in a.targets]
-    if len(phrases) != 1:
-        raise Unsupported(f"{state.obj(aura).name} is an Aura: what it can enchant (115.1b, 702.5a) is not modelled")
-    return phrases[0]
-
-
-def can_enchant(state: GameState, aura: str, target: str) -> bool:
-    """303.4c, 704.5m: may the Aura stay attached to the permanent ``target``? It must fit the enchant
-    ability's phrase; protection (702.16c) and unmodelled text that may concern attachments are unsupported."""
-    spec = target_spec(enchant_phrase(state, aura))
-    o = state.obj(target)
-    if o.zone != "battlefield" or spec.zone != "battlefield":
-        return False
-    require_modelled(state, (Scope.ATTACH,), f"whether {state.obj(aura).name} may enchant {o.name}")
-    ch = current(state, target)
-    if ch.has_keyword("Protection"):
-        raise Unsupported(f"{o.name} ({target}) has protection: whether it can be enchanted by "
-                          f"{state.obj(aura).name} (702.16c) is not modelled")
-    if target == aura or "Creature" in current(state, aura).types:
-        return False      # 303.4d
-    src = state.obj(aura)
-    return any(matches(sel, ch, o, src.controller, src, state.turn.step) for sel in spec.objects)
 
 
 def resolve_aura(game: Game, oid: str) -> list[Game]:

@@ -25,6 +25,7 @@ from mtgjudge.model.engine.targeting import effect_slots, still_legal
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.auras import resolve_aura
+from mtgjudge.model.engine.tokens import token_card
 from mtgjudge.model.engine.exile_until import exile_until_leaves, link_exiled, return_linked
 from mtgjudge.model.engine.exile_top import exile_top, exiled_by_this, leave_permission
 from mtgjudge.model.engine.transforming import can_transform, transform
@@ -277,7 +278,6 @@ def _tokens_per_counter(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 
 def _token_kind(words: str) -> CardDef:
     """The token the words describe (111.3, 111.4; ``tokens.token_card``), or unsupported naming them."""
-    from mtgjudge.model.engine.tokens import token_card
     return token_card(words)
 
 

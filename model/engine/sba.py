@@ -13,6 +13,7 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine import zones
+from mtgjudge.model.rules.enchanting import can_enchant
 
 
 def toughness(game: Game, oid: str) -> int:
@@ -44,7 +45,7 @@ def power(game: Game, oid: str) -> int:
 def _aura_legal(game: Game, aura: str, target: str) -> bool:
     """704.5m for an Aura still attached to a permanent: an attachment the question's state gives is taken as
     legal while neither object nor the enchanted object's characteristics changed since; otherwise its enchant
-    ability decides (``auras.can_enchant``: unsupported where that is not read)."""
+    ability decides (``rules.enchanting.can_enchant``: unsupported where that is not read)."""
     init = game.initial
     if init is None:
         return True
@@ -55,7 +56,6 @@ def _aura_legal(game: Game, aura: str, target: str) -> bool:
         same = (a.types, a.subtypes, a.supertypes, a.colors, a.abilities) == (b.types, b.subtypes, b.supertypes,
                                                                               b.colors, b.abilities) \
             and game.state.obj(target).controller == init.obj(target).controller
-    from mtgjudge.model.engine.auras import can_enchant    # auras -> settle -> sba
     return same or can_enchant(game.state, aura, target)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.oracle import keywords
 from mtgjudge.model.oracle.scopes import could_add_mana, unmodelled
+from mtgjudge.model.oracle.perm_sentences import perm_sentence
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
@@ -226,7 +227,6 @@ def effect_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
 
 def perm_effect_word(sentence: str) -> Effect | None:
     """A sentence of the "perm" family (permanents entering, tokens, triggers: ``oracle.perm_sentences``)."""
-    from mtgjudge.model.oracle.perm_sentences import perm_sentence
     return perm_sentence(sentence)
 
 
