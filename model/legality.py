@@ -19,6 +19,7 @@ from mtgjudge.model.payment.decide import PaymentResult, solve
 from mtgjudge.model.payment.enumeration import Payment, all_payments
 from mtgjudge.model.payment.problem import PaymentProblem, build_problem
 from mtgjudge.model.rules.costs import TotalCost, activation_cost, total_cost
+from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.guards import require_modelled, require_modelled_for_payment, require_modelled_object
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.rules.permissions import play_permissions, without_mana_cost
@@ -223,10 +224,7 @@ def can_cast(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool
     targets = tuple(t for a in ch.abilities if a.kind == "spell" for t in a.targets)
     if "Aura" in ch.subtypes:
         # 115.1b, 303.4a: an Aura spell targets what its enchant ability says it can enchant.
-        enchant = [t for a in ch.abilities if a.kind == "keyword" and a.keyword == "Enchant" for t in a.targets]
-        if len(enchant) != 1:
-            raise Unsupported(f"{obj.name} is an Aura spell: what it can enchant (115.1b, 702.5a) is not modelled")
-        targets += tuple(enchant)
+        targets += (enchant_phrase(state, oid),)
     reqs += target_requirements(state, targets, player, oid)
     free = without_mana_cost(state, oid, player)
     if obj.printed.mana_cost is None and free is None:

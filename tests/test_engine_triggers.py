@@ -86,6 +86,9 @@ def with_card(monkeypatch, name: str, type_line: str, text: str, pt=("1", "1")) 
     ("When ~ is put into a graveyard from the battlefield", "dies", "self"),
     ("At the beginning of each upkeep", "upkeep", "each"),
     ("At the beginning of each player's end step", "end", "each"),
+    # 508.1, 509.1: combat events, which the engine never makes (it declares no attackers or blockers)
+    ("Whenever ~ attacks", "attacks", "self"),
+    ("Whenever ~ blocks or becomes blocked", "blocks", "self"),
 ])
 def test_trigger_conditions_read(words, event, who):
     t = phrases.parse(words, "trigger_condition")
@@ -98,7 +101,7 @@ def test_enters_under_your_control_is_a_controller_condition():
 
 
 @pytest.mark.parametrize("words", ["When ~ enters the battlefield under your control", "Whenever a player casts a spell",
-                                   "Whenever ~ attacks", "At the beginning of the next end step"])
+                                   "Whenever ~ attacks or blocks", "At the beginning of the next end step"])
 def test_trigger_conditions_not_read(words):
     with pytest.raises(DefinitionError):
         phrases.parse(words, "trigger_condition")
@@ -352,7 +355,7 @@ def test_compiler_reads_condition_and_effect_into_data():
 
 
 @pytest.mark.parametrize("text", [
-    "Whenever ~ attacks, draw a card.",                                   # condition not read
+    "Whenever ~ attacks or blocks, draw a card.",                         # condition not read
     "Whenever another creature dies, you may pay {1}. If you do, draw a card.",   # effect not read
     "When ~ dies, if it had no counters on it, draw a card.",             # intervening if (603.4)
 ])

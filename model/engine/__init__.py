@@ -16,6 +16,10 @@ removal.py      destroy, sacrifice, exile, return to hand: one permanent leaving
 resolve.py      resolving stack objects (608) and the effects the engine performs; the resolve action
 effects.py      more effects (issue 9): "all"/"each" effects, tokens, counters, tap/untap, graveyard, discard,
                 sacrifice; registered in resolve.HANDLERS when this package is imported (below)
+tokens.py       tokens an effect describes (111.3, 111.4): built from the words, quoted abilities compiled
+auras.py        Aura spells resolving attached to their target (608.3b-c) and staying attached (303.4c, 704.5m)
+perm.py         issue 9's "perm" effects: tap enchanted, return / sacrifice a permanent of a kind, each player
+                sacrifices, sacrifice unless (118.12a), bolster (701.39a); registered in resolve.HANDLERS
 turn.py         the turn's structure for advance (500-514)
 actions.py      the question format's actions (cast, play, activate, resolve, destroy, exile, sacrifice, bounce,
                 transform, concede, advance)
@@ -27,3 +31,4 @@ from mtgjudge.model.engine import effects as _effects  # noqa: E402,F401
 from mtgjudge.model.engine import until as _until  # noqa: E402,F401  (e-until: "until end of turn" effects)
 from mtgjudge.model.engine import damage as _damage  # noqa: E402,F401
 from mtgjudge.model.engine import library as _library  # noqa: E402,F401  (e-library: libraries, hands and players)
+from mtgjudge.model.engine import perm as _perm  # noqa: E402,F401  (issue 9, e-perm: registers its handlers)

@@ -28,6 +28,7 @@ from mtgjudge.model.errors import Illegal, InputError, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.legality import can_activate, can_play, find_ability
 from mtgjudge.model.rules.costs import activation_cost, total_cost
+from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import StackAbility
 
@@ -53,6 +54,8 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     _legal(can_play(state, oid, player, x))
     ch = current(state, oid)
     phrases = tuple(t for ab in ch.abilities if ab.kind == "spell" for t in ab.targets)
+    if "Aura" in ch.subtypes:
+        phrases += (enchant_phrase(state, oid),)     # 303.4a, 115.1b: an Aura spell targets what it can enchant
     if a.get("choices"):
         raise Unsupported("casting with choices is not performed by the engine yet")
     cost = total_cost(state, player, oid, x=x)

@@ -25,6 +25,8 @@ from mtgjudge.model.engine.targeting import effect_uses, still_legal
 from mtgjudge.model.rules.targets import target_spec
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
+from mtgjudge.model.engine.auras import resolve_aura
+from mtgjudge.model.engine.tokens import token_card
 from mtgjudge.model.engine.exile_until import exile_until_leaves, link_exiled, return_linked
 from mtgjudge.model.engine.exile_top import exile_top, exiled_by_this, leave_permission
 from mtgjudge.model.engine.transforming import can_transform, transform
@@ -111,13 +113,18 @@ def discard_one(game: Game, player: str, oid: str) -> Game:
     return after_moves(g, [(lki, "hand", "graveyard")], f"{player} discards").choose(f"{player} discards {oid}")
 
 
-def create_token(game: Game, kind: str, controller: str, rule) -> Game:
+def create_token(game: Game, kind: str | CardDef, controller: str, rule) -> Game:
+    """111.2: ``controller`` creates a token of a defined kind (by name: 111.10) or of the card an effect's
+    words describe (111.3); it enters the battlefield under their control."""
     if controller in game.left:
         return game.log("800.4b", f"{controller} has left the game: no token is created")
-    found = card_db().find(kind)
-    if found is None or not found[0].token:
-        raise Unsupported(f"the token kind {kind!r} has no definition")
-    card, face = found
+    if isinstance(kind, CardDef):
+        card, face = kind, 0
+    else:
+        found = card_db().find(kind)
+        if found is None or not found[0].token:
+            raise Unsupported(f"the token kind {kind!r} has no definition")
+        card, face = found
     name = " ".join(card.faces[face].subtypes) + " Token"
     guard_scope(game.state, "enters", f"a {name} enters the battlefield")
     for a in card.faces[face].abilities:
@@ -276,35 +283,9 @@ def _tokens_per_counter(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [game]
 
 
-_COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-#: The words of a token's description other than its subtypes (111.4, 111.10).
-_TOKEN_WORDS = {"white", "blue", "black", "red", "green", "colorless", "artifact", "creature", "enchantment", "land",
-                "and"}
-
-
-def _token_kind(words: str) -> str:
-    """The defined token the words describe ("1/1 colorless Thopter artifact creature token with flying"):
-    its power/toughness, subtypes, card types and keywords must be the words'; else unsupported (111.4)."""
-    m = re.match(r"^(\d+)/(\d+) (.+?) token(?: with ([a-z ]+))?$", words, re.I)
-    if m is None:
-        raise Unsupported(f"the token {words!r} is not read by the engine")
-    mid = m.group(3).split()
-    subtypes = [w for w in mid if w[0].isupper()]
-    for sub in subtypes:
-        found = card_db().find(sub)
-        if found is None or not found[0].token:
-            continue
-        face = found[0].faces[found[1]]
-        kws = tuple(sorted(a.keyword.lower() for a in face.abilities if a.kind == "keyword"))
-        want_kws = tuple(sorted(k.strip() for k in (m.group(4) or "").replace(" and ", ",").split(",") if k.strip()))
-        types = {w.capitalize() for w in mid if w.lower() in ("artifact", "creature", "enchantment", "land")}
-        colors = {_COLOR_LETTER[w.lower()] for w in mid if w.lower() in _COLOR_LETTER}
-        if ((face.power, face.toughness) == (int(m.group(1)), int(m.group(2))) and tuple(face.subtypes) == tuple(subtypes)
-                and set(face.types) == types and kws == want_kws and len(face.abilities) == len(kws)
-                and set(face.color_indicator or ()) == colors and not face.mana_cost
-                and set(mid) <= set(subtypes) | _TOKEN_WORDS):
-            return sub
-    raise Unsupported(f"no defined token is {words!r}")
+def _token_kind(words: str) -> CardDef:
+    """The token the words describe (111.3, 111.4; ``tokens.token_card``), or unsupported naming them."""
+    return token_card(words)
 
 
 def _pump(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -594,7 +575,7 @@ def resolve_top(game: Game) -> list[Game]:
     ch = current(st, top)
     if any(t in ch.types for t in ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")):
         if "Aura" in ch.subtypes:
-            raise Unsupported(f"{o.name} is an Aura spell: resolving it (attaching, 303.4f) is not modelled")
+            return resolve_aura(game, top)      # 608.3b-c
         game = put_onto_battlefield(game, top, o.controller, o.x, "608.3",
                                     f"{o.name} ({top}) resolves and enters the battlefield under {o.controller}'s control")
         lki = game.state.obj(top)

@@ -13,6 +13,7 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine import zones
+from mtgjudge.model.rules.enchanting import can_enchant
 
 
 def toughness(game: Game, oid: str) -> int:
@@ -41,13 +42,13 @@ def power(game: Game, oid: str) -> int:
     return ch.power + o.counter("+1/+1") - o.counter("-1/-1")
 
 
-def _guard_aura_legal(game: Game, aura: str, target: str) -> None:
-    """704.5m for an Aura still attached to a permanent: what it may enchant is text the engine does not read,
-    so the attachment is taken as legal only while neither object nor the enchanted object's characteristics
-    changed since the question's state (which is taken as given)."""
+def _aura_legal(game: Game, aura: str, target: str) -> bool:
+    """704.5m for an Aura still attached to a permanent: an attachment the question's state gives is taken as
+    legal while neither object nor the enchanted object's characteristics changed since; otherwise its enchant
+    ability decides (``rules.enchanting.can_enchant``: unsupported where that is not read)."""
     init = game.initial
     if init is None:
-        return
+        return True
     same = (game.moved(aura) == 0 and game.moved(target) == 0 and init.has(target)
             and init.obj(target).zone == "battlefield" and init.obj(aura).attached_to == target)
     if same:
@@ -55,9 +56,7 @@ def _guard_aura_legal(game: Game, aura: str, target: str) -> None:
         same = (a.types, a.subtypes, a.supertypes, a.colors, a.abilities) == (b.types, b.subtypes, b.supertypes,
                                                                               b.colors, b.abilities) \
             and game.state.obj(target).controller == init.obj(target).controller
-    if not same:
-        raise Unsupported(f"whether the Aura {aura} may still enchant {target} (704.5m) depends on its enchant "
-                          "ability, which the engine does not read")
+    return same or can_enchant(game.state, aura, target)
 
 
 def check(game: Game) -> tuple[Game, list, bool]:
@@ -101,8 +100,9 @@ def check(game: Game) -> tuple[Game, list, bool]:
             if target is None or not state.has(target) or state.obj(target).zone != "battlefield":
                 to_graveyard.append((o.id, "704.5m", f"{o.name} ({o.id}) is an Aura attached to no object on the "
                                                      "battlefield and is put into its owner's graveyard"))
-            else:
-                _guard_aura_legal(game, o.id, target)
+            elif not _aura_legal(game, o.id, target):
+                to_graveyard.append((o.id, "704.5m", f"{o.name} ({o.id}) is attached to an object it can't "
+                                                     "enchant and is put into its owner's graveyard"))
         elif ("Equipment" in ch.subtypes or "Fortification" in ch.subtypes) and o.attached_to is not None:
             target = o.attached_to
             kind = "Creature" if "Equipment" in ch.subtypes else "Land"

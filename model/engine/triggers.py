@@ -16,6 +16,7 @@ import re
 from functools import lru_cache
 from math import factorial, prod
 
+from mtgjudge.model.oracle.keyword_triggers import keyword_trigger
 from mtgjudge.model.oracle.lines import without_ability_word
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
@@ -44,7 +45,8 @@ def trigger_of(a: Ability, name: str = "") -> TriggerEvent | None:
             return a.trigger_event
         words = a.trigger
     elif a.kind == "unmodelled" and a.unmodelled_kind == "triggered":
-        words = a.trigger or without_ability_word(a.source_text).split(",")[0]   # normalized words, when kept
+        kw = keyword_trigger(a.source_text)     # a keyword's trigger, as its rule in 702 words it
+        words = kw[1] if kw else a.trigger or without_ability_word(a.source_text).split(",")[0]   # normalized words
     else:
         return None
     words = _SELF.sub("~", words.strip())
@@ -147,7 +149,7 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
                 gone = w.id in left_ids
                 for i, a in enumerate(_abilities(w), 1):
                     t = trigger_of(a, w.name) if is_triggered(a) else None
-                    if t is None or t.event != event:
+                    if t is None or not t.on(event):
                         continue
                     if ch is None and t.who != "self":
                         ch = _last_known(game, obj, left)
@@ -196,7 +198,7 @@ def triggered_by_cast(game: Game, spell: str, caster: str) -> list[PendingTrigge
     for w in st.battlefield():
         for i, a in enumerate(_abilities(w), 1):
             t = trigger_of(a, w.name) if is_triggered(a) else None
-            if t is None or t.event != "cast" or w.controller != caster:
+            if t is None or not t.on("cast") or w.controller != caster:
                 continue
             if any(matches(sel, ch, o, w.controller, w) for sel in t.what.objects):
                 p = _trigger(game, w, i, a, f"{o.name} ({spell}) is cast", game.moved(w.id))
@@ -207,13 +209,15 @@ def triggered_by_cast(game: Game, spell: str, caster: str) -> list[PendingTrigge
 
 def triggered_at_step(game: Game, step: str) -> list[PendingTrigger]:
     """503.1a, 513.1a: "At the beginning of your upkeep / end step" triggers as that step of its controller's
-    turn begins; "of each (player's) upkeep / end step" as that step of every turn begins."""
+    turn begins; "of each (player's) upkeep / end step" as that step of every turn begins; "of each opponent's
+    upkeep" as that step of its controller's opponents' turns begins."""
     st = game.state
     out = []
     for w in st.battlefield():
         for i, a in enumerate(_abilities(w), 1):
             t = trigger_of(a, w.name) if is_triggered(a) else None
-            if t is not None and t.event == step and (t.who == "each" or w.controller == st.turn.active):
+            mine = w.controller == st.turn.active
+            if t is not None and t.on(step) and (t.who == "each" or (not mine if t.who == "opponent" else mine)):
                 p = _trigger(game, w, i, a, f"the beginning of the {step} step", game.moved(w.id))
                 if p is not None:
                     out.append(p)

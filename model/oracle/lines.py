@@ -16,6 +16,7 @@ from mtgjudge.model.mana import COLORS
 from mtgjudge.model.oracle import damage_sentences, keywords
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
+from mtgjudge.model.oracle.perm_sentences import perm_sentence
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.oracle.until import until_word
 from mtgjudge.model.rules.costs import spells_match
@@ -119,6 +120,23 @@ def sentences(text: str) -> list[str]:
             start = i + 1
     if text[start:].strip():
         out.append(text[start:].strip())
+    return _token_with_quote(out)
+
+
+_CREATES = re.compile(r"^(?:you )?create .+ tokens?\.$", re.I)
+_HAS_QUOTE = re.compile(r'^(?:it has|they have) ("[^"]+")\.?$', re.I)
+
+
+def _token_with_quote(parts: list[str]) -> list[str]:
+    """111.3: "Create a 1/1 ... token. It has "[ability]"." describes one token: the two sentences are read as
+    one, "Create a 1/1 ... token with "[ability]".", where the first says nothing of abilities ("with")."""
+    out: list[str] = []
+    for s in parts:
+        m = _HAS_QUOTE.match(s)
+        if m and out and _CREATES.match(out[-1]) and " with " not in out[-1]:
+            out[-1] = out[-1][:-1] + f" with {m.group(1)}."
+            continue
+        out.append(s)
     return out
 
 
@@ -284,7 +302,8 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
         try:
             return parse_effect(phrases.parse(sentence.strip(), "keyword_action"))               # 701.1
         except DefinitionError:
-            return None
+            pass
+        return perm_sentence(sentence)       # permanents entering, tokens, triggers (oracle.perm_sentences)
     return None
 
 

@@ -272,15 +272,21 @@ class TriggerEvent:
     """A trigger condition the engine watches for (CR 603.2). ``event``: ``enters``, ``dies``, ``leaves``
     (zone changes, 603.6a, 603.10a), ``cast`` (603.2e: when the spell becomes cast, 601.2i), ``upkeep`` or
     ``end`` (the beginning of that step of its controller's turn, 503.1a, 513.1a), ``becomes_tapped`` (the object
-    itself changes from untapped to tapped on the battlefield, 603.2e). ``who``: whose zone
+    itself changes from untapped to tapped on the battlefield, 603.2e), ``attacks`` or ``blocks`` (508.1, 509.1:
+    the engine declares no attackers or blockers, so these never happen in its games). ``who``: whose zone
     change: ``self`` (the object with the ability), ``other`` ("another ...": any other matching object),
     ``self_or_other`` ("~ or another ..."), ``any`` (any matching object, itself included); for ``cast``,
     ``you``: the spell's caster must be the ability's controller; for steps, ``you``: on its controller's
-    turn, ``each``: on every player's turn. ``what``: what the other objects or the spell must be (a noun phrase read by ``vocab.phrases``)."""
+    turn, ``each``: on every player's turn, ``opponent``: on its controller's opponents' turns. ``what``: what the other objects or the spell must be (a noun phrase read by ``vocab.phrases``)."""
 
     event: str
     who: str = "self"
     what: "TargetSpec | None" = None
+    also: str = ""      # a second event of the same object ("When ~ enters or dies"): either triggers it
+
+    def on(self, event: str) -> bool:
+        """Does ``event`` meet this condition (its event, or the second one)?"""
+        return event == self.event or (bool(self.also) and event == self.also)
 
 
 @dataclass(frozen=True)

@@ -547,6 +547,8 @@ class _Meaning(Transformer):
                 raise DefinitionError("'enters under your control' of this object or of another's permanents")
             what = replace(what, objects=tuple(replace(sel, controller="you") for sel in what.objects))
             event = "enters"
+        if isinstance(event, tuple):          # "enters or dies": one ability, two events of the same object
+            return TriggerEvent(event[0], who, what, also=event[1])
         return TriggerEvent(event, who, what)
 
     def tc_cast(self, _when, _article, spec) -> TriggerEvent:
@@ -559,6 +561,10 @@ class _Meaning(Transformer):
 
     def tc_step_each(self, *parts) -> TriggerEvent:
         return TriggerEvent(parts[-1], "each")
+
+    def tc_step_opponent(self, _own, step) -> TriggerEvent:
+        # "At the beginning of each opponent's upkeep": on the turns of its controller's opponents (503.1a)
+        return TriggerEvent(step, "opponent")
 
     def ts_self(self, _self):
         return ("self", None)
@@ -590,6 +596,16 @@ class _Meaning(Transformer):
 
     def te_becomes_tapped(self):
         return "becomes_tapped"
+    # Combat (508.1, 509.1): the engine declares no attackers or blockers (turn.py: "no player attacks"), so
+    # these events never happen in its games; reading them says which events such an ability can't trigger on.
+    def te_attacks(self):
+        return "attacks"
+
+    def te_blocks(self, *_):
+        return "blocks"
+
+    def te_enters_or(self, _tok, second):
+        return ("enters", second)
 
     def st_upkeep(self):
         return "upkeep"
@@ -711,6 +727,19 @@ class _Meaning(Transformer):
 
     # ---- keyword actions as whole sentences (701): the word of the effect vocabulary
     def ka_recruit(self): return "recruit"       # 701.70a (2026-09-25 rules)
+
+    # ---- perm: permanents entering, tokens, triggers (issue 9, e-perm): {"word": kind, **args}
+    def pe_tap_enchanted(self, noun):
+        what = str(noun).lower()
+        if what not in ("creature", "permanent", "land", "artifact"):
+            raise DefinitionError(f"tap enchanted {what}: not a permanent")
+        return {"word": "tap_enchanted", "what": what}
+
+    def pe_bolster(self, n):
+        return {"word": "bolster", "n": int(n)}
+
+    def pe_investigate(self):
+        return {"word": "investigate"}
 
     def tp_any(self, *_):
         kinds = tuple(Selector(types=(t,)) for t in ("Creature", "Planeswalker", "Battle"))
@@ -999,3 +1028,7 @@ def cost_parts(text: str) -> tuple[CostPart, ...]:
         except DefinitionError:
             raise DefinitionError(f"cost part {raw.strip()!r} is not in the cost vocabulary") from None
     return tuple(parts)
+
+
+# perm (issue 9, e-perm): the start symbol of the family's effect sentences (read lazily by ``parser``).
+STARTS = STARTS + ("perm_effect",)

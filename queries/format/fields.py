@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping, NoReturn
 
 from mtgjudge.model.cards.lookup import card_db
+from mtgjudge.model.vocab.subtypes import all_subtypes
 from mtgjudge.model.mana import COLORS, ManaSyntaxError, parse_cost, parse_mana
 from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import CardDef, GameObject
@@ -113,7 +114,11 @@ def known_name(name: str) -> bool:
         base = n[:-5]
         if db.find(base):
             return True
-        return any(c.token and normalize(" ".join(f.subtypes)) == base for c in db.built_in() for f in c.faces)
+        if any(c.token and normalize(" ".join(f.subtypes)) == base for c in db.built_in() for f in c.faces):
+            return True
+        # a token an effect describes (111.3) is named by its subtypes (111.4): "Wurm Token", "Elf Warrior Token"
+        words = name.split()[:-1]
+        return bool(words) and all(w in all_subtypes() for w in words)
     return False
 
 

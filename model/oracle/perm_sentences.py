@@ -1,0 +1,104 @@
+"""Effect sentences of the "perm" family of issue 9 (permanents entering, tokens and triggers) that name a kind
+of permanent in the middle ("Return a land you control to its owner's hand.", "Each opponent sacrifices a
+creature."): the sentence's frame is fixed, and the noun phrase is read by the phrase grammar (``target_np``),
+which must read it whole. Sentences without a noun phrase are the grammar's ``perm_effect`` alone."""
+from __future__ import annotations
+
+import re
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab import phrases
+from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.vocab.parse import parse_effect
+
+_NP = r"(?:an? |(?=another ))(?P<np>[A-Za-z' -]+?)"
+#: (frame, word, fixed arguments); ``np`` is the noun phrase, kept as written.
+FRAMES: tuple[tuple[re.Pattern, str, dict], ...] = (
+    # 400.6, 608.2c: the controller chooses one of their permanents as the ability resolves.
+    (re.compile(rf"^return {_NP} to its owner's hand\.?$", re.I), "return_own", {}),
+    # 111.1, 111.3: "Create two 1/1 colorless Eldrazi Spawn creature tokens with "Sacrifice ~: Add {C}."" (a
+    # quoted ability: ``engine.tokens`` builds the token only where the compiler reads it).
+    (re.compile(r'^(?:you )?create (?P<n>an?|one|two|three|four|five|\d+) (?P<token>[^"]+? tokens?) with '
+                r'(?P<quote>"[^"]+")\.?$', re.I), "create_tokens", {}),
+    # 701.21a: "sacrifice a creature": one the player controls, of their choice.
+    (re.compile(rf"^sacrifice {_NP}\.?$", re.I), "sacrifice_own", {}),
+    # 701.21a, 101.4: each player (or opponent), in APNAP order, chooses one; all are sacrificed at once.
+    (re.compile(rf"^each (?P<who>player|opponent) sacrifices {_NP}\.?$", re.I), "sacrifice_each", {}),
+)
+
+
+def _kinds(np: str, zone_ok: bool = False) -> bool:
+    """Does the grammar read the noun phrase as kinds of permanents ("white or blue creature you control")?
+    ``zone_ok``: kinds of cards anywhere ("land" of "a land card")."""
+    try:
+        spec = phrases.parse(np, "target_np")
+    except DefinitionError:
+        return False
+    return (zone_ok or spec.zone == "battlefield") and bool(spec.objects) and not spec.players and not spec.that_player
+
+
+_UNLESS = re.compile(r"^sacrifice (?:it|~) unless you (?P<rest>.+?)\.?$", re.I)
+_PAY = re.compile(r"^pay (?P<mana>(?:\{[0-9WUBRGC]\})+)$", re.I)
+_DISCARD = re.compile(r"^discard an? (?:(?P<np>[a-z -]+?) )?card(?P<random> at random)?$", re.I)
+
+
+def _unless(rest: str) -> Effect | None:
+    """118.12a: "Sacrifice it unless you [cost]" is "You may [cost]. If you don't, sacrifice it.": the costs
+    read are paying mana, returning or sacrificing a permanent of a kind, discarding a card (of a kind)."""
+    m = _PAY.match(rest)
+    if m:
+        args: dict = {"action": "pay", "mana": m.group("mana").upper()}
+    elif (m := _DISCARD.match(rest)) is not None:
+        np = m.group("np") or ""
+        if np and not _kinds(np, zone_ok=True):
+            return None
+        args = {"action": "discard", "affects": np, **({"random": True} if m.group("random") else {})}
+    else:
+        inner = perm_sentence(rest + ".")
+        if inner is None or inner.kind not in ("return_own", "sacrifice_own"):
+            return None
+        args = {"action": inner.kind, "affects": inner.arg("affects")}
+    try:
+        return parse_effect({"sacrifice_unless": args})
+    except DefinitionError:
+        return None
+
+
+def perm_sentence(sentence: str) -> Effect | None:
+    """The word of a sentence of this family, or None: the grammar's ``perm_effect``, then the frames."""
+    s = sentence.strip()
+    try:
+        r = dict(phrases.parse(s, "perm_effect"))
+        kind = r.pop("word")
+        return parse_effect({kind: r} if r else kind)
+    except DefinitionError:
+        pass
+    m = _UNLESS.match(s)
+    if m is not None:
+        return _unless(m.group("rest"))
+    for pattern, kind, fixed in FRAMES:
+        m = pattern.match(s)
+        if m is None:
+            continue
+        if kind == "create_tokens":
+            token = re.sub(r"\btokens\b", "token", m.group("token")) + " with " + m.group("quote")
+            try:
+                return parse_effect({kind: {"n": phrases.number_word(m.group("n")), "token": token}})
+            except DefinitionError:
+                return None
+        np = m.group("np")        # mid-sentence: its capitals are subtypes ("a Forest")
+        if not _kinds(np):
+            return None
+        args = {"affects": np, **fixed}
+        if "who" in m.groupdict():
+            args["who"] = m.group("who").lower()
+        if kind == "return_own":
+            # "a land you control": the chooser is the one who controls them (the ability's controller)
+            spec = phrases.parse(np, "target_np")
+            if any(sel.controller != "you" for sel in spec.objects):
+                return None
+        try:
+            return parse_effect({kind: args})
+        except DefinitionError:
+            return None
+    return None
