@@ -242,6 +242,18 @@ def test_engine_branches_are_the_listed_payments(c):
     assert got == expected, (c, sorted(got - expected, key=repr), sorted(expected - got, key=repr))
 
 
+def test_listing_never_overdraws_life_shared_by_two_groups_119_4():
+    """Two Mana Confluence in two groups (one marked as entered this turn, which doesn't matter for a land,
+    302.6) and 1 life: only one can be tapped (119.4: 1 life can be paid once), so {1}{1} has no payment.
+    Each group's cap was read from the budget alone and the listing once paid 2 life (found by hypothesis)."""
+    mc = "Mana Confluence"
+    s = board_state([(mc, False, False, ()), (mc, False, True, ())], "{1}{1}", life=1)
+    pr = problem_of(s)
+    assert all_payments(pr) == [] and not solve(pr).sat
+    s = board_state([(mc, False, False, ()), (mc, False, True, ())], "{1}{1}", life=2)
+    assert [p.life for p in all_payments(problem_of(s))] == [2]
+
+
 def test_engine_branches_hand_derived():
     """{1}{G} with two Forests and Sol Ring (ids p0, p1, p2): tap p0 and p1; or a Forest and Sol Ring, {C}
     left in the pool; Sol Ring can't pay {G}: 3 branches."""

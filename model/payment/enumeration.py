@@ -550,7 +550,10 @@ class _Enumerator:
                     if n:
                         consume(cells[k], t, n)
                         flows[(k, ci, kind, t)] = n
-                rec(ti + 1)
+                # Each cell's cap was read from the budget alone; together they may overdraw what they share
+                # (two groups of Mana Confluence paying 1 life each from 1 life: 119.4).
+                if all(v >= 0 for v in b.values()):
+                    rec(ti + 1)
                 for (k, t), n in zip(slots, parts):
                     if n:
                         consume(cells[k], t, -n)
