@@ -24,3 +24,13 @@ class Word:
     handled_by: frozenset[str] = frozenset()
     validate: Callable[[dict], dict | None] | None = field(default=None, compare=False)
     text_only: bool = False
+
+    def __reduce__(self):
+        # A word is one of the vocabulary's (``words``): pickled by its family and name, read back as that
+        # word (its render and validate functions are not data; model.cards.compiled keeps compiled cards).
+        return (_vocabulary_word, (self.family, self.name))
+
+
+def _vocabulary_word(family: str, name: str) -> Word:
+    from mtgjudge.model.vocab import words
+    return {"static": words.STATIC_WORDS, "effect": words.EFFECT_WORDS, "cost": words.COST_WORDS}[family][name]
