@@ -322,7 +322,8 @@ def _found_object(game: Game, p: str, quality: str, card: CardDef | None = None)
     card ``card`` where the search names it ("a card named ~")."""
     pl = game.state.player(p)
     oid = _unknown(p, game.state, "found")
-    name = f"a {quality} card nobody knows" if quality else "a card nobody knows"
+    name = f"{'an' if quality[:1].lower() in 'aeiou' else 'a'} {quality} card nobody knows" if quality else \
+        "a card nobody knows"
     o = GameObject(id=oid, card=card or CardDef(faces=(Face(name=name),), modelled=False), owner=p, controller=p,
                    zone="hand")
     st = game.state.with_player(replace(pl, unknown_library=pl.unknown_library - 1))
