@@ -175,3 +175,28 @@ actions:
 expect: [{stack_size: 0}]
 """))
     assert (zone(g, "elf1"), zone(g, "elf2")) == ("graveyard", "battlefield")
+
+
+# ---------------------------------------------------------------- 113.6, 113.6k, 113.6m: a trigger that bounces itself
+
+from mtgjudge.model.oracle.scopes import zones_of     # noqa: E402
+
+
+@pytest.mark.parametrize("line", [
+    "Whenever you cast a Spirit or Arcane spell, you may return ~ to its owner's hand.",
+    "When a Cartouche enters the battlefield under your control, return ~ to its owner's hand.",
+])
+def test_a_permanents_trigger_returning_itself_to_hand_functions_on_the_battlefield(line):
+    assert zones_of(line, "triggered", spell=False) == ("battlefield",)
+
+
+@pytest.mark.parametrize("line", [
+    # its own event (may happen in another zone), a condition naming another zone (113.6k), a zone it leaves
+    # (113.6m), an effect that is more than the bounce
+    "When ~ is put into a graveyard from the battlefield, return ~ to its owner's hand.",
+    "Whenever a creature card is put into your graveyard from anywhere, you may return ~ to its owner's hand.",
+    "Whenever you cast a spell, you may return ~ from your graveyard to your hand.",
+    "Whenever you cast a spell, you may return ~ to its owner's hand and draw a card.",
+])
+def test_near_misses_of_the_bounce_trigger_may_function_anywhere(line):
+    assert zones_of(line, "triggered", spell=False) == ()
