@@ -232,7 +232,9 @@ TABLE: tuple[Keyword, ...] = (
     _k("Epic", "702.50", "", "static", AS_IT_RESOLVES, STACK),
     # 702.88a: a static ability on the stack that changes where the spell goes as it resolves (608.2n).
     _k("Rebound", "702.88", "", "static", AS_IT_RESOLVES, STACK),
-    _k("Cipher", "702.99", "", "static", EVENTS, STACK),
+    # 702.99a: on the stack, a spell ability (encode it on a creature as it resolves, 608.2). Its static ability in
+    # exile, the encoded creature's trigger, is not in this table's zones (the model has no encoded cards).
+    _k("Cipher", "702.99", "", "static", AS_IT_RESOLVES, STACK),
     _k("Unleash", "702.98", "", "static", EVENTS),
     _k("Enlist", "702.154", "", "static", EVENTS),
     _k("Decayed", "702.147", "", "static", EVENTS),
