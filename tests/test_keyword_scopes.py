@@ -200,3 +200,12 @@ def test_a_permanents_trigger_returning_itself_to_hand_functions_on_the_battlefi
 ])
 def test_near_misses_of_the_bounce_trigger_may_function_anywhere(line):
     assert zones_of(line, "triggered", spell=False) == ()
+
+
+def test_a_graveyard_counted_by_delirium_is_not_where_the_line_functions_113_6b():
+    line = ("Delirium — At the beginning of each opponent's upkeep, if there are four or more card types among cards "
+            "in your graveyard, ~ deals 2 damage to that player.")
+    assert zones_of(line, "triggered", spell=False) == ("battlefield",)
+    # near miss: the effect moves ~ out of the graveyard (113.6m): it functions there
+    assert zones_of("At the beginning of your upkeep, if there are four or more card types among cards in your "
+                    "graveyard, return ~ from your graveyard to the battlefield.", "triggered", spell=False) == ()

@@ -152,6 +152,10 @@ def _spending_only(norm: str) -> bool:
         return False
 
 
+#: Delirium's condition (207.2c: an ability word) counts the card types among the cards in a graveyard: a zone
+#: whose cards are counted is not a zone the ability states it functions in (113.6b), so it is no zone word.
+_COUNTED_ZONE = re.compile(r"\bcard types among cards in your graveyard\b", re.I)
+
 #: "<trigger condition>, [you may] return ~ to its owner's hand.": a permanent's trigger that bounces itself.
 _BOUNCES_ITSELF = re.compile(r"^(?P<when>(?:When|Whenever) [^,]+), (?:you may )?return ~ to its owner's hand\.$")
 
@@ -178,7 +182,7 @@ def zones_of(norm: str, kind: str, spell: bool) -> tuple[str, ...]:
     stated = _STATES_ITS_ZONE.match(norm)
     if stated and kind == "static":
         return (stated.group(1).lower(),)
-    if _ZONE_WORDS.search(norm):
+    if _ZONE_WORDS.search(_COUNTED_ZONE.sub(" ", norm)):
         return ()
     if "~" in norm and _SELF_WORDS.search(norm):
         return ()
