@@ -209,3 +209,12 @@ def test_a_graveyard_counted_by_delirium_is_not_where_the_line_functions_113_6b(
     # near miss: the effect moves ~ out of the graveyard (113.6m): it functions there
     assert zones_of("At the beginning of your upkeep, if there are four or more card types among cards in your "
                     "graveyard, return ~ from your graveyard to the battlefield.", "triggered", spell=False) == ()
+
+
+@pytest.mark.parametrize("line", ["Infect", "Deathtouch", "Lifelink", "Wither", "Indestructible", "Protection from red"])
+def test_damage_keywords_are_not_how_a_permanent_enters_614_1c(line):
+    (a,) = compile_line(line, line, LineContext(spell=False))
+    if a.kind == "unmodelled":
+        assert not a.may_concern(Scope.ENTERS) and a.may_concern(Scope.LIFE)
+    # near miss: a line that modifies how its object enters keeps the scope
+    assert BY_NAME["tribute"].scopes >= {Scope.ENTERS} and BY_NAME["amplify"].scopes >= {Scope.ENTERS}

@@ -31,7 +31,11 @@ OPTIONS = frozenset({Scope.CAST_OPTIONS})
 ACTIVATED = EVENT_SCOPES | {Scope.ACTIVATION}
 ENTERS = frozenset({Scope.ENTERS})
 CHARACTERISTICS = frozenset({Scope.CHARACTERISTICS, Scope.COLORS_OFF_BATTLEFIELD})
-PROTECTION = EVENT_SCOPES | {Scope.TARGETING}
+#: What a keyword about damage or destruction can change: every event but how permanents enter (614.1c-d).
+NOT_ENTERING = EVENT_SCOPES - {Scope.ENTERS}
+#: 702.16b-e: protection is damage, enchanting/equipping/fortifying (attach), blocking and targeting (DEBT); not
+#: how a permanent enters (an Aura entering attached to it is the attach scope's, 303.4f).
+PROTECTION = NOT_ENTERING | {Scope.TARGETING}
 OUTSIDE = frozenset({Scope.OUTSIDE_GAME})
 #: What a spell's ability that does its work only as the spell resolves (608.2) can change before then: whether
 #: and how it resolves (the engine's guard as it resolves, ``resolve._guard_own_text``, and as it is countered).
@@ -77,13 +81,14 @@ TABLE: tuple[Keyword, ...] = (
     _k("Skulk", "702.118", "", "static", COMBAT),
     _k("Banding", "702.22", "", "static", COMBAT),
     _k("Landwalk", "702.14", "quality", "static", COMBAT),
-    # Damage (120): what combat and other damage does.
-    _k("Deathtouch", "702.2", "", "static", EVENTS),
-    _k("Lifelink", "702.15", "", "static", EVENTS),
-    _k("Infect", "702.90", "", "static", EVENTS),
-    _k("Wither", "702.80", "", "static", EVENTS),
-    _k("Toxic", "702.164", "n", "static", EVENTS),
-    _k("Indestructible", "702.12", "", "static", EVENTS),
+    # Damage (120): what combat and other damage does, and destruction (701.8); none of them is how a permanent
+    # enters (614.1c-d, 614.12).
+    _k("Deathtouch", "702.2", "", "static", NOT_ENTERING),
+    _k("Lifelink", "702.15", "", "static", NOT_ENTERING),
+    _k("Infect", "702.90", "", "static", NOT_ENTERING),
+    _k("Wither", "702.80", "", "static", NOT_ENTERING),
+    _k("Toxic", "702.164", "n", "static", NOT_ENTERING),
+    _k("Indestructible", "702.12", "", "static", NOT_ENTERING),
     _k("Haste", "702.10", "", "static", frozenset({Scope.ACTIVATION, Scope.COMBAT})),
     # Targeting (115): what may target the permanent.
     _k("Hexproof", "702.11", "", "static", frozenset({Scope.TARGETING})),
