@@ -5,6 +5,7 @@ from __future__ import annotations
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.oracle.keywords import only_if_chosen
 from mtgjudge.model.rules.guards import guard_scope
 
 
@@ -18,11 +19,25 @@ def enters_tapped(game: Game, oid: str) -> bool:
                for a in game.state.obj(oid).printed.abilities)
 
 
+def unpaid_options(game: Game, oid: str) -> list[str]:
+    """The rules of the object's keywords whose abilities apply only if their alternative cost was paid (evoke
+    702.74a), when the actions cast it for its mana cost: what doesn't happen, to cite."""
+    if (oid, game.moved(oid)) not in game.cast_plainly:
+        return []
+    kws = [only_if_chosen(a.source_text) for a in game.state.obj(oid).printed.abilities if a.kind == "unmodelled"]
+    return [f"{k.rule}a" for k in kws if k is not None]
+
+
 def enters_counters(game: Game, oid: str, x: int | None) -> tuple[tuple[str, int], ...]:
     """614.1c: the counters the object enters with; X is the X of the spell it was, 0 when it was not cast."""
     o = game.state.obj(oid)
     out: dict[str, int] = {}
+    # 702.74a (evoke): "When this permanent enters, if its evoke cost was paid, ..." can't trigger (603.4) on a
+    # permanent that was a spell the actions cast for its mana cost.
+    plainly = (oid, game.moved(oid)) in game.cast_plainly
     for a in o.printed.abilities:
+        if plainly and a.kind == "unmodelled" and only_if_chosen(a.source_text) is not None:
+            continue
         if a.kind == "unmodelled" and a.unmodelled_kind == "static" and a.may_concern("enters"):
             raise Unsupported(f"{o.name} ({oid}) enters the battlefield and has text the engine cannot model that "
                               f"may apply: {a.source_text!r}")
@@ -39,6 +54,10 @@ def enters_counters(game: Game, oid: str, x: int | None) -> tuple[tuple[str, int
 def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | None, rule, why: str) -> Game:
     """Move ``oid`` onto the battlefield, with the counters it enters with."""
     counters = enters_counters(game, oid, x)
+    unpaid = unpaid_options(game, oid)
+    if unpaid:
+        game = game.log(tuple(unpaid) + ("603.4",), f"{oid} was cast for its mana cost: its abilities that apply only "
+                                                    "if an alternative cost was paid don't trigger")
     tapped = enters_tapped(game, oid)
     game = zones.move(game, oid, "battlefield", controller=controller, counters=counters, x=x, tapped=tapped)
     if tapped:

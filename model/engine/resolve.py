@@ -34,6 +34,7 @@ from mtgjudge.model.engine.settle import after_moves, settle, source_on_battlefi
 from mtgjudge.model.engine.triggers import ability_of, guard_unrecognized, legal_target, target_slots
 from mtgjudge.model.errors import InputError, SearchBound
 from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.oracle.keywords import only_if_chosen
 
 
 @dataclass(frozen=True)
@@ -522,18 +523,26 @@ def _targets_check(game: Game, ability: Ability, ctx: Ctx) -> list[bool] | None:
     return legal if any(legal) else None
 
 
-def _guard_own_text(o: GameObject, cast_plainly: bool = False) -> None:
+def _guard_own_text(o: GameObject, cast_plainly: bool = False) -> list[str]:
     """An instant's or sorcery's own unmodelled text that functions on the stack may change what happens as it
     resolves or where it goes after (rebound 702.88a, buyback 702.27a, a cost option chosen as it was cast):
     unsupported, naming it. ``cast_plainly``: the actions cast it for its mana cost, so a line that only
-    offers a cost option (spectacle 702.137a, prowl, surge) was not chosen and changes nothing (601.2b)."""
+    offers a cost option (spectacle 702.137a, prowl, surge) was not chosen and changes nothing (601.2b), nor
+    does a keyword whose other abilities apply only if its cost was paid: the rules of those, to cite."""
+    unpaid = []
     for a in o.printed.abilities:
         if cast_plainly and a.kind == "unmodelled" and a.scope and set(a.scope) <= {Scope.CAST_OPTIONS}:
+            continue
+        # overload 702.96a, awaken 702.113a: "if its ... cost was paid": not paid when cast for its mana cost
+        kw = only_if_chosen(a.source_text) if cast_plainly and a.kind == "unmodelled" else None
+        if kw is not None:
+            unpaid.append(f"{kw.rule}a")
             continue
         if a.kind == "unmodelled" and a.functions_in("stack") and (
                 not a.scope or any(sc in EVENT_SCOPES or sc == Scope.CAST_OPTIONS for sc in a.scope)):
             raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply as it resolves: "
                               f"{a.source_text!r}")
+    return unpaid
 
 
 def resolve_top(game: Game) -> list[Game]:
@@ -584,7 +593,10 @@ def resolve_top(game: Game) -> list[Game]:
     if whole is None:
         raise Unsupported(f"resolving {o.name}: its effect is not modelled")
     spell = [whole]
-    _guard_own_text(o, (top, game.moved(top)) in game.cast_plainly)
+    unpaid = _guard_own_text(o, (top, game.moved(top)) in game.cast_plainly)
+    if unpaid:
+        game = game.log(tuple(unpaid) + ("601.2b",), f"{o.name} was cast for its mana cost: its abilities that apply "
+                                                     "only if an alternative cost was paid change nothing")
     ctx = Ctx(top, o.controller, o.targets, game.moved(top), o.x, face=o.face)
     # A spell the actions cast may have chosen no targets where every use says "up to" or "any number of"
     # (601.2c); one given on the stack without its targets is not known.

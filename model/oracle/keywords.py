@@ -19,6 +19,8 @@ from mtgjudge.model.vocab.scopes import EVENT_SCOPES, Scope
 
 BF = ("battlefield",)
 HAND = ("hand",)
+#: Every zone but the stack: where a card may be cast from (601.3) and the battlefield.
+NOT_STACK = ("hand", "graveyard", "exile", "library", "command", "battlefield")
 GRAVEYARD = ("graveyard",)
 STACK = ("stack",)
 ANYWHERE: tuple[str, ...] = ()
@@ -29,8 +31,15 @@ OPTIONS = frozenset({Scope.CAST_OPTIONS})
 ACTIVATED = EVENT_SCOPES | {Scope.ACTIVATION}
 ENTERS = frozenset({Scope.ENTERS})
 CHARACTERISTICS = frozenset({Scope.CHARACTERISTICS, Scope.COLORS_OFF_BATTLEFIELD})
-PROTECTION = EVENT_SCOPES | {Scope.TARGETING}
+#: What a keyword about damage or destruction can change: every event but how permanents enter (614.1c-d).
+NOT_ENTERING = EVENT_SCOPES - {Scope.ENTERS}
+#: 702.16b-e: protection is damage, enchanting/equipping/fortifying (attach), blocking and targeting (DEBT); not
+#: how a permanent enters (an Aura entering attached to it is the attach scope's, 303.4f).
+PROTECTION = NOT_ENTERING | {Scope.TARGETING}
 OUTSIDE = frozenset({Scope.OUTSIDE_GAME})
+#: What a spell's ability that does its work only as the spell resolves (608.2) can change before then: whether
+#: and how it resolves (the engine's guard as it resolves, ``resolve._guard_own_text``, and as it is countered).
+AS_IT_RESOLVES = frozenset({Scope.RESOLUTION})
 
 
 @dataclass(frozen=True)
@@ -45,10 +54,14 @@ class Keyword:
     kind: str
     scopes: frozenset[Scope]
     zones: tuple[str, ...] = BF
+    #: Its abilities other than the cost option apply only if its alternative cost was paid (118.9, 601.2b):
+    #: a spell cast for its mana cost is unchanged by them (``only_if_chosen``).
+    if_chosen: bool = False
 
 
-def _k(name: str, rule: str, param: str, kind: str, scopes: frozenset[Scope], zones: tuple[str, ...] = BF) -> Keyword:
-    return Keyword(name, rule, param, kind, frozenset(scopes), zones)
+def _k(name: str, rule: str, param: str, kind: str, scopes: frozenset[Scope], zones: tuple[str, ...] = BF,
+       if_chosen: bool = False) -> Keyword:
+    return Keyword(name, rule, param, kind, frozenset(scopes), zones, if_chosen)
 
 
 TABLE: tuple[Keyword, ...] = (
@@ -68,13 +81,14 @@ TABLE: tuple[Keyword, ...] = (
     _k("Skulk", "702.118", "", "static", COMBAT),
     _k("Banding", "702.22", "", "static", COMBAT),
     _k("Landwalk", "702.14", "quality", "static", COMBAT),
-    # Damage (120): what combat and other damage does.
-    _k("Deathtouch", "702.2", "", "static", EVENTS),
-    _k("Lifelink", "702.15", "", "static", EVENTS),
-    _k("Infect", "702.90", "", "static", EVENTS),
-    _k("Wither", "702.80", "", "static", EVENTS),
-    _k("Toxic", "702.164", "n", "static", EVENTS),
-    _k("Indestructible", "702.12", "", "static", EVENTS),
+    # Damage (120): what combat and other damage does, and destruction (701.8); none of them is how a permanent
+    # enters (614.1c-d, 614.12).
+    _k("Deathtouch", "702.2", "", "static", NOT_ENTERING),
+    _k("Lifelink", "702.15", "", "static", NOT_ENTERING),
+    _k("Infect", "702.90", "", "static", NOT_ENTERING),
+    _k("Wither", "702.80", "", "static", NOT_ENTERING),
+    _k("Toxic", "702.164", "n", "static", NOT_ENTERING),
+    _k("Indestructible", "702.12", "", "static", NOT_ENTERING),
     _k("Haste", "702.10", "", "static", frozenset({Scope.ACTIVATION, Scope.COMBAT})),
     # Targeting (115): what may target the permanent.
     _k("Hexproof", "702.11", "", "static", frozenset({Scope.TARGETING})),
@@ -104,7 +118,11 @@ TABLE: tuple[Keyword, ...] = (
     _k("Morph", "702.37", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
     _k("Megamorph", "702.37", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
     _k("Disguise", "702.168", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
-    _k("Evoke", "702.74", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
+    # 702.74a: a static ability in the zones it can be cast from, and "When this permanent enters, if its evoke
+    # cost was paid, its controller sacrifices it", which can trigger only on its own entering (checked as it
+    # enters, ``engine.entering``), and only if it was cast for its evoke cost (603.4). Neither functions on
+    # the stack, and the counters and characteristics of other objects are none of its business.
+    _k("Evoke", "702.74", "cost", "static", OPTIONS | ENTERS, NOT_STACK[:-1], if_chosen=True),
     _k("Dash", "702.109", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
     _k("Blitz", "702.152", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
     _k("Bestow", "702.103", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
@@ -112,8 +130,14 @@ TABLE: tuple[Keyword, ...] = (
     _k("Surge", "702.117", "cost", "static", OPTIONS, ANYWHERE),
     _k("Spectacle", "702.137", "cost", "static", OPTIONS, ANYWHERE),
     _k("Emerge", "702.119", "cost", "static", OPTIONS, ANYWHERE),
-    _k("Overload", "702.96", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
-    _k("Awaken", "702.113", "n_cost", "static", OPTIONS | EVENTS, ANYWHERE),
+    # 702.96a: both abilities function on the stack; if the overload cost was paid, "target" reads "each" in the
+    # spell's own text: its targets are chosen as it is cast (601.2c, the cast's own choice: a cast option) and
+    # its text does its work as it resolves (608.2); it changes nothing else while it waits on the stack.
+    _k("Overload", "702.96", "cost", "static", OPTIONS | AS_IT_RESOLVES, STACK, if_chosen=True),
+    # 702.113a: a cost option and a spell ability ("If this spell's awaken cost was paid, put N +1/+1 counters on
+    # target land you control ..."), whose target is chosen as it is cast only if that cost is paid (601.2b-c) and
+    # which does its work only as the spell resolves (608.2).
+    _k("Awaken", "702.113", "n_cost", "static", OPTIONS | AS_IT_RESOLVES, STACK, if_chosen=True),
     _k("Miracle", "702.94", "cost", "static", OPTIONS, ANYWHERE),
     _k("Prototype", "702.160", "quality", "static", OPTIONS | EVENTS, ANYWHERE),
     _k("Affinity", "702.41", "quality", "static", OPTIONS, STACK),
@@ -135,8 +159,12 @@ TABLE: tuple[Keyword, ...] = (
     _k("Harmonize", "702.180", "cost", "static", OPTIONS, GRAVEYARD),
     _k("Mayhem", "702.187", "cost", "static", OPTIONS, GRAVEYARD),
     _k("Disturb", "702.146", "cost", "static", OPTIONS | EVENTS, GRAVEYARD),
-    _k("Madness", "702.35", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
-    _k("Suspend", "702.62", "n_cost", "static", OPTIONS | EVENTS, ANYWHERE),
+    # 702.35a: a replacement of its own discard, functioning in the hand, and a trigger on that replacement
+    # being applied (cast it for its madness cost): what discarding it does (``resolve.discard_one``).
+    _k("Madness", "702.35", "cost", "static", OPTIONS | {Scope.DISCARD}, HAND),
+    # 702.62a: a static ability in the hand (exile it with time counters) and two triggers in exile.
+    # Casting it from exile makes a spell, not a permanent entering: it changes no one's way of entering (614.1c).
+    _k("Suspend", "702.62", "n_cost", "static", OPTIONS | (EVENTS - ENTERS), ("hand", "exile")),
     _k("Foretell", "702.143", "cost", "static", OPTIONS, ANYWHERE),
     _k("Plot", "702.170", "cost", "static", OPTIONS, ANYWHERE),
     # Activated abilities that function in the hand or the graveyard (113.6j).
@@ -205,9 +233,13 @@ TABLE: tuple[Keyword, ...] = (
     _k("Storm", "702.40", "", "triggered", EVENTS, STACK),
     _k("Gravestorm", "702.69", "", "triggered", EVENTS, STACK),
     _k("Ripple", "702.60", "n", "triggered", EVENTS, STACK),
-    _k("Epic", "702.50", "", "static", EVENTS, STACK),
-    _k("Rebound", "702.88", "", "static", EVENTS, STACK),
-    _k("Cipher", "702.99", "", "static", EVENTS, STACK),
+    # 702.50a: two spell abilities, which do something only as the spell resolves (608.2).
+    _k("Epic", "702.50", "", "static", AS_IT_RESOLVES, STACK),
+    # 702.88a: a static ability on the stack that changes where the spell goes as it resolves (608.2n).
+    _k("Rebound", "702.88", "", "static", AS_IT_RESOLVES, STACK),
+    # 702.99a: on the stack, a spell ability (encode it on a creature as it resolves, 608.2). Its static ability in
+    # exile, the encoded creature's trigger, is not in this table's zones (the model has no encoded cards).
+    _k("Cipher", "702.99", "", "static", AS_IT_RESOLVES, STACK),
     _k("Unleash", "702.98", "", "static", EVENTS),
     _k("Enlist", "702.154", "", "static", EVENTS),
     _k("Decayed", "702.147", "", "static", EVENTS),
@@ -223,8 +255,10 @@ TABLE: tuple[Keyword, ...] = (
     # How it enters the battlefield (614.1c, 113.6h): these function as it enters.
     _k("Amplify", "702.38", "n", "static", ENTERS, ANYWHERE),
     _k("Sunburst", "702.44", "", "static", ENTERS, ANYWHERE),
-    _k("Tribute", "702.104", "n", "static", ENTERS | EVENTS, ANYWHERE),
-    _k("Devour", "702.82", "n", "static", ENTERS | EVENTS, ANYWHERE),
+    # 702.104a, 702.82a: replacements of how the object itself enters (113.6h, 614.12), checked as it enters
+    # (``engine.entering``): once it is on the battlefield its counters are the state's.
+    _k("Tribute", "702.104", "n", "static", ENTERS, ANYWHERE),
+    _k("Devour", "702.82", "n", "static", ENTERS, ANYWHERE),
     _k("Bloodthirst", "702.54", "n", "static", ENTERS, ANYWHERE),
     _k("Riot", "702.136", "", "static", ENTERS | COMBAT, ANYWHERE),
     _k("Ravenous", "702.156", "", "static", ENTERS | EVENTS, ANYWHERE),
@@ -258,4 +292,21 @@ def lookup(head: str) -> Keyword | None:
         return BY_NAME[low]
     if low.endswith(LANDWALK_SUFFIX) and len(low) > len(LANDWALK_SUFFIX):
         return BY_NAME["landwalk"]
+    return None
+
+
+def only_if_chosen(text: str) -> Keyword | None:
+    """The keyword this line is, if it is one keyword whose abilities, but for its cost option, apply only if its
+    alternative cost was paid (``Keyword.if_chosen``: "Overload {2}{R}", "Awaken 2—{4}{W}", "Evoke {U}"): a
+    spell cast for its mana cost (601.2b: that option not chosen) is unchanged by it. Any other line (reminder
+    text aside, a keyword with other words, another keyword): None."""
+    line = text.split("(")[0].strip().rstrip(".")
+    if any(sep in line for sep in (",", ";")):
+        return None
+    words = line.replace("—", " ").split()
+    for n in (2, 1):
+        kw = lookup(" ".join(words[:n])) if len(words) >= n else None
+        if kw is not None:
+            size = n + {"": 0, "cost": 1, "n": 1, "n_cost": 2}.get(kw.param, -1)
+            return kw if kw.if_chosen and len(words) == size else None
     return None

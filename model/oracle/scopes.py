@@ -152,12 +152,37 @@ def _spending_only(norm: str) -> bool:
         return False
 
 
+#: Delirium's condition (207.2c: an ability word) counts the card types among the cards in a graveyard: a zone
+#: whose cards are counted is not a zone the ability states it functions in (113.6b), so it is no zone word.
+_COUNTED_ZONE = re.compile(r"\bcard types among cards in your graveyard\b", re.I)
+
+#: "<trigger condition>, [you may] return ~ to its owner's hand.": a permanent's trigger that bounces itself.
+_BOUNCES_ITSELF = re.compile(r"^(?P<when>(?:When|Whenever) [^,]+), (?:you may )?return ~ to its owner's hand\.$")
+
+
+def _bounces_itself_from_the_battlefield(norm: str) -> bool:
+    """113.6, 113.6k, 113.6m: a permanent's triggered ability whose condition the grammar reads as an event that
+    can trigger from the battlefield (another object's or a player's: not "~", whose own events may be in other
+    zones) and whose effect moves the object into its owner's hand without naming a zone it leaves (113.6m needs
+    one) states no other zone: it functions on the battlefield only, even though it says "hand" and "cast"."""
+    m = _BOUNCES_ITSELF.match(norm)
+    if m is None or "~" in m.group("when") or _ZONE_WORDS.search(m.group("when")):
+        return False
+    try:
+        event = phrases.parse(m.group("when"), "trigger_condition")
+    except DefinitionError:
+        return False
+    return event is not None and event.who != "self"
+
+
 def zones_of(norm: str, kind: str, spell: bool) -> tuple[str, ...]:
     """Where an unmodelled line functions (113.6): () when it may be anywhere."""
+    if kind == "triggered" and not spell and _bounces_itself_from_the_battlefield(norm):
+        return ("battlefield",)
     stated = _STATES_ITS_ZONE.match(norm)
     if stated and kind == "static":
         return (stated.group(1).lower(),)
-    if _ZONE_WORDS.search(norm):
+    if _ZONE_WORDS.search(_COUNTED_ZONE.sub(" ", norm)):
         return ()
     if "~" in norm and _SELF_WORDS.search(norm):
         return ()
