@@ -741,6 +741,10 @@ class _Meaning(Transformer):
     def pe_investigate(self):
         return {"word": "investigate"}
 
+    # ---- prevent: prevention shields (issue 9, r-prevent): {"word": kind, **args}
+    def pv_all_combat(self):
+        return {"word": "prevent_combat_damage"}
+
     def tp_any(self, *_):
         kinds = tuple(Selector(types=(t,)) for t in ("Creature", "Planeswalker", "Battle"))
         return TargetSpec("", kinds, players="any")
@@ -1032,3 +1036,6 @@ def cost_parts(text: str) -> tuple[CostPart, ...]:
 
 # perm (issue 9, e-perm): the start symbol of the family's effect sentences (read lazily by ``parser``).
 STARTS = STARTS + ("perm_effect",)
+
+# prevent (issue 9, r-prevent): the start symbol of prevention shields' sentences.
+STARTS = STARTS + ("prevent_effect",)

@@ -145,6 +145,8 @@ def summary(game: Game) -> dict:
         out["left_the_game"] = list(game.left)
     if st.monarch is not None:
         out["monarch"] = st.monarch           # 725.1
+    if st.prevention:                         # 615.1: prevention shields in force this turn
+        out["prevention"] = [s.describe() for s in st.prevention]
     perms = {}
     for o in st.battlefield():
         d: dict[str, Any] = {"card": o.name}

@@ -1,0 +1,36 @@
+"""Prevention shields of resolving spells and abilities (615, issue 9, r-prevent): "Prevent all combat damage
+that would be dealt this turn" (Fog). The shield is kept in the game state (``state.prevention``), shown in
+the outcome, and ended in the cleanup step (514.2, ``engine.turn``). ``prevents`` is the one place a damage
+event asks whether a shield prevents it.
+
+The engine deals no combat damage (510.1 is not performed: it raises where combat would matter), so today a
+combat shield is recorded and nothing is prevented; every damage event the engine performs is non-combat
+damage, which such a shield never prevents (615.1a names combat damage only).
+"""
+from __future__ import annotations
+
+from mtgjudge.model.engine import resolve
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.state import GameState, PreventionShield
+from mtgjudge.model.vocab.abilities import Effect
+
+Ctx = resolve.Ctx
+
+
+def prevents(state: GameState, combat: bool) -> PreventionShield | None:
+    """615.1: the shield that prevents a damage event of this turn (``combat``: combat damage, 510.1), if any."""
+    return next((s for s in state.prevention if s.what == "combat damage" and combat
+                 and s.turn == state.turn.number), None)
+
+
+def prevent_combat_damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """615.1a, 611.2a: "Prevent all combat damage that would be dealt this turn": a shield until the cleanup
+    step (514.2); it prevents combat damage dealt later this turn (510.1), not damage already dealt."""
+    st = game.state
+    origin = st.obj(ctx.source).name if st.has(ctx.source) else ctx.source
+    shield = PreventionShield("combat damage", origin, st.turn.number)
+    game = game.with_state(st.evolve(prevention=st.prevention + (shield,)))
+    return [game.log(("615.1a", "514.2"), shield.describe())]
+
+
+resolve.HANDLERS["prevent_combat_damage"] = prevent_combat_damage
