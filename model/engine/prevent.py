@@ -1,26 +1,20 @@
 """Prevention shields of resolving spells and abilities (615, issue 9, r-prevent): "Prevent all combat damage
 that would be dealt this turn" (Fog). The shield is kept in the game state (``state.prevention``), shown in
-the outcome, and ended in the cleanup step (514.2, ``engine.turn``). ``prevents`` is the one place a damage
-event asks whether a shield prevents it.
+the outcome, and ended in the cleanup step (514.2, ``engine.turn``).
 
-The engine deals no combat damage (510.1 is not performed: it raises where combat would matter), so today a
-combat shield is recorded and nothing is prevented; every damage event the engine performs is non-combat
-damage, which such a shield never prevents (615.1a names combat damage only).
+The engine deals no combat damage: ``advance`` declares no attackers and skips the combat damage step (508.8),
+so a combat shield is recorded and nothing is prevented; every damage event the engine performs is non-combat
+damage, which such a shield never prevents (615.1a, 510.1). Whoever makes the engine deal combat damage must
+read ``state.prevention`` there.
 """
 from __future__ import annotations
 
 from mtgjudge.model.engine import resolve
 from mtgjudge.model.engine.game import Game
-from mtgjudge.model.state import GameState, PreventionShield
+from mtgjudge.model.state import PreventionShield
 from mtgjudge.model.vocab.abilities import Effect
 
 Ctx = resolve.Ctx
-
-
-def prevents(state: GameState, combat: bool) -> PreventionShield | None:
-    """615.1: the shield that prevents a damage event of this turn (``combat``: combat damage, 510.1), if any."""
-    return next((s for s in state.prevention if s.what == "combat damage" and combat
-                 and s.turn == state.turn.number), None)
 
 
 def prevent_combat_damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
