@@ -164,10 +164,12 @@ class PreventionShield:
     what: str
     origin: str
     turn: int
+    by: str = ""      # only damage dealt by sources of this description ("attacking creature"); "": any source
 
     def describe(self) -> str:
         """How the outcome and the log name it."""
-        return f"all {self.what} that would be dealt this turn is prevented ({self.origin})"
+        by = f" by each {self.by}" if self.by else ""
+        return f"all {self.what} that would be dealt this turn{by} is prevented ({self.origin})"
 
 
 @dataclass(frozen=True)

@@ -29,11 +29,24 @@ def test_fog_is_read(text):
     assert kinds(text) == ["prevent_combat_damage"]
 
 
+@pytest.mark.parametrize("text, by", [
+    ("Prevent all combat damage that would be dealt this turn by attacking creatures.", "attacking creature"),
+    ("Prevent all combat damage that would be dealt this turn by creatures with power 4 or less.",
+     "creature with power 4 or less"),
+    ("Prevent all combat damage that would be dealt this turn by creatures without trample.",
+     "creature without trample"),
+])
+def test_restricted_fog_keeps_its_sources(text, by):
+    (w,) = read_effect_words(sentences(text))[0]
+    assert w.kind == "prevent_combat_damage" and w.arg("by") == by
+
+
 @pytest.mark.parametrize("text", [
     # restricted shields (a noun phrase of sources, a target opponent), a condition, a mana condition,
     # another duration, all damage (not combat only), redirection: none is Fog's word
-    "Prevent all combat damage that would be dealt this turn by attacking creatures.",
     "Prevent all combat damage that would be dealt this turn by creatures target opponent controls.",
+    "Prevent all combat damage that would be dealt this turn by non-Spider creatures.",
+    "Prevent all combat damage that would be dealt this turn by creatures with no +1/+1 counters on them.",
     "Prevent all combat damage that would be dealt this turn if {G} was spent to cast this spell.",
     "Prevent all combat damage that would be dealt this turn unless you pay {2}.",
     "Prevent all damage that would be dealt this turn.",

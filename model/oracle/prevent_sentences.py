@@ -1,6 +1,7 @@
 """Effect sentences of prevention shields (615, issue 9, r-prevent): the phrase grammar's ``prevent_effect``.
-Near misses stay unread: "Prevent all combat damage that would be dealt this turn by attacking creatures"
-(a restricted shield), "... unless ...", redirection ("dealt to you instead")."""
+"... this turn by attacking creatures" keeps its noun phrase (the grammar's ``np``). Near misses stay unread:
+a noun phrase the grammar does not read ("by non-Spider creatures"), a target ("by creatures target opponent
+controls"), "... unless ...", "if {G} was spent", redirection ("dealt to you instead")."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError

@@ -745,6 +745,12 @@ class _Meaning(Transformer):
     def pv_all_combat(self):
         return {"word": "prevent_combat_damage"}
 
+    def pv_all_combat_by(self, sel: TargetSpec):
+        # the sources as the selector describes them; they are determined as the damage would be dealt (615.1a)
+        if sel.players or sel.zone != "battlefield" or len(sel.objects) != 1 or sel.that_player:
+            raise DefinitionError("the sources of combat damage: one kind of permanent")
+        return {"word": "prevent_combat_damage", "by": sel.objects[0].describe()}
+
     def tp_any(self, *_):
         kinds = tuple(Selector(types=(t,)) for t in ("Creature", "Planeswalker", "Battle"))
         return TargetSpec("", kinds, players="any")

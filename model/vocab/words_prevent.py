@@ -11,6 +11,9 @@ ENGINE = frozenset({"engine"})
 WORDS: tuple[Word, ...] = (
     # 615.1, 615.1a: "Prevent all combat damage that would be dealt this turn." (Fog): a shield until the
     # cleanup step (514.2) that prevents every combat damage event (510.1) of this turn.
-    Word("prevent_combat_damage", "effect", {}, lambda a: "Prevent all combat damage that would be dealt this turn",
+    # ``by``: only combat damage dealt by sources of that description ("by attacking creatures"), kept as the
+    # selector describes it.
+    Word("prevent_combat_damage", "effect", {"by": str},
+         lambda a: "Prevent all combat damage that would be dealt this turn" + (f" by each {a['by']}" if a.get("by") else ""),
          frozenset({Scope.COMBAT}), ENGINE),
 )
