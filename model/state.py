@@ -165,11 +165,13 @@ class PreventionShield:
     origin: str
     turn: int
     by: str = ""      # only damage dealt by sources of this description ("attacking creature"); "": any source
+    to_players: bool = False   # only damage dealt to players
 
     def describe(self) -> str:
         """How the outcome and the log name it."""
         by = f" by each {self.by}" if self.by else ""
-        return f"all {self.what} that would be dealt this turn{by} is prevented ({self.origin})"
+        to = " to players" if self.to_players else ""
+        return f"all {self.what} that would be dealt{to} this turn{by} is prevented ({self.origin})"
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,12 @@ def test_fog_is_read(text):
 ])
 def test_restricted_fog_keeps_its_sources(text, by):
     (w,) = read_effect_words(sentences(text))[0]
-    assert w.kind == "prevent_combat_damage" and w.arg("by") == by
+    assert w.kind == "prevent_combat_damage" and w.arg("by") == by and not w.arg("to_players")
+
+
+def test_fog_to_players_only():
+    (w,) = read_effect_words(sentences("Prevent all combat damage that would be dealt to players this turn."))[0]
+    assert w.kind == "prevent_combat_damage" and w.arg("to_players") is True and not w.arg("by")
 
 
 @pytest.mark.parametrize("text", [

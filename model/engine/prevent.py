@@ -22,7 +22,8 @@ def prevent_combat_damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     creatures": its sources, determined as the damage would be dealt): a shield until the cleanup step (514.2); it prevents combat damage dealt later this turn (510.1), not damage already dealt."""
     st = game.state
     origin = st.obj(ctx.source).name if st.has(ctx.source) else ctx.source
-    shield = PreventionShield("combat damage", origin, st.turn.number, by=e.arg("by", ""))
+    shield = PreventionShield("combat damage", origin, st.turn.number, by=e.arg("by", ""),
+                              to_players=bool(e.arg("to_players")))
     game = game.with_state(st.evolve(prevention=st.prevention + (shield,)))
     return [game.log(("615.1a", "514.2"), shield.describe())]
 

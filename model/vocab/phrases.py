@@ -745,6 +745,9 @@ class _Meaning(Transformer):
     def pv_all_combat(self):
         return {"word": "prevent_combat_damage"}
 
+    def pv_all_combat_to_players(self):
+        return {"word": "prevent_combat_damage", "to_players": True}
+
     def pv_all_combat_by(self, sel: TargetSpec):
         # the sources as the selector describes them; they are determined as the damage would be dealt (615.1a)
         if sel.players or sel.zone != "battlefield" or len(sel.objects) != 1 or sel.that_player:

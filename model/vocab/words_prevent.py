@@ -13,7 +13,9 @@ WORDS: tuple[Word, ...] = (
     # cleanup step (514.2) that prevents every combat damage event (510.1) of this turn.
     # ``by``: only combat damage dealt by sources of that description ("by attacking creatures"), kept as the
     # selector describes it.
-    Word("prevent_combat_damage", "effect", {"by": str},
-         lambda a: "Prevent all combat damage that would be dealt this turn" + (f" by each {a['by']}" if a.get("by") else ""),
+    # ``to_players``: only combat damage dealt to players ("dealt to players this turn").
+    Word("prevent_combat_damage", "effect", {"by": str, "to_players": bool},
+         lambda a: "Prevent all combat damage that would be dealt " + ("to players " if a.get("to_players") else "")
+         + "this turn" + (f" by each {a['by']}" if a.get("by") else ""),
          frozenset({Scope.COMBAT}), ENGINE),
 )
