@@ -156,6 +156,25 @@ class PTChange:
 
 
 @dataclass(frozen=True)
+class PreventionShield:
+    """A prevention effect of a resolved spell or ability (615.1), in force until the cleanup step ends it
+    (514.2): ``what`` the damage it prevents ("combat damage": all combat damage dealt this turn, 615.1a),
+    ``origin`` the name of its source, ``turn`` the turn it began."""
+
+    what: str
+    origin: str
+    turn: int
+    by: str = ""      # only damage dealt by sources of this description ("attacking creature"); "": any source
+    to_players: bool = False   # only damage dealt to players
+
+    def describe(self) -> str:
+        """How the outcome and the log name it."""
+        by = f" by each {self.by}" if self.by else ""
+        to = " to players" if self.to_players else ""
+        return f"all {self.what} that would be dealt{to} this turn{by} is prevented ({self.origin})"
+
+
+@dataclass(frozen=True)
 class GameState:
     """A whole game state. ``stack`` is top first: object ids (spells) or StackAbility entries.
 
@@ -183,6 +202,7 @@ class GameState:
     turns_played: tuple[tuple[int, str], ...] = ()
     pt_changes: tuple[PTChange, ...] = ()
     monarch: str | None = None          # the player who is the monarch (725.1), if any
+    prevention: tuple[PreventionShield, ...] = ()   # prevention shields until end of turn (615.1, engine.prevent)
     _index: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)
     _cache: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)  # derived facts
 

@@ -94,7 +94,7 @@ def _assertion() -> dict:
              "counters": {"type": "object", "additionalProperties": _COUNT}, "attached_to": {"type": ["string", "null"]},
              "power": _INT, "toughness": _INT, "damage": _COUNT, "keywords": {"type": "array", "items": _STR}, "count": _COUNT, "name": _STR, "player": _STR,
              "life": _INT, "hand_size": _COUNT, "library_size": _COUNT, "graveyard_size": _COUNT,
-             "stack_size": _COUNT}
+             "stack_size": _COUNT, "prevention": _COUNT}
     return _closed(props, ALL_ASSERT_KEYS, minProperties=1)
 
 

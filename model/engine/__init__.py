@@ -20,6 +20,7 @@ tokens.py       tokens an effect describes (111.3, 111.4): built from the words,
 auras.py        Aura spells resolving attached to their target (608.3b-c) and staying attached (303.4c, 704.5m)
 perm.py         issue 9's "perm" effects: tap enchanted, return / sacrifice a permanent of a kind, each player
                 sacrifices, sacrifice unless (118.12a), bolster (701.39a); registered in resolve.HANDLERS
+prevent.py      prevention shields of resolved spells (615.1a "Prevent all combat damage ... this turn")
 turn.py         the turn's structure for advance (500-514)
 actions.py      the question format's actions (cast, play, activate, resolve, destroy, exile, sacrifice, bounce,
                 transform, concede, advance)
@@ -32,3 +33,4 @@ from mtgjudge.model.engine import until as _until  # noqa: E402,F401  (e-until: 
 from mtgjudge.model.engine import damage as _damage  # noqa: E402,F401
 from mtgjudge.model.engine import library as _library  # noqa: E402,F401  (e-library: libraries, hands and players)
 from mtgjudge.model.engine import perm as _perm  # noqa: E402,F401  (issue 9, e-perm: registers its handlers)
+from mtgjudge.model.engine import prevent as _prevent  # noqa: E402,F401  (issue 9, r-prevent: prevention shields, 615)

@@ -55,12 +55,15 @@ def _cleanup(game: Game) -> list[Game]:
         ended = [e for e in st.effects if e not in kept]
         # 514.2: "until end of turn" power/toughness changes (613.4c) end with the damage.
         pts = st.pt_changes
-        if ended or objs != st.objects or pts:
-            g = g.with_state(st.evolve(objects=objs, effects=tuple(kept), pt_changes=()))
+        shields = st.prevention        # 514.2: prevention shields "this turn" (615.1) end too
+        if ended or objs != st.objects or pts or shields:
+            g = g.with_state(st.evolve(objects=objs, effects=tuple(kept), pt_changes=(), prevention=()))
             text = "damage marked on permanents is removed" if objs != st.objects else ""
             if pts:
                 text += ("; " if text else "") + "; ".join(
                     f"{c.origin}'s {c.describe()} on {c.object} ends" for c in pts)
+            if shields:
+                text += ("; " if text else "") + "; ".join(f"the shield '{s.describe()}' ends" for s in shields)
             if ended:
                 text += ("; " if text else "") + "; ".join(
                     f"the effect of {e.source_card} ({', '.join(e.objects) or 'no objects'}) ends; what it let be "

@@ -741,6 +741,19 @@ class _Meaning(Transformer):
     def pe_investigate(self):
         return {"word": "investigate"}
 
+    # ---- prevent: prevention shields (issue 9, r-prevent): {"word": kind, **args}
+    def pv_all_combat(self):
+        return {"word": "prevent_combat_damage"}
+
+    def pv_all_combat_to_players(self):
+        return {"word": "prevent_combat_damage", "to_players": True}
+
+    def pv_all_combat_by(self, sel: TargetSpec):
+        # the sources as the selector describes them; they are determined as the damage would be dealt (615.1a)
+        if sel.players or sel.zone != "battlefield" or len(sel.objects) != 1 or sel.that_player:
+            raise DefinitionError("the sources of combat damage: one kind of permanent")
+        return {"word": "prevent_combat_damage", "by": sel.objects[0].describe()}
+
     def tp_any(self, *_):
         kinds = tuple(Selector(types=(t,)) for t in ("Creature", "Planeswalker", "Battle"))
         return TargetSpec("", kinds, players="any")
@@ -1032,3 +1045,6 @@ def cost_parts(text: str) -> tuple[CostPart, ...]:
 
 # perm (issue 9, e-perm): the start symbol of the family's effect sentences (read lazily by ``parser``).
 STARTS = STARTS + ("perm_effect",)
+
+# prevent (issue 9, r-prevent): the start symbol of prevention shields' sentences.
+STARTS = STARTS + ("prevent_effect",)

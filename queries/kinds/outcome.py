@@ -122,6 +122,10 @@ def check(game: Game, a: Mapping[str, Any], initial_ids: set[str]) -> tuple[bool
             if k != "player" and got[k] != want:
                 return False, f"{name}: {k} is {got[k]}, not {want}"
         return True, f"{name}: " + ", ".join(f"{k} {got[k]}" for k in a if k != "player")
+    if "prevention" in a:     # 615.1: the prevention shields of resolved spells in force now
+        n = len(st.prevention)
+        return n == a["prevention"], f"{n} prevention shield(s) in force: " + ("; ".join(
+            s.describe() for s in st.prevention) or "none")
     if "stack_size" in a:
         n = len(st.stack)
         return n == a["stack_size"], f"the stack holds {n} object(s)"
@@ -145,6 +149,8 @@ def summary(game: Game) -> dict:
         out["left_the_game"] = list(game.left)
     if st.monarch is not None:
         out["monarch"] = st.monarch           # 725.1
+    if st.prevention:                         # 615.1: prevention shields in force this turn
+        out["prevention"] = [s.describe() for s in st.prevention]
     perms = {}
     for o in st.battlefield():
         d: dict[str, Any] = {"card": o.name}

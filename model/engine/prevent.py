@@ -1,0 +1,31 @@
+"""Prevention shields of resolving spells and abilities (615, issue 9, r-prevent): "Prevent all combat damage
+that would be dealt this turn" (Fog). The shield is kept in the game state (``state.prevention``), shown in
+the outcome, and ended in the cleanup step (514.2, ``engine.turn``).
+
+The engine deals no combat damage: ``advance`` declares no attackers and skips the combat damage step (508.8),
+so a combat shield is recorded and nothing is prevented; every damage event the engine performs is non-combat
+damage, which such a shield never prevents (615.1a, 510.1). Whoever makes the engine deal combat damage must
+read ``state.prevention`` there.
+"""
+from __future__ import annotations
+
+from mtgjudge.model.engine import resolve
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.state import PreventionShield
+from mtgjudge.model.vocab.abilities import Effect
+
+Ctx = resolve.Ctx
+
+
+def prevent_combat_damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """615.1a, 611.2a: "Prevent all combat damage that would be dealt this turn" (optionally "by attacking
+    creatures": its sources, determined as the damage would be dealt): a shield until the cleanup step (514.2); it prevents combat damage dealt later this turn (510.1), not damage already dealt."""
+    st = game.state
+    origin = st.obj(ctx.source).name if st.has(ctx.source) else ctx.source
+    shield = PreventionShield("combat damage", origin, st.turn.number, by=e.arg("by", ""),
+                              to_players=bool(e.arg("to_players")))
+    game = game.with_state(st.evolve(prevention=st.prevention + (shield,)))
+    return [game.log(("615.1a", "514.2"), shield.describe())]
+
+
+resolve.HANDLERS["prevent_combat_damage"] = prevent_combat_damage
