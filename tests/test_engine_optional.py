@@ -20,7 +20,9 @@ def kinds(text: str) -> list[str | None]:
 
 
 def test_you_may_wraps_the_instruction_the_readers_read():
-    assert kinds("You may draw a card.") == ["optional", "draw"]
+    assert kinds("You may destroy target artifact.") == ["optional", "destroy"]
+    # a sentence another reader reads whole with its own "may" stays theirs ("you may search", 701.23)...
+    assert kinds("You may shuffle.") == ["shuffle"]
     words, targets = read_effect_words(sentences("You may destroy target creature."))
     assert [w.kind for w in words] == ["optional", "destroy"]
     assert targets == ["target creature"]      # chosen as it is put on the stack (601.2c)
@@ -28,6 +30,7 @@ def test_you_may_wraps_the_instruction_the_readers_read():
 
 def test_if_you_do_and_if_you_dont_follow_an_optional_instruction():
     assert kinds("You may discard a card. If you do, draw a card.") == ["optional", "player_acts", "if_you_do", "draw"]
+    # ...unless "If you do" depends on it (608.2c)
     assert kinds("You may draw a card. If you don't, you gain 3 life.") == \
         ["optional", "draw", "if_you_dont", "gain_life"]
 

@@ -29,6 +29,11 @@ def _inner(text: str) -> str:
     return text[0].upper() + text[1:]
 
 
+def depends_on_choice(sentence: str) -> bool:
+    """Does the sentence begin "If you do," / "If you don't," (608.2c)?"""
+    return _IF.match(sentence.strip()) is not None
+
+
 def optional_words(sentence: str, found: tuple, earlier: list, read: Reader) -> list | None:
     """The words of one sentence if it is an optional instruction or one depending on it: [marker, word];
     None otherwise. ``read(sentence, found, earlier)``: the other readers (``lines.effect_word``);
