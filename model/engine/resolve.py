@@ -29,6 +29,7 @@ from mtgjudge.model.engine.auras import resolve_aura
 from mtgjudge.model.engine.tokens import token_card
 from mtgjudge.model.engine.exile_until import exile_until_leaves, link_exiled, return_linked
 from mtgjudge.model.engine.exile_top import exile_top, exiled_by_this, leave_permission
+from mtgjudge.model.engine import optional
 from mtgjudge.model.engine.transforming import can_transform, transform
 from mtgjudge.model.engine.settle import after_moves, settle, source_on_battlefield
 from mtgjudge.model.engine.triggers import ability_of, guard_unrecognized, legal_target, target_slots
@@ -427,6 +428,7 @@ HANDLERS: dict[str, Callable[[Game, Effect, Ctx], list[Game]]] = {
     "return_exiled": _return_exiled,
     "drain": _drain,
     "create_token_per_counter": _tokens_per_counter,
+    **optional.MARKER_HANDLERS,
 }
 
 
@@ -467,9 +469,9 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
                               "known to the engine only right after 'exile the top cards of your library')")
     uses = [(None, None)] * len(ability.effects) if _exiles_until(ability) or not ability.targets else \
         effect_uses(ability, ctx.targets)
-    branches = [game]
-    it: tuple[str | None, bool] = (None, True)
-    for e, (group, group2) in zip(ability.effects, uses):
+    def perform(branches: list[Game], e: Effect, use, it):
+        """One instruction on every branch; returns the branches and what "it" names next (608.2c)."""
+        group, group2 = use
         if group2 is not None or e.arg("it"):
             # one effect on two targets ("fights target creature"), or on "it" (the previous effect's target)
             # and a target: performed once, with both and whether each is still legal (608.2b)
@@ -484,17 +486,14 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
                     raise Unsupported(f"what 'it' refers to in {e.text()!r} is not known to the engine")
             c = replace(ctx, target=t1, target_legal=ok1, target2=t2, target2_legal=ok2,
                         before=ctx.before or game.state)
-            branches = merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)])
-            it = (t1, ok1)
-            continue
+            return merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)]), (t1, ok1)
         if e.kind in WHOLE_USE:
             # an effect that acts on all the targets of its use at once (damage divided among them, 601.2d)
             idx = list(group) if group is not None else []
             c = replace(ctx, group=tuple(ctx.targets[i] for i in idx),
                         group_legal=tuple(legal[i] if legal is not None else True for i in idx),
                         before=ctx.before or game.state)
-            branches = merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)])
-            continue
+            return merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)]), it
         # One use of "target" may have chosen several objects ("destroy two target creatures"): the effect
         # acts on each of them (none if "up to" chose none), each checked on its own (608.2b).
         for i in (group if group is not None else (None,)):
@@ -507,6 +506,17 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
             branches = merge(nxt)
         it = (ctx.targets[group[0]], legal[group[0]] if legal is not None else True) \
             if group is not None and len(group) == 1 else (None, True)
+        return branches, it
+
+    branches = [game]
+    it: tuple[str | None, bool] = (None, True)
+    i = 0
+    while i < len(ability.effects):
+        if ability.effects[i].kind in optional.MARKERS:       # 608.2c-d: a choice made on resolution
+            branches, it, i = optional.run_chain(branches, ability.effects, uses, i, it, perform)
+            continue
+        branches, it = perform(branches, ability.effects[i], uses[i], it)
+        i += 1
     return branches
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
+from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
 from mtgjudge.model.oracle import damage_sentences, keywords
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
@@ -361,14 +362,20 @@ def read_effect_words(parts: list[str]) -> tuple[list[Effect | None], list[str]]
     sentence's targets can't be read."""
     words: list[Effect | None] = []
     targets: list[str] = []
-    for s in (p for whole in parts for p in damage_sentences.split_compound(whole)):
+    split = [p for whole in parts for p in damage_sentences.split_compound(whole)]
+    for n, s in enumerate(split):
         found = find_targets(s)
         if found is None:
             return None
         targets += found
-        words.append(effect_word(s, found, words) or (may_play_after(s, words) or no_regeneration_after(s, words)
+        word = effect_word(s, found, words) or (may_play_after(s, words) or no_regeneration_after(s, words)
                                                 or looked_after(s, words) or hand_after(s, words)
-                                                if not found else None))
+                                                if not found else None)
+        # 608.2c-d: "You may <instruction>", "If you do, <instruction>" where no reader took the sentence whole
+        # (an instruction another reader reads with its own "may" is read here when "If you do" follows it)
+        optional = optional_words(s, found, words, effect_word) \
+            if word is None or (n + 1 < len(split) and depends_on_choice(split[n + 1])) else None
+        words += optional if optional is not None else [word]
     return words, targets
 
 
@@ -820,6 +827,12 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         word = effect_word(s, found, effects) if found is not None else None
         if word is None and found is not None and not found:
             word = looked_after(s, effects) or hand_after(s, effects)   # "them", "it": the sentence before's (608.2c)
+        optional = optional_words(s, found, effects, effect_word) if found is not None and (
+            word is None or (i + 1 < len(parts) and depends_on_choice(parts[i + 1]))) else None
+        if optional is not None:                # 608.2c-d: "you may <instruction>", "If you do, ..."
+            targets += found
+            effects += optional
+            continue
         if word is None:
             return unmodelled(body, printed, "triggered", ctx.spell)
         targets += found
