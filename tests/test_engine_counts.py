@@ -102,3 +102,44 @@ def test_nightmarish_end_kills_with_enough_cards():
                    "[Swamp, Swamp, Swamp]", "[{card: Nightmarish End, id: s}, Forest, Forest]",
                    "[{card: Grizzly Bears, id: bears}]"))
     assert g.state.obj("bears").zone == "graveyard"
+
+
+def _run(text_state: str) -> list[Game]:
+    (q,) = load_text(text_state)
+    assert not isinstance(q, Exception), q
+    return run(Game(q.state), q.actions)
+
+
+def test_draw_a_card_for_each_creature_you_control():
+    # Collective Unconscious: Alice controls Grizzly Bears and Llanowar Elves (Bob's Bears don't count): she
+    # draws 2 of her 3 cards
+    # (every way to pay: tapping the Elves for mana doesn't change what she controls)
+    games = finals("  - cast: s\n  - resolve: all",
+                   "[Grizzly Bears, Llanowar Elves, Forest, Forest, Forest, Forest, Forest, Forest]",
+                   "[{card: Collective Unconscious, id: s}]", "[Grizzly Bears]")
+    assert games and all(len(g.state.player("Alice").zone("hand")) == 2 for g in games)
+
+
+def test_a_token_for_each_forest_and_x_tokens_where_x_counts_the_battlefield():
+    # Howl of the Night Pack with 7 lands, 3 of them Forests: three 2/2 Wolves
+    g = one(finals("  - cast: s\n  - resolve: all", "[Forest, Forest, Forest, Mountain, Mountain, Mountain, Mountain]",
+                   "[{card: Howl of the Night Pack, id: s}]"))
+    wolves = [o for o in g.state.battlefield("Alice") if o.name.startswith("Wolf")]
+    assert len(wolves) == 3 and all((power(g, o.id), toughness(g, o.id)) == (2, 2) for o in wolves)
+    # Deploy to the Front: creatures on the battlefield, both players': Alice's Bears and Bob's Bears = 2
+    g = one(finals("  - cast: s\n  - resolve: all", "[Grizzly Bears, Plains, Plains, Plains, Plains, Plains, Plains, Plains]",
+                   "[{card: Deploy to the Front, id: s}]", "[Grizzly Bears]"))
+    assert len([o for o in g.state.battlefield("Alice") if o.name.startswith("Soldier")]) == 2
+
+
+@pytest.mark.parametrize("text", [
+    "Draw a card for each attacking creature.",                     # attacking: not a count the engine reads
+    "Create X 1/1 white Soldier creature tokens, where X is your life total plus one.",
+    "Create an X/X green Ooze creature token, where X is the number of creatures you control.",   # X/X: not an amount
+    "Target player draws a card for each creature you control.",    # a target: chosen as it is cast, not here
+    "Draw a card for each card discarded this way.",
+])
+def test_counted_near_misses_stay_unread(text):
+    from mtgjudge.model.oracle.lines import read_effect_words, sentences
+    read = read_effect_words(sentences(text))
+    assert read is None or not any(w is not None and w.kind == "counted" for w in read[0])

@@ -32,3 +32,4 @@ from mtgjudge.model.engine import until as _until  # noqa: E402,F401  (e-until: 
 from mtgjudge.model.engine import damage as _damage  # noqa: E402,F401
 from mtgjudge.model.engine import library as _library  # noqa: E402,F401  (e-library: libraries, hands and players)
 from mtgjudge.model.engine import perm as _perm  # noqa: E402,F401  (issue 9, e-perm: registers its handlers)
+from mtgjudge.model.engine import counted as _counted  # noqa: E402,F401  (issue 9, r-count: registers its handler)

@@ -18,6 +18,7 @@ from mtgjudge.model.oracle import damage_sentences, keywords
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
 from mtgjudge.model.oracle.perm_sentences import perm_sentence
+from mtgjudge.model.oracle.counted import counted_word
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.oracle.until import until_word
 from mtgjudge.model.rules.costs import spells_match
@@ -310,7 +311,10 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
             return parse_effect(phrases.parse(sentence.strip(), "keyword_action"))               # 701.1
         except DefinitionError:
             pass
-        return perm_sentence(sentence)       # permanents entering, tokens, triggers (oracle.perm_sentences)
+        word = perm_sentence(sentence)       # permanents entering, tokens, triggers (oracle.perm_sentences)
+        if word is not None:
+            return word
+        return counted_word(sentence, found, lambda s: effect_word(s, (), earlier))   # counts (r-count)
     return None
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from mtgjudge.model.vocab import words_costs, words_damage, words_game, words_library, words_mana, words_perm, words_until
+from mtgjudge.model.vocab import words_counts
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
@@ -32,7 +33,7 @@ CONSUMERS: dict[str, frozenset[Scope]] = {
 #: Which consumer implements each scope.
 CONSUMER_OF: dict[Scope, str] = {s: name for name, scopes in CONSUMERS.items() for s in scopes}
 
-_ALL = words_mana.WORDS + words_costs.WORDS + words_game.WORDS + words_until.WORDS + words_damage.WORDS + words_library.WORDS + words_perm.WORDS
+_ALL = words_mana.WORDS + words_costs.WORDS + words_game.WORDS + words_until.WORDS + words_damage.WORDS + words_library.WORDS + words_perm.WORDS + words_counts.WORDS
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}
 EFFECT_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "effect"}
 COST_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "cost"}
