@@ -31,6 +31,7 @@ def test_count_phrases(text, kind):
     "the number of attacking creatures you control",
     "each card discarded this way",
     "each other creature you control",
+    "each creature you control with power 4 or greater",         # power before counters: not counted here
     "the number of cards in target player's library",
     "each time you've cast your commander from the command zone this game",
 ])
