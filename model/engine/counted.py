@@ -6,6 +6,7 @@ from mtgjudge.model.engine import resolve
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.oracle.counted import fill
+from mtgjudge.model.oracle.lines import effect_word      # the reader of the sentence with its amount
 from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab.abilities import Effect
 
@@ -14,7 +15,6 @@ def _counted(game: Game, e: Effect, ctx: resolve.Ctx) -> list[Game]:
     """608.2h: count as the effect is performed, then do what the sentence says with that amount; an amount of
     0 does nothing (a player draws no card, gains no life, no token is created: 120.8, 119.8 none of it is an
     event)."""
-    from mtgjudge.model.oracle.lines import effect_word      # the reader of the sentence with its amount
     st = game.state
     src = st.obj(ctx.source) if st.has(ctx.source) else ctx.source_lki
     k = counts.value(st, ctx.controller, counts.parse(e.arg("count")), src)

@@ -18,6 +18,7 @@ from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import BASIC_LAND_TYPES
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.layers import compute_all, current
+from mtgjudge.model.vocab import phrases
 
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 #: "the number of X" / "each X" around the counted phrase (107.3a, 608.2h).
@@ -40,7 +41,6 @@ def parse(text: str) -> Count:
     """The count a phrase names: "the number of creatures you control", "each creature card in your
     graveyard", "cards in your hand", "your devotion to green", "basic land types among lands you control"
     (with or without "the number of" / "each"). DefinitionError for any other phrase."""
-    from mtgjudge.model.vocab import phrases   # the phrase grammar imports the rules modules
     t = text.strip().rstrip(".")
     m = re.fullmatch(r"(?:your )?devotion to (white|blue|black|red|green)", t, re.I)
     if m:
