@@ -144,3 +144,13 @@ def test_counted_near_misses_stay_unread(text):
     from mtgjudge.model.oracle.lines import read_effect_words, sentences
     read = read_effect_words(sentences(text))
     assert read is None or not any(w is not None and w.kind == "counted" for w in read[0])
+
+
+def test_until_for_each_reads_only_counts():
+    # "for each creature you control with power 4 or greater" is a noun phrase of permanents but not a count
+    # rules.counts reads (power before counters): the sentence stays unread rather than counted wrongly
+    from mtgjudge.model.oracle.until import until_word
+    assert until_word("Target creature gets +1/+1 until end of turn for each creature you control with power 4 or "
+                      "greater.", ("target creature",)) is None
+    assert until_word("Target creature gets +1/+1 until end of turn for each creature you control.",
+                      ("target creature",)) is not None

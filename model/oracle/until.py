@@ -122,6 +122,10 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
         args["per"] = next((p for p in (per, per[0].lower() + per[1:]) if _permanents(p)), "")
         if not args["per"] or phrases.parse_np(args["per"]).other:
             return None
+        try:
+            counts.parse(args["per"])       # one count (rules.counts): what it does not read stays unread
+        except DefinitionError:
+            return None
     if "pt" in r:
         args["power"], args["toughness"] = r.pop("pt")
     if "pt_x" in r:
