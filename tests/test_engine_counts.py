@@ -17,6 +17,7 @@ from tests.test_until import BASE, until
 @pytest.mark.parametrize("text, kind", [
     ("the number of creatures you control", "permanents"),
     ("each Forest you control", "permanents"),
+    ("each other creature you control", "permanents"),      # other than the source (Goldnight Redeemer)
     ("the number of cards in your hand", "cards"),
     ("each creature card in your graveyard", "cards"),
     ("the number of basic land types among lands you control", "domain"),
@@ -30,7 +31,6 @@ def test_count_phrases(text, kind):
     # what the engine doesn't know or that names something else than permanents / own cards
     "the number of attacking creatures you control",
     "each card discarded this way",
-    "each other creature you control",
     "each creature you control with power 4 or greater",         # power before counters: not counted here
     "the number of cards in target player's library",
     "each time you've cast your commander from the command zone this game",
@@ -154,3 +154,24 @@ def test_until_for_each_reads_only_counts():
                       "greater.", ("target creature",)) is None
     assert until_word("Target creature gets +1/+1 until end of turn for each creature you control.",
                       ("target creature",)) is not None
+
+
+def test_other_is_other_than_the_source():
+    # "other creature you control" counted for Grizzly Bears as the source: Llanowar Elves only (1); without a
+    # source on the battlefield (a spell): both (2)
+    (q,) = load_text(BASE.format(alice_bf="[{card: Grizzly Bears, id: bears}, Llanowar Elves]", alice_hand="[]",
+                                 bob_bf="[]", actions="  - resolve: all"))
+    st = q.state
+    c = counts.parse("each other creature you control")
+    assert counts.value(st, "Alice", c, st.obj("bears")) == 1
+    assert counts.value(st, "Alice", c, None) == 2
+
+
+def test_other_next_to_another_object_stays_unread():
+    from mtgjudge.model.oracle.until import until_word
+    from mtgjudge.model.oracle.lines import read_effect_words, sentences
+    assert until_word("Target creature gets +X/+X until end of turn, where X is the number of other creatures you "
+                      "control.", ("target creature",)) is None
+    read = read_effect_words(sentences("Put a +1/+1 counter on target creature. Then put a +1/+1 counter on it for "
+                                       "each other creature you control."))
+    assert read is None or not any(w is not None and w.kind == "counted" for w in read[0])

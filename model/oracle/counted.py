@@ -57,10 +57,12 @@ def counted_word(sentence: str, found: tuple[str, ...], read: Callable[[str], Ef
         per = _NUMBERS[word] if word in _NUMBERS else int(word)
         template = body[:a.start()] + "{n}" + body[a.end():]
     try:
-        counts.parse(m.group("count"))
+        c = counts.parse(m.group("count"))
     except DefinitionError:
         return None
     template = template.rstrip(".") + "."
+    if getattr(c.selector, "other", False) and re.search(r"\b(it|its|that|them|they)\b", template, re.I):
+        return None     # "other" might be other than what "it" names, not than the source
     # read with several amounts: always one word of one kind (and never this one again)
     kinds = set()
     for n in (1, 2, 3):

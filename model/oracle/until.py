@@ -66,9 +66,11 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
         # 107.3e: "..., where X is the number of creatures you control": a count (rules.counts) read as the
         # effect begins (608.2h); any other definition of X leaves the sentence unread
         try:
-            counts.parse(where.group("count"))
+            c = counts.parse(where.group("count"))
         except DefinitionError:
             return None
+        if getattr(c.selector, "other", False):
+            return None             # "other" than the creature the effect changes, not the source
         sentence, args["x_count"] = where.group("rest") + ".", where.group("count")
     try:
         r = phrases.parse(sentence.strip(), "until_effect")
