@@ -378,7 +378,8 @@ def test_bolster_ties_are_each_a_choice_701_39a(monkeypatch):
 
 
 def test_bolster_x_is_not_read():
-    (w,), _ = read_effect_words(sentences("Bolster X, where X is the number of cards in your hand."))
+    # (r-count: "where X is the number of cards in your hand" is a count now; attacking creatures are not)
+    (w,), _ = read_effect_words(sentences("Bolster X, where X is the number of attacking creatures."))
     assert w is None
 
 

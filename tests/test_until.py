@@ -98,7 +98,7 @@ def test_an_enters_trigger_it_is_the_permanent_itself():
     "Target creature gains protection from red until end of turn.",
     "Target creature gets +2/+2 until your next turn.",
     # an X defined by the text, not the spell's X
-    "Target creature gets +X/+X until end of turn, where X is the number of creatures you control.",
+    "Target creature gets +X/+X until end of turn, where X is the number of attacking creatures.",
     # a target that is not a permanent
     "Target creature card in your graveyard gains flying until end of turn.",
     # "other" would be other than the target, not than the source; counts of other things than permanents

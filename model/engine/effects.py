@@ -15,6 +15,7 @@ from dataclasses import replace
 from itertools import combinations
 from math import comb
 
+from mtgjudge.model.rules import counts
 from mtgjudge.model.engine import resolve, zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
@@ -128,7 +129,8 @@ def _tap_all(untap: bool):
 
 def _gain_life_per(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """119.3, 608.2h: N life for each permanent the phrase names as the spell resolves."""
-    k = len(affected(game, e, ctx))
+    src = game.state.obj(ctx.source) if game.state.has(ctx.source) else None
+    k = counts.value(game.state, ctx.controller, counts.parse(e.arg("affects")), src)   # one count (rules.counts)
     game = game.log("608.2h", f"there are {k} {e.arg('affects')} as it resolves")
     if k == 0:
         return [game]

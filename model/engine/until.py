@@ -20,7 +20,7 @@ from mtgjudge.model.engine import effects, resolve, zones
 from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.mana import BASIC_LAND_TYPES
+from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import PTChange
@@ -60,28 +60,33 @@ def _objects(game: Game, e: Effect, ctx: Ctx) -> list[str] | Game:
     return [ctx.target]
 
 
-def _x(e: Effect, ctx: Ctx) -> int:
+def _x(game: Game, e: Effect, ctx: Ctx) -> int:
     """107.3a: X in "+X/+0" is the value chosen as the spell was cast (a spell's only: an ability's X would
-    be its activation's, which the engine does not keep)."""
+    be its activation's, which the engine does not keep); 107.3e: "..., where X is the number of creatures you
+    control" (``x_count``) is counted as the effect begins (608.2h, ``rules.counts``)."""
     if not (e.arg("x_power") or e.arg("x_toughness")):
         return 0
+    if e.arg("x_count"):
+        return counts.value(game.state, ctx.controller, counts.parse(e.arg("x_count")), _source(game, ctx))
     if ctx.ability_index is not None or ctx.x is None:
         raise Unsupported(f"the value of X in {e.text()!r} is not known to the engine")
     return ctx.x
 
 
+def _source(game: Game, ctx: Ctx):
+    return game.state.obj(ctx.source) if game.state.has(ctx.source) else None
+
+
 def _per(game: Game, e: Effect, ctx: Ctx) -> int:
     """608.2h: "+1/+1 for each artifact you control" counts as the effect begins (1 without "for each"); "for
-    each basic land type among lands you control" counts the basic land types (305.6) of those lands."""
+    each basic land type among lands you control" counts the basic land types (305.6) of those lands: both
+    are counts (``rules.counts``)."""
     st = game.state
     if e.arg("per"):
-        counted = effects.affected(game, Effect("until_end_of_turn", (("affects", e.arg("per")),), e.word), ctx)
-        return len(counted)
+        return counts.value(st, ctx.controller, counts.parse(e.arg("per")), _source(game, ctx))
     if e.arg("per_basic_land_type"):
         guard_scope(st, "characteristics", "the basic land types among lands are counted")
-        types = {t for o in st.battlefield(ctx.controller) for t in current(st, o.id).subtypes
-                 if "Land" in current(st, o.id).types and t in BASIC_LAND_TYPES}
-        return len(types)
+        return counts.domain(st, ctx.controller)
     return 1
 
 
@@ -90,7 +95,7 @@ def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Ga
     (613.7b: it is one effect)."""
     st = game.state
     source = ctx.source
-    x = _x(e, ctx)
+    x = _x(game, e, ctx)
     n = _per(game, e, ctx)
     p = n * e.arg("power", 0) + x * e.arg("x_power", 0)
     t = n * e.arg("toughness", 0) + x * e.arg("x_toughness", 0)
@@ -112,7 +117,8 @@ def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Ga
             game = set_controller(game, c.object, control, ("613.1b", "611.2a"))
     guard_unrecognized(game, f"{', '.join(ids)} change until end of turn")
     cited = tuple(r for r, on in (("613.1b", control), ("613.1f", keywords), ("613.4c", p or t),
-                                  ("107.3a", e.arg("x_power") or e.arg("x_toughness")),
+                                  ("107.3a", e.arg("x_power") or e.arg("x_toughness")), ("107.3e", e.arg("x_count")),
+                                  ("608.2h", e.arg("x_count")),
                                   ("608.2h", e.arg("per") or e.arg("per_basic_land_type")),
                                   ("613.4d", e.arg("switch")),
                                   ("611.2a", True), ("514.2", True)) if on)

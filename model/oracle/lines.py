@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from mtgjudge.model.rules import counts
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
@@ -19,6 +20,7 @@ from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
 from mtgjudge.model.oracle.perm_sentences import perm_sentence
 from mtgjudge.model.oracle.prevent_sentences import prevent_sentence
+from mtgjudge.model.oracle.counted import counted_word
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.oracle.until import until_word
 from mtgjudge.model.rules.costs import spells_match
@@ -187,7 +189,7 @@ _EFFECT_SENTENCES = damage_sentences.early_patterns(_NUM) + (
     (re.compile(r"^Return all ([a-z ]+?) to their owners' hands\.$", re.I), "bounce_all", ("affects",)),  # 400.6
     (re.compile(r"^Tap all ([a-z ]+?)\.$", re.I), "tap_all", ("affects",)),                            # 701.26a
     (re.compile(r"^Untap all ([a-z ]+?)\.$", re.I), "untap_all", ("affects",)),                        # 701.26b
-    (re.compile(rf"^You gain {_NUM} life for each ([a-z ]+?)\.$", re.I), "gain_life_per", ("n", "affects")),  # 119.3
+    (re.compile(rf"^You gain {_NUM} life for each ([A-Za-z ]+?)\.$", re.I), "gain_life_per", ("n", "count")),  # 119.3
     (re.compile(rf"^~ deals {_NUM} damage to each ([a-z ]+?) and (each player)\.$", re.I), "damage_each",
      ("n", "affects", "players")),                                                                   # 120.3
     (re.compile(rf"^~ deals {_NUM} damage to each ([a-z ]+?)\.$", re.I), "damage_each", ("n", "affects")),  # 120.3
@@ -246,6 +248,12 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
                     return None
                 # "target creature" is kept as "creature"; a counted phrase ("two target creatures") whole
                 args[key] = phrase[len("target "):] if phrase.startswith("target ") else phrase
+            elif key == "count":        # a count read as it resolves (rules.counts, 608.2h), kept as written
+                try:
+                    counts.parse(value)
+                except DefinitionError:
+                    return None
+                args["affects"] = value
             elif key == "it":           # "it": the target of the effect before (608.2c)
                 args[key] = 1
             elif key in ("n", "gain"):
@@ -305,7 +313,10 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
             return parse_effect(phrases.parse(sentence.strip(), "keyword_action"))               # 701.1
         except DefinitionError:
             pass
-        return prevent_sentence(sentence) or perm_sentence(sentence)       # 615 shields; permanents entering, tokens, triggers (oracle.perm_sentences)
+        word = prevent_sentence(sentence) or perm_sentence(sentence)   # 615 shields; permanents entering, tokens
+        if word is not None:
+            return word
+        return counted_word(sentence, found, lambda s: effect_word(s, (), earlier))   # counts (r-count)
     return None
 
 

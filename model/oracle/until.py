@@ -12,6 +12,7 @@ import re
 from typing import Sequence
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
@@ -20,6 +21,9 @@ from mtgjudge.model.vocab.parse import parse_effect
 #: to the first verb (noun phrases hold none of these words).
 _NP_SUBJECT = re.compile(r"^(?:until end of turn, )?(?:all )?(?P<np>.+?) (?:gets?|gains?|can't)\b", re.I)
 
+
+#: "..., where X is the number of creatures you control." (helper r-count: a count, rules.counts)
+_WHERE_X = re.compile(r"^(?P<rest>.+?), where X is (?P<count>[^,]+?)\.?$", re.I)
 
 #: "... until end of turn for each artifact you control."
 _PER = re.compile(r" for each (.+?)\.?$", re.I)
@@ -56,12 +60,25 @@ def _refers_back(earlier: Sequence[Effect | None]) -> bool:
 def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect | None] = ()) -> Effect | None:
     """The ``until_end_of_turn`` word of a whole sentence, or None if it is not one the grammar reads (or its
     subject is not one the engine can name)."""
+    args: dict = {}
+    where = _WHERE_X.match(sentence.strip())
+    if where is not None:
+        # 107.3e: "..., where X is the number of creatures you control": a count (rules.counts) read as the
+        # effect begins (608.2h); any other definition of X leaves the sentence unread
+        try:
+            c = counts.parse(where.group("count"))
+        except DefinitionError:
+            return None
+        if getattr(c.selector, "other", False):
+            return None             # "other" than the creature the effect changes, not the source
+        sentence, args["x_count"] = where.group("rest") + ".", where.group("count")
     try:
         r = phrases.parse(sentence.strip(), "until_effect")
     except DefinitionError:
         return None
+    if where is not None and "pt_x" not in r:
+        return None
     subject = r.pop("subject")
-    args: dict = {}
     if subject == "target":
         if len(found) != 1:
             return None
@@ -106,6 +123,10 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
         per = _PER.search(sentence.strip()).group(1)
         args["per"] = next((p for p in (per, per[0].lower() + per[1:]) if _permanents(p)), "")
         if not args["per"] or phrases.parse_np(args["per"]).other:
+            return None
+        try:
+            counts.parse(args["per"])       # one count (rules.counts): what it does not read stays unread
+        except DefinitionError:
             return None
     if "pt" in r:
         args["power"], args["toughness"] = r.pop("pt")

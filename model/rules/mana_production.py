@@ -17,6 +17,7 @@ from mtgjudge.model.rules.layers import compute_all, current
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.in_force import ActiveEffect, effects_in_force
 from mtgjudge.model.rules.guards import power_now
+from mtgjudge.model.rules import counts
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.mana import BASIC_LAND_TYPES, COLORS, TYPES, mana_run
@@ -87,7 +88,7 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
         p, own = p.instead_production, f"its own replacement applies first (it has a {p.instead_counter} counter): "
     mult = 1
     if p.per is not None:
-        mult = sum(1 for q in state.battlefield() if matches(p.per, chars[q.id], q, o.controller, o))
+        mult = counts.permanents(state, p.per, o.controller, o)      # 608.2h: as it resolves
     if p.per_counter:
         mult = o.counter(p.per_counter)
     if p.per_power:
@@ -105,19 +106,17 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
         # unless an effect the model doesn't read changes them (Celestial Dawn)
         zone, sel = p.per_card_in
         _no_unread_colors_off_battlefield(state, chars)
-        mult = sum(1 for q in state.in_zone(o.controller, zone) if matches(sel, current(state, q.id), q, o.controller, o))
+        mult = counts.cards_in(state, o.controller, zone, sel, o)
     if p.per_domain:
         # 305.6: the basic land types among lands its controller controls as it resolves
-        mult = len({t for q in state.battlefield(o.controller) if "Land" in chars[q.id].types
-                    for t in chars[q.id].subtypes if t in BASIC_LAND_TYPES})
+        mult = counts.domain(state, o.controller)
     devotion: dict[str, int] = {}
     if p.per_devotion:
         # 700.5: the mana symbols of a color among the mana costs of permanents its controller controls as it
         # resolves (a hybrid or Phyrexian symbol counts for its colors, Nykthos's ruling of 2013-09-15; a
         # face-down permanent has no mana cost, 708.2)
         for c in ("WUBRG" if p.per_devotion == "chosen" else p.per_devotion):
-            devotion[c] = sum(1 for q in state.battlefield(o.controller) if not q.face_down and q.printed.mana_cost
-                              for sym in q.printed.mana_cost if c in sym.colors)
+            devotion[c] = counts.devotion(state, o.controller, c)
         if p.per_devotion != "chosen":
             mult = devotion[p.per_devotion]
     amounts = [p.amount * mult]

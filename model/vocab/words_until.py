@@ -88,11 +88,11 @@ WORDS = (
     # ``control``: the spell's or ability's controller gains control of it (613.1b); ``x_power`` /
     # ``x_toughness``: X (chosen as the spell was cast, 107.3a) times this is added to ``power`` / ``toughness``;
     # ``per`` (a noun phrase of permanents) / ``per_basic_land_type``: +N/+N for each, counted as it resolves
-    # (608.2h).
+    # (608.2h); ``x_count``: "..., where X is the number of ..." (107.3e), a count of ``rules.counts``.
     Word("until_end_of_turn", "effect",
          {"target": str, "affects": str, "it": bool, "self": bool, "power": int, "toughness": int, "keywords": object,
           "switch": bool, "cant_block": bool, "cant_be_blocked": bool, "control": bool, "x_power": int,
-          "x_toughness": int, "per": str, "per_basic_land_type": bool, "must_attack": bool, "must_be_blocked": bool},
+          "x_toughness": int, "per": str, "per_basic_land_type": bool, "x_count": str, "must_attack": bool, "must_be_blocked": bool},
          _render, frozenset({Scope.POWER_TOUGHNESS, Scope.COMBAT}), ENGINE, _v_until),
     # 701.26b, 608.2c: "Untap that creature", "Untap it": the object the instruction before acted on.
     Word("untap_it", "effect", {"it": bool}, lambda a: "Untap it", frozenset({Scope.UNTAP}), ENGINE),

@@ -1,0 +1,31 @@
+"""Performing an effect whose amount is a count (helper r-count): the word ``counted`` (read by
+``oracle.counted``). 608.2h: the count is read once, as the effect is performed; 107.3e: "where X is ..."."""
+from __future__ import annotations
+
+from mtgjudge.model.engine import resolve
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.oracle.counted import fill
+from mtgjudge.model.oracle.lines import effect_word      # the reader of the sentence with its amount
+from mtgjudge.model.rules import counts
+from mtgjudge.model.vocab.abilities import Effect
+
+
+def _counted(game: Game, e: Effect, ctx: resolve.Ctx) -> list[Game]:
+    """608.2h: count as the effect is performed, then do what the sentence says with that amount; an amount of
+    0 does nothing (a player draws no card, gains no life, no token is created: 120.8, 119.8 none of it is an
+    event)."""
+    st = game.state
+    src = st.obj(ctx.source) if st.has(ctx.source) else ctx.source_lki
+    k = counts.value(st, ctx.controller, counts.parse(e.arg("count")), src)
+    n = e.arg("per") * k
+    game = game.log(("608.2h", "107.3e"), f"{e.arg('count')}: {k} as it resolves, the amount is {n}")
+    if n <= 0:
+        return [game]
+    word = effect_word(fill(e.arg("text"), n), ())
+    if word is None or word.kind == "counted":
+        raise Unsupported(f"{fill(e.arg('text'), n)!r} is not read with the amount {n}")
+    return resolve.HANDLERS[word.kind](game, word, ctx)
+
+
+resolve.HANDLERS["counted"] = _counted

@@ -1,0 +1,117 @@
+"""Counts: amounts an effect reads from the game as it resolves (608.2h: determined once, when the effect
+is performed; 107.3a/107.3e: "where X is ..."). One concept used by mana abilities ("Add {G} for each Elf you
+control", "... equal to your devotion to green", "..., where X is the number of basic land types among lands
+you control"), until-end-of-turn effects ("+1/+1 for each artifact you control", "+X/+X ..., where X is the
+number of creatures you control") and other effects ("You gain 1 life for each creature you control").
+
+A count is written as its phrase (``Count.text``: "creatures you control", "creature cards in your graveyard",
+"cards in your hand", "basic land types among lands you control", "devotion to black") and read by ``parse``;
+``value`` evaluates it on a state for a player. What the engine does not know (attacking creatures, "this
+turn" histories, cards of a library nobody knows) is not a count ``parse`` reads (DefinitionError).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.mana import BASIC_LAND_TYPES
+from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.layers import compute_all, current
+from mtgjudge.model.vocab import phrases
+
+_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+#: "the number of X" / "each X" around the counted phrase (107.3a, 608.2h).
+_WRAP = re.compile(r"^(?:the number of|each|an? )\s*(?P<what>.+)$", re.I)
+
+
+@dataclass(frozen=True)
+class Count:
+    """A count as read: ``kind`` one of "permanents" (``selector``: permanents on the battlefield), "cards"
+    (``zone`` of ``player``'s own: "hand" or "graveyard"; ``selector`` None for any card), "domain" (305.6)
+    or "devotion" (700.5, ``color`` a letter or "chosen")."""
+    kind: str
+    text: str
+    selector: object = None
+    zone: str = ""
+    color: str = ""
+
+
+def parse(text: str) -> Count:
+    """The count a phrase names: "the number of creatures you control", "each creature card in your
+    graveyard", "cards in your hand", "your devotion to green", "basic land types among lands you control"
+    (with or without "the number of" / "each"). DefinitionError for any other phrase."""
+    t = text.strip().rstrip(".")
+    m = re.fullmatch(r"(?:your )?devotion to (white|blue|black|red|green)", t, re.I)
+    if m:
+        return Count("devotion", t, color=_COLORS[m.group(1).lower()])
+    m = _WRAP.match(t)
+    what = m.group("what") if m else t
+    if re.fullmatch(r"(?:the )?basic land types? among lands you control", what, re.I):
+        return Count("domain", what)
+    if re.fullmatch(r"cards? in your hand", what, re.I):
+        return Count("cards", what, zone="hand")
+    for phrase in (what, what[0].lower() + what[1:]):
+        try:
+            sel = phrases.parse_np(phrase)
+        except DefinitionError:
+            pass
+        else:
+            if sel.combat or (sel.stat is not None and sel.stat[0] != "mana value"):
+                # ("other": other than the source, which ``value`` is given; a reader for which "other" names
+                # something else, a target, leaves it unread: oracle.until) attacking/blocking: not in the
+                # states it reads;
+                # "with power 4 or greater": the selector reads power before counters and layer 7c (which
+                # engine.sba.power adds), so counting by it could be wrong
+                raise DefinitionError(f"the count {text!r} is not one the verifier reads")
+            return Count("permanents", phrase, selector=sel)
+        try:
+            spec = phrases.parse_target("target " + phrase)
+        except DefinitionError:
+            continue
+        if spec.zone == "graveyard" and spec.zone_owner == "you" and len(spec.objects) == 1 and not spec.players \
+                and not spec.that_player:
+            return Count("cards", phrase, selector=spec.objects[0], zone="graveyard")
+    raise DefinitionError(f"the count {text!r} is not one the verifier reads")
+
+
+def permanents(state, selector, player: str, source=None) -> int:
+    """The permanents on the battlefield ``selector`` names for ``player`` (their characteristics after the
+    layers, 613)."""
+    chars = compute_all(state)
+    return sum(1 for q in state.battlefield() if matches(selector, chars[q.id], q, player, source))
+
+
+def cards_in(state, player: str, zone: str, selector, source=None) -> int:
+    """``player``'s cards in their ``zone`` (hand, graveyard) that ``selector`` names (None: every card)."""
+    return sum(1 for q in state.in_zone(player, zone)
+               if selector is None or matches(selector, current(state, q.id), q, player, source))
+
+
+def domain(state, player: str) -> int:
+    """305.6: the basic land types among lands ``player`` controls."""
+    chars = compute_all(state)
+    return len({t for q in state.battlefield(player) if "Land" in chars[q.id].types
+                for t in chars[q.id].subtypes if t in BASIC_LAND_TYPES})
+
+
+def devotion(state, player: str, color: str) -> int:
+    """700.5: the mana symbols of ``color`` among the mana costs of permanents ``player`` controls (a hybrid or
+    Phyrexian symbol counts for each of its colors, Nykthos's ruling of 2013-09-15; a face-down permanent has
+    no mana cost, 708.2)."""
+    return sum(1 for q in state.battlefield(player) if not q.face_down and q.printed.mana_cost
+               for sym in q.printed.mana_cost if color in sym.colors)
+
+
+def value(state, player: str, count: Count, source=None) -> int:
+    """The value of ``count`` for ``player`` (the controller of the effect) on ``state``: read as the effect
+    resolves (608.2h), once."""
+    if count.kind == "permanents":
+        return permanents(state, count.selector, player, source)
+    if count.kind == "cards":
+        return cards_in(state, player, count.zone, count.selector, source)
+    if count.kind == "domain":
+        return domain(state, player)
+    if count.kind == "devotion":
+        return devotion(state, player, count.color)
+    raise ValueError(count.kind)

@@ -1,0 +1,18 @@
+"""The word of an effect whose amount is a count read as it resolves (608.2h, 107.3e): helper r-count. Read by
+``oracle.counted``, performed by ``engine.counted``, counted by ``rules.counts``."""
+from __future__ import annotations
+
+from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.vocab.word import Word
+
+ENGINE = frozenset({"engine"})
+
+WORDS = (
+    # "Draw a card for each creature you control.", "Create X 1/1 white Soldier creature tokens, where X is the
+    # number of creatures on the battlefield.": ``text`` is the sentence with its amount written "{n}" (read
+    # again, by the other readers, with the amount counted); ``per``: the amount for each one counted (1 for
+    # "where X is"); ``count``: the count's phrase (rules.counts).
+    Word("counted", "effect", {"count": str, "text": str, "per": int},
+         lambda a: f"{a['text']} (n = {a['per']} x {a['count']})",
+         frozenset({Scope.LIFE, Scope.DRAW, Scope.POWER_TOUGHNESS, Scope.ENTERS, Scope.DISCARD}), ENGINE),
+)
