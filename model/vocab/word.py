@@ -25,12 +25,18 @@ class Word:
     validate: Callable[[dict], dict | None] | None = field(default=None, compare=False)
     text_only: bool = False
 
+    def __post_init__(self) -> None:
+        _BY_KEY[(self.family, self.name)] = self
+
     def __reduce__(self):
-        # A word is one of the vocabulary's (``words``): pickled by its family and name, read back as that
-        # word (its render and validate functions are not data; model.cards.compiled keeps compiled cards).
+        # A word is one of the vocabulary's: pickled by its family and name, read back as that word (its
+        # render and validate functions are not data; model.cards.compiled keeps compiled cards).
         return (_vocabulary_word, (self.family, self.name))
 
 
+#: Every word made, by family and name (the vocabulary's modules make each once: ``words``).
+_BY_KEY: dict[tuple[str, str], Word] = {}
+
+
 def _vocabulary_word(family: str, name: str) -> Word:
-    from mtgjudge.model.vocab import words
-    return {"static": words.STATIC_WORDS, "effect": words.EFFECT_WORDS, "cost": words.COST_WORDS}[family][name]
+    return _BY_KEY[(family, name)]
