@@ -556,6 +556,11 @@ class _Meaning(Transformer):
             raise DefinitionError("'whenever you cast' names a spell")
         return TriggerEvent("cast", "you", spec)
 
+    def tc_cycle(self, _when, _self) -> TriggerEvent:
+        # 702.29: "When you cycle ~" triggers on activating its cycling ability, nothing else ("cycle or
+        # discard" is another condition, not read here: the engine does discard cards).
+        return TriggerEvent("cycles")
+
     def tc_step(self, step) -> TriggerEvent:
         return TriggerEvent(step, "you")
 
