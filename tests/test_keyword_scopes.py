@@ -46,7 +46,7 @@ def test_suspend_functions_in_the_hand_and_exile_702_62a():
 
 
 def test_fuse_is_a_way_to_cast_from_the_hand_702_102a():
-    a = _ability("Fuse (You may cast one or both halves of this card from your hand.)")
+    a = _ability("Fuse")
     assert a.functions_in("hand") and not a.functions_in("graveyard")
     assert a.may_concern(Scope.CAST_OPTIONS) and not a.may_concern(Scope.RESOLUTION)
 
