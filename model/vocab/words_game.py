@@ -87,10 +87,10 @@ WORDS = (
     # "equipped creature").
     Word("grant_keyword", "static", {"keyword": str, "enchanted": bool}, _r_grant, frozenset({Scope.CHARACTERISTICS}),
          frozenset({"layers"}), _v_keyword),
-    # Layer 7c (613.4c): "gets +N/+N". Kept so that the rest of its line is modelled; no consumer implements
-    # power and toughness changes yet, so every one that meets it in that scope refuses.
+    # Layer 7c (613.4c): "gets +N/+N", applied by the layers (``rules.layers``) through which the engine reads
+    # every power and toughness (``rules.guards.power_now``, ``engine.sba``).
     Word("pt_change", "static", {"power": int, "toughness": int, "enchanted": bool}, _r_pt,
-         frozenset({Scope.POWER_TOUGHNESS}), text_only=True),
+         frozenset({Scope.POWER_TOUGHNESS}), frozenset({"layers", "engine"})),
     # 601.3: "You may play that card"; ``free``: "without paying its mana cost", an alternative cost the
     # permission requires (118.9b).
     Word("may_play", "static", {"free": bool},
