@@ -127,3 +127,12 @@ def test_mana_value_counts_x_only_on_the_stack_202_3e():
 def test_mana_value_face_down_is_zero_708_2():
     assert object_mana_value(replace(_obj("Grizzly Bears", zone="battlefield"), face_down=True)) == 0
     assert object_mana_value(_obj("Grizzly Bears", zone="battlefield")) == 2
+
+
+def test_unless_pays_for_each_reads_a_count():
+    (w,) = _words("Counter target spell unless its controller pays {1} for each card in your graveyard.")
+    assert (w.kind, w.arg("cost"), w.arg("per")) == ("counter_unless_pays", "{1}", "card in your graveyard")
+    assert w.text() == "Counter target spell unless its controller pays {1} for each card in your graveyard"
+    # a count the model doesn't read (what attacked this turn is not kept): the sentence stays unread
+    assert _words("Counter target spell unless its controller pays {1} for each creature that attacked this "
+                  "turn.") in (None, [None])

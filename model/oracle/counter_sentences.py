@@ -7,29 +7,42 @@ graveyard sees it).
 """
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
+
+#: "Counter target spell unless its controller pays {1} for each card in your graveyard." (118.12a, 608.2h)
+_UNLESS_PER = re.compile(r"^(?P<head>Counter target .+?) unless its controller pays (?P<cost>(?:\{\d+\})+) for each "
+                         r"(?P<per>.+?)\.?$", re.I)
 
 #: The counter words a rider can follow.
 COUNTER_WORDS = ("counter_spell", "counter_unless_pays")
 
 
 def counter_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
-    """``counter_spell`` for "Counter target <phrase>." whose one target phrase names spells; else None."""
-    if len(found) != 1:
+    """``counter_spell`` for "Counter target <phrase>." whose one target phrase names spells, and
+    ``counter_unless_pays`` for "... unless its controller pays {N} for each <count>"; else None."""
+    if len(found) != 1 or not found[0].lower().startswith("target "):
         return None
+    per = _UNLESS_PER.match(sentence.strip())
     try:
-        spec = phrases.parse(sentence.strip(), "counter_effect")
+        spec = phrases.parse(per.group("head") if per else sentence.strip(), "counter_effect")
+        if per:
+            counts.parse(per.group("per"))
     except DefinitionError:
         return None
-    if spec.zone != "stack" or spec.players or not found[0].lower().startswith("target "):
+    if spec.zone != "stack" or spec.players:
         return None
+    target = found[0][len("target "):]
+    word = {"counter_unless_pays": {"target": target, "cost": per.group("cost"), "per": per.group("per")}} if per \
+        else {"counter_spell": {"target": target}}
     try:
-        return parse_effect({"counter_spell": {"target": found[0][len("target "):]}})
+        return parse_effect(word)
     except DefinitionError:
         return None
 

@@ -80,7 +80,9 @@ WORDS = (
          frozenset({Scope.LIFE}), ENGINE, _v_divided),
     Word("damage_x", "effect", {"target": str}, lambda a: f"This deals X damage to {_target_words(a['target'])}",
          frozenset({Scope.LIFE}), ENGINE, _v_target),
-    Word("counter_unless_pays", "effect", {"target": str, "cost": str, "instead": str},
-         lambda a: f"Counter {_target_words(a['target'])} unless its controller pays {a['cost']}{countered_rider(a)}",
+    # ``per``: "{1} for each <count>" (a count of ``rules.counts``, read as it resolves, 608.2h)
+    Word("counter_unless_pays", "effect", {"target": str, "cost": str, "instead": str, "per": str},
+         lambda a: f"Counter {_target_words(a['target'])} unless its controller pays {a['cost']}"
+                   f"{' for each ' + a['per'] if a.get('per') else ''}{countered_rider(a)}",
          frozenset({Scope.RESOLUTION}), ENGINE, _v_mana),
 )
