@@ -30,6 +30,7 @@ from mtgjudge.model.engine.tokens import token_card
 from mtgjudge.model.engine.exile_until import exile_until_leaves, link_exiled, return_linked
 from mtgjudge.model.engine.exile_top import exile_top, exiled_by_this, leave_permission
 from mtgjudge.model.engine import optional
+from mtgjudge.model.engine import modes
 from mtgjudge.model.engine.transforming import can_transform, transform
 from mtgjudge.model.engine.settle import after_moves, settle, source_on_battlefield
 from mtgjudge.model.engine.triggers import ability_of, guard_unrecognized, legal_target, target_slots
@@ -599,7 +600,8 @@ def resolve_top(game: Game) -> list[Game]:
                                     f"{o.name} ({top}) resolves and enters the battlefield under {o.controller}'s control")
         lki = game.state.obj(top)
         return [after_moves(game, [(o, "stack", "battlefield")], f"{o.name} enters the battlefield")]
-    whole = spell_ability(ch.abilities)
+    # 700.2, 608.2c: a modal spell does what its chosen modes say, in the order written
+    whole = spell_ability(modes.expand(ch.abilities, modes.chosen_of(o), o.name))
     if whole is None:
         raise Unsupported(f"resolving {o.name}: its effect is not modelled")
     spell = [whole]

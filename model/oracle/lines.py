@@ -15,7 +15,7 @@ from mtgjudge.model.rules import counts
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
-from mtgjudge.model.oracle import damage_sentences, keywords
+from mtgjudge.model.oracle import damage_sentences, keywords, modes
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
 from mtgjudge.model.oracle.perm_sentences import perm_sentence
@@ -586,6 +586,10 @@ _CASTING_WORDS = re.compile(r"\b(choose (?:one|two|three|any|up to|x)|cast|costs
 
 def _spell_line(norm: str, printed: str, ctx: LineContext) -> Ability:
     fallback = unmodelled(norm, printed, "spell", ctx.spell)
+    # 700.2: "Choose one — • A • B": each mode read as the same text alone (``oracle.modes``)
+    modal = modes.modal_ability(norm, printed, "spell", lambda m: _spell_line(m, m, ctx))
+    if modal is not None:
+        return modal
     if _CASTING_WORDS.search(norm):
         return fallback
     read = read_effect_words(sentences(norm))

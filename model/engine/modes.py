@@ -1,0 +1,82 @@
+"""Modal spells (CR 700.2): the modes are chosen as the spell is cast (601.2b, 700.2a), before its targets,
+which are chosen only for the chosen modes (601.2c, 700.2c); a mode whose targets can't be chosen can't be
+chosen (700.2a). Every legal choice of modes is a branch unless the action's ``choices: {modes: [...]}`` fixes
+it. The modes chosen are kept on the spell on the stack (``GameObject.chosen`` ``modes``); as it resolves, its
+modal ability is the chosen modes' instructions in the order written, a mode chosen twice appearing twice in
+sequence (700.2d, 608.2c).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Iterable, Mapping
+
+from mtgjudge.model.errors import InputError, Unsupported
+from mtgjudge.model.objects import GameObject
+from mtgjudge.model.rules.modes import Combo, all_choices, describe, legal_choices, modal_of
+from mtgjudge.model.state import GameState
+from mtgjudge.model.vocab.abilities import Ability
+
+#: The key of ``GameObject.chosen`` holding the modes chosen for a spell, 1-based and comma-separated.
+KEY = "modes"
+
+
+def _mode_number(ab: Ability, v: Any) -> int:
+    """A mode given by its number (1 = the first written) or by its text (as ``cards show`` prints it, the card's
+    name as "~")."""
+    if isinstance(v, int) and not isinstance(v, bool):
+        if 1 <= v <= len(ab.modes):
+            return v
+        raise InputError("choices", f"modes: the spell has {len(ab.modes)} modes, not a mode {v}")
+    want = str(v).strip().rstrip(".").lower()
+    for i, m in enumerate(ab.modes, 1):
+        if m.text().strip().rstrip(".").lower() == want:
+            return i
+    raise InputError("choices", f"modes: {v!r} is not the text of one of the spell's modes")
+
+
+def chosen_by_action(state: GameState, ab: Ability, player: str, source: str,
+                     choices: Mapping[str, Any] | None) -> list[Combo]:
+    """The choices of modes to branch on: the one ``choices: {modes: [..]}`` (or ``mode: N``) names, checked
+    against the instruction (700.2, 700.2d) and the targets (700.2a); else every legal choice."""
+    legal = legal_choices(state, ab, player, source)
+    if not choices:
+        return legal
+    extra = set(choices) - {"modes", "mode"}
+    if extra:
+        raise Unsupported(f"casting with the choices {', '.join(sorted(extra))} is not performed by the engine yet")
+    given = choices.get("modes", choices.get("mode"))
+    given = list(given) if isinstance(given, (list, tuple)) else [given]
+    combo = tuple(sorted(_mode_number(ab, v) for v in given))
+    if combo not in all_choices(ab):
+        lo, hi = ab.choose
+        raise InputError("choices", f"modes {describe(combo)}: the spell's instruction allows {lo}"
+                                    + (f" to {hi}" if hi != lo else "") + " mode(s)"
+                                    + ("" if ab.mode_repeat else ", each at most once (700.2d)"))
+    return [combo] if combo in legal else []
+
+
+def chosen_of(obj: GameObject) -> Combo | None:
+    """The modes chosen for a spell on the stack; None when not known."""
+    v = obj.choice(KEY)
+    return tuple(int(i) for i in v.split(",")) if v else None
+
+
+def with_chosen(obj: GameObject, combo: Combo) -> GameObject:
+    """The spell with its chosen modes kept (601.2b)."""
+    return replace(obj, chosen=tuple(kv for kv in obj.chosen if kv[0] != KEY) + ((KEY, ",".join(map(str, combo))),))
+
+
+def expand(abilities: Iterable[Ability], combo: Combo | None, name: str = "the spell") -> tuple[Ability, ...]:
+    """The abilities with the modal one replaced by its chosen modes in the order written (608.2c), a mode chosen
+    more than once appearing that many times in sequence (700.2d). Unsupported when the spell is modal and its
+    modes are not known (a modal spell given on the stack without them)."""
+    abilities = tuple(abilities)
+    ab = modal_of(abilities)
+    if ab is None:
+        return abilities
+    if combo is None:
+        raise Unsupported(f"{name} is modal and the modes chosen as it was cast are not given (700.2a)")
+    out: list[Ability] = []
+    for a in abilities:
+        out += [ab.modes[i - 1] for i in combo] if a is ab else [a]
+    return tuple(out)
