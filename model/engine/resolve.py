@@ -503,6 +503,15 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
             c = replace(ctx, target=t, target_legal=ok, before=ctx.before or game.state)
             nxt = []
             for g in branches:
+                # 400.7, 608.2b: a target an earlier instruction moved to another zone (a mode chosen twice on
+                # one object, 700.2d; "return target permanent" then "target creature gets -3/-3") is a new
+                # object, not the one targeted: it is treated as an illegal target
+                if ok and t is not None and t not in g.state.player_names and g.state.has(t) and \
+                        c.before.has(t) and g.state.moved(t) != c.before.moved(t):
+                    g = g.log(("400.7", "608.2b"), f"{t} has changed zones since {name_of(g.state, ctx.source)} began "
+                                                   "to resolve: it is a new object, not the one targeted")
+                    nxt += HANDLERS[e.kind](g, e, replace(c, target_legal=False))
+                    continue
                 nxt += HANDLERS[e.kind](g, e, c)
             branches = merge(nxt)
         it = (ctx.targets[group[0]], legal[group[0]] if legal is not None else True) \
