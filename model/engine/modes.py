@@ -41,17 +41,7 @@ def chosen_by_action(state: GameState, ab: Ability, player: str, source: str,
     legal = legal_choices(state, ab, player, source)
     if not choices:
         return legal
-    extra = set(choices) - {"modes", "mode"}
-    if extra:
-        raise Unsupported(f"casting with the choices {', '.join(sorted(extra))} is not performed by the engine yet")
-    given = choices.get("modes", choices.get("mode"))
-    given = list(given) if isinstance(given, (list, tuple)) else [given]
-    combo = tuple(sorted(_mode_number(ab, v) for v in given))
-    if combo not in all_choices(ab):
-        lo, hi = ab.choose
-        raise InputError("choices", f"modes {describe(combo)}: the spell's instruction allows {lo}"
-                                    + (f" to {hi}" if hi != lo else "") + " mode(s)"
-                                    + ("" if ab.mode_repeat else ", each at most once (700.2d)"))
+    combo = from_choices(ab, choices)
     return [combo] if combo in legal else []
 
 
@@ -80,3 +70,48 @@ def expand(abilities: Iterable[Ability], combo: Combo | None, name: str = "the s
     for a in abilities:
         out += [ab.modes[i - 1] for i in combo] if a is ab else [a]
     return tuple(out)
+
+
+def mode_ability(ab: Ability, combo: Combo) -> Ability:
+    """A modal triggered ability with its modes chosen: the chosen modes' instructions and targets in the order
+    written, a mode chosen twice appearing twice (700.2d, 608.2c)."""
+    return replace(ab, modes=(), choose=(0, 0), mode_repeat=False,
+                   effects=tuple(e for i in combo for e in ab.modes[i - 1].effects),
+                   targets=tuple(t for i in combo for t in ab.modes[i - 1].targets))
+
+
+def on_stack(ab: Ability, combo: Combo | None, name: str) -> Ability:
+    """The ability as it is on the stack: a modal one with the modes chosen as it was put there (700.2b);
+    unsupported when they are not known (an ability given on the stack without them)."""
+    if not ab.modes:
+        return ab
+    if combo is None:
+        raise Unsupported(f"the ability of {name} on the stack is modal and the modes chosen as it was put on the "
+                          "stack are not given (700.2b)")
+    return mode_ability(ab, combo)
+
+
+def trigger_options(ab: Ability) -> list[tuple[Combo | None, Ability]]:
+    """The ways a triggered ability can be put on the stack as to its modes (700.2b, 603.3c): every choice the
+    instruction allows, each with the ability it makes; one (None) for an ability that is not modal. Which of
+    them can be chosen depends on their targets (``triggers.put_pending``)."""
+    if not ab.modes:
+        return [(None, ab)]
+    return [(c, mode_ability(ab, c)) for c in all_choices(ab)]
+
+
+def from_choices(ab: Ability, choices: Mapping[str, Any]) -> Combo:
+    """The modes ``choices: {modes: [..]}`` names for a modal ability, checked against its instruction (700.2,
+    700.2d)."""
+    extra = set(choices) - {"modes", "mode"}
+    if extra:
+        raise Unsupported(f"the choices {', '.join(sorted(extra))} are not performed by the engine yet")
+    given = choices.get("modes", choices.get("mode"))
+    given = list(given) if isinstance(given, (list, tuple)) else [given]
+    combo = tuple(sorted(_mode_number(ab, v) for v in given))
+    if combo not in all_choices(ab):
+        lo, hi = ab.choose
+        raise InputError("choices", f"modes {describe(combo)}: the instruction allows {lo}"
+                                    + (f" to {hi}" if hi != lo else "") + " mode(s)"
+                                    + ("" if ab.mode_repeat else ", each at most once (700.2d)"))
+    return combo

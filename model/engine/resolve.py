@@ -587,6 +587,7 @@ def resolve_top(game: Game) -> list[Game]:
             raise Unsupported(f"{src.name}'s ability is not modelled: {ability.source_text!r}")
         if ability.kind not in ("triggered", "activated"):
             raise Unsupported(f"ability {top.index} of {src.name} is not a triggered or activated ability")
+        ability = modes.on_stack(ability, top.modes, src.name)     # 700.2b: the modes chosen as it went on the stack
         links = any(e.kind == "return_exiled" for a in abilities for e in a.effects)
         ctx = Ctx(top.source, top.controller, tuple(top.targets), getattr(top, "source_moves", 0), src.x,
                   ability_index=top.index, face=face, source_transformed=top.source_transformed,
@@ -642,7 +643,8 @@ def resolve_top(game: Game) -> list[Game]:
 def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
     """The ``resolve: N`` action: the top N objects of the stack resolve one by one (``all``: until it is
     empty), the game settling after each (704.3, 603.3b); ``targets`` fix those of the triggered or activated
-    ability resolved first, as if chosen when it was put on the stack."""
+    ability resolved first, as if chosen when it was put on the stack; ``choices: {modes: [..]}`` the modes of a
+    modal one (700.2b): the branches where those were chosen."""
     n = a["resolve"]
     count = MAX_STEPS if n == "all" else n
     branches = [game]
@@ -654,12 +656,22 @@ def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
                     nxt.append(g)
                     continue
                 raise InputError("resolve", f"resolve: {n} asked, but the stack is empty after {i}")
+            if a.get("choices") and i == 0:
+                # 700.2b: the modes of the modal triggered ability resolved first, as if chosen when it was put on
+                # the stack: the branches where they were chosen so
+                top = g.state.stack[0]
+                ab = ability_of(g, top.source, top.index, top.lki) if isinstance(top, StackAbility) else None
+                if ab is None or not ab.modes:
+                    raise Unsupported("choices on resolve other than a modal ability's modes are not performed by the "
+                                      "engine yet")
+                if top.modes != modes.from_choices(ab, a["choices"]):
+                    continue
             if a.get("targets") is not None and i == 0:
                 top = g.state.stack[0]
                 if not isinstance(top, StackAbility):
                     raise InputError("targets", "targets fix those of a triggered ability; the top of the stack "
                                                       "is a spell")
-                ab = ability_of(g, top.source, top.index, top.lki)
+                ab = modes.on_stack(ability_of(g, top.source, top.index, top.lki), top.modes, top.source)
                 # One target for each use of "target" (608.2b checks them as it resolves); exile-until abilities
                 # may have one per opponent and optional ones.
                 slots = target_slots(g, ab, top.controller) if _exiles_until(ab) else [(t, None, False) for t in ab.targets]
@@ -667,10 +679,11 @@ def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
                     raise InputError("targets", f"the ability of {top.source} takes {len(slots)} target(s); "
                                                       f"{len(a['targets'])} given")
                 g = g.with_state(g.state.evolve(stack=(replace(top, targets=tuple(a["targets"])),) + g.state.stack[1:]))
-            if a.get("choices"):
-                raise Unsupported("choices on resolve are not performed by the engine yet")
             for r in resolve_top(g):
                 nxt += settle(r)
+        if i == 0 and a.get("choices") and not nxt:
+            raise InputError("choices", "the modes given were chosen in no way the game can go: each target of theirs "
+                                        "had no legal choice as the ability was put on the stack (700.2b)")
         branches = merge(nxt)
         if n == "all" and all(not g.state.stack for g in branches):
             break

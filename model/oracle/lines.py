@@ -792,7 +792,10 @@ def _triggered(body: str, printed: str, ctx: LineContext) -> Ability:
     try:
         r = phrases.parse(body, "trigger_exile_until")
     except DefinitionError:
-        return _triggered_impulse(body, printed) or _triggered_effects(body, printed, ctx)
+        # 700.2b: "When ~ enters the battlefield, choose one — • A • B", each mode read as "[condition], [mode]"
+        return modes.modal_trigger(body, printed, lambda cond, m: _triggered_effects(
+            f"{cond}, {m[:1].lower()}{m[1:]}", m, ctx)) or _triggered_impulse(body, printed) or \
+            _triggered_effects(body, printed, ctx)
     phrase = re.search(r"\btarget (.+?) until ~ leaves", body).group(1)
     args: dict = {"target": phrase}
     if r["for_each_opponent"]:

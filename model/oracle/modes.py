@@ -57,3 +57,26 @@ def modal_ability(norm: str, printed: str, kind: str, read_mode: Callable[[str],
         return None
     lo, hi, repeat = header
     return Ability(kind, modes=modes, choose=(lo, hi), mode_repeat=repeat, source_text=printed)
+
+
+def modal_trigger(body: str, printed: str, read_mode: Callable[[str, str], Ability]) -> Ability | None:
+    """"When ~ enters the battlefield, choose one — • A • B" (700.2b: the modes are chosen as the ability is put on
+    the stack, 603.3c): a triggered ability whose modes are each read as "[condition], [mode]" alone would be
+    (``read_mode(condition, mode)``); None when the line is not such a modal trigger or a mode is not read whole
+    (a triggered ability's instructions are read whole or not at all)."""
+    condition, sep, effect = body.partition(", ")
+    if not sep or not effect.lower().startswith("choose ") or BULLET not in effect:
+        return None
+    split = split_modes(effect)
+    if split is None:
+        return None
+    head, texts = split
+    header = read_header(head, len(texts))
+    if header is None:
+        return None
+    modes = tuple(read_mode(condition, t) for t in texts)
+    if any(m.kind != "triggered" or not m.effects or m.trigger_event is None for m in modes):
+        return None
+    lo, hi, repeat = header
+    return Ability("triggered", modes=modes, choose=(lo, hi), mode_repeat=repeat, trigger=condition,
+                   trigger_event=modes[0].trigger_event, source_text=printed)
