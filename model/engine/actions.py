@@ -242,4 +242,8 @@ def run(game: Game, actions) -> list[Game]:
     branches = [game]
     for a in actions:
         branches = merge([r for g in branches for r in perform(g, a)])
+        if not branches and "resolve" in a and a.get("choices"):
+            # 700.2b: the modes a resolve action fixes are those chosen as the ability went on the stack
+            raise InputError("choices", "the modes given were chosen in no way the game can go (700.2b: a mode "
+                                        "whose targets had no legal choice can't have been chosen)")
     return branches

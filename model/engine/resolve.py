@@ -644,7 +644,8 @@ def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
     """The ``resolve: N`` action: the top N objects of the stack resolve one by one (``all``: until it is
     empty), the game settling after each (704.3, 603.3b); ``targets`` fix those of the triggered or activated
     ability resolved first, as if chosen when it was put on the stack; ``choices: {modes: [..]}`` the modes of a
-    modal one (700.2b): the branches where those were chosen."""
+    modal one (700.2b): the branches where those were chosen (none from this game: ``actions.run`` checks that
+    some branch of the game chose them)."""
     n = a["resolve"]
     count = MAX_STEPS if n == "all" else n
     branches = [game]
@@ -681,9 +682,6 @@ def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
                 g = g.with_state(g.state.evolve(stack=(replace(top, targets=tuple(a["targets"])),) + g.state.stack[1:]))
             for r in resolve_top(g):
                 nxt += settle(r)
-        if i == 0 and a.get("choices") and not nxt:
-            raise InputError("choices", "the modes given were chosen in no way the game can go: each target of theirs "
-                                        "had no legal choice as the ability was put on the stack (700.2b)")
         branches = merge(nxt)
         if n == "all" and all(not g.state.stack for g in branches):
             break
