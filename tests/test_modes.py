@@ -9,6 +9,7 @@ import pytest
 from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.sba import power
 from mtgjudge.model.errors import Illegal, InputError
 from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.rules.modes import all_choices
@@ -160,3 +161,25 @@ def test_modal_trigger_mode_with_no_target_is_not_chosen():
     # modes can be chosen; -0/-2 on itself (a 2/2) kills it
     games = finals("Tormentor Exarch", "Mountain, Mountain, Mountain, Mountain")
     assert sorted(zone(g, "it") for g in games) == ["battlefield", "graveyard"]
+
+
+def test_escalate_is_paid_for_each_mode_beyond_the_first():
+    # Borrowed Malevolence ({B}, escalate {2}): with three Swamps both modes can be chosen, with one only one
+    three = finals("Borrowed Malevolence", "Swamp, Swamp, Swamp", bob="[{card: Grizzly Bears, id: bears}]")
+    one_land = finals("Borrowed Malevolence", "Swamp", bob="[{card: Grizzly Bears, id: bears}]")
+    pt = lambda games: sorted(power(g, "bears") for g in games)
+    assert pt(three) == [1, 2, 3]          # -1/-1, both (+1/+1 and -1/-1), +1/+1
+    assert pt(one_land) == [1, 3]          # 702.120a: both modes would cost {2} more
+
+
+def test_entwine_chooses_every_mode_only_when_named_and_paid():
+    lands = "Mountain, Mountain, Mountain, Mountain, Mountain"
+    g = one(finals("Barbed Lightning", lands, bob="[{card: Grizzly Bears, id: bears}]",
+                   extra="\n    choices: {modes: [1, 2]}\n    targets: [bears, Bob]"))
+    assert zone(g, "bears") == "graveyard" and g.state.player("Bob").life == 17      # 702.42a
+    # without choices the engine pays no optional additional cost: one mode in each branch
+    games = finals("Barbed Lightning", lands, bob="[{card: Grizzly Bears, id: bears}]")
+    assert all(zone(g, "bears") == "battlefield" or g.state.player("Bob").life == 20 for g in games)
+    with pytest.raises(Illegal):
+        finals("Barbed Lightning", "Mountain, Mountain, Mountain", bob="[{card: Grizzly Bears, id: bears}]",
+               extra="\n    choices: {modes: [1, 2]}\n    targets: [bears, Bob]")

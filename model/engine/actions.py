@@ -17,7 +17,8 @@ from mtgjudge.model.engine.damage import division_possible
 from mtgjudge.model.payment.enumeration import all_payments
 from mtgjudge.model.payment.problem import build_problem
 from mtgjudge.model.engine.removal import remove
-from mtgjudge.model.engine.modes import chosen_by_action, expand, with_chosen
+from mtgjudge.model.engine.modes import chosen_by_action, expand, extra_mana, with_chosen
+from mtgjudge.model.mana import format_cost
 from mtgjudge.model.rules.modes import describe, modal_of
 from mtgjudge.model.engine.resolve import resolve_action, spell_ability
 from mtgjudge.model.engine.settle import after_moves, settle
@@ -29,7 +30,7 @@ from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.legality import can_activate, can_play, find_ability
-from mtgjudge.model.rules.costs import activation_cost, total_cost
+from mtgjudge.model.rules.costs import TotalCost, activation_cost, total_cost
 from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import StackAbility
@@ -61,7 +62,7 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
         raise Unsupported("casting with choices is not performed by the engine yet")
     # 601.2b, 700.2a: the modes are chosen first; only those whose targets can be chosen (checked on the state
     # before the spell moves, as can-play decides; the spell can't target itself either way, 115.5)
-    combos = chosen_by_action(state, modal, player, oid, a.get("choices")) if modal is not None else [None]
+    combos = chosen_by_action(state, ch.abilities, modal, player, oid, a.get("choices")) if modal is not None else [None]
     if not combos:
         raise Illegal((step(("700.2a", "601.2c"), f"{o.name}: the modes chosen can't be chosen, a target of theirs "
                                                   "having no legal choice"),))
@@ -72,28 +73,44 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     out = []
     for combo in combos:
         g_mode = game
+        extra: tuple = ()
         if combo is not None:
             g_mode = g_mode.with_state(g_mode.state.with_object(with_chosen(g_mode.state.obj(oid), combo)))
             g_mode = g_mode.log(("601.2b", "700.2a"), f"{player} chooses mode(s) {describe(combo)} of {o.name}: "
                                 + " ".join(modal.modes[i - 1].text() for i in combo))
             if len(combos) > 1:
                 g_mode = g_mode.choose(f"{oid} modes {describe(combo)}")
+            # 601.2f, 702.120a, 702.42a: escalate for each mode beyond the first, entwine for every mode
+            extra = extra_mana(ch.abilities, modal, combo, o.name)
+            if extra and not all_payments(build_problem(state, player, _plus(cost, extra))):
+                continue        # 601.2h: a choice of modes whose total cost can't be paid can't be made
+            if extra:
+                g_mode = g_mode.log(("601.2f", "702.120a" if len(combo) <= modal.choose[1] else "702.42a"),
+                                    f"the modes chosen add {format_cost(extra)} to the total cost of {o.name}")
         try:
-            out += _cast_with_targets(g_mode, state, a, oid, player, x, cost, expand(ch.abilities, combo, o.name),
-                                      "Aura" in ch.subtypes)
+            out += _cast_with_targets(g_mode, state, a, oid, player, x, _plus(cost, extra),
+                                      expand(ch.abilities, combo, o.name), "Aura" in ch.subtypes, extra)
         except Illegal:
             if len(combos) == 1:
                 raise
             # another choice of modes may still be made (601.2b-d): this one is not a way to cast it
     if not out:
-        raise Illegal((step("601.2h", f"{player} can't pay the total cost of {o.name} for any choice of targets"),))
+        raise Illegal((step(("601.2h",) + (("601.2f",) if modal is not None else ()),
+                            f"{player} can't pay the total cost of {o.name} for any choice of "
+                            + ("modes and " if modal is not None else "") + "targets"),))
     return out
 
 
+def _plus(cost: TotalCost, extra: tuple) -> TotalCost:
+    """The total cost with additional mana (601.2f: additional costs are added to the mana cost)."""
+    return replace(cost, symbols=cost.symbols + tuple(extra)) if extra else cost
+
+
 def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player: str, x: int, cost,
-                       abilities, aura: bool) -> list[Game]:
+                       abilities, aura: bool, extra: tuple = ()) -> list[Game]:
     """601.2c-h for a spell on the stack whose modes are chosen: its targets, every legal choice a branch unless
-    the action names them, then its total cost, every distinct payment a branch. ``state``: as casting began."""
+    the action names them, then its total cost (``extra``: the mana its modes add), every distinct payment a
+    branch. ``state``: as casting began."""
     o = state.obj(oid)
     phrases = tuple(t for ab in abilities if ab.kind == "spell" for t in ab.targets)
     if aura:
@@ -126,7 +143,7 @@ def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player
             g0 = g0.choose(f"{oid} targets {', '.join(targets)}" if targets else f"{oid} targets nothing")
         # 601.2f: the total cost may depend on how many targets were chosen (Fireball: {1} more for each
         # beyond the first).
-        n_cost = cost if len(targets) <= 1 else total_cost(state, player, oid, x=x, targets=len(targets))
+        n_cost = cost if len(targets) <= 1 else _plus(total_cost(state, player, oid, x=x, targets=len(targets)), extra)
         if n_cost != cost and not all_payments(build_problem(state, player, n_cost)):
             continue            # 601.2h: a choice of targets whose cost can't be paid can't be made
         for g in pay(g0, state, player, n_cost, a.get("paying")):

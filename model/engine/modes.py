@@ -7,12 +7,16 @@ sequence (700.2d, 608.2c).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
-from mtgjudge.model.errors import InputError, Unsupported
+from mtgjudge.model.errors import DefinitionError, InputError, Unsupported
+from mtgjudge.model.mana import Symbol
 from mtgjudge.model.objects import GameObject
-from mtgjudge.model.rules.modes import Combo, all_choices, describe, legal_choices, modal_of
+from mtgjudge.model.rules.modes import Combo, all_choices, describe, legal_choices, modal_of, mode_targets
+from mtgjudge.model.rules.targets import target_requirements
+from mtgjudge.model.vocab.grammar import parse_cost_text
 from mtgjudge.model.state import GameState
 from mtgjudge.model.vocab.abilities import Ability
 
@@ -34,15 +38,16 @@ def _mode_number(ab: Ability, v: Any) -> int:
     raise InputError("choices", f"modes: {v!r} is not the text of one of the spell's modes")
 
 
-def chosen_by_action(state: GameState, ab: Ability, player: str, source: str,
+def chosen_by_action(state: GameState, abilities: Iterable[Ability], ab: Ability, player: str, source: str,
                      choices: Mapping[str, Any] | None) -> list[Combo]:
     """The choices of modes to branch on: the one ``choices: {modes: [..]}`` (or ``mode: N``) names, checked
-    against the instruction (700.2, 700.2d) and the targets (700.2a); else every legal choice."""
-    legal = legal_choices(state, ab, player, source)
+    against the instruction (700.2, 700.2d; every mode with entwine, 702.42a) and the targets (700.2a); else
+    every legal choice of the instruction (the engine casts with no optional additional cost: no entwine)."""
     if not choices:
-        return legal
-    combo = from_choices(ab, choices)
-    return [combo] if combo in legal else []
+        return legal_choices(state, ab, player, source)
+    combo = from_choices(ab, choices, entwine=option_cost(abilities, "Entwine") is not None)
+    ok = all(ok for _, ok in target_requirements(state, mode_targets(ab, combo), player, source))
+    return [combo] if ok else []
 
 
 def chosen_of(obj: GameObject) -> Combo | None:
@@ -100,18 +105,57 @@ def trigger_options(ab: Ability) -> list[tuple[Combo | None, Ability]]:
     return [(c, mode_ability(ab, c)) for c in all_choices(ab)]
 
 
-def from_choices(ab: Ability, choices: Mapping[str, Any]) -> Combo:
+def from_choices(ab: Ability, choices: Mapping[str, Any], entwine: bool = False) -> Combo:
     """The modes ``choices: {modes: [..]}`` names for a modal ability, checked against its instruction (700.2,
-    700.2d)."""
+    700.2d); ``entwine``: the spell has entwine, so every mode may be chosen (702.42a)."""
     extra = set(choices) - {"modes", "mode"}
     if extra:
         raise Unsupported(f"the choices {', '.join(sorted(extra))} are not performed by the engine yet")
     given = choices.get("modes", choices.get("mode"))
     given = list(given) if isinstance(given, (list, tuple)) else [given]
     combo = tuple(sorted(_mode_number(ab, v) for v in given))
-    if combo not in all_choices(ab):
+    if combo not in all_choices(ab) and not (entwine and combo == tuple(range(1, len(ab.modes) + 1))):
         lo, hi = ab.choose
         raise InputError("choices", f"modes {describe(combo)}: the instruction allows {lo}"
                                     + (f" to {hi}" if hi != lo else "") + " mode(s)"
-                                    + ("" if ab.mode_repeat else ", each at most once (700.2d)"))
+                                    + ("" if ab.mode_repeat else ", each at most once (700.2d)")
+                                    + (", or every mode with entwine (702.42a)" if entwine else ""))
     return combo
+
+
+#: "Entwine {2}", "Escalate {1}", "Escalate—Discard a card." (reminder text gone).
+_OPTION = re.compile(r"^(Entwine|Escalate)(?:\s*—\s*|\s+)(.+?)\.?$")
+
+
+def option_cost(abilities: Iterable[Ability], keyword: str) -> str | None:
+    """The cost of the spell's entwine (702.42a) or escalate (702.120a) ability, as written; None without one."""
+    for a in abilities:
+        text = (a.source_text or a.keyword or "").split("(")[0].strip()
+        m = _OPTION.match(text)
+        if m and m.group(1) == keyword:
+            return m.group(2).strip()
+    return None
+
+
+def extra_mana(abilities: Iterable[Ability], ab: Ability, combo: Combo, name: str) -> tuple[Symbol, ...]:
+    """The additional mana the choice of modes costs (601.2f): the escalate cost once for each mode beyond the
+    first (702.120a), the entwine cost when every mode is chosen beyond what the instruction allows (702.42a).
+    Unsupported for such a cost that is not mana alone."""
+    abilities = tuple(abilities)
+    wanted = []
+    escalate = option_cost(abilities, "Escalate")
+    if escalate is not None and len(combo) > 1:
+        wanted += [("Escalate", "702.120a", escalate)] * (len(combo) - 1)
+    if len(combo) > ab.choose[1]:
+        wanted.append(("Entwine", "702.42a", option_cost(abilities, "Entwine")))
+    out: list[Symbol] = []
+    for kw, rule, cost in wanted:
+        try:
+            parts = parse_cost_text(cost) if cost else ()
+        except DefinitionError:
+            parts = ()
+        if not parts or any(p.kind != "mana" for p in parts):
+            raise Unsupported(f"{name}: the {kw.lower()} cost {cost!r} (not mana alone, {rule}) is not paid by the "
+                              "engine yet")
+        out += [sym for p in parts for sym in p.mana]
+    return tuple(out)

@@ -584,13 +584,18 @@ _CASTING_WORDS = re.compile(r"\b(choose (?:one|two|three|any|up to|x)|cast|costs
                             r"entwined|overloaded|escalate|splice)\b|•", re.I)
 
 
-def _spell_line(norm: str, printed: str, ctx: LineContext) -> Ability:
+#: In one mode of a modal spell (700.2) "mana cost" is a characteristic a target is chosen by ("with converted mana
+#: cost 3 or less", 202.1), not a cost of the spell; the other casting words keep the mode unread.
+_MODE_CASTING_WORDS = re.compile(_CASTING_WORDS.pattern.replace("costs?", "(?<!mana )costs?"), re.I)
+
+
+def _spell_line(norm: str, printed: str, ctx: LineContext, casting_words: re.Pattern = _CASTING_WORDS) -> Ability:
     fallback = unmodelled(norm, printed, "spell", ctx.spell)
     # 700.2: "Choose one — • A • B": each mode read as the same text alone (``oracle.modes``)
-    modal = modes.modal_ability(norm, printed, "spell", lambda m: _spell_line(m, m, ctx))
+    modal = modes.modal_ability(norm, printed, "spell", lambda m: _spell_line(m, m, ctx, _MODE_CASTING_WORDS))
     if modal is not None:
         return modal
-    if _CASTING_WORDS.search(norm):
+    if casting_words.search(norm):
         return fallback
     read = read_effect_words(sentences(norm))
     if read is None:
