@@ -183,3 +183,12 @@ def test_entwine_chooses_every_mode_only_when_named_and_paid():
     with pytest.raises(Illegal):
         finals("Barbed Lightning", "Mountain, Mountain, Mountain", bob="[{card: Grizzly Bears, id: bears}]",
                extra="\n    choices: {modes: [1, 2]}\n    targets: [bears, Bob]")
+
+
+def test_mana_cost_in_a_mode_is_a_characteristic_not_a_cost():
+    # 202.1: "with converted mana cost 3 or less" chooses objects; it does not change how the spell is cast
+    a = ability("Choose one —\n• Destroy target creature with converted mana cost 3 or less.\n• Draw a card.")
+    assert a.kind == "spell" and a.modes[0].targets == ("target creature with converted mana cost 3 or less",)
+    # a mode that speaks of casting or of a cost to pay stays unread, and so does the line (601.2b-f)
+    assert ability("Choose one —\n• You may cast a creature spell this turn.\n• Draw a card.").kind == "unmodelled"
+    assert ability("Choose one —\n• Spells cost {1} more to cast this turn.\n• Draw a card.").kind == "unmodelled"
