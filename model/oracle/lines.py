@@ -16,6 +16,7 @@ from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
 from mtgjudge.model.oracle import damage_sentences, keywords, modes
+from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
 from mtgjudge.model.oracle.perm_sentences import perm_sentence
@@ -301,6 +302,9 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     word = library_word(sentence, found)      # libraries, hands and players (e-library)
     if word is not None:
         return word
+    word = counter_word(sentence, found)      # 701.6a: "Counter target <spell phrase>."
+    if word is not None:
+        return word
     if not found:
         try:
             return parse_effect({"exile_top": phrases.parse(sentence.strip(), "exile_top")})      # 701.13a
@@ -378,6 +382,10 @@ def read_effect_words(parts: list[str]) -> tuple[list[Effect | None], list[str]]
         found = find_targets(s)
         if found is None:
             return None
+        rider = None if found else countered_instead(s, words)
+        if rider is not None:           # 614.1a: where the spell it counters goes instead, part of that word
+            words[-1] = rider
+            continue
         targets += found
         word = effect_word(s, found, words) or (may_play_after(s, words) or no_regeneration_after(s, words)
                                                 or looked_after(s, words) or hand_after(s, words)
@@ -579,23 +587,19 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
 
 # ------------------------------------------------------------------ spells' effects
 
-#: Words in a spell's text that change how it is cast (601.2b-d: modes, X, divisions; 118.8: additional costs).
-_CASTING_WORDS = re.compile(r"\b(choose (?:one|two|three|any|up to|x)|cast|costs?|spend|additional|kicked|"
+#: Words in a spell's text that change how it is cast (601.2b-d: modes, X, divisions; 118.8: additional costs);
+#: "converted mana cost" is a characteristic (202.3), not a cost.
+_CASTING_WORDS = re.compile(r"\b(choose (?:one|two|three|any|up to|x)|cast|(?<!converted mana )costs?|spend|additional|kicked|"
                             r"entwined|overloaded|escalate|splice)\b|•", re.I)
 
 
-#: In one mode of a modal spell (700.2) "mana cost" is a characteristic a target is chosen by ("with converted mana
-#: cost 3 or less", 202.1), not a cost of the spell; the other casting words keep the mode unread.
-_MODE_CASTING_WORDS = re.compile(_CASTING_WORDS.pattern.replace("costs?", "(?<!mana )costs?"), re.I)
-
-
-def _spell_line(norm: str, printed: str, ctx: LineContext, casting_words: re.Pattern = _CASTING_WORDS) -> Ability:
+def _spell_line(norm: str, printed: str, ctx: LineContext) -> Ability:
     fallback = unmodelled(norm, printed, "spell", ctx.spell)
     # 700.2: "Choose one — • A • B": each mode read as the same text alone (``oracle.modes``)
-    modal = modes.modal_ability(norm, printed, "spell", lambda m: _spell_line(m, m, ctx, _MODE_CASTING_WORDS))
+    modal = modes.modal_ability(norm, printed, "spell", lambda m: _spell_line(m, m, ctx))
     if modal is not None:
         return modal
-    if casting_words.search(norm):
+    if _CASTING_WORDS.search(norm):
         return fallback
     read = read_effect_words(sentences(norm))
     if read is None:
