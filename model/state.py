@@ -74,6 +74,7 @@ class StackAbility:
     face: int | None = None   # the face of its source it is an ability of (712.18, 701.27f); None: the face up
     source_transformed: bool = False   # its source transformed since it was put on the stack (701.27f)
     lki: GameObject | None = None     # a leaves-the-battlefield trigger: its source as it last existed (603.10a)
+    modes: tuple[int, ...] | None = None   # a modal ability: the modes chosen as it was put on the stack (700.2b)
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from mtgjudge.model.engine.tokens import token_card
 from mtgjudge.model.engine.exile_until import exile_until_leaves, link_exiled, return_linked
 from mtgjudge.model.engine.exile_top import exile_top, exiled_by_this, leave_permission
 from mtgjudge.model.engine import optional
+from mtgjudge.model.engine import modes
 from mtgjudge.model.engine.transforming import can_transform, transform
 from mtgjudge.model.engine.settle import after_moves, settle, source_on_battlefield
 from mtgjudge.model.engine.triggers import ability_of, guard_unrecognized, legal_target, target_slots
@@ -519,6 +520,15 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
             c = replace(ctx, target=t, target_legal=ok, before=ctx.before or game.state)
             nxt = []
             for g in branches:
+                # 400.7, 608.2b: a target an earlier instruction moved to another zone (a mode chosen twice on
+                # one object, 700.2d; "return target permanent" then "target creature gets -3/-3") is a new
+                # object, not the one targeted: it is treated as an illegal target
+                if ok and t is not None and t not in g.state.player_names and g.state.has(t) and \
+                        c.before.has(t) and g.state.moved(t) != c.before.moved(t):
+                    g = g.log(("400.7", "608.2b"), f"{t} has changed zones since {name_of(g.state, ctx.source)} began "
+                                                   "to resolve: it is a new object, not the one targeted")
+                    nxt += HANDLERS[e.kind](g, e, replace(c, target_legal=False))
+                    continue
                 nxt += HANDLERS[e.kind](g, e, c)
             branches = merge(nxt)
         it = (ctx.targets[group[0]], legal[group[0]] if legal is not None else True) \
@@ -594,6 +604,7 @@ def resolve_top(game: Game) -> list[Game]:
             raise Unsupported(f"{src.name}'s ability is not modelled: {ability.source_text!r}")
         if ability.kind not in ("triggered", "activated"):
             raise Unsupported(f"ability {top.index} of {src.name} is not a triggered or activated ability")
+        ability = modes.on_stack(ability, top.modes, src.name)     # 700.2b: the modes chosen as it went on the stack
         links = any(e.kind == "return_exiled" for a in abilities for e in a.effects)
         ctx = Ctx(top.source, top.controller, tuple(top.targets), getattr(top, "source_moves", 0), src.x,
                   ability_index=top.index, face=face, source_transformed=top.source_transformed,
@@ -616,7 +627,8 @@ def resolve_top(game: Game) -> list[Game]:
                                     f"{o.name} ({top}) resolves and enters the battlefield under {o.controller}'s control")
         lki = game.state.obj(top)
         return [after_moves(game, [(o, "stack", "battlefield")], f"{o.name} enters the battlefield")]
-    whole = spell_ability(ch.abilities)
+    # 700.2, 608.2c: a modal spell does what its chosen modes say, in the order written
+    whole = spell_ability(modes.expand(ch.abilities, modes.chosen_of(o), o.name))
     if whole is None:
         raise Unsupported(f"resolving {o.name}: its effect is not modelled")
     spell = [whole]
@@ -648,7 +660,9 @@ def resolve_top(game: Game) -> list[Game]:
 def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
     """The ``resolve: N`` action: the top N objects of the stack resolve one by one (``all``: until it is
     empty), the game settling after each (704.3, 603.3b); ``targets`` fix those of the triggered or activated
-    ability resolved first, as if chosen when it was put on the stack."""
+    ability resolved first, as if chosen when it was put on the stack; ``choices: {modes: [..]}`` the modes of a
+    modal one (700.2b): the branches where those were chosen (none from this game: ``actions.run`` checks that
+    some branch of the game chose them)."""
     n = a["resolve"]
     count = MAX_STEPS if n == "all" else n
     branches = [game]
@@ -660,12 +674,22 @@ def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
                     nxt.append(g)
                     continue
                 raise InputError("resolve", f"resolve: {n} asked, but the stack is empty after {i}")
+            if a.get("choices") and i == 0:
+                # 700.2b: the modes of the modal triggered ability resolved first, as if chosen when it was put on
+                # the stack: the branches where they were chosen so
+                top = g.state.stack[0]
+                ab = ability_of(g, top.source, top.index, top.lki) if isinstance(top, StackAbility) else None
+                if ab is None or not ab.modes:
+                    raise Unsupported("choices on resolve other than a modal ability's modes are not performed by the "
+                                      "engine yet")
+                if top.modes != modes.from_choices(ab, a["choices"]):
+                    continue
             if a.get("targets") is not None and i == 0:
                 top = g.state.stack[0]
                 if not isinstance(top, StackAbility):
                     raise InputError("targets", "targets fix those of a triggered ability; the top of the stack "
                                                       "is a spell")
-                ab = ability_of(g, top.source, top.index, top.lki)
+                ab = modes.on_stack(ability_of(g, top.source, top.index, top.lki), top.modes, top.source)
                 # One target for each use of "target" (608.2b checks them as it resolves); exile-until abilities
                 # may have one per opponent and optional ones.
                 slots = target_slots(g, ab, top.controller) if _exiles_until(ab) else [(t, None, False) for t in ab.targets]
@@ -673,8 +697,6 @@ def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
                     raise InputError("targets", f"the ability of {top.source} takes {len(slots)} target(s); "
                                                       f"{len(a['targets'])} given")
                 g = g.with_state(g.state.evolve(stack=(replace(top, targets=tuple(a["targets"])),) + g.state.stack[1:]))
-            if a.get("choices"):
-                raise Unsupported("choices on resolve are not performed by the engine yet")
             for r in resolve_top(g):
                 nxt += settle(r)
         branches = merge(nxt)

@@ -15,7 +15,7 @@ from mtgjudge.model.rules import counts
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
-from mtgjudge.model.oracle import damage_sentences, keywords
+from mtgjudge.model.oracle import damage_sentences, keywords, modes
 from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
@@ -595,6 +595,10 @@ _CASTING_WORDS = re.compile(r"\b(choose (?:one|two|three|any|up to|x)|cast|(?<!c
 
 def _spell_line(norm: str, printed: str, ctx: LineContext) -> Ability:
     fallback = unmodelled(norm, printed, "spell", ctx.spell)
+    # 700.2: "Choose one — • A • B": each mode read as the same text alone (``oracle.modes``)
+    modal = modes.modal_ability(norm, printed, "spell", lambda m: _spell_line(m, m, ctx))
+    if modal is not None:
+        return modal
     if _CASTING_WORDS.search(norm):
         return fallback
     read = read_effect_words(sentences(norm))
@@ -797,7 +801,10 @@ def _triggered(body: str, printed: str, ctx: LineContext) -> Ability:
     try:
         r = phrases.parse(body, "trigger_exile_until")
     except DefinitionError:
-        return _triggered_impulse(body, printed) or _triggered_effects(body, printed, ctx)
+        # 700.2b: "When ~ enters the battlefield, choose one — • A • B", each mode read as "[condition], [mode]"
+        return modes.modal_trigger(body, printed, lambda cond, m: _triggered_effects(
+            f"{cond}, {m[:1].lower()}{m[1:]}", m, ctx)) or _triggered_impulse(body, printed) or \
+            _triggered_effects(body, printed, ctx)
     phrase = re.search(r"\btarget (.+?) until ~ leaves", body).group(1)
     args: dict = {"target": phrase}
     if r["for_each_opponent"]:

@@ -32,6 +32,7 @@ STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "tar
           "effect_sentence", "static_land_plays", "keyword_action", "static_same_for", "spend_as_line",
           "until_effect", "player_effect", "library_effect", "looked_effect", "hand_effect", "counter_effect",
           "counter_instead")
+STARTS += ("modal_header",)       # modes (700.2): the instruction before a modal text's bullets
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
@@ -752,6 +753,17 @@ class _Meaning(Transformer):
 
     # ---- keyword actions as whole sentences (701): the word of the effect vocabulary
     def ka_recruit(self): return "recruit"       # 701.70a (2026-09-25 rules)
+
+    # modes (700.2): (at least, at most, may repeat) modes; "or more" is bounded by the modes printed (None)
+    def mh_exact(self, n, *_): return (number_word(str(n)), number_word(str(n)), False)
+    def mh_repeat(self, n, *_): return (number_word(str(n)), number_word(str(n)), True)
+
+    def mh_or_both(self, n, *_):
+        if number_word(str(n)) != 1:
+            raise DefinitionError(f"'choose {n} or both' is not a modal instruction the verifier reads")
+        return (1, 2, False)
+
+    def mh_or_more(self, n, *_): return (number_word(str(n)), None, False)
 
     # ---- perm: permanents entering, tokens, triggers (issue 9, e-perm): {"word": kind, **args}
     def pe_tap_enchanted(self, noun):
