@@ -153,9 +153,11 @@ def _damage_each(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         return [game.log("120.3", f"there are no {e.arg('affects')}: no damage is dealt")]
     one = Effect("damage", (("n", e.arg("n")), ("target", "any target")), EFFECT_WORDS["damage"])
     players = [p for p in game.state.player_names if p not in game.left] if e.arg("players") else []
+    branches = [game]       # several prevention shields on one object may apply in several orders (616.1)
     for oid in ids + players:
-        (game,) = resolve._damage(game, one, replace(ctx, target=oid, target_legal=True))
-    return [game]
+        c = replace(ctx, target=oid, target_legal=True)
+        branches = merge([r for g in branches for r in resolve._damage(g, one, c)])
+    return branches
 
 
 def _create_tokens(game: Game, e: Effect, ctx: Ctx) -> list[Game]:

@@ -299,6 +299,9 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     until = until_word(sentence, found, earlier)                  # 611.2a: "... until end of turn"
     if until is not None:
         return until
+    shield = shield_sentence(sentence, found, earlier)          # 615.7, 701.19, 614.1a (shields)
+    if shield is not None:
+        return shield
     word = library_word(sentence, found)      # libraries, hands and players (e-library)
     if word is not None:
         return word
@@ -380,7 +383,7 @@ def read_effect_words(parts: list[str]) -> tuple[list[Effect | None], list[str]]
         if found is None:
             return None
         targets += found
-        word = effect_word(s, found, words) or shield_sentence(s, found, words) or (
+        word = effect_word(s, found, words) or (
             may_play_after(s, words) or no_regeneration_after(s, words) or looked_after(s, words)
             or hand_after(s, words) if not found else None)
         # 608.2c-d: "You may <instruction>", "If you do, <instruction>" where no reader took the sentence whole
