@@ -131,7 +131,7 @@ def check(game: Game) -> tuple[Game, list, bool]:
         lki = game.state.obj(oid)
         if rule == "704.5g":
             # 704.5g is destruction: a regeneration shield replaces it (701.19a); 704.5f is not (701.19c)
-            game, regenerated = shields.regenerate(game, oid)
+            game, regenerated = shields.regenerate(game, oid, cause="704.5g")
             if regenerated:
                 continue
         to, instead = shields.dies_to(game, oid)          # "exile it instead" (614.1a)

@@ -29,7 +29,7 @@ def add_shield(game: Game, shield: PreventionShield) -> Game:
     """A prevention shield put in force (615.1, 611.2a) and logged."""
     st = game.state
     game = game.with_state(st.evolve(prevention=st.prevention + (shield,)))
-    return game.log(("615.1", "514.2"), shield.describe())
+    return game.log(("615.7" if shield.left is not None else "615.1a", "514.2"), shield.describe())
 
 
 def add_replacement(game: Game, kind: str, oid: str, origin: str, rules: tuple[str, ...]) -> Game:
@@ -107,11 +107,12 @@ def _on(game: Game, kind: str, oid: str) -> list[TurnReplacement]:
     return [r for r in game.state.replacements if r.kind == kind and r.object == oid]
 
 
-def regenerate(game: Game, oid: str, allowed: bool = True) -> tuple[Game, bool]:
+def regenerate(game: Game, oid: str, allowed: bool = True, cause: str = "701.8a") -> tuple[Game, bool]:
     """701.19a: the next time ``oid`` would be destroyed this turn, a regeneration shield on it is used
     instead: all damage marked on it is removed and its controller taps it (and it is removed from combat:
     the engine performs no combat). Returns the game and whether it regenerated; it did not if it has no
-    shield or it "can't be regenerated" (701.19c; ``allowed`` False: the destroying effect says so). Several shields are alike:
+    shield or it "can't be regenerated" (701.19c; ``allowed`` False: the destroying effect says so).
+    ``cause``: the rule that destroys it (701.8a an effect, 704.5g lethal damage). Several shields are alike:
     the first is used. With "if it would die, exile it instead" on it too, the order of the two replacement
     effects (616.1) is not performed: unsupported."""
     shields = _on(game, "regenerate", oid)
@@ -119,7 +120,7 @@ def regenerate(game: Game, oid: str, allowed: bool = True) -> tuple[Game, bool]:
         return game, False
     o = game.state.obj(oid)
     if not allowed or _on(game, "no_regeneration", oid):
-        return game.log("701.19c", f"{o.name} ({oid}) can't be regenerated: its regeneration shield is not "
+        return game.log((cause, "701.19c"), f"{o.name} ({oid}) can't be regenerated: its regeneration shield is not "
                                    "applied"), False
     if _on(game, "exile_if_dies", oid):
         raise Unsupported(f"{o.name} ({oid}) would be destroyed with a regeneration shield and an 'exile it instead' "
@@ -129,7 +130,7 @@ def regenerate(game: Game, oid: str, allowed: bool = True) -> tuple[Game, bool]:
     rest.remove(used)
     st = game.state.evolve(replacements=tuple(rest))
     st = st.with_object(replace(o, damage=0, tapped=True))
-    return game.with_state(st).log(("701.19a", "614.8"), f"{o.name} ({oid}) would be destroyed: it regenerates "
+    return game.with_state(st).log((cause, "701.19a", "614.8"), f"{o.name} ({oid}) would be destroyed: it regenerates "
                                                          f"instead ({used.origin}): its damage is removed and it "
                                                          "is tapped"), True
 
