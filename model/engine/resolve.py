@@ -233,6 +233,11 @@ def _damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         if "Planeswalker" in types or "Battle" in types:
             raise Unsupported(f"damage to {o.name} ({t}), a planeswalker or battle (120.3c, 120.3h), is not "
                               "performed by the engine yet")
+        guard_scope(st, "dies", f"{name} deals damage to {o.name} ({t})")
+    elif st.prevention:
+        # unmodelled text about the damage event ("damage can't be prevented") is guarded before any shield
+        # prevents it (the damage dealt guards it again, ``change_life``)
+        guard_scope(st, "life", f"{name} would deal damage to {t}")
     out = []
     for g, left in shields.prevent(game, ctx.source, t, n):      # 615.6-615.7: prevention shields first
         if left <= 0:

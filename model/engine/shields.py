@@ -19,6 +19,7 @@ from itertools import permutations
 
 from mtgjudge.model.engine.game import Game, MAX_BRANCHES
 from mtgjudge.model.errors import SearchBound, Unsupported
+from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.state import PreventionShield, TurnReplacement
 
 #: 616.1: at most this many shields applying to one damage event are ordered (every order a branch).
@@ -119,6 +120,9 @@ def regenerate(game: Game, oid: str, allowed: bool = True, cause: str = "701.8a"
     if not shields:
         return game, False
     o = game.state.obj(oid)
+    # unmodelled text that may also apply ("creatures can't be regenerated", another destruction
+    # replacement, 616.1): unsupported, naming it
+    guard_scope(game.state, "dies", f"{o.name} ({oid}) would be destroyed with a regeneration shield on it")
     if not allowed or _on(game, "no_regeneration", oid):
         return game.log((cause, "701.19c"), f"{o.name} ({oid}) can't be regenerated: its regeneration shield is not "
                                    "applied"), False
@@ -141,4 +145,6 @@ def dies_to(game: Game, oid: str) -> tuple[str, str]:
     r = _on(game, "exile_if_dies", oid)
     if not r:
         return "graveyard", ""
+    # another replacement of dying in unmodelled text would be ordered with this one (616.1): unsupported
+    guard_scope(game.state, "dies", f"{oid} would die with 'exile it instead' on it")
     return "exile", f"; it would die, so it is exiled instead ({r[0].origin}, 614.1a)"
