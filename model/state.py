@@ -169,14 +169,18 @@ class PreventionShield:
     to: str = ""      # only damage dealt to this object or player (615.7: "to target creature")
     source: str = ""  # only damage this object deals ("Prevent all damage target creature would deal")
     left: int | None = None   # a shield that prevents "the next N damage" (615.7): how much it still prevents
+    to_np: str = ""   # or to each permanent this noun phrase names as the damage would be dealt ("creatures")
+    by_np: str = ""   # only damage dealt by a permanent this noun phrase names then ("by creatures")
+    controller: str = ""   # whose spell or ability made it (what "you" in its noun phrases is)
 
     def describe(self) -> str:
         """How the outcome and the log name it."""
-        if self.to or self.source or self.left is not None:
+        if self.to or self.source or self.left is not None or self.to_np or self.by_np:
             amount = f"the next {self.left} damage" if self.left is not None else f"all {self.what}"
-            to = f" to {self.to}" if self.to else ""
-            by = f" by {self.source}" if self.source else ""
-            return f"{amount} that would be dealt{to}{by} this turn is prevented ({self.origin})"
+            to = " and ".join(x for x in (self.to, f"{self.to_np} ({self.controller})" if self.to_np else "") if x)
+            by = self.source or (f"{self.by_np} ({self.controller})" if self.by_np else "")
+            return f"{amount} that would be dealt{' to ' + to if to else ''}{' by ' + by if by else ''} this turn " \
+                   f"is prevented ({self.origin})"
         by = f" by each {self.by}" if self.by else ""
         to = " to players" if self.to_players else ""
         return f"all {self.what} that would be dealt{to} this turn{by} is prevented ({self.origin})"

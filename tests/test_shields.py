@@ -64,8 +64,8 @@ def test_the_words_keep_their_subject():
     # X is not a number the grammar reads here; dividing a shield among targets (601.2d) is not performed
     "Prevent the next X damage that would be dealt to any target this turn.",
     "Prevent the next 3 damage that would be dealt this turn to any number of targets, divided as you choose.",
-    "Prevent all damage that would be dealt to you and permanents you control this turn.",
-    "Prevent all damage that would be dealt to creatures this turn.",
+    "Prevent all damage that would be dealt to you and permanents you control this turn by sources you don't control.",
+    "Prevent all damage that would be dealt to creatures this turn by sources you don't control.",
     # "it" with nothing before it to refer to (608.2c)
     "It can't be regenerated this turn.",
     "If that creature would die this turn, exile it instead.",
@@ -277,3 +277,61 @@ def test_the_shield_is_shown_and_tells_states_apart():
     g = one(play(["{cast: ward, targets: [bears], paying: [w1]}", "resolve: all"], "{card: Death Ward, id: ward}"))
     assert summary(g)["replacements"] == ["a regeneration shield is on bears (Death Ward)"]
     assert g.key() != Game(g.state.evolve(replacements=())).key()
+
+
+@pytest.mark.parametrize("text, args", [
+    ("Prevent all damage that would be dealt to creatures this turn.", {"affects": "creatures"}),
+    ("Prevent all damage that would be dealt this turn to creatures you control.", {"affects": "creatures you control"}),
+    ("Prevent all damage that would be dealt to you and permanents you control this turn.",
+     {"you": True, "affects": "permanents you control"}),
+    ("Prevent all damage that would be dealt by creatures this turn.", {"affects": "creatures"}),
+    ("Prevent all combat damage that would be dealt by target creature this turn.", {"combat": True, "target": "creature"}),
+    ("Regenerate each creature you control.", {"affects": "each creature you control"}),
+])
+def test_noun_phrase_subjects_are_kept_as_written(text, args):
+    (w,) = words(text)
+    assert dict(w.args) == args
+
+
+def test_a_noun_phrase_the_grammar_does_not_read_stays_unread():
+    assert kinds("Prevent all damage that would be dealt this turn by non-Human sources.") == [None]
+    assert kinds("Prevent all damage that would be dealt to creatures named Bob this turn.") == [None]
+
+
+def test_forfend_protects_creatures_that_enter_later_but_not_players():
+    # 615.1a: the creatures are those when the damage would be dealt; a player is not a creature: Bob loses 3
+    g = one(play(["{cast: forfend, paying: [w1, w2]}", "resolve: all",
+                  "{cast: bolt1, targets: [bears], paying: [r1]}", "resolve: all",
+                  "{cast: bolt2, targets: [Bob], paying: [r2]}", "resolve: all"],
+                 "{card: Forfend, id: forfend}, {card: Lightning Bolt, id: bolt1}, {card: Lightning Bolt, id: bolt2}"))
+    assert zone(g, "bears") == "battlefield" and g.state.obj("bears").damage == 0
+    assert g.state.player("Bob").life == 17
+
+
+def test_ethereal_haze_does_not_stop_a_spell():
+    # "by creatures": Lightning Bolt, an instant, is the source of its damage (120.3, 609.7): not prevented
+    g = one(play(["{cast: haze, paying: [w1]}", "resolve: all",
+                  "{cast: bolt1, targets: [bears], paying: [r1]}", "resolve: all"],
+                 "{card: Ethereal Haze, id: haze}, {card: Lightning Bolt, id: bolt1}"))
+    assert zone(g, "bears") == "graveyard"
+
+
+def test_safe_passage_shields_its_controller_only():
+    # Bob casts it: his Bears and Bob are shielded; Alice is not ("you" is the spell's controller)
+    g = one(play(["{cast: pass, by: Bob, paying: [bw, bw2, bw3]}", "resolve: all",
+                  "{cast: bolt1, targets: [Bob], paying: [r1]}", "resolve: all",
+                  "{cast: bolt2, targets: [bears], paying: [r2]}", "resolve: all"],
+                 "{card: Lightning Bolt, id: bolt1}, {card: Lightning Bolt, id: bolt2}",
+                 bob="{card: Grizzly Bears, id: bears}, {card: Plains, id: bw}, {card: Plains, id: bw2}, {card: Plains, id: bw3}",
+                 bob_hand="{card: Safe Passage, id: pass}"))
+    assert g.state.player("Bob").life == 20 and zone(g, "bears") == "battlefield"
+
+
+def test_wrap_in_vigor_regenerates_each_creature():
+    g = one(play(["{cast: wrap, by: Bob, paying: [bg, bg2]}", "resolve: all",
+                  "{cast: anger, paying: [r1, r2]}", "resolve: all"],
+                 "{card: Pyroclasm, id: anger}",
+                 bob="{card: Grizzly Bears, id: bears}, {card: Forest, id: bg}, {card: Forest, id: bg2}",
+                 bob_hand="{card: Wrap in Vigor, id: wrap}"))
+    b = g.state.obj("bears")
+    assert (b.zone, b.tapped, b.damage) == ("battlefield", True, 0)

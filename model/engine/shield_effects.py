@@ -11,7 +11,7 @@ during this resolution.
 """
 from __future__ import annotations
 
-from mtgjudge.model.engine import resolve, shields
+from mtgjudge.model.engine import effects, resolve, shields
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.layers import current
@@ -45,6 +45,11 @@ def _subjects(game: Game, e: Effect, ctx: Ctx, *, players: bool = False) -> list
     """Whom the word applies to: object ids (or a player's name where ``players``); a Game when nothing is
     affected (said in its log)."""
     st = game.state
+    if e.arg("affects"):
+        # 611.2c-like: the permanents the noun phrase names as the effect begins ("Regenerate each creature
+        # you control")
+        ids = effects.affected(game, e, ctx)
+        return ids if ids else game.log("608.2c", f"there are no {e.arg('affects')}: nothing happens")
     if e.arg("damaged"):
         ids = _damaged(game, ctx)
         return ids if ids else game.log("614.1a", "no creature was dealt damage this way: nothing happens")
@@ -104,14 +109,24 @@ def _prevention(*, to: bool, amount: bool):
     def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         """615.7 (the next N damage, a shield reduced as it prevents) and 615.1a (all damage) that would be
         dealt to the player or permanent the word names, or (``to`` False) that the permanent would deal,
-        this turn (514.2: the cleanup step ends it)."""
+        this turn (514.2: the cleanup step ends it). A noun phrase ("creatures you control") names the
+        permanents it applies to as each damage would be dealt (615.1a), not as the spell resolves; "you" is
+        the spell's controller. "All combat damage" (510.1) is recorded: the engine deals no combat damage."""
+        what = "combat damage" if e.arg("combat") else "damage"
+        turn = game.state.turn.number
+        origin = _origin(game, ctx)
+        if e.arg("you") or e.arg("affects"):
+            np = e.arg("affects") or ""
+            you = ctx.controller if e.arg("you") else ""
+            shield = PreventionShield(what, origin, turn, to=you, to_np=np if to else "",
+                                      by_np="" if to else np, controller=ctx.controller)
+            return [shields.add_shield(game, shield)]
         who = _subjects(game, e, ctx, players=to)
         if isinstance(who, Game):
             return [who]
-        origin = _origin(game, ctx)
         for t in who:
-            shield = PreventionShield("damage", origin, game.state.turn.number, to=t if to else "",
-                                      source="" if to else t, left=e.arg("n") if amount else None)
+            shield = PreventionShield(what, origin, turn, to=t if to else "", source="" if to else t,
+                                      left=e.arg("n") if amount else None)
             game = shields.add_shield(game, shield)
         return [game]
     return handler

@@ -19,8 +19,14 @@ from itertools import permutations
 
 from mtgjudge.model.engine.game import Game, MAX_BRANCHES
 from mtgjudge.model.errors import SearchBound, Unsupported
+from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.vocab.phrases import parse_np
 from mtgjudge.model.state import PreventionShield, TurnReplacement
+
+#: The card types of permanents (110.4).
+PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
 
 #: 616.1: at most this many shields applying to one damage event are ordered (every order a branch).
 MAX_ORDERED = 4
@@ -44,14 +50,33 @@ def add_replacement(game: Game, kind: str, oid: str, origin: str, rules: tuple[s
     return game.log(rules, r.describe())
 
 
-def _applies(s: PreventionShield, source: str, target: str) -> bool:
+def _names(game: Game, np: str, oid: str, controller: str) -> bool:
+    """Is ``oid`` a permanent the noun phrase names now, seen from ``controller`` (615.1a: the objects a
+    prevention effect applies to are determined as the damage would be dealt)? A source that is not on the
+    battlefield: a spell (instants and sorceries are never the permanents a noun phrase names) or unsupported."""
+    st = game.state
+    if oid in st.player_names or not st.has(oid):
+        return False
+    o = st.obj(oid)
+    if o.zone != "battlefield":
+        if o.zone == "stack" and not any(t in current(st, oid).types for t in PERMANENT_TYPES):
+            return False
+        raise Unsupported(f"whether {o.name} ({oid}), not on the battlefield, is {np!r} for a prevention shield "
+                          "is not known to the engine")
+    return matches(parse_np(np), current(st, oid), o, controller, None, st.turn.step)
+
+
+def _applies(game: Game, s: PreventionShield, source: str, target: str) -> bool:
     """Does the shield apply to damage ``source`` would deal to ``target`` (a player's name or an object id)?
     The engine deals only noncombat damage (``engine.prevent``): a shield of combat damage never applies."""
     if s.what == "combat damage":
         return False
-    if s.to and s.to != target:
-        return False
+    if s.to or s.to_np:
+        if not (s.to == target or (s.to_np and _names(game, s.to_np, target, s.controller))):
+            return False
     if s.source and s.source != source:
+        return False
+    if s.by_np and not _names(game, s.by_np, source, s.controller):
         return False
     return s.left is None or s.left > 0
 
@@ -63,7 +88,7 @@ def prevent(game: Game, source: str, target: str, n: int) -> list[tuple[Game, in
     the controller of the affected object) chooses the order: every order that changes the result is a
     branch."""
     st = game.state
-    idx = [i for i, s in enumerate(st.prevention) if _applies(s, source, target)]
+    idx = [i for i, s in enumerate(st.prevention) if _applies(game, s, source, target)]
     if not idx or n <= 0:
         return [(game, n)]
     if len(idx) > MAX_ORDERED:

@@ -10,6 +10,7 @@ instruction that is not damage.
 """
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 from mtgjudge.model.errors import DefinitionError
@@ -40,6 +41,31 @@ def _one_target(prev: Effect, permanent: bool) -> bool:
     if spec.maximum != 1 or spec.minimum != 1:
         return False
     return bool(spec.objects) and spec.zone == "battlefield" and (not permanent or not spec.players)
+
+
+#: Where a sentence's noun phrase of permanents is, by word (kept as written, read by ``phrases.parse_np``).
+_NP_AT = {
+    "prevent_all_to": re.compile(r"dealt (?:this turn )?to (?:you and )?(?P<np>.+?)(?: this turn)?\.?$", re.I),
+    "prevent_all_by": re.compile(r"^prevent all (?:combat )?damage (?:that would be dealt by (?P<np>.+?) this turn|"
+                                 r"(?P<np2>.+?) would deal this turn)\.?$", re.I),
+    "regenerate": re.compile(r"^regenerate (?P<np>.+?)\.?$", re.I),
+}
+
+
+def _noun_phrase(sentence: str, kind: str) -> str | None:
+    """The noun phrase of permanents of the sentence, as the grammar reads it (first letter lowered), or None."""
+    pattern = _NP_AT.get(kind)
+    m = pattern.search(sentence) if pattern else None
+    if m is None:
+        return None
+    np = m.group("np") or m.groupdict().get("np2")
+    for phrase in (np[0].lower() + np[1:], np):
+        try:
+            phrases.parse_np(phrase)
+        except DefinitionError:
+            continue
+        return phrase
+    return None
 
 
 def shield_sentence(sentence: str, found: Sequence[str], earlier: Sequence[Effect | None]) -> Effect | None:
@@ -77,6 +103,11 @@ def shield_sentence(sentence: str, found: Sequence[str], earlier: Sequence[Effec
     elif r.get("damaged"):
         if not earlier or any(w is None or w.kind not in DAMAGE_WORDS for w in earlier):
             return None
+    if r.get("affects"):
+        np = _noun_phrase(sentence.strip(), kind)
+        if np is None:
+            return None
+        r["affects"] = np
     try:
         return parse_effect({kind: r} if r else kind)
     except DefinitionError:

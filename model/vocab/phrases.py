@@ -779,9 +779,18 @@ class _Meaning(Transformer):
             raise DefinitionError(f"if it's a {noun}: only 'a creature' is read")
         return {"word": "no_regeneration_exile", "it": True, "creature_only": True}
 
+    def sh_you(self): return {"you": True}
+    def sh_you_and_np(self, _np): return {"you": True, "affects": True}
+    def sh_np(self, _np): return {"affects": True}
+    def sh_combat(self): return "combat"
+
     def sh_prevent_next(self, n, subject): return {"word": "prevent_next", "n": int(n), **subject}
-    def sh_prevent_all_to(self, subject): return {"word": "prevent_all_to", **subject}
-    def sh_prevent_all_by(self, subject): return {"word": "prevent_all_by", **subject}
+
+    def sh_prevent_all_to(self, *parts):
+        return {"word": "prevent_all_to", **parts[-1], **({"combat": True} if "combat" in parts[:-1] else {})}
+
+    def sh_prevent_all_by(self, *parts):
+        return {"word": "prevent_all_by", **parts[-1], **({"combat": True} if "combat" in parts[:-1] else {})}
 
     def tp_any(self, *_):
         kinds = tuple(Selector(types=(t,)) for t in ("Creature", "Planeswalker", "Battle"))

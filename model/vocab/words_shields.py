@@ -15,12 +15,13 @@ from mtgjudge.model.vocab.word import Word
 
 ENGINE = frozenset({"engine"})
 
-_SUBJECTS = ("target", "it", "self", "damaged")
+_SUBJECTS = ("target", "it", "self", "damaged", "you", "affects")
 
 
 def _v_subject(a: dict) -> None:
-    if sum(1 for k in _SUBJECTS if a.get(k)) != 1:
-        raise DefinitionError(f"a shield applies to exactly one of {', '.join(_SUBJECTS)}")
+    n = sum(1 for k in _SUBJECTS if a.get(k))
+    if n != 1 and not (n == 2 and a.get("you") and a.get("affects")):
+        raise DefinitionError(f"a shield applies to exactly one of {', '.join(_SUBJECTS)} (or you and a noun phrase)")
 
 
 def _v_n(a: dict) -> None:
@@ -30,6 +31,8 @@ def _v_n(a: dict) -> None:
 
 
 def _what(a: dict, creature: bool = False) -> str:
+    if a.get("you") or a.get("affects"):
+        return " and ".join(x for x in ("you" if a.get("you") else "", a.get("affects", "")) if x)
     if a.get("target"):
         t = a["target"]
         return t if t == "any target" else f"target {t}"
@@ -43,7 +46,8 @@ def _what(a: dict, creature: bool = False) -> str:
 WORDS: tuple[Word, ...] = (
     # 701.19a, 614.8: "Regenerate target creature." / "Regenerate ~." / "Regenerate it.": a regeneration shield
     # used the next time it would be destroyed this turn.
-    Word("regenerate", "effect", {"target": str, "it": bool, "self": bool},
+    # ``affects``: "Regenerate each creature you control" (the permanents the noun phrase names as it resolves)
+    Word("regenerate", "effect", {"target": str, "it": bool, "self": bool, "affects": str},
          lambda a: f"Regenerate {_what(a)}", frozenset({Scope.DIES}), ENGINE, _v_subject),
     # 701.19c: "Target creature can't be regenerated this turn." / "It can't be regenerated this turn." / "A
     # creature dealt damage this way can't be regenerated this turn."
@@ -66,12 +70,16 @@ WORDS: tuple[Word, ...] = (
     Word("prevent_next", "effect", {"n": int, "target": str, "self": bool},
          lambda a: f"Prevent the next {a['n']} damage that would be dealt to {_what(a)} this turn",
          frozenset({Scope.LIFE, Scope.DIES}), ENGINE, _v_n),
-    # 615.1a: "Prevent all damage that would be dealt to target creature this turn."
-    Word("prevent_all_to", "effect", {"target": str, "self": bool},
-         lambda a: f"Prevent all damage that would be dealt to {_what(a)} this turn",
-         frozenset({Scope.LIFE, Scope.DIES}), ENGINE, _v_subject),
-    # 615.1a: "Prevent all damage target creature would deal this turn." (its damage to anything)
-    Word("prevent_all_by", "effect", {"target": str, "self": bool},
-         lambda a: f"Prevent all damage {_what(a)} would deal this turn",
+    # 615.1a: "Prevent all damage that would be dealt to target creature this turn." / "... to it ..." / "...
+    # to you and permanents you control ..." / "... to creatures ..." (``affects``: the noun phrase as written,
+    # the permanents it names as the damage would be dealt); ``combat``: "all combat damage" (510.1).
+    Word("prevent_all_to", "effect", {"target": str, "self": bool, "it": bool, "you": bool, "affects": str,
+                                      "combat": bool},
+         lambda a: f"Prevent all {'combat ' if a.get('combat') else ''}damage that would be dealt to {_what(a)} "
+                   "this turn", frozenset({Scope.LIFE, Scope.DIES}), ENGINE, _v_subject),
+    # 615.1a: "Prevent all damage target creature would deal this turn." (its damage to anything) / "... that
+    # would be dealt by creatures this turn."
+    Word("prevent_all_by", "effect", {"target": str, "self": bool, "it": bool, "affects": str, "combat": bool},
+         lambda a: f"Prevent all {'combat ' if a.get('combat') else ''}damage {_what(a)} would deal this turn",
          frozenset({Scope.LIFE, Scope.DIES}), ENGINE, _v_subject),
 )
