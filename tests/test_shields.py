@@ -335,3 +335,9 @@ def test_wrap_in_vigor_regenerates_each_creature():
                  bob_hand="{card: Wrap in Vigor, id: wrap}"))
     b = g.state.obj("bears")
     assert (b.zone, b.tapped, b.damage) == ("battlefield", True, 0)
+
+
+def test_the_next_n_damage_to_you():
+    (w,) = words("Prevent the next 2 damage that would be dealt to you this turn.")
+    assert dict(w.args) == {"n": 2, "you": True}
+    assert kinds("Prevent the next 2 damage that would be dealt to creatures you control this turn.") == [None]

@@ -119,7 +119,8 @@ def _prevention(*, to: bool, amount: bool):
             np = e.arg("affects") or ""
             you = ctx.controller if e.arg("you") else ""
             shield = PreventionShield(what, origin, turn, to=you, to_np=np if to else "",
-                                      by_np="" if to else np, controller=ctx.controller)
+                                      by_np="" if to else np, controller=ctx.controller,
+                                      left=e.arg("n") if amount else None)
             return [shields.add_shield(game, shield)]
         who = _subjects(game, e, ctx, players=to)
         if isinstance(who, Game):

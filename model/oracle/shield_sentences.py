@@ -104,6 +104,8 @@ def shield_sentence(sentence: str, found: Sequence[str], earlier: Sequence[Effec
         if not earlier or any(w is None or w.kind not in DAMAGE_WORDS for w in earlier):
             return None
     if r.get("affects"):
+        if kind == "prevent_next":
+            return None             # one shield of "the next N" for many permanents: not read
         np = _noun_phrase(sentence.strip(), kind)
         if np is None:
             return None

@@ -67,7 +67,7 @@ WORDS: tuple[Word, ...] = (
                    "instead", frozenset({Scope.DIES}), ENGINE, _v_subject),
     # 615.7: "Prevent the next N damage that would be dealt to any target this turn." (a shield reduced by
     # what it prevents); ``n``: N.
-    Word("prevent_next", "effect", {"n": int, "target": str, "self": bool},
+    Word("prevent_next", "effect", {"n": int, "target": str, "self": bool, "it": bool, "you": bool},
          lambda a: f"Prevent the next {a['n']} damage that would be dealt to {_what(a)} this turn",
          frozenset({Scope.LIFE, Scope.DIES}), ENGINE, _v_n),
     # 615.1a: "Prevent all damage that would be dealt to target creature this turn." / "... to it ..." / "...
