@@ -341,3 +341,14 @@ def test_the_next_n_damage_to_you():
     (w,) = words("Prevent the next 2 damage that would be dealt to you this turn.")
     assert dict(w.args) == {"n": 2, "you": True}
     assert kinds("Prevent the next 2 damage that would be dealt to creatures you control this turn.") == [None]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Destroy target nonartifact, nonblack creature. That creature can't be regenerated.", ["destroy", "no_regeneration"]),
+    ("Destroy all creatures. Creatures destroyed this way can't be regenerated.", ["destroy_all", "no_regeneration"]),
+    ("Destroy target creature. A creature destroyed this way can't be regenerated.", ["destroy", "no_regeneration"]),
+    # near misses: "that creature" after a phrase that is not of creatures; "this turn" is another word's
+    ("Destroy target artifact. That creature can't be regenerated.", ["destroy", None]),
+])
+def test_cant_be_regenerated_after_a_destruction(text, expected):
+    assert kinds(text) == expected

@@ -366,9 +366,14 @@ def no_regeneration_after(sentence: str, earlier: list) -> Effect | None:
     """701.19c, 608.2c: "It can't be regenerated." right after "Destroy target ...", "They can't be
     regenerated." right after "Destroy all ...": no regeneration shield is applied to what it destroys."""
     prev = earlier[-1] if earlier else None
-    want = {"destroy": "it can't be regenerated.", "destroy_all": "they can't be regenerated."}
-    if prev is None or want.get(prev.kind) != sentence.strip().lower():
+    want = {"destroy": ("it can't be regenerated.", "that creature can't be regenerated.",
+                        "a creature destroyed this way can't be regenerated."),
+            "destroy_all": ("they can't be regenerated.", "creatures destroyed this way can't be regenerated.")}
+    said = sentence.strip().lower()
+    if prev is None or (said if said.endswith(".") else said + ".") not in want.get(prev.kind, ()):
         return None
+    if "creature" in said and "creature" not in (prev.arg("target") or prev.arg("affects") or ""):
+        return None             # "that creature" / "a creature destroyed this way" after a non-creature phrase
     return parse_effect("no_regeneration")
 
 
