@@ -253,7 +253,7 @@ def _deal(game: Game, name: str, t: str, n: int) -> Game:
     if t in st.player_names:
         return change_life(game, t, -n, ("120.3a", "119.3"), f": {name} deals {n} damage to them")
     o = st.obj(t)
-    guard_scope(st, "dies", f"{name} deals damage to {o.name} ({t})")
+    # ("dies" was guarded by ``_damage`` before prevention)
     guard_scope(st, "power-toughness", f"{name} deals damage to {o.name} ({t})")
     game = game.with_state(st.with_object(replace(o, damage=o.damage + n)))
     guard_unrecognized(game, f"{name} deals damage to {o.name}")
