@@ -352,3 +352,16 @@ def test_the_next_n_damage_to_you():
 ])
 def test_cant_be_regenerated_after_a_destruction(text, expected):
     assert kinds(text) == expected
+
+
+def test_regenerating_during_combat_is_unsupported():
+    # 701.19a: "If it's an attacking or blocking creature, remove it from combat": not known to the engine
+    text = STATE.format(lands=LANDS, hand="{card: Death Ward, id: ward}, {card: Lightning Bolt, id: bolt1}",
+                        bob="{card: Grizzly Bears, id: bears}", bob_hand="",
+                        actions="\n".join(f"  - {a}" for a in ["{cast: ward, targets: [bears], paying: [w1]}",
+                                                               "resolve: all",
+                                                               "{cast: bolt1, targets: [bears], paying: [r1]}",
+                                                               "resolve: all"]))
+    (q,) = load_text(text.replace("step: precombat-main", "step: declare-blockers"))
+    with pytest.raises(Unsupported, match="removed from combat"):
+        run(Game(q.state), q.actions)

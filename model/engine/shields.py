@@ -23,7 +23,7 @@ from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.phrases import parse_np
-from mtgjudge.model.state import PreventionShield, TurnReplacement
+from mtgjudge.model.state import COMBAT_STEPS, PreventionShield, TurnReplacement
 
 #: The card types of permanents (110.4).
 PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
@@ -154,6 +154,11 @@ def regenerate(game: Game, oid: str, allowed: bool = True, cause: str = "701.8a"
     if _on(game, "exile_if_dies", oid):
         raise Unsupported(f"{o.name} ({oid}) would be destroyed with a regeneration shield and an 'exile it instead' "
                           "effect on it: the order its controller applies them in (616.1) is not performed")
+    if game.state.turn.step in COMBAT_STEPS and "Creature" in current(game.state, oid).types:
+        # 701.19a: an attacking or blocking creature is also removed from combat; which creatures attack or
+        # block is not in the engine's states
+        raise Unsupported(f"{o.name} ({oid}) regenerates during combat: whether it is removed from combat (701.19a) "
+                          "is not known to the engine")
     used = shields[0]
     rest = list(game.state.replacements)
     rest.remove(used)
