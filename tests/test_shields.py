@@ -365,3 +365,16 @@ def test_regenerating_during_combat_is_unsupported():
     (q,) = load_text(text.replace("step: precombat-main", "step: declare-blockers"))
     with pytest.raises(Unsupported, match="removed from combat"):
         run(Game(q.state), q.actions)
+
+
+def test_redeem_shields_each_of_its_targets():
+    # 601.2c, 608.2c: one use of "target" chose two creatures: each gets the shield; Pyroclasm kills neither
+    (w,) = words("Prevent all damage that would be dealt this turn to up to two target creatures.")
+    assert w.arg("target") == "up to two target creatures"
+    assert w.text() == "Prevent all damage that would be dealt to up to two target creatures this turn"
+    g = one(play(["{cast: redeem, targets: [bears, giant], paying: [w1, w2]}", "resolve: all",
+                  "{cast: clasm, paying: [r1, r2]}", "resolve: all"],
+                 "{card: Redeem, id: redeem}, {card: Pyroclasm, id: clasm}",
+                 bob="{card: Grizzly Bears, id: bears}, {card: Hill Giant, id: giant}, {card: Grizzly Bears, id: bears2}"))
+    assert zone(g, "bears") == "battlefield" and zone(g, "giant") == "battlefield"
+    assert zone(g, "bears2") == "graveyard"

@@ -21,6 +21,10 @@ from mtgjudge.model.vocab.parse import parse_effect
 #: The words that deal damage whose "this way" the engine can tell (the damage marked during the resolution).
 DAMAGE_WORDS = frozenset({"damage", "damage_each", "damage_x", "damage_each_x", "damage_divided"})
 
+#: Words that act on each object one use of "target" chose, alike ("... to up to two target creatures": each
+#: gets its own shield; ``resolve.run_effects`` performs the word once per target, 608.2b).
+_EACH_TARGET = frozenset({"prevent_all_to", "prevent_all_by", "regenerate"})
+
 #: Words whose target must be a permanent (a regeneration shield, the damage a creature would deal).
 _PERMANENT_ONLY = frozenset({"regenerate", "no_regeneration_this_turn", "prevent_all_by"})
 
@@ -81,11 +85,12 @@ def shield_sentence(sentence: str, found: Sequence[str], earlier: Sequence[Effec
             return None
         phrase = found[0]
         if phrase != "any target":
-            if not phrase.startswith("target "):
-                return None         # "up to one target creature" and other counts: not read
-            phrase = phrase[len("target "):]
+            counted = not phrase.startswith("target ")
+            if counted and kind not in _EACH_TARGET:
+                return None         # a count of targets ("up to two target creatures") only where each gets it
+            phrase = phrase if counted else phrase[len("target "):]
             try:
-                spec = phrases.parse_target("target " + phrase)
+                spec = phrases.parse_target(phrase if counted else "target " + phrase)
             except DefinitionError:
                 return None
             if kind in _PERMANENT_ONLY and (spec.players or spec.zone != "battlefield" or not spec.objects):

@@ -756,6 +756,7 @@ class _Meaning(Transformer):
 
     # ---- shields (issue 9, helper shields; 615.7, 701.19, 614.1a): {"word": kind, subject: value, ...}
     def sh_target(self, _t, _np): return {"target": True}
+    def sh_targets(self, _count, _t, _np): return {"target": True}
     def sh_any_target(self, _t): return {"target": True}
     def sh_it(self): return {"it": True}
     def sh_self(self, _s): return {"self": True}

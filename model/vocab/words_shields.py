@@ -34,8 +34,8 @@ def _what(a: dict, creature: bool = False) -> str:
     if a.get("you") or a.get("affects"):
         return " and ".join(x for x in ("you" if a.get("you") else "", a.get("affects", "")) if x)
     if a.get("target"):
-        t = a["target"]
-        return t if t == "any target" else f"target {t}"
+        t = a["target"]     # a counted phrase ("up to two target creatures") is kept whole (601.2c)
+        return t if t == "any target" or "target" in t.split() or "targets" in t.split() else f"target {t}"
     if a.get("self"):
         return "~"
     if a.get("damaged"):
