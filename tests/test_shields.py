@@ -378,3 +378,14 @@ def test_redeem_shields_each_of_its_targets():
                  bob="{card: Grizzly Bears, id: bears}, {card: Hill Giant, id: giant}, {card: Grizzly Bears, id: bears2}"))
     assert zone(g, "bears") == "battlefield" and zone(g, "giant") == "battlefield"
     assert zone(g, "bears2") == "graveyard"
+
+
+def test_cant_be_regenerated_in_a_trigger_and_an_activated_ability():
+    from mtgjudge.model.oracle.lines import LineContext, compile_line
+    ctx = LineContext(spell=False)
+    (a,) = compile_line("When ~ enters the battlefield, destroy target nonblack creature. It can't be regenerated.",
+                        "When X enters the battlefield, destroy target nonblack creature. It can't be regenerated.", ctx)
+    assert a.kind == "triggered" and [e.kind for e in a.effects] == ["destroy", "no_regeneration"]
+    (a,) = compile_line("{T}: Destroy target creature. It can't be regenerated.",
+                        "{T}: Destroy target creature. It can't be regenerated.", ctx)
+    assert a.kind == "activated" and [e.kind for e in a.effects] == ["destroy", "no_regeneration"]

@@ -551,8 +551,8 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
                                           r"\bmana\b(?! (?:cost|value))", low):
                 return fallback
             targets += found
-            effects.append(effect_word(s, found, effects) or (may_play_after(s, effects) if not found else None)
-                           or _other(s))
+            effects.append(effect_word(s, found, effects) or (may_play_after(s, effects) or no_regeneration_after(
+                s, effects) if not found else None) or _other(s))
     if cost is None:
         if production is None or _moves_itself_elsewhere(cost_text):
             # 113.6m: an ability whose cost or effect moves the object itself out of another zone functions only
@@ -846,7 +846,8 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         found = find_targets(s)
         word = effect_word(s, found, effects) if found is not None else None
         if word is None and found is not None and not found:
-            word = looked_after(s, effects) or hand_after(s, effects)   # "them", "it": the sentence before's (608.2c)
+            word = looked_after(s, effects) or hand_after(s, effects) or no_regeneration_after(s, effects)
+            # ("them", "it": the sentence before's, 608.2c; "It can't be regenerated.": its destruction's, 701.19c)
         optional = optional_words(s, found, effects, effect_word) if found is not None and (
             word is None or (i + 1 < len(parts) and depends_on_choice(parts[i + 1]))) else None
         if optional is not None:                # 608.2c-d: "you may <instruction>", "If you do, ..."
