@@ -179,10 +179,10 @@ def test_a_shield_is_used_once():
 
 
 def test_cant_be_regenerated_after_destroy():
-    # 701.19c: Terror's "It can't be regenerated": the shield is not applied to Terror's destruction
+    # 701.19c: Dark Banishing's "It can't be regenerated": the shield is not applied to Dark Banishing's destruction
     g = one(play(["{cast: ward, targets: [bears], paying: [w1]}", "resolve: all",
-                  "{cast: terror, targets: [bears], paying: [b1, b2]}", "resolve: all"],
-                 "{card: Death Ward, id: ward}, {card: Terror, id: terror}"))
+                  "{cast: terror, targets: [bears], paying: [b1, b2, b3]}", "resolve: all"],
+                 "{card: Death Ward, id: ward}, {card: Dark Banishing, id: terror}"))
     assert zone(g, "bears") == "graveyard"
 
 
@@ -201,9 +201,9 @@ def test_zero_toughness_is_not_destruction():
 
 
 def test_engulfing_flames_kills_the_skeleton_through_its_shield():
-    # Drudge Skeletons' own shield ({B}: Regenerate ~, 701.19a); Engulfing Flames' 1 damage and "It can't be
+    # Walking Dead's own shield ({B}: Regenerate ~, 701.19a); Engulfing Flames' 1 damage and "It can't be
     # regenerated this turn" (701.19c): the 1/1 is destroyed by 704.5g
-    bob = "{card: Drudge Skeletons, id: skel}, {card: Swamp, id: sw}"
+    bob = "{card: Walking Dead, id: skel}, {card: Swamp, id: sw}"
     g = one(play(["{activate: skel, by: Bob, paying: [sw]}", "resolve: all",
                   "{cast: flames, targets: [skel], paying: [r1]}", "resolve: all"],
                  "{card: Engulfing Flames, id: flames}", bob=bob))
@@ -211,7 +211,7 @@ def test_engulfing_flames_kills_the_skeleton_through_its_shield():
 
 
 def test_the_skeleton_regenerates_from_a_bolt():
-    bob = "{card: Drudge Skeletons, id: skel}, {card: Swamp, id: sw}"
+    bob = "{card: Walking Dead, id: skel}, {card: Swamp, id: sw}"
     g = one(play(["{activate: skel, by: Bob, paying: [sw]}", "resolve: all",
                   "{cast: bolt1, targets: [skel], paying: [r1]}", "resolve: all"],
                  "{card: Lightning Bolt, id: bolt1}", bob=bob))
@@ -226,22 +226,22 @@ def test_anger_of_the_gods_exiles():
 
 
 def test_exiled_even_if_it_dies_later_this_turn():
-    # Annihilating Fire ruling 2012-10-01: exiled no matter why it would die this turn (here: Terror later);
+    # Annihilating Fire ruling 2012-10-01: exiled no matter why it would die this turn (here: Dark Banishing later);
     # Giant Growth first makes the Bears 5/5, so the 3 damage is not lethal
     g = one(play(["{cast: growth, targets: [bears], paying: [g1]}", "resolve: all",
                   "{cast: fire, targets: [bears], paying: [r1, r2, r3]}", "resolve: all",
-                  "{cast: terror, targets: [bears], paying: [b1, b2]}", "resolve: all"],
-                 "{card: Giant Growth, id: growth}, {card: Annihilating Fire, id: fire}, {card: Terror, id: terror}"))
+                  "{cast: terror, targets: [bears], paying: [b1, b2, b3]}", "resolve: all"],
+                 "{card: Giant Growth, id: growth}, {card: Annihilating Fire, id: fire}, {card: Dark Banishing, id: terror}"))
     assert zone(g, "bears") == "exile"
 
 
 def test_prevented_damage_is_not_dealt_this_way():
-    # 615.6: all of Annihilating Fire's damage is prevented: no creature was dealt damage this way, so Terror
+    # 615.6: all of Annihilating Fire's damage is prevented: no creature was dealt damage this way, so Dark Banishing
     # later puts the Bears into the graveyard
     g = one(play(["{cast: pass, targets: [bears], paying: [w1]}", "resolve: all",
                   "{cast: fire, targets: [bears], paying: [r1, r2, r3]}", "resolve: all",
-                  "{cast: terror, targets: [bears], paying: [b1, b2]}", "resolve: all"],
-                 "{card: Shielded Passage, id: pass}, {card: Annihilating Fire, id: fire}, {card: Terror, id: terror}"))
+                  "{cast: terror, targets: [bears], paying: [b1, b2, b3]}", "resolve: all"],
+                 "{card: Shielded Passage, id: pass}, {card: Annihilating Fire, id: fire}, {card: Dark Banishing, id: terror}"))
     assert zone(g, "bears") == "graveyard"
 
 
