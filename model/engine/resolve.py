@@ -23,7 +23,7 @@ from mtgjudge.model.engine.removal import remove
 from mtgjudge.model.engine.sba import power
 from mtgjudge.model.engine.targeting import effect_uses, still_legal
 from mtgjudge.model.rules.targets import target_spec
-from mtgjudge.model.engine import zones
+from mtgjudge.model.engine import shields, zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.auras import resolve_aura
 from mtgjudge.model.engine.tokens import token_card
@@ -63,6 +63,7 @@ class Ctx:
     source_transformed: bool = False     # the source transformed since the ability went on the stack (701.27f)
     source_lki: GameObject | None = None   # the source as it last existed on the battlefield (603.10a, 608.2h)
     links_exile: bool = False              # an ability whose object has a linked "return the exiled card" (607.2a)
+    no_regeneration: bool = False          # "It can't be regenerated." follows the destruction (701.19c)
 
 
 # ------------------------------------------------------------------------------------------- effects
@@ -225,20 +226,39 @@ def _damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                 raise Unsupported(f"{src.name} has {kw.lower()}: the results of its damage are not performed by "
                                   "the engine yet")
     name = src.name if src is not None else ctx.source
+    if t not in st.player_names:
+        o = st.obj(t)
+        if o.zone != "battlefield":
+            raise Unsupported(f"damage to {o.name} ({t}) in the {o.zone} is not performed by the engine")
+        types = current(st, t).types
+        if "Planeswalker" in types or "Battle" in types:
+            raise Unsupported(f"damage to {o.name} ({t}), a planeswalker or battle (120.3c, 120.3h), is not "
+                              "performed by the engine yet")
+        guard_scope(st, "dies", f"{name} deals damage to {o.name} ({t})")
+    elif st.prevention:
+        # unmodelled text about the damage event ("damage can't be prevented") is guarded before any shield
+        # prevents it (the damage dealt guards it again, ``change_life``)
+        guard_scope(st, "life", f"{name} would deal damage to {t}")
+    out = []
+    for g, left in shields.prevent(game, ctx.source, t, n):      # 615.6-615.7: prevention shields first
+        if left <= 0:
+            out.append(g.log("615.6", f"all the damage {name} would deal to {t} is prevented: none is dealt"))
+        else:
+            out.append(_deal(g, name, t, left))
+    return out
+
+
+def _deal(game: Game, name: str, t: str, n: int) -> Game:
+    """120.3: ``n`` damage (after prevention) dealt to the player or permanent ``t`` by the source ``name``."""
+    st = game.state
     if t in st.player_names:
-        return [change_life(game, t, -n, ("120.3a", "119.3"), f": {name} deals {n} damage to them")]
+        return change_life(game, t, -n, ("120.3a", "119.3"), f": {name} deals {n} damage to them")
     o = st.obj(t)
-    if o.zone != "battlefield":
-        raise Unsupported(f"damage to {o.name} ({t}) in the {o.zone} is not performed by the engine")
-    types = current(st, t).types
-    if "Planeswalker" in types or "Battle" in types:
-        raise Unsupported(f"damage to {o.name} ({t}), a planeswalker or battle (120.3c, 120.3h), is not performed "
-                          "by the engine yet")
-    guard_scope(st, "dies", f"{name} deals damage to {o.name} ({t})")
+    # ("dies" was guarded by ``_damage`` before prevention)
     guard_scope(st, "power-toughness", f"{name} deals damage to {o.name} ({t})")
     game = game.with_state(st.with_object(replace(o, damage=o.damage + n)))
     guard_unrecognized(game, f"{name} deals damage to {o.name}")
-    return [game.log("120.3e", f"{name} deals {n} damage to {o.name} ({t}): it is marked on it")]
+    return game.log("120.3e", f"{name} deals {n} damage to {o.name} ({t}): it is marked on it")
 
 
 def _removal(kind: str) -> Callable[[Game, Effect, Ctx], list[Game]]:
@@ -258,7 +278,7 @@ def _removal(kind: str) -> Callable[[Game, Effect, Ctx], list[Game]]:
                     g = g.log("607.2a", f"{ctx.source} has already left the battlefield: its linked ability that "
                                         f"returns the exiled card has triggered already, so {ctx.target} stays exiled")
             return [g]
-        return [remove(game, ctx.target, kind)]
+        return [remove(game, ctx.target, kind, not ctx.no_regeneration)]
     return handler
 
 
@@ -487,9 +507,13 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
                               "known to the engine only right after 'exile the top cards of your library')")
     uses = [(None, None)] * len(ability.effects) if _exiles_until(ability) or not ability.targets else \
         effect_uses(ability, ctx.targets)
+    # 701.19c, 608.2c: "It can't be regenerated." after a destruction applies to that destruction itself
+    unregenerable = {id(e) for e, nxt in zip(ability.effects, ability.effects[1:]) if nxt.kind == "no_regeneration"}
+
     def perform(branches: list[Game], e: Effect, use, it):
         """One instruction on every branch; returns the branches and what "it" names next (608.2c)."""
         group, group2 = use
+        base = replace(ctx, no_regeneration=True) if id(e) in unregenerable else ctx
         if group2 is not None or e.arg("it"):
             # one effect on two targets ("fights target creature"), or on "it" (the previous effect's target)
             # and a target: performed once, with both and whether each is still legal (608.2b)
@@ -502,13 +526,13 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
                 t1, ok1 = it
                 if t1 is None:
                     raise Unsupported(f"what 'it' refers to in {e.text()!r} is not known to the engine")
-            c = replace(ctx, target=t1, target_legal=ok1, target2=t2, target2_legal=ok2,
+            c = replace(base, target=t1, target_legal=ok1, target2=t2, target2_legal=ok2,
                         before=ctx.before or game.state)
             return merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)]), (t1, ok1)
         if e.kind in WHOLE_USE:
             # an effect that acts on all the targets of its use at once (damage divided among them, 601.2d)
             idx = list(group) if group is not None else []
-            c = replace(ctx, group=tuple(ctx.targets[i] for i in idx),
+            c = replace(base, group=tuple(ctx.targets[i] for i in idx),
                         group_legal=tuple(legal[i] if legal is not None else True for i in idx),
                         before=ctx.before or game.state)
             return merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)]), it
@@ -517,7 +541,7 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
         for i in (group if group is not None else (None,)):
             t = ctx.targets[i] if i is not None else None
             ok = legal[i] if i is not None and legal is not None else True
-            c = replace(ctx, target=t, target_legal=ok, before=ctx.before or game.state)
+            c = replace(base, target=t, target_legal=ok, before=ctx.before or game.state)
             nxt = []
             for g in branches:
                 # 400.7, 608.2b: a target an earlier instruction moved to another zone (a mode chosen twice on

@@ -791,6 +791,45 @@ class _Meaning(Transformer):
             raise DefinitionError("the sources of combat damage: one kind of permanent")
         return {"word": "prevent_combat_damage", "by": sel.objects[0].describe()}
 
+    # ---- shields (issue 9, helper shields; 615.7, 701.19, 614.1a): {"word": kind, subject: value, ...}
+    def sh_target(self, _t, _np): return {"target": True}
+    def sh_targets(self, _count, _t, _np): return {"target": True}
+    def sh_any_target(self, _t): return {"target": True}
+    def sh_it(self): return {"it": True}
+    def sh_self(self, _s): return {"self": True}
+
+    def sh_that(self, noun):
+        if str(noun).lower() != "creature":
+            raise DefinitionError(f"that {noun}: only 'that creature' is read")
+        return {"it": True}
+
+    def sh_damaged(self, *parts):
+        if str(parts[-1]).lower().rstrip("s") != "creature":
+            raise DefinitionError(f"{parts[-1]} dealt damage this way: only creatures are read")
+        return {"damaged": True}
+
+    def sh_regenerate(self, subject): return {"word": "regenerate", **subject}
+    def sh_no_regeneration(self, subject): return {"word": "no_regeneration_this_turn", **subject}
+    def sh_exile_if_dies(self, subject): return {"word": "exile_if_dies", **subject}
+
+    def sh_if_creature_no_regeneration_exile(self, _article, noun):
+        if str(noun).lower() != "creature":
+            raise DefinitionError(f"if it's a {noun}: only 'a creature' is read")
+        return {"word": "no_regeneration_exile", "it": True, "creature_only": True}
+
+    def sh_you(self): return {"you": True}
+    def sh_you_and_np(self, _np): return {"you": True, "affects": True}
+    def sh_np(self, _np): return {"affects": True}
+    def sh_combat(self): return "combat"
+
+    def sh_prevent_next(self, n, subject): return {"word": "prevent_next", "n": int(n), **subject}
+
+    def sh_prevent_all_to(self, *parts):
+        return {"word": "prevent_all_to", **parts[-1], **({"combat": True} if "combat" in parts[:-1] else {})}
+
+    def sh_prevent_all_by(self, *parts):
+        return {"word": "prevent_all_by", **parts[-1], **({"combat": True} if "combat" in parts[:-1] else {})}
+
     def tp_any(self, *_):
         kinds = tuple(Selector(types=(t,)) for t in ("Creature", "Planeswalker", "Battle"))
         return TargetSpec("", kinds, players="any")
@@ -1085,3 +1124,6 @@ STARTS = STARTS + ("perm_effect",)
 
 # prevent (issue 9, r-prevent): the start symbol of prevention shields' sentences.
 STARTS = STARTS + ("prevent_effect",)
+
+# shields (issue 9, helper shields): the start symbol of prevention, regeneration and "would die" sentences.
+STARTS = STARTS + ("shield_effect",)
