@@ -29,11 +29,12 @@ from dataclasses import replace
 from itertools import combinations, combinations_with_replacement, permutations
 
 from mtgjudge.model.cards.lookup import card_db
-from mtgjudge.model.engine import effects, resolve, zones
+from mtgjudge.model.engine import effects, hands, resolve, zones
 from mtgjudge.model.engine.entering import enters_counters
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.oracle.library_lines import card_phrase
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.objects import CardDef, Face, GameObject
 from mtgjudge.model.rules.characteristics import matches
@@ -121,6 +122,8 @@ def _act(game: Game, verb: str, n: int, player: str, ctx: Ctx) -> list[Game]:
         return [game]
     if verb in ("lose_life", "gain_life"):
         return [resolve.change_life(game, player, n if verb == "gain_life" else -n)]
+    if verb == "discard_hand":
+        return [hands.discard_hand(game, player)]
     if verb == "discard":
         # 701.9b: the player chooses (or at random: every set of cards may be the one): every set a branch.
         return effects._discard(game, Effect("discard", (("n", n),)), replace(ctx, target=player, target_legal=True))
@@ -155,6 +158,11 @@ def _player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                                   f"{', '.join(players) or 'a player who left the game'}")
     branches = [game]
     for verb, n, _random in e.arg("acts"):
+        if n == "X":
+            n = hands.x_value(e, ctx)
+            if n == 0:      # 107.3a: X is 0: the act is done zero times (no event: no life is gained, 119.10)
+                branches = [g.log("107.3a", f"X is 0: {verb.replace('_', ' ')} 0") for g in branches]
+                continue
         for p in players:
             nxt = []
             for g in branches:
@@ -460,9 +468,11 @@ def _chosen_to(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     p = _revealed_player(game, e, ctx)
     if p in game.left:
         return [game]
+    if e.arg("chosen"):     # chosen in this sentence, from the hand the sentence before revealed (608.2c)
+        game = game.log("608.2c", f"{ctx.controller} chooses a card from {p}'s revealed hand")
     st = game.state
     quality = e.arg("quality", "")
-    spec = phrases.parse_target(f"{quality + ' ' if quality else ''}card from a graveyard")
+    spec = phrases.parse_target(card_phrase(quality, e.arg("with", "")))
     src = st.obj(ctx.source) if st.has(ctx.source) else None
     fits = []
     for oid in st.player(p).zone("hand"):

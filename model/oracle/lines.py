@@ -580,7 +580,8 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
 # ------------------------------------------------------------------ spells' effects
 
 #: Words in a spell's text that change how it is cast (601.2b-d: modes, X, divisions; 118.8: additional costs).
-_CASTING_WORDS = re.compile(r"\b(choose (?:one|two|three|any|up to|x)|cast|costs?|spend|additional|kicked|"
+# ("converted mana cost" names a characteristic, 202.3, not a cost to cast: not a casting word)
+_CASTING_WORDS = re.compile(r"\b(choose (?:one|two|three|any|up to|x)|cast|(?<!converted mana )costs?|spend|additional|kicked|"
                             r"entwined|overloaded|escalate|splice)\b|•", re.I)
 
 

@@ -962,12 +962,22 @@ class _Meaning(Transformer):
     def lb_h_exile(self, *_): return {"step": "exile"}
 
     def lb_h_choose(self, *parts):
-        q = next((p for p in parts if isinstance(p, tuple)), ("quality", ""))[1]
-        return {"step": "choose", "quality": q, "may": isinstance(parts[0], Token) and parts[0].type == "YOU_MAY"}
+        q = next((p for p in parts if isinstance(p, tuple) and p[0] == "quality"), ("quality", ""))[1]
+        w = next((p for p in parts if isinstance(p, tuple) and p[0] == "with"), ("with", ""))[1]
+        return {"step": "choose", "quality": q, "with": w, "exile": "hd:exile" in parts,
+                "may": isinstance(parts[0], Token) and parts[0].type == "YOU_MAY"}
 
     def lb_h_reveal_choose(self, *parts):
-        q = next((p for p in parts if isinstance(p, tuple)), ("quality", ""))[1]
-        return {"step": "reveal_choose", "quality": q}
+        q = next((p for p in parts if isinstance(p, tuple) and p[0] == "quality"), ("quality", ""))[1]
+        w = next((p for p in parts if isinstance(p, tuple) and p[0] == "with"), ("with", ""))[1]
+        return {"step": "reveal_choose", "quality": q, "with": w}
+
+    # ---- hands (issue 9, helper "hands"): see the grammar's section
+    def hd_n_x(self, *_): return "X"
+    def hd_v_discard_hand(self, *_): return ("discard_hand", 1, False)
+    def hd_quality(self, *qs): return ("quality", ", ".join(q[1] for q in qs))
+    def hd_with(self, _mv, n, cmp): return ("with", f"with mana value {int(n)} or {str(cmp).lower()}")
+    def hd_and_exile(self, *_): return "hd:exile"
 
     def lb_l_search_named(self, count, cards, _self, *steps):
         return self.lb_l_search(count, ("quality", "named ~"), cards, *steps)

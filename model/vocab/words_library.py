@@ -13,7 +13,10 @@ ENGINE = frozenset({"engine"})
 #: Who a player's instructions name: the controller, a target player or opponent, each player, each opponent.
 WHO = ("you", "target player", "target opponent", "each player", "each opponent", "its controller")
 #: The verbs of a player's instructions (``acts``: (verb, N, at random)).
-VERBS = ("draw", "lose_life", "gain_life", "discard", "mill", "scry", "surveil", "energy", "monarch")
+VERBS = ("draw", "lose_life", "gain_life", "discard", "mill", "scry", "surveil", "energy", "monarch",
+         "discard_hand")
+#: The verbs whose N may be X (107.3a: the value chosen as the spell was cast): "Target player draws X cards."
+X_VERBS = ("draw", "lose_life", "gain_life", "discard", "mill")
 #: Where a search puts the cards it finds.
 SEARCH_TO = ("hand", "battlefield", "battlefield_tapped", "top")
 
@@ -22,8 +25,14 @@ def _cards(n: int) -> str:
     return f"{count_word(n)} card{'s' if n != 1 else ''}"
 
 
-def _r_act(verb: str, n: int, at_random: bool, third: bool) -> str:
+def _r_act(verb: str, n: int | str, at_random: bool, third: bool) -> str:
     s = "s" if third else ""
+    if verb == "discard_hand":
+        return f"discard{s} {'their' if third else 'your'} hand"
+    if n == "X":
+        return {"draw": f"draw{s} X cards", "lose_life": f"lose{s} X life", "gain_life": f"gain{s} X life",
+                "discard": f"discard{s} X cards" + (" at random" if at_random else ""),
+                "mill": f"mill{s} X cards"}[verb]
     return {"draw": f"draw{s} {_cards(n)}", "lose_life": f"lose{s} {n} life", "gain_life": f"gain{s} {n} life",
             "discard": f"discard{s} {_cards(n)}" + (" at random" if at_random else ""),
             "mill": f"mill{s} {_cards(n)}", "scry": f"scr{'ies' if third else 'y'} {n}",
@@ -45,9 +54,10 @@ def _v_player_acts(a: dict) -> None:
     if a["who"].startswith("target") != bool(a.get("target")):
         raise DefinitionError("a target player's instructions need target (player or opponent), and only they")
     acts = a.get("acts")
-    if not acts or not all(isinstance(x, tuple) and len(x) == 3 and x[0] in VERBS and isinstance(x[1], int)
-                           and x[1] >= 1 for x in acts):
-        raise DefinitionError(f"acts must be (verb, N, at random) with a verb of {', '.join(VERBS)} and N >= 1")
+    if not acts or not all(isinstance(x, tuple) and len(x) == 3 and x[0] in VERBS and (
+            isinstance(x[1], int) and x[1] >= 1 or x[1] == "X" and x[0] in X_VERBS) for x in acts):
+        raise DefinitionError(f"acts must be (verb, N, at random) with a verb of {', '.join(VERBS)} and N >= 1 "
+                              f"(or X for {', '.join(X_VERBS)})")
 
 
 def _v_n(a: dict) -> None:
@@ -107,11 +117,15 @@ WORDS = (
     Word("reveal_hand", "effect", {"target": str}, lambda a: f"Target {a['target']} reveals their hand", frozenset(),
          ENGINE),
     # "Target opponent reveals their hand and you choose a nonland card from it." (``target``: also revealed)
-    Word("choose_from_hand", "effect", {"quality": str, "may": bool, "target": str},
+    # ``with``: a qualifier after the noun ("with mana value 3 or less", 202.3).
+    Word("choose_from_hand", "effect", {"quality": str, "with": str, "may": bool, "target": str},
          lambda a: f"You{' may' if a.get('may') else ''} choose a {a['quality'] + ' ' if a.get('quality') else ''}card "
-                   "from it", frozenset(), ENGINE),
-    Word("chosen_to", "effect", {"quality": str, "may": bool, "to": str},
-         lambda a: "That player discards that card" if a["to"] == "discard" else "Exile that card",
+                   f"from it{' ' + a['with'] if a.get('with') else ''}", frozenset(), ENGINE),
+    # ``chosen``: the choice is made in the same sentence ("You choose a nonland card from it and exile that card.")
+    Word("chosen_to", "effect", {"quality": str, "with": str, "may": bool, "to": str, "chosen": bool},
+         lambda a: (f"You{' may' if a.get('may') else ''} choose a {a['quality'] + ' ' if a.get('quality') else ''}"
+                    f"card from it{' ' + a['with'] if a.get('with') else ''} and exile that card") if a.get("chosen")
+         else "That player discards that card" if a["to"] == "discard" else "Exile that card",
          frozenset({Scope.DISCARD}), ENGINE),
     # "Put target creature on top of its owner's library", "Put target card from your graveyard on top of your
     # library": the object becomes the top card of its owner's library (400.7: a new object).
