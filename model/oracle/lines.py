@@ -18,6 +18,7 @@ from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
 from mtgjudge.model.oracle import damage_sentences, keywords
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
+from mtgjudge.model.oracle.hand_lines import search_then_top
 from mtgjudge.model.oracle.perm_sentences import perm_sentence
 from mtgjudge.model.oracle.prevent_sentences import prevent_sentence
 from mtgjudge.model.oracle.counted import counted_word
@@ -124,7 +125,7 @@ def sentences(text: str) -> list[str]:
             start = i + 1
     if text[start:].strip():
         out.append(text[start:].strip())
-    return _token_with_quote(out)
+    return search_then_top(_token_with_quote(out))      # hands: a tutor's two sentences read as one
 
 
 _CREATES = re.compile(r"^(?:you )?create .+ tokens?\.$", re.I)
