@@ -390,7 +390,14 @@ def _search(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     for k in counts:
         g = game.log(("701.23a", "701.23b") if quality else ("701.23a", "701.23d"),
                      f"{p} searches their library and finds {k} card(s)" + (f" ({quality})" if quality else ""))
-        if to == "hand":
+        if to == "split":
+            # Cultivate: one basic land card onto the battlefield tapped (each of them a branch), the other into the
+            # hand; a single card found is put onto the battlefield tapped (Cultivate ruling, 2010-08-15).
+            results = [h if k < 2 else _found_object(h, p, quality)[0]
+                       for h in ([_basic_land(g, p, name, True) for name in BASIC_LANDS] if k else [g])]
+            if k == 2:
+                results = [r.log("701.23a", f"{p} puts the other found card into their hand") for r in results]
+        elif to == "hand":
             for _ in range(k):
                 g, oid = _found_object(g, p, quality, src.card if named else None)
                 g = g.log("701.23a", f"{p} puts the found card ({oid}) into their hand")

@@ -918,10 +918,13 @@ class _Meaning(Transformer):
         self._agree(n, cards)
         steps = [p for p in parts if isinstance(p, str) and p.startswith("step:")]
         puts = [s for s in steps if s in ("step:hand", "step:battlefield", "step:battlefield_tapped",
-                                          "step:shuffle_top")]
+                                          "step:shuffle_top", "step:split")]
         if len(puts) != 1 or steps.index(puts[0]) < len(steps) - 2 or (steps[-1] != puts[0] and steps[-1] != "step:shuffle") \
                 or steps.count("step:reveal") > 1 or ("step:reveal" in steps and steps.index("step:reveal") != 0):
             raise DefinitionError("a search whose found cards go nowhere, or several places, is not read")
+        if puts[0] == "step:split" and (n, up_to, quality) != (2, True, "basic land"):
+            raise DefinitionError("one card onto the battlefield and the other into the hand: only up to two basic "
+                                  "land cards are read")
         if puts[0] == "step:shuffle_top":           # "then shuffle and put that card on top of it" (701.24b)
             return {"action": "search", "n": n, "up_to": up_to, "quality": quality, "to": "top", "shuffle": True}
         return {"action": "search", "n": n, "up_to": up_to, "quality": quality, "to": puts[0][5:],
@@ -978,6 +981,11 @@ class _Meaning(Transformer):
     def hd_quality(self, *qs): return ("quality", ", ".join(q[1] for q in qs))
     def hd_with(self, _mv, n, cmp): return ("with", f"with mana value {int(n)} or {str(cmp).lower()}")
     def hd_and_exile(self, *_): return "hd:exile"
+    def hd_split(self, *_): return "step:split"
+    def hd_step(self, step): return step
+
+    def hd_may_have(self, *parts):
+        return self.player_effect(*parts)
 
     def lb_l_search_named(self, count, cards, _self, *steps):
         return self.lb_l_search(count, ("quality", "named ~"), cards, *steps)

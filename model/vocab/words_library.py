@@ -18,7 +18,7 @@ VERBS = ("draw", "lose_life", "gain_life", "discard", "mill", "scry", "surveil",
 #: The verbs whose N may be X (107.3a: the value chosen as the spell was cast): "Target player draws X cards."
 X_VERBS = ("draw", "lose_life", "gain_life", "discard", "mill")
 #: Where a search puts the cards it finds.
-SEARCH_TO = ("hand", "battlefield", "battlefield_tapped", "top")
+SEARCH_TO = ("hand", "battlefield", "battlefield_tapped", "top", "split")
 
 
 def _cards(n: int) -> str:
@@ -75,9 +75,11 @@ def _r_search(a: dict) -> str:
     q = a.get("quality", "")
     what = f"{'up to ' if a.get('up_to') else ''}{count_word(a['n'])} {q + ' ' if q else ''}card{'s' if a['n'] > 1 else ''}"
     to = {"hand": "into your hand", "battlefield": "onto the battlefield",
-          "battlefield_tapped": "onto the battlefield tapped", "top": "on top of your library"}[a["to"]]
+          "battlefield_tapped": "onto the battlefield tapped", "top": "on top of your library",
+          "split": "one onto the battlefield tapped and the other into your hand"}[a["to"]]
     return (("You may search" if a.get("may") else "Search") + f" your library for {what}, put "
-            f"{'it' if a['n'] == 1 else 'them'} {to}" + (", then shuffle" if a.get("shuffle") else ""))
+            f"{'it' if a['n'] == 1 or a['to'] == 'split' else 'them'} {to}".replace("put them one", "put one")
+            + (", then shuffle" if a.get("shuffle") else ""))
 
 
 _REST = {"bottom": "on the bottom of your library in any order", "graveyard": "into your graveyard", "": ""}
