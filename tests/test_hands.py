@@ -1,0 +1,201 @@
+"""Hands and libraries (issue 9, helper "hands"): a card chosen from a revealed hand with a mana value or exiled in
+the same sentence (701.20a, 701.9b, 406.3), discarding a hand (701.9a), X in a player's instructions (107.3a), a
+tutor that shuffles and puts the card found on top (701.24b), Cultivate's one card onto the battlefield and the
+other into the hand, "you may have target opponent discard a card" (608.2d). Expected values are worked out by
+hand from the rules and the rulings named; near misses stay unread or unsupported."""
+from __future__ import annotations
+
+import pytest
+
+from mtgjudge.model.engine.actions import run
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.hands import x_value
+from mtgjudge.model.engine.library import BASIC_LANDS
+from mtgjudge.model.engine.resolve import Ctx
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.oracle.library_lines import hand_after, library_word
+from mtgjudge.model.oracle.lines import read_effect_words, sentences
+from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.queries.format.files import load_text
+from tests.engine_helpers import one, zone
+
+LANDS = ("u1", "u2", "u3", "b1", "b2", "g1", "g2", "g3", "r1", "w1")
+BASE = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: [{{card: Island, id: u1}}, {{card: Island, id: u2}}, {{card: Island, id: u3}}, {{card: Swamp, id: b1}},
+                    {{card: Swamp, id: b2}}, {{card: Forest, id: g1}}, {{card: Forest, id: g2}}, {{card: Forest, id: g3}},
+                    {{card: Mountain, id: r1}}, {{card: Plains, id: w1}}]
+      hand: [{{card: {card}, id: spell}}{hand}]
+      library: {alice_library}
+    Bob:
+      hand: {bob_hand}
+      library: {bob_library}
+actions:
+  - {{cast: spell{targets}{x}, paying: [{paying}]}}
+  - resolve: all
+expect: [{{stack_size: 0}}]
+"""
+BOB_HAND = "[{card: Grizzly Bears, id: bear}, {card: Memnite, id: memnite}, {card: Forest, id: forest}, " \
+           "{card: Wit's End, id: big}]"
+
+
+def finals(card: str, paying: str, alice_library="3", bob_library="3", bob_hand=BOB_HAND, hand="",
+           targets: str = "", x: int | None = None) -> list[Game]:
+    t = f", targets: [{targets}]" if targets else ""
+    (q,) = load_text(BASE.format(card=card, paying=paying, alice_library=alice_library, bob_library=bob_library,
+                                 bob_hand=bob_hand, hand=hand, targets=t, x=f", x: {x}" if x is not None else ""))
+    assert not isinstance(q, Exception), q
+    return run(Game(q.state), q.actions)
+
+
+def hand(g: Game, p: str = "Alice") -> tuple[str, ...]:
+    return g.state.player(p).zone("hand")
+
+
+# ------------------------------------------------------------------ reading
+
+def _words(text: str):
+    read = read_effect_words(sentences(text))
+    return None if read is None else read[0]
+
+
+def test_a_choice_with_a_mana_value_is_read():
+    words = _words("Target player reveals their hand. You choose a nonland card from it with converted mana cost 3 or "
+                   "less. That player discards that card.")
+    assert [w.kind for w in words] == ["reveal_hand", "choose_from_hand", "chosen_to"]
+    assert words[1].arg("with") == words[2].arg("with") == "with mana value 3 or less"
+
+
+def test_choose_and_exile_in_one_sentence_is_one_word():
+    words = _words("Target opponent reveals their hand. You choose a nonland card from it and exile that card.")
+    assert [w.kind for w in words] == ["reveal_hand", "chosen_to"]
+    assert dict(words[1].args) == {"quality": "nonland", "to": "exile", "chosen": True}
+
+
+@pytest.mark.parametrize("sentence", [
+    "You choose a nonland card from it with power 3 or less.",          # a hand's card: only a mana value is read
+    "You choose a nonland card from it and put that card on top of its owner's library.",
+    "You choose two nonland cards from it.",
+])
+def test_near_misses_of_the_choice_stay_unread(sentence):
+    prev = Effect("reveal_hand", (("target", "opponent"),))
+    assert hand_after(sentence, [prev]) is None
+
+
+def test_x_and_hands_in_a_players_instructions():
+    assert dict(library_word("Target player discards X cards at random.", ("target player",)).args)["acts"] == \
+        (("discard", "X", True),)
+    assert dict(library_word("Each player discards their hand, then draws seven cards.", ()).args)["acts"] == \
+        (("discard_hand", 1, False), ("draw", 7, False))
+    w = library_word("You may have target opponent discard a card.", ("target opponent",))
+    assert w.arg("may") and w.arg("who") == "target opponent"
+
+
+@pytest.mark.parametrize("sentence,found", [
+    ("Target player discards X cards, where X is the number of cards in your hand.", ("target player",)),
+    ("You may have target opponent sacrifice a creature.", ("target opponent",)),
+    ("Scry X.", ()),                                    # X only for draw, life, discard, mill
+    ("Search your library for up to two basic land cards, reveal those cards, and put one onto the battlefield "
+     "and the other into your hand.", ()),            # not tapped: not the template read
+    ("Search your library for up to two creature cards, reveal those cards, and put one onto the battlefield "
+     "tapped and the other into your hand.", ()),     # a creature card entering must be known
+])
+def test_near_misses_stay_unread(sentence, found):
+    assert library_word(sentence, found) is None
+
+
+def test_a_tutor_is_joined_only_with_its_own_second_sentence():
+    assert len(sentences("Search your library for a creature card and reveal that card. Shuffle your library, then "
+                         "put the card on top of it.")) == 1
+    assert len(sentences("Search your library for a creature card and reveal that card. Shuffle your library.")) == 2
+
+
+def test_x_of_an_ability_is_not_known():
+    # 107.3m: an ability's X is its own cost's; the spell's X is not it.
+    with pytest.raises(Unsupported):
+        x_value(Effect("player_acts", ()), Ctx("s", "Alice", (), 0, x=2, ability_index=1))
+    assert x_value(Effect("player_acts", ()), Ctx("s", "Alice", (), 0, x=2)) == 2
+
+
+# ------------------------------------------------------------------ performing
+
+def test_inquisition_chooses_only_nonland_cards_of_mana_value_3_or_less():
+    # Bears (2) and Memnite (0) may be chosen; Forest is a land and Wit's End's mana value is 7: never discarded.
+    games = finals("Inquisition of Kozilek", "b1", targets="Bob")
+    assert sorted(next(o for o in ("bear", "memnite", "forest", "big") if zone(g, o) == "graveyard") for g in games) \
+        == ["bear", "memnite"]
+    assert all(zone(g, "forest") == "hand" and zone(g, "big") == "hand" for g in games)
+
+
+def test_castigate_exiles_the_one_nonland_card():
+    # "You choose" (no "may"): with one nonland card it is the one chosen; 406.3 exiled from the hand.
+    g = one(finals("Castigate", "w1, b1", targets="Bob",
+                   bob_hand="[{card: Grizzly Bears, id: bear}, {card: Forest, id: forest}]"))
+    assert zone(g, "bear") == "exile" and zone(g, "forest") == "hand"
+
+
+def test_castigate_on_a_hand_of_lands_exiles_nothing():
+    g = one(finals("Castigate", "w1, b1", targets="Bob", bob_hand="[{card: Forest, id: forest}]"))
+    assert zone(g, "forest") == "hand"
+
+
+def test_mind_twist_discards_x_cards_every_set_a_branch():
+    # 701.9b at random: any 2 of the 4 cards may be the ones: C(4,2) = 6 outcomes, each leaving 2 cards.
+    games = finals("Mind Twist", "b1, u1, u2", targets="Bob", x=2)
+    assert len(games) == 6 and all(len(hand(g, "Bob")) == 2 for g in games)
+
+
+def test_mind_twist_for_x_0_discards_nothing():
+    g = one(finals("Mind Twist", "b1", targets="Bob", x=0))
+    assert len(hand(g, "Bob")) == 4
+
+
+def test_stroke_of_genius_draws_x():
+    g = one(finals("Stroke of Genius", "u1, u2, u3, b1, b2", targets="Bob", x=2))
+    assert len(hand(g, "Bob")) == 6 and g.state.player("Bob").unknown_library == 1
+
+
+def test_wheel_of_fortune_each_player_discards_their_hand_then_draws_seven():
+    g = one(finals("Wheel of Fortune", "r1, b1, b2", hand=", {card: Grizzly Bears, id: mine}", alice_library="10",
+                   bob_library="10"))
+    assert zone(g, "mine") == "graveyard" and all(zone(g, o) == "graveyard" for o in ("bear", "memnite", "forest", "big"))
+    assert len(hand(g)) == 7 and len(hand(g, "Bob")) == 7
+
+
+def test_wits_end_discards_the_whole_hand():
+    g = one(finals("Wit's End", "b1, b2, u1, u2, u3, g1, g2", targets="Bob"))
+    assert hand(g, "Bob") == ()
+
+
+def test_mystical_tutor_leaves_a_library_of_cards_nobody_knows():
+    # 701.23b: may find nothing; either way the shuffled library with one card on top is 3 cards nobody knows.
+    g = one(finals("Mystical Tutor", "u1"))
+    assert g.state.player("Alice").unknown_library == 3 and hand(g) == ()
+
+
+def test_mystical_tutor_on_a_named_library_is_unsupported():
+    with pytest.raises(Unsupported):
+        finals("Mystical Tutor", "u1", alice_library="[{card: Memnite, id: m}]")
+
+
+def test_cultivate_one_land_tapped_and_the_other_to_hand():
+    # Nothing (1); one card: onto the battlefield tapped (ruling 2010-08-15), each basic land card (12); two: one of
+    # the 12 onto the battlefield tapped, the other into the hand (12).
+    games = finals("Cultivate", "g1, b1, b2", alice_library="5")
+    assert len(games) == 1 + 2 * len(BASIC_LANDS)
+    assert sorted(g.state.player("Alice").unknown_library for g in games) == [3] * 12 + [4] * 12 + [5]
+    assert sorted(len(hand(g)) for g in games) == [0] * 13 + [1] * 12
+    new = [o for g in games for o in g.state.battlefield("Alice") if o.id not in LANDS]
+    assert len(new) == 24 and all(o.tapped for o in new)
+
+
+def test_brutal_nightstalker_may_have_the_opponent_discard():
+    # 608.2d: not doing it is a branch; 701.9b: Bob chooses which card.
+    games = finals("Brutal Nightstalker", "b1, b2, u1, u2, u3",
+                   bob_hand="[{card: Grizzly Bears, id: bear}, {card: Memnite, id: memnite}]")
+    assert sorted(len(hand(g, "Bob")) for g in games) == [1, 1, 2]
