@@ -160,8 +160,8 @@ def _player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     for verb, n, _random in e.arg("acts"):
         if n == "X":
             n = hands.x_value(e, ctx)
+            branches = [g.log("107.3a", f"X is {n}, the value chosen as the spell was cast") for g in branches]
             if n == 0:      # 107.3a: X is 0: the act is done zero times (no event: no life is gained, 119.10)
-                branches = [g.log("107.3a", f"X is 0: {verb.replace('_', ' ')} 0") for g in branches]
                 continue
         for p in players:
             nxt = []
