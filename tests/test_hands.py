@@ -199,3 +199,40 @@ def test_brutal_nightstalker_may_have_the_opponent_discard():
     games = finals("Brutal Nightstalker", "b1, b2, u1, u2, u3",
                    bob_hand="[{card: Grizzly Bears, id: bear}, {card: Memnite, id: memnite}]")
     assert sorted(len(hand(g, "Bob")) for g in games) == [1, 1, 2]
+
+
+# ------------------------------------------------------------------ graveyards
+
+def test_target_card_with_no_type_from_your_graveyard_is_regrowth():
+    words = _words("Return target card from your graveyard to your hand.")
+    assert [(w.kind, dict(w.args)) for w in words] == [("regrow", {"target": "card from your graveyard"})]
+    # near miss: a card from any graveyard returned to "your hand" is not this template
+    assert _words("Return target card from a graveyard to your hand.") in (None, [None])
+
+
+def test_regrowth_returns_a_land_card_too():
+    # "target card": any card, a land included (400.6: a new object in its owner's hand).
+    g = one(_regrowth())
+    assert zone(g, "gy") == "hand"
+
+
+def _regrowth() -> list[Game]:
+    text = BASE.format(card="Regrowth", paying="g1, g2", alice_library="3", bob_library="3", bob_hand="[]", hand="",
+                       targets=", targets: [gy]", x="")
+    text = text.replace("      library: 3\n    Bob:", "      library: 3\n      graveyard: [{card: Forest, id: gy}]\n    Bob:", 1)
+    (q,) = load_text(text)
+    assert not isinstance(q, Exception), q
+    return run(Game(q.state), q.actions)
+
+
+def test_hymn_of_rebirth_puts_an_opponents_creature_card_under_your_control():
+    # 110.2: the player who puts it onto the battlefield controls it; its owner stays Bob (108.3).
+    text = BASE.format(card="Hymn of Rebirth", paying="g1, g2, g3, w1, b1", alice_library="3", bob_library="3",
+                       bob_hand="[]", hand="", targets=", targets: [theirs]", x="")
+    text = text.replace("      library: 3\n", "      library: 3\n      graveyard: [{card: Grizzly Bears, id: theirs}]\n", 2)
+    text = text.replace("      graveyard: [{card: Grizzly Bears, id: theirs}]\n", "", 1)
+    (q,) = load_text(text)
+    assert not isinstance(q, Exception), q
+    g = one(run(Game(q.state), q.actions))
+    o = g.state.obj(next(o.id for o in g.state.battlefield("Alice") if o.name == "Grizzly Bears"))
+    assert o.controller == "Alice" and o.owner == "Bob"

@@ -201,9 +201,12 @@ _EFFECT_SENTENCES = damage_sentences.early_patterns(_NUM) + (
     (re.compile(r"^Counter (target [a-z ]+ spell)\.$", re.I), "counter_spell", ("target",)),          # 701.6a
     (re.compile(rf"^Put {_NUM} ([+-]1/[+-]1) counters? on {_TGT}\.$", re.I), "counter_target",
      ("n", "kind", "target")),                                                                       # 122.1
-    (re.compile(r"^Return ((?:up to (?:one|two|three|four|five) |two |three )?target [a-z ]+ cards? from your "
-                r"graveyard) to your hand\.$", re.I), "regrow", ("target",)),                     # 400.6
+    (re.compile(r"^Return ((?:up to (?:one|two|three|four|five) |two |three )?target (?:[a-z ]+ )?cards? from your "
+                r"graveyard) to your hand\.$", re.I), "regrow", ("target",)),         # 400.6 ("target card": any card)
     (re.compile(r"^Return (target [a-z ]+ card from your graveyard) to the battlefield\.$", re.I),
+     "reanimate", ("target",)),                                                                      # 400.6
+    # hands: from any graveyard, under the spell's controller's control (110.2; the handler puts it under hers)
+    (re.compile(r"^Put (target [a-z ]+ card from a graveyard) onto the battlefield under your control\.$", re.I),
      "reanimate", ("target",)),                                                                      # 400.6
     (re.compile(rf"^(target (?:player|opponent)) discards {_NUM} cards?\.$", re.I), "discard",
      ("target", "n")),                                                                               # 701.9a
