@@ -5,6 +5,8 @@ card.", "Each opponent discards a card.") and library instructions ("Scry 2.", "
 basic land card, put it onto the battlefield tapped, then shuffle.")."""
 from __future__ import annotations
 
+import re
+
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
@@ -62,9 +64,10 @@ def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
             spec = phrases.parse_target(found[0])
         except DefinitionError:
             return None
-        if spec.zone != "graveyard" or spec.players or not found[0].startswith("target "):
-            return None
-        return parse_effect({"exile_card": {"target": found[0][len("target "):]}})
+        if spec.zone != "graveyard" or spec.players or not re.match(r"(?:(?:up to )?\w+ )?target ", found[0]):
+            return None     # "up to three target cards from a single graveyard": each card exiled (hands)
+        return parse_effect({"exile_card": {"target": found[0][len("target "):] if found[0].startswith("target ")
+                                            else found[0]}})
     if len(found) == 1 and found[0] in ("target player", "target opponent"):
         try:
             h = phrases.parse(s, "hand_effect")

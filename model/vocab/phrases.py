@@ -218,6 +218,7 @@ class _Meaning(Transformer):
     def z_any_graveyard(self, *_): return ("zone_owner", "any")
     def z_your_graveyard(self, *_): return ("zone_owner", "you")
     def z_opp_graveyard(self, *_): return ("zone_owner", "opponent")
+    def z_single_graveyard(self, *_): return ("zone_owner", "single")     # hands: every card of the use in one
 
     def target_np(self, spec: TargetSpec) -> TargetSpec:
         return spec

@@ -134,7 +134,8 @@ WORDS = (
     Word("put_on_library", "effect", {"target": str}, lambda a: f"Put target {a['target']} on top of its owner's "
          "library", frozenset(), ENGINE),
     # 406.3: "Exile target card from a graveyard".
-    Word("exile_card", "effect", {"target": str}, lambda a: f"Exile target {a['target']}", frozenset(), ENGINE),
+    Word("exile_card", "effect", {"target": str}, lambda a: f"Exile {a['target']}" if " target " in f" {a['target']} "
+         else f"Exile target {a['target']}", frozenset(), ENGINE),
     # 106.4: a spell's or ability's "Add {B}{B}{B}" (not a mana ability, 605.1): the mana goes to the pool.
     Word("add_mana", "effect", {"mana": str}, lambda a: "Add " + "".join("{%s}" % c for c in a["mana"]),
          frozenset({Scope.MANA}), ENGINE),
