@@ -255,3 +255,57 @@ def test_decompose_with_cards_of_two_graveyards_is_illegal():
     from mtgjudge.model.errors import Illegal
     with pytest.raises(Illegal):
         _decompose("mine, t1")
+
+
+# ------------------------------------------------------------------ Splinter (701.23b and its example)
+
+SPLINTER = ("Exile target artifact. Search its controller's graveyard, hand, and library for all cards with the same "
+            "name as that artifact and exile them. Then that player shuffles their library.")
+
+
+def test_splinter_is_read_sentence_by_sentence():
+    words = _words(SPLINTER)
+    assert [w.kind for w in words] == ["exile", "exile_same_name", "searched_shuffles"]
+    assert words[1].arg("all") and words[1].arg("whose") == "controller"
+
+
+@pytest.mark.parametrize("text", [
+    # no instruction on one target before it: what "that artifact" is is not known
+    "Search its controller's graveyard, hand, and library for all cards with the same name as that artifact and "
+    "exile them.",
+    # the cards found go elsewhere: not this template
+    "Exile target artifact. Search its controller's graveyard, hand, and library for all cards with the same name as "
+    "that artifact and put them into your hand.",
+    # the shuffle without the search before it
+    "Exile target artifact. Then that player shuffles their library.",
+])
+def test_near_misses_of_splinter_stay_unread(text):
+    words = _words(text)
+    assert words is None or None in words
+
+
+def test_splinter_must_find_the_graveyards_copy_and_may_leave_hidden_ones():
+    # CR 701.23b's example: the copy in the graveyard (public) must be found; the one in the hand and the ones in
+    # the library (hidden zones) may be left unfound: 2 (hand) x 3 (0, 1 or 2 of the 2 cards nobody knows) = 6.
+    text = BASE.format(card="Splinter", paying="g1, g2, g3, b1", alice_library="3", bob_library="2",
+                       bob_hand="[{card: Sol Ring, id: hand-ring}, {card: Grizzly Bears, id: bear}]", hand="",
+                       targets=", targets: [ring]", x="", alice_gy="[]", bob_gy="[{card: Sol Ring, id: gy-ring}]")
+    text = text.replace("    Bob:\n", "    Bob:\n      battlefield: [{card: Sol Ring, id: ring}]\n", 1)
+    (q,) = load_text(text)
+    assert not isinstance(q, Exception), q
+    games = run(Game(q.state), q.actions)
+    assert len(games) == 6
+    assert all(zone(g, "ring") == "exile" and zone(g, "gy-ring") == "exile" and zone(g, "bear") == "hand"
+               for g in games)
+    assert sorted((zone(g, "hand-ring"), g.state.player("Bob").unknown_library) for g in games) == \
+        [("exile", 0), ("exile", 1), ("exile", 2), ("hand", 0), ("hand", 1), ("hand", 2)]
+
+
+def test_splinter_on_a_named_library_is_unsupported():
+    text = BASE.format(card="Splinter", paying="g1, g2, g3, b1", alice_library="3",
+                       bob_library="[{card: Memnite, id: m}]", bob_hand="[]", hand="", targets=", targets: [ring]",
+                       x="", alice_gy="[]", bob_gy="[]")
+    text = text.replace("    Bob:\n", "    Bob:\n      battlefield: [{card: Sol Ring, id: ring}]\n", 1)
+    (q,) = load_text(text)
+    with pytest.raises(Unsupported):
+        run(Game(q.state), q.actions)

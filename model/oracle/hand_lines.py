@@ -27,3 +27,29 @@ def search_then_top(parts: list[str]) -> list[str]:
             continue
         out.append(s)
     return out
+
+
+#: The instructions on one target whose object the next sentence may call "that artifact" / "that spell".
+_NAMED_BY = ("exile", "counter_spell")
+
+
+def hands_after(sentence: str, earlier: list):
+    """608.2c: Splinter's "Search its controller's graveyard, hand, and library for all cards with the same name as
+    that artifact and exile them." read only right after an instruction on one target ("Exile target artifact.",
+    "Counter target spell."), and "Then that player shuffles their library." only right after that search."""
+    from mtgjudge.model.errors import DefinitionError
+    from mtgjudge.model.vocab import phrases
+    from mtgjudge.model.vocab.parse import parse_effect
+    prev = earlier[-1] if earlier else None
+    if prev is None:
+        return None
+    try:
+        if prev.kind in _NAMED_BY and prev.arg("target") and " target" not in f" {prev.arg('target')}":
+            r = phrases.parse(sentence.strip(), "same_name_search")
+            return parse_effect({"exile_same_name": {"all": r["all"], "whose": r["whose"], "it": 1}})
+        if prev.kind == "exile_same_name":
+            phrases.parse(sentence.strip(), "that_player_shuffles")
+            return parse_effect({"searched_shuffles": {"whose": prev.arg("whose"), "it": 1}})
+    except DefinitionError:
+        return None
+    return None

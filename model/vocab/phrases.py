@@ -984,6 +984,13 @@ class _Meaning(Transformer):
     def hd_and_exile(self, *_): return "hd:exile"
     def hd_split(self, *_): return "step:split"
     def hd_step(self, step): return step
+    def hd_all(self, *_): return "all"
+    def hd_any(self, *_): return "any"
+
+    def same_name_search(self, whose, how, *_):
+        return {"all": how == "all", "whose": "owner" if whose.type == "HD_OWNER" else "controller"}
+
+    def that_player_shuffles(self, *_): return {"action": "that_player_shuffles"}
 
     def hd_may_have(self, *parts):
         return self.player_effect(*parts)
@@ -1067,3 +1074,6 @@ STARTS = STARTS + ("perm_effect",)
 
 # prevent (issue 9, r-prevent): the start symbol of prevention shields' sentences.
 STARTS = STARTS + ("prevent_effect",)
+
+# hands (issue 9): Splinter's search of three zones for cards of one name, and the shuffle after it.
+STARTS = STARTS + ("same_name_search", "that_player_shuffles")
