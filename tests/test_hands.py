@@ -309,3 +309,22 @@ def test_splinter_on_a_named_library_is_unsupported():
     (q,) = load_text(text)
     with pytest.raises(Unsupported):
         run(Game(q.state), q.actions)
+
+
+# ------------------------------------------------------------------ a searched card with a qualifier
+
+def test_a_searched_card_may_carry_a_mana_value_or_a_power():
+    w = library_word("Search your library for a creature card with power 2 or less, reveal it, put it into your "
+                     "hand, then shuffle your library.", ())
+    assert dict(w.args) == {"n": 1, "up_to": False, "quality": "creature", "to": "hand", "shuffle": True,
+                            "with": "with power 2 or less"}
+    # near miss: a qualified card put onto the battlefield must be known: not read
+    assert library_word("Search your library for a creature card with converted mana cost 3 or less, put it onto "
+                        "the battlefield, then shuffle your library.", ()) is None
+
+
+def test_trinket_mage_finds_an_artifact_card_or_none():
+    # 608.2d: may not search; 701.23b: a stated quality may be left unfound; else one card into the hand.
+    games = finals("Trinket Mage", "u1, u2, u3")
+    assert sorted((len(hand(g)), g.state.player("Alice").unknown_library) for g in games)[0] == (0, 3)
+    assert {(len(hand(g)), g.state.player("Alice").unknown_library) for g in games} == {(0, 3), (1, 2)}

@@ -370,6 +370,10 @@ def _search(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if pl.zone("library"):
         raise Unsupported(f"{p} searches a library with cards the question names: not performed yet")
     quality, n, to = e.arg("quality", ""), e.arg("n"), e.arg("to")
+    if e.arg("with"):       # the found card is known only by its quality (into a hand: see the module)
+        if to not in ("hand", "top"):
+            raise Unsupported(f"which card(s) {p} finds matters: only a search into a hand or on top is performed")
+        quality = f"{quality} ({e.arg('with')})".strip()     # a stated quality: may be left unfound (701.23b)
     most = min(n, pl.unknown_library)
     counts = range(most + 1) if quality or e.arg("up_to") else [most]      # 701.23b, 701.23d
     out = [game.log("608.2d", f"{p} chooses not to search: {e.text()}")] if e.arg("may") else []

@@ -926,10 +926,13 @@ class _Meaning(Transformer):
         if puts[0] == "step:split" and (n, up_to, quality) != (2, True, "basic land"):
             raise DefinitionError("one card onto the battlefield and the other into the hand: only up to two basic "
                                   "land cards are read")
+        with_ = next((p[1] for p in parts if isinstance(p, tuple) and p and p[0] == "with"), "")
+        extra = {"with": with_} if with_ else {}
         if puts[0] == "step:shuffle_top":           # "then shuffle and put that card on top of it" (701.24b)
-            return {"action": "search", "n": n, "up_to": up_to, "quality": quality, "to": "top", "shuffle": True}
+            return {"action": "search", "n": n, "up_to": up_to, "quality": quality, "to": "top", "shuffle": True,
+                    **extra}
         return {"action": "search", "n": n, "up_to": up_to, "quality": quality, "to": puts[0][5:],
-                "shuffle": steps[-1] == "step:shuffle"}
+                "shuffle": steps[-1] == "step:shuffle", **extra}
 
     def lb_w_you(self, *_): return "you"
     def lb_w_target_player(self, *_): return "target player"
@@ -984,6 +987,12 @@ class _Meaning(Transformer):
     def hd_and_exile(self, *_): return "hd:exile"
     def hd_split(self, *_): return "step:split"
     def hd_step(self, step): return step
+
+    def hd_sw_mana_value(self, _mv, n, cmp=None):
+        return ("with", f"with mana value {int(n)}" + (f" or {str(cmp).lower()}" if cmp is not None else ""))
+
+    def hd_sw_stat(self, stat, n, cmp):
+        return ("with", f"with {str(stat).lower()} {int(n)} or {str(cmp).lower()}")
     def hd_all(self, *_): return "all"
     def hd_any(self, *_): return "any"
 

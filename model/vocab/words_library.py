@@ -67,13 +67,16 @@ def _v_n(a: dict) -> None:
 
 def _v_search(a: dict) -> None:
     _v_n(a)
+    if a.get("with") and a.get("to") not in ("hand", "top"):
+        raise DefinitionError("a qualified card (\"with ...\") is read only into a hand or on top of the library")
     if a.get("to") not in SEARCH_TO:
         raise DefinitionError(f"to must be one of {', '.join(SEARCH_TO)}")
 
 
 def _r_search(a: dict) -> str:
     q = a.get("quality", "")
-    what = f"{'up to ' if a.get('up_to') else ''}{count_word(a['n'])} {q + ' ' if q else ''}card{'s' if a['n'] > 1 else ''}"
+    what = f"{'up to ' if a.get('up_to') else ''}{count_word(a['n'])} {q + ' ' if q else ''}card{'s' if a['n'] > 1 else ''}" \
+        + (f" {a['with']}" if a.get("with") else "")
     to = {"hand": "into your hand", "battlefield": "onto the battlefield",
           "battlefield_tapped": "onto the battlefield tapped", "top": "on top of your library",
           "split": "one onto the battlefield tapped and the other into your hand"}[a["to"]]
@@ -144,6 +147,8 @@ WORDS = (
          frozenset(), ENGINE),
     # 701.23: "Search your library for [up to] N [quality] card(s), [reveal it,] put it into your hand / onto the
     # battlefield [tapped][, then shuffle]".
-    Word("search", "effect", {"n": int, "up_to": bool, "quality": str, "to": str, "shuffle": bool, "may": bool},
+    # ``with``: a qualifier after the noun ("with mana value 3 or less"): only a search into a hand or on top.
+    Word("search", "effect", {"n": int, "up_to": bool, "quality": str, "to": str, "shuffle": bool, "may": bool,
+                              "with": str},
          _r_search, frozenset({Scope.ENTERS}), ENGINE, _v_search),
 )
