@@ -328,3 +328,35 @@ def test_trinket_mage_finds_an_artifact_card_or_none():
     games = finals("Trinket Mage", "u1, u2, u3")
     assert sorted((len(hand(g)), g.state.player("Alice").unknown_library) for g in games)[0] == (0, 3)
     assert {(len(hand(g)), g.state.player("Alice").unknown_library) for g in games} == {(0, 3), (1, 2)}
+
+
+# ------------------------------------------------------------------ several cards chosen from a hand
+
+def test_look_at_a_hand_and_choose_several_cards_is_read():
+    words = _words("Look at target player's hand and choose X cards from it. That player discards those cards.")
+    assert [(w.kind, w.arg("n")) for w in words] == [("choose_from_hand", "X"), ("chosen_to", "X")]
+    # near misses: "that card" after two cards chosen, "those cards" after one (608.2c: they must agree)
+    assert None in _words("Look at target player's hand and choose two cards from it. That player discards that card.")
+    assert None in _words("Look at target player's hand and choose a card from it. That player discards those cards.")
+
+
+def test_choose_two_is_not_a_modal_spell():
+    from mtgjudge.model.oracle.lines import _CASTING_WORDS
+    assert not _CASTING_WORDS.search("look at target player's hand and choose two cards from it.")
+    assert not _CASTING_WORDS.search("you choose one of them.")
+    assert _CASTING_WORDS.search("Choose one — • Draw a card.")
+    assert _CASTING_WORDS.search("Choose two target creatures.")
+
+
+def test_mind_warp_discards_x_cards_chosen_by_the_caster():
+    # 107.3a X = 2 of Bob's 4 cards: C(4,2) = 6 choices.
+    games = finals("Mind Warp", "b1, b2, u1, u2, u3, g1", targets="Bob", x=2)
+    assert len(games) == 6 and all(len(hand(g, "Bob")) == 2 for g in games)
+
+
+def test_blackmail_any_card_of_the_hand_may_be_the_one():
+    # The revealing player picks three of four cards, then Alice one of those: each of the four cards can end up
+    # discarded (each is in some three revealed), and exactly one card is discarded.
+    games = finals("Blackmail", "b1", targets="Bob")
+    assert sorted(next(o for o in ("bear", "memnite", "forest", "big") if zone(g, o) == "graveyard") for g in games) \
+        == ["bear", "big", "forest", "memnite"]

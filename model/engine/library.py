@@ -492,15 +492,29 @@ def _chosen_to(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
             raise Unsupported(f"{p}'s hand holds {oid}, a card nobody knows: whether it may be chosen matters")
         if any(matches(sel, current(st, oid), o, ctx.controller, src, st.turn.step) for sel in spec.objects):
             fits.append(oid)
-    out = [game.log("608.2d", f"{ctx.controller} chooses no card")] if e.arg("may") or not fits else []
-    for oid in fits:
-        g = game.log("608.2d", f"{ctx.controller} chooses {st.obj(oid).name} ({oid})")
-        if e.arg("to") == "discard":
-            out.append(resolve.discard_one(g, p, oid))
-        else:
-            lki = g.state.obj(oid)
-            g = zones.move(g, oid, "exile").log("406.3", f"{lki.name} ({oid}) is exiled from {p}'s hand")
-            out.append(after_moves(g, [(lki, "hand", "exile")], f"a card is exiled from {p}'s hand"))
+    n = e.arg("n", 1)
+    if n == "X":
+        n = hands.x_value(e, ctx)
+    most = min(n, len(fits))        # "choose two cards": as many as there are (609.3)
+    sizes = range(most + 1) if e.arg("up_to") else [most]
+    out = [game.log("608.2d", f"{ctx.controller} chooses no card")] if e.arg("may") or 0 in sizes else []
+    for k in sizes:
+        for chosen in (combinations(fits, k) if k else []):
+            g = game.log("608.2d", f"{ctx.controller} chooses "
+                                   + ", ".join(f"{st.obj(oid).name} ({oid})" for oid in chosen))
+            if e.arg("to") == "discard":
+                for oid in chosen:
+                    g = resolve.discard_one(g, p, oid)
+                out.append(g)
+            else:
+                moved = []
+                for oid in chosen:
+                    lki = g.state.obj(oid)
+                    g = zones.move(g, oid, "exile").log("406.3", f"{lki.name} ({oid}) is exiled from {p}'s hand")
+                    moved.append((lki, "hand", "exile"))
+                out.append(after_moves(g, moved, f"cards are exiled from {p}'s hand"))
+            if len(out) > MAX_BRANCHES:
+                raise SearchBound(f"{e.text()!r} has more than {MAX_BRANCHES} outcomes: the search bound")
     return merge(out)
 
 

@@ -79,7 +79,9 @@ def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
             q, w = h["quality"], h["with"]
             if not _card_quality(q, w):
                 return None
-            return parse_effect({"choose_from_hand": {"quality": q, **({"with": w} if w else {}),
+            some = {"n": h["n"]} if h.get("n", 1) != 1 else {}
+            some.update({"up_to": True} if h.get("up_to") else {})
+            return parse_effect({"choose_from_hand": {"quality": q, **({"with": w} if w else {}), **some,
                                                       "target": found[0][len("target "):]}})
     try:
         r = phrases.parse(s, "library_effect")
@@ -156,8 +158,11 @@ def hand_after(sentence: str, earlier: list) -> Effect | None:
             if r["exile"]:      # "You choose a nonland card from it and exile that card.": the choice and its use
                 return parse_effect({"chosen_to": {**args, "to": "exile", "chosen": True}})
             return parse_effect({"choose_from_hand": args})
-        if r["step"] in ("discard", "exile") and prev.kind == "choose_from_hand":
+        several = prev.kind == "choose_from_hand" and bool(prev.arg("n", 1) != 1 or prev.arg("up_to"))
+        if r["step"] in ("discard", "exile") and prev.kind == "choose_from_hand" and bool(r.get("those")) == several:
+            # "that card" after one card chosen, "those cards" after several (608.2c)
             return parse_effect({"chosen_to": {"quality": prev.arg("quality", ""), "to": r["step"],
+                                               **{k: prev.arg(k) for k in ("n", "up_to") if prev.arg(k)},
                                                **({"with": prev.arg("with")} if prev.arg("with") else {}),
                                                **({"may": True} if prev.arg("may") else {})}})
     except DefinitionError:

@@ -585,7 +585,8 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
 
 #: Words in a spell's text that change how it is cast (601.2b-d: modes, X, divisions; 118.8: additional costs).
 # ("converted mana cost" names a characteristic, 202.3, not a cost to cast: not a casting word)
-_CASTING_WORDS = re.compile(r"\b(choose (?:one|two|three|any|up to|x)|cast|(?<!converted mana )costs?|spend|additional|kicked|"
+# ("choose two cards from it", "choose one of them": cards chosen as it resolves, not modes: not casting words)
+_CASTING_WORDS = re.compile(r"\b(choose (?:one|two|three|any|up to|x)(?!\s+(?:of\b|(?:\w+\s+)?cards?\b))|cast|(?<!converted mana )costs?|spend|additional|kicked|"
                             r"entwined|overloaded|escalate|splice)\b|•", re.I)
 
 

@@ -987,6 +987,23 @@ class _Meaning(Transformer):
     def hd_and_exile(self, *_): return "hd:exile"
     def hd_split(self, *_): return "step:split"
     def hd_step(self, step): return step
+    def hd_discard_those(self, *_): return {"step": "discard", "those": True}
+    def hd_some_n(self, n): return (n, False)
+    def hd_some_up_to(self, n): return (n, True)
+    def hd_some_x(self, *_): return ("X", False)
+
+    def hd_look_choose(self, *parts):
+        (n, up_to), cards = next(p for p in parts if isinstance(p, tuple) and len(p) == 2 and p[0] != "quality"), \
+            next(p for p in parts if isinstance(p, Token) and p.type == "CARDS")
+        if n != "X":
+            self._agree(n, cards)
+        q = next((p for p in parts if isinstance(p, tuple) and p[0] == "quality"), ("quality", ""))[1]
+        return {"step": "reveal_choose", "quality": q, "with": "", "n": n, "up_to": up_to}
+
+    def hd_reveal_some(self, *parts):
+        n = next(p for p in parts if isinstance(p, int))
+        self._agree(n, next(p for p in parts if isinstance(p, Token) and p.type == "CARDS"))
+        return {"step": "reveal_choose", "quality": "", "with": "", "some": n}
 
     def hd_sw_mana_value(self, _mv, n, cmp=None):
         return ("with", f"with mana value {int(n)}" + (f" or {str(cmp).lower()}" if cmp is not None else ""))

@@ -123,11 +123,14 @@ WORDS = (
          ENGINE),
     # "Target opponent reveals their hand and you choose a nonland card from it." (``target``: also revealed)
     # ``with``: a qualifier after the noun ("with mana value 3 or less", 202.3).
-    Word("choose_from_hand", "effect", {"quality": str, "with": str, "may": bool, "target": str},
+    # ``n``: how many cards (a number or "X", 107.3a; "up to" with ``up_to``)
+    Word("choose_from_hand", "effect", {"quality": str, "with": str, "may": bool, "target": str, "n": object,
+                                        "up_to": bool},
          lambda a: f"You{' may' if a.get('may') else ''} choose a {a['quality'] + ' ' if a.get('quality') else ''}card "
                    f"from it{' ' + a['with'] if a.get('with') else ''}", frozenset(), ENGINE),
     # ``chosen``: the choice is made in the same sentence ("You choose a nonland card from it and exile that card.")
-    Word("chosen_to", "effect", {"quality": str, "with": str, "may": bool, "to": str, "chosen": bool},
+    Word("chosen_to", "effect", {"quality": str, "with": str, "may": bool, "to": str, "chosen": bool, "n": object,
+                                 "up_to": bool},
          lambda a: (f"You{' may' if a.get('may') else ''} choose a {a['quality'] + ' ' if a.get('quality') else ''}"
                     f"card from it{' ' + a['with'] if a.get('with') else ''} and exile that card") if a.get("chosen")
          else "That player discards that card" if a["to"] == "discard" else "Exile that card",
