@@ -94,7 +94,9 @@ def _exile_same_name(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         raise Unsupported(f"{e.text()!r} searches a library with cards the question names: not performed yet")
     found = card_db().find(name) if not named.card.token else None
     card, face = found if found is not None else (named.card, named.face)
-    if (named.card.token or not card.modelled) and pl.unknown_library:
+    # a token's name, or a back face's (a card in a library has its front face's name only, 712.8a), is not known to
+    # be any card's that a library of cards nobody knows may hold
+    if (named.card.token or not card.modelled or face != 0) and pl.unknown_library:
         raise Unsupported(f"cards named {name} in {p}'s library: the card is not known to the verifier")
     must, may = [], []
     for z in ("graveyard", "hand"):
