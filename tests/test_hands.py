@@ -360,3 +360,20 @@ def test_blackmail_any_card_of_the_hand_may_be_the_one():
     games = finals("Blackmail", "b1", targets="Bob")
     assert sorted(next(o for o in ("bear", "memnite", "forest", "big") if zone(g, o) == "graveyard") for g in games) \
         == ["bear", "big", "forest", "memnite"]
+
+
+def test_any_number_of_cards_is_up_to_as_many_as_the_library_holds():
+    from mtgjudge.model.vocab.phrases import ANY_NUMBER
+    w = library_word("Search your library for any number of basic land cards, put them into your hand, then "
+                     "shuffle your library.", ())
+    assert (w.arg("n"), w.arg("up_to")) == (ANY_NUMBER, True)
+    assert w.text().startswith("Search your library for any number of basic land cards")
+
+
+def test_goblin_recruiter_leaves_the_library_cards_nobody_knows():
+    # The found Goblin cards go back on top: the library is the same 3 cards nobody knows; nothing reaches the hand.
+    g = one(finals("Goblin Recruiter", "r1, b1"))
+    assert g.state.player("Alice").unknown_library == 3 and hand(g) == ()
+    # near miss: the plural second sentence is joined only with a plural first sentence
+    assert len(sentences("Search your library for a Goblin card and reveal that card. Shuffle your library, then put "
+                         "them on top of it in any order.")) == 2

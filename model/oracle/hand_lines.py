@@ -14,6 +14,10 @@ import re
 
 _SEARCH_REVEAL = re.compile(r"^(search your library for [^.]+ card) and reveal that card\.$", re.I)
 _SHUFFLE_TOP = re.compile(r"^shuffle your library, then put (?:the|that) card on top of it\.?$", re.I)
+#: The same with several cards: "... any number of Goblin cards and reveal those cards. Shuffle your library, then
+#: put them on top of it in any order." (their order among cards nobody knows is not told: any order is the same)
+_SEARCH_REVEAL_ALL = re.compile(r"^(search your library for [^.]+ cards) and reveal those cards\.$", re.I)
+_SHUFFLE_TOP_ALL = re.compile(r"^shuffle your library, then put them on top of it in any order\.?$", re.I)
 
 
 def search_then_top(parts: list[str]) -> list[str]:
@@ -24,6 +28,10 @@ def search_then_top(parts: list[str]) -> list[str]:
         m = _SEARCH_REVEAL.match(out[-1]) if out else None
         if m and _SHUFFLE_TOP.match(s):
             out[-1] = f"{m.group(1)} and reveal that card, then shuffle your library and put that card on top of it."
+            continue
+        m = _SEARCH_REVEAL_ALL.match(out[-1]) if out else None
+        if m and _SHUFFLE_TOP_ALL.match(s):
+            out[-1] = f"{m.group(1)} and reveal those cards, then shuffle your library and put them on top of it."
             continue
         out.append(s)
     return out

@@ -24,6 +24,8 @@ from mtgjudge.model.vocab.abilities import X_COUNT, CostPart, ManaProduction, Ma
 from mtgjudge.model.vocab.subtypes import subtype
 
 GRAMMAR = Path(__file__).with_name("phrases.lark")
+#: "any number of cards" (a search): more than any library holds, found "up to" that many (hands).
+ANY_NUMBER = 1000
 #: "Activate only during your turn, before attackers are declared." (602.5, 508.1)
 BEFORE_ATTACKERS = "your turn, before attackers are declared"
 STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "target_phrase", "target_np",
@@ -987,6 +989,7 @@ class _Meaning(Transformer):
     def hd_and_exile(self, *_): return "hd:exile"
     def hd_split(self, *_): return "step:split"
     def hd_step(self, step): return step
+    def hd_sc_any_number(self, *_): return (ANY_NUMBER, True)
     def hd_discard_those(self, *_): return {"step": "discard", "those": True}
     def hd_some_n(self, n): return (n, False)
     def hd_some_up_to(self, n): return (n, True)

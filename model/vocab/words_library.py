@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab.abilities import count_word
+from mtgjudge.model.vocab.phrases import ANY_NUMBER
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
@@ -75,7 +76,8 @@ def _v_search(a: dict) -> None:
 
 def _r_search(a: dict) -> str:
     q = a.get("quality", "")
-    what = f"{'up to ' if a.get('up_to') else ''}{count_word(a['n'])} {q + ' ' if q else ''}card{'s' if a['n'] > 1 else ''}" \
+    count = "any number of" if a["n"] >= ANY_NUMBER else f"{'up to ' if a.get('up_to') else ''}{count_word(a['n'])}"
+    what = f"{count} {q + ' ' if q else ''}card{'s' if a['n'] > 1 else ''}" \
         + (f" {a['with']}" if a.get("with") else "")
     to = {"hand": "into your hand", "battlefield": "onto the battlefield",
           "battlefield_tapped": "onto the battlefield tapped", "top": "on top of your library",
