@@ -9,7 +9,7 @@ import pytest
 
 from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
-from mtgjudge.model.engine.hands import x_value
+from mtgjudge.model.engine.hand_acts import x_value
 from mtgjudge.model.engine.library import BASIC_LANDS
 from mtgjudge.model.engine.resolve import Ctx
 from mtgjudge.model.errors import Unsupported

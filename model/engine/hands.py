@@ -1,9 +1,6 @@
 """Hands and libraries (issue 9, helper "hands"): what the e-library words (``engine.library``) did not perform
-yet, each reused by them rather than copied:
+yet, built on them rather than copied (a player's X and "discards their hand": ``engine.hand_acts``):
 
-- a player's count X (107.3a): the value the spell's controller chose for X as the spell was cast, known only
-  for a spell (an ability's X is its own cost's, 107.3m: unsupported here);
-- "discards their hand" (701.9a): every card of the hand, no choice;
 - a tutor that puts the card found on top after a shuffle, written as two sentences ("Search your library for
   an instant or sorcery card and reveal that card. Shuffle your library, then put the card on top of it.",
   701.23a, 701.24b): on a library of cards nobody knows, the library is the same number of cards nobody knows
@@ -17,7 +14,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from mtgjudge.model.cards.lookup import card_db
-from mtgjudge.model.engine import resolve, zones
+from mtgjudge.model.engine import library, resolve, zones
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.errors import SearchBound, Unsupported
@@ -25,27 +22,6 @@ from mtgjudge.model.objects import GameObject
 from mtgjudge.model.vocab.abilities import Effect
 
 Ctx = resolve.Ctx
-
-
-def x_value(e: Effect, ctx: Ctx) -> int:
-    """107.3a: X in a spell's instructions is the value chosen as it was cast (601.2b); an ability's X (107.3m,
-    107.3f) or an X nobody chose is not known to the engine."""
-    if ctx.ability_index is not None or ctx.x is None:
-        raise Unsupported(f"the value of X in {e.text()!r} is not known to the engine")
-    return ctx.x
-
-
-def discard_hand(game: Game, player: str) -> Game:
-    """701.9a: ``player`` discards every card in their hand (all at once; no choice to make)."""
-    if player in game.left:
-        return game.log("800.4a", f"{player} has left the game: they discard nothing")
-    hand = game.state.player(player).zone("hand")
-    if not hand:
-        return game.log("701.9a", f"{player}'s hand is empty: they discard nothing")
-    game = game.log("701.9a", f"{player} discards their hand ({len(hand)} card(s))")
-    for oid in hand:
-        game = resolve.discard_one(game, player, oid)
-    return game
 
 
 # ------------------------------------------------------------------ Splinter: the cards of one name, three zones
@@ -85,7 +61,6 @@ def _exile_same_name(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     p = _searched_player(game, ctx, e)
     if p in game.left:
         return [game.log("800.4a", f"{p} has left the game: nothing is searched")]
-    from mtgjudge.model.engine import library      # (library imports this module)
     library._guard_library(game, f"{ctx.controller} searches {p}'s library")
     st = game.state
     name = named.name
@@ -134,7 +109,6 @@ def _exile_same_name(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 
 def _searched_shuffles(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """701.24a: "Then that player shuffles their library": the player whose library was searched."""
-    from mtgjudge.model.engine import library      # (library imports this module)
     return [library.shuffle(game, _searched_player(game, ctx, e))]
 
 

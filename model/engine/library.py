@@ -29,7 +29,7 @@ from dataclasses import replace
 from itertools import combinations, combinations_with_replacement, permutations
 
 from mtgjudge.model.cards.lookup import card_db
-from mtgjudge.model.engine import effects, hands, resolve, zones
+from mtgjudge.model.engine import effects, hand_acts, resolve, zones
 from mtgjudge.model.engine.entering import enters_counters
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.settle import after_moves
@@ -123,7 +123,7 @@ def _act(game: Game, verb: str, n: int, player: str, ctx: Ctx) -> list[Game]:
     if verb in ("lose_life", "gain_life"):
         return [resolve.change_life(game, player, n if verb == "gain_life" else -n)]
     if verb == "discard_hand":
-        return [hands.discard_hand(game, player)]
+        return [hand_acts.discard_hand(game, player)]
     if verb == "discard":
         # 701.9b: the player chooses (or at random: every set of cards may be the one): every set a branch.
         return effects._discard(game, Effect("discard", (("n", n),)), replace(ctx, target=player, target_legal=True))
@@ -159,7 +159,7 @@ def _player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     branches = [game]
     for verb, n, _random in e.arg("acts"):
         if n == "X":
-            n = hands.x_value(e, ctx)
+            n = hand_acts.x_value(e, ctx)
             branches = [g.log("107.3a", f"X is {n}, the value chosen as the spell was cast") for g in branches]
             if n == 0:      # 107.3a: X is 0: the act is done zero times (no event: no life is gained, 119.10)
                 continue
@@ -494,7 +494,7 @@ def _chosen_to(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
             fits.append(oid)
     n = e.arg("n", 1)
     if n == "X":
-        n = hands.x_value(e, ctx)
+        n = hand_acts.x_value(e, ctx)
     most = min(n, len(fits))        # "choose two cards": as many as there are (609.3)
     sizes = range(most + 1) if e.arg("up_to") else [most]
     out = [game.log("608.2d", f"{ctx.controller} chooses no card")] if e.arg("may") or 0 in sizes else []

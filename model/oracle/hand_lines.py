@@ -12,6 +12,10 @@ from __future__ import annotations
 
 import re
 
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab import phrases
+from mtgjudge.model.vocab.parse import parse_effect
+
 _SEARCH_REVEAL = re.compile(r"^(search your library for [^.]+ card) and reveal that card\.$", re.I)
 _SHUFFLE_TOP = re.compile(r"^shuffle your library, then put (?:the|that) card on top of it\.?$", re.I)
 #: The same with several cards: "... any number of Goblin cards and reveal those cards. Shuffle your library, then
@@ -45,9 +49,6 @@ def hands_after(sentence: str, earlier: list):
     """608.2c: Splinter's "Search its controller's graveyard, hand, and library for all cards with the same name as
     that artifact and exile them." read only right after an instruction on one target ("Exile target artifact.",
     "Counter target spell."), and "Then that player shuffles their library." only right after that search."""
-    from mtgjudge.model.errors import DefinitionError
-    from mtgjudge.model.vocab import phrases
-    from mtgjudge.model.vocab.parse import parse_effect
     prev = earlier[-1] if earlier else None
     if prev is None:
         return None
