@@ -35,6 +35,7 @@ from mtgjudge.model.engine import effects as _effects  # noqa: E402,F401
 from mtgjudge.model.engine import until as _until  # noqa: E402,F401  (e-until: "until end of turn" effects)
 from mtgjudge.model.engine import damage as _damage  # noqa: E402,F401
 from mtgjudge.model.engine import library as _library  # noqa: E402,F401  (e-library: libraries, hands and players)
+from mtgjudge.model.engine import hands as _hands  # noqa: E402,F401  (issue 9, hands: Splinter's search; registers its handlers)
 from mtgjudge.model.engine import perm as _perm  # noqa: E402,F401  (issue 9, e-perm: registers its handlers)
 from mtgjudge.model.engine import prevent as _prevent  # noqa: E402,F401  (issue 9, r-prevent: prevention shields, 615)
 from mtgjudge.model.engine import counted as _counted  # noqa: E402,F401  (issue 9, r-count: registers its handler)

@@ -29,11 +29,12 @@ from dataclasses import replace
 from itertools import combinations, combinations_with_replacement, permutations
 
 from mtgjudge.model.cards.lookup import card_db
-from mtgjudge.model.engine import effects, resolve, zones
+from mtgjudge.model.engine import effects, hand_acts, resolve, zones
 from mtgjudge.model.engine.entering import enters_counters
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.oracle.library_lines import card_phrase
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.objects import CardDef, Face, GameObject
 from mtgjudge.model.rules.characteristics import matches
@@ -121,6 +122,8 @@ def _act(game: Game, verb: str, n: int, player: str, ctx: Ctx) -> list[Game]:
         return [game]
     if verb in ("lose_life", "gain_life"):
         return [resolve.change_life(game, player, n if verb == "gain_life" else -n)]
+    if verb == "discard_hand":
+        return [hand_acts.discard_hand(game, player)]
     if verb == "discard":
         # 701.9b: the player chooses (or at random: every set of cards may be the one): every set a branch.
         return effects._discard(game, Effect("discard", (("n", n),)), replace(ctx, target=player, target_legal=True))
@@ -155,6 +158,11 @@ def _player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                                   f"{', '.join(players) or 'a player who left the game'}")
     branches = [game]
     for verb, n, _random in e.arg("acts"):
+        if n == "X":
+            n = hand_acts.x_value(e, ctx)
+            branches = [g.log("107.3a", f"X is {n}, the value chosen as the spell was cast") for g in branches]
+            if n == 0:      # 107.3a: X is 0: the act is done zero times (no event: no life is gained, 119.10)
+                continue
         for p in players:
             nxt = []
             for g in branches:
@@ -362,6 +370,10 @@ def _search(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if pl.zone("library"):
         raise Unsupported(f"{p} searches a library with cards the question names: not performed yet")
     quality, n, to = e.arg("quality", ""), e.arg("n"), e.arg("to")
+    if e.arg("with"):       # the found card is known only by its quality (into a hand: see the module)
+        if to not in ("hand", "top"):
+            raise Unsupported(f"which card(s) {p} finds matters: only a search into a hand or on top is performed")
+        quality = f"{quality} ({e.arg('with')})".strip()     # a stated quality: may be left unfound (701.23b)
     most = min(n, pl.unknown_library)
     counts = range(most + 1) if quality or e.arg("up_to") else [most]      # 701.23b, 701.23d
     out = [game.log("608.2d", f"{p} chooses not to search: {e.text()}")] if e.arg("may") else []
@@ -382,7 +394,14 @@ def _search(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     for k in counts:
         g = game.log(("701.23a", "701.23b") if quality else ("701.23a", "701.23d"),
                      f"{p} searches their library and finds {k} card(s)" + (f" ({quality})" if quality else ""))
-        if to == "hand":
+        if to == "split":
+            # Cultivate: one basic land card onto the battlefield tapped (each of them a branch), the other into the
+            # hand; a single card found is put onto the battlefield tapped (Cultivate ruling, 2010-08-15).
+            results = [h if k < 2 else _found_object(h, p, quality)[0]
+                       for h in ([_basic_land(g, p, name, True) for name in BASIC_LANDS] if k else [g])]
+            if k == 2:
+                results = [r.log("701.23a", f"{p} puts the other found card into their hand") for r in results]
+        elif to == "hand":
             for _ in range(k):
                 g, oid = _found_object(g, p, quality, src.card if named else None)
                 g = g.log("701.23a", f"{p} puts the found card ({oid}) into their hand")
@@ -460,9 +479,11 @@ def _chosen_to(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     p = _revealed_player(game, e, ctx)
     if p in game.left:
         return [game]
+    if e.arg("chosen"):     # chosen in this sentence, from the hand the sentence before revealed (608.2c)
+        game = game.log("608.2c", f"{ctx.controller} chooses a card from {p}'s revealed hand")
     st = game.state
     quality = e.arg("quality", "")
-    spec = phrases.parse_target(f"{quality + ' ' if quality else ''}card from a graveyard")
+    spec = phrases.parse_target(card_phrase(quality, e.arg("with", "")))
     src = st.obj(ctx.source) if st.has(ctx.source) else None
     fits = []
     for oid in st.player(p).zone("hand"):
@@ -471,15 +492,29 @@ def _chosen_to(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
             raise Unsupported(f"{p}'s hand holds {oid}, a card nobody knows: whether it may be chosen matters")
         if any(matches(sel, current(st, oid), o, ctx.controller, src, st.turn.step) for sel in spec.objects):
             fits.append(oid)
-    out = [game.log("608.2d", f"{ctx.controller} chooses no card")] if e.arg("may") or not fits else []
-    for oid in fits:
-        g = game.log("608.2d", f"{ctx.controller} chooses {st.obj(oid).name} ({oid})")
-        if e.arg("to") == "discard":
-            out.append(resolve.discard_one(g, p, oid))
-        else:
-            lki = g.state.obj(oid)
-            g = zones.move(g, oid, "exile").log("406.3", f"{lki.name} ({oid}) is exiled from {p}'s hand")
-            out.append(after_moves(g, [(lki, "hand", "exile")], f"a card is exiled from {p}'s hand"))
+    n = e.arg("n", 1)
+    if n == "X":
+        n = hand_acts.x_value(e, ctx)
+    most = min(n, len(fits))        # "choose two cards": as many as there are (609.3)
+    sizes = range(most + 1) if e.arg("up_to") else [most]
+    out = [game.log("608.2d", f"{ctx.controller} chooses no card")] if e.arg("may") or 0 in sizes else []
+    for k in sizes:
+        for chosen in (combinations(fits, k) if k else []):
+            g = game.log("608.2d", f"{ctx.controller} chooses "
+                                   + ", ".join(f"{st.obj(oid).name} ({oid})" for oid in chosen))
+            if e.arg("to") == "discard":
+                for oid in chosen:
+                    g = resolve.discard_one(g, p, oid)
+                out.append(g)
+            else:
+                moved = []
+                for oid in chosen:
+                    lki = g.state.obj(oid)
+                    g = zones.move(g, oid, "exile").log("406.3", f"{lki.name} ({oid}) is exiled from {p}'s hand")
+                    moved.append((lki, "hand", "exile"))
+                out.append(after_moves(g, moved, f"cards are exiled from {p}'s hand"))
+            if len(out) > MAX_BRANCHES:
+                raise SearchBound(f"{e.text()!r} has more than {MAX_BRANCHES} outcomes: the search bound")
     return merge(out)
 
 

@@ -79,6 +79,9 @@ def choose_targets(game: Game, phrases: Sequence[str], chooser: str, source: str
                 raise Illegal((step(("601.2c", "115.3"), f"{_as_target(spec.phrase)} of {_name(game, source)}: the "
                                                           "same target can't be chosen twice for one use of "
                                                           "\"target\""),))
+        if not _single_ok(game.state, specs, [tuple(refs[g.start:g.stop]) for g in groups]):
+            raise Illegal((step("601.2c", f"the targets of {_name(game, source)} must be cards from a single "
+                                          "graveyard"),))
         if linked and not _distinct_ok(specs, [tuple(refs[g.start:g.stop]) for g in groups]):
             raise Illegal((step("601.2c", f"the targets of {_name(game, source)} say \"another\": the same object "
                                           "can't be chosen for it and an earlier target"),))
@@ -99,7 +102,8 @@ def choose_targets(game: Game, phrases: Sequence[str], chooser: str, source: str
         raise SearchBound(f"more than {MAX_BRANCHES} choices of targets for {_name(game, source)}: the search "
                           "bound was reached")
     # 601.2c: the same object may be chosen for different uses of "target" (unless one says "another").
-    out = [combo for combo in itertools.product(*per_use) if not linked or _distinct_ok(specs, list(combo))]
+    out = [combo for combo in itertools.product(*per_use) if (not linked or _distinct_ok(specs, list(combo)))
+           and _single_ok(game.state, specs, list(combo))]
     if not out:
         raise Illegal((step("601.2c", f"the targets of {_name(game, source)} say \"another\": there are not "
                                       "enough different objects to choose"),))
@@ -108,6 +112,13 @@ def choose_targets(game: Game, phrases: Sequence[str], chooser: str, source: str
 
 def _as_target(phrase: str) -> str:
     return phrase if re.search(r"\btargets?\b", phrase, re.I) else f"\"target {phrase}\""
+
+
+def _single_ok(state, specs: Sequence[TargetSpec], groups: Sequence[Sequence[str]]) -> bool:
+    """"Up to three target cards from a single graveyard": the cards chosen for that use have one owner, so are in
+    one graveyard (601.2c: the choice of targets follows what the text requires)."""
+    return all(len({state.obj(t).owner for t in chosen}) <= 1 for spec, chosen in zip(specs, groups)
+               if spec.zone_owner == "single")
 
 
 def _distinct_ok(specs: Sequence[TargetSpec], groups: Sequence[Sequence[str]]) -> bool:

@@ -5,6 +5,8 @@ card.", "Each opponent discards a card.") and library instructions ("Scry 2.", "
 basic land card, put it onto the battlefield tapped, then shuffle.")."""
 from __future__ import annotations
 
+import re
+
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
@@ -62,9 +64,10 @@ def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
             spec = phrases.parse_target(found[0])
         except DefinitionError:
             return None
-        if spec.zone != "graveyard" or spec.players or not found[0].startswith("target "):
-            return None
-        return parse_effect({"exile_card": {"target": found[0][len("target "):]}})
+        if spec.zone != "graveyard" or spec.players or not re.match(r"(?:(?:up to )?\w+ )?target ", found[0]):
+            return None     # "up to three target cards from a single graveyard": each card exiled (hands)
+        return parse_effect({"exile_card": {"target": found[0][len("target "):] if found[0].startswith("target ")
+                                            else found[0]}})
     if len(found) == 1 and found[0] in ("target player", "target opponent"):
         try:
             h = phrases.parse(s, "hand_effect")
@@ -73,12 +76,13 @@ def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
         if h is not None and h["step"] == "reveal":
             return parse_effect({"reveal_hand": {"target": found[0][len("target "):]}})
         if h is not None and h["step"] == "reveal_choose":
-            q = h["quality"]
-            try:
-                phrases.parse_target(f"{q + ' ' if q else ''}card from a graveyard")
-            except DefinitionError:
+            q, w = h["quality"], h["with"]
+            if not _card_quality(q, w):
                 return None
-            return parse_effect({"choose_from_hand": {"quality": q, "target": found[0][len("target "):]}})
+            some = {"n": h["n"]} if h.get("n", 1) != 1 else {}
+            some.update({"up_to": True} if h.get("up_to") else {})
+            return parse_effect({"choose_from_hand": {"quality": q, **({"with": w} if w else {}), **some,
+                                                      "target": found[0][len("target "):]}})
     try:
         r = phrases.parse(s, "library_effect")
     except DefinitionError:
@@ -120,6 +124,20 @@ def looked_after(sentence: str, earlier: list) -> Effect | None:
         return None
 
 
+def card_phrase(quality: str, with_: str = "") -> str:
+    """The phrase of the cards a choice from a hand may take, read by the target grammar as cards in a graveyard
+    (the zone is the hand's at resolution: only the characteristics are matched)."""
+    return f"{quality + ' ' if quality else ''}card from a graveyard{' ' + with_ if with_ else ''}"
+
+
+def _card_quality(quality: str, with_: str) -> bool:
+    try:
+        phrases.parse_target(card_phrase(quality, with_))
+    except DefinitionError:
+        return False
+    return True
+
+
 def hand_after(sentence: str, earlier: list) -> Effect | None:
     """608.2c: "it" is the hand the sentence before revealed, "that card" the card chosen from it: "You choose a
     nonland card from it." only right after "Target opponent reveals their hand.", "That player discards that
@@ -133,11 +151,19 @@ def hand_after(sentence: str, earlier: list) -> Effect | None:
         return None
     try:
         if r["step"] == "choose" and prev.kind == "reveal_hand":
-            q = r["quality"]
-            phrases.parse_target(f"{q + ' ' if q else ''}card from a graveyard")     # the quality reads as cards'
-            return parse_effect({"choose_from_hand": {"quality": q, **({"may": True} if r["may"] else {})}})
-        if r["step"] in ("discard", "exile") and prev.kind == "choose_from_hand":
+            q, w = r["quality"], r["with"]
+            if not _card_quality(q, w):                 # the quality reads as cards'
+                return None
+            args = {"quality": q, **({"with": w} if w else {}), **({"may": True} if r["may"] else {})}
+            if r["exile"]:      # "You choose a nonland card from it and exile that card.": the choice and its use
+                return parse_effect({"chosen_to": {**args, "to": "exile", "chosen": True}})
+            return parse_effect({"choose_from_hand": args})
+        several = prev.kind == "choose_from_hand" and bool(prev.arg("n", 1) != 1 or prev.arg("up_to"))
+        if r["step"] in ("discard", "exile") and prev.kind == "choose_from_hand" and bool(r.get("those")) == several:
+            # "that card" after one card chosen, "those cards" after several (608.2c)
             return parse_effect({"chosen_to": {"quality": prev.arg("quality", ""), "to": r["step"],
+                                               **{k: prev.arg(k) for k in ("n", "up_to") if prev.arg(k)},
+                                               **({"with": prev.arg("with")} if prev.arg("with") else {}),
                                                **({"may": True} if prev.arg("may") else {})}})
     except DefinitionError:
         return None

@@ -19,6 +19,7 @@ from mtgjudge.model.oracle import damage_sentences, keywords, modes
 from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
+from mtgjudge.model.oracle.hand_lines import hands_after, search_then_top
 from mtgjudge.model.oracle.perm_sentences import perm_sentence
 from mtgjudge.model.oracle.prevent_sentences import prevent_sentence
 from mtgjudge.model.oracle.shield_sentences import shield_sentence      # 615.7, 701.19, 614.1a (shields)
@@ -126,7 +127,7 @@ def sentences(text: str) -> list[str]:
             start = i + 1
     if text[start:].strip():
         out.append(text[start:].strip())
-    return _token_with_quote(out)
+    return search_then_top(_token_with_quote(out))      # hands: a tutor's two sentences read as one
 
 
 _CREATES = re.compile(r"^(?:you )?create .+ tokens?\.$", re.I)
@@ -202,9 +203,12 @@ _EFFECT_SENTENCES = damage_sentences.early_patterns(_NUM) + (
     (re.compile(r"^Counter (target [a-z ]+ spell)\.$", re.I), "counter_spell", ("target",)),          # 701.6a
     (re.compile(rf"^Put {_NUM} ([+-]1/[+-]1) counters? on {_TGT}\.$", re.I), "counter_target",
      ("n", "kind", "target")),                                                                       # 122.1
-    (re.compile(r"^Return ((?:up to (?:one|two|three|four|five) |two |three )?target [a-z ]+ cards? from your "
-                r"graveyard) to your hand\.$", re.I), "regrow", ("target",)),                     # 400.6
+    (re.compile(r"^Return ((?:up to (?:one|two|three|four|five) |two |three )?target (?:[a-z ]+ )?cards? from your "
+                r"graveyard) to your hand\.$", re.I), "regrow", ("target",)),         # 400.6 ("target card": any card)
     (re.compile(r"^Return (target [a-z ]+ card from your graveyard) to the battlefield\.$", re.I),
+     "reanimate", ("target",)),                                                                      # 400.6
+    # hands: from any graveyard, under the spell's controller's control (110.2; the handler puts it under hers)
+    (re.compile(r"^Put (target [a-z ]+ card from a graveyard) onto the battlefield under your control\.$", re.I),
      "reanimate", ("target",)),                                                                      # 400.6
     (re.compile(rf"^(target (?:player|opponent)) discards {_NUM} cards?\.$", re.I), "discard",
      ("target", "n")),                                                                               # 701.9a
@@ -396,9 +400,9 @@ def read_effect_words(parts: list[str]) -> tuple[list[Effect | None], list[str]]
             words[-1] = rider
             continue
         targets += found
-        word = effect_word(s, found, words) or (
-            may_play_after(s, words) or no_regeneration_after(s, words) or looked_after(s, words)
-            or hand_after(s, words) if not found else None)
+        word = effect_word(s, found, words) or (may_play_after(s, words) or no_regeneration_after(s, words)
+                                                or looked_after(s, words) or hand_after(s, words)
+                                                or hands_after(s, words) if not found else None)
         # 608.2c-d: "You may <instruction>", "If you do, <instruction>" where no reader took the sentence whole
         # (an instruction another reader reads with its own "may" is read here when "If you do" follows it)
         optional = optional_words(s, found, words, effect_word) \
@@ -596,9 +600,10 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
 
 # ------------------------------------------------------------------ spells' effects
 
-#: Words in a spell's text that change how it is cast (601.2b-d: modes, X, divisions; 118.8: additional costs);
-#: "converted mana cost" is a characteristic (202.3), not a cost.
-_CASTING_WORDS = re.compile(r"\b(choose (?:one|two|three|any|up to|x)|cast|(?<!converted mana )costs?|spend|additional|kicked|"
+#: Words in a spell's text that change how it is cast (601.2b-d: modes, X, divisions; 118.8: additional costs).
+# ("converted mana cost" names a characteristic, 202.3, not a cost to cast: not a casting word)
+# ("choose two cards from it", "choose one of them": cards chosen as it resolves, not modes: not casting words)
+_CASTING_WORDS = re.compile(r"\b(choose (?:one|two|three|any|up to|x)(?!\s+(?:of\b|(?:\w+\s+)?cards?\b))|cast|(?<!converted mana )costs?|spend|additional|kicked|"
                             r"entwined|overloaded|escalate|splice)\b|•", re.I)
 
 

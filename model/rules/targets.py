@@ -49,7 +49,8 @@ def _candidates(state: GameState, spec: TargetSpec, chooser: str) -> list[GameOb
     if spec.zone == "stack":
         return [o for o in state.objects if o.zone == "stack"]
     if spec.zone == "graveyard":
-        owners = {"any": None, "you": chooser}.get(spec.zone_owner, "opponent")
+        # "from a single graveyard": any graveyard for each; that they share one is a choice's (engine.targeting)
+        owners = {"any": None, "single": None, "you": chooser}.get(spec.zone_owner, "opponent")
         return [o for o in state.objects if o.zone == "graveyard" and (
             owners is None or (owners == "opponent" and o.owner != chooser) or o.owner == owners)]
     raise Unsupported(f"targets in the {spec.zone} are not modelled")

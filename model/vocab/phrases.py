@@ -24,6 +24,8 @@ from mtgjudge.model.vocab.abilities import X_COUNT, CostPart, ManaProduction, Ma
 from mtgjudge.model.vocab.subtypes import subtype
 
 GRAMMAR = Path(__file__).with_name("phrases.lark")
+#: "any number of cards" (a search): more than any library holds, found "up to" that many (hands).
+ANY_NUMBER = 1000
 #: "Activate only during your turn, before attackers are declared." (602.5, 508.1)
 BEFORE_ATTACKERS = "your turn, before attackers are declared"
 STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "target_phrase", "target_np",
@@ -223,6 +225,7 @@ class _Meaning(Transformer):
     def z_any_graveyard(self, *_): return ("zone_owner", "any")
     def z_your_graveyard(self, *_): return ("zone_owner", "you")
     def z_opp_graveyard(self, *_): return ("zone_owner", "opponent")
+    def z_single_graveyard(self, *_): return ("zone_owner", "single")     # hands: every card of the use in one
 
     def target_np(self, spec: TargetSpec) -> TargetSpec:
         return spec
@@ -994,14 +997,20 @@ class _Meaning(Transformer):
         self._agree(n, cards)
         steps = [p for p in parts if isinstance(p, str) and p.startswith("step:")]
         puts = [s for s in steps if s in ("step:hand", "step:battlefield", "step:battlefield_tapped",
-                                          "step:shuffle_top")]
+                                          "step:shuffle_top", "step:split")]
         if len(puts) != 1 or steps.index(puts[0]) < len(steps) - 2 or (steps[-1] != puts[0] and steps[-1] != "step:shuffle") \
                 or steps.count("step:reveal") > 1 or ("step:reveal" in steps and steps.index("step:reveal") != 0):
             raise DefinitionError("a search whose found cards go nowhere, or several places, is not read")
+        if puts[0] == "step:split" and (n, up_to, quality) != (2, True, "basic land"):
+            raise DefinitionError("one card onto the battlefield and the other into the hand: only up to two basic "
+                                  "land cards are read")
+        with_ = next((p[1] for p in parts if isinstance(p, tuple) and p and p[0] == "with"), "")
+        extra = {"with": with_} if with_ else {}
         if puts[0] == "step:shuffle_top":           # "then shuffle and put that card on top of it" (701.24b)
-            return {"action": "search", "n": n, "up_to": up_to, "quality": quality, "to": "top", "shuffle": True}
+            return {"action": "search", "n": n, "up_to": up_to, "quality": quality, "to": "top", "shuffle": True,
+                    **extra}
         return {"action": "search", "n": n, "up_to": up_to, "quality": quality, "to": puts[0][5:],
-                "shuffle": steps[-1] == "step:shuffle"}
+                "shuffle": steps[-1] == "step:shuffle", **extra}
 
     def lb_w_you(self, *_): return "you"
     def lb_w_target_player(self, *_): return "target player"
@@ -1038,12 +1047,58 @@ class _Meaning(Transformer):
     def lb_h_exile(self, *_): return {"step": "exile"}
 
     def lb_h_choose(self, *parts):
-        q = next((p for p in parts if isinstance(p, tuple)), ("quality", ""))[1]
-        return {"step": "choose", "quality": q, "may": isinstance(parts[0], Token) and parts[0].type == "YOU_MAY"}
+        q = next((p for p in parts if isinstance(p, tuple) and p[0] == "quality"), ("quality", ""))[1]
+        w = next((p for p in parts if isinstance(p, tuple) and p[0] == "with"), ("with", ""))[1]
+        return {"step": "choose", "quality": q, "with": w, "exile": "hd:exile" in parts,
+                "may": isinstance(parts[0], Token) and parts[0].type == "YOU_MAY"}
 
     def lb_h_reveal_choose(self, *parts):
-        q = next((p for p in parts if isinstance(p, tuple)), ("quality", ""))[1]
-        return {"step": "reveal_choose", "quality": q}
+        q = next((p for p in parts if isinstance(p, tuple) and p[0] == "quality"), ("quality", ""))[1]
+        w = next((p for p in parts if isinstance(p, tuple) and p[0] == "with"), ("with", ""))[1]
+        return {"step": "reveal_choose", "quality": q, "with": w}
+
+    # ---- hands (issue 9, helper "hands"): see the grammar's section
+    def hd_n_x(self, *_): return "X"
+    def hd_v_discard_hand(self, *_): return ("discard_hand", 1, False)
+    def hd_quality(self, *qs): return ("quality", ", ".join(q[1] for q in qs))
+    def hd_with(self, _mv, n, cmp): return ("with", f"with mana value {int(n)} or {str(cmp).lower()}")
+    def hd_and_exile(self, *_): return "hd:exile"
+    def hd_split(self, *_): return "step:split"
+    def hd_step(self, step): return step
+    def hd_sc_any_number(self, *_): return (ANY_NUMBER, True)
+    def hd_discard_those(self, *_): return {"step": "discard", "those": True}
+    def hd_some_n(self, n): return (n, False)
+    def hd_some_up_to(self, n): return (n, True)
+    def hd_some_x(self, *_): return ("X", False)
+
+    def hd_look_choose(self, *parts):
+        (n, up_to), cards = next(p for p in parts if isinstance(p, tuple) and len(p) == 2 and p[0] != "quality"), \
+            next(p for p in parts if isinstance(p, Token) and p.type == "CARDS")
+        if n != "X":
+            self._agree(n, cards)
+        q = next((p for p in parts if isinstance(p, tuple) and p[0] == "quality"), ("quality", ""))[1]
+        return {"step": "reveal_choose", "quality": q, "with": "", "n": n, "up_to": up_to}
+
+    def hd_reveal_some(self, *parts):
+        n = next(p for p in parts if isinstance(p, int))
+        self._agree(n, next(p for p in parts if isinstance(p, Token) and p.type == "CARDS"))
+        return {"step": "reveal_choose", "quality": "", "with": "", "some": n}
+
+    def hd_sw_mana_value(self, _mv, n, cmp=None):
+        return ("with", f"with mana value {int(n)}" + (f" or {str(cmp).lower()}" if cmp is not None else ""))
+
+    def hd_sw_stat(self, stat, n, cmp):
+        return ("with", f"with {str(stat).lower()} {int(n)} or {str(cmp).lower()}")
+    def hd_all(self, *_): return "all"
+    def hd_any(self, *_): return "any"
+
+    def same_name_search(self, whose, how, *_):
+        return {"all": how == "all", "whose": "owner" if whose.type == "HD_OWNER" else "controller"}
+
+    def that_player_shuffles(self, *_): return {"action": "that_player_shuffles"}
+
+    def hd_may_have(self, *parts):
+        return self.player_effect(*parts)
 
     def lb_l_search_named(self, count, cards, _self, *steps):
         return self.lb_l_search(count, ("quality", "named ~"), cards, *steps)
@@ -1127,3 +1182,5 @@ STARTS = STARTS + ("prevent_effect",)
 
 # shields (issue 9, helper shields): the start symbol of prevention, regeneration and "would die" sentences.
 STARTS = STARTS + ("shield_effect",)
+# hands (issue 9): Splinter's search of three zones for cards of one name, and the shuffle after it.
+STARTS = STARTS + ("same_name_search", "that_player_shuffles")

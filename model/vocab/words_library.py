@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab.abilities import count_word
+from mtgjudge.model.vocab.phrases import ANY_NUMBER
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
@@ -13,17 +14,26 @@ ENGINE = frozenset({"engine"})
 #: Who a player's instructions name: the controller, a target player or opponent, each player, each opponent.
 WHO = ("you", "target player", "target opponent", "each player", "each opponent", "its controller")
 #: The verbs of a player's instructions (``acts``: (verb, N, at random)).
-VERBS = ("draw", "lose_life", "gain_life", "discard", "mill", "scry", "surveil", "energy", "monarch")
+VERBS = ("draw", "lose_life", "gain_life", "discard", "mill", "scry", "surveil", "energy", "monarch",
+         "discard_hand")
+#: The verbs whose N may be X (107.3a: the value chosen as the spell was cast): "Target player draws X cards."
+X_VERBS = ("draw", "lose_life", "gain_life", "discard", "mill")
 #: Where a search puts the cards it finds.
-SEARCH_TO = ("hand", "battlefield", "battlefield_tapped", "top")
+SEARCH_TO = ("hand", "battlefield", "battlefield_tapped", "top", "split")
 
 
 def _cards(n: int) -> str:
     return f"{count_word(n)} card{'s' if n != 1 else ''}"
 
 
-def _r_act(verb: str, n: int, at_random: bool, third: bool) -> str:
+def _r_act(verb: str, n: int | str, at_random: bool, third: bool) -> str:
     s = "s" if third else ""
+    if verb == "discard_hand":
+        return f"discard{s} {'their' if third else 'your'} hand"
+    if n == "X":
+        return {"draw": f"draw{s} X cards", "lose_life": f"lose{s} X life", "gain_life": f"gain{s} X life",
+                "discard": f"discard{s} X cards" + (" at random" if at_random else ""),
+                "mill": f"mill{s} X cards"}[verb]
     return {"draw": f"draw{s} {_cards(n)}", "lose_life": f"lose{s} {n} life", "gain_life": f"gain{s} {n} life",
             "discard": f"discard{s} {_cards(n)}" + (" at random" if at_random else ""),
             "mill": f"mill{s} {_cards(n)}", "scry": f"scr{'ies' if third else 'y'} {n}",
@@ -45,9 +55,10 @@ def _v_player_acts(a: dict) -> None:
     if a["who"].startswith("target") != bool(a.get("target")):
         raise DefinitionError("a target player's instructions need target (player or opponent), and only they")
     acts = a.get("acts")
-    if not acts or not all(isinstance(x, tuple) and len(x) == 3 and x[0] in VERBS and isinstance(x[1], int)
-                           and x[1] >= 1 for x in acts):
-        raise DefinitionError(f"acts must be (verb, N, at random) with a verb of {', '.join(VERBS)} and N >= 1")
+    if not acts or not all(isinstance(x, tuple) and len(x) == 3 and x[0] in VERBS and (
+            isinstance(x[1], int) and x[1] >= 1 or x[1] == "X" and x[0] in X_VERBS) for x in acts):
+        raise DefinitionError(f"acts must be (verb, N, at random) with a verb of {', '.join(VERBS)} and N >= 1 "
+                              f"(or X for {', '.join(X_VERBS)})")
 
 
 def _v_n(a: dict) -> None:
@@ -57,17 +68,23 @@ def _v_n(a: dict) -> None:
 
 def _v_search(a: dict) -> None:
     _v_n(a)
+    if a.get("with") and a.get("to") not in ("hand", "top"):
+        raise DefinitionError("a qualified card (\"with ...\") is read only into a hand or on top of the library")
     if a.get("to") not in SEARCH_TO:
         raise DefinitionError(f"to must be one of {', '.join(SEARCH_TO)}")
 
 
 def _r_search(a: dict) -> str:
     q = a.get("quality", "")
-    what = f"{'up to ' if a.get('up_to') else ''}{count_word(a['n'])} {q + ' ' if q else ''}card{'s' if a['n'] > 1 else ''}"
+    count = "any number of" if a["n"] >= ANY_NUMBER else f"{'up to ' if a.get('up_to') else ''}{count_word(a['n'])}"
+    what = f"{count} {q + ' ' if q else ''}card{'s' if a['n'] > 1 else ''}" \
+        + (f" {a['with']}" if a.get("with") else "")
     to = {"hand": "into your hand", "battlefield": "onto the battlefield",
-          "battlefield_tapped": "onto the battlefield tapped", "top": "on top of your library"}[a["to"]]
+          "battlefield_tapped": "onto the battlefield tapped", "top": "on top of your library",
+          "split": "one onto the battlefield tapped and the other into your hand"}[a["to"]]
     return (("You may search" if a.get("may") else "Search") + f" your library for {what}, put "
-            f"{'it' if a['n'] == 1 else 'them'} {to}" + (", then shuffle" if a.get("shuffle") else ""))
+            f"{'it' if a['n'] == 1 or a['to'] == 'split' else 'them'} {to}".replace("put them one", "put one")
+            + (", then shuffle" if a.get("shuffle") else ""))
 
 
 _REST = {"bottom": "on the bottom of your library in any order", "graveyard": "into your graveyard", "": ""}
@@ -107,18 +124,26 @@ WORDS = (
     Word("reveal_hand", "effect", {"target": str}, lambda a: f"Target {a['target']} reveals their hand", frozenset(),
          ENGINE),
     # "Target opponent reveals their hand and you choose a nonland card from it." (``target``: also revealed)
-    Word("choose_from_hand", "effect", {"quality": str, "may": bool, "target": str},
+    # ``with``: a qualifier after the noun ("with mana value 3 or less", 202.3).
+    # ``n``: how many cards (a number or "X", 107.3a; "up to" with ``up_to``)
+    Word("choose_from_hand", "effect", {"quality": str, "with": str, "may": bool, "target": str, "n": object,
+                                        "up_to": bool},
          lambda a: f"You{' may' if a.get('may') else ''} choose a {a['quality'] + ' ' if a.get('quality') else ''}card "
-                   "from it", frozenset(), ENGINE),
-    Word("chosen_to", "effect", {"quality": str, "may": bool, "to": str},
-         lambda a: "That player discards that card" if a["to"] == "discard" else "Exile that card",
+                   f"from it{' ' + a['with'] if a.get('with') else ''}", frozenset(), ENGINE),
+    # ``chosen``: the choice is made in the same sentence ("You choose a nonland card from it and exile that card.")
+    Word("chosen_to", "effect", {"quality": str, "with": str, "may": bool, "to": str, "chosen": bool, "n": object,
+                                 "up_to": bool},
+         lambda a: (f"You{' may' if a.get('may') else ''} choose a {a['quality'] + ' ' if a.get('quality') else ''}"
+                    f"card from it{' ' + a['with'] if a.get('with') else ''} and exile that card") if a.get("chosen")
+         else "That player discards that card" if a["to"] == "discard" else "Exile that card",
          frozenset({Scope.DISCARD}), ENGINE),
     # "Put target creature on top of its owner's library", "Put target card from your graveyard on top of your
     # library": the object becomes the top card of its owner's library (400.7: a new object).
     Word("put_on_library", "effect", {"target": str}, lambda a: f"Put target {a['target']} on top of its owner's "
          "library", frozenset(), ENGINE),
     # 406.3: "Exile target card from a graveyard".
-    Word("exile_card", "effect", {"target": str}, lambda a: f"Exile target {a['target']}", frozenset(), ENGINE),
+    Word("exile_card", "effect", {"target": str}, lambda a: f"Exile {a['target']}" if " target " in f" {a['target']} "
+         else f"Exile target {a['target']}", frozenset(), ENGINE),
     # 106.4: a spell's or ability's "Add {B}{B}{B}" (not a mana ability, 605.1): the mana goes to the pool.
     Word("add_mana", "effect", {"mana": str}, lambda a: "Add " + "".join("{%s}" % c for c in a["mana"]),
          frozenset({Scope.MANA}), ENGINE),
@@ -127,6 +152,8 @@ WORDS = (
          frozenset(), ENGINE),
     # 701.23: "Search your library for [up to] N [quality] card(s), [reveal it,] put it into your hand / onto the
     # battlefield [tapped][, then shuffle]".
-    Word("search", "effect", {"n": int, "up_to": bool, "quality": str, "to": str, "shuffle": bool, "may": bool},
+    # ``with``: a qualifier after the noun ("with mana value 3 or less"): only a search into a hand or on top.
+    Word("search", "effect", {"n": int, "up_to": bool, "quality": str, "to": str, "shuffle": bool, "may": bool,
+                              "with": str},
          _r_search, frozenset({Scope.ENTERS}), ENGINE, _v_search),
 )
