@@ -436,6 +436,11 @@ HANDLERS: dict[str, Callable[[Game, Effect, Ctx], list[Game]]] = {
 #: per target.
 WHOLE_USE: set[str] = set()
 
+#: Effect kinds that refer to the instruction before them (608.2c, 608.2h), and the function that performs that
+#: instruction with them (``engine.refs`` registers both).
+REFERRING: set[str] = set()
+RUN_REFERENCES: list[Callable] = []
+
 
 def spell_ability(abilities) -> Ability | None:
     """An instant's or sorcery's spell abilities (one per paragraph, 113.2c) as one: their instructions are
@@ -514,6 +519,11 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
     while i < len(ability.effects):
         if ability.effects[i].kind in optional.MARKERS:       # 608.2c-d: a choice made on resolution
             branches, it, i = optional.run_chain(branches, ability.effects, uses, i, it, perform)
+            continue
+        if i + 1 < len(ability.effects) and ability.effects[i + 1].kind in REFERRING and \
+                ability.effects[i].kind not in REFERRING:
+            # 608.2c, 608.2h: the next instructions refer to this one ("its controller", "this way")
+            branches, it, i = RUN_REFERENCES[0](branches, ability.effects, uses, i, it, perform, ctx)
             continue
         branches, it = perform(branches, ability.effects[i], uses[i], it)
         i += 1

@@ -20,6 +20,7 @@ from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
 from mtgjudge.model.oracle.perm_sentences import perm_sentence
 from mtgjudge.model.oracle.prevent_sentences import prevent_sentence
+from mtgjudge.model.oracle.refs import ref_words
 from mtgjudge.model.oracle.counted import counted_word
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.oracle.until import until_word
@@ -386,6 +387,8 @@ def read_effect_words(parts: list[str]) -> tuple[list[Effect | None], list[str]]
         # (an instruction another reader reads with its own "may" is read here when "If you do" follows it)
         optional = optional_words(s, found, words, effect_word) \
             if word is None or (n + 1 < len(split) and depends_on_choice(split[n + 1])) else None
+        if word is None and optional is None:       # 608.2c, 608.2h: a reference to the instruction before
+            optional = ref_words(s, found, words, effect_word)
         words += optional if optional is not None else [word]
     return words, targets
 
@@ -840,6 +843,8 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
             word = looked_after(s, effects) or hand_after(s, effects)   # "them", "it": the sentence before's (608.2c)
         optional = optional_words(s, found, effects, effect_word) if found is not None and (
             word is None or (i + 1 < len(parts) and depends_on_choice(parts[i + 1]))) else None
+        if word is None and optional is None and found is not None:     # 608.2c, 608.2h: references
+            optional = ref_words(s, found, effects, effect_word)
         if optional is not None:                # 608.2c-d: "you may <instruction>", "If you do, ..."
             targets += found
             effects += optional

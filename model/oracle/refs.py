@@ -1,0 +1,113 @@
+"""Reading references between the sentences of one effect (608.2c, 608.2h; helper refs, issue 9).
+
+A sentence may say something of the object or player an earlier sentence acted on, or of that sentence's
+results. Each reading wraps whatever the other readers read (``lines.effect_word``), so any instruction can be
+the one referred to or the one conditioned:
+
+- "If it's <quality>, <instruction>." ("If that creature was a Human, ...", "If the exiled card is ...") ->
+  ``if_it`` then the instruction's word; the quality is a noun phrase the grammar reads (``phrases.parse_np``).
+  Not read: conditions that are not a quality of the object ("If it's your turn", "If that creature has a
+  +1/+1 counter on it"), and "... instead" (a replacement of the instruction before, not one more).
+- "Its controller creates / gains / draws <...>." -> ``its_controller`` then the instruction as "you" would
+  do it; "Its controller loses N life and you gain N life." -> the two instructions.
+- "You gain life equal to its power / that creature's toughness / the damage dealt this way / the life lost
+  this way", "You gain X life." -> ``life_equal`` (the grammar's ``ref_life``).
+- "Exile target creature you control, then return that card / it to the battlefield under its owner's
+  control." -> ``flicker``.
+The first three are read only after an instruction (what they refer to came before it)."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Callable
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.selectors import Selector
+from mtgjudge.model.vocab import phrases
+from mtgjudge.model.vocab.parse import parse_effect
+
+Reader = Callable[[str, tuple, list], object]
+
+_IF_IT = re.compile(r"^If (?:it's|it is|it was|(?:that|the) (?:creature|card|permanent|land|artifact|enchantment)"
+                    r" (?:is|was)|the exiled (?:card|creature|permanent) (?:is|was)) ([^,]+), (.+)$", re.I)
+_ITS_CONTROLLER = re.compile(r"^Its controller (creates|gains|loses|draws) (.+)$", re.I)
+_AS_YOU = {"creates": "Create", "gains": "You gain", "loses": "You lose", "draws": "Draw"}
+#: What "Its controller" may do here: instructions with no target whose only player is "you".
+_CONTROLLER_DOES = ("create_tokens", "gain_life", "lose_life", "draw")
+_AND_YOU = re.compile(r"^(Its controller loses \w+ life) and (you (?:gain|lose) \w+ life)\.$", re.I)
+_FLICKER = re.compile(r"^Exile ((?:another )?target [^,.]+), then return (?:that card|it) to the battlefield under "
+                      r"its owner's control\.$", re.I)
+_ARTICLE = re.compile(r"^(?:an?|the) ", re.I)
+
+
+@lru_cache(maxsize=1024)
+def quality_selector(quality: str) -> Selector | None:
+    """The selector of a quality an object is said to have ("a Zombie card", "an artifact creature",
+    "legendary", "red or green"), or None if the grammar doesn't read it."""
+    q = _ARTICLE.sub("", quality.strip())
+    q = re.sub(r" (?:card|spell)$", "", q, flags=re.I)
+    for phrase in (q, q + " permanent"):
+        try:
+            return phrases.parse_np(phrase)
+        except DefinitionError:
+            continue
+    return None
+
+
+def _cap(text: str) -> str:
+    return text[0].upper() + text[1:]
+
+
+def ref_words(sentence: str, found: tuple, earlier: list, read: Reader) -> list | None:
+    """The words of a sentence that refers to the instruction before it (see the module's docstring), or None.
+    ``found``: its target phrases; ``earlier``: the words read before it; ``read``: the other readers."""
+    s = sentence.strip()
+    if found:
+        return _flicker(s, found)
+    if not earlier or earlier[-1] is None:
+        return None
+    try:
+        return [parse_effect({"life_equal": phrases.parse(s, "ref_life")})]
+    except DefinitionError:
+        pass
+    m = _IF_IT.match(s)
+    if m is not None:
+        quality, rest = m.group(1), m.group(2)
+        if re.search(r"\binstead\b|\bif\b", rest, re.I) or quality_selector(quality) is None:
+            return None
+        rest = re.sub(r"^(it|they) also ", r"\1 ", rest, flags=re.I)      # "it also gains lifelink": "also" adds nothing
+        inner = read(_cap(rest), (), earlier)
+        if inner is None:                      # "If that creature was a Human, you gain life equal to its toughness."
+            more = ref_words(_cap(rest), (), earlier, read)
+            inner = more[0] if more is not None and len(more) == 1 else None
+        if inner is None or inner.kind in ("if_it", "its_controller", "optional"):
+            return None
+        return [parse_effect({"if_it": {"quality": quality}}), inner]
+    m = _AND_YOU.match(s)
+    if m is not None:
+        first = read(m.group(1) + ".", (), earlier)
+        second = read(_cap(m.group(2)) + ".", (), earlier)
+        return [first, second] if first is not None and second is not None else None
+    m = _ITS_CONTROLLER.match(s)
+    if m is not None:
+        inner = read(f"{_AS_YOU[m.group(1).lower()]} {m.group(2)}", (), earlier)
+        if inner is None or inner.kind not in _CONTROLLER_DOES:
+            return None
+        return [parse_effect("its_controller"), inner]
+    return None
+
+
+def _flicker(s: str, found: tuple) -> list | None:
+    m = _FLICKER.match(s)
+    if m is None or len(found) != 1 or found[0].lower() != m.group(1).lower():
+        return None
+    phrase = m.group(1)[0].lower() + m.group(1)[1:]
+    if phrase.startswith("another target "):
+        phrase = "target another " + phrase[len("another target "):]
+    try:
+        spec = phrases.parse_target(phrase)
+    except DefinitionError:
+        return None
+    if spec.zone != "battlefield" or spec.players or spec.minimum != 1 or spec.maximum != 1:
+        return None
+    return [parse_effect({"flicker": {"target": phrase[len("target "):]}})]
