@@ -23,7 +23,8 @@ from mtgjudge.model.engine import resolve
 from mtgjudge.model.engine.game import Game, merge
 from mtgjudge.model.engine.removal import remove
 from mtgjudge.model.engine.sba import power, toughness
-from mtgjudge.model.engine.settle import after_moves, return_exiled_card
+from mtgjudge.model.engine.entering import put_onto_battlefield
+from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.oracle.refs import quality_selector
 from mtgjudge.model.rules.characteristics import matches
@@ -58,15 +59,25 @@ def _flicker(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     g = remove(game, t, "exile")
     if not g.state.has(t) or g.state.obj(t).zone != "exile":
         return [g]
-    g, moved = return_exiled_card(g, t, g.moved(t), ("610.3", "400.7"), "then ")
-    return [after_moves(g, moved, f"{t} returns to the battlefield") if moved else g]
+    o = g.state.obj(t)
+    if o.token:
+        return [g.log(("111.7", "111.8"), f"{o.name} ({t}) is a token: it ceases to exist and doesn't return")]
+    who = o.owner if e.arg("under") != "you" else ctx.controller
+    g = put_onto_battlefield(g, t, who, None, ("406.3", "400.7"), f"then {o.name} ({t}) returns to the battlefield "
+                             f"under {who}'s control, a new object")
+    return [after_moves(g, [(o, "exile", "battlefield")], f"{t} returns to the battlefield")]
 
 
 
 
-def _referred(g: Game, r: Game, it, what: str):
+#: The zone an instruction puts the object it acts on into, where the instructions after it expect to find it
+#: (608.2h): "Exile target creature, then return that card to the battlefield. If it's a Spirit, ...".
+_EXPECTED = {"flicker": "battlefield"}
+
+
+def _referred(g: Game, r: Game, it, what: str, before: Effect | None = None):
     """The object "it" names (608.2c) as the reference reads it: (state to read it in, id); 608.2h: if the
-    instruction before moved it, as it last existed just before."""
+    instruction ``before`` moved it out of the zone it is expected in, as it last existed just before."""
     t, ok = it
     if t is None or t in g.state.player_names:
         raise Unsupported(f"what {what!r} refers to is not known to the engine (no single object before it)")
@@ -74,13 +85,13 @@ def _referred(g: Game, r: Game, it, what: str):
         raise Unsupported(f"{what!r} refers to {t}, an illegal target (608.2b): not performed by the engine")
     if not g.state.has(t):
         raise Unsupported(f"{what!r}: {t} is not known to the engine")
-    if r.state.has(t) and r.moved(t) == g.moved(t):
+    if r.state.has(t) and (r.moved(t) == g.moved(t) or r.state.obj(t).zone == _EXPECTED.get(before.kind)):
         return r, t
     return g, t
 
 
-def _stat(g: Game, r: Game, it, stat: str, what: str) -> tuple[int, str]:
-    where, t = _referred(g, r, it, what)
+def _stat(g: Game, r: Game, it, stat: str, what: str, before: Effect) -> tuple[int, str]:
+    where, t = _referred(g, r, it, what, before)
     o = where.state.obj(t)
     if o.zone != "battlefield":
         if stat not in ("power", "toughness") or current(where.state, t).power is None:
@@ -111,8 +122,8 @@ def _this_way(g: Game, r: Game, before: Effect, equal: str, what: str) -> tuple[
     return n, f"the damage dealt this way ({n}: 120.3a, 120.3e)"
 
 
-def _controller_of(g: Game, r: Game, it, what: str) -> str:
-    where, t = _referred(g, r, it, what)
+def _controller_of(g: Game, r: Game, it, what: str, before: Effect) -> str:
+    where, t = _referred(g, r, it, what, before)
     return where.state.obj(t).controller
 
 
@@ -124,17 +135,17 @@ def _life_equal(game: Game, e: Effect, ctx: Ctx, g: Game, r: Game, before: Effec
             raise Unsupported(f"{what!r}: the value of X is not known to the engine")
         n, why = ctx.x, f"X ({ctx.x}, 107.3a)"
     elif equal in ("power", "toughness"):
-        n, why = _stat(g, r, it, equal, what)
+        n, why = _stat(g, r, it, equal, what, before)
     else:
         n, why = _this_way(g, r, before, equal, what)
-    who = ctx.controller if e.arg("who") == "you" else _controller_of(g, r, it, what)
+    who = ctx.controller if e.arg("who") == "you" else _controller_of(g, r, it, what, before)
     if n <= 0:
         return game.log(("107.1b", "119.3"), f"{what}: {why} is {n}, {who}'s life total doesn't change")
     return resolve.change_life(game, who, e.arg("sign") * n, ("608.2h", "119.3"), f", equal to {why}")
 
 
-def _has_quality(g: Game, r: Game, it, quality: str, ctx: Ctx) -> tuple[bool, str]:
-    where, t = _referred(g, r, it, f"If it's {quality}")
+def _has_quality(g: Game, r: Game, it, quality: str, ctx: Ctx, before: Effect) -> tuple[bool, str]:
+    where, t = _referred(g, r, it, f"If it's {quality}", before)
     sel = quality_selector(quality)
     o = where.state.obj(t)
     src = where.state.obj(ctx.source) if where.state.has(ctx.source) else None
@@ -148,7 +159,10 @@ def run_with_references(branches: list[Game], effects: tuple[Effect, ...], uses:
     ``perform(branches, effect, use, it)`` performs one instruction (``resolve.run_effects``). Returns the
     branches, what "it" names next and the index of the first effect after them."""
     before = effects[i]
-    j = i + 1
+    qualifiers = i + 1          # "It can't be regenerated.": part of the instruction before (resolve.PART_OF_BEFORE)
+    while qualifiers < len(effects) and effects[qualifiers].kind in resolve.PART_OF_BEFORE:
+        qualifiers += 1
+    j = qualifiers
     while j < len(effects) and effects[j].kind in REFERRING:
         if effects[j].kind in MARKERS:
             if j + 1 >= len(effects) or effects[j + 1].kind in MARKERS:
@@ -160,9 +174,11 @@ def run_with_references(branches: list[Game], effects: tuple[Effect, ...], uses:
     it_next = None
     for g in branches:
         after, it_before = perform([g], before, uses[i], it)
+        for q in range(i + 1, qualifiers):
+            after, _ = perform(after, effects[q], uses[q], it_before)
         for r in after:
             rs, cur_it = [r], it_before
-            k = i + 1
+            k = qualifiers
             while k < j:
                 w = effects[k]
                 if w.kind == "life_equal":
@@ -171,14 +187,14 @@ def run_with_references(branches: list[Game], effects: tuple[Effect, ...], uses:
                     continue
                 inner = effects[k + 1]
                 if w.kind == "if_it":
-                    ok, why = _has_quality(g, r, cur_it, w.arg("quality"), ctx)
+                    ok, why = _has_quality(g, r, cur_it, w.arg("quality"), ctx, before)
                     rs = [x.log("608.2c", why + ("" if ok else f": not performed: {inner.text()}")) for x in rs]
                     if ok:
                         rs, cur_it = _do(rs, inner, uses[k + 1], cur_it, perform, ctx, g, r, before)
                 else:                                      # its_controller
                     if inner.kind not in _CONTROLLER_DOES:
                         raise Unsupported(f"'Its controller' doing {inner.text()!r} is not performed")
-                    who = _controller_of(g, r, cur_it, "its controller")
+                    who = _controller_of(g, r, cur_it, "its controller", before)
                     c = replace(ctx, controller=who)
                     rs = merge([y for x in rs for y in resolve.HANDLERS[inner.kind](
                         x.log("608.2h", f"'its controller': {who}, the controller of {cur_it[0]} as it last existed"),

@@ -439,6 +439,9 @@ WHOLE_USE: set[str] = set()
 #: Effect kinds that refer to the instruction before them (608.2c, 608.2h), and the function that performs that
 #: instruction with them (``engine.refs`` registers both).
 REFERRING: set[str] = set()
+#: Words that only qualify the instruction before them ("It can't be regenerated."): a reference after them is
+#: to that instruction.
+PART_OF_BEFORE: set[str] = {"no_regeneration"}
 RUN_REFERENCES: list[Callable] = []
 
 
@@ -520,7 +523,10 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
         if ability.effects[i].kind in optional.MARKERS:       # 608.2c-d: a choice made on resolution
             branches, it, i = optional.run_chain(branches, ability.effects, uses, i, it, perform)
             continue
-        if i + 1 < len(ability.effects) and ability.effects[i + 1].kind in REFERRING and \
+        nxt = i + 1
+        while nxt < len(ability.effects) and ability.effects[nxt].kind in PART_OF_BEFORE:
+            nxt += 1
+        if nxt < len(ability.effects) and ability.effects[nxt].kind in REFERRING and \
                 ability.effects[i].kind not in REFERRING:
             # 608.2c, 608.2h: the next instructions refer to this one ("its controller", "this way")
             branches, it, i = RUN_REFERENCES[0](branches, ability.effects, uses, i, it, perform, ctx)

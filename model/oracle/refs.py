@@ -36,7 +36,7 @@ _AS_YOU = {"creates": "Create", "gains": "You gain", "loses": "You lose", "draws
 _CONTROLLER_DOES = ("create_tokens", "gain_life", "lose_life", "draw")
 _AND_YOU = re.compile(r"^(Its controller loses \w+ life) and (you (?:gain|lose) \w+ life)\.$", re.I)
 _FLICKER = re.compile(r"^Exile ((?:another )?target [^,.]+), then return (?:that card|it) to the battlefield under "
-                      r"its owner's control\.$", re.I)
+                      r"(its owner's|your) control\.$", re.I)
 _ARTICLE = re.compile(r"^(?:an?|the) ", re.I)
 
 
@@ -110,4 +110,5 @@ def _flicker(s: str, found: tuple) -> list | None:
         return None
     if spec.zone != "battlefield" or spec.players or spec.minimum != 1 or spec.maximum != 1:
         return None
-    return [parse_effect({"flicker": {"target": phrase[len("target "):]}})]
+    under = "owner" if m.group(2).lower() == "its owner's" else "you"
+    return [parse_effect({"flicker": {"target": phrase[len("target "):], "under": under}})]

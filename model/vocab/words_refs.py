@@ -67,7 +67,8 @@ WORDS = (
          ENGINE, _v_life_equal),
     # 406.3, 400.7, 610.3: "Exile target creature you control, then return that card to the battlefield under
     # its owner's control" (a new object, which doesn't remember the old one).
-    Word("flicker", "effect", {"target": str},
-         lambda a: f"Exile target {a['target']}, then return that card to the battlefield under its owner's control",
+    Word("flicker", "effect", {"target": str, "under": str},
+         lambda a: f"Exile target {a['target']}, then return that card to the battlefield under "
+                   f"{'your' if a.get('under') == 'you' else 'its owner' + chr(39) + 's'} control",
          frozenset({Scope.ENTERS}), ENGINE, _v_target),
 )
