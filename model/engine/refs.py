@@ -36,7 +36,7 @@ Ctx = resolve.Ctx
 #: Markers: each makes the instruction after it refer to the instruction before it.
 MARKERS = ("if_it", "its_controller")
 #: Words that refer to the instruction before them (``run_with_references`` performs them).
-REFERRING = MARKERS + ("life_equal",)
+REFERRING = MARKERS + ("life_equal", "life_per_this_way")
 #: "Its controller" does only these (``oracle.refs``): no target, "you" the only player they name.
 _CONTROLLER_DOES = ("create_tokens", "gain_life", "lose_life", "draw")
 
@@ -144,6 +144,28 @@ def _life_equal(game: Game, e: Effect, ctx: Ctx, g: Game, r: Game, before: Effec
     return resolve.change_life(game, who, e.arg("sign") * n, ("608.2h", "119.3"), f", equal to {why}")
 
 
+def _per_this_way(game: Game, e: Effect, ctx: Ctx, g: Game, r: Game, before: Effect) -> Game:
+    """119.3, 608.2h: N life for each object of a kind the instruction before put into a graveyard ("destroyed":
+    701.8a) or exile (406.3) between ``g`` and ``r``, of that kind as it last existed before it moved."""
+    if before.kind not in _PUTS_INTO[e.arg("how")]:
+        raise Unsupported(f"{e.text()!r} after {before.text()!r} is not performed by the engine")
+    to = "graveyard" if e.arg("how") == "destroyed" else "exile"
+    sel = quality_selector(e.arg("what"))
+    src = g.state.obj(ctx.source) if g.state.has(ctx.source) else None
+    moved = [o for o in g.state.objects if r.state.has(o.id) and r.moved(o.id) != g.moved(o.id)
+             and r.state.obj(o.id).zone == to
+             and matches(sel, current(g.state, o.id), o, ctx.controller, src, g.state.turn.step)]
+    n = e.arg("n") * len(moved)
+    why = f"{len(moved)} {e.arg('what')} {e.arg('how')} this way"
+    if not n:
+        return game.log(("608.2c", "119.3"), f"{why}: no life is gained")
+    return resolve.change_life(game, ctx.controller, n, ("608.2h", "119.3"), f", {e.arg('n')} for each of {why}")
+
+
+#: The instructions whose results "destroyed this way" / "exiled this way" count.
+_PUTS_INTO = {"destroyed": ("destroy", "destroy_all"), "exiled": ("exile", "exile_all")}
+
+
 def _has_quality(g: Game, r: Game, it, quality: str, ctx: Ctx, before: Effect) -> tuple[bool, str]:
     where, t = _referred(g, r, it, f"If it's {quality}", before)
     sel = quality_selector(quality)
@@ -181,8 +203,8 @@ def run_with_references(branches: list[Game], effects: tuple[Effect, ...], uses:
             k = qualifiers
             while k < j:
                 w = effects[k]
-                if w.kind == "life_equal":
-                    rs = merge([_life_equal(x, w, ctx, g, r, before, cur_it) for x in rs])
+                if w.kind in ("life_equal", "life_per_this_way"):
+                    rs, _ = _do(rs, w, None, cur_it, perform, ctx, g, r, before)
                     k += 1
                     continue
                 inner = effects[k + 1]
@@ -208,10 +230,13 @@ def run_with_references(branches: list[Game], effects: tuple[Effect, ...], uses:
 def _do(rs, inner, use, cur_it, perform, ctx, g, r, before):
     if inner.kind == "life_equal":
         return merge([_life_equal(x, inner, ctx, g, r, before, cur_it) for x in rs]), cur_it
+    if inner.kind == "life_per_this_way":
+        return merge([_per_this_way(x, inner, ctx, g, r, before) for x in rs]), cur_it
     return perform(rs, inner, use, cur_it)
 
 
-HANDLERS = {"if_it": _unread, "its_controller": _unread, "life_equal": _unread, "flicker": _flicker}
+HANDLERS = {"if_it": _unread, "its_controller": _unread, "life_equal": _unread, "life_per_this_way": _unread,
+            "flicker": _flicker}
 resolve.HANDLERS.update(HANDLERS)
 resolve.REFERRING.update(REFERRING)
 resolve.RUN_REFERENCES[:] = [run_with_references]

@@ -321,6 +321,17 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     return None
 
 
+def instruction_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = ()) -> Effect | None:
+    """``effect_word``, or an instruction of one word that ``oracle.refs`` reads whole ("Exile target creature you
+    control, then return that card to the battlefield under its owner's control."): what "you may" can wrap."""
+    word = effect_word(sentence, found, earlier)
+    if word is None:
+        more = ref_words(sentence, found, list(earlier), effect_word)
+        if more is not None and len(more) == 1 and more[0].kind == "flicker":
+            return more[0]
+    return word
+
+
 def _grammar_effect(sentence: str) -> Effect | None:
     """A whole sentence the phrase grammar reads as one word of the encoding (``effect_sentence``): a mana
     ability's "If there are no mining counters on ~, sacrifice it."; "Until end of turn, if a player taps a
@@ -385,7 +396,7 @@ def read_effect_words(parts: list[str]) -> tuple[list[Effect | None], list[str]]
                                                 if not found else None)
         # 608.2c-d: "You may <instruction>", "If you do, <instruction>" where no reader took the sentence whole
         # (an instruction another reader reads with its own "may" is read here when "If you do" follows it)
-        optional = optional_words(s, found, words, effect_word) \
+        optional = optional_words(s, found, words, instruction_word) \
             if word is None or (n + 1 < len(split) and depends_on_choice(split[n + 1])) else None
         if word is None and optional is None:       # 608.2c, 608.2h: a reference to the instruction before
             optional = ref_words(s, found, words, effect_word)
@@ -841,7 +852,7 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         word = effect_word(s, found, effects) if found is not None else None
         if word is None and found is not None and not found:
             word = looked_after(s, effects) or hand_after(s, effects)   # "them", "it": the sentence before's (608.2c)
-        optional = optional_words(s, found, effects, effect_word) if found is not None and (
+        optional = optional_words(s, found, effects, instruction_word) if found is not None and (
             word is None or (i + 1 < len(parts) and depends_on_choice(parts[i + 1]))) else None
         if word is None and optional is None and found is not None:     # 608.2c, 608.2h: references
             optional = ref_words(s, found, effects, effect_word)

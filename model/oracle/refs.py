@@ -12,6 +12,7 @@ the one referred to or the one conditioned:
   do it; "Its controller loses N life and you gain N life." -> the two instructions.
 - "You gain life equal to its power / that creature's toughness / the damage dealt this way / the life lost
   this way", "You gain X life." -> ``life_equal`` (the grammar's ``ref_life``).
+- "You gain N life for each creature destroyed / exiled this way." -> ``life_per_this_way``.
 - "Exile target creature you control, then return that card / it to the battlefield under its owner's
   control." -> ``flicker``.
 The first three are read only after an instruction (what they refer to came before it)."""
@@ -38,6 +39,7 @@ _AND_YOU = re.compile(r"^(Its controller loses \w+ life) and (you (?:gain|lose) 
 _FLICKER = re.compile(r"^Exile ((?:another )?target [^,.]+), then return (?:that card|it) to the battlefield under "
                       r"(its owner's|your) control\.$", re.I)
 _ARTICLE = re.compile(r"^(?:an?|the) ", re.I)
+_PER_THIS_WAY = re.compile(r"^You gain (\w+) life for each ([a-z ]+?) (destroyed|exiled) this way\.$", re.I)
 
 
 @lru_cache(maxsize=1024)
@@ -70,6 +72,15 @@ def ref_words(sentence: str, found: tuple, earlier: list, read: Reader) -> list 
         return [parse_effect({"life_equal": phrases.parse(s, "ref_life")})]
     except DefinitionError:
         pass
+    m = _PER_THIS_WAY.match(s)
+    if m is not None:
+        try:
+            n = phrases.number_word(m.group(1))
+        except DefinitionError:
+            return None
+        if quality_selector(m.group(2)) is None:
+            return None
+        return [parse_effect({"life_per_this_way": {"n": n, "what": m.group(2), "how": m.group(3).lower()}})]
     m = _IF_IT.match(s)
     if m is not None:
         quality, rest = m.group(1), m.group(2)
@@ -99,11 +110,13 @@ def ref_words(sentence: str, found: tuple, earlier: list, read: Reader) -> list 
 
 def _flicker(s: str, found: tuple) -> list | None:
     m = _FLICKER.match(s)
-    if m is None or len(found) != 1 or found[0].lower() != m.group(1).lower():
+    if m is None or len(found) != 1:
         return None
     phrase = m.group(1)[0].lower() + m.group(1)[1:]
-    if phrase.startswith("another target "):
+    if phrase.startswith("another target "):         # as ``find_targets`` reads it
         phrase = "target another " + phrase[len("another target "):]
+    if found[0].lower() != phrase.lower():
+        return None
     try:
         spec = phrases.parse_target(phrase)
     except DefinitionError:
