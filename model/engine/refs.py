@@ -145,15 +145,19 @@ def _life_equal(game: Game, e: Effect, ctx: Ctx, g: Game, r: Game, before: Effec
 
 
 def _per_this_way(game: Game, e: Effect, ctx: Ctx, g: Game, r: Game, before: Effect) -> Game:
-    """119.3, 608.2h: N life for each object of a kind the instruction before put into a graveyard ("destroyed":
-    701.8a) or exile (406.3) between ``g`` and ``r``, of that kind as it last existed before it moved."""
+    """119.3, 608.2h: N life for each object of a kind the instruction before destroyed (701.8a: moved from the
+    battlefield, wherever it went) or put into exile (406.3) between ``g`` and ``r``, of that kind as it last
+    existed before it moved."""
     if before.kind not in _PUTS_INTO[e.arg("how")]:
         raise Unsupported(f"{e.text()!r} after {before.text()!r} is not performed by the engine")
-    to = "graveyard" if e.arg("how") == "destroyed" else "exile"
+    # "destroyed": every permanent the destruction moved, wherever it went (Fumigate ruling 2016-09-20: they
+    # count even if put into a zone other than a graveyard); "exiled": those it put into exile
+    to = None if e.arg("how") == "destroyed" else "exile"
     sel = quality_selector(e.arg("what"))
     src = g.state.obj(ctx.source) if g.state.has(ctx.source) else None
-    moved = [o for o in g.state.objects if r.state.has(o.id) and r.moved(o.id) != g.moved(o.id)
-             and r.state.obj(o.id).zone == to
+    moved = [o for o in g.state.objects if r.moved(o.id) != g.moved(o.id)
+             and (to is None or (r.state.has(o.id) and r.state.obj(o.id).zone == to))
+             and (to is not None or o.zone == "battlefield")
              and matches(sel, current(g.state, o.id), o, ctx.controller, src, g.state.turn.step)]
     n = e.arg("n") * len(moved)
     why = f"{len(moved)} {e.arg('what')} {e.arg('how')} this way"
