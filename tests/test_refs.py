@@ -64,6 +64,9 @@ def test_per_this_way_and_flicker():
         == ["flicker"]
     assert args("Exile target creature you control, then return it to the battlefield under its owner's control.",
                 0) == {"target": "creature you control", "under": "owner"}
+    # several targets: exiled together, returned together (one instruction, ``WHOLE_USE``)
+    assert args("Exile up to two target creatures you control, then return those cards to the battlefield under "
+                "their owner's control.", 0) == {"target": "up to two target creatures you control", "under": "owner"}
     assert kinds("You may exile another target permanent you control, then return that card to the battlefield "
                  "under its owner's control.") == ["optional", "flicker"]
 
@@ -78,7 +81,8 @@ def test_per_this_way_and_flicker():
     "Destroy target creature. You gain life equal to its mana value.",
     "Destroy all creatures. You gain 1 life for each card destroyed this way.",
     "Exile target creature card from a graveyard, then return it to the battlefield under your control.",
-    "Exile two target creatures you control, then return those cards to the battlefield under your control.",
+    "Exile target creature you control, then return those cards to the battlefield under your control.",
+    "Exile two target creatures you control, then return it to the battlefield under its owner's control.",
 ])
 def test_near_misses_stay_unread(text):
     read = read_effect_words(sentences(text))

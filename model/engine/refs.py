@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from mtgjudge.model.engine import resolve
 from mtgjudge.model.engine.game import Game, merge
-from mtgjudge.model.engine.removal import remove
+from mtgjudge.model.engine.removal import remove_all
 from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.settle import after_moves
@@ -46,28 +46,31 @@ def _unread(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 
 
 def _flicker(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """406.3, 400.7, 610.3: the target is exiled, then the card returns to the battlefield under its owner's
-    control as a new object (its counters, damage and effects are gone, Auras attached to the old object are
-    put into graveyards by 704.5m, an exiled token ceases to exist and doesn't return, 111.7-111.8)."""
-    skip = resolve._unaffected(game, ctx)
-    if skip is not None:
-        return [skip]
+    """406.3, 400.7, 610.3: the targets are exiled together, then the cards return to the battlefield together
+    (under their owners' control, or the spell's controller's: "under your control"), each a new object: its
+    counters, damage and effects are gone, Auras attached to the old object are put into graveyards by 704.5m;
+    an exiled token ceases to exist and doesn't return (111.7-111.8). 608.2b: an illegal target is not exiled."""
+    live = [t for t, ok in zip(ctx.group, ctx.group_legal) if ok]
+    if not live:
+        return [game.log("608.2b", f"no target of {e.text()!r} is still legal: nothing is exiled")]
     st = game.state
-    t = ctx.target
-    if t in st.player_names or not st.has(t) or st.obj(t).zone != "battlefield":
-        raise Unsupported(f"{e.text()!r} on {t}, not a permanent, is not performed")
-    g = remove(game, t, "exile")
-    if not g.state.has(t) or g.state.obj(t).zone != "exile":
-        return [g]
-    o = g.state.obj(t)
-    if o.token:
-        return [g.log(("111.7", "111.8"), f"{o.name} ({t}) is a token: it ceases to exist and doesn't return")]
-    who = o.owner if e.arg("under") != "you" else ctx.controller
-    g = put_onto_battlefield(g, t, who, None, ("406.3", "400.7"), f"then {o.name} ({t}) returns to the battlefield "
-                             f"under {who}'s control, a new object")
-    return [after_moves(g, [(o, "exile", "battlefield")], f"{t} returns to the battlefield")]
-
-
+    for t in live:
+        if t in st.player_names or not st.has(t) or st.obj(t).zone != "battlefield":
+            raise Unsupported(f"{e.text()!r} on {t}, not a permanent, is not performed")
+    g = remove_all(game, live, "exile")
+    moved = []
+    for t in live:
+        if not g.state.has(t) or g.state.obj(t).zone != "exile":
+            continue
+        o = g.state.obj(t)
+        if o.token:
+            g = g.log(("111.7", "111.8"), f"{o.name} ({t}) is a token: it ceases to exist and doesn't return")
+            continue
+        who = o.owner if e.arg("under") != "you" else ctx.controller
+        g = put_onto_battlefield(g, t, who, None, ("406.3", "400.7"), f"then {o.name} ({t}) returns to the "
+                                 f"battlefield under {who}'s control, a new object")
+        moved.append((o, "exile", "battlefield"))
+    return [after_moves(g, moved, "the exiled cards return to the battlefield") if moved else g]
 
 
 #: The zone an instruction puts the object it acts on into, where the instructions after it expect to find it
@@ -243,4 +246,5 @@ HANDLERS = {"if_it": _unread, "its_controller": _unread, "life_equal": _unread, 
             "flicker": _flicker}
 resolve.HANDLERS.update(HANDLERS)
 resolve.REFERRING.update(REFERRING)
+resolve.WHOLE_USE.add("flicker")          # its targets are exiled together, then return together
 resolve.RUN_REFERENCES[:] = [run_with_references]

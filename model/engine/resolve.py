@@ -501,7 +501,9 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
             c = replace(ctx, group=tuple(ctx.targets[i] for i in idx),
                         group_legal=tuple(legal[i] if legal is not None else True for i in idx),
                         before=ctx.before or game.state)
-            return merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)]), it
+            # "it" after it: its one target (608.2c), none if it had several
+            it_next = (c.group[0], c.group_legal[0]) if len(c.group) == 1 else (None, True)
+            return merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)]), it_next
         # One use of "target" may have chosen several objects ("destroy two target creatures"): the effect
         # acts on each of them (none if "up to" chose none), each checked on its own (608.2b).
         for i in (group if group is not None else (None,)):

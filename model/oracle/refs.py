@@ -36,8 +36,9 @@ _AS_YOU = {"creates": "Create", "gains": "You gain", "loses": "You lose", "draws
 #: What "Its controller" may do here: instructions with no target whose only player is "you".
 _CONTROLLER_DOES = ("create_tokens", "gain_life", "lose_life", "draw")
 _AND_YOU = re.compile(r"^(Its controller loses \w+ life) and (you (?:gain|lose) \w+ life)\.$", re.I)
-_FLICKER = re.compile(r"^Exile ((?:another )?target [^,.]+), then return (?:that card|it) to the battlefield under "
-                      r"(its owner's|your) control\.$", re.I)
+_FLICKER = re.compile(r"^Exile ((?:another )?target [^,.]+|(?:up to )?(?:one|two|three|four|five) target [^,.]+|any "
+                      r"number of target [^,.]+), then return (that card|it|those cards|them) to the battlefield under "
+                      r"(its owner's|their owners?'s?|your) control\.$", re.I)
 _ARTICLE = re.compile(r"^(?:an?|the) ", re.I)
 _PER_THIS_WAY = re.compile(r"^You gain (\w+) life for each ([a-z ]+?) (destroyed|exiled) this way\.$", re.I)
 
@@ -121,7 +122,10 @@ def _flicker(s: str, found: tuple) -> list | None:
         spec = phrases.parse_target(phrase)
     except DefinitionError:
         return None
-    if spec.zone != "battlefield" or spec.players or spec.minimum != 1 or spec.maximum != 1:
+    one = m.group(2).lower() in ("that card", "it")
+    if spec.zone != "battlefield" or spec.players or one != (spec.maximum == 1) or \
+            (m.group(3).lower() == "its owner's") != one and m.group(3).lower() != "your":
         return None
-    under = "owner" if m.group(2).lower() == "its owner's" else "you"
-    return [parse_effect({"flicker": {"target": phrase[len("target "):], "under": under}})]
+    under = "you" if m.group(3).lower() == "your" else "owner"
+    target = phrase[len("target "):] if phrase.startswith("target ") else phrase    # a counted phrase kept whole
+    return [parse_effect({"flicker": {"target": target, "under": under}})]
