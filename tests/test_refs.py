@@ -71,7 +71,18 @@ def test_per_this_way_and_flicker():
                  "under its owner's control.") == ["optional", "flicker"]
 
 
+def test_what_is_attached_to_it():
+    assert args("Destroy target creature and all Equipment attached to it.", 0) == \
+        {"verb": "destroy", "target": "creature", "what": "Equipment"}
+    assert args("Return target creature and all Auras attached to it to their owners' hands.", 0)["verb"] == "bounce"
+    assert kinds("~ deals 5 damage to target creature. Destroy all Equipment attached to that creature.") == \
+        ["damage", "attached_to_it"]
+
+
 @pytest.mark.parametrize("text", [
+    "Destroy all Equipment attached to that creature.",                    # nothing before it
+    "Return target creature and all Auras attached to it.",                # to where?
+    "Destroy target creature and all Equipment and Auras attached to it.",
     "You gain life equal to its power.",                                   # nothing before it to refer to
     "If it's a Zombie card, draw a card.",
     "Draw a card. If it's your turn, scry 1.",                             # not a quality of an object
@@ -181,3 +192,10 @@ def test_a_reference_to_nothing_is_unsupported():
     # alone (nothing before it), it is unsupported too
     with pytest.raises(Unsupported):
         resolve.run_effects(Game(q.state), Ability("spell", effects=effects[1:]), ctx)
+
+
+def test_equipment_attached_leave_with_the_creature():
+    g = one(finals("Turn to Slag", "Mountain, Mountain, Mountain, Mountain, Mountain",
+                   bob="{card: Grizzly Bears, id: t}, {card: Cobbled Wings, id: eq, attached_to: t}, "
+                       "{card: Cobbled Wings, id: spare}"))
+    assert zone(g, "t") == "graveyard" and zone(g, "eq") == "graveyard" and zone(g, "spare") == "battlefield"

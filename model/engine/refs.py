@@ -73,6 +73,44 @@ def _flicker(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [after_moves(g, moved, "the exiled cards return to the battlefield") if moved else g]
 
 
+def _attached(game: Game, t: str, what: str, ctx: Ctx) -> list[str]:
+    """The permanents of a kind attached to ``t`` now (301.5c, 303.4)."""
+    sel = quality_selector(what)
+    st = game.state
+    src = st.obj(ctx.source) if st.has(ctx.source) else None
+    return [o.id for o in st.battlefield() if o.attached_to == t
+            and matches(sel, current(st, o.id), o, ctx.controller, src, st.turn.step)]
+
+
+def _with_attached(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.8a, 406.3, 400.6: the target and the permanents of a kind attached to it leave the battlefield
+    together (one instruction; what their leaving triggers sees them all leave, 603.10a). 608.2b: an illegal
+    target is not affected, nor what is attached to it (the instruction names them through it)."""
+    skip = resolve._unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    t = ctx.target
+    st = game.state
+    if t in st.player_names or not st.has(t) or st.obj(t).zone != "battlefield":
+        raise Unsupported(f"{e.text()!r} on {t}, not a permanent, is not performed")
+    return [remove_all(game, [t] + _attached(game, t, e.arg("what"), ctx), e.arg("verb"))]
+
+
+def _attached_to_it(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """608.2c: the permanents of a kind attached to the object the instruction before acted on (still that
+    object on the battlefield; else what was attached to it is not known to the engine)."""
+    t = ctx.target
+    st = game.state
+    if t is None or not ctx.target_legal or t in st.player_names or not st.has(t) or \
+            st.obj(t).zone != "battlefield" or (ctx.before is not None and ctx.before.has(t)
+                                                 and st.moved(t) != ctx.before.moved(t)):
+        raise Unsupported(f"what {e.text()!r} refers to is not a permanent the engine knows")
+    oids = _attached(game, t, e.arg("what"), ctx)
+    if not oids:
+        return [game.log("608.2c", f"no {e.arg('what')} is attached to {t}")]
+    return [remove_all(game, oids, e.arg("verb"))]
+
+
 #: The zone an instruction puts the object it acts on into, where the instructions after it expect to find it
 #: (608.2h): "Exile target creature, then return that card to the battlefield. If it's a Spirit, ...".
 _EXPECTED = {"flicker": "battlefield"}
@@ -243,7 +281,7 @@ def _do(rs, inner, use, cur_it, perform, ctx, g, r, before):
 
 
 HANDLERS = {"if_it": _unread, "its_controller": _unread, "life_equal": _unread, "life_per_this_way": _unread,
-            "flicker": _flicker}
+            "flicker": _flicker, "with_attached": _with_attached, "attached_to_it": _attached_to_it}
 resolve.HANDLERS.update(HANDLERS)
 resolve.REFERRING.update(REFERRING)
 resolve.WHOLE_USE.add("flicker")          # its targets are exiled together, then return together

@@ -13,6 +13,8 @@ the one referred to or the one conditioned:
 - "You gain life equal to its power / that creature's toughness / the damage dealt this way / the life lost
   this way", "You gain X life." -> ``life_equal`` (the grammar's ``ref_life``).
 - "You gain N life for each creature destroyed / exiled this way." -> ``life_per_this_way``.
+- "Destroy target creature and all Equipment attached to it." -> ``with_attached``; "Destroy all Equipment
+  attached to that creature." after an instruction on it -> ``attached_to_it``.
 - "Exile target creature you control, then return that card / it to the battlefield under its owner's
   control." -> ``flicker``.
 The first three are read only after an instruction (what they refer to came before it)."""
@@ -40,6 +42,13 @@ _FLICKER = re.compile(r"^Exile ((?:another )?target [^,.]+|(?:up to )?(?:one|two
                       r"number of target [^,.]+), then return (that card|it|those cards|them) to the battlefield under "
                       r"(its owner's|their owners?'s?|your) control\.$", re.I)
 _ARTICLE = re.compile(r"^(?:an?|the) ", re.I)
+#: "Destroy target creature and all Equipment attached to it." (one instruction: they leave together)
+_WITH_ATTACHED = re.compile(r"^(Destroy|Exile|Return) (target [^.]+?) and all ([A-Za-z ]+?) attached to (?:it|that "
+                            r"creature|that permanent)( to their owners' hands)?\.$", re.I)
+#: "Destroy all Equipment attached to that creature." after an instruction on it
+_ATTACHED_TO_IT = re.compile(r"^(Destroy|Exile) all ([A-Za-z ]+?) attached to (?:it|that creature|that permanent)\.$",
+                             re.I)
+_VERBS = {"destroy": "destroy", "exile": "exile", "return": "bounce"}
 _PER_THIS_WAY = re.compile(r"^You gain (\w+) life for each ([a-z ]+?) (destroyed|exiled) this way\.$", re.I)
 
 
@@ -66,9 +75,12 @@ def ref_words(sentence: str, found: tuple, earlier: list, read: Reader) -> list 
     ``found``: its target phrases; ``earlier``: the words read before it; ``read``: the other readers."""
     s = sentence.strip()
     if found:
-        return _flicker(s, found)
+        return _flicker(s, found) or _with_attached(s, found)
     if not earlier or earlier[-1] is None:
         return None
+    m = _ATTACHED_TO_IT.match(s)
+    if m is not None and quality_selector(m.group(2)) is not None:
+        return [parse_effect({"attached_to_it": {"verb": _VERBS[m.group(1).lower()], "what": m.group(2), "it": True}})]
     try:
         return [parse_effect({"life_equal": phrases.parse(s, "ref_life")})]
     except DefinitionError:
@@ -129,3 +141,20 @@ def _flicker(s: str, found: tuple) -> list | None:
     under = "you" if m.group(3).lower() == "your" else "owner"
     target = phrase[len("target "):] if phrase.startswith("target ") else phrase    # a counted phrase kept whole
     return [parse_effect({"flicker": {"target": target, "under": under}})]
+
+
+def _with_attached(s: str, found: tuple) -> list | None:
+    m = _WITH_ATTACHED.match(s)
+    if m is None or len(found) != 1 or found[0].lower() != m.group(2).lower():
+        return None
+    verb = _VERBS[m.group(1).lower()]
+    if (verb == "bounce") != bool(m.group(4)) or quality_selector(m.group(3)) is None:
+        return None
+    phrase = m.group(2)[0].lower() + m.group(2)[1:]
+    try:
+        spec = phrases.parse_target(phrase)
+    except DefinitionError:
+        return None
+    if spec.zone != "battlefield" or spec.players or spec.minimum != 1 or spec.maximum != 1:
+        return None
+    return [parse_effect({"with_attached": {"verb": verb, "target": phrase[len("target "):], "what": m.group(3)}})]

@@ -12,6 +12,8 @@ instruction says of the object or player an earlier instruction acted on, or of 
   way"), or the spell's X (107.3a).
 - ``life_per_this_way``: "You gain N life for each creature destroyed this way" (the objects that instruction
   put into a graveyard or exile, as they last existed, 608.2h).
+- ``with_attached`` / ``attached_to_it``: "Destroy target creature and all Equipment attached to it", "Destroy
+  all Equipment attached to that creature" (701.8a; what is attached to it now, 301.5, 303.4).
 - ``flicker``: "Exile target creature you control, then return that card to the battlefield under its
   owner's control." (406.3, 400.7: the card returns as a new object).
 """
@@ -58,6 +60,15 @@ def _v_per(a: dict) -> None:
     _v_quality({"quality": a.get("what", "")})
 
 
+_VERB_WORDS = {"destroy": "Destroy", "exile": "Exile", "bounce": "Return"}
+
+
+def _v_attached(a: dict) -> None:
+    if a.get("verb") not in _VERB_WORDS:
+        raise DefinitionError(f"verb is one of {', '.join(_VERB_WORDS)}")
+    _v_quality({"quality": a.get("what", "")})
+
+
 def _v_target(a: dict) -> None:
     if not a.get("target"):
         raise DefinitionError("needs target (a target phrase)")
@@ -78,6 +89,15 @@ WORDS = (
     Word("life_per_this_way", "effect", {"n": int, "what": str, "how": str},
          lambda a: f"You gain {a['n']} life for each {a['what']} {a['how']} this way", frozenset({Scope.LIFE}), ENGINE,
          _v_per),
+    # 701.8a, 406.3, 400.6: "Destroy target creature and all Equipment attached to it" (they leave together).
+    Word("with_attached", "effect", {"verb": str, "target": str, "what": str},
+         lambda a: f"{_VERB_WORDS[a['verb']]} target {a['target']} and all {a['what']} attached to it"
+                   + (" to their owners' hands" if a["verb"] == "bounce" else ""), frozenset({Scope.DIES}), ENGINE,
+         _v_attached),
+    # 608.2c: "Destroy all Equipment attached to that creature" (the object the instruction before acted on).
+    Word("attached_to_it", "effect", {"verb": str, "what": str, "it": bool},
+         lambda a: f"{_VERB_WORDS[a['verb']]} all {a['what']} attached to that creature", frozenset({Scope.DIES}),
+         ENGINE, _v_attached),
     # 406.3, 400.7, 610.3: "Exile target creature you control, then return that card to the battlefield under
     # its owner's control" (a new object, which doesn't remember the old one).
     Word("flicker", "effect", {"target": str, "under": str},
