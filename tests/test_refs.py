@@ -57,9 +57,19 @@ def test_life_equal_to_an_amount_referred_to(text, equal, who, sign):
     assert args(text, 1) == {"equal": equal, "who": who, "sign": sign}
 
 
+def test_this_way_counts_are_read_by_the_one_count_concept():
+    from mtgjudge.model.rules import counts
+    assert counts.parse("each card discarded this way").kind == "this_way"
+    assert counts.parse("creature destroyed this way").zone == "destroyed"
+    with pytest.raises(Exception):
+        counts.parse("creature returned this way")
+
+
 def test_per_this_way_and_flicker():
     assert kinds("Destroy all creatures. You gain 1 life for each creature destroyed this way.") == \
-        ["destroy_all", "life_per_this_way"]
+        ["destroy_all", "gain_life_per"]
+    assert kinds("Destroy all creatures. Put a +1/+1 counter on ~ for each creature destroyed this way.") == \
+        ["destroy_all", "counted"]
     assert kinds("Exile target creature you control, then return that card to the battlefield under your control.") \
         == ["flicker"]
     assert args("Exile target creature you control, then return it to the battlefield under its owner's control.",
@@ -90,7 +100,7 @@ def test_what_is_attached_to_it():
     "~ deals 3 damage to target creature. If that creature has a +1/+1 counter on it, draw a card.",
     "Destroy target creature. Its controller may search their library for a basic land card.",
     "Destroy target creature. You gain life equal to its mana value.",
-    "Destroy all creatures. You gain 1 life for each card destroyed this way.",
+    "Return all creatures to their owners' hands. You gain 1 life for each creature returned this way.",
     "Exile target creature card from a graveyard, then return it to the battlefield under your control.",
     "Exile target creature you control, then return those cards to the battlefield under your control.",
     "Exile two target creatures you control, then return it to the battlefield under its owner's control.",

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mtgjudge.model.engine import resolve
+from mtgjudge.model.engine.counted import with_count
 from mtgjudge.model.engine.game import Game, merge
 from mtgjudge.model.engine.removal import remove_all
 from mtgjudge.model.engine.sba import power, toughness
@@ -28,6 +29,7 @@ from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.oracle.refs import quality_selector
 from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
 
@@ -36,7 +38,7 @@ Ctx = resolve.Ctx
 #: Markers: each makes the instruction after it refer to the instruction before it.
 MARKERS = ("if_it", "its_controller")
 #: Words that refer to the instruction before them (``run_with_references`` performs them).
-REFERRING = MARKERS + ("life_equal", "life_per_this_way")
+REFERRING = MARKERS + ("life_equal",)
 #: "Its controller" does only these (``oracle.refs``): no target, "you" the only player they name.
 _CONTROLLER_DOES = ("create_tokens", "gain_life", "lose_life", "draw")
 
@@ -185,30 +187,27 @@ def _life_equal(game: Game, e: Effect, ctx: Ctx, g: Game, r: Game, before: Effec
     return resolve.change_life(game, who, e.arg("sign") * n, ("608.2h", "119.3"), f", equal to {why}")
 
 
-def _per_this_way(game: Game, e: Effect, ctx: Ctx, g: Game, r: Game, before: Effect) -> Game:
-    """119.3, 608.2h: N life for each object of a kind the instruction before destroyed (701.8a: moved from the
-    battlefield, wherever it went) or put into exile (406.3) between ``g`` and ``r``, of that kind as it last
-    existed before it moved."""
-    if before.kind not in _PUTS_INTO[e.arg("how")]:
-        raise Unsupported(f"{e.text()!r} after {before.text()!r} is not performed by the engine")
-    # "destroyed": every permanent the destruction moved, wherever it went (Fumigate ruling 2016-09-20: they
-    # count even if put into a zone other than a graveyard); "exiled": those it put into exile
-    to = None if e.arg("how") == "destroyed" else "exile"
-    sel = quality_selector(e.arg("what"))
-    src = g.state.obj(ctx.source) if g.state.has(ctx.source) else None
-    moved = [o for o in g.state.objects if r.moved(o.id) != g.moved(o.id)
-             and (to is None or (r.state.has(o.id) and r.state.obj(o.id).zone == to))
-             and (to is not None or o.zone == "battlefield")
-             and matches(sel, current(g.state, o.id), o, ctx.controller, src, g.state.turn.step)]
-    n = e.arg("n") * len(moved)
-    why = f"{len(moved)} {e.arg('what')} {e.arg('how')} this way"
-    if not n:
-        return game.log(("608.2c", "119.3"), f"{why}: no life is gained")
-    return resolve.change_life(game, ctx.controller, n, ("608.2h", "119.3"), f", {e.arg('n')} for each of {why}")
+def _counted_this_way(game: Game, e: Effect, ctx: Ctx, g: Game, r: Game) -> list[Game]:
+    """608.2c, 608.2h: "... for each creature destroyed this way": the count is what the instruction before did
+    between ``g`` and ``r`` (``rules.counts.this_way``); then the sentence with that amount (``engine.counted``;
+    "You gain N life for each ...": 119.3)."""
+    src = g.state.obj(ctx.source) if g.state.has(ctx.source) else ctx.source_lki
+    k = counts.this_way(g.state, r.state, ctx.controller, counts.parse(_count_text(e)), src)
+    if e.kind == "counted":
+        return with_count(game, e, ctx, k)
+    game = game.log(("608.2c", "608.2h"), f"{k} {_count_text(e)}")
+    return [resolve.change_life(game, ctx.controller, e.arg("n") * k)] if k else [game]
 
 
-#: The instructions whose results "destroyed this way" / "exiled this way" count.
-_PUTS_INTO = {"destroyed": ("destroy", "destroy_all"), "exiled": ("exile", "exile_all")}
+def _count_text(e: Effect) -> str | None:
+    return e.arg("count") if e.kind == "counted" else e.arg("affects") if e.kind == "gain_life_per" else None
+
+
+def _is_this_way(e: Effect) -> bool:
+    """Is ``e`` an amount counted from what the instruction before it did ("for each creature destroyed this
+    way")?"""
+    text = _count_text(e)
+    return text is not None and counts.parse(text).kind == "this_way"
 
 
 def _has_quality(g: Game, r: Game, it, quality: str, ctx: Ctx, before: Effect) -> tuple[bool, str]:
@@ -230,7 +229,7 @@ def run_with_references(branches: list[Game], effects: tuple[Effect, ...], uses:
     while qualifiers < len(effects) and effects[qualifiers].kind in resolve.PART_OF_BEFORE:
         qualifiers += 1
     j = qualifiers
-    while j < len(effects) and effects[j].kind in REFERRING:
+    while j < len(effects) and resolve.refers_back(effects[j]):
         if effects[j].kind in MARKERS:
             if j + 1 >= len(effects) or effects[j + 1].kind in MARKERS:
                 raise Unsupported(f"{effects[j].text()!r} with no instruction after it is not performed")
@@ -248,7 +247,7 @@ def run_with_references(branches: list[Game], effects: tuple[Effect, ...], uses:
             k = qualifiers
             while k < j:
                 w = effects[k]
-                if w.kind in ("life_equal", "life_per_this_way"):
+                if w.kind == "life_equal" or _is_this_way(w):
                     rs, _ = _do(rs, w, None, cur_it, perform, ctx, g, r, before)
                     k += 1
                     continue
@@ -275,14 +274,15 @@ def run_with_references(branches: list[Game], effects: tuple[Effect, ...], uses:
 def _do(rs, inner, use, cur_it, perform, ctx, g, r, before):
     if inner.kind == "life_equal":
         return merge([_life_equal(x, inner, ctx, g, r, before, cur_it) for x in rs]), cur_it
-    if inner.kind == "life_per_this_way":
-        return merge([_per_this_way(x, inner, ctx, g, r, before) for x in rs]), cur_it
+    if _is_this_way(inner):
+        return merge([y for x in rs for y in _counted_this_way(x, inner, ctx, g, r)]), cur_it
     return perform(rs, inner, use, cur_it)
 
 
-HANDLERS = {"if_it": _unread, "its_controller": _unread, "life_equal": _unread, "life_per_this_way": _unread,
+HANDLERS = {"if_it": _unread, "its_controller": _unread, "life_equal": _unread,
             "flicker": _flicker, "with_attached": _with_attached, "attached_to_it": _attached_to_it}
 resolve.HANDLERS.update(HANDLERS)
 resolve.REFERRING.update(REFERRING)
+resolve.REFERS_BACK.append(_is_this_way)
 resolve.WHOLE_USE.add("flicker")          # its targets are exiled together, then return together
 resolve.RUN_REFERENCES[:] = [run_with_references]

@@ -443,6 +443,13 @@ REFERRING: set[str] = set()
 #: to that instruction.
 PART_OF_BEFORE: set[str] = {"no_regeneration"}
 RUN_REFERENCES: list[Callable] = []
+#: Other tests of whether an effect refers to the instruction before it ("for each creature destroyed this way").
+REFERS_BACK: list[Callable[[Effect], bool]] = []
+
+
+def refers_back(e: Effect) -> bool:
+    """Does ``e`` refer to the instruction before it (``REFERRING``, ``REFERS_BACK``)?"""
+    return e.kind in REFERRING or any(f(e) for f in REFERS_BACK)
 
 
 def spell_ability(abilities) -> Ability | None:
@@ -528,8 +535,8 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
         nxt = i + 1
         while nxt < len(ability.effects) and ability.effects[nxt].kind in PART_OF_BEFORE:
             nxt += 1
-        if nxt < len(ability.effects) and ability.effects[nxt].kind in REFERRING and \
-                ability.effects[i].kind not in REFERRING:
+        if nxt < len(ability.effects) and refers_back(ability.effects[nxt]) and \
+                not refers_back(ability.effects[i]):
             # 608.2c, 608.2h: the next instructions refer to this one ("its controller", "this way")
             branches, it, i = RUN_REFERENCES[0](branches, ability.effects, uses, i, it, perform, ctx)
             continue

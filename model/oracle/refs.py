@@ -12,7 +12,7 @@ the one referred to or the one conditioned:
   do it; "Its controller loses N life and you gain N life." -> the two instructions.
 - "You gain life equal to its power / that creature's toughness / the damage dealt this way / the life lost
   this way", "You gain X life." -> ``life_equal`` (the grammar's ``ref_life``).
-- "You gain N life for each creature destroyed / exiled this way." -> ``life_per_this_way``.
+- ("You gain 1 life for each creature destroyed this way.": a count, ``rules.counts``, read by ``oracle.counted``.)
 - "Destroy target creature and all Equipment attached to it." -> ``with_attached``; "Destroy all Equipment
   attached to that creature." after an instruction on it -> ``attached_to_it``.
 - "Exile target creature you control, then return that card / it to the battlefield under its owner's
@@ -49,7 +49,6 @@ _WITH_ATTACHED = re.compile(r"^(Destroy|Exile|Return) (target [^.]+?) and all ([
 _ATTACHED_TO_IT = re.compile(r"^(Destroy|Exile) all ([A-Za-z ]+?) attached to (?:it|that creature|that permanent)\.$",
                              re.I)
 _VERBS = {"destroy": "destroy", "exile": "exile", "return": "bounce"}
-_PER_THIS_WAY = re.compile(r"^You gain (\w+) life for each ([a-z ]+?) (destroyed|exiled) this way\.$", re.I)
 
 
 @lru_cache(maxsize=1024)
@@ -85,15 +84,6 @@ def ref_words(sentence: str, found: tuple, earlier: list, read: Reader) -> list 
         return [parse_effect({"life_equal": phrases.parse(s, "ref_life")})]
     except DefinitionError:
         pass
-    m = _PER_THIS_WAY.match(s)
-    if m is not None:
-        try:
-            n = phrases.number_word(m.group(1))
-        except DefinitionError:
-            return None
-        if quality_selector(m.group(2)) is None:
-            return None
-        return [parse_effect({"life_per_this_way": {"n": n, "what": m.group(2), "how": m.group(3).lower()}})]
     m = _IF_IT.match(s)
     if m is not None:
         quality, rest = m.group(1), m.group(2)

@@ -10,8 +10,6 @@ instruction says of the object or player an earlier instruction acted on, or of 
 - ``life_equal``: a player gains or loses life equal to an amount an earlier instruction gives: the power or
   toughness of the object it acted on (608.2h), the damage it dealt or the life it made players lose ("this
   way"), or the spell's X (107.3a).
-- ``life_per_this_way``: "You gain N life for each creature destroyed this way" (the objects that instruction
-  put into a graveyard or exile, as they last existed, 608.2h).
 - ``with_attached`` / ``attached_to_it``: "Destroy target creature and all Equipment attached to it", "Destroy
   all Equipment attached to that creature" (701.8a; what is attached to it now, 301.5, 303.4).
 - ``flicker``: "Exile target creature you control, then return that card to the battlefield under its
@@ -54,12 +52,6 @@ def _v_quality(a: dict) -> None:
         raise DefinitionError(f"if_it: {a.get('quality')!r} is not a quality the verifier reads")
 
 
-def _v_per(a: dict) -> None:
-    if a.get("how") not in ("destroyed", "exiled"):
-        raise DefinitionError("life_per_this_way: how is 'destroyed' or 'exiled'")
-    _v_quality({"quality": a.get("what", "")})
-
-
 _VERB_WORDS = {"destroy": "Destroy", "exile": "Exile", "bounce": "Return"}
 
 
@@ -84,11 +76,6 @@ WORDS = (
     # 119.3, 608.2h, 107.3a: "You gain life equal to its power", "... the damage dealt this way", "You gain X life".
     Word("life_equal", "effect", {"who": str, "sign": int, "equal": str}, _r_life_equal, frozenset({Scope.LIFE}),
          ENGINE, _v_life_equal),
-    # 119.3, 608.2c: "You gain N life for each creature destroyed this way" (the permanents the instruction
-    # before put into a graveyard / exile, as they last existed).
-    Word("life_per_this_way", "effect", {"n": int, "what": str, "how": str},
-         lambda a: f"You gain {a['n']} life for each {a['what']} {a['how']} this way", frozenset({Scope.LIFE}), ENGINE,
-         _v_per),
     # 701.8a, 406.3, 400.6: "Destroy target creature and all Equipment attached to it" (they leave together).
     Word("with_attached", "effect", {"verb": str, "target": str, "what": str},
          lambda a: f"{_VERB_WORDS[a['verb']]} target {a['target']} and all {a['what']} attached to it"
