@@ -53,7 +53,8 @@ def parse(text: str) -> Count:
     t = text.strip().rstrip(".")
     m = _THIS_WAY.fullmatch(t)
     if m:
-        what = m.group("what")
+        w = _WRAP.match(m.group("what"))
+        what = w.group("what") if w else m.group("what")
         if re.fullmatch(r"cards?", what, re.I):
             return Count("this_way", t, selector=None, zone=m.group("how").lower())
         for phrase in (what, what + " permanent"):
