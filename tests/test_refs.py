@@ -89,6 +89,24 @@ def test_what_is_attached_to_it():
         ["damage", "attached_to_it"]
 
 
+def test_damage_to_a_target_equal_to_a_count():
+    assert args("~ deals damage to target creature equal to the number of lands you control.", 0) == \
+        {"target": "creature", "count": "the number of lands you control"}
+    assert args("~ deals damage equal to the number of cards in your hand to any target.", 0) == \
+        {"target": "any target", "count": "the number of cards in your hand"}
+
+
+@pytest.mark.parametrize("text", [
+    "~ deals damage to target creature equal to the number of attacking creatures.",   # not a count it reads
+    "~ deals damage to target player equal to the number of cards in that player's hand.",
+    "~ deals damage to two target creatures equal to the number of lands you control.",
+    "~ deals damage to target creature equal to its power.",
+])
+def test_damage_equal_near_misses(text):
+    read = read_effect_words(sentences(text))
+    assert read is None or None in read[0]
+
+
 @pytest.mark.parametrize("text", [
     "Destroy all Equipment attached to that creature.",                    # nothing before it
     "Return target creature and all Auras attached to it.",                # to where?
@@ -209,3 +227,11 @@ def test_equipment_attached_leave_with_the_creature():
                    bob="{card: Grizzly Bears, id: t}, {card: Cobbled Wings, id: eq, attached_to: t}, "
                        "{card: Cobbled Wings, id: spare}"))
     assert zone(g, "t") == "graveyard" and zone(g, "eq") == "graveyard" and zone(g, "spare") == "battlefield"
+
+
+def test_damage_equal_to_a_count_and_the_damage_dealt_this_way():
+    # Corrupt ruling 2010-08-15: the damage is not bounded by toughness; the life gained is the damage dealt
+    g = one(finals("Corrupt", "Swamp, Swamp, Swamp, Swamp, Swamp, Swamp", bob="{card: Grizzly Bears, id: t}"))
+    assert zone(g, "t") == "graveyard" and g.state.player("Alice").life == 26
+    g = one(finals("Ground Assault", "Mountain, Forest", bob="{card: Nyx-Fleece Ram, id: t}"))
+    assert g.state.obj("t").damage == 2

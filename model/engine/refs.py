@@ -75,6 +75,22 @@ def _flicker(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [after_moves(g, moved, "the exiled cards return to the battlefield") if moved else g]
 
 
+def _damage_count(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """120.3, 608.2h: damage to the target equal to a count read as the effect is performed (``rules.counts``);
+    120.8: a source that would deal 0 damage deals none."""
+    skip = resolve._unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    st = game.state
+    src = st.obj(ctx.source) if st.has(ctx.source) else ctx.source_lki
+    k = counts.value(st, ctx.controller, counts.parse(e.arg("count")), src)
+    game = game.log("608.2h", f"{e.arg('count')}: {k} as it resolves")
+    if k <= 0:
+        return [game.log("120.8", "no damage is dealt")]
+    word = replace(e, kind="damage", args=(("n", k), ("target", e.arg("target"))))
+    return resolve._damage(game, word, ctx)
+
+
 def _attached(game: Game, t: str, what: str, ctx: Ctx) -> list[str]:
     """The permanents of a kind attached to ``t`` now (301.5c, 303.4)."""
     sel = quality_selector(what)
@@ -280,7 +296,8 @@ def _do(rs, inner, use, cur_it, perform, ctx, g, r, before):
 
 
 HANDLERS = {"if_it": _unread, "its_controller": _unread, "life_equal": _unread,
-            "flicker": _flicker, "with_attached": _with_attached, "attached_to_it": _attached_to_it}
+            "flicker": _flicker, "with_attached": _with_attached, "attached_to_it": _attached_to_it,
+            "damage_count": _damage_count}
 resolve.HANDLERS.update(HANDLERS)
 resolve.REFERRING.update(REFERRING)
 resolve.REFERS_BACK.append(_is_this_way)

@@ -13,6 +13,8 @@ the one referred to or the one conditioned:
 - "You gain life equal to its power / that creature's toughness / the damage dealt this way / the life lost
   this way", "You gain X life." -> ``life_equal`` (the grammar's ``ref_life``).
 - ("You gain 1 life for each creature destroyed this way.": a count, ``rules.counts``, read by ``oracle.counted``.)
+- "~ deals damage to target creature equal to the number of lands you control." -> ``damage_count`` (a count
+  of ``rules.counts``, read as it resolves).
 - "Destroy target creature and all Equipment attached to it." -> ``with_attached``; "Destroy all Equipment
   attached to that creature." after an instruction on it -> ``attached_to_it``.
 - "Exile target creature you control, then return that card / it to the battlefield under its owner's
@@ -25,6 +27,7 @@ from functools import lru_cache
 from typing import Callable
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.rules import counts
 from mtgjudge.model.selectors import Selector
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.parse import parse_effect
@@ -49,6 +52,9 @@ _WITH_ATTACHED = re.compile(r"^(Destroy|Exile|Return) (target [^.]+?) and all ([
 _ATTACHED_TO_IT = re.compile(r"^(Destroy|Exile) all ([A-Za-z ]+?) attached to (?:it|that creature|that permanent)\.$",
                              re.I)
 _VERBS = {"destroy": "destroy", "exile": "exile", "return": "bounce"}
+#: "~ deals damage to target creature equal to the number of lands you control." (and "equal to ... to ...")
+_DAMAGE_EQUAL = (re.compile(r"^~ deals damage to (any target|target [^.]+?) equal to ([^.]+?)\.$", re.I),
+                 re.compile(r"^~ deals damage equal to ([^.]+?) to (any target|target [^.]+?)\.$", re.I))
 
 
 @lru_cache(maxsize=1024)
@@ -74,7 +80,7 @@ def ref_words(sentence: str, found: tuple, earlier: list, read: Reader) -> list 
     ``found``: its target phrases; ``earlier``: the words read before it; ``read``: the other readers."""
     s = sentence.strip()
     if found:
-        return _flicker(s, found) or _with_attached(s, found)
+        return _flicker(s, found) or _with_attached(s, found) or _damage_equal(s, found)
     if not earlier or earlier[-1] is None:
         return None
     m = _ATTACHED_TO_IT.match(s)
@@ -148,3 +154,28 @@ def _with_attached(s: str, found: tuple) -> list | None:
     if spec.zone != "battlefield" or spec.players or spec.minimum != 1 or spec.maximum != 1:
         return None
     return [parse_effect({"with_attached": {"verb": verb, "target": phrase[len("target "):], "what": m.group(3)}})]
+
+
+def _damage_equal(s: str, found: tuple) -> list | None:
+    """"~ deals damage to <one target> equal to <a count>" (``rules.counts``, 608.2h: counted as it resolves)."""
+    for k, pattern in enumerate(_DAMAGE_EQUAL):
+        m = pattern.match(s)
+        if m is None:
+            continue
+        target, count = (m.group(1), m.group(2)) if k == 0 else (m.group(2), m.group(1))
+        phrase = target[0].lower() + target[1:]
+        if len(found) != 1 or found[0].lower() != phrase.lower():
+            return None
+        try:
+            c = counts.parse(count)
+            spec = phrases.parse_target(phrase)
+        except DefinitionError:
+            return None
+        if c.kind == "this_way" or spec.zone != "battlefield" or spec.minimum != 1 or spec.maximum != 1:
+            return None
+        if getattr(c.selector, "other", False):
+            return None             # "other" than the source, or than the target? not read
+        if phrase != "any target":
+            phrase = phrase[len("target "):]
+        return [parse_effect({"damage_count": {"target": phrase, "count": count}})]
+    return None

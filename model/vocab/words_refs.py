@@ -10,6 +10,8 @@ instruction says of the object or player an earlier instruction acted on, or of 
 - ``life_equal``: a player gains or loses life equal to an amount an earlier instruction gives: the power or
   toughness of the object it acted on (608.2h), the damage it dealt or the life it made players lose ("this
   way"), or the spell's X (107.3a).
+- ``damage_count``: "~ deals damage to target creature equal to the number of lands you control" (120.3, a
+  count of ``rules.counts`` read as it resolves, 608.2h).
 - ``with_attached`` / ``attached_to_it``: "Destroy target creature and all Equipment attached to it", "Destroy
   all Equipment attached to that creature" (701.8a; what is attached to it now, 301.5, 303.4).
 - ``flicker``: "Exile target creature you control, then return that card to the battlefield under its
@@ -52,6 +54,12 @@ def _v_quality(a: dict) -> None:
         raise DefinitionError(f"if_it: {a.get('quality')!r} is not a quality the verifier reads")
 
 
+def _v_count(a: dict) -> None:
+    _v_target(a)
+    from mtgjudge.model.rules import counts       # the one count concept
+    counts.parse(str(a.get("count", "")))
+
+
 _VERB_WORDS = {"destroy": "Destroy", "exile": "Exile", "bounce": "Return"}
 
 
@@ -76,6 +84,10 @@ WORDS = (
     # 119.3, 608.2h, 107.3a: "You gain life equal to its power", "... the damage dealt this way", "You gain X life".
     Word("life_equal", "effect", {"who": str, "sign": int, "equal": str}, _r_life_equal, frozenset({Scope.LIFE}),
          ENGINE, _v_life_equal),
+    # 120.3, 608.2h: "~ deals damage to target creature equal to the number of lands you control" (a count).
+    Word("damage_count", "effect", {"target": str, "count": str},
+         lambda a: f"This deals damage to {'any target' if a['target'] == 'any target' else 'target ' + a['target']} "
+                   f"equal to {a['count']}", frozenset({Scope.LIFE}), ENGINE, _v_count),
     # 701.8a, 406.3, 400.6: "Destroy target creature and all Equipment attached to it" (they leave together).
     Word("with_attached", "effect", {"verb": str, "target": str, "what": str},
          lambda a: f"{_VERB_WORDS[a['verb']]} target {a['target']} and all {a['what']} attached to it"
