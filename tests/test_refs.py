@@ -96,6 +96,14 @@ def test_damage_to_a_target_equal_to_a_count():
         {"target": "any target", "count": "the number of cards in your hand"}
 
 
+def test_counter_unless_pays_for_each():
+    assert args("Counter target spell unless its controller pays {1} for each card in your graveyard.", 0) == \
+        {"target": "spell", "per": 1, "count": "card in your graveyard"}
+    read = read_effect_words(sentences("Counter target spell unless its controller pays {1} for each attacking "
+                                       "creature."))
+    assert read is None or None in read[0]
+
+
 @pytest.mark.parametrize("text", [
     "~ deals damage to target creature equal to the number of attacking creatures.",   # not a count it reads
     "~ deals damage to target player equal to the number of cards in that player's hand.",

@@ -32,6 +32,7 @@ from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.vocab.words import EFFECT_WORDS
 
 Ctx = resolve.Ctx
 
@@ -87,8 +88,21 @@ def _damage_count(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     game = game.log("608.2h", f"{e.arg('count')}: {k} as it resolves")
     if k <= 0:
         return [game.log("120.8", "no damage is dealt")]
-    word = replace(e, kind="damage", args=(("n", k), ("target", e.arg("target"))))
+    word = replace(e, kind="damage", args=(("n", k), ("target", e.arg("target"))), word=EFFECT_WORDS["damage"])
     return resolve._damage(game, word, ctx)
+
+
+def _counter_unless_pays_count(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """118.12a, 608.2h: the cost is {N} times a count read as the spell resolves; then as "Counter target spell
+    unless its controller pays {M}" (``engine.damage``: every payment and declining a branch)."""
+    st = game.state
+    src = st.obj(ctx.source) if st.has(ctx.source) else ctx.source_lki
+    k = counts.value(st, ctx.controller, counts.parse(e.arg("count")), src)
+    cost = "{%d}" % (e.arg("per") * k)
+    game = game.log("608.2h", f"{e.arg('count')}: {k} as it resolves, the cost is {cost}")
+    word = replace(e, kind="counter_unless_pays", args=(("cost", cost), ("target", e.arg("target"))),
+                   word=EFFECT_WORDS["counter_unless_pays"])
+    return resolve.HANDLERS["counter_unless_pays"](game, word, ctx)
 
 
 def _attached(game: Game, t: str, what: str, ctx: Ctx) -> list[str]:
@@ -297,7 +311,7 @@ def _do(rs, inner, use, cur_it, perform, ctx, g, r, before):
 
 HANDLERS = {"if_it": _unread, "its_controller": _unread, "life_equal": _unread,
             "flicker": _flicker, "with_attached": _with_attached, "attached_to_it": _attached_to_it,
-            "damage_count": _damage_count}
+            "damage_count": _damage_count, "counter_unless_pays_count": _counter_unless_pays_count}
 resolve.HANDLERS.update(HANDLERS)
 resolve.REFERRING.update(REFERRING)
 resolve.REFERS_BACK.append(_is_this_way)

@@ -15,6 +15,8 @@ the one referred to or the one conditioned:
 - ("You gain 1 life for each creature destroyed this way.": a count, ``rules.counts``, read by ``oracle.counted``.)
 - "~ deals damage to target creature equal to the number of lands you control." -> ``damage_count`` (a count
   of ``rules.counts``, read as it resolves).
+- "Counter target spell unless its controller pays {1} for each card in your graveyard." ->
+  ``counter_unless_pays_count``.
 - "Destroy target creature and all Equipment attached to it." -> ``with_attached``; "Destroy all Equipment
   attached to that creature." after an instruction on it -> ``attached_to_it``.
 - "Exile target creature you control, then return that card / it to the battlefield under its owner's
@@ -52,6 +54,9 @@ _WITH_ATTACHED = re.compile(r"^(Destroy|Exile|Return) (target [^.]+?) and all ([
 _ATTACHED_TO_IT = re.compile(r"^(Destroy|Exile) all ([A-Za-z ]+?) attached to (?:it|that creature|that permanent)\.$",
                              re.I)
 _VERBS = {"destroy": "destroy", "exile": "exile", "return": "bounce"}
+#: "Counter target spell unless its controller pays {1} for each card in your graveyard." (118.12a, a count)
+_COUNTER_PER = re.compile(r"^Counter (target (?:[a-z ]+ )?spell) unless its controller pays \{(\d+)\} for each "
+                          r"([^.]+?)\.$", re.I)
 #: "~ deals damage to target creature equal to the number of lands you control." (and "equal to ... to ...")
 _DAMAGE_EQUAL = (re.compile(r"^~ deals damage to (any target|target [^.]+?) equal to ([^.]+?)\.$", re.I),
                  re.compile(r"^~ deals damage equal to ([^.]+?) to (any target|target [^.]+?)\.$", re.I))
@@ -80,7 +85,7 @@ def ref_words(sentence: str, found: tuple, earlier: list, read: Reader) -> list 
     ``found``: its target phrases; ``earlier``: the words read before it; ``read``: the other readers."""
     s = sentence.strip()
     if found:
-        return _flicker(s, found) or _with_attached(s, found) or _damage_equal(s, found)
+        return _flicker(s, found) or _with_attached(s, found) or _damage_equal(s, found) or _counter_per(s, found)
     if not earlier or earlier[-1] is None:
         return None
     m = _ATTACHED_TO_IT.match(s)
@@ -179,3 +184,21 @@ def _damage_equal(s: str, found: tuple) -> list | None:
             phrase = phrase[len("target "):]
         return [parse_effect({"damage_count": {"target": phrase, "count": count}})]
     return None
+
+
+def _counter_per(s: str, found: tuple) -> list | None:
+    """"Counter target spell unless its controller pays {N} for each <a count>" (118.12a; ``rules.counts``,
+    counted as it resolves, 608.2h)."""
+    m = _COUNTER_PER.match(s)
+    if m is None or len(found) != 1 or found[0].lower() != m.group(1).lower():
+        return None
+    try:
+        c = counts.parse(m.group(3))
+        spec = phrases.parse_target(m.group(1).lower())
+    except DefinitionError:
+        return None
+    if c.kind == "this_way" or spec.zone != "stack" or spec.minimum != 1 or spec.maximum != 1 or \
+            getattr(c.selector, "other", False):
+        return None
+    return [parse_effect({"counter_unless_pays_count": {"target": m.group(1).lower()[len("target "):],
+                                                         "per": int(m.group(2)), "count": m.group(3)}})]

@@ -12,6 +12,8 @@ instruction says of the object or player an earlier instruction acted on, or of 
   way"), or the spell's X (107.3a).
 - ``damage_count``: "~ deals damage to target creature equal to the number of lands you control" (120.3, a
   count of ``rules.counts`` read as it resolves, 608.2h).
+- ``counter_unless_pays_count``: "Counter target spell unless its controller pays {1} for each card in your
+  graveyard" (118.12a with a count read as it resolves).
 - ``with_attached`` / ``attached_to_it``: "Destroy target creature and all Equipment attached to it", "Destroy
   all Equipment attached to that creature" (701.8a; what is attached to it now, 301.5, 303.4).
 - ``flicker``: "Exile target creature you control, then return that card to the battlefield under its
@@ -88,6 +90,10 @@ WORDS = (
     Word("damage_count", "effect", {"target": str, "count": str},
          lambda a: f"This deals damage to {'any target' if a['target'] == 'any target' else 'target ' + a['target']} "
                    f"equal to {a['count']}", frozenset({Scope.LIFE}), ENGINE, _v_count),
+    # 118.12a, 701.6a, 608.2h: "Counter target spell unless its controller pays {1} for each card in your graveyard".
+    Word("counter_unless_pays_count", "effect", {"target": str, "per": int, "count": str},
+         lambda a: f"Counter target {a['target']} unless its controller pays {{{a['per']}}} for each {a['count']}",
+         frozenset({Scope.RESOLUTION}), ENGINE, _v_count),
     # 701.8a, 406.3, 400.6: "Destroy target creature and all Equipment attached to it" (they leave together).
     Word("with_attached", "effect", {"verb": str, "target": str, "what": str},
          lambda a: f"{_VERB_WORDS[a['verb']]} target {a['target']} and all {a['what']} attached to it"
