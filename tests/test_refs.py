@@ -94,6 +94,9 @@ def test_damage_to_a_target_equal_to_a_count():
         {"target": "creature", "count": "the number of lands you control"}
     assert args("~ deals damage equal to the number of cards in your hand to any target.", 0) == \
         {"target": "any target", "count": "the number of cards in your hand"}
+    # "that player's hand": the target player's, counted for them
+    assert args("~ deals damage to target player equal to the number of cards in that player's hand.", 0) == \
+        {"target": "player", "count": "the number of cards in your hand", "of_target": True}
 
 
 def test_counter_unless_pays_for_each():
@@ -106,7 +109,7 @@ def test_counter_unless_pays_for_each():
 
 @pytest.mark.parametrize("text", [
     "~ deals damage to target creature equal to the number of attacking creatures.",   # not a count it reads
-    "~ deals damage to target player equal to the number of cards in that player's hand.",
+    "~ deals damage to target creature equal to the number of cards in that player's hand.",   # no player named
     "~ deals damage to two target creatures equal to the number of lands you control.",
     "~ deals damage to target creature equal to its power.",
 ])

@@ -84,8 +84,13 @@ def _damage_count(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         return [skip]
     st = game.state
     src = st.obj(ctx.source) if st.has(ctx.source) else ctx.source_lki
-    k = counts.value(st, ctx.controller, counts.parse(e.arg("count")), src)
-    game = game.log("608.2h", f"{e.arg('count')}: {k} as it resolves")
+    whose = ctx.controller
+    if e.arg("of_target"):                  # "the number of cards in that player's hand": the target player's
+        if ctx.target not in st.player_names:
+            raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
+        whose = ctx.target
+    k = counts.value(st, whose, counts.parse(e.arg("count")), src)
+    game = game.log("608.2h", f"{e.arg('count')} ({whose}): {k} as it resolves")
     if k <= 0:
         return [game.log("120.8", "no damage is dealt")]
     word = replace(e, kind="damage", args=(("n", k), ("target", e.arg("target"))), word=EFFECT_WORDS["damage"])

@@ -171,6 +171,10 @@ def _damage_equal(s: str, found: tuple) -> list | None:
         phrase = target[0].lower() + target[1:]
         if len(found) != 1 or found[0].lower() != phrase.lower():
             return None
+        # "... equal to the number of cards in that player's hand": counted for the target player
+        of_target = bool(re.search(r"\bthat player's\b", count, re.I))
+        if of_target:
+            count = re.sub(r"\bthat player's\b", "your", count, flags=re.I)
         try:
             c = counts.parse(count)
             spec = phrases.parse_target(phrase)
@@ -178,11 +182,14 @@ def _damage_equal(s: str, found: tuple) -> list | None:
             return None
         if c.kind == "this_way" or spec.zone != "battlefield" or spec.minimum != 1 or spec.maximum != 1:
             return None
+        if of_target and (spec.objects or not spec.players):
+            return None             # "that player" is the target only when the target is a player
         if getattr(c.selector, "other", False):
             return None             # "other" than the source, or than the target? not read
         if phrase != "any target":
             phrase = phrase[len("target "):]
-        return [parse_effect({"damage_count": {"target": phrase, "count": count}})]
+        return [parse_effect({"damage_count": {"target": phrase, "count": count,
+                                               **({"of_target": True} if of_target else {})}})]
     return None
 
 

@@ -87,9 +87,11 @@ WORDS = (
     Word("life_equal", "effect", {"who": str, "sign": int, "equal": str}, _r_life_equal, frozenset({Scope.LIFE}),
          ENGINE, _v_life_equal),
     # 120.3, 608.2h: "~ deals damage to target creature equal to the number of lands you control" (a count).
-    Word("damage_count", "effect", {"target": str, "count": str},
+    # ``of_target``: the count is the target player's ("... equal to the number of cards in that player's hand").
+    Word("damage_count", "effect", {"target": str, "count": str, "of_target": bool},
          lambda a: f"This deals damage to {'any target' if a['target'] == 'any target' else 'target ' + a['target']} "
-                   f"equal to {a['count']}", frozenset({Scope.LIFE}), ENGINE, _v_count),
+                   f"equal to {a['count']}{' (of that player)' if a.get('of_target') else ''}", frozenset({Scope.LIFE}),
+         ENGINE, _v_count),
     # 118.12a, 701.6a, 608.2h: "Counter target spell unless its controller pays {1} for each card in your graveyard".
     Word("counter_unless_pays_count", "effect", {"target": str, "per": int, "count": str},
          lambda a: f"Counter target {a['target']} unless its controller pays {{{a['per']}}} for each {a['count']}",
