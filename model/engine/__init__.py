@@ -21,6 +21,8 @@ auras.py        Aura spells resolving attached to their target (608.3b-c) and st
 perm.py         issue 9's "perm" effects: tap enchanted, return / sacrifice a permanent of a kind, each player
                 sacrifices, sacrifice unless (118.12a), bolster (701.39a); registered in resolve.HANDLERS
 prevent.py      prevention shields of resolved spells (615.1a "Prevent all combat damage ... this turn")
+refs.py         references between a spell's instructions (608.2c, 608.2h): "its controller", "If it's ...",
+                "equal to its power", "this way", X; flicker (400.7); registered in resolve.HANDLERS
 turn.py         the turn's structure for advance (500-514)
 actions.py      the question format's actions (cast, play, activate, resolve, destroy, exile, sacrifice, bounce,
                 transform, concede, advance)

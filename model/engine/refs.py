@@ -12,8 +12,13 @@ before that instruction (``g``) and each position after it (``r``) the reference
   players lost, 120.3a, 120.3e: the engine performs no damage with infect, lifelink or to planeswalkers) or
   the life it made players lose (119.3);
 - X is the X chosen as the spell was cast (107.3a).
+- "for each creature destroyed this way" is a count of ``rules.counts`` (``this_way``) read from ``g`` and ``r``.
 A reference the engine can't read (no single object before it, a target that became illegal, 608.2b) is
 unsupported, naming it.
+
+Also here, the words of the same reader that need no pairing: ``flicker`` (exile, then return: 400.7),
+``with_attached`` / ``attached_to_it`` ("and all Equipment attached to it"), ``damage_count`` and
+``counter_unless_pays_count`` (an amount counted as the spell resolves, 608.2h).
 """
 from __future__ import annotations
 
