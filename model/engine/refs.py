@@ -32,12 +32,12 @@ from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.oracle.refs import quality_selector
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
+from mtgjudge.model.vocab.words_refs import quality_selector
 
 Ctx = resolve.Ctx
 

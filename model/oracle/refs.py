@@ -25,14 +25,13 @@ The first three are read only after an instruction (what they refer to came befo
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Callable
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts
-from mtgjudge.model.selectors import Selector
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.parse import parse_effect
+from mtgjudge.model.vocab.words_refs import quality_selector
 
 Reader = Callable[[str, tuple, list], object]
 
@@ -46,7 +45,6 @@ _AND_YOU = re.compile(r"^(Its controller loses \w+ life) and (you (?:gain|lose) 
 _FLICKER = re.compile(r"^Exile ((?:another )?target [^,.]+|(?:up to )?(?:one|two|three|four|five) target [^,.]+|any "
                       r"number of target [^,.]+), then return (that card|it|those cards|them) to the battlefield under "
                       r"(its owner's|their owners?'s?|your) control\.$", re.I)
-_ARTICLE = re.compile(r"^(?:an?|the) ", re.I)
 #: "Destroy target creature and all Equipment attached to it." (one instruction: they leave together)
 _WITH_ATTACHED = re.compile(r"^(Destroy|Exile|Return) (target [^.]+?) and all ([A-Za-z ]+?) attached to (?:it|that "
                             r"creature|that permanent)( to their owners' hands)?\.$", re.I)
@@ -60,20 +58,6 @@ _COUNTER_PER = re.compile(r"^Counter (target (?:[a-z ]+ )?spell) unless its cont
 #: "~ deals damage to target creature equal to the number of lands you control." (and "equal to ... to ...")
 _DAMAGE_EQUAL = (re.compile(r"^~ deals damage to (any target|target [^.]+?) equal to ([^.]+?)\.$", re.I),
                  re.compile(r"^~ deals damage equal to ([^.]+?) to (any target|target [^.]+?)\.$", re.I))
-
-
-@lru_cache(maxsize=1024)
-def quality_selector(quality: str) -> Selector | None:
-    """The selector of a quality an object is said to have ("a Zombie card", "an artifact creature",
-    "legendary", "red or green"), or None if the grammar doesn't read it."""
-    q = _ARTICLE.sub("", quality.strip())
-    q = re.sub(r" (?:card|spell)$", "", q, flags=re.I)
-    for phrase in (q, q + " permanent"):
-        try:
-            return phrases.parse_np(phrase)
-        except DefinitionError:
-            continue
-    return None
 
 
 def _cap(text: str) -> str:

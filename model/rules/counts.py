@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.mana import BASIC_LAND_TYPES
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.layers import compute_all, current
@@ -145,7 +145,6 @@ def value(state, player: str, count: Count, source=None) -> int:
     """The value of ``count`` for ``player`` (the controller of the effect) on ``state``: read as the effect
     resolves (608.2h), once. A "this way" count is read from two states (``this_way``), not here."""
     if count.kind == "this_way":
-        from mtgjudge.model.errors import Unsupported
         raise Unsupported(f"{count.text!r}: what the instruction before did is not known here")
     if count.kind == "permanents":
         return permanents(state, count.selector, player, source)
