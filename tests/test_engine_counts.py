@@ -30,7 +30,7 @@ def test_count_phrases(text, kind):
 @pytest.mark.parametrize("text", [
     # what the engine doesn't know or that names something else than permanents / own cards
     "the number of attacking creatures you control",
-    "each card discarded this way",
+    "each card returned this way",       # "this way" counts: only what rules.counts.THIS_WAY names (refs)
     "each creature you control with power 4 or greater",         # power before counters: not counted here
     "the number of cards in target player's library",
     "each time you've cast your commander from the command zone this game",
@@ -138,7 +138,7 @@ def test_a_token_for_each_forest_and_x_tokens_where_x_counts_the_battlefield():
     "Create X 1/1 white Soldier creature tokens, where X is your life total plus one.",
     "Create an X/X green Ooze creature token, where X is the number of creatures you control.",   # X/X: not an amount
     "Target player draws a card for each creature you control.",    # a target: chosen as it is cast, not here
-    "Draw a card for each card discarded this way.",
+    "Draw a card for each card returned this way.",
 ])
 def test_counted_near_misses_stay_unread(text):
     from mtgjudge.model.oracle.lines import read_effect_words, sentences

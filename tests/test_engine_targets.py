@@ -217,8 +217,9 @@ def test_compiler_leaves_other_sentences_as_text(sentence):
 
 def test_a_spell_line_is_words_only_when_read_whole_608_2c():
     from mtgjudge.model.oracle.lines import LineContext, _spell_line
-    # (the second sentence is no word of the encoding; "It can't be regenerated." is, since issue 9's effects)
-    a = _spell_line("Destroy target creature. Its controller creates a 1/1 white Spirit creature token.", "",
+    # (the second sentence is no word of the encoding; "It can't be regenerated." is, since issue 9's effects,
+    # and "Its controller creates ..." since the refs helper's)
+    a = _spell_line("Destroy target creature. Its controller may search their library for a basic land card.", "",
                     LineContext(spell=True))
     assert [e.kind for e in a.effects] in (["other"], []) and a.kind in ("spell", "unmodelled")
     b = _spell_line("Exile target creature. Its controller gains life equal to its power.", "", LineContext(spell=True))

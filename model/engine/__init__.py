@@ -24,6 +24,8 @@ prevent.py      prevention shields of resolved spells (615.1a "Prevent all comba
 shields.py      shields consulted by damage, destruction and dying: prevention on one object or player (615.7),
                 regeneration (701.19), "exile it instead" (614.1a)
 shield_effects.py  the effects that create them; registered in resolve.HANDLERS
+refs.py         references between a spell's instructions (608.2c, 608.2h): "its controller", "If it's ...",
+                "equal to its power", "this way", X; flicker (400.7); registered in resolve.HANDLERS
 turn.py         the turn's structure for advance (500-514)
 actions.py      the question format's actions (cast, play, activate, resolve, destroy, exile, sacrifice, bounce,
                 transform, concede, advance)
@@ -40,3 +42,4 @@ from mtgjudge.model.engine import perm as _perm  # noqa: E402,F401  (issue 9, e-
 from mtgjudge.model.engine import prevent as _prevent  # noqa: E402,F401  (issue 9, r-prevent: prevention shields, 615)
 from mtgjudge.model.engine import counted as _counted  # noqa: E402,F401  (issue 9, r-count: registers its handler)
 from mtgjudge.model.engine import shield_effects as _shield_effects  # noqa: E402,F401  (issue 9, shields: 615.7, 701.19, 614.1a)
+from mtgjudge.model.engine import refs as _refs  # noqa: E402,F401  (issue 9, refs: references between instructions)

@@ -17,7 +17,12 @@ def _counted(game: Game, e: Effect, ctx: resolve.Ctx) -> list[Game]:
     event)."""
     st = game.state
     src = st.obj(ctx.source) if st.has(ctx.source) else ctx.source_lki
-    k = counts.value(st, ctx.controller, counts.parse(e.arg("count")), src)
+    return with_count(game, e, ctx, counts.value(st, ctx.controller, counts.parse(e.arg("count")), src))
+
+
+def with_count(game: Game, e: Effect, ctx: resolve.Ctx, k: int) -> list[Game]:
+    """What the sentence of ``counted`` says, with its count ``k`` read (``_counted``; a "this way" count:
+    ``engine.refs``)."""
     n = e.arg("per") * k
     game = game.log(("608.2h", "107.3e"), f"{e.arg('count')}: {k} as it resolves, the amount is {n}")
     if n <= 0:

@@ -474,6 +474,21 @@ HANDLERS: dict[str, Callable[[Game, Effect, Ctx], list[Game]]] = {
 #: per target.
 WHOLE_USE: set[str] = set()
 
+#: Effect kinds that refer to the instruction before them (608.2c, 608.2h), and the function that performs that
+#: instruction with them (``engine.refs`` registers both).
+REFERRING: set[str] = set()
+#: Words that only qualify the instruction before them ("It can't be regenerated."): a reference after them is
+#: to that instruction.
+PART_OF_BEFORE: set[str] = {"no_regeneration"}
+RUN_REFERENCES: list[Callable] = []
+#: Other tests of whether an effect refers to the instruction before it ("for each creature destroyed this way").
+REFERS_BACK: list[Callable[[Effect], bool]] = []
+
+
+def refers_back(e: Effect) -> bool:
+    """Does ``e`` refer to the instruction before it (``REFERRING``, ``REFERS_BACK``)?"""
+    return e.kind in REFERRING or any(f(e) for f in REFERS_BACK)
+
 
 def spell_ability(abilities) -> Ability | None:
     """An instant's or sorcery's spell abilities (one per paragraph, 113.2c) as one: their instructions are
@@ -535,7 +550,9 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
             c = replace(base, group=tuple(ctx.targets[i] for i in idx),
                         group_legal=tuple(legal[i] if legal is not None else True for i in idx),
                         before=ctx.before or game.state)
-            return merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)]), it
+            # "it" after it: its one target (608.2c), none if it had several
+            it_next = (c.group[0], c.group_legal[0]) if len(c.group) == 1 else (None, True)
+            return merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)]), it_next
         # One use of "target" may have chosen several objects ("destroy two target creatures"): the effect
         # acts on each of them (none if "up to" chose none), each checked on its own (608.2b).
         for i in (group if group is not None else (None,)):
@@ -565,6 +582,14 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
     while i < len(ability.effects):
         if ability.effects[i].kind in optional.MARKERS:       # 608.2c-d: a choice made on resolution
             branches, it, i = optional.run_chain(branches, ability.effects, uses, i, it, perform)
+            continue
+        nxt = i + 1
+        while nxt < len(ability.effects) and ability.effects[nxt].kind in PART_OF_BEFORE:
+            nxt += 1
+        if nxt < len(ability.effects) and refers_back(ability.effects[nxt]) and \
+                not refers_back(ability.effects[i]):
+            # 608.2c, 608.2h: the next instructions refer to this one ("its controller", "this way")
+            branches, it, i = RUN_REFERENCES[0](branches, ability.effects, uses, i, it, perform, ctx)
             continue
         branches, it = perform(branches, ability.effects[i], uses[i], it)
         i += 1

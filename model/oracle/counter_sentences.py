@@ -32,11 +32,13 @@ def counter_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
     per = _UNLESS_PER.match(sentence.strip())
     try:
         spec = phrases.parse(per.group("head") if per else sentence.strip(), "counter_effect")
-        if per:
-            counts.parse(per.group("per"))
+        count = counts.parse(per.group("per")) if per else None
     except DefinitionError:
         return None
-    if spec.zone != "stack" or spec.players:
+    if spec.zone != "stack" or spec.players or spec.minimum != 1 or spec.maximum != 1:
+        return None
+    # "this way" has no instruction before it to count ("Counter ..." comes first); "other" than what is not said
+    if count is not None and (count.kind == "this_way" or getattr(count.selector, "other", False)):
         return None
     target = found[0][len("target "):]
     word = {"counter_unless_pays": {"target": target, "cost": per.group("cost"), "per": per.group("per")}} if per \

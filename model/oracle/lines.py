@@ -23,6 +23,7 @@ from mtgjudge.model.oracle.hand_lines import hands_after, search_then_top
 from mtgjudge.model.oracle.perm_sentences import perm_sentence
 from mtgjudge.model.oracle.prevent_sentences import prevent_sentence
 from mtgjudge.model.oracle.shield_sentences import shield_sentence      # 615.7, 701.19, 614.1a (shields)
+from mtgjudge.model.oracle.refs import ref_words
 from mtgjudge.model.oracle.counted import counted_word
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.oracle.until import until_word
@@ -332,6 +333,17 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     return None
 
 
+def instruction_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = ()) -> Effect | None:
+    """``effect_word``, or an instruction of one word that ``oracle.refs`` reads whole ("Exile target creature you
+    control, then return that card to the battlefield under its owner's control."): what "you may" can wrap."""
+    word = effect_word(sentence, found, earlier)
+    if word is None:
+        more = ref_words(sentence, found, list(earlier), effect_word)
+        if more is not None and len(more) == 1 and more[0].kind == "flicker":
+            return more[0]
+    return word
+
+
 def _grammar_effect(sentence: str) -> Effect | None:
     """A whole sentence the phrase grammar reads as one word of the encoding (``effect_sentence``): a mana
     ability's "If there are no mining counters on ~, sacrifice it."; "Until end of turn, if a player taps a
@@ -405,8 +417,10 @@ def read_effect_words(parts: list[str]) -> tuple[list[Effect | None], list[str]]
                                                 or hands_after(s, words) if not found else None)
         # 608.2c-d: "You may <instruction>", "If you do, <instruction>" where no reader took the sentence whole
         # (an instruction another reader reads with its own "may" is read here when "If you do" follows it)
-        optional = optional_words(s, found, words, effect_word) \
+        optional = optional_words(s, found, words, instruction_word) \
             if word is None or (n + 1 < len(split) and depends_on_choice(split[n + 1])) else None
+        if word is None and optional is None:       # 608.2c, 608.2h: a reference to the instruction before
+            optional = ref_words(s, found, words, effect_word)
         words += optional if optional is not None else [word]
     return words, targets
 
@@ -869,8 +883,10 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         if word is None and found is not None and not found:
             word = looked_after(s, effects) or hand_after(s, effects) or no_regeneration_after(s, effects)
             # ("them", "it": the sentence before's, 608.2c; "It can't be regenerated.": its destruction's, 701.19c)
-        optional = optional_words(s, found, effects, effect_word) if found is not None and (
+        optional = optional_words(s, found, effects, instruction_word) if found is not None and (
             word is None or (i + 1 < len(parts) and depends_on_choice(parts[i + 1]))) else None
+        if word is None and optional is None and found is not None:     # 608.2c, 608.2h: references
+            optional = ref_words(s, found, effects, effect_word)
         if optional is not None:                # 608.2c-d: "you may <instruction>", "If you do, ..."
             targets += found
             effects += optional

@@ -33,7 +33,8 @@ _BOUNDARY = {"and", "then", "to", "gets", "get", "gains", "gain", "has", "have",
              "searches", "looks", "each", "chooses", "may", "can", "must", "would", "untaps", "taps", "skips", "attacks",
              "blocks", "or", "for", "this", "under", "if", "where", "gets", "phases", "explores", "connives",
              "perpetually", "deals", "assigns", "removes", "copies", "owner", "controller", "but", "instead",
-             "among", "by", "in", "twice", "until", "plays", "pays", "creates", "scries", "surveils"}
+             "among", "by", "in", "twice", "until", "plays", "pays", "creates", "scries", "surveils",
+             "equal"}   # "deals damage to target creature equal to ..." (refs)
 _PUNCTUATION = re.compile(r"^[.,;:—]")
 MAX_WORDS = 14
 

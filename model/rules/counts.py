@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.mana import BASIC_LAND_TYPES
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.layers import compute_all, current
@@ -37,11 +37,32 @@ class Count:
     color: str = ""
 
 
+#: "... this way" (608.2c): the objects the instruction before moved: from which zone (None: any) to which (None:
+#: any). A destroyed or sacrificed permanent counts wherever it went (Fumigate ruling 2016-09-20).
+THIS_WAY = {"destroyed": ("battlefield", None), "sacrificed": ("battlefield", None), "exiled": (None, "exile"),
+            "discarded": ("hand", None), "put into a graveyard": (None, "graveyard")}
+_THIS_WAY = re.compile(r"^(?P<what>[a-z ]+?) (?P<how>" + "|".join(THIS_WAY) + r") this way$", re.I)
+
+
 def parse(text: str) -> Count:
     """The count a phrase names: "the number of creatures you control", "each creature card in your
     graveyard", "cards in your hand", "your devotion to green", "basic land types among lands you control"
-    (with or without "the number of" / "each"). DefinitionError for any other phrase."""
+    (with or without "the number of" / "each"), "creature destroyed this way" (kind "this_way": what the
+    instruction before did, ``zone`` the verb; ``selector`` None for any card). DefinitionError for any other
+    phrase."""
     t = text.strip().rstrip(".")
+    m = _THIS_WAY.fullmatch(t)
+    if m:
+        w = _WRAP.match(m.group("what"))
+        what = w.group("what") if w else m.group("what")
+        if re.fullmatch(r"cards?", what, re.I):
+            return Count("this_way", t, selector=None, zone=m.group("how").lower())
+        for phrase in (what, what + " permanent"):
+            try:
+                return Count("this_way", t, selector=phrases.parse_np(phrase), zone=m.group("how").lower())
+            except DefinitionError:
+                continue
+        raise DefinitionError(f"the count {text!r} is not one the verifier reads")
     m = re.fullmatch(r"(?:your )?devotion to (white|blue|black|red|green)", t, re.I)
     if m:
         return Count("devotion", t, color=_COLORS[m.group(1).lower()])
@@ -103,9 +124,28 @@ def devotion(state, player: str, color: str) -> int:
                for sym in q.printed.mana_cost if color in sym.colors)
 
 
+def this_way(before, after, player: str, count: Count, source=None) -> int:
+    """608.2c, 608.2h: the objects the instruction performed between the states ``before`` and ``after`` moved
+    as the count's verb says (``THIS_WAY``), of its kind as they last existed before they moved."""
+    origin, dest = THIS_WAY[count.zone]
+    n = 0
+    for o in before.objects:
+        if after.moved(o.id) == before.moved(o.id) or (origin is not None and o.zone != origin):
+            continue
+        if dest is not None and not (after.has(o.id) and after.obj(o.id).zone == dest):
+            continue
+        if count.selector is None and o.token:
+            continue            # "for each card ...": a token is not a card (108.2)
+        if count.selector is None or matches(count.selector, current(before, o.id), o, player, source):
+            n += 1
+    return n
+
+
 def value(state, player: str, count: Count, source=None) -> int:
     """The value of ``count`` for ``player`` (the controller of the effect) on ``state``: read as the effect
-    resolves (608.2h), once."""
+    resolves (608.2h), once. A "this way" count is read from two states (``this_way``), not here."""
+    if count.kind == "this_way":
+        raise Unsupported(f"{count.text!r}: what the instruction before did is not known here")
     if count.kind == "permanents":
         return permanents(state, count.selector, player, source)
     if count.kind == "cards":

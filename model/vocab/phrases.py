@@ -1184,3 +1184,25 @@ STARTS = STARTS + ("prevent_effect",)
 STARTS = STARTS + ("shield_effect",)
 # hands (issue 9): Splinter's search of three zones for cards of one name, and the shuffle after it.
 STARTS = STARTS + ("same_name_search", "that_player_shuffles")
+# refs (issue 9, helper refs): amounts an earlier instruction of the same resolution gives (``oracle.refs``).
+STARTS = STARTS + ("ref_life",)
+
+
+@v_args(inline=True)
+class _RefMeaning(Transformer):
+    """The meaning of the ``ref_life`` rules: {"who", "sign", "equal"} (``vocab.words_refs``: ``life_equal``)."""
+
+    def ref_life_equal(self, who, sign, amount): return {"who": who, "sign": sign, "equal": amount}
+    def ref_life_x(self, who, sign, _x): return {"who": who, "sign": sign, "equal": "x"}
+    def ref_you(self): return "you"
+    def ref_its_controller(self): return "its controller"
+    def ref_plus(self, _v): return 1
+    def ref_minus(self, _v): return -1
+    def ref_stat_of(self, _obj, stat): return str(stat).lower()
+    def ref_damage(self): return "damage_this_way"
+    def ref_life_lost(self): return "life_lost_this_way"
+
+
+for _name, _fn in vars(_RefMeaning).items():
+    if _name.startswith("ref_"):
+        setattr(_Meaning, _name, _fn)
