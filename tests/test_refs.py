@@ -49,7 +49,6 @@ def test_if_it_is_a_quality_conditions_the_next_instruction():
 @pytest.mark.parametrize("text, equal, who, sign", [
     ("Destroy target creature. You lose life equal to that creature's toughness.", "toughness", "you", -1),
     ("Exile target creature. You gain life equal to its power.", "power", "you", 1),
-    ("~ deals X damage to any target. You gain X life.", "x", "you", 1),
     ("~ deals 2 damage to any target. You gain life equal to the damage dealt this way.", "damage_this_way", "you", 1),
     ("Each opponent loses 3 life. You gain life equal to the life lost this way.", "life_lost_this_way", "you", 1),
 ])

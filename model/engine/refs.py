@@ -200,11 +200,7 @@ def _controller_of(g: Game, r: Game, it, what: str, before: Effect) -> str:
 def _life_equal(game: Game, e: Effect, ctx: Ctx, g: Game, r: Game, before: Effect, it) -> Game:
     """119.3: a player gains or loses life equal to the amount referred to (a negative amount: none, 107.1b)."""
     equal, what = e.arg("equal"), e.text()
-    if equal == "x":
-        if ctx.x is None:
-            raise Unsupported(f"{what!r}: the value of X is not known to the engine")
-        n, why = ctx.x, f"X ({ctx.x}, 107.3a)"
-    elif equal in ("power", "toughness"):
+    if equal in ("power", "toughness"):
         n, why = _stat(g, r, it, equal, what, before)
     else:
         n, why = _this_way(g, r, before, equal, what)

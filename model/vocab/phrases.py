@@ -1193,7 +1193,6 @@ class _RefMeaning(Transformer):
     """The meaning of the ``ref_life`` rules: {"who", "sign", "equal"} (``vocab.words_refs``: ``life_equal``)."""
 
     def ref_life_equal(self, who, sign, amount): return {"who": who, "sign": sign, "equal": amount}
-    def ref_life_x(self, who, sign, _x): return {"who": who, "sign": sign, "equal": "x"}
     def ref_you(self): return "you"
     def ref_its_controller(self): return "its controller"
     def ref_plus(self, _v): return 1

@@ -32,7 +32,7 @@ from mtgjudge.model.vocab.word import Word
 ENGINE = frozenset({"engine"})
 
 #: What ``life_equal`` can be equal to.
-AMOUNTS = ("power", "toughness", "damage_this_way", "life_lost_this_way", "x")
+AMOUNTS = ("power", "toughness", "damage_this_way", "life_lost_this_way")
 _AMOUNT_WORDS = {"power": "its power", "toughness": "its toughness", "damage_this_way": "the damage dealt this way",
                  "life_lost_this_way": "the life lost this way"}
 
@@ -49,8 +49,6 @@ def _v_life_equal(a: dict) -> None:
 def _r_life_equal(a: dict) -> str:
     who = "You" if a["who"] == "you" else "Its controller"
     verb = ("gain" if a["sign"] > 0 else "lose") + ("s" if a["who"] != "you" else "")
-    if a["equal"] == "x":
-        return f"{who} {verb} X life"
     return f"{who} {verb} life equal to {_AMOUNT_WORDS[a['equal']]}"
 
 
