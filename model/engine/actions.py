@@ -11,6 +11,7 @@ from typing import Any, Mapping
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import Game, find_ref, merge, name_of
+from mtgjudge.model.engine.kicker import kicker_options
 from mtgjudge.model.engine.leave_game import leave_game
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.engine.damage import division_possible
@@ -58,9 +59,40 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
         phrases += (enchant_phrase(state, oid),)     # 303.4a, 115.1b: an Aura spell targets what it can enchant
     if a.get("choices"):
         raise Unsupported("casting with choices is not performed by the engine yet")
-    cost = total_cost(state, player, oid, x=x)
-    game = zones.move(game, oid, "stack", controller=player, x=x if any(s.kind == "x" for s in (o.printed.mana_cost or ())) else None)
-    game = game.log(("601.2a", "601.2b"), f"{player} casts {o.name} ({oid})" + (f" with X={x}" if x else ""))
+    # 601.2b, 702.33d: the caster announces whether to pay its kicker cost; each way a branch unless the action
+    # fixes it (``engine.kicker``)
+    kicks = kicker_options(state, oid, a.get("kicked"))
+    out = []
+    refused: list[Illegal] = []
+    for kicked in kicks:
+        try:
+            out += _cast_announced(game, a, oid, player, x, phrases, kicked, len(kicks) > 1)
+        except Illegal as e:
+            refused.append(e)     # that announcement can't be carried out (601.2h); another may
+    if refused and (not out or len(kicks) == 1):
+        raise refused[0]
+    if not out:
+        raise Illegal((step("601.2h", f"{player} can't pay the total cost of {o.name} for any choice of targets"),))
+    return out
+
+
+def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int, phrases: tuple,
+                    kicked: tuple[int, ...], branch: bool) -> list[Game]:
+    """601.2a-i for one announcement of the kicker costs paid (``kicked``): the spell moves to the stack, its
+    targets are chosen, its total cost paid; every legal choice a branch. [] when that total cost can't be paid
+    (601.2h: the announcement can't be carried out)."""
+    state = game.state
+    o = state.obj(oid)
+    ch = current(state, oid)
+    cost = total_cost(state, player, oid, x=x, kicked=bool(kicked))
+    if kicked and not all_payments(build_problem(state, player, cost)):
+        return []            # 601.2h: a kicker cost that can't be paid can't be announced
+    game = zones.move(game, oid, "stack", controller=player, x=x if any(s.kind == "x" for s in (o.printed.mana_cost or ())) else None,
+                      kicked=kicked)
+    game = game.log(("601.2a", "601.2b") + (("702.33d",) if kicked else ()), f"{player} casts {o.name} ({oid})"
+                    + (f" with X={x}" if x else "") + (", kicked (its kicker cost is paid with the rest)" if kicked else ""))
+    if branch:
+        game = game.choose(f"{oid} {'kicked' if kicked else 'not kicked'}")
     game = replace(game, cast_plainly=game.cast_plainly + ((oid, game.moved(oid)),))
     out = []
     # 601.2c: the targets are chosen as the spell is cast, after it moved to the stack (it can't target
@@ -90,7 +122,7 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
             g0 = g0.choose(f"{oid} targets {', '.join(targets)}" if targets else f"{oid} targets nothing")
         # 601.2f: the total cost may depend on how many targets were chosen (Fireball: {1} more for each
         # beyond the first).
-        n_cost = cost if len(targets) <= 1 else total_cost(state, player, oid, x=x, targets=len(targets))
+        n_cost = cost if len(targets) <= 1 else total_cost(state, player, oid, x=x, kicked=bool(kicked), targets=len(targets))
         if n_cost != cost and not all_payments(build_problem(state, player, n_cost)):
             continue            # 601.2h: a choice of targets whose cost can't be paid can't be made
         for g in pay(g0, state, player, n_cost, a.get("paying")):
@@ -98,8 +130,6 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
             # 601.2i, 603.2e: abilities that trigger on casting trigger once the spell becomes cast.
             g = g.remember(pending=g.pending + tuple(triggered_by_cast(g, oid, player)))
             out.append(after_moves(g, [(o, o.zone, "stack")], f"{o.name} is cast"))
-    if not out:
-        raise Illegal((step("601.2h", f"{player} can't pay the total cost of {o.name} for any choice of targets"),))
     return out
 
 

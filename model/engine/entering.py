@@ -59,7 +59,11 @@ def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | 
         game = game.log(tuple(unpaid) + ("603.4",), f"{oid} was cast for its mana cost: its abilities that apply only "
                                                     "if an alternative cost was paid don't trigger")
     tapped = enters_tapped(game, oid)
-    game = zones.move(game, oid, "battlefield", controller=controller, counters=counters, x=x, tapped=tapped)
+    # 702.33d-e: a permanent that was a kicked spell remembers it ("if it was kicked")
+    o = game.state.obj(oid)
+    kicked = o.kicked if o.zone == "stack" else ()
+    game = zones.move(game, oid, "battlefield", controller=controller, counters=counters, x=x, tapped=tapped,
+                      kicked=kicked)
     if tapped:
         game = game.log("614.1c", f"{oid} enters tapped")
     if counters:

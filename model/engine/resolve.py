@@ -30,6 +30,7 @@ from mtgjudge.model.engine.tokens import token_card
 from mtgjudge.model.engine.exile_until import exile_until_leaves, link_exiled, return_linked
 from mtgjudge.model.engine.exile_top import exile_top, exiled_by_this, leave_permission
 from mtgjudge.model.engine import optional
+from mtgjudge.model.engine import kicker
 from mtgjudge.model.engine.transforming import can_transform, transform
 from mtgjudge.model.engine.settle import after_moves, settle, source_on_battlefield
 from mtgjudge.model.engine.triggers import ability_of, guard_unrecognized, legal_target, target_slots
@@ -429,6 +430,7 @@ HANDLERS: dict[str, Callable[[Game, Effect, Ctx], list[Game]]] = {
     "drain": _drain,
     "create_token_per_counter": _tokens_per_counter,
     **optional.MARKER_HANDLERS,
+    **kicker.MARKER_HANDLERS,
 }
 
 
@@ -514,6 +516,10 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
     while i < len(ability.effects):
         if ability.effects[i].kind in optional.MARKERS:       # 608.2c-d: a choice made on resolution
             branches, it, i = optional.run_chain(branches, ability.effects, uses, i, it, perform)
+            continue
+        if ability.effects[i].kind in kicker.MARKERS:         # 702.33d, 608.2c: only if / unless kicked
+            branches, it, i = kicker.run_marked(branches, ability.effects, uses, i, it, perform,
+                                                bool(kicker.was_kicked(game, ctx.source)))
             continue
         branches, it = perform(branches, ability.effects[i], uses[i], it)
         i += 1

@@ -15,6 +15,7 @@ from mtgjudge.model.rules import counts
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
+from mtgjudge.model.oracle import kicker as kicker_lines
 from mtgjudge.model.oracle import damage_sentences, keywords
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
@@ -379,6 +380,11 @@ def read_effect_words(parts: list[str]) -> tuple[list[Effect | None], list[str]]
         if found is None:
             return None
         targets += found
+        # 702.33d, 608.2c: "If this spell was kicked, <instruction>" (``oracle.kicker``)
+        kicked = kicker_lines.kicked_words(s, found, words, split[n - 1] if n else None, effect_word)
+        if kicked is not None:
+            words = kicked
+            continue
         word = effect_word(s, found, words) or (may_play_after(s, words) or no_regeneration_after(s, words)
                                                 or looked_after(s, words) or hand_after(s, words)
                                                 if not found else None)
@@ -586,12 +592,15 @@ _CASTING_WORDS = re.compile(r"\b(choose (?:one|two|three|any|up to|x)|cast|costs
 
 def _spell_line(norm: str, printed: str, ctx: LineContext) -> Ability:
     fallback = unmodelled(norm, printed, "spell", ctx.spell)
-    if _CASTING_WORDS.search(norm):
+    # a kicked sentence (702.33d) is read by ``oracle.kicker``; the rest of the line may still change how it is cast
+    if _CASTING_WORDS.search(kicker_lines.without_kicked_sentences(norm)):
         return fallback
     read = read_effect_words(sentences(norm))
     if read is None:
         return fallback
     words, targets = read
+    if not all(words) and kicker_lines.KICKED_SENTENCE.search(norm):
+        return fallback      # an unread kicked sentence may have targets chosen only if kicked (702.33g)
     # Only a line read whole becomes words: later text may change the meaning of earlier text (608.2c).
     effects = tuple(w for w in words if w is not None) if all(words) else (_other(norm),)
     return Ability("spell", effects=effects, targets=tuple(targets), source_text=printed)
@@ -825,6 +834,10 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         event = phrases.parse(condition, "trigger_condition")
     except DefinitionError:
         return unmodelled(body, printed, "triggered", ctx.spell)
+    # 603.4: an intervening "if it was kicked" right after the trigger condition (``oracle.kicker``)
+    only_if = kicker_lines.intervening(effect) if sep else None
+    if only_if is not None:
+        effect = only_if[1]
     targets: list[str] = []
     effects: list[Effect] = []
     # "When ~ enters the battlefield, it deals ...": "it" is the permanent itself (201.5, 608.2c).
@@ -851,7 +864,7 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
     if not effects:
         return unmodelled(body, printed, "triggered", ctx.spell)
     return Ability("triggered", effects=tuple(effects), trigger=condition, trigger_event=event, targets=tuple(targets),
-                   source_text=printed)
+                   source_text=printed, intervening=only_if[0] if only_if is not None else "")
 
 
 def compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:

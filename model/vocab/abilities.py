@@ -346,6 +346,7 @@ class Ability:
     granted_by: str = ""               # an ability another object's effect gives it (layer 6): that object's name
     mana_trigger: "ManaTrigger | None" = None   # triggered mana abilities (605.1b): event and what it adds
     trigger_event: "TriggerEvent | None" = None  # triggered: the condition read (603.2); None: read from ``trigger``
+    intervening: str = ""              # triggered: an intervening "if" the engine decides (603.4): ``kicked``
     unmodelled_kind: str = ""          # unmodelled: static | activated | mana | triggered | spell
     scope: tuple[Scope, ...] = ()      # unmodelled: what the text can change; empty: unknown, so anything
     zones: tuple[str, ...] = ()        # unmodelled: the zones where the text functions (113.6); empty: any

@@ -1,0 +1,94 @@
+"""Kicker (CR 702.33): an optional additional cost announced as the spell is cast (601.2b) and paid with the
+rest of the total cost (601.2f-h); a spell whose kicker cost was paid "was kicked" (702.33d), and so is the
+permanent it becomes (702.33e: the abilities that say what happens if it was kicked are linked to its kicker).
+
+What the engine performs here:
+
+- ``kicker_options``: every way the caster may announce the kicker of the spell being cast, each a branch
+  unless the ``kicked:`` key of the cast action fixes it (one kicker cost: kicked or not);
+- the markers ``if_kicked`` / ``kicked_instead`` (``oracle.kicker`` reads them from "If this spell was kicked,
+  <instruction>" and "... <instruction> instead"): the instruction after ``if_kicked`` is followed only if the
+  resolving spell was kicked; the instruction after ``kicked_instead`` only if it was not, the marker's own
+  instruction (on the same target) if it was (608.2c);
+- ``intervening_holds``: the intervening "if it was kicked" of a triggered ability (603.4).
+
+Two kicker costs ("Kicker {A} and/or {B}", 702.33b, 702.33f) and multikicker (702.33c) are read by no reader
+yet: cards with them stay unsupported, naming the text.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from mtgjudge.model.engine.game import Game, merge
+from mtgjudge.model.errors import InputError, Unsupported
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.vocab.abilities import Effect
+
+#: The markers this module performs: each applies to the one instruction after it.
+MARKERS = ("if_kicked", "kicked_instead")
+#: A marker on its own does nothing (``run_marked`` reads it with the instruction after it).
+MARKER_HANDLERS = {k: (lambda g, e, c: [g]) for k in MARKERS}
+#: The intervening-if conditions (603.4) this module decides.
+CONDITIONS = ("kicked",)
+
+
+def kicker_costs(state, oid: str) -> int:
+    """How many kicker costs the card ``oid`` has (702.33a-b): its static ``kicker`` words."""
+    return sum(1 for a in current(state, oid).abilities
+               if a.kind == "static" and a.static is not None and a.static.kind == "kicker")
+
+
+def kicker_options(state, oid: str, fixed: int | None) -> list[tuple[int, ...]]:
+    """601.2b, 702.33d: the ways the caster may announce the kicker of ``oid``: each a tuple of the kicker
+    costs paid (``()``: not kicked; ``(1,)``: its kicker cost paid). ``fixed``: the cast action's ``kicked:``
+    (how many times), None when the question leaves it open (then every way is a branch)."""
+    n = kicker_costs(state, oid)
+    if n == 0:
+        if fixed:
+            raise InputError("kicked", f"{state.obj(oid).name} has no kicker cost: it can't be kicked (702.33a)")
+        return [()]
+    if n > 1:
+        raise Unsupported(f"{state.obj(oid).name} has {n} kicker costs: announcing them (702.33b, 702.33f) is not "
+                          "performed by the engine yet")
+    if fixed is None:
+        return [(), (1,)]
+    if fixed > 1:
+        raise InputError("kicked", f"{state.obj(oid).name} has one kicker cost: it can be kicked once (702.33d)")
+    return [(1,)] if fixed else [()]
+
+
+def was_kicked(game: Game, oid: str) -> tuple[int, ...]:
+    """The kicker costs paid for the spell or permanent ``oid`` (702.33d-e); () when it no longer exists."""
+    return game.state.obj(oid).kicked if game.state.has(oid) else ()
+
+
+def intervening_holds(condition: str, obj) -> bool:
+    """603.4: does the intervening "if" ``condition`` hold for the object whose ability it is? ``kicked``: "if it
+    was kicked" (702.33e): the permanent was a spell whose kicker cost was paid. A condition this module does
+    not know is unsupported, naming it."""
+    if condition == "kicked":
+        return bool(obj.kicked)
+    raise Unsupported(f"the intervening 'if' condition {condition!r} is not decided by the engine yet (603.4)")
+
+
+def run_marked(branches: list, effects: tuple[Effect, ...], uses: list, i: int, it, perform: Callable,
+               kicked: bool):
+    """608.2c: ``effects[i]`` is a marker; the instruction after it is followed (``perform``, as
+    ``resolve.run_effects`` does) only if the resolving spell was kicked (``if_kicked``); or, after
+    ``kicked_instead``, that instruction if it was not kicked and the marker's own one, on the same target, if it
+    was. Returns the branches, what "it" names next and the index after the instruction."""
+    marker = effects[i]
+    if i + 1 >= len(effects) or effects[i + 1].kind in MARKERS:
+        raise Unsupported(f"{marker.text()!r} with no instruction after it is not performed")
+    nxt = effects[i + 1]
+    if marker.kind == "kicked_instead":
+        inst = marker.arg("effect") if kicked else nxt
+        logged = [g.log(("702.33d", "608.2c"), f"the spell was {'' if kicked else 'not '}kicked: "
+                                               f"{inst.text()!r}") for g in branches]
+        done, it = perform(logged, inst, uses[i + 1], it)
+        return merge(done), it, i + 2
+    if not kicked:
+        return [g.log(("702.33d", "608.2c"), f"the spell was not kicked: {nxt.text()!r} is not followed")
+                for g in branches], it, i + 2
+    done, it = perform(branches, nxt, uses[i + 1], it)
+    return merge(done), it, i + 2

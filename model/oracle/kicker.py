@@ -1,0 +1,112 @@
+"""Reading what a card says happens if it was kicked (CR 702.33d-e), as ``engine.kicker`` performs it.
+
+- A spell's "If this spell was kicked, <instruction>." (608.2c): ``if_kicked`` then the instruction's word,
+  the instruction read by the other readers. Only an instruction without targets: 702.33g has the targets of a
+  kicked-only part chosen only if the spell was kicked, which the engine's choice of targets does not do yet.
+- "<instruction>. If this spell was kicked, <the same instruction with other numbers> instead." where the
+  kicked sentence is the sentence before with only its numbers changed, its subject "it" for "~" and its
+  target named back ("that creature", "that player", "that permanent or player"): ``kicked_instead`` (holding
+  the instruction as read with the kicked numbers) then the instruction's word, so that both act on the one
+  target chosen as it was cast.
+- A triggered ability's intervening "if it was kicked" (603.4) right after its trigger condition:
+  ``trigger_condition`` strips it and names the condition ``kicked`` (``engine.kicker.intervening_holds``).
+
+Left unread (the card stays unsupported, naming its text): two kicker costs ("if it was kicked with its {A}
+kicker", 702.33f), "for each time it was kicked" (multikicker), kicked instructions with targets, and any
+"instead" that is not the same instruction with new numbers.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from mtgjudge.model.vocab.parse import parse_effect
+
+_IF_KICKED = re.compile(r"^if (?:this spell|~) was kicked, (.+)$", re.I)
+_INSTEAD = re.compile(r"^(.+?),? instead\.?$", re.I)
+_INTERVENING = re.compile(r"^if (?:it|~) was kicked, (.+)$", re.I)
+#: A kicked sentence's whole text (to tell whether a line's other text still changes how it is cast).
+KICKED_SENTENCE = re.compile(r"(?:^|(?<=\. ))If (?:this spell|~) was kicked, [^.]*\.", re.I)
+
+_NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                 "twelve", "thirteen", "fourteen", "fifteen", "twenty")
+_NUMBER = re.compile(r"[+-]?\d+|\b(?:" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
+#: The target a kicked sentence names back ("that creature") and the sentence before names ("target creature",
+#: "any target"): both read as one reference.
+_REF_BACK = re.compile(r"\bthat (?:creature|player|permanent or player|permanent|land|artifact|spell)\b", re.I)
+_REF_TARGET = re.compile(r"\b(?:any target|target [a-z ]+?(?= (?:gets|discards|loses|deals|gains|sacrifices)\b|$))",
+                         re.I)
+
+Reader = Callable[[str, tuple, list], object]
+
+
+def without_kicked_sentences(norm: str) -> str:
+    """The line without its "If this spell was kicked, ..." sentences (what else in it may change how it is
+    cast)."""
+    return KICKED_SENTENCE.sub("", norm).strip()
+
+
+def _shape(sentence: str, back: bool) -> str:
+    """A sentence with its numbers, its subject (~ or "it") and its target reference made uniform."""
+    s = sentence.strip().rstrip(".")
+    s = re.sub(r"^(?:~|it|this spell)\b", "SUBJ", s, flags=re.I)
+    s = (_REF_BACK if back else _REF_TARGET).sub("REF", s)
+    s = _NUMBER.sub("N", s)
+    return s[:1].upper() + s[1:]
+
+
+def _renumbered(before: str, kicked: str) -> str | None:
+    """The sentence ``before`` with the numbers of ``kicked`` in their place, if the two are the same instruction
+    but for their numbers (and ``kicked`` naming back the target of ``before``); else None."""
+    if _shape(before, False) != _shape(kicked, True):
+        return None
+    new = iter(m.group(0) for m in _NUMBER.finditer(kicked))
+    old = list(_NUMBER.finditer(before))
+    if len(old) != len(list(_NUMBER.finditer(kicked))) or not old:
+        return None
+    out, at = [], 0
+    for m in old:
+        out.append(before[at:m.start()])
+        out.append(next(new))
+        at = m.end()
+    out.append(before[at:])
+    return "".join(out)
+
+
+def kicked_words(sentence: str, found: tuple, earlier: list, before: str | None, read: Reader) -> list | None:
+    """The words of a spell's kicked sentence: the new whole list of words (``earlier`` and this sentence's), or
+    None when the sentence is not one this module reads. ``found``: the sentence's targets; ``before``: the
+    sentence before it; ``read(sentence, found, earlier)``: the other readers (``lines.effect_word``)."""
+    m = _IF_KICKED.match(sentence.strip())
+    if m is None:
+        return None
+    rest = m.group(1).strip()
+    inst = _INSTEAD.match(rest)
+    if inst is not None:
+        # "... instead": the instruction before, followed with the kicked numbers instead (608.2c)
+        if found or before is None or not earlier or earlier[-1] is None or earlier[-1].kind in (
+                "if_kicked", "kicked_instead", "optional", "if_you_do", "if_you_dont"):
+            return None
+        again = _renumbered(before, inst.group(1))
+        if again is None:
+            return None
+        from mtgjudge.model.oracle.targets import find_targets
+        word = read(again, tuple(find_targets(again) or ()), earlier[:-1])
+        if word is None or word.kind != earlier[-1].kind:
+            return None
+        return earlier[:-1] + [parse_effect({"kicked_instead": {"effect": word}}), earlier[-1]]
+    if found or re.search(r"\binstead\b|\bkicked\b|\bthis way\b", rest, re.I):
+        return None        # 702.33g: targets of a kicked-only part are not chosen by the engine yet
+    word = read(rest[:1].upper() + rest[1:], found, earlier)
+    if word is None:
+        return None
+    return earlier + [parse_effect("if_kicked"), word]
+
+
+def intervening(effect: str) -> tuple[str, str] | None:
+    """A triggered ability's effect text beginning with the intervening "if it was kicked, " (603.4): the
+    condition (``kicked``) and the effect after it; None otherwise."""
+    m = _INTERVENING.match(effect.strip())
+    if m is None or re.search(r"\bkicked\b", m.group(1), re.I):
+        return None
+    return "kicked", m.group(1)[:1].upper() + m.group(1)[1:]
