@@ -49,7 +49,7 @@ def without_kicked_sentences(norm: str) -> str:
 def _shape(sentence: str, back: bool) -> str:
     """A sentence with its numbers, its subject (~ or "it") and its target reference made uniform."""
     s = sentence.strip().rstrip(".")
-    s = re.sub(r"^(?:~|it|this spell)\b", "SUBJ", s, flags=re.I)
+    s = re.sub(r"^(?:~|it|this spell)(?=\s)", "SUBJ", s, flags=re.I)
     s = (_REF_BACK if back else _REF_TARGET).sub("REF", s)
     s = _NUMBER.sub("N", s)
     return s[:1].upper() + s[1:]
