@@ -1,0 +1,166 @@
+"""Kicker (702.33): reading what happens if a spell was kicked (``oracle.kicker``) and the engine's casting
+(each announcement a branch, 601.2b) and resolution (``engine.kicker``). Expected values are worked out by hand
+from the CR and the Gatherer rulings named, never from the verifier's output."""
+from __future__ import annotations
+
+import pytest
+
+from mtgjudge.model.engine.actions import run
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.errors import Illegal, InputError
+from mtgjudge.model.oracle.lines import LineContext, compile_line, read_effect_words, sentences
+from mtgjudge.queries.format.files import load_text
+from tests.engine_helpers import one, zone
+
+
+def kinds(text: str) -> list[str | None] | None:
+    read = read_effect_words(sentences(text))
+    return None if read is None else [w.kind if w is not None else None for w in read[0]]
+
+
+def spell(text: str):
+    (a,) = compile_line(text, text, LineContext(spell=True))
+    return a
+
+
+# ------------------------------------------------------------------------------------------- reading
+
+def test_if_kicked_marks_the_instruction_after_it():
+    assert kinds("Return target nonland permanent to its owner's hand. If this spell was kicked, draw a card.") == \
+        ["bounce", "if_kicked", "draw"]
+
+
+def test_instead_is_the_same_instruction_with_the_kicked_numbers_on_the_same_target():
+    a = spell("Target creature gets +2/+2 until end of turn. If this spell was kicked, that creature gets +5/+5 "
+              "until end of turn instead.")
+    assert a.kind == "spell"
+    assert [e.kind for e in a.effects] == ["kicked_instead", "pump"]
+    assert a.targets == ("target creature",)                    # one target, chosen once (601.2c)
+    inner = a.effects[0].arg("effect")
+    assert (inner.arg("power"), inner.arg("toughness")) == (5, 5)
+    assert (a.effects[1].arg("power"), a.effects[1].arg("toughness")) == (2, 2)
+
+
+def test_instead_reads_number_words_and_the_subject_it():
+    a = spell("Target player discards two cards. If this spell was kicked, that player discards three cards instead.")
+    assert [e.kind for e in a.effects][0] == "kicked_instead"
+    b = spell("~ deals 2 damage to any target. If this spell was kicked, it deals 4 damage to that permanent or "
+              "player instead.")
+    assert b.effects[0].arg("effect").arg("n") == 4 and b.effects[1].arg("n") == 2
+
+
+@pytest.mark.parametrize("text", [
+    # 702.33g: a kicked-only part with a target of its own (chosen only if kicked) is not read yet
+    "Destroy target land. If this spell was kicked, destroy another target land.",
+    "Target creature gets +2/+2 until end of turn. If this spell was kicked, target creature gets +5/+5 until end "
+    "of turn instead.",
+    # "instead" that is not the same instruction with other numbers
+    "Create six 1/1 white Kor Soldier creature tokens. If this spell was kicked, create twelve of those tokens instead.",
+    "Target creature gets +2/+2 until end of turn. If this spell was kicked, that creature gets +5/+5 and gains "
+    "trample until end of turn instead.",
+    # multikicker's count
+    "Counter target spell unless its controller pays {3}. Draw a card for each time ~ was kicked.",
+])
+def test_near_misses_stay_unmodelled(text):
+    assert spell(text).kind == "unmodelled"
+
+
+def test_intervening_if_it_was_kicked_is_the_triggers_condition():
+    text = "When ~ enters the battlefield, if it was kicked, target player sacrifices a creature."
+    (a,) = compile_line(text, text, LineContext(spell=False))
+    assert a.kind == "triggered" and a.intervening == "kicked"
+    assert a.targets == ("target player",)
+
+
+def test_kicked_with_one_of_two_kicker_costs_stays_unmodelled():
+    text = "When ~ enters the battlefield, if it was kicked with its {2}{U} kicker, target player discards three cards."
+    (a,) = compile_line(text, text, LineContext(spell=False))
+    assert a.kind == "unmodelled"
+
+
+# ------------------------------------------------------------------------------------------- engine
+
+STATE = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: [{lands}]
+      hand: [{{card: {card}, id: it}}]
+      library: [{{card: Forest, id: top}}]
+    Bob:
+      battlefield: [{{card: Grizzly Bears, id: bear}}]
+      hand: [Forest, Forest, Forest, Forest]
+actions:
+  - cast: it
+{cast}
+  - resolve: all
+expect: [{{stack_size: 0}}]
+"""
+
+
+def finals(card: str, lands: str, cast: str = "") -> list[Game]:
+    (q,) = load_text(STATE.format(card=card, lands=lands, cast=cast))
+    assert not isinstance(q, Exception), q
+    return run(Game(q.state), q.actions)
+
+
+def test_kicked_and_not_kicked_are_both_branches():
+    games = finals("Into the Roil", "Island, Island, Island, Island", "    targets: [bear]")
+    # 601.2b: the caster may announce the kicker or not; only the kicked spell draws (702.33d)
+    assert sorted((zone(g, "top"), g.state.player("Alice").zone("battlefield").__len__()) for g in games) == \
+        [("hand", 4), ("library", 4)]
+    assert all(zone(g, "bear") == "hand" for g in games)
+
+
+def test_kicked_false_fixes_the_announcement():
+    g = one(finals("Into the Roil", "Island, Island, Island, Island", "    targets: [bear]\n    kicked: false"))
+    assert zone(g, "top") == "library"
+
+
+def test_kicked_true_that_cannot_be_paid_is_illegal():
+    with pytest.raises(Illegal):
+        finals("Into the Roil", "Island, Island", "    targets: [bear]\n    kicked: true")
+
+
+def test_kicked_on_a_card_without_kicker_is_an_input_error():
+    with pytest.raises(InputError):
+        finals("Lightning Bolt", "Mountain", "    targets: [bear]\n    kicked: true")
+
+
+def test_instead_kicked_follows_only_the_kicked_instruction():
+    g = one(finals("Shivan Fire", "Mountain, Mountain, Mountain, Mountain, Mountain", "    targets: [bear]\n    kicked: true"))
+    assert zone(g, "bear") == "graveyard"        # 4 damage to a 2/2 (704.5g)
+    g = one(finals("Shivan Fire", "Mountain", "    targets: [bear]"))
+    assert zone(g, "bear") == "graveyard"        # 2 damage is lethal too; only one branch: {4} unpayable
+
+
+def test_bog_down_discards_two_or_three_not_five():
+    games = finals("Bog Down", "Swamp, Swamp, Swamp, Swamp, Swamp", "    targets: [Bob]")
+    # Gatherer ruling 2004-10-04: "The player discards 2 cards or 3 cards, not 5 cards."
+    assert sorted({len(g.state.player("Bob").zone("hand")) for g in games}) == [1, 2]
+
+
+def test_kicked_permanent_triggers_and_unkicked_does_not():
+    games = finals("Gatekeeper of Malakir", "Swamp, Swamp, Swamp")
+    kicked = [g for g in games if any("kicked" in c and "not" not in c for c in g.choices)]
+    plain = [g for g in games if any("not kicked" in c for c in g.choices)]
+    assert plain and all(zone(g, "bear") == "battlefield" and zone(g, "it") == "battlefield" for g in plain)
+    # 603.4: kicked, the trigger targets a player, who sacrifices their only creature (Bob: the Bears; Alice:
+    # the Gatekeeper itself)
+    assert sorted((zone(g, "bear"), zone(g, "it")) for g in kicked) == \
+        [("battlefield", "graveyard"), ("graveyard", "battlefield")]
+
+
+def test_kicked_status_is_forgotten_by_a_new_object():
+    # 400.7: the Gatekeeper returned to hand and cast again is a new object; not kicked this time, no trigger
+    (q,) = load_text(STATE.format(card="Gatekeeper of Malakir", lands="Swamp, Swamp, Swamp, Swamp, Swamp",
+                                  cast="    kicked: true"))
+    g0 = [g for g in run(Game(q.state), q.actions[:1] + ({"resolve": 1},)) if True]
+    for g in g0:
+        assert g.state.obj("it").kicked == (1,)       # the permanent remembers (702.33e)
+    from mtgjudge.model.engine.removal import remove
+    g = remove(g0[0], "it", "bounce")
+    assert g.state.obj("it").kicked == ()
