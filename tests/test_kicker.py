@@ -164,3 +164,45 @@ def test_kicked_status_is_forgotten_by_a_new_object():
     from mtgjudge.model.engine.removal import remove
     g = remove(g0[0], "it", "bounce")
     assert g.state.obj("it").kicked == ()
+
+
+# ------------------------------------------------------------------------------------------- on the stack
+
+def test_cant_be_countered_is_a_static_read_by_the_grammar():
+    (a,) = compile_line("~ can't be countered.", "This spell can't be countered.", LineContext(spell=True))
+    assert a.kind == "static" and a.static.kind == "cant_be_countered"
+    # near miss: a condition on who counters it is not read
+    (b,) = compile_line("~ can't be countered by blue spells.", "x", LineContext(spell=True))
+    assert b.kind == "unmodelled"
+
+
+ON_STACK = """
+id: t
+ask: {ask}
+about: {about}
+{extra}
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: [Mountain, Mountain]
+    Bob:
+      battlefield: [{{card: Llanowar Elves, id: elves}}, Forest]
+      hand: [{{card: Giant Growth, id: gg}}]
+  stack: [{{card: Sudden Shock, controller: Alice, targets: [elves]}}]
+expect: {expect}
+"""
+
+
+def answer(ask: str, about: str, extra: str = "", expect: str = "yes"):
+    from mtgjudge.queries.api import ask as run_ask
+    (q,) = load_text(ON_STACK.format(ask=ask, about=about, extra=extra, expect=expect))
+    assert not isinstance(q, Exception), q
+    return run_ask(q, timeout=None).answer
+
+
+def test_split_second_forbids_casting_but_not_mana_abilities():
+    a = answer("can-play", "gg", "by: Bob")
+    assert a.value is False and any("702.61a" in s.rules for s in a.why)
+    # 702.61b: mana abilities may still be activated
+    assert answer("can-activate", "elves", "by: Bob\nability: 1").value is True

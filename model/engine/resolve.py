@@ -31,6 +31,7 @@ from mtgjudge.model.engine.exile_until import exile_until_leaves, link_exiled, r
 from mtgjudge.model.engine.exile_top import exile_top, exiled_by_this, leave_permission
 from mtgjudge.model.engine import optional
 from mtgjudge.model.engine import kicker
+from mtgjudge.model.engine.on_stack import cant_be_countered
 from mtgjudge.model.engine.transforming import can_transform, transform
 from mtgjudge.model.engine.settle import after_moves, settle, source_on_battlefield
 from mtgjudge.model.engine.triggers import ability_of, guard_unrecognized, legal_target, target_slots
@@ -322,6 +323,8 @@ def _counter_spell(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     o = st.obj(ctx.target)
     if o.zone != "stack":
         raise Unsupported(f"{e.text()!r} on {o.name} ({o.id}), not a spell on the stack, is not performed by the engine")
+    if cant_be_countered(st, o.id):
+        return [game.log(("113.6g", "701.6a"), f"{o.name} ({o.id}) can't be countered: it stays on the stack")]
     for a in o.printed.abilities:
         if a.kind == "unmodelled" and a.may_concern("resolution"):
             raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply as it is "

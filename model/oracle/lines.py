@@ -615,7 +615,8 @@ def _fields(sel) -> dict:
 
 #: Static abilities read whole by the phrase grammar into a static word (land types, colors, mana replacement
 #: effects, spending as though any color).
-_STATIC_STARTS = ("static_land_type", "static_color", "static_mana", "static_spend", "static_land_plays")
+_STATIC_STARTS = ("static_land_type", "static_color", "static_mana", "static_spend", "static_land_plays",
+                  "static_on_stack")
 
 
 def _static_word(norm: str, printed: str) -> Ability | None:

@@ -16,6 +16,9 @@ ENGINE = frozenset({"engine"})
 WORDS = (
     Word("if_kicked", "effect", {}, lambda a: "If this spell was kicked, (the next instruction)",
          frozenset({Scope.RESOLUTION}), ENGINE),
+    # 113.6g: "This spell can't be countered." functions on the stack; countering it does nothing (701.6a)
+    Word("cant_be_countered", "static", {}, lambda s: "This spell can't be countered", frozenset({Scope.RESOLUTION}),
+         ENGINE),
     Word("kicked_instead", "effect", {"effect": Effect},
          lambda a: f"If this spell was kicked, {a['effect'].text()} instead (of the next instruction)",
          frozenset({Scope.RESOLUTION}), ENGINE),
