@@ -658,7 +658,7 @@ def _grants(norm: str, printed: str) -> list[Ability] | None:
 
 _COST_CHANGE = re.compile(r"^((?:[\w-]+ )*?spells)( you cast)?( from anywhere other than your hand)? cost \{(\d+)\} "
                           r"(more|less) to cast\.$", re.I)
-_PER_EXTRA_TARGET = re.compile(r"^~ costs \{(\d+)\} more to cast for each target beyond the first\.$", re.I)
+_PER_EXTRA_TARGET = re.compile(r"^~ costs ((?:\{[^}]+\})+) more to cast for each target beyond the first\.$", re.I)
 
 
 def _cost_change(norm: str, printed: str) -> Ability | None:
@@ -681,7 +681,10 @@ def _cost_change(norm: str, printed: str) -> Ability | None:
         return Ability("static", static=parse_static(data), source_text=printed)
     m = _PER_EXTRA_TARGET.match(norm)
     if m:
-        return Ability("static", static=parse_static({"kind": "costs_more_per_extra_target", "amount": int(m.group(1))}),
+        generic = re.fullmatch(r"\{(\d+)\}", m.group(1))
+        # Strive's increase may be colored ({2}{U}): kept as a mana cost (601.2f)
+        arg = {"amount": int(generic.group(1))} if generic else {"cost": m.group(1)}
+        return Ability("static", static=parse_static({"kind": "costs_more_per_extra_target", **arg}),
                        source_text=printed)
     return None
 

@@ -146,6 +146,11 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool = False, t
     modifiers = modifiers_for_spell(state, caster, purpose, obj.zone)
     for a in ch.abilities:
         if a.kind == "static" and a.static is not None and a.static.kind == "costs_more_per_extra_target" and targets > 1:
+            if a.static.arg("cost"):
+                # Strive (a colored increase): its mana once for each target beyond the first (601.2f)
+                for part in parse_cost_text(a.static.arg("cost")):
+                    symbols += list(part.mana) * (targets - 1)
+                continue
             modifiers.append(CostModifier("increase", int(a.static.arg("amount", 1)) * (targets - 1), oid, a.text()))
     return TotalCost(tuple(symbols), x, tuple(modifiers), tuple(other),
                      convoke=ch.has_keyword("Convoke"), delve=ch.has_keyword("Delve"),
