@@ -50,8 +50,8 @@ def test_instead_reads_number_words_and_the_subject_it():
 
 
 @pytest.mark.parametrize("text", [
-    # 702.33g: a kicked-only part with a target of its own (chosen only if kicked) is not read yet
-    "Destroy target land. If this spell was kicked, destroy another target land.",
+    # a kicked sentence no reader reads
+    "Destroy target land. If this spell was kicked, you may play an additional land this turn.",
     "Target creature gets +2/+2 until end of turn. If this spell was kicked, target creature gets +5/+5 until end "
     "of turn instead.",
     # "instead" that is not the same instruction with other numbers
@@ -206,3 +206,22 @@ def test_split_second_forbids_casting_but_not_mana_abilities():
     assert a.value is False and any("702.61a" in s.rules for s in a.why)
     # 702.61b: mana abilities may still be activated
     assert answer("can-activate", "elves", "by: Bob\nability: 1").value is True
+
+
+def test_kicked_only_targets_are_chosen_only_if_kicked():
+    from mtgjudge.model.oracle.kicker import as_announced
+    a = spell("Destroy target land. If this spell was kicked, destroy another target land.")
+    assert a.targets == ("target land", "target another land")
+    # 702.33g: cast unkicked as if it did not have the kicked part's target
+    assert as_announced(a, ()).targets == ("target land",)
+    assert [e.kind for e in as_announced(a, ()).effects] == ["destroy"]
+    assert as_announced(a, (1,)).targets == ("target land", "target another land")
+    assert [e.kind for e in as_announced(a, (1,)).effects] == ["destroy", "destroy"]
+
+
+def test_kicker_with_a_cost_that_has_commas_is_one_kicker():
+    (a,) = compile_line("Kicker—{2}{R}, Sacrifice a land.", "Kicker—{2}{R}, Sacrifice a land.", LineContext(spell=True))
+    assert a.kind == "static" and a.static.kind == "kicker" and a.static.arg("cost") == "{2}{R}, Sacrifice a land"
+    # two kicker costs (702.33b) stay unread
+    (b,) = compile_line("Kicker {2}{U} and/or {1}{B}", "x", LineContext(spell=True))
+    assert b.kind == "unmodelled"

@@ -12,6 +12,7 @@ from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import Game, find_ref, merge, name_of
 from mtgjudge.model.engine.kicker import kicker_options
+from mtgjudge.model.oracle.kicker import as_announced
 from mtgjudge.model.engine.leave_game import leave_game
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.engine.damage import division_possible
@@ -54,9 +55,6 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
         raise InputError("cast", f"{o.name} is a land: play it")
     _legal(can_play(state, oid, player, x))
     ch = current(state, oid)
-    phrases = tuple(t for ab in ch.abilities if ab.kind == "spell" for t in ab.targets)
-    if "Aura" in ch.subtypes:
-        phrases += (enchant_phrase(state, oid),)     # 303.4a, 115.1b: an Aura spell targets what it can enchant
     if a.get("choices"):
         raise Unsupported("casting with choices is not performed by the engine yet")
     # 601.2b, 702.33d: the caster announces whether to pay its kicker cost; each way a branch unless the action
@@ -65,6 +63,10 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     out = []
     refused: list[Illegal] = []
     for kicked in kicks:
+        # 702.33g: the targets of a kicked-only instruction are chosen only if it is kicked
+        phrases = tuple(t for ab in ch.abilities if ab.kind == "spell" for t in as_announced(ab, kicked).targets)
+        if "Aura" in ch.subtypes:
+            phrases += (enchant_phrase(state, oid),)     # 303.4a, 115.1b: an Aura spell targets what it can enchant
         try:
             out += _cast_announced(game, a, oid, player, x, phrases, kicked, len(kicks) > 1)
         except Illegal as e:
@@ -99,7 +101,7 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     # itself, 115.5); every legal choice is a branch unless the action names them.
     choices = choose_targets(game, phrases, player, oid, a.get("targets"))
     try:
-        spell_ab = spell_ability(ch.abilities)
+        spell_ab = spell_ability([as_announced(ab, kicked) for ab in ch.abilities])
     except Unsupported:
         if any(e.kind == "damage_divided" for ab in ch.abilities for e in ab.effects):
             raise

@@ -32,6 +32,7 @@ from mtgjudge.model.engine.exile_top import exile_top, exiled_by_this, leave_per
 from mtgjudge.model.engine import optional
 from mtgjudge.model.engine import kicker
 from mtgjudge.model.engine.on_stack import cant_be_countered
+from mtgjudge.model.oracle.kicker import as_announced
 from mtgjudge.model.engine.transforming import can_transform, transform
 from mtgjudge.model.engine.settle import after_moves, settle, source_on_battlefield
 from mtgjudge.model.engine.triggers import ability_of, guard_unrecognized, legal_target, target_slots
@@ -608,7 +609,8 @@ def resolve_top(game: Game) -> list[Game]:
                                     f"{o.name} ({top}) resolves and enters the battlefield under {o.controller}'s control")
         lki = game.state.obj(top)
         return [after_moves(game, [(o, "stack", "battlefield")], f"{o.name} enters the battlefield")]
-    whole = spell_ability(ch.abilities)
+    # 702.33g: the spell as it was cast, with or without its kicker
+    whole = spell_ability([as_announced(a, o.kicked) for a in ch.abilities])
     if whole is None:
         raise Unsupported(f"resolving {o.name}: its effect is not modelled")
     spell = [whole]

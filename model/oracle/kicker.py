@@ -1,8 +1,9 @@
 """Reading what a card says happens if it was kicked (CR 702.33d-e), as ``engine.kicker`` performs it.
 
 - A spell's "If this spell was kicked, <instruction>." (608.2c): ``if_kicked`` then the instruction's word,
-  the instruction read by the other readers. Only an instruction without targets: 702.33g has the targets of a
-  kicked-only part chosen only if the spell was kicked, which the engine's choice of targets does not do yet.
+  the instruction read by the other readers. Its targets are chosen only if the spell is kicked (702.33g):
+  ``as_announced`` is the spell ability as cast with or without its kicker, used alike where targets are chosen
+  (casting, can-play) and where it resolves.
 - "<instruction>. If this spell was kicked, <the same instruction with other numbers> instead." where the
   kicked sentence is the sentence before with only its numbers changed, its subject "it" for "~" and its
   target named back ("that creature", "that player", "that permanent or player"): ``kicked_instead`` (holding
@@ -12,15 +13,23 @@
   ``trigger_condition`` strips it and names the condition ``kicked`` (``engine.kicker.intervening_holds``).
 
 Left unread (the card stays unsupported, naming its text): two kicker costs ("if it was kicked with its {A}
-kicker", 702.33f), "for each time it was kicked" (multikicker), kicked instructions with targets, and any
-"instead" that is not the same instruction with new numbers.
+kicker", 702.33f), "for each time it was kicked" (multikicker), and any "instead" that is not the same
+instruction with new numbers.
 """
 from __future__ import annotations
 
 import re
 from typing import Callable
 
+from dataclasses import replace
+
+from mtgjudge.model.errors import DefinitionError, Unsupported
+from mtgjudge.model.vocab.grammar import parse_cost_text
+from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.vocab.parse import parse_effect
+
+#: An effect's arguments that each use one of the ability's target phrases, in order (``engine.targeting``).
+_TARGET_ARGS = ("target", "target2")
 
 _IF_KICKED = re.compile(r"^if (?:this spell|~) was kicked, (.+)$", re.I)
 _INSTEAD = re.compile(r"^(.+?),? instead\.?$", re.I)
@@ -38,6 +47,20 @@ _REF_TARGET = re.compile(r"\b(?:any target|target [a-z ]+?(?= (?:gets|discards|l
                          re.I)
 
 Reader = Callable[[str, tuple, list], object]
+
+
+def kicker_line(body: str) -> str | None:
+    """The cost of a line that is one kicker ability whose cost is not only mana ("Kicker—{2}{R}, Sacrifice a
+    land.", 702.33a), which the keyword line reader would split at its comma; None for any other line (one with
+    two kicker costs, "and/or", 702.33b, included)."""
+    m = re.fullmatch(r"Kicker ?— ?(.+?)\.?", body.strip())
+    if m is None or "and/or" in m.group(1):
+        return None
+    try:
+        parse_cost_text(m.group(1))
+    except DefinitionError:
+        return None
+    return m.group(1)
 
 
 def without_kicked_sentences(norm: str) -> str:
@@ -95,8 +118,8 @@ def kicked_words(sentence: str, found: tuple, earlier: list, before: str | None,
         if word is None or word.kind != earlier[-1].kind:
             return None
         return earlier[:-1] + [parse_effect({"kicked_instead": {"effect": word}}), earlier[-1]]
-    if found or re.search(r"\binstead\b|\bkicked\b|\bthis way\b", rest, re.I):
-        return None        # 702.33g: targets of a kicked-only part are not chosen by the engine yet
+    if re.search(r"\binstead\b|\bkicked\b|\bthis way\b", rest, re.I):
+        return None
     word = read(rest[:1].upper() + rest[1:], found, earlier)
     if word is None:
         return None
@@ -110,3 +133,27 @@ def intervening(effect: str) -> tuple[str, str] | None:
     if m is None or re.search(r"\bkicked\b", m.group(1), re.I):
         return None
     return "kicked", m.group(1)[:1].upper() + m.group(1)[1:]
+
+
+def as_announced(ability: Ability, kicked) -> Ability:
+    """702.33g: the spell ability as cast with (``kicked`` non-empty) or without its kicker: not kicked, each
+    ``if_kicked`` instruction and the targets it uses are left out, as if the spell did not have them; kicked,
+    only the markers go. Any other ability is returned as it is."""
+    if ability.kind != "spell" or not any(e.kind == "if_kicked" for e in ability.effects):
+        return ability
+    if sum(1 for e in ability.effects for k in _TARGET_ARGS if e.arg(k)) != len(ability.targets):
+        raise Unsupported(f"which targets of {ability.text()!r} are chosen only if it was kicked (702.33g) is not "
+                          "known to the engine")
+    effects, targets = [], []
+    phrases = iter(ability.targets)
+    skip = False
+    for e in ability.effects:
+        if e.kind == "if_kicked":
+            skip = not kicked
+            continue
+        uses = [next(phrases, None) for k in _TARGET_ARGS if e.arg(k)]
+        if not skip:
+            effects.append(e)
+            targets += [p for p in uses if p is not None]
+        skip = False
+    return replace(ability, effects=tuple(effects), targets=tuple(targets))
