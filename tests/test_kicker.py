@@ -72,10 +72,10 @@ def test_intervening_if_it_was_kicked_is_the_triggers_condition():
     assert a.targets == ("target player",)
 
 
-def test_kicked_with_one_of_two_kicker_costs_stays_unmodelled():
+def test_kicked_with_one_of_two_kicker_costs_names_it():
     text = "When ~ enters the battlefield, if it was kicked with its {2}{U} kicker, target player discards three cards."
     (a,) = compile_line(text, text, LineContext(spell=False))
-    assert a.kind == "unmodelled"
+    assert a.kind == "triggered" and a.intervening == "kicked:{2}{U}"
 
 
 # ------------------------------------------------------------------------------------------- engine
@@ -222,6 +222,9 @@ def test_kicked_only_targets_are_chosen_only_if_kicked():
 def test_kicker_with_a_cost_that_has_commas_is_one_kicker():
     (a,) = compile_line("Kicker—{2}{R}, Sacrifice a land.", "Kicker—{2}{R}, Sacrifice a land.", LineContext(spell=True))
     assert a.kind == "static" and a.static.kind == "kicker" and a.static.arg("cost") == "{2}{R}, Sacrifice a land"
-    # two kicker costs (702.33b) stay unread
-    (b,) = compile_line("Kicker {2}{U} and/or {1}{B}", "x", LineContext(spell=True))
-    assert b.kind == "unmodelled"
+    # 702.33b: "Kicker [A] and/or [B]" means "Kicker [A], kicker [B]"
+    b = compile_line("Kicker {2}{U} and/or {1}{B}", "x", LineContext(spell=True))
+    assert [x.static.arg("cost") for x in b] == ["{2}{U}", "{1}{B}"]
+    # near miss: a non-mana cost with "and/or" stays unread
+    (c,) = compile_line("Kicker {2}{U} and/or sacrifice a land", "x", LineContext(spell=True))
+    assert c.kind == "unmodelled"

@@ -86,7 +86,7 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     state = game.state
     o = state.obj(oid)
     ch = current(state, oid)
-    cost = total_cost(state, player, oid, x=x, kicked=bool(kicked))
+    cost = total_cost(state, player, oid, x=x, kicked=kicked)
     if kicked and not all_payments(build_problem(state, player, cost)):
         return []            # 601.2h: a kicker cost that can't be paid can't be announced
     game = zones.move(game, oid, "stack", controller=player, x=x if any(s.kind == "x" for s in (o.printed.mana_cost or ())) else None,
@@ -124,7 +124,7 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
             g0 = g0.choose(f"{oid} targets {', '.join(targets)}" if targets else f"{oid} targets nothing")
         # 601.2f: the total cost may depend on how many targets were chosen (Fireball: {1} more for each
         # beyond the first).
-        n_cost = cost if len(targets) <= 1 else total_cost(state, player, oid, x=x, kicked=bool(kicked), targets=len(targets))
+        n_cost = cost if len(targets) <= 1 else total_cost(state, player, oid, x=x, kicked=kicked, targets=len(targets))
         if n_cost != cost and not all_payments(build_problem(state, player, n_cost)):
             continue            # 601.2h: a choice of targets whose cost can't be paid can't be made
         for g in pay(g0, state, player, n_cost, a.get("paying")):

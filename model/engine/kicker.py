@@ -12,8 +12,8 @@ What the engine performs here:
   instruction (on the same target) if it was (608.2c);
 - ``intervening_holds``: the intervening "if it was kicked" of a triggered ability (603.4).
 
-Two kicker costs ("Kicker {A} and/or {B}", 702.33b, 702.33f) and multikicker (702.33c) are read by no reader
-yet: cards with them stay unsupported, naming the text.
+Two kicker costs ("Kicker {A} and/or {B}", 702.33b) are announced as either, both or neither; multikicker
+(702.33c) is read by no reader yet: cards with it stay unsupported, naming the text.
 """
 from __future__ import annotations
 
@@ -47,9 +47,15 @@ def kicker_options(state, oid: str, fixed: int | None) -> list[tuple[int, ...]]:
         if fixed:
             raise InputError("kicked", f"{state.obj(oid).name} has no kicker cost: it can't be kicked (702.33a)")
         return [()]
-    if n > 1:
-        raise Unsupported(f"{state.obj(oid).name} has {n} kicker costs: announcing them (702.33b, 702.33f) is not "
-                          "performed by the engine yet")
+    if n > 2:
+        raise Unsupported(f"{state.obj(oid).name} has {n} kicker costs: announcing them is not performed by the "
+                          "engine yet")
+    if n == 2:
+        # 702.33b: "Kicker [A] and/or [B]": either, both or neither
+        if fixed is not None:
+            raise Unsupported(f"{state.obj(oid).name} has two kicker costs: 'kicked:' does not say which; leave "
+                              "it open (every announcement is a branch)")
+        return [(), (1,), (2,), (1, 2)]
     if fixed is None:
         return [(), (1,)]
     if fixed > 1:
@@ -68,6 +74,15 @@ def intervening_holds(condition: str, obj) -> bool:
     not know is unsupported, naming it."""
     if condition == "kicked":
         return bool(obj.kicked)
+    if condition.startswith("kicked:"):
+        # 702.33f: "if it was kicked with its [A] kicker": the kicker ability with that cost was paid
+        costs = [a.static.arg("cost") for a in obj.printed.abilities
+                 if a.kind == "static" and a.static is not None and a.static.kind == "kicker"]
+        want = condition[len("kicked:"):]
+        if costs.count(want) != 1:
+            raise Unsupported(f"which kicker of {obj.name} 'if it was kicked with its {want} kicker' names is not "
+                              "known to the engine")
+        return costs.index(want) + 1 in obj.kicked
     raise Unsupported(f"the intervening 'if' condition {condition!r} is not decided by the engine yet (603.4)")
 
 

@@ -10,11 +10,12 @@
   the instruction as read with the kicked numbers) then the instruction's word, so that both act on the one
   target chosen as it was cast.
 - A triggered ability's intervening "if it was kicked" (603.4) right after its trigger condition:
-  ``trigger_condition`` strips it and names the condition ``kicked`` (``engine.kicker.intervening_holds``).
+  ``trigger_condition`` strips it and names the condition ``kicked`` (``engine.kicker.intervening_holds``);
+  "if it was kicked with its {A} kicker" (702.33f) names ``kicked:{A}``.
 
-Left unread (the card stays unsupported, naming its text): two kicker costs ("if it was kicked with its {A}
-kicker", 702.33f), "for each time it was kicked" (multikicker), and any "instead" that is not the same
-instruction with new numbers.
+Left unread (the card stays unsupported, naming its text): "if this spell was kicked with its {A} kicker" in a
+spell's text, "for each time it was kicked" (multikicker), and any "instead" that is not the same instruction
+with new numbers.
 """
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ _TARGET_ARGS = ("target", "target2")
 
 _IF_KICKED = re.compile(r"^if (?:this spell|~) was kicked, (.+)$", re.I)
 _INSTEAD = re.compile(r"^(.+?),? instead\.?$", re.I)
-_INTERVENING = re.compile(r"^if (?:it|~) was kicked, (.+)$", re.I)
+_INTERVENING = re.compile(r"^if (?:it|~) was kicked(?: with its ((?:\{[^}]+\})+) kicker)?, (.+)$", re.I)
 #: A kicked sentence's whole text (to tell whether a line's other text still changes how it is cast).
 KICKED_SENTENCE = re.compile(r"(?:^|(?<=\. ))If (?:this spell|~) was kicked, [^.]*\.", re.I)
 
@@ -49,18 +50,25 @@ _REF_TARGET = re.compile(r"\b(?:any target|target [a-z ]+?(?= (?:gets|discards|l
 Reader = Callable[[str, tuple, list], object]
 
 
-def kicker_line(body: str) -> str | None:
-    """The cost of a line that is one kicker ability whose cost is not only mana ("Kicker—{2}{R}, Sacrifice a
-    land.", 702.33a), which the keyword line reader would split at its comma; None for any other line (one with
-    two kicker costs, "and/or", 702.33b, included)."""
-    m = re.fullmatch(r"Kicker ?— ?(.+?)\.?", body.strip())
-    if m is None or "and/or" in m.group(1):
-        return None
+def kicker_line(body: str) -> list[str] | None:
+    """The costs of a line that is a kicker ability the keyword line reader would not read whole: a cost that is
+    not only mana ("Kicker—{2}{R}, Sacrifice a land.", 702.33a), which it would split at its comma, or two kicker
+    costs ("Kicker {2}{U} and/or {1}{B}" means "Kicker {2}{U}, kicker {1}{B}", 702.33b), in order; None for any
+    other line."""
+    body = body.strip()
+    m = re.fullmatch(r"Kicker ((?:\{[^}]+\})+) and/or ((?:\{[^}]+\})+)", body)
+    costs = [m.group(1), m.group(2)] if m else None
+    if costs is None:
+        m = re.fullmatch(r"Kicker ?— ?(.+?)\.?", body)
+        if m is None or "and/or" in m.group(1):
+            return None
+        costs = [m.group(1)]
     try:
-        parse_cost_text(m.group(1))
+        for c in costs:
+            parse_cost_text(c)
     except DefinitionError:
         return None
-    return m.group(1)
+    return costs
 
 
 def without_kicked_sentences(norm: str) -> str:
@@ -130,9 +138,10 @@ def intervening(effect: str) -> tuple[str, str] | None:
     """A triggered ability's effect text beginning with the intervening "if it was kicked, " (603.4): the
     condition (``kicked``) and the effect after it; None otherwise."""
     m = _INTERVENING.match(effect.strip())
-    if m is None or re.search(r"\bkicked\b", m.group(1), re.I):
+    if m is None or re.search(r"\bkicked\b", m.group(2), re.I):
         return None
-    return "kicked", m.group(1)[:1].upper() + m.group(1)[1:]
+    # 702.33f: "if it was kicked with its [A] kicker": ``kicked:[A]``
+    return "kicked" + (f":{m.group(1)}" if m.group(1) else ""), m.group(2)[:1].upper() + m.group(2)[1:]
 
 
 def as_announced(ability: Ability, kicked) -> Ability:

@@ -882,9 +882,9 @@ def compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
 
 def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     body = without_ability_word(norm)
-    kick = kicker_lines.kicker_line(body)       # "Kicker—{2}{R}, Sacrifice a land." (702.33a: a cost with commas)
+    kick = kicker_lines.kicker_line(body)       # "Kicker—{2}{R}, Sacrifice a land.", "Kicker {A} and/or {B}" (702.33)
     if kick is not None:
-        return [Ability("static", static=parse_static({"kind": "kicker", "cost": kick}), source_text=printed)]
+        return [Ability("static", static=parse_static({"kind": "kicker", "cost": c}), source_text=printed) for c in kick]
     items = _keyword_items(body)
     if items is not None:
         return [_keyword_ability(i) for i in items]

@@ -118,8 +118,10 @@ def modifiers_for_spell(state, caster: str, purpose: Purpose, from_zone: str = "
     return out
 
 
-def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool = False, targets: int = 1) -> TotalCost:
-    """The total cost to cast ``oid`` (601.2f). ``kicked``: pay its kicker (an optional additional cost);
+def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[int, ...] = False,
+               targets: int = 1) -> TotalCost:
+    """The total cost to cast ``oid`` (601.2f). ``kicked``: pay its kicker (an optional additional cost): True
+    for every kicker cost, or the kicker costs paid, each once (1: its first kicker cost, 702.33b);
     ``targets``: how many targets it is cast with (Fireball costs more for each beyond the first)."""
     obj = state.obj(oid)
     face = obj.printed
@@ -132,11 +134,15 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool = False, t
     symbols = [] if free else list(face.mana_cost)
     x = 0 if free else x
     other: list[CostPart] = []
+    nth_kicker = 0
     for a in ch.abilities:
         s = a.static
         if a.kind != "static" or s is None:
             continue
-        if s.kind == "additional_cost" or (s.kind == "kicker" and kicked):
+        if s.kind == "kicker":
+            nth_kicker += 1
+        paid_kicker = s.kind == "kicker" and (kicked is True or (isinstance(kicked, tuple) and nth_kicker in kicked))
+        if s.kind == "additional_cost" or paid_kicker:
             for part in parse_cost_text(s.arg("cost")):
                 if part.kind == "mana":
                     symbols += list(part.mana)
