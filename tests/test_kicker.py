@@ -228,3 +228,23 @@ def test_kicker_with_a_cost_that_has_commas_is_one_kicker():
     # near miss: a non-mana cost with "and/or" stays unread
     (c,) = compile_line("Kicker {2}{U} and/or sacrifice a land", "x", LineContext(spell=True))
     assert c.kind == "unmodelled"
+
+
+def test_multikicker_branches_stop_at_what_can_be_paid_and_at_the_bound(monkeypatch):
+    from mtgjudge.model.engine import actions, kicker
+    from mtgjudge.model.errors import SearchBound
+    games = finals("Lightkeeper of Emeria", "Plains, Plains, Plains, Plains, Plains")
+    assert sorted(g.state.player("Alice").life for g in games) == [20, 22]      # kicked 0 or 1 time (702.33c)
+    # past the bound (here 1): paying it twice is possible, so the answer can't be complete
+    monkeypatch.setattr(kicker, "MULTIKICKER_BOUND", 1)
+    monkeypatch.setattr(actions, "MULTIKICKER_BOUND", 1)
+    with pytest.raises(SearchBound):
+        finals("Lightkeeper of Emeria", "Plains, Plains, Plains, Plains, Plains, Plains")
+
+
+def test_count_of_times_kicked_is_read_from_the_object_itself():
+    from mtgjudge.model.rules import counts
+    c = counts.parse("time it was kicked")
+    assert c.kind == "kicked"
+    with pytest.raises(Exception):
+        counts.parse("time it was cast")

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import Game, find_ref, merge, name_of
-from mtgjudge.model.engine.kicker import kicker_options
+from mtgjudge.model.engine.kicker import MULTIKICKER_BOUND, is_multikicker, kicked_words, kicker_options
 from mtgjudge.model.oracle.kicker import as_announced
 from mtgjudge.model.engine.leave_game import leave_game
 from mtgjudge.model.engine.paying import pay
@@ -26,7 +26,7 @@ from mtgjudge.model.engine import transforming
 from mtgjudge.model.engine.transforming import can_transform
 from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_by_cast
 from mtgjudge.model.engine.turn import advance
-from mtgjudge.model.errors import Illegal, InputError, Unsupported
+from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.legality import can_activate, can_play, find_ability
 from mtgjudge.model.rules.costs import activation_cost, total_cost
@@ -60,17 +60,25 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     # 601.2b, 702.33d: the caster announces whether to pay its kicker cost; each way a branch unless the action
     # fixes it (``engine.kicker``)
     kicks = kicker_options(state, oid, a.get("kicked"))
+    multi = is_multikicker(state, oid) and a.get("kicked") is None
     out = []
     refused: list[Illegal] = []
     for kicked in kicks:
+        if multi and len(kicked) > MULTIKICKER_BOUND:
+            raise SearchBound(f"{o.name}'s multikicker could be paid more than {MULTIKICKER_BOUND} times: past the "
+                              "engine's bound (702.33c)")
         # 702.33g: the targets of a kicked-only instruction are chosen only if it is kicked
         phrases = tuple(t for ab in ch.abilities if ab.kind == "spell" for t in as_announced(ab, kicked).targets)
         if "Aura" in ch.subtypes:
             phrases += (enchant_phrase(state, oid),)     # 303.4a, 115.1b: an Aura spell targets what it can enchant
         try:
-            out += _cast_announced(game, a, oid, player, x, phrases, kicked, len(kicks) > 1)
+            got = _cast_announced(game, a, oid, player, x, phrases, kicked, len(kicks) > 1)
         except Illegal as e:
             refused.append(e)     # that announcement can't be carried out (601.2h); another may
+            got = []
+        out += got
+        if multi and kicked and not got:
+            break                 # paying the multikicker once more can't be paid either
     if refused and (not out or len(kicks) == 1):
         raise refused[0]
     if not out:
@@ -92,9 +100,9 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     game = zones.move(game, oid, "stack", controller=player, x=x if any(s.kind == "x" for s in (o.printed.mana_cost or ())) else None,
                       kicked=kicked)
     game = game.log(("601.2a", "601.2b") + (("702.33d",) if kicked else ()), f"{player} casts {o.name} ({oid})"
-                    + (f" with X={x}" if x else "") + (", kicked (its kicker cost is paid with the rest)" if kicked else ""))
+                    + (f" with X={x}" if x else "") + (f", {kicked_words(kicked)} (its kicker cost is paid with the rest)" if kicked else ""))
     if branch:
-        game = game.choose(f"{oid} {'kicked' if kicked else 'not kicked'}")
+        game = game.choose(f"{oid} {kicked_words(kicked)}")
     game = replace(game, cast_plainly=game.cast_plainly + ((oid, game.moved(oid)),))
     out = []
     # 601.2c: the targets are chosen as the spell is cast, after it moved to the stack (it can't target

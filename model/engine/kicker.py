@@ -32,17 +32,38 @@ MARKER_HANDLERS = {k: (lambda g, e, c: [g]) for k in MARKERS}
 CONDITIONS = ("kicked",)
 
 
+#: How many times a multikicker cost is considered paid at most (702.33c: any number of times); a spell whose
+#: multikicker could be paid more often than this is past the engine's bound.
+MULTIKICKER_BOUND = 6
+
+
+def _kickers(state, oid: str) -> list:
+    return [a.static for a in current(state, oid).abilities
+            if a.kind == "static" and a.static is not None and a.static.kind == "kicker"]
+
+
 def kicker_costs(state, oid: str) -> int:
     """How many kicker costs the card ``oid`` has (702.33a-b): its static ``kicker`` words."""
-    return sum(1 for a in current(state, oid).abilities
-               if a.kind == "static" and a.static is not None and a.static.kind == "kicker")
+    return len(_kickers(state, oid))
+
+
+def is_multikicker(state, oid: str) -> bool:
+    """702.33c: the card's one kicker cost is a multikicker cost (payable any number of times)."""
+    ks = _kickers(state, oid)
+    return len(ks) == 1 and bool(ks[0].arg("multi", False))
 
 
 def kicker_options(state, oid: str, fixed: int | None) -> list[tuple[int, ...]]:
     """601.2b, 702.33d: the ways the caster may announce the kicker of ``oid``: each a tuple of the kicker
-    costs paid (``()``: not kicked; ``(1,)``: its kicker cost paid). ``fixed``: the cast action's ``kicked:``
-    (how many times), None when the question leaves it open (then every way is a branch)."""
+    costs paid (``()``: not kicked; ``(1,)``: its kicker cost paid; ``(1, 1)``: a multikicker cost paid twice).
+    ``fixed``: the cast action's ``kicked:`` (how many times), None when the question leaves it open (then every
+    way is a branch; multikicker: 0 to ``MULTIKICKER_BOUND`` + 1 times, in order, the caller stopping at the
+    first it can't pay)."""
     n = kicker_costs(state, oid)
+    if n == 1 and is_multikicker(state, oid):
+        if fixed is not None:
+            return [(1,) * fixed]
+        return [(1,) * k for k in range(MULTIKICKER_BOUND + 2)]
     if n == 0:
         if fixed:
             raise InputError("kicked", f"{state.obj(oid).name} has no kicker cost: it can't be kicked (702.33a)")
@@ -61,6 +82,18 @@ def kicker_options(state, oid: str, fixed: int | None) -> list[tuple[int, ...]]:
     if fixed > 1:
         raise InputError("kicked", f"{state.obj(oid).name} has one kicker cost: it can be kicked once (702.33d)")
     return [(1,)] if fixed else [()]
+
+
+def kicked_words(kicked: tuple[int, ...]) -> str:
+    """How an announcement of kicker costs reads: "not kicked", "kicked", "kicked 3 times", "kicked with kicker
+    costs 1, 2"."""
+    if not kicked:
+        return "not kicked"
+    if kicked == (1,):
+        return "kicked"
+    if set(kicked) == {1}:
+        return f"kicked {len(kicked)} times"
+    return "kicked with kicker costs " + ", ".join(str(k) for k in kicked)
 
 
 def was_kicked(game: Game, oid: str) -> tuple[int, ...]:

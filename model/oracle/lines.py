@@ -440,8 +440,10 @@ def _keyword_ability(item: str) -> Ability:
     if kw.param == "" and name in KEYWORDS:
         return Ability("keyword", keyword=name)
     try:
-        if name == "Kicker":
-            return Ability("static", static=parse_static({"kind": "kicker", "cost": param}), source_text=item)
+        if name in ("Kicker", "Multikicker"):
+            return Ability("static", static=parse_static({"kind": "kicker", "cost": param,
+                                                          **({"multi": True} if name == "Multikicker" else {})}),
+                           source_text=item)
         if name == "Equip":
             # 702.6a: "[Cost]: Attach this permanent to target creature you control. Activate only as a sorcery."
             return Ability("activated", cost=phrases.cost_parts(param),

@@ -141,8 +141,12 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
             continue
         if s.kind == "kicker":
             nth_kicker += 1
-        paid_kicker = s.kind == "kicker" and (kicked is True or (isinstance(kicked, tuple) and nth_kicker in kicked))
-        if s.kind == "additional_cost" or paid_kicker:
+        # how many times this cost is paid: an additional cost once; a kicker cost once for each time it is
+        # in ``kicked`` (multikicker: any number of times, 702.33c)
+        times = 1 if s.kind == "additional_cost" else 0
+        if s.kind == "kicker":
+            times = 1 if kicked is True else (kicked.count(nth_kicker) if isinstance(kicked, tuple) else 0)
+        for _ in range(times):
             for part in parse_cost_text(s.arg("cost")):
                 if part.kind == "mana":
                     symbols += list(part.mana)

@@ -61,7 +61,10 @@ WORDS = (
     Word("additional_cost", "static", {"cost": str},
          lambda s: f"As an additional cost to cast this spell, {s.arg('cost')[0].lower()}{s.arg('cost')[1:]}",
          SPELL_COSTS, PAYMENT, _v_cost),
-    Word("kicker", "static", {"cost": str}, lambda s: f"Kicker {s.arg('cost')}", SPELL_COSTS, PAYMENT, _v_cost),
+    # ``multi``: multikicker (702.33c), its cost payable any number of times
+    Word("kicker", "static", {"cost": str, "multi": bool},
+         lambda s: f"{'Multikicker' if s.arg('multi', False) else 'Kicker'} {s.arg('cost')}", SPELL_COSTS, PAYMENT,
+         _v_cost),
     # ``cost``: a mana cost, where the increase is not only generic mana (Strive: "{2}{U} more")
     Word("costs_more_per_extra_target", "static", {"amount": int, "cost": str},
          lambda s: f"This spell costs {s.arg('cost') or '{' + str(s.arg('amount', 1)) + '}'} more to cast for each "
