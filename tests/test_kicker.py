@@ -248,3 +248,44 @@ def test_count_of_times_kicked_is_read_from_the_object_itself():
     assert c.kind == "kicked"
     with pytest.raises(Exception):
         counts.parse("time it was cast")
+
+
+def test_cast_from_hand_is_unknown_for_a_spell_the_state_puts_on_the_stack():
+    from mtgjudge.model.errors import Unsupported
+    (q,) = load_text("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice: {battlefield: [Mountain]}
+  stack: [{card: Coal Stoker, controller: Alice, id: stoker}]
+actions:
+  - resolve: all
+expect: [{stack_size: 0}]
+""")
+    assert not isinstance(q, Exception), q
+    with pytest.raises(Unsupported):
+        run(Game(q.state), q.actions)
+
+
+def test_a_kicker_spell_on_the_stack_must_say_whether_it_was_kicked():
+    text = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice: {{battlefield: [Forest]}}
+    Bob: {{battlefield: [{{card: Grizzly Bears, id: bear}}]}}
+  stack: [{{card: Explosive Growth, controller: Alice, targets: [bear]{kicked}}}]
+actions:
+  - resolve: all
+expect: [{{stack_size: 0}}]
+"""
+    (bad,) = load_text(text.format(kicked=""))
+    assert isinstance(bad, Exception)
+    (q,) = load_text(text.format(kicked=", kicked: true"))
+    g = one(run(Game(q.state), q.actions))
+    from mtgjudge.model.engine.sba import power
+    assert power(g, "bear") == 7            # +5/+5 instead of +2/+2 (702.33d)

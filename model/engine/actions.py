@@ -98,7 +98,7 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     if kicked and not all_payments(build_problem(state, player, cost)):
         return []            # 601.2h: a kicker cost that can't be paid can't be announced
     game = zones.move(game, oid, "stack", controller=player, x=x if any(s.kind == "x" for s in (o.printed.mana_cost or ())) else None,
-                      kicked=kicked)
+                      kicked=kicked, cast_from=o.zone)
     game = game.log(("601.2a", "601.2b") + (("702.33d",) if kicked else ()), f"{player} casts {o.name} ({oid})"
                     + (f" with X={x}" if x else "") + (f", {kicked_words(kicked)} (its kicker cost is paid with the rest)" if kicked else ""))
     if branch:

@@ -10,7 +10,8 @@ What the engine performs here:
   <instruction>" and "... <instruction> instead"): the instruction after ``if_kicked`` is followed only if the
   resolving spell was kicked; the instruction after ``kicked_instead`` only if it was not, the marker's own
   instruction (on the same target) if it was (608.2c);
-- ``intervening_holds``: the intervening "if it was kicked" of a triggered ability (603.4).
+- ``intervening_holds``: the intervening "if it was kicked" of a triggered ability (603.4), and "if you cast it
+  (from your hand)" (601.2a: the permanent remembers the zone its spell was cast from).
 
 Two kicker costs ("Kicker {A} and/or {B}", 702.33b) are announced as either, both or neither; multikicker
 (702.33c) is read by no reader yet: cards with it stay unsupported, naming the text.
@@ -29,7 +30,7 @@ MARKERS = ("if_kicked", "kicked_instead")
 #: A marker on its own does nothing (``run_marked`` reads it with the instruction after it).
 MARKER_HANDLERS = {k: (lambda g, e, c: [g]) for k in MARKERS}
 #: The intervening-if conditions (603.4) this module decides.
-CONDITIONS = ("kicked",)
+CONDITIONS = ("kicked", "kicked:{cost}", "cast_from_hand", "cast")
 
 
 #: How many times a multikicker cost is considered paid at most (702.33c: any number of times); a spell whose
@@ -107,6 +108,14 @@ def intervening_holds(condition: str, obj) -> bool:
     not know is unsupported, naming it."""
     if condition == "kicked":
         return bool(obj.kicked)
+    if obj.cast_from == "?" and condition in ("cast_from_hand", "cast"):
+        raise Unsupported(f"{obj.name} ({obj.id}) was a spell the question put on the stack: where it was cast "
+                          "from is not known")
+    if condition == "cast_from_hand":
+        # 601.2a: "if you cast it from your hand": the permanent was a spell cast from its controller's hand
+        return obj.cast_from == "hand"
+    if condition == "cast":
+        return bool(obj.cast_from)
     if condition.startswith("kicked:"):
         # 702.33f: "if it was kicked with its [A] kicker": the kicker ability with that cost was paid
         costs = [a.static.arg("cost") for a in obj.printed.abilities

@@ -134,9 +134,16 @@ def kicked_words(sentence: str, found: tuple, earlier: list, before: str | None,
     return earlier + [parse_effect("if_kicked"), word]
 
 
+_CAST_FROM = re.compile(r"^if you cast (?:it|~)( from your hand)?, (.+)$", re.I)
+
+
 def intervening(effect: str) -> tuple[str, str] | None:
-    """A triggered ability's effect text beginning with the intervening "if it was kicked, " (603.4): the
-    condition (``kicked``) and the effect after it; None otherwise."""
+    """A triggered ability's effect text beginning with an intervening "if" the engine decides (603.4): "if it
+    was kicked, " (``kicked``), "if you cast it from your hand, " (``cast_from_hand``), "if you cast it, "
+    (``cast``): the condition and the effect after it; None otherwise."""
+    m = _CAST_FROM.match(effect.strip())
+    if m is not None:
+        return "cast_from_hand" if m.group(1) else "cast", m.group(2)[:1].upper() + m.group(2)[1:]
     m = _INTERVENING.match(effect.strip())
     if m is None or re.search(r"\bkicked\b", m.group(2), re.I):
         return None
