@@ -22,6 +22,8 @@ perm.py         issue 9's "perm" effects: tap enchanted, return / sacrifice a pe
                 sacrifices, sacrifice unless (118.12a), bolster (701.39a); registered in resolve.HANDLERS
 prevent.py      prevention shields of resolved spells (615.1a "Prevent all combat damage ... this turn")
 turn.py         the turn's structure for advance (500-514)
+kicker.py       kicker (702.33): announcing it as a spell is cast, "if it was kicked", intervening "if" (603.4)
+on_stack.py     a spell's statics on the stack: "can't be countered" (113.6g); split second is rules.timing's
 actions.py      the question format's actions (cast, play, activate, resolve, destroy, exile, sacrifice, bounce,
                 transform, concede, advance)
 """
