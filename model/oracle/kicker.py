@@ -25,6 +25,7 @@ from typing import Callable
 from dataclasses import replace
 
 from mtgjudge.model.errors import DefinitionError, Unsupported
+from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.vocab.grammar import parse_cost_text
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.vocab.parse import parse_effect
@@ -121,7 +122,6 @@ def kicked_words(sentence: str, found: tuple, earlier: list, before: str | None,
         again = _renumbered(before, inst.group(1))
         if again is None:
             return None
-        from mtgjudge.model.oracle.targets import find_targets
         word = read(again, tuple(find_targets(again) or ()), earlier[:-1])
         if word is None or word.kind != earlier[-1].kind:
             return None
