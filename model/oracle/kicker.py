@@ -43,10 +43,12 @@ _NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight",
                  "twelve", "thirteen", "fourteen", "fifteen", "twenty")
 _NUMBER = re.compile(r"[+-]?\d+|\b(?:" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
 #: The target a kicked sentence names back ("that creature") and the sentence before names ("target creature",
-#: "any target"): both read as one reference.
-_REF_BACK = re.compile(r"\bthat (?:creature|player|permanent or player|permanent|land|artifact|spell)\b", re.I)
-_REF_TARGET = re.compile(r"\b(?:any target|target [a-z ]+?(?= (?:gets|discards|loses|deals|gains|sacrifices)\b|$))",
+#: "any target"): each read as a reference to its noun ("that permanent or player" names "any target" back).
+_REF_BACK = re.compile(r"\bthat (permanent or player|creature|player|permanent|land|artifact|spell)\b", re.I)
+_REF_TARGET = re.compile(r"\b(?:any target|target (?:[a-z]+ )*?(creature|player|permanent|land|artifact|spell))\b",
                          re.I)
+#: Words that mark the instruction after them (the readers' markers): "instead" can't replace one of theirs.
+_MARKERS = ("if_kicked", "kicked_instead", "optional", "if_you_do", "if_you_dont")
 
 Reader = Callable[[str, tuple, list], object]
 
@@ -82,7 +84,10 @@ def _shape(sentence: str, back: bool) -> str:
     """A sentence with its numbers, its subject (~ or "it") and its target reference made uniform."""
     s = sentence.strip().rstrip(".")
     s = re.sub(r"^(?:~|it|this spell)(?=\s)", "SUBJ", s, flags=re.I)
-    s = (_REF_BACK if back else _REF_TARGET).sub("REF", s)
+    def ref(m: re.Match) -> str:
+        noun = (m.group(1) or "any").lower()
+        return "REF-" + ("any" if noun == "permanent or player" else noun)
+    s = (_REF_BACK if back else _REF_TARGET).sub(ref, s)
     s = _NUMBER.sub("N", s)
     return s[:1].upper() + s[1:]
 
@@ -116,8 +121,8 @@ def kicked_words(sentence: str, found: tuple, earlier: list, before: str | None,
     inst = _INSTEAD.match(rest)
     if inst is not None:
         # "... instead": the instruction before, followed with the kicked numbers instead (608.2c)
-        if found or before is None or not earlier or earlier[-1] is None or earlier[-1].kind in (
-                "if_kicked", "kicked_instead", "optional", "if_you_do", "if_you_dont"):
+        if found or before is None or not earlier or earlier[-1] is None or earlier[-1].kind in _MARKERS or (
+                len(earlier) > 1 and earlier[-2] is not None and earlier[-2].kind in _MARKERS):
             return None
         again = _renumbered(before, inst.group(1))
         if again is None:
