@@ -289,3 +289,9 @@ expect: [{{stack_size: 0}}]
     g = one(run(Game(q.state), q.actions))
     from mtgjudge.model.engine.sba import power
     assert power(g, "bear") == 7            # +5/+5 instead of +2/+2 (702.33d)
+
+
+def test_instead_names_back_the_same_kind_of_target():
+    # near miss: "that creature" can't be the player the sentence before targets
+    a = spell("~ deals 3 damage to target player. If this spell was kicked, it deals 5 damage to that creature instead.")
+    assert a.kind == "unmodelled"
