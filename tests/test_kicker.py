@@ -185,11 +185,11 @@ state:
   turn: {{active: Alice}}
   players:
     Alice:
-      battlefield: [Mountain, Mountain]
+      battlefield: [Swamp, Swamp, Swamp]
     Bob:
       battlefield: [{{card: Llanowar Elves, id: elves}}, Forest]
       hand: [{{card: Giant Growth, id: gg}}]
-  stack: [{{card: Sudden Shock, controller: Alice, targets: [elves]}}]
+  stack: [{{card: Sudden Death, controller: Alice, targets: [elves]}}]
 expect: {expect}
 """
 
