@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from mtgjudge.model.oracle.kicker import as_announced
 from mtgjudge.model.errors import InputError, Unsupported
 from mtgjudge.model.explain import Answer, Step, step
 from mtgjudge.model.mana import format_cost
@@ -222,7 +223,8 @@ def can_cast(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool
     obj = state.obj(oid)
     ch = current(state, oid)
     reqs = cast_timing(state, oid, player)
-    targets = tuple(t for a in ch.abilities if a.kind == "spell" for t in a.targets)
+    # 702.33g: targets of a kicked-only instruction are chosen only if it is kicked; it may be cast unkicked
+    targets = tuple(t for a in ch.abilities if a.kind == "spell" for t in as_announced(a, ()).targets)
     if "Aura" in ch.subtypes:
         # 115.1b, 303.4a: an Aura spell targets what its enchant ability says it can enchant.
         targets += (enchant_phrase(state, oid),)

@@ -82,6 +82,10 @@ class GameObject:
     activated_this_turn: tuple[int, ...] = ()
     timestamp: int = 0
     targets: tuple[str, ...] = ()
+    kicked: tuple[int, ...] = ()     # the kicker costs paid as it was cast, one entry each time, naming which
+                                     # (1: its first kicker cost); kept by the permanent it became (702.33d-f)
+    cast_from: str = ""              # the zone it was cast from, as a spell (601.2a); kept by the permanent it
+                                     # became ("if you cast it from your hand"); "" if it was not cast
 
     @property
     def printed(self) -> Face:

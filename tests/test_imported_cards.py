@@ -869,10 +869,10 @@ state:
 
 
 def test_a_split_second_spell_on_the_stack(imported):
-    # 702.61a: while Sudden Shock is on the stack, players can't cast spells: split second is not modelled, so
-    # casting Shock then is unsupported, not "yes".
+    # 702.61a: while Sudden Shock is on the stack, players can't cast spells: casting Shock then is "no" (split
+    # second is modelled: rules.timing.split_second_requirement)
     stack = "stack: [{card: Sudden Shock, id: ss, controller: Bob, targets: [Alice]}]"
-    assert status(can_play("Shock", "[Mountain]", turn="turn: {active: Bob}", stack=stack)) == "unsupported"
+    assert value(can_play("Shock", "[Mountain]", turn="turn: {active: Bob}", stack=stack)) is False
 
 
 # ---------------------------------------------------------------- outcomes of imported spells (608.2)

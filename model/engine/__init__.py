@@ -27,6 +27,8 @@ shield_effects.py  the effects that create them; registered in resolve.HANDLERS
 refs.py         references between a spell's instructions (608.2c, 608.2h): "its controller", "If it's ...",
                 "equal to its power", "this way", X; flicker (400.7); registered in resolve.HANDLERS
 turn.py         the turn's structure for advance (500-514)
+kicker.py       kicker (702.33): announcing it as a spell is cast, "if it was kicked", intervening "if" (603.4)
+on_stack.py     a spell's statics on the stack: "can't be countered" (113.6g); split second is rules.timing's
 actions.py      the question format's actions (cast, play, activate, resolve, destroy, exile, sacrifice, bounce,
                 transform, concede, advance)
 """

@@ -11,6 +11,8 @@ from typing import Any, Mapping
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import Game, find_ref, merge, name_of
+from mtgjudge.model.engine.kicker import MULTIKICKER_BOUND, is_multikicker, kicked_words, kicker_options
+from mtgjudge.model.oracle.kicker import as_announced
 from mtgjudge.model.engine.leave_game import leave_game
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.engine.damage import division_possible
@@ -27,7 +29,7 @@ from mtgjudge.model.engine import transforming
 from mtgjudge.model.engine.transforming import can_transform
 from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_by_cast
 from mtgjudge.model.engine.turn import advance
-from mtgjudge.model.errors import Illegal, InputError, Unsupported
+from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.legality import can_activate, can_play, find_ability
 from mtgjudge.model.rules.costs import TotalCost, activation_cost, total_cost
@@ -46,8 +48,9 @@ def _legal(ans) -> None:
 
 
 def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
-    """601.2: the spell moves to the stack, its modes (601.2b, 700.2) and targets (601.2c) are chosen, then its
-    total cost is paid, every distinct choice and payment a branch."""
+    """601.2: the caster announces its kicker costs (601.2b, 702.33d), the spell moves to the stack, its modes
+    (601.2b, 700.2) and targets (601.2c) are chosen, then its total cost is paid, every distinct choice and
+    payment a branch."""
     state = game.state
     oid = a["cast"]
     player = a.get("by") or state.active_player
@@ -60,15 +63,58 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     modal = modal_of(ch.abilities)
     if a.get("choices") and modal is None:
         raise Unsupported("casting with choices is not performed by the engine yet")
+    # 601.2b, 702.33d: the caster announces whether to pay its kicker cost; each way a branch unless the action
+    # fixes it (``engine.kicker``)
+    kicks = kicker_options(state, oid, a.get("kicked"))
+    multi = is_multikicker(state, oid) and a.get("kicked") is None
+    out = []
+    refused: list[Illegal] = []
+    for kicked in kicks:
+        if multi and len(kicked) > MULTIKICKER_BOUND:
+            raise SearchBound(f"{o.name}'s multikicker could be paid more than {MULTIKICKER_BOUND} times: past the "
+                              "engine's bound (702.33c)")
+        try:
+            got = _cast_announced(game, a, oid, player, x, kicked, len(kicks) > 1)
+        except Illegal as e:
+            refused.append(e)     # that announcement can't be carried out (601.2h); another may
+            got = []
+        out += got
+        if multi and kicked and not got:
+            break                 # paying the multikicker once more can't be paid either
+    if refused and (not out or len(kicks) == 1):
+        raise refused[0]
+    if not out:
+        raise Illegal((step(("601.2h",) + (("601.2f",) if modal is not None else ()),
+                            f"{player} can't pay the total cost of {o.name} for any choice of "
+                            + ("modes and " if modal is not None else "") + "targets"),))
+    return out
+
+
+def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int, kicked: tuple[int, ...],
+                    branch: bool) -> list[Game]:
+    """601.2a-i for one announcement of the kicker costs paid (``kicked``; 702.33g: a kicked-only instruction is
+    part of the spell only if kicked): the spell moves to the stack, its modes and targets are chosen, its total
+    cost paid; every legal choice a branch. [] when that total cost can't be paid (601.2h)."""
+    state = game.state
+    o = state.obj(oid)
+    ch = current(state, oid)
+    abilities = tuple(as_announced(ab, kicked) for ab in ch.abilities)
+    modal = modal_of(abilities)
     # 601.2b, 700.2a: the modes are chosen first; only those whose targets can be chosen (checked on the state
     # before the spell moves, as can-play decides; the spell can't target itself either way, 115.5)
-    combos = chosen_by_action(state, ch.abilities, modal, player, oid, a.get("choices")) if modal is not None else [None]
+    combos = chosen_by_action(state, abilities, modal, player, oid, a.get("choices")) if modal is not None else [None]
     if not combos:
         raise Illegal((step(("700.2a", "601.2c"), f"{o.name}: the modes chosen can't be chosen, a target of theirs "
                                                   "having no legal choice"),))
-    cost = total_cost(state, player, oid, x=x)
-    game = zones.move(game, oid, "stack", controller=player, x=x if any(s.kind == "x" for s in (o.printed.mana_cost or ())) else None)
-    game = game.log(("601.2a", "601.2b"), f"{player} casts {o.name} ({oid})" + (f" with X={x}" if x else ""))
+    cost = total_cost(state, player, oid, x=x, kicked=kicked)
+    if kicked and not all_payments(build_problem(state, player, cost)):
+        return []            # 601.2h: a kicker cost that can't be paid can't be announced
+    game = zones.move(game, oid, "stack", controller=player, x=x if any(s.kind == "x" for s in (o.printed.mana_cost or ())) else None,
+                      kicked=kicked, cast_from=o.zone)
+    game = game.log(("601.2a", "601.2b") + (("702.33d",) if kicked else ()), f"{player} casts {o.name} ({oid})"
+                    + (f" with X={x}" if x else "") + (f", {kicked_words(kicked)} (its kicker cost is paid with the rest)" if kicked else ""))
+    if branch:
+        game = game.choose(f"{oid} {kicked_words(kicked)}")
     game = replace(game, cast_plainly=game.cast_plainly + ((oid, game.moved(oid)),))
     out = []
     for combo in combos:
@@ -81,7 +127,7 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
             if len(combos) > 1:
                 g_mode = g_mode.choose(f"{oid} modes {describe(combo)}")
             # 601.2f, 702.120a, 702.42a: escalate for each mode beyond the first, entwine for every mode
-            extra = extra_mana(ch.abilities, modal, combo, o.name)
+            extra = extra_mana(abilities, modal, combo, o.name)
             if extra and not all_payments(build_problem(state, player, _plus(cost, extra))):
                 continue        # 601.2h: a choice of modes whose total cost can't be paid can't be made
             if extra:
@@ -89,15 +135,11 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
                                     f"the modes chosen add {format_cost(extra)} to the total cost of {o.name}")
         try:
             out += _cast_with_targets(g_mode, state, a, oid, player, x, _plus(cost, extra),
-                                      expand(ch.abilities, combo, o.name), "Aura" in ch.subtypes, extra)
+                                      expand(abilities, combo, o.name), "Aura" in ch.subtypes, extra, kicked)
         except Illegal:
             if len(combos) == 1:
                 raise
             # another choice of modes may still be made (601.2b-d): this one is not a way to cast it
-    if not out:
-        raise Illegal((step(("601.2h",) + (("601.2f",) if modal is not None else ()),
-                            f"{player} can't pay the total cost of {o.name} for any choice of "
-                            + ("modes and " if modal is not None else "") + "targets"),))
     return out
 
 
@@ -107,7 +149,7 @@ def _plus(cost: TotalCost, extra: tuple) -> TotalCost:
 
 
 def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player: str, x: int, cost,
-                       abilities, aura: bool, extra: tuple = ()) -> list[Game]:
+                       abilities, aura: bool, extra: tuple = (), kicked: tuple[int, ...] = ()) -> list[Game]:
     """601.2c-h for a spell on the stack whose modes are chosen: its targets, every legal choice a branch unless
     the action names them, then its total cost (``extra``: the mana its modes add), every distinct payment a
     branch. ``state``: as casting began."""
@@ -143,7 +185,8 @@ def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player
             g0 = g0.choose(f"{oid} targets {', '.join(targets)}" if targets else f"{oid} targets nothing")
         # 601.2f: the total cost may depend on how many targets were chosen (Fireball: {1} more for each
         # beyond the first).
-        n_cost = cost if len(targets) <= 1 else _plus(total_cost(state, player, oid, x=x, targets=len(targets)), extra)
+        n_cost = cost if len(targets) <= 1 else _plus(total_cost(state, player, oid, x=x, kicked=kicked,
+                                                                 targets=len(targets)), extra)
         if n_cost != cost and not all_payments(build_problem(state, player, n_cost)):
             continue            # 601.2h: a choice of targets whose cost can't be paid can't be made
         for g in pay(g0, state, player, n_cost, a.get("paying")):

@@ -16,7 +16,10 @@ def _counted(game: Game, e: Effect, ctx: resolve.Ctx) -> list[Game]:
     0 does nothing (a player draws no card, gains no life, no token is created: 120.8, 119.8 none of it is an
     event)."""
     st = game.state
-    src = st.obj(ctx.source) if st.has(ctx.source) else ctx.source_lki
+    # the source as the ability knows it: a source that changed zones since is a new object (400.7), read from
+    # last known information where the engine has it
+    same = st.has(ctx.source) and game.moved(ctx.source) == ctx.source_moves
+    src = st.obj(ctx.source) if same else ctx.source_lki
     return with_count(game, e, ctx, counts.value(st, ctx.controller, counts.parse(e.arg("count")), src))
 
 

@@ -59,7 +59,12 @@ def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | 
         game = game.log(tuple(unpaid) + ("603.4",), f"{oid} was cast for its mana cost: its abilities that apply only "
                                                     "if an alternative cost was paid don't trigger")
     tapped = enters_tapped(game, oid)
-    game = zones.move(game, oid, "battlefield", controller=controller, counters=counters, x=x, tapped=tapped)
+    # 702.33d-e: a permanent that was a kicked spell remembers it ("if it was kicked")
+    o = game.state.obj(oid)
+    kicked = o.kicked if o.zone == "stack" else ()
+    cast_from = o.cast_from if o.zone == "stack" else ""      # "if you cast it from your hand" (601.2a)
+    game = zones.move(game, oid, "battlefield", controller=controller, counters=counters, x=x, tapped=tapped,
+                      kicked=kicked, cast_from=cast_from)
     if tapped:
         game = game.log("614.1c", f"{oid} enters tapped")
     if counters:

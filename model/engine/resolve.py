@@ -31,6 +31,9 @@ from mtgjudge.model.engine.exile_until import exile_until_leaves, link_exiled, r
 from mtgjudge.model.engine.exile_top import exile_top, exiled_by_this, leave_permission
 from mtgjudge.model.engine import optional
 from mtgjudge.model.engine import modes
+from mtgjudge.model.engine import kicker
+from mtgjudge.model.engine.on_stack import cant_be_countered
+from mtgjudge.model.oracle.kicker import as_announced
 from mtgjudge.model.engine.transforming import can_transform, transform
 from mtgjudge.model.engine.settle import after_moves, settle, source_on_battlefield
 from mtgjudge.model.engine.triggers import ability_of, guard_unrecognized, legal_target, target_slots
@@ -345,6 +348,8 @@ def _counter_spell(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     o = st.obj(ctx.target)
     if o.zone != "stack":
         raise Unsupported(f"{e.text()!r} on {o.name} ({o.id}), not a spell on the stack, is not performed by the engine")
+    if cant_be_countered(st, o.id):
+        return [game.log(("113.6g", "701.6a"), f"{o.name} ({o.id}) can't be countered: it stays on the stack")]
     for a in o.printed.abilities:
         if a.kind == "unmodelled" and a.may_concern("resolution"):
             raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply as it is "
@@ -467,6 +472,7 @@ HANDLERS: dict[str, Callable[[Game, Effect, Ctx], list[Game]]] = {
     "drain": _drain,
     "create_token_per_counter": _tokens_per_counter,
     **optional.MARKER_HANDLERS,
+    **kicker.MARKER_HANDLERS,
 }
 
 
@@ -583,6 +589,10 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
         if ability.effects[i].kind in optional.MARKERS:       # 608.2c-d: a choice made on resolution
             branches, it, i = optional.run_chain(branches, ability.effects, uses, i, it, perform)
             continue
+        if ability.effects[i].kind in kicker.MARKERS:         # 702.33d, 608.2c: only if / unless kicked
+            branches, it, i = kicker.run_marked(branches, ability.effects, uses, i, it, perform,
+                                                bool(kicker.was_kicked(game, ctx.source)))
+            continue
         nxt = i + 1
         while nxt < len(ability.effects) and ability.effects[nxt].kind in PART_OF_BEFORE:
             nxt += 1
@@ -676,8 +686,10 @@ def resolve_top(game: Game) -> list[Game]:
                                     f"{o.name} ({top}) resolves and enters the battlefield under {o.controller}'s control")
         lki = game.state.obj(top)
         return [after_moves(game, [(o, "stack", "battlefield")], f"{o.name} enters the battlefield")]
-    # 700.2, 608.2c: a modal spell does what its chosen modes say, in the order written
-    whole = spell_ability(modes.expand(ch.abilities, modes.chosen_of(o), o.name))
+    # 702.33g: the spell as it was cast, with or without its kicker; 700.2, 608.2c: a modal spell does what its
+    # chosen modes say, in the order written
+    whole = spell_ability(modes.expand(tuple(as_announced(a, o.kicked) for a in ch.abilities), modes.chosen_of(o),
+                                       o.name))
     if whole is None:
         raise Unsupported(f"resolving {o.name}: its effect is not modelled")
     spell = [whole]

@@ -16,6 +16,7 @@ import re
 from functools import lru_cache
 from math import factorial, prod
 
+from mtgjudge.model.engine.kicker import intervening_holds
 from mtgjudge.model.oracle.keyword_triggers import keyword_trigger
 from mtgjudge.model.oracle.lines import without_ability_word
 from mtgjudge.model.vocab import phrases
@@ -122,6 +123,8 @@ def _trigger(game: Game, watcher, index: int, a: Ability, what: str, moves: int,
                           f"{a.source_text!r}")
     if watcher.controller in game.left:
         return None
+    if a.intervening and not intervening_holds(a.intervening, watcher):
+        return None          # 603.4: an intervening "if" false as the event occurs: it doesn't trigger
     return PendingTrigger(watcher.id, index, watcher.controller, moves, lki)
 
 

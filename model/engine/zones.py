@@ -106,11 +106,14 @@ def _guard_replacements(game: Game, o: GameObject, to: str) -> None:
 
 
 def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: bool = True,
-         counters: tuple[tuple[str, int], ...] = (), x: int | None = None, tapped: bool = False) -> Game:
+         counters: tuple[tuple[str, int], ...] = (), x: int | None = None, tapped: bool = False,
+         kicked: tuple[int, ...] = (), cast_from: str = "") -> Game:
     """Move object ``oid`` to zone ``to`` (battlefield, hand, graveyard, library, exile, stack) as a new object
     (400.7). ``controller``: who controls it on the battlefield or the stack (default its owner);
     ``counters``, ``tapped``: counters it enters with and whether it enters tapped (614.1c replacements,
-    applied by the caller)."""
+    applied by the caller); ``kicked``: the kicker costs paid for a spell, kept by the permanent it becomes
+    (702.33d-e), and ``cast_from``: the zone a spell was cast from (601.2a), both forgotten by any other zone
+    change (400.7)."""
     state = game.state
     o = state.obj(oid)
     _guard_replacements(game, o, to)
@@ -123,6 +126,8 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
     new = GameObject(id=oid, card=o.card, owner=o.owner, controller=ctrl if to in ("battlefield", "stack") else o.owner,
                      zone=to, token=o.token, counters=tuple(sorted(counters)), tapped=tapped and to == "battlefield",
                      summoning_sick=(to == "battlefield"), x=x,
+                     kicked=kicked if to in ("battlefield", "stack") else (),
+                     cast_from=cast_from if to in ("battlefield", "stack") else "",
                      timestamp=next_timestamp(state) if to in ("battlefield", "stack") else 0)
     if o.face_down:
         raise Unsupported(f"moving the face-down permanent {oid} (its face is revealed, 708.9) is not modelled")

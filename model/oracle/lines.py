@@ -15,6 +15,7 @@ from mtgjudge.model.rules import counts
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
+from mtgjudge.model.oracle import kicker as kicker_lines
 from mtgjudge.model.oracle import damage_sentences, keywords, modes
 from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
@@ -412,6 +413,11 @@ def read_effect_words(parts: list[str]) -> tuple[list[Effect | None], list[str]]
             words[-1] = rider
             continue
         targets += found
+        # 702.33d, 608.2c: "If this spell was kicked, <instruction>" (``oracle.kicker``)
+        kicked = kicker_lines.kicked_words(s, found, words, split[n - 1] if n else None, effect_word)
+        if kicked is not None:
+            words = kicked
+            continue
         word = effect_word(s, found, words) or (may_play_after(s, words) or no_regeneration_after(s, words)
                                                 or looked_after(s, words) or hand_after(s, words)
                                                 or hands_after(s, words) if not found else None)
@@ -469,8 +475,10 @@ def _keyword_ability(item: str) -> Ability:
     if kw.param == "" and name in KEYWORDS:
         return Ability("keyword", keyword=name)
     try:
-        if name == "Kicker":
-            return Ability("static", static=parse_static({"kind": "kicker", "cost": param}), source_text=item)
+        if name in ("Kicker", "Multikicker"):
+            return Ability("static", static=parse_static({"kind": "kicker", "cost": param,
+                                                          **({"multi": True} if name == "Multikicker" else {})}),
+                           source_text=item)
         if name == "Equip":
             # 702.6a: "[Cost]: Attach this permanent to target creature you control. Activate only as a sorcery."
             return Ability("activated", cost=phrases.cost_parts(param),
@@ -627,12 +635,15 @@ def _spell_line(norm: str, printed: str, ctx: LineContext) -> Ability:
     modal = modes.modal_ability(norm, printed, "spell", lambda m: _spell_line(m, m, ctx))
     if modal is not None:
         return modal
-    if _CASTING_WORDS.search(norm):
+    # a kicked sentence (702.33d) is read by ``oracle.kicker``; the rest of the line may still change how it is cast
+    if _CASTING_WORDS.search(kicker_lines.without_kicked_sentences(norm)):
         return fallback
     read = read_effect_words(sentences(norm))
     if read is None:
         return fallback
     words, targets = read
+    if not all(words) and kicker_lines.KICKED_SENTENCE.search(norm):
+        return fallback      # an unread kicked sentence may have targets chosen only if kicked (702.33g)
     # Only a line read whole becomes words: later text may change the meaning of earlier text (608.2c).
     effects = tuple(w for w in words if w is not None) if all(words) else (_other(norm),)
     return Ability("spell", effects=effects, targets=tuple(targets), source_text=printed)
@@ -647,7 +658,8 @@ def _fields(sel) -> dict:
 
 #: Static abilities read whole by the phrase grammar into a static word (land types, colors, mana replacement
 #: effects, spending as though any color).
-_STATIC_STARTS = ("static_land_type", "static_color", "static_mana", "static_spend", "static_land_plays")
+_STATIC_STARTS = ("static_land_type", "static_color", "static_mana", "static_spend", "static_land_plays",
+                  "static_on_stack")
 
 
 def _static_word(norm: str, printed: str) -> Ability | None:
@@ -689,7 +701,7 @@ def _grants(norm: str, printed: str) -> list[Ability] | None:
 
 _COST_CHANGE = re.compile(r"^((?:[\w-]+ )*?spells)( you cast)?( from anywhere other than your hand)? cost \{(\d+)\} "
                           r"(more|less) to cast\.$", re.I)
-_PER_EXTRA_TARGET = re.compile(r"^~ costs \{(\d+)\} more to cast for each target beyond the first\.$", re.I)
+_PER_EXTRA_TARGET = re.compile(r"^~ costs ((?:\{[^}]+\})+) more to cast for each target beyond the first\.$", re.I)
 
 
 def _cost_change(norm: str, printed: str) -> Ability | None:
@@ -712,7 +724,10 @@ def _cost_change(norm: str, printed: str) -> Ability | None:
         return Ability("static", static=parse_static(data), source_text=printed)
     m = _PER_EXTRA_TARGET.match(norm)
     if m:
-        return Ability("static", static=parse_static({"kind": "costs_more_per_extra_target", "amount": int(m.group(1))}),
+        generic = re.fullmatch(r"\{(\d+)\}", m.group(1))
+        # Strive's increase may be colored ({2}{U}): kept as a mana cost (601.2f)
+        arg = {"amount": int(generic.group(1))} if generic else {"cost": m.group(1)}
+        return Ability("static", static=parse_static({"kind": "costs_more_per_extra_target", **arg}),
                        source_text=printed)
     return None
 
@@ -869,6 +884,10 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         event = phrases.parse(condition, "trigger_condition")
     except DefinitionError:
         return unmodelled(body, printed, "triggered", ctx.spell)
+    # 603.4: an intervening "if it was kicked" right after the trigger condition (``oracle.kicker``)
+    only_if = kicker_lines.intervening(effect) if sep else None
+    if only_if is not None:
+        effect = only_if[1]
     targets: list[str] = []
     effects: list[Effect] = []
     # "When ~ enters the battlefield, it deals ...": "it" is the permanent itself (201.5, 608.2c).
@@ -898,7 +917,7 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
     if not effects:
         return unmodelled(body, printed, "triggered", ctx.spell)
     return Ability("triggered", effects=tuple(effects), trigger=condition, trigger_event=event, targets=tuple(targets),
-                   source_text=printed)
+                   source_text=printed, intervening=only_if[0] if only_if is not None else "")
 
 
 def compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
@@ -912,6 +931,9 @@ def compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
 
 def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     body = without_ability_word(norm)
+    kick = kicker_lines.kicker_line(body)       # "Kicker—{2}{R}, Sacrifice a land.", "Kicker {A} and/or {B}" (702.33)
+    if kick is not None:
+        return [Ability("static", static=parse_static({"kind": "kicker", "cost": c}), source_text=printed) for c in kick]
     items = _keyword_items(body)
     if items is not None:
         return [_keyword_ability(i) for i in items]

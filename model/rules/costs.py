@@ -118,8 +118,10 @@ def modifiers_for_spell(state, caster: str, purpose: Purpose, from_zone: str = "
     return out
 
 
-def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool = False, targets: int = 1) -> TotalCost:
-    """The total cost to cast ``oid`` (601.2f). ``kicked``: pay its kicker (an optional additional cost);
+def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[int, ...] = False,
+               targets: int = 1) -> TotalCost:
+    """The total cost to cast ``oid`` (601.2f). ``kicked``: pay its kicker (an optional additional cost): True
+    for every kicker cost, or the kicker costs paid, each once (1: its first kicker cost, 702.33b);
     ``targets``: how many targets it is cast with (Fireball costs more for each beyond the first)."""
     obj = state.obj(oid)
     face = obj.printed
@@ -132,11 +134,19 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool = False, t
     symbols = [] if free else list(face.mana_cost)
     x = 0 if free else x
     other: list[CostPart] = []
+    nth_kicker = 0
     for a in ch.abilities:
         s = a.static
         if a.kind != "static" or s is None:
             continue
-        if s.kind == "additional_cost" or (s.kind == "kicker" and kicked):
+        if s.kind == "kicker":
+            nth_kicker += 1
+        # how many times this cost is paid: an additional cost once; a kicker cost once for each time it is
+        # in ``kicked`` (multikicker: any number of times, 702.33c)
+        times = 1 if s.kind == "additional_cost" else 0
+        if s.kind == "kicker":
+            times = 1 if kicked is True else (kicked.count(nth_kicker) if isinstance(kicked, tuple) else 0)
+        for _ in range(times):
             for part in parse_cost_text(s.arg("cost")):
                 if part.kind == "mana":
                     symbols += list(part.mana)
@@ -146,6 +156,11 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool = False, t
     modifiers = modifiers_for_spell(state, caster, purpose, obj.zone)
     for a in ch.abilities:
         if a.kind == "static" and a.static is not None and a.static.kind == "costs_more_per_extra_target" and targets > 1:
+            if a.static.arg("cost"):
+                # Strive (a colored increase): its mana once for each target beyond the first (601.2f)
+                for part in parse_cost_text(a.static.arg("cost")):
+                    symbols += list(part.mana) * (targets - 1)
+                continue
             modifiers.append(CostModifier("increase", int(a.static.arg("amount", 1)) * (targets - 1), oid, a.text()))
     return TotalCost(tuple(symbols), x, tuple(modifiers), tuple(other),
                      convoke=ch.has_keyword("Convoke"), delve=ch.has_keyword("Delve"),

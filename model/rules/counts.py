@@ -28,8 +28,8 @@ _WRAP = re.compile(r"^(?:the number of|each|an? )\s*(?P<what>.+)$", re.I)
 @dataclass(frozen=True)
 class Count:
     """A count as read: ``kind`` one of "permanents" (``selector``: permanents on the battlefield), "cards"
-    (``zone`` of ``player``'s own: "hand" or "graveyard"; ``selector`` None for any card), "domain" (305.6)
-    or "devotion" (700.5, ``color`` a letter or "chosen")."""
+    (``zone`` of ``player``'s own: "hand" or "graveyard"; ``selector`` None for any card), "domain" (305.6),
+    "devotion" (700.5, ``color`` a letter or "chosen") or "kicked" (the times the source was kicked, 702.33d)."""
     kind: str
     text: str
     selector: object = None
@@ -51,6 +51,8 @@ def parse(text: str) -> Count:
     instruction before did, ``zone`` the verb; ``selector`` None for any card). DefinitionError for any other
     phrase."""
     t = text.strip().rstrip(".")
+    if re.fullmatch(r"(?:the number of )?times? (?:it|~|this spell) was kicked", t, re.I):
+        return Count("kicked", t)       # 702.33c-d: how many times its kicker costs were paid
     m = _THIS_WAY.fullmatch(t)
     if m:
         w = _WRAP.match(m.group("what"))
@@ -154,4 +156,11 @@ def value(state, player: str, count: Count, source=None) -> int:
         return domain(state, player)
     if count.kind == "devotion":
         return devotion(state, player, count.color)
+    if count.kind == "kicked":
+        # 702.33d-e: the spell, or the permanent it became, remembers its kicker costs paid; an object that left
+        # the stack or the battlefield is a new object (400.7) that doesn't
+        if source is None or source.zone not in ("stack", "battlefield"):
+            raise Unsupported(f"the {count.text!r} of an object that left: its last known information is not "
+                              "modelled")
+        return len(source.kicked)
     raise ValueError(count.kind)

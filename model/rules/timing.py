@@ -79,11 +79,21 @@ def sorcery_timing(state: GameState, player: str, what: str, rules: tuple[str, .
     ]
 
 
+def split_second_requirement(state: GameState, what: str) -> list[Requirement]:
+    """702.61a-b: while a spell with split second is on the stack, players can't cast other spells or activate
+    abilities that aren't mana abilities (mana abilities and special actions stay allowed)."""
+    spells = [o for o in state.stack if isinstance(o, str) and current(state, o).has_keyword("Split second")]
+    if not spells:
+        return []
+    names = ", ".join(f"{state.obj(o).name} ({o})" for o in spells)
+    return [(step("702.61a", f"{names} has split second and is on the stack: {what}"), False)]
+
+
 def cast_timing(state: GameState, oid: str, player: str) -> list[Requirement]:
     """When a spell may be cast (117.1a, 307.1; 702.8a flash): with priority; sorcery speed unless it is an
-    instant or has flash."""
+    instant or has flash; never while a spell with split second is on the stack (702.61a)."""
     ch = current(state, oid)
-    reqs = [priority_requirement(state, player)]
+    reqs = [priority_requirement(state, player)] + split_second_requirement(state, "no other spell can be cast")
     if "Instant" in ch.types or ch.has_keyword("Flash"):
         return reqs
     rule = ("117.1a", "307.1") if "Sorcery" in ch.types else ("117.1a",)
@@ -118,6 +128,8 @@ def activation_timing(state: GameState, oid: str, index: int, player: str, *, ma
     asked for (605.3a); restrictions "only as a sorcery" (602.5d) and "only once each turn" (602.5b); a loyalty
     ability only as a sorcery and only if no loyalty ability of the permanent was activated this turn (606.3)."""
     reqs = [mana_ability_requirement(state, player) if mana_ability else priority_requirement(state, player, "117.1b")]
+    if not mana_ability:
+        reqs += split_second_requirement(state, "abilities that aren't mana abilities can't be activated")
     if sorcery:
         reqs += sorcery_timing(state, player, "activate only as a sorcery: it can be activated", ("602.5d", "307.1"))
     if once_each_turn:

@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 KEYWORDS = ("Haste", "Flying", "Defender", "Trample", "Indestructible", "Vigilance", "Reach", "Deathtouch",
             "Lifelink", "First strike", "Double strike", "Menace", "Flash", "Hexproof", "Shroud",
             "Convoke", "Delve", "Improvise",   # 702.51, 702.66, 702.126: alternatives to paying mana
-            "Devoid", "Changeling")            # 702.114, 702.73: characteristic-defining (rules.characteristics)
+            "Devoid", "Changeling",            # 702.114, 702.73: characteristic-defining (rules.characteristics)
+            "Split second")                    # 702.61: on the stack (rules.timing.split_second_requirement)
 
 #: ``CostPart.n`` / ``ManaProduction.amount`` value meaning "X" (chosen on activation, CR 107.3).
 X_COUNT = -1
@@ -347,6 +348,7 @@ class Ability:
     granted_by: str = ""               # an ability another object's effect gives it (layer 6): that object's name
     mana_trigger: "ManaTrigger | None" = None   # triggered mana abilities (605.1b): event and what it adds
     trigger_event: "TriggerEvent | None" = None  # triggered: the condition read (603.2); None: read from ``trigger``
+    intervening: str = ""              # triggered: an intervening "if" the engine decides (603.4): ``kicked``
     unmodelled_kind: str = ""          # unmodelled: static | activated | mana | triggered | spell
     scope: tuple[Scope, ...] = ()      # unmodelled: what the text can change; empty: unknown, so anything
     zones: tuple[str, ...] = ()        # unmodelled: the zones where the text functions (113.6); empty: any

@@ -33,7 +33,7 @@ STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "tar
           "trigger_exile_until", "mana_trigger", "exile_top", "may_play_exiled", "trigger_condition",
           "effect_sentence", "static_land_plays", "keyword_action", "static_same_for", "spend_as_line",
           "until_effect", "player_effect", "library_effect", "looked_effect", "hand_effect", "counter_effect",
-          "counter_instead")
+          "counter_instead", "static_on_stack")
 STARTS += ("modal_header",)       # modes (700.2): the instruction before a modal text's bullets
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -726,6 +726,8 @@ class _Meaning(Transformer):
         return {"damage_you": {"n": n}}
 
     def static_land_plays(self, n): return {"kind": "additional_land_plays", "n": n}
+    # branch kicker: "This spell can't be countered." (113.6g)
+    def s_cant_be_countered(self, *_): return {"kind": "cant_be_countered"}
     def one_extra(self, *_): return 1
     def n_extra(self, n, *_): return number_word(str(n))
     def pw_one(self, *_): return "one"

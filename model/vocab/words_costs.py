@@ -31,6 +31,16 @@ def _v_amount(a: dict) -> None:
         raise DefinitionError(f"amount must be 0 or more, not {a['amount']}")
 
 
+def _v_extra_target(a: dict) -> None:
+    _v_amount(a)
+    if "cost" in a:
+        if "amount" in a:
+            raise DefinitionError("an amount of generic mana or a cost, not both")
+        parts = parse_cost_text(a["cost"])
+        if any(p.kind != "mana" for p in parts):
+            raise DefinitionError(f"cost must be mana, not {a['cost']!r}")
+
+
 def _cost_part(name: str, scopes: frozenset[Scope] = frozenset({Scope.SPELL_COSTS}), mana_options: bool = True) -> Word:
     """A cost part: paid by the payment model; those a mana ability's cost may hold are also paid by the
     mana-options search."""
@@ -51,10 +61,15 @@ WORDS = (
     Word("additional_cost", "static", {"cost": str},
          lambda s: f"As an additional cost to cast this spell, {s.arg('cost')[0].lower()}{s.arg('cost')[1:]}",
          SPELL_COSTS, PAYMENT, _v_cost),
-    Word("kicker", "static", {"cost": str}, lambda s: f"Kicker {s.arg('cost')}", SPELL_COSTS, PAYMENT, _v_cost),
-    Word("costs_more_per_extra_target", "static", {"amount": int},
-         lambda s: f"This spell costs {{{s.arg('amount', 1)}}} more to cast for each target beyond the first",
-         SPELL_COSTS, PAYMENT, _v_amount),
+    # ``multi``: multikicker (702.33c), its cost payable any number of times
+    Word("kicker", "static", {"cost": str, "multi": bool},
+         lambda s: f"{'Multikicker' if s.arg('multi', False) else 'Kicker'} {s.arg('cost')}", SPELL_COSTS, PAYMENT,
+         _v_cost),
+    # ``cost``: a mana cost, where the increase is not only generic mana (Strive: "{2}{U} more")
+    Word("costs_more_per_extra_target", "static", {"amount": int, "cost": str},
+         lambda s: f"This spell costs {s.arg('cost') or '{' + str(s.arg('amount', 1)) + '}'} more to cast for each "
+                   "target beyond the first",
+         SPELL_COSTS, PAYMENT, _v_extra_target),
     _cost_part("mana"),
     _cost_part("tap"),
     _cost_part("untap"),

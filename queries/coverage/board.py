@@ -35,6 +35,7 @@ from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.rules.targets import legal_targets
 from mtgjudge.model.selectors import Selector
 from mtgjudge.model.vocab.abilities import X_COUNT, Ability, CostPart
+from mtgjudge.model.vocab.grammar import parse_cost_text
 from mtgjudge.queries.format.fields import QuestionValidator
 from mtgjudge.queries.format.questions import Question, read_question
 
@@ -356,13 +357,50 @@ def casts_and_resolves(card: CardDef) -> bool:
                for a in face.abilities)
 
 
+def kicker_lands(face: Face) -> list[str]:
+    """Lands paying the mana of the face's kicker cost (702.33a), so that an outcome is asked both kicked and
+    not kicked (the engine branches on it, 601.2b)."""
+    out: list[str] = []
+    for a in face.abilities:
+        if a.kind == "static" and a.static is not None and a.static.kind == "kicker":
+            try:
+                parts = parse_cost_text(a.static.arg("cost"))
+            except Exception:       # a cost the grammar does not read: the answer will name it
+                continue
+            for part in parts:
+                if part.kind == "mana":
+                    out += lands_for(part.mana)[0]
+    return out
+
+
+def _add_spell_cost_needs(needs: Needs, face: Face) -> None:
+    """What the face's own additional costs (601.2f: "As an additional cost to cast this spell, sacrifice a
+    Goblin") need beyond its mana, added to ``needs`` (``cost_needs``)."""
+    for a in face.abilities:
+        if not (a.kind == "static" and a.static is not None and a.static.kind == "additional_cost"):
+            continue
+        try:
+            parts = parse_cost_text(a.static.arg("cost"))
+        except Exception:       # a cost the grammar does not read: the answer will name it
+            continue
+        more = cost_needs(tuple(parts), ())
+        needs.lands += more.lands
+        needs.x = needs.x or more.x
+        needs.life = max(needs.life, more.life)
+        needs.hand = max(needs.hand, more.hand)
+        needs.graveyard = max(needs.graveyard, more.graveyard)
+        needs.controlled += more.controlled
+
+
 def outcome(card: CardDef) -> Question:
     """"What happens when I cast it?": the can-play board, the card cast or played (every legal choice of targets a
     branch, 601.2c) and everything on the stack resolved, its enters trigger too (608.2, 603.3); nothing is
     asserted, so the answer is the outcome computed in every branch."""
     face = card.faces[0]
     lands, x = lands_for(face.mana_cost or ())
+    lands += kicker_lands(face)
     needs = Needs(lands=lands, x=x, targets=spell_targets(face))
+    _add_spell_cost_needs(needs, face)
     # a land is played, not cast (305.1), and its enters trigger then resolves like the rest
     first = {"play": CARD_ID} if "Land" in face.types else {"cast": CARD_ID, **({"x": X} if x else {})}
     return _fit("outcome", card, _entry(face.name, id=CARD_ID), "hand", needs,

@@ -16,7 +16,7 @@ from mtgjudge.queries.format.fields import QuestionValidator, describe, known_na
 from mtgjudge.queries.format.suggest import did_you_mean
 
 ACTION_KEYS: dict[str, tuple[str, ...]] = {
-    "cast": ("by", "targets", "x", "choices", "paying"),
+    "cast": ("by", "targets", "x", "choices", "paying", "kicked"),
     "play": ("by",),
     "activate": ("ability", "by", "x", "targets", "choices", "paying"),
     "resolve": ("targets", "choices"),
@@ -88,6 +88,12 @@ def read_action(d: QuestionValidator, value: Any, path: str, line: int | None) -
             out[k] = d.ref_list(v, kp, kl, lenient=True)
         elif k == "x":
             out[k] = d.integer(v, kp, kl, 0)
+        elif k == "kicked":
+            # 702.33d: whether its kicker cost was paid (true/false), or how many times (multikicker)
+            if isinstance(v, bool):
+                out[k] = int(v)
+            else:
+                out[k] = d.integer(v, kp, kl, 0)
         elif k == "choices":
             out[k] = d.choices(v, kp, kl)
         elif k == "ability":

@@ -26,13 +26,13 @@ TURN_KEYS = ("active", "number", "step")
 ZONE_KEYS = ("battlefield", "hand", "graveyard", "library", "exile")
 PLAYER_KEYS = ("life", "lands_played", "mana_pool") + ZONE_KEYS
 OBJECT_KEYS = ("card", "id", "tapped", "summoning_sick", "owner", "token", "face_down", "counters", "damage",
-               "attached_to", "chosen", "x", "activated_this_turn", "timestamp", "targets", "controller")
+               "attached_to", "chosen", "x", "activated_this_turn", "timestamp", "targets", "controller", "kicked")
 STACK_ABILITY_KEYS = ("ability", "index", "controller", "targets")
 EFFECT_KEYS = ("from", "controller", "began_turn", "objects", "ability", "chosen", "x")
 POOL_KEYS = ("mana", "source")
 #: Keys meaningful only for a permanent; and only for an object on the stack.
 PERMANENT_ONLY = ("tapped", "summoning_sick", "damage", "attached_to")
-STACK_ONLY = ("targets", "controller")
+STACK_ONLY = ("targets", "controller", "kicked")
 
 
 @dataclass
@@ -126,6 +126,24 @@ def _make_object(d: QuestionValidator, e: _Entry, active: str) -> GameObject:
         kw["counters"] = tuple(sorted((k, n) for k, n in d.counters(*get("counters")).items() if n))
     if "chosen" in data:
         kw["chosen"] = d.chosen(*get("chosen"))
+    if e.zone == "stack" and not token:
+        # a spell on the stack was cast (601.2), from a zone the state does not say: "if you cast it from your
+        # hand" is then unknown (engine.kicker); whether it was kicked (702.33d) the state says, if it can be
+        kw["cast_from"] = "?"
+        kickers = [a for a in card.faces[face].abilities
+                   if a.kind == "static" and a.static is not None and a.static.kind == "kicker"]
+        if "kicked" in data:
+            v, p, ln = get("kicked")
+            n = int(v) if isinstance(v, bool) else d.integer(v, p, ln, 0)
+            if n and (len(kickers) != 1 or (n > 1 and not kickers[0].static.arg("multi", False))):
+                d.fail(p, ln, f"kicked: {card.faces[face].name} has {len(kickers)} kicker cost(s); kicked: says how "
+                              "many times its one kicker cost was paid (702.33d)")
+            kw["kicked"] = (1,) * n
+        elif kickers:
+            d.fail(e.path, e.line, f"{card.faces[face].name} has kicker: say whether it was kicked as it was cast "
+                                   "(kicked: true / false, or how many times for multikicker; 702.33d)")
+    elif "kicked" in data:
+        d.fail(get("kicked")[1], get("kicked")[2], "kicked is only for spells on the stack")
     if "activated_this_turn" in data:
         v, p, ln = get("activated_this_turn")
         items = d.seq([v] if isinstance(v, int) and not isinstance(v, bool) else v, p, ln, "a list of ability numbers")
