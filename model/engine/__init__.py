@@ -35,3 +35,4 @@ from mtgjudge.model.engine import library as _library  # noqa: E402,F401  (e-lib
 from mtgjudge.model.engine import perm as _perm  # noqa: E402,F401  (issue 9, e-perm: registers its handlers)
 from mtgjudge.model.engine import prevent as _prevent  # noqa: E402,F401  (issue 9, r-prevent: prevention shields, 615)
 from mtgjudge.model.engine import counted as _counted  # noqa: E402,F401  (issue 9, r-count: registers its handler)
+from mtgjudge.model.engine import delayed as _delayed  # noqa: E402,F401  (issue 9, delayed: 603.7, 502.3)

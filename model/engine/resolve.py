@@ -432,6 +432,10 @@ HANDLERS: dict[str, Callable[[Game, Effect, Ctx], list[Game]]] = {
 }
 
 
+#: How a delayed triggered ability resolves (603.7): ``engine.delayed.resolve_delayed``, set as it is imported.
+RESOLVE_DELAYED: Callable[[Game, StackAbility], list[Game]] = lambda game, top: []
+
+
 #: Effect kinds whose handler acts on every target of its use of "target" at once (``Ctx.group``), not once
 #: per target.
 WHOLE_USE: set[str] = set()
@@ -561,6 +565,8 @@ def resolve_top(game: Game) -> list[Game]:
         raise Unsupported("resolve: the stack is empty")  # callers check first
     top = st.stack[0]
     game = game.with_state(st.evolve(stack=st.stack[1:]))
+    if isinstance(top, StackAbility) and top.delayed is not None:
+        return RESOLVE_DELAYED(game, top)      # 603.7: engine.delayed
     if isinstance(top, StackAbility):
         if not game.state.has(top.source) and top.lki is None:
             raise Unsupported(f"the source {top.source} of the ability ceased to exist: last known information is "

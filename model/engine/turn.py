@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
+from mtgjudge.model.engine.delayed import fire, untapping
 from mtgjudge.model.engine.game import MAX_STEPS, Game, merge
 from mtgjudge.model.engine.resolve import discard_choices, draw, resolve_action
 from mtgjudge.model.engine.settle import settle
@@ -87,8 +88,10 @@ def _begin_step(game: Game, stepname: str) -> list[Game]:
     if stepname == "untap" and active not in game.left:
         guard_scope(game.state, "untap", "the active player's permanents untap")
         st = game.state
-        objs = tuple(replace(o, tapped=False, summoning_sick=False) if o.zone == "battlefield" and o.controller == active
-                     else o for o in st.objects)
+        game, held = untapping(game, active)      # 502.3: "doesn't untap during its controller's next untap step"
+        st = game.state
+        objs = tuple(replace(o, tapped=o.tapped and o.id in held, summoning_sick=False)
+                     if o.zone == "battlefield" and o.controller == active else o for o in st.objects)
         objs = tuple(replace(o, activated_this_turn=()) if o.activated_this_turn else o for o in objs)
         players = tuple(replace(p, lands_played=0) for p in st.players)
         game = game.with_state(st.evolve(objects=objs, players=players))
@@ -102,6 +105,8 @@ def _begin_step(game: Game, stepname: str) -> list[Game]:
             game = draw(game.log("504.1", f"{active} draws for the turn"), active)
     elif stepname == "cleanup":
         return [x for g in _cleanup(game) for x in _settle_cleanup(g)]
+    if stepname in ("upkeep", "end"):
+        game = fire(game, stepname)               # 603.7c: delayed triggered abilities (engine.delayed)
     if stepname in ("upkeep", "end") and active not in game.left:
         # 503.1a, 513.1a: "at the beginning of your upkeep / end step" abilities trigger as the step begins.
         new = triggered_at_step(game, stepname)

@@ -21,6 +21,7 @@ from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked
 from mtgjudge.model.oracle.perm_sentences import perm_sentence
 from mtgjudge.model.oracle.prevent_sentences import prevent_sentence
 from mtgjudge.model.oracle.counted import counted_word
+from mtgjudge.model.oracle.delayed import delayed_word, skip_untap_word
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.oracle.until import until_word
 from mtgjudge.model.rules.costs import spells_match
@@ -295,6 +296,9 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
             return parse_effect({kind: args} if args else kind)
         except DefinitionError:
             return None
+    delayed = delayed_word(sentence, found, earlier, effect_word) or skip_untap_word(sentence, found, earlier)
+    if delayed is not None:                                       # 603.7 delayed triggers, 502.3 (helper delayed)
+        return delayed
     until = until_word(sentence, found, earlier)                  # 611.2a: "... until end of turn"
     if until is not None:
         return until

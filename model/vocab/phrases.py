@@ -1048,3 +1048,74 @@ STARTS = STARTS + ("perm_effect",)
 
 # prevent (issue 9, r-prevent): the start symbol of prevention shields' sentences.
 STARTS = STARTS + ("prevent_effect",)
+
+
+# ------------------------------------------------------------------ delayed (issue 9, helper delayed)
+# Delayed triggered abilities (603.7) and untap steps skipped (502.3): the meaning of the grammar's section of
+# the same name, as plain values for ``oracle.delayed``.
+class _Delayed(Transformer):
+    def delayed_when(self, c):
+        return c[0]
+
+    def dw_next_turn_upkeep(self, _):
+        return "next_turn_upkeep"
+
+    def dw_next_upkeep(self, _):
+        return "next_upkeep"
+
+    def dw_your_next_upkeep(self, _):
+        return "your_next_upkeep"
+
+    def dw_next_end_step(self, _):
+        return "next_end_step"
+
+    def dw_your_next_end_step(self, _):
+        return "your_next_end_step"
+
+    def da_act(self, c):
+        return {"act": c[0], "many": c[1]}
+
+    def da_return(self, c):
+        return {"act": "return_to_battlefield", "many": c[0]}
+
+    def dv_exile(self, _):
+        return "exile"
+
+    def dv_sacrifice(self, _):
+        return "sacrifice"
+
+    def dr_one(self, _):
+        return False
+
+    def dr_many(self, _):
+        return True
+
+    def untap_skip(self, c):
+        return {"subject": c[0], "steps": c[1]}
+
+    def ds_it(self, _):
+        return "it"
+
+    def ds_target(self, _):
+        return "target"
+
+    def dn_one(self, _):
+        return 1
+
+    def dn_two(self, _):
+        return 2
+
+
+_DELAYED = _Delayed()
+DELAYED_STARTS = ("delayed_when", "delayed_act", "untap_skip")
+STARTS = STARTS + DELAYED_STARTS
+
+
+def parse_delayed(text: str, start: str) -> Any:
+    """``text`` read from one of the delayed section's start symbols (``DELAYED_STARTS``); DefinitionError if
+    the grammar does not read it."""
+    try:
+        tree = parser().parse(_ADJECTIVES.sub(r"\1 ", text), start=start)
+        return _DELAYED.transform(tree)
+    except LarkError:
+        raise DefinitionError(f"{text!r} is not in the verifier's vocabulary") from None

@@ -1,0 +1,77 @@
+"""Words of delayed triggered abilities (603.7) and of untap steps skipped (502.3), issue 9, helper delayed.
+Read from Oracle text by ``oracle.delayed``; performed by ``engine.delayed``.
+
+``delayed``: a resolving spell or ability creates a delayed triggered ability that triggers once, at ``at``
+(``WHEN``), and then does ``effect`` (a word of the encoding with no target and no "it": "draw a card") or
+``act`` ("exile", "sacrifice", "return_to_battlefield") to what the instruction before it named (603.7c):
+``it`` (the object it acted on, 608.2c) or ``made`` (the tokens it created).
+
+``skip_untap``: "It doesn't untap during its controller's next untap step": ``it`` or ``target``; ``steps``.
+"""
+from __future__ import annotations
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.vocab.word import Word
+
+ENGINE = frozenset({"engine"})
+#: When a delayed trigger triggers, and how its text says it.
+WHEN = {"next_turn_upkeep": "at the beginning of the next turn's upkeep",
+        "next_upkeep": "at the beginning of the next upkeep",
+        "your_next_upkeep": "at the beginning of your next upkeep",
+        "next_end_step": "at the beginning of the next end step",
+        "your_next_end_step": "at the beginning of your next end step"}
+#: What it may do to the objects it refers to.
+ACTS = {"exile": "Exile", "sacrifice": "Sacrifice", "return_to_battlefield": "Return"}
+
+
+def _v_delayed(a: dict) -> None:
+    if a.get("at") not in WHEN:
+        raise DefinitionError(f"at must be one of {', '.join(WHEN)}")
+    if ("effect" in a) == ("act" in a):
+        raise DefinitionError("needs exactly one of effect, act")
+    if "effect" in a:
+        e = a["effect"]
+        if not isinstance(e, Effect) or e.arg("it") or e.arg("target") or e.arg("target2") or e.kind == "delayed":
+            raise DefinitionError("effect must be a word with no target and no 'it'")
+        if a.get("it") or a.get("made"):
+            raise DefinitionError("an effect refers to nothing")
+    else:
+        if a["act"] not in ACTS:
+            raise DefinitionError(f"act must be one of {', '.join(ACTS)}")
+        if bool(a.get("it")) == bool(a.get("made")):
+            raise DefinitionError("an act refers to exactly one of it, made")
+
+
+def _r_delayed(a: dict) -> str:
+    if "effect" in a:
+        inner = a["effect"].text()
+    else:
+        what = "them" if a.get("made") else "it"
+        inner = f"{ACTS[a['act']]} {what}" + (" to the battlefield under its owner's control"
+                                               if a["act"] == "return_to_battlefield" else "")
+    return f"{inner[0].upper()}{inner[1:]} {WHEN[a['at']]}"
+
+
+def _v_skip(a: dict) -> None:
+    if bool(a.get("it")) == bool(a.get("target")):
+        raise DefinitionError("needs exactly one of it, target")
+    if a.get("steps", 1) not in (1, 2):
+        raise DefinitionError("steps must be 1 or 2")
+
+
+def _r_skip(a: dict) -> str:
+    who = f"Target {a['target']}" if a.get("target") else "It"
+    n = "next untap step" if a.get("steps", 1) == 1 else "next two untap steps"
+    return f"{who} doesn't untap during its controller's {n}"
+
+
+WORDS = (
+    # 603.7: a delayed triggered ability created as the spell or ability resolves
+    Word("delayed", "effect", {"at": str, "effect": object, "act": str, "it": bool, "made": bool},
+         _r_delayed, frozenset({Scope.UPKEEP, Scope.RESOLUTION}), ENGINE, _v_delayed),
+    # 502.3, 611.2: the permanent doesn't untap during its controller's next untap step(s)
+    Word("skip_untap", "effect", {"it": bool, "target": str, "steps": int}, _r_skip, frozenset({Scope.UNTAP}),
+         ENGINE, _v_skip),
+)
