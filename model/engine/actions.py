@@ -62,6 +62,8 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     game = zones.move(game, oid, "stack", controller=player, x=x if any(s.kind == "x" for s in (o.printed.mana_cost or ())) else None)
     game = game.log(("601.2a", "601.2b"), f"{player} casts {o.name} ({oid})" + (f" with X={x}" if x else ""))
     game = replace(game, cast_plainly=game.cast_plainly + ((oid, game.moved(oid)),))
+    if o.zone == "hand":        # 702.88a: rebound applies to a spell cast from its owner's hand
+        game = replace(game, cast_from_hand=game.cast_from_hand + ((oid, game.moved(oid)),))
     out = []
     # 601.2c: the targets are chosen as the spell is cast, after it moved to the stack (it can't target
     # itself, 115.5); every legal choice is a branch unless the action names them.

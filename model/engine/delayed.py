@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mtgjudge.model.engine import resolve
+from mtgjudge.model.engine import resolve, zones
 from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.engine.removal import remove
 from mtgjudge.model.engine.settle import after_moves, return_exiled_card
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.state import DelayedTrigger, PendingTrigger, StackAbility, UntapSkip
 from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.vocab.parse import parse_effect
 from mtgjudge.model.vocab.words_delayed import WHEN
 
 Ctx = resolve.Ctx
@@ -125,6 +126,12 @@ def resolve_delayed(game: Game, top: StackAbility) -> list[Game]:
         ctx = Ctx(top.source, d.controller, (), 0, before=game.state)
         return resolve.HANDLERS[inner.kind](game, inner, ctx)
     act = e.arg("act")
+    if act == "cast":
+        oid, n = d.objects[0]
+        if game.state.has(oid) and game.state.obj(oid).zone == "exile" and game.moved(oid) == n:
+            raise Unsupported(f"casting {name_of(game.state, oid)} from exile as its Rebound trigger resolves "
+                              "(702.88a) is not performed by the engine yet")
+        return [game.log(("603.7c", "400.7"), f"{oid} is no longer the card rebound exiled: it can't be cast")]
     moved = []
     for oid, n in d.objects:
         st = game.state
@@ -142,6 +149,32 @@ def resolve_delayed(game: Game, top: StackAbility) -> list[Game]:
             continue
         game = remove(game, oid, act)
     return [after_moves(game, moved, "a card returns to the battlefield") if moved else game]
+
+
+def rebound(game: Game, oid: str, from_hand: bool) -> Game:
+    """702.88a: as a spell with rebound cast from its owner's hand resolves, it is exiled instead of being put
+    into the graveyard (608.2n), and a delayed triggered ability is created: "At the beginning of your next
+    upkeep, you may cast this card from exile without paying its mana cost." Cast from elsewhere, rebound does
+    nothing; put on the stack by the question (not cast by the actions), where it was cast from is not known."""
+    st = game.state
+    o = st.obj(oid)
+    if not from_hand:
+        if (oid, game.moved(oid)) not in game.cast_plainly:
+            raise Unsupported(f"{o.name} ({oid}) has Rebound: whether it was cast from its owner's hand (702.88a) is "
+                              "not known to the engine")
+        g = zones.move(game, oid, "graveyard").log(("702.88a", "608.2n"), f"{o.name} was not cast from its owner's "
+                                                                        "hand: rebound does nothing; it is put into "
+                                                                        "its owner's graveyard")
+        return after_moves(g, [(o, "stack", "graveyard")], f"{o.name} goes to the graveyard")
+    g = zones.move(game, oid, "exile").log(("702.88a", "608.2n"), f"{o.name} has rebound and was cast from its "
+                                                                "owner's hand: it is exiled instead of being put "
+                                                                "into the graveyard")
+    g = after_moves(g, [(o, "stack", "exile")], f"{o.name} is exiled")
+    e = parse_effect({"delayed": {"at": "your_next_upkeep", "act": "cast", "it": True}})
+    d = DelayedTrigger(controller=o.controller, step="upkeep", effect=e, origin=o.name, made_turn=st.turn.number,
+                       whose=o.controller, objects=((oid, g.moved(oid)),), text=_text(g, e, [oid]))
+    g = g.with_state(g.state.evolve(delayed=g.state.delayed + (d,)))
+    return g.log(("702.88a", "603.7a"), f"a delayed triggered ability is created: {d.describe()}")
 
 
 def _skip_untap(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -187,3 +220,4 @@ HANDLERS = {
 }
 resolve.HANDLERS.update(HANDLERS)
 resolve.RESOLVE_DELAYED = resolve_delayed
+resolve.REBOUND = rebound

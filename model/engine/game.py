@@ -27,6 +27,8 @@ class Game:
     # Spells the actions cast (id, zone changes): the engine casts for the mana cost with no alternative or
     # optional additional cost (601.2b, 601.2f), so no such option was chosen for them.
     cast_plainly: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    # Spells the actions cast from their owner's hand (id, zone changes on the stack): rebound (702.88a) asks.
+    cast_from_hand: tuple[tuple[str, int], ...] = field(default=(), compare=False)
 
     # What the rules remember lives in the state; these read it.
     def moved(self, oid: str) -> int:

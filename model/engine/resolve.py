@@ -432,6 +432,10 @@ HANDLERS: dict[str, Callable[[Game, Effect, Ctx], list[Game]]] = {
 }
 
 
+#: Rebound (702.88a) as the spell finishes resolving: ``engine.delayed.rebound``, set as it is imported.
+REBOUND: Callable[[Game, str, bool], Game] = lambda game, oid, from_hand: game
+
+
 #: How a delayed triggered ability resolves (603.7): ``engine.delayed.resolve_delayed``, set as it is imported.
 RESOLVE_DELAYED: Callable[[Game, StackAbility], list[Game]] = lambda game, top: []
 
@@ -627,8 +631,13 @@ def resolve_top(game: Game) -> list[Game]:
                                                                "resolve and is put into its owner's graveyard")
         return [after_moves(g, [(lki, "stack", "graveyard")], f"{o.name} goes to the graveyard")]
     out = []
+    rebound = ch.has_keyword("Rebound")          # 702.88a
+    from_hand = (top, game.moved(top)) in game.cast_from_hand
     for g in run_effects(game.log("608.2", f"{o.name} resolves"), spell[0], replace(ctx, before=game.state), legal):
         lki = g.state.obj(top)
+        if rebound:
+            out.append(REBOUND(g, top, from_hand))     # 702.88a: engine.delayed
+            continue
         g = zones.move(g, top, "graveyard").log("608.2n", f"{o.name} is put into its owner's graveyard")
         out.append(after_moves(g, [(lki, "stack", "graveyard")], f"{o.name} goes to the graveyard"))
     return out

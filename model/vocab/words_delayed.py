@@ -23,7 +23,8 @@ WHEN = {"next_turn_upkeep": "at the beginning of the next turn's upkeep",
         "next_end_step": "at the beginning of the next end step",
         "your_next_end_step": "at the beginning of your next end step"}
 #: What it may do to the objects it refers to.
-ACTS = {"exile": "Exile", "sacrifice": "Sacrifice", "return_to_battlefield": "Return"}
+ACTS = {"exile": "Exile", "sacrifice": "Sacrifice", "return_to_battlefield": "Return",
+        "cast": "You may cast"}       # rebound (702.88a): made by the engine, not read from a sentence
 
 
 def _v_delayed(a: dict) -> None:
@@ -49,8 +50,8 @@ def _r_delayed(a: dict) -> str:
         inner = a["effect"].text()
     else:
         what = "them" if a.get("made") else "it"
-        inner = f"{ACTS[a['act']]} {what}" + (" to the battlefield under its owner's control"
-                                               if a["act"] == "return_to_battlefield" else "")
+        inner = f"{ACTS[a['act']]} {what}" + {"return_to_battlefield": " to the battlefield under its owner's control",
+                                               "cast": " from exile without paying its mana cost"}.get(a["act"], "")
     return f"{inner[0].upper()}{inner[1:]} {WHEN[a['at']]}"
 
 
