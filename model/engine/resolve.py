@@ -480,6 +480,18 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
     def perform(branches: list[Game], e: Effect, use, it):
         """One instruction on every branch; returns the branches and what "it" names next (608.2c)."""
         group, group2 = use
+        if e.arg("those"):
+            # "those creatures": each target of the instruction before (608.2c), each checked on its own
+            # (608.2b) as that instruction's were (helper delayed)
+            if group is not None or group2 is not None:
+                raise Unsupported(f"{e.text()!r} with a target of its own is not performed by the engine")
+            for t, ok in those[0]:
+                c = replace(ctx, target=t, target_legal=ok, before=ctx.before or game.state)
+                branches = merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)])
+            return branches, it
+        if group2 is None and not e.arg("it"):
+            those[0] = [(ctx.targets[i], legal[i] if legal is not None else True) for i in group] \
+                if group is not None else []
         if group2 is not None or e.arg("it"):
             # one effect on two targets ("fights target creature"), or on "it" (the previous effect's target)
             # and a target: performed once, with both and whether each is still legal (608.2b)
@@ -518,6 +530,7 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
 
     branches = [game]
     it: tuple[str | None, bool] = (None, True)
+    those: list[list[tuple[str, bool]]] = [[]]      # the targets of the last instruction with its own (608.2c)
     i = 0
     while i < len(ability.effects):
         if ability.effects[i].kind in optional.MARKERS:       # 608.2c-d: a choice made on resolution

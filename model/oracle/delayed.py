@@ -18,6 +18,7 @@ import re
 from typing import Callable, Sequence
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.oracle.until import those_before
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
@@ -111,6 +112,10 @@ def skip_untap_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Eff
         if spec is None or spec.zone != "battlefield" or spec.players or (spec.minimum, spec.maximum) != (1, 1):
             return None
         args["target"] = phrase
+    elif r["subject"] == "those":
+        if found or not those_before(earlier):
+            return None
+        args["those"] = True
     else:
         if found or not _one_target_before(earlier):
             return None

@@ -816,6 +816,22 @@ class _Meaning(Transformer):
     def us_it(self, *_): return "it"
     def us_self(self, *_): return "self"
     def us_np(self, *parts): return "affects"
+    def us_those(self, *_): return "those"      # (helper delayed) every target of the instruction before
+
+    # (helper delayed) two parts of one sentence, each "until end of turn" / "this turn" (611.2a, 514.2)
+    def ue_two(self, subject, items, _d1, more, _d2):
+        if set(items) & set(more):
+            raise DefinitionError("the same change twice")
+        return {"subject": subject, **items, **more}
+
+    def ue_items_must_attack(self, subject, items, _d1, _d2):
+        return {"subject": subject, **items, "must_attack": True}
+
+    def ue_items_must_be_blocked(self, subject, items, _d1, _d2):
+        return {"subject": subject, **items, "must_be_blocked_if_able": True}
+
+    def ue_must_be_blocked(self, subject, _duration):
+        return {"subject": subject, "must_be_blocked_if_able": True}
     def ud_eot(self): return "end_of_turn"
 
     def u_items(self, *items) -> dict:
@@ -1098,6 +1114,9 @@ class _Delayed(Transformer):
 
     def ds_target(self, _):
         return "target"
+
+    def ds_those(self, _):
+        return "those"
 
     def dn_one(self, _):
         return 1
