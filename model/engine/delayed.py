@@ -23,6 +23,7 @@ from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.engine.removal import remove
 from mtgjudge.model.engine.settle import after_moves, return_exiled_card
 from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import DelayedTrigger, PendingTrigger, StackAbility, UntapSkip
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
@@ -181,6 +182,10 @@ def _skip_untap(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """502.3, 611.2: the permanent doesn't untap during its controller's next untap step(s); it may be tapped
     or not now (Frost Lynx's ruling 2017-11-17)."""
     st = game.state
+    if e.arg("lands_you_control"):
+        skip = UntapSkip("", 0, _origin(game, ctx), player=ctx.controller, kind="Land")
+        game = game.with_state(st.evolve(untap_skips=st.untap_skips + (skip,)))
+        return [game.log(("611.2", "502.3"), skip.describe())]
     oid = ctx.target
     if oid is None:
         raise Unsupported(f"what {e.text()!r} applies to is not known to the engine")
@@ -199,6 +204,15 @@ def untapping(game: Game, active: str) -> tuple[Game, set[str]]:
     st = game.state
     kept, held = [], set()
     for s in st.untap_skips:
+        if s.player:
+            if s.player != active:
+                kept.append(s)
+                continue
+            # every such effect wears off in this untap step (Bontu's Last Reckoning's ruling 2017-07-14)
+            mine = [o for o in st.battlefield() if o.controller == active and s.kind in current(st, o.id).types]
+            held |= {o.id for o in mine}
+            game = game.log("502.3", f"{s.describe()}: {', '.join(o.id for o in mine) or 'none'} don't untap")
+            continue
         if not st.has(s.object) or game.moved(s.object) != s.moves or st.obj(s.object).zone != "battlefield":
             continue
         o = st.obj(s.object)

@@ -102,7 +102,11 @@ def skip_untap_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Eff
     try:
         r = phrases.parse_delayed(sentence.strip(), "untap_skip")
     except DefinitionError:
-        return None
+        try:
+            r = phrases.parse_delayed(sentence.strip(), "untap_skip_yours")
+        except DefinitionError:
+            return None
+        return parse_effect({"skip_untap": {"lands_you_control": True}}) if not found else None
     args: dict = {"steps": r["steps"]}
     if r["subject"] == "target":
         if len(found) != 1 or not found[0].lower().startswith("target "):

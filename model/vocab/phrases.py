@@ -1124,9 +1124,12 @@ class _Delayed(Transformer):
     def dn_two(self, _):
         return 2
 
+    def untap_skip_yours(self, *_):
+        return {"subject": "lands_you_control", "steps": 1}
+
 
 _DELAYED = _Delayed()
-DELAYED_STARTS = ("delayed_when", "delayed_act", "untap_skip")
+DELAYED_STARTS = ("delayed_when", "delayed_act", "untap_skip", "untap_skip_yours")
 STARTS = STARTS + DELAYED_STARTS
 
 

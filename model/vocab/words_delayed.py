@@ -56,13 +56,15 @@ def _r_delayed(a: dict) -> str:
 
 
 def _v_skip(a: dict) -> None:
-    if sum(1 for k in ("it", "target", "those") if a.get(k)) != 1:
-        raise DefinitionError("needs exactly one of it, target, those")
+    if sum(1 for k in ("it", "target", "those", "lands_you_control") if a.get(k)) != 1:
+        raise DefinitionError("needs exactly one of it, target, those, lands_you_control")
     if a.get("steps", 1) not in (1, 2):
         raise DefinitionError("steps must be 1 or 2")
 
 
 def _r_skip(a: dict) -> str:
+    if a.get("lands_you_control"):
+        return "Lands you control don't untap during your next untap step"
     who = f"Target {a['target']}" if a.get("target") else "Those permanents" if a.get("those") else "It"
     n = "next untap step" if a.get("steps", 1) == 1 else "next two untap steps"
     return f"{who} doesn't untap during its controller's {n}"
@@ -73,6 +75,7 @@ WORDS = (
     Word("delayed", "effect", {"at": str, "effect": object, "act": str, "it": bool, "made": bool},
          _r_delayed, frozenset({Scope.UPKEEP, Scope.RESOLUTION}), ENGINE, _v_delayed),
     # 502.3, 611.2: the permanent doesn't untap during its controller's next untap step(s)
-    Word("skip_untap", "effect", {"it": bool, "target": str, "steps": int, "those": bool}, _r_skip, frozenset({Scope.UNTAP}),
+    Word("skip_untap", "effect", {"it": bool, "target": str, "steps": int, "those": bool,
+                                     "lands_you_control": bool}, _r_skip, frozenset({Scope.UNTAP}),
          ENGINE, _v_skip),
 )

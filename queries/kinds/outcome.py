@@ -107,7 +107,8 @@ def check(game: Game, a: Mapping[str, Any], initial_ids: set[str]) -> tuple[bool
     if "count" in a:
         objs = [o for o in st.objects if normalize(a["name"]) in _names(o)
                 and ("zone" not in a or o.zone == a["zone"])
-                and ("controller" not in a or o.controller == a["controller"])]
+                and ("controller" not in a or o.controller == a["controller"])
+                and ("tapped" not in a or o.tapped == a["tapped"])]      # (a key read but not checked before)
         n = len(objs)
         return n == a["count"], f"{n} {a['name']}" + (f" in {a['zone']}" if "zone" in a else "")
     if "player" in a:
@@ -157,6 +158,8 @@ def summary(game: Game) -> dict:
         out["prevention"] = [s.describe() for s in st.prevention]
     if st.delayed:                            # 603.7: delayed triggered abilities waiting to trigger
         out["delayed_triggers"] = [d.describe() for d in st.delayed]
+    if any(u.player for u in st.untap_skips):  # 502.3: "lands you control don't untap during your next untap step"
+        out["untap_skips"] = [u.describe() for u in st.untap_skips if u.player]
     perms = {}
     for o in st.battlefield():
         d: dict[str, Any] = {"card": o.name}
