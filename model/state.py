@@ -228,6 +228,24 @@ class UntapSkip:
 
 
 @dataclass(frozen=True)
+class PlayerRestriction:
+    """"Target player can't play lands this turn", "Your opponents can't cast spells this turn" (101.2: a "can't"
+    wins; 611.2a, 514.2: it ends in this turn's cleanup step): ``player`` can't do ``what`` ("cast_spells",
+    "cast_creature_spells", "play_lands") in turn ``turn``. ``rules.restrictions`` reads it."""
+
+    player: str
+    what: str
+    origin: str
+    turn: int
+
+    def describe(self) -> str:
+        """How the outcome and the log name it."""
+        verb = {"cast_spells": "can't cast spells", "cast_creature_spells": "can't cast creature spells",
+                "play_lands": "can't play lands"}[self.what]
+        return f"{self.player} {verb} this turn ({self.origin})"
+
+
+@dataclass(frozen=True)
 class GameState:
     """A whole game state. ``stack`` is top first: object ids (spells) or StackAbility entries.
 
@@ -258,6 +276,7 @@ class GameState:
     prevention: tuple[PreventionShield, ...] = ()   # prevention shields until end of turn (615.1, engine.prevent)
     delayed: tuple[DelayedTrigger, ...] = ()       # delayed triggered abilities waiting to trigger (603.7)
     untap_skips: tuple[UntapSkip, ...] = ()        # permanents that don't untap during an untap step (502.3)
+    restrictions: tuple[PlayerRestriction, ...] = ()   # "can't cast / play ... this turn" (101.2, rules.restrictions)
     _index: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)
     _cache: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)  # derived facts
 

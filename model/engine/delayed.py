@@ -24,7 +24,7 @@ from mtgjudge.model.engine.removal import remove
 from mtgjudge.model.engine.settle import after_moves, return_exiled_card
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.state import DelayedTrigger, PendingTrigger, StackAbility, UntapSkip
+from mtgjudge.model.state import DelayedTrigger, PendingTrigger, PlayerRestriction, StackAbility, UntapSkip
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
 from mtgjudge.model.vocab.words_delayed import WHEN
@@ -228,7 +228,28 @@ def untapping(game: Game, active: str) -> tuple[Game, set[str]]:
     return game, held
 
 
+def _player_cant(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """101.2, 611.2a: the target player (if still legal, 608.2b), or each opponent still in the game (800.4a),
+    can't do this for the rest of the turn (``rules.restrictions``; the cleanup step ends it, 514.2)."""
+    st = game.state
+    if e.arg("opponents"):
+        who = [p for p in st.opponents(ctx.controller) if p not in game.left]
+    else:
+        skip = resolve._unaffected(game, ctx)
+        if skip is not None:
+            return [skip]
+        if ctx.target not in st.player_names:
+            raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
+        who = [ctx.target]
+    made = tuple(PlayerRestriction(p, e.arg("what"), _origin(game, ctx), st.turn.number) for p in who)
+    game = game.with_state(st.evolve(restrictions=st.restrictions + made))
+    for r in made:
+        game = game.log(("101.2", "611.2a"), r.describe())
+    return [game]
+
+
 HANDLERS = {
+    "player_cant": _player_cant,
     "delayed": _delayed,
     "skip_untap": _skip_untap,
 }

@@ -92,7 +92,7 @@ class Game:
         delayed = tuple(replace(d, objects=tuple((m(i), n) for i, n in d.objects)) for d in s.delayed)
         skips = tuple(replace(u, object=m(u.object)) for u in s.untap_skips)
         return (players, objs, s.turn, stack, effects, moves, linked, pending, s.left, s.drew_empty, s.turns_played,
-                pts, delayed, skips)
+                pts, delayed, skips, s.restrictions)
 
     def with_state(self, state: GameState) -> "Game":
         return replace(self, state=state)

@@ -57,14 +57,18 @@ def _cleanup(game: Game) -> list[Game]:
         # 514.2: "until end of turn" power/toughness changes (613.4c) end with the damage.
         pts = st.pt_changes
         shields = st.prevention        # 514.2: prevention shields "this turn" (615.1) end too
-        if ended or objs != st.objects or pts or shields:
-            g = g.with_state(st.evolve(objects=objs, effects=tuple(kept), pt_changes=(), prevention=()))
+        restrictions = st.restrictions  # 514.2: "can't ... this turn" (rules.restrictions) end too
+        if ended or objs != st.objects or pts or shields or restrictions:
+            g = g.with_state(st.evolve(objects=objs, effects=tuple(kept), pt_changes=(), prevention=(),
+                                       restrictions=()))
             text = "damage marked on permanents is removed" if objs != st.objects else ""
             if pts:
                 text += ("; " if text else "") + "; ".join(
                     f"{c.origin}'s {c.describe()} on {c.object} ends" for c in pts)
             if shields:
                 text += ("; " if text else "") + "; ".join(f"the shield '{s.describe()}' ends" for s in shields)
+            if restrictions:
+                text += ("; " if text else "") + "; ".join(f"'{r.describe()}' ends" for r in restrictions)
             if ended:
                 text += ("; " if text else "") + "; ".join(
                     f"the effect of {e.source_card} ({', '.join(e.objects) or 'no objects'}) ends; what it let be "

@@ -97,6 +97,27 @@ def delayed_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect
         return None
 
 
+def player_cant_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
+    """The ``player_cant`` word of a whole sentence ("Target player can't play lands this turn."), or None."""
+    try:
+        r = phrases.parse_delayed(sentence.strip(), "player_cant")
+    except DefinitionError:
+        return None
+    args: dict = {"what": r["what"]}
+    if r["who"] == "target":
+        if len(found) != 1 or not found[0].lower().startswith("target "):
+            return None
+        args["target"] = found[0][len("target "):].lower()
+    elif found:
+        return None
+    else:
+        args["opponents"] = True
+    try:
+        return parse_effect({"player_cant": args})
+    except DefinitionError:
+        return None
+
+
 def skip_untap_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect | None]) -> Effect | None:
     """The ``skip_untap`` word of a whole sentence, or None."""
     try:

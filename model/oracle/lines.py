@@ -21,7 +21,7 @@ from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked
 from mtgjudge.model.oracle.perm_sentences import perm_sentence
 from mtgjudge.model.oracle.prevent_sentences import prevent_sentence
 from mtgjudge.model.oracle.counted import counted_word
-from mtgjudge.model.oracle.delayed import delayed_word, skip_untap_word
+from mtgjudge.model.oracle.delayed import delayed_word, player_cant_word, skip_untap_word
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.oracle.until import until_word
 from mtgjudge.model.rules.costs import spells_match
@@ -296,7 +296,8 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
             return parse_effect({kind: args} if args else kind)
         except DefinitionError:
             return None
-    delayed = delayed_word(sentence, found, earlier, effect_word) or skip_untap_word(sentence, found, earlier)
+    delayed = delayed_word(sentence, found, earlier, effect_word) or skip_untap_word(sentence, found, earlier) \
+        or player_cant_word(sentence, found)
     if delayed is not None:                                       # 603.7 delayed triggers, 502.3 (helper delayed)
         return delayed
     until = until_word(sentence, found, earlier)                  # 611.2a: "... until end of turn"
@@ -590,7 +591,9 @@ _CASTING_WORDS = re.compile(r"\b(choose (?:one|two|three|any|up to|x)|cast|costs
 
 def _spell_line(norm: str, printed: str, ctx: LineContext) -> Ability:
     fallback = unmodelled(norm, printed, "spell", ctx.spell)
-    if _CASTING_WORDS.search(norm):
+    # "cast" in "Your opponents can't cast spells this turn" (101.2) is what the spell does, not how it is cast
+    casting = [s for s in sentences(norm) if _CASTING_WORDS.search(s)]
+    if casting and not all(player_cant_word(s, tuple(find_targets(s) or ())) for s in casting):
         return fallback
     read = read_effect_words(sentences(norm))
     if read is None:

@@ -1124,12 +1124,30 @@ class _Delayed(Transformer):
     def dn_two(self, _):
         return 2
 
+    def player_cant(self, c):
+        return {"who": c[0], "what": c[1]}
+
+    def dw_target(self, _):
+        return "target"
+
+    def dw_opponents(self, _):
+        return "opponents"
+
+    def dc_play_lands(self, _):
+        return "play_lands"
+
+    def dc_cast_spells(self, _):
+        return "cast_spells"
+
+    def dc_cast_creature_spells(self, _):
+        return "cast_creature_spells"
+
     def untap_skip_yours(self, *_):
         return {"subject": "lands_you_control", "steps": 1}
 
 
 _DELAYED = _Delayed()
-DELAYED_STARTS = ("delayed_when", "delayed_act", "untap_skip", "untap_skip_yours")
+DELAYED_STARTS = ("delayed_when", "delayed_act", "untap_skip", "untap_skip_yours", "player_cant")
 STARTS = STARTS + DELAYED_STARTS
 
 

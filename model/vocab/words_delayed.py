@@ -70,7 +70,26 @@ def _r_skip(a: dict) -> str:
     return f"{who} doesn't untap during its controller's {n}"
 
 
+#: What a player can't do this turn (``player_cant``).
+CANT = {"play_lands": "play lands", "cast_spells": "cast spells", "cast_creature_spells": "cast creature spells"}
+
+
+def _v_cant(a: dict) -> None:
+    if a.get("what") not in CANT:
+        raise DefinitionError(f"what must be one of {', '.join(CANT)}")
+    if bool(a.get("target")) == bool(a.get("opponents")):
+        raise DefinitionError("needs exactly one of target, opponents")
+
+
+def _r_cant(a: dict) -> str:
+    who = f"Target {a['target']}" if a.get("target") else "Your opponents"
+    return f"{who} can't {CANT[a['what']]} this turn"
+
+
 WORDS = (
+    # 101.2, 611.2a: a player (a target player or opponent, or each opponent) can't do this this turn
+    Word("player_cant", "effect", {"target": str, "opponents": bool, "what": str}, _r_cant,
+         frozenset({Scope.CASTING, Scope.LAND_PLAYS}), ENGINE, _v_cant),
     # 603.7: a delayed triggered ability created as the spell or ability resolves
     Word("delayed", "effect", {"at": str, "effect": object, "act": str, "it": bool, "made": bool},
          _r_delayed, frozenset({Scope.UPKEEP, Scope.RESOLUTION}), ENGINE, _v_delayed),

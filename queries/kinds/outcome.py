@@ -158,6 +158,8 @@ def summary(game: Game) -> dict:
         out["prevention"] = [s.describe() for s in st.prevention]
     if st.delayed:                            # 603.7: delayed triggered abilities waiting to trigger
         out["delayed_triggers"] = [d.describe() for d in st.delayed]
+    if st.restrictions:                       # 101.2: "can't cast / play ... this turn"
+        out["restrictions"] = [r.describe() for r in st.restrictions]
     if any(u.player for u in st.untap_skips):  # 502.3: "lands you control don't untap during your next untap step"
         out["untap_skips"] = [u.describe() for u in st.untap_skips if u.player]
     perms = {}
