@@ -59,7 +59,7 @@ def test_delayed_act_on_what_the_instruction_before_named_603_7c(text, act, ref)
     "Draw a card at the beginning of the next cleanup step.",                # a step the grammar does not read
     "Destroy target creature at the beginning of the next end step.",        # a target of its own
     "Exile target creature. At the beginning of the next end step, return that card to the battlefield under its "
-    "owner's control with a +1/+1 counter on it.",                           # more than the act
+    "owner's control with two +1/+1 counters on it.",                         # more than the grammar reads
 ])
 def test_delayed_near_misses_stay_unread(text):
     assert not any(w is not None and w.kind == "delayed" for w in _words(text))

@@ -137,7 +137,9 @@ def resolve_delayed(game: Game, top: StackAbility) -> list[Game]:
     for oid, n in d.objects:
         st = game.state
         if act == "return_to_battlefield":
-            game, m = return_exiled_card(game, oid, n, ("603.7c", "400.7"), "")
+            extra = ((e.arg("counter"), 1),) if e.arg("counter") else ()
+            game, m = return_exiled_card(game, oid, n, ("603.7c", "400.7") + (("614.1c",) if extra else ()), "",
+                                         extra_counters=extra)
             moved += m
             continue
         if not st.has(oid) or game.moved(oid) != n or st.obj(oid).zone != "battlefield":

@@ -80,6 +80,8 @@ def delayed_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect
         act = None
     if act is not None:
         args["act"] = act["act"]
+        if act.get("counter"):
+            args["counter"] = act["counter"]
         if _made_before(earlier, act["many"]) and act["act"] != "return_to_battlefield":
             args["made"] = True
         elif not act["many"] and _one_target_before(earlier):

@@ -1094,6 +1094,9 @@ class _Delayed(Transformer):
     def da_return(self, c):
         return {"act": "return_to_battlefield", "many": c[0]}
 
+    def da_return_counter(self, c):
+        return {"act": "return_to_battlefield", "many": c[0], "counter": str(c[2])}
+
     def dv_exile(self, _):
         return "exile"
 

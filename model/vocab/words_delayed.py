@@ -41,6 +41,8 @@ def _v_delayed(a: dict) -> None:
     else:
         if a["act"] not in ACTS:
             raise DefinitionError(f"act must be one of {', '.join(ACTS)}")
+        if a.get("counter") and a["act"] != "return_to_battlefield":
+            raise DefinitionError("a counter only on a card returned to the battlefield")
         if bool(a.get("it")) == bool(a.get("made")):
             raise DefinitionError("an act refers to exactly one of it, made")
 
@@ -52,6 +54,8 @@ def _r_delayed(a: dict) -> str:
         what = "them" if a.get("made") else "it"
         inner = f"{ACTS[a['act']]} {what}" + {"return_to_battlefield": " to the battlefield under its owner's control",
                                                "cast": " from exile without paying its mana cost"}.get(a["act"], "")
+        if a.get("counter"):
+            inner += f" with a {a['counter']} counter on it"
     return f"{inner[0].upper()}{inner[1:]} {WHEN[a['at']]}"
 
 
@@ -91,7 +95,8 @@ WORDS = (
     Word("player_cant", "effect", {"target": str, "opponents": bool, "what": str}, _r_cant,
          frozenset({Scope.CASTING, Scope.LAND_PLAYS}), ENGINE, _v_cant),
     # 603.7: a delayed triggered ability created as the spell or ability resolves
-    Word("delayed", "effect", {"at": str, "effect": object, "act": str, "it": bool, "made": bool},
+    Word("delayed", "effect", {"at": str, "effect": object, "act": str, "it": bool, "made": bool,
+                              "counter": str},
          _r_delayed, frozenset({Scope.UPKEEP, Scope.RESOLUTION}), ENGINE, _v_delayed),
     # 502.3, 611.2: the permanent doesn't untap during its controller's next untap step(s)
     Word("skip_untap", "effect", {"it": bool, "target": str, "steps": int, "those": bool,
