@@ -193,8 +193,8 @@ class DelayedTrigger:
     after_turn: int = -1
     whose: str = ""
     objects: tuple[tuple[str, int], ...] = ()
-    # an object created by the one effect it refers to (a token): it counts, not its zone
     text: str = ""
+    player: str = ""      # "its controller" (the controller of the object it refers to, as the effect named it)
 
     def describe(self) -> str:
         """How the outcome and the log name it."""

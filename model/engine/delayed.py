@@ -68,17 +68,24 @@ def _delayed(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     found = _referred(game, e, ctx)
     if isinstance(found, Game):
         return [found]
+    player = ""
+    if e.arg("act") == "draw_up_to":
+        # 608.2h: "its controller": the controller of the instruction before's target as it last existed
+        before = ctx.before or st
+        player = before.obj(found[0]).controller if before.has(found[0]) else st.obj(found[0]).controller
+        found = []
     step, later_turn, yours = _AT[e.arg("at")]
     d = DelayedTrigger(controller=ctx.controller, step=step, effect=e, origin=_origin(game, ctx),
                        made_turn=st.turn.number, after_turn=st.turn.number if later_turn else -1,
                        whose=ctx.controller if yours else "",
-                       objects=tuple((oid, game.moved(oid)) for oid in found), text=_text(game, e, found))
+                       objects=tuple((oid, game.moved(oid)) for oid in found), text=_text(game, e, found, player),
+                       player=player)
     game = game.with_state(st.evolve(delayed=st.delayed + (d,)))
     return [game.log("603.7a", f"a delayed triggered ability is created: {d.describe()}")]
 
 
-def _text(game: Game, e: Effect, found: list[str]) -> str:
-    text = e.text()
+def _text(game: Game, e: Effect, found: list[str], player: str = "") -> str:
+    text = e.text() + (f" [{player}]" if player else "")
     if found:
         text += f" [{', '.join(name_of(game.state, o) for o in found)}]"
     return text
@@ -127,6 +134,17 @@ def resolve_delayed(game: Game, top: StackAbility) -> list[Game]:
         ctx = Ctx(top.source, d.controller, (), 0, before=game.state)
         return resolve.HANDLERS[inner.kind](game, inner, ctx)
     act = e.arg("act")
+    if act == "draw_up_to":
+        # the player chooses how many as it resolves (Arcane Denial's ruling 2007-09-16: 0, 1 or 2): each a branch
+        if d.player in game.left:
+            return [game.log("800.4a", f"{d.player} has left the game: nothing is drawn")]
+        out = []
+        for k in range(e.arg("n") + 1):
+            g = game
+            for _ in range(k):
+                g = resolve.draw(g, d.player)
+            out.append(g.log("608.2d", f"{d.player} chooses to draw {k} card(s)").choose(f"{d.player} draws {k}"))
+        return out
     if act == "cast":
         oid, n = d.objects[0]
         if game.state.has(oid) and game.state.obj(oid).zone == "exile" and game.moved(oid) == n:

@@ -59,6 +59,13 @@ def _made_before(earlier: Sequence[Effect | None], many: bool) -> bool:
     return many or n == 1
 
 
+def _draw_up_to(inner: str) -> int | None:
+    try:
+        return phrases.parse_delayed(inner, "delayed_draw")
+    except DefinitionError:
+        return None
+
+
 def delayed_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect | None],
                  read: Callable[[str, tuple, list], Effect | None]) -> Effect | None:
     """The ``delayed`` word of a whole sentence, or None. ``read``: the sentence reader (``lines.effect_word``)
@@ -88,6 +95,10 @@ def delayed_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect
             args["it"] = True
         else:
             return None
+    elif _draw_up_to(inner) is not None:
+        if not _one_target_before(earlier):
+            return None
+        args.update({"act": "draw_up_to", "n": _draw_up_to(inner), "it": True})
     else:
         word = read(inner, (), [])
         if word is None or word.arg("it") or word.arg("target") or word.kind in ("delayed", "other"):

@@ -1145,12 +1145,15 @@ class _Delayed(Transformer):
     def dc_cast_creature_spells(self, _):
         return "cast_creature_spells"
 
+    def delayed_draw(self, c):
+        return number_word(str(c[0]))
+
     def untap_skip_yours(self, *_):
         return {"subject": "lands_you_control", "steps": 1}
 
 
 _DELAYED = _Delayed()
-DELAYED_STARTS = ("delayed_when", "delayed_act", "untap_skip", "untap_skip_yours", "player_cant")
+DELAYED_STARTS = ("delayed_when", "delayed_act", "untap_skip", "untap_skip_yours", "player_cant", "delayed_draw")
 STARTS = STARTS + DELAYED_STARTS
 
 

@@ -24,6 +24,7 @@ WHEN = {"next_turn_upkeep": "at the beginning of the next turn's upkeep",
         "your_next_end_step": "at the beginning of your next end step"}
 #: What it may do to the objects it refers to.
 ACTS = {"exile": "Exile", "sacrifice": "Sacrifice", "return_to_battlefield": "Return",
+        "draw_up_to": "Its controller may draw up to",    # the controller of "it" then (608.2h) chooses 0..n
         "cast": "You may cast"}       # rebound (702.88a): made by the engine, not read from a sentence
 
 
@@ -41,6 +42,8 @@ def _v_delayed(a: dict) -> None:
     else:
         if a["act"] not in ACTS:
             raise DefinitionError(f"act must be one of {', '.join(ACTS)}")
+        if (a["act"] == "draw_up_to") != bool(a.get("n")):
+            raise DefinitionError("n goes with draw_up_to, and only with it")
         if a.get("counter") and a["act"] != "return_to_battlefield":
             raise DefinitionError("a counter only on a card returned to the battlefield")
         if bool(a.get("it")) == bool(a.get("made")):
@@ -52,6 +55,8 @@ def _r_delayed(a: dict) -> str:
         inner = a["effect"].text()
     else:
         what = "them" if a.get("made") else "it"
+        if a["act"] == "draw_up_to":
+            what = f"{a.get('n', 0)} cards"
         inner = f"{ACTS[a['act']]} {what}" + {"return_to_battlefield": " to the battlefield under its owner's control",
                                                "cast": " from exile without paying its mana cost"}.get(a["act"], "")
         if a.get("counter"):
@@ -96,7 +101,7 @@ WORDS = (
          frozenset({Scope.CASTING, Scope.LAND_PLAYS}), ENGINE, _v_cant),
     # 603.7: a delayed triggered ability created as the spell or ability resolves
     Word("delayed", "effect", {"at": str, "effect": object, "act": str, "it": bool, "made": bool,
-                              "counter": str},
+                              "counter": str, "n": int},
          _r_delayed, frozenset({Scope.UPKEEP, Scope.RESOLUTION}), ENGINE, _v_delayed),
     # 502.3, 611.2: the permanent doesn't untap during its controller's next untap step(s)
     Word("skip_untap", "effect", {"it": bool, "target": str, "steps": int, "those": bool,
