@@ -212,17 +212,17 @@ class UntapSkip:
     moves: int
     origin: str
     steps: int = 1
-    # "Lands you control don't untap during your next untap step": every permanent of type ``kind`` that
-    # ``player`` controls as their next untap step begins, those that enter later too (``object`` is "";
-    # Bontu's Last Reckoning's rulings 2017-07-14)
+    # "Lands you control don't untap during your next untap step": every permanent of one of the types
+    # ``kinds`` that ``player`` controls as their next untap step begins, those that enter later too (``object``
+    # is ""; Bontu's Last Reckoning's rulings 2017-07-14)
     player: str = ""
-    kind: str = ""
+    kinds: tuple[str, ...] = ()
 
     def describe(self) -> str:
         """How the outcome and the log name it."""
         if self.player:
-            return f"{self.kind.lower()}s {self.player} controls don't untap during {self.player}'s next untap step " \
-                   f"({self.origin})"
+            what = " and ".join(k.lower() + "s" for k in self.kinds)
+            return f"{what} {self.player} controls don't untap during {self.player}'s next untap step ({self.origin})"
         n = "next untap step" if self.steps == 1 else f"next {self.steps} untap steps"
         return f"doesn't untap during its controller's {n} ({self.origin})"
 

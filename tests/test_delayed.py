@@ -56,7 +56,7 @@ def test_delayed_act_on_what_the_instruction_before_named_603_7c(text, act, ref)
     "Exile it at the beginning of the next end step.",                       # "it": nothing before
     "Tap up to two target creatures. Exile it at the beginning of the next end step.",   # several: not "it"
     "Create a 1/1 white Soldier creature token. Draw a card. Exile it at the beginning of the next end step.",
-    "Draw a card at the beginning of the next cleanup step.",                # a step the grammar does not read
+    "Draw a card at the beginning of the next combat.",                      # a time the grammar does not read
     "Destroy target creature at the beginning of the next end step.",        # a target of its own
     "Exile target creature. At the beginning of the next end step, return that card to the battlefield under its "
     "owner's control with two +1/+1 counters on it.",                         # more than the grammar reads
@@ -231,3 +231,23 @@ def test_those_creatures_are_each_target_of_the_instruction_before_608_2c():
                         "  - {cast: fb, targets: [b1, b2]}\n  - resolve: 1",
                         bob="{card: Grizzly Bears, id: b1}, {card: Grizzly Bears, id: b2}")))
     assert {u.object for u in g.state.untap_skips} == {"b1", "b2"}
+
+
+def test_a_delayed_trigger_in_the_cleanup_step_stays_unsupported_514_3a():
+    # Waylay's Knights are exiled at the beginning of the next cleanup step: abilities triggered during the
+    # cleanup step give priority and another cleanup step (514.3a), which the engine does not perform.
+    g = one(_run(_board("{card: Waylay, id: w}", "Plains, Plains, Plains", "  - cast: w\n  - resolve: 1")))
+    assert len([o for o in g.state.objects if o.token]) == 3 and g.state.delayed[0].step == "cleanup"
+    with pytest.raises(Unsupported, match="514.3a"):
+        _run(_board("{card: Waylay, id: w}", "Plains, Plains, Plains",
+                    "  - cast: w\n  - resolve: 1\n  - advance: next-turn"))
+
+
+def test_a_players_permanents_skip_their_next_untap_step_reader():
+    from mtgjudge.model.oracle.delayed import skip_untap_word
+    w = skip_untap_word("Creatures and lands target opponent controls don't untap during their next untap step.",
+                        ("target opponent",), [])
+    assert w.arg("player") == "opponent" and w.arg("kinds") == "Creature,Land"
+    assert skip_untap_word("Lands target player controls don't untap during their next untap step.", (), []) is None
+    assert skip_untap_word("Lands you control don't untap during their next untap step.", (), []) is None
+    assert skip_untap_word("Enchantments you control don't untap during your next untap step.", (), []) is None

@@ -35,7 +35,7 @@ Ctx = resolve.Ctx
 #: and of its controller's turn ("your next upkeep").
 _AT = {"next_turn_upkeep": ("upkeep", True, False), "next_upkeep": ("upkeep", False, False),
        "your_next_upkeep": ("upkeep", False, True), "next_end_step": ("end", False, False),
-       "your_next_end_step": ("end", False, True)}
+       "your_next_end_step": ("end", False, True), "next_cleanup_step": ("cleanup", False, False)}
 
 
 def _origin(game: Game, ctx: Ctx) -> str:
@@ -50,6 +50,9 @@ def _referred(game: Game, e: Effect, ctx: Ctx) -> list[str] | Game:
         before = ctx.before or st
         made = [o.id for o in st.objects if o.token and o.zone == "battlefield" and not before.has(o.id)]
         return made or game.log("603.7c", f"no token was created: {e.text()!r} refers to nothing")
+    if e.arg("those"):
+        named = [t for t, ok in zip(ctx.group, ctx.group_legal) if ok and st.has(t)]
+        return named or game.log("603.7c", f"{e.text()!r} refers to nothing: no legal target is left")
     if e.arg("it"):
         if ctx.target is None:
             raise Unsupported(f"what {e.text()!r} refers to is not known to the engine")
@@ -202,8 +205,15 @@ def _skip_untap(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """502.3, 611.2: the permanent doesn't untap during its controller's next untap step(s); it may be tapped
     or not now (Frost Lynx's ruling 2017-11-17)."""
     st = game.state
-    if e.arg("lands_you_control"):
-        skip = UntapSkip("", 0, _origin(game, ctx), player=ctx.controller, kind="Land")
+    if e.arg("kinds"):
+        if e.arg("player"):
+            skip = resolve._unaffected(game, ctx)      # 608.2b
+            if skip is not None:
+                return [skip]
+            if ctx.target not in st.player_names:
+                raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
+        who = ctx.target if e.arg("player") else ctx.controller
+        skip = UntapSkip("", 0, _origin(game, ctx), player=who, kinds=tuple(e.arg("kinds").split(",")))
         game = game.with_state(st.evolve(untap_skips=st.untap_skips + (skip,)))
         return [game.log(("611.2", "502.3"), skip.describe())]
     oid = ctx.target
@@ -229,7 +239,8 @@ def untapping(game: Game, active: str) -> tuple[Game, set[str]]:
                 kept.append(s)
                 continue
             # every such effect wears off in this untap step (Bontu's Last Reckoning's ruling 2017-07-14)
-            mine = [o for o in st.battlefield() if o.controller == active and s.kind in current(st, o.id).types]
+            mine = [o for o in st.battlefield() if o.controller == active
+                    and set(s.kinds) & set(current(st, o.id).types)]
             held |= {o.id for o in mine}
             game = game.log("502.3", f"{s.describe()}: {', '.join(o.id for o in mine) or 'none'} don't untap")
             continue
@@ -275,4 +286,5 @@ HANDLERS = {
 }
 resolve.HANDLERS.update(HANDLERS)
 resolve.RESOLVE_DELAYED = resolve_delayed
+resolve.WHOLE_USE.add("delayed")        # "Return those cards ...": one delayed ability for all of them (603.7c)
 resolve.REBOUND = rebound

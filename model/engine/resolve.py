@@ -485,6 +485,10 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
             # (608.2b) as that instruction's were (helper delayed)
             if group is not None or group2 is not None:
                 raise Unsupported(f"{e.text()!r} with a target of its own is not performed by the engine")
+            if e.kind in WHOLE_USE:         # one instruction on all of them at once
+                c = replace(ctx, group=tuple(t for t, _ in those[0]), group_legal=tuple(ok for _, ok in those[0]),
+                            before=ctx.before or game.state)
+                return merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)]), it
             for t, ok in those[0]:
                 c = replace(ctx, target=t, target_legal=ok, before=ctx.before or game.state)
                 branches = merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)])

@@ -108,7 +108,8 @@ def _begin_step(game: Game, stepname: str) -> list[Game]:
         else:
             game = draw(game.log("504.1", f"{active} draws for the turn"), active)
     elif stepname == "cleanup":
-        return [x for g in _cleanup(game) for x in _settle_cleanup(g)]
+        # 514.3a: "at the beginning of the next cleanup step" abilities trigger (engine.delayed)
+        return [x for g in _cleanup(fire(game, "cleanup")) for x in _settle_cleanup(g)]
     if stepname in ("upkeep", "end"):
         game = fire(game, stepname)               # 603.7c: delayed triggered abilities (engine.delayed)
     if stepname in ("upkeep", "end") and active not in game.left:

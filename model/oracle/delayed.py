@@ -93,6 +93,8 @@ def delayed_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect
             args["made"] = True
         elif not act["many"] and _one_target_before(earlier):
             args["it"] = True
+        elif act["many"] and those_before(earlier):
+            args["those"] = True
         else:
             return None
     elif _draw_up_to(inner) is not None:
@@ -140,7 +142,19 @@ def skip_untap_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Eff
             r = phrases.parse_delayed(sentence.strip(), "untap_skip_yours")
         except DefinitionError:
             return None
-        return parse_effect({"skip_untap": {"lands_you_control": True}}) if not found else None
+        args = {"kinds": ",".join(r["kinds"])}
+        if r["subject"] == "target":
+            if len(found) != 1 or not found[0].lower().startswith("target "):
+                return None
+            args["player"] = found[0][len("target "):].lower()
+        elif found:
+            return None
+        else:
+            args["yours"] = True
+        try:
+            return parse_effect({"skip_untap": args})
+        except DefinitionError:
+            return None
     args: dict = {"steps": r["steps"]}
     if r["subject"] == "target":
         if len(found) != 1 or not found[0].lower().startswith("target "):

@@ -1088,6 +1088,9 @@ class _Delayed(Transformer):
     def dw_your_next_end_step(self, _):
         return "your_next_end_step"
 
+    def dw_next_cleanup_step(self, _):
+        return "next_cleanup_step"
+
     def da_act(self, c):
         return {"act": c[0], "many": c[1]}
 
@@ -1148,8 +1151,17 @@ class _Delayed(Transformer):
     def delayed_draw(self, c):
         return number_word(str(c[0]))
 
-    def untap_skip_yours(self, *_):
-        return {"subject": "lands_you_control", "steps": 1}
+    def us_you(self, c):
+        return {"subject": "you", "kinds": c[0]}
+
+    def us_target(self, c):
+        return {"subject": "target", "kinds": c[0]}
+
+    def d_kinds(self, c):
+        kinds = tuple(sorted({_singular(str(t)).capitalize() for t in c}))
+        if not set(kinds) <= {"Land", "Creature", "Artifact"} or any(not str(t).lower().endswith("s") for t in c):
+            raise DefinitionError("only lands, creatures and artifacts, in the plural")
+        return kinds
 
 
 _DELAYED = _Delayed()

@@ -21,7 +21,8 @@ WHEN = {"next_turn_upkeep": "at the beginning of the next turn's upkeep",
         "next_upkeep": "at the beginning of the next upkeep",
         "your_next_upkeep": "at the beginning of your next upkeep",
         "next_end_step": "at the beginning of the next end step",
-        "your_next_end_step": "at the beginning of your next end step"}
+        "your_next_end_step": "at the beginning of your next end step",
+        "next_cleanup_step": "at the beginning of the next cleanup step"}
 #: What it may do to the objects it refers to.
 ACTS = {"exile": "Exile", "sacrifice": "Sacrifice", "return_to_battlefield": "Return",
         "draw_up_to": "Its controller may draw up to",    # the controller of "it" then (608.2h) chooses 0..n
@@ -37,7 +38,7 @@ def _v_delayed(a: dict) -> None:
         e = a["effect"]
         if not isinstance(e, Effect) or e.arg("it") or e.arg("target") or e.arg("target2") or e.kind == "delayed":
             raise DefinitionError("effect must be a word with no target and no 'it'")
-        if a.get("it") or a.get("made"):
+        if a.get("it") or a.get("made") or a.get("those"):
             raise DefinitionError("an effect refers to nothing")
     else:
         if a["act"] not in ACTS:
@@ -46,15 +47,15 @@ def _v_delayed(a: dict) -> None:
             raise DefinitionError("n goes with draw_up_to, and only with it")
         if a.get("counter") and a["act"] != "return_to_battlefield":
             raise DefinitionError("a counter only on a card returned to the battlefield")
-        if bool(a.get("it")) == bool(a.get("made")):
-            raise DefinitionError("an act refers to exactly one of it, made")
+        if sum(1 for k in ("it", "made", "those") if a.get(k)) != 1:
+            raise DefinitionError("an act refers to exactly one of it, made, those")
 
 
 def _r_delayed(a: dict) -> str:
     if "effect" in a:
         inner = a["effect"].text()
     else:
-        what = "them" if a.get("made") else "it"
+        what = "them" if a.get("made") or a.get("those") else "it"
         if a["act"] == "draw_up_to":
             what = f"{a.get('n', 0)} cards"
         inner = f"{ACTS[a['act']]} {what}" + {"return_to_battlefield": " to the battlefield under its owner's control",
@@ -65,15 +66,21 @@ def _r_delayed(a: dict) -> str:
 
 
 def _v_skip(a: dict) -> None:
-    if sum(1 for k in ("it", "target", "those", "lands_you_control") if a.get(k)) != 1:
-        raise DefinitionError("needs exactly one of it, target, those, lands_you_control")
+    if sum(1 for k in ("it", "target", "those", "yours", "player") if a.get(k)) != 1:
+        raise DefinitionError("needs exactly one of it, target, those, yours, player")
+    if bool(a.get("kinds")) != bool(a.get("yours") or a.get("player")):
+        raise DefinitionError("kinds go with yours or player, and only with them")
     if a.get("steps", 1) not in (1, 2):
         raise DefinitionError("steps must be 1 or 2")
 
 
 def _r_skip(a: dict) -> str:
-    if a.get("lands_you_control"):
-        return "Lands you control don't untap during your next untap step"
+    if a.get("kinds"):
+        what = " and ".join(k.lower() + "s" for k in a["kinds"].split(","))
+        what = what[0].upper() + what[1:]
+        if a.get("yours"):
+            return f"{what} you control don't untap during your next untap step"
+        return f"{what} target {a['player']} controls don't untap during their next untap step"
     who = f"Target {a['target']}" if a.get("target") else "Those permanents" if a.get("those") else "It"
     n = "next untap step" if a.get("steps", 1) == 1 else "next two untap steps"
     return f"{who} doesn't untap during its controller's {n}"
@@ -101,10 +108,10 @@ WORDS = (
          frozenset({Scope.CASTING, Scope.LAND_PLAYS}), ENGINE, _v_cant),
     # 603.7: a delayed triggered ability created as the spell or ability resolves
     Word("delayed", "effect", {"at": str, "effect": object, "act": str, "it": bool, "made": bool,
-                              "counter": str, "n": int},
+                              "counter": str, "n": int, "those": bool},
          _r_delayed, frozenset({Scope.UPKEEP, Scope.RESOLUTION}), ENGINE, _v_delayed),
     # 502.3, 611.2: the permanent doesn't untap during its controller's next untap step(s)
     Word("skip_untap", "effect", {"it": bool, "target": str, "steps": int, "those": bool,
-                                     "lands_you_control": bool}, _r_skip, frozenset({Scope.UNTAP}),
+                                     "yours": bool, "player": str, "kinds": str}, _r_skip, frozenset({Scope.UNTAP}),
          ENGINE, _v_skip),
 )
