@@ -97,6 +97,9 @@ def test_untap_skip_near_misses_stay_unread(text):
     ("Up to two target creatures can't block this turn.", {"target": "up to two target creatures", "cant_block": True}),
     ("~ deals 1 damage to each of up to two target creatures. Those creatures can't block this turn.",
      {"those": True, "cant_block": True}),
+    ("Target creature can't attack or block this turn.", {"cant_attack": True, "cant_block": True}),
+    ("Untap target creature you don't control. That creature blocks this turn if able.",
+     {"it": True, "must_block": True}),
 ])
 def test_this_turn_parts_are_read_611_2a(text, args):
     w = _words(text)[-1]
@@ -107,10 +110,11 @@ def test_this_turn_parts_are_read_611_2a(text, args):
 @pytest.mark.parametrize("text", [
     "Tap target creature. Those creatures can't block this turn.",           # "those" after one target
     "Target creature gets +1/+1 until end of turn and can't block until your next turn.",
+    "Target creature can't attack or block until your next turn.",           # another duration
 ])
 def test_this_turn_near_misses_stay_unread(text):
     assert not any(w is not None and w.kind == "until_end_of_turn" and (w.arg("those") or w.arg("cant_block"))
-                   for w in _words(text))
+                   for w in _words(text) or ())
 
 
 # ---------------------------------------------------------------- the engine

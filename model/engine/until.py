@@ -32,7 +32,9 @@ Ctx = resolve.Ctx
 #: The rules an effect may add for its object, as the record names them (shown in the outcome and the log).
 RULES = {"cant_block": "can't block", "cant_be_blocked": "can't be blocked", "must_attack": "attacks if able",
          "must_be_blocked": "all creatures able to block it do so",
-         "must_be_blocked_if_able": "must be blocked if able"}     # 509.1c: a requirement on blocks
+         "must_be_blocked_if_able": "must be blocked if able",      # 509.1c: a requirement on blocks
+         "cant_attack": "can't attack",                            # 508.1c: a restriction on attacks
+         "must_block": "blocks if able"}                           # 509.1c: a requirement on blocks
 
 
 def _objects(game: Game, e: Effect, ctx: Ctx) -> list[str] | Game:

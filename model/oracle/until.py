@@ -163,6 +163,10 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
         args["power"], args["toughness"] = r.pop("pt")
     if "pt_x" in r:
         (args["power"], args["x_power"]), (args["toughness"], args["x_toughness"]) = r.pop("pt_x")
+    if r.pop("cant_attack_or_block", False):      # (helper delayed) "can't attack or block": both restrictions
+        if "cant_attack" in r or "cant_block" in r:
+            return None
+        r["cant_attack"] = r["cant_block"] = True
     if r.pop("untap", False):
         return parse_effect({"untap_it": {"it": True}}) if not r and args.get("it") else None
     args.update(r)

@@ -832,6 +832,9 @@ class _Meaning(Transformer):
 
     def ue_must_be_blocked(self, subject, _duration):
         return {"subject": subject, "must_be_blocked_if_able": True}
+
+    def ue_must_block(self, subject, _duration):
+        return {"subject": subject, "must_block": True}
     def ud_eot(self): return "end_of_turn"
 
     def u_items(self, *items) -> dict:
@@ -860,6 +863,8 @@ class _Meaning(Transformer):
     def ui_keyword(self, kw): return ("keyword", str(kw).capitalize())
     def ui_cant_block(self): return ("cant_block", True)
     def ui_cant_be_blocked(self): return ("cant_be_blocked", True)
+    def ui_cant_attack(self): return ("cant_attack", True)                 # (helper delayed) 508.1c
+    def ui_cant_attack_or_block(self): return ("cant_attack_or_block", True)
 
     # ---- libraries, hands and players (e-library): {"may", "who", "acts"} and {"may", "action", ...}
     def player_effect(self, *parts):

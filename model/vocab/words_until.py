@@ -13,7 +13,7 @@ ENGINE = frozenset({"engine"})
 SUBJECTS = ("target", "affects", "it", "self", "those")
 #: What it does: at least one of these.
 CHANGES = ("power", "keywords", "switch", "cant_block", "cant_be_blocked", "must_attack", "must_be_blocked", "control",
-           "x_power", "x_toughness", "must_be_blocked_if_able")
+           "x_power", "x_toughness", "must_be_blocked_if_able", "cant_attack", "must_block")
 
 
 def _v_until(a: dict) -> dict:
@@ -79,6 +79,10 @@ def _render(a: dict) -> str:
         verbs.append("must be blocked by all creatures able to block it")
     if a.get("must_be_blocked_if_able"):
         verbs.append("must be blocked if able")
+    if a.get("cant_attack"):
+        verbs.append("can't attack")
+    if a.get("must_block"):
+        verbs.append("blocks if able")
     per = f" for each {a['per']}" if a.get("per") else (
         " for each basic land type among lands you control" if a.get("per_basic_land_type") else "")
     return f"{subject} {' and '.join(verbs)} until end of turn{per}"
@@ -99,7 +103,7 @@ WORDS = (
          {"target": str, "affects": str, "it": bool, "self": bool, "power": int, "toughness": int, "keywords": object,
           "switch": bool, "cant_block": bool, "cant_be_blocked": bool, "control": bool, "x_power": int,
           "x_toughness": int, "per": str, "per_basic_land_type": bool, "x_count": str, "must_attack": bool, "must_be_blocked": bool,
-          "those": bool, "must_be_blocked_if_able": bool},
+          "those": bool, "must_be_blocked_if_able": bool, "cant_attack": bool, "must_block": bool},
          _render, frozenset({Scope.POWER_TOUGHNESS, Scope.COMBAT}), ENGINE, _v_until),
     # 701.26b, 608.2c: "Untap that creature", "Untap it": the object the instruction before acted on.
     Word("untap_it", "effect", {"it": bool}, lambda a: "Untap it", frozenset({Scope.UNTAP}), ENGINE),
