@@ -58,11 +58,16 @@ def test_delayed_act_on_what_the_instruction_before_named_603_7c(text, act, ref)
     "Create a 1/1 white Soldier creature token. Draw a card. Exile it at the beginning of the next end step.",
     "Draw a card at the beginning of the next combat.",                      # a time the grammar does not read
     "Destroy target creature at the beginning of the next end step.",        # a target of its own
-    "Exile target creature. At the beginning of the next end step, return that card to the battlefield under its "
-    "owner's control with two +1/+1 counters on it.",                         # more than the grammar reads
 ])
 def test_delayed_near_misses_stay_unread(text):
     assert not any(w is not None and w.kind == "delayed" for w in _words(text))
+
+
+def test_an_instruction_not_read_is_kept_as_text_and_never_performed():
+    # the delayed ability is created (603.7a); what it does is not read: resolving it is unsupported
+    words = _words("Exile target creature. At the beginning of the next end step, return that card to the "
+                   "battlefield under its owner's control with two +1/+1 counters on it.")
+    assert words[1].kind == "delayed" and words[1].arg("unread") and not words[1].arg("act")
 
 
 @pytest.mark.parametrize("text, subject, steps", [
@@ -255,3 +260,46 @@ def test_a_players_permanents_skip_their_next_untap_step_reader():
     assert skip_untap_word("Lands target player controls don't untap during their next untap step.", (), []) is None
     assert skip_untap_word("Lands you control don't untap during their next untap step.", (), []) is None
     assert skip_untap_word("Enchantments you control don't untap during your next untap step.", (), []) is None
+
+
+def test_a_delayed_ability_written_first_runs_to_the_end_of_its_paragraph_603_7a():
+    from mtgjudge.model.oracle.lines import LineContext, compile_line
+    text = "At the beginning of your next upkeep, pay {3}{U}{U}. If you don't, you lose the game."
+    (a,) = compile_line(text, text, LineContext(spell=True))
+    assert a.kind == "spell" and len(a.effects) == 1 and a.effects[0].kind == "delayed"
+    assert a.effects[0].arg("unread") == "Pay {3}{U}{U}. If you don't, you lose the game"
+    # on a permanent it is a triggered ability of its own (not read here)
+    (b,) = compile_line(text, text, LineContext(spell=False))
+    assert b.kind != "spell"
+    # "At the beginning of ..., X. Y." in the middle of an effect: Y is the delayed ability's, so unread
+    words = _words("Exile target creature. At the beginning of the next end step, return that card to the "
+                   "battlefield under its owner's control. Draw a card.")
+    assert words[1] is None
+
+
+def test_an_unread_delayed_instruction_is_unsupported_when_it_resolves():
+    text = """
+id: t
+ask: outcome
+state:
+  turn: {active: Alice, number: 3}
+  players:
+    Alice:
+      hand: [{card: Pact of Negation, id: p}]
+      library: 5
+    Bob:
+      hand: [{card: Lightning Bolt, id: bolt}]
+      battlefield: [Mountain]
+      library: 5
+actions:
+  - {cast: bolt, by: Bob, targets: [Alice]}
+  - {cast: p, targets: [bolt]}
+  - resolve: all
+  - advance: next-turn
+%s
+expect: [{stack_size: 0}]
+"""
+    g = one(_run(text % "  - resolve: all"))            # Bob's upkeep: not Alice's next upkeep
+    assert len(g.state.delayed) == 1
+    with pytest.raises(Unsupported, match="Pay"):
+        _run(text % "  - advance: next-turn\n  - resolve: all")

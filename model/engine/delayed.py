@@ -130,6 +130,9 @@ def resolve_delayed(game: Game, top: StackAbility) -> list[Game]:
     d = top.delayed
     e = d.effect
     game = game.log("608.2", f"the delayed triggered ability resolves: {d.describe()}")
+    if e.arg("unread") is not None:
+        raise Unsupported(f"the delayed triggered ability's effect {e.arg('unread')!r} is not performed by the "
+                          "engine yet")
     if e.arg("effect") is not None:
         inner = e.arg("effect")
         if inner.kind not in resolve.HANDLERS:

@@ -104,8 +104,12 @@ def delayed_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect
     else:
         word = read(inner, (), [])
         if word is None or word.arg("it") or word.arg("target") or word.kind in ("delayed", "other"):
-            return None
-        args["effect"] = word
+            if re.search(r"\btargets?\b", inner, re.I):
+                return None     # a target is chosen as the spell is cast (601.2c): not deferred
+            # what it will do is not read: the ability is created (603.7a) and resolving it stays unsupported
+            args["unread"] = inner.rstrip(".")
+        else:
+            args["effect"] = word
     try:
         return parse_effect({"delayed": args})
     except DefinitionError:
@@ -129,6 +133,33 @@ def player_cant_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
         args["opponents"] = True
     try:
         return parse_effect({"player_cant": args})
+    except DefinitionError:
+        return None
+
+
+def leading(sentence: str) -> bool:
+    """Is the sentence a delayed trigger written first ("At the beginning of the next end step, ...")? Such a
+    delayed ability runs to the end of its paragraph: read only as the paragraph's last sentence."""
+    return _LEADING.match(sentence.strip()) is not None
+
+
+def delayed_paragraph(body: str) -> Effect | None:
+    """A spell's paragraph that is a delayed triggered ability written first (603.7a: "At the beginning of your
+    next upkeep, pay {3}{U}{U}. If you don't, you lose the game."): one ``delayed`` word whose instruction is
+    the whole rest of the paragraph (read if it is one sentence a reader reads whole, else kept unread); None
+    if the paragraph is not one."""
+    m = re.match(r"^(?P<when>at the beginning of [^,]+?), (?P<inner>.+)$", body.strip(), re.I)
+    if m is None:
+        return None
+    try:
+        at = phrases.parse_delayed(m.group("when"), "delayed_when")
+    except DefinitionError:
+        return None
+    inner = m.group("inner").strip()
+    if re.search(r"\btargets?\b", inner, re.I):
+        return None
+    try:
+        return parse_effect({"delayed": {"at": at, "unread": inner[0].upper() + inner[1:].rstrip(".")}})
     except DefinitionError:
         return None
 

@@ -21,7 +21,8 @@ from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked
 from mtgjudge.model.oracle.perm_sentences import perm_sentence
 from mtgjudge.model.oracle.prevent_sentences import prevent_sentence
 from mtgjudge.model.oracle.counted import counted_word
-from mtgjudge.model.oracle.delayed import delayed_word, player_cant_word, skip_untap_word
+from mtgjudge.model.oracle.delayed import (delayed_paragraph, delayed_word, leading, player_cant_word,
+                                           skip_untap_word)
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.oracle.until import until_word
 from mtgjudge.model.rules.costs import spells_match
@@ -391,6 +392,8 @@ def read_effect_words(parts: list[str]) -> tuple[list[Effect | None], list[str]]
         # (an instruction another reader reads with its own "may" is read here when "If you do" follows it)
         optional = optional_words(s, found, words, effect_word) \
             if word is None or (n + 1 < len(split) and depends_on_choice(split[n + 1])) else None
+        if word is not None and word.kind == "delayed" and n + 1 < len(split) and leading(s):
+            word = optional = None      # "At the beginning of ..., X. Y.": Y is the delayed ability's too
         words += optional if optional is not None else [word]
     return words, targets
 
@@ -851,6 +854,8 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
             targets += found
             effects += optional
             continue
+        if word is not None and word.kind == "delayed" and i + 1 < len(parts) and leading(s):
+            word = None         # "At the beginning of ..., X. Y.": Y is the delayed ability's too
         if word is None:
             return unmodelled(body, printed, "triggered", ctx.spell)
         targets += found
@@ -875,6 +880,12 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     items = _keyword_items(body)
     if items is not None:
         return [_keyword_ability(i) for i in items]
+    if ctx.spell and _TRIGGER.match(body):
+        # 603.7a: "At the beginning of your next upkeep, ..." on an instant or sorcery is a delayed triggered
+        # ability the spell creates as it resolves, not a triggered ability of the card (helper delayed)
+        word = delayed_paragraph(body)
+        if word is not None:
+            return [Ability("spell", effects=(word,), source_text=printed)]
     if _TRIGGER.match(body):
         return [_triggered(body, printed, ctx)]
     split = _split_activated(body)

@@ -32,9 +32,12 @@ ACTS = {"exile": "Exile", "sacrifice": "Sacrifice", "return_to_battlefield": "Re
 def _v_delayed(a: dict) -> None:
     if a.get("at") not in WHEN:
         raise DefinitionError(f"at must be one of {', '.join(WHEN)}")
-    if ("effect" in a) == ("act" in a):
-        raise DefinitionError("needs exactly one of effect, act")
-    if "effect" in a:
+    if sum(1 for k in ("effect", "act", "unread") if k in a) != 1:
+        raise DefinitionError("needs exactly one of effect, act, unread")
+    if "unread" in a:
+        if not isinstance(a["unread"], str) or not a["unread"] or a.get("it") or a.get("made") or a.get("those"):
+            raise DefinitionError("unread is the instruction's text, referring to nothing the word names")
+    elif "effect" in a:
         e = a["effect"]
         if not isinstance(e, Effect) or e.arg("it") or e.arg("target") or e.arg("target2") or e.kind == "delayed":
             raise DefinitionError("effect must be a word with no target and no 'it'")
@@ -52,7 +55,9 @@ def _v_delayed(a: dict) -> None:
 
 
 def _r_delayed(a: dict) -> str:
-    if "effect" in a:
+    if "unread" in a:
+        inner = a["unread"]
+    elif "effect" in a:
         inner = a["effect"].text()
     else:
         what = "them" if a.get("made") or a.get("those") else "it"
@@ -62,6 +67,8 @@ def _r_delayed(a: dict) -> str:
                                                "cast": " from exile without paying its mana cost"}.get(a["act"], "")
         if a.get("counter"):
             inner += f" with a {a['counter']} counter on it"
+    if "unread" in a:       # written first: "At the beginning of your next upkeep, pay {3}{U}{U}. If you don't, ..."
+        return f"{WHEN[a['at']][0].upper()}{WHEN[a['at']][1:]}, {inner[0].lower()}{inner[1:]}"
     return f"{inner[0].upper()}{inner[1:]} {WHEN[a['at']]}"
 
 
@@ -108,7 +115,7 @@ WORDS = (
          frozenset({Scope.CASTING, Scope.LAND_PLAYS}), ENGINE, _v_cant),
     # 603.7: a delayed triggered ability created as the spell or ability resolves
     Word("delayed", "effect", {"at": str, "effect": object, "act": str, "it": bool, "made": bool,
-                              "counter": str, "n": int, "those": bool},
+                              "counter": str, "n": int, "those": bool, "unread": str},
          _r_delayed, frozenset({Scope.UPKEEP, Scope.RESOLUTION}), ENGINE, _v_delayed),
     # 502.3, 611.2: the permanent doesn't untap during its controller's next untap step(s)
     Word("skip_untap", "effect", {"it": bool, "target": str, "steps": int, "those": bool,
