@@ -195,6 +195,7 @@ class DelayedTrigger:
     objects: tuple[tuple[str, int], ...] = ()
     text: str = ""
     player: str = ""      # "its controller" (the controller of the object it refers to, as the effect named it)
+    source: str = ""      # the id of the spell or ability's source (608.2: its effects' source)
 
     def describe(self) -> str:
         """How the outcome and the log name it."""

@@ -78,7 +78,7 @@ def _delayed(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         player = before.obj(found[0]).controller if before.has(found[0]) else st.obj(found[0]).controller
         found = []
     step, later_turn, yours = _AT[e.arg("at")]
-    d = DelayedTrigger(controller=ctx.controller, step=step, effect=e, origin=_origin(game, ctx),
+    d = DelayedTrigger(controller=ctx.controller, step=step, effect=e, origin=_origin(game, ctx), source=ctx.source,
                        made_turn=st.turn.number, after_turn=st.turn.number if later_turn else -1,
                        whose=ctx.controller if yours else "",
                        objects=tuple((oid, game.moved(oid)) for oid in found), text=_text(game, e, found, player),
@@ -113,15 +113,9 @@ def fire(game: Game, step: str) -> Game:
             game = game.log("800.4a", f"{d.controller} has left the game: the delayed triggered ability "
                                       f"{d.describe()} does not trigger")
             continue
-        new.append(PendingTrigger(d.origin, 0, d.controller, 0, delayed=d))
+        new.append(PendingTrigger(d.source or d.origin, 0, d.controller, 0, delayed=d))
         game = game.log("603.7c", f"the delayed triggered ability {d.describe()} triggers")
     return game.remember(pending=game.pending + tuple(new))
-
-
-def put_on_stack(game: Game, p: PendingTrigger) -> Game:
-    """603.3: a delayed triggered ability is put on the stack (it has no targets, 603.7c)."""
-    ab = StackAbility(p.source, 0, p.controller, (), 0, delayed=p.delayed)
-    return game.with_state(game.state.evolve(stack=(ab,) + game.state.stack))
 
 
 def resolve_delayed(game: Game, top: StackAbility) -> list[Game]:
@@ -198,7 +192,8 @@ def rebound(game: Game, oid: str, from_hand: bool) -> Game:
                                                                 "into the graveyard")
     g = after_moves(g, [(o, "stack", "exile")], f"{o.name} is exiled")
     e = parse_effect({"delayed": {"at": "your_next_upkeep", "act": "cast", "it": True}})
-    d = DelayedTrigger(controller=o.controller, step="upkeep", effect=e, origin=o.name, made_turn=st.turn.number,
+    d = DelayedTrigger(controller=o.controller, step="upkeep", effect=e, origin=o.name, source=oid,
+                       made_turn=st.turn.number,
                        whose=o.controller, objects=((oid, g.moved(oid)),), text=_text(g, e, [oid]))
     g = g.with_state(g.state.evolve(delayed=g.state.delayed + (d,)))
     return g.log(("702.88a", "603.7a"), f"a delayed triggered ability is created: {d.describe()}")
