@@ -12,6 +12,7 @@ from mtgjudge.model.engine.targeting import effect_slots
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.engine.sba import power
+from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.errors import SearchBound, Unsupported
@@ -147,6 +148,13 @@ def _counter_unless_pays(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
             raise Unsupported(f"{e.text()!r}: the value of X is not known to the engine")
         text = f"{{{ctx.x}}}"
     symbols = tuple(s for part in cost_parts(text) for s in part.mana)
+    if e.arg("per"):
+        # "{1} for each card in your graveyard": counted as it resolves (608.2h), "your" the countering spell's
+        # controller's
+        src = st.obj(ctx.source) if st.has(ctx.source) else None
+        k = counts.value(st, ctx.controller, counts.parse(e.arg("per")), src)
+        game = game.log("608.2h", f"there are {k} {e.arg('per')} as it resolves")
+        symbols, text = symbols * k, text * k if k else "{0}"
     cost = TotalCost(symbols, purpose=Purpose("cost"))
     if not symbols or cost.text() == "{0}":
         return [game.log("118.12a", f"{payer} pays {{0}}: {o.name} ({o.id}) is not countered")]
@@ -215,10 +223,12 @@ def _bite_itself(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 
 def _damage_each_opponent(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """120.3a: the source deals N damage to each opponent of its controller (in the game, 800.4a)."""
+    branches = [game]       # several prevention shields on one player may apply in several orders (616.1)
     for p in game.state.player_names:
         if p != ctx.controller and p not in game.left:
-            (game,) = resolve._damage(game, e, replace(ctx, target=p, target_legal=True))
-    return [game]
+            c = replace(ctx, target=p, target_legal=True)
+            branches = merge([r for g in branches for r in resolve._damage(g, e, c)])
+    return branches
 
 
 def _damage_its_controller(game: Game, e: Effect, ctx: Ctx) -> list[Game]:

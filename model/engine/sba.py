@@ -12,19 +12,19 @@ from mtgjudge.model.rules.layers import APPLIERS, current
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.engine.game import Game
-from mtgjudge.model.engine import zones
+from mtgjudge.model.engine import shields, zones
 from mtgjudge.model.rules.enchanting import can_enchant
 
 
+#: The static words the engine reads power and toughness through: those the layers apply in layer 7 (613.4).
+PT_WORDS = frozenset(kind for kind, (layer, _) in APPLIERS.items() if layer == 7)
+
+
 def toughness(game: Game, oid: str) -> int:
-    """Toughness now: printed, with +1/+1 and -1/-1 counters (613.4c). Unmodelled text that may change power
-    or toughness makes this unsupported."""
+    """Toughness now: after the layers (613, static "gets +N/+N" and resolved effects in layer 7), with +1/+1
+    and -1/-1 counters (613.4c). Unmodelled text that may change power or toughness makes this unsupported."""
     state = game.state
     guard_scope(game.state, "power-toughness", f"the toughness of {oid} matters")
-    for o in state.battlefield():
-        for a in current(state, o.id).abilities:
-            if a.kind == "static" and a.static is not None and APPLIERS.get(a.static.kind, (0,))[0] == 7:
-                raise Unsupported(f"{o.name}: power/toughness effects (layer 7) are not modelled by the engine")
     ch = current(state, oid)
     o = state.obj(oid)
     if ch.toughness is None:
@@ -129,6 +129,12 @@ def check(game: Game) -> tuple[Game, list, bool]:
     moved = []
     for oid, rule, why in to_graveyard:
         lki = game.state.obj(oid)
-        game = zones.move(game, oid, "graveyard").log(rule, why)
-        moved.append((lki, "battlefield", "graveyard"))
+        if rule == "704.5g":
+            # 704.5g is destruction: a regeneration shield replaces it (701.19a); 704.5f is not (701.19c)
+            game, regenerated = shields.regenerate(game, oid, cause="704.5g")
+            if regenerated:
+                continue
+        to, instead = shields.dies_to(game, oid)          # "exile it instead" (614.1a)
+        game = zones.move(game, oid, to).log((rule, "614.1a") if instead else rule, why + instead)
+        moved.append((lki, "battlefield", to))
     return game, moved, True

@@ -15,11 +15,13 @@ from mtgjudge.model.rules import counts
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
-from mtgjudge.model.oracle import damage_sentences, keywords
+from mtgjudge.model.oracle import damage_sentences, keywords, modes
+from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
 from mtgjudge.model.oracle.perm_sentences import perm_sentence
 from mtgjudge.model.oracle.prevent_sentences import prevent_sentence
+from mtgjudge.model.oracle.shield_sentences import shield_sentence      # 615.7, 701.19, 614.1a (shields)
 from mtgjudge.model.oracle.counted import counted_word
 from mtgjudge.model.oracle.delayed import (delayed_paragraph, delayed_word, leading, player_cant_word,
                                            skip_untap_word)
@@ -304,7 +306,13 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     until = until_word(sentence, found, earlier)                  # 611.2a: "... until end of turn"
     if until is not None:
         return until
+    shield = shield_sentence(sentence, found, earlier)          # 615.7, 701.19, 614.1a (shields)
+    if shield is not None:
+        return shield
     word = library_word(sentence, found)      # libraries, hands and players (e-library)
+    if word is not None:
+        return word
+    word = counter_word(sentence, found)      # 701.6a: "Counter target <spell phrase>."
     if word is not None:
         return word
     if not found:
@@ -368,9 +376,14 @@ def no_regeneration_after(sentence: str, earlier: list) -> Effect | None:
     """701.19c, 608.2c: "It can't be regenerated." right after "Destroy target ...", "They can't be
     regenerated." right after "Destroy all ...": no regeneration shield is applied to what it destroys."""
     prev = earlier[-1] if earlier else None
-    want = {"destroy": "it can't be regenerated.", "destroy_all": "they can't be regenerated."}
-    if prev is None or want.get(prev.kind) != sentence.strip().lower():
+    want = {"destroy": ("it can't be regenerated.", "that creature can't be regenerated.",
+                        "a creature destroyed this way can't be regenerated."),
+            "destroy_all": ("they can't be regenerated.", "creatures destroyed this way can't be regenerated.")}
+    said = sentence.strip().lower()
+    if prev is None or (said if said.endswith(".") else said + ".") not in want.get(prev.kind, ()):
         return None
+    if "creature" in said and "creature" not in (prev.arg("target") or prev.arg("affects") or ""):
+        return None             # "that creature" / "a creature destroyed this way" after a non-creature phrase
     return parse_effect("no_regeneration")
 
 
@@ -384,10 +397,14 @@ def read_effect_words(parts: list[str]) -> tuple[list[Effect | None], list[str]]
         found = find_targets(s)
         if found is None:
             return None
+        rider = None if found else countered_instead(s, words)
+        if rider is not None:           # 614.1a: where the spell it counters goes instead, part of that word
+            words[-1] = rider
+            continue
         targets += found
-        word = effect_word(s, found, words) or (may_play_after(s, words) or no_regeneration_after(s, words)
-                                                or looked_after(s, words) or hand_after(s, words)
-                                                if not found else None)
+        word = effect_word(s, found, words) or (
+            may_play_after(s, words) or no_regeneration_after(s, words) or looked_after(s, words)
+            or hand_after(s, words) if not found else None)
         # 608.2c-d: "You may <instruction>", "If you do, <instruction>" where no reader took the sentence whole
         # (an instruction another reader reads with its own "may" is read here when "If you do" follows it)
         optional = optional_words(s, found, words, effect_word) \
@@ -550,8 +567,8 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
                                           r"\bmana\b(?! (?:cost|value))", low):
                 return fallback
             targets += found
-            effects.append(effect_word(s, found, effects) or (may_play_after(s, effects) if not found else None)
-                           or _other(s))
+            effects.append(effect_word(s, found, effects) or (may_play_after(s, effects) or no_regeneration_after(
+                s, effects) if not found else None) or _other(s))
     if cost is None:
         if production is None or _moves_itself_elsewhere(cost_text):
             # 113.6m: an ability whose cost or effect moves the object itself out of another zone functions only
@@ -587,13 +604,18 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
 
 # ------------------------------------------------------------------ spells' effects
 
-#: Words in a spell's text that change how it is cast (601.2b-d: modes, X, divisions; 118.8: additional costs).
-_CASTING_WORDS = re.compile(r"\b(choose (?:one|two|three|any|up to|x)|cast|costs?|spend|additional|kicked|"
+#: Words in a spell's text that change how it is cast (601.2b-d: modes, X, divisions; 118.8: additional costs);
+#: "converted mana cost" is a characteristic (202.3), not a cost.
+_CASTING_WORDS = re.compile(r"\b(choose (?:one|two|three|any|up to|x)|cast|(?<!converted mana )costs?|spend|additional|kicked|"
                             r"entwined|overloaded|escalate|splice)\b|•", re.I)
 
 
 def _spell_line(norm: str, printed: str, ctx: LineContext) -> Ability:
     fallback = unmodelled(norm, printed, "spell", ctx.spell)
+    # 700.2: "Choose one — • A • B": each mode read as the same text alone (``oracle.modes``)
+    modal = modes.modal_ability(norm, printed, "spell", lambda m: _spell_line(m, m, ctx))
+    if modal is not None:
+        return modal
     # "cast" in "Your opponents can't cast spells this turn" (101.2) is what the spell does, not how it is cast
     casting = [s for s in sentences(norm) if _CASTING_WORDS.search(s)]
     if casting and not all(player_cant_word(s, tuple(find_targets(s) or ())) for s in casting):
@@ -798,7 +820,10 @@ def _triggered(body: str, printed: str, ctx: LineContext) -> Ability:
     try:
         r = phrases.parse(body, "trigger_exile_until")
     except DefinitionError:
-        return _triggered_impulse(body, printed) or _triggered_effects(body, printed, ctx)
+        # 700.2b: "When ~ enters the battlefield, choose one — • A • B", each mode read as "[condition], [mode]"
+        return modes.modal_trigger(body, printed, lambda cond, m: _triggered_effects(
+            f"{cond}, {m[:1].lower()}{m[1:]}", m, ctx)) or _triggered_impulse(body, printed) or \
+            _triggered_effects(body, printed, ctx)
     phrase = re.search(r"\btarget (.+?) until ~ leaves", body).group(1)
     args: dict = {"target": phrase}
     if r["for_each_opponent"]:
@@ -847,7 +872,8 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         found = find_targets(s)
         word = effect_word(s, found, effects) if found is not None else None
         if word is None and found is not None and not found:
-            word = looked_after(s, effects) or hand_after(s, effects)   # "them", "it": the sentence before's (608.2c)
+            word = looked_after(s, effects) or hand_after(s, effects) or no_regeneration_after(s, effects)
+            # ("them", "it": the sentence before's, 608.2c; "It can't be regenerated.": its destruction's, 701.19c)
         optional = optional_words(s, found, effects, effect_word) if found is not None and (
             word is None or (i + 1 < len(parts) and depends_on_choice(parts[i + 1]))) else None
         if optional is not None:                # 608.2c-d: "you may <instruction>", "If you do, ..."

@@ -274,7 +274,8 @@ class TriggerEvent:
     (zone changes, 603.6a, 603.10a), ``cast`` (603.2e: when the spell becomes cast, 601.2i), ``upkeep`` or
     ``end`` (the beginning of that step of its controller's turn, 503.1a, 513.1a), ``becomes_tapped`` (the object
     itself changes from untapped to tapped on the battlefield, 603.2e), ``attacks`` or ``blocks`` (508.1, 509.1:
-    the engine declares no attackers or blockers, so these never happen in its games). ``who``: whose zone
+    the engine declares no attackers or blockers, so these never happen in its games), ``cycles`` ("When you
+    cycle ~", 702.29: the engine performs no cycling, so it never happens in its games either). ``who``: whose zone
     change: ``self`` (the object with the ability), ``other`` ("another ...": any other matching object),
     ``self_or_other`` ("~ or another ..."), ``any`` (any matching object, itself included); for ``cast``,
     ``you``: the spell's caster must be the ability's controller; for steps, ``you``: on its controller's
@@ -350,6 +351,9 @@ class Ability:
     unmodelled_kind: str = ""          # unmodelled: static | activated | mana | triggered | spell
     scope: tuple[Scope, ...] = ()      # unmodelled: what the text can change; empty: unknown, so anything
     zones: tuple[str, ...] = ()        # unmodelled: the zones where the text functions (113.6); empty: any
+    modes: tuple["Ability", ...] = ()  # modal (700.2): each mode read as the same text alone is (a spell ability)
+    choose: tuple[int, int] = (0, 0)   # modal: how many modes are chosen, at least and at most (700.2)
+    mode_repeat: bool = False          # modal: "You may choose the same mode more than once." (700.2d)
 
     @property
     def is_mana_ability(self) -> bool:

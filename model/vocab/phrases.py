@@ -30,7 +30,9 @@ STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "tar
           "static_grant", "static_pt", "static_land_type", "static_color", "static_mana", "static_spend",
           "trigger_exile_until", "mana_trigger", "exile_top", "may_play_exiled", "trigger_condition",
           "effect_sentence", "static_land_plays", "keyword_action", "static_same_for", "spend_as_line",
-          "until_effect", "player_effect", "library_effect", "looked_effect", "hand_effect")
+          "until_effect", "player_effect", "library_effect", "looked_effect", "hand_effect", "counter_effect",
+          "counter_instead")
+STARTS += ("modal_header",)       # modes (700.2): the instruction before a modal text's bullets
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
@@ -177,6 +179,9 @@ class _Meaning(Transformer):
 
     def q_mana_value(self, what, n, cmp):
         return ("stat", ("mana value", "<=" if cmp.lower() == "less" else ">=", int(n)))
+
+    def q_mana_value_exactly(self, what, n):
+        return ("stat", ("mana value", "==", int(n)))
 
     def _spec(self, groups, quals, zone: str, owner: str = "any") -> TargetSpec:
         objects: list[Selector] = []
@@ -556,6 +561,27 @@ class _Meaning(Transformer):
             raise DefinitionError("'whenever you cast' names a spell")
         return TriggerEvent("cast", "you", spec)
 
+    # Countering (701.6a, 614.1a): the counter sentence is checked whole; the rider says where the card goes.
+    def counter_effect(self, _target, spec) -> TargetSpec:
+        return spec
+
+    def counter_instead(self, _spell, where, _not) -> str:
+        return where
+
+    def ciw_exile(self, _it) -> str:
+        return "exile"
+
+    def ciw_top(self, _it) -> str:
+        return "library_top"
+
+    def ciw_top_or_bottom(self, _it) -> str:
+        return "library_top_or_bottom"
+
+    def tc_cycle(self, _when, _self) -> TriggerEvent:
+        # 702.29: "When you cycle ~" triggers on activating its cycling ability, nothing else ("cycle or
+        # discard" is another condition, not read here: the engine does discard cards).
+        return TriggerEvent("cycles")
+
     def tc_step(self, step) -> TriggerEvent:
         return TriggerEvent(step, "you")
 
@@ -728,6 +754,17 @@ class _Meaning(Transformer):
     # ---- keyword actions as whole sentences (701): the word of the effect vocabulary
     def ka_recruit(self): return "recruit"       # 701.70a (2026-09-25 rules)
 
+    # modes (700.2): (at least, at most, may repeat) modes; "or more" is bounded by the modes printed (None)
+    def mh_exact(self, n, *_): return (number_word(str(n)), number_word(str(n)), False)
+    def mh_repeat(self, n, *_): return (number_word(str(n)), number_word(str(n)), True)
+
+    def mh_or_both(self, n, *_):
+        if number_word(str(n)) != 1:
+            raise DefinitionError(f"'choose {n} or both' is not a modal instruction the verifier reads")
+        return (1, 2, False)
+
+    def mh_or_more(self, n, *_): return (number_word(str(n)), None, False)
+
     # ---- perm: permanents entering, tokens, triggers (issue 9, e-perm): {"word": kind, **args}
     def pe_tap_enchanted(self, noun):
         what = str(noun).lower()
@@ -753,6 +790,45 @@ class _Meaning(Transformer):
         if sel.players or sel.zone != "battlefield" or len(sel.objects) != 1 or sel.that_player:
             raise DefinitionError("the sources of combat damage: one kind of permanent")
         return {"word": "prevent_combat_damage", "by": sel.objects[0].describe()}
+
+    # ---- shields (issue 9, helper shields; 615.7, 701.19, 614.1a): {"word": kind, subject: value, ...}
+    def sh_target(self, _t, _np): return {"target": True}
+    def sh_targets(self, _count, _t, _np): return {"target": True}
+    def sh_any_target(self, _t): return {"target": True}
+    def sh_it(self): return {"it": True}
+    def sh_self(self, _s): return {"self": True}
+
+    def sh_that(self, noun):
+        if str(noun).lower() != "creature":
+            raise DefinitionError(f"that {noun}: only 'that creature' is read")
+        return {"it": True}
+
+    def sh_damaged(self, *parts):
+        if str(parts[-1]).lower().rstrip("s") != "creature":
+            raise DefinitionError(f"{parts[-1]} dealt damage this way: only creatures are read")
+        return {"damaged": True}
+
+    def sh_regenerate(self, subject): return {"word": "regenerate", **subject}
+    def sh_no_regeneration(self, subject): return {"word": "no_regeneration_this_turn", **subject}
+    def sh_exile_if_dies(self, subject): return {"word": "exile_if_dies", **subject}
+
+    def sh_if_creature_no_regeneration_exile(self, _article, noun):
+        if str(noun).lower() != "creature":
+            raise DefinitionError(f"if it's a {noun}: only 'a creature' is read")
+        return {"word": "no_regeneration_exile", "it": True, "creature_only": True}
+
+    def sh_you(self): return {"you": True}
+    def sh_you_and_np(self, _np): return {"you": True, "affects": True}
+    def sh_np(self, _np): return {"affects": True}
+    def sh_combat(self): return "combat"
+
+    def sh_prevent_next(self, n, subject): return {"word": "prevent_next", "n": int(n), **subject}
+
+    def sh_prevent_all_to(self, *parts):
+        return {"word": "prevent_all_to", **parts[-1], **({"combat": True} if "combat" in parts[:-1] else {})}
+
+    def sh_prevent_all_by(self, *parts):
+        return {"word": "prevent_all_by", **parts[-1], **({"combat": True} if "combat" in parts[:-1] else {})}
 
     def tp_any(self, *_):
         kinds = tuple(Selector(types=(t,)) for t in ("Creature", "Planeswalker", "Battle"))
@@ -1182,3 +1258,5 @@ def parse_delayed(text: str, start: str) -> Any:
         return _DELAYED.transform(tree)
     except LarkError:
         raise DefinitionError(f"{text!r} is not in the verifier's vocabulary") from None
+# shields (issue 9, helper shields): the start symbol of prevention, regeneration and "would die" sentences.
+STARTS = STARTS + ("shield_effect",)

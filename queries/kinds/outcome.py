@@ -162,6 +162,8 @@ def summary(game: Game) -> dict:
         out["restrictions"] = [r.describe() for r in st.restrictions]
     if any(u.player for u in st.untap_skips):  # 502.3: "lands you control don't untap during your next untap step"
         out["untap_skips"] = [u.describe() for u in st.untap_skips if u.player]
+    if st.replacements:                       # 701.19a, 614.1a: regeneration shields, "exile it instead"
+        out["replacements"] = [r.describe() for r in st.replacements]
     perms = {}
     for o in st.battlefield():
         d: dict[str, Any] = {"card": o.name}
