@@ -24,6 +24,7 @@ from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.guards import require_modelled, require_modelled_for_payment, require_modelled_object
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.rules.permissions import play_permissions, without_mana_cost
+from mtgjudge.model.rules.restrictions import forbidden
 from mtgjudge.model.rules.targets import target_requirements
 from mtgjudge.model.rules import modes
 from mtgjudge.model.rules.timing import (Requirement, activation_timing, cast_timing, land_play_timing,
@@ -197,6 +198,9 @@ def _play_face(state: GameState, oid: str, player: str, x: int, all_ways: bool) 
         if blocked is not None:
             return blocked
     _own_text_guard(state, oid)
+    restricted = forbidden(state, oid, player)       # 101.2: "can't ... this turn" (rules.restrictions)
+    if restricted is not None:
+        return restricted
     require_modelled_for_payment(state, player, exclude=(oid,))
     require_modelled(state, (Scope.CASTING,), "spells are cast")
     if "Land" in current(state, oid).types:

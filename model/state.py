@@ -9,7 +9,7 @@ Zones are ordered tuples of object ids; objects live in ``GameState.objects`` ke
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterator
+from typing import Any, Iterator
 
 from mtgjudge.model.objects import CardDef, GameObject
 
@@ -74,6 +74,7 @@ class StackAbility:
     face: int | None = None   # the face of its source it is an ability of (712.18, 701.27f); None: the face up
     source_transformed: bool = False   # its source transformed since it was put on the stack (701.27f)
     lki: GameObject | None = None     # a leaves-the-battlefield trigger: its source as it last existed (603.10a)
+    delayed: "DelayedTrigger | None" = None   # a delayed triggered ability (603.7): not an ability of ``source``
     modes: tuple[int, ...] | None = None   # a modal ability: the modes chosen as it was put on the stack (700.2b)
 
 
@@ -86,6 +87,7 @@ class PendingTrigger:
     controller: str
     source_moves: int
     lki: GameObject | None = None     # a leaves-the-battlefield trigger: its source as it last existed (603.10a)
+    delayed: "DelayedTrigger | None" = None   # a delayed triggered ability (603.7): not an ability of ``source``
 
 
 @dataclass(frozen=True)
@@ -188,6 +190,76 @@ class PreventionShield:
 
 
 @dataclass(frozen=True)
+class DelayedTrigger:
+    """A delayed triggered ability (603.7) a resolving spell or ability created: it triggers once (603.7c), the
+    next time ``step`` ("upkeep" or "end") begins in a turn after ``after_turn`` ("the next turn's upkeep") or
+    at all ("the next end step": any later beginning of it), of ``whose`` turn if set ("your next upkeep").
+    ``effect``: what it does (a word of the encoding); ``objects``: the objects it refers to, each as (id, its
+    zone-change count when the effect named it): if one has moved since, it is a new object and the ability
+    does nothing to it (603.7c, 400.7). ``origin``: the name of the spell or ability's source."""
+
+    controller: str
+    step: str
+    effect: Any
+    origin: str
+    made_turn: int
+    after_turn: int = -1
+    whose: str = ""
+    objects: tuple[tuple[str, int], ...] = ()
+    text: str = ""
+    player: str = ""      # "its controller" (the controller of the object it refers to, as the effect named it)
+    source: str = ""      # the id of the spell or ability's source (608.2: its effects' source)
+
+    def describe(self) -> str:
+        """How the outcome and the log name it."""
+        return f"{self.text} ({self.origin}, {self.controller})"
+
+
+@dataclass(frozen=True)
+class UntapSkip:
+    """"It doesn't untap during its controller's next untap step" (502.3, 611.2): the permanent ``object`` (as
+    the object it was after ``moves`` zone changes, 400.7) doesn't untap during the next untap step of whoever
+    controls it then (the effect tracks the permanent, not its controller: Rush of Ice's ruling 2015-08-25);
+    ``steps``: how many of those untap steps it skips ("next two untap steps")."""
+
+    object: str
+    moves: int
+    origin: str
+    steps: int = 1
+    # "Lands you control don't untap during your next untap step": every permanent of one of the types
+    # ``kinds`` that ``player`` controls as their next untap step begins, those that enter later too (``object``
+    # is ""; Bontu's Last Reckoning's rulings 2017-07-14)
+    player: str = ""
+    kinds: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        """How the outcome and the log name it."""
+        if self.player:
+            what = " and ".join(k.lower() + "s" for k in self.kinds)
+            return f"{what} {self.player} controls don't untap during {self.player}'s next untap step ({self.origin})"
+        n = "next untap step" if self.steps == 1 else f"next {self.steps} untap steps"
+        return f"doesn't untap during its controller's {n} ({self.origin})"
+
+
+@dataclass(frozen=True)
+class PlayerRestriction:
+    """"Target player can't play lands this turn", "Your opponents can't cast spells this turn" (101.2: a "can't"
+    wins; 611.2a, 514.2: it ends in this turn's cleanup step): ``player`` can't do ``what`` ("cast_spells",
+    "cast_creature_spells", "play_lands") in turn ``turn``. ``rules.restrictions`` reads it."""
+
+    player: str
+    what: str
+    origin: str
+    turn: int
+
+    def describe(self) -> str:
+        """How the outcome and the log name it."""
+        verb = {"cast_spells": "can't cast spells", "cast_creature_spells": "can't cast creature spells",
+                "play_lands": "can't play lands"}[self.what]
+        return f"{self.player} {verb} this turn ({self.origin})"
+
+
+@dataclass(frozen=True)
 class TurnReplacement:
     """A replacement effect of a resolved spell or ability on one permanent that lasts this turn (614.1a,
     514.2): ``kind`` "regenerate" (a regeneration shield, 701.19a: used up the next time it would be
@@ -236,6 +308,9 @@ class GameState:
     pt_changes: tuple[PTChange, ...] = ()
     monarch: str | None = None          # the player who is the monarch (725.1), if any
     prevention: tuple[PreventionShield, ...] = ()   # prevention shields until end of turn (615.1, engine.prevent)
+    delayed: tuple[DelayedTrigger, ...] = ()       # delayed triggered abilities waiting to trigger (603.7)
+    untap_skips: tuple[UntapSkip, ...] = ()        # permanents that don't untap during an untap step (502.3)
+    restrictions: tuple[PlayerRestriction, ...] = ()   # "can't cast / play ... this turn" (101.2, rules.restrictions)
     replacements: tuple[TurnReplacement, ...] = ()  # regeneration and "would die" effects this turn (engine.shields)
     _index: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)
     _cache: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)  # derived facts

@@ -51,7 +51,7 @@ def test_fuse_is_a_way_to_cast_from_the_hand_702_102a():
     assert a.may_concern(Scope.CAST_OPTIONS) and not a.may_concern(Scope.RESOLUTION)
 
 
-@pytest.mark.parametrize("line", ["Rebound", "Epic", "Cipher", "Overload {1}{R}", "Awaken 3—{5}{W}{W}"])
+@pytest.mark.parametrize("line", ["Epic", "Cipher", "Overload {1}{R}", "Awaken 3—{5}{W}{W}"])
 def test_spell_keywords_change_only_how_it_resolves_608_2(line):
     a = _ability(line)
     assert a.functions_in("stack") and a.may_concern(Scope.RESOLUTION)
@@ -85,8 +85,16 @@ def test_near_misses_of_only_if_paid(line):
 
 # ---------------------------------------------------------------- the engine: near misses stay unsupported
 
-def test_rebound_stays_unsupported_as_the_spell_resolves_702_88a():
-    with pytest.raises(Unsupported, match="Rebound"):
+def test_rebound_compiles_to_the_keyword_the_engine_performs_702_88a():
+    from mtgjudge.model.oracle.lines import LineContext, compile_line
+    (a,) = compile_line("Rebound", "Rebound", LineContext(spell=True))
+    assert a.kind == "keyword" and a.keyword == "Rebound"
+
+
+def test_rebound_trigger_stays_unsupported_as_it_resolves_702_88a():
+    # rebound exiles the spell and creates its delayed trigger (engine.delayed); casting the card as that trigger
+    # resolves is not performed: unsupported, never guessed
+    with pytest.raises(Unsupported, match="Rebound trigger"):
         _run("""
 id: t
 ask: outcome
@@ -96,9 +104,14 @@ state:
     Alice:
       battlefield: [Mountain, Mountain, Mountain]
       hand: [{card: Staggershock, id: shock}]
-    Bob: {}
+      library: 5
+    Bob:
+      library: 5
 actions:
   - {cast: shock, targets: [Bob]}
+  - resolve: all
+  - advance: next-turn
+  - advance: next-turn
   - resolve: all
 expect: [{stack_size: 0}]
 """)

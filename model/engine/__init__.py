@@ -43,5 +43,6 @@ from mtgjudge.model.engine import hands as _hands  # noqa: E402,F401  (issue 9, 
 from mtgjudge.model.engine import perm as _perm  # noqa: E402,F401  (issue 9, e-perm: registers its handlers)
 from mtgjudge.model.engine import prevent as _prevent  # noqa: E402,F401  (issue 9, r-prevent: prevention shields, 615)
 from mtgjudge.model.engine import counted as _counted  # noqa: E402,F401  (issue 9, r-count: registers its handler)
+from mtgjudge.model.engine import delayed as _delayed  # noqa: E402,F401  (issue 9, delayed: 603.7, 502.3)
 from mtgjudge.model.engine import shield_effects as _shield_effects  # noqa: E402,F401  (issue 9, shields: 615.7, 701.19, 614.1a)
 from mtgjudge.model.engine import refs as _refs  # noqa: E402,F401  (issue 9, refs: references between instructions)

@@ -116,6 +116,8 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     if branch:
         game = game.choose(f"{oid} {kicked_words(kicked)}")
     game = replace(game, cast_plainly=game.cast_plainly + ((oid, game.moved(oid)),))
+    if o.zone == "hand":        # 702.88a: rebound applies to a spell cast from its owner's hand
+        game = replace(game, cast_from_hand=game.cast_from_hand + ((oid, game.moved(oid)),))
     out = []
     for combo in combos:
         g_mode = game

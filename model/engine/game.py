@@ -27,6 +27,8 @@ class Game:
     # Spells the actions cast (id, zone changes): the engine casts for the mana cost with no alternative or
     # optional additional cost (601.2b, 601.2f), so no such option was chosen for them.
     cast_plainly: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    # Spells the actions cast from their owner's hand (id, zone changes on the stack): rebound (702.88a) asks.
+    cast_from_hand: tuple[tuple[str, int], ...] = field(default=(), compare=False)
 
     # What the rules remember lives in the state; these read it.
     def moved(self, oid: str) -> int:
@@ -81,7 +83,8 @@ class Game:
         effects = tuple(replace(e, objects=tuple(m(t) for t in e.objects)) for e in s.effects)
         # Zone-change counts matter only for the objects something still refers to (610.3, 603.3).
         referred = {l.source for l in self.linked} | {i for l in self.linked for i, _ in l.exiled} | \
-            {p.source for p in self.pending} | {x.source for x in s.stack if not isinstance(x, str)}
+            {p.source for p in self.pending} | {x.source for x in s.stack if not isinstance(x, str)} | \
+            {i for d in s.delayed for i, _ in d.objects} | {u.object for u in s.untap_skips}
         moves = tuple(sorted((m(k), n) for k, n in s.zone_changes if k in referred))
         linked = tuple(replace(l, source=m(l.source), exiled=tuple((m(i), n) for i, n in l.exiled)) for l in self.linked)
         pending = tuple(replace(p, source=m(p.source)) for p in self.pending)
@@ -91,8 +94,10 @@ class Game:
                         for p in s.prevention)
         replacements = tuple(sorted((replace(r, object=m(r.object)) for r in s.replacements), key=repr)) \
             if s.replacements else ()
+        delayed = tuple(replace(d, objects=tuple((m(i), n) for i, n in d.objects)) for d in s.delayed)
+        skips = tuple(replace(u, object=m(u.object)) for u in s.untap_skips)
         return (players, objs, s.turn, stack, effects, moves, linked, pending, s.left, s.drew_empty, s.turns_played,
-                pts, shields, replacements, s.monarch)
+                pts, shields, replacements, s.monarch, delayed, skips, s.restrictions)
 
     def with_state(self, state: GameState) -> "Game":
         return replace(self, state=state)

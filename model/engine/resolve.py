@@ -476,6 +476,14 @@ HANDLERS: dict[str, Callable[[Game, Effect, Ctx], list[Game]]] = {
 }
 
 
+#: Rebound (702.88a) as the spell finishes resolving: ``engine.delayed.rebound``, set as it is imported.
+REBOUND: Callable[[Game, str, bool], Game] = lambda game, oid, from_hand: game
+
+
+#: How a delayed triggered ability resolves (603.7): ``engine.delayed.resolve_delayed``, set as it is imported.
+RESOLVE_DELAYED: Callable[[Game, StackAbility], list[Game]] = lambda game, top: []
+
+
 #: Effect kinds whose handler acts on every target of its use of "target" at once (``Ctx.group``), not once
 #: per target.
 WHOLE_USE: set[str] = set()
@@ -535,6 +543,22 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
         """One instruction on every branch; returns the branches and what "it" names next (608.2c)."""
         group, group2 = use
         base = replace(ctx, no_regeneration=True) if id(e) in unregenerable else ctx
+        if e.arg("those"):
+            # "those creatures": each target of the instruction before (608.2c), each checked on its own
+            # (608.2b) as that instruction's were (helper delayed)
+            if group is not None or group2 is not None:
+                raise Unsupported(f"{e.text()!r} with a target of its own is not performed by the engine")
+            if e.kind in WHOLE_USE:         # one instruction on all of them at once
+                c = replace(base, group=tuple(t for t, _ in those[0]), group_legal=tuple(ok for _, ok in those[0]),
+                            before=ctx.before or game.state)
+                return merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)]), it
+            for t, ok in those[0]:
+                c = replace(base, target=t, target_legal=ok, before=ctx.before or game.state)
+                branches = merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)])
+            return branches, it
+        if group2 is None and not e.arg("it"):
+            those[0] = [(ctx.targets[i], legal[i] if legal is not None else True) for i in group] \
+                if group is not None else []
         if group2 is not None or e.arg("it"):
             # one effect on two targets ("fights target creature"), or on "it" (the previous effect's target)
             # and a target: performed once, with both and whether each is still legal (608.2b)
@@ -584,6 +608,7 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
 
     branches = [game]
     it: tuple[str | None, bool] = (None, True)
+    those: list[list[tuple[str, bool]]] = [[]]      # the targets of the last instruction with its own (608.2c)
     i = 0
     while i < len(ability.effects):
         if ability.effects[i].kind in optional.MARKERS:       # 608.2c-d: a choice made on resolution
@@ -647,6 +672,8 @@ def resolve_top(game: Game) -> list[Game]:
         raise Unsupported("resolve: the stack is empty")  # callers check first
     top = st.stack[0]
     game = game.with_state(st.evolve(stack=st.stack[1:]))
+    if isinstance(top, StackAbility) and top.delayed is not None:
+        return RESOLVE_DELAYED(game, top)      # 603.7: engine.delayed
     if isinstance(top, StackAbility):
         if not game.state.has(top.source) and top.lki is None:
             raise Unsupported(f"the source {top.source} of the ability ceased to exist: last known information is "
@@ -711,8 +738,13 @@ def resolve_top(game: Game) -> list[Game]:
                                                                "resolve and is put into its owner's graveyard")
         return [after_moves(g, [(lki, "stack", "graveyard")], f"{o.name} goes to the graveyard")]
     out = []
+    rebound = ch.has_keyword("Rebound")          # 702.88a
+    from_hand = (top, game.moved(top)) in game.cast_from_hand
     for g in run_effects(game.log("608.2", f"{o.name} resolves"), spell[0], replace(ctx, before=game.state), legal):
         lki = g.state.obj(top)
+        if rebound:
+            out.append(REBOUND(g, top, from_hand))     # 702.88a: engine.delayed
+            continue
         g = zones.move(g, top, "graveyard").log("608.2n", f"{o.name} is put into its owner's graveyard")
         out.append(after_moves(g, [(lki, "stack", "graveyard")], f"{o.name} goes to the graveyard"))
     return out

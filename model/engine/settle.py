@@ -53,7 +53,8 @@ def _returns(game: Game) -> tuple[Game, list]:
     return game, moved
 
 
-def return_exiled_card(game: Game, oid: str, n: int, rules: tuple[str, ...], why: str) -> tuple[Game, list]:
+def return_exiled_card(game: Game, oid: str, n: int, rules: tuple[str, ...], why: str,
+                       extra_counters: tuple[tuple[str, int], ...] = ()) -> tuple[Game, list]:
     """610.3c, 607.2a: the card exiled as ``oid`` after ``n`` zone changes returns to the battlefield under its
     owner's control, a new object (400.7), unless it is no longer that object in exile (it moved, or was a
     token and ceased to exist, 111.7-111.8). Returns the game and the zone change made (for ``after_moves``)."""
@@ -67,7 +68,10 @@ def return_exiled_card(game: Game, oid: str, n: int, rules: tuple[str, ...], why
         return game.log(("400.7",) + why_not, f"{oid} is no longer the object exiled: it does not return"), []
     if o.token:
         return game.log(("111.8",) + why_not, f"the token {oid} can't return to the battlefield"), []
-    game = zones.move(game, oid, "battlefield", controller=o.owner, counters=enters_counters(game, oid, None),
+    counters = dict(enters_counters(game, oid, None))
+    for kind, k in extra_counters:        # 614.1c: "return it ... with a +1/+1 counter on it" (engine.delayed)
+        counters[kind] = counters.get(kind, 0) + k
+    game = zones.move(game, oid, "battlefield", controller=o.owner, counters=tuple(counters.items()),
                       tapped=enters_tapped(game, oid))
     game = game.log(rules, f"{why}{o.name} ({oid}) returns to the battlefield under its owner's ({o.owner}) control")
     return game, [(o, "exile", "battlefield")]

@@ -328,6 +328,14 @@ def put_pending(game: Game) -> list[Game]:
         for p in seq:
             nxt = []
             for g in branches:
+                if p.delayed is not None:
+                    # 603.7c: a delayed triggered ability (engine.delayed) has no targets
+                    ab = StackAbility(p.source, 0, p.controller, (), 0, delayed=p.delayed)
+                    g2 = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
+                    g2 = g2.log(rules, f"{p.controller} puts the delayed triggered ability {p.delayed.describe()} "
+                                       "on the stack")
+                    nxt.append(g2.choose(f"delayed {p.delayed.text}") if len(seq) > 1 else g2)
+                    continue
                 if not g.state.has(p.source) and p.lki is None:
                     raise Unsupported(f"the source {p.source} of a triggered ability ceased to exist before the "
                                       "ability was put on the stack: last known information is not modelled there")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
+from mtgjudge.model.engine.delayed import fire, untapping
 from mtgjudge.model.engine.game import MAX_STEPS, Game, merge
 from mtgjudge.model.engine.resolve import discard_choices, draw, resolve_action
 from mtgjudge.model.engine.settle import settle
@@ -57,15 +58,18 @@ def _cleanup(game: Game) -> list[Game]:
         pts = st.pt_changes
         shields = st.prevention        # 514.2: prevention shields "this turn" (615.1) end too
         shields += st.replacements     # and regeneration shields, "would die" replacements (701.19a, 614.1a)
-        if ended or objs != st.objects or pts or shields:
+        restrictions = st.restrictions  # 514.2: "can't ... this turn" (rules.restrictions) end too
+        if ended or objs != st.objects or pts or shields or restrictions:
             g = g.with_state(st.evolve(objects=objs, effects=tuple(kept), pt_changes=(), prevention=(),
-                                       replacements=()))
+                                       replacements=(), restrictions=()))
             text = "damage marked on permanents is removed" if objs != st.objects else ""
             if pts:
                 text += ("; " if text else "") + "; ".join(
                     f"{c.origin}'s {c.describe()} on {c.object} ends" for c in pts)
             if shields:
                 text += ("; " if text else "") + "; ".join(f"the shield '{s.describe()}' ends" for s in shields)
+            if restrictions:
+                text += ("; " if text else "") + "; ".join(f"'{r.describe()}' ends" for r in restrictions)
             if ended:
                 text += ("; " if text else "") + "; ".join(
                     f"the effect of {e.source_card} ({', '.join(e.objects) or 'no objects'}) ends; what it let be "
@@ -89,8 +93,10 @@ def _begin_step(game: Game, stepname: str) -> list[Game]:
     if stepname == "untap" and active not in game.left:
         guard_scope(game.state, "untap", "the active player's permanents untap")
         st = game.state
-        objs = tuple(replace(o, tapped=False, summoning_sick=False) if o.zone == "battlefield" and o.controller == active
-                     else o for o in st.objects)
+        game, held = untapping(game, active)      # 502.3: "doesn't untap during its controller's next untap step"
+        st = game.state
+        objs = tuple(replace(o, tapped=o.tapped and o.id in held, summoning_sick=False)
+                     if o.zone == "battlefield" and o.controller == active else o for o in st.objects)
         objs = tuple(replace(o, activated_this_turn=()) if o.activated_this_turn else o for o in objs)
         players = tuple(replace(p, lands_played=0) for p in st.players)
         game = game.with_state(st.evolve(objects=objs, players=players))
@@ -103,7 +109,10 @@ def _begin_step(game: Game, stepname: str) -> list[Game]:
         else:
             game = draw(game.log("504.1", f"{active} draws for the turn"), active)
     elif stepname == "cleanup":
-        return [x for g in _cleanup(game) for x in _settle_cleanup(g)]
+        # 514.3a: "at the beginning of the next cleanup step" abilities trigger (engine.delayed)
+        return [x for g in _cleanup(fire(game, "cleanup")) for x in _settle_cleanup(g)]
+    if stepname in ("upkeep", "end"):
+        game = fire(game, stepname)               # 603.7c: delayed triggered abilities (engine.delayed)
     if stepname in ("upkeep", "end") and active not in game.left:
         # 503.1a, 513.1a: "at the beginning of your upkeep / end step" abilities trigger as the step begins.
         new = triggered_at_step(game, stepname)

@@ -31,7 +31,10 @@ Ctx = resolve.Ctx
 
 #: The rules an effect may add for its object, as the record names them (shown in the outcome and the log).
 RULES = {"cant_block": "can't block", "cant_be_blocked": "can't be blocked", "must_attack": "attacks if able",
-         "must_be_blocked": "all creatures able to block it do so"}
+         "must_be_blocked": "all creatures able to block it do so",
+         "must_be_blocked_if_able": "must be blocked if able",      # 509.1c: a requirement on blocks
+         "cant_attack": "can't attack",                            # 508.1c: a restriction on attacks
+         "must_block": "blocks if able"}                           # 509.1c: a requirement on blocks
 
 
 def _objects(game: Game, e: Effect, ctx: Ctx) -> list[str] | Game:
@@ -53,7 +56,7 @@ def _objects(game: Game, e: Effect, ctx: Ctx) -> list[str] | Game:
     if skip is not None:
         return skip
     if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
-        if e.arg("it"):
+        if e.arg("it") or e.arg("those"):
             # 400.7: the object the earlier instruction acted on left the battlefield; the new object is not it
             return game.log("400.7", f"{ctx.target} is no longer on the battlefield: {e.text()!r} does nothing")
         raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent, is not performed by the engine")

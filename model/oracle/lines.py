@@ -26,6 +26,8 @@ from mtgjudge.model.oracle.prevent_sentences import prevent_sentence
 from mtgjudge.model.oracle.shield_sentences import shield_sentence      # 615.7, 701.19, 614.1a (shields)
 from mtgjudge.model.oracle.refs import ref_words
 from mtgjudge.model.oracle.counted import counted_word
+from mtgjudge.model.oracle.delayed import (delayed_paragraph, delayed_word, leading, player_cant_word,
+                                           skip_untap_word)
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.oracle.until import until_word
 from mtgjudge.model.rules.costs import spells_match
@@ -303,6 +305,10 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
             return parse_effect({kind: args} if args else kind)
         except DefinitionError:
             return None
+    delayed = delayed_word(sentence, found, earlier, effect_word) or skip_untap_word(sentence, found, earlier) \
+        or player_cant_word(sentence, found)
+    if delayed is not None:                                       # 603.7 delayed triggers, 502.3 (helper delayed)
+        return delayed
     until = until_word(sentence, found, earlier)                  # 611.2a: "... until end of turn"
     if until is not None:
         return until
@@ -427,6 +433,8 @@ def read_effect_words(parts: list[str]) -> tuple[list[Effect | None], list[str]]
             if word is None or (n + 1 < len(split) and depends_on_choice(split[n + 1])) else None
         if word is None and optional is None:       # 608.2c, 608.2h: a reference to the instruction before
             optional = ref_words(s, found, words, effect_word)
+        if word is not None and word.kind == "delayed" and n + 1 < len(split) and leading(s):
+            word = optional = None      # "At the beginning of ..., X. Y.": Y is the delayed ability's too
         words += optional if optional is not None else [word]
     return words, targets
 
@@ -635,8 +643,10 @@ def _spell_line(norm: str, printed: str, ctx: LineContext) -> Ability:
     modal = modes.modal_ability(norm, printed, "spell", lambda m: _spell_line(m, m, ctx))
     if modal is not None:
         return modal
-    # a kicked sentence (702.33d) is read by ``oracle.kicker``; the rest of the line may still change how it is cast
-    if _CASTING_WORDS.search(kicker_lines.without_kicked_sentences(norm)):
+    # a kicked sentence (702.33d) is read by ``oracle.kicker``; the rest of the line may still change how it is
+    # cast, but "cast" in "Your opponents can't cast spells this turn" (101.2) is what the spell does
+    casting = [s for s in sentences(kicker_lines.without_kicked_sentences(norm)) if _CASTING_WORDS.search(s)]
+    if casting and not all(player_cant_word(s, tuple(find_targets(s) or ())) for s in casting):
         return fallback
     read = read_effect_words(sentences(norm))
     if read is None:
@@ -910,6 +920,8 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
             targets += found
             effects += optional
             continue
+        if word is not None and word.kind == "delayed" and i + 1 < len(parts) and leading(s):
+            word = None         # "At the beginning of ..., X. Y.": Y is the delayed ability's too
         if word is None:
             return unmodelled(body, printed, "triggered", ctx.spell)
         targets += found
@@ -937,6 +949,12 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     items = _keyword_items(body)
     if items is not None:
         return [_keyword_ability(i) for i in items]
+    if ctx.spell and _TRIGGER.match(body):
+        # 603.7a: "At the beginning of your next upkeep, ..." on an instant or sorcery is a delayed triggered
+        # ability the spell creates as it resolves, not a triggered ability of the card (helper delayed)
+        word = delayed_paragraph(body)
+        if word is not None:
+            return [Ability("spell", effects=(word,), source_text=printed)]
     if _TRIGGER.match(body):
         return [_triggered(body, printed, ctx)]
     split = _split_activated(body)

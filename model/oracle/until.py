@@ -57,6 +57,23 @@ def _refers_back(earlier: Sequence[Effect | None]) -> bool:
     return bool(target) and target != "any target" and _permanent_target("target " + target)
 
 
+def those_before(earlier: Sequence[Effect | None]) -> bool:
+    """608.2c: "those creatures" names the objects the instruction before acted on: one use of "target" of
+    permanents that may choose several ("up to two target creatures", "each of up to three target creatures")."""
+    prev = earlier[-1] if earlier else None
+    if prev is None or prev.arg("target2") or not prev.arg("target"):
+        return False
+    target = prev.arg("target")
+    if "target" not in target:
+        return False        # "target creature": one object ("it", not "those")
+    try:
+        spec = phrases.parse_target(target)
+    except DefinitionError:
+        return False
+    return spec.zone == "battlefield" and not spec.players and bool(spec.objects) and \
+        (spec.maximum is None or spec.maximum > 1)
+
+
 def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect | None] = ()) -> Effect | None:
     """The ``until_end_of_turn`` word of a whole sentence, or None if it is not one the grammar reads (or its
     subject is not one the engine can name)."""
@@ -85,9 +102,17 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
         phrase = found[0]
         if phrase.startswith("another target "):
             phrase = "target another " + phrase[len("another target "):]
-        if not phrase.startswith("target ") or not _permanent_target(phrase):
+        if not phrase.lower().startswith("target "):
+            # a counted phrase ("Up to two target creatures", helper delayed): kept whole, each target affected
+            phrase = phrase[0].lower() + phrase[1:]
+            if not re.match(r"^(?:up to )?(?:one|two|three|four|five|\d+) target ", phrase) or \
+                    not _permanent_target(phrase):
+                return None
+            args["target"] = phrase
+        elif not _permanent_target(phrase):
             return None
-        args["target"] = phrase[len("target "):]
+        else:
+            args["target"] = phrase[len("target "):]
     elif found:
         return None
     elif subject == "it":
@@ -96,6 +121,12 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
         args["it"] = True
     elif subject == "self":
         args["self"] = True
+    elif subject == "those":
+        # "Those creatures": every target of the instruction before (608.2c), one use of "target" that may
+        # choose several permanents (helper delayed: ``resolve.run_effects``)
+        if not those_before(earlier):
+            return None
+        args["those"] = True
     else:
         m = _NP_SUBJECT.match(sentence.strip())
         if m is None:
@@ -132,6 +163,10 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
         args["power"], args["toughness"] = r.pop("pt")
     if "pt_x" in r:
         (args["power"], args["x_power"]), (args["toughness"], args["x_toughness"]) = r.pop("pt_x")
+    if r.pop("cant_attack_or_block", False):      # (helper delayed) "can't attack or block": both restrictions
+        if "cant_attack" in r or "cant_block" in r:
+            return None
+        r["cant_attack"] = r["cant_block"] = True
     if r.pop("untap", False):
         return parse_effect({"untap_it": {"it": True}}) if not r and args.get("it") else None
     args.update(r)

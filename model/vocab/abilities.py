@@ -21,7 +21,8 @@ KEYWORDS = ("Haste", "Flying", "Defender", "Trample", "Indestructible", "Vigilan
             "Lifelink", "First strike", "Double strike", "Menace", "Flash", "Hexproof", "Shroud",
             "Convoke", "Delve", "Improvise",   # 702.51, 702.66, 702.126: alternatives to paying mana
             "Devoid", "Changeling",            # 702.114, 702.73: characteristic-defining (rules.characteristics)
-            "Split second")                    # 702.61: on the stack (rules.timing.split_second_requirement)
+            "Split second",                    # 702.61: on the stack (rules.timing.split_second_requirement)
+            "Rebound")                         # 702.88a: performed as the spell resolves (engine.delayed.rebound)
 
 #: ``CostPart.n`` / ``ManaProduction.amount`` value meaning "X" (chosen on activation, CR 107.3).
 X_COUNT = -1

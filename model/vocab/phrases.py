@@ -897,6 +897,25 @@ class _Meaning(Transformer):
     def us_it(self, *_): return "it"
     def us_self(self, *_): return "self"
     def us_np(self, *parts): return "affects"
+    def us_those(self, *_): return "those"      # (helper delayed) every target of the instruction before
+
+    # (helper delayed) two parts of one sentence, each "until end of turn" / "this turn" (611.2a, 514.2)
+    def ue_two(self, subject, items, _d1, more, _d2):
+        if set(items) & set(more):
+            raise DefinitionError("the same change twice")
+        return {"subject": subject, **items, **more}
+
+    def ue_items_must_attack(self, subject, items, _d1, _d2):
+        return {"subject": subject, **items, "must_attack": True}
+
+    def ue_items_must_be_blocked(self, subject, items, _d1, _d2):
+        return {"subject": subject, **items, "must_be_blocked_if_able": True}
+
+    def ue_must_be_blocked(self, subject, _duration):
+        return {"subject": subject, "must_be_blocked_if_able": True}
+
+    def ue_must_block(self, subject, _duration):
+        return {"subject": subject, "must_block": True}
     def ud_eot(self): return "end_of_turn"
 
     def u_items(self, *items) -> dict:
@@ -925,6 +944,8 @@ class _Meaning(Transformer):
     def ui_keyword(self, kw): return ("keyword", str(kw).capitalize())
     def ui_cant_block(self): return ("cant_block", True)
     def ui_cant_be_blocked(self): return ("cant_be_blocked", True)
+    def ui_cant_attack(self): return ("cant_attack", True)                 # (helper delayed) 508.1c
+    def ui_cant_attack_or_block(self): return ("cant_attack_or_block", True)
 
     # ---- libraries, hands and players (e-library): {"may", "who", "acts"} and {"may", "action", ...}
     def player_effect(self, *parts):
@@ -1182,6 +1203,118 @@ STARTS = STARTS + ("perm_effect",)
 # prevent (issue 9, r-prevent): the start symbol of prevention shields' sentences.
 STARTS = STARTS + ("prevent_effect",)
 
+
+# ------------------------------------------------------------------ delayed (issue 9, helper delayed)
+# Delayed triggered abilities (603.7) and untap steps skipped (502.3): the meaning of the grammar's section of
+# the same name, as plain values for ``oracle.delayed``.
+class _Delayed(Transformer):
+    def delayed_when(self, c):
+        return c[0]
+
+    def dw_next_turn_upkeep(self, _):
+        return "next_turn_upkeep"
+
+    def dw_next_upkeep(self, _):
+        return "next_upkeep"
+
+    def dw_your_next_upkeep(self, _):
+        return "your_next_upkeep"
+
+    def dw_next_end_step(self, _):
+        return "next_end_step"
+
+    def dw_your_next_end_step(self, _):
+        return "your_next_end_step"
+
+    def dw_next_cleanup_step(self, _):
+        return "next_cleanup_step"
+
+    def da_act(self, c):
+        return {"act": c[0], "many": c[1]}
+
+    def da_return(self, c):
+        return {"act": "return_to_battlefield", "many": c[0]}
+
+    def da_return_counter(self, c):
+        return {"act": "return_to_battlefield", "many": c[0], "counter": str(c[2])}
+
+    def dv_exile(self, _):
+        return "exile"
+
+    def dv_sacrifice(self, _):
+        return "sacrifice"
+
+    def dr_one(self, _):
+        return False
+
+    def dr_many(self, _):
+        return True
+
+    def untap_skip(self, c):
+        return {"subject": c[0], "steps": c[1]}
+
+    def ds_it(self, _):
+        return "it"
+
+    def ds_target(self, _):
+        return "target"
+
+    def ds_those(self, _):
+        return "those"
+
+    def dn_one(self, _):
+        return 1
+
+    def dn_two(self, _):
+        return 2
+
+    def player_cant(self, c):
+        return {"who": c[0], "what": c[1]}
+
+    def dw_target(self, _):
+        return "target"
+
+    def dw_opponents(self, _):
+        return "opponents"
+
+    def dc_play_lands(self, _):
+        return "play_lands"
+
+    def dc_cast_spells(self, _):
+        return "cast_spells"
+
+    def dc_cast_creature_spells(self, _):
+        return "cast_creature_spells"
+
+    def delayed_draw(self, c):
+        return number_word(str(c[0]))
+
+    def us_you(self, c):
+        return {"subject": "you", "kinds": c[0]}
+
+    def us_target(self, c):
+        return {"subject": "target", "kinds": c[0]}
+
+    def d_kinds(self, c):
+        kinds = tuple(sorted({_singular(str(t)).capitalize() for t in c}))
+        if not set(kinds) <= {"Land", "Creature", "Artifact"} or any(not str(t).lower().endswith("s") for t in c):
+            raise DefinitionError("only lands, creatures and artifacts, in the plural")
+        return kinds
+
+
+_DELAYED = _Delayed()
+DELAYED_STARTS = ("delayed_when", "delayed_act", "untap_skip", "untap_skip_yours", "player_cant", "delayed_draw")
+STARTS = STARTS + DELAYED_STARTS
+
+
+def parse_delayed(text: str, start: str) -> Any:
+    """``text`` read from one of the delayed section's start symbols (``DELAYED_STARTS``); DefinitionError if
+    the grammar does not read it."""
+    try:
+        tree = parser().parse(_ADJECTIVES.sub(r"\1 ", text), start=start)
+        return _DELAYED.transform(tree)
+    except LarkError:
+        raise DefinitionError(f"{text!r} is not in the verifier's vocabulary") from None
 # shields (issue 9, helper shields): the start symbol of prevention, regeneration and "would die" sentences.
 STARTS = STARTS + ("shield_effect",)
 # hands (issue 9): Splinter's search of three zones for cards of one name, and the shuffle after it.

@@ -10,10 +10,10 @@ from mtgjudge.model.vocab.word import Word
 
 ENGINE = frozenset({"engine"})
 #: Who the effect applies to: exactly one of these arguments.
-SUBJECTS = ("target", "affects", "it", "self")
+SUBJECTS = ("target", "affects", "it", "self", "those")
 #: What it does: at least one of these.
 CHANGES = ("power", "keywords", "switch", "cant_block", "cant_be_blocked", "must_attack", "must_be_blocked", "control",
-           "x_power", "x_toughness")
+           "x_power", "x_toughness", "must_be_blocked_if_able", "cant_attack", "must_block")
 
 
 def _v_until(a: dict) -> dict:
@@ -24,7 +24,7 @@ def _v_until(a: dict) -> dict:
         raise DefinitionError("power and toughness go together")
     if (a.get("per") or a.get("per_basic_land_type")) and (a.get("x_power") or a.get("x_toughness")):
         raise DefinitionError("X and 'for each' together")
-    if a.get("control") and not (a.get("target") or a.get("it")):
+    if a.get("control") and not (a.get("target") or a.get("it") or a.get("those")):
         raise DefinitionError("control changes only of a target (or 'it')")
     if not any(a.get(k) for k in CHANGES) and not a.get("toughness"):
         raise DefinitionError(f"changes nothing: needs one of {', '.join(CHANGES)}")
@@ -41,7 +41,11 @@ def _v_until(a: dict) -> dict:
 
 def _subject(a: dict) -> str:
     if a.get("target"):
+        if "target" in a["target"]:     # a counted phrase kept whole ("up to two target creatures")
+            return a["target"][0].upper() + a["target"][1:]
         return a["target"] if a["target"] == "any target" else f"Target {a['target']}"
+    if a.get("those"):
+        return "Those creatures"
     if a.get("affects"):
         return a["affects"][0].upper() + a["affects"][1:]
     return "It" if a.get("it") else "This"
@@ -53,7 +57,7 @@ def _pt(n: int, x: int) -> str:
 
 def _render(a: dict) -> str:
     subject = _subject(a)
-    plural = bool(a.get("affects"))
+    plural = bool(a.get("affects") or a.get("those") or "target" in a.get("target", ""))
     if a.get("control"):
         return f"Gain control of {subject[0].lower() + subject[1:]} until end of turn"
     if a.get("switch"):
@@ -73,6 +77,12 @@ def _render(a: dict) -> str:
         verbs.append("attacks if able")
     if a.get("must_be_blocked"):
         verbs.append("must be blocked by all creatures able to block it")
+    if a.get("must_be_blocked_if_able"):
+        verbs.append("must be blocked if able")
+    if a.get("cant_attack"):
+        verbs.append("can't attack")
+    if a.get("must_block"):
+        verbs.append("blocks if able")
     per = f" for each {a['per']}" if a.get("per") else (
         " for each basic land type among lands you control" if a.get("per_basic_land_type") else "")
     return f"{subject} {' and '.join(verbs)} until end of turn{per}"
@@ -92,7 +102,8 @@ WORDS = (
     Word("until_end_of_turn", "effect",
          {"target": str, "affects": str, "it": bool, "self": bool, "power": int, "toughness": int, "keywords": object,
           "switch": bool, "cant_block": bool, "cant_be_blocked": bool, "control": bool, "x_power": int,
-          "x_toughness": int, "per": str, "per_basic_land_type": bool, "x_count": str, "must_attack": bool, "must_be_blocked": bool},
+          "x_toughness": int, "per": str, "per_basic_land_type": bool, "x_count": str, "must_attack": bool, "must_be_blocked": bool,
+          "those": bool, "must_be_blocked_if_able": bool, "cant_attack": bool, "must_block": bool},
          _render, frozenset({Scope.POWER_TOUGHNESS, Scope.COMBAT}), ENGINE, _v_until),
     # 701.26b, 608.2c: "Untap that creature", "Untap it": the object the instruction before acted on.
     Word("untap_it", "effect", {"it": bool}, lambda a: "Untap it", frozenset({Scope.UNTAP}), ENGINE),

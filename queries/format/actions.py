@@ -31,6 +31,7 @@ ASSERT_KEYS: dict[str, tuple[str, ...]] = {   # subject -> the keys it may carry
     "player": ("player", "life", "hand_size", "library_size", "graveyard_size", "stack_size"),
     "stack_size": ("stack_size",),
     "prevention": ("prevention",),     # how many prevention shields are in force (615.1, state.prevention)
+    "delayed_triggers": ("delayed_triggers",),   # how many delayed triggered abilities wait (603.7, state.delayed)
 }
 ALL_ASSERT_KEYS = tuple(dict.fromkeys(k for keys in ASSERT_KEYS.values() for k in keys))
 
@@ -108,7 +109,7 @@ def read_assertion(d: QuestionValidator, value: Any, path: str, line: int | None
     these) the stack's size."""
     if not isinstance(value, dict):
         d.fail(path, line, f"an assertion is a mapping like {{object: bear, zone: graveyard}}; got {describe(value)}")
-    subjects = [s for s in ("object", "count", "player", "prevention") if s in value]
+    subjects = [s for s in ("object", "count", "player", "prevention", "delayed_triggers") if s in value]
     if len(subjects) > 1:
         d.fail(path, line, f"one assertion is about one thing: {subjects[0]} or {subjects[1]}, not both")
     subject = subjects[0] if subjects else "stack_size"

@@ -107,7 +107,8 @@ def check(game: Game, a: Mapping[str, Any], initial_ids: set[str]) -> tuple[bool
     if "count" in a:
         objs = [o for o in st.objects if normalize(a["name"]) in _names(o)
                 and ("zone" not in a or o.zone == a["zone"])
-                and ("controller" not in a or o.controller == a["controller"])]
+                and ("controller" not in a or o.controller == a["controller"])
+                and ("tapped" not in a or o.tapped == a["tapped"])]      # (a key read but not checked before)
         n = len(objs)
         return n == a["count"], f"{n} {a['name']}" + (f" in {a['zone']}" if "zone" in a else "")
     if "player" in a:
@@ -126,6 +127,10 @@ def check(game: Game, a: Mapping[str, Any], initial_ids: set[str]) -> tuple[bool
         n = len(st.prevention)
         return n == a["prevention"], f"{n} prevention shield(s) in force: " + ("; ".join(
             s.describe() for s in st.prevention) or "none")
+    if "delayed_triggers" in a:     # 603.7: delayed triggered abilities waiting to trigger (engine.delayed)
+        n = len(st.delayed)
+        return n == a["delayed_triggers"], f"{n} delayed triggered abilit{'y' if n == 1 else 'ies'} waiting: " + (
+            "; ".join(d.describe() for d in st.delayed) or "none")
     if "stack_size" in a:
         n = len(st.stack)
         return n == a["stack_size"], f"the stack holds {n} object(s)"
@@ -151,6 +156,12 @@ def summary(game: Game) -> dict:
         out["monarch"] = st.monarch           # 725.1
     if st.prevention:                         # 615.1: prevention shields in force this turn
         out["prevention"] = [s.describe() for s in st.prevention]
+    if st.delayed:                            # 603.7: delayed triggered abilities waiting to trigger
+        out["delayed_triggers"] = [d.describe() for d in st.delayed]
+    if st.restrictions:                       # 101.2: "can't cast / play ... this turn"
+        out["restrictions"] = [r.describe() for r in st.restrictions]
+    if any(u.player for u in st.untap_skips):  # 502.3: "lands you control don't untap during your next untap step"
+        out["untap_skips"] = [u.describe() for u in st.untap_skips if u.player]
     if st.replacements:                       # 701.19a, 614.1a: regeneration shields, "exile it instead"
         out["replacements"] = [r.describe() for r in st.replacements]
     perms = {}
@@ -169,6 +180,9 @@ def summary(game: Game) -> dict:
         pts = [c for c in st.pt_changes if c.object == o.id]
         if pts:   # 613.4c: "+N/+N until end of turn" effects on it
             d["until_end_of_turn"] = [f"{c.describe()} ({c.origin})" for c in pts]
+        skips = [u for u in st.untap_skips if u.object == o.id and u.moves == game.moved(o.id)]
+        if skips:  # 502.3: it doesn't untap during its controller's next untap step
+            d["untap_skip"] = [u.describe() for u in skips]
         perms[o.id] = d
     out["permanents"] = perms
     return out
