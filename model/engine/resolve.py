@@ -692,7 +692,10 @@ def resolve_top(game: Game) -> list[Game]:
             raise Unsupported(f"ability {top.index} of {src.name} is not a triggered or activated ability")
         ability = modes.on_stack(ability, top.modes, src.name)     # 700.2b: the modes chosen as it went on the stack
         links = any(e.kind == "return_exiled" for a in abilities for e in a.effects)
-        ctx = Ctx(top.source, top.controller, tuple(top.targets), getattr(top, "source_moves", 0), src.x,
+        # 107.3m: an enters trigger's X is the X of the spell the permanent was; an activated ability's X is the
+        # value chosen as it was activated (107.3a), which the stack entry doesn't keep: not known
+        x = src.x if ability.kind == "triggered" else None
+        ctx = Ctx(top.source, top.controller, tuple(top.targets), getattr(top, "source_moves", 0), x,
                   ability_index=top.index, face=face, source_transformed=top.source_transformed,
                   source_lki=top.lki, links_exile=links)
         if ability.targets and not ctx.targets and not _exiles_until(ability):
