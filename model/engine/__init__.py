@@ -22,6 +22,8 @@ perm.py         issue 9's "perm" effects: tap enchanted, return / sacrifice a pe
                 sacrifices, sacrifice unless (118.12a), bolster (701.39a); registered in resolve.HANDLERS
 prevent.py      prevention shields of resolved spells (615.1a "Prevent all combat damage ... this turn")
 turn.py         the turn's structure for advance (500-514)
+etb.py          issue 9's enters-trigger family: intervening "if" (603.4, intervening.py); registered in
+                resolve.HANDLERS
 actions.py      the question format's actions (cast, play, activate, resolve, destroy, exile, sacrifice, bounce,
                 transform, concede, advance)
 """
@@ -35,3 +37,4 @@ from mtgjudge.model.engine import library as _library  # noqa: E402,F401  (e-lib
 from mtgjudge.model.engine import perm as _perm  # noqa: E402,F401  (issue 9, e-perm: registers its handlers)
 from mtgjudge.model.engine import prevent as _prevent  # noqa: E402,F401  (issue 9, r-prevent: prevention shields, 615)
 from mtgjudge.model.engine import counted as _counted  # noqa: E402,F401  (issue 9, r-count: registers its handler)
+from mtgjudge.model.engine import etb as _etb  # noqa: E402,F401  (issue 9, etb: enters triggers' handlers)

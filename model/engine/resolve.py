@@ -30,6 +30,7 @@ from mtgjudge.model.engine.tokens import token_card
 from mtgjudge.model.engine.exile_until import exile_until_leaves, link_exiled, return_linked
 from mtgjudge.model.engine.exile_top import exile_top, exiled_by_this, leave_permission
 from mtgjudge.model.engine import optional
+from mtgjudge.model.engine import intervening
 from mtgjudge.model.engine.transforming import can_transform, transform
 from mtgjudge.model.engine.settle import after_moves, settle, source_on_battlefield
 from mtgjudge.model.engine.triggers import ability_of, guard_unrecognized, legal_target, target_slots
@@ -584,6 +585,9 @@ def resolve_top(game: Game) -> list[Game]:
         if ability.targets and not ctx.targets and not _exiles_until(ability):
             raise Unsupported(f"the ability of {src.name} on the stack has no targets given; they were chosen as it "
                               "was put on the stack")
+        if not intervening.holds(game, ability, top.controller, top.source):
+            return [game.log("603.4", f"the condition of {src.name}'s ability is false as it resolves: it does "
+                                      "nothing")]
         legal = _targets_check(game, ability, ctx)
         if legal is None:
             return [game.log("608.2b", f"every target of {src.name}'s ability is illegal: it doesn't resolve")]

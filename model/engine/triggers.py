@@ -27,6 +27,7 @@ from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.rules.targets import is_legal_target, target_spec
 from mtgjudge.model.rules.characteristics import matches, printed_characteristics
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
+from mtgjudge.model.engine import intervening
 from mtgjudge.model.state import PendingTrigger, StackAbility
 
 #: Branches built while putting simultaneous triggers on the stack, before equal ones merge (MAX_BRANCHES after).
@@ -121,6 +122,8 @@ def _trigger(game: Game, watcher, index: int, a: Ability, what: str, moves: int,
                           f"{a.source_text!r}")
     if watcher.controller in game.left:
         return None
+    if not intervening.holds(game, a, watcher.controller, watcher.id):
+        return None             # 603.4: an intervening "if" condition false as the event occurs: no trigger
     return PendingTrigger(watcher.id, index, watcher.controller, moves, lki)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from mtgjudge.model.rules import counts
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
+from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
 from mtgjudge.model.oracle import damage_sentences, keywords
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
@@ -368,12 +369,17 @@ def no_regeneration_after(sentence: str, earlier: list) -> Effect | None:
     return parse_effect("no_regeneration")
 
 
-def read_effect_words(parts: list[str]) -> tuple[list[Effect | None], list[str]] | None:
+def read_effect_words(parts: list[str], self_subject: bool = False,
+                      it_is_self: bool = False) -> tuple[list[Effect | None], list[str]] | None:
     """The words of an effect's sentences (None for a sentence not read) and their targets; None when a
-    sentence's targets can't be read."""
+    sentence's targets can't be read. Spells and triggered abilities read their sentences alike (one reader):
+    ``self_subject``: "it deals" names the object itself (a trigger "When ~ ..."); ``it_is_self``: a first
+    sentence beginning "it" names the object itself ("When ~ enters, it gets +1/+1", 608.2c)."""
     words: list[Effect | None] = []
     targets: list[str] = []
-    split = [p for whole in parts for p in damage_sentences.split_compound(whole)]
+    split = [p for whole in parts for p in damage_sentences.split_compound(whole, self_subject)]
+    if it_is_self and split and split[0][:3].lower() == "it ":
+        split[0] = "~ " + split[0][3:]
     for n, s in enumerate(split):
         found = find_targets(s)
         if found is None:
@@ -825,29 +831,19 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         event = phrases.parse(condition, "trigger_condition")
     except DefinitionError:
         return unmodelled(body, printed, "triggered", ctx.spell)
-    targets: list[str] = []
-    effects: list[Effect] = []
     # "When ~ enters the battlefield, it deals ...": "it" is the permanent itself (201.5, 608.2c).
     self_subject = bool(re.match(r"^(?:when|whenever) ~ ", condition, re.I))
-    parts = [p for whole in sentences(effect) for p in damage_sentences.split_compound(whole, self_subject)]
-    for i, s in enumerate(parts if sep else ()):
-        if i == 0 and event.who == "self" and event.event in ("enters", "becomes_tapped") and s[:3].lower() == "it ":
-            # "When ~ enters, it gets +1/+1", "Whenever ~ becomes tapped, it deals 1 damage to you"
-            s = "~ " + s[3:]
-        found = find_targets(s)
-        word = effect_word(s, found, effects) if found is not None else None
-        if word is None and found is not None and not found:
-            word = looked_after(s, effects) or hand_after(s, effects)   # "them", "it": the sentence before's (608.2c)
-        optional = optional_words(s, found, effects, effect_word) if found is not None and (
-            word is None or (i + 1 < len(parts) and depends_on_choice(parts[i + 1]))) else None
-        if optional is not None:                # 608.2c-d: "you may <instruction>", "If you do, ..."
-            targets += found
-            effects += optional
-            continue
-        if word is None:
-            return unmodelled(body, printed, "triggered", ctx.spell)
-        targets += found
-        effects.append(word)
+    it_is_self = event.who == "self" and event.event in ("enters", "becomes_tapped")
+    # 603.4: an intervening "if" clause ("..., if you control another Elf, create ...") becomes the first word
+    split = split_intervening(effect) if sep else None
+    if split is not None:
+        effect = split[1]
+    read = read_effect_words(sentences(effect), self_subject, it_is_self) if sep else None
+    if read is None or not all(read[0]):
+        return unmodelled(body, printed, "triggered", ctx.spell)
+    effects, targets = read
+    if split is not None:
+        effects = [parse_effect({"intervening_if": {"condition": split[0]}})] + effects
     if not effects:
         return unmodelled(body, printed, "triggered", ctx.spell)
     return Ability("triggered", effects=tuple(effects), trigger=condition, trigger_event=event, targets=tuple(targets),
