@@ -7,6 +7,7 @@ it is checked: 603.4, 608.2h)."""
 from __future__ import annotations
 
 from mtgjudge.model.engine.game import Game
+from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.oracle.intervening import read_condition
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.guards import guard_scope
@@ -25,7 +26,10 @@ def holds(game: Game, ability: Ability, controller: str, source: str) -> bool:
     cond = condition_of(ability)
     if cond is None:
         return True
-    phrase, op, n = read_condition(cond)
+    try:
+        phrase, op, n = read_condition(cond)
+    except DefinitionError:
+        raise Unsupported(f"the condition 'if {cond}' (603.4) is not one the engine reads") from None
     st = game.state
     guard_scope(st, "characteristics", f"the condition 'if {cond}' is checked (603.4)")
     src = st.obj(source) if st.has(source) else None
