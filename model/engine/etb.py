@@ -1,7 +1,38 @@
 """The handlers of the enters-trigger family of issue 9 (slice `etb`), registered in ``resolve.HANDLERS`` when
-the engine package is imported: the intervening "if" marker (603.4, ``intervening``)."""
+the engine package is imported: the intervening "if" marker (603.4, ``intervening``), "~ fights target
+creature" (701.14), counters on each permanent of a kind (122.1)."""
 from __future__ import annotations
 
-from mtgjudge.model.engine import intervening, resolve
+from dataclasses import replace
+
+from mtgjudge.model.engine import damage, effects, intervening, resolve
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.resolve import Ctx
+from mtgjudge.model.engine.settle import source_on_battlefield
+from mtgjudge.model.vocab.abilities import Effect
+
+
+def _fight_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.14a: the source and the target fight (``damage``'s fight: each deals damage equal to its power to the
+    other). 701.14b, 400.7: if the source is no longer on the battlefield (or is a new object), neither deals
+    damage; so too if the target is illegal now (608.2b) or not a creature on the battlefield."""
+    if not source_on_battlefield(game, ctx.source, ctx.source_moves):
+        return [game.log(("701.14b", "400.7"), f"{ctx.source} is no longer on the battlefield: no damage is dealt")]
+    return damage.fight(game, e, replace(ctx, target=ctx.source, target_legal=True, target2=ctx.target,
+                                         target2_legal=ctx.target_legal))
+
+
+def _counters_each(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """122.1, 611.2c: the permanents the phrase names as the effect is performed each get the counters (one
+    that enters later does not); none named: nothing happens."""
+    ids = effects.affected(game, e, ctx)
+    if not ids:
+        return [game.log("608.2c", f"there are no {e.arg('affects')}: no counter is put")]
+    for oid in ids:
+        game = resolve.add_counters(game, oid, e.arg("kind"), e.arg("n"))
+    return [game]
+
 
 resolve.HANDLERS["intervening_if"] = intervening.marker
+resolve.HANDLERS["fight_self"] = _fight_self
+resolve.HANDLERS["counters_each"] = _counters_each

@@ -16,7 +16,7 @@ from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
 from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
-from mtgjudge.model.oracle import damage_sentences, keywords
+from mtgjudge.model.oracle import damage_sentences, etb_sentences, keywords
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
 from mtgjudge.model.oracle.perm_sentences import perm_sentence
@@ -209,7 +209,7 @@ _EFFECT_SENTENCES = damage_sentences.early_patterns(_NUM) + (
      ("target", "n")),                                                                               # 701.9a
     (re.compile(rf"^Tap {_TGT}\.$", re.I), "tap_target", ("target",)),         # 701.26a
     (re.compile(rf"^Untap {_TGT}\.$", re.I), "untap_target", ("target",)),     # 701.26b
-) + damage_sentences.sentence_patterns(_NUM, _TGT)
+) + damage_sentences.sentence_patterns(_NUM, _TGT) + etb_sentences.sentence_patterns(_NUM, _TGT)
 #: The zone a word's target is in, where it is not the battlefield (the engine performs the word only there).
 _TARGET_ZONE = {"counter_spell": "stack", "counter_unless_pays": "stack", "regrow": "graveyard", "reanimate": "graveyard", "discard": None,
                 "edict": None}
@@ -380,6 +380,8 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
     split = [p for whole in parts for p in damage_sentences.split_compound(whole, self_subject)]
     if it_is_self and split and split[0][:3].lower() == "it ":
         split[0] = "~ " + split[0][3:]
+    if it_is_self and split and split[0][:16].lower() == "you may have it ":
+        split[0] = split[0][:13] + "~ " + split[0][16:]         # the permanent itself (etb: oracle.etb_sentences)
     for n, s in enumerate(split):
         found = find_targets(s)
         if found is None:

@@ -14,4 +14,11 @@ WORDS = (
     # if the condition is true, and does nothing on resolution if it is false then.
     Word("intervening_if", "effect", {"condition": str}, lambda a: f"If {a['condition']},",
          frozenset({Scope.RESOLUTION}), ENGINE),
+    # 701.14a: "~ fights target creature you don't control": the permanent itself and the target.
+    Word("fight_self", "effect", {"target": str}, lambda a: f"have this fight target {a['target']}",
+         frozenset({Scope.DIES}), ENGINE),
+    # 122.1, 611.2c: "Put a +1/+1 counter on each creature you control": each permanent named as it resolves.
+    Word("counters_each", "effect", {"n": int, "kind": str, "affects": str},
+         lambda a: f"Put {a['n']} {a['kind']} counter(s) on each {a['affects']}",
+         frozenset({Scope.POWER_TOUGHNESS, Scope.DIES}), ENGINE),
 )
