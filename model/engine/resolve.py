@@ -588,6 +588,9 @@ def resolve_top(game: Game) -> list[Game]:
         if not intervening.holds(game, ability, top.controller, top.source):
             return [game.log("603.4", f"the condition of {src.name}'s ability is false as it resolves: it does "
                                       "nothing")]
+        if intervening.condition_of(ability) is not None:
+            game = game.log("603.4", f"the condition of {src.name}'s ability (if "
+                                     f"{intervening.condition_of(ability)}) is still true as it resolves")
         legal = _targets_check(game, ability, ctx)
         if legal is None:
             return [game.log("608.2b", f"every target of {src.name}'s ability is illegal: it doesn't resolve")]

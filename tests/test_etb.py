@@ -1,0 +1,152 @@
+"""Enters-the-battlefield triggers (issue 9, slice etb): what their lines become in the model's vocabulary, with
+near misses that must stay unread, and what the engine does with them. Expected values are derived by hand from
+the rules (603.4 intervening "if", 608.2d optional instructions, 701.14 fight, 122.1 counters, 118.12a
+"unless" costs) and the rulings cited; never from the verifier's output."""
+from __future__ import annotations
+
+import pytest
+
+from mtgjudge.model.cards.sources import CardRecord, FaceRecord
+from mtgjudge.model.engine.actions import run
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.oracle import compile_card
+from mtgjudge.model.oracle.intervening import read_condition
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab import phrases
+from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.queries.format.files import load_text
+from tests.engine_helpers import one, zone
+
+
+def ability(text: str, type_line: str = "Creature — Spirit") -> Ability:
+    card = compile_card(CardRecord("Test Card", "normal", (FaceRecord("Test Card", "{2}", type_line, text),)))
+    first, = card.faces[0].abilities
+    return first
+
+
+def kinds(a: Ability) -> list[str]:
+    return [e.kind for e in a.effects]
+
+
+# ------------------------------------------------------------------ reading
+
+@pytest.mark.parametrize("cond, read", [
+    ("you control another Spirit", ("another Spirit you control", ">=", 1)),
+    ("you control two or more Gates", ("Gates you control", ">=", 2)),
+    ("you control no tapped lands", ("tapped lands you control", "==", 0)),
+    ("you control an enchantment", ("enchantment you control", ">=", 1)),
+    ("you have no cards in hand", ("cards in your hand", "==", 0)),
+    ("you have four or more creature cards in your graveyard", ("creature cards in your graveyard", ">=", 4)),
+])
+def test_intervening_conditions_read_as_counts(cond, read):
+    assert read_condition(cond) == read
+
+
+@pytest.mark.parametrize("cond", [
+    # near misses: the kicked status, where it was cast from, this turn's history, a comparison between
+    # players, a name, a counter on a permanent: none is a count the engine reads (603.4 stays unmodelled)
+    "it was kicked", "you cast it from your hand", "a creature died this turn",
+    "an opponent controls more lands than you", "you control another creature named ~",
+    "you control a creature with a +1/+1 counter on it",
+])
+def test_other_conditions_stay_unread(cond):
+    with pytest.raises(DefinitionError):
+        read_condition(cond)
+    a = ability(f"When ~ enters the battlefield, if {cond}, you gain 3 life.")
+    assert a.kind == "unmodelled"
+
+
+def test_an_intervening_if_is_the_first_word_of_the_trigger_603_4():
+    a = ability("When ~ enters the battlefield, if you control another Spirit, you gain 3 life.")
+    assert a.kind == "triggered" and kinds(a) == ["intervening_if", "gain_life"]
+    assert a.effects[0].arg("condition") == "you control another Spirit" and a.effects[1].arg("n") == 3
+    # with targets: the condition's word first, then the instruction's (its target chosen as it triggers)
+    b = ability("When ~ enters the battlefield, if you control another Pirate, tap up to two target nonland "
+                "permanents.")
+    assert kinds(b) == ["intervening_if", "tap_target"] and b.targets == ("up to two target nonland permanents",)
+
+
+def test_a_trigger_reads_its_sentences_as_a_spell_does():
+    # "It can't be regenerated." after "destroy target ..." (701.19c), read by the spells' reader
+    a = ability("When ~ enters the battlefield, destroy target creature with power 4 or greater. It can't be "
+                "regenerated.")
+    assert kinds(a) == ["destroy", "no_regeneration"]
+
+
+@pytest.mark.parametrize("text, words", [
+    ("When ~ enters the battlefield, you may have target opponent discard a card.", ["optional", "discard"]),
+    ("When ~ enters the battlefield, you may have target creature get -1/-1 until end of turn.", ["optional", "pump"]),
+    ("When ~ enters the battlefield, you may have it deal 4 damage to target creature with flying.",
+     ["optional", "damage"]),
+    ("When ~ enters the battlefield, you may have it fight target creature you don't control.",
+     ["optional", "fight_self"]),
+    ("When ~ enters the battlefield, put a +1/+1 counter on each creature you control.", ["counters_each"]),
+])
+def test_etb_templates(text, words):
+    a = ability(text)
+    assert a.kind == "triggered" and kinds(a) == words
+
+
+@pytest.mark.parametrize("text", [
+    # near misses: "have" with an instruction no reader reads, "block it ... if able", counters on each
+    # creature a target player controls (a target inside the phrase)
+    "When ~ enters the battlefield, you may have target creature block it this turn if able.",
+    "When ~ enters the battlefield, put a -1/-1 counter on each creature target player controls.",
+    "When ~ enters the battlefield, you may have target player have a card.",
+])
+def test_etb_near_misses_stay_unmodelled(text):
+    assert ability(text).kind == "unmodelled"
+
+
+def test_island_and_forest_are_read_after_an_adjective():
+    # the grammar's "is" and "for" are whole words: "Is|land", "For|est" are not read as them
+    for np, sub in (("untapped Island you control", "Island"), ("untapped Forest you control", "Forest")):
+        sel, = phrases.parse(np, "target_np").objects
+        assert sel.subtypes == (sub,) and sel.untapped and sel.controller == "you"
+
+
+# ------------------------------------------------------------------ performing
+
+BOARD = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: [{alice}]
+      hand: [{hand}]
+    Bob:
+      battlefield: [{bob}]
+actions:
+{actions}
+expect: [{{stack_size: 0}}]
+"""
+
+
+def _run(alice, hand, bob="", actions="  - {cast: it}\n  - resolve: all"):
+    (q,) = load_text(BOARD.format(alice=alice, hand=hand, bob=bob, actions=actions))
+    return run(Game(q.state), q.actions)
+
+
+def test_dwynens_elite_makes_a_token_only_with_another_elf_603_4():
+    with_elf = one(_run("Forest, Forest, {card: Llanowar Elves, id: elves, summoning_sick: true}",
+                         "{card: Dwynen's Elite, id: it}"))
+    assert len(list(with_elf.state.battlefield("Alice"))) == 5        # 2 Forests, Elves, Elite, an Elf Warrior token
+    # the Elite is an Elf but not "another" one: no trigger, no token
+    alone = one(_run("Forest, Forest", "{card: Dwynen's Elite, id: it}"))
+    assert len(list(alone.state.battlefield("Alice"))) == 3
+
+
+def test_indrik_fights_only_if_its_controller_chooses_608_2d():
+    games = _run("Forest, Forest, Forest, Forest, Forest, Forest", "{card: Affectionate Indrik, id: it}",
+                 "{card: Grizzly Bears, id: bears}")
+    assert sorted(zone(g, "bears") for g in games) == ["battlefield", "graveyard"]
+    fought = next(g for g in games if zone(g, "bears") == "graveyard")
+    assert fought.state.obj("it").damage == 2                    # 701.14a: the Bears dealt 2 back
+
+
+def test_karoo_with_no_untapped_island_is_sacrificed_118_12a():
+    g = one(_run("{card: Island, id: isl, tapped: true}", "{card: Coral Atoll, id: it}",
+                 actions="  - {play: it}\n  - resolve: all"))
+    assert zone(g, "it") == "graveyard" and zone(g, "isl") == "battlefield"
