@@ -36,7 +36,7 @@ class Selector:
     monocolored: bool = False            # exactly one color (105.2a)
     with_keyword: str = ""               # "with flying"
     without_keyword: str = ""            # "without flying"
-    stat: tuple[str, str, int] | None = None   # ("power" | "toughness" | "mana value", "<=" | ">=", n)
+    stat: tuple[str, str, int] | None = None   # ("power" | "toughness" | "mana value", "<=" | ">=" | "==", n)
     combat: str = ""                     # "attacking" | "blocking" | "attacking or blocking" (506.4)
 
     def reads_colors(self) -> bool:
@@ -110,7 +110,7 @@ class Selector:
             words.append(f"without {self.without_keyword.lower()}")
         if self.stat:
             what, cmp, n = self.stat
-            words.append(f"with {what} {n} or {'less' if cmp == '<=' else 'greater'}")
+            words.append(f"with {what} {n}" + ("" if cmp == "==" else f" or {'less' if cmp == '<=' else 'greater'}"))
         return " ".join(words)
 
 

@@ -136,11 +136,27 @@ def test_spells_go_on_the_stack_only_for_a_spell_target():
     assert not board.can_play(product("Giant Growth")).state.stack
 
 
+def test_a_tapped_filler_where_only_a_tapped_permanent_is_a_legal_target():
+    spell = Ability("spell", targets=("tapped creature",))
+    card = CardDef((Face("Coverage Ambush", mana_cost=(), types=("Instant",), abilities=(spell,)),))
+    q = board.can_play(card)
+    assert any(o.tapped and "Creature" in o.printed.types for o in q.state.battlefield("Bob"))
+    assert answer(q) is True
+
+
+def test_an_outcome_stack_has_an_untargeted_noncreature_spell():
+    """Bob's spells for an outcome have no targets, and one is an instant: "target instant or sorcery spell"
+    (Negate, Dispel) has a legal target on an outcome board as on the can-play one."""
+    q = board.outcome(product("Counterspell"))
+    kinds = [q.state.obj(i).printed.types for i in q.state.stack]
+    assert ("Instant",) in kinds and ("Creature",) in kinds
+
+
 def test_fillers_are_inert_cards_the_product_defines():
     permanents = set(board.OURS + board.THEIRS + board.COLOR_LANDS) | set(board.LAND_FOR.values())
     for name in permanents:
         assert board.is_inert(card_db().find(name)[0]), name
-    for name in board.HAND + board.GRAVEYARD + board.SPELLS:      # cards elsewhere: modelled, all their text
+    for name in board.HAND + board.GRAVEYARD + board.SPELLS + board.OUTCOME_SPELLS:      # cards elsewhere: modelled, all their text
         card = card_db().find(name)[0]
         assert card.modelled and all(a.kind != "unmodelled" for f in card.faces for a in f.abilities), name
     assert board.pool() and all(board.is_inert(c) for c in board.pool())

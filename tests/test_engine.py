@@ -229,25 +229,29 @@ expect: illegal
     assert ans.value == "illegal" and "117.1a" in ans.cited_rules()
 
 
-def test_unmodelled_power_toughness_text_makes_sba_unsupported():
+def test_a_static_plus_n_applies_in_layer_7c_when_damage_is_checked():
+    """613.4c: Holy Strength's "Enchanted creature gets +1/+2" makes Grizzly Bears 3/4: 3 damage from Lightning
+    Bolt is not lethal (704.5g)."""
     text = """
 id: pt
 ask: outcome
 state:
+  turn: {active: Alice}
   players:
     Alice:
-      battlefield: [{card: Celebrate the Mountain-king, id: cel}, {card: Grizzly Bears, id: mine}]
+      battlefield: [Mountain]
+      hand: [{card: Lightning Bolt, id: bolt}]
     Bob:
       battlefield: [{card: Grizzly Bears, id: bear}, {card: Holy Strength, id: aura, attached_to: bear}]
-  stack:
-    - {ability: cel, index: 1, controller: Alice, targets: [bear]}
 actions:
-  - resolve: 1
+  - {cast: bolt, targets: [bear]}
+  - resolve: all
 expect:
-  - {object: aura, zone: graveyard}
+  - {object: bear, zone: battlefield}
+  - {object: bear, power: 3, toughness: 4}
 """
     ans = answer(q(text))
-    assert ans.is_unsupported and "Holy Strength" in ans.unsupported
+    assert ans.value is True, ans
 
 
 def test_advance_turns_and_cleanup_discard_branches():

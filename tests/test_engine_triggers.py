@@ -89,6 +89,8 @@ def with_card(monkeypatch, name: str, type_line: str, text: str, pt=("1", "1")) 
     # 508.1, 509.1: combat events, which the engine never makes (it declares no attackers or blockers)
     ("Whenever ~ attacks", "attacks", "self"),
     ("Whenever ~ blocks or becomes blocked", "blocks", "self"),
+    # 702.29: activating its cycling ability, which the engine never does
+    ("When you cycle ~", "cycles", "self"),
 ])
 def test_trigger_conditions_read(words, event, who):
     t = phrases.parse(words, "trigger_condition")
@@ -101,7 +103,8 @@ def test_enters_under_your_control_is_a_controller_condition():
 
 
 @pytest.mark.parametrize("words", ["When ~ enters the battlefield under your control", "Whenever a player casts a spell",
-                                   "Whenever ~ attacks or blocks", "At the beginning of the next end step"])
+                                   "Whenever ~ attacks or blocks", "At the beginning of the next end step",
+                                   "When you cycle or discard ~"])    # the engine discards cards
 def test_trigger_conditions_not_read(words):
     with pytest.raises(DefinitionError):
         phrases.parse(words, "trigger_condition")

@@ -45,6 +45,12 @@ def test_suspend_functions_in_the_hand_and_exile_702_62a():
     assert a.may_concern(Scope.UPKEEP) and not a.may_concern(Scope.ENTERS)
 
 
+def test_fuse_is_a_way_to_cast_from_the_hand_702_102a():
+    a = _ability("Fuse")
+    assert a.functions_in("hand") and not a.functions_in("graveyard")
+    assert a.may_concern(Scope.CAST_OPTIONS) and not a.may_concern(Scope.RESOLUTION)
+
+
 @pytest.mark.parametrize("line", ["Rebound", "Epic", "Cipher", "Overload {1}{R}", "Awaken 3—{5}{W}{W}"])
 def test_spell_keywords_change_only_how_it_resolves_608_2(line):
     a = _ability(line)

@@ -10,6 +10,7 @@ import pytest
 from mtgjudge.model.cards.loader import CardDefinitionError, load_text
 from mtgjudge.model.engine.entering import ENTERING_WORDS
 from mtgjudge.model.engine.resolve import HANDLERS
+from mtgjudge.model.engine.sba import PT_WORDS
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import CardDef, Face
 from mtgjudge.model.payment.problem import COST_PARTS
@@ -48,7 +49,7 @@ def test_every_word_has_a_consumer_or_is_text_only():
     ("mana", STATIC_WORDS, set(REPLACEMENTS)),
     ("payment", STATIC_WORDS, set(SPELL_COST_WORDS) | set(SPENDING_WORDS)),
     ("permissions", STATIC_WORDS, set(PERMISSION_WORDS)),
-    ("engine", STATIC_WORDS, set(ENTERING_WORDS)),
+    ("engine", STATIC_WORDS, set(ENTERING_WORDS) | set(PT_WORDS)),
     ("timing", STATIC_WORDS, set(TIMING_WORDS)),
     ("in-force", STATIC_WORDS, set()),
     ("engine", EFFECT_WORDS, set(HANDLERS)),

@@ -12,6 +12,7 @@ from mtgjudge.model.engine.targeting import effect_slots
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.engine.sba import power
+from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.errors import SearchBound, Unsupported
@@ -147,6 +148,13 @@ def _counter_unless_pays(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
             raise Unsupported(f"{e.text()!r}: the value of X is not known to the engine")
         text = f"{{{ctx.x}}}"
     symbols = tuple(s for part in cost_parts(text) for s in part.mana)
+    if e.arg("per"):
+        # "{1} for each card in your graveyard": counted as it resolves (608.2h), "your" the countering spell's
+        # controller's
+        src = st.obj(ctx.source) if st.has(ctx.source) else None
+        k = counts.value(st, ctx.controller, counts.parse(e.arg("per")), src)
+        game = game.log("608.2h", f"there are {k} {e.arg('per')} as it resolves")
+        symbols, text = symbols * k, text * k if k else "{0}"
     cost = TotalCost(symbols, purpose=Purpose("cost"))
     if not symbols or cost.text() == "{0}":
         return [game.log("118.12a", f"{payer} pays {{0}}: {o.name} ({o.id}) is not countered")]

@@ -314,7 +314,10 @@ def add_pt_change(game: Game, target: str, p: int, t: int, source: str) -> Game:
 
 
 def _counter_spell(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """701.6a: to counter a spell is to cancel it, removing it from the stack to its owner's graveyard."""
+    """701.6a: to counter a spell is to cancel it, removing it from the stack to its owner's graveyard; the
+    counter word's ``instead`` (614.1a: "If that spell is countered this way, exile it instead ...") sends it to
+    exile, or the top of its owner's library, or the top or bottom as the countering spell's controller
+    chooses (608.2d: each a branch)."""
     skip = _unaffected(game, ctx)
     if skip is not None:
         return [skip]
@@ -327,9 +330,23 @@ def _counter_spell(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
             raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply as it is "
                               f"countered: {a.source_text!r}")
     guard_scope(st, "resolution", f"{o.name} ({o.id}) is countered")
-    game = zones.move(game, o.id, "graveyard").log("701.6a", f"{o.name} ({o.id}) is countered: it is removed from "
-                                                             "the stack and put into its owner's graveyard")
-    return [after_moves(game, [(o, "stack", "graveyard")], f"{o.name} is countered")]
+    instead = e.arg("instead")
+    if instead is None:
+        places = [("graveyard", True, "the stack and put into its owner's graveyard")]
+    elif instead == "exile":
+        places = [("exile", True, "the stack and exiled instead of put into its owner's graveyard (614.1a)")]
+    else:
+        places = [("library", True, "the stack and put on top of its owner's library instead of into their graveyard")]
+        if instead == "library_top_or_bottom":
+            places.append(("library", False, "the stack and put on the bottom of its owner's library instead of "
+                                             "into their graveyard"))
+    out = []
+    for to, top, how in places:
+        g = zones.move(game, o.id, to, top=top).log("701.6a", f"{o.name} ({o.id}) is countered: it is removed from {how}")
+        if len(places) > 1:
+            g = g.choose(f"{ctx.controller} puts {o.name} on the {'top' if top else 'bottom'} of its owner's library")
+        out.append(after_moves(g, [(o, "stack", to)], f"{o.name} is countered"))
+    return merge(out)
 
 
 def _controller_gains_power(game: Game, e: Effect, ctx: Ctx) -> list[Game]:

@@ -16,15 +16,15 @@ from mtgjudge.model.engine import zones
 from mtgjudge.model.rules.enchanting import can_enchant
 
 
+#: The static words the engine reads power and toughness through: those the layers apply in layer 7 (613.4).
+PT_WORDS = frozenset(kind for kind, (layer, _) in APPLIERS.items() if layer == 7)
+
+
 def toughness(game: Game, oid: str) -> int:
-    """Toughness now: printed, with +1/+1 and -1/-1 counters (613.4c). Unmodelled text that may change power
-    or toughness makes this unsupported."""
+    """Toughness now: after the layers (613, static "gets +N/+N" and resolved effects in layer 7), with +1/+1
+    and -1/-1 counters (613.4c). Unmodelled text that may change power or toughness makes this unsupported."""
     state = game.state
     guard_scope(game.state, "power-toughness", f"the toughness of {oid} matters")
-    for o in state.battlefield():
-        for a in current(state, o.id).abilities:
-            if a.kind == "static" and a.static is not None and APPLIERS.get(a.static.kind, (0,))[0] == 7:
-                raise Unsupported(f"{o.name}: power/toughness effects (layer 7) are not modelled by the engine")
     ch = current(state, oid)
     o = state.obj(oid)
     if ch.toughness is None:

@@ -51,6 +51,11 @@ def remove_from_zones(state: GameState, oid: str) -> GameState:
 
 def add_to_zone(state: GameState, player: str, zone: str, oid: str, top: bool = True) -> GameState:
     p = state.player(player)
+    if zone == "library" and not top and p.unknown_library:
+        # A library is its named cards on top of the cards nobody knows ("library: N"): a card under those has
+        # no place in that representation.
+        raise Unsupported(f"putting {oid} on the bottom of {player}'s library, under {p.unknown_library} card(s) "
+                          "nobody knows, is not representable")
     ids = p.zone(zone)
     if zone in ("library", "graveyard") and top:
         ids = (oid,) + ids

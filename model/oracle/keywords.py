@@ -165,6 +165,9 @@ TABLE: tuple[Keyword, ...] = (
     # 702.62a: a static ability in the hand (exile it with time counters) and two triggers in exile.
     # Casting it from exile makes a spell, not a permanent entering: it changes no one's way of entering (614.1c).
     _k("Suspend", "702.62", "n_cost", "static", OPTIONS | (EVENTS - ENTERS), ("hand", "exile")),
+    # 702.102a-b: a split card with fuse may also be cast with both halves from the hand: a way to cast it added
+    # to casting one half (709.3), which is unchanged.
+    _k("Fuse", "702.102", "", "static", OPTIONS, HAND),
     _k("Foretell", "702.143", "cost", "static", OPTIONS, ANYWHERE),
     _k("Plot", "702.170", "cost", "static", OPTIONS, ANYWHERE),
     # Activated abilities that function in the hand or the graveyard (113.6j).

@@ -17,6 +17,7 @@ from mtgjudge.model.mana import COLORS
 from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
 from mtgjudge.model.oracle import damage_sentences, etb_sentences, keywords
+from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
 from mtgjudge.model.oracle.perm_sentences import perm_sentence
@@ -302,6 +303,9 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     word = library_word(sentence, found)      # libraries, hands and players (e-library)
     if word is not None:
         return word
+    word = counter_word(sentence, found)      # 701.6a: "Counter target <spell phrase>."
+    if word is not None:
+        return word
     if not found:
         try:
             return parse_effect({"exile_top": phrases.parse(sentence.strip(), "exile_top")})      # 701.13a
@@ -386,6 +390,10 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
         found = find_targets(s)
         if found is None:
             return None
+        rider = None if found else countered_instead(s, words)
+        if rider is not None:           # 614.1a: where the spell it counters goes instead, part of that word
+            words[-1] = rider
+            continue
         targets += found
         word = effect_word(s, found, words) or (may_play_after(s, words) or no_regeneration_after(s, words)
                                                 or looked_after(s, words) or hand_after(s, words)
@@ -587,8 +595,9 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
 
 # ------------------------------------------------------------------ spells' effects
 
-#: Words in a spell's text that change how it is cast (601.2b-d: modes, X, divisions; 118.8: additional costs).
-_CASTING_WORDS = re.compile(r"\b(choose (?:one|two|three|any|up to|x)|cast|costs?|spend|additional|kicked|"
+#: Words in a spell's text that change how it is cast (601.2b-d: modes, X, divisions; 118.8: additional costs);
+#: "converted mana cost" is a characteristic (202.3), not a cost.
+_CASTING_WORDS = re.compile(r"\b(choose (?:one|two|three|any|up to|x)|cast|(?<!converted mana )costs?|spend|additional|kicked|"
                             r"entwined|overloaded|escalate|splice)\b|•", re.I)
 
 

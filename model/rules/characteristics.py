@@ -110,16 +110,32 @@ def matches(sel: Selector | None, ch: Characteristics, o: GameObject, you: str, 
     return True
 
 
+def object_mana_value(o: GameObject) -> int:
+    """The mana value of an object (202.3): 0 face down (708.2) or with no mana cost (202.3a); a transformed
+    double-faced permanent's back face counts its front face's cost (202.3b); a split card off the stack counts
+    both halves (202.3d); X is 0 off the stack and the number chosen on it (202.3e)."""
+    if o.face_down:
+        return 0
+    faces = o.card.faces
+    if o.card.layout in ("split", "aftermath") and o.zone != "stack":
+        return sum(mana_value(f.mana_cost or ()) for f in faces)
+    cost = faces[0].mana_cost if o.card.layout == "transform" else o.printed.mana_cost
+    if not cost:
+        return 0
+    if o.zone == "stack" and any(s.kind == "x" for s in cost) and o.x is None:
+        raise Unsupported(f"the mana value of {o.name} ({o.id}): the X chosen for it is not known (202.3e)")
+    return mana_value(cost, (o.x or 0) if o.zone == "stack" else 0)
+
+
 def _stat_fits(stat: tuple[str, str, int], ch: Characteristics, o: GameObject) -> bool:
     what, cmp, n = stat
     if what == "mana value":
-        cost = o.printed.mana_cost
-        value = mana_value(cost) if cost and not o.face_down else 0      # 202.3, 708.2 (face down: 0)
+        value = object_mana_value(o)
     else:
         value = ch.power if what == "power" else ch.toughness
         if value is None:
             return False
-    return value <= n if cmp == "<=" else value >= n
+    return value <= n if cmp == "<=" else value >= n if cmp == ">=" else value == n
 
 
 def with_intrinsic(ch: Characteristics) -> Characteristics:

@@ -46,12 +46,26 @@ def _grant_mana(chars: dict, eff: StaticEffect, src, state, affected: list) -> d
     return out
 
 
+def _pt_static(chars: dict, eff: StaticEffect, src, state, affected: list) -> dict:
+    """613.4c (layer 7c): a static ability's "gets +N/+N" ("Enchanted creature gets +2/+2", "Creatures you control
+    get +1/+1") adds to the power and toughness of the objects it affects, determined in this layer (613.6).
+    Additions commute with the other 7c effects (resolved "+N/+N until end of turn" and counters), and all of
+    them apply before 7d switches (``_apply_pt_changes``)."""
+    out = dict(chars)
+    for oid in applies_to(chars, eff, src, affected):
+        ch = out[oid]
+        if ch.power is not None and ch.toughness is not None:
+            out[oid] = replace(ch, power=ch.power + eff.arg("power"), toughness=ch.toughness + eff.arg("toughness"))
+    return out
+
+
 #: static word -> (layer number, applier).
 APPLIERS: dict[str, tuple[int, LayerApplier]] = {
     **{kind: (4, fn) for kind, fn in LAND_TYPE_APPLIERS.items()},
     "set_color": (5, _set_color),
     "grant_mana_ability": (6, _grant_mana),
     "grant_keyword": (6, _grant_keyword),
+    "pt_change": (7, _pt_static),
 }
 #: layer -> the function that orders its effects by dependency (613.8) and applies them, returning (the order,
 #: the characteristics after the layer); the other layers apply in timestamp order (613.7).

@@ -30,7 +30,8 @@ STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "tar
           "static_grant", "static_pt", "static_land_type", "static_color", "static_mana", "static_spend",
           "trigger_exile_until", "mana_trigger", "exile_top", "may_play_exiled", "trigger_condition",
           "effect_sentence", "static_land_plays", "keyword_action", "static_same_for", "spend_as_line",
-          "until_effect", "player_effect", "library_effect", "looked_effect", "hand_effect")
+          "until_effect", "player_effect", "library_effect", "looked_effect", "hand_effect", "counter_effect",
+          "counter_instead")
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
@@ -177,6 +178,9 @@ class _Meaning(Transformer):
 
     def q_mana_value(self, what, n, cmp):
         return ("stat", ("mana value", "<=" if cmp.lower() == "less" else ">=", int(n)))
+
+    def q_mana_value_exactly(self, what, n):
+        return ("stat", ("mana value", "==", int(n)))
 
     def _spec(self, groups, quals, zone: str, owner: str = "any") -> TargetSpec:
         objects: list[Selector] = []
@@ -555,6 +559,27 @@ class _Meaning(Transformer):
         if spec.zone != "stack":
             raise DefinitionError("'whenever you cast' names a spell")
         return TriggerEvent("cast", "you", spec)
+
+    # Countering (701.6a, 614.1a): the counter sentence is checked whole; the rider says where the card goes.
+    def counter_effect(self, _target, spec) -> TargetSpec:
+        return spec
+
+    def counter_instead(self, _spell, where, _not) -> str:
+        return where
+
+    def ciw_exile(self, _it) -> str:
+        return "exile"
+
+    def ciw_top(self, _it) -> str:
+        return "library_top"
+
+    def ciw_top_or_bottom(self, _it) -> str:
+        return "library_top_or_bottom"
+
+    def tc_cycle(self, _when, _self) -> TriggerEvent:
+        # 702.29: "When you cycle ~" triggers on activating its cycling ability, nothing else ("cycle or
+        # discard" is another condition, not read here: the engine does discard cards).
+        return TriggerEvent("cycles")
 
     def tc_step(self, step) -> TriggerEvent:
         return TriggerEvent(step, "you")

@@ -12,6 +12,7 @@ import re
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
+from mtgjudge.model.vocab.words_game import countered_rider, v_counter
 
 ENGINE = frozenset({"engine"})
 
@@ -23,8 +24,7 @@ def _target_words(phrase: str) -> str:
 def _v_mana(a: dict) -> None:
     if not re.fullmatch(r"(\{[0-9WUBRGC]+\})+|\{X\}", str(a.get("cost", ""))):
         raise DefinitionError(f"counter_unless_pays: cost must be mana symbols, not {a.get('cost')!r}")
-    if not a.get("target"):
-        raise DefinitionError("counter_unless_pays: needs target")
+    v_counter(a)
 
 
 def _v_target(a: dict) -> None:
@@ -80,7 +80,9 @@ WORDS = (
          frozenset({Scope.LIFE}), ENGINE, _v_divided),
     Word("damage_x", "effect", {"target": str}, lambda a: f"This deals X damage to {_target_words(a['target'])}",
          frozenset({Scope.LIFE}), ENGINE, _v_target),
-    Word("counter_unless_pays", "effect", {"target": str, "cost": str},
-         lambda a: f"Counter {_target_words(a['target'])} unless its controller pays {a['cost']}",
+    # ``per``: "{1} for each <count>" (a count of ``rules.counts``, read as it resolves, 608.2h)
+    Word("counter_unless_pays", "effect", {"target": str, "cost": str, "instead": str, "per": str},
+         lambda a: f"Counter {_target_words(a['target'])} unless its controller pays {a['cost']}"
+                   f"{' for each ' + a['per'] if a.get('per') else ''}{countered_rider(a)}",
          frozenset({Scope.RESOLUTION}), ENGINE, _v_mana),
 )

@@ -15,6 +15,30 @@ from mtgjudge.model.vocab.words_mana import plural
 ENGINE = frozenset({"engine"})
 
 
+#: 701.6a, 614.1a: where a countered spell's card goes instead of its owner's graveyard ("If that spell is countered
+#: this way, exile it instead of putting it into its owner's graveyard."), and how the rider says it.
+COUNTERED_TO = {
+    "exile": "exile it instead of putting it into its owner's graveyard",
+    "library_top": "put it on top of its owner's library instead of into that player's graveyard",
+    "library_top_or_bottom": "put that card on the top or bottom of its owner's library instead of into that "
+                             "player's graveyard",
+}
+
+
+def countered_rider(a: dict) -> str:
+    """The rider sentence of a counter word's ``instead`` ("" for none)."""
+    to = a.get("instead")
+    return f". If that spell is countered this way, {COUNTERED_TO[to]}" if to else ""
+
+
+def v_counter(a: dict) -> None:
+    """A counter word: a target, and ``instead`` (if given) one of ``COUNTERED_TO``."""
+    if not a.get("target"):
+        raise DefinitionError("needs target (a target phrase)")
+    if a.get("instead") is not None and a["instead"] not in COUNTERED_TO:
+        raise DefinitionError(f"instead: one of {sorted(COUNTERED_TO)}, not {a['instead']!r}")
+
+
 def _r_grant(s: StaticEffect) -> str:
     if s.arg("enchanted"):
         return f"Enchanted permanent has {s.arg('keyword').lower()}"
@@ -87,10 +111,10 @@ WORDS = (
     # "equipped creature").
     Word("grant_keyword", "static", {"keyword": str, "enchanted": bool}, _r_grant, frozenset({Scope.CHARACTERISTICS}),
          frozenset({"layers"}), _v_keyword),
-    # Layer 7c (613.4c): "gets +N/+N". Kept so that the rest of its line is modelled; no consumer implements
-    # power and toughness changes yet, so every one that meets it in that scope refuses.
+    # Layer 7c (613.4c): "gets +N/+N", applied by the layers (``rules.layers``) through which the engine reads
+    # every power and toughness (``rules.guards.power_now``, ``engine.sba``).
     Word("pt_change", "static", {"power": int, "toughness": int, "enchanted": bool}, _r_pt,
-         frozenset({Scope.POWER_TOUGHNESS}), text_only=True),
+         frozenset({Scope.POWER_TOUGHNESS}), frozenset({"layers", "engine"})),
     # 601.3: "You may play that card"; ``free``: "without paying its mana cost", an alternative cost the
     # permission requires (118.9b).
     Word("may_play", "static", {"free": bool},
@@ -141,8 +165,9 @@ WORDS = (
                    f"{a['power']:+d}/{a['toughness']:+d} until end of turn",
          frozenset({Scope.POWER_TOUGHNESS}), ENGINE, _v_target),
     # 701.6a: "Counter target spell".
-    Word("counter_spell", "effect", {"target": str}, lambda a: f"Counter {_target_words(a['target'])}",
-         frozenset({Scope.RESOLUTION}), ENGINE, _v_target),
+    Word("counter_spell", "effect", {"target": str, "instead": str},
+         lambda a: f"Counter {_target_words(a['target'])}{countered_rider(a)}",
+         frozenset({Scope.RESOLUTION}), ENGINE, v_counter),
     # 608.2h: "Its controller gains life equal to its power" after an effect on the ability's one target
     # (Swords to Plowshares): the target as it last existed on the battlefield.
     Word("its_controller_gains_life_equal_to_power", "effect", {},

@@ -52,6 +52,10 @@ HAND = ("Grizzly Bears", "Lightning Bolt")
 GRAVEYARD = ("Grizzly Bears", "Forest", "Lightning Bolt")
 #: Bob's spells on the stack, only where a target is a spell.
 SPELLS = ("Grizzly Bears", "Lightning Bolt")
+#: Bob's spells on the stack for an outcome, which resolves them: spells without targets (it needs no choices
+#: for them), a creature spell and a noncreature instant, so that "target noncreature spell" and "target
+#: instant or sorcery spell" have a legal target too.
+OUTCOME_SPELLS = ("Grizzly Bears", "Fog")
 LIBRARY = 20
 LIFE = 20
 #: At most this many lands pay a cost: a board is for a game, and Gleemax's {1000000} is no cost to lay
@@ -200,8 +204,7 @@ def _doc(kind: str, card_entry: dict, zone: str, needs: Needs, extra: Mapping[st
     bob = {"battlefield": theirs, "hand": list(HAND), "graveyard": list(GRAVEYARD), "library": LIBRARY}
     state: dict[str, Any] = {"players": {PLAYER: alice, OPPONENT: bob}}
     if any(_targets_spells(t) for t in needs.targets):
-        # an outcome resolves what is on the stack: only spells without targets, which it needs no choices for
-        spells = SPELLS if kind != "outcome" else [n for n in SPELLS if not _has_targets(n)]
+        spells = SPELLS if kind != "outcome" else [n for n in OUTCOME_SPELLS if not _has_targets(n)]
         state["stack"] = [{"card": name, "controller": OPPONENT} for name in spells]
     doc = {"id": "coverage", "ask": kind, "state": state, **(params or {})}
     if kind != "outcome":          # an outcome is about the whole game, its X given where the card is cast
@@ -257,9 +260,10 @@ def _fit(kind: str, card: CardDef, card_entry: dict, zone: str, needs: Needs, pa
     if not _unmet(q, needs):
         return q
     # One board holding the whole pool on both sides tells which pool card fits what is missing.
-    candidates = pool()
+    # Each pool card untapped, then tapped ("target tapped creature"): an untapped one is chosen where it fits.
+    candidates = [(c, status) for status in ({}, {"tapped": True}) for c in pool()]
     ids = {side: [f"pool-{side.lower()}-{i}" for i in range(len(candidates))] for side in (PLAYER, OPPONENT)}
-    everything = {side: [_entry(c, id=oid) for c, oid in zip(candidates, ids[side])] for side in ids}
+    everything = {side: [_entry(c, id=oid, **st) for (c, st), oid in zip(candidates, ids[side])] for side in ids}
     wide = _read(_doc(kind, card_entry, zone, needs, everything, params), card)
     owner = {oid: (side, candidates[i]) for side in ids for i, oid in enumerate(ids[side])}
     order = ids[OPPONENT] + ids[PLAYER]     # a target is an opponent's where it can be
@@ -270,14 +274,15 @@ def _fit(kind: str, card: CardDef, card_entry: dict, zone: str, needs: Needs, pa
         fits = set(_targets(wide, phrase) or ())
         chosen = next((oid for oid in order if oid in fits), None)
         if chosen is not None:
-            side, c = owner[chosen]
-            extra[side].append(_entry(c))
+            side, (c, st) = owner[chosen]
+            extra[side].append(_entry(c, **st))
     for sel, n in needs.controlled:
         have = len(_controlled(q, sel))
         fits = set(_controlled(wide, sel, ids[PLAYER]))
         chosen = next((oid for oid in ids[PLAYER] if oid in fits), None)
         if have < n and chosen is not None:
-            extra[PLAYER] += [_entry(owner[chosen][1]) for _ in range(n - have)]
+            c, st = owner[chosen][1]
+            extra[PLAYER] += [_entry(c, **st) for _ in range(n - have)]
     return _read(_doc(kind, card_entry, zone, needs, extra, params), card)
 
 
