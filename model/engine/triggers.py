@@ -289,9 +289,12 @@ def target_choices(game: Game, ability: Ability, controller: str, source: str) -
     for phrase, pl, optional in target_slots(game, ability, controller):
         spec = target_spec(phrase)
         # Objects in the phrase's zone and players (115.1); the legality test is ``rules.targets`` alone.
+        # (cards in graveyards: "return target creature card from your graveyard", which graveyards is
+        # ``rules.targets``'s test, as for spells)
         candidates = [o.id for o in game.state.battlefield()] if spec.zone == "battlefield" else \
-            [x for x in game.state.stack if isinstance(x, str)] if spec.zone == "stack" else []
-        if spec.zone not in ("battlefield", "stack") and spec.objects:
+            [x for x in game.state.stack if isinstance(x, str)] if spec.zone == "stack" else \
+            [o.id for o in game.state.objects if o.zone == "graveyard"] if spec.zone == "graveyard" else []
+        if spec.zone not in ("battlefield", "stack", "graveyard") and spec.objects:
             raise Unsupported(f"choosing \"target {phrase}\" in the {spec.zone} for a triggered ability is not "
                               "performed by the engine yet")
         candidates += list(apnap(game)) if spec.players else []

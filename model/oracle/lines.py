@@ -202,7 +202,7 @@ _EFFECT_SENTENCES = damage_sentences.early_patterns(_NUM) + (
     (re.compile(r"^Counter (target [a-z ]+ spell)\.$", re.I), "counter_spell", ("target",)),          # 701.6a
     (re.compile(rf"^Put {_NUM} ([+-]1/[+-]1) counters? on {_TGT}\.$", re.I), "counter_target",
      ("n", "kind", "target")),                                                                       # 122.1
-    (re.compile(r"^Return ((?:up to (?:one|two|three|four|five) |two |three )?target [a-z ]+ cards? from your "
+    (re.compile(r"^Return ((?:up to (?:one|two|three|four|five) |two |three )?target (?:[a-z ]+ )?cards? from your "
                 r"graveyard) to your hand\.$", re.I), "regrow", ("target",)),                     # 400.6
     (re.compile(r"^Return (target [a-z ]+ card from your graveyard) to the battlefield\.$", re.I),
      "reanimate", ("target",)),                                                                      # 400.6

@@ -72,6 +72,7 @@ class _Group:
         self.f: dict[str, Any] = {}
         self.has_type = False
         self.players = ""
+        self.permanent = False      # the word "permanent" ("permanent card", "permanent spell": 110.4b)
 
     def add(self, key: str, value: Any) -> None:
         if key in ("types", "subtypes", "supertypes", "not_supertypes", "not_types", "colors", "not_colors"):
@@ -80,6 +81,16 @@ class _Group:
                 self.has_type = True
         else:
             self.f[key] = value
+
+
+def _permanent_kinds(groups):
+    """110.4b: a "permanent card" / "permanent spell" is one that is no instant and no sorcery (the only card
+    types that are not permanent types, 110.4a); off the battlefield the word is not empty (etb fix)."""
+    for g in groups:
+        if g.permanent:
+            g.add("not_types", "Instant")
+            g.add("not_types", "Sorcery")
+    return groups
 
 
 @v_args(inline=True)
@@ -122,7 +133,7 @@ class _Meaning(Transformer):
     def m_colorless(self): return ("colorless", True)
     def m_multicolored(self): return ("multicolored", True)
     def m_monocolored(self): return ("monocolored", True)
-    def m_permanent(self, t=None): return ("permanent", True)
+    def m_permanent(self, t=None): return ("permanent", t is not None)      # "each" too, without the word
     def m_player(self, t): return ("players", "any")
     def m_opponent(self, t): return ("players", "opponent")
 
@@ -149,7 +160,9 @@ class _Meaning(Transformer):
                 if g.f or g.has_type:
                     raise DefinitionError("a player can't be described by other words")
                 g.players = value
-            elif key != "permanent":
+            elif key == "permanent":
+                g.permanent = g.permanent or value
+            else:
                 g.add(key, value)
         return g
 
@@ -210,14 +223,14 @@ class _Meaning(Transformer):
         quals = [p for p in parts if isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str)]
         if any(g.players for g in groups):
             raise DefinitionError("a spell phrase can't name players")
-        return self._spec(groups, quals, "stack")
+        return self._spec(_permanent_kinds(groups), quals, "stack")
 
     def o_card(self, *parts):
         groups = parts[0] if isinstance(parts[0], tuple) else (_Group(),)
         owner = next(p[1] for p in parts if isinstance(p, tuple) and len(p) == 2 and p[0] == "zone_owner")
         quals = [p for p in parts if isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str)
                  and p[0] != "zone_owner"]
-        return self._spec(groups, quals, "graveyard", owner)
+        return self._spec(_permanent_kinds(groups), quals, "graveyard", owner)
 
     def z_any_graveyard(self, *_): return ("zone_owner", "any")
     def z_your_graveyard(self, *_): return ("zone_owner", "you")
