@@ -150,3 +150,26 @@ def test_karoo_with_no_untapped_island_is_sacrificed_118_12a():
     g = one(_run("{card: Island, id: isl, tapped: true}", "{card: Coral Atoll, id: it}",
                  actions="  - {play: it}\n  - resolve: all"))
     assert zone(g, "it") == "graveyard" and zone(g, "isl") == "battlefield"
+
+
+def test_a_permanent_card_is_no_instant_or_sorcery_110_4b():
+    sel, = phrases.parse_target("target permanent card from your graveyard").objects
+    assert set(sel.not_types) == {"Instant", "Sorcery"}
+    spell, = phrases.parse_target("target permanent spell").objects
+    assert set(spell.not_types) == {"Instant", "Sorcery"}
+    # near miss: "target card" and a permanent on the battlefield name no such restriction
+    assert phrases.parse_target("target card from your graveyard").objects[0].not_types == ()
+    assert phrases.parse_target("target permanent").objects[0].not_types == ()
+
+
+def test_an_enters_trigger_targets_a_card_in_its_controllers_graveyard_115_1():
+    games = _run("Swamp, Swamp, Swamp, Swamp", "{card: Gravedigger, id: it}")
+    assert all(zone(g, "it") == "battlefield" for g in games)     # no creature card: no target (603.3d)
+    (q,) = load_text(BOARD.format(alice="Swamp, Swamp, Swamp, Swamp", hand="{card: Gravedigger, id: it}", bob="",
+                                  actions="  - {cast: it}\n  - resolve: all").replace(
+        "      hand: [{card: Gravedigger, id: it}]",
+        "      hand: [{card: Gravedigger, id: it}]\n      graveyard: [{card: Grizzly Bears, id: bears}, "
+        "{card: Lightning Bolt, id: bolt}]"))
+    games = run(Game(q.state), q.actions)
+    assert sorted(zone(g, "bears") for g in games) == ["graveyard", "hand"]      # 608.2d: may
+    assert all(zone(g, "bolt") == "graveyard" for g in games)                    # not a creature card
