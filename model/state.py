@@ -74,6 +74,8 @@ class StackAbility:
     face: int | None = None   # the face of its source it is an ability of (712.18, 701.27f); None: the face up
     source_transformed: bool = False   # its source transformed since it was put on the stack (701.27f)
     lki: GameObject | None = None     # a leaves-the-battlefield trigger: its source as it last existed (603.10a)
+    chosen: bool = False              # its targets were chosen as the engine put it on the stack (603.3d), so
+                                      # () means none were chosen ("up to"), not that they are unknown
 
 
 @dataclass(frozen=True)

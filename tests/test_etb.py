@@ -173,3 +173,24 @@ def test_an_enters_trigger_targets_a_card_in_its_controllers_graveyard_115_1():
     games = run(Game(q.state), q.actions)
     assert sorted(zone(g, "bears") for g in games) == ["graveyard", "hand"]      # 608.2d: may
     assert all(zone(g, "bolt") == "graveyard" for g in games)                    # not a creature card
+
+
+def test_enters_or_leaves_the_battlefield_is_one_trigger_of_two_events_603_2():
+    a = ability("When ~ enters the battlefield or leaves the battlefield, it deals 1 damage to each creature "
+                "without flying.", "Creature — Elemental")
+    assert a.kind == "triggered" and a.trigger_event.on("enters") and a.trigger_event.on("leaves")
+    assert not a.trigger_event.on("dies")
+    # near miss: a second event the engine does not watch stays unread
+    assert ability("When ~ enters the battlefield or is turned face up, you gain 1 life.").kind == "unmodelled"
+
+
+def test_a_trigger_with_up_to_two_targets_may_choose_none_601_2c():
+    (q,) = load_text(BOARD.format(alice="Forest, Forest, Forest", hand="{card: Tilling Treefolk, id: it}", bob="",
+                                  actions="  - {cast: it}\n  - resolve: all").replace(
+        "      hand: [{card: Tilling Treefolk, id: it}]",
+        "      hand: [{card: Tilling Treefolk, id: it}]\n      graveyard: [{card: Forest, id: f1}, "
+        "{card: Plains, id: p1}]"))
+    games = run(Game(q.state), q.actions)
+    # none, either, both chosen (601.2c), then returned or not (608.2d): every subset of the two ends in the hand
+    assert {tuple(sorted(o for o in ("f1", "p1") if zone(g, o) == "hand")) for g in games} == \
+        {(), ("f1",), ("p1",), ("f1", "p1")}

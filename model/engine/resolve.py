@@ -599,7 +599,9 @@ def resolve_top(game: Game) -> list[Game]:
         ctx = Ctx(top.source, top.controller, tuple(top.targets), getattr(top, "source_moves", 0), src.x,
                   ability_index=top.index, face=face, source_transformed=top.source_transformed,
                   source_lki=top.lki, links_exile=links)
-        if ability.targets and not ctx.targets and not _exiles_until(ability):
+        # (601.2c: an ability the engine put on the stack may have chosen no targets where every use says "up to")
+        chose_none = top.chosen and all(target_spec(p).minimum == 0 for p in ability.targets)
+        if ability.targets and not ctx.targets and not _exiles_until(ability) and not chose_none:
             raise Unsupported(f"the ability of {src.name} on the stack has no targets given; they were chosen as it "
                               "was put on the stack")
         if not intervening.holds(game, ability, top.controller, top.source):

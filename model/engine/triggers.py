@@ -23,7 +23,8 @@ from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules.layers import APPLIERS, current
 from mtgjudge.model.rules.guards import colors_off_battlefield, guard_scope
-from mtgjudge.model.errors import SearchBound, Unsupported
+from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
+from mtgjudge.model.engine.targeting import choose_targets
 from mtgjudge.model.rules.targets import is_legal_target, target_spec
 from mtgjudge.model.rules.characteristics import matches, printed_characteristics
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
@@ -284,7 +285,15 @@ def target_slots(game: Game, ability: Ability, controller: str) -> list[tuple[st
 
 
 def target_choices(game: Game, ability: Ability, controller: str, source: str) -> list[tuple[str, ...]]:
-    """Every choice of targets for a triggered ability put on the stack (603.3d, 601.2c)."""
+    """Every choice of targets for a triggered ability put on the stack (603.3d, 601.2c): chosen as a spell's
+    are (``targeting.choose_targets``: several uses of "target", several objects for one use); none if a
+    required target can't be chosen (603.3d: the ability is removed from the stack). An ability exiling "until
+    ~ leaves" for each opponent has its own slots (``target_slots``)."""
+    if not _exiles_until(ability):
+        try:
+            return choose_targets(game, ability.targets, controller, source, None, itself_illegal=False)
+        except Illegal:
+            return []
     slots: list[list[str | None]] = []
     for phrase, pl, optional in target_slots(game, ability, controller):
         spec = target_spec(phrase)
@@ -306,6 +315,10 @@ def target_choices(game: Game, ability: Ability, controller: str, source: str) -
     for combo in itertools.product(*slots):
         out.append(tuple(t for t in combo if t is not None))
     return out
+
+
+def _exiles_until(ability: Ability) -> bool:
+    return any(e.kind == "exile_until_source_leaves" for e in ability.effects)
 
 
 def put_pending(game: Game) -> list[Game]:
@@ -343,7 +356,7 @@ def put_pending(game: Game) -> list[Game]:
                     continue
                 for targets in choices:
                     ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves, face=src.face,
-                                      lki=p.lki)
+                                      lki=p.lki, chosen=True)
                     g2 = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
                     g2 = g2.log(rules, f"{p.controller} puts the triggered ability of {p.source} "
                                          f"({ability.text()}) on the stack" + (f", targeting {', '.join(targets)}" if targets else ""))
