@@ -194,3 +194,13 @@ def test_a_trigger_with_up_to_two_targets_may_choose_none_601_2c():
     # none, either, both chosen (601.2c), then returned or not (608.2d): every subset of the two ends in the hand
     assert {tuple(sorted(o for o in ("f1", "p1") if zone(g, o) == "hand")) for g in games} == \
         {(), ("f1",), ("p1",), ("f1", "p1")}
+
+
+def test_target_opponent_creates_tokens_111_2():
+    a = ability("When ~ enters the battlefield, target opponent creates three 2/2 white Knight creature tokens with "
+                "first strike.", "Creature — Dragon")
+    assert kinds(a) == ["player_creates_tokens"] and a.targets == ("target opponent",)
+    assert a.effects[0].arg("n") == 3 and a.effects[0].arg("token") == "2/2 white Knight creature token with first strike"
+    # near miss: a creature target can't create tokens
+    assert ability("When ~ enters the battlefield, target creature creates a 1/1 white Soldier creature token.").kind \
+        == "unmodelled"

@@ -1,6 +1,6 @@
 """The handlers of the enters-trigger family of issue 9 (slice `etb`), registered in ``resolve.HANDLERS`` when
 the engine package is imported: the intervening "if" marker (603.4, ``intervening``), "~ fights target
-creature" (701.14), counters on each permanent of a kind (122.1)."""
+creature" (701.14), counters on each permanent of a kind (122.1), tokens a target player creates (111.2)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -33,6 +33,19 @@ def _counters_each(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [game]
 
 
+def _player_creates_tokens(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """111.2: the target player creates the tokens: they come under that player's control (an illegal target
+    now gets none, 608.2b; a player who left the game is no legal target, 800.4a)."""
+    skip = resolve._unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    kind = resolve._token_kind(e.arg("token"))
+    for _ in range(e.arg("n", 1)):
+        game = resolve.create_token(game, kind, ctx.target, "111.2")
+    return [game]
+
+
 resolve.HANDLERS["intervening_if"] = intervening.marker
 resolve.HANDLERS["fight_self"] = _fight_self
 resolve.HANDLERS["counters_each"] = _counters_each
+resolve.HANDLERS["player_creates_tokens"] = _player_creates_tokens

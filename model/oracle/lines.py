@@ -214,6 +214,7 @@ _EFFECT_SENTENCES = damage_sentences.early_patterns(_NUM) + (
 #: The zone a word's target is in, where it is not the battlefield (the engine performs the word only there).
 _TARGET_ZONE = {"counter_spell": "stack", "counter_unless_pays": "stack", "regrow": "graveyard", "reanimate": "graveyard", "discard": None,
                 "edict": None}
+_TARGET_ZONE.update(etb_sentences.TARGET_ZONES)
 
 
 def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = ()) -> Effect | None:

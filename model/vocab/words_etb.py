@@ -21,4 +21,7 @@ WORDS = (
     Word("counters_each", "effect", {"n": int, "kind": str, "affects": str},
          lambda a: f"Put {a['n']} {a['kind']} counter(s) on each {a['affects']}",
          frozenset({Scope.POWER_TOUGHNESS, Scope.DIES}), ENGINE),
+    # 111.2: "Target opponent creates three 2/2 white Knight creature tokens with first strike": that player's.
+    Word("player_creates_tokens", "effect", {"target": str, "n": int, "token": str},
+         lambda a: f"Target {a['target']} creates {a['n']} {a['token']}(s)", frozenset(), ENGINE),
 )
