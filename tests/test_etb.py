@@ -152,7 +152,7 @@ def test_karoo_with_no_untapped_island_is_sacrificed_118_12a():
     assert zone(g, "it") == "graveyard" and zone(g, "isl") == "battlefield"
 
 
-def test_a_permanent_card_is_no_instant_or_sorcery_110_4b():
+def test_a_permanent_card_is_no_instant_or_sorcery_110_4a():
     sel, = phrases.parse_target("target permanent card from your graveyard").objects
     assert set(sel.not_types) == {"Instant", "Sorcery"}
     spell, = phrases.parse_target("target permanent spell").objects
@@ -204,3 +204,12 @@ def test_target_opponent_creates_tokens_111_2():
     # near miss: a creature target can't create tokens
     assert ability("When ~ enters the battlefield, target creature creates a 1/1 white Soldier creature token.").kind \
         == "unmodelled"
+
+
+def test_non_subtype_names_none_of_that_subtype_205_3():
+    sel, = phrases.parse_target("target non-Elf creature").objects
+    assert sel.types == ("Creature",) and sel.not_subtypes == ("Elf",)
+    assert sel.fits(("Creature",), ("Goblin",), (), ()) and not sel.fits(("Creature",), ("Elf", "Warrior"), (), ())
+    # near miss: a word that is no subtype stays unread
+    with pytest.raises(DefinitionError):
+        phrases.parse_target("target non-Foo creature")

@@ -40,7 +40,7 @@ def sentence_patterns(num: str, tgt: str) -> tuple:
     opponent creates N tokens" (111.2)."""
     return (
         (re.compile(rf"^~ fights {tgt}\.$", re.I), "fight_self", ("target",)),                        # 701.14a
-        (re.compile(rf"^Put {num} ([+-]1/[+-]1) counters? on each ([a-z ]+?)\.$", re.I), "counters_each",
+        (re.compile(rf"^Put {num} ([+-]1/[+-]1) counters? on each ([a-z -]+?)\.$", re.I), "counters_each",
          ("n", "kind", "affects")),                                                                 # 122.1
         # 111.2: "Target opponent creates three 1/1 ... tokens": the tokens are that player's
         (re.compile(rf"^(target (?:player|opponent)) creates {num} (\d+/\d+ [^.]+? tokens?(?: with [a-z ]+)?)\.$",

@@ -186,18 +186,18 @@ _EFFECT_SENTENCES = damage_sentences.early_patterns(_NUM) + (
     # Issue 9: the effects real spells use most (counted over the Oracle store), read whole like the above.
     (re.compile(r"^(?:All (creatures)|(creatures you control)) get ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I),
      "pump_all", ("affects", "affects", "power", "toughness")),                                       # 613.4c, 611.2c
-    (re.compile(r"^Destroy all ([a-z ]+?)\.$", re.I), "destroy_all", ("affects",)),                    # 701.8a
-    (re.compile(r"^Exile all ([a-z ]+?)\.$", re.I), "exile_all", ("affects",)),                        # 406.3
-    (re.compile(r"^Return all ([a-z ]+?) to their owners' hands\.$", re.I), "bounce_all", ("affects",)),  # 400.6
-    (re.compile(r"^Tap all ([a-z ]+?)\.$", re.I), "tap_all", ("affects",)),                            # 701.26a
-    (re.compile(r"^Untap all ([a-z ]+?)\.$", re.I), "untap_all", ("affects",)),                        # 701.26b
+    (re.compile(r"^Destroy all ([a-z -]+?)\.$", re.I), "destroy_all", ("affects",)),                    # 701.8a
+    (re.compile(r"^Exile all ([a-z -]+?)\.$", re.I), "exile_all", ("affects",)),                        # 406.3
+    (re.compile(r"^Return all ([a-z -]+?) to their owners' hands\.$", re.I), "bounce_all", ("affects",)),  # 400.6
+    (re.compile(r"^Tap all ([a-z -]+?)\.$", re.I), "tap_all", ("affects",)),                            # 701.26a
+    (re.compile(r"^Untap all ([a-z -]+?)\.$", re.I), "untap_all", ("affects",)),                        # 701.26b
     (re.compile(rf"^You gain {_NUM} life for each ([A-Za-z ]+?)\.$", re.I), "gain_life_per", ("n", "count")),  # 119.3
-    (re.compile(rf"^~ deals {_NUM} damage to each ([a-z ]+?) and (each player)\.$", re.I), "damage_each",
+    (re.compile(rf"^~ deals {_NUM} damage to each ([a-z -]+?) and (each player)\.$", re.I), "damage_each",
      ("n", "affects", "players")),                                                                   # 120.3
-    (re.compile(rf"^~ deals {_NUM} damage to each ([a-z ]+?)\.$", re.I), "damage_each", ("n", "affects")),  # 120.3
+    (re.compile(rf"^~ deals {_NUM} damage to each ([a-z -]+?)\.$", re.I), "damage_each", ("n", "affects")),  # 120.3
     (re.compile(rf"^Create {_NUM} (\d+/\d+ [^.]+? tokens?(?: with [a-z ]+)?)\.$", re.I), "create_tokens",
      ("n", "token")),                                                                                # 111.1
-    (re.compile(r"^(target (?:player|opponent)) sacrifices an? ([a-z ]+?)\.$", re.I), "edict",
+    (re.compile(r"^(target (?:player|opponent)) sacrifices an? ([a-z -]+?)\.$", re.I), "edict",
      ("target", "affects")),                                                                         # 701.21a
     (re.compile(r"^Counter (target [a-z ]+ spell)\.$", re.I), "counter_spell", ("target",)),          # 701.6a
     (re.compile(rf"^Put {_NUM} ([+-]1/[+-]1) counters? on {_TGT}\.$", re.I), "counter_target",

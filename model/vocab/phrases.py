@@ -72,10 +72,11 @@ class _Group:
         self.f: dict[str, Any] = {}
         self.has_type = False
         self.players = ""
-        self.permanent = False      # the word "permanent" ("permanent card", "permanent spell": 110.4b)
+        self.permanent = False      # the word "permanent" ("permanent card", "permanent spell": 110.4a-b)
 
     def add(self, key: str, value: Any) -> None:
-        if key in ("types", "subtypes", "supertypes", "not_supertypes", "not_types", "colors", "not_colors"):
+        if key in ("types", "subtypes", "supertypes", "not_supertypes", "not_types", "not_subtypes", "colors",
+                   "not_colors"):
             self.f[key] = tuple(self.f.get(key, ())) + (value,)
             if key in ("types", "subtypes"):
                 self.has_type = True
@@ -84,8 +85,9 @@ class _Group:
 
 
 def _permanent_kinds(groups):
-    """110.4b: a "permanent card" / "permanent spell" is one that is no instant and no sorcery (the only card
-    types that are not permanent types, 110.4a); off the battlefield the word is not empty (etb fix)."""
+    """110.4a-b: a "permanent card" / "permanent spell" has a permanent type (110.4: artifact, battle, creature,
+    enchantment, land, planeswalker): among the cards of a game, one that is no instant and no sorcery (a kindred
+    card is always one of those too). Off the battlefield the word is not empty (etb fix)."""
     for g in groups:
         if g.permanent:
             g.add("not_types", "Instant")
@@ -146,6 +148,13 @@ class _Meaning(Transformer):
 
     def m_type(self, t):
         return ("types", _TYPES[_singular(str(t))])
+
+    def m_nonsubtype(self, t):
+        """"non-Lair", "non-Human": none of that subtype (205.3; etb)."""
+        name = subtype(str(t)[4:])
+        if name is None:
+            raise DefinitionError(f"{str(t)!r} names no subtype (205.3)")
+        return ("not_subtypes", name)
 
     def m_subtype(self, t):
         name = subtype(str(t))
