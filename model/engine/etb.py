@@ -1,14 +1,16 @@
 """The handlers of the enters-trigger family of issue 9 (slice `etb`), registered in ``resolve.HANDLERS`` when
 the engine package is imported: the intervening "if" marker (603.4, ``intervening``), "~ fights target
-creature" (701.14), counters on each permanent of a kind (122.1), tokens a target player creates (111.2)."""
+creature" (701.14), counters on each permanent of a kind (122.1), tokens a target player creates (111.2),
+exiling a player's graveyard (406.2)."""
 from __future__ import annotations
 
 from dataclasses import replace
 
-from mtgjudge.model.engine import damage, effects, intervening, resolve
+from mtgjudge.model.engine import damage, effects, intervening, resolve, zones
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.resolve import Ctx
-from mtgjudge.model.engine.settle import source_on_battlefield
+from mtgjudge.model.engine.settle import after_moves, source_on_battlefield
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.vocab.abilities import Effect
 
 
@@ -45,7 +47,26 @@ def _player_creates_tokens(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [game]
 
 
+def _exile_graveyard(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """406.2, 400.6: every card in the target player's graveyard is exiled at once (each a new object, 400.7);
+    an illegal target now is not affected (608.2b)."""
+    skip = resolve._unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    cards = [o for o in game.state.objects if o.zone == "graveyard" and o.owner == ctx.target]
+    if not cards:
+        return [game.log("406.2", f"{ctx.target}'s graveyard is empty: nothing is exiled")]
+    for o in cards:
+        if not o.card.modelled:
+            raise Unsupported(f"{o.name} ({o.id}) has no definition: what it does as it moves matters")
+        game = zones.move(game, o.id, "exile")
+    game = game.log(("406.2", "400.7"), f"the cards in {ctx.target}'s graveyard are exiled: "
+                                        f"{', '.join(o.id for o in cards)}")
+    return [after_moves(game, [(o, "graveyard", "exile") for o in cards], f"{ctx.target}'s graveyard is exiled")]
+
+
 resolve.HANDLERS["intervening_if"] = intervening.marker
 resolve.HANDLERS["fight_self"] = _fight_self
 resolve.HANDLERS["counters_each"] = _counters_each
 resolve.HANDLERS["player_creates_tokens"] = _player_creates_tokens
+resolve.HANDLERS["exile_graveyard"] = _exile_graveyard
