@@ -171,6 +171,7 @@ class _Meaning(Transformer):
                 g.players = value
             elif key == "permanent":
                 g.permanent = g.permanent or value
+                g.has_type = g.has_type or value    # "permanent or instant card": not the instant's kind
             else:
                 g.add(key, value)
         return g
