@@ -35,7 +35,6 @@ GAPS = {
     "Deep Water": "the effect from Deep Water in force is not modelled",
     "Hall of Gemstone": "not read yet: At the beginning of each player's upkeep, that player chooses a color. Until end of turn, lands tapped for mana produce mana of the c...",
     "Trinisphere": "not read yet: As long as Trinisphere is untapped, each spell that would cost less than three mana to cast costs three mana to cast. (Additional man...",
-    "Whir of Invention": "not read yet: s text 'Search your library for an artifact card with converted mana cost X or less, put it onto the battlefield, then shuffle your l...",
 }
 
 

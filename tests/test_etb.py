@@ -163,12 +163,12 @@ def test_a_permanent_card_is_no_instant_or_sorcery_110_4a():
 
 
 def test_an_enters_trigger_targets_a_card_in_its_controllers_graveyard_115_1():
-    games = _run("Swamp, Swamp, Swamp, Swamp", "{card: Gravedigger, id: it}")
+    games = _run("Swamp, Swamp, Swamp", "{card: Cadaver Imp, id: it}")
     assert all(zone(g, "it") == "battlefield" for g in games)     # no creature card: no target (603.3d)
-    (q,) = load_text(BOARD.format(alice="Swamp, Swamp, Swamp, Swamp", hand="{card: Gravedigger, id: it}", bob="",
+    (q,) = load_text(BOARD.format(alice="Swamp, Swamp, Swamp", hand="{card: Cadaver Imp, id: it}", bob="",
                                   actions="  - {cast: it}\n  - resolve: all").replace(
-        "      hand: [{card: Gravedigger, id: it}]",
-        "      hand: [{card: Gravedigger, id: it}]\n      graveyard: [{card: Grizzly Bears, id: bears}, "
+        "      hand: [{card: Cadaver Imp, id: it}]",
+        "      hand: [{card: Cadaver Imp, id: it}]\n      graveyard: [{card: Grizzly Bears, id: bears}, "
         "{card: Lightning Bolt, id: bolt}]"))
     games = run(Game(q.state), q.actions)
     assert sorted(zone(g, "bears") for g in games) == ["graveyard", "hand"]      # 608.2d: may
