@@ -24,6 +24,7 @@ from mtgjudge.model.rules.guards import require_modelled, require_modelled_for_p
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.rules.permissions import play_permissions, without_mana_cost
 from mtgjudge.model.rules.targets import target_requirements
+from mtgjudge.model.rules import modes
 from mtgjudge.model.rules.timing import (Requirement, activation_timing, cast_timing, land_play_timing,
                                          tap_symbol_requirements)
 from mtgjudge.model.solve.tracked import TrackedSolver
@@ -226,6 +227,7 @@ def can_cast(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool
         # 115.1b, 303.4a: an Aura spell targets what its enchant ability says it can enchant.
         targets += (enchant_phrase(state, oid),)
     reqs += target_requirements(state, targets, player, oid)
+    reqs += modes.requirement(state, ch.abilities, player, oid)      # 700.2a: a modal spell's modes and targets
     free = without_mana_cost(state, oid, player)
     if obj.printed.mana_cost is None and free is None:
         reqs.append((step("118.6", f"{obj.name} has no mana cost: its cost is unpayable, so it can't be cast "

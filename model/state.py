@@ -74,6 +74,7 @@ class StackAbility:
     face: int | None = None   # the face of its source it is an ability of (712.18, 701.27f); None: the face up
     source_transformed: bool = False   # its source transformed since it was put on the stack (701.27f)
     lki: GameObject | None = None     # a leaves-the-battlefield trigger: its source as it last existed (603.10a)
+    modes: tuple[int, ...] | None = None   # a modal ability: the modes chosen as it was put on the stack (700.2b)
     chosen: bool = False              # its targets were chosen as the engine put it on the stack (603.3d), so
                                       # () means none were chosen ("up to"), not that they are unknown
 
@@ -168,12 +169,44 @@ class PreventionShield:
     turn: int
     by: str = ""      # only damage dealt by sources of this description ("attacking creature"); "": any source
     to_players: bool = False   # only damage dealt to players
+    to: str = ""      # only damage dealt to this object or player (615.7: "to target creature")
+    source: str = ""  # only damage this object deals ("Prevent all damage target creature would deal")
+    left: int | None = None   # a shield that prevents "the next N damage" (615.7): how much it still prevents
+    to_np: str = ""   # or to each permanent this noun phrase names as the damage would be dealt ("creatures")
+    by_np: str = ""   # only damage dealt by a permanent this noun phrase names then ("by creatures")
+    controller: str = ""   # whose spell or ability made it (what "you" in its noun phrases is)
 
     def describe(self) -> str:
         """How the outcome and the log name it."""
+        if self.to or self.source or self.left is not None or self.to_np or self.by_np:
+            amount = f"the next {self.left} damage" if self.left is not None else f"all {self.what}"
+            to = " and ".join(x for x in (self.to, f"{self.to_np} ({self.controller})" if self.to_np else "") if x)
+            by = self.source or (f"{self.by_np} ({self.controller})" if self.by_np else "")
+            return f"{amount} that would be dealt{' to ' + to if to else ''}{' by ' + by if by else ''} this turn " \
+                   f"is prevented ({self.origin})"
         by = f" by each {self.by}" if self.by else ""
         to = " to players" if self.to_players else ""
         return f"all {self.what} that would be dealt{to} this turn{by} is prevented ({self.origin})"
+
+
+@dataclass(frozen=True)
+class TurnReplacement:
+    """A replacement effect of a resolved spell or ability on one permanent that lasts this turn (614.1a,
+    514.2): ``kind`` "regenerate" (a regeneration shield, 701.19a: used up the next time it would be
+    destroyed), "no_regeneration" (701.19c: regeneration shields are not applied to it) or "exile_if_dies"
+    ("if it would die this turn, exile it instead", 614.1a, 700.4); ``origin`` the name of its source."""
+
+    kind: str
+    object: str
+    origin: str
+    turn: int
+
+    def describe(self) -> str:
+        """How the outcome and the log name it."""
+        what = {"regenerate": "a regeneration shield is on {o}",
+                "no_regeneration": "{o} can't be regenerated this turn",
+                "exile_if_dies": "if {o} would die this turn, it is exiled instead"}[self.kind]
+        return what.format(o=self.object) + f" ({self.origin})"
 
 
 @dataclass(frozen=True)
@@ -205,6 +238,7 @@ class GameState:
     pt_changes: tuple[PTChange, ...] = ()
     monarch: str | None = None          # the player who is the monarch (725.1), if any
     prevention: tuple[PreventionShield, ...] = ()   # prevention shields until end of turn (615.1, engine.prevent)
+    replacements: tuple[TurnReplacement, ...] = ()  # regeneration and "would die" effects this turn (engine.shields)
     _index: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)
     _cache: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)  # derived facts
 

@@ -203,7 +203,7 @@ def test_compiler_reads_effect_sentences_as_words(sentence, kind, args):
     "Target creature gets +3/+3 until end of turn and gains trample.",
     # e-damage near misses: a cost the word does not take (X, "for each"), a count the reading does not take
     "Counter target spell unless its controller pays {X}, where X is your devotion to blue.",
-    "Counter target spell unless its controller pays {1} for each card in your graveyard.",
+    "Counter target spell unless its controller pays {1} for each creature that attacked this turn.",
     "~ deals X plus 1 damage divided as you choose among any number of targets.",
     "Target creature you control fights target creature you don't control unless it has flying.",
     "Exile up to X target creatures.",

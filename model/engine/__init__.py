@@ -21,6 +21,9 @@ auras.py        Aura spells resolving attached to their target (608.3b-c) and st
 perm.py         issue 9's "perm" effects: tap enchanted, return / sacrifice a permanent of a kind, each player
                 sacrifices, sacrifice unless (118.12a), bolster (701.39a); registered in resolve.HANDLERS
 prevent.py      prevention shields of resolved spells (615.1a "Prevent all combat damage ... this turn")
+shields.py      shields consulted by damage, destruction and dying: prevention on one object or player (615.7),
+                regeneration (701.19), "exile it instead" (614.1a)
+shield_effects.py  the effects that create them; registered in resolve.HANDLERS
 turn.py         the turn's structure for advance (500-514)
 etb.py          issue 9's enters-trigger family: intervening "if" (603.4, intervening.py); registered in
                 resolve.HANDLERS
@@ -37,4 +40,5 @@ from mtgjudge.model.engine import library as _library  # noqa: E402,F401  (e-lib
 from mtgjudge.model.engine import perm as _perm  # noqa: E402,F401  (issue 9, e-perm: registers its handlers)
 from mtgjudge.model.engine import prevent as _prevent  # noqa: E402,F401  (issue 9, r-prevent: prevention shields, 615)
 from mtgjudge.model.engine import counted as _counted  # noqa: E402,F401  (issue 9, r-count: registers its handler)
+from mtgjudge.model.engine import shield_effects as _shield_effects  # noqa: E402,F401  (issue 9, shields: 615.7, 701.19, 614.1a)
 from mtgjudge.model.engine import etb as _etb  # noqa: E402,F401  (issue 9, etb: enters triggers' handlers)

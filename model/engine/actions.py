@@ -17,6 +17,9 @@ from mtgjudge.model.engine.damage import division_possible
 from mtgjudge.model.payment.enumeration import all_payments
 from mtgjudge.model.payment.problem import build_problem
 from mtgjudge.model.engine.removal import remove
+from mtgjudge.model.engine.modes import chosen_by_action, expand, extra_mana, with_chosen
+from mtgjudge.model.mana import format_cost
+from mtgjudge.model.rules.modes import describe, modal_of
 from mtgjudge.model.engine.resolve import resolve_action, spell_ability
 from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.targeting import choose_targets
@@ -27,7 +30,7 @@ from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.legality import can_activate, can_play, find_ability
-from mtgjudge.model.rules.costs import activation_cost, total_cost
+from mtgjudge.model.rules.costs import TotalCost, activation_cost, total_cost
 from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import StackAbility
@@ -43,7 +46,8 @@ def _legal(ans) -> None:
 
 
 def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
-    """601.2: the spell moves to the stack, then its total cost is paid, every distinct payment a branch."""
+    """601.2: the spell moves to the stack, its modes (601.2b, 700.2) and targets (601.2c) are chosen, then its
+    total cost is paid, every distinct choice and payment a branch."""
     state = game.state
     oid = a["cast"]
     player = a.get("by") or state.active_player
@@ -53,23 +57,72 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
         raise InputError("cast", f"{o.name} is a land: play it")
     _legal(can_play(state, oid, player, x))
     ch = current(state, oid)
-    phrases = tuple(t for ab in ch.abilities if ab.kind == "spell" for t in ab.targets)
-    if "Aura" in ch.subtypes:
-        phrases += (enchant_phrase(state, oid),)     # 303.4a, 115.1b: an Aura spell targets what it can enchant
-    if a.get("choices"):
+    modal = modal_of(ch.abilities)
+    if a.get("choices") and modal is None:
         raise Unsupported("casting with choices is not performed by the engine yet")
+    # 601.2b, 700.2a: the modes are chosen first; only those whose targets can be chosen (checked on the state
+    # before the spell moves, as can-play decides; the spell can't target itself either way, 115.5)
+    combos = chosen_by_action(state, ch.abilities, modal, player, oid, a.get("choices")) if modal is not None else [None]
+    if not combos:
+        raise Illegal((step(("700.2a", "601.2c"), f"{o.name}: the modes chosen can't be chosen, a target of theirs "
+                                                  "having no legal choice"),))
     cost = total_cost(state, player, oid, x=x)
     game = zones.move(game, oid, "stack", controller=player, x=x if any(s.kind == "x" for s in (o.printed.mana_cost or ())) else None)
     game = game.log(("601.2a", "601.2b"), f"{player} casts {o.name} ({oid})" + (f" with X={x}" if x else ""))
     game = replace(game, cast_plainly=game.cast_plainly + ((oid, game.moved(oid)),))
     out = []
+    for combo in combos:
+        g_mode = game
+        extra: tuple = ()
+        if combo is not None:
+            g_mode = g_mode.with_state(g_mode.state.with_object(with_chosen(g_mode.state.obj(oid), combo)))
+            g_mode = g_mode.log(("601.2b", "700.2a"), f"{player} chooses mode(s) {describe(combo)} of {o.name}: "
+                                + " ".join(modal.modes[i - 1].text() for i in combo))
+            if len(combos) > 1:
+                g_mode = g_mode.choose(f"{oid} modes {describe(combo)}")
+            # 601.2f, 702.120a, 702.42a: escalate for each mode beyond the first, entwine for every mode
+            extra = extra_mana(ch.abilities, modal, combo, o.name)
+            if extra and not all_payments(build_problem(state, player, _plus(cost, extra))):
+                continue        # 601.2h: a choice of modes whose total cost can't be paid can't be made
+            if extra:
+                g_mode = g_mode.log(("601.2f", "702.120a" if len(combo) <= modal.choose[1] else "702.42a"),
+                                    f"the modes chosen add {format_cost(extra)} to the total cost of {o.name}")
+        try:
+            out += _cast_with_targets(g_mode, state, a, oid, player, x, _plus(cost, extra),
+                                      expand(ch.abilities, combo, o.name), "Aura" in ch.subtypes, extra)
+        except Illegal:
+            if len(combos) == 1:
+                raise
+            # another choice of modes may still be made (601.2b-d): this one is not a way to cast it
+    if not out:
+        raise Illegal((step(("601.2h",) + (("601.2f",) if modal is not None else ()),
+                            f"{player} can't pay the total cost of {o.name} for any choice of "
+                            + ("modes and " if modal is not None else "") + "targets"),))
+    return out
+
+
+def _plus(cost: TotalCost, extra: tuple) -> TotalCost:
+    """The total cost with additional mana (601.2f: additional costs are added to the mana cost)."""
+    return replace(cost, symbols=cost.symbols + tuple(extra)) if extra else cost
+
+
+def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player: str, x: int, cost,
+                       abilities, aura: bool, extra: tuple = ()) -> list[Game]:
+    """601.2c-h for a spell on the stack whose modes are chosen: its targets, every legal choice a branch unless
+    the action names them, then its total cost (``extra``: the mana its modes add), every distinct payment a
+    branch. ``state``: as casting began."""
+    o = state.obj(oid)
+    phrases = tuple(t for ab in abilities if ab.kind == "spell" for t in ab.targets)
+    if aura:
+        phrases += (enchant_phrase(state, oid),)     # 303.4a, 115.1b: an Aura spell targets what it can enchant
+    out = []
     # 601.2c: the targets are chosen as the spell is cast, after it moved to the stack (it can't target
     # itself, 115.5); every legal choice is a branch unless the action names them.
     choices = choose_targets(game, phrases, player, oid, a.get("targets"))
     try:
-        spell_ab = spell_ability(ch.abilities)
+        spell_ab = spell_ability(abilities)
     except Unsupported:
-        if any(e.kind == "damage_divided" for ab in ch.abilities for e in ab.effects):
+        if any(e.kind == "damage_divided" for ab in abilities for e in ab.effects):
             raise
         spell_ab = None
     if spell_ab is not None and phrases:
@@ -90,7 +143,7 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
             g0 = g0.choose(f"{oid} targets {', '.join(targets)}" if targets else f"{oid} targets nothing")
         # 601.2f: the total cost may depend on how many targets were chosen (Fireball: {1} more for each
         # beyond the first).
-        n_cost = cost if len(targets) <= 1 else total_cost(state, player, oid, x=x, targets=len(targets))
+        n_cost = cost if len(targets) <= 1 else _plus(total_cost(state, player, oid, x=x, targets=len(targets)), extra)
         if n_cost != cost and not all_payments(build_problem(state, player, n_cost)):
             continue            # 601.2h: a choice of targets whose cost can't be paid can't be made
         for g in pay(g0, state, player, n_cost, a.get("paying")):
@@ -98,8 +151,6 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
             # 601.2i, 603.2e: abilities that trigger on casting trigger once the spell becomes cast.
             g = g.remember(pending=g.pending + tuple(triggered_by_cast(g, oid, player)))
             out.append(after_moves(g, [(o, o.zone, "stack")], f"{o.name} is cast"))
-    if not out:
-        raise Illegal((step("601.2h", f"{player} can't pay the total cost of {o.name} for any choice of targets"),))
     return out
 
 
@@ -208,4 +259,8 @@ def run(game: Game, actions) -> list[Game]:
     branches = [game]
     for a in actions:
         branches = merge([r for g in branches for r in perform(g, a)])
+        if not branches and "resolve" in a and a.get("choices"):
+            # 700.2b: the modes a resolve action fixes are those chosen as the ability went on the stack
+            raise InputError("choices", "the modes given were chosen in no way the game can go (700.2b: a mode "
+                                        "whose targets had no legal choice can't have been chosen)")
     return branches

@@ -226,10 +226,12 @@ def _bite_itself(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 
 def _damage_each_opponent(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """120.3a: the source deals N damage to each opponent of its controller (in the game, 800.4a)."""
+    branches = [game]       # several prevention shields on one player may apply in several orders (616.1)
     for p in game.state.player_names:
         if p != ctx.controller and p not in game.left:
-            (game,) = resolve._damage(game, e, replace(ctx, target=p, target_legal=True))
-    return [game]
+            c = replace(ctx, target=p, target_legal=True)
+            branches = merge([r for g in branches for r in resolve._damage(g, e, c)])
+    return branches
 
 
 def _damage_its_controller(game: Game, e: Effect, ctx: Ctx) -> list[Game]:

@@ -102,7 +102,7 @@ def _destroy_all(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     ids = affected(game, e, ctx)
     if not ids:
         return [game.log("701.8a", f"there are no {e.arg('affects')}: nothing is destroyed")]
-    return [remove_all(game, ids, "destroy")]
+    return [remove_all(game, ids, "destroy", not ctx.no_regeneration)]
 
 
 def _remove_all(kind: str):
@@ -138,9 +138,11 @@ def _gain_life_per(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 
 
 def _no_regeneration(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """701.19c: "can't be regenerated" stops regeneration shields from applying. The engine creates no
-    regeneration shield (no effect it performs regenerates, and a question can't state one), so none was."""
-    return [game.log(("701.19c", "608.2c"), "it can't be regenerated: no regeneration shield applies")]
+    """701.19c: "can't be regenerated" stops regeneration shields from applying to the destruction before it:
+    ``resolve.run_effects`` gives that destruction ``Ctx.no_regeneration`` (``removal``, ``shields``), so here
+    it is only said."""
+    return [game.log(("701.19c", "608.2c"), "it can't be regenerated: no regeneration shield applied to that "
+                                            "destruction")]
 
 
 def _damage_each(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -151,9 +153,11 @@ def _damage_each(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         return [game.log("120.3", f"there are no {e.arg('affects')}: no damage is dealt")]
     one = Effect("damage", (("n", e.arg("n")), ("target", "any target")), EFFECT_WORDS["damage"])
     players = [p for p in game.state.player_names if p not in game.left] if e.arg("players") else []
+    branches = [game]       # several prevention shields on one object may apply in several orders (616.1)
     for oid in ids + players:
-        (game,) = resolve._damage(game, one, replace(ctx, target=oid, target_legal=True))
-    return [game]
+        c = replace(ctx, target=oid, target_legal=True)
+        branches = merge([r for g in branches for r in resolve._damage(g, one, c)])
+    return branches
 
 
 def _create_tokens(game: Game, e: Effect, ctx: Ctx) -> list[Game]:

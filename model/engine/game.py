@@ -86,8 +86,13 @@ class Game:
         linked = tuple(replace(l, source=m(l.source), exiled=tuple((m(i), n) for i, n in l.exiled)) for l in self.linked)
         pending = tuple(replace(p, source=m(p.source)) for p in self.pending)
         pts = tuple(replace(c, object=m(c.object)) for c in s.pt_changes)
+        # shields and replacement effects in force this turn (615, 614.1a) tell states apart too
+        shields = tuple(replace(p, to=m(p.to) if p.to else "", source=m(p.source) if p.source else "")
+                        for p in s.prevention)
+        replacements = tuple(sorted((replace(r, object=m(r.object)) for r in s.replacements), key=repr)) \
+            if s.replacements else ()
         return (players, objs, s.turn, stack, effects, moves, linked, pending, s.left, s.drew_empty, s.turns_played,
-                pts)
+                pts, shields, replacements, s.monarch)
 
     def with_state(self, state: GameState) -> "Game":
         return replace(self, state=state)

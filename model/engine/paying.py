@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import replace
 from itertools import combinations
 
-from mtgjudge.model.engine import zones
+from mtgjudge.model.engine import shields, zones
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import triggered_by_tapping
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
@@ -126,8 +126,10 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
         moved = []
         for oid in sacrificed:
             lki = game.state.obj(oid)
-            game = zones.move(game, oid, "graveyard").log("701.21a", f"{lki.name} ({oid}) is sacrificed to pay the cost")
-            moved.append((lki, "battlefield", "graveyard"))
+            to, instead = shields.dies_to(game, oid)       # "exile it instead" (614.1a)
+            game = zones.move(game, oid, to).log("701.21a", f"{lki.name} ({oid}) is sacrificed to pay the cost"
+                                                            + instead)
+            moved.append((lki, "battlefield", to))
         game = after_moves(game, moved, "permanents are sacrificed to pay a cost")
     branches = [game]
     for n, zone, to, rule in ((p.discard, "hand", "graveyard", "701.9a"), (p.exile, "graveyard", "exile", "406.3")):

@@ -3,7 +3,7 @@ exiled (406.3) or returned to its owner's hand (400.6). The question format's ac
 effects of resolving spells and abilities both perform them here."""
 from __future__ import annotations
 
-from mtgjudge.model.engine import zones
+from mtgjudge.model.engine import shields, zones
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.rules.guards import guard_scope
@@ -18,26 +18,29 @@ _KINDS = {
 }
 
 
-def remove_all(game: Game, oids: list[str], kind: str) -> Game:
+def remove_all(game: Game, oids: list[str], kind: str, regenerate: bool = True) -> Game:
     """``kind`` done to every permanent of ``oids`` at once ("destroy all creatures", 701.8a): each moves as
     ``remove`` says, and what the moves trigger sees them all leave together (603.10a)."""
     moved = []
     for oid in oids:
-        game, m = _move(game, oid, kind)
+        game, m = _move(game, oid, kind, regenerate)
         moved += m
     return after_moves(game, moved, f"{', '.join(oids)} leave the battlefield") if moved else game
 
 
-def remove(game: Game, oid: str, kind: str) -> Game:
+def remove(game: Game, oid: str, kind: str, regenerate: bool = True) -> Game:
     """``kind`` (destroy, sacrifice, exile, bounce) done to ``oid``; nothing happens if it is not on the
     battlefield; an indestructible permanent is not destroyed (702.12b). The zone change becomes a new object
-    (400.7) and what it triggers waits to be put on the stack (``settle.after_moves``)."""
-    game, moved = _move(game, oid, kind)
+    (400.7) and what it triggers waits to be put on the stack (``settle.after_moves``). ``regenerate`` False:
+    the effect says it "can't be regenerated" (701.19c)."""
+    game, moved = _move(game, oid, kind, regenerate)
     return after_moves(game, moved, f"{oid} leaves the battlefield") if moved else game
 
 
-def _move(game: Game, oid: str, kind: str) -> tuple[Game, list]:
-    """The zone change of ``remove``, without what follows it: the game and the moves made (lki, from, to)."""
+def _move(game: Game, oid: str, kind: str, regenerate: bool = True) -> tuple[Game, list]:
+    """The zone change of ``remove``, without what follows it: the game and the moves made (lki, from, to).
+    Destruction is replaced by a regeneration shield (701.19a); dying by "exile it instead" (614.1a): both
+    are ``shields``'."""
     st = game.state
     if not st.has(oid) or st.obj(oid).zone != "battlefield":
         return game.log("400.7", f"{oid} is not on the battlefield: nothing happens"), []
@@ -45,9 +48,15 @@ def _move(game: Game, oid: str, kind: str) -> tuple[Game, list]:
     if kind == "destroy":
         if current(st, oid).has_keyword("Indestructible"):
             return game.log("702.12b", f"{o.name} is indestructible and is not destroyed"), []
+        game, regenerated = shields.regenerate(game, oid, regenerate)
+        if regenerated:
+            return game, []
         guard_scope(game.state, "dies", f"{oid} is destroyed")
     to, rule, verb = _KINDS[kind]
+    instead = ""
+    if to == "graveyard":
+        to, instead = shields.dies_to(game, oid)
     gone = "; its counters cease to exist (122.2)" if o.counters else ""
-    game = zones.move(game, oid, to).log((rule, "400.7") + (("122.2",) if gone else ()),
-                                         f"{o.name} ({oid}) {verb}; it becomes a new object{gone}")
+    game = zones.move(game, oid, to).log((rule, "400.7") + (("122.2",) if gone else ()) + (("614.1a",) if instead else ()),
+                                         f"{o.name} ({oid}) {verb}{instead}; it becomes a new object{gone}")
     return game, [(o, "battlefield", to)]

@@ -23,7 +23,7 @@ from mtgjudge.model.engine.removal import remove
 from mtgjudge.model.engine.sba import power
 from mtgjudge.model.engine.targeting import effect_uses, still_legal
 from mtgjudge.model.rules.targets import target_spec
-from mtgjudge.model.engine import zones
+from mtgjudge.model.engine import shields, zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.auras import resolve_aura
 from mtgjudge.model.engine.tokens import token_card
@@ -31,6 +31,7 @@ from mtgjudge.model.engine.exile_until import exile_until_leaves, link_exiled, r
 from mtgjudge.model.engine.exile_top import exile_top, exiled_by_this, leave_permission
 from mtgjudge.model.engine import optional
 from mtgjudge.model.engine import intervening
+from mtgjudge.model.engine import modes
 from mtgjudge.model.engine.transforming import can_transform, transform
 from mtgjudge.model.engine.settle import after_moves, settle, source_on_battlefield
 from mtgjudge.model.engine.triggers import ability_of, guard_unrecognized, legal_target, target_slots
@@ -63,6 +64,7 @@ class Ctx:
     source_transformed: bool = False     # the source transformed since the ability went on the stack (701.27f)
     source_lki: GameObject | None = None   # the source as it last existed on the battlefield (603.10a, 608.2h)
     links_exile: bool = False              # an ability whose object has a linked "return the exiled card" (607.2a)
+    no_regeneration: bool = False          # "It can't be regenerated." follows the destruction (701.19c)
 
 
 # ------------------------------------------------------------------------------------------- effects
@@ -225,20 +227,39 @@ def _damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                 raise Unsupported(f"{src.name} has {kw.lower()}: the results of its damage are not performed by "
                                   "the engine yet")
     name = src.name if src is not None else ctx.source
+    if t not in st.player_names:
+        o = st.obj(t)
+        if o.zone != "battlefield":
+            raise Unsupported(f"damage to {o.name} ({t}) in the {o.zone} is not performed by the engine")
+        types = current(st, t).types
+        if "Planeswalker" in types or "Battle" in types:
+            raise Unsupported(f"damage to {o.name} ({t}), a planeswalker or battle (120.3c, 120.3h), is not "
+                              "performed by the engine yet")
+        guard_scope(st, "dies", f"{name} deals damage to {o.name} ({t})")
+    elif st.prevention:
+        # unmodelled text about the damage event ("damage can't be prevented") is guarded before any shield
+        # prevents it (the damage dealt guards it again, ``change_life``)
+        guard_scope(st, "life", f"{name} would deal damage to {t}")
+    out = []
+    for g, left in shields.prevent(game, ctx.source, t, n):      # 615.6-615.7: prevention shields first
+        if left <= 0:
+            out.append(g.log("615.6", f"all the damage {name} would deal to {t} is prevented: none is dealt"))
+        else:
+            out.append(_deal(g, name, t, left))
+    return out
+
+
+def _deal(game: Game, name: str, t: str, n: int) -> Game:
+    """120.3: ``n`` damage (after prevention) dealt to the player or permanent ``t`` by the source ``name``."""
+    st = game.state
     if t in st.player_names:
-        return [change_life(game, t, -n, ("120.3a", "119.3"), f": {name} deals {n} damage to them")]
+        return change_life(game, t, -n, ("120.3a", "119.3"), f": {name} deals {n} damage to them")
     o = st.obj(t)
-    if o.zone != "battlefield":
-        raise Unsupported(f"damage to {o.name} ({t}) in the {o.zone} is not performed by the engine")
-    types = current(st, t).types
-    if "Planeswalker" in types or "Battle" in types:
-        raise Unsupported(f"damage to {o.name} ({t}), a planeswalker or battle (120.3c, 120.3h), is not performed "
-                          "by the engine yet")
-    guard_scope(st, "dies", f"{name} deals damage to {o.name} ({t})")
+    # ("dies" was guarded by ``_damage`` before prevention)
     guard_scope(st, "power-toughness", f"{name} deals damage to {o.name} ({t})")
     game = game.with_state(st.with_object(replace(o, damage=o.damage + n)))
     guard_unrecognized(game, f"{name} deals damage to {o.name}")
-    return [game.log("120.3e", f"{name} deals {n} damage to {o.name} ({t}): it is marked on it")]
+    return game.log("120.3e", f"{name} deals {n} damage to {o.name} ({t}): it is marked on it")
 
 
 def _removal(kind: str) -> Callable[[Game, Effect, Ctx], list[Game]]:
@@ -258,7 +279,7 @@ def _removal(kind: str) -> Callable[[Game, Effect, Ctx], list[Game]]:
                     g = g.log("607.2a", f"{ctx.source} has already left the battlefield: its linked ability that "
                                         f"returns the exiled card has triggered already, so {ctx.target} stays exiled")
             return [g]
-        return [remove(game, ctx.target, kind)]
+        return [remove(game, ctx.target, kind, not ctx.no_regeneration)]
     return handler
 
 
@@ -487,9 +508,13 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
                               "known to the engine only right after 'exile the top cards of your library')")
     uses = [(None, None)] * len(ability.effects) if _exiles_until(ability) or not ability.targets else \
         effect_uses(ability, ctx.targets)
+    # 701.19c, 608.2c: "It can't be regenerated." after a destruction applies to that destruction itself
+    unregenerable = {id(e) for e, nxt in zip(ability.effects, ability.effects[1:]) if nxt.kind == "no_regeneration"}
+
     def perform(branches: list[Game], e: Effect, use, it):
         """One instruction on every branch; returns the branches and what "it" names next (608.2c)."""
         group, group2 = use
+        base = replace(ctx, no_regeneration=True) if id(e) in unregenerable else ctx
         if group2 is not None or e.arg("it"):
             # one effect on two targets ("fights target creature"), or on "it" (the previous effect's target)
             # and a target: performed once, with both and whether each is still legal (608.2b)
@@ -502,13 +527,13 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
                 t1, ok1 = it
                 if t1 is None:
                     raise Unsupported(f"what 'it' refers to in {e.text()!r} is not known to the engine")
-            c = replace(ctx, target=t1, target_legal=ok1, target2=t2, target2_legal=ok2,
+            c = replace(base, target=t1, target_legal=ok1, target2=t2, target2_legal=ok2,
                         before=ctx.before or game.state)
             return merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)]), (t1, ok1)
         if e.kind in WHOLE_USE:
             # an effect that acts on all the targets of its use at once (damage divided among them, 601.2d)
             idx = list(group) if group is not None else []
-            c = replace(ctx, group=tuple(ctx.targets[i] for i in idx),
+            c = replace(base, group=tuple(ctx.targets[i] for i in idx),
                         group_legal=tuple(legal[i] if legal is not None else True for i in idx),
                         before=ctx.before or game.state)
             return merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)]), it
@@ -517,9 +542,18 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
         for i in (group if group is not None else (None,)):
             t = ctx.targets[i] if i is not None else None
             ok = legal[i] if i is not None and legal is not None else True
-            c = replace(ctx, target=t, target_legal=ok, before=ctx.before or game.state)
+            c = replace(base, target=t, target_legal=ok, before=ctx.before or game.state)
             nxt = []
             for g in branches:
+                # 400.7, 608.2b: a target an earlier instruction moved to another zone (a mode chosen twice on
+                # one object, 700.2d; "return target permanent" then "target creature gets -3/-3") is a new
+                # object, not the one targeted: it is treated as an illegal target
+                if ok and t is not None and t not in g.state.player_names and g.state.has(t) and \
+                        c.before.has(t) and g.state.moved(t) != c.before.moved(t):
+                    g = g.log(("400.7", "608.2b"), f"{t} has changed zones since {name_of(g.state, ctx.source)} began "
+                                                   "to resolve: it is a new object, not the one targeted")
+                    nxt += HANDLERS[e.kind](g, e, replace(c, target_legal=False))
+                    continue
                 nxt += HANDLERS[e.kind](g, e, c)
             branches = merge(nxt)
         it = (ctx.targets[group[0]], legal[group[0]] if legal is not None else True) \
@@ -595,6 +629,7 @@ def resolve_top(game: Game) -> list[Game]:
             raise Unsupported(f"{src.name}'s ability is not modelled: {ability.source_text!r}")
         if ability.kind not in ("triggered", "activated"):
             raise Unsupported(f"ability {top.index} of {src.name} is not a triggered or activated ability")
+        ability = modes.on_stack(ability, top.modes, src.name)     # 700.2b: the modes chosen as it went on the stack
         links = any(e.kind == "return_exiled" for a in abilities for e in a.effects)
         ctx = Ctx(top.source, top.controller, tuple(top.targets), getattr(top, "source_moves", 0), src.x,
                   ability_index=top.index, face=face, source_transformed=top.source_transformed,
@@ -625,7 +660,8 @@ def resolve_top(game: Game) -> list[Game]:
                                     f"{o.name} ({top}) resolves and enters the battlefield under {o.controller}'s control")
         lki = game.state.obj(top)
         return [after_moves(game, [(o, "stack", "battlefield")], f"{o.name} enters the battlefield")]
-    whole = spell_ability(ch.abilities)
+    # 700.2, 608.2c: a modal spell does what its chosen modes say, in the order written
+    whole = spell_ability(modes.expand(ch.abilities, modes.chosen_of(o), o.name))
     if whole is None:
         raise Unsupported(f"resolving {o.name}: its effect is not modelled")
     spell = [whole]
@@ -657,7 +693,9 @@ def resolve_top(game: Game) -> list[Game]:
 def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
     """The ``resolve: N`` action: the top N objects of the stack resolve one by one (``all``: until it is
     empty), the game settling after each (704.3, 603.3b); ``targets`` fix those of the triggered or activated
-    ability resolved first, as if chosen when it was put on the stack."""
+    ability resolved first, as if chosen when it was put on the stack; ``choices: {modes: [..]}`` the modes of a
+    modal one (700.2b): the branches where those were chosen (none from this game: ``actions.run`` checks that
+    some branch of the game chose them)."""
     n = a["resolve"]
     count = MAX_STEPS if n == "all" else n
     branches = [game]
@@ -669,12 +707,22 @@ def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
                     nxt.append(g)
                     continue
                 raise InputError("resolve", f"resolve: {n} asked, but the stack is empty after {i}")
+            if a.get("choices") and i == 0:
+                # 700.2b: the modes of the modal triggered ability resolved first, as if chosen when it was put on
+                # the stack: the branches where they were chosen so
+                top = g.state.stack[0]
+                ab = ability_of(g, top.source, top.index, top.lki) if isinstance(top, StackAbility) else None
+                if ab is None or not ab.modes:
+                    raise Unsupported("choices on resolve other than a modal ability's modes are not performed by the "
+                                      "engine yet")
+                if top.modes != modes.from_choices(ab, a["choices"]):
+                    continue
             if a.get("targets") is not None and i == 0:
                 top = g.state.stack[0]
                 if not isinstance(top, StackAbility):
                     raise InputError("targets", "targets fix those of a triggered ability; the top of the stack "
                                                       "is a spell")
-                ab = ability_of(g, top.source, top.index, top.lki)
+                ab = modes.on_stack(ability_of(g, top.source, top.index, top.lki), top.modes, top.source)
                 # One target for each use of "target" (608.2b checks them as it resolves); exile-until abilities
                 # may have one per opponent and optional ones.
                 slots = target_slots(g, ab, top.controller) if _exiles_until(ab) else [(t, None, False) for t in ab.targets]
@@ -682,8 +730,6 @@ def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
                     raise InputError("targets", f"the ability of {top.source} takes {len(slots)} target(s); "
                                                       f"{len(a['targets'])} given")
                 g = g.with_state(g.state.evolve(stack=(replace(top, targets=tuple(a["targets"])),) + g.state.stack[1:]))
-            if a.get("choices"):
-                raise Unsupported("choices on resolve are not performed by the engine yet")
             for r in resolve_top(g):
                 nxt += settle(r)
         branches = merge(nxt)

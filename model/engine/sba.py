@@ -12,7 +12,7 @@ from mtgjudge.model.rules.layers import APPLIERS, current
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.engine.game import Game
-from mtgjudge.model.engine import zones
+from mtgjudge.model.engine import shields, zones
 from mtgjudge.model.rules.enchanting import can_enchant
 
 
@@ -129,6 +129,12 @@ def check(game: Game) -> tuple[Game, list, bool]:
     moved = []
     for oid, rule, why in to_graveyard:
         lki = game.state.obj(oid)
-        game = zones.move(game, oid, "graveyard").log(rule, why)
-        moved.append((lki, "battlefield", "graveyard"))
+        if rule == "704.5g":
+            # 704.5g is destruction: a regeneration shield replaces it (701.19a); 704.5f is not (701.19c)
+            game, regenerated = shields.regenerate(game, oid, cause="704.5g")
+            if regenerated:
+                continue
+        to, instead = shields.dies_to(game, oid)          # "exile it instead" (614.1a)
+        game = zones.move(game, oid, to).log((rule, "614.1a") if instead else rule, why + instead)
+        moved.append((lki, "battlefield", to))
     return game, moved, True

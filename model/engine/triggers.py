@@ -27,6 +27,7 @@ from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.engine.targeting import choose_targets
 from mtgjudge.model.rules.targets import is_legal_target, target_spec
 from mtgjudge.model.rules.characteristics import matches, printed_characteristics
+from mtgjudge.model.engine import modes
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine import intervening
 from mtgjudge.model.state import PendingTrigger, StackAbility
@@ -349,20 +350,32 @@ def put_pending(game: Game) -> list[Game]:
                 # 603.10a: a leaves-the-battlefield ability is the ability of its source as it last existed.
                 src = p.lki if p.lki is not None else g.state.obj(p.source)
                 ability = ability_of(g, p.source, p.index, src)
-                choices = target_choices(g, ability, p.controller, p.source)
-                if not choices:
-                    nxt.append(g.log("603.3d", f"the triggered ability of {p.source} ({ability.text()}) has no legal "
-                                               "target: it is removed from the stack"))
+                # 700.2b, 603.3c: a modal ability's modes are chosen as it is put on the stack, only modes whose
+                # targets can be chosen; with none, it is removed from the stack
+                options = [(combo, ab, target_choices(g, ab, p.controller, p.source))
+                           for combo, ab in modes.trigger_options(ability)]
+                options = [o for o in options if o[2]]
+                if not options:
+                    nxt.append(g.log(("603.3d", "700.2b") if ability.modes else "603.3d",
+                                     f"the triggered ability of {p.source} ({ability.text()}) has no legal "
+                                     + ("choice of modes (a mode's target has no legal choice)" if ability.modes
+                                        else "target") + ": it is removed from the stack"))
                     continue
-                for targets in choices:
-                    ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves, face=src.face,
-                                      lki=p.lki, chosen=True)
-                    g2 = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
-                    g2 = g2.log(rules, f"{p.controller} puts the triggered ability of {p.source} "
-                                         f"({ability.text()}) on the stack" + (f", targeting {', '.join(targets)}" if targets else ""))
-                    if len(seq) > 1 or len(choices) > 1:
-                        g2 = g2.choose(f"trigger {p.source}#{p.index}" + (f" targets {', '.join(targets)}" if targets else " no targets"))
-                    nxt.append(g2)
+                n_choices = sum(len(o[2]) for o in options)
+                for combo, _, choices in options:
+                    chose = "" if combo is None else f" choosing mode(s) {modes.describe(combo)}"
+                    for targets in choices:
+                        ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves, face=src.face,
+                                          lki=p.lki, modes=combo, chosen=True)
+                        g2 = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
+                        g2 = g2.log(rules + (("700.2b",) if combo is not None else ()),
+                                    f"{p.controller} puts the triggered ability of {p.source} ({ability.text()}) on "
+                                    f"the stack{chose}" + (f", targeting {', '.join(targets)}" if targets else ""))
+                        if len(seq) > 1 or n_choices > 1:
+                            g2 = g2.choose(f"trigger {p.source}#{p.index}" + (f" modes {modes.describe(combo)}" if combo
+                                           is not None else "") + (f" targets {', '.join(targets)}" if targets
+                                                                  else " no targets"))
+                        nxt.append(g2)
             branches = nxt
         out += branches
         if len(out) > _RAW_BOUND:

@@ -56,8 +56,10 @@ def _cleanup(game: Game) -> list[Game]:
         # 514.2: "until end of turn" power/toughness changes (613.4c) end with the damage.
         pts = st.pt_changes
         shields = st.prevention        # 514.2: prevention shields "this turn" (615.1) end too
+        shields += st.replacements     # and regeneration shields, "would die" replacements (701.19a, 614.1a)
         if ended or objs != st.objects or pts or shields:
-            g = g.with_state(st.evolve(objects=objs, effects=tuple(kept), pt_changes=(), prevention=()))
+            g = g.with_state(st.evolve(objects=objs, effects=tuple(kept), pt_changes=(), prevention=(),
+                                       replacements=()))
             text = "damage marked on permanents is removed" if objs != st.objects else ""
             if pts:
                 text += ("; " if text else "") + "; ".join(

@@ -80,7 +80,11 @@ def _forget_references(state: GameState, oid: str, marker: str) -> GameState:
     effects = tuple(replace(e, objects=tuple(marker if t == oid else t for t in e.objects)) if oid in e.objects else e
                     for e in state.effects)
     pts = tuple(replace(c, object=marker) if c.object == oid else c for c in state.pt_changes)
-    return state.evolve(objects=tuple(objs), stack=stack, effects=effects, pt_changes=pts)
+    # shields on the old object (615.7, 701.19a, 614.1a) don't apply to the new one: they end
+    shields = tuple(p for p in state.prevention if oid not in (p.to, p.source))
+    replacements = tuple(r for r in state.replacements if r.object != oid)
+    return state.evolve(objects=tuple(objs), stack=stack, effects=effects, pt_changes=pts, prevention=shields,
+                        replacements=replacements)
 
 
 def next_timestamp(state: GameState) -> int:

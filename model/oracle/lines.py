@@ -16,12 +16,13 @@ from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
 from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
-from mtgjudge.model.oracle import damage_sentences, etb_sentences, keywords
+from mtgjudge.model.oracle import damage_sentences, etb_sentences, keywords, modes
 from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
 from mtgjudge.model.oracle.perm_sentences import perm_sentence
 from mtgjudge.model.oracle.prevent_sentences import prevent_sentence
+from mtgjudge.model.oracle.shield_sentences import shield_sentence      # 615.7, 701.19, 614.1a (shields)
 from mtgjudge.model.oracle.counted import counted_word
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.oracle.until import until_word
@@ -301,6 +302,9 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     until = until_word(sentence, found, earlier)                  # 611.2a: "... until end of turn"
     if until is not None:
         return until
+    shield = shield_sentence(sentence, found, earlier)          # 615.7, 701.19, 614.1a (shields)
+    if shield is not None:
+        return shield
     word = library_word(sentence, found)      # libraries, hands and players (e-library)
     if word is not None:
         return word
@@ -368,9 +372,14 @@ def no_regeneration_after(sentence: str, earlier: list) -> Effect | None:
     """701.19c, 608.2c: "It can't be regenerated." right after "Destroy target ...", "They can't be
     regenerated." right after "Destroy all ...": no regeneration shield is applied to what it destroys."""
     prev = earlier[-1] if earlier else None
-    want = {"destroy": "it can't be regenerated.", "destroy_all": "they can't be regenerated."}
-    if prev is None or want.get(prev.kind) != sentence.strip().lower():
+    want = {"destroy": ("it can't be regenerated.", "that creature can't be regenerated.",
+                        "a creature destroyed this way can't be regenerated."),
+            "destroy_all": ("they can't be regenerated.", "creatures destroyed this way can't be regenerated.")}
+    said = sentence.strip().lower()
+    if prev is None or (said if said.endswith(".") else said + ".") not in want.get(prev.kind, ()):
         return None
+    if "creature" in said and "creature" not in (prev.arg("target") or prev.arg("affects") or ""):
+        return None             # "that creature" / "a creature destroyed this way" after a non-creature phrase
     return parse_effect("no_regeneration")
 
 
@@ -396,9 +405,9 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
             words[-1] = rider
             continue
         targets += found
-        word = effect_word(s, found, words) or (may_play_after(s, words) or no_regeneration_after(s, words)
-                                                or looked_after(s, words) or hand_after(s, words)
-                                                if not found else None)
+        word = effect_word(s, found, words) or (
+            may_play_after(s, words) or no_regeneration_after(s, words) or looked_after(s, words)
+            or hand_after(s, words) if not found else None)
         # 608.2c-d: "You may <instruction>", "If you do, <instruction>" where no reader took the sentence whole
         # (an instruction another reader reads with its own "may" is read here when "If you do" follows it)
         optional = optional_words(s, found, words, effect_word) \
@@ -559,8 +568,8 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
                                           r"\bmana\b(?! (?:cost|value))", low):
                 return fallback
             targets += found
-            effects.append(effect_word(s, found, effects) or (may_play_after(s, effects) if not found else None)
-                           or _other(s))
+            effects.append(effect_word(s, found, effects) or (may_play_after(s, effects) or no_regeneration_after(
+                s, effects) if not found else None) or _other(s))
     if cost is None:
         if production is None or _moves_itself_elsewhere(cost_text):
             # 113.6m: an ability whose cost or effect moves the object itself out of another zone functions only
@@ -604,6 +613,10 @@ _CASTING_WORDS = re.compile(r"\b(choose (?:one|two|three|any|up to|x)|cast|(?<!c
 
 def _spell_line(norm: str, printed: str, ctx: LineContext) -> Ability:
     fallback = unmodelled(norm, printed, "spell", ctx.spell)
+    # 700.2: "Choose one — • A • B": each mode read as the same text alone (``oracle.modes``)
+    modal = modes.modal_ability(norm, printed, "spell", lambda m: _spell_line(m, m, ctx))
+    if modal is not None:
+        return modal
     if _CASTING_WORDS.search(norm):
         return fallback
     read = read_effect_words(sentences(norm))
@@ -806,7 +819,10 @@ def _triggered(body: str, printed: str, ctx: LineContext) -> Ability:
     try:
         r = phrases.parse(body, "trigger_exile_until")
     except DefinitionError:
-        return _triggered_impulse(body, printed) or _triggered_effects(body, printed, ctx)
+        # 700.2b: "When ~ enters the battlefield, choose one — • A • B", each mode read as "[condition], [mode]"
+        return modes.modal_trigger(body, printed, lambda cond, m: _triggered_effects(
+            f"{cond}, {m[:1].lower()}{m[1:]}", m, ctx)) or _triggered_impulse(body, printed) or \
+            _triggered_effects(body, printed, ctx)
     phrase = re.search(r"\btarget (.+?) until ~ leaves", body).group(1)
     args: dict = {"target": phrase}
     if r["for_each_opponent"]:

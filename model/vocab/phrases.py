@@ -32,6 +32,7 @@ STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "quality", "tar
           "effect_sentence", "static_land_plays", "keyword_action", "static_same_for", "spend_as_line",
           "until_effect", "player_effect", "library_effect", "looked_effect", "hand_effect", "counter_effect",
           "counter_instead")
+STARTS += ("modal_header",)       # modes (700.2): the instruction before a modal text's bullets
 
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10}
@@ -776,6 +777,17 @@ class _Meaning(Transformer):
     # ---- keyword actions as whole sentences (701): the word of the effect vocabulary
     def ka_recruit(self): return "recruit"       # 701.70a (2026-09-25 rules)
 
+    # modes (700.2): (at least, at most, may repeat) modes; "or more" is bounded by the modes printed (None)
+    def mh_exact(self, n, *_): return (number_word(str(n)), number_word(str(n)), False)
+    def mh_repeat(self, n, *_): return (number_word(str(n)), number_word(str(n)), True)
+
+    def mh_or_both(self, n, *_):
+        if number_word(str(n)) != 1:
+            raise DefinitionError(f"'choose {n} or both' is not a modal instruction the verifier reads")
+        return (1, 2, False)
+
+    def mh_or_more(self, n, *_): return (number_word(str(n)), None, False)
+
     # ---- perm: permanents entering, tokens, triggers (issue 9, e-perm): {"word": kind, **args}
     def pe_tap_enchanted(self, noun):
         what = str(noun).lower()
@@ -801,6 +813,45 @@ class _Meaning(Transformer):
         if sel.players or sel.zone != "battlefield" or len(sel.objects) != 1 or sel.that_player:
             raise DefinitionError("the sources of combat damage: one kind of permanent")
         return {"word": "prevent_combat_damage", "by": sel.objects[0].describe()}
+
+    # ---- shields (issue 9, helper shields; 615.7, 701.19, 614.1a): {"word": kind, subject: value, ...}
+    def sh_target(self, _t, _np): return {"target": True}
+    def sh_targets(self, _count, _t, _np): return {"target": True}
+    def sh_any_target(self, _t): return {"target": True}
+    def sh_it(self): return {"it": True}
+    def sh_self(self, _s): return {"self": True}
+
+    def sh_that(self, noun):
+        if str(noun).lower() != "creature":
+            raise DefinitionError(f"that {noun}: only 'that creature' is read")
+        return {"it": True}
+
+    def sh_damaged(self, *parts):
+        if str(parts[-1]).lower().rstrip("s") != "creature":
+            raise DefinitionError(f"{parts[-1]} dealt damage this way: only creatures are read")
+        return {"damaged": True}
+
+    def sh_regenerate(self, subject): return {"word": "regenerate", **subject}
+    def sh_no_regeneration(self, subject): return {"word": "no_regeneration_this_turn", **subject}
+    def sh_exile_if_dies(self, subject): return {"word": "exile_if_dies", **subject}
+
+    def sh_if_creature_no_regeneration_exile(self, _article, noun):
+        if str(noun).lower() != "creature":
+            raise DefinitionError(f"if it's a {noun}: only 'a creature' is read")
+        return {"word": "no_regeneration_exile", "it": True, "creature_only": True}
+
+    def sh_you(self): return {"you": True}
+    def sh_you_and_np(self, _np): return {"you": True, "affects": True}
+    def sh_np(self, _np): return {"affects": True}
+    def sh_combat(self): return "combat"
+
+    def sh_prevent_next(self, n, subject): return {"word": "prevent_next", "n": int(n), **subject}
+
+    def sh_prevent_all_to(self, *parts):
+        return {"word": "prevent_all_to", **parts[-1], **({"combat": True} if "combat" in parts[:-1] else {})}
+
+    def sh_prevent_all_by(self, *parts):
+        return {"word": "prevent_all_by", **parts[-1], **({"combat": True} if "combat" in parts[:-1] else {})}
 
     def tp_any(self, *_):
         kinds = tuple(Selector(types=(t,)) for t in ("Creature", "Planeswalker", "Battle"))
@@ -1096,3 +1147,6 @@ STARTS = STARTS + ("perm_effect",)
 
 # prevent (issue 9, r-prevent): the start symbol of prevention shields' sentences.
 STARTS = STARTS + ("prevent_effect",)
+
+# shields (issue 9, helper shields): the start symbol of prevention, regeneration and "would die" sentences.
+STARTS = STARTS + ("shield_effect",)

@@ -163,8 +163,11 @@ def cost_needs(cost: tuple[CostPart, ...], targets: tuple[str, ...]) -> Needs:
 
 
 def spell_targets(face: Face) -> tuple[str, ...]:
-    """What casting the face targets: its spell abilities' targets, and an Aura's "Enchant <phrase>" (303.4a)."""
-    phrases = [t for a in face.abilities if a.kind == "spell" for t in a.targets]
+    """What casting the face targets: its spell abilities' targets, every mode's of a modal one (700.2c: a mode
+    can be chosen only with its targets, so the board holds a target for each), and an Aura's "Enchant <phrase>"
+    (303.4a)."""
+    phrases = [t for a in face.abilities if a.kind == "spell" for t in a.targets + tuple(
+        t for m in a.modes for t in m.targets)]
     if "Aura" in face.subtypes:
         phrases += [a.keyword[len("Enchant "):] for a in face.abilities
                     if a.kind == "keyword" and a.keyword.startswith("Enchant ")]

@@ -151,6 +151,8 @@ def summary(game: Game) -> dict:
         out["monarch"] = st.monarch           # 725.1
     if st.prevention:                         # 615.1: prevention shields in force this turn
         out["prevention"] = [s.describe() for s in st.prevention]
+    if st.replacements:                       # 701.19a, 614.1a: regeneration shields, "exile it instead"
+        out["replacements"] = [r.describe() for r in st.replacements]
     perms = {}
     for o in st.battlefield():
         d: dict[str, Any] = {"card": o.name}

@@ -1,0 +1,180 @@
+"""Shields and replacement effects that last this turn, consulted by every damage event and every destruction
+the engine performs (issue 9, helper ``shields``): prevention shields (615: "prevent the next N damage that
+would be dealt to ...", "prevent all damage ... would deal"), regeneration shields (701.19a), "can't be
+regenerated" (701.19c) and "if it would die this turn, exile it instead" (614.1a).
+
+They live in the game state (``state.prevention``, ``state.replacements``), are shown in the outcome, end
+when their object becomes a new object (400.7, ``zones``) and in the cleanup step (514.2, ``engine.turn``).
+The single places that consult them: damage (``resolve._damage``, 120.3) asks ``prevent``; destruction
+(``removal``, 701.8a, and lethal damage, 704.5g) asks ``regenerate``; every permanent going from the
+battlefield to a graveyard (destroyed, sacrificed, 704.5f-g) asks ``dies_to``.
+
+This module performs no effect of its own (the words that create shields are ``engine.shield_effects``): it
+imports nothing of ``resolve`` so that resolve, removal and sba can use it.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import permutations
+
+from mtgjudge.model.engine.game import Game, MAX_BRANCHES
+from mtgjudge.model.errors import SearchBound, Unsupported
+from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.vocab.phrases import parse_np
+from mtgjudge.model.state import COMBAT_STEPS, PreventionShield, TurnReplacement
+
+#: The card types of permanents (110.4).
+PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
+
+#: 616.1: at most this many shields applying to one damage event are ordered (every order a branch).
+MAX_ORDERED = 4
+
+
+def add_shield(game: Game, shield: PreventionShield) -> Game:
+    """A prevention shield put in force (615.1, 611.2a) and logged."""
+    st = game.state
+    game = game.with_state(st.evolve(prevention=st.prevention + (shield,)))
+    return game.log(("615.7" if shield.left is not None else "615.1a", "514.2"), shield.describe())
+
+
+def add_replacement(game: Game, kind: str, oid: str, origin: str, rules: tuple[str, ...]) -> Game:
+    """A replacement effect on one permanent for the rest of this turn (614.1a, 701.19a-c), logged. A second
+    "can't be regenerated" or "exile it instead" on the same object changes nothing and is not kept twice."""
+    st = game.state
+    r = TurnReplacement(kind, oid, origin, st.turn.number)
+    if kind != "regenerate" and any(q.kind == kind and q.object == oid for q in st.replacements):
+        return game.log(rules, r.describe() + " (already so)")
+    game = game.with_state(st.evolve(replacements=st.replacements + (r,)))
+    return game.log(rules, r.describe())
+
+
+def _names(game: Game, np: str, oid: str, controller: str) -> bool:
+    """Is ``oid`` a permanent the noun phrase names now, seen from ``controller`` (615.1a: the objects a
+    prevention effect applies to are determined as the damage would be dealt)? A source that is not on the
+    battlefield: a spell (instants and sorceries are never the permanents a noun phrase names) or unsupported."""
+    st = game.state
+    if oid in st.player_names or not st.has(oid):
+        return False
+    o = st.obj(oid)
+    if o.zone != "battlefield":
+        if o.zone == "stack" and not any(t in current(st, oid).types for t in PERMANENT_TYPES):
+            return False
+        raise Unsupported(f"whether {o.name} ({oid}), not on the battlefield, is {np!r} for a prevention shield "
+                          "is not known to the engine")
+    return matches(parse_np(np), current(st, oid), o, controller, None, st.turn.step)
+
+
+def _applies(game: Game, s: PreventionShield, source: str, target: str) -> bool:
+    """Does the shield apply to damage ``source`` would deal to ``target`` (a player's name or an object id)?
+    The engine deals only noncombat damage (``engine.prevent``): a shield of combat damage never applies."""
+    if s.what == "combat damage":
+        return False
+    if s.to or s.to_np:
+        if not (s.to == target or (s.to_np and _names(game, s.to_np, target, s.controller))):
+            return False
+    if s.source and s.source != source:
+        return False
+    if s.by_np and not _names(game, s.by_np, source, s.controller):
+        return False
+    return s.left is None or s.left > 0
+
+
+def prevent(game: Game, source: str, target: str, n: int) -> list[tuple[Game, int]]:
+    """615.6-615.7: the damage ``source`` would deal to ``target`` after the prevention shields that apply to
+    it, each branch with the damage left to deal. A "next N" shield prevents up to what it has left and is
+    reduced by that much (615.7); "all" prevents the rest. 616.1: when several apply, the affected player (or
+    the controller of the affected object) chooses the order: every order that changes the result is a
+    branch."""
+    st = game.state
+    idx = [i for i, s in enumerate(st.prevention) if _applies(game, s, source, target)]
+    if not idx or n <= 0:
+        return [(game, n)]
+    if len(idx) > MAX_ORDERED:
+        raise SearchBound(f"{len(idx)} prevention shields apply to one damage event: ordering them (616.1) is past "
+                          "the search bound")
+    out: list[tuple[Game, int]] = []
+    seen = set()
+    kept: list[tuple[int, ...]] = []
+    orders = list(permutations(idx))
+    for order in orders:
+        shields = list(st.prevention)
+        left = n
+        notes = []
+        for i in order:
+            s = shields[i]
+            if left <= 0:
+                break
+            used = left if s.left is None else min(left, s.left)
+            left -= used
+            if s.left is not None:
+                shields[i] = replace(s, left=s.left - used)
+            notes.append(f"{used} damage is prevented ({s.origin})")
+        shields = [s for s in shields if s.left is None or s.left > 0]
+        key = (tuple(shields), left)
+        if key in seen:
+            continue            # an order with the same result as one already kept (equivalent choices)
+        seen.add(key)
+        kept.append(order)
+        g = game.with_state(st.evolve(prevention=tuple(shields)))
+        g = g.log(("615.6", "615.7"), f"damage {source} would deal to {target}: " + "; ".join(notes))
+        out.append((g, left))
+    if len(out) > 1:
+        out = [(g.choose(f"the prevention shields on damage to {target} are applied in the order: "
+                         + ", ".join(st.prevention[i].describe() for i in order)), m)
+               for (g, m), order in zip(out, kept)]
+    if len(out) > MAX_BRANCHES:
+        raise SearchBound("the orders of prevention shields are past the search bound")
+    return out
+
+
+def _on(game: Game, kind: str, oid: str) -> list[TurnReplacement]:
+    return [r for r in game.state.replacements if r.kind == kind and r.object == oid]
+
+
+def regenerate(game: Game, oid: str, allowed: bool = True, cause: str = "701.8a") -> tuple[Game, bool]:
+    """701.19a: the next time ``oid`` would be destroyed this turn, a regeneration shield on it is used
+    instead: all damage marked on it is removed and its controller taps it (and it is removed from combat:
+    the engine performs no combat). Returns the game and whether it regenerated; it did not if it has no
+    shield or it "can't be regenerated" (701.19c; ``allowed`` False: the destroying effect says so).
+    ``cause``: the rule that destroys it (701.8a an effect, 704.5g lethal damage). Several shields are alike:
+    the first is used. With "if it would die, exile it instead" on it too, the order of the two replacement
+    effects (616.1) is not performed: unsupported."""
+    shields = _on(game, "regenerate", oid)
+    if not shields:
+        return game, False
+    o = game.state.obj(oid)
+    # unmodelled text that may also apply ("creatures can't be regenerated", another destruction
+    # replacement, 616.1): unsupported, naming it
+    guard_scope(game.state, "dies", f"{o.name} ({oid}) would be destroyed with a regeneration shield on it")
+    if not allowed or _on(game, "no_regeneration", oid):
+        return game.log((cause, "701.19c"), f"{o.name} ({oid}) can't be regenerated: its regeneration shield is not "
+                                   "applied"), False
+    if _on(game, "exile_if_dies", oid):
+        raise Unsupported(f"{o.name} ({oid}) would be destroyed with a regeneration shield and an 'exile it instead' "
+                          "effect on it: the order its controller applies them in (616.1) is not performed")
+    if game.state.turn.step in COMBAT_STEPS and "Creature" in current(game.state, oid).types:
+        # 701.19a: an attacking or blocking creature is also removed from combat; which creatures attack or
+        # block is not in the engine's states
+        raise Unsupported(f"{o.name} ({oid}) regenerates during combat: whether it is removed from combat (701.19a) "
+                          "is not known to the engine")
+    used = shields[0]
+    rest = list(game.state.replacements)
+    rest.remove(used)
+    st = game.state.evolve(replacements=tuple(rest))
+    st = st.with_object(replace(o, damage=0, tapped=True))
+    return game.with_state(st).log((cause, "701.19a", "614.8"), f"{o.name} ({oid}) would be destroyed: it regenerates "
+                                                         f"instead ({used.origin}): its damage is removed and it "
+                                                         "is tapped"), True
+
+
+def dies_to(game: Game, oid: str) -> tuple[str, str]:
+    """Where ``oid`` goes as it would die (put into a graveyard from the battlefield, 700.4): the graveyard, or
+    exile under "if it would die this turn, exile it instead" (614.1a); with the log's note ("" if none)."""
+    r = _on(game, "exile_if_dies", oid)
+    if not r:
+        return "graveyard", ""
+    # another replacement of dying in unmodelled text would be ordered with this one (616.1): unsupported
+    guard_scope(game.state, "dies", f"{oid} would die with 'exile it instead' on it")
+    return "exile", f"; it would die, so it is exiled instead ({r[0].origin}, 614.1a)"
