@@ -23,6 +23,7 @@ class Selector:
     supertypes: tuple[str, ...] = ()     # all of these supertypes ("Basic", "Snow", "Legendary")
     not_supertypes: tuple[str, ...] = () # none of these ("nonbasic": ("Basic",))
     not_types: tuple[str, ...] = ()      # none of these ("nonland": ("Land",))
+    not_subtypes: tuple[str, ...] = ()   # none of these ("non-Lair land": ("Lair",))
     controller: str = "any"              # any | you | opponent
     other: bool = False                  # "another": not the object the ability is on
     untapped: bool = False
@@ -55,6 +56,9 @@ class Selector:
                 return False
         if self.subtypes and not any(s in subtypes for s in self.subtypes):
             return False
+        for s in self.not_subtypes:
+            if s in subtypes:
+                return False
         for s in self.supertypes:
             if s not in supertypes:
                 return False
@@ -93,6 +97,7 @@ class Selector:
                                   ("colorless", self.colorless)) if on]
         words += ["non" + s.lower() for s in self.not_supertypes]
         words += ["non" + t.lower() for t in self.not_types]
+        words += ["non-" + s for s in self.not_subtypes]
         words += [s.lower() for s in self.supertypes]
         words += list(self.subtypes) if self.subtypes else []
         words += [t.lower() for t in self.types] or ["permanent"]

@@ -76,6 +76,8 @@ class StackAbility:
     lki: GameObject | None = None     # a leaves-the-battlefield trigger: its source as it last existed (603.10a)
     delayed: "DelayedTrigger | None" = None   # a delayed triggered ability (603.7): not an ability of ``source``
     modes: tuple[int, ...] | None = None   # a modal ability: the modes chosen as it was put on the stack (700.2b)
+    chosen: bool = False              # its targets were chosen as the engine put it on the stack (603.3d), so
+                                      # () means none were chosen ("up to"), not that they are unknown
 
 
 @dataclass(frozen=True)

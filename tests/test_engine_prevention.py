@@ -35,6 +35,8 @@ def test_fog_is_read(text):
      "creature with power 4 or less"),
     ("Prevent all combat damage that would be dealt this turn by creatures without trample.",
      "creature without trample"),
+    # "non-Spider" names no Spider (205.3; read since the etb branch): Moment's Peace-like restrictions
+    ("Prevent all combat damage that would be dealt this turn by non-Spider creatures.", "non-Spider creature"),
 ])
 def test_restricted_fog_keeps_its_sources(text, by):
     (w,) = read_effect_words(sentences(text))[0]
@@ -50,7 +52,7 @@ def test_fog_to_players_only():
     # restricted shields (a noun phrase of sources, a target opponent), a condition, a mana condition,
     # another duration, all damage (not combat only), redirection: none is Fog's word
     "Prevent all combat damage that would be dealt this turn by creatures target opponent controls.",
-    "Prevent all combat damage that would be dealt this turn by non-Spider creatures.",
+    "Prevent all combat damage that would be dealt this turn by creatures of the creature type of your choice.",
     "Prevent all combat damage that would be dealt this turn by creatures with no +1/+1 counters on them.",
     "Prevent all combat damage that would be dealt this turn if {G} was spent to cast this spell.",
     "Prevent all combat damage that would be dealt this turn unless you pay {2}.",

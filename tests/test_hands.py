@@ -95,8 +95,10 @@ def test_x_and_hands_in_a_players_instructions():
         (("discard", "X", True),)
     assert dict(library_word("Each player discards their hand, then draws seven cards.", ()).args)["acts"] == \
         (("discard_hand", 1, False), ("draw", 7, False))
-    w = library_word("You may have target opponent discard a card.", ("target opponent",))
-    assert w.arg("may") and w.arg("who") == "target opponent"
+    # "You may have target opponent discard a card." (608.2d): the optional instruction "target opponent
+    # discards a card", read by the one "you may have" reader (oracle.etb_sentences)
+    words, _ = read_effect_words(sentences("You may have target opponent discard a card."))
+    assert [w.kind for w in words] == ["optional", "discard"] and words[1].arg("target") == "opponent"
 
 
 @pytest.mark.parametrize("sentence,found", [

@@ -198,6 +198,9 @@ def _fight(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return merge([r for g in _deals_power(game, e, ctx, a, pa, b) for r in _deals_power(g, e, ctx, b, pb, a)])
 
 
+fight = _fight      # public: etb's "~ fights target creature" (701.14a) fights the same way
+
+
 def _bite(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """120.3: the first creature deals damage equal to its power to the other target; if either is an illegal
     target now, it deals none (608.2b; Rabid Bite ruling 2018-07-13), nor if it is no longer a creature on the

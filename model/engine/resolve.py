@@ -30,6 +30,7 @@ from mtgjudge.model.engine.tokens import token_card
 from mtgjudge.model.engine.exile_until import exile_until_leaves, link_exiled, return_linked
 from mtgjudge.model.engine.exile_top import exile_top, exiled_by_this, leave_permission
 from mtgjudge.model.engine import optional
+from mtgjudge.model.engine import intervening
 from mtgjudge.model.engine import modes
 from mtgjudge.model.engine import kicker
 from mtgjudge.model.engine.on_stack import cant_be_countered
@@ -698,9 +699,17 @@ def resolve_top(game: Game) -> list[Game]:
         ctx = Ctx(top.source, top.controller, tuple(top.targets), getattr(top, "source_moves", 0), x,
                   ability_index=top.index, face=face, source_transformed=top.source_transformed,
                   source_lki=top.lki, links_exile=links)
-        if ability.targets and not ctx.targets and not _exiles_until(ability):
+        # (601.2c: an ability the engine put on the stack may have chosen no targets where every use says "up to")
+        chose_none = top.chosen and all(target_spec(p).minimum == 0 for p in ability.targets)
+        if ability.targets and not ctx.targets and not _exiles_until(ability) and not chose_none:
             raise Unsupported(f"the ability of {src.name} on the stack has no targets given; they were chosen as it "
                               "was put on the stack")
+        if not intervening.holds(game, ability, top.controller, top.source):
+            return [game.log("603.4", f"the condition of {src.name}'s ability is false as it resolves: it does "
+                                      "nothing")]
+        if intervening.condition_of(ability) is not None:
+            game = game.log("603.4", f"the condition of {src.name}'s ability (if "
+                                     f"{intervening.condition_of(ability)}) is still true as it resolves")
         legal = _targets_check(game, ability, ctx)
         if legal is None:
             return [game.log("608.2b", f"every target of {src.name}'s ability is illegal: it doesn't resolve")]

@@ -24,11 +24,13 @@ from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules.layers import APPLIERS, current
 from mtgjudge.model.rules.guards import colors_off_battlefield, guard_scope
-from mtgjudge.model.errors import SearchBound, Unsupported
+from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
+from mtgjudge.model.engine.targeting import choose_targets
 from mtgjudge.model.rules.targets import is_legal_target, target_spec
 from mtgjudge.model.rules.characteristics import matches, printed_characteristics
 from mtgjudge.model.engine import modes
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
+from mtgjudge.model.engine import intervening
 from mtgjudge.model.state import PendingTrigger, StackAbility
 
 #: Branches built while putting simultaneous triggers on the stack, before equal ones merge (MAX_BRANCHES after).
@@ -123,8 +125,13 @@ def _trigger(game: Game, watcher, index: int, a: Ability, what: str, moves: int,
                           f"{a.source_text!r}")
     if watcher.controller in game.left:
         return None
+    # 603.4: an intervening "if" false as the event occurs: it doesn't trigger. The source's own history ("if it
+    # was kicked", "if you cast it from your hand": ``engine.kicker``) can't change before it resolves; a count
+    # ("if you control another Elf": ``engine.intervening``) is checked again as it resolves.
     if a.intervening and not intervening_holds(a.intervening, watcher):
-        return None          # 603.4: an intervening "if" false as the event occurs: it doesn't trigger
+        return None
+    if not intervening.holds(game, a, watcher.controller, watcher.id):
+        return None
     return PendingTrigger(watcher.id, index, watcher.controller, moves, lki)
 
 
@@ -285,14 +292,25 @@ def target_slots(game: Game, ability: Ability, controller: str) -> list[tuple[st
 
 
 def target_choices(game: Game, ability: Ability, controller: str, source: str) -> list[tuple[str, ...]]:
-    """Every choice of targets for a triggered ability put on the stack (603.3d, 601.2c)."""
+    """Every choice of targets for a triggered ability put on the stack (603.3d, 601.2c): chosen as a spell's
+    are (``targeting.choose_targets``: several uses of "target", several objects for one use); none if a
+    required target can't be chosen (603.3d: the ability is removed from the stack). An ability exiling "until
+    ~ leaves" for each opponent has its own slots (``target_slots``)."""
+    if not _exiles_until(ability):
+        try:
+            return choose_targets(game, ability.targets, controller, source, None, itself_illegal=False)
+        except Illegal:
+            return []
     slots: list[list[str | None]] = []
     for phrase, pl, optional in target_slots(game, ability, controller):
         spec = target_spec(phrase)
         # Objects in the phrase's zone and players (115.1); the legality test is ``rules.targets`` alone.
+        # (cards in graveyards: "return target creature card from your graveyard", which graveyards is
+        # ``rules.targets``'s test, as for spells)
         candidates = [o.id for o in game.state.battlefield()] if spec.zone == "battlefield" else \
-            [x for x in game.state.stack if isinstance(x, str)] if spec.zone == "stack" else []
-        if spec.zone not in ("battlefield", "stack") and spec.objects:
+            [x for x in game.state.stack if isinstance(x, str)] if spec.zone == "stack" else \
+            [o.id for o in game.state.objects if o.zone == "graveyard"] if spec.zone == "graveyard" else []
+        if spec.zone not in ("battlefield", "stack", "graveyard") and spec.objects:
             raise Unsupported(f"choosing \"target {phrase}\" in the {spec.zone} for a triggered ability is not "
                               "performed by the engine yet")
         candidates += list(apnap(game)) if spec.players else []
@@ -304,6 +322,10 @@ def target_choices(game: Game, ability: Ability, controller: str, source: str) -
     for combo in itertools.product(*slots):
         out.append(tuple(t for t in combo if t is not None))
     return out
+
+
+def _exiles_until(ability: Ability) -> bool:
+    return any(e.kind == "exile_until_source_leaves" for e in ability.effects)
 
 
 def put_pending(game: Game) -> list[Game]:
@@ -358,7 +380,7 @@ def put_pending(game: Game) -> list[Game]:
                     chose = "" if combo is None else f" choosing mode(s) {modes.describe(combo)}"
                     for targets in choices:
                         ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves, face=src.face,
-                                          lki=p.lki, modes=combo)
+                                          lki=p.lki, modes=combo, chosen=True)
                         g2 = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
                         g2 = g2.log(rules + (("700.2b",) if combo is not None else ()),
                                     f"{p.controller} puts the triggered ability of {p.source} ({ability.text()}) on "

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from mtgjudge.model.rules import counts
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
+from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
 from mtgjudge.model.oracle import kicker as kicker_lines
-from mtgjudge.model.oracle import damage_sentences, keywords, modes
+from mtgjudge.model.oracle import damage_sentences, etb_sentences, keywords, modes
 from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
@@ -191,18 +192,18 @@ _EFFECT_SENTENCES = damage_sentences.early_patterns(_NUM) + (
     # Issue 9: the effects real spells use most (counted over the Oracle store), read whole like the above.
     (re.compile(r"^(?:All (creatures)|(creatures you control)) get ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I),
      "pump_all", ("affects", "affects", "power", "toughness")),                                       # 613.4c, 611.2c
-    (re.compile(r"^Destroy all ([a-z ]+?)\.$", re.I), "destroy_all", ("affects",)),                    # 701.8a
-    (re.compile(r"^Exile all ([a-z ]+?)\.$", re.I), "exile_all", ("affects",)),                        # 406.3
-    (re.compile(r"^Return all ([a-z ]+?) to their owners' hands\.$", re.I), "bounce_all", ("affects",)),  # 400.6
-    (re.compile(r"^Tap all ([a-z ]+?)\.$", re.I), "tap_all", ("affects",)),                            # 701.26a
-    (re.compile(r"^Untap all ([a-z ]+?)\.$", re.I), "untap_all", ("affects",)),                        # 701.26b
+    (re.compile(r"^Destroy all ([a-z -]+?)\.$", re.I), "destroy_all", ("affects",)),                    # 701.8a
+    (re.compile(r"^Exile all ([a-z -]+?)\.$", re.I), "exile_all", ("affects",)),                        # 406.3
+    (re.compile(r"^Return all ([a-z -]+?) to their owners' hands\.$", re.I), "bounce_all", ("affects",)),  # 400.6
+    (re.compile(r"^Tap all ([a-z -]+?)\.$", re.I), "tap_all", ("affects",)),                            # 701.26a
+    (re.compile(r"^Untap all ([a-z -]+?)\.$", re.I), "untap_all", ("affects",)),                        # 701.26b
     (re.compile(rf"^You gain {_NUM} life for each ([A-Za-z ]+?)\.$", re.I), "gain_life_per", ("n", "count")),  # 119.3
-    (re.compile(rf"^~ deals {_NUM} damage to each ([a-z ]+?) and (each player)\.$", re.I), "damage_each",
+    (re.compile(rf"^~ deals {_NUM} damage to each ([a-z -]+?) and (each player)\.$", re.I), "damage_each",
      ("n", "affects", "players")),                                                                   # 120.3
-    (re.compile(rf"^~ deals {_NUM} damage to each ([a-z ]+?)\.$", re.I), "damage_each", ("n", "affects")),  # 120.3
+    (re.compile(rf"^~ deals {_NUM} damage to each ([a-z -]+?)\.$", re.I), "damage_each", ("n", "affects")),  # 120.3
     (re.compile(rf"^Create {_NUM} (\d+/\d+ [^.]+? tokens?(?: with [a-z ]+)?)\.$", re.I), "create_tokens",
      ("n", "token")),                                                                                # 111.1
-    (re.compile(r"^(target (?:player|opponent)) sacrifices an? ([a-z ]+?)\.$", re.I), "edict",
+    (re.compile(r"^(target (?:player|opponent)) sacrifices an? ([a-z -]+?)\.$", re.I), "edict",
      ("target", "affects")),                                                                         # 701.21a
     (re.compile(r"^Counter (target [a-z ]+ spell)\.$", re.I), "counter_spell", ("target",)),          # 701.6a
     (re.compile(rf"^Put {_NUM} ([+-]1/[+-]1) counters? on {_TGT}\.$", re.I), "counter_target",
@@ -218,10 +219,11 @@ _EFFECT_SENTENCES = damage_sentences.early_patterns(_NUM) + (
      ("target", "n")),                                                                               # 701.9a
     (re.compile(rf"^Tap {_TGT}\.$", re.I), "tap_target", ("target",)),         # 701.26a
     (re.compile(rf"^Untap {_TGT}\.$", re.I), "untap_target", ("target",)),     # 701.26b
-) + damage_sentences.sentence_patterns(_NUM, _TGT)
+) + damage_sentences.sentence_patterns(_NUM, _TGT) + etb_sentences.sentence_patterns(_NUM, _TGT)
 #: The zone a word's target is in, where it is not the battlefield (the engine performs the word only there).
 _TARGET_ZONE = {"counter_spell": "stack", "counter_unless_pays": "stack", "regrow": "graveyard", "reanimate": "graveyard", "discard": None,
                 "edict": None}
+_TARGET_ZONE.update(etb_sentences.TARGET_ZONES)
 
 
 def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = ()) -> Effect | None:
@@ -404,12 +406,19 @@ def no_regeneration_after(sentence: str, earlier: list) -> Effect | None:
     return parse_effect("no_regeneration")
 
 
-def read_effect_words(parts: list[str]) -> tuple[list[Effect | None], list[str]] | None:
+def read_effect_words(parts: list[str], self_subject: bool = False,
+                      it_is_self: bool = False) -> tuple[list[Effect | None], list[str]] | None:
     """The words of an effect's sentences (None for a sentence not read) and their targets; None when a
-    sentence's targets can't be read."""
+    sentence's targets can't be read. Spells and triggered abilities read their sentences alike (one reader):
+    ``self_subject``: "it deals" names the object itself (a trigger "When ~ ..."); ``it_is_self``: a first
+    sentence beginning "it" names the object itself ("When ~ enters, it gets +1/+1", 608.2c)."""
     words: list[Effect | None] = []
     targets: list[str] = []
-    split = [p for whole in parts for p in damage_sentences.split_compound(whole)]
+    split = [p for whole in parts for p in damage_sentences.split_compound(whole, self_subject)]
+    if it_is_self and split and split[0][:3].lower() == "it ":
+        split[0] = "~ " + split[0][3:]
+    if it_is_self and split and split[0][:16].lower() == "you may have it ":
+        split[0] = split[0][:13] + "~ " + split[0][16:]         # the permanent itself (etb: oracle.etb_sentences)
     for n, s in enumerate(split):
         found = find_targets(s)
         if found is None:
@@ -898,34 +907,19 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
     only_if = kicker_lines.intervening(effect) if sep else None
     if only_if is not None:
         effect = only_if[1]
-    targets: list[str] = []
-    effects: list[Effect] = []
     # "When ~ enters the battlefield, it deals ...": "it" is the permanent itself (201.5, 608.2c).
     self_subject = bool(re.match(r"^(?:when|whenever) ~ ", condition, re.I))
-    parts = [p for whole in sentences(effect) for p in damage_sentences.split_compound(whole, self_subject)]
-    for i, s in enumerate(parts if sep else ()):
-        if i == 0 and event.who == "self" and event.event in ("enters", "becomes_tapped") and s[:3].lower() == "it ":
-            # "When ~ enters, it gets +1/+1", "Whenever ~ becomes tapped, it deals 1 damage to you"
-            s = "~ " + s[3:]
-        found = find_targets(s)
-        word = effect_word(s, found, effects) if found is not None else None
-        if word is None and found is not None and not found:
-            word = looked_after(s, effects) or hand_after(s, effects) or no_regeneration_after(s, effects)
-            # ("them", "it": the sentence before's, 608.2c; "It can't be regenerated.": its destruction's, 701.19c)
-        optional = optional_words(s, found, effects, instruction_word) if found is not None and (
-            word is None or (i + 1 < len(parts) and depends_on_choice(parts[i + 1]))) else None
-        if word is None and optional is None and found is not None:     # 608.2c, 608.2h: references
-            optional = ref_words(s, found, effects, effect_word)
-        if optional is not None:                # 608.2c-d: "you may <instruction>", "If you do, ..."
-            targets += found
-            effects += optional
-            continue
-        if word is not None and word.kind == "delayed" and i + 1 < len(parts) and leading(s):
-            word = None         # "At the beginning of ..., X. Y.": Y is the delayed ability's too
-        if word is None:
-            return unmodelled(body, printed, "triggered", ctx.spell)
-        targets += found
-        effects.append(word)
+    it_is_self = event.who == "self" and event.event in ("enters", "becomes_tapped")
+    # 603.4: an intervening "if" clause ("..., if you control another Elf, create ...") becomes the first word
+    split = split_intervening(effect) if sep else None
+    if split is not None:
+        effect = split[1]
+    read = read_effect_words(sentences(effect), self_subject, it_is_self) if sep else None
+    if read is None or not all(read[0]):
+        return unmodelled(body, printed, "triggered", ctx.spell)
+    effects, targets = read
+    if split is not None:
+        effects = [parse_effect({"intervening_if": {"condition": split[0]}})] + effects
     if not effects:
         return unmodelled(body, printed, "triggered", ctx.spell)
     return Ability("triggered", effects=tuple(effects), trigger=condition, trigger_event=event, targets=tuple(targets),

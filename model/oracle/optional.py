@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from mtgjudge.model.oracle.etb_sentences import have_instruction
 from mtgjudge.model.vocab.parse import parse_effect
 
 _MAY = re.compile(r"^you may (.+)$", re.I)
@@ -42,6 +43,7 @@ def optional_words(sentence: str, found: tuple, earlier: list, read: Reader) -> 
     m = _MAY.match(s)
     if m is not None:
         rest = m.group(1)
+        rest = have_instruction(rest) or rest       # "you may have X do Y": "X does Y", optional (etb)
         if _NOT_READ.search(rest):
             return None
         word = read(_inner(rest), found, earlier)

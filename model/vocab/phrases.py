@@ -75,14 +75,27 @@ class _Group:
         self.f: dict[str, Any] = {}
         self.has_type = False
         self.players = ""
+        self.permanent = False      # the word "permanent" ("permanent card", "permanent spell": 110.4a-b)
 
     def add(self, key: str, value: Any) -> None:
-        if key in ("types", "subtypes", "supertypes", "not_supertypes", "not_types", "colors", "not_colors"):
+        if key in ("types", "subtypes", "supertypes", "not_supertypes", "not_types", "not_subtypes", "colors",
+                   "not_colors"):
             self.f[key] = tuple(self.f.get(key, ())) + (value,)
             if key in ("types", "subtypes"):
                 self.has_type = True
         else:
             self.f[key] = value
+
+
+def _permanent_kinds(groups):
+    """110.4a-b: a "permanent card" / "permanent spell" has a permanent type (110.4: artifact, battle, creature,
+    enchantment, land, planeswalker): among the cards of a game, one that is no instant and no sorcery (a kindred
+    card is always one of those too). Off the battlefield the word is not empty (etb fix)."""
+    for g in groups:
+        if g.permanent:
+            g.add("not_types", "Instant")
+            g.add("not_types", "Sorcery")
+    return groups
 
 
 @v_args(inline=True)
@@ -125,7 +138,7 @@ class _Meaning(Transformer):
     def m_colorless(self): return ("colorless", True)
     def m_multicolored(self): return ("multicolored", True)
     def m_monocolored(self): return ("monocolored", True)
-    def m_permanent(self, t=None): return ("permanent", True)
+    def m_permanent(self, t=None): return ("permanent", t is not None)      # "each" too, without the word
     def m_player(self, t): return ("players", "any")
     def m_opponent(self, t): return ("players", "opponent")
 
@@ -138,6 +151,13 @@ class _Meaning(Transformer):
 
     def m_type(self, t):
         return ("types", _TYPES[_singular(str(t))])
+
+    def m_nonsubtype(self, t):
+        """"non-Lair", "non-Human": none of that subtype (205.3; etb)."""
+        name = subtype(str(t)[4:])
+        if name is None:
+            raise DefinitionError(f"{str(t)!r} names no subtype (205.3)")
+        return ("not_subtypes", name)
 
     def m_subtype(self, t):
         name = subtype(str(t))
@@ -152,7 +172,10 @@ class _Meaning(Transformer):
                 if g.f or g.has_type:
                     raise DefinitionError("a player can't be described by other words")
                 g.players = value
-            elif key != "permanent":
+            elif key == "permanent":
+                g.permanent = g.permanent or value
+                g.has_type = g.has_type or value    # "permanent or instant card": not the instant's kind
+            else:
                 g.add(key, value)
         return g
 
@@ -213,14 +236,14 @@ class _Meaning(Transformer):
         quals = [p for p in parts if isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str)]
         if any(g.players for g in groups):
             raise DefinitionError("a spell phrase can't name players")
-        return self._spec(groups, quals, "stack")
+        return self._spec(_permanent_kinds(groups), quals, "stack")
 
     def o_card(self, *parts):
         groups = parts[0] if isinstance(parts[0], tuple) else (_Group(),)
         owner = next(p[1] for p in parts if isinstance(p, tuple) and len(p) == 2 and p[0] == "zone_owner")
         quals = [p for p in parts if isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str)
                  and p[0] != "zone_owner"]
-        return self._spec(groups, quals, "graveyard", owner)
+        return self._spec(_permanent_kinds(groups), quals, "graveyard", owner)
 
     def z_any_graveyard(self, *_): return ("zone_owner", "any")
     def z_your_graveyard(self, *_): return ("zone_owner", "you")
@@ -1119,9 +1142,6 @@ class _Meaning(Transformer):
         return {"all": how == "all", "whose": "owner" if whose.type == "HD_OWNER" else "controller"}
 
     def that_player_shuffles(self, *_): return {"action": "that_player_shuffles"}
-
-    def hd_may_have(self, *parts):
-        return self.player_effect(*parts)
 
     def lb_l_search_named(self, count, cards, _self, *steps):
         return self.lb_l_search(count, ("quality", "named ~"), cards, *steps)

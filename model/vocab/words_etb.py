@@ -1,0 +1,30 @@
+"""Words of triggered abilities' own conditions (slice `etb` of issue 9): the intervening "if" clause (603.4)."""
+from __future__ import annotations
+
+from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.vocab.word import Word
+
+ENGINE = frozenset({"engine"})
+
+
+WORDS = (
+    # (the condition is read by ``oracle.intervening``, which builds this word only from a condition it reads;
+    # the engine reads it again and answers unsupported for one it does not read)
+    # 603.4: "When/Whenever/At ..., if <condition>, <effect>": the first effect of the ability; it triggers only
+    # if the condition is true, and does nothing on resolution if it is false then.
+    Word("intervening_if", "effect", {"condition": str}, lambda a: f"If {a['condition']},",
+         frozenset({Scope.RESOLUTION}), ENGINE),
+    # 701.14a: "~ fights target creature you don't control": the permanent itself and the target.
+    Word("fight_self", "effect", {"target": str}, lambda a: f"have this fight target {a['target']}",
+         frozenset({Scope.DIES}), ENGINE),
+    # 122.1, 611.2c: "Put a +1/+1 counter on each creature you control": each permanent named as it resolves.
+    Word("counters_each", "effect", {"n": int, "kind": str, "affects": str},
+         lambda a: f"Put {a['n']} {a['kind']} counter(s) on each {a['affects']}",
+         frozenset({Scope.POWER_TOUGHNESS, Scope.DIES}), ENGINE),
+    # 111.2: "Target opponent creates three 2/2 white Knight creature tokens with first strike": that player's.
+    Word("player_creates_tokens", "effect", {"target": str, "n": int, "token": str},
+         lambda a: f"Target {a['target']} creates {a['n']} {a['token']}(s)", frozenset(), ENGINE),
+    # 406.2, 400.6: "Exile all cards from target player's graveyard": every card there, at once.
+    Word("exile_graveyard", "effect", {"target": str},
+         lambda a: f"Exile all cards from target {a['target']}'s graveyard", frozenset(), ENGINE),
+)
