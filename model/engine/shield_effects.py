@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from mtgjudge.model.engine import effects, resolve, shields
 from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.until import the_source
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import PreventionShield
@@ -54,11 +55,7 @@ def _subjects(game: Game, e: Effect, ctx: Ctx, *, players: bool = False) -> list
         ids = _damaged(game, ctx)
         return ids if ids else game.log("614.1a", "no creature was dealt damage this way: nothing happens")
     if e.arg("self"):
-        if not (st.has(ctx.source) and st.obj(ctx.source).zone == "battlefield"
-                and game.moved(ctx.source) == ctx.source_moves):
-            return game.log("400.7", f"{ctx.source} is no longer on the battlefield as the same object: "
-                                     f"{e.text()!r} does nothing")
-        return [ctx.source]
+        return the_source(game, e, ctx)
     if ctx.target is None:
         raise Unsupported(f"what {e.text()!r} applies to is not known to the engine")
     skip = resolve._unaffected(game, ctx)

@@ -37,6 +37,16 @@ RULES = {"cant_block": "can't block", "cant_be_blocked": "can't be blocked", "mu
          "must_block": "blocks if able"}                           # 509.1c: a requirement on blocks
 
 
+def the_source(game: Game, e: Effect, ctx: Ctx) -> list[str] | Game:
+    """"~" in an effect: its source, if it is still on the battlefield as the same object (400.7); else a Game
+    whose log says the effect does nothing."""
+    st = game.state
+    if not (st.has(ctx.source) and st.obj(ctx.source).zone == "battlefield" and game.moved(ctx.source) == ctx.source_moves):
+        return game.log("400.7", f"{ctx.source} is no longer on the battlefield as the same object: "
+                                 f"{e.text()!r} does nothing")
+    return [ctx.source]
+
+
 def _objects(game: Game, e: Effect, ctx: Ctx) -> list[str] | Game:
     """The objects the effect applies to: its target (608.2b: not if illegal now), the previous instruction's
     target ("it", 608.2c: the engine gives it that target, ``resolve.run_effects``), its source ("~"), or
@@ -45,11 +55,7 @@ def _objects(game: Game, e: Effect, ctx: Ctx) -> list[str] | Game:
     if e.arg("affects"):
         return effects.affected(game, e, ctx)
     if e.arg("self"):
-        if not (st.has(ctx.source) and st.obj(ctx.source).zone == "battlefield"
-                and game.moved(ctx.source) == ctx.source_moves):
-            return game.log("400.7", f"{ctx.source} is no longer on the battlefield as the same object: "
-                                     f"{e.text()!r} does nothing")
-        return [ctx.source]
+        return the_source(game, e, ctx)
     if ctx.target is None:
         raise Unsupported(f"what {e.text()!r} applies to is not known to the engine")
     skip = resolve._unaffected(game, ctx)
