@@ -41,17 +41,25 @@ def read_header(head: str, n_modes: int) -> tuple[int, int, bool] | None:
     return lo, hi, repeat
 
 
-def modal_ability(norm: str, printed: str, kind: str, read_mode: Callable[[str], Ability]) -> Ability | None:
-    """The modal ability of a normalized line "Choose ... — • A • B" (700.2), of ``kind`` ("spell"), each mode
-    read by ``read_mode``; None when the line is not modal, its instruction is not read, or a mode's targets are
-    not read (an unmodelled mode)."""
-    split = split_modes(norm)
+def _header_and_modes(text: str):
+    """The instruction read (how many modes, 700.2) and the modes' texts of "Choose ... — • A • B"; None when
+    the text is not modal or its instruction is not read."""
+    split = split_modes(text)
     if split is None:
         return None
     head, texts = split
     header = read_header(head, len(texts))
-    if header is None:
+    return None if header is None else (header, texts)
+
+
+def modal_ability(norm: str, printed: str, kind: str, read_mode: Callable[[str], Ability]) -> Ability | None:
+    """The modal ability of a normalized line "Choose ... — • A • B" (700.2), of ``kind`` ("spell"), each mode
+    read by ``read_mode``; None when the line is not modal, its instruction is not read, or a mode's targets are
+    not read (an unmodelled mode)."""
+    read = _header_and_modes(norm)
+    if read is None:
         return None
+    header, texts = read
     modes = tuple(read_mode(t) for t in texts)
     if any(m.kind == "unmodelled" for m in modes):
         return None
@@ -67,13 +75,10 @@ def modal_trigger(body: str, printed: str, read_mode: Callable[[str, str], Abili
     condition, sep, effect = body.partition(", ")
     if not sep or not effect.lower().startswith("choose ") or BULLET not in effect:
         return None
-    split = split_modes(effect)
-    if split is None:
+    read = _header_and_modes(effect)
+    if read is None:
         return None
-    head, texts = split
-    header = read_header(head, len(texts))
-    if header is None:
-        return None
+    header, texts = read
     modes = tuple(read_mode(condition, t) for t in texts)
     if any(m.kind != "triggered" or not m.effects or m.trigger_event is None for m in modes):
         return None
