@@ -224,3 +224,28 @@ def test_exile_all_cards_from_target_players_graveyard_406_2():
                    "Land").kind == "unmodelled"
     g = [g for g in _run("", "{card: Bojuka Bog, id: it}", "", actions="  - {play: it}\n  - resolve: all")]
     assert all(zone(x, "it") == "battlefield" for x in g)
+
+
+# ---------------------------------------------------------------- "Sacrifice / exile it unless you ..." (118.12a)
+
+from mtgjudge.model.oracle.perm_sentences import perm_sentence     # noqa: E402
+
+
+@pytest.mark.parametrize("sentence, args", [
+    ("Exile it unless you sacrifice another creature.", {"action": "sacrifice_own", "exile": True}),
+    ("Sacrifice it unless you discard two cards.", {"action": "discard", "n": 2}),
+    ("Exile it unless you discard a creature card.", {"action": "discard", "affects": "creature", "exile": True}),
+])
+def test_unless_costs_read(sentence, args):
+    w = perm_sentence(sentence)
+    assert w is not None and w.kind == "sacrifice_unless"
+    assert {k: v for k, v in dict(w.args).items() if k in args} == args
+
+
+@pytest.mark.parametrize("sentence", [
+    "Sacrifice it unless you discard two cards at random.",             # two at random: not enumerated
+    "Sacrifice it unless you return an enchantment to its owner's hand.",  # anyone's enchantment: not read
+    "Destroy it unless you discard two cards.",                          # another consequence
+])
+def test_unless_near_misses_stay_unread(sentence):
+    assert perm_sentence(sentence) is None

@@ -4,7 +4,7 @@ section (``phrases.lark``) into the words of ``vocab/words_perm.py``."""
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import product
+from itertools import combinations, product
 from math import prod
 
 from mtgjudge.model.engine import effects, resolve
@@ -129,14 +129,24 @@ def _sacrifice_unless(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                 for oid in _kinds_of(game, e, ctx, p)]
     elif action == "discard":
         guard_scope(game.state, "discard", f"{p} may discard a card")
-        paid = [resolve.discard_one(game, p, oid).choose(f"{p} discards {oid}") for oid in _cards_in_hand(game, e, p)]
+        n = e.arg("n", 1)
+        paid = []
+        # every set of n cards of the kind is a way to pay (each discarded in turn, 701.9a); fewer can't pay
+        for cards in combinations(_cards_in_hand(game, e, p), n):
+            g = game
+            for oid in cards:
+                g = resolve.discard_one(g, p, oid)
+            paid.append(g.choose(f"{p} discards {', '.join(cards)}"))
+            if len(paid) > MAX_BRANCHES:
+                raise SearchBound(f"{e.text()!r}: more than {MAX_BRANCHES} ways to pay: past the search bound")
     else:
         raise Unsupported(f"{e.text()!r}: the cost is not performed by the engine")
+    then = "exile" if e.arg("exile") else "sacrifice"
     if source_on_battlefield(game, ctx.source, ctx.source_moves):
-        declined = remove(game.log("118.12a", f"{p} doesn't pay: {ctx.source} is sacrificed"), ctx.source, "sacrifice")
+        declined = remove(game.log("118.12a", f"{p} doesn't pay: {ctx.source} is {then}d"), ctx.source, then)
     else:
         declined = game.log(("118.12a", "400.7"), f"{p} doesn't pay; {ctx.source} is no longer that permanent: "
-                                                  "nothing is sacrificed")
+                                                  f"nothing is {then}d")
     return merge(paid + [declined.choose(f"{p} doesn't pay")])
 
 

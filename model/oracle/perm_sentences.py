@@ -37,27 +37,32 @@ def _kinds(np: str, zone_ok: bool = False) -> bool:
     return (zone_ok or spec.zone == "battlefield") and bool(spec.objects) and not spec.players and not spec.that_player
 
 
-_UNLESS = re.compile(r"^sacrifice (?:it|~) unless you (?P<rest>.+?)\.?$", re.I)
+_UNLESS = re.compile(r"^(?P<then>sacrifice|exile) (?:it|~) unless you (?P<rest>.+?)\.?$", re.I)
 _PAY = re.compile(r"^pay (?P<mana>(?:\{[0-9WUBRGC]\})+)$", re.I)
-_DISCARD = re.compile(r"^discard an? (?:(?P<np>[a-z -]+?) )?card(?P<random> at random)?$", re.I)
+_DISCARD = re.compile(r"^discard (?P<n>an?|two|three) (?:(?P<np>[a-z -]+?) )?cards?(?P<random> at random)?$", re.I)
 
 
-def _unless(rest: str) -> Effect | None:
-    """118.12a: "Sacrifice it unless you [cost]" is "You may [cost]. If you don't, sacrifice it.": the costs
-    read are paying mana, returning or sacrificing a permanent of a kind, discarding a card (of a kind)."""
+def _unless(rest: str, then: str = "sacrifice") -> Effect | None:
+    """118.12a: "Sacrifice it unless you [cost]" is "You may [cost]. If you don't, sacrifice it." ("Exile it
+    unless ...": exile it): the costs read are paying mana, returning or sacrificing a permanent of a kind,
+    discarding a card or N cards (of a kind)."""
     m = _PAY.match(rest)
     if m:
         args: dict = {"action": "pay", "mana": m.group("mana").upper()}
     elif (m := _DISCARD.match(rest)) is not None:
         np = m.group("np") or ""
-        if np and not _kinds(np, zone_ok=True):
+        n = phrases.number_word(m.group("n"))
+        if (np and not _kinds(np, zone_ok=True)) or (n > 1 and m.group("random")):
             return None
-        args = {"action": "discard", "affects": np, **({"random": True} if m.group("random") else {})}
+        args = {"action": "discard", "affects": np, **({"random": True} if m.group("random") else {}),
+                **({"n": n} if n > 1 else {})}
     else:
         inner = perm_sentence(rest + ".")
         if inner is None or inner.kind not in ("return_own", "sacrifice_own"):
             return None
         args = {"action": inner.kind, "affects": inner.arg("affects")}
+    if then.lower() == "exile":
+        args["exile"] = True
     try:
         return parse_effect({"sacrifice_unless": args})
     except DefinitionError:
@@ -75,7 +80,7 @@ def perm_sentence(sentence: str) -> Effect | None:
         pass
     m = _UNLESS.match(s)
     if m is not None:
-        return _unless(m.group("rest"))
+        return _unless(m.group("rest"), m.group("then"))
     for pattern, kind, fixed in FRAMES:
         m = pattern.match(s)
         if m is None:
