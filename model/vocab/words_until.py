@@ -55,6 +55,13 @@ def _pt(n: int, x: int) -> str:
     return ("+X" if x > 0 else "-X") if x else f"{n:+d}"
 
 
+#: The combat restrictions and requirements an until-end-of-turn effect records (508.1c-d, 509.1b-c), as written.
+_COMBAT_RULES = {"cant_block": "can't block", "cant_be_blocked": "can't be blocked", "must_attack": "attacks if able",
+                 "must_be_blocked": "must be blocked by all creatures able to block it",
+                 "must_be_blocked_if_able": "must be blocked if able", "cant_attack": "can't attack",
+                 "must_block": "blocks if able"}
+
+
 def _render(a: dict) -> str:
     subject = _subject(a)
     plural = bool(a.get("affects") or a.get("those") or "target" in a.get("target", ""))
@@ -69,20 +76,7 @@ def _render(a: dict) -> str:
         verbs.append(f"{'get' if plural else 'gets'} {pt[0]}/{pt[1]}")
     if a.get("keywords"):
         verbs.append(f"{'gain' if plural else 'gains'} " + " and ".join(k.lower() for k in a["keywords"]))
-    if a.get("cant_block"):
-        verbs.append("can't block")
-    if a.get("cant_be_blocked"):
-        verbs.append("can't be blocked")
-    if a.get("must_attack"):
-        verbs.append("attacks if able")
-    if a.get("must_be_blocked"):
-        verbs.append("must be blocked by all creatures able to block it")
-    if a.get("must_be_blocked_if_able"):
-        verbs.append("must be blocked if able")
-    if a.get("cant_attack"):
-        verbs.append("can't attack")
-    if a.get("must_block"):
-        verbs.append("blocks if able")
+    verbs += [words for flag, words in _COMBAT_RULES.items() if a.get(flag)]
     per = f" for each {a['per']}" if a.get("per") else (
         " for each basic land type among lands you control" if a.get("per_basic_land_type") else "")
     return f"{subject} {' and '.join(verbs)} until end of turn{per}"
