@@ -131,6 +131,44 @@ def test_missing_target_and_sacrifice_fodder_come_from_the_pool():
     assert answer(q) is True
 
 
+def _graveyard(q, player: str) -> list:
+    return [q.state.obj(i) for i in q.state.player(player).zone("graveyard")]
+
+
+def test_graveyard_targets_come_from_the_pool_as_many_as_the_phrase_asks():
+    # the generic graveyards hold one creature card each and no artifact card; a filler is an opponent's
+    # card where it can be
+    spell = Ability("spell", targets=("two target creature cards from your graveyard",))
+    card = CardDef((Face("Coverage Raise", mana_cost=(), types=("Sorcery",), abilities=(spell,)),))
+    q = board.can_play(card)
+    creatures = [o for o in _graveyard(q, "Alice") if "Creature" in o.printed.types]
+    assert len(creatures) == 2 and answer(q) is True
+    spell = Ability("spell", targets=("artifact card from a graveyard",))
+    card = CardDef((Face("Coverage Salvage", mana_cost=(), types=("Sorcery",), abilities=(spell,)),))
+    q = board.can_play(card)
+    assert any("Artifact" in o.printed.types for o in _graveyard(q, "Bob"))
+    assert not any("Artifact" in o.printed.types for o in _graveyard(q, "Alice"))
+    assert answer(q) is True
+
+
+def test_an_outcome_stack_gets_a_spell_of_the_kind_a_target_asks_for():
+    spell = Ability("spell", targets=("sorcery spell",))
+    card = CardDef((Face("Coverage Denial", mana_cost=(), types=("Instant",), abilities=(spell,)),))
+    q = board.outcome(card)
+    sorceries = [i for i in q.state.stack if "Sorcery" in q.state.obj(i).printed.types]
+    assert len(sorceries) == 1 and q.state.obj(sorceries[0]).controller == "Bob"
+    # a filler spell resolves choosing nothing: it has no targets
+    assert not board.spell_targets(q.state.obj(sorceries[0]).card.front)
+
+
+def test_a_creature_with_power_four_or_greater_is_a_filler_where_the_board_has_none():
+    spell = Ability("spell", targets=("creature with power 4 or greater",))
+    card = CardDef((Face("Coverage Slayer", mana_cost=(), types=("Instant",), abilities=(spell,)),))
+    q = board.can_play(card)
+    assert any(o.printed.power is not None and int(o.printed.power) >= 4 for o in q.state.battlefield("Bob"))
+    assert answer(q) is True
+
+
 def test_spells_go_on_the_stack_only_for_a_spell_target():
     assert board.can_play(product("Counterspell")).state.stack
     assert not board.can_play(product("Giant Growth")).state.stack
@@ -160,6 +198,8 @@ def test_fillers_are_inert_cards_the_product_defines():
         card = card_db().find(name)[0]
         assert card.modelled and all(a.kind != "unmodelled" for f in card.faces for a in f.abilities), name
     assert board.pool() and all(board.is_inert(c) for c in board.pool())
+    spells = [c for c in board.card_pool() if c not in board.pool()]
+    assert spells and all(not board.spell_targets(c.front) for c in spells)
 
 
 # ------------------------------------------------------------------------------------------- reasons

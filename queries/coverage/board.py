@@ -12,8 +12,11 @@ the mana cost (one land per unit of mana, chosen by the payment model's ``ways_t
 to discard or exile, life, permanents to sacrifice or tap, and a legal target for each target. Where the
 generic board has no legal target (or too few permanents for a cost), a permanent from the pool of inert
 product cards is added, the one the model's own matching (``rules.targets.legal_targets``,
-``characteristics.matches``) finds first. Every filler is a card the product defines with no static,
-triggered or unmodelled ability, so that fillers never make an answer unsupported.
+``characteristics.matches``) finds first; a target card in a graveyard or a target spell is likewise added
+to a graveyard or (for an outcome) to the stack, from that pool and the product's plain instants and
+sorceries. Every permanent filler is a card the product defines with no static, triggered or unmodelled
+ability, and every spell filler chooses nothing as it resolves, so that fillers rarely make an answer
+unsupported (where one does, the answer names it).
 """
 from __future__ import annotations
 
@@ -89,6 +92,23 @@ def pool() -> tuple[CardDef, ...]:
     cards = [c for c in card_db().built_in()
              if len(c.faces) == 1 and is_inert(c) and any(t in PERMANENT_TYPES for t in c.front.types)]
     return tuple(sorted(cards, key=lambda c: (len(c.front.abilities), c.name)))
+
+
+def _plain_spell(card: CardDef) -> bool:
+    """An instant or sorcery card whose only abilities are spell abilities without targets (it resolves on
+    its own, choosing nothing) and that the product models."""
+    face = card.front
+    return card.modelled and bool({"Instant", "Sorcery"} & set(face.types)) and \
+        all(a.kind == "spell" for a in face.abilities) and not spell_targets(face)
+
+
+@lru_cache(maxsize=1)
+def card_pool() -> tuple[CardDef, ...]:
+    """``pool`` and then the product's plain instants and sorceries (``_plain_spell``), fewest abilities
+    first: the cards added to a graveyard that lacks a target card, or to the stack (as Bob's spells) where no
+    spell there is a legal target for a "target ... spell"."""
+    spells = [c for c in card_db().built_in() if len(c.faces) == 1 and _plain_spell(c)]
+    return pool() + tuple(sorted(spells, key=lambda c: (len(c.front.abilities), c.name)))
 
 
 def lookup(card: CardDef) -> dict[str, tuple[CardDef, int]]:
@@ -188,28 +208,37 @@ def _repeat(names: tuple[str, ...], n: int) -> list[str]:
     return [names[i % len(names)] for i in range(n)]
 
 
-def _doc(kind: str, card_entry: dict, zone: str, needs: Needs, extra: Mapping[str, list] | None = None,
+#: Where fillers go: (player, zone) for permanents and graveyard cards; ``STACK`` for Bob's spells.
+Place = tuple[str, str]
+STACK: Place = (OPPONENT, "stack")
+
+
+def _doc(kind: str, card_entry: dict, zone: str, needs: Needs, extra: Mapping[Place, list] | None = None,
          params: Mapping[str, Any] | None = None) -> dict:
-    """The question as the format's mapping: the generic board, what ``needs`` asks for, ``extra``
-    permanents by controller, and the card in ``zone`` of Alice's."""
+    """The question as the format's mapping: the generic board, what ``needs`` asks for, ``extra`` fillers
+    by place (a player's battlefield or graveyard, Bob's spells on the stack), and the card in ``zone`` of
+    Alice's."""
     extra = extra or {}
-    ours: list[Any] = list(needs.lands) + list(OURS) + list(extra.get(PLAYER, ()))
+    ours: list[Any] = list(needs.lands) + list(OURS) + list(extra.get((PLAYER, "battlefield"), ()))
     theirs: list[Any] = list(THEIRS)
     if kind != "outcome":      # the engine does not perform planeswalkers' state-based actions (704.5i)
         theirs.append({"card": PLANESWALKER.name, "counters": {"loyalty": PLANESWALKER_LOYALTY}})
-    theirs += list(extra.get(OPPONENT, ()))
+    theirs += list(extra.get((OPPONENT, "battlefield"), ()))
     hand = _repeat(HAND, needs.hand)
     if zone == "battlefield":
         ours.append(card_entry)
     else:
         hand.insert(0, card_entry)
     alice = {"life": needs.life, "battlefield": ours, "hand": hand,
-             "graveyard": _repeat(GRAVEYARD, needs.graveyard), "library": LIBRARY}
-    bob = {"battlefield": theirs, "hand": list(HAND), "graveyard": list(GRAVEYARD), "library": LIBRARY}
+             "graveyard": _repeat(GRAVEYARD, needs.graveyard) + list(extra.get((PLAYER, "graveyard"), ())),
+             "library": LIBRARY}
+    bob = {"battlefield": theirs, "hand": list(HAND),
+           "graveyard": list(GRAVEYARD) + list(extra.get((OPPONENT, "graveyard"), ())), "library": LIBRARY}
     state: dict[str, Any] = {"players": {PLAYER: alice, OPPONENT: bob}}
     if any(_targets_spells(t) for t in needs.targets):
         spells = SPELLS if kind != "outcome" else [n for n in OUTCOME_SPELLS if not _has_targets(n)]
-        state["stack"] = [{"card": name, "controller": OPPONENT} for name in spells]
+        state["stack"] = [{"card": name, "controller": OPPONENT} for name in spells] + \
+            [{**e, "controller": OPPONENT} for e in extra.get(STACK, ())]
     doc = {"id": "coverage", "ask": kind, "state": state, **(params or {})}
     if kind != "outcome":          # an outcome is about the whole game, its X given where the card is cast
         doc["about"] = CARD_ID
@@ -252,42 +281,75 @@ def _controlled(q: Question, sel: Selector, among: Collection[str] | None = None
             if (among is None or o.id in among) and matches(sel, current(q.state, o.id), o, PLAYER, src)]
 
 
+def _missing(q: Question, phrase: str) -> int:
+    """How many more legal targets ``phrase`` needs on the question's board (0 where none can help)."""
+    found = _targets(q, phrase)
+    return 0 if found is None else max(0, max(1, _target_count(phrase)) - len(found))
+
+
 def _unmet(q: Question, needs: Needs) -> bool:
-    return any(_targets(q, t) == [] for t in needs.targets) or \
+    return any(_missing(q, t) for t in needs.targets) or \
         any(len(_controlled(q, sel)) < n for sel, n in needs.controlled)
 
 
 def _fit(kind: str, card: CardDef, card_entry: dict, zone: str, needs: Needs, params: Mapping[str, Any] | None = None) -> Question:
     """The question on the generic board with ``needs``; where that board lacks a target or the
-    permanents a cost needs, fillers from the pool are added (the first the model matches)."""
+    permanents a cost needs, fillers from the pool are added (the first the model matches): a permanent on
+    a battlefield, a card in a graveyard ("target creature card from your graveyard"), a spell on the stack
+    ("target sorcery spell")."""
     q = _read(_doc(kind, card_entry, zone, needs, params=params), card)
     if not _unmet(q, needs):
         return q
-    # One board holding the whole pool on both sides tells which pool card fits what is missing.
-    # Each pool card untapped, then tapped ("target tapped creature"): an untapped one is chosen where it fits.
-    candidates = [(c, status) for status in ({}, {"tapped": True}) for c in pool()]
-    ids = {side: [f"pool-{side.lower()}-{i}" for i in range(len(candidates))] for side in (PLAYER, OPPONENT)}
-    everything = {side: [_entry(c, id=oid, **st) for (c, st), oid in zip(candidates, ids[side])] for side in ids}
+    # One board holding the pool in every place tells which pool card fits what is missing. Permanents
+    # untapped, then tapped ("target tapped creature"): an untapped one is chosen where it fits.
+    permanents = [(c, status) for status in ({}, {"tapped": True}) for c in pool()]
+    cards = [(c, {}) for c in card_pool()]
+    places: dict[Place, list[tuple[CardDef, dict]]] = {
+        (OPPONENT, "battlefield"): permanents, (PLAYER, "battlefield"): permanents,
+        (OPPONENT, "graveyard"): cards, (PLAYER, "graveyard"): cards}
+    if kind == "outcome" and any(_targets_spells(t) for t in needs.targets):
+        places[STACK] = [(c, {}) for c in card_pool() if not spell_targets(c.front)]
+    owner: dict[str, tuple[Place, CardDef, dict]] = {}
+    everything: dict[Place, list] = {}
+    for place, candidates in places.items():
+        everything[place] = []
+        for i, (c, st) in enumerate(candidates):
+            oid = f"pool-{place[0].lower()}-{place[1]}-{i}"
+            owner[oid] = (place, c, st)
+            everything[place].append(_entry(c, id=oid, **st))
     wide = _read(_doc(kind, card_entry, zone, needs, everything, params), card)
-    owner = {oid: (side, candidates[i]) for side in ids for i, oid in enumerate(ids[side])}
-    order = ids[OPPONENT] + ids[PLAYER]     # a target is an opponent's where it can be
-    extra: dict[str, list] = {PLAYER: [], OPPONENT: []}
+    # a target is an opponent's where it can be, a permanent before a card in a graveyard or a spell
+    order = [oid for place in ((OPPONENT, "battlefield"), (PLAYER, "battlefield"), STACK,
+                               (OPPONENT, "graveyard"), (PLAYER, "graveyard"))
+             for oid in owner if owner[oid][0] == place]
+    extra: dict[Place, list] = {}
     for phrase in needs.targets:
-        if _targets(q, phrase) != []:
-            continue
-        fits = set(_targets(wide, phrase) or ())
+        missing = _missing(q, phrase)       # "two target creature cards": as many fillers as it lacks
+        fits = set(_targets(wide, phrase) or ()) if missing else set()
         chosen = next((oid for oid in order if oid in fits), None)
         if chosen is not None:
-            side, (c, st) = owner[chosen]
-            extra[side].append(_entry(c, **st))
+            place, c, st = owner[chosen]
+            extra.setdefault(place, []).extend(_entry(c, **st) for _ in range(missing))
+    mine = [oid for oid in owner if owner[oid][0] == (PLAYER, "battlefield")]
     for sel, n in needs.controlled:
         have = len(_controlled(q, sel))
-        fits = set(_controlled(wide, sel, ids[PLAYER]))
-        chosen = next((oid for oid in ids[PLAYER] if oid in fits), None)
+        fits = set(_controlled(wide, sel, mine))
+        chosen = next((oid for oid in mine if oid in fits), None)
         if have < n and chosen is not None:
-            c, st = owner[chosen][1]
-            extra[PLAYER] += [_entry(c, **st) for _ in range(n - have)]
+            _, c, st = owner[chosen]
+            extra.setdefault((PLAYER, "battlefield"), []).extend(_entry(c, **st) for _ in range(n - have))
     return _read(_doc(kind, card_entry, zone, needs, extra, params), card)
+
+
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _target_count(phrase: str) -> int:
+    """How many objects a target phrase asks for at least ("two target creatures": 2; "up to two": 0)."""
+    words = phrase.lower().split()
+    if not words or words[0] in ("up", "any"):
+        return 0
+    return _COUNT_WORDS.get(words[0], int(words[0]) if words[0].isdigit() else 1)
 
 
 # ------------------------------------------------------------------------------------------- the questions
