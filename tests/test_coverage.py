@@ -198,6 +198,10 @@ def test_fillers_are_inert_cards_the_product_defines():
         card = card_db().find(name)[0]
         assert card.modelled and all(a.kind != "unmodelled" for f in card.faces for a in f.abilities), name
     assert board.pool() and all(board.is_inert(c) for c in board.pool())
+    # an unattached Equipment's "Equipped creature gets +2/+0" affects nothing; an unattached Aura would
+    # be put into its owner's graveyard (704.5m), so no Aura is a filler
+    names = {c.name for c in board.pool()}
+    assert "Bonesplitter" in names and not any("Aura" in c.front.subtypes for c in board.pool())
     spells = [c for c in board.card_pool() if c not in board.pool()]
     assert spells and all(not board.spell_targets(c.front) for c in spells)
 

@@ -80,9 +80,18 @@ INERT_KINDS = ("keyword", "mana", "activated")
 PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
 
 
+def _attached_only(ability: Ability) -> bool:
+    """A static ability that affects only the object its source is attached to ("Equipped creature gets
+    +2/+0"): a filler is never attached, so it affects nothing (301.5, 303.4)."""
+    return ability.kind == "static" and ability.static is not None and bool(ability.static.arg("enchanted"))
+
+
 def is_inert(card: CardDef) -> bool:
-    """A card fit to fill a board: modelled, with no static, triggered, spell or unmodelled ability."""
-    return card.modelled and all(a.kind in INERT_KINDS for f in card.faces for a in f.abilities)
+    """A card fit to fill a board: modelled, with no static (other than an Equipment's that affects only
+    what it is attached to), triggered, spell or unmodelled ability. Not an Aura: unattached, it would be put
+    into its owner's graveyard (704.5m)."""
+    return card.modelled and all(a.kind in INERT_KINDS or (_attached_only(a) and "Aura" not in f.subtypes)
+                                 for f in card.faces for a in f.abilities)
 
 
 @lru_cache(maxsize=1)
