@@ -33,6 +33,7 @@ from mtgjudge.model.engine import optional
 from mtgjudge.model.engine import intervening
 from mtgjudge.model.engine import modes
 from mtgjudge.model.engine import kicker
+from mtgjudge.model.engine import conditions
 from mtgjudge.model.engine.on_stack import cant_be_countered
 from mtgjudge.model.oracle.kicker import as_announced
 from mtgjudge.model.engine.transforming import can_transform, transform
@@ -474,6 +475,7 @@ HANDLERS: dict[str, Callable[[Game, Effect, Ctx], list[Game]]] = {
     "create_token_per_counter": _tokens_per_counter,
     **optional.MARKER_HANDLERS,
     **kicker.MARKER_HANDLERS,
+    **conditions.MARKER_HANDLERS,
 }
 
 
@@ -618,6 +620,9 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
         if ability.effects[i].kind in kicker.MARKERS:         # 702.33d, 608.2c: only if / unless kicked
             branches, it, i = kicker.run_marked(branches, ability.effects, uses, i, it, perform,
                                                 bool(kicker.was_kicked(game, ctx.source)))
+            continue
+        if ability.effects[i].kind in conditions.MARKERS:     # 608.2c, 705: only if a condition holds / a flip
+            branches, it, i = conditions.run_marked(branches, ability.effects, uses, i, it, perform, ctx)
             continue
         nxt = i + 1
         while nxt < len(ability.effects) and ability.effects[nxt].kind in PART_OF_BEFORE:

@@ -12,7 +12,8 @@ from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import ManaSyntaxError, parse_cost
 from mtgjudge.model.objects import CardDef, Face
-from mtgjudge.model.oracle.lines import LineContext, compile_line
+from mtgjudge.model.oracle.conditions import continues_paragraph
+from mtgjudge.model.oracle.lines import LineContext, compile_line, without_ability_word
 from mtgjudge.model.oracle.text import ability_lines
 from mtgjudge.model.vocab.abilities import Ability
 
@@ -40,6 +41,21 @@ def _number(v: str | None) -> int | None:
     return int(v) if re.fullmatch(r"\d+", v) else 0   # "*", "1+*": a characteristic-defining ability sets it
 
 
+def _join_conditionals(lines: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A spell's paragraph that says what its paragraph before does instead on a condition ("Threshold — ...
+    instead if seven or more cards are in your graveyard", ``oracle.conditions.continues_paragraph``) joined to
+    that paragraph, so that the two are read together (608.2c)."""
+    out: list[tuple[str, str]] = []
+    for printed, norm in lines:
+        bare = without_ability_word(norm)
+        if out and continues_paragraph(bare):
+            before_printed, before_norm = out[-1]
+            out[-1] = (before_printed + "\n" + printed, before_norm.rstrip() + " " + bare)
+        else:
+            out.append((printed, norm))
+    return out
+
+
 def compile_face(f: FaceRecord) -> Face:
     """One face: characteristics, then one ability per line of its text."""
     try:
@@ -53,6 +69,8 @@ def compile_face(f: FaceRecord) -> Face:
     ctx = LineContext(spell="Instant" in types or "Sorcery" in types)
     abilities: list[Ability] = []
     lines = ability_lines(f.text, f.name, "Legendary" in supers)
+    if ctx.spell:
+        lines = _join_conditionals(lines)
     for i, (printed, norm) in enumerate(lines):
         if _LEVEL.match(norm):
             # 711.2: the level striations from here on are one static ability each, giving power, toughness

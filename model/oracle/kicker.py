@@ -92,7 +92,7 @@ def _shape(sentence: str, back: bool) -> str:
     return s[:1].upper() + s[1:]
 
 
-def _renumbered(before: str, kicked: str) -> str | None:
+def renumbered(before: str, kicked: str) -> str | None:
     """The sentence ``before`` with the numbers of ``kicked`` in their place, if the two are the same instruction
     but for their numbers (and ``kicked`` naming back the target of ``before``); else None."""
     if _shape(before, False) != _shape(kicked, True):
@@ -124,7 +124,7 @@ def kicked_words(sentence: str, found: tuple, earlier: list, before: str | None,
         if found or before is None or not earlier or earlier[-1] is None or earlier[-1].kind in _MARKERS or (
                 len(earlier) > 1 and earlier[-2] is not None and earlier[-2].kind in _MARKERS):
             return None
-        again = _renumbered(before, inst.group(1))
+        again = renumbered(before, inst.group(1))
         if again is None:
             return None
         word = read(again, tuple(find_targets(again) or ()), earlier[:-1])

@@ -18,6 +18,7 @@ from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
 from mtgjudge.model.oracle import kicker as kicker_lines
 from mtgjudge.model.oracle import damage_sentences, etb_sentences, keywords, modes
+from mtgjudge.model.oracle.conditions import condition_words
 from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
@@ -57,8 +58,11 @@ def without_ability_word(text: str) -> str:
     return _ABILITY_WORD.sub("", text, count=1)
 _CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — ")
 #: Statements on an instant or sorcery that are static abilities, not instructions (113.3a, 113.6d-g).
+#: "If you control a Swamp, you may sacrifice a creature rather than pay this spell's mana cost" is one (118.9); "If
+#: you control a creature with power 4 or greater, creatures can't block this turn" is an instruction (608.2c).
 _STATIC_ON_SPELL = re.compile(r"^(?:As an additional cost|~ can't be countered|~ costs|Cast ~ only|You may cast ~|Strive|"
-                              r"You may pay|If you control|If an opponent|Spend only|~ can't be copied)", re.I)
+                              r"You may pay|(?:If you control|If an opponent)(?=.*\b(?:rather than pay|costs?)\b)|"
+                              r"Spend only|~ can't be copied)", re.I)
 
 
 #: "If that mana is spent on a creature spell, it gains haste." "When that mana is spent to cast an instant or
@@ -432,6 +436,11 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
         kicked = kicker_lines.kicked_words(s, found, words, split[n - 1] if n else None, effect_word)
         if kicked is not None:
             words = kicked
+            continue
+        # 608.2c, 705: "If <condition>, <instruction> (instead)." and coin flips (``oracle.conditions``)
+        conditional = condition_words(s, found, words, split[n - 1] if n else None, effect_word)
+        if conditional is not None:
+            words = conditional
             continue
         word = effect_word(s, found, words) or (may_play_after(s, words) or no_regeneration_after(s, words)
                                                 or looked_after(s, words) or hand_after(s, words)

@@ -1,0 +1,38 @@
+"""Words of instructions that depend on a condition checked as the spell or ability resolves (608.2c) or on a
+coin flip (705), read by ``oracle.conditions`` and performed by ``engine.conditions``.
+
+Each is a marker on the effect that follows it in the ability's list: ``if_state`` makes the next effect
+followed only if its condition is true then ("If you have 5 or less life, ..."); ``state_instead`` makes the
+next effect followed only if its condition is false, and its ``effect`` (the same instruction with other
+numbers, on the same target) followed instead if it is true (threshold: "If seven or more cards are in your
+graveyard, ... instead"); ``coin_flip`` flips a coin (705.1) and ``if_won`` / ``if_lost`` make the next effect
+followed only in the branch where the flip was won / lost."""
+from __future__ import annotations
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.vocab.word import Word
+
+ENGINE = frozenset({"engine"})
+_RESOLUTION = frozenset({Scope.RESOLUTION})
+
+
+def _v_condition(args: dict) -> None:
+    from mtgjudge.model.oracle.conditions import read_condition     # the reader of conditions (one place)
+    try:
+        read_condition(args["condition"])
+    except DefinitionError as e:
+        raise DefinitionError(f"the condition {args['condition']!r} is not one the verifier reads") from e
+
+
+WORDS = (
+    Word("if_state", "effect", {"condition": str}, lambda a: f"If {a['condition']}, (the next instruction)",
+         _RESOLUTION, ENGINE, _v_condition),
+    Word("state_instead", "effect", {"condition": str, "effect": Effect},
+         lambda a: f"If {a['condition']}, {a['effect'].text()} instead (of the next instruction)",
+         _RESOLUTION, ENGINE, _v_condition),
+    Word("coin_flip", "effect", {}, lambda a: "Flip a coin", _RESOLUTION, ENGINE),
+    Word("if_won", "effect", {}, lambda a: "If you win the flip, (the next instruction)", _RESOLUTION, ENGINE),
+    Word("if_lost", "effect", {}, lambda a: "If you lose the flip, (the next instruction)", _RESOLUTION, ENGINE),
+)
