@@ -58,6 +58,12 @@ class Turn:
     active: str
     number: int
     step: str = "precombat-main"
+    #: 500.7: extra turns added directly after this one, in the order they will be taken (the most recently
+    #: created first), by the player who takes each
+    extra: tuple[str, ...] = ()
+    #: the player after whose seat the regular turn order goes on once the extra turns are taken: the active
+    #: player of the last turn that was not an extra turn ("": this turn's active player, 500.1)
+    resume: str = ""
 
 
 @dataclass(frozen=True)

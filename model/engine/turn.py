@@ -17,8 +17,8 @@ from mtgjudge.model.errors import InputError, SearchBound, Unsupported
 from mtgjudge.model.rules.durations import DURATIONS, ends_this_cleanup
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.in_force import lasting_effects
-from mtgjudge.model.rules.turns import next_player
-from mtgjudge.model.state import STEPS, Turn
+from mtgjudge.model.rules.turns import following_turn
+from mtgjudge.model.state import STEPS
 
 
 def _end_step_effects(game: Game) -> Game:
@@ -167,13 +167,14 @@ def advance(game: Game, a: Mapping[str, Any]) -> list[Game]:
             if i + 1 < len(STEPS):
                 new_step, turn = STEPS[i + 1], st.turn
             else:
-                nxt_player = next_player(g.state, st.turn.active)
-                if nxt_player is None:
+                turn = following_turn(g.state)       # 500.1, 500.7: an extra turn first
+                if turn is None:
                     raise Unsupported("no player is left to take the next turn")
-                new_step, turn = "untap", Turn(nxt_player, st.turn.number + 1, "untap")
+                new_step, nxt_player = "untap", turn.active
                 played = g.state.turns_played or ((st.turn.number, st.turn.active),)
                 g = g.remember(turn=turn, turns_played=played + ((turn.number, nxt_player),))
-                g = g.log("500.1", f"turn {turn.number} ({nxt_player}) begins" + (
+                g = g.log("500.7" if turn.resume else "500.1", f"turn {turn.number} ({nxt_player}) begins" + (
+                    ", an extra turn" if turn.resume else "") + (
                     f"; {', '.join(p for p in g.state.left)} left the game and take no turns (800.4a)" if g.state.left else ""))
             if new_step in ("declare-blockers", "combat-damage"):
                 guard_attack_requirements(g)       # 508.1d: "attacks this turn if able" means someone attacks

@@ -17,7 +17,7 @@ from mtgjudge.model.mana import COLORS
 from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
 from mtgjudge.model.oracle import kicker as kicker_lines
-from mtgjudge.model.oracle import damage_sentences, etb_sentences, keywords, modes
+from mtgjudge.model.oracle import damage_sentences, etb_sentences, keywords, modes, turn_sentences
 from mtgjudge.model.oracle.conditions import condition_words
 from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
@@ -223,11 +223,13 @@ _EFFECT_SENTENCES = damage_sentences.early_patterns(_NUM) + (
      ("target", "n")),                                                                               # 701.9a
     (re.compile(rf"^Tap {_TGT}\.$", re.I), "tap_target", ("target",)),         # 701.26a
     (re.compile(rf"^Untap {_TGT}\.$", re.I), "untap_target", ("target",)),     # 701.26b
-) + damage_sentences.sentence_patterns(_NUM, _TGT) + etb_sentences.sentence_patterns(_NUM, _TGT)
+) + damage_sentences.sentence_patterns(_NUM, _TGT) + etb_sentences.sentence_patterns(_NUM, _TGT) + \
+    turn_sentences.sentence_patterns(_NUM)
 #: The zone a word's target is in, where it is not the battlefield (the engine performs the word only there).
 _TARGET_ZONE = {"counter_spell": "stack", "counter_unless_pays": "stack", "regrow": "graveyard", "reanimate": "graveyard", "discard": None,
                 "edict": None}
 _TARGET_ZONE.update(etb_sentences.TARGET_ZONES)
+_TARGET_ZONE.update(turn_sentences.TARGET_ZONES)
 
 
 def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = ()) -> Effect | None:

@@ -34,7 +34,7 @@ _BOUNDARY = {"and", "then", "to", "gets", "get", "gains", "gain", "has", "have",
              "blocks", "or", "for", "this", "under", "if", "where", "gets", "phases", "explores", "connives",
              "perpetually", "deals", "assigns", "removes", "copies", "owner", "controller", "but", "instead",
              "among", "by", "in", "twice", "until", "plays", "pays", "creates", "scries", "surveils",
-             "equal"}   # "deals damage to target creature equal to ..." (refs)
+             "equal", "takes"}   # "deals damage to target creature equal to ..." (refs); "takes an extra turn"
 _PUNCTUATION = re.compile(r"^[.,;:—]")
 MAX_WORDS = 14
 

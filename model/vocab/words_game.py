@@ -1,6 +1,6 @@
 """Words about the rest of the game: keywords granted (layer 6), permissions to play cards from other zones
 (601.3), entering with counters (614.1c), and the effects spells and abilities have when they resolve (608):
-life (119), drawing (121), counters (122), exile until a source leaves (610.3), recruit (701.70, 2026-09-25).
+life (119), drawing (121), counters (122), extra turns (500.7), exile until a source leaves (610.3), recruit (701.70, 2026-09-25).
 Effects no consumer performs yet are ``text_only``: kept so that a card's text reads right."""
 from __future__ import annotations
 
@@ -238,6 +238,11 @@ WORDS = (
     Word("reanimate", "effect", {"target": str}, lambda a: f"Return {_target_words(a['target'])} to the battlefield",
          frozenset({Scope.ENTERS}), ENGINE, _v_target),
     # 701.9a-b: "Target player discards N cards": that player chooses which.
+    # 500.7: "Take an extra turn after this one." ("target player takes N extra turns ...": ``target``)
+    Word("extra_turn", "effect", {"target": str, "n": int},
+         lambda a: (f"Target {a['target']} takes" if a.get("target") else "Take") +
+         f" {'an' if a.get('n', 1) == 1 else count_word(a['n'])} extra turn{'s' if a.get('n', 1) > 1 else ''} after this one",
+         frozenset({Scope.RESOLUTION}), ENGINE),
     Word("discard", "effect", {"target": str, "n": int},
          lambda a: f"Target {a['target']} discards {count_word(a.get('n', 1))} card{'s' if a.get('n', 1) > 1 else ''}",
          frozenset({Scope.DISCARD}), ENGINE, _v_target),

@@ -154,6 +154,8 @@ def summary(game: Game) -> dict:
         out["left_the_game"] = list(game.left)
     if st.monarch is not None:
         out["monarch"] = st.monarch           # 725.1
+    if st.turn.extra:                         # 500.7: extra turns to be taken after this one, in order
+        out["extra_turns"] = list(st.turn.extra)
     if st.prevention:                         # 615.1: prevention shields in force this turn
         out["prevention"] = [s.describe() for s in st.prevention]
     if st.delayed:                            # 603.7: delayed triggered abilities waiting to trigger
