@@ -130,3 +130,23 @@ def test_a_coin_flip_is_two_branches():
     # won: 1 damage to each creature and each player; lost: each player draws a card (705.1)
     assert sorted((g.state.player("Bob").life, len(g.state.player("Bob").zone("hand"))) for g in games) == \
         [(19, 0), (20, 1)]
+
+
+def test_a_vote_and_its_results():
+    assert kinds("Starting with you, each player votes for death or torture. If death gets more votes, each "
+                 "opponent sacrifices a creature. If torture gets more votes or the vote is tied, each opponent "
+                 "loses 4 life.") == ["vote", "if_vote", "sacrifice_each", "if_vote", "player_acts"]
+    # an option the vote does not have is no result of it
+    read = kinds("Starting with you, each player votes for death or torture. If life gets more votes, draw a card.")
+    assert read is None or None in read
+
+
+def test_the_vote_is_tied_when_more_than_one_option_got_the_most_votes():
+    # Plea for Power ruling 2014-05-29: 3 votes to 1 to 1 is not tied
+    from mtgjudge.model.engine.conditions import vote_satisfies
+    from mtgjudge.model.vocab.parse import parse_effect
+    most = parse_effect({"if_vote": {"option": "a", "or_tied": False}})
+    b_or_tied = parse_effect({"if_vote": {"option": "b", "or_tied": True}})
+    assert vote_satisfies(most, {"a": 3, "b": 1, "c": 1}) and not vote_satisfies(b_or_tied, {"a": 3, "b": 1, "c": 1})
+    assert vote_satisfies(b_or_tied, {"a": 2, "b": 1, "c": 2}) and not vote_satisfies(most, {"a": 2, "b": 1, "c": 2})
+    assert vote_satisfies(b_or_tied, {"a": 1, "b": 1})

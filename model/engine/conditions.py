@@ -7,12 +7,16 @@ words of ``vocab.words_conditions`` (read by ``oracle.conditions``).
   else the instruction after it;
 - ``coin_flip`` then any number of ``if_won`` / ``if_lost`` each before its instruction: the flip is won in one
   branch and lost in the other (705.1: the result is random, so each is a possible outcome), and each
-  instruction is followed only in the branches of its result.
+  instruction is followed only in the branches of its result;
+- ``vote`` then any number of ``if_vote`` ("If time gets more votes, ..."): every count of the players' votes
+  is a branch (701.38a: each player chooses), each instruction followed where its option got more votes (or
+  the vote is tied, where the marker says so).
 
 A condition is a count of ``rules.counts`` for the spell's controller, their life total (119.1), or the
 creatures they control with power N or greater (power after the layers and counters, ``sba.power``)."""
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Callable
 
 from mtgjudge.model.engine.game import Game, merge
@@ -29,9 +33,10 @@ if TYPE_CHECKING:
     from mtgjudge.model.engine.resolve import Ctx
 
 #: The markers' kinds; ``run_marked`` reads each with the instruction after it (on its own one does nothing).
-MARKERS = ("if_state", "state_instead", "coin_flip", "if_won", "if_lost")
+MARKERS = ("if_state", "state_instead", "coin_flip", "if_won", "if_lost", "vote", "if_vote")
 MARKER_HANDLERS = {k: (lambda g, e, c: [g]) for k in MARKERS}
-_FLIP_RESULTS = ("if_won", "if_lost")
+#: The markers that read the result of a coin flip or a vote made by the marker before them.
+_RESULT_MARKERS = ("if_won", "if_lost", "if_vote")
 
 
 def holds(game: Game, condition: str, controller: str, source: str | None) -> bool:
@@ -78,8 +83,10 @@ def run_marked(branches: list[Game], effects: tuple[Effect, ...], uses: list, i:
     marker = effects[i]
     if marker.kind == "coin_flip":
         return _flip(branches, effects, uses, i, it, perform)
-    if marker.kind in _FLIP_RESULTS:
-        raise Unsupported(f"{marker.text()!r} with no coin flipped before it is not performed")
+    if marker.kind == "vote":
+        return _vote(branches, effects, uses, i, it, perform, ctx)
+    if marker.kind in _RESULT_MARKERS:
+        raise Unsupported(f"{marker.text()!r} with no coin flipped or vote before it is not performed")
     if i + 1 >= len(effects) or effects[i + 1].kind in MARKERS:
         raise Unsupported(f"{marker.text()!r} with no instruction after it is not performed")
     nxt, cond = effects[i + 1], marker.arg("condition")
@@ -99,21 +106,60 @@ def run_marked(branches: list[Game], effects: tuple[Effect, ...], uses: list, i:
     return merge(out), (its.pop() if len(its) == 1 else (it if not its else (None, True))), i + 2
 
 
-def _flip(branches: list[Game], effects: tuple[Effect, ...], uses: list, i: int, it, perform: Callable):
-    """705.1: a coin flip and the instructions that depend on its result."""
-    chain: list[tuple[bool, int]] = []
+def _results(branches: list[Game], effects: tuple[Effect, ...], uses: list, i: int, it, perform: Callable,
+             results: list[tuple[str, Callable[[Effect], bool]]]):
+    """``effects[i]`` makes a result (a coin flip, a vote) and the markers after it each govern the instruction
+    after them: every result a branch (``results``: how it reads and which markers it satisfies), each
+    instruction followed in the branches whose result satisfies its marker."""
+    chain: list[tuple[Effect, int]] = []
     j = i + 1
-    while j < len(effects) and effects[j].kind in _FLIP_RESULTS:
+    while j < len(effects) and effects[j].kind in _RESULT_MARKERS:
         if j + 1 >= len(effects) or effects[j + 1].kind in MARKERS:
             raise Unsupported(f"{effects[j].text()!r} with no instruction after it is not performed")
-        chain.append((effects[j].kind == "if_won", j + 1))
+        chain.append((effects[j], j + 1))
         j += 2
-    won = [g.choose("the coin flip is won (705.1)") for g in branches]
-    lost = [g.choose("the coin flip is lost (705.1)") for g in branches]
-    it_won = it_lost = it
-    for is_won, k in chain:
-        if is_won:
-            won, it_won = perform(won, effects[k], uses[k], it_won) if won else (won, it_won)
-        else:
-            lost, it_lost = perform(lost, effects[k], uses[k], it_lost) if lost else (lost, it_lost)
-    return merge(won + lost), (it_won if it_won == it_lost else (None, True)), j
+    out: list[Game] = []
+    its = set()
+    for label, satisfies in results:
+        games, it_r = [g.choose(label) for g in branches], it
+        for marker, k in chain:
+            if satisfies(marker) and games:
+                games, it_r = perform(games, effects[k], uses[k], it_r)
+        out += games
+        its.add(it_r)
+    return merge(out), (its.pop() if len(its) == 1 else (None, True)), j
+
+
+def _flip(branches, effects, uses, i, it, perform):
+    """705.1: a coin flip is won in one branch and lost in the other (its result is random)."""
+    return _results(branches, effects, uses, i, it, perform, [
+        ("the coin flip is won (705.1)", lambda m: m.kind == "if_won"),
+        ("the coin flip is lost (705.1)", lambda m: m.kind == "if_lost")])
+
+
+def _vote(branches, effects, uses, i, it, perform, ctx: Ctx):
+    """701.38a: starting with the spell's controller, in turn order, each player in the game votes for one of
+    the options: every count of votes a branch (the instructions read only which option got more votes)."""
+    options = effects[i].arg("options")
+    game = branches[0]
+    st = game.state
+    for o in st.objects:                 # "While voting, you get an additional vote" (701.38d), vote triggers
+        for a in o.printed.abilities:
+            if a.kind == "unmodelled" and "vote" in (a.source_text or "").lower():
+                raise Unsupported(f"{o.name}'s text {a.source_text!r} may change how players vote (701.38)")
+    voters = [p for p in st.player_names if p not in st.left]
+    results = []
+    for tally in combinations_with_replacement(range(len(options)), len(voters)):
+        votes = {opt: tally.count(k) for k, opt in enumerate(options)}
+        label = "the votes: " + ", ".join(f"{votes[o]} for {o}" for o in options) + " (701.38a)"
+        results.append((label, lambda m, votes=votes: vote_satisfies(m, votes)))
+    return _results(branches, effects, uses, i, it, perform, results)
+
+
+def vote_satisfies(marker: Effect, votes: dict[str, int]) -> bool:
+    """"If <option> gets more votes" (than each other option); "... or the vote is tied": more than one option
+    got the most votes (Plea for Power ruling 2014-05-29)."""
+    mine = votes[marker.arg("option")]
+    others = [n for o, n in votes.items() if o != marker.arg("option")]
+    tied = sum(1 for n in votes.values() if n == max(votes.values())) > 1
+    return all(mine > n for n in others) or (bool(marker.arg("or_tied")) and tied)

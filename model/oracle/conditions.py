@@ -8,7 +8,10 @@ coin flips (705), as ``engine.conditions`` performs them.
   the instruction with the new numbers) then the instruction before, so that both act on the one target chosen
   as it was cast (the threshold and spell mastery templates);
 - "Flip a coin." then "If you win the flip, <instruction>." / "If you lose the flip, <instruction>.":
-  ``coin_flip`` then ``if_won`` / ``if_lost`` each before its instruction (705.1: both results are branches).
+  ``coin_flip`` then ``if_won`` / ``if_lost`` each before its instruction (705.1: both results are branches);
+- "Starting with you, each player votes for A or B." then "If A gets more votes, <instruction>." / "If B gets
+  more votes or the vote is tied, <instruction>.": ``vote`` then ``if_vote`` each before its instruction
+  (701.38a: every count of votes a branch).
 
 The conditions read (``read_condition``): those of ``oracle.intervening`` (what you control, cards in hand and
 in your graveyard: one count of ``rules.counts``), "N or more cards are in your graveyard" (threshold),
@@ -44,10 +47,12 @@ _INSTEAD_BEFORE = re.compile(r"^instead (.+?)\.?$", re.I)
 _INSTEAD_IF = re.compile(r"^(.+?) instead if ([^,]+?)\.?$", re.I)
 _IF_AFTER = re.compile(r"^(.+?) if ([^,]+?)\.?$", re.I)
 _FLIP = re.compile(r"^flip a coin\.?$", re.I)
+_VOTE = re.compile(r"^starting with you, each player votes for ([a-z]+) or ([a-z]+)\.?$", re.I)
+_VOTE_RESULT = re.compile(r"^if ([a-z]+) gets more votes( or the vote is tied)?, (.+)$", re.I)
 _FLIP_RESULT = re.compile(r"^if you (win|lose) the flip, (.+)$", re.I)
 #: Markers of other readers: an "instead" can't replace an instruction one of them governs.
 _MARKERS = ("if_kicked", "kicked_instead", "optional", "if_you_do", "if_you_dont", "if_state", "state_instead",
-            "coin_flip", "if_won", "if_lost", "if_it", "its_controller")
+            "coin_flip", "if_won", "if_lost", "vote", "if_vote", "if_it", "its_controller")
 
 #: An instruction that refers to another ("instead", "this way", "that creature", "those creatures", "it"): read
 #: with the instruction it refers to by other readers, never after one of these markers.
@@ -136,6 +141,18 @@ def condition_words(sentence: str, found: tuple, earlier: list, before: str | No
     s = sentence.strip()
     if _FLIP.match(s):
         return earlier + [parse_effect("coin_flip")]
+    m = _VOTE.match(s)
+    if m:           # 701.38a
+        return earlier + [parse_effect({"vote": {"options": (m.group(1).lower(), m.group(2).lower())}})]
+    m = _VOTE_RESULT.match(s.rstrip("."))
+    if m:
+        votes = [w for w in earlier if w is not None and w.kind == "vote"]
+        rest = m.group(3).strip()
+        if not votes or m.group(1).lower() not in votes[-1].arg("options") or _REFERS.search(rest):
+            return None
+        word = read(_cap(rest) + ".", found, earlier)
+        return None if word is None else earlier + [
+            parse_effect({"if_vote": {"option": m.group(1).lower(), "or_tied": bool(m.group(2))}}), word]
     m = _FLIP_RESULT.match(s.rstrip("."))
     if m:
         if not any(w is not None and w.kind == "coin_flip" for w in earlier):

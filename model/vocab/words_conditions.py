@@ -6,7 +6,8 @@ followed only if its condition is true then ("If you have 5 or less life, ...");
 next effect followed only if its condition is false, and its ``effect`` (the same instruction with other
 numbers, on the same target) followed instead if it is true (threshold: "If seven or more cards are in your
 graveyard, ... instead"); ``coin_flip`` flips a coin (705.1) and ``if_won`` / ``if_lost`` make the next effect
-followed only in the branch where the flip was won / lost."""
+followed only in the branch where the flip was won / lost; ``vote`` has the players vote (701.38a) and
+``if_vote`` makes the next effect followed only where its option got more votes (or the vote is tied)."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
@@ -26,6 +27,13 @@ def _v_condition(args: dict) -> None:
         raise DefinitionError(f"the condition {args['condition']!r} is not one the verifier reads") from e
 
 
+def _v_options(args: dict) -> dict:
+    options = tuple(args["options"])
+    if len(options) < 2 or not all(isinstance(o, str) and o for o in options):
+        raise DefinitionError("a vote needs two or more options, each a word")
+    return {**args, "options": options}
+
+
 WORDS = (
     Word("if_state", "effect", {"condition": str}, lambda a: f"If {a['condition']}, (the next instruction)",
          _RESOLUTION, ENGINE, _v_condition),
@@ -35,4 +43,11 @@ WORDS = (
     Word("coin_flip", "effect", {}, lambda a: "Flip a coin", _RESOLUTION, ENGINE),
     Word("if_won", "effect", {}, lambda a: "If you win the flip, (the next instruction)", _RESOLUTION, ENGINE),
     Word("if_lost", "effect", {}, lambda a: "If you lose the flip, (the next instruction)", _RESOLUTION, ENGINE),
+    # 701.38a: "Starting with you, each player votes for time or knowledge."
+    Word("vote", "effect", {"options": object},
+         lambda a: f"Starting with you, each player votes for {' or '.join(a['options'])}", _RESOLUTION, ENGINE,
+         _v_options),
+    Word("if_vote", "effect", {"option": str, "or_tied": bool},
+         lambda a: f"If {a['option']} gets more votes{' or the vote is tied' if a.get('or_tied') else ''}, "
+                   "(the next instruction)", _RESOLUTION, ENGINE),
 )
