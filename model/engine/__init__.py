@@ -31,7 +31,7 @@ kicker.py       kicker (702.33): announcing it as a spell is cast, "if it was ki
 on_stack.py     a spell's statics on the stack: "can't be countered" (113.6g); split second is rules.timing's
 etb.py          issue 9's enters-trigger family: intervening "if" (603.4, intervening.py); registered in
                 resolve.HANDLERS
-extra_turns.py  extra turns (500.7); registered in resolve.HANDLERS
+turn_effects.py extra turns (500.7), "Exile ~." (608.2n); registered in resolve.HANDLERS
 conditions.py   instructions that depend on a condition checked on resolution (608.2c) and coin flips (705)
 actions.py      the question format's actions (cast, play, activate, resolve, destroy, exile, sacrifice, bounce,
                 transform, concede, advance)
@@ -51,4 +51,4 @@ from mtgjudge.model.engine import delayed as _delayed  # noqa: E402,F401  (issue
 from mtgjudge.model.engine import shield_effects as _shield_effects  # noqa: E402,F401  (issue 9, shields: 615.7, 701.19, 614.1a)
 from mtgjudge.model.engine import refs as _refs  # noqa: E402,F401  (issue 9, refs: references between instructions)
 from mtgjudge.model.engine import etb as _etb  # noqa: E402,F401  (issue 9, etb: enters triggers' handlers)
-from mtgjudge.model.engine import extra_turns as _extra_turns  # noqa: E402,F401  (issue 9: 500.7 extra turns)
+from mtgjudge.model.engine import turn_effects as _turn_effects  # noqa: E402,F401  (issue 9: 500.7, 608.2n)

@@ -759,6 +759,9 @@ def resolve_top(game: Game) -> list[Game]:
     from_hand = (top, game.moved(top)) in game.cast_from_hand
     for g in run_effects(game.log("608.2", f"{o.name} resolves"), spell[0], replace(ctx, before=game.state), legal):
         lki = g.state.obj(top)
+        if lki.zone != "stack" or g.moved(top) != game.moved(top):
+            out.append(g)           # 608.2n: an instruction moved it ("Exile ~."): it stays where it went
+            continue
         if rebound:
             out.append(REBOUND(g, top, from_hand))     # 702.88a: engine.delayed
             continue

@@ -1,5 +1,5 @@
 """Sentences about turns (CR 500.7): "Take an extra turn after this one." and "Target player takes two extra
-turns after this one.", read whole as the word ``extra_turn`` (``engine.extra_turns`` performs it)."""
+turns after this one.", read whole as the word ``extra_turn`` (``engine.turn_effects`` performs it)."""
 from __future__ import annotations
 
 import re

@@ -748,6 +748,9 @@ class _Meaning(Transformer):
     def e_damage_you(self, _self, n, *_):
         return {"damage_you": {"n": n}}
 
+    def e_exile_self(self, *_):
+        return {"exile_self": {}}
+
     def static_land_plays(self, n): return {"kind": "additional_land_plays", "n": n}
     # branch kicker: "This spell can't be countered." (113.6g)
     def s_cant_be_countered(self, *_): return {"kind": "cant_be_countered"}

@@ -238,6 +238,8 @@ WORDS = (
     Word("reanimate", "effect", {"target": str}, lambda a: f"Return {_target_words(a['target'])} to the battlefield",
          frozenset({Scope.ENTERS}), ENGINE, _v_target),
     # 701.9a-b: "Target player discards N cards": that player chooses which.
+    # 608.2n: "Exile ~." on an instant or sorcery: the spell exiles itself and so is not put into the graveyard
+    Word("exile_self", "effect", {}, lambda a: "Exile ~", frozenset({Scope.RESOLUTION}), ENGINE),
     # 500.7: "Take an extra turn after this one." ("target player takes N extra turns ...": ``target``)
     Word("extra_turn", "effect", {"target": str, "n": int},
          lambda a: (f"Target {a['target']} takes" if a.get("target") else "Take") +
