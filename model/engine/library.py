@@ -291,9 +291,10 @@ def _take_looked(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                                + (f" ({quality})" if quality else ""))
         for _ in range(j):
             g, oid = _found_object(g, p, quality)
-        if m > j and e.arg("rest") == "bottom":
-            g = g.log("401.4", f"{p} puts the other {m - j} card(s) on the bottom of their library: still cards "
-                               "nobody knows")
+        if m > j and e.arg("rest") in ("bottom", "top", "library"):
+            # 401.4: back into the library on top or on the bottom, in any order: still cards nobody knows
+            where = {"bottom": "on the bottom of", "top": "on top of", "library": "on top and bottom of"}[e.arg("rest")]
+            g = g.log("401.4", f"{p} puts the other {m - j} card(s) {where} their library: still cards nobody knows")
         guard_unrecognized(g, f"{p} puts cards into their hand from their library")
         out.append(g)
     return merge(out)
@@ -370,6 +371,9 @@ def _search(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if pl.zone("library"):
         raise Unsupported(f"{p} searches a library with cards the question names: not performed yet")
     quality, n, to = e.arg("quality", ""), e.arg("n"), e.arg("to")
+    if n == "X":        # 107.3a: "Search your library for up to X cards" (library2)
+        n = hand_acts.x_value(e, ctx)
+        game = game.log("107.3a", f"X is {n}, the value chosen as the spell was cast")
     if e.arg("with"):       # the found card is known only by its quality (into a hand: see the module)
         if to not in ("hand", "top"):
             raise Unsupported(f"which card(s) {p} finds matters: only a search into a hand or on top is performed")

@@ -21,6 +21,7 @@ from mtgjudge.model.oracle import damage_sentences, etb_sentences, keywords, mod
 from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
+from mtgjudge.model.oracle.library2 import looked2_after, search2_word, searched2_after   # issue 9 r4, library2
 from mtgjudge.model.oracle.hand_lines import hands_after, search_then_top
 from mtgjudge.model.oracle.perm_sentences import perm_sentence
 from mtgjudge.model.oracle.prevent_sentences import prevent_sentence
@@ -317,7 +318,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     shield = shield_sentence(sentence, found, earlier)          # 615.7, 701.19, 614.1a (shields)
     if shield is not None:
         return shield
-    word = library_word(sentence, found)      # libraries, hands and players (e-library)
+    word = library_word(sentence, found) or search2_word(sentence, found)   # libraries, hands and players
     if word is not None:
         return word
     word = counter_word(sentence, found)      # 701.6a: "Counter target <spell phrase>."
@@ -434,7 +435,8 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
             words = kicked
             continue
         word = effect_word(s, found, words) or (may_play_after(s, words) or no_regeneration_after(s, words)
-                                                or looked_after(s, words) or hand_after(s, words)
+                                                or looked_after(s, words) or looked2_after(s, words)
+                                                or searched2_after(s, words) or hand_after(s, words)
                                                 or hands_after(s, words) if not found else None)
         # 608.2c-d: "You may <instruction>", "If you do, <instruction>" where no reader took the sentence whole
         # (an instruction another reader reads with its own "may" is read here when "If you do" follows it)

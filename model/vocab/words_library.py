@@ -67,7 +67,8 @@ def _v_n(a: dict) -> None:
 
 
 def _v_search(a: dict) -> None:
-    _v_n(a)
+    if a.get("n") != "X" or a.get("to") != "hand":      # X cards (107.3a): into a hand only (library2)
+        _v_n(a)
     if a.get("with") and a.get("to") not in ("hand", "top"):
         raise DefinitionError("a qualified card (\"with ...\") is read only into a hand or on top of the library")
     if a.get("to") not in SEARCH_TO:
@@ -76,18 +77,21 @@ def _v_search(a: dict) -> None:
 
 def _r_search(a: dict) -> str:
     q = a.get("quality", "")
-    count = "any number of" if a["n"] >= ANY_NUMBER else f"{'up to ' if a.get('up_to') else ''}{count_word(a['n'])}"
-    what = f"{count} {q + ' ' if q else ''}card{'s' if a['n'] > 1 else ''}" \
+    many = a["n"] == "X" or a["n"] > 1
+    count = f"{'up to ' if a.get('up_to') else ''}X" if a["n"] == "X" else "any number of" if a["n"] >= ANY_NUMBER \
+        else f"{'up to ' if a.get('up_to') else ''}{count_word(a['n'])}"
+    what = f"{count} {q + ' ' if q else ''}card{'s' if many else ''}" \
         + (f" {a['with']}" if a.get("with") else "")
     to = {"hand": "into your hand", "battlefield": "onto the battlefield",
           "battlefield_tapped": "onto the battlefield tapped", "top": "on top of your library",
           "split": "one onto the battlefield tapped and the other into your hand"}[a["to"]]
     return (("You may search" if a.get("may") else "Search") + f" your library for {what}, put "
-            f"{'it' if a['n'] == 1 or a['to'] == 'split' else 'them'} {to}".replace("put them one", "put one")
+            f"{'them' if many and a['to'] != 'split' else 'it'} {to}".replace("put them one", "put one")
             + (", then shuffle" if a.get("shuffle") else ""))
 
 
-_REST = {"bottom": "on the bottom of your library in any order", "graveyard": "into your graveyard", "": ""}
+_REST = {"bottom": "on the bottom of your library in any order", "graveyard": "into your graveyard", "": "",
+         "top": "on top of your library in any order", "library": "on top of and on the bottom of your library"}
 
 
 def _whose(a: dict) -> str:
