@@ -396,7 +396,7 @@ def _search(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         raise Unsupported(f"which {quality or ''} card(s) {p} finds matters as they enter the battlefield: only "
                           "basic land cards are performed")
     for k in counts:
-        g = game.log(("701.23a", "701.23b") if quality else ("701.23a", "701.23d"),
+        g = game.log(("701.23a", "701.23b") if quality else ("701.23a",) if e.arg("up_to") else ("701.23a", "701.23d"),
                      f"{p} searches their library and finds {k} card(s)" + (f" ({quality})" if quality else ""))
         if to == "split":
             # Cultivate: one basic land card onto the battlefield tapped (each of them a branch), the other into the

@@ -157,7 +157,7 @@ WORDS = (
     # 701.23: "Search your library for [up to] N [quality] card(s), [reveal it,] put it into your hand / onto the
     # battlefield [tapped][, then shuffle]".
     # ``with``: a qualifier after the noun ("with mana value 3 or less"): only a search into a hand or on top.
-    Word("search", "effect", {"n": int, "up_to": bool, "quality": str, "to": str, "shuffle": bool, "may": bool,
+    Word("search", "effect", {"n": object, "up_to": bool, "quality": str, "to": str, "shuffle": bool, "may": bool,
                               "with": str},
          _r_search, frozenset({Scope.ENTERS}), ENGINE, _v_search),
 )

@@ -1,0 +1,142 @@
+"""Searching, looking at and revealing libraries (issue 9 round 4, library2): the cards looked at put into the hand
+and the rest back in the library (401.4, 608.2c), searches of a quality (701.23b) or a quantity (701.23d), searches
+whose cards are exiled (701.23a, 406.3), "cards exiled this way" (611.2a). Expected values are worked out by hand
+from the rules and the cards' rulings; near misses stay unread or unsupported."""
+from __future__ import annotations
+
+import pytest
+
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.oracle.library2 import looked2_after, search2_word, searched2_after
+from mtgjudge.model.oracle.lines import read_effect_words, sentences
+from mtgjudge.model.vocab.parse import parse_effect
+from tests.engine_helpers import one
+from tests.test_engine_library import finals, hand
+
+
+def _look(n: int):
+    return parse_effect({"look_at": {"n": n}})
+
+
+# ------------------------------------------------------------------ reading
+
+
+@pytest.mark.parametrize("sentence,n,args", [
+    ("Put one of them into your hand and the other on the bottom of your library.", 2,
+     {"n": 2, "k": 1, "quality": "", "rest": "bottom"}),
+    ("Put one of them into your hand and the rest on top of your library in any order.", 5,
+     {"n": 5, "k": 1, "quality": "", "rest": "top"}),
+    ("Put one of those cards into your hand, one on top of your library, and one on the bottom of your library.", 3,
+     {"n": 3, "k": 1, "quality": "", "rest": "library"}),
+    ("You may reveal a colorless card from among them and put it into your hand.", 5,
+     {"n": 5, "k": 1, "quality": "colorless", "may": True, "rest": ""}),
+    ("You may reveal a creature card and/or a land card from among them and put the revealed cards into your hand.",
+     4, {"n": 4, "k": 2, "quality": "creature or land", "may": True, "rest": ""}),
+    ("You may reveal any number of creature cards from among them and put the revealed cards into your hand.", 5,
+     {"n": 5, "k": 5, "quality": "creature", "may": True, "rest": ""}),
+    ("You may reveal up to two instant and/or sorcery cards from among them and put the revealed cards into your "
+     "hand.", 4, {"n": 4, "k": 2, "quality": "instant or sorcery", "may": True, "rest": ""}),
+    ("Put all creature and land cards revealed this way into your hand and the rest on the bottom of your library "
+     "in any order.", 2, {"n": 2, "k": 2, "quality": "creature or land", "rest": "bottom"}),
+])
+def test_what_is_done_with_the_cards_looked_at(sentence, n, args):
+    w = looked2_after(sentence, [_look(n)])
+    assert w is not None and w.kind == "take_looked"
+    assert {k: v for k, v in w.args if v not in (False,)} == {k: v for k, v in args.items() if v is not False}
+
+
+@pytest.mark.parametrize("sentence,n", [
+    ("Put one of them into your hand and the other on the bottom of your library.", 3),   # "the other": 2 cards
+    ("Put one of those cards into your hand, one on top of your library, and one on the bottom of your library.", 4),
+    ("Put one of them into your hand and the other into your graveyard.", 2),     # cards nobody knows to a graveyard
+    ("Put up to two creature cards from among them onto the battlefield.", 7),    # onto the battlefield: not read
+    ("You may reveal up to six creature cards from among them and put the revealed cards into your hand.", 5),
+])
+def test_near_misses_after_a_look_stay_unread(sentence, n):
+    assert looked2_after(sentence, [_look(n)]) is None
+
+
+def test_the_cards_looked_at_are_read_only_right_after_the_look():
+    assert looked2_after("Put one of them into your hand and the other on the bottom of your library.", []) is None
+    draw = parse_effect({"player_acts": {"who": "you", "acts": (("draw", 1, False),)}})
+    assert looked2_after("Put one of them into your hand and the other on the bottom of your library.", [draw]) is None
+
+
+@pytest.mark.parametrize("sentence,found,kind,args", [
+    ("Search your library for a multicolored card, reveal it, and put it into your hand.", (), "search",
+     {"n": 1, "quality": "multicolored", "to": "hand"}),
+    ("Search your library for up to X cards and put those cards into your hand.", (), "search",
+     {"n": "X", "up_to": True, "to": "hand"}),
+    ("Search your library for up to three Aura cards with different names, reveal them, and put them into your "
+     "hand.", (), "search", {"n": 3, "up_to": True, "quality": "Aura", "with": "with different names", "to": "hand"}),
+    ("Search your library for three cards, exile them, then shuffle your library.", (), "search_exile",
+     {"n": 3, "shuffle": True}),
+    ("Search target player's library for up to seven cards and exile them.", ("target player",), "search_exile",
+     {"n": 7, "up_to": True, "target": "player"}),
+])
+def test_searches_are_read(sentence, found, kind, args):
+    w = search2_word(sentence, found)
+    assert w is not None and w.kind == kind
+    assert {k: v for k, v in w.args if v not in (False, "")} == args
+
+
+@pytest.mark.parametrize("sentence,found", [
+    ("Search your library for a creature card with converted mana cost X or less and put it onto the "
+     "battlefield.", ()),                                  # onto the battlefield: which card matters
+    ("Search target player's library for up to three cards with flashback and put them into that player's "
+     "graveyard.", ("target player",)),                    # into a graveyard: not read
+    ("Search target player's library for up to seven cards and exile them.", ()),    # the target must be found
+    ("Search your library for a card, put that card into your hand, discard a card at random, then shuffle your "
+     "library.", ()),
+])
+def test_search_near_misses_stay_unread(sentence, found):
+    assert search2_word(sentence, found) is None
+
+
+def test_that_player_shuffles_only_after_a_search_of_a_target_players_library():
+    words, targets = read_effect_words(sentences("Search target player's library for a card and exile it. Then that "
+                                                 "player shuffles their library."))
+    assert [w.kind for w in words] == ["search_exile", "searched_library_shuffles"] and targets == ["target player"]
+    mine = parse_effect({"search_exile": {"n": 1}})
+    assert searched2_after("Then that player shuffles their library.", [mine]) is None
+
+
+# ------------------------------------------------------------------ performing
+
+
+def test_sleight_of_hand_puts_one_card_nobody_knows_into_the_hand():
+    # 401.4: one of the two cards into the hand, the other on the bottom: the library is one card shorter
+    g = one(finals("Sleight of Hand", "u1", alice_library="5"))
+    assert len(hand(g)) == 1 and g.state.player("Alice").unknown_library == 4
+
+
+def test_sleight_of_hand_with_named_cards_is_unsupported():
+    # near miss: which named card goes where is a choice the take-looked instruction does not enumerate
+    with pytest.raises(Unsupported):
+        finals("Sleight of Hand", "u1", alice_library="[{card: Grizzly Bears, id: a}, {card: Memnite, id: b}]")
+
+
+def test_telling_time_with_one_card_puts_it_into_the_hand():
+    # Telling Time ruling (2005-10-01): fewer than three cards: the instructions in the order given
+    g = one(finals("Telling Time", "u1, u2", alice_library="1"))
+    assert len(hand(g)) == 1 and g.state.player("Alice").unknown_library == 0
+
+
+def test_gift_of_the_gargantuan_reveals_none_one_or_two():
+    # ruling (2008-10-01): a creature card, a land card, or both; "you may": none
+    games = finals("Gift of the Gargantuan", "g1, g2, g3", alice_library="6")
+    assert sorted(len(hand(g)) for g in games) == [0, 1, 2]
+    assert sorted(g.state.player("Alice").unknown_library for g in games) == [4, 5, 6]
+
+
+def test_extract_exiles_one_card_of_the_target_players_library():
+    # 701.23d: "a card" must be found; 406.3: exiled; 701.24a: that player shuffles
+    g = one(finals("Extract", "u1", targets="Bob", bob_library="4"))
+    bob = g.state.player("Bob")
+    assert bob.unknown_library == 3 and len(bob.zone("exile")) == 1
+    assert g.state.player("Alice").unknown_library == 3
+
+
+def test_extract_on_a_named_library_is_unsupported():
+    with pytest.raises(Unsupported):
+        finals("Extract", "u1", targets="Bob", bob_library="[{card: Grizzly Bears, id: a}]")
