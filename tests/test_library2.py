@@ -140,3 +140,78 @@ def test_extract_exiles_one_card_of_the_target_players_library():
 def test_extract_on_a_named_library_is_unsupported():
     with pytest.raises(Unsupported):
         finals("Extract", "u1", targets="Bob", bob_library="[{card: Grizzly Bears, id: a}]")
+
+
+# ------------------------------------------------------------------ a card with a name, in a library and a graveyard
+
+
+@pytest.mark.parametrize("sentence,args", [
+    ("Search your library and/or graveyard for a card named Chandra, Bold Pyromancer, reveal it, and put it into "
+     "your hand.", {"name": "Chandra, Bold Pyromancer", "zones": "either"}),
+    ("You may search your library and/or graveyard for a card named Huatli, Dinosaur Knight, reveal it, then put it "
+     "into your hand.", {"name": "Huatli, Dinosaur Knight", "zones": "either", "may": True}),
+    ("Search your library and graveyard for a card named Nissa, Nature's Artisan, reveal it, and put it into your "
+     "hand.", {"name": "Nissa, Nature's Artisan", "zones": "both"}),
+])
+def test_a_search_for_a_card_with_a_name_is_read(sentence, args):
+    w = search2_word(sentence, ())
+    assert w is not None and w.kind == "search_named_zones" and dict(w.args) == args
+
+
+@pytest.mark.parametrize("sentence", [
+    "You may search your graveyard, hand, and/or library for an Aura card and put it onto the battlefield.",
+    "Search your library and/or graveyard for a card named Jace, Ingenious Mind-Mage and put it onto the "
+    "battlefield.",
+    "Search your library and graveyard for a card named Forest, a card named Brambleweft Behemoth, and a card named "
+    "Nissa, Genesis Mage.",
+])
+def test_a_search_for_a_card_with_a_name_near_misses(sentence):
+    assert search2_word(sentence, ()) is None
+
+
+_NAMED = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: [Island, Island, Island, Island, Island]
+      hand: [{{card: Grasping Current, id: gc}}]
+      graveyard: {graveyard}
+      library: {library}
+    Bob: {{}}
+actions:
+  - cast: gc
+  - resolve: all
+expect: [{{stack_size: 0}}]
+"""
+
+
+def _named(graveyard: str, library: str):
+    from mtgjudge.model.engine.actions import run
+    from mtgjudge.model.engine.game import Game
+    from mtgjudge.queries.format.files import load_text
+    (q,) = load_text(_NAMED.format(graveyard=graveyard, library=library))
+    assert not isinstance(q, Exception), q
+    return run(Game(q.state), q.actions)
+
+
+def test_grasping_current_finds_jace_in_either_zone_or_none():
+    # 701.23b: the library is hidden (Jace may be left unfound, or be one of the cards nobody knows); the graveyard
+    # is searched by choice ("and/or"): three outcomes
+    games = _named('[{card: "Jace, Ingenious Mind-Mage", id: jace}]', "3")
+    where = sorted((g.state.obj("jace").zone, len(hand(g)), g.state.player("Alice").unknown_library) for g in games)
+    assert where == [("graveyard", 0, 3), ("graveyard", 1, 2), ("hand", 1, 3)]
+    found = next(g for g in games if g.state.player("Alice").unknown_library == 2)
+    assert found.state.obj(hand(found)[0]).name == "Jace, Ingenious Mind-Mage"
+
+
+def test_grasping_current_on_an_empty_library_and_graveyard_finds_nothing():
+    g = one(_named("[]", "0"))
+    assert hand(g) == ()
+
+
+def test_grasping_current_on_a_named_library_is_unsupported():
+    with pytest.raises(Unsupported):
+        _named("[]", "[{card: Grizzly Bears, id: a}]")

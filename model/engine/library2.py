@@ -1,6 +1,7 @@
 """Searching libraries, beyond ``engine.library`` (issue 9 round 4, helper library2): a search whose found cards
 are exiled (701.23a, 406.3), of your library or of a target player's ("Search target player's library for up to
-seven cards and exile them. Then that player shuffles their library.").
+seven cards and exile them. Then that player shuffles their library."), and a search of a library and a
+graveyard for a card with a name.
 
 Cards nobody knows (see ``engine.library``): a search for cards of a stated quality may find none of them
 (701.23b), so finding k of them is a branch for every k the library's size allows; a search for "N cards" with
@@ -12,7 +13,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.engine import hand_acts, library, resolve, zones
+from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.exile_top import _unknown_id
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.triggers import guard_unrecognized
@@ -86,7 +89,45 @@ def _searched_library_shuffles(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [library.shuffle(game, ctx.target)]
 
 
+def _search_named_zones(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.23a-b: "Search your library and/or graveyard for a card named N, reveal it, and put it into your hand."
+    The player chooses the zones ("and/or"); in the library, a hidden zone, the card may be left unfound (701.23b),
+    and a library of cards nobody knows may hold it (found: the card named N, into the hand); in the graveyard, a
+    public zone, a card named N there is found when the graveyard is searched (each such card a branch). "And
+    graveyard": both are searched, so finding none is a branch only with no card named N in the graveyard.
+    "You may": not searching is a branch (608.2d)."""
+    p = ctx.controller
+    if p in game.left:
+        return [game]
+    library._guard_library(game, f"{p} searches their library")
+    name = e.arg("name")
+    found = card_db().find(name)
+    if found is None:
+        raise Unsupported(f"the card named {name} could be found, and the verifier has no definition for it")
+    card, _face = found
+    pl = game.state.player(p)
+    if pl.zone("library"):
+        raise Unsupported(f"{p} searches a library with cards the question names: not performed yet")
+    in_yard = [oid for oid in pl.zone("graveyard") if game.state.obj(oid).name == name]
+    out = [game.log("608.2d", f"{p} chooses not to search: {e.text()}")] if e.arg("may") else []
+    if e.arg("zones") == "either" or not in_yard:
+        out.append(game.log(("701.23a", "701.23b"), f"{p} searches and finds no card named {name}"))
+    for oid in in_yard:
+        lki = game.state.obj(oid)
+        g = zones.move(game, oid, "hand").log("701.23a", f"{p} finds {name} ({oid}) in their graveyard and puts it "
+                                                         "into their hand")
+        out.append(after_moves(g, [(lki, "graveyard", "hand")], f"{name} is put into {p}'s hand"))
+    if pl.unknown_library > 0:
+        g, oid = library._found_object(game, p, "", card)
+        g = g.log("701.23a", f"{p} finds {name} ({oid}) in their library (a card nobody knows may be it) and puts it "
+                             "into their hand")
+        guard_unrecognized(g, f"{p} puts a card found into their hand")
+        out.append(g)
+    return merge(out)
+
+
 HANDLERS = {
+    "search_named_zones": _search_named_zones,
     "search_exile": _search_exile,
     "searched_library_shuffles": _searched_library_shuffles,
 }

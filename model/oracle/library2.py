@@ -12,7 +12,9 @@ library2), read by the phrase grammar (section "library2" of ``vocab/phrases.lar
   card with converted mana cost less than or equal to the number of lands you control", "with different
   names"): the same ``search`` word; a search whose found cards are exiled, of your library or of a target
   player's ("Search target player's library for up to seven cards and exile them."): ``search_exile``, and
-  "Then that player shuffles their library." right after it (``searched_library_shuffles``).
+  "Then that player shuffles their library." right after it (``searched_library_shuffles``); a search of your
+  library and/or graveyard for a card with a name ("... for a card named Chandra, Bold Pyromancer, reveal it, and
+  put it into your hand.", ``search_named_zones``), then "If you searched your library this way, shuffle it."
 
 Qualities and qualifiers are labels of cards nobody knows here: the engine never decides with them which card
 is found (see ``engine.library``), only names the unknown card by them.
@@ -89,6 +91,17 @@ class _Library2(phrases._Meaning):
     def l2_w_names(self, *_): return ("with", "with different names")
     def l2_w_count(self, _mv, rest): return ("with", f"with mana value less than or equal to {str(rest).strip()}")
 
+    # ---- a search of a library and a graveyard for a card with a name
+    def search_named2(self, *parts):
+        may = isinstance(parts[0], Token) and parts[0].type == "YOU_MAY"
+        zones = next(p for p in parts if p in ("either", "both"))
+        name = next(str(p) for p in parts if isinstance(p, Token) and p.type == "L2_NAME")
+        return {"may": may, "zones": zones, "name": name.strip()}
+
+    def l2_z_either(self, *_): return "either"
+    def l2_z_both(self, *_): return "both"
+    def shuffle_searched2(self, *_): return {}
+
     # ---- a search
     def l2_c_up_to_x(self, *_): return ("X", True)
     def l2_c_x(self, *_): return ("X", False)
@@ -157,7 +170,13 @@ def search2_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
     the hand), or ``search_exile``; None otherwise."""
     r = _parse(sentence.strip(), "search2_effect")
     if r is None:
-        return None
+        named = _parse(sentence.strip(), "search_named2") if not found else None
+        if named is None:
+            return None
+        try:
+            return parse_effect({"search_named_zones": {k: v for k, v in named.items() if v is not False}})
+        except DefinitionError:
+            return None
     whose = r["whose"]
     if found != ((whose,) if whose != "you" else ()):
         return None
@@ -187,6 +206,11 @@ def searched2_after(sentence: str, earlier: list) -> Effect | None:
     """"Then that player shuffles their library." right after ``search_exile`` of a target player's library
     (608.2c: that player is the one whose library was searched)."""
     prev = earlier[-1] if earlier else None
+    if prev is not None and prev.kind == "search_named_zones":
+        # "If you searched your library this way, shuffle it." (the present tense is the e-library rule's)
+        if _parse(sentence.strip(), "shuffle_searched2") is None:
+            return None
+        return parse_effect({"shuffle": {"if_done": True}})
     if prev is None or prev.kind != "search_exile" or not prev.arg("target") or prev.arg("shuffle"):
         return None
     try:

@@ -31,6 +31,11 @@ def _r_search_exile(a: dict) -> str:
             + f" and exile {'them' if many else 'it'}" + (", then shuffle" if a.get("shuffle") else ""))
 
 
+def _v_zones(a: dict) -> None:
+    if a.get("zones") not in ("either", "both") or not a.get("name"):
+        raise DefinitionError("zones must be either or both, and a name is needed")
+
+
 def _v_it(a: dict) -> None:
     if a.get("it") != 1:
         raise DefinitionError("it must be 1: the player is the target of the search before")
@@ -43,6 +48,12 @@ WORDS: tuple[Word, ...] = (
     Word("search_exile", "effect", {"n": object, "up_to": bool, "quality": str, "with": str, "may": bool,
                                     "target": str, "shuffle": bool}, _r_search_exile, frozenset(), ENGINE,
          _v_search_exile),
+    # 701.23a-b: "[You may] search your library and/or graveyard for a card named <name>, reveal it, and put it
+    # into your hand." (``zones``: "either" for "and/or", "both" for "and").
+    Word("search_named_zones", "effect", {"name": str, "zones": str, "may": bool},
+         lambda a: ("You may search" if a.get("may") else "Search") + " your library "
+                   + ("and/or" if a["zones"] == "either" else "and") + f" graveyard for a card named {a['name']}, "
+                   "reveal it, and put it into your hand", frozenset(), ENGINE, _v_zones),
     # 701.24a: "Then that player shuffles their library." right after it (``it``: the searched player, 608.2c).
     Word("searched_library_shuffles", "effect", {"it": int}, lambda a: "Then that player shuffles their library",
          frozenset(), ENGINE, _v_it),
