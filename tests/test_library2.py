@@ -215,3 +215,65 @@ def test_grasping_current_on_an_empty_library_and_graveyard_finds_nothing():
 def test_grasping_current_on_a_named_library_is_unsupported():
     with pytest.raises(Unsupported):
         _named("[]", "[{card: Grizzly Bears, id: a}]")
+
+
+# ------------------------------------------------------------------ X cards looked at; either of two qualities
+
+
+def test_the_top_x_cards_then_all_creature_cards_are_read():
+    words, _ = read_effect_words(sentences("Reveal the top X cards of your library. Put all creature cards revealed "
+                                           "this way into your hand and the rest on the bottom of your library in "
+                                           "any order."))
+    assert [w.kind for w in words] == ["look_at", "take_looked"]
+    assert words[0].arg("n") == "X" and words[1].arg("k") == "X"
+
+
+def test_the_other_after_x_cards_stays_unread():
+    # "the other" needs exactly two cards looked at: X is not known when the text is read
+    x = parse_effect({"look_at": {"n": "X"}})
+    assert looked2_after("Put one of them into your hand and the other on the bottom of your library.", [x]) is None
+
+
+def test_look_at_x_cards_of_a_target_players_library_stays_unread():
+    assert search2_word("Look at the top X cards of target player's library.", ("target player",)) is None
+
+
+@pytest.mark.parametrize("sentence,quality", [
+    ("You may search your library for a basic land card or Gate card, reveal it, put it into your hand, then shuffle "
+     "your library.", "basic land or Gate"),
+    ("Search your library for an instant card or a card with flash, reveal it, and put it into your hand.",
+     "instant or with flash"),
+])
+def test_a_search_for_either_of_two_qualities_is_one_label(sentence, quality):
+    w = search2_word(sentence, ())
+    assert w is not None and w.kind == "search" and w.arg("quality") == quality and w.arg("to") == "hand"
+
+
+def test_several_cards_of_either_of_two_qualities_stay_unread():
+    assert search2_word("Search your library for up to two basic land cards or Gate cards, reveal them, and put "
+                        "them into your hand.", ()) is None
+
+
+def test_enshrined_memories_x_two():
+    # 107.3a: X is 2: two cards nobody knows, each a creature card or not: 0, 1 or 2 into the hand
+    from mtgjudge.model.engine.actions import run
+    from mtgjudge.model.engine.game import Game
+    from mtgjudge.queries.format.files import load_text
+    (q,) = load_text("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [Forest, Forest, Forest]
+      hand: [{card: Enshrined Memories, id: em}]
+      library: 4
+    Bob: {}
+actions:
+  - {cast: em, x: 2}
+  - resolve: all
+expect: [{stack_size: 0}]
+""")
+    games = run(Game(q.state), q.actions)
+    assert sorted((len(hand(g)), g.state.player("Alice").unknown_library) for g in games) == [(0, 4), (1, 3), (2, 2)]

@@ -278,8 +278,12 @@ def _take_looked(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     pl = game.state.player(p)
     if pl.zone("library"):
         raise Unsupported(f"{e.text()!r} on a library with cards the question names: not performed yet")
-    m = min(e.arg("n"), pl.unknown_library)
-    k = min(e.arg("k"), m)
+    n = e.arg("n")
+    if n == "X":        # 107.3a: "Look at the top X cards" (library2)
+        n = hand_acts.x_value(e, ctx)
+        game = game.log("107.3a", f"X is {n}, the value chosen as the spell was cast")
+    m = min(n, pl.unknown_library)
+    k = min(n if e.arg("k") == "X" else e.arg("k"), m)
     quality = e.arg("quality", "")
     counts = range(k + 1) if quality or e.arg("may") else [k]
     out = []

@@ -89,6 +89,13 @@ class _Library2(phrases._Meaning):
 
     def l2_with(self, w): return w
     def l2_w_names(self, *_): return ("with", "with different names")
+    def l2_w_keyword(self, kw): return ("with", f"with {str(kw).lower()}")
+
+    def l2_or_card(self, *parts):
+        q = next((p for p in parts if isinstance(p, str) and not isinstance(p, Token)), "")
+        w = next((p[1] for p in parts if isinstance(p, tuple)), "")
+        return ("or", f"{q} {w}".strip() or "any")
+
     def l2_w_count(self, _mv, rest): return ("with", f"with mana value less than or equal to {str(rest).strip()}")
 
     # ---- a search of a library and a graveyard for a card with a name
@@ -101,6 +108,7 @@ class _Library2(phrases._Meaning):
     def l2_z_either(self, *_): return "either"
     def l2_z_both(self, *_): return "both"
     def shuffle_searched2(self, *_): return {}
+    def look_x2(self, *_): return {"n": "X"}
 
     # ---- a search
     def l2_c_up_to_x(self, *_): return ("X", True)
@@ -118,6 +126,11 @@ class _Library2(phrases._Meaning):
         if n != "X":
             self._agree(n, cards)
         with_ = next((p[1] for p in parts if isinstance(p, tuple) and p[0] == "with"), "")
+        other = next((p[1] for p in parts if isinstance(p, tuple) and p[0] == "or"), None)
+        if other is not None:       # "X card or Y card": one label for either (a card nobody knows)
+            if n != 1:
+                raise DefinitionError("several cards of either of two qualities are not read")
+            quality, with_ = f"{' '.join(x for x in (quality, with_) if x)} or {other}", ""
         steps = [p for p in parts if isinstance(p, str) and p.startswith("step:")]
         return {"may": may, "whose": whose, "n": n, "up_to": up_to, "quality": quality, "with": with_,
                 "steps": steps}
@@ -156,11 +169,24 @@ def looked2_after(sentence: str, earlier: list) -> Effect | None:
         return parse_effect({"looked_rest": {"rest": r["rest"]}})
     n = prev.arg("n")
     k = n if r["k"] == "all" else r["k"]
-    if k > n or r.get("total", n) != n or (r.get("others") == "other" and n != k + 1):
+    if n == "X":        # X cards (107.3a): "all" of them, or k of them and "the rest" (any number of cards)
+        if "total" in r or r.get("others") == "other":
+            return None
+    elif k > n or r.get("total", n) != n or (r.get("others") == "other" and n != k + 1):
         return None     # the counts must agree with the cards looked at ("the other": one card is left)
     try:
         return parse_effect({"take_looked": {"n": n, "k": k, "quality": r["quality"], "may": r["may"],
                                              "rest": r["rest"]}})
+    except DefinitionError:
+        return None
+
+
+def look_x_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
+    """"Look at the top X cards of your library." (a ``look_at`` word whose N is X, 107.3a)."""
+    if found or _parse(sentence.strip(), "look_x2") is None:
+        return None
+    try:
+        return parse_effect({"look_at": {"n": "X"}})
     except DefinitionError:
         return None
 
@@ -170,6 +196,9 @@ def search2_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
     the hand), or ``search_exile``; None otherwise."""
     r = _parse(sentence.strip(), "search2_effect")
     if r is None:
+        looked = look_x_word(sentence, found)
+        if looked is not None:
+            return looked
         named = _parse(sentence.strip(), "search_named2") if not found else None
         if named is None:
             return None
