@@ -277,3 +277,19 @@ expect: [{stack_size: 0}]
 """)
     games = run(Game(q.state), q.actions)
     assert sorted((len(hand(g)), g.state.player("Alice").unknown_library) for g in games) == [(0, 4), (1, 3), (2, 2)]
+
+
+def test_you_may_have_that_player_shuffle_only_after_a_look_at_a_target_players_library():
+    words, targets = read_effect_words(sentences("Look at the top three cards of target player's library, then put "
+                                                 "them back in any order. You may have that player shuffle their "
+                                                 "library."))
+    assert [w.kind for w in words] == ["look_top", "searched_library_shuffles"] and words[1].arg("may")
+    mine = parse_effect({"look_top": {"n": 3}})
+    assert searched2_after("You may have that player shuffle their library.", [mine]) is None
+
+
+def test_natural_selection_on_a_named_library_is_unsupported_when_shuffled():
+    # near miss: a shuffle of cards the question names makes their order unknown (not represented)
+    with pytest.raises(Unsupported):
+        finals("Natural Selection", "g1", targets="Bob",
+               bob_library="[{card: Grizzly Bears, id: a}, {card: Memnite, id: b}]")

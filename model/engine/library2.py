@@ -86,6 +86,9 @@ def _searched_library_shuffles(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     an illegal target (608.2b) or a player who left (800.4a) does nothing."""
     if not ctx.target_legal or ctx.target not in game.state.player_names:
         return [game.log("608.2b", f"{ctx.target} is an illegal target now: they do not shuffle")]
+    if e.arg("may"):    # 608.2d: "you may have that player shuffle": not having them shuffle is a branch
+        return merge([game.log("608.2d", f"{ctx.controller} chooses not to have {ctx.target} shuffle"),
+                      library.shuffle(game, ctx.target)])
     return [library.shuffle(game, ctx.target)]
 
 

@@ -109,6 +109,7 @@ class _Library2(phrases._Meaning):
     def l2_z_both(self, *_): return "both"
     def shuffle_searched2(self, *_): return {}
     def look_x2(self, *_): return {"n": "X"}
+    def have_shuffle2(self, *_): return {}
 
     # ---- a search
     def l2_c_up_to_x(self, *_): return ("X", True)
@@ -233,13 +234,20 @@ def search2_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
 
 def searched2_after(sentence: str, earlier: list) -> Effect | None:
     """"Then that player shuffles their library." right after ``search_exile`` of a target player's library
-    (608.2c: that player is the one whose library was searched)."""
+    (608.2c: that player is the one whose library was searched); "You may have that player shuffle their library."
+    right after looking at the top cards of a target player's library; "If you searched your library this way,
+    shuffle it." right after ``search_named_zones``."""
     prev = earlier[-1] if earlier else None
     if prev is not None and prev.kind == "search_named_zones":
         # "If you searched your library this way, shuffle it." (the present tense is the e-library rule's)
         if _parse(sentence.strip(), "shuffle_searched2") is None:
             return None
         return parse_effect({"shuffle": {"if_done": True}})
+    if prev is not None and prev.kind in ("look_top", "look_at") and prev.arg("target"):
+        # "You may have that player shuffle their library." after looking at a target player's library
+        if _parse(sentence.strip(), "have_shuffle2") is None:
+            return None
+        return parse_effect({"searched_library_shuffles": {"it": 1, "may": True}})
     if prev is None or prev.kind != "search_exile" or not prev.arg("target") or prev.arg("shuffle"):
         return None
     try:

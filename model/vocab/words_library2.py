@@ -55,6 +55,9 @@ WORDS: tuple[Word, ...] = (
                    + ("and/or" if a["zones"] == "either" else "and") + f" graveyard for a card named {a['name']}, "
                    "reveal it, and put it into your hand", frozenset(), ENGINE, _v_zones),
     # 701.24a: "Then that player shuffles their library." right after it (``it``: the searched player, 608.2c).
-    Word("searched_library_shuffles", "effect", {"it": int}, lambda a: "Then that player shuffles their library",
+    # ``may``: "You may have that player shuffle their library" (608.2d: a choice).
+    Word("searched_library_shuffles", "effect", {"it": int, "may": bool},
+         lambda a: "You may have that player shuffle their library" if a.get("may") else
+         "Then that player shuffles their library",
          frozenset(), ENGINE, _v_it),
 )
