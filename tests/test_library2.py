@@ -293,3 +293,22 @@ def test_natural_selection_on_a_named_library_is_unsupported_when_shuffled():
     with pytest.raises(Unsupported):
         finals("Natural Selection", "g1", targets="Bob",
                bob_library="[{card: Grizzly Bears, id: a}, {card: Memnite, id: b}]")
+
+
+def test_look_then_put_is_two_instructions_and_put_back_is_one():
+    from mtgjudge.model.oracle.library2 import split_then
+    assert split_then(["look at the top three cards of your library, then put one of them into your hand and the rest "
+                       "on the bottom of your library in any order."]) == [
+        "Look at the top three cards of your library.",
+        "Put one of them into your hand and the rest on the bottom of your library in any order."]
+    kept = "Look at the top three cards of your library, then put them back in any order."
+    assert split_then([kept]) == [kept]
+    assert split_then(["Shuffle your library, then scry 1."]) == ["Shuffle your library.", "Scry 1."]
+    assert split_then(["Shuffle your library, then draw a card."]) == ["Shuffle your library, then draw a card."]
+
+
+def test_search_reveal_them_then_shuffle_and_put_on_top_is_one_search():
+    # Congregation at Dawn: 701.24b, the found cards put on top after the shuffle: one instruction (hands' joiner)
+    words, _ = read_effect_words(sentences("Search your library for up to three creature cards and reveal them. "
+                                           "Shuffle your library, then put those cards on top of it in any order."))
+    assert [w.kind for w in words] == ["search"] and words[0].arg("to") == "top"

@@ -21,7 +21,9 @@ is found (see ``engine.library``), only names the unknown card by them.
 """
 from __future__ import annotations
 
-from lark import Token, Tree, v_args
+import re
+
+from lark import Token, v_args
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab import phrases
@@ -255,3 +257,25 @@ def searched2_after(sentence: str, earlier: list) -> Effect | None:
     except DefinitionError:
         return None
     return parse_effect({"searched_library_shuffles": {"it": 1}})
+
+
+#: "look at the top three cards of your library, then put one of them into your hand and the rest ..." (Court
+#: Hussar): the look, then what is done with the cards, one instruction after the other (608.2c); "then put them
+#: back in any order" is the look-and-put-back instruction itself (e-library).
+_LOOK_THEN = re.compile(r"^(look at the top \w+ cards? of your library), then (put (?!them back\b).+)$", re.I)
+#: "Shuffle your library, then scry 1." (Peregrination): two instructions in the order written.
+_SHUFFLE_THEN = re.compile(r"^(shuffle your library), then (scry \d+\.?)$", re.I)
+
+
+def split_then(parts: list[str]) -> list[str]:
+    """The sentences, with the two instructions of "Look at the top N cards of your library, then put ..." and
+    "Shuffle your library, then scry N." as two sentences (608.2c: followed in the order written)."""
+    out: list[str] = []
+    for s in parts:
+        m = _LOOK_THEN.match(s) or _SHUFFLE_THEN.match(s)
+        if m is None:
+            out.append(s)
+            continue
+        first, second = m.group(1), m.group(2)
+        out += [first[0].upper() + first[1:] + ".", second[0].upper() + second[1:]]
+    return out

@@ -21,7 +21,8 @@ from mtgjudge.model.oracle import damage_sentences, etb_sentences, keywords, mod
 from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
-from mtgjudge.model.oracle.library2 import looked2_after, search2_word, searched2_after   # issue 9 r4, library2
+from mtgjudge.model.oracle.library2 import (looked2_after, search2_word, searched2_after,   # issue 9 r4, library2
+                                            split_then)
 from mtgjudge.model.oracle.hand_lines import hands_after, search_then_top
 from mtgjudge.model.oracle.perm_sentences import perm_sentence
 from mtgjudge.model.oracle.prevent_sentences import prevent_sentence
@@ -133,7 +134,8 @@ def sentences(text: str) -> list[str]:
             start = i + 1
     if text[start:].strip():
         out.append(text[start:].strip())
-    return search_then_top(_token_with_quote(out))      # hands: a tutor's two sentences read as one
+    return split_then(search_then_top(_token_with_quote(out)))      # hands: a tutor's two sentences read as
+    # one; library2: "Look at the top N cards of your library, then put ..." as two
 
 
 _CREATES = re.compile(r"^(?:you )?create .+ tokens?\.$", re.I)
