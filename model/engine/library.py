@@ -278,8 +278,12 @@ def _take_looked(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     pl = game.state.player(p)
     if pl.zone("library"):
         raise Unsupported(f"{e.text()!r} on a library with cards the question names: not performed yet")
-    m = min(e.arg("n"), pl.unknown_library)
-    k = min(e.arg("k"), m)
+    n = e.arg("n")
+    if n == "X":        # 107.3a: "Look at the top X cards" (library2)
+        n = hand_acts.x_value(e, ctx)
+        game = game.log("107.3a", f"X is {n}, the value chosen as the spell was cast")
+    m = min(n, pl.unknown_library)
+    k = min(n if e.arg("k") == "X" else e.arg("k"), m)
     quality = e.arg("quality", "")
     counts = range(k + 1) if quality or e.arg("may") else [k]
     out = []
@@ -291,9 +295,10 @@ def _take_looked(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                                + (f" ({quality})" if quality else ""))
         for _ in range(j):
             g, oid = _found_object(g, p, quality)
-        if m > j and e.arg("rest") == "bottom":
-            g = g.log("401.4", f"{p} puts the other {m - j} card(s) on the bottom of their library: still cards "
-                               "nobody knows")
+        if m > j and e.arg("rest") in ("bottom", "top", "library"):
+            # 401.4: back into the library on top or on the bottom, in any order: still cards nobody knows
+            where = {"bottom": "on the bottom of", "top": "on top of", "library": "on top and bottom of"}[e.arg("rest")]
+            g = g.log("401.4", f"{p} puts the other {m - j} card(s) {where} their library: still cards nobody knows")
         guard_unrecognized(g, f"{p} puts cards into their hand from their library")
         out.append(g)
     return merge(out)
@@ -370,6 +375,9 @@ def _search(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if pl.zone("library"):
         raise Unsupported(f"{p} searches a library with cards the question names: not performed yet")
     quality, n, to = e.arg("quality", ""), e.arg("n"), e.arg("to")
+    if n == "X":        # 107.3a: "Search your library for up to X cards" (library2)
+        n = hand_acts.x_value(e, ctx)
+        game = game.log("107.3a", f"X is {n}, the value chosen as the spell was cast")
     if e.arg("with"):       # the found card is known only by its quality (into a hand: see the module)
         if to not in ("hand", "top"):
             raise Unsupported(f"which card(s) {p} finds matters: only a search into a hand or on top is performed")
@@ -392,7 +400,7 @@ def _search(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         raise Unsupported(f"which {quality or ''} card(s) {p} finds matters as they enter the battlefield: only "
                           "basic land cards are performed")
     for k in counts:
-        g = game.log(("701.23a", "701.23b") if quality else ("701.23a", "701.23d"),
+        g = game.log(("701.23a", "701.23b") if quality else ("701.23a",) if e.arg("up_to") else ("701.23a", "701.23d"),
                      f"{p} searches their library and finds {k} card(s)" + (f" ({quality})" if quality else ""))
         if to == "split":
             # Cultivate: one basic land card onto the battlefield tapped (each of them a branch), the other into the

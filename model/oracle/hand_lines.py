@@ -20,8 +20,9 @@ _SEARCH_REVEAL = re.compile(r"^(search your library for [^.]+ card) and reveal t
 _SHUFFLE_TOP = re.compile(r"^shuffle your library, then put (?:the|that) card on top of it\.?$", re.I)
 #: The same with several cards: "... any number of Goblin cards and reveal those cards. Shuffle your library, then
 #: put them on top of it in any order." (their order among cards nobody knows is not told: any order is the same)
-_SEARCH_REVEAL_ALL = re.compile(r"^(search your library for [^.]+ cards) and reveal those cards\.$", re.I)
-_SHUFFLE_TOP_ALL = re.compile(r"^shuffle your library, then put them on top of it in any order\.?$", re.I)
+_SEARCH_REVEAL_ALL = re.compile(r"^(search your library for [^.]+ cards) and reveal (?:those cards|them)\.$", re.I)
+_SHUFFLE_TOP_ALL = re.compile(r"^shuffle your library, then put (?:them|those cards) on top of it in any order\.?$",
+                              re.I)     # "those cards": Congregation at Dawn (library2)
 
 
 def search_then_top(parts: list[str]) -> list[str]:

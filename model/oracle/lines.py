@@ -22,6 +22,8 @@ from mtgjudge.model.oracle.conditions import condition_words
 from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
+from mtgjudge.model.oracle.library2 import (looked2_after, search2_word, searched2_after,   # issue 9 r4, library2
+                                            split_then)
 from mtgjudge.model.oracle.hand_lines import hands_after, search_then_top
 from mtgjudge.model.oracle.perm_sentences import perm_sentence
 from mtgjudge.model.oracle.prevent_sentences import prevent_sentence
@@ -136,7 +138,8 @@ def sentences(text: str) -> list[str]:
             start = i + 1
     if text[start:].strip():
         out.append(text[start:].strip())
-    return search_then_top(_token_with_quote(out))      # hands: a tutor's two sentences read as one
+    return split_then(search_then_top(_token_with_quote(out)))      # hands: a tutor's two sentences read as
+    # one; library2: "Look at the top N cards of your library, then put ..." as two
 
 
 _CREATES = re.compile(r"^(?:you )?create .+ tokens?\.$", re.I)
@@ -323,7 +326,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     shield = shield_sentence(sentence, found, earlier)          # 615.7, 701.19, 614.1a (shields)
     if shield is not None:
         return shield
-    word = library_word(sentence, found)      # libraries, hands and players (e-library)
+    word = library_word(sentence, found) or search2_word(sentence, found)   # libraries, hands and players
     if word is not None:
         return word
     word = counter_word(sentence, found)      # 701.6a: "Counter target <spell phrase>."
@@ -445,7 +448,8 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
             words = conditional
             continue
         word = effect_word(s, found, words) or (may_play_after(s, words) or no_regeneration_after(s, words)
-                                                or looked_after(s, words) or hand_after(s, words)
+                                                or looked_after(s, words) or looked2_after(s, words)
+                                                or searched2_after(s, words) or hand_after(s, words)
                                                 or hands_after(s, words) if not found else None)
         # 608.2c-d: "You may <instruction>", "If you do, <instruction>" where no reader took the sentence whole
         # (an instruction another reader reads with its own "may" is read here when "If you do" follows it)

@@ -1344,6 +1344,8 @@ STARTS = STARTS + ("shield_effect",)
 STARTS = STARTS + ("same_name_search", "that_player_shuffles")
 # refs (issue 9, helper refs): amounts an earlier instruction of the same resolution gives (``oracle.refs``).
 STARTS = STARTS + ("ref_life",)
+# library2 (issue 9 round 4): searching, looking at and revealing libraries (meaning: ``oracle.library2``).
+STARTS = STARTS + ("looked2_effect", "search2_effect", "search_named2", "shuffle_searched2", "look_x2", "have_shuffle2")
 
 
 @v_args(inline=True)

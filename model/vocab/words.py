@@ -17,6 +17,7 @@ from mtgjudge.model.vocab import (words_costs, words_counts, words_damage, words
                                  words_until)
 from mtgjudge.model.vocab import words_delayed, words_etb, words_hands, words_kicker
 from mtgjudge.model.vocab import words_conditions
+from mtgjudge.model.vocab import words_library2     # issue 9 round 4, library2
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
@@ -36,10 +37,14 @@ CONSUMERS: dict[str, frozenset[Scope]] = {
 #: Which consumer implements each scope.
 CONSUMER_OF: dict[Scope, str] = {s: name for name, scopes in CONSUMERS.items() for s in scopes}
 
-_ALL = tuple(w for family in (words_mana, words_costs, words_game, words_until, words_damage, words_library,
-                             words_perm, words_prevent, words_optional, words_counts, words_shields,
-                             words_hands, words_refs, words_kicker, words_delayed, words_etb, words_conditions)
-        for w in family.WORDS)
+#: The vocabulary's modules, one family of words each (a new family adds its own line).
+_FAMILIES = (
+    words_mana, words_costs, words_game, words_until, words_damage, words_library, words_perm, words_prevent,
+    words_optional, words_counts, words_shields, words_hands, words_refs, words_kicker, words_delayed, words_etb,
+    words_conditions,
+    words_library2,
+)
+_ALL = tuple(w for family in _FAMILIES for w in family.WORDS)
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}
 EFFECT_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "effect"}
 COST_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "cost"}

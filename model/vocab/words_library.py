@@ -66,8 +66,17 @@ def _v_n(a: dict) -> None:
         raise DefinitionError("n must be 1 or more")
 
 
+def _v_n_or_x(a: dict) -> None:
+    """A number of cards looked at: 1 or more, or X (107.3a; library2)."""
+    if a.get("n") != "X":
+        _v_n(a)
+    if "k" in a and not (a["k"] == "X" or isinstance(a["k"], int) and a["k"] >= 0):
+        raise DefinitionError("k must be 0 or more, or X")
+
+
 def _v_search(a: dict) -> None:
-    _v_n(a)
+    if a.get("n") != "X" or a.get("to") != "hand":      # X cards (107.3a): into a hand only (library2)
+        _v_n(a)
     if a.get("with") and a.get("to") not in ("hand", "top"):
         raise DefinitionError("a qualified card (\"with ...\") is read only into a hand or on top of the library")
     if a.get("to") not in SEARCH_TO:
@@ -76,18 +85,21 @@ def _v_search(a: dict) -> None:
 
 def _r_search(a: dict) -> str:
     q = a.get("quality", "")
-    count = "any number of" if a["n"] >= ANY_NUMBER else f"{'up to ' if a.get('up_to') else ''}{count_word(a['n'])}"
-    what = f"{count} {q + ' ' if q else ''}card{'s' if a['n'] > 1 else ''}" \
+    many = a["n"] == "X" or a["n"] > 1
+    count = f"{'up to ' if a.get('up_to') else ''}X" if a["n"] == "X" else "any number of" if a["n"] >= ANY_NUMBER \
+        else f"{'up to ' if a.get('up_to') else ''}{count_word(a['n'])}"
+    what = f"{count} {q + ' ' if q else ''}card{'s' if many else ''}" \
         + (f" {a['with']}" if a.get("with") else "")
     to = {"hand": "into your hand", "battlefield": "onto the battlefield",
           "battlefield_tapped": "onto the battlefield tapped", "top": "on top of your library",
           "split": "one onto the battlefield tapped and the other into your hand"}[a["to"]]
     return (("You may search" if a.get("may") else "Search") + f" your library for {what}, put "
-            f"{'it' if a['n'] == 1 or a['to'] == 'split' else 'them'} {to}".replace("put them one", "put one")
+            f"{'them' if many and a['to'] != 'split' else 'it'} {to}".replace("put them one", "put one")
             + (", then shuffle" if a.get("shuffle") else ""))
 
 
-_REST = {"bottom": "on the bottom of your library in any order", "graveyard": "into your graveyard", "": ""}
+_REST = {"bottom": "on the bottom of your library in any order", "graveyard": "into your graveyard", "": "",
+         "top": "on top of your library in any order", "library": "on top of and on the bottom of your library"}
 
 
 def _whose(a: dict) -> str:
@@ -107,15 +119,16 @@ WORDS = (
          lambda a: _may("Look at the top {n} cards of " + _whose(a) + " library, then put them back in any order")(a),
          frozenset(), ENGINE, _v_n),
     # "Look at the top N cards of your library." (looking changes nothing in the game's state, 401.2 aside)
-    Word("look_at", "effect", {"n": int, "may": bool, "target": str},
-         lambda a: _may("Look at the top {n} cards of " + _whose(a) + " library")(a), frozenset(), ENGINE, _v_n),
+    Word("look_at", "effect", {"n": object, "may": bool, "target": str},
+         lambda a: _may("Look at the top {n} cards of " + _whose(a) + " library")(a), frozenset(), ENGINE,
+         lambda a: _v_n_or_x(a) if not a.get("target") else _v_n(a)),
     # After "Look at the top N cards of your library.": "You may reveal a creature card from among them and put
     # it into your hand." / "Put one of them into your hand and the rest on the bottom of your library in any
     # order." (``k`` cards of the ``n`` looked at; ``rest``: bottom, graveyard or "" for not said).
-    Word("take_looked", "effect", {"n": int, "k": int, "quality": str, "may": bool, "rest": str},
-         lambda a: (("You may reveal " if a.get("may") else "Put ") + f"{count_word(a['k'])} "
+    Word("take_looked", "effect", {"n": object, "k": object, "quality": str, "may": bool, "rest": str},
+         lambda a: (("You may reveal " if a.get("may") else "Put ") + f"{a['k'] if a['k'] == 'X' else count_word(a['k'])} "
                     + (a["quality"] + " " if a.get("quality") else "") + "of the cards looked at into your hand"
-                    + (f" and the rest {_REST[a['rest']]}" if a.get("rest") else "")), frozenset(), ENGINE, _v_n),
+                    + (f" and the rest {_REST[a['rest']]}" if a.get("rest") else "")), frozenset(), ENGINE, _v_n_or_x),
     Word("looked_rest", "effect", {"rest": str}, lambda a: f"Put the rest {_REST[a['rest']]}", frozenset(), ENGINE),
     # 701.24a; ``if_done``: "If you do, shuffle your library" (a library of cards nobody knows is the same
     # shuffled or not: the engine performs it there only).
@@ -153,7 +166,7 @@ WORDS = (
     # 701.23: "Search your library for [up to] N [quality] card(s), [reveal it,] put it into your hand / onto the
     # battlefield [tapped][, then shuffle]".
     # ``with``: a qualifier after the noun ("with mana value 3 or less"): only a search into a hand or on top.
-    Word("search", "effect", {"n": int, "up_to": bool, "quality": str, "to": str, "shuffle": bool, "may": bool,
+    Word("search", "effect", {"n": object, "up_to": bool, "quality": str, "to": str, "shuffle": bool, "may": bool,
                               "with": str},
          _r_search, frozenset({Scope.ENTERS}), ENGINE, _v_search),
 )
