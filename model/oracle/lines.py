@@ -30,6 +30,7 @@ from mtgjudge.model.oracle.counted import counted_word
 from mtgjudge.model.oracle.delayed import (delayed_paragraph, delayed_word, leading, player_cant_word,
                                            skip_untap_word)
 from mtgjudge.model.oracle.targets import find_targets
+from mtgjudge.model.oracle.gains import gains_sentence, group_after
 from mtgjudge.model.oracle.until import until_word
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
@@ -335,7 +336,8 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
             return parse_effect(phrases.parse(sentence.strip(), "keyword_action"))               # 701.1
         except DefinitionError:
             pass
-        word = prevent_sentence(sentence) or perm_sentence(sentence)   # 615 shields; permanents entering, tokens
+        word = prevent_sentence(sentence) or perm_sentence(sentence) \
+            or gains_sentence(sentence)   # 615 shields; permanents entering, tokens; X and tapped tokens (gains)
         if word is not None:
             return word
         return counted_word(sentence, found, lambda s: effect_word(s, (), earlier))   # counts (r-count)
@@ -435,7 +437,8 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
             continue
         word = effect_word(s, found, words) or (may_play_after(s, words) or no_regeneration_after(s, words)
                                                 or looked_after(s, words) or hand_after(s, words)
-                                                or hands_after(s, words) if not found else None)
+                                                or hands_after(s, words)
+                                                or group_after(s, words, effect_word) if not found else None)
         # 608.2c-d: "You may <instruction>", "If you do, <instruction>" where no reader took the sentence whole
         # (an instruction another reader reads with its own "may" is read here when "If you do" follows it)
         optional = optional_words(s, found, words, instruction_word) \

@@ -1360,3 +1360,27 @@ class _RefMeaning(Transformer):
 for _name, _fn in vars(_RefMeaning).items():
     if _name.startswith("ref_"):
         setattr(_Meaning, _name, _fn)
+
+
+# ------------------------------------------------------------------ gains (issue 9 round 4, helper gains)
+# Tokens counted by X and tapped tokens: the meaning of the grammar's section of the same name.
+_MORE_NUMBERS = {"eleven": 11, "twelve": 12, "thirteen": 13}
+
+
+@v_args(inline=True)
+class _GainsMeaning(Transformer):
+    """``gains_create`` -> {"amount": int or "X", "tapped": bool, "token": one token's words}."""
+
+    def gains_create(self, amount, *rest):
+        tapped = len(rest) == 2
+        token = str(rest[-1])
+        a = str(amount)
+        n: Any = "X" if a == "X" else _MORE_NUMBERS.get(a.lower()) or number_word(a)
+        plural = bool(re.search(r"\btokens\b", token))
+        if plural != (n == "X" or n > 1):
+            raise DefinitionError(f"{a!r} with {token!r}: the number of tokens and the noun disagree")
+        return {"amount": n, "tapped": tapped, "token": re.sub(r"\btokens\b", "token", token)}
+
+
+setattr(_Meaning, "gains_create", _GainsMeaning.gains_create)
+STARTS = STARTS + ("gains_create",)

@@ -1,0 +1,54 @@
+"""Performing the words of the "gains" family of issue 9 (round 4): tokens counted by X and tapped tokens
+(``vocab.words_gains``, read by ``oracle.gains``). Handlers take (game, effect, ctx) like those in
+``resolve.HANDLERS`` and are registered there."""
+from __future__ import annotations
+
+from mtgjudge.model.engine import resolve
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.rules import counts
+from mtgjudge.model.vocab.abilities import Effect
+
+Ctx = resolve.Ctx
+
+#: More tokens than this from one instruction is past the engine's bound (each one is an object it follows).
+MAX_TOKENS = 60
+
+
+def _x_value(game: Game, e: Effect, ctx: Ctx) -> int:
+    """107.3a: X is the value chosen as the spell was cast (a spell's only: the engine keeps no X of an
+    activation); 107.3c, 608.2h: "where X is <count>" is counted as the effect is performed."""
+    if e.arg("x_count"):
+        st = game.state
+        same = st.has(ctx.source) and game.moved(ctx.source) == ctx.source_moves
+        src = st.obj(ctx.source) if same else ctx.source_lki
+        return counts.value(st, ctx.controller, counts.parse(e.arg("x_count")), src)
+    if ctx.ability_index is not None or ctx.x is None:
+        raise Unsupported(f"the value of X in {e.text()!r} is not known to the engine")
+    return ctx.x
+
+
+def _create_tokens_more(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """111.1, 111.4: create N (or X) tokens the words describe, whose power and toughness may be X (107.3a,
+    107.3c); "tapped": they enter the battlefield tapped (110.5b: as the effect that creates them says). X of 0
+    or less creates no token (107.1b: a negative result is 0)."""
+    uses_x = e.arg("x") or "X/X" in e.arg("token")
+    x = _x_value(game, e, ctx) if uses_x else 0
+    n = x if e.arg("x") else e.arg("n")
+    words = e.arg("token").replace("X/X", f"{max(x, 0)}/{max(x, 0)}")
+    if uses_x:
+        game = game.log(("107.3a", "107.3c") if e.arg("x_count") else ("107.3a",), f"X is {x}")
+    if n <= 0:
+        return [game.log("111.1", f"{e.text()!r}: no token is created (the number is {n})")]
+    if n > MAX_TOKENS:
+        raise Unsupported(f"{e.text()!r} creates {n} tokens, more than the engine's bound of {MAX_TOKENS}")
+    kind = resolve._token_kind(words)
+    for _ in range(n):
+        game = resolve.create_token(game, kind, ctx.controller, "111.1", tapped=bool(e.arg("tapped")))
+    return [game]
+
+
+HANDLERS = {
+    "create_tokens_more": _create_tokens_more,
+}
+resolve.HANDLERS.update(HANDLERS)
