@@ -45,10 +45,26 @@ def _create_tokens_more(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     kind = resolve._token_kind(words)
     for _ in range(n):
         game = resolve.create_token(game, kind, ctx.controller, "111.1", tapped=bool(e.arg("tapped")))
+    if e.arg("tapped"):
+        game = game.log("110.5b", f"the {n} token(s) entered the battlefield tapped, as the effect says")
     return [game]
+
+
+def _those_group(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """608.2c: "those creatures" / "them" / "they" are the permanents the instruction before acted on, the ones
+    its noun phrase names (read so only where nothing between the two can change which those are:
+    ``oracle.gains._stable_group``); the sentence is performed with that noun phrase (611.2c: fixed as it
+    begins)."""
+    from mtgjudge.model.oracle.lines import effect_word      # the reader of the sentence (no import cycle)
+    word = effect_word(e.arg("again"), ())
+    if word is None:
+        raise Unsupported(f"{e.arg('again')!r} is not read")
+    game = game.log("608.2c", f"\"those\" are the {e.arg('np')} the instruction before acted on")
+    return resolve.HANDLERS[word.kind](game, word, ctx)
 
 
 HANDLERS = {
     "create_tokens_more": _create_tokens_more,
+    "those_group": _those_group,
 }
 resolve.HANDLERS.update(HANDLERS)

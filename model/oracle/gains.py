@@ -108,4 +108,7 @@ def group_after(sentence: str, earlier: list, read) -> Effect | None:
     word = read(again, (), earlier)
     if word is None or word.kind not in kinds or word.arg("affects") != np:
         return None
-    return word
+    try:
+        return parse_effect({"those_group": {"again": again, "np": np}})
+    except DefinitionError:
+        return None

@@ -27,4 +27,10 @@ WORDS: tuple[Word, ...] = (
          lambda a: "Create " + ("X" if a.get("x") else str(a.get("n"))) + (" tapped" if a.get("tapped") else "")
          + f" {a['token']}(s)" + (f", where X is {a['x_count']}" if a.get("x_count") else ""),
          frozenset({Scope.ENTERS}), ENGINE, validate=_v_create),
+    # 608.2c: "Untap those creatures.", "They gain haste until end of turn." right after an instruction that acted
+    # on the permanents a noun phrase names: ``again`` the sentence with that noun phrase written for the pronoun
+    # (read again by ``oracle.lines`` as it is performed), ``np`` the noun phrase.
+    Word("those_group", "effect", {"again": str, "np": str},
+         lambda a: f"{a['again']} (the {a['np']} of the instruction before)",
+         frozenset({Scope.POWER_TOUGHNESS, Scope.COMBAT, Scope.UNTAP}), ENGINE),
 )
