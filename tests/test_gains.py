@@ -1,0 +1,167 @@
+"""The "gains" family of issue 9 (round 4): tokens counted by X and tapped tokens (111.1, 107.3a, 107.3c,
+110.5b), "those creatures" / "them" / "they" after an instruction that acted on a group (608.2c, 611.2c), and
+keywords that only matter for blocks granted until end of turn (613.1f). How the compiler reads them (the
+grammar's ``gains_create``, ``oracle.gains``), near misses that must stay unread, and what the engine does.
+Expected values are worked out by hand from the rules cited."""
+from __future__ import annotations
+
+import pytest
+
+from mtgjudge.model.engine.sba import power, toughness
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.oracle.lines import read_effect_words, sentences
+from tests.engine_helpers import one
+from tests.test_until import finals, keywords
+
+
+def words(text: str):
+    read = read_effect_words(sentences(text))
+    assert read is not None
+    return read[0]
+
+
+@pytest.mark.parametrize("text, args", [
+    ("Create X 1/1 white Warrior creature tokens.", {"x": True, "token": "1/1 white Warrior creature token"}),
+    ("Create an X/X green Ooze creature token.", {"n": 1, "token": "X/X green Ooze creature token"}),
+    ("Create X X/X green Ooze creature tokens.", {"x": True, "token": "X/X green Ooze creature token"}),
+    ("Create thirteen tapped 2/2 black Zombie creature tokens.",
+     {"n": 13, "tapped": True, "token": "2/2 black Zombie creature token"}),
+    ("Create X tapped 2/2 black Zombie creature tokens.",
+     {"x": True, "tapped": True, "token": "2/2 black Zombie creature token"}),
+    ("Create X 4/4 white Angel creature tokens with flying.",
+     {"x": True, "token": "4/4 white Angel creature token with flying"}),
+    ("Create an X/X black Demon creature token with flying, where X is the number of cards in your hand.",
+     {"n": 1, "token": "X/X black Demon creature token with flying", "x_count": "the number of cards in your hand"}),
+])
+def test_token_templates(text, args):
+    (w,) = words(text)
+    assert w is not None and w.kind == "create_tokens_more", (text, w)
+    assert dict(w.args) == args
+
+
+@pytest.mark.parametrize("text", [
+    "Create two 1/1 white Soldier creature tokens.",        # the plain sentence stays create_tokens' word
+])
+def test_plain_tokens_stay_create_tokens(text):
+    (w,) = words(text)
+    assert w is not None and w.kind == "create_tokens"
+
+
+@pytest.mark.parametrize("text", [
+    "Create X 1/1 green Saproling creature token.",         # number and noun disagree
+    "Create an X/1 green Ooze creature token.",             # X only in the power: not read
+    "Create X 1/1 green Saproling creature tokens, where X is the greatest power among creatures you control.",
+    "Create thirteen tapped 2/2 black Zombie creature tokens, where X is the number of cards in your hand.",
+    "Create X 1/1 red Goblin creature tokens that are tapped and attacking.",
+])
+def test_token_near_misses_stay_unread(text):
+    assert words(text)[-1] is None or words(text)[-1].kind != "create_tokens_more"
+
+
+@pytest.mark.parametrize("text, kinds", [
+    ("Creatures you control get +1/+1 until end of turn. Untap them.", ["pump_all", "those_group"]),
+    ("Creatures you control get +1/+2 until end of turn. Untap those creatures.", ["pump_all", "those_group"]),
+    ("Untap all creatures you control. They gain hexproof and indestructible until end of turn.",
+     ["untap_all", "those_group"]),
+])
+def test_those_after_a_group(text, kinds):
+    w = words(text)
+    assert [x.kind if x else None for x in w] == kinds
+    assert w[1].arg("np") == "creatures you control"
+
+
+@pytest.mark.parametrize("text", [
+    # the first instruction changes what the noun phrase reads (tapped / keywords): "those" are not read again
+    "Untap all tapped creatures you control. They gain haste until end of turn.",
+    "Creatures you control with flying gain vigilance until end of turn. Untap them.",
+    # control changes: the noun phrase would name other permanents
+    "Untap target creature and gain control of it until end of turn. Untap them.",
+    # "those" after a single target is not a group
+    "Target creature gets +1/+1 until end of turn. Untap those creatures.",
+])
+def test_those_near_misses(text):
+    w = words(text)
+    assert w[-1] is None or w[-1].kind != "those_group"
+
+
+@pytest.mark.parametrize("text, kw", [
+    ("Target creature gains fear until end of turn.", "Fear"),
+    ("Target creature gains swampwalk until end of turn.", "Swampwalk"),
+    ("Target creature gets +2/+0 and gains shadow until end of turn.", "Shadow"),
+    ("Creatures you control gain intimidate until end of turn.", "Intimidate"),
+])
+def test_combat_keywords_granted(text, kw):
+    (w,) = words(text)
+    assert w is not None and w.kind == "until_end_of_turn" and kw in w.arg("keywords")
+
+
+@pytest.mark.parametrize("text", [
+    "Target creature gains infect until end of turn.",      # changes what damage does: the engine deals damage
+    "Target creature gains undying until end of turn.",     # a triggered keyword the engine does not perform
+    "Target creature gains wither until end of turn.",
+])
+def test_other_keywords_stay_unread(text):
+    (w,) = words(text)
+    assert w is None
+
+
+# ------------------------------------------------------------------ the engine
+
+def test_x_tokens_from_the_cast():
+    # 107.3a: X = 2 chosen as Secure the Wastes is cast: two 1/1 Warrior tokens
+    g = one(finals("  - {cast: s, x: 2}\n  - resolve: all", "[Plains, Plains, Plains]",
+                   "[{card: Secure the Wastes, id: s}]"))
+    toks = [o for o in g.state.objects if o.token and o.zone == "battlefield"]
+    assert len(toks) == 2 and all(o.controller == "Alice" and not o.tapped for o in toks)
+    assert all((power(g, o.id), toughness(g, o.id)) == (1, 1) for o in toks)
+
+
+def test_x_x_token_power_and_toughness():
+    # Slime Molding, X = 3: one 3/3 Ooze
+    g = one(finals("  - {cast: s, x: 3}\n  - resolve: all", "[Forest, Forest, Forest, Forest]",
+                   "[{card: Slime Molding, id: s}]"))
+    (tok,) = [o for o in g.state.objects if o.token and o.zone == "battlefield"]
+    assert (power(g, tok.id), toughness(g, tok.id)) == (3, 3)
+
+
+def test_tapped_tokens_enter_tapped():
+    # 110.5b: "Create thirteen tapped ... tokens": each enters tapped
+    g = one(finals("  - {cast: a}\n  - resolve: all", "[" + ", ".join(["Swamp"] * 8) + "]",
+                   "[{card: Army of the Damned, id: a}]"))
+    toks = [o for o in g.state.objects if o.token and o.zone == "battlefield"]
+    assert len(toks) == 13 and all(o.tapped for o in toks)
+
+
+def test_them_is_the_group_of_the_instruction_before():
+    # 608.2c: Rallying Roar untaps Alice's creature, not Bob's
+    g = one(finals("  - {cast: r}\n  - resolve: all", "[{card: Grizzly Bears, id: b, tapped: true}, Plains, Plains, Plains]",
+                   "[{card: Rallying Roar, id: r}]", "[{card: Grizzly Bears, id: o, tapped: true}]"))
+    assert not g.state.obj("b").tapped and g.state.obj("o").tapped
+    assert (power(g, "b"), toughness(g, "b")) == (3, 3) and (power(g, "o"), toughness(g, "o")) == (2, 2)
+
+
+def test_combat_keyword_recorded_and_ends():
+    g = one(finals("  - {cast: h}\n  - resolve: all", "[{card: Grizzly Bears, id: b}, Swamp, Swamp, Swamp]",
+                   "[{card: Hideous Visage, id: h}]"))
+    assert keywords(g, "b") == {"Intimidate"}
+    g = one(finals("  - {cast: h}\n  - resolve: all\n  - advance: next-turn",
+                   "[{card: Grizzly Bears, id: b}, Swamp, Swamp, Swamp]", "[{card: Hideous Visage, id: h}]"))
+    assert keywords(g, "b") == set()
+
+
+def test_x_of_an_activated_ability_is_unsupported():
+    # 107.3a: the engine keeps no X of an activation: a word with X from an ability says so, never a guess
+    from mtgjudge.model.engine import gains, resolve
+    from mtgjudge.model.engine.game import Game
+    from mtgjudge.model.vocab.parse import parse_effect
+    from mtgjudge.queries.format.files import load_text
+    e = parse_effect({"create_tokens_more": {"x": True, "token": "1/1 white Warrior creature token"}})
+    from tests.test_until import BASE
+    (q,) = load_text(BASE.format(alice_bf="[Plains]", alice_hand="[]", bob_bf="[]", actions="  - resolve: all"))
+    assert not isinstance(q, Exception), q
+    ctx = resolve.Ctx(source="x", controller="Alice", targets=(), source_moves=0, ability_index=1, x=2)
+    with pytest.raises(Unsupported):
+        gains._create_tokens_more(Game(q.state), e, ctx)
+    ctx = resolve.Ctx(source="x", controller="Alice", targets=(), source_moves=0, x=None)
+    with pytest.raises(Unsupported):
+        gains._create_tokens_more(Game(q.state), e, ctx)
