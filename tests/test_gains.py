@@ -165,3 +165,49 @@ def test_x_of_an_activated_ability_is_unsupported():
     ctx = resolve.Ctx(source="x", controller="Alice", targets=(), source_moves=0, x=None)
     with pytest.raises(Unsupported):
         gains._create_tokens_more(Game(q.state), e, ctx)
+
+
+# ------------------------------------------------------------------ becomes <color> (613.1e, layer 5)
+
+def colors(g, oid: str) -> set[str]:
+    from mtgjudge.model.rules.layers import current
+    return set(current(g.state, oid).colors)
+
+
+def test_becomes_a_color_until_end_of_turn_and_that_creature_untaps():
+    # 105.3: the new color replaces the old one (Grizzly Bears is green); 608.2c "that creature"; 514.2: it ends
+    acts = "  - {cast: w, targets: [b]}\n  - resolve: all"
+    g = one(finals(acts, "[{card: Grizzly Bears, id: b, tapped: true}, Island]", "[{card: Cerulean Wisps, id: w}]"))
+    assert colors(g, "b") == {"U"} and not g.state.obj("b").tapped
+    g = one(finals(acts + "\n  - advance: next-turn", "[{card: Grizzly Bears, id: b, tapped: true}, Island]",
+                   "[{card: Cerulean Wisps, id: w}]"))
+    assert colors(g, "b") == {"G"}
+
+
+def test_tap_that_creature():
+    g = one(finals("  - {cast: w, targets: [b]}\n  - resolve: all", "[Plains]", "[{card: Niveous Wisps, id: w}]",
+                   "[{card: Grizzly Bears, id: b}]"))
+    assert colors(g, "b") == {"W"} and g.state.obj("b").tapped
+
+
+def test_color_effects_apply_in_timestamp_order_with_static_ones():
+    # 613.7: Celestial Dawn ("Nonland permanents you control are white") and Cerulean Wisps both apply in layer 5;
+    # the later timestamp wins: Wisps after Dawn -> blue; Dawn after Wisps -> white
+    dawn_first = ("  - {cast: d}\n  - resolve: all\n  - {cast: w, targets: [b]}\n  - resolve: all")
+    g = one(finals(dawn_first, "[{card: Grizzly Bears, id: b}, Plains, Plains, Plains, Island]",
+                   "[{card: Celestial Dawn, id: d}, {card: Cerulean Wisps, id: w}]"))
+    assert colors(g, "b") == {"U"}
+    wisps_first = ("  - {cast: w, targets: [b]}\n  - resolve: all\n  - {cast: d}\n  - resolve: all")
+    g = one(finals(wisps_first, "[{card: Grizzly Bears, id: b}, Plains, Plains, Plains, Island]",
+                   "[{card: Celestial Dawn, id: d}, {card: Cerulean Wisps, id: w}]"))
+    assert colors(g, "b") == {"W"}
+
+
+@pytest.mark.parametrize("text", [
+    "Target creature becomes the color or colors of your choice until end of turn.",
+    "Target creature becomes black and red until end of turn.",     # two colors: not read
+    "Target creature becomes a 3/3 until end of turn.",
+])
+def test_becomes_near_misses(text):
+    w = words(text)
+    assert w[-1] is None or not w[-1].arg("colors")

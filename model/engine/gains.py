@@ -3,11 +3,12 @@
 ``resolve.HANDLERS`` and are registered there."""
 from __future__ import annotations
 
-from mtgjudge.model.engine import resolve
-from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine import effects, resolve
+from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.vocab.words import EFFECT_WORDS
 
 Ctx = resolve.Ctx
 
@@ -63,8 +64,23 @@ def _those_group(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return resolve.HANDLERS[word.kind](game, word, ctx)
 
 
+def _tap_it(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.26a, 608.2c: "Tap that creature": the object the instruction before acted on, if it is still that
+    object on the battlefield (400.7); else nothing is tapped."""
+    st = game.state
+    if ctx.target is None:
+        raise Unsupported(f"what {e.text()!r} refers to is not known to the engine")
+    if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
+        return [game.log("400.7", f"{ctx.target} is no longer on the battlefield: it is not tapped")]
+    game = game.log("608.2c", f"\"that creature\" is {name_of(st, ctx.target)}, the object the instruction before "
+                              "acted on")
+    tap = effects.HANDLERS["tap_target"]
+    return tap(game, Effect("tap_target", (("target", "permanent"),), EFFECT_WORDS["tap_target"]), ctx)
+
+
 HANDLERS = {
     "create_tokens_more": _create_tokens_more,
     "those_group": _those_group,
+    "tap_it": _tap_it,
 }
 resolve.HANDLERS.update(HANDLERS)

@@ -109,6 +109,9 @@ def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Ga
     p = n * e.arg("power", 0) + x * e.arg("x_power", 0)
     t = n * e.arg("toughness", 0) + x * e.arg("x_toughness", 0)
     keywords = tuple(e.arg("keywords", ()))
+    colors = e.arg("colors", "")
+    if colors:      # (helper gains) 613.1e: what reads colors (protection, "nonblack" targets) sees the new ones
+        guard_scope(st, "characteristics", f"the colors of {', '.join(ids)} change")
     if p or t or e.arg("switch"):
         guard_scope(st, "power-toughness", f"the power and toughness of {', '.join(ids)} change")
     if keywords:
@@ -118,14 +121,16 @@ def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Ga
     ts = max([o.timestamp for o in st.objects] + [c.timestamp for c in st.pt_changes] + [0]) + 1
     control = ctx.controller if e.arg("control") else ""
     made = tuple(PTChange(oid, p, t, st.turn.number, origin, ts, keywords=keywords, switch=bool(e.arg("switch")),
-                          rules=rules, control=control, control_before=st.obj(oid).controller if control else "")
+                          rules=rules, control=control, control_before=st.obj(oid).controller if control else "",
+                          colors=colors)
                  for oid in ids)
     game = game.with_state(st.evolve(pt_changes=st.pt_changes + made))
     for c in made:
         if control:
             game = set_controller(game, c.object, control, ("613.1b", "611.2a"))
     guard_unrecognized(game, f"{', '.join(ids)} change until end of turn")
-    cited = tuple(r for r, on in (("613.1b", control), ("613.1f", keywords), ("613.4c", p or t),
+    cited = tuple(r for r, on in (("613.1b", control), ("613.1e", colors), ("105.3", colors),
+                                  ("613.1f", keywords), ("613.4c", p or t),
                                   ("107.3a", e.arg("x_power") or e.arg("x_toughness")), ("107.3e", e.arg("x_count")),
                                   ("608.2h", e.arg("x_count")),
                                   ("608.2h", e.arg("per") or e.arg("per_basic_land_type")),

@@ -236,6 +236,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
         if m is None:
             continue
         args: dict = {}
+        bad_target = False
         for key, value in zip(keys, m.groups()):
             if value is None:       # an alternative of the pattern that did not match
                 continue
@@ -258,7 +259,10 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
                 # the word's target phrases are the sentence's, in order (601.2c)
                 at = sum(1 for k in args if k in ("target", "target2"))
                 if len(found) <= at or found[at][:1].lower() + found[at][1:] != phrase:
-                    return None
+                    # (helper gains) the pattern's "target ..." took more words than the target phrase ("Target
+                    # creature becomes green and gets +1/+0 ..."): not this word; the other readers may read it
+                    bad_target = True
+                    break
                 # "target creature" is kept as "creature"; a counted phrase ("two target creatures") whole
                 args[key] = phrase[len("target "):] if phrase.startswith("target ") else phrase
             elif key == "count":        # a count read as it resolves (rules.counts, 608.2h), kept as written
@@ -284,6 +288,8 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
                 args[key] = True
             else:
                 args[key] = int(value)
+        if bad_target:
+            break
         if sum(1 for k in args if k in ("target", "target2")) != len(found):
             return None
         # The engine performs these on permanents (and "target spell" on the stack) only.

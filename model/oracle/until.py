@@ -169,6 +169,8 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
         r["cant_attack"] = r["cant_block"] = True
     if r.pop("untap", False):
         return parse_effect({"untap_it": {"it": True}}) if not r and args.get("it") else None
+    if r.pop("tap", False):         # (helper gains) "Tap that creature.": the word of engine.gains
+        return parse_effect({"tap_it": {"it": True}}) if not r and args.get("it") else None
     args.update(r)
     try:
         return parse_effect({"until_end_of_turn": args})

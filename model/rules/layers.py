@@ -97,6 +97,15 @@ def _apply_pt_changes(chars: dict[str, Characteristics], state) -> dict[str, Cha
     return chars
 
 
+def _recolor(chars: dict[str, Characteristics], c) -> dict[str, Characteristics]:
+    """613.1e (layer 5), 105.3: a resolved "becomes black until end of turn" effect: the object's colors are the
+    new ones, replacing all it had (a marker naming no object once it left the battlefield: 400.7)."""
+    ch = chars.get(c.object)
+    if ch is not None:
+        chars[c.object] = replace(ch, colors=frozenset(c.colors))
+    return chars
+
+
 def _apply_keyword_grants(chars: dict[str, Characteristics], state) -> dict[str, Characteristics]:
     """613.1f (layer 6): "gains flying until end of turn" effects of resolved spells and abilities add the
     keyword to the object they apply to, after the static abilities' grants of this layer (adding abilities
@@ -129,7 +138,13 @@ def compute_all(state) -> dict[str, Characteristics]:
         found.sort(key=lambda t: t[0])
         if ordered is not None and found:
             found, chars = [], ordered(found, chars, state)[1]
+        # (helper gains) 613.7: resolved "becomes black until end of turn" effects apply in layer 5 in timestamp
+        # order with the static color-setting effects
+        recolors = sorted((c for c in getattr(state, "pt_changes", ()) if c.colors), key=lambda c: c.timestamp) \
+            if layer == 5 else []
         for ts, src, s in found:
+            while recolors and recolors[0].timestamp < ts:
+                chars = _recolor(chars, recolors.pop(0))
             # The objects it affects are determined as the effect is applied in its layer (613.6).
             if s.affects is None:
                 affected = [src.id]
@@ -137,6 +152,8 @@ def compute_all(state) -> dict[str, Characteristics]:
                 affected = [oid for oid, ch in chars.items()
                             if matches(s.affects, ch, by_id[oid], src.controller, src, state.turn.step)]
             chars = APPLIERS[s.kind][1](chars, s, src, state, affected)
+        for c in recolors:
+            chars = _recolor(chars, c)
         if layer == 4:
             chars = {oid: with_intrinsic(ch) for oid, ch in chars.items()}
         if layer == 6:

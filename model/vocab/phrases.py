@@ -908,6 +908,9 @@ class _Meaning(Transformer):
     def ue_untap_it(self, _it):
         return {"subject": "it", "untap": True}
 
+    def ue_tap_it(self, _it):           # (helper gains) "Tap that creature." (701.26a, 608.2c)
+        return {"subject": "it", "tap": True}
+
     def u_it(self, *_): return "it"
 
     def ui_pt_x(self, _gets, mod):
@@ -964,6 +967,7 @@ class _Meaning(Transformer):
         return ("pt", (int(p), int(t)))
 
     def ui_gains(self, _gains, kw): return ("gains", str(kw).capitalize())
+    def ui_becomes_color(self, _becomes, color): return ("colors", NAME_TO_LETTER[str(color).lower()])  # (gains) 613.1e
     def ui_keyword(self, kw): return ("keyword", str(kw).capitalize())
     def ui_cant_block(self): return ("cant_block", True)
     def ui_cant_be_blocked(self): return ("cant_be_blocked", True)

@@ -33,4 +33,6 @@ WORDS: tuple[Word, ...] = (
     Word("those_group", "effect", {"again": str, "np": str},
          lambda a: f"{a['again']} (the {a['np']} of the instruction before)",
          frozenset({Scope.POWER_TOUGHNESS, Scope.COMBAT, Scope.UNTAP}), ENGINE),
+    # 701.26a, 608.2c: "Tap that creature", "Tap it": the object the instruction before acted on.
+    Word("tap_it", "effect", {"it": bool}, lambda a: "Tap it", frozenset(), ENGINE),
 )

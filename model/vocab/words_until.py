@@ -4,6 +4,7 @@ performed by ``engine.until``; applied in the layers by ``rules.layers`` (613.1f
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.mana import COLOR_NAMES
 from mtgjudge.model.vocab.abilities import KEYWORDS
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
@@ -18,7 +19,8 @@ COMBAT_ONLY = ("Fear", "Intimidate", "Shadow", "Horsemanship", "Skulk", "Banding
 SUBJECTS = ("target", "affects", "it", "self", "those")
 #: What it does: at least one of these.
 CHANGES = ("power", "keywords", "switch", "cant_block", "cant_be_blocked", "must_attack", "must_be_blocked", "control",
-           "x_power", "x_toughness", "must_be_blocked_if_able", "cant_attack", "must_block")
+           "x_power", "x_toughness", "must_be_blocked_if_able", "cant_attack", "must_block",
+           "colors")           # (helper gains) "becomes black": 613.1e, layer 5
 
 
 def _v_until(a: dict) -> dict:
@@ -76,6 +78,8 @@ def _render(a: dict) -> str:
         whose = subject[0].lower() + subject[1:]
         return f"Switch {whose}'s power and toughness until end of turn"
     verbs = []
+    if a.get("colors"):     # (helper gains) 613.1e
+        verbs.append(f"{'become' if plural else 'becomes'} " + " and ".join(COLOR_NAMES[c] for c in a["colors"]))
     if "power" in a:
         pt = [_pt(a["power"], a.get("x_power", 0)), _pt(a["toughness"], a.get("x_toughness", 0))]
         verbs.append(f"{'get' if plural else 'gets'} {pt[0]}/{pt[1]}")
@@ -102,7 +106,7 @@ WORDS = (
          {"target": str, "affects": str, "it": bool, "self": bool, "power": int, "toughness": int, "keywords": object,
           "switch": bool, "cant_block": bool, "cant_be_blocked": bool, "control": bool, "x_power": int,
           "x_toughness": int, "per": str, "per_basic_land_type": bool, "x_count": str, "must_attack": bool, "must_be_blocked": bool,
-          "those": bool, "must_be_blocked_if_able": bool, "cant_attack": bool, "must_block": bool},
+          "those": bool, "must_be_blocked_if_able": bool, "cant_attack": bool, "must_block": bool, "colors": str},
          _render, frozenset({Scope.POWER_TOUGHNESS, Scope.COMBAT}), ENGINE, _v_until),
     # 701.26b, 608.2c: "Untap that creature", "Untap it": the object the instruction before acted on.
     Word("untap_it", "effect", {"it": bool}, lambda a: "Untap it", frozenset({Scope.UNTAP}), ENGINE),
