@@ -7,11 +7,16 @@ from __future__ import annotations
 
 import pytest
 
+from mtgjudge.model.engine import gains, resolve
+from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.oracle.lines import read_effect_words, sentences
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.vocab.parse import parse_effect
+from mtgjudge.queries.format.files import load_text
 from tests.engine_helpers import one
-from tests.test_until import finals, keywords
+from tests.test_until import BASE, finals, keywords
 
 
 def words(text: str):
@@ -151,12 +156,7 @@ def test_combat_keyword_recorded_and_ends():
 
 def test_x_of_an_activated_ability_is_unsupported():
     # 107.3a: the engine keeps no X of an activation: a word with X from an ability says so, never a guess
-    from mtgjudge.model.engine import gains, resolve
-    from mtgjudge.model.engine.game import Game
-    from mtgjudge.model.vocab.parse import parse_effect
-    from mtgjudge.queries.format.files import load_text
     e = parse_effect({"create_tokens_more": {"x": True, "token": "1/1 white Warrior creature token"}})
-    from tests.test_until import BASE
     (q,) = load_text(BASE.format(alice_bf="[Plains]", alice_hand="[]", bob_bf="[]", actions="  - resolve: all"))
     assert not isinstance(q, Exception), q
     ctx = resolve.Ctx(source="x", controller="Alice", targets=(), source_moves=0, ability_index=1, x=2)
@@ -170,7 +170,6 @@ def test_x_of_an_activated_ability_is_unsupported():
 # ------------------------------------------------------------------ becomes <color> (613.1e, layer 5)
 
 def colors(g, oid: str) -> set[str]:
-    from mtgjudge.model.rules.layers import current
     return set(current(g.state, oid).colors)
 
 
