@@ -210,3 +210,40 @@ def test_color_effects_apply_in_timestamp_order_with_static_ones():
 def test_becomes_near_misses(text):
     w = words(text)
     assert w[-1] is None or not w[-1].arg("colors")
+
+
+# ------------------------------------------------------------------ two instructions joined by "and"
+
+@pytest.mark.parametrize("text, kinds", [
+    ("Untap target creature and gain control of it until end of turn. That creature gains haste until end of turn.",
+     ["untap_target", "until_end_of_turn", "until_end_of_turn"]),
+    ("Put a +1/+1 counter on target creature and untap it.", ["counter_target", "untap_it"]),
+    ("Until end of turn, you gain control of target creature and it gains haste.",
+     ["until_end_of_turn", "until_end_of_turn"]),
+])
+def test_joined_instructions(text, kinds):
+    w = words(text)
+    assert [x.kind if x else None for x in w] == kinds
+    assert w[1].arg("it")
+
+
+@pytest.mark.parametrize("text", [
+    # "it" after a phrase of several targets is not one object: stays unread
+    "Untap two target creatures and gain control of it until end of turn.",
+    # "them", not "it"
+    "Put a +1/+1 counter on each creature you control and untap them.",
+])
+def test_joined_near_misses(text):
+    w = words(text)
+    assert None in w
+
+
+def test_threaten_steals_untaps_and_gives_haste_until_end_of_turn():
+    acts = "  - {cast: t, targets: [b]}\n  - resolve: all"
+    g = one(finals(acts, "[Mountain, Mountain, Mountain]", "[{card: Threaten, id: t}]",
+                   "[{card: Grizzly Bears, id: b, tapped: true}]"))
+    o = g.state.obj("b")
+    assert o.controller == "Alice" and not o.tapped and keywords(g, "b") == {"Haste"}
+    g = one(finals(acts + "\n  - advance: next-turn", "[Mountain, Mountain, Mountain]", "[{card: Threaten, id: t}]",
+                   "[{card: Grizzly Bears, id: b, tapped: true}]"))
+    assert g.state.obj("b").controller == "Bob" and keywords(g, "b") == set()

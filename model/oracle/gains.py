@@ -112,3 +112,29 @@ def group_after(sentence: str, earlier: list, read) -> Effect | None:
         return parse_effect({"those_group": {"again": again, "np": np}})
     except DefinitionError:
         return None
+
+
+# ------------------------------------------------------------------ two instructions joined by "and" (608.2c)
+#: "Untap target creature and gain control of it until end of turn." (Threaten), "Put a +1/+1 counter on target
+#: creature and untap it." (Burst of Strength), "Until end of turn, you gain control of target creature and it
+#: gains haste." (Grab the Reins): two instructions, the second naming the first one's target "it" (608.2c),
+#: read as two sentences by the readers of each.
+_JOINED: tuple[tuple[re.Pattern, str, str], ...] = (
+    (re.compile(r"^(?P<a>untap (?:another )?target [^.]+?) and (?P<b>gain control of it until end of turn)\.?$", re.I),
+     "{a}.", "{b}."),
+    (re.compile(r"^(?P<a>put (?:an?|one|two|three) [+-]1/[+-]1 counters? on (?:another )?target [^.]+?) and "
+                r"(?P<b>untap it)\.?$", re.I), "{a}.", "{b}."),
+    (re.compile(r"^until end of turn, (?:you )?(?P<a>gain control of (?:another )?target [^.]+?) and "
+                r"(?P<b>it gains [a-z ]+?)\.?$", re.I), "{a} until end of turn.", "{b} until end of turn."),
+)
+
+
+def split_joined(sentence: str) -> list[str]:
+    """The sentence as the instructions it joins with "and" (``_JOINED``), or itself."""
+    s = sentence.strip()
+    for pattern, first, second in _JOINED:
+        m = pattern.match(s)
+        if m is not None:
+            a, b = m.group("a"), m.group("b")
+            return [first.format(a=a[0].upper() + a[1:]), second.format(b=b[0].upper() + b[1:])]
+    return [s]

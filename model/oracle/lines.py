@@ -30,7 +30,7 @@ from mtgjudge.model.oracle.counted import counted_word
 from mtgjudge.model.oracle.delayed import (delayed_paragraph, delayed_word, leading, player_cant_word,
                                            skip_untap_word)
 from mtgjudge.model.oracle.targets import find_targets
-from mtgjudge.model.oracle.gains import gains_sentence, group_after
+from mtgjudge.model.oracle.gains import gains_sentence, group_after, split_joined
 from mtgjudge.model.oracle.until import until_word
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
@@ -422,7 +422,8 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
     sentence beginning "it" names the object itself ("When ~ enters, it gets +1/+1", 608.2c)."""
     words: list[Effect | None] = []
     targets: list[str] = []
-    split = [p for whole in parts for p in damage_sentences.split_compound(whole, self_subject)]
+    split = [q for whole in parts for p in damage_sentences.split_compound(whole, self_subject)
+             for q in split_joined(p)]     # (helper gains) "Untap target creature and gain control of it ..."
     if it_is_self and split and split[0][:3].lower() == "it ":
         split[0] = "~ " + split[0][3:]
     if it_is_self and split and split[0][:16].lower() == "you may have it ":
