@@ -247,3 +247,50 @@ def test_threaten_steals_untaps_and_gives_haste_until_end_of_turn():
     g = one(finals(acts + "\n  - advance: next-turn", "[Mountain, Mountain, Mountain]", "[{card: Threaten, id: t}]",
                    "[{card: Grizzly Bears, id: b, tapped: true}]"))
     assert g.state.obj("b").controller == "Bob" and keywords(g, "b") == set()
+
+
+# ------------------------------------------------------------------ loses <keyword> (613.1f, layer 6)
+
+def test_loses_flying_given_by_an_earlier_equipment():
+    # 613.7: Cobbled Wings' "Equipped creature has flying" has the earlier timestamp; Canopy Claws removes it
+    g = one(finals("  - {cast: c, targets: [b]}\n  - resolve: all",
+                   "[{card: Grizzly Bears, id: b}, {card: Cobbled Wings, id: w, attached_to: b}, Forest]",
+                   "[{card: Canopy Claws, id: c}]"))
+    assert keywords(g, "b") == set()
+
+
+def test_flying_given_after_the_loss_stays():
+    # 613.7: Flight enters after Canopy Claws resolved: its later "Enchanted creature has flying" applies after
+    acts = "  - {cast: c, targets: [b]}\n  - resolve: all\n  - {cast: f, targets: [b]}\n  - resolve: all"
+    g = one(finals(acts, "[{card: Grizzly Bears, id: b}, Forest, Island]",
+                   "[{card: Canopy Claws, id: c}, {card: Flight, id: f}]"))
+    assert keywords(g, "b") == {"Flying"}
+
+
+def test_loses_flying_ends_in_cleanup():
+    acts = "  - {cast: c, targets: [o]}\n  - resolve: all"
+    g = one(finals(acts, "[Forest]", "[{card: Canopy Claws, id: c}]", "[{card: Ornithopter, id: o}]"))
+    assert keywords(g, "o") == set()
+    g = one(finals(acts + "\n  - advance: next-turn", "[Forest]", "[{card: Canopy Claws, id: c}]",
+                   "[{card: Ornithopter, id: o}]"))
+    assert keywords(g, "o") == {"Flying"}
+
+
+@pytest.mark.parametrize("text, loses", [
+    ("Target creature loses flying until end of turn.", ("Flying",)),
+    ("All creatures lose flying until end of turn.", ("Flying",)),
+    ("Target creature loses shadow until end of turn.", ("Shadow",)),
+])
+def test_loses_templates(text, loses):
+    (w,) = words(text)
+    assert w is not None and w.arg("loses") == loses
+
+
+@pytest.mark.parametrize("text", [
+    "Target creature loses flying and gains flying until end of turn.",     # one effect both ways: not read
+    "Target creature loses all abilities until end of turn.",               # not a keyword: not read
+    "Target creature loses infect until end of turn.",
+])
+def test_loses_near_misses(text):
+    (w,) = words(text)
+    assert w is None or not w.arg("loses")

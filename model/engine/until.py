@@ -110,6 +110,10 @@ def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Ga
     t = n * e.arg("toughness", 0) + x * e.arg("x_toughness", 0)
     keywords = tuple(e.arg("keywords", ()))
     colors = e.arg("colors", "")
+    loses = tuple(e.arg("loses", ()))
+    if loses:       # (helper gains) 613.1f: an ability-removing effect; 613.8: see _guard_keyword_dependency
+        guard_scope(st, "characteristics", f"{', '.join(ids)} lose {', '.join(k.lower() for k in loses)}")
+        _guard_keyword_dependency(st, loses)
     if colors:      # (helper gains) 613.1e: what reads colors (protection, "nonblack" targets) sees the new ones
         guard_scope(st, "characteristics", f"the colors of {', '.join(ids)} change")
     if p or t or e.arg("switch"):
@@ -122,7 +126,7 @@ def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Ga
     control = ctx.controller if e.arg("control") else ""
     made = tuple(PTChange(oid, p, t, st.turn.number, origin, ts, keywords=keywords, switch=bool(e.arg("switch")),
                           rules=rules, control=control, control_before=st.obj(oid).controller if control else "",
-                          colors=colors)
+                          colors=colors, loses=loses)
                  for oid in ids)
     game = game.with_state(st.evolve(pt_changes=st.pt_changes + made))
     for c in made:
@@ -130,7 +134,7 @@ def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Ga
             game = set_controller(game, c.object, control, ("613.1b", "611.2a"))
     guard_unrecognized(game, f"{', '.join(ids)} change until end of turn")
     cited = tuple(r for r, on in (("613.1b", control), ("613.1e", colors), ("105.3", colors),
-                                  ("613.1f", keywords), ("613.4c", p or t),
+                                  ("613.1f", keywords or loses), ("613.4c", p or t),
                                   ("107.3a", e.arg("x_power") or e.arg("x_toughness")), ("107.3e", e.arg("x_count")),
                                   ("608.2h", e.arg("x_count")),
                                   ("608.2h", e.arg("per") or e.arg("per_basic_land_type")),
@@ -139,6 +143,21 @@ def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Ga
     for c in made:
         game = game.log(cited, f"{name_of(st, c.object)}: {c.describe()} until end of turn")
     return game
+
+
+def _guard_keyword_dependency(st, loses: tuple[str, ...]) -> None:
+    """613.8a: a static ability of layer 6 whose set of affected objects reads keywords ("Creatures with flying
+    have ...") would depend on an effect that removes one: the engine applies layer 6 in timestamp order only,
+    so such a board is unsupported (helper gains)."""
+    for o in st.battlefield():
+        for a in current(st, o.id).abilities:
+            s = a.static if a.kind == "static" else None
+            if s is None or s.kind not in ("grant_keyword", "grant_mana_ability") or s.affects is None:
+                continue
+            if getattr(s.affects, "with_keyword", "") or getattr(s.affects, "without_keyword", ""):
+                raise Unsupported(f"{o.name} ({o.id}) grants abilities to objects chosen by their keywords, and an "
+                                  f"effect that removes {', '.join(loses)} could change which (613.8a: dependency "
+                                  "in layer 6 is not performed by the engine)")
 
 
 def _until_end_of_turn(game: Game, e: Effect, ctx: Ctx) -> list[Game]:

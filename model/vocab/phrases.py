@@ -960,6 +960,8 @@ class _Meaning(Transformer):
             if len(set(keywords)) != len(keywords):
                 raise DefinitionError("a keyword gained twice")
             out["keywords"] = tuple(keywords)
+        if set(out.get("loses", ())) & set(keywords):
+            raise DefinitionError("a keyword gained and lost by one effect")
         return out
 
     def ui_pt(self, _gets, mod):
@@ -967,6 +969,7 @@ class _Meaning(Transformer):
         return ("pt", (int(p), int(t)))
 
     def ui_gains(self, _gains, kw): return ("gains", str(kw).capitalize())
+    def ui_loses(self, _loses, kw): return ("loses", (str(kw).capitalize(),))   # (gains) 613.1f: removed
     def ui_becomes_color(self, _becomes, color): return ("colors", NAME_TO_LETTER[str(color).lower()])  # (gains) 613.1e
     def ui_keyword(self, kw): return ("keyword", str(kw).capitalize())
     def ui_cant_block(self): return ("cant_block", True)

@@ -20,7 +20,8 @@ SUBJECTS = ("target", "affects", "it", "self", "those")
 #: What it does: at least one of these.
 CHANGES = ("power", "keywords", "switch", "cant_block", "cant_be_blocked", "must_attack", "must_be_blocked", "control",
            "x_power", "x_toughness", "must_be_blocked_if_able", "cant_attack", "must_block",
-           "colors")           # (helper gains) "becomes black": 613.1e, layer 5
+           "colors",           # (helper gains) "becomes black": 613.1e, layer 5
+           "loses")            # (helper gains) "loses flying": 613.1f, layer 6
 
 
 def _v_until(a: dict) -> dict:
@@ -43,6 +44,11 @@ def _v_until(a: dict) -> dict:
             raise DefinitionError(f"{k!r} is not a keyword the verifier knows")
     if "keywords" in a:
         a = {**a, "keywords": tuple(str(k).capitalize() for k in kws)}
+    for k in a.get("loses", ()):      # (helper gains) a keyword the verifier knows, removed in layer 6
+        if str(k).capitalize() not in KEYWORDS + COMBAT_ONLY:
+            raise DefinitionError(f"{k!r} is not a keyword the verifier knows")
+    if "loses" in a:
+        a = {**a, "loses": tuple(str(k).capitalize() for k in a["loses"])}
     return a
 
 
@@ -83,6 +89,8 @@ def _render(a: dict) -> str:
     if "power" in a:
         pt = [_pt(a["power"], a.get("x_power", 0)), _pt(a["toughness"], a.get("x_toughness", 0))]
         verbs.append(f"{'get' if plural else 'gets'} {pt[0]}/{pt[1]}")
+    if a.get("loses"):      # (helper gains) 613.1f
+        verbs.append(f"{'lose' if plural else 'loses'} " + " and ".join(k.lower() for k in a["loses"]))
     if a.get("keywords"):
         verbs.append(f"{'gain' if plural else 'gains'} " + " and ".join(k.lower() for k in a["keywords"]))
     verbs += [words for flag, words in _COMBAT_RULES.items() if a.get(flag)]
@@ -106,7 +114,8 @@ WORDS = (
          {"target": str, "affects": str, "it": bool, "self": bool, "power": int, "toughness": int, "keywords": object,
           "switch": bool, "cant_block": bool, "cant_be_blocked": bool, "control": bool, "x_power": int,
           "x_toughness": int, "per": str, "per_basic_land_type": bool, "x_count": str, "must_attack": bool, "must_be_blocked": bool,
-          "those": bool, "must_be_blocked_if_able": bool, "cant_attack": bool, "must_block": bool, "colors": str},
+          "those": bool, "must_be_blocked_if_able": bool, "cant_attack": bool, "must_block": bool, "colors": str,
+          "loses": object},
          _render, frozenset({Scope.POWER_TOUGHNESS, Scope.COMBAT}), ENGINE, _v_until),
     # 701.26b, 608.2c: "Untap that creature", "Untap it": the object the instruction before acted on.
     Word("untap_it", "effect", {"it": bool}, lambda a: "Untap it", frozenset({Scope.UNTAP}), ENGINE),
