@@ -294,3 +294,23 @@ def test_loses_templates(text, loses):
 def test_loses_near_misses(text):
     (w,) = words(text)
     assert w is None or not w.arg("loses")
+
+
+# ------------------------------------------------------------------ "where X is its power" (608.2h)
+
+def test_x_is_the_targets_power_as_it_resolves():
+    # Rush of Blood ruling (2012-05-01): X is determined as it resolves: a 3/3 (2/2 with a +1/+1 counter) gets +3/+0
+    g = one(finals("  - {cast: r, targets: [b]}\n  - resolve: all",
+                   "[{card: Grizzly Bears, id: b, counters: {+1/+1: 1}}, Mountain, Mountain, Mountain]",
+                   "[{card: Rush of Blood, id: r}]"))
+    assert (power(g, "b"), toughness(g, "b")) == (6, 3)
+
+
+@pytest.mark.parametrize("text", [
+    "Creatures you control get +X/+0 until end of turn, where X is its power.",     # "its": no one target
+    "Target creature gets +X/+0 until end of turn, where X is its color.",
+    "Up to two target creatures each get +X/+0 until end of turn, where X is its power.",
+])
+def test_x_stat_near_misses(text):
+    w = words(text)
+    assert w[-1] is None

@@ -22,6 +22,8 @@ from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.engine.sba import power, toughness
+from mtgjudge.model.rules.characteristics import object_mana_value
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import PTChange
 from mtgjudge.model.vocab.abilities import Effect
@@ -77,9 +79,20 @@ def _x(game: Game, e: Effect, ctx: Ctx) -> int:
         return 0
     if e.arg("x_count"):
         return counts.value(game.state, ctx.controller, counts.parse(e.arg("x_count")), _source(game, ctx))
+    if e.arg("x_stat"):     # (helper gains) "where X is its power": the target's, as the effect begins (608.2h)
+        return _stat_of(game, ctx.target, e.arg("x_stat"))
     if ctx.ability_index is not None or ctx.x is None:
         raise Unsupported(f"the value of X in {e.text()!r} is not known to the engine")
     return ctx.x
+
+
+def _stat_of(game: Game, oid: str, stat: str) -> int:
+    """The current power, toughness or mana value of the permanent ``oid`` (layers applied, 613; 202.3)."""
+    if stat == "power":
+        return power(game, oid)
+    if stat == "toughness":
+        return toughness(game, oid)
+    return object_mana_value(game.state.obj(oid))
 
 
 def _source(game: Game, ctx: Ctx):
@@ -135,7 +148,8 @@ def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Ga
     guard_unrecognized(game, f"{', '.join(ids)} change until end of turn")
     cited = tuple(r for r, on in (("613.1b", control), ("613.1e", colors), ("105.3", colors),
                                   ("613.1f", keywords or loses), ("613.4c", p or t),
-                                  ("107.3a", e.arg("x_power") or e.arg("x_toughness")), ("107.3e", e.arg("x_count")),
+                                  ("107.3a", (e.arg("x_power") or e.arg("x_toughness")) and not e.arg("x_stat")),
+                                  ("107.3e", e.arg("x_count")), ("107.3c", e.arg("x_stat")), ("608.2h", e.arg("x_stat")),
                                   ("608.2h", e.arg("x_count")),
                                   ("608.2h", e.arg("per") or e.arg("per_basic_land_type")),
                                   ("613.4d", e.arg("switch")),
