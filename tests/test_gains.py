@@ -314,3 +314,12 @@ def test_x_is_the_targets_power_as_it_resolves():
 def test_x_stat_near_misses(text):
     w = words(text)
     assert w[-1] is None
+
+
+def test_also_is_read_as_no_change_of_meaning():
+    w = words("Creatures you control get +2/+1 until end of turn. White creatures you control also gain first strike "
+              "until end of turn.")
+    assert w[1].kind == "until_end_of_turn" and w[1].arg("affects") == "white creatures you control"
+    assert w[1].arg("keywords") == ("First strike",)
+    # near miss: "also" with "that creature" and no instruction before it to refer to
+    assert words("That creature also gets +2/+2 until end of turn.") == [None]

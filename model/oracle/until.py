@@ -19,7 +19,7 @@ from mtgjudge.model.vocab.parse import parse_effect
 
 #: The subject's words of a noun-phrase subject: from the start (after "Until end of turn, " and "All ")
 #: to the first verb (noun phrases hold none of these words).
-_NP_SUBJECT = re.compile(r"^(?:until end of turn, )?(?:all )?(?P<np>.+?) (?:gets?|gains?|can't|loses?|becomes?)\b",
+_NP_SUBJECT = re.compile(r"^(?:until end of turn, )?(?:all )?(?P<np>.+?) (?:also )?(?:gets?|gains?|can't|loses?|becomes?)\b",
                          re.I)     # (helper gains) "loses", "becomes": 613.1f, 613.1e
 
 
