@@ -323,3 +323,45 @@ def test_also_is_read_as_no_change_of_meaning():
     assert w[1].arg("keywords") == ("First strike",)
     # near miss: "also" with "that creature" and no instruction before it to refer to
     assert words("That creature also gets +2/+2 until end of turn.") == [None]
+
+
+# ------------------------------------------------------------------ "those creatures" after several targets
+
+@pytest.mark.parametrize("text, kinds", [
+    ("Gain control of any number of target creatures until end of turn. Untap those creatures. They gain haste until "
+     "end of turn.", ["until_end_of_turn", "untap_those", "until_end_of_turn"]),
+    ("Untap up to two target creatures. They each get +2/+2 until end of turn.", ["untap_target", "until_end_of_turn"]),
+    ("Untap two target creatures. Each of them gets +1/+1 until end of turn.", ["untap_target", "until_end_of_turn"]),
+    ("Any number of target creatures each get +1/+1 and gain flying until end of turn.", ["until_end_of_turn"]),
+])
+def test_those_targets(text, kinds):
+    w = words(text)
+    assert [x.kind if x else None for x in w] == kinds
+    assert all(x.arg("those") for x in w[1:])
+
+
+@pytest.mark.parametrize("text", [
+    "Untap target creature. They each get +2/+2 until end of turn.",       # one target: "it", not "they"
+    "Target creature gets +1/+1 until end of turn. Untap those creatures.",
+])
+def test_those_targets_near_misses(text):
+    w = words(text)
+    assert w[-1] is None
+
+
+def test_harness_by_force_on_two_creatures():
+    # strive: {1}{R}{R} + {2}{R} for the second target; 608.2c: "those creatures" / "they" are both targets
+    g = one(finals("  - {cast: h, targets: [a, b]}\n  - resolve: all", "[" + ", ".join(["Mountain"] * 6) + "]",
+                   "[{card: Harness by Force, id: h}]",
+                   "[{card: Grizzly Bears, id: a, tapped: true}, {card: Grizzly Bears, id: b, tapped: true}]"))
+    for oid in ("a", "b"):
+        o = g.state.obj(oid)
+        assert o.controller == "Alice" and not o.tapped and keywords(g, oid) == {"Haste"}
+
+
+def test_synchronized_strike_untaps_and_pumps_each():
+    g = one(finals("  - {cast: s, targets: [a, b]}\n  - resolve: all",
+                   "[{card: Grizzly Bears, id: a, tapped: true}, Forest, Forest, Forest]",
+                   "[{card: Synchronized Strike, id: s}]", "[{card: Grizzly Bears, id: b, tapped: true}]"))
+    for oid in ("a", "b"):
+        assert not g.state.obj(oid).tapped and (power(g, oid), toughness(g, oid)) == (4, 4)

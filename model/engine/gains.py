@@ -78,9 +78,27 @@ def _tap_it(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return tap(game, Effect("tap_target", (("target", "permanent"),), EFFECT_WORDS["tap_target"]), ctx)
 
 
+def _untap_those(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.26b, 608.2c: "Untap those creatures": one of the targets of the instruction before (``resolve.run_effects``
+    calls this for each, with whether it is still legal, 608.2b); one that left the battlefield is a new object
+    (400.7) and is not untapped."""
+    st = game.state
+    if ctx.target is None:
+        raise Unsupported(f"what {e.text()!r} refers to is not known to the engine")
+    if not ctx.target_legal:
+        return [game.log("608.2b", f"{name_of(st, ctx.target)} is no longer a legal target: it is not untapped")]
+    if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
+        return [game.log("400.7", f"{ctx.target} is no longer on the battlefield: it is not untapped")]
+    game = game.log("608.2c", f"\"those creatures\" include {name_of(st, ctx.target)}, a target of the instruction "
+                              "before")
+    untap = effects.HANDLERS["untap_target"]
+    return untap(game, Effect("untap_target", (("target", "permanent"),), EFFECT_WORDS["untap_target"]), ctx)
+
+
 HANDLERS = {
     "create_tokens_more": _create_tokens_more,
     "those_group": _those_group,
     "tap_it": _tap_it,
+    "untap_those": _untap_those,
 }
 resolve.HANDLERS.update(HANDLERS)

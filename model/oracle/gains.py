@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.oracle.until import those_before
 from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
@@ -86,6 +87,32 @@ def _stable_group(prev: Effect | None) -> str | None:
     return np
 
 
+def those_targets_after(sentence: str, earlier: list, read) -> Effect | None:
+    """608.2c: "Untap those creatures." / "Untap them." / "They gain haste until end of turn." right after an
+    instruction with one use of "target" that may choose several permanents ("Gain control of any number of target
+    creatures until end of turn."): each of those targets (``oracle.until.those_before``; performed on each by
+    ``resolve.run_effects``)."""
+    ref = list(earlier)
+    while ref and ref[-1] is not None and ref[-1].arg("those"):
+        ref.pop()           # "Untap those creatures. They gain haste ...": still the targets before both
+    if not those_before(ref):
+        return None
+    s = sentence.strip()
+    m = _THOSE_OBJECT.match(s)
+    if m is not None:
+        if m.group("verb").lower() != "untap":
+            return None
+        try:
+            return parse_effect({"untap_those": {"those": True}})
+        except DefinitionError:
+            return None
+    m = re.match(r"^(?:they(?: each)?|each of them) (?P<rest>(?:gains?|gets?)\b.+)$", s, re.I)
+    if m is None:
+        return None
+    word = read(f"Those creatures {m.group('rest')}", (), ref)
+    return word if word is not None and word.kind == "until_end_of_turn" and word.arg("those") else None
+
+
 def group_after(sentence: str, earlier: list, read) -> Effect | None:
     """608.2c: "Untap those creatures." / "They gain haste until end of turn." right after an instruction that
     acted on the permanents a noun phrase names ("Creatures you control get +2/+1 until end of turn.", "Untap all
@@ -93,7 +120,7 @@ def group_after(sentence: str, earlier: list, read) -> Effect | None:
     the reader of a whole sentence (``lines.effect_word``)."""
     np = _stable_group(earlier[-1] if earlier else None)
     if np is None:
-        return None
+        return those_targets_after(sentence, earlier, read)
     s = sentence.strip()
     m = _THOSE_OBJECT.match(s)
     if m is not None:

@@ -118,7 +118,7 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
         if not phrase.lower().startswith("target "):
             # a counted phrase ("Up to two target creatures", helper delayed): kept whole, each target affected
             phrase = phrase[0].lower() + phrase[1:]
-            if not re.match(r"^(?:up to )?(?:one|two|three|four|five|\d+) target ", phrase) or \
+            if not re.match(r"^(?:(?:up to )?(?:one|two|three|four|five|\d+)|any number of) target ", phrase) or \
                     not _permanent_target(phrase):
                 return None
             args["target"] = phrase

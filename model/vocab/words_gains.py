@@ -35,4 +35,7 @@ WORDS: tuple[Word, ...] = (
          frozenset({Scope.POWER_TOUGHNESS, Scope.COMBAT, Scope.UNTAP}), ENGINE),
     # 701.26a, 608.2c: "Tap that creature", "Tap it": the object the instruction before acted on.
     Word("tap_it", "effect", {"it": bool}, lambda a: "Tap it", frozenset(), ENGINE),
+    # 701.26b, 608.2c: "Untap those creatures" after an instruction whose one use of "target" chose several:
+    # each of them (``resolve.run_effects`` performs a word with ``those`` on each).
+    Word("untap_those", "effect", {"those": bool}, lambda a: "Untap those creatures", frozenset({Scope.UNTAP}), ENGINE),
 )
