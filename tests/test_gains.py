@@ -55,7 +55,7 @@ def test_plain_tokens_stay_create_tokens(text):
 @pytest.mark.parametrize("text", [
     "Create X 1/1 green Saproling creature token.",         # number and noun disagree
     "Create an X/1 green Ooze creature token.",             # X only in the power: not read
-    "Create X 1/1 green Saproling creature tokens, where X is the greatest power among creatures you control.",
+    "Create X 1/1 green Saproling creature tokens, where X is the greatest power among attacking creatures.",
     "Create thirteen tapped 2/2 black Zombie creature tokens, where X is the number of cards in your hand.",
     "Create X 1/1 red Goblin creature tokens that are tapped and attacking.",
 ])
@@ -365,3 +365,46 @@ def test_synchronized_strike_untaps_and_pumps_each():
                    "[{card: Synchronized Strike, id: s}]", "[{card: Grizzly Bears, id: b, tapped: true}]"))
     for oid in ("a", "b"):
         assert not g.state.obj(oid).tapped and (power(g, oid), toughness(g, oid)) == (4, 4)
+
+
+# ------------------------------------------------------------------ "the greatest power among ..." (a count)
+
+def test_greatest_power_is_a_count():
+    from mtgjudge.model.rules import counts
+    c = counts.parse("the greatest power among creatures you control")
+    assert (c.kind, c.zone) == ("greatest", "power") and counts.reads_power_toughness(c)
+    c = counts.parse("the highest converted mana cost among permanents you control")
+    assert (c.kind, c.zone) == ("greatest", "mana value") and not counts.reads_power_toughness(c)
+
+
+@pytest.mark.parametrize("text", [
+    "the greatest power among attacking creatures",            # combat: not in the states the engine reads
+    "the greatest power among other creatures you control",    # "other" than what? not read
+    "the greatest number of creatures a player controls",
+])
+def test_greatest_near_misses(text):
+    from mtgjudge.model.errors import DefinitionError
+    from mtgjudge.model.rules import counts
+    with pytest.raises(DefinitionError):
+        counts.parse(text)
+
+
+def test_greatest_power_needs_the_callers_guard():
+    from mtgjudge.model.rules import counts
+    (q,) = load_text(BASE.format(alice_bf="[{card: Grizzly Bears, id: b, counters: {+1/+1: 2}}]", alice_hand="[]",
+                                 bob_bf="[{card: Grizzly Bears, id: o, counters: {+1/+1: 5}}]",
+                                 actions="  - resolve: all"))
+    c = counts.parse("the greatest power among creatures you control")
+    with pytest.raises(Unsupported):
+        counts.value(q.state, "Alice", c)
+    assert counts.value(q.state, "Alice", c, pt_guarded=True) == 4     # 2/2 with two +1/+1 counters; not Bob's
+    assert counts.value(q.state, "Bob", c, pt_guarded=True) == 7
+
+
+def test_overwhelming_stampede_ruling_example():
+    # ruling 2010-08-15: the greatest power as it resolves (2 here) for each of Alice's creatures
+    # (the Elves may pay for it or not: every payment is a branch, the same in each)
+    for g in finals("  - {cast: s}\n  - resolve: all",
+                    "[{card: Grizzly Bears, id: b}, {card: Llanowar Elves, id: e}, Forest, Forest, Forest, Forest, Forest]",
+                    "[{card: Overwhelming Stampede, id: s}]"):
+        assert (power(g, "b"), toughness(g, "b")) == (4, 4) and (power(g, "e"), toughness(g, "e")) == (3, 3)

@@ -8,6 +8,7 @@ from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.oracle.lines import effect_word      # the reader of a sentence read again (those_group)
 from mtgjudge.model.rules import counts
+from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
 
@@ -24,7 +25,10 @@ def _x_value(game: Game, e: Effect, ctx: Ctx) -> int:
         st = game.state
         same = st.has(ctx.source) and game.moved(ctx.source) == ctx.source_moves
         src = st.obj(ctx.source) if same else ctx.source_lki
-        return counts.value(st, ctx.controller, counts.parse(e.arg("x_count")), src)
+        c = counts.parse(e.arg("x_count"))
+        if counts.reads_power_toughness(c):
+            guard_scope(st, "power-toughness", f"{e.arg('x_count')} is counted")
+        return counts.value(st, ctx.controller, c, src, pt_guarded=True)
     if ctx.ability_index is not None or ctx.x is None:
         raise Unsupported(f"the value of X in {e.text()!r} is not known to the engine")
     return ctx.x
@@ -39,7 +43,8 @@ def _create_tokens_more(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     n = x if e.arg("x") else e.arg("n")
     words = e.arg("token").replace("X/X", f"{max(x, 0)}/{max(x, 0)}")
     if uses_x:
-        game = game.log(("107.3a", "107.3c") if e.arg("x_count") else ("107.3a",), f"X is {x}")
+        game = game.log(("107.3c", "608.2h") if e.arg("x_count") else ("107.3a",),
+                        f"X is {x}" + (f" ({e.arg('x_count')}, as it resolves)" if e.arg("x_count") else ""))
     if n <= 0:
         return [game.log("111.1", f"{e.text()!r}: no token is created (the number is {n})")]
     if n > MAX_TOKENS:

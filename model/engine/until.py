@@ -78,7 +78,10 @@ def _x(game: Game, e: Effect, ctx: Ctx) -> int:
     if not (e.arg("x_power") or e.arg("x_toughness")):
         return 0
     if e.arg("x_count"):
-        return counts.value(game.state, ctx.controller, counts.parse(e.arg("x_count")), _source(game, ctx))
+        c = counts.parse(e.arg("x_count"))
+        if counts.reads_power_toughness(c):     # (helper gains) "the greatest power among ..."
+            guard_scope(game.state, "power-toughness", f"{e.arg('x_count')} is counted")
+        return counts.value(game.state, ctx.controller, c, _source(game, ctx), pt_guarded=True)
     if e.arg("x_stat"):     # (helper gains) "where X is its power": the target's, as the effect begins (608.2h)
         return _stat_of(game, ctx.target, e.arg("x_stat"))
     if ctx.ability_index is not None or ctx.x is None:
