@@ -408,3 +408,10 @@ def test_overwhelming_stampede_ruling_example():
                     "[{card: Grizzly Bears, id: b}, {card: Llanowar Elves, id: e}, Forest, Forest, Forest, Forest, Forest]",
                     "[{card: Overwhelming Stampede, id: s}]"):
         assert (power(g, "b"), toughness(g, "b")) == (4, 4) and (power(g, "e"), toughness(g, "e")) == (3, 3)
+
+
+def test_non_subtype_at_the_start_of_a_sentence():
+    # Eyeblight Massacre: "Non-Elf creatures get -2/-2 until end of turn." (the capital is the sentence's)
+    (w,) = words("Non-Elf creatures get -2/-2 until end of turn.")
+    assert w.kind == "until_end_of_turn" and w.arg("affects") == "non-Elf creatures"
+    assert words("Non-Elfish creatures get -2/-2 until end of turn.") == [None]      # not a subtype: unread

@@ -100,6 +100,8 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
             if getattr(c.selector, "other", False):
                 return None             # "other" than the creature the effect changes, not the source
             sentence, args["x_count"] = where.group("rest") + ".", where.group("count")
+    if sentence.startswith("Non-"):
+        sentence = "non-" + sentence[4:]     # (helper gains) "Non-Elf creatures get -2/-2 ...": the capital is the sentence's
     try:
         r = phrases.parse(sentence.strip(), "until_effect")
     except DefinitionError:
