@@ -83,6 +83,8 @@ def test_those_after_a_group(text, kinds):
     "Untap target creature and gain control of it until end of turn. Untap them.",
     # "those" after a single target is not a group
     "Target creature gets +1/+1 until end of turn. Untap those creatures.",
+    # the first instruction changes their color: "white creatures" read again would name others
+    "White creatures you control become black until end of turn. Untap those creatures.",
 ])
 def test_those_near_misses(text):
     w = words(text)

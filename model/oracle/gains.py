@@ -84,6 +84,8 @@ def _stable_group(prev: Effect | None) -> str | None:
     if sel.untapped or sel.tapped or sel.with_keyword or sel.without_keyword or sel.stat or sel.combat \
             or sel.other or sel.chosen_type:
         return None
+    if prev.arg("colors") and sel.reads_colors():
+        return None         # "White creatures become black. Untap those creatures.": not "white creatures" again
     return np
 
 
