@@ -31,6 +31,8 @@ kicker.py       kicker (702.33): announcing it as a spell is cast, "if it was ki
 on_stack.py     a spell's statics on the stack: "can't be countered" (113.6g); split second is rules.timing's
 etb.py          issue 9's enters-trigger family: intervening "if" (603.4, intervening.py); registered in
                 resolve.HANDLERS
+gains.py        issue 9's "gains" family: X and tapped tokens (111.1, 107.3a), "those creatures" after a group
+                or several targets, "tap that creature" (608.2c); registered in resolve.HANDLERS
 actions.py      the question format's actions (cast, play, activate, resolve, destroy, exile, sacrifice, bounce,
                 transform, concede, advance)
 """
