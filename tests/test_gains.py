@@ -417,3 +417,16 @@ def test_non_subtype_at_the_start_of_a_sentence():
     (w,) = words("Non-Elf creatures get -2/-2 until end of turn.")
     assert w.kind == "until_end_of_turn" and w.arg("affects") == "non-Elf creatures"
     assert words("Non-Elfish creatures get -2/-2 until end of turn.") == [None]      # not a subtype: unread
+
+
+def test_until_end_of_turn_with_two_subjects():
+    # 611.2a: one leading duration for two subjects joined by "and"
+    w = words("Until end of turn, creatures you control get +1/+1 and creatures your opponents control get -1/-1.")
+    assert [x.arg("affects") for x in w] == ["creatures you control", "creatures your opponents control"]
+    w = words("Until end of turn, target creature you control gets +1/+1 and target creature an opponent controls "
+              "gets -1/-1.")
+    assert [x.arg("target") for x in w] == ["creature you control", "creature an opponent controls"]
+    # near misses: "other" than the first subject (not the source): stays unread; one subject with two verbs stays one
+    assert words("Until end of turn, target creature you control gets +3/+3 and other creatures you control get "
+                 "+1/+1.") == [None]
+    assert len(words("Until end of turn, target creature gets +2/+2 and gains trample.")) == 1

@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.oracle.until import those_before
+from mtgjudge.model.oracle.targets import find_targets
+from mtgjudge.model.oracle.until import those_before, until_word
 from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
@@ -158,9 +159,39 @@ _JOINED: tuple[tuple[re.Pattern, str, str], ...] = (
 )
 
 
+#: "Until end of turn, creatures you control get +1/+1 and creatures your opponents control get -1/-1." (Zealous
+#: Persecution): one duration for two subjects; the second begins after an " and " with a subject's first words.
+_LEAD = re.compile(r"^until end of turn, (?P<body>.+?)\.?$", re.I)
+_SECOND_SUBJECT = re.compile(r" and (?=(?:target|creatures|each creature|all creatures)\b)", re.I)
+
+
+def _two_subjects(s: str) -> list[str] | None:
+    """611.2a: "Until end of turn, <subject> <verbs> and <subject> <verbs>." as two sentences with the same duration,
+    where exactly one split reads both halves as until-end-of-turn words with their own targets."""
+    m = _LEAD.match(s)
+    if m is None:
+        return None
+    body = m.group("body")
+    found = []
+    for cut in _SECOND_SUBJECT.finditer(body):
+        a, b = body[:cut.start()], body[cut.end():]
+        halves = [f"Until end of turn, {a}.", f"Until end of turn, {b}."]
+        targets = [find_targets(h) for h in halves]
+        if any(t is None for t in targets):
+            continue
+        first = until_word(halves[0], tuple(targets[0]))
+        second = until_word(halves[1], tuple(targets[1]), [first]) if first is not None else None
+        if first is not None and second is not None and not second.arg("it") and not second.arg("those"):
+            found.append(halves)
+    return found[0] if len(found) == 1 else None
+
+
 def split_joined(sentence: str) -> list[str]:
-    """The sentence as the instructions it joins with "and" (``_JOINED``), or itself."""
+    """The sentence as the instructions it joins with "and" (``_JOINED``, ``_two_subjects``), or itself."""
     s = sentence.strip()
+    two = _two_subjects(s)
+    if two is not None:
+        return two
     for pattern, first, second in _JOINED:
         m = pattern.match(s)
         if m is not None:
