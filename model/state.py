@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterator
 
+from mtgjudge.model.mana import COLOR_NAMES
 from mtgjudge.model.objects import CardDef, GameObject
 
 STEPS = ("untap", "upkeep", "draw", "precombat-main", "beginning-of-combat", "declare-attackers",
@@ -153,11 +154,16 @@ class PTChange:
     rules: tuple[str, ...] = ()
     control: str = ""             # 613.1b (layer 2): the player who controls the object by this effect ...
     control_before: str = ""      # ... and who controlled it as the effect began
+    colors: str = ""              # (helper gains) 613.1e (layer 5): "becomes black": its colors are these letters
+    loses: tuple[str, ...] = ()   # (helper gains) 613.1f (layer 6): "loses flying": these keywords are removed
 
     def describe(self) -> str:
         """What the effect does, in words ("+2/+2 and trample")."""
         parts = [f"{self.power:+d}/{self.toughness:+d}"] if (self.power, self.toughness) != (0, 0) else []
         parts += [k.lower() for k in self.keywords]
+        parts += ["loses " + k.lower() for k in self.loses]
+        if self.colors:
+            parts.insert(0, "becomes " + " and ".join(COLOR_NAMES[c] for c in self.colors))
         if self.switch:
             parts.append("power and toughness switched")
         parts += list(self.rules)

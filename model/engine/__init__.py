@@ -35,6 +35,8 @@ turn_effects.py extra turns (500.7), "Exile ~." (608.2n); registered in resolve.
 conditions.py   instructions that depend on a condition checked on resolution (608.2c) and coin flips (705)
 library2.py     issue 9's library2 family: searches whose cards are exiled (701.23a, 406.3), a search of a library
                 and a graveyard for a card with a name; registered in resolve.HANDLERS
+gains.py        issue 9's "gains" family: X and tapped tokens (111.1, 107.3a), "those creatures" after a group
+                or several targets, "tap that creature" (608.2c); registered in resolve.HANDLERS
 actions.py      the question format's actions (cast, play, activate, resolve, destroy, exile, sacrifice, bounce,
                 transform, concede, advance)
 """
@@ -55,3 +57,4 @@ from mtgjudge.model.engine import refs as _refs  # noqa: E402,F401  (issue 9, re
 from mtgjudge.model.engine import etb as _etb  # noqa: E402,F401  (issue 9, etb: enters triggers' handlers)
 from mtgjudge.model.engine import turn_effects as _turn_effects  # noqa: E402,F401  (issue 9: 500.7, 608.2n)
 from mtgjudge.model.engine import library2 as _library2  # noqa: E402,F401  (issue 9 r4, library2: searches that exile)
+from mtgjudge.model.engine import gains as _gains  # noqa: E402,F401  (issue 9 r4, gains: X and tapped tokens)

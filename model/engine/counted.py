@@ -8,6 +8,7 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.oracle.counted import fill
 from mtgjudge.model.oracle.lines import effect_word      # the reader of the sentence with its amount
 from mtgjudge.model.rules import counts
+from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.vocab.abilities import Effect
 
 
@@ -20,7 +21,10 @@ def _counted(game: Game, e: Effect, ctx: resolve.Ctx) -> list[Game]:
     # last known information where the engine has it
     same = st.has(ctx.source) and game.moved(ctx.source) == ctx.source_moves
     src = st.obj(ctx.source) if same else ctx.source_lki
-    return with_count(game, e, ctx, counts.value(st, ctx.controller, counts.parse(e.arg("count")), src))
+    c = counts.parse(e.arg("count"))
+    if counts.reads_power_toughness(c):     # (helper gains) "the greatest power among ..."
+        guard_scope(st, "power-toughness", f"{e.arg('count')} is counted")
+    return with_count(game, e, ctx, counts.value(st, ctx.controller, c, src, pt_guarded=True))
 
 
 def with_count(game: Game, e: Effect, ctx: resolve.Ctx, k: int) -> list[Game]:

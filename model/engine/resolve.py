@@ -122,9 +122,10 @@ def discard_one(game: Game, player: str, oid: str) -> Game:
     return after_moves(g, [(lki, "hand", "graveyard")], f"{player} discards").choose(f"{player} discards {oid}")
 
 
-def create_token(game: Game, kind: str | CardDef, controller: str, rule) -> Game:
+def create_token(game: Game, kind: str | CardDef, controller: str, rule, tapped: bool = False) -> Game:
     """111.2: ``controller`` creates a token of a defined kind (by name: 111.10) or of the card an effect's
-    words describe (111.3); it enters the battlefield under their control."""
+    words describe (111.3); it enters the battlefield under their control (``tapped``: the effect says it
+    enters tapped, 110.5b)."""
     if controller in game.left:
         return game.log("800.4b", f"{controller} has left the game: no token is created")
     if isinstance(kind, CardDef):
@@ -140,7 +141,8 @@ def create_token(game: Game, kind: str | CardDef, controller: str, rule) -> Game
         if a.kind == "unmodelled" and a.may_concern("enters"):
             raise Unsupported(f"the token {name} has unmodelled text that may apply as it enters: {a.source_text!r}")
     oid = zones.fresh_id(game.state, name)
-    o = GameObject(id=oid, card=card, owner=controller, controller=controller, zone="battlefield", face=face, token=True)
+    o = GameObject(id=oid, card=card, owner=controller, controller=controller, zone="battlefield", face=face, token=True,
+                   tapped=tapped)
     game = zones.create_object(game, o).log(rule, f"{controller} creates a {name} ({oid}) (111.4: its name is its "
                                                   "subtypes plus Token)")
     return after_moves(game, [(game.state.obj(oid), "none", "battlefield")], "a token is created")

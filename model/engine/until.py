@@ -22,6 +22,8 @@ from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.engine.sba import power, toughness
+from mtgjudge.model.rules.characteristics import object_mana_value
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import PTChange
 from mtgjudge.model.vocab.abilities import Effect
@@ -76,10 +78,24 @@ def _x(game: Game, e: Effect, ctx: Ctx) -> int:
     if not (e.arg("x_power") or e.arg("x_toughness")):
         return 0
     if e.arg("x_count"):
-        return counts.value(game.state, ctx.controller, counts.parse(e.arg("x_count")), _source(game, ctx))
+        c = counts.parse(e.arg("x_count"))
+        if counts.reads_power_toughness(c):     # (helper gains) "the greatest power among ..."
+            guard_scope(game.state, "power-toughness", f"{e.arg('x_count')} is counted")
+        return counts.value(game.state, ctx.controller, c, _source(game, ctx), pt_guarded=True)
+    if e.arg("x_stat"):     # (helper gains) "where X is its power": the target's, as the effect begins (608.2h)
+        return _stat_of(game, ctx.target, e.arg("x_stat"))
     if ctx.ability_index is not None or ctx.x is None:
         raise Unsupported(f"the value of X in {e.text()!r} is not known to the engine")
     return ctx.x
+
+
+def _stat_of(game: Game, oid: str, stat: str) -> int:
+    """The current power, toughness or mana value of the permanent ``oid`` (layers applied, 613; 202.3)."""
+    if stat == "power":
+        return power(game, oid)
+    if stat == "toughness":
+        return toughness(game, oid)
+    return object_mana_value(game.state.obj(oid))
 
 
 def _source(game: Game, ctx: Ctx):
@@ -109,6 +125,13 @@ def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Ga
     p = n * e.arg("power", 0) + x * e.arg("x_power", 0)
     t = n * e.arg("toughness", 0) + x * e.arg("x_toughness", 0)
     keywords = tuple(e.arg("keywords", ()))
+    colors = e.arg("colors", "")
+    loses = tuple(e.arg("loses", ()))
+    if loses:       # (helper gains) 613.1f: an ability-removing effect; 613.8: see _guard_keyword_dependency
+        guard_scope(st, "characteristics", f"{', '.join(ids)} lose {', '.join(k.lower() for k in loses)}")
+        _guard_keyword_dependency(st, loses)
+    if colors:      # (helper gains) 613.1e: what reads colors (protection, "nonblack" targets) sees the new ones
+        guard_scope(st, "characteristics", f"the colors of {', '.join(ids)} change")
     if p or t or e.arg("switch"):
         guard_scope(st, "power-toughness", f"the power and toughness of {', '.join(ids)} change")
     if keywords:
@@ -118,15 +141,18 @@ def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Ga
     ts = max([o.timestamp for o in st.objects] + [c.timestamp for c in st.pt_changes] + [0]) + 1
     control = ctx.controller if e.arg("control") else ""
     made = tuple(PTChange(oid, p, t, st.turn.number, origin, ts, keywords=keywords, switch=bool(e.arg("switch")),
-                          rules=rules, control=control, control_before=st.obj(oid).controller if control else "")
+                          rules=rules, control=control, control_before=st.obj(oid).controller if control else "",
+                          colors=colors, loses=loses)
                  for oid in ids)
     game = game.with_state(st.evolve(pt_changes=st.pt_changes + made))
     for c in made:
         if control:
             game = set_controller(game, c.object, control, ("613.1b", "611.2a"))
     guard_unrecognized(game, f"{', '.join(ids)} change until end of turn")
-    cited = tuple(r for r, on in (("613.1b", control), ("613.1f", keywords), ("613.4c", p or t),
-                                  ("107.3a", e.arg("x_power") or e.arg("x_toughness")), ("107.3e", e.arg("x_count")),
+    cited = tuple(r for r, on in (("613.1b", control), ("613.1e", colors), ("105.3", colors),
+                                  ("613.1f", keywords or loses), ("613.4c", p or t),
+                                  ("107.3a", (e.arg("x_power") or e.arg("x_toughness")) and not e.arg("x_stat")),
+                                  ("107.3e", e.arg("x_count")), ("107.3c", e.arg("x_stat")), ("608.2h", e.arg("x_stat")),
                                   ("608.2h", e.arg("x_count")),
                                   ("608.2h", e.arg("per") or e.arg("per_basic_land_type")),
                                   ("613.4d", e.arg("switch")),
@@ -134,6 +160,21 @@ def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Ga
     for c in made:
         game = game.log(cited, f"{name_of(st, c.object)}: {c.describe()} until end of turn")
     return game
+
+
+def _guard_keyword_dependency(st, loses: tuple[str, ...]) -> None:
+    """613.8a: a static ability of layer 6 whose set of affected objects reads keywords ("Creatures with flying
+    have ...") would depend on an effect that removes one: the engine applies layer 6 in timestamp order only,
+    so such a board is unsupported (helper gains)."""
+    for o in st.battlefield():
+        for a in current(st, o.id).abilities:
+            s = a.static if a.kind == "static" else None
+            if s is None or s.kind not in ("grant_keyword", "grant_mana_ability") or s.affects is None:
+                continue
+            if getattr(s.affects, "with_keyword", "") or getattr(s.affects, "without_keyword", ""):
+                raise Unsupported(f"{o.name} ({o.id}) grants abilities to objects chosen by their keywords, and an "
+                                  f"effect that removes {', '.join(loses)} could change which (613.8a: dependency "
+                                  "in layer 6 is not performed by the engine)")
 
 
 def _until_end_of_turn(game: Game, e: Effect, ctx: Ctx) -> list[Game]:

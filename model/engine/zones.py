@@ -88,7 +88,10 @@ def _forget_references(state: GameState, oid: str, marker: str) -> GameState:
 
 
 def next_timestamp(state: GameState) -> int:
-    ts = [o.timestamp for o in state.objects] + [e.timestamp for e in state.effects]
+    # (helper gains) 613.7: resolved "until end of turn" effects share the one clock (a permanent entering after
+    # one gets a later timestamp than it)
+    ts = [o.timestamp for o in state.objects] + [e.timestamp for e in state.effects] + \
+        [c.timestamp for c in state.pt_changes]
     return max(ts, default=0) + 1
 
 

@@ -33,6 +33,7 @@ from mtgjudge.model.oracle.counted import counted_word
 from mtgjudge.model.oracle.delayed import (delayed_paragraph, delayed_word, leading, player_cant_word,
                                            skip_untap_word)
 from mtgjudge.model.oracle.targets import find_targets
+from mtgjudge.model.oracle.gains import gains_sentence, group_after, split_joined
 from mtgjudge.model.oracle.until import until_word
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
@@ -244,6 +245,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
         if m is None:
             continue
         args: dict = {}
+        bad_target = False
         for key, value in zip(keys, m.groups()):
             if value is None:       # an alternative of the pattern that did not match
                 continue
@@ -266,7 +268,10 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
                 # the word's target phrases are the sentence's, in order (601.2c)
                 at = sum(1 for k in args if k in ("target", "target2"))
                 if len(found) <= at or found[at][:1].lower() + found[at][1:] != phrase:
-                    return None
+                    # (helper gains) the pattern's "target ..." took more words than the target phrase ("Target
+                    # creature becomes green and gets +1/+0 ..."): not this word; the other readers may read it
+                    bad_target = True
+                    break
                 # "target creature" is kept as "creature"; a counted phrase ("two target creatures") whole
                 args[key] = phrase[len("target "):] if phrase.startswith("target ") else phrase
             elif key == "count":        # a count read as it resolves (rules.counts, 608.2h), kept as written
@@ -292,6 +297,8 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
                 args[key] = True
             else:
                 args[key] = int(value)
+        if bad_target:
+            break
         if sum(1 for k in args if k in ("target", "target2")) != len(found):
             return None
         # The engine performs these on permanents (and "target spell" on the stack) only.
@@ -344,7 +351,8 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
             return parse_effect(phrases.parse(sentence.strip(), "keyword_action"))               # 701.1
         except DefinitionError:
             pass
-        word = prevent_sentence(sentence) or perm_sentence(sentence)   # 615 shields; permanents entering, tokens
+        word = prevent_sentence(sentence) or perm_sentence(sentence) \
+            or gains_sentence(sentence)   # 615 shields; permanents entering, tokens; X and tapped tokens (gains)
         if word is not None:
             return word
         return counted_word(sentence, found, lambda s: effect_word(s, (), earlier))   # counts (r-count)
@@ -423,7 +431,8 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
     sentence beginning "it" names the object itself ("When ~ enters, it gets +1/+1", 608.2c)."""
     words: list[Effect | None] = []
     targets: list[str] = []
-    split = [p for whole in parts for p in damage_sentences.split_compound(whole, self_subject)]
+    split = [q for whole in parts for p in damage_sentences.split_compound(whole, self_subject)
+             for q in split_joined(p)]     # (helper gains) "Untap target creature and gain control of it ..."
     if it_is_self and split and split[0][:3].lower() == "it ":
         split[0] = "~ " + split[0][3:]
     if it_is_self and split and split[0][:16].lower() == "you may have it ":
@@ -450,7 +459,8 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
         word = effect_word(s, found, words) or (may_play_after(s, words) or no_regeneration_after(s, words)
                                                 or looked_after(s, words) or looked2_after(s, words)
                                                 or searched2_after(s, words) or hand_after(s, words)
-                                                or hands_after(s, words) if not found else None)
+                                                or hands_after(s, words)
+                                                or group_after(s, words, effect_word) if not found else None)
         # 608.2c-d: "You may <instruction>", "If you do, <instruction>" where no reader took the sentence whole
         # (an instruction another reader reads with its own "may" is read here when "If you do" follows it)
         optional = optional_words(s, found, words, instruction_word) \

@@ -19,11 +19,16 @@ from mtgjudge.model.vocab.parse import parse_effect
 
 #: The subject's words of a noun-phrase subject: from the start (after "Until end of turn, " and "All ")
 #: to the first verb (noun phrases hold none of these words).
-_NP_SUBJECT = re.compile(r"^(?:until end of turn, )?(?:all )?(?P<np>.+?) (?:gets?|gains?|can't)\b", re.I)
+_NP_SUBJECT = re.compile(r"^(?:until end of turn, )?(?:all )?(?P<np>.+?) (?:also )?(?:gets?|gains?|can't|loses?|becomes?)\b",
+                         re.I)     # (helper gains) "loses", "becomes": 613.1f, 613.1e
 
 
 #: "..., where X is the number of creatures you control." (helper r-count: a count, rules.counts)
 _WHERE_X = re.compile(r"^(?P<rest>.+?), where X is (?P<count>[^,]+?)\.?$", re.I)
+
+#: (helper gains) "where X is its power": a characteristic of the target (608.2h); the word's name for it.
+_X_STAT = re.compile(r"^(?:its|that creature's) (power|toughness|converted mana cost|mana value)$", re.I)
+_STATS = {"power": "power", "toughness": "toughness", "converted mana cost": "mana value", "mana value": "mana value"}
 
 #: "... until end of turn for each artifact you control."
 _PER = re.compile(r" for each (.+?)\.?$", re.I)
@@ -82,13 +87,21 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
     if where is not None:
         # 107.3e: "..., where X is the number of creatures you control": a count (rules.counts) read as the
         # effect begins (608.2h); any other definition of X leaves the sentence unread
-        try:
-            c = counts.parse(where.group("count"))
-        except DefinitionError:
-            return None
-        if getattr(c.selector, "other", False):
-            return None             # "other" than the creature the effect changes, not the source
-        sentence, args["x_count"] = where.group("rest") + ".", where.group("count")
+        stat = _X_STAT.match(where.group("count"))
+        if stat is not None:
+            # (helper gains) 107.3c, 608.2h: "where X is its power": a value of the one target, read as the effect
+            # begins (Rush of Blood ruling 2012-05-01)
+            sentence, args["x_stat"] = where.group("rest") + ".", _STATS[stat.group(1).lower()]
+        else:
+            try:
+                c = counts.parse(where.group("count"))
+            except DefinitionError:
+                return None
+            if getattr(c.selector, "other", False):
+                return None             # "other" than the creature the effect changes, not the source
+            sentence, args["x_count"] = where.group("rest") + ".", where.group("count")
+    if sentence.startswith("Non-"):
+        sentence = "non-" + sentence[4:]     # (helper gains) "Non-Elf creatures get -2/-2 ...": the capital is the sentence's
     try:
         r = phrases.parse(sentence.strip(), "until_effect")
     except DefinitionError:
@@ -96,6 +109,8 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
     if where is not None and "pt_x" not in r:
         return None
     subject = r.pop("subject")
+    if args.get("x_stat") and (subject != "target" or len(found) != 1 or not found[0].lower().startswith("target ")):
+        return None     # "its" names the one target the sentence's subject is (608.2c), nothing else
     if subject == "target":
         if len(found) != 1:
             return None
@@ -105,7 +120,7 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
         if not phrase.lower().startswith("target "):
             # a counted phrase ("Up to two target creatures", helper delayed): kept whole, each target affected
             phrase = phrase[0].lower() + phrase[1:]
-            if not re.match(r"^(?:up to )?(?:one|two|three|four|five|\d+) target ", phrase) or \
+            if not re.match(r"^(?:(?:up to )?(?:one|two|three|four|five|\d+)|any number of) target ", phrase) or \
                     not _permanent_target(phrase):
                 return None
             args["target"] = phrase
@@ -169,6 +184,8 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
         r["cant_attack"] = r["cant_block"] = True
     if r.pop("untap", False):
         return parse_effect({"untap_it": {"it": True}}) if not r and args.get("it") else None
+    if r.pop("tap", False):         # (helper gains) "Tap that creature.": the word of engine.gains
+        return parse_effect({"tap_it": {"it": True}}) if not r and args.get("it") else None
     args.update(r)
     try:
         return parse_effect({"until_end_of_turn": args})

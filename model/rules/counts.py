@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.mana import BASIC_LAND_TYPES
-from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.characteristics import matches, object_mana_value
 from mtgjudge.model.rules.layers import compute_all, current
 from mtgjudge.model.vocab import phrases
 
@@ -44,6 +44,12 @@ THIS_WAY = {"destroyed": ("battlefield", None), "sacrificed": ("battlefield", No
 _THIS_WAY = re.compile(r"^(?P<what>[a-z ]+?) (?P<how>" + "|".join(THIS_WAY) + r") this way$", re.I)
 
 
+#: (helper gains) "the greatest power among creatures you control", "the highest converted mana cost among
+#: permanents you control": the largest value of a characteristic among permanents (0 if there is none).
+_GREATEST = re.compile(r"(?:the )?(?:greatest|highest) (?P<stat>power|toughness|converted mana cost|mana value) among "
+                       r"(?P<np>[A-Za-z ]+)", re.I)
+
+
 def parse(text: str) -> Count:
     """The count a phrase names: "the number of creatures you control", "each creature card in your
     graveyard", "cards in your hand", "your devotion to green", "basic land types among lands you control"
@@ -65,6 +71,16 @@ def parse(text: str) -> Count:
             except DefinitionError:
                 continue
         raise DefinitionError(f"the count {text!r} is not one the verifier reads")
+    m = _GREATEST.fullmatch(t)
+    if m:       # (helper gains) "the greatest power among creatures you control" (Miming Slime ruling 2013-01-24)
+        try:
+            sel = phrases.parse_np(m.group("np"))
+        except DefinitionError:
+            raise DefinitionError(f"the count {text!r} is not one the verifier reads") from None
+        if sel.combat or sel.stat is not None or sel.other:
+            raise DefinitionError(f"the count {text!r} is not one the verifier reads")
+        stat = m.group("stat").lower()
+        return Count("greatest", t, selector=sel, zone="mana value" if "mana" in stat else stat)
     m = re.fullmatch(r"(?:your )?devotion to (white|blue|black|red|green)", t, re.I)
     if m:
         return Count("devotion", t, color=_COLORS[m.group(1).lower()])
@@ -118,6 +134,33 @@ def domain(state, player: str) -> int:
                 for t in chars[q.id].subtypes if t in BASIC_LAND_TYPES})
 
 
+def greatest(state, player: str, selector, stat: str, source=None) -> int:
+    """(helper gains) The greatest power, toughness or mana value (202.3) among the permanents ``selector`` names
+    for ``player``, as it resolves (608.2h); 0 if there is none (Miming Slime ruling 2013-01-24). Power and
+    toughness after the layers (613) with +1/+1 and -1/-1 counters (613.4c), as ``engine.sba`` reads them; the
+    engine guards unmodelled text that may change them before it reads this (``reads_power_toughness``)."""
+    chars = compute_all(state)
+    values = [0]
+    for q in state.battlefield():
+        ch = chars[q.id]
+        if not matches(selector, ch, q, player, source):
+            continue
+        if stat == "mana value":
+            values.append(object_mana_value(q))
+            continue
+        base = ch.power if stat == "power" else ch.toughness
+        if base is None:
+            raise Unsupported(f"{q.name} has no printed {stat}: the greatest {stat} is not known to the engine")
+        values.append(base + q.counter("+1/+1") - q.counter("-1/-1"))
+    return max(values)
+
+
+def reads_power_toughness(count: Count) -> bool:
+    """Does the count read power or toughness (so that unmodelled text changing them must be guarded by the engine,
+    ``rules.guards.guard_scope``, which this module can't import)?"""
+    return count.kind == "greatest" and count.zone in ("power", "toughness")
+
+
 def devotion(state, player: str, color: str) -> int:
     """700.5: the mana symbols of ``color`` among the mana costs of permanents ``player`` controls (a hybrid or
     Phyrexian symbol counts for each of its colors, Nykthos's ruling of 2013-09-15; a face-down permanent has
@@ -143,7 +186,7 @@ def this_way(before, after, player: str, count: Count, source=None) -> int:
     return n
 
 
-def value(state, player: str, count: Count, source=None) -> int:
+def value(state, player: str, count: Count, source=None, pt_guarded: bool = False) -> int:
     """The value of ``count`` for ``player`` (the controller of the effect) on ``state``: read as the effect
     resolves (608.2h), once. A "this way" count is read from two states (``this_way``), not here."""
     if count.kind == "this_way":
@@ -154,6 +197,12 @@ def value(state, player: str, count: Count, source=None) -> int:
         return cards_in(state, player, count.zone, count.selector, source)
     if count.kind == "domain":
         return domain(state, player)
+    if count.kind == "greatest":
+        if reads_power_toughness(count) and not pt_guarded:
+            # (helper gains) the caller has not guarded unmodelled text that may change power or toughness
+            raise Unsupported(f"{count.text!r} is not counted here: text the verifier does not read could change "
+                              "power and toughness")
+        return greatest(state, player, count.selector, count.zone, source)
     if count.kind == "devotion":
         return devotion(state, player, count.color)
     if count.kind == "kicked":

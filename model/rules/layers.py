@@ -97,15 +97,27 @@ def _apply_pt_changes(chars: dict[str, Characteristics], state) -> dict[str, Cha
     return chars
 
 
-def _apply_keyword_grants(chars: dict[str, Characteristics], state) -> dict[str, Characteristics]:
-    """613.1f (layer 6): "gains flying until end of turn" effects of resolved spells and abilities add the
-    keyword to the object they apply to, after the static abilities' grants of this layer (adding abilities
-    commutes with adding abilities; the engine models no effect that removes them)."""
-    for c in sorted(getattr(state, "pt_changes", ()), key=lambda c: c.timestamp):
-        ch = chars.get(c.object)
-        if ch is not None and c.keywords:
-            chars[c.object] = replace(ch, abilities=ch.abilities + tuple(
-                Ability("keyword", keyword=k, granted_by=c.origin) for k in c.keywords))
+def _recolor(chars: dict[str, Characteristics], c) -> dict[str, Characteristics]:
+    """613.1e (layer 5), 105.3: a resolved "becomes black until end of turn" effect: the object's colors are the
+    new ones, replacing all it had (a marker naming no object once it left the battlefield: 400.7)."""
+    ch = chars.get(c.object)
+    if ch is not None:
+        chars[c.object] = replace(ch, colors=frozenset(c.colors))
+    return chars
+
+
+def _regrant(chars: dict[str, Characteristics], c) -> dict[str, Characteristics]:
+    """613.1f (layer 6): a resolved "gains flying until end of turn" effect adds the keyword to the object it
+    applies to; "loses flying" removes every instance of that keyword ability it has at this point (those given
+    by later effects stay: 613.7, ``compute_all`` applies them in timestamp order with the static ones)."""
+    ch = chars.get(c.object)
+    if ch is None:
+        return chars
+    abilities = ch.abilities
+    if c.loses:
+        abilities = tuple(a for a in abilities if not (a.kind == "keyword" and a.keyword in c.loses))
+    abilities += tuple(Ability("keyword", keyword=k, granted_by=c.origin) for k in c.keywords)
+    chars[c.object] = replace(ch, abilities=abilities)
     return chars
 
 
@@ -129,7 +141,19 @@ def compute_all(state) -> dict[str, Characteristics]:
         found.sort(key=lambda t: t[0])
         if ordered is not None and found:
             found, chars = [], ordered(found, chars, state)[1]
+        # (helper gains) 613.7: resolved "becomes black until end of turn" effects apply in layer 5 in timestamp
+        # order with the static color-setting effects
+        recolors = sorted((c for c in getattr(state, "pt_changes", ()) if c.colors), key=lambda c: c.timestamp) \
+            if layer == 5 else []
+        # (helper gains) 613.7: resolved "gains flying" / "loses flying" effects apply in layer 6 in timestamp order
+        # with the static ability-adding effects (613.1f; removing does not commute with adding)
+        regrants = sorted((c for c in getattr(state, "pt_changes", ()) if c.keywords or c.loses),
+                          key=lambda c: c.timestamp) if layer == 6 else []
         for ts, src, s in found:
+            while recolors and recolors[0].timestamp < ts:
+                chars = _recolor(chars, recolors.pop(0))
+            while regrants and regrants[0].timestamp < ts:
+                chars = _regrant(chars, regrants.pop(0))
             # The objects it affects are determined as the effect is applied in its layer (613.6).
             if s.affects is None:
                 affected = [src.id]
@@ -137,10 +161,12 @@ def compute_all(state) -> dict[str, Characteristics]:
                 affected = [oid for oid, ch in chars.items()
                             if matches(s.affects, ch, by_id[oid], src.controller, src, state.turn.step)]
             chars = APPLIERS[s.kind][1](chars, s, src, state, affected)
+        for c in recolors:
+            chars = _recolor(chars, c)
+        for c in regrants:
+            chars = _regrant(chars, c)
         if layer == 4:
             chars = {oid: with_intrinsic(ch) for oid, ch in chars.items()}
-        if layer == 6:
-            chars = _apply_keyword_grants(chars, state)
         if layer == 7:
             chars = _apply_pt_changes(chars, state)
     state._cache["characteristics"] = chars

@@ -911,6 +911,9 @@ class _Meaning(Transformer):
     def ue_untap_it(self, _it):
         return {"subject": "it", "untap": True}
 
+    def ue_tap_it(self, _it):           # (helper gains) "Tap that creature." (701.26a, 608.2c)
+        return {"subject": "it", "tap": True}
+
     def u_it(self, *_): return "it"
 
     def ui_pt_x(self, _gets, mod):
@@ -960,6 +963,8 @@ class _Meaning(Transformer):
             if len(set(keywords)) != len(keywords):
                 raise DefinitionError("a keyword gained twice")
             out["keywords"] = tuple(keywords)
+        if set(out.get("loses", ())) & set(keywords):
+            raise DefinitionError("a keyword gained and lost by one effect")
         return out
 
     def ui_pt(self, _gets, mod):
@@ -967,6 +972,8 @@ class _Meaning(Transformer):
         return ("pt", (int(p), int(t)))
 
     def ui_gains(self, _gains, kw): return ("gains", str(kw).capitalize())
+    def ui_loses(self, _loses, kw): return ("loses", (str(kw).capitalize(),))   # (gains) 613.1f: removed
+    def ui_becomes_color(self, _becomes, color): return ("colors", NAME_TO_LETTER[str(color).lower()])  # (gains) 613.1e
     def ui_keyword(self, kw): return ("keyword", str(kw).capitalize())
     def ui_cant_block(self): return ("cant_block", True)
     def ui_cant_be_blocked(self): return ("cant_be_blocked", True)
@@ -1365,3 +1372,27 @@ class _RefMeaning(Transformer):
 for _name, _fn in vars(_RefMeaning).items():
     if _name.startswith("ref_"):
         setattr(_Meaning, _name, _fn)
+
+
+# ------------------------------------------------------------------ gains (issue 9 round 4, helper gains)
+# Tokens counted by X and tapped tokens: the meaning of the grammar's section of the same name.
+_MORE_NUMBERS = {"eleven": 11, "twelve": 12, "thirteen": 13}
+
+
+@v_args(inline=True)
+class _GainsMeaning(Transformer):
+    """``gains_create`` -> {"amount": int or "X", "tapped": bool, "token": one token's words}."""
+
+    def gains_create(self, amount, *rest):
+        tapped = len(rest) == 2
+        token = str(rest[-1])
+        a = str(amount)
+        n: Any = "X" if a == "X" else _MORE_NUMBERS.get(a.lower()) or number_word(a)
+        plural = bool(re.search(r"\btokens\b", token))
+        if plural != (n == "X" or n > 1):
+            raise DefinitionError(f"{a!r} with {token!r}: the number of tokens and the noun disagree")
+        return {"amount": n, "tapped": tapped, "token": re.sub(r"\btokens\b", "token", token)}
+
+
+setattr(_Meaning, "gains_create", _GainsMeaning.gains_create)
+STARTS = STARTS + ("gains_create",)

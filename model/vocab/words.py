@@ -18,6 +18,7 @@ from mtgjudge.model.vocab import (words_costs, words_counts, words_damage, words
 from mtgjudge.model.vocab import words_delayed, words_etb, words_hands, words_kicker
 from mtgjudge.model.vocab import words_conditions
 from mtgjudge.model.vocab import words_library2     # issue 9 round 4, library2
+from mtgjudge.model.vocab import words_gains
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
@@ -43,6 +44,7 @@ _FAMILIES = (
     words_optional, words_counts, words_shields, words_hands, words_refs, words_kicker, words_delayed, words_etb,
     words_conditions,
     words_library2,
+    words_gains,
 )
 _ALL = tuple(w for family in _FAMILIES for w in family.WORDS)
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}
