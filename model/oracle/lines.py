@@ -19,6 +19,7 @@ from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
 from mtgjudge.model.oracle import kicker as kicker_lines
 from mtgjudge.model.oracle import damage_sentences, etb_sentences, keywords, modes
 from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
+from mtgjudge.model.oracle.choose_sentences import choose_value_word, target_if_word
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
 from mtgjudge.model.oracle.hand_lines import hands_after, search_then_top
@@ -230,6 +231,9 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     """The word of the encoding a whole sentence of an effect is, with its arguments; None if it is none of
     them. ``found``: the sentence's target phrases (``find_targets``), which the word's must equal;
     ``earlier``: the words of the sentences before it (what "it" refers to, 608.2c)."""
+    word = target_if_word(sentence, found)      # 608.2c: "Destroy target permanent if it's blue." (helper choose)
+    if word is not None:                        # before the patterns, whose "Destroy target ..." would refuse it
+        return word
     for pattern, kind, keys in _EFFECT_SENTENCES:
         m = pattern.match(sentence.strip())
         if m is None:
@@ -321,6 +325,9 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     if word is not None:
         return word
     word = counter_word(sentence, found)      # 701.6a: "Counter target <spell phrase>."
+    if word is not None:
+        return word
+    word = choose_value_word(sentence, found)   # 608.2d (helper choose)
     if word is not None:
         return word
     if not found:
