@@ -46,27 +46,28 @@ def _target_if(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     verb = e.arg("verb")
     if o.zone != VERBS[verb]:
         raise Unsupported(f"{e.text()!r} on {o.name} ({o.id}) in the {o.zone} is not performed by the engine")
-    holds, why = _condition(game, e, ctx)
+    holds, why, rule = _condition(game, e, ctx)
+    rules = ("608.2c", rule) if rule else "608.2c"
     if not holds:
-        return [game.log("608.2c", f"{why}: {o.name} ({o.id}) is not {'countered' if verb == 'counter' else 'destroyed'}")]
-    game = game.log("608.2c", why)
+        return [game.log(rules, f"{why}: {o.name} ({o.id}) is not {'countered' if verb == 'counter' else 'destroyed'}")]
+    game = game.log(rules, why)
     if verb == "counter":
         return resolve._counter_spell(game, e, ctx)
     return resolve.HANDLERS["destroy"](game, parse_effect({"destroy": {"target": e.arg("target")}}), ctx)
 
 
-def _condition(game: Game, e: Effect, ctx: Ctx) -> tuple[bool, str]:
-    """Whether the target_if condition holds now, and the sentence saying so."""
+def _condition(game: Game, e: Effect, ctx: Ctx) -> tuple[bool, str, str]:
+    """Whether the target_if condition holds now, the sentence saying so and the rule it reads ("" if none)."""
     st = game.state
     o = st.obj(ctx.target)
     src = st.obj(ctx.source) if st.has(ctx.source) else None
     cond, what = e.arg("cond"), e.arg("what")
     if cond == "quality":
         ok = matches(quality_selector(what), current(st, o.id), o, ctx.controller, src, st.turn.step)
-        return ok, f"{o.name} ({o.id}) is{'' if ok else ' not'} {what}"
+        return ok, f"{o.name} ({o.id}) is{'' if ok else ' not'} {what}", ""
     if cond == "poisoned":
         n = st.player(o.controller).counter("poison")
-        return n > 0, f"{o.controller}, its controller, has {n} poison counter(s) (122.1f: poisoned if one or more)"
+        return n > 0, f"{o.controller}, its controller, has {n} poison counter(s) (poisoned if one or more)", "122.1f"
     if cond == "shares_color":
         sel = quality_selector(what)
         colors = set(current(st, o.id).colors)
@@ -75,12 +76,12 @@ def _condition(game: Game, e: Effect, ctx: Ctx) -> tuple[bool, str]:
                       and colors & set(current(st, p.id).colors)]
         ok = bool(with_color)
         shared = f" ({', '.join(name_of(st, p.id) for p in with_color)})" if ok else ""
-        return ok, f"{o.name} ({o.id}) {'shares' if ok else 'shares no'} color with {what}{shared} (105.4)"
+        return ok, f"{o.name} ({o.id}) {'shares' if ok else 'shares no'} color with {what}{shared}", "105.2"
     if cond == "more_creatures":
         def creatures(player: str) -> int:
             return sum(1 for p in st.battlefield() if p.controller == player and "Creature" in current(st, p.id).types)
         mine, theirs = creatures(ctx.controller), creatures(o.controller)
-        return mine > theirs, f"{ctx.controller} controls {mine} creature(s), {o.controller} {theirs}"
+        return mine > theirs, f"{ctx.controller} controls {mine} creature(s), {o.controller} {theirs}", ""
     raise Unsupported(f"the condition of {e.text()!r} is not performed by the engine")
 
 

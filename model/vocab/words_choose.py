@@ -5,7 +5,7 @@ resolves. Read by ``oracle.choose_sentences``, performed by ``engine.choose``.
   counter, 701.6a, or destroy, 701.8a; 608.2c: the condition is checked as the spell resolves, the target may be
   any the phrase names). ``cond``: ``quality`` (``what``: a quality of the
   spell, "blue"), ``poisoned`` ("if its controller is poisoned", 122.1f), ``shares_color`` ("if it shares a
-  color with a creature you control", ``what``: the noun phrase, 105.4) or ``more_creatures`` ("if you control
+  color with a creature you control", ``what``: the noun phrase, 105.2) or ``more_creatures`` ("if you control
   more creatures than that spell's controller"; a spell's condition).
 - ``choose_value``: "Choose a creature type." (608.2d: a choice made as the spell resolves; later instructions
   name "the chosen type" / "that type", read as the source's chosen creature type, ``Selector.chosen_type``).
