@@ -121,10 +121,12 @@ def _choose_value(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if len(groups) > MAX_VALUES:
         raise Unsupported(f"{e.text()!r}: {len(groups)} creature types that act differently, more than the bound "
                           f"{MAX_VALUES} of the engine")
+    have = {t for ts in groups for t in ts if any(t in current(st, o.id).subtypes for o in st.objects)}
     out = []
     for ts in groups:
         t = ts[0]
-        alike = f" (as would {len(ts) - 1} other type(s) the same objects have)" if len(ts) > 1 else ""
+        alike = "" if len(ts) == 1 else f" (as would {len(ts) - 1} other type(s) the same objects have)" \
+            if t in have else f" (a type no object has: the {len(ts) - 1} other such types act alike)"
         chosen = tuple(kv for kv in src.chosen if kv[0] != "creature type") + (("creature type", t),)
         g = game.with_state(st.with_object(replace(src, chosen=chosen)))
         out.append(g.log("608.2d", f"{ctx.controller} chooses {t}{alike}").choose(f"{ctx.controller} chooses {t}"))

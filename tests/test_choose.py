@@ -1,0 +1,169 @@
+"""The "choose" slice (issue 9, round 4): countering or destroying with a condition checked as the spell
+resolves (608.2c: "Counter target spell if it's blue."), "Counter target <any spell phrase> unless its controller
+pays {N}" (118.12a), and a creature type chosen as the spell resolves (608.2d: "Choose a creature type.", then
+"of the chosen type" / "of that type"). Expected answers from the rules and Gatherer rulings cited; near misses
+stay unread."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from mtgjudge.model.cards.loader import load_text as load_cards
+from mtgjudge.model.engine import choose
+from mtgjudge.model.engine.actions import run
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.oracle.lines import read_effect_words, sentences
+from mtgjudge.model.vocab import phrases
+from mtgjudge.queries.format.files import load_text
+from tests.engine_helpers import one, zone
+
+
+def _words(text: str):
+    read = read_effect_words(sentences(text))
+    return None if read is None else read[0]
+
+
+# ------------------------------------------------------------------ reading
+
+@pytest.mark.parametrize("text, verb, target, cond, what", [
+    ("Counter target spell if it's blue.", "counter", "spell", "quality", "blue"),
+    ("Counter target instant spell if it's blue.", "counter", "instant spell", "quality", "blue"),
+    ("Destroy target permanent if it's red.", "destroy", "permanent", "quality", "red"),
+    ("Counter target spell if its controller is poisoned.", "counter", "spell", "poisoned", None),
+    ("Counter target spell if it shares a color with a creature you control.", "counter", "spell", "shares_color",
+     "a creature you control"),
+    ("Counter target spell if you control more creatures than that spell's controller.", "counter", "spell",
+     "more_creatures", None),
+])
+def test_target_if_read(text, verb, target, cond, what):
+    (w,) = _words(text)
+    assert (w.kind, w.arg("verb"), w.arg("target"), w.arg("cond"), w.arg("what")) == ("target_if", verb, target,
+                                                                                       cond, what)
+
+
+@pytest.mark.parametrize("text, target, cost", [
+    ("Counter target noncreature spell unless its controller pays {2}.", "noncreature spell", "{2}"),
+    ("Counter target instant or sorcery spell unless its controller pays {1}.", "instant or sorcery spell", "{1}"),
+    ("Counter target nonartifact spell unless its controller pays {2}.", "nonartifact spell", "{2}"),
+])
+def test_counter_unless_pays_reads_any_spell_phrase(text, target, cost):
+    (w,) = _words(text)
+    assert (w.kind, w.arg("target"), w.arg("cost"), w.arg("per")) == ("counter_unless_pays", target, cost, None)
+
+
+def test_choose_a_creature_type_then_the_chosen_type():
+    a, b = _words("Choose a creature type. You gain 2 life for each permanent you control of that type.")
+    assert (a.kind, a.arg("kind")) == ("choose_value", "creature type")
+    assert b.kind == "gain_life_per"
+    assert phrases.parse_np("permanent of the chosen type you control").chosen_type
+    assert phrases.parse_np("permanent you control of that type").chosen_type
+    assert not phrases.parse_np("permanent you control").chosen_type
+
+
+@pytest.mark.parametrize("text", [
+    "Counter target spell if it's your turn.",                   # not a quality of the spell
+    "Counter target creature if it's blue.",                     # a counter word acts on spells only
+    "Destroy target spell if it's blue.",                        # destroy acts on permanents only
+    "Counter target spell if that spell's controller is poisoned.",     # not the template read
+    "Counter target noncreature spell unless its controller pays {3}{½}.",   # half mana: not a cost the model pays
+    "Choose a creature type other than Wall.",                   # a restricted choice: not read
+    "Choose a color.",                                           # colors: not this word (yet)
+    "Choose a creature type. Destroy all creatures that aren't of the chosen type.",   # "aren't of": not read
+])
+def test_near_misses_stay_unread(text):
+    words = _words(text)
+    assert words is None or None in words or all(w.kind not in ("target_if", "choose_value", "counter_unless_pays")
+                                                 for w in words if w)
+
+
+# ------------------------------------------------------------------ engine
+
+def _question(text: str):
+    (q,) = load_text(text)
+    assert not isinstance(q, Exception), q
+    return q
+
+
+def _games(text: str) -> list[Game]:
+    q = _question(text)
+    return run(Game(q.state), q.actions)
+
+
+CORRUPTED = """
+id: t
+ask: outcome
+state:
+  turn: {active: Bob, step: precombat-main}
+  stack:
+    - {card: Grizzly Bears, id: bears, controller: Bob}
+  players:
+    Alice:
+      battlefield: [Island, Island]
+      hand: [{card: Corrupted Resolve, id: cr}]
+      library: 3
+    Bob:
+      library: 3
+actions:
+  - {cast: cr, by: Alice, targets: [bears]}
+  - resolve: all
+expect:
+  - {stack_size: 0}
+"""
+
+
+@pytest.mark.parametrize("poison, where", [(0, "battlefield"), (1, "graveyard")])
+def test_corrupted_resolve_counters_only_if_the_controller_is_poisoned(poison, where):
+    """Corrupted Resolve ruling 2011-06-01 and 122.1f: a player is poisoned with one or more poison counters."""
+    q = _question(CORRUPTED)
+    st = q.state
+    if poison:
+        st = st.with_player(replace(st.player("Bob"), counters=(("poison", poison),)))
+    g = one(run(Game(st), q.actions))
+    assert zone(g, "bears") == where
+
+
+RAIN = """
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [Forest, Forest, Forest, Grizzly Bears, Grizzly Bears, Memnite]
+      hand: [{card: Luminescent Rain, id: rain}]
+      library: 3
+    Bob:
+      battlefield: [Grizzly Bears]
+      library: 3
+actions:
+  - cast: rain
+  - resolve: all
+expect:
+  - {stack_size: 0}
+"""
+
+
+def test_creature_types_that_act_alike_are_one_branch():
+    """608.2d: Bear (2 of Alice's permanents), Construct (Memnite), every other type (none): three branches, the
+    lives 24, 22 and 20; Bob's Grizzly Bears is a Bear too, so Bear's group is still one."""
+    games = _games(RAIN)
+    assert sorted(g.state.player("Alice").life for g in games) == [20, 22, 24]
+    q = _question(RAIN)
+    groups = choose.type_groups(Game(q.state))
+    assert len(groups) == 3
+    assert ("Bear",) in groups and ("Construct",) in groups
+    assert "Elf" in max(groups, key=len)
+
+
+def test_an_instruction_that_could_tell_grouped_types_apart_is_unsupported():
+    """Tokens made after the choice could have types no object had when the types were grouped: not performed."""
+    (card,) = load_cards('name: "Test Kindred Tokens"\ncost: "{2}{G}"\ntype: "Instant"\noracle: |\n  Choose a creature '
+                         'type. Create a 1/1 white Soldier creature token.\n', "test")
+    q = _question(RAIN)
+    st = q.state
+    rain = st.obj("rain")
+    st = st.with_object(replace(rain, card=card))
+    with pytest.raises(Unsupported, match="Choose a creature type"):
+        run(Game(st), q.actions)
