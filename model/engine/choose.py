@@ -1,6 +1,6 @@
 """Performing the "choose" slice's words (issue 9, round 4; words: ``vocab.words_choose``, reader:
-``oracle.choose_sentences``): countering or destroying with a condition checked as the spell resolves (608.2c, 701.6a, 701.8a) and
-a creature type chosen as a spell resolves (608.2d), registered in ``resolve.HANDLERS``.
+``oracle.choose_sentences``): countering or destroying with a condition checked as the spell resolves (608.2c,
+701.6a, 701.8a) and a creature type chosen as a spell resolves (608.2d), registered in ``resolve.HANDLERS``.
 
 A choice made on resolution is a branch per value that can make a difference. The chosen creature type is
 consulted only through ``Selector.chosen_type`` (does an object have that subtype?), so two types that exactly

@@ -41,7 +41,8 @@ def _v_target_if(a: dict) -> None:
     if cond not in CONDITIONS:
         raise DefinitionError(f"target_if: cond must be one of {sorted(CONDITIONS)}, not {cond!r}")
     if ("{what}" in CONDITIONS[cond]) != bool(a.get("what")):
-        raise DefinitionError(f"target_if: cond {cond!r} {'needs' if '{what}' in CONDITIONS[cond] else 'takes no'} what")
+        need = "needs" if "{what}" in CONDITIONS[cond] else "takes no"
+        raise DefinitionError(f"target_if: cond {cond!r} {need} what")
     if a["verb"] != "counter" and cond != "quality":
         raise DefinitionError(f"target_if: cond {cond!r} is a spell's ('that spell's controller')")
 
