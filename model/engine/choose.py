@@ -17,9 +17,11 @@ from mtgjudge.model.engine import resolve
 from mtgjudge.model.engine.game import Game, merge, name_of
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.guards import colors_off_battlefield, guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
+from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.subtypes import subtypes_by_type
 from mtgjudge.model.vocab.words_choose import VERBS
 from mtgjudge.model.vocab.words_refs import quality_selector
@@ -56,6 +58,16 @@ def _target_if(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return resolve.HANDLERS["destroy"](game, parse_effect({"destroy": {"target": e.arg("target")}}), ctx)
 
 
+def _characteristics(st, oid: str):
+    """An object's current characteristics; a spell's or card's colors are unknown where text the model doesn't
+    have may change them off the battlefield (``guards.colors_off_battlefield``: reading them raises)."""
+    guard_scope(st, Scope.CHARACTERISTICS, f"the characteristics of {name_of(st, oid)} matter")
+    ch = current(st, oid)
+    if st.obj(oid).zone != "battlefield":
+        ch = replace(ch, colors_unknown=colors_off_battlefield(st))
+    return ch
+
+
 def _condition(game: Game, e: Effect, ctx: Ctx) -> tuple[bool, str, str]:
     """Whether the target_if condition holds now, the sentence saying so and the rule it reads ("" if none)."""
     st = game.state
@@ -63,14 +75,17 @@ def _condition(game: Game, e: Effect, ctx: Ctx) -> tuple[bool, str, str]:
     src = st.obj(ctx.source) if st.has(ctx.source) else None
     cond, what = e.arg("cond"), e.arg("what")
     if cond == "quality":
-        ok = matches(quality_selector(what), current(st, o.id), o, ctx.controller, src, st.turn.step)
+        ok = matches(quality_selector(what), _characteristics(st, o.id), o, ctx.controller, src, st.turn.step)
         return ok, f"{o.name} ({o.id}) is{'' if ok else ' not'} {what}", ""
     if cond == "poisoned":
         n = st.player(o.controller).counter("poison")
         return n > 0, f"{o.controller}, its controller, has {n} poison counter(s) (poisoned if one or more)", "122.1f"
     if cond == "shares_color":
         sel = quality_selector(what)
-        colors = set(current(st, o.id).colors)
+        ch = _characteristics(st, o.id)
+        if ch.colors_unknown:
+            raise Unsupported(ch.colors_unknown)
+        colors = set(ch.colors)
         with_color = [p for p in st.battlefield()
                       if matches(sel, current(st, p.id), p, ctx.controller, src, st.turn.step)
                       and colors & set(current(st, p.id).colors)]
@@ -89,6 +104,7 @@ def type_groups(game: Game) -> list[tuple[str, ...]]:
     """The creature types grouped by which objects have them (every object of the game, its current
     characteristics): types in one group act alike for any phrase naming "the chosen type"."""
     st = game.state
+    guard_scope(st, Scope.CHARACTERISTICS, "which objects have a chosen creature type matters")
     every = sorted(subtypes_by_type()["Creature"])
     have: dict[str, set[str]] = {t: set() for t in every}
     for o in st.objects:
