@@ -62,6 +62,19 @@ def test_choose_a_creature_type_then_the_chosen_type():
     assert not phrases.parse_np("permanent you control").chosen_type
 
 
+def test_destroy_all_that_arent_of_the_chosen_type():
+    a, b = _words("Choose a creature type. Destroy all creatures that aren't of the chosen type.")
+    assert (a.kind, b.kind, b.arg("affects")) == ("choose_value", "destroy_all", "creatures that aren't of the chosen type")
+    sel = phrases.parse_np("creatures that aren't of the chosen type")
+    assert sel.not_chosen_type and not sel.chosen_type
+    assert sel.fits(("Creature",), ("Elf",), (), (), "Bear") and not sel.fits(("Creature",), ("Bear",), (), (), "Bear")
+
+
+def test_damage_to_that_spells_controller_after_a_counter():
+    a, b = _words("Counter target spell. ~ deals 2 damage to that spell's controller.")
+    assert (a.kind, b.kind, b.arg("n"), b.arg("it")) == ("counter_spell", "damage_its_controller", 2, 1)
+
+
 @pytest.mark.parametrize("text", [
     "Counter target spell if it's your turn.",                   # not a quality of the spell
     "Counter target creature if it's blue.",                     # a counter word acts on spells only
@@ -70,7 +83,8 @@ def test_choose_a_creature_type_then_the_chosen_type():
     "Counter target noncreature spell unless its controller pays {3}{½}.",   # half mana: not a cost the model pays
     "Choose a creature type other than Wall.",                   # a restricted choice: not read
     "Choose a color.",                                           # colors: not this word (yet)
-    "Choose a creature type. Destroy all creatures that aren't of the chosen type.",   # "aren't of": not read
+    "Choose a creature type. Destroy all creatures that aren't of a type chosen this way.",   # not "the chosen type"
+    "Counter target spell. ~ deals 2 damage to that spell's owner.",   # its owner: not the controller word
 ])
 def test_near_misses_stay_unread(text):
     words = _words(text)

@@ -43,7 +43,7 @@ def target_if_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
         what = _WHAT[cond].search(sentence.strip()).group(1)
         if np.players or len(np.objects) != 1 or (cond == "quality" and quality_selector(what) is None):
             return None
-        if cond == "shares_color" and np.objects[0].chosen_type:
+        if cond == "shares_color" and (np.objects[0].chosen_type or np.objects[0].not_chosen_type):
             return None
         args["what"] = what
     try:

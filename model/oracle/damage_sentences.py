@@ -62,8 +62,8 @@ def sentence_patterns(num: str, tgt: str) -> tuple:
         (re.compile(r"^(target creature) deals damage to itself equal to its power\.$", re.I), "bite_itself",
          ("target",)),
         # 120.3a, 608.2h: "... to that creature's controller": the controller of the target of the effect before
-        (re.compile(rf"^~ deals {num} damage to (that) (?:creature|land|permanent|artifact|planeswalker)'s "
-                    r"controller\.$", re.I), "damage_its_controller", ("n", "it")),
+        (re.compile(rf"^~ deals {num} damage to (that) (?:creature|land|permanent|artifact|planeswalker|spell)'s "
+                    r"controller\.$", re.I), "damage_its_controller", ("n", "it")),    # "spell": helper choose
         # 107.3a, 120.3: X damage to each permanent a phrase names (and each player)
         (re.compile(r"^~ deals X damage to each ([a-z ]+?) and (each player)\.$", re.I), "damage_each_x",
          ("affects", "players")),

@@ -193,7 +193,7 @@ _EFFECT_SENTENCES = damage_sentences.early_patterns(_NUM) + (
     # Issue 9: the effects real spells use most (counted over the Oracle store), read whole like the above.
     (re.compile(r"^(?:All (creatures)|(creatures you control)) get ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I),
      "pump_all", ("affects", "affects", "power", "toughness")),                                       # 613.4c, 611.2c
-    (re.compile(r"^Destroy all ([a-z -]+?)\.$", re.I), "destroy_all", ("affects",)),                    # 701.8a
+    (re.compile(r"^Destroy all ([a-z' -]+?)\.$", re.I), "destroy_all", ("affects",)),     # 701.8a ("aren't of")
     (re.compile(r"^Exile all ([a-z -]+?)\.$", re.I), "exile_all", ("affects",)),                        # 406.3
     (re.compile(r"^Return all ([a-z -]+?) to their owners' hands\.$", re.I), "bounce_all", ("affects",)),  # 400.6
     (re.compile(r"^Tap all ([a-z -]+?)\.$", re.I), "tap_all", ("affects",)),                            # 701.26a

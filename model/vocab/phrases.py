@@ -197,6 +197,7 @@ class _Meaning(Transformer):
     def q_that_player(self): return ("that_player", True)
     def q_on_battlefield(self): return None     # permanents are on the battlefield, whoever controls them
     def q_chosen_type(self): return ("chosen_type", True)     # choose: the type chosen for the source (608.2d)
+    def q_not_chosen_type(self): return ("not_chosen_type", True)
     def q_with_keyword(self, t): return ("with_keyword", str(t).capitalize())
     def q_without_keyword(self, t): return ("without_keyword", str(t).capitalize())
 
