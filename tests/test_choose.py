@@ -64,7 +64,8 @@ def test_choose_a_creature_type_then_the_chosen_type():
 
 def test_destroy_all_that_arent_of_the_chosen_type():
     a, b = _words("Choose a creature type. Destroy all creatures that aren't of the chosen type.")
-    assert (a.kind, b.kind, b.arg("affects")) == ("choose_value", "destroy_all", "creatures that aren't of the chosen type")
+    assert (a.kind, b.kind) == ("choose_value", "destroy_all")
+    assert b.arg("affects") == "creatures that aren't of the chosen type"
     sel = phrases.parse_np("creatures that aren't of the chosen type")
     assert sel.not_chosen_type and not sel.chosen_type
     assert sel.fits(("Creature",), ("Elf",), (), (), "Bear") and not sel.fits(("Creature",), ("Bear",), (), (), "Bear")
@@ -75,7 +76,20 @@ def test_damage_to_that_spells_controller_after_a_counter():
     assert (a.kind, b.kind, b.arg("n"), b.arg("it")) == ("counter_spell", "damage_its_controller", 2, 1)
 
 
+def test_counter_riders_composed():
+    """Counter instructions composed with other readers' sentences (608.2c)."""
+    (w,) = _words("Counter up to two target spells.")
+    assert (w.kind, w.arg("target")) == ("counter_spell", "up to two target spells")
+    a, b = _words("Counter target spell unless its controller pays {1}. That player discards a card.")
+    assert (a.kind, b.kind, b.arg("who")) == ("counter_unless_pays", "player_acts", "its controller")
+    a, b = _words("Counter target spell and ~ deals 3 damage to target creature.")
+    assert (a.kind, b.kind, b.arg("target")) == ("counter_spell", "damage", "creature")
+
+
 @pytest.mark.parametrize("text", [
+    "Counter up to two target creatures.",                       # not spells
+    "Destroy target creature. That player discards a card.",     # "that player" after no counter instruction
+    "Counter target spell. That spell's controller may draw a card.",   # another player's "may": not read
     "Counter target spell if it's your turn.",                   # not a quality of the spell
     "Counter target creature if it's blue.",                     # a counter word acts on spells only
     "Destroy target spell if it's blue.",                        # destroy acts on permanents only

@@ -64,3 +64,26 @@ def choose_value_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
         return parse_effect({"choose_value": {"kind": kind}})
     except DefinitionError:
         return None
+
+
+#: "That spell's controller discards a card." / "That player discards a card." right after a counter instruction:
+#: the countered spell's controller, which the player reader calls "its controller" (608.2h).
+_THAT_CONTROLLER = re.compile(r"^(?:That spell['’]s controller|That player) (.+)$", re.I)
+#: The counter words whose one target "that spell" / "that player" ("its controller") refers to.
+_COUNTERING = ("counter_spell", "counter_unless_pays")
+
+
+def spell_controller_after(sentence: str, earlier: list, read) -> Effect | None:
+    """608.2c, 608.2h: "That player discards a card." after "Counter target spell unless its controller pays
+    {1}." is read as "Its controller discards a card." (the player reader's ``its controller``: the controller of
+    the ability's one target as it last existed); ``read``: the sentence readers (``lines.effect_word``)."""
+    prev = earlier[-1] if earlier else None
+    counters = prev is not None and (prev.kind in _COUNTERING or (prev.kind == "target_if" and
+                                                                   prev.arg("verb") == "counter"))
+    m = _THAT_CONTROLLER.match(sentence.strip())
+    if not counters or m is None:
+        return None
+    word = read(f"Its controller {m.group(1)}", (), earlier)
+    if word is None or word.kind != "player_acts" or word.arg("who") != "its controller":
+        return None
+    return word

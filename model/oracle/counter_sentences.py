@@ -28,8 +28,10 @@ COUNTER_WORDS = ("counter_spell", "counter_unless_pays")
 def counter_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
     """``counter_spell`` for "Counter target <phrase>." whose one target phrase names spells, and
     ``counter_unless_pays`` for "... unless its controller pays {N} for each <count>"; else None."""
-    if len(found) != 1 or not found[0].lower().startswith("target "):
+    if len(found) != 1:
         return None
+    if not found[0].lower().startswith("target "):
+        return _counted(sentence, found[0])
     per = _UNLESS_PER.match(sentence.strip())
     try:
         spec = phrases.parse(per.group("head") if per else sentence.strip(), "counter_effect")
@@ -50,6 +52,23 @@ def counter_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
     word = {"counter_unless_pays": unless} if per else {"counter_spell": {"target": target}}
     try:
         return parse_effect(word)
+    except DefinitionError:
+        return None
+
+
+def _counted(sentence: str, phrase: str) -> Effect | None:
+    """``counter_spell`` on a counted target phrase: "Counter up to two target spells." (601.2c: zero, one or two
+    spells; each countered, 701.6a); the phrase is kept whole, as other counted targets are."""
+    if sentence.strip().rstrip(".").lower() != f"counter {phrase.lower()}":
+        return None
+    try:
+        spec = phrases.parse_target(phrase)
+    except DefinitionError:
+        return None
+    if spec.zone != "stack" or spec.players or spec.maximum < 2:
+        return None
+    try:
+        return parse_effect({"counter_spell": {"target": phrase}})
     except DefinitionError:
         return None
 

@@ -19,7 +19,7 @@ from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
 from mtgjudge.model.oracle import kicker as kicker_lines
 from mtgjudge.model.oracle import damage_sentences, etb_sentences, keywords, modes
 from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
-from mtgjudge.model.oracle.choose_sentences import choose_value_word, target_if_word
+from mtgjudge.model.oracle.choose_sentences import choose_value_word, spell_controller_after, target_if_word
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
 from mtgjudge.model.oracle.hand_lines import hands_after, search_then_top
@@ -442,7 +442,8 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
             continue
         word = effect_word(s, found, words) or (may_play_after(s, words) or no_regeneration_after(s, words)
                                                 or looked_after(s, words) or hand_after(s, words)
-                                                or hands_after(s, words) if not found else None)
+                                                or hands_after(s, words)
+                                                or spell_controller_after(s, words, effect_word) if not found else None)
         # 608.2c-d: "You may <instruction>", "If you do, <instruction>" where no reader took the sentence whole
         # (an instruction another reader reads with its own "may" is read here when "If you do" follows it)
         optional = optional_words(s, found, words, instruction_word) \
