@@ -86,6 +86,24 @@ def test_counter_riders_composed():
     assert (a.kind, b.kind, b.arg("target")) == ("counter_spell", "damage", "creature")
 
 
+def test_if_you_control_a_permanent_then_an_instruction():
+    a, b, c = _words("Counter target spell unless its controller pays {3}. If you control a Wizard, draw a card.")
+    assert (a.kind, b.kind, b.arg("what"), c.kind) == ("counter_unless_pays", "if_you_control", "a Wizard", "draw")
+    a, b = _words("If you control a blue creature, draw a card, then discard a card.")
+    assert (a.kind, a.arg("what"), b.kind) == ("if_you_control", "a blue creature", "player_acts")
+
+
+@pytest.mark.parametrize("text", [
+    "If you control a creature with power 4 or greater, counter that spell instead.",   # a replacement: not read
+    "If you control a Swamp, you may sacrifice a creature rather than pay this spell's mana cost.",   # a cost
+    "If you control two or more Wizards, draw a card.",            # a count: not this template
+    "If you control a Wizard, flurgle a card.",                    # an instruction no reader reads
+])
+def test_if_you_control_near_misses(text):
+    words = _words(text)
+    assert words is None or all(w is None or w.kind != "if_you_control" for w in words)
+
+
 @pytest.mark.parametrize("text", [
     "Counter up to two target creatures.",                       # not spells
     "Destroy target creature. That player discards a card.",     # "that player" after no counter instruction
@@ -195,3 +213,37 @@ def test_an_instruction_that_could_tell_grouped_types_apart_is_unsupported():
     st = st.with_object(replace(rain, card=card))
     with pytest.raises(Unsupported, match="Choose a creature type"):
         run(Game(st), q.actions)
+
+
+DOUSING = """
+id: t
+ask: outcome
+state:
+  turn: {active: Bob, step: precombat-main}
+  stack:
+    - {card: Grizzly Bears, id: bears, controller: Bob}
+  players:
+    Alice:
+      battlefield: [Island, Island, Island, {card: Prodigal Pyromancer, id: wizard}]
+      hand: [{card: Sage's Dousing, id: dousing}]
+      library: 3
+    Bob:
+      library: 3
+actions:
+  - {cast: dousing, by: Alice, targets: [bears]}
+  - resolve: all
+expect:
+  - {stack_size: 0}
+"""
+
+
+@pytest.mark.parametrize("wizard, hand", [(True, 1), (False, 0)])
+def test_the_condition_is_checked_as_the_spell_resolves(wizard, hand):
+    """608.2c: the Wizard must be Alice's as Sage's Dousing resolves: removed before, no card is drawn."""
+    q = _question(DOUSING)
+    st = q.state
+    if not wizard:
+        st = st.with_object(replace(st.obj("wizard"), controller="Bob"))
+    g = one(run(Game(st), q.actions))
+    assert zone(g, "bears") == "graveyard"
+    assert len(g.state.player("Alice").zone("hand")) == hand

@@ -160,4 +160,37 @@ def _effects_after(src, e: Effect) -> tuple[Effect, ...] | None:
     return None
 
 
-resolve.HANDLERS.update({"target_if": _target_if, "choose_value": _choose_value})
+def _marker_alone(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    raise Unsupported(f"{e.text()!r} with no instruction after it is not performed by the engine")
+
+
+def run_if_you_control(branches: list[Game], effects: tuple[Effect, ...], uses: list, i: int, it, perform,
+                       ctx: Ctx):
+    """608.2c: "If you control a Wizard, draw a card.": the instruction after the marker is followed only if, as
+    the spell or ability gets to it, its controller controls a permanent the noun phrase names (each branch
+    decides on its own state). Returns the branches, what "it" names next and the index after the instruction."""
+    marker = effects[i]
+    if i + 1 >= len(effects) or effects[i + 1].kind in resolve.MARKER_RUNNERS:
+        raise Unsupported(f"{marker.text()!r} with no instruction after it is not performed")
+    nxt = effects[i + 1]
+    sel = quality_selector(marker.arg("what"))
+    out = []
+    for g in branches:
+        st = g.state
+        guard_scope(st, Scope.CHARACTERISTICS, f"whether {ctx.controller} controls {marker.arg('what')} matters")
+        src = st.obj(ctx.source) if st.has(ctx.source) else None
+        have = [o for o in st.battlefield() if o.controller == ctx.controller
+                and matches(sel, current(st, o.id), o, ctx.controller, src, st.turn.step)]
+        if not have:
+            out.append(g.log("608.2c", f"{ctx.controller} controls no {marker.arg('what')}: {nxt.text()!r} is not "
+                                       "followed"))
+            continue
+        g = g.log("608.2c", f"{ctx.controller} controls {name_of(st, have[0].id)}, {marker.arg('what')}")
+        done, _ = perform([g], nxt, uses[i + 1], it)
+        out += done
+    # "it" after the pair: the instruction's one target when it was followed; not known when some branches skipped it
+    return merge(out), (None, True), i + 2
+
+
+resolve.HANDLERS.update({"target_if": _target_if, "choose_value": _choose_value, "if_you_control": _marker_alone})
+resolve.MARKER_RUNNERS["if_you_control"] = run_if_you_control

@@ -498,6 +498,9 @@ PART_OF_BEFORE: set[str] = {"no_regeneration"}
 RUN_REFERENCES: list[Callable] = []
 #: Other tests of whether an effect refers to the instruction before it ("for each creature destroyed this way").
 REFERS_BACK: list[Callable[[Effect], bool]] = []
+#: Marker words that condition the instruction after them, and the function that performs the two (608.2c;
+#: ``engine.choose`` registers "If you control a Wizard, <instruction>").
+MARKER_RUNNERS: dict[str, Callable] = {}
 
 
 def refers_back(e: Effect) -> bool:
@@ -618,6 +621,10 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
         if ability.effects[i].kind in kicker.MARKERS:         # 702.33d, 608.2c: only if / unless kicked
             branches, it, i = kicker.run_marked(branches, ability.effects, uses, i, it, perform,
                                                 bool(kicker.was_kicked(game, ctx.source)))
+            continue
+        if ability.effects[i].kind in MARKER_RUNNERS:         # 608.2c: a condition checked as it resolves
+            branches, it, i = MARKER_RUNNERS[ability.effects[i].kind](branches, ability.effects, uses, i, it, perform,
+                                                                       ctx)
             continue
         nxt = i + 1
         while nxt < len(ability.effects) and ability.effects[nxt].kind in PART_OF_BEFORE:

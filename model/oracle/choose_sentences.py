@@ -87,3 +87,29 @@ def spell_controller_after(sentence: str, earlier: list, read) -> Effect | None:
     if word is None or word.kind != "player_acts" or word.arg("who") != "its controller":
         return None
     return word
+
+
+#: "If you control a Wizard, draw a card." (608.2c): a permanent of the controller's, then one instruction.
+_IF_YOU_CONTROL = re.compile(r"^If you control (an? [^,]+?|another [^,]+?), (.+)$", re.I)
+
+
+def if_you_control_words(sentence: str, found: tuple, earlier: list, read) -> list | None:
+    """The new whole list of words (``earlier`` then the marker ``if_you_control`` and the instruction) for "If you
+    control a <noun phrase>, <instruction>." whose instruction another reader reads whole; None otherwise.
+    ``read(sentence, found, earlier)``: the sentence readers (``lines.effect_word``). Not read: "... instead" (a
+    replacement of the instruction before) and "rather than pay" (an alternative cost, 118.9)."""
+    m = _IF_YOU_CONTROL.match(sentence.strip())
+    if m is None or re.search(r"\binstead\b|\brather than\b|\bthis way\b", m.group(2), re.I):
+        return None
+    what = m.group(1)
+    if quality_selector(what) is None or quality_selector(what).controller != "any":
+        return None
+    rest = m.group(2)
+    word = read(rest[:1].upper() + rest[1:], found, earlier)
+    if word is None or word.kind in ("if_you_control", "optional", "if_it", "its_controller", "if_kicked",
+                                     "kicked_instead"):
+        return None
+    try:
+        return list(earlier) + [parse_effect({"if_you_control": {"what": what}}), word]
+    except DefinitionError:
+        return None

@@ -19,7 +19,8 @@ from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
 from mtgjudge.model.oracle import kicker as kicker_lines
 from mtgjudge.model.oracle import damage_sentences, etb_sentences, keywords, modes
 from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
-from mtgjudge.model.oracle.choose_sentences import choose_value_word, spell_controller_after, target_if_word
+from mtgjudge.model.oracle.choose_sentences import (choose_value_word, if_you_control_words, spell_controller_after,
+                                                     target_if_word)
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
 from mtgjudge.model.oracle.hand_lines import hands_after, search_then_top
@@ -439,6 +440,10 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
         kicked = kicker_lines.kicked_words(s, found, words, split[n - 1] if n else None, effect_word)
         if kicked is not None:
             words = kicked
+            continue
+        conditioned = if_you_control_words(s, found, words, effect_word)     # 608.2c (helper choose)
+        if conditioned is not None:
+            words = conditioned
             continue
         word = effect_word(s, found, words) or (may_play_after(s, words) or no_regeneration_after(s, words)
                                                 or looked_after(s, words) or hand_after(s, words)

@@ -7,6 +7,8 @@ resolves. Read by ``oracle.choose_sentences``, performed by ``engine.choose``.
   spell, "blue"), ``poisoned`` ("if its controller is poisoned", 122.1f), ``shares_color`` ("if it shares a
   color with a creature you control", ``what``: the noun phrase, 105.2) or ``more_creatures`` ("if you control
   more creatures than that spell's controller"; a spell's condition).
+- ``if_you_control``: a marker: "If you control a Wizard, draw a card." (608.2c: the instruction after it is
+  followed only if, as the spell resolves, its controller controls a permanent ``what`` names).
 - ``choose_value``: "Choose a creature type." (608.2d: a choice made as the spell resolves; later instructions
   name "the chosen type" / "that type", read as the source's chosen creature type, ``Selector.chosen_type``).
 """
@@ -16,6 +18,7 @@ from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 from mtgjudge.model.vocab.words_game import v_counter
+from mtgjudge.model.vocab.words_refs import quality_selector
 
 ENGINE = frozenset({"engine"})
 
@@ -47,6 +50,11 @@ def _v_target_if(a: dict) -> None:
         raise DefinitionError(f"target_if: cond {cond!r} is a spell's ('that spell's controller')")
 
 
+def _v_control(a: dict) -> None:
+    if quality_selector(str(a.get("what", ""))) is None:
+        raise DefinitionError(f"if_you_control: {a.get('what')!r} is not a noun phrase the verifier reads")
+
+
 def _v_choose(a: dict) -> None:
     if a.get("kind") not in CHOOSABLE:
         raise DefinitionError(f"choose_value: kind must be one of {CHOOSABLE}, not {a.get('kind')!r}")
@@ -57,6 +65,8 @@ WORDS = (
          lambda a: f"{a['verb'].capitalize()} {_target_words(a['target'])} if "
                    f"{CONDITIONS[a['cond']].format(what=a.get('what', ''))}",
          frozenset({Scope.RESOLUTION, Scope.DIES}), ENGINE, _v_target_if),
+    Word("if_you_control", "effect", {"what": str}, lambda a: f"If you control {a['what']}",
+         frozenset({Scope.RESOLUTION}), ENGINE, _v_control),
     Word("choose_value", "effect", {"kind": str}, lambda a: f"Choose a {a['kind']}", frozenset({Scope.RESOLUTION}),
          ENGINE, _v_choose),
 )
