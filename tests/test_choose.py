@@ -86,6 +86,13 @@ def test_counter_riders_composed():
     assert (a.kind, b.kind, b.arg("target")) == ("counter_spell", "damage", "creature")
 
 
+def test_countered_into_its_owners_hand():
+    (w,) = _words("Counter target spell. If that spell is countered this way, put it into its owner's hand instead of "
+                  "into that player's graveyard.")
+    assert (w.kind, w.arg("instead")) == ("counter_spell", "hand")
+    assert w.text().endswith("put it into its owner's hand instead of into that player's graveyard")
+
+
 def test_if_you_control_a_permanent_then_an_instruction():
     a, b, c = _words("Counter target spell unless its controller pays {3}. If you control a Wizard, draw a card.")
     assert (a.kind, b.kind, b.arg("what"), c.kind) == ("counter_unless_pays", "if_you_control", "a Wizard", "draw")
@@ -106,6 +113,8 @@ def test_if_you_control_near_misses(text):
 
 @pytest.mark.parametrize("text", [
     "Counter up to two target creatures.",                       # not spells
+    "Counter target spell. If that spell is countered this way, put it into your hand instead of into that "
+    "player's graveyard.",                                       # your hand, not its owner's: not read
     "Destroy target creature. That player discards a card.",     # "that player" after no counter instruction
     "Counter target spell. That spell's controller may draw a card.",   # another player's "may": not read
     "Counter target spell if it's your turn.",                   # not a quality of the spell

@@ -340,7 +340,7 @@ def add_pt_change(game: Game, target: str, p: int, t: int, source: str) -> Game:
 def _counter_spell(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """701.6a: to counter a spell is to cancel it, removing it from the stack to its owner's graveyard; the
     counter word's ``instead`` (614.1a: "If that spell is countered this way, exile it instead ...") sends it to
-    exile, or the top of its owner's library, or the top or bottom as the countering spell's controller
+    exile, its owner's hand, or the top of its owner's library, or the top or bottom as the countering spell's controller
     chooses (608.2d: each a branch)."""
     skip = _unaffected(game, ctx)
     if skip is not None:
@@ -361,6 +361,8 @@ def _counter_spell(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         places = [("graveyard", True, "the stack and put into its owner's graveyard")]
     elif instead == "exile":
         places = [("exile", True, "the stack and exiled instead of put into its owner's graveyard (614.1a)")]
+    elif instead == "hand":
+        places = [("hand", True, "the stack and put into its owner's hand instead of into their graveyard (614.1a)")]
     else:
         places = [("library", True, "the stack and put on top of its owner's library instead of into their graveyard")]
         if instead == "library_top_or_bottom":

@@ -605,6 +605,9 @@ class _Meaning(Transformer):
     def ciw_top_or_bottom(self, _it) -> str:
         return "library_top_or_bottom"
 
+    def ciw_hand(self, _it) -> str:
+        return "hand"
+
     def tc_cycle(self, _when, _self) -> TriggerEvent:
         # 702.29: "When you cycle ~" triggers on activating its cycling ability, nothing else ("cycle or
         # discard" is another condition, not read here: the engine does discard cards).
