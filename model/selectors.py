@@ -32,6 +32,7 @@ class Selector:
     multicolored: bool = False           # two or more colors (105.2b)
     colorless: bool = False              # no color (105.2c)
     chosen_type: bool = False            # "... of the chosen type": a subtype chosen for the source
+    not_chosen_type: bool = False        # "... that aren't of the chosen type" (608.2d; helper choose)
     colors: tuple[str, ...] = ()         # one of these colors ("red", "white or blue" creature)
     not_colors: tuple[str, ...] = ()     # none of these ("nonblack")
     monocolored: bool = False            # exactly one color (105.2a)
@@ -72,11 +73,11 @@ class Selector:
         for c in self.not_colors:
             if c in colors:
                 return False
-        if self.chosen_type:
+        if self.chosen_type or self.not_chosen_type:
             if chosen is None:
                 raise Unsupported("a phrase names a chosen creature type, but none was chosen (give the source "
                                   "`chosen: {creature type: ...}`)")
-            if chosen not in subtypes:
+            if (chosen in subtypes) != self.chosen_type:
                 return False
         return True
 
@@ -109,6 +110,8 @@ class Selector:
             words.append("an opponent controls")
         elif self.controller == "not_you":
             words.append("you don't control")
+        if self.chosen_type or self.not_chosen_type:
+            words.append("of the chosen type" if self.chosen_type else "that aren't of the chosen type")
         if self.with_keyword:
             words.append(f"with {self.with_keyword.lower()}")
         if self.without_keyword:

@@ -59,7 +59,8 @@ def test_near_misses_stay_unmodelled(text):
 
 
 def test_a_mode_whose_effect_is_unread_stays_an_unperformed_effect():
-    a = ability("Choose one —\n• You gain 3 life.\n• Counter target noncreature spell unless its controller pays {2}.")
+    a = ability("Choose one —\n• You gain 3 life.\n• Counter target noncreature spell unless its controller discards "
+                "a card.")
     assert a.kind == "spell"
     assert [e.kind for e in a.modes[1].effects] == ["other"] and a.modes[1].targets == ("target noncreature spell",)
 

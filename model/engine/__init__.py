@@ -58,3 +58,5 @@ from mtgjudge.model.engine import etb as _etb  # noqa: E402,F401  (issue 9, etb:
 from mtgjudge.model.engine import turn_effects as _turn_effects  # noqa: E402,F401  (issue 9: 500.7, 608.2n)
 from mtgjudge.model.engine import library2 as _library2  # noqa: E402,F401  (issue 9 r4, library2: searches that exile)
 from mtgjudge.model.engine import gains as _gains  # noqa: E402,F401  (issue 9 r4, gains: X and tapped tokens)
+from mtgjudge.model.engine import choose as _choose  # noqa: E402,F401  (issue 9, round 4, choose: 608.2c-d)
+from mtgjudge.model.engine import conditions as _conditions  # noqa: E402,F401  (issue 9: 608.2c conditions, 705 flips, 701.38 votes)

@@ -17,8 +17,9 @@ creatures they control with power N or greater (power after the layers and count
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
+from mtgjudge.model.engine import resolve
 from mtgjudge.model.engine.game import Game, merge
 from mtgjudge.model.engine.sba import power
 from mtgjudge.model.errors import DefinitionError, Unsupported
@@ -29,8 +30,7 @@ from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
 
-if TYPE_CHECKING:
-    from mtgjudge.model.engine.resolve import Ctx
+Ctx = resolve.Ctx
 
 #: The markers' kinds; ``run_marked`` reads each with the instruction after it (on its own one does nothing).
 MARKERS = ("if_state", "state_instead", "coin_flip", "if_won", "if_lost", "vote", "if_vote")
@@ -163,3 +163,7 @@ def vote_satisfies(marker: Effect, votes: dict[str, int]) -> bool:
     others = [n for o, n in votes.items() if o != marker.arg("option")]
     tied = sum(1 for n in votes.values() if n == max(votes.values())) > 1
     return all(mine > n for n in others) or (bool(marker.arg("or_tied")) and tied)
+
+
+resolve.HANDLERS.update(MARKER_HANDLERS)
+resolve.MARKER_RUNNERS.update({k: run_marked for k in MARKERS})

@@ -236,11 +236,12 @@ def _damage_each_opponent(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 
 def _damage_its_controller(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """120.3a: N damage to the controller of the permanent the effect before acted on, as it last existed
-    on the battlefield if it has left (608.2h; the state as the resolution began)."""
+    on the battlefield if it has left (608.2h; the state as the resolution began); or of the spell it acted on
+    ("Counter target spell. ~ deals 2 damage to that spell's controller.": as it last existed on the stack)."""
     before = ctx.before
     t = ctx.target
     if not ctx.target_legal or before is None or t is None or not before.has(t) or \
-            before.obj(t).zone != "battlefield":
+            before.obj(t).zone not in ("battlefield", "stack"):
         raise Unsupported(f"{e.text()!r}: which player is that permanent's controller is not known to the engine")
     controller = game.state.obj(t).controller if game.state.has(t) and game.state.obj(t).zone == "battlefield" \
         else before.obj(t).controller

@@ -33,7 +33,6 @@ from mtgjudge.model.engine import optional
 from mtgjudge.model.engine import intervening
 from mtgjudge.model.engine import modes
 from mtgjudge.model.engine import kicker
-from mtgjudge.model.engine import conditions
 from mtgjudge.model.engine.on_stack import cant_be_countered
 from mtgjudge.model.oracle.kicker import as_announced
 from mtgjudge.model.engine.transforming import can_transform, transform
@@ -343,7 +342,7 @@ def add_pt_change(game: Game, target: str, p: int, t: int, source: str) -> Game:
 def _counter_spell(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """701.6a: to counter a spell is to cancel it, removing it from the stack to its owner's graveyard; the
     counter word's ``instead`` (614.1a: "If that spell is countered this way, exile it instead ...") sends it to
-    exile, or the top of its owner's library, or the top or bottom as the countering spell's controller
+    exile, its owner's hand, or the top of its owner's library, or the top or bottom as the countering spell's controller
     chooses (608.2d: each a branch)."""
     skip = _unaffected(game, ctx)
     if skip is not None:
@@ -364,6 +363,8 @@ def _counter_spell(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         places = [("graveyard", True, "the stack and put into its owner's graveyard")]
     elif instead == "exile":
         places = [("exile", True, "the stack and exiled instead of put into its owner's graveyard (614.1a)")]
+    elif instead == "hand":
+        places = [("hand", True, "the stack and put into its owner's hand instead of into their graveyard (614.1a)")]
     else:
         places = [("library", True, "the stack and put on top of its owner's library instead of into their graveyard")]
         if instead == "library_top_or_bottom":
@@ -477,7 +478,6 @@ HANDLERS: dict[str, Callable[[Game, Effect, Ctx], list[Game]]] = {
     "create_token_per_counter": _tokens_per_counter,
     **optional.MARKER_HANDLERS,
     **kicker.MARKER_HANDLERS,
-    **conditions.MARKER_HANDLERS,
 }
 
 
@@ -502,6 +502,9 @@ PART_OF_BEFORE: set[str] = {"no_regeneration"}
 RUN_REFERENCES: list[Callable] = []
 #: Other tests of whether an effect refers to the instruction before it ("for each creature destroyed this way").
 REFERS_BACK: list[Callable[[Effect], bool]] = []
+#: Marker words that govern the instructions after them, and the function that performs them (608.2c, 705,
+#: 701.38a: ``engine.conditions`` registers "If <condition>, <instruction>", coin flips and votes).
+MARKER_RUNNERS: dict[str, Callable] = {}
 
 
 def refers_back(e: Effect) -> bool:
@@ -623,8 +626,9 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
             branches, it, i = kicker.run_marked(branches, ability.effects, uses, i, it, perform,
                                                 bool(kicker.was_kicked(game, ctx.source)))
             continue
-        if ability.effects[i].kind in conditions.MARKERS:     # 608.2c, 705: only if a condition holds / a flip
-            branches, it, i = conditions.run_marked(branches, ability.effects, uses, i, it, perform, ctx)
+        if ability.effects[i].kind in MARKER_RUNNERS:         # 608.2c: a condition checked as it resolves
+            branches, it, i = MARKER_RUNNERS[ability.effects[i].kind](branches, ability.effects, uses, i, it, perform,
+                                                                       ctx)
             continue
         nxt = i + 1
         while nxt < len(ability.effects) and ability.effects[nxt].kind in PART_OF_BEFORE:

@@ -16,9 +16,10 @@ from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
 
-#: "Counter target spell unless its controller pays {1} for each card in your graveyard." (118.12a, 608.2h)
-_UNLESS_PER = re.compile(r"^(?P<head>Counter target .+?) unless its controller pays (?P<cost>(?:\{\d+\})+) for each "
-                         r"(?P<per>.+?)\.?$", re.I)
+#: "Counter target noncreature spell unless its controller pays {2}." and "... pays {1} for each card in your
+#: graveyard." (118.12a, 608.2h): any spell phrase the grammar reads
+_UNLESS_PER = re.compile(r"^(?P<head>Counter target .+?) unless its controller pays (?P<cost>(?:\{\d+\})+|\{X\})"
+                         r"(?: for each (?P<per>.+?))?\.?$", re.I)
 
 #: The counter words a rider can follow.
 COUNTER_WORDS = ("counter_spell", "counter_unless_pays")
@@ -27,12 +28,14 @@ COUNTER_WORDS = ("counter_spell", "counter_unless_pays")
 def counter_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
     """``counter_spell`` for "Counter target <phrase>." whose one target phrase names spells, and
     ``counter_unless_pays`` for "... unless its controller pays {N} for each <count>"; else None."""
-    if len(found) != 1 or not found[0].lower().startswith("target "):
+    if len(found) != 1:
         return None
+    if not found[0].lower().startswith("target "):
+        return _counted(sentence, found[0])
     per = _UNLESS_PER.match(sentence.strip())
     try:
         spec = phrases.parse(per.group("head") if per else sentence.strip(), "counter_effect")
-        count = counts.parse(per.group("per")) if per else None
+        count = counts.parse(per.group("per")) if per and per.group("per") else None
     except DefinitionError:
         return None
     if spec.zone != "stack" or spec.players or spec.minimum != 1 or spec.maximum != 1:
@@ -41,10 +44,31 @@ def counter_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
     if count is not None and (count.kind == "this_way" or getattr(count.selector, "other", False)):
         return None
     target = found[0][len("target "):]
-    word = {"counter_unless_pays": {"target": target, "cost": per.group("cost"), "per": per.group("per")}} if per \
-        else {"counter_spell": {"target": target}}
+    if per and per.group("per") and per.group("cost").upper() == "{X}":
+        return None                 # "{X} for each ...": no card says it; not read
+    unless = {"target": target, "cost": per.group("cost").upper()} if per else None
+    if per and per.group("per"):
+        unless["per"] = per.group("per")
+    word = {"counter_unless_pays": unless} if per else {"counter_spell": {"target": target}}
     try:
         return parse_effect(word)
+    except DefinitionError:
+        return None
+
+
+def _counted(sentence: str, phrase: str) -> Effect | None:
+    """``counter_spell`` on a counted target phrase: "Counter up to two target spells." (601.2c: zero, one or two
+    spells; each countered, 701.6a); the phrase is kept whole, as other counted targets are."""
+    if sentence.strip().rstrip(".").lower() != f"counter {phrase.lower()}":
+        return None
+    try:
+        spec = phrases.parse_target(phrase)
+    except DefinitionError:
+        return None
+    if spec.zone != "stack" or spec.players or spec.maximum < 2:
+        return None
+    try:
+        return parse_effect({"counter_spell": {"target": phrase}})
     except DefinitionError:
         return None
 

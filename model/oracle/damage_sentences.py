@@ -14,6 +14,8 @@ _N = r"(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
 _AND_GAIN = re.compile(rf"^(~ deals (?:{_N}|X) damage to .+?) and you gain {_N} life\.$", re.I)
 _AND_DAMAGE = re.compile(rf"^~ deals ({_N}) damage to (.+?) and ({_N}) damage to ([^.]+?)\.$", re.I)
 _IT_DEALS = re.compile(r"^it deals\b", re.I)
+#: "Counter target spell and ~ deals 3 damage to target creature." (two instructions, 608.2c; helper choose)
+_COUNTER_AND = re.compile(r"^(Counter target [^.]+?) and (~ deals [^.]+\.)$", re.I)
 
 
 def split_compound(sentence: str, self_subject: bool = False) -> list[str]:
@@ -24,6 +26,9 @@ def split_compound(sentence: str, self_subject: bool = False) -> list[str]:
     m = _AND_GAIN.match(s)
     if m:
         return [m.group(1) + ".", f"You gain {m.group(m.lastindex)} life."]
+    m = _COUNTER_AND.match(s)
+    if m:
+        return [m.group(1) + ".", m.group(2)]
     m = _AND_DAMAGE.match(s)
     if m:
         return [f"~ deals {m.group(1)} damage to {m.group(3)}.", f"~ deals {m.group(4)} damage to {m.group(6)}."]
@@ -62,8 +67,8 @@ def sentence_patterns(num: str, tgt: str) -> tuple:
         (re.compile(r"^(target creature) deals damage to itself equal to its power\.$", re.I), "bite_itself",
          ("target",)),
         # 120.3a, 608.2h: "... to that creature's controller": the controller of the target of the effect before
-        (re.compile(rf"^~ deals {num} damage to (that) (?:creature|land|permanent|artifact|planeswalker)'s "
-                    r"controller\.$", re.I), "damage_its_controller", ("n", "it")),
+        (re.compile(rf"^~ deals {num} damage to (that) (?:creature|land|permanent|artifact|planeswalker|spell)'s "
+                    r"controller\.$", re.I), "damage_its_controller", ("n", "it")),    # "spell": helper choose
         # 107.3a, 120.3: X damage to each permanent a phrase names (and each player)
         (re.compile(r"^~ deals X damage to each ([a-z ]+?) and (each player)\.$", re.I), "damage_each_x",
          ("affects", "players")),

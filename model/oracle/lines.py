@@ -20,6 +20,7 @@ from mtgjudge.model.oracle import kicker as kicker_lines
 from mtgjudge.model.oracle import damage_sentences, etb_sentences, keywords, modes, turn_sentences
 from mtgjudge.model.oracle.conditions import condition_words
 from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
+from mtgjudge.model.oracle.choose_sentences import choose_value_word, spell_controller_after, target_if_word
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
 from mtgjudge.model.oracle.library2 import (looked2_after, search2_word, searched2_after,   # issue 9 r4, library2
@@ -200,7 +201,7 @@ _EFFECT_SENTENCES = damage_sentences.early_patterns(_NUM) + (
     # Issue 9: the effects real spells use most (counted over the Oracle store), read whole like the above.
     (re.compile(r"^(?:All (creatures)|(creatures you control)) get ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I),
      "pump_all", ("affects", "affects", "power", "toughness")),                                       # 613.4c, 611.2c
-    (re.compile(r"^Destroy all ([a-z -]+?)\.$", re.I), "destroy_all", ("affects",)),                    # 701.8a
+    (re.compile(r"^Destroy all ([a-z' -]+?)\.$", re.I), "destroy_all", ("affects",)),     # 701.8a ("aren't of")
     (re.compile(r"^Exile all ([a-z -]+?)\.$", re.I), "exile_all", ("affects",)),                        # 406.3
     (re.compile(r"^Return all ([a-z -]+?) to their owners' hands\.$", re.I), "bounce_all", ("affects",)),  # 400.6
     (re.compile(r"^Tap all ([a-z -]+?)\.$", re.I), "tap_all", ("affects",)),                            # 701.26a
@@ -240,6 +241,9 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     """The word of the encoding a whole sentence of an effect is, with its arguments; None if it is none of
     them. ``found``: the sentence's target phrases (``find_targets``), which the word's must equal;
     ``earlier``: the words of the sentences before it (what "it" refers to, 608.2c)."""
+    word = target_if_word(sentence, found)      # 608.2c: "Destroy target permanent if it's blue." (helper choose)
+    if word is not None:                        # before the patterns, whose "Destroy target ..." would refuse it
+        return word
     for pattern, kind, keys in _EFFECT_SENTENCES:
         m = pattern.match(sentence.strip())
         if m is None:
@@ -337,6 +341,9 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     if word is not None:
         return word
     word = counter_word(sentence, found)      # 701.6a: "Counter target <spell phrase>."
+    if word is not None:
+        return word
+    word = choose_value_word(sentence, found)   # 608.2d (helper choose)
     if word is not None:
         return word
     if not found:
@@ -460,7 +467,8 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
                                                 or looked_after(s, words) or looked2_after(s, words)
                                                 or searched2_after(s, words) or hand_after(s, words)
                                                 or hands_after(s, words)
-                                                or group_after(s, words, effect_word) if not found else None)
+                                                or group_after(s, words, effect_word)
+                                                or spell_controller_after(s, words, effect_word) if not found else None)
         # 608.2c-d: "You may <instruction>", "If you do, <instruction>" where no reader took the sentence whole
         # (an instruction another reader reads with its own "may" is read here when "If you do" follows it)
         optional = optional_words(s, found, words, instruction_word) \

@@ -80,8 +80,9 @@ def matches(sel: Selector | None, ch: Characteristics, o: GameObject, you: str, 
         return source is not None and o.id == source.id
     if ch.colors_unknown and sel.reads_colors():
         raise Unsupported(ch.colors_unknown)
+    chosen = sel.chosen_type or sel.not_chosen_type
     if not sel.fits(ch.types, ch.subtypes, ch.supertypes, ch.colors,
-                    source.choice("creature type") if source is not None and sel.chosen_type else None):
+                    source.choice("creature type") if source is not None and chosen else None):
         return False
     if sel.controller == "you" and o.controller != you:
         return False

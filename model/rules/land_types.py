@@ -85,7 +85,7 @@ class _Reach:
         if chars is not self.board:
             self.board, self.memo = chars, {}
         sel = eff.affects
-        if eff.arg("enchanted") or sel is None or sel.other or sel.chosen_type:
+        if eff.arg("enchanted") or sel is None or sel.other or sel.chosen_type or sel.not_chosen_type:
             return _affected(eff, src, chars, state)
         key = (sel, src.controller)
         if key not in self.memo:

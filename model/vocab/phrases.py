@@ -196,6 +196,8 @@ class _Meaning(Transformer):
     def q_not_you(self): return ("controller", "not_you")
     def q_that_player(self): return ("that_player", True)
     def q_on_battlefield(self): return None     # permanents are on the battlefield, whoever controls them
+    def q_chosen_type(self): return ("chosen_type", True)     # choose: the type chosen for the source (608.2d)
+    def q_not_chosen_type(self): return ("not_chosen_type", True)
     def q_with_keyword(self, t): return ("with_keyword", str(t).capitalize())
     def q_without_keyword(self, t): return ("without_keyword", str(t).capitalize())
 
@@ -602,6 +604,9 @@ class _Meaning(Transformer):
 
     def ciw_top_or_bottom(self, _it) -> str:
         return "library_top_or_bottom"
+
+    def ciw_hand(self, _it) -> str:
+        return "hand"
 
     def tc_cycle(self, _when, _self) -> TriggerEvent:
         # 702.29: "When you cycle ~" triggers on activating its cycling ability, nothing else ("cycle or
@@ -1396,3 +1401,23 @@ class _GainsMeaning(Transformer):
 
 setattr(_Meaning, "gains_create", _GainsMeaning.gains_create)
 STARTS = STARTS + ("gains_create",)
+# choose (issue 9, round 4, helper "choose"): countering with a condition checked on resolution and a choice
+# made on resolution (``oracle.choose_sentences``).
+STARTS = STARTS + ("target_if", "choose_value")
+
+
+@v_args(inline=True)
+class _ChooseMeaning(Transformer):
+    """The meaning of the ``target_if`` and ``choose_value`` rules: plain values for ``oracle.choose_sentences``."""
+
+    def target_if(self, verb, _target, spec, cond): return {"verb": str(verb).lower(), "spec": spec, "cond": cond}
+    def cif_quality(self, _its, spec): return ("quality", spec)
+    def cif_poisoned(self, *_): return ("poisoned", None)
+    def cif_shares_color(self, _article, spec): return ("shares_color", spec)
+    def cif_more_creatures(self, *_): return ("more_creatures", None)
+    def choose_value(self, _article, kind): return str(kind).lower()
+
+
+for _name, _fn in vars(_ChooseMeaning).items():
+    if _name.startswith(("cif_", "target_if", "choose_value")):
+        setattr(_Meaning, _name, _fn)
