@@ -37,7 +37,7 @@ from mtgjudge.model.engine.on_stack import cant_be_countered
 from mtgjudge.model.oracle.kicker import as_announced
 from mtgjudge.model.engine.transforming import can_transform, transform
 from mtgjudge.model.engine.settle import after_moves, settle, source_on_battlefield
-from mtgjudge.model.engine.triggers import ability_of, guard_unrecognized, legal_target, target_slots
+from mtgjudge.model.engine.triggers import ability_of, guard_unrecognized, legal_target, target_slots, watched_trigger
 from mtgjudge.model.errors import InputError, SearchBound
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.oracle.keywords import only_if_chosen
@@ -660,7 +660,9 @@ def _guard_own_text(o: GameObject, cast_plainly: bool = False) -> list[str]:
         if kw is not None:
             unpaid.append(f"{kw.rule}a")
             continue
-        if a.kind == "unmodelled" and a.functions_in("stack") and (
+        # a triggered ability does nothing as the spell resolves but trigger (603.2): if its event is one the
+        # engine watches for wherever the ability is (``triggers.watched_trigger``), it is asked about there
+        if a.kind == "unmodelled" and a.functions_in("stack") and not watched_trigger(a, o.name) and (
                 not a.scope or any(sc in EVENT_SCOPES or sc == Scope.CAST_OPTIONS for sc in a.scope)):
             raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply as it resolves: "
                               f"{a.source_text!r}")
