@@ -17,7 +17,7 @@ from mtgjudge.model.mana import COLORS
 from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
 from mtgjudge.model.oracle import kicker as kicker_lines
-from mtgjudge.model.oracle import damage_sentences, etb_sentences, keywords, modes
+from mtgjudge.model.oracle import damage_sentences, etb_sentences, keyword_triggers, keywords, modes
 from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
@@ -942,7 +942,8 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
         return [Ability("static", static=parse_static({"kind": "kicker", "cost": c}), source_text=printed) for c in kick]
     items = _keyword_items(body)
     if items is not None:
-        return [_keyword_ability(i) for i in items]
+        # a permanent's keyword whose trigger depends on the card's type (Haunt, 702.55a)
+        return [keyword_triggers.on_permanent(_keyword_ability(i), ctx.spell) for i in items]
     if ctx.spell and _TRIGGER.match(body):
         # 603.7a: "At the beginning of your next upkeep, ..." on an instant or sorcery is a delayed triggered
         # ability the spell creates as it resolves, not a triggered ability of the card (helper delayed)

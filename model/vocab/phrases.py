@@ -656,6 +656,13 @@ class _Meaning(Transformer):
     def te_blocks(self, *_):
         return "blocks"
 
+    # etb2 -- Haunt (702.55c): the haunted creature dying; never happens in the engine's games (no card haunts)
+    def te_haunted_dies(self):
+        return "haunted_dies"
+
+    def tc_haunted_dies(self, *_):
+        return TriggerEvent("haunted_dies", "other")
+
     def te_enters_or(self, _tok, second):
         return ("enters", second)
 
