@@ -129,9 +129,10 @@ def watched_trigger(a: Ability, name: str = "") -> bool:
     return t is not None and (_only_at_steps(t) or _watched_off(t))
 
 
-def guard_unrecognized(game: Game, what: str, extra=(), step: bool = False) -> None:
+def guard_unrecognized(game: Game, what: str, extra=(), step: str = "") -> None:
     """Any event: a triggered ability whose condition is not recognized could trigger on it. ``step``: the event
-    is the beginning of a step (``engine.turn``)."""
+    is the beginning of that step (``engine.turn``), which an ability off the battlefield that triggers at the
+    beginning of that step could trigger on."""
     for o in tuple(game.state.objects) + tuple(extra):
         for a in _abilities(o):
             if not is_triggered(a) or a.mana_trigger is not None:
@@ -143,7 +144,7 @@ def guard_unrecognized(game: Game, what: str, extra=(), step: bool = False) -> N
             # 113.6: text that says so functions outside the battlefield; the engine watches only permanents for
             # other objects' events, casting and steps, so such text there is unsupported.
             if (t.who != "self" and o.zone != "battlefield" and a.kind == "unmodelled" and a.functions_in(o.zone)
-                    and (step or not _only_at_steps(t)) and not _watched_off(t)):
+                    and not (_only_at_steps(t) and not t.on(step)) and not _watched_off(t)):
                 raise Unsupported(f"{o.name} ({o.id}) has a triggered ability that may function in the {o.zone}, "
                                   f"and {what} could trigger it: {a.text()!r}")
         if not o.card.modelled and o.zone in ("battlefield", "stack"):
