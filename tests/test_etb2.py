@@ -166,3 +166,48 @@ def test_an_upkeep_ability_in_the_graveyard_is_asked_as_the_upkeep_begins_503_1a
 def test_a_haunt_creature_dying_triggers_haunt_702_55a():
     with pytest.raises(Unsupported, match="Haunt"):
         _run("{card: Absolver Thrull, id: thrull}", actions="  - destroy: thrull")
+
+
+# ------------------------------------------------------------------ combat events (508.1, 509.1, 510.2)
+
+@pytest.mark.parametrize("words", [
+    "Whenever a creature you control with a +1/+1 counter on it attacks",
+    "Whenever ~ deals combat damage to a player",
+    "Whenever one or more creatures an opponent controls attack you and aren't blocked",
+    "Whenever a creature attacks you or a planeswalker you control",
+    "When you attack with three or more creatures",
+    "Whenever enchanted creature becomes blocked",
+])
+def test_combat_conditions_read_as_an_event_that_never_happens_508_8(words):
+    from mtgjudge.model.oracle.combat_triggers import combat_condition
+    t = combat_condition(words)
+    assert t is not None and t.event == "attacks"
+
+
+@pytest.mark.parametrize("words", [
+    # near misses: another event joined by "or", a spell's delayed trigger ("this turn", 603.7), noncombat damage,
+    # targeting
+    "Whenever ~ enters the battlefield or a creature you control deals combat damage to a player",
+    "Whenever a creature attacks this turn",
+    "Whenever ~ deals damage to a player",
+    "Whenever ~ attacks or becomes the target of a spell",
+])
+def test_other_conditions_with_combat_words_stay_unread(words):
+    from mtgjudge.model.oracle.combat_triggers import combat_condition
+    assert combat_condition(words) is None
+
+
+def test_a_permanent_with_a_combat_trigger_enters_and_its_other_trigger_resolves(monkeypatch):
+    # the combat ability can't trigger on casting or entering (603.2); the enters one does (603.6a)
+    from tests.test_engine_triggers import with_card
+    with_card(monkeypatch, "Raid Captain", "Creature — Human",
+              "When Raid Captain enters the battlefield, you gain 2 life.\n"
+              "Whenever a creature you control with a +1/+1 counter on it attacks, draw a card.")
+    g = one(_run("Plains, Plains", "{card: Raid Captain, id: it}"))
+    assert zone(g, "it") == "battlefield" and g.state.player("Alice").life == 22
+    # near miss: a trigger condition no reader knows makes the cast unsupported, naming it
+    with_card(monkeypatch, "Raid Captain", "Creature — Human",
+              "When Raid Captain enters the battlefield, you gain 2 life.\n"
+              "Whenever a creature you control explores, draw a card.")
+    with pytest.raises(Unsupported, match="cannot read the trigger"):
+        _run("Plains, Plains", "{card: Raid Captain, id: it}")

@@ -17,6 +17,7 @@ from functools import lru_cache
 from math import factorial, prod
 
 from mtgjudge.model.engine.kicker import intervening_holds
+from mtgjudge.model.oracle.combat_triggers import combat_condition
 from mtgjudge.model.oracle.keyword_triggers import keyword_trigger
 from mtgjudge.model.oracle.lines import without_ability_word
 from mtgjudge.model.vocab import phrases
@@ -67,7 +68,7 @@ def _read_condition(words: str) -> TriggerEvent | None:
     try:
         return phrases.parse(words, "trigger_condition")
     except DefinitionError:
-        return None
+        return combat_condition(words)      # combat events only: never in the engine's games (508.8)
 
 
 def condition(a: Ability, name: str = "") -> str | None:
