@@ -211,3 +211,30 @@ def test_a_permanent_with_a_combat_trigger_enters_and_its_other_trigger_resolves
               "Whenever a creature you control explores, draw a card.")
     with pytest.raises(Unsupported, match="cannot read the trigger"):
         _run("Plains, Plains", "{card: Raid Captain, id: it}")
+
+
+# ------------------------------------------------------------------ Tribute (702.104)
+
+def test_tribute_reads_as_a_static_and_its_condition_as_an_intervening_if():
+    tribute, etb = abilities("Tribute 3 (As this creature enters the battlefield, an opponent of your choice may "
+                             "put three +1/+1 counters on it.)\nWhen Test Card enters the battlefield, if tribute "
+                             "wasn't paid, you gain 4 life.")
+    assert tribute.kind == "static" and tribute.static.kind == "tribute" and tribute.static.arg("n") == 3
+    assert etb.kind == "triggered" and etb.intervening == "tribute_unpaid"
+    # near miss: "if tribute was paid" is no condition the engine decides
+    _, other = abilities("Tribute 3\nWhen Test Card enters the battlefield, if tribute was paid, you gain 4 life.")
+    assert other.kind == "unmodelled"
+
+
+def test_snake_of_the_golden_grove_paid_is_a_7_7_unpaid_gains_4_life_702_104():
+    games = _run("Forest, Forest, Forest, Forest, Forest", "{card: Snake of the Golden Grove, id: it}")
+    seen = {(dict(g.state.obj("it").counters).get("+1/+1", 0), g.state.player("Alice").life) for g in games}
+    assert seen == {(3, 20), (0, 24)}
+
+
+def test_a_tribute_creature_entering_other_than_as_a_spell_is_unsupported():
+    from mtgjudge.model.engine.entering import put_onto_battlefield
+    (q,) = load_text(BOARD.format(alice="", hand="", grave="{card: Snake of the Golden Grove, id: snake}", bob="",
+                                  actions="  - advance: end"))
+    with pytest.raises(Unsupported, match="Tribute"):
+        put_onto_battlefield(Game(q.state), "snake", "Alice", None, "400.6", "returned")

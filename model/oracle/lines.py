@@ -517,6 +517,9 @@ def _keyword_ability(item: str) -> Ability:
             return Ability("activated", cost=phrases.cost_parts(param),
                            effects=(Effect("counter", (("kind", "level"), ("n", 1)), EFFECT_WORDS["counter"]),),
                            timing="sorcery", source_text=item)
+        if name == "Tribute":
+            # 702.104a: an opponent of your choice may put N +1/+1 counters on it as it enters (engine.tribute)
+            return Ability("static", static=parse_static({"kind": "tribute", "n": int(param)}), source_text=item)
         if name == "Enchant":
             # 702.5a, 303.4a: an Aura spell targets what it can enchant (115.1b).
             phrase = "target " + param
