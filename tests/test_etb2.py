@@ -238,3 +238,12 @@ def test_a_tribute_creature_entering_other_than_as_a_spell_is_unsupported():
                                   actions="  - advance: end"))
     with pytest.raises(Unsupported, match="Tribute"):
         put_onto_battlefield(Game(q.state), "snake", "Alice", None, "400.6", "returned")
+
+
+def test_enters_or_transforms_into_itself_is_either_event_603_2():
+    t = phrases.parse("Whenever this creature enters the battlefield or transforms into ~", "trigger_condition")
+    assert t == TriggerEvent("enters", "self", None, also="transforms")
+    # near miss: transforming into another name is not this object's event as the grammar reads it
+    with pytest.raises(DefinitionError):
+        phrases.parse("Whenever this creature enters the battlefield or transforms into a Werewolf",
+                      "trigger_condition")

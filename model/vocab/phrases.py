@@ -618,7 +618,7 @@ class _Meaning(Transformer):
         # "At the beginning of each opponent's upkeep": on the turns of its controller's opponents (503.1a)
         return TriggerEvent(step, "opponent")
 
-    def ts_self(self, _self):
+    def ts_self(self, *_self):
         return ("self", None)
 
     def ts_self_or(self, _self, spec):
@@ -659,6 +659,9 @@ class _Meaning(Transformer):
     # etb2 -- Haunt (702.55c): the haunted creature dying; never happens in the engine's games (no card haunts)
     def te_haunted_dies(self):
         return "haunted_dies"
+
+    def te_transforms(self, _self):
+        return "transforms"
 
     def tc_haunted_dies(self, *_):
         return TriggerEvent("haunted_dies", "other")
