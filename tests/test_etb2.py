@@ -247,3 +247,21 @@ def test_enters_or_transforms_into_itself_is_either_event_603_2():
     with pytest.raises(DefinitionError):
         phrases.parse("Whenever this creature enters the battlefield or transforms into a Werewolf",
                       "trigger_condition")
+
+
+# ------------------------------------------------------------------ "Untap up to N lands" (701.26b)
+
+def test_untap_up_to_n_lands_reads_and_near_misses_dont():
+    e = perm_sentence("Untap up to two lands.")
+    assert e is not None and (e.kind, e.arg("n"), e.arg("affects")) == ("untap_up_to", 2, "land")
+    # near misses: exactly two (no choice of fewer), creatures
+    assert perm_sentence("Untap two lands.") is None and perm_sentence("Untap up to two creatures.") is None
+
+
+def test_cloud_of_faeries_untaps_any_two_of_three_tapped_lands():
+    # Cloud of Faeries ruling 2016-06-08: any lands, not only the controller's; ruling 2004-10-04: 0, 1 or 2
+    games = _run("{card: Island, id: i1}, {card: Island, id: i2}", "{card: Cloud of Faeries, id: it}",
+                 bob="{card: Forest, id: f, tapped: true}")
+    untapped = {frozenset(x for x in ("i1", "i2", "f") if not g.state.obj(x).tapped) for g in games}
+    every = {frozenset(s) for s in ((), ("i1",), ("i2",), ("f",), ("i1", "i2"), ("i1", "f"), ("i2", "f"))}
+    assert untapped == every

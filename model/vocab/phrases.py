@@ -816,6 +816,10 @@ class _Meaning(Transformer):
     def pe_investigate(self):
         return {"word": "investigate"}
 
+    # etb2: "Untap up to N lands." (701.26b)
+    def pe_untap_up_to_lands(self, n):
+        return {"word": "untap_up_to", "n": number_word(str(n)), "affects": "land"}
+
     # ---- prevent: prevention shields (issue 9, r-prevent): {"word": kind, **args}
     def pv_all_combat(self):
         return {"word": "prevent_combat_damage"}

@@ -14,6 +14,10 @@ def _v_tribute(args: dict) -> None:
 
 
 WORDS = (
+    # 701.26b: "Untap up to N lands": the ability's controller chooses at most ``n`` permanents the phrase
+    # ``affects`` names (any player's) and untaps them.
+    Word("untap_up_to", "effect", {"n": int, "affects": str}, lambda a: f"Untap up to {a['n']} {a['affects']}s",
+         frozenset({Scope.UNTAP}), ENGINE),
     # 702.104a: "Tribute N" means "As this creature enters, an opponent of your choice may put N +1/+1 counters on
     # it" (a replacement effect, 614.1c); 702.104b: "tribute wasn't paid" if that player chose not to.
     Word("tribute", "static", {"n": int}, lambda s: f"Tribute {s.arg('n')}", frozenset({Scope.ENTERS}), ENGINE,
