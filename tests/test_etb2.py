@@ -265,3 +265,16 @@ def test_cloud_of_faeries_untaps_any_two_of_three_tapped_lands():
     untapped = {frozenset(x for x in ("i1", "i2", "f") if not g.state.obj(x).tapped) for g in games}
     every = {frozenset(s) for s in ((), ("i1",), ("i2",), ("f",), ("i1", "i2"), ("i1", "f"), ("i2", "f"))}
     assert untapped == every
+
+
+def test_enters_or_is_turned_face_up_reads_the_enters_half_702_37e():
+    t = phrases.parse("When ~ enters the battlefield or is turned face up", "trigger_condition")
+    assert t.on("enters") and t.on("turned_face_up") and watched_trigger_event_never("turned_face_up")
+    # near miss: "is turned face down" is no event the grammar reads
+    with pytest.raises(DefinitionError):
+        phrases.parse("When ~ enters the battlefield or is turned face down", "trigger_condition")
+
+
+def watched_trigger_event_never(event: str) -> bool:
+    from mtgjudge.model.engine.triggers import _STEP_OR_NEVER
+    return event in _STEP_OR_NEVER

@@ -88,9 +88,9 @@ def _abilities(obj) -> tuple[Ability, ...]:
 
 #: Recognized events that only the beginning of a step brings (503.1a, 513.1a) or that the engine never performs
 #: (508.1, 509.1: no attackers or blockers are declared; 702.29: no cycling; 702.55c: no card haunts a creature,
-#: Haunt's trigger being unmodelled): an ability off the battlefield
+#: Haunt's trigger being unmodelled; 702.37e: no permanent is turned face up): an ability off the battlefield
 #: that triggers on one of them can't trigger on any other event (603.2), so only a step's beginning asks.
-_STEP_OR_NEVER = frozenset({"upkeep", "end", "attacks", "blocks", "cycles", "haunted_dies"})
+_STEP_OR_NEVER = frozenset({"upkeep", "end", "attacks", "blocks", "cycles", "haunted_dies", "turned_face_up"})
 
 
 #: Zone changes and casting: ``triggered_by_moves`` and ``triggered_by_cast`` watch the objects off the

@@ -660,6 +660,9 @@ class _Meaning(Transformer):
     def te_haunted_dies(self):
         return "haunted_dies"
 
+    def te_turned_face_up(self, *_):
+        return "turned_face_up"
+
     def te_transforms(self, _self):
         return "transforms"
 
