@@ -189,6 +189,7 @@ def test_combat_conditions_read_as_an_event_that_never_happens_508_8(words):
     # targeting
     "Whenever ~ enters the battlefield or a creature you control deals combat damage to a player",
     "Whenever a creature attacks this turn",
+    "Whenever a creature attacks and isn't blocked this combat",
     "Whenever ~ deals damage to a player",
     "Whenever ~ attacks or becomes the target of a spell",
 ])

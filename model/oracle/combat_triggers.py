@@ -18,10 +18,10 @@ from mtgjudge.model.vocab.abilities import TriggerEvent
 #: "deals combat damage", "is dealt combat damage".
 _COMBAT = re.compile(r"^(?:when|whenever) .*\b(?:attacks?|blocks?|becomes? blocked|(?:is|are)(?:n't| not)? blocked|"
                      r"deals? combat damage|(?:is|are) dealt combat damage)\b", re.I)
-#: Words of any other event, or of a delayed trigger a spell creates ("this turn", 603.7): not read.
+#: Words of any other event, or of a delayed trigger a spell creates ("this turn", "this combat", 603.7): not read.
 _OTHER = re.compile(r"\b(?:enters?|dies|die|leaves?|casts?|cast|upkeep|draw step|end step|beginning|transforms?|"
                     r"turned|face|targets?|discards?|put|puts|returned|sacrific\w*|draws?|gains?|loses?|the target|"
-                    r"tapped|taps?|untaps?|untapped|cycles?|exiled?|this turn|next|copy|monarch|activates?|"
+                    r"tapped|taps?|untaps?|untapped|cycles?|exiled?|this turn|this combat|next|copy|monarch|activates?|"
                     r"crews?|fights?|prevented|noncombat|spell|ability)\b", re.I)
 
 
