@@ -10,8 +10,8 @@ from mtgjudge.model.oracle.keywords import only_if_chosen
 from mtgjudge.model.rules.guards import guard_scope
 
 
-#: The static words this module gives meaning to (614.1c).
-ENTERING_WORDS = ("enters_with_counters", "enters_tapped")
+#: The static words this module gives meaning to (614.1c); Tribute's choice is ``engine.tribute``'s (702.104a).
+ENTERING_WORDS = ("enters_with_counters", "enters_tapped", "tribute")
 
 
 def enters_tapped(game: Game, oid: str) -> bool:

@@ -1,6 +1,7 @@
 """Words of the card's own entering, round 2 (slice `etb2` of issue 9, round 4): Tribute (702.104)."""
 from __future__ import annotations
 
+from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
@@ -8,7 +9,6 @@ ENGINE = frozenset({"engine"})
 
 
 def _v_tribute(args: dict) -> None:
-    from mtgjudge.model.errors import DefinitionError
     if not isinstance(args.get("n"), int) or args["n"] < 1:
         raise DefinitionError(f"tribute: n must be a positive number, not {args.get('n')!r}")
 
