@@ -271,10 +271,11 @@ def test_sacrifice_unless_is_read_118_12a(text, args):
 
 
 @pytest.mark.parametrize("text", [
-    # near misses: a cost with X or one per card, two permanents, a condition on how it was cast
+    # near misses: a cost with X or one per card, a total power, a condition on how it was cast (two
+    # permanents: read since issue 9's round 4, tests/test_etb2.py)
     "Sacrifice it unless you pay {X}.",
     "Sacrifice it unless you pay {1} for each card in your hand.",
-    "Sacrifice it unless you sacrifice two Forests.",
+    "Sacrifice it unless you sacrifice any number of creatures with total power 12 or greater.",
     "Sacrifice it unless {G} was spent to cast it.",
     "Sacrifice it unless you discard X cards.",        # (two cards: read since issue 9's stop 16, test_etb)
 ])

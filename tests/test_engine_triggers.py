@@ -294,11 +294,12 @@ def test_token_dies_trigger_resolves_after_the_token_ceased_to_exist(monkeypatch
 
 
 def test_trigger_that_functions_in_the_graveyard_is_unsupported(monkeypatch):
-    """113.6: a triggered ability that says it works from the graveyard is not watched there: unsupported."""
+    """113.6: a triggered ability that says it works from the graveyard is watched there, unmodelled: its event
+    (a land entering under Alice's control) makes the answer unsupported, naming it."""
     with_card(monkeypatch, "Grave Returner", "Creature — Zombie",
               "Whenever a land enters the battlefield under your control, you may return Grave Returner from your "
               "graveyard to the battlefield.")
-    with pytest.raises(Unsupported, match="may function in the graveyard"):
+    with pytest.raises(Unsupported, match="Forest .* enters triggers its ability, which is not modelled"):
         finals("""
 id: t
 ask: outcome

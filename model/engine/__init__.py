@@ -37,6 +37,8 @@ library2.py     issue 9's library2 family: searches whose cards are exiled (701.
                 and a graveyard for a card with a name; registered in resolve.HANDLERS
 gains.py        issue 9's "gains" family: X and tapped tokens (111.1, 107.3a), "those creatures" after a group
                 or several targets, "tap that creature" (608.2c); registered in resolve.HANDLERS
+etb2.py         issue 9 round 4, etb2: "untap up to N lands" (701.26b); registered in resolve.HANDLERS
+tribute.py      Tribute (702.104): the opponent's choice as a creature spell enters, each a branch
 actions.py      the question format's actions (cast, play, activate, resolve, destroy, exile, sacrifice, bounce,
                 transform, concede, advance)
 """
@@ -60,3 +62,4 @@ from mtgjudge.model.engine import library2 as _library2  # noqa: E402,F401  (iss
 from mtgjudge.model.engine import gains as _gains  # noqa: E402,F401  (issue 9 r4, gains: X and tapped tokens)
 from mtgjudge.model.engine import choose as _choose  # noqa: E402,F401  (issue 9, round 4, choose: 608.2c-d)
 from mtgjudge.model.engine import conditions as _conditions  # noqa: E402,F401  (issue 9: 608.2c conditions, 705 flips, 701.38 votes)
+from mtgjudge.model.engine import etb2 as _etb2  # noqa: E402,F401  (issue 9 r4, etb2: registers its handlers)

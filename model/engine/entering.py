@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.tribute import guard as guard_tribute
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.oracle.keywords import only_if_chosen
 from mtgjudge.model.rules.guards import guard_scope
 
 
-#: The static words this module gives meaning to (614.1c).
-ENTERING_WORDS = ("enters_with_counters", "enters_tapped")
+#: The static words this module gives meaning to (614.1c); Tribute's choice is ``engine.tribute``'s (702.104a).
+ENTERING_WORDS = ("enters_with_counters", "enters_tapped", "tribute")
 
 
 def enters_tapped(game: Game, oid: str) -> bool:
@@ -51,8 +52,12 @@ def enters_counters(game: Game, oid: str, x: int | None) -> tuple[tuple[str, int
     return tuple(sorted(out.items()))
 
 
-def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | None, rule, why: str) -> Game:
-    """Move ``oid`` onto the battlefield, with the counters it enters with."""
+def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | None, rule, why: str,
+                         tribute: bool = False) -> Game:
+    """Move ``oid`` onto the battlefield, with the counters it enters with. ``tribute``: the caller performs
+    Tribute (``engine.tribute.as_it_enters``); else a creature with Tribute is unsupported, naming it."""
+    if not tribute:
+        guard_tribute(game.state.obj(oid), "(not as a resolving creature spell)")
     counters = enters_counters(game, oid, x)
     unpaid = unpaid_options(game, oid)
     if unpaid:

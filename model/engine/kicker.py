@@ -30,7 +30,7 @@ MARKERS = ("if_kicked", "kicked_instead")
 #: A marker on its own does nothing (``run_marked`` reads it with the instruction after it).
 MARKER_HANDLERS = {k: (lambda g, e, c: [g]) for k in MARKERS}
 #: The intervening-if conditions (603.4) this module decides.
-CONDITIONS = ("kicked", "kicked:{cost}", "cast_from_hand", "cast")
+CONDITIONS = ("kicked", "kicked:{cost}", "cast_from_hand", "cast", "tribute_unpaid")
 
 
 #: How many times a multikicker cost is considered paid at most (702.33c: any number of times); a spell whose
@@ -108,6 +108,11 @@ def intervening_holds(condition: str, obj) -> bool:
     not know is unsupported, naming it."""
     if condition == "kicked":
         return bool(obj.kicked)
+    if condition == "tribute_unpaid":
+        # 702.104b: decided as it entered (``engine.tribute``); a permanent the question put there: not known
+        if obj.tribute_paid is None:
+            raise Unsupported(f"whether the tribute of {obj.name} ({obj.id}) was paid is not known to the engine")
+        return not obj.tribute_paid
     if obj.cast_from == "?" and condition in ("cast_from_hand", "cast"):
         raise Unsupported(f"{obj.name} ({obj.id}) was a spell the question put on the stack: where it was cast "
                           "from is not known")

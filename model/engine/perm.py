@@ -125,8 +125,15 @@ def _sacrifice_unless(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                     for g in pay(game, game.state, p, cost, None)]
     elif action in ("return_own", "sacrifice_own"):
         kind = "bounce" if action == "return_own" else "sacrifice"
-        paid = [remove(game, oid, kind).log("118.12a", f"{p} pays the cost: {oid}").choose(f"{p} pays with {oid}")
-                for oid in _kinds_of(game, e, ctx, p)]
+        n = e.arg("n", 1)
+        # every set of n permanents of the kind is a way to pay, removed at once (a cost is paid whole);
+        # fewer can't pay (118.3)
+        ways = list(combinations(_kinds_of(game, e, ctx, p), n))
+        if len(ways) > MAX_BRANCHES:
+            raise SearchBound(f"{e.text()!r}: more than {MAX_BRANCHES} ways to pay: past the search bound")
+        paid = [(remove(game, ids[0], kind) if n == 1 else remove_all(game, list(ids), kind))
+                .log("118.12a", f"{p} pays the cost: {', '.join(ids)}").choose(f"{p} pays with {', '.join(ids)}")
+                for ids in ways]
     elif action == "discard":
         guard_scope(game.state, "discard", f"{p} may discard a card")
         n = e.arg("n", 1)

@@ -37,7 +37,8 @@ from mtgjudge.model.engine.on_stack import cant_be_countered
 from mtgjudge.model.oracle.kicker import as_announced
 from mtgjudge.model.engine.transforming import can_transform, transform
 from mtgjudge.model.engine.settle import after_moves, settle, source_on_battlefield
-from mtgjudge.model.engine.triggers import ability_of, guard_unrecognized, legal_target, target_slots
+from mtgjudge.model.engine.triggers import ability_of, apnap, guard_unrecognized, legal_target, target_slots, watched_trigger
+from mtgjudge.model.engine import tribute
 from mtgjudge.model.errors import InputError, SearchBound
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.oracle.keywords import only_if_chosen
@@ -671,7 +672,9 @@ def _guard_own_text(o: GameObject, cast_plainly: bool = False) -> list[str]:
         if kw is not None:
             unpaid.append(f"{kw.rule}a")
             continue
-        if a.kind == "unmodelled" and a.functions_in("stack") and (
+        # a triggered ability does nothing as the spell resolves but trigger (603.2): if its event is one the
+        # engine watches for wherever the ability is (``triggers.watched_trigger``), it is asked about there
+        if a.kind == "unmodelled" and a.functions_in("stack") and not watched_trigger(a, o.name) and (
                 not a.scope or any(sc in EVENT_SCOPES or sc == Scope.CAST_OPTIONS for sc in a.scope)):
             raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply as it resolves: "
                               f"{a.source_text!r}")
@@ -733,9 +736,13 @@ def resolve_top(game: Game) -> list[Game]:
         if "Aura" in ch.subtypes:
             return resolve_aura(game, top)      # 608.3b-c
         game = put_onto_battlefield(game, top, o.controller, o.x, "608.3",
-                                    f"{o.name} ({top}) resolves and enters the battlefield under {o.controller}'s control")
+                                    f"{o.name} ({top}) resolves and enters the battlefield under {o.controller}'s control",
+                                    tribute=True)
         lki = game.state.obj(top)
-        return [after_moves(game, [(o, "stack", "battlefield")], f"{o.name} enters the battlefield")]
+        # 702.104a: Tribute, as it enters (each opponent's choice a branch), before its enters abilities trigger
+        opponents = [p for p in apnap(game) if p != o.controller]
+        return [after_moves(g, [(o, "stack", "battlefield")], f"{o.name} enters the battlefield")
+                for g in tribute.as_it_enters(game, top, opponents)]
     # 702.33g: the spell as it was cast, with or without its kicker; 700.2, 608.2c: a modal spell does what its
     # chosen modes say, in the order written
     whole = spell_ability(modes.expand(tuple(as_announced(a, o.kicked) for a in ch.abilities), modes.chosen_of(o),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mtgjudge.model.engine.game import Game
-from mtgjudge.model.engine.triggers import condition, guard_unrecognized, is_triggered
+from mtgjudge.model.engine.triggers import guard_unrecognized, is_triggered, trigger_of
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.state import PendingTrigger, StackAbility
 
@@ -34,7 +34,9 @@ def transform(game: Game, oid: str, rules=("701.27a",)) -> Game:
     guard_unrecognized(game, f"{oid} transforms")
     pending = []
     for i, ab in enumerate(new.printed.abilities, 1):
-        if is_triggered(ab) and condition(ab) == "transforms":
+        # "When this creature transforms into ~", or "enters the battlefield or transforms into ~" (603.2)
+        t = trigger_of(ab, new.name) if is_triggered(ab) else None
+        if t is not None and t.who == "self" and t.on("transforms"):
             if ab.kind == "unmodelled":
                 raise Unsupported(f"{new.name}'s triggered ability is not modelled: {ab.source_text!r}")
             pending.append(PendingTrigger(oid, i, new.controller, game.moved(oid)))

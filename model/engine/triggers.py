@@ -17,6 +17,7 @@ from functools import lru_cache
 from math import factorial, prod
 
 from mtgjudge.model.engine.kicker import intervening_holds
+from mtgjudge.model.oracle.combat_triggers import combat_condition
 from mtgjudge.model.oracle.keyword_triggers import keyword_trigger
 from mtgjudge.model.oracle.lines import without_ability_word
 from mtgjudge.model.vocab import phrases
@@ -67,7 +68,7 @@ def _read_condition(words: str) -> TriggerEvent | None:
     try:
         return phrases.parse(words, "trigger_condition")
     except DefinitionError:
-        return None
+        return combat_condition(words)      # combat events only: never in the engine's games (508.8)
 
 
 def condition(a: Ability, name: str = "") -> str | None:
@@ -85,8 +86,54 @@ def _abilities(obj) -> tuple[Ability, ...]:
     return obj.printed.abilities if not obj.face_down else ()
 
 
-def guard_unrecognized(game: Game, what: str, extra=()) -> None:
-    """Any event: a triggered ability whose condition is not recognized could trigger on it."""
+#: Recognized events that only the beginning of a step brings (503.1a, 513.1a) or that the engine never performs
+#: (508.1, 509.1: no attackers or blockers are declared; 702.29: no cycling; 702.55c: no card haunts a creature,
+#: Haunt's trigger being unmodelled; 702.37e: no permanent is turned face up): an ability off the battlefield
+#: that triggers on one of them can't trigger on any other event (603.2), so only a step's beginning asks.
+_STEP_OR_NEVER = frozenset({"upkeep", "end", "attacks", "blocks", "cycles", "haunted_dies", "turned_face_up"})
+
+
+#: Zone changes and casting: ``triggered_by_moves`` and ``triggered_by_cast`` watch the objects off the
+#: battlefield whose unread text may trigger on them (``_off_watchers``), so the general guard need not.
+_WATCHED_OFF = frozenset({"enters", "dies", "leaves", "cast"})
+
+
+def _watched_off(t: TriggerEvent) -> bool:
+    return t.event in _WATCHED_OFF and (not t.also or t.also in _WATCHED_OFF)
+
+
+def _off_watchers(game: Game, extra=()) -> list:
+    """Objects off the battlefield (and ``extra``: objects as they were before a zone change) with an unmodelled
+    triggered ability that may function where they are (113.6): if its event happens, it may trigger, and the
+    answer is unsupported (``_trigger``), naming it. Off the battlefield only unmodelled text is watched."""
+    return [o for o in tuple(game.state.objects) + tuple(extra) if o.zone != "battlefield"
+            and any(a.kind == "unmodelled" and is_triggered(a) and a.functions_in(o.zone) for a in _abilities(o))]
+
+
+def _watches(w, a: Ability) -> bool:
+    """Does ``a``, an ability of ``w``, watch events now? Every ability of a permanent; off the battlefield, only
+    unmodelled triggered text that may function there (``_off_watchers``)."""
+    return w.zone == "battlefield" or (a.kind == "unmodelled" and a.functions_in(w.zone))
+
+
+def _only_at_steps(t: TriggerEvent) -> bool:
+    """Does ``t`` trigger only as a step begins (or never in the engine's games)?"""
+    return t.event in _STEP_OR_NEVER and (not t.also or t.also in _STEP_OR_NEVER)
+
+
+def watched_trigger(a: Ability, name: str = "") -> bool:
+    """Is ``a`` a triggered ability whose recognized condition only the beginning of a step meets (503.1a,
+    513.1a), an event the engine never performs (``_STEP_OR_NEVER``), or a zone change or a cast, which the
+    engine watches for off the battlefield too (``_off_watchers``)? Then it can only trigger on that event,
+    where it is asked about (603.2)."""
+    t = trigger_of(a, name) if is_triggered(a) else None
+    return t is not None and (_only_at_steps(t) or _watched_off(t))
+
+
+def guard_unrecognized(game: Game, what: str, extra=(), step: str = "") -> None:
+    """Any event: a triggered ability whose condition is not recognized could trigger on it. ``step``: the event
+    is the beginning of that step (``engine.turn``), which an ability off the battlefield that triggers at the
+    beginning of that step could trigger on."""
     for o in tuple(game.state.objects) + tuple(extra):
         for a in _abilities(o):
             if not is_triggered(a) or a.mana_trigger is not None:
@@ -97,7 +144,8 @@ def guard_unrecognized(game: Game, what: str, extra=()) -> None:
                                   f"and {what} could trigger it: {a.text()!r}")
             # 113.6: text that says so functions outside the battlefield; the engine watches only permanents for
             # other objects' events, casting and steps, so such text there is unsupported.
-            if t.who != "self" and o.zone != "battlefield" and a.kind == "unmodelled" and a.functions_in(o.zone):
+            if (t.who != "self" and o.zone != "battlefield" and a.kind == "unmodelled" and a.functions_in(o.zone)
+                    and not (_only_at_steps(t) and not t.on(step)) and not _watched_off(t)):
                 raise Unsupported(f"{o.name} ({o.id}) has a triggered ability that may function in the {o.zone}, "
                                   f"and {what} could trigger it: {a.text()!r}")
         if not o.card.modelled and o.zone in ("battlefield", "stack"):
@@ -146,6 +194,8 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
     left = [lki for lki, before, after in moved if before == "battlefield" and after != "battlefield"]
     left_ids = {o.id for o in left}
     now = [o for o in game.state.battlefield() if o.id not in left_ids]
+    # 113.6: text off the battlefield that may function there watches too (unmodelled: unsupported if it triggers)
+    off = _off_watchers(game, [lki for lki, before, _ in moved if before != "battlefield"])
     for lki, before, after in moved:
         events = []
         if after == "battlefield" and before != "battlefield" and game.state.has(lki.id):
@@ -156,11 +206,11 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
                 events.append(("dies", lki, now + left))     # if it was a creature: decided below (700.4)
         for event, obj, watchers in events:
             ch = current(game.state, obj.id) if event == "enters" else None
-            for w in watchers:
+            for w in watchers + off:
                 gone = w.id in left_ids
                 for i, a in enumerate(_abilities(w), 1):
                     t = trigger_of(a, w.name) if is_triggered(a) else None
-                    if t is None or not t.on(event):
+                    if t is None or not t.on(event) or not _watches(w, a):
                         continue
                     if ch is None and t.who != "self":
                         ch = _last_known(game, obj, left)
@@ -206,10 +256,12 @@ def triggered_by_cast(game: Game, spell: str, caster: str) -> list[PendingTrigge
     if o.zone != "battlefield":
         ch = replace(ch, colors_unknown=colors_off_battlefield(st))     # a spell's colors (Celestial Dawn)
     out = []
-    for w in st.battlefield():
+    for w in list(st.battlefield()) + _off_watchers(game):
         for i, a in enumerate(_abilities(w), 1):
             t = trigger_of(a, w.name) if is_triggered(a) else None
-            if t is None or not t.on("cast") or w.controller != caster:
+            # "you" of an object off the battlefield and the stack is its owner (109.5)
+            you = w.controller if w.zone in ("battlefield", "stack") else w.owner
+            if t is None or not t.on("cast") or you != caster or not _watches(w, a):
                 continue
             if any(matches(sel, ch, o, w.controller, w) for sel in t.what.objects):
                 p = _trigger(game, w, i, a, f"{o.name} ({spell}) is cast", game.moved(w.id))

@@ -84,7 +84,7 @@ def _begin_step(game: Game, stepname: str) -> list[Game]:
     """Turn-based actions as a step begins (502-514), then state-based actions and triggers."""
     st = game.state
     game = game.with_state(st.evolve(turn=replace(st.turn, step=stepname)))
-    guard_unrecognized(game, f"the {stepname} step begins")
+    guard_unrecognized(game, f"the {stepname} step begins", step=stepname)
     if st.monarch is not None and stepname in ("combat-damage", "end"):
         # 725.2 (the monarch draws at the beginning of their end step) and 725.4 (combat damage takes the title)
         raise Unsupported(f"{st.monarch} is the monarch: what that does as the {stepname} step begins is not "

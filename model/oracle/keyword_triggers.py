@@ -12,7 +12,10 @@ event while they exist is unsupported.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from mtgjudge.model.oracle import keywords
+from mtgjudge.model.vocab.abilities import Ability
 
 #: keyword -> (its rule, the trigger condition its rule gives, "this creature/permanent" written "~").
 TRIGGERS: dict[str, tuple[str, str]] = {
@@ -41,6 +44,13 @@ TRIGGERS: dict[str, tuple[str, str]] = {
     "Afflict": ("702.130a", "Whenever ~ becomes blocked"),
 }
 
+#: Keywords whose trigger depends on the card's type: a permanent's (the words here), an instant's or sorcery's
+#: (another event, left unrecognized). Haunt: "When this permanent is put into a graveyard from the
+#: battlefield, exile it haunting target creature" (702.55a); a spell's triggers during its resolution.
+PERMANENT_TRIGGERS: dict[str, tuple[str, str]] = {
+    "Haunt": ("702.55a", "When ~ is put into a graveyard from the battlefield"),
+}
+
 
 def keyword_trigger(text: str) -> tuple[str, str] | None:
     """(rule, trigger words) of a line that is one triggered keyword ability of ``TRIGGERS`` ("Echo {2}{R}",
@@ -53,4 +63,17 @@ def keyword_trigger(text: str) -> tuple[str, str] | None:
         kw = keywords.lookup(" ".join(words[:n])) if len(words) >= n else None
         if kw is not None and kw.name in TRIGGERS:
             return TRIGGERS[kw.name]
+
     return None
+
+
+def on_permanent(ability: Ability, spell: bool) -> Ability:
+    """A keyword line of a permanent card (not ``spell``) whose trigger depends on the card's type
+    (``PERMANENT_TRIGGERS``), still unmodelled, with its trigger words as a permanent's, so the engine reads when
+    it triggers (603.2); any other ability as it is."""
+    if spell or ability.kind != "unmodelled" or ability.unmodelled_kind != "triggered":
+        return ability
+    kw = keywords.lookup(ability.source_text.strip().rstrip("."))
+    if kw is None or kw.name not in PERMANENT_TRIGGERS:
+        return ability
+    return replace(ability, trigger=PERMANENT_TRIGGERS[kw.name][1])

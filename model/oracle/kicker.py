@@ -35,6 +35,8 @@ _TARGET_ARGS = ("target", "target2")
 
 _IF_KICKED = re.compile(r"^if (?:this spell|~) was kicked, (.+)$", re.I)
 _INSTEAD = re.compile(r"^(.+?),? instead\.?$", re.I)
+#: 702.104b: "if tribute wasn't paid, <effect>" (the creature's own Tribute, decided as it entered)
+_TRIBUTE = re.compile(r"^if tribute wasn't paid, (.+)$", re.I)
 _INTERVENING = re.compile(r"^if (?:it|~) was kicked(?: with its ((?:\{[^}]+\})+) kicker)?, (.+)$", re.I)
 #: A kicked sentence's whole text (to tell whether a line's other text still changes how it is cast).
 KICKED_SENTENCE = re.compile(r"(?:^|(?<=\. ))If (?:this spell|~) was kicked, [^.]*\.", re.I)
@@ -146,6 +148,9 @@ def intervening(effect: str) -> tuple[str, str] | None:
     """A triggered ability's effect text beginning with an intervening "if" the engine decides (603.4): "if it
     was kicked, " (``kicked``), "if you cast it from your hand, " (``cast_from_hand``), "if you cast it, "
     (``cast``): the condition and the effect after it; None otherwise."""
+    m = _TRIBUTE.match(effect.strip())      # 702.104b (etb2)
+    if m is not None:
+        return "tribute_unpaid", m.group(1)[:1].upper() + m.group(1)[1:]
     m = _CAST_FROM.match(effect.strip())
     if m is not None:
         return "cast_from_hand" if m.group(1) else "cast", m.group(2)[:1].upper() + m.group(2)[1:]

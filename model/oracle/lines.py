@@ -17,7 +17,7 @@ from mtgjudge.model.mana import COLORS
 from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
 from mtgjudge.model.oracle import kicker as kicker_lines
-from mtgjudge.model.oracle import damage_sentences, etb_sentences, keywords, modes, turn_sentences
+from mtgjudge.model.oracle import damage_sentences, etb_sentences, keyword_triggers, keywords, modes, turn_sentences
 from mtgjudge.model.oracle.conditions import condition_words
 from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
 from mtgjudge.model.oracle.choose_sentences import choose_value_word, spell_controller_after, target_if_word
@@ -550,6 +550,9 @@ def _keyword_ability(item: str) -> Ability:
             return Ability("activated", cost=phrases.cost_parts(param),
                            effects=(Effect("counter", (("kind", "level"), ("n", 1)), EFFECT_WORDS["counter"]),),
                            timing="sorcery", source_text=item)
+        if name == "Tribute":
+            # 702.104a: an opponent of your choice may put N +1/+1 counters on it as it enters (engine.tribute)
+            return Ability("static", static=parse_static({"kind": "tribute", "n": int(param)}), source_text=item)
         if name == "Enchant":
             # 702.5a, 303.4a: an Aura spell targets what it can enchant (115.1b).
             phrase = "target " + param
@@ -975,7 +978,8 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
         return [Ability("static", static=parse_static({"kind": "kicker", "cost": c}), source_text=printed) for c in kick]
     items = _keyword_items(body)
     if items is not None:
-        return [_keyword_ability(i) for i in items]
+        # a permanent's keyword whose trigger depends on the card's type (Haunt, 702.55a)
+        return [keyword_triggers.on_permanent(_keyword_ability(i), ctx.spell) for i in items]
     if ctx.spell and _TRIGGER.match(body):
         # 603.7a: "At the beginning of your next upkeep, ..." on an instant or sorcery is a delayed triggered
         # ability the spell creates as it resolves, not a triggered ability of the card (helper delayed)

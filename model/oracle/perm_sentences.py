@@ -42,6 +42,31 @@ _PAY = re.compile(r"^pay (?P<mana>(?:\{[0-9WUBRGC]\})+)$", re.I)
 _DISCARD = re.compile(r"^discard (?P<n>an?|two|three) (?:(?P<np>[a-z -]+?) )?cards?(?P<random> at random)?$", re.I)
 
 
+# etb2: "sacrifice two Swamps", "return three basic lands you control to their owner's hand" as an unless-cost
+_SEVERAL = re.compile(r"^(?P<verb>sacrifice|return) (?P<n>two|three|four|five) (?P<np>[A-Za-z -]+?)"
+                      r"(?P<hand> to their owners?'s? hands?)?$", re.I)
+_PLURAL_HEAD = re.compile(r"(?P<head>[A-Za-z]+?)s(?P<tail>(?: you control)?)$")
+
+
+def _several(rest: str) -> dict | None:
+    """118.12a: N permanents of a kind as the cost of "Sacrifice it unless you ..." (``n``): "sacrifice two
+    Swamps", "sacrifice four creatures", "return two Forests you control to their owner's hand" (the plural
+    noun read as its singular by the grammar, ``target_np``)."""
+    m = _SEVERAL.match(rest)
+    if m is None or (m.group("verb").lower() == "return") != bool(m.group("hand")):
+        return None
+    head = _PLURAL_HEAD.search(m.group("np"))
+    if head is None:
+        return None
+    np = m.group("np")[:head.start()] + head.group("head") + head.group("tail")
+    if not _kinds(np):
+        return None
+    action = "return_own" if m.group("verb").lower() == "return" else "sacrifice_own"
+    if action == "return_own" and any(sel.controller != "you" for sel in phrases.parse(np, "target_np").objects):
+        return None
+    return {"action": action, "affects": np, "n": phrases.number_word(m.group("n"))}
+
+
 def _unless(rest: str, then: str = "sacrifice") -> Effect | None:
     """118.12a: "Sacrifice it unless you [cost]" is "You may [cost]. If you don't, sacrifice it." ("Exile it
     unless ...": exile it): the costs read are paying mana, returning or sacrificing a permanent of a kind,
@@ -56,6 +81,8 @@ def _unless(rest: str, then: str = "sacrifice") -> Effect | None:
             return None
         args = {"action": "discard", "affects": np, **({"random": True} if m.group("random") else {}),
                 **({"n": n} if n > 1 else {})}
+    elif (several := _several(rest)) is not None:
+        args = several
     else:
         inner = perm_sentence(rest + ".")
         if inner is None or inner.kind not in ("return_own", "sacrifice_own"):

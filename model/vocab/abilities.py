@@ -276,7 +276,9 @@ class TriggerEvent:
     ``end`` (the beginning of that step of its controller's turn, 503.1a, 513.1a), ``becomes_tapped`` (the object
     itself changes from untapped to tapped on the battlefield, 603.2e), ``attacks`` or ``blocks`` (508.1, 509.1:
     the engine declares no attackers or blockers, so these never happen in its games), ``cycles`` ("When you
-    cycle ~", 702.29: the engine performs no cycling, so it never happens in its games either). ``who``: whose zone
+    cycle ~", 702.29: the engine performs no cycling, so it never happens in its games either), ``haunted_dies`` ("the creature it haunts dies", 702.55c:
+    no card haunts a creature in the engine's games, since Haunt's own trigger is not performed), ``turned_face_up``
+    (702.37e: the engine turns no permanent face up). ``who``: whose zone
     change: ``self`` (the object with the ability), ``other`` ("another ...": any other matching object),
     ``self_or_other`` ("~ or another ..."), ``any`` (any matching object, itself included); for ``cast``,
     ``you``: the spell's caster must be the ability's controller; for steps, ``you``: on its controller's

@@ -623,7 +623,7 @@ class _Meaning(Transformer):
         # "At the beginning of each opponent's upkeep": on the turns of its controller's opponents (503.1a)
         return TriggerEvent(step, "opponent")
 
-    def ts_self(self, _self):
+    def ts_self(self, *_self):
         return ("self", None)
 
     def ts_self_or(self, _self, spec):
@@ -660,6 +660,19 @@ class _Meaning(Transformer):
 
     def te_blocks(self, *_):
         return "blocks"
+
+    # etb2 -- Haunt (702.55c): the haunted creature dying; never happens in the engine's games (no card haunts)
+    def te_haunted_dies(self):
+        return "haunted_dies"
+
+    def te_turned_face_up(self, *_):
+        return "turned_face_up"
+
+    def te_transforms(self, _self):
+        return "transforms"
+
+    def tc_haunted_dies(self, *_):
+        return TriggerEvent("haunted_dies", "other")
 
     def te_enters_or(self, _tok, second):
         return ("enters", second)
@@ -813,6 +826,10 @@ class _Meaning(Transformer):
 
     def pe_investigate(self):
         return {"word": "investigate"}
+
+    # etb2: "Untap up to N lands." (701.26b)
+    def pe_untap_up_to_lands(self, n):
+        return {"word": "untap_up_to", "n": number_word(str(n)), "affects": "land"}
 
     # ---- prevent: prevention shields (issue 9, r-prevent): {"word": kind, **args}
     def pv_all_combat(self):

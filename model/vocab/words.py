@@ -20,6 +20,7 @@ from mtgjudge.model.vocab import words_conditions
 from mtgjudge.model.vocab import words_library2     # issue 9 round 4, library2
 from mtgjudge.model.vocab import words_gains
 from mtgjudge.model.vocab import words_choose
+from mtgjudge.model.vocab import words_etb2
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
@@ -47,6 +48,7 @@ _FAMILIES = (
     words_library2,
     words_gains,
     words_choose,
+    words_etb2,
 )
 _ALL = tuple(w for family in _FAMILIES for w in family.WORDS)
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}

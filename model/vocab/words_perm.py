@@ -25,14 +25,16 @@ WORDS: tuple[Word, ...] = (
     # 701.39a: "Bolster N".
     Word("bolster", "effect", {"n": int}, lambda a: f"Bolster {a['n']}", frozenset({Scope.POWER_TOUGHNESS}), ENGINE),
     # 118.12a: "Sacrifice it unless you [cost]": ``action`` pay (``mana``), return_own or sacrifice_own (a
-    # permanent of the kinds ``affects``), discard (a card, or ``n`` cards, of the kinds ``affects`` if given;
+    # permanent of the kinds ``affects``, or ``n`` of them), discard (a card, or ``n`` cards, of the kinds ``affects`` if given;
     # ``random``); ``exile``: "Exile it unless ..." (not paying exiles it instead of sacrificing it).
     Word("sacrifice_unless", "effect", {"action": str, "mana": str, "affects": str, "random": bool, "n": int,
                                         "exile": bool},
          lambda a: ("Exile" if a.get("exile") else "Sacrifice") + " this unless you " + {
              "pay": f"pay {a.get('mana')}",
-             "return_own": f"return a {a.get('affects')} to its owner's hand",
-             "sacrifice_own": f"sacrifice a {a.get('affects')}",
+             "return_own": (f"return {a['n']} {a.get('affects')} to their owners' hands" if a.get("n", 1) > 1
+                            else f"return a {a.get('affects')} to its owner's hand"),
+             "sacrifice_own": (f"sacrifice {a['n']} {a.get('affects')}" if a.get("n", 1) > 1
+                               else f"sacrifice a {a.get('affects')}"),
              "discard": (f"discard {a['n']} {a.get('affects') or ''} cards" if a.get("n", 1) > 1 else
                          f"discard a {a.get('affects') or ''} card").replace("  ", " ")
              + (" at random" if a.get("random") else "")}[a["action"]],
