@@ -49,3 +49,4 @@ from mtgjudge.model.engine import delayed as _delayed  # noqa: E402,F401  (issue
 from mtgjudge.model.engine import shield_effects as _shield_effects  # noqa: E402,F401  (issue 9, shields: 615.7, 701.19, 614.1a)
 from mtgjudge.model.engine import refs as _refs  # noqa: E402,F401  (issue 9, refs: references between instructions)
 from mtgjudge.model.engine import etb as _etb  # noqa: E402,F401  (issue 9, etb: enters triggers' handlers)
+from mtgjudge.model.engine import damage2 as _damage2  # noqa: E402,F401  (issue 9, damage2: each player, 615.12)

@@ -12,7 +12,7 @@ turn" histories, cards of a library nobody knows) is not a count ``parse`` reads
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.mana import BASIC_LAND_TYPES
@@ -35,6 +35,9 @@ class Count:
     selector: object = None
     zone: str = ""
     color: str = ""
+    #: "twice the number of ..." (``times`` 2), "2 plus the number of ..." (``plus`` 2): value * times + plus
+    times: int = 1
+    plus: int = 0
 
 
 #: "... this way" (608.2c): the objects the instruction before moved: from which zone (None: any) to which (None:
@@ -44,6 +47,10 @@ THIS_WAY = {"destroyed": ("battlefield", None), "sacrificed": ("battlefield", No
 _THIS_WAY = re.compile(r"^(?P<what>[a-z ]+?) (?P<how>" + "|".join(THIS_WAY) + r") this way$", re.I)
 
 
+#: "N plus <count>" / "twice <count>" (damage2: Welding Sparks, Price of Progress).
+_SCALED = re.compile(r"^(?:(?P<plus>\d+|one|two|three|four|five) plus )?(?P<twice>twice )?(?P<rest>.+)$", re.I)
+
+
 def parse(text: str) -> Count:
     """The count a phrase names: "the number of creatures you control", "each creature card in your
     graveyard", "cards in your hand", "your devotion to green", "basic land types among lands you control"
@@ -51,6 +58,14 @@ def parse(text: str) -> Count:
     instruction before did, ``zone`` the verb; ``selector`` None for any card). DefinitionError for any other
     phrase."""
     t = text.strip().rstrip(".")
+    m = _SCALED.fullmatch(t)
+    if m and (m.group("plus") or m.group("twice")):
+        # 107.3e (damage2): "2 plus the number of ...", "twice the number of ...": the count read, then scaled
+        inner = parse(m.group("rest"))
+        if inner.kind == "this_way" or inner.times != 1 or inner.plus:
+            raise DefinitionError(f"the count {text!r} is not one the verifier reads")
+        return replace(inner, text=t, times=2 if m.group("twice") else 1,
+                       plus=phrases.number_word(m.group("plus")) if m.group("plus") else 0)
     if re.fullmatch(r"(?:the number of )?times? (?:it|~|this spell) was kicked", t, re.I):
         return Count("kicked", t)       # 702.33c-d: how many times its kicker costs were paid
     m = _THIS_WAY.fullmatch(t)
@@ -146,6 +161,10 @@ def this_way(before, after, player: str, count: Count, source=None) -> int:
 def value(state, player: str, count: Count, source=None) -> int:
     """The value of ``count`` for ``player`` (the controller of the effect) on ``state``: read as the effect
     resolves (608.2h), once. A "this way" count is read from two states (``this_way``), not here."""
+    return _base(state, player, count, source) * count.times + count.plus
+
+
+def _base(state, player: str, count: Count, source=None) -> int:
     if count.kind == "this_way":
         raise Unsupported(f"{count.text!r}: what the instruction before did is not known here")
     if count.kind == "permanents":

@@ -806,6 +806,13 @@ class _Meaning(Transformer):
     def pe_investigate(self):
         return {"word": "investigate"}
 
+    # ---- damage2 (issue 9, round 4): {"word": kind, **args}
+    def d2_each_player(self, _self, n):
+        return {"word": "damage_each_player", "n": int(n)}
+
+    def d2_no_prevention(self):
+        return {"word": "no_prevention"}
+
     # ---- prevent: prevention shields (issue 9, r-prevent): {"word": kind, **args}
     def pv_all_combat(self):
         return {"word": "prevent_combat_damage"}
@@ -1222,6 +1229,9 @@ STARTS = STARTS + ("perm_effect",)
 
 # prevent (issue 9, r-prevent): the start symbol of prevention shields' sentences.
 STARTS = STARTS + ("prevent_effect",)
+
+# damage2 (issue 9, round 4): damage compounds and prevention add-ons.
+STARTS = STARTS + ("damage2_effect",)
 
 
 # ------------------------------------------------------------------ delayed (issue 9, helper delayed)

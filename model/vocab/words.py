@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from mtgjudge.model.vocab import (words_costs, words_counts, words_damage, words_game, words_library, words_mana,
-                                 words_optional, words_perm, words_prevent, words_refs, words_shields,
+                                 words_optional, words_perm, words_prevent, words_refs, words_shields, words_damage2,
                                  words_until)
 from mtgjudge.model.vocab import words_delayed, words_etb, words_hands, words_kicker
 from mtgjudge.model.vocab.scopes import Scope
@@ -36,7 +36,7 @@ CONSUMERS: dict[str, frozenset[Scope]] = {
 CONSUMER_OF: dict[Scope, str] = {s: name for name, scopes in CONSUMERS.items() for s in scopes}
 
 _ALL = tuple(w for family in (words_mana, words_costs, words_game, words_until, words_damage, words_library,
-                             words_perm, words_prevent, words_optional, words_counts, words_shields,
+                             words_perm, words_prevent, words_optional, words_counts, words_shields, words_damage2,
                              words_hands, words_refs, words_kicker, words_delayed, words_etb)
         for w in family.WORDS)
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}

@@ -1,0 +1,105 @@
+"""Sentences of the damage2 slice (issue 9, round 4): damage compounds and prevention add-ons.
+
+- "~ deals X damage to <one target>, where X is <a count>." -> ``damage_count`` (120.3, 107.3e, 608.2h: the
+  count of ``rules.counts`` read as the spell resolves; "2 plus ..." and "twice ..." are counts too).
+- "~ deals X damage to <target> and you gain X life[, where X is <a count>]." -> the two instructions, each
+  keeping the "where X is" (the count does not change between them: no state-based action is checked during a
+  resolution, 704.3, and damage moves no card).
+- "~ deals N damage to each player." -> ``damage_each_player`` (120.3, 800.4a: players still in the game).
+- "Damage can't be prevented this turn." -> ``no_prevention`` (614.16-like, 615.12: prevention effects don't
+  apply to damage dealt while it lasts); "The damage can't be prevented." after a damage instruction: that
+  instruction's damage can't be prevented (its word with ``unpreventable``).
+
+Near misses stay unread: a count the engine does not read ("cards named ~ in all graveyards", "attacking
+creatures"), a "where X is" whose X the body does not use, "can't be prevented" with a condition before it
+("If X is 5 or more, ..."), "The damage can't be prevented" after an instruction that is not one damage
+instruction, "to each player who ...".
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.rules import counts
+from mtgjudge.model.vocab import phrases
+from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.vocab.parse import parse_effect
+
+_WHERE = re.compile(r"^(?P<body>.+?), where X is (?P<count>[^,.]+?)\.?$", re.I)
+_AND_GAIN_X = re.compile(r"^(?P<damage>~ deals X damage to [^,.]+?) and you gain X life(?P<where>, where X is [^,.]+?)?"
+                         r"\.?$", re.I)
+_DAMAGE_X = re.compile(r"^~ deals X damage to (?P<target>any target|target [^,.]+?)$", re.I)
+#: Words whose damage "The damage can't be prevented" may refer to: one damage instruction to one target.
+_ONE_DAMAGE = frozenset({"damage", "damage_x"})
+
+
+def split_damage2(s: str) -> list[str] | None:
+    """"~ deals X damage to <target> and you gain X life[, where X is C]." as its two sentences (608.2c: in
+    the order written), or None."""
+    m = _AND_GAIN_X.match(s.strip())
+    if m is None:
+        return None
+    where = m.group("where") or ""
+    return [f"{m.group('damage')}{where}.", f"You gain X life{where}."]
+
+
+def damage_where(sentence: str, found: Sequence[str]) -> Effect | None:
+    """"~ deals X damage to <one target>, where X is <a count>." as ``damage_count``, or None."""
+    m = _WHERE.match(sentence.strip())
+    if m is None:
+        return None
+    d = _DAMAGE_X.match(m.group("body"))
+    if d is None or len(found) != 1:
+        return None
+    phrase = d.group("target")[0].lower() + d.group("target")[1:]
+    if found[0][:1].lower() + found[0][1:] != phrase:
+        return None
+    count = m.group("count")
+    try:
+        c = counts.parse(count)
+        spec = phrases.parse_target(phrase)
+    except DefinitionError:
+        return None
+    if c.kind == "this_way" or getattr(c.selector, "other", False):
+        return None             # "this way" is another instruction's; "other" than what? not read
+    if spec.zone != "battlefield" or spec.minimum != 1 or spec.maximum != 1:
+        return None
+    target = phrase if phrase == "any target" else phrase[len("target "):]
+    try:
+        return parse_effect({"damage_count": {"target": target, "count": count}})
+    except DefinitionError:
+        return None
+
+
+def damage2_sentence(sentence: str, found: Sequence[str], earlier: Sequence[Effect | None]) -> Effect | None:
+    """The word of a sentence of this slice read by the grammar's section "damage2" (``damage2_effect``)."""
+    word = damage_where(sentence, found)
+    if word is not None:
+        return word
+    if found:
+        return None
+    try:
+        r = phrases.parse(sentence.strip(), "damage2_effect")
+    except DefinitionError:
+        return None
+    kind = r.pop("word")
+    try:
+        return parse_effect({kind: r} if r else kind)
+    except DefinitionError:
+        return None
+
+
+def unpreventable_after(sentence: str, words: list) -> bool:
+    """608.2c: "The damage can't be prevented." right after one damage instruction (to a target): that
+    instruction's damage can't be prevented (its word gets ``unpreventable``, in place in ``words``)."""
+    if not re.fullmatch(r"the damage can't be prevented\.?", sentence.strip(), re.I):
+        return False
+    prev = words[-1] if words else None
+    if prev is None or prev.kind not in _ONE_DAMAGE or prev.arg("unpreventable"):
+        return False
+    try:
+        words[-1] = parse_effect({prev.kind: {**dict(prev.args), "unpreventable": True}})
+    except DefinitionError:
+        return False
+    return True

@@ -1,0 +1,32 @@
+"""Words of the damage2 slice (issue 9, round 4): damage compounds and prevention add-ons, read by
+``oracle/damage2.py`` (and the grammar's section "damage2") and performed by ``engine/damage2.py``."""
+from __future__ import annotations
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.vocab.word import Word
+
+ENGINE = frozenset({"engine"})
+
+
+def _v_n(a: dict) -> None:
+    if not isinstance(a.get("n"), int) or a["n"] < 1:
+        raise DefinitionError("needs n (1 or more)")
+
+
+WORDS: tuple[Word, ...] = (
+    # 120.3a, 800.4a: "This deals N damage to each player" (each player still in the game).
+    Word("damage_each_player", "effect", {"n": int}, lambda a: f"This deals {a['n']} damage to each player",
+         frozenset({Scope.LIFE}), ENGINE, _v_n),
+    # 615.12 (and 614.16's like): "Damage can't be prevented this turn": prevention effects don't apply to
+    # damage dealt for the rest of the turn (514.2 ends it).
+    Word("no_prevention", "effect", {}, lambda a: "Damage can't be prevented this turn",
+         frozenset({Scope.LIFE, Scope.DIES}), ENGINE),
+    # 615.7, 107.3a: "Prevent the next X damage that would be dealt to <it> this turn": the shield of
+    # ``prevent_next`` with X, the value chosen as the spell was cast. Arguments: those of ``prevent_next``.
+    Word("prevent_next_x", "effect", {"target": str, "self": bool, "it": bool, "you": bool},
+         lambda a: "Prevent the next X damage that would be dealt to "
+                   + ("you" if a.get("you") else "~" if a.get("self") else "it" if a.get("it")
+                      else a.get("target", "any target")) + " this turn",
+         frozenset({Scope.LIFE, Scope.DIES}), ENGINE),
+)
