@@ -34,9 +34,24 @@ _DAMAGE_X = re.compile(r"^~ deals X damage to (?P<target>any target|target [^,.]
 _ONE_DAMAGE = frozenset({"damage", "damage_x"})
 
 
+_N = r"(\d+)"
+#: "Prevent the next X damage that would be dealt to any target this turn." (the X of the spell, 107.3a)
+_PREVENT_X = re.compile(r"^Prevent the next (X) damage that would be dealt to [^,]+? this turn\.?$", re.I)
+#: "~ deals 1 damage to any target, 2 damage to another target, and 3 damage to a third target." (Cone of Flame)
+_THREE = re.compile(rf"^~ deals {_N} damage to ([^,.]+?), {_N} damage to ([^,.]+?),? and {_N} damage to ([^,.]+?)\.?$",
+                    re.I)
+#: "~ deals 1 damage to another target." (after "... to any target": Arc Trail's second part)
+_ANOTHER = re.compile(rf"^~ deals {_N} damage to (another target|a third target)\.?$", re.I)
+#: "~ deals 2 damage to each of two targets." / "... each of up to three targets." (Pinnacle of Rage)
+_EACH_OF = re.compile(r"^~ deals (\d+|X) damage to each of ((?:up to )?(?:two|three|four|five|six) targets)\.?$", re.I)
+
+
 def split_damage2(s: str) -> list[str] | None:
-    """"~ deals X damage to <target> and you gain X life[, where X is C]." as its two sentences (608.2c: in
-    the order written), or None."""
+    """"~ deals X damage to <target> and you gain X life[, where X is C]." and "~ deals N damage to A, M
+    damage to B, and K damage to C." as their sentences (608.2c: in the order written), or None."""
+    t = _THREE.match(s.strip())
+    if t is not None:
+        return [f"~ deals {t.group(k)} damage to {t.group(k + 1)}." for k in (1, 3, 5)]
     m = _AND_GAIN_X.match(s.strip())
     if m is None:
         return None
@@ -77,6 +92,24 @@ def damage2_sentence(sentence: str, found: Sequence[str], earlier: Sequence[Effe
     word = damage_where(sentence, found)
     if word is not None:
         return word
+    x = _PREVENT_X.match(sentence.strip())
+    if x is not None:
+        # 615.7, 107.3a: the shields family's "Prevent the next N damage ..." read with N written, then X kept
+        from mtgjudge.model.oracle.shield_sentences import shield_sentence
+        word = shield_sentence(sentence.strip()[:x.start(1)] + "1" + sentence.strip()[x.end(1):], found, earlier)
+        if word is None or word.kind != "prevent_next":
+            return None
+        try:
+            return parse_effect({"prevent_next_x": {k: v for k, v in word.args if k != "n"}})
+        except DefinitionError:
+            return None
+    for pattern in (_ANOTHER, _EACH_OF):
+        m = pattern.match(sentence.strip())
+        if m is None or len(found) != 1 or found[0].lower() != m.group(2).lower():
+            continue
+        if m.group(1).upper() == "X":
+            return parse_effect({"damage_x": {"target": found[0]}})        # 107.3a
+        return parse_effect({"damage": {"n": int(m.group(1)), "target": found[0]}})   # 120.3, 601.2c
     if found:
         return None
     try:

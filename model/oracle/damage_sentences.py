@@ -49,7 +49,7 @@ def sentence_patterns(num: str, tgt: str) -> tuple:
         (re.compile(r"^Counter (target spell) unless its controller pays ((?:\{\d+\})+|\{X\})\.$", re.I),
          "counter_unless_pays", ("target", "cost")),                                                    # 118.12a
         (re.compile(r"^~ deals (\d+|one|two|three|four|five|six|seven|eight|nine|ten|X) damage divided as you choose among (one or two targets|any number of "
-                    r"targets|any number of target [^.]+?)\.$", re.I),
+                    r"targets|any number of target [^.]+?|one, two,? or three targets?(?: [^.]+?)?)\.$", re.I),
          "damage_divided", ("amount", "target")),                                                       # 601.2d
         # 601.2d, 122.1: "Distribute two +1/+1 counters among one or two target creatures"
         (re.compile(r"^Distribute (\d+|one|two|three|four|five|six) (\+1/\+1|-1/-1) counters among (one or two target "
