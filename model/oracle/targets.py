@@ -105,7 +105,7 @@ def find_targets(sentence: str) -> tuple[str, ...] | None:
         if word == "target" and ends and re.search(r"(?:\banother|\ba third)$", before.strip(), re.I):
             out.append("another target" if before.strip().lower().endswith("another") else "a third target")
             continue            # any target not chosen before (damage2: Arc Trail, Cone of Flame)
-        if word == "targets" and ends and re.search(r"\b(?:each of )?(?:up to )?(?:two|three|four|five|six)$",
+        if word == "targets" and ends and re.search(r"\beach of (?:up to )?(?:two|three|four|five|six)$",
                                                     before.strip(), re.I):
             count = re.search(r"(?:up to )?(?:two|three|four|five|six)$", before.strip(), re.I).group(0)
             out.append(f"{count.lower()} targets")
