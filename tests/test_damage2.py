@@ -197,3 +197,25 @@ def test_prevent_the_next_x():
                   "{cast: rift, paying: [r2, r3]}", "resolve: all"],
                  "{card: Festival of the Guildpact, id: fest}, {card: Flame Rift, id: rift}"))
     assert (g.state.player("Alice").life, g.state.player("Bob").life) == (19, 16)
+
+
+def test_each_player_by_their_own_count():
+    # 608.2h, 120.3a: Acidic Soil: Alice controls 9 lands (6 Mountains, 3 Plains; Ornithopter is no land),
+    # Bob controls none (the Bears are no land): 0 is no damage (120.8)
+    g = one(play(["{cast: soil, paying: [r1, r2, r3]}", "resolve: all"], "{card: Acidic Soil, id: soil}"))
+    assert (g.state.player("Alice").life, g.state.player("Bob").life) == (11, 20)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("~ deals damage to each player equal to the number of lands they control.", "the number of lands you control"),
+    ("~ deals damage to each opponent equal to the number of Islands that player controls.",
+     "the number of Islands you control"),
+])
+def test_each_player_counts_are_read(text, expected):
+    (w,) = words(text)
+    assert w.kind == "damage_each_count" and w.arg("count") == expected
+
+
+def test_each_player_count_near_miss():
+    # the spell's controller's count ("you control") is not each player's: not this reading
+    assert words("~ deals damage to each player equal to the number of lands you control.") == [None]

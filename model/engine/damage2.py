@@ -10,6 +10,7 @@ from dataclasses import replace
 from mtgjudge.model.engine import resolve, shields
 from mtgjudge.model.engine.game import Game, merge
 from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
 
@@ -34,6 +35,26 @@ def damage_each_player(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return branches
 
 
+def damage_each_count(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """120.3a, 608.2h: damage to each player (or each opponent) equal to a count of what that player controls,
+    every count read first, as the effect begins (the damage is dealt at once: 120.3); 120.8: 0 is no damage."""
+    st = game.state
+    src = st.obj(ctx.source) if st.has(ctx.source) else ctx.source_lki
+    c = counts.parse(e.arg("count"))
+    who = [p for p in st.player_names if p not in game.left and not (e.arg("opponents") and p == ctx.controller)]
+    amounts = {p: counts.value(st, p, c, src) for p in who}
+    game = game.log("608.2h", "; ".join(f"{e.arg('count').replace('you control', f'{p} controls')}: {k}"
+                                        for p, k in amounts.items()))
+    branches = [game]
+    for p in who:
+        if amounts[p] <= 0:
+            continue            # 120.8
+        one = Effect("damage", (("n", amounts[p]), ("target", "any target")), EFFECT_WORDS["damage"])
+        c2 = replace(ctx, target=p, target_legal=True)
+        branches = merge([r for g in branches for r in resolve._damage(g, one, c2)])
+    return branches
+
+
 def no_prevention(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """615.12: "Damage can't be prevented this turn": prevention effects (shields already in force or made
     later this turn) don't apply to damage dealt for the rest of the turn; the cleanup step ends it (514.2)."""
@@ -54,5 +75,6 @@ def prevent_next_x(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 resolve.HANDLERS.update({
     "damage_each_player": damage_each_player,
     "no_prevention": no_prevention,
+    "damage_each_count": damage_each_count,
     "prevent_next_x": prevent_next_x,
 })

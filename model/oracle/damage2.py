@@ -87,9 +87,41 @@ def damage_where(sentence: str, found: Sequence[str]) -> Effect | None:
         return None
 
 
+#: "~ deals damage to each player equal to the number of lands they control." (Acidic Soil, Price of Progress)
+_EACH_EQUAL = re.compile(r"^~ deals damage to each (player|opponent) equal to (?P<count>[^,.]+?)\.?$", re.I)
+#: "... that player controls" / "... they control": the count of each player in turn (read as "you control")
+_THEIR = re.compile(r"\b(?:that player controls|they control)$", re.I)
+
+
+def each_player_count(sentence: str, found: Sequence[str]) -> Effect | None:
+    """"~ deals damage to each player (opponent) equal to <a count of what that player controls>" as
+    ``damage_each_count`` (the count written for "you", evaluated for each player), or None."""
+    m = _EACH_EQUAL.match(sentence.strip())
+    if m is None or found:
+        return None
+    count = m.group("count")
+    if not _THEIR.search(count):
+        return None             # a count of the spell's controller's, or of no one: not this reading
+    mine = _THEIR.sub("you control", count)
+    if re.search(r"\b(that player|they|them|their)\b", mine, re.I):
+        return None
+    try:
+        c = counts.parse(mine)
+    except DefinitionError:
+        return None
+    if c.kind != "permanents" or getattr(c.selector, "other", False):
+        return None
+    try:
+        return parse_effect({"damage_each_count": {"count": mine,
+                                                   **({"opponents": True} if m.group(1).lower() == "opponent"
+                                                      else {})}})
+    except DefinitionError:
+        return None
+
+
 def damage2_sentence(sentence: str, found: Sequence[str], earlier: Sequence[Effect | None]) -> Effect | None:
     """The word of a sentence of this slice read by the grammar's section "damage2" (``damage2_effect``)."""
-    word = damage_where(sentence, found)
+    word = damage_where(sentence, found) or each_player_count(sentence, found)
     if word is not None:
         return word
     x = _PREVENT_X.match(sentence.strip())

@@ -14,7 +14,18 @@ def _v_n(a: dict) -> None:
         raise DefinitionError("needs n (1 or more)")
 
 
+def _v_count(a: dict) -> None:
+    from mtgjudge.model.rules import counts     # the one count concept
+    counts.parse(str(a.get("count", "")))
+
+
 WORDS: tuple[Word, ...] = (
+    # 120.3a, 608.2h: "This deals damage to each player (opponent) equal to the number of lands they control":
+    # ``count`` written for "you", evaluated for each player (``opponents``: each opponent only).
+    Word("damage_each_count", "effect", {"count": str, "opponents": bool},
+         lambda a: f"This deals damage to each {'opponent' if a.get('opponents') else 'player'} equal to "
+                   f"{a['count'].replace('you control', 'that player controls')}",
+         frozenset({Scope.LIFE}), ENGINE, _v_count),
     # 120.3a, 800.4a: "This deals N damage to each player" (each player still in the game).
     Word("damage_each_player", "effect", {"n": int}, lambda a: f"This deals {a['n']} damage to each player",
          frozenset({Scope.LIFE}), ENGINE, _v_n),
