@@ -219,3 +219,19 @@ def test_each_player_counts_are_read(text, expected):
 def test_each_player_count_near_miss():
     # the spell's controller's count ("you control") is not each player's: not this reading
     assert words("~ deals damage to each player equal to the number of lands you control.") == [None]
+
+
+def test_a_source_of_your_choice_is_every_source_a_branch():
+    # 609.7a: Bob chooses among the permanents (Alice's 9 lands and Ornithopter, his Bears) and the spells on the
+    # stack (the Bolt; Pay No Heed itself as it resolves): only choosing the Bolt saves the Bears
+    games = play(["{cast: bolt, targets: [bears], paying: [r1]}", "{cast: heed, by: Bob, paying: [bw]}",
+                  "resolve: all"], "{card: Lightning Bolt, id: bolt}",
+                 bob="{card: Plains, id: bw}, {card: Grizzly Bears, id: bears}", bob_hand="{card: Pay No Heed, id: heed}")
+    alive = [g for g in games if zone(g, "bears") == "battlefield"]
+    assert len(alive) == 1 and alive[0].state.obj("bears").damage == 0
+    assert len(games) > 2
+
+
+def test_source_choice_near_miss_stays_unread():
+    # "dealt to you ... by a source of your choice" is not this reading (nor the shields family's)
+    assert words("Prevent all damage that would be dealt to you this turn by a source of your choice.") == [None]

@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mtgjudge.model.engine import resolve, shields
-from mtgjudge.model.engine.game import Game, merge
-from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
+from mtgjudge.model.errors import SearchBound, Unsupported
+from mtgjudge.model.state import PreventionShield
 from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
@@ -55,6 +56,61 @@ def damage_each_count(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return branches
 
 
+def choosable_sources(game: Game) -> list[str]:
+    """609.7a: the objects a player may choose as "a source of your choice": permanents, spells on the stack,
+    objects an object on the stack refers to (its source, its targets), objects a prevention or replacement
+    effect waiting to apply or a delayed triggered ability waiting to trigger refers to; a face-up object in the
+    command zone (unsupported: the engine has no command zone objects' sources)."""
+    st = game.state
+    if any(o.zone == "command" for o in st.objects):
+        raise Unsupported("choosing a source (609.7a) while an object is in the command zone is not performed")
+    ids: list[str] = [o.id for o in st.battlefield()]
+    for item in st.stack:
+        if isinstance(item, str):
+            ids.append(item)
+            ids += list(st.obj(item).targets) if st.has(item) else []
+        else:
+            ids += [item.source, *item.targets]
+    for p in st.prevention:
+        ids += [p.to, p.source]
+    ids += [r.object for r in st.replacements]
+    ids += [i for d in st.delayed for i, _ in d.objects]
+    out: list[str] = []
+    for i in ids:
+        if i and i not in st.player_names and st.has(i) and i not in out:
+            out.append(i)
+    return out
+
+
+def prevent_source_choice(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """609.7a, 615.1a, 615.7: the spell's controller chooses a source as it resolves (every source a branch,
+    ``choosable_sources``); the shield prevents all the damage that source would deal this turn, or (``n``)
+    the next N damage it would deal to the target (608.2b: an illegal target gets none) or to you."""
+    st = game.state
+    to = ""
+    if e.arg("n") is not None:
+        if e.arg("you"):
+            to = ctx.controller
+        else:
+            skip = resolve._unaffected(game, ctx)
+            if skip is not None:
+                return [skip]
+            to = ctx.target
+    sources = choosable_sources(game)
+    if len(sources) > MAX_BRANCHES:
+        raise SearchBound(f"more than {MAX_BRANCHES} sources to choose from (609.7a): the search bound was reached")
+    if not sources:
+        return [game.log("609.7a", "there is no source to choose: no shield is made")]
+    out = []
+    for s in sources:
+        g = game.log("609.7a", f"{ctx.controller} chooses {st.obj(s).name} ({s}) as the source").choose(
+            f"{ctx.controller} chooses the source {s}")
+        shield = PreventionShield("damage", _origin(game, ctx), st.turn.number, to=to, source=s,
+                                  left=e.arg("n"))
+        out.append(shields.add_shield(g, shield))
+    return merge(out)
+
+
 def no_prevention(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """615.12: "Damage can't be prevented this turn": prevention effects (shields already in force or made
     later this turn) don't apply to damage dealt for the rest of the turn; the cleanup step ends it (514.2)."""
@@ -76,5 +132,6 @@ resolve.HANDLERS.update({
     "damage_each_player": damage_each_player,
     "no_prevention": no_prevention,
     "damage_each_count": damage_each_count,
+    "prevent_source_choice": prevent_source_choice,
     "prevent_next_x": prevent_next_x,
 })

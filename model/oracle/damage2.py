@@ -119,6 +119,30 @@ def each_player_count(sentence: str, found: Sequence[str]) -> Effect | None:
         return None
 
 
+_BY_CHOICE = re.compile(r"^(?P<rest>Prevent the next \d+ damage that would be dealt to (?:any target|target [^,.]+?|you) "
+                        r"this turn) by a source of your choice\.?$", re.I)
+
+
+def source_choice(sentence: str, found: Sequence[str], earlier: Sequence[Effect | None]) -> Effect | None:
+    """"Prevent all damage a source of your choice would deal this turn." and "Prevent the next N damage that
+    would be dealt to <any target> this turn by a source of your choice." as ``prevent_source_choice`` (609.7a:
+    the source is chosen as the spell resolves), or None."""
+    s = sentence.strip()
+    if re.fullmatch(r"Prevent all damage a source of your choice would deal this turn\.?", s, re.I):
+        return None if found else parse_effect("prevent_source_choice")
+    m = _BY_CHOICE.match(s)
+    if m is None:
+        return None
+    from mtgjudge.model.oracle.shield_sentences import shield_sentence     # the shields family's reading
+    word = shield_sentence(m.group("rest") + ".", found, earlier)
+    if word is None or word.kind != "prevent_next" or word.arg("it") or word.arg("self"):
+        return None
+    try:
+        return parse_effect({"prevent_source_choice": dict(word.args)})
+    except DefinitionError:
+        return None
+
+
 def damage2_sentence(sentence: str, found: Sequence[str], earlier: Sequence[Effect | None]) -> Effect | None:
     """The word of a sentence of this slice read by the grammar's section "damage2" (``damage2_effect``)."""
     word = damage_where(sentence, found) or each_player_count(sentence, found)
@@ -135,6 +159,9 @@ def damage2_sentence(sentence: str, found: Sequence[str], earlier: Sequence[Effe
             return parse_effect({"prevent_next_x": {k: v for k, v in word.args if k != "n"}})
         except DefinitionError:
             return None
+    word = source_choice(sentence, found, earlier)
+    if word is not None:
+        return word
     for pattern in (_ANOTHER, _EACH_OF):
         m = pattern.match(sentence.strip())
         if m is None or len(found) != 1 or found[0].lower() != m.group(2).lower():

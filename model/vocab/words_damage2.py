@@ -19,7 +19,19 @@ def _v_count(a: dict) -> None:
     counts.parse(str(a.get("count", "")))
 
 
+def _r_source_choice(a: dict) -> str:
+    if "n" not in a:
+        return "Prevent all damage a source of your choice would deal this turn"
+    to = "you" if a.get("you") else a.get("target", "any target")
+    return f"Prevent the next {a['n']} damage that would be dealt to {to} this turn by a source of your choice"
+
+
 WORDS: tuple[Word, ...] = (
+    # 609.7a, 615.1a, 615.7: "Prevent all damage a source of your choice would deal this turn" / "Prevent the
+    # next N damage that would be dealt to any target this turn by a source of your choice": the source chosen
+    # as the spell resolves (every source a branch); ``n``, ``target``, ``you``: the "next N" form's.
+    Word("prevent_source_choice", "effect", {"n": int, "target": str, "you": bool}, _r_source_choice,
+         frozenset({Scope.LIFE, Scope.DIES}), ENGINE),
     # 120.3a, 608.2h: "This deals damage to each player (opponent) equal to the number of lands they control":
     # ``count`` written for "you", evaluated for each player (``opponents``: each opponent only).
     Word("damage_each_count", "effect", {"count": str, "opponents": bool},
