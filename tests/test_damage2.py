@@ -48,6 +48,11 @@ def kinds(text: str) -> list[str | None]:
     ("~ deals X damage to each of up to two targets.", ["damage_x"]),
     ("Prevent the next X damage that would be dealt to any target this turn.", ["prevent_next_x"]),
     ("Prevent the next X damage that would be dealt to you this turn.", ["prevent_next_x"]),
+    # 702.33d: "it" of a kicked sentence is this spell
+    ("~ deals 3 damage to any target. If ~ was kicked, it deals 3 damage to another target.",
+     ["damage", "if_kicked", "damage"]),
+    ("~ deals 4 damage to target creature. If this spell was kicked, it also deals 4 damage to target player.",
+     ["damage", "if_kicked", "damage"]),
 ])
 def test_damage2_sentences_are_read(text, expected):
     assert kinds(text) == expected

@@ -40,6 +40,7 @@ _PREVENT_X = re.compile(r"^Prevent the next (X) damage that would be dealt to [^
 #: "~ deals 1 damage to any target, 2 damage to another target, and 3 damage to a third target." (Cone of Flame)
 _THREE = re.compile(rf"^~ deals {_N} damage to ([^,.]+?), {_N} damage to ([^,.]+?),? and {_N} damage to ([^,.]+?)\.?$",
                     re.I)
+_KICKED_IT = re.compile(r"^(If (?:this spell|~) was kicked, )it (?:also )?deals\b", re.I)
 #: "~ deals 1 damage to another target." (after "... to any target": Arc Trail's second part)
 _ANOTHER = re.compile(rf"^~ deals {_N} damage to (another target|a third target)\.?$", re.I)
 #: "~ deals 2 damage to each of two targets." / "... each of up to three targets." (Pinnacle of Rage)
@@ -49,6 +50,10 @@ _EACH_OF = re.compile(r"^~ deals (\d+|X) damage to each of ((?:up to )?(?:two|th
 def split_damage2(s: str) -> list[str] | None:
     """"~ deals X damage to <target> and you gain X life[, where X is C]." and "~ deals N damage to A, M
     damage to B, and K damage to C." as their sentences (608.2c: in the order written), or None."""
+    k = _KICKED_IT.match(s.strip())
+    if k is not None:
+        # 702.33d: "If this spell was kicked, it [also] deals ...": "it" is this spell (~), the subject before
+        return [k.group(1) + "~ deals" + s.strip()[k.end():]]
     t = _THREE.match(s.strip())
     if t is not None:
         return [f"~ deals {t.group(k)} damage to {t.group(k + 1)}." for k in (1, 3, 5)]
