@@ -48,6 +48,12 @@ def kinds(text: str) -> list[str | None]:
     ("~ deals X damage to each of up to two targets.", ["damage_x"]),
     ("Prevent the next X damage that would be dealt to any target this turn.", ["prevent_next_x"]),
     ("Prevent the next X damage that would be dealt to you this turn.", ["prevent_next_x"]),
+    # 608.2h: a count of what the target player controls; an untargeted "damage to ... equal to <count>"
+    ("~ deals X damage to target opponent, where X is twice the number of white creatures that player controls.",
+     ["damage_count"]),
+    ("~ deals damage to target player equal to the number of nonbasic lands that player controls.", ["damage_count"]),
+    ("~ deals damage to each creature with flying equal to your devotion to green.", ["counted"]),
+    ("~ deals damage equal to the number of Giants you control to each non-Giant creature.", ["counted"]),
     # 702.33d: "it" of a kicked sentence is this spell
     ("~ deals 3 damage to any target. If ~ was kicked, it deals 3 damage to another target.",
      ["damage", "if_kicked", "damage"]),
@@ -70,6 +76,9 @@ def test_damage2_sentences_are_read(text, expected):
     # "X" targets; a list of counts that is not a run
     "~ deals 2 damage to each of X targets.",
     "~ deals 4 damage divided as you choose among one, three, or four targets.",
+    # "that player" with a target that is not a player; "they" with any target
+    "~ deals damage to target creature equal to the number of lands that player controls.",
+    "~ deals damage to any target equal to the number of lands they control.",
 ])
 def test_near_misses_stay_unread(text):
     assert None in words(text)

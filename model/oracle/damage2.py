@@ -64,18 +64,30 @@ def split_damage2(s: str) -> list[str] | None:
     return [f"{m.group('damage')}{where}.", f"You gain X life{where}."]
 
 
+_TARGET_EQUAL = re.compile(r"^~ deals damage to (?P<target>any target|target [^,.]+?) equal to (?P<count>[^,.]+?)\.?$",
+                           re.I)
+
+
 def damage_where(sentence: str, found: Sequence[str]) -> Effect | None:
-    """"~ deals X damage to <one target>, where X is <a count>." as ``damage_count``, or None."""
+    """"~ deals X damage to <one target>, where X is <a count>." as ``damage_count``, or None. A count of what
+    "that player controls" / "they control" is the target player's (``of_target``; the target is a player)."""
     m = _WHERE.match(sentence.strip())
-    if m is None:
-        return None
-    d = _DAMAGE_X.match(m.group("body"))
-    if d is None or len(found) != 1:
+    d = _DAMAGE_X.match(m.group("body")) if m is not None else None
+    if d is None:
+        m = d = _TARGET_EQUAL.match(sentence.strip())
+        if m is None or not _THEIR.search(m.group("count")):
+            return None         # "~ deals damage to target creature equal to ...": the refs family's reading
+    if len(found) != 1:
         return None
     phrase = d.group("target")[0].lower() + d.group("target")[1:]
     if found[0][:1].lower() + found[0][1:] != phrase:
         return None
     count = m.group("count")
+    of_target = bool(_THEIR.search(count))
+    if of_target:
+        count = _THEIR.sub("you control", count)
+        if re.search(r"\b(that player|they|them|their)\b", count, re.I):
+            return None
     try:
         c = counts.parse(count)
         spec = phrases.parse_target(phrase)
@@ -85,9 +97,12 @@ def damage_where(sentence: str, found: Sequence[str]) -> Effect | None:
         return None             # "this way" is another instruction's; "other" than what? not read
     if spec.zone != "battlefield" or spec.minimum != 1 or spec.maximum != 1:
         return None
+    if of_target and (spec.objects or not spec.players):
+        return None             # "that player" is the target only when the target is a player
     target = phrase if phrase == "any target" else phrase[len("target "):]
     try:
-        return parse_effect({"damage_count": {"target": target, "count": count}})
+        return parse_effect({"damage_count": {"target": target, "count": count,
+                                              **({"of_target": True} if of_target else {})}})
     except DefinitionError:
         return None
 
@@ -148,9 +163,32 @@ def source_choice(sentence: str, found: Sequence[str], earlier: Sequence[Effect 
         return None
 
 
+_EQUAL_TO = (re.compile(r"^~ deals damage to (?P<what>[^.]+?) equal to (?P<count>[^,.]+?)\.?$", re.I),
+             re.compile(r"^~ deals damage equal to (?P<count>[^,.]+?) to (?P<what>[^.]+?)\.?$", re.I))
+
+
+def damage_equal_untargeted(sentence: str, found: Sequence[str], earlier: Sequence[Effect | None]) -> Effect | None:
+    """"~ deals damage to each creature with flying equal to your devotion to green." (no target): the count
+    family's ``counted`` word (``oracle.counted``: the sentence with its amount, read by the other readers, and
+    the count read as it resolves, 608.2h), or None."""
+    if found:
+        return None
+    for pattern in _EQUAL_TO:
+        m = pattern.match(sentence.strip())
+        if m is None or re.search(r"\btarget|\bthat player|\bthey\b|\btheir\b", m.group("what") + " " + m.group("count"),
+                                  re.I):
+            continue
+        from mtgjudge.model.oracle.counted import counted_word      # (lines imports this module)
+        from mtgjudge.model.oracle.lines import effect_word
+        return counted_word(f"~ deals X damage to {m.group('what')}, where X is {m.group('count')}.", (),
+                            lambda t: effect_word(t, (), earlier))
+    return None
+
+
 def damage2_sentence(sentence: str, found: Sequence[str], earlier: Sequence[Effect | None]) -> Effect | None:
     """The word of a sentence of this slice read by the grammar's section "damage2" (``damage2_effect``)."""
-    word = damage_where(sentence, found) or each_player_count(sentence, found)
+    word = damage_where(sentence, found) or each_player_count(sentence, found) or \
+        damage_equal_untargeted(sentence, found, earlier)
     if word is not None:
         return word
     x = _PREVENT_X.match(sentence.strip())
