@@ -230,9 +230,10 @@ def test_each_player_counts_are_read(text, expected):
     assert w.kind == "damage_each_count" and w.arg("count") == expected
 
 
-def test_each_player_count_near_miss():
-    # the spell's controller's count ("you control") is not each player's: not this reading
-    assert words("~ deals damage to each player equal to the number of lands you control.") == [None]
+def test_each_player_count_of_the_controller_is_one_count():
+    # the spell's controller's count ("you control") is not each player's: one count, the count family's word
+    (w,) = words("~ deals damage to each player equal to the number of lands you control.")
+    assert w.kind == "counted" and w.arg("count") == "the number of lands you control"
 
 
 def test_a_source_of_your_choice_is_every_source_a_branch():
