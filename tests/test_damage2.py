@@ -250,3 +250,16 @@ def test_a_source_of_your_choice_is_every_source_a_branch():
 def test_source_choice_near_miss_stays_unread():
     # "dealt to you ... by a source of your choice" is not this reading (nor the shields family's)
     assert words("Prevent all damage that would be dealt to you this turn by a source of your choice.") == [None]
+
+
+def test_each_creature_that_player_controls():
+    # 608.2c: "that player" is the target player: Bob's Bears are dealt 1, Alice's Ornithopter (0/2) none
+    g = one(play(["{cast: rl, targets: [Bob], paying: [r1, r2, r3, r4]}", "resolve: all"],
+                 "{card: Radiating Lightning, id: rl}"))
+    assert g.state.player("Bob").life == 17
+    assert g.state.obj("bears").damage == 1 and g.state.obj("thopter").damage == 0
+
+
+def test_each_creature_that_player_controls_needs_a_player_target():
+    # near miss: "that player" after a creature target is not read
+    assert words("~ deals 2 damage to target creature and 1 damage to each creature that player controls.")[-1] is None

@@ -12,6 +12,7 @@ from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.state import PreventionShield
 from mtgjudge.model.rules import counts
+from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
 
@@ -111,6 +112,38 @@ def prevent_source_choice(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return merge(out)
 
 
+def damage_each_theirs(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """120.3, 608.2c: N (or X, 107.3a) damage to each creature the player the instruction before targeted
+    controls (a planeswalker target: its controller); the creatures are those they control now."""
+    st = game.state
+    t = ctx.target
+    if not ctx.target_legal:
+        raise Unsupported(f"{e.text()!r}: which player 'that player' is when the target is illegal (608.2b) is not "
+                          "performed by the engine")
+    if t in st.player_names:
+        player = t
+    elif st.has(t) and st.obj(t).zone == "battlefield":
+        player = st.obj(t).controller
+    else:
+        raise Unsupported(f"{e.text()!r}: the controller of {t}, no longer on the battlefield, is not known here")
+    n = e.arg("n")
+    if e.arg("x"):
+        if ctx.x is None:
+            raise Unsupported(f"{e.text()!r}: the value of X is not known to the engine")
+        n = ctx.x
+    if n <= 0:
+        return [game.log("120.8", "no damage is dealt")]
+    ids = [o.id for o in st.battlefield(player) if "Creature" in current(st, o.id).types]
+    if not ids:
+        return [game.log("120.3", f"{player} controls no creature: no damage is dealt")]
+    one = Effect("damage", (("n", n), ("target", "any target")), EFFECT_WORDS["damage"])
+    branches = [game]
+    for oid in ids:
+        c = replace(ctx, target=oid, target_legal=True)
+        branches = merge([r for g in branches for r in resolve._damage(g, one, c)])
+    return branches
+
+
 def no_prevention(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """615.12: "Damage can't be prevented this turn": prevention effects (shields already in force or made
     later this turn) don't apply to damage dealt for the rest of the turn; the cleanup step ends it (514.2)."""
@@ -131,6 +164,7 @@ def prevent_next_x(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 resolve.HANDLERS.update({
     "damage_each_player": damage_each_player,
     "no_prevention": no_prevention,
+    "damage_each_theirs": damage_each_theirs,
     "damage_each_count": damage_each_count,
     "prevent_source_choice": prevent_source_choice,
     "prevent_next_x": prevent_next_x,

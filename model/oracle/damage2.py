@@ -41,6 +41,10 @@ _PREVENT_X = re.compile(r"^Prevent the next (X) damage that would be dealt to [^
 _THREE = re.compile(rf"^~ deals {_N} damage to ([^,.]+?), {_N} damage to ([^,.]+?),? and {_N} damage to ([^,.]+?)\.?$",
                     re.I)
 _KICKED_IT = re.compile(r"^(If (?:this spell|~) was kicked, )it (?:also )?deals\b", re.I)
+_THEIRS = r"each creature that player(?: or that planeswalker's controller)? controls"
+_AND_THEIRS = re.compile(rf"^~ deals (\d+|X) damage to (target [^.]+?) and ({_THEIRS})\.?$", re.I)
+#: "~ deals 1 damage to each creature that player controls." right after damage to a target player (608.2c)
+_EACH_THEIRS = re.compile(rf"^~ deals (\d+|X) damage to ({_THEIRS})\.?$", re.I)
 #: "~ deals 1 damage to another target." (after "... to any target": Arc Trail's second part)
 _ANOTHER = re.compile(rf"^~ deals {_N} damage to (another target|a third target)\.?$", re.I)
 #: "~ deals 2 damage to each of two targets." / "... each of up to three targets." (Pinnacle of Rage)
@@ -54,6 +58,11 @@ def split_damage2(s: str) -> list[str] | None:
     if k is not None:
         # 702.33d: "If this spell was kicked, it [also] deals ...": "it" is this spell (~), the subject before
         return [k.group(1) + "~ deals" + s.strip()[k.end():]]
+    b = _AND_THEIRS.match(s.strip())
+    if b is not None:
+        # "~ deals 4 damage to target player or planeswalker and each creature that player or that planeswalker's
+        # controller controls." (Flame Wave): the same amount to both, in the order written
+        return [f"~ deals {b.group(1)} damage to {b.group(2)}.", f"~ deals {b.group(1)} damage to {b.group(3)}."]
     t = _THREE.match(s.strip())
     if t is not None:
         return [f"~ deals {t.group(k)} damage to {t.group(k + 1)}." for k in (1, 3, 5)]
@@ -185,6 +194,31 @@ def damage_equal_untargeted(sentence: str, found: Sequence[str], earlier: Sequen
     return None
 
 
+def each_theirs(sentence: str, found: Sequence[str], earlier: Sequence[Effect | None]) -> Effect | None:
+    """"~ deals N damage to each creature that player [or that planeswalker's controller] controls." right after
+    an instruction dealing damage to one target player [or planeswalker] (608.2c: "that player" is that target)
+    as ``damage_each_theirs``, or None."""
+    m = _EACH_THEIRS.match(sentence.strip())
+    prev = earlier[-1] if earlier else None
+    if m is None or found or prev is None or prev.kind not in ("damage", "damage_x") or prev.arg("it"):
+        return None
+    try:
+        spec = phrases.parse_target(prev.arg("target") if "target" in prev.arg("target").split()
+                                    else "target " + prev.arg("target"))
+    except DefinitionError:
+        return None
+    walkers = any("Planeswalker" in o.types for o in spec.objects)
+    says_walker = "planeswalker" in m.group(2).lower()
+    if spec.minimum != 1 or spec.maximum != 1 or not spec.players or walkers != says_walker or \
+            any("Planeswalker" not in o.types for o in spec.objects):
+        return None             # the target is one player (or planeswalker), as the sentence names it
+    amount = {"x": True} if m.group(1).upper() == "X" else {"n": int(m.group(1))}
+    try:
+        return parse_effect({"damage_each_theirs": {**amount, "it": True}})
+    except DefinitionError:
+        return None
+
+
 def damage2_sentence(sentence: str, found: Sequence[str], earlier: Sequence[Effect | None]) -> Effect | None:
     """The word of a sentence of this slice read by the grammar's section "damage2" (``damage2_effect``)."""
     word = damage_where(sentence, found) or each_player_count(sentence, found) or \
@@ -203,6 +237,9 @@ def damage2_sentence(sentence: str, found: Sequence[str], earlier: Sequence[Effe
         except DefinitionError:
             return None
     word = source_choice(sentence, found, earlier)
+    if word is not None:
+        return word
+    word = each_theirs(sentence, found, earlier)
     if word is not None:
         return word
     for pattern in (_ANOTHER, _EACH_OF):

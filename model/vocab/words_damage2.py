@@ -27,6 +27,11 @@ def _r_source_choice(a: dict) -> str:
 
 
 WORDS: tuple[Word, ...] = (
+    # 120.3, 608.2c: "This deals N (X) damage to each creature that player [or that planeswalker's controller]
+    # controls": the player the instruction before targeted (or that planeswalker's controller).
+    Word("damage_each_theirs", "effect", {"n": int, "x": bool, "it": bool},
+         lambda a: f"This deals {a.get('n', 'X')} damage to each creature that player controls",
+         frozenset({Scope.LIFE, Scope.DIES}), ENGINE),
     # 609.7a, 615.1a, 615.7: "Prevent all damage a source of your choice would deal this turn" / "Prevent the
     # next N damage that would be dealt to any target this turn by a source of your choice": the source chosen
     # as the spell resolves (every source a branch); ``n``, ``target``, ``you``: the "next N" form's.
