@@ -126,6 +126,7 @@ def damage_each_theirs(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         player = st.obj(t).controller
     else:
         raise Unsupported(f"{e.text()!r}: the controller of {t}, no longer on the battlefield, is not known here")
+    game = game.log("608.2c", f"'that player' is {player}")
     n = e.arg("n")
     if e.arg("x"):
         if ctx.x is None:
