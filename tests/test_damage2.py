@@ -263,3 +263,15 @@ def test_each_creature_that_player_controls():
 def test_each_creature_that_player_controls_needs_a_player_target():
     # near miss: "that player" after a creature target is not read
     assert words("~ deals 2 damage to target creature and 1 damage to each creature that player controls.")[-1] is None
+
+
+def test_instant_and_sorcery_cards_are_either():
+    # "the number of instant and sorcery cards in your graveyard" counts each card that is an instant or a sorcery
+    text = STATE.format(lands="{card: Mountain, id: r1}", hand="", bob="", bob_hand="", actions="  - resolve: all")
+    text = text.replace("      library: [Island, Island]",
+                        "      library: [Island, Island]\n      graveyard: [Lightning Bolt, Flame Rift, Grizzly Bears]")
+    (q,) = load_text(text)
+    assert not isinstance(q, Exception), q
+    c = counts.parse("the number of instant and sorcery cards in your graveyard")
+    assert counts.value(q.state, "Alice", c) == 2
+    assert counts.value(q.state, "Bob", c) == 0

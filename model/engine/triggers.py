@@ -298,9 +298,12 @@ def target_choices(game: Game, ability: Ability, controller: str, source: str) -
     ~ leaves" for each opponent has its own slots (``target_slots``)."""
     if not _exiles_until(ability):
         try:
-            return choose_targets(game, ability.targets, controller, source, None, itself_illegal=False)
+            choices = choose_targets(game, ability.targets, controller, source, None, itself_illegal=False)
         except Illegal:
             return []
+        # 601.2d (damage2): each target of damage divided among them gets at least 1: no more targets than that
+        from mtgjudge.model.engine.damage import division_possible
+        return [t for t in choices if division_possible(ability, t, None)]
     slots: list[list[str | None]] = []
     for phrase, pl, optional in target_slots(game, ability, controller):
         spec = target_spec(phrase)

@@ -104,12 +104,15 @@ def parse(text: str) -> Count:
                 raise DefinitionError(f"the count {text!r} is not one the verifier reads")
             return Count("permanents", phrase, selector=sel)
         try:
-            spec = phrases.parse_target("target " + phrase)
+            # "instant and sorcery cards": the cards that are either (damage2: Spite of Mogis)
+            spec = phrases.parse_target("target " + re.sub(r"^instant and sorcery cards\b", "instant or sorcery cards",
+                                                           phrase, flags=re.I))
         except DefinitionError:
             continue
-        if spec.zone == "graveyard" and spec.zone_owner == "you" and len(spec.objects) == 1 and not spec.players \
+        if spec.zone == "graveyard" and spec.zone_owner == "you" and spec.objects and not spec.players \
                 and not spec.that_player:
-            return Count("cards", phrase, selector=spec.objects[0], zone="graveyard")
+            sel = spec.objects[0] if len(spec.objects) == 1 else tuple(spec.objects)   # a tuple: any of them
+            return Count("cards", phrase, selector=sel, zone="graveyard")
     raise DefinitionError(f"the count {text!r} is not one the verifier reads")
 
 
@@ -122,8 +125,9 @@ def permanents(state, selector, player: str, source=None) -> int:
 
 def cards_in(state, player: str, zone: str, selector, source=None) -> int:
     """``player``'s cards in their ``zone`` (hand, graveyard) that ``selector`` names (None: every card)."""
+    sels = selector if isinstance(selector, tuple) else (selector,)
     return sum(1 for q in state.in_zone(player, zone)
-               if selector is None or matches(selector, current(state, q.id), q, player, source))
+               if selector is None or any(matches(s, current(state, q.id), q, player, source) for s in sels))
 
 
 def domain(state, player: str) -> int:
