@@ -18,13 +18,17 @@ instruction, "to each player who ...".
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Callable, Sequence
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.oracle.counted import counted_word
+from mtgjudge.model.oracle.shield_sentences import shield_sentence     # the shields family's reading
 from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
+
+Reader = Callable[[str, tuple, list], "Effect | None"]
 
 _WHERE = re.compile(r"^(?P<body>.+?), where X is (?P<count>[^,.]+?)\.?$", re.I)
 _AND_GAIN_X = re.compile(r"^(?P<damage>~ deals X damage to [^,.]+?) and you gain X life(?P<where>, where X is [^,.]+?)?"
@@ -162,7 +166,6 @@ def source_choice(sentence: str, found: Sequence[str], earlier: Sequence[Effect 
     m = _BY_CHOICE.match(s)
     if m is None:
         return None
-    from mtgjudge.model.oracle.shield_sentences import shield_sentence     # the shields family's reading
     word = shield_sentence(m.group("rest") + ".", found, earlier)
     if word is None or word.kind != "prevent_next" or word.arg("it") or word.arg("self"):
         return None
@@ -176,10 +179,11 @@ _EQUAL_TO = (re.compile(r"^~ deals damage to (?P<what>[^.]+?) equal to (?P<count
              re.compile(r"^~ deals damage equal to (?P<count>[^,.]+?) to (?P<what>[^.]+?)\.?$", re.I))
 
 
-def damage_equal_untargeted(sentence: str, found: Sequence[str], earlier: Sequence[Effect | None]) -> Effect | None:
+def damage_equal_untargeted(sentence: str, found: Sequence[str], earlier: Sequence[Effect | None],
+                            read: Reader) -> Effect | None:
     """"~ deals damage to each creature with flying equal to your devotion to green." (no target): the count
-    family's ``counted`` word (``oracle.counted``: the sentence with its amount, read by the other readers, and
-    the count read as it resolves, 608.2h), or None."""
+    family's ``counted`` word (``oracle.counted``: the sentence with its amount, read by ``read``, the other
+    readers, and the count read as it resolves, 608.2h), or None."""
     if found:
         return None
     for pattern in _EQUAL_TO:
@@ -187,10 +191,8 @@ def damage_equal_untargeted(sentence: str, found: Sequence[str], earlier: Sequen
         if m is None or re.search(r"\btarget|\bthat player|\bthey\b|\btheir\b", m.group("what") + " " + m.group("count"),
                                   re.I):
             continue
-        from mtgjudge.model.oracle.counted import counted_word      # (lines imports this module)
-        from mtgjudge.model.oracle.lines import effect_word
         return counted_word(f"~ deals X damage to {m.group('what')}, where X is {m.group('count')}.", (),
-                            lambda t: effect_word(t, (), earlier))
+                            lambda t: read(t, (), earlier))
     return None
 
 
@@ -219,16 +221,17 @@ def each_theirs(sentence: str, found: Sequence[str], earlier: Sequence[Effect | 
         return None
 
 
-def damage2_sentence(sentence: str, found: Sequence[str], earlier: Sequence[Effect | None]) -> Effect | None:
-    """The word of a sentence of this slice read by the grammar's section "damage2" (``damage2_effect``)."""
+def damage2_sentence(sentence: str, found: Sequence[str], earlier: Sequence[Effect | None],
+                     read: Reader) -> Effect | None:
+    """The word of a sentence of this slice (the grammar's section "damage2", ``damage2_effect``, and the
+    readers above); ``read(sentence, found, earlier)``: the other readers (``lines.effect_word``)."""
     word = damage_where(sentence, found) or each_player_count(sentence, found) or \
-        damage_equal_untargeted(sentence, found, earlier)
+        damage_equal_untargeted(sentence, found, earlier, read)
     if word is not None:
         return word
     x = _PREVENT_X.match(sentence.strip())
     if x is not None:
         # 615.7, 107.3a: the shields family's "Prevent the next N damage ..." read with N written, then X kept
-        from mtgjudge.model.oracle.shield_sentences import shield_sentence
         word = shield_sentence(sentence.strip()[:x.start(1)] + "1" + sentence.strip()[x.end(1):], found, earlier)
         if word is None or word.kind != "prevent_next":
             return None

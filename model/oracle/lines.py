@@ -231,7 +231,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     """The word of the encoding a whole sentence of an effect is, with its arguments; None if it is none of
     them. ``found``: the sentence's target phrases (``find_targets``), which the word's must equal;
     ``earlier``: the words of the sentences before it (what "it" refers to, 608.2c)."""
-    word = damage2_sentence(sentence, found, earlier)     # damage compounds, "can't be prevented" (damage2)
+    word = damage2_sentence(sentence, found, earlier, effect_word)     # damage compounds, "can't be prevented" (damage2)
     if word is not None:
         return word
     for pattern, kind, keys in _EFFECT_SENTENCES:

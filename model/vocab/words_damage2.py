@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.rules import counts     # the one count concept
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
@@ -15,7 +16,6 @@ def _v_n(a: dict) -> None:
 
 
 def _v_count(a: dict) -> None:
-    from mtgjudge.model.rules import counts     # the one count concept
     counts.parse(str(a.get("count", "")))
 
 
