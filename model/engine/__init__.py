@@ -31,6 +31,8 @@ kicker.py       kicker (702.33): announcing it as a spell is cast, "if it was ki
 on_stack.py     a spell's statics on the stack: "can't be countered" (113.6g); split second is rules.timing's
 etb.py          issue 9's enters-trigger family: intervening "if" (603.4, intervening.py); registered in
                 resolve.HANDLERS
+damage2.py      issue 9's damage2 family: damage to each player / each creature that player controls, "damage
+                can't be prevented" (615.12), "a source of your choice" (609.7a); registered in resolve.HANDLERS
 actions.py      the question format's actions (cast, play, activate, resolve, destroy, exile, sacrifice, bounce,
                 transform, concede, advance)
 """

@@ -1,7 +1,9 @@
 """Effects of the damage2 slice (issue 9, round 4), registered in ``resolve.HANDLERS``: "~ deals N damage to
-each player" (120.3a), "Damage can't be prevented this turn" (615.12) and "Prevent the next X damage ..."
-(615.7 with X, 107.3a). The damage itself is ``resolve._damage`` (120.3), the shields ``engine.shields``;
-"can't be prevented" is consulted where prevention is applied (``shields.prevent``), one place.
+each player" (120.3a), "... to each player equal to the number of lands they control" (608.2h), "... to each
+creature that player controls" (608.2c), "Damage can't be prevented this turn" (615.12), "Prevent the next X
+damage ..." (615.7 with X, 107.3a) and "a source of your choice" (609.7a, every source a branch). The damage
+itself is ``resolve._damage`` (120.3), the shields ``engine.shields``; "can't be prevented" is consulted where
+prevention is applied (``shields.prevent``), one place.
 """
 from __future__ import annotations
 

@@ -1,19 +1,30 @@
 """Sentences of the damage2 slice (issue 9, round 4): damage compounds and prevention add-ons.
 
-- "~ deals X damage to <one target>, where X is <a count>." -> ``damage_count`` (120.3, 107.3e, 608.2h: the
-  count of ``rules.counts`` read as the spell resolves; "2 plus ..." and "twice ..." are counts too).
+- "~ deals X damage to <one target>, where X is <a count>." and "~ deals damage to target player equal to <a
+  count of what that player controls>" -> ``damage_count`` (120.3, 107.3e, 608.2h: a count of ``rules.counts``
+  read as the spell resolves; "2 plus ..." and "twice ..." are counts too).
 - "~ deals X damage to <target> and you gain X life[, where X is <a count>]." -> the two instructions, each
   keeping the "where X is" (the count does not change between them: no state-based action is checked during a
   resolution, 704.3, and damage moves no card).
-- "~ deals N damage to each player." -> ``damage_each_player`` (120.3, 800.4a: players still in the game).
-- "Damage can't be prevented this turn." -> ``no_prevention`` (614.16-like, 615.12: prevention effects don't
-  apply to damage dealt while it lasts); "The damage can't be prevented." after a damage instruction: that
-  instruction's damage can't be prevented (its word with ``unpreventable``).
+- "~ deals N damage to each player." -> ``damage_each_player`` (120.3a, 800.4a); "~ deals damage to each
+  player (opponent) equal to the number of lands they control" -> ``damage_each_count``; "~ deals damage to
+  <no target> equal to <a count>" -> the count family's ``counted``.
+- "~ deals N damage to target player [or planeswalker] and [N damage to] each creature that player [or that
+  planeswalker's controller] controls." -> the damage, then ``damage_each_theirs`` (608.2c).
+- "~ deals 2 damage to any target and 1 damage to another target." / "..., and 3 damage to a third target."
+  (601.2c: "another target" is any target not chosen before); "~ deals 3 damage to each of two targets.".
+- "If this spell was kicked, it deals ..." (702.33d: "it" is the spell).
+- "Damage can't be prevented this turn." -> ``no_prevention`` (615.12: prevention effects don't apply to
+  damage dealt while it lasts); "The damage can't be prevented." after a damage instruction: that instruction's
+  damage can't be prevented (its word with ``unpreventable``).
+- "Prevent the next X damage that would be dealt to <it> this turn." -> ``prevent_next_x`` (615.7, 107.3a);
+  "Prevent all damage a source of your choice would deal this turn." / "Prevent the next N damage that would be
+  dealt to any target this turn by a source of your choice." -> ``prevent_source_choice`` (609.7a).
 
 Near misses stay unread: a count the engine does not read ("cards named ~ in all graveyards", "attacking
 creatures"), a "where X is" whose X the body does not use, "can't be prevented" with a condition before it
 ("If X is 5 or more, ..."), "The damage can't be prevented" after an instruction that is not one damage
-instruction, "to each player who ...".
+instruction, "to each player who ...", "that player" after a target that is not a player, "X targets".
 """
 from __future__ import annotations
 
