@@ -289,7 +289,8 @@ class TurnReplacement:
         """How the outcome and the log name it."""
         what = {"regenerate": "a regeneration shield is on {o}",
                 "no_regeneration": "{o} can't be regenerated this turn",
-                "exile_if_dies": "if {o} would die this turn, it is exiled instead"}[self.kind]
+                "exile_if_dies": "if {o} would die this turn, it is exiled instead",
+                "no_prevention": "damage can't be prevented this turn"}[self.kind]   # 615.12 (damage2)
         return what.format(o=self.object) + f" ({self.origin})"
 
 

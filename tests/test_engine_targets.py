@@ -325,11 +325,15 @@ def test_compiler_reads_removal_only_of_permanents():
     # spell with one creature to target uncastable (a wrong "no", found by e-damage)
     ("Return one or two target creatures to their owners' hands.", ("one or two target creatures",)),
     ("One or two target creatures gain flying until end of turn.", ("One or two target creatures",)),
-    ("~ deals 4 damage divided as you choose among one, two, or three target creatures.", None),
+    # damage2: "one, two, or three" is the run of counts 1 to 3 (601.2c); a list that is not a run stays unread
+    ("~ deals 4 damage divided as you choose among one, two, or three target creatures.",
+     ("one, two, or three target creatures",)),
+    ("~ deals 4 damage divided as you choose among one, three, or four target creatures.", None),
 ])
 def test_find_targets_reads_a_range_of_counts(sentence, found):
     from mtgjudge.model.oracle.targets import find_targets
     from mtgjudge.model.rules.targets import target_spec
     assert find_targets(sentence) == found
     if found:
-        assert (target_spec(found[0]).minimum, target_spec(found[0]).maximum) == (1, 2)
+        top = 3 if "three" in found[0] else 2
+        assert (target_spec(found[0]).minimum, target_spec(found[0]).maximum) == (1, top)

@@ -62,7 +62,7 @@ def test_the_words_keep_their_subject():
 
 @pytest.mark.parametrize("text", [
     # X is not a number the grammar reads here; dividing a shield among targets (601.2d) is not performed
-    "Prevent the next X damage that would be dealt to any target this turn.",
+    # ("Prevent the next X damage ... this turn." is read by damage2 with the spell's X: tests/test_damage2.py)
     "Prevent the next 3 damage that would be dealt this turn to any number of targets, divided as you choose.",
     "Prevent all damage that would be dealt to you and permanents you control this turn by sources you don't control.",
     "Prevent all damage that would be dealt to creatures this turn by sources you don't control.",

@@ -39,6 +39,8 @@ gains.py        issue 9's "gains" family: X and tapped tokens (111.1, 107.3a), "
                 or several targets, "tap that creature" (608.2c); registered in resolve.HANDLERS
 etb2.py         issue 9 round 4, etb2: "untap up to N lands" (701.26b); registered in resolve.HANDLERS
 tribute.py      Tribute (702.104): the opponent's choice as a creature spell enters, each a branch
+damage2.py      issue 9's damage2 family: damage to each player / each creature that player controls, "damage
+                can't be prevented" (615.12), "a source of your choice" (609.7a); registered in resolve.HANDLERS
 actions.py      the question format's actions (cast, play, activate, resolve, destroy, exile, sacrifice, bounce,
                 transform, concede, advance)
 """
@@ -63,3 +65,4 @@ from mtgjudge.model.engine import gains as _gains  # noqa: E402,F401  (issue 9 r
 from mtgjudge.model.engine import choose as _choose  # noqa: E402,F401  (issue 9, round 4, choose: 608.2c-d)
 from mtgjudge.model.engine import conditions as _conditions  # noqa: E402,F401  (issue 9: 608.2c conditions, 705 flips, 701.38 votes)
 from mtgjudge.model.engine import etb2 as _etb2  # noqa: E402,F401  (issue 9 r4, etb2: registers its handlers)
+from mtgjudge.model.engine import damage2 as _damage2  # noqa: E402,F401  (issue 9, damage2: each player, 615.12)

@@ -23,9 +23,8 @@ from mtgjudge.model.engine import resolve
 from mtgjudge.model.engine.game import Game, merge
 from mtgjudge.model.engine.sba import power
 from mtgjudge.model.errors import DefinitionError, Unsupported
-from mtgjudge.model.oracle.conditions import graveyard_cards, read_condition
+from mtgjudge.model.oracle.conditions import read_condition
 from mtgjudge.model.rules import counts
-from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
@@ -53,22 +52,10 @@ def holds(game: Game, condition: str, controller: str, source: str | None) -> bo
         least = int(what.split()[1])
         k = sum(1 for o in st.battlefield(controller)
                 if "Creature" in current(st, o.id).types and power(game, o.id) >= least)
-    elif what.endswith(" in your graveyard") and not _a_count(what):
-        kinds = graveyard_cards(what)
-        k = sum(1 for o in st.in_zone(controller, "graveyard")
-                if any(matches(sel, current(st, o.id), o, controller, None) for sel in kinds))
     else:
         src = st.obj(source) if source is not None and st.has(source) else None
         k = counts.value(st, controller, counts.parse(what), src)
     return k >= n if op == ">=" else k <= n if op == "<=" else k == n
-
-
-def _a_count(phrase: str) -> bool:
-    try:
-        counts.parse(phrase)
-    except DefinitionError:
-        return False
-    return True
 
 
 def _said(game: Game, condition: str, true: bool) -> Game:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mtgjudge.model.engine import effects, resolve
-from mtgjudge.model.engine.targeting import effect_slots
+from mtgjudge.model.engine import targeting
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.engine.sba import power
@@ -41,12 +41,11 @@ def _damage_x(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return resolve._damage(game, _with_n(e, ctx.x), ctx)
 
 
-#: Effects that divide an amount among the targets of one use of "target" as the spell is cast (601.2d).
-DIVIDED = ("damage_divided", "distribute_counters")
-
-
-def _divided_amount(e: Effect, x: int | None) -> int | None:
-    return e.arg("n") if e.arg("n") is not None else x if e.arg("x") else None
+# DIVIDED, the amount divided and whether targets can each get 1 of it (601.2d) are ``targeting``'s: a triggered
+# ability's targets are chosen with them too (``triggers``, which can't import this module)
+DIVIDED = targeting.DIVIDED
+_divided_amount = targeting.divided_amount
+division_possible = targeting.division_possible
 
 
 def compositions(total: int, parts: int) -> list[tuple[int, ...]]:
@@ -56,19 +55,6 @@ def compositions(total: int, parts: int) -> list[tuple[int, ...]]:
     if parts == 1:
         return [(total,)] if total >= 1 else []
     return [(first,) + rest for first in range(1, total - parts + 2) for rest in compositions(total - first, parts - 1)]
-
-
-def division_possible(ability, targets: tuple[str, ...], x: int | None) -> bool:
-    """601.2d: each target of a divided effect must receive at least 1: a choice of more targets than the
-    amount (or of any target for an amount of 0) can't be made as the spell is cast."""
-    if not any(e.kind in DIVIDED for e in ability.effects):
-        return True
-    for e, group in zip(ability.effects, effect_slots(ability, targets)):
-        if e.kind in DIVIDED and group is not None and len(group):
-            amount = _divided_amount(e, x)
-            if amount is None or len(group) > amount:
-                return False
-    return True
 
 
 def _damage_divided(game: Game, e: Effect, ctx: Ctx) -> list[Game]:

@@ -247,7 +247,8 @@ def _damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         # prevents it (the damage dealt guards it again, ``change_life``)
         guard_scope(st, "life", f"{name} would deal damage to {t}")
     out = []
-    for g, left in shields.prevent(game, ctx.source, t, n):      # 615.6-615.7: prevention shields first
+    # 615.6-615.7: prevention shields first (615.12: not for damage that can't be prevented)
+    for g, left in shields.prevent(game, ctx.source, t, n, bool(e.arg("unpreventable"))):
         if left <= 0:
             out.append(g.log("615.6", f"all the damage {name} would deal to {t} is prevented: none is dealt"))
         else:

@@ -81,16 +81,21 @@ def _applies(game: Game, s: PreventionShield, source: str, target: str) -> bool:
     return s.left is None or s.left > 0
 
 
-def prevent(game: Game, source: str, target: str, n: int) -> list[tuple[Game, int]]:
+def prevent(game: Game, source: str, target: str, n: int, unpreventable: bool = False) -> list[tuple[Game, int]]:
     """615.6-615.7: the damage ``source`` would deal to ``target`` after the prevention shields that apply to
     it, each branch with the damage left to deal. A "next N" shield prevents up to what it has left and is
     reduced by that much (615.7); "all" prevents the rest. 616.1: when several apply, the affected player (or
     the controller of the affected object) chooses the order: every order that changes the result is a
-    branch."""
+    branch. 615.12: damage that can't be prevented (``unpreventable``: the instruction says so; or "damage can't
+    be prevented this turn" is in force) is not prevented."""
     st = game.state
     idx = [i for i, s in enumerate(st.prevention) if _applies(game, s, source, target)]
     if not idx or n <= 0:
         return [(game, n)]
+    if unpreventable or any(r.kind == "no_prevention" for r in st.replacements):
+        # 615.12: damage that can't be prevented: prevention effects don't apply to it (the shields stay whole)
+        return [(game.log("615.12", f"the damage {source} would deal to {target} can't be prevented: the prevention "
+                                    "shields don't apply to it"), n)]
     if len(idx) > MAX_ORDERED:
         raise SearchBound(f"{len(idx)} prevention shields apply to one damage event: ordering them (616.1) is past "
                           "the search bound")

@@ -199,3 +199,25 @@ def still_legal(game: Game, ability: Ability, controller: str, source: str, targ
         for i in g:
             out[i] = is_legal_target(game.state, spec, controller, source, targets[i])
     return out
+
+
+#: Effects that divide an amount among the targets of one use of "target" as the spell is cast (601.2d).
+DIVIDED = ("damage_divided", "distribute_counters")
+
+
+def divided_amount(e, x: int | None) -> int | None:
+    """The amount a divided effect divides: its number, or X (107.3a) where it says X."""
+    return e.arg("n") if e.arg("n") is not None else x if e.arg("x") else None
+
+
+def division_possible(ability, targets: tuple[str, ...], x: int | None) -> bool:
+    """601.2d: each target of a divided effect must receive at least 1: a choice of more targets than the
+    amount (or of any target for an amount of 0) can't be made as the spell is cast."""
+    if not any(e.kind in DIVIDED for e in ability.effects):
+        return True
+    for e, group in zip(ability.effects, effect_slots(ability, targets)):
+        if e.kind in DIVIDED and group is not None and len(group):
+            amount = divided_amount(e, x)
+            if amount is None or len(group) > amount:
+                return False
+    return True

@@ -26,7 +26,7 @@ from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules.layers import APPLIERS, current
 from mtgjudge.model.rules.guards import colors_off_battlefield, guard_scope
 from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
-from mtgjudge.model.engine.targeting import choose_targets
+from mtgjudge.model.engine.targeting import choose_targets, division_possible
 from mtgjudge.model.rules.targets import is_legal_target, target_spec
 from mtgjudge.model.rules.characteristics import matches, printed_characteristics
 from mtgjudge.model.engine import modes
@@ -350,9 +350,11 @@ def target_choices(game: Game, ability: Ability, controller: str, source: str) -
     ~ leaves" for each opponent has its own slots (``target_slots``)."""
     if not _exiles_until(ability):
         try:
-            return choose_targets(game, ability.targets, controller, source, None, itself_illegal=False)
+            choices = choose_targets(game, ability.targets, controller, source, None, itself_illegal=False)
         except Illegal:
             return []
+        # 601.2d (damage2): each target of damage divided among them gets at least 1: no more targets than that
+        return [t for t in choices if division_possible(ability, t, None)]
     slots: list[list[str | None]] = []
     for phrase, pl, optional in target_slots(game, ability, controller):
         spec = target_spec(phrase)

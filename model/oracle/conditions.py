@@ -29,6 +29,7 @@ from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.oracle import intervening
 from mtgjudge.model.oracle.kicker import renumbered
 from mtgjudge.model.oracle.targets import find_targets
+from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.parse import parse_effect
 
@@ -63,7 +64,7 @@ Reader = Callable[[str, tuple, list], object]
 
 def read_condition(text: str) -> tuple[str, str, int]:
     """The condition as (what is counted, comparison, number): what is counted is a count phrase of
-    ``rules.counts`` for the spell's controller, or "<X> cards in your graveyard" (``graveyard_cards``), or "life" (their life total, 119.1), or "power N" (creatures
+    ``rules.counts`` for the spell's controller, or "life" (their life total, 119.1), or "power N" (creatures
     they control with power N or greater); the comparison ">=", "<=" or "==". DefinitionError if not read."""
     t = text.strip()
     m = _CARDS_ARE.match(t)
@@ -73,7 +74,7 @@ def read_condition(text: str) -> tuple[str, str, int]:
     if m:
         # "instant and/or sorcery cards": a card that is an instant, a sorcery or both (the count's "or")
         phrase = re.sub(r"\band/or\b", "or", m.group(2), flags=re.I) + " in your graveyard"
-        graveyard_cards(phrase)
+        counts.parse(phrase)
         return phrase, ">=", phrases.number_word(m.group(1))
     m = _POWER.match(t)
     if m:
@@ -82,15 +83,6 @@ def read_condition(text: str) -> tuple[str, str, int]:
     if m:
         return "life", "<=", phrases.number_word(m.group(1))
     return intervening.read_condition(t)
-
-
-def graveyard_cards(phrase: str) -> tuple:
-    """The kinds of card "<X> cards in your graveyard" names, any of which counts ("instant or sorcery cards":
-    an instant card or a sorcery card); DefinitionError if the phrase is not one the target grammar reads."""
-    spec = phrases.parse_target("target " + re.sub(r"\bcards\b", "card", phrase, count=1))
-    if spec.zone != "graveyard" or spec.zone_owner != "you" or spec.players or spec.that_player or not spec.objects:
-        raise DefinitionError(f"the count {phrase!r} is not one the verifier reads")
-    return spec.objects
 
 
 def _reads(condition: str) -> bool:

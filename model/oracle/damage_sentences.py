@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from mtgjudge.model.oracle.damage2 import split_damage2
+
 _N = r"(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
 _AND_GAIN = re.compile(rf"^(~ deals (?:{_N}|X) damage to .+?) and you gain {_N} life\.$", re.I)
 _AND_DAMAGE = re.compile(rf"^~ deals ({_N}) damage to (.+?) and ({_N}) damage to ([^.]+?)\.$", re.I)
@@ -23,6 +25,9 @@ def split_compound(sentence: str, self_subject: bool = False) -> list[str]:
     s = sentence.strip()
     if self_subject:
         s = _IT_DEALS.sub("~ deals", s)
+    more = split_damage2(s)         # "... X damage to <target> and you gain X life[, where X is ...]" (damage2)
+    if more is not None:
+        return more
     m = _AND_GAIN.match(s)
     if m:
         return [m.group(1) + ".", f"You gain {m.group(m.lastindex)} life."]
@@ -49,7 +54,7 @@ def sentence_patterns(num: str, tgt: str) -> tuple:
         (re.compile(r"^Counter (target spell) unless its controller pays ((?:\{\d+\})+|\{X\})\.$", re.I),
          "counter_unless_pays", ("target", "cost")),                                                    # 118.12a
         (re.compile(r"^~ deals (\d+|one|two|three|four|five|six|seven|eight|nine|ten|X) damage divided as you choose among (one or two targets|any number of "
-                    r"targets|any number of target [^.]+?)\.$", re.I),
+                    r"targets|any number of target [^.]+?|one, two,? or three targets?(?: [^.]+?)?)\.$", re.I),
          "damage_divided", ("amount", "target")),                                                       # 601.2d
         # 601.2d, 122.1: "Distribute two +1/+1 counters among one or two target creatures"
         (re.compile(r"^Distribute (\d+|one|two|three|four|five|six) (\+1/\+1|-1/-1) counters among (one or two target "

@@ -31,6 +31,7 @@ from mtgjudge.model.oracle.prevent_sentences import prevent_sentence
 from mtgjudge.model.oracle.shield_sentences import shield_sentence      # 615.7, 701.19, 614.1a (shields)
 from mtgjudge.model.oracle.refs import ref_words
 from mtgjudge.model.oracle.counted import counted_word
+from mtgjudge.model.oracle.damage2 import damage2_sentence, unpreventable_after
 from mtgjudge.model.oracle.delayed import (delayed_paragraph, delayed_word, leading, player_cant_word,
                                            skip_untap_word)
 from mtgjudge.model.oracle.targets import find_targets
@@ -244,6 +245,9 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     word = target_if_word(sentence, found)      # 608.2c: "Destroy target permanent if it's blue." (helper choose)
     if word is not None:                        # before the patterns, whose "Destroy target ..." would refuse it
         return word
+    word = damage2_sentence(sentence, found, earlier, effect_word)     # damage compounds, "can't be prevented" (damage2)
+    if word is not None:
+        return word
     for pattern, kind, keys in _EFFECT_SENTENCES:
         m = pattern.match(sentence.strip())
         if m is None:
@@ -453,6 +457,8 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
             words[-1] = rider
             continue
         targets += found
+        if not found and unpreventable_after(s, words):   # 615.12: "The damage can't be prevented." (damage2)
+            continue
         # 702.33d, 608.2c: "If this spell was kicked, <instruction>" (``oracle.kicker``)
         kicked = kicker_lines.kicked_words(s, found, words, split[n - 1] if n else None, effect_word)
         if kicked is not None:

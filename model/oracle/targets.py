@@ -20,7 +20,7 @@ _USE = re.compile(r"\btargets?\b", re.I)
 #: Words before "target" that make it a noun or verb rather than a choice of target.
 _NOT_A_CHOICE = {"the", "its", "their", "a", "new", "that", "which", "single", "additional", "same", "another's",
                  "each", "more", "only", "no", "as", "it", "spell", "ability", "permanent", "creature"}
-_COUNTS = r"(?:(?:one|two|three) or (?:two|three|four)|up to (?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)|" \
+_COUNTS = r"(?:one, two,? or three|(?:one|two|three) or (?:two|three|four)|up to (?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)|" \
           r"one|two|three|four|five|six|\d+)"
 #: A count that is part of a longer list of counts ("one, two, or three target creatures"): not read.
 _LISTED_COUNT = re.compile(r"\b(?:one|two|three|four|five|six|\d+),?\s+(?:or\s+)?$", re.I)
@@ -100,7 +100,17 @@ def find_targets(sentence: str) -> tuple[str, ...] | None:
         if re.search(r"\bany$", before.strip(), re.I) and word == "target":
             out.append("any target")
             continue
-        among = re.search(r"\bamong ((?:one|two|three|four|five|\d+) or (?:one|two|three|four|five|\d+))$",
+        after = text[m.end():].lstrip()
+        ends = not after or _PUNCTUATION.match(after) or after.split()[0].lower() in ("and", "or")
+        if word == "target" and ends and re.search(r"(?:\banother|\ba third)$", before.strip(), re.I):
+            out.append("another target" if before.strip().lower().endswith("another") else "a third target")
+            continue            # any target not chosen before (damage2: Arc Trail, Cone of Flame)
+        if word == "targets" and ends and re.search(r"\beach of (?:up to )?(?:two|three|four|five|six)$",
+                                                    before.strip(), re.I):
+            count = re.search(r"(?:up to )?(?:two|three|four|five|six)$", before.strip(), re.I).group(0)
+            out.append(f"{count.lower()} targets")
+            continue            # "each of two targets", "each of up to three targets" (damage2): any targets
+        among = re.search(r"\bamong (one, two,? or three|(?:one|two|three|four|five|\d+) or (?:one|two|three|four|five|\d+))$",
                           before.strip(), re.I)
         if among and word == "targets":
             out.append(f"{among.group(1)} targets")      # dividing among targets (601.2d): any targets

@@ -12,7 +12,7 @@ turn" histories, cards of a library nobody knows) is not a count ``parse`` reads
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.mana import BASIC_LAND_TYPES
@@ -35,6 +35,9 @@ class Count:
     selector: object = None
     zone: str = ""
     color: str = ""
+    #: "twice the number of ..." (``times`` 2), "2 plus the number of ..." (``plus`` 2): value * times + plus
+    times: int = 1
+    plus: int = 0
 
 
 #: "... this way" (608.2c): the objects the instruction before moved: from which zone (None: any) to which (None:
@@ -48,6 +51,8 @@ _THIS_WAY = re.compile(r"^(?P<what>[a-z ]+?) (?P<how>" + "|".join(THIS_WAY) + r"
 #: permanents you control": the largest value of a characteristic among permanents (0 if there is none).
 _GREATEST = re.compile(r"(?:the )?(?:greatest|highest) (?P<stat>power|toughness|converted mana cost|mana value) among "
                        r"(?P<np>[A-Za-z ]+)", re.I)
+#: "N plus <count>" / "twice <count>" (damage2: Welding Sparks, Price of Progress).
+_SCALED = re.compile(r"^(?:(?P<plus>\d+|one|two|three|four|five) plus )?(?P<twice>twice )?(?P<rest>.+)$", re.I)
 
 
 def parse(text: str) -> Count:
@@ -57,6 +62,14 @@ def parse(text: str) -> Count:
     instruction before did, ``zone`` the verb; ``selector`` None for any card). DefinitionError for any other
     phrase."""
     t = text.strip().rstrip(".")
+    m = _SCALED.fullmatch(t)
+    if m and (m.group("plus") or m.group("twice")):
+        # 107.3e (damage2): "2 plus the number of ...", "twice the number of ...": the count read, then scaled
+        inner = parse(m.group("rest"))
+        if inner.kind == "this_way" or inner.times != 1 or inner.plus:
+            raise DefinitionError(f"the count {text!r} is not one the verifier reads")
+        return replace(inner, text=t, times=2 if m.group("twice") else 1,
+                       plus=phrases.number_word(m.group("plus")) if m.group("plus") else 0)
     if re.fullmatch(r"(?:the number of )?times? (?:it|~|this spell) was kicked", t, re.I):
         return Count("kicked", t)       # 702.33c-d: how many times its kicker costs were paid
     m = _THIS_WAY.fullmatch(t)
@@ -105,12 +118,15 @@ def parse(text: str) -> Count:
                 raise DefinitionError(f"the count {text!r} is not one the verifier reads")
             return Count("permanents", phrase, selector=sel)
         try:
-            spec = phrases.parse_target("target " + phrase)
+            # "instant and sorcery cards": the cards that are either (damage2: Spite of Mogis)
+            spec = phrases.parse_target("target " + re.sub(r"^instant and sorcery cards\b", "instant or sorcery cards",
+                                                           phrase, flags=re.I))
         except DefinitionError:
             continue
-        if spec.zone == "graveyard" and spec.zone_owner == "you" and len(spec.objects) == 1 and not spec.players \
+        if spec.zone == "graveyard" and spec.zone_owner == "you" and spec.objects and not spec.players \
                 and not spec.that_player:
-            return Count("cards", phrase, selector=spec.objects[0], zone="graveyard")
+            sel = spec.objects[0] if len(spec.objects) == 1 else tuple(spec.objects)   # a tuple: any of them
+            return Count("cards", phrase, selector=sel, zone="graveyard")
     raise DefinitionError(f"the count {text!r} is not one the verifier reads")
 
 
@@ -123,8 +139,9 @@ def permanents(state, selector, player: str, source=None) -> int:
 
 def cards_in(state, player: str, zone: str, selector, source=None) -> int:
     """``player``'s cards in their ``zone`` (hand, graveyard) that ``selector`` names (None: every card)."""
+    sels = selector if isinstance(selector, tuple) else (selector,)
     return sum(1 for q in state.in_zone(player, zone)
-               if selector is None or matches(selector, current(state, q.id), q, player, source))
+               if selector is None or any(matches(s, current(state, q.id), q, player, source) for s in sels))
 
 
 def domain(state, player: str) -> int:
@@ -189,6 +206,10 @@ def this_way(before, after, player: str, count: Count, source=None) -> int:
 def value(state, player: str, count: Count, source=None, pt_guarded: bool = False) -> int:
     """The value of ``count`` for ``player`` (the controller of the effect) on ``state``: read as the effect
     resolves (608.2h), once. A "this way" count is read from two states (``this_way``), not here."""
+    return _base(state, player, count, source, pt_guarded) * count.times + count.plus
+
+
+def _base(state, player: str, count: Count, source=None, pt_guarded: bool = False) -> int:
     if count.kind == "this_way":
         raise Unsupported(f"{count.text!r}: what the instruction before did is not known here")
     if count.kind == "permanents":

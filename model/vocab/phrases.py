@@ -735,6 +735,12 @@ class _Meaning(Transformer):
     def up_to(self, n): return (0, n)
     def between(self, lo, hi): return (lo, hi)
 
+    def between_listed(self, lo, mid, hi):
+        # "one, two, or three target creatures" (damage2; 601.2c): any count from the first to the last listed
+        if (mid, hi) != (lo + 1, lo + 2):
+            raise DefinitionError(f"the counts {lo}, {mid}, or {hi} are not a run of numbers")
+        return (lo, hi)
+
     def tp_any_counted(self, count, _target):
         # "among one or two targets" (601.2d): any target (115.4), so many of them.
         return replace(self.tp_any(), minimum=count[0], maximum=count[1])
@@ -830,6 +836,12 @@ class _Meaning(Transformer):
     # etb2: "Untap up to N lands." (701.26b)
     def pe_untap_up_to_lands(self, n):
         return {"word": "untap_up_to", "n": number_word(str(n)), "affects": "land"}
+    # ---- damage2 (issue 9, round 4): {"word": kind, **args}
+    def d2_each_player(self, _self, n):
+        return {"word": "damage_each_player", "n": int(n)}
+
+    def d2_no_prevention(self):
+        return {"word": "no_prevention"}
 
     # ---- prevent: prevention shields (issue 9, r-prevent): {"word": kind, **args}
     def pv_all_combat(self):
@@ -886,6 +898,12 @@ class _Meaning(Transformer):
     def tp_any(self, *_):
         kinds = tuple(Selector(types=(t,)) for t in ("Creature", "Planeswalker", "Battle"))
         return TargetSpec("", kinds, players="any")
+
+    def tp_another_any(self, *_):
+        # "another target" / "a third target" (damage2; Arc Trail, Cone of Flame): any target (115.4) not chosen
+        # for the uses of "target" before it (601.2c; the selectors' ``other``, engine.targeting)
+        spec = self.tp_any()
+        return replace(spec, objects=tuple(replace(o, other=True) for o in spec.objects))
 
     def tp_any_number(self, *parts):
         spec = parts[-1] if parts and isinstance(parts[-1], TargetSpec) else self.tp_any()
@@ -1254,6 +1272,9 @@ STARTS = STARTS + ("perm_effect",)
 
 # prevent (issue 9, r-prevent): the start symbol of prevention shields' sentences.
 STARTS = STARTS + ("prevent_effect",)
+
+# damage2 (issue 9, round 4): damage compounds and prevention add-ons.
+STARTS = STARTS + ("damage2_effect",)
 
 
 # ------------------------------------------------------------------ delayed (issue 9, helper delayed)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from mtgjudge.model.vocab import (words_costs, words_counts, words_damage, words_game, words_library, words_mana,
-                                 words_optional, words_perm, words_prevent, words_refs, words_shields,
+                                 words_optional, words_perm, words_prevent, words_refs, words_shields, words_damage2,
                                  words_until)
 from mtgjudge.model.vocab import words_delayed, words_etb, words_hands, words_kicker
 from mtgjudge.model.vocab import words_conditions
@@ -49,6 +49,7 @@ _FAMILIES = (
     words_gains,
     words_choose,
     words_etb2,
+    words_damage2,
 )
 _ALL = tuple(w for family in _FAMILIES for w in family.WORDS)
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}
