@@ -30,6 +30,7 @@ from itertools import combinations, combinations_with_replacement, permutations
 
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.engine import effects, hand_acts, resolve, zones
+from mtgjudge.model.engine import players as players_acts
 from mtgjudge.model.engine.entering import enters_counters
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.settle import after_moves
@@ -157,16 +158,37 @@ def _player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         game = game.log("608.2h", f"'its controller': {ctx.targets[0]}'s controller as it last existed, "
                                   f"{', '.join(players) or 'a player who left the game'}")
     branches = [game]
-    for verb, n, _random in e.arg("acts"):
+    acts = e.arg("acts")
+    last: dict[str, int] = {}       # (players) what each player's act before took from their hand ("that many")
+    for i, (verb, n, detail, *own) in enumerate(acts):
+        named = _players(game, own[0], ctx) if own else players      # (players) a verb phrase's own subject
         if n == "X":
             n = hand_acts.x_value(e, ctx)
             branches = [g.log("107.3a", f"X is {n}, the value chosen as the spell was cast") for g in branches]
             if n == 0:      # 107.3a: X is 0: the act is done zero times (no event: no life is gained, 119.10)
                 continue
-        for p in players:
+        follows = i + 1 < len(acts) and isinstance(acts[i + 1][1], tuple) and acts[i + 1][1][0] == "that_many"
+        if verb == "sacrifice":         # (players) chosen by all, then sacrificed at once (701.21a, 101.4)
             nxt = []
             for g in branches:
-                nxt += _act(g, verb, n, p, ctx)
+                nxt += players_acts.sacrifice(g, e, ctx, named, detail,
+                                              {p: players_acts.amount(g, e, ctx, n, p) for p in named})
+            branches = merge(nxt)
+            continue
+        for p in named:
+            if follows:
+                seen = {players_acts.that_many(g, verb, n, detail, p) for g in branches}
+                if len(seen) != 1:
+                    raise Unsupported(f"{e.text()!r}: 'that many' differs from one choice to another")
+                last[p] = seen.pop()
+            nxt = []
+            for g in branches:
+                k = players_acts.amount(g, e, ctx, n, p, last.get(p))
+                if k <= 0:      # 608.2h: an amount of 0 does nothing (no event, 119.10, 121.1)
+                    nxt.append(g.log("608.2h", f"{p}: the amount is 0, nothing happens"))
+                    continue
+                nxt += (players_acts.act(g, e, verb, k, detail, p, ctx) if verb in players_acts.VERBS
+                        else _act(g, verb, k, p, ctx))
             branches = merge(nxt)
             if len(branches) > MAX_BRANCHES:
                 raise SearchBound(f"{e.text()!r} has more than {MAX_BRANCHES} outcomes: the search bound")

@@ -26,10 +26,12 @@ def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
     if r is not None:
         who = r["who"]
         args = {"who": who, "acts": r["acts"], **({"may": True} if r["may"] else {})}
-        if who.startswith("target "):
-            if found != (who,):
+        # (players) the one target player may be the subject of a later verb phrase (its act's fourth item)
+        targeted = [w for w in (who,) + tuple(x[3] for x in r["acts"] if len(x) == 4) if w.startswith("target ")]
+        if targeted:
+            if found != (targeted[0],) or len(targeted) > 1:
                 return None
-            args["target"] = who[len("target "):]
+            args["target"] = targeted[0][len("target "):]
         elif found:
             return None
         try:

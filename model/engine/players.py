@@ -1,0 +1,209 @@
+"""A player's instructions (issue 9, round 4, helper players): the verbs and amounts the grammar's section
+"players" adds to the word ``player_acts``, performed for ``engine.library``'s ``_player_acts`` (which names the
+players, in APNAP order for "each player", 101.4, and performs each act in the order written, 608.2c).
+
+- amounts: a number; X (107.3a, ``hand_acts.x_value``); a count (608.2h: read as that player's act is performed;
+  "they control" / "their graveyard" is the acting player's, other words the controller's, ``rules.counts``);
+  "that many" (the cards the same player discarded or shuffled away by the act just before);
+- sacrificing (701.21a): every player named chooses, in APNAP order, then everything chosen is sacrificed at
+  once (101.4; Barter in Blood's and Release's rulings). Several permanents of a kind are distinct ones;
+  "an artifact and a land" is one permanent for each, never the same one for both, as many as can be chosen
+  (Structural Collapse's and Release's rulings): every such choice a branch;
+- half a life total (107.1a: rounded as the instruction says; 107.1b: never a negative amount);
+- shuffling a hand and/or graveyard into the library (701.24a): the cards join the library's cards nobody knows,
+  their order unknown: from then on they are among those cards (what the state holds of a library whose order
+  nobody knows). A library with cards the question names is unsupported (``library.shuffle``);
+- "reveals their hand and discards all <quality> cards" (701.20a, 701.9a): no choice; a card nobody knows in
+  that hand is unsupported (whether it has the quality matters);
+- poison counters (122.1f); ten or more is a loss (704.5c) the engine does not check: unsupported then.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import product
+from math import prod
+
+from mtgjudge.model.engine import hand_acts, resolve, zones
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
+from mtgjudge.model.engine.removal import remove_all
+from mtgjudge.model.engine.settle import after_moves
+from mtgjudge.model.errors import SearchBound, Unsupported
+from mtgjudge.model.oracle.library_lines import card_phrase
+from mtgjudge.model.rules import counts
+from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.vocab import phrases
+from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.vocab.words_players import VERBS, count_text
+
+Ctx = resolve.Ctx
+
+
+def _source(game: Game, ctx: Ctx):
+    """The source as the instruction knows it (400.7: a source that moved since is read from its last known
+    information, as ``engine.counted`` does)."""
+    st = game.state
+    same = st.has(ctx.source) and game.moved(ctx.source) == ctx.source_moves
+    return st.obj(ctx.source) if same else ctx.source_lki
+
+
+def amount(game: Game, e: Effect, ctx: Ctx, n, player: str, that_many: int | None = None) -> int:
+    """The amount of one act for ``player``: a number, X, a count (608.2h: read now, as this player's act is
+    performed) or "that many" (``that_many``: what the act before did for this player)."""
+    if isinstance(n, int):
+        return n
+    if n == "X":
+        return hand_acts.x_value(e, ctx)
+    if n[0] == "that_many":
+        if that_many is None:
+            raise Unsupported(f"{e.text()!r}: what 'that many' refers to is not known to the engine")
+        return max(0, that_many - n[1])     # 107.1b: never a negative number
+    _, words, per = n
+    theirs = any(w.lower() in ("they", "their") for w in words.split())
+    count = counts.parse(count_text(words))
+    whose = player if theirs else ctx.controller
+    return per * counts.value(game.state, whose, count, _source(game, ctx))
+
+
+def that_many(game: Game, verb: str, n: int, detail, player: str) -> int:
+    """How many cards ``player``'s act (``verb``, its amount ``n``) takes from their hand, on the state before
+    it: what "that many" / "as many cards as they discarded this way" counts after it (608.2c)."""
+    hand = game.state.player(player).zone("hand")
+    if verb == "discard_hand" or verb == "shuffle_in" and detail == ("hand",):
+        return len(hand)
+    if verb == "discard" and isinstance(n, int):
+        return min(n, len(hand))
+    if verb == "discard_all":
+        return len(_of_quality(game, player, detail))
+    raise Unsupported(f"what 'that many' counts after {verb!r} is not known to the engine")
+
+
+def _of_quality(game: Game, player: str, quality: str) -> list[str]:
+    """The cards of ``player``'s hand with the quality (read by the target grammar as cards' characteristics)."""
+    st = game.state
+    spec = phrases.parse_target("target " + card_phrase(quality))
+    out = []
+    for oid in st.player(player).zone("hand"):
+        o = st.obj(oid)
+        if not o.card.modelled:
+            raise Unsupported(f"{player}'s hand holds {oid}, a card nobody knows: whether it is a {quality} card "
+                              "matters")
+        if any(matches(sel, current(st, oid), o, player, None) for sel in spec.objects):
+            out.append(oid)
+    return out
+
+
+def act(game: Game, e: Effect, verb: str, n: int, detail, player: str, ctx: Ctx) -> list[Game]:
+    """One act of this module's verbs by ``player`` (``n``: its amount, already read)."""
+    if player in game.left:
+        return [game.log("800.4a", f"{player} has left the game: the instruction does nothing to them")]
+    if verb == "lose_half":
+        life = game.state.player(player).life
+        half = max(0, (life + 1) // 2 if detail == "up" else life // 2)    # 107.1a rounding, 107.1b
+        if half == 0:
+            return [game.log(("107.1a", "107.1b"), f"half of {player}'s life ({life}) is 0: no life is lost")]
+        game = game.log("107.1a", f"half of {player}'s life total {life}, rounded {detail}, is {half}")
+        return [resolve.change_life(game, player, -half)]
+    if verb == "shuffle_in":
+        return [shuffle_in(game, player, detail)]
+    if verb == "discard_all":
+        return [discard_all(game, player, detail)]
+    if verb == "poison":
+        from mtgjudge.model.engine.library import add_player_counters
+        have = dict(game.state.player(player).counters).get("poison", 0)
+        if have + n >= 10:
+            raise Unsupported(f"{player} would have {have + n} poison counters: the loss it brings (704.5c) is not "
+                              "checked by the engine")
+        return [add_player_counters(game, player, "poison", n)]
+    raise Unsupported(f"the instruction {verb!r} is not performed by the engine")
+
+
+def shuffle_in(game: Game, player: str, zones_in: tuple[str, ...]) -> Game:
+    """701.24a: the cards of ``player``'s zones are shuffled into their library. The library must be cards
+    nobody knows (its order can't be represented otherwise); the cards join them (their positions unknown)."""
+    from mtgjudge.model.engine.library import _guard_library
+    if game.state.player(player).zone("library"):
+        raise Unsupported(f"{player} shuffles cards into a library with cards the question names: their order "
+                          "becomes unknown, which the engine does not represent")
+    _guard_library(game, f"{player} shuffles cards into their library")
+    moved, k = [], 0
+    for zone in zones_in:
+        for oid in game.state.player(player).zone(zone):
+            lki = game.state.obj(oid)
+            if lki.token:
+                continue        # 111.8 a token off the battlefield can't move (it ceases to exist, 704.5d)
+            game = zones.move(game, oid, "library")
+            st = game.state
+            st = zones.remove_from_zones(st, oid).evolve(objects=tuple(q for q in st.objects if q.id != oid))
+            pl = st.player(player)
+            game = game.with_state(st.with_player(replace(pl, unknown_library=pl.unknown_library + 1)))
+            moved.append((lki, zone, "library"))
+            k += 1
+    game = game.log("701.24a", f"{player} shuffles {k} card(s) from their {' and '.join(zones_in)} into their "
+                               f"library: it is {game.state.player(player).unknown_library} card(s) in an order "
+                               "nobody knows")
+    return after_moves(game, moved, f"{player} shuffles cards into their library") if moved else game
+
+
+def discard_all(game: Game, player: str, quality: str) -> Game:
+    """701.20a, 701.9a: the hand is revealed and every card of it with the quality is discarded (no choice)."""
+    game = game.log("701.20a", f"{player} reveals their hand")
+    cards = _of_quality(game, player, quality)
+    if not cards:
+        return game.log("701.9a", f"{player}'s hand holds no {quality} card: nothing is discarded")
+    for oid in cards:
+        game = resolve.discard_one(game, player, oid)
+    return game
+
+
+def _choices(game: Game, player: str, items: tuple, e: Effect, ctx: Ctx) -> list[tuple[str, ...]]:
+    """701.21a: the sets of permanents ``player`` may sacrifice for the items ((N, kind) pairs): one distinct
+    permanent for each unit of each item, as many units filled as can be (Release's ruling); each set once."""
+    st = game.state
+    units = []
+    for k, kind in items:
+        k = hand_acts.x_value(e, ctx) if k == "X" else k
+        sel = phrases.parse_np(kind)
+        if sel.combat:
+            raise Unsupported(f"{e.text()!r}: which permanents are {kind} is not known to the engine")
+        fits = tuple(o.id for o in st.battlefield(player)
+                     if matches(sel, current(st, o.id), o, player, None, st.turn.step))
+        units += [fits] * k
+    if not units:
+        return [()]
+    if prod(len(u) + 1 for u in units) > 20 * MAX_BRANCHES:
+        raise SearchBound(f"{player}'s choices of permanents to sacrifice are more than the search bound")
+    best, out = -1, set()
+    for pick in product(*[u + (None,) for u in units]):
+        chosen = [p for p in pick if p is not None]
+        if len(set(chosen)) != len(chosen):
+            continue
+        if len(chosen) > best:
+            best, out = len(chosen), set()
+        if len(chosen) == best:
+            out.add(tuple(sorted(chosen)))
+    return sorted(out)
+
+
+def sacrifice(game: Game, e: Effect, ctx: Ctx, players: list[str], items: tuple, k: dict[str, int]) -> list[Game]:
+    """701.21a, 101.4: each player named chooses (APNAP order) the permanents to sacrifice (``items`` ``k[p]``
+    times, a count's amount), then all of them are sacrificed at once: every combination a branch."""
+    options = []
+    for p in players:
+        if p in game.left:
+            continue
+        options.append(_choices(game, p, tuple(i for i in items for _ in range(k[p])), e, ctx))
+    if prod(len(o) for o in options) > MAX_BRANCHES:
+        raise SearchBound(f"more than {MAX_BRANCHES} choices of permanents to sacrifice: the search bound was reached")
+    game = game.log(("701.21a", "101.4"), "each player named chooses the permanents to sacrifice, in APNAP order, "
+                                          "then they are sacrificed at once: every choice is a branch")
+    out = []
+    for combo in product(*options):
+        chosen = [oid for c in combo for oid in c]
+        g = remove_all(game, chosen, "sacrifice") if chosen else game.log("701.21a", "nothing is sacrificed")
+        out.append(g.choose("sacrificed: " + (", ".join(chosen) or "none")))
+    return merge(out)
+
+
+__all__ = ["VERBS", "act", "amount", "sacrifice", "shuffle_in", "discard_all", "that_many"]

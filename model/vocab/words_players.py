@@ -1,0 +1,91 @@
+"""A player's instructions (issue 9, round 4, helper players): the verbs and amounts the grammar's section
+"players" adds to the word ``player_acts`` (``vocab.words_library``), checked and written here; performed by
+``engine.players``.
+
+An act is (verb, amount, detail) or (verb, amount, detail, subject) where its verb phrase has a subject of its
+own ("You draw two cards, then each other player draws a card."). The amount is a number, "X" (107.3a), a count
+("count", words, N) (N for each one counted; 608.2h, read by ``rules.counts``) or ("that_many", N) (the number
+of cards the same player discarded or shuffled away by the act before, minus N)."""
+from __future__ import annotations
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.rules import counts
+from mtgjudge.model.vocab.abilities import count_word
+
+#: The verbs this module adds (701.21a sacrifice, 107.1a half a life total, 701.24a shuffle zones into the
+#: library, 701.9a discard every card of a quality, 122.1f poison counters).
+VERBS = ("sacrifice", "lose_half", "shuffle_in", "discard_all", "poison")
+#: The subjects this module adds: every player but the instruction's controller (102.2-102.3).
+WHO = ("each other player",)
+#: Verbs whose amount may be a count or "that many".
+COUNTED_VERBS = ("draw", "gain_life", "lose_life", "discard", "sacrifice")
+#: A count's words naming the acting player ("they control", "their graveyard"), read as the controller's words
+#: for that player (``engine.players.count_for``).
+THEIR = {"they": "you", "their": "your"}
+
+
+def count_text(words: str) -> str:
+    """A count's words with the acting player's pronouns written as the controller's ("creature they control"
+    -> "creature you control"): what ``rules.counts`` reads, for that player."""
+    return " ".join(THEIR.get(w.lower(), w) for w in words.split())
+
+
+def valid_amount(verb: str, n) -> bool:
+    """Is ``n`` an amount ``verb`` takes (a number >= 1, X for the e-library verbs, a count, "that many")?"""
+    if isinstance(n, int):
+        return n >= 1
+    if not isinstance(n, tuple) or verb not in COUNTED_VERBS:
+        return False
+    if len(n) == 2 and n[0] == "that_many":
+        return verb == "draw" and isinstance(n[1], int) and n[1] >= 0
+    if len(n) != 3 or n[0] != "count" or not isinstance(n[1], str) or not isinstance(n[2], int) or n[2] < 1:
+        return False
+    try:
+        counts.parse(count_text(n[1]))
+    except DefinitionError:
+        return False
+    return True
+
+
+def valid_detail(verb: str, detail) -> bool:
+    """The detail of an act of this module: the permanents sacrificed ((N, quality) pairs, N a number or X),
+    the zones shuffled, "up"/"down" for half a life total, the quality of the cards discarded."""
+    if verb == "sacrifice":
+        return isinstance(detail, tuple) and bool(detail) and all(
+            isinstance(i, tuple) and len(i) == 2 and (i[0] == "X" or isinstance(i[0], int) and i[0] >= 1)
+            and isinstance(i[1], str) and i[1] for i in detail)
+    if verb == "shuffle_in":
+        return detail in (("graveyard",), ("hand",), ("hand", "graveyard"))
+    if verb == "lose_half":
+        return detail in ("up", "down")
+    if verb == "discard_all":
+        return isinstance(detail, str) and bool(detail)
+    return detail is False
+
+
+def _amount(n) -> str:
+    if n[0] == "that_many":
+        return "that many" + (f" minus {count_word(n[1])}" if n[1] else "")
+    return f"{n[2]} for each {n[1]}"
+
+
+def render(verb: str, n, detail, third: bool) -> str | None:
+    """An act of this module as text, or None for a verb that isn't one of them."""
+    s = "s" if third else ""
+    their = "their" if third else "your"
+    if verb == "sacrifice":
+        return f"sacrifice{s} " + " and ".join(f"{count_word(k) if k != 'X' else 'X'} {q}" for k, q in detail) \
+            + (f" ({_amount(n)})" if n != 1 else "")
+    if verb == "lose_half":
+        return f"lose{s} half {their} life, rounded {detail}"
+    if verb == "shuffle_in":
+        return f"shuffle{s} {their} {' and '.join(detail)} into {their} library"
+    if verb == "discard_all":
+        return f"reveal{s} {their} hand and discard{s} all {detail} cards"
+    if verb == "poison":
+        return f"get{s} {count_word(n)} poison counter{'s' if n != 1 else ''}"
+    if isinstance(n, tuple):
+        noun = {"draw": "cards", "gain_life": "life", "lose_life": "life", "discard": "cards"}[verb]
+        v = {"draw": "draw", "gain_life": "gain", "lose_life": "lose", "discard": "discard"}[verb]
+        return f"{v}{s} {noun} ({_amount(n)})"
+    return None
