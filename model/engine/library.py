@@ -171,8 +171,11 @@ def _player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         if verb == "sacrifice":         # (players) chosen by all, then sacrificed at once (701.21a, 101.4)
             nxt = []
             for g in branches:
-                nxt += players_acts.sacrifice(g, e, ctx, named, detail,
-                                              {p: players_acts.amount(g, e, ctx, n, p) for p in named})
+                k = {p: players_acts.amount(g, e, ctx, n, p) for p in named}
+                if isinstance(n, tuple) and n[0] == "count":
+                    g = g.log("608.2h", f"{n[1]!r} is counted as the instruction is performed: " +
+                              ", ".join(f"{p} {v}" for p, v in k.items()))
+                nxt += players_acts.sacrifice(g, e, ctx, named, detail, k)
             branches = merge(nxt)
             continue
         for p in named:
@@ -184,6 +187,9 @@ def _player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
             nxt = []
             for g in branches:
                 k = players_acts.amount(g, e, ctx, n, p, last.get(p))
+                if isinstance(n, tuple) and n[0] == "count":
+                    g = g.log("608.2h", f"{p}: {n[1]!r} is counted as the instruction is performed, {n[2]} for "
+                                        f"each: {k}")
                 if k <= 0:      # 608.2h: an amount of 0 does nothing (no event, 119.10, 121.1)
                     nxt.append(g.log("608.2h", f"{p}: the amount is 0, nothing happens"))
                     continue

@@ -203,7 +203,8 @@ _EFFECT_SENTENCES = damage_sentences.early_patterns(_NUM) + (
     (re.compile(rf"^~ deals {_NUM} damage to each ([a-z -]+?)\.$", re.I), "damage_each", ("n", "affects")),  # 120.3
     (re.compile(rf"^Create {_NUM} (\d+/\d+ [^.]+? tokens?(?: with [a-z ]+)?)\.$", re.I), "create_tokens",
      ("n", "token")),                                                                                # 111.1
-    (re.compile(r"^(target (?:player|opponent)) sacrifices an? ([a-z -]+?)\.$", re.I), "edict",
+    # (one kind: "an artifact and a land" is two permanents, read by the player rules, helper players)
+    (re.compile(r"^(target (?:player|opponent)) sacrifices an? ((?:(?!\band\b)[a-z -])+?)\.$", re.I), "edict",
      ("target", "affects")),                                                                         # 701.21a
     (re.compile(r"^Counter (target [a-z ]+ spell)\.$", re.I), "counter_spell", ("target",)),          # 701.6a
     (re.compile(rf"^Put {_NUM} ([+-]1/[+-]1) counters? on {_TGT}\.$", re.I), "counter_target",
