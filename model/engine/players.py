@@ -133,6 +133,9 @@ def shuffle_in(game: Game, player: str, zones_in: tuple[str, ...]) -> Game:
             lki = game.state.obj(oid)
             if lki.token:
                 continue        # 111.8 a token off the battlefield can't move (it ceases to exist, 704.5d)
+            if not lki.card.modelled:
+                raise Unsupported(f"{player} shuffles {oid}, a card nobody knows (or the verifier has no definition "
+                                  "for), into their library: what it does as it moves matters")
             game = zones.move(game, oid, "library")
             st = game.state
             st = zones.remove_from_zones(st, oid).evolve(objects=tuple(q for q in st.objects if q.id != oid))

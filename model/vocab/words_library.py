@@ -67,7 +67,8 @@ def _v_player_acts(a: dict) -> None:
     if not acts or not all(isinstance(x, tuple) and len(x) in (3, 4) and x[0] in VERBS and (
             isinstance(x[1], int) and x[1] >= 1 or x[1] == "X" and x[0] in X_VERBS
             or words_players.valid_amount(x[0], x[1])) and (
-            x[0] not in words_players.VERBS or words_players.valid_detail(x[0], x[2])) for x in acts):
+            x[0] not in words_players.VERBS or words_players.valid_detail(x[0], x[2])) for x in acts) \
+            or not words_players.valid_sequence(acts):
         raise DefinitionError(f"acts must be (verb, N, at random) with a verb of {', '.join(VERBS)} and N >= 1 "
                               f"(or X for {', '.join(X_VERBS)})")
 

@@ -41,10 +41,11 @@ def valid_amount(verb: str, n) -> bool:
     if len(n) != 3 or n[0] != "count" or not isinstance(n[1], str) or not isinstance(n[2], int) or n[2] < 1:
         return False
     try:
-        counts.parse(count_text(n[1]))
+        c = counts.parse(count_text(n[1]))
     except DefinitionError:
         return False
-    return True
+    # "... for each card discarded this way" counts what the instruction before did: engine.refs' (608.2c)
+    return c.kind != "this_way"
 
 
 def valid_detail(verb: str, detail) -> bool:
@@ -89,3 +90,18 @@ def render(verb: str, n, detail, third: bool) -> str | None:
         v = {"draw": "draw", "gain_life": "gain", "lose_life": "lose", "discard": "discard"}[verb]
         return f"{v}{s} {noun} ({_amount(n)})"
     return None
+
+
+#: The acts "that many" may follow: what they take from the hand is known before they are performed.
+_THAT_MANY_AFTER = ("discard", "discard_hand", "discard_all", "shuffle_in")
+
+
+def valid_sequence(acts) -> bool:
+    """"that many" only right after an act that discards or shuffles away cards of the same player's hand."""
+    for i, x in enumerate(acts):
+        if isinstance(x[1], tuple) and x[1][0] == "that_many":
+            prev = acts[i - 1] if i else None
+            if prev is None or prev[0] not in _THAT_MANY_AFTER or prev[3:] != x[3:] or \
+                    prev[0] == "shuffle_in" and prev[2] != ("hand",) or prev[0] == "discard" and not isinstance(prev[1], int):
+                return False
+    return True

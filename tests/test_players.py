@@ -1,0 +1,180 @@
+"""A player's instructions (issue 9, round 4, helper players): the grammar's section "players" read into acts
+of ``player_acts`` (vocab.words_players) and performed by engine.players. Expected answers from the CR and the
+Gatherer rulings cited, derived by hand."""
+from __future__ import annotations
+
+import pytest
+
+from mtgjudge.model.engine.actions import run
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.oracle.lines import read_effect_words, sentences
+from mtgjudge.queries.format.files import load_text
+from tests.engine_helpers import one, zone
+from tests.test_engine_triggers import with_card
+
+
+def _word(text):
+    (w, *rest), targets = read_effect_words(sentences(text))
+    assert not rest
+    return w, targets
+
+
+# ------------------------------------------------------------------ reading
+
+@pytest.mark.parametrize("text,who,acts", [
+    ("Each player sacrifices two creatures.", "each player", (("sacrifice", 1, ((2, "creatures"),)),)),
+    ("Each opponent sacrifices an artifact creature and a nonartifact creature.", "each opponent",
+     (("sacrifice", 1, ((1, "artifact creature"), (1, "nonartifact creature"))),)),
+    ("Target player sacrifices a creature and loses 1 life.", "target player",
+     (("sacrifice", 1, ((1, "creature"),)), ("lose_life", 1, False))),
+    ("Each player loses 1 life, discards a card, sacrifices a creature, then sacrifices a land.", "each player",
+     (("lose_life", 1, False), ("discard", 1, False), ("sacrifice", 1, ((1, "creature"),)),
+      ("sacrifice", 1, ((1, "land"),)))),
+    ("You lose half your life, rounded up.", "you", (("lose_half", 1, "up"),)),
+    ("Each player loses 1 life for each creature they control.", "each player",
+     (("lose_life", ("count", "creature they control", 1), False),)),
+    ("You gain life equal to the number of creature cards in your graveyard.", "you",
+     (("gain_life", ("count", "the number of creature cards in your graveyard", 1), False),)),
+    ("Each player discards all the cards in their hand, then draws that many cards minus one.", "each player",
+     (("discard_hand", 1, False), ("draw", ("that_many", 1), False))),
+    ("Each player shuffles their hand and graveyard into their library, then draws seven cards.", "each player",
+     (("shuffle_in", 1, ("hand", "graveyard")), ("draw", 7, False))),
+    ("You draw two cards, then each other player draws a card.", "you",
+     (("draw", 2, False), ("draw", 1, False, "each other player"))),
+    ("Target player draws three cards, loses 3 life, and gets three poison counters.", "target player",
+     (("draw", 3, False), ("lose_life", 3, False), ("poison", 3, False))),
+])
+def test_player_sentences_are_read(text, who, acts):
+    w, _ = _word(text)
+    assert w is not None and w.kind == "player_acts"
+    assert w.arg("who") == who and w.arg("acts") == acts
+
+
+def test_a_target_player_as_a_later_subject():
+    w, targets = _word("You draw two cards and target opponent discards two cards.")
+    assert targets == ["target opponent"] and w.arg("target") == "opponent"
+    assert w.arg("acts") == (("draw", 2, False), ("discard", 2, False, "target opponent"))
+
+
+@pytest.mark.parametrize("text", [
+    "You gain life equal to the highest converted mana cost among permanents you control.",   # no such count
+    "You gain 3 life for each land card discarded this way.",      # "this way": engine.refs' (608.2c)
+    "Each player sacrifices all colored permanents they control.",  # "all ... they control": not read
+    "Each player shuffles their hand into target player's library.",  # someone else's library
+    "Target player draws that many cards.",                        # "that many" with nothing before
+    "Each player loses 1 life for each creature attacking them.",   # combat: not a count the engine reads
+])
+def test_near_misses_stay_unread(text):
+    w, _ = _word(text)
+    assert w is None
+
+
+def test_one_permanent_of_one_kind_stays_perm_sentences():
+    # "one rule in one place": a single sacrifice of one kind is perm_sentences' word (701.21a)
+    assert _word("Each opponent sacrifices a creature.")[0].kind == "sacrifice_each"
+    assert _word("Sacrifice a creature.")[0].kind == "sacrifice_own"
+
+
+# ------------------------------------------------------------------ performing
+
+def _run(text, monkeypatch=None, card=None):
+    if card is not None:
+        with_card(monkeypatch, *card)
+    (q,) = load_text(text)
+    assert not isinstance(q, Exception), q
+    return run(Game(q.state), q.actions)
+
+
+def _spell(name, text, cost_lands, hand_extra="", bob="", alice_more=""):
+    return f"""
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: [{', '.join(['Swamp'] * cost_lands)}{alice_more}]
+      hand: [{{card: {name}, id: sp}}{hand_extra}]
+      library: 5
+    Bob:
+{bob}
+actions:
+  - cast: sp
+  - resolve: all
+expect: [{{stack_size: 0}}]
+"""
+
+
+def test_release_ruling_artifact_creature_is_the_artifact_701_21a(monkeypatch):
+    # Release's ruling (2013-04-15): with an artifact creature, a nonartifact creature and nothing else of those
+    # types, both are sacrificed: the artifact creature as the artifact, the other as the creature.
+    bob = "      battlefield: [{card: Memnite, id: mem}, {card: Grizzly Bears, id: bear}]\n      library: 3"
+    games = _run(_spell("Test Release", "", 1, bob=bob), monkeypatch,
+                 ("Test Release", "Sorcery", "Each player sacrifices an artifact and a creature."))
+    g = one(games)
+    assert zone(g, "mem") == "graveyard" and zone(g, "bear") == "graveyard"
+
+
+def test_two_creatures_of_three_every_pair_a_branch_701_21a(monkeypatch):
+    bob = ("      battlefield: [{card: Grizzly Bears, id: b1}, {card: Grizzly Bears, id: b2}, "
+           "{card: Grizzly Bears, id: b3}]\n      library: 3")
+    games = _run(_spell("Test Barter", "", 1, bob=bob), monkeypatch,
+                 ("Test Barter", "Sorcery", "Each opponent sacrifices two creatures."))
+    kept = sorted(next(b for b in ("b1", "b2", "b3") if zone(g, b) == "battlefield") for g in games)
+    assert kept == ["b1", "b2", "b3"]
+
+
+def test_each_player_counts_their_own_608_2h(monkeypatch):
+    bob = "      battlefield: [Grizzly Bears, Grizzly Bears, Memnite]\n      library: 3"
+    g = one(_run(_spell("Test Discipline", "", 1, bob=bob, alice_more=", Grizzly Bears"), monkeypatch,
+                 ("Test Discipline", "Sorcery", "Each player loses 2 life for each creature they control.")))
+    assert g.state.player("Alice").life == 18 and g.state.player("Bob").life == 14
+
+
+def test_target_player_count_of_your_permanents(monkeypatch):
+    # "Target player discards a card for each Swamp you control": the controller's Swamps (Mind Sludge); Bob
+    # has three cards: every pair of them a branch
+    bob = ("      hand: [{card: Grizzly Bears, id: h1}, {card: Forest, id: h2}, {card: Lightning Bolt, id: h3}]\n"
+           "      library: 3")
+    text = _spell("Test Sludge", "", 2, bob=bob).replace("  - cast: sp", "  - {cast: sp, targets: [Bob]}")
+    games = _run(text, monkeypatch, ("Test Sludge", "Sorcery", "Target player discards a card for each Swamp you control."))
+    assert len(games) == 3
+    assert all(g.state.player("Bob").zone("hand").__len__() == 1 for g in games)
+
+
+def test_half_life_rounded_down_and_never_negative_107_1(monkeypatch):
+    g = one(_run(_spell("Test Half", "", 1), monkeypatch,
+                 ("Test Half", "Sorcery", "Each player loses half their life, rounded down.")))
+    assert g.state.player("Alice").life == 10 and g.state.player("Bob").life == 10
+
+
+def test_shuffle_in_with_named_library_is_unsupported(monkeypatch):
+    text = _spell("Test Twister", "", 1, bob="      graveyard: [Forest]\n      library: [Island]")
+    with pytest.raises(Unsupported, match="library with cards the question names"):
+        _run(text, monkeypatch, ("Test Twister", "Sorcery", "Each player shuffles their graveyard into their library."))
+
+
+def test_that_many_after_discarding_two_of_one(monkeypatch):
+    # Forget: "discards two cards, then draws as many cards as they discarded this way": one card in hand, one
+    # discarded, one drawn
+    bob = "      hand: [{card: Forest, id: h1}]\n      library: 3"
+    text = _spell("Test Forget", "", 1, bob=bob).replace("  - cast: sp", "  - {cast: sp, targets: [Bob]}")
+    g = one(_run(text, monkeypatch, ("Test Forget", "Sorcery", "Target player discards two cards, then draws as "
+                                     "many cards as they discarded this way.")))
+    assert zone(g, "h1") == "graveyard"
+    assert len(g.state.player("Bob").zone("hand")) == 1 and g.state.player("Bob").unknown_library == 2
+
+
+def test_poison_to_ten_is_unsupported_704_5c(monkeypatch):
+    text = _spell("Test Caress", "", 1).replace("    Bob:\n", "    Bob:\n      poison: 8\n")
+    text = text.replace("  - cast: sp", "  - {cast: sp, targets: [Bob]}")
+    try:
+        (q,) = load_text(text)
+    except Exception:
+        pytest.skip("the question format has no poison field")
+    if isinstance(q, Exception):
+        pytest.skip("the question format has no poison field")
+    with_card(monkeypatch, "Test Caress", "Sorcery", "Target player gets three poison counters.")
+    with pytest.raises(Unsupported, match="704.5c"):
+        run(Game(q.state), q.actions)
