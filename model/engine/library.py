@@ -178,6 +178,9 @@ def _player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                 nxt += players_acts.sacrifice(g, e, ctx, named, detail, k)
             branches = merge(nxt)
             continue
+        if verb == "return_all":        # (players) one event for every player named (101.4)
+            branches = merge([r for g in branches for r in players_acts.return_all(g, named, detail, ctx)])
+            continue
         for p in named:
             if follows:
                 seen = {players_acts.that_many(g, verb, n, detail, p) for g in branches}
@@ -190,7 +193,7 @@ def _player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                 if isinstance(n, tuple) and n[0] == "count":
                     g = g.log("608.2h", f"{p}: {n[1]!r} is counted as the instruction is performed, {n[2]} for "
                                         f"each: {k}")
-                if k <= 0:      # 608.2h: an amount of 0 does nothing (no event, 119.10, 121.1)
+                if k <= 0 and verb != "life_becomes":   # 608.2h: an amount of 0 does nothing (119.10, 121.1)
                     nxt.append(g.log("608.2h", f"{p}: the amount is 0, nothing happens"))
                     continue
                 nxt += (players_acts.act(g, e, verb, k, detail, p, ctx) if verb in players_acts.VERBS

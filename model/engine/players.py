@@ -15,7 +15,9 @@ players, in APNAP order for "each player", 101.4, and performs each act in the o
   nobody knows). A library with cards the question names is unsupported (``library.shuffle``);
 - "reveals their hand and discards all <quality> cards" (701.20a, 701.9a): no choice; a card nobody knows in
   that hand is unsupported (whether it has the quality matters);
-- poison counters (122.1f); ten or more is a loss (704.5c) the engine does not check: unsupported then.
+- poison counters (122.1f); ten or more is a loss (704.5c) the engine does not check: unsupported then;
+- a life total set (119.5: the player gains or loses the difference);
+- a graveyard's cards of a quality returned to the battlefield or the hand by every player named, in one event.
 """
 from __future__ import annotations
 
@@ -116,7 +118,51 @@ def act(game: Game, e: Effect, verb: str, n: int, detail, player: str, ctx: Ctx)
             raise Unsupported(f"{player} would have {have + n} poison counters: the loss it brings (704.5c) is not "
                               "checked by the engine")
         return [add_player_counters(game, player, "poison", n)]
+    if verb == "life_becomes":
+        # 119.5: the player gains or loses the amount of life that makes their life total the number
+        life = game.state.player(player).life
+        if n == life:
+            return [game.log("119.5", f"{player}'s life total is already {n}: no life is gained or lost")]
+        return [resolve.change_life(game, player, n - life, rules=("119.5",), why=f" (their life total becomes {n})")]
     raise Unsupported(f"the instruction {verb!r} is not performed by the engine")
+
+
+def return_all(game: Game, players: list[str], detail: tuple[str, str], ctx: Ctx) -> list[Game]:
+    """400.6, 101.4: every player named returns all the cards of the quality from their graveyard to the
+    battlefield (under their control: the player who puts it there, 110.2) or to their hand, all in one event
+    (what the moves trigger sees them all, ``settle.after_moves``); each card a new object (400.7)."""
+    from mtgjudge.model.engine.entering import put_onto_battlefield
+    quality, to = detail
+    st = game.state
+    spec = phrases.parse_target("target " + card_phrase(quality))
+    cards = []
+    for p in players:
+        if p in game.left:
+            continue
+        for oid in st.player(p).zone("graveyard"):
+            o = st.obj(oid)
+            if not o.card.modelled:
+                raise Unsupported(f"{p}'s graveyard holds {oid}, a card the verifier has no definition for: whether "
+                                  f"it is a {quality} card, and what it does as it moves, matter")
+            if any(matches(sel, current(st, oid), o, p, None) for sel in spec.objects):
+                cards.append((p, oid))
+    moved = []
+    for p, oid in cards:
+        lki = game.state.obj(oid)
+        if to == "battlefield":
+            if "Aura" in current(game.state, oid).subtypes:
+                raise Unsupported(f"{lki.name} is an Aura put onto the battlefield: what it enchants (303.4f) is not "
+                                  "modelled")
+            game = put_onto_battlefield(game, oid, p, None, ("400.6", "110.2"),
+                                        f"{p} returns {lki.name} ({oid}) from their graveyard to the battlefield; it "
+                                        "becomes a new object (400.7)")
+        else:
+            game = zones.move(game, oid, "hand").log("400.6", f"{p} returns {lki.name} ({oid}) from their graveyard to "
+                                                              "their hand; it becomes a new object (400.7)")
+        moved.append((lki, "graveyard", to))
+    if not moved:
+        return [game.log("400.6", f"no {quality} card is in those graveyards: nothing is returned")]
+    return [after_moves(game, moved, f"{quality} cards return from graveyards")]
 
 
 def shuffle_in(game: Game, player: str, zones_in: tuple[str, ...]) -> Game:
@@ -209,4 +255,4 @@ def sacrifice(game: Game, e: Effect, ctx: Ctx, players: list[str], items: tuple,
     return merge(out)
 
 
-__all__ = ["VERBS", "act", "amount", "sacrifice", "shuffle_in", "discard_all", "that_many"]
+__all__ = ["VERBS", "act", "amount", "return_all", "sacrifice", "shuffle_in", "discard_all", "that_many"]

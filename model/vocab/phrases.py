@@ -1424,6 +1424,11 @@ class _PlayersMeaning(Transformer):
 
     def pl_v_discard_all(self, _v, _poss, _d, quality, _cards): return ("discard_all", 1, quality[1])
     def pl_v_poison(self, _v, n, _c): return ("poison", n, False)
+    def pl_v_life_becomes(self, _v, n): return ("life_becomes", int(n), False)
+    def pl_v_life_becomes_count(self, _v, *words): return ("life_becomes", ("count", " ".join(map(str, words)), 1), False)
+    def pl_r_battlefield(self, *_): return "battlefield"
+    def pl_r_hand(self, *_): return "hand"
+    def pl_v_return_all(self, _v, quality, _cards, _poss, to): return ("return_all", 1, (quality[1], to))
 
 
 for _name, _fn in vars(_PlayersMeaning).items():

@@ -13,12 +13,13 @@ from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab.abilities import count_word
 
 #: The verbs this module adds (701.21a sacrifice, 107.1a half a life total, 701.24a shuffle zones into the
-#: library, 701.9a discard every card of a quality, 122.1f poison counters).
-VERBS = ("sacrifice", "lose_half", "shuffle_in", "discard_all", "poison")
+#: library, 701.9a discard every card of a quality, 122.1f poison counters, 119.5 a life total set, 400.6 a
+#: graveyard's cards of a quality returned to the battlefield or the hand).
+VERBS = ("sacrifice", "lose_half", "shuffle_in", "discard_all", "poison", "life_becomes", "return_all")
 #: The subjects this module adds: every player but the instruction's controller (102.2-102.3).
 WHO = ("each other player",)
 #: Verbs whose amount may be a count or "that many".
-COUNTED_VERBS = ("draw", "gain_life", "lose_life", "discard", "sacrifice")
+COUNTED_VERBS = ("draw", "gain_life", "lose_life", "discard", "sacrifice", "life_becomes")
 #: A count's words naming the acting player ("they control", "their graveyard"), read as the controller's words
 #: for that player (``engine.players.count_for``).
 THEIR = {"they": "you", "their": "your"}
@@ -33,7 +34,7 @@ def count_text(words: str) -> str:
 def valid_amount(verb: str, n) -> bool:
     """Is ``n`` an amount ``verb`` takes (a number >= 1, X for the e-library verbs, a count, "that many")?"""
     if isinstance(n, int):
-        return n >= 1
+        return n >= (0 if verb == "life_becomes" else 1)       # 119.5: a life total may become 0
     if not isinstance(n, tuple) or verb not in COUNTED_VERBS:
         return False
     if len(n) == 2 and n[0] == "that_many":
@@ -61,6 +62,9 @@ def valid_detail(verb: str, detail) -> bool:
         return detail in ("up", "down")
     if verb == "discard_all":
         return isinstance(detail, str) and bool(detail)
+    if verb == "return_all":
+        return isinstance(detail, tuple) and len(detail) == 2 and isinstance(detail[0], str) and bool(detail[0]) \
+            and detail[1] in ("battlefield", "hand")
     return detail is False
 
 
@@ -85,6 +89,11 @@ def render(verb: str, n, detail, third: bool) -> str | None:
         return f"reveal{s} {their} hand and discard{s} all {detail} cards"
     if verb == "poison":
         return f"get{s} {count_word(n)} poison counter{'s' if n != 1 else ''}"
+    if verb == "life_becomes":
+        return f"{their} life total become{s} " + (str(n) if isinstance(n, int) else f"the number of {n[1]}")
+    if verb == "return_all":
+        return f"return{s} all {detail[0]} cards from {their} graveyard to " + \
+            ("the battlefield" if detail[1] == "battlefield" else f"{their} hand")
     if isinstance(n, tuple):
         noun = {"draw": "cards", "gain_life": "life", "lose_life": "life", "discard": "cards"}[verb]
         v = {"draw": "draw", "gain_life": "gain", "lose_life": "lose", "discard": "discard"}[verb]
