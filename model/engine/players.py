@@ -37,7 +37,7 @@ from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
-from mtgjudge.model.vocab.words_players import VERBS, count_text
+from mtgjudge.model.vocab.words_players import VERBS, count_target, count_text
 
 Ctx = resolve.Ctx
 
@@ -65,6 +65,10 @@ def amount(game: Game, e: Effect, ctx: Ctx, n, player: str, that_many: int | Non
     theirs = any(w.lower() in ("they", "their") for w in words.split())
     count = counts.parse(count_text(words))
     whose = player if theirs else ctx.controller
+    if count_target(n):         # "for each creature target opponent controls": the target player's
+        if ctx.target not in game.state.player_names:
+            raise Unsupported(f"{e.text()!r}: the target {ctx.target} is not a player")
+        whose = ctx.target
     return per * counts.value(game.state, whose, count, _source(game, ctx))
 
 

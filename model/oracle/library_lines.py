@@ -11,6 +11,7 @@ from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
+from mtgjudge.model.vocab import words_players
 
 _KIND = {"look": "look_top", "look_at": "look_at", "shuffle": "shuffle", "search": "search"}
 
@@ -32,6 +33,8 @@ def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
         args = {"who": who, "acts": r["acts"], **({"may": True} if r["may"] else {})}
         # (players) the one target player may be the subject of a later verb phrase (its act's fourth item)
         targeted = [w for w in (who,) + tuple(x[3] for x in r["acts"] if len(x) == 4) if w.startswith("target ")]
+        # (players) or named by a count: "Draw a card for each tapped creature target opponent controls."
+        targeted += [t for t in (words_players.count_target(x[1]) for x in r["acts"]) if t]
         if targeted:
             if found != (targeted[0],) or len(targeted) > 1:
                 return None

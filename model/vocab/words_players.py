@@ -8,6 +8,8 @@ own ("You draw two cards, then each other player draws a card."). The amount is 
 of cards the same player discarded or shuffled away by the act before, minus N)."""
 from __future__ import annotations
 
+import re
+
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab.abilities import count_word
@@ -25,10 +27,23 @@ COUNTED_VERBS = ("draw", "gain_life", "lose_life", "discard", "sacrifice", "life
 THEIR = {"they": "you", "their": "your"}
 
 
+#: A count's words naming the target player ("tapped creature target opponent controls", "cards in target
+#: opponent's hand"), read as the controller's words for that player.
+_TARGETS = re.compile(r"\btarget (?:player|opponent)(?:'s\b| controls\b)", re.I)
+
+
 def count_text(words: str) -> str:
-    """A count's words with the acting player's pronouns written as the controller's ("creature they control"
-    -> "creature you control"): what ``rules.counts`` reads, for that player."""
+    """A count's words with the acting player's pronouns, or the target player, written as the controller's
+    ("creature they control", "creature target opponent controls" -> "creature you control"): what
+    ``rules.counts`` reads, for that player."""
+    words = _TARGETS.sub(lambda m: "your" if m.group(0).endswith("'s") else "you control", words)
     return " ".join(THEIR.get(w.lower(), w) for w in words.split())
+
+
+def count_target(n) -> str | None:
+    """The target phrase a count names ("target opponent"), or None."""
+    m = re.search(r"\btarget (player|opponent)\b", n[1], re.I) if isinstance(n, tuple) and n[0] == "count" else None
+    return m.group(0).lower() if m else None
 
 
 def valid_amount(verb: str, n) -> bool:
