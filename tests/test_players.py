@@ -15,7 +15,10 @@ from tests.test_engine_triggers import with_card
 
 
 def _word(text):
-    (w, *rest), targets = read_effect_words(sentences(text))
+    read = read_effect_words(sentences(text))
+    if read is None:            # its targets can't be read: nothing of it is
+        return None, None
+    (w, *rest), targets = read
     assert not rest
     return w, targets
 
@@ -44,6 +47,19 @@ def _word(text):
      (("draw", 2, False), ("draw", 1, False, "each other player"))),
     ("Target player draws three cards, loses 3 life, and gets three poison counters.", "target player",
      (("draw", 3, False), ("lose_life", 3, False), ("poison", 3, False))),
+    ("Each player chooses three permanents they control, then sacrifices the rest.", "each player",
+     (("keep", 1, (((3, "permanents"),), "permanent")),)),
+    ("Each player chooses an artifact, a creature, an enchantment, and a planeswalker from among the nonland "
+     "permanents they control, then sacrifices the rest.", "each player",
+     (("keep", 1, (((1, "artifact"), (1, "creature"), (1, "enchantment"), (1, "planeswalker")),
+                   "nonland permanents")),)),
+    ("Target player's life total becomes 20.", "target player", (("life_becomes", 20, False),)),
+    ("Each player's life total becomes the number of creatures they control.", "each player",
+     (("life_becomes", ("count", "creatures they control", 1), False),)),
+    ("Each player returns all artifact cards from their graveyard to the battlefield.", "each player",
+     (("return_all", 1, ("artifact", "battlefield")),)),
+    ("Draw cards equal to the number of cards in target opponent's hand.", "you",
+     (("draw", ("count", "the number of cards in target opponent's hand", 1), False),)),
 ])
 def test_player_sentences_are_read(text, who, acts):
     w, _ = _word(text)
@@ -64,6 +80,11 @@ def test_a_target_player_as_a_later_subject():
     "Each player shuffles their hand into target player's library.",  # someone else's library
     "Target player draws that many cards.",                        # "that many" with nothing before
     "Each player loses 1 life for each creature attacking them.",   # combat: not a count the engine reads
+    "Each player chooses a creature they control.",                  # a choice used by the next sentence
+    "Each player's life total becomes the lowest life total among all players.",   # not a count read
+    "Each player returns all creature cards from their graveyard to the battlefield tapped.",   # tapped: not read
+    "Draw a card for each creature target player controls, then draw a card for each creature another target "
+    "player controls.",                                              # two target players
 ])
 def test_near_misses_stay_unread(text):
     w, _ = _word(text)
@@ -180,3 +201,28 @@ def test_poison_to_ten_is_unsupported_704_5c(monkeypatch):
     many = q.state.with_player(replace(bob, counters=(("poison", 8),)))
     with pytest.raises(Unsupported, match="704.5c"):
         run(Game(many), q.actions)
+
+
+def test_razia_fewer_than_three_keeps_all(monkeypatch):
+    # Razia's Purification ruling (2005-10-01): "If a player doesn't control three permanents, that player
+    # chooses all the permanents they do control and doesn't sacrifice anything."
+    bob = "      battlefield: [{card: Grizzly Bears, id: b1}, {card: Island, id: b2}]\n      library: 3"
+    games = _run(_spell("Test Razia", "", 1, bob=bob, alice_more=", {card: Grizzly Bears, id: a1}, "
+                        "{card: Memnite, id: a2}, {card: Grizzly Bears, id: a3}"), monkeypatch,
+                 ("Test Razia", "Sorcery", "Each player chooses three permanents they control, then sacrifices the rest."))
+    # Alice controls four permanents (the Swamp she tapped too): she keeps three of them, each set a branch
+    assert len(games) == 4
+    assert all(zone(g, "b1") == "battlefield" and zone(g, "b2") == "battlefield" for g in games)
+    assert all(sum(zone(g, a) == "graveyard" for a in ("a1", "a2", "a3")) <= 1 for g in games)
+
+
+def test_life_total_set_119_5(monkeypatch):
+    text = _spell("Test Wind", "", 1).replace("  - cast: sp", "  - {cast: sp, targets: [Bob]}")
+    g = one(_run(text, monkeypatch, ("Test Wind", "Sorcery", "Target player's life total becomes 3.")))
+    assert g.state.player("Bob").life == 3 and g.state.player("Alice").life == 20
+
+
+def test_life_total_becomes_zero_is_a_loss_not_modelled_704_5a(monkeypatch):
+    text = _spell("Test Void", "", 1).replace("  - cast: sp", "  - {cast: sp, targets: [Bob]}")
+    with pytest.raises(Unsupported, match="704.5a"):
+        _run(text, monkeypatch, ("Test Void", "Sorcery", "Target player's life total becomes 0."))

@@ -178,6 +178,9 @@ def _player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                 nxt += players_acts.sacrifice(g, e, ctx, named, detail, k)
             branches = merge(nxt)
             continue
+        if verb == "keep":              # (players) chosen by all, the rest sacrificed at once (701.21a, 101.4)
+            branches = merge([r for g in branches for r in players_acts.keep(g, e, ctx, named, detail)])
+            continue
         if verb == "return_all":        # (players) one event for every player named (101.4)
             branches = merge([r for g in branches for r in players_acts.return_all(g, named, detail, ctx)])
             continue

@@ -17,12 +17,14 @@ players, in APNAP order for "each player", 101.4, and performs each act in the o
   that hand is unsupported (whether it has the quality matters);
 - poison counters (122.1f); ten or more is a loss (704.5c) the engine does not check: unsupported then;
 - a life total set (119.5: the player gains or loses the difference);
-- a graveyard's cards of a quality returned to the battlefield or the hand by every player named, in one event.
+- a graveyard's cards of a quality returned to the battlefield or the hand by every player named, in one event;
+- permanents chosen and the rest sacrificed ("chooses three permanents they control, then sacrifices the rest"):
+  one permanent may be chosen for several kinds (Cataclysm's ruling), all the rest sacrificed at once.
 """
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import product
+from itertools import combinations, product
 from math import prod
 
 from mtgjudge.model.engine import hand_acts, resolve, zones
@@ -259,4 +261,52 @@ def sacrifice(game: Game, e: Effect, ctx: Ctx, players: list[str], items: tuple,
     return merge(out)
 
 
-__all__ = ["VERBS", "act", "amount", "return_all", "sacrifice", "shuffle_in", "discard_all", "that_many"]
+def _kept(game: Game, player: str, items: tuple, e: Effect, ctx: Ctx) -> list[frozenset]:
+    """The sets of permanents ``player`` may choose to keep: for each item (N, kind), N distinct permanents of
+    the kind (all of them if fewer); one permanent may be chosen for several items (Cataclysm's and Cataclysmic
+    Gearhulk's rulings: "as either of the types or both"). Each set once."""
+    st = game.state
+    per_item = []
+    for k, kind in items:
+        k = hand_acts.x_value(e, ctx) if k == "X" else k
+        fits = _fits(game, player, kind, e)
+        per_item.append([frozenset(c) for c in combinations(fits, min(k, len(fits)))])
+    if prod(len(o) for o in per_item) > 20 * MAX_BRANCHES:
+        raise SearchBound(f"{player}'s choices of permanents to keep are more than the search bound")
+    return sorted({frozenset().union(*pick) for pick in product(*per_item)}, key=sorted)
+
+
+def _fits(game: Game, player: str, kind: str, e: Effect) -> tuple[str, ...]:
+    """The permanents ``player`` controls of the kind ("creature", "nonland permanents")."""
+    st = game.state
+    sel = phrases.parse_np(kind)
+    if sel.combat:
+        raise Unsupported(f"{e.text()!r}: which permanents are {kind} is not known to the engine")
+    return tuple(o.id for o in st.battlefield(player) if matches(sel, current(st, o.id), o, player, None, st.turn.step))
+
+
+def keep(game: Game, e: Effect, ctx: Ctx, players: list[str], detail: tuple) -> list[Game]:
+    """701.21a, 101.4: each player named chooses (APNAP order) the permanents of the items to keep, then every
+    other permanent of the scope ("the rest") they control is sacrificed, all at once (Razia's Purification's
+    and Cataclysm's rulings): every combination of choices a branch."""
+    items, scope = detail
+    options, rests = [], []
+    for p in players:
+        if p in game.left:
+            continue
+        options.append([(p, kept) for kept in _kept(game, p, items, e, ctx)])
+        rests.append((p, _fits(game, p, scope, e)))
+    if prod(len(o) for o in options) > MAX_BRANCHES:
+        raise SearchBound(f"more than {MAX_BRANCHES} choices of permanents to keep: the search bound was reached")
+    game = game.log(("701.21a", "101.4"), "each player named chooses the permanents to keep, in APNAP order, then "
+                                          "the rest are sacrificed at once: every choice is a branch")
+    scoped = dict(rests)
+    out = []
+    for combo in product(*options):
+        gone = [oid for p, kept in combo for oid in scoped[p] if oid not in kept]
+        g = remove_all(game, gone, "sacrifice") if gone else game.log("701.21a", "nothing is sacrificed")
+        out.append(g.choose("kept: " + ", ".join(sorted(k for _, kept in combo for k in kept))))
+    return merge(out)
+
+
+__all__ = ["VERBS", "act", "amount", "return_all", "sacrifice", "shuffle_in", "discard_all", "keep", "that_many"]

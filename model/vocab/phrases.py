@@ -1373,8 +1373,23 @@ class _PlayersMeaning(Transformer):
     def pl_j_comma(self, *_): return "join:comma"
     def pl_s_each_other_player(self, *_): return "who:each other player"
 
-    def pl_item(self, n, quality):
-        return (n, quality[1])
+    def pl_item(self, n, kind):
+        return (n, kind)
+
+    def pl_kind(self, *parts):
+        words = [p[1] for p in parts if isinstance(p, tuple)] + [str(p).lower() for p in parts if isinstance(p, Token)]
+        return " ".join(words)
+
+    def _keep(self, parts, scope):
+        items = tuple(p for p in parts if isinstance(p, tuple))
+        return ("keep", 1, (items, scope))
+
+    def pl_v_keep(self, _v, *parts): return self._keep(parts, "permanent")
+    def pl_v_keep_among(self, _v, scope, *parts): return self._keep(parts, scope)
+
+    def pl_v_keep_from(self, _v, *parts):
+        scope = next(p for p in parts if type(p) is str)       # the kind after "from among the" (not a Token)
+        return self._keep(parts, scope)
 
     def pl_v_sacrifice(self, _v, *parts):
         items = tuple(p for p in parts if isinstance(p, tuple))
@@ -1432,5 +1447,5 @@ class _PlayersMeaning(Transformer):
 
 
 for _name, _fn in vars(_PlayersMeaning).items():
-    if _name.startswith("pl_") or _name == "_per":
+    if _name.startswith("pl_") or _name in ("_per", "_keep"):
         setattr(_Meaning, _name, _fn)

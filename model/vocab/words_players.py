@@ -16,8 +16,9 @@ from mtgjudge.model.vocab.abilities import count_word
 
 #: The verbs this module adds (701.21a sacrifice, 107.1a half a life total, 701.24a shuffle zones into the
 #: library, 701.9a discard every card of a quality, 122.1f poison counters, 119.5 a life total set, 400.6 a
-#: graveyard's cards of a quality returned to the battlefield or the hand).
-VERBS = ("sacrifice", "lose_half", "shuffle_in", "discard_all", "poison", "life_becomes", "return_all")
+#: graveyard's cards of a quality returned to the battlefield or the hand; 701.21a permanents chosen and the
+#: rest sacrificed).
+VERBS = ("sacrifice", "lose_half", "shuffle_in", "discard_all", "poison", "life_becomes", "return_all", "keep")
 #: The subjects this module adds: every player but the instruction's controller (102.2-102.3).
 WHO = ("each other player",)
 #: Verbs whose amount may be a count or "that many".
@@ -67,6 +68,9 @@ def valid_amount(verb: str, n) -> bool:
 def valid_detail(verb: str, detail) -> bool:
     """The detail of an act of this module: the permanents sacrificed ((N, quality) pairs, N a number or X),
     the zones shuffled, "up"/"down" for half a life total, the quality of the cards discarded."""
+    if verb == "keep":
+        return isinstance(detail, tuple) and len(detail) == 2 and isinstance(detail[1], str) and bool(detail[1]) \
+            and valid_detail("sacrifice", detail[0])
     if verb == "sacrifice":
         return isinstance(detail, tuple) and bool(detail) and all(
             isinstance(i, tuple) and len(i) == 2 and (i[0] == "X" or isinstance(i[0], int) and i[0] >= 1)
@@ -96,6 +100,9 @@ def render(verb: str, n, detail, third: bool) -> str | None:
     if verb == "sacrifice":
         return f"sacrifice{s} " + " and ".join(f"{count_word(k) if k != 'X' else 'X'} {q}" for k, q in detail) \
             + (f" ({_amount(n)})" if n != 1 else "")
+    if verb == "keep":
+        return f"choose{s} " + " and ".join(f"{count_word(k) if k != 'X' else 'X'} {q}" for k, q in detail[0]) + \
+            f" from among the {detail[1]} {'they' if third else 'you'} control, then sacrifice{s} the rest"
     if verb == "lose_half":
         return f"lose{s} half {their} life, rounded {detail}"
     if verb == "shuffle_in":
