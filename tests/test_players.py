@@ -58,6 +58,8 @@ def _word(text):
      (("life_becomes", ("count", "creatures they control", 1), False),)),
     ("Each player returns all artifact cards from their graveyard to the battlefield.", "each player",
      (("return_all", 1, ("artifact", "battlefield")),)),
+    ("Target opponent loses 3 life and puts a card from their hand on top of their library.", "target opponent",
+     (("lose_life", 3, False), ("put_top", 1, False))),
     ("Draw cards equal to the number of cards in target opponent's hand.", "you",
      (("draw", ("count", "the number of cards in target opponent's hand", 1), False),)),
 ])
@@ -81,6 +83,8 @@ def test_a_target_player_as_a_later_subject():
     "Target player draws that many cards.",                        # "that many" with nothing before
     "Each player loses 1 life for each creature attacking them.",   # combat: not a count the engine reads
     "Each player chooses a creature they control.",                  # a choice used by the next sentence
+    "Draw three cards, then put a card from your hand on the bottom of your library.",   # under unknown cards
+    "Target opponent puts a card from their hand on top of your library.",   # someone else's library
     "Each player's life total becomes the lowest life total among all players.",   # not a count read
     "Each player returns all creature cards from their graveyard to the battlefield tapped.",   # tapped: not read
     "Draw a card for each creature target player controls, then draw a card for each creature another target "
@@ -226,3 +230,13 @@ def test_life_total_becomes_zero_is_a_loss_not_modelled_704_5a(monkeypatch):
     text = _spell("Test Void", "", 1).replace("  - cast: sp", "  - {cast: sp, targets: [Bob]}")
     with pytest.raises(Unsupported, match="704.5a"):
         _run(text, monkeypatch, ("Test Void", "Sorcery", "Target player's life total becomes 0."))
+
+
+def test_put_top_every_order_401_4(monkeypatch):
+    # two named cards in hand, both put back: two orders, each a branch; the library's top is the first named
+    text = _spell("Test Storm", "", 1, hand_extra=", {card: Forest, id: f1}, {card: Island, id: i1}",
+                  bob="      library: 3").replace("library: 5", "library: []")
+    games = _run(text, monkeypatch, ("Test Storm", "Instant", "Put two cards from your hand on top of your library "
+                                     "in any order."))
+    tops = sorted(g.state.player("Alice").zone("library") for g in games)
+    assert tops == [("f1", "i1"), ("i1", "f1")]

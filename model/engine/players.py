@@ -19,13 +19,14 @@ players, in APNAP order for "each player", 101.4, and performs each act in the o
 - a life total set (119.5: the player gains or loses the difference);
 - a graveyard's cards of a quality returned to the battlefield or the hand by every player named, in one event;
 - permanents chosen and the rest sacrificed ("chooses three permanents they control, then sacrifices the rest"):
-  one permanent may be chosen for several kinds (Cataclysm's ruling), all the rest sacrificed at once.
+  one permanent may be chosen for several kinds (Cataclysm's ruling), all the rest sacrificed at once;
+- cards of a hand put on top of the library (401.4: in any order their owner chooses, every order a branch).
 """
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import combinations, product
-from math import prod
+from itertools import combinations, permutations, product
+from math import perm, prod
 
 from mtgjudge.model.engine import hand_acts, resolve, zones
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
@@ -124,6 +125,8 @@ def act(game: Game, e: Effect, verb: str, n: int, detail, player: str, ctx: Ctx)
             raise Unsupported(f"{player} would have {have + n} poison counters: the loss it brings (704.5c) is not "
                               "checked by the engine")
         return [add_player_counters(game, player, "poison", n)]
+    if verb == "put_top":
+        return put_top(game, player, n)
     if verb == "life_becomes":
         # 119.5: the player gains or loses the amount of life that makes their life total the number
         life = game.state.player(player).life
@@ -131,6 +134,29 @@ def act(game: Game, e: Effect, verb: str, n: int, detail, player: str, ctx: Ctx)
             return [game.log("119.5", f"{player}'s life total is already {n}: no life is gained or lost")]
         return [resolve.change_life(game, player, n - life, rules=("119.5",), why=f" (their life total becomes {n})")]
     raise Unsupported(f"the instruction {verb!r} is not performed by the engine")
+
+
+def put_top(game: Game, player: str, n: int) -> list[Game]:
+    """401.4: ``player`` chooses ``n`` cards of their hand (all of it if fewer) and puts them on top of their
+    library in the order they choose: every ordered choice a branch (cards nobody knows are interchangeable,
+    ``Game.key``)."""
+    hand = game.state.player(player).zone("hand")
+    k = min(n, len(hand))
+    if k == 0:
+        return [game.log("401.4", f"{player}'s hand is empty: no card is put on their library")]
+    if perm(len(hand), k) > MAX_BRANCHES:
+        raise SearchBound(f"{player} could put more than {MAX_BRANCHES} sequences of cards on their library")
+    out = []
+    for order in permutations(hand, k):        # order[0] ends on top
+        g, moved = game, []
+        for oid in reversed(order):
+            lki = g.state.obj(oid)
+            g = zones.move(g, oid, "library", top=True)
+            moved.append((lki, "hand", "library"))
+        g = g.log("401.4", f"{player} puts {', '.join(order)} from their hand on top of their library (top first)")
+        out.append(after_moves(g, moved, f"{player} puts cards on their library").choose(
+            f"{player} puts {', '.join(order)} on top"))
+    return merge(out)
 
 
 def return_all(game: Game, players: list[str], detail: tuple[str, str], ctx: Ctx) -> list[Game]:

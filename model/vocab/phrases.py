@@ -1441,6 +1441,14 @@ class _PlayersMeaning(Transformer):
     def pl_v_poison(self, _v, n, _c): return ("poison", n, False)
     def pl_v_life_becomes(self, _v, n): return ("life_becomes", int(n), False)
     def pl_v_life_becomes_count(self, _v, *words): return ("life_becomes", ("count", " ".join(map(str, words)), 1), False)
+    def pl_v_put_top(self, _v, n, cards, poss, *rest):
+        if not isinstance(n, int):
+            raise DefinitionError("X cards put from a hand on top of a library are not read")
+        _Meaning._agree(n, cards)
+        if str(poss).lower() != str(rest[0]).lower():
+            raise DefinitionError("one player's cards on top of another's library are not read")
+        return ("put_top", n, False)
+
     def pl_r_battlefield(self, *_): return "battlefield"
     def pl_r_hand(self, *_): return "hand"
     def pl_v_return_all(self, _v, quality, _cards, _poss, to): return ("return_all", 1, (quality[1], to))

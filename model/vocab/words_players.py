@@ -17,8 +17,9 @@ from mtgjudge.model.vocab.abilities import count_word
 #: The verbs this module adds (701.21a sacrifice, 107.1a half a life total, 701.24a shuffle zones into the
 #: library, 701.9a discard every card of a quality, 122.1f poison counters, 119.5 a life total set, 400.6 a
 #: graveyard's cards of a quality returned to the battlefield or the hand; 701.21a permanents chosen and the
-#: rest sacrificed).
-VERBS = ("sacrifice", "lose_half", "shuffle_in", "discard_all", "poison", "life_becomes", "return_all", "keep")
+#: rest sacrificed; 401.4 cards of the hand put on top of the library, in an order their owner chooses).
+VERBS = ("sacrifice", "lose_half", "shuffle_in", "discard_all", "poison", "life_becomes", "return_all", "keep",
+         "put_top")
 #: The subjects this module adds: every player but the instruction's controller (102.2-102.3).
 WHO = ("each other player",)
 #: Verbs whose amount may be a count or "that many".
@@ -109,6 +110,9 @@ def render(verb: str, n, detail, third: bool) -> str | None:
         return f"shuffle{s} {their} {' and '.join(detail)} into {their} library"
     if verb == "discard_all":
         return f"reveal{s} {their} hand and discard{s} all {detail} cards"
+    if verb == "put_top":
+        return f"put{s} {count_word(n)} card{'s' if n != 1 else ''} from {their} hand on top of {their} library" + \
+            (" in any order" if n > 1 else "")
     if verb == "poison":
         return f"get{s} {count_word(n)} poison counter{'s' if n != 1 else ''}"
     if verb == "life_becomes":
