@@ -82,7 +82,7 @@ def test_a_target_player_as_a_later_subject():
     "Each player shuffles their hand into target player's library.",  # someone else's library
     "Target player draws that many cards.",                        # "that many" with nothing before
     "Each player loses 1 life for each creature attacking them.",   # combat: not a count the engine reads
-    "Each player chooses a creature they control.",                  # a choice used by the next sentence
+    "Each player chooses a creature they control, then draws a card.",   # a choice is a sentence of its own
     "Draw three cards, then put a card from your hand on the bottom of your library.",   # under unknown cards
     "Target opponent puts a card from their hand on top of your library.",   # someone else's library
     "Each player's life total becomes the lowest life total among all players.",   # not a count read
@@ -240,3 +240,37 @@ def test_put_top_every_order_401_4(monkeypatch):
                                      "in any order."))
     tops = sorted(g.state.player("Alice").zone("library") for g in games)
     assert tops == [("f1", "i1"), ("i1", "f1")]
+
+
+@pytest.mark.parametrize("text,second", [
+    ("Target opponent chooses a creature they control. Destroy that creature.",
+     ("that player", (("chosen", 1, (((1, "creature"),), "destroy")),))),
+    ("Each player chooses a creature they control. Destroy the rest.",
+     ("each player", (("keep", 1, (((1, "creature"),), "creature", "destroy")),))),
+])
+def test_a_choice_then_what_is_done_with_it_608_2c(text, second):
+    (first, then), targets = read_effect_words(sentences(text))
+    assert first.kind == "player_acts" and first.arg("acts")[0][0] == "choose"
+    assert then.kind == "player_acts" and (then.arg("who"), then.arg("acts")) == second
+    assert then.arg("target") is None           # no target of its own: the one target is the choice's (601.2c)
+
+
+@pytest.mark.parametrize("text", [
+    "Target opponent chooses a creature they control. Exile that creature.",      # not read after a choice
+    "Target opponent chooses a creature they control. Other creatures they control can't block this turn.",
+    "Target opponent chooses an artifact they control. Destroy that creature.",    # "that creature": not an artifact
+])
+def test_a_choice_then_near_misses(text):
+    read = read_effect_words(sentences(text))
+    assert read is None or read[0][1] is None or read[0][1].kind != "player_acts"
+
+
+def test_divine_reckoning_ruling_each_keeps_one(monkeypatch):
+    # Divine Reckoning ruling (2011-09-22): each player, in turn order, chooses; every other creature is destroyed
+    bob = "      battlefield: [{card: Grizzly Bears, id: b1}, {card: Memnite, id: b2}]\n      library: 3"
+    games = _run(_spell("Test Reckoning", "", 1, bob=bob, alice_more=", {card: Grizzly Bears, id: a1}"), monkeypatch,
+                 ("Test Reckoning", "Sorcery", "Each player chooses a creature they control. Destroy the rest."))
+    assert len(games) == 2
+    assert all(zone(g, "a1") == "battlefield" for g in games)
+    assert sorted(tuple(zone(g, b) for b in ("b1", "b2")) for g in games) == [("battlefield", "graveyard"),
+                                                                                ("graveyard", "battlefield")]

@@ -84,6 +84,11 @@ def _players(game: Game, who: str, ctx: Ctx) -> list[str]:
         named = [ctx.controller]
     elif who.startswith("target"):
         named = [ctx.target]
+    elif who == "that player":
+        # (players) "Destroy that creature." after "Target opponent chooses ...": the ability's one target (608.2c)
+        if len(ctx.targets) != 1 or ctx.targets[0] not in st.player_names:
+            raise Unsupported("what 'that player' refers to is not known to the engine")
+        named = [ctx.targets[0]]
     elif who == "its controller":
         # "Destroy target creature. Its controller loses 2 life.": the controller of the ability's one target as
         # it last existed (608.2h); with no single object target, what "its" is is not known.
@@ -178,8 +183,9 @@ def _player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                 nxt += players_acts.sacrifice(g, e, ctx, named, detail, k)
             branches = merge(nxt)
             continue
-        if verb == "keep":              # (players) chosen by all, the rest sacrificed at once (701.21a, 101.4)
-            branches = merge([r for g in branches for r in players_acts.keep(g, e, ctx, named, detail)])
+        if verb in ("keep", "chosen"):  # (players) chosen by all, then acted on at once (701.21a, 101.4)
+            act = players_acts.keep if verb == "keep" else players_acts.chosen
+            branches = merge([r for g in branches for r in act(g, e, ctx, named, detail)])
             continue
         if verb == "return_all":        # (players) one event for every player named (101.4)
             branches = merge([r for g in branches for r in players_acts.return_all(g, named, detail, ctx)])

@@ -127,6 +127,8 @@ def act(game: Game, e: Effect, verb: str, n: int, detail, player: str, ctx: Ctx)
         return [add_player_counters(game, player, "poison", n)]
     if verb == "put_top":
         return put_top(game, player, n)
+    if verb == "choose":        # acted on by the next instruction, which makes the choice (608.2c)
+        return [game.log("608.2c", f"{player} chooses: what is done with the choice is the next instruction's")]
     if verb == "life_becomes":
         # 119.5: the player gains or loses the amount of life that makes their life total the number
         life = game.state.player(player).life
@@ -311,11 +313,29 @@ def _fits(game: Game, player: str, kind: str, e: Effect) -> tuple[str, ...]:
     return tuple(o.id for o in st.battlefield(player) if matches(sel, current(st, o.id), o, player, None, st.turn.step))
 
 
+def chosen(game: Game, e: Effect, ctx: Ctx, players: list[str], detail: tuple) -> list[Game]:
+    """608.2c, 101.4: each player named chooses (APNAP order) permanents of the items, then what the sentence
+    after the choice says is done to all of them at once ("Destroy that creature.", 701.8a): every combination
+    of choices a branch; a player with none of the kind chooses nothing."""
+    items, verb = detail
+    options = [[(p, kept) for kept in _kept(game, p, items, e, ctx)] for p in players if p not in game.left]
+    if prod(len(o) for o in options) > MAX_BRANCHES:
+        raise SearchBound(f"more than {MAX_BRANCHES} choices of permanents: the search bound was reached")
+    game = game.log(("608.2c", "101.4"), f"each player named chooses, in APNAP order; the chosen are {verb}ed")
+    out = []
+    for combo in product(*options):
+        picked = sorted(oid for _, kept in combo for oid in kept)
+        g = remove_all(game, picked, verb) if picked else game.log("608.2c", "nothing was chosen")
+        out.append(g.choose("chosen: " + (", ".join(picked) or "none")))
+    return merge(out)
+
+
 def keep(game: Game, e: Effect, ctx: Ctx, players: list[str], detail: tuple) -> list[Game]:
     """701.21a, 101.4: each player named chooses (APNAP order) the permanents of the items to keep, then every
     other permanent of the scope ("the rest") they control is sacrificed, all at once (Razia's Purification's
     and Cataclysm's rulings): every combination of choices a branch."""
-    items, scope = detail
+    items, scope, *how = detail
+    verb = how[0] if how else "sacrifice"       # "Destroy the rest." (701.8a) after a choice
     options, rests = [], []
     for p in players:
         if p in game.left:
@@ -330,9 +350,9 @@ def keep(game: Game, e: Effect, ctx: Ctx, players: list[str], detail: tuple) -> 
     out = []
     for combo in product(*options):
         gone = [oid for p, kept in combo for oid in scoped[p] if oid not in kept]
-        g = remove_all(game, gone, "sacrifice") if gone else game.log("701.21a", "nothing is sacrificed")
+        g = remove_all(game, gone, verb) if gone else game.log("701.21a", f"nothing is {verb}ed")
         out.append(g.choose("kept: " + ", ".join(sorted(k for _, kept in combo for k in kept))))
     return merge(out)
 
 
-__all__ = ["VERBS", "act", "amount", "return_all", "sacrifice", "shuffle_in", "discard_all", "keep", "that_many"]
+__all__ = ["VERBS", "act", "amount", "return_all", "sacrifice", "shuffle_in", "discard_all", "chosen", "keep", "that_many"]

@@ -21,6 +21,7 @@ from mtgjudge.model.oracle import damage_sentences, etb_sentences, keywords, mod
 from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
+from mtgjudge.model.oracle.player_sentences import chosen_after
 from mtgjudge.model.oracle.hand_lines import hands_after, search_then_top
 from mtgjudge.model.oracle.perm_sentences import perm_sentence
 from mtgjudge.model.oracle.prevent_sentences import prevent_sentence
@@ -436,6 +437,7 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
             continue
         word = effect_word(s, found, words) or (may_play_after(s, words) or no_regeneration_after(s, words)
                                                 or looked_after(s, words) or hand_after(s, words)
+                                                or chosen_after(s, words)          # (players) 608.2c
                                                 or hands_after(s, words) if not found else None)
         # 608.2c-d: "You may <instruction>", "If you do, <instruction>" where no reader took the sentence whole
         # (an instruction another reader reads with its own "may" is read here when "If you do" follows it)

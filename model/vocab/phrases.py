@@ -1385,6 +1385,7 @@ class _PlayersMeaning(Transformer):
         return ("keep", 1, (items, scope))
 
     def pl_v_keep(self, _v, *parts): return self._keep(parts, "permanent")
+    def pl_v_choose(self, _v, item): return ("choose", 1, (item,))
     def pl_v_keep_among(self, _v, scope, *parts): return self._keep(parts, scope)
 
     def pl_v_keep_from(self, _v, *parts):

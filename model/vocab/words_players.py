@@ -19,9 +19,10 @@ from mtgjudge.model.vocab.abilities import count_word
 #: graveyard's cards of a quality returned to the battlefield or the hand; 701.21a permanents chosen and the
 #: rest sacrificed; 401.4 cards of the hand put on top of the library, in an order their owner chooses).
 VERBS = ("sacrifice", "lose_half", "shuffle_in", "discard_all", "poison", "life_becomes", "return_all", "keep",
-         "put_top")
-#: The subjects this module adds: every player but the instruction's controller (102.2-102.3).
-WHO = ("each other player",)
+         "put_top", "choose", "chosen")
+#: The subjects this module adds: every player but the instruction's controller (102.2-102.3); "that player":
+#: the ability's one target player, named by the instruction before (608.2c, ``oracle.player_sentences``).
+WHO = ("each other player", "that player")
 #: Verbs whose amount may be a count or "that many".
 COUNTED_VERBS = ("draw", "gain_life", "lose_life", "discard", "sacrifice", "life_becomes")
 #: A count's words naming the acting player ("they control", "their graveyard"), read as the controller's words
@@ -70,8 +71,13 @@ def valid_detail(verb: str, detail) -> bool:
     """The detail of an act of this module: the permanents sacrificed ((N, quality) pairs, N a number or X),
     the zones shuffled, "up"/"down" for half a life total, the quality of the cards discarded."""
     if verb == "keep":
-        return isinstance(detail, tuple) and len(detail) == 2 and isinstance(detail[1], str) and bool(detail[1]) \
-            and valid_detail("sacrifice", detail[0])
+        return isinstance(detail, tuple) and len(detail) in (2, 3) and isinstance(detail[1], str) and \
+            bool(detail[1]) and valid_detail("sacrifice", detail[0]) and detail[2:] in ((), ("destroy",))
+    if verb == "choose":
+        return valid_detail("sacrifice", detail)
+    if verb == "chosen":
+        return isinstance(detail, tuple) and len(detail) == 2 and valid_detail("sacrifice", detail[0]) and \
+            detail[1] == "destroy"
     if verb == "sacrifice":
         return isinstance(detail, tuple) and bool(detail) and all(
             isinstance(i, tuple) and len(i) == 2 and (i[0] == "X" or isinstance(i[0], int) and i[0] >= 1)
@@ -101,9 +107,16 @@ def render(verb: str, n, detail, third: bool) -> str | None:
     if verb == "sacrifice":
         return f"sacrifice{s} " + " and ".join(f"{count_word(k) if k != 'X' else 'X'} {q}" for k, q in detail) \
             + (f" ({_amount(n)})" if n != 1 else "")
+    if verb == "choose":
+        return f"choose{s} " + " and ".join(f"{count_word(k)} {q}" for k, q in detail) + \
+            f" {'they' if third else 'you'} control"
+    if verb == "chosen":
+        return f"choose{s} " + " and ".join(f"{count_word(k)} {q}" for k, q in detail[0]) + \
+            f" {'they' if third else 'you'} control and {detail[1]} it"
     if verb == "keep":
         return f"choose{s} " + " and ".join(f"{count_word(k) if k != 'X' else 'X'} {q}" for k, q in detail[0]) + \
-            f" from among the {detail[1]} {'they' if third else 'you'} control, then sacrifice{s} the rest"
+            f" from among the {detail[1]} {'they' if third else 'you'} control, then " + \
+            ("destroy the rest" if detail[2:] else f"sacrifice{s} the rest")
     if verb == "lose_half":
         return f"lose{s} half {their} life, rounded {detail}"
     if verb == "shuffle_in":
