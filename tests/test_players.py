@@ -76,7 +76,7 @@ def test_a_target_player_as_a_later_subject():
 
 
 @pytest.mark.parametrize("text", [
-    "You gain life equal to the highest converted mana cost among permanents you control.",   # no such count
+    "You gain life equal to the highest converted mana cost among permanents in your graveyard.",   # no such count
     "You gain 3 life for each land card discarded this way.",      # "this way": engine.refs' (608.2c)
     "Each player sacrifices all colored permanents they control.",  # "all ... they control": not read
     "Each player shuffles their hand into target player's library.",  # someone else's library
@@ -274,3 +274,28 @@ def test_divine_reckoning_ruling_each_keeps_one(monkeypatch):
     assert all(zone(g, "a1") == "battlefield" for g in games)
     assert sorted(tuple(zone(g, b) for b in ("b1", "b2")) for g in games) == [("battlefield", "graveyard"),
                                                                                 ("graveyard", "battlefield")]
+
+
+def test_where_x_is_counted_once_107_3e(monkeypatch):
+    # "You draw X cards and you lose X life, where X is the number of cards in your hand.": X is counted once as
+    # the instruction begins (2 cards besides the spell), not again after the draw (608.2h)
+    text = _spell("Test Count", "", 1, hand_extra=", Forest, Forest", bob="      library: 3")
+    g = one(_run(text, monkeypatch, ("Test Count", "Sorcery", "You draw X cards and you lose X life, where X is the "
+                                     "number of cards in your hand.")))
+    assert g.state.player("Alice").life == 18 and len(g.state.player("Alice").zone("hand")) == 4
+
+
+def test_greatest_power_and_highest_mana_value(monkeypatch):
+    # the greatest power among creatures you control (Grizzly Bears 2, Memnite 0): Bob loses 2, Alice gains 2
+    text = _spell("Test Harvest", "", 1, bob="      library: 3",
+                  alice_more=", Grizzly Bears, Memnite").replace("  - cast: sp", "  - {cast: sp, targets: [Bob]}")
+    g = one(_run(text, monkeypatch, ("Test Harvest", "Sorcery", "Target player loses X life and you gain X life, "
+                                     "where X is the greatest power among creatures you control.")))
+    assert g.state.player("Bob").life == 18 and g.state.player("Alice").life == 22
+
+
+def test_highest_mana_value_of_none_is_zero(monkeypatch):
+    g = one(_run(_spell("Test Machine", "", 1, bob="      library: 3"), monkeypatch,
+                 ("Test Machine", "Sorcery", "Draw cards equal to the highest converted mana cost among artifacts you "
+                  "control.")))
+    assert len(g.state.player("Alice").zone("hand")) == 0         # no artifact: 0 cards drawn

@@ -165,6 +165,9 @@ def _player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     branches = [game]
     acts = e.arg("acts")
     last: dict[str, int] = {}       # (players) what each player's act before took from their hand ("that many")
+    where = players_acts.where_value(game, e, ctx)      # (players) 107.3e: "where X is ...", counted once
+    if where is not None:
+        branches = [g.log(("107.3e", "608.2h"), f"X is {where}: counted as the instruction begins") for g in branches]
     for i, (verb, n, detail, *own) in enumerate(acts):
         named = _players(game, own[0], ctx) if own else players      # (players) a verb phrase's own subject
         if n == "X":
@@ -176,7 +179,7 @@ def _player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         if verb == "sacrifice":         # (players) chosen by all, then sacrificed at once (701.21a, 101.4)
             nxt = []
             for g in branches:
-                k = {p: players_acts.amount(g, e, ctx, n, p) for p in named}
+                k = {p: players_acts.amount(g, e, ctx, n, p, None, where) for p in named}
                 if isinstance(n, tuple) and n[0] == "count":
                     g = g.log("608.2h", f"{n[1]!r} is counted as the instruction is performed: " +
                               ", ".join(f"{p} {v}" for p, v in k.items()))
@@ -198,7 +201,7 @@ def _player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                 last[p] = seen.pop()
             nxt = []
             for g in branches:
-                k = players_acts.amount(g, e, ctx, n, p, last.get(p))
+                k = players_acts.amount(g, e, ctx, n, p, last.get(p), where)
                 if isinstance(n, tuple) and n[0] == "count":
                     g = g.log("608.2h", f"{p}: {n[1]!r} is counted as the instruction is performed, {n[2]} for "
                                         f"each: {k}")

@@ -53,13 +53,29 @@ def _source(game: Game, ctx: Ctx):
     return st.obj(ctx.source) if same else ctx.source_lki
 
 
-def amount(game: Game, e: Effect, ctx: Ctx, n, player: str, that_many: int | None = None) -> int:
+def where_value(game: Game, e: Effect, ctx: Ctx) -> int | None:
+    """107.3e, 608.2h: the X of "..., where X is <count>", counted once, for the controller, as the instruction
+    begins (None if it has none): every act's X is that one number."""
+    words = {a[1][1] for a in e.arg("acts") if isinstance(a[1], tuple) and a[1][0] == "where"}
+    if not words:
+        return None
+    (w,) = words
+    return counts.value(game.state, ctx.controller, counts.parse(w), _source(game, ctx))
+
+
+def amount(game: Game, e: Effect, ctx: Ctx, n, player: str, that_many: int | None = None,
+           where: int | None = None) -> int:
     """The amount of one act for ``player``: a number, X, a count (608.2h: read now, as this player's act is
-    performed) or "that many" (``that_many``: what the act before did for this player)."""
+    performed), "that many" (``that_many``: what the act before did for this player) or the X of "where X is"
+    (``where``: counted once, ``where_value``)."""
     if isinstance(n, int):
         return n
     if n == "X":
         return hand_acts.x_value(e, ctx)
+    if n[0] == "where":
+        if where is None:
+            raise Unsupported(f"{e.text()!r}: the value of X is not known to the engine")
+        return where
     if n[0] == "that_many":
         if that_many is None:
             raise Unsupported(f"{e.text()!r}: what 'that many' refers to is not known to the engine")

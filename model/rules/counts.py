@@ -29,12 +29,14 @@ _WRAP = re.compile(r"^(?:the number of|each|an? )\s*(?P<what>.+)$", re.I)
 class Count:
     """A count as read: ``kind`` one of "permanents" (``selector``: permanents on the battlefield), "cards"
     (``zone`` of ``player``'s own: "hand" or "graveyard"; ``selector`` None for any card), "domain" (305.6),
-    "devotion" (700.5, ``color`` a letter or "chosen") or "kicked" (the times the source was kicked, 702.33d)."""
+    "devotion" (700.5, ``color`` a letter or "chosen"), "kicked" (the times the source was kicked, 702.33d) or
+    "greatest" (the greatest ``stat`` among the permanents ``selector`` names, 0 if there are none)."""
     kind: str
     text: str
     selector: object = None
     zone: str = ""
     color: str = ""
+    stat: str = ""              # kind "greatest": "mana value", "power" or "toughness" (helper players)
 
 
 #: "... this way" (608.2c): the objects the instruction before moved: from which zone (None: any) to which (None:
@@ -65,6 +67,19 @@ def parse(text: str) -> Count:
             except DefinitionError:
                 continue
         raise DefinitionError(f"the count {text!r} is not one the verifier reads")
+    # (players) "the highest converted mana cost among permanents you control", "the greatest power among
+    # creatures you control" (202.3 mana value; 208.1 power and toughness): 0 where there are none
+    m = re.fullmatch(r"(?:the )?(?:highest|greatest) (converted mana cost|mana value|power|toughness) among "
+                     r"(?P<what>.+)", t, re.I)
+    if m:
+        stat = {"converted mana cost": "mana value"}.get(m.group(1).lower(), m.group(1).lower())
+        try:
+            sel = phrases.parse_np(m.group("what"))
+        except DefinitionError:
+            raise DefinitionError(f"the count {text!r} is not one the verifier reads") from None
+        if sel.combat:
+            raise DefinitionError(f"the count {text!r} is not one the verifier reads")
+        return Count("greatest", t, selector=sel, stat=stat)
     m = re.fullmatch(r"(?:your )?devotion to (white|blue|black|red|green)", t, re.I)
     if m:
         return Count("devotion", t, color=_COLORS[m.group(1).lower()])
@@ -126,6 +141,29 @@ def devotion(state, player: str, color: str) -> int:
                for sym in q.printed.mana_cost if color in sym.colors)
 
 
+def greatest(state, count: Count, player: str, source=None) -> int:
+    """The greatest mana value (202.3), power or toughness (with +1/+1 and -1/-1 counters, 613.4c) among the
+    permanents the count names for ``player``; 0 if there are none (107.1b aside: no negative amount)."""
+    from mtgjudge.model.rules.characteristics import object_mana_value
+    from mtgjudge.model.rules.guards import guard_scope, power_now
+    from mtgjudge.model.vocab.scopes import Scope
+    chars = compute_all(state)
+    values = []
+    for q in state.battlefield():
+        if not matches(count.selector, chars[q.id], q, player, source):
+            continue
+        if count.stat == "mana value":
+            values.append(object_mana_value(q))
+        elif count.stat == "power":
+            values.append(power_now(state, q.id, count.text))
+        else:
+            guard_scope(state, Scope.POWER_TOUGHNESS, count.text)
+            if chars[q.id].toughness is None:
+                raise Unsupported(f"{q.name} has no toughness the model knows")
+            values.append(chars[q.id].toughness + q.counter("+1/+1") - q.counter("-1/-1"))
+    return max([0] + values)
+
+
 def this_way(before, after, player: str, count: Count, source=None) -> int:
     """608.2c, 608.2h: the objects the instruction performed between the states ``before`` and ``after`` moved
     as the count's verb says (``THIS_WAY``), of its kind as they last existed before they moved."""
@@ -156,6 +194,8 @@ def value(state, player: str, count: Count, source=None) -> int:
         return domain(state, player)
     if count.kind == "devotion":
         return devotion(state, player, count.color)
+    if count.kind == "greatest":
+        return greatest(state, count, player, source)
     if count.kind == "kicked":
         # 702.33d-e: the spell, or the permanent it became, remembers its kicker costs paid; an object that left
         # the stack or the battlefield is a new object (400.7) that doesn't

@@ -1371,6 +1371,15 @@ for _name, _fn in vars(_RefMeaning).items():
 @v_args(inline=True)
 class _PlayersMeaning(Transformer):
     def pl_j_comma(self, *_): return "join:comma"
+
+    def pl_where(self, *parts):
+        words = " ".join(str(p) for p in parts if isinstance(p, Token) and p.type == "PL_CW")
+        r = _Meaning.player_effect(self, *[p for p in parts if not (isinstance(p, Token) and p.type in ("PL_CW",))
+                                            and not (isinstance(p, Token) and p.type == "_IS")])
+        acts = tuple((a[0], ("where", words)) + a[2:] if a[1] == "X" else a for a in r["acts"])
+        if acts == r["acts"] or "'X'" in repr([a[2] for a in acts]):
+            raise DefinitionError("'where X is' with no X amount, or an X elsewhere, is not read")
+        return {**r, "acts": acts}
     def pl_s_each_other_player(self, *_): return "who:each other player"
 
     def pl_item(self, n, kind):

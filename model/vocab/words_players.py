@@ -5,7 +5,8 @@
 An act is (verb, amount, detail) or (verb, amount, detail, subject) where its verb phrase has a subject of its
 own ("You draw two cards, then each other player draws a card."). The amount is a number, "X" (107.3a), a count
 ("count", words, N) (N for each one counted; 608.2h, read by ``rules.counts``) or ("that_many", N) (the number
-of cards the same player discarded or shuffled away by the act before, minus N)."""
+of cards the same player discarded or shuffled away by the act before, minus N) or ("where", words) (107.3e:
+"X ..., where X is <count>", counted once as the instruction begins)."""
 from __future__ import annotations
 
 import re
@@ -55,6 +56,12 @@ def valid_amount(verb: str, n) -> bool:
         return n >= (0 if verb == "life_becomes" else 1)       # 119.5: a life total may become 0
     if not isinstance(n, tuple) or verb not in COUNTED_VERBS:
         return False
+    if len(n) == 2 and n[0] == "where":        # 107.3e "where X is <count>": counted once for the instruction
+        try:
+            c = counts.parse(n[1])
+        except DefinitionError:
+            return False
+        return c.kind != "this_way"
     if len(n) == 2 and n[0] == "that_many":
         return verb == "draw" and isinstance(n[1], int) and n[1] >= 0
     if len(n) != 3 or n[0] != "count" or not isinstance(n[1], str) or not isinstance(n[2], int) or n[2] < 1:
@@ -95,6 +102,8 @@ def valid_detail(verb: str, detail) -> bool:
 
 
 def _amount(n) -> str:
+    if n[0] == "where":
+        return f"X, where X is {n[1]}"
     if n[0] == "that_many":
         return "that many" + (f" minus {count_word(n[1])}" if n[1] else "")
     return f"{n[2]} for each {n[1]}"
