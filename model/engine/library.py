@@ -82,8 +82,8 @@ def _players(game: Game, who: str, ctx: Ctx) -> list[str]:
     st = game.state
     if who == "you":
         named = [ctx.controller]
-    elif who.startswith("target"):
-        named = [ctx.target]
+    elif who.startswith("target") or who.startswith("any number of target"):
+        named = [ctx.target]        # (several target players: the instruction is performed for each, 601.2c)
     elif who == "that player":
         # (players) "Destroy that creature." after "Target opponent chooses ...": the ability's one target (608.2c)
         if len(ctx.targets) != 1 or ctx.targets[0] not in st.player_names:

@@ -32,13 +32,15 @@ def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
             return None     # one permanent of one kind: perm_sentences' sacrifice_own / sacrifice_each (701.21a)
         args = {"who": who, "acts": r["acts"], **({"may": True} if r["may"] else {})}
         # (players) the one target player may be the subject of a later verb phrase (its act's fourth item)
-        targeted = [w for w in (who,) + tuple(x[3] for x in r["acts"] if len(x) == 4) if w.startswith("target ")]
+        targeted = [w for w in (who,) + tuple(x[3] for x in r["acts"] if len(x) == 4)
+                    if words_players.targets_players(w)]
         # (players) or named by a count: "Draw a card for each tapped creature target opponent controls."
         targeted += [t for t in (words_players.count_target(x[1]) for x in r["acts"]) if t]
         if targeted:
             if found != (targeted[0],) or len(targeted) > 1:
                 return None
-            args["target"] = targeted[0][len("target "):]
+            # "target player" is kept as "player"; a counted phrase ("any number of target players") whole
+            args["target"] = targeted[0][len("target "):] if targeted[0].startswith("target ") else targeted[0]
         elif found:
             return None
         try:

@@ -77,7 +77,8 @@ def parse(text: str) -> Count:
             sel = phrases.parse_np(m.group("what"))
         except DefinitionError:
             raise DefinitionError(f"the count {text!r} is not one the verifier reads") from None
-        if sel.combat:
+        if sel.combat or (sel.stat is not None and sel.stat[0] != "mana value"):
+            # (as below: a selector's power is read before counters and layer 7c)
             raise DefinitionError(f"the count {text!r} is not one the verifier reads")
         return Count("greatest", t, selector=sel, stat=stat)
     m = re.fullmatch(r"(?:your )?devotion to (white|blue|black|red|green)", t, re.I)

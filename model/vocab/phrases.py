@@ -1381,6 +1381,8 @@ class _PlayersMeaning(Transformer):
             raise DefinitionError("'where X is' with no X amount, or an X elsewhere, is not read")
         return {**r, "acts": acts}
     def pl_s_each_other_player(self, *_): return "who:each other player"
+    def pl_s_any_players(self, *_): return "who:any number of target players"
+    def pl_s_any_opponents(self, *_): return "who:any number of target opponents"
 
     def pl_item(self, n, kind):
         return (n, kind)

@@ -60,12 +60,12 @@ def _v_player_acts(a: dict) -> None:
     acts = a.get("acts")
     # (players) a verb phrase may have a subject of its own (a fourth item); one target player at most
     subjects = {a["who"]} | {x[3] for x in acts or () if isinstance(x, tuple) and len(x) == 4}
-    if not subjects <= set(WHO) or len([w for w in subjects if w.startswith("target")]) > 1:
+    if not subjects <= set(WHO) or len([w for w in subjects if words_players.targets_players(w)]) > 1:
         raise DefinitionError(f"who must be one of {', '.join(WHO)}, with one target player at most")
     counted = {words_players.count_target(x[1]) for x in acts or () if isinstance(x, tuple) and len(x) > 1} - {None}
-    if len(counted | {w for w in subjects if w.startswith("target")}) > 1:
+    if len(counted | {w for w in subjects if words_players.targets_players(w)}) > 1:
         raise DefinitionError("one target player at most, as a subject or in a count")
-    if (any(w.startswith("target") for w in subjects) or bool(counted)) != bool(a.get("target")):
+    if (any(words_players.targets_players(w) for w in subjects) or bool(counted)) != bool(a.get("target")):
         raise DefinitionError("a target player's instructions need target (player or opponent), and only they")
     if not acts or not all(isinstance(x, tuple) and len(x) in (3, 4) and x[0] in VERBS and (
             isinstance(x[1], int) and x[1] >= 1 or x[1] == "X" and x[0] in X_VERBS

@@ -22,8 +22,9 @@ from mtgjudge.model.vocab.abilities import count_word
 VERBS = ("sacrifice", "lose_half", "shuffle_in", "discard_all", "poison", "life_becomes", "return_all", "keep",
          "put_top", "choose", "chosen")
 #: The subjects this module adds: every player but the instruction's controller (102.2-102.3); "that player":
-#: the ability's one target player, named by the instruction before (608.2c, ``oracle.player_sentences``).
-WHO = ("each other player", "that player")
+#: the ability's one target player, named by the instruction before (608.2c, ``oracle.player_sentences``);
+#: "any number of target players" (601.2c: each player chosen does it).
+WHO = ("each other player", "that player", "any number of target players", "any number of target opponents")
 #: Verbs whose amount may be a count or "that many".
 COUNTED_VERBS = ("draw", "gain_life", "lose_life", "discard", "sacrifice", "life_becomes")
 #: A count's words naming the acting player ("they control", "their graveyard"), read as the controller's words
@@ -162,3 +163,8 @@ def valid_sequence(acts) -> bool:
                     prev[0] == "shuffle_in" and prev[2] != ("hand",) or prev[0] == "discard" and not isinstance(prev[1], int):
                 return False
     return True
+
+
+def targets_players(who: str) -> bool:
+    """Does the subject choose target players ("target player", "any number of target opponents")?"""
+    return who.startswith("target") or who.startswith("any number of target")
