@@ -285,13 +285,19 @@ def test_where_x_is_counted_once_107_3e(monkeypatch):
     assert g.state.player("Alice").life == 18 and len(g.state.player("Alice").zone("hand")) == 4
 
 
-def test_greatest_power_and_highest_mana_value(monkeypatch):
-    # the greatest power among creatures you control (Grizzly Bears 2, Memnite 0): Bob loses 2, Alice gains 2
-    text = _spell("Test Harvest", "", 1, bob="      library: 3",
-                  alice_more=", Grizzly Bears, Memnite").replace("  - cast: sp", "  - {cast: sp, targets: [Bob]}")
-    g = one(_run(text, monkeypatch, ("Test Harvest", "Sorcery", "Target player loses X life and you gain X life, "
-                                     "where X is the greatest power among creatures you control.")))
-    assert g.state.player("Bob").life == 18 and g.state.player("Alice").life == 22
+def test_greatest_power_stays_unread():
+    # power is read with the engine's guards (rules.guards), which rules.counts can't use: not a count here
+    w, _ = _word("Target player loses X life and you gain X life, where X is the greatest power among creatures "
+                 "you control.")
+    assert w is None
+
+
+def test_highest_mana_value_among_permanents(monkeypatch):
+    # Grizzly Bears (2) and Memnite (0) and the Swamp (0): two cards drawn
+    g = one(_run(_spell("Test Rush", "", 1, bob="      library: 3", alice_more=", Grizzly Bears, Memnite"),
+                 monkeypatch, ("Test Rush", "Sorcery", "Draw cards equal to the highest converted mana cost among "
+                               "permanents you control.")))
+    assert len(g.state.player("Alice").zone("hand")) == 2
 
 
 def test_highest_mana_value_of_none_is_zero(monkeypatch):
@@ -299,3 +305,14 @@ def test_highest_mana_value_of_none_is_zero(monkeypatch):
                  ("Test Machine", "Sorcery", "Draw cards equal to the highest converted mana cost among artifacts you "
                   "control.")))
     assert len(g.state.player("Alice").zone("hand")) == 0         # no artifact: 0 cards drawn
+
+
+def test_where_x_target_player_discards(monkeypatch):
+    # "Target player discards X cards, where X is the number of cards in your hand.": the controller's hand, as
+    # the instruction begins (107.3e): one other card in Alice's hand, so Bob discards one of his two
+    bob = "      hand: [{card: Forest, id: h1}, {card: Island, id: h2}]\n      library: 3"
+    text = _spell("Test Mind", "", 1, hand_extra=", Forest", bob=bob).replace("  - cast: sp",
+                                                                              "  - {cast: sp, targets: [Bob]}")
+    games = _run(text, monkeypatch, ("Test Mind", "Sorcery", "Target player discards X cards, where X is the number "
+                                     "of cards in your hand."))
+    assert len(games) == 2 and all(len(g.state.player("Bob").zone("hand")) == 1 for g in games)

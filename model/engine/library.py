@@ -30,7 +30,6 @@ from itertools import combinations, combinations_with_replacement, permutations
 
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.engine import effects, hand_acts, resolve, zones
-from mtgjudge.model.engine import players as players_acts
 from mtgjudge.model.engine.entering import enters_counters
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.settle import after_moves
@@ -147,75 +146,6 @@ def _act(game: Game, verb: str, n: int, player: str, ctx: Ctx) -> list[Game]:
     if verb in ("scry", "surveil"):
         return look(game, player, n, verb, f"{verb} {n}")
     raise Unsupported(f"the instruction {verb!r} is not performed by the engine")
-
-
-def _player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """119.3, 121.1, 701.9, 701.17: each act in the order written (608.2c), by every player it names in APNAP
-    order (101.4); "you may" is a choice: doing nothing is a branch."""
-    if e.arg("target"):
-        skip = resolve._unaffected(game, ctx)
-        if skip is not None:
-            return [skip]
-        if ctx.target not in game.state.player_names:
-            raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
-    players = _players(game, e.arg("who"), ctx)
-    if e.arg("who") == "its controller":
-        game = game.log("608.2h", f"'its controller': {ctx.targets[0]}'s controller as it last existed, "
-                                  f"{', '.join(players) or 'a player who left the game'}")
-    branches = [game]
-    acts = e.arg("acts")
-    last: dict[str, int] = {}       # (players) what each player's act before took from their hand ("that many")
-    where = players_acts.where_value(game, e, ctx)      # (players) 107.3e: "where X is ...", counted once
-    if where is not None:
-        branches = [g.log(("107.3e", "608.2h"), f"X is {where}: counted as the instruction begins") for g in branches]
-    for i, (verb, n, detail, *own) in enumerate(acts):
-        named = _players(game, own[0], ctx) if own else players      # (players) a verb phrase's own subject
-        if n == "X":
-            n = hand_acts.x_value(e, ctx)
-            branches = [g.log("107.3a", f"X is {n}, the value chosen as the spell was cast") for g in branches]
-            if n == 0:      # 107.3a: X is 0: the act is done zero times (no event: no life is gained, 119.10)
-                continue
-        follows = i + 1 < len(acts) and isinstance(acts[i + 1][1], tuple) and acts[i + 1][1][0] == "that_many"
-        if verb == "sacrifice":         # (players) chosen by all, then sacrificed at once (701.21a, 101.4)
-            nxt = []
-            for g in branches:
-                k = {p: players_acts.amount(g, e, ctx, n, p, None, where) for p in named}
-                if isinstance(n, tuple) and n[0] == "count":
-                    g = g.log("608.2h", f"{n[1]!r} is counted as the instruction is performed: " +
-                              ", ".join(f"{p} {v}" for p, v in k.items()))
-                nxt += players_acts.sacrifice(g, e, ctx, named, detail, k)
-            branches = merge(nxt)
-            continue
-        if verb in ("keep", "chosen"):  # (players) chosen by all, then acted on at once (701.21a, 101.4)
-            act = players_acts.keep if verb == "keep" else players_acts.chosen
-            branches = merge([r for g in branches for r in act(g, e, ctx, named, detail)])
-            continue
-        if verb == "return_all":        # (players) one event for every player named (101.4)
-            branches = merge([r for g in branches for r in players_acts.return_all(g, named, detail, ctx)])
-            continue
-        for p in named:
-            if follows:
-                seen = {players_acts.that_many(g, verb, n, detail, p) for g in branches}
-                if len(seen) != 1:
-                    raise Unsupported(f"{e.text()!r}: 'that many' differs from one choice to another")
-                last[p] = seen.pop()
-            nxt = []
-            for g in branches:
-                k = players_acts.amount(g, e, ctx, n, p, last.get(p), where)
-                if isinstance(n, tuple) and n[0] == "count":
-                    g = g.log("608.2h", f"{p}: {n[1]!r} is counted as the instruction is performed, {n[2]} for "
-                                        f"each: {k}")
-                if k <= 0 and verb != "life_becomes":   # 608.2h: an amount of 0 does nothing (119.10, 121.1)
-                    nxt.append(g.log("608.2h", f"{p}: the amount is 0, nothing happens"))
-                    continue
-                nxt += (players_acts.act(g, e, verb, k, detail, p, ctx) if verb in players_acts.VERBS
-                        else _act(g, verb, k, p, ctx))
-            branches = merge(nxt)
-            if len(branches) > MAX_BRANCHES:
-                raise SearchBound(f"{e.text()!r} has more than {MAX_BRANCHES} outcomes: the search bound")
-    if e.arg("may"):
-        branches = merge([game.log("608.2d", f"{ctx.controller} chooses not to: {e.text()}")] + branches)
-    return branches
 
 
 def _arrangements(cards: tuple[str, ...], kind: str) -> list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
@@ -593,6 +523,12 @@ def _exile_card(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [after_moves(game, [(o, "graveyard", "exile")], f"{o.name} is exiled")]
 
 
+#: What engine.players (a player's instructions) uses of this module.
+players_named = _players
+library_act = _act
+guard_library = _guard_library
+
+
 HANDLERS = {
     "exile_card": _exile_card,
     "put_on_library": _put_on_library,
@@ -600,7 +536,7 @@ HANDLERS = {
     "choose_from_hand": _choose_from_hand,
     "chosen_to": _chosen_to,
     "add_mana": _add_mana,
-    "player_acts": _player_acts,
+    # "player_acts": engine.players' (a player's instructions, every verb of them)
     "look_top": _look_top,
     "look_at": _look_at,
     "take_looked": _take_looked,

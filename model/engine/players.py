@@ -28,7 +28,8 @@ from dataclasses import replace
 from itertools import combinations, permutations, product
 from math import perm, prod
 
-from mtgjudge.model.engine import hand_acts, resolve, zones
+from mtgjudge.model.engine import hand_acts, library, resolve, zones
+from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.removal import remove_all
 from mtgjudge.model.engine.settle import after_moves
@@ -135,12 +136,11 @@ def act(game: Game, e: Effect, verb: str, n: int, detail, player: str, ctx: Ctx)
     if verb == "discard_all":
         return [discard_all(game, player, detail)]
     if verb == "poison":
-        from mtgjudge.model.engine.library import add_player_counters
         have = dict(game.state.player(player).counters).get("poison", 0)
         if have + n >= 10:
             raise Unsupported(f"{player} would have {have + n} poison counters: the loss it brings (704.5c) is not "
                               "checked by the engine")
-        return [add_player_counters(game, player, "poison", n)]
+        return [library.add_player_counters(game, player, "poison", n)]
     if verb == "put_top":
         return put_top(game, player, n)
     if verb == "choose":        # acted on by the next instruction, which makes the choice (608.2c)
@@ -181,7 +181,6 @@ def return_all(game: Game, players: list[str], detail: tuple[str, str], ctx: Ctx
     """400.6, 101.4: every player named returns all the cards of the quality from their graveyard to the
     battlefield (under their control: the player who puts it there, 110.2) or to their hand, all in one event
     (what the moves trigger sees them all, ``settle.after_moves``); each card a new object (400.7)."""
-    from mtgjudge.model.engine.entering import put_onto_battlefield
     quality, to = detail
     st = game.state
     spec = phrases.parse_target("target " + card_phrase(quality))
@@ -218,11 +217,10 @@ def return_all(game: Game, players: list[str], detail: tuple[str, str], ctx: Ctx
 def shuffle_in(game: Game, player: str, zones_in: tuple[str, ...]) -> Game:
     """701.24a: the cards of ``player``'s zones are shuffled into their library. The library must be cards
     nobody knows (its order can't be represented otherwise); the cards join them (their positions unknown)."""
-    from mtgjudge.model.engine.library import _guard_library
     if game.state.player(player).zone("library"):
         raise Unsupported(f"{player} shuffles cards into a library with cards the question names: their order "
                           "becomes unknown, which the engine does not represent")
-    _guard_library(game, f"{player} shuffles cards into their library")
+    library.guard_library(game, f"{player} shuffles cards into their library")
     moved, k = [], 0
     for zone in zones_in:
         for oid in game.state.player(player).zone(zone):
@@ -371,4 +369,78 @@ def keep(game: Game, e: Effect, ctx: Ctx, players: list[str], detail: tuple) -> 
     return merge(out)
 
 
-__all__ = ["VERBS", "act", "amount", "return_all", "sacrifice", "shuffle_in", "discard_all", "chosen", "keep", "that_many"]
+def player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """119.3, 121.1, 701.9, 701.17: each act in the order written (608.2c), by every player it names in APNAP
+    order (101.4); "you may" is a choice: doing nothing is a branch."""
+    if e.arg("target"):
+        skip = resolve._unaffected(game, ctx)
+        if skip is not None:
+            return [skip]
+        if ctx.target not in game.state.player_names:
+            raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
+    players = library.players_named(game, e.arg("who"), ctx)
+    if e.arg("who") == "its controller":
+        game = game.log("608.2h", f"'its controller': {ctx.targets[0]}'s controller as it last existed, "
+                                  f"{', '.join(players) or 'a player who left the game'}")
+    branches = [game]
+    acts = e.arg("acts")
+    last: dict[str, int] = {}       # (players) what each player's act before took from their hand ("that many")
+    where = where_value(game, e, ctx)      # (players) 107.3e: "where X is ...", counted once
+    if where is not None:
+        branches = [g.log(("107.3e", "608.2h"), f"X is {where}: counted as the instruction begins") for g in branches]
+    for i, (verb, n, detail, *own) in enumerate(acts):
+        named = library.players_named(game, own[0], ctx) if own else players      # (players) a verb phrase's own subject
+        if n == "X":
+            n = hand_acts.x_value(e, ctx)
+            branches = [g.log("107.3a", f"X is {n}, the value chosen as the spell was cast") for g in branches]
+            if n == 0:      # 107.3a: X is 0: the act is done zero times (no event: no life is gained, 119.10)
+                continue
+        follows = i + 1 < len(acts) and isinstance(acts[i + 1][1], tuple) and acts[i + 1][1][0] == "that_many"
+        if verb == "sacrifice":         # (players) chosen by all, then sacrificed at once (701.21a, 101.4)
+            nxt = []
+            for g in branches:
+                k = {p: amount(g, e, ctx, n, p, None, where) for p in named}
+                if isinstance(n, tuple) and n[0] == "count":
+                    g = g.log("608.2h", f"{n[1]!r} is counted as the instruction is performed: " +
+                              ", ".join(f"{p} {v}" for p, v in k.items()))
+                nxt += sacrifice(g, e, ctx, named, detail, k)
+            branches = merge(nxt)
+            continue
+        if verb in ("keep", "chosen"):  # (players) chosen by all, then acted on at once (701.21a, 101.4)
+            choice = keep if verb == "keep" else chosen
+            branches = merge([r for g in branches for r in choice(g, e, ctx, named, detail)])
+            continue
+        if verb == "return_all":        # (players) one event for every player named (101.4)
+            branches = merge([r for g in branches for r in return_all(g, named, detail, ctx)])
+            continue
+        for p in named:
+            if follows:
+                seen = {that_many(g, verb, n, detail, p) for g in branches}
+                if len(seen) != 1:
+                    raise Unsupported(f"{e.text()!r}: 'that many' differs from one choice to another")
+                last[p] = seen.pop()
+            nxt = []
+            for g in branches:
+                k = amount(g, e, ctx, n, p, last.get(p), where)
+                if isinstance(n, tuple) and n[0] == "count":
+                    g = g.log("608.2h", f"{p}: {n[1]!r} is counted as the instruction is performed, {n[2]} for "
+                                        f"each: {k}")
+                if k <= 0 and verb != "life_becomes":   # 608.2h: an amount of 0 does nothing (119.10, 121.1)
+                    nxt.append(g.log("608.2h", f"{p}: the amount is 0, nothing happens"))
+                    continue
+                nxt += (act(g, e, verb, k, detail, p, ctx) if verb in VERBS
+                        else library.library_act(g, verb, k, p, ctx))
+            branches = merge(nxt)
+            if len(branches) > MAX_BRANCHES:
+                raise SearchBound(f"{e.text()!r} has more than {MAX_BRANCHES} outcomes: the search bound")
+    if e.arg("may"):
+        branches = merge([game.log("608.2d", f"{ctx.controller} chooses not to: {e.text()}")] + branches)
+    return branches
+
+
+
+
+resolve.HANDLERS["player_acts"] = player_acts
+
+
+__all__ = ["VERBS", "act", "amount", "return_all", "sacrifice", "shuffle_in", "discard_all", "chosen", "keep", "player_acts", "that_many"]

@@ -12,6 +12,7 @@ from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
 from mtgjudge.model.vocab import words_players
+from mtgjudge.model.oracle.player_sentences import counts_read
 
 _KIND = {"look": "look_top", "look_at": "look_at", "shuffle": "shuffle", "search": "search"}
 
@@ -27,6 +28,8 @@ def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
     if r is not None:
         who = r["who"]
         acts = r["acts"]
+        if not counts_read(acts):       # (players) a count rules.counts doesn't read: not this reading
+            return None
         if len(acts) == 1 and acts[0][0] == "sacrifice" and acts[0][1] == 1 and len(acts[0][2]) == 1 \
                 and acts[0][2][0][0] == 1 and who in ("you", "each player", "each opponent") and not r["may"]:
             return None     # one permanent of one kind: perm_sentences' sacrifice_own / sacrifice_each (701.21a)

@@ -15,10 +15,28 @@ has no target of its own."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
+from mtgjudge.model.vocab.words_players import count_text
 
 _THAT = ("destroy that creature.", "destroy it.", "destroy that permanent.")
+
+
+def counts_read(acts) -> bool:
+    """Are the counts of a player's acts ("for each ...", "equal to ...", "where X is ...") all ones
+    ``rules.counts`` reads, other than "... this way" (what the instruction before did: engine.refs', 608.2c)?"""
+    for a in acts:
+        n = a[1] if len(a) > 1 else None
+        if isinstance(n, tuple) and n[0] in ("count", "where"):
+            try:
+                # "where X is" is counted once, for the controller: its words are read as written
+                c = counts.parse(count_text(n[1]) if n[0] == "count" else n[1])
+            except DefinitionError:
+                return False
+            if c.kind == "this_way":
+                return False
+    return True
 _REST = ("destroy the rest.",)
 
 

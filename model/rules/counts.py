@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.mana import BASIC_LAND_TYPES
-from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.characteristics import matches, object_mana_value
 from mtgjudge.model.rules.layers import compute_all, current
 from mtgjudge.model.vocab import phrases
 
@@ -30,13 +30,13 @@ class Count:
     """A count as read: ``kind`` one of "permanents" (``selector``: permanents on the battlefield), "cards"
     (``zone`` of ``player``'s own: "hand" or "graveyard"; ``selector`` None for any card), "domain" (305.6),
     "devotion" (700.5, ``color`` a letter or "chosen"), "kicked" (the times the source was kicked, 702.33d) or
-    "greatest" (the greatest ``stat`` among the permanents ``selector`` names, 0 if there are none)."""
+    "greatest" (the greatest mana value among the permanents ``selector`` names, 0 if there are none)."""
     kind: str
     text: str
     selector: object = None
     zone: str = ""
     color: str = ""
-    stat: str = ""              # kind "greatest": "mana value", "power" or "toughness" (helper players)
+    stat: str = ""              # kind "greatest": "mana value" (helper players)
 
 
 #: "... this way" (608.2c): the objects the instruction before moved: from which zone (None: any) to which (None:
@@ -67,10 +67,10 @@ def parse(text: str) -> Count:
             except DefinitionError:
                 continue
         raise DefinitionError(f"the count {text!r} is not one the verifier reads")
-    # (players) "the highest converted mana cost among permanents you control", "the greatest power among
-    # creatures you control" (202.3 mana value; 208.1 power and toughness): 0 where there are none
-    m = re.fullmatch(r"(?:the )?(?:highest|greatest) (converted mana cost|mana value|power|toughness) among "
-                     r"(?P<what>.+)", t, re.I)
+    # (players) "the highest converted mana cost among permanents you control" (202.3 mana value): 0 where there
+    # are none. ("the greatest power among ...": power needs the guards of engine-level reading, rules.guards,
+    # which this module can't import: not read here.)
+    m = re.fullmatch(r"(?:the )?(?:highest|greatest) (converted mana cost|mana value) among (?P<what>.+)", t, re.I)
     if m:
         stat = {"converted mana cost": "mana value"}.get(m.group(1).lower(), m.group(1).lower())
         try:
@@ -143,26 +143,10 @@ def devotion(state, player: str, color: str) -> int:
 
 
 def greatest(state, count: Count, player: str, source=None) -> int:
-    """The greatest mana value (202.3), power or toughness (with +1/+1 and -1/-1 counters, 613.4c) among the
-    permanents the count names for ``player``; 0 if there are none (107.1b aside: no negative amount)."""
-    from mtgjudge.model.rules.characteristics import object_mana_value
-    from mtgjudge.model.rules.guards import guard_scope, power_now
-    from mtgjudge.model.vocab.scopes import Scope
+    """The greatest mana value (202.3) among the permanents the count names for ``player``; 0 if there are none."""
     chars = compute_all(state)
-    values = []
-    for q in state.battlefield():
-        if not matches(count.selector, chars[q.id], q, player, source):
-            continue
-        if count.stat == "mana value":
-            values.append(object_mana_value(q))
-        elif count.stat == "power":
-            values.append(power_now(state, q.id, count.text))
-        else:
-            guard_scope(state, Scope.POWER_TOUGHNESS, count.text)
-            if chars[q.id].toughness is None:
-                raise Unsupported(f"{q.name} has no toughness the model knows")
-            values.append(chars[q.id].toughness + q.counter("+1/+1") - q.counter("-1/-1"))
-    return max([0] + values)
+    return max([0] + [object_mana_value(q) for q in state.battlefield()
+                      if matches(count.selector, chars[q.id], q, player, source)])
 
 
 def this_way(before, after, player: str, count: Count, source=None) -> int:
