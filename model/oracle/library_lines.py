@@ -31,8 +31,10 @@ def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
         if not counts_read(acts):       # (players) a count rules.counts doesn't read: not this reading
             return None
         if len(acts) == 1 and acts[0][0] == "sacrifice" and acts[0][1] == 1 and len(acts[0][2]) == 1 \
-                and acts[0][2][0][0] == 1 and who in ("you", "each player", "each opponent") and not r["may"]:
-            return None     # one permanent of one kind: perm_sentences' sacrifice_own / sacrifice_each (701.21a)
+                and acts[0][2][0][0] == 1 and who in ("you", "each player", "each opponent"):
+            # one permanent of one kind: perm_sentences' sacrifice_own / sacrifice_each (701.21a); "you may" around
+            # it, oracle.optional's
+            return None
         args = {"who": who, "acts": r["acts"], **({"may": True} if r["may"] else {})}
         # (players) the one target player may be the subject of a later verb phrase (its act's fourth item)
         targeted = [w for w in (who,) + tuple(x[3] for x in r["acts"] if len(x) == 4)
