@@ -30,6 +30,8 @@ def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
         acts = r["acts"]
         if not counts_read(acts):       # (players) a count rules.counts doesn't read: not this reading
             return None
+        if who == "its controller" and any(len(a) == 4 for a in acts):
+            return None     # "Its controller loses 2 life and you gain 2 life.": oracle.refs reads it (608.2h)
         if len(acts) == 1 and acts[0][0] == "sacrifice" and acts[0][1] == 1 and len(acts[0][2]) == 1 \
                 and acts[0][2][0][0] == 1 and who in ("you", "each player", "each opponent"):
             # one permanent of one kind: perm_sentences' sacrifice_own / sacrifice_each (701.21a); "you may" around
