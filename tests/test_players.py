@@ -316,3 +316,11 @@ def test_where_x_target_player_discards(monkeypatch):
     games = _run(text, monkeypatch, ("Test Mind", "Sorcery", "Target player discards X cards, where X is the number "
                                      "of cards in your hand."))
     assert len(games) == 2 and all(len(g.state.player("Bob").zone("hand")) == 1 for g in games)
+
+
+def test_for_each_does_not_take_the_for_of_forest():
+    # "for" as a whole word (the grammar's _FOR): a search for "a basic Forest or Plains card" stays read
+    from mtgjudge.model.vocab import phrases
+    r = phrases.parse("Search your library for a basic Forest or Plains card, reveal it, put it into your hand, then "
+                      "shuffle your library.", "library_effect")
+    assert r["quality"] == "basic Forest or Plains"
