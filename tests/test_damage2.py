@@ -36,8 +36,9 @@ def kinds(text: str) -> list[str | None]:
     ("~ deals X damage to any target, where X is the number of basic land types among lands you control.",
      ["damage_count"]),
     ("~ deals X damage to target creature, where X is 3 plus the number of artifacts you control.", ["damage_count"]),
+    # the life gain "where X is <count>" is the players reader's (the same count, read as it resolves, 608.2h)
     ("~ deals X damage to target creature and you gain X life, where X is the number of Swamps you control.",
-     ["damage_count", "counted"]),
+     ["damage_count", "player_acts"]),
     ("~ deals X damage to target creature and you gain X life.", ["damage_x", "player_acts"]),
     ("~ deals 2 damage to any target and 1 damage to another target.", ["damage", "damage"]),
     ("~ deals 1 damage to any target, 2 damage to another target, and 3 damage to a third target.",

@@ -83,7 +83,9 @@ def test_sentences_are_read_into_words(sentence, kind, args):
     "Search your library for a card, put it into your hand, then put the rest on the bottom of your library.",
     "Look at the top three cards of your library, then put one of them into your hand.",
     "Draw a cards.",                                         # number and noun disagree
-    "Scry 2, then each opponent draws a card.",             # a new subject in mid-sentence
+    "Scry 2, then each opponent draws two card.",           # number and noun disagree after a new subject
+    # ("Scry 2, then each opponent draws a card.": a new subject in mid-sentence, read since round 4:
+    # tests/test_players.py)
 ])
 def test_near_misses_stay_unread(sentence):
     assert library_word(sentence, ()) is None
@@ -248,7 +250,7 @@ def test_attune_with_aether_gets_two_energy_whatever_it_finds():
 @pytest.mark.parametrize("sentence", [
     "Add {R}{R}{R}. If you control a Mountain, add {R} instead.",   # an "instead": not one fixed production
     "Add one mana of any color.",                                   # a choice of color: not read
-    "You get {E}{E} and each opponent gets {E}.",                   # two subjects
+    "You get {E}{E} and each opponent gets an {E}.",                # two subjects, and a stray article
 ])
 def test_mana_and_energy_near_misses(sentence):
     assert library_word(sentence, ()) is None

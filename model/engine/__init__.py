@@ -29,6 +29,8 @@ refs.py         references between a spell's instructions (608.2c, 608.2h): "its
 turn.py         the turn's structure for advance (500-514)
 kicker.py       kicker (702.33): announcing it as a spell is cast, "if it was kicked", intervening "if" (603.4)
 on_stack.py     a spell's statics on the stack: "can't be countered" (113.6g); split second is rules.timing's
+players.py      a player's instructions (issue 9, round 4): "each player <verb phrase>", sacrifice, counts,
+                shuffling zones into a library, choices; registers the handler of player_acts
 etb.py          issue 9's enters-trigger family: intervening "if" (603.4, intervening.py); registered in
                 resolve.HANDLERS
 turn_effects.py extra turns (500.7), "Exile ~." (608.2n); registered in resolve.HANDLERS
@@ -51,6 +53,7 @@ from mtgjudge.model.engine import effects as _effects  # noqa: E402,F401
 from mtgjudge.model.engine import until as _until  # noqa: E402,F401  (e-until: "until end of turn" effects)
 from mtgjudge.model.engine import damage as _damage  # noqa: E402,F401
 from mtgjudge.model.engine import library as _library  # noqa: E402,F401  (e-library: libraries, hands and players)
+from mtgjudge.model.engine import players as _players  # noqa: E402,F401  (issue 9, players: a player's instructions)
 from mtgjudge.model.engine import hands as _hands  # noqa: E402,F401  (issue 9, hands: Splinter's search; registers its handlers)
 from mtgjudge.model.engine import perm as _perm  # noqa: E402,F401  (issue 9, e-perm: registers its handlers)
 from mtgjudge.model.engine import prevent as _prevent  # noqa: E402,F401  (issue 9, r-prevent: prevention shields, 615)

@@ -81,8 +81,13 @@ def _players(game: Game, who: str, ctx: Ctx) -> list[str]:
     st = game.state
     if who == "you":
         named = [ctx.controller]
-    elif who.startswith("target"):
-        named = [ctx.target]
+    elif who.startswith("target") or who.startswith("any number of target"):
+        named = [ctx.target]        # (several target players: the instruction is performed for each, 601.2c)
+    elif who == "that player":
+        # (players) "Destroy that creature." after "Target opponent chooses ...": the ability's one target (608.2c)
+        if len(ctx.targets) != 1 or ctx.targets[0] not in st.player_names:
+            raise Unsupported("what 'that player' refers to is not known to the engine")
+        named = [ctx.targets[0]]
     elif who == "its controller":
         # "Destroy target creature. Its controller loses 2 life.": the controller of the ability's one target as
         # it last existed (608.2h); with no single object target, what "its" is is not known.
@@ -141,38 +146,6 @@ def _act(game: Game, verb: str, n: int, player: str, ctx: Ctx) -> list[Game]:
     if verb in ("scry", "surveil"):
         return look(game, player, n, verb, f"{verb} {n}")
     raise Unsupported(f"the instruction {verb!r} is not performed by the engine")
-
-
-def _player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """119.3, 121.1, 701.9, 701.17: each act in the order written (608.2c), by every player it names in APNAP
-    order (101.4); "you may" is a choice: doing nothing is a branch."""
-    if e.arg("target"):
-        skip = resolve._unaffected(game, ctx)
-        if skip is not None:
-            return [skip]
-        if ctx.target not in game.state.player_names:
-            raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
-    players = _players(game, e.arg("who"), ctx)
-    if e.arg("who") == "its controller":
-        game = game.log("608.2h", f"'its controller': {ctx.targets[0]}'s controller as it last existed, "
-                                  f"{', '.join(players) or 'a player who left the game'}")
-    branches = [game]
-    for verb, n, _random in e.arg("acts"):
-        if n == "X":
-            n = hand_acts.x_value(e, ctx)
-            branches = [g.log("107.3a", f"X is {n}, the value chosen as the spell was cast") for g in branches]
-            if n == 0:      # 107.3a: X is 0: the act is done zero times (no event: no life is gained, 119.10)
-                continue
-        for p in players:
-            nxt = []
-            for g in branches:
-                nxt += _act(g, verb, n, p, ctx)
-            branches = merge(nxt)
-            if len(branches) > MAX_BRANCHES:
-                raise SearchBound(f"{e.text()!r} has more than {MAX_BRANCHES} outcomes: the search bound")
-    if e.arg("may"):
-        branches = merge([game.log("608.2d", f"{ctx.controller} chooses not to: {e.text()}")] + branches)
-    return branches
 
 
 def _arrangements(cards: tuple[str, ...], kind: str) -> list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
@@ -558,6 +531,12 @@ def _exile_card(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [after_moves(game, [(o, "graveyard", "exile")], f"{o.name} is exiled")]
 
 
+#: What engine.players (a player's instructions) uses of this module.
+players_named = _players
+library_act = _act
+guard_library = _guard_library
+
+
 HANDLERS = {
     "exile_card": _exile_card,
     "put_on_library": _put_on_library,
@@ -565,7 +544,7 @@ HANDLERS = {
     "choose_from_hand": _choose_from_hand,
     "chosen_to": _chosen_to,
     "add_mana": _add_mana,
-    "player_acts": _player_acts,
+    # "player_acts": engine.players' (a player's instructions, every verb of them)
     "look_top": _look_top,
     "look_at": _look_at,
     "take_looked": _take_looked,

@@ -80,11 +80,13 @@ class _Library2(phrases._Meaning):
     def l2_r_bottom(self, *_): return "bottom"
     def l2_r_top(self, *_): return "top"
 
+    def l2_and(self, *_): return "or"      # "instant and/or sorcery", "creature and land": a card of either kind
+
     def l2_quality(self, *words):
         out = []
         for w in words:
             if isinstance(w, Token):
-                out.append("or" if w.type == "L2_AND" else str(w).lower())
+                out.append(str(w).lower())
             else:
                 out.append(w)
         return " ".join(out)

@@ -11,6 +11,8 @@ from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
+from mtgjudge.model.vocab import words_players
+from mtgjudge.model.oracle.player_sentences import counts_read
 
 _KIND = {"look": "look_top", "look_at": "look_at", "shuffle": "shuffle", "search": "search"}
 
@@ -25,11 +27,27 @@ def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
         r = None
     if r is not None:
         who = r["who"]
+        acts = r["acts"]
+        if not counts_read(acts):       # (players) a count rules.counts doesn't read: not this reading
+            return None
+        if who == "its controller" and any(len(a) == 4 for a in acts):
+            return None     # "Its controller loses 2 life and you gain 2 life.": oracle.refs reads it (608.2h)
+        if len(acts) == 1 and acts[0][0] == "sacrifice" and acts[0][1] == 1 and len(acts[0][2]) == 1 \
+                and acts[0][2][0][0] == 1 and who in ("you", "each player", "each opponent"):
+            # one permanent of one kind: perm_sentences' sacrifice_own / sacrifice_each (701.21a); "you may" around
+            # it, oracle.optional's
+            return None
         args = {"who": who, "acts": r["acts"], **({"may": True} if r["may"] else {})}
-        if who.startswith("target "):
-            if found != (who,):
+        # (players) the one target player may be the subject of a later verb phrase (its act's fourth item)
+        targeted = [w for w in (who,) + tuple(x[3] for x in r["acts"] if len(x) == 4)
+                    if words_players.targets_players(w)]
+        # (players) or named by a count: "Draw a card for each tapped creature target opponent controls."
+        targeted += [t for t in (words_players.count_target(x[1]) for x in r["acts"]) if t]
+        if targeted:
+            if found != (targeted[0],) or len(targeted) > 1:
                 return None
-            args["target"] = who[len("target "):]
+            # "target player" is kept as "player"; a counted phrase ("any number of target players") whole
+            args["target"] = targeted[0][len("target "):] if targeted[0].startswith("target ") else targeted[0]
         elif found:
             return None
         try:

@@ -25,6 +25,7 @@ from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
 from mtgjudge.model.oracle.library2 import (looked2_after, search2_word, searched2_after,   # issue 9 r4, library2
                                             split_then)
+from mtgjudge.model.oracle.player_sentences import chosen_after
 from mtgjudge.model.oracle.hand_lines import hands_after, search_then_top
 from mtgjudge.model.oracle.perm_sentences import perm_sentence
 from mtgjudge.model.oracle.prevent_sentences import prevent_sentence
@@ -213,7 +214,8 @@ _EFFECT_SENTENCES = damage_sentences.early_patterns(_NUM) + (
     (re.compile(rf"^~ deals {_NUM} damage to each ([a-z -]+?)\.$", re.I), "damage_each", ("n", "affects")),  # 120.3
     (re.compile(rf"^Create {_NUM} (\d+/\d+ [^.]+? tokens?(?: with [a-z ]+)?)\.$", re.I), "create_tokens",
      ("n", "token")),                                                                                # 111.1
-    (re.compile(r"^(target (?:player|opponent)) sacrifices an? ([a-z -]+?)\.$", re.I), "edict",
+    # (one kind: "an artifact and a land" is two permanents, read by the player rules, helper players)
+    (re.compile(r"^(target (?:player|opponent)) sacrifices an? ((?:(?!\band\b)[a-z -])+?)\.$", re.I), "edict",
      ("target", "affects")),                                                                         # 701.21a
     (re.compile(r"^Counter (target [a-z ]+ spell)\.$", re.I), "counter_spell", ("target",)),          # 701.6a
     (re.compile(rf"^Put {_NUM} ([+-]1/[+-]1) counters? on {_TGT}\.$", re.I), "counter_target",
@@ -472,6 +474,7 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
         word = effect_word(s, found, words) or (may_play_after(s, words) or no_regeneration_after(s, words)
                                                 or looked_after(s, words) or looked2_after(s, words)
                                                 or searched2_after(s, words) or hand_after(s, words)
+                                                or chosen_after(s, words)          # (players) 608.2c
                                                 or hands_after(s, words)
                                                 or group_after(s, words, effect_word)
                                                 or spell_controller_after(s, words, effect_word) if not found else None)

@@ -29,7 +29,9 @@ _WRAP = re.compile(r"^(?:the number of|each|an? )\s*(?P<what>.+)$", re.I)
 class Count:
     """A count as read: ``kind`` one of "permanents" (``selector``: permanents on the battlefield), "cards"
     (``zone`` of ``player``'s own: "hand" or "graveyard"; ``selector`` None for any card), "domain" (305.6),
-    "devotion" (700.5, ``color`` a letter or "chosen") or "kicked" (the times the source was kicked, 702.33d)."""
+    "devotion" (700.5, ``color`` a letter or "chosen"), "kicked" (the times the source was kicked, 702.33d) or
+    "greatest" (the greatest power, toughness or mana value, ``zone``, among the permanents ``selector`` names, 0
+    if there are none)."""
     kind: str
     text: str
     selector: object = None

@@ -1023,17 +1023,18 @@ class _Meaning(Transformer):
     # ---- libraries, hands and players (e-library): {"may", "who", "acts"} and {"may", "action", ...}
     def player_effect(self, *parts):
         may = bool(parts) and isinstance(parts[0], Token) and parts[0].type == "YOU_MAY"
-        who, acts, join = None, [], None
+        who, acts, join, now = None, [], None, None
         for p in parts[1:] if may else parts:
             if isinstance(p, str) and p.startswith("who:"):
-                if who is not None and p[4:] != who:
-                    raise DefinitionError("a player's instructions with two different subjects are not read")
-                who = p[4:]
+                now = p[4:]
             elif isinstance(p, str) and p.startswith("join:"):
                 join = p[5:]
             elif isinstance(p, tuple):
-                who = who or "you"      # no subject before the first verb: the imperative, said to "you"
-                acts.append(p)
+                now = now or "you"      # no subject before the first verb: the imperative, said to "you"
+                who = who or now
+                # (players) a verb phrase with a subject of its own ("You draw two cards, then each other player
+                # draws a card."): the act carries its subject as a fourth item
+                acts.append(p if now == who else p + (now,))
         return {"may": may, "who": who, "acts": tuple(acts)}
 
     def lb_j_and(self, *_): return "join:and"
@@ -1458,4 +1459,112 @@ class _ChooseMeaning(Transformer):
 
 for _name, _fn in vars(_ChooseMeaning).items():
     if _name.startswith(("cif_", "target_if", "choose_value")):
+        setattr(_Meaning, _name, _fn)
+
+
+# ------------------------------------------------------------------ players (issue 9, round 4, helper players)
+# The meaning of the grammar's section "players": more verb phrases of a player's instructions, as acts
+# (verb, amount, detail) of the word ``player_acts`` (vocab.words_library, vocab.words_players). An amount is a
+# number, "X", or a tuple: ("count", the count's words, N) (608.2h: "N for each <count>" / "equal to <count>",
+# read by rules.counts) or ("that_many", N) (the cards the act before discarded, minus N).
+@v_args(inline=True)
+class _PlayersMeaning(Transformer):
+    def pl_j_comma(self, *_): return "join:comma"
+
+    def pl_where(self, *parts):
+        words = " ".join(str(p) for p in parts if isinstance(p, Token) and p.type == "PL_CW")
+        r = _Meaning.player_effect(self, *[p for p in parts if not (isinstance(p, Token) and p.type in ("PL_CW",))
+                                            and not (isinstance(p, Token) and p.type == "_IS")])
+        acts = tuple((a[0], ("where", words)) + a[2:] if a[1] == "X" else a for a in r["acts"])
+        if acts == r["acts"] or "'X'" in repr([a[2] for a in acts]):
+            raise DefinitionError("'where X is' with no X amount, or an X elsewhere, is not read")
+        return {**r, "acts": acts}
+    def pl_s_each_other_player(self, *_): return "who:each other player"
+    def pl_s_any_players(self, *_): return "who:any number of target players"
+    def pl_s_any_opponents(self, *_): return "who:any number of target opponents"
+
+    def pl_item(self, n, kind):
+        return (n, kind)
+
+    def pl_kind(self, *parts):
+        words = [p[1] for p in parts if isinstance(p, tuple)] + [str(p).lower() for p in parts if isinstance(p, Token)]
+        return " ".join(words)
+
+    def _keep(self, parts, scope):
+        items = tuple(p for p in parts if isinstance(p, tuple))
+        return ("keep", 1, (items, scope))
+
+    def pl_v_keep(self, _v, *parts): return self._keep(parts, "permanent")
+    def pl_v_choose(self, _v, item): return ("choose", 1, (item,))
+    def pl_v_keep_among(self, _v, scope, *parts): return self._keep(parts, scope)
+
+    def pl_v_keep_from(self, _v, *parts):
+        scope = next(p for p in parts if type(p) is str)       # the kind after "from among the" (not a Token)
+        return self._keep(parts, scope)
+
+    def pl_v_sacrifice(self, _v, *parts):
+        items = tuple(p for p in parts if isinstance(p, tuple))
+        return ("sacrifice", 1, items)
+
+    def pl_v_sacrifice_per(self, _v, item, per):
+        n, quality = item
+        if n != 1:
+            raise DefinitionError("a count of several permanents for each is not read")
+        return ("sacrifice", ("count", per, 1), ((1, quality),))
+
+    def pl_v_lose_half(self, _v, _poss, rnd): return ("lose_half", 1, str(rnd).lower())
+    def pl_for_each(self, *words): return " ".join(str(w) for w in words)
+    def pl_equal_to(self, *words): return " ".join(str(w) for w in words)
+
+    def _per(self, verb, n, count, cards=None):
+        if cards is not None:
+            _Meaning._agree(n, cards) if isinstance(n, int) else None
+        if not isinstance(n, int):
+            raise DefinitionError("an amount X for each is not read")
+        return (verb, ("count", count, n), False)
+
+    def pl_v_draw_per(self, _v, n, cards, count): return self._per("draw", n, count, cards)
+    def pl_v_gain_per(self, _v, n, count): return self._per("gain_life", n, count)
+    def pl_v_lose_per(self, _v, n, count): return self._per("lose_life", n, count)
+    def pl_v_discard_per(self, _v, n, cards, count): return self._per("discard", n, count, cards)
+    def pl_v_draw_equal(self, _v, _cards, count): return ("draw", ("count", count, 1), False)
+    def pl_v_gain_equal(self, _v, count): return ("gain_life", ("count", count, 1), False)
+    def pl_v_lose_equal(self, _v, count): return ("lose_life", ("count", count, 1), False)
+    def pl_v_discard_equal(self, _v, _a, _cards, count): return ("discard", ("count", count, 1), False)
+    def pl_minus(self, *_): return 1
+
+    def pl_v_draw_that_many(self, _v, *parts):
+        minus = next((p for p in parts if isinstance(p, int)), 0)
+        return ("draw", ("that_many", minus), False)
+
+    def pl_z_graveyard(self, *_): return ("graveyard",)
+    def pl_z_hand_graveyard(self, *_): return ("hand", "graveyard")
+
+    def pl_v_shuffle_in(self, _v, poss, zones, poss2):
+        if str(poss).lower() != str(poss2).lower():
+            raise DefinitionError("one player's zones shuffled into another's library are not read")
+        return ("shuffle_in", 1, zones)
+
+    def pl_v_shuffle_hand(self, _v, _cards, poss, poss2):
+        return self.pl_v_shuffle_in(_v, poss, ("hand",), poss2)
+
+    def pl_v_discard_all(self, _v, _poss, _d, quality, _cards): return ("discard_all", 1, quality[1])
+    def pl_v_poison(self, _v, n, _c): return ("poison", n, False)
+    def pl_v_life_becomes(self, _v, n): return ("life_becomes", int(n), False)
+    def pl_v_life_becomes_count(self, _v, *words): return ("life_becomes", ("count", " ".join(map(str, words)), 1), False)
+    def pl_v_put_top(self, _v, n, cards, poss, *rest):
+        if not isinstance(n, int):
+            raise DefinitionError("X cards put from a hand on top of a library are not read")
+        _Meaning._agree(n, cards)
+        if str(poss).lower() != str(rest[0]).lower():
+            raise DefinitionError("one player's cards on top of another's library are not read")
+        return ("put_top", n, False)
+
+    def pl_r_battlefield(self, *_): return "battlefield"
+    def pl_r_hand(self, *_): return "hand"
+    def pl_v_return_all(self, _v, quality, _cards, _poss, to): return ("return_all", 1, (quality[1], to))
+
+
+for _name, _fn in vars(_PlayersMeaning).items():
+    if _name.startswith("pl_") or _name in ("_per", "_keep"):
         setattr(_Meaning, _name, _fn)

@@ -9,13 +9,14 @@ from mtgjudge.model.vocab.abilities import count_word
 from mtgjudge.model.vocab.phrases import ANY_NUMBER
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
+from mtgjudge.model.vocab import words_players
 
 ENGINE = frozenset({"engine"})
 #: Who a player's instructions name: the controller, a target player or opponent, each player, each opponent.
-WHO = ("you", "target player", "target opponent", "each player", "each opponent", "its controller")
+WHO = ("you", "target player", "target opponent", "each player", "each opponent", "its controller") + words_players.WHO
 #: The verbs of a player's instructions (``acts``: (verb, N, at random)).
 VERBS = ("draw", "lose_life", "gain_life", "discard", "mill", "scry", "surveil", "energy", "monarch",
-         "discard_hand")
+         "discard_hand") + words_players.VERBS
 #: The verbs whose N may be X (107.3a: the value chosen as the spell was cast): "Target player draws X cards."
 X_VERBS = ("draw", "lose_life", "gain_life", "discard", "mill")
 #: Where a search puts the cards it finds.
@@ -27,6 +28,9 @@ def _cards(n: int) -> str:
 
 
 def _r_act(verb: str, n: int | str, at_random: bool, third: bool) -> str:
+    more = words_players.render(verb, n, at_random, third)      # (players) the verbs and amounts it adds
+    if more is not None:
+        return more
     s = "s" if third else ""
     if verb == "discard_hand":
         return f"discard{s} {'their' if third else 'your'} hand"
@@ -44,7 +48,8 @@ def _r_act(verb: str, n: int | str, at_random: bool, third: bool) -> str:
 def _r_player_acts(a: dict) -> str:
     who = a["who"]
     third = who != "you"
-    acts = " and ".join(_r_act(v, n, r, third) for v, n, r in a["acts"])
+    acts = " and ".join((f"{x[3]} " if len(x) > 3 else "") + _r_act(x[0], x[1], x[2], third if len(x) == 3 else
+                                                                    x[3] != "you") for x in a["acts"])
     return ("You may " if a.get("may") else "") + (f"{who[0].upper()}{who[1:]} {acts}" if who != "you" else
                                                    acts[0].upper() + acts[1:])
 
@@ -52,11 +57,21 @@ def _r_player_acts(a: dict) -> str:
 def _v_player_acts(a: dict) -> None:
     if a.get("who") not in WHO:
         raise DefinitionError(f"who must be one of {', '.join(WHO)}")
-    if a["who"].startswith("target") != bool(a.get("target")):
-        raise DefinitionError("a target player's instructions need target (player or opponent), and only they")
     acts = a.get("acts")
-    if not acts or not all(isinstance(x, tuple) and len(x) == 3 and x[0] in VERBS and (
-            isinstance(x[1], int) and x[1] >= 1 or x[1] == "X" and x[0] in X_VERBS) for x in acts):
+    # (players) a verb phrase may have a subject of its own (a fourth item); one target player at most
+    subjects = {a["who"]} | {x[3] for x in acts or () if isinstance(x, tuple) and len(x) == 4}
+    if not subjects <= set(WHO) or len([w for w in subjects if words_players.targets_players(w)]) > 1:
+        raise DefinitionError(f"who must be one of {', '.join(WHO)}, with one target player at most")
+    counted = {words_players.count_target(x[1]) for x in acts or () if isinstance(x, tuple) and len(x) > 1} - {None}
+    if len(counted | {w for w in subjects if words_players.targets_players(w)}) > 1:
+        raise DefinitionError("one target player at most, as a subject or in a count")
+    if (any(words_players.targets_players(w) for w in subjects) or bool(counted)) != bool(a.get("target")):
+        raise DefinitionError("a target player's instructions need target (player or opponent), and only they")
+    if not acts or not all(isinstance(x, tuple) and len(x) in (3, 4) and x[0] in VERBS and (
+            isinstance(x[1], int) and x[1] >= 1 or x[1] == "X" and x[0] in X_VERBS
+            or words_players.valid_amount(x[0], x[1])) and (
+            x[0] not in words_players.VERBS or words_players.valid_detail(x[0], x[2])) for x in acts) \
+            or not words_players.valid_sequence(acts):
         raise DefinitionError(f"acts must be (verb, N, at random) with a verb of {', '.join(VERBS)} and N >= 1 "
                               f"(or X for {', '.join(X_VERBS)})")
 
