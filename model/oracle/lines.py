@@ -192,9 +192,12 @@ _EFFECT_SENTENCES = damage_sentences.early_patterns(_NUM) + (
     # Issue 9: the effects real spells use most (counted over the Oracle store), read whole like the above.
     (re.compile(r"^(?:All (creatures)|(creatures you control)) get ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I),
      "pump_all", ("affects", "affects", "power", "toughness")),                                       # 613.4c, 611.2c
-    (re.compile(r"^Destroy all ([a-z -]+?)\.$", re.I), "destroy_all", ("affects",)),                    # 701.8a
-    (re.compile(r"^Exile all ([a-z -]+?)\.$", re.I), "exile_all", ("affects",)),                        # 406.3
-    (re.compile(r"^Return all ([a-z -]+?) to their owners' hands\.$", re.I), "bounce_all", ("affects",)),  # 400.6
+    # removal (r4): "all" or "each", a list of phrases ("artifacts, creatures, and lands"), qualifiers with
+    # numbers ("with mana value 3 or less") and "don't" (``phrases.parse_nps`` reads the phrase whole)
+    (re.compile(r"^Destroy (?:all|each) ([a-z0-9, '-]+?)\.$", re.I), "destroy_all", ("affects",)),       # 701.8a
+    (re.compile(r"^Exile (?:all|each) ([a-z0-9, '-]+?)\.$", re.I), "exile_all", ("affects",)),           # 406.3
+    (re.compile(r"^Return (?:all|each) ([a-z0-9, '-]+?) to (?:their|its) owners?'s? hands?\.$", re.I), "bounce_all",
+     ("affects",)),                                                                                   # 400.6
     (re.compile(r"^Tap all ([a-z -]+?)\.$", re.I), "tap_all", ("affects",)),                            # 701.26a
     (re.compile(r"^Untap all ([a-z -]+?)\.$", re.I), "untap_all", ("affects",)),                        # 701.26b
     (re.compile(rf"^You gain {_NUM} life for each ([A-Za-z ]+?)\.$", re.I), "gain_life_per", ("n", "count")),  # 119.3
@@ -243,7 +246,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
                 args[key] = None
                 for phrase in (value[0].lower() + value[1:], value):
                     try:
-                        phrases.parse_np(phrase)
+                        phrases.parse_nps(phrase)
                     except DefinitionError:
                         continue
                     args[key] = phrase
