@@ -31,6 +31,8 @@ kicker.py       kicker (702.33): announcing it as a spell is cast, "if it was ki
 on_stack.py     a spell's statics on the stack: "can't be countered" (113.6g); split second is rules.timing's
 etb.py          issue 9's enters-trigger family: intervening "if" (603.4, intervening.py); registered in
                 resolve.HANDLERS
+control.py      gaining control of a permanent for the rest of the game (613.1b, 611.2a); registered in
+                resolve.HANDLERS
 actions.py      the question format's actions (cast, play, activate, resolve, destroy, exile, sacrifice, bounce,
                 transform, concede, advance)
 """
@@ -49,3 +51,4 @@ from mtgjudge.model.engine import delayed as _delayed  # noqa: E402,F401  (issue
 from mtgjudge.model.engine import shield_effects as _shield_effects  # noqa: E402,F401  (issue 9, shields: 615.7, 701.19, 614.1a)
 from mtgjudge.model.engine import refs as _refs  # noqa: E402,F401  (issue 9, refs: references between instructions)
 from mtgjudge.model.engine import etb as _etb  # noqa: E402,F401  (issue 9, etb: enters triggers' handlers)
+from mtgjudge.model.engine import control as _control  # noqa: E402,F401  (issue 9, removal: gain control, 613.1b)

@@ -16,6 +16,7 @@ from mtgjudge.model.vocab import (words_costs, words_counts, words_damage, words
                                  words_optional, words_perm, words_prevent, words_refs, words_shields,
                                  words_until)
 from mtgjudge.model.vocab import words_delayed, words_etb, words_hands, words_kicker
+from mtgjudge.model.vocab import words_removal
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
@@ -37,7 +38,7 @@ CONSUMER_OF: dict[Scope, str] = {s: name for name, scopes in CONSUMERS.items() f
 
 _ALL = tuple(w for family in (words_mana, words_costs, words_game, words_until, words_damage, words_library,
                              words_perm, words_prevent, words_optional, words_counts, words_shields,
-                             words_hands, words_refs, words_kicker, words_delayed, words_etb)
+                             words_hands, words_refs, words_kicker, words_delayed, words_etb, words_removal)
         for w in family.WORDS)
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}
 EFFECT_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "effect"}

@@ -1,0 +1,39 @@
+"""Effect sentences of the removal family of issue 9 (round 4): gaining control of a target permanent for
+the rest of the game (613.1b, 611.2a), and cards returned from a graveyard whose target phrase has a
+qualifier ("target creature card with mana value 3 or less from your graveyard", 400.6) or names any
+graveyard ("target creature card from a graveyard ... to its owner's hand").
+
+Each pattern is read whole by ``lines.effect_word``; its target phrase must be the one ``oracle.targets``
+finds and the phrase grammar reads (``target_np``), so a phrase the grammar does not read leaves the
+sentence unread. "all"/"each" lists ("Destroy all artifacts, creatures, and lands") are ``lines``' own
+patterns, read by ``phrases.parse_nps``."""
+from __future__ import annotations
+
+import re
+
+#: one use of "target" choosing up to N cards (601.2c): the count the regrow word already reads
+_UP_TO = r"(?:up to (?:one|two|three|four|five) |two |three )?"
+
+
+def sentence_patterns(num: str, tgt: str) -> tuple:
+    """(pattern, word, argument keys) for ``lines.effect_word``, given its number and target expressions."""
+    return (
+        # 613.1b, 611.2a: "Gain control of target creature." (no duration: for the rest of the game; "until end
+        # of turn" is ``oracle.until``'s)
+        (re.compile(rf"^Gain control of {tgt}\.$", re.I), "gain_control", ("target",)),
+    )
+
+
+def early_patterns() -> tuple:
+    """Patterns ``lines.effect_word`` tries before its own: a card returned from a graveyard, which its
+    "Return target ... to its owner's hand" (a permanent) would otherwise take and leave unread."""
+    return (
+        # 400.6: a card with a qualifier ("with converted mana cost 3 or less") from your graveyard
+        (re.compile(rf"^Return ({_UP_TO}target [a-z0-9 ]+? from your graveyard) to your hand\.$", re.I), "regrow",
+         ("target",)),
+        (re.compile(r"^Return (target [a-z0-9 ]+? from your graveyard) to the battlefield\.$", re.I), "reanimate",
+         ("target",)),
+        # 400.6: from any graveyard, to the card's owner's hand (the handler moves a card to its owner's)
+        (re.compile(r"^Return (target [a-z ]+? from a graveyard) to its owner's hand\.$", re.I), "regrow",
+         ("target",)),
+    )
