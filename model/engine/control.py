@@ -1,6 +1,7 @@
 """Gaining control of a permanent by a resolving spell or ability, with no duration (613.1b, 611.2a): the
 word ``gain_control`` ("Gain control of target creature."). Control "until end of turn" is ``until``'s; both
-change the controller the one way, ``until.set_controller``.
+change the controller the one way, ``until.set_controller``. Also one instruction on two targets ("Destroy target
+creature and target land", ``destroy_two``/``exile_two``/``bounce_two``): both leave at once (``removal``).
 
 The state keeps no record of a control effect that lasts for the rest of the game: the permanent's controller
 is the record. That is sound where nothing ends the effect early: a player who leaves the game while
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from mtgjudge.model.engine import resolve
 from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.removal import remove_all
 from mtgjudge.model.engine.until import set_controller
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.vocab.abilities import Effect
@@ -30,5 +32,30 @@ def _gain_control(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [set_controller(game, ctx.target, ctx.controller, ("613.1b", "611.2a"))]
 
 
-HANDLERS = {"gain_control": _gain_control}
+def _remove_two(kind: str):
+    def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+        """701.8a, 406.3, 400.6, 608.2c: "Destroy target creature and target land.": one instruction, so both
+        targets leave the battlefield at once (``removal.remove_all``; 603.10a: what their leaving triggers sees
+        both leave); a target illegal now is not affected (608.2b), nor one an earlier instruction moved (400.7);
+        one object chosen for both uses (601.2c allows it) leaves once."""
+        ids: list[str] = []
+        for t, ok in ((ctx.target, ctx.target_legal), (ctx.target2, ctx.target2_legal)):
+            if t is None:
+                raise Unsupported(f"what {e.text()!r} acts on is not known to the engine")
+            st = game.state
+            if ok and ctx.before is not None and st.has(t) and ctx.before.has(t) and st.moved(t) != ctx.before.moved(t):
+                ok = False
+            if not ok:
+                game = game.log("608.2b", f"{t} is an illegal target now: it is not affected")
+                continue
+            if t in st.player_names or not st.has(t) or st.obj(t).zone != "battlefield":
+                raise Unsupported(f"{e.text()!r} on {t}, not a permanent, is not performed by the engine")
+            if t not in ids:
+                ids.append(t)
+        return [remove_all(game, ids, kind, not ctx.no_regeneration)] if ids else [game]
+    return handler
+
+
+HANDLERS = {"gain_control": _gain_control, "destroy_two": _remove_two("destroy"), "exile_two": _remove_two("exile"),
+            "bounce_two": _remove_two("bounce")}
 resolve.HANDLERS.update(HANDLERS)

@@ -402,7 +402,8 @@ def no_regeneration_after(sentence: str, earlier: list) -> Effect | None:
     prev = earlier[-1] if earlier else None
     want = {"destroy": ("it can't be regenerated.", "that creature can't be regenerated.",
                         "a creature destroyed this way can't be regenerated."),
-            "destroy_all": ("they can't be regenerated.", "creatures destroyed this way can't be regenerated.")}
+            "destroy_all": ("they can't be regenerated.", "creatures destroyed this way can't be regenerated."),
+            "destroy_two": ("they can't be regenerated.",)}      # removal: "Destroy target X and target Y."
     said = sentence.strip().lower()
     if prev is None or (said if said.endswith(".") else said + ".") not in want.get(prev.kind, ()):
         return None

@@ -26,8 +26,15 @@ def sentence_patterns(num: str, tgt: str) -> tuple:
 
 def early_patterns() -> tuple:
     """Patterns ``lines.effect_word`` tries before its own: a card returned from a graveyard, which its
-    "Return target ... to its owner's hand" (a permanent) would otherwise take and leave unread."""
+    "Return target ... to its owner's hand" (a permanent) would otherwise take and leave unread; and two uses of
+    "target" in one instruction, which "Destroy target ..." (one use) would take."""
     return (
+        # 701.8a, 406.3, 400.6 with 608.2c: "Destroy target creature and target land.": two uses of "target",
+        # one instruction: both leave at once (603.10a: what their leaving triggers sees them leave together)
+        (re.compile(r"^Destroy (target [^.]+?) and (target [^.]+?)\.$", re.I), "destroy_two", ("target", "target2")),
+        (re.compile(r"^Exile (target [^.]+?) and (target [^.]+?)\.$", re.I), "exile_two", ("target", "target2")),
+        (re.compile(r"^Return (target [^.]+?) and (target [^.]+?) to their owners' hands\.$", re.I), "bounce_two",
+         ("target", "target2")),
         # 400.6: a card with a qualifier ("with converted mana cost 3 or less") from your graveyard
         (re.compile(rf"^Return ({_UP_TO}target [a-z0-9 ]+? from your graveyard) to your hand\.$", re.I), "regrow",
          ("target",)),
