@@ -20,7 +20,9 @@ def sentence_patterns(num: str, tgt: str) -> tuple:
     return (
         # 613.1b, 611.2a: "Gain control of target creature." (no duration: for the rest of the game; "until end
         # of turn" is ``oracle.until``'s)
-        (re.compile(rf"^Gain control of {tgt}\.$", re.I), "gain_control", ("target",)),
+        # (a duration anywhere in the sentence leaves it to ``oracle.until``: this pattern must not take it)
+        (re.compile(rf"^Gain control of (?!.*\b(?:until|as long as|this turn)\b){tgt}\.$", re.I), "gain_control",
+         ("target",)),
     )
 
 

@@ -1,0 +1,132 @@
+"""The removal family of issue 9 (round 4): "Destroy all" / "each" with a list of kinds read as their union
+(701.8a, ``phrases.parse_nps``), selectors of power that count +1/+1 counters (613.4c), gaining control with no
+duration (613.1b, 611.2a), one instruction on two targets (601.2c, 608.2b, 115.3), cards with a qualifier from
+your graveyard and from any graveyard (400.6). Each template with a near miss that must stay unread; expected
+values worked out by hand from the rules."""
+from __future__ import annotations
+
+import pytest
+
+from mtgjudge.model.engine.actions import run
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.oracle.lines import read_effect_words, sentences
+from mtgjudge.model.vocab.phrases import parse_nps
+from mtgjudge.queries.format.files import load_text
+from tests.engine_helpers import one, zone
+
+
+@pytest.mark.parametrize("phrase, n", [
+    ("creatures", 1),
+    ("artifacts and enchantments", 2),
+    ("artifacts, creatures, and lands", 3),
+    ("creatures you don't control and all planeswalkers you don't control", 2),
+    ("creatures with converted mana cost 3 or less", 1),
+    ("nonartifact, nonblack creatures", 1),           # a comma inside one phrase: read whole first
+])
+def test_lists_of_kinds_are_read_as_their_union(phrase, n):
+    assert len(parse_nps(phrase)) == n
+
+
+@pytest.mark.parametrize("phrase", [
+    "artifacts and creatures you control",      # does "you control" qualify the artifacts too? not read
+    "nonbasic lands and creatures",             # does "nonbasic" qualify the creatures? not read
+    "creatures and all cards in graveyards",    # not permanents
+])
+def test_lists_whose_words_could_be_misread_stay_unread(phrase):
+    with pytest.raises(DefinitionError):
+        parse_nps(phrase)
+
+
+@pytest.mark.parametrize("text, kinds", [
+    ("Destroy all artifacts, creatures, and enchantments.", ["destroy_all"]),
+    ("Destroy each creature with converted mana cost 3 or less.", ["destroy_all"]),
+    ("Destroy all creatures with power 4 or greater. They can't be regenerated.", ["destroy_all", "no_regeneration"]),
+    ("Destroy all creatures you don't control.", ["destroy_all"]),
+    ("Return all artifacts you control to their owner's hand.", ["bounce_all"]),
+    ("Gain control of target creature.", ["gain_control"]),
+    ("Gain control of target creature until end of turn.", ["until_end_of_turn"]),   # until's, with its duration
+    ("Destroy target creature and target land.", ["destroy_two"]),
+    ("Destroy target nonblack creature and target land. They can't be regenerated.", ["destroy_two", "no_regeneration"]),
+    ("Exile target creature and target land.", ["exile_two"]),
+    ("Return target creature and target land to their owners' hands.", ["bounce_two"]),
+    ("Return target creature card with converted mana cost 3 or less from your graveyard to the battlefield.",
+     ["reanimate"]),
+    ("Return up to two target creature cards with converted mana cost 2 or less from your graveyard to your hand.",
+     ["regrow"]),
+    ("Return target creature card from a graveyard to its owner's hand.", ["regrow"]),
+])
+def test_the_sentences_are_read_as_words(text, kinds):
+    words, _ = read_effect_words(sentences(text))
+    assert [w.kind if w is not None else None for w in words] == kinds
+
+
+@pytest.mark.parametrize("text", [
+    "Destroy all creatures target player controls.",               # a target inside the phrase: not this word
+    "Return target creature card from a graveyard to your hand.",  # a card goes to its owner's hand (400.6)
+    "Destroy all creatures and all permanents attached to creatures.",
+    "Destroy target creature and all other creatures with the same name as that creature.",
+    "Gain control of target creature of an opponent's choice they control.",
+])
+def test_near_misses_stay_unread(text):
+    words, _ = read_effect_words(sentences(text)) or ([None], [])
+    assert all(w is None or w.kind not in ("destroy_all", "destroy_two", "gain_control", "regrow", "reanimate")
+               for w in words)
+
+
+BASE = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: {alice_bf}
+      hand: {alice_hand}
+    Bob:
+      battlefield: {bob_bf}
+actions:
+{actions}
+expect: [{{stack_size: 0}}]
+"""
+
+
+def finals(actions: str, alice_bf: str, alice_hand: str, bob_bf: str) -> list[Game]:
+    (q,) = load_text(BASE.format(alice_bf=alice_bf, alice_hand=alice_hand, bob_bf=bob_bf, actions=actions))
+    assert not isinstance(q, Exception), q
+    return run(Game(q.state), q.actions)
+
+
+def test_power_selector_counts_plus_one_counters_613_4c():
+    # Hill Giant 3/3 with a +1/+1 counter has power 4 (613.4c): "power 4 or greater" destroys it; the one
+    # without a counter (3/3) stays.
+    g = one(finals("  - cast: rotm\n  - resolve: all", "[Plains, Plains, Plains]",
+                   "[{card: Retribution of the Meek, id: rotm}]",
+                   '[{card: Hill Giant, id: big, counters: {"+1/+1": 1}}, {card: Hill Giant, id: small}]'))
+    assert zone(g, "big") == "graveyard" and zone(g, "small") == "battlefield"
+
+
+def test_power_selector_counts_minus_one_counters_613_4c():
+    # Hill Giant 3/3 with two +1/+1 counters and one -1/-1 counter has power 4.
+    g = one(finals("  - cast: rotm\n  - resolve: all", "[Plains, Plains, Plains]",
+                   "[{card: Retribution of the Meek, id: rotm}]",
+                   '[{card: Hill Giant, id: big, counters: {"+1/+1": 2, "-1/-1": 1}}, '
+                   '{card: Hill Giant, id: small, counters: {"-1/-1": 1, "+1/+1": 1}}]'))
+    assert zone(g, "big") == "graveyard" and zone(g, "small") == "battlefield"
+
+
+def test_gained_control_lasts_past_the_turn_611_2a():
+    # No duration: Alice controls Bob's Hill Giant for the rest of the game (611.2a), also in Bob's turn.
+    g = one(finals("  - {cast: ritual, targets: [giant]}\n  - resolve: all\n"
+                   "  - advance: next-turn",
+                   "[{card: Grizzly Bears, id: bears}, Swamp, Swamp, Swamp, Swamp]",
+                   "[{card: Ritual of the Machine, id: ritual}]", "[{card: Hill Giant, id: giant}]"))
+    assert g.state.obj("giant").controller == "Alice" and g.state.turn.active == "Bob"
+    assert zone(g, "bears") == "graveyard"
+
+
+def test_two_targets_leave_together_and_an_illegal_one_is_not_affected_608_2b():
+    g = one(finals("  - {cast: blow, targets: [bbear, forest]}\n  - bounce: forest\n  - resolve: all",
+                   "[Swamp, Swamp, Swamp, Swamp, Swamp, Swamp]", "[{card: Spiteful Blow, id: blow}]",
+                   "[{card: Grizzly Bears, id: bbear}, {card: Forest, id: forest}]"))
+    assert zone(g, "bbear") == "graveyard" and zone(g, "forest") == "hand"
