@@ -130,3 +130,22 @@ def test_two_targets_leave_together_and_an_illegal_one_is_not_affected_608_2b():
                    "[Swamp, Swamp, Swamp, Swamp, Swamp, Swamp]", "[{card: Spiteful Blow, id: blow}]",
                    "[{card: Grizzly Bears, id: bbear}, {card: Forest, id: forest}]"))
     assert zone(g, "bbear") == "graveyard" and zone(g, "forest") == "hand"
+
+
+@pytest.mark.parametrize("text, second", [
+    # 108.3: the owner of the target; 608.2h, 202.3: its mana value as it last existed
+    ("Destroy target creature. Its owner gains 4 life.", ("player_acts", "who", "its owner")),
+    ("Destroy target artifact. You gain life equal to its converted mana cost.", ("life_equal", "equal", "mana value")),
+    ("Put target creature card from a graveyard onto the battlefield under your control. You lose life equal to its "
+     "converted mana cost.", ("life_equal", "equal", "mana value")),
+    # near misses: a sum, and a misspelt owner, stay unread
+    ("Destroy target artifact. You gain life equal to its converted mana cost plus one.", None),
+    ("Destroy target creature. Its owners gains 4 life.", None),
+])
+def test_riders_after_removal(text, second):
+    words, _ = read_effect_words(sentences(text))
+    if second is None:
+        assert words[1] is None
+    else:
+        kind, key, value = second
+        assert words[1].kind == kind and words[1].arg(key) == value

@@ -994,6 +994,7 @@ class _Meaning(Transformer):
     def lb_s_each_player(self, *_): return "who:each player"
     def lb_s_each_opponent(self, *_): return "who:each opponent"
     def lb_s_its_controller(self, *_): return "who:its controller"
+    def lb_s_its_owner(self, *_): return "who:its owner"
 
     @staticmethod
     def _agree(n: int, cards: Token) -> None:
@@ -1382,7 +1383,9 @@ class _RefMeaning(Transformer):
     def ref_its_controller(self): return "its controller"
     def ref_plus(self, _v): return 1
     def ref_minus(self, _v): return -1
-    def ref_stat_of(self, _obj, stat): return str(stat).lower()
+    def ref_stat_of(self, _obj, stat):
+        # "converted mana cost" (2018 Oracle text) is mana value (202.3)
+        return {"converted mana cost": "mana value"}.get(str(stat).lower(), str(stat).lower())
     def ref_damage(self): return "damage_this_way"
     def ref_life_lost(self): return "life_lost_this_way"
 

@@ -12,7 +12,7 @@ from mtgjudge.model.vocab.word import Word
 
 ENGINE = frozenset({"engine"})
 #: Who a player's instructions name: the controller, a target player or opponent, each player, each opponent.
-WHO = ("you", "target player", "target opponent", "each player", "each opponent", "its controller")
+WHO = ("you", "target player", "target opponent", "each player", "each opponent", "its controller", "its owner")
 #: The verbs of a player's instructions (``acts``: (verb, N, at random)).
 VERBS = ("draw", "lose_life", "gain_life", "discard", "mill", "scry", "surveil", "energy", "monarch",
          "discard_hand")
