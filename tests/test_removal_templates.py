@@ -149,3 +149,16 @@ def test_riders_after_removal(text, second):
     else:
         kind, key, value = second
         assert words[1].kind == kind and words[1].arg(key) == value
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Destroy all enchantments target player controls.", "destroy_all_of"),
+    ("Destroy all creatures target opponent controls.", "destroy_all_of"),
+    ("Exile all nonland permanents target player controls.", "exile_all_of"),
+    ("Return all nonland permanents target player controls to their owner's hand.", "bounce_all_of"),
+    ("Return all artifacts target player owns to their hand.", None),      # owns, not controls: unread
+    ("Destroy all creatures target player controls with flying.", None),   # a qualifier after "controls": unread
+])
+def test_all_of_a_target_player(text, kind):
+    words, _ = read_effect_words(sentences(text)) or ([None], [])
+    assert (words[0].kind if words[0] is not None else None) == kind

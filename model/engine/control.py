@@ -9,7 +9,7 @@ controlling another's permanent is unsupported (``leave_game``, 800.4a), and a l
 control change remembers the controller before it (``until.end_control``)."""
 from __future__ import annotations
 
-from mtgjudge.model.engine import resolve
+from mtgjudge.model.engine import effects, resolve
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.removal import remove_all
 from mtgjudge.model.engine.until import set_controller
@@ -56,6 +56,25 @@ def _remove_two(kind: str):
     return handler
 
 
-HANDLERS = {"gain_control": _gain_control, "destroy_two": _remove_two("destroy"), "exile_two": _remove_two("exile"),
+def _all_of(kind: str):
+    def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+        """701.8a, 406.3, 400.6, 611.2c: "Destroy all enchantments target player controls.": every permanent the
+        phrase names that the target player controls as it resolves leaves at once (``removal.remove_all``); a
+        player no longer a legal target is not affected (608.2b)."""
+        skip = resolve._unaffected(game, ctx)
+        if skip is not None:
+            return [skip]
+        st = game.state
+        if ctx.target not in st.player_names:
+            raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
+        ids = [oid for oid in effects.affected(game, e, ctx) if st.obj(oid).controller == ctx.target]
+        if not ids:
+            return [game.log("608.2c", f"{ctx.target} controls no {e.arg('affects')}: nothing happens")]
+        return [remove_all(game, ids, kind, not ctx.no_regeneration)]
+    return handler
+
+
+HANDLERS = {"gain_control": _gain_control, "destroy_all_of": _all_of("destroy"), "exile_all_of": _all_of("exile"),
+            "bounce_all_of": _all_of("bounce"), "destroy_two": _remove_two("destroy"), "exile_two": _remove_two("exile"),
             "bounce_two": _remove_two("bounce")}
 resolve.HANDLERS.update(HANDLERS)

@@ -229,6 +229,7 @@ _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_
 _TARGET_ZONE = {"counter_spell": "stack", "counter_unless_pays": "stack", "regrow": "graveyard", "reanimate": "graveyard", "discard": None,
                 "edict": None}
 _TARGET_ZONE.update(etb_sentences.TARGET_ZONES)
+_TARGET_ZONE.update(removal_sentences.TARGET_ZONES)
 
 
 def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = ()) -> Effect | None:
@@ -403,7 +404,8 @@ def no_regeneration_after(sentence: str, earlier: list) -> Effect | None:
     want = {"destroy": ("it can't be regenerated.", "that creature can't be regenerated.",
                         "a creature destroyed this way can't be regenerated."),
             "destroy_all": ("they can't be regenerated.", "creatures destroyed this way can't be regenerated."),
-            "destroy_two": ("they can't be regenerated.",)}      # removal: "Destroy target X and target Y."
+            "destroy_two": ("they can't be regenerated.",),      # removal: "Destroy target X and target Y."
+            "destroy_all_of": ("they can't be regenerated.",)}   # removal: "Destroy all X target player controls."
     said = sentence.strip().lower()
     if prev is None or (said if said.endswith(".") else said + ".") not in want.get(prev.kind, ()):
         return None

@@ -31,6 +31,14 @@ def early_patterns() -> tuple:
     "Return target ... to its owner's hand" (a permanent) would otherwise take and leave unread; and two uses of
     "target" in one instruction, which "Destroy target ..." (one use) would take."""
     return (
+        # 701.8a, 406.3, 400.6, 115.1: "Destroy all enchantments target player controls.": the kinds a phrase
+        # names, of the permanents the target player controls as it resolves (611.2c)
+        (re.compile(r"^Destroy all ([a-z0-9, '-]+?) (target (?:player|opponent)) controls\.$", re.I), "destroy_all_of",
+         ("affects", "target")),
+        (re.compile(r"^Exile all ([a-z0-9, '-]+?) (target (?:player|opponent)) controls\.$", re.I), "exile_all_of",
+         ("affects", "target")),
+        (re.compile(r"^Return all ([a-z0-9, '-]+?) (target (?:player|opponent)) controls to (?:their|its) owners?'s? "
+                    r"hands?\.$", re.I), "bounce_all_of", ("affects", "target")),
         # 701.8a, 406.3, 400.6 with 608.2c: "Destroy target creature and target land.": two uses of "target",
         # one instruction: both leave at once (603.10a: what their leaving triggers sees them leave together)
         (re.compile(r"^Destroy (target [^.]+?) and (target [^.]+?)\.$", re.I), "destroy_two", ("target", "target2")),
@@ -46,3 +54,7 @@ def early_patterns() -> tuple:
         (re.compile(r"^Return (target [a-z ]+? from a graveyard) to its owner's hand\.$", re.I), "regrow",
          ("target",)),
     )
+
+
+#: The zone of a word's target where it is not the battlefield (``lines.effect_word``): None, a player.
+TARGET_ZONES = {"destroy_all_of": None, "exile_all_of": None, "bounce_all_of": None}

@@ -10,6 +10,12 @@ from mtgjudge.model.vocab.words_game import _target_words, _v_target
 ENGINE = frozenset({"engine"})
 
 
+def _v_all_of(a: dict) -> None:
+    _v_target(a)
+    if not a.get("affects"):
+        raise DefinitionError("needs affects (a noun phrase)")
+
+
 def _v_two(a: dict) -> None:
     _v_target(a)
     if not a.get("target2"):
@@ -29,4 +35,14 @@ WORDS = (
     Word("bounce_two", "effect", {"target": str, "target2": str},
          lambda a: f"Return {_target_words(a['target'])} and {_target_words(a['target2'])} to their owners' hands",
          frozenset(), ENGINE, _v_two),
+    # 701.8a, 406.3, 400.6: "Destroy all enchantments target player controls." (``affects``: the kinds, read by
+    # ``phrases.parse_nps``; ``target``: the player)
+    Word("destroy_all_of", "effect", {"affects": str, "target": str},
+         lambda a: f"Destroy all {a['affects']} {_target_words(a['target'])} controls", frozenset({Scope.DIES}), ENGINE,
+         _v_all_of),
+    Word("exile_all_of", "effect", {"affects": str, "target": str},
+         lambda a: f"Exile all {a['affects']} {_target_words(a['target'])} controls", frozenset(), ENGINE, _v_all_of),
+    Word("bounce_all_of", "effect", {"affects": str, "target": str},
+         lambda a: f"Return all {a['affects']} {_target_words(a['target'])} controls to their owners' hands",
+         frozenset(), ENGINE, _v_all_of),
 )
