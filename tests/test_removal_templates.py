@@ -162,3 +162,10 @@ def test_riders_after_removal(text, second):
 def test_all_of_a_target_player(text, kind):
     words, _ = read_effect_words(sentences(text)) or ([None], [])
     assert (words[0].kind if words[0] is not None else None) == kind
+
+
+def test_exile_this_spell_is_read_only_as_a_whole_sentence():
+    words, _ = read_effect_words(sentences("Return target card from your graveyard to your hand. Exile ~."))
+    assert [w.kind for w in words] == ["regrow", "exile_this_spell"]
+    words, _ = read_effect_words(sentences("Exile ~ with three time counters on it."))
+    assert words[0] is None or words[0].kind != "exile_this_spell"

@@ -9,9 +9,10 @@ controlling another's permanent is unsupported (``leave_game``, 800.4a), and a l
 control change remembers the controller before it (``until.end_control``)."""
 from __future__ import annotations
 
-from mtgjudge.model.engine import effects, resolve
+from mtgjudge.model.engine import effects, resolve, zones
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.removal import remove_all
+from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.until import set_controller
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.vocab.abilities import Effect
@@ -74,7 +75,23 @@ def _all_of(kind: str):
     return handler
 
 
-HANDLERS = {"gain_control": _gain_control, "destroy_all_of": _all_of("destroy"), "exile_all_of": _all_of("exile"),
+def _exile_this_spell(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """608.2c, 406.3: "Exile ~." in an instant's or sorcery's text: the resolving spell moves from the stack to
+    exile, so it is not put into its owner's graveyard as the final part of its resolution (608.2n: there is no
+    spell on the stack to put there; ``resolve``). Only a spell exiling itself is performed: on a permanent or an
+    ability, "~" names another object."""
+    st = game.state
+    src = ctx.source
+    if ctx.ability_index is not None or not st.has(src) or st.obj(src).zone != "stack" \
+            or game.moved(src) != ctx.source_moves:
+        raise Unsupported(f"{e.text()!r}: only an instant or sorcery exiling itself as it resolves is performed")
+    lki = st.obj(src)
+    game = zones.move(game, src, "exile").log(("608.2c", "406.3", "608.2n"), f"{lki.name} exiles itself as it resolves: it "
+                                                                  "won't be put into its owner's graveyard (608.2n)")
+    return [after_moves(game, [(lki, "stack", "exile")], f"{lki.name} is exiled")]
+
+
+HANDLERS = {"gain_control": _gain_control, "exile_this_spell": _exile_this_spell, "destroy_all_of": _all_of("destroy"), "exile_all_of": _all_of("exile"),
             "bounce_all_of": _all_of("bounce"), "destroy_two": _remove_two("destroy"), "exile_two": _remove_two("exile"),
             "bounce_two": _remove_two("bounce")}
 resolve.HANDLERS.update(HANDLERS)

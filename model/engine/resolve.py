@@ -754,6 +754,9 @@ def resolve_top(game: Game) -> list[Game]:
     from_hand = (top, game.moved(top)) in game.cast_from_hand
     for g in run_effects(game.log("608.2", f"{o.name} resolves"), spell[0], replace(ctx, before=game.state), legal):
         lki = g.state.obj(top)
+        if lki.zone != "stack":
+            out.append(g)       # 608.2n: it exiled itself as it resolved ("Exile ~.", engine.control): not on the stack
+            continue
         if rebound:
             out.append(REBOUND(g, top, from_hand))     # 702.88a: engine.delayed
             continue

@@ -35,6 +35,8 @@ WORDS = (
     Word("bounce_two", "effect", {"target": str, "target2": str},
          lambda a: f"Return {_target_words(a['target'])} and {_target_words(a['target2'])} to their owners' hands",
          frozenset(), ENGINE, _v_two),
+    # 608.2c, 608.2n: "Exile ~." in a spell's text: the spell exiles itself as it resolves
+    Word("exile_this_spell", "effect", {}, lambda a: "Exile this spell", frozenset(), ENGINE),
     # 701.8a, 406.3, 400.6: "Destroy all enchantments target player controls." (``affects``: the kinds, read by
     # ``phrases.parse_nps``; ``target``: the player)
     Word("destroy_all_of", "effect", {"affects": str, "target": str},
