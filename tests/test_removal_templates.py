@@ -169,3 +169,10 @@ def test_exile_this_spell_is_read_only_as_a_whole_sentence():
     assert [w.kind for w in words] == ["regrow", "exile_this_spell"]
     words, _ = read_effect_words(sentences("Exile ~ with three time counters on it."))
     assert words[0] is None or words[0].kind != "exile_this_spell"
+
+
+def test_gain_control_of_what_you_own():
+    words, _ = read_effect_words(sentences("Gain control of all permanents you own."))
+    assert words[0].kind == "gain_control_owned" and words[0].arg("affects") == "permanents"
+    words, _ = read_effect_words(sentences("Gain control of all permanents you own until end of turn."))
+    assert words[0] is None or words[0].kind != "gain_control_owned"

@@ -75,6 +75,20 @@ def _all_of(kind: str):
     return handler
 
 
+def _gain_control_owned(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """613.1b, 611.2a, 611.2c: "Gain control of all permanents you own.": each permanent the phrase names as it
+    resolves that the spell's controller owns (108.3) and another player controls comes under their control for
+    the rest of the game (``until.set_controller``)."""
+    st = game.state
+    ids = [oid for oid in effects.affected(game, e, ctx)
+           if st.obj(oid).owner == ctx.controller and st.obj(oid).controller != ctx.controller]
+    if not ids:
+        return [game.log("611.2c", f"{ctx.controller} controls every {e.arg('affects')} they own: nothing changes")]
+    for oid in ids:
+        game = set_controller(game, oid, ctx.controller, ("613.1b", "611.2a"))
+    return [game]
+
+
 def _exile_this_spell(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """608.2c, 406.3: "Exile ~." in an instant's or sorcery's text: the resolving spell moves from the stack to
     exile, so it is not put into its owner's graveyard as the final part of its resolution (608.2n: there is no
@@ -91,7 +105,8 @@ def _exile_this_spell(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [after_moves(game, [(lki, "stack", "exile")], f"{lki.name} is exiled")]
 
 
-HANDLERS = {"gain_control": _gain_control, "exile_this_spell": _exile_this_spell, "destroy_all_of": _all_of("destroy"), "exile_all_of": _all_of("exile"),
+HANDLERS = {"gain_control": _gain_control, "gain_control_owned": _gain_control_owned,
+            "exile_this_spell": _exile_this_spell, "destroy_all_of": _all_of("destroy"), "exile_all_of": _all_of("exile"),
             "bounce_all_of": _all_of("bounce"), "destroy_two": _remove_two("destroy"), "exile_two": _remove_two("exile"),
             "bounce_two": _remove_two("bounce")}
 resolve.HANDLERS.update(HANDLERS)

@@ -23,6 +23,9 @@ def sentence_patterns(num: str, tgt: str) -> tuple:
         # (a duration anywhere in the sentence leaves it to ``oracle.until``: this pattern must not take it)
         (re.compile(rf"^Gain control of (?!.*\b(?:until|as long as|this turn)\b){tgt}\.$", re.I), "gain_control",
          ("target",)),
+        # 613.1b, 611.2a: "Gain control of all permanents you own." (the kinds a phrase names, owned by the
+        # controller of the spell or ability, for the rest of the game)
+        (re.compile(r"^Gain control of all ([a-z0-9, '-]+?) you own\.$", re.I), "gain_control_owned", ("affects",)),
         # 608.2c, 608.2n: "Exile ~." as a spell's instruction: the spell exiles itself as it resolves, and is
         # not put into its owner's graveyard (tried last: a reading of it elsewhere wins)
         (re.compile(r"^Exile ~\.$", re.I), "exile_this_spell", ()),

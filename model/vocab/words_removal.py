@@ -35,6 +35,9 @@ WORDS = (
     Word("bounce_two", "effect", {"target": str, "target2": str},
          lambda a: f"Return {_target_words(a['target'])} and {_target_words(a['target2'])} to their owners' hands",
          frozenset(), ENGINE, _v_two),
+    # 613.1b, 611.2a: "Gain control of all permanents you own." (``affects``: the kinds, ``phrases.parse_nps``)
+    Word("gain_control_owned", "effect", {"affects": str}, lambda a: f"Gain control of all {a['affects']} you own",
+         frozenset({Scope.RESOLUTION}), ENGINE),
     # 608.2c, 608.2n: "Exile ~." in a spell's text: the spell exiles itself as it resolves
     Word("exile_this_spell", "effect", {}, lambda a: "Exile this spell", frozenset(), ENGINE),
     # 701.8a, 406.3, 400.6: "Destroy all enchantments target player controls." (``affects``: the kinds, read by
