@@ -176,3 +176,23 @@ def test_gain_control_of_what_you_own():
     assert words[0].kind == "gain_control_owned" and words[0].arg("affects") == "permanents"
     words, _ = read_effect_words(sentences("Gain control of all permanents you own until end of turn."))
     assert words[0] is None or words[0].kind != "gain_control_owned"
+
+
+def test_destroy_all_one_or_the_other():
+    words, _ = read_effect_words(sentences("Destroy all enchantments or all nonwhite enchantments."))
+    assert words[0].kind == "destroy_all_or" and (words[0].arg("affects"), words[0].arg("affects2")) == \
+        ("enchantments", "nonwhite enchantments")
+    # 701.19c: "Creatures destroyed this way" after a choice one of whose phrases names no creatures: unread
+    words, _ = read_effect_words(sentences("Destroy all lands or all creatures. Creatures destroyed this way can't be "
+                                           "regenerated."))
+    assert words[1] is None
+
+
+def test_destroy_all_or_is_a_choice_with_a_branch_each_608_2d():
+    # Gaea's Anthem (green) dies either way; Celebrate the Mountain-king (white) only if "all enchantments" is chosen.
+    games = finals("  - cast: filter\n  - resolve: all", "[Forest, Forest, Forest]",
+                   "[{card: Essence Filter, id: filter}]",
+                   "[{card: Gaea's Anthem, id: anthem}, {card: Celebrate the Mountain-king, id: white}]")
+    assert len(games) == 2
+    assert all(zone(g, "anthem") == "graveyard" for g in games)
+    assert sorted(zone(g, "white") for g in games) == ["battlefield", "graveyard"]

@@ -10,12 +10,13 @@ control change remembers the controller before it (``until.end_control``)."""
 from __future__ import annotations
 
 from mtgjudge.model.engine import effects, resolve, zones
-from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.game import Game, merge
 from mtgjudge.model.engine.removal import remove_all
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.until import set_controller
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.vocab.words import EFFECT_WORDS
 
 Ctx = resolve.Ctx
 
@@ -89,6 +90,21 @@ def _gain_control_owned(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [game]
 
 
+def _destroy_all_or(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.8a, 608.2d: "Destroy all lands or all creatures.": the spell's controller chooses one of the two as it
+    resolves, each choice a branch; the permanents the chosen phrase names are destroyed at once."""
+    out = []
+    for key in ("affects", "affects2"):
+        phrase = e.arg(key)
+        one = Effect("destroy_all", (("affects", phrase),), EFFECT_WORDS["destroy_all"])
+        g = game.choose(f"{ctx.controller} chooses to destroy all {phrase}").log(
+            "608.2d", f"{ctx.controller} chooses \"all {phrase}\"")
+        ids = effects.affected(g, one, ctx)
+        out.append(remove_all(g, ids, "destroy", not ctx.no_regeneration) if ids else
+                   g.log("701.8a", f"there are no {phrase}: nothing is destroyed"))
+    return merge(out)
+
+
 def _exile_this_spell(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """608.2c, 406.3: "Exile ~." in an instant's or sorcery's text: the resolving spell moves from the stack to
     exile, so it is not put into its owner's graveyard as the final part of its resolution (608.2n: there is no
@@ -106,7 +122,7 @@ def _exile_this_spell(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 
 
 HANDLERS = {"gain_control": _gain_control, "gain_control_owned": _gain_control_owned,
-            "exile_this_spell": _exile_this_spell, "destroy_all_of": _all_of("destroy"), "exile_all_of": _all_of("exile"),
+            "exile_this_spell": _exile_this_spell, "destroy_all_or": _destroy_all_or, "destroy_all_of": _all_of("destroy"), "exile_all_of": _all_of("exile"),
             "bounce_all_of": _all_of("bounce"), "destroy_two": _remove_two("destroy"), "exile_two": _remove_two("exile"),
             "bounce_two": _remove_two("bounce")}
 resolve.HANDLERS.update(HANDLERS)

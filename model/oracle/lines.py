@@ -244,7 +244,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
         for key, value in zip(keys, m.groups()):
             if value is None:       # an alternative of the pattern that did not match
                 continue
-            if key == "affects":    # a noun phrase of permanents ("creatures you control"), read as one
+            if key in ("affects", "affects2"):    # a noun phrase of permanents ("creatures you control"), read as one
                 # kept as written (subtypes are capitalized, "Forests"), but for the sentence's own capital
                 args[key] = None
                 for phrase in (value[0].lower() + value[1:], value):
@@ -405,7 +405,8 @@ def no_regeneration_after(sentence: str, earlier: list) -> Effect | None:
                         "a creature destroyed this way can't be regenerated."),
             "destroy_all": ("they can't be regenerated.", "creatures destroyed this way can't be regenerated."),
             "destroy_two": ("they can't be regenerated.",),      # removal: "Destroy target X and target Y."
-            "destroy_all_of": ("they can't be regenerated.",)}   # removal: "Destroy all X target player controls."
+            "destroy_all_of": ("they can't be regenerated.",),   # removal: "Destroy all X target player controls."
+            "destroy_all_or": ("they can't be regenerated.", "creatures destroyed this way can't be regenerated.")}
     said = sentence.strip().lower()
     if prev is None or (said if said.endswith(".") else said + ".") not in want.get(prev.kind, ()):
         return None

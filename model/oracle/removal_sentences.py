@@ -45,6 +45,9 @@ def early_patterns() -> tuple:
          ("affects", "target")),
         (re.compile(r"^Return all ([a-z0-9, '-]+?) (target (?:player|opponent)) controls to (?:their|its) owners?'s? "
                     r"hands?\.$", re.I), "bounce_all_of", ("affects", "target")),
+        # 701.8a, 608.2d: "Destroy all lands or all creatures.": the controller chooses one as it resolves
+        (re.compile(r"^Destroy all ([a-z0-9, '-]+?) or all ([a-z0-9, '-]+?)\.$", re.I), "destroy_all_or",
+         ("affects", "affects2")),
         # 701.8a, 406.3, 400.6 with 608.2c: "Destroy target creature and target land.": two uses of "target",
         # one instruction: both leave at once (603.10a: what their leaving triggers sees them leave together)
         (re.compile(r"^Destroy (target [^.]+?) and (target [^.]+?)\.$", re.I), "destroy_two", ("target", "target2")),

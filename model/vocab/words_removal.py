@@ -38,6 +38,9 @@ WORDS = (
     # 613.1b, 611.2a: "Gain control of all permanents you own." (``affects``: the kinds, ``phrases.parse_nps``)
     Word("gain_control_owned", "effect", {"affects": str}, lambda a: f"Gain control of all {a['affects']} you own",
          frozenset({Scope.RESOLUTION}), ENGINE),
+    # 701.8a, 608.2d: "Destroy all lands or all creatures." (the spell's controller chooses as it resolves)
+    Word("destroy_all_or", "effect", {"affects": str, "affects2": str},
+         lambda a: f"Destroy all {a['affects']} or all {a['affects2']}", frozenset({Scope.DIES}), ENGINE),
     # 608.2c, 608.2n: "Exile ~." in a spell's text: the spell exiles itself as it resolves
     Word("exile_this_spell", "effect", {}, lambda a: "Exile this spell", frozenset(), ENGINE),
     # 701.8a, 406.3, 400.6: "Destroy all enchantments target player controls." (``affects``: the kinds, read by
