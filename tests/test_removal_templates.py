@@ -196,3 +196,9 @@ def test_destroy_all_or_is_a_choice_with_a_branch_each_608_2d():
     assert len(games) == 2
     assert all(zone(g, "anthem") == "graveyard" for g in games)
     assert sorted(zone(g, "white") for g in games) == ["battlefield", "graveyard"]
+
+
+def test_a_card_from_an_opponents_graveyard():
+    words, targets = read_effect_words(sentences("Put target creature card from an opponent's graveyard onto the "
+                                                 "battlefield under your control."))
+    assert words[0].kind == "reanimate" and targets == ["target creature card from an opponent's graveyard"]

@@ -59,6 +59,9 @@ def early_patterns() -> tuple:
          ("target",)),
         (re.compile(r"^Return (target [a-z0-9 ]+? from your graveyard) to the battlefield\.$", re.I), "reanimate",
          ("target",)),
+        # 400.6, 110.2: from an opponent's graveyard, under the spell's controller's control
+        (re.compile(r"^Put (target [a-z ]+? from an opponent's graveyard) onto the battlefield under your control\.$",
+                    re.I), "reanimate", ("target",)),
         # 400.6: from any graveyard, to the card's owner's hand (the handler moves a card to its owner's)
         (re.compile(r"^Return (target [a-z ]+? from a graveyard) to its owner's hand\.$", re.I), "regrow",
          ("target",)),
