@@ -202,3 +202,9 @@ def test_a_card_from_an_opponents_graveyard():
     words, targets = read_effect_words(sentences("Put target creature card from an opponent's graveyard onto the "
                                                  "battlefield under your control."))
     assert words[0].kind == "reanimate" and targets == ["target creature card from an opponent's graveyard"]
+
+
+def test_a_target_inside_an_all_phrase_is_left_to_its_own_pattern():
+    # "Exile all cards from target player's graveyard." is etb's exile_graveyard, not "exile all <kinds>"
+    words, _ = read_effect_words(sentences("Exile all cards from target player's graveyard."))
+    assert words[0].kind == "exile_graveyard"

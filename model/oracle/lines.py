@@ -194,10 +194,11 @@ _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_
     (re.compile(r"^(?:All (creatures)|(creatures you control)) get ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I),
      "pump_all", ("affects", "affects", "power", "toughness")),                                       # 613.4c, 611.2c
     # removal (r4): "all" or "each", a list of phrases ("artifacts, creatures, and lands"), qualifiers with
-    # numbers ("with mana value 3 or less") and "don't" (``phrases.parse_nps`` reads the phrase whole)
-    (re.compile(r"^Destroy (?:all|each) ([a-z0-9, '-]+?)\.$", re.I), "destroy_all", ("affects",)),       # 701.8a
-    (re.compile(r"^Exile (?:all|each) ([a-z0-9, '-]+?)\.$", re.I), "exile_all", ("affects",)),           # 406.3
-    (re.compile(r"^Return (?:all|each) ([a-z0-9, '-]+?) to (?:their|its) owners?'s? hands?\.$", re.I), "bounce_all",
+    # numbers ("with mana value 3 or less") and "don't" (``phrases.parse_nps`` reads the phrase whole); a phrase
+    # with "target" in it is another pattern's ("Exile all cards from target player's graveyard.")
+    (re.compile(r"^Destroy (?:all|each) (?!.*\btarget)([a-z0-9, '-]+?)\.$", re.I), "destroy_all", ("affects",)),       # 701.8a
+    (re.compile(r"^Exile (?:all|each) (?!.*\btarget)([a-z0-9, '-]+?)\.$", re.I), "exile_all", ("affects",)),           # 406.3
+    (re.compile(r"^Return (?:all|each) (?!.*\btarget)([a-z0-9, '-]+?) to (?:their|its) owners?'s? hands?\.$", re.I), "bounce_all",
      ("affects",)),                                                                                   # 400.6
     (re.compile(r"^Tap all ([a-z -]+?)\.$", re.I), "tap_all", ("affects",)),                            # 701.26a
     (re.compile(r"^Untap all ([a-z -]+?)\.$", re.I), "untap_all", ("affects",)),                        # 701.26b
