@@ -127,7 +127,7 @@ def test_damage_equal_near_misses(text):
     "~ deals 2 damage to target creature. If it's an artifact creature, ~ deals 4 damage to it instead.",  # 614
     "~ deals 3 damage to target creature. If that creature has a +1/+1 counter on it, draw a card.",
     "Destroy target creature. Its controller may search their library for a basic land card.",
-    "Destroy target creature. You gain life equal to its mana value.",
+    "Destroy target creature. You gain life equal to twice its mana value.",   # (its mana value alone: removal reads it)
     "Return all creatures to their owners' hands. You gain 1 life for each creature returned this way.",
     "Exile target creature card from a graveyard, then return it to the battlefield under your control.",
     "Exile target creature you control, then return those cards to the battlefield under your control.",

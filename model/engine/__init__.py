@@ -43,6 +43,8 @@ etb2.py         issue 9 round 4, etb2: "untap up to N lands" (701.26b); register
 tribute.py      Tribute (702.104): the opponent's choice as a creature spell enters, each a branch
 damage2.py      issue 9's damage2 family: damage to each player / each creature that player controls, "damage
                 can't be prevented" (615.12), "a source of your choice" (609.7a); registered in resolve.HANDLERS
+control.py      gaining control of a permanent for the rest of the game (613.1b, 611.2a); registered in
+                resolve.HANDLERS
 actions.py      the question format's actions (cast, play, activate, resolve, destroy, exile, sacrifice, bounce,
                 transform, concede, advance)
 """
@@ -69,3 +71,4 @@ from mtgjudge.model.engine import choose as _choose  # noqa: E402,F401  (issue 9
 from mtgjudge.model.engine import conditions as _conditions  # noqa: E402,F401  (issue 9: 608.2c conditions, 705 flips, 701.38 votes)
 from mtgjudge.model.engine import etb2 as _etb2  # noqa: E402,F401  (issue 9 r4, etb2: registers its handlers)
 from mtgjudge.model.engine import damage2 as _damage2  # noqa: E402,F401  (issue 9, damage2: each player, 615.12)
+from mtgjudge.model.engine import control as _control  # noqa: E402,F401  (issue 9, removal: gain control, 613.1b)

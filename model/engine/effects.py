@@ -27,7 +27,7 @@ from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
-from mtgjudge.model.vocab.phrases import parse_np
+from mtgjudge.model.vocab.phrases import parse_nps
 from mtgjudge.model.vocab.words import EFFECT_WORDS
 
 Ctx = resolve.Ctx
@@ -43,12 +43,15 @@ def affected(game: Game, e: Effect, ctx: Ctx) -> list[str]:
     """The permanents a noun phrase of the effect (``affects``: "creatures you control") names now, seen from
     the controller of the spell or ability (611.2c, 608.2c)."""
     st = game.state
-    sel = parse_np(e.arg("affects"))
-    if sel.combat:
+    sels = parse_nps(e.arg("affects"))      # "artifacts and enchantments": any of them (the union)
+    if any(sel.combat for sel in sels):
         # which creatures attack or block, and whom, is combat the engine does not perform
         raise Unsupported(f"{e.text()!r}: which permanents are {e.arg('affects')} is not known to the engine")
+    if any(sel.stat is not None and sel.stat[0] != "mana value" for sel in sels):
+        guard_scope(st, "power-toughness", f"which permanents are {e.arg('affects')}")
     src = st.obj(ctx.source) if st.has(ctx.source) else None
-    return [o.id for o in st.battlefield() if matches(sel, current(st, o.id), o, ctx.controller, src, st.turn.step)]
+    return [o.id for o in st.battlefield()
+            if any(matches(sel, current(st, o.id), o, ctx.controller, src, st.turn.step) for sel in sels)]
 
 
 def _tap(untap: bool):

@@ -95,6 +95,13 @@ def _players(game: Game, who: str, ctx: Ctx) -> list[str]:
         if len(ctx.targets) != 1 or not before.has(ctx.targets[0]):
             raise Unsupported("what 'its controller' refers to is not known to the engine")
         named = [before.obj(ctx.targets[0]).controller]
+    elif who == "its owner":
+        # "Destroy target creature. Its owner gains 4 life.": the owner of the ability's one target (108.3: a
+        # card's owner never changes; a token's is the player under whose control it entered, 111.2)
+        before = ctx.before or st
+        if len(ctx.targets) != 1 or not before.has(ctx.targets[0]):
+            raise Unsupported("what 'its owner' refers to is not known to the engine")
+        named = [before.obj(ctx.targets[0]).owner]
     else:
         order = list(st.turn_order or st.player_names)
         a = order.index(st.active_player) if st.active_player in order else 0

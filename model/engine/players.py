@@ -382,6 +382,9 @@ def player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if e.arg("who") == "its controller":
         game = game.log("608.2h", f"'its controller': {ctx.targets[0]}'s controller as it last existed, "
                                   f"{', '.join(players) or 'a player who left the game'}")
+    if e.arg("who") == "its owner":
+        game = game.log("108.3", f"'its owner': the owner of {ctx.targets[0]}, "
+                                 f"{', '.join(players) or 'a player who left the game'}")
     branches = [game]
     acts = e.arg("acts")
     last: dict[str, int] = {}       # (players) what each player's act before took from their hand ("that many")

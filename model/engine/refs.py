@@ -32,7 +32,7 @@ from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.characteristics import matches, object_mana_value
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
@@ -163,6 +163,10 @@ def _referred(g: Game, r: Game, it, what: str, before: Effect | None = None):
 def _stat(g: Game, r: Game, it, stat: str, what: str, before: Effect) -> tuple[int, str]:
     where, t = _referred(g, r, it, what, before)
     o = where.state.obj(t)
+    if stat == "mana value":
+        # 202.3 (object_mana_value: face down, split cards, X); of the object as it last existed (608.2h)
+        last = "" if where is r else " as it last existed (608.2h)"
+        return object_mana_value(o), f"the mana value of {o.name} ({t}){last}"
     if o.zone != "battlefield":
         if stat not in ("power", "toughness") or current(where.state, t).power is None:
             raise Unsupported(f"{what!r}: {o.name} is not a creature on the battlefield")
@@ -200,7 +204,7 @@ def _controller_of(g: Game, r: Game, it, what: str, before: Effect) -> str:
 def _life_equal(game: Game, e: Effect, ctx: Ctx, g: Game, r: Game, before: Effect, it) -> Game:
     """119.3: a player gains or loses life equal to the amount referred to (a negative amount: none, 107.1b)."""
     equal, what = e.arg("equal"), e.text()
-    if equal in ("power", "toughness"):
+    if equal in ("power", "toughness", "mana value"):
         n, why = _stat(g, r, it, equal, what, before)
     else:
         n, why = _this_way(g, r, before, equal, what)

@@ -42,7 +42,8 @@ def _exile_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     so is not put into its owner's graveyard as its resolution ends (608.2n; ``resolve.resolve_top``). As an
     instruction of an ability it would exile the ability's source, which the engine does not perform."""
     st = game.state
-    if ctx.ability_index is not None or not st.has(ctx.source) or st.obj(ctx.source).zone != "stack":
+    if ctx.ability_index is not None or not st.has(ctx.source) or st.obj(ctx.source).zone != "stack" \
+            or game.moved(ctx.source) != ctx.source_moves:
         raise Unsupported(f"{e.text()!r} of an ability (exiling its source) is not performed by the engine yet")
     lki = st.obj(ctx.source)
     g = zones.move(game, ctx.source, "exile").log("608.2n", f"{lki.name} exiles itself: it is not put into its "

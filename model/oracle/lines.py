@@ -18,6 +18,7 @@ from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
 from mtgjudge.model.oracle import kicker as kicker_lines
 from mtgjudge.model.oracle import damage_sentences, etb_sentences, keyword_triggers, keywords, modes, turn_sentences
+from mtgjudge.model.oracle import removal_sentences
 from mtgjudge.model.oracle.conditions import condition_words
 from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
 from mtgjudge.model.oracle.choose_sentences import choose_value_word, spell_controller_after, target_if_word
@@ -175,7 +176,7 @@ _TGT = rf"(any target|(?:another )?target [^.]+?|{_COUNT}target [^.]+?)"
 #: Whole sentences of an effect that are words of the encoding (the engine performs them on resolution):
 #: the pattern, the word, and which groups are its arguments. A sentence is read only whole; "target"
 #: phrases must be the ones ``find_targets`` reads in it.
-_EFFECT_SENTENCES = damage_sentences.early_patterns(_NUM) + (
+_EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_patterns(_NUM) + (
     (re.compile(rf"^~ deals {_NUM} damage to {_TGT}\.$", re.I), "damage", ("n", "target")),          # 120.3
     (re.compile(rf"^Destroy {_TGT}\.$", re.I), "destroy", ("target",)),                              # 701.8a
     (re.compile(rf"^Exile {_TGT}\.$", re.I), "exile", ("target",)),                                  # 701.13a
@@ -203,9 +204,13 @@ _EFFECT_SENTENCES = damage_sentences.early_patterns(_NUM) + (
     # Issue 9: the effects real spells use most (counted over the Oracle store), read whole like the above.
     (re.compile(r"^(?:All (creatures)|(creatures you control)) get ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I),
      "pump_all", ("affects", "affects", "power", "toughness")),                                       # 613.4c, 611.2c
-    (re.compile(r"^Destroy all ([a-z' -]+?)\.$", re.I), "destroy_all", ("affects",)),     # 701.8a ("aren't of")
-    (re.compile(r"^Exile all ([a-z -]+?)\.$", re.I), "exile_all", ("affects",)),                        # 406.3
-    (re.compile(r"^Return all ([a-z -]+?) to their owners' hands\.$", re.I), "bounce_all", ("affects",)),  # 400.6
+    # removal (r4): "all" or "each", a list of phrases ("artifacts, creatures, and lands"), qualifiers with
+    # numbers ("with mana value 3 or less") and "don't" (``phrases.parse_nps`` reads the phrase whole); a phrase
+    # with "target" in it is another pattern's ("Exile all cards from target player's graveyard.")
+    (re.compile(r"^Destroy (?:all|each) (?!.*\btarget)([a-z0-9, '-]+?)\.$", re.I), "destroy_all", ("affects",)),       # 701.8a
+    (re.compile(r"^Exile (?:all|each) (?!.*\btarget)([a-z0-9, '-]+?)\.$", re.I), "exile_all", ("affects",)),           # 406.3
+    (re.compile(r"^Return (?:all|each) (?!.*\btarget)([a-z0-9, '-]+?) to (?:their|its) owners?'s? hands?\.$", re.I), "bounce_all",
+     ("affects",)),                                                                                   # 400.6
     (re.compile(r"^Tap all ([a-z -]+?)\.$", re.I), "tap_all", ("affects",)),                            # 701.26a
     (re.compile(r"^Untap all ([a-z -]+?)\.$", re.I), "untap_all", ("affects",)),                        # 701.26b
     (re.compile(rf"^You gain {_NUM} life for each ([A-Za-z ]+?)\.$", re.I), "gain_life_per", ("n", "count")),  # 119.3
@@ -231,13 +236,14 @@ _EFFECT_SENTENCES = damage_sentences.early_patterns(_NUM) + (
      ("target", "n")),                                                                               # 701.9a
     (re.compile(rf"^Tap {_TGT}\.$", re.I), "tap_target", ("target",)),         # 701.26a
     (re.compile(rf"^Untap {_TGT}\.$", re.I), "untap_target", ("target",)),     # 701.26b
-) + damage_sentences.sentence_patterns(_NUM, _TGT) + etb_sentences.sentence_patterns(_NUM, _TGT) + \
-    turn_sentences.sentence_patterns(_NUM)
+) + damage_sentences.sentence_patterns(_NUM, _TGT) + etb_sentences.sentence_patterns(_NUM, _TGT) \
+    + removal_sentences.sentence_patterns(_NUM, _TGT) + turn_sentences.sentence_patterns(_NUM)
 #: The zone a word's target is in, where it is not the battlefield (the engine performs the word only there).
 _TARGET_ZONE = {"counter_spell": "stack", "counter_unless_pays": "stack", "regrow": "graveyard", "reanimate": "graveyard", "discard": None,
                 "edict": None}
 _TARGET_ZONE.update(etb_sentences.TARGET_ZONES)
 _TARGET_ZONE.update(turn_sentences.TARGET_ZONES)
+_TARGET_ZONE.update(removal_sentences.TARGET_ZONES)
 
 
 def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = ()) -> Effect | None:
@@ -259,12 +265,12 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
         for key, value in zip(keys, m.groups()):
             if value is None:       # an alternative of the pattern that did not match
                 continue
-            if key == "affects":    # a noun phrase of permanents ("creatures you control"), read as one
+            if key in ("affects", "affects2"):    # a noun phrase of permanents ("creatures you control"), read as one
                 # kept as written (subtypes are capitalized, "Forests"), but for the sentence's own capital
                 args[key] = None
                 for phrase in (value[0].lower() + value[1:], value):
                     try:
-                        phrases.parse_np(phrase)
+                        phrases.parse_nps(phrase)
                     except DefinitionError:
                         continue
                     args[key] = phrase
@@ -427,7 +433,10 @@ def no_regeneration_after(sentence: str, earlier: list) -> Effect | None:
     prev = earlier[-1] if earlier else None
     want = {"destroy": ("it can't be regenerated.", "that creature can't be regenerated.",
                         "a creature destroyed this way can't be regenerated."),
-            "destroy_all": ("they can't be regenerated.", "creatures destroyed this way can't be regenerated.")}
+            "destroy_all": ("they can't be regenerated.", "creatures destroyed this way can't be regenerated."),
+            "destroy_two": ("they can't be regenerated.",),      # removal: "Destroy target X and target Y."
+            "destroy_all_of": ("they can't be regenerated.",),   # removal: "Destroy all X target player controls."
+            "destroy_all_or": ("they can't be regenerated.", "creatures destroyed this way can't be regenerated.")}
     said = sentence.strip().lower()
     if prev is None or (said if said.endswith(".") else said + ".") not in want.get(prev.kind, ()):
         return None

@@ -34,7 +34,8 @@ _BOUNDARY = {"and", "then", "to", "gets", "get", "gains", "gain", "has", "have",
              "blocks", "or", "for", "this", "under", "if", "where", "gets", "phases", "explores", "connives",
              "perpetually", "deals", "assigns", "removes", "copies", "owner", "controller", "but", "instead",
              "among", "by", "in", "twice", "until", "plays", "pays", "creates", "scries", "surveils",
-             "equal", "takes"}   # "deals damage to target creature equal to ..." (refs); "takes an extra turn"
+             "equal", "takes",   # "deals damage to target creature equal to ..." (refs); "takes an extra turn"
+             "controls"}  # "Destroy all enchantments target player controls." (removal)
 _PUNCTUATION = re.compile(r"^[.,;:—]")
 MAX_WORDS = 14
 

@@ -136,6 +136,9 @@ def _stat_fits(stat: tuple[str, str, int], ch: Characteristics, o: GameObject) -
         value = ch.power if what == "power" else ch.toughness
         if value is None:
             return False
+        if o.zone == "battlefield":
+            # 613.4c: +1/+1 and -1/-1 counters count in layer 7c, which ``current`` leaves to its readers
+            value += o.counter("+1/+1") - o.counter("-1/-1")
     return value <= n if cmp == "<=" else value >= n if cmp == ">=" else value == n
 
 

@@ -1045,6 +1045,7 @@ class _Meaning(Transformer):
     def lb_s_each_player(self, *_): return "who:each player"
     def lb_s_each_opponent(self, *_): return "who:each opponent"
     def lb_s_its_controller(self, *_): return "who:its controller"
+    def lb_s_its_owner(self, *_): return "who:its owner"
 
     @staticmethod
     def _agree(n: int, cards: Token) -> None:
@@ -1251,6 +1252,36 @@ def parse_np(phrase: str) -> Selector:
     return spec.objects[0]
 
 
+#: removal (issue 9, r4): where a list of noun phrases "X, Y, and Z" / "X and all Y" splits (after "all").
+_NP_LIST = re.compile(r",? and (?=all )|,? and |, ")
+
+
+@lru_cache(maxsize=4096)
+def parse_nps(phrase: str) -> tuple[Selector, ...]:
+    """The kinds of permanents a noun phrase names, read as their union: one phrase ("nonbasic lands") or a
+    list joined by "and" ("artifacts, creatures, and enchantments", "creatures and planeswalkers", "creatures
+    you don't control and all planeswalkers you don't control"), as after "Destroy all" (701.8a: every
+    permanent any of them names). A list is read only where it can't be misread: each part after the first
+    says "all" again (each its own phrase), or all parts have the same words but for their types, so a word
+    written once ("artifacts and creatures you control") means the same whether or not it is shared."""
+    phrase = phrase.strip().rstrip(".")
+    try:
+        return (parse_np(phrase),)
+    except DefinitionError:
+        pass
+    parts = _NP_LIST.split(phrase)
+    if len(parts) < 2:
+        raise DefinitionError(f"{phrase!r}: expected kinds of permanents")
+    own = all(p.startswith("all ") for p in parts[1:])
+    sels = tuple(parse_np(p[4:] if p.startswith("all ") else p) for p in parts)
+    if not own:
+        def rest(s: Selector) -> Selector:
+            return replace(s, types=(), subtypes=())
+        if len({rest(s) for s in sels}) != 1:
+            raise DefinitionError(f"{phrase!r}: which parts of the list its words belong to is not read")
+    return sels
+
+
 #: A cost's parts are separated by commas; a comma inside a part's noun phrase ("an artifact, creature, or
 #: land") is followed by a lowercase word, one between parts by a capital, a symbol or a loyalty sign (118.1).
 _COST_SPLIT = re.compile(r",\s*(?=[A-Z{+−-]|\d)")
@@ -1408,7 +1439,9 @@ class _RefMeaning(Transformer):
     def ref_its_controller(self): return "its controller"
     def ref_plus(self, _v): return 1
     def ref_minus(self, _v): return -1
-    def ref_stat_of(self, _obj, stat): return str(stat).lower()
+    def ref_stat_of(self, _obj, stat):
+        # "converted mana cost" (2018 Oracle text) is mana value (202.3)
+        return {"converted mana cost": "mana value"}.get(str(stat).lower(), str(stat).lower())
     def ref_damage(self): return "damage_this_way"
     def ref_life_lost(self): return "life_lost_this_way"
 

@@ -21,6 +21,7 @@ from mtgjudge.model.vocab import words_library2     # issue 9 round 4, library2
 from mtgjudge.model.vocab import words_gains
 from mtgjudge.model.vocab import words_choose
 from mtgjudge.model.vocab import words_etb2
+from mtgjudge.model.vocab import words_removal
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
@@ -50,6 +51,7 @@ _FAMILIES = (
     words_choose,
     words_etb2,
     words_damage2,
+    words_removal,
 )
 _ALL = tuple(w for family in _FAMILIES for w in family.WORDS)
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}

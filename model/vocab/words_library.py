@@ -13,7 +13,8 @@ from mtgjudge.model.vocab import words_players
 
 ENGINE = frozenset({"engine"})
 #: Who a player's instructions name: the controller, a target player or opponent, each player, each opponent.
-WHO = ("you", "target player", "target opponent", "each player", "each opponent", "its controller") + words_players.WHO
+WHO = ("you", "target player", "target opponent", "each player", "each opponent", "its controller",
+       "its owner") + words_players.WHO
 #: The verbs of a player's instructions (``acts``: (verb, N, at random)).
 VERBS = ("draw", "lose_life", "gain_life", "discard", "mill", "scry", "surveil", "energy", "monarch",
          "discard_hand") + words_players.VERBS

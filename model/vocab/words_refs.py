@@ -32,8 +32,8 @@ from mtgjudge.model.vocab.word import Word
 ENGINE = frozenset({"engine"})
 
 #: What ``life_equal`` can be equal to.
-AMOUNTS = ("power", "toughness", "damage_this_way", "life_lost_this_way")
-_AMOUNT_WORDS = {"power": "its power", "toughness": "its toughness", "damage_this_way": "the damage dealt this way",
+AMOUNTS = ("power", "toughness", "mana value", "damage_this_way", "life_lost_this_way")
+_AMOUNT_WORDS = {"power": "its power", "toughness": "its toughness", "mana value": "its mana value", "damage_this_way": "the damage dealt this way",
                  "life_lost_this_way": "the life lost this way"}
 
 
