@@ -46,8 +46,8 @@ def _exile_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
             or game.moved(ctx.source) != ctx.source_moves:
         raise Unsupported(f"{e.text()!r} of an ability (exiling its source) is not performed by the engine yet")
     lki = st.obj(ctx.source)
-    g = zones.move(game, ctx.source, "exile").log("608.2n", f"{lki.name} exiles itself: it is not put into its "
-                                                          "owner's graveyard")
+    g = zones.move(game, ctx.source, "exile").log(("608.2c", "406.3", "608.2n"),
+                                                  f"{lki.name} exiles itself: it is not put into its owner's graveyard")
     return [after_moves(g, [(lki, "stack", "exile")], f"{lki.name} is exiled")]
 
 
