@@ -58,7 +58,11 @@ def without_ability_word(text: str) -> str:
 _CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — ")
 #: Statements on an instant or sorcery that are static abilities, not instructions (113.3a, 113.6d-g).
 _STATIC_ON_SPELL = re.compile(r"^(?:As an additional cost|~ can't be countered|~ costs|Cast ~ only|You may cast ~|Strive|"
-                              r"You may pay|If you control|If an opponent|Spend only|~ can't be copied)", re.I)
+                              r"You may pay|If you control|If an opponent|Spend only|~ can't be copied|"
+                              # 118.9: an alternative cost, with or without a condition ("If you control a
+                              # Swamp, you may ..."), is a static ability of the spell, not an instruction
+                              r"(?:If [^.,]*, )?You may [^.]* rather than pay ~'s mana cost\.$|"
+                              r"If [^.,]*, rather than pay ~'s mana cost, you may)", re.I)
 
 
 #: "If that mana is spent on a creature spell, it gains haste." "When that mana is spent to cast an instant or
