@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from mtgjudge.model.rules import counts
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
+from mtgjudge.model.oracle.spell_costs import self_cost_reduction
 from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
 from mtgjudge.model.oracle import kicker as kicker_lines
@@ -745,6 +746,9 @@ def _cost_change(norm: str, printed: str) -> Ability | None:
                 return None
             data["not_from_hand"] = True        # 601.2a: the zone it was cast from
         return Ability("static", static=parse_static(data), source_text=printed)
+    reduction = self_cost_reduction(norm)       # the spell's own reduction (oracle.spell_costs)
+    if reduction is not None:
+        return Ability("static", static=parse_static(reduction), source_text=printed)
     m = _PER_EXTRA_TARGET.match(norm)
     if m:
         generic = re.fullmatch(r"\{(\d+)\}", m.group(1))

@@ -32,7 +32,7 @@ from mtgjudge.model.rules.spending import Purpose, spells_phrase
 
 #: The static words this module gives meaning to (the payment consumer of ``vocab.words``, with spending's).
 SPELL_COST_WORDS = ("cost_increase", "cost_reduction", "minimum_spell_cost", "additional_cost", "kicker",
-                    "costs_more_per_extra_target")
+                    "costs_more_per_extra_target", "self_cost_reduction")
 
 
 def spells_match(phrase: str, purpose: Purpose) -> bool:
@@ -118,6 +118,19 @@ def modifiers_for_spell(state, caster: str, purpose: Purpose, from_zone: str = "
     return out
 
 
+def own_reduction(state, caster: str, oid: str, s) -> tuple[int, str]:
+    """601.2f: the generic mana the spell's own ``self_cost_reduction`` word ``s`` takes off its total cost for
+    ``caster``, counted on ``state`` as the cost is determined (``rules.counts``), and the count in words."""
+    from mtgjudge.model.rules import counts
+    source = state.obj(oid)
+    if s.arg("per"):
+        n = counts.value(state, caster, counts.parse(s.arg("per")), source)
+        return int(s.arg("amount")) * n, f"{n} {s.arg('per')}"
+    n = counts.value(state, caster, counts.parse(s.arg("if_count")), source)
+    held = n >= int(s.arg("at_least", 1))
+    return (int(s.arg("amount")) if held else 0), f"{n} {s.arg('if_count')}"
+
+
 def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[int, ...] = False,
                targets: int = 1) -> TotalCost:
     """The total cost to cast ``oid`` (601.2f). ``kicked``: pay its kicker (an optional additional cost): True
@@ -155,6 +168,12 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
     purpose = spell_purpose(state, oid)
     modifiers = modifiers_for_spell(state, caster, purpose, obj.zone)
     for a in ch.abilities:
+        if a.kind == "static" and a.static is not None and a.static.kind == "self_cost_reduction":
+            # 601.2f: the spell's own reduction, counted as the total cost is determined (oracle.spell_costs)
+            amount, _counted = own_reduction(state, caster, oid, a.static)
+            if amount:
+                modifiers.append(CostModifier("reduction", amount, oid, f"{a.text()} ({_counted})"))
+            continue
         if a.kind == "static" and a.static is not None and a.static.kind == "costs_more_per_extra_target" and targets > 1:
             if a.static.arg("cost"):
                 # Strive (a colored increase): its mana once for each target beyond the first (601.2f)

@@ -70,6 +70,13 @@ WORDS = (
          lambda s: f"This spell costs {s.arg('cost') or '{' + str(s.arg('amount', 1)) + '}'} more to cast for each "
                    "target beyond the first",
          SPELL_COSTS, PAYMENT, _v_extra_target),
+    # 601.2f: the spell's own reduction, "for each <count>" (``per``) or "if <count> is at least N" (``if_count``,
+    # ``at_least``), the count read by ``rules.counts`` (``oracle.spell_costs``)
+    Word("self_cost_reduction", "static", {"amount": int, "per": str, "if_count": str, "at_least": int},
+         lambda s: f"This spell costs {{{s.arg('amount', 1)}}} less to cast " + (
+             f"for each {s.arg('per')}" if s.arg("per") else f"if there are {s.arg('at_least', 1)} or more "
+                                                              f"{s.arg('if_count')}"),
+         SPELL_COSTS, PAYMENT, _v_amount),
     _cost_part("mana"),
     _cost_part("tap"),
     _cost_part("untap"),
