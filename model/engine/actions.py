@@ -32,7 +32,7 @@ from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.legality import can_activate, can_play, find_ability
-from mtgjudge.model.rules.costs import TotalCost, activation_cost, total_cost
+from mtgjudge.model.rules.costs import TotalCost, activation_cost, announces_x, total_cost
 from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import StackAbility
@@ -109,7 +109,7 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     cost = total_cost(state, player, oid, x=x, kicked=kicked)
     if kicked and not all_payments(build_problem(state, player, cost)):
         return []            # 601.2h: a kicker cost that can't be paid can't be announced
-    game = zones.move(game, oid, "stack", controller=player, x=x if any(s.kind == "x" for s in (o.printed.mana_cost or ())) else None,
+    game = zones.move(game, oid, "stack", controller=player, x=x if announces_x(state, oid) else None,
                       kicked=kicked, cast_from=o.zone)
     game = game.log(("601.2a", "601.2b") + (("702.33d",) if kicked else ()), f"{player} casts {o.name} ({oid})"
                     + (f" with X={x}" if x else "") + (f", {kicked_words(kicked)} (its kicker cost is paid with the rest)" if kicked else ""))

@@ -850,7 +850,7 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
     m = re.fullmatch(r"As an additional cost to cast ~, (.+)\.", norm)
     if m:
         try:
-            phrases.cost_parts(m.group(1)[0].upper() + m.group(1)[1:])
+            phrases.cost_parts(m.group(1)[0].upper() + m.group(1)[1:], x_parts=True)
             return Ability("static", static=parse_static({"kind": "additional_cost",
                                                           "cost": m.group(1)[0].upper() + m.group(1)[1:]}),
                            source_text=printed)

@@ -30,7 +30,7 @@ from mtgjudge.model.rules.mana_sources import ManaSource, mana_sources
 from mtgjudge.model.rules.spending import Restriction, SpendAs, parse_restriction, spend_as_effects
 from mtgjudge.model.rules.timing import summoning_sick
 from mtgjudge.model.state import GameState
-from mtgjudge.model.vocab.abilities import CostPart
+from mtgjudge.model.vocab.abilities import X_COUNT, CostPart
 
 #: The cost parts the payment model pays (deciding and enumerating; the payment consumer of ``vocab.words``).
 COST_PARTS = ("mana", "tap", "untap", "pay_life", "sacrifice", "sacrifice_self", "remove_counters", "tap_untapped", "loyalty",
@@ -236,6 +236,8 @@ def _analyse(ms: ManaSource, group: int, life: int, obj: GameObject, snow: bool)
             raise Unsupported(f"{ms.describe()}: the cost part {part.text()!r} is not modelled in payment")
     if any(s.kind == "x" for s in mana):
         raise Unsupported(f"{ms.describe()}: an {{X}} in a mana ability's cost is not modelled in payment")
+    if sacrifice is not None and sacrifice.n == X_COUNT or tap_other is not None and tap_other.n == X_COUNT:
+        raise Unsupported(f"{ms.describe()}: an X in a mana ability's cost is not modelled in payment")
     p = ms.ability.production
     if p is not None and p.mode == "reflect" and p.reflect_sacrificed:
         raise Unsupported(f"{ms.describe()}: mana that depends on the sacrificed permanent is not modelled in payment")

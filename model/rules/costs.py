@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from mtgjudge.model.vocab.abilities import CostPart
+from mtgjudge.model.vocab.abilities import X_COUNT, CostPart
 
 from mtgjudge.model.vocab.grammar import parse_cost_text
 
@@ -118,6 +118,30 @@ def modifiers_for_spell(state, caster: str, purpose: Purpose, from_zone: str = "
     return out
 
 
+#: Cost parts whose number may be X (107.3): the X announced as the spell is cast or the ability activated
+#: (601.2b, 602.2b) is put in its place once, here, so that payment sees a number ("Remove X counters" and -X
+#: loyalty are read by the payment model itself).
+_X_PARTS = ("pay_life", "discard", "exile_from_graveyard", "sacrifice", "return_to_hand")
+
+
+def with_x(part: CostPart, x: int) -> CostPart:
+    """The cost part with the announced X in place of "X" (107.3, 601.2b)."""
+    from dataclasses import replace as _replace
+    return _replace(part, n=x) if part.kind in _X_PARTS and part.n == X_COUNT else part
+
+
+def announces_x(state, oid: str) -> bool:
+    """Does casting ``oid`` announce a value for X (601.2b, 107.3): its mana cost or one of its additional costs
+    ("As an additional cost to cast this spell, pay X life") has X?"""
+    obj = state.obj(oid)
+    if any(s.kind == "x" for s in (obj.printed.mana_cost or ())):
+        return True
+    return any(part.n == X_COUNT and part.kind in _X_PARTS
+               for a in current(state, oid).abilities
+               if a.kind == "static" and a.static is not None and a.static.kind == "additional_cost"
+               for part in parse_cost_text(a.static.arg("cost"), x_parts=True))
+
+
 def own_reduction(state, caster: str, oid: str, s) -> tuple[int, str]:
     """601.2f: the generic mana the spell's own ``self_cost_reduction`` word ``s`` takes off its total cost for
     ``caster``, counted on ``state`` as the cost is determined (``rules.counts``), and the count in words."""
@@ -160,11 +184,11 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
         if s.kind == "kicker":
             times = 1 if kicked is True else (kicked.count(nth_kicker) if isinstance(kicked, tuple) else 0)
         for _ in range(times):
-            for part in parse_cost_text(s.arg("cost")):
+            for part in parse_cost_text(s.arg("cost"), x_parts=True):
                 if part.kind == "mana":
                     symbols += list(part.mana)
                 else:
-                    other.append(part)
+                    other.append(with_x(part, x))
     purpose = spell_purpose(state, oid)
     modifiers = modifiers_for_spell(state, caster, purpose, obj.zone)
     for a in ch.abilities:
@@ -203,6 +227,6 @@ def activation_cost(state, oid: str, ability, x: int = 0) -> TotalCost:
         if part.kind == "mana":
             symbols += list(part.mana)
         else:
-            other.append(part)
+            other.append(with_x(part, x))
     return TotalCost(tuple(symbols), x, (), tuple(other), purpose=ability_purpose(state, oid, ability.is_mana_ability),
                      source=oid)

@@ -29,7 +29,7 @@ X_COUNT = -1
 
 
 def count_word(n: int) -> str:
-    return "a" if n == 1 else str(n)
+    return "a" if n == 1 else "X" if n == X_COUNT else str(n)
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ class CostPart:
         if k == "untap":
             return "{Q}"
         if k == "pay_life":
-            return f"Pay {self.n} life"
+            return f"Pay {count_word(self.n) if self.n == X_COUNT else self.n} life"
         if k == "sacrifice_self":
             return "Sacrifice this"
         if k == "sacrifice":
@@ -71,9 +71,9 @@ class CostPart:
         if k == "crew":
             return f"Tap any number of other untapped creatures you control with total power {self.n} or greater"
         if k == "discard":
-            return f"Discard {count_word(self.n)} card{'s' if self.n > 1 else ''}"
+            return f"Discard {count_word(self.n)} card{'s' if self.n > 1 or self.n == X_COUNT else ''}"
         if k == "exile_from_graveyard":
-            return f"Exile {count_word(self.n)} card{'s' if self.n > 1 else ''} from your graveyard"
+            return f"Exile {count_word(self.n)} card{'s' if self.n > 1 or self.n == X_COUNT else ''} from your graveyard"
         if k == "loyalty":
             return "−X" if self.counter == "X" else (f"+{self.n}" if self.n > 0 else ("0" if self.n == 0 else f"−{-self.n}"))
         if k == "discard_self":
@@ -86,7 +86,7 @@ class CostPart:
             return f"Put {count_word(self.n)} {self.counter} counter{'s' if self.n > 1 else ''} on this"
         if k == "return_to_hand":
             what = self.what.describe() if self.what else "permanent you control"
-            return f"Return {count_word(self.n) if self.n > 1 else ('an' if what[0] in 'aeiou' else 'a')} {what} to its owner's hand"
+            return f"Return {count_word(self.n) if self.n > 1 or self.n == X_COUNT else ('an' if what[0] in 'aeiou' else 'a')} {what} to its owner's hand"
         return k
 
 

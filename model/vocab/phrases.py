@@ -300,6 +300,18 @@ class _Meaning(Transformer):
     def c_return(self, n, spec):
         return CostPart("return_to_hand", n=n, what=replace(self._one(spec), controller="you"))
 
+    # helper costs: X in a spell's additional cost (107.3), the X announced as it is cast (601.2b); the total
+    # cost puts the announced number in its place (rules.costs.total_cost)
+    def c_life_x(self, *_): return CostPart("pay_life", n=X_COUNT)
+    def c_discard_x(self, _cards): return CostPart("discard", n=X_COUNT)
+    def c_exile_gy_x(self, _cards): return CostPart("exile_from_graveyard", n=X_COUNT)
+
+    def c_sacrifice_x(self, spec):
+        return CostPart("sacrifice", n=X_COUNT, what=replace(self._one(spec), controller="you"))
+
+    def c_return_x(self, spec):
+        return CostPart("return_to_hand", n=X_COUNT, what=replace(self._one(spec), controller="you"))
+
     @staticmethod
     def _one(spec: TargetSpec) -> Selector:
         if spec.players or spec.zone != "battlefield" or len(spec.objects) != 1 or spec.that_player:
@@ -1205,15 +1217,24 @@ def parse_np(phrase: str) -> Selector:
 _COST_SPLIT = re.compile(r",\s*(?=[A-Z{+−-]|\d)")
 
 
+#: Cost parts whose number may be X only in a spell's additional cost (helper costs: ``rules.costs.with_x`` puts
+#: the announced X in its place); elsewhere (activation, mana abilities, unless-costs) they stay unread.
+_X_ONLY_FOR_SPELLS = ("pay_life", "discard", "exile_from_graveyard", "sacrifice", "return_to_hand")
+
+
 @lru_cache(maxsize=4096)
-def cost_parts(text: str) -> tuple[CostPart, ...]:
-    """An activation cost as a card writes it ("{2}, {T}, Sacrifice a land")."""
+def cost_parts(text: str, x_parts: bool = False) -> tuple[CostPart, ...]:
+    """An activation cost as a card writes it ("{2}, {T}, Sacrifice a land"); with ``x_parts``, a spell's
+    additional cost, whose parts may be X ("Pay X life", "Discard X cards": 107.3, 601.2b)."""
     parts: list[CostPart] = []
     for raw in _COST_SPLIT.split(text.strip()):
         try:
-            parts += parse(raw.strip(), "cost")
+            got = parse(raw.strip(), "cost")
         except DefinitionError:
             raise DefinitionError(f"cost part {raw.strip()!r} is not in the cost vocabulary") from None
+        if not x_parts and any(p.kind in _X_ONLY_FOR_SPELLS and p.n == X_COUNT for p in got):
+            raise DefinitionError(f"cost part {raw.strip()!r}: an X here is read only in a spell's additional cost")
+        parts += got
     return tuple(parts)
 
 

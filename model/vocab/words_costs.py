@@ -21,7 +21,7 @@ def _spells_text(s: StaticEffect) -> str:
 
 def _v_cost(a: dict) -> None:
     try:
-        parse_cost_text(a.get("cost"))
+        parse_cost_text(a.get("cost"), x_parts=True)     # rules.costs.total_cost puts the announced X in place
     except DefinitionError as e:
         raise DefinitionError(f"cost: {e}") from None
 

@@ -153,11 +153,15 @@ def cost_needs(cost: tuple[CostPart, ...], targets: tuple[str, ...]) -> Needs:
             needs.x = needs.x or part.n == X_COUNT
         elif part.kind == "pay_life":
             needs.life = max(needs.life, n)
+            needs.x = needs.x or part.n == X_COUNT
         elif part.kind == "discard":
             needs.hand = max(needs.hand, n)
+            needs.x = needs.x or part.n == X_COUNT
         elif part.kind == "exile_from_graveyard":
             needs.graveyard = max(needs.graveyard, n)
-        elif part.kind in ("sacrifice", "tap_untapped"):
+            needs.x = needs.x or part.n == X_COUNT
+        elif part.kind in ("sacrifice", "tap_untapped", "return_to_hand"):
+            needs.x = needs.x or part.n == X_COUNT
             what = part.what or Selector(types=("Creature",), controller="you", untapped=part.kind == "tap_untapped")
             needs.controlled.append((what, n))
     return needs
@@ -380,7 +384,7 @@ def _add_spell_cost_needs(needs: Needs, face: Face) -> None:
         if not (a.kind == "static" and a.static is not None and a.static.kind == "additional_cost"):
             continue
         try:
-            parts = parse_cost_text(a.static.arg("cost"))
+            parts = parse_cost_text(a.static.arg("cost"), x_parts=True)
         except Exception:       # a cost the grammar does not read: the answer will name it
             continue
         more = cost_needs(tuple(parts), ())
@@ -402,6 +406,7 @@ def outcome(card: CardDef) -> Question:
     needs = Needs(lands=lands, x=x, targets=spell_targets(face))
     _add_spell_cost_needs(needs, face)
     # a land is played, not cast (305.1), and its enters trigger then resolves like the rest
-    first = {"play": CARD_ID} if "Land" in face.types else {"cast": CARD_ID, **({"x": X} if x else {})}
+    # X may be the mana cost's or an additional cost's ("As an additional cost ..., pay X life", 107.3, 601.2b)
+    first = {"play": CARD_ID} if "Land" in face.types else {"cast": CARD_ID, **({"x": X} if x or needs.x else {})}
     return _fit("outcome", card, _entry(face.name, id=CARD_ID), "hand", needs,
                 params={"actions": [first, {"resolve": "all"}], "expect": []})
