@@ -20,7 +20,7 @@ from typing import Any
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.mana import COLOR_NAMES, Symbol, mana_string
-from mtgjudge.model.payment.problem import UNBOUNDED_USES, PaymentProblem
+from mtgjudge.model.payment.problem import UNBOUNDED_USES, PaymentProblem, part_fits
 from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, modified_generic, ways_to_pay
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.spending import Purpose
@@ -422,7 +422,7 @@ class Encoding:
                 # Returning a permanent to its owner's hand uses it up as a sacrifice does: it leaves.
                 book = self.sac_other if k != "tap_untapped" else self.tap_uses
                 cands = [gi for gi, g in enumerate(pr.groups)
-                         if matches(part.what, g.chars, pr.state.obj(g.ids[0]), pr.player, None)
+                         if part_fits(part, g.chars, pr.state.obj(g.ids[0]), pr.player, None)
                          or (k == "tap_untapped" and matches(_untapped_free(part.what), g.chars, pr.state.obj(g.ids[0]), pr.player, None))]
                 vs = []
                 for gi in cands:
@@ -432,7 +432,7 @@ class Encoding:
                         self.late_taps.setdefault(gi, []).append(v)
                     vs.append(v)
                 self.part_vars.append((part, list(zip(cands, vs))))
-                what = part.what.describe() if part.what else "permanent"
+                what = " or ".join(w.describe() for w in (part.what,) + part.alternatives) if part.what else "permanent"
                 ts.require(step("701.21a" if k == "sacrifice" else "118.3",
                                 f"the cost needs {part.n} {what}" + ("" if cands else f": {pr.player} controls none")),
                            self.total(vs) == part.n)

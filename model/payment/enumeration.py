@@ -26,7 +26,7 @@ from typing import Iterator
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.mana import TYPES, Symbol, mana_string
-from mtgjudge.model.payment.problem import UNBOUNDED_USES, AbilityUse, PaymentProblem, PermGroup
+from mtgjudge.model.payment.problem import UNBOUNDED_USES, AbilityUse, PaymentProblem, PermGroup, part_fits
 from mtgjudge.model.payment.symbols import Source, Way, blocked, modified_generic, ways_to_pay
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.spending import Purpose
@@ -347,7 +347,7 @@ class _Enumerator:
             elif k in ("sacrifice", "return_to_hand", "tap_untapped"):
                 key_kind = "sac" if k != "tap_untapped" else "tap"   # a returned permanent leaves, as a sacrifice
                 cands = [gi for gi, g in enumerate(pr.groups)
-                         if matches(part.what, g.chars, pr.state.obj(g.ids[0]), pr.player, None)]
+                         if part_fits(part, g.chars, pr.state.obj(g.ids[0]), pr.player, None)]
                 caps = [b.get((key_kind, gi), 0) for gi in cands]
                 for split in _compositions(part.n, caps):
                     b2 = dict(b)

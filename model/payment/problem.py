@@ -24,7 +24,7 @@ from mtgjudge.model.objects import GameObject
 from mtgjudge.model.payment.symbols import Source
 from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.rules.guards import require_modelled_for_payment
-from mtgjudge.model.rules.characteristics import Characteristics
+from mtgjudge.model.rules.characteristics import Characteristics, matches
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.rules.mana_sources import ManaSource, mana_sources
 from mtgjudge.model.rules.spending import Restriction, SpendAs, parse_restriction, spend_as_effects
@@ -238,6 +238,9 @@ def _analyse(ms: ManaSource, group: int, life: int, obj: GameObject, snow: bool)
         raise Unsupported(f"{ms.describe()}: an {{X}} in a mana ability's cost is not modelled in payment")
     if sacrifice is not None and sacrifice.n == X_COUNT or tap_other is not None and tap_other.n == X_COUNT:
         raise Unsupported(f"{ms.describe()}: an X in a mana ability's cost is not modelled in payment")
+    if sacrifice is not None and sacrifice.alternatives:
+        raise Unsupported(f"{ms.describe()}: sacrificing one of several kinds of permanent for a mana ability is not "
+                          "modelled in payment")
     p = ms.ability.production
     if p is not None and p.mode == "reflect" and p.reflect_sacrificed:
         raise Unsupported(f"{ms.describe()}: mana that depends on the sacrificed permanent is not modelled in payment")
@@ -324,3 +327,9 @@ def restricted(pr: PaymentProblem, ids: frozenset[str]) -> PaymentProblem:
     return PaymentProblem(pr.player, pr.life, pr.cost, pr.pool, groups, uses, pr.spend_as, pr.graveyard, pr.hand,
                           pr.state, group_of, keep.get(pr.source_group) if pr.source_group is not None else None,
                           pr.extra_sources)
+
+
+def part_fits(part: CostPart, chars, obj, player: str, src=None) -> bool:
+    """Can the permanent ``obj`` (characteristics ``chars``) pay the cost part ``part``: does it fit the part's
+    kind of permanent or one of its alternatives ("Sacrifice an artifact or creature")?"""
+    return any(matches(sel, chars, obj, player, src) for sel in (part.what,) + part.alternatives)

@@ -45,6 +45,9 @@ class CostPart:
     n: int = 1
     what: Selector | None = None
     counter: str = ""
+    # "Sacrifice an artifact or creature" (helper costs): other kinds of permanent that may pay the part too,
+    # each permanent paying it fitting ``what`` or one of these (``payment.problem.part_fits``)
+    alternatives: tuple[Selector, ...] = ()
 
     def text(self) -> str:
         k = self.kind
@@ -59,7 +62,8 @@ class CostPart:
         if k == "sacrifice_self":
             return "Sacrifice this"
         if k == "sacrifice":
-            return f"Sacrifice {count_word(self.n)} {self.what.describe() if self.what else 'permanent'}"
+            return f"Sacrifice {count_word(self.n)} {self.what.describe() if self.what else 'permanent'}" + "".join(
+                f" or {alt.describe()}" for alt in self.alternatives)
         if k == "remove_counters":
             if self.n == X_COUNT:
                 return f"Remove X {self.counter} counters from this"

@@ -275,7 +275,11 @@ class _Meaning(Transformer):
         return CostPart("loyalty", n=int(t))
 
     def c_sacrifice(self, n, spec):
-        # One can sacrifice only a permanent one controls (701.21a).
+        # One can sacrifice only a permanent one controls (701.21a). "an artifact or creature": each kind named
+        # may pay it (helper costs: ``CostPart.alternatives``)
+        if len(spec.objects) > 1 and not spec.players and spec.zone == "battlefield" and not spec.that_player:
+            kinds = [replace(o, controller="you") for o in spec.objects]
+            return CostPart("sacrifice", n=n, what=kinds[0], alternatives=tuple(kinds[1:]))
         return CostPart("sacrifice", n=n, what=replace(self._one(spec), controller="you"))
 
     def c_discard(self, n, _cards): return CostPart("discard", n=n)
