@@ -849,13 +849,16 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
                        source_text=printed)
     m = re.fullmatch(r"As an additional cost to cast ~, (.+)\.", norm)
     if m:
-        try:
-            phrases.cost_parts(m.group(1)[0].upper() + m.group(1)[1:], x_parts=True)
-            return Ability("static", static=parse_static({"kind": "additional_cost",
-                                                          "cost": m.group(1)[0].upper() + m.group(1)[1:]}),
-                           source_text=printed)
-        except DefinitionError:
-            pass
+        cost = m.group(1)[0].upper() + m.group(1)[1:]
+        # 118.8: "discard a card and sacrifice a creature": two parts of one additional cost, both paid
+        joined = re.sub(r" and (?=(?:discard|sacrifice|pay|exile|tap|return|put|reveal)\b)", ", ", cost)
+        for text in dict.fromkeys((cost, joined)):
+            try:
+                phrases.cost_parts(text, x_parts=True)
+                return Ability("static", static=parse_static({"kind": "additional_cost", "cost": text}),
+                               source_text=printed)
+            except DefinitionError:
+                pass
     return unmodelled(norm, printed, "static", ctx.spell)
 
 

@@ -303,8 +303,9 @@ def build_problem(state: GameState, player: str, cost: TotalCost) -> PaymentProb
             continue
         seen.add((gi, ms.ability_index))
         uses.append(_analyse(ms, gi, p.life, state.obj(ms.source), groups[gi].snow))
-    hand = tuple(i for i in p.zone("hand") if i != cost.casting)
-    graveyard = tuple(i for i in p.zone("graveyard") if i != cost.casting)
+    hand = _cards_for(state, player, cost, "discard", tuple(i for i in p.zone("hand") if i != cost.casting))
+    graveyard = _cards_for(state, player, cost, "exile_from_graveyard",
+                           tuple(i for i in p.zone("graveyard") if i != cost.casting))
     extra = {src: Source("mana", "Snow" in current(state, src).supertypes, label=f"{state.obj(src).name} ({src}), triggered")
              for u in uses for src in u.triggered_sources}
     return PaymentProblem(player, p.life, cost, pool_groups(state, player), groups, uses,
@@ -327,6 +328,20 @@ def restricted(pr: PaymentProblem, ids: frozenset[str]) -> PaymentProblem:
     return PaymentProblem(pr.player, pr.life, pr.cost, pr.pool, groups, uses, pr.spend_as, pr.graveyard, pr.hand,
                           pr.state, group_of, keep.get(pr.source_group) if pr.source_group is not None else None,
                           pr.extra_sources)
+
+
+def _cards_for(state: GameState, player: str, cost, kind: str, cards: tuple[str, ...]) -> tuple[str, ...]:
+    """The cards a discard (``kind`` "discard") or graveyard exile cost could use: those of its quality when its
+    one such part names one ("Discard a land card", 118.3: only those can pay). Two such parts of which one
+    names a quality, or delve beside a quality, are not modelled."""
+    parts = [p for p in cost.other if p.kind == kind]
+    if not any(p.what is not None for p in parts):
+        return cards
+    if len(parts) > 1 or (kind == "exile_from_graveyard" and cost.delve):
+        raise Unsupported(f"paying {' and '.join(p.text() for p in parts)}"
+                          + (" with delve" if cost.delve else "") + ": cards of several qualities for one cost are "
+                          "not modelled in payment")
+    return tuple(i for i in cards if matches(parts[0].what, current(state, i), state.obj(i), player, None))
 
 
 def part_fits(part: CostPart, chars, obj, player: str, src=None) -> bool:

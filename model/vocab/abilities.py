@@ -48,6 +48,7 @@ class CostPart:
     # "Sacrifice an artifact or creature" (helper costs): other kinds of permanent that may pay the part too,
     # each permanent paying it fitting ``what`` or one of these (``payment.problem.part_fits``)
     alternatives: tuple[Selector, ...] = ()
+    at_random: bool = False            # "Discard a card at random" (701.9b)
 
     def text(self) -> str:
         k = self.kind
@@ -75,9 +76,11 @@ class CostPart:
         if k == "crew":
             return f"Tap any number of other untapped creatures you control with total power {self.n} or greater"
         if k == "discard":
-            return f"Discard {count_word(self.n)} card{'s' if self.n > 1 or self.n == X_COUNT else ''}"
+            return (f"Discard {count_word(self.n)} {self.what.describe() + ' ' if self.what else ''}"
+                    f"card{'s' if self.n > 1 or self.n == X_COUNT else ''}" + (" at random" if self.at_random else ""))
         if k == "exile_from_graveyard":
-            return f"Exile {count_word(self.n)} card{'s' if self.n > 1 or self.n == X_COUNT else ''} from your graveyard"
+            return (f"Exile {count_word(self.n)} {self.what.describe() + ' ' if self.what else ''}"
+                    f"card{'s' if self.n > 1 or self.n == X_COUNT else ''} from your graveyard")
         if k == "loyalty":
             return "−X" if self.counter == "X" else (f"+{self.n}" if self.n > 0 else ("0" if self.n == 0 else f"−{-self.n}"))
         if k == "discard_self":

@@ -310,6 +310,14 @@ class _Meaning(Transformer):
     def c_discard_x(self, _cards): return CostPart("discard", n=X_COUNT)
     def c_exile_gy_x(self, _cards): return CostPart("exile_from_graveyard", n=X_COUNT)
 
+    # a card of a quality (``words_refs.quality_selector``: "land", "red or green", "creature")
+    def c_discard_q(self, n, q, _cards): return CostPart("discard", n=n, what=_card_quality(q[1]))
+    def c_discard_qx(self, q, _cards): return CostPart("discard", n=X_COUNT, what=_card_quality(q[1]))
+    def c_exile_gy_q(self, n, q, _cards): return CostPart("exile_from_graveyard", n=n, what=_card_quality(q[1]))
+    def c_exile_gy_qx(self, q, _cards): return CostPart("exile_from_graveyard", n=X_COUNT, what=_card_quality(q[1]))
+    # 701.9b: a card discarded at random is not chosen by the player; every card it may be is a branch
+    def c_discard_random(self, n, _cards, _random): return CostPart("discard", n=n, at_random=True)
+
     def c_sacrifice_x(self, spec):
         return CostPart("sacrifice", n=X_COUNT, what=replace(self._one(spec), controller="you"))
 
@@ -1219,6 +1227,15 @@ def parse_np(phrase: str) -> Selector:
 #: A cost's parts are separated by commas; a comma inside a part's noun phrase ("an artifact, creature, or
 #: land") is followed by a lowercase word, one between parts by a capital, a symbol or a loyalty sign (118.1).
 _COST_SPLIT = re.compile(r",\s*(?=[A-Z{+−-]|\d)")
+
+
+def _card_quality(quality: str) -> Selector:
+    """The selector of a card of ``quality`` a cost discards or exiles ("land", "red or green")."""
+    from mtgjudge.model.vocab.words_refs import quality_selector
+    sel = quality_selector(quality)
+    if sel is None:
+        raise DefinitionError(f"a card of quality {quality!r} is not read")
+    return sel
 
 
 #: Cost parts whose number may be X only in a spell's additional cost (helper costs: ``rules.costs.with_x`` puts

@@ -113,6 +113,8 @@ class Needs:
     life: int = LIFE
     hand: int = len(HAND)                               # cards in Alice's hand besides the card
     graveyard: int = len(GRAVEYARD)
+    hand_cards: list[str] = field(default_factory=list)      # cards of a quality a cost discards ("a land card")
+    graveyard_cards: list[str] = field(default_factory=list) # ... or exiles from the graveyard
     controlled: list[tuple[Selector, int]] = field(default_factory=list)   # permanents Alice must control
     targets: tuple[str, ...] = ()                       # target phrases that need a legal target
 
@@ -137,6 +139,18 @@ def lands_for(symbols: tuple[Symbol, ...]) -> tuple[list[str], bool]:
     return lands, any(s.kind == "x" for s in symbols)
 
 
+#: A card of each card type, for a cost that discards or exiles a card of that type ("Discard a land card").
+_CARD_OF_TYPE = {"Land": "Forest", "Creature": "Grizzly Bears", "Instant": "Lightning Bolt", "Artifact": "Memnite"}
+
+
+def _one_type(sel: Selector | None) -> list[str]:
+    """The card type a cost's card quality names when it names only that ("land", "creature"), as a list of
+    at most one; [] for any other quality (the board may then lack such a card: the answer says so)."""
+    if sel is None or len(sel.types) != 1 or sel.types[0] not in _CARD_OF_TYPE or sel != Selector(types=sel.types):
+        return []
+    return [sel.types[0]]
+
+
 def cost_needs(cost: tuple[CostPart, ...], targets: tuple[str, ...]) -> Needs:
     """What an activation cost (602.1a) needs in order to be paid, and its targets."""
     needs = Needs(targets=targets)
@@ -157,9 +171,11 @@ def cost_needs(cost: tuple[CostPart, ...], targets: tuple[str, ...]) -> Needs:
         elif part.kind == "discard":
             needs.hand = max(needs.hand, n)
             needs.x = needs.x or part.n == X_COUNT
+            needs.hand_cards += [_CARD_OF_TYPE[t] for t in _one_type(part.what)] * n
         elif part.kind == "exile_from_graveyard":
             needs.graveyard = max(needs.graveyard, n)
             needs.x = needs.x or part.n == X_COUNT
+            needs.graveyard_cards += [_CARD_OF_TYPE[t] for t in _one_type(part.what)] * n
         elif part.kind in ("sacrifice", "tap_untapped", "return_to_hand"):
             needs.x = needs.x or part.n == X_COUNT
             what = part.what or Selector(types=("Creature",), controller="you", untapped=part.kind == "tap_untapped")
@@ -207,8 +223,8 @@ def _doc(kind: str, card_entry: dict, zone: str, needs: Needs, extra: Mapping[st
         ours.append(card_entry)
     else:
         hand.insert(0, card_entry)
-    alice = {"life": needs.life, "battlefield": ours, "hand": hand,
-             "graveyard": _repeat(GRAVEYARD, needs.graveyard), "library": LIBRARY}
+    alice = {"life": needs.life, "battlefield": ours, "hand": hand + list(needs.hand_cards),
+             "graveyard": _repeat(GRAVEYARD, needs.graveyard) + list(needs.graveyard_cards), "library": LIBRARY}
     bob = {"battlefield": theirs, "hand": list(HAND), "graveyard": list(GRAVEYARD), "library": LIBRARY}
     state: dict[str, Any] = {"players": {PLAYER: alice, OPPONENT: bob}}
     if any(_targets_spells(t) for t in needs.targets):
