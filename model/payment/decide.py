@@ -414,7 +414,8 @@ class Encoding:
             elif k == "pay_life":
                 self.life_terms.append(z3.IntVal(part.n))
             elif k == "discard":
-                ts.require(step("118.3", f"{pr.player} has {len(pr.hand)} other card(s) in hand to discard; the cost "
+                what = f"{part.what.describe()} card(s)" if part.what is not None else "other card(s)"
+                ts.require(step("118.3", f"{pr.player} has {len(pr.hand)} {what} in hand to discard; the cost "
                                          f"discards {part.n}"), z3.BoolVal(len(pr.hand) >= part.n))
             elif k == "exile_from_graveyard":
                 self.gy_terms.append(z3.IntVal(part.n))
@@ -436,6 +437,15 @@ class Encoding:
                 ts.require(step("701.21a" if k == "sacrifice" else "118.3",
                                 f"the cost needs {part.n} {what}" + ("" if cands else f": {pr.player} controls none")),
                            self.total(vs) == part.n)
+            elif k == "put_counters_on":
+                # "Put a -1/-1 counter on a creature you control": one permanent the payer controls gets them; it
+                # is not used up (it may still tap for mana or be sacrificed for another part, 601.2h)
+                cands = [gi for gi, g in enumerate(pr.groups)
+                         if part_fits(part, g.chars, pr.state.obj(g.ids[0]), pr.player, None)]
+                vs = [self.ivar(f"other{i}_{gi}", 0, 1) for gi in cands]
+                self.part_vars.append((part, list(zip(cands, vs))))
+                ts.require(step("118.3", f"the cost puts {part.counter} counter(s) on {part.what.describe()}"
+                                + ("" if cands else f": {pr.player} controls none")), self.total(vs) == 1)
             elif k == "crew":
                 # 702.122a: "Tap any number of other untapped creatures you control with total power N or greater";
                 # tapping them is not their own {T}, so summoning sickness does not matter (302.6).

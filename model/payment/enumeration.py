@@ -58,7 +58,7 @@ class Event:
 
     def words(self) -> str:
         did = [w for w, on in (("tapped", self.tap), ("untapped", self.untap), ("sacrificed", self.sacrifice)) if on]
-        did += [f"{n} {k} counter(s) removed" for k, n in self.counters]
+        did += [f"{n} {k} counter(s) removed" if n > 0 else f"{-n} {k} counter(s) put on it" for k, n in self.counters]
         return " and ".join(did) + f" ({self.by})"
 
 
@@ -356,6 +356,12 @@ class _Enumerator:
                         b2[(key_kind, gi)] -= n
                         evs += [(gi, Event("the cost", False, tap=k == "tap_untapped", sacrifice=k != "tap_untapped"))] * n
                     yield from rec(i + 1, b2, evs)
+            elif k == "put_counters_on":
+                # counters put on one permanent the payer controls (a negative removal: ``Event.counters``)
+                for gi, g in enumerate(pr.groups):
+                    if part_fits(part, g.chars, pr.state.obj(g.ids[0]), pr.player, None):
+                        yield from rec(i + 1, b, list(events) + [(gi, Event("the cost", False,
+                                                                           counters=((part.counter, -part.n),)))])
             else:
                 raise Unsupported(f"--all: the cost part {part.text()!r} is not enumerated")
 

@@ -89,6 +89,10 @@ class CostPart:
             return "Exile this card from your graveyard"
         if k == "exile_self_from_hand":
             return "Exile this card from your hand"
+        if k == "put_counters_on":
+            what = self.what.describe() if self.what else "permanent you control"
+            return (f"Put {count_word(self.n)} {self.counter} counter{'s' if self.n > 1 else ''} on "
+                    f"{'an' if what[0] in 'aeiou' else 'a'} {what}")
         if k == "put_counters":
             return f"Put {count_word(self.n)} {self.counter} counter{'s' if self.n > 1 else ''} on this"
         if k == "return_to_hand":

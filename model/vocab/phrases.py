@@ -318,6 +318,11 @@ class _Meaning(Transformer):
     # 701.9b: a card discarded at random is not chosen by the player; every card it may be is a branch
     def c_discard_random(self, n, _cards, _random): return CostPart("discard", n=n, at_random=True)
 
+    def c_put_counters_on(self, n, kind, _word, one, spec):
+        if one != 1:
+            raise DefinitionError("counters put on more than one permanent as a cost are not read")
+        return CostPart("put_counters_on", n=n, counter=kind, what=replace(self._one(spec), controller="you"))
+
     def c_sacrifice_x(self, spec):
         return CostPart("sacrifice", n=X_COUNT, what=replace(self._one(spec), controller="you"))
 

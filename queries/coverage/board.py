@@ -176,6 +176,8 @@ def cost_needs(cost: tuple[CostPart, ...], targets: tuple[str, ...]) -> Needs:
             needs.graveyard = max(needs.graveyard, n)
             needs.x = needs.x or part.n == X_COUNT
             needs.graveyard_cards += [_CARD_OF_TYPE[t] for t in _one_type(part.what)] * n
+        elif part.kind == "put_counters_on":
+            needs.controlled.append((part.what, 1))
         elif part.kind in ("sacrifice", "tap_untapped", "return_to_hand"):
             needs.x = needs.x or part.n == X_COUNT
             what = part.what or Selector(types=("Creature",), controller="you", untapped=part.kind == "tap_untapped")
@@ -410,6 +412,8 @@ def _add_spell_cost_needs(needs: Needs, face: Face) -> None:
         needs.hand = max(needs.hand, more.hand)
         needs.graveyard = max(needs.graveyard, more.graveyard)
         needs.controlled += more.controlled
+        needs.hand_cards += more.hand_cards
+        needs.graveyard_cards += more.graveyard_cards
 
 
 def outcome(card: CardDef) -> Question:
