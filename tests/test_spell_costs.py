@@ -48,3 +48,108 @@ def test_an_alternative_cost_only_offers_a_way_to_cast(line):
 ])
 def test_other_rather_than_lines_keep_every_scope(line):
     assert scopes_of(line, "static") != (Scope.CAST_OPTIONS,)
+
+
+# ---------------------------------------------------------------- additional costs (118.8)
+
+from mtgjudge.model.errors import DefinitionError            # noqa: E402
+from mtgjudge.model.rules.costs import with_x               # noqa: E402
+from mtgjudge.model.vocab import phrases                    # noqa: E402
+from mtgjudge.model.vocab.abilities import X_COUNT          # noqa: E402
+
+
+def _additional(text: str):
+    """The static word an instant's "As an additional cost to cast ~, ..." line compiles to."""
+    (ab,) = _spell_line(f"As an additional cost to cast ~, {text}.")
+    return ab
+
+
+@pytest.mark.parametrize("text,kind,n", [
+    ("pay X life", "pay_life", X_COUNT),                       # Toxic Deluge
+    ("discard X cards", "discard", X_COUNT),                   # Sickening Dreams
+    ("exile X cards from your graveyard", "exile_from_graveyard", X_COUNT),   # Harvest Pyre
+    ("sacrifice X lands", "sacrifice", X_COUNT),               # Devastating Summons
+    ("return X Swamps you control to their owner's hand", "return_to_hand", X_COUNT),  # Infernal Harvest
+    ("discard a land card", "discard", 1),                     # Magmatic Insight
+    ("discard a card at random", "discard", 1),                # Acceptable Losses
+    ("exile X creature cards from your graveyard", "exile_from_graveyard", X_COUNT),  # Chill Haunting
+    ("sacrifice an artifact or creature", "sacrifice", 1),     # Artillerize
+    ("put a -1/-1 counter on a creature you control", "put_counters_on", 1),   # Lethal Sting
+])
+def test_additional_costs_are_read(text, kind, n):
+    ab = _additional(text)
+    assert ab.kind == "static" and ab.static.kind == "additional_cost"
+    (part,) = phrases.cost_parts(ab.static.arg("cost"), True)
+    assert (part.kind, part.n) == (kind, n)
+
+
+def test_two_parts_joined_by_and():
+    """Ruthless Disposal: "discard a card and sacrifice a creature" is one cost of two parts (ruling 2016-07-13)."""
+    ab = _additional("discard a card and sacrifice a creature")
+    parts = phrases.cost_parts(ab.static.arg("cost"), True)
+    assert [p.kind for p in parts] == ["discard", "sacrifice"]
+
+
+def test_qualities_alternatives_and_random():
+    (land,) = phrases.cost_parts("Discard a land card")
+    assert land.what.types == ("Land",) and not land.at_random
+    (rand,) = phrases.cost_parts("Discard a card at random")
+    assert rand.at_random and rand.what is None
+    (sac,) = phrases.cost_parts("Sacrifice an artifact or creature")
+    assert {sac.what.types, sac.alternatives[0].types} == {("Artifact",), ("Creature",)}
+    assert all(s.controller == "you" for s in (sac.what,) + sac.alternatives)
+
+
+@pytest.mark.parametrize("text", [
+    # near misses: an X is read only in a spell's additional cost (activation and mana abilities keep it unread)
+    "Pay X life", "Sacrifice X lands", "Discard X cards",
+])
+def test_x_parts_stay_unread_outside_additional_costs(text):
+    with pytest.raises(DefinitionError):
+        phrases.cost_parts(text)
+    (part,) = phrases.cost_parts(text, True)
+    assert with_x(part, 3).n == 3 and with_x(part, 0).n == 0
+
+
+@pytest.mark.parametrize("text", [
+    # near misses that stay unread: a choice between costs, an optional one, "any number", a quality not read
+    "discard a card or pay {5}",
+    "you may reveal a Dragon card from your hand",
+    "sacrifice any number of creatures",
+    "put two -1/-1 counters on two creatures you control",
+    "choose a number between 0 and 5",
+])
+def test_other_additional_costs_stay_unread(text):
+    assert _additional(text).kind == "unmodelled"
+
+
+# ---------------------------------------------------------------- the spell's own cost reductions (601.2f)
+
+from mtgjudge.model.oracle.spell_costs import self_cost_reduction   # noqa: E402
+
+
+@pytest.mark.parametrize("line,data", [
+    ("~ costs {1} less to cast for each creature on the battlefield.",
+     {"amount": 1, "per": "creature on the battlefield"}),
+    ("~ costs {2} less to cast if you control a Wizard.",
+     {"amount": 2, "if_count": "a Wizard you control", "at_least": 1}),
+    ("~ costs {1} less to cast if you control three or more artifacts.",
+     {"amount": 1, "if_count": "artifacts you control", "at_least": 3}),
+    ("~ costs {3} less to cast if there are ten or more nonland permanents on the battlefield.",
+     {"amount": 3, "if_count": "nonland permanents on the battlefield", "at_least": 10}),
+    ("~ costs {1} less to cast for each creature card in your graveyard.",
+     {"amount": 1, "per": "creature card in your graveyard"}),
+])
+def test_reductions_read(line, data):
+    assert self_cost_reduction(line) == {"kind": "self_cost_reduction", **data}
+
+
+@pytest.mark.parametrize("line", [
+    # near misses: counts the engine doesn't know (attacking creatures, card types), or the targets chosen
+    "~ costs {1} less to cast for each attacking creature.",
+    "~ costs {2} less to cast if there are four or more card types among cards in your graveyard.",
+    "~ costs {2} less to cast if it targets a Dinosaur you control.",
+    "~ costs {1} more to cast for each creature on the battlefield.",
+])
+def test_other_reductions_stay_unread(line):
+    assert self_cost_reduction(line) is None

@@ -169,6 +169,9 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
         raise ValueError("no mana cost")   # callers check 118.6 first
     ch = current(state, oid)
     symbols = [] if free else list(face.mana_cost)
+    # an X of an additional cost is still announced and paid (Toxic Deluge ruling 2016-06-08: "you'll still choose
+    # a value for X and pay X life"); the X of the mana cost is 0 (107.3b)
+    announced = x
     x = 0 if free else x
     other: list[CostPart] = []
     nth_kicker = 0
@@ -188,7 +191,7 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
                 if part.kind == "mana":
                     symbols += list(part.mana)
                 else:
-                    other.append(with_x(part, x))
+                    other.append(with_x(part, announced))
     purpose = spell_purpose(state, oid)
     modifiers = modifiers_for_spell(state, caster, purpose, obj.zone)
     for a in ch.abilities:
