@@ -31,13 +31,35 @@ ALTERNATIVE = [
 ]
 
 
+#: Those whose cost and condition are read: the ``alternative_cost`` word (cost as the cost grammar reads it).
+READ_ALTERNATIVE = {
+    ALTERNATIVE[0]: {"cost": "Return an Island you control to its owner's hand"},
+    ALTERNATIVE[1]: {"cost": "Return two Islands you control to their owner's hand"},
+    ALTERNATIVE[2]: {"cost": "Sacrifice two Mountains"},
+    ALTERNATIVE[3]: {"cost": "Discard a Mountain card"},
+    ALTERNATIVE[4]: {"cost": "Pay 4 life", "if_control": "a Swamp you control"},
+}
+
+
 @pytest.mark.parametrize("line", ALTERNATIVE)
-def test_an_alternative_cost_only_offers_a_way_to_cast(line):
+def test_an_alternative_cost_is_read_or_only_offers_a_way_to_cast(line):
     """118.9: an alternative cost is a way to cast the spell instead of paying its mana cost; its condition says
-    when that way exists. Cast for its mana cost, nothing of it applies (601.2b: it was not chosen)."""
+    when that way exists. Read, it is the ``alternative_cost`` word; not read (a cost or condition the grammar
+    doesn't know), it only offers another way to cast the spell: cast for its mana cost, nothing of it applies
+    (601.2b: it was not chosen)."""
     (ab,) = _spell_line(line)
-    assert ab.kind == "unmodelled" and ab.unmodelled_kind == "static"
-    assert ab.scope == (Scope.CAST_OPTIONS,)
+    if line in READ_ALTERNATIVE:
+        assert ab.kind == "static" and ab.static.kind == "alternative_cost"
+        assert {k: ab.static.arg(k) for k in ("cost", "if_control") if ab.static.arg(k)} == READ_ALTERNATIVE[line]
+    else:
+        assert ab.kind == "unmodelled" and ab.unmodelled_kind == "static"
+        assert ab.scope == (Scope.CAST_OPTIONS,)
+
+
+def test_force_of_will_exile_from_hand_stays_a_cast_option():
+    """Near miss: "exile a blue card from your hand" is no cost part the grammar reads: the line stays unread."""
+    (ab,) = _spell_line("You may pay 1 life and exile a blue card from your hand rather than pay ~'s mana cost.")
+    assert ab.kind == "unmodelled" and ab.scope == (Scope.CAST_OPTIONS,)
 
 
 @pytest.mark.parametrize("line", [

@@ -32,7 +32,8 @@ from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.legality import can_activate, can_play, find_ability
-from mtgjudge.model.rules.costs import TotalCost, activation_cost, announces_x, total_cost
+from mtgjudge.model.rules.costs import TotalCost, activation_cost, alternative_costs, announces_x, total_cost
+from mtgjudge.model.rules.permissions import without_mana_cost
 from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import StackAbility
@@ -106,13 +107,22 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     if not combos:
         raise Illegal((step(("700.2a", "601.2c"), f"{o.name}: the modes chosen can't be chosen, a target of theirs "
                                                   "having no legal choice"),))
-    cost = total_cost(state, player, oid, x=x, kicked=kicked)
+    alt = a.get("alternative", 0)
+    if alt:
+        _alternative_allowed(state, oid, player, alt, x)
+    cost = total_cost(state, player, oid, x=x, kicked=kicked, alternative=alt)
+    if alt and not all_payments(build_problem(state, player, cost)):
+        raise Illegal((step(("118.9", "601.2h"), f"{player} can't pay {o.name}'s alternative cost "
+                                                 f"({cost.other[0].text() if cost.other else cost.text()}...) now"),))
     if kicked and not all_payments(build_problem(state, player, cost)):
         return []            # 601.2h: a kicker cost that can't be paid can't be announced
     game = zones.move(game, oid, "stack", controller=player, x=x if announces_x(state, oid) else None,
                       kicked=kicked, cast_from=o.zone)
-    game = game.log(("601.2a", "601.2b") + (("702.33d",) if kicked else ()), f"{player} casts {o.name} ({oid})"
-                    + (f" with X={x}" if x else "") + (f", {kicked_words(kicked)} (its kicker cost is paid with the rest)" if kicked else ""))
+    game = game.log(("601.2a", "601.2b") + (("702.33d",) if kicked else ()) + (("118.9",) if alt else ()),
+                    f"{player} casts {o.name} ({oid})"
+                    + (f" with X={x}" if x else "") + (f", {kicked_words(kicked)} (its kicker cost is paid with the rest)" if kicked else "")
+                    + (f", paying its alternative cost instead of its mana cost: {cost.text() if cost.symbols else ''}"
+                       f"{', '.join(p.text() for p in cost.other)}" if alt else ""))
     if branch:
         game = game.choose(f"{oid} {kicked_words(kicked)}")
     game = replace(game, cast_plainly=game.cast_plainly + ((oid, game.moved(oid)),))
@@ -137,12 +147,30 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
                                     f"the modes chosen add {format_cost(extra)} to the total cost of {o.name}")
         try:
             out += _cast_with_targets(g_mode, state, a, oid, player, x, _plus(cost, extra),
-                                      expand(abilities, combo, o.name), "Aura" in ch.subtypes, extra, kicked)
+                                      expand(abilities, combo, o.name), "Aura" in ch.subtypes, extra, kicked, alt)
         except Illegal:
             if len(combos) == 1:
                 raise
             # another choice of modes may still be made (601.2b-d): this one is not a way to cast it
     return out
+
+
+def _alternative_allowed(state, oid: str, player: str, alt: int, x: int) -> None:
+    """118.9a-b, 601.2b: the cast action's ``alternative:`` names one of the spell's own alternative costs whose
+    condition holds; X is then 0 (107.3b). Raises InputError / Illegal otherwise."""
+    o = state.obj(oid)
+    options = alternative_costs(state, player, oid)
+    if not 1 <= alt <= len(options):
+        raise InputError("alternative", f"{o.name} has {len(options)} alternative cost(s) the verifier reads, not {alt}")
+    if without_mana_cost(state, oid, player) is not None:
+        raise Unsupported(f"{o.name} may be cast without paying its mana cost and for its alternative cost: choosing "
+                          "between them (118.9a) is not performed by the engine yet")
+    _, word, available, because = options[alt - 1]
+    if not available:
+        raise Illegal((step("118.9", f"{player} may pay {o.name}'s alternative cost only if they control "
+                                     f"{word.arg('if_control')[:-len(' you control')]}; {because}"),))
+    if x and any(s.kind == "x" for s in (o.printed.mana_cost or ())):
+        raise Illegal((step("107.3b", f"{o.name} is cast for its alternative cost: the only legal value of X is 0"),))
 
 
 def _plus(cost: TotalCost, extra: tuple) -> TotalCost:
@@ -151,7 +179,8 @@ def _plus(cost: TotalCost, extra: tuple) -> TotalCost:
 
 
 def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player: str, x: int, cost,
-                       abilities, aura: bool, extra: tuple = (), kicked: tuple[int, ...] = ()) -> list[Game]:
+                       abilities, aura: bool, extra: tuple = (), kicked: tuple[int, ...] = (),
+                       alt: int = 0) -> list[Game]:
     """601.2c-h for a spell on the stack whose modes are chosen: its targets, every legal choice a branch unless
     the action names them, then its total cost (``extra``: the mana its modes add), every distinct payment a
     branch. ``state``: as casting began."""
@@ -188,7 +217,7 @@ def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player
         # 601.2f: the total cost may depend on how many targets were chosen (Fireball: {1} more for each
         # beyond the first).
         n_cost = cost if len(targets) <= 1 else _plus(total_cost(state, player, oid, x=x, kicked=kicked,
-                                                                 targets=len(targets)), extra)
+                                                                 targets=len(targets), alternative=alt), extra)
         if n_cost != cost and not all_payments(build_problem(state, player, n_cost)):
             continue            # 601.2h: a choice of targets whose cost can't be paid can't be made
         for g in pay(g0, state, player, n_cost, a.get("paying")):

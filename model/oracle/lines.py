@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from mtgjudge.model.rules import counts
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
-from mtgjudge.model.oracle.spell_costs import self_cost_reduction
+from mtgjudge.model.oracle.spell_costs import alternative_cost, self_cost_reduction, cost_text
 from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
 from mtgjudge.model.oracle import kicker as kicker_lines
@@ -746,9 +746,10 @@ def _cost_change(norm: str, printed: str) -> Ability | None:
                 return None
             data["not_from_hand"] = True        # 601.2a: the zone it was cast from
         return Ability("static", static=parse_static(data), source_text=printed)
-    reduction = self_cost_reduction(norm)       # the spell's own reduction (oracle.spell_costs)
-    if reduction is not None:
-        return Ability("static", static=parse_static(reduction), source_text=printed)
+    # the spell's own reduction (601.2f) and alternative costs (118.9) (oracle.spell_costs)
+    own = self_cost_reduction(norm) or alternative_cost(norm)
+    if own is not None:
+        return Ability("static", static=parse_static(own), source_text=printed)
     m = _PER_EXTRA_TARGET.match(norm)
     if m:
         generic = re.fullmatch(r"\{(\d+)\}", m.group(1))
@@ -849,16 +850,11 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
                        source_text=printed)
     m = re.fullmatch(r"As an additional cost to cast ~, (.+)\.", norm)
     if m:
-        cost = m.group(1)[0].upper() + m.group(1)[1:]
         # 118.8: "discard a card and sacrifice a creature": two parts of one additional cost, both paid
-        joined = re.sub(r" and (?=(?:discard|sacrifice|pay|exile|tap|return|put|reveal)\b)", ", ", cost)
-        for text in dict.fromkeys((cost, joined)):
-            try:
-                phrases.cost_parts(text, x_parts=True)
-                return Ability("static", static=parse_static({"kind": "additional_cost", "cost": text}),
-                               source_text=printed)
-            except DefinitionError:
-                pass
+        text = cost_text(m.group(1), x_parts=True)
+        if text is not None:
+            return Ability("static", static=parse_static({"kind": "additional_cost", "cost": text}),
+                           source_text=printed)
     return unmodelled(norm, printed, "static", ctx.spell)
 
 

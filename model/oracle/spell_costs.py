@@ -10,6 +10,12 @@ The count phrase is free text that ``rules.counts`` reads (one count concept), s
 matched here and the phrase handed over; a count it does not read (attacking creatures, "card types among
 cards in your graveyard") leaves the line unread, and the card unsupported, naming it. Reductions that depend on
 the targets chosen ("if it targets a Dinosaur you control") are not read here.
+
+- "You may <cost> rather than pay this spell's mana cost." (118.9: Daze, Fireblast, Gush, Flameshot) and "If you
+  control a <permanent>, you may <cost> rather than pay this spell's mana cost." (Snuff Out, Dark Triumph):
+  ``alternative_cost`` with the cost (read by the cost grammar) and ``if_control`` (a count ``rules.counts``
+  reads, at least one). A cost or a condition not read leaves the line unread: it then only offers another way
+  to cast the spell (``oracle.scopes``, Scope.CAST_OPTIONS).
 """
 from __future__ import annotations
 
@@ -61,3 +67,42 @@ def self_cost_reduction(norm: str) -> dict | None:
         return None
     return data
 
+
+
+_ALTERNATIVE = re.compile(r"^(?:If you control (?P<control>an? [^.,]+), )?You may (?P<cost>[^.]+?) rather than pay ~'s "
+                          r"mana cost\.$", re.I)
+#: "A and B" in a cost: two parts, both paid (118.8: Force of Will's "pay 1 life and exile a blue card")
+_AND_PART = re.compile(r" and (?=(?:discard|sacrifice|pay|exile|tap|return|put|reveal)\b)", re.I)
+
+
+def cost_text(text: str, x_parts: bool = False) -> str | None:
+    """A cost as a card writes it in a sentence ("discard a card and sacrifice a creature") as the cost grammar
+    reads it ("Discard a card, sacrifice a creature"), or None when some part is not read."""
+    text = text[:1].upper() + text[1:]
+    for t in dict.fromkeys((text, _AND_PART.sub(", ", text))):
+        try:
+            phrases.cost_parts(t, x_parts)
+            return t
+        except DefinitionError:
+            continue
+    return None
+
+
+def alternative_cost(norm: str) -> dict | None:
+    """The ``alternative_cost`` word's data of a line (118.9), or None when the line is not one of the templates
+    above with a cost and condition read."""
+    m = _ALTERNATIVE.match(norm.strip())
+    if m is None:
+        return None
+    cost = cost_text(m.group("cost"))
+    if cost is None:
+        return None
+    data: dict = {"kind": "alternative_cost", "cost": cost}
+    if m.group("control"):
+        what = m.group("control") + " you control"
+        try:
+            counts.parse(what)
+        except DefinitionError:
+            return None
+        data["if_control"] = what
+    return data

@@ -55,9 +55,11 @@ class Event:
     sacrifice: bool = False
     counters: tuple[tuple[str, int], ...] = ()
     own: bool = False
+    to_hand: bool = False                    # returned to its owner's hand to pay the cost (it leaves, as a sacrifice)
 
     def words(self) -> str:
-        did = [w for w, on in (("tapped", self.tap), ("untapped", self.untap), ("sacrificed", self.sacrifice)) if on]
+        did = [w for w, on in (("tapped", self.tap), ("untapped", self.untap), ("sacrificed", self.sacrifice),
+                               ("returned to its owner's hand", self.to_hand)) if on]
         did += [f"{n} {k} counter(s) removed" if n > 0 else f"{-n} {k} counter(s) put on it" for k, n in self.counters]
         return " and ".join(did) + f" ({self.by})"
 
@@ -354,7 +356,8 @@ class _Enumerator:
                     evs = list(events)
                     for gi, n in zip(cands, split):
                         b2[(key_kind, gi)] -= n
-                        evs += [(gi, Event("the cost", False, tap=k == "tap_untapped", sacrifice=k != "tap_untapped"))] * n
+                        evs += [(gi, Event("the cost", False, tap=k == "tap_untapped", sacrifice=k == "sacrifice",
+                                           to_hand=k == "return_to_hand"))] * n
                     yield from rec(i + 1, b2, evs)
             elif k == "put_counters_on":
                 # counters put on one permanent the payer controls (a negative removal: ``Event.counters``)
@@ -686,8 +689,8 @@ class _Enumerator:
             return False
         if taps > (0 if g.tapped else 1) or untaps > (1 if g.tapped else 0):
             return False                    # 118.3: one tap; a tapped permanent can't be tapped
-        if sum(e.sacrifice for e in evs) > 1:
-            return False                    # a permanent is sacrificed once
+        if sum(e.sacrifice or e.to_hand for e in evs) > 1:
+            return False                    # a permanent is sacrificed (or returned to a hand) once
         if g.sick and any(e.own for e in evs):
             return False                    # 302.6
         early_sac = any(e.sacrifice and e.early for e in evs)

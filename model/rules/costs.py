@@ -32,7 +32,7 @@ from mtgjudge.model.rules.spending import Purpose, spells_phrase
 
 #: The static words this module gives meaning to (the payment consumer of ``vocab.words``, with spending's).
 SPELL_COST_WORDS = ("cost_increase", "cost_reduction", "minimum_spell_cost", "additional_cost", "kicker",
-                    "costs_more_per_extra_target", "self_cost_reduction")
+                    "costs_more_per_extra_target", "self_cost_reduction", "alternative_cost")
 
 
 def spells_match(phrase: str, purpose: Purpose) -> bool:
@@ -142,6 +142,24 @@ def announces_x(state, oid: str) -> bool:
                for part in parse_cost_text(a.static.arg("cost"), x_parts=True))
 
 
+def alternative_costs(state, caster: str, oid: str) -> list[tuple[int, object, bool, str]]:
+    """118.9: the spell's own alternative costs (its ``alternative_cost`` words), each as (its number from 1, the
+    word, whether ``caster`` may choose it now, why: its condition "If you control a Swamp" counted on
+    ``state``, ``rules.counts``)."""
+    from mtgjudge.model.rules import counts
+    out = []
+    words = [a.static for a in current(state, oid).abilities
+             if a.kind == "static" and a.static is not None and a.static.kind == "alternative_cost"]
+    for k, w in enumerate(words, 1):
+        cond = w.arg("if_control")
+        if not cond:
+            out.append((k, w, True, ""))
+            continue
+        n = counts.value(state, caster, counts.parse(cond), state.obj(oid))
+        out.append((k, w, n >= 1, f"{caster} controls {n} {cond[:-len(' you control')].split(' ', 1)[1]}(s)"))
+    return out
+
+
 def own_reduction(state, caster: str, oid: str, s) -> tuple[int, str]:
     """601.2f: the generic mana the spell's own ``self_cost_reduction`` word ``s`` takes off its total cost for
     ``caster``, counted on ``state`` as the cost is determined (``rules.counts``), and the count in words."""
@@ -156,24 +174,35 @@ def own_reduction(state, caster: str, oid: str, s) -> tuple[int, str]:
 
 
 def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[int, ...] = False,
-               targets: int = 1) -> TotalCost:
+               targets: int = 1, alternative: int = 0) -> TotalCost:
     """The total cost to cast ``oid`` (601.2f). ``kicked``: pay its kicker (an optional additional cost): True
     for every kicker cost, or the kicker costs paid, each once (1: its first kicker cost, 702.33b);
-    ``targets``: how many targets it is cast with (Fireball costs more for each beyond the first)."""
+    ``targets``: how many targets it is cast with (Fireball costs more for each beyond the first);
+    ``alternative``: the number of its own alternative cost paid instead of its mana cost (118.9,
+    ``alternative_costs``), 0 for none."""
     obj = state.obj(oid)
     face = obj.printed
     # 118.9b: a permission may require casting it without paying its mana cost (an alternative cost, to which
     # additional costs, increases and reductions still apply, 118.9d); X is then 0 (107.3b).
     free = without_mana_cost(state, oid, caster) is not None
-    if face.mana_cost is None and not free:
+    if alternative and free:
+        raise ValueError("one alternative cost")    # 118.9a: callers choose one
+    if face.mana_cost is None and not free and not alternative:
         raise ValueError("no mana cost")   # callers check 118.6 first
     ch = current(state, oid)
-    symbols = [] if free else list(face.mana_cost)
+    symbols = [] if free else list(face.mana_cost or ())
+    if alternative:
+        # 118.9, 118.9d: the alternative cost is paid instead of the mana cost, with the additional costs,
+        # increases and reductions below; an X of the mana cost is then 0 (107.3b)
+        word = alternative_costs(state, caster, oid)[alternative - 1][1]
+        symbols = [p2 for part in parse_cost_text(word.arg("cost")) if part.kind == "mana" for p2 in part.mana]
+        free = True
     # an X of an additional cost is still announced and paid (Toxic Deluge ruling 2016-06-08: "you'll still choose
     # a value for X and pay X life"); the X of the mana cost is 0 (107.3b)
     announced = x
     x = 0 if free else x
-    other: list[CostPart] = []
+    other: list[CostPart] = [] if not alternative else [
+        part for part in parse_cost_text(word.arg("cost")) if part.kind != "mana"]
     nth_kicker = 0
     for a in ch.abilities:
         s = a.static
@@ -210,7 +239,8 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
             modifiers.append(CostModifier("increase", int(a.static.arg("amount", 1)) * (targets - 1), oid, a.text()))
     return TotalCost(tuple(symbols), x, tuple(modifiers), tuple(other),
                      convoke=ch.has_keyword("Convoke"), delve=ch.has_keyword("Delve"),
-                     improvise=ch.has_keyword("Improvise"), purpose=purpose, casting=oid, without_mana_cost=free)
+                     improvise=ch.has_keyword("Improvise"), purpose=purpose, casting=oid,
+                     without_mana_cost=free and not alternative)
 
 
 def ability_purpose(state, oid: str, mana_ability: bool) -> Purpose:

@@ -77,6 +77,12 @@ WORDS = (
              f"for each {s.arg('per')}" if s.arg("per") else f"if there are {s.arg('at_least', 1)} or more "
                                                               f"{s.arg('if_count')}"),
          SPELL_COSTS, PAYMENT, _v_amount),
+    # 118.9: "You may <cost> rather than pay this spell's mana cost", ``if_control``: "If you control a Swamp, ..."
+    # (a count of permanents, at least one); another way to cast it, chosen as it is cast (601.2b)
+    Word("alternative_cost", "static", {"cost": str, "if_control": str},
+         lambda s: (f"If you control {s.arg('if_control')[:-len(' you control')]}, you may " if s.arg("if_control") else
+                    "You may ") + f"{s.arg('cost')[0].lower()}{s.arg('cost')[1:]} rather than pay this spell's mana cost",
+         SPELL_COSTS | frozenset({Scope.CAST_OPTIONS}), PAYMENT, _v_cost),
     _cost_part("mana"),
     _cost_part("tap"),
     _cost_part("untap"),
