@@ -161,6 +161,8 @@ from mtgjudge.model.oracle.spell_costs import self_cost_reduction   # noqa: E402
      {"amount": 3, "if_count": "nonland permanents on the battlefield", "at_least": 10}),
     ("~ costs {1} less to cast for each creature card in your graveyard.",
      {"amount": 1, "per": "creature card in your graveyard"}),
+    ("~ costs {2} less to cast if there are four or more card types among cards in your graveyard.",
+     {"amount": 2, "if_count": "card types among cards in your graveyard", "at_least": 4}),
 ])
 def test_reductions_read(line, data):
     assert self_cost_reduction(line) == {"kind": "self_cost_reduction", **data}
@@ -169,7 +171,7 @@ def test_reductions_read(line, data):
 @pytest.mark.parametrize("line", [
     # near misses: counts the engine doesn't know (attacking creatures, card types), or the targets chosen
     "~ costs {1} less to cast for each attacking creature.",
-    "~ costs {2} less to cast if there are four or more card types among cards in your graveyard.",
+    "~ costs {2} less to cast for each card type among cards in your graveyard.",
     "~ costs {2} less to cast if it targets a Dinosaur you control.",
     "~ costs {1} more to cast for each creature on the battlefield.",
 ])
