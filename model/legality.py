@@ -19,7 +19,7 @@ from mtgjudge.model.mana import format_cost
 from mtgjudge.model.payment.decide import PaymentResult, solve
 from mtgjudge.model.payment.enumeration import Payment, all_payments
 from mtgjudge.model.payment.problem import PaymentProblem, build_problem
-from mtgjudge.model.rules.costs import TotalCost, activation_cost, alternative_costs, total_cost
+from mtgjudge.model.rules.costs import TotalCost, activation_cost, additional_choices, alternative_costs, total_cost
 from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.guards import require_modelled, require_modelled_for_payment, require_modelled_object
 from mtgjudge.model.rules.layers import activated_abilities, current
@@ -245,15 +245,35 @@ def can_cast(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool
             reqs.append((step("107.3b", f"{obj.name} is cast without paying its mana cost: the only legal value of X "
                                         f"is 0, not {x}"), False))
             return decide_requirements(reqs)
-    cost = total_cost(state, player, oid, x=x)
-    lead = [st for st, _ in reqs]
-    lead.append(step("601.2f", f"the total cost of {obj.name} is "
-                     + ("{0}, without paying its mana cost (118.9b)" if cost.without_mana_cost else
-                        f"its mana cost {format_cost(cost.symbols)}")
-                     + (f" with X={x}" if any(s.kind == 'x' for s in cost.symbols) else "")
-                     + "".join(f"; {m.describe(state)}" for m in cost.modifiers)
-                     + "".join(f"; plus {p.text()}" for p in cost.other)))
-    ans = can_pay(state, player, cost, all_ways, extra=reqs, lead=tuple(lead))
+    # 601.2b: an additional cost that offers two ("discard a card or pay {5}") is announced either way: yes if
+    # one way can be paid
+    choices = additional_choices(state, oid)
+    if len(choices) > 1 and (free is not None or alternative_costs(state, player, oid)):
+        raise Unsupported(f"{obj.name}: an additional cost offering two ways together with an alternative cost or a "
+                          "permission to cast it without paying its mana cost is not modelled")
+    ans = None
+    why: list[Step] = []
+    for choice in choices:
+        cost = total_cost(state, player, oid, x=x, choice=choice)
+        lead = [st for st, _ in reqs]
+        if len(choices) > 1:
+            chosen = [w for w in (a.static for a in current(state, oid).abilities if a.kind == "static"
+                                  and a.static is not None and a.static.kind == "additional_cost" and a.static.arg("or_cost"))]
+            lead.append(step("601.2b", f"{player} announces which additional cost they pay: " + "; ".join(
+                (w.arg("or_cost") if c else w.arg("cost")) for w, c in zip(chosen, choice))))
+        lead.append(step("601.2f", f"the total cost of {obj.name} is "
+                         + ("{0}, without paying its mana cost (118.9b)" if cost.without_mana_cost else
+                            f"its mana cost {format_cost(cost.symbols)}")
+                         + (f" with X={x}" if any(s.kind == 'x' for s in cost.symbols) else "")
+                         + "".join(f"; {m.describe(state)}" for m in cost.modifiers)
+                         + "".join(f"; plus {p.text()}" for p in cost.other)))
+        ans = can_pay(state, player, cost, all_ways, extra=reqs, lead=tuple(lead))
+        if ans.value is True or len(choices) == 1:
+            break
+        why += [step(r.rules, f"paying {', '.join(p.text() for p in cost.other) or format_cost(cost.symbols)} as its "
+                              f"additional cost: {r.text}") for r in ans.why]
+    if ans.value is not True and len(choices) > 1:
+        ans = Answer(False, tuple(dict.fromkeys(why)))
     return ans if free is not None else _or_alternatives(state, oid, player, x, all_ways, reqs, ans)
 
 

@@ -133,9 +133,21 @@ def test_x_parts_stay_unread_outside_additional_costs(text):
     assert with_x(part, 3).n == 3 and with_x(part, 0).n == 0
 
 
+def test_a_choice_between_two_costs():
+    """601.2b: "discard a card or pay {5}" (Lightning Axe), "reveal a Dinosaur card from your hand or pay {1}": two
+    costs, the caster announcing which; "sacrifice a creature or land" stays one cost of two kinds."""
+    ab = _additional("discard a card or pay {5}")
+    assert (ab.static.arg("cost"), ab.static.arg("or_cost")) == ("Discard a card", "Pay {5}")
+    ab = _additional("reveal a Dinosaur card from your hand or pay {1}")
+    (reveal,) = phrases.cost_parts(ab.static.arg("cost"))
+    assert reveal.kind == "reveal_from_hand" and reveal.what.subtypes == ("Dinosaur",)
+    ab = _additional("sacrifice a creature or land")
+    assert ab.static.arg("or_cost") is None
+
+
 @pytest.mark.parametrize("text", [
-    # near misses that stay unread: a choice between costs, an optional one, "any number", a quality not read
-    "discard a card or pay {5}",
+    # near misses that stay unread: a choice with an unread side, an optional one, "any number", a quality not read
+    "discard a card or pay {X} life and draw a card",
     "you may reveal a Dragon card from your hand",
     "sacrifice any number of creatures",
     "put two -1/-1 counters on two creatures you control",

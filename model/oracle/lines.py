@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from mtgjudge.model.rules import counts
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
-from mtgjudge.model.oracle.spell_costs import alternative_cost, self_cost_reduction, cost_text
+from mtgjudge.model.oracle.spell_costs import additional_either, alternative_cost, cost_text, self_cost_reduction
 from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
 from mtgjudge.model.oracle import kicker as kicker_lines
@@ -855,6 +855,11 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
         if text is not None:
             return Ability("static", static=parse_static({"kind": "additional_cost", "cost": text}),
                            source_text=printed)
+        # 601.2b: "discard a card or pay {5}": the caster pays one of two costs
+        either = additional_either(m.group(1))
+        if either is not None:
+            return Ability("static", static=parse_static({"kind": "additional_cost", "cost": either[0],
+                                                          "or_cost": either[1]}), source_text=printed)
     return unmodelled(norm, printed, "static", ctx.spell)
 
 

@@ -106,3 +106,18 @@ def alternative_cost(norm: str) -> dict | None:
             return None
         data["if_control"] = what
     return data
+
+
+#: "discard a card or pay {5}", "reveal a Dinosaur card from your hand or pay {1}": two costs, the second starting
+#: with a cost's verb (so that "sacrifice a creature or land" stays one cost of two kinds of permanent)
+_EITHER = re.compile(r"^(?P<a>.+?) or (?P<b>(?:discard|sacrifice|pay|exile|tap|return|put|reveal)\b.+)$", re.I)
+
+
+def additional_either(text: str) -> tuple[str, str] | None:
+    """An additional cost offering two ways to pay (601.2b: the caster announces which), each read by the cost
+    grammar; None when the text is not two such costs."""
+    m = _EITHER.match(text.strip())
+    if m is None:
+        return None
+    a, b = cost_text(m.group("a"), x_parts=True), cost_text(m.group("b"), x_parts=True)
+    return (a, b) if a is not None and b is not None else None

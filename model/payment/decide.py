@@ -23,6 +23,7 @@ from mtgjudge.model.mana import COLOR_NAMES, Symbol, mana_string
 from mtgjudge.model.payment.problem import UNBOUNDED_USES, PaymentProblem, part_fits
 from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, modified_generic, ways_to_pay
 from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.spending import Purpose
 from mtgjudge.model.rules.guards import power_now
 from mtgjudge.model.rules.timing import tap_symbol_requirements
@@ -437,6 +438,12 @@ class Encoding:
                 ts.require(step("701.21a" if k == "sacrifice" else "118.3",
                                 f"the cost needs {part.n} {what}" + ("" if cands else f": {pr.player} controls none")),
                            self.total(vs) == part.n)
+            elif k == "reveal_from_hand":
+                # the cards shown stay in the hand (not used up): enough of the quality must be there
+                hand = [o.id for o in pr.state.in_zone(pr.player, "hand") if o.id != pr.cost.casting
+                        and matches(part.what, current(pr.state, o.id), o, pr.player, None)]
+                ts.require(step("118.3", f"{pr.player} has {len(hand)} {part.what.describe()} card(s) in hand to reveal; "
+                                         f"the cost reveals {part.n}"), z3.BoolVal(len(hand) >= part.n))
             elif k == "put_counters_on":
                 # "Put a -1/-1 counter on a creature you control": one permanent the payer controls gets them; it
                 # is not used up (it may still tap for mana or be sacrificed for another part, 601.2h)

@@ -359,6 +359,8 @@ class _Enumerator:
                         evs += [(gi, Event("the cost", False, tap=k == "tap_untapped", sacrifice=k == "sacrifice",
                                            to_hand=k == "return_to_hand"))] * n
                     yield from rec(i + 1, b2, evs)
+            elif k == "reveal_from_hand":
+                yield from rec(i + 1, b, events)       # shown, not used up (decided by the payment model)
             elif k == "put_counters_on":
                 # counters put on one permanent the payer controls (a negative removal: ``Event.counters``)
                 for gi, g in enumerate(pr.groups):

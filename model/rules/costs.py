@@ -142,6 +142,15 @@ def announces_x(state, oid: str) -> bool:
                for part in parse_cost_text(a.static.arg("cost"), x_parts=True))
 
 
+def additional_choices(state, oid: str) -> list[tuple[int, ...]]:
+    """601.2b, 601.2f: the ways to choose among the spell's additional costs that offer two ("discard a card or pay
+    {5}"): a tuple with one entry (0: the first, 1: the other) for each such cost in order, every combination."""
+    from itertools import product
+    n = sum(1 for a in current(state, oid).abilities if a.kind == "static" and a.static is not None
+            and a.static.kind == "additional_cost" and a.static.arg("or_cost"))
+    return [tuple(c) for c in product((0, 1), repeat=n)]
+
+
 def alternative_costs(state, caster: str, oid: str) -> list[tuple[int, object, bool, str]]:
     """118.9: the spell's own alternative costs (its ``alternative_cost`` words), each as (its number from 1, the
     word, whether ``caster`` may choose it now, why: its condition "If you control a Swamp" counted on
@@ -174,12 +183,13 @@ def own_reduction(state, caster: str, oid: str, s) -> tuple[int, str]:
 
 
 def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[int, ...] = False,
-               targets: int = 1, alternative: int = 0) -> TotalCost:
+               targets: int = 1, alternative: int = 0, choice: tuple[int, ...] = ()) -> TotalCost:
     """The total cost to cast ``oid`` (601.2f). ``kicked``: pay its kicker (an optional additional cost): True
     for every kicker cost, or the kicker costs paid, each once (1: its first kicker cost, 702.33b);
     ``targets``: how many targets it is cast with (Fireball costs more for each beyond the first);
     ``alternative``: the number of its own alternative cost paid instead of its mana cost (118.9,
-    ``alternative_costs``), 0 for none."""
+    ``alternative_costs``), 0 for none; ``choice``: for each additional cost that offers two, which is paid
+    (``additional_choices``; required when there is one)."""
     obj = state.obj(oid)
     face = obj.printed
     # 118.9b: a permission may require casting it without paying its mana cost (an alternative cost, to which
@@ -204,19 +214,27 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
     other: list[CostPart] = [] if not alternative else [
         part for part in parse_cost_text(word.arg("cost")) if part.kind != "mana"]
     nth_kicker = 0
+    nth_or = 0
     for a in ch.abilities:
         s = a.static
         if a.kind != "static" or s is None:
             continue
         if s.kind == "kicker":
             nth_kicker += 1
+        text = s.arg("cost") if s.kind in ("additional_cost", "kicker") else None
+        if s.kind == "additional_cost" and s.arg("or_cost"):
+            # 601.2b: the caster announces which of the two it pays
+            if nth_or >= len(choice):
+                raise ValueError("which of the two additional costs is paid must be chosen")
+            text = s.arg("or_cost") if choice[nth_or] else s.arg("cost")
+            nth_or += 1
         # how many times this cost is paid: an additional cost once; a kicker cost once for each time it is
         # in ``kicked`` (multikicker: any number of times, 702.33c)
         times = 1 if s.kind == "additional_cost" else 0
         if s.kind == "kicker":
             times = 1 if kicked is True else (kicked.count(nth_kicker) if isinstance(kicked, tuple) else 0)
         for _ in range(times):
-            for part in parse_cost_text(s.arg("cost"), x_parts=True):
+            for part in parse_cost_text(text, x_parts=True):
                 if part.kind == "mana":
                     symbols += list(part.mana)
                 else:

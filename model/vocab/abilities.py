@@ -89,6 +89,9 @@ class CostPart:
             return "Exile this card from your graveyard"
         if k == "exile_self_from_hand":
             return "Exile this card from your hand"
+        if k == "reveal_from_hand":
+            what = self.what.describe() if self.what else ""
+            return f"Reveal {count_word(self.n)} {what + ' ' if what else ''}card{'s' if self.n > 1 else ''} from your hand"
         if k == "put_counters_on":
             what = self.what.describe() if self.what else "permanent you control"
             return (f"Put {count_word(self.n)} {self.counter} counter{'s' if self.n > 1 else ''} on "

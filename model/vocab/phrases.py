@@ -318,6 +318,8 @@ class _Meaning(Transformer):
     # 701.9b: a card discarded at random is not chosen by the player; every card it may be is a branch
     def c_discard_random(self, n, _cards, _random): return CostPart("discard", n=n, at_random=True)
 
+    def c_reveal_from_hand(self, n, q, _cards): return CostPart("reveal_from_hand", n=n, what=_card_quality(q[1]))
+
     def c_put_counters_on(self, n, kind, _word, one, spec):
         if one != 1:
             raise DefinitionError("counters put on more than one permanent as a cost are not read")

@@ -22,6 +22,8 @@ def _spells_text(s: StaticEffect) -> str:
 def _v_cost(a: dict) -> None:
     try:
         parse_cost_text(a.get("cost"), x_parts=True)     # rules.costs.total_cost puts the announced X in place
+        if a.get("or_cost") is not None:
+            parse_cost_text(a.get("or_cost"), x_parts=True)
     except DefinitionError as e:
         raise DefinitionError(f"cost: {e}") from None
 
@@ -58,8 +60,10 @@ WORDS = (
          lambda s: (("As long as this is untapped, each" if s.arg("while_untapped", False) else "Each") +
                     f" spell that would cost less than {s.arg('amount')} mana to cast costs {s.arg('amount')} mana to cast"),
          SPELL_COSTS, PAYMENT, _v_amount),
-    Word("additional_cost", "static", {"cost": str},
-         lambda s: f"As an additional cost to cast this spell, {s.arg('cost')[0].lower()}{s.arg('cost')[1:]}",
+    # ``or_cost``: "discard a card or pay {5}" (Lightning Axe): the caster pays one of the two (601.2b, 601.2f)
+    Word("additional_cost", "static", {"cost": str, "or_cost": str},
+         lambda s: f"As an additional cost to cast this spell, {s.arg('cost')[0].lower()}{s.arg('cost')[1:]}"
+                   + (f" or {s.arg('or_cost')[0].lower()}{s.arg('or_cost')[1:]}" if s.arg("or_cost") else ""),
          SPELL_COSTS, PAYMENT, _v_cost),
     # ``multi``: multikicker (702.33c), its cost payable any number of times
     Word("kicker", "static", {"cost": str, "multi": bool},
@@ -99,4 +103,6 @@ WORDS = (
     _cost_part("return_to_hand", mana_options=False),
     # "Put a -1/-1 counter on a creature you control" (helper costs): on one permanent the payer chooses
     _cost_part("put_counters_on", mana_options=False),
+    # "Reveal a Dinosaur card from your hand": such a card is in the hand (it is shown, not used up)
+    _cost_part("reveal_from_hand", mana_options=False),
 )

@@ -402,7 +402,9 @@ def _add_spell_cost_needs(needs: Needs, face: Face) -> None:
         if not (a.kind == "static" and a.static is not None and a.static.kind == "additional_cost"):
             continue
         try:
-            parts = parse_cost_text(a.static.arg("cost"), x_parts=True)
+            # an additional cost offering two ways (601.2b): the board can pay either
+            parts = parse_cost_text(a.static.arg("cost"), x_parts=True) + (
+                parse_cost_text(a.static.arg("or_cost"), x_parts=True) if a.static.arg("or_cost") else ())
         except Exception:       # a cost the grammar does not read: the answer will name it
             continue
         more = cost_needs(tuple(parts), ())
