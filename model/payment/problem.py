@@ -34,7 +34,7 @@ from mtgjudge.model.vocab.abilities import X_COUNT, CostPart
 
 #: The cost parts the payment model pays (deciding and enumerating; the payment consumer of ``vocab.words``).
 COST_PARTS = ("mana", "tap", "untap", "pay_life", "sacrifice", "sacrifice_self", "remove_counters", "tap_untapped", "loyalty",
-              "discard", "exile_from_graveyard", "return_to_hand", "crew")
+              "discard", "exile_from_graveyard", "return_to_hand", "crew", "put_counters_on", "reveal_from_hand")
 
 #: Upper bound on activations of a filter (a mana ability with mana in its cost) that nothing else bounds
 #: (no {T}, counters or life): past it, deciding and enumerating say they reached their bound.
