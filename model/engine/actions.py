@@ -120,6 +120,11 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     cost = total_cost(state, player, oid, x=x, kicked=kicked, alternative=alt, choice=choice)
     if choice_branch and not all_payments(build_problem(state, player, cost)):
         return []            # 601.2h: a way of paying the additional cost that can't be paid can't be announced
+    if not alt and not choice_branch and alternative_costs(state, player, oid) and \
+            not all_payments(build_problem(state, player, cost)):
+        # the action casts it for its mana cost (118.9: an alternative cost is chosen only when asked for)
+        raise Unsupported(f"{o.name} can't be cast for its mana cost now, only for its alternative cost: say "
+                          "'alternative: true' in the cast action to cast it that way (118.9, 601.2b)")
     if alt and not all_payments(build_problem(state, player, cost)):
         raise Illegal((step(("118.9", "601.2h"), f"{player} can't pay {o.name}'s alternative cost "
                                                  f"({cost.other[0].text() if cost.other else cost.text()}...) now"),))
