@@ -17,13 +17,15 @@ Delve and Improvise join the keyword vocabulary (Convoke is already in it).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from itertools import product
 
 from mtgjudge.model.vocab.abilities import X_COUNT, CostPart
 
 from mtgjudge.model.vocab.grammar import parse_cost_text
 
 from mtgjudge.model.mana import Symbol, format_cost
+from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.guards import colors_off_battlefield
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.permissions import without_mana_cost
@@ -126,8 +128,7 @@ _X_PARTS = ("pay_life", "discard", "exile_from_graveyard", "sacrifice", "return_
 
 def with_x(part: CostPart, x: int) -> CostPart:
     """The cost part with the announced X in place of "X" (107.3, 601.2b)."""
-    from dataclasses import replace as _replace
-    return _replace(part, n=x) if part.kind in _X_PARTS and part.n == X_COUNT else part
+    return replace(part, n=x) if part.kind in _X_PARTS and part.n == X_COUNT else part
 
 
 def announces_x(state, oid: str) -> bool:
@@ -145,7 +146,6 @@ def announces_x(state, oid: str) -> bool:
 def additional_choices(state, oid: str) -> list[tuple[int, ...]]:
     """601.2b, 601.2f: the ways to choose among the spell's additional costs that offer two ("discard a card or pay
     {5}"): a tuple with one entry (0: the first, 1: the other) for each such cost in order, every combination."""
-    from itertools import product
     n = sum(1 for a in current(state, oid).abilities if a.kind == "static" and a.static is not None
             and a.static.kind == "additional_cost" and a.static.arg("or_cost"))
     return [tuple(c) for c in product((0, 1), repeat=n)]
@@ -155,7 +155,6 @@ def alternative_costs(state, caster: str, oid: str) -> list[tuple[int, object, b
     """118.9: the spell's own alternative costs (its ``alternative_cost`` words), each as (its number from 1, the
     word, whether ``caster`` may choose it now, why: its condition "If you control a Swamp" counted on
     ``state``, ``rules.counts``)."""
-    from mtgjudge.model.rules import counts
     out = []
     words = [a.static for a in current(state, oid).abilities
              if a.kind == "static" and a.static is not None and a.static.kind == "alternative_cost"]
@@ -172,7 +171,6 @@ def alternative_costs(state, caster: str, oid: str) -> list[tuple[int, object, b
 def own_reduction(state, caster: str, oid: str, s) -> tuple[int, str]:
     """601.2f: the generic mana the spell's own ``self_cost_reduction`` word ``s`` takes off its total cost for
     ``caster``, counted on ``state`` as the cost is determined (``rules.counts``), and the count in words."""
-    from mtgjudge.model.rules import counts
     source = state.obj(oid)
     if s.arg("per"):
         n = counts.value(state, caster, counts.parse(s.arg("per")), source)

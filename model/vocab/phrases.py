@@ -1236,9 +1236,25 @@ def parse_np(phrase: str) -> Selector:
 _COST_SPLIT = re.compile(r",\s*(?=[A-Z{+−-]|\d)")
 
 
+_QUALITY_ARTICLE = re.compile(r"^(?:an?|the) ", re.I)
+
+
+@lru_cache(maxsize=1024)
+def quality_selector(quality: str) -> Selector | None:
+    """The selector of a quality an object is said to have ("a Zombie card", "an artifact creature",
+    "legendary", "red or green"), or None if the grammar doesn't read it (``parse_np``)."""
+    q = _QUALITY_ARTICLE.sub("", quality.strip())
+    q = re.sub(r" (?:card|spell)$", "", q, flags=re.I)
+    for phrase in (q, q + " permanent"):
+        try:
+            return parse_np(phrase)
+        except DefinitionError:
+            continue
+    return None
+
+
 def _card_quality(quality: str) -> Selector:
-    """The selector of a card of ``quality`` a cost discards or exiles ("land", "red or green")."""
-    from mtgjudge.model.vocab.words_refs import quality_selector
+    """The selector of a card of ``quality`` a cost discards, exiles or reveals ("land", "Dinosaur")."""
     sel = quality_selector(quality)
     if sel is None:
         raise DefinitionError(f"a card of quality {quality!r} is not read")
