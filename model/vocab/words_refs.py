@@ -19,7 +19,6 @@ instruction says of the object or player an earlier instruction acted on, or of 
 """
 from __future__ import annotations
 
-
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts          # the one count concept (what damage_count may count)
 from mtgjudge.model.selectors import Selector
