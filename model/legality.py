@@ -19,7 +19,7 @@ from mtgjudge.model.mana import format_cost
 from mtgjudge.model.payment.decide import PaymentResult, solve
 from mtgjudge.model.payment.enumeration import Payment, all_payments
 from mtgjudge.model.payment.problem import PaymentProblem, build_problem
-from mtgjudge.model.rules.costs import TotalCost, activation_cost, total_cost
+from mtgjudge.model.rules.costs import TotalCost, activation_cost, additional_choices, alternative_costs, total_cost
 from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.guards import require_modelled, require_modelled_for_payment, require_modelled_object
 from mtgjudge.model.rules.layers import activated_abilities, current
@@ -238,22 +238,77 @@ def can_cast(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool
     if obj.printed.mana_cost is None and free is None:
         reqs.append((step("118.6", f"{obj.name} has no mana cost: its cost is unpayable, so it can't be cast "
                                    "without an alternative cost"), False))
-        return decide_requirements(reqs)
+        return _or_alternatives(state, oid, player, x, all_ways, reqs, decide_requirements(reqs))
     if free is not None:
         reqs.append((free, True))
         if x and obj.printed.mana_cost is not None and any(s.kind == "x" for s in obj.printed.mana_cost):
             reqs.append((step("107.3b", f"{obj.name} is cast without paying its mana cost: the only legal value of X "
                                         f"is 0, not {x}"), False))
             return decide_requirements(reqs)
-    cost = total_cost(state, player, oid, x=x)
-    lead = [st for st, _ in reqs]
-    lead.append(step("601.2f", f"the total cost of {obj.name} is "
-                     + ("{0}, without paying its mana cost (118.9b)" if cost.without_mana_cost else
-                        f"its mana cost {format_cost(cost.symbols)}")
-                     + (f" with X={x}" if any(s.kind == 'x' for s in cost.symbols) else "")
-                     + "".join(f"; {m.describe(state)}" for m in cost.modifiers)
-                     + "".join(f"; plus {p.text()}" for p in cost.other)))
-    return can_pay(state, player, cost, all_ways, extra=reqs, lead=tuple(lead))
+    # 601.2b: an additional cost that offers two ("discard a card or pay {5}") is announced either way: yes if
+    # one way can be paid
+    choices = additional_choices(state, oid)
+    if len(choices) > 1 and (free is not None or alternative_costs(state, player, oid)):
+        raise Unsupported(f"{obj.name}: an additional cost offering two ways together with an alternative cost or a "
+                          "permission to cast it without paying its mana cost is not modelled")
+    ans = None
+    why: list[Step] = []
+    for choice in choices:
+        cost = total_cost(state, player, oid, x=x, choice=choice)
+        lead = [st for st, _ in reqs]
+        if len(choices) > 1:
+            chosen = [w for w in (a.static for a in current(state, oid).abilities if a.kind == "static"
+                                  and a.static is not None and a.static.kind == "additional_cost" and a.static.arg("or_cost"))]
+            lead.append(step("601.2b", f"{player} announces which additional cost they pay: " + "; ".join(
+                (w.arg("or_cost") if c else w.arg("cost")) for w, c in zip(chosen, choice))))
+        lead.append(step("601.2f", f"the total cost of {obj.name} is "
+                         + ("{0}, without paying its mana cost (118.9b)" if cost.without_mana_cost else
+                            f"its mana cost {format_cost(cost.symbols)}")
+                         + (f" with X={x}" if any(s.kind == 'x' for s in cost.symbols) else "")
+                         + "".join(f"; {m.describe(state)}" for m in cost.modifiers)
+                         + "".join(f"; plus {p.text()}" for p in cost.other)))
+        ans = can_pay(state, player, cost, all_ways, extra=reqs, lead=tuple(lead))
+        if ans.value is True or len(choices) == 1:
+            break
+        why += [step(r.rules, f"paying {', '.join(p.text() for p in cost.other) or format_cost(cost.symbols)} as its "
+                              f"additional cost: {r.text}") for r in ans.why]
+    if ans.value is not True and len(choices) > 1:
+        ans = Answer(False, tuple(dict.fromkeys(why)))
+    return ans if free is not None else _or_alternatives(state, oid, player, x, all_ways, reqs, ans)
+
+
+def _or_alternatives(state: GameState, oid: str, player: str, x: int, all_ways: bool, reqs: list[Requirement],
+                     usual: Answer) -> Answer:
+    """118.9, 601.2b: a spell that can't be cast for its mana cost may be cast for one of its own alternative costs
+    (``rules.costs.alternative_costs``, whose condition holds now), with its additional costs, increases and
+    reductions (118.9d). ``usual``: the answer for its mana cost; a "no" keeps its reasons and adds each
+    alternative's."""
+    if usual.value is True:
+        return usual
+    alternatives = alternative_costs(state, player, oid)
+    base = [(st, ok) for st, ok in reqs if st.rules != ("118.6",)]
+    if not alternatives or not all(ok for _, ok in base):
+        return usual            # no alternative, or timing or targets forbid casting it whatever it costs
+    obj = state.obj(oid)
+    why = list(usual.why)
+    for k, word, available, because in alternatives:
+        said = f"{word.arg('cost')[0].lower()}{word.arg('cost')[1:]} rather than pay its mana cost"
+        if not available:
+            why.append(step("118.9", f"{player} may {said} only if they control {word.arg('if_control')[:-len(' you control')]}; "
+                                     f"{because}"))
+            continue
+        if x and any(s.kind == "x" for s in (obj.printed.mana_cost or ())):
+            why.append(step("107.3b", f"paying {obj.name}'s alternative cost, the only legal value of X is 0, not {x}"))
+            continue
+        cost = total_cost(state, player, oid, x=x, alternative=k)
+        lead = tuple(st for st, _ in base) + ((step(("118.9", "601.2b"), f"{player} announces that they {said}"
+                                                     + (f" ({because})" if because else "")),))
+        ans = can_pay(state, player, cost, all_ways, extra=base, lead=lead)
+        if ans.value is True:
+            witness = dict(ans.witness) if isinstance(ans.witness, dict) else {"plan": ans.witness}
+            return Answer(True, ans.why, {"alternative": k, **witness})
+        why += [step(r.rules, f"paying its alternative cost ({said}): {r.text}") for r in ans.why]
+    return Answer(False, tuple(why))
 
 
 def _play_land(state: GameState, oid: str, player: str) -> Answer:

@@ -84,7 +84,8 @@ def _action() -> dict:
               "resolve": {"oneOf": [{"type": "integer", "minimum": 1}, {"const": "all"}]},
               "advance": {"enum": list(STEPS) + ["next-turn"]}}
     keys = {"by": _STR, "targets": _REFS, "x": _COUNT, "choices": {"type": "object"}, "paying": _REFS,
-            "ability": {"oneOf": [{"type": "integer", "minimum": 1}, _STR]}}
+            "ability": {"oneOf": [{"type": "integer", "minimum": 1}, _STR]},
+            "alternative": {"oneOf": [{"type": "boolean"}, {"type": "integer", "minimum": 1}]}}
     return {"oneOf": [_closed({action: values[action], **keys}, (action,) + extra, (action,))
                       for action, extra in ACTION_KEYS.items()]}
 

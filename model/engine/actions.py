@@ -32,7 +32,9 @@ from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.legality import can_activate, can_play, find_ability
-from mtgjudge.model.rules.costs import TotalCost, activation_cost, total_cost
+from mtgjudge.model.rules.costs import (TotalCost, activation_cost, additional_choices, alternative_costs, announces_x,
+                                        total_cost)
+from mtgjudge.model.rules.permissions import without_mana_cost
 from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import StackAbility
@@ -67,21 +69,27 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     # fixes it (``engine.kicker``)
     kicks = kicker_options(state, oid, a.get("kicked"))
     multi = is_multikicker(state, oid) and a.get("kicked") is None
+    # 601.2b: an additional cost that offers two ("discard a card or pay {5}"): each way announced a branch
+    choices = additional_choices(state, oid)
+    if len(choices) > 1 and (multi or a.get("alternative")):
+        raise Unsupported(f"{o.name}: an additional cost offering two ways together with multikicker or an "
+                          "alternative cost is not performed by the engine yet")
     out = []
     refused: list[Illegal] = []
     for kicked in kicks:
         if multi and len(kicked) > MULTIKICKER_BOUND:
             raise SearchBound(f"{o.name}'s multikicker could be paid more than {MULTIKICKER_BOUND} times: past the "
                               "engine's bound (702.33c)")
-        try:
-            got = _cast_announced(game, a, oid, player, x, kicked, len(kicks) > 1)
-        except Illegal as e:
-            refused.append(e)     # that announcement can't be carried out (601.2h); another may
-            got = []
+        got = []
+        for choice in choices:
+            try:
+                got += _cast_announced(game, a, oid, player, x, kicked, len(kicks) > 1, choice, len(choices) > 1)
+            except Illegal as e:
+                refused.append(e)     # that announcement can't be carried out (601.2h); another may
         out += got
         if multi and kicked and not got:
             break                 # paying the multikicker once more can't be paid either
-    if refused and (not out or len(kicks) == 1):
+    if refused and (not out or len(kicks) * len(choices) == 1):
         raise refused[0]
     if not out:
         raise Illegal((step(("601.2h",) + (("601.2f",) if modal is not None else ()),
@@ -91,7 +99,7 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
 
 
 def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int, kicked: tuple[int, ...],
-                    branch: bool) -> list[Game]:
+                    branch: bool, choice: tuple[int, ...] = (), choice_branch: bool = False) -> list[Game]:
     """601.2a-i for one announcement of the kicker costs paid (``kicked``; 702.33g: a kicked-only instruction is
     part of the spell only if kicked): the spell moves to the stack, its modes and targets are chosen, its total
     cost paid; every legal choice a branch. [] when that total cost can't be paid (601.2h)."""
@@ -106,15 +114,34 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     if not combos:
         raise Illegal((step(("700.2a", "601.2c"), f"{o.name}: the modes chosen can't be chosen, a target of theirs "
                                                   "having no legal choice"),))
-    cost = total_cost(state, player, oid, x=x, kicked=kicked)
+    alt = a.get("alternative", 0)
+    if alt:
+        _alternative_allowed(state, oid, player, alt, x)
+    cost = total_cost(state, player, oid, x=x, kicked=kicked, alternative=alt, choice=choice)
+    if choice_branch and not all_payments(build_problem(state, player, cost)):
+        return []            # 601.2h: a way of paying the additional cost that can't be paid can't be announced
+    if not alt and not choice_branch and alternative_costs(state, player, oid) and \
+            not all_payments(build_problem(state, player, cost)):
+        # the action casts it for its mana cost (118.9: an alternative cost is chosen only when asked for)
+        raise Unsupported(f"{o.name} can't be cast for its mana cost now, only for its alternative cost: say "
+                          "'alternative: true' in the cast action to cast it that way (118.9, 601.2b)")
+    if alt and not all_payments(build_problem(state, player, cost)):
+        raise Illegal((step(("118.9", "601.2h"), f"{player} can't pay {o.name}'s alternative cost "
+                                                 f"({cost.other[0].text() if cost.other else cost.text()}...) now"),))
     if kicked and not all_payments(build_problem(state, player, cost)):
         return []            # 601.2h: a kicker cost that can't be paid can't be announced
-    game = zones.move(game, oid, "stack", controller=player, x=x if any(s.kind == "x" for s in (o.printed.mana_cost or ())) else None,
+    game = zones.move(game, oid, "stack", controller=player, x=x if announces_x(state, oid) else None,
                       kicked=kicked, cast_from=o.zone)
-    game = game.log(("601.2a", "601.2b") + (("702.33d",) if kicked else ()), f"{player} casts {o.name} ({oid})"
-                    + (f" with X={x}" if x else "") + (f", {kicked_words(kicked)} (its kicker cost is paid with the rest)" if kicked else ""))
+    game = game.log(("601.2a", "601.2b") + (("702.33d",) if kicked else ()) + (("118.9",) if alt else ()),
+                    f"{player} casts {o.name} ({oid})"
+                    + (f" with X={x}" if x else "") + (f", {kicked_words(kicked)} (its kicker cost is paid with the rest)" if kicked else "")
+                    + (f", paying its alternative cost instead of its mana cost: {cost.text() if cost.symbols else ''}"
+                       f"{', '.join(p.text() for p in cost.other)}" if alt else ""))
     if branch:
         game = game.choose(f"{oid} {kicked_words(kicked)}")
+    if choice_branch:
+        game = game.log("601.2b", f"{player} announces that they pay {'; '.join(p.text() for p in cost.other) or cost.text()} "
+                                  f"for the additional cost of {o.name} that offers two").choose(f"{oid} additional cost {choice}")
     game = replace(game, cast_plainly=game.cast_plainly + ((oid, game.moved(oid)),))
     if o.zone == "hand":        # 702.88a: rebound applies to a spell cast from its owner's hand
         game = replace(game, cast_from_hand=game.cast_from_hand + ((oid, game.moved(oid)),))
@@ -137,12 +164,30 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
                                     f"the modes chosen add {format_cost(extra)} to the total cost of {o.name}")
         try:
             out += _cast_with_targets(g_mode, state, a, oid, player, x, _plus(cost, extra),
-                                      expand(abilities, combo, o.name), "Aura" in ch.subtypes, extra, kicked)
+                                      expand(abilities, combo, o.name), "Aura" in ch.subtypes, extra, kicked, alt, choice)
         except Illegal:
             if len(combos) == 1:
                 raise
             # another choice of modes may still be made (601.2b-d): this one is not a way to cast it
     return out
+
+
+def _alternative_allowed(state, oid: str, player: str, alt: int, x: int) -> None:
+    """118.9a-b, 601.2b: the cast action's ``alternative:`` names one of the spell's own alternative costs whose
+    condition holds; X is then 0 (107.3b). Raises InputError / Illegal otherwise."""
+    o = state.obj(oid)
+    options = alternative_costs(state, player, oid)
+    if not 1 <= alt <= len(options):
+        raise InputError("alternative", f"{o.name} has {len(options)} alternative cost(s) the verifier reads, not {alt}")
+    if without_mana_cost(state, oid, player) is not None:
+        raise Unsupported(f"{o.name} may be cast without paying its mana cost and for its alternative cost: choosing "
+                          "between them (118.9a) is not performed by the engine yet")
+    _, word, available, because = options[alt - 1]
+    if not available:
+        raise Illegal((step("118.9", f"{player} may pay {o.name}'s alternative cost only if they control "
+                                     f"{word.arg('if_control')[:-len(' you control')]}; {because}"),))
+    if x and any(s.kind == "x" for s in (o.printed.mana_cost or ())):
+        raise Illegal((step("107.3b", f"{o.name} is cast for its alternative cost: the only legal value of X is 0"),))
 
 
 def _plus(cost: TotalCost, extra: tuple) -> TotalCost:
@@ -151,7 +196,8 @@ def _plus(cost: TotalCost, extra: tuple) -> TotalCost:
 
 
 def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player: str, x: int, cost,
-                       abilities, aura: bool, extra: tuple = (), kicked: tuple[int, ...] = ()) -> list[Game]:
+                       abilities, aura: bool, extra: tuple = (), kicked: tuple[int, ...] = (),
+                       alt: int = 0, choice: tuple[int, ...] = ()) -> list[Game]:
     """601.2c-h for a spell on the stack whose modes are chosen: its targets, every legal choice a branch unless
     the action names them, then its total cost (``extra``: the mana its modes add), every distinct payment a
     branch. ``state``: as casting began."""
@@ -188,7 +234,8 @@ def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player
         # 601.2f: the total cost may depend on how many targets were chosen (Fireball: {1} more for each
         # beyond the first).
         n_cost = cost if len(targets) <= 1 else _plus(total_cost(state, player, oid, x=x, kicked=kicked,
-                                                                 targets=len(targets)), extra)
+                                                                 targets=len(targets), alternative=alt,
+                                                                 choice=choice), extra)
         if n_cost != cost and not all_payments(build_problem(state, player, n_cost)):
             continue            # 601.2h: a choice of targets whose cost can't be paid can't be made
         for g in pay(g0, state, player, n_cost, a.get("paying")):

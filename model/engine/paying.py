@@ -25,7 +25,7 @@ from mtgjudge.model.state import MAX_POOL, GameState, PoolMana
 
 
 def _takes_part(events: tuple[Event, ...]) -> bool:
-    return any(e.tap or e.untap or e.sacrifice for e in events)
+    return any(e.tap or e.untap or e.sacrifice or e.to_hand for e in events)
 
 
 def pay(game: Game, before: GameState, player: str, cost: TotalCost, paying: tuple[str, ...] | None) -> list[Game]:
@@ -97,6 +97,7 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
         pool += [PoolMana(t, _made_by(problem, origin, members))] * n
     st = st.with_player(replace(pl, life=pl.life - p.life, mana_pool=tuple(pool)))
     sacrificed = []
+    returned = []
     became_tapped = []
     for oid, events in sorted(members.items()):
         o = st.obj(oid)
@@ -108,6 +109,8 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
                 counters[k] -= n
             if e.sacrifice:
                 sacrificed.append(oid)
+            if e.to_hand:
+                returned.append(oid)
         if tapped and not o.tapped:
             became_tapped.append(oid)
         st = st.with_object(replace(o, tapped=tapped, counters=tuple(sorted((k, n) for k, n in counters.items() if n))))
@@ -131,6 +134,16 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
                                                             + instead)
             moved.append((lki, "battlefield", to))
         game = after_moves(game, moved, "permanents are sacrificed to pay a cost")
+    if returned:
+        # "Return an Island you control to its owner's hand" (Daze): the permanent goes to its owner's hand, not
+        # to a graveyard (601.2h: the cost is paid as it says)
+        moved = []
+        for oid in returned:
+            lki = game.state.obj(oid)
+            game = zones.move(game, oid, "hand").log("601.2h", f"{lki.name} ({oid}) is returned to its owner's hand "
+                                                               "to pay the cost")
+            moved.append((lki, "battlefield", "hand"))
+        game = after_moves(game, moved, "permanents are returned to their owners' hands to pay a cost")
     branches = [game]
     for n, zone, to, rule in ((p.discard, "hand", "graveyard", "701.9a"), (p.exile, "graveyard", "exile", "406.3")):
         if not n:

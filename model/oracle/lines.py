@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from mtgjudge.model.rules import counts
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
+from mtgjudge.model.oracle.spell_costs import additional_either, alternative_cost, cost_text, self_cost_reduction
 from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
 from mtgjudge.model.oracle import kicker as kicker_lines
@@ -69,7 +70,11 @@ _CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — ")
 #: you control a creature with power 4 or greater, creatures can't block this turn" is an instruction (608.2c).
 _STATIC_ON_SPELL = re.compile(r"^(?:As an additional cost|~ can't be countered|~ costs|Cast ~ only|You may cast ~|Strive|"
                               r"You may pay|(?:If you control|If an opponent)(?=.*\b(?:rather than pay|costs?)\b)|"
-                              r"Spend only|~ can't be copied)", re.I)
+                              r"Spend only|~ can't be copied|"
+                              # 118.9: an alternative cost, with or without a condition ("If you control a
+                              # Swamp, you may ..."), is a static ability of the spell, not an instruction
+                              r"(?:If [^.,]*, )?You may [^.]* rather than pay ~'s mana cost\.$|"
+                              r"If [^.,]*, rather than pay ~'s mana cost, you may)", re.I)
 
 
 #: "If that mana is spent on a creature spell, it gains haste." "When that mana is spent to cast an instant or
@@ -795,6 +800,10 @@ def _cost_change(norm: str, printed: str) -> Ability | None:
                 return None
             data["not_from_hand"] = True        # 601.2a: the zone it was cast from
         return Ability("static", static=parse_static(data), source_text=printed)
+    # the spell's own reduction (601.2f) and alternative costs (118.9) (oracle.spell_costs)
+    own = self_cost_reduction(norm) or alternative_cost(norm)
+    if own is not None:
+        return Ability("static", static=parse_static(own), source_text=printed)
     m = _PER_EXTRA_TARGET.match(norm)
     if m:
         generic = re.fullmatch(r"\{(\d+)\}", m.group(1))
@@ -895,13 +904,16 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
                        source_text=printed)
     m = re.fullmatch(r"As an additional cost to cast ~, (.+)\.", norm)
     if m:
-        try:
-            phrases.cost_parts(m.group(1)[0].upper() + m.group(1)[1:])
-            return Ability("static", static=parse_static({"kind": "additional_cost",
-                                                          "cost": m.group(1)[0].upper() + m.group(1)[1:]}),
+        # 118.8: "discard a card and sacrifice a creature": two parts of one additional cost, both paid
+        text = cost_text(m.group(1), x_parts=True)
+        if text is not None:
+            return Ability("static", static=parse_static({"kind": "additional_cost", "cost": text}),
                            source_text=printed)
-        except DefinitionError:
-            pass
+        # 601.2b: "discard a card or pay {5}": the caster pays one of two costs
+        either = additional_either(m.group(1))
+        if either is not None:
+            return Ability("static", static=parse_static({"kind": "additional_cost", "cost": either[0],
+                                                          "or_cost": either[1]}), source_text=printed)
     return unmodelled(norm, printed, "static", ctx.spell)
 
 

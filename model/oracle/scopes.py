@@ -83,7 +83,13 @@ STATIC_TEMPLATES: tuple[tuple[str, re.Pattern, frozenset[Scope]], ...] = (
     ("701.6", re.compile(r"^~ can't be countered(?: by [^.]*)?\.$", re.I), frozenset({Scope.RESOLUTION})),
     ("506-509", re.compile(r"^Creatures with [^.,;]* can't block (?:it|~)\.$", re.I), frozenset({Scope.COMBAT})),
     # Alternative costs and other ways to cast the card (118.9, 702.8): they only add ways to cast it.
-    ("118.9", re.compile(r"^You may [^.]* rather than pay ~'s mana cost\.$", re.I), frozenset({Scope.CAST_OPTIONS})),
+    # "If you control a Swamp, you may pay 4 life rather than pay ~'s mana cost." (Snuff Out), "If you control a
+    # Forest, rather than pay ~'s mana cost, you may have an opponent gain 3 life." (Invigorate): the condition
+    # says only when the option exists (118.9); the option is still one more way to cast it, no other change.
+    ("118.9", re.compile(r"^(?:If [^.,]*, )?You may [^.]* rather than pay ~'s mana cost\.$", re.I),
+     frozenset({Scope.CAST_OPTIONS})),
+    ("118.9", re.compile(r"^If [^.,]*, rather than pay ~'s mana cost, you may [^.]*\.$", re.I),
+     frozenset({Scope.CAST_OPTIONS})),
     ("702.8", re.compile(r"^You may cast ~ as though it had flash\b[^.]*\.(?: If you cast it [^.]*\.)?$", re.I),
      frozenset({Scope.CAST_OPTIONS})),
     # A kicked permanent entering with counters (614.1c).

@@ -20,9 +20,10 @@ from typing import Any
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.mana import COLOR_NAMES, Symbol, mana_string
-from mtgjudge.model.payment.problem import UNBOUNDED_USES, PaymentProblem
+from mtgjudge.model.payment.problem import UNBOUNDED_USES, PaymentProblem, part_fits
 from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, modified_generic, ways_to_pay
 from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.spending import Purpose
 from mtgjudge.model.rules.guards import power_now
 from mtgjudge.model.rules.timing import tap_symbol_requirements
@@ -414,7 +415,8 @@ class Encoding:
             elif k == "pay_life":
                 self.life_terms.append(z3.IntVal(part.n))
             elif k == "discard":
-                ts.require(step("118.3", f"{pr.player} has {len(pr.hand)} other card(s) in hand to discard; the cost "
+                what = f"{part.what.describe()} card(s)" if part.what is not None else "other card(s)"
+                ts.require(step("118.3", f"{pr.player} has {len(pr.hand)} {what} in hand to discard; the cost "
                                          f"discards {part.n}"), z3.BoolVal(len(pr.hand) >= part.n))
             elif k == "exile_from_graveyard":
                 self.gy_terms.append(z3.IntVal(part.n))
@@ -422,7 +424,7 @@ class Encoding:
                 # Returning a permanent to its owner's hand uses it up as a sacrifice does: it leaves.
                 book = self.sac_other if k != "tap_untapped" else self.tap_uses
                 cands = [gi for gi, g in enumerate(pr.groups)
-                         if matches(part.what, g.chars, pr.state.obj(g.ids[0]), pr.player, None)
+                         if part_fits(part, g.chars, pr.state.obj(g.ids[0]), pr.player, None)
                          or (k == "tap_untapped" and matches(_untapped_free(part.what), g.chars, pr.state.obj(g.ids[0]), pr.player, None))]
                 vs = []
                 for gi in cands:
@@ -432,10 +434,25 @@ class Encoding:
                         self.late_taps.setdefault(gi, []).append(v)
                     vs.append(v)
                 self.part_vars.append((part, list(zip(cands, vs))))
-                what = part.what.describe() if part.what else "permanent"
+                what = " or ".join(w.describe() for w in (part.what,) + part.alternatives) if part.what else "permanent"
                 ts.require(step("701.21a" if k == "sacrifice" else "118.3",
                                 f"the cost needs {part.n} {what}" + ("" if cands else f": {pr.player} controls none")),
                            self.total(vs) == part.n)
+            elif k == "reveal_from_hand":
+                # the cards shown stay in the hand (not used up): enough of the quality must be there
+                hand = [o.id for o in pr.state.in_zone(pr.player, "hand") if o.id != pr.cost.casting
+                        and matches(part.what, current(pr.state, o.id), o, pr.player, None)]
+                ts.require(step("118.3", f"{pr.player} has {len(hand)} {part.what.describe()} card(s) in hand to reveal; "
+                                         f"the cost reveals {part.n}"), z3.BoolVal(len(hand) >= part.n))
+            elif k == "put_counters_on":
+                # "Put a -1/-1 counter on a creature you control": one permanent the payer controls gets them; it
+                # is not used up (it may still tap for mana or be sacrificed for another part, 601.2h)
+                cands = [gi for gi, g in enumerate(pr.groups)
+                         if part_fits(part, g.chars, pr.state.obj(g.ids[0]), pr.player, None)]
+                vs = [self.ivar(f"other{i}_{gi}", 0, 1) for gi in cands]
+                self.part_vars.append((part, list(zip(cands, vs))))
+                ts.require(step("118.3", f"the cost puts {part.counter} counter(s) on {part.what.describe()}"
+                                + ("" if cands else f": {pr.player} controls none")), self.total(vs) == 1)
             elif k == "crew":
                 # 702.122a: "Tap any number of other untapped creatures you control with total power N or greater";
                 # tapping them is not their own {T}, so summoning sickness does not matter (302.6).

@@ -26,7 +26,7 @@ from typing import Iterator
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.mana import TYPES, Symbol, mana_string
-from mtgjudge.model.payment.problem import UNBOUNDED_USES, AbilityUse, PaymentProblem, PermGroup
+from mtgjudge.model.payment.problem import UNBOUNDED_USES, AbilityUse, PaymentProblem, PermGroup, part_fits
 from mtgjudge.model.payment.symbols import Source, Way, blocked, modified_generic, ways_to_pay
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.spending import Purpose
@@ -55,10 +55,12 @@ class Event:
     sacrifice: bool = False
     counters: tuple[tuple[str, int], ...] = ()
     own: bool = False
+    to_hand: bool = False                    # returned to its owner's hand to pay the cost (it leaves, as a sacrifice)
 
     def words(self) -> str:
-        did = [w for w, on in (("tapped", self.tap), ("untapped", self.untap), ("sacrificed", self.sacrifice)) if on]
-        did += [f"{n} {k} counter(s) removed" for k, n in self.counters]
+        did = [w for w, on in (("tapped", self.tap), ("untapped", self.untap), ("sacrificed", self.sacrifice),
+                               ("returned to its owner's hand", self.to_hand)) if on]
+        did += [f"{n} {k} counter(s) removed" if n > 0 else f"{-n} {k} counter(s) put on it" for k, n in self.counters]
         return " and ".join(did) + f" ({self.by})"
 
 
@@ -347,15 +349,24 @@ class _Enumerator:
             elif k in ("sacrifice", "return_to_hand", "tap_untapped"):
                 key_kind = "sac" if k != "tap_untapped" else "tap"   # a returned permanent leaves, as a sacrifice
                 cands = [gi for gi, g in enumerate(pr.groups)
-                         if matches(part.what, g.chars, pr.state.obj(g.ids[0]), pr.player, None)]
+                         if part_fits(part, g.chars, pr.state.obj(g.ids[0]), pr.player, None)]
                 caps = [b.get((key_kind, gi), 0) for gi in cands]
                 for split in _compositions(part.n, caps):
                     b2 = dict(b)
                     evs = list(events)
                     for gi, n in zip(cands, split):
                         b2[(key_kind, gi)] -= n
-                        evs += [(gi, Event("the cost", False, tap=k == "tap_untapped", sacrifice=k != "tap_untapped"))] * n
+                        evs += [(gi, Event("the cost", False, tap=k == "tap_untapped", sacrifice=k == "sacrifice",
+                                           to_hand=k == "return_to_hand"))] * n
                     yield from rec(i + 1, b2, evs)
+            elif k == "reveal_from_hand":
+                yield from rec(i + 1, b, events)       # shown, not used up (decided by the payment model)
+            elif k == "put_counters_on":
+                # counters put on one permanent the payer controls (a negative removal: ``Event.counters``)
+                for gi, g in enumerate(pr.groups):
+                    if part_fits(part, g.chars, pr.state.obj(g.ids[0]), pr.player, None):
+                        yield from rec(i + 1, b, list(events) + [(gi, Event("the cost", False,
+                                                                           counters=((part.counter, -part.n),)))])
             else:
                 raise Unsupported(f"--all: the cost part {part.text()!r} is not enumerated")
 
@@ -680,8 +691,8 @@ class _Enumerator:
             return False
         if taps > (0 if g.tapped else 1) or untaps > (1 if g.tapped else 0):
             return False                    # 118.3: one tap; a tapped permanent can't be tapped
-        if sum(e.sacrifice for e in evs) > 1:
-            return False                    # a permanent is sacrificed once
+        if sum(e.sacrifice or e.to_hand for e in evs) > 1:
+            return False                    # a permanent is sacrificed (or returned to a hand) once
         if g.sick and any(e.own for e in evs):
             return False                    # 302.6
         early_sac = any(e.sacrifice and e.early for e in evs)

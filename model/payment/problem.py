@@ -24,17 +24,17 @@ from mtgjudge.model.objects import GameObject
 from mtgjudge.model.payment.symbols import Source
 from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.rules.guards import require_modelled_for_payment
-from mtgjudge.model.rules.characteristics import Characteristics
+from mtgjudge.model.rules.characteristics import Characteristics, matches
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.rules.mana_sources import ManaSource, mana_sources
 from mtgjudge.model.rules.spending import Restriction, SpendAs, parse_restriction, spend_as_effects
 from mtgjudge.model.rules.timing import summoning_sick
 from mtgjudge.model.state import GameState
-from mtgjudge.model.vocab.abilities import CostPart
+from mtgjudge.model.vocab.abilities import X_COUNT, CostPart
 
 #: The cost parts the payment model pays (deciding and enumerating; the payment consumer of ``vocab.words``).
 COST_PARTS = ("mana", "tap", "untap", "pay_life", "sacrifice", "sacrifice_self", "remove_counters", "tap_untapped", "loyalty",
-              "discard", "exile_from_graveyard", "return_to_hand", "crew")
+              "discard", "exile_from_graveyard", "return_to_hand", "crew", "put_counters_on", "reveal_from_hand")
 
 #: Upper bound on activations of a filter (a mana ability with mana in its cost) that nothing else bounds
 #: (no {T}, counters or life): past it, deciding and enumerating say they reached their bound.
@@ -236,6 +236,11 @@ def _analyse(ms: ManaSource, group: int, life: int, obj: GameObject, snow: bool)
             raise Unsupported(f"{ms.describe()}: the cost part {part.text()!r} is not modelled in payment")
     if any(s.kind == "x" for s in mana):
         raise Unsupported(f"{ms.describe()}: an {{X}} in a mana ability's cost is not modelled in payment")
+    if sacrifice is not None and sacrifice.n == X_COUNT or tap_other is not None and tap_other.n == X_COUNT:
+        raise Unsupported(f"{ms.describe()}: an X in a mana ability's cost is not modelled in payment")
+    if sacrifice is not None and sacrifice.alternatives:
+        raise Unsupported(f"{ms.describe()}: sacrificing one of several kinds of permanent for a mana ability is not "
+                          "modelled in payment")
     p = ms.ability.production
     if p is not None and p.mode == "reflect" and p.reflect_sacrificed:
         raise Unsupported(f"{ms.describe()}: mana that depends on the sacrificed permanent is not modelled in payment")
@@ -298,8 +303,9 @@ def build_problem(state: GameState, player: str, cost: TotalCost) -> PaymentProb
             continue
         seen.add((gi, ms.ability_index))
         uses.append(_analyse(ms, gi, p.life, state.obj(ms.source), groups[gi].snow))
-    hand = tuple(i for i in p.zone("hand") if i != cost.casting)
-    graveyard = tuple(i for i in p.zone("graveyard") if i != cost.casting)
+    hand = _cards_for(state, player, cost, "discard", tuple(i for i in p.zone("hand") if i != cost.casting))
+    graveyard = _cards_for(state, player, cost, "exile_from_graveyard",
+                           tuple(i for i in p.zone("graveyard") if i != cost.casting))
     extra = {src: Source("mana", "Snow" in current(state, src).supertypes, label=f"{state.obj(src).name} ({src}), triggered")
              for u in uses for src in u.triggered_sources}
     return PaymentProblem(player, p.life, cost, pool_groups(state, player), groups, uses,
@@ -322,3 +328,23 @@ def restricted(pr: PaymentProblem, ids: frozenset[str]) -> PaymentProblem:
     return PaymentProblem(pr.player, pr.life, pr.cost, pr.pool, groups, uses, pr.spend_as, pr.graveyard, pr.hand,
                           pr.state, group_of, keep.get(pr.source_group) if pr.source_group is not None else None,
                           pr.extra_sources)
+
+
+def _cards_for(state: GameState, player: str, cost, kind: str, cards: tuple[str, ...]) -> tuple[str, ...]:
+    """The cards a discard (``kind`` "discard") or graveyard exile cost could use: those of its quality when its
+    one such part names one ("Discard a land card", 118.3: only those can pay). Two such parts of which one
+    names a quality, or delve beside a quality, are not modelled."""
+    parts = [p for p in cost.other if p.kind == kind]
+    if not any(p.what is not None for p in parts):
+        return cards
+    if len(parts) > 1 or (kind == "exile_from_graveyard" and cost.delve):
+        raise Unsupported(f"paying {' and '.join(p.text() for p in parts)}"
+                          + (" with delve" if cost.delve else "") + ": cards of several qualities for one cost are "
+                          "not modelled in payment")
+    return tuple(i for i in cards if matches(parts[0].what, current(state, i), state.obj(i), player, None))
+
+
+def part_fits(part: CostPart, chars, obj, player: str, src=None) -> bool:
+    """Can the permanent ``obj`` (characteristics ``chars``) pay the cost part ``part``: does it fit the part's
+    kind of permanent or one of its alternatives ("Sacrifice an artifact or creature")?"""
+    return any(matches(sel, chars, obj, player, src) for sel in (part.what,) + part.alternatives)

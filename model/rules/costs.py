@@ -17,13 +17,15 @@ Delve and Improvise join the keyword vocabulary (Convoke is already in it).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from itertools import product
 
-from mtgjudge.model.vocab.abilities import CostPart
+from mtgjudge.model.vocab.abilities import X_COUNT, CostPart
 
 from mtgjudge.model.vocab.grammar import parse_cost_text
 
 from mtgjudge.model.mana import Symbol, format_cost
+from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.guards import colors_off_battlefield
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.permissions import without_mana_cost
@@ -32,7 +34,7 @@ from mtgjudge.model.rules.spending import Purpose, spells_phrase
 
 #: The static words this module gives meaning to (the payment consumer of ``vocab.words``, with spending's).
 SPELL_COST_WORDS = ("cost_increase", "cost_reduction", "minimum_spell_cost", "additional_cost", "kicker",
-                    "costs_more_per_extra_target")
+                    "costs_more_per_extra_target", "self_cost_reduction", "alternative_cost")
 
 
 def spells_match(phrase: str, purpose: Purpose) -> bool:
@@ -118,43 +120,132 @@ def modifiers_for_spell(state, caster: str, purpose: Purpose, from_zone: str = "
     return out
 
 
+#: Cost parts whose number may be X (107.3): the X announced as the spell is cast or the ability activated
+#: (601.2b, 602.2b) is put in its place once, here, so that payment sees a number ("Remove X counters" and -X
+#: loyalty are read by the payment model itself).
+_X_PARTS = ("pay_life", "discard", "exile_from_graveyard", "sacrifice", "return_to_hand")
+
+
+def with_x(part: CostPart, x: int) -> CostPart:
+    """The cost part with the announced X in place of "X" (107.3, 601.2b)."""
+    return replace(part, n=x) if part.kind in _X_PARTS and part.n == X_COUNT else part
+
+
+def announces_x(state, oid: str) -> bool:
+    """Does casting ``oid`` announce a value for X (601.2b, 107.3): its mana cost or one of its additional costs
+    ("As an additional cost to cast this spell, pay X life") has X?"""
+    obj = state.obj(oid)
+    if any(s.kind == "x" for s in (obj.printed.mana_cost or ())):
+        return True
+    return any(part.n == X_COUNT and part.kind in _X_PARTS
+               for a in current(state, oid).abilities
+               if a.kind == "static" and a.static is not None and a.static.kind == "additional_cost"
+               for part in parse_cost_text(a.static.arg("cost"), x_parts=True))
+
+
+def additional_choices(state, oid: str) -> list[tuple[int, ...]]:
+    """601.2b, 601.2f: the ways to choose among the spell's additional costs that offer two ("discard a card or pay
+    {5}"): a tuple with one entry (0: the first, 1: the other) for each such cost in order, every combination."""
+    n = sum(1 for a in current(state, oid).abilities if a.kind == "static" and a.static is not None
+            and a.static.kind == "additional_cost" and a.static.arg("or_cost"))
+    return [tuple(c) for c in product((0, 1), repeat=n)]
+
+
+def alternative_costs(state, caster: str, oid: str) -> list[tuple[int, object, bool, str]]:
+    """118.9: the spell's own alternative costs (its ``alternative_cost`` words), each as (its number from 1, the
+    word, whether ``caster`` may choose it now, why: its condition "If you control a Swamp" counted on
+    ``state``, ``rules.counts``)."""
+    out = []
+    words = [a.static for a in current(state, oid).abilities
+             if a.kind == "static" and a.static is not None and a.static.kind == "alternative_cost"]
+    for k, w in enumerate(words, 1):
+        cond = w.arg("if_control")
+        if not cond:
+            out.append((k, w, True, ""))
+            continue
+        n = counts.value(state, caster, counts.parse(cond), state.obj(oid))
+        out.append((k, w, n >= 1, f"{caster} controls {n} {cond[:-len(' you control')].split(' ', 1)[1]}(s)"))
+    return out
+
+
+def own_reduction(state, caster: str, oid: str, s) -> tuple[int, str]:
+    """601.2f: the generic mana the spell's own ``self_cost_reduction`` word ``s`` takes off its total cost for
+    ``caster``, counted on ``state`` as the cost is determined (``rules.counts``), and the count in words."""
+    source = state.obj(oid)
+    if s.arg("per"):
+        n = counts.value(state, caster, counts.parse(s.arg("per")), source)
+        return int(s.arg("amount")) * n, f"{n} {s.arg('per')}"
+    n = counts.value(state, caster, counts.parse(s.arg("if_count")), source)
+    held = n >= int(s.arg("at_least", 1))
+    return (int(s.arg("amount")) if held else 0), f"{n} {s.arg('if_count')}"
+
+
 def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[int, ...] = False,
-               targets: int = 1) -> TotalCost:
+               targets: int = 1, alternative: int = 0, choice: tuple[int, ...] = ()) -> TotalCost:
     """The total cost to cast ``oid`` (601.2f). ``kicked``: pay its kicker (an optional additional cost): True
     for every kicker cost, or the kicker costs paid, each once (1: its first kicker cost, 702.33b);
-    ``targets``: how many targets it is cast with (Fireball costs more for each beyond the first)."""
+    ``targets``: how many targets it is cast with (Fireball costs more for each beyond the first);
+    ``alternative``: the number of its own alternative cost paid instead of its mana cost (118.9,
+    ``alternative_costs``), 0 for none; ``choice``: for each additional cost that offers two, which is paid
+    (``additional_choices``; required when there is one)."""
     obj = state.obj(oid)
     face = obj.printed
     # 118.9b: a permission may require casting it without paying its mana cost (an alternative cost, to which
     # additional costs, increases and reductions still apply, 118.9d); X is then 0 (107.3b).
     free = without_mana_cost(state, oid, caster) is not None
-    if face.mana_cost is None and not free:
+    if alternative and free:
+        raise ValueError("one alternative cost")    # 118.9a: callers choose one
+    if face.mana_cost is None and not free and not alternative:
         raise ValueError("no mana cost")   # callers check 118.6 first
     ch = current(state, oid)
-    symbols = [] if free else list(face.mana_cost)
+    symbols = [] if free else list(face.mana_cost or ())
+    if alternative:
+        # 118.9, 118.9d: the alternative cost is paid instead of the mana cost, with the additional costs,
+        # increases and reductions below; an X of the mana cost is then 0 (107.3b)
+        word = alternative_costs(state, caster, oid)[alternative - 1][1]
+        symbols = [p2 for part in parse_cost_text(word.arg("cost")) if part.kind == "mana" for p2 in part.mana]
+        free = True
+    # an X of an additional cost is still announced and paid (Toxic Deluge ruling 2016-06-08: "you'll still choose
+    # a value for X and pay X life"); the X of the mana cost is 0 (107.3b)
+    announced = x
     x = 0 if free else x
-    other: list[CostPart] = []
+    other: list[CostPart] = [] if not alternative else [
+        part for part in parse_cost_text(word.arg("cost")) if part.kind != "mana"]
     nth_kicker = 0
+    nth_or = 0
     for a in ch.abilities:
         s = a.static
         if a.kind != "static" or s is None:
             continue
         if s.kind == "kicker":
             nth_kicker += 1
+        text = s.arg("cost") if s.kind in ("additional_cost", "kicker") else None
+        if s.kind == "additional_cost" and s.arg("or_cost"):
+            # 601.2b: the caster announces which of the two it pays
+            if nth_or >= len(choice):
+                raise ValueError("which of the two additional costs is paid must be chosen")
+            text = s.arg("or_cost") if choice[nth_or] else s.arg("cost")
+            nth_or += 1
         # how many times this cost is paid: an additional cost once; a kicker cost once for each time it is
         # in ``kicked`` (multikicker: any number of times, 702.33c)
         times = 1 if s.kind == "additional_cost" else 0
         if s.kind == "kicker":
             times = 1 if kicked is True else (kicked.count(nth_kicker) if isinstance(kicked, tuple) else 0)
         for _ in range(times):
-            for part in parse_cost_text(s.arg("cost")):
+            for part in parse_cost_text(text, x_parts=True):
                 if part.kind == "mana":
                     symbols += list(part.mana)
                 else:
-                    other.append(part)
+                    other.append(with_x(part, announced))
     purpose = spell_purpose(state, oid)
     modifiers = modifiers_for_spell(state, caster, purpose, obj.zone)
     for a in ch.abilities:
+        if a.kind == "static" and a.static is not None and a.static.kind == "self_cost_reduction":
+            # 601.2f: the spell's own reduction, counted as the total cost is determined (oracle.spell_costs)
+            amount, _counted = own_reduction(state, caster, oid, a.static)
+            if amount:
+                modifiers.append(CostModifier("reduction", amount, oid, f"{a.text()} ({_counted})"))
+            continue
         if a.kind == "static" and a.static is not None and a.static.kind == "costs_more_per_extra_target" and targets > 1:
             if a.static.arg("cost"):
                 # Strive (a colored increase): its mana once for each target beyond the first (601.2f)
@@ -164,7 +255,8 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
             modifiers.append(CostModifier("increase", int(a.static.arg("amount", 1)) * (targets - 1), oid, a.text()))
     return TotalCost(tuple(symbols), x, tuple(modifiers), tuple(other),
                      convoke=ch.has_keyword("Convoke"), delve=ch.has_keyword("Delve"),
-                     improvise=ch.has_keyword("Improvise"), purpose=purpose, casting=oid, without_mana_cost=free)
+                     improvise=ch.has_keyword("Improvise"), purpose=purpose, casting=oid,
+                     without_mana_cost=free and not alternative)
 
 
 def ability_purpose(state, oid: str, mana_ability: bool) -> Purpose:
@@ -184,6 +276,6 @@ def activation_cost(state, oid: str, ability, x: int = 0) -> TotalCost:
         if part.kind == "mana":
             symbols += list(part.mana)
         else:
-            other.append(part)
+            other.append(with_x(part, x))
     return TotalCost(tuple(symbols), x, (), tuple(other), purpose=ability_purpose(state, oid, ability.is_mana_ability),
                      source=oid)

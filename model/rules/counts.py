@@ -29,9 +29,9 @@ _WRAP = re.compile(r"^(?:the number of|each|an? )\s*(?P<what>.+)$", re.I)
 class Count:
     """A count as read: ``kind`` one of "permanents" (``selector``: permanents on the battlefield), "cards"
     (``zone`` of ``player``'s own: "hand" or "graveyard"; ``selector`` None for any card), "domain" (305.6),
-    "devotion" (700.5, ``color`` a letter or "chosen"), "kicked" (the times the source was kicked, 702.33d) or
-    "greatest" (the greatest power, toughness or mana value, ``zone``, among the permanents ``selector`` names, 0
-    if there are none)."""
+    "card_types" (the card types among the cards in ``zone``, delirium), "devotion" (700.5, ``color`` a letter
+    or "chosen"), "kicked" (the times the source was kicked, 702.33d) or "greatest" (the greatest power,
+    toughness or mana value, ``zone``, among the permanents ``selector`` names, 0 if there are none)."""
     kind: str
     text: str
     selector: object = None
@@ -103,6 +103,8 @@ def parse(text: str) -> Count:
     what = m.group("what") if m else t
     if re.fullmatch(r"(?:the )?basic land types? among lands you control", what, re.I):
         return Count("domain", what)
+    if re.fullmatch(r"card types among cards in your graveyard", what, re.I):
+        return Count("card_types", what, zone="graveyard")     # delirium (207.2c): 205.2a's card types
     if re.fullmatch(r"cards? in your hand", what, re.I):
         return Count("cards", what, zone="hand")
     for phrase in (what, what[0].lower() + what[1:]):
@@ -228,6 +230,10 @@ def _base(state, player: str, count: Count, source=None, pt_guarded: bool = Fals
         return greatest(state, player, count.selector, count.zone, source)
     if count.kind == "devotion":
         return devotion(state, player, count.color)
+    if count.kind == "card_types":
+        # 205.2a: the card types among the cards in ``player``'s graveyard (a card's own types, 205.2a; tribal
+        # and the like count too)
+        return len({t for q in state.in_zone(player, count.zone) for t in current(state, q.id).types})
     if count.kind == "kicked":
         # 702.33d-e: the spell, or the permanent it became, remembers its kicker costs paid; an object that left
         # the stack or the battlefield is a new object (400.7) that doesn't

@@ -29,7 +29,7 @@ X_COUNT = -1
 
 
 def count_word(n: int) -> str:
-    return "a" if n == 1 else str(n)
+    return "a" if n == 1 else "X" if n == X_COUNT else str(n)
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,10 @@ class CostPart:
     n: int = 1
     what: Selector | None = None
     counter: str = ""
+    # "Sacrifice an artifact or creature" (helper costs): other kinds of permanent that may pay the part too,
+    # each permanent paying it fitting ``what`` or one of these (``payment.problem.part_fits``)
+    alternatives: tuple[Selector, ...] = ()
+    at_random: bool = False            # "Discard a card at random" (701.9b)
 
     def text(self) -> str:
         k = self.kind
@@ -55,11 +59,12 @@ class CostPart:
         if k == "untap":
             return "{Q}"
         if k == "pay_life":
-            return f"Pay {self.n} life"
+            return f"Pay {count_word(self.n) if self.n == X_COUNT else self.n} life"
         if k == "sacrifice_self":
             return "Sacrifice this"
         if k == "sacrifice":
-            return f"Sacrifice {count_word(self.n)} {self.what.describe() if self.what else 'permanent'}"
+            return f"Sacrifice {count_word(self.n)} {self.what.describe() if self.what else 'permanent'}" + "".join(
+                f" or {alt.describe()}" for alt in self.alternatives)
         if k == "remove_counters":
             if self.n == X_COUNT:
                 return f"Remove X {self.counter} counters from this"
@@ -71,9 +76,11 @@ class CostPart:
         if k == "crew":
             return f"Tap any number of other untapped creatures you control with total power {self.n} or greater"
         if k == "discard":
-            return f"Discard {count_word(self.n)} card{'s' if self.n > 1 else ''}"
+            return (f"Discard {count_word(self.n)} {self.what.describe() + ' ' if self.what else ''}"
+                    f"card{'s' if self.n > 1 or self.n == X_COUNT else ''}" + (" at random" if self.at_random else ""))
         if k == "exile_from_graveyard":
-            return f"Exile {count_word(self.n)} card{'s' if self.n > 1 else ''} from your graveyard"
+            return (f"Exile {count_word(self.n)} {self.what.describe() + ' ' if self.what else ''}"
+                    f"card{'s' if self.n > 1 or self.n == X_COUNT else ''} from your graveyard")
         if k == "loyalty":
             return "−X" if self.counter == "X" else (f"+{self.n}" if self.n > 0 else ("0" if self.n == 0 else f"−{-self.n}"))
         if k == "discard_self":
@@ -82,11 +89,18 @@ class CostPart:
             return "Exile this card from your graveyard"
         if k == "exile_self_from_hand":
             return "Exile this card from your hand"
+        if k == "reveal_from_hand":
+            what = self.what.describe() if self.what else ""
+            return f"Reveal {count_word(self.n)} {what + ' ' if what else ''}card{'s' if self.n > 1 else ''} from your hand"
+        if k == "put_counters_on":
+            what = self.what.describe() if self.what else "permanent you control"
+            return (f"Put {count_word(self.n)} {self.counter} counter{'s' if self.n > 1 else ''} on "
+                    f"{'an' if what[0] in 'aeiou' else 'a'} {what}")
         if k == "put_counters":
             return f"Put {count_word(self.n)} {self.counter} counter{'s' if self.n > 1 else ''} on this"
         if k == "return_to_hand":
             what = self.what.describe() if self.what else "permanent you control"
-            return f"Return {count_word(self.n) if self.n > 1 else ('an' if what[0] in 'aeiou' else 'a')} {what} to its owner's hand"
+            return f"Return {count_word(self.n) if self.n > 1 or self.n == X_COUNT else ('an' if what[0] in 'aeiou' else 'a')} {what} to its owner's hand"
         return k
 
 

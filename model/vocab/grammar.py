@@ -12,12 +12,12 @@ from mtgjudge.model.vocab.abilities import X_COUNT, CostPart, ManaProduction
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.phrases import parse_np as parse_noun_phrase
 
-def parse_cost_text(text: str) -> tuple[CostPart, ...]:
+def parse_cost_text(text: str, x_parts: bool = False) -> tuple[CostPart, ...]:
     """Parse an activation cost written as on a card: ``"{2}, {T}, Sacrifice a land"`` (the phrase grammar's
-    ``cost``, ``vocab.phrases``)."""
+    ``cost``, ``vocab.phrases``); ``x_parts``: a spell's additional cost, whose parts may be X."""
     if not isinstance(text, str):
         raise DefinitionError(f"a cost must be a string like \"{{1}}, {{T}}\", not {text!r}")
-    return phrases.cost_parts(text)
+    return phrases.cost_parts(text, x_parts)
 
 
 def _letters(s: Any, allowed: str, where: str) -> str:

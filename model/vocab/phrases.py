@@ -277,7 +277,11 @@ class _Meaning(Transformer):
         return CostPart("loyalty", n=int(t))
 
     def c_sacrifice(self, n, spec):
-        # One can sacrifice only a permanent one controls (701.21a).
+        # One can sacrifice only a permanent one controls (701.21a). "an artifact or creature": each kind named
+        # may pay it (helper costs: ``CostPart.alternatives``)
+        if len(spec.objects) > 1 and not spec.players and spec.zone == "battlefield" and not spec.that_player:
+            kinds = [replace(o, controller="you") for o in spec.objects]
+            return CostPart("sacrifice", n=n, what=kinds[0], alternatives=tuple(kinds[1:]))
         return CostPart("sacrifice", n=n, what=replace(self._one(spec), controller="you"))
 
     def c_discard(self, n, _cards): return CostPart("discard", n=n)
@@ -301,6 +305,33 @@ class _Meaning(Transformer):
 
     def c_return(self, n, spec):
         return CostPart("return_to_hand", n=n, what=replace(self._one(spec), controller="you"))
+
+    # helper costs: X in a spell's additional cost (107.3), the X announced as it is cast (601.2b); the total
+    # cost puts the announced number in its place (rules.costs.total_cost)
+    def c_life_x(self, *_): return CostPart("pay_life", n=X_COUNT)
+    def c_discard_x(self, _cards): return CostPart("discard", n=X_COUNT)
+    def c_exile_gy_x(self, _cards): return CostPart("exile_from_graveyard", n=X_COUNT)
+
+    # a card of a quality (``words_refs.quality_selector``: "land", "red or green", "creature")
+    def c_discard_q(self, n, q, _cards): return CostPart("discard", n=n, what=_card_quality(q[1]))
+    def c_discard_qx(self, q, _cards): return CostPart("discard", n=X_COUNT, what=_card_quality(q[1]))
+    def c_exile_gy_q(self, n, q, _cards): return CostPart("exile_from_graveyard", n=n, what=_card_quality(q[1]))
+    def c_exile_gy_qx(self, q, _cards): return CostPart("exile_from_graveyard", n=X_COUNT, what=_card_quality(q[1]))
+    # 701.9b: a card discarded at random is not chosen by the player; every card it may be is a branch
+    def c_discard_random(self, n, _cards, _random): return CostPart("discard", n=n, at_random=True)
+
+    def c_reveal_from_hand(self, n, q, _cards): return CostPart("reveal_from_hand", n=n, what=_card_quality(q[1]))
+
+    def c_put_counters_on(self, n, kind, _word, one, spec):
+        if one != 1:
+            raise DefinitionError("counters put on more than one permanent as a cost are not read")
+        return CostPart("put_counters_on", n=n, counter=kind, what=replace(self._one(spec), controller="you"))
+
+    def c_sacrifice_x(self, spec):
+        return CostPart("sacrifice", n=X_COUNT, what=replace(self._one(spec), controller="you"))
+
+    def c_return_x(self, spec):
+        return CostPart("return_to_hand", n=X_COUNT, what=replace(self._one(spec), controller="you"))
 
     @staticmethod
     def _one(spec: TargetSpec) -> Selector:
@@ -1287,15 +1318,49 @@ def parse_nps(phrase: str) -> tuple[Selector, ...]:
 _COST_SPLIT = re.compile(r",\s*(?=[A-Z{+−-]|\d)")
 
 
+_QUALITY_ARTICLE = re.compile(r"^(?:an?|the) ", re.I)
+
+
+@lru_cache(maxsize=1024)
+def quality_selector(quality: str) -> Selector | None:
+    """The selector of a quality an object is said to have ("a Zombie card", "an artifact creature",
+    "legendary", "red or green"), or None if the grammar doesn't read it (``parse_np``)."""
+    q = _QUALITY_ARTICLE.sub("", quality.strip())
+    q = re.sub(r" (?:card|spell)$", "", q, flags=re.I)
+    for phrase in (q, q + " permanent"):
+        try:
+            return parse_np(phrase)
+        except DefinitionError:
+            continue
+    return None
+
+
+def _card_quality(quality: str) -> Selector:
+    """The selector of a card of ``quality`` a cost discards, exiles or reveals ("land", "Dinosaur")."""
+    sel = quality_selector(quality)
+    if sel is None:
+        raise DefinitionError(f"a card of quality {quality!r} is not read")
+    return sel
+
+
+#: Cost parts whose number may be X only in a spell's additional cost (helper costs: ``rules.costs.with_x`` puts
+#: the announced X in its place); elsewhere (activation, mana abilities, unless-costs) they stay unread.
+_X_ONLY_FOR_SPELLS = ("pay_life", "discard", "exile_from_graveyard", "sacrifice", "return_to_hand")
+
+
 @lru_cache(maxsize=4096)
-def cost_parts(text: str) -> tuple[CostPart, ...]:
-    """An activation cost as a card writes it ("{2}, {T}, Sacrifice a land")."""
+def cost_parts(text: str, x_parts: bool = False) -> tuple[CostPart, ...]:
+    """An activation cost as a card writes it ("{2}, {T}, Sacrifice a land"); with ``x_parts``, a spell's
+    additional cost, whose parts may be X ("Pay X life", "Discard X cards": 107.3, 601.2b)."""
     parts: list[CostPart] = []
     for raw in _COST_SPLIT.split(text.strip()):
         try:
-            parts += parse(raw.strip(), "cost")
+            got = parse(raw.strip(), "cost")
         except DefinitionError:
             raise DefinitionError(f"cost part {raw.strip()!r} is not in the cost vocabulary") from None
+        if not x_parts and any(p.kind in _X_ONLY_FOR_SPELLS and p.n == X_COUNT for p in got):
+            raise DefinitionError(f"cost part {raw.strip()!r}: an X here is read only in a spell's additional cost")
+        parts += got
     return tuple(parts)
 
 

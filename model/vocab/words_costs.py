@@ -21,7 +21,9 @@ def _spells_text(s: StaticEffect) -> str:
 
 def _v_cost(a: dict) -> None:
     try:
-        parse_cost_text(a.get("cost"))
+        parse_cost_text(a.get("cost"), x_parts=True)     # rules.costs.total_cost puts the announced X in place
+        if a.get("or_cost") is not None:
+            parse_cost_text(a.get("or_cost"), x_parts=True)
     except DefinitionError as e:
         raise DefinitionError(f"cost: {e}") from None
 
@@ -58,8 +60,10 @@ WORDS = (
          lambda s: (("As long as this is untapped, each" if s.arg("while_untapped", False) else "Each") +
                     f" spell that would cost less than {s.arg('amount')} mana to cast costs {s.arg('amount')} mana to cast"),
          SPELL_COSTS, PAYMENT, _v_amount),
-    Word("additional_cost", "static", {"cost": str},
-         lambda s: f"As an additional cost to cast this spell, {s.arg('cost')[0].lower()}{s.arg('cost')[1:]}",
+    # ``or_cost``: "discard a card or pay {5}" (Lightning Axe): the caster pays one of the two (601.2b, 601.2f)
+    Word("additional_cost", "static", {"cost": str, "or_cost": str},
+         lambda s: f"As an additional cost to cast this spell, {s.arg('cost')[0].lower()}{s.arg('cost')[1:]}"
+                   + (f" or {s.arg('or_cost')[0].lower()}{s.arg('or_cost')[1:]}" if s.arg("or_cost") else ""),
          SPELL_COSTS, PAYMENT, _v_cost),
     # ``multi``: multikicker (702.33c), its cost payable any number of times
     Word("kicker", "static", {"cost": str, "multi": bool},
@@ -70,6 +74,19 @@ WORDS = (
          lambda s: f"This spell costs {s.arg('cost') or '{' + str(s.arg('amount', 1)) + '}'} more to cast for each "
                    "target beyond the first",
          SPELL_COSTS, PAYMENT, _v_extra_target),
+    # 601.2f: the spell's own reduction, "for each <count>" (``per``) or "if <count> is at least N" (``if_count``,
+    # ``at_least``), the count read by ``rules.counts`` (``oracle.spell_costs``)
+    Word("self_cost_reduction", "static", {"amount": int, "per": str, "if_count": str, "at_least": int},
+         lambda s: f"This spell costs {{{s.arg('amount', 1)}}} less to cast " + (
+             f"for each {s.arg('per')}" if s.arg("per") else f"if there are {s.arg('at_least', 1)} or more "
+                                                              f"{s.arg('if_count')}"),
+         SPELL_COSTS, PAYMENT, _v_amount),
+    # 118.9: "You may <cost> rather than pay this spell's mana cost", ``if_control``: "If you control a Swamp, ..."
+    # (a count of permanents, at least one); another way to cast it, chosen as it is cast (601.2b)
+    Word("alternative_cost", "static", {"cost": str, "if_control": str},
+         lambda s: (f"If you control {s.arg('if_control')[:-len(' you control')]}, you may " if s.arg("if_control") else
+                    "You may ") + f"{s.arg('cost')[0].lower()}{s.arg('cost')[1:]} rather than pay this spell's mana cost",
+         SPELL_COSTS | frozenset({Scope.CAST_OPTIONS}), PAYMENT, _v_cost),
     _cost_part("mana"),
     _cost_part("tap"),
     _cost_part("untap"),
@@ -84,4 +101,8 @@ WORDS = (
     _cost_part("exile_from_graveyard", mana_options=False),
     _cost_part("loyalty", frozenset({Scope.ACTIVATION}), mana_options=False),
     _cost_part("return_to_hand", mana_options=False),
+    # "Put a -1/-1 counter on a creature you control" (helper costs): on one permanent the payer chooses
+    _cost_part("put_counters_on", mana_options=False),
+    # "Reveal a Dinosaur card from your hand": such a card is in the hand (it is shown, not used up)
+    _cost_part("reveal_from_hand", mana_options=False),
 )

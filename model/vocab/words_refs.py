@@ -19,9 +19,6 @@ instruction says of the object or player an earlier instruction acted on, or of 
 """
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts          # the one count concept (what damage_count may count)
 from mtgjudge.model.selectors import Selector
@@ -52,21 +49,11 @@ def _r_life_equal(a: dict) -> str:
     return f"{who} {verb} life equal to {_AMOUNT_WORDS[a['equal']]}"
 
 
-_ARTICLE = re.compile(r"^(?:an?|the) ", re.I)
-
-
-@lru_cache(maxsize=1024)
 def quality_selector(quality: str) -> Selector | None:
     """The selector of a quality an object is said to have ("a Zombie card", "an artifact creature",
-    "legendary", "red or green"), or None if the grammar doesn't read it (``phrases.parse_np``)."""
-    q = _ARTICLE.sub("", quality.strip())
-    q = re.sub(r" (?:card|spell)$", "", q, flags=re.I)
-    for phrase in (q, q + " permanent"):
-        try:
-            return phrases.parse_np(phrase)
-        except DefinitionError:
-            continue
-    return None
+    "legendary", "red or green"), or None if the grammar doesn't read it (``phrases.quality_selector``, where
+    the cost grammar reads it too)."""
+    return phrases.quality_selector(quality)
 
 
 def _v_quality(a: dict) -> None:

@@ -142,6 +142,8 @@ class Needs:
     life: int = LIFE
     hand: int = len(HAND)                               # cards in Alice's hand besides the card
     graveyard: int = len(GRAVEYARD)
+    hand_cards: list[str] = field(default_factory=list)      # cards of a quality a cost discards ("a land card")
+    graveyard_cards: list[str] = field(default_factory=list) # ... or exiles from the graveyard
     controlled: list[tuple[Selector, int]] = field(default_factory=list)   # permanents Alice must control
     targets: tuple[str, ...] = ()                       # target phrases that need a legal target
 
@@ -166,6 +168,18 @@ def lands_for(symbols: tuple[Symbol, ...]) -> tuple[list[str], bool]:
     return lands, any(s.kind == "x" for s in symbols)
 
 
+#: A card of each card type, for a cost that discards or exiles a card of that type ("Discard a land card").
+_CARD_OF_TYPE = {"Land": "Forest", "Creature": "Grizzly Bears", "Instant": "Lightning Bolt", "Artifact": "Memnite"}
+
+
+def _one_type(sel: Selector | None) -> list[str]:
+    """The card type a cost's card quality names when it names only that ("land", "creature"), as a list of
+    at most one; [] for any other quality (the board may then lack such a card: the answer says so)."""
+    if sel is None or len(sel.types) != 1 or sel.types[0] not in _CARD_OF_TYPE or sel != Selector(types=sel.types):
+        return []
+    return [sel.types[0]]
+
+
 def cost_needs(cost: tuple[CostPart, ...], targets: tuple[str, ...]) -> Needs:
     """What an activation cost (602.1a) needs in order to be paid, and its targets."""
     needs = Needs(targets=targets)
@@ -182,11 +196,19 @@ def cost_needs(cost: tuple[CostPart, ...], targets: tuple[str, ...]) -> Needs:
             needs.x = needs.x or part.n == X_COUNT
         elif part.kind == "pay_life":
             needs.life = max(needs.life, n)
+            needs.x = needs.x or part.n == X_COUNT
         elif part.kind == "discard":
             needs.hand = max(needs.hand, n)
+            needs.x = needs.x or part.n == X_COUNT
+            needs.hand_cards += [_CARD_OF_TYPE[t] for t in _one_type(part.what)] * n
         elif part.kind == "exile_from_graveyard":
             needs.graveyard = max(needs.graveyard, n)
-        elif part.kind in ("sacrifice", "tap_untapped"):
+            needs.x = needs.x or part.n == X_COUNT
+            needs.graveyard_cards += [_CARD_OF_TYPE[t] for t in _one_type(part.what)] * n
+        elif part.kind == "put_counters_on":
+            needs.controlled.append((part.what, 1))
+        elif part.kind in ("sacrifice", "tap_untapped", "return_to_hand"):
+            needs.x = needs.x or part.n == X_COUNT
             what = part.what or Selector(types=("Creature",), controller="you", untapped=part.kind == "tap_untapped")
             needs.controlled.append((what, n))
     return needs
@@ -238,9 +260,9 @@ def _doc(kind: str, card_entry: dict, zone: str, needs: Needs, extra: Mapping[Pl
         ours.append(card_entry)
     else:
         hand.insert(0, card_entry)
-    alice = {"life": needs.life, "battlefield": ours, "hand": hand,
-             "graveyard": _repeat(GRAVEYARD, needs.graveyard) + list(extra.get((PLAYER, "graveyard"), ())),
-             "library": LIBRARY}
+    alice = {"life": needs.life, "battlefield": ours, "hand": hand + list(needs.hand_cards),
+             "graveyard": _repeat(GRAVEYARD, needs.graveyard) + list(needs.graveyard_cards)
+             + list(extra.get((PLAYER, "graveyard"), ())), "library": LIBRARY}
     bob = {"battlefield": theirs, "hand": list(HAND),
            "graveyard": list(GRAVEYARD) + list(extra.get((OPPONENT, "graveyard"), ())), "library": LIBRARY}
     state: dict[str, Any] = {"players": {PLAYER: alice, OPPONENT: bob}}
@@ -451,7 +473,9 @@ def _add_spell_cost_needs(needs: Needs, face: Face) -> None:
         if not (a.kind == "static" and a.static is not None and a.static.kind == "additional_cost"):
             continue
         try:
-            parts = parse_cost_text(a.static.arg("cost"))
+            # an additional cost offering two ways (601.2b): the board can pay either
+            parts = parse_cost_text(a.static.arg("cost"), x_parts=True) + (
+                parse_cost_text(a.static.arg("or_cost"), x_parts=True) if a.static.arg("or_cost") else ())
         except Exception:       # a cost the grammar does not read: the answer will name it
             continue
         more = cost_needs(tuple(parts), ())
@@ -461,6 +485,8 @@ def _add_spell_cost_needs(needs: Needs, face: Face) -> None:
         needs.hand = max(needs.hand, more.hand)
         needs.graveyard = max(needs.graveyard, more.graveyard)
         needs.controlled += more.controlled
+        needs.hand_cards += more.hand_cards
+        needs.graveyard_cards += more.graveyard_cards
 
 
 def outcome(card: CardDef) -> Question:
@@ -473,6 +499,7 @@ def outcome(card: CardDef) -> Question:
     needs = Needs(lands=lands, x=x, targets=spell_targets(face))
     _add_spell_cost_needs(needs, face)
     # a land is played, not cast (305.1), and its enters trigger then resolves like the rest
-    first = {"play": CARD_ID} if "Land" in face.types else {"cast": CARD_ID, **({"x": X} if x else {})}
+    # X may be the mana cost's or an additional cost's ("As an additional cost ..., pay X life", 107.3, 601.2b)
+    first = {"play": CARD_ID} if "Land" in face.types else {"cast": CARD_ID, **({"x": X} if x or needs.x else {})}
     return _fit("outcome", card, _entry(face.name, id=CARD_ID), "hand", needs,
                 params={"actions": [first, {"resolve": "all"}], "expect": []})

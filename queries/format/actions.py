@@ -17,7 +17,7 @@ from mtgjudge.queries.format.fields import QuestionValidator, describe, known_na
 from mtgjudge.queries.format.suggest import did_you_mean
 
 ACTION_KEYS: dict[str, tuple[str, ...]] = {
-    "cast": ("by", "targets", "x", "choices", "paying", "kicked"),
+    "cast": ("by", "targets", "x", "choices", "paying", "kicked", "alternative"),
     "play": ("by",),
     "activate": ("ability", "by", "x", "targets", "choices", "paying"),
     "resolve": ("targets", "choices"),
@@ -96,6 +96,10 @@ def read_action(d: QuestionValidator, value: Any, path: str, line: int | None) -
                 out[k] = int(v)
             else:
                 out[k] = d.integer(v, kp, kl, 0)
+        elif k == "alternative":
+            # 118.9, 601.2b: cast it for its alternative cost (true: its only one; N: its N-th) instead of its
+            # mana cost
+            out[k] = 1 if v is True else (0 if v is False else d.integer(v, kp, kl, 0))
         elif k == "choices":
             out[k] = d.choices(v, kp, kl)
         elif k == "ability":

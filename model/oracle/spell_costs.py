@@ -1,0 +1,123 @@
+"""Reading the costs a spell's own text changes (CR 601.2f; issue 9, helper costs).
+
+- "This spell costs {N} less to cast for each <count>." (Blasphemous Act, Primeval Protector, Molderhulk):
+  ``self_cost_reduction`` with ``per``, the count read by the one count reader (``rules.counts.parse``);
+- "This spell costs {N} less to cast if you control <a permanent>." (Wizard's Lightning), "... if you control
+  <N> or more <permanents>" (metalcraft), "... if there are <N> or more <permanents> on the battlefield" (Hour of
+  Revelation): ``self_cost_reduction`` with ``if_count`` and ``at_least``.
+
+The count phrase is free text that ``rules.counts`` reads (one count concept), so the sentence around it is
+matched here and the phrase handed over; a count it does not read (attacking creatures, "card types among
+cards in your graveyard") leaves the line unread, and the card unsupported, naming it. Reductions that depend on
+the targets chosen ("if it targets a Dinosaur you control") are not read here.
+
+- "You may <cost> rather than pay this spell's mana cost." (118.9: Daze, Fireblast, Gush, Flameshot) and "If you
+  control a <permanent>, you may <cost> rather than pay this spell's mana cost." (Snuff Out, Dark Triumph):
+  ``alternative_cost`` with the cost (read by the cost grammar) and ``if_control`` (a count ``rules.counts``
+  reads, at least one). A cost or a condition not read leaves the line unread: it then only offers another way
+  to cast the spell (``oracle.scopes``, Scope.CAST_OPTIONS).
+"""
+from __future__ import annotations
+
+import re
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.rules import counts
+from mtgjudge.model.vocab import phrases
+
+_REDUCTION = re.compile(r"^~ costs \{(?P<n>\d+)\} less to cast (?:"
+                        r"for each (?P<per>[^.,]+)|"
+                        r"if you control (?P<at_least>\w+) or more (?P<many>[^.,]+)|"
+                        r"if there are (?P<at_least2>\w+) or more (?P<many2>[^.,]+)|"
+                        r"if you control (?P<one>an? [^.,]+))\.$", re.I)
+
+
+def _number(word: str) -> int | None:
+    if word.isdigit():
+        return int(word)
+    try:
+        return phrases.number_word(word.lower())
+    except (DefinitionError, KeyError, ValueError):
+        return None
+
+
+def self_cost_reduction(norm: str) -> dict | None:
+    """The ``self_cost_reduction`` word's data of a line, or None when the line is not one of the templates
+    above with a count ``rules.counts`` reads."""
+    m = _REDUCTION.match(norm.strip())
+    if m is None:
+        return None
+    data: dict = {"kind": "self_cost_reduction", "amount": int(m.group("n"))}
+    if m.group("per"):
+        data["per"] = m.group("per")
+    elif m.group("one"):
+        data["if_count"], data["at_least"] = m.group("one"), 1
+        if " you control" not in data["if_count"]:
+            data["if_count"] += " you control"
+    else:
+        n = _number(m.group("at_least") or m.group("at_least2"))
+        if n is None:
+            return None
+        many = m.group("many") or m.group("many2")
+        data["if_count"] = many + (" you control" if m.group("at_least") else "")
+        data["at_least"] = n
+    try:
+        counts.parse(data.get("per") or data["if_count"])
+    except DefinitionError:
+        return None
+    return data
+
+
+
+_ALTERNATIVE = re.compile(r"^(?:If you control (?P<control>an? [^.,]+), )?You may (?P<cost>[^.]+?) rather than pay ~'s "
+                          r"mana cost\.$", re.I)
+#: "A and B" in a cost: two parts, both paid (118.8: Force of Will's "pay 1 life and exile a blue card")
+_AND_PART = re.compile(r" and (?=(?:discard|sacrifice|pay|exile|tap|return|put|reveal)\b)", re.I)
+
+
+def cost_text(text: str, x_parts: bool = False) -> str | None:
+    """A cost as a card writes it in a sentence ("discard a card and sacrifice a creature") as the cost grammar
+    reads it ("Discard a card, sacrifice a creature"), or None when some part is not read."""
+    text = text[:1].upper() + text[1:]
+    for t in dict.fromkeys((text, _AND_PART.sub(", ", text))):
+        try:
+            phrases.cost_parts(t, x_parts)
+            return t
+        except DefinitionError:
+            continue
+    return None
+
+
+def alternative_cost(norm: str) -> dict | None:
+    """The ``alternative_cost`` word's data of a line (118.9), or None when the line is not one of the templates
+    above with a cost and condition read."""
+    m = _ALTERNATIVE.match(norm.strip())
+    if m is None:
+        return None
+    cost = cost_text(m.group("cost"))
+    if cost is None:
+        return None
+    data: dict = {"kind": "alternative_cost", "cost": cost}
+    if m.group("control"):
+        what = m.group("control") + " you control"
+        try:
+            counts.parse(what)
+        except DefinitionError:
+            return None
+        data["if_control"] = what
+    return data
+
+
+#: "discard a card or pay {5}", "reveal a Dinosaur card from your hand or pay {1}": two costs, the second starting
+#: with a cost's verb (so that "sacrifice a creature or land" stays one cost of two kinds of permanent)
+_EITHER = re.compile(r"^(?P<a>.+?) or (?P<b>(?:discard|sacrifice|pay|exile|tap|return|put|reveal)\b.+)$", re.I)
+
+
+def additional_either(text: str) -> tuple[str, str] | None:
+    """An additional cost offering two ways to pay (601.2b: the caster announces which), each read by the cost
+    grammar; None when the text is not two such costs."""
+    m = _EITHER.match(text.strip())
+    if m is None:
+        return None
+    a, b = cost_text(m.group("a"), x_parts=True), cost_text(m.group("b"), x_parts=True)
+    return (a, b) if a is not None and b is not None else None

@@ -1,0 +1,191 @@
+"""The costs a spell's own text adds or offers (issue 9, helper costs): alternative costs (118.9), additional
+costs (118.8, 601.2b, 601.2f-h) and cost reductions of the spell itself (601.2f). Expected answers come from
+the CR and Gatherer rulings, derived by hand."""
+from __future__ import annotations
+
+import pytest
+
+from mtgjudge.model.oracle.lines import LineContext, compile_line
+from mtgjudge.model.oracle.scopes import scopes_of
+from mtgjudge.model.vocab.scopes import Scope
+
+
+def _spell_line(text: str):
+    """The abilities an instant's line compiles to (text already normalized: the spell is "~")."""
+    return compile_line(text, text, LineContext(spell=True))
+
+
+# ---------------------------------------------------------------- alternative costs (118.9)
+
+ALTERNATIVE = [
+    # Daze, Gush, Fireblast, Flameshot, Snuff Out, Invigorate, Land Grant, Cobra Trap (2018 Oracle wording)
+    "You may return an Island you control to its owner's hand rather than pay ~'s mana cost.",
+    "You may return two Islands you control to their owner's hand rather than pay ~'s mana cost.",
+    "You may sacrifice two Mountains rather than pay ~'s mana cost.",
+    "You may discard a Mountain card rather than pay ~'s mana cost.",
+    "If you control a Swamp, you may pay 4 life rather than pay ~'s mana cost.",
+    "If you control a Forest, rather than pay ~'s mana cost, you may have an opponent gain 3 life.",
+    "If you have no land cards in hand, you may reveal your hand rather than pay ~'s mana cost.",
+    "If a noncreature permanent under your control was destroyed this turn by a spell or ability an opponent "
+    "controlled, you may pay {G} rather than pay ~'s mana cost.",
+]
+
+
+#: Those whose cost and condition are read: the ``alternative_cost`` word (cost as the cost grammar reads it).
+READ_ALTERNATIVE = {
+    ALTERNATIVE[0]: {"cost": "Return an Island you control to its owner's hand"},
+    ALTERNATIVE[1]: {"cost": "Return two Islands you control to their owner's hand"},
+    ALTERNATIVE[2]: {"cost": "Sacrifice two Mountains"},
+    ALTERNATIVE[3]: {"cost": "Discard a Mountain card"},
+    ALTERNATIVE[4]: {"cost": "Pay 4 life", "if_control": "a Swamp you control"},
+}
+
+
+@pytest.mark.parametrize("line", ALTERNATIVE)
+def test_an_alternative_cost_is_read_or_only_offers_a_way_to_cast(line):
+    """118.9: an alternative cost is a way to cast the spell instead of paying its mana cost; its condition says
+    when that way exists. Read, it is the ``alternative_cost`` word; not read (a cost or condition the grammar
+    doesn't know), it only offers another way to cast the spell: cast for its mana cost, nothing of it applies
+    (601.2b: it was not chosen)."""
+    (ab,) = _spell_line(line)
+    if line in READ_ALTERNATIVE:
+        assert ab.kind == "static" and ab.static.kind == "alternative_cost"
+        assert {k: ab.static.arg(k) for k in ("cost", "if_control") if ab.static.arg(k)} == READ_ALTERNATIVE[line]
+    else:
+        assert ab.kind == "unmodelled" and ab.unmodelled_kind == "static"
+        assert ab.scope == (Scope.CAST_OPTIONS,)
+
+
+def test_force_of_will_exile_from_hand_stays_a_cast_option():
+    """Near miss: "exile a blue card from your hand" is no cost part the grammar reads: the line stays unread."""
+    (ab,) = _spell_line("You may pay 1 life and exile a blue card from your hand rather than pay ~'s mana cost.")
+    assert ab.kind == "unmodelled" and ab.scope == (Scope.CAST_OPTIONS,)
+
+
+@pytest.mark.parametrize("line", [
+    # near misses: an instruction that says "rather than", a cost the spell always adds, a cost of another ability
+    "You may draw a card rather than pay ~'s mana cost. Destroy target creature.",
+    "As long as you have seven or more cards in hand, you may pay {0} rather than pay cycling costs.",
+    "If you control a Swamp, you may pay 4 life rather than pay ~'s mana cost. ~ deals 2 damage to you.",
+])
+def test_other_rather_than_lines_keep_every_scope(line):
+    assert scopes_of(line, "static") != (Scope.CAST_OPTIONS,)
+
+
+# ---------------------------------------------------------------- additional costs (118.8)
+
+from mtgjudge.model.errors import DefinitionError            # noqa: E402
+from mtgjudge.model.rules.costs import with_x               # noqa: E402
+from mtgjudge.model.vocab import phrases                    # noqa: E402
+from mtgjudge.model.vocab.abilities import X_COUNT          # noqa: E402
+
+
+def _additional(text: str):
+    """The static word an instant's "As an additional cost to cast ~, ..." line compiles to."""
+    (ab,) = _spell_line(f"As an additional cost to cast ~, {text}.")
+    return ab
+
+
+@pytest.mark.parametrize("text,kind,n", [
+    ("pay X life", "pay_life", X_COUNT),                       # Toxic Deluge
+    ("discard X cards", "discard", X_COUNT),                   # Sickening Dreams
+    ("exile X cards from your graveyard", "exile_from_graveyard", X_COUNT),   # Harvest Pyre
+    ("sacrifice X lands", "sacrifice", X_COUNT),               # Devastating Summons
+    ("return X Swamps you control to their owner's hand", "return_to_hand", X_COUNT),  # Infernal Harvest
+    ("discard a land card", "discard", 1),                     # Magmatic Insight
+    ("discard a card at random", "discard", 1),                # Acceptable Losses
+    ("exile X creature cards from your graveyard", "exile_from_graveyard", X_COUNT),  # Chill Haunting
+    ("sacrifice an artifact or creature", "sacrifice", 1),     # Artillerize
+    ("put a -1/-1 counter on a creature you control", "put_counters_on", 1),   # Lethal Sting
+])
+def test_additional_costs_are_read(text, kind, n):
+    ab = _additional(text)
+    assert ab.kind == "static" and ab.static.kind == "additional_cost"
+    (part,) = phrases.cost_parts(ab.static.arg("cost"), True)
+    assert (part.kind, part.n) == (kind, n)
+
+
+def test_two_parts_joined_by_and():
+    """Ruthless Disposal: "discard a card and sacrifice a creature" is one cost of two parts (ruling 2016-07-13)."""
+    ab = _additional("discard a card and sacrifice a creature")
+    parts = phrases.cost_parts(ab.static.arg("cost"), True)
+    assert [p.kind for p in parts] == ["discard", "sacrifice"]
+
+
+def test_qualities_alternatives_and_random():
+    (land,) = phrases.cost_parts("Discard a land card")
+    assert land.what.types == ("Land",) and not land.at_random
+    (rand,) = phrases.cost_parts("Discard a card at random")
+    assert rand.at_random and rand.what is None
+    (sac,) = phrases.cost_parts("Sacrifice an artifact or creature")
+    assert {sac.what.types, sac.alternatives[0].types} == {("Artifact",), ("Creature",)}
+    assert all(s.controller == "you" for s in (sac.what,) + sac.alternatives)
+
+
+@pytest.mark.parametrize("text", [
+    # near misses: an X is read only in a spell's additional cost (activation and mana abilities keep it unread)
+    "Pay X life", "Sacrifice X lands", "Discard X cards",
+])
+def test_x_parts_stay_unread_outside_additional_costs(text):
+    with pytest.raises(DefinitionError):
+        phrases.cost_parts(text)
+    (part,) = phrases.cost_parts(text, True)
+    assert with_x(part, 3).n == 3 and with_x(part, 0).n == 0
+
+
+def test_a_choice_between_two_costs():
+    """601.2b: "discard a card or pay {5}" (Lightning Axe), "reveal a Dinosaur card from your hand or pay {1}": two
+    costs, the caster announcing which; "sacrifice a creature or land" stays one cost of two kinds."""
+    ab = _additional("discard a card or pay {5}")
+    assert (ab.static.arg("cost"), ab.static.arg("or_cost")) == ("Discard a card", "Pay {5}")
+    ab = _additional("reveal a Dinosaur card from your hand or pay {1}")
+    (reveal,) = phrases.cost_parts(ab.static.arg("cost"))
+    assert reveal.kind == "reveal_from_hand" and reveal.what.subtypes == ("Dinosaur",)
+    ab = _additional("sacrifice a creature or land")
+    assert ab.static.arg("or_cost") is None
+
+
+@pytest.mark.parametrize("text", [
+    # near misses that stay unread: a choice with an unread side, an optional one, "any number", a quality not read
+    "discard a card or pay {X} life and draw a card",
+    "you may reveal a Dragon card from your hand",
+    "sacrifice any number of creatures",
+    "put two -1/-1 counters on two creatures you control",
+    "choose a number between 0 and 5",
+])
+def test_other_additional_costs_stay_unread(text):
+    assert _additional(text).kind == "unmodelled"
+
+
+# ---------------------------------------------------------------- the spell's own cost reductions (601.2f)
+
+from mtgjudge.model.oracle.spell_costs import self_cost_reduction   # noqa: E402
+
+
+@pytest.mark.parametrize("line,data", [
+    ("~ costs {1} less to cast for each creature on the battlefield.",
+     {"amount": 1, "per": "creature on the battlefield"}),
+    ("~ costs {2} less to cast if you control a Wizard.",
+     {"amount": 2, "if_count": "a Wizard you control", "at_least": 1}),
+    ("~ costs {1} less to cast if you control three or more artifacts.",
+     {"amount": 1, "if_count": "artifacts you control", "at_least": 3}),
+    ("~ costs {3} less to cast if there are ten or more nonland permanents on the battlefield.",
+     {"amount": 3, "if_count": "nonland permanents on the battlefield", "at_least": 10}),
+    ("~ costs {1} less to cast for each creature card in your graveyard.",
+     {"amount": 1, "per": "creature card in your graveyard"}),
+    ("~ costs {2} less to cast if there are four or more card types among cards in your graveyard.",
+     {"amount": 2, "if_count": "card types among cards in your graveyard", "at_least": 4}),
+])
+def test_reductions_read(line, data):
+    assert self_cost_reduction(line) == {"kind": "self_cost_reduction", **data}
+
+
+@pytest.mark.parametrize("line", [
+    # near misses: counts the engine doesn't know (attacking creatures, card types), or the targets chosen
+    "~ costs {1} less to cast for each attacking creature.",
+    "~ costs {2} less to cast for each card type among cards in your graveyard.",
+    "~ costs {2} less to cast if it targets a Dinosaur you control.",
+    "~ costs {1} more to cast for each creature on the battlefield.",
+])
+def test_other_reductions_stay_unread(line):
+    assert self_cost_reduction(line) is None
