@@ -333,7 +333,9 @@ def _fit(kind: str, card: CardDef, card_entry: dict, zone: str, needs: Needs, pa
         return q
     # One board holding the pool in every place tells which pool card fits what is missing. Permanents
     # untapped, then tapped ("target tapped creature"): an untapped one is chosen where it fits.
-    permanents = [(c, status) for status in ({}, {"tapped": True}) for c in pool()]
+    # the engine does not perform planeswalkers' state-based actions (704.5i): no planeswalker fills an outcome
+    permanents = [(c, status) for status in ({}, {"tapped": True}) for c in pool()
+                  if kind != "outcome" or "Planeswalker" not in c.front.types]
     cards = [(c, {}) for c in card_pool()]
     places: dict[Place, list[tuple[CardDef, dict]]] = {
         (OPPONENT, "battlefield"): permanents, (PLAYER, "battlefield"): permanents,
