@@ -231,7 +231,11 @@ def test_decision_agrees_with_enumeration(c):
 def test_engine_branches_are_the_listed_payments(c):
     state = case_state(c)
     pr = problem_of(state, c["x"])
-    expected = expected_outcomes(state, pr, all_payments(pr))
+    try:
+        listed = all_payments(pr)
+    except SearchBound:
+        reject()    # the listing is bounded in time (10 s; a rare generated board under load): nothing to compare
+    expected = expected_outcomes(state, pr, listed)
     try:
         got = engine_outcomes(state, c["x"])
     except SearchBound:
