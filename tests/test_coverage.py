@@ -12,6 +12,7 @@ import time
 import pytest
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.cards.sources import CardRecord, FaceRecord
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import CardDef, Face
 from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.selectors import Selector
@@ -380,3 +381,14 @@ def test_progress_bar_only_on_a_terminal():
     bar = Progress(10, stream=shown)
     bar(5)
     assert "5/10 cards" in shown.getvalue()
+
+
+def test_a_board_the_model_refuses_to_lay_out_is_unsupported_not_a_crash(monkeypatch):
+    # "a phrase names a chosen creature type, but none was chosen": a limit the model states, not a bug
+    def refuse(card):
+        raise Unsupported("a phrase names a chosen creature type, but none was chosen")
+    monkeypatch.setattr(board, "can_play", refuse)
+    report = sweep([BEAR])
+    t = report.kinds["can-play"]
+    assert (t.asked, t.answered, t.unsupported, t.crashed) == (1, 0, 1, 0)
+    assert not report.crashes and "chosen creature type" in next(iter(t.reasons))

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.cards.sources import CardRecord
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import CardDef
 from mtgjudge.model.oracle import compile_card
 from mtgjudge.queries.coverage import board
@@ -154,6 +155,12 @@ def _ask(report: CoverageReport, kind: str, card: CardDef, build: Callable[[], Q
         with _time_bound(QUESTION_SECONDS):
             q = build()
             result = run_question(q)
+    except Unsupported as e:
+        # the model refused to lay out the board ("a phrase names a chosen creature type, but none was chosen"):
+        # a limit it states, not a bug
+        tally.unsupported += 1
+        tally.reasons["the sweep's board: " + reason_template(str(e), _names(card), [], _texts(card))] += 1
+        return
     except Exception as e:  # noqa: BLE001  (a crash is a bug to report, with the card and the kind)
         _crash(report, kind, card, e)
         return
@@ -199,6 +206,14 @@ def sweep_card(item: Card, kinds: Sequence[str] = KINDS, report: CoverageReport 
             probe = board.on_battlefield(card, face)
             abilities = board.activated(probe)
             has_mana = board.has_mana_ability(probe)
+        except Unsupported as e:      # a limit the model states (see ``_ask``), for both kinds asked there
+            for kind in ("could-produce", "can-activate"):
+                if kind in kinds:
+                    report.tally(kind).asked += 1
+                    report.tally(kind).unsupported += 1
+                    report.tally(kind).reasons["the sweep's board: " + reason_template(
+                        str(e), _names(card), [], _texts(card))] += 1
+            continue
         except Exception as e:  # noqa: BLE001  (the card on a battlefield: both kinds are asked there)
             for kind in ("could-produce", "can-activate"):
                 if kind in kinds:
