@@ -12,8 +12,7 @@ words of ``vocab.words_conditions`` (read by ``oracle.conditions``).
   is a branch (701.38a: each player chooses), each instruction followed where its option got more votes (or
   the vote is tied, where the marker says so).
 
-A condition is a count of ``rules.counts`` for the spell's controller, their life total (119.1), or the
-creatures they control with power N or greater (power after the layers and counters, ``sba.power``)."""
+A condition is checked as intervening "if" clauses are (``intervening.condition_holds``)."""
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
@@ -21,12 +20,8 @@ from typing import Callable
 
 from mtgjudge.model.engine import resolve
 from mtgjudge.model.engine.game import Game, merge
-from mtgjudge.model.engine.sba import power
-from mtgjudge.model.errors import DefinitionError, Unsupported
-from mtgjudge.model.oracle.conditions import read_condition
-from mtgjudge.model.rules import counts
-from mtgjudge.model.rules.guards import guard_scope
-from mtgjudge.model.rules.layers import current
+from mtgjudge.model.engine.intervening import condition_holds
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.vocab.abilities import Effect
 
 Ctx = resolve.Ctx
@@ -39,23 +34,9 @@ _RESULT_MARKERS = ("if_won", "if_lost", "if_vote")
 
 
 def holds(game: Game, condition: str, controller: str, source: str | None) -> bool:
-    """608.2c: is ``condition`` true now for ``controller``, the controller of the resolving spell or ability?"""
-    try:
-        what, op, n = read_condition(condition)
-    except DefinitionError:
-        raise Unsupported(f"the condition 'if {condition}' is not one the engine reads") from None
-    st = game.state
-    guard_scope(st, "characteristics", f"the condition 'if {condition}' is checked (608.2c)")
-    if what == "life":
-        k = st.player(controller).life
-    elif what.startswith("power "):
-        least = int(what.split()[1])
-        k = sum(1 for o in st.battlefield(controller)
-                if "Creature" in current(st, o.id).types and power(game, o.id) >= least)
-    else:
-        src = st.obj(source) if source is not None and st.has(source) else None
-        k = counts.value(st, controller, counts.parse(what), src)
-    return k >= n if op == ">=" else k <= n if op == "<=" else k == n
+    """608.2c: is ``condition`` true now for ``controller``, the controller of the resolving spell or ability?
+    (One check with intervening "if" clauses: ``intervening.condition_holds``.)"""
+    return condition_holds(game, condition, controller, source, "608.2c")
 
 
 def _said(game: Game, condition: str, true: bool) -> Game:

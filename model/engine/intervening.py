@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import DefinitionError, Unsupported
-from mtgjudge.model.oracle.intervening import read_condition
+from mtgjudge.model.engine.sba import power
+from mtgjudge.model.oracle.conditions import read_condition
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Ability
 
 
@@ -24,16 +26,30 @@ def condition_of(ability: Ability) -> str | None:
 def holds(game: Game, ability: Ability, controller: str, source: str) -> bool:
     """603.4: is the ability's intervening "if" condition true now for ``controller`` (True if it has none)?"""
     cond = condition_of(ability)
-    if cond is None:
-        return True
+    return True if cond is None else condition_holds(game, cond, controller, source, "603.4")
+
+
+def condition_holds(game: Game, condition: str, controller: str, source: str | None, rule: str) -> bool:
+    """Is ``condition`` ("you control another Spirit", "seven or more cards are in your graveyard", read by
+    ``oracle.conditions``) true now for ``controller``, the controller of the ability or spell? The one check of
+    an intervening "if" (603.4) and of a condition checked on resolution (608.2c, ``engine.conditions``): a count
+    of ``rules.counts``, the player's life total (119.1), or the creatures they control with power N or greater
+    (power after the layers and counters, ``sba.power``)."""
     try:
-        phrase, op, n = read_condition(cond)
+        what, op, n = read_condition(condition)
     except DefinitionError:
-        raise Unsupported(f"the condition 'if {cond}' (603.4) is not one the engine reads") from None
+        raise Unsupported(f"the condition 'if {condition}' ({rule}) is not one the engine reads") from None
     st = game.state
-    guard_scope(st, "characteristics", f"the condition 'if {cond}' is checked (603.4)")
-    src = st.obj(source) if st.has(source) else None
-    k = counts.value(st, controller, counts.parse(phrase), src)
+    guard_scope(st, "characteristics", f"the condition 'if {condition}' is checked ({rule})")
+    if what == "life":
+        k = st.player(controller).life
+    elif what.startswith("power "):
+        least = int(what.split()[1])
+        k = sum(1 for o in st.battlefield(controller)
+                if "Creature" in current(st, o.id).types and power(game, o.id) >= least)
+    else:
+        src = st.obj(source) if source is not None and st.has(source) else None
+        k = counts.value(st, controller, counts.parse(what), src)
     return k >= n if op == ">=" else k <= n if op == "<=" else k == n
 
 
