@@ -129,7 +129,7 @@ expect: [{{stack_size: 0}}]
 """
 
 LANDS = ", ".join([f"{{card: Mountain, id: r{i}}}" for i in range(1, 7)] + [f"{{card: Plains, id: w{i}}}" for i in range(1, 4)]
-                  + [f"{{card: Ornithopter, id: thopter}}"])
+                  + ["{card: Ornithopter, id: thopter}"])
 
 
 def play(actions: list[str], hand: str, bob: str = "{card: Grizzly Bears, id: bears}", bob_hand: str = "") -> list[Game]:

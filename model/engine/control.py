@@ -9,10 +9,9 @@ controlling another's permanent is unsupported (``leave_game``, 800.4a), and a l
 control change remembers the controller before it (``until.end_control``)."""
 from __future__ import annotations
 
-from mtgjudge.model.engine import effects, resolve, zones
+from mtgjudge.model.engine import effects, resolve
 from mtgjudge.model.engine.game import Game, merge
 from mtgjudge.model.engine.removal import remove_all
-from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.until import set_controller
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.vocab.abilities import Effect

@@ -27,7 +27,6 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import DelayedTrigger, PendingTrigger, PlayerRestriction, StackAbility, UntapSkip
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
-from mtgjudge.model.vocab.words_delayed import WHEN
 
 Ctx = resolve.Ctx
 

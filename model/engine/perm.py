@@ -12,7 +12,6 @@ from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.removal import remove, remove_all
 from mtgjudge.model.engine.sba import toughness
 from mtgjudge.model.engine.tokens import token_card
-from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.engine.triggers import apnap
 from mtgjudge.model.engine.resolve import Ctx
 from mtgjudge.model.engine.settle import source_on_battlefield

@@ -37,7 +37,6 @@ from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.oracle.library_lines import card_phrase
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.characteristics import matches
-from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
@@ -307,7 +306,6 @@ def _kept(game: Game, player: str, items: tuple, e: Effect, ctx: Ctx) -> list[fr
     """The sets of permanents ``player`` may choose to keep: for each item (N, kind), N distinct permanents of
     the kind (all of them if fewer); one permanent may be chosen for several items (Cataclysm's and Cataclysmic
     Gearhulk's rulings: "as either of the types or both"). Each set once."""
-    st = game.state
     per_item = []
     for k, kind in items:
         k = hand_acts.x_value(e, ctx) if k == "X" else k

@@ -6,7 +6,6 @@ Effect kinds the engine performs are in ``HANDLERS``; any other effect is unsupp
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 

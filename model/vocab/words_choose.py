@@ -16,7 +16,6 @@ from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 from mtgjudge.model.vocab.words_game import v_counter
-from mtgjudge.model.vocab.words_refs import quality_selector
 
 ENGINE = frozenset({"engine"})
 
