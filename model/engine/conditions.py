@@ -66,12 +66,13 @@ def run_marked(branches: list[Game], effects: tuple[Effect, ...], uses: list, i:
         inst = (marker.arg("effect") if true else nxt) if marker.kind == "state_instead" else (nxt if true else None)
         if inst is None:
             out.append(g)
+            its.add(it)
             continue
         done, it_g = perform([g], inst, uses[i + 1], it)
         out += done
         its.add(it_g)
     # "it" after them names one object only if every branch leaves the same one
-    return merge(out), (its.pop() if len(its) == 1 else (it if not its else (None, True))), i + 2
+    return merge(out), (its.pop() if len(its) == 1 else (None, True)), i + 2
 
 
 def _results(branches: list[Game], effects: tuple[Effect, ...], uses: list, i: int, it, perform: Callable,
