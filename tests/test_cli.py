@@ -43,9 +43,11 @@ def folder(tmp_path):
 
 
 def test_check_prints_one_line_per_question_that_passed(capsys):
-    assert main(["check", "-j", "2", str(CORPUS)]) == 0
+    # One folder of the corpus: the whole corpus is answered once per run, by tests/test_corpus.py.
+    part = CORPUS / "activation"
+    assert main(["check", "-j", "2", str(part)]) == 0
     out = capsys.readouterr().out.splitlines()
-    n = len(load_paths([CORPUS]))
+    n = len(load_paths([part]))
     assert len(out) == n + 1
     assert all(re.fullmatch(r"PASS {8}[a-z0-9-]+  (\S+/)?corpus/\S+\.yaml:\d+", line) for line in out[:-1]), out[:3]
     assert re.fullmatch(r"\d+ passed, 0 failed, 0 unsupported, 0 errors", out[-1])

