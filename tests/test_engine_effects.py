@@ -201,7 +201,7 @@ def test_the_whole_board_words_exile_bounce_tap_untap_and_life_per():
 
 def test_a_phrase_about_combat_is_unsupported_not_guessed():
     # "creatures attacking" is combat, which the engine does not perform
-    from mtgjudge.model.engine.effects import affected
+    from mtgjudge.model.engine.instructions import affected
     from mtgjudge.model.engine.resolve import Ctx
     from mtgjudge.model.vocab.abilities import Effect
     from mtgjudge.model.vocab.words import EFFECT_WORDS

@@ -5,15 +5,16 @@ the rules (603.4 intervening "if", 608.2d optional instructions, 701.14 fight, 1
 from __future__ import annotations
 
 import pytest
-
 from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.triggers import trigger_of, watched_trigger
+from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.oracle.intervening import read_condition
-from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.oracle.permanent_sentences import perm_sentence
 from mtgjudge.model.vocab import phrases
-from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
 from mtgjudge.queries.format.files import load_text
 from tests.engine_helpers import one, zone
 
@@ -182,7 +183,7 @@ def test_enters_or_leaves_the_battlefield_is_one_trigger_of_two_events_603_2():
     assert a.kind == "triggered" and a.trigger_event.on("enters") and a.trigger_event.on("leaves")
     assert not a.trigger_event.on("dies")
     # near miss: a second event the engine does not watch stays unread ("or is turned face up": read since
-    # round 4, an event that never happens in the engine's games, tests/test_etb2.py)
+    # round 4, an event that never happens in the engine's games, tests/py)
     assert ability("When ~ enters the battlefield or becomes the target of a spell, you gain 1 life.").kind == \
         "unmodelled"
 
@@ -230,8 +231,6 @@ def test_exile_all_cards_from_target_players_graveyard_406_2():
 
 # ---------------------------------------------------------------- "Sacrifice / exile it unless you ..." (118.12a)
 
-from mtgjudge.model.oracle.perm_sentences import perm_sentence     # noqa: E402
-
 
 @pytest.mark.parametrize("sentence, args", [
     ("Exile it unless you sacrifice another creature.", {"action": "sacrifice_own", "exile": True}),
@@ -251,3 +250,264 @@ def test_unless_costs_read(sentence, args):
 ])
 def test_unless_near_misses_stay_unread(sentence):
     assert perm_sentence(sentence) is None
+
+
+def abilities(text: str, type_line: str = "Creature — Spirit"):
+    card = compile_card(CardRecord("Test Card", "normal", (FaceRecord("Test Card", "{2}", type_line, text),)))
+    return card.faces[0].abilities
+
+
+# ------------------------------------------------------------------ reading
+
+def test_haunt_conditions_read_702_55c():
+    t = phrases.parse("When ~ enters the battlefield or the creature it haunts dies", "trigger_condition")
+    assert t == TriggerEvent("enters", "self", None, also="haunted_dies")
+    assert phrases.parse("When the creature ~ haunts dies", "trigger_condition").event == "haunted_dies"
+
+
+@pytest.mark.parametrize("words", [
+    # near misses: another event of the haunted creature, or of a creature it doesn't haunt
+    "When ~ enters the battlefield or the creature it haunts leaves the battlefield",
+    "When ~ enters the battlefield or the creature it enchants dies",
+])
+def test_other_second_events_stay_unread(words):
+    with pytest.raises(DefinitionError):
+        phrases.parse(words, "trigger_condition")
+
+
+def test_a_permanents_haunt_triggers_as_it_dies_a_spells_is_unread_702_55a():
+    haunt, etb = abilities("Haunt (When this creature dies, exile it haunting target creature.)\n"
+                           "When Test Card enters the battlefield or the creature it haunts dies, you gain 2 life.")
+    assert haunt.kind == "unmodelled" and trigger_of(haunt, "Test Card") == TriggerEvent("dies")
+    assert etb.kind == "triggered" and etb.trigger_event.on("enters") and etb.trigger_event.on("haunted_dies")
+    # an instant's Haunt triggers as it is put into a graveyard during its resolution: not a word the grammar has
+    spell_haunt = abilities("You gain 1 life.\nHaunt (When this spell card is put into a graveyard after resolving, "
+                            "exile it haunting target creature.)", "Instant")[1]
+    assert spell_haunt.kind == "unmodelled" and trigger_of(spell_haunt) is None
+
+
+def test_step_zone_change_and_cast_triggers_are_watched_where_they_are():
+    up, = abilities("At the beginning of your upkeep, if you have more cards in hand than each opponent, you may "
+                    "return Test Card from your graveyard to your hand.", "Instant")
+    forest, = abilities("Whenever a Forest enters the battlefield under your control, you may return Test Card "
+                        "from your graveyard to your hand.", "Instant")
+    assert up.kind == forest.kind == "unmodelled"
+    assert watched_trigger(up, "Test Card") and watched_trigger(forest, "Test Card")
+    # near miss: a condition the grammar doesn't read is watched nowhere: it stays unsupported on any event
+    other, = abilities("Whenever you surveil, return Test Card from your graveyard to your hand.", "Instant")
+    assert not watched_trigger(other, "Test Card")
+
+
+@pytest.mark.parametrize("sentence, action, affects, n", [
+    ("Sacrifice it unless you sacrifice two Swamps.", "sacrifice_own", "Swamp", 2),
+    ("Sacrifice ~ unless you sacrifice four creatures.", "sacrifice_own", "creature", 4),
+    ("Sacrifice it unless you return two Forests you control to their owner's hand.", "return_own",
+     "Forest you control", 2),
+    ("Sacrifice it unless you return three basic lands you control to their owner's hand.", "return_own",
+     "basic land you control", 3),
+])
+def test_unless_costs_of_several_permanents_118_12a(sentence, action, affects, n):
+    e = perm_sentence(sentence)
+    assert e is not None and e.kind == "sacrifice_unless"
+    assert (e.arg("action"), e.arg("affects"), e.arg("n")) == (action, affects, n)
+
+
+@pytest.mark.parametrize("sentence", [
+    # near misses: returning without saying where to, sacrificing "to their owner's hand", another player's
+    # permanents returned, a total power
+    "Sacrifice it unless you return two Forests.",
+    "Sacrifice it unless you sacrifice two Swamps to their owner's hand.",
+    "Sacrifice it unless you return two creatures your opponents control to their owner's hand.",
+    "Sacrifice it unless you sacrifice any number of creatures with total power 12 or greater.",
+])
+def test_other_unless_costs_stay_unread(sentence):
+    assert perm_sentence(sentence) is None
+
+
+# ------------------------------------------------------------------ the engine
+
+OWN_BOARD = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: [{alice}]
+      hand: [{hand}]
+      graveyard: [{grave}]
+      library: 5
+    Bob:
+      battlefield: [{bob}]
+      library: 5
+actions:
+{actions}
+expect: [{{stack_size: 0}}]
+"""
+
+
+def _run_own(alice="", hand="", grave="", bob="", actions="  - {cast: it}\n  - resolve: all"):
+    (q,) = load_text(OWN_BOARD.format(alice=alice, hand=hand, grave=grave, bob=bob, actions=actions))
+    return run(Game(q.state), q.actions)
+
+
+def test_mold_demon_sacrifices_both_swamps_or_itself_118_12a():
+    games = _run_own("{card: Swamp, id: s1}, {card: Swamp, id: s2}, Plains, Plains, Plains, Plains, Plains",
+                 "{card: Mold Demon, id: it}")
+    outcomes = {(zone(g, "it"), zone(g, "s1"), zone(g, "s2")) for g in games}
+    # both Swamps at once, or neither (one Swamp can't pay: 118.3)
+    assert outcomes == {("battlefield", "graveyard", "graveyard"), ("graveyard", "battlefield", "battlefield")}
+
+
+def test_bull_elephant_with_one_forest_is_sacrificed_118_3():
+    g = one(_run_own("{card: Forest, id: f1}, Plains, Plains, Plains", "{card: Bull Elephant, id: it}"))
+    assert zone(g, "it") == "graveyard" and zone(g, "f1") == "battlefield"
+
+
+def test_recover_in_the_graveyard_triggers_when_a_creature_dies_702_59a():
+    # Krovikan Rot waits in Alice's graveyard: her Grizzly Bears dying triggers Recover, which is not performed
+    with pytest.raises(Unsupported, match="Recover"):
+        _run_own("{card: Grizzly Bears, id: bears}", grave="{card: Krovikan Rot, id: rot}", actions="  - destroy: bears")
+
+
+def test_recover_on_the_stack_doesnt_trigger_608_2n():
+    g = one(_run_own("Swamp, Swamp, Swamp, {card: Grizzly Bears, id: bears}", "{card: Krovikan Rot, id: it}",
+                 actions="  - {cast: it, targets: [bears]}\n  - resolve: all"))
+    assert zone(g, "bears") == "graveyard" and zone(g, "it") == "graveyard" and not g.state.stack
+
+
+def test_a_forest_entering_triggers_reach_of_branches_in_the_graveyard_a_plains_doesnt():
+    # Reach of Branches ruling 2008-04-01: any land with the subtype Forest entering under your control
+    with pytest.raises(Unsupported, match="Reach of Branches"):
+        _run_own(hand="{card: Forest, id: it}", grave="{card: Reach of Branches, id: reach}", actions="  - {play: it}")
+    g = one(_run_own(hand="{card: Plains, id: it}", grave="{card: Reach of Branches, id: reach}",
+                 actions="  - {play: it}"))
+    assert zone(g, "it") == "battlefield" and zone(g, "reach") == "graveyard"
+
+
+def test_an_upkeep_ability_in_the_graveyard_is_asked_as_the_upkeep_begins_503_1a():
+    # nothing happens to it while Alice's turn goes on ...
+    g = one(_run_own(grave="{card: Death of a Thousand Stings, id: st}", actions="  - advance: end"))
+    assert zone(g, "st") == "graveyard"
+    # ... and at the beginning of an upkeep it may trigger: unsupported, naming it
+    with pytest.raises(Unsupported, match="Death of a Thousand Stings"):
+        _run_own(grave="{card: Death of a Thousand Stings, id: st}", actions="  - advance: next-turn\n"
+                                                                          "  - advance: next-turn")
+
+
+def test_a_haunt_creature_dying_triggers_haunt_702_55a():
+    with pytest.raises(Unsupported, match="Haunt"):
+        _run_own("{card: Absolver Thrull, id: thrull}", actions="  - destroy: thrull")
+
+
+# ------------------------------------------------------------------ combat events (508.1, 509.1, 510.2)
+
+@pytest.mark.parametrize("words", [
+    "Whenever a creature you control with a +1/+1 counter on it attacks",
+    "Whenever ~ deals combat damage to a player",
+    "Whenever one or more creatures an opponent controls attack you and aren't blocked",
+    "Whenever a creature attacks you or a planeswalker you control",
+    "When you attack with three or more creatures",
+    "Whenever enchanted creature becomes blocked",
+])
+def test_combat_conditions_read_as_an_event_that_never_happens_508_8(words):
+    from mtgjudge.model.oracle.combat_triggers import combat_condition
+    t = combat_condition(words)
+    assert t is not None and t.event == "attacks"
+
+
+@pytest.mark.parametrize("words", [
+    # near misses: another event joined by "or", a spell's delayed trigger ("this turn", 603.7), noncombat damage,
+    # targeting
+    "Whenever ~ enters the battlefield or a creature you control deals combat damage to a player",
+    "Whenever a creature attacks this turn",
+    "Whenever a creature attacks and isn't blocked this combat",
+    "Whenever ~ deals damage to a player",
+    "Whenever ~ attacks or becomes the target of a spell",
+])
+def test_other_conditions_with_combat_words_stay_unread(words):
+    from mtgjudge.model.oracle.combat_triggers import combat_condition
+    assert combat_condition(words) is None
+
+
+def test_a_permanent_with_a_combat_trigger_enters_and_its_other_trigger_resolves(monkeypatch):
+    # the combat ability can't trigger on casting or entering (603.2); the enters one does (603.6a)
+    from tests.test_engine_triggers import with_card
+    with_card(monkeypatch, "Raid Captain", "Creature — Human",
+              "When Raid Captain enters the battlefield, you gain 2 life.\n"
+              "Whenever a creature you control with a +1/+1 counter on it attacks, draw a card.")
+    g = one(_run_own("Plains, Plains", "{card: Raid Captain, id: it}"))
+    assert zone(g, "it") == "battlefield" and g.state.player("Alice").life == 22
+    # near miss: a trigger condition no reader knows makes the cast unsupported, naming it
+    with_card(monkeypatch, "Raid Captain", "Creature — Human",
+              "When Raid Captain enters the battlefield, you gain 2 life.\n"
+              "Whenever a creature you control explores, draw a card.")
+    with pytest.raises(Unsupported, match="cannot read the trigger"):
+        _run_own("Plains, Plains", "{card: Raid Captain, id: it}")
+
+
+# ------------------------------------------------------------------ Tribute (702.104)
+
+def test_tribute_reads_as_a_static_and_its_condition_as_an_intervening_if():
+    tribute, etb = abilities("Tribute 3 (As this creature enters the battlefield, an opponent of your choice may "
+                             "put three +1/+1 counters on it.)\nWhen Test Card enters the battlefield, if tribute "
+                             "wasn't paid, you gain 4 life.")
+    assert tribute.kind == "static" and tribute.static.kind == "tribute" and tribute.static.arg("n") == 3
+    assert etb.kind == "triggered" and etb.intervening == "tribute_unpaid"
+    # near miss: "if tribute was paid" is no condition the engine decides
+    _, other = abilities("Tribute 3\nWhen Test Card enters the battlefield, if tribute was paid, you gain 4 life.")
+    assert other.kind == "unmodelled"
+
+
+def test_snake_of_the_golden_grove_paid_is_a_7_7_unpaid_gains_4_life_702_104():
+    games = _run_own("Forest, Forest, Forest, Forest, Forest", "{card: Snake of the Golden Grove, id: it}")
+    seen = {(dict(g.state.obj("it").counters).get("+1/+1", 0), g.state.player("Alice").life) for g in games}
+    assert seen == {(3, 20), (0, 24)}
+
+
+def test_a_tribute_creature_entering_other_than_as_a_spell_is_unsupported():
+    from mtgjudge.model.engine.entering import put_onto_battlefield
+    (q,) = load_text(OWN_BOARD.format(alice="", hand="", grave="{card: Snake of the Golden Grove, id: snake}", bob="",
+                                  actions="  - advance: end"))
+    with pytest.raises(Unsupported, match="Tribute"):
+        put_onto_battlefield(Game(q.state), "snake", "Alice", None, "400.6", "returned")
+
+
+def test_enters_or_transforms_into_itself_is_either_event_603_2():
+    t = phrases.parse("Whenever this creature enters the battlefield or transforms into ~", "trigger_condition")
+    assert t == TriggerEvent("enters", "self", None, also="transforms")
+    # near miss: transforming into another name is not this object's event as the grammar reads it
+    with pytest.raises(DefinitionError):
+        phrases.parse("Whenever this creature enters the battlefield or transforms into a Werewolf",
+                      "trigger_condition")
+
+
+# ------------------------------------------------------------------ "Untap up to N lands" (701.26b)
+
+def test_untap_up_to_n_lands_reads_and_near_misses_dont():
+    e = perm_sentence("Untap up to two lands.")
+    assert e is not None and (e.kind, e.arg("n"), e.arg("affects")) == ("untap_up_to", 2, "land")
+    # near misses: exactly two (no choice of fewer), creatures
+    assert perm_sentence("Untap two lands.") is None and perm_sentence("Untap up to two creatures.") is None
+
+
+def test_cloud_of_faeries_untaps_any_two_of_three_tapped_lands():
+    # Cloud of Faeries ruling 2016-06-08: any lands, not only the controller's; ruling 2004-10-04: 0, 1 or 2
+    games = _run_own("{card: Island, id: i1}, {card: Island, id: i2}", "{card: Cloud of Faeries, id: it}",
+                 bob="{card: Forest, id: f, tapped: true}")
+    untapped = {frozenset(x for x in ("i1", "i2", "f") if not g.state.obj(x).tapped) for g in games}
+    every = {frozenset(s) for s in ((), ("i1",), ("i2",), ("f",), ("i1", "i2"), ("i1", "f"), ("i2", "f"))}
+    assert untapped == every
+
+
+def test_enters_or_is_turned_face_up_reads_the_enters_half_702_37e():
+    t = phrases.parse("When ~ enters the battlefield or is turned face up", "trigger_condition")
+    assert t.on("enters") and t.on("turned_face_up") and watched_trigger_event_never("turned_face_up")
+    # near miss: "is turned face down" is no event the grammar reads
+    with pytest.raises(DefinitionError):
+        phrases.parse("When ~ enters the battlefield or is turned face down", "trigger_condition")
+
+
+def watched_trigger_event_never(event: str) -> bool:
+    from mtgjudge.model.engine.triggers import _STEP_OR_NEVER
+    return event in _STEP_OR_NEVER

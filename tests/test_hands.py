@@ -9,11 +9,11 @@ import pytest
 
 from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
-from mtgjudge.model.engine.hand_acts import x_value
+from mtgjudge.model.engine.library import x_value
 from mtgjudge.model.engine.library import BASIC_LANDS
 from mtgjudge.model.engine.resolve import Ctx
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.oracle.library_lines import hand_after, library_word
+from mtgjudge.model.oracle.library_sentences import hand_after, library_word
 from mtgjudge.model.oracle.lines import read_effect_words, sentences
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.queries.format.files import load_text

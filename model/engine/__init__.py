@@ -51,13 +51,13 @@ actions.py      the question format's actions (cast, play, activate, resolve, de
 
 # The handlers of ``effects`` register themselves in ``resolve.HANDLERS``: importing it here makes them present
 # whenever any engine module is used (effects imports resolve; resolve does not import effects: no cycle).
-from mtgjudge.model.engine import effects as _effects  # noqa: E402,F401
+from mtgjudge.model.engine import instructions as _effects
 from mtgjudge.model.engine import until as _until  # noqa: E402,F401  (e-until: "until end of turn" effects)
 from mtgjudge.model.engine import damage as _damage  # noqa: E402,F401
 from mtgjudge.model.engine import library as _library  # noqa: E402,F401  (e-library: libraries, hands and players)
 from mtgjudge.model.engine import players as _players  # noqa: E402,F401  (issue 9, players: a player's instructions)
 from mtgjudge.model.engine import hands as _hands  # noqa: E402,F401  (issue 9, hands: Splinter's search; registers its handlers)
-from mtgjudge.model.engine import perm as _perm  # noqa: E402,F401  (issue 9, e-perm: registers its handlers)
+from mtgjudge.model.engine import permanents as _perm
 from mtgjudge.model.engine import prevent as _prevent  # noqa: E402,F401  (issue 9, r-prevent: prevention shields, 615)
 from mtgjudge.model.engine import counted as _counted  # noqa: E402,F401  (issue 9, r-count: registers its handler)
 from mtgjudge.model.engine import delayed as _delayed  # noqa: E402,F401  (issue 9, delayed: 603.7, 502.3)
@@ -65,10 +65,10 @@ from mtgjudge.model.engine import shield_effects as _shield_effects  # noqa: E40
 from mtgjudge.model.engine import refs as _refs  # noqa: E402,F401  (issue 9, refs: references between instructions)
 from mtgjudge.model.engine import etb as _etb  # noqa: E402,F401  (issue 9, etb: enters triggers' handlers)
 from mtgjudge.model.engine import turn_effects as _turn_effects  # noqa: E402,F401  (issue 9: 500.7, 608.2n)
-from mtgjudge.model.engine import library2 as _library2  # noqa: E402,F401  (issue 9 r4, library2: searches that exile)
-from mtgjudge.model.engine import gains as _gains  # noqa: E402,F401  (issue 9 r4, gains: X and tapped tokens)
+from mtgjudge.model.engine import library as _library2
+from mtgjudge.model.engine import token_groups as _gains
 from mtgjudge.model.engine import choose as _choose  # noqa: E402,F401  (issue 9, round 4, choose: 608.2c-d)
 from mtgjudge.model.engine import conditions as _conditions  # noqa: E402,F401  (issue 9: 608.2c conditions, 705 flips, 701.38 votes)
-from mtgjudge.model.engine import etb2 as _etb2  # noqa: E402,F401  (issue 9 r4, etb2: registers its handlers)
-from mtgjudge.model.engine import damage2 as _damage2  # noqa: E402,F401  (issue 9, damage2: each player, 615.12)
+from mtgjudge.model.engine import etb as _etb2
+from mtgjudge.model.engine import damage as _damage2
 from mtgjudge.model.engine import control as _control  # noqa: E402,F401  (issue 9, removal: gain control, 613.1b)

@@ -9,7 +9,7 @@ controlling another's permanent is unsupported (``leave_game``, 800.4a), and a l
 control change remembers the controller before it (``until.end_control``)."""
 from __future__ import annotations
 
-from mtgjudge.model.engine import effects, resolve
+from mtgjudge.model.engine import instructions, resolve
 from mtgjudge.model.engine.game import Game, merge
 from mtgjudge.model.engine.removal import remove_all
 from mtgjudge.model.engine.until import set_controller
@@ -68,7 +68,7 @@ def _all_of(kind: str):
         st = game.state
         if ctx.target not in st.player_names:
             raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
-        ids = [oid for oid in effects.affected(game, e, ctx) if st.obj(oid).controller == ctx.target]
+        ids = [oid for oid in instructions.affected(game, e, ctx) if st.obj(oid).controller == ctx.target]
         if not ids:
             return [game.log("608.2c", f"{ctx.target} controls no {e.arg('affects')}: nothing happens")]
         return [remove_all(game, ids, kind, not ctx.no_regeneration)]
@@ -80,7 +80,7 @@ def _gain_control_owned(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     resolves that the spell's controller owns (108.3) and another player controls comes under their control for
     the rest of the game (``until.set_controller``)."""
     st = game.state
-    ids = [oid for oid in effects.affected(game, e, ctx)
+    ids = [oid for oid in instructions.affected(game, e, ctx)
            if st.obj(oid).owner == ctx.controller and st.obj(oid).controller != ctx.controller]
     if not ids:
         return [game.log("611.2c", f"{ctx.controller} controls every {e.arg('affects')} they own: nothing changes")]
@@ -98,7 +98,7 @@ def _destroy_all_or(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         one = Effect("destroy_all", (("affects", phrase),), EFFECT_WORDS["destroy_all"])
         g = game.choose(f"{ctx.controller} chooses to destroy all {phrase}").log(
             "608.2d", f"{ctx.controller} chooses \"all {phrase}\"")
-        ids = effects.affected(g, one, ctx)
+        ids = instructions.affected(g, one, ctx)
         out.append(remove_all(g, ids, "destroy", not ctx.no_regeneration) if ids else
                    g.log("701.8a", f"there are no {phrase}: nothing is destroyed"))
     return merge(out)

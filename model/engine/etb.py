@@ -1,17 +1,20 @@
-"""The handlers of the enters-trigger family of issue 9 (slice `etb`), registered in ``resolve.HANDLERS`` when
-the engine package is imported: the intervening "if" marker (603.4, ``intervening``), "~ fights target
-creature" (701.14), counters on each permanent of a kind (122.1), tokens a target player creates (111.2),
-exiling a player's graveyard (406.2)."""
+"""The performers of a permanent's own triggers, registered in ``resolve.HANDLERS`` when the engine package is
+imported: the intervening "if" marker (603.4, ``intervening``), "~ fights target creature" (701.14), counters
+on each permanent of a kind (122.1), tokens a target player creates (111.2), exiling a player's graveyard
+(406.2) and "Untap up to N lands" (701.26b)."""
 from __future__ import annotations
 
 from dataclasses import replace
-
-from mtgjudge.model.engine import damage, effects, intervening, resolve, zones
-from mtgjudge.model.engine.game import Game
+from itertools import combinations
+from math import comb
+from mtgjudge.model.engine import damage, instructions, intervening, resolve, zones
+from mtgjudge.model.engine.instructions import _tap, affected
+from mtgjudge.model.engine.game import Game, MAX_BRANCHES, merge
 from mtgjudge.model.engine.resolve import Ctx
 from mtgjudge.model.engine.settle import after_moves, source_on_battlefield
-from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.errors import Unsupported, SearchBound
 from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.vocab.words import EFFECT_WORDS
 
 
 def _fight_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -27,7 +30,7 @@ def _fight_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 def _counters_each(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """122.1, 611.2c: the permanents the phrase names as the effect is performed each get the counters (one
     that enters later does not); none named: nothing happens."""
-    ids = effects.affected(game, e, ctx)
+    ids = instructions.affected(game, e, ctx)
     if not ids:
         return [game.log("608.2c", f"there are no {e.arg('affects')}: no counter is put")]
     for oid in ids:
@@ -65,8 +68,40 @@ def _exile_graveyard(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [after_moves(game, [(o, "graveyard", "exile") for o in cards], f"{ctx.target}'s graveyard is exiled")]
 
 
-resolve.HANDLERS["intervening_if"] = intervening.marker
-resolve.HANDLERS["fight_self"] = _fight_self
-resolve.HANDLERS["counters_each"] = _counters_each
-resolve.HANDLERS["player_creates_tokens"] = _player_creates_tokens
-resolve.HANDLERS["exile_graveyard"] = _exile_graveyard
+
+
+def _untap_up_to(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.26b: the controller chooses up to N of the permanents named (any player's) and untaps them. Choosing
+    an untapped one changes nothing (701.26: it doesn't untap), so every set of at most N tapped ones is a
+    branch, none included."""
+    n = e.arg("n")
+    tapped = [oid for oid in affected(game, e, ctx) if game.state.obj(oid).tapped]
+    k = min(n, len(tapped))
+    ways = sum(comb(len(tapped), i) for i in range(k + 1))
+    if ways > MAX_BRANCHES:
+        raise SearchBound(f"{e.text()!r}: {ways} choices of {e.arg('affects')}s to untap: past the search bound "
+                          f"of {MAX_BRANCHES} branches")
+    game = game.log("701.26b", f"{ctx.controller} chooses up to {n} {e.arg('affects')}s to untap: every choice of "
+                               f"tapped ones ({', '.join(tapped) or 'none'}) is a branch")
+    untap = _tap(untap=True)
+    word = EFFECT_WORDS["untap_target"]
+    out = []
+    for i in range(k + 1):
+        for chosen in combinations(tapped, i):
+            g = game
+            for oid in chosen:
+                (g,) = untap(g, Effect("untap_target", (("target", "permanent"),), word),
+                             replace(ctx, target=oid, target_legal=True))
+            out.append(g.choose(f"{ctx.controller} untaps {', '.join(chosen) or 'nothing'}"))
+    return merge(out)
+
+
+HANDLERS = {
+    "intervening_if": intervening.marker,
+    "fight_self": _fight_self,
+    "counters_each": _counters_each,
+    "player_creates_tokens": _player_creates_tokens,
+    "exile_graveyard": _exile_graveyard,
+    "untap_up_to": _untap_up_to,
+}
+resolve.HANDLERS.update(HANDLERS)

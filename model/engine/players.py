@@ -2,7 +2,7 @@
 "players" adds to the word ``player_acts``, performed for ``engine.library``'s ``_player_acts`` (which names the
 players, in APNAP order for "each player", 101.4, and performs each act in the order written, 608.2c).
 
-- amounts: a number; X (107.3a, ``hand_acts.x_value``); a count (608.2h: read as that player's act is performed;
+- amounts: a number; X (107.3a, ``library.x_value``); a count (608.2h: read as that player's act is performed;
   "they control" / "their graveyard" is the acting player's, other words the controller's, ``rules.counts``);
   "that many" (the cards the same player discarded or shuffled away by the act just before);
 - sacrificing (701.21a): every player named chooses, in APNAP order, then everything chosen is sacrificed at
@@ -28,13 +28,13 @@ from dataclasses import replace
 from itertools import combinations, permutations, product
 from math import perm, prod
 
-from mtgjudge.model.engine import hand_acts, library, resolve, zones
+from mtgjudge.model.engine import library, resolve, zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.removal import remove_all
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.errors import SearchBound, Unsupported
-from mtgjudge.model.oracle.library_lines import card_phrase
+from mtgjudge.model.oracle.library_sentences import card_phrase
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.layers import current
@@ -71,7 +71,7 @@ def amount(game: Game, e: Effect, ctx: Ctx, n, player: str, that_many: int | Non
     if isinstance(n, int):
         return n
     if n == "X":
-        return hand_acts.x_value(e, ctx)
+        return library.x_value(e, ctx)
     if n[0] == "where":
         if where is None:
             raise Unsupported(f"{e.text()!r}: the value of X is not known to the engine")
@@ -259,7 +259,7 @@ def _choices(game: Game, player: str, items: tuple, e: Effect, ctx: Ctx) -> list
     st = game.state
     units = []
     for k, kind in items:
-        k = hand_acts.x_value(e, ctx) if k == "X" else k
+        k = library.x_value(e, ctx) if k == "X" else k
         sel = phrases.parse_np(kind)
         if sel.combat:
             raise Unsupported(f"{e.text()!r}: which permanents are {kind} is not known to the engine")
@@ -308,7 +308,7 @@ def _kept(game: Game, player: str, items: tuple, e: Effect, ctx: Ctx) -> list[fr
     Gearhulk's rulings: "as either of the types or both"). Each set once."""
     per_item = []
     for k, kind in items:
-        k = hand_acts.x_value(e, ctx) if k == "X" else k
+        k = library.x_value(e, ctx) if k == "X" else k
         fits = _fits(game, player, kind, e)
         per_item.append([frozenset(c) for c in combinations(fits, min(k, len(fits)))])
     if prod(len(o) for o in per_item) > 20 * MAX_BRANCHES:
@@ -392,7 +392,7 @@ def player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     for i, (verb, n, detail, *own) in enumerate(acts):
         named = library.players_named(game, own[0], ctx) if own else players      # (players) a verb phrase's own subject
         if n == "X":
-            n = hand_acts.x_value(e, ctx)
+            n = library.x_value(e, ctx)
             branches = [g.log("107.3a", f"X is {n}, the value chosen as the spell was cast") for g in branches]
             if n == 0:      # 107.3a: X is 0: the act is done zero times (no event: no life is gained, 119.10)
                 continue

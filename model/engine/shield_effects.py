@@ -11,7 +11,7 @@ during this resolution.
 """
 from __future__ import annotations
 
-from mtgjudge.model.engine import effects, resolve, shields
+from mtgjudge.model.engine import instructions, resolve, shields
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.until import the_source
 from mtgjudge.model.errors import Unsupported
@@ -49,7 +49,7 @@ def _subjects(game: Game, e: Effect, ctx: Ctx, *, players: bool = False) -> list
     if e.arg("affects"):
         # 611.2c-like: the permanents the noun phrase names as the effect begins ("Regenerate each creature
         # you control")
-        ids = effects.affected(game, e, ctx)
+        ids = instructions.affected(game, e, ctx)
         return ids if ids else game.log("608.2c", f"there are no {e.arg('affects')}: nothing happens")
     if e.arg("damaged"):
         ids = _damaged(game, ctx)

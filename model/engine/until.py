@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mtgjudge.model.engine import effects, resolve, zones
+from mtgjudge.model.engine import instructions, resolve, zones
 from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import Unsupported
@@ -55,7 +55,7 @@ def _objects(game: Game, e: Effect, ctx: Ctx) -> list[str] | Game:
     every permanent a noun phrase names as it resolves (611.2c). A Game: nothing to do, said in its log."""
     st = game.state
     if e.arg("affects"):
-        return effects.affected(game, e, ctx)
+        return instructions.affected(game, e, ctx)
     if e.arg("self"):
         return the_source(game, e, ctx)
     if ctx.target is None:
@@ -244,7 +244,7 @@ def _untap_it(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         raise Unsupported(f"what {e.text()!r} refers to is not known to the engine")
     if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
         return [game.log("400.7", f"{ctx.target} is no longer on the battlefield: it is not untapped")]
-    untap = effects.HANDLERS["untap_target"]
+    untap = instructions.HANDLERS["untap_target"]
     game = _log_it(game, ctx.target)
     return untap(game, Effect("untap_target", (("target", "permanent"),), EFFECT_WORDS["untap_target"]), ctx)
 

@@ -24,21 +24,20 @@ from mtgjudge.model.oracle.conditions import condition_words
 from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
 from mtgjudge.model.oracle.choose_sentences import choose_value_word, spell_controller_after, target_if_word
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
-from mtgjudge.model.oracle.library_lines import hand_after, library_word, looked_after
-from mtgjudge.model.oracle.library2 import (looked2_after, search2_word, searched2_after,   # issue 9 r4, library2
-                                            split_then)
+from mtgjudge.model.oracle.library_sentences import hand_after, library_word, looked_after
+from mtgjudge.model.oracle.library_sentences import looked2_after, search2_word, searched2_after, split_then
 from mtgjudge.model.oracle.player_sentences import chosen_after
-from mtgjudge.model.oracle.hand_lines import hands_after, search_then_top
-from mtgjudge.model.oracle.perm_sentences import perm_sentence
+from mtgjudge.model.oracle.library_sentences import hands_after, search_then_top
+from mtgjudge.model.oracle.permanent_sentences import perm_sentence
 from mtgjudge.model.oracle.prevent_sentences import prevent_sentence
 from mtgjudge.model.oracle.shield_sentences import shield_sentence      # 615.7, 701.19, 614.1a (shields)
 from mtgjudge.model.oracle.refs import ref_words
 from mtgjudge.model.oracle.counted import counted_word
-from mtgjudge.model.oracle.damage2 import damage2_sentence, unpreventable_after
+from mtgjudge.model.oracle.damage_sentences import damage2_sentence, unpreventable_after
 from mtgjudge.model.oracle.delayed import (delayed_paragraph, delayed_word, leading, player_cant_word,
                                            skip_untap_word)
 from mtgjudge.model.oracle.targets import find_targets
-from mtgjudge.model.oracle.gains import gains_sentence, group_after, split_joined
+from mtgjudge.model.oracle.token_sentences import gains_sentence, group_after, split_joined
 from mtgjudge.model.oracle.until import until_word
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction

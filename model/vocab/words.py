@@ -12,16 +12,10 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from mtgjudge.model.vocab import (words_costs, words_counts, words_damage, words_game, words_library, words_mana,
-                                 words_optional, words_perm, words_prevent, words_refs, words_shields, words_damage2,
-                                 words_until)
-from mtgjudge.model.vocab import words_delayed, words_etb, words_hands, words_kicker
-from mtgjudge.model.vocab import words_conditions
-from mtgjudge.model.vocab import words_library2     # issue 9 round 4, library2
-from mtgjudge.model.vocab import words_gains
-from mtgjudge.model.vocab import words_choose
-from mtgjudge.model.vocab import words_etb2
-from mtgjudge.model.vocab import words_removal
+from mtgjudge.model.vocab import (words_choose, words_conditions, words_costs, words_counts, words_damage,
+                                 words_delayed, words_etb, words_game, words_kicker, words_library, words_mana,
+                                 words_optional, words_permanents, words_prevent, words_refs, words_removal,
+                                 words_shields, words_tokens, words_until)
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
@@ -43,15 +37,9 @@ CONSUMER_OF: dict[Scope, str] = {s: name for name, scopes in CONSUMERS.items() f
 
 #: The vocabulary's modules, one family of words each (a new family adds its own line).
 _FAMILIES = (
-    words_mana, words_costs, words_game, words_until, words_damage, words_library, words_perm, words_prevent,
-    words_optional, words_counts, words_shields, words_hands, words_refs, words_kicker, words_delayed, words_etb,
-    words_conditions,
-    words_library2,
-    words_gains,
-    words_choose,
-    words_etb2,
-    words_damage2,
-    words_removal,
+    words_mana, words_costs, words_game, words_until, words_damage, words_library, words_permanents,
+    words_prevent, words_optional, words_counts, words_shields, words_refs, words_kicker, words_delayed, words_etb,
+    words_conditions, words_tokens, words_choose, words_removal,
 )
 _ALL = tuple(w for family in _FAMILIES for w in family.WORDS)
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}

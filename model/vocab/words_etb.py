@@ -1,8 +1,12 @@
-"""Words of triggered abilities' own conditions (slice `etb` of issue 9): the intervening "if" clause (603.4)."""
+"""Words of a permanent's own triggers and entering: the intervening "if" clause (603.4), fighting (701.14a),
+counters on each permanent of a kind (122.1), tokens a target player creates (111.2), exiling a graveyard
+(406.2), untapping up to N lands (701.26b) and Tribute (702.104)."""
 from __future__ import annotations
 
+from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
+
 
 ENGINE = frozenset({"engine"})
 
@@ -27,4 +31,23 @@ WORDS = (
     # 406.2, 400.6: "Exile all cards from target player's graveyard": every card there, at once.
     Word("exile_graveyard", "effect", {"target": str},
          lambda a: f"Exile all cards from target {a['target']}'s graveyard", frozenset(), ENGINE),
+)
+
+
+
+
+def _v_tribute(args: dict) -> None:
+    if not isinstance(args.get("n"), int) or args["n"] < 1:
+        raise DefinitionError(f"tribute: n must be a positive number, not {args.get('n')!r}")
+
+
+WORDS = WORDS + (
+    # 701.26b: "Untap up to N lands": the ability's controller chooses at most ``n`` permanents the phrase
+    # ``affects`` names (any player's) and untaps them.
+    Word("untap_up_to", "effect", {"n": int, "affects": str}, lambda a: f"Untap up to {a['n']} {a['affects']}s",
+         frozenset({Scope.UNTAP}), ENGINE),
+    # 702.104a: "Tribute N" means "As this creature enters, an opponent of your choice may put N +1/+1 counters on
+    # it" (a replacement effect, 614.1c); 702.104b: "tribute wasn't paid" if that player chose not to.
+    Word("tribute", "static", {"n": int}, lambda s: f"Tribute {s.arg('n')}", frozenset({Scope.ENTERS}), ENGINE,
+         _v_tribute),
 )

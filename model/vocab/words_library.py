@@ -1,15 +1,18 @@
-"""Words about libraries, hands and players (e-library): a player's instructions (119.3 life, 121.1 drawing,
-701.9 discarding, 701.17 milling) and library instructions (701.22 scry, 701.25 surveil, looking at the top
-cards and putting them back in any order, 701.24 shuffle, 701.23 search). The engine performs them
-(``engine.library``)."""
+"""Words about libraries, hands and players: a player's instructions (119.3 life, 121.1 drawing, 701.9
+discarding, 701.17 milling), library instructions (701.22 scry, 701.25 surveil, looking at the top cards and
+putting them back in any order, 701.24 shuffle, 701.23 search), searches whose found cards are exiled
+(701.23a, 406.3) with the shuffle that follows them (701.24a), and the search of a player's graveyard, hand and
+library for the cards with one name (701.23a-b and the example of 701.23b). Read by ``oracle.library_sentences``
+and performed by ``engine.library`` and ``engine.hands``."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab import words_players
 from mtgjudge.model.vocab.abilities import count_word
 from mtgjudge.model.vocab.phrases import ANY_NUMBER
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
-from mtgjudge.model.vocab import words_players
+
 
 ENGINE = frozenset({"engine"})
 #: Who a player's instructions name: the controller, a target player or opponent, each player, each opponent.
@@ -185,4 +188,78 @@ WORDS = (
     Word("search", "effect", {"n": object, "up_to": bool, "quality": str, "to": str, "shuffle": bool, "may": bool,
                               "with": str},
          _r_search, frozenset({Scope.ENTERS}), ENGINE, _v_search),
+)
+
+
+
+
+def _v_search_exile(a: dict) -> None:
+    n = a.get("n")
+    if not (isinstance(n, int) and n >= 1 or n == "X"):
+        raise DefinitionError("n must be 1 or more, or X")
+    if a.get("target") not in (None, "player", "opponent"):
+        raise DefinitionError("target must be player or opponent")
+
+
+def _r_search_exile(a: dict) -> str:
+    n, q = a["n"], a.get("quality", "")
+    count = "any number of" if n == ANY_NUMBER else f"{'up to ' if a.get('up_to') else ''}" \
+        + (n if n == "X" else count_word(n))
+    whose = f"target {a['target']}'s" if a.get("target") else "your"
+    many = n == "X" or n > 1
+    return (("You may search" if a.get("may") else "Search") + f" {whose} library for {count} "
+            + (q + " " if q else "") + ("cards" if many else "card") + (f" {a['with']}" if a.get("with") else "")
+            + f" and exile {'them' if many else 'it'}" + (", then shuffle" if a.get("shuffle") else ""))
+
+
+def _v_zones(a: dict) -> None:
+    if a.get("zones") not in ("either", "both") or not a.get("name"):
+        raise DefinitionError("zones must be either or both, and a name is needed")
+
+
+def _v_it(a: dict) -> None:
+    if a.get("it") != 1:
+        raise DefinitionError("it must be 1: the player is the target of the search before")
+
+
+WORDS = WORDS + (
+    # 701.23a, 406.3: "Search target player's library for up to seven cards and exile them." (``target``: whose
+    # library, else yours; ``n``: a number, X (107.3a) or ANY_NUMBER with ``up_to``; ``quality``/``with``: labels of
+    # the cards found; ``shuffle``: "then shuffle your library" in the same sentence).
+    Word("search_exile", "effect", {"n": object, "up_to": bool, "quality": str, "with": str, "may": bool,
+                                    "target": str, "shuffle": bool}, _r_search_exile, frozenset(), ENGINE,
+         _v_search_exile),
+    # 701.23a-b: "[You may] search your library and/or graveyard for a card named <name>, reveal it, and put it
+    # into your hand." (``zones``: "either" for "and/or", "both" for "and").
+    Word("search_named_zones", "effect", {"name": str, "zones": str, "may": bool},
+         lambda a: ("You may search" if a.get("may") else "Search") + " your library "
+                   + ("and/or" if a["zones"] == "either" else "and") + f" graveyard for a card named {a['name']}, "
+                   "reveal it, and put it into your hand", frozenset(), ENGINE, _v_zones),
+    # 701.24a: "Then that player shuffles their library." right after it (``it``: the searched player, 608.2c).
+    # ``may``: "You may have that player shuffle their library" (608.2d: a choice).
+    Word("searched_library_shuffles", "effect", {"it": int, "may": bool},
+         lambda a: "You may have that player shuffle their library" if a.get("may") else
+         "Then that player shuffles their library",
+         frozenset(), ENGINE, _v_it),
+)
+
+
+
+
+def _v_whose(a: dict) -> None:
+    if a.get("whose") not in ("controller", "owner"):
+        raise DefinitionError("whose must be controller or owner")
+    if a.get("it") != 1:
+        raise DefinitionError("it must be 1: the cards share the name of the target of the instruction before")
+
+
+WORDS = WORDS + (
+    # ``all``: "all cards" (else "any number of cards"); ``whose``: "its controller's" or "its owner's"; ``it``: the
+    # object whose name is searched for is the target of the instruction before (608.2c).
+    Word("exile_same_name", "effect", {"all": bool, "whose": str, "it": int},
+         lambda a: f"Search its {a['whose']}'s graveyard, hand, and library for "
+                   f"{'all' if a.get('all') else 'any number of'} cards with the same name as that card and exile them",
+         frozenset(), ENGINE, _v_whose),
+    Word("searched_shuffles", "effect", {"whose": str, "it": int},
+         lambda a: "Then that player shuffles their library", frozenset(), ENGINE, _v_whose),
 )

@@ -3,7 +3,7 @@
 ``resolve.HANDLERS`` and are registered there."""
 from __future__ import annotations
 
-from mtgjudge.model.engine import effects, resolve
+from mtgjudge.model.engine import instructions, resolve
 from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.oracle.lines import effect_word      # the reader of a sentence read again (those_group)
@@ -79,7 +79,7 @@ def _tap_it(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         return [game.log("400.7", f"{ctx.target} is no longer on the battlefield: it is not tapped")]
     game = game.log("608.2c", f"\"that creature\" is {name_of(st, ctx.target)}, the object the instruction before "
                               "acted on")
-    tap = effects.HANDLERS["tap_target"]
+    tap = instructions.HANDLERS["tap_target"]
     return tap(game, Effect("tap_target", (("target", "permanent"),), EFFECT_WORDS["tap_target"]), ctx)
 
 
@@ -96,7 +96,7 @@ def _untap_those(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         return [game.log("400.7", f"{ctx.target} is no longer on the battlefield: it is not untapped")]
     game = game.log("608.2c", f"\"those creatures\" include {name_of(st, ctx.target)}, a target of the instruction "
                               "before")
-    untap = effects.HANDLERS["untap_target"]
+    untap = instructions.HANDLERS["untap_target"]
     return untap(game, Effect("untap_target", (("target", "permanent"),), EFFECT_WORDS["untap_target"]), ctx)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgjudge.model.engine import gains, resolve
+from mtgjudge.model.engine import token_groups, resolve
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.errors import Unsupported
@@ -163,10 +163,10 @@ def test_x_of_an_activated_ability_is_unsupported():
     assert not isinstance(q, Exception), q
     ctx = resolve.Ctx(source="x", controller="Alice", targets=(), source_moves=0, ability_index=1, x=2)
     with pytest.raises(Unsupported):
-        gains._create_tokens_more(Game(q.state), e, ctx)
+        token_groups._create_tokens_more(Game(q.state), e, ctx)
     ctx = resolve.Ctx(source="x", controller="Alice", targets=(), source_moves=0, x=None)
     with pytest.raises(Unsupported):
-        gains._create_tokens_more(Game(q.state), e, ctx)
+        token_groups._create_tokens_more(Game(q.state), e, ctx)
 
 
 # ------------------------------------------------------------------ becomes <color> (613.1e, layer 5)
