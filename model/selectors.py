@@ -32,7 +32,7 @@ class Selector:
     multicolored: bool = False           # two or more colors (105.2b)
     colorless: bool = False              # no color (105.2c)
     chosen_type: bool = False            # "... of the chosen type": a subtype chosen for the source
-    not_chosen_type: bool = False        # "... that aren't of the chosen type" (608.2d; helper choose)
+    not_chosen_type: bool = False        # "... that aren't of the chosen type" (608.2d)
     colors: tuple[str, ...] = ()         # one of these colors ("red", "white or blue" creature)
     not_colors: tuple[str, ...] = ()     # none of these ("nonblack")
     monocolored: bool = False            # exactly one color (105.2a)

@@ -154,8 +154,8 @@ class PTChange:
     rules: tuple[str, ...] = ()
     control: str = ""             # 613.1b (layer 2): the player who controls the object by this effect ...
     control_before: str = ""      # ... and who controlled it as the effect began
-    colors: str = ""              # (helper gains) 613.1e (layer 5): "becomes black": its colors are these letters
-    loses: tuple[str, ...] = ()   # (helper gains) 613.1f (layer 6): "loses flying": these keywords are removed
+    colors: str = ""              # 613.1e (layer 5): "becomes black": its colors are these letters
+    loses: tuple[str, ...] = ()   # 613.1f (layer 6): "loses flying": these keywords are removed
 
     def describe(self) -> str:
         """What the effect does, in words ("+2/+2 and trample")."""

@@ -1,4 +1,4 @@
-"""Performing the "choose" slice's words (issue 9, round 4; words: ``vocab.words_choose``, reader:
+"""Performing the words of choices and conditional countering (words: ``vocab.words_choose``, reader:
 ``oracle.choose_sentences``): countering or destroying with a condition checked as the spell resolves (608.2c,
 701.6a, 701.8a) and a creature type chosen as a spell resolves (608.2d), registered in ``resolve.HANDLERS``.
 

@@ -1,4 +1,4 @@
-"""Performing an effect whose amount is a count (helper r-count): the word ``counted`` (read by
+"""Performing an effect whose amount is a count: the word ``counted`` (read by
 ``oracle.counted``). 608.2h: the count is read once, as the effect is performed; 107.3e: "where X is ..."."""
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def _counted(game: Game, e: Effect, ctx: resolve.Ctx) -> list[Game]:
     same = st.has(ctx.source) and game.moved(ctx.source) == ctx.source_moves
     src = st.obj(ctx.source) if same else ctx.source_lki
     c = counts.parse(e.arg("count"))
-    if counts.reads_power_toughness(c):     # (helper gains) "the greatest power among ..."
+    if counts.reads_power_toughness(c):     # "the greatest power among ..."
         guard_scope(st, "power-toughness", f"{e.arg('count')} is counted")
     return with_count(game, e, ctx, counts.value(st, ctx.controller, c, src, pt_guarded=True))
 

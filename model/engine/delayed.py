@@ -1,4 +1,4 @@
-"""Delayed triggered abilities (CR 603.7) and untap steps skipped (502.3), issue 9, helper delayed.
+"""Delayed triggered abilities (CR 603.7) and untap steps skipped (502.3).
 
 A resolving spell or ability that says "draw a card at the beginning of the next turn's upkeep" or "exile it at
 the beginning of the next end step" creates a delayed triggered ability (603.7a): the game state keeps it

@@ -1,4 +1,4 @@
-"""Hands and libraries (issue 9, helper "hands"): what the e-library words (``engine.library``) did not perform
+"""Hands and libraries: what the library words (``engine.library``) did not perform
 yet, built on them rather than copied (a player's X and "discards their hand": ``engine.hand_acts``):
 
 - a tutor that puts the card found on top after a shuffle, written as two sentences ("Search your library for

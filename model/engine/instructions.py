@@ -1,4 +1,4 @@
-"""More effects of resolving spells and abilities (issue 9: those real cards use most): tap and untap a target
+"""More effects of resolving spells and abilities (those real cards use most): tap and untap a target
 (701.26), counters on a target (122.1), "gets +N/+N" for every creature a phrase names (613.4c, 611.2c),
 "destroy all" (701.8a) and "can't be regenerated" (701.19c), damage to each creature (and each player, 120.3),
 tokens (111.1), a target player sacrificing (701.21a), a card returned from a graveyard to the hand or the

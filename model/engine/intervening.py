@@ -1,4 +1,4 @@
-"""Intervening "if" clauses (CR 603.4), the slice `etb` of issue 9: a triggered ability whose first effect is
+"""Intervening "if" clauses (CR 603.4), a triggered ability whose first effect is
 ``intervening_if`` (read by ``oracle.intervening``) triggers only if its condition is true when its trigger
 event occurs (``triggers._trigger`` asks ``holds``), and on resolution does nothing if the condition is false
 then (``resolve.resolve_top`` asks ``holds`` again). The condition is a count of ``rules.counts`` for the

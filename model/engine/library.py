@@ -1,4 +1,4 @@
-"""Libraries, hands and players (e-library): a player's instructions (119.3 life, 121.1 drawing, 701.9
+"""Libraries, hands and players: a player's instructions (119.3 life, 121.1 drawing, 701.9
 discarding, 701.17 milling), scry (701.22), surveil (701.25), looking at the top cards and putting them back in
 any order, shuffling (701.24) and searching (701.23).
 

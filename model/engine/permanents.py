@@ -1,4 +1,4 @@
-"""Effects of the "perm" family of issue 9 (permanents entering, tokens and triggers), registered in
+"""Effects of permanents (permanents entering, tokens and triggers), registered in
 ``resolve.HANDLERS`` when the engine package is imported. Their sentences are read by the grammar's "perm"
 section (``phrases.lark``) into the words of ``vocab/words_perm.py``."""
 from __future__ import annotations

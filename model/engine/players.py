@@ -1,4 +1,4 @@
-"""A player's instructions (issue 9, round 4, helper players): the verbs and amounts the grammar's section
+"""A player's instructions: the verbs and amounts the grammar's section
 "players" adds to the word ``player_acts``, performed for ``engine.library``'s ``_player_acts`` (which names the
 players, in APNAP order for "each player", 101.4, and performs each act in the order written, 608.2c).
 

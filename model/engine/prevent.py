@@ -1,4 +1,4 @@
-"""Prevention shields of resolving spells and abilities (615, issue 9, r-prevent): "Prevent all combat damage
+"""Prevention shields of resolving spells and abilities (615): "Prevent all combat damage
 that would be dealt this turn" (Fog). The shield is kept in the game state (``state.prevention``), shown in
 the outcome, and ended in the cleanup step (514.2, ``engine.turn``).
 

@@ -1,5 +1,5 @@
-"""Performing references between the instructions of one resolving spell or ability (608.2c, 608.2h; helper
-refs, issue 9; words: ``vocab.words_refs``, reader: ``oracle.refs``).
+"""Performing references between the instructions of one resolving spell or ability (608.2c, 608.2h;
+words: ``vocab.words_refs``, reader: ``oracle.refs``).
 
 An instruction that refers to the one before it ("its controller", "that creature's toughness", "the damage
 dealt this way", "If it's a Zombie card") is performed together with it, branch by branch: for each position

@@ -554,7 +554,7 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
         base = replace(ctx, no_regeneration=True) if id(e) in unregenerable else ctx
         if e.arg("those"):
             # "those creatures": each target of the instruction before (608.2c), each checked on its own
-            # (608.2b) as that instruction's were (helper delayed)
+            # (608.2b) as that instruction's were
             if group is not None or group2 is not None:
                 raise Unsupported(f"{e.text()!r} with a target of its own is not performed by the engine")
             if e.kind in WHOLE_USE:         # one instruction on all of them at once

@@ -1,4 +1,4 @@
-"""Effects of the ``shields`` family of issue 9, registered in ``resolve.HANDLERS``: they put a shield or a
+"""Effects of the ``shields`` family, registered in ``resolve.HANDLERS``: they put a shield or a
 replacement effect in force for the rest of the turn (``vocab/words_shields.py``): "Regenerate target
 creature" (701.19a), "It can't be regenerated this turn" (701.19c), "If a creature dealt damage this way would
 die this turn, exile it instead" (614.1a), "Prevent the next N damage that would be dealt to any target this

@@ -1,5 +1,5 @@
 """Shields and replacement effects that last this turn, consulted by every damage event and every destruction
-the engine performs (issue 9, helper ``shields``): prevention shields (615: "prevent the next N damage that
+the engine performs: prevention shields (615: "prevent the next N damage that
 would be dealt to ...", "prevent all damage ... would deal"), regeneration shields (701.19a), "can't be
 regenerated" (701.19c) and "if it would die this turn, exile it instead" (614.1a).
 

@@ -1,4 +1,4 @@
-"""Performing the words of the "gains" family of issue 9 (round 4): tokens counted by X and tapped tokens
+"""Performing the words of tokens by X and tapped tokens: tokens counted by X and tapped tokens
 (``vocab.words_gains``, read by ``oracle.gains``). Handlers take (game, effect, ctx) like those in
 ``resolve.HANDLERS`` and are registered there."""
 from __future__ import annotations

@@ -79,10 +79,10 @@ def _x(game: Game, e: Effect, ctx: Ctx) -> int:
         return 0
     if e.arg("x_count"):
         c = counts.parse(e.arg("x_count"))
-        if counts.reads_power_toughness(c):     # (helper gains) "the greatest power among ..."
+        if counts.reads_power_toughness(c):     # "the greatest power among ..."
             guard_scope(game.state, "power-toughness", f"{e.arg('x_count')} is counted")
         return counts.value(game.state, ctx.controller, c, _source(game, ctx), pt_guarded=True)
-    if e.arg("x_stat"):     # (helper gains) "where X is its power": the target's, as the effect begins (608.2h)
+    if e.arg("x_stat"):     # "where X is its power": the target's, as the effect begins (608.2h)
         return _stat_of(game, ctx.target, e.arg("x_stat"))
     if ctx.ability_index is not None or ctx.x is None:
         raise Unsupported(f"the value of X in {e.text()!r} is not known to the engine")
@@ -127,10 +127,10 @@ def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Ga
     keywords = tuple(e.arg("keywords", ()))
     colors = e.arg("colors", "")
     loses = tuple(e.arg("loses", ()))
-    if loses:       # (helper gains) 613.1f: an ability-removing effect; 613.8: see _guard_keyword_dependency
+    if loses:       # 613.1f: an ability-removing effect; 613.8: see _guard_keyword_dependency
         guard_scope(st, "characteristics", f"{', '.join(ids)} lose {', '.join(k.lower() for k in loses)}")
         _guard_keyword_dependency(st, loses)
-    if colors:      # (helper gains) 613.1e: what reads colors (protection, "nonblack" targets) sees the new ones
+    if colors:      # 613.1e: what reads colors (protection, "nonblack" targets) sees the new ones
         guard_scope(st, "characteristics", f"the colors of {', '.join(ids)} change")
     if p or t or e.arg("switch"):
         guard_scope(st, "power-toughness", f"the power and toughness of {', '.join(ids)} change")
@@ -165,7 +165,7 @@ def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Ga
 def _guard_keyword_dependency(st, loses: tuple[str, ...]) -> None:
     """613.8a: a static ability of layer 6 whose set of affected objects reads keywords ("Creatures with flying
     have ...") would depend on an effect that removes one: the engine applies layer 6 in timestamp order only,
-    so such a board is unsupported (helper gains)."""
+    so such a board is unsupported."""
     for o in st.battlefield():
         for a in current(st, o.id).abilities:
             s = a.static if a.kind == "static" else None

@@ -88,7 +88,7 @@ def _forget_references(state: GameState, oid: str, marker: str) -> GameState:
 
 
 def next_timestamp(state: GameState) -> int:
-    # (helper gains) 613.7: resolved "until end of turn" effects share the one clock (a permanent entering after
+    # 613.7: resolved "until end of turn" effects share the one clock (a permanent entering after
     # one gets a later timestamp than it)
     ts = [o.timestamp for o in state.objects] + [e.timestamp for e in state.effects] + \
         [c.timestamp for c in state.pt_changes]

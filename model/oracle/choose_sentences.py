@@ -1,4 +1,4 @@
-"""Reading the "choose" slice's sentences (issue 9, round 4): countering or destroying with a condition checked as
+"""Reading sentences of choices and conditional countering: countering or destroying with a condition checked as
 the spell resolves ("Counter target spell if it's blue.", "Destroy target permanent if it's blue.", 608.2c) and a
 choice made as a spell resolves ("Choose a creature type.", 608.2d). The sentences are read by the phrase grammar
 (``target_if``, ``choose_value``, in the section "choose" of ``vocab/phrases.lark``); the words are

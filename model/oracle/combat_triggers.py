@@ -1,4 +1,4 @@
-"""Trigger conditions on combat events the engine never performs (etb2, issue 9 round 4): attacking (508.1),
+"""Trigger conditions on combat events the engine never performs : attacking (508.1),
 blocking and being blocked (509.1, 509.1h), combat damage (510.2). The engine declares no attackers
 (``engine.turn``: with no attackers the declare-blockers and combat-damage steps are skipped, 508.8), so no such
 event happens in its games, and an ability that triggers only on one of them never triggers there (603.2).

@@ -1,4 +1,4 @@
-"""Reading a sentence whose amount is a count (helper r-count): "Draw a card for each creature you control.",
+"""Reading a sentence whose amount is a count: "Draw a card for each creature you control.",
 "You gain X life and draw X cards, where X is the number of creatures you control.", "Create a 1/1 green
 Insect creature token for each Forest you control." (608.2h: counted once, as the effect is performed; 107.3e).
 

@@ -50,7 +50,7 @@ _N = r"(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
 _AND_GAIN = re.compile(rf"^(~ deals (?:{_N}|X) damage to .+?) and you gain {_N} life\.$", re.I)
 _AND_DAMAGE = re.compile(rf"^~ deals ({_N}) damage to (.+?) and ({_N}) damage to ([^.]+?)\.$", re.I)
 _IT_DEALS = re.compile(r"^it deals\b", re.I)
-#: "Counter target spell and ~ deals 3 damage to target creature." (two instructions, 608.2c; helper choose)
+#: "Counter target spell and ~ deals 3 damage to target creature." (two instructions, 608.2c)
 _COUNTER_AND = re.compile(r"^(Counter target [^.]+?) and (~ deals [^.]+\.)$", re.I)
 
 
@@ -107,7 +107,7 @@ def sentence_patterns(num: str, tgt: str) -> tuple:
          ("target",)),
         # 120.3a, 608.2h: "... to that creature's controller": the controller of the target of the effect before
         (re.compile(rf"^~ deals {num} damage to (that) (?:creature|land|permanent|artifact|planeswalker|spell)'s "
-                    r"controller\.$", re.I), "damage_its_controller", ("n", "it")),    # "spell": helper choose
+                    r"controller\.$", re.I), "damage_its_controller", ("n", "it")),    # "spell"
         # 107.3a, 120.3: X damage to each permanent a phrase names (and each player)
         (re.compile(r"^~ deals X damage to each ([a-z ]+?) and (each player)\.$", re.I), "damage_each_x",
          ("affects", "players")),
@@ -310,7 +310,7 @@ def each_theirs(sentence: str, found: Sequence[str], earlier: Sequence[Effect | 
 
 def damage2_sentence(sentence: str, found: Sequence[str], earlier: Sequence[Effect | None],
                      read: Reader) -> Effect | None:
-    """The word of a sentence of this slice (the grammar's section "damage2", ``damage2_effect``, and the
+    """The word of a sentence of damage compounds (the grammar's section "damage2", ``damage2_effect``, and the
     readers above); ``read(sentence, found, earlier)``: the other readers (``lines.effect_word``)."""
     word = damage_where(sentence, found) or each_player_count(sentence, found) or \
         damage_equal_untargeted(sentence, found, earlier, read)

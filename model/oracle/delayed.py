@@ -1,5 +1,5 @@
-"""Reading sentences that create delayed triggered abilities (603.7) and that skip untap steps (502.3), issue
-9, helper delayed: the phrase grammar's section "delayed" (``phrases.parse_delayed``).
+"""Reading sentences that create delayed triggered abilities (603.7) and that skip untap steps (502.3):
+the phrase grammar's section "delayed" (``phrases.parse_delayed``).
 
 "Draw a card at the beginning of the next turn's upkeep." "Exile it at the beginning of the next end step."
 "At the beginning of the next end step, return that card to the battlefield under its owner's control." The

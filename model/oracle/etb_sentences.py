@@ -1,4 +1,4 @@
-"""Sentences of triggered abilities read in the slice `etb` of issue 9 (enters-the-battlefield triggers).
+"""Sentences of triggered abilities (enters-the-battlefield triggers).
 
 "You may have <subject> <verb> ...": 608.2d, the controller of the ability chooses whether the instruction is
 followed, and it is the instruction "<subject> <verb>s ..." ("You may have target opponent discard a card." is

@@ -2,7 +2,7 @@
 another Spirit, you gain 2 life." The ability triggers only if the condition is true when the event occurs,
 and does nothing on resolution if it is false then (both checks: ``engine.intervening``).
 
-Read here (the slice `etb` of issue 9): conditions about what the ability's controller controls or holds, each
+Read here : conditions about what the ability's controller controls or holds, each
 a count of ``rules.counts`` (one count concept) compared with a number:
 
 - "you control a / an / another X", "you control N or more X", "you control no X";

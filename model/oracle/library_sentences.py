@@ -1,4 +1,4 @@
-"""Sentences of an effect about libraries, hands and players (e-library), read by the phrase grammar
+"""Sentences of an effect about libraries, hands and players, read by the phrase grammar
 (``player_effect``, ``library_effect`` in ``vocab/phrases.lark``) into words of ``vocab.words_library``: a
 player's instructions ("Target player draws two cards and loses 2 life.", "Draw two cards, then discard a
 card.", "Each opponent discards a card.") and library instructions ("Scry 2.", "Search your library for a
@@ -190,7 +190,7 @@ def hand_after(sentence: str, earlier: list) -> Effect | None:
 
 @v_args(inline=True)
 class _Library2(phrases._Meaning):
-    """The meaning of the grammar's section "library2" (the e-library rules it reuses keep their meaning)."""
+    """The meaning of the grammar's section "library2" (the library rules it reuses keep their meaning)."""
 
     # ---- the cards looked at
     def l2_k_reveal(self, *parts):
@@ -354,7 +354,7 @@ def look_x_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
 
 
 def search2_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
-    """701.23: a search the e-library grammar does not read (see the module): a ``search`` word (found cards into
+    """701.23: a search the library grammar does not read (see the module): a ``search`` word (found cards into
     the hand), or ``search_exile``; None otherwise."""
     r = _parse(sentence.strip(), "search2_effect")
     if r is None:
@@ -387,7 +387,7 @@ def search2_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
                 base["target"] = whose[len("target "):]
             return parse_effect({"search_exile": base})
         if steps[0] != "step:hand" or whose != "you":
-            return None         # onto the battlefield: the e-library reader's (basic lands only)
+            return None         # onto the battlefield: the library reader's (basic lands only)
         return parse_effect({"search": {**base, "to": "hand"}})
     except DefinitionError:
         return None
@@ -400,7 +400,7 @@ def searched2_after(sentence: str, earlier: list) -> Effect | None:
     shuffle it." right after ``search_named_zones``."""
     prev = earlier[-1] if earlier else None
     if prev is not None and prev.kind == "search_named_zones":
-        # "If you searched your library this way, shuffle it." (the present tense is the e-library rule's)
+        # "If you searched your library this way, shuffle it." (the present tense is the library rule's)
         if _parse(sentence.strip(), "shuffle_searched2") is None:
             return None
         return parse_effect({"shuffle": {"if_done": True}})
@@ -420,7 +420,7 @@ def searched2_after(sentence: str, earlier: list) -> Effect | None:
 
 #: "look at the top three cards of your library, then put one of them into your hand and the rest ..." (Court
 #: Hussar): the look, then what is done with the cards, one instruction after the other (608.2c); "then put them
-#: back in any order" is the look-and-put-back instruction itself (e-library).
+#: back in any order" is the look-and-put-back instruction itself.
 _LOOK_THEN = re.compile(r"^(look at the top \w+ cards? of your library), then (put (?!them back\b).+)$", re.I)
 #: "Shuffle your library, then scry 1." (Peregrination): two instructions in the order written.
 _SHUFFLE_THEN = re.compile(r"^(shuffle your library), then (scry \d+\.?)$", re.I)

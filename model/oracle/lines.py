@@ -205,7 +205,7 @@ _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_
      "return_exiled", ()),                                                                            # 607.2a
     (re.compile(r"^Create an? (\d+/\d+ [^.]+? token(?: with [a-z ]+)?) for each (\+1/\+1) counter on ~\.$", re.I),
      "create_token_per_counter", ("token", "counter")),                                               # 111.1, 608.2h
-    # Issue 9: the effects real spells use most (counted over the Oracle store), read whole like the above.
+    # The effects real spells use most (counted over the Oracle store), read whole like the above.
     (re.compile(r"^(?:All (creatures)|(creatures you control)) get ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I),
      "pump_all", ("affects", "affects", "power", "toughness")),                                       # 613.4c, 611.2c
     # removal (r4): "all" or "each", a list of phrases ("artifacts, creatures, and lands"), qualifiers with
@@ -223,7 +223,7 @@ _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_
     (re.compile(rf"^~ deals {_NUM} damage to each ([a-z -]+?)\.$", re.I), "damage_each", ("n", "affects")),  # 120.3
     (re.compile(rf"^Create {_NUM} (\d+/\d+ [^.]+? tokens?(?: with [a-z ]+)?)\.$", re.I), "create_tokens",
      ("n", "token")),                                                                                # 111.1
-    # (one kind: "an artifact and a land" is two permanents, read by the player rules, helper players)
+    # (one kind: "an artifact and a land" is two permanents, read by the player rules)
     (re.compile(r"^(target (?:player|opponent)) sacrifices an? ((?:(?!\band\b)[a-z -])+?)\.$", re.I), "edict",
      ("target", "affects")),                                                                         # 701.21a
     (re.compile(r"^Counter (target [a-z ]+ spell)\.$", re.I), "counter_spell", ("target",)),          # 701.6a
@@ -254,7 +254,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     """The word of the encoding a whole sentence of an effect is, with its arguments; None if it is none of
     them. ``found``: the sentence's target phrases (``find_targets``), which the word's must equal;
     ``earlier``: the words of the sentences before it (what "it" refers to, 608.2c)."""
-    word = target_if_word(sentence, found)      # 608.2c: "Destroy target permanent if it's blue." (helper choose)
+    word = target_if_word(sentence, found)      # 608.2c: "Destroy target permanent if it's blue."
     if word is not None:                        # before the patterns, whose "Destroy target ..." would refuse it
         return word
     word = damage2_sentence(sentence, found, earlier, effect_word)     # damage compounds, "can't be prevented" (damage2)
@@ -288,7 +288,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
                 # the word's target phrases are the sentence's, in order (601.2c)
                 at = sum(1 for k in args if k in ("target", "target2"))
                 if len(found) <= at or found[at][:1].lower() + found[at][1:] != phrase:
-                    # (helper gains) the pattern's "target ..." took more words than the target phrase ("Target
+                    # the pattern's "target ..." took more words than the target phrase ("Target
                     # creature becomes green and gets +1/+0 ..."): not this word; the other readers may read it
                     bad_target = True
                     break
@@ -345,7 +345,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
             return None
     delayed = delayed_word(sentence, found, earlier, effect_word) or skip_untap_word(sentence, found, earlier) \
         or player_cant_word(sentence, found)
-    if delayed is not None:                                       # 603.7 delayed triggers, 502.3 (helper delayed)
+    if delayed is not None:                                       # 603.7 delayed triggers, 502.3
         return delayed
     until = until_word(sentence, found, earlier)                  # 611.2a: "... until end of turn"
     if until is not None:
@@ -359,7 +359,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     word = counter_word(sentence, found)      # 701.6a: "Counter target <spell phrase>."
     if word is not None:
         return word
-    word = choose_value_word(sentence, found)   # 608.2d (helper choose)
+    word = choose_value_word(sentence, found)   # 608.2d
     if word is not None:
         return word
     if not found:
@@ -458,7 +458,7 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
     words: list[Effect | None] = []
     targets: list[str] = []
     split = [q for whole in parts for p in damage_sentences.split_compound(whole, self_subject)
-             for q in split_joined(p)]     # (helper gains) "Untap target creature and gain control of it ..."
+             for q in split_joined(p)]     # "Untap target creature and gain control of it ..."
     if it_is_self and split and split[0][:3].lower() == "it ":
         split[0] = "~ " + split[0][3:]
     if it_is_self and split and split[0][:16].lower() == "you may have it ":
@@ -1011,7 +1011,7 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
         return [keyword_triggers.on_permanent(_keyword_ability(i), ctx.spell) for i in items]
     if ctx.spell and _TRIGGER.match(body):
         # 603.7a: "At the beginning of your next upkeep, ..." on an instant or sorcery is a delayed triggered
-        # ability the spell creates as it resolves, not a triggered ability of the card (helper delayed)
+        # ability the spell creates as it resolves, not a triggered ability of the card
         word = delayed_paragraph(body)
         if word is not None:
             return [Ability("spell", effects=(word,), source_text=printed)]

@@ -1,4 +1,4 @@
-"""Effect sentences of the "perm" family of issue 9 (permanents entering, tokens and triggers) that name a kind
+"""Effect sentences of permanents (permanents entering, tokens and triggers) that name a kind
 of permanent in the middle ("Return a land you control to its owner's hand.", "Each opponent sacrifices a
 creature."): the sentence's frame is fixed, and the noun phrase is read by the phrase grammar (``target_np``),
 which must read it whole. Sentences without a noun phrase are the grammar's ``perm_effect`` alone."""

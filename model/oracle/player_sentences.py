@@ -1,4 +1,4 @@
-"""Sentences about a player's instructions that refer to the one before (issue 9, round 4, helper players).
+"""Sentences about a player's instructions that refer to the one before.
 
 "Target opponent chooses a creature they control." is read by the player rules (``library_lines.library_word``)
 as a choice (``choose``) that does nothing on its own: what is done with the chosen permanents is the next

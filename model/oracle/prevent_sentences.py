@@ -1,4 +1,4 @@
-"""Effect sentences of prevention shields (615, issue 9, r-prevent): the phrase grammar's ``prevent_effect``.
+"""Effect sentences of prevention shields (615): the phrase grammar's ``prevent_effect``.
 "... this turn by attacking creatures" keeps its noun phrase (the grammar's ``np``). Near misses stay unread:
 a noun phrase the grammar does not read ("by non-Spider creatures"), a target ("by creatures target opponent
 controls"), "... unless ...", "if {G} was spent", redirection ("dealt to you instead")."""

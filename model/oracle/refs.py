@@ -1,4 +1,4 @@
-"""Reading references between the sentences of one effect (608.2c, 608.2h; helper refs, issue 9).
+"""Reading references between the sentences of one effect (608.2c, 608.2h).
 
 A sentence may say something of the object or player an earlier sentence acted on, or of that sentence's
 results. Each reading wraps whatever the other readers read (``lines.effect_word``), so any instruction can be

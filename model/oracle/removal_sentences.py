@@ -1,4 +1,4 @@
-"""Effect sentences of the removal family of issue 9 (round 4): gaining control of a target permanent for
+"""Effect sentences of removal: gaining control of a target permanent for
 the rest of the game (613.1b, 611.2a), and cards returned from a graveyard whose target phrase has a
 qualifier ("target creature card with mana value 3 or less from your graveyard", 400.6) or names any
 graveyard ("target creature card from a graveyard ... to its owner's hand").

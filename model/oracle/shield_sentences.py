@@ -1,4 +1,4 @@
-"""Effect sentences of the ``shields`` family of issue 9 (prevention on one object or player, 615.7;
+"""Effect sentences of the ``shields`` family (prevention on one object or player, 615.7;
 regeneration, 701.19; "if it would die this turn, exile it instead", 614.1a): the phrase grammar's
 ``shield_effect`` read whole, its subject checked against the sentence's targets and the instructions before.
 

@@ -1,4 +1,4 @@
-"""Reading the costs a spell's own text changes (CR 601.2f; issue 9, helper costs).
+"""Reading the costs a spell's own text changes (CR 601.2f).
 
 - "This spell costs {N} less to cast for each <count>." (Blasphemous Act, Primeval Protector, Molderhulk):
   ``self_cost_reduction`` with ``per``, the count read by the one count reader (``rules.counts.parse``);

@@ -20,13 +20,13 @@ from mtgjudge.model.vocab.parse import parse_effect
 #: The subject's words of a noun-phrase subject: from the start (after "Until end of turn, " and "All ")
 #: to the first verb (noun phrases hold none of these words).
 _NP_SUBJECT = re.compile(r"^(?:until end of turn, )?(?:all )?(?P<np>.+?) (?:also )?(?:gets?|gains?|can't|loses?|becomes?)\b",
-                         re.I)     # (helper gains) "loses", "becomes": 613.1f, 613.1e
+                         re.I)     # "loses", "becomes": 613.1f, 613.1e
 
 
-#: "..., where X is the number of creatures you control." (helper r-count: a count, rules.counts)
+#: "..., where X is the number of creatures you control." (a count, rules.counts)
 _WHERE_X = re.compile(r"^(?P<rest>.+?), where X is (?P<count>[^,]+?)\.?$", re.I)
 
-#: (helper gains) "where X is its power": a characteristic of the target (608.2h); the word's name for it.
+#: "where X is its power": a characteristic of the target (608.2h); the word's name for it.
 _X_STAT = re.compile(r"^(?:its|that creature's) (power|toughness|converted mana cost|mana value)$", re.I)
 _STATS = {"power": "power", "toughness": "toughness", "converted mana cost": "mana value", "mana value": "mana value"}
 
@@ -89,7 +89,7 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
         # effect begins (608.2h); any other definition of X leaves the sentence unread
         stat = _X_STAT.match(where.group("count"))
         if stat is not None:
-            # (helper gains) 107.3c, 608.2h: "where X is its power": a value of the one target, read as the effect
+            # 107.3c, 608.2h: "where X is its power": a value of the one target, read as the effect
             # begins (Rush of Blood ruling 2012-05-01)
             sentence, args["x_stat"] = where.group("rest") + ".", _STATS[stat.group(1).lower()]
         else:
@@ -101,7 +101,7 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
                 return None             # "other" than the creature the effect changes, not the source
             sentence, args["x_count"] = where.group("rest") + ".", where.group("count")
     if sentence.startswith("Non-"):
-        sentence = "non-" + sentence[4:]     # (helper gains) "Non-Elf creatures get -2/-2 ...": the capital is the sentence's
+        sentence = "non-" + sentence[4:]     # "Non-Elf creatures get -2/-2 ...": the capital is the sentence's
     try:
         r = phrases.parse(sentence.strip(), "until_effect")
     except DefinitionError:
@@ -118,7 +118,7 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
         if phrase.startswith("another target "):
             phrase = "target another " + phrase[len("another target "):]
         if not phrase.lower().startswith("target "):
-            # a counted phrase ("Up to two target creatures", helper delayed): kept whole, each target affected
+            # a counted phrase ("Up to two target creatures"): kept whole, each target affected
             phrase = phrase[0].lower() + phrase[1:]
             if not re.match(r"^(?:(?:up to )?(?:one|two|three|four|five|\d+)|any number of) target ", phrase) or \
                     not _permanent_target(phrase):
@@ -138,7 +138,7 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
         args["self"] = True
     elif subject == "those":
         # "Those creatures": every target of the instruction before (608.2c), one use of "target" that may
-        # choose several permanents (helper delayed: ``resolve.run_effects``)
+        # choose several permanents (``resolve.run_effects``)
         if not those_before(earlier):
             return None
         args["those"] = True
@@ -178,13 +178,13 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
         args["power"], args["toughness"] = r.pop("pt")
     if "pt_x" in r:
         (args["power"], args["x_power"]), (args["toughness"], args["x_toughness"]) = r.pop("pt_x")
-    if r.pop("cant_attack_or_block", False):      # (helper delayed) "can't attack or block": both restrictions
+    if r.pop("cant_attack_or_block", False):      # "can't attack or block": both restrictions
         if "cant_attack" in r or "cant_block" in r:
             return None
         r["cant_attack"] = r["cant_block"] = True
     if r.pop("untap", False):
         return parse_effect({"untap_it": {"it": True}}) if not r and args.get("it") else None
-    if r.pop("tap", False):         # (helper gains) "Tap that creature.": the word of engine.gains
+    if r.pop("tap", False):         # "Tap that creature.": the word of engine.gains
         return parse_effect({"tap_it": {"it": True}}) if not r and args.get("it") else None
     args.update(r)
     try:

@@ -110,7 +110,7 @@ class Encoding:
         self.forbidden: dict[tuple, list[Any]] = {}
         self.twins: dict[tuple, tuple[Any, Any]] = {}
 
-    # ---------------------------------------------------------------- helpers
+    # ---------------------------------------------------------------- building blocks
     def ivar(self, name: str, lo: int = 0, hi: int | None = None):
         self.n += 1
         v = self.z3.Int(f"{name}#{self.n}")

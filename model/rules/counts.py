@@ -49,7 +49,7 @@ THIS_WAY = {"destroyed": ("battlefield", None), "sacrificed": ("battlefield", No
 _THIS_WAY = re.compile(r"^(?P<what>[a-z ]+?) (?P<how>" + "|".join(THIS_WAY) + r") this way$", re.I)
 
 
-#: (helper gains) "the greatest power among creatures you control", "the highest converted mana cost among
+#: "the greatest power among creatures you control", "the highest converted mana cost among
 #: permanents you control": the largest value of a characteristic among permanents (0 if there is none).
 _GREATEST = re.compile(r"(?:the )?(?:greatest|highest) (?P<stat>power|toughness|converted mana cost|mana value) among "
                        r"(?P<np>[A-Za-z ]+)", re.I)
@@ -87,7 +87,7 @@ def parse(text: str) -> Count:
                 continue
         raise DefinitionError(f"the count {text!r} is not one the verifier reads")
     m = _GREATEST.fullmatch(t)
-    if m:       # (helper gains) "the greatest power among creatures you control" (Miming Slime ruling 2013-01-24)
+    if m:       # "the greatest power among creatures you control" (Miming Slime ruling 2013-01-24)
         try:
             sel = phrases.parse_np(m.group("np"))
         except DefinitionError:
@@ -156,7 +156,7 @@ def domain(state, player: str) -> int:
 
 
 def greatest(state, player: str, selector, stat: str, source=None) -> int:
-    """(helper gains) The greatest power, toughness or mana value (202.3) among the permanents ``selector`` names
+    """ The greatest power, toughness or mana value (202.3) among the permanents ``selector`` names
     for ``player``, as it resolves (608.2h); 0 if there is none (Miming Slime ruling 2013-01-24). Power and
     toughness after the layers (613) with +1/+1 and -1/-1 counters (613.4c), as ``engine.sba`` reads them; the
     engine guards unmodelled text that may change them before it reads this (``reads_power_toughness``)."""
@@ -224,7 +224,7 @@ def _base(state, player: str, count: Count, source=None, pt_guarded: bool = Fals
         return domain(state, player)
     if count.kind == "greatest":
         if reads_power_toughness(count) and not pt_guarded:
-            # (helper gains) the caller has not guarded unmodelled text that may change power or toughness
+            # the caller has not guarded unmodelled text that may change power or toughness
             raise Unsupported(f"{count.text!r} is not counted here: text the verifier does not read could change "
                               "power and toughness")
         return greatest(state, player, count.selector, count.zone, source)

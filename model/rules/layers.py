@@ -141,11 +141,11 @@ def compute_all(state) -> dict[str, Characteristics]:
         found.sort(key=lambda t: t[0])
         if ordered is not None and found:
             found, chars = [], ordered(found, chars, state)[1]
-        # (helper gains) 613.7: resolved "becomes black until end of turn" effects apply in layer 5 in timestamp
+        # 613.7: resolved "becomes black until end of turn" effects apply in layer 5 in timestamp
         # order with the static color-setting effects
         recolors = sorted((c for c in getattr(state, "pt_changes", ()) if c.colors), key=lambda c: c.timestamp) \
             if layer == 5 else []
-        # (helper gains) 613.7: resolved "gains flying" / "loses flying" effects apply in layer 6 in timestamp order
+        # 613.7: resolved "gains flying" / "loses flying" effects apply in layer 6 in timestamp order
         # with the static ability-adding effects (613.1f; removing does not commute with adding)
         regrants = sorted((c for c in getattr(state, "pt_changes", ()) if c.keywords or c.loses),
                           key=lambda c: c.timestamp) if layer == 6 else []

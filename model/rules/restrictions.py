@@ -1,7 +1,7 @@
 """What a player can't do this turn by the effect of a resolved spell or ability (101.2: "can't" wins over
 "can"; 611.2a: it lasts until the cleanup step ends it, 514.2): "Target player can't play lands this turn"
 (Solfatara), "Your opponents can't cast spells this turn" (Silence), "... can't cast creature spells this turn"
-(Cease-Fire). The engine records them (``state.PlayerRestriction``, helper delayed); deciding whether a card
+(Cease-Fire). The engine records them (``state.PlayerRestriction``); deciding whether a card
 can be played reads them here, in one place (``legality``)."""
 from __future__ import annotations
 

@@ -45,7 +45,7 @@ class CostPart:
     n: int = 1
     what: Selector | None = None
     counter: str = ""
-    # "Sacrifice an artifact or creature" (helper costs): other kinds of permanent that may pay the part too,
+    # "Sacrifice an artifact or creature": other kinds of permanent that may pay the part too,
     # each permanent paying it fitting ``what`` or one of these (``payment.problem.part_fits``)
     alternatives: tuple[Selector, ...] = ()
     at_random: bool = False            # "Discard a card at random" (701.9b)

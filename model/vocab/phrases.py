@@ -278,7 +278,7 @@ class _Meaning(Transformer):
 
     def c_sacrifice(self, n, spec):
         # One can sacrifice only a permanent one controls (701.21a). "an artifact or creature": each kind named
-        # may pay it (helper costs: ``CostPart.alternatives``)
+        # may pay it (``CostPart.alternatives``)
         if len(spec.objects) > 1 and not spec.players and spec.zone == "battlefield" and not spec.that_player:
             kinds = [replace(o, controller="you") for o in spec.objects]
             return CostPart("sacrifice", n=n, what=kinds[0], alternatives=tuple(kinds[1:]))
@@ -306,7 +306,7 @@ class _Meaning(Transformer):
     def c_return(self, n, spec):
         return CostPart("return_to_hand", n=n, what=replace(self._one(spec), controller="you"))
 
-    # helper costs: X in a spell's additional cost (107.3), the X announced as it is cast (601.2b); the total
+    # X in a spell's additional cost (107.3), the X announced as it is cast (601.2b); the total
     # cost puts the announced number in its place (rules.costs.total_cost)
     def c_life_x(self, *_): return CostPart("pay_life", n=X_COUNT)
     def c_discard_x(self, _cards): return CostPart("discard", n=X_COUNT)
@@ -793,7 +793,7 @@ class _Meaning(Transformer):
     def d_your_next_turn(self): return "end_of_your_next_turn"
     def d_end_of_turn(self): return "end_of_turn"
 
-    # ---- effects in force, lands, taps (helper gaps1): values of the encoding's words
+    # ---- effects in force, lands, taps: values of the encoding's words
     def e_sacrifice_if_no_counters(self, kind, *_):
         return {"sacrifice_if_no_counters": {"counter": kind}}
 
@@ -851,7 +851,7 @@ class _Meaning(Transformer):
 
     def mh_or_more(self, n, *_): return (number_word(str(n)), None, False)
 
-    # ---- perm: permanents entering, tokens, triggers (issue 9, e-perm): {"word": kind, **args}
+    # ---- perm: permanents entering, tokens, triggers: {"word": kind, **args}
     def pe_tap_enchanted(self, noun):
         what = str(noun).lower()
         if what not in ("creature", "permanent", "land", "artifact"):
@@ -867,14 +867,14 @@ class _Meaning(Transformer):
     # etb2: "Untap up to N lands." (701.26b)
     def pe_untap_up_to_lands(self, n):
         return {"word": "untap_up_to", "n": number_word(str(n)), "affects": "land"}
-    # ---- damage2 (issue 9, round 4): {"word": kind, **args}
+    # ---- damage2: {"word": kind, **args}
     def d2_each_player(self, _self, n):
         return {"word": "damage_each_player", "n": int(n)}
 
     def d2_no_prevention(self):
         return {"word": "no_prevention"}
 
-    # ---- prevent: prevention shields (issue 9, r-prevent): {"word": kind, **args}
+    # ---- prevent: prevention shields: {"word": kind, **args}
     def pv_all_combat(self):
         return {"word": "prevent_combat_damage"}
 
@@ -887,7 +887,7 @@ class _Meaning(Transformer):
             raise DefinitionError("the sources of combat damage: one kind of permanent")
         return {"word": "prevent_combat_damage", "by": sel.objects[0].describe()}
 
-    # ---- shields (issue 9, helper shields; 615.7, 701.19, 614.1a): {"word": kind, subject: value, ...}
+    # ---- shields (615.7, 701.19, 614.1a): {"word": kind, subject: value, ...}
     def sh_target(self, _t, _np): return {"target": True}
     def sh_targets(self, _count, _t, _np): return {"target": True}
     def sh_any_target(self, _t): return {"target": True}
@@ -944,7 +944,7 @@ class _Meaning(Transformer):
         return TargetSpec("", (), players="you")
 
 
-    # ---- until end of turn (helper e-until; 611.2a, 613.1f, 613.4c-d): {"subject": kind, "items": {...}}
+    # ---- until end of turn (611.2a, 613.1f, 613.4c-d): {"subject": kind, "items": {...}}
     def ue_tail(self, subject, items, _duration): return {"subject": subject, **items}
     def ue_lead(self, subject, items): return {"subject": subject, **items}
 
@@ -982,7 +982,7 @@ class _Meaning(Transformer):
     def ue_untap_it(self, _it):
         return {"subject": "it", "untap": True}
 
-    def ue_tap_it(self, _it):           # (helper gains) "Tap that creature." (701.26a, 608.2c)
+    def ue_tap_it(self, _it):           # "Tap that creature." (701.26a, 608.2c)
         return {"subject": "it", "tap": True}
 
     def u_it(self, *_): return "it"
@@ -997,9 +997,9 @@ class _Meaning(Transformer):
     def us_it(self, *_): return "it"
     def us_self(self, *_): return "self"
     def us_np(self, *parts): return "affects"
-    def us_those(self, *_): return "those"      # (helper delayed) every target of the instruction before
+    def us_those(self, *_): return "those"      # every target of the instruction before
 
-    # (helper delayed) two parts of one sentence, each "until end of turn" / "this turn" (611.2a, 514.2)
+    # two parts of one sentence, each "until end of turn" / "this turn" (611.2a, 514.2)
     def ue_two(self, subject, items, _d1, more, _d2):
         if set(items) & set(more):
             raise DefinitionError("the same change twice")
@@ -1048,10 +1048,10 @@ class _Meaning(Transformer):
     def ui_keyword(self, kw): return ("keyword", str(kw).capitalize())
     def ui_cant_block(self): return ("cant_block", True)
     def ui_cant_be_blocked(self): return ("cant_be_blocked", True)
-    def ui_cant_attack(self): return ("cant_attack", True)                 # (helper delayed) 508.1c
+    def ui_cant_attack(self): return ("cant_attack", True)                 # 508.1c
     def ui_cant_attack_or_block(self): return ("cant_attack_or_block", True)
 
-    # ---- libraries, hands and players (e-library): {"may", "who", "acts"} and {"may", "action", ...}
+    # ---- libraries, hands and players: {"may", "who", "acts"} and {"may", "action", ...}
     def player_effect(self, *parts):
         may = bool(parts) and isinstance(parts[0], Token) and parts[0].type == "YOU_MAY"
         who, acts, join, now = None, [], None, None
@@ -1186,7 +1186,7 @@ class _Meaning(Transformer):
         w = next((p for p in parts if isinstance(p, tuple) and p[0] == "with"), ("with", ""))[1]
         return {"step": "reveal_choose", "quality": q, "with": w}
 
-    # ---- hands (issue 9, helper "hands"): see the grammar's section
+    # ---- hands: see the grammar's section
     def hd_n_x(self, *_): return "X"
     def hd_v_discard_hand(self, *_): return ("discard_hand", 1, False)
     def hd_quality(self, *qs): return ("quality", ", ".join(q[1] for q in qs))
@@ -1283,7 +1283,7 @@ def parse_np(phrase: str) -> Selector:
     return spec.objects[0]
 
 
-#: removal (issue 9, r4): where a list of noun phrases "X, Y, and Z" / "X and all Y" splits (after "all").
+#: removal: where a list of noun phrases "X, Y, and Z" / "X and all Y" splits (after "all").
 _NP_LIST = re.compile(r",? and (?=all )|,? and |, ")
 
 
@@ -1343,7 +1343,7 @@ def _card_quality(quality: str) -> Selector:
     return sel
 
 
-#: Cost parts whose number may be X only in a spell's additional cost (helper costs: ``rules.costs.with_x`` puts
+#: Cost parts whose number may be X only in a spell's additional cost (``rules.costs.with_x`` puts
 #: the announced X in its place); elsewhere (activation, mana abilities, unless-costs) they stay unread.
 _X_ONLY_FOR_SPELLS = ("pay_life", "discard", "exile_from_graveyard", "sacrifice", "return_to_hand")
 
@@ -1364,17 +1364,17 @@ def cost_parts(text: str, x_parts: bool = False) -> tuple[CostPart, ...]:
     return tuple(parts)
 
 
-# perm (issue 9, e-perm): the start symbol of the family's effect sentences (read lazily by ``parser``).
+# perm: the start symbol of the family's effect sentences (read lazily by ``parser``).
 STARTS = STARTS + ("perm_effect",)
 
-# prevent (issue 9, r-prevent): the start symbol of prevention shields' sentences.
+# prevent: the start symbol of prevention shields' sentences.
 STARTS = STARTS + ("prevent_effect",)
 
-# damage2 (issue 9, round 4): damage compounds and prevention add-ons.
+# damage2: damage compounds and prevention add-ons.
 STARTS = STARTS + ("damage2_effect",)
 
 
-# ------------------------------------------------------------------ delayed (issue 9, helper delayed)
+# ------------------------------------------------------------------ delayed
 # Delayed triggered abilities (603.7) and untap steps skipped (502.3): the meaning of the grammar's section of
 # the same name, as plain values for ``oracle.delayed``.
 class _Delayed(Transformer):
@@ -1485,13 +1485,13 @@ def parse_delayed(text: str, start: str) -> Any:
         return _DELAYED.transform(tree)
     except LarkError:
         raise DefinitionError(f"{text!r} is not in the verifier's vocabulary") from None
-# shields (issue 9, helper shields): the start symbol of prevention, regeneration and "would die" sentences.
+# shields: the start symbol of prevention, regeneration and "would die" sentences.
 STARTS = STARTS + ("shield_effect",)
-# hands (issue 9): Splinter's search of three zones for cards of one name, and the shuffle after it.
+# hands: Splinter's search of three zones for cards of one name, and the shuffle after it.
 STARTS = STARTS + ("same_name_search", "that_player_shuffles")
-# refs (issue 9, helper refs): amounts an earlier instruction of the same resolution gives (``oracle.refs``).
+# refs: amounts an earlier instruction of the same resolution gives (``oracle.refs``).
 STARTS = STARTS + ("ref_life",)
-# library2 (issue 9 round 4): searching, looking at and revealing libraries (meaning: ``oracle.library2``).
+# library2: searching, looking at and revealing libraries (meaning: ``oracle.library_sentences``).
 STARTS = STARTS + ("looked2_effect", "search2_effect", "search_named2", "shuffle_searched2", "look_x2", "have_shuffle2")
 
 
@@ -1516,7 +1516,7 @@ for _name, _fn in vars(_RefMeaning).items():
         setattr(_Meaning, _name, _fn)
 
 
-# ------------------------------------------------------------------ gains (issue 9 round 4, helper gains)
+# ------------------------------------------------------------------ gains
 # Tokens counted by X and tapped tokens: the meaning of the grammar's section of the same name.
 _MORE_NUMBERS = {"eleven": 11, "twelve": 12, "thirteen": 13}
 
@@ -1538,7 +1538,7 @@ class _GainsMeaning(Transformer):
 
 setattr(_Meaning, "gains_create", _GainsMeaning.gains_create)
 STARTS = STARTS + ("gains_create",)
-# choose (issue 9, round 4, helper "choose"): countering with a condition checked on resolution and a choice
+# choose: countering with a condition checked on resolution and a choice
 # made on resolution (``oracle.choose_sentences``).
 STARTS = STARTS + ("target_if", "choose_value")
 
@@ -1560,7 +1560,7 @@ for _name, _fn in vars(_ChooseMeaning).items():
         setattr(_Meaning, _name, _fn)
 
 
-# ------------------------------------------------------------------ players (issue 9, round 4, helper players)
+# ------------------------------------------------------------------ players
 # The meaning of the grammar's section "players": more verb phrases of a player's instructions, as acts
 # (verb, amount, detail) of the word ``player_acts`` (vocab.words_library, vocab.words_players). An amount is a
 # number, "X", or a tuple: ("count", the count's words, N) (608.2h: "N for each <count>" / "equal to <count>",

@@ -1,4 +1,4 @@
-"""Words of the "choose" slice (issue 9, round 4): countering with a condition and choices made as a spell
+"""Words of choices and conditional countering: countering with a condition and choices made as a spell
 resolves. Read by ``oracle.choose_sentences``, performed by ``engine.choose``.
 
 - ``target_if``: "Counter target spell if it's blue.", "Destroy target permanent if it's blue." (``verb``:

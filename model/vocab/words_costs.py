@@ -101,7 +101,7 @@ WORDS = (
     _cost_part("exile_from_graveyard", mana_options=False),
     _cost_part("loyalty", frozenset({Scope.ACTIVATION}), mana_options=False),
     _cost_part("return_to_hand", mana_options=False),
-    # "Put a -1/-1 counter on a creature you control" (helper costs): on one permanent the payer chooses
+    # "Put a -1/-1 counter on a creature you control": on one permanent the payer chooses
     _cost_part("put_counters_on", mana_options=False),
     # "Reveal a Dinosaur card from your hand": such a card is in the hand (it is shown, not used up)
     _cost_part("reveal_from_hand", mana_options=False),

@@ -1,4 +1,4 @@
-"""The word of an effect whose amount is a count read as it resolves (608.2h, 107.3e): helper r-count. Read by
+"""The word of an effect whose amount is a count read as it resolves (608.2h, 107.3e).  Read by
 ``oracle.counted``, performed by ``engine.counted``, counted by ``rules.counts``."""
 from __future__ import annotations
 

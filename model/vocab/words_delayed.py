@@ -1,4 +1,4 @@
-"""Words of delayed triggered abilities (603.7) and of untap steps skipped (502.3), issue 9, helper delayed.
+"""Words of delayed triggered abilities (603.7) and of untap steps skipped (502.3).
 Read from Oracle text by ``oracle.delayed``; performed by ``engine.delayed``.
 
 ``delayed``: a resolving spell or ability creates a delayed triggered ability that triggers once, at ``at``

@@ -22,7 +22,7 @@ COUNTERED_TO = {
     "library_top": "put it on top of its owner's library instead of into that player's graveyard",
     "library_top_or_bottom": "put that card on the top or bottom of its owner's library instead of into that "
                              "player's graveyard",
-    "hand": "put it into its owner's hand instead of into that player's graveyard",      # Remand (helper choose)
+    "hand": "put it into its owner's hand instead of into that player's graveyard",      # Remand
 }
 
 

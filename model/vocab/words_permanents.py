@@ -1,4 +1,4 @@
-"""Words of the "perm" family of issue 9 (permanents entering, tokens and triggers): effects read by the
+"""Words of permanents (permanents entering, tokens and triggers): effects read by the
 grammar's section of that name (``phrases.lark``) and performed by ``model/engine/perm.py``."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A player's instructions (issue 9, round 4, helper players): the verbs and amounts the grammar's section
+"""A player's instructions: the verbs and amounts the grammar's section
 "players" adds to the word ``player_acts`` (``vocab.words_library``), checked and written here; performed by
 ``engine.players``.
 
@@ -50,7 +50,7 @@ def count_target(n) -> str | None:
 
 
 def valid_amount(verb: str, n) -> bool:
-    """Is ``n`` an amount ``verb`` takes (a number >= 1, X for the e-library verbs, a count, "that many")?"""
+    """Is ``n`` an amount ``verb`` takes (a number >= 1, X for the library verbs, a count, "that many")?"""
     if isinstance(n, int):
         return n >= (0 if verb == "life_becomes" else 1)       # 119.5: a life total may become 0
     if not isinstance(n, tuple) or verb not in COUNTED_VERBS:

@@ -1,4 +1,4 @@
-"""Words of the prevention family of issue 9 (r-prevent): prevention shields created by resolving spells and
+"""Words of the prevention family: prevention shields created by resolving spells and
 abilities (615). Read by the grammar's section "prevent" (``phrases.lark``, start ``prevent_effect``) and
 performed by ``model/engine/prevent.py``."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Words of the removal family of issue 9 (round 4): gaining control of a target permanent (613.1b); destroying,
+"""Words of removal: gaining control of a target permanent (613.1b); destroying,
 exiling or returning two targets with one instruction (701.8a, 406.3, 400.6)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Words of the ``shields`` family of issue 9: prevention shields on one object or player (615.7), regeneration
+"""Words of the ``shields`` family: prevention shields on one object or player (615.7), regeneration
 (701.19a), "can't be regenerated" (701.19c) and "if it would die this turn, exile it instead" (614.1a). Read by
 the grammar's section "shields" (``phrases.lark``, start ``shield_effect``; ``oracle/shield_sentences.py``)
 and performed by ``model/engine/shield_effects.py``.

@@ -1,4 +1,4 @@
-"""Words of the "gains" family of issue 9 (round 4): tokens counted by X and tapped tokens. Read by the grammar's
+"""Words of tokens by X and tapped tokens: tokens counted by X and tapped tokens. Read by the grammar's
 section of that name (``phrases.lark``) through ``oracle.gains``, performed by ``engine.gains``."""
 from __future__ import annotations
 

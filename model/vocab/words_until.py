@@ -10,7 +10,7 @@ from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
 ENGINE = frozenset({"engine"})
-#: (helper gains) Keywords whose only rules are about declaring blockers (702.13 intimidate, 702.14 landwalk,
+#: Keywords whose only rules are about declaring blockers (702.13 intimidate, 702.14 landwalk,
 #: 702.22 banding, 702.28 shadow, 702.31 horsemanship, 702.36 fear, 702.118 skulk): an effect may grant them
 #: until end of turn like flying (the engine declares no blockers: they are recorded and shown).
 COMBAT_ONLY = ("Fear", "Intimidate", "Shadow", "Horsemanship", "Skulk", "Banding", "Swampwalk", "Islandwalk",
@@ -20,8 +20,8 @@ SUBJECTS = ("target", "affects", "it", "self", "those")
 #: What it does: at least one of these.
 CHANGES = ("power", "keywords", "switch", "cant_block", "cant_be_blocked", "must_attack", "must_be_blocked", "control",
            "x_power", "x_toughness", "must_be_blocked_if_able", "cant_attack", "must_block",
-           "colors",           # (helper gains) "becomes black": 613.1e, layer 5
-           "loses")            # (helper gains) "loses flying": 613.1f, layer 6
+           "colors",           # "becomes black": 613.1e, layer 5
+           "loses")            # "loses flying": 613.1f, layer 6
 
 
 def _v_until(a: dict) -> dict:
@@ -44,7 +44,7 @@ def _v_until(a: dict) -> dict:
             raise DefinitionError(f"{k!r} is not a keyword the verifier knows")
     if "keywords" in a:
         a = {**a, "keywords": tuple(str(k).capitalize() for k in kws)}
-    for k in a.get("loses", ()):      # (helper gains) a keyword the verifier knows, removed in layer 6
+    for k in a.get("loses", ()):      # a keyword the verifier knows, removed in layer 6
         if str(k).capitalize() not in KEYWORDS + COMBAT_ONLY:
             raise DefinitionError(f"{k!r} is not a keyword the verifier knows")
     if "loses" in a:
@@ -84,12 +84,12 @@ def _render(a: dict) -> str:
         whose = subject[0].lower() + subject[1:]
         return f"Switch {whose}'s power and toughness until end of turn"
     verbs = []
-    if a.get("colors"):     # (helper gains) 613.1e
+    if a.get("colors"):     # 613.1e
         verbs.append(f"{'become' if plural else 'becomes'} " + " and ".join(COLOR_NAMES[c] for c in a["colors"]))
     if "power" in a:
         pt = [_pt(a["power"], a.get("x_power", 0)), _pt(a["toughness"], a.get("x_toughness", 0))]
         verbs.append(f"{'get' if plural else 'gets'} {pt[0]}/{pt[1]}")
-    if a.get("loses"):      # (helper gains) 613.1f
+    if a.get("loses"):      # 613.1f
         verbs.append(f"{'lose' if plural else 'loses'} " + " and ".join(k.lower() for k in a["loses"]))
     if a.get("keywords"):
         verbs.append(f"{'gain' if plural else 'gains'} " + " and ".join(k.lower() for k in a["keywords"]))

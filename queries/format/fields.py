@@ -62,7 +62,7 @@ class QuestionError(Exception):
         return ": ".join(parts)
 
 
-# --------------------------------------------------------------------------------------------- helpers
+# --------------------------------------------------------------------------------------------- building blocks
 
 def freeze(value: Any) -> Any:
     """Plain immutable data: mappings -> read-only mappings, lists -> tuples."""
