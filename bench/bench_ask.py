@@ -1,7 +1,7 @@
 """Benchmark: wall time of one `mtgjudge ask` (process start to exit) and of `mtgjudge check` over the
 bundled corpus. Run by hand:  python bench/bench_ask.py [runs]
 
-Targets (issue 2): one ask under 0.5 s; z3 is imported only when a question needs it.
+Targets: one ask under 0.5 s; z3 is imported only when a question needs it.
 """
 from __future__ import annotations
 

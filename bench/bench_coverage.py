@@ -2,7 +2,7 @@
 ../shared/cards/mtgjson3 (18,892 cards), as the command runs it: the table, the wall time and the
 workers. Run by hand:  python bench/bench_coverage.py [-j N] [--sample N] [--json]
 
-Target (issue 8): the whole sweep in under 5 minutes on the project's 2-core machine.
+Target: the whole sweep in under 5 minutes on the project's 2-core machine.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Benchmark (run by hand): every row of issue 12's "Done when", each as whole ``mtgjudge ask --json``
+"""Benchmark (run by hand): every row's "Done when", each as whole ``mtgjudge ask --json``
 processes, repeated (median wall and CPU seconds of N runs, the largest peak RSS of them).
 
     .venv/bin/python bench/bench_done.py            # the five scaling targets and the four-player table, N=5

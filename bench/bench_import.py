@@ -6,7 +6,7 @@ Run by hand:
 
     python bench/bench_import.py [runs]
 
-Targets (issue 8): the import under 60 s; one `ask` at most 0.1 s slower with the full store than without.
+Targets: the import under 60 s; one `ask` at most 0.1 s slower with the full store than without.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Benchmark (run by hand, issue 9): a four-player table of 120 permanents (30 each), a stack of 6 spells with
+"""Benchmark (run by hand): a four-player table of 120 permanents (30 each), a stack of 6 spells with
 their targets chosen, and a creature dying with 3 "whenever a creature dies" abilities on the battlefield
 (simultaneous triggers, put on the stack in APNAP order, 603.3b). Everything resolves (``resolve: all``);
 the answer must come within the engine's branch bound (``MAX_BRANCHES``). Reports the time and the number

@@ -1,4 +1,4 @@
-"""Benchmark (run by hand): how the searches scale with the size of the board (issue 12). Each row of the
+"""Benchmark (run by hand): how the searches scale with the size of the board. Each row of the
 table is one kind of board grown by k; each cell is one whole ``mtgjudge ask --json`` process (start to
 exit, bytecode written as an installed package would): wall time, CPU time (user + system: less sensitive
 to other load on the machine), peak memory (the child's maximum RSS), and what it answered.
@@ -7,7 +7,7 @@ to other load on the machine), peak memory (the child's maximum RSS), and what i
     .venv/bin/python bench/bench_scaling.py reflection 8 16 24 --timeout 60
     .venv/bin/python bench/bench_scaling.py --list
 
-Targets (issue 12, "Done when"), each under 1 s and 300 MB on this machine: could-produce with 24 Mana
+Targets ("Done when"), each under 1 s and 300 MB on this machine: could-produce with 24 Mana
 Reflections and a Contamination (answer {B}); could-produce with 60 Yavimaya, Cradle of Growth; can-pay of
 400 {G} with one Forest (no, a short reason); mana-options with 12 sources; mana-options with 30 Mana
 Reflections and a Forest. ``bench/bench_table.py`` measures the four-player board.

@@ -2,7 +2,7 @@
 product models, with replacement effects on mana (Mana Reflection, Nyxbloom Ancient, Pale Moon's and Hall of
 Gemstone's effects; Mana Flare, Heartbeat of Spring and Auras adding mana) and land-type changers (Blood
 Moon, Magus of the Moon, Urborg, Yavimaya, Prismatic Omen, Dryad of the Ilysian Grove, Spreading Seas)
-among them; questions of every kind about it. Target (issue 12): every question under 0.5 s.
+among them; questions of every kind about it. Target: every question under 0.5 s.
 
 Cards whose text the engine cannot read and that would make every outcome `unsupported` (cumulative
 upkeep, "as this enters" choices of permanents entering, persist) are left out; so is Squandered Resources

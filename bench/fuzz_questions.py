@@ -1,4 +1,4 @@
-"""The long fuzz run of issue 10, by hand: mutated corpus questions (tests/question_mutations.py) through
+"""The long fuzz run, by hand: mutated corpus questions (tests/question_mutations.py) through
 ``mtgjudge check`` and ``mtgjudge ask --json``, each its own file, the command line's ``main`` called in
 this process. Counts the statuses, the exit-3 results (bugs), the questions that took longer than their
 bound plus 2 s, the slowest question, and the peak memory of the process (which only grows over a run, so
@@ -9,7 +9,7 @@ it bounds every question's).
 Question *i* of a seed is ``random.Random(f"{seed}:{i}")``'s mutation, so a run can be split over
 processes (``--start``) and any question found again. Bad ones are written to ``--out``.
 
-Targets (issue 10): 0 exit-3 results, 0 questions past the bound + 2 s, peak memory under 500 MB.
+Targets: 0 exit-3 results, 0 questions past the bound + 2 s, peak memory under 500 MB.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hostile but valid boards (issue 10): hundreds of permanents, dozens of mana multipliers and replacement
+"""Hostile but valid boards: hundreds of permanents, dozens of mana multipliers and replacement
 effects, huge X, huge libraries, long action lists. Each must be answered, or be `unsupported` naming its
 bound, within the question's time bound plus 2 s. Run by hand:
 

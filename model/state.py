@@ -290,7 +290,7 @@ class TurnReplacement:
         what = {"regenerate": "a regeneration shield is on {o}",
                 "no_regeneration": "{o} can't be regenerated this turn",
                 "exile_if_dies": "if {o} would die this turn, it is exiled instead",
-                "no_prevention": "damage can't be prevented this turn"}[self.kind]   # 615.12 (damage2)
+                "no_prevention": "damage can't be prevented this turn"}[self.kind]   # 615.12
         return what.format(o=self.object) + f" ({self.origin})"
 
 

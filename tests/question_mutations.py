@@ -1,4 +1,4 @@
-"""Mutated questions for fuzzing (issue 10): a question of the bundled corpus, changed in its structure,
+"""Mutated questions for fuzzing: a question of the bundled corpus, changed in its structure,
 its values and its text by a random source. The fuzz test (tests/test_fuzz.py) draws the source from
 hypothesis; the long run (bench/fuzz_questions.py) from a seeded ``random.Random``, so that question *i*
 of a seed is always the same question.

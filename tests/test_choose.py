@@ -1,4 +1,4 @@
-"""The "choose" slice (issue 9, round 4): countering or destroying with a condition checked as the spell
+"""Choices and conditional countering: countering or destroying with a condition checked as the spell
 resolves (608.2c: "Counter target spell if it's blue."), "Counter target <any spell phrase> unless its controller
 pays {N}" (118.12a), and a creature type chosen as the spell resolves (608.2d: "Choose a creature type.", then
 "of the chosen type" / "of that type"). Expected answers from the rules and Gatherer rulings cited; near misses

@@ -1,4 +1,4 @@
-"""The e-damage slice in the engine: several targets for one use of "target" (601.2c, 115.3), each affected
+"""Damage in the engine: several targets for one use of "target" (601.2c, 115.3), each affected
 and checked on resolution (608.2b); "another target" (a different object); damage compositions (608.2c,
 120.3a); "counter target spell unless its controller pays" (118.12a, 701.6a); the total cost for the number
 of targets chosen (601.2f). Expected values are worked out from the rules by hand."""
@@ -297,7 +297,7 @@ def kinds(text: str) -> list[str | None]:
     ("~ deals 4 damage to target creature. If this spell was kicked, it also deals 4 damage to target player.",
      ["damage", "if_kicked", "damage"]),
 ])
-def test_damage2_sentences_are_read(text, expected):
+def test_damage_compound_sentences_are_read(text, expected):
     assert kinds(text) == expected
 
 

@@ -1,4 +1,4 @@
-"""The effects of issue 9 that real spells use most, cast from their Oracle text and resolved: +N/+N for all
+"""The effects that real spells use most, cast from their Oracle text and resolved: +N/+N for all
 creatures or those you control (613.4c, 611.2c), destroy all (701.8a) with "can't be regenerated" (701.19c),
 damage to each creature (120.3, 704.5g), counter target creature spell (701.6a), counters on a target
 (122.1), a card returned from the graveyard (400.6), a target player discarding (701.9), untap (701.26b).

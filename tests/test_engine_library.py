@@ -10,7 +10,7 @@ from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.library import BASIC_LANDS
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.oracle.library_sentences import library_word, looked2_after, search2_word, searched2_after
+from mtgjudge.model.oracle.library_sentences import library_word, looked_more_after, search_more_word, searched_more_after
 from mtgjudge.model.oracle.lines import read_effect_words, sentences
 from mtgjudge.model.vocab.parse import parse_effect
 from mtgjudge.queries.format.files import load_text
@@ -85,7 +85,7 @@ def test_sentences_are_read_into_words(sentence, kind, args):
     "Look at the top three cards of your library, then put one of them into your hand.",
     "Draw a cards.",                                         # number and noun disagree
     "Scry 2, then each opponent draws two card.",           # number and noun disagree after a new subject
-    # ("Scry 2, then each opponent draws a card.": a new subject in mid-sentence, read since round 4:
+    # ("Scry 2, then each opponent draws a card.": a new subject in mid-sentence, read now:
     # tests/test_players.py)
 ])
 def test_near_misses_stay_unread(sentence):
@@ -386,7 +386,7 @@ def _look(n: int):
      "in any order.", 2, {"n": 2, "k": 2, "quality": "creature or land", "rest": "bottom"}),
 ])
 def test_what_is_done_with_the_cards_looked_at(sentence, n, args):
-    w = looked2_after(sentence, [_look(n)])
+    w = looked_more_after(sentence, [_look(n)])
     assert w is not None and w.kind == "take_looked"
     assert {k: v for k, v in w.args if v not in (False,)} == {k: v for k, v in args.items() if v is not False}
 
@@ -399,13 +399,13 @@ def test_what_is_done_with_the_cards_looked_at(sentence, n, args):
     ("You may reveal up to six creature cards from among them and put the revealed cards into your hand.", 5),
 ])
 def test_near_misses_after_a_look_stay_unread(sentence, n):
-    assert looked2_after(sentence, [_look(n)]) is None
+    assert looked_more_after(sentence, [_look(n)]) is None
 
 
 def test_the_cards_looked_at_are_read_only_right_after_the_look():
-    assert looked2_after("Put one of them into your hand and the other on the bottom of your library.", []) is None
+    assert looked_more_after("Put one of them into your hand and the other on the bottom of your library.", []) is None
     draw = parse_effect({"player_acts": {"who": "you", "acts": (("draw", 1, False),)}})
-    assert looked2_after("Put one of them into your hand and the other on the bottom of your library.", [draw]) is None
+    assert looked_more_after("Put one of them into your hand and the other on the bottom of your library.", [draw]) is None
 
 
 @pytest.mark.parametrize("sentence,found,kind,args", [
@@ -421,7 +421,7 @@ def test_the_cards_looked_at_are_read_only_right_after_the_look():
      {"n": 7, "up_to": True, "target": "player"}),
 ])
 def test_searches_are_read(sentence, found, kind, args):
-    w = search2_word(sentence, found)
+    w = search_more_word(sentence, found)
     assert w is not None and w.kind == kind
     assert {k: v for k, v in w.args if v not in (False, "")} == args
 
@@ -436,7 +436,7 @@ def test_searches_are_read(sentence, found, kind, args):
      "library.", ()),
 ])
 def test_search_near_misses_stay_unread(sentence, found):
-    assert search2_word(sentence, found) is None
+    assert search_more_word(sentence, found) is None
 
 
 def test_that_player_shuffles_only_after_a_search_of_a_target_players_library():
@@ -444,7 +444,7 @@ def test_that_player_shuffles_only_after_a_search_of_a_target_players_library():
                                                  "player shuffles their library."))
     assert [w.kind for w in words] == ["search_exile", "searched_library_shuffles"] and targets == ["target player"]
     mine = parse_effect({"search_exile": {"n": 1}})
-    assert searched2_after("Then that player shuffles their library.", [mine]) is None
+    assert searched_more_after("Then that player shuffles their library.", [mine]) is None
 
 
 # ------------------------------------------------------------------ performing
@@ -500,7 +500,7 @@ def test_extract_on_a_named_library_is_unsupported():
      "hand.", {"name": "Nissa, Nature's Artisan", "zones": "both"}),
 ])
 def test_a_search_for_a_card_with_a_name_is_read(sentence, args):
-    w = search2_word(sentence, ())
+    w = search_more_word(sentence, ())
     assert w is not None and w.kind == "search_named_zones" and dict(w.args) == args
 
 
@@ -512,7 +512,7 @@ def test_a_search_for_a_card_with_a_name_is_read(sentence, args):
     "Nissa, Genesis Mage.",
 ])
 def test_a_search_for_a_card_with_a_name_near_misses(sentence):
-    assert search2_word(sentence, ()) is None
+    assert search_more_word(sentence, ()) is None
 
 
 _NAMED = """
@@ -577,11 +577,11 @@ def test_the_top_x_cards_then_all_creature_cards_are_read():
 def test_the_other_after_x_cards_stays_unread():
     # "the other" needs exactly two cards looked at: X is not known when the text is read
     x = parse_effect({"look_at": {"n": "X"}})
-    assert looked2_after("Put one of them into your hand and the other on the bottom of your library.", [x]) is None
+    assert looked_more_after("Put one of them into your hand and the other on the bottom of your library.", [x]) is None
 
 
 def test_look_at_x_cards_of_a_target_players_library_stays_unread():
-    assert search2_word("Look at the top X cards of target player's library.", ("target player",)) is None
+    assert search_more_word("Look at the top X cards of target player's library.", ("target player",)) is None
 
 
 @pytest.mark.parametrize("sentence,quality", [
@@ -591,12 +591,12 @@ def test_look_at_x_cards_of_a_target_players_library_stays_unread():
      "instant or with flash"),
 ])
 def test_a_search_for_either_of_two_qualities_is_one_label(sentence, quality):
-    w = search2_word(sentence, ())
+    w = search_more_word(sentence, ())
     assert w is not None and w.kind == "search" and w.arg("quality") == quality and w.arg("to") == "hand"
 
 
 def test_several_cards_of_either_of_two_qualities_stay_unread():
-    assert search2_word("Search your library for up to two basic land cards or Gate cards, reveal them, and put "
+    assert search_more_word("Search your library for up to two basic land cards or Gate cards, reveal them, and put "
                         "them into your hand.", ()) is None
 
 
@@ -631,7 +631,7 @@ def test_you_may_have_that_player_shuffle_only_after_a_look_at_a_target_players_
                                                  "library."))
     assert [w.kind for w in words] == ["look_top", "searched_library_shuffles"] and words[1].arg("may")
     mine = parse_effect({"look_top": {"n": 3}})
-    assert searched2_after("You may have that player shuffle their library.", [mine]) is None
+    assert searched_more_after("You may have that player shuffle their library.", [mine]) is None
 
 
 def test_natural_selection_on_a_named_library_is_unsupported_when_shuffled():

@@ -1,4 +1,4 @@
-"""Permanents entering, tokens and triggers (issue 9, family "perm"): tokens an effect describes (111.3,
+"""Permanents entering, tokens and triggers (family "perm"): tokens an effect describes (111.3,
 111.4), built from the words and created on resolution. Expected values are worked out from the rules by
 hand: the token has exactly the characteristics the words give and no others (111.3), and its name is its
 subtypes plus "Token" (111.4)."""
@@ -220,7 +220,7 @@ def test_choice_sentences_are_read(text, kind, args):
 @pytest.mark.parametrize("text", [
     # near misses: whose permanent is not said (a target-less "return a creature"), two of them, a condition
     "Return a creature to its owner's hand.",
-    # ("Each player sacrifices two creatures.": read by the player rules since round 4, tests/test_players.py)
+    # ("Each player sacrifices two creatures.": read by the player rules, tests/test_players.py)
     "Sacrifice a creature unless you pay {2}.",
     "Each opponent sacrifices a creature with the greatest power among creatures that player controls.",
 ])
@@ -270,12 +270,12 @@ def test_sacrifice_unless_is_read_118_12a(text, args):
 
 @pytest.mark.parametrize("text", [
     # near misses: a cost with X or one per card, a total power, a condition on how it was cast (two
-    # permanents: read since issue 9's round 4, tests/test_etb2.py)
+    # permanents: read, tests/test_etb.py)
     "Sacrifice it unless you pay {X}.",
     "Sacrifice it unless you pay {1} for each card in your hand.",
     "Sacrifice it unless you sacrifice any number of creatures with total power 12 or greater.",
     "Sacrifice it unless {G} was spent to cast it.",
-    "Sacrifice it unless you discard X cards.",        # (two cards: read since issue 9's stop 16, test_etb)
+    "Sacrifice it unless you discard X cards.",        # (two cards: read, test_etb)
 ])
 def test_sacrifice_unless_near_misses(text):
     (w,), _ = read_effect_words(sentences(text))

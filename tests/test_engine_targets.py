@@ -178,7 +178,7 @@ def test_damage_keyword_of_source_is_unsupported():
     ("Counter target spell.", "counter_spell", {"target": "spell"}),
     ("Draw a card.", "draw", {"n": 1}),
     ("Its controller gains life equal to its power.", "its_controller_gains_life_equal_to_power", {}),
-    # e-damage: counted targets (601.2c) and the damage / countering words
+    # counted targets (601.2c) and the damage / countering words
     ("Counter target spell unless its controller pays {3}.", "counter_unless_pays",
      {"target": "spell", "cost": "{3}"}),
     ("Exile up to one target creature.", "exile", {"target": "up to one target creature"}),
@@ -201,7 +201,7 @@ def test_compiler_reads_effect_sentences_as_words(sentence, kind, args):
 @pytest.mark.parametrize("sentence", [
     "Destroy target creature or planeswalker an opponent controls with mana value 3 or less unless it has flying.",
     "Target creature gets +3/+3 until end of turn and gains trample.",
-    # e-damage near misses: a cost the word does not take (X, "for each"), a count the reading does not take
+    # near misses: a cost the word does not take (X, "for each"), a count the reading does not take
     "Counter target spell unless its controller pays {X}, where X is your devotion to blue.",
     "Counter target spell unless its controller pays {1} for each creature that attacked this turn.",
     "~ deals X plus 1 damage divided as you choose among any number of targets.",
@@ -217,8 +217,8 @@ def test_compiler_leaves_other_sentences_as_text(sentence):
 
 def test_a_spell_line_is_words_only_when_read_whole_608_2c():
     from mtgjudge.model.oracle.lines import LineContext, _spell_line
-    # (the second sentence is no word of the encoding; "It can't be regenerated." is, since issue 9's effects,
-    # and "Its controller creates ..." since the refs helper's)
+    # (the second sentence is no word of the encoding; "It can't be regenerated." is, since the effects of spells were read,
+    # and "Its controller creates ..." since references were read)
     a = _spell_line("Destroy target creature. Its controller may search their library for a basic land card.", "",
                     LineContext(spell=True))
     assert [e.kind for e in a.effects] in (["other"], []) and a.kind in ("spell", "unmodelled")
@@ -322,10 +322,10 @@ def test_compiler_reads_removal_only_of_permanents():
 
 @pytest.mark.parametrize("sentence,found", [
     # "one or two target creatures" chooses one or two (601.2c): read as "two target creatures" it made a
-    # spell with one creature to target uncastable (a wrong "no", found by e-damage)
+    # spell with one creature to target uncastable (a wrong "no")
     ("Return one or two target creatures to their owners' hands.", ("one or two target creatures",)),
     ("One or two target creatures gain flying until end of turn.", ("One or two target creatures",)),
-    # damage2: "one, two, or three" is the run of counts 1 to 3 (601.2c); a list that is not a run stays unread
+    # "one, two, or three" is the run of counts 1 to 3 (601.2c); a list that is not a run stays unread
     ("~ deals 4 damage divided as you choose among one, two, or three target creatures.",
      ("one, two, or three target creatures",)),
     ("~ deals 4 damage divided as you choose among one, three, or four target creatures.", None),

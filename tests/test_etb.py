@@ -1,4 +1,4 @@
-"""Enters-the-battlefield triggers (issue 9, slice etb): what their lines become in the model's vocabulary, with
+"""Enters-the-battlefield triggers: what their lines become in the model's vocabulary, with
 near misses that must stay unread, and what the engine does with them. Expected values are derived by hand from
 the rules (603.4 intervening "if", 608.2d optional instructions, 701.14 fight, 122.1 counters, 118.12a
 "unless" costs) and the rulings cited; never from the verifier's output."""
@@ -183,7 +183,7 @@ def test_enters_or_leaves_the_battlefield_is_one_trigger_of_two_events_603_2():
     assert a.kind == "triggered" and a.trigger_event.on("enters") and a.trigger_event.on("leaves")
     assert not a.trigger_event.on("dies")
     # near miss: a second event the engine does not watch stays unread ("or is turned face up": read since
-    # round 4, an event that never happens in the engine's games, tests/py)
+    # an event that never happens in the engine's games, tests/py)
     assert ability("When ~ enters the battlefield or becomes the target of a spell, you gain 1 life.").kind == \
         "unmodelled"
 

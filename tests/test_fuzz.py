@@ -1,4 +1,4 @@
-"""Fuzzing the question format (issue 10): mutated corpus questions never crash the verifier and never
+"""Fuzzing the question format: mutated corpus questions never crash the verifier and never
 run past their time bound. Each is loaded and answered as ``check`` does; a question may be an error,
 unsupported or anything else, but no exception escapes and none takes more than its bound plus 2 s.
 

@@ -1,4 +1,4 @@
-"""Hands and libraries (issue 9, helper "hands"): a card chosen from a revealed hand with a mana value or exiled in
+"""Hands and libraries: a card chosen from a revealed hand with a mana value or exiled in
 the same sentence (701.20a, 701.9b, 406.3), discarding a hand (701.9a), X in a player's instructions (107.3a), a
 tutor that shuffles and puts the card found on top (701.24b), Cultivate's one card onto the battlefield and the
 other into the hand, "you may have target opponent discard a card" (608.2d). Expected values are worked out by
@@ -102,7 +102,7 @@ def test_x_and_hands_in_a_players_instructions():
 
 
 @pytest.mark.parametrize("sentence,found", [
-    # ("Target player discards X cards, where X is the number of cards in your hand.": read since round 4, 107.3e,
+    # ("Target player discards X cards, where X is the number of cards in your hand.": read now, 107.3e,
     # tests/test_players.py)
     ("Target player discards X cards, where X is the number of cards in their hand.", ("target player",)),
     ("You may have target opponent sacrifice a creature.", ("target opponent",)),

@@ -301,7 +301,7 @@ def test_a_replacement_created_by_an_ability_is_no_mana_ability():
     assert a.kind == "unmodelled" and a.unmodelled_kind == "activated"
     # near miss: doubling the pool adds mana (Doubling Cube, 106.6's example)
     assert ability("{3}, {T}: Double the amount of each type of unspent mana you have.", "Artifact").kind == "mana"
-# ------------------------------------------------------------------ helper gaps1: Gemstone Mine, Pale Moon, ...
+# ------------------------------------------------------------------ Gemstone Mine, Pale Moon, ...
 
 def _face(name: str, text: str, type_line: str):
     card = compile_card(CardRecord(name, "normal", (FaceRecord(name, "", type_line, text),)))

@@ -1,4 +1,4 @@
-"""A player's instructions (issue 9, round 4, helper players): the grammar's section "players" read into acts
+"""A player's instructions: the grammar's section "players" read into acts
 of ``player_acts`` (vocab.words_players) and performed by engine.players. Expected answers from the CR and the
 Gatherer rulings cited, derived by hand."""
 from __future__ import annotations
@@ -286,7 +286,7 @@ def test_where_x_is_counted_once_107_3e(monkeypatch):
 
 
 def test_greatest_power_is_read_but_counted_only_with_the_engines_guards():
-    # "the greatest power among ..." is rules.counts' (helper gains); power is counted only where the engine has
+    # "the greatest power among ..." is rules.counts'; power is counted only where the engine has
     # guarded unmodelled text that may change it (``pt_guarded``), else unsupported
     w, _ = _word("Target player loses X life and you gain X life, where X is the greatest power among creatures "
                  "you control.")

@@ -1,4 +1,4 @@
-"""The removal family of issue 9 (round 4): "Destroy all" / "each" with a list of kinds read as their union
+"""Removal: "Destroy all" / "each" with a list of kinds read as their union
 (701.8a, ``phrases.parse_nps``), selectors of power that count +1/+1 counters (613.4c), gaining control with no
 duration (613.1b, 611.2a), one instruction on two targets (601.2c, 608.2b, 115.3), cards with a qualifier from
 your graveyard and from any graveyard (400.6). Each template with a near miss that must stay unread; expected

@@ -1,4 +1,4 @@
-"""Shields of the ``shields`` family (issue 9): prevention shields on one object or player (615.7, 615.1a),
+"""Shields of the ``shields`` family: prevention shields on one object or player (615.7, 615.1a),
 regeneration (701.19a), "can't be regenerated" (701.19c) and "if it would die this turn, exile it instead"
 (614.1a). How the compiler reads them (the grammar's ``shield_effect``, ``oracle.shield_sentences``), near
 misses that must stay unread, and what the engine does with them on hand-written states. Every expected value
@@ -62,7 +62,7 @@ def test_the_words_keep_their_subject():
 
 @pytest.mark.parametrize("text", [
     # X is not a number the grammar reads here; dividing a shield among targets (601.2d) is not performed
-    # ("Prevent the next X damage ... this turn." is read by damage2 with the spell's X: tests/test_damage2.py)
+    # ("Prevent the next X damage ... this turn." is read with the spell's X: tests/test_engine_damage.py)
     "Prevent the next 3 damage that would be dealt this turn to any number of targets, divided as you choose.",
     "Prevent all damage that would be dealt to you and permanents you control this turn by sources you don't control.",
     "Prevent all damage that would be dealt to creatures this turn by sources you don't control.",

@@ -1,4 +1,4 @@
-"""The costs a spell's own text adds or offers (issue 9, helper costs): alternative costs (118.9), additional
+"""The costs a spell's own text adds or offers: alternative costs (118.9), additional
 costs (118.8, 601.2b, 601.2f-h) and cost reductions of the spell itself (601.2f). Expected answers come from
 the CR and Gatherer rulings, derived by hand."""
 from __future__ import annotations

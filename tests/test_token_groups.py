@@ -1,7 +1,7 @@
-"""The "gains" family of issue 9 (round 4): tokens counted by X and tapped tokens (111.1, 107.3a, 107.3c,
+"""Tokens counted by X and tapped tokens (111.1, 107.3a, 107.3c,
 110.5b), "those creatures" / "them" / "they" after an instruction that acted on a group (608.2c, 611.2c), and
 keywords that only matter for blocks granted until end of turn (613.1f). How the compiler reads them (the
-grammar's ``gains_create``, ``oracle.gains``), near misses that must stay unread, and what the engine does.
+grammar's ``tokens_create``, ``oracle.token_sentences``), near misses that must stay unread, and what the engine does.
 Expected values are worked out by hand from the rules cited."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Hands and libraries: what the library words (``engine.library``) did not perform
-yet, built on them rather than copied (a player's X and "discards their hand": ``engine.hand_acts``):
+yet, built on them rather than copied (a player's X and "discards their hand": ``engine.library``):
 
 - a tutor that puts the card found on top after a shuffle, written as two sentences ("Search your library for
   an instant or sorcery card and reveal that card. Shuffle your library, then put the card on top of it.",

@@ -260,7 +260,7 @@ def _take_looked(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if pl.zone("library"):
         raise Unsupported(f"{e.text()!r} on a library with cards the question names: not performed yet")
     n = e.arg("n")
-    if n == "X":        # 107.3a: "Look at the top X cards" (library2)
+    if n == "X":        # 107.3a: "Look at the top X cards"
         n = x_value(e, ctx)
         game = game.log("107.3a", f"X is {n}, the value chosen as the spell was cast")
     m = min(n, pl.unknown_library)
@@ -356,7 +356,7 @@ def _search(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if pl.zone("library"):
         raise Unsupported(f"{p} searches a library with cards the question names: not performed yet")
     quality, n, to = e.arg("quality", ""), e.arg("n"), e.arg("to")
-    if n == "X":        # 107.3a: "Search your library for up to X cards" (library2)
+    if n == "X":        # 107.3a: "Search your library for up to X cards"
         n = x_value(e, ctx)
         game = game.log("107.3a", f"X is {n}, the value chosen as the spell was cast")
     if e.arg("with"):       # the found card is known only by its quality (into a hand: see the module)

@@ -1,6 +1,6 @@
 """Effects of permanents (permanents entering, tokens and triggers), registered in
 ``resolve.HANDLERS`` when the engine package is imported. Their sentences are read by the grammar's "perm"
-section (``phrases.lark``) into the words of ``vocab/words_perm.py``."""
+section (``phrases.lark``) into the words of ``vocab/words_permanents.py``."""
 from __future__ import annotations
 
 from dataclasses import replace

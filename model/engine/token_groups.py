@@ -1,5 +1,5 @@
 """Performing the words of tokens by X and tapped tokens: tokens counted by X and tapped tokens
-(``vocab.words_gains``, read by ``oracle.gains``). Handlers take (game, effect, ctx) like those in
+(``vocab.words_tokens``, read by ``oracle.token_sentences``). Handlers take (game, effect, ctx) like those in
 ``resolve.HANDLERS`` and are registered there."""
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def _create_tokens_more(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 def _those_group(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """608.2c: "those creatures" / "them" / "they" are the permanents the instruction before acted on, the ones
     its noun phrase names (read so only where nothing between the two can change which those are:
-    ``oracle.gains._stable_group``); the sentence is performed with that noun phrase (611.2c: fixed as it
+    ``oracle.token_sentences._stable_group``); the sentence is performed with that noun phrase (611.2c: fixed as it
     begins)."""
     word = effect_word(e.arg("again"), ())
     if word is None:

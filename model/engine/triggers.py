@@ -353,7 +353,7 @@ def target_choices(game: Game, ability: Ability, controller: str, source: str) -
             choices = choose_targets(game, ability.targets, controller, source, None, itself_illegal=False)
         except Illegal:
             return []
-        # 601.2d (damage2): each target of damage divided among them gets at least 1: no more targets than that
+        # 601.2d: each target of damage divided among them gets at least 1: no more targets than that
         return [t for t in choices if division_possible(ability, t, None)]
     slots: list[list[str | None]] = []
     for phrase, pl, optional in target_slots(game, ability, controller):

@@ -59,7 +59,7 @@ def split_compound(sentence: str, self_subject: bool = False) -> list[str]:
     s = sentence.strip()
     if self_subject:
         s = _IT_DEALS.sub("~ deals", s)
-    more = split_damage2(s)         # "... X damage to <target> and you gain X life[, where X is ...]" (damage2)
+    more = split_damage_compound(s)         # "... X damage to <target> and you gain X life[, where X is ...]"
     if more is not None:
         return more
     m = _AND_GAIN.match(s)
@@ -142,7 +142,7 @@ _ANOTHER = re.compile(rf"^~ deals {_DIGITS} damage to (another target|a third ta
 _EACH_OF = re.compile(r"^~ deals (\d+|X) damage to each of ((?:up to )?(?:two|three|four|five|six) targets)\.?$", re.I)
 
 
-def split_damage2(s: str) -> list[str] | None:
+def split_damage_compound(s: str) -> list[str] | None:
     """"~ deals X damage to <target> and you gain X life[, where X is C]." and "~ deals N damage to A, M
     damage to B, and K damage to C." as their sentences (608.2c: in the order written), or None."""
     k = _KICKED_IT.match(s.strip())
@@ -308,9 +308,9 @@ def each_theirs(sentence: str, found: Sequence[str], earlier: Sequence[Effect | 
         return None
 
 
-def damage2_sentence(sentence: str, found: Sequence[str], earlier: Sequence[Effect | None],
+def damage_compound_sentence(sentence: str, found: Sequence[str], earlier: Sequence[Effect | None],
                      read: Reader) -> Effect | None:
-    """The word of a sentence of damage compounds (the grammar's section "damage2", ``damage2_effect``, and the
+    """The word of a sentence of damage compounds (the grammar's section on damage compounds, ``damage_compound_effect``, and the
     readers above); ``read(sentence, found, earlier)``: the other readers (``lines.effect_word``)."""
     word = damage_where(sentence, found) or each_player_count(sentence, found) or \
         damage_equal_untargeted(sentence, found, earlier, read)
@@ -342,7 +342,7 @@ def damage2_sentence(sentence: str, found: Sequence[str], earlier: Sequence[Effe
     if found:
         return None
     try:
-        r = phrases.parse(sentence.strip(), "damage2_effect")
+        r = phrases.parse(sentence.strip(), "damage_compound_effect")
     except DefinitionError:
         return None
     kind = r.pop("word")

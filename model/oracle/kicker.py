@@ -148,7 +148,7 @@ def intervening(effect: str) -> tuple[str, str] | None:
     """A triggered ability's effect text beginning with an intervening "if" the engine decides (603.4): "if it
     was kicked, " (``kicked``), "if you cast it from your hand, " (``cast_from_hand``), "if you cast it, "
     (``cast``): the condition and the effect after it; None otherwise."""
-    m = _TRIBUTE.match(effect.strip())      # 702.104b (etb2)
+    m = _TRIBUTE.match(effect.strip())      # 702.104b
     if m is not None:
         return "tribute_unpaid", m.group(1)[:1].upper() + m.group(1)[1:]
     m = _CAST_FROM.match(effect.strip())

@@ -189,8 +189,8 @@ def hand_after(sentence: str, earlier: list) -> Effect | None:
 
 
 @v_args(inline=True)
-class _Library2(phrases._Meaning):
-    """The meaning of the grammar's section "library2" (the library rules it reuses keep their meaning)."""
+class _LibraryMore(phrases._Meaning):
+    """The meaning of the grammar's section on searching and looking (the library rules it reuses keep their meaning)."""
 
     # ---- the cards looked at
     def l2_k_reveal(self, *parts):
@@ -268,7 +268,7 @@ class _Library2(phrases._Meaning):
 
     def l2_z_either(self, *_): return "either"
     def l2_z_both(self, *_): return "both"
-    def shuffle_searched2(self, *_): return {}
+    def shuffle_searched_more(self, *_): return {}
     def look_x2(self, *_): return {"n": "X"}
     def have_shuffle2(self, *_): return {}
 
@@ -278,7 +278,7 @@ class _Library2(phrases._Meaning):
     def l2_step(self, step): return step
     def l2_st_exile(self, *_): return "step:exile"
 
-    def search2_effect(self, *parts):
+    def search_more_effect(self, *parts):
         may = isinstance(parts[0], Token) and parts[0].type == "YOU_MAY"
         whose = next(p for p in parts if isinstance(p, str) and p in ("you", "target player", "target opponent"))
         n, up_to = next(p for p in parts if isinstance(p, tuple) and len(p) == 2 and p[0] not in ("with",))
@@ -298,7 +298,7 @@ class _Library2(phrases._Meaning):
                 "steps": steps}
 
 
-_MEANING = _Library2()
+_MEANING = _LibraryMore()
 
 
 def _parse(text: str, start: str):
@@ -314,13 +314,13 @@ def _parse(text: str, start: str):
         raise
 
 
-def looked2_after(sentence: str, earlier: list) -> Effect | None:
+def looked_more_after(sentence: str, earlier: list) -> Effect | None:
     """608.2c: what is done with the cards "Look at / Reveal the top N cards of your library." looked at, read
     only right after it (a ``take_looked`` word: k of the N into the hand, the rest where it says)."""
     prev = earlier[-1] if earlier else None
     if prev is None or prev.kind not in ("look_at", "take_looked") or prev.arg("target"):
         return None
-    r = _parse(sentence.strip(), "looked2_effect")
+    r = _parse(sentence.strip(), "looked_more_effect")
     if r is None:
         return None
     if r.get("only_rest") or prev.kind == "take_looked":
@@ -353,10 +353,10 @@ def look_x_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
         return None
 
 
-def search2_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
+def search_more_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
     """701.23: a search the library grammar does not read (see the module): a ``search`` word (found cards into
     the hand), or ``search_exile``; None otherwise."""
-    r = _parse(sentence.strip(), "search2_effect")
+    r = _parse(sentence.strip(), "search_more_effect")
     if r is None:
         looked = look_x_word(sentence, found)
         if looked is not None:
@@ -393,7 +393,7 @@ def search2_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
         return None
 
 
-def searched2_after(sentence: str, earlier: list) -> Effect | None:
+def searched_more_after(sentence: str, earlier: list) -> Effect | None:
     """"Then that player shuffles their library." right after ``search_exile`` of a target player's library
     (608.2c: that player is the one whose library was searched); "You may have that player shuffle their library."
     right after looking at the top cards of a target player's library; "If you searched your library this way,
@@ -401,7 +401,7 @@ def searched2_after(sentence: str, earlier: list) -> Effect | None:
     prev = earlier[-1] if earlier else None
     if prev is not None and prev.kind == "search_named_zones":
         # "If you searched your library this way, shuffle it." (the present tense is the library rule's)
-        if _parse(sentence.strip(), "shuffle_searched2") is None:
+        if _parse(sentence.strip(), "shuffle_searched_more") is None:
             return None
         return parse_effect({"shuffle": {"if_done": True}})
     if prev is not None and prev.kind in ("look_top", "look_at") and prev.arg("target"):
@@ -446,7 +446,7 @@ _SHUFFLE_TOP = re.compile(r"^shuffle your library, then put (?:the|that) card on
 #: put them on top of it in any order." (their order among cards nobody knows is not told: any order is the same)
 _SEARCH_REVEAL_ALL = re.compile(r"^(search your library for [^.]+ cards) and reveal (?:those cards|them)\.$", re.I)
 _SHUFFLE_TOP_ALL = re.compile(r"^shuffle your library, then put (?:them|those cards) on top of it in any order\.?$",
-                              re.I)     # "those cards": Congregation at Dawn (library2)
+                              re.I)     # "those cards": Congregation at Dawn
 
 
 def search_then_top(parts: list[str]) -> list[str]:

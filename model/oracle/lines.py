@@ -25,7 +25,7 @@ from mtgjudge.model.oracle.counter_sentences import counter_word, countered_inst
 from mtgjudge.model.oracle.choose_sentences import choose_value_word, spell_controller_after, target_if_word
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
 from mtgjudge.model.oracle.library_sentences import hand_after, library_word, looked_after
-from mtgjudge.model.oracle.library_sentences import looked2_after, search2_word, searched2_after, split_then
+from mtgjudge.model.oracle.library_sentences import looked_more_after, search_more_word, searched_more_after, split_then
 from mtgjudge.model.oracle.player_sentences import chosen_after
 from mtgjudge.model.oracle.library_sentences import hands_after, search_then_top
 from mtgjudge.model.oracle.permanent_sentences import perm_sentence
@@ -33,11 +33,11 @@ from mtgjudge.model.oracle.prevent_sentences import prevent_sentence
 from mtgjudge.model.oracle.shield_sentences import shield_sentence      # 615.7, 701.19, 614.1a (shields)
 from mtgjudge.model.oracle.refs import ref_words
 from mtgjudge.model.oracle.counted import counted_word
-from mtgjudge.model.oracle.damage_sentences import damage2_sentence, unpreventable_after
+from mtgjudge.model.oracle.damage_sentences import damage_compound_sentence, unpreventable_after
 from mtgjudge.model.oracle.delayed import (delayed_paragraph, delayed_word, leading, player_cant_word,
                                            skip_untap_word)
 from mtgjudge.model.oracle.targets import find_targets
-from mtgjudge.model.oracle.token_sentences import gains_sentence, group_after, split_joined
+from mtgjudge.model.oracle.token_sentences import token_sentence, group_after, split_joined
 from mtgjudge.model.oracle.until import until_word
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
@@ -148,7 +148,7 @@ def sentences(text: str) -> list[str]:
     if text[start:].strip():
         out.append(text[start:].strip())
     return split_then(search_then_top(_token_with_quote(out)))      # hands: a tutor's two sentences read as
-    # one; library2: "Look at the top N cards of your library, then put ..." as two
+    # one; "Look at the top N cards of your library, then put ..." as two
 
 
 _CREATES = re.compile(r"^(?:you )?create .+ tokens?\.$", re.I)
@@ -257,7 +257,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     word = target_if_word(sentence, found)      # 608.2c: "Destroy target permanent if it's blue."
     if word is not None:                        # before the patterns, whose "Destroy target ..." would refuse it
         return word
-    word = damage2_sentence(sentence, found, earlier, effect_word)     # damage compounds, "can't be prevented" (damage2)
+    word = damage_compound_sentence(sentence, found, earlier, effect_word)     # damage compounds, "can't be prevented"
     if word is not None:
         return word
     for pattern, kind, keys in _EFFECT_SENTENCES:
@@ -353,7 +353,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     shield = shield_sentence(sentence, found, earlier)          # 615.7, 701.19, 614.1a (shields)
     if shield is not None:
         return shield
-    word = library_word(sentence, found) or search2_word(sentence, found)   # libraries, hands and players
+    word = library_word(sentence, found) or search_more_word(sentence, found)   # libraries, hands and players
     if word is not None:
         return word
     word = counter_word(sentence, found)      # 701.6a: "Counter target <spell phrase>."
@@ -375,7 +375,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
         except DefinitionError:
             pass
         word = prevent_sentence(sentence) or perm_sentence(sentence) \
-            or gains_sentence(sentence)   # 615 shields; permanents entering, tokens; X and tapped tokens (gains)
+            or token_sentence(sentence)   # 615 shields; permanents entering, tokens; X and tapped tokens (gains)
         if word is not None:
             return word
         return counted_word(sentence, found, lambda s: effect_word(s, (), earlier))   # counts (r-count)
@@ -472,7 +472,7 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
             words[-1] = rider
             continue
         targets += found
-        if not found and unpreventable_after(s, words):   # 615.12: "The damage can't be prevented." (damage2)
+        if not found and unpreventable_after(s, words):   # 615.12: "The damage can't be prevented."
             continue
         # 702.33d, 608.2c: "If this spell was kicked, <instruction>" (``oracle.kicker``)
         kicked = kicker_lines.kicked_words(s, found, words, split[n - 1] if n else None, effect_word)
@@ -485,8 +485,8 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
             words = conditional
             continue
         word = effect_word(s, found, words) or (may_play_after(s, words) or no_regeneration_after(s, words)
-                                                or looked_after(s, words) or looked2_after(s, words)
-                                                or searched2_after(s, words) or hand_after(s, words)
+                                                or looked_after(s, words) or looked_more_after(s, words)
+                                                or searched_more_after(s, words) or hand_after(s, words)
                                                 or chosen_after(s, words)          # (players) 608.2c
                                                 or hands_after(s, words)
                                                 or group_after(s, words, effect_word)

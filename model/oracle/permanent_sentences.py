@@ -42,7 +42,7 @@ _PAY = re.compile(r"^pay (?P<mana>(?:\{[0-9WUBRGC]\})+)$", re.I)
 _DISCARD = re.compile(r"^discard (?P<n>an?|two|three) (?:(?P<np>[a-z -]+?) )?cards?(?P<random> at random)?$", re.I)
 
 
-# etb2: "sacrifice two Swamps", "return three basic lands you control to their owner's hand" as an unless-cost
+# "sacrifice two Swamps", "return three basic lands you control to their owner's hand" as an unless-cost
 _SEVERAL = re.compile(r"^(?P<verb>sacrifice|return) (?P<n>two|three|four|five) (?P<np>[A-Za-z -]+?)"
                       r"(?P<hand> to their owners?'s? hands?)?$", re.I)
 _PLURAL_HEAD = re.compile(r"(?P<head>[A-Za-z]+?)s(?P<tail>(?: you control)?)$")

@@ -1,6 +1,6 @@
 """Sentences about a player's instructions that refer to the one before.
 
-"Target opponent chooses a creature they control." is read by the player rules (``library_lines.library_word``)
+"Target opponent chooses a creature they control." is read by the player rules (``library_sentences.library_word``)
 as a choice (``choose``) that does nothing on its own: what is done with the chosen permanents is the next
 sentence's (608.2c), read here only right after it:
 

@@ -105,12 +105,12 @@ def find_targets(sentence: str) -> tuple[str, ...] | None:
         ends = not after or _PUNCTUATION.match(after) or after.split()[0].lower() in ("and", "or")
         if word == "target" and ends and re.search(r"(?:\banother|\ba third)$", before.strip(), re.I):
             out.append("another target" if before.strip().lower().endswith("another") else "a third target")
-            continue            # any target not chosen before (damage2: Arc Trail, Cone of Flame)
+            continue            # any target not chosen before (Arc Trail, Cone of Flame)
         if word == "targets" and ends and re.search(r"\beach of (?:up to )?(?:two|three|four|five|six)$",
                                                     before.strip(), re.I):
             count = re.search(r"(?:up to )?(?:two|three|four|five|six)$", before.strip(), re.I).group(0)
             out.append(f"{count.lower()} targets")
-            continue            # "each of two targets", "each of up to three targets" (damage2): any targets
+            continue            # "each of two targets", "each of up to three targets": any targets
         among = re.search(r"\bamong (one, two,? or three|(?:one|two|three|four|five|\d+) or (?:one|two|three|four|five|\d+))$",
                           before.strip(), re.I)
         if among and word == "targets":

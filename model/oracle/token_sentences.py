@@ -1,7 +1,7 @@
 """Reading the sentences of tokens by X and tapped tokens: tokens counted by X and tapped tokens
 ("Create X 1/1 green Saproling creature tokens.", "Create an X/X green Ooze creature token, where X is the number
 of cards in your hand.", "Create thirteen tapped 2/2 black Zombie creature tokens."). The frame is the phrase
-grammar's ``gains_create``; the token's words are read by the one token reader when it is created
+grammar's ``tokens_create``; the token's words are read by the one token reader when it is created
 (``engine.tokens``: 111.3); a count after "where X is" by ``rules.counts`` (107.3c)."""
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from mtgjudge.model.vocab.parse import parse_effect
 _WHERE_X = re.compile(r"^(?P<rest>.+?), where X is (?P<count>[^,]+?)\.?$", re.I)
 
 
-def gains_sentence(sentence: str, found: tuple[str, ...] = ()) -> Effect | None:
+def token_sentence(sentence: str, found: tuple[str, ...] = ()) -> Effect | None:
     """The word of a sentence of this family, or None if the grammar does not read it whole. Plain "Create two
     1/1 ... tokens." is the word ``create_tokens`` (``oracle.lines``): this reads only X or "tapped"."""
     if found:
@@ -34,7 +34,7 @@ def gains_sentence(sentence: str, found: tuple[str, ...] = ()) -> Effect | None:
             return None
         s, args["x_count"] = where.group("rest") + ".", where.group("count")
     try:
-        r = phrases.parse(s, "gains_create")
+        r = phrases.parse(s, "tokens_create")
     except DefinitionError:
         return None
     uses_x = r["amount"] == "X" or "X/X" in r["token"]

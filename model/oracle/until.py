@@ -184,7 +184,7 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
         r["cant_attack"] = r["cant_block"] = True
     if r.pop("untap", False):
         return parse_effect({"untap_it": {"it": True}}) if not r and args.get("it") else None
-    if r.pop("tap", False):         # "Tap that creature.": the word of engine.gains
+    if r.pop("tap", False):         # "Tap that creature.": the word of engine.token_groups
         return parse_effect({"tap_it": {"it": True}}) if not r and args.get("it") else None
     args.update(r)
     try:

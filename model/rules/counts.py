@@ -53,7 +53,7 @@ _THIS_WAY = re.compile(r"^(?P<what>[a-z ]+?) (?P<how>" + "|".join(THIS_WAY) + r"
 #: permanents you control": the largest value of a characteristic among permanents (0 if there is none).
 _GREATEST = re.compile(r"(?:the )?(?:greatest|highest) (?P<stat>power|toughness|converted mana cost|mana value) among "
                        r"(?P<np>[A-Za-z ]+)", re.I)
-#: "N plus <count>" / "twice <count>" (damage2: Welding Sparks, Price of Progress).
+#: "N plus <count>" / "twice <count>" (Welding Sparks, Price of Progress).
 _SCALED = re.compile(r"^(?:(?P<plus>\d+|one|two|three|four|five) plus )?(?P<twice>twice )?(?P<rest>.+)$", re.I)
 
 
@@ -66,7 +66,7 @@ def parse(text: str) -> Count:
     t = text.strip().rstrip(".")
     m = _SCALED.fullmatch(t)
     if m and (m.group("plus") or m.group("twice")):
-        # 107.3e (damage2): "2 plus the number of ...", "twice the number of ...": the count read, then scaled
+        # 107.3e: "2 plus the number of ...", "twice the number of ...": the count read, then scaled
         inner = parse(m.group("rest"))
         if inner.kind == "this_way" or inner.times != 1 or inner.plus:
             raise DefinitionError(f"the count {text!r} is not one the verifier reads")
@@ -122,7 +122,7 @@ def parse(text: str) -> Count:
                 raise DefinitionError(f"the count {text!r} is not one the verifier reads")
             return Count("permanents", phrase, selector=sel)
         try:
-            # "instant and sorcery cards": the cards that are either (damage2: Spite of Mogis)
+            # "instant and sorcery cards": the cards that are either (Spite of Mogis)
             spec = phrases.parse_target("target " + re.sub(r"^instant and sorcery cards\b", "instant or sorcery cards",
                                                            phrase, flags=re.I))
         except DefinitionError:

@@ -692,7 +692,7 @@ class _Meaning(Transformer):
     def te_blocks(self, *_):
         return "blocks"
 
-    # etb2 -- Haunt (702.55c): the haunted creature dying; never happens in the engine's games (no card haunts)
+    # Haunt (702.55c): the haunted creature dying; never happens in the engine's games (no card haunts)
     def te_haunted_dies(self):
         return "haunted_dies"
 
@@ -767,7 +767,7 @@ class _Meaning(Transformer):
     def between(self, lo, hi): return (lo, hi)
 
     def between_listed(self, lo, mid, hi):
-        # "one, two, or three target creatures" (damage2; 601.2c): any count from the first to the last listed
+        # "one, two, or three target creatures"(601.2c): any count from the first to the last listed
         if (mid, hi) != (lo + 1, lo + 2):
             raise DefinitionError(f"the counts {lo}, {mid}, or {hi} are not a run of numbers")
         return (lo, hi)
@@ -864,10 +864,10 @@ class _Meaning(Transformer):
     def pe_investigate(self):
         return {"word": "investigate"}
 
-    # etb2: "Untap up to N lands." (701.26b)
+    # "Untap up to N lands." (701.26b)
     def pe_untap_up_to_lands(self, n):
         return {"word": "untap_up_to", "n": number_word(str(n)), "affects": "land"}
-    # ---- damage2: {"word": kind, **args}
+    # ---- damage compounds and prevention add-ons: {"word": kind, **args}
     def d2_each_player(self, _self, n):
         return {"word": "damage_each_player", "n": int(n)}
 
@@ -931,7 +931,7 @@ class _Meaning(Transformer):
         return TargetSpec("", kinds, players="any")
 
     def tp_another_any(self, *_):
-        # "another target" / "a third target" (damage2; Arc Trail, Cone of Flame): any target (115.4) not chosen
+        # "another target" / "a third target"(Arc Trail, Cone of Flame): any target (115.4) not chosen
         # for the uses of "target" before it (601.2c; the selectors' ``other``, engine.targeting)
         spec = self.tp_any()
         return replace(spec, objects=tuple(replace(o, other=True) for o in spec.objects))
@@ -1370,8 +1370,8 @@ STARTS = STARTS + ("perm_effect",)
 # prevent: the start symbol of prevention shields' sentences.
 STARTS = STARTS + ("prevent_effect",)
 
-# damage2: damage compounds and prevention add-ons.
-STARTS = STARTS + ("damage2_effect",)
+# Damage compounds and prevention add-ons.
+STARTS = STARTS + ("damage_compound_effect",)
 
 
 # ------------------------------------------------------------------ delayed
@@ -1491,8 +1491,8 @@ STARTS = STARTS + ("shield_effect",)
 STARTS = STARTS + ("same_name_search", "that_player_shuffles")
 # refs: amounts an earlier instruction of the same resolution gives (``oracle.refs``).
 STARTS = STARTS + ("ref_life",)
-# library2: searching, looking at and revealing libraries (meaning: ``oracle.library_sentences``).
-STARTS = STARTS + ("looked2_effect", "search2_effect", "search_named2", "shuffle_searched2", "look_x2", "have_shuffle2")
+# Searching, looking at and revealing libraries (meaning: ``oracle.library_sentences``).
+STARTS = STARTS + ("looked_more_effect", "search_more_effect", "search_named2", "shuffle_searched_more", "look_x2", "have_shuffle2")
 
 
 @v_args(inline=True)
@@ -1523,9 +1523,9 @@ _MORE_NUMBERS = {"eleven": 11, "twelve": 12, "thirteen": 13}
 
 @v_args(inline=True)
 class _GainsMeaning(Transformer):
-    """``gains_create`` -> {"amount": int or "X", "tapped": bool, "token": one token's words}."""
+    """``tokens_create`` -> {"amount": int or "X", "tapped": bool, "token": one token's words}."""
 
-    def gains_create(self, amount, *rest):
+    def tokens_create(self, amount, *rest):
         tapped = len(rest) == 2
         token = str(rest[-1])
         a = str(amount)
@@ -1536,8 +1536,8 @@ class _GainsMeaning(Transformer):
         return {"amount": n, "tapped": tapped, "token": re.sub(r"\btokens\b", "token", token)}
 
 
-setattr(_Meaning, "gains_create", _GainsMeaning.gains_create)
-STARTS = STARTS + ("gains_create",)
+setattr(_Meaning, "tokens_create", _GainsMeaning.tokens_create)
+STARTS = STARTS + ("tokens_create",)
 # choose: countering with a condition checked on resolution and a choice
 # made on resolution (``oracle.choose_sentences``).
 STARTS = STARTS + ("target_if", "choose_value")

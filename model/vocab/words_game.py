@@ -149,7 +149,7 @@ WORDS = (
     # target (115.1: only "target" targets).
     Word("damage_you", "effect", {"n": int}, lambda a: f"This deals {a['n']} damage to you", frozenset({Scope.LIFE}),
          ENGINE, _v_n),
-    # ``unpreventable`` (damage2): "The damage can't be prevented." follows it (615.12).
+    # ``unpreventable``: "The damage can't be prevented." follows it (615.12).
     Word("damage", "effect", {"n": int, "target": str, "unpreventable": bool},
          lambda a: f"This deals {a['n']} damage to {_target_words(a.get('target', 'any target'))}"
                    + (". The damage can't be prevented" if a.get("unpreventable") else ""),

@@ -86,7 +86,7 @@ def _v_n(a: dict) -> None:
 
 
 def _v_n_or_x(a: dict) -> None:
-    """A number of cards looked at: 1 or more, or X (107.3a; library2)."""
+    """A number of cards looked at: 1 or more, or X (107.3a)."""
     if a.get("n") != "X":
         _v_n(a)
     if "k" in a and not (a["k"] == "X" or isinstance(a["k"], int) and a["k"] >= 0):
@@ -94,7 +94,7 @@ def _v_n_or_x(a: dict) -> None:
 
 
 def _v_search(a: dict) -> None:
-    if a.get("n") != "X" or a.get("to") != "hand":      # X cards (107.3a): into a hand only (library2)
+    if a.get("n") != "X" or a.get("to") != "hand":      # X cards (107.3a): into a hand only
         _v_n(a)
     if a.get("with") and a.get("to") not in ("hand", "top"):
         raise DefinitionError("a qualified card (\"with ...\") is read only into a hand or on top of the library")

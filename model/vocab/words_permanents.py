@@ -1,5 +1,5 @@
 """Words of permanents (permanents entering, tokens and triggers): effects read by the
-grammar's section of that name (``phrases.lark``) and performed by ``model/engine/perm.py``."""
+grammar's section of that name (``phrases.lark``) and performed by ``model/engine/permanents.py``."""
 from __future__ import annotations
 
 from mtgjudge.model.vocab.scopes import Scope

@@ -1,5 +1,5 @@
 """Words of tokens by X and tapped tokens: tokens counted by X and tapped tokens. Read by the grammar's
-section of that name (``phrases.lark``) through ``oracle.gains``, performed by ``engine.gains``."""
+section of that name (``phrases.lark``) through ``oracle.token_sentences``, performed by ``engine.token_groups``."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
