@@ -19,6 +19,7 @@ from mtgjudge.model.mana import format_cost
 from mtgjudge.model.payment.decide import PaymentResult, solve
 from mtgjudge.model.payment.enumeration import Payment, all_payments
 from mtgjudge.model.payment.problem import PaymentProblem, build_problem
+from mtgjudge.model.payment.symbols import modified_total_words
 from mtgjudge.model.rules.costs import TotalCost, activation_cost, additional_choices, alternative_costs, total_cost
 from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.guards import require_modelled, require_modelled_for_payment, require_modelled_object
@@ -265,7 +266,7 @@ def can_cast(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool
                          + ("{0}, without paying its mana cost (118.9b)" if cost.without_mana_cost else
                             f"its mana cost {format_cost(cost.symbols)}")
                          + (f" with X={x}" if any(s.kind == 'x' for s in cost.symbols) else "")
-                         + "".join(f"; {m.describe(state)}" for m in cost.modifiers)
+                         + (f"; {modified_total_words(cost, state)}" if cost.modifiers else "")
                          + "".join(f"; plus {p.text()}" for p in cost.other)))
         ans = can_pay(state, player, cost, all_ways, extra=reqs, lead=tuple(lead))
         if ans.value is True or len(choices) == 1:

@@ -101,3 +101,19 @@ def test_a_creature_tapped_for_mana_can_then_be_sacrificed_for_the_cost():
     a = ask(s, "pod")
     assert a.value is True
     assert a.witness["pays Sacrifice a creature you control"] == "elves"
+
+
+def test_an_abilitys_own_tap_is_the_reason_not_a_source_that_can_pay():
+    # Cascading Cataracts and four Mountains: "{5}, {T}: Add five mana ..." would be paid if the Cataracts could
+    # also tap for {C}; it can't, because its {T} is part of the cost (601.2h, 118.3), and it is not listed
+    # among what can pay.
+    mountains = [obj(f"m{i}", "Mountain") for i in range(4)]
+    a = ask(state_of(obj("cc", "Cascading Cataracts"), *mountains), "cc", index=2)
+    assert a.value is False
+    own = [s for s in a.why if s.rules == ("601.2h", "118.3")]
+    assert len(own) == 1
+    assert own[0].text == ("{T} is part of the cost: Cascading Cataracts (cc) is tapped to pay it, so it can't also "
+                           "be tapped for mana to pay the rest of that cost")
+    resources = [s.text for s in a.why if s.rules == ("118.3",)]
+    assert resources == ["a player can't pay a cost without the necessary resources: what can pay now is "
+                         "Mountain (m0, m1, m2, m3): {T}: Add {R}."]

@@ -394,3 +394,32 @@ expect: [{object: bear, zone: none}]
     cited = {r for s in g.steps for r in s.rules}
     assert "800.4a" in cited and not cited & {"111.7", "704.5d"}
     assert not g.state.has("bear") and not g.state.linked
+
+
+def test_an_outcomes_reasons_say_which_branch_each_step_belongs_to():
+    # Two Mountains pay for one Lightning Bolt: two final states, one tapping m1, one tapping m2. The steps
+    # they share are said once; each payment is said to be its own branch's, never as if one game tapped both.
+    a = answer(q("""
+id: t
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [{card: Mountain, id: m1}, {card: Mountain, id: m2}]
+      hand: [{card: Lightning Bolt, id: bolt}]
+    Bob:
+      battlefield: [{card: Grizzly Bears, id: gb}]
+actions:
+  - {cast: bolt, by: Alice, targets: [gb]}
+  - resolve: all
+expect:
+  - {object: gb, zone: graveyard}
+"""))
+    texts = [s.text for s in a.why]
+    assert [t for t in texts if t.startswith("branch ")] == ["branch 1 of 2: pay with m2", "branch 2 of 2: pay with m1"]
+    pays = [t for t in texts if "activates mana abilities" in t]
+    assert pays == ["in branch 1: Alice activates mana abilities (ability 1 of m2); pays m2: tapped (ability 1)",
+                    "in branch 2: Alice activates mana abilities (ability 1 of m1); pays m1: tapped (ability 1)"]
+    shared = [t for t in texts if t.startswith("Lightning Bolt resolves")]
+    assert shared == ["Lightning Bolt resolves"]
+    assert texts.index("branch 1 of 2: pay with m2") < texts.index(pays[0]) < texts.index(shared[0])

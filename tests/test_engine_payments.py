@@ -450,3 +450,12 @@ def test_paying_list_gives_the_branches_using_exactly_those(c):
     for ids, outcomes in by_used.items():
         listed = pay(game, state, "Alice", cost, tuple(sorted(ids)))
         assert {outcome_of_branch(state, g.state) for g in listed} == outcomes, (c, ids)
+
+
+def test_the_payment_step_names_the_permanents_that_activate_each_mana_ability():
+    # Six Mountains pay {5}{R}: the step names each Mountain that taps for ability 1, never one Mountain's ability
+    # "x6" beside six tapped Mountains.
+    state = board_state([("Mountain", False, False, ())] * 6, "{5}{R}")
+    (g,) = run(Game(state), ({"cast": "spell", "by": "Alice"},))
+    (paid,) = [s.text for s in g.steps if "activates mana abilities" in s.text]
+    assert paid.startswith("Alice activates mana abilities (ability 1 of p0, p1, p2, p3, p4, p5); pays p0: tapped")

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mtgjudge.model.explain import step
 from mtgjudge.model.mana import parse_cost
 from mtgjudge.model.payment.problem import build_problem
 from mtgjudge.model.rules.costs import TotalCost
@@ -57,6 +58,19 @@ def test_identical_symbols_are_one_reason_with_their_count():
     assert a.value is False
     assert [s.rules for s in a.why] == [("601.2h",), ("118.3",)]
     assert "60 {G}" in a.why[0].text
+
+
+def test_a_hybrid_symbols_reason_says_both_ways_to_pay_it():
+    # 107.4e: {2/W} is paid with {W} or with two generic mana; one Mountain can do neither. The reasons say both
+    # ways, that {W} needs white mana, and what there is (one red mana), not only "{W} needs white mana".
+    a = ask("{2/W}", ["Mountain"])
+    assert a.value is False
+    assert a.why[0] == step(("601.2h", "107.4e"), "{2/W} in the cost must be paid (no partial payments), with {W} or "
+                                                  "with two generic mana")
+    assert [s.rules for s in a.why[1:]] == [("107.4a",), ("118.3",)]
+    twice = ask("{W/U}{W/U}", ["Mountain"])
+    assert twice.why[0].text == "2 {W/U} in the cost must all be paid (no partial payments), each with {W} or with {U}"
+    assert ask("{B/P}", [], life=1).why[0].rules == ("601.2h", "107.4f", "119.4")
 
 
 def test_identical_hybrid_symbols_are_paid_by_counts():

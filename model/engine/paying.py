@@ -117,8 +117,7 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
     game = game.with_state(st)
     words = []
     if p.activations:
-        words.append("activates mana abilities (" + "; ".join(
-            f"{problem.uses[u].ms.source}'s ability {problem.uses[u].ms.ability_index} x{n}" for u, _, n in p.activations) + ")")
+        words.append("activates mana abilities (" + _activations(problem, p, members) + ")")
     parts = [f"{oid}: " + ", ".join(e.words() for e in evs) for oid, evs in sorted(members.items())]
     game = game.log(("601.2g", "601.2h", "106.4"), f"{player} " + (" and ".join(words) + "; " if words else "")
                     + "pays " + ("; ".join(parts) if parts else "with mana already in the pool")
@@ -163,6 +162,25 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
                                                                                      f"{', '.join(pick)}"))
         branches = merge(nxt)
     return branches
+
+
+def _activations(problem: PaymentProblem, p: Payment, members: dict[str, tuple[Event, ...]]) -> str:
+    """The mana abilities a payment activates, each named by the permanents that activate it: the members whose
+    own {T}, {Q}, sacrifice or counters this branch uses for it (so that the words agree with what the branch
+    taps); an ability that uses nothing of its permanent, by its permanent and how many times."""
+    times: dict[int, int] = {}
+    for u, _, n in p.activations:
+        times[u] = times.get(u, 0) + n
+    parts = []
+    for u, n in times.items():
+        use = problem.uses[u]
+        by = f"ability {use.ms.ability_index}"
+        ids = Counter(i for i in problem.groups[use.group].ids for e in members.get(i, ()) if e.early and e.by == by)
+        if sum(ids.values()) == n:
+            parts.append(f"{by} of " + ", ".join(i + (f" x{k}" if k > 1 else "") for i, k in ids.items()))
+        else:
+            parts.append(f"{by} of {use.ms.source}" + (f" x{n}" if n > 1 else ""))
+    return "; ".join(parts)
 
 
 def _made_by(problem: PaymentProblem, origin: tuple, members: dict[str, tuple[Event, ...]]) -> str:

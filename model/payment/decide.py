@@ -21,8 +21,10 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.mana import COLOR_NAMES, Symbol, mana_string
 from mtgjudge.model.payment.problem import UNBOUNDED_USES, PaymentProblem, part_fits
-from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, modified_generic, ways_to_pay
+from mtgjudge.model.payment.symbols import (DEMAND_KINDS, Source, blocked, modified_generic, modified_total_words,
+                                            ways_to_pay)
 from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.could_produce import could_produce
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.spending import Purpose
 from mtgjudge.model.rules.guards import power_now
@@ -140,15 +142,15 @@ class Encoding:
         life: list[Any] = []
         recs = []
         for i, (s, n) in enumerate(Counter(symbols).items()):
+            ways = ways_to_pay(s, x)
             if track:
                 present = self.bvar(f"sym{i}")
                 what = f"{s} in the cost must be paid" if n == 1 else f"{n} {s} in the cost must all be paid"
-                self.ts.require(step("601.2h", what + " (no partial payments)"), present)
+                self.ts.require(self.symbol_step(what, ways), present)
                 on = present if active is None else z3.And(present, active)
             else:
                 present = None
                 on = active if active is not None else z3.BoolVal(True)
-            ways = ways_to_pay(s, x)
             if n > 1 and len(ways) > 1:
                 # How many of the n go each way.
                 choice = [self.ivar(f"way{i}_{wi}", 0, n) for wi in range(len(ways))]
@@ -175,6 +177,18 @@ class Encoding:
                     life.append(z3.If(cond, w.life * n, 0))
             recs.append((s, ways, choice, present, n))
         return {k: self.total(v) for k, v in d.items() if v}, recs, self.total(life)
+
+    @staticmethod
+    def symbol_step(what: str, ways) -> Step:
+        """601.2h: a symbol of the cost must be paid; a symbol that may be paid more than one way (a hybrid or
+        Phyrexian symbol, 107.4e-f) says each way, citing the rule that allows it, so that a "no" does not
+        read as if the symbol needed one kind of mana only."""
+        if len(ways) < 2:
+            return step("601.2h", what + " (no partial payments)")
+        said = " or ".join("with " + ("two generic mana" if w.words == "{2}" else w.words) for w in ways)
+        rules = tuple(dict.fromkeys(("601.2h",) + tuple(r for w in ways for r in w.rules)))
+        return step(rules, f"{what} (no partial payments), each {said}" if what[0].isdigit()
+                    else f"{what} (no partial payments), {said}")
 
     # ---------------------------------------------------------------- build
     def build(self) -> None:
@@ -234,7 +248,7 @@ class Encoding:
         out = dict(demand)
         if pr.cost.modifiers:
             g = self.ivar("generic")
-            ts.require(step("601.2f", "the total cost is modified: " + "; ".join(m.describe(pr.state) for m in pr.cost.modifiers)),
+            ts.require(step("601.2f", "the total cost is modified: " + modified_total_words(pr.cost, pr.state)),
                        g == modified_generic(gen, others, pr.cost.modifiers, lambda a, b: z3.If(a > b, a, b)))
             out["generic"] = g
         self.cost_vars["generic"] = out.get("generic", z3.IntVal(0))
@@ -508,14 +522,16 @@ class Encoding:
                             ts.add(z3.Implies(f > 0, s.time < c.time))
         caps = [self.total(out_terms.get((si, t), [])) <= a
                 for si, s in enumerate(self.supplies) for t, a in s.amounts.items()]
+        # Implied cut (redundant, helps the arithmetic): everything paid is at most everything available. It
+        # follows from the caps, so it is part of the same requirement: a "no" because there is too little mana
+        # then says what there is (118.3), rather than leaving it unsaid.
+        caps.append(self.total([a for s in self.supplies for a in s.amounts.values()])
+                    >= self.total([d for c in self.consumers for d in c.demand.values()]))
         ts.require(step("118.3", "a player can't pay a cost without the necessary resources: " + self.resources_text()),
-                   z3.And(caps) if caps else z3.BoolVal(True))
+                   z3.And(caps))
         for ci, c in enumerate(self.consumers):
             for kind, d in c.demand.items():
                 ts.add(self.total(in_terms.get((ci, kind), [])) == d)
-        # Implied cut (redundant, helps the arithmetic): everything paid is at most everything available.
-        ts.add(self.total([a for s in self.supplies for a in s.amounts.values()])
-               >= self.total([d for c in self.consumers for d in c.demand.values()]))
         for why, fs in self.forbidden.items():
             ts.require(self.rule_step(why), z3.And([f == 0 for f in fs]))
 
@@ -526,6 +542,9 @@ class Encoding:
             g = pr.groups[u.group]
             if (u.tap and g.tapped) or ((u.tap or u.untap) and g.sick) or (u.untap and not g.tapped):
                 continue
+            if u.group == pr.source_group and (((u.tap or u.sac_self) and self.own_symbol("tap"))
+                                               or (u.untap and self.own_symbol("untap"))):
+                continue     # the cost's own {T} or {Q} uses it (``own_symbol_step``)
             parts.append(f"{g.label}: {u.ms.ability.text()}")
         if pr.cost.convoke:
             parts.append("untapped creatures (convoke)")
@@ -544,11 +563,12 @@ class Encoding:
             tail = f"; {COLOR_NAMES[c]} mana could come only from {', '.join(have)}" if have else \
                 f"; none of {pr.player}'s mana sources can make {COLOR_NAMES[c]} mana"
             replaced = [pr.groups[u.group].label for u in pr.uses if c in u.ms.replaced]
+            rules, lost = land_types_lost(pr.state, pr.player, c)
             if replaced:
-                return step(("107.4a", "106.12b", "614.1a"), f"{{{c}}} can be paid only with {COLOR_NAMES[c]} mana" + tail
-                            + f"; {', '.join(dict.fromkeys(replaced))} would add it, but a replacement effect changes "
-                              "the mana it produces")
-            return step("107.4a", f"{{{c}}} can be paid only with {COLOR_NAMES[c]} mana" + tail)
+                return step(("107.4a", "106.12b", "614.1a") + rules, f"{{{c}}} can be paid only with {COLOR_NAMES[c]} mana"
+                            + tail + f"; {', '.join(dict.fromkeys(replaced))} would add it, but a replacement effect changes "
+                              "the mana it produces" + lost)
+            return step(("107.4a",) + rules, f"{{{c}}} can be paid only with {COLOR_NAMES[c]} mana" + tail + lost)
         if rule == "107.4c":
             have = pr.mana_of("C")
             tail = f"; colorless mana could come only from {', '.join(have)}" if have else \
@@ -572,6 +592,18 @@ class Encoding:
             return step("702.66a", "a card exiled for delve pays only generic mana")
         return step(rule, " ".join(str(w) for w in why[1:]))
 
+    def own_symbol(self, kind: str) -> bool:
+        """Does the cost asked about tap ("tap") or untap ("untap") the object whose ability it is?"""
+        return self.pr.source_group is not None and any(p.kind == kind for p in self.pr.cost.other)
+
+    def own_symbol_step(self, symbol: str, used: str) -> Step:
+        """601.2g-h, 118.3: the source's {T} (or {Q}) is part of the cost being paid, so its mana abilities
+        that tap (or untap, or sacrifice) it can't be activated to pay that same cost."""
+        name = self.pr.groups[self.pr.source_group].label
+        done = "tapped" if symbol == "{T}" else "untapped"
+        return step(("601.2h", "118.3"), f"{symbol} is part of the cost: {name} is {done} to pay it, so it can't also be "
+                                         f"{used} for mana to pay the rest of that cost")
+
     def require_used(self, why: Step, ids: frozenset[str]) -> None:
         """Each of ``ids`` takes part in the payment (tapped, untapped or sacrificed)."""
         for gi, g in enumerate(self.pr.groups):
@@ -588,14 +620,20 @@ class Encoding:
             taps = self.tap_uses.get(gi, [])
             if taps:
                 tot = self.total(taps)
-                ts.add(tot <= g.n)
+                if gi == pr.source_group and self.own_symbol("tap"):
+                    ts.require(self.own_symbol_step("{T}", "tapped"), tot <= g.n)
+                else:
+                    ts.add(tot <= g.n)
                 if g.tapped:
                     ts.require(step("118.3", f"{g.label} {'is' if g.n == 1 else 'are'} already tapped, and a tapped "
                                     "permanent can't be tapped to pay a cost"), tot == 0)
             untaps = self.untap_uses.get(gi, [])
             if untaps:
                 tot = self.total(untaps)
-                ts.add(tot <= g.n)
+                if gi == pr.source_group and self.own_symbol("untap"):
+                    ts.require(self.own_symbol_step("{Q}", "untapped"), tot <= g.n)
+                else:
+                    ts.add(tot <= g.n)
                 if not g.tapped:
                     ts.require(step("107.6", f"{g.label} is untapped, and {{Q}} needs it tapped"), tot == 0)
             sm = self.total(self.sac_mana.get(gi, []))
@@ -603,10 +641,35 @@ class Encoding:
             if gi in self.sac_mana or gi in self.sac_other:
                 ts.require(step(("118.3", "701.21a"), f"each of {g.label} can be sacrificed only once"), sm + so <= g.n)
             if gi in self.sac_mana and gi in self.late_taps:
-                ts.add(sm + self.total(self.late_taps[gi]) <= g.n)
+                if gi == pr.source_group and self.own_symbol("tap"):
+                    ts.require(self.own_symbol_step("{T}", "sacrificed"), sm + self.total(self.late_taps[gi]) <= g.n)
+                else:
+                    ts.add(sm + self.total(self.late_taps[gi]) <= g.n)
         for (gi, kind), terms in self.counter_uses.items():
             g = pr.groups[gi]
             ts.add(self.total(terms) <= g.n * g.counter(kind))
+
+
+#: The rules by which layer 4 takes a land's type of mana away (305.7 setting its land type, 613.7 timestamp
+#: order, 613.8 dependency): where one of them decides, a "no" for a colored symbol says so.
+_LAND_TYPE_RULES = ("305.7", "613.7", "613.8a")
+
+
+def land_types_lost(state, player: str, c: str) -> tuple[tuple[str, ...], str]:
+    """Why the lands ``player`` controls that would make mana of type ``c`` don't, where a land-type effect
+    decides it (``could_produce``'s reasons: 305.7, 613.7, 613.8): (the rules, "; Name: reason" each)."""
+    rules: list[str] = []
+    said = []
+    for o in state.battlefield(player):
+        try:
+            r = could_produce(state, o.id)
+        except Unsupported:
+            continue
+        why = r.missing.get(c)
+        if why and any(x in _LAND_TYPE_RULES for x in why[0]):
+            rules += [x for x in why[0] if x not in rules]
+            said.append(f"; {o.name} ({o.id}) could not: {why[1]}")
+    return tuple(rules), "".join(said)
 
 
 def _group_roles(enc: "Encoding", gi: int) -> list[Any]:

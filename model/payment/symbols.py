@@ -75,6 +75,22 @@ def modified_generic(generic: Any, others: Any, modifiers: Iterable, maximum: Ca
     return g
 
 
+def modified_total_words(cost: Any, state: Any) -> str:
+    """601.2f in words, for a cost with modifiers: each modifier, then the total they lock in before the cost
+    is paid (when no symbol of the cost leaves a choice; else that the total is locked in once the choices
+    are made). ``cost``: a ``rules.costs.TotalCost``."""
+    said = "; ".join(m.describe(state).rstrip(".") for m in cost.modifiers)
+    ways = [ways_to_pay(s, cost.x) for s in cost.symbols]
+    if any(len(w) > 1 for w in ways):
+        return said + ("; the total cost is locked in once the way to pay each hybrid or Phyrexian symbol is chosen, "
+                       "before it is paid")
+    generic = sum(k for w in ways for kind, k in w[0].demand if kind == "generic")
+    others = sum(k for w in ways for kind, k in w[0].demand if kind != "generic")
+    total = modified_generic(generic, others, cost.modifiers)
+    rest = "".join(str(s) for s in cost.symbols if s.kind not in ("generic", "x"))
+    return said + f"; so the total cost is {('{%d}' % total if total or not rest else '') + rest}, locked in before it is paid"
+
+
 @dataclass(frozen=True)
 class Source:
     """What matters about where a unit of mana (or a non-mana way) comes from, to tell what it may pay."""

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field, replace
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.rules.layers import activated_abilities, compute_all
 from mtgjudge.model.rules.characteristics import matches
-from mtgjudge.model.rules.land_types import land_type_setters, land_type_story
+from mtgjudge.model.rules.land_types import land_type_cause, land_type_setters, land_type_story
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import MANA_SCOPES, require_modelled, require_modelled_elsewhere
-from mtgjudge.model.mana import TYPES
+from mtgjudge.model.mana import BASIC_LAND_TYPES, TYPES
 from mtgjudge.model.rules.mana_production import (base_productions, candidate_replacements, ev_text, ev_types,
                                replacement_outcomes)
 
@@ -228,15 +228,26 @@ def could_produce(state, oid: str, explain: bool = True) -> CouldProduce:
 
 
 def _witness(state, oid, idx, a: Ability, choice: str, base, order, fin) -> dict:
+    cause = _land_type_cause(state, oid, a)
     return {
         "ability": idx,
         "text": a.text(),
         "rule_given": a.rule_given,
+        "land_type": {"rules": list(cause[0]), "reason": cause[1]} if cause else None,
         "choice": choice,
         "before_replacement": ev_text(base),
         "order": [{"effect": e.describe(), "choice": c, "then": ev_text(after)} for e, c, after in order],
         "produces": ev_text(fin),
     }
+
+
+def _land_type_cause(state, oid: str, a: Ability) -> tuple[tuple[str, ...], str] | None:
+    """For a 305.6 mana ability: the effect that gave the land the basic land type it comes from, when one
+    did (305.7, 613.7: ``land_types.land_type_cause``)."""
+    if a.rule_given != "305.6" or a.production is None or a.production.mode != "fixed":
+        return None
+    land_type = next((t for t, letter in BASIC_LAND_TYPES.items() if (letter,) == tuple(a.production.fixed)), None)
+    return land_type_cause(state, oid, land_type) if land_type else None
 
 
 def _explain_missing(state, r: CouldProduce, abl: list, base_seen: dict, est: dict) -> None:

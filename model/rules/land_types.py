@@ -311,7 +311,38 @@ def land_type_story(state, oid: str) -> dict[str, tuple[tuple[str, ...], str]]:
                                             f"{last[1].name}'s effect applies later (timestamp {last[0]} after {ts}, "
                                             f"613.7) and sets its land type again: it is "
                                             f"{_a(' '.join(land_types_of(last[2])))}"))
+    if setters:
+        # Basic land types of its own that the last land-type-setting effect took away (305.7).
+        last = setters[-1]
+        kept = set(land_types_of(last[2]))
+        for t in printed_characteristics(state.obj(oid)).subtypes:
+            letter = BASIC_LAND_TYPES.get(t)
+            if letter and t not in kept:
+                out.setdefault(letter, (("305.7", "613.1d"), f"{last[1].name}'s effect ({last[2].text()}) sets its land "
+                                        f"type, so it is no longer {_a(t)} and loses that type's mana ability"))
     return out
+
+
+def land_type_cause(state, oid: str, land_type: str) -> tuple[tuple[str, ...], str] | None:
+    """Why the permanent has ``land_type`` now, when an effect decides it (for explanations): the last effect
+    in layer 4's order that gives it that type (305.7), and, when that effect sets its land type after an
+    earlier land-type-setting effect did, the timestamp order that makes it the one that counts (613.7).
+    None when no effect gives it the type (it is its own)."""
+    history = _layer4_history(state)
+    reaching = [(k, h[0]) for k, h in enumerate(history) if oid in h[2]]
+    givers = [(k, e) for k, e in reaching if land_type in land_types_of(e[2])]
+    if not givers:
+        return None
+    k, (ts, src, eff) = givers[-1]
+    rules: tuple[str, ...] = ("305.7", "613.1d")
+    text = f"{src.name}'s effect ({eff.text()}) makes it {_a(land_type)}"
+    earlier = [e for j, e in reaching if j < k and e[2].kind == "set_land_type" and land_type not in land_types_of(e[2])]
+    if eff.kind == "set_land_type" and earlier:
+        first = earlier[-1]
+        rules += ("613.7",)
+        text += (f", applied after {first[1].name}'s effect (timestamp {ts} after {first[0]}), which would make it "
+                 f"{_a(' '.join(land_types_of(first[2])))}")
+    return rules, text
 
 
 #: The layer-4 words and how each applies.

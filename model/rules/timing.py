@@ -94,10 +94,17 @@ def cast_timing(state: GameState, oid: str, player: str) -> list[Requirement]:
     instant or has flash; never while a spell with split second is on the stack (702.61a)."""
     ch = current(state, oid)
     reqs = [priority_requirement(state, player)] + split_second_requirement(state, "no other spell can be cast")
-    if "Instant" in ch.types or ch.has_keyword("Flash"):
+    name = state.obj(oid).name
+    if "Instant" in ch.types:
+        return reqs
+    if ch.has_keyword("Flash"):
+        # Flash decides only where sorcery timing would not allow the cast: then it is the reason it may be cast.
+        barred = [st.text.split("; ", 1)[1] for st, ok in sorcery_timing(state, player, "", ("117.1a",)) if not ok]
+        if barred:
+            reqs.append((step(("702.8a", "117.1a"), f"{name} has flash: it may be cast any time {player} could cast an "
+                                                    f"instant, although {' and '.join(barred)}"), True))
         return reqs
     rule = ("117.1a", "307.1") if "Sorcery" in ch.types else ("117.1a",)
-    name = state.obj(oid).name
     return reqs + sorcery_timing(state, player, f"{name} is not an instant and has no flash: it can be cast", rule)
 
 

@@ -32,9 +32,13 @@ def answer(question) -> Answer:
         rules = ["106.7"]
         if w["rule_given"]:
             rules.append(w["rule_given"])
+        if w.get("land_type"):
+            rules += [r for r in w["land_type"]["rules"] if r not in rules]
         if w["order"]:
             rules += ["614.1a", "616.1"]
         text = f"{{{t}}}: ability {w['ability']} ({w['text']})"
+        if w.get("land_type"):
+            text += f", which it has because {w['land_type']['reason']}"
         if w["choice"]:
             text += f", {w['choice']}"
         if w["order"]:
