@@ -138,7 +138,7 @@ def _permission(state: GameState, oid: str, player: str) -> Answer | None:
     """
     obj = state.obj(oid)
     if not obj.card.modelled:
-        raise Unsupported(f"{obj.card.name!r} ({oid}) is a card the verifier has no definition for yet; its own text "
+        raise Unsupported(f"{obj.card.name} ({oid}) is a card the verifier has no definition for yet; its own text "
                           "could let it be played from there")
     perms = play_permissions(state, oid)
     if any(p.in_force and p.player == player for p in perms):

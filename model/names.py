@@ -13,6 +13,19 @@ def normalize(name: str) -> str:
     return re.sub(r"[^a-z0-9/]", "", name.lower())
 
 
+#: The name of a card the question does not name (drawn or exiled from a library given as a number).
+UNKNOWN_CARD = "a card nobody knows"
+
+
+def unknown_card(o: GameObject) -> str:
+    """An object whose card the verifier does not know, in a message: "Name (id)", the model's way of naming an
+    object, which the text a person reads shows by its card name (``queries.labels``); said to be a card nobody
+    knows, or a card the verifier has no definition for."""
+    if o.name == UNKNOWN_CARD:
+        return f"{UNKNOWN_CARD} ({o.id})"
+    return f"{o.name} ({o.id}), a card the verifier has no definition for"
+
+
 def names_of(o: GameObject) -> set[str]:
     """The normalized names the object answers to."""
     names = {normalize(o.name), normalize(o.card.name)}

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Mapping
 
+from mtgjudge.model.names import UNKNOWN_CARD
+
 #: A word that may be an object id: the question format's ids, the model's ``_zone_Player_N`` ids and the
 #: engine's ``name-N``; a possessive ``'s`` is not part of it.
 _WORD = re.compile(r"(?<![\w/{-])[_a-zA-Z0-9][\w-]*(?<!-)")
@@ -64,8 +66,8 @@ class Namer:
         """The card name that ends ``before`` when ``oid`` looks like an object of that name (the engine's
         ids are made from the name)."""
         base = re.sub(r"-\d+$", "", oid)
-        if oid.startswith("_unknown_"):
-            return "a card nobody knows" if before.endswith("a card nobody knows") else None
+        if before.endswith(UNKNOWN_CARD) or oid.startswith("_unknown_"):
+            return UNKNOWN_CARD if before.endswith(UNKNOWN_CARD) else None
         words = before.split()
         for n in range(1, min(len(words), 8) + 1):
             cand = " ".join(words[-n:])
@@ -88,7 +90,7 @@ class Namer:
             for name, ids in by_name.items():
                 for k, oid in enumerate(ids, 1):
                     # cards nobody knows are interchangeable: no number tells them apart
-                    alike = len(ids) == 1 or oid.startswith("_unknown_")
+                    alike = len(ids) == 1 or name == UNKNOWN_CARD
                     self._labels[oid] = name if alike else f"{name} {self._tag(oid, k)}"
         return self._labels
 

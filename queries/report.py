@@ -86,7 +86,9 @@ def heading(r: Result, options: TextOptions = TextOptions()) -> str:
 def _namer(r: Result) -> Namer:
     namer = Namer(r.objects, r.given)
     a = r.answer
-    namer.learn([s.text for s in a.why] if a is not None else [])
+    # the objects the actions made are named where the text introduces them: in the reasons, and in what the
+    # answer says it could not model (an unsupported answer carries no list of the objects made)
+    namer.learn(([s.text for s in a.why] + ([a.unsupported] if a.unsupported else [])) if a is not None else [])
     return namer
 
 

@@ -6,6 +6,8 @@ from mtgjudge.model.rules.could_produce import could_produce
 from mtgjudge.model.rules.mana_production import candidate_replacements, ev, replacement_outcomes
 from mtgjudge.model.rules.mana_sources import mana_sources
 from mtgjudge.model.build import obj, state_of
+from mtgjudge.queries.format.files import load_text
+from mtgjudge.queries.kinds import could_produce as kind
 
 
 def test_blood_moon_removes_urborg_effect():
@@ -41,3 +43,21 @@ def test_witness_names_order():
     r = could_produce(st, "f")
     assert r.types == {"B"} and r.witness["B"]["produces"] == "{B}"
     assert "G" in r.missing
+
+
+def test_could_produce_cites_the_land_type_effect_that_decides():
+    # Volcanic Island under Blood Moon is a Mountain (305.7): its {R} comes from that, and it is no longer an
+    # Island. With Spreading Seas on it after Blood Moon, Seas's later effect wins (613.7): {U}, no {R}.
+    def why(battlefield: str) -> dict[str, tuple]:
+        (q,) = load_text(f"id: q\nask: could-produce\nabout: v\nstate:\n  players:\n    Alice:\n      battlefield: {battlefield}\n")
+        return {s.text: s.rules for s in kind.answer(q).why}
+
+    moon = why("[{card: Volcanic Island, id: v}, Blood Moon]")
+    assert moon["{R}: ability 1 ({T}: Add {R}.), which it has because Blood Moon's effect (Nonbasic lands are "
+                "Mountains) makes it a Mountain, it adds {R}: it produces {R}"] == ("106.7", "305.6", "305.7", "613.1d")
+    assert moon["not {U}: Blood Moon's effect (Nonbasic lands are Mountains) sets its land type, so it is no longer "
+                "an Island and loses that type's mana ability"] == ("305.7", "613.1d")
+    seas = why("[{card: Volcanic Island, id: v}, Blood Moon, {card: Spreading Seas, attached_to: v}]")
+    (u,) = [t for t in seas if t.startswith("{U}")]
+    assert seas[u] == ("106.7", "305.6", "305.7", "613.1d", "613.7")
+    assert "Spreading Seas's effect (Enchanted land is an Island) makes it an Island, applied after Blood Moon's effect" in u

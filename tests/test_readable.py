@@ -199,3 +199,28 @@ def test_the_real_rules_text_explains_302_6(shared_dir):
     rules = read(shared_dir / "rules" / "MagicCompRules-20260417.txt")
     assert rules.get("302.6").first_sentence.startswith("A creature’s activated ability with the tap symbol")
     assert rules.get("702.10c") is not None and rules.get("905.6") is not None
+
+
+def test_an_unsupported_message_names_the_objects_the_actions_made():
+    # Careful Study draws two cards nobody knows (library: 5) and discards two: what they are matters, so the
+    # answer is unsupported; the message names the drawn card as the reasons do, never by the model's id.
+    r = run("""
+id: u
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [Island]
+      hand: [{card: Careful Study, id: cs}]
+      library: 5
+actions:
+  - {cast: cs, by: Alice}
+  - resolve: all
+expect:
+  - {player: Alice, hand_size: 0}
+""")
+    assert r.status == "unsupported"
+    shown = to_text(r)
+    assert "unsupported: Alice could discard a card nobody knows: what it is matters" in shown
+    assert not UNREADABLE.search(shown)
+    assert json.loads(to_json(r))["message"] == "Alice could discard a card nobody knows (_unknown_Alice_1): what it is matters"

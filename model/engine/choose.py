@@ -16,6 +16,7 @@ from dataclasses import replace
 from mtgjudge.model.engine import resolve
 from mtgjudge.model.engine.game import Game, merge, name_of
 from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.names import unknown_card
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.guards import colors_off_battlefield, guard_scope
 from mtgjudge.model.rules.layers import current
@@ -109,7 +110,7 @@ def type_groups(game: Game) -> list[tuple[str, ...]]:
     have: dict[str, set[str]] = {t: set() for t in every}
     for o in st.objects:
         if not o.card.modelled:          # a card nobody knows (a drawn card: ``resolve.draw``), or not modelled
-            raise Unsupported(f"{o.id} is a card nobody knows: which creature types it has decides what a chosen "
+            raise Unsupported(f"there is {unknown_card(o)}: which creature types it has decides what a chosen "
                               "creature type matches")
         for t in current(st, o.id).subtypes:
             if t in have:

@@ -10,7 +10,7 @@ control change remembers the controller before it (``until.end_control``)."""
 from __future__ import annotations
 
 from mtgjudge.model.engine import instructions, resolve
-from mtgjudge.model.engine.game import Game, merge
+from mtgjudge.model.engine.game import Game, merge, name_of
 from mtgjudge.model.engine.removal import remove_all
 from mtgjudge.model.engine.until import set_controller
 from mtgjudge.model.errors import Unsupported
@@ -50,7 +50,7 @@ def _remove_two(kind: str):
                 game = game.log("608.2b", f"{t} is an illegal target now: it is not affected")
                 continue
             if t in st.player_names or not st.has(t) or st.obj(t).zone != "battlefield":
-                raise Unsupported(f"{e.text()!r} on {t}, not a permanent, is not performed by the engine")
+                raise Unsupported(f"{e.text()!r} on {name_of(st, t)}, not a permanent, is not performed by the engine")
             if t not in ids:
                 ids.append(t)
         return [remove_all(game, ids, kind, not ctx.no_regeneration)] if ids else [game]

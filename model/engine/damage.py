@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from mtgjudge.model.engine import instructions, resolve, targeting, shields
-from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, name_of
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.engine.sba import power
 from mtgjudge.model.errors import SearchBound, Unsupported
@@ -113,7 +113,7 @@ def _distribute_counters(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                 g = g.log("608.2b", f"{t} is an illegal target now: it gets no counters")
                 continue
             if not (g.state.has(t) and g.state.obj(t).zone == "battlefield"):
-                raise Unsupported(f"{e.text()!r} on {t}, not a permanent, is not performed by the engine")
+                raise Unsupported(f"{e.text()!r} on {name_of(g.state, t)}, not a permanent, is not performed by the engine")
             guard_scope(g.state, "power-toughness", f"counters are put on {t}")
             g = resolve.add_counters(g, t, e.arg("kind"), n)
         out.append(g)
@@ -372,7 +372,7 @@ def damage_each_theirs(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     elif st.has(t) and st.obj(t).zone == "battlefield":
         player = st.obj(t).controller
     else:
-        raise Unsupported(f"{e.text()!r}: the controller of {t}, no longer on the battlefield, is not known here")
+        raise Unsupported(f"{e.text()!r}: the controller of {name_of(st, t)}, no longer on the battlefield, is not known here")
     game = game.log("608.2c", f"'that player' is {player}")
     n = e.arg("n")
     if e.arg("x"):

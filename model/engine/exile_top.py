@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mtgjudge.model.engine import zones
-from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import Unsupported
@@ -76,7 +76,7 @@ def leave_permission(game: Game, until: str, static_kind: str, *, source: str, c
     """611.2a, 601.3: the resolving ability leaves "you may play that card" in force for ``until``, on the
     cards it exiled; read afterwards by ``rules.permissions`` and ended by ``rules.durations``."""
     if static_kind not in ENGINE_LASTING:
-        raise Unsupported(f"a lasting effect ({static_kind}) left by {source}'s ability is not performed by the "
+        raise Unsupported(f"a lasting effect ({static_kind}) left by {name_of(game.state, source)}'s ability is not performed by the "
                           "engine yet")
     if not objects:
         return game.log("611.2a", f"{source}'s ability exiled no card: its permission applies to nothing")

@@ -18,6 +18,7 @@ from mtgjudge.model.engine import library, resolve, zones
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.errors import SearchBound, Unsupported
+from mtgjudge.model.names import unknown_card
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.vocab.abilities import Effect
 
@@ -78,7 +79,7 @@ def _exile_same_name(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         for oid in pl.zone(z):
             o = st.obj(oid)
             if not o.card.modelled:
-                raise Unsupported(f"{p}'s {z} holds {oid}, a card nobody knows: whether it is named {name} matters")
+                raise Unsupported(f"{p}'s {z} holds {unknown_card(o)}: whether it is named {name} matters")
             if o.name == name:
                 (must if z == "graveyard" and e.arg("all") else may).append(oid)
     n_lib = pl.unknown_library

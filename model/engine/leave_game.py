@@ -46,7 +46,7 @@ def leave_game(game: Game, player: str) -> Game:
                                                                     "cease to exist")
     for o in list(game.state.objects):
         if o.controller == player and o.zone in ("battlefield", "stack"):
-            raise Unsupported(f"{o.id}: {player} controlled an object another player owns; control effects ending "
+            raise Unsupported(f"{o.name} ({o.id}): {player} controlled an object another player owns; control effects ending "
                               "(800.4a) are not modelled")
     st = game.state
     players = tuple(p for p in st.players if p.name != player)

@@ -31,10 +31,11 @@ from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.engine import instructions, resolve, zones
 from mtgjudge.model.engine.entering import enters_counters
 from mtgjudge.model.engine.exile_top import _unknown_id
-from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, name_of
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import SearchBound, Unsupported
+from mtgjudge.model.names import unknown_card
 from mtgjudge.model.objects import CardDef, Face, GameObject
 from mtgjudge.model.oracle.library_sentences import card_phrase
 from mtgjudge.model.rules.characteristics import matches
@@ -478,7 +479,7 @@ def _chosen_to(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     for oid in st.player(p).zone("hand"):
         o = st.obj(oid)
         if not o.card.modelled:
-            raise Unsupported(f"{p}'s hand holds {oid}, a card nobody knows: whether it may be chosen matters")
+            raise Unsupported(f"{p}'s hand holds {unknown_card(o)}: whether it may be chosen matters")
         if any(matches(sel, current(st, oid), o, ctx.controller, src, st.turn.step) for sel in spec.objects):
             fits.append(oid)
     n = e.arg("n", 1)
@@ -517,7 +518,7 @@ def _put_on_library(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     st = game.state
     t = ctx.target
     if t in st.player_names or not st.has(t) or st.obj(t).zone not in ("battlefield", "graveyard"):
-        raise Unsupported(f"{e.text()!r} on {t}: only a permanent or a card in a graveyard is performed")
+        raise Unsupported(f"{e.text()!r} on {name_of(st, t)}: only a permanent or a card in a graveyard is performed")
     o = st.obj(t)
     was = o.zone
     game = zones.move(game, t, "library", top=True).log("400.7", f"{o.name} ({t}) is put on top of "
@@ -533,7 +534,7 @@ def _exile_card(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     st = game.state
     t = ctx.target
     if t in st.player_names or not st.has(t) or st.obj(t).zone != "graveyard":
-        raise Unsupported(f"{e.text()!r} on {t}: only a card in a graveyard is performed")
+        raise Unsupported(f"{e.text()!r} on {name_of(st, t)}: only a card in a graveyard is performed")
     o = st.obj(t)
     game = zones.move(game, t, "exile").log("406.3", f"{o.name} ({t}) is exiled from {o.owner}'s graveyard")
     return [after_moves(game, [(o, "graveyard", "exile")], f"{o.name} is exiled")]

@@ -34,6 +34,7 @@ from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.removal import remove_all
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.errors import SearchBound, Unsupported
+from mtgjudge.model.names import unknown_card
 from mtgjudge.model.oracle.library_sentences import card_phrase
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.characteristics import matches
@@ -112,8 +113,7 @@ def _of_quality(game: Game, player: str, quality: str) -> list[str]:
     for oid in st.player(player).zone("hand"):
         o = st.obj(oid)
         if not o.card.modelled:
-            raise Unsupported(f"{player}'s hand holds {oid}, a card nobody knows: whether it is a {quality} card "
-                              "matters")
+            raise Unsupported(f"{player}'s hand holds {unknown_card(o)}: whether it is a {quality} card matters")
         if any(matches(sel, current(st, oid), o, player, None) for sel in spec.objects):
             out.append(oid)
     return out
@@ -190,8 +190,8 @@ def return_all(game: Game, players: list[str], detail: tuple[str, str], ctx: Ctx
         for oid in st.player(p).zone("graveyard"):
             o = st.obj(oid)
             if not o.card.modelled:
-                raise Unsupported(f"{p}'s graveyard holds {oid}, a card the verifier has no definition for: whether "
-                                  f"it is a {quality} card, and what it does as it moves, matter")
+                raise Unsupported(f"{p}'s graveyard holds {unknown_card(o)}: whether it is a {quality} card, and "
+                                  "what it does as it moves, matter")
             if any(matches(sel, current(st, oid), o, p, None) for sel in spec.objects):
                 cards.append((p, oid))
     moved = []
@@ -227,8 +227,8 @@ def shuffle_in(game: Game, player: str, zones_in: tuple[str, ...]) -> Game:
             if lki.token:
                 continue        # 111.8 a token off the battlefield can't move (it ceases to exist, 704.5d)
             if not lki.card.modelled:
-                raise Unsupported(f"{player} shuffles {oid}, a card nobody knows (or the verifier has no definition "
-                                  "for), into their library: what it does as it moves matters")
+                raise Unsupported(f"{player} shuffles {unknown_card(lki)} into their library: what it does as it "
+                                  "moves matters")
             game = zones.move(game, oid, "library")
             st = game.state
             st = zones.remove_from_zones(st, oid).evolve(objects=tuple(q for q in st.objects if q.id != oid))

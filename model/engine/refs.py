@@ -26,7 +26,7 @@ from dataclasses import replace
 
 from mtgjudge.model.engine import resolve
 from mtgjudge.model.engine.counted import with_count
-from mtgjudge.model.engine.game import Game, merge
+from mtgjudge.model.engine.game import Game, merge, name_of
 from mtgjudge.model.engine.removal import remove_all
 from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.engine.entering import put_onto_battlefield
@@ -64,7 +64,7 @@ def _flicker(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     st = game.state
     for t in live:
         if t in st.player_names or not st.has(t) or st.obj(t).zone != "battlefield":
-            raise Unsupported(f"{e.text()!r} on {t}, not a permanent, is not performed")
+            raise Unsupported(f"{e.text()!r} on {name_of(st, t)}, not a permanent, is not performed")
     g = remove_all(game, live, "exile")
     moved = []
     for t in live:
@@ -121,7 +121,7 @@ def _with_attached(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     t = ctx.target
     st = game.state
     if t in st.player_names or not st.has(t) or st.obj(t).zone != "battlefield":
-        raise Unsupported(f"{e.text()!r} on {t}, not a permanent, is not performed")
+        raise Unsupported(f"{e.text()!r} on {name_of(st, t)}, not a permanent, is not performed")
     return [remove_all(game, [t] + _attached(game, t, e.arg("what"), ctx), e.arg("verb"))]
 
 
@@ -152,7 +152,7 @@ def _referred(g: Game, r: Game, it, what: str, before: Effect | None = None):
     if t is None or t in g.state.player_names:
         raise Unsupported(f"what {what!r} refers to is not known to the engine (no single object before it)")
     if not ok:
-        raise Unsupported(f"{what!r} refers to {t}, an illegal target (608.2b): not performed by the engine")
+        raise Unsupported(f"{what!r} refers to {name_of(g.state, t)}, an illegal target (608.2b): not performed by the engine")
     if not g.state.has(t):
         raise Unsupported(f"{what!r}: {t} is not known to the engine")
     if r.state.has(t) and (r.moved(t) == g.moved(t) or r.state.obj(t).zone == _EXPECTED.get(before.kind)):

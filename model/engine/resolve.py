@@ -15,6 +15,7 @@ from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.characteristics import printed_characteristics
 from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.names import unknown_card
 from mtgjudge.model.objects import CardDef, Face, GameObject
 from mtgjudge.model.state import GameState, PTChange, StackAbility
 from mtgjudge.model.engine.game import MAX_STEPS, Game, merge, name_of
@@ -111,8 +112,7 @@ def discard_one(game: Game, player: str, oid: str) -> Game:
     functions as it is discarded, is not known)."""
     lki = game.state.obj(oid)
     if not lki.card.modelled:
-        raise Unsupported(f"{player} could discard {oid}, a card nobody knows (or the verifier has no definition "
-                          "for): what it is matters")
+        raise Unsupported(f"{player} could discard {unknown_card(lki)}: what it is matters")
     for a in lki.printed.abilities:
         # 113.6: text that functions only on the battlefield can't apply to a card leaving the hand.
         if a.kind == "unmodelled" and a.may_concern("discard") and (a.functions_in("hand") or a.functions_in("graveyard")):

@@ -12,7 +12,7 @@ during this resolution.
 from __future__ import annotations
 
 from mtgjudge.model.engine import instructions, resolve, shields
-from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.engine.until import the_source
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.layers import current
@@ -70,7 +70,7 @@ def _subjects(game: Game, e: Effect, ctx: Ctx, *, players: bool = False) -> list
         if e.arg("it"):
             # 400.7: the object the instruction before acted on left the battlefield; the new object is not it
             return game.log("400.7", f"{t} is no longer on the battlefield: {e.text()!r} does nothing")
-        raise Unsupported(f"{e.text()!r} on {t}, not a permanent, is not performed by the engine")
+        raise Unsupported(f"{e.text()!r} on {name_of(st, t)}, not a permanent, is not performed by the engine")
     return [t]
 
 

@@ -149,7 +149,7 @@ def guard_unrecognized(game: Game, what: str, extra=(), step: str = "") -> None:
                 raise Unsupported(f"{o.name} ({o.id}) has a triggered ability that may function in the {o.zone}, "
                                   f"and {what} could trigger it: {a.text()!r}")
         if not o.card.modelled and o.zone in ("battlefield", "stack"):
-            raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet; "
+            raise Unsupported(f"{o.card.name} ({o.id}) is a card the verifier has no definition for yet; "
                               f"its text could apply when {what}")
 
 

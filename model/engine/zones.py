@@ -54,7 +54,7 @@ def add_to_zone(state: GameState, player: str, zone: str, oid: str, top: bool = 
     if zone == "library" and not top and p.unknown_library:
         # A library is its named cards on top of the cards nobody knows ("library: N"): a card under those has
         # no place in that representation.
-        raise Unsupported(f"putting {oid} on the bottom of {player}'s library, under {p.unknown_library} card(s) "
+        raise Unsupported(f"putting {state.obj(oid).name} ({oid}) on the bottom of {player}'s library, under {p.unknown_library} card(s) "
                           "nobody knows, is not representable")
     ids = p.zone(zone)
     if zone in ("library", "graveyard") and top:
@@ -133,7 +133,7 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
                      cast_from=cast_from if to in ("battlefield", "stack") else "",
                      timestamp=next_timestamp(state) if to in ("battlefield", "stack") else 0)
     if o.face_down:
-        raise Unsupported(f"moving the face-down permanent {oid} (its face is revealed, 708.9) is not modelled")
+        raise Unsupported(f"moving the face-down permanent {o.name} ({oid}), whose face is revealed (708.9), is not modelled")
     state = state.evolve(objects=tuple(new if q.id == oid else q for q in state.objects))
     if to == "stack":
         state = state.evolve(stack=(oid,) + state.stack)
