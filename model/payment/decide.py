@@ -743,6 +743,7 @@ def extract_plan(enc: Encoding, m) -> dict:
         return [ids[k % len(ids)] for k in range(i, i + n)]
 
     acts = []
+    used: dict[int, list[str]] = {}      # a use's activating members, which its mana is "from" (not its whole group)
     for u, (form, total, parts, k) in enc.simple_vars:
         if form == "simplex":
             # the units chosen, k to an activation, counted rather than listed (one activation of a Forest
@@ -764,6 +765,8 @@ def extract_plan(enc: Encoding, m) -> dict:
             for c, o in zip(parts, u.totals):
                 outs += [o] * _val(m, c)
         members = take(u.group, len(outs)) if (u.tap or u.sac_self) else [u.ms.source] * len(outs)
+        if u.tap or u.sac_self:
+            used[id(u)] = members
         for mem, o in zip(members, outs):
             acts.append({"source": mem, "ability": u.ms.ability_index, "text": u.ms.ability.text(),
                          "adds": _mana_text(o), "order": 0})
@@ -772,7 +775,7 @@ def extract_plan(enc: Encoding, m) -> dict:
             out = Counter({ty: _val(m, v) for ty, v in sel.items()}) if isinstance(sel, dict) else u.totals[_val(m, sel)]
             acts.append({"source": u.ms.source, "ability": u.ms.ability_index, "text": u.ms.ability.text(),
                          "adds": _mana_text(out), "order": _val(m, t),
-                         "paid_with": _paid(enc, m, j)})
+                         "paid_with": _paid(enc, m, j, used)})
     acts.sort(key=lambda a: a["order"])
     for i, a in enumerate(acts, 1):
         a["order"] = i
@@ -804,7 +807,7 @@ def extract_plan(enc: Encoding, m) -> dict:
         plan["other"] = others
     plan["total_generic"] = _val(m, enc.cost_vars.get("generic", z3.IntVal(0)))
     plan["life"] = _val(m, enc.cost_vars["life"])
-    plan["paid_with"] = _paid(enc, m, 0)
+    plan["paid_with"] = _paid(enc, m, 0, used)
     for si, s in enumerate(enc.supplies):
         if s.kind in ("convoke", "improvise"):
             k = _val(m, s.amounts["*"])
@@ -817,7 +820,9 @@ def extract_plan(enc: Encoding, m) -> dict:
     return plan
 
 
-def _paid(enc: Encoding, m, ci: int) -> list[dict]:
+def _paid(enc: Encoding, m, ci: int, used: dict[int, list[str]]) -> list[dict]:
+    """What pays consumer ``ci``: each flow of mana, "from" the permanents that made it (the members of a group
+    that activated its ability, ``used``; otherwise the supply's own label)."""
     out = []
     for (si, t, cj, kind), f in enc.flows.items():
         if cj != ci:
@@ -825,7 +830,11 @@ def _paid(enc: Encoding, m, ci: int) -> list[dict]:
         k = _val(m, f)
         if k:
             s = enc.supplies[si]
-            out.append({"for": kind, "amount": k, "from": s.label, "mana": t if t != "*" else s.kind})
+            label = s.label
+            if isinstance(s.ref, tuple) and s.ref[0] == "use" and id(s.ref[1]) in used \
+                    and s.label == enc.pr.groups[s.ref[1].group].label:
+                label = f"{enc.pr.groups[s.ref[1].group].name} ({', '.join(dict.fromkeys(used[id(s.ref[1])]))})"
+            out.append({"for": kind, "amount": k, "from": label, "mana": t if t != "*" else s.kind})
     return out
 
 
