@@ -392,3 +392,10 @@ def test_a_board_the_model_refuses_to_lay_out_is_unsupported_not_a_crash(monkeyp
     t = report.kinds["can-play"]
     assert (t.asked, t.answered, t.unsupported, t.crashed) == (1, 0, 1, 0)
     assert not report.crashes and "chosen creature type" in next(iter(t.reasons))
+
+
+def test_reasons_leave_out_the_ids_of_objects_the_actions_made():
+    message = "Alice could discard a card nobody knows (_unknown_Alice_1): what it is matters"
+    assert reason_template(message, ["Careful Study"], ["_hand_Alice_1"], []) == \
+        "Alice could discard a card nobody knows: what it is matters"
+    assert reason_template("Soldier (soldier-token-1) can't be moved", [], [], []) == "Soldier can't be moved"

@@ -73,6 +73,14 @@ def test_a_hybrid_symbols_reason_says_both_ways_to_pay_it():
     assert ask("{B/P}", [], life=1).why[0].rules == ("601.2h", "107.4f", "119.4")
 
 
+def test_the_plan_says_the_mana_came_from_the_permanents_that_made_it():
+    # Four Forests, {1}{G}: two Forests tap; the payment names those two, not the whole group of four.
+    a = ask("{1}{G}", ["Forest"] * 4)
+    tapped = [x["source"] for x in a.witness["activate"]]
+    assert len(tapped) == 2
+    assert {p["from"] for p in a.witness["paid_with"]} == {f"Forest ({', '.join(tapped)})"}
+
+
 def test_identical_hybrid_symbols_are_paid_by_counts():
     a = ask("{G/W}{G/W}{G/W}", ["Plains", "Forest", "Forest"])
     assert a.value is True

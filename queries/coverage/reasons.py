@@ -15,6 +15,8 @@ _NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.])")
 _NUMBER_WORDS = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten)\b", re.IGNORECASE)
 _MANA_RUN = re.compile(r"(?:\{M\})+")
 _REMINDER = re.compile(r"\s*\([^()]*\)")    # reminder text (207.2): "Defender (This creature can't attack.)"
+#: "(id)" of objects the actions made: the model's ``_zone_Player_N`` ids and the engine's ``name-N``.
+_MADE_IDS = re.compile(r" \((?:_[a-z]+_\w+|[a-z0-9]+(?:-[a-z0-9]+)*-\d+)\)")
 
 
 def _mana(symbol: re.Match) -> str:
@@ -57,6 +59,9 @@ def reason_template(message: str, names: Iterable[str], ids: Iterable[str], text
     names = list(names)
     for oid in ids:
         message = message.replace(f" ({oid})", "")
+    # objects the actions made are named "Name (id)" too, with ids of the model's own (``_unknown_Alice_1``) or
+    # the engine's (``soldier-token-1``): the name stays, the id goes
+    message = _MADE_IDS.sub("", message)
     quoted: dict[str, str] = {}
     for text in sorted(set(texts), key=len, reverse=True):
         if text and repr(text) in message:
