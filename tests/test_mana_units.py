@@ -61,3 +61,13 @@ def test_could_produce_cites_the_land_type_effect_that_decides():
     (u,) = [t for t in seas if t.startswith("{U}")]
     assert seas[u] == ("106.7", "305.6", "305.7", "613.1d", "613.7")
     assert "Spreading Seas's effect (Enchanted land is an Island) makes it an Island, applied after Blood Moon's effect" in u
+
+
+def test_a_land_type_of_its_own_is_not_put_down_to_an_effect_that_adds_it_again():
+    # Prismatic Omen gives Volcanic Island every basic land type (305.7, last sentence): {W}, {B} and {G} come from
+    # it; {U} and {R} are its own, so their reasons don't name the Omen.
+    (q,) = load_text("id: q\nask: could-produce\nabout: v\nstate:\n  players:\n    Alice:\n"
+                     "      battlefield: [{card: Volcanic Island, id: v}, Prismatic Omen]\n")
+    why = {s.text[:3]: s for s in kind.answer(q).why if s.text[:1] == "{"}
+    assert all("Prismatic Omen" in why[t].text and "305.7" in why[t].rules for t in ("{W}", "{B}", "{G}"))
+    assert all("Prismatic Omen" not in why[t].text and "305.7" not in why[t].rules for t in ("{U}", "{R}"))

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from math import comb
 from typing import Any
 
-from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.mana import COLOR_NAMES, Symbol, mana_string
 from mtgjudge.model.payment.problem import UNBOUNDED_USES, PaymentProblem, part_fits
@@ -663,6 +663,8 @@ def land_types_lost(state, player: str, c: str) -> tuple[tuple[str, ...], str]:
     for o in state.battlefield(player):
         try:
             r = could_produce(state, o.id)
+        except SearchBound:
+            raise
         except Unsupported:
             continue
         why = r.missing.get(c)

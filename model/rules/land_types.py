@@ -324,19 +324,21 @@ def land_type_story(state, oid: str) -> dict[str, tuple[tuple[str, ...], str]]:
 
 
 def land_type_cause(state, oid: str, land_type: str) -> tuple[tuple[str, ...], str] | None:
-    """Why the permanent has ``land_type`` now, when an effect decides it (for explanations): the last effect
-    in layer 4's order that gives it that type (305.7), and, when that effect sets its land type after an
-    earlier land-type-setting effect did, the timestamp order that makes it the one that counts (613.7).
-    None when no effect gives it the type (it is its own)."""
-    history = _layer4_history(state)
-    reaching = [(k, h[0]) for k, h in enumerate(history) if oid in h[2]]
-    givers = [(k, e) for k, e in reaching if land_type in land_types_of(e[2])]
-    if not givers:
+    """Why the permanent has ``land_type`` now, when an effect decides it (for explanations): the effect in
+    layer 4's order that gives it that type (305.7) and is not undone by a later land-type-setting effect, and,
+    when that effect sets its land type after an earlier land-type-setting effect did, the timestamp order that
+    makes it the one that counts (613.7). None when no effect decides it (the type is its own, and no effect set
+    its land type)."""
+    reaching = [(k, h[0]) for k, h in enumerate(_layer4_history(state)) if oid in h[2]]
+    setters = [(k, e) for k, e in reaching if e[2].kind == "set_land_type"]
+    since = setters[-1][0] if setters else -1
+    givers = [(k, e) for k, e in reaching if k >= since and land_type in land_types_of(e[2])]
+    if not givers or (not setters and land_type in printed_characteristics(state.obj(oid)).subtypes):
         return None
-    k, (ts, src, eff) = givers[-1]
+    k, (ts, src, eff) = givers[0] if setters and givers[0][0] == since else givers[-1]
     rules: tuple[str, ...] = ("305.7", "613.1d")
     text = f"{src.name}'s effect ({eff.text()}) makes it {_a(land_type)}"
-    earlier = [e for j, e in reaching if j < k and e[2].kind == "set_land_type" and land_type not in land_types_of(e[2])]
+    earlier = [e for j, e in setters if j < k and land_type not in land_types_of(e[2])]
     if eff.kind == "set_land_type" and earlier:
         first = earlier[-1]
         rules += ("613.7",)
