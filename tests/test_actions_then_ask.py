@@ -42,3 +42,17 @@ def test_answers_that_differ_between_branches_are_reported_per_branch():
 def test_equal_answers_merge():
     a = after_actions(_question(), lambda q: Answer(value=len(q.state.player("Alice").zone("hand"))), {})
     assert a.value == 1
+
+
+def test_the_steps_of_the_actions_say_their_branch():
+    # Recruit discards either card: two branches. Each discard step is its own branch's, each branch is named by
+    # its choices, and a merged answer says its reasons are branch 1's.
+    a = after_actions(_question(), lambda q: Answer(value=True, why=()), {})
+    texts = [s.text for s in a.why]
+    discards = [t for t in texts if t.startswith("in branch") and "discards" in t]
+    assert [t.split(":")[0] for t in discards] == ["in branch 1", "in branch 2"]
+    assert discards[0].split(":")[1] != discards[1].split(":")[1]
+    assert [t.split(":")[0] for t in texts if t.startswith("branch ")] == ["branch 1 of 2", "branch 2 of 2"]
+    assert not any("discards" in t and not t.startswith(("in branch", "branch")) for t in texts)
+    assert texts[-1] == ("the actions lead to 2 distinct state(s); the answer is the same in each; the reasons that "
+                         "follow are branch 1's")

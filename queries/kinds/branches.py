@@ -9,7 +9,7 @@ from typing import Any, Callable, Iterable
 from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Illegal, Unsupported
-from mtgjudge.model.explain import Answer, step, unsupported
+from mtgjudge.model.explain import Answer, Step, step, unsupported
 from mtgjudge.queries.labels import shown_name
 
 
@@ -44,6 +44,45 @@ def perform_actions(question) -> list[Game] | Answer:
         return unsupported(str(e))
 
 
+def branch_steps(finals: list[Game]) -> list[Step]:
+    """The rules the engine applied, without running different branches together as if one game did them all.
+
+    With one final state, its steps. With several, the steps of every branch's history in the order they
+    happen (a step of a later branch goes after the last step it shares with the branches before it); a step
+    that only some branches took says whose it is ("in branches 1, 3: ..."), and where the branches first part,
+    each is named by its choices ("branch 2 of 3: ..."), as the witness lists the final states."""
+    if len(finals) == 1:
+        return list(dict.fromkeys(finals[0].steps))
+    order: list[Step] = []
+    for g in finals:
+        own = set(g.steps)
+        pos = 0
+        for s in dict.fromkeys(g.steps):
+            if s in order:
+                pos = order.index(s) + 1
+                continue
+            while pos < len(order) and order[pos] not in own:
+                pos += 1        # after what the branches before it did at this point
+            order.insert(pos, s)
+            pos += 1
+    owners = {s: [k for k, g in enumerate(finals, 1) if s in g.steps] for s in order}
+    n = len(finals)
+    headers = [step((), f"branch {k} of {n}: " + ("; ".join(g.choices) or "no choice of its own"))
+               for k, g in enumerate(finals, 1)]
+    why: list[Step] = []
+    for s in order:
+        ks = owners[s]
+        if len(ks) == n:
+            why.append(s)
+            continue
+        if headers:
+            why += headers
+            headers = []
+        which = f"in branch {ks[0]}" if len(ks) == 1 else f"in branches {', '.join(map(str, ks))}"
+        why.append(step(s.rules, f"{which}: {s.text}"))
+    return why + headers
+
+
 def after_actions(question, answer: Callable[..., Answer], options: dict[str, Any]) -> Answer:
     """Perform the question's actions, then ``answer`` the question in every resulting branch. Equal
     answers merge; answers that differ are reported branch by branch (their value then equals no
@@ -59,11 +98,11 @@ def after_actions(question, answer: Callable[..., Answer], options: dict[str, An
     for a in answers:
         if a.is_unsupported:
             return a
-    done = tuple(s for g in finals for s in g.steps)
-    lead = tuple(dict.fromkeys(done))
+    lead = tuple(branch_steps(finals))
     made = made_objects(question, finals)
     if all(a.value == answers[0].value for a in answers):
-        note = step((), f"the actions lead to {len(finals)} distinct state(s); the answer is the same in each")
+        note = step((), f"the actions lead to {len(finals)} distinct state(s); the answer is the same in each"
+                        + ("; the reasons that follow are branch 1's" if len(finals) > 1 else ""))
         return ActionsAnswer(answers[0].value, lead + (note,) + answers[0].why, answers[0].witness, objects=made)
     per_branch = tuple((list(g.choices), a.value) for g, a in zip(finals, answers))
     return ActionsAnswer(BranchAnswers(per_branch), lead + tuple(

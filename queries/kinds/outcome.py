@@ -20,12 +20,12 @@ from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.explain import Answer, Step, step, unsupported
+from mtgjudge.model.explain import Answer, step, unsupported
 from mtgjudge.model.names import names_of as _names
 from mtgjudge.model.names import normalize
 from mtgjudge.queries.format.actions import read_assertions
 from mtgjudge.queries.format.fields import QuestionValidator
-from mtgjudge.queries.kinds.branches import ActionsAnswer, made_objects, perform_actions
+from mtgjudge.queries.kinds.branches import ActionsAnswer, branch_steps, made_objects, perform_actions
 from mtgjudge.queries.kinds.record import Key, Kind, flow
 
 
@@ -188,45 +188,6 @@ def summary(game: Game) -> dict:
         perms[o.id] = d
     out["permanents"] = perms
     return out
-
-
-def branch_steps(finals: list[Game]) -> list[Step]:
-    """The rules the engine applied, without running different branches together as if one game did them all.
-
-    With one final state, its steps. With several, the steps of every branch's history in the order they
-    happen (a step of a later branch goes after the last step it shares with the branches before it); a step
-    that only some branches took says whose it is ("in branches 1, 3: ..."), and where the branches first part,
-    each is named by its choices ("branch 2 of 3: ..."), as the witness lists the final states."""
-    if len(finals) == 1:
-        return list(dict.fromkeys(finals[0].steps))
-    order: list[Step] = []
-    for g in finals:
-        own = set(g.steps)
-        pos = 0
-        for s in dict.fromkeys(g.steps):
-            if s in order:
-                pos = order.index(s) + 1
-                continue
-            while pos < len(order) and order[pos] not in own:
-                pos += 1        # after what the branches before it did at this point
-            order.insert(pos, s)
-            pos += 1
-    owners = {s: [k for k, g in enumerate(finals, 1) if s in g.steps] for s in order}
-    n = len(finals)
-    headers = [step((), f"branch {k} of {n}: " + ("; ".join(g.choices) or "no choice of its own"))
-               for k, g in enumerate(finals, 1)]
-    why: list[Step] = []
-    for s in order:
-        ks = owners[s]
-        if len(ks) == n:
-            why.append(s)
-            continue
-        if headers:
-            why += headers
-            headers = []
-        which = f"in branch {ks[0]}" if len(ks) == 1 else f"in branches {', '.join(map(str, ks))}"
-        why.append(step(s.rules, f"{which}: {s.text}"))
-    return why + headers
 
 
 def answer(question) -> Answer:
