@@ -543,8 +543,9 @@ class Encoding:
             if (u.tap and g.tapped) or ((u.tap or u.untap) and g.sick) or (u.untap and not g.tapped):
                 continue
             if u.group == pr.source_group and (((u.tap or u.sac_self) and self.own_symbol("tap"))
-                                               or (u.untap and self.own_symbol("untap"))):
-                continue     # the cost's own {T} or {Q} uses it (``own_symbol_step``)
+                                               or (u.untap and self.own_symbol("untap"))
+                                               or (u.sac_self and self.own_symbol("sacrifice_self"))):
+                continue     # the cost's own {T}, {Q} or sacrifice uses it (``own_symbol_step``, 701.21a)
             parts.append(f"{g.label}: {u.ms.ability.text()}")
         if pr.cost.convoke:
             parts.append("untapped creatures (convoke)")
@@ -593,7 +594,8 @@ class Encoding:
         return step(rule, " ".join(str(w) for w in why[1:]))
 
     def own_symbol(self, kind: str) -> bool:
-        """Does the cost asked about tap ("tap") or untap ("untap") the object whose ability it is?"""
+        """Does the cost asked about tap ("tap"), untap ("untap") or sacrifice ("sacrifice_self") the object whose
+        ability it is?"""
         return self.pr.source_group is not None and any(p.kind == kind for p in self.pr.cost.other)
 
     def own_symbol_step(self, symbol: str, used: str) -> Step:
