@@ -339,11 +339,17 @@ def land_type_cause(state, oid: str, land_type: str) -> tuple[tuple[str, ...], s
     rules: tuple[str, ...] = ("305.7", "613.1d")
     text = f"{src.name}'s effect ({eff.text()}) makes it {_a(land_type)}"
     earlier = [e for j, e in setters if j < k and land_type not in land_types_of(e[2])]
-    if eff.kind == "set_land_type" and earlier:
+    if earlier:
+        # an earlier land-type-setting effect would leave it without the type: the order decides, by timestamps
+        # (613.7) or because this effect depends on that one (613.8)
         first = earlier[-1]
-        rules += ("613.7",)
-        text += (f", applied after {first[1].name}'s effect (timestamp {ts} after {first[0]}), which would make it "
-                 f"{_a(' '.join(land_types_of(first[2])))}")
+        would = f"which would make it {_a(' '.join(land_types_of(first[2])))}"
+        if ts > first[0]:
+            rules += ("613.7",)
+            text += f", applied after {first[1].name}'s effect (timestamp {ts} after {first[0]}), {would}"
+        else:
+            rules += ("613.8a", "613.8b")
+            text += f", applied after {first[1].name}'s effect, on which it depends, {would}"
     return rules, text
 
 
