@@ -71,3 +71,13 @@ def test_a_land_type_of_its_own_is_not_put_down_to_an_effect_that_adds_it_again(
     why = {s.text[:3]: s for s in kind.answer(q).why if s.text[:1] == "{"}
     assert all("Prismatic Omen" in why[t].text and "305.7" in why[t].rules for t in ("{W}", "{B}", "{G}"))
     assert all("Prismatic Omen" not in why[t].text and "305.7" not in why[t].rules for t in ("{U}", "{R}"))
+
+
+def test_a_land_type_added_after_a_land_type_setting_effect_cites_the_timestamp_order():
+    # Blood Moon, then Dryad of the Ilysian Grove (later): the Dryad's types are added after Blood Moon set the
+    # land type (613.7), so Exotic Orchard is every basic land type; before, only a Mountain.
+    (q,) = load_text("id: q\nask: could-produce\nabout: o\nstate:\n  players:\n    Alice:\n"
+                     "      battlefield: [{card: Exotic Orchard, id: o}, Blood Moon, Dryad of the Ilysian Grove]\n")
+    (g,) = [s for s in kind.answer(q).why if s.text.startswith("{G}")]
+    assert "613.7" in g.rules
+    assert "Dryad of the Ilysian Grove's effect" in g.text and "applied after Blood Moon's effect (timestamp" in g.text
