@@ -399,3 +399,6 @@ def test_reasons_leave_out_the_ids_of_objects_the_actions_made():
     assert reason_template(message, ["Careful Study"], ["_hand_Alice_1"], []) == \
         "Alice could discard a card nobody knows: what it is matters"
     assert reason_template("Soldier (soldier-token-1) can't be moved", [], [], []) == "Soldier can't be moved"
+    board_ids = {"_battlefield_Bob_1": "Grizzly Bears", "_hand_Alice_1": "Coverage Imp"}
+    assert reason_template("_battlefield_Bob_1 can't be targeted by _hand_Alice_1's ability", ["Coverage Imp"],
+                           board_ids, []) == "Grizzly Bears can't be targeted by ~'s ability"

@@ -29,6 +29,7 @@ from mtgjudge.model.oracle import compile_card
 from mtgjudge.queries.coverage import board
 from mtgjudge.queries.coverage.reasons import reason_template
 from mtgjudge.queries.format.questions import Question
+from mtgjudge.queries.labels import shown_name
 from mtgjudge.queries.runner import run_question
 
 #: The kinds of question the sweep poses, in the order it reports them.
@@ -142,6 +143,11 @@ def _names(card: CardDef) -> list[str]:
     return [card.name] + [f.name for f in card.faces]
 
 
+def _board_names(q: Question) -> dict[str, str]:
+    """The board's objects, id -> the name a person knows each by (``labels.shown_name``)."""
+    return {o.id: shown_name(o) for o in q.state.objects}
+
+
 def _crash(report: CoverageReport, kind: str, card: Card, e: BaseException, doing: str = "") -> None:
     report.tally(kind).crashed += 1
     report.crashes.append(Crash(kind, card.name, type(e).__name__, doing + " ".join(str(e).split()), _where(e)))
@@ -169,14 +175,14 @@ def _ask(report: CoverageReport, kind: str, card: CardDef, build: Callable[[], Q
         # the outcome was not computed, and the reason (a rule) says why
         tally.unsupported += 1
         tally.reasons["the cast was illegal on the sweep's board: " + reason_template(
-            "; ".join(s.text for s in result.answer.why[:1]), _names(card), [o.id for o in q.state.objects],
+            "; ".join(s.text for s in result.answer.why[:1]), _names(card), _board_names(q),
             _texts(card))] += 1
     elif result.status == "error":     # the product refused the sweep's own question: a bug of one of them
         tally.crashed += 1
         report.crashes.append(Crash(kind, card.name, "QuestionError", " ".join(result.message.split())))
     elif result.status == "unsupported":
         tally.unsupported += 1
-        tally.reasons[reason_template(result.message, _names(card), [o.id for o in q.state.objects], _texts(card))] += 1
+        tally.reasons[reason_template(result.message, _names(card), _board_names(q), _texts(card))] += 1
     else:
         tally.answered += 1
 

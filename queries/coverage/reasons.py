@@ -6,7 +6,7 @@ target." count as one."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from mtgjudge.model.mana import ManaSyntaxError, parse_symbol
 
@@ -53,12 +53,16 @@ def text_template(text: str, names: Iterable[str] = ()) -> str:
     return _NUMBER_WORDS.sub("N", _NUMBER.sub("N", text))
 
 
-def reason_template(message: str, names: Iterable[str], ids: Iterable[str], texts: Iterable[str]) -> str:
+def reason_template(message: str, names: Iterable[str], ids: Iterable[str] | Mapping[str, str],
+                    texts: Iterable[str]) -> str:
     """The template of an unsupported answer's message. ``names``: the card's names; ``ids``: the ids of
-    the board's objects; ``texts``: the card's lines of text, which the message may quote."""
+    the board's objects (given as id -> card name, an id the message says alone is said as that name, as the
+    text a person reads says it); ``texts``: the card's lines of text, which the message may quote."""
     names = list(names)
     for oid in ids:
         message = message.replace(f" ({oid})", "")
+        if isinstance(ids, Mapping) and oid.startswith("_"):
+            message = re.sub(r"(?<![\w-])" + re.escape(oid) + r"(?![\w-])", ids[oid], message)
     # objects the actions made are named "Name (id)" too, with ids of the model's own (``_unknown_Alice_1``) or
     # the engine's (``soldier-token-1``): the name stays, the id goes
     message = _MADE_IDS.sub("", message)
