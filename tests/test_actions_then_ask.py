@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mtgjudge.model.explain import Answer
 from mtgjudge.queries.format.files import load_text
-from mtgjudge.queries.kinds.branches import BranchAnswers, after_actions
+from mtgjudge.queries.kinds.branches import BranchAnswers, _branches, after_actions
 
 RECRUIT = """
 id: recruit-branches
@@ -56,3 +56,10 @@ def test_the_steps_of_the_actions_say_their_branch():
     assert not any("discards" in t and not t.startswith(("in branch", "branch")) for t in texts)
     assert texts[-1] == ("the actions lead to 2 distinct state(s); the answer is the same in each; the reasons that "
                          "follow are branch 1's")
+
+
+def test_which_branches_a_step_belongs_to_is_said_in_runs():
+    assert _branches([2], 3) == "in branch 2"
+    assert _branches([1, 3], 3) == "in branches 1, 3"
+    assert _branches([1, 2, 3, 5], 9) == "in branches 1-3, 5"
+    assert _branches([k for k in range(1, 41) if k != 17], 40) == "in every branch but 17"

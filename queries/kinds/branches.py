@@ -48,39 +48,71 @@ def branch_steps(finals: list[Game]) -> list[Step]:
     """The rules the engine applied, without running different branches together as if one game did them all.
 
     With one final state, its steps. With several, the steps of every branch's history in the order they
-    happen (a step of a later branch goes after the last step it shares with the branches before it); a step
-    that only some branches took says whose it is ("in branches 1, 3: ..."), and where the branches first part,
-    each is named by its choices ("branch 2 of 3: ..."), as the witness lists the final states."""
+    happen (a step of a later branch goes just before the next step it shares with the branches before it); a step
+    that only some branches took says whose it is ("in branches 1-3, 5: ..."), and where the branches first
+    part, each is named by its choices ("branch 2 of 3: ..."), numbered as the witness lists the final states."""
     if len(finals) == 1:
         return list(dict.fromkeys(finals[0].steps))
-    order: list[Step] = []
-    for g in finals:
-        own = set(g.steps)
-        pos = 0
-        for s in dict.fromkeys(g.steps):
-            if s in order:
-                pos = order.index(s) + 1
+    # The order so far, a doubly linked list (END both ends it): each new step of a branch goes just before the
+    # next step of that branch already placed, after what other branches did in between.
+    END = object()
+    nxt: dict = {END: END}
+    prv: dict = {END: END}
+    owners: dict[Step, list[int]] = {}
+    for k, g in enumerate(finals, 1):
+        steps = list(dict.fromkeys(g.steps))
+        for st in steps:
+            owners.setdefault(st, []).append(k)
+        succ: object = END
+        before: list = []
+        for st in reversed(steps):
+            before.append(succ)
+            if st in nxt:
+                succ = st
+        for st, at in zip(steps, reversed(before)):
+            if st in nxt:
                 continue
-            while pos < len(order) and order[pos] not in own:
-                pos += 1        # after what the branches before it did at this point
-            order.insert(pos, s)
-            pos += 1
-    owners = {s: [k for k, g in enumerate(finals, 1) if s in g.steps] for s in order}
+            nxt[st], prv[st] = at, prv[at]
+            nxt[prv[at]] = st
+            prv[at] = st
+    order: list[Step] = []
+    st = nxt[END]
+    while st is not END:
+        order.append(st)
+        st = nxt[st]
     n = len(finals)
     headers = [step((), f"branch {k} of {n}: " + ("; ".join(g.choices) or "no choice of its own"))
                for k, g in enumerate(finals, 1)]
     why: list[Step] = []
-    for s in order:
-        ks = owners[s]
+    for st in order:
+        ks = owners[st]
         if len(ks) == n:
-            why.append(s)
+            why.append(st)
             continue
-        if headers:
-            why += headers
-            headers = []
-        which = f"in branch {ks[0]}" if len(ks) == 1 else f"in branches {', '.join(map(str, ks))}"
-        why.append(step(s.rules, f"{which}: {s.text}"))
+        why += headers
+        headers = []
+        why.append(step(st.rules, f"{_branches(ks, n)}: {st.text}"))
     return why + headers
+
+
+def _branches(ks: list[int], n: int) -> str:
+    """"in branch 2", "in branches 1-3, 5", or, when that is shorter, "in every branch but 4"."""
+    def runs(xs: list[int]) -> str:
+        out, i = [], 0
+        while i < len(xs):
+            j = i
+            while j + 1 < len(xs) and xs[j + 1] == xs[j] + 1:
+                j += 1
+            out.append(str(xs[i]) if i == j else f"{xs[i]}-{xs[j]}")
+            i = j + 1
+        return ", ".join(out)
+    if len(ks) == 1:
+        return f"in branch {ks[0]}"
+    said = f"in branches {runs(ks)}"
+    taken = set(ks)
+    others = [k for k in range(1, n + 1) if k not in taken]
+    but = f"in every branch but {runs(others)}"
+    return but if len(but) < len(said) else said
 
 
 def after_actions(question, answer: Callable[..., Answer], options: dict[str, Any]) -> Answer:
