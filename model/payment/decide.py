@@ -195,8 +195,12 @@ class Encoding:
         for u in pr.uses:
             if u.simple:
                 self.add_simple(u, bound_units)
-            else:
+            elif u.outputs:
                 self.add_filter(u)
+            # else: a mana ability that would add no mana now (Cabal Stronghold's "{3}, {T}: Add {B} for each
+            # basic Swamp you control" with no Swamp) may still be activated (602.2, 601.2 don't look at what it
+            # adds), but no activation of it pays a part of this cost: it has no instance (an instance must
+            # choose one of its outputs, and there is none)
         # Non-mana ways to pay (702.51, 702.126, 702.66): only the spell's own cost.
         for gi, g in enumerate(pr.groups):
             if cost.convoke and g.is_creature:
