@@ -20,10 +20,9 @@ from typing import Any
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.mana import COLOR_NAMES, Symbol, mana_string
-from mtgjudge.model.payment.problem import UNBOUNDED_USES, PaymentProblem, part_fits
+from mtgjudge.model.payment.problem import UNBOUNDED_USES, PaymentProblem, part_fits, revealable
 from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, modified_generic, ways_to_pay
 from mtgjudge.model.rules.characteristics import matches
-from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.spending import Purpose
 from mtgjudge.model.rules.guards import power_now
 from mtgjudge.model.rules.timing import tap_symbol_requirements
@@ -444,8 +443,7 @@ class Encoding:
                            self.total(vs) == part.n)
             elif k == "reveal_from_hand":
                 # the cards shown stay in the hand (not used up): enough of the quality must be there
-                hand = [o.id for o in pr.state.in_zone(pr.player, "hand") if o.id != pr.cost.casting
-                        and matches(part.what, current(pr.state, o.id), o, pr.player, None)]
+                hand = revealable(pr, part)
                 ts.require(step("118.3", f"{pr.player} has {len(hand)} {part.what.describe()} card(s) in hand to reveal; "
                                          f"the cost reveals {part.n}"), z3.BoolVal(len(hand) >= part.n))
             elif k == "put_counters_on":
