@@ -176,6 +176,19 @@ def test_cant_be_countered_is_a_static_read_by_the_grammar():
     assert b.kind == "unmodelled"
 
 
+def test_cant_be_countered_if_x_is_a_static_with_its_condition_not_an_instruction():
+    # 113.6g, 604.1: Banefire's line functions on the stack; its condition is the X chosen as it was cast (107.3)
+    (a,) = compile_line("If X is 5 or more, ~ can't be countered and the damage can't be prevented.", "x",
+                        LineContext(spell=True))
+    assert a.kind == "static" and a.static.kind == "cant_be_countered"
+    assert a.static.arg("x_at_least") == 5 and a.static.arg("damage_unpreventable") is True
+    # Demonfire's hellbent condition is not read: the line stays an unmodelled static ability that may concern
+    # resolution (so countering the spell is unsupported), never a spell instruction done as it resolves
+    (b,) = compile_line("If you have no cards in hand, ~ can't be countered and the damage can't be prevented.", "x",
+                        LineContext(spell=True))
+    assert b.kind == "unmodelled" and b.unmodelled_kind == "static" and b.may_concern("resolution")
+
+
 ON_STACK = """
 id: t
 ask: {ask}

@@ -32,7 +32,7 @@ from mtgjudge.model.engine import optional
 from mtgjudge.model.engine import intervening
 from mtgjudge.model.engine import modes
 from mtgjudge.model.engine import kicker
-from mtgjudge.model.engine.on_stack import cant_be_countered
+from mtgjudge.model.engine.on_stack import cant_be_countered, damage_cant_be_prevented
 from mtgjudge.model.oracle.kicker import as_announced
 from mtgjudge.model.engine.transforming import can_transform, transform
 from mtgjudge.model.engine.settle import after_moves, settle, source_on_battlefield
@@ -247,7 +247,9 @@ def _damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         guard_scope(st, "life", f"{name} would deal damage to {t}")
     out = []
     # 615.6-615.7: prevention shields first (615.12: not for damage that can't be prevented)
-    for g, left in shields.prevent(game, ctx.source, t, n, bool(e.arg("unpreventable"))):
+    # 615.12: the instruction says its damage can't be prevented, or the spell's own static ability does (Banefire)
+    unpreventable = bool(e.arg("unpreventable")) or damage_cant_be_prevented(st, ctx.source)
+    for g, left in shields.prevent(game, ctx.source, t, n, unpreventable):
         if left <= 0:
             out.append(g.log("615.6", f"all the damage {name} would deal to {t} is prevented: none is dealt"))
         else:

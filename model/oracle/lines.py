@@ -71,6 +71,12 @@ _CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — ")
 _STATIC_ON_SPELL = re.compile(r"^(?:As an additional cost|~ can't be countered|~ costs|Cast ~ only|You may cast ~|Strive|"
                               r"You may pay|(?:If you control|If an opponent)(?=.*\b(?:rather than pay|costs?)\b)|"
                               r"Spend only|~ can't be copied|"
+                              # 113.6g, 604.1: a statement that the spell can't be countered, with a condition or
+                              # another clause ("If you have no cards in hand, ~ can't be countered and the damage
+                              # can't be prevented"), is a static ability of the spell on the stack, never an
+                              # instruction followed as it resolves: read whole as one (``static_on_stack``) or
+                              # unmodelled
+                              r"[^.]*~ can't be countered\b|"
                               # 118.9: an alternative cost, with or without a condition ("If you control a
                               # Swamp, you may ..."), is a static ability of the spell, not an instruction
                               r"(?:If [^.,]*, )?You may [^.]* rather than pay ~'s mana cost\.$|"
