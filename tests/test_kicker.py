@@ -308,3 +308,59 @@ def test_instead_names_back_the_same_kind_of_target():
     # near miss: "that creature" can't be the player the sentence before targets
     a = spell("~ deals 3 damage to target player. If this spell was kicked, it deals 5 damage to that creature instead.")
     assert a.kind == "unmodelled"
+
+
+# ------------------------------------------------------------------------------------------- other optional costs
+
+def test_buyback_is_read_as_an_optional_additional_cost_never_as_instructions():
+    (a,) = compile_line("Buyback—Pay 3 life, Discard a card at random.", "x", LineContext(spell=True))
+    assert a.kind == "static" and a.static.kind == "buyback" and a.static.arg("cost") == "Pay 3 life, Discard a card at random"
+    (b,) = compile_line("Buyback {3}", "x", LineContext(spell=True))
+    assert b.static.kind == "buyback" and b.static.arg("cost") == "{3}"
+    # a cost the grammar does not read: the keyword stays unmodelled (its scopes), not a spell instruction
+    (c,) = compile_line("Buyback—Exile a card from your library.", "x", LineContext(spell=True))
+    assert c.kind == "unmodelled" and c.unmodelled_kind == "static"
+
+
+def test_buyback_paid_and_not_paid_are_both_branches():
+    games = finals("Capsize", "Island, Island, Island, Island, Island, Island", "    targets: [bear]")
+    # 702.27a: paid ({1}{U}{U}{3}), it goes back to the hand as it resolves; not paid, to the graveyard
+    assert sorted(zone(g, "it") for g in games) == ["graveyard", "hand"]
+    assert all(zone(g, "bear") == "hand" for g in games)
+
+
+def test_buyback_that_cannot_be_paid_is_not_a_branch_and_fixed_true_is_illegal():
+    g = one(finals("Capsize", "Island, Island, Island", "    targets: [bear]"))
+    assert zone(g, "it") == "graveyard"
+    with pytest.raises(Illegal):
+        finals("Capsize", "Island, Island, Island", "    targets: [bear]\n    buyback: true")
+    with pytest.raises(InputError):
+        finals("Into the Roil", "Island, Island, Island, Island", "    targets: [bear]\n    buyback: true")
+
+
+def test_an_optional_additional_cost_the_engine_does_not_perform_makes_the_cast_unsupported():
+    from mtgjudge.model.errors import Unsupported
+    # 702.56a, 601.2b: replicate may be paid any number of times as it is cast; never silently "not paid"
+    with pytest.raises(Unsupported, match="Replicate"):
+        finals("Train of Thought", "Island, Island, Island, Island")
+
+
+def test_a_buyback_spell_the_question_put_on_the_stack_is_unsupported_as_it_resolves():
+    from mtgjudge.model.errors import Unsupported
+    (q,) = load_text("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  stack: [{card: Capsize, controller: Alice, targets: [bear]}]
+  players:
+    Alice: {}
+    Bob:
+      battlefield: [{card: Grizzly Bears, id: bear}]
+actions:
+  - resolve: all
+expect: [{stack_size: 0}]
+""")
+    assert not isinstance(q, Exception), q
+    with pytest.raises(Unsupported, match="buyback"):
+        run(Game(q.state), q.actions)
