@@ -364,3 +364,39 @@ expect: [{stack_size: 0}]
     assert not isinstance(q, Exception), q
     with pytest.raises(Unsupported, match="buyback"):
         run(Game(q.state), q.actions)
+
+
+CONSPIRE = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: [Swamp, Swamp{creatures}]
+      hand: [{{card: Disturbing Plot, id: plot}}]
+    Bob:
+      graveyard: [{{card: Grizzly Bears, id: bbear}}]
+actions:
+  - {{cast: plot, targets: [bbear]}}
+  - resolve: all
+expect: [{{stack_size: 0}}]
+"""
+
+
+def test_conspire_is_not_announced_only_where_it_cannot_be_paid():
+    from mtgjudge.model.errors import Unsupported
+
+    def cast(creatures: str) -> list[Game]:
+        (q,) = load_text(CONSPIRE.format(creatures=creatures))
+        assert not isinstance(q, Exception), q
+        return run(Game(q.state), q.actions)
+    # 702.78a, 118.3: with fewer than two untapped creatures Alice can't pay conspire: no other way to cast it
+    assert zone(one(cast(", {card: Grizzly Bears, tapped: true}, Memnite")), "bbear") == "hand"
+    # with two untapped black creatures she may (the engine doesn't copy spells): unsupported, never silently
+    # unpaid; with two untapped colorless ones she can't either, but the narrowing counts creatures only
+    # (coarser, still sound)
+    with pytest.raises(Unsupported, match="Conspire"):
+        cast(", Fleshbag Marauder, Fleshbag Marauder")
+    with pytest.raises(Unsupported, match="Conspire"):
+        cast(", Memnite, Memnite")

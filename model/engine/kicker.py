@@ -105,6 +105,21 @@ def buyback_options(state, oid: str, fixed: bool | None) -> list[bool]:
     return [False, True] if fixed is None else [bool(fixed)]
 
 
+def _untapped_creatures(state, player: str) -> int:
+    return sum(1 for o in state.battlefield(player) if not o.tapped and "Creature" in current(state, o.id).types)
+
+
+#: Optional additional costs that provably can't be paid now (118.3: no player can pay a cost without the
+#: resources it names), so that not announcing them is the only way: by keyword, what the cost needs at the least.
+#: Conspire (702.78a) taps two untapped creatures the caster controls that share a color with the spell; casualty
+#: N (702.153a) sacrifices a creature with power N or greater. Fewer such creatures of any color or power: no way.
+UNPAYABLE_NOW = {
+    "Conspire": lambda state, caster: _untapped_creatures(state, caster) < 2,
+    "Casualty": lambda state, caster: not any("Creature" in current(state, o.id).types
+                                              for o in state.battlefield(caster)),
+}
+
+
 def unperformed_options(state, oid: str, caster: str) -> None:
     """601.2b: the optional additional costs ``caster`` could announce casting ``oid`` that the engine does not
     perform make the cast unsupported, naming them: an unmodelled one of the spell's own (replicate 702.56a,
@@ -113,6 +128,8 @@ def unperformed_options(state, oid: str, caster: str) -> None:
     o = state.obj(oid)
     for a in current(state, oid).abilities:
         kw = optional_additional(a.source_text) if a.kind == "unmodelled" else None
+        if kw is not None and kw.name in UNPAYABLE_NOW and UNPAYABLE_NOW[kw.name](state, caster):
+            continue          # 118.3: it can't be paid, so it is not announced
         if kw is not None and kw.name not in PERFORMED_OPTIONS and kw.name != "Splice":
             raise Unsupported(f"{o.name} has {a.source_text.split('(')[0].strip()!r}: whether that optional "
                               f"additional cost is paid as it is cast ({kw.rule}a, 601.2b) is not performed by the "

@@ -6,7 +6,8 @@ the scopes and zones below, each a consequence of the keyword's rule:
 - triggered keywords (prowess, exalted, ...) change the game only when they resolve (603): event scopes;
 - combat keywords (flying, shadow, landwalk, ...) are about attacking and blocking (506-509): combat;
 - alternative costs, optional additional costs, other zones to cast from and the card's own cost reductions
-  only add ways to cast it (118.9, 601.2b, 601.3): cast options, which can matter only to a "no";
+  only add ways to cast it (118.9, 601.2b, 601.3): cast options, which can matter only to a "no" (and, for an
+  optional additional cost, to a cast that does not say whether it is paid: ``Keyword.additional``);
 - keywords whose ability functions only in a zone other than the battlefield say so (113.6b, 113.6j): cycling
   from the hand, unearth from the graveyard.
 A keyword missing from this table is not known, and its line is unmodelled with every scope.
