@@ -400,3 +400,34 @@ def test_conspire_is_not_announced_only_where_it_cannot_be_paid():
         cast(", Fleshbag Marauder, Fleshbag Marauder")
     with pytest.raises(Unsupported, match="Conspire"):
         cast(", Memnite, Memnite")
+
+
+SPLICE = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: [Mountain, Mountain, Mountain, Mountain]
+      hand: [{{card: {spell}, id: it}}, {{card: Glacial Ray, id: other}}]
+    Bob: {{}}
+actions:
+  - {{cast: it, targets: [Bob]}}
+  - resolve: all
+expect: [{{stack_size: 0}}]
+"""
+
+
+def test_a_splice_card_in_hand_makes_casting_an_arcane_spell_unsupported_only():
+    from mtgjudge.model.errors import Unsupported
+
+    def cast(spell: str) -> list[Game]:
+        (q,) = load_text(SPLICE.format(spell=spell))
+        assert not isinstance(q, Exception), q
+        return run(Game(q.state), q.actions)
+    # 702.47a: as Alice casts an Arcane spell she may splice the Glacial Ray in her hand onto it
+    with pytest.raises(Unsupported, match="splicing"):
+        cast("Glacial Ray")
+    # Lightning Bolt is no Arcane spell: nothing can be spliced onto it
+    assert one(cast("Lightning Bolt")).state.player("Bob").life == 17
