@@ -76,8 +76,8 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
         raise Unsupported(f"{o.name}: an additional cost offering two ways together with multikicker or an "
                           "alternative cost is not performed by the engine yet")
     # 601.2b, 702.27a: whether to pay its buyback cost, each way a branch unless the action fixes it
-    buys = buyback_options(state, oid, a.get("buyback"))
     unperformed_options(state, oid, player)
+    buys = buyback_options(state, oid, a.get("buyback"))
     out = []
     refused: list[Illegal] = []
     for kicked in kicks:
