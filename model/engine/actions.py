@@ -66,6 +66,8 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     modal = modal_of(ch.abilities)
     if a.get("choices") and modal is None:
         raise Unsupported("casting with choices is not performed by the engine yet")
+    # 601.2b: an optional additional cost the engine does not perform makes the cast unsupported, named first
+    unperformed_options(state, oid, player)
     # 601.2b, 702.33d: the caster announces whether to pay its kicker cost; each way a branch unless the action
     # fixes it (``engine.kicker``)
     kicks = kicker_options(state, oid, a.get("kicked"))
@@ -76,7 +78,6 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
         raise Unsupported(f"{o.name}: an additional cost offering two ways together with multikicker or an "
                           "alternative cost is not performed by the engine yet")
     # 601.2b, 702.27a: whether to pay its buyback cost, each way a branch unless the action fixes it
-    unperformed_options(state, oid, player)
     buys = buyback_options(state, oid, a.get("buyback"))
     out = []
     refused: list[Illegal] = []
