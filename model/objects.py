@@ -87,6 +87,8 @@ class GameObject:
     cast_from: str = ""              # the zone it was cast from, as a spell (601.2a); kept by the permanent it
                                      # became ("if you cast it from your hand"); "" if it was not cast
     tribute_paid: bool | None = None  # 702.104b: whether its tribute was paid as it entered; None: not known
+    bought_back: bool | None = None   # 702.27a: whether its buyback cost was paid as it was cast, as a spell on the
+                                      # stack; None: not known (a spell the question put there)
 
     @property
     def printed(self) -> Face:

@@ -176,6 +176,19 @@ def test_cant_be_countered_is_a_static_read_by_the_grammar():
     assert b.kind == "unmodelled"
 
 
+def test_cant_be_countered_if_x_is_a_static_with_its_condition_not_an_instruction():
+    # 113.6g, 604.1: Banefire's line functions on the stack; its condition is the X chosen as it was cast (107.3)
+    (a,) = compile_line("If X is 5 or more, ~ can't be countered and the damage can't be prevented.", "x",
+                        LineContext(spell=True))
+    assert a.kind == "static" and a.static.kind == "cant_be_countered"
+    assert a.static.arg("x_at_least") == 5 and a.static.arg("damage_unpreventable") is True
+    # Demonfire's hellbent condition is not read: the line stays an unmodelled static ability that may concern
+    # resolution (so countering the spell is unsupported), never a spell instruction done as it resolves
+    (b,) = compile_line("If you have no cards in hand, ~ can't be countered and the damage can't be prevented.", "x",
+                        LineContext(spell=True))
+    assert b.kind == "unmodelled" and b.unmodelled_kind == "static" and b.may_concern("resolution")
+
+
 ON_STACK = """
 id: t
 ask: {ask}
@@ -295,3 +308,126 @@ def test_instead_names_back_the_same_kind_of_target():
     # near miss: "that creature" can't be the player the sentence before targets
     a = spell("~ deals 3 damage to target player. If this spell was kicked, it deals 5 damage to that creature instead.")
     assert a.kind == "unmodelled"
+
+
+# ------------------------------------------------------------------------------------------- other optional costs
+
+def test_buyback_is_read_as_an_optional_additional_cost_never_as_instructions():
+    (a,) = compile_line("Buyback—Pay 3 life, Discard a card at random.", "x", LineContext(spell=True))
+    assert a.kind == "static" and a.static.kind == "buyback" and a.static.arg("cost") == "Pay 3 life, Discard a card at random"
+    (b,) = compile_line("Buyback {3}", "x", LineContext(spell=True))
+    assert b.static.kind == "buyback" and b.static.arg("cost") == "{3}"
+    # a cost the grammar does not read: the keyword stays unmodelled (its scopes), not a spell instruction
+    (c,) = compile_line("Buyback—Exile a card from your library.", "x", LineContext(spell=True))
+    assert c.kind == "unmodelled" and c.unmodelled_kind == "static"
+
+
+def test_buyback_paid_and_not_paid_are_both_branches():
+    games = finals("Capsize", "Island, Island, Island, Island, Island, Island", "    targets: [bear]")
+    # 702.27a: paid ({1}{U}{U}{3}), it goes back to the hand as it resolves; not paid, to the graveyard
+    assert sorted(zone(g, "it") for g in games) == ["graveyard", "hand"]
+    assert all(zone(g, "bear") == "hand" for g in games)
+
+
+def test_buyback_that_cannot_be_paid_is_not_a_branch_and_fixed_true_is_illegal():
+    g = one(finals("Capsize", "Island, Island, Island", "    targets: [bear]"))
+    assert zone(g, "it") == "graveyard"
+    with pytest.raises(Illegal):
+        finals("Capsize", "Island, Island, Island", "    targets: [bear]\n    buyback: true")
+    with pytest.raises(InputError):
+        finals("Into the Roil", "Island, Island, Island, Island", "    targets: [bear]\n    buyback: true")
+
+
+def test_an_optional_additional_cost_the_engine_does_not_perform_makes_the_cast_unsupported():
+    from mtgjudge.model.errors import Unsupported
+    # 702.56a, 601.2b: replicate may be paid any number of times as it is cast; never silently "not paid"
+    with pytest.raises(Unsupported, match="Replicate"):
+        finals("Train of Thought", "Island, Island, Island, Island")
+
+
+def test_a_buyback_spell_the_question_put_on_the_stack_is_unsupported_as_it_resolves():
+    from mtgjudge.model.errors import Unsupported
+    (q,) = load_text("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  stack: [{card: Capsize, controller: Alice, targets: [bear]}]
+  players:
+    Alice: {}
+    Bob:
+      battlefield: [{card: Grizzly Bears, id: bear}]
+actions:
+  - resolve: all
+expect: [{stack_size: 0}]
+""")
+    assert not isinstance(q, Exception), q
+    with pytest.raises(Unsupported, match="buyback"):
+        run(Game(q.state), q.actions)
+
+
+CONSPIRE = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: [Swamp, Swamp{creatures}]
+      hand: [{{card: Disturbing Plot, id: plot}}]
+    Bob:
+      graveyard: [{{card: Grizzly Bears, id: bbear}}]
+actions:
+  - {{cast: plot, targets: [bbear]}}
+  - resolve: all
+expect: [{{stack_size: 0}}]
+"""
+
+
+def test_conspire_is_not_announced_only_where_it_cannot_be_paid():
+    from mtgjudge.model.errors import Unsupported
+
+    def cast(creatures: str) -> list[Game]:
+        (q,) = load_text(CONSPIRE.format(creatures=creatures))
+        assert not isinstance(q, Exception), q
+        return run(Game(q.state), q.actions)
+    # 702.78a, 118.3: with fewer than two untapped creatures Alice can't pay conspire: no other way to cast it
+    assert zone(one(cast(", {card: Grizzly Bears, tapped: true}, Memnite")), "bbear") == "hand"
+    # with two untapped black creatures she may (the engine doesn't copy spells): unsupported, never silently
+    # unpaid; with two untapped colorless ones she can't either, but the narrowing counts creatures only
+    # (coarser, still sound)
+    with pytest.raises(Unsupported, match="Conspire"):
+        cast(", Fleshbag Marauder, Fleshbag Marauder")
+    with pytest.raises(Unsupported, match="Conspire"):
+        cast(", Memnite, Memnite")
+
+
+SPLICE = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: [Mountain, Mountain, Mountain, Mountain]
+      hand: [{{card: {spell}, id: it}}, {{card: Glacial Ray, id: other}}]
+    Bob: {{}}
+actions:
+  - {{cast: it, targets: [Bob]}}
+  - resolve: all
+expect: [{{stack_size: 0}}]
+"""
+
+
+def test_a_splice_card_in_hand_makes_casting_an_arcane_spell_unsupported_only():
+    from mtgjudge.model.errors import Unsupported
+
+    def cast(spell: str) -> list[Game]:
+        (q,) = load_text(SPLICE.format(spell=spell))
+        assert not isinstance(q, Exception), q
+        return run(Game(q.state), q.actions)
+    # 702.47a: as Alice casts an Arcane spell she may splice the Glacial Ray in her hand onto it
+    with pytest.raises(Unsupported, match="splicing"):
+        cast("Glacial Ray")
+    # Lightning Bolt is no Arcane spell: nothing can be spliced onto it
+    assert one(cast("Lightning Bolt")).state.player("Bob").life == 17

@@ -157,6 +157,17 @@ def test_static_templates(line, scope):
     assert scopes_of(line, "static") == (scope,)
 
 
+def test_a_conditional_cant_be_countered_is_about_countering_and_its_damage_and_is_tested_where_it_matters():
+    # 113.6g, 604.1, 615.12: Demonfire's hellbent line, unread, changes whether it is countered and what its damage
+    # does: not how it is cast (can-play is answered), but countering it or resolving it is unsupported
+    line = "If you have no cards in hand, ~ can't be countered and the damage can't be prevented."
+    assert set(scopes_of(line, "static")) == {Scope.RESOLUTION, Scope.LIFE, Scope.DIES}
+    assert scopes_of("If you have no cards in hand, ~ can't be countered and you draw a card.", "static") == ()
+    (a,) = compile_line(line, line, LineContext(spell=True))
+    # countering a spell with such a line is unsupported (resolve._counter_spell asks may_concern("resolution"))
+    assert a.kind == "unmodelled" and a.may_concern("resolution") and not a.may_concern("casting")
+
+
 @pytest.mark.parametrize("line", [
     # near misses of the templates above: untapping other permanents, a condition on the game, another
     # discard's destination (a graveyard replacement could be anything), mulligans that change more

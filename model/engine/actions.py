@@ -11,7 +11,8 @@ from typing import Any, Mapping
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import Game, find_ref, merge, name_of
-from mtgjudge.model.engine.kicker import MULTIKICKER_BOUND, is_multikicker, kicked_words, kicker_options
+from mtgjudge.model.engine.kicker import (MULTIKICKER_BOUND, buyback_options, is_multikicker, kicked_words,
+                                          kicker_options, unperformed_options)
 from mtgjudge.model.oracle.kicker import as_announced
 from mtgjudge.model.engine.leave_game import leave_game
 from mtgjudge.model.engine.paying import pay
@@ -33,7 +34,7 @@ from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.legality import can_activate, can_play, find_ability
 from mtgjudge.model.rules.costs import (TotalCost, activation_cost, additional_choices, alternative_costs, announces_x,
-                                        total_cost)
+                                        has_buyback, total_cost)
 from mtgjudge.model.rules.permissions import without_mana_cost
 from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.layers import current
@@ -65,6 +66,8 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     modal = modal_of(ch.abilities)
     if a.get("choices") and modal is None:
         raise Unsupported("casting with choices is not performed by the engine yet")
+    # 601.2b: an optional additional cost the engine does not perform makes the cast unsupported, named first
+    unperformed_options(state, oid, player)
     # 601.2b, 702.33d: the caster announces whether to pay its kicker cost; each way a branch unless the action
     # fixes it (``engine.kicker``)
     kicks = kicker_options(state, oid, a.get("kicked"))
@@ -74,6 +77,8 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     if len(choices) > 1 and (multi or a.get("alternative")):
         raise Unsupported(f"{o.name}: an additional cost offering two ways together with multikicker or an "
                           "alternative cost is not performed by the engine yet")
+    # 601.2b, 702.27a: whether to pay its buyback cost, each way a branch unless the action fixes it
+    buys = buyback_options(state, oid, a.get("buyback"))
     out = []
     refused: list[Illegal] = []
     for kicked in kicks:
@@ -81,15 +86,17 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
             raise SearchBound(f"{o.name}'s multikicker could be paid more than {MULTIKICKER_BOUND} times: past the "
                               "engine's bound (702.33c)")
         got = []
-        for choice in choices:
-            try:
-                got += _cast_announced(game, a, oid, player, x, kicked, len(kicks) > 1, choice, len(choices) > 1)
-            except Illegal as e:
-                refused.append(e)     # that announcement can't be carried out (601.2h); another may
+        for bought in buys:
+            for choice in choices:
+                try:
+                    got += _cast_announced(game, a, oid, player, x, kicked, len(kicks) > 1, choice, len(choices) > 1,
+                                           bought, len(buys) > 1)
+                except Illegal as e:
+                    refused.append(e)     # that announcement can't be carried out (601.2h); another may
         out += got
         if multi and kicked and not got:
             break                 # paying the multikicker once more can't be paid either
-    if refused and (not out or len(kicks) * len(choices) == 1):
+    if refused and (not out or len(kicks) * len(choices) * len(buys) == 1):
         raise refused[0]
     if not out:
         raise Illegal((step(("601.2h",) + (("601.2f",) if modal is not None else ()),
@@ -99,10 +106,12 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
 
 
 def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int, kicked: tuple[int, ...],
-                    branch: bool, choice: tuple[int, ...] = (), choice_branch: bool = False) -> list[Game]:
+                    branch: bool, choice: tuple[int, ...] = (), choice_branch: bool = False,
+                    bought: bool = False, bought_branch: bool = False) -> list[Game]:
     """601.2a-i for one announcement of the kicker costs paid (``kicked``; 702.33g: a kicked-only instruction is
-    part of the spell only if kicked): the spell moves to the stack, its modes and targets are chosen, its total
-    cost paid; every legal choice a branch. [] when that total cost can't be paid (601.2h)."""
+    part of the spell only if kicked) and of its buyback cost (``bought``, 702.27a): the spell moves to the stack,
+    its modes and targets are chosen, its total cost paid; every legal choice a branch. [] when that total cost
+    can't be paid (601.2h)."""
     state = game.state
     o = state.obj(oid)
     ch = current(state, oid)
@@ -117,7 +126,7 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     alt = a.get("alternative", 0)
     if alt:
         _alternative_allowed(state, oid, player, alt, x)
-    cost = total_cost(state, player, oid, x=x, kicked=kicked, alternative=alt, choice=choice)
+    cost = total_cost(state, player, oid, x=x, kicked=kicked, alternative=alt, choice=choice, buyback=bought)
     if choice_branch and not all_payments(build_problem(state, player, cost)):
         return []            # 601.2h: a way of paying the additional cost that can't be paid can't be announced
     if not alt and not choice_branch and alternative_costs(state, player, oid) and \
@@ -128,10 +137,10 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     if alt and not all_payments(build_problem(state, player, cost)):
         raise Illegal((step(("118.9", "601.2h"), f"{player} can't pay {o.name}'s alternative cost "
                                                  f"({cost.other[0].text() if cost.other else cost.text()}...) now"),))
-    if kicked and not all_payments(build_problem(state, player, cost)):
-        return []            # 601.2h: a kicker cost that can't be paid can't be announced
+    if (kicked or bought) and not all_payments(build_problem(state, player, cost)):
+        return []            # 601.2h: a kicker or buyback cost that can't be paid can't be announced
     game = zones.move(game, oid, "stack", controller=player, x=x if announces_x(state, oid) else None,
-                      kicked=kicked, cast_from=o.zone)
+                      kicked=kicked, cast_from=o.zone, bought_back=bought if has_buyback(state, oid) else None)
     game = game.log(("601.2a", "601.2b") + (("702.33d",) if kicked else ()) + (("118.9",) if alt else ()),
                     f"{player} casts {o.name} ({oid})"
                     + (f" with X={x}" if x else "") + (f", {kicked_words(kicked)} (its kicker cost is paid with the rest)" if kicked else "")
@@ -139,6 +148,11 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
                        f"{', '.join(p.text() for p in cost.other)}" if alt else ""))
     if branch:
         game = game.choose(f"{oid} {kicked_words(kicked)}")
+    if has_buyback(state, oid):
+        pays = "pays" if bought else "doesn't pay"
+        game = game.log(("601.2b", "702.27a"), f"{player} {pays} the buyback cost of {o.name}")
+        if bought_branch:
+            game = game.choose(f"{oid} {'bought back' if bought else 'not bought back'}")
     if choice_branch:
         game = game.log("601.2b", f"{player} announces that they pay {'; '.join(p.text() for p in cost.other) or cost.text()} "
                                   f"for the additional cost of {o.name} that offers two").choose(f"{oid} additional cost {choice}")
@@ -164,7 +178,8 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
                                     f"the modes chosen add {format_cost(extra)} to the total cost of {o.name}")
         try:
             out += _cast_with_targets(g_mode, state, a, oid, player, x, _plus(cost, extra),
-                                      expand(abilities, combo, o.name), "Aura" in ch.subtypes, extra, kicked, alt, choice)
+                                      expand(abilities, combo, o.name), "Aura" in ch.subtypes, extra, kicked, alt, choice,
+                                      bought)
         except Illegal:
             if len(combos) == 1:
                 raise
@@ -197,7 +212,7 @@ def _plus(cost: TotalCost, extra: tuple) -> TotalCost:
 
 def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player: str, x: int, cost,
                        abilities, aura: bool, extra: tuple = (), kicked: tuple[int, ...] = (),
-                       alt: int = 0, choice: tuple[int, ...] = ()) -> list[Game]:
+                       alt: int = 0, choice: tuple[int, ...] = (), bought: bool = False) -> list[Game]:
     """601.2c-h for a spell on the stack whose modes are chosen: its targets, every legal choice a branch unless
     the action names them, then its total cost (``extra``: the mana its modes add), every distinct payment a
     branch. ``state``: as casting began."""
@@ -235,7 +250,7 @@ def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player
         # beyond the first).
         n_cost = cost if len(targets) <= 1 else _plus(total_cost(state, player, oid, x=x, kicked=kicked,
                                                                  targets=len(targets), alternative=alt,
-                                                                 choice=choice), extra)
+                                                                 choice=choice, buyback=bought), extra)
         if n_cost != cost and not all_payments(build_problem(state, player, n_cost)):
             continue            # 601.2h: a choice of targets whose cost can't be paid can't be made
         for g in pay(g0, state, player, n_cost, a.get("paying")):

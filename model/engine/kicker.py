@@ -15,13 +15,23 @@ What the engine performs here:
 
 Two kicker costs ("Kicker {A} and/or {B}", 702.33b) are announced as either, both or neither; multikicker
 (702.33c) is read by no reader yet: cards with it stay unsupported, naming the text.
+
+The other optional additional costs announced with it (601.2b): buyback (702.27a, ``buyback_options``: paid or
+not, each a branch unless the cast action's ``buyback:`` fixes it; the spell then goes to its owner's hand as it
+resolves, ``resolve.resolve_top``), entwine (every mode with its cost, a choice of modes ``engine.modes`` branches
+on). Any other optional additional cost on a card the engine can't perform (replicate, conspire, splice, ...:
+``keywords.Keyword.additional``) makes casting the spell unsupported (``unperformed_options``), never silently
+"not paid".
 """
 from __future__ import annotations
 
 from typing import Callable
 
 from mtgjudge.model.engine.game import Game, merge
+from mtgjudge.model.engine.modes import PERFORMED_OPTIONS
 from mtgjudge.model.errors import InputError, Unsupported
+from mtgjudge.model.oracle.keywords import optional_additional
+from mtgjudge.model.rules.costs import has_buyback
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
 
@@ -83,6 +93,60 @@ def kicker_options(state, oid: str, fixed: int | None) -> list[tuple[int, ...]]:
     if fixed > 1:
         raise InputError("kicked", f"{state.obj(oid).name} has one kicker cost: it can be kicked once (702.33d)")
     return [(1,)] if fixed else [()]
+
+
+def buyback_options(state, oid: str, fixed: bool | None) -> list[bool]:
+    """601.2b, 702.27a: whether the caster pays the buyback cost of ``oid``: both ways (branches) unless ``fixed``
+    (the cast action's ``buyback:``) says; [False] for a card without buyback."""
+    if not has_buyback(state, oid):
+        if fixed:
+            raise InputError("buyback", f"{state.obj(oid).name} has no buyback cost (702.27a)")
+        return [False]
+    return [False, True] if fixed is None else [bool(fixed)]
+
+
+def _untapped_creatures(state, player: str) -> int:
+    return sum(1 for o in state.battlefield(player) if not o.tapped and "Creature" in current(state, o.id).types)
+
+
+#: Optional additional costs that provably can't be paid now (118.3: no player can pay a cost without the
+#: resources it names), so that not announcing them is the only way: by keyword, what the cost needs at the least.
+#: Conspire (702.78a) taps two untapped creatures the caster controls that share a color with the spell; casualty
+#: N (702.153a) sacrifices a creature with power N or greater. Fewer such creatures of any color or power: no way.
+UNPAYABLE_NOW = {
+    "Conspire": lambda state, caster: _untapped_creatures(state, caster) < 2,
+    "Casualty": lambda state, caster: not any("Creature" in current(state, o.id).types
+                                              for o in state.battlefield(caster)),
+}
+
+
+def unperformed_options(state, oid: str, caster: str) -> None:
+    """601.2b: the optional additional costs ``caster`` could announce casting ``oid`` that the engine does not
+    perform make the cast unsupported, naming them: an unmodelled one of the spell's own (replicate 702.56a,
+    conspire 702.78a, a buyback whose cost is not read, ...), and a splice ability of a card in the caster's hand
+    (702.47a: spliced onto the spell as it is cast) whose quality the spell may have."""
+    o = state.obj(oid)
+    for a in current(state, oid).abilities:
+        kw = optional_additional(a.source_text) if a.kind == "unmodelled" else None
+        if kw is not None and kw.name in UNPAYABLE_NOW and UNPAYABLE_NOW[kw.name](state, caster):
+            continue          # 118.3: it can't be paid, so it is not announced
+        if kw is not None and kw.name not in PERFORMED_OPTIONS and kw.name != "Splice":
+            raise Unsupported(f"{o.name} has {a.source_text.split('(')[0].strip()!r}: whether that optional "
+                              f"additional cost is paid as it is cast ({kw.rule}a, 601.2b) is not performed by the "
+                              "engine")
+    ch = current(state, oid)
+    for c in state.in_zone(caster, "hand"):
+        if c.id == oid:
+            continue
+        for a in current(state, c.id).abilities:
+            kw = optional_additional(a.source_text) if a.kind == "unmodelled" else None
+            if kw is None or kw.name != "Splice":
+                continue
+            onto = a.source_text.split("(")[0].split("onto", 1)[-1].split("{")[0].split("—")[0].strip()
+            if onto.lower() == "arcane" and "Arcane" not in ch.subtypes:
+                continue          # 702.47a: spliced only onto an Arcane spell
+            raise Unsupported(f"{c.name} in {caster}'s hand has {a.source_text.split('(')[0].strip()!r}: splicing it "
+                              f"onto {o.name} as it is cast (702.47a, 601.2b) is not performed by the engine")
 
 
 def kicked_words(kicked: tuple[int, ...]) -> str:

@@ -22,6 +22,9 @@ from mtgjudge.model.vocab.abilities import Ability
 
 #: The key of ``GameObject.chosen`` holding the modes chosen for a spell, 1-based and comma-separated.
 KEY = "modes"
+#: The optional additional costs this module performs as choices of modes (601.2b): entwine (702.42a, every mode
+#: chosen, its cost added) and escalate (702.120a, its cost for each mode beyond the first).
+PERFORMED_OPTIONS = ("Entwine", "Escalate")
 
 
 def _mode_number(ab: Ability, v: Any) -> int:
@@ -42,10 +45,17 @@ def chosen_by_action(state: GameState, abilities: Iterable[Ability], ab: Ability
                      choices: Mapping[str, Any] | None) -> list[Combo]:
     """The choices of modes to branch on: the one ``choices: {modes: [..]}`` (or ``mode: N``) names, checked
     against the instruction (700.2, 700.2d; every mode with entwine, 702.42a) and the targets (700.2a); else
-    every legal choice of the instruction (the engine casts with no optional additional cost: no entwine)."""
+    every legal choice of the instruction and, with entwine, every mode (601.2b: paying the entwine cost is the
+    caster's choice, a branch like any other)."""
+    entwine = option_cost(abilities, "Entwine") is not None
     if not choices:
-        return legal_choices(state, ab, player, source)
-    combo = from_choices(ab, choices, entwine=option_cost(abilities, "Entwine") is not None)
+        combos = list(legal_choices(state, ab, player, source))
+        every = tuple(range(1, len(ab.modes) + 1))
+        if entwine and every not in combos and all(
+                ok for _, ok in target_requirements(state, mode_targets(ab, every), player, source)):
+            combos.append(every)
+        return combos
+    combo = from_choices(ab, choices, entwine=entwine)
     ok = all(ok for _, ok in target_requirements(state, mode_targets(ab, combo), player, source))
     return [combo] if ok else []
 

@@ -13,6 +13,7 @@ from mtgjudge.model.vocab.abilities import Ability, Effect
 from mtgjudge.model.vocab.scopes import EVENT_SCOPES, Scope
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.costs import has_buyback
 from mtgjudge.model.rules.characteristics import printed_characteristics
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.names import unknown_card
@@ -33,7 +34,7 @@ from mtgjudge.model.engine import optional
 from mtgjudge.model.engine import intervening
 from mtgjudge.model.engine import modes
 from mtgjudge.model.engine import kicker
-from mtgjudge.model.engine.on_stack import cant_be_countered
+from mtgjudge.model.engine.on_stack import cant_be_countered, damage_cant_be_prevented
 from mtgjudge.model.oracle.kicker import as_announced
 from mtgjudge.model.engine.transforming import can_transform, transform
 from mtgjudge.model.engine.settle import after_moves, settle, source_on_battlefield
@@ -247,7 +248,9 @@ def _damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         guard_scope(st, "life", f"{name} would deal damage to {t}")
     out = []
     # 615.6-615.7: prevention shields first (615.12: not for damage that can't be prevented)
-    for g, left in shields.prevent(game, ctx.source, t, n, bool(e.arg("unpreventable"))):
+    # 615.12: the instruction says its damage can't be prevented, or the spell's own static ability does (Banefire)
+    unpreventable = bool(e.arg("unpreventable")) or damage_cant_be_prevented(st, ctx.source)
+    for g, left in shields.prevent(game, ctx.source, t, n, unpreventable):
         if left <= 0:
             out.append(g.log("615.6", f"all the damage {name} would deal to {t} is prevented: none is dealt"))
         else:
@@ -769,6 +772,12 @@ def resolve_top(game: Game) -> list[Game]:
         return [after_moves(g, [(lki, "stack", "graveyard")], f"{o.name} goes to the graveyard")]
     out = []
     rebound = ch.has_keyword("Rebound")          # 702.88a
+    bought_back = has_buyback(st, top) and o.bought_back
+    if has_buyback(st, top) and o.bought_back is None:
+        raise Unsupported(f"{o.name} ({top}) has buyback: whether its buyback cost was paid as it was cast (702.27a) "
+                          "is not known to the engine")
+    if bought_back and rebound:
+        raise Unsupported(f"{o.name} has buyback and rebound: which applies as it resolves is not performed")
     from_hand = (top, game.moved(top)) in game.cast_from_hand
     for g in run_effects(game.log("608.2", f"{o.name} resolves"), spell[0], replace(ctx, before=game.state), legal):
         lki = g.state.obj(top)
@@ -777,6 +786,12 @@ def resolve_top(game: Game) -> list[Game]:
             continue
         if rebound:
             out.append(REBOUND(g, top, from_hand))     # 702.88a: engine.delayed
+            continue
+        if bought_back:
+            # 702.27a: its buyback cost was paid: it is put into its owner's hand instead of the graveyard
+            g = zones.move(g, top, "hand").log(("702.27a", "608.2n"), f"{o.name}'s buyback cost was paid: it is put "
+                                                                      "into its owner's hand as it resolves")
+            out.append(after_moves(g, [(lki, "stack", "hand")], f"{o.name} returns to its owner's hand"))
             continue
         g = zones.move(g, top, "graveyard").log("608.2n", f"{o.name} is put into its owner's graveyard")
         out.append(after_moves(g, [(lki, "stack", "graveyard")], f"{o.name} goes to the graveyard"))

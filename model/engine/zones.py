@@ -110,13 +110,13 @@ def _guard_replacements(game: Game, o: GameObject, to: str) -> None:
 
 def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: bool = True,
          counters: tuple[tuple[str, int], ...] = (), x: int | None = None, tapped: bool = False,
-         kicked: tuple[int, ...] = (), cast_from: str = "") -> Game:
+         kicked: tuple[int, ...] = (), cast_from: str = "", bought_back: bool | None = None) -> Game:
     """Move object ``oid`` to zone ``to`` (battlefield, hand, graveyard, library, exile, stack) as a new object
     (400.7). ``controller``: who controls it on the battlefield or the stack (default its owner);
     ``counters``, ``tapped``: counters it enters with and whether it enters tapped (614.1c replacements,
     applied by the caller); ``kicked``: the kicker costs paid for a spell, kept by the permanent it becomes
     (702.33d-e), and ``cast_from``: the zone a spell was cast from (601.2a), both forgotten by any other zone
-    change (400.7)."""
+    change (400.7); ``bought_back``: whether a spell's buyback cost was paid (702.27a), kept on the stack only."""
     state = game.state
     o = state.obj(oid)
     _guard_replacements(game, o, to)
@@ -131,6 +131,7 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
                      summoning_sick=(to == "battlefield"), x=x,
                      kicked=kicked if to in ("battlefield", "stack") else (),
                      cast_from=cast_from if to in ("battlefield", "stack") else "",
+                     bought_back=bought_back if to == "stack" else None,
                      timestamp=next_timestamp(state) if to in ("battlefield", "stack") else 0)
     if o.face_down:
         raise Unsupported(f"moving the face-down permanent {o.name} ({oid}), whose face is revealed (708.9), is not modelled")

@@ -6,13 +6,15 @@ the scopes and zones below, each a consequence of the keyword's rule:
 - triggered keywords (prowess, exalted, ...) change the game only when they resolve (603): event scopes;
 - combat keywords (flying, shadow, landwalk, ...) are about attacking and blocking (506-509): combat;
 - alternative costs, optional additional costs, other zones to cast from and the card's own cost reductions
-  only add ways to cast it (118.9, 601.2b, 601.3): cast options, which can matter only to a "no";
+  only add ways to cast it (118.9, 601.2b, 601.3): cast options, which can matter only to a "no" (and, for an
+  optional additional cost, to a cast that does not say whether it is paid: ``Keyword.additional``);
 - keywords whose ability functions only in a zone other than the battlefield say so (113.6b, 113.6j): cycling
   from the hand, unearth from the graveyard.
 A keyword missing from this table is not known, and its line is unmodelled with every scope.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from mtgjudge.model.vocab.scopes import EVENT_SCOPES, Scope
@@ -57,11 +59,15 @@ class Keyword:
     #: Its abilities other than the cost option apply only if its alternative cost was paid (118.9, 601.2b):
     #: a spell cast for its mana cost is unchanged by them (``only_if_chosen``).
     if_chosen: bool = False
+    #: It is an optional additional cost (601.2b, 601.2f: "the player announces ... any ... additional costs"),
+    #: payable however the spell is cast: casting the spell for its mana cost does not decline it, so a cast that
+    #: does not branch on paying it is no reading (``optional_additional``).
+    additional: bool = False
 
 
 def _k(name: str, rule: str, param: str, kind: str, scopes: frozenset[Scope], zones: tuple[str, ...] = BF,
-       if_chosen: bool = False) -> Keyword:
-    return Keyword(name, rule, param, kind, frozenset(scopes), zones, if_chosen)
+       if_chosen: bool = False, additional: bool = False) -> Keyword:
+    return Keyword(name, rule, param, kind, frozenset(scopes), zones, if_chosen, additional)
 
 
 TABLE: tuple[Keyword, ...] = (
@@ -101,19 +107,22 @@ TABLE: tuple[Keyword, ...] = (
     _k("Delve", "702.66", "", "static", frozenset({Scope.SPELL_COSTS}), STACK),
     _k("Improvise", "702.126", "", "static", frozenset({Scope.SPELL_COSTS}), STACK),
     _k("Split second", "702.61", "", "static", frozenset({Scope.CASTING, Scope.ACTIVATION}), STACK),
-    # Ways to cast a card that only add ways (118.9, 601.2b): alternative and optional additional costs.
-    _k("Kicker", "702.33", "cost", "static", OPTIONS, STACK),
-    _k("Multikicker", "702.33", "cost", "static", OPTIONS, STACK),
-    _k("Buyback", "702.27", "cost", "static", OPTIONS, STACK),
-    _k("Entwine", "702.42", "cost", "static", OPTIONS, STACK),
-    _k("Replicate", "702.56", "cost", "static", OPTIONS, STACK),
-    _k("Conspire", "702.78", "", "static", OPTIONS, STACK),
-    _k("Splice", "702.47", "quality", "static", OPTIONS, HAND),
-    _k("Squad", "702.157", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
-    _k("Offspring", "702.175", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
-    _k("Bargain", "702.166", "", "static", OPTIONS, STACK),
-    _k("Casualty", "702.153", "n", "static", OPTIONS, STACK),
-    _k("Gift", "702.174", "quality", "static", OPTIONS | EVENTS, ANYWHERE),
+    # Ways to cast a card that only add ways (118.9, 601.2b): alternative and optional additional costs. An
+    # optional additional cost (``additional``) adds ways to cast it, but a spell cast without saying whether it is
+    # paid may have been cast either way (601.2b): each is a branch, or the cast is unsupported.
+    _k("Kicker", "702.33", "cost", "static", OPTIONS, STACK, additional=True),
+    _k("Multikicker", "702.33", "cost", "static", OPTIONS, STACK, additional=True),
+    _k("Buyback", "702.27", "cost", "static", OPTIONS, STACK, additional=True),
+    _k("Entwine", "702.42", "cost", "static", OPTIONS, STACK, additional=True),
+    _k("Replicate", "702.56", "cost", "static", OPTIONS, STACK, additional=True),
+    _k("Conspire", "702.78", "", "static", OPTIONS, STACK, additional=True),
+    # 702.47a: the splice card's cost is paid as an additional cost of another spell (an Arcane one) being cast
+    _k("Splice", "702.47", "quality", "static", OPTIONS, HAND, additional=True),
+    _k("Squad", "702.157", "cost", "static", OPTIONS | EVENTS, ANYWHERE, additional=True),
+    _k("Offspring", "702.175", "cost", "static", OPTIONS | EVENTS, ANYWHERE, additional=True),
+    _k("Bargain", "702.166", "", "static", OPTIONS, STACK, additional=True),
+    _k("Casualty", "702.153", "n", "static", OPTIONS, STACK, additional=True),
+    _k("Gift", "702.174", "quality", "static", OPTIONS | EVENTS, ANYWHERE, additional=True),
     _k("Escalate", "702.120", "cost", "static", OPTIONS, STACK),
     _k("Morph", "702.37", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
     _k("Megamorph", "702.37", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
@@ -312,4 +321,16 @@ def only_if_chosen(text: str) -> Keyword | None:
         if kw is not None:
             size = n + {"": 0, "cost": 1, "n": 1, "n_cost": 2}.get(kw.param, -1)
             return kw if kw.if_chosen and len(words) == size else None
+    return None
+
+
+def optional_additional(text: str) -> Keyword | None:
+    """The keyword a line names, if it is one whose cost is an optional additional cost (``Keyword.additional``:
+    "Buyback {3}", "Entwine {2}", "Replicate {1}{U}", "Splice onto Arcane {1}{R}"), whatever follows its name;
+    None for any other line."""
+    words = re.split(r"[\s—]+", text.split("(")[0].strip())
+    for n in (2, 1):
+        kw = lookup(" ".join(words[:n])) if len(words) >= n else None
+        if kw is not None:
+            return kw if kw.additional else None
     return None

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from mtgjudge.model.rules import counts
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
-from mtgjudge.model.oracle.spell_costs import additional_either, alternative_cost, cost_text, self_cost_reduction
+from mtgjudge.model.oracle.spell_costs import (additional_either, alternative_cost, buyback_cost, cost_text,
+                                               is_buyback_line, self_cost_reduction)
 from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
 from mtgjudge.model.oracle import kicker as kicker_lines
@@ -70,6 +71,12 @@ _CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — ")
 _STATIC_ON_SPELL = re.compile(r"^(?:As an additional cost|~ can't be countered|~ costs|Cast ~ only|You may cast ~|Strive|"
                               r"You may pay|(?:If you control|If an opponent)(?=.*\b(?:rather than pay|costs?)\b)|"
                               r"Spend only|~ can't be copied|"
+                              # 113.6g, 604.1: a statement that the spell can't be countered, with a condition or
+                              # another clause ("If you have no cards in hand, ~ can't be countered and the damage
+                              # can't be prevented"), is a static ability of the spell on the stack, never an
+                              # instruction followed as it resolves: read whole as one (``static_on_stack``) or
+                              # unmodelled
+                              r"[^.]*~ can't be countered\b|"
                               # 118.9: an alternative cost, with or without a condition ("If you control a
                               # Swamp, you may ..."), is a static ability of the spell, not an instruction
                               r"(?:If [^.,]*, )?You may [^.]* rather than pay ~'s mana cost\.$|"
@@ -1005,6 +1012,15 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     kick = kicker_lines.kicker_line(body)       # "Kicker—{2}{R}, Sacrifice a land.", "Kicker {A} and/or {B}" (702.33)
     if kick is not None:
         return [Ability("static", static=parse_static({"kind": "kicker", "cost": c}), source_text=printed) for c in kick]
+    if is_buyback_line(body):
+        # 702.27a: "Buyback {3}", "Buyback—Pay 3 life, Discard a card at random.": an optional additional cost, never
+        # a spell's instructions; a cost the grammar does not read leaves the keyword unmodelled
+        cost = buyback_cost(body)
+        if cost is not None:
+            return [Ability("static", static=parse_static({"kind": "buyback", "cost": cost}), source_text=printed)]
+        kw = keywords.BY_NAME["buyback"]
+        return [Ability("unmodelled", source_text=printed, unmodelled_kind=kw.kind,
+                        scope=tuple(sorted(kw.scopes, key=lambda s: s.value)), zones=kw.zones)]
     items = _keyword_items(body)
     if items is not None:
         # a permanent's keyword whose trigger depends on the card's type (Haunt, 702.55a)

@@ -81,6 +81,10 @@ STATIC_TEMPLATES: tuple[tuple[str, re.Pattern, frozenset[Scope]], ...] = (
      frozenset({Scope.HAND_SIZE})),
     # Being countered (701.6).
     ("701.6", re.compile(r"^~ can't be countered(?: by [^.]*)?\.$", re.I), frozenset({Scope.RESOLUTION})),
+    # The same with a condition, and "the damage can't be prevented" (615.12: what its damage does), a static
+    # ability of the spell on the stack (113.6g, 604.1): whatever the condition, being countered and its damage.
+    ("701.6", re.compile(r"^If [^.]*?, ~ can't be countered(?: and the damage can't be prevented)?\.$", re.I),
+     frozenset({Scope.RESOLUTION, Scope.LIFE, Scope.DIES})),
     ("506-509", re.compile(r"^Creatures with [^.,;]* can't block (?:it|~)\.$", re.I), frozenset({Scope.COMBAT})),
     # Alternative costs and other ways to cast the card (118.9, 702.8): they only add ways to cast it.
     # "If you control a Swamp, you may pay 4 life rather than pay ~'s mana cost." (Snuff Out), "If you control a

@@ -16,6 +16,9 @@ the targets chosen ("if it targets a Dinosaur you control") are not read here.
   ``alternative_cost`` with the cost (read by the cost grammar) and ``if_control`` (a count ``rules.counts``
   reads, at least one). A cost or a condition not read leaves the line unread: it then only offers another way
   to cast the spell (``oracle.scopes``, Scope.CAST_OPTIONS).
+- "Buyback {3}", "Buyback—Pay 4 life.", "Buyback—Pay 3 life, Discard a card at random." (702.27a: an optional
+  additional cost): ``buyback`` with the cost, read whole by the cost grammar; a cost not read leaves the keyword
+  unmodelled (``buyback_cost`` None), never its cost read as the spell's instructions.
 """
 from __future__ import annotations
 
@@ -121,3 +124,25 @@ def additional_either(text: str) -> tuple[str, str] | None:
         return None
     a, b = cost_text(m.group("a"), x_parts=True), cost_text(m.group("b"), x_parts=True)
     return (a, b) if a is not None and b is not None else None
+
+
+_BUYBACK = re.compile(r"^Buyback(?: (?P<mana>(?:\{[^}]+\})+)| ?— ?(?P<cost>.+?))\.?$")
+
+
+def is_buyback_line(body: str) -> bool:
+    """Is the line (reminder text removed) a buyback keyword ability (702.27a), read or not?"""
+    return re.match(r"^Buyback\b(?! costs)", body.strip()) is not None
+
+
+def buyback_cost(body: str) -> str | None:
+    """The cost of a buyback line (702.27a) as the cost grammar reads it, or None when the line is not "Buyback
+    <cost>" with every part of its cost read."""
+    m = _BUYBACK.match(body.strip())
+    if m is None:
+        return None
+    text = m.group("mana") or m.group("cost")
+    try:
+        phrases.cost_parts(text)
+    except DefinitionError:
+        return None
+    return text

@@ -20,7 +20,7 @@ from typing import Any
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.mana import COLOR_NAMES, Symbol, mana_string
-from mtgjudge.model.payment.problem import UNBOUNDED_USES, PaymentProblem, part_fits
+from mtgjudge.model.payment.problem import UNBOUNDED_USES, PaymentProblem, part_fits, revealable
 from mtgjudge.model.payment.symbols import (DEMAND_KINDS, Source, blocked, modified_generic, modified_total_words,
                                             ways_to_pay)
 from mtgjudge.model.rules.characteristics import matches
@@ -209,8 +209,12 @@ class Encoding:
         for u in pr.uses:
             if u.simple:
                 self.add_simple(u, bound_units)
-            else:
+            elif u.outputs:
                 self.add_filter(u)
+            # else: a mana ability that would add no mana now (Cabal Stronghold's "{3}, {T}: Add {B} for each
+            # basic Swamp you control" with no Swamp) may still be activated (602.2, 601.2 don't look at what it
+            # adds), but no activation of it pays a part of this cost: it has no instance (an instance must
+            # choose one of its outputs, and there is none)
         # Non-mana ways to pay (702.51, 702.126, 702.66): only the spell's own cost.
         for gi, g in enumerate(pr.groups):
             if cost.convoke and g.is_creature:
@@ -454,8 +458,7 @@ class Encoding:
                            self.total(vs) == part.n)
             elif k == "reveal_from_hand":
                 # the cards shown stay in the hand (not used up): enough of the quality must be there
-                hand = [o.id for o in pr.state.in_zone(pr.player, "hand") if o.id != pr.cost.casting
-                        and matches(part.what, current(pr.state, o.id), o, pr.player, None)]
+                hand = revealable(pr, part)
                 ts.require(step("118.3", f"{pr.player} has {len(hand)} {part.what.describe()} card(s) in hand to reveal; "
                                          f"the cost reveals {part.n}"), z3.BoolVal(len(hand) >= part.n))
             elif k == "put_counters_on":

@@ -26,7 +26,7 @@ from typing import Iterator
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.mana import TYPES, Symbol, mana_string
-from mtgjudge.model.payment.problem import UNBOUNDED_USES, AbilityUse, PaymentProblem, PermGroup, part_fits
+from mtgjudge.model.payment.problem import UNBOUNDED_USES, AbilityUse, PaymentProblem, PermGroup, part_fits, revealable
 from mtgjudge.model.payment.symbols import Source, Way, blocked, modified_generic, ways_to_pay
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.spending import Purpose
@@ -360,7 +360,10 @@ class _Enumerator:
                                            to_hand=k == "return_to_hand"))] * n
                     yield from rec(i + 1, b2, evs)
             elif k == "reveal_from_hand":
-                yield from rec(i + 1, b, events)       # shown, not used up (decided by the payment model)
+                # 118.3: only with enough cards of the quality in hand (Thunderherd Migration with no Dinosaur can't
+                # take its reveal); the cards are shown, not used up
+                if len(revealable(pr, part)) >= part.n:
+                    yield from rec(i + 1, b, events)
             elif k == "put_counters_on":
                 # counters put on one permanent the payer controls (a negative removal: ``Event.counters``)
                 for gi, g in enumerate(pr.groups):

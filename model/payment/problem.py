@@ -348,3 +348,11 @@ def part_fits(part: CostPart, chars, obj, player: str, src=None) -> bool:
     """Can the permanent ``obj`` (characteristics ``chars``) pay the cost part ``part``: does it fit the part's
     kind of permanent or one of its alternatives ("Sacrifice an artifact or creature")?"""
     return any(matches(sel, chars, obj, player, src) for sel in (part.what,) + part.alternatives)
+
+
+def revealable(pr: PaymentProblem, part: CostPart) -> tuple[str, ...]:
+    """The cards in the payer's hand a "Reveal a <quality> card from your hand" part could show (601.2h, 118.3:
+    only cards of that quality, and not the spell being cast, which is on the stack, 601.2a); the deciding and
+    the enumerating of payments both ask this."""
+    return tuple(o.id for o in pr.state.in_zone(pr.player, "hand") if o.id != pr.cost.casting
+                 and matches(part.what, current(pr.state, o.id), o, pr.player, None))

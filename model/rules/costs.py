@@ -10,6 +10,7 @@ The static words a card definition uses for these (``vocab.words_costs``):
 ``minimum_spell_cost``  ``{amount: 3, while_untapped: true}``                  (Trinisphere)
 ``additional_cost``     ``{cost: "Sacrifice a creature"}``                     (a spell's own additional cost)
 ``kicker``              ``{cost: "{4}"}``                                      (702.33: optional)
+``buyback``             ``{cost: "Pay 4 life"}``                               (702.27: optional)
 ``costs_more_per_extra_target`` ``{amount: 1}``                               (Fireball: none with one target)
 
 Delve and Improvise join the keyword vocabulary (Convoke is already in it).
@@ -33,7 +34,7 @@ from mtgjudge.model.rules.spending import Purpose, spells_phrase
 
 
 #: The static words this module gives meaning to (the payment consumer of ``vocab.words``, with spending's).
-SPELL_COST_WORDS = ("cost_increase", "cost_reduction", "minimum_spell_cost", "additional_cost", "kicker",
+SPELL_COST_WORDS = ("cost_increase", "cost_reduction", "minimum_spell_cost", "additional_cost", "kicker", "buyback",
                     "costs_more_per_extra_target", "self_cost_reduction", "alternative_cost")
 
 
@@ -180,14 +181,22 @@ def own_reduction(state, caster: str, oid: str, s) -> tuple[int, str]:
     return (int(s.arg("amount")) if held else 0), f"{n} {s.arg('if_count')}"
 
 
+def has_buyback(state, oid: str) -> bool:
+    """702.27a: does the card ``oid`` have a buyback cost (its static ``buyback`` word)?"""
+    return any(a.kind == "static" and a.static is not None and a.static.kind == "buyback"
+               for a in current(state, oid).abilities)
+
+
 def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[int, ...] = False,
-               targets: int = 1, alternative: int = 0, choice: tuple[int, ...] = ()) -> TotalCost:
+               targets: int = 1, alternative: int = 0, choice: tuple[int, ...] = (),
+               buyback: bool = False) -> TotalCost:
     """The total cost to cast ``oid`` (601.2f). ``kicked``: pay its kicker (an optional additional cost): True
     for every kicker cost, or the kicker costs paid, each once (1: its first kicker cost, 702.33b);
     ``targets``: how many targets it is cast with (Fireball costs more for each beyond the first);
     ``alternative``: the number of its own alternative cost paid instead of its mana cost (118.9,
     ``alternative_costs``), 0 for none; ``choice``: for each additional cost that offers two, which is paid
-    (``additional_choices``; required when there is one)."""
+    (``additional_choices``; required when there is one); ``buyback``: its buyback cost is paid too (702.27a, an
+    optional additional cost)."""
     obj = state.obj(oid)
     face = obj.printed
     # 118.9b: a permission may require casting it without paying its mana cost (an alternative cost, to which
@@ -219,7 +228,7 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
             continue
         if s.kind == "kicker":
             nth_kicker += 1
-        text = s.arg("cost") if s.kind in ("additional_cost", "kicker") else None
+        text = s.arg("cost") if s.kind in ("additional_cost", "kicker", "buyback") else None
         if s.kind == "additional_cost" and s.arg("or_cost"):
             # 601.2b: the caster announces which of the two it pays
             if nth_or >= len(choice):
@@ -228,7 +237,7 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
             nth_or += 1
         # how many times this cost is paid: an additional cost once; a kicker cost once for each time it is
         # in ``kicked`` (multikicker: any number of times, 702.33c)
-        times = 1 if s.kind == "additional_cost" else 0
+        times = 1 if s.kind == "additional_cost" or (s.kind == "buyback" and buyback) else 0
         if s.kind == "kicker":
             times = 1 if kicked is True else (kicked.count(nth_kicker) if isinstance(kicked, tuple) else 0)
         for _ in range(times):

@@ -809,6 +809,9 @@ class _Meaning(Transformer):
     def static_land_plays(self, n): return {"kind": "additional_land_plays", "n": n}
     # branch kicker: "This spell can't be countered." (113.6g)
     def s_cant_be_countered(self, *_): return {"kind": "cant_be_countered"}
+    def s_cant_be_countered_x(self, *args):
+        n = next(a for a in args if getattr(a, "type", "") == "NUMBER")
+        return {"kind": "cant_be_countered", "x_at_least": int(n), "damage_unpreventable": True}
     def one_extra(self, *_): return 1
     def n_extra(self, n, *_): return number_word(str(n))
     def pw_one(self, *_): return "one"

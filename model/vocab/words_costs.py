@@ -69,6 +69,11 @@ WORDS = (
     Word("kicker", "static", {"cost": str, "multi": bool},
          lambda s: f"{'Multikicker' if s.arg('multi', False) else 'Kicker'} {s.arg('cost')}", SPELL_COSTS, PAYMENT,
          _v_cost),
+    # 702.27a: "Buyback [cost]": an optional additional cost announced as it is cast (601.2b); if it was paid, the
+    # spell is put into its owner's hand instead of into the graveyard as it resolves (608.2n)
+    Word("buyback", "static", {"cost": str},
+         lambda s: f"Buyback{' ' if s.arg('cost').startswith('{') else '—'}{s.arg('cost')}", SPELL_COSTS, PAYMENT,
+         _v_cost),
     # ``cost``: a mana cost, where the increase is not only generic mana (Strive: "{2}{U} more")
     Word("costs_more_per_extra_target", "static", {"amount": int, "cost": str},
          lambda s: f"This spell costs {s.arg('cost') or '{' + str(s.arg('amount', 1)) + '}'} more to cast for each "

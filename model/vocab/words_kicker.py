@@ -17,8 +17,13 @@ WORDS = (
     Word("if_kicked", "effect", {}, lambda a: "If this spell was kicked, (the next instruction)",
          frozenset({Scope.RESOLUTION}), ENGINE),
     # 113.6g: "This spell can't be countered." functions on the stack; countering it does nothing (701.6a)
-    Word("cant_be_countered", "static", {}, lambda s: "This spell can't be countered", frozenset({Scope.RESOLUTION}),
-         ENGINE),
+    # with ``x_at_least`` N (Banefire): only while the X chosen as it was cast is N or more (107.3, 601.2b), and with
+    # ``damage_unpreventable`` the spell's damage can't be prevented then either (615.12)
+    Word("cant_be_countered", "static", {"x_at_least": int, "damage_unpreventable": bool},
+         lambda s: (f"If X is {s.arg('x_at_least')} or more, this spell can't be countered"
+                    + (" and the damage can't be prevented" if s.arg("damage_unpreventable") else "")
+                    if s.arg("x_at_least") is not None else "This spell can't be countered"),
+         frozenset({Scope.RESOLUTION, Scope.LIFE, Scope.DIES}), ENGINE),
     Word("kicked_instead", "effect", {"effect": Effect},
          lambda a: f"If this spell was kicked, {a['effect'].text()} instead (of the next instruction)",
          frozenset({Scope.RESOLUTION}), ENGINE),

@@ -17,7 +17,7 @@ from mtgjudge.queries.format.fields import QuestionValidator, describe, known_na
 from mtgjudge.queries.format.suggest import did_you_mean
 
 ACTION_KEYS: dict[str, tuple[str, ...]] = {
-    "cast": ("by", "targets", "x", "choices", "paying", "kicked", "alternative"),
+    "cast": ("by", "targets", "x", "choices", "paying", "kicked", "alternative", "buyback"),
     "play": ("by",),
     "activate": ("ability", "by", "x", "targets", "choices", "paying"),
     "resolve": ("targets", "choices"),
@@ -96,6 +96,11 @@ def read_action(d: QuestionValidator, value: Any, path: str, line: int | None) -
                 out[k] = int(v)
             else:
                 out[k] = d.integer(v, kp, kl, 0)
+        elif k == "buyback":
+            # 702.27a: whether its buyback cost is paid (true/false); without it, each way is a branch
+            if not isinstance(v, bool):
+                d.fail(kp, kl, f"must be true or false (whether its buyback cost is paid); got {describe(v)}")
+            out[k] = v
         elif k == "alternative":
             # 118.9, 601.2b: cast it for its alternative cost (true: its only one; N: its N-th) instead of its
             # mana cost
