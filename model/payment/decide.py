@@ -25,7 +25,6 @@ from mtgjudge.model.payment.symbols import (DEMAND_KINDS, Source, blocked, modif
                                             ways_to_pay)
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.could_produce import could_produce
-from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.spending import Purpose
 from mtgjudge.model.rules.guards import power_now
 from mtgjudge.model.rules.timing import tap_symbol_requirements
