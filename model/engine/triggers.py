@@ -203,7 +203,7 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
         if before == "battlefield" and after != "battlefield":
             events.append(("leaves", lki, now + left))
             if after == "graveyard":
-                events.append(("dies", lki, now + left))     # if it was a creature: decided below (700.4)
+                events.append(("dies", lki, now + left))     # any permanent (700.4)
         for event, obj, watchers in events:
             ch = current(game.state, obj.id) if event == "enters" else None
             for w in watchers + off:
@@ -214,10 +214,8 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
                         continue
                     if ch is None and t.who != "self":
                         ch = _last_known(game, obj, left)
-                    # Its own "when ~ dies" reads the printed card, as before; another's reads what it last was.
-                    was = ch.types if t.who != "self" else obj.printed.types
-                    if event == "dies" and "Creature" not in was:
-                        continue
+                    # 700.4: "dies" is "is put into a graveyard from the battlefield", of any permanent: what it
+                    # must be is the trigger's own filter ("a creature", "a land"), matched by ``_fits``.
                     if not _fits(t, w, obj, ch):
                         continue
                     moves = game.moved(w.id) - (1 if gone else 0)
