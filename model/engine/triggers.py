@@ -107,12 +107,15 @@ def _off_watchers(game: Game, extra=()) -> list:
     triggered ability that may function where they are (113.6): if its event happens, it may trigger, and the
     answer is unsupported (``_trigger``), naming it. Off the battlefield only unmodelled text is watched."""
     return [o for o in tuple(game.state.objects) + tuple(extra) if o.zone != "battlefield"
-            and any(a.kind == "unmodelled" and is_triggered(a) and a.functions_in(o.zone) for a in _abilities(o))]
+            and any(is_triggered(a) and _watches(o, a) for a in _abilities(o))]
 
 
 def _watches(w, a: Ability) -> bool:
-    """Does ``a``, an ability of ``w``, watch events now? Every ability of a permanent; off the battlefield, only
+    """Does ``a``, an ability of ``w``, watch events now? An ability that functions only in some zones (113.6m:
+    "return ~ from your graveyard ...") only there; any other ability of a permanent; off the battlefield, only
     unmodelled triggered text that may function there (``_off_watchers``)."""
+    if a.kind != "unmodelled" and a.zones:
+        return w.zone in a.zones
     return w.zone == "battlefield" or (a.kind == "unmodelled" and a.functions_in(w.zone))
 
 
@@ -144,7 +147,7 @@ def guard_unrecognized(game: Game, what: str, extra=(), step: str = "") -> None:
                                   f"and {what} could trigger it: {a.text()!r}")
             # 113.6: text that says so functions outside the battlefield; the engine watches only permanents for
             # other objects' events, casting and steps, so such text there is unsupported.
-            if (t.who != "self" and o.zone != "battlefield" and a.kind == "unmodelled" and a.functions_in(o.zone)
+            if (t.who != "self" and o.zone != "battlefield" and _watches(o, a)
                     and not (_only_at_steps(t) and not t.on(step)) and not _watched_off(t)):
                 raise Unsupported(f"{o.name} ({o.id}) has a triggered ability that may function in the {o.zone}, "
                                   f"and {what} could trigger it: {a.text()!r}")
@@ -171,6 +174,11 @@ def _trigger(game: Game, watcher, index: int, a: Ability, what: str, moves: int,
     if a.kind == "unmodelled":
         raise Unsupported(f"{watcher.name} ({watcher.id}): {what} triggers its ability, which is not modelled: "
                           f"{a.source_text!r}")
+    if watcher.zone != "battlefield":
+        # 113.6m: it functions in the zone its effect moves the object out of; a triggered ability of a card
+        # there (its controller is the card's owner, 108.4a) is not performed by the engine
+        raise Unsupported(f"{watcher.name} ({watcher.id}) in the {watcher.zone}: {what} triggers its ability, which "
+                          f"functions there (113.6m) and is not performed from there: {a.text()!r}")
     if watcher.controller in game.left:
         return None
     # 603.4: an intervening "if" false as the event occurs: it doesn't trigger. The source's own history ("if it
@@ -274,11 +282,13 @@ def triggered_at_step(game: Game, step: str) -> list[PendingTrigger]:
     upkeep" as that step of its controller's opponents' turns begins."""
     st = game.state
     out = []
-    for w in st.battlefield():
+    for w in list(st.battlefield()) + _off_watchers(game):
         for i, a in enumerate(_abilities(w), 1):
             t = trigger_of(a, w.name) if is_triggered(a) else None
-            mine = w.controller == st.turn.active
-            if t is not None and t.on(step) and (t.who == "each" or (not mine if t.who == "opponent" else mine)):
+            # "your" of an object off the battlefield and the stack is its owner's (109.5)
+            mine = (w.controller if w.zone in ("battlefield", "stack") else w.owner) == st.turn.active
+            if t is not None and t.on(step) and _watches(w, a) and \
+                    (t.who == "each" or (not mine if t.who == "opponent" else mine)):
                 p = _trigger(game, w, i, a, f"the beginning of the {step} step", game.moved(w.id))
                 if p is not None:
                     out.append(p)
