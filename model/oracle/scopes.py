@@ -144,8 +144,11 @@ def _self_keyword_scopes(norm: str) -> frozenset[Scope] | None:
     return kw.scopes
 
 
-#: 113.6b: an ability that states the zone it functions in ("As long as ~ is in your graveyard, ...").
-_STATES_ITS_ZONE = re.compile(r"^As long as ~ is in your (graveyard|hand), (?:[^.\"]|\"[^\"]*\")+\.?$", re.I)
+#: 113.6b: an ability that states the zone it functions in ("As long as ~ is in your graveyard, ...", and with a
+#: further condition joined by "and": "As long as ~ is in your graveyard and you control a Mountain, ...": the
+#: conjunction holds only while ~ is there).
+_STATES_ITS_ZONE = re.compile(r"^As long as ~ is in your (graveyard|hand)(?: and [^,.\"]+)?, (?:[^.\"]|\"[^\"]*\")+\.?$",
+                              re.I)
 
 
 def _spending_only(norm: str) -> bool:
