@@ -216,9 +216,13 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
             ch = current(game.state, obj.id) if event == "enters" else None
             for w in watchers + off:
                 gone = w.id in left_ids
+                # 603.6a, 603.10: enters abilities are those the permanents have just after the event, continuous
+                # effects applied (a nonbasic land entering under Blood Moon has lost its "When ~ enters" ability:
+                # Blood Moon's ruling 2018-03-16); the look-back events read the printed abilities, as before
+                has = _now_has(game, w) if event == "enters" and w.zone == "battlefield" else None
                 for i, a in enumerate(_abilities(w), 1):
                     t = trigger_of(a, w.name) if is_triggered(a) else None
-                    if t is None or not t.on(event) or not _watches(w, a):
+                    if t is None or not t.on(event) or not _watches(w, a) or (has is not None and a not in has):
                         continue
                     if ch is None and t.who != "self":
                         ch = _last_known(game, obj, left)
@@ -231,6 +235,12 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
                     if p is not None:
                         out.append(p)
     return out
+
+
+def _now_has(game: Game, w) -> tuple[Ability, ...]:
+    """The abilities the permanent ``w`` has now, the layers applied (613.1f; 613.1d: land types remove the
+    others, 305.7)."""
+    return current(game.state, w.id).abilities
 
 
 def _last_known(game: Game, lki, left: list):
