@@ -388,3 +388,15 @@ def test_an_aura_put_into_a_graveyard_by_704_5m_triggers_its_own_ability(monkeyp
                actions="[{destroy: b}, {resolve: all}]")
     assert g.state.obj("aura").zone == "graveyard"
     assert g.state.player("Alice").life == 22
+
+
+def test_leaves_abilities_are_those_the_permanent_had_before_the_event(monkeypatch):
+    """603.10a: a leaves-the-battlefield ability looks back in time: a nonbasic land under Blood Moon had lost its
+    abilities (305.7; Blood Moon's ruling 2018-03-16), so its "put into a graveyard from the battlefield" ability
+    doesn't trigger; without Blood Moon it does (700.4)."""
+    with_card(monkeypatch, "Test Ruins", "Land",
+              "When Test Ruins is put into a graveyard from the battlefield, you gain 3 life.", pt=(None, None))
+    g, = board("[{card: Blood Moon, id: moon}, {card: Test Ruins, id: ruins}]", actions="[{destroy: ruins}]")
+    assert not g.state.stack and g.state.player("Alice").life == 20
+    g, = board("[{card: Test Ruins, id: ruins}]", actions="[{destroy: ruins}, {resolve: 1}]")
+    assert g.state.player("Alice").life == 23

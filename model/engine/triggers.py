@@ -23,13 +23,13 @@ from mtgjudge.model.oracle.lines import without_ability_word
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.rules.layers import APPLIERS, current
+from mtgjudge.model.rules.layers import APPLIERS, compute_all, current
 from mtgjudge.model.rules.guards import colors_off_battlefield, guard_scope
 from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.engine.targeting import choose_targets, division_possible
 from mtgjudge.model.rules.targets import is_legal_target, target_spec
 from mtgjudge.model.rules.characteristics import matches, printed_characteristics
-from mtgjudge.model.engine import modes
+from mtgjudge.model.engine import modes, zones
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine import intervening
 from mtgjudge.model.state import PendingTrigger, StackAbility
@@ -218,8 +218,9 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
                 gone = w.id in left_ids
                 # 603.6a, 603.10: enters abilities are those the permanents have just after the event, continuous
                 # effects applied (a nonbasic land entering under Blood Moon has lost its "When ~ enters" ability:
-                # Blood Moon's ruling 2018-03-16); the look-back events read the printed abilities, as before
-                has = _now_has(game, w) if event == "enters" and w.zone == "battlefield" else None
+                # Blood Moon's ruling 2018-03-16); leaves abilities those they had just before it (603.10a)
+                has = None if w.zone != "battlefield" else _now_has(game, w) if event == "enters" else \
+                    _had(game, moved, w)
                 for i, a in enumerate(_abilities(w), 1):
                     t = trigger_of(a, w.name) if is_triggered(a) else None
                     if t is None or not t.on(event) or not _watches(w, a) or (has is not None and a not in has):
@@ -241,6 +242,30 @@ def _now_has(game: Game, w) -> tuple[Ability, ...]:
     """The abilities the permanent ``w`` has now, the layers applied (613.1f; 613.1d: land types remove the
     others, 305.7)."""
     return current(game.state, w.id).abilities
+
+
+def _had(game: Game, moved: list, w) -> tuple[Ability, ...] | None:
+    """The abilities the permanent ``w`` had just before the zone changes ``moved`` (603.10a: the game looks back
+    in time), the layers applied to the battlefield as it was: those that left back on it, those that entered
+    not yet there. None if ``w`` was not on the battlefield then."""
+    key = ("before", tuple((m[0].id, m[1], m[2]) for m in moved))
+    st = game.state
+    chars = st._cache.get(key)
+    if chars is None:
+        before = st
+        for lki, was, now in moved:
+            if was == "battlefield" and now != "battlefield":
+                before = zones.add_to_zone(zones.remove_from_zones(before, lki.id), lki.controller, "battlefield",
+                                           lki.id)
+                objects = tuple(q for q in before.objects if q.id != lki.id) + (lki,)
+                before = before.evolve(objects=objects)
+            elif now == "battlefield" and was != "battlefield" and before.has(lki.id):
+                before = zones.remove_from_zones(before, lki.id)
+                before = before.evolve(objects=tuple(q for q in before.objects if q.id != lki.id))
+        chars = compute_all(before)
+        st._cache[key] = chars
+    ch = chars.get(w.id)
+    return ch.abilities if ch is not None else None
 
 
 def _last_known(game: Game, lki, left: list):
