@@ -1110,6 +1110,9 @@ def test_a_static_ability_that_functions_in_the_graveyard_is_not_ignored(importe
     # then the Elves have haste (702.10c) and can pay {T}: not modelled, so unsupported, never the 302.6 "no".
     assert status(_elves_with("graveyard", "Anger")) == "unsupported"
     assert status(_elves_with("graveyard", "Wonder")) == "unsupported"
+    # every kind alike: what the Elves could produce, casting a creature with Anger in the graveyard
+    assert status(_elves_with("graveyard", "Anger").replace("can-activate", "could-produce")) == "unsupported"
+    assert status(can_play("Llanowar Elves", "[Forest, Mountain]", alice_gy="[Anger]")) == "unsupported"
     # the same text in the hand or on the battlefield does not function (113.6b: only from the zone it states):
     # the summoning-sick Elves can't pay {T} (302.6); Anger's own haste is Anger's
     for zone in ("hand", "battlefield"):
