@@ -29,7 +29,7 @@ from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.engine.targeting import choose_targets, division_possible
 from mtgjudge.model.rules.targets import is_legal_target, target_spec
 from mtgjudge.model.rules.characteristics import matches, printed_characteristics
-from mtgjudge.model.engine import modes, zones
+from mtgjudge.model.engine import modes
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine import intervening
 from mtgjudge.model.state import PendingTrigger, StackAbility
@@ -252,17 +252,14 @@ def _had(game: Game, moved: list, w) -> tuple[Ability, ...] | None:
     st = game.state
     chars = st._cache.get(key)
     if chars is None:
-        before = st
+        # the permanents are the objects on the battlefield (``GameState.battlefield``): those are set back
+        objects = {o.id: o for o in st.objects}
         for lki, was, now in moved:
             if was == "battlefield" and now != "battlefield":
-                before = zones.add_to_zone(zones.remove_from_zones(before, lki.id), lki.controller, "battlefield",
-                                           lki.id)
-                objects = tuple(q for q in before.objects if q.id != lki.id) + (lki,)
-                before = before.evolve(objects=objects)
-            elif now == "battlefield" and was != "battlefield" and before.has(lki.id):
-                before = zones.remove_from_zones(before, lki.id)
-                before = before.evolve(objects=tuple(q for q in before.objects if q.id != lki.id))
-        chars = compute_all(before)
+                objects[lki.id] = lki
+            elif now == "battlefield" and was != "battlefield":
+                objects.pop(lki.id, None)
+        chars = compute_all(st.evolve(objects=tuple(objects.values())))
         st._cache[key] = chars
     ch = chars.get(w.id)
     return ch.abilities if ch is not None else None
