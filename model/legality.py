@@ -60,6 +60,16 @@ def find_ability(state: GameState, oid: str, which: Any) -> tuple[int, Ability]:
     return hits[0]
 
 
+def _moves_itself(ability: Ability) -> bool:
+    """Is the zone of ``ability`` that of its effect (113.6m) rather than of its cost (113.6j)?"""
+    return not any(p.kind in ("discard_self", "exile_self_from_hand", "exile_self_from_graveyard") for p in ability.cost)
+
+
+#: Cost parts paid the same wherever the object is, none of them by the object itself (601.2h): an ability that
+#: functions in another zone (113.6j, 113.6m) with only these is activated there as on the battlefield.
+_PAID_ANYWHERE = frozenset({"mana", "discard", "pay_life"})
+
+
 def can_activate(state: GameState, oid: str, index: int, ability: Ability, player: str, x: int = 0,
                  all_ways: bool = False) -> Answer:
     """Can ``player`` activate ``ability`` (the ``index``-th activated ability of ``oid``) now? (602.2)"""
@@ -67,9 +77,12 @@ def can_activate(state: GameState, oid: str, index: int, ability: Ability, playe
     require_modelled(state, (Scope.ACTIVATION,), "abilities are activated")
     obj = state.obj(oid)
     if ability.zones and obj.zone not in ability.zones:
-        # 113.6j: an ability whose cost can be paid only in another zone (cycling, unearth) functions only there.
-        return Answer(False, (step("113.6", f"{obj.name}'s ability {ability.text()!r} functions only in the "
-                                            f"{' or '.join(ability.zones)}; {obj.name} is in the {obj.zone}"),))
+        # 113.6j: an ability whose cost can be paid only in another zone (cycling, unearth) functions only there;
+        # 113.6m: so does one whose effect moves the object out of a zone ("Return ~ from your graveyard ...").
+        where = "on the battlefield" if obj.zone == "battlefield" else f"in the {obj.zone}"
+        return Answer(False, (step(("113.6", "113.6m" if _moves_itself(ability) else "113.6j"),
+                                   f"{obj.name}'s ability {ability.text()!r} functions only in the "
+                                   f"{' or '.join(ability.zones)}; {obj.name} is {where}"),))
     if ability.kind == "unmodelled":
         raise Unsupported(f"{obj.name}'s ability {ability.source_text!r} is not modelled")
     if ability.unread:
@@ -77,19 +90,28 @@ def can_activate(state: GameState, oid: str, index: int, ability: Ability, playe
     if ability.any_player and obj.controller != player and any(p.kind != "mana" for p in ability.cost):
         raise Unsupported(f"{obj.name}'s ability {ability.text()!r}: paying a cost that names a permanent "
                           f"{player} doesn't control is not modelled")
-    if ability.zones:
-        # 113.6j: it functions where its cost can be paid (the zone was checked above); paying a cost from a
-        # zone other than the battlefield is not modelled.
+    elsewhere = bool(ability.zones) and obj.zone != "battlefield"
+    if ability.zones and (obj.zone == "battlefield" or any(p.kind not in _PAID_ANYWHERE for p in ability.cost)):
+        # 113.6j, 113.6m: it functions where its cost can be paid or whence its effect moves it (the zone was
+        # checked above); a cost that involves the object itself there (exiling it from the graveyard,
+        # discarding it) is not modelled.
         raise Unsupported(f"{obj.name}'s ability {ability.text()!r} is activated from the {' or '.join(ability.zones)}, "
-                          "which is not modelled")
+                          "which is not modelled with that cost")
+    # 602.2, 108.4a: a card that is not a permanent or a spell has no controller: its owner activates it.
+    who = obj.owner if elsewhere else obj.controller
+    rules_zone = ("113.6m" if ability.zones else "113.6")
     reqs: list[Requirement] = [
-        (step("113.6", f"{obj.name} is on the battlefield, where its abilities function" if obj.zone == "battlefield"
+        (step(rules_zone, f"{obj.name} is in the {obj.zone}, where its ability {index} functions" if elsewhere
+              else f"{obj.name} is on the battlefield, where its abilities function" if obj.zone == "battlefield"
               else f"{obj.name} is in the {obj.zone}; its activated abilities function only on the battlefield"),
-         obj.zone == "battlefield"),
-        (step("602.2", f"{player} controls {obj.name}" if obj.controller == player
+         obj.zone == "battlefield" or elsewhere),
+        (step(("602.2", "108.4a") if elsewhere else "602.2",
+              f"{player} owns {obj.name}, which has no controller in the {obj.zone}" if elsewhere and who == player
+              else f"{player} controls {obj.name}" if who == player
               else f"any player may activate this ability of {obj.name}" if ability.any_player
-              else f"only {obj.name}'s controller, {obj.controller}, can activate its abilities, not {player}"),
-         obj.controller == player or ability.any_player),
+              else f"only {obj.name}'s {'owner' if elsewhere else 'controller'}, {who}, can activate its abilities, "
+                   f"not {player}"),
+         who == player or ability.any_player),
     ]
     reqs += activation_timing(state, oid, index, player, mana_ability=ability.is_mana_ability,
                               sorcery=ability.timing == "sorcery", once_each_turn=ability.once_each_turn,

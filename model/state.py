@@ -327,6 +327,9 @@ class GameState:
     untap_skips: tuple[UntapSkip, ...] = ()        # permanents that don't untap during an untap step (502.3)
     restrictions: tuple[PlayerRestriction, ...] = ()   # "can't cast / play ... this turn" (101.2, rules.restrictions)
     replacements: tuple[TurnReplacement, ...] = ()  # regeneration and "would die" effects this turn (engine.shields)
+    # (id, zone changes) of permanents a control effect with no duration gave to a player (613.1b): their
+    # controller is not the one they have by default (800.4c asks, ``engine.until.end_control``)
+    controlled_by_effect: tuple[tuple[str, int], ...] = ()
     _index: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)
     _cache: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)  # derived facts
 

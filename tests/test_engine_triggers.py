@@ -366,3 +366,37 @@ def test_compiler_reads_condition_and_effect_into_data():
 def test_compiler_keeps_the_rest_unmodelled(text):
     a = _line(text)
     assert a.kind == "unmodelled" and a.unmodelled_kind == "triggered"
+
+
+# ------------------------------------------------------------------ noncreatures put into a graveyard (700.4)
+
+def test_a_land_put_into_a_graveyard_from_the_battlefield_triggers_dingus_egg():
+    """700.4: "is put into a graveyard from the battlefield" is of any permanent: Dingus Egg triggers on a land
+    (its filter). Whose controller is "that land's" is not read by the engine: unsupported, never Bob at 20."""
+    with pytest.raises(Unsupported, match="that permanent's controller|refers to"):
+        board("[{card: Dingus Egg, id: egg}]", "[{card: Forest, id: f}]", actions="[{destroy: f}, {resolve: 1}]")
+    g = board("[{card: Dingus Egg, id: egg}]", "[{card: Forest, id: f}]", actions="[{destroy: f}]")
+    assert [p.source for p in g[0].pending] == [] and len(g[0].state.stack) == 1
+
+
+def test_an_aura_put_into_a_graveyard_by_704_5m_triggers_its_own_ability(monkeypatch):
+    """Rancor's template (its ruling 2018-03-16 speaks of the ability triggering as it is put into a graveyard
+    from the battlefield): an Aura's own trigger fires when it falls off by a state-based action (704.5m, 700.4)."""
+    with_card(monkeypatch, "Test Fallen Aura", "Enchantment — Aura",
+              "Enchant creature\nWhen Test Fallen Aura is put into a graveyard from the battlefield, you gain 2 life.")
+    g, = board("[{card: Grizzly Bears, id: b}, {card: Test Fallen Aura, id: aura, attached_to: b}]",
+               actions="[{destroy: b}, {resolve: all}]")
+    assert g.state.obj("aura").zone == "graveyard"
+    assert g.state.player("Alice").life == 22
+
+
+def test_leaves_abilities_are_those_the_permanent_had_before_the_event(monkeypatch):
+    """603.10a: a leaves-the-battlefield ability looks back in time: a nonbasic land under Blood Moon had lost its
+    abilities (305.7; Blood Moon's ruling 2018-03-16), so its "put into a graveyard from the battlefield" ability
+    doesn't trigger; without Blood Moon it does (700.4)."""
+    with_card(monkeypatch, "Test Ruins", "Land",
+              "When Test Ruins is put into a graveyard from the battlefield, you gain 3 life.", pt=(None, None))
+    g, = board("[{card: Blood Moon, id: moon}, {card: Test Ruins, id: ruins}]", actions="[{destroy: ruins}]")
+    assert not g.state.stack and g.state.player("Alice").life == 20
+    g, = board("[{card: Test Ruins, id: ruins}]", actions="[{destroy: ruins}, {resolve: 1}]")
+    assert g.state.player("Alice").life == 23

@@ -38,7 +38,8 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Karametra's Acolyte", "Nykthos, Shrine to Nyx", "Boros Reckoner", "Gemstone Caverns", "Mana Screw",
             "Spectral Searchlight", "Rhystic Cave", "Simian Spirit Guide", "Riftstone Portal",
             "Bloom Tender", "Prismatic Geoscope", "Crypt of Agadeem", "Dread Shade", "Gravedigger",
-            "Exploration", "Azusa, Lost but Seeking", "Oracle of Mul Daya")
+            "Exploration", "Azusa, Lost but Seeking", "Oracle of Mul Daya",
+            "Rancor", "Anger", "Wonder", "Prized Amalgam", "Reassembling Skeleton")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -1064,3 +1065,100 @@ def test_mana_counted_among_permanents_lands_and_cards(imported):
     q = produce("Crypt of Agadeem").replace("      battlefield:", "      graveyard: [{card: Dread Shade, id: d}]\n"
                                                                   "      battlefield:")
     assert value(q) == frozenset("B")
+
+
+# ---------------------------------------------------------------- where abilities function (113.6) and zone-change triggers
+
+def test_rancor_falling_off_triggers_its_return(imported):
+    # 704.5m puts Rancor into its owner's graveyard; "When Rancor is put into a graveyard from the battlefield"
+    # triggers (700.4, 603.6c: any permanent, not only creatures; Rancor's ruling 2018-03-16 speaks of it
+    # triggering so). Its return is not performed: unsupported, never "Rancor stays in the graveyard".
+    q = """
+id: q
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [{card: Grizzly Bears, id: bears}, {card: Rancor, id: rancor, attached_to: bears}]
+actions:
+  - destroy: bears
+expect:
+  - {object: rancor, zone: graveyard}
+  - {stack_size: 0}
+"""
+    r = run(q)
+    assert r.answer is not None and r.answer.unsupported and "Rancor" in r.answer.unsupported
+
+
+def _elves_with(zone: str, card: str) -> str:
+    where = {"graveyard": f"      graveyard: [{card}]\n", "hand": f"      hand: [{card}]\n", "battlefield": ""}[zone]
+    extra = f", {card}" if zone == "battlefield" else ""
+    return f"""
+id: q
+ask: can-activate
+about: elves
+state:
+  players:
+    Alice:
+      battlefield: [Mountain, Island, {{card: Llanowar Elves, id: elves, summoning_sick: true}}{extra}]
+{where}"""
+
+
+def test_a_static_ability_that_functions_in_the_graveyard_is_not_ignored(imported):
+    # 113.6b: Anger's "As long as Anger is in your graveyard and you control a Mountain, creatures you control
+    # have haste" functions in the graveyard (Anger's ruling 2004-10-04: its timestamp is set as it goes there);
+    # then the Elves have haste (702.10c) and can pay {T}: not modelled, so unsupported, never the 302.6 "no".
+    assert status(_elves_with("graveyard", "Anger")) == "unsupported"
+    assert status(_elves_with("graveyard", "Wonder")) == "unsupported"
+    # every kind alike: what the Elves could produce, casting a creature with Anger in the graveyard
+    assert status(_elves_with("graveyard", "Anger").replace("can-activate", "could-produce")) == "unsupported"
+    assert status(can_play("Llanowar Elves", "[Forest, Mountain]", alice_gy="[Anger]")) == "unsupported"
+    # the same text in the hand or on the battlefield does not function (113.6b: only from the zone it states):
+    # the summoning-sick Elves can't pay {T} (302.6); Anger's own haste is Anger's
+    for zone in ("hand", "battlefield"):
+        a = ask(_elves_with(zone, "Anger"))
+        assert a.unsupported is None and a.value is False and "302.6" in rules_of(a), zone
+
+
+def test_an_ability_moving_itself_from_the_graveyard_functions_there(imported):
+    # 113.6m: Reassembling Skeleton's "{1}{B}: Return ~ from your graveyard to the battlefield tapped" functions
+    # only in the graveyard: activated there by its owner (602.2, 108.4a), not on the battlefield
+    q = """
+id: q
+ask: can-activate
+about: s
+state:
+  players:
+    Alice:
+      battlefield: [Swamp, Swamp{bf}]
+      graveyard: [{gy}]
+"""
+    skeleton = "{card: Reassembling Skeleton, id: s}"
+    a = ask(q.format(bf="", gy=skeleton))
+    assert a.unsupported is None and a.value is True and "113.6m" in rules_of(a)
+    a = ask(q.format(bf=", " + skeleton, gy=""))
+    assert a.unsupported is None and a.value is False and "113.6m" in rules_of(a)
+
+
+def test_a_trigger_moving_itself_from_the_graveyard_watches_from_there(imported):
+    # 113.6m (and its delayed-trigger sentence): Prized Amalgam's ability functions only in the graveyard. There,
+    # a creature entering triggers it (not performed from there: unsupported); on the battlefield it doesn't.
+    q = """
+id: q
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [Forest, Forest{bf}]
+      hand: [{{card: Grizzly Bears, id: bears}}]
+      graveyard: [{gy}]
+actions:
+  - cast: bears
+  - resolve: 1
+expect:
+  - {{object: bears, zone: battlefield}}
+  - {{stack_size: 0}}
+"""
+    amalgam = "{card: Prized Amalgam, id: amalgam}"
+    assert status(q.format(bf="", gy=amalgam)) == "unsupported"
+    assert status(q.format(bf=", " + amalgam, gy="")) == "pass"

@@ -7,7 +7,7 @@ import pytest
 
 from mtgjudge.model.oracle.keywords import BY_NAME, lookup
 from mtgjudge.model.oracle.lines import LineContext, compile_line
-from mtgjudge.model.oracle.scopes import scopes_of, zones_of
+from mtgjudge.model.oracle.scopes import moved_out_of, scopes_of, zones_of
 from mtgjudge.model.oracle.text import ability_lines
 from mtgjudge.model.vocab.scopes import EVENT_SCOPES, NOW_SCOPES, Scope
 
@@ -44,6 +44,32 @@ def test_a_line_that_states_its_zone_functions_only_there():
     # near miss: a second sentence is not under the condition; where it functions is not narrowed
     assert zones_of("As long as ~ is in your graveyard, lands you control have flying. Draw a card.", "static",
                     spell=False) == ()
+
+
+def test_a_stated_zone_with_a_further_condition_functions_only_there():
+    # 113.6b: "As long as ~ is in your graveyard and you control a Mountain" holds only while ~ is in the graveyard
+    line = "As long as ~ is in your graveyard and you control a Mountain, creatures you control have haste."
+    assert zones_of(line, "static", spell=False) == ("graveyard",)
+    # a second zone named in the condition is no narrowing to one zone
+    assert zones_of("As long as ~ is in your graveyard or in your hand, creatures you control have haste.", "static",
+                    spell=False) == ()
+
+
+@pytest.mark.parametrize("effect,zones", [
+    ("Return ~ from your graveyard to the battlefield tapped.", ("graveyard",)),
+    ("Put ~ from exile onto the battlefield tapped.", ("exile",)),
+    ("Return ~ from your graveyard to your hand.", ("graveyard",)),
+    # 113.6m names the object itself: another card in that zone is not it
+    ("You may put a creature card with mana value equal to the number of charge counters on ~ from your hand onto "
+     "the battlefield.", ()),
+    ("Create a token with \"{1}: Return a card named ~ from your graveyard to your hand.\"", ()),
+    ("Draw a card.", ()),
+    # 113.6m's "unless a previous part of its effect puts it into that zone": not placed
+    ("Sacrifice ~. Return ~ from your graveyard to your hand.", None),
+    ("Return ~ from your graveyard to your hand, then exile ~ from your hand.", None),
+])
+def test_the_zone_an_effect_moves_its_object_out_of(effect, zones):
+    assert moved_out_of(effect) == zones
 
 
 def test_an_instants_line_functions_on_the_stack():

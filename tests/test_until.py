@@ -200,3 +200,42 @@ def test_a_creature_that_must_attack_makes_passing_combat_unsupported():
         run(Game(st), q.actions)
     st = q.state.evolve(pt_changes=(PTChange("bears", 0, 0, n, "a spell", 99, rules=("can't block",)),))
     assert zone(one(run(Game(st), q.actions)), "bears") == "battlefield"
+
+
+def _treason_after(alice_hand: str, before: str, turn: str = "Carol") -> str:
+    return f"""
+id: t
+ask: outcome
+state:
+  turn: {{active: {turn}}}
+  players:
+    Alice:
+      battlefield: [Swamp, Swamp, Swamp, {{card: Llanowar Elves, id: elves}}]
+      hand: {alice_hand}
+      library: 2
+    Bob:
+      battlefield: [{{card: Grizzly Bears, id: bears}}]
+      library: 2
+    Carol:
+      battlefield: [Mountain, Mountain, Mountain]
+      hand: [{{card: Act of Treason, id: treason}}]
+      library: 2
+actions:
+{before}  - {{cast: treason, targets: [bears]}}
+  - {{resolve: all}}
+  - {{concede: Alice}}
+  - {{advance: next-turn}}
+expect: [{{stack_size: 0}}]
+"""
+
+
+def test_a_default_controller_who_left_is_told_from_one_by_an_effect():
+    """800.4c exiles the permanent only if the player who left controlled it by default; Alice's control by Ritual
+    of the Machine (no duration) ended as she left (800.4a), and which effect or player then decides is not
+    modelled: unsupported, never exiled."""
+    ritual = ("  - {cast: ritual, targets: [bears]}\n  - {resolve: all}\n  - {advance: next-turn}\n"
+              "  - {advance: next-turn}\n  - {advance: precombat-main}\n")
+    (q,) = load_text(_treason_after("[{card: Ritual of the Machine, id: ritual}]", ritual, turn="Alice"))
+    assert not isinstance(q, Exception), q
+    with pytest.raises(Unsupported, match="by an effect that ended as they left the game"):
+        run(Game(q.state), q.actions)

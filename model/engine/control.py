@@ -30,7 +30,7 @@ def _gain_control(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     st = game.state
     if ctx.target in st.player_names or not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
         raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent, is not performed by the engine")
-    return [set_controller(game, ctx.target, ctx.controller, ("613.1b", "611.2a"))]
+    return [set_controller(game, ctx.target, ctx.controller, ("613.1b", "611.2a"), lasting=True)]
 
 
 def _remove_two(kind: str):
@@ -85,7 +85,7 @@ def _gain_control_owned(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if not ids:
         return [game.log("611.2c", f"{ctx.controller} controls every {e.arg('affects')} they own: nothing changes")]
     for oid in ids:
-        game = set_controller(game, oid, ctx.controller, ("613.1b", "611.2a"))
+        game = set_controller(game, oid, ctx.controller, ("613.1b", "611.2a"), lasting=True)
     return [game]
 
 

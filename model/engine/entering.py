@@ -1,23 +1,53 @@
 """A permanent entering the battlefield with the replacement effects of its own text (CR 614.1c, 122.6):
-"This enters with N counters", N = X being the X of the spell it was (107.3m); "This enters tapped"."""
+"This enters with N counters", N = X being the X of the spell it was (107.3m); "This enters tapped". Which of
+them apply is decided from its characteristics as it would exist on the battlefield (614.12,
+``entering_characteristics``)."""
 from __future__ import annotations
+
+from dataclasses import replace
 
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.tribute import guard as guard_tribute
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.oracle.keywords import only_if_chosen
+from mtgjudge.model.rules.characteristics import Characteristics
 from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.vocab.abilities import Ability
 
 
 #: The static words this module gives meaning to (614.1c); Tribute's choice is ``engine.tribute``'s (702.104a).
 ENTERING_WORDS = ("enters_with_counters", "enters_tapped", "tribute")
 
 
-def enters_tapped(game: Game, oid: str) -> bool:
-    """614.1c: the object's own "This enters tapped" (its other entering text is guarded by enters_counters)."""
+def entering_characteristics(game: Game, oid: str, controller: str | None = None) -> Characteristics:
+    """614.12, 603.6b: the characteristics of ``oid`` as it would exist on the battlefield under ``controller``
+    (default: its owner, 110.2): with the continuous effects of its own static abilities and those that already
+    exist and would apply to it (Blood Moon: a nonbasic land enters a Mountain with no other abilities, so its
+    "enters tapped" and "As ~ enters" don't apply; Blood Moon's rulings 2017-09-29 and 2018-03-16). Every
+    replacement effect that modifies how it enters reads its abilities here."""
+    st = game.state
+    o = st.obj(oid)
+    if o.zone == "battlefield":
+        return current(st, oid)
+    ctrl = controller or o.owner
+    as_permanent = replace(o, zone="battlefield", controller=ctrl, timestamp=zones.next_timestamp(st), tapped=False,
+                           counters=(), damage=0)
+    there = zones.add_to_zone(zones.remove_from_zones(st, oid), ctrl, "battlefield", oid)
+    there = there.evolve(objects=tuple(as_permanent if q.id == oid else q for q in there.objects))
+    return current(there, oid)
+
+
+def _entering_abilities(game: Game, oid: str, controller: str | None) -> tuple[Ability, ...]:
+    return entering_characteristics(game, oid, controller).abilities if not game.state.obj(oid).face_down else ()
+
+
+def enters_tapped(game: Game, oid: str, controller: str | None = None) -> bool:
+    """614.1c: the object's own "This enters tapped" (its other entering text is guarded by enters_counters), if
+    it has it as it would exist on the battlefield (614.12)."""
     return any(a.kind == "static" and a.static is not None and a.static.kind == "enters_tapped"
-               for a in game.state.obj(oid).printed.abilities)
+               for a in _entering_abilities(game, oid, controller))
 
 
 def unpaid_options(game: Game, oid: str) -> list[str]:
@@ -29,14 +59,15 @@ def unpaid_options(game: Game, oid: str) -> list[str]:
     return [f"{k.rule}a" for k in kws if k is not None]
 
 
-def enters_counters(game: Game, oid: str, x: int | None) -> tuple[tuple[str, int], ...]:
-    """614.1c: the counters the object enters with; X is the X of the spell it was, 0 when it was not cast."""
+def enters_counters(game: Game, oid: str, x: int | None, controller: str | None = None) -> tuple[tuple[str, int], ...]:
+    """614.1c: the counters the object enters with; X is the X of the spell it was, 0 when it was not cast. Its
+    abilities as it would exist on the battlefield decide (614.12): text it would lose there doesn't apply."""
     o = game.state.obj(oid)
     out: dict[str, int] = {}
     # 702.74a (evoke): "When this permanent enters, if its evoke cost was paid, ..." can't trigger (603.4) on a
     # permanent that was a spell the actions cast for its mana cost.
     plainly = (oid, game.moved(oid)) in game.cast_plainly
-    for a in o.printed.abilities:
+    for a in _entering_abilities(game, oid, controller):
         if plainly and a.kind == "unmodelled" and only_if_chosen(a.source_text) is not None:
             continue
         if a.kind == "unmodelled" and a.unmodelled_kind == "static" and a.may_concern("enters"):
@@ -58,12 +89,17 @@ def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | 
     Tribute (``engine.tribute.as_it_enters``); else a creature with Tribute is unsupported, naming it."""
     if not tribute:
         guard_tribute(game.state.obj(oid), "(not as a resolving creature spell)")
-    counters = enters_counters(game, oid, x)
+    lost = [a for a in game.state.obj(oid).printed.abilities if a.kind in ("static", "triggered")
+            and a not in _entering_abilities(game, oid, controller)]
+    if lost:
+        game = game.log(("614.12", "603.6b"), f"{oid} would exist on the battlefield without "
+                        + "; ".join(repr(a.text()) for a in lost) + ": such text doesn't apply as it enters")
+    counters = enters_counters(game, oid, x, controller)
     unpaid = unpaid_options(game, oid)
     if unpaid:
         game = game.log(tuple(unpaid) + ("603.4",), f"{oid} was cast for its mana cost: its abilities that apply only "
                                                     "if an alternative cost was paid don't trigger")
-    tapped = enters_tapped(game, oid)
+    tapped = enters_tapped(game, oid, controller)
     # 702.33d-e: a permanent that was a kicked spell remembers it ("if it was kicked")
     o = game.state.obj(oid)
     kicked = o.kicked if o.zone == "stack" else ()

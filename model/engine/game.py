@@ -84,7 +84,8 @@ class Game:
         # Zone-change counts matter only for the objects something still refers to (610.3, 603.3).
         referred = {l.source for l in self.linked} | {i for l in self.linked for i, _ in l.exiled} | \
             {p.source for p in self.pending} | {x.source for x in s.stack if not isinstance(x, str)} | \
-            {i for d in s.delayed for i, _ in d.objects} | {u.object for u in s.untap_skips}
+            {i for d in s.delayed for i, _ in d.objects} | {u.object for u in s.untap_skips} | \
+            {i for i, _ in s.controlled_by_effect}
         moves = tuple(sorted((m(k), n) for k, n in s.zone_changes if k in referred))
         linked = tuple(replace(l, source=m(l.source), exiled=tuple((m(i), n) for i, n in l.exiled)) for l in self.linked)
         pending = tuple(replace(p, source=m(p.source)) for p in self.pending)
@@ -96,8 +97,9 @@ class Game:
             if s.replacements else ()
         delayed = tuple(replace(d, objects=tuple((m(i), n) for i, n in d.objects)) for d in s.delayed)
         skips = tuple(replace(u, object=m(u.object)) for u in s.untap_skips)
+        controlled = tuple(sorted((m(i), n) for i, n in s.controlled_by_effect))
         return (players, objs, s.turn, stack, effects, moves, linked, pending, s.left, s.drew_empty, s.turns_played,
-                pts, shields, replacements, s.monarch, delayed, skips, s.restrictions)
+                pts, shields, replacements, s.monarch, delayed, skips, s.restrictions, controlled)
 
     def with_state(self, state: GameState) -> "Game":
         return replace(self, state=state)

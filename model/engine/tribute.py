@@ -10,11 +10,13 @@ from dataclasses import replace
 
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.rules.layers import current
 
 
-def tribute_of(obj) -> int:
-    """The N of the object's Tribute (0: none); two Tributes are not performed (702.104 says nothing of that)."""
-    ns = [a.static.arg("n") for a in obj.printed.abilities
+def tribute_of(obj, abilities=None) -> int:
+    """The N of the object's Tribute (0: none); two Tributes are not performed (702.104 says nothing of that).
+    ``abilities``: those it has as it enters (614.12); default its printed ones."""
+    ns = [a.static.arg("n") for a in (obj.printed.abilities if abilities is None else abilities)
           if a.kind == "static" and a.static is not None and a.static.kind == "tribute"]
     if len(ns) > 1:
         raise Unsupported(f"{obj.name} ({obj.id}) has more than one Tribute ability: not performed by the engine")
@@ -34,7 +36,7 @@ def as_it_enters(game: Game, oid: str, opponents: list[str]) -> list[Game]:
     abilities trigger after, 603.6a): an opponent of its controller's choice pays tribute (N +1/+1 counters,
     614.1c) or doesn't (702.104b); with no opponent left in the game, nobody can pay."""
     o = game.state.obj(oid)
-    n = tribute_of(o)
+    n = tribute_of(o, current(game.state, oid).abilities)   # 614.12: as it exists on the battlefield
     if not n:
         return [game]
     unpaid = game.with_state(game.state.with_object(replace(o, tribute_paid=False)))

@@ -23,7 +23,7 @@ from mtgjudge.model.oracle.lines import without_ability_word
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.rules.layers import APPLIERS, current
+from mtgjudge.model.rules.layers import APPLIERS, compute_all, current
 from mtgjudge.model.rules.guards import colors_off_battlefield, guard_scope
 from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.engine.targeting import choose_targets, division_possible
@@ -107,12 +107,15 @@ def _off_watchers(game: Game, extra=()) -> list:
     triggered ability that may function where they are (113.6): if its event happens, it may trigger, and the
     answer is unsupported (``_trigger``), naming it. Off the battlefield only unmodelled text is watched."""
     return [o for o in tuple(game.state.objects) + tuple(extra) if o.zone != "battlefield"
-            and any(a.kind == "unmodelled" and is_triggered(a) and a.functions_in(o.zone) for a in _abilities(o))]
+            and any(is_triggered(a) and _watches(o, a) for a in _abilities(o))]
 
 
 def _watches(w, a: Ability) -> bool:
-    """Does ``a``, an ability of ``w``, watch events now? Every ability of a permanent; off the battlefield, only
+    """Does ``a``, an ability of ``w``, watch events now? An ability that functions only in some zones (113.6m:
+    "return ~ from your graveyard ...") only there; any other ability of a permanent; off the battlefield, only
     unmodelled triggered text that may function there (``_off_watchers``)."""
+    if a.kind != "unmodelled" and a.zones:
+        return w.zone in a.zones
     return w.zone == "battlefield" or (a.kind == "unmodelled" and a.functions_in(w.zone))
 
 
@@ -144,7 +147,7 @@ def guard_unrecognized(game: Game, what: str, extra=(), step: str = "") -> None:
                                   f"and {what} could trigger it: {a.text()!r}")
             # 113.6: text that says so functions outside the battlefield; the engine watches only permanents for
             # other objects' events, casting and steps, so such text there is unsupported.
-            if (t.who != "self" and o.zone != "battlefield" and a.kind == "unmodelled" and a.functions_in(o.zone)
+            if (t.who != "self" and o.zone != "battlefield" and _watches(o, a)
                     and not (_only_at_steps(t) and not t.on(step)) and not _watched_off(t)):
                 raise Unsupported(f"{o.name} ({o.id}) has a triggered ability that may function in the {o.zone}, "
                                   f"and {what} could trigger it: {a.text()!r}")
@@ -171,6 +174,11 @@ def _trigger(game: Game, watcher, index: int, a: Ability, what: str, moves: int,
     if a.kind == "unmodelled":
         raise Unsupported(f"{watcher.name} ({watcher.id}): {what} triggers its ability, which is not modelled: "
                           f"{a.source_text!r}")
+    if watcher.zone != "battlefield":
+        # 113.6m: it functions in the zone its effect moves the object out of; a triggered ability of a card
+        # there (its controller is the card's owner, 108.4a) is not performed by the engine
+        raise Unsupported(f"{watcher.name} ({watcher.id}) in the {watcher.zone}: {what} triggers its ability, which "
+                          f"functions there (113.6m) and is not performed from there: {a.text()!r}")
     if watcher.controller in game.left:
         return None
     # 603.4: an intervening "if" false as the event occurs: it doesn't trigger. The source's own history ("if it
@@ -203,21 +211,24 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
         if before == "battlefield" and after != "battlefield":
             events.append(("leaves", lki, now + left))
             if after == "graveyard":
-                events.append(("dies", lki, now + left))     # if it was a creature: decided below (700.4)
+                events.append(("dies", lki, now + left))     # any permanent (700.4)
         for event, obj, watchers in events:
             ch = current(game.state, obj.id) if event == "enters" else None
             for w in watchers + off:
                 gone = w.id in left_ids
+                # 603.6a, 603.10: enters abilities are those the permanents have just after the event, continuous
+                # effects applied (a nonbasic land entering under Blood Moon has lost its "When ~ enters" ability:
+                # Blood Moon's ruling 2018-03-16); leaves abilities those they had just before it (603.10a)
+                has = None if w.zone != "battlefield" else _now_has(game, w) if event == "enters" else \
+                    _had(game, moved, w)
                 for i, a in enumerate(_abilities(w), 1):
                     t = trigger_of(a, w.name) if is_triggered(a) else None
-                    if t is None or not t.on(event) or not _watches(w, a):
+                    if t is None or not t.on(event) or not _watches(w, a) or (has is not None and a not in has):
                         continue
                     if ch is None and t.who != "self":
                         ch = _last_known(game, obj, left)
-                    # Its own "when ~ dies" reads the printed card, as before; another's reads what it last was.
-                    was = ch.types if t.who != "self" else obj.printed.types
-                    if event == "dies" and "Creature" not in was:
-                        continue
+                    # 700.4: "dies" is "is put into a graveyard from the battlefield", of any permanent: what it
+                    # must be is the trigger's own filter ("a creature", "a land"), matched by ``_fits``.
                     if not _fits(t, w, obj, ch):
                         continue
                     moves = game.moved(w.id) - (1 if gone else 0)
@@ -225,6 +236,33 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
                     if p is not None:
                         out.append(p)
     return out
+
+
+def _now_has(game: Game, w) -> tuple[Ability, ...]:
+    """The abilities the permanent ``w`` has now, the layers applied (613.1f; 613.1d: land types remove the
+    others, 305.7)."""
+    return current(game.state, w.id).abilities
+
+
+def _had(game: Game, moved: list, w) -> tuple[Ability, ...] | None:
+    """The abilities the permanent ``w`` had just before the zone changes ``moved`` (603.10a: the game looks back
+    in time), the layers applied to the battlefield as it was: those that left back on it, those that entered
+    not yet there. None if ``w`` was not on the battlefield then."""
+    key = ("before", tuple((m[0].id, m[1], m[2]) for m in moved))
+    st = game.state
+    chars = st._cache.get(key)
+    if chars is None:
+        # the permanents are the objects on the battlefield (``GameState.battlefield``): those are set back
+        objects = {o.id: o for o in st.objects}
+        for lki, was, now in moved:
+            if was == "battlefield" and now != "battlefield":
+                objects[lki.id] = lki
+            elif now == "battlefield" and was != "battlefield":
+                objects.pop(lki.id, None)
+        chars = compute_all(st.evolve(objects=tuple(objects.values())))
+        st._cache[key] = chars
+    ch = chars.get(w.id)
+    return ch.abilities if ch is not None else None
 
 
 def _last_known(game: Game, lki, left: list):
@@ -276,11 +314,13 @@ def triggered_at_step(game: Game, step: str) -> list[PendingTrigger]:
     upkeep" as that step of its controller's opponents' turns begins."""
     st = game.state
     out = []
-    for w in st.battlefield():
+    for w in list(st.battlefield()) + _off_watchers(game):
         for i, a in enumerate(_abilities(w), 1):
             t = trigger_of(a, w.name) if is_triggered(a) else None
-            mine = w.controller == st.turn.active
-            if t is not None and t.on(step) and (t.who == "each" or (not mine if t.who == "opponent" else mine)):
+            # "your" of an object off the battlefield and the stack is its owner's (109.5)
+            mine = (w.controller if w.zone in ("battlefield", "stack") else w.owner) == st.turn.active
+            if t is not None and t.on(step) and _watches(w, a) and \
+                    (t.who == "each" or (not mine if t.who == "opponent" else mine)):
                 p = _trigger(game, w, i, a, f"the beginning of the {step} step", game.moved(w.id))
                 if p is not None:
                     out.append(p)

@@ -10,7 +10,7 @@ from typing import Any, Mapping
 from mtgjudge.model.engine.delayed import fire, untapping
 from mtgjudge.model.engine.game import MAX_STEPS, Game, merge
 from mtgjudge.model.engine.resolve import discard_choices, draw, resolve_action
-from mtgjudge.model.engine.settle import settle
+from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_at_step
 from mtgjudge.model.engine.until import end_control, guard_attack_requirements
 from mtgjudge.model.errors import InputError, SearchBound, Unsupported
@@ -75,7 +75,9 @@ def _cleanup(game: Game) -> list[Game]:
                     f"the effect of {e.source_card} ({', '.join(e.objects) or 'no objects'}) ends; what it let be "
                     "done with those objects can no longer be done, and they stay where they are" for e in ended)
             g = g.log(("514.2", "611.2a"), text)
-            g = end_control(g, pts)        # 613.1b: control given until end of turn goes back
+            g, exiled = end_control(g, pts)        # 613.1b: control given until end of turn goes back
+            if exiled:                             # 800.4c: exiled as the effect ends: what that triggers
+                g = after_moves(g, exiled, "control effects end")
         out.append(g)
     return out
 

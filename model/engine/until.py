@@ -24,6 +24,7 @@ from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.rules.characteristics import object_mana_value
+from mtgjudge.model.rules.in_force import creating_effects
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import PTChange
 from mtgjudge.model.vocab.abilities import Effect
@@ -196,11 +197,15 @@ def _log_it(game: Game, oid: str) -> Game:
     return game.log("608.2c", f"\"it\" is {name_of(game.state, oid)}, the object the instruction before acted on")
 
 
-def set_controller(game: Game, oid: str, player: str, rules) -> Game:
+def set_controller(game: Game, oid: str, player: str, rules, lasting: bool = False) -> Game:
     """613.1b: ``player`` controls the permanent ``oid`` from now on (its zone list moves to theirs); 302.6: it
-    has not been under its new controller's control continuously since their turn began."""
+    has not been under its new controller's control continuously since their turn began. ``lasting``: the
+    effect has no duration; the permanent is remembered as controlled by an effect (800.4c)."""
     st = game.state
     o = st.obj(oid)
+    if lasting:
+        st = st.evolve(controlled_by_effect=st.controlled_by_effect + ((oid, game.moved(oid)),))
+        game = game.with_state(st)
     if o.controller == player:
         return game.log(rules, f"{player} already controls {o.name} ({oid})")
     guard_scope(st, "characteristics", f"control of {oid} changes")
@@ -212,17 +217,55 @@ def set_controller(game: Game, oid: str, player: str, rules) -> Game:
                            "control since their most recent turn began")
 
 
-def end_control(game: Game, ending) -> Game:
+def end_control(game: Game, ending) -> tuple[Game, list]:
     """514.2, 613.1b: as the "until end of turn" effects ``ending`` end together, each object they gave control of
-    returns to the player who controlled it before the first of them (none of them applies any more)."""
+    returns to the player who controlled it before the first of them (none of them applies any more). 800.4c: if
+    that player was its default controller and has left the game, and no other effect gives it to a player
+    still in the game, it is exiled. Returns the game and the zone changes made (for ``settle.after_moves``)."""
     first: dict[str, str] = {}
+    last: dict[str, str] = {}
     for c in sorted(ending, key=lambda c: c.timestamp):
-        if c.control and c.object not in first:
-            first[c.object] = c.control_before
+        if c.control:
+            first.setdefault(c.object, c.control_before)
+            last[c.object] = c.control
+    moved = []
     for oid, player in first.items():
-        if game.state.has(oid) and game.state.obj(oid).zone == "battlefield" and player in game.state.player_names:
+        st = game.state
+        if not st.has(oid) or st.obj(oid).zone != "battlefield":
+            continue
+        if st.obj(oid).controller != last[oid]:
+            # 613.7: a later control effect with no duration (``control``) gave it to another player: it stays
+            continue
+        if player in st.player_names:
             game = set_controller(game, oid, player, ("514.2", "613.1b"))
-    return game
+            continue
+        _guard_default_controller(game, oid, player)
+        o = st.obj(oid)
+        game = zones.move(game, oid, "exile").log(("800.4c", "514.2"), (
+            f"the effect giving {o.controller} control of {o.name} ({oid}) ends; no other effect gives it to a player "
+            f"in the game, and {player}, its default controller, has left the game: it is exiled"))
+        moved.append((o, "battlefield", "exile"))
+    return game, moved
+
+
+#: The words of effects that give control of a permanent (613.1b).
+CONTROL_WORDS = ("gain_control", "gain_control_owned", "until_end_of_turn")
+
+
+def _guard_default_controller(game: Game, oid: str, player: str) -> None:
+    """800.4c applies only if ``player``, who controlled ``oid`` before the effects that end, did so by default
+    (110.2: the player who put it onto the battlefield, or as the question's state lists it), not by a control
+    effect that ended as they left (800.4a): one with no duration (remembered, ``set_controller``), or one of the
+    question's effects in force."""
+    st = game.state
+    if (oid, game.moved(oid)) in st.controlled_by_effect:
+        raise Unsupported(f"{player} controlled {oid} by an effect that ended as they left the game (800.4a): who "
+                          "controls it now that the later effect ends is not modelled")
+    for e in st.effects:
+        made = creating_effects(e.card, e.face, e.ability, CONTROL_WORDS) if e.card.modelled else None
+        if made is None or any(w.kind != "until_end_of_turn" or w.arg("control") for w in made):
+            raise Unsupported(f"the effect of {e.source_card} in force could give control of {oid} (800.4c: its "
+                              f"default controller, {player}, has left the game)")
 
 
 def guard_attack_requirements(game: Game) -> None:

@@ -24,7 +24,7 @@ from mtgjudge.model.oracle import removal_sentences
 from mtgjudge.model.oracle.conditions import condition_words
 from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
 from mtgjudge.model.oracle.choose_sentences import choose_value_word, spell_controller_after, target_if_word
-from mtgjudge.model.oracle.scopes import is_mana_ability_text, unmodelled
+from mtgjudge.model.oracle.scopes import is_mana_ability_text, moved_out_of, unmodelled
 from mtgjudge.model.oracle.library_sentences import hand_after, library_word, looked_after
 from mtgjudge.model.oracle.library_sentences import looked_more_after, search_more_word, searched_more_after, split_then
 from mtgjudge.model.oracle.player_sentences import chosen_after
@@ -111,6 +111,9 @@ def _conditional_production(effect: str) -> tuple[str, str, str] | None:
     return None
 
 
+#: Costs that move the object itself (113.6m: they could put it into the zone its effect moves it out of).
+_MOVES_ITSELF_COST = frozenset({"sacrifice_self", "discard_self", "exile_self_from_graveyard", "exile_self_from_hand",
+                                "return_to_hand"})
 _OTHER_ZONE = re.compile(r"\b(hand|graveyard|library|exile)\b", re.I)
 _FROM_BATTLEFIELD = re.compile(r"^(?:return ~ to its owner's hand|put ~ on (?:the )?(?:top|bottom) of its owner's library|"
                                r"shuffle ~ into its owner's library)$", re.I)
@@ -683,6 +686,13 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
     # 113.6j: a cost that discards or exiles the card itself from a zone is paid only there.
     zones = (("hand",) if any(p.kind in ("discard_self", "exile_self_from_hand") for p in cost) else
              ("graveyard",) if any(p.kind == "exile_self_from_graveyard" for p in cost) else ())
+    # 113.6m: an effect that moves the object itself out of a zone ("Return ~ from your graveyard to the
+    # battlefield"): it functions only there. A cost that moves the object too (it could put it into that zone:
+    # 113.6m's "unless"), or a move this reading can't place, leaves the line unmodelled.
+    moved = moved_out_of(effect)
+    if moved is None or (moved and (zones or any(p.kind in _MOVES_ITSELF_COST for p in cost))):
+        return fallback
+    zones = zones or moved
     if production is not None and not targets and not loyalty:
         if any_player:
             # another player's mana ability is not among the mana sources a payment looks at: not read
@@ -994,8 +1004,14 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         effects = [parse_effect({"intervening_if": {"condition": split[0]}})] + effects
     if not effects:
         return unmodelled(body, printed, "triggered", ctx.spell)
+    # 113.6m: an effect (or a delayed trigger it creates) that moves the object itself out of a zone: the ability
+    # functions only there, unless its trigger condition puts the object there (an event of its own: not decided
+    # here, so the line stays unmodelled).
+    moved = moved_out_of(effect)
+    if moved is None or (moved and event.who in ("self", "self_or_other")):
+        return unmodelled(body, printed, "triggered", ctx.spell)
     return Ability("triggered", effects=tuple(effects), trigger=condition, trigger_event=event, targets=tuple(targets),
-                   source_text=printed, intervening=only_if[0] if only_if is not None else "")
+                   source_text=printed, intervening=only_if[0] if only_if is not None else "", zones=moved)
 
 
 def compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:

@@ -148,8 +148,11 @@ def _self_keyword_scopes(norm: str) -> frozenset[Scope] | None:
     return kw.scopes
 
 
-#: 113.6b: an ability that states the zone it functions in ("As long as ~ is in your graveyard, ...").
-_STATES_ITS_ZONE = re.compile(r"^As long as ~ is in your (graveyard|hand), (?:[^.\"]|\"[^\"]*\")+\.?$", re.I)
+#: 113.6b: an ability that states the zone it functions in ("As long as ~ is in your graveyard, ...", and with a
+#: further condition joined by "and": "As long as ~ is in your graveyard and you control a Mountain, ...": the
+#: conjunction holds only while ~ is there).
+_STATES_ITS_ZONE = re.compile(r"^As long as ~ is in your (graveyard|hand)(?: and [^,.\"]+)?, (?:[^.\"]|\"[^\"]*\")+\.?$",
+                              re.I)
 
 
 def _spending_only(norm: str) -> bool:
@@ -183,6 +186,29 @@ def _bounces_itself_from_the_battlefield(norm: str) -> bool:
     except DefinitionError:
         return False
     return event is not None and event.who != "self"
+
+
+#: 113.6m: an effect that moves the object itself ("~") out of a zone it names: "Return ~ from your graveyard to
+#: the battlefield", "Put ~ from exile onto the battlefield", "Shuffle ~ from your graveyard into your library".
+_MOVES_ITSELF_FROM = re.compile(r"\b(?:return|put|exile|shuffle)s? ~ from (?:(?:your|its owner's|a) (?P<zone>graveyard|"
+                                r"hand|library)|(?P<exile>exile))\b", re.I)
+#: Verbs by which an earlier part of an effect could put the object itself into a zone (113.6m's "unless").
+_MOVES_ITSELF = re.compile(r"\b(?:return|put|exile|shuffle|sacrifice|discard|mill|destroy)s? ~", re.I)
+
+
+def moved_out_of(effect: str) -> tuple[str, ...] | None:
+    """113.6m: the zone an ability's effect moves the object it is on out of, where the ability then functions
+    only; () if the effect names no such move; None if it names one that this reading can't place: two
+    zones, or an earlier part of the effect that could have put the object there (113.6m's "unless"). Text in
+    quotation marks is another object's ability (113.1a), and "a card named ~" another card: neither counts."""
+    text = re.sub(r"\"[^\"]*\"", " ", effect)
+    found = [m for m in _MOVES_ITSELF_FROM.finditer(text)]
+    if not found:
+        return ()
+    zones = {m.group("zone").lower() if m.group("zone") else "exile" for m in found}
+    if len(zones) > 1 or _MOVES_ITSELF.search(text[:found[0].start()]):
+        return None
+    return (zones.pop(),)
 
 
 def zones_of(norm: str, kind: str, spell: bool) -> tuple[str, ...]:

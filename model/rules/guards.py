@@ -45,14 +45,18 @@ def _unmodelled_matters(a: Ability, o: GameObject, scopes: Iterable[Scope], kind
 
 
 def require_modelled(state: GameState, scopes: Iterable[Scope], what: str = "", *, kinds: tuple[str, ...] = ("static",),
-                     player: str | None = None, undefined_cards: bool = True, objects: Iterable[GameObject] = ()) -> None:
+                     player: str | None = None, undefined_cards: bool = True, objects: Iterable[GameObject] = (),
+                     exclude: Iterable[str] = ()) -> None:
     """Raise Unsupported if something on the battlefield (or among ``objects``), or an effect in force, could
     change the answer about ``what`` within ``scopes`` and the model does not implement it: a card with no
     definition (``undefined_cards``); an unmodelled ability of one of ``kinds`` (and the unmodelled activated
     and mana abilities of ``player``'s permanents) that may concern the scopes; a static word, of a
-    permanent or of a lasting effect in force, not implemented for one of the scopes."""
+    permanent or of a lasting effect in force, not implemented for one of the scopes. Cards in hands,
+    graveyards and exile count with their unmodelled text of those kinds that functions where they are (113.6b:
+    "As long as ~ is in your graveyard, ..."; ``_require_modelled_off_battlefield``), except ``exclude``."""
     scopes = tuple(Scope(s) for s in scopes)
     when = f" that may apply when {what}" if what else ""
+    _require_modelled_off_battlefield(state, scopes, when, kinds, set(exclude) | {o.id for o in objects})
     # Spells on the stack function there (113.6): split second (702.61a) and the like.
     stack_spells = [o for o in state.objects if o.zone == "stack"]
     for o in list(state.battlefield()) + stack_spells + list(objects):
@@ -74,6 +78,21 @@ def require_modelled(state: GameState, scopes: Iterable[Scope], what: str = "", 
         for le in lasting:
             static = le.arg("static")
             require_handled(static.word, scopes, f"the effect of {e.source_card} in force ({static.text()!r})")
+
+
+def _require_modelled_off_battlefield(state: GameState, scopes: tuple[Scope, ...], when: str, kinds: tuple[str, ...],
+                                      skip: set[str]) -> None:
+    """113.6b-c: an ability of a card in a hand, a graveyard or exile functions there if its text says so (Anger's
+    "As long as ~ is in your graveyard and you control a Mountain, creatures you control have haste"): such
+    unmodelled text of ``kinds`` that may concern ``scopes`` makes the answer unsupported, for every question
+    kind alike (the characteristics it could change are every kind's)."""
+    for o in state.objects:
+        if o.zone not in OFF_BATTLEFIELD or o.id in skip or not o.card.modelled:
+            continue
+        for a in o.printed.abilities:
+            if a.kind == "unmodelled" and _unmodelled_matters(a, o, scopes, kinds, None):
+                raise Unsupported(f"{o.name} ({o.id}) in the {o.zone} has text the verifier cannot model{when}: "
+                                  f"{a.source_text!r}")
 
 
 def require_modelled_object(state: GameState, oid: str) -> None:
@@ -118,7 +137,7 @@ def require_modelled_for_payment(state: GameState, player: str, exclude: Iterabl
     """Paying can depend on every static ability on the battlefield, and on the payer's activated and mana
     abilities, that concern mana, spending, spell costs or characteristics; and on such text of cards in
     hands, graveyards and exile that functions there (``require_modelled_elsewhere``)."""
-    require_modelled(state, PAYMENT_SCOPES, "paying", player=player)
+    require_modelled(state, PAYMENT_SCOPES, "paying", player=player, exclude=exclude)
     require_modelled_elsewhere(state, PAYMENT_SCOPES, "paying", player=player, exclude=exclude)
 
 
