@@ -186,6 +186,7 @@ def test_the_returned_card_is_a_new_object_and_a_token_does_not_return_400_7():
 def test_sacrifice_only_if_still_controlled_701_21a():
     # Footsteps of the Goryo's creature given to Bob before the end step: Alice can't sacrifice it.
     from mtgjudge.model.engine.delayed import resolve_delayed
+    from mtgjudge.model.engine.resolve import perform_word
     from mtgjudge.model.state import StackAbility
     g = one(_run(_board("{card: Footsteps of the Goryo, id: fs}", "Swamp, Swamp, Swamp",
                         "  - {cast: fs, targets: [bears]}\n  - resolve: 1").replace(
@@ -193,7 +194,7 @@ def test_sacrifice_only_if_still_controlled_701_21a():
     (d,) = g.state.delayed
     st = g.state
     g = g.with_state(st.with_object(st.obj("bears").__class__(**{**st.obj("bears").__dict__, "controller": "Bob"})))
-    (r,) = resolve_delayed(g, StackAbility("fs", 0, "Alice", delayed=d))
+    (r,) = resolve_delayed(g, StackAbility("fs", 0, "Alice", delayed=d), perform_word)
     assert zone(r, "bears") == "battlefield"
 
 

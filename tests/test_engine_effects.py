@@ -14,6 +14,7 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.oracle.lines import read_effect_words, sentences
 from mtgjudge.queries.format.files import load_text
 from tests.engine_helpers import one, zone
+from mtgjudge.model.engine.kernel.context import Ctx
 
 BASE = """
 id: t
@@ -202,7 +203,7 @@ def test_the_whole_board_words_exile_bounce_tap_untap_and_life_per():
 def test_a_phrase_about_combat_is_unsupported_not_guessed():
     # "creatures attacking" is combat, which the engine does not perform
     from mtgjudge.model.engine.instructions import affected
-    from mtgjudge.model.engine.resolve import Ctx
+
     from mtgjudge.model.vocab.abilities import Effect
     from mtgjudge.model.vocab.words import EFFECT_WORDS
     e = Effect("tap_all", (("affects", "attacking creatures"),), EFFECT_WORDS["tap_all"])

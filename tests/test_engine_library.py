@@ -15,6 +15,7 @@ from mtgjudge.model.oracle.lines import read_effect_words, sentences
 from mtgjudge.model.vocab.parse import parse_effect
 from mtgjudge.queries.format.files import load_text
 from tests.engine_helpers import one, zone
+from mtgjudge.model.engine.kernel.context import Ctx
 
 
 BASE = """
@@ -344,7 +345,7 @@ def test_revealed_cards_of_a_quality_taken_and_the_rest_milled_is_unsupported():
     # "Put all land cards revealed this way into your hand and the rest into your graveyard": any number of the
     # cards nobody knows may be lands; those that are not go to the graveyard, where what they are matters.
     from mtgjudge.model.engine.library import _take_looked
-    from mtgjudge.model.engine.resolve import Ctx
+
     from mtgjudge.model.vocab.parse import parse_effect
     (q,) = load_text(BASE.format(card="Opt", paying="u1", alice_library="4", bob_library="3", bob_hand="[]",
                                  hand="", targets=""))

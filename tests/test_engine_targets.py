@@ -12,6 +12,7 @@ from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Illegal, InputError, Unsupported
 from mtgjudge.queries.format.files import load_text
 from tests.engine_helpers import one, zone
+from mtgjudge.model.engine.kernel.damage import DAMAGE_KEYWORDS
 
 BASE = """
 id: t
@@ -164,8 +165,8 @@ def test_wrong_number_of_targets_is_an_input_error():
 
 def test_damage_keyword_of_source_is_unsupported():
     # A source with lifelink: the engine does not perform 702.15b, so it says so.
-    from mtgjudge.model.engine.resolve import _DAMAGE_KEYWORDS
-    assert "Lifelink" in _DAMAGE_KEYWORDS and "Deathtouch" in _DAMAGE_KEYWORDS
+
+    assert "Lifelink" in DAMAGE_KEYWORDS and "Deathtouch" in DAMAGE_KEYWORDS
 
 
 @pytest.mark.parametrize("sentence, kind, args", [

@@ -11,13 +11,14 @@ from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.library import x_value
 from mtgjudge.model.engine.library import BASIC_LANDS
-from mtgjudge.model.engine.resolve import Ctx
+
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.oracle.library_sentences import hand_after, library_word
 from mtgjudge.model.oracle.lines import read_effect_words, sentences
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.queries.format.files import load_text
 from tests.engine_helpers import one, zone
+from mtgjudge.model.engine.kernel.context import Ctx
 
 LANDS = ("u1", "u2", "u3", "b1", "b2", "g1", "g2", "g3", "r1", "w1")
 BASE = """

@@ -128,3 +128,76 @@ def test_no_import_cycles():
 def test_function_level_imports_only_for_lazy_libraries():
     _, lazy = graph()
     assert sorted(set(lazy)) == []
+
+
+def _module_level_writes(path: Path) -> list[str]:
+    """Statements at a module's top level that write into a name of an imported module (``resolve.TABLE[k] =
+    v``, ``other.REGISTRY.update(...)``): registration by side effect, which no reader of either module sees."""
+    tree = ast.parse(path.read_text(), str(path))
+    imported = {a.asname or a.name.split(".")[0] for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))
+                for a in n.names}
+    found = []
+    for n in tree.body:
+        targets = n.targets if isinstance(n, ast.Assign) else [n.target] if isinstance(n, (ast.AugAssign, ast.AnnAssign)) else []
+        for t in targets:
+            while isinstance(t, (ast.Subscript, ast.Attribute)):
+                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id in imported:
+                    found.append(f"{path.name}:{n.lineno}")
+                    break
+                t = t.value
+        if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call) and isinstance(n.value.func, ast.Attribute):
+            f = n.value.func
+            if f.attr in ("update", "append", "add", "extend", "setdefault", "__setitem__") and \
+                    isinstance(f.value, ast.Attribute) and isinstance(f.value.value, ast.Name) and f.value.value.id in imported:
+                found.append(f"{path.name}:{n.lineno}")
+    return found
+
+
+def test_no_module_writes_into_another_modules_names():
+    writes = [w for path in modules().values() for w in _module_level_writes(path)]
+    assert writes == []
+
+
+def test_the_write_check_finds_what_it_is_for(tmp_path):
+    p = tmp_path / "m.py"
+    p.write_text("from a import resolve\nresolve.HANDLERS['x'] = 1\nresolve.WHOLE.add('y')\nLOCAL = {}\nLOCAL['z'] = 2\n")
+    assert _module_level_writes(p) == ["m.py:2", "m.py:3"]
+
+
+def test_performers_reach_the_dispatch_only_through_their_context():
+    """The one dispatch table (``engine.performers``) imports every module that performs words, and
+    ``engine.resolve`` reads it: a performer module importing either would be a cycle in all but name."""
+    edges, _ = graph()
+    from mtgjudge.model.engine import performers
+    listed = {m.__name__ for m in performers._MODULES}
+    bad = sorted((m, t) for m in listed for t in edges[m]
+                 if t in ("mtgjudge.model.engine.resolve", "mtgjudge.model.engine.performers"))
+    assert bad == []
+
+
+def _package(module: str) -> str:
+    """The package a module belongs to: its first three name parts (``mtgjudge.model.engine`` for
+    ``mtgjudge.model.engine.kernel.damage``); a module directly in ``model/`` or ``queries/`` is its own."""
+    return ".".join(module.split(".")[:3])
+
+
+def package_graph() -> dict[str, set[str]]:
+    """The import graph between packages (``mtgjudge.model.engine``, ``mtgjudge.queries.kinds``, ...)."""
+    edges, _ = graph()
+    pkg = _package
+    out: dict[str, set[str]] = {}
+    for m, targets in edges.items():
+        out.setdefault(pkg(m), set()).update(pkg(t) for t in targets if pkg(t) != pkg(m))
+    for targets in list(out.values()):
+        for t in targets:
+            out.setdefault(t, set())
+    return out
+
+
+#: Cycles between packages today (a ratchet: the number may only go down).
+PACKAGE_CYCLES_AT_MOST = 3
+
+
+def test_package_cycles_do_not_grow():
+    found = cycles(package_graph())
+    assert len(found) <= PACKAGE_CYCLES_AT_MOST, found

@@ -190,7 +190,7 @@ def test_a_conditional_cant_be_countered_is_about_countering_and_its_damage_and_
     assert set(scopes_of(line, "static")) == {Scope.RESOLUTION, Scope.LIFE, Scope.DIES}
     assert scopes_of("If you have no cards in hand, ~ can't be countered and you draw a card.", "static") == ()
     (a,) = compile_line(line, line, LineContext(spell=True))
-    # countering a spell with such a line is unsupported (resolve._counter_spell asks may_concern("resolution"))
+    # countering a spell with such a line is unsupported (kernel.countering.counter_spell asks may_concern("resolution"))
     assert a.kind == "unmodelled" and a.may_concern("resolution") and not a.may_concern("casting")
 
 

@@ -12,6 +12,7 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.oracle.lines import read_effect_words, sentences
 from mtgjudge.queries.format.files import load_text
 from tests.engine_helpers import one, zone
+from mtgjudge.model.engine.kernel.context import Ctx
 
 
 def kinds(text: str) -> list[str | None]:
@@ -217,19 +218,19 @@ def test_flicker_returns_a_new_object_and_not_a_token():
 
 def test_a_reference_to_nothing_is_unsupported():
     """"Draw a card. You gain life equal to its power.": the instruction before acted on no object."""
-    from mtgjudge.model.engine import resolve
+    from mtgjudge.model.engine.resolve import run_effects
     from mtgjudge.model.vocab.abilities import Ability
     from mtgjudge.model.vocab.parse import parse_effect
     effects = (parse_effect({"draw": 1}), parse_effect({"life_equal": {"who": "you", "sign": 1, "equal": "power"}}))
     (q,) = load_text(STATE.format(card="Grizzly Bears", alice="Forest, Forest", bob="", hand="", grave="[]",
                                   actions="  - cast: spell"))
     assert not isinstance(q, Exception), q
-    ctx = resolve.Ctx(source="spell", controller="Alice", targets=(), source_moves=0)
+    ctx = Ctx(source="spell", controller="Alice", targets=(), source_moves=0)
     with pytest.raises(Unsupported, match="refers to"):
-        resolve.run_effects(Game(q.state), Ability("spell", effects=effects), ctx)
+        run_effects(Game(q.state), Ability("spell", effects=effects), ctx)
     # alone (nothing before it), it is unsupported too
     with pytest.raises(Unsupported):
-        resolve.run_effects(Game(q.state), Ability("spell", effects=effects[1:]), ctx)
+        run_effects(Game(q.state), Ability("spell", effects=effects[1:]), ctx)
 
 
 def test_equipment_attached_leave_with_the_creature():

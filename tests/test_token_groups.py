@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgjudge.model.engine import token_groups, resolve
+from mtgjudge.model.engine import token_groups
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.errors import Unsupported
@@ -17,6 +17,7 @@ from mtgjudge.model.vocab.parse import parse_effect
 from mtgjudge.queries.format.files import load_text
 from tests.engine_helpers import one
 from tests.test_until import BASE, finals, keywords
+from mtgjudge.model.engine.kernel.context import Ctx
 
 
 def words(text: str):
@@ -161,10 +162,10 @@ def test_x_of_an_activated_ability_is_unsupported():
     e = parse_effect({"create_tokens_more": {"x": True, "token": "1/1 white Warrior creature token"}})
     (q,) = load_text(BASE.format(alice_bf="[Plains]", alice_hand="[]", bob_bf="[]", actions="  - resolve: all"))
     assert not isinstance(q, Exception), q
-    ctx = resolve.Ctx(source="x", controller="Alice", targets=(), source_moves=0, ability_index=1, x=2)
+    ctx = Ctx(source="x", controller="Alice", targets=(), source_moves=0, ability_index=1, x=2)
     with pytest.raises(Unsupported):
         token_groups._create_tokens_more(Game(q.state), e, ctx)
-    ctx = resolve.Ctx(source="x", controller="Alice", targets=(), source_moves=0, x=None)
+    ctx = Ctx(source="x", controller="Alice", targets=(), source_moves=0, x=None)
     with pytest.raises(Unsupported):
         token_groups._create_tokens_more(Game(q.state), e, ctx)
 

@@ -10,7 +10,7 @@ import pytest
 from mtgjudge.model.cards.loader import CardDefinitionError, load_text
 from mtgjudge.model.engine.entering import ENTERING_WORDS
 from mtgjudge.model.engine.on_stack import ON_STACK_WORDS
-from mtgjudge.model.engine.resolve import HANDLERS
+from mtgjudge.model.engine.performers import PERFORMERS
 from mtgjudge.model.engine.sba import PT_WORDS
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import CardDef, Face
@@ -53,7 +53,7 @@ def test_every_word_has_a_consumer_or_is_text_only():
     ("engine", STATIC_WORDS, set(ENTERING_WORDS) | set(PT_WORDS) | set(ON_STACK_WORDS)),
     ("timing", STATIC_WORDS, set(TIMING_WORDS)),
     ("in-force", STATIC_WORDS, set()),
-    ("engine", EFFECT_WORDS, set(HANDLERS)),
+    ("engine", EFFECT_WORDS, set(PERFORMERS)),
     ("mana", EFFECT_WORDS, set(MANA_ABILITY_EFFECTS)),
     ("in-force", EFFECT_WORDS, set(LASTING_WORDS)),
     ("payment", EFFECT_WORDS, set()),

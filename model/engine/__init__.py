@@ -48,10 +48,13 @@ choose.py       choices made as a spell resolves (608.2d) and countering with a 
 actions.py      the question format's actions (cast, play, activate, resolve, destroy, exile, sacrifice, bounce,
                 transform, concede, advance)
 
-The modules that perform words register their performers in ``resolve.HANDLERS``; importing them here makes them
-present whenever any engine module is used (each imports resolve; resolve imports none of them: no cycle).
+kernel/         what every performer shares, as public functions: the context of an instruction (``Ctx``, 608.2b),
+                damage (120.3), drawing, discarding and life (121, 701.9, 119.3), tokens, counters and +N/+N
+                (111, 122, 613.4c), countering (701.6a)
+basics.py       the performers of the basic words (life, draw, damage, destroy, exile, bounce, pump, counter, ...)
+performers.py   the one dispatch table: every word the engine performs, with its performer, listed module by module
+
+Each module that performs words lists them in its ``PERFORMERS``; ``performers.py`` gathers those lists into
+the one table ``resolve`` reads. No module writes into another's names.
 """
 
-from mtgjudge.model.engine import (choose, conditions, control, counted, damage, delayed, etb, hands,  # noqa: F401
-                                   instructions, library, permanents, players, prevent, refs, shield_effects,
-                                   token_groups, turn_effects, until)

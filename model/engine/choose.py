@@ -1,6 +1,6 @@
 """Performing the words of choices and conditional countering (words: ``vocab.words_choose``, reader:
 ``oracle.choose_sentences``): countering or destroying with a condition checked as the spell resolves (608.2c,
-701.6a, 701.8a) and a creature type chosen as a spell resolves (608.2d), registered in ``resolve.HANDLERS``.
+701.6a, 701.8a) and a creature type chosen as a spell resolves (608.2d), listed in ``engine.performers``.
 
 A choice made on resolution is a branch per value that can make a difference. The chosen creature type is
 consulted only through ``Selector.chosen_type`` (does an object have that subtype?), so two types that exactly
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mtgjudge.model.engine import resolve
 from mtgjudge.model.engine.game import Game, merge, name_of
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.names import unknown_card
@@ -26,8 +25,10 @@ from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.subtypes import subtypes_by_type
 from mtgjudge.model.vocab.words_choose import VERBS
 from mtgjudge.model.vocab.words_refs import quality_selector
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.countering import counter_spell
 
-Ctx = resolve.Ctx
+Ctx = Ctx
 
 #: Instructions that may follow "Choose a creature type" in the same ability: each reads the chosen type of
 #: objects already in the game, and puts no new object into it before it reads (a drawn card is drawn after
@@ -41,7 +42,7 @@ def _target_if(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """608.2c: the target is countered (701.6a) or destroyed (701.8a) only if the condition holds as this
     resolves; else nothing happens to it (it may be any object the target phrase names: Pyroblast ruling
     2004-10-04, "it can target any spell or permanent ... it does nothing unless the target is blue")."""
-    skip = resolve._unaffected(game, ctx)
+    skip = unaffected(game, ctx)
     if skip is not None:
         return [skip]
     st = game.state
@@ -55,8 +56,8 @@ def _target_if(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         return [game.log(rules, f"{why}: {o.name} ({o.id}) is not {'countered' if verb == 'counter' else 'destroyed'}")]
     game = game.log(rules, why)
     if verb == "counter":
-        return resolve._counter_spell(game, e, ctx)
-    return resolve.HANDLERS["destroy"](game, parse_effect({"destroy": {"target": e.arg("target")}}), ctx)
+        return counter_spell(game, e, ctx)
+    return ctx.perform(game, parse_effect({"destroy": {"target": e.arg("target")}}), ctx)
 
 
 def _characteristics(st, oid: str):
@@ -109,7 +110,7 @@ def type_groups(game: Game) -> list[tuple[str, ...]]:
     every = sorted(subtypes_by_type()["Creature"])
     have: dict[str, set[str]] = {t: set() for t in every}
     for o in st.objects:
-        if not o.card.modelled:          # a card nobody knows (a drawn card: ``resolve.draw``), or not modelled
+        if not o.card.modelled:          # a card nobody knows (a drawn card: ``draw``), or not modelled
             raise Unsupported(f"there is {unknown_card(o)}: which creature types it has decides what a chosen "
                               "creature type matches")
         for t in current(st, o.id).subtypes:
@@ -161,4 +162,4 @@ def _effects_after(src, e: Effect) -> tuple[Effect, ...] | None:
     return None
 
 
-resolve.HANDLERS.update({"target_if": _target_if, "choose_value": _choose_value})
+PERFORMERS: dict[str, Performer] = {"target_if": _target_if, "choose_value": _choose_value}

@@ -18,13 +18,13 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Callable
 
-from mtgjudge.model.engine import resolve
 from mtgjudge.model.engine.game import Game, merge
 from mtgjudge.model.engine.intervening import condition_holds
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.engine.kernel.context import Ctx, Performer
 
-Ctx = resolve.Ctx
+Ctx = Ctx
 
 #: The markers' kinds; ``run_marked`` reads each with the instruction after it (on its own one does nothing).
 MARKERS = ("if_state", "state_instead", "coin_flip", "if_won", "if_lost", "vote", "if_vote")
@@ -134,5 +134,6 @@ def vote_satisfies(marker: Effect, votes: dict[str, int]) -> bool:
     return all(mine > n for n in others) or (bool(marker.arg("or_tied")) and tied)
 
 
-resolve.HANDLERS.update(MARKER_HANDLERS)
-resolve.MARKER_RUNNERS.update({k: run_marked for k in MARKERS})
+PERFORMERS: dict[str, Performer] = dict(MARKER_HANDLERS)
+#: The marker words that govern the instructions after them, each with the function that performs them.
+MARKER_RUNNERS = {k: run_marked for k in MARKERS}

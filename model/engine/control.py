@@ -9,22 +9,23 @@ controlling another's permanent is unsupported (``leave_game``, 800.4a), and a l
 control change remembers the controller before it (``until.end_control``)."""
 from __future__ import annotations
 
-from mtgjudge.model.engine import instructions, resolve
+from mtgjudge.model.engine import instructions
 from mtgjudge.model.engine.game import Game, merge, name_of
 from mtgjudge.model.engine.removal import remove_all
 from mtgjudge.model.engine.until import set_controller
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
 
-Ctx = resolve.Ctx
+Ctx = Ctx
 
 
 def _gain_control(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """613.1b, 611.2a: the spell's or ability's controller controls the target permanent for the rest of the
     game (608.2b: an illegal target is not affected); 302.6: it has not been under their control since their
     turn began (``set_controller``)."""
-    skip = resolve._unaffected(game, ctx)
+    skip = unaffected(game, ctx)
     if skip is not None:
         return [skip]
     st = game.state
@@ -62,7 +63,7 @@ def _all_of(kind: str):
         """701.8a, 406.3, 400.6, 611.2c: "Destroy all enchantments target player controls.": every permanent the
         phrase names that the target player controls as it resolves leaves at once (``removal.remove_all``); a
         player no longer a legal target is not affected (608.2b)."""
-        skip = resolve._unaffected(game, ctx)
+        skip = unaffected(game, ctx)
         if skip is not None:
             return [skip]
         st = game.state
@@ -104,8 +105,7 @@ def _destroy_all_or(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return merge(out)
 
 
-HANDLERS = {"gain_control": _gain_control, "gain_control_owned": _gain_control_owned,
+PERFORMERS: dict[str, Performer] = {"gain_control": _gain_control, "gain_control_owned": _gain_control_owned,
             "destroy_all_or": _destroy_all_or, "destroy_all_of": _all_of("destroy"), "exile_all_of": _all_of("exile"),
             "bounce_all_of": _all_of("bounce"), "destroy_two": _remove_two("destroy"), "exile_two": _remove_two("exile"),
             "bounce_two": _remove_two("bounce")}
-resolve.HANDLERS.update(HANDLERS)

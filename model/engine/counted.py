@@ -2,7 +2,6 @@
 ``oracle.counted``). 608.2h: the count is read once, as the effect is performed; 107.3e: "where X is ..."."""
 from __future__ import annotations
 
-from mtgjudge.model.engine import resolve
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.oracle.counted import fill
@@ -10,9 +9,10 @@ from mtgjudge.model.oracle.lines import effect_word      # the reader of the sen
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.engine.kernel.context import Ctx, Performer
 
 
-def _counted(game: Game, e: Effect, ctx: resolve.Ctx) -> list[Game]:
+def _counted(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """608.2h: count as the effect is performed, then do what the sentence says with that amount; an amount of
     0 does nothing (a player draws no card, gains no life, no token is created: 120.8, 119.8 none of it is an
     event)."""
@@ -27,7 +27,7 @@ def _counted(game: Game, e: Effect, ctx: resolve.Ctx) -> list[Game]:
     return with_count(game, e, ctx, counts.value(st, ctx.controller, c, src, pt_guarded=True))
 
 
-def with_count(game: Game, e: Effect, ctx: resolve.Ctx, k: int) -> list[Game]:
+def with_count(game: Game, e: Effect, ctx: Ctx, k: int) -> list[Game]:
     """What the sentence of ``counted`` says, with its count ``k`` read (``_counted``; a "this way" count:
     ``engine.refs``)."""
     n = e.arg("per") * k
@@ -37,7 +37,7 @@ def with_count(game: Game, e: Effect, ctx: resolve.Ctx, k: int) -> list[Game]:
     word = effect_word(fill(e.arg("text"), n), ())
     if word is None or word.kind == "counted":
         raise Unsupported(f"{fill(e.arg('text'), n)!r} is not read with the amount {n}")
-    return resolve.HANDLERS[word.kind](game, word, ctx)
+    return ctx.perform(game, word, ctx)
 
 
-resolve.HANDLERS["counted"] = _counted
+PERFORMERS: dict[str, Performer] = {"counted": _counted}

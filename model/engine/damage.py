@@ -1,16 +1,16 @@
-"""Performing damage (120) and its prevention add-ons, registered in ``resolve.HANDLERS``: damage to the
+"""Performing damage (120) and its prevention add-ons, listed in ``engine.performers``: damage to the
 ability's controller ("~ deals N damage to you", 120.3a), X damage (107.3a: the X chosen as the spell was
 cast), "Counter target spell unless its controller pays {N}" (118.12a, 701.6a; the payment is the product's
 single payment model, ``engine.paying``), "~ deals N damage to each player" (120.3a), "... to each player equal
 to the number of lands they control" (608.2h), "... to each creature that player controls" (608.2c), "Damage
 can't be prevented this turn" (615.12), "Prevent the next X damage ..." (615.7 with X, 107.3a) and "a source of
-your choice" (609.7a, every source a branch). The damage itself is ``resolve._damage`` (120.3), the shields
+your choice" (609.7a, every source a branch). The damage itself is ``deal_damage`` (120.3), the shields
 ``engine.shields``; "can't be prevented" is consulted where prevention is applied (``shields.prevent``), one
 place."""
 from __future__ import annotations
 
 from dataclasses import replace
-from mtgjudge.model.engine import instructions, resolve, targeting, shields
+from mtgjudge.model.engine import instructions, targeting, shields
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, name_of
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.engine.sba import power
@@ -26,9 +26,13 @@ from mtgjudge.model.state import PreventionShield
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.phrases import cost_parts
 from mtgjudge.model.vocab.words import EFFECT_WORDS
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.countering import counter_spell
+from mtgjudge.model.engine.kernel.damage import deal_damage
+from mtgjudge.model.engine.kernel.objects import add_counters
 
 
-Ctx = resolve.Ctx
+Ctx = Ctx
 
 
 def _with_n(e: Effect, n: int) -> Effect:
@@ -41,9 +45,9 @@ def _damage_x(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if ctx.x is None:
         raise Unsupported(f"{e.text()!r}: the value of X is not known to the engine")
     if ctx.x <= 0:
-        skip = resolve._unaffected(game, ctx)
+        skip = unaffected(game, ctx)
         return [skip if skip is not None else game.log("120.8", f"X is {ctx.x}: no damage is dealt")]
-    return resolve._damage(game, _with_n(e, ctx.x), ctx)
+    return deal_damage(game, _with_n(e, ctx.x), ctx)
 
 
 # DIVIDED, the amount divided and whether targets can each get 1 of it (601.2d) are ``targeting``'s: a triggered
@@ -88,7 +92,7 @@ def _damage_divided(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         branches = [g]
         for n, t, ok in zip(share, ctx.group, ctx.group_legal):
             c = replace(ctx, target=t, target_legal=ok)
-            branches = [r for b in branches for r in resolve._damage(b, _with_n(e, n), c)]
+            branches = [r for b in branches for r in deal_damage(b, _with_n(e, n), c)]
         out += branches
     return merge(out)
 
@@ -115,7 +119,7 @@ def _distribute_counters(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
             if not (g.state.has(t) and g.state.obj(t).zone == "battlefield"):
                 raise Unsupported(f"{e.text()!r} on {name_of(g.state, t)}, not a permanent, is not performed by the engine")
             guard_scope(g.state, "power-toughness", f"counters are put on {t}")
-            g = resolve.add_counters(g, t, e.arg("kind"), n)
+            g = add_counters(g, t, e.arg("kind"), n)
         out.append(g)
     return merge(out)
 
@@ -124,7 +128,7 @@ def _counter_unless_pays(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """118.12a: "Counter target spell unless its controller pays {N}" means that player may pay {N}; if they
     don't, the spell is countered (701.6a). The spell's controller chooses: every way to pay (the payment
     model's payments, ``engine.paying``) is a branch, and so is not paying (they may decline even if able)."""
-    skip = resolve._unaffected(game, ctx)
+    skip = unaffected(game, ctx)
     if skip is not None:
         return [skip]
     st = game.state
@@ -150,8 +154,8 @@ def _counter_unless_pays(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if not symbols or cost.text() == "{0}":
         return [game.log("118.12a", f"{payer} pays {{0}}: {o.name} ({o.id}) is not countered")]
     if not all_payments(build_problem(st, payer, cost)):
-        return resolve._counter_spell(game.log("118.12a", f"{payer} can't pay {text}"), e, ctx)
-    declined = resolve._counter_spell(game.log("118.12a", f"{payer} doesn't pay {text}").choose(
+        return counter_spell(game.log("118.12a", f"{payer} can't pay {text}"), e, ctx)
+    declined = counter_spell(game.log("118.12a", f"{payer} doesn't pay {text}").choose(
         f"{payer} doesn't pay {text}"), e, ctx)
     paid = [g.log("118.12a", f"{payer} pays {text}: {o.name} ({o.id}) is not countered").choose(
         f"{payer} pays {text}") for g in pay(game, st, payer, cost, None)]
@@ -170,7 +174,7 @@ def _deals_power(game: Game, e: Effect, ctx: Ctx, source: str, n: int, to: str) 
     if n <= 0:
         return [game.log(("120.8", "107.1b"), f"{source} would deal {n} damage: it deals no damage")]
     c = replace(ctx, source=source, source_lki=None, target=to, target_legal=True)
-    return resolve._damage(game, _with_n(e, n), c)
+    return deal_damage(game, _with_n(e, n), c)
 
 
 def _fight(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -206,7 +210,7 @@ def _bite(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 
 def _bite_itself(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """120.3: the target creature deals damage equal to its power to itself (608.2b: none if illegal now)."""
-    skip = resolve._unaffected(game, ctx)
+    skip = unaffected(game, ctx)
     if skip is not None:
         return [skip]
     a = ctx.target
@@ -221,7 +225,7 @@ def _damage_each_opponent(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     for p in game.state.player_names:
         if p != ctx.controller and p not in game.left:
             c = replace(ctx, target=p, target_legal=True)
-            branches = merge([r for g in branches for r in resolve._damage(g, e, c)])
+            branches = merge([r for g in branches for r in deal_damage(g, e, c)])
     return branches
 
 
@@ -236,7 +240,7 @@ def _damage_its_controller(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         raise Unsupported(f"{e.text()!r}: which player is that permanent's controller is not known to the engine")
     controller = game.state.obj(t).controller if game.state.has(t) and game.state.obj(t).zone == "battlefield" \
         else before.obj(t).controller
-    return resolve._damage(game, e, replace(ctx, target=controller, target_legal=True))
+    return deal_damage(game, e, replace(ctx, target=controller, target_legal=True))
 
 
 def _damage_each_x(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -249,7 +253,7 @@ def _damage_each_x(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return instructions._damage_each(game, _with_n(e, ctx.x), ctx)
 
 
-resolve.HANDLERS.update({
+PERFORMERS: dict[str, Performer] = {
     "damage_each_opponent": _damage_each_opponent,
     "damage_its_controller": _damage_its_controller,
     "damage_each_x": _damage_each_x,
@@ -259,9 +263,7 @@ resolve.HANDLERS.update({
     "damage_x": _damage_x,
     "counter_unless_pays": _counter_unless_pays,
     "damage_divided": _damage_divided,
-})
-resolve.HANDLERS["distribute_counters"] = _distribute_counters
-resolve.WHOLE_USE.update(DIVIDED)
+}
 
 
 
@@ -280,7 +282,7 @@ def damage_each_player(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         if p in game.left:
             continue
         c = replace(ctx, target=p, target_legal=True)
-        branches = merge([r for g in branches for r in resolve._damage(g, one, c)])
+        branches = merge([r for g in branches for r in deal_damage(g, one, c)])
     return branches
 
 
@@ -300,7 +302,7 @@ def damage_each_count(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
             continue            # 120.8
         one = Effect("damage", (("n", amounts[p]), ("target", "any target")), EFFECT_WORDS["damage"])
         c2 = replace(ctx, target=p, target_legal=True)
-        branches = merge([r for g in branches for r in resolve._damage(g, one, c2)])
+        branches = merge([r for g in branches for r in deal_damage(g, one, c2)])
     return branches
 
 
@@ -340,7 +342,7 @@ def prevent_source_choice(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         if e.arg("you"):
             to = ctx.controller
         else:
-            skip = resolve._unaffected(game, ctx)
+            skip = unaffected(game, ctx)
             if skip is not None:
                 return [skip]
             to = ctx.target
@@ -388,7 +390,7 @@ def damage_each_theirs(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     branches = [game]
     for oid in ids:
         c = replace(ctx, target=oid, target_legal=True)
-        branches = merge([r for g in branches for r in resolve._damage(g, one, c)])
+        branches = merge([r for g in branches for r in deal_damage(g, one, c)])
     return branches
 
 
@@ -406,10 +408,10 @@ def prevent_next_x(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if ctx.x <= 0:
         return [game.log("615.7", f"X is {ctx.x}: no damage is prevented")]
     word = Effect("prevent_next", tuple(e.args) + (("n", ctx.x),), EFFECT_WORDS["prevent_next"])
-    return resolve.HANDLERS["prevent_next"](game, word, ctx)
+    return ctx.perform(game, word, ctx)
 
 
-resolve.HANDLERS.update({
+PERFORMERS.update({
     "damage_each_player": damage_each_player,
     "no_prevention": no_prevention,
     "damage_each_theirs": damage_each_theirs,
@@ -417,3 +419,6 @@ resolve.HANDLERS.update({
     "prevent_source_choice": prevent_source_choice,
     "prevent_next_x": prevent_next_x,
 })
+PERFORMERS["distribute_counters"] = _distribute_counters
+#: Words whose performer acts on every target of its use of "target" at once (damage divided among them, 601.2d).
+WHOLE_USE = frozenset(DIVIDED)

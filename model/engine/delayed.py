@@ -12,13 +12,13 @@ the objects the effect named (603.7c): one that has changed zones since is a new
 untap step of whoever controls the permanent then skips untapping it (``untapping``); it ends once used, or
 when the permanent leaves the battlefield (400.7).
 
-Handlers take (game, effect, ctx) like those in ``resolve.HANDLERS`` and are registered there.
+Performers take (game, effect, ctx) (``kernel.context.Performer``) and are listed in ``engine.performers``.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
-from mtgjudge.model.engine import resolve, zones
+from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.engine.removal import remove
 from mtgjudge.model.engine.settle import after_moves, return_exiled_card
@@ -27,8 +27,10 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import DelayedTrigger, PendingTrigger, PlayerRestriction, StackAbility, UntapSkip
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.players import draw
 
-Ctx = resolve.Ctx
+Ctx = Ctx
 
 #: The step each "at" of the word waits for, and whether it must be of a later turn ("the next turn's upkeep")
 #: and of its controller's turn ("your next upkeep").
@@ -117,7 +119,7 @@ def fire(game: Game, step: str) -> Game:
     return game.remember(pending=game.pending + tuple(new))
 
 
-def resolve_delayed(game: Game, top: StackAbility) -> list[Game]:
+def resolve_delayed(game: Game, top: StackAbility, perform: Performer) -> list[Game]:
     """608.2: the delayed ability does what its effect said: the instruction it holds, or its act on the
     objects it refers to, each only if it is still the object named (400.7, 603.7c)."""
     d = top.delayed
@@ -128,10 +130,8 @@ def resolve_delayed(game: Game, top: StackAbility) -> list[Game]:
                           "engine yet")
     if e.arg("effect") is not None:
         inner = e.arg("effect")
-        if inner.kind not in resolve.HANDLERS:
-            raise Unsupported(f"the effect {inner.text()!r} is not performed by the engine yet")
-        ctx = Ctx(top.source, d.controller, (), 0, before=game.state)
-        return resolve.HANDLERS[inner.kind](game, inner, ctx)
+        ctx = Ctx(top.source, d.controller, (), 0, before=game.state, perform=perform)
+        return ctx.perform(game, inner, ctx)
     act = e.arg("act")
     if act == "draw_up_to":
         # the player chooses how many as it resolves (Arcane Denial's ruling 2007-09-16: 0, 1 or 2): each a branch
@@ -141,7 +141,7 @@ def resolve_delayed(game: Game, top: StackAbility) -> list[Game]:
         for k in range(e.arg("n") + 1):
             g = game
             for _ in range(k):
-                g = resolve.draw(g, d.player)
+                g = draw(g, d.player)
             out.append(g.log("608.2d", f"{d.player} chooses to draw {k} card(s)").choose(f"{d.player} draws {k}"))
         return out
     if act == "cast":
@@ -204,7 +204,7 @@ def _skip_untap(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     st = game.state
     if e.arg("kinds"):
         if e.arg("player"):
-            skip = resolve._unaffected(game, ctx)      # 608.2b
+            skip = unaffected(game, ctx)      # 608.2b
             if skip is not None:
                 return [skip]
             if ctx.target not in st.player_names:
@@ -263,7 +263,7 @@ def _player_cant(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if e.arg("opponents"):
         who = [p for p in st.opponents(ctx.controller) if p not in game.left]
     else:
-        skip = resolve._unaffected(game, ctx)
+        skip = unaffected(game, ctx)
         if skip is not None:
             return [skip]
         if ctx.target not in st.player_names:
@@ -276,12 +276,10 @@ def _player_cant(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [game]
 
 
-HANDLERS = {
+PERFORMERS: dict[str, Performer] = {
     "player_cant": _player_cant,
     "delayed": _delayed,
     "skip_untap": _skip_untap,
 }
-resolve.HANDLERS.update(HANDLERS)
-resolve.RESOLVE_DELAYED = resolve_delayed
-resolve.WHOLE_USE.add("delayed")        # "Return those cards ...": one delayed ability for all of them (603.7c)
-resolve.REBOUND = rebound
+#: "Return those cards ...": one delayed ability for all of them (603.7c).
+WHOLE_USE = frozenset({"delayed"})

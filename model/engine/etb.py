@@ -1,5 +1,4 @@
-"""The performers of a permanent's own triggers, registered in ``resolve.HANDLERS`` when the engine package is
-imported: the intervening "if" marker (603.4, ``intervening``), "~ fights target creature" (701.14), counters
+"""The performers of a permanent's own triggers, listed in ``engine.performers``: the intervening "if" marker (603.4, ``intervening``), "~ fights target creature" (701.14), counters
 on each permanent of a kind (122.1), tokens a target player creates (111.2), exiling a player's graveyard
 (406.2) and "Untap up to N lands" (701.26b)."""
 from __future__ import annotations
@@ -7,14 +6,16 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 from math import comb
-from mtgjudge.model.engine import damage, instructions, intervening, resolve, zones
+from mtgjudge.model.engine import damage, instructions, intervening, zones
 from mtgjudge.model.engine.instructions import _tap, affected
 from mtgjudge.model.engine.game import Game, MAX_BRANCHES, merge
-from mtgjudge.model.engine.resolve import Ctx
+
 from mtgjudge.model.engine.settle import after_moves, source_on_battlefield
 from mtgjudge.model.errors import Unsupported, SearchBound
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.objects import add_counters, create_token, token_kind
 
 
 def _fight_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -34,26 +35,26 @@ def _counters_each(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if not ids:
         return [game.log("608.2c", f"there are no {e.arg('affects')}: no counter is put")]
     for oid in ids:
-        game = resolve.add_counters(game, oid, e.arg("kind"), e.arg("n"))
+        game = add_counters(game, oid, e.arg("kind"), e.arg("n"))
     return [game]
 
 
 def _player_creates_tokens(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """111.2: the target player creates the tokens: they come under that player's control (an illegal target
     now gets none, 608.2b; a player who left the game is no legal target, 800.4a)."""
-    skip = resolve._unaffected(game, ctx)
+    skip = unaffected(game, ctx)
     if skip is not None:
         return [skip]
-    kind = resolve._token_kind(e.arg("token"))
+    kind = token_kind(e.arg("token"))
     for _ in range(e.arg("n", 1)):
-        game = resolve.create_token(game, kind, ctx.target, "111.2")
+        game = create_token(game, kind, ctx.target, "111.2")
     return [game]
 
 
 def _exile_graveyard(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """406.2, 400.6: every card in the target player's graveyard is exiled at once (each a new object, 400.7);
     an illegal target now is not affected (608.2b)."""
-    skip = resolve._unaffected(game, ctx)
+    skip = unaffected(game, ctx)
     if skip is not None:
         return [skip]
     cards = [o for o in game.state.objects if o.zone == "graveyard" and o.owner == ctx.target]
@@ -96,7 +97,7 @@ def _untap_up_to(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return merge(out)
 
 
-HANDLERS = {
+PERFORMERS: dict[str, Performer] = {
     "intervening_if": intervening.marker,
     "fight_self": _fight_self,
     "counters_each": _counters_each,
@@ -104,4 +105,3 @@ HANDLERS = {
     "exile_graveyard": _exile_graveyard,
     "untap_up_to": _untap_up_to,
 }
-resolve.HANDLERS.update(HANDLERS)

@@ -14,15 +14,16 @@ from dataclasses import replace
 from itertools import combinations
 
 from mtgjudge.model.cards.lookup import card_db
-from mtgjudge.model.engine import library, resolve, zones
+from mtgjudge.model.engine import library, zones
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.names import unknown_card
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.engine.kernel.context import Ctx, Performer
 
-Ctx = resolve.Ctx
+Ctx = Ctx
 
 
 # ------------------------------------------------------------------ Splinter: the cards of one name, three zones
@@ -113,8 +114,7 @@ def _searched_shuffles(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [library.shuffle(game, _searched_player(game, ctx, e))]
 
 
-HANDLERS = {
+PERFORMERS: dict[str, Performer] = {
     "exile_same_name": _exile_same_name,
     "searched_shuffles": _searched_shuffles,
 }
-resolve.HANDLERS.update(HANDLERS)

@@ -5,7 +5,7 @@ tokens (111.1), a target player sacrificing (701.21a), a card returned from a gr
 battlefield (400.6), a target player discarding (701.9); exile all, return all to hand, tap and untap all,
 life for each permanent (119.3).
 
-Each handler takes (game, effect, ctx) like those in ``resolve.HANDLERS`` and is registered there; the
+Each performer takes (game, effect, ctx) and is listed in ``engine.performers``; the
 shared steps (damage, +N/+N, counters, leaving the battlefield, discarding one card) are resolve's and
 removal's own, reused, not copied.
 """
@@ -16,7 +16,7 @@ from itertools import combinations
 from math import comb
 
 from mtgjudge.model.rules import counts
-from mtgjudge.model.engine import resolve, zones
+from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.removal import remove, remove_all
@@ -29,8 +29,12 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.phrases import parse_nps
 from mtgjudge.model.vocab.words import EFFECT_WORDS
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.damage import deal_damage
+from mtgjudge.model.engine.kernel.objects import add_counters, add_pt_change, create_token, token_kind
+from mtgjudge.model.engine.kernel.players import change_life, discard_one
 
-Ctx = resolve.Ctx
+Ctx = Ctx
 
 
 def _on_battlefield(game: Game, e: Effect, ctx: Ctx) -> None:
@@ -57,7 +61,7 @@ def affected(game: Game, e: Effect, ctx: Ctx) -> list[str]:
 def _tap(untap: bool):
     def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         """701.26a-b: tap or untap the target permanent (nothing happens if it already is, 701.26)."""
-        skip = resolve._unaffected(game, ctx)
+        skip = unaffected(game, ctx)
         if skip is not None:
             return [skip]
         _on_battlefield(game, e, ctx)
@@ -79,12 +83,12 @@ def _tap(untap: bool):
 def _counter_target(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """122.1: N counters of a kind are put on the target permanent (704.5q then removes +1/+1 and -1/-1
     pairs; 0 toughness is 704.5f)."""
-    skip = resolve._unaffected(game, ctx)
+    skip = unaffected(game, ctx)
     if skip is not None:
         return [skip]
     _on_battlefield(game, e, ctx)
     guard_scope(game.state, "power-toughness", f"counters are put on {ctx.target}")
-    return [resolve.add_counters(game, ctx.target, e.arg("kind"), e.arg("n", 1))]
+    return [add_counters(game, ctx.target, e.arg("kind"), e.arg("n", 1))]
 
 
 def _pump_all(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -96,7 +100,7 @@ def _pump_all(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                                    f"{e.arg('toughness'):+d}")]
     game = game.log("611.2c", f"the {e.arg('affects')} affected are fixed now: {', '.join(ids)}")
     for oid in ids:
-        game = resolve.add_pt_change(game, oid, e.arg("power"), e.arg("toughness"), ctx.source)
+        game = add_pt_change(game, oid, e.arg("power"), e.arg("toughness"), ctx.source)
     return [game]
 
 
@@ -137,7 +141,7 @@ def _gain_life_per(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     game = game.log("608.2h", f"there are {k} {e.arg('affects')} as it resolves")
     if k == 0:
         return [game]
-    return [resolve.change_life(game, ctx.controller, e.arg("n") * k)]
+    return [change_life(game, ctx.controller, e.arg("n") * k)]
 
 
 def _no_regeneration(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -159,22 +163,22 @@ def _damage_each(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     branches = [game]       # several prevention shields on one object may apply in several orders (616.1)
     for oid in ids + players:
         c = replace(ctx, target=oid, target_legal=True)
-        branches = merge([r for g in branches for r in resolve._damage(g, one, c)])
+        branches = merge([r for g in branches for r in deal_damage(g, one, c)])
     return branches
 
 
 def _create_tokens(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """111.1, 111.4: N tokens of the defined kind whose characteristics the words give (else unsupported)."""
-    kind = resolve._token_kind(e.arg("token"))
+    kind = token_kind(e.arg("token"))
     for _ in range(e.arg("n", 1)):
-        game = resolve.create_token(game, kind, ctx.controller, "111.1")
+        game = create_token(game, kind, ctx.controller, "111.1")
     return [game]
 
 
 def _edict(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """701.21a: the target player sacrifices one permanent of the kind named, of their choice (each a branch;
     nothing if they have none)."""
-    skip = resolve._unaffected(game, ctx)
+    skip = unaffected(game, ctx)
     if skip is not None:
         return [skip]
     p = ctx.target
@@ -191,7 +195,7 @@ def _from_graveyard(to: str):
     def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         """400.6: the target card moves from its owner's graveyard to its owner's hand, or onto the battlefield
         under the control of the player who put it there (the spell's controller, 110.2); a new object (400.7)."""
-        skip = resolve._unaffected(game, ctx)
+        skip = unaffected(game, ctx)
         if skip is not None:
             return [skip]
         st = game.state
@@ -217,7 +221,7 @@ def _from_graveyard(to: str):
 def _discard(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """701.9a-b: the target player discards N cards of their choice (every choice a branch; all of their hand
     if it holds N or fewer); a player who left the game is not affected (800.4a)."""
-    skip = resolve._unaffected(game, ctx)
+    skip = unaffected(game, ctx)
     if skip is not None:
         return [skip]
     p = ctx.target
@@ -238,12 +242,12 @@ def _discard(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     for cards in combinations(hand, n):
         g = game
         for oid in cards:
-            g = resolve.discard_one(g, p, oid)
+            g = discard_one(g, p, oid)
         out.append(g)
     return merge(out)
 
 
-HANDLERS = {
+PERFORMERS: dict[str, Performer] = {
     "tap_target": _tap(untap=False),
     "untap_target": _tap(untap=True),
     "counter_target": _counter_target,
@@ -262,4 +266,3 @@ HANDLERS = {
     "gain_life_per": _gain_life_per,
     "edict": _edict,
 }
-resolve.HANDLERS.update(HANDLERS)

@@ -3,7 +3,7 @@ discarding, 701.17 milling), scry (701.22), surveil (701.25), looking at the top
 any order, shuffling (701.24) and searching (701.23).
 
 Cards nobody knows. A library given as a number (``library: N``) holds cards the question does not name. As
-drawing (``resolve.draw``) and exiling (``exile_top``) do, a card of it moved to a hand is made as an unknown
+drawing (``draw``) and exiling (``exile_top``) do, a card of it moved to a hand is made as an unknown
 object there. Where what such a card is could change the outcome, the answer is unsupported: a card nobody
 knows put into a graveyard (milled, surveilled, discarded: a card's own replacement such as "If ~ would be put
 into a graveyard from anywhere, shuffle it into its owner's library instead" or madness, 702.35a, could
@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations, combinations_with_replacement, permutations
 from mtgjudge.model.cards.lookup import card_db
-from mtgjudge.model.engine import instructions, resolve, zones
+from mtgjudge.model.engine import instructions, zones
 from mtgjudge.model.engine.entering import enters_counters
 from mtgjudge.model.engine.exile_top import _unknown_id
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, name_of
@@ -44,9 +44,11 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import MAX_POOL, PoolMana
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.players import change_life, discard_one, draw
 
 
-Ctx = resolve.Ctx
+Ctx = Ctx
 
 #: 205.4c and the basic land types of 205.3i: every basic land card (and Wastes, the basic land with none).
 BASIC_LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Snow-Covered Plains",
@@ -132,10 +134,10 @@ def _mill(game: Game, player: str, n: int) -> Game:
 def _act(game: Game, verb: str, n: int, player: str, ctx: Ctx) -> list[Game]:
     if verb == "draw":
         for _ in range(n):
-            game = resolve.draw(game, player)
+            game = draw(game, player)
         return [game]
     if verb in ("lose_life", "gain_life"):
-        return [resolve.change_life(game, player, n if verb == "gain_life" else -n)]
+        return [change_life(game, player, n if verb == "gain_life" else -n)]
     if verb == "discard_hand":
         return [discard_hand(game, player)]
     if verb == "discard":
@@ -446,7 +448,7 @@ def _revealed_player(game: Game, e: Effect, ctx: Ctx) -> str:
 
 def _reveal_hand(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """701.20a: the target player shows the cards in their hand; nothing moves."""
-    skip = resolve._unaffected(game, ctx)
+    skip = unaffected(game, ctx)
     if skip is not None:
         return [skip]
     p = _revealed_player(game, e, ctx)
@@ -494,7 +496,7 @@ def _chosen_to(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                                    + ", ".join(f"{st.obj(oid).name} ({oid})" for oid in chosen))
             if e.arg("to") == "discard":
                 for oid in chosen:
-                    g = resolve.discard_one(g, p, oid)
+                    g = discard_one(g, p, oid)
                 out.append(g)
             else:
                 moved = []
@@ -512,7 +514,7 @@ def _put_on_library(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """The target (a permanent, or a card in a graveyard) is put on top of its owner's library: the first of
     the cards the library names, above any cards nobody knows (400.7: a new object; a token ceases to exist,
     704.5d)."""
-    skip = resolve._unaffected(game, ctx)
+    skip = unaffected(game, ctx)
     if skip is not None:
         return [skip]
     st = game.state
@@ -528,7 +530,7 @@ def _put_on_library(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 
 def _exile_card(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """406.3: the target card in a graveyard is exiled (400.7: a new object)."""
-    skip = resolve._unaffected(game, ctx)
+    skip = unaffected(game, ctx)
     if skip is not None:
         return [skip]
     st = game.state
@@ -546,7 +548,7 @@ library_act = _act
 guard_library = _guard_library
 
 
-HANDLERS = {
+PERFORMERS: dict[str, Performer] = {
     "exile_card": _exile_card,
     "put_on_library": _put_on_library,
     "reveal_hand": _reveal_hand,
@@ -582,7 +584,7 @@ def discard_hand(game: Game, player: str) -> Game:
         return game.log("701.9a", f"{player}'s hand is empty: they discard nothing")
     game = game.log("701.9a", f"{player} discards their hand ({len(hand)} card(s))")
     for oid in hand:
-        game = resolve.discard_one(game, player, oid)
+        game = discard_one(game, player, oid)
     return game
 
 
@@ -691,9 +693,8 @@ def _search_named_zones(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return merge(out)
 
 
-HANDLERS.update({
+PERFORMERS.update({
     "search_named_zones": _search_named_zones,
     "search_exile": _search_exile,
     "searched_library_shuffles": _searched_library_shuffles,
 })
-resolve.HANDLERS.update(HANDLERS)

@@ -1,5 +1,5 @@
-"""Effects of permanents (permanents entering, tokens and triggers), registered in
-``resolve.HANDLERS`` when the engine package is imported. Their sentences are read by the grammar's "perm"
+"""Instructions about permanents of a kind (permanents entering, tokens and triggers), listed in
+``engine.performers``. Their sentences are read by the grammar's "perm"
 section (``phrases.lark``) into the words of ``vocab/words_permanents.py``."""
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ from dataclasses import replace
 from itertools import combinations, product
 from math import prod
 
-from mtgjudge.model.engine import instructions, resolve
+from mtgjudge.model.engine import instructions
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.removal import remove, remove_all
 from mtgjudge.model.engine.sba import toughness
 from mtgjudge.model.engine.tokens import token_card
 from mtgjudge.model.engine.triggers import apnap
-from mtgjudge.model.engine.resolve import Ctx
+
 from mtgjudge.model.engine.settle import source_on_battlefield
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.errors import SearchBound, Unsupported
@@ -25,6 +25,9 @@ from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.engine.kernel.context import Ctx, Performer
+from mtgjudge.model.engine.kernel.objects import add_counters, create_token
+from mtgjudge.model.engine.kernel.players import discard_one
 
 
 def _tap_enchanted(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -44,7 +47,7 @@ def _tap_enchanted(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     want = e.arg("what")
     if want != "permanent" and want.capitalize() not in current(st, target).types:
         return [game.log("303.4b", f"{st.obj(target).name} ({target}) is not a {want}: nothing is tapped")]
-    return instructions.HANDLERS["tap_target"](game, e, replace(ctx, target=target, target_legal=True))
+    return instructions.PERFORMERS["tap_target"](game, e, replace(ctx, target=target, target_legal=True))
 
 
 def _kinds_of(game: Game, e: Effect, ctx: Ctx, player: str) -> list[str]:
@@ -141,7 +144,7 @@ def _sacrifice_unless(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         for cards in combinations(_cards_in_hand(game, e, p), n):
             g = game
             for oid in cards:
-                g = resolve.discard_one(g, p, oid)
+                g = discard_one(g, p, oid)
             paid.append(g.choose(f"{p} discards {', '.join(cards)}"))
             if len(paid) > MAX_BRANCHES:
                 raise SearchBound(f"{e.text()!r}: more than {MAX_BRANCHES} ways to pay: past the search bound")
@@ -168,7 +171,7 @@ def _bolster(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     tied = [oid for oid in mine if low[oid] == least]
     game = game.log("701.39a", f"the least toughness among {ctx.controller}'s creatures is {least}: "
                                f"{', '.join(tied)}" + (" (each a choice)" if len(tied) > 1 else ""))
-    return merge([resolve.add_counters(game, oid, "+1/+1", e.arg("n")).choose(f"bolster {oid}") for oid in tied])
+    return merge([add_counters(game, oid, "+1/+1", e.arg("n")).choose(f"bolster {oid}") for oid in tied])
 
 
 #: 111.10f: the predefined Clue token, in the words an effect would describe it with (111.3).
@@ -178,11 +181,11 @@ CLUE = 'colorless Clue artifact token with "{2}, Sacrifice ~: Draw a card."'
 def _investigate(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """701.16a: "Investigate" means "Create a Clue token" (111.10f: a colorless Clue artifact token with
     "{2}, Sacrifice this token: Draw a card.")."""
-    return [resolve.create_token(game.log("701.16a", f"{ctx.controller} investigates"), token_card(CLUE),
+    return [create_token(game.log("701.16a", f"{ctx.controller} investigates"), token_card(CLUE),
                                  ctx.controller, ("701.16a", "111.10f"))]
 
 
-HANDLERS = {
+PERFORMERS: dict[str, Performer] = {
     "investigate": _investigate,
     "bolster": _bolster,
     "sacrifice_unless": _sacrifice_unless,
@@ -191,4 +194,3 @@ HANDLERS = {
     "sacrifice_own": _sacrifice_own,
     "sacrifice_each": _sacrifice_each,
 }
-resolve.HANDLERS.update(HANDLERS)

@@ -28,7 +28,7 @@ from dataclasses import replace
 from itertools import combinations, permutations, product
 from math import perm, prod
 
-from mtgjudge.model.engine import library, resolve, zones
+from mtgjudge.model.engine import library, zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.removal import remove_all
@@ -42,8 +42,10 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words_players import VERBS, count_target, count_text
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.players import change_life, discard_one
 
-Ctx = resolve.Ctx
+Ctx = Ctx
 
 
 def _source(game: Game, ctx: Ctx):
@@ -129,7 +131,7 @@ def act(game: Game, e: Effect, verb: str, n: int, detail, player: str, ctx: Ctx)
         if half == 0:
             return [game.log(("107.1a", "107.1b"), f"half of {player}'s life ({life}) is 0: no life is lost")]
         game = game.log("107.1a", f"half of {player}'s life total {life}, rounded {detail}, is {half}")
-        return [resolve.change_life(game, player, -half)]
+        return [change_life(game, player, -half)]
     if verb == "shuffle_in":
         return [shuffle_in(game, player, detail)]
     if verb == "discard_all":
@@ -149,7 +151,7 @@ def act(game: Game, e: Effect, verb: str, n: int, detail, player: str, ctx: Ctx)
         life = game.state.player(player).life
         if n == life:
             return [game.log("119.5", f"{player}'s life total is already {n}: no life is gained or lost")]
-        return [resolve.change_life(game, player, n - life, rules=("119.5",), why=f" (their life total becomes {n})")]
+        return [change_life(game, player, n - life, rules=("119.5",), why=f" (their life total becomes {n})")]
     raise Unsupported(f"the instruction {verb!r} is not performed by the engine")
 
 
@@ -249,7 +251,7 @@ def discard_all(game: Game, player: str, quality: str) -> Game:
     if not cards:
         return game.log("701.9a", f"{player}'s hand holds no {quality} card: nothing is discarded")
     for oid in cards:
-        game = resolve.discard_one(game, player, oid)
+        game = discard_one(game, player, oid)
     return game
 
 
@@ -371,7 +373,7 @@ def player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """119.3, 121.1, 701.9, 701.17: each act in the order written (608.2c), by every player it names in APNAP
     order (101.4); "you may" is a choice: doing nothing is a branch."""
     if e.arg("target"):
-        skip = resolve._unaffected(game, ctx)
+        skip = unaffected(game, ctx)
         if skip is not None:
             return [skip]
         if ctx.target not in game.state.player_names:
@@ -441,7 +443,7 @@ def player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 
 
 
-resolve.HANDLERS["player_acts"] = player_acts
+PERFORMERS: dict[str, Performer] = {"player_acts": player_acts}
 
 
 __all__ = ["VERBS", "act", "amount", "return_all", "sacrifice", "shuffle_in", "discard_all", "chosen", "keep", "player_acts", "that_many"]

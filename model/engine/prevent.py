@@ -9,12 +9,12 @@ read ``state.prevention`` there.
 """
 from __future__ import annotations
 
-from mtgjudge.model.engine import resolve
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.state import PreventionShield
 from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.engine.kernel.context import Ctx, Performer
 
-Ctx = resolve.Ctx
+Ctx = Ctx
 
 
 def prevent_combat_damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -28,4 +28,4 @@ def prevent_combat_damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [game.log(("615.1a", "514.2"), shield.describe())]
 
 
-resolve.HANDLERS["prevent_combat_damage"] = prevent_combat_damage
+PERFORMERS: dict[str, Performer] = {"prevent_combat_damage": prevent_combat_damage}

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mtgjudge.model.engine import resolve
 from mtgjudge.model.engine.counted import with_count
 from mtgjudge.model.engine.game import Game, merge, name_of
 from mtgjudge.model.engine.removal import remove_all
@@ -38,13 +37,19 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
 from mtgjudge.model.vocab.words_refs import quality_selector
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.damage import deal_damage
+from mtgjudge.model.engine.kernel.players import change_life
 
-Ctx = resolve.Ctx
+Ctx = Ctx
 
 #: Markers: each makes the instruction after it refer to the instruction before it.
 MARKERS = ("if_it", "its_controller")
 #: Words that refer to the instruction before them (``run_with_references`` performs them).
 REFERRING = MARKERS + ("life_equal",)
+#: Words that only qualify the instruction before them ("It can't be regenerated."): a reference after them is
+#: to that instruction.
+PART_OF_BEFORE = frozenset({"no_regeneration"})
 #: "Its controller" does only these (``oracle.refs``): no target, "you" the only player they name.
 _CONTROLLER_DOES = ("create_tokens", "gain_life", "lose_life", "draw")
 
@@ -84,7 +89,7 @@ def _flicker(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 def _damage_count(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """120.3, 608.2h: damage to the target equal to a count read as the effect is performed (``rules.counts``);
     120.8: a source that would deal 0 damage deals none."""
-    skip = resolve._unaffected(game, ctx)
+    skip = unaffected(game, ctx)
     if skip is not None:
         return [skip]
     st = game.state
@@ -99,7 +104,7 @@ def _damage_count(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if k <= 0:
         return [game.log("120.8", "no damage is dealt")]
     word = replace(e, kind="damage", args=(("n", k), ("target", e.arg("target"))), word=EFFECT_WORDS["damage"])
-    return resolve._damage(game, word, ctx)
+    return deal_damage(game, word, ctx)
 
 
 def _attached(game: Game, t: str, what: str, ctx: Ctx) -> list[str]:
@@ -115,7 +120,7 @@ def _with_attached(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """701.8a, 406.3, 400.6: the target and the permanents of a kind attached to it leave the battlefield
     together (one instruction; what their leaving triggers sees them all leave, 603.10a). 608.2b: an illegal
     target is not affected, nor what is attached to it (the instruction names them through it)."""
-    skip = resolve._unaffected(game, ctx)
+    skip = unaffected(game, ctx)
     if skip is not None:
         return [skip]
     t = ctx.target
@@ -211,7 +216,7 @@ def _life_equal(game: Game, e: Effect, ctx: Ctx, g: Game, r: Game, before: Effec
     who = ctx.controller if e.arg("who") == "you" else _controller_of(g, r, it, what, before)
     if n <= 0:
         return game.log(("107.1b", "119.3"), f"{what}: {why} is {n}, {who}'s life total doesn't change")
-    return resolve.change_life(game, who, e.arg("sign") * n, ("608.2h", "119.3"), f", equal to {why}")
+    return change_life(game, who, e.arg("sign") * n, ("608.2h", "119.3"), f", equal to {why}")
 
 
 def _counted_this_way(game: Game, e: Effect, ctx: Ctx, g: Game, r: Game) -> list[Game]:
@@ -223,7 +228,7 @@ def _counted_this_way(game: Game, e: Effect, ctx: Ctx, g: Game, r: Game) -> list
     if e.kind == "counted":
         return with_count(game, e, ctx, k)
     game = game.log(("608.2c", "608.2h"), f"{k} {_count_text(e)}")
-    return [resolve.change_life(game, ctx.controller, e.arg("n") * k)] if k else [game]
+    return [change_life(game, ctx.controller, e.arg("n") * k)] if k else [game]
 
 
 def _count_text(e: Effect) -> str | None:
@@ -252,11 +257,11 @@ def run_with_references(branches: list[Game], effects: tuple[Effect, ...], uses:
     ``perform(branches, effect, use, it)`` performs one instruction (``resolve.run_effects``). Returns the
     branches, what "it" names next and the index of the first effect after them."""
     before = effects[i]
-    qualifiers = i + 1          # "It can't be regenerated.": part of the instruction before (resolve.PART_OF_BEFORE)
-    while qualifiers < len(effects) and effects[qualifiers].kind in resolve.PART_OF_BEFORE:
+    qualifiers = i + 1          # "It can't be regenerated.": part of the instruction before (PART_OF_BEFORE)
+    while qualifiers < len(effects) and effects[qualifiers].kind in PART_OF_BEFORE:
         qualifiers += 1
     j = qualifiers
-    while j < len(effects) and resolve.refers_back(effects[j]):
+    while j < len(effects) and refers_back(effects[j]):
         if effects[j].kind in MARKERS:
             if j + 1 >= len(effects) or effects[j + 1].kind in MARKERS:
                 raise Unsupported(f"{effects[j].text()!r} with no instruction after it is not performed")
@@ -289,7 +294,7 @@ def run_with_references(branches: list[Game], effects: tuple[Effect, ...], uses:
                         raise Unsupported(f"'Its controller' doing {inner.text()!r} is not performed")
                     who = _controller_of(g, r, cur_it, "its controller", before)
                     c = replace(ctx, controller=who)
-                    rs = merge([y for x in rs for y in resolve.HANDLERS[inner.kind](
+                    rs = merge([y for x in rs for y in c.perform(
                         x.log("608.2h", f"'its controller': {who}, the controller of {cur_it[0]} as it last existed"),
                         inner, c)])
                 k += 2
@@ -306,11 +311,13 @@ def _do(rs, inner, use, cur_it, perform, ctx, g, r, before):
     return perform(rs, inner, use, cur_it)
 
 
-HANDLERS = {"if_it": _unread, "its_controller": _unread, "life_equal": _unread,
+PERFORMERS: dict[str, Performer] = {"if_it": _unread, "its_controller": _unread, "life_equal": _unread,
             "flicker": _flicker, "with_attached": _with_attached, "attached_to_it": _attached_to_it,
             "damage_count": _damage_count}
-resolve.HANDLERS.update(HANDLERS)
-resolve.REFERRING.update(REFERRING)
-resolve.REFERS_BACK.append(_is_this_way)
-resolve.WHOLE_USE.add("flicker")          # its targets are exiled together, then return together
-resolve.RUN_REFERENCES[:] = [run_with_references]
+#: "flicker": its targets are exiled together, then return together.
+WHOLE_USE = frozenset({"flicker"})
+
+
+def refers_back(e: Effect) -> bool:
+    """Does ``e`` refer to the instruction before it (608.2c, 608.2h: ``REFERRING``, "this way")?"""
+    return e.kind in REFERRING or _is_this_way(e)

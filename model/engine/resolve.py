@@ -2,518 +2,51 @@
 to the graveyard (608.2n); abilities do what they say. Targets are checked first (608.2b): if every target is
 illegal, the spell or ability doesn't resolve; illegal targets aren't affected.
 
-Effect kinds the engine performs are in ``HANDLERS``; any other effect is unsupported, naming its text.
+The words the engine performs are in ``engine.performers``' one table; any other effect is unsupported, naming
+its text.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, Callable, Mapping
+from dataclasses import replace
+from typing import Any, Mapping
 
 from mtgjudge.model.vocab.abilities import Ability, Effect
 from mtgjudge.model.vocab.scopes import EVENT_SCOPES, Scope
-from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.costs import has_buyback
-from mtgjudge.model.rules.characteristics import printed_characteristics
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.names import unknown_card
-from mtgjudge.model.objects import CardDef, Face, GameObject
-from mtgjudge.model.state import GameState, PTChange, StackAbility
+from mtgjudge.model.objects import GameObject
+from mtgjudge.model.state import StackAbility
 from mtgjudge.model.engine.game import MAX_STEPS, Game, merge, name_of
-from mtgjudge.model.engine.removal import remove
-from mtgjudge.model.engine.sba import power
 from mtgjudge.model.engine.targeting import effect_uses, still_legal
 from mtgjudge.model.rules.targets import target_spec
-from mtgjudge.model.engine import shields, zones
+from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.auras import resolve_aura
-from mtgjudge.model.engine.tokens import token_card
-from mtgjudge.model.engine.exile_until import exile_until_leaves, link_exiled, return_linked
-from mtgjudge.model.engine.exile_top import exile_top, exiled_by_this, leave_permission
 from mtgjudge.model.engine import optional
 from mtgjudge.model.engine import intervening
 from mtgjudge.model.engine import modes
 from mtgjudge.model.engine import kicker
-from mtgjudge.model.engine.on_stack import cant_be_countered, damage_cant_be_prevented
 from mtgjudge.model.oracle.kicker import as_announced
-from mtgjudge.model.engine.transforming import can_transform, transform
-from mtgjudge.model.engine.settle import after_moves, settle, source_on_battlefield
-from mtgjudge.model.engine.triggers import ability_of, apnap, guard_unrecognized, legal_target, target_slots, watched_trigger
+from mtgjudge.model.engine.settle import after_moves, settle
+from mtgjudge.model.engine.triggers import ability_of, apnap, legal_target, target_slots, watched_trigger
 from mtgjudge.model.engine import tribute
 from mtgjudge.model.errors import InputError, SearchBound
-from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.oracle.keywords import only_if_chosen
-
-
-@dataclass(frozen=True)
-class Ctx:
-    """What an effect of a resolving spell or ability knows: its source, controller, targets, and for the
-    effect at hand its target (``target``) and whether that target is still legal (608.2b); ``before``: the
-    game as the resolution began, for what an effect reads of objects that an earlier effect moved (608.2h)."""
-    source: str
-    controller: str
-    targets: tuple[str, ...]
-    source_moves: int
-    x: int | None = None
-    target: str | None = None
-    target_legal: bool = True
-    group: tuple[str, ...] = ()           # a whole-use handler (``WHOLE_USE``): every target of its use
-    group_legal: tuple[bool, ...] = ()    # and whether each is still legal (608.2b)
-    target2: str | None = None            # an effect's second use of "target" ("fights target creature")
-    target2_legal: bool = True
-    it: str | None = None                 # "it": the one target of the effect before (608.2c)
-    it_legal: bool = True
-    before: GameState | None = None
-    ability_index: int | None = None     # which ability of the source's face (None: a spell's effect)
-    face: int = 0                        # the source's face the ability is on
-    source_transformed: bool = False     # the source transformed since the ability went on the stack (701.27f)
-    source_lki: GameObject | None = None   # the source as it last existed on the battlefield (603.10a, 608.2h)
-    links_exile: bool = False              # an ability whose object has a linked "return the exiled card" (607.2a)
-    no_regeneration: bool = False          # "It can't be regenerated." follows the destruction (701.19c)
+from mtgjudge.model.engine import delayed, refs
+from mtgjudge.model.engine.kernel.context import Ctx
+from mtgjudge.model.engine.performers import MARKER_RUNNERS, PERFORMERS, WHOLE_USE
 
 
 # ------------------------------------------------------------------------------------------- effects
 
-def draw(game: Game, player: str) -> Game:
-    """121.1-121.2: the top card of the library goes to the hand; a player who can't draw loses when
-    state-based actions are next checked (704.5b)."""
-    guard_scope(game.state, "draw", f"{player} draws a card")
-    p = game.state.player(player)
-    lib = p.zone("library")
-    if lib:
-        top = lib[0]
-        lki = game.state.obj(top)
-        game = zones.move(game, top, "hand").log("121.1", f"{player} draws {lki.name} ({top})")
-        return after_moves(game, [(lki, "library", "hand")], f"{player} draws")
-    if p.unknown_library > 0:
-        k = 1
-        while game.state.has(f"_unknown_{player}_{k}") or f"_unknown_{player}_{k}" in dict(game.state.zone_changes):
-            k += 1
-        oid = f"_unknown_{player}_{k}"   # an id the question did not give: interchangeable (Game.key)
-        o = GameObject(id=oid, card=CardDef(faces=(Face(name="a card nobody knows"),), modelled=False),
-                       owner=player, controller=player, zone="hand")
-        st = game.state.with_player(replace(p, unknown_library=p.unknown_library - 1))
-        game = zones.create_object(game.with_state(st), o).log("121.1", f"{player} draws a card nobody knows ({oid})")
-        guard_unrecognized(game, f"{player} draws")
-        return game
-    game = game.remember(drew_empty=game.drew_empty + (player,))
-    return game.log("704.5b", f"{player} attempts to draw from an empty library")
 
-
-def discard_choices(game: Game, player: str) -> list[tuple[Game, str | None]]:
-    """701.9a: discarding one card: every card in hand is a choice."""
-    hand = game.state.player(player).zone("hand")
-    if not hand:
-        return [(game.log("701.9", f"{player} has no card to discard"), None)]
-    return [(discard_one(game, player, oid), oid) for oid in hand]
-
-
-def discard_one(game: Game, player: str, oid: str) -> Game:
-    """701.9a: ``player`` discards the card ``oid`` from their hand (unsupported if what it is, or text that
-    functions as it is discarded, is not known)."""
-    lki = game.state.obj(oid)
-    if not lki.card.modelled:
-        raise Unsupported(f"{player} could discard {unknown_card(lki)}: what it is matters")
-    for a in lki.printed.abilities:
-        # 113.6: text that functions only on the battlefield can't apply to a card leaving the hand.
-        if a.kind == "unmodelled" and a.may_concern("discard") and (a.functions_in("hand") or a.functions_in("graveyard")):
-            raise Unsupported(f"{lki.name} ({oid}) could be discarded and has unmodelled text: {a.source_text!r}")
-    g = zones.move(game, oid, "graveyard").log("701.9a", f"{player} discards {lki.name} ({oid})")
-    return after_moves(g, [(lki, "hand", "graveyard")], f"{player} discards").choose(f"{player} discards {oid}")
-
-
-def create_token(game: Game, kind: str | CardDef, controller: str, rule, tapped: bool = False) -> Game:
-    """111.2: ``controller`` creates a token of a defined kind (by name: 111.10) or of the card an effect's
-    words describe (111.3); it enters the battlefield under their control (``tapped``: the effect says it
-    enters tapped, 110.5b)."""
-    if controller in game.left:
-        return game.log("800.4b", f"{controller} has left the game: no token is created")
-    if isinstance(kind, CardDef):
-        card, face = kind, 0
-    else:
-        found = card_db().find(kind)
-        if found is None or not found[0].token:
-            raise Unsupported(f"the token kind {kind!r} has no definition")
-        card, face = found
-    name = " ".join(card.faces[face].subtypes) + " Token"
-    guard_scope(game.state, "enters", f"a {name} enters the battlefield")
-    for a in card.faces[face].abilities:
-        if a.kind == "unmodelled" and a.may_concern("enters"):
-            raise Unsupported(f"the token {name} has unmodelled text that may apply as it enters: {a.source_text!r}")
-    oid = zones.fresh_id(game.state, name)
-    o = GameObject(id=oid, card=card, owner=controller, controller=controller, zone="battlefield", face=face, token=True,
-                   tapped=tapped)
-    game = zones.create_object(game, o).log(rule, f"{controller} creates a {name} ({oid}) (111.4: its name is its "
-                                                  "subtypes plus Token)")
-    return after_moves(game, [(game.state.obj(oid), "none", "battlefield")], "a token is created")
-
-
-def _recruit(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """701.70a: draw a card, then discard a card; if a nonland card was discarded, create a 1/1 white Human
-    Soldier creature token. No player may act in between (it is one effect)."""
-    p = ctx.controller
-    game = draw(game.log("701.70a", f"{p} recruits: draw a card, then discard a card"), p)
-    out = []
-    for g, oid in discard_choices(game, p):
-        if oid is not None and "Land" not in g.state.obj(oid).printed.types:
-            g = create_token(g, "Human Soldier", p, "701.70a")
-        elif oid is not None:
-            g = g.log("701.70a", f"{oid} is a land card: no token is created")
-        out.append(g)
-    return merge(out)
-
-
-def _exile_until(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    phrase = e.arg("target")
-    legal = [t for t in ctx.targets if legal_target(game, phrase, ctx.controller, ctx.source, t, None)]
-    return [exile_until_leaves(game, ctx.source, ctx.source_moves, ctx.controller, legal)]
-
-
-def change_life(game: Game, player: str, delta: int, rules=("119.3",), why: str = "") -> Game:
-    """119.3: a player gains or loses life (damage to a player: 120.3a); a player who left the game is no
-    longer affected (800.4a)."""
-    if player in game.left:
-        return game.log("800.4a", f"{player} has left the game: their life total does not change")
-    guard_scope(game.state, "life", f"{player}'s life total changes")
-    p = game.state.player(player)
-    game = game.with_state(game.state.with_player(replace(p, life=p.life + delta)))
-    verb = "gains" if delta >= 0 else "loses"
-    guard_unrecognized(game, f"{player} {verb} life")
-    return game.log(rules, f"{player} {verb} {abs(delta)} life{why} ({p.life} -> {p.life + delta})")
-
-
-def _gain(game: Game, e: Effect, ctx: Ctx, sign: int) -> list[Game]:
-    return [change_life(game, ctx.controller, sign * e.arg("n"))]
-
-
-def _drain(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """119.3: the target player loses N life and the controller gains M (608.2b: an illegal target loses none;
-    with its only target illegal the ability doesn't resolve at all)."""
-    skip = _unaffected(game, ctx)
-    if skip is not None:
-        return [skip]
-    if ctx.target not in game.state.player_names:
-        raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
-    game = change_life(game, ctx.target, -e.arg("n"))
-    return [change_life(game, ctx.controller, e.arg("gain"))]
-
-
-def _unaffected(game: Game, ctx: Ctx) -> Game | None:
-    """608.2b: an illegal target is not affected by the effect."""
-    if ctx.target_legal:
-        return None
-    return game.log("608.2b", f"{ctx.target} is an illegal target now: it is not affected")
-
-
-#: Damage keywords of a source whose results (702.2b, 702.15b, 702.80, 702.90) the engine does not perform.
-_DAMAGE_KEYWORDS = ("Deathtouch", "Lifelink", "Infect", "Wither")
-
-
-def _damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """120.3: damage from the spell or ability's source: a player loses that much life (120.3a), a creature
-    has it marked on it (120.3e; lethal damage is the state-based action 704.5g)."""
-    skip = _unaffected(game, ctx)
-    if skip is not None:
-        return [skip]
-    st = game.state
-    n, t = e.arg("n"), ctx.target
-    src = st.obj(ctx.source) if st.has(ctx.source) else None
-    if ctx.source_lki is not None and (src is None or src.zone != "battlefield"):
-        # 608.2h: a source that left the battlefield deals damage as it last existed there; keywords other
-        # permanents granted it then are not known to the engine.
-        src = ctx.source_lki
-        if any(a.kind == "static" and a.static is not None and a.static.kind == "grant_keyword"
-               for o in st.battlefield() for a in o.printed.abilities):
-            raise Unsupported(f"{src.name} left the battlefield: which keywords it had as it last existed (608.2h) "
-                              "is not known to the engine while keywords are granted")
-    if src is not None:
-        ch = printed_characteristics(src) if src is ctx.source_lki else current(st, ctx.source)
-        for kw in _DAMAGE_KEYWORDS:
-            if ch.has_keyword(kw):
-                raise Unsupported(f"{src.name} has {kw.lower()}: the results of its damage are not performed by "
-                                  "the engine yet")
-    name = src.name if src is not None else ctx.source
-    if t not in st.player_names:
-        o = st.obj(t)
-        if o.zone != "battlefield":
-            raise Unsupported(f"damage to {o.name} ({t}) in the {o.zone} is not performed by the engine")
-        types = current(st, t).types
-        if "Planeswalker" in types or "Battle" in types:
-            raise Unsupported(f"damage to {o.name} ({t}), a planeswalker or battle (120.3c, 120.3h), is not "
-                              "performed by the engine yet")
-        guard_scope(st, "dies", f"{name} deals damage to {o.name} ({t})")
-    elif st.prevention:
-        # unmodelled text about the damage event ("damage can't be prevented") is guarded before any shield
-        # prevents it (the damage dealt guards it again, ``change_life``)
-        guard_scope(st, "life", f"{name} would deal damage to {t}")
-    out = []
-    # 615.6-615.7: prevention shields first (615.12: not for damage that can't be prevented)
-    # 615.12: the instruction says its damage can't be prevented, or the spell's own static ability does (Banefire)
-    unpreventable = bool(e.arg("unpreventable")) or damage_cant_be_prevented(st, ctx.source)
-    for g, left in shields.prevent(game, ctx.source, t, n, unpreventable):
-        if left <= 0:
-            out.append(g.log("615.6", f"all the damage {name} would deal to {t} is prevented: none is dealt"))
-        else:
-            out.append(_deal(g, name, t, left))
-    return out
-
-
-def _deal(game: Game, name: str, t: str, n: int) -> Game:
-    """120.3: ``n`` damage (after prevention) dealt to the player or permanent ``t`` by the source ``name``."""
-    st = game.state
-    if t in st.player_names:
-        return change_life(game, t, -n, ("120.3a", "119.3"), f": {name} deals {n} damage to them")
-    o = st.obj(t)
-    # ("dies" was guarded by ``_damage`` before prevention)
-    guard_scope(st, "power-toughness", f"{name} deals damage to {o.name} ({t})")
-    game = game.with_state(st.with_object(replace(o, damage=o.damage + n)))
-    guard_unrecognized(game, f"{name} deals damage to {o.name}")
-    return game.log("120.3e", f"{name} deals {n} damage to {o.name} ({t}): it is marked on it")
-
-
-def _removal(kind: str) -> Callable[[Game, Effect, Ctx], list[Game]]:
-    def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-        skip = _unaffected(game, ctx)
-        if skip is not None:
-            return [skip]
-        st = game.state
-        if ctx.target in st.player_names or not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
-            raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent: only permanents are performed by "
-                              "the engine yet")
-        if kind == "exile" and ctx.links_exile:
-            g = remove(game, ctx.target, kind)
-            if g.state.has(ctx.target) and g.state.obj(ctx.target).zone == "exile":
-                g = link_exiled(g, ctx.source, ctx.source_moves, ctx.controller, ctx.target)
-                if not source_on_battlefield(g, ctx.source, ctx.source_moves):
-                    g = g.log("607.2a", f"{ctx.source} has already left the battlefield: its linked ability that "
-                                        f"returns the exiled card has triggered already, so {ctx.target} stays exiled")
-            return [g]
-        return [remove(game, ctx.target, kind, not ctx.no_regeneration)]
-    return handler
-
-
-def _return_exiled(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    return [return_linked(game, ctx.source, ctx.source_moves)]
-
-
-def _tokens_per_counter(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """"Create a [token] for each [kind] counter on this": the counters on the source as it last existed on
-    the battlefield (608.2h, 603.10a: a dies ability; 122.2: it has none once it left); the token is the one
-    defined whose characteristics the words give (111.4)."""
-    src = ctx.source_lki if ctx.source_lki is not None else game.state.obj(ctx.source)
-    if ctx.source_lki is None and src.zone != "battlefield":
-        raise Unsupported(f"the counters on {src.name} as it last existed are not known to the engine")
-    n = src.counter(e.arg("counter"))
-    words = e.arg("token")
-    kind = _token_kind(words)
-    if n == 0:
-        return [game.log(("608.2h", "122.2"), f"{src.name} had no {e.arg('counter')} counters as it last existed "
-                                              f"on the battlefield: no token is created")]
-    game = game.log("608.2h", f"{src.name} had {n} {e.arg('counter')} counter(s) as it last existed on the "
-                              f"battlefield: {n} token(s)")
-    for _ in range(n):
-        game = create_token(game, kind, ctx.controller, "111.1")
-    return [game]
-
-
-def _token_kind(words: str) -> CardDef:
-    """The token the words describe (111.3, 111.4; ``tokens.token_card``), or unsupported naming them."""
-    return token_card(words)
-
-
-def _pump(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """613.4c (layer 7c): the target gets +N/+N until end of turn (ends in the cleanup step, 514.2)."""
-    skip = _unaffected(game, ctx)
-    if skip is not None:
-        return [skip]
-    st = game.state
-    if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
-        raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent, is not performed by the engine")
-    return [add_pt_change(game, ctx.target, e.arg("power"), e.arg("toughness"), ctx.source)]
-
-
-def add_pt_change(game: Game, target: str, p: int, t: int, source: str) -> Game:
-    """613.4c (layer 7c): ``target`` gets +p/+t until end of turn (514.2), from ``source``'s effect."""
-    st = game.state
-    guard_scope(st, "power-toughness", f"{target}'s power and toughness change")
-    origin = st.obj(source).name if st.has(source) else source
-    ts = max([o.timestamp for o in st.objects] + [c.timestamp for c in st.pt_changes] + [0]) + 1
-    game = game.with_state(st.evolve(pt_changes=st.pt_changes + (PTChange(target, p, t, st.turn.number, origin, ts),)))
-    guard_unrecognized(game, f"{target}'s power and toughness change")
-    return game.log("613.4c", f"{name_of(st, target)} gets {p:+d}/{t:+d} until end of turn")
-
-
-def _counter_spell(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """701.6a: to counter a spell is to cancel it, removing it from the stack to its owner's graveyard; the
-    counter word's ``instead`` (614.1a: "If that spell is countered this way, exile it instead ...") sends it to
-    exile, its owner's hand, or the top of its owner's library, or the top or bottom as the countering spell's controller
-    chooses (608.2d: each a branch)."""
-    skip = _unaffected(game, ctx)
-    if skip is not None:
-        return [skip]
-    st = game.state
-    o = st.obj(ctx.target)
-    if o.zone != "stack":
-        raise Unsupported(f"{e.text()!r} on {o.name} ({o.id}), not a spell on the stack, is not performed by the engine")
-    if cant_be_countered(st, o.id):
-        return [game.log(("113.6g", "701.6a"), f"{o.name} ({o.id}) can't be countered: it stays on the stack")]
-    for a in o.printed.abilities:
-        if a.kind == "unmodelled" and a.may_concern("resolution"):
-            raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply as it is "
-                              f"countered: {a.source_text!r}")
-    guard_scope(st, "resolution", f"{o.name} ({o.id}) is countered")
-    instead = e.arg("instead")
-    if instead is None:
-        places = [("graveyard", True, "the stack and put into its owner's graveyard")]
-    elif instead == "exile":
-        places = [("exile", True, "the stack and exiled instead of put into its owner's graveyard (614.1a)")]
-    elif instead == "hand":
-        places = [("hand", True, "the stack and put into its owner's hand instead of into their graveyard (614.1a)")]
-    else:
-        places = [("library", True, "the stack and put on top of its owner's library instead of into their graveyard")]
-        if instead == "library_top_or_bottom":
-            places.append(("library", False, "the stack and put on the bottom of its owner's library instead of "
-                                             "into their graveyard"))
-    out = []
-    for to, top, how in places:
-        g = zones.move(game, o.id, to, top=top).log("701.6a", f"{o.name} ({o.id}) is countered: it is removed from {how}")
-        if len(places) > 1:
-            g = g.choose(f"{ctx.controller} puts {o.name} on the {'top' if top else 'bottom'} of its owner's library")
-        out.append(after_moves(g, [(o, "stack", to)], f"{o.name} is countered"))
-    return merge(out)
-
-
-def _controller_gains_power(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """"Its controller gains life equal to its power": the target as it last existed on the battlefield
-    (608.2h; Swords to Plowshares ruling 2018-03-16); a negative power gains and loses nothing (107.1b)."""
-    if len(ctx.targets) != 1 or ctx.before is None:
-        raise Unsupported(f"what 'its' refers to in {e.text()!r} is not known to the engine")
-    t = ctx.targets[0]
-    before = ctx.before
-    if not before.has(t) or before.obj(t).zone != "battlefield":
-        return [game.log("608.2b", f"{t} was not on the battlefield: no life is gained")]
-    o = before.obj(t)
-    n = power(Game(before), t)
-    if n <= 0:
-        return [game.log(("608.2h", "107.1b"), f"{o.name}'s power was {n}: {o.controller} gains no life")]
-    return [change_life(game, o.controller, n, ("608.2h", "119.3"), f", the power of {o.name} as it last existed "
-                                                                    "on the battlefield")]
-
-
-def _draw(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    for _ in range(e.arg("n", 1)):
-        game = draw(game, ctx.controller)
-    return [game]
-
-
-def _counter(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    st = game.state
-    if not (st.has(ctx.source) and st.obj(ctx.source).zone == "battlefield" and game.moved(ctx.source) == ctx.source_moves):
-        return [game.log("400.7", f"{ctx.source} left the battlefield: no counter is put on it")]
-    return [add_counters(game, ctx.source, e.arg("kind"), e.arg("n", 1))]
-
-
-def add_counters(game: Game, oid: str, kind: str, n: int) -> Game:
-    """122.1: ``n`` counters of ``kind`` are put on the permanent ``oid``."""
-    st = game.state
-    o = st.obj(oid)
-    c = dict(o.counters)
-    c[kind] = c.get(kind, 0) + n
-    game = game.with_state(st.with_object(replace(o, counters=tuple(sorted(c.items())))))
-    guard_unrecognized(game, f"counters are put on {o.name}")
-    return game.log("122.1", f"{n} {kind} counter(s) are put on {oid}")
-
-
-def _exile_top(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """701.13a: "Exile the top N cards of your library" (``exile_top``)."""
-    return [exile_top(game, ctx.controller, e.arg("n", 1))]
-
-
-def _lasting(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """611.2a: a continuous effect the resolving spell or ability leaves in force. The engine performs "you may
-    play that card / those cards" (601.3) on the cards an earlier instruction exiled (608.2c); others are
-    unsupported, naming them."""
-    static = e.arg("static")
-    if static.kind != "may_play" or ctx.before is None:
-        raise Unsupported(f"the lasting effect {e.text()!r} is not performed by the engine yet")
-    src = game.state.obj(ctx.source) if game.state.has(ctx.source) else None
-    if src is None:
-        raise Unsupported(f"the source of {e.text()!r} ceased to exist: last known information is not modelled")
-    objects = exiled_by_this(ctx.before, game.state, ctx.controller)
-    return [leave_permission(game, e.arg("until", ""), static.kind, source=src.name, controller=ctx.controller,
-                             card=src.card, face=ctx.face, ability=ctx.ability_index, objects=objects)]
-
-
-def _transform(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """701.27a, 701.27f: an ability's "Transform this" turns its source over only if it is still the same
-    permanent (400.7) and a double-faced one (701.27c)."""
-    st = game.state
-    if not (st.has(ctx.source) and st.obj(ctx.source).zone == "battlefield" and game.moved(ctx.source) == ctx.source_moves):
-        return [game.log(("400.7", "701.27f"), f"{ctx.source} is no longer the permanent whose ability this is: it "
-                                               "doesn't transform")]
-    if not can_transform(game, ctx.source):
-        return [game.log("701.27c", f"{ctx.source} is not a double-faced permanent: nothing happens")]
-    if ctx.source_transformed or st.obj(ctx.source).face != ctx.face:
-        return [game.log("701.27f", f"{ctx.source} has transformed since the ability was put on the stack: it "
-                                    "doesn't transform again")]
-    return [transform(game, ctx.source, ("701.27a", "701.27f"))]
-
-
-HANDLERS: dict[str, Callable[[Game, Effect, Ctx], list[Game]]] = {
-    "exile_top": _exile_top,
-    "lasting": _lasting,
-    "transform": _transform,
-    "exile_until_source_leaves": _exile_until,
-    "recruit": _recruit,
-    "gain_life": lambda g, e, c: _gain(g, e, c, 1),
-    "lose_life": lambda g, e, c: _gain(g, e, c, -1),
-    "draw": _draw,
-    "counter": _counter,
-    "damage": _damage,
-    "damage_you": lambda g, e, c: _damage(g, e, replace(c, target=c.controller, target_legal=True)),
-    "destroy": _removal("destroy"),
-    "exile": _removal("exile"),
-    "bounce": _removal("bounce"),
-    "pump": _pump,
-    "counter_spell": _counter_spell,
-    "its_controller_gains_life_equal_to_power": _controller_gains_power,
-    "return_exiled": _return_exiled,
-    "drain": _drain,
-    "create_token_per_counter": _tokens_per_counter,
-    **optional.MARKER_HANDLERS,
-    **kicker.MARKER_HANDLERS,
-}
-
-
-#: Rebound (702.88a) as the spell finishes resolving: ``engine.delayed.rebound``, set as it is imported.
-REBOUND: Callable[[Game, str, bool], Game] = lambda game, oid, from_hand: game
-
-
-#: How a delayed triggered ability resolves (603.7): ``engine.delayed.resolve_delayed``, set as it is imported.
-RESOLVE_DELAYED: Callable[[Game, StackAbility], list[Game]] = lambda game, top: []
-
-
-#: Effect kinds whose handler acts on every target of its use of "target" at once (``Ctx.group``), not once
-#: per target.
-WHOLE_USE: set[str] = set()
-
-#: Effect kinds that refer to the instruction before them (608.2c, 608.2h), and the function that performs that
-#: instruction with them (``engine.refs`` registers both).
-REFERRING: set[str] = set()
-#: Words that only qualify the instruction before them ("It can't be regenerated."): a reference after them is
-#: to that instruction.
-PART_OF_BEFORE: set[str] = {"no_regeneration"}
-RUN_REFERENCES: list[Callable] = []
-#: Other tests of whether an effect refers to the instruction before it ("for each creature destroyed this way").
-REFERS_BACK: list[Callable[[Effect], bool]] = []
-#: Marker words that govern the instructions after them, and the function that performs them (608.2c, 705,
-#: 701.38a: ``engine.conditions`` registers "If <condition>, <instruction>", coin flips and votes).
-MARKER_RUNNERS: dict[str, Callable] = {}
-
-
-def refers_back(e: Effect) -> bool:
-    """Does ``e`` refer to the instruction before it (``REFERRING``, ``REFERS_BACK``)?"""
-    return e.kind in REFERRING or any(f(e) for f in REFERS_BACK)
+def perform_word(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """The one dispatch: ``e`` done by its word's performer (``engine.performers``), or unsupported."""
+    performer = PERFORMERS.get(e.kind)
+    if performer is None:
+        raise Unsupported(f"the effect {e.text()!r} is not performed by the engine yet")
+    return performer(game, e, ctx)
 
 
 def spell_ability(abilities) -> Ability | None:
@@ -539,7 +72,7 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
     """608.2c: the effects in the order written, each on its own target (``targeting.effect_slots``);
     ``legal``: which targets were legal as resolution began (608.2b)."""
     for i, e in enumerate(ability.effects):
-        if e.kind not in HANDLERS:
+        if e.kind not in PERFORMERS:
             raise Unsupported(f"the effect {e.text()!r} is not performed by the engine yet")
         # "You may play that card" refers to the cards the instruction before it exiled (608.2c); the engine
         # knows which only right after "exile the top N cards of your library".
@@ -563,10 +96,10 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
             if e.kind in WHOLE_USE:         # one instruction on all of them at once
                 c = replace(base, group=tuple(t for t, _ in those[0]), group_legal=tuple(ok for _, ok in those[0]),
                             before=ctx.before or game.state)
-                return merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)]), it
+                return merge([r for g in branches for r in perform_word(g, e, c)]), it
             for t, ok in those[0]:
                 c = replace(base, target=t, target_legal=ok, before=ctx.before or game.state)
-                branches = merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)])
+                branches = merge([r for g in branches for r in perform_word(g, e, c)])
             return branches, it
         if group2 is None and not e.arg("it"):
             those[0] = [(ctx.targets[i], legal[i] if legal is not None else True) for i in group] \
@@ -585,7 +118,7 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
                     raise Unsupported(f"what 'it' refers to in {e.text()!r} is not known to the engine")
             c = replace(base, target=t1, target_legal=ok1, target2=t2, target2_legal=ok2,
                         before=ctx.before or game.state)
-            return merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)]), (t1, ok1)
+            return merge([r for g in branches for r in perform_word(g, e, c)]), (t1, ok1)
         if e.kind in WHOLE_USE:
             # an effect that acts on all the targets of its use at once (damage divided among them, 601.2d)
             idx = list(group) if group is not None else []
@@ -594,7 +127,7 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
                         before=ctx.before or game.state)
             # "it" after it: its one target (608.2c), none if it had several
             it_next = (c.group[0], c.group_legal[0]) if len(c.group) == 1 else (None, True)
-            return merge([r for g in branches for r in HANDLERS[e.kind](g, e, c)]), it_next
+            return merge([r for g in branches for r in perform_word(g, e, c)]), it_next
         # One use of "target" may have chosen several objects ("destroy two target creatures"): the effect
         # acts on each of them (none if "up to" chose none), each checked on its own (608.2b).
         for i in (group if group is not None else (None,)):
@@ -610,9 +143,9 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
                         c.before.has(t) and g.state.moved(t) != c.before.moved(t):
                     g = g.log(("400.7", "608.2b"), f"{t} has changed zones since {name_of(g.state, ctx.source)} began "
                                                    "to resolve: it is a new object, not the one targeted")
-                    nxt += HANDLERS[e.kind](g, e, replace(c, target_legal=False))
+                    nxt += perform_word(g, e, replace(c, target_legal=False))
                     continue
-                nxt += HANDLERS[e.kind](g, e, c)
+                nxt += perform_word(g, e, c)
             branches = merge(nxt)
         it = (ctx.targets[group[0]], legal[group[0]] if legal is not None else True) \
             if group is not None and len(group) == 1 else (None, True)
@@ -635,12 +168,12 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
                                                                        ctx)
             continue
         nxt = i + 1
-        while nxt < len(ability.effects) and ability.effects[nxt].kind in PART_OF_BEFORE:
+        while nxt < len(ability.effects) and ability.effects[nxt].kind in refs.PART_OF_BEFORE:
             nxt += 1
-        if nxt < len(ability.effects) and refers_back(ability.effects[nxt]) and \
-                not refers_back(ability.effects[i]):
+        if nxt < len(ability.effects) and refs.refers_back(ability.effects[nxt]) and \
+                not refs.refers_back(ability.effects[i]):
             # 608.2c, 608.2h: the next instructions refer to this one ("its controller", "this way")
-            branches, it, i = RUN_REFERENCES[0](branches, ability.effects, uses, i, it, perform, ctx)
+            branches, it, i = refs.run_with_references(branches, ability.effects, uses, i, it, perform, ctx)
             continue
         branches, it = perform(branches, ability.effects[i], uses[i], it)
         i += 1
@@ -691,7 +224,7 @@ def resolve_top(game: Game) -> list[Game]:
     top = st.stack[0]
     game = game.with_state(st.evolve(stack=st.stack[1:]))
     if isinstance(top, StackAbility) and top.delayed is not None:
-        return RESOLVE_DELAYED(game, top)      # 603.7: engine.delayed
+        return delayed.resolve_delayed(game, top, perform_word)      # 603.7
     if isinstance(top, StackAbility):
         if not game.state.has(top.source) and top.lki is None:
             raise Unsupported(f"the source {top.source} of the ability ceased to exist: last known information is "
@@ -713,7 +246,8 @@ def resolve_top(game: Game) -> list[Game]:
         # 107.3m: an enters trigger's X is the X of the spell the permanent was; an activated ability's X is the
         # value chosen as it was activated (107.3a), which the stack entry doesn't keep: not known
         x = src.x if ability.kind == "triggered" else None
-        ctx = Ctx(top.source, top.controller, tuple(top.targets), getattr(top, "source_moves", 0), x,
+        ctx = Ctx(top.source, top.controller, tuple(top.targets), getattr(top, "source_moves", 0), x, perform=perform_word,
+                  run=run_effects,
                   ability_index=top.index, face=face, source_transformed=top.source_transformed,
                   source_lki=top.lki, links_exile=links)
         # (601.2c: an ability the engine put on the stack may have chosen no targets where every use says "up to")
@@ -757,7 +291,7 @@ def resolve_top(game: Game) -> list[Game]:
     if unpaid:
         game = game.log(tuple(unpaid) + ("601.2b",), f"{o.name} was cast for its mana cost: its abilities that apply "
                                                      "only if an alternative cost was paid change nothing")
-    ctx = Ctx(top, o.controller, o.targets, game.moved(top), o.x, face=o.face)
+    ctx = Ctx(top, o.controller, o.targets, game.moved(top), o.x, face=o.face, perform=perform_word, run=run_effects)
     # A spell the actions cast may have chosen no targets where every use says "up to" or "any number of"
     # (601.2c); one given on the stack without its targets is not known.
     chose_none = (top, game.moved(top)) in game.cast_plainly and all(
@@ -785,7 +319,7 @@ def resolve_top(game: Game) -> list[Game]:
             out.append(g)           # 608.2n: an instruction moved it ("Exile ~."): it stays where it went
             continue
         if rebound:
-            out.append(REBOUND(g, top, from_hand))     # 702.88a: engine.delayed
+            out.append(delayed.rebound(g, top, from_hand))     # 702.88a
             continue
         if bought_back:
             # 702.27a: its buyback cost was paid: it is put into its owner's hand instead of the graveyard

@@ -1,4 +1,4 @@
-"""Effects of the ``shields`` family, registered in ``resolve.HANDLERS``: they put a shield or a
+"""Effects of the ``shields`` family, listed in ``engine.performers``: they put a shield or a
 replacement effect in force for the rest of the turn (``vocab/words_shields.py``): "Regenerate target
 creature" (701.19a), "It can't be regenerated this turn" (701.19c), "If a creature dealt damage this way would
 die this turn, exile it instead" (614.1a), "Prevent the next N damage that would be dealt to any target this
@@ -11,15 +11,16 @@ during this resolution.
 """
 from __future__ import annotations
 
-from mtgjudge.model.engine import instructions, resolve, shields
+from mtgjudge.model.engine import instructions, shields
 from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.engine.until import the_source
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import PreventionShield
 from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
 
-Ctx = resolve.Ctx
+Ctx = Ctx
 
 
 def _origin(game: Game, ctx: Ctx) -> str:
@@ -58,7 +59,7 @@ def _subjects(game: Game, e: Effect, ctx: Ctx, *, players: bool = False) -> list
         return the_source(game, e, ctx)
     if ctx.target is None:
         raise Unsupported(f"what {e.text()!r} applies to is not known to the engine")
-    skip = resolve._unaffected(game, ctx)
+    skip = unaffected(game, ctx)
     if skip is not None:
         return skip
     t = ctx.target
@@ -130,10 +131,12 @@ def _prevention(*, to: bool, amount: bool):
     return handler
 
 
-resolve.HANDLERS["regenerate"] = _replacement("regenerate", ("701.19a", "614.8"))
-resolve.HANDLERS["no_regeneration_this_turn"] = _replacement("no_regeneration", ("701.19c",))
-resolve.HANDLERS["exile_if_dies"] = _replacement("exile_if_dies", ("614.1a", "700.4"))
-resolve.HANDLERS["no_regeneration_exile"] = _no_regeneration_exile
-resolve.HANDLERS["prevent_next"] = _prevention(to=True, amount=True)
-resolve.HANDLERS["prevent_all_to"] = _prevention(to=True, amount=False)
-resolve.HANDLERS["prevent_all_by"] = _prevention(to=False, amount=False)
+PERFORMERS: dict[str, Performer] = {
+    "regenerate": _replacement("regenerate", ("701.19a", "614.8")),
+    "no_regeneration_this_turn": _replacement("no_regeneration", ("701.19c",)),
+    "exile_if_dies": _replacement("exile_if_dies", ("614.1a", "700.4")),
+    "no_regeneration_exile": _no_regeneration_exile,
+    "prevent_next": _prevention(to=True, amount=True),
+    "prevent_all_to": _prevention(to=True, amount=False),
+    "prevent_all_by": _prevention(to=False, amount=False),
+}

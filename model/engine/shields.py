@@ -5,7 +5,7 @@ regenerated" (701.19c) and "if it would die this turn, exile it instead" (614.1a
 
 They live in the game state (``state.prevention``, ``state.replacements``), are shown in the outcome, end
 when their object becomes a new object (400.7, ``zones``) and in the cleanup step (514.2, ``engine.turn``).
-The single places that consult them: damage (``resolve._damage``, 120.3) asks ``prevent``; destruction
+The single places that consult them: damage (``deal_damage``, 120.3) asks ``prevent``; destruction
 (``removal``, 701.8a, and lethal damage, 704.5g) asks ``regenerate``; every permanent going from the
 battlefield to a graveyard (destroyed, sacrificed, 704.5f-g) asks ``dies_to``.
 

@@ -1,9 +1,8 @@
-"""Performing the words of tokens by X and tapped tokens: tokens counted by X and tapped tokens
-(``vocab.words_tokens``, read by ``oracle.token_sentences``). Handlers take (game, effect, ctx) like those in
-``resolve.HANDLERS`` and are registered there."""
+"""Performing tokens counted by X and tapped tokens (``vocab.words_tokens``, read by ``oracle.token_sentences``),
+"those creatures" after a group and "tap that creature" (608.2c); listed in ``engine.performers``."""
 from __future__ import annotations
 
-from mtgjudge.model.engine import instructions, resolve
+from mtgjudge.model.engine import instructions
 from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.oracle.lines import effect_word      # the reader of a sentence read again (those_group)
@@ -11,8 +10,10 @@ from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
+from mtgjudge.model.engine.kernel.context import Ctx, Performer
+from mtgjudge.model.engine.kernel.objects import create_token, token_kind
 
-Ctx = resolve.Ctx
+Ctx = Ctx
 
 #: More tokens than this from one instruction is past the engine's bound (each one is an object it follows).
 MAX_TOKENS = 60
@@ -49,9 +50,9 @@ def _create_tokens_more(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         return [game.log("111.1", f"{e.text()!r}: no token is created (the number is {n})")]
     if n > MAX_TOKENS:
         raise Unsupported(f"{e.text()!r} creates {n} tokens, more than the engine's bound of {MAX_TOKENS}")
-    kind = resolve._token_kind(words)
+    kind = token_kind(words)
     for _ in range(n):
-        game = resolve.create_token(game, kind, ctx.controller, "111.1", tapped=bool(e.arg("tapped")))
+        game = create_token(game, kind, ctx.controller, "111.1", tapped=bool(e.arg("tapped")))
     if e.arg("tapped"):
         game = game.log("110.5b", f"the {n} token(s) entered the battlefield tapped, as the effect says")
     return [game]
@@ -66,7 +67,7 @@ def _those_group(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if word is None:
         raise Unsupported(f"{e.arg('again')!r} is not read")
     game = game.log("608.2c", f"\"those\" are the {e.arg('np')} the instruction before acted on")
-    return resolve.HANDLERS[word.kind](game, word, ctx)
+    return ctx.perform(game, word, ctx)
 
 
 def _tap_it(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -79,7 +80,7 @@ def _tap_it(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         return [game.log("400.7", f"{ctx.target} is no longer on the battlefield: it is not tapped")]
     game = game.log("608.2c", f"\"that creature\" is {name_of(st, ctx.target)}, the object the instruction before "
                               "acted on")
-    tap = instructions.HANDLERS["tap_target"]
+    tap = instructions.PERFORMERS["tap_target"]
     return tap(game, Effect("tap_target", (("target", "permanent"),), EFFECT_WORDS["tap_target"]), ctx)
 
 
@@ -96,14 +97,13 @@ def _untap_those(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         return [game.log("400.7", f"{ctx.target} is no longer on the battlefield: it is not untapped")]
     game = game.log("608.2c", f"\"those creatures\" include {name_of(st, ctx.target)}, a target of the instruction "
                               "before")
-    untap = instructions.HANDLERS["untap_target"]
+    untap = instructions.PERFORMERS["untap_target"]
     return untap(game, Effect("untap_target", (("target", "permanent"),), EFFECT_WORDS["untap_target"]), ctx)
 
 
-HANDLERS = {
+PERFORMERS: dict[str, Performer] = {
     "create_tokens_more": _create_tokens_more,
     "those_group": _those_group,
     "tap_it": _tap_it,
     "untap_those": _untap_those,
 }
-resolve.HANDLERS.update(HANDLERS)

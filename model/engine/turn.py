@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from mtgjudge.model.engine.delayed import fire, untapping
 from mtgjudge.model.engine.game import MAX_STEPS, Game, merge
-from mtgjudge.model.engine.resolve import discard_choices, draw, resolve_action
+from mtgjudge.model.engine.resolve import resolve_action
 from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_at_step
 from mtgjudge.model.engine.until import end_control, guard_attack_requirements
@@ -19,6 +19,7 @@ from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.in_force import lasting_effects
 from mtgjudge.model.rules.turns import following_turn
 from mtgjudge.model.state import STEPS
+from mtgjudge.model.engine.kernel.players import discard_choices, draw
 
 
 def _end_step_effects(game: Game) -> Game:

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mtgjudge.model.engine import resolve, zones
+from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.engine.kernel.context import Ctx, Performer
 
-Ctx = resolve.Ctx
+Ctx = Ctx
 
 
 def _extra_turn(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -34,7 +35,6 @@ def _extra_turn(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                               f"after this one")]
 
 
-resolve.HANDLERS["extra_turn"] = _extra_turn
 
 
 def _exile_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -51,4 +51,4 @@ def _exile_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [after_moves(g, [(lki, "stack", "exile")], f"{lki.name} is exiled")]
 
 
-resolve.HANDLERS["exile_self"] = _exile_self
+PERFORMERS: dict[str, Performer] = {"extra_turn": _extra_turn, "exile_self": _exile_self}

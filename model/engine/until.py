@@ -10,13 +10,13 @@ are recorded and shown, and nothing reads them). ``rules.layers`` applies them i
 order (613.7); the cleanup step ends them all (514.2, ``engine.turn``). The records of one sentence share a
 timestamp: it is one effect (611.2c: the set of objects is fixed as it begins).
 
-Handlers take (game, effect, ctx) like those in ``resolve.HANDLERS`` and are registered there.
+Performers take (game, effect, ctx) (``kernel.context.Performer``) and are listed in ``engine.performers``.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
-from mtgjudge.model.engine import instructions, resolve, zones
+from mtgjudge.model.engine import instructions, zones
 from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import Unsupported
@@ -29,8 +29,9 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import PTChange
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
 
-Ctx = resolve.Ctx
+Ctx = Ctx
 
 #: The rules an effect may add for its object, as the record names them (shown in the outcome and the log).
 RULES = {"cant_block": "can't block", "cant_be_blocked": "can't be blocked", "must_attack": "attacks if able",
@@ -61,7 +62,7 @@ def _objects(game: Game, e: Effect, ctx: Ctx) -> list[str] | Game:
         return the_source(game, e, ctx)
     if ctx.target is None:
         raise Unsupported(f"what {e.text()!r} applies to is not known to the engine")
-    skip = resolve._unaffected(game, ctx)
+    skip = unaffected(game, ctx)
     if skip is not None:
         return skip
     if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
@@ -287,13 +288,12 @@ def _untap_it(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         raise Unsupported(f"what {e.text()!r} refers to is not known to the engine")
     if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
         return [game.log("400.7", f"{ctx.target} is no longer on the battlefield: it is not untapped")]
-    untap = instructions.HANDLERS["untap_target"]
+    untap = instructions.PERFORMERS["untap_target"]
     game = _log_it(game, ctx.target)
     return untap(game, Effect("untap_target", (("target", "permanent"),), EFFECT_WORDS["untap_target"]), ctx)
 
 
-HANDLERS = {
+PERFORMERS: dict[str, Performer] = {
     "until_end_of_turn": _until_end_of_turn,
     "untap_it": _untap_it,
 }
-resolve.HANDLERS.update(HANDLERS)

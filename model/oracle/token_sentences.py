@@ -1,4 +1,4 @@
-"""Reading the sentences of tokens by X and tapped tokens: tokens counted by X and tapped tokens
+"""Reading the sentences of tokens counted by X and tapped tokens
 ("Create X 1/1 green Saproling creature tokens.", "Create an X/X green Ooze creature token, where X is the number
 of cards in your hand.", "Create thirteen tapped 2/2 black Zombie creature tokens."). The frame is the phrase
 grammar's ``tokens_create``; the token's words are read by the one token reader when it is created

@@ -1,4 +1,4 @@
-"""Words of tokens by X and tapped tokens: tokens counted by X and tapped tokens. Read by the grammar's
+"""Words of tokens counted by X and tapped tokens. Read by the grammar's
 section of that name (``phrases.lark``) through ``oracle.token_sentences``, performed by ``engine.token_groups``."""
 from __future__ import annotations
 

@@ -1,0 +1,207 @@
+"""The performers of the encoding's basic words: life (119.3), drawing (121.1), damage (120.3), destroy / exile /
+return to hand (701.8, 406, 400.6), +N/+N (613.4c), countering (701.6a), counters (122.1), recruit (701.70a),
+exiling the top cards of a library (701.13a), "you may play that card" (611.2a, 601.3), transform (701.27),
+"exile ... until ~ leaves the battlefield" (610.3), tokens for each counter (608.2h)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable
+
+from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.engine.game import Game, merge
+from mtgjudge.model.engine.removal import remove
+from mtgjudge.model.engine.sba import power
+from mtgjudge.model.engine.exile_until import exile_until_leaves, link_exiled, return_linked
+from mtgjudge.model.engine.exile_top import exile_top, exiled_by_this, leave_permission
+from mtgjudge.model.engine.transforming import can_transform, transform
+from mtgjudge.model.engine.settle import source_on_battlefield
+from mtgjudge.model.engine.triggers import legal_target
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.damage import deal_damage
+from mtgjudge.model.engine.kernel.players import change_life, discard_choices, draw
+from mtgjudge.model.engine.kernel.objects import add_counters, add_pt_change, create_token, token_kind
+from mtgjudge.model.engine.kernel.countering import counter_spell
+
+
+
+def _recruit(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.70a: draw a card, then discard a card; if a nonland card was discarded, create a 1/1 white Human
+    Soldier creature token. No player may act in between (it is one effect)."""
+    p = ctx.controller
+    game = draw(game.log("701.70a", f"{p} recruits: draw a card, then discard a card"), p)
+    out = []
+    for g, oid in discard_choices(game, p):
+        if oid is not None and "Land" not in g.state.obj(oid).printed.types:
+            g = create_token(g, "Human Soldier", p, "701.70a")
+        elif oid is not None:
+            g = g.log("701.70a", f"{oid} is a land card: no token is created")
+        out.append(g)
+    return merge(out)
+
+
+def _exile_until(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    phrase = e.arg("target")
+    legal = [t for t in ctx.targets if legal_target(game, phrase, ctx.controller, ctx.source, t, None)]
+    return [exile_until_leaves(game, ctx.source, ctx.source_moves, ctx.controller, legal)]
+
+
+def _gain(game: Game, e: Effect, ctx: Ctx, sign: int) -> list[Game]:
+    return [change_life(game, ctx.controller, sign * e.arg("n"))]
+
+
+def _drain(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """119.3: the target player loses N life and the controller gains M (608.2b: an illegal target loses none;
+    with its only target illegal the ability doesn't resolve at all)."""
+    skip = unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    if ctx.target not in game.state.player_names:
+        raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
+    game = change_life(game, ctx.target, -e.arg("n"))
+    return [change_life(game, ctx.controller, e.arg("gain"))]
+
+
+def _removal(kind: str) -> Callable[[Game, Effect, Ctx], list[Game]]:
+    def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+        skip = unaffected(game, ctx)
+        if skip is not None:
+            return [skip]
+        st = game.state
+        if ctx.target in st.player_names or not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
+            raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent: only permanents are performed by "
+                              "the engine yet")
+        if kind == "exile" and ctx.links_exile:
+            g = remove(game, ctx.target, kind)
+            if g.state.has(ctx.target) and g.state.obj(ctx.target).zone == "exile":
+                g = link_exiled(g, ctx.source, ctx.source_moves, ctx.controller, ctx.target)
+                if not source_on_battlefield(g, ctx.source, ctx.source_moves):
+                    g = g.log("607.2a", f"{ctx.source} has already left the battlefield: its linked ability that "
+                                        f"returns the exiled card has triggered already, so {ctx.target} stays exiled")
+            return [g]
+        return [remove(game, ctx.target, kind, not ctx.no_regeneration)]
+    return handler
+
+
+def _return_exiled(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    return [return_linked(game, ctx.source, ctx.source_moves)]
+
+
+def _tokens_per_counter(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """"Create a [token] for each [kind] counter on this": the counters on the source as it last existed on
+    the battlefield (608.2h, 603.10a: a dies ability; 122.2: it has none once it left); the token is the one
+    defined whose characteristics the words give (111.4)."""
+    src = ctx.source_lki if ctx.source_lki is not None else game.state.obj(ctx.source)
+    if ctx.source_lki is None and src.zone != "battlefield":
+        raise Unsupported(f"the counters on {src.name} as it last existed are not known to the engine")
+    n = src.counter(e.arg("counter"))
+    words = e.arg("token")
+    kind = token_kind(words)
+    if n == 0:
+        return [game.log(("608.2h", "122.2"), f"{src.name} had no {e.arg('counter')} counters as it last existed "
+                                              f"on the battlefield: no token is created")]
+    game = game.log("608.2h", f"{src.name} had {n} {e.arg('counter')} counter(s) as it last existed on the "
+                              f"battlefield: {n} token(s)")
+    for _ in range(n):
+        game = create_token(game, kind, ctx.controller, "111.1")
+    return [game]
+
+
+def _pump(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """613.4c (layer 7c): the target gets +N/+N until end of turn (ends in the cleanup step, 514.2)."""
+    skip = unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    st = game.state
+    if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
+        raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent, is not performed by the engine")
+    return [add_pt_change(game, ctx.target, e.arg("power"), e.arg("toughness"), ctx.source)]
+
+
+def _controller_gains_power(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """"Its controller gains life equal to its power": the target as it last existed on the battlefield
+    (608.2h; Swords to Plowshares ruling 2018-03-16); a negative power gains and loses nothing (107.1b)."""
+    if len(ctx.targets) != 1 or ctx.before is None:
+        raise Unsupported(f"what 'its' refers to in {e.text()!r} is not known to the engine")
+    t = ctx.targets[0]
+    before = ctx.before
+    if not before.has(t) or before.obj(t).zone != "battlefield":
+        return [game.log("608.2b", f"{t} was not on the battlefield: no life is gained")]
+    o = before.obj(t)
+    n = power(Game(before), t)
+    if n <= 0:
+        return [game.log(("608.2h", "107.1b"), f"{o.name}'s power was {n}: {o.controller} gains no life")]
+    return [change_life(game, o.controller, n, ("608.2h", "119.3"), f", the power of {o.name} as it last existed "
+                                                                    "on the battlefield")]
+
+
+def _draw(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    for _ in range(e.arg("n", 1)):
+        game = draw(game, ctx.controller)
+    return [game]
+
+
+def _counter(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    st = game.state
+    if not (st.has(ctx.source) and st.obj(ctx.source).zone == "battlefield" and game.moved(ctx.source) == ctx.source_moves):
+        return [game.log("400.7", f"{ctx.source} left the battlefield: no counter is put on it")]
+    return [add_counters(game, ctx.source, e.arg("kind"), e.arg("n", 1))]
+
+
+def _exile_top(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.13a: "Exile the top N cards of your library" (``exile_top``)."""
+    return [exile_top(game, ctx.controller, e.arg("n", 1))]
+
+
+def _lasting(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """611.2a: a continuous effect the resolving spell or ability leaves in force. The engine performs "you may
+    play that card / those cards" (601.3) on the cards an earlier instruction exiled (608.2c); others are
+    unsupported, naming them."""
+    static = e.arg("static")
+    if static.kind != "may_play" or ctx.before is None:
+        raise Unsupported(f"the lasting effect {e.text()!r} is not performed by the engine yet")
+    src = game.state.obj(ctx.source) if game.state.has(ctx.source) else None
+    if src is None:
+        raise Unsupported(f"the source of {e.text()!r} ceased to exist: last known information is not modelled")
+    objects = exiled_by_this(ctx.before, game.state, ctx.controller)
+    return [leave_permission(game, e.arg("until", ""), static.kind, source=src.name, controller=ctx.controller,
+                             card=src.card, face=ctx.face, ability=ctx.ability_index, objects=objects)]
+
+
+def _transform(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.27a, 701.27f: an ability's "Transform this" turns its source over only if it is still the same
+    permanent (400.7) and a double-faced one (701.27c)."""
+    st = game.state
+    if not (st.has(ctx.source) and st.obj(ctx.source).zone == "battlefield" and game.moved(ctx.source) == ctx.source_moves):
+        return [game.log(("400.7", "701.27f"), f"{ctx.source} is no longer the permanent whose ability this is: it "
+                                               "doesn't transform")]
+    if not can_transform(game, ctx.source):
+        return [game.log("701.27c", f"{ctx.source} is not a double-faced permanent: nothing happens")]
+    if ctx.source_transformed or st.obj(ctx.source).face != ctx.face:
+        return [game.log("701.27f", f"{ctx.source} has transformed since the ability was put on the stack: it "
+                                    "doesn't transform again")]
+    return [transform(game, ctx.source, ("701.27a", "701.27f"))]
+
+
+PERFORMERS: dict[str, Performer] = {
+    "exile_top": _exile_top,
+    "lasting": _lasting,
+    "transform": _transform,
+    "exile_until_source_leaves": _exile_until,
+    "recruit": _recruit,
+    "gain_life": lambda g, e, c: _gain(g, e, c, 1),
+    "lose_life": lambda g, e, c: _gain(g, e, c, -1),
+    "draw": _draw,
+    "counter": _counter,
+    "damage": deal_damage,
+    "damage_you": lambda g, e, c: deal_damage(g, e, replace(c, target=c.controller, target_legal=True)),
+    "destroy": _removal("destroy"),
+    "exile": _removal("exile"),
+    "bounce": _removal("bounce"),
+    "pump": _pump,
+    "counter_spell": counter_spell,
+    "its_controller_gains_life_equal_to_power": _controller_gains_power,
+    "return_exiled": _return_exiled,
+    "drain": _drain,
+    "create_token_per_counter": _tokens_per_counter,
+}

@@ -1,0 +1,63 @@
+"""What an instruction of a resolving spell or ability knows (``Ctx``), and 608.2b: an illegal target is not
+affected. Every performer takes (game, effect, ctx) and returns the branches it leads to; it performs another
+word through ``ctx.perform`` and a whole ability through ``ctx.run`` (both given by ``engine.resolve``), so
+that no performer imports the dispatch table."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable
+
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.objects import GameObject
+from mtgjudge.model.state import GameState
+from mtgjudge.model.engine.game import Game
+
+if TYPE_CHECKING:
+    from mtgjudge.model.vocab.abilities import Ability, Effect
+
+#: A performer: one word of the encoding done on a game, returning every branch it leads to.
+Performer = Callable[[Game, "Effect", "Ctx"], list[Game]]
+
+
+def _outside_a_resolution(*_args: object) -> list[Game]:
+    raise Unsupported("an instruction performed outside the resolution of a spell or ability")
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """What an effect of a resolving spell or ability knows: its source, controller, targets, and for the
+    effect at hand its target (``target``) and whether that target is still legal (608.2b); ``before``: the
+    game as the resolution began, for what an effect reads of objects that an earlier effect moved (608.2h)."""
+    source: str
+    controller: str
+    targets: tuple[str, ...]
+    source_moves: int
+    x: int | None = None
+    target: str | None = None
+    target_legal: bool = True
+    group: tuple[str, ...] = ()           # a whole-use handler (``WHOLE_USE``): every target of its use
+    group_legal: tuple[bool, ...] = ()    # and whether each is still legal (608.2b)
+    target2: str | None = None            # an effect's second use of "target" ("fights target creature")
+    target2_legal: bool = True
+    it: str | None = None                 # "it": the one target of the effect before (608.2c)
+    it_legal: bool = True
+    before: GameState | None = None
+    ability_index: int | None = None     # which ability of the source's face (None: a spell's effect)
+    face: int = 0                        # the source's face the ability is on
+    source_transformed: bool = False     # the source transformed since the ability went on the stack (701.27f)
+    source_lki: GameObject | None = None   # the source as it last existed on the battlefield (603.10a, 608.2h)
+    links_exile: bool = False              # an ability whose object has a linked "return the exiled card" (607.2a)
+    no_regeneration: bool = False          # "It can't be regenerated." follows the destruction (701.19c)
+    #: performs another word in this resolution (the one dispatch table, ``engine.performers``)
+    perform: Callable[[Game, "Effect", "Ctx"], list[Game]] = field(default=_outside_a_resolution, compare=False,
+                                                                    repr=False)
+    #: performs a whole ability's instructions in order (608.2c: ``resolve.run_effects``)
+    run: Callable[[Game, "Ability", "Ctx", "list[bool] | None"], list[Game]] = field(
+        default=_outside_a_resolution, compare=False, repr=False)
+
+
+def unaffected(game: Game, ctx: Ctx) -> Game | None:
+    """608.2b: an illegal target is not affected by the effect."""
+    if ctx.target_legal:
+        return None
+    return game.log("608.2b", f"{ctx.target} is an illegal target now: it is not affected")

@@ -1,0 +1,84 @@
+"""Damage (CR 120): dealt by a resolving spell or ability's source to a player (120.3a) or a permanent (120.3e),
+after prevention shields (615.6-615.7, 615.12). Every performer that deals damage calls ``deal_damage``."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.characteristics import printed_characteristics
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.engine.on_stack import damage_cant_be_prevented
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine import shields
+from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.engine.kernel.context import Ctx, unaffected
+from mtgjudge.model.engine.kernel.players import change_life
+
+
+
+#: Damage keywords of a source whose results (702.2b, 702.15b, 702.80, 702.90) the engine does not perform.
+DAMAGE_KEYWORDS = ("Deathtouch", "Lifelink", "Infect", "Wither")
+
+
+def deal_damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """120.3: damage from the spell or ability's source: a player loses that much life (120.3a), a creature
+    has it marked on it (120.3e; lethal damage is the state-based action 704.5g)."""
+    skip = unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    st = game.state
+    n, t = e.arg("n"), ctx.target
+    src = st.obj(ctx.source) if st.has(ctx.source) else None
+    if ctx.source_lki is not None and (src is None or src.zone != "battlefield"):
+        # 608.2h: a source that left the battlefield deals damage as it last existed there; keywords other
+        # permanents granted it then are not known to the engine.
+        src = ctx.source_lki
+        if any(a.kind == "static" and a.static is not None and a.static.kind == "grant_keyword"
+               for o in st.battlefield() for a in o.printed.abilities):
+            raise Unsupported(f"{src.name} left the battlefield: which keywords it had as it last existed (608.2h) "
+                              "is not known to the engine while keywords are granted")
+    if src is not None:
+        ch = printed_characteristics(src) if src is ctx.source_lki else current(st, ctx.source)
+        for kw in DAMAGE_KEYWORDS:
+            if ch.has_keyword(kw):
+                raise Unsupported(f"{src.name} has {kw.lower()}: the results of its damage are not performed by "
+                                  "the engine yet")
+    name = src.name if src is not None else ctx.source
+    if t not in st.player_names:
+        o = st.obj(t)
+        if o.zone != "battlefield":
+            raise Unsupported(f"damage to {o.name} ({t}) in the {o.zone} is not performed by the engine")
+        types = current(st, t).types
+        if "Planeswalker" in types or "Battle" in types:
+            raise Unsupported(f"damage to {o.name} ({t}), a planeswalker or battle (120.3c, 120.3h), is not "
+                              "performed by the engine yet")
+        guard_scope(st, "dies", f"{name} deals damage to {o.name} ({t})")
+    elif st.prevention:
+        # unmodelled text about the damage event ("damage can't be prevented") is guarded before any shield
+        # prevents it (the damage dealt guards it again, ``change_life``)
+        guard_scope(st, "life", f"{name} would deal damage to {t}")
+    out = []
+    # 615.6-615.7: prevention shields first (615.12: not for damage that can't be prevented)
+    # 615.12: the instruction says its damage can't be prevented, or the spell's own static ability does (Banefire)
+    unpreventable = bool(e.arg("unpreventable")) or damage_cant_be_prevented(st, ctx.source)
+    for g, left in shields.prevent(game, ctx.source, t, n, unpreventable):
+        if left <= 0:
+            out.append(g.log("615.6", f"all the damage {name} would deal to {t} is prevented: none is dealt"))
+        else:
+            out.append(deal(g, name, t, left))
+    return out
+
+
+def deal(game: Game, name: str, t: str, n: int) -> Game:
+    """120.3: ``n`` damage (after prevention) dealt to the player or permanent ``t`` by the source ``name``."""
+    st = game.state
+    if t in st.player_names:
+        return change_life(game, t, -n, ("120.3a", "119.3"), f": {name} deals {n} damage to them")
+    o = st.obj(t)
+    # ("dies" was guarded by ``_damage`` before prevention)
+    guard_scope(st, "power-toughness", f"{name} deals damage to {o.name} ({t})")
+    game = game.with_state(st.with_object(replace(o, damage=o.damage + n)))
+    guard_unrecognized(game, f"{name} deals damage to {o.name}")
+    return game.log("120.3e", f"{name} deals {n} damage to {o.name} ({t}): it is marked on it")

@@ -1,0 +1,70 @@
+"""Objects an instruction makes or changes: tokens (111.2-111.4, 111.10), counters (122.1) and "gets +N/+N until
+end of turn" (613.4c, 514.2)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mtgjudge.model.cards.lookup import card_db
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.objects import CardDef, GameObject
+from mtgjudge.model.state import PTChange
+from mtgjudge.model.engine.game import Game, name_of
+from mtgjudge.model.engine import zones
+from mtgjudge.model.engine.tokens import token_card
+from mtgjudge.model.engine.settle import after_moves
+from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.rules.guards import guard_scope
+
+
+
+def create_token(game: Game, kind: str | CardDef, controller: str, rule, tapped: bool = False) -> Game:
+    """111.2: ``controller`` creates a token of a defined kind (by name: 111.10) or of the card an effect's
+    words describe (111.3); it enters the battlefield under their control (``tapped``: the effect says it
+    enters tapped, 110.5b)."""
+    if controller in game.left:
+        return game.log("800.4b", f"{controller} has left the game: no token is created")
+    if isinstance(kind, CardDef):
+        card, face = kind, 0
+    else:
+        found = card_db().find(kind)
+        if found is None or not found[0].token:
+            raise Unsupported(f"the token kind {kind!r} has no definition")
+        card, face = found
+    name = " ".join(card.faces[face].subtypes) + " Token"
+    guard_scope(game.state, "enters", f"a {name} enters the battlefield")
+    for a in card.faces[face].abilities:
+        if a.kind == "unmodelled" and a.may_concern("enters"):
+            raise Unsupported(f"the token {name} has unmodelled text that may apply as it enters: {a.source_text!r}")
+    oid = zones.fresh_id(game.state, name)
+    o = GameObject(id=oid, card=card, owner=controller, controller=controller, zone="battlefield", face=face, token=True,
+                   tapped=tapped)
+    game = zones.create_object(game, o).log(rule, f"{controller} creates a {name} ({oid}) (111.4: its name is its "
+                                                  "subtypes plus Token)")
+    return after_moves(game, [(game.state.obj(oid), "none", "battlefield")], "a token is created")
+
+
+def token_kind(words: str) -> CardDef:
+    """The token the words describe (111.3, 111.4; ``tokens.token_card``), or unsupported naming them."""
+    return token_card(words)
+
+
+def add_pt_change(game: Game, target: str, p: int, t: int, source: str) -> Game:
+    """613.4c (layer 7c): ``target`` gets +p/+t until end of turn (514.2), from ``source``'s effect."""
+    st = game.state
+    guard_scope(st, "power-toughness", f"{target}'s power and toughness change")
+    origin = st.obj(source).name if st.has(source) else source
+    ts = max([o.timestamp for o in st.objects] + [c.timestamp for c in st.pt_changes] + [0]) + 1
+    game = game.with_state(st.evolve(pt_changes=st.pt_changes + (PTChange(target, p, t, st.turn.number, origin, ts),)))
+    guard_unrecognized(game, f"{target}'s power and toughness change")
+    return game.log("613.4c", f"{name_of(st, target)} gets {p:+d}/{t:+d} until end of turn")
+
+
+def add_counters(game: Game, oid: str, kind: str, n: int) -> Game:
+    """122.1: ``n`` counters of ``kind`` are put on the permanent ``oid``."""
+    st = game.state
+    o = st.obj(oid)
+    c = dict(o.counters)
+    c[kind] = c.get(kind, 0) + n
+    game = game.with_state(st.with_object(replace(o, counters=tuple(sorted(c.items())))))
+    guard_unrecognized(game, f"counters are put on {o.name}")
+    return game.log("122.1", f"{n} {kind} counter(s) are put on {oid}")

@@ -1,0 +1,75 @@
+"""What happens to a player: drawing (121.1-121.2, 704.5b), discarding (701.9a) and life (119.3, 800.4a)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.names import unknown_card
+from mtgjudge.model.objects import CardDef, Face, GameObject
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine import zones
+from mtgjudge.model.engine.settle import after_moves
+from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.rules.guards import guard_scope
+
+
+
+def draw(game: Game, player: str) -> Game:
+    """121.1-121.2: the top card of the library goes to the hand; a player who can't draw loses when
+    state-based actions are next checked (704.5b)."""
+    guard_scope(game.state, "draw", f"{player} draws a card")
+    p = game.state.player(player)
+    lib = p.zone("library")
+    if lib:
+        top = lib[0]
+        lki = game.state.obj(top)
+        game = zones.move(game, top, "hand").log("121.1", f"{player} draws {lki.name} ({top})")
+        return after_moves(game, [(lki, "library", "hand")], f"{player} draws")
+    if p.unknown_library > 0:
+        k = 1
+        while game.state.has(f"_unknown_{player}_{k}") or f"_unknown_{player}_{k}" in dict(game.state.zone_changes):
+            k += 1
+        oid = f"_unknown_{player}_{k}"   # an id the question did not give: interchangeable (Game.key)
+        o = GameObject(id=oid, card=CardDef(faces=(Face(name="a card nobody knows"),), modelled=False),
+                       owner=player, controller=player, zone="hand")
+        st = game.state.with_player(replace(p, unknown_library=p.unknown_library - 1))
+        game = zones.create_object(game.with_state(st), o).log("121.1", f"{player} draws a card nobody knows ({oid})")
+        guard_unrecognized(game, f"{player} draws")
+        return game
+    game = game.remember(drew_empty=game.drew_empty + (player,))
+    return game.log("704.5b", f"{player} attempts to draw from an empty library")
+
+
+def discard_choices(game: Game, player: str) -> list[tuple[Game, str | None]]:
+    """701.9a: discarding one card: every card in hand is a choice."""
+    hand = game.state.player(player).zone("hand")
+    if not hand:
+        return [(game.log("701.9", f"{player} has no card to discard"), None)]
+    return [(discard_one(game, player, oid), oid) for oid in hand]
+
+
+def discard_one(game: Game, player: str, oid: str) -> Game:
+    """701.9a: ``player`` discards the card ``oid`` from their hand (unsupported if what it is, or text that
+    functions as it is discarded, is not known)."""
+    lki = game.state.obj(oid)
+    if not lki.card.modelled:
+        raise Unsupported(f"{player} could discard {unknown_card(lki)}: what it is matters")
+    for a in lki.printed.abilities:
+        # 113.6: text that functions only on the battlefield can't apply to a card leaving the hand.
+        if a.kind == "unmodelled" and a.may_concern("discard") and (a.functions_in("hand") or a.functions_in("graveyard")):
+            raise Unsupported(f"{lki.name} ({oid}) could be discarded and has unmodelled text: {a.source_text!r}")
+    g = zones.move(game, oid, "graveyard").log("701.9a", f"{player} discards {lki.name} ({oid})")
+    return after_moves(g, [(lki, "hand", "graveyard")], f"{player} discards").choose(f"{player} discards {oid}")
+
+
+def change_life(game: Game, player: str, delta: int, rules=("119.3",), why: str = "") -> Game:
+    """119.3: a player gains or loses life (damage to a player: 120.3a); a player who left the game is no
+    longer affected (800.4a)."""
+    if player in game.left:
+        return game.log("800.4a", f"{player} has left the game: their life total does not change")
+    guard_scope(game.state, "life", f"{player}'s life total changes")
+    p = game.state.player(player)
+    game = game.with_state(game.state.with_player(replace(p, life=p.life + delta)))
+    verb = "gains" if delta >= 0 else "loses"
+    guard_unrecognized(game, f"{player} {verb} life")
+    return game.log(rules, f"{player} {verb} {abs(delta)} life{why} ({p.life} -> {p.life + delta})")

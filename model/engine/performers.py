@@ -1,0 +1,47 @@
+"""The one dispatch table: every word of the encoding the engine performs, with its performer, listed module by
+module (as Forge's ``ApiType`` lists its effects). ``engine.resolve`` reads it; a word that is in no module's
+``PERFORMERS`` is not performed, and the answer that needs it is unsupported, naming its text. A word listed
+twice is an error as this module is imported (``tests/test_vocabulary.py`` checks the table against the
+vocabulary).
+"""
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Mapping
+
+from mtgjudge.model.engine import (basics, choose, conditions, control, counted, damage, delayed, etb, hands, instructions,
+                                   kicker, library, optional, permanents, players, prevent, refs, shield_effects,
+                                   token_groups, turn_effects, until)
+from mtgjudge.model.engine.kernel.context import Performer
+
+#: The modules that perform words, each with its ``PERFORMERS``: one line each.
+_MODULES = (
+    basics, instructions, until, damage, library, players, hands, permanents, prevent, counted, delayed,
+    shield_effects, refs, etb, turn_effects, token_groups, choose, conditions, control,
+)
+
+
+def _table() -> Mapping[str, Performer]:
+    table: dict[str, Performer] = {}
+    for module in _MODULES:
+        for word, performer in module.PERFORMERS.items():
+            if word in table:
+                raise RuntimeError(f"the word {word!r} has two performers ({module.__name__} and another)")
+            table[word] = performer
+    for markers in (optional.MARKER_HANDLERS, kicker.MARKER_HANDLERS):
+        for word, performer in markers.items():
+            if word in table:
+                raise RuntimeError(f"the marker {word!r} has two performers")
+            table[word] = performer
+    return MappingProxyType(table)
+
+
+#: Every word the engine performs, with its performer.
+PERFORMERS: Mapping[str, Performer] = _table()
+
+#: Words whose performer acts on every target of its use of "target" at once (``Ctx.group``), not once per target.
+WHOLE_USE: frozenset[str] = damage.WHOLE_USE | delayed.WHOLE_USE | refs.WHOLE_USE
+
+#: Marker words that govern the instructions after them, with the function that performs them (608.2c, 705,
+#: 701.38a: "If <condition>, <instruction>", coin flips and votes).
+MARKER_RUNNERS = MappingProxyType(dict(conditions.MARKER_RUNNERS))
