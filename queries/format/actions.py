@@ -139,7 +139,7 @@ def read_assertion(d: QuestionValidator, value: Any, path: str, line: int | None
             out[k] = d.obj_ref(v, kp, kl, lenient=True)
         elif k == "name":
             name = d.string(v, kp, kl, "a name")
-            if not known_name(name) and not d.named(name):
+            if not d.known(name) and not d.named(name):
                 d.fail(kp, kl, f"unknown card {name!r}{did_you_mean(name)}")
             out[k] = name
         elif k == "player":
