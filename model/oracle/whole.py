@@ -25,7 +25,7 @@ import re
 from typing import Any, Iterable, Sequence
 
 from mtgjudge.model.oracle.targets import NOT_A_CHOICE, strip_quotes
-from mtgjudge.model.vocab.abilities import Ability, CostPart, cost_text
+from mtgjudge.model.vocab.abilities import Ability, cost_text
 
 _TARGET_WORD = re.compile(r"\btargets?\b", re.I)
 _SYMBOL = re.compile(r"\{[^{}]+\}")
@@ -39,12 +39,13 @@ _COUNT_PREFIX = re.compile(r"^(?:.*?\b)?targets?\s+", re.I)
 
 def _strings(value: Any, seen: set[int]) -> Iterable[str]:
     """Every string a reading holds: its fields', recursively, and its words' and costs' renderings."""
+    if isinstance(value, str):
+        yield value             # (each occurrence counts: strings are not tracked as seen)
+        return
     if id(value) in seen:
         return
     seen.add(id(value))
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, (tuple, list, frozenset, set)):
+    if isinstance(value, (tuple, list, frozenset, set)):
         for v in value:
             yield from _strings(v, seen)
     elif isinstance(value, dict):
