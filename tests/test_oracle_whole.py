@@ -124,3 +124,20 @@ def test_one_cost_part_may_name_a_list():
 ])
 def test_full_readings_stay_modelled(text, type_line):
     assert all(a.kind != "unmodelled" for a in abilities(text, type_line)), text
+
+
+@pytest.mark.parametrize("text, type_line, drop", [
+    ("{2}, {T}, Sacrifice ~: Draw a card.", "Artifact", lambda a: replace(a, cost=a.cost[1:])),           # a cost
+    ("{T}: Draw a card. Activate only as a sorcery.", "Artifact", lambda a: replace(a, timing="any")),  # a condition
+    ("Destroy target artifact, target creature, target enchantment, and target land.", "Sorcery",
+     lambda a: replace(a, targets=a.targets[:3])),                                                       # a list item
+])
+def test_the_compiler_keeps_a_line_read_in_part_unmodelled(monkeypatch, text, type_line, drop):
+    # whichever reader made a reading, the compiler checks it where it accepts a line (``lines.compile_line``)
+    from mtgjudge.model.oracle import lines
+    ctx = LineContext(spell=type_line == "Sorcery")
+    full = lines._compile_line(text, text, ctx)
+    assert [a.kind for a in lines.compile_line(text, text, ctx)] == [a.kind for a in full] != ["unmodelled"]
+    monkeypatch.setattr(lines, "_compile_line", lambda norm, printed, c: [drop(full[0])])
+    kept, = lines.compile_line(text, text, ctx)
+    assert kept.kind == "unmodelled" and kept.source_text == text
