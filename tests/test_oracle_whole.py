@@ -141,3 +141,13 @@ def test_the_compiler_keeps_a_line_read_in_part_unmodelled(monkeypatch, text, ty
     monkeypatch.setattr(lines, "_compile_line", lambda norm, printed, c: [drop(full[0])])
     kept, = lines.compile_line(text, text, ctx)
     assert kept.kind == "unmodelled" and kept.source_text == text
+
+
+def test_target_phrases_are_found_in_the_order_of_the_text():
+    # Energy Bolt's modes: "target player or planeswalker", then "target player": the second phrase is the second
+    # use of "target", not a prefix of the first (which would look cut short)
+    text = "Choose one — • ~ deals X damage to target player or planeswalker. • Target player gains X life."
+    modes = (Ability("spell", targets=("target player or planeswalker",)), Ability("spell", targets=("target player",)))
+    assert unread_part(text, [Ability("spell", modes=modes)]) is None
+    # a qualifier that goes on is part of the phrase ("target creature with flying")
+    assert unread_part("Destroy target creature with flying.", [Ability("spell", targets=("target creature",))])

@@ -34,6 +34,9 @@ _CONDITION = re.compile(r"\b(if|unless|only|except|instead|otherwise|as long as)
 _NOUNS = (r"(?:non)?(?:artifact|creature|enchantment|land|planeswalker|battle|permanent|player|opponent|spell|"
           r"instant|sorcery|card|token|white|blue|black|red|green|colorless|multicolored)s?")
 _LIST_GOES_ON = re.compile(r"^(?:,\s*(?:and/or\s+|or\s+|and\s+)?|\s+(?:and/or|or)\s+)" + _NOUNS + r"\b", re.I)
+#: What may follow a target phrase when a qualifier of it goes on ("target creature with flying").
+_QUALIFIER_GOES_ON = re.compile(r"^\s+(?:with|without|that|that's|which|of|in|from|named|not|you control|an opponent "
+                                r"controls|you don't control|your opponents control|other than)\b", re.I)
 _COUNT_PREFIX = re.compile(r"^(?:.*?\b)?targets?\s+", re.I)
 
 
@@ -111,16 +114,22 @@ def choice_uses(text: str) -> int:
 _COUNTS = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "x", "of", "more", "many"}
 
 
-def _cut_short(text: str, phrase: str) -> bool:
-    """Does the target phrase, found in the text, stop where a list of what it may choose goes on?"""
-    body = _COUNT_PREFIX.sub("", phrase, count=1) if _TARGET_WORD.search(phrase) else phrase
-    if not body or body in ("any number of", "any"):
-        return False
+def _cut_short(text: str, phrases: Sequence[str]) -> str | None:
+    """The first target phrase of a reading (in the order of the text) that, found where it is in the text,
+    stops where a list of what it may choose, or a qualifier of it, goes on; None when none does."""
     low = text.lower()
-    for m in re.finditer(r"\btargets?\s+" + re.escape(body.lower()), low):
-        if _LIST_GOES_ON.match(text[m.end():]):
-            return True
-    return False
+    at = 0
+    for phrase in phrases:
+        body = _COUNT_PREFIX.sub("", phrase, count=1) if _TARGET_WORD.search(phrase) else phrase
+        if not body or body in ("any number of", "any"):
+            continue
+        m = re.compile(r"\btargets?\s+" + re.escape(body.lower()) + r"(?![\w'])").search(low, at)
+        if m is None:
+            continue            # written otherwise by its reader ("target another creature"): not placed
+        at = m.end()
+        if _LIST_GOES_ON.match(text[m.end():]) or _QUALIFIER_GOES_ON.match(text[m.end():]):
+            return phrase
+    return None
 
 
 def _structured_conditions(read: Sequence[Ability]) -> dict[str, int]:
@@ -149,9 +158,9 @@ def unread_part(norm: str, abilities: Sequence[Ability]) -> str | None:
     uses = choice_uses(norm)
     if uses > len(targets):
         return f"{uses} uses of 'target' but {len(targets)} targets read"
-    for phrase in targets:
-        if _cut_short(norm, phrase):
-            return f"the target phrase {phrase!r} stops where the list goes on"
+    short = _cut_short(norm, targets)
+    if short is not None:
+        return f"the target phrase {short!r} stops where the phrase goes on"
     held_all = " ".join(_held(a, True) for a in read)
     for symbol in set(_SYMBOL.findall(norm)):
         # a symbol may be held as its letters ("produces": "B")
