@@ -39,7 +39,8 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Spectral Searchlight", "Rhystic Cave", "Simian Spirit Guide", "Riftstone Portal",
             "Bloom Tender", "Prismatic Geoscope", "Crypt of Agadeem", "Dread Shade", "Gravedigger",
             "Exploration", "Azusa, Lost but Seeking", "Oracle of Mul Daya",
-            "Rancor", "Anger", "Wonder", "Prized Amalgam", "Reassembling Skeleton")
+            "Rancor", "Anger", "Wonder", "Prized Amalgam", "Reassembling Skeleton",
+            "Detention Sphere", "Jungle Patrol", "Unsubstantiate", "Surge of Righteousness")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -1162,3 +1163,53 @@ expect:
     amalgam = "{card: Prized Amalgam, id: amalgam}"
     assert status(q.format(bf="", gy=amalgam)) == "unsupported"
     assert status(q.format(bf=", " + amalgam, gy="")) == "pass"
+
+
+# ---------------------------------------------------------------- whole readings and reader refusals
+
+def test_a_target_phrase_read_short_leaves_the_line_unmodelled(imported):
+    # "Return target spell or creature to its owner's hand." was read as "target spell": with a creature to target
+    # and no spell on the stack can-play said no (115.1). A reading that drops a list item is none: unsupported
+    q = can_play("Unsubstantiate", "[Island, Island]", bob="[Grizzly Bears]")
+    assert status(q) == "unsupported", run(q).message
+    # "Destroy target black or red creature that's attacking or blocking." was read as "target black"
+    q = can_play("Surge of Righteousness", "[Plains, Plains]", bob="[Hypnotic Specter]")
+    assert status(q) == "unsupported", run(q).message
+
+
+def test_a_stack_ability_whose_text_is_not_modelled_takes_the_targets_given(imported):
+    # Detention Sphere's enters trigger targets a nonland permanent (115.1); its text is not modelled, so the
+    # question loads and what it does is unsupported, naming it
+    q = """
+id: q
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [{card: Detention Sphere, id: ds}]
+    Bob:
+      battlefield: [{card: Grizzly Bears, id: gb}]
+  stack:
+    - {ability: ds, index: 1, targets: [gb]}
+actions:
+  - resolve: 1
+expect: [{stack_size: 0}]
+"""
+    r = run(q)
+    assert status(q) == "unsupported" and "Detention Sphere" in r.answer.unsupported, r.message
+
+
+def test_a_token_with_a_name_of_its_own_is_known_by_it(imported):
+    # 111.4: Jungle Patrol's tokens are named Wood; a Wood on the battlefield is a token kind the state reads
+    q = """
+id: q
+ask: can-play
+about: w
+state:
+  players:
+    Alice:
+      battlefield: [{card: Jungle Patrol, id: jp}, {card: Wood, token: true, id: w}]
+"""
+    r = run(q)
+    assert r.status != "error", r.message
+    assert r.answer.value is False and "601.3" in rules_of(r.answer)     # a token on the battlefield: no card

@@ -70,7 +70,9 @@ def enters_counters(game: Game, oid: str, x: int | None, controller: str | None 
     for a in _entering_abilities(game, oid, controller):
         if plainly and a.kind == "unmodelled" and only_if_chosen(a.source_text) is not None:
             continue
-        if a.kind == "unmodelled" and a.unmodelled_kind == "static" and a.may_concern("enters"):
+        # its own replacement effects of entering (614.12), besides those of any permanent's entering
+        if a.kind == "unmodelled" and a.unmodelled_kind == "static" and (a.may_concern("enters")
+                                                                         or a.may_concern("enters-itself")):
             raise Unsupported(f"{o.name} ({oid}) enters the battlefield and has text the engine cannot model that "
                               f"may apply: {a.source_text!r}")
         if a.kind == "static" and a.static is not None and a.static.kind == "enters_with_counters":

@@ -34,7 +34,7 @@ ACTIVATED = EVENT_SCOPES | {Scope.ACTIVATION}
 ENTERS = frozenset({Scope.ENTERS})
 CHARACTERISTICS = frozenset({Scope.CHARACTERISTICS, Scope.COLORS_OFF_BATTLEFIELD})
 #: What a keyword about damage or destruction can change: every event but how permanents enter (614.1c-d).
-NOT_ENTERING = EVENT_SCOPES - {Scope.ENTERS}
+NOT_ENTERING = EVENT_SCOPES - {Scope.ENTERS, Scope.ENTERS_ITSELF}
 #: 702.16b-e: protection is damage, enchanting/equipping/fortifying (attach), blocking and targeting (DEBT); not
 #: how a permanent enters (an Aura entering attached to it is the attach scope's, 303.4f).
 PROTECTION = NOT_ENTERING | {Scope.TARGETING}

@@ -39,6 +39,7 @@ from mtgjudge.model.oracle.delayed import (delayed_paragraph, delayed_word, lead
                                            skip_untap_word)
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.oracle.token_sentences import token_sentence, group_after, split_joined
+from mtgjudge.model.oracle.whole import unread_part
 from mtgjudge.model.oracle.until import until_word
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
@@ -1018,9 +1019,18 @@ def compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     """The abilities of one line. A reading the vocabulary refuses (a word with arguments it does not take)
     leaves the line unread, never a crash: the card is still imported, that line unmodelled."""
     try:
-        return _compile_line(norm, printed, ctx)
+        abilities = _compile_line(norm, printed, ctx)
     except DefinitionError:
         return [unmodelled(norm, printed, "triggered" if _TRIGGER.match(norm) else "static", ctx.spell)]
+    # A line is modelled only if all of it is read (``oracle.whole``): a reading that leaves out a target, a
+    # list item, a condition or a cost is none, whichever reader made it.
+    if unread_part(without_ability_word(norm), abilities) is not None:
+        return [unmodelled(norm, printed, _UNMODELLED_KIND.get(abilities[0].kind, "static"), ctx.spell)]
+    return abilities
+
+
+#: The kind of unmodelled ability a line is kept as when its reading is refused, from the reading's shape.
+_UNMODELLED_KIND = {"mana": "mana", "activated": "activated", "triggered": "triggered", "spell": "spell"}
 
 
 def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:

@@ -58,6 +58,9 @@ STATIC_TEMPLATES: tuple[tuple[str, re.Pattern, frozenset[Scope]], ...] = (
                            rf"(?:combat|turn) if able|can't be blocked|must be blocked)\b[^.,;]*\.$", re.I),
      frozenset({Scope.COMBAT})),
     # Power and toughness changed, in layer 7c (613.4c), or defined (604.3, layer 7a).
+    # (a raise only, "+N/+M": 704.5f-g can't be made to apply by it, ``Scope.PT_RAISED``)
+    ("613.4c", re.compile(rf"^{_SUBJECT} gets? \+\d+/\+\d+(?: (?:for each|as long as|until|while)[^.,;]*)?\.$", re.I),
+     frozenset({Scope.PT_RAISED})),
     ("613.4c", re.compile(rf"^{_SUBJECT} gets? [+-]\d+/[+-]\d+(?: (?:for each|as long as|until|while)[^.,;]*)?\.$", re.I),
      frozenset({Scope.POWER_TOUGHNESS})),
     ("604.3", re.compile(r"^~'s (?:power|toughness|power and toughness) (?:is|are) (?:each )?equal to [^.]*\.$", re.I),
@@ -98,7 +101,7 @@ STATIC_TEMPLATES: tuple[tuple[str, re.Pattern, frozenset[Scope]], ...] = (
      frozenset({Scope.CAST_OPTIONS})),
     # A kicked permanent entering with counters (614.1c).
     ("614.1c", re.compile(r"^If ~ was kicked, (?:it|~) enters(?: the battlefield)? with [^.,;]*\.$", re.I),
-     frozenset({Scope.ENTERS})),
+     frozenset({Scope.ENTERS_ITSELF})),
     # Before the game and outside it: opening hands (103.6), ante, drafting (905).
     ("103.6", re.compile(r"^If ~ is in your opening hand, you may begin the game with it on the battlefield\.$", re.I),
      frozenset({Scope.OUTSIDE_GAME})),
@@ -118,19 +121,29 @@ STATIC_TEMPLATES: tuple[tuple[str, re.Pattern, frozenset[Scope]], ...] = (
     # Commanders and deck construction (903.3, 113.6n).
     ("903.3", re.compile(r"^~ can be your commander\.$", re.I), frozenset({Scope.OUTSIDE_GAME})),
     # Replacement effects on how the object enters (614.1c-d, 614.12): choices made as it enters, counters,
-    # entering tapped.
+    # entering tapped. 614.12: they apply to the object's own entering only, never to another permanent's.
     ("614.12", re.compile(r"^As ~ enters(?: the battlefield)?, (?:choose|you may|an opponent chooses)[^.]*\."
                           r"(?: If you don't, (?:~|it) enters(?: the battlefield)? tapped\.)?$", re.I),
-     frozenset({Scope.ENTERS})),
+     frozenset({Scope.ENTERS_ITSELF})),
     ("614.1c", re.compile(r"^~ enters(?: the battlefield)? (?:tapped|with [^.]*counters? on it)[^.]*\.$", re.I),
-     frozenset({Scope.ENTERS})),
+     frozenset({Scope.ENTERS_ITSELF})),
     # A replacement effect of the object's own entering (614.1a, 614.6: it applies only to that event, which
     # then never happens or happens as modified): "If ~ would enter the battlefield, sacrifice an untapped
     # Mountain instead. If you do, put ~ onto the battlefield. If you don't, put it into its owner's graveyard."
     ("614.6", re.compile(r"^If ~ would enter(?: the battlefield)?, (?:(?:sacrifice|you may discard) [^.]* instead\. "
                          r"If you do, put ~ onto the battlefield\. If you don't, put it into its owner's graveyard|"
                          r"instead sacrifice [^.]*, then put ~ onto the battlefield)\.$", re.I),
-     frozenset({Scope.ENTERS})),
+     frozenset({Scope.ENTERS_ITSELF})),
+)
+
+
+#: A P/T change joined to a restriction on attacking or blocking ("Enchanted creature gets +2/+2 and can't block."):
+#: two statements whose parts are each a template's above (613.4c, 508.1c-d, 509.1b-c), read together; matched
+#: before the second-clause test that keeps any other joined statement unnarrowed.
+JOINED_TEMPLATES: tuple[tuple[str, re.Pattern, frozenset[Scope]], ...] = (
+    ("613.4c, 506-509", re.compile(rf"^{_SUBJECT} gets? \+\d+/\+\d+ and (?:can't attack|can't block|can't attack "
+                                   rf"or block|attacks each combat if able|blocks each combat if able|can't be "
+                                   rf"blocked)\.$", re.I), frozenset({Scope.PT_RAISED, Scope.COMBAT})),
 )
 
 
@@ -262,6 +275,10 @@ def scopes_of(norm: str, kind: str) -> tuple[Scope, ...]:
         return tuple(sorted(EVENT_SCOPES | {Scope.ACTIVATION}, key=lambda s: s.value))
     if kind == "static" and _spending_only(norm):
         return (Scope.SPENDING,)
+    if kind == "static":
+        for _rule, pattern, scopes in JOINED_TEMPLATES:
+            if pattern.match(norm):
+                return tuple(sorted(scopes, key=lambda s: s.value))
     if kind == "static" and not _SECOND_CLAUSE.search(norm):
         own = _self_keyword_scopes(norm)
         if own is not None:

@@ -25,8 +25,15 @@ class Scope(str, Enum):
     DRAW = "draw"
     UNTAP = "untap"
     ENTERS = "enters"                              # how permanents enter (614.1c-d)
+    # how the object itself enters: its own replacement effects of its own entering (614.1c-d, 614.12: "As ~
+    # enters", "~ enters tapped"), which apply to no other permanent's entering
+    ENTERS_ITSELF = "enters-itself"
     ATTACH = "attach"
     POWER_TOUGHNESS = "power-toughness"
+    # power and toughness only raised (613.4c: "gets +N/+M", N and M not negative): a change of power and
+    # toughness, except where only a lower bound of toughness matters (704.5f-g: a creature that survives
+    # without the raise survives with it)
+    PT_RAISED = "power-toughness-raised"
     DIES = "dies"
     DISCARD = "discard"
     HAND_SIZE = "hand-size"

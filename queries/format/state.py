@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from mtgjudge.model.cards.lookup import card_db
+from mtgjudge.model.engine.tokens import named_token
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import TYPES
 from mtgjudge.model.names import names_of, normalize
@@ -61,6 +62,10 @@ def _lookup_card(d: QuestionValidator, name: Any, path: str, line: int | None, t
     printed = db.is_known_card(name)
     if printed:
         return CardDef(faces=(Face(name=printed),), modelled=False), 0
+    if token:
+        named = named_token(name, [f[0] for f in map(db.find, d.card_names) if f is not None])
+        if named is not None:
+            return named, 0
     d.fail(path, line, f"unknown {'token kind or ' if token else ''}card {name!r}{did_you_mean(name)}")
 
 
@@ -293,6 +298,8 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
 
     d.at_most(len(entries), MAX_OBJECTS, "state", line, "objects in a state (all zones and the stack)")
     _assign_ids(d, entries)
+    d.card_names = tuple(n for n in (e.data.get("card") if isinstance(e.data, dict) and not e.data.get("token")
+                                     else e.data for e in entries) if isinstance(n, str))
     for e in entries:
         e.obj = _make_object(d, e, active)
     d.objects = {e.oid: e.obj for e in entries}
@@ -336,9 +343,11 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
             else d.objects[source].controller
         targets = d.ref_list(a["targets"], f"{ipath}.targets", line_of(a, "targets"), players=True) \
             if "targets" in a else ()
-        # 115.1: only an ability that says "target" has targets
-        slots = sum(1 for e in abilities[index - 1].effects if e.arg("target"))
-        if targets and not slots:
+        # 115.1: only an ability that says "target" has targets; an unmodelled ability's targets are not known
+        # (its text may say "target"): they are taken as given, and what it does makes the answer unsupported
+        chosen = abilities[index - 1]
+        slots = len(chosen.targets) + sum(1 for e in chosen.effects if e.arg("target"))
+        if targets and not slots and chosen.kind != "unmodelled":
             d.fail(f"{ipath}.targets", line_of(a, "targets"),
                    f"ability {index} of {d.objects[source].name} has no targets (CR 115.1)")
         stack.append(StackAbility(source, index, controller, targets))
