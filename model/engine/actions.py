@@ -31,10 +31,10 @@ from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_by_cast
 from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.explain import step
-from mtgjudge.model.legality import can_activate, can_play, find_ability
+from mtgjudge.model.legality import EITHER_FACE, can_activate, can_play, can_play_face, castable_faces, find_ability
 from mtgjudge.model.rules.costs import (TotalCost, activation_cost, additional_choices, alternative_costs, announces_x,
                                         total_cost)
-from mtgjudge.model.rules.permissions import without_mana_cost
+from mtgjudge.model.rules.permissions import graveyard_cast, without_mana_cost
 from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import StackAbility
@@ -60,7 +60,35 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     o = state.obj(oid)
     if "Land" in current(state, oid).types:
         raise InputError("cast", f"{o.name} is a land: play it")
-    _legal(can_play(state, oid, player, x))
+    faces = castable_faces(state, oid)
+    if faces is None:
+        _legal(can_play(state, oid, player, x))
+        return _cast_face(game, a, oid, player, x)
+    # 709.3, 715.3, 712.11b: the player chooses which half or face to cast; only that one's characteristics and
+    # text are the spell's (709.3b): each face that can be cast is a branch
+    out: list[Game] = []
+    refused = []
+    for face in faces:
+        g = game.with_state(state.with_object(replace(o, face=face)))
+        ans = can_play_face(g.state, oid, player, x)
+        if ans.is_unsupported:
+            raise Unsupported(ans.unsupported)
+        if ans.value is not True:
+            refused += [step(r.rules, f"as {o.card.faces[face].name}: {r.text}") for r in ans.why]
+            continue
+        g = g.log(EITHER_FACE[o.card.layout], f"{player} chooses to cast {o.card.name} as {o.card.faces[face].name}")
+        if len(faces) > 1:
+            g = g.choose(f"{oid} cast as {o.card.faces[face].name}")
+        out += _cast_face(g, a, oid, player, x)
+    if not out:
+        raise Illegal(tuple(refused))
+    return out
+
+
+def _cast_face(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int) -> list[Game]:
+    """Casting ``oid`` with the face it has up in ``game`` (its legality already decided)."""
+    state = game.state
+    o = state.obj(oid)
     ch = current(state, oid)
     modal = modal_of(ch.abilities)
     if a.get("choices") and modal is None:
@@ -130,10 +158,13 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
                                                  f"({cost.other[0].text() if cost.other else cost.text()}...) now"),))
     if kicked and not all_payments(build_problem(state, player, cost)):
         return []            # 601.2h: a kicker cost that can't be paid can't be announced
+    by = graveyard_cast(state, oid, player)
     game = zones.move(game, oid, "stack", controller=player, x=x if announces_x(state, oid) else None,
-                      kicked=kicked, cast_from=o.zone)
+                      kicked=kicked, cast_from=o.zone, face=o.face)
     game = game.log(("601.2a", "601.2b") + (("702.33d",) if kicked else ()) + (("118.9",) if alt else ()),
                     f"{player} casts {o.name} ({oid})"
+                    + (f" from their graveyard by its {by.keyword.lower()} ({by.rule})" if by is not None else "")
+                    + (f" for its flashback cost {by.cost}" if by is not None and by.cost else "")
                     + (f" with X={x}" if x else "") + (f", {kicked_words(kicked)} (its kicker cost is paid with the rest)" if kicked else "")
                     + (f", paying its alternative cost instead of its mana cost: {cost.text() if cost.symbols else ''}"
                        f"{', '.join(p.text() for p in cost.other)}" if alt else ""))

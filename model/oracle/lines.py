@@ -47,6 +47,7 @@ from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, CostPart, Effect
 from mtgjudge.model.vocab.parse import parse_effect, parse_static
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.words import EFFECT_WORDS
+from mtgjudge.model.vocab.words_costs import GRAVEYARD_CAST_KEYWORDS
 
 #: CR 207.2c: ability words have no rules meaning; the compiler reads the ability after them.
 ABILITY_WORDS = ("adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma",
@@ -542,6 +543,29 @@ def _keyword_of(item: str) -> tuple[keywords.Keyword, str] | None:
     return None
 
 
+#: Flashback whose cost has several parts ("Flashback—{1}{U}, Pay 3 life."), which a keyword line's items would split.
+_FLASHBACK_COSTS = re.compile(r"^Flashback ?— ?(.+?,.+?)\.?$")
+
+
+def graveyard_cast(keyword: str, cost: str, printed: str) -> Ability:
+    """601.3: a keyword that lets the card be cast from its owner's graveyard (flashback 702.34a, jump-start
+    702.133a, retrace 702.81a, aftermath 702.127a), as the ``cast_from_graveyard`` word; a flashback cost the cost
+    grammar does not read leaves the line unmodelled, with the keyword's scopes and zones (``keywords.TABLE``)."""
+    kw = keywords.BY_NAME[keyword.lower()]
+    try:
+        data: dict = {"kind": "cast_from_graveyard", "keyword": kw.name}
+        if kw.param == "cost":
+            data["cost"] = cost_text(cost.strip().rstrip("."), x_parts=True) or ""
+            if not data["cost"]:
+                raise DefinitionError(f"the flashback cost {cost!r} is not read")
+        elif cost:
+            raise DefinitionError(f"{keyword} takes no parameter")
+        return Ability("static", static=parse_static(data), source_text=printed)
+    except DefinitionError:
+        return Ability("unmodelled", source_text=printed, unmodelled_kind=kw.kind,
+                       scope=tuple(sorted(kw.scopes, key=lambda s: s.value)), zones=kw.zones)
+
+
 def _keyword_ability(item: str) -> Ability:
     kw, param = _keyword_of(item)   # type: ignore[misc]
     name = kw.name
@@ -573,6 +597,8 @@ def _keyword_ability(item: str) -> Ability:
             return Ability("activated", cost=phrases.cost_parts(param),
                            effects=(Effect("counter", (("kind", "level"), ("n", 1)), EFFECT_WORDS["counter"]),),
                            timing="sorcery", source_text=item)
+        if name in GRAVEYARD_CAST_KEYWORDS:
+            return graveyard_cast(name, param, item)
         if name == "Tribute":
             # 702.104a: an opponent of your choice may put N +1/+1 counters on it as it enters (engine.tribute)
             return Ability("static", static=parse_static({"kind": "tribute", "n": int(param)}), source_text=item)
@@ -1003,6 +1029,9 @@ def compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
 
 def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     body = without_ability_word(norm)
+    flashback = _FLASHBACK_COSTS.match(body)    # "Flashback—{1}{U}, Pay 3 life." (702.34a: a cost of several parts)
+    if flashback is not None:
+        return [graveyard_cast("Flashback", flashback.group(1), printed)]
     kick = kicker_lines.kicker_line(body)       # "Kicker—{2}{R}, Sacrifice a land.", "Kicker {A} and/or {B}" (702.33)
     if kick is not None:
         return [Ability("static", static=parse_static({"kind": "kicker", "cost": c}), source_text=printed) for c in kick]
