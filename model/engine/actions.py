@@ -161,9 +161,10 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     by = graveyard_cast(state, oid, player)
     game = zones.move(game, oid, "stack", controller=player, x=x if announces_x(state, oid) else None,
                       kicked=kicked, cast_from=o.zone, face=o.face)
-    game = game.log(("601.2a", "601.2b") + (("702.33d",) if kicked else ()) + (("118.9",) if alt else ()),
+    game = game.log(("601.2a", "601.2b") + ((by.rule,) if by is not None else ()) + (("702.33d",) if kicked else ())
+                    + (("118.9",) if alt else ()),
                     f"{player} casts {o.name} ({oid})"
-                    + (f" from their graveyard by its {by.keyword.lower()} ({by.rule})" if by is not None else "")
+                    + (f" from their graveyard by its {by.keyword.lower()}" if by is not None else "")
                     + (f" for its flashback cost {by.cost}" if by is not None and by.cost else "")
                     + (f" with X={x}" if x else "") + (f", {kicked_words(kicked)} (its kicker cost is paid with the rest)" if kicked else "")
                     + (f", paying its alternative cost instead of its mana cost: {cost.text() if cost.symbols else ''}"

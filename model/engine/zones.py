@@ -16,7 +16,7 @@ from dataclasses import replace
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.rules.permissions import exiled_leaving_stack, graveyard_casts
+from mtgjudge.model.rules.permissions import GRAVEYARD_CAST_WORD, exiled_leaving_stack, graveyard_casts
 from mtgjudge.model.state import GameState, Player, StackAbility
 from mtgjudge.model.engine.game import Game
 
@@ -107,6 +107,11 @@ def _guard_replacements(game: Game, o: GameObject, to: str) -> None:
                                   f"happens as {o.id} moves to the {to}: {a.source_text!r}")
     if not o.card.modelled and o.zone in ("battlefield", "stack"):
         raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet")
+
+
+#: The static words this module gives meaning to: a spell exiled as it leaves the stack when it was cast from a
+#: graveyard by its flashback, jump-start or aftermath (``move``).
+LEAVING_STACK_WORDS = (GRAVEYARD_CAST_WORD,)
 
 
 def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: bool = True,

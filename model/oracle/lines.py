@@ -549,8 +549,9 @@ _FLASHBACK_COSTS = re.compile(r"^Flashback ?— ?(.+?,.+?)\.?$")
 
 def graveyard_cast(keyword: str, cost: str, printed: str) -> Ability:
     """601.3: a keyword that lets the card be cast from its owner's graveyard (flashback 702.34a, jump-start
-    702.133a, retrace 702.81a, aftermath 702.127a), as the ``cast_from_graveyard`` word; a flashback cost the cost
-    grammar does not read leaves the line unmodelled, with the keyword's scopes and zones (``keywords.TABLE``)."""
+    702.133a, retrace 702.81a, aftermath 702.127a), as the ``cast_from_graveyard`` word. Words after "Flashback"
+    that the cost grammar does not read may not be a flashback cost at all (Catalyst Stone's "Flashback costs you
+    pay cost up to {2} less."): the line is then unmodelled with every scope, in every zone."""
     kw = keywords.BY_NAME[keyword.lower()]
     try:
         data: dict = {"kind": "cast_from_graveyard", "keyword": kw.name}
@@ -562,8 +563,7 @@ def graveyard_cast(keyword: str, cost: str, printed: str) -> Ability:
             raise DefinitionError(f"{keyword} takes no parameter")
         return Ability("static", static=parse_static(data), source_text=printed)
     except DefinitionError:
-        return Ability("unmodelled", source_text=printed, unmodelled_kind=kw.kind,
-                       scope=tuple(sorted(kw.scopes, key=lambda s: s.value)), zones=kw.zones)
+        return Ability("unmodelled", source_text=printed, unmodelled_kind="static", scope=(), zones=())
 
 
 def _keyword_ability(item: str) -> Ability:

@@ -34,7 +34,7 @@ from mtgjudge.model.rules.spending import Purpose, spells_phrase
 
 #: The static words this module gives meaning to (the payment consumer of ``vocab.words``, with spending's).
 SPELL_COST_WORDS = ("cost_increase", "cost_reduction", "minimum_spell_cost", "additional_cost", "kicker",
-                    "costs_more_per_extra_target", "self_cost_reduction", "alternative_cost")
+                    "costs_more_per_extra_target", "self_cost_reduction", "alternative_cost", "cast_from_graveyard")
 
 
 def spells_match(phrase: str, purpose: Purpose) -> bool:

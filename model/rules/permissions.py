@@ -25,8 +25,8 @@ from mtgjudge.model.vocab.words_costs import GRAVEYARD_CAST_KEYWORDS
 
 #: The static words this module gives meaning to: "You may play that card" (601.3), and the card's own
 #: permission to be cast from its owner's graveyard.
-PERMISSION_WORDS = ("may_play",)
 GRAVEYARD_CAST_WORD = "cast_from_graveyard"
+PERMISSION_WORDS = ("may_play", GRAVEYARD_CAST_WORD)
 #: The keywords whose spell, cast by them, is exiled whenever it would leave the stack (retrace's is not, 702.81a).
 EXILED_BY = ("Flashback", "Jump-start", "Aftermath")
 #: What each keyword adds to the cost of casting the card from the graveyard (601.2b, 601.2f).
