@@ -543,8 +543,9 @@ def _keyword_of(item: str) -> tuple[keywords.Keyword, str] | None:
     return None
 
 
-#: Flashback whose cost has several parts ("Flashback—{1}{U}, Pay 3 life."), which a keyword line's items would split.
-_FLASHBACK_COSTS = re.compile(r"^Flashback ?— ?(.+?,.+?)\.?$")
+#: A keyword whose cost has several parts ("Flashback—{1}{U}, Pay 3 life.", "Escape—{2}{R}, Exile two other cards
+#: from your graveyard."), which a keyword line's items would split at the comma (702.34a, 702.138a).
+_KEYWORD_COSTS = re.compile(r"^([A-Z][a-z]+(?:[ -][a-z]+)?) ?— ?(.+?,.+?)\.?$")
 
 
 def graveyard_cast(keyword: str, cost: str, printed: str) -> Ability:
@@ -1029,9 +1030,13 @@ def compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
 
 def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     body = without_ability_word(norm)
-    flashback = _FLASHBACK_COSTS.match(body)    # "Flashback—{1}{U}, Pay 3 life." (702.34a: a cost of several parts)
-    if flashback is not None:
-        return [graveyard_cast("Flashback", flashback.group(1), printed)]
+    several = _KEYWORD_COSTS.match(body)        # "Flashback—{1}{U}, Pay 3 life.": a keyword's cost of several parts
+    kw = keywords.lookup(several.group(1)) if several is not None else None
+    if kw is not None and kw.param == "cost":
+        if kw.name in GRAVEYARD_CAST_KEYWORDS:
+            return [graveyard_cast(kw.name, several.group(2), printed)]
+        return [Ability("unmodelled", source_text=printed, unmodelled_kind=kw.kind,
+                        scope=tuple(sorted(kw.scopes, key=lambda s: s.value)), zones=kw.zones)]
     kick = kicker_lines.kicker_line(body)       # "Kicker—{2}{R}, Sacrifice a land.", "Kicker {A} and/or {B}" (702.33)
     if kick is not None:
         return [Ability("static", static=parse_static({"kind": "kicker", "cost": c}), source_text=printed) for c in kick]
