@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from mtgjudge.model.oracle.keywords import BY_NAME, lookup
 from mtgjudge.model.oracle.kicker import as_announced
 from mtgjudge.model.errors import InputError, Unsupported
 from mtgjudge.model.explain import Answer, Step, step
@@ -168,6 +169,8 @@ def _permission(state: GameState, oid: str, player: str) -> Answer | None:
 #: Layouts whose card a player may play with either face up, choosing as it is played: a split card's halves
 #: (709.3), an adventurer card as itself or as its Adventure (715.3), a modal double-faced card's faces
 #: (712.11b). An aftermath card's second half is cast only from a graveyard (702.127a).
+#: 702.102: fuse, casting both halves of a split card.
+FUSE = BY_NAME["fuse"]
 EITHER_FACE = {"split": "709.3", "aftermath": "709.3", "adventure": "715.3", "modal_dfc": "712.11b"}
 
 
@@ -221,6 +224,9 @@ def _either_face(state: GameState, oid: str, player: str, x: int, all_ways: bool
         why += [step(r.rules, f"as {name}: {r.text}") for r in ans.why]
     if unsupported is not None:
         raise unsupported
+    if has_fuse(state, oid):
+        raise Unsupported(f"neither half of {obj.card.name} can be cast alone; casting both halves by fuse "
+                          "(702.102a) is not modelled")
     return Answer(False, tuple(why))
 
 
@@ -247,11 +253,25 @@ def _play_face(state: GameState, oid: str, player: str, x: int, all_ways: bool) 
     return ans
 
 
+def has_fuse(state: GameState, oid: str) -> bool:
+    """702.102a: a split card in its owner's hand with fuse (a line the model keeps unmodelled) may also be cast as
+    both halves, a fused split spell; casting one half is unchanged."""
+    obj = state.obj(oid)
+    return obj.zone == "hand" and obj.card.layout == "split" and any(
+        a.kind == "unmodelled" and lookup(a.source_text.split(" (")[0].strip().rstrip(".")) is FUSE
+        for face in obj.card.faces for a in face.abilities)
+
+
 def _other_ways_guard(state: GameState, oid: str) -> None:
     """A "no" holds only if no way to cast the card is left: its own alternative costs, optional costs and
-    permissions (118.9, 601.2b, 601.3) that the model does not read could make it a "yes"."""
+    permissions (118.9, 601.2b, 601.3) that the model does not read could make it a "yes". A half of a split card
+    asked alone (``castable_faces``) is not cast another way by fuse, which casts both halves (702.102a): the fused
+    spell is asked by the callers that cast halves (``_either_face``, the engine's cast)."""
     obj = state.obj(oid)
+    one_half = castable_faces(state, oid) is not None
     for a in current(state, oid).abilities:
+        if one_half and lookup(a.source_text.split(" (")[0].strip().rstrip(".")) is FUSE:
+            continue
         if a.kind == "unmodelled" and (a.functions_in(obj.zone) or a.functions_in("stack")) \
                 and Scope.CAST_OPTIONS in a.scope:
             raise Unsupported(f"{obj.name} can't be cast the usual way, but its text {a.source_text!r} (not modelled) "

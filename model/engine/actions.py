@@ -31,7 +31,9 @@ from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_by_cast
 from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.explain import step
-from mtgjudge.model.legality import EITHER_FACE, can_activate, can_play, can_play_face, castable_faces, find_ability
+from mtgjudge.model.legality import (EITHER_FACE, can_activate, can_play, can_play_face, castable_faces, find_ability,
+                                     has_fuse)
+from mtgjudge.model.rules.restrictions import forbidden
 from mtgjudge.model.rules.costs import (TotalCost, activation_cost, additional_choices, alternative_costs, announces_x,
                                         total_cost)
 from mtgjudge.model.rules.permissions import graveyard_cast, without_mana_cost
@@ -80,6 +82,13 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
         if len(faces) > 1:
             g = g.choose(f"{oid} cast as {o.card.faces[face].name}")
         out += _cast_face(g, a, oid, player, x)
+    if has_fuse(state, oid):
+        # 702.102a-c: the fused split spell has both halves' characteristics, costs and targets: it can be cast only
+        # if each half could be, but for an effect that forbids casting a half by its characteristics (101.2)
+        if not refused or any(forbidden(g.state, oid, player) is not None for g in
+                              (game.with_state(state.with_object(replace(o, face=f))) for f in faces)):
+            raise Unsupported(f"{o.card.name} may be cast as both halves by fuse (702.102a): a fused split spell is "
+                              "not performed by the engine yet")
     if not out:
         raise Illegal(tuple(refused))
     return out

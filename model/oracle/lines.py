@@ -1030,6 +1030,9 @@ def compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
 
 def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     body = without_ability_word(norm)
+    kick = kicker_lines.kicker_line(body)       # "Kicker—{2}{R}, Sacrifice a land.", "Kicker {A} and/or {B}" (702.33)
+    if kick is not None:
+        return [Ability("static", static=parse_static({"kind": "kicker", "cost": c}), source_text=printed) for c in kick]
     several = _KEYWORD_COSTS.match(body)        # "Flashback—{1}{U}, Pay 3 life.": a keyword's cost of several parts
     kw = keywords.lookup(several.group(1)) if several is not None else None
     if kw is not None and kw.param == "cost":
@@ -1037,9 +1040,6 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
             return [graveyard_cast(kw.name, several.group(2), printed)]
         return [Ability("unmodelled", source_text=printed, unmodelled_kind=kw.kind,
                         scope=tuple(sorted(kw.scopes, key=lambda s: s.value)), zones=kw.zones)]
-    kick = kicker_lines.kicker_line(body)       # "Kicker—{2}{R}, Sacrifice a land.", "Kicker {A} and/or {B}" (702.33)
-    if kick is not None:
-        return [Ability("static", static=parse_static({"kind": "kicker", "cost": c}), source_text=printed) for c in kick]
     items = _keyword_items(body)
     if items is not None:
         # a permanent's keyword whose trigger depends on the card's type (Haunt, 702.55a)
