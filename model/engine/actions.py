@@ -169,7 +169,7 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
         return []            # 601.2h: a kicker cost that can't be paid can't be announced
     by = graveyard_cast(state, oid, player)
     game = zones.move(game, oid, "stack", controller=player, x=x if announces_x(state, oid) else None,
-                      kicked=kicked, cast_from=o.zone, face=o.face)
+                      kicked=kicked, cast_from=o.zone, face=o.face, cast_by=by.keyword if by is not None else "")
     game = game.log(("601.2a", "601.2b") + ((by.rule,) if by is not None else ()) + (("702.33d",) if kicked else ())
                     + (("118.9",) if alt else ()),
                     f"{player} casts {o.name} ({oid})"

@@ -116,13 +116,14 @@ LEAVING_STACK_WORDS = (GRAVEYARD_CAST_WORD,)
 
 def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: bool = True,
          counters: tuple[tuple[str, int], ...] = (), x: int | None = None, tapped: bool = False,
-         kicked: tuple[int, ...] = (), cast_from: str = "", face: int = 0) -> Game:
+         kicked: tuple[int, ...] = (), cast_from: str = "", face: int = 0, cast_by: str = "") -> Game:
     """Move object ``oid`` to zone ``to`` (battlefield, hand, graveyard, library, exile, stack) as a new object
     (400.7). ``controller``: who controls it on the battlefield or the stack (default its owner);
     ``counters``, ``tapped``: counters it enters with and whether it enters tapped (614.1c replacements,
     applied by the caller); ``kicked``: the kicker costs paid for a spell, kept by the permanent it becomes
     (702.33d-e), and ``cast_from``: the zone a spell was cast from (601.2a), both forgotten by any other zone
-    change (400.7); ``face``: the half or face a card is cast as (709.3, 715.3, 712.11b), up only on the stack."""
+    change (400.7); ``face``: the half or face a card is cast as (709.3, 715.3, 712.11b), and ``cast_by``: the
+    card's own keyword it is cast by from a graveyard (601.3), both kept only on the stack."""
     state = game.state
     o = state.obj(oid)
     exiled = exiled_leaving_stack(o) if o.zone == "stack" and to not in ("stack", "exile") else None
@@ -144,6 +145,7 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
                      summoning_sick=(to == "battlefield"), x=x,
                      kicked=kicked if to in ("battlefield", "stack") else (),
                      cast_from=cast_from if to in ("battlefield", "stack") else "",
+                     cast_by=cast_by if to == "stack" else "",
                      timestamp=next_timestamp(state) if to in ("battlefield", "stack") else 0)
     if o.face_down:
         raise Unsupported(f"moving the face-down permanent {oid} (its face is revealed, 708.9) is not modelled")

@@ -126,7 +126,10 @@ def graveyard_cast(state, card_id: str, player: str) -> GraveyardCast | None:
     obj = state.obj(card_id)
     if obj.zone != "graveyard" or obj.owner != player:
         return None
-    ways = graveyard_casts(obj.printed.abilities)
+    # 702.34a, 702.133a: flashback and jump-start cast the card only "if the resulting spell is an instant or
+    # sorcery spell"
+    spell_types = {"Instant", "Sorcery"} & set(obj.printed.types)
+    ways = [w for w in graveyard_casts(obj.printed.abilities) if spell_types or w.keyword not in ("Flashback", "Jump-start")]
     if len(ways) > 1:
         raise Unsupported(f"{obj.name} may be cast from the graveyard by {' or '.join(w.keyword for w in ways)}: "
                           "choosing between them (118.9a) is not modelled")
@@ -154,15 +157,17 @@ def only_from_graveyard(state, card_id: str) -> Step | None:
 
 
 def exiled_leaving_stack(obj) -> str | None:
-    """702.34a, 702.133a, 702.127a: the rule by which a spell is exiled instead of going anywhere else as it leaves
-    the stack, when it was cast from a graveyard by the face's own flashback, jump-start or aftermath (the model
-    casts such a card from a graveyard by that keyword only: ``legality``); None when it goes where it would. A
-    spell with such a keyword whose zone it was cast from is not known (put on the stack by the question) raises
-    Unsupported."""
+    """The rule by which a spell is exiled instead of going anywhere else as it leaves the stack: it was cast by its
+    flashback or jump-start (702.34a, 702.133a: ``cast_by``), or it is an aftermath half cast from a graveyard, by
+    any permission (702.127a); None when it goes where it would. A spell with such a keyword that the question put
+    on the stack (how it was cast is not known) raises Unsupported."""
     ways = [w for w in graveyard_casts(obj.printed.abilities) if w.exiled]
     if not ways:
         return None
-    if not obj.cast_from:
+    if obj.cast_from in ("", "?"):          # "?": on the stack as the question gave it, cast from a zone not said
         raise Unsupported(f"{obj.name} ({obj.id}) has {ways[0].keyword.lower()}: whether it was cast from a graveyard "
                           f"({ways[0].rule}) is not known to the engine")
-    return ways[0].rule if obj.cast_from == "graveyard" else None
+    for w in ways:
+        if obj.cast_by == w.keyword or (w.keyword == "Aftermath" and obj.cast_from == "graveyard"):
+            return w.rule
+    return None
