@@ -1192,3 +1192,18 @@ def test_an_unmodelled_way_to_cast_from_the_graveyard_is_unsupported(imported):
     # 113.6, 601.3: escape (702.138a) is not modelled; it could let Satyr's Cunning be cast from the graveyard, so
     # the answer is not a "no"
     assert status(from_graveyard("Satyr's Cunning", "[Mountain, Mountain, Mountain]")) == "unsupported"
+
+
+def test_a_modal_double_faced_cards_land_face_is_not_cast(imported):
+    # 712.11b, 305.1: casting Kazandu Mammoth casts its creature face; its land face is played, not cast
+    r = run(outcome("Kazandu Mammoth", "[Forest, Forest, Forest, Forest]", "[{cast: c}, {resolve: all}]",
+                    "[{object: c, zone: battlefield, power: 3}]", zone="hand"))
+    assert r.status == "pass", r.message
+
+
+def test_an_adventure_that_can_be_cast_is_unsupported_in_outcome(imported):
+    # 715.3a, 715.3d: Bonecrusher Giant may be cast as Stomp, which is exiled as it resolves and may then be cast as
+    # the creature; the engine doesn't perform that, so the outcome isn't the creature's branch alone
+    q = outcome("Bonecrusher Giant", "[Mountain, Mountain, Mountain]", "[{cast: c}, {resolve: all}]",
+                "[{object: c, zone: battlefield}]", zone="hand")
+    assert status(q) == "unsupported"

@@ -72,12 +72,18 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     refused = []
     for face in faces:
         g = game.with_state(state.with_object(replace(o, face=face)))
+        if "Land" in current(g.state, oid).types:
+            continue            # 712.11b, 305.1: a land face is played, not cast (the play action)
         ans = can_play_face(g.state, oid, player, x)
         if ans.is_unsupported:
             raise Unsupported(ans.unsupported)
         if ans.value is not True:
             refused += [step(r.rules, f"as {o.card.faces[face].name}: {r.text}") for r in ans.why]
             continue
+        if o.card.layout == "adventure" and face == 1:
+            # 715.3d: an Adventure is exiled as it resolves, and may then be cast as the creature: not performed
+            raise Unsupported(f"{o.card.name} may be cast as its Adventure, {o.card.faces[face].name}: an Adventure "
+                              "(715.3d) is not performed by the engine yet")
         g = g.log(EITHER_FACE[o.card.layout], f"{player} chooses to cast {o.card.name} as {o.card.faces[face].name}")
         if len(faces) > 1:
             g = g.choose(f"{oid} cast as {o.card.faces[face].name}")
@@ -223,6 +229,10 @@ def _alternative_allowed(state, oid: str, player: str, alt: int, x: int) -> None
     if without_mana_cost(state, oid, player) is not None:
         raise Unsupported(f"{o.name} may be cast without paying its mana cost and for its alternative cost: choosing "
                           "between them (118.9a) is not performed by the engine yet")
+    by = graveyard_cast(state, oid, player)
+    if by is not None and by.cost:
+        raise Illegal((step(("118.9a", by.rule), f"{o.name} is cast from the graveyard for its flashback cost, an "
+                                                 "alternative cost: no other alternative cost can be applied"),))
     _, word, available, because = options[alt - 1]
     if not available:
         raise Illegal((step("118.9", f"{player} may pay {o.name}'s alternative cost only if they control "
