@@ -12,6 +12,9 @@ from mtgjudge.model.rules.turns import next_turn_of, turn_owner
 from mtgjudge.model.state import EffectInForce, Turn
 from mtgjudge.model.rules.targets import legal_targets, target_requirements
 from mtgjudge.model.build import obj, state_of
+from mtgjudge.model.engine.actions import run
+from mtgjudge.model.engine.game import Game
+from mtgjudge.queries.format.files import load_text
 
 
 def test_hexproof_stops_only_opponents():
@@ -92,9 +95,6 @@ def test_until_end_of_your_next_turn(now, in_force):
 
 
 def _outcome(text: str):
-    from mtgjudge.model.engine.actions import run
-    from mtgjudge.model.engine.game import Game
-    from mtgjudge.queries.format.files import load_text
     (q,) = load_text(text)
     assert not isinstance(q, Exception), q
     return run(Game(q.state), q.actions)
