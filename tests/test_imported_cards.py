@@ -39,7 +39,7 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Spectral Searchlight", "Rhystic Cave", "Simian Spirit Guide", "Riftstone Portal",
             "Bloom Tender", "Prismatic Geoscope", "Crypt of Agadeem", "Dread Shade", "Gravedigger",
             "Exploration", "Azusa, Lost but Seeking", "Oracle of Mul Daya",
-            "Lingering Souls", "Battle Screech", "Savannah Lions", "Radical Idea", "Flame Jab", "Never", "Return")
+            "Lingering Souls", "Battle Screech", "Savannah Lions", "Radical Idea", "Flame Jab", "Cut", "Ribbons")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -1167,16 +1167,15 @@ def test_retrace_discards_a_land_card_and_returns_to_the_graveyard(imported):
 def test_aftermath_halves(imported):
     # 702.127a; Commit // Memory rulings (2017-04-18): the aftermath half is cast only from a graveyard, the first
     # half not from there (nothing lets it), and a card cast from the graveyard with aftermath is exiled afterward
-    found = card_db().find("Return")
-    assert found is not None and found[0].name == "Never // Return" and found[1] == 1
-    hand = ask(can_play("Never // Return", "[Swamp, Swamp, Swamp, Swamp]", alice_gy="[Grizzly Bears]"))
-    assert hand.value is False and "702.127a" in rules_of(hand)        # Never has no target; Return not from hand
-    assert value(can_play("Never // Return", "[Swamp, Swamp, Swamp]", bob="[Grizzly Bears]")) is True   # Never
-    gy = ask(from_graveyard("Never // Return", "[Swamp, Swamp, Swamp]", bob="[Grizzly Bears]"))
-    assert gy.value is False                       # Never can't be cast from the graveyard; Return has no target
-    r = run(outcome("Never // Return", "[Swamp, Swamp, Swamp, Swamp]", "[{cast: c, targets: [gb]}, {resolve: all}]",
-                    "[{object: c, zone: exile}, {object: gb, zone: exile}, {count: 1, name: Zombie Token}]",
-                    bob_graveyard="[{card: Grizzly Bears, id: gb}]"))
+    found = card_db().find("Ribbons")
+    assert found is not None and found[0].name == "Cut // Ribbons" and found[1] == 1
+    hand = ask(can_play("Cut // Ribbons", "[Swamp, Swamp, Swamp, Swamp]"))
+    assert hand.value is False and "702.127a" in rules_of(hand)        # Cut has no target; Ribbons not from hand
+    assert value(can_play("Cut // Ribbons", "[Mountain, Mountain]", bob="[Grizzly Bears]")) is True     # Cut
+    gy = ask(from_graveyard("Cut // Ribbons", "[Mountain, Mountain]", bob="[Grizzly Bears]"))
+    assert gy.value is False                       # Cut can't be cast from the graveyard; Ribbons needs {B}{B}
+    r = run(outcome("Cut // Ribbons", "[Swamp, Swamp, Swamp, Swamp]", "[{cast: c, x: 2}, {resolve: all}]",
+                    "[{object: c, zone: exile}, {player: Bob, life: 18}]"))
     assert r.status == "pass", r.message
 
 
