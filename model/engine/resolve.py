@@ -327,8 +327,10 @@ def resolve_top(game: Game) -> list[Game]:
                                                                       "into its owner's hand as it resolves")
             out.append(after_moves(g, [(lki, "stack", "hand")], f"{o.name} returns to its owner's hand"))
             continue
-        g = zones.move(g, top, "graveyard").log("608.2n", f"{o.name} is put into its owner's graveyard")
-        out.append(after_moves(g, [(lki, "stack", "graveyard")], f"{o.name} goes to the graveyard"))
+        g = zones.move(g, top, "graveyard")
+        if g.state.obj(top).zone == "graveyard":        # else exiled instead (702.34a: zones.move says why)
+            g = g.log("608.2n", f"{o.name} is put into its owner's graveyard")
+        out.append(after_moves(g, [(lki, "stack", "graveyard")], f"{o.name} leaves the stack"))
     return out
 
 

@@ -168,6 +168,9 @@ TABLE: tuple[Keyword, ...] = (
     _k("Harmonize", "702.180", "cost", "static", OPTIONS, GRAVEYARD),
     _k("Mayhem", "702.187", "cost", "static", OPTIONS, GRAVEYARD),
     _k("Disturb", "702.146", "cost", "static", OPTIONS | EVENTS, GRAVEYARD),
+    # 702.127a: a permission from the graveyard, a restriction on casting this half from any other zone, and the
+    # card exiled as it leaves the stack: it concerns casting from every zone, and what happens as it resolves.
+    _k("Aftermath", "702.127", "", "static", OPTIONS | {Scope.CASTING} | AS_IT_RESOLVES, ANYWHERE),
     # 702.35a: a replacement of its own discard, functioning in the hand, and a trigger on that replacement
     # being applied (cast it for its madness cost): what discarding it does (``resolve.discard_one``).
     _k("Madness", "702.35", "cost", "static", OPTIONS | {Scope.DISCARD}, HAND),

@@ -48,7 +48,7 @@ def strip_quotes(text: str) -> str:
 #: Words that, after a comma, continue a noun phrase rather than start a new clause.
 _CONTINUES = re.compile(r"^(?:non[a-z]+|or|and|and/or|artifacts?|creatures?|enchantments?|lands?|planeswalkers?|permanents?|"
                         r"spells?|players?|white|blue|black|red|green|colorless|multicolored|tapped|untapped|"
-                        r"attacking|blocking|legendary|basic)$", re.I)
+                        r"attacking|blocking|legendary|basic|abilit(?:y|ies)|activated|triggered|cards?|battles?)$", re.I)
 
 
 def _phrase_after(rest: str) -> tuple[str, str] | None:
@@ -62,10 +62,13 @@ def _phrase_after(rest: str) -> tuple[str, str] | None:
             continue
         follow = tokens[k] if k < len(tokens) else ""
         after = tokens[k + 1] if k + 1 < len(tokens) else ""
-        if follow == "," and _CONTINUES.match(after) and not (
-                after.lower() in ("and", "or") and k + 2 < len(tokens) and tokens[k + 2].lower() == "target"):
-            # ("target artifact, target creature, and target land": the list is of targets, each its own)
-            continue            # the phrase goes on past the comma: a prefix of it is not the phrase
+        if follow in (",", "or") and _CONTINUES.match(after) and not (
+                follow == "," and after.lower() in ("and", "or") and k + 2 < len(tokens)
+                and tokens[k + 2].lower() == "target"):
+            # the phrase goes on past the comma, or "or" joins another kind to it ("target spell or nonland
+            # permanent"): a prefix of it is not the phrase ("target artifact, target creature, and target land":
+            # the list is of targets, each its own)
+            continue
         possessive = words[-1].endswith("'s") or words[-1].endswith("’s")
         if possessive:
             words = words[:-1] + [words[-1][:-2]]
