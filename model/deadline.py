@@ -4,10 +4,12 @@ The runner opens a :func:`bound` around each question; every search asks :func:`
 :func:`seconds_left`, to give z3 as its own timeout) so that a question past its bound ends as
 :class:`~mtgjudge.model.errors.SearchBound`, which the runner answers `unsupported`, naming the bound.
 
-Searches that do not ask in time (a loop that has no check yet) are stopped by an alarm a little after the
-bound, where the platform has one (SIGALRM, in the main thread): its handler raises the same
-:class:`SearchBound` in whatever Python code is running, and fires again every half second until the
-question is over, so that code catching it by mistake cannot outlive the bound for long.
+Every search checks often enough that the bound holds within :data:`GRACE_SECONDS` without any signal,
+so that it holds in every thread (a library caller's worker thread has no alarm). The alarm is a backstop
+in the main thread only, where the platform has one (SIGALRM): a little after the bound its handler raises
+the same :class:`SearchBound` in whatever Python code is running, and fires again every half second until
+the question is over, so that code catching it by mistake cannot outlive the bound for long. A host
+program's own pending timer is put back when the question ends, less the time the question took.
 """
 from __future__ import annotations
 
@@ -17,15 +19,17 @@ import time
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterable, Iterator, TypeVar
 
 from mtgjudge.model.errors import SearchBound
 
 #: The default bound of one question, in seconds (``--timeout`` on ``ask`` and ``check``).
 DEFAULT_SECONDS = 10.0
 
-#: How long after the bound the alarm stops a search that did not check it, and how often it repeats.
-_GRACE_SECONDS = 0.25
+#: How long after the bound a question may go on: the alarm stops a search that did not check it then, and
+#: a search that checks stops within it.
+GRACE_SECONDS = 0.25
+#: How often the alarm repeats.
 _REPEAT_SECONDS = 0.5
 
 
@@ -53,6 +57,16 @@ def check(what: str = "the search") -> None:
         raise d.reached(what)
 
 
+T = TypeVar("T")
+
+
+def checked(items: Iterable[T], what: str = "the search") -> Iterator[T]:
+    """Each of ``items``, checking the bound before each: the check of a loop that may be long."""
+    for item in items:
+        check(what)
+        yield item
+
+
 def seconds_left(default: float) -> float:
     """The time the current question has left, at most ``default`` (a search's own bound); at least 0."""
     d = _current.get()
@@ -73,13 +87,15 @@ def bound(seconds: float | None = DEFAULT_SECONDS) -> Iterator[Deadline | None]:
     token = _current.set(d)
     alarm = outer is None and _can_alarm()
     previous = None
+    host_timer = (0.0, 0.0)
+    started = time.monotonic()
     fired = []
     if alarm:
         def _stop(signum, frame):  # noqa: ARG001  (the signal handler's signature)
             fired.append(True)
             raise d.reached("answering")
         previous = signal.signal(signal.SIGALRM, _stop)
-        signal.setitimer(signal.ITIMER_REAL, seconds + _GRACE_SECONDS, _REPEAT_SECONDS)
+        host_timer = signal.setitimer(signal.ITIMER_REAL, seconds + GRACE_SECONDS, _REPEAT_SECONDS)
     try:
         yield d
     except SearchBound:
@@ -94,7 +110,16 @@ def bound(seconds: float | None = DEFAULT_SECONDS) -> Iterator[Deadline | None]:
         if alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
+            _restore(host_timer, time.monotonic() - started)
         _current.reset(token)
+
+
+def _restore(host_timer: tuple[float, float], took: float) -> None:
+    """Arm again the timer a host program had set before the question, less the time the question took
+    (one that fell due meanwhile fires at once)."""
+    delay, interval = host_timer
+    if delay > 0:
+        signal.setitimer(signal.ITIMER_REAL, max(delay - took, 1e-6), interval)
 
 
 def _can_alarm() -> bool:

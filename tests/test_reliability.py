@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -291,3 +292,69 @@ def test_a_path_too_long_for_the_system_is_an_error_not_a_crash(capsys):
 
     assert main(["check", "a" * 5000]) == 2
     assert capsys.readouterr().err.strip().endswith("file name too long")
+
+
+# ------------------------------------------------------------------------- the time bound in a thread
+
+def _bench_boards() -> dict[str, str]:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "bench" / "hostile_boards.py"
+    spec = importlib.util.spec_from_file_location("hostile_boards", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.BOARDS
+
+
+SLOW = sorted((Path(__file__).parent / "fixtures" / "slow").glob("*.yaml"))
+THREAD_BOUND = 2.0
+
+
+def _in_a_thread(question, timeout: float):
+    """``mtgjudge.ask`` in a worker thread (no alarm there): the result and the time it took, or None if it
+    is still running at the bound + 2 s."""
+    import threading
+
+    out = []
+    worker = threading.Thread(target=lambda: out.append(mtgjudge.ask(question, timeout=timeout)), daemon=True)
+    start = time.monotonic()
+    worker.start()
+    worker.join(timeout + 2)
+    return (out[0] if out else None), time.monotonic() - start
+
+
+@pytest.mark.parametrize("text", list(_bench_boards().values()) + [p.read_text(encoding="utf-8") for p in SLOW],
+                         ids=list(_bench_boards()) + [p.stem for p in SLOW])
+def test_the_time_bound_holds_in_a_thread_without_the_alarm(text):
+    # the hostile boards and the fuzzed questions that only the alarm used to stop (casting with many
+    # identical lands listed 11! assignments of a payment; a cleanup's discards branched unchecked)
+    r, took = _in_a_thread(mtgjudge.loads(text)[0], THREAD_BOUND)
+    assert r is not None, f"still running {THREAD_BOUND + 2} s into a bound of {THREAD_BOUND} s"
+    assert r.status != "error", r.message
+    assert took < THREAD_BOUND + 2
+
+
+def test_casting_with_twelve_identical_forests_assigns_the_payment_once():
+    # the twelve Forests are interchangeable: one assignment of the payment to them, not 12!
+    r = mtgjudge.ask(mtgjudge.load(str(SLOW[0]))[0], timeout=5)
+    assert r.status == "pass", r.message
+
+
+def test_a_host_programs_pending_timer_survives_a_question():
+    import signal
+
+    fired = []
+    previous = signal.signal(signal.SIGALRM, lambda *a: fired.append(True))
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.6)
+        r = one("id: host\nask: could-produce\nabout: Forest\nstate: {players: {Alice: {battlefield: [Forest]}}}\n",
+                timeout=10)
+        assert r.status == "answered"
+        left, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert 0 < left <= 0.6
+        time.sleep(left + 0.5)
+        assert fired
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
