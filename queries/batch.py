@@ -6,11 +6,20 @@ come back in the order they were given, each question in its file's order, so th
 whatever the number of workers. Ids must be unique across everything run together: a worker checks its
 own file, and the parent checks across files (the later question with a repeated id is an error, as
 :func:`~mtgjudge.queries.format.files.load_paths` has it).
+
+A parallel run survives its workers: a worker that dies (killed, out of memory) or a file whose answer does
+not come within its bound (every question's time bound and a margin) ends the run with
+:class:`WorkersLost`, naming the files that got no answer, once every answer that came has been given. No
+wait is without a bound.
 """
 from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
@@ -56,10 +65,32 @@ class RunOptions:
 
 _OPTIONS = RunOptions()
 
+#: What a file may take beyond its questions' time bounds before a parallel run stops waiting for it
+#: (reading it, starting the worker, a machine under load).
+MARGIN_SECONDS = 60.0
+#: The grace of each question past its bound, as a parallel run allows it.
+QUESTION_GRACE_SECONDS = 2.0
+
+
+class WorkersLost(Exception):
+    """A parallel run lost some of its work: ``files`` got no answer, ``why`` says what happened."""
+
+    def __init__(self, files: list[str], why: str) -> None:
+        super().__init__(f"{why}; no answer for {len(files)} file(s): {', '.join(files)}")
+        self.files = files
+        self.why = why
+
 
 def _set_options(options: RunOptions) -> None:
     global _OPTIONS
     _OPTIONS = options
+
+
+def _start_worker(options: RunOptions) -> None:
+    # Ctrl-C is the parent's to handle: it stops the workers (a worker's own KeyboardInterrupt would print
+    # a traceback); a worker whose parent went away ends quietly rather than writing into a closed pipe.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _set_options(options)
 
 
 def render(r: Result, options: RunOptions) -> str:
@@ -129,10 +160,57 @@ def _answered(items: list[Source | QuestionError], options: RunOptions, jobs: in
             yield from _missing(item, options) if isinstance(item, QuestionError) else run_source(item)
         return
     card_db()   # loaded once here, inherited by forked workers
-    with _context().Pool(jobs, initializer=_set_options, initargs=(options,)) as pool:
-        answers = pool.imap(run_source, work, chunksize=1)
+    pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_start_worker, initargs=(options,))
+    try:
+        futures = [pool.submit(run_source, source) for source in work]
+        answers = iter(zip(work, futures))
+        lost: list[str] = []
+        why = ""
         for item in items:
-            yield from _missing(item, options) if isinstance(item, QuestionError) else next(answers)
+            if isinstance(item, QuestionError):
+                yield from _missing(item, options)
+                continue
+            source, future = next(answers)
+            if lost:
+                # after a loss the pool is stopped: an answer already given is kept, the rest are lost
+                if future.done() and not future.cancelled() and future.exception() is None:
+                    yield from future.result()
+                else:
+                    lost.append(source.file)
+                continue
+            try:
+                yield from future.result(timeout=_file_bound(source, options))
+            except BrokenProcessPool:
+                why = "a worker process died (killed, or out of memory) before answering"
+                lost.append(source.file)
+                _stop(pool)
+            except FutureTimeout:
+                why = "a file got no answer within its bound"
+                lost.append(source.file)
+                _stop(pool)
+        if lost:
+            raise WorkersLost(lost, why)
+    finally:
+        _stop(pool)
+
+
+def _file_bound(source: Source, options: RunOptions) -> float | None:
+    """How long the parent waits for one file's answer, once every file before it is answered (so that it
+    is being answered): each of its questions' time bounds and grace, and a margin. None: no time bound."""
+    timeout = options.answer.get("timeout")
+    if timeout is None:
+        return None
+    return estimate([source]) * (timeout + QUESTION_GRACE_SECONDS) + MARGIN_SECONDS
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool without waiting for a question under way: cancel what has not started, end the workers."""
+    # the executor has no public way to end its workers before Python 3.14 (terminate_workers)
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        if process.is_alive():
+            process.terminate()
 
 
 def _missing(e: QuestionError, options: RunOptions) -> list[Done]:

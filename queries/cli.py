@@ -296,15 +296,23 @@ def run_questions(args: argparse.Namespace) -> int:
     jobs = args.jobs or (batch.default_jobs() if is_check else 1)
     progress = Progress(batch.estimate(items)) if is_check and not args.no_progress and use_progress(args.json) else None
     counts = dict.fromkeys(STATUSES, 0)
-    for done in batch.run(items, options, jobs):
-        counts[done.status] += 1
-        if done.text:
+    try:
+        for done in batch.run(items, options, jobs):
+            counts[done.status] += 1
+            if done.text:
+                if progress is not None:
+                    progress.print(done.text)
+                else:
+                    print(done.text, flush=True)
             if progress is not None:
-                progress.print(done.text)
-            else:
-                print(done.text, flush=True)
+                progress.step()
+    except batch.WorkersLost as e:
+        # the verifier broke, not a question: the answers that came, their summary, and what was lost
         if progress is not None:
-            progress.step()
+            progress.clear()
+        print(summary(counts), file=sys.stderr if args.json else sys.stdout, flush=True)
+        print(f"mtgjudge: {e}", file=sys.stderr)
+        return 3
     if progress is not None:
         progress.clear()
     if not any(counts.values()):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -314,8 +315,6 @@ THREAD_BOUND = 2.0
 def _in_a_thread(question, timeout: float):
     """``mtgjudge.ask`` in a worker thread (no alarm there): the result and the time it took, or None if it
     is still running at the bound + 2 s."""
-    import threading
-
     out = []
     worker = threading.Thread(target=lambda: out.append(mtgjudge.ask(question, timeout=timeout)), daemon=True)
     start = time.monotonic()
@@ -358,3 +357,59 @@ def test_a_host_programs_pending_timer_survives_a_question():
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+# ------------------------------------------------------------------------------------- parallel runs
+
+def _dies_on_b(source):
+    import os
+    import signal
+
+    if source.file.endswith("b.yaml"):
+        os.kill(os.getpid(), signal.SIGKILL)     # as the OOM killer ends a worker
+    return _real_run_source(source)
+
+
+def _hangs(source):
+    time.sleep(60)
+
+
+from mtgjudge.queries import batch  # noqa: E402
+
+_real_run_source = batch.run_source
+PLAIN = "id: {qid}\nask: could-produce\nabout: Forest\nstate: {{players: {{Alice: {{battlefield: [Forest]}}}}}}\n"
+
+
+def _files(tmp_path, names):
+    for name in names:
+        (tmp_path / f"{name}.yaml").write_text(PLAIN.format(qid=name), encoding="utf-8")
+    return [str(tmp_path / f"{name}.yaml") for name in names]
+
+
+def test_a_parallel_run_whose_worker_dies_names_the_files_without_an_answer(tmp_path, monkeypatch, capsys):
+    from mtgjudge.queries.cli import main
+
+    files = _files(tmp_path, ["a", "b"])
+    monkeypatch.setattr(batch, "run_source", _dies_on_b)
+    code = []
+    run = threading.Thread(target=lambda: code.append(main(["check", "-j", "2", "--no-progress", *files])), daemon=True)
+    run.start()
+    run.join(30)     # it used to wait for the dead worker's answer forever
+    assert code == [3]
+    out, err = capsys.readouterr()
+    assert out.strip().splitlines()[-1].endswith("errors")          # the summary of what was answered
+    assert err.count("\n") == 1 and "a worker process died" in err and files[1] in err
+    assert "Traceback" not in err
+
+
+def test_a_parallel_run_waits_for_a_file_no_longer_than_its_bound(tmp_path, monkeypatch):
+    files = _files(tmp_path, ["a", "b"])
+    monkeypatch.setattr(batch, "run_source", _hangs)
+    monkeypatch.setattr(batch, "MARGIN_SECONDS", 0.5)
+    monkeypatch.setattr(batch, "QUESTION_GRACE_SECONDS", 0.0)
+    options = batch.RunOptions(answer={"timeout": 0.1})
+    start = time.monotonic()
+    with pytest.raises(batch.WorkersLost) as e:
+        list(batch.run(batch.sources(files), options, jobs=2))
+    assert time.monotonic() - start < 10
+    assert e.value.files == files and "within its bound" in e.value.why
