@@ -13,6 +13,8 @@ program's own pending timer is put back when the question ends, less the time th
 """
 from __future__ import annotations
 
+import math
+import numbers
 import signal
 import threading
 import time
@@ -25,6 +27,8 @@ from mtgjudge.model.errors import SearchBound
 
 #: The default bound of one question, in seconds (``--timeout`` on ``ask`` and ``check``).
 DEFAULT_SECONDS = 10.0
+#: The longest bound a question may be given: a day.
+MAX_SECONDS = 24 * 3600.0
 
 #: How long after the bound a question may go on: the alarm stops a search that did not check it then, and
 #: a search that checks stops within it.
@@ -45,6 +49,20 @@ class Deadline:
 
     def reached(self, what: str) -> SearchBound:
         return SearchBound(f"{what} reached the question's time bound of {self.seconds:g} s")
+
+
+def valid_seconds(value: object, what: str = "the time bound") -> float:
+    """A time bound as a caller gave it: a number of seconds more than 0 and at most a day (TypeError or
+    ValueError, naming ``what``, for anything else: a string, a bool, 0, a negative number, NaN, infinity)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{what} is a number of seconds, not {type(value).__name__} {value!r}")
+    try:
+        seconds = float(value)
+    except OverflowError:
+        seconds = math.inf
+    if not 0 < seconds <= MAX_SECONDS:
+        raise ValueError(f"{what} is more than 0 and at most {MAX_SECONDS:g} seconds, not {value!r}")
+    return seconds
 
 
 _current: ContextVar[Deadline | None] = ContextVar("mtgjudge_deadline", default=None)
@@ -80,6 +98,7 @@ def bound(seconds: float | None = DEFAULT_SECONDS) -> Iterator[Deadline | None]:
     if seconds is None:
         yield None
         return
+    seconds = valid_seconds(seconds)
     outer = _current.get()
     d = Deadline(seconds, time.monotonic() + seconds)
     if outer is not None and outer.end < d.end:

@@ -17,6 +17,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
+from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
@@ -26,7 +28,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.queries.format.fields import QuestionError
-from mtgjudge.queries.format.files import find_files, load_file, load_text
+from mtgjudge.queries.format.files import find_files, load_file, load_text, read_file
 from mtgjudge.queries.report import TextOptions, to_json, to_text
 from mtgjudge.queries.runner import Result, error_result, run_question
 
@@ -160,9 +162,13 @@ def _answered(items: list[Source | QuestionError], options: RunOptions, jobs: in
             yield from _missing(item, options) if isinstance(item, QuestionError) else run_source(item)
         return
     card_db()   # loaded once here, inherited by forked workers
-    pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_start_worker, initargs=(options,))
+    pool: ProcessPoolExecutor | None = None
     try:
-        futures = [pool.submit(run_source, source) for source in work]
+        with _interrupts_held():
+            # a Ctrl-C while the workers are being started would leave one the pool does not know of yet,
+            # which the interpreter then waits for at exit: it is taken once they are all started
+            pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_start_worker, initargs=(options,))
+            futures = [pool.submit(run_source, source) for source in work]
         answers = iter(zip(work, futures))
         lost: list[str] = []
         why = ""
@@ -191,7 +197,21 @@ def _answered(items: list[Source | QuestionError], options: RunOptions, jobs: in
         if lost:
             raise WorkersLost(lost, why)
     finally:
-        _stop(pool)
+        if pool is not None:
+            _stop(pool)
+
+
+@contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Ctrl-C held back (POSIX, main thread) until the block is over, then raised."""
+    hold = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
+    if hold:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        if hold:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _file_bound(source: Source, options: RunOptions) -> float | None:
@@ -226,9 +246,8 @@ def estimate(items: Iterable[Source | QuestionError]) -> int:
         if isinstance(item, QuestionError):
             n += 1
             continue
-        try:
-            text = item.text if item.text is not None else Path(item.file).read_text(encoding="utf-8", errors="replace")
-        except OSError:
+        text = item.text if item.text is not None else read_file(Path(item.file))
+        if isinstance(text, QuestionError):
             n += 1
             continue
         body = text.lstrip()
