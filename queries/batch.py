@@ -18,7 +18,8 @@ import multiprocessing
 import os
 import signal
 import threading
-from contextlib import contextmanager
+import time
+from contextlib import closing, contextmanager
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
@@ -92,6 +93,8 @@ def _start_worker(options: RunOptions) -> None:
     # Ctrl-C is the parent's to handle: it stops the workers (a worker's own KeyboardInterrupt would print
     # a traceback); a worker whose parent went away ends quietly rather than writing into a closed pipe.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGTERM"):
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)   # not the parent's handler, inherited through fork
     _set_options(options)
 
 
@@ -137,20 +140,22 @@ def _context() -> multiprocessing.context.BaseContext:
 
 
 def run(items: Iterable[Source | QuestionError], options: RunOptions, jobs: int = 1) -> Iterator[Done]:
-    """Every question of ``items``, in order, answered by ``jobs`` worker processes (1: this process)."""
+    """Every question of ``items``, in order, answered by ``jobs`` worker processes (1: this process). Close
+    it (``contextlib.closing``) when not reading it to the end: that stops the workers."""
     items = list(items)
     seen: dict[str, tuple[str, int | None]] = {}
-    for done in _answered(items, options, jobs):
-        if done.loaded and done.qid is not None:
-            if done.qid in seen:
-                file, line = seen[done.qid]
-                e = QuestionError(f"two questions have the id {done.qid!r} (the other at {file}:{line})",
-                                  done.file, done.qid, "id", done.line)
-                r = error_result(e)
-                yield Done(r.qid, r.file, r.line, "error", render(r, options), False)
-                continue
-            seen[done.qid] = (done.file, done.line)
-        yield done
+    with closing(_answered(items, options, jobs)) as answers:   # its workers stopped however the run ends
+        for done in answers:
+            if done.loaded and done.qid is not None:
+                if done.qid in seen:
+                    file, line = seen[done.qid]
+                    e = QuestionError(f"two questions have the id {done.qid!r} (the other at {file}:{line})",
+                                      done.file, done.qid, "id", done.line)
+                    r = error_result(e)
+                    yield Done(r.qid, r.file, r.line, "error", render(r, options), False)
+                    continue
+                seen[done.qid] = (done.file, done.line)
+            yield done
 
 
 def _answered(items: list[Source | QuestionError], options: RunOptions, jobs: int) -> Iterator[Done]:
@@ -163,6 +168,7 @@ def _answered(items: list[Source | QuestionError], options: RunOptions, jobs: in
         return
     card_db()   # loaded once here, inherited by forked workers
     pool: ProcessPoolExecutor | None = None
+    terminated = _on_terminate()
     try:
         with _interrupts_held():
             # a Ctrl-C while the workers are being started would leave one the pool does not know of yet,
@@ -185,7 +191,7 @@ def _answered(items: list[Source | QuestionError], options: RunOptions, jobs: in
                     lost.append(source.file)
                 continue
             try:
-                yield from future.result(timeout=_file_bound(source, options))
+                yield from _result(future, _file_bound(source, options))
             except BrokenProcessPool:
                 why = "a worker process died (killed, or out of memory) before answering"
                 lost.append(source.file)
@@ -199,6 +205,20 @@ def _answered(items: list[Source | QuestionError], options: RunOptions, jobs: in
     finally:
         if pool is not None:
             _stop(pool)
+        terminated()
+
+
+def _on_terminate():
+    """While the workers run, SIGTERM to the parent stops them before it ends it (exit 143), rather than
+    leaving them orphaned (main thread, POSIX); returns what puts the previous handler back."""
+    if not hasattr(signal, "SIGTERM") or threading.current_thread() is not threading.main_thread():
+        return lambda: None
+
+    def stop(signum, frame):  # noqa: ARG001  (the signal handler's signature)
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    return lambda: signal.signal(signal.SIGTERM, previous)
 
 
 @contextmanager
@@ -212,6 +232,24 @@ def _interrupts_held() -> Iterator[None]:
     finally:
         if hold:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _result(future, bound: float | None) -> list[Done]:
+    """The future's result, waited for in short slices (a signal that another thread received, as a
+    process-wide one may be, is handled in the main thread only once it wakes); FutureTimeout past
+    ``bound`` seconds."""
+    end = None if bound is None else time.monotonic() + bound
+    while True:
+        wait = _SLICE_SECONDS if end is None else min(_SLICE_SECONDS, end - time.monotonic())
+        if wait <= 0:
+            raise FutureTimeout()
+        try:
+            return future.result(timeout=wait)
+        except FutureTimeout:
+            continue
+
+
+_SLICE_SECONDS = 0.25
 
 
 def _file_bound(source: Source, options: RunOptions) -> float | None:

@@ -15,6 +15,7 @@ import os
 import signal
 import sys
 import traceback
+from contextlib import closing
 from pathlib import Path
 from typing import Sequence
 
@@ -298,15 +299,18 @@ def run_questions(args: argparse.Namespace) -> int:
     progress = Progress(batch.estimate(items)) if is_check and not args.no_progress and use_progress(args.json) else None
     counts = dict.fromkeys(STATUSES, 0)
     try:
-        for done in batch.run(items, options, jobs):
-            counts[done.status] += 1
-            if done.text:
+        # closed however the loop ends (Ctrl-C, SIGTERM, a closed pipe): the workers stop at once rather
+        # than when the interpreter ends, after answering everything
+        with closing(batch.run(items, options, jobs)) as answers:
+            for done in answers:
+                counts[done.status] += 1
+                if done.text:
+                    if progress is not None:
+                        progress.print(done.text)
+                    else:
+                        print(done.text, flush=True)
                 if progress is not None:
-                    progress.print(done.text)
-                else:
-                    print(done.text, flush=True)
-            if progress is not None:
-                progress.step()
+                    progress.step()
     except batch.WorkersLost as e:
         # the verifier broke, not a question: the answers that came, their summary, and what was lost
         if progress is not None:

@@ -440,20 +440,47 @@ def test_ctrl_c_while_the_verifier_is_being_imported_is_one_line_and_130(monkeyp
     assert capsys.readouterr().err == "mtgjudge: interrupted\n"
 
 
-@pytest.mark.parametrize("after", [1.5, 2.5])
-def test_ctrl_c_during_a_run_is_one_line_and_130(after):
+def _check_j2_signalled(signum, after: float):
+    """``check -j 2`` sent ``signum`` ``after`` seconds: its exit code, standard error, and its workers still
+    alive a second after it ended."""
+    import os
     import signal
 
     p = subprocess.Popen([sys.executable, "-m", "mtgjudge.queries.entry", "check", "-j", "2", "--no-progress"],
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(after)
-    p.send_signal(signal.SIGINT)
+    workers = subprocess.run(["pgrep", "-P", str(p.pid)], capture_output=True, text=True).stdout.split()
+    p.send_signal(signum)
     try:
         _, err = p.communicate(timeout=30)
     finally:
         p.kill()
-    assert (p.returncode, err) == (130, "mtgjudge: interrupted\n")
+    time.sleep(1)
+    alive = []
+    for w in workers:
+        try:
+            os.kill(int(w), 0)
+            alive.append(w)
+            os.kill(int(w), signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    return p.returncode, err, alive
+
+
+@pytest.mark.parametrize("after", [1.5, 4.0])
+def test_ctrl_c_during_a_run_is_one_line_and_130(after):
+    import signal
+
+    code, err, alive = _check_j2_signalled(signal.SIGINT, after)
+    assert (code, err, alive) == (130, "mtgjudge: interrupted\n", [])
+
+
+def test_sigterm_to_a_parallel_run_ends_its_workers_too():
+    import signal
+
+    code, err, alive = _check_j2_signalled(signal.SIGTERM, 4.0)
+    assert code in (143, -signal.SIGTERM) and "Traceback" not in err and alive == []
 
 
 @pytest.mark.parametrize("path", ["", "fifo.yaml", "/proc"])
