@@ -66,13 +66,19 @@ def parser() -> Lark:
     return build_parser()
 
 
+def tables_entry(text: str | None = None) -> str:
+    """The name of the parse tables' entry in the cache: keyed by the grammar, its start symbols and Lark's
+    version, so that tables of another grammar are never read."""
+    text = GRAMMAR.read_text(encoding="utf-8") if text is None else text
+    return f"grammar-{hashlib.sha256(chr(0).join([lark.__version__, text, *STARTS]).encode()).hexdigest()[:32]}.json"
+
+
 def build_parser() -> Lark:
     """The parser, from its tables in the cache (plain data, keyed by the grammar and Lark's version), or
     built from the grammar and its tables kept. Lark's own cache is not used: it unpickles a file of a name
     anyone can predict in the shared temporary directory."""
     text = GRAMMAR.read_text(encoding="utf-8")
-    key = hashlib.sha256("\0".join([lark.__version__, text, *STARTS]).encode()).hexdigest()[:32]
-    name = f"grammar-{key}.json"
+    name = tables_entry(text)
     kept = cache.read(name)
     if isinstance(kept, dict) and isinstance(kept.get("data"), dict) and isinstance(kept.get("memo"), dict):
         try:
