@@ -91,7 +91,7 @@ def _set_options(options: RunOptions) -> None:
 
 def _start_worker(options: RunOptions) -> None:
     # Ctrl-C is the parent's to handle: it stops the workers (a worker's own KeyboardInterrupt would print
-    # a traceback); a worker whose parent went away ends quietly rather than writing into a closed pipe.
+    # a traceback), and SIGTERM ends a worker at once.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "SIGTERM"):
         signal.signal(signal.SIGTERM, signal.SIG_DFL)   # not the parent's handler, inherited through fork
@@ -172,7 +172,7 @@ def _answered(items: list[Source | QuestionError], options: RunOptions, jobs: in
     try:
         with _interrupts_held():
             # a Ctrl-C while the workers are being started would leave one the pool does not know of yet,
-            # which the interpreter then waits for at exit: it is taken once they are all started
+            # which the interpreter then waits for at exit: it is raised once they are all started
             pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_start_worker, initargs=(options,))
             futures = [pool.submit(run_source, source) for source in work]
         answers = iter(zip(work, futures))
