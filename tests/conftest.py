@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from mtgjudge.model.cards import compiled
+from mtgjudge.model import cache
 from mtgjudge.model.cards.store import ENV_VAR
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -16,9 +16,8 @@ def _no_user_card_store(tmp_path_factory: pytest.TempPathFactory):
     not exist (no imported cards) unless a test imports into it or chooses another."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv(ENV_VAR, str(tmp_path_factory.mktemp("store") / "cards.sqlite"))
-        # Nor the user's cache of compiled cards: a test that changes the compiler's behaviour (monkeypatch)
-        # must see its change (tests/test_compiled_cache.py tests the cache in a folder of its own).
-        mp.setenv(compiled.ENV_VAR, "off")
+        # Nor the user's cache folder: the session's own (tests/test_cache.py tests it in folders of its own).
+        mp.setenv(cache.ENV_VAR, str(tmp_path_factory.mktemp("cache")))
         yield
 
 

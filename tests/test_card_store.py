@@ -233,7 +233,7 @@ def test_an_interrupted_import_leaves_the_store_as_it_was(tmp_path, store, capsy
 
     monkeypatch.setattr(store_module, "_name_rows", interrupted)
     code, _, err = cli(capsys, "cards", "import", str(write(tmp_path / "b.json", SCRYFALL)))
-    assert (code, err.strip()) == (3, "mtgjudge: interrupted")
+    assert (code, err.strip()) == (130, "mtgjudge: interrupted")
     assert contents(store) == before
     assert open_store().card_names() == ["Balduvian Bears", "Delver of Secrets // Insectile Aberration"]
     monkeypatch.setattr(store_module, "_name_rows", real)

@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
+from mtgjudge.model import deadline
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
-from mtgjudge.model.engine.game import Game, find_ref, merge, name_of
+from mtgjudge.model.engine.game import FOLLOWING, Game, find_ref, merge, name_of
 from mtgjudge.model.engine.kicker import (MULTIKICKER_BOUND, buyback_options, is_multikicker, kicked_words,
                                           kicker_options, unperformed_options)
 from mtgjudge.model.oracle.kicker import as_announced
@@ -410,14 +411,14 @@ def perform(game: Game, a: Mapping[str, Any]) -> list[Game]:
         return advance(game, a)
     else:
         raise Unsupported(f"the action {kind!r} is not performed by the engine yet")
-    return merge([s for b in branches for s in settle(b)])
+    return merge([s for b in deadline.checked(branches, FOLLOWING) for s in settle(b)])
 
 
 def run(game: Game, actions) -> list[Game]:
     """Perform the actions in order, each on every branch the previous ones led to (equal states merged)."""
     branches = [game]
     for a in actions:
-        branches = merge([r for g in branches for r in perform(g, a)])
+        branches = merge([r for g in deadline.checked(branches, FOLLOWING) for r in perform(g, a)])
         if not branches and "resolve" in a and a.get("choices"):
             # 700.2b: the modes a resolve action fixes are those chosen as the ability went on the stack
             raise InputError("choices", "the modes given were chosen in no way the game can go (700.2b: a mode "
