@@ -269,7 +269,7 @@ def test_a_basic_lands_reminder_is_not_an_ability():
 # ---------------------------------------------------------------- narrowings tested where they would be wrong
 
 def test_a_raise_of_power_and_toughness_joined_to_a_blocking_restriction():
-    # 613.4c and 509.1b, each a template's: read together (Undying Rage); a lowering is no raise
+    # 613.4c and 509.1b, each a template's: read together (Maniacal Rage, Undying Rage); a lowering is no raise
     assert scopes_of("Enchanted creature gets +2/+2 and can't block.", "static") == (Scope.COMBAT, Scope.PT_RAISED)
     assert scopes_of("Enchanted creature gets -2/+2 and can't block.", "static") == ()
     assert scopes_of("Enchanted creature gets +2/+2 and has flying.", "static") == ()
@@ -299,7 +299,7 @@ expect:
 
 
 def test_a_raise_of_toughness_matters_to_a_creature_that_would_die_without_it_704_5g():
-    # the narrowing's near miss: Grizzly Bears with 2 damage survive only if Undying Rage's +2/+2 applies
+    # the narrowing's near miss: Grizzly Bears with 2 damage survive only if Maniacal Rage's +2/+2 applies
     assert _status("""
 id: q
 ask: outcome
@@ -309,7 +309,7 @@ state:
       hand: [{card: Giant Growth, id: gg}]
       battlefield: [Forest]
     Bob:
-      battlefield: [{card: Grizzly Bears, id: gb, damage: 2}, {card: Undying Rage, attached_to: gb}]
+      battlefield: [{card: Grizzly Bears, id: gb, damage: 2}, {card: Maniacal Rage, attached_to: gb}]
 actions:
   - {cast: gg, targets: [gb]}
 expect:
