@@ -129,6 +129,7 @@ class Board:
                 continue
             r = Row(**{f.name: (bool(form.get(f"o{i}.{f.name}")) if f.type in (bool, "bool")
                                 else form.get(f"o{i}.{f.name}", "").strip()) for f in dc_fields(Row)})
+            r.zone = r.zone or "battlefield"
             if not r.empty:
                 b.rows.append(r)
         return b
