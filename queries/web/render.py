@@ -39,6 +39,8 @@ textarea{min-height:4.5rem;font-family:ui-monospace,monospace;font-size:.9rem}
 button{padding:.6rem 1rem;border:2px solid #222;border-radius:.4rem;background:#eee;margin:.2rem .3rem .2rem 0;min-height:2.75rem}
 button.primary{background:#1d4ed8;color:#fff;border-color:#1d4ed8;font-weight:600}
 .grid{display:grid;grid-template-columns:1fr;gap:.3rem .6rem}
+.pair{display:grid;grid-template-columns:1fr 1fr;gap:.3rem .6rem}
+details{margin:.3rem 0}summary{cursor:pointer;padding:.3rem 0;font-size:.9rem}
 .row{border-style:dashed}
 .status{display:inline-block;font-weight:700;padding:.2rem .6rem;border:3px solid;border-radius:.3rem;letter-spacing:.04em}
 .status.pass,.status.answered{border-style:solid}.status.fail,.status.error{border-style:double}
@@ -51,6 +53,8 @@ pre{white-space:pre-wrap;word-break:break-word;background:#f4f4f4;padding:.5rem;
 .muted{color:#444;font-size:.9rem}
 @media (min-width:48rem){
  .grid{grid-template-columns:repeat(4,minmax(0,1fr))}
+ .row{display:grid;grid-template-columns:2fr 2fr 3fr;gap:0 .6rem;align-items:end}
+ .row details{grid-column:1/-1}
  .grid .wide{grid-column:span 2}
 }
 """
@@ -124,33 +128,39 @@ def _textarea(name: str, value: str, label: str, rows: int = 3) -> str:
 
 
 def _player(j: int, p: PlayerRow) -> str:
-    return (f'<fieldset class="player"><legend>Player {j + 1}</legend><div class="grid">'
+    rest = (p.lands_played, p.mana_pool, p.library, p.more)
+    return (f'<fieldset class="player"><legend>Player {j + 1}</legend><div class="pair">'
             + _input(f"p{j}.name", p.name, "name") + _input(f"p{j}.life", p.life, "life (default 20)")
+            + f'</div><details{" open" if any(rest) else ""}><summary>more about this player</summary><div class="grid">'
             + _input(f"p{j}.lands_played", p.lands_played, "lands played this turn")
             + _input(f"p{j}.mana_pool", p.mana_pool, "mana pool, like {G}{G}")
             + _input(f"p{j}.library", p.library, "library: number of cards")
             + _input(f"p{j}.more", p.more, "more (YAML)", "wide")
-            + "</div></fieldset>")
+            + "</div></details></fieldset>")
 
 
 def _row(i: int, r: Row, players: list[str]) -> str:
     owners = [(n, n) for n in players] + ([] if r.player in players or not r.player else [(r.player, r.player)])
-    return (f'<fieldset class="row" id="row{i}"><legend>Object {i + 1}</legend><div class="grid">'
-            + _input(f"o{i}.card", r.card, "card name", "card wide", 'list="card-names"')
-            + _input(f"o{i}.id", r.id, "id (optional)", "oid")
+    rest = (r.id, r.counters, r.damage, r.attached_to, r.controller, r.targets, r.more)
+    return (f'<fieldset class="row" id="row{i}"><legend>Object {i + 1}</legend>'
+            + _input(f"o{i}.card", r.card, "card name", "card", 'list="card-names"')
+            + '<div class="pair">'
             + _select(f"o{i}.player", r.player or (players[0] if players else ""), owners + [("", "(the stack)")],
                       "player")
             + _select(f"o{i}.zone", r.zone, [(z, z) for z in ZONES], "zone")
+            + "</div><div>" + _check(f"o{i}.tapped", r.tapped, "tapped")
+            + _check(f"o{i}.arrived", r.arrived, "arrived this turn (summoning sick)")
+            + _check(f"o{i}.token", r.token, "token")
+            + f'</div><details{" open" if any(rest) else ""}><summary>id, counters, damage, attached to, '
+            'targets</summary><div class="grid">'
+            + _input(f"o{i}.id", r.id, "id (optional)", "oid")
             + _input(f"o{i}.counters", r.counters, "counters, like +1/+1: 2")
             + _input(f"o{i}.damage", r.damage, "damage marked")
             + _input(f"o{i}.attached_to", r.attached_to, "attached to (id)")
             + _input(f"o{i}.controller", r.controller, "controller (stack)")
             + _input(f"o{i}.targets", r.targets, "targets (stack), like Bob, bears")
             + _input(f"o{i}.more", r.more, "more (YAML)", "wide")
-            + "</div><div>" + _check(f"o{i}.tapped", r.tapped, "tapped")
-            + _check(f"o{i}.arrived", r.arrived, "arrived this turn (summoning sick)")
-            + _check(f"o{i}.token", r.token, "token")
-            + "</div></fieldset>")
+            + "</div></details></fieldset>")
 
 
 def board_form(b: Board, spare: int = SPARE_ROWS) -> str:
@@ -165,15 +175,19 @@ def board_form(b: Board, spare: int = SPARE_ROWS) -> str:
     open_more = any(b.yaml_keys.get(k) for k in ("actions", "expect", "possible", "because")) or b.more
     return (
         '<form method="post" action="/board" id="board">'
-        '<fieldset><legend>Question</legend><div class="grid">'
+        '<fieldset><legend>Question</legend><div class="pair">'
         + _select("q.ask", q.get("ask", ""), kinds, "kind of question", 'id="ask"')
         + _select("q.about", q.get("about", ""), subjects, "about (subject)", 'id="about"')
+        + f'</div><details{" open" if any(q.get(k) for k in ("ability", "cost", "x", "by")) else ""}>'
+        '<summary>id, ability, cost, X, by</summary><div class="grid">'
         + _input("q.id", q.get("id", ""), "question id")
         + _input("q.ability", q.get("ability", ""), "ability: number or text")
         + _input("q.cost", q.get("cost", ""), "cost (can-pay), like {1}{G}")
         + _input("q.x", q.get("x", ""), "X")
         + _input("q.by", q.get("by", ""), "by (player)")
-        + "</div></fieldset>"
+        + "</div></details></fieldset>"
+        + "".join(_row(i, r, names) for i, r in enumerate(rows))
+        + '<p><button name="op" value="rows">More objects</button></p>'
         '<fieldset><legend>Turn</legend><div class="grid">'
         + _select("turn.active", b.active, [("", "(the first player)")] + [(n, n) for n in names]
                   + ([(b.active, b.active)] if b.active and b.active not in names else []), "active player")
@@ -181,9 +195,7 @@ def board_form(b: Board, spare: int = SPARE_ROWS) -> str:
         + _select("turn.step", b.step, [("", "(precombat-main)")] + [(s, s) for s in STEPS], "step")
         + "</div></fieldset>"
         + "".join(_player(j, p) for j, p in enumerate(b.players + [PlayerRow()]))
-        + "".join(_row(i, r, names) for i, r in enumerate(rows))
-        + '<button name="op" value="rows">More objects</button>'
-        f'<details{" open" if open_more else ""}><summary>Actions, expected answer, effects in force</summary>'
+        + f'<details{" open" if open_more else ""}><summary>Actions, expected answer, effects in force</summary>'
         + _textarea("y.actions", b.yaml_keys.get("actions", ""), "actions (YAML list), like - cast: bears")
         + _textarea("y.expect", b.yaml_keys.get("expect", ""), "expect (YAML)")
         + _textarea("y.possible", b.yaml_keys.get("possible", ""), "possible (outcome, YAML list)")
