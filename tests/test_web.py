@@ -230,6 +230,10 @@ def test_an_error_and_an_unsupported_answer_say_what(page):
     text = _ask(page, "/board", {**ELVES_FORM, "o1.card": "Forest", "o2.player": "Alice", "o2.card": "Island",
                                  "q.ask": "can-pay", "q.cost": "{W}", "q.about": "", "op": "answer"})
     assert re.search(r'id="answer-value">no<', text)
+    text = _ask(page, "/board", {**ELVES_FORM, "o1.card": "Tarmogoyf", "o1.zone": "hand", "q.ask": "can-play",
+                                 "q.about": "Tarmogoyf", "op": "answer"})
+    assert "? UNSUPPORTED" in text
+    assert re.search(r'id="unsupported">Cannot model: .*Tarmogoyf.* no definition', html.unescape(text))
 
 
 def test_opening_a_file_shows_its_board(page):
@@ -284,3 +288,15 @@ def test_one_question_at_a_time_and_the_queue_says_how_many_are_ahead(monkeypatc
     third.future.result(60)
     assert first.done and second.done and first.result.answer.value is True
     queue.close()
+
+
+def test_a_cited_rule_opens_its_text_where_the_rules_were_imported(shared_dir, monkeypatch, tmp_path):
+    monkeypatch.setenv("MTGJUDGE_RULES", str(tmp_path / "none.txt"))
+    with running() as base:
+        status, text = _Browser(base).get("/rules/302.6")
+        assert status == 404 and "rules import" in html.unescape(text)
+    monkeypatch.setenv("MTGJUDGE_RULES", str(shared_dir / "rules" / "MagicCompRules-20260417.txt"))
+    with running() as base:
+        status, text = _Browser(base).get("/rules/302.6")
+        assert status == 200 and "summoning sickness" in html.unescape(text).lower()
+        assert _Browser(base).get("/rules/999.99")[0] == 404

@@ -15,6 +15,7 @@ import hmac
 import ipaddress
 import secrets
 import sys
+import webbrowser
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -34,8 +35,9 @@ try:
     from starlette.requests import Request
     from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
     from starlette.routing import Route
+    import uvicorn
 except ImportError:  # pragma: no cover  (the extra is not installed: serve says how to install it)
-    Starlette = None  # type: ignore[assignment,misc]
+    Starlette = uvicorn = None  # type: ignore[assignment,misc]
 
 COOKIE = "mtgjudge_token"
 #: The most form fields a request may have: a board of the format's 1000 objects, each a row of fields.
@@ -194,7 +196,10 @@ def create_app(settings: Settings | None = None) -> "Starlette":
             if "rules" not in rules_cache:
                 rules_cache["rules"] = rules_text.load()
         except rules_text.RulesFileError as e:
-            return HTMLResponse(render.rule_page(None, number, [], str(e)), status_code=404)
+            return HTMLResponse(render.rule_page(None, number, [], f"{e} (the product does not ship the rules "
+                                                 "text: import it once with `mtgjudge rules import "
+                                                 "MagicCompRules-YYYYMMDD.txt`, or set MTGJUDGE_RULES)"),
+                                status_code=404)
         rules = rules_cache["rules"]
         found = rules.get(number)
         return HTMLResponse(render.rule_page(found, number, rules.subrules(number) if found else []),
@@ -245,16 +250,11 @@ def serve(host: str = "127.0.0.1", port: int = 8765, token: str | None = None, o
           timeout: float | None = DEFAULT_SECONDS) -> int:
     """Run the page until interrupted (the ``serve`` command); raise :class:`ServeError` if it cannot start."""
     settings = start_settings(host, token, timeout)
-    try:
-        import uvicorn
-    except ImportError:
-        raise ServeError("the page needs the web extra: pip install 'mtgjudge[web]'") from None
     app = create_app(settings)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/" + (f"?token={settings.token}" if settings.token else "")
     print(f"mtgjudge: serving the page at {url}  (Ctrl-C stops it)", flush=True)
     if open_browser:
-        import webbrowser
         webbrowser.open(url)
     try:
         uvicorn.run(app, host=host, port=port, log_level="warning")
