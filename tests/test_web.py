@@ -300,3 +300,15 @@ def test_a_cited_rule_opens_its_text_where_the_rules_were_imported(shared_dir, m
         status, text = _Browser(base).get("/rules/302.6")
         assert status == 200 and "summoning sickness" in html.unescape(text).lower()
         assert _Browser(base).get("/rules/999.99")[0] == 404
+
+
+def test_without_a_token_the_page_answers_only_to_its_loopback_names(page):
+    for host, status in (("evil.example", 403), ("evil.example:80", 403), ("localhost:8765", 200),
+                         ("127.0.0.1", 200), ("[::1]:8765", 200)):
+        req = urllib.request.Request(page + "/", headers={"Host": host})
+        try:
+            with urllib.request.urlopen(req, timeout=60) as r:
+                got = r.status
+        except urllib.error.HTTPError as e:
+            got = e.code
+        assert got == status, host

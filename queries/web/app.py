@@ -66,6 +66,13 @@ class Settings:
     timeout: float | None = DEFAULT_SECONDS
 
 
+def _host_of(header: str) -> str:
+    """The host name of a Host header (``[::1]:8765`` -> ``::1``; ``localhost:8765`` -> ``localhost``)."""
+    if header.startswith("["):
+        return header[1:].partition("]")[0]
+    return header.rpartition(":")[0] if header.count(":") == 1 else header
+
+
 def _client(request: Request) -> str:
     """Who is asking, for the queue: the address, and the browser's cookie of the page (given on its first
     request, see ``guard``)."""
@@ -206,6 +213,11 @@ def create_app(settings: Settings | None = None) -> "Starlette":
                             status_code=200 if found else 404)
 
     async def guard(request: Request, call_next):
+        if settings.token is None and not is_loopback(_host_of(request.headers.get("host", ""))):
+            # served without a token, the page answers only to this machine's own names for itself: a web
+            # page elsewhere that names it otherwise (DNS rebinding) gets nothing
+            return HTMLResponse(render.page("mtgjudge", render.message(
+                "This page answers only at 127.0.0.1 or localhost.")), status_code=403)
         given = request.query_params.get("token")
         if settings.token is not None:
             ok = any(t is not None and hmac.compare_digest(t.encode(), settings.token.encode())
