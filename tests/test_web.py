@@ -312,3 +312,10 @@ def test_without_a_token_the_page_answers_only_to_its_loopback_names(page):
         except urllib.error.HTTPError as e:
             got = e.code
         assert got == status, host
+
+
+def test_more_objects_gives_more_empty_rows(page):
+    status, text = _Browser(page).post("/board", {**ELVES_FORM, "o2.card": "", "o3.card": "", "op": "rows"})
+    assert status == 200
+    assert 'name="o0.card" value="Llanowar Elves"' in text and 'name="o7.card"' in text
+    assert 'name="o8.card"' not in text

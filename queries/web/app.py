@@ -25,7 +25,8 @@ from mtgjudge.model.deadline import DEFAULT_SECONDS
 from mtgjudge.model.safe_yaml import MAX_BYTES, FileProblem, load_documents
 from mtgjudge.queries import rules_text
 from mtgjudge.queries.web import render
-from mtgjudge.queries.web.board import Board, BoardError, board_from_document, document_from_board, question_text
+from mtgjudge.queries.web.board import (MAX_ROWS, SPARE_ROWS, Board, BoardError, board_from_document,
+                                        document_from_board, question_text)
 from mtgjudge.queries.web.jobs import Queue, QueueFull
 
 try:
@@ -100,8 +101,9 @@ def create_app(settings: Settings | None = None) -> "Starlette":
     def html(body: str, status: int = 200, refresh: int | None = None, title: str = "mtgjudge") -> HTMLResponse:
         return HTMLResponse(render.page(title, body, refresh), status_code=status)
 
-    def board_page(b: Board, note: str = "", text: str | None = None, status: int = 200) -> HTMLResponse:
-        body = note + render.open_form() + render.board_form(b)
+    def board_page(b: Board, note: str = "", text: str | None = None, status: int = 200,
+                   spare: int = SPARE_ROWS) -> HTMLResponse:
+        body = note + render.open_form() + render.board_form(b, spare)
         if text is not None:
             body += render.question_file(text, f"{b.question.get('id') or 'question'}.yaml")
         return html(body, status)
@@ -129,8 +131,9 @@ def create_app(settings: Settings | None = None) -> "Starlette":
         fields = {k: v for k, v in form.items() if isinstance(v, str)}
         b = Board.from_form(fields)
         op = fields.get("op", "answer")
-        if op == "rows":
-            return board_page(b)
+        if op == "rows":   # the empty rows sent come back, and more
+            sent = sum(1 for k in fields if k.startswith("o") and k.endswith(".card"))
+            return board_page(b, spare=min(max(sent - len(b.rows), 0) + SPARE_ROWS, MAX_ROWS - len(b.rows)))
         try:
             text = question_text(document_from_board(b))
         except BoardError as e:
