@@ -319,3 +319,12 @@ def test_more_objects_gives_more_empty_rows(page):
     assert status == 200
     assert 'name="o0.card" value="Llanowar Elves"' in text and 'name="o7.card"' in text
     assert 'name="o8.card"' not in text
+
+
+def test_a_file_of_several_questions_opens_the_one_chosen(page):
+    two = OUTCOME + "---\n" + OUTCOME.replace("cast-the-bears", "second-one").replace("Grizzly Bears", "Llanowar Elves")
+    status, text = _Browser(page).post("/open", {"text": two, "op": "open", "index": "1"})
+    assert status == 200 and "the board shows number 2" in text
+    assert 'name="o2.card" value="Llanowar Elves"' in text and '<option value="1" selected>2. second-one' in text
+    text = _ask(page, "/open", {"text": two, "op": "answer", "index": "1"})
+    assert "second-one" in text and "Alice&#x27;s battlefield gains Llanowar Elves" in text

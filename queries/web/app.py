@@ -173,8 +173,8 @@ def create_app(settings: Settings | None = None) -> "Starlette":
             problem = doc.problem.message if doc.problem else "a question is a mapping of keys"
             return html(render.open_form(text) + render.message(f"line {doc.line}: {problem}"), 400)
         if len(docs) > 1:
-            note += render.message(f"The file holds {len(docs)} questions; the board shows number "
-                                   f"{min(index, len(docs) - 1) + 1}. Open another by pasting it alone.", "muted")
+            ids = [(d.id_hint or f"question {k + 1}") for k, d in enumerate(docs)]
+            note += render.choose_question(text, ids, min(index, len(docs) - 1))
         return board_page(board_from_document(doc.data), note, text=text)
 
     async def answer(request: Request) -> Response:

@@ -220,6 +220,17 @@ def open_form(text: str = "") -> str:
             "</form></details>")
 
 
+def choose_question(text: str, ids: list[str], index: int) -> str:
+    """For a file of several questions: which one the board shows, and the others to open."""
+    options = [(str(k), f"{k + 1}. {i}") for k, i in enumerate(ids)]
+    return ('<form method="post" action="/open" enctype="multipart/form-data" id="choose">'
+            f'<p class="muted">The file holds {len(ids)} questions; the board shows number {index + 1}.</p>'
+            f'<textarea name="text" hidden>{escape(text)}</textarea>'
+            + _select("index", str(index), options, "question")
+            + '<button name="op" value="open">Open it on the board</button>'
+            '<button name="op" value="answer">Answer it</button></form>')
+
+
 def question_file(text: str, name: str = "question.yaml") -> str:
     """The question file the page built, to copy or download."""
     href = "data:text/yaml;charset=utf-8," + quote(text)
@@ -252,7 +263,7 @@ def _rules(rules: Iterable[str]) -> str:
 def answer_section(r: Result, start: dict | None = None) -> str:
     """The answer as a judge reads it: status, answer, reasons with rules, checks, final states, witness."""
     mark = MARKS.get(r.status, "")
-    out = [f'<section id="answer"><h2>Answer</h2><p><span class="status {escape(r.status)}" id="status">'
+    out = [f'<section id="answer"><h2>Answer: {escape(r.qid or "")}</h2><p><span class="status {escape(r.status)}" id="status">'
            f"{mark} {escape(r.status.upper())}</span></p>"]
     a = r.answer
     if r.status == "error" or a is None:
