@@ -1,4 +1,5 @@
-"""The command line: ``mtgjudge ask``, ``check``, ``new``, ``schema``, ``format``, ``rules`` and ``cards``.
+"""The command line: ``mtgjudge ask``, ``check``, ``new``, ``schema``, ``format``, ``rules``, ``cards`` and
+``serve``.
 
 Exit codes are the spec's: 0 fine; 1 (check) some question failed, or with --strict was unsupported;
 2 a question had an error, there were no questions, or the command line was wrong; 3 the verifier itself
@@ -54,6 +55,7 @@ more:
   mtgjudge check -j 4 -v                  on 4 processes, with every answer's reasons
   mtgjudge ask q.yaml --json              one JSON object per question (ids, every reason, the witness)
   mtgjudge cards show "Llanowar Elves"    how the verifier understands a card
+  mtgjudge serve --open                   a page at the judge's table: a board by card name, the answer
   mtgjudge cards import oracle-cards.json import every card of a Scryfall or MTGJSON file
   mtgjudge rules show 302.6               a rule's text (`mtgjudge rules import FILE` once first)
   mtgjudge schema > question.schema.json  a JSON Schema for editors' completion and checks
@@ -175,6 +177,20 @@ def build_parser() -> argparse.ArgumentParser:
     imp = rsub.add_parser("import", help="keep a copy of a Comprehensive Rules text file for later use")
     imp.add_argument("file", metavar="FILE", help="MagicCompRules-YYYYMMDD.txt")
 
+    serve = sub.add_parser("serve", help="a web page to build a board by card name and ask about it",
+                           description="Serve a page (needs the web extra: pip install 'mtgjudge[web]') that builds "
+                                       "a board by card name, or opens a question file, and shows the answer with "
+                                       "its rules. It listens on 127.0.0.1 unless told otherwise; on any other "
+                                       "address it needs a token, printed with the address at start.")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8765, help="the port (default 8765)")
+    serve.add_argument("--open", action="store_true", help="open the page in a browser")
+    serve.add_argument("--token", metavar="TOKEN",
+                       help="the token a browser must bring (needed off loopback; 'generate' makes one)")
+    serve.add_argument("--timeout", type=_seconds, default=DEFAULT_SECONDS, metavar="SECONDS",
+                       help=f"the time bound of each question (default {DEFAULT_SECONDS:g})")
+    add_store_option(serve)
+
     add_cards_parser(sub)
     for command in (ask, check):
         add_store_option(command)
@@ -203,6 +219,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "schema":
             print(json.dumps(question_schema(), indent=2, ensure_ascii=False))
             return 0
+        if args.command == "serve":
+            from mtgjudge.queries.web.app import ServeError, serve
+            try:
+                return serve(args.host, args.port, args.token, args.open, args.timeout)
+            except ServeError as e:
+                print(f"mtgjudge serve: {e}", file=sys.stderr)
+                return 2
         if args.command == "format":
             sys.stdout.write(format_doc())
             return 0

@@ -12,7 +12,8 @@ PACKAGES = {"mtgjudge": ROOT / "api", "mtgjudge.model": ROOT / "model", "mtgjudg
 
 #: Modules that may be imported inside a function: heavy optional libraries, loaded only when needed.
 #: importlib.metadata reads the installed distributions (~30 ms of every start-up): only --version asks.
-LAZY_ALLOWED = {"z3", "importlib.metadata"}
+#: The page (``mtgjudge serve``) loads Starlette and uvicorn, an optional extra: only ``serve`` imports it.
+LAZY_ALLOWED = {"z3", "importlib.metadata", "mtgjudge.queries.web.app"}
 
 
 def modules() -> dict[str, Path]:
