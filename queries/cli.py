@@ -27,7 +27,7 @@ from mtgjudge.queries.batch import RunOptions, Source
 from mtgjudge.model.cards.store import StoreError
 from mtgjudge.queries.cards_cmd import add_cards_parser, add_store_option, choose_store, run_cards
 from mtgjudge.queries.docs import FORMAT_DOC, format_doc
-from mtgjudge.queries.entry import INTERRUPTED, interrupted
+from mtgjudge.queries.interrupt import INTERRUPTED, interrupted
 from mtgjudge.queries.kinds import KINDS
 from mtgjudge.queries.report import TextOptions
 from mtgjudge.queries.runner import STATUSES
