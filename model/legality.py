@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from mtgjudge.model.oracle.kicker import as_announced
+from mtgjudge.model.oracle.narrowing import adds_ways
 from mtgjudge.model.errors import InputError, Unsupported
 from mtgjudge.model.explain import Answer, Step, step
 from mtgjudge.model.mana import format_cost
@@ -213,11 +214,11 @@ def _play_face(state: GameState, oid: str, player: str, x: int, all_ways: bool) 
 
 def _other_ways_guard(state: GameState, oid: str) -> None:
     """A "no" holds only if no way to cast the card is left: its own alternative costs, optional costs and
-    permissions (118.9, 601.2b, 601.3) that the model does not read could make it a "yes"."""
+    permissions (118.9, 601.2b, 601.3) that the model does not read could make it a "yes" (``narrowing.adds_ways``:
+    a "yes" holds without them)."""
     obj = state.obj(oid)
     for a in current(state, oid).abilities:
-        if a.kind == "unmodelled" and (a.functions_in(obj.zone) or a.functions_in("stack")) \
-                and Scope.CAST_OPTIONS in a.scope:
+        if adds_ways(a) and (a.functions_in(obj.zone) or a.functions_in("stack")):
             raise Unsupported(f"{obj.name} can't be cast the usual way, but its text {a.source_text!r} (not modelled) "
                               "could let it be cast another way")
 

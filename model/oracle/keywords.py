@@ -57,11 +57,14 @@ class Keyword:
     #: Its abilities other than the cost option apply only if its alternative cost was paid (118.9, 601.2b):
     #: a spell cast for its mana cost is unchanged by them (``only_if_chosen``).
     if_chosen: bool = False
+    #: It is an optional additional cost (601.2b, 118.8): a spell cast for its mana cost may have it paid or not
+    #: (each a way the game goes), so casting for the mana cost decides nothing about it.
+    optional_cost: bool = False
 
 
 def _k(name: str, rule: str, param: str, kind: str, scopes: frozenset[Scope], zones: tuple[str, ...] = BF,
-       if_chosen: bool = False) -> Keyword:
-    return Keyword(name, rule, param, kind, frozenset(scopes), zones, if_chosen)
+       if_chosen: bool = False, optional_cost: bool = False) -> Keyword:
+    return Keyword(name, rule, param, kind, frozenset(scopes), zones, if_chosen, optional_cost)
 
 
 TABLE: tuple[Keyword, ...] = (
@@ -101,19 +104,21 @@ TABLE: tuple[Keyword, ...] = (
     _k("Delve", "702.66", "", "static", frozenset({Scope.SPELL_COSTS}), STACK),
     _k("Improvise", "702.126", "", "static", frozenset({Scope.SPELL_COSTS}), STACK),
     _k("Split second", "702.61", "", "static", frozenset({Scope.CASTING, Scope.ACTIVATION}), STACK),
-    # Ways to cast a card that only add ways (118.9, 601.2b): alternative and optional additional costs.
-    _k("Kicker", "702.33", "cost", "static", OPTIONS, STACK),
-    _k("Multikicker", "702.33", "cost", "static", OPTIONS, STACK),
-    _k("Buyback", "702.27", "cost", "static", OPTIONS, STACK),
+    # Ways to cast a card that only add ways (118.9, 601.2b): alternative and optional additional costs. An optional
+    # additional cost may be paid by a spell cast for its mana cost (``optional_cost``); entwine and escalate are
+    # paid with the modes chosen, each choice a branch (``engine.modes``), so the modes decide them.
+    _k("Kicker", "702.33", "cost", "static", OPTIONS, STACK, optional_cost=True),
+    _k("Multikicker", "702.33", "cost", "static", OPTIONS, STACK, optional_cost=True),
+    _k("Buyback", "702.27", "cost", "static", OPTIONS, STACK, optional_cost=True),
     _k("Entwine", "702.42", "cost", "static", OPTIONS, STACK),
-    _k("Replicate", "702.56", "cost", "static", OPTIONS, STACK),
-    _k("Conspire", "702.78", "", "static", OPTIONS, STACK),
+    _k("Replicate", "702.56", "cost", "static", OPTIONS, STACK, optional_cost=True),
+    _k("Conspire", "702.78", "", "static", OPTIONS, STACK, optional_cost=True),
     _k("Splice", "702.47", "quality", "static", OPTIONS, HAND),
-    _k("Squad", "702.157", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
-    _k("Offspring", "702.175", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
-    _k("Bargain", "702.166", "", "static", OPTIONS, STACK),
-    _k("Casualty", "702.153", "n", "static", OPTIONS, STACK),
-    _k("Gift", "702.174", "quality", "static", OPTIONS | EVENTS, ANYWHERE),
+    _k("Squad", "702.157", "cost", "static", OPTIONS | EVENTS, ANYWHERE, optional_cost=True),
+    _k("Offspring", "702.175", "cost", "static", OPTIONS | EVENTS, ANYWHERE, optional_cost=True),
+    _k("Bargain", "702.166", "", "static", OPTIONS, STACK, optional_cost=True),
+    _k("Casualty", "702.153", "n", "static", OPTIONS, STACK, optional_cost=True),
+    _k("Gift", "702.174", "quality", "static", OPTIONS | EVENTS, ANYWHERE, optional_cost=True),
     _k("Escalate", "702.120", "cost", "static", OPTIONS, STACK),
     _k("Morph", "702.37", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
     _k("Megamorph", "702.37", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
@@ -140,9 +145,11 @@ TABLE: tuple[Keyword, ...] = (
     _k("Awaken", "702.113", "n_cost", "static", OPTIONS | AS_IT_RESOLVES, STACK, if_chosen=True),
     _k("Miracle", "702.94", "cost", "static", OPTIONS, ANYWHERE),
     _k("Prototype", "702.160", "quality", "static", OPTIONS | EVENTS, ANYWHERE),
-    _k("Affinity", "702.41", "quality", "static", OPTIONS, STACK),
-    _k("Assist", "702.132", "", "static", OPTIONS, STACK),
-    _k("Undaunted", "702.125", "", "static", OPTIONS, STACK),
+    # 702.41a, 702.125a: cost reductions that always apply (601.2f), not options: they change the total cost the
+    # caster pays. 702.132a: another player may pay part of it (601.2g-h): who pays is a choice of the casting.
+    _k("Affinity", "702.41", "quality", "static", OPTIONS | {Scope.SPELL_COSTS}, STACK),
+    _k("Assist", "702.132", "", "static", OPTIONS | {Scope.SPELL_COSTS}, STACK),
+    _k("Undaunted", "702.125", "", "static", OPTIONS | {Scope.SPELL_COSTS}, STACK),
     _k("Offering", "702.48", "quality", "static", OPTIONS, ANYWHERE),
     _k("Mutate", "702.140", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
     _k("Cleave", "702.148", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
