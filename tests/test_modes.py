@@ -173,14 +173,18 @@ def test_escalate_is_paid_for_each_mode_beyond_the_first():
     assert pt(one_land) == [1, 3]          # 702.120a: both modes would cost {2} more
 
 
-def test_entwine_chooses_every_mode_only_when_named_and_paid():
+def test_entwine_chooses_every_mode_only_when_paid():
     lands = "Mountain, Mountain, Mountain, Mountain, Mountain"
     g = one(finals("Barbed Lightning", lands, bob="[{card: Grizzly Bears, id: bears}]",
                    extra="\n    choices: {modes: [1, 2]}\n    targets: [bears, Bob]"))
     assert zone(g, "bears") == "graveyard" and g.state.player("Bob").life == 17      # 702.42a
-    # without choices the engine pays no optional additional cost: one mode in each branch
+    # without choices, entwine paid or not is a branch (601.2b: an optional additional cost): both modes in one
     games = finals("Barbed Lightning", lands, bob="[{card: Grizzly Bears, id: bears}]")
-    assert all(zone(g, "bears") == "battlefield" or g.state.player("Bob").life == 20 for g in games)
+    both = [g for g in games if zone(g, "bears") == "graveyard" and g.state.player("Bob").life == 17]
+    assert both and len(both) < len(games)
+    # with three Mountains the entwine cost can't be paid (601.2h): one mode in each branch
+    games = finals("Barbed Lightning", "Mountain, Mountain, Mountain", bob="[{card: Grizzly Bears, id: bears}]")
+    assert games and all(zone(g, "bears") == "battlefield" or g.state.player("Bob").life == 20 for g in games)
     with pytest.raises(Illegal):
         finals("Barbed Lightning", "Mountain, Mountain, Mountain", bob="[{card: Grizzly Bears, id: bears}]",
                extra="\n    choices: {modes: [1, 2]}\n    targets: [bears, Bob]")
