@@ -197,6 +197,9 @@ def _play_face(state: GameState, oid: str, player: str, x: int, all_ways: bool) 
     if obj.zone != "hand" or obj.owner != player:
         blocked = _permission(state, oid, player)
         if blocked is not None:
+            if obj.zone not in ("battlefield", "stack"):
+                # its own permission to be cast from there functions there (601.3, 113.6b: flashback 702.34a)
+                _other_ways_guard(state, oid, where=(obj.zone,))
             return blocked
     _own_text_guard(state, oid)
     restricted = forbidden(state, oid, player)       # 101.2: "can't ... this turn" (rules.restrictions)
@@ -212,13 +215,13 @@ def _play_face(state: GameState, oid: str, player: str, x: int, all_ways: bool) 
     return ans
 
 
-def _other_ways_guard(state: GameState, oid: str) -> None:
+def _other_ways_guard(state: GameState, oid: str, where: tuple[str, ...] = ()) -> None:
     """A "no" holds only if no way to cast the card is left: its own alternative costs, optional costs and
     permissions (118.9, 601.2b, 601.3) that the model does not read could make it a "yes" (``narrowing.adds_ways``:
-    a "yes" holds without them)."""
+    a "yes" holds without them). ``where``: the zones whose lines are asked (default: its zone and the stack)."""
     obj = state.obj(oid)
     for a in current(state, oid).abilities:
-        if adds_ways(a) and (a.functions_in(obj.zone) or a.functions_in("stack")):
+        if adds_ways(a) and any(a.functions_in(z) for z in where or (obj.zone, "stack")):
             raise Unsupported(f"{obj.name} can't be cast the usual way, but its text {a.source_text!r} (not modelled) "
                               "could let it be cast another way")
 
