@@ -681,3 +681,29 @@ def test_every_row_has_a_rule_and_a_unique_name():
     assert len(names) == len(set(names))
     assert all(r.rule and r.narrows in ("zones", "scopes", "zones and scopes", "use") for r in TABLE)
     assert {r.name for r in TABLE if r.name.startswith("keyword ")} == {f"keyword {k.name}" for k in KEYWORDS}
+
+
+@matters("a cost option not chosen")
+def test_conspire_is_asked_only_where_it_could_be_paid_702_78a():
+    # 601.2h: an optional cost that can't be paid can't be announced: with no two untapped black creatures, Disturbing
+    # Plot was cast without conspire; with two, it may have been conspired (a copy): unsupported, naming it
+    doc = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: [Swamp, Swamp{creatures}]
+      hand: [{{card: Disturbing Plot, id: plot}}]
+    Bob:
+      graveyard: [{{card: Grizzly Bears, id: bbear}}]
+actions:
+  - {{cast: plot, targets: [bbear]}}
+  - resolve: all
+expect: [{{object: bbear, zone: hand}}]
+"""
+    assert answer(doc.format(creatures=""))[:2] == ("pass", True)
+    assert answer(doc.format(creatures=", Grizzly Bears, Grizzly Bears"))[:2] == ("pass", True)   # green: no
+    status, _, msg = answer(doc.format(creatures=", Walking Dead, Walking Dead"))
+    assert status == "unsupported" and "Conspire" in msg

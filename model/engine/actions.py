@@ -22,7 +22,7 @@ from mtgjudge.model.engine.removal import remove
 from mtgjudge.model.engine.modes import chosen_by_action, expand, extra_mana, with_chosen
 from mtgjudge.model.mana import format_cost
 from mtgjudge.model.rules.modes import describe, modal_of
-from mtgjudge.model.engine.resolve import resolve_action, spell_ability
+from mtgjudge.model.engine.resolve import UNPAYABLE, resolve_action, spell_ability
 from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.targeting import choose_targets
 from mtgjudge.model.engine import transforming
@@ -38,6 +38,7 @@ from mtgjudge.model.rules.permissions import without_mana_cost
 from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import StackAbility
+from mtgjudge.model.oracle.narrowing import keyword_of
 
 
 def _legal(ans) -> None:
@@ -143,6 +144,10 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
         game = game.log("601.2b", f"{player} announces that they pay {'; '.join(p.text() for p in cost.other) or cost.text()} "
                                   f"for the additional cost of {o.name} that offers two").choose(f"{oid} additional cost {choice}")
     game = replace(game, cast_plainly=game.cast_plainly + ((oid, game.moved(oid)),))
+    unpaid = unpayable_options(state, oid, player)
+    if unpaid:
+        spell = game.state.obj(oid)
+        game = game.with_state(game.state.with_object(replace(spell, chosen=spell.chosen + ((UNPAYABLE, ",".join(unpaid)),))))
     if o.zone == "hand":        # 702.88a: rebound applies to a spell cast from its owner's hand
         game = replace(game, cast_from_hand=game.cast_from_hand + ((oid, game.moved(oid)),))
     out = []
@@ -170,6 +175,21 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
                 raise
             # another choice of modes may still be made (601.2b-d): this one is not a way to cast it
     return out
+
+
+def unpayable_options(state, oid: str, player: str) -> tuple[str, ...]:
+    """The spell's optional additional costs that ``player`` can't pay as it is cast, by keyword (601.2b, 601.2h:
+    such a cost can't be announced, so it wasn't paid): conspire without two untapped creatures the player
+    controls that share a color with the spell (702.78a)."""
+    names = {k.name for a in current(state, oid).abilities if (k := keyword_of(a.source_text)) is not None}
+    out = []
+    if "Conspire" in names:
+        colors = set(current(state, oid).colors)
+        sharing = [o for o in state.battlefield(player) if not o.tapped and "Creature" in current(state, o.id).types
+                   and colors & set(current(state, o.id).colors)]
+        if len(sharing) < 2:
+            out.append("Conspire")
+    return tuple(out)
 
 
 def _alternative_allowed(state, oid: str, player: str, alt: int, x: int) -> None:
