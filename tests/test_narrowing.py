@@ -707,3 +707,37 @@ expect: [{{object: bbear, zone: hand}}]
     assert answer(doc.format(creatures=", Grizzly Bears, Grizzly Bears"))[:2] == ("pass", True)   # green: no
     status, _, msg = answer(doc.format(creatures=", Walking Dead, Walking Dead"))
     assert status == "unsupported" and "Conspire" in msg
+
+
+@matters("level striations")
+def test_a_levelers_striations_are_asked_on_the_battlefield_711_2():
+    leveler = compile_card(CardRecord("Frob Leveler", "leveler", (FaceRecord(
+        "Frob Leveler", "{R}", "Creature — Human", "Level up {1}\nLEVEL 1-3\n3/3\nLEVEL 4+\n5/5", "1", "1"),)))
+    assert unmodelled(leveler).zones == ("battlefield",)
+    _outcome_unsupported("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [Mountain, {card: Frob Leveler, id: x, counters: {level: 2}}]
+      hand: [{card: Lightning Bolt, id: bolt}]
+    Bob: {}
+actions:
+  - {cast: bolt, targets: [x]}
+  - resolve: all
+expect: [{object: x, zone: graveyard}]
+""", leveler)
+
+
+@matters("the same color for objects off the battlefield")
+def test_the_color_of_cards_off_the_battlefield_is_asked_611_3a():
+    dawn = card("Frob Dawn", "Enchantment", "{2}{W}", "Nonland permanents you control are white. The same is true "
+                "for spells you control and nonland cards you own that aren't on the battlefield.")
+    rest = unmodelled(dawn)
+    assert rest.scope == (Scope.COLORS_OFF_BATTLEFIELD,) and rest.functions_in("battlefield")
+    # near miss: another second sentence keeps the whole line unread, changing anything
+    other = card("Frob Dusk", "Enchantment", "{2}{W}", "Nonland permanents you control are white. Spells you "
+                 "control cost {1} less to cast.")
+    assert unmodelled(other).scope == ()

@@ -8,6 +8,7 @@ functions, the option chosen), and a row without such a test fails that file.
   ``scopes.STATIC_TEMPLATES``): what it could change;
 - keywords (``KEYWORD_ROWS``, from ``keywords.TABLE``): a keyword of 702 the model does not perform, with the
   zones and scopes of its own rule;
+- the compiler's (``COMPILE_ROWS``): a leveler's striations, the second sentence of a color-setting line;
 - uses (``USE_ROWS``): a question a consumer answers without the line, for a reason of the question: the
   alternative cost not chosen when the actions cast a spell for its mana cost (``not_chosen``), the abilities
   that apply only if that cost was paid (``only_if_paid``), a way to cast that only adds ways (``adds_ways``).
@@ -15,7 +16,8 @@ functions, the option chosen), and a row without such a test fails that file.
 from __future__ import annotations
 
 from mtgjudge.model.oracle import keywords
-from mtgjudge.model.oracle.lines import _keyword_of
+from mtgjudge.model.oracle.compile import level_striations
+from mtgjudge.model.oracle.lines import _keyword_of, same_for_off_battlefield
 from mtgjudge.model.oracle.scopes import SCOPE_ROWS, ZONE_ROWS
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.vocab.scopes import Narrowing, Scope
@@ -70,5 +72,12 @@ USE_ROWS: tuple[Narrowing, ...] = (
     Narrowing("a way to cast it matters only to a no", "use", "118.9, 601.2b, 601.3", adds_ways),
 )
 
+#: Rows the compiler applies to a part of a line or to several lines (``compile.level_striations``,
+#: ``lines.same_for_off_battlefield``).
+COMPILE_ROWS: tuple[Narrowing, ...] = (
+    Narrowing("level striations", "zones", "711.2, 113.6", level_striations),
+    Narrowing("the same color for objects off the battlefield", "scopes", "611.3a, 613.1e", same_for_off_battlefield),
+)
+
 #: The whole table.
-TABLE: tuple[Narrowing, ...] = ZONE_ROWS + SCOPE_ROWS + KEYWORD_ROWS + USE_ROWS
+TABLE: tuple[Narrowing, ...] = ZONE_ROWS + SCOPE_ROWS + KEYWORD_ROWS + USE_ROWS + COMPILE_ROWS
