@@ -4,7 +4,10 @@ battlefield, can-play and can-activate compared with the engine casting, playing
 board. Prints the counts by (kind, question's verdict, engine's verdict) and every disagreement. Run by hand:
 
     MTGJUDGE_CARDS=/work/store python bench/differential.py [-j N] [--sample N] [--seed S] [--card NAME] [--json]
+        [--partial FILE]
 
+The cards are checked in an order drawn with the seed, so that a run stopped early has checked a uniform sample;
+``--partial FILE`` rewrites FILE with the counts and disagreements so far as each chunk of cards is done.
 Exit 1 if there is a disagreement.
 """
 from __future__ import annotations
@@ -12,10 +15,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import sys
 
 from mtgjudge.queries.coverage.cli import DEFAULT_SEED, chosen, default_cards
-from mtgjudge.queries.coverage.differential import run
+from mtgjudge.queries.coverage.differential import DifferentialReport, run
 from mtgjudge.queries.coverage.progress import Progress
 
 
@@ -26,17 +30,25 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=DEFAULT_SEED)
     p.add_argument("--card", action="append")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--partial", metavar="FILE")
     args = p.parse_args()
     cards = chosen(default_cards(), args)
+    random.Random(args.seed).shuffle(cards)
     bar = Progress(len(cards))
+    report = DifferentialReport()
+
+    def progress(n: int) -> None:
+        bar(n)
+        if args.partial:
+            with open(args.partial, "w", encoding="utf-8") as f:
+                json.dump(_json(report), f, ensure_ascii=False)
+
     try:
-        report = run(cards, workers=max(1, args.jobs), progress=bar)
+        run(cards, workers=max(1, args.jobs), progress=progress, report=report)
     finally:
         bar.close()
     if args.json:
-        print(json.dumps({"cards": report.cards, "checks": report.checks, "seconds": round(report.seconds, 1),
-                          "counts": [[*k, n] for k, n in sorted(report.counts.items())],
-                          "disagreements": [c.to_json() for c in report.disagreements]}, ensure_ascii=False))
+        print(json.dumps(_json(report), ensure_ascii=False))
     else:
         print(f"{report.cards} cards, {report.checks} checks, {len(report.disagreements)} disagreements, "
               f"{report.seconds:.1f} s with -j {args.jobs}")
@@ -47,6 +59,12 @@ def main() -> int:
                   f"{c.asked} ({' '.join(c.asked_why.split())[:300]}) / engine {c.engine} "
                   f"({' '.join(c.engine_why.split())[:300]})")
     return 1 if report.disagreements else 0
+
+
+def _json(report: DifferentialReport) -> dict:
+    return {"cards": report.cards, "checks": report.checks, "seconds": round(report.seconds, 1),
+            "counts": [[*k, n] for k, n in sorted(report.counts.items())],
+            "disagreements": [c.to_json() for c in report.disagreements]}
 
 
 if __name__ == "__main__":

@@ -152,12 +152,13 @@ def _check_range(bounds: tuple[int, int]) -> tuple[int, list[Check]]:
 
 
 def run(cards: Sequence[Card], *, workers: int = 1, progress: Callable[[int], None] | None = None,
-        chunk: int = CHUNK) -> DifferentialReport:
+        chunk: int = CHUNK, report: DifferentialReport | None = None) -> DifferentialReport:
     """Check every card of ``cards``, in ``workers`` forked processes (chunks of ``chunk`` cards) where the
-    platform forks; ``progress(n)`` as each ``n`` cards are done. The report."""
+    platform forks; ``progress(n)`` as each ``n`` cards are done. The report (``report``, filled as chunks are
+    done, if given)."""
     global _ITEMS
     start = time.monotonic()
-    report = DifferentialReport()
+    report = report if report is not None else DifferentialReport()
     _warm()
     ranges = [(i, min(i + chunk, len(cards))) for i in range(0, len(cards), chunk)]
     _ITEMS = cards
