@@ -396,11 +396,13 @@ expect: [{object: w, zone: hand}]
 
 
 @matters("an alternative cost", "an alternative cost, condition first", "cast as though it had flash",
-         "a way to cast it matters only to a no")
+         "cast as though it had flash, with a rider", "a way to cast it matters only to a no")
 def test_a_way_to_cast_it_is_asked_when_the_usual_way_fails_118_9():
     lines = ["You may frobnicate rather than pay ~'s mana cost.",
              "If you control a Forest, rather than pay ~'s mana cost, you may frobnicate.",
-             "You may cast ~ as though it had flash."]
+             "You may cast ~ as though it had flash.",
+             "You may cast ~ as though it had flash. If you cast it any time a sorcery couldn't have been cast, "
+             "frobnicate."]
     for i, line in enumerate(lines):
         c = card(f"Frob Option {i}", "Sorcery", "{5}{R}", line + "\nFrob Option deals 1 damage to any target.")
         assert Scope.CAST_OPTIONS in unmodelled(c).scope and adds_ways(unmodelled(c))

@@ -121,8 +121,7 @@ def test_mana_added_beside_such_words_is_not_narrowed(line):
     ("As ~ enters the battlefield, you may pay 2 life. If you don't, ~ enters the battlefield tapped.", Scope.ENTERS),
     ("You may pay {W} and return a basic land you control to its owner's hand rather than pay ~'s mana cost.",
      Scope.CAST_OPTIONS),
-    ("You may cast ~ as though it had flash. If you cast it any time a sorcery couldn't have been cast, the "
-     "controller of the permanent it becomes sacrifices it at the beginning of the next cleanup step.", Scope.CAST_OPTIONS),
+    ("You may cast ~ as though it had flash.", Scope.CAST_OPTIONS),
     ("If ~ was kicked, it enters the battlefield with five +1/+1 counters on it.", Scope.ENTERS),
     ("If ~ is in your opening hand, you may begin the game with it on the battlefield.", Scope.OUTSIDE_GAME),
     ("Draft ~ face up.", Scope.OUTSIDE_GAME),
@@ -226,3 +225,11 @@ def test_modal_bullets_join_their_line():
 
 def test_a_basic_lands_reminder_is_not_an_ability():
     assert ability_lines("({T}: Add {G}.)", "Forest") == []
+
+
+def test_a_flash_permission_with_a_rider_acts_as_events_do_702_8():
+    # the rider applies whenever it was cast at instant speed, with flash from any source (702.8a)
+    got = set(scopes_of("You may cast ~ as though it had flash. If you cast it any time a sorcery couldn't have been "
+                        "cast, the controller of the permanent it becomes sacrifices it at the beginning of the next "
+                        "cleanup step.", "static"))
+    assert Scope.CAST_OPTIONS in got and Scope.DIES in got

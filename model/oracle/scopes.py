@@ -91,8 +91,13 @@ STATIC_TEMPLATES: tuple[tuple[str, str, re.Pattern, frozenset[Scope]], ...] = (
      frozenset({Scope.CAST_OPTIONS})),
     ("an alternative cost, condition first", "118.9", re.compile(r"^If [^.,]*, rather than pay ~'s mana cost, you may [^.]*\.$", re.I),
      frozenset({Scope.CAST_OPTIONS})),
-    ("cast as though it had flash", "702.8", re.compile(r"^You may cast ~ as though it had flash\b[^.]*\.(?: If you cast it [^.]*\.)?$", re.I),
+    ("cast as though it had flash", "702.8", re.compile(r"^You may cast ~ as though it had flash\b[^.]*\.$", re.I),
      frozenset({Scope.CAST_OPTIONS})),
+    # "If you cast it any time a sorcery couldn't have been cast, ... sacrifices it ...": the rider depends on when
+    # it was cast, not on which permission was used (flash from elsewhere, 702.8a), and acts as events do.
+    ("cast as though it had flash, with a rider", "702.8", re.compile(r"^You may cast ~ as though it had flash\b[^.]*\. "
+                                                                      r"If you cast it [^.]*\.$", re.I),
+     frozenset({Scope.CAST_OPTIONS}) | EVENT_SCOPES),
     # A kicked permanent entering with counters (614.1c).
     ("kicked, it enters with counters", "614.1c", re.compile(r"^If ~ was kicked, (?:it|~) enters(?: the battlefield)? with [^.,;]*\.$", re.I),
      frozenset({Scope.ENTERS})),
