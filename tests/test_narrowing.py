@@ -743,3 +743,27 @@ def test_the_color_of_cards_off_the_battlefield_is_asked_611_3a():
     other = card("Frob Dusk", "Enchantment", "{2}{W}", "Nonland permanents you control are white. Spells you "
                  "control cost {1} less to cast.")
     assert unmodelled(other).scope == ()
+
+
+@matters("keyword Splice")
+def test_a_splice_card_in_hand_is_asked_when_another_spell_is_cast_702_47a():
+    # splice functions in the hand (113.6b) as another instant or sorcery is cast: that cast is asked about it
+    glacial = card("Frob Ray", "Instant — Arcane", "{1}{R}", "Splice onto Arcane {1}{R}\n~ deals 2 damage to any "
+                   "target.")
+    arcane = card("Frob Arcana", "Instant — Arcane", "{R}", "~ deals 1 damage to any target.")
+    msg = _outcome_unsupported("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [Mountain, Mountain, Mountain, Mountain]
+      hand: [{card: Frob Arcana, id: a}, {card: Frob Ray, id: r}]
+    Bob: {}
+actions:
+  - {cast: a, targets: [Bob]}
+  - resolve: all
+expect: [{player: Bob, life: 19}]
+""", glacial, arcane)
+    assert "splice" in msg.lower()

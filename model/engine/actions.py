@@ -63,6 +63,7 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
         raise InputError("cast", f"{o.name} is a land: play it")
     _legal(can_play(state, oid, player, x))
     ch = current(state, oid)
+    _splice_guard(state, oid, player)
     modal = modal_of(ch.abilities)
     if a.get("choices") and modal is None:
         raise Unsupported("casting with choices is not performed by the engine yet")
@@ -175,6 +176,20 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
                 raise
             # another choice of modes may still be made (601.2b-d): this one is not a way to cast it
     return out
+
+
+def _splice_guard(state, oid: str, player: str) -> None:
+    """702.47a-b: as a player casts an instant or sorcery, they may reveal cards with splice from their hand and
+    splice them onto it (their text added, their splice costs paid): a branch the engine does not perform, so a
+    splice card in the caster's hand makes the cast unsupported, naming it."""
+    if not {"Instant", "Sorcery"} & set(current(state, oid).types):
+        return
+    for o in state.objects:
+        if o.zone == "hand" and o.owner == player and o.id != oid and any(
+                a.kind == "unmodelled" and (k := keyword_of(a.source_text)) is not None and k.name == "Splice"
+                for a in o.printed.abilities):
+            raise Unsupported(f"{o.name} ({o.id}) in {player}'s hand could be spliced onto {state.obj(oid).name} as it "
+                              "is cast (702.47a): splicing is not performed by the engine yet")
 
 
 def unpayable_options(state, oid: str, player: str) -> tuple[str, ...]:
