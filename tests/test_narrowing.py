@@ -767,3 +767,32 @@ actions:
 expect: [{player: Bob, life: 19}]
 """, glacial, arcane)
     assert "splice" in msg.lower()
+
+
+@matters("keyword Dash", "keyword Blitz")
+@pytest.mark.parametrize("line", ["Dash {1}{R}", "Blitz {1}{R}"])
+def test_a_dash_creature_on_the_battlefield_may_have_haste_702_109a(line):
+    # "as long as this permanent's dash cost was paid, it has haste": given on the battlefield, it may have been
+    # dashed, so its {T} ability may be activated though it came under Alice's control this turn (302.6)
+    c = card("Frob Dasher", "Creature — Goblin", "{2}{R}", line + "\n{T}: Add {R}.", "2/2")
+    status, value, msg = answer("""
+id: t
+ask: can-activate
+about: x
+ability: 1
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [{card: Frob Dasher, id: x, summoning_sick: true}]
+    Bob: {}
+expect: no
+""", c)
+    assert status == "unsupported" and line.split()[0] in msg, (status, value, msg)
+
+
+@matters("keyword Prototype", "keyword Bestow", "keyword Impending")
+@pytest.mark.parametrize("name", ["Prototype", "Bestow", "Impending"])
+def test_keywords_that_change_what_the_permanent_is_concern_its_characteristics_718_3(name):
+    # 718.3 (prototyped), 702.103b (bestowed: an Aura), 702.176a (with time counters: not a creature)
+    assert Scope.CHARACTERISTICS in BY_NAME[name.lower()].scopes
