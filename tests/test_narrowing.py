@@ -796,3 +796,28 @@ expect: no
 def test_keywords_that_change_what_the_permanent_is_concern_its_characteristics_718_3(name):
     # 718.3 (prototyped), 702.103b (bestowed: an Aura), 702.176a (with time counters: not a creature)
     assert Scope.CHARACTERISTICS in BY_NAME[name.lower()].scopes
+
+
+@matters("power and toughness changed")
+def test_a_power_changing_line_is_asked_when_power_decides_a_target_613_4c():
+    # "target creature with power 4 or greater": Frob Lord may be 4/4 or more by its own line (613.4c)
+    lord = card("Frob Lord", "Creature — Elf", "{1}{G}", "Elves you control get +1/+1 for each frob you control.",
+                "1/1")
+    smash = card("Frob Smash", "Instant", "{R}", "Destroy target creature with power 4 or greater.")
+    doc = """
+id: t
+ask: can-play
+about: s
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: [Mountain]
+      hand: [{{card: Frob Smash, id: s}}]
+    Bob:
+      battlefield: [{{card: {who}}}]
+expect: no
+"""
+    status, _, msg = answer(doc.format(who="Frob Lord"), lord, smash)
+    assert status == "unsupported" and "frob" in msg
+    assert answer(doc.format(who="Grizzly Bears"), smash)[:2] == ("pass", False)      # 2/2: no legal target
