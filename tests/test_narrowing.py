@@ -821,3 +821,25 @@ expect: no
     status, _, msg = answer(doc.format(who="Frob Lord"), lord, smash)
     assert status == "unsupported" and "frob" in msg
     assert answer(doc.format(who="Grizzly Bears"), smash)[:2] == ("pass", False)      # 2/2: no legal target
+
+
+@matters("a keyword the object itself has")
+def test_a_keyword_given_to_itself_is_asked_when_a_target_is_chosen_by_it_115_1():
+    bird = card("Frob Bird", "Creature — Bird", "{1}{U}", "~ has flying as long as you control a frob.", "1/1")
+    plummet = card("Frob Plummet", "Instant", "{G}", "Destroy target creature with flying.")
+    status, _, msg = answer("""
+id: t
+ask: can-play
+about: s
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [Forest]
+      hand: [{card: Frob Plummet, id: s}]
+    Bob:
+      battlefield: [{card: Frob Bird}]
+expect: no
+""", bird, plummet)
+    assert status == "unsupported" and "frob" in msg
+

@@ -127,9 +127,6 @@ def test_mana_added_beside_such_words_is_not_narrowed(line):
     ("Draft ~ face up.", Scope.OUTSIDE_GAME),
     ("Creatures with power less than ~'s power can't block it.", Scope.COMBAT),
     ("Play with the top card of your library revealed.", Scope.DRAW),
-    # 613.1f: the object itself has one keyword ability, or not: at most what that keyword does (702.9, 702.2)
-    ("~ has flying as long as it's untapped.", Scope.COMBAT),
-    ("As long as you control an artifact, ~ has flying.", Scope.COMBAT),
     ("If ~ would enter the battlefield, sacrifice an untapped Mountain instead. If you do, put ~ onto the "
      "battlefield. If you don't, put it into its owner's graveyard.", Scope.ENTERS),
     ("If ~ would enter the battlefield, you may discard a land card instead. If you do, put ~ onto the "
@@ -233,3 +230,10 @@ def test_a_flash_permission_with_a_rider_acts_as_events_do_702_8():
                         "cast, the controller of the permanent it becomes sacrifices it at the beginning of the next "
                         "cleanup step.", "static"))
     assert Scope.CAST_OPTIONS in got and Scope.DIES in got
+
+
+@pytest.mark.parametrize("line", ["~ has flying as long as it's untapped.", "As long as you control an artifact, ~ has flying."])
+def test_a_keyword_the_object_itself_has_613_1f(line):
+    # the object itself has one keyword ability, or not: at most what that keyword does (702.9b), and what may
+    # target it ("target creature with flying", 115.1)
+    assert set(scopes_of(line, "static")) == {Scope.COMBAT, Scope.TARGETING}

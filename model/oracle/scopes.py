@@ -138,7 +138,7 @@ STATIC_TEMPLATES: tuple[tuple[str, str, re.Pattern, frozenset[Scope]], ...] = (
 
 #: "~ has indestructible as long as it has a divinity counter on it.", "As long as ..., ~ has flying.": a static
 #: ability that gives the object itself one keyword ability (613.1f) changes at most what that keyword does: the
-#: keyword's own scopes (``keywords.TABLE``, 702).
+#: keyword's own scopes (``keywords.TABLE``, 702), and what may be targeted ("target creature with flying").
 _SELF_KEYWORD = re.compile(r"^(?:~ has (?P<a>[a-z ]+?) as long as [^.]*|As long as [^.]*?, ~ has (?P<b>[a-z ]+?))\.$")
 
 
@@ -147,7 +147,9 @@ def _self_keyword_scopes(norm: str) -> frozenset[Scope] | None:
     kw = lookup(m.group("a") or m.group("b")) if m else None
     if kw is None or kw.param or kw.kind != "static" or not kw.scopes:
         return None
-    return kw.scopes
+    # the keyword is one of its abilities, a characteristic that a target may be chosen by ("target creature with
+    # flying", 115.1, 109.3): what may be targeted, too
+    return kw.scopes | {Scope.TARGETING}
 
 
 #: 113.6b: an ability that states the zone it functions in ("As long as ~ is in your graveyard, ...").
