@@ -493,7 +493,8 @@ expect: [{object: bears, zone: graveyard}, {player: Alice, life: 20}]
     assert (status, value) == ("pass", True)
 
 
-@pytest.mark.parametrize("line", ["Kicker—Frobnicate.", "Multikicker—Frobnicate.", "Buyback {3}", "Replicate {1}{U}",
+@pytest.mark.parametrize("line", ["Kicker—Frobnicate.", "Multikicker—Frobnicate.", "Buyback {3}",
+                                  "Replicate {1}{U}",
                                   "Conspire", "Bargain", "Casualty 2"])
 def test_no_optional_additional_cost_is_not_chosen_601_2b(line):
     (a,) = compile_line(line, line, LineContext(spell=True))
@@ -602,7 +603,8 @@ def test_a_keyword_activated_from_the_graveyard_is_asked_there_113_6j(line):
 
 
 @matters("keyword Madness", "keyword Suspend", "keyword Fuse", "keyword Splice")
-@pytest.mark.parametrize("line, zone", [("Madness {R}", "hand"), ("Suspend 1—{R}", "hand"), ("Suspend 1—{R}", "exile"),
+@pytest.mark.parametrize("line, zone", [("Madness {R}", "hand"), ("Suspend 1—{R}", "hand"),
+                                        ("Suspend 1—{R}", "exile"),
                                         ("Fuse", "hand"), ("Splice onto Arcane {R}", "hand")])
 def test_keywords_of_the_hand_and_exile_function_there_113_6b(line, zone):
     (a,) = compile_line(line, line, LineContext(spell=True))

@@ -232,7 +232,8 @@ def test_a_flash_permission_with_a_rider_acts_as_events_do_702_8():
     assert Scope.CAST_OPTIONS in got and Scope.DIES in got
 
 
-@pytest.mark.parametrize("line", ["~ has flying as long as it's untapped.", "As long as you control an artifact, ~ has flying."])
+@pytest.mark.parametrize("line", ["~ has flying as long as it's untapped.",
+                                  "As long as you control an artifact, ~ has flying."])
 def test_a_keyword_the_object_itself_has_613_1f(line):
     # the object itself has one keyword ability, or not: at most what that keyword does (702.9b), and what may
     # target it ("target creature with flying", 115.1)
