@@ -12,7 +12,7 @@ from typing import TextIO
 
 from mtgjudge.model.cards.loader import DATA_DIR
 from mtgjudge.model.cards.lookup import card_db
-from mtgjudge.model.cards.sources import CardRecord, SourceError, read
+from mtgjudge.model.cards.sources import CardRecord, SourceError, read_file
 from mtgjudge.model.cards.store import (ENV_VAR, CardStore, StoredCard, default_path, open_store, unmodelled_lines,
                                         use_store)
 from mtgjudge.model.names import normalize
@@ -226,20 +226,37 @@ def counts_text() -> str:
 
 def import_files(paths: list[str], store: CardStore, out: TextIO, err: TextIO) -> int:
     """Read every file, then compile and write all their cards in one transaction; print what was imported.
-    Exit code 2, naming the file, if one can't be read (nothing is written then)."""
+    Exit code 2, naming the file, if one can't be read (nothing is written then). Cards whose names differ only
+    in case, punctuation or spacing are one card to a question: each such pair is reported, and counted once."""
     t0 = time.perf_counter()
     files: list[tuple[str, list[CardRecord]]] = []
+    notes: list[str] = []
     bar = progress_bar(len(paths), "reading", err)
     for i, p in enumerate(paths):
         if bar:
             bar.update(i)     # before the read: a large file takes a while
         try:
-            files.append((str(Path(p).resolve()), read(p)))
+            source = str(Path(p).resolve())
+            source.encode("utf-8")
+            read = read_file(p)
+        except UnicodeEncodeError:
+            read = None
+            problem = f"{p!r}: the file's name is not text the store can keep (rename the file)"
         except SourceError as e:
+            read = None
+            problem = str(e)
+        except OSError as e:
+            read = None
+            problem = f"{p}: can't be read: {e.strerror or e}"
+        if read is None:
             if bar:
                 bar.done()
-            print(f"mtgjudge: {e}; nothing was imported", file=err)
+            print(f"mtgjudge: {problem}; nothing was imported", file=err)
             return 2
+        files.append((source, read.records))
+        notes += [f"{p}: card {dropped!r} (line {line}) has the name of card {kept!r} as questions compare names "
+                  "(without case, punctuation or spacing): it is one card to them, and the first is kept"
+                  for kept, dropped, line in read.duplicates]
     total = sum(len(records) for _, records in files)
     bar = progress_bar(total, "importing", err)
     try:
@@ -247,7 +264,17 @@ def import_files(paths: list[str], store: CardStore, out: TextIO, err: TextIO) -
     finally:
         if bar:
             bar.done()
+    for note in notes[:_NOTES]:
+        print(f"mtgjudge: note: {note}", file=err)
+    if len(notes) > _NOTES:
+        print(f"mtgjudge: note: {len(notes) - _NOTES} more cards named as an earlier one", file=err)
+    distinct = len({normalize(r.name) for _, records in files for r in records})
     for c in counts:
         print(f"imported {c.cards} cards from {c.source} ({c.with_unmodelled} with unmodelled lines)", file=out)
-    print(f"{total} cards imported into {store.path} in {time.perf_counter() - t0:.1f} s", file=out)
+    again = f" ({total - distinct} named in two files: the later file's is kept)" if distinct != total else ""
+    print(f"{distinct} cards imported into {store.path}{again} in {time.perf_counter() - t0:.1f} s", file=out)
     return 0
+
+
+#: How many notes of duplicate names an import prints (then how many more there were).
+_NOTES = 10

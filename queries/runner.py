@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from mtgjudge.model import deadline
+from mtgjudge.model.cards.store import DamagedRecord
 from mtgjudge.model.errors import DefinitionError, InputError, Unsupported
 from mtgjudge.model.explain import Answer
 from mtgjudge.queries.kinds import KINDS
@@ -62,6 +63,8 @@ def _run(q, timeout: float | None, **options) -> Result:
             ans = answer_question(q, **options)
     except InputError as e:
         return Result(q.id, q.file, "error", message=f"{q.file}:{q.line}: question {q.id}: key {e.key}: {e.message}")
+    except DamagedRecord as e:     # a card the answer looked up (a token, a named card): this question's error
+        return Result(q.id, q.file, "error", message=f"{q.file}:{q.line}: question {q.id}: {e}")
     except Unsupported as e:
         ans = Answer(unsupported=str(e))
     except DefinitionError as e:
