@@ -231,7 +231,7 @@ class _Stream:
             return self._counted_line
         return self._counted_line - self.buf.count("\n", pos, self._counted)
 
-    def _more(self, at_least: int = _CHUNK) -> bool:
+    def _more(self, at_least: int = 0) -> bool:
         if self.eof:
             return False
         self.line = self.line_at(self.pos)
@@ -291,6 +291,9 @@ class _Stream:
                 raise SourceError(f"{self.path}: not card data ({self.where()}: {e})") from None
             if end == len(self.buf) and self._grow():
                 continue            # a number may go on in the next chunk
+            if end - self.pos > MAX_ENTRY_CHARS:
+                raise SourceError(f"{self.path}: an entry at {self.where()} is longer than the reader takes (more "
+                                  f"than {MAX_ENTRY_CHARS:,} characters)")
             self.pos = end
             return v
 
