@@ -23,6 +23,7 @@ from mtgjudge.model.state import GameState, Player, Turn
 from mtgjudge.queries.coverage.cli import add_coverage_parser, run_coverage
 from mtgjudge.queries.format.suggest import did_you_mean
 from mtgjudge.queries.progress import progress_bar
+from mtgjudge.queries.terminal import emit
 
 CARDS_DESCRIPTION = f"""\
 The verifier knows cards from two places: its built-in definitions (hand encodings; they win when both
@@ -109,26 +110,26 @@ def run_cards(args: argparse.Namespace) -> int:
         name = " ".join(args.name)
         full = modelled_by_prefix(name) if card_db().find(name) is None and not card_db().is_known_card(name) else None
         if full:
-            print(f"mtgjudge: showing {full!r}, the one modelled card whose name starts with {name!r}", file=err)
+            emit(f"mtgjudge: showing {full!r}, the one modelled card whose name starts with {name!r}", err)
             name = full
         try:
-            print(describe_card(name), file=out)
+            emit(describe_card(name), out)
         except LookupError as e:
-            print(f"mtgjudge: {e.args[0]}", file=err)
+            emit(f"mtgjudge: {e.args[0]}", err)
             return 2
         return 0
     if args.cards_command == "list":
         if args.counts:
-            print(counts_text(), file=out)
+            emit(counts_text(), out)
             return 0
         for name in (open_store().card_names() if args.imported else sorted(card_db().names)):
-            print(name, file=out)
+            emit(name, out)
         return 0
     if args.cards_command == "import":
         return import_files(args.files, open_store(), out, err)
     if args.cards_command == "coverage":
         return run_coverage(args)
-    print("mtgjudge cards: say `import FILE...`, `show NAME`, `list` or `coverage`", file=err)
+    emit("mtgjudge cards: say `import FILE...`, `show NAME`, `list` or `coverage`", err)
     return 2
 
 
@@ -251,7 +252,7 @@ def import_files(paths: list[str], store: CardStore, out: TextIO, err: TextIO) -
         if read is None:
             if bar:
                 bar.done()
-            print(f"mtgjudge: {problem}; nothing was imported", file=err)
+            emit(f"mtgjudge: {problem}; nothing was imported", err)
             return 2
         files.append((source, read.records))
         notes += [f"{p}: card {dropped!r} (line {line}) has the name of card {kept!r} as questions compare names "
@@ -265,14 +266,14 @@ def import_files(paths: list[str], store: CardStore, out: TextIO, err: TextIO) -
         if bar:
             bar.done()
     for note in notes[:_NOTES]:
-        print(f"mtgjudge: note: {note}", file=err)
+        emit(f"mtgjudge: note: {note}", err)
     if len(notes) > _NOTES:
-        print(f"mtgjudge: note: {len(notes) - _NOTES} more cards named as an earlier one", file=err)
+        emit(f"mtgjudge: note: {len(notes) - _NOTES} more cards named as an earlier one", err)
     distinct = len({normalize(r.name) for _, records in files for r in records})
     for c in counts:
-        print(f"imported {c.cards} cards from {c.source} ({c.with_unmodelled} with unmodelled lines)", file=out)
+        emit(f"imported {c.cards} cards from {c.source} ({c.with_unmodelled} with unmodelled lines)", out)
     again = f" ({total - distinct} named in two files: the later file's is kept)" if distinct != total else ""
-    print(f"{distinct} cards imported into {store.path}{again} in {time.perf_counter() - t0:.1f} s", file=out)
+    emit(f"{distinct} cards imported into {store.path}{again} in {time.perf_counter() - t0:.1f} s", out)
     return 0
 
 

@@ -598,3 +598,37 @@ def test_a_damaged_row_is_the_error_of_the_questions_naming_its_card(tmp_path, s
     assert "ERROR       imported" in out and "ANSWERED    built-in" in out
     assert "'Balduvian Bears' is damaged" in out and str(store) in out and "cards import" in out
     assert out.rstrip().endswith("0 passed, 0 failed, 0 unsupported, 1 errors, 1 answered")
+
+
+# ---------------------------------------------------------------- output never carries data's control characters
+
+EVIL = "\x1b[2J\x1b]0;pwned\x07 Evil\u202e\x9b"
+
+
+def test_printable_escapes_control_characters_and_keeps_lines_and_tabs():
+    from mtgjudge.queries.terminal import printable
+    assert printable(f"a\tb\n{EVIL}") == "a\tb\n\\u001b[2J\\u001b]0;pwned\\u0007 Evil\\u202e\\u009b"
+    assert json.loads(printable(json.dumps({"name": EVIL}, ensure_ascii=False))) == {"name": EVIL}
+
+
+def test_a_name_with_escapes_in_the_store_never_reaches_the_terminal(tmp_path, store, capsys):
+    """A store written by hand or by another program may hold what the reader refuses: `cards list` and a
+    question naming the card show it escaped, and colour codes are still the product's own."""
+    assert cli(capsys, "cards", "import", str(write(tmp_path / "a.json", SCRYFALL[:1])))[0] == 0
+    with sqlite3.connect(store) as db:
+        db.execute("UPDATE cards SET name = ?, record = replace(record, 'Balduvian Bears', ?)", (EVIL, EVIL))
+    store_module._store_at.cache_clear()
+    store_module._chosen_store.cache_clear()
+    code, out, err = cli(capsys, "cards", "list", "--imported")
+    assert code == 0 and out == printable_line(EVIL)
+    (tmp_path / "q.yaml").write_text(ELVES_QUESTION)
+    code, out, err = cli(capsys, "check", "-j", "1", "--color", "always", str(tmp_path / "q.yaml"))
+    assert "\x1b[2J" not in out + err and "\x07" not in out + err and "\x9b" not in out + err
+    assert "[2J" in out and out.startswith("\033[1;35mERROR\033[0m ")
+    code, out, err = cli(capsys, "ask", "--json", str(tmp_path / "q.yaml"))
+    assert "\x1b" not in out + err and json.loads(out.splitlines()[0])["status"] == "error"
+
+
+def printable_line(text: str) -> str:
+    from mtgjudge.queries.terminal import printable
+    return printable(text) + "\n"
