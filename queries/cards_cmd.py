@@ -151,8 +151,10 @@ def describe_card(name: str) -> str:
     out = _characteristics(card) if card.modelled else [
         card.name, ("  its type line, mana cost or power/toughness could not be read: every question about it "
                     "answers `unsupported`")]
-    stored = None if db.is_built_in(card) else open_store().stored(card.name)   # else find() gave an imported one
-    out += _origin(card, stored)
+    built_in = db.is_built_in(card)
+    # else find() gave an imported one, found by the name asked (a face's) or by its whole name
+    stored = None if built_in else (open_store().stored(name) or open_store().stored(card.name))
+    out += _origin(card, stored, built_in)
     lines = unmodelled_lines(card, stored.record if stored else None)
     if lines:
         out.append(f"unmodelled lines ({len(lines)}): a question one of them could influence answers "
@@ -199,9 +201,9 @@ def _in_project(path: Path) -> str:
     return path.relative_to(DATA_DIR.parents[2]).as_posix()
 
 
-def _origin(card: CardDef, stored: StoredCard | None) -> list[str]:
+def _origin(card: CardDef, stored: StoredCard | None, built_in: bool = True) -> list[str]:
     if stored is None:
-        return [f"source: built in: {_in_project(Path(card.source))}"]
+        return [f"source: built in: {_in_project(Path(card.source))}" if built_in else f"source: {card.source}"]
     when = datetime.fromisoformat(stored.imported_at).strftime("%Y-%m-%d %H:%M UTC")
     out = [f"source: imported from {stored.source} on {when}"]
     if stored.compiler_version != COMPILER_VERSION:
