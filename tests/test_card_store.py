@@ -632,3 +632,17 @@ def test_a_name_with_escapes_in_the_store_never_reaches_the_terminal(tmp_path, s
 def printable_line(text: str) -> str:
     from mtgjudge.queries.terminal import printable
     return printable(text) + "\n"
+
+
+def test_the_readme_states_the_readers_limits():
+    from mtgjudge.model.cards.sources import LIMITS
+    readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8").split())
+    stated = {"file": f"at most {LIMITS['file'] // 1024 ** 3} GiB", "entry": f"at most {LIMITS['entry'] // 1024 ** 2} Mi",
+              "cards": f"at most {LIMITS['cards']:,} distinct cards",
+              "kept": f"{LIMITS['kept'] // 10 ** 6} million characters", "faces": f"at most {LIMITS['faces']} faces",
+              "name": f"name at most {LIMITS['name']} characters", "text": f"rules text at most {LIMITS['text']:,}",
+              "line": f"mana cost at most {LIMITS['line']}", "pt": f"string of at most {LIMITS['pt']} characters",
+              "number": f"any JSON number at most {LIMITS['number']} characters"}
+    assert set(stated) == set(LIMITS)
+    for key, words in stated.items():
+        assert words in readme, key
