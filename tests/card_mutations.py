@@ -128,6 +128,11 @@ def _get(node: Any, path: tuple) -> Any:
     return node
 
 
+#: What a repetition may make of one value (characters): files of a few MB at most, so that a run measures the
+#: reader, not the writing of its input (the reader's own limits are tested apart, in tests/test_card_store.py).
+_LARGEST = 1_000_000
+
+
 def _structure(rng: random.Random, doc: Any) -> Any:
     """One change of the data: a value replaced, a key dropped or added, a card copied, a shape changed."""
     path = rng.choice(_paths(doc))
@@ -141,13 +146,15 @@ def _structure(rng: random.Random, doc: Any) -> Any:
         target[rng.choice(["name", "power", "toughness", "loyalty", "layout", "card_faces", "names", "side",
                            "faceName", "colorIndicator", "color_indicator", "text", "type", "meta", "data"])] = \
             rng.choice(GOOD if rng.random() < 0.6 else VALUES)
-    elif what == 3 and isinstance(target, list) and target:
+    elif what == 3 and isinstance(target, list) and target and len(json.dumps(target)) < _LARGEST // 50:
         target += [json.loads(json.dumps(rng.choice(target)))] * rng.choice([1, 2, 50])
     elif what == 4 and isinstance(target, (dict, list)):
         return _set(doc, path, list(target.values()) if isinstance(target, dict) else {str(i): v for i, v in
                                                                                        enumerate(target)})
     elif what == 5 and isinstance(target, str):
-        return _set(doc, path, target * rng.choice([2, 100, 3000]))
+        k = rng.choice([2, 100, 3000])
+        if len(target) * k <= _LARGEST:
+            return _set(doc, path, target * k)
     return doc
 
 
