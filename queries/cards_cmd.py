@@ -242,7 +242,7 @@ def import_files(paths: list[str], store: CardStore, out: TextIO, err: TextIO) -
         try:
             source = str(Path(p).resolve())
             source.encode("utf-8")
-            read = read_file(p)
+            read = read_file(p, join=False)
         except UnicodeEncodeError:
             read = None
             problem = f"{p!r}: the file's name is not text the store can keep (rename the file)"

@@ -384,9 +384,11 @@ def read(path: str | Path) -> list[CardRecord]:
     return read_file(path).records
 
 
-def read_file(path: str | Path) -> SourceFile:
+def read_file(path: str | Path, join: bool = True) -> SourceFile:
     """Every card of one data file (format detected from its content), read as a stream; SourceError naming
-    the file (and the card and line) for a file that is not card data or breaks a limit."""
+    the file (and the card and line) for a file that is not card data or breaks a limit. ``join``: halves of a
+    card whose other halves are not in the file are cards of their own; else they are left in ``halves``, for
+    ``join_halves`` to join across files."""
     p = Path(path)
     try:
         st = os.stat(p)
@@ -422,13 +424,15 @@ def read_file(path: str | Path) -> SourceFile:
             s.value()
             raise SourceError(_NOT_CARD_DATA.format(p))
         s.end()
+    if join:
+        join_halves([out], [path])
     return out
 
 
 def read_files(paths: list[str | Path]) -> list[SourceFile]:
     """Every card of each data file, by file (``read_file``), with the halves of cards joined across the files
     (``join_halves``)."""
-    files = [read_file(p) for p in paths]
+    files = [read_file(p, join=False) for p in paths]
     join_halves(files, paths)
     return files
 
