@@ -189,6 +189,24 @@ def _permission(state: GameState, oid: str, player: str) -> Answer | None:
     return Answer(False, tuple(why))
 
 
+def player_who_may_play(state: GameState, oid: str) -> str:
+    """The player who may play the card ``oid`` from where it is, when an action does not say (``by``): its
+    owner for a hand, graveyard or library (601.3 lets nobody else, unless an effect does); for exile, the one
+    player an effect in force lets play it (601.3, 611.2a). Raises InputError (key ``by``) when that is not one
+    player: no such effect, or effects for several players."""
+    obj = state.obj(oid)
+    if obj.zone != "exile":
+        return obj.owner
+    players = sorted({p.player for p in play_permissions(state, oid) if p.in_force})
+    if len(players) == 1:
+        return players[0]
+    if players:
+        raise InputError("by", f"effects let {' and '.join(players)} play {obj.name} from exile: say which player "
+                               "plays it with `by`")
+    raise InputError("by", f"no effect in force lets a player play {obj.name} from exile: say which player tries "
+                           "with `by`")
+
+
 #: Layouts whose card a player may play with either face up, choosing as it is played: a split card's halves
 #: (709.3), an adventurer card as itself or as its Adventure (715.3), a modal double-faced card's faces
 #: (712.11b). An aftermath card's second half is cast only from a graveyard (702.127a).
