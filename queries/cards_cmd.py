@@ -135,8 +135,9 @@ def run_cards(args: argparse.Namespace) -> int:
 # -- show ----------------------------------------------------------------------------------------------------
 
 def describe_card(name: str) -> str:
-    """How the verifier understands a card: characteristics, then abilities (activated abilities numbered as a
-    question's ``ability:`` counts them, rule-given ones, CR 305.6, included), where the card came from, and
+    """How the verifier understands a card: characteristics, then abilities, each of the card's own lines
+    numbered as a stack entry's ``index`` counts them and activated abilities also as a question's ``ability:``
+    counts them (rule-given ones, CR 305.6, included), where the card came from, and
     the lines of its text that are not modelled."""
     db = card_db()
     found = db.find(name)
@@ -178,16 +179,26 @@ def _characteristics(card: CardDef) -> list[str]:
         colors = "".join(c for c in "WUBRG" if c in ch.colors) or "colorless"
         out.append(f"  color: {colors}")
         activated = activated_abilities(state, "card")
+        if ch.abilities:
+            out.append("  abilities (N. as a stack entry's `index` counts them; [N] as `ability: N` counts the "
+                       "activated ones):")
         n = 0
+        unclaimed = list(enumerate(face.abilities, 1))
         for a in ch.abilities:
+            # the stack's index counts the face's own lines (queries/format/state.py); a rule-given ability
+            # (305.6) is none of them
+            position = next((k for k, (_, own) in enumerate(unclaimed) if own is a), None)
+            if position is None:
+                position = next((k for k, (_, own) in enumerate(unclaimed) if own == a), None)
+            number = f"{unclaimed.pop(position)[0]}." if position is not None else "-"
             if a in activated:
                 n += 1
                 kind = "mana ability" if a.is_mana_ability else "activated"
-                label = f"  [{n}] {kind}: "
+                label = f"  {number:>3} [{n}] {kind}: "
             elif a.kind == "unmodelled":
-                label = f"  [not modelled, {a.unmodelled_kind}] "
+                label = f"  {number:>3} [not modelled, {a.unmodelled_kind}] "
             else:
-                label = f"  {a.kind}: "
+                label = f"  {number:>3} {a.kind}: "
             given = f"   (given by rule {a.rule_given})" if a.rule_given else ""
             out.append(label + a.text() + given)
     return out
