@@ -22,6 +22,7 @@ from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.state import GameState, Player, Turn
 from mtgjudge.queries.coverage.cli import add_coverage_parser, run_coverage
 from mtgjudge.queries.format.suggest import did_you_mean
+from mtgjudge.model.objects import undefined_card
 from mtgjudge.queries.progress import progress_bar
 
 CARDS_DESCRIPTION = f"""\
@@ -144,8 +145,7 @@ def describe_card(name: str) -> str:
     if found is None:
         real = db.is_known_card(name)
         if real:
-            raise LookupError(f"{real!r} is a real card the verifier has no definition for yet; import card data "
-                              "that has it with `mtgjudge cards import FILE`")
+            raise LookupError(undefined_card(real))
         raise LookupError(f"unknown card {name!r}{did_you_mean(name)}")
     card, _ = found
     out = _characteristics(card) if card.modelled else [

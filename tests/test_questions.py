@@ -366,3 +366,19 @@ def test_pool_mana_with_counts_and_its_limit() -> None:
     assert sorted(m.type for m in q.state.player("Alice").mana_pool) == ["G", "G", "G", "W"]
     e = error('id: a\nask: mana-options\nstate:\n  players:\n    Alice:\n      mana_pool: "{G}×10000000000"\n')
     assert_names(e, "mana_pool", "at most")
+
+
+@pytest.mark.parametrize("text, line, words", [
+    ("id: a\nask: can-play\nstate:\n\tplayers: {}\n", 4, "line 4 is indented with a tab"),
+    ("id: a\nstate: {players: {Alice: {hand: [Forest]}}\nexpect: yes\n", 2, "the '{' opened on line 2 is not closed"),
+    ("id: a\nstate:\n  players:\n    Alice:\n      hand: [Forest, Island\nexpect: yes\n", 5,
+     "the '[' opened on line 5 is not closed"),
+    ("id: a\nsource: \"a ruling\nexpect: yes\n", 2, "the quote opened on line 2 is never closed"),
+    ("id: a\nstate:\n  players:\n    Alice:\n      hand: []\n     graveyard: []\n", 6,
+     "line 6 is not indented in step with the lines above it"),
+    ("id: a\nnote: this: that\n", 2, "line 2 has a second ': ' in one value"),
+    ("id: a\nexpect: [yes]]\n", 2, "the ']' on line 2 closes nothing that was opened"),
+])
+def test_yaml_syntax_errors_are_explained_in_words_with_their_line(text, line, words) -> None:
+    (e,) = load_text(text, "bad.yaml")
+    assert isinstance(e, QuestionError) and e.line == line and words in e.message, e
