@@ -382,3 +382,19 @@ def test_pool_mana_with_counts_and_its_limit() -> None:
 def test_yaml_syntax_errors_are_explained_in_words_with_their_line(text, line, words) -> None:
     (e,) = load_text(text, "bad.yaml")
     assert isinstance(e, QuestionError) and e.line == line and words in e.message, e
+
+
+@pytest.mark.parametrize("key", ["because", "rules"])
+def test_a_number_that_is_no_rule_is_refused_with_the_rules_it_may_mean(key) -> None:
+    (e,) = load_text(f"id: q1\nask: mana-options\nstate: {{players: {{Alice: {{}}}}}}\n{key}: [\"302.6\", \"999.1\"]\n")
+    assert isinstance(e, QuestionError) and e.key == f"{key}[1]" and "there is no rule 999.1" in e.message, e
+    (e,) = load_text(f"id: q1\nask: mana-options\nstate: {{players: {{Alice: {{}}}}}}\n{key}: [\"702.10z\"]\n")
+    assert isinstance(e, QuestionError) and "did you mean 702.10" in e.message, e
+    (q,) = load_text(f"id: q1\nask: mana-options\nstate: {{players: {{Alice: {{}}}}}}\n{key}: [\"302\", \"107.4e\", \"701.70\"]\n")
+    assert not isinstance(q, Exception), q
+
+
+def test_the_rule_numbers_shipped_are_those_of_the_rules_text(shared_dir) -> None:
+    from mtgjudge.queries.rules_text import parse, rule_numbers
+    cr = shared_dir / "rules" / "MagicCompRules-20260417.txt"
+    assert set(parse(cr.read_text(encoding="utf-8"), str(cr)).rules) <= rule_numbers()

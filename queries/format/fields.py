@@ -26,6 +26,7 @@ from mtgjudge.model.mana import COLORS, ManaSyntaxError, parse_cost, parse_mana
 from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import CardDef, GameObject
 from mtgjudge.model.safe_yaml import LineDict, LineList, SrcFloat
+from mtgjudge.queries.rules_text import closest_rules, is_rule
 
 ID_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
 
@@ -231,6 +232,10 @@ class QuestionValidator:
                                      f"reads it as the number {float(r) if isinstance(r, float) else r})")
             if not isinstance(r, str) or not RULE_RE.fullmatch(r.strip()):
                 self.fail(where, rl, f"{describe(r)} is not a rule number like \"106.7\" or \"107.4e\"")
+            if not is_rule(r.strip()):
+                close = closest_rules(r.strip())
+                hint = f"; did you mean {', '.join(close)}?" if close else ""
+                self.fail(where, rl, f"there is no rule {r.strip()} in the Comprehensive Rules (2026-04-17){hint}")
             out.append(r.strip())
         return tuple(out)
 
