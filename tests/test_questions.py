@@ -398,3 +398,13 @@ def test_the_rule_numbers_shipped_are_those_of_the_rules_text(shared_dir) -> Non
     from mtgjudge.queries.rules_text import parse, rule_numbers
     cr = shared_dir / "rules" / "MagicCompRules-20260417.txt"
     assert set(parse(cr.read_text(encoding="utf-8"), str(cr)).rules) <= rule_numbers()
+
+
+def test_an_id_that_is_not_in_the_state_suggests_the_ids_spelled_like_it() -> None:
+    (e,) = load_text("id: q1\nask: can-activate\nabout: elvse\nstate:\n  players:\n"
+                     "    Alice: {battlefield: [{card: Llanowar Elves, id: elves}, Forest]}\n")
+    assert isinstance(e, QuestionError) and e.key == "about" and 'did you mean: "elves"' in e.message, e
+    (e,) = load_text("id: q1\nask: can-pay\ncost: \"{G}\"\nby: Alcie\nstate: {players: {Alice: {}, Bob: {}}}\n")
+    assert isinstance(e, QuestionError) and 'did you mean "Alice"?' in e.message, e
+    (e,) = load_text("id: q1\nask: can-activate\nabout: zzz\nstate: {players: {Alice: {battlefield: [Forest]}}}\n")
+    assert isinstance(e, QuestionError) and "did you mean" not in e.message, e
