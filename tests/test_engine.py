@@ -464,3 +464,34 @@ def test_a_cast_from_exile_that_no_effect_or_several_allow_asks_for_by():
         assert r.status == "error" and "`by`" in r.message, r.message
     with_by = INSTANT_IN_HAND.format(zone="exile", effects="[]").replace("    targets: [Alice]", "    by: Bob\n    targets: [Alice]")
     assert answer(q(with_by)).value == "illegal"      # 601.3: no rule lets Bob cast it from exile
+
+
+ROIL = """
+id: roil
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [Island, Island, Island, Island]
+      hand: [{{card: Into the Roil, id: roil}}]
+      library: [{{card: Forest, id: top}}]
+    Bob:
+      battlefield: [{{card: Grizzly Bears, id: bear}}]
+actions:
+  - cast: roil
+    targets: [bear]
+  - resolve: all
+{assertions}
+"""
+
+
+def test_possible_together_needs_one_final_state_where_all_of_a_list_hold():
+    # Each assertion holds in some final state (kicked: the card drawn; not kicked: a hand of 0), never both in
+    # one: `possible` passes, `possible_together` does not.
+    apart = answer(q(ROIL.format(assertions="possible: [{object: top, zone: hand}, {player: Alice, hand_size: 0}]")))
+    together = answer(q(ROIL.format(
+        assertions="possible_together: [[{object: top, zone: hand}, {player: Alice, hand_size: 0}]]")))
+    assert apart.value is True and together.value is False
+    assert "never all hold in one final state" in together.failed[0]
+    (e,) = load_text(ROIL.format(assertions="possible_together: [{object: top, zone: hand}]"))
+    assert isinstance(e, Exception) and "possible_together[0]" in str(e)
