@@ -408,3 +408,14 @@ def test_an_id_that_is_not_in_the_state_suggests_the_ids_spelled_like_it() -> No
     assert isinstance(e, QuestionError) and 'did you mean "Alice"?' in e.message, e
     (e,) = load_text("id: q1\nask: can-activate\nabout: zzz\nstate: {players: {Alice: {battlefield: [Forest]}}}\n")
     assert isinstance(e, QuestionError) and "did you mean" not in e.message, e
+
+
+def test_every_error_of_a_question_is_reported_in_one_run() -> None:
+    (e,) = load_text("id: q\nask: can-activate\nabout: elves\nexpct: yes\nstate:\n  players:\n"
+                     "    Alice: {lfe: 3, battlefield: [{card: Llanowar Elves, id: elves}]}\nbecause: [\"999.1\"]\n"
+                     "source: 7\n", "m.yaml")
+    assert isinstance(e, QuestionError) and (e.key, e.line) == ("expct", 4)
+    assert "did you mean expect?" in e.message and "(4 errors in this question)" in e.message
+    assert "\n  and line 7: key state.players.Alice.lfe: unknown key 'lfe'" in e.message
+    assert "\n  and line 8: key because[0]: there is no rule 999.1" in e.message
+    assert "\n  and line 9: key source: must be a string" in e.message
