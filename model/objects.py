@@ -35,8 +35,8 @@ class Face:
 
 
 #: How a user defines a real card the verifier has no definition for: import card data that has it.
-IMPORT_HINT = ("import a card data file that has it (`mtgjudge cards import FILE`: Scryfall's oracle-cards, "
-               "MTGJSON's AtomicCards or v3 files)")
+IMPORT_HINT = ("import card data that has it: `mtgjudge cards update` (Scryfall's current cards), or `mtgjudge "
+               "cards import FILE` (a Scryfall or MTGJSON file)")
 
 
 def undefined_card(name: str, oid: str | None = None) -> str:

@@ -24,6 +24,7 @@ from mtgjudge.queries.coverage.cli import add_coverage_parser, run_coverage
 from mtgjudge.queries.format.suggest import did_you_mean
 from mtgjudge.model.objects import undefined_card
 from mtgjudge.queries.progress import progress_bar
+from mtgjudge.queries.cards_update import SCRYFALL_INDEX, update
 
 CARDS_DESCRIPTION = f"""\
 The verifier knows cards from two places: its built-in definitions (hand encodings; they win when both
@@ -34,6 +35,7 @@ find an imported card by its name, or by either face's name for a card with two.
 The store is one SQLite file: --cards PATH, else ${ENV_VAR}, else {default_path()}.
 
 examples:
+  mtgjudge cards update                           download Scryfall's current cards and import them
   mtgjudge cards import oracle-cards.json         import a Scryfall bulk file
   mtgjudge cards import AtomicCards.json          import MTGJSON's atomic cards
   mtgjudge cards show "Fire // Ice"               how the verifier reads a card, and where it came from
@@ -63,7 +65,8 @@ def add_cards_parser(sub: argparse._SubParsersAction) -> None:
     csub = cards.add_subparsers(dest="cards_command", metavar="WHAT")
     show = csub.add_parser("show", help="a card's characteristics, numbered abilities, source and unmodelled lines",
                            description="Print how the verifier understands a card: its characteristics, its "
-                                       "abilities numbered as a question's `ability:` counts them, where it came "
+                                       "abilities numbered as a stack entry's `index` counts them (and activated "
+                                       "ones as a question's `ability:` counts them), where it came "
                                        "from (built in, or imported from which file and when), and the lines of "
                                        "its text that are not modelled (questions they could influence answer "
                                        "`unsupported`).")
@@ -86,8 +89,15 @@ def add_cards_parser(sub: argparse._SubParsersAction) -> None:
                                       "naming it (exit 2), and the store is left as it was, as it is if the "
                                       "import is interrupted.")
     imp.add_argument("files", nargs="+", metavar="FILE", help="card data files (JSON)")
+    upd = csub.add_parser("update", help="download Scryfall's current card data and import it",
+                          description="Download the oracle-cards file that Scryfall's bulk-data index lists "
+                                      "(--source: the index's URL, for a mirror or a local copy), check that it is "
+                                      "whole JSON, keep it beside the card store, and import it as `cards import` "
+                                      "does (one transaction). A failed download changes nothing.")
+    upd.add_argument("--source", default=SCRYFALL_INDEX, metavar="URL",
+                     help=f"the bulk-data index (default {SCRYFALL_INDEX})")
     cov = add_coverage_parser(csub)
-    for p in (show, lst, imp, cov):
+    for p in (show, lst, imp, upd, cov):
         add_store_option(p)
 
 
@@ -127,9 +137,12 @@ def run_cards(args: argparse.Namespace) -> int:
         return 0
     if args.cards_command == "import":
         return import_files(args.files, open_store(), out, err)
+    if args.cards_command == "update":
+        store = open_store()
+        return update(args.source, store, Path(store.path).parent, out, err, import_files)
     if args.cards_command == "coverage":
         return run_coverage(args)
-    print("mtgjudge cards: say `import FILE...`, `show NAME`, `list` or `coverage`", file=err)
+    print("mtgjudge cards: say `import FILE...`, `update`, `show NAME`, `list` or `coverage`", file=err)
     return 2
 
 

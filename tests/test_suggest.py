@@ -48,7 +48,8 @@ def test_cards_show_finds_the_one_modelled_card_a_prefix_names(capsys):
 def test_only_plausible_names_are_suggested_and_a_newer_card_is_told_how_to_import():
     message = error_of("[The One Ring]")
     assert "did you mean" not in message and "Entering" not in message
-    assert "if it is a real card, import a card data file that has it (`mtgjudge cards import FILE`" in message
+    assert "if it is a real card, import card data that has it: `mtgjudge cards update`" in message
+    assert "or `mtgjudge cards import FILE`" in message
     assert 'did you mean: "Lightning Bolt"' in error_of("[Lightnig Bolt]")
     assert 'did you mean: "Mountain"' in error_of("[Moutain]")
 
