@@ -12,6 +12,7 @@ from typing import TextIO
 
 from mtgjudge.model.cards.loader import DATA_DIR
 from mtgjudge.model.cards.lookup import card_db
+from mtgjudge.model.cards.rulings import Ruling, RulingsError, is_rulings_file, read_rulings, scryfall_oracle_names
 from mtgjudge.model.cards.sources import CardRecord, SourceError, read_files
 from mtgjudge.model.cards.store import (ENV_VAR, CardStore, StoredCard, default_path, open_store, unmodelled_lines,
                                         use_store)
@@ -166,6 +167,10 @@ def describe_card(name: str) -> str:
                     "answers `unsupported`")]
     stored = None if db.is_built_in(card) else open_store().stored(card.name)   # else find() gave an imported one
     out += _origin(card, stored)
+    kept = open_store().rulings(card.name)
+    if kept:
+        out.append(f"rulings ({len(kept)}):")
+        out += [f"  {date}  {text}" for date, text in kept]
     lines = unmodelled_lines(card, stored.record if stored else None)
     if lines:
         out.append(f"unmodelled lines ({len(lines)}): a question one of them could influence answers "
@@ -252,6 +257,18 @@ def import_files(paths: list[str], store: CardStore, out: TextIO, err: TextIO) -
     """Read every file, then compile and write all their cards in one transaction; print what was imported.
     Exit code 2, naming the file, if one can't be read (nothing is written then)."""
     t0 = time.perf_counter()
+    rulings_paths = [p for p in paths if is_rulings_file(p)]
+    paths = [p for p in paths if p not in rulings_paths]
+    rulings: list[tuple[str, dict[str, list[Ruling]]]] = []
+    try:
+        # Scryfall's rulings name their cards by oracle_id: the cards files imported with them name those
+        oracle = {k: v for p in paths for k, v in scryfall_oracle_names(p).items()} if rulings_paths else {}
+        rulings = [(str(Path(p).resolve()), read_rulings(p, oracle)) for p in rulings_paths]
+    except RulingsError as e:
+        print(f"mtgjudge: {e}; nothing was imported", file=err)
+        return 2
+    if not paths:
+        return _import_rulings(rulings, store, out)
     files: list[tuple[str, list[CardRecord]]] = []
     bar = progress_bar(len(paths), "reading", err)
     if bar:
@@ -274,4 +291,11 @@ def import_files(paths: list[str], store: CardStore, out: TextIO, err: TextIO) -
     for c in counts:
         print(f"imported {c.cards} cards from {c.source} ({c.with_unmodelled} with unmodelled lines)", file=out)
     print(f"{total} cards imported into {store.path} in {time.perf_counter() - t0:.1f} s", file=out)
+    return _import_rulings(rulings, store, out)
+
+
+def _import_rulings(rulings: list[tuple[str, dict[str, list[Ruling]]]], store: CardStore, out: TextIO) -> int:
+    for source, by_card in rulings:
+        n = store.import_rulings({name: [(r.date, r.text) for r in items] for name, items in by_card.items()}, source)
+        print(f"imported {n} rulings of {len(by_card)} cards from {source}", file=out)
     return 0

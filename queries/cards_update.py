@@ -1,9 +1,9 @@
-"""``mtgjudge cards update``: download Scryfall's current card data and import it.
+"""``mtgjudge cards update``: download Scryfall's current card data and its rulings, and import them.
 
 Scryfall publishes its bulk data through an index (``https://api.scryfall.com/bulk-data``): a JSON object
 whose ``data`` lists the files, each with a ``type`` (``oracle_cards``, ``rulings``, ...) and a
 ``download_uri``. The index's address is a setting (``--source URL``), so that a mirror, or a local server
-in the tests, serves the same files. The cards file is downloaded into the folder of the card store (under a
+in the tests, serves the same files. The cards file (and the rulings file, where the index lists one) is downloaded into the folder of the card store (under a
 temporary name), read whole as JSON (a truncated or malformed download is refused before anything is written),
 then imported as ``cards import`` does, in one transaction. A download that was interrupted is started
 again, from the beginning, on the next run.
@@ -25,8 +25,11 @@ from mtgjudge.queries.progress import progress_bar
 SCRYFALL_INDEX = "https://api.scryfall.com/bulk-data"
 #: The file of the index that holds one card object per Oracle card.
 CARDS_TYPE = "oracle_cards"
-#: The name the downloaded cards file keeps, beside the card store.
+#: The file of the index that holds every ruling, by the oracle_id of its card.
+RULINGS_TYPE = "rulings"
+#: The names the downloaded files keep, beside the card store.
 CARDS_FILE = "scryfall-oracle-cards.json"
+RULINGS_FILE = "scryfall-rulings.json"
 #: How long to wait for a server, in seconds.
 TIMEOUT = 60
 _CHUNK = 1 << 16
@@ -67,15 +70,24 @@ def _json(path: Path, url: str) -> Any:
         raise UpdateError(f"{url}: not valid JSON (a truncated or damaged download?): {e}") from None
 
 
-def cards_uri(index: Any, url: str) -> str:
-    """The ``download_uri`` of the oracle-cards file that a bulk-data index lists."""
+def listed_uri(index: Any, url: str, kind: str) -> str | None:
+    """The ``download_uri`` of the file of type ``kind`` that a bulk-data index lists (None if none)."""
     entries = index.get("data") if isinstance(index, dict) else None
     if not isinstance(entries, list):
         raise UpdateError(f"{url}: not a Scryfall bulk-data index (no \"data\" list)")
     for entry in entries:
-        if isinstance(entry, dict) and entry.get("type") == CARDS_TYPE and isinstance(entry.get("download_uri"), str):
+        if isinstance(entry, dict) and entry.get("type") == kind and isinstance(entry.get("download_uri"), str):
             return entry["download_uri"]
-    raise UpdateError(f"{url}: the index lists no {CARDS_TYPE} file")
+    return None
+
+
+def _list_file(uri: str, folder: Path, name: str, err: TextIO, what: str) -> Path:
+    """Download ``uri`` into ``folder`` and check that it is a whole JSON list."""
+    path = folder / name
+    _get(uri, path, err, what)
+    if not isinstance(_json(path, uri), list):
+        raise UpdateError(f"{uri}: not a Scryfall {what} file (a JSON list)")
+    return path
 
 
 def update(source: str, store: CardStore, folder: Path, out: TextIO, err: TextIO,
@@ -88,15 +100,21 @@ def update(source: str, store: CardStore, folder: Path, out: TextIO, err: TextIO
     try:
         index_file = work / "index.json"
         _get(source, index_file, err, "index")
-        uri = cards_uri(_json(index_file, source), source)
-        downloaded = work / CARDS_FILE
-        _get(uri, downloaded, err, "cards")
-        if not isinstance(_json(downloaded, uri), list):
-            raise UpdateError(f"{uri}: not a Scryfall cards file (a JSON list of card objects)")
-        kept = folder / CARDS_FILE
-        downloaded.replace(kept)     # whole and checked: it takes the place of the last update's
-        print(f"downloaded {uri} to {kept}", file=out)
-        return importer([str(kept)], store, out, err)
+        index = _json(index_file, source)
+        uri = listed_uri(index, source, CARDS_TYPE)
+        if uri is None:
+            raise UpdateError(f"{source}: the index lists no {CARDS_TYPE} file")
+        rulings_uri = listed_uri(index, source, RULINGS_TYPE)
+        downloaded = [(_list_file(uri, work, CARDS_FILE, err, "cards"), uri)]
+        if rulings_uri is not None:
+            downloaded.append((_list_file(rulings_uri, work, RULINGS_FILE, err, "rulings"), rulings_uri))
+        kept = []
+        for path, url in downloaded:     # whole and checked: each takes the place of the last update's
+            path.replace(folder / path.name)
+            print(f"downloaded {url} to {folder / path.name}", file=out)
+            if json.loads((folder / path.name).read_text(encoding="utf-8")):   # an empty rulings list adds nothing
+                kept.append(str(folder / path.name))
+        return importer(kept, store, out, err)
     except UpdateError as e:
         print(f"mtgjudge: {e}; nothing was imported", file=err)
         return 2

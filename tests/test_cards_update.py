@@ -14,8 +14,12 @@ import pytest
 from mtgjudge.model.cards.store import ENV_VAR, use_store
 from mtgjudge.queries.cli import main
 
-CARD = {"object": "card", "name": "Zzyzx Quibbler", "layout": "normal", "mana_cost": "{1}{G}",
+CARD = {"object": "card", "oracle_id": "0b1e-quib", "name": "Zzyzx Quibbler", "layout": "normal", "mana_cost": "{1}{G}",
         "type_line": "Creature — Elf", "oracle_text": "{T}: Add {G}.", "power": "1", "toughness": "1"}
+RULINGS = [{"object": "ruling", "oracle_id": "0b1e-quib", "source": "wotc", "published_at": "2024-02-02",
+            "comment": "Its mana ability is a mana ability (605.1a)."},
+           {"object": "ruling", "oracle_id": "another-card", "source": "wotc", "published_at": "2020-01-01",
+            "comment": "Of a card not imported."}]
 QUESTION = """id: quibbler-taps
 ask: can-activate
 about: q
@@ -49,7 +53,7 @@ def server(tmp_path):
 
 def publish(root: Path, base: str, cards_text: str, types=("oracle_cards", "rulings")) -> str:
     (root / "oracle.json").write_text(cards_text, encoding="utf-8")
-    (root / "rulings.json").write_text("[]", encoding="utf-8")
+    (root / "rulings.json").write_text(json.dumps(RULINGS), encoding="utf-8")
     index = {"object": "list", "data": [{"object": "bulk_data", "type": t,
                                          "download_uri": f"{base}/{'oracle' if t == 'oracle_cards' else 'rulings'}.json"}
                                         for t in types]}
@@ -70,7 +74,9 @@ def test_update_downloads_the_cards_the_index_lists_and_they_are_asked_about_by_
     assert main(["ask", str(tmp_path / "q.yaml")]) == 0
     assert capsys.readouterr().out.startswith("PASS")
     assert main(["cards", "show", "Zzyzx Quibbler"]) == 0
-    assert "imported from" in capsys.readouterr().out
+    shown = capsys.readouterr().out
+    assert "imported from" in shown
+    assert "rulings (1):\n  2024-02-02  Its mana ability is a mana ability (605.1a)." in shown
 
 
 @pytest.mark.parametrize("cards_text, types, says", [
