@@ -27,6 +27,7 @@ from mtgjudge.queries.format.fields import QuestionError, QuestionValidator
 from mtgjudge.queries.format.questions import Question
 from mtgjudge.queries.format.state import build_state, index_names
 from mtgjudge.queries.kinds import KINDS
+from mtgjudge.queries.labels import Namer, shown_name
 from mtgjudge.queries.runner import run_question
 
 #: Where a state built in code is said to come from, in error messages.
@@ -35,10 +36,13 @@ IN_CODE = "<board>"
 
 @dataclass(frozen=True)
 class Reason:
-    """One reason of an answer: a sentence and the rules (CR numbers) behind it."""
+    """One reason of an answer: a sentence and the rules (CR numbers) behind it. ``text`` names objects by
+    card name, as the command line prints them (``Mountain #2``); ``raw`` is the model's sentence, naming them
+    by id (``_battlefield_Alice_1``), as JSON does: how a program refers to them."""
 
     rules: tuple[str, ...]
     text: str
+    raw: str = ""
 
 
 @dataclass(frozen=True)
@@ -105,8 +109,14 @@ class UnsupportedAction(Exception):
     """The engine cannot perform the action applied (the message names what); it is not known to be illegal."""
 
 
-def _reasons(steps: Iterable[Step]) -> tuple[Reason, ...]:
-    return tuple(Reason(tuple(s.rules), s.text) for s in steps)
+def _reasons(steps: Iterable[Step], state: GameState | None = None) -> tuple[Reason, ...]:
+    steps = list(steps)
+    if state is None:
+        return tuple(Reason(tuple(s.rules), s.text, s.text) for s in steps)
+    namer = Namer([(o.id, shown_name(o)) for o in state.objects], [o.id for o in state.objects
+                                                                  if not o.id.startswith("_")])
+    namer.learn(s.text for s in steps)
+    return tuple(Reason(tuple(s.rules), namer.text(s.text), s.text) for s in steps)
 
 
 @dataclass(frozen=True)
@@ -197,8 +207,8 @@ class Board:
             return Verdict("error", message=r.message)
         a = r.answer
         if r.status == "unsupported":
-            return Verdict("unsupported", reasons=_reasons(a.why) if a else (), message=r.message)
-        return Verdict("answered", a.value, _reasons(a.why), a.witness)
+            return Verdict("unsupported", reasons=_reasons(a.why, self.state) if a else (), message=r.message)
+        return Verdict("answered", a.value, _reasons(a.why, self.state), a.witness)
 
     def could_produce(self, about: str) -> Verdict:
         """Which types of mana the permanent could produce (106.7): a set of letters of ``WUBRGC``."""
@@ -257,7 +267,7 @@ class Board:
             with deadline.bound(self.timeout):
                 games = run(self.game, [read])
         except Illegal as e:
-            raise IllegalAction(_reasons(e.why)) from None
+            raise IllegalAction(_reasons(e.why, self.state)) from None
         except Unsupported as e:
             raise UnsupportedAction(str(e)) from None
         except InputError as e:

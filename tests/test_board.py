@@ -95,3 +95,11 @@ def test_apply_on_a_cast_gives_the_same_branches_as_the_outcome_kind():
     branches = b.apply({"cast": "roil", "targets": ["bear"]})
     assert sorted(br.choices for br in branches) == sorted(tuple(w["choices"]) for w in ans.witness)
     assert len(branches) == 2       # kicked or not (702.33a)
+
+
+def test_reasons_name_objects_by_card_and_keep_the_ids_in_raw():
+    b = Board.build({"Alice": {"battlefield": ["Mountain"], "hand": [{"card": "Lightning Bolt", "id": "bolt"}]}})
+    v = b.can_play("bolt")
+    paying = [r for r in v.reasons if "601.2h" in r.rules][0]
+    assert "Mountain" in paying.text and "_battlefield_Alice_1" not in paying.text
+    assert "_battlefield_Alice_1" in paying.raw
