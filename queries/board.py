@@ -179,10 +179,13 @@ class Board:
         index_names(d)
         return d
 
-    def ask(self, kind: str, about: str | None = None, **params: Any) -> Verdict:
-        """Ask a question of a kind (``"can-play"``, ``"could-produce"``, ...) about an object (its id or name),
-        with the kind's own keys (``by="Bob"``, ``ability=1``, ``x=2``, ``cost="{2}{G}"``) as keyword
-        arguments. A key that is wrong for the kind or the board is an ``error`` verdict naming it."""
+    def ask(self, kind: str, about: str | None = None, *, actions: list[Mapping[str, Any]] | None = None,
+            expect: Any = None, **params: Any) -> Verdict:
+        """Ask a question of a kind (``"can-play"``, ``"could-produce"``, ``"outcome"``, ...) about an object (its
+        id or name), with the kind's own keys (``by="Bob"``, ``ability=1``, ``x=2``, ``cost="{2}{G}"``,
+        ``possible=[...]``) as keyword arguments; ``actions`` happen first, as a question's do (outcome needs
+        them), and ``expect`` is what an outcome's assertions (or any kind's answer) are checked against. A key
+        that is wrong for the kind or the board is an ``error`` verdict naming it."""
         if kind not in KINDS:
             raise ValueError(f"{kind!r} is not a kind of question; kinds: {', '.join(KINDS)}")
         record = KINDS[kind]
@@ -198,10 +201,14 @@ class Board:
                 d.fail("about", None, f"ask: {kind} needs about: the object it is about")
             read = {k.name: k.read(d, params[k.name], k.name, None) for k in record.keys_in_read_order()
                     if k.name in params and k.name != "about"}
+            performed = tuple(read_action(d, a, f"actions[{i}]", None) for i, a in enumerate(actions or ()))
+            if "actions" in record.required and not performed:
+                d.fail("actions", None, f"ask: {kind} needs actions: what happens")
+            expected = record.parse_expect(d, expect, None) if expect is not None else None
         except QuestionError as e:
             return Verdict("error", message=str(e))
         question = Question(id="board", file=IN_CODE, line=1, ask=kind, about=oid, params=MappingProxyType(read),
-                            state=self.state, actions=(), expect=None, has_expect=False)
+                            state=self.state, actions=performed, expect=expected, has_expect=expect is not None)
         r = run_question(question, timeout=self.timeout)
         if r.status == "error":
             return Verdict("error", message=r.message)
@@ -209,6 +216,15 @@ class Board:
         if r.status == "unsupported":
             return Verdict("unsupported", reasons=_reasons(a.why, self.state) if a else (), message=r.message)
         return Verdict("answered", a.value, _reasons(a.why, self.state), a.witness)
+
+    def outcome(self, actions: list[Mapping[str, Any]], expect: list[Mapping[str, Any]] | None = None,
+                possible: list[Mapping[str, Any]] | None = None,
+                possible_together: list[list[Mapping[str, Any]]] | None = None) -> Verdict:
+        """Perform ``actions`` (every choice a branch) and check the assertions: ``answer`` True when each of
+        ``expect`` holds in every final state, each of ``possible`` in one, each list of ``possible_together``
+        whole in one; ``"illegal"`` when the rules forbid an action; the witness lists the final states."""
+        return self.ask("outcome", actions=actions, expect=expect,
+                        **_given(possible=possible, possible_together=possible_together))
 
     def could_produce(self, about: str) -> Verdict:
         """Which types of mana the permanent could produce (106.7): a set of letters of ``WUBRGC``."""

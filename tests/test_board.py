@@ -103,3 +103,15 @@ def test_reasons_name_objects_by_card_and_keep_the_ids_in_raw():
     paying = [r for r in v.reasons if "601.2h" in r.rules][0]
     assert "Mountain" in paying.text and "_battlefield_Alice_1" not in paying.text
     assert "_battlefield_Alice_1" in paying.raw
+
+
+def test_outcome_is_a_method_too_and_agrees_with_apply():
+    b = Board.build({"Alice": {"battlefield": ["Mountain"], "hand": [{"card": "Lightning Bolt", "id": "bolt"}]},
+                     "Bob": {"battlefield": [{"card": "Grizzly Bears", "id": "bears"}]}})
+    actions = [{"cast": "bolt", "targets": ["bears"]}, {"resolve": 1}]
+    assert b.outcome(actions, expect=[{"object": "bears", "zone": "graveyard"}]).answer is True
+    assert b.outcome(actions, expect=[{"object": "bears", "zone": "battlefield"}]).answer is False
+    assert b.outcome([{"cast": "bolt", "targets": ["bears"], "by": "Bob"}], expect=[{"stack_size": 1}]).answer == "illegal"
+    assert b.outcome([], expect=[{"stack_size": 0}]).status == "error"
+    assert b.outcome(actions, possible_together=[[{"object": "bears", "zone": "graveyard"},
+                                                  {"object": "bolt", "zone": "graveyard"}]]).answer is True
