@@ -1,4 +1,4 @@
-"""The command line as a user meets it: `check` one line per question and the same output on any number
+"""The command line as a user meets it: `check` prints what did not pass (-v: every question) and the same output on any number
 of processes, no questions is an error, `ask -`, `new`, `schema`, `format`, `rules`, `--version`, colours
 only when wanted, and a progress bar only on a terminal."""
 from __future__ import annotations
