@@ -8,6 +8,11 @@ This folder is installed as the package ``mtgjudge``, the library's front door; 
     for question in mtgjudge.load("question.yaml"):
         result = mtgjudge.ask(question)
         print(result.status, result.answer.value)
+
+    board = mtgjudge.Board.build({"Alice": {"battlefield": ["Mountain"], "hand": ["Lightning Bolt"]}, "Bob": {}})
+    for action in board.legal_actions("Alice"):          # every spell, land and ability she may use now
+        for branch in board.apply(action.action):      # each distinct way it can go: a board to ask again
+            print(action.action, branch.choices)
 """
 from __future__ import annotations
 
@@ -15,14 +20,23 @@ from __future__ import annotations
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from mtgjudge.queries.api import QuestionError, ask, check, load, loads
+    from mtgjudge.queries.board import Board, Branch, IllegalAction, LegalAction, Reason, UnsupportedAction, Verdict
 
 _FRONT_DOOR = ("QuestionError", "ask", "check", "load", "loads")
+#: The game-state API (``mtgjudge.queries.board``).
+_BOARD = ("Board", "Branch", "IllegalAction", "LegalAction", "Reason", "UnsupportedAction", "Verdict")
 
 
 def __getattr__(name: str) -> object:
     """The front door (``mtgjudge.queries.api``), imported when first used rather than with the package, so
     that the command's entry point runs before the verifier is imported (its Ctrl-C handling); and
     ``mtgjudge.__version__``, read from the installed distribution when first asked for."""
+    if name in _BOARD:
+        from mtgjudge.queries import board
+
+        value = getattr(board, name)
+        globals()[name] = value
+        return value
     if name in _FRONT_DOOR or name == "__version__":
         from mtgjudge.queries import api
 
@@ -33,4 +47,5 @@ def __getattr__(name: str) -> object:
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-__all__ = ["QuestionError", "ask", "check", "load", "loads", "__version__"]
+__all__ = ["QuestionError", "ask", "check", "load", "loads", "__version__", "Board", "Branch", "IllegalAction",
+           "LegalAction", "Reason", "UnsupportedAction", "Verdict"]

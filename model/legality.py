@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from mtgjudge.model.objects import undefined_card
 from mtgjudge.model.oracle.keywords import BY_NAME, lookup
 from mtgjudge.model.oracle.kicker import as_announced
 from mtgjudge.model.oracle.narrowing import adds_ways
@@ -163,7 +164,7 @@ def _permission(state: GameState, oid: str, player: str) -> Answer | None:
     """
     obj = state.obj(oid)
     if not obj.card.modelled:
-        raise Unsupported(f"{obj.card.name} ({oid}) is a card the verifier has no definition for yet; its own text "
+        raise Unsupported(f"{undefined_card(obj.card.name, oid)}; its own text "
                           "could let it be played from there")
     perms = play_permissions(state, oid)
     allowed = any(p.in_force and p.player == player for p in perms)
@@ -188,6 +189,25 @@ def _permission(state: GameState, oid: str, player: str) -> Answer | None:
     why = [p.reason for p in perms] or [step(("601.3", "305.1"), f"no rule or effect lets {player} play {obj.name} "
                                                f"from {where}")]
     return Answer(False, tuple(why))
+
+
+def player_who_may_play(state: GameState, oid: str) -> str:
+    """The player who may play the card ``oid`` from where it is, when an action does not say (``by``): its
+    owner for a hand, graveyard or library (601.3 lets nobody else, unless an effect does); for exile, the one
+    player an effect in force lets play it (601.3, 611.2a), or, when none is in force any more, the one it let.
+    Raises InputError (key ``by``) when that is not one player: no such effect, or effects for several."""
+    obj = state.obj(oid)
+    if obj.zone != "exile":
+        return obj.owner
+    perms = play_permissions(state, oid)
+    # an effect whose permission has ended still names the player it was for: theirs is the play that is tried
+    players = sorted({p.player for p in perms if p.in_force}) or sorted({p.player for p in perms})
+    if len(players) == 1:
+        return players[0]
+    if players:
+        raise InputError("by", f"effects let {' and '.join(players)} play {obj.name} from exile: say which player "
+                               "plays it with `by`")
+    raise InputError("by", f"no effect lets a player play {obj.name} from exile: say which player tries with `by`")
 
 
 #: Layouts whose card a player may play with either face up, choosing as it is played: a split card's halves

@@ -34,6 +34,18 @@ class Face:
         return format_cost(self.mana_cost) if self.mana_cost is not None else "(no mana cost)"
 
 
+#: How a user defines a real card the verifier has no definition for: import card data that has it.
+IMPORT_HINT = ("import card data that has it: `mtgjudge cards update` (Scryfall's current cards), or `mtgjudge "
+               "cards import FILE` (a Scryfall or MTGJSON file)")
+
+
+def undefined_card(name: str, oid: str | None = None) -> str:
+    """Why an answer about a real card with no definition (``CardDef.modelled`` False) is unsupported, and how
+    the user can define it."""
+    which = f"{name!r} ({oid})" if oid else repr(name)
+    return f"{which} is a real card that is neither built in nor in your card store: {IMPORT_HINT}"
+
+
 @dataclass(frozen=True)
 class CardDef:
     """A card or token kind: one face, or more for a card with several (``layout``: ``normal``; ``transform``

@@ -245,6 +245,45 @@ _UNQUOTED_MANA = re.compile(r"\{[^{}\"']*\}\s*\{")
 _KEY_ON_LINE = re.compile(r"^\s*(?:-\s+)?([A-Za-z_][A-Za-z0-9_ ]*?)\s*:(?:\s|$)")
 
 
+_CLOSERS = {"{": "}", "[": "]"}
+
+
+def _in_words(e: yaml.YAMLError, lines: list[str], line: int | None) -> tuple[str, int | None] | None:
+    """What a YAML syntax error means for someone writing a question by hand, and the line to look at: a tab, a
+    bracket or quote never closed, a line indented out of step, a ': ' inside a plain value; None when the
+    error is none of these."""
+    problem = str(getattr(e, "problem", None) or "")
+    context = str(getattr(e, "context", None) or "")
+    start = getattr(e, "context_mark", None)
+    opened = start.line + 1 if start is not None else None
+    tabbed = [n for n, text in enumerate(lines, 1) if "\t" in text[:len(text) - len(text.lstrip())]]
+    if tabbed and (line is None or tabbed[0] <= line):
+        return (f"line {tabbed[0]} is indented with a tab: YAML indents with spaces only; replace the tab with "
+                "spaces", tabbed[0])
+    if "\t" in (lines[line - 1] if line and line <= len(lines) else "") and "cannot start any token" in problem:
+        return f"line {line} has a tab where YAML expects a value: use spaces", line
+    if "flow" in context and opened is not None and opened <= len(lines):
+        col = start.column
+        bracket = lines[opened - 1][col] if col < len(lines[opened - 1]) else "["
+        if bracket not in _CLOSERS:     # "flow node": the bracket is further left on that line
+            bracket = next((c for c in reversed(lines[opened - 1][:col + 1]) if c in _CLOSERS), "[")
+        close = _CLOSERS[bracket]
+        return (f"the {bracket!r} opened on line {opened} is not closed where it should be: a {close!r} is missing, "
+                f"or two items have no comma between them", opened)
+    if "quoted scalar" in context and opened is not None and opened <= len(lines):
+        return f"the quote opened on line {opened} is never closed: end the text with the same quote", opened
+    mark = getattr(e, "problem_mark", None)
+    if mark is not None and line and line <= len(lines) and lines[line - 1][mark.column:mark.column + 1] in ("]", "}"):
+        return f"the {lines[line - 1][mark.column]!r} on line {line} closes nothing that was opened", line
+    if "expected key" in problem or "block end" in problem:
+        return (f"line {line} is not indented in step with the lines above it: the keys of one mapping (and the "
+                "'- ' of one list) start in the same column", line)
+    if "mapping values are not allowed" in problem:
+        return (f"line {line} has a second ': ' in one value: put the value in quotes, like note: \"this: that\"",
+                line)
+    return None
+
+
 def _syntax_problem(e: yaml.YAMLError, text: str) -> YamlProblem:
     mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
     line = mark.line + 1 if mark is not None else None
@@ -252,6 +291,10 @@ def _syntax_problem(e: yaml.YAMLError, text: str) -> YamlProblem:
     message = f"YAML syntax error: {problem}"
     key = None
     lines = text.splitlines()
+    raw = message
+    words = _in_words(e, lines, line)
+    if words is not None:
+        message, line = f"{words[0]} [{raw}]", words[1]
     candidates = [n for n in {line, getattr(getattr(e, "context_mark", None), "line", -2) + 1} if n]
     for n in sorted(candidates, reverse=True):
         if 1 <= n <= len(lines):
@@ -260,7 +303,7 @@ def _syntax_problem(e: yaml.YAMLError, text: str) -> YamlProblem:
                 m = _KEY_ON_LINE.match(lines[n - 1])
                 key = m.group(1) if m else None
                 message = ("mana must be quoted: write it like cost: \"{2}{W}\" (unquoted, YAML reads {2}{W} as "
-                           f"a broken mapping) [{message}]")
+                           f"a broken mapping) [{raw}]")
                 line = n
                 break
     return YamlProblem(message, line, key)

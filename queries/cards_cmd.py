@@ -12,6 +12,7 @@ from typing import TextIO
 
 from mtgjudge.model.cards.loader import DATA_DIR
 from mtgjudge.model.cards.lookup import card_db
+from mtgjudge.model.cards.rulings import Ruling, RulingsError, is_rulings_file, read_rulings, scryfall_oracle_names
 from mtgjudge.model.cards.sources import CardRecord, SourceError, SourceFile, join_halves, read_file
 from mtgjudge.model.cards.store import (ENV_VAR, CardStore, StoredCard, default_path, open_store, unmodelled_lines,
                                         use_store)
@@ -22,8 +23,10 @@ from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.state import GameState, Player, Turn
 from mtgjudge.queries.coverage.cli import add_coverage_parser, run_coverage
 from mtgjudge.queries.format.suggest import did_you_mean
+from mtgjudge.model.objects import undefined_card
 from mtgjudge.queries.progress import progress_bar
 from mtgjudge.queries.terminal import emit
+from mtgjudge.queries.cards_update import SCRYFALL_INDEX, update
 
 CARDS_DESCRIPTION = f"""\
 The verifier knows cards from two places: its built-in definitions (hand encodings; they win when both
@@ -34,6 +37,7 @@ find an imported card by its name, or by either face's name for a card with two.
 The store is one SQLite file: --cards PATH, else ${ENV_VAR}, else {default_path()}.
 
 examples:
+  mtgjudge cards update                           download Scryfall's current cards and import them
   mtgjudge cards import oracle-cards.json         import a Scryfall bulk file
   mtgjudge cards import AtomicCards.json          import MTGJSON's atomic cards
   mtgjudge cards show "Fire // Ice"               how the verifier reads a card, and where it came from
@@ -63,7 +67,8 @@ def add_cards_parser(sub: argparse._SubParsersAction) -> None:
     csub = cards.add_subparsers(dest="cards_command", metavar="WHAT")
     show = csub.add_parser("show", help="a card's characteristics, numbered abilities, source and unmodelled lines",
                            description="Print how the verifier understands a card: its characteristics, its "
-                                       "abilities numbered as a question's `ability:` counts them, where it came "
+                                       "abilities numbered as a stack entry's `index` counts them (and activated "
+                                       "ones as a question's `ability:` counts them), where it came "
                                        "from (built in, or imported from which file and when), and the lines of "
                                        "its text that are not modelled (questions they could influence answer "
                                        "`unsupported`).")
@@ -86,8 +91,15 @@ def add_cards_parser(sub: argparse._SubParsersAction) -> None:
                                       "naming it (exit 2), and the store is left as it was, as it is if the "
                                       "import is interrupted.")
     imp.add_argument("files", nargs="+", metavar="FILE", help="card data files (JSON)")
+    upd = csub.add_parser("update", help="download Scryfall's current card data and import it",
+                          description="Download the oracle-cards file that Scryfall's bulk-data index lists "
+                                      "(--source: the index's URL, for a mirror or a local copy), check that it is "
+                                      "whole JSON, keep it beside the card store, and import it as `cards import` "
+                                      "does (one transaction). A failed download changes nothing.")
+    upd.add_argument("--source", default=SCRYFALL_INDEX, metavar="URL",
+                     help=f"the bulk-data index (default {SCRYFALL_INDEX})")
     cov = add_coverage_parser(csub)
-    for p in (show, lst, imp, cov):
+    for p in (show, lst, imp, upd, cov):
         add_store_option(p)
 
 
@@ -127,25 +139,28 @@ def run_cards(args: argparse.Namespace) -> int:
         return 0
     if args.cards_command == "import":
         return import_files(args.files, open_store(), out, err)
+    if args.cards_command == "update":
+        store = open_store()
+        return update(args.source, store, Path(store.path).parent, out, err, import_files)
     if args.cards_command == "coverage":
         return run_coverage(args)
-    emit("mtgjudge cards: say `import FILE...`, `show NAME`, `list` or `coverage`", err)
+    emit("mtgjudge cards: say `import FILE...`, `update`, `show NAME`, `list` or `coverage`", err)
     return 2
 
 
 # -- show ----------------------------------------------------------------------------------------------------
 
 def describe_card(name: str) -> str:
-    """How the verifier understands a card: characteristics, then abilities (activated abilities numbered as a
-    question's ``ability:`` counts them, rule-given ones, CR 305.6, included), where the card came from, and
+    """How the verifier understands a card: characteristics, then abilities, each of the card's own lines
+    numbered as a stack entry's ``index`` counts them and activated abilities also as a question's ``ability:``
+    counts them (rule-given ones, CR 305.6, included), where the card came from, and
     the lines of its text that are not modelled."""
     db = card_db()
     found = db.find(name)
     if found is None:
         real = db.is_known_card(name)
         if real:
-            raise LookupError(f"{real!r} is a real card the verifier has no definition for yet; import card data "
-                              "that has it with `mtgjudge cards import FILE`")
+            raise LookupError(undefined_card(real))
         raise LookupError(f"unknown card {name!r}{did_you_mean(name)}")
     card, _ = found
     out = _characteristics(card) if card.modelled else [
@@ -155,6 +170,10 @@ def describe_card(name: str) -> str:
     # else find() gave an imported one, found by the name asked (a face's) or by its whole name
     stored = None if built_in else (open_store().stored(name) or open_store().stored(card.name))
     out += _origin(card, stored, built_in)
+    kept = open_store().rulings(card.name)
+    if kept:
+        out.append(f"rulings ({len(kept)}):")
+        out += [f"  {date}  {text}" for date, text in kept]
     lines = unmodelled_lines(card, stored.record if stored else None)
     if lines:
         out.append(f"unmodelled lines ({len(lines)}): a question one of them could influence answers "
@@ -181,16 +200,26 @@ def _characteristics(card: CardDef) -> list[str]:
         colors = "".join(c for c in "WUBRG" if c in ch.colors) or "colorless"
         out.append(f"  color: {colors}")
         activated = activated_abilities(state, "card")
+        if ch.abilities:
+            out.append("  abilities (N. as a stack entry's `index` counts them; [N] as `ability: N` counts the "
+                       "activated ones):")
         n = 0
+        unclaimed = list(enumerate(face.abilities, 1))
         for a in ch.abilities:
+            # the stack's index counts the face's own lines (queries/format/state.py); a rule-given ability
+            # (305.6) is none of them
+            position = next((k for k, (_, own) in enumerate(unclaimed) if own is a), None)
+            if position is None:
+                position = next((k for k, (_, own) in enumerate(unclaimed) if own == a), None)
+            number = f"{unclaimed.pop(position)[0]}." if position is not None else "-"
             if a in activated:
                 n += 1
                 kind = "mana ability" if a.is_mana_ability else "activated"
-                label = f"  [{n}] {kind}: "
+                label = f"  {number:>3} [{n}] {kind}: "
             elif a.kind == "unmodelled":
-                label = f"  [not modelled, {a.unmodelled_kind}] "
+                label = f"  {number:>3} [not modelled, {a.unmodelled_kind}] "
             else:
-                label = f"  {a.kind}: "
+                label = f"  {number:>3} {a.kind}: "
             given = f"   (given by rule {a.rule_given})" if a.rule_given else ""
             out.append(label + a.text() + given)
     return out
@@ -232,6 +261,18 @@ def import_files(paths: list[str], store: CardStore, out: TextIO, err: TextIO) -
     Exit code 2, naming the file, if one can't be read (nothing is written then). Cards whose names differ only
     in case, punctuation or spacing are one card to a question: each such pair is reported, and counted once."""
     t0 = time.perf_counter()
+    rulings_paths = [p for p in paths if is_rulings_file(p)]
+    paths = [p for p in paths if p not in rulings_paths]
+    rulings: list[tuple[str, dict[str, list[Ruling]]]] = []
+    try:
+        # Scryfall's rulings name their cards by oracle_id: the cards files imported with them name those
+        oracle = {k: v for p in paths for k, v in scryfall_oracle_names(p).items()} if rulings_paths else {}
+        rulings = [(str(Path(p).resolve()), read_rulings(p, oracle)) for p in rulings_paths]
+    except RulingsError as e:
+        emit(f"mtgjudge: {e}; nothing was imported", err)
+        return 2
+    if not paths:
+        return _import_rulings(rulings, store, out)
     files: list[tuple[str, list[CardRecord]]] = []
     read_all: list[SourceFile] = []
     notes: list[str] = []
@@ -280,6 +321,13 @@ def import_files(paths: list[str], store: CardStore, out: TextIO, err: TextIO) -
         emit(f"imported {c.cards} cards from {c.source} ({c.with_unmodelled} with unmodelled lines)", out)
     again = f" ({total - distinct} named in two files: the later file's is kept)" if distinct != total else ""
     emit(f"{distinct} cards imported into {store.path}{again} in {time.perf_counter() - t0:.1f} s", out)
+    return _import_rulings(rulings, store, out)
+
+
+def _import_rulings(rulings: list[tuple[str, dict[str, list[Ruling]]]], store: CardStore, out: TextIO) -> int:
+    for source, by_card in rulings:
+        n = store.import_rulings({name: [(r.date, r.text) for r in items] for name, items in by_card.items()}, source)
+        emit(f"imported {n} rulings of {len(by_card)} cards from {source}", out)
     return 0
 
 

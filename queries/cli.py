@@ -50,7 +50,7 @@ start here:
   cat q.yaml | mtgjudge ask -             read the question from standard input
 
 more:
-  mtgjudge check                          run the bundled corpus of judge questions, one line each
+  mtgjudge check                          run the bundled corpus of judge questions (-v: one line each)
   mtgjudge check my-questions/ --strict   run your corpus; unsupported answers count as failures
   mtgjudge check -j 4 -v                  on 4 processes, with every answer's reasons
   mtgjudge ask q.yaml --json              one JSON object per question (ids, every reason, the witness)
@@ -61,7 +61,7 @@ more:
   mtgjudge schema > question.schema.json  a JSON Schema for editors' completion and checks
   pytest --mtgjudge my-questions/         each question a pytest test (the pytest plugin)
 
-exit codes: 0 fine; 1 a check failed (or, with --strict, was unsupported); 2 an error in a question, no
+exit codes: 0 fine; 1 a question failed its expectation (or, with --strict, was unsupported); 2 an error in a question, no
 questions found, or a wrong command line; 3 a bug in the verifier (--debug shows the traceback).
 """
 
@@ -125,7 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
                          formatter_class=argparse.RawDescriptionHelpFormatter,
                          description="Answer every question in the given files and print each answer with the "
                                      "reasons (rule numbers) that decide it.\nExit 0 when every question was "
-                                     "answered or is unsupported, 2 when a question had an error.",
+                                     "answered or is unsupported, 1 when a question failed its expectation, 2 "
+                                     "when a question had an error.",
                          epilog="examples:\n  mtgjudge ask q.yaml\n  mtgjudge ask q.yaml --all --explain\n"
                                 "  mtgjudge new can-pay | mtgjudge ask -\n\n"
                                 f"The question format: {FORMAT_DOC} (`mtgjudge format`).")
@@ -137,9 +138,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = sub.add_parser("check", help="run a corpus and compare answers with `expect`",
                            formatter_class=argparse.RawDescriptionHelpFormatter,
-                           description="Run every question under the paths (default: the bundled corpus): one "
-                                       "line per question (pass, fail, answered, unsupported or error), details "
-                                       "for those that did not pass, then 'N passed, N failed, N unsupported, N "
+                           description="Run every question under the paths (default: the bundled corpus): each "
+                                       "question that did not pass (fail, unsupported or error) with its details "
+                                       "(-v: every question), then 'N passed, N failed, N unsupported, N "
                                        "errors'.\nExit 0 when nothing failed or had an error, 1 when something "
                                        "failed, 2 on errors or when no question was found.",
                            epilog="examples:\n  mtgjudge check\n  mtgjudge check my-questions/ --strict -j 2\n"
@@ -147,8 +148,10 @@ def build_parser() -> argparse.ArgumentParser:
                                   f"The question format: {FORMAT_DOC} (`mtgjudge format`).")
     check.add_argument("paths", nargs="*", metavar="PATH", help="files or directories (default: the bundled corpus)")
     check.add_argument("--strict", action="store_true", help="count unsupported answers as failures (exit 1)")
-    check.add_argument("-q", "--quiet", action="store_true", help="print only questions that did not pass, and the summary")
-    check.add_argument("-v", "--verbose", action="store_true", help="print every answer with its reasons")
+    # the default prints only what did not pass: a passing corpus is one line, the summary
+    check.add_argument("-q", "--quiet", action="store_true",
+                       help="print only questions that did not pass, and the summary (the default; kept for scripts)")
+    check.add_argument("-v", "--verbose", action="store_true", help="print every question, each answer with its reasons")
     check.add_argument("--no-progress", action="store_true", help="no progress bar, even on a terminal")
     _add_output_options(check)
 
@@ -318,7 +321,7 @@ def run_questions(args: argparse.Namespace) -> int:
     if getattr(args, "all_payments", False):
         answer["all_payments"] = True
     options = RunOptions(answer=answer,
-                         json=args.json, text=text, quiet=is_check and args.quiet)
+                         json=args.json, text=text, quiet=is_check and not args.verbose)
     jobs = args.jobs or (batch.default_jobs() if is_check else 1)
     progress = Progress(batch.estimate(items)) if is_check and not args.no_progress and use_progress(args.json) else None
     counts = dict.fromkeys(STATUSES, 0)
@@ -353,7 +356,8 @@ def run_questions(args: argparse.Namespace) -> int:
     print(line, file=sys.stderr if args.json else sys.stdout)
     if counts["error"]:
         return 2
-    if is_check and (counts["fail"] or (args.strict and counts["unsupported"])):
+    # ask too: a script that runs it tells a failed expectation from a pass by the exit code
+    if counts["fail"] or (is_check and args.strict and counts["unsupported"]):
         return 1
     return 0
 

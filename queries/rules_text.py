@@ -8,9 +8,11 @@ the user's data folder).
 from __future__ import annotations
 
 import os
+import difflib
 import re
 import shutil
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 ENV = "MTGJUDGE_RULES"
@@ -151,3 +153,24 @@ def import_file(path: str | Path) -> tuple[Path, RulesText]:
 
 def is_rule_number(text: str) -> bool:
     return bool(_NUMBER.fullmatch(text.strip().rstrip(".")))
+
+
+#: The numbers of the Comprehensive Rules (2026-04-17, with the rules the 2026-09-25 text adds), one a line:
+#: facts about the CR, not its text (``tools/build_rule_numbers.py`` rebuilds the file).
+RULE_NUMBERS_FILE = Path(__file__).resolve().parent / "rule_numbers.txt"
+
+
+@lru_cache(maxsize=1)
+def rule_numbers() -> frozenset[str]:
+    """Every rule number of the Comprehensive Rules the verifier cites."""
+    return frozenset(RULE_NUMBERS_FILE.read_text(encoding="utf-8").split())
+
+
+def is_rule(number: str) -> bool:
+    """Is ``number`` ("302.6", "107.4e", "302") a rule of the Comprehensive Rules?"""
+    return number in rule_numbers()
+
+
+def closest_rules(number: str, n: int = 3) -> list[str]:
+    """The rule numbers most like ``number`` (a typo of a digit or a letter), for "did you mean"."""
+    return difflib.get_close_matches(number, sorted(rule_numbers()), n=n, cutoff=0.8)

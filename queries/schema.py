@@ -118,6 +118,9 @@ _KEY_SCHEMAS: dict[str, dict] = {
     "by": {**_STR, "description": "the player"}, "x": {**_COUNT, "description": "the X"},
     "cost": {**_MANA, "description": "a quoted mana cost like \"{2}{W}\""},
     "possible": {"type": "array", "items": {"$ref": "#/$defs/assertion"}},
+    "possible_together": {"type": "array", "items": {"type": "array", "minItems": 1,
+                                                     "items": {"$ref": "#/$defs/assertion"}},
+                          "description": "lists of assertions, each to hold whole in one final state"},
 }
 
 

@@ -74,3 +74,19 @@ def test_unknown_key_in_definition_is_refused(tmp_path):
 def test_cards_show_numbers_rule_given_abilities():
     text = describe_card("dryad arbor")
     assert "[1] mana ability: {T}: Add {G}." in text and "305.6" in text
+
+
+@pytest.mark.parametrize("name", ["Birds of Paradise", "Celebrate the Mountain-king", "Llanowar Elves"])
+def test_cards_show_numbers_every_line_as_a_stack_entrys_index_counts_them(name):
+    import re
+    from mtgjudge.model.cards.lookup import card_db
+    text = describe_card(name)
+    card, _ = card_db().find(name)
+    numbered = re.findall(r"^ +(\d+)\. (?:\[\d+\] )?[a-z ]+: (.*)$", text, re.M)
+    # queries/format/state.py reads a stack ability's index among the face's own abilities
+    assert [(int(i), t) for i, t in numbered] == [(i, a.text()) for i, a in enumerate(card.faces[0].abilities, 1)]
+
+
+def test_cards_show_keeps_activated_abilities_numbered_as_ability_counts_them():
+    text = describe_card("Birds of Paradise")
+    assert "   1. keyword: Flying" in text and "   2. [1] mana ability: {T}: Add one mana of any color." in text

@@ -1,4 +1,4 @@
-"""The command line as a user meets it: `check` one line per question and the same output on any number
+"""The command line as a user meets it: `check` prints what did not pass (-v: every question) and the same output on any number
 of processes, no questions is an error, `ask -`, `new`, `schema`, `format`, `rules`, `--version`, colours
 only when wanted, and a progress bar only on a terminal."""
 from __future__ import annotations
@@ -42,21 +42,25 @@ def folder(tmp_path):
     return tmp_path
 
 
-def test_check_prints_one_line_per_question_that_passed(capsys):
+def test_check_prints_only_the_summary_when_everything_passes_and_every_question_with_v(capsys):
     # One folder of the corpus: the whole corpus is answered once per run, by tests/test_corpus.py.
     part = CORPUS / "activation"
     assert main(["check", "-j", "2", str(part)]) == 0
+    (line,) = capsys.readouterr().out.splitlines()
+    assert re.fullmatch(r"\d+ passed, 0 failed, 0 unsupported, 0 errors", line)
+    assert main(["check", "-j", "2", "-v", str(part)]) == 0
     out = capsys.readouterr().out.splitlines()
     n = len(load_paths([part]))
-    assert len(out) == n + 1
-    assert all(re.fullmatch(r"PASS {8}[a-z0-9-]+  (\S+/)?corpus/\S+\.yaml:\d+", line) for line in out[:-1]), out[:3]
+    heads = [line for line in out if not line.startswith(" ")]
+    assert len(heads) == n + 1 and "  why:" in out
+    assert all(re.fullmatch(r"PASS {8}[a-z0-9-]+  (\S+/)?corpus/\S+\.yaml:\d+", line) for line in heads[:-1]), heads[:3]
     assert re.fullmatch(r"\d+ passed, 0 failed, 0 unsupported, 0 errors", out[-1])
 
 
 def test_check_gives_details_only_for_what_did_not_pass_and_everything_with_v(folder, capsys):
     assert main(["check", "-j", "1", str(folder)]) == 2
     out = capsys.readouterr().out
-    assert "PASS        a-one" in out and "why:" in out.split("FAIL        b-fails")[1]
+    assert "PASS" not in out and "why:" in out.split("FAIL        b-fails")[1]
     assert "why:" not in out.split("FAIL        b-fails")[0]
     assert main(["check", "-j", "1", "-v", str(folder)]) == 2
     assert "why:" in capsys.readouterr().out.split("FAIL        b-fails")[0]
@@ -103,6 +107,14 @@ def test_ask_reads_standard_input(monkeypatch, capsys):
     assert main(["ask", "-"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("PASS        from-stdin  <stdin>:1") and "why:" in out
+
+
+def test_ask_exits_1_when_an_expectation_fails_and_0_when_it_holds(tmp_path, capsys):
+    (tmp_path / "fails.yaml").write_text(elves("wrong", sick=True, expect="yes"))
+    (tmp_path / "holds.yaml").write_text(elves("right", sick=True, expect="no"))
+    assert main(["ask", str(tmp_path / "fails.yaml")]) == 1
+    assert main(["ask", str(tmp_path / "holds.yaml")]) == 0
+    assert main(["ask", "--json", str(tmp_path / "fails.yaml")]) == 1
 
 
 def test_version(capsys):
@@ -186,7 +198,7 @@ def test_colour_only_when_wanted_and_never_with_no_color(folder, monkeypatch, ca
     assert not use_color("auto", io.StringIO())          # not a terminal
     main(["check", "-j", "1", str(folder)])
     assert "\033[" not in capsys.readouterr().out
-    main(["check", "-j", "1", "--color", "always", str(folder)])
+    main(["check", "-j", "1", "-v", "--color", "always", str(folder)])
     assert "\033[32mPASS" in capsys.readouterr().out
     monkeypatch.setenv("NO_COLOR", "1")
     main(["check", "-j", "1", "--color", "always", str(folder)])

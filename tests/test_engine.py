@@ -423,3 +423,75 @@ expect:
     shared = [t for t in texts if t.startswith("Lightning Bolt resolves")]
     assert shared == ["Lightning Bolt resolves"]
     assert texts.index("branch 1 of 2: pay with m2") < texts.index(pays[0]) < texts.index(shared[0])
+
+
+INSTANT_IN_HAND = """
+id: by
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  effects: {effects}
+  players:
+    Alice:
+      battlefield: [Mountain]
+    Bob:
+      battlefield: [Mountain]
+      {zone}: [{{card: Lightning Bolt, id: bolt}}]
+actions:
+  - cast: bolt
+    targets: [Alice]
+  - resolve: 1
+expect:
+  - {{player: Alice, life: 17}}
+"""
+
+
+@pytest.mark.parametrize("zone,effects", [("hand", "[]"),
+                                          ("exile", "[{from: Compleated Conjurer, controller: Bob, objects: [bolt]}]")])
+def test_a_cast_without_by_is_by_the_player_who_may_cast_the_card_from_where_it_is(zone, effects):
+    # 601.3: only the owner may cast a card from their hand; from exile, the player the effect lets (611.2a).
+    # On Alice's turn, Bob's instant is Bob's to cast, not the active player's.
+    ans = answer(q(INSTANT_IN_HAND.format(zone=zone, effects=effects)))
+    assert ans.value != "illegal", ans.why
+    assert all(g.state.player("Alice").life == 17 for g in finals(INSTANT_IN_HAND.format(zone=zone, effects=effects)))
+
+
+def test_a_cast_from_exile_that_no_effect_or_several_allow_asks_for_by():
+    from mtgjudge.queries.runner import run_question
+    for effects in ("[]", "[{from: Compleated Conjurer, controller: Bob, objects: [bolt]}, "
+                          "{from: Compleated Conjurer, controller: Alice, objects: [bolt]}]"):
+        r = run_question(q(INSTANT_IN_HAND.format(zone="exile", effects=effects)))
+        assert r.status == "error" and "`by`" in r.message, r.message
+    with_by = INSTANT_IN_HAND.format(zone="exile", effects="[]").replace("    targets: [Alice]", "    by: Bob\n    targets: [Alice]")
+    assert answer(q(with_by)).value == "illegal"      # 601.3: no rule lets Bob cast it from exile
+
+
+ROIL = """
+id: roil
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [Island, Island, Island, Island]
+      hand: [{{card: Into the Roil, id: roil}}]
+      library: [{{card: Forest, id: top}}]
+    Bob:
+      battlefield: [{{card: Grizzly Bears, id: bear}}]
+actions:
+  - cast: roil
+    targets: [bear]
+  - resolve: all
+{assertions}
+"""
+
+
+def test_possible_together_needs_one_final_state_where_all_of_a_list_hold():
+    # Each assertion holds in some final state (kicked: the card drawn; not kicked: a hand of 0), never both in
+    # one: `possible` passes, `possible_together` does not.
+    apart = answer(q(ROIL.format(assertions="possible: [{object: top, zone: hand}, {player: Alice, hand_size: 0}]")))
+    together = answer(q(ROIL.format(
+        assertions="possible_together: [[{object: top, zone: hand}, {player: Alice, hand_size: 0}]]")))
+    assert apart.value is True and together.value is False
+    assert "never all hold in one final state" in together.failed[0]
+    (e,) = load_text(ROIL.format(assertions="possible_together: [{object: top, zone: hand}]"))
+    assert isinstance(e, Exception) and "possible_together[0]" in str(e)

@@ -366,3 +366,56 @@ def test_pool_mana_with_counts_and_its_limit() -> None:
     assert sorted(m.type for m in q.state.player("Alice").mana_pool) == ["G", "G", "G", "W"]
     e = error('id: a\nask: mana-options\nstate:\n  players:\n    Alice:\n      mana_pool: "{G}×10000000000"\n')
     assert_names(e, "mana_pool", "at most")
+
+
+@pytest.mark.parametrize("text, line, words", [
+    ("id: a\nask: can-play\nstate:\n\tplayers: {}\n", 4, "line 4 is indented with a tab"),
+    ("id: a\nstate: {players: {Alice: {hand: [Forest]}}\nexpect: yes\n", 2, "the '{' opened on line 2 is not closed"),
+    ("id: a\nstate:\n  players:\n    Alice:\n      hand: [Forest, Island\nexpect: yes\n", 5,
+     "the '[' opened on line 5 is not closed"),
+    ("id: a\nsource: \"a ruling\nexpect: yes\n", 2, "the quote opened on line 2 is never closed"),
+    ("id: a\nstate:\n  players:\n    Alice:\n      hand: []\n     graveyard: []\n", 6,
+     "line 6 is not indented in step with the lines above it"),
+    ("id: a\nnote: this: that\n", 2, "line 2 has a second ': ' in one value"),
+    ("id: a\nexpect: [yes]]\n", 2, "the ']' on line 2 closes nothing that was opened"),
+])
+def test_yaml_syntax_errors_are_explained_in_words_with_their_line(text, line, words) -> None:
+    (e,) = load_text(text, "bad.yaml")
+    assert isinstance(e, QuestionError) and e.line == line and words in e.message, e
+
+
+@pytest.mark.parametrize("key", ["because", "rules"])
+def test_a_number_that_is_no_rule_is_refused_with_the_rules_it_may_mean(key) -> None:
+    (e,) = load_text(f"id: q1\nask: mana-options\nstate: {{players: {{Alice: {{}}}}}}\n{key}: [\"302.6\", \"999.1\"]\n")
+    assert isinstance(e, QuestionError) and e.key == f"{key}[1]" and "there is no rule 999.1" in e.message, e
+    (e,) = load_text(f"id: q1\nask: mana-options\nstate: {{players: {{Alice: {{}}}}}}\n{key}: [\"702.10z\"]\n")
+    assert isinstance(e, QuestionError) and "did you mean 702.10" in e.message, e
+    (q,) = load_text(f"id: q1\nask: mana-options\nstate: {{players: {{Alice: {{}}}}}}\n{key}: [\"302\", \"107.4e\", \"701.70\"]\n")
+    assert not isinstance(q, Exception), q
+
+
+def test_the_rule_numbers_shipped_are_those_of_the_rules_text(shared_dir) -> None:
+    from mtgjudge.queries.rules_text import parse, rule_numbers
+    cr = shared_dir / "rules" / "MagicCompRules-20260417.txt"
+    assert set(parse(cr.read_text(encoding="utf-8"), str(cr)).rules) <= rule_numbers()
+
+
+def test_an_id_that_is_not_in_the_state_suggests_the_ids_spelled_like_it() -> None:
+    (e,) = load_text("id: q1\nask: can-activate\nabout: elvse\nstate:\n  players:\n"
+                     "    Alice: {battlefield: [{card: Llanowar Elves, id: elves}, Forest]}\n")
+    assert isinstance(e, QuestionError) and e.key == "about" and 'did you mean: "elves"' in e.message, e
+    (e,) = load_text("id: q1\nask: can-pay\ncost: \"{G}\"\nby: Alcie\nstate: {players: {Alice: {}, Bob: {}}}\n")
+    assert isinstance(e, QuestionError) and 'did you mean "Alice"?' in e.message, e
+    (e,) = load_text("id: q1\nask: can-activate\nabout: zzz\nstate: {players: {Alice: {battlefield: [Forest]}}}\n")
+    assert isinstance(e, QuestionError) and "did you mean" not in e.message, e
+
+
+def test_every_error_of_a_question_is_reported_in_one_run() -> None:
+    (e,) = load_text("id: q\nask: can-activate\nabout: elves\nexpct: yes\nstate:\n  players:\n"
+                     "    Alice: {lfe: 3, battlefield: [{card: Llanowar Elves, id: elves}]}\nbecause: [\"999.1\"]\n"
+                     "source: 7\n", "m.yaml")
+    assert isinstance(e, QuestionError) and (e.key, e.line) == ("expct", 4)
+    assert "did you mean expect?" in e.message and "(4 errors in this question)" in e.message
+    assert "\n  and line 7: key state.players.Alice.lfe: unknown key 'lfe'" in e.message
+    assert "\n  and line 8: key because[0]: there is no rule 999.1" in e.message
+    assert "\n  and line 9: key source: must be a string" in e.message

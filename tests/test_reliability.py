@@ -113,7 +113,7 @@ def test_a_question_about_a_player_who_left_the_game_is_an_error():
 
 
 def test_check_into_a_closed_pipe_exits_quietly():
-    cmd = f"{sys.executable} -m mtgjudge.queries.cli check -j 1 | head -1; echo \"exit=${{PIPESTATUS[0]}}\""
+    cmd = f"{sys.executable} -m mtgjudge.queries.cli check -j 1 -v | head -1; echo \"exit=${{PIPESTATUS[0]}}\""
     out = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True, timeout=120)
     assert out.stdout.splitlines()[0].startswith("PASS")
     assert out.stdout.splitlines()[-1] == "exit=141"

@@ -43,3 +43,23 @@ def test_cards_show_finds_the_one_modelled_card_a_prefix_names(capsys):
     assert main(["cards", "show", "Thalia"]) == 0
     captured = capsys.readouterr()
     assert captured.out.startswith("Thalia, Guardian of Thraben") and "showing 'Thalia, Guardian of Thraben'" in captured.err
+
+
+def test_only_plausible_names_are_suggested_and_a_newer_card_is_told_how_to_import():
+    message = error_of("[The One Ring]")
+    assert "did you mean" not in message and "Entering" not in message
+    assert "if it is a real card, import card data that has it: `mtgjudge cards update`" in message
+    assert "or `mtgjudge cards import FILE`" in message
+    assert 'did you mean: "Lightning Bolt"' in error_of("[Lightnig Bolt]")
+    assert 'did you mean: "Mountain"' in error_of("[Moutain]")
+
+
+def test_a_real_card_without_a_definition_says_it_is_not_in_the_card_store(tmp_path, monkeypatch):
+    from mtgjudge.queries.runner import run_question
+    monkeypatch.setenv("MTGJUDGE_CARDS", str(tmp_path / "none.sqlite"))
+    (q,) = load_text("id: q\nask: could-produce\nabout: vents\nstate:\n  players:\n"
+                     "    Alice: {battlefield: [{card: Steam Vents, id: vents}]}\n")
+    r = run_question(q)
+    assert r.status == "unsupported"
+    assert "'Steam Vents' (vents) is a real card that is neither built in nor in your card store" in r.message
+    assert "mtgjudge cards import FILE" in r.message

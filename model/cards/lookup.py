@@ -98,8 +98,14 @@ class CardDB:
         """The closest names, for "did you mean" (reads every imported name: only for a name that is no card)."""
         pool = {**self.known, **(self.store.names() if self.store is not None else {}),
                 **{k: v[0].name for k, v in self._by_norm.items()}}
-        close = difflib.get_close_matches(normalize(name), list(pool), n=n, cutoff=0.6)
+        # 0.8: a typo or two ("Lightnig Bolt", "Moutain"); below it the names only share letters ("The One
+        # Ring" and "Entering" score 0.67), which suggests nothing a user meant
+        close = difflib.get_close_matches(normalize(name), list(pool), n=n, cutoff=SIMILAR)
         return list(dict.fromkeys(pool[c] for c in close))
+
+
+#: How alike two normalized names must be (difflib's ratio) for one to be suggested for the other.
+SIMILAR = 0.8
 
 
 def card_db() -> CardDB:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import cache, lru_cache
@@ -35,6 +35,10 @@ from mtgjudge.model.oracle import COMPILER_VERSION, compile_card
 ENV_VAR = "MTGJUDGE_CARDS"
 #: The layout of the tables; a store of another layout is refused rather than misread.
 SCHEMA_VERSION = "1"
+
+#: Rulings, kept beside the cards (a table added to stores made before it, when rulings are first imported).
+_RULINGS_TABLE = ("CREATE TABLE IF NOT EXISTS rulings (key TEXT NOT NULL, date TEXT NOT NULL, text TEXT NOT NULL, "
+                  "source TEXT NOT NULL)")
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -327,6 +331,37 @@ class CardStore:
             raise
         finally:
             self._found.clear()
+
+    def import_rulings(self, rulings: Mapping[str, Sequence[tuple[str, str]]], source: str) -> int:
+        """Keep the rulings (card name -> (date, text) pairs) of ``source``, replacing those the store had for
+        these cards, in one transaction; how many rulings were kept."""
+        db = self._writer()
+        fresh = not self._check(db)
+        rows = [(normalize(name), date, text, source) for name, items in rulings.items() for date, text in items]
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            if fresh:
+                for statement in filter(str.strip, _SCHEMA.split(";")):
+                    db.execute(statement)
+                db.execute("INSERT INTO meta (key, value) VALUES ('schema', ?)", (SCHEMA_VERSION,))
+            db.execute(_RULINGS_TABLE)
+            db.executemany("DELETE FROM rulings WHERE key = ?", ((k,) for k in {normalize(n) for n in rulings}))
+            db.executemany("INSERT INTO rulings VALUES (?, ?, ?, ?)", rows)
+            db.execute("COMMIT")
+        except BaseException as e:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            if isinstance(e, sqlite3.Error):
+                raise StoreError(f"{self.path}: the card store can't be written ({e}); it is left as it was") from None
+            raise
+        return len(rows)
+
+    def rulings(self, name: str) -> list[tuple[str, str]]:
+        """The (date, text) of the rulings kept for the card ``name`` (its whole name), oldest first."""
+        if not self._query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'rulings'"):
+            return []
+        return [(d, t) for d, t in self._query("SELECT date, text FROM rulings WHERE key = ? ORDER BY date, rowid",
+                                                (normalize(name),))]
 
     def _writer(self) -> sqlite3.Connection:
         if self.path.is_dir():

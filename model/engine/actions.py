@@ -34,7 +34,7 @@ from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.legality import (EITHER_FACE, can_activate, can_play, can_play_face, castable_faces, find_ability,
-                                     has_fuse)
+                                     has_fuse, player_who_may_play)
 from mtgjudge.model.rules.restrictions import forbidden
 from mtgjudge.model.rules.costs import (TotalCost, activation_cost, additional_choices, alternative_costs, announces_x,
                                         has_buyback, total_cost)
@@ -59,7 +59,7 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     payment a branch."""
     state = game.state
     oid = a["cast"]
-    player = a.get("by") or state.active_player
+    player = a.get("by") or player_who_may_play(state, oid)
     x = a.get("x", 0)
     o = state.obj(oid)
     if "Land" in current(state, oid).types:
@@ -318,7 +318,7 @@ def play(game: Game, a: Mapping[str, Any]) -> list[Game]:
     """305.1: playing a land is a special action: it enters the battlefield; one land play per turn (305.2)."""
     state = game.state
     oid = a["play"]
-    player = a.get("by") or state.active_player
+    player = a.get("by") or player_who_may_play(state, oid)
     if "Land" not in current(state, oid).types:
         raise InputError("play", f"{oid} is not a land: cast it")
     _legal(can_play(state, oid, player, 0))

@@ -16,6 +16,7 @@ import re
 from functools import lru_cache
 from math import factorial, prod
 
+from mtgjudge.model.objects import undefined_card
 from mtgjudge.model.engine.kicker import intervening_holds
 from mtgjudge.model.oracle.combat_triggers import combat_condition
 from mtgjudge.model.oracle.keyword_triggers import keyword_trigger
@@ -152,8 +153,7 @@ def guard_unrecognized(game: Game, what: str, extra=(), step: str = "") -> None:
                 raise Unsupported(f"{o.name} ({o.id}) has a triggered ability that may function in the {o.zone}, "
                                   f"and {what} could trigger it: {a.text()!r}")
         if not o.card.modelled and o.zone in ("battlefield", "stack"):
-            raise Unsupported(f"{o.card.name} ({o.id}) is a card the verifier has no definition for yet; "
-                              f"its text could apply when {what}")
+            raise Unsupported(f"{undefined_card(o.card.name, o.id)}; its text could apply when {what}")
 
 
 def _fits(t: TriggerEvent, watcher, moving, ch) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from mtgjudge.model.objects import undefined_card
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.rules.layers import current
@@ -106,7 +107,7 @@ def _guard_replacements(game: Game, o: GameObject, to: str) -> None:
                 raise Unsupported(f"{src.name} ({src.id}) has text the engine cannot model that may change what "
                                   f"happens as {o.id} moves to the {to}: {a.source_text!r}")
     if not o.card.modelled and o.zone in ("battlefield", "stack"):
-        raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet")
+        raise Unsupported(undefined_card(o.card.name, o.id))
 
 
 #: The static words this module gives meaning to: a spell exiled as it leaves the stack when it was cast from a

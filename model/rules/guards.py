@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.objects import GameObject
+from mtgjudge.model.objects import GameObject, undefined_card
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves, lasting_effects
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import GameState
@@ -61,7 +61,7 @@ def require_modelled(state: GameState, scopes: Iterable[Scope], what: str = "", 
     stack_spells = [o for o in state.objects if o.zone == "stack"]
     for o in list(state.battlefield()) + stack_spells + list(objects):
         if undefined_cards and not o.card.modelled:
-            raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet")
+            raise Unsupported(undefined_card(o.card.name, o.id))
         abilities = current(state, o.id).abilities if o.zone == "battlefield" else o.printed.abilities
         for a in abilities:
             if a.kind == "unmodelled" and _unmodelled_matters(a, o, scopes, kinds, player):
@@ -99,7 +99,7 @@ def require_modelled_object(state: GameState, oid: str) -> None:
     """Raise Unsupported if the object itself is a card with no definition."""
     o = state.obj(oid)
     if not o.card.modelled:
-        raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet")
+        raise Unsupported(undefined_card(o.card.name, o.id))
 
 
 #: Zones other than the battlefield and the stack where a card's abilities may function (113.6b-c, 113.6j-m):

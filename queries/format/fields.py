@@ -13,6 +13,7 @@ also be player names.
 """
 from __future__ import annotations
 
+import difflib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from mtgjudge.model.mana import COLORS, ManaSyntaxError, parse_cost, parse_mana
 from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import CardDef, GameObject
 from mtgjudge.model.safe_yaml import LineDict, LineList, SrcFloat
+from mtgjudge.queries.rules_text import closest_rules, is_rule
 
 ID_RE = re.compile(r"[a-z0-9][a-z0-9-]*")
 
@@ -193,7 +195,10 @@ class QuestionValidator:
 
     def player(self, value: Any, path: str, line: int | None) -> str:
         if not isinstance(value, str) or value not in self.players:
-            self.fail(path, line, f"{describe(value)} is not a player of the state; players: {', '.join(self.players)}")
+            close = difflib.get_close_matches(value, self.players, n=1, cutoff=0.6) if isinstance(value, str) else []
+            mean = f'; did you mean "{close[0]}"?' if close else ""
+            self.fail(path, line, f"{describe(value)} is not a player of the state; players: {', '.join(self.players)}"
+                                  f"{mean}")
         return value
 
     def cost(self, value: Any, path: str, line: int | None) -> str:
@@ -231,6 +236,10 @@ class QuestionValidator:
                                      f"reads it as the number {float(r) if isinstance(r, float) else r})")
             if not isinstance(r, str) or not RULE_RE.fullmatch(r.strip()):
                 self.fail(where, rl, f"{describe(r)} is not a rule number like \"106.7\" or \"107.4e\"")
+            if not is_rule(r.strip()):
+                close = closest_rules(r.strip())
+                hint = f"; did you mean {', '.join(close)}?" if close else ""
+                self.fail(where, rl, f"there is no rule {r.strip()} in the Comprehensive Rules (2026-04-17){hint}")
             out.append(r.strip())
         return tuple(out)
 
@@ -309,7 +318,18 @@ class QuestionValidator:
         if cands is not None and self.named(ref):
             self.fail(path, line, f"no {what} named {ref!r} outside the battlefield and the stack")
         hint = " or player" if players else ""
-        self.fail(path, line, f"no {what}{hint} with the id or name {ref!r} in the state")
+        self.fail(path, line, f"no {what}{hint} with the id or name {ref!r} in the state"
+                              f"{self._close_refs(ref, players, cands)}")
+
+    def _close_refs(self, ref: str, players: bool, candidates: set[str] | None) -> str:
+        """``; did you mean: "elves"?``: the ids, players and names of the state's objects spelled like ``ref``."""
+        ids = [i for i in self.objects if candidates is None or i in candidates]
+        pool = {i.lower(): i for i in ids}
+        pool.update({o.name.lower(): o.name for i, o in self.objects.items() if i in ids})
+        if players:
+            pool.update({p.lower(): p for p in self.players})
+        close = difflib.get_close_matches(ref.lower(), list(pool), n=3, cutoff=0.7)
+        return "; did you mean: " + ", ".join(f'"{pool[c]}"' for c in close) + "?" if close else ""
 
     def ref_list(self, value: Any, path: str, line: int | None, **kw: Any) -> tuple[str, ...]:
         items = [value] if isinstance(value, str) else value

@@ -5,13 +5,14 @@ the kind registry (:data:`mtgjudge.queries.kinds.KINDS`).
 """
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from mtgjudge.model.state import GameState
 from mtgjudge.queries.format.actions import read_action
-from mtgjudge.queries.format.fields import ID_RE, MAX_ACTIONS, QuestionValidator, describe, line_of
+from mtgjudge.queries.format.fields import ID_RE, MAX_ACTIONS, QuestionError, QuestionValidator, describe, line_of
 from mtgjudge.queries.format.state import build_state
 from mtgjudge.queries.kinds import KINDS, Kind
 
@@ -61,6 +62,28 @@ def _expect(d: QuestionValidator, kind: Kind, value: Any, line: int | None, has_
     return kind.parse_expect(d, value, line)
 
 
+def _unknown_key(d: QuestionValidator, doc: Any, ask: str, allowed: tuple[str, ...], k: Any) -> None:
+    owners = [other.name for other in KINDS.values() if k in other.key_names]
+    if owners:
+        d.fail(k, line_of(doc, k), f"ask: {ask} takes no {k} (it is for {', '.join(owners)}); allowed: "
+                                   f"{', '.join(allowed)}")
+    close = difflib.get_close_matches(str(k), allowed, n=1, cutoff=0.7)
+    mean = f"; did you mean {close[0]}?" if close else ""
+    d.fail(str(k), line_of(doc, k), f"unknown key {describe(k)}{mean}; allowed for ask: {ask}: {', '.join(allowed)}")
+
+
+def combined(errors: list[QuestionError]) -> QuestionError:
+    """One error for all the errors of a question: the first's file, key and line, each other one on a line of
+    its own after it."""
+    first = errors[0]
+    if len(errors) == 1:
+        return first
+    more = "".join(f"\n  and line {e.line}: key {e.key}: {e.message}" if e.key else f"\n  and line {e.line}: {e.message}"
+                   for e in errors[1:])
+    return QuestionError(f"{first.message} ({len(errors)} errors in this question){more}", first.file, first.qid,
+                         first.key, first.line)
+
+
 def read_question(d: QuestionValidator, doc: Any) -> Question:
     """One YAML document -> a Question (or the QuestionError, raised through ``d``)."""
     if not isinstance(doc, dict):
@@ -85,48 +108,61 @@ def read_question(d: QuestionValidator, doc: Any) -> Question:
         d.fail("ask", line_of(doc, "ask"), f"{describe(ask)} is not a kind of question; kinds: {', '.join(names)}")
     kind = KINDS[ask]
     allowed = COMMON_KEYS + kind.key_names
+    # Every error of the question is reported at once (fix them all, run once): each part below that does not
+    # depend on another is read on its own, and what depends on the state only when the state could be read.
+    errors: list[QuestionError] = []
+
+    def read(what: Callable[[], Any], default: Any = None) -> Any:
+        try:
+            return what()
+        except QuestionError as e:
+            errors.append(e)
+            return default
+
     for k in sorted(doc, key=lambda k: line_of(doc, k) or 0):
-        if k in allowed:
-            continue
-        owners = [other.name for other in KINDS.values() if k in other.key_names]
-        if owners:
-            d.fail(k, line_of(doc, k), f"ask: {ask} takes no {k} (it is for {', '.join(owners)}); allowed: "
-                                       f"{', '.join(allowed)}")
-        d.fail(str(k), line_of(doc, k), f"unknown key {describe(k)}; allowed for ask: {ask}: {', '.join(allowed)}")
+        if k not in allowed:
+            read(lambda k=k: _unknown_key(d, doc, ask, allowed, k))
     for k in kind.required:
         if k not in doc:
-            d.fail(k, d.line, f"ask: {ask} needs {k}:")
+            read(lambda k=k: d.fail(k, d.line, f"ask: {ask} needs {k}:"))
     if kind.check is not None:
-        kind.check(d, doc)
+        read(lambda: kind.check(d, doc))
     if "state" not in doc:
-        d.fail("state", d.line, "every question needs state: (at least its players)")
-
-    state = build_state(d, doc["state"], line_of(doc, "state"))
+        read(lambda: d.fail("state", d.line, "every question needs state: (at least its players)"))
+        state = None
+    else:
+        state = read(lambda: build_state(d, doc["state"], line_of(doc, "state")))
 
     about = None
     params: dict[str, Any] = {}
-    for key in kind.keys_in_read_order():
-        if key.name in doc:
-            if key.name == "about":   # what the question is about: a field of its own
-                # after actions it may be an object they make (a token), named as targets and assertions name it
-                about = d.obj_ref(doc["about"], "about", line_of(doc, "about"), lenient="actions" in doc)
-                continue
-            params[key.name] = key.read(d, doc[key.name], key.name, line_of(doc, key.name))
-
     actions: tuple[Mapping[str, Any], ...] = ()
-    if "actions" in doc:
-        av = d.seq(doc["actions"], "actions", line_of(doc, "actions"), "a list of actions")
-        d.at_most(len(av), MAX_ACTIONS, "actions", line_of(doc, "actions"), "actions")
-        if "actions" in kind.required and not av:
-            d.fail("actions", line_of(doc, "actions"), f"{_a(ask)} question needs at least one action")
-        actions = tuple(read_action(d, a, f"actions[{i}]", line_of(av, i)) for i, a in enumerate(av))
-
     has_expect = "expect" in doc
-    expect = _expect(d, kind, doc["expect"], line_of(doc, "expect"), bool(actions)) if has_expect else None
-    because = d.rule_list(doc["because"], "because", line_of(doc, "because")) if "because" in doc else ()
-    rules = d.rule_list(doc["rules"], "rules", line_of(doc, "rules")) if "rules" in doc else ()
-    source = d.string(doc["source"], "source", line_of(doc, "source"), "a string") if "source" in doc else None
-    note = d.string(doc["note"], "note", line_of(doc, "note"), "a string") if "note" in doc else None
+    expect = None
+    if state is not None:
+        for key in kind.keys_in_read_order():
+            if key.name in doc:
+                if key.name == "about":   # what the question is about: a field of its own
+                    # after actions it may be an object they make (a token), named as targets and assertions name it
+                    about = read(lambda: d.obj_ref(doc["about"], "about", line_of(doc, "about"),
+                                                   lenient="actions" in doc))
+                    continue
+                params[key.name] = read(lambda key=key: key.read(d, doc[key.name], key.name, line_of(doc, key.name)))
+
+        if "actions" in doc:
+            av = read(lambda: d.seq(doc["actions"], "actions", line_of(doc, "actions"), "a list of actions"), [])
+            read(lambda: d.at_most(len(av), MAX_ACTIONS, "actions", line_of(doc, "actions"), "actions"))
+            if "actions" in kind.required and not av and not errors:
+                read(lambda: d.fail("actions", line_of(doc, "actions"), f"{_a(ask)} question needs at least one action"))
+            actions = tuple(read(lambda i=i, a=a: read_action(d, a, f"actions[{i}]", line_of(av, i)), {})
+                            for i, a in enumerate(av[:MAX_ACTIONS]))
+        if has_expect:
+            expect = read(lambda: _expect(d, kind, doc["expect"], line_of(doc, "expect"), bool(actions)))
+    because = read(lambda: d.rule_list(doc["because"], "because", line_of(doc, "because")), ()) if "because" in doc else ()
+    rules = read(lambda: d.rule_list(doc["rules"], "rules", line_of(doc, "rules")), ()) if "rules" in doc else ()
+    source = read(lambda: d.string(doc["source"], "source", line_of(doc, "source"), "a string")) if "source" in doc else None
+    note = read(lambda: d.string(doc["note"], "note", line_of(doc, "note"), "a string")) if "note" in doc else None
+    if errors:
+        raise combined(errors)
     return Question(id=qid, file=d.file, line=d.line, ask=ask, about=about, params=MappingProxyType(params),
                     state=state, actions=actions, expect=expect, has_expect=has_expect, because=because,
                     rules=rules, source=source, note=note)

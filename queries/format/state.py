@@ -239,7 +239,8 @@ def _assign_ids(d: QuestionValidator, entries: list[_Entry]) -> None:
             e.oid = f"_{scope}_{counters[scope]}"
 
 
-def _index_names(d: QuestionValidator) -> None:
+def index_names(d: QuestionValidator) -> None:
+    """The names by which the state's objects are referred to (``by_name``), from ``d.objects``."""
     d.by_name = {}
     for o in d.objects.values():
         for n in names_of(o):
@@ -365,7 +366,7 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
     for e in entries:
         e.obj = _make_object(d, e, active)
     d.objects = {e.oid: e.obj for e in entries}
-    _index_names(d)
+    index_names(d)
 
     # references of objects; timestamps
     ts = 0

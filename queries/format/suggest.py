@@ -14,6 +14,7 @@ import re
 
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.names import normalize
+from mtgjudge.model.objects import IMPORT_HINT
 
 
 def _words(name: str) -> list[str]:
@@ -41,9 +42,12 @@ def suggestions(name: str, n: int = 4) -> list[str]:
 
 
 def did_you_mean(name: str) -> str:
-    """``; did you mean: "A", "B"?`` (or nothing when nothing is close)."""
+    """``; did you mean: "A", "B"?``, or, when no name is close, how to bring in a card printed after the
+    list of names the product knows (the card may be real and newer)."""
     found = suggestions(name)
-    return "; did you mean: " + ", ".join(f'"{s}"' for s in found) + "?" if found else ""
+    if found:
+        return "; did you mean: " + ", ".join(f'"{s}"' for s in found) + "?"
+    return f"; no card of that name is built in, known or in your card store: if it is a real card, {IMPORT_HINT}"
 
 
 def joined_by_comma(first: object, second: object) -> str | None:

@@ -1,8 +1,9 @@
 """``outcome``: perform the question's actions (model.engine), exploring every choice the rules leave open and
 merging choices that lead to equal states, then check the assertions.
 
-The value is True when every ``expect`` assertion holds in every final state and every ``possible``
-assertion holds in at least one; False otherwise; ``"illegal"`` when an action is one the rules forbid. The
+The value is True when every ``expect`` assertion holds in every final state, every ``possible``
+assertion holds in at least one, and each list of ``possible_together`` holds whole in at least one (one and
+the same final state for all of its assertions); False otherwise; ``"illegal"`` when an action is one the rules forbid. The
 witness lists the distinct final states, each with the choices that lead to it; the reasons are the rules
 the engine applied, then the assertions' results. The assertions that do not hold are also given as data
 of their own (:attr:`OutcomeAnswer.failed`), which a failed question's message lists.
@@ -24,7 +25,7 @@ from mtgjudge.model.explain import Answer, step, unsupported
 from mtgjudge.model.names import names_of as _names
 from mtgjudge.model.names import normalize
 from mtgjudge.queries.format.actions import read_assertions
-from mtgjudge.queries.format.fields import QuestionValidator
+from mtgjudge.queries.format.fields import QuestionValidator, line_of
 from mtgjudge.queries.kinds.branches import ActionsAnswer, branch_steps, made_objects, perform_actions
 from mtgjudge.queries.kinds.record import Key, Kind, flow
 
@@ -197,6 +198,7 @@ def answer(question) -> Answer:
     initial_ids = {o.id for o in question.state.objects}
     expect = question.expect if isinstance(question.expect, tuple) else ()
     possible = tuple(question.params.get("possible", ()))
+    together = tuple(question.params.get("possible_together", ()))
     why = branch_steps(finals)
     ok = True
     failed: list[str] = []
@@ -222,6 +224,16 @@ def answer(question) -> Answer:
             checks.append(text)
             if not holds:
                 failed.append(text)
+        for group in together:
+            each = [[check(g, a, initial_ids) for a in group] for g in finals]
+            n = sum(all(r[0] for r in rs) for rs in each)
+            ok &= n > 0
+            text = f"possible together {_show_group(group)}: " + (
+                f"all hold in {n} of {len(finals)} final state(s)" if n else "never all hold in one final state")
+            why.append(step((), text))
+            checks.append(text)
+            if not n:
+                failed.append(text)
     except Unsupported as e:
         return unsupported(str(e))
     witness = [{"state": summary(g), "choices": list(g.choices)} for g in finals]
@@ -231,9 +243,26 @@ def answer(question) -> Answer:
 
 # --------------------------------------------------------------------------------------------- the kind
 
+def _show_group(group: tuple[Mapping[str, Any], ...]) -> str:
+    return "[" + ", ".join(_show(a) for a in group) + "]"
+
+
+def read_together(d: QuestionValidator, value: Any, key: str, line: int | None) -> tuple[tuple[Mapping[str, Any], ...], ...]:
+    """``possible_together``: a list of lists of assertions, each list to hold whole in one final state."""
+    items = d.seq(value, key, line, "a list of lists of assertions")
+    out = []
+    for i, group in enumerate(items):
+        where, gline = f"{key}[{i}]", line_of(value, i) or line
+        if not isinstance(group, list) or not group:
+            d.fail(where, gline, "each item of possible_together is a list of the assertions that hold together, "
+                                 "like [{object: bear, zone: hand}, {player: Alice, life: 16}]")
+        out.append(read_assertions(d, group, where, gline))
+    return tuple(out)
+
+
 def _needs_expect_or_possible(d: QuestionValidator, doc: Mapping[str, Any]) -> None:
-    if "expect" not in doc and "possible" not in doc:
-        d.fail("expect", d.line, "an outcome question needs expect:, possible:, or both")
+    if not any(k in doc for k in ("expect", "possible", "possible_together")):
+        d.fail("expect", d.line, "an outcome question needs expect:, possible:, possible_together:, or any of them")
 
 
 def _parse_expect(d: QuestionValidator, value: Any, line: int | None) -> tuple[Mapping[str, Any], ...]:
@@ -242,7 +271,8 @@ def _parse_expect(d: QuestionValidator, value: Any, line: int | None) -> tuple[M
 
 def _expectation(question) -> tuple[Any, bool]:
     """The answer is True/False/"illegal": the assertions (expect and/or possible) hold or not."""
-    return ("illegal" if question.expect == "illegal" else True), question.has_expect or bool(question.params.get("possible"))
+    return ("illegal" if question.expect == "illegal" else True), (
+        question.has_expect or bool(question.params.get("possible")) or bool(question.params.get("possible_together")))
 
 
 def _json_answer(answer: Answer) -> Any:
@@ -254,14 +284,18 @@ def _as_written(question) -> Any:
     """The assertions as the question wrote them (its ``expect`` and ``possible``), or "illegal"."""
     if question.expect == "illegal":
         return "illegal"
-    return {"expect": [dict(a) for a in (question.expect or ())],
-            "possible": [dict(a) for a in question.params.get("possible", ())]}
+    written = {"expect": [dict(a) for a in (question.expect or ())],
+               "possible": [dict(a) for a in question.params.get("possible", ())]}
+    if question.params.get("possible_together"):
+        written["possible_together"] = [[dict(a) for a in g] for g in question.params["possible_together"]]
+    return written
 
 
 def _written_lines(written: Any) -> list[str]:
     if written == "illegal":
         return ["illegal"]
-    return [f"{key} {flow(a)}" for key in ("expect", "possible") for a in written[key]]
+    return [f"{key} {flow(a)}" for key in ("expect", "possible") for a in written[key]] + [
+        "possible together [" + ", ".join(flow(a) for a in g) + "]" for g in written.get("possible_together", ())]
 
 
 def _answer_text(answer: Answer) -> str | None:
@@ -278,7 +312,7 @@ def _fail_detail(answer: Answer) -> str:
     return "".join(f"; {text}" for text in answer.failed) if isinstance(answer, OutcomeAnswer) else ""
 
 
-KIND = Kind("outcome", answer, keys=(Key("possible", read_assertions),), required=("actions",),
+KIND = Kind("outcome", answer, keys=(Key("possible", read_assertions), Key("possible_together", read_together)), required=("actions",),
             parse_expect=_parse_expect, check=_needs_expect_or_possible, performs_actions=True,
             expectation=_expectation, json_answer=_json_answer, fail_detail=_fail_detail, as_written=_as_written,
             written_lines=_written_lines, answer_text=_answer_text)

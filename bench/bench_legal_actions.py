@@ -1,0 +1,33 @@
+"""Benchmark (run by hand): ``Board.legal_actions`` for each player of the four-player table of
+``bench_table.py`` (40 permanents each, replacement effects on mana, land-type changers): the wall time of
+listing every spell, land and ability each player could use now, once the table is built.
+
+    .venv/bin/python bench/bench_legal_actions.py
+"""
+from __future__ import annotations
+
+import sys
+import time
+
+import yaml
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_table import table  # noqa: E402
+
+from mtgjudge.queries.board import Board  # noqa: E402
+
+
+def main() -> None:
+    board = Board.from_mapping(yaml.safe_load(table())["state"])
+    board.legal_actions(board.state.players[0].name)        # warm: the grammar and the cards compiled
+    for p in board.state.players:
+        t0 = time.perf_counter()
+        actions = board.legal_actions(p.name)
+        dt = time.perf_counter() - t0
+        legal = sum(a.legal for a in actions)
+        print(f"{p.name}: {legal} legal, {len(actions) - legal} unsupported, in {dt:.2f} s")
+
+
+if __name__ == "__main__":
+    main()
