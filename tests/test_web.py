@@ -328,3 +328,30 @@ def test_a_file_of_several_questions_opens_the_one_chosen(page):
     assert 'name="o2.card" value="Llanowar Elves"' in text and '<option value="1" selected>2. second-one' in text
     text = _ask(page, "/open", {"text": two, "op": "answer", "index": "1"})
     assert "second-one" in text and "Alice&#x27;s battlefield gains Llanowar Elves" in text
+
+
+def test_the_answer_shows_the_rulings_of_the_cards_involved(tmp_path, monkeypatch):
+    # the rulings the card store keeps (`cards import` of a rulings file) of each card the board names, dated
+    import json as json_module
+
+    from mtgjudge.model.cards.store import ENV_VAR, use_store
+    from mtgjudge.queries.api import ask, loads
+    from mtgjudge.queries.cli import main
+    from mtgjudge.queries.web import render
+    from mtgjudge.queries.web.jobs import rulings_of
+    monkeypatch.setenv(ENV_VAR, str(tmp_path / "cards.sqlite"))
+    use_store(None)
+    try:
+        rulings = tmp_path / "rulings_00.json"
+        rulings.write_text(json_module.dumps({"Fervor": [{"date": "2004-10-04", "text": "It gives haste to the "
+                                                          "creatures you control as long as it is on the battlefield."}]}))
+        assert main(["cards", "import", str(rulings)]) == 0
+        (q,) = loads("id: e\nask: can-activate\nabout: elves\nstate:\n  players:\n    Alice:\n      battlefield:\n"
+                     "        - Fervor\n        - {card: Llanowar Elves, id: elves, summoning_sick: true}\n")
+        kept = rulings_of(q)
+        assert [name for name, _ in kept] == ["Fervor"]
+        text = render.answer_section(ask(q), None, kept)
+        shown = text[text.index('id="rulings"'):]
+        assert "Fervor" in shown and "2004-10-04" in shown and "gives haste" in shown
+    finally:
+        use_store(None)

@@ -189,7 +189,7 @@ def create_app(settings: Settings | None = None) -> "Starlette":
             body += f'<section id="answer"><h2>Answer</h2><p><span class="status error" id="status">! ERROR</span>' \
                     f'</p><p class="error" id="error">{render.escape(job.error)}</p></section>'
         else:
-            body += render.answer_section(job.result, job.start)
+            body += render.answer_section(job.result, job.start, job.rulings)
         try:
             docs = [d for d in load_documents(job.text) if d.data is not None]
             b = board_from_document(docs[min(job.index, len(docs) - 1)].data) if docs else Board()

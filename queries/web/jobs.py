@@ -19,6 +19,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from mtgjudge.model.deadline import DEFAULT_SECONDS
+from mtgjudge.model.cards.store import open_store
 from mtgjudge.queries.api import ask, loads
 from mtgjudge.queries.format.fields import QuestionError
 from mtgjudge.queries.runner import Result
@@ -48,6 +49,7 @@ class Job:
     error: str | None = None
     count: int = 1                # how many questions the text holds
     start: dict | None = None     # an outcome's starting position (changes.start_of)
+    rulings: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()   # the cards' rulings kept in the store
     done: bool = False
 
 
@@ -108,6 +110,7 @@ class Queue:
             job.result = ask(q, timeout=self.timeout)
             if q.ask == "outcome":
                 job.start = start_of(q)
+            job.rulings = rulings_of(q)
         except Exception as e:  # noqa: BLE001  (a bug in the verifier: said on the page, as the CLI says it)
             job.error = f"internal error (a bug in the verifier): {type(e).__name__}: {e}"
         finally:
@@ -121,3 +124,11 @@ class Queue:
     def close(self) -> None:
         """Stop the worker (the question being answered is let finish)."""
         self._worker.shutdown(wait=False, cancel_futures=True)
+
+
+def rulings_of(question) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """The rulings the card store keeps of each card the question's state names (by its whole name), for a
+    judge to read beside the answer; none where the store has none (``cards import`` of a rulings file)."""
+    store = open_store()
+    names = dict.fromkeys(o.card.name for o in question.state.objects if o.card.modelled and not o.token)
+    return tuple((n, tuple(kept)) for n in names if (kept := store.rulings(n)))

@@ -260,8 +260,10 @@ def _rules(rules: Iterable[str]) -> str:
                      for n in rules)
 
 
-def answer_section(r: Result, start: dict | None = None) -> str:
-    """The answer as a judge reads it: status, answer, reasons with rules, checks, final states, witness."""
+def answer_section(r: Result, start: dict | None = None,
+                   rulings: Iterable[tuple[str, Iterable[tuple[str, str]]]] = ()) -> str:
+    """The answer as a judge reads it: status, answer, reasons with rules, checks, final states, the rulings of
+    the cards involved, witness."""
     mark = MARKS.get(r.status, "")
     out = [f'<section id="answer"><h2>Answer: {escape(r.qid or "")}</h2><p><span class="status {escape(r.status)}" id="status">'
            f"{mark} {escape(r.status.upper())}</span></p>"]
@@ -293,6 +295,11 @@ def answer_section(r: Result, start: dict | None = None) -> str:
             out.append(f'<div class="final"><h3>State {k}</h3>{chosen}<ul>'
                        + "".join(f"<li>{escape(x)}</li>" for x in lines) + "</ul></div>")
         out.append("</div>")
+    shown_rulings = [(name, list(kept)) for name, kept in rulings]
+    if shown_rulings:
+        out.append('<h2>Rulings</h2><div id="rulings">' + "".join(
+            f"<h3>{escape(name)}</h3><ul>" + "".join(f"<li><time>{escape(d)}</time> {escape(t)}</li>" for d, t in kept)
+            + "</ul>" for name, kept in shown_rulings) + "</div>")
     if not a.is_unsupported and a.witness:
         shown = json.dumps(namer.value(json_value(a.witness)), ensure_ascii=False, indent=1, default=str)
         out.append(f'<details id="witness"><summary>Witness</summary><pre>{escape(shown)}</pre></details>')
