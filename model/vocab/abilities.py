@@ -103,9 +103,52 @@ class CostPart:
             return f"Return {count_word(self.n) if self.n > 1 or self.n == X_COUNT else ('an' if what[0] in 'aeiou' else 'a')} {what} to its owner's hand"
         return k
 
+    def render(self) -> str | None:
+        """The part as the model understood it (None: a kind the renderer cannot say)."""
+        t = self.text()
+        return None if t == self.kind and self.kind not in ("mana", "tap", "untap") else t
+
 
 def cost_text(cost: tuple[CostPart, ...]) -> str:
     return ", ".join(p.text() for p in cost)
+
+
+def render_cost(cost: tuple[CostPart, ...]) -> str | None:
+    """A cost as the model understood it, its parts in order; None if a part can't be said."""
+    parts = [p.render() for p in cost]
+    return None if any(p is None for p in parts) else ", ".join(p for p in parts if p is not None)
+
+
+def _sentence(text: str) -> str:
+    """A rendered clause as a sentence: capitalized, with its final period."""
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "\"", "—")) else ".")
+
+
+#: Marker words that make the instruction after them optional or conditional (608.2c-d), as they lead it.
+_LEADS = {"optional": "You may", "if_you_do": "If you do,", "if_you_dont": "If you don't,"}
+
+
+def render_effects(effects: tuple["Effect", ...]) -> str | None:
+    """Effects as sentences ("Draw a card. You lose 1 life."), a marker word ("You may", "If you do,") leading
+    the instruction it is on; None if one can't be said."""
+    out: list[str] = []
+    lead = ""
+    for e in effects:
+        if e.kind in _LEADS:
+            lead = (lead + " " if lead else "") + _LEADS[e.kind]
+            continue
+        said = e.render()
+        if not said:
+            return None
+        said = said.strip().rstrip(".")
+        if lead:
+            said = lead + " " + said[:1].lower() + said[1:]
+            lead = ""
+        out.append(_sentence(said))
+    if lead or not out:
+        return None        # a marker with no instruction after it
+    return " ".join(out)
 
 
 @dataclass(frozen=True)
@@ -121,6 +164,15 @@ class Effect:
 
     def text(self) -> str:
         return self.word.render(dict(self.args)) if self.word is not None else self.kind
+
+    def render(self) -> str | None:
+        """The effect as its word says it (None: no word, or the word cannot say these arguments)."""
+        if self.word is None:
+            return None
+        try:
+            return self.word.render(dict(self.args)) or None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            return None
 
 
 @dataclass(frozen=True)
@@ -138,6 +190,15 @@ class StaticEffect:
 
     def text(self) -> str:
         return self.word.render(self) if self.word is not None else self.kind
+
+    def render(self) -> str | None:
+        """The static effect as its word says it (None: no word, or the word cannot say these arguments)."""
+        if self.word is None:
+            return None
+        try:
+            return self.word.render(self) or None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            return None
 
 
 @dataclass(frozen=True)
@@ -265,6 +326,10 @@ class ManaProduction:
             return "Double the amount of each type of unspent mana you have"
         return self.mode
 
+    def render(self) -> str:
+        """What it adds as the model understood it (the text with its self-replacement and X)."""
+        return self.full_text()
+
     def full_text(self) -> str:
         """The text with its self-replacement and X, as on the card."""
         t = self.text()
@@ -307,6 +372,63 @@ class TriggerEvent:
         """Does ``event`` meet this condition (its event, or the second one)?"""
         return event == self.event or (bool(self.also) and event == self.also)
 
+    def render(self) -> str | None:
+        """The condition as the model understood it ("When ~ enters", "At the beginning of your upkeep");
+        None for an event or subject the renderer cannot say."""
+        what = _spec_words(self.what) if self.what is not None else ""
+        if self.event in _STEPS:
+            whose = {"you": "your", "each": "each", "opponent": "each opponent's"}.get(self.who)
+            return None if whose is None else f"At the beginning of {whose} {_STEPS[self.event]}"
+        if self.event == "cast":
+            if self.who == "self":
+                return "When you cast ~"
+            spell = _with_article(what + " spell") if what else "a spell"
+            return f"Whenever {'you cast' if self.who == 'you' else 'a player casts'} {spell}"
+        if self.event == "cycles":
+            return "When you cycle ~" if self.who == "self" else None
+        if self.event == "haunted_dies":
+            return "When the creature ~ haunts dies"
+        verb = _EVENTS.get(self.event)
+        if verb is None:
+            return None
+        if self.also:
+            also = _EVENTS.get(self.also)
+            if also is None:
+                return None
+            verb = f"{verb} or {also}"
+        if self.who == "self":
+            return f"{'When' if self.event in _WHEN and not self.also else 'Whenever'} ~ {verb}"
+        if not what:
+            return None
+        if self.who == "other":
+            return f"Whenever {_with_article(what) if what.startswith('another') else 'another ' + what} {verb}"
+        if self.who == "self_or_other":
+            return f"Whenever ~ or another {what.removeprefix('another ')} {verb}"
+        if self.who == "any":
+            return f"Whenever {_with_article(what)} {verb}"
+        return None
+
+
+#: Steps a trigger condition names (503.1a, 513.1a).
+_STEPS = {"upkeep": "upkeep", "end": "end step", "draw": "draw step", "combat": "combat"}
+#: Events of an object, as a trigger condition says them.
+_EVENTS = {"enters": "enters", "dies": "dies", "leaves": "leaves the battlefield", "becomes_tapped": "becomes tapped",
+           "attacks": "attacks", "blocks": "blocks", "turned_face_up": "is turned face up",
+           "transforms": "transforms", "becomes_untapped": "becomes untapped"}
+#: An object's own events that happen once ("When"; repeatable ones say "Whenever").
+_WHEN = frozenset({"enters", "dies", "leaves", "turned_face_up", "transforms"})
+
+
+def _spec_words(spec: TargetSpec) -> str:
+    """What a spec's objects are, in words ("creature you control", "artifact or enchantment")."""
+    return " or ".join(o.describe() for o in spec.objects)
+
+
+def _with_article(words: str) -> str:
+    if words.startswith(("another ", "a ", "an ", "each ", "one ", "two ")):
+        return words
+    return ("an " if words[:1] in "aeiou" else "a ") + words
+
 
 @dataclass(frozen=True)
 class ManaTrigger:
@@ -331,6 +453,21 @@ class ManaTrigger:
             who = "its controller adds an additional"
         body = self.add.text()
         return f"{who} {body[4:] if body.startswith('Add ') else body}"
+
+    def render(self) -> str | None:
+        """The whole ability as the model understood it: its event and what it adds."""
+        if self.event == "tapped_for_mana":
+            if self.of == "land":
+                when = "Whenever a player taps a land for mana" if self.by == "any" else "Whenever you tap a land for mana"
+            elif self.of == "enchanted":
+                when = f"Whenever enchanted {(self.enchanted_is or 'permanent').lower()} is tapped for mana"
+            else:
+                return None
+        elif self.event == "adds_chosen_color":
+            when = "Whenever a land's ability causes you to add one or more mana of the chosen color"
+        else:
+            return None
+        return f"{when}, {self.text()}"
 
 
 @dataclass(frozen=True)
@@ -401,6 +538,111 @@ class Ability:
     @property
     def is_activated(self) -> bool:
         return self.kind in ("mana", "activated")
+
+    def render(self) -> str | None:
+        """What the model understood this ability to be, in Oracle-like words, rendered from the encoding alone
+        (never from ``source_text``); None for an unmodelled ability or one with a part the renderer cannot say
+        (``oracle.reading`` counts such a line as not modelled)."""
+        k = self.kind
+        if k == "unmodelled":
+            return None
+        if self.modes:
+            return self._render_modes()
+        if k == "keyword":
+            if not self.keyword:
+                return None
+            return self.keyword + (" " + " or ".join(t.removeprefix("target ") for t in self.targets)
+                                   if self.targets else "")
+        if k == "mana":
+            if self.production is None:
+                return None
+            cost = render_cost(self.cost)
+            if cost is None:
+                return None
+            spend = f" Spend this mana only to {self.spend_only}." if self.spend_only else ""
+            more = render_effects(self.effects) if self.effects else ""
+            if more is None:
+                return None
+            return (f"{cost or '[cost not read]'}: {_sentence(self.production.render())}" + (" " + more if more else "")
+                    + spend + self._activation_tail() + self._unread_tail())
+        if k == "activated":
+            cost, body = render_cost(self.cost), render_effects(self.effects)
+            if cost is None or body is None:
+                return None
+            return f"{cost}: {body}{self._activation_tail()}{self._unread_tail()}"
+        if k == "static":
+            said = self.static.render() if self.static is not None else None
+            return _sentence(said) if said else None
+        if k == "triggered":
+            if self.mana_trigger is not None:
+                said = self.mana_trigger.render()
+                return _sentence(said) if said else None
+            when = self.trigger_event.render() if self.trigger_event is not None else None
+            body = render_effects(self.effects)
+            if when is None or body is None:
+                return None
+            if self.intervening == "kicked":
+                when += ", if it was kicked"
+            return f"{when}, {body[:1].lower()}{body[1:]}"
+        if k == "spell":
+            return render_effects(self.effects)
+        return None
+
+    def _activation_tail(self) -> str:
+        tail = ""
+        if self.timing == "sorcery":
+            tail = " Activate only as a sorcery."
+        if self.once_each_turn:
+            tail += " Activate only once each turn."
+        if self.during:
+            tail += f" Activate only during {self.during}."
+        if self.only_if:
+            tail += f" Activate only if {self.only_if}."
+        if self.any_player:
+            tail += " Any player may activate this ability."
+        return tail
+
+    def _unread_tail(self) -> str:
+        """The parts of an activated ability the model keeps as not read (whether and when it may be activated,
+        how its mana may be spent: unknown to it), said as such."""
+        return f" [not read: {self.unread}]" if self.unread else ""
+
+    def _render_modes(self) -> str | None:
+        """A modal ability (700.2): its instruction, then each mode after a bullet."""
+        lo, hi = self.choose
+        n_modes = len(self.modes)
+        words = {1: "one", 2: "two", 3: "three", 4: "four"}
+        if lo == hi:
+            head = f"Choose {words.get(lo, str(lo))}"
+        elif lo == 1 and hi == n_modes and n_modes == 2:
+            head = "Choose one or both"
+        elif lo == 1 and hi == n_modes:
+            head = "Choose one or more"
+        elif lo == 0 and hi == n_modes:
+            head = "Choose any number"
+        elif lo == 1:
+            head = f"Choose one or {words.get(hi, str(hi))}"
+        else:
+            head = f"Choose {words.get(lo, str(lo))} or more"
+        if self.mode_repeat:
+            head += ". You may choose the same mode more than once"
+        said = []
+        for m in self.modes:
+            body = render_effects(m.effects)
+            if body is None:
+                return None
+            said.append(body)
+        if self.kind == "triggered":
+            when = self.trigger_event.render() if self.trigger_event is not None else None
+            if when is None:
+                return None
+            head = f"{when}, {head[:1].lower()}{head[1:]}"
+        if self.kind == "activated":
+            cost = render_cost(self.cost)
+            if cost is None:
+                return None
+            head = f"{cost}: {head}"
+        return head + " — " + " ".join("• " + b for b in said)
 
     def text(self) -> str:
         if self.kind == "keyword":
