@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from mtgjudge.model.objects import CardDef, Face
+from mtgjudge.model.oracle.lines import without_ability_word
 from mtgjudge.model.oracle.text import normalize_self, self_names, strip_reminder
 from mtgjudge.model.vocab.abilities import Ability
 
@@ -23,23 +24,55 @@ from mtgjudge.model.vocab.abilities import Ability
 _NOT_SELF = ("turn", "way", "ability", "abilities", "mana", "effect", "emblem", "combat", "game", "step", "phase",
              "cost", "damage", "choice", "process", "text", "time", "spell's", "card's", "one", "many", "much")
 _THIS = re.compile(r"\bthis\b(?! (?:" + "|".join(_NOT_SELF) + r")\b)")
-_ENTERS = re.compile(r"\benters? the battlefield\b")
 _SPACE = re.compile(r"\s+")
 
 
+#: What the two templating eras say differently for one meaning, the 2018 words first: each pair is written the
+#: later way before a source and a rendering are compared (the rules did not change, only the wording did).
+ERA_WORDING: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(a), b) for a, b in (
+    (r"\benters? the battlefield\b", "enters"),                               # 2024
+    # "Whenever a creature enters the battlefield under your control" -> "Whenever a creature you control enters"
+    (r"\b((?:a|an|another|one or more) [^,.]*?) enters under your control\b", r"\1 you control enters"),
+    (r"\b((?:a|an|another|one or more) [^,.]*?) enters under an opponent's control\b",
+     r"\1 an opponent controls enters"),
+    # 2020: mill (701.13)
+    (r"\bputs the top card of (?:his or her|their) library into (?:his or her|their) graveyard\b", "mills a card"),
+    (r"\bput the top card of your library into your graveyard\b", "mill a card"),
+    (r"\bputs the top (\w+) cards of (?:his or her|their) library into (?:his or her|their) graveyard\b",
+     r"mills \1 cards"),
+    (r"\bput the top (\w+) cards of your library into your graveyard\b", r"mill \1 cards"),
+    (r"\bconverted mana cost\b", "mana value"),                               # 2021
+    # a token's quoted ability: 'token. It has "..."' -> 'token with "..."'
+    (r"\btoken\. it has \"", "token with \""), (r"\btokens\. they have \"", "tokens with \""),
+    (r"\bshuffle your library\b", "shuffle"),                                 # 2021
+    (r"\bshuffles (?:his or her|their) library\b", "shuffles"),
+    (r"\bactivate this ability only\b", "activate only"),                     # 2021
+    (r"\bactivate only any time you could cast a sorcery\b", "activate only as a sorcery"),
+    (r"\bany time you could cast a sorcery\b", "as a sorcery"),
+    (r"\bhis or her\b", "their"), (r"\bhe or she\b", "they"), (r"\bhim or her\b", "them"),
+))
+
+
 def normalize_reading(text: str, names: tuple[str, ...] = ()) -> str:
-    """``text`` (a source line or a rendering) as the two are compared: reminder text removed, the object's own
-    names (``names``), "this creature" and a bare "this" written "~", "enters the battlefield" written "enters",
-    bullets and spacing made one, lower case, no final period."""
+    """``text`` (a source line or a rendering) as the two are compared: reminder text and a leading ability
+    word (207.2c) removed, the object's own names (``names``), "this creature" and a bare "this" written "~",
+    the 2018 wording written as today's (``ERA_WORDING``: "enters the battlefield" is "enters"), bullets and
+    spacing made one, lower case, no final period."""
     t = strip_reminder(text.replace("\n", " "))
+    t = without_ability_word(t)
     t = normalize_self(t, names)
     t = t.replace("−", "-").replace("—", "-").replace("’", "'")
     t = t.lower()
     t = _THIS.sub("~", t)
-    t = _ENTERS.sub("enters", t)
+    for pattern, later in ERA_WORDING:
+        t = pattern.sub(later, t)
     t = _SPACE.sub(" ", t).strip()
     t = re.sub(r"\s*([.,:;])(?=\s|$)", r"\1", t)
     return t.rstrip(". ")
+
+
+#: How a rendering marks a part of the line the model keeps without reading it (``Ability.render``).
+NOT_READ = "[not read: "
 
 
 @dataclass(frozen=True)
@@ -56,17 +89,72 @@ class LineReading:
     def modelled(self) -> bool:
         return self.rendering is not None
 
+    @property
+    def partly_read(self) -> bool:
+        """A modelled line with a part the model keeps as words it does not read (``[not read: ...]``)."""
+        return self.rendering is not None and NOT_READ in self.rendering
 
-def render_line(abilities: tuple[Ability, ...]) -> str | None:
-    """What the abilities of one line say together: keywords in a list ("Flying, vigilance"), other abilities
-    one after another; None if one of them does not render."""
-    said = [a.render() for a in abilities]
+
+def attached_words(face: Face) -> str:
+    """What the face's text calls the permanent it is attached to (the encoding's "enchanted permanent"):
+    "equipped creature" for an Equipment, "enchanted <what it may enchant>" for an Aura (303.4, 301.5)."""
+    if "Equipment" in face.subtypes:
+        return "equipped creature"
+    if "Aura" in face.subtypes:
+        for a in face.abilities:
+            if a.kind == "keyword" and a.keyword == "Enchant" and len(a.targets) == 1:
+                return "enchanted " + a.targets[0].removeprefix("target ").removesuffix(" you control").removesuffix(
+                    " an opponent controls")
+    return "enchanted permanent"
+
+
+_ARTICLE = re.compile(r"\b([Aa]) (?=(?:[aeio]|u(?!ni)|8|11\b|18\b)[\w/-]*)")
+_TARGET_ANOTHER = re.compile(r"\b([Tt])arget another\b")
+_A_ANOTHER = re.compile(r"\b[Aa]n? (another|any)\b")
+
+
+def say(ability: Ability, face: Face | None = None) -> str | None:
+    """One ability rendered as on the face: its attached permanent named as the face names it, "an" before a
+    vowel."""
+    said = ability.render()
+    if said is None:
+        return None
+    if face is not None:
+        attached = attached_words(face)
+        said = said.replace("Enchanted permanent", attached[:1].upper() + attached[1:]).replace(
+            "enchanted permanent", attached)
+    said = _A_ANOTHER.sub(r"\1", said)
+    said = _TARGET_ANOTHER.sub(lambda m: ("A" if m.group(1) == "T" else "a") + "nother target", said)
+    return _ARTICLE.sub(lambda m: m.group(1) + "n ", said)
+
+
+def render_line(abilities: tuple[Ability, ...], face: Face | None = None) -> str | None:
+    """What the abilities of one line say together: keywords in a list ("Flying, vigilance"), statics about
+    one subject in one sentence ("Enchanted creature gets +1/+1 and has haste"), other abilities one after
+    another; None if one of them does not render."""
+    said = [say(a, face) for a in abilities]
     if not said or any(s is None for s in said):
         return None
+    words = [s for s in said if s]
     if all(a.kind == "keyword" for a in abilities):
-        words = [s for s in said if s]
         return ", ".join([words[0]] + [w[:1].lower() + w[1:] for w in words[1:]])
-    return " ".join(s for s in said if s)
+    if len(words) > 1 and all(a.kind == "static" for a in abilities):
+        joined = _one_subject(words)
+        if joined is not None:
+            return joined
+    return " ".join(words)
+
+
+_SUBJECT = re.compile(r"^(.+?) (gets?|has|have|can't|is|are) (.*?)\.?$")
+
+
+def _one_subject(sentences: list[str]) -> str | None:
+    """Static sentences that all begin with the same subject said as one ("X gets +1/+1 and has haste")."""
+    parts = [_SUBJECT.match(s) for s in sentences]
+    if any(p is None for p in parts) or len({p.group(1) for p in parts if p}) != 1:
+        return None
+    subject = parts[0].group(1) if parts[0] else ""
+    return subject + " " + " and ".join(f"{p.group(2)} {p.group(3)}" for p in parts if p) + "."
 
 
 def face_lines(face: Face) -> list[tuple[str, tuple[Ability, ...]]]:
@@ -86,7 +174,7 @@ def read_face(face: Face, legendary: bool | None = None) -> list[LineReading]:
     names = self_names(face.name, "Legendary" in face.supertypes if legendary is None else legendary)
     out = []
     for source, abilities in face_lines(face):
-        rendering = render_line(abilities)
+        rendering = render_line(abilities, face)
         equal = (rendering is not None and bool(source)
                  and normalize_reading(rendering, names) == normalize_reading(source, names))
         out.append(LineReading(source, abilities, rendering, equal))
@@ -113,7 +201,7 @@ def mismatch_kind(line: LineReading) -> str:
         if a.kind == "keyword":
             words.append(a.keyword)
         parts.append(a.kind + (": " + "+".join(words) if words else ""))
-    return "; ".join(parts)
+    return ("not read: " if line.partly_read else "") + "; ".join(parts)
 
 
 @dataclass
@@ -123,6 +211,7 @@ class ReadingTally:
     lines: int = 0
     modelled: int = 0
     round_trip: int = 0
+    partly_read: int = 0
     mismatches: Counter = field(default_factory=Counter)
 
     def add_card(self, card: CardDef) -> None:
@@ -133,6 +222,7 @@ class ReadingTally:
                 self.lines += 1
                 if line.modelled:
                     self.modelled += 1
+                    self.partly_read += line.partly_read
                     if line.round_trip:
                         self.round_trip += 1
                     else:
@@ -142,6 +232,7 @@ class ReadingTally:
         self.lines += other.lines
         self.modelled += other.modelled
         self.round_trip += other.round_trip
+        self.partly_read += other.partly_read
         self.mismatches.update(other.mismatches)
 
     @property

@@ -7,6 +7,7 @@ parsing a definition into these values is ``model.vocab.parse``.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -28,8 +29,18 @@ KEYWORDS = ("Haste", "Flying", "Defender", "Trample", "Indestructible", "Vigilan
 X_COUNT = -1
 
 
+#: How Oracle text writes a count of objects (cards, counters, tokens): in words up to twenty.
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+
+
 def count_word(n: int) -> str:
-    return "a" if n == 1 else "X" if n == X_COUNT else str(n)
+    """A count of objects as Oracle text writes it: "a", "two", ..., "X"."""
+    if n == 1:
+        return "a"
+    if n == X_COUNT:
+        return "X"
+    return NUMBER_WORDS[n] if isinstance(n, int) and 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
 @dataclass(frozen=True)
@@ -63,8 +74,12 @@ class CostPart:
         if k == "sacrifice_self":
             return "Sacrifice this"
         if k == "sacrifice":
-            return f"Sacrifice {count_word(self.n)} {self.what.describe() if self.what else 'permanent'}" + "".join(
-                f" or {alt.describe()}" for alt in self.alternatives)
+            # 701.17a: only one's own permanents are sacrificed, so the words say no controller
+            what = _own(self.what.describe()) if self.what else "permanent"
+            if self.n > 1 or self.n == X_COUNT:
+                what = plural_noun(what)
+            return f"Sacrifice {count_word(self.n)} {what}" + "".join(
+                f" or {_own(alt.describe())}" for alt in self.alternatives)
         if k == "remove_counters":
             if self.n == X_COUNT:
                 return f"Remove X {self.counter} counters from this"
@@ -72,7 +87,8 @@ class CostPart:
         if k == "tap_untapped":
             # The selector already says "untapped" (the cost can only tap untapped permanents).
             what = self.what.describe() if self.what else "untapped creature you control"
-            return f"Tap {'an' if what[0] in 'aeiou' else 'a'} {what}" if self.n == 1 else f"Tap {self.n} {what}"
+            return f"Tap {'an' if what[0] in 'aeiou' else 'a'} {what}" if self.n == 1 else \
+                f"Tap {count_word(self.n)} {plural_noun(what)}"
         if k == "crew":
             return f"Tap any number of other untapped creatures you control with total power {self.n} or greater"
         if k == "discard":
@@ -107,6 +123,40 @@ class CostPart:
         """The part as the model understood it (None: a kind the renderer cannot say)."""
         t = self.text()
         return None if t == self.kind and self.kind not in ("mana", "tap", "untap") else t
+
+
+def _own(words: str) -> str:
+    return words.removesuffix(" you control")
+
+
+#: Plurals of the nouns of card and creature types that do not just take "s".
+_PLURALS = {"Elf": "Elves", "Dwarf": "Dwarves", "Wolf": "Wolves", "Werewolf": "Werewolves", "Fungus": "Fungi",
+            "Octopus": "Octopuses", "Sphinx": "Sphinxes", "Fox": "Foxes", "Ox": "Oxen", "Mouse": "Mice",
+            "Homunculus": "Homunculi", "Cyclops": "Cyclopes", "Harpy": "Harpies", "Faerie": "Faeries",
+            "Plainswalker": "Plainswalkers"}
+
+
+def plural_noun(words: str) -> str:
+    """"untapped Wizard you control" -> "untapped Wizards you control": the phrase's noun made plural."""
+    tail = ""
+    for qualifier in (" of the chosen type", " that aren't of the chosen type", " with ", " without "):
+        if qualifier in words:
+            words, rest = words.split(qualifier, 1)
+            tail = qualifier + rest
+            break
+    for suffix in (" you control", " an opponent controls", " you don't control", " your opponents control"):
+        if words.endswith(suffix):
+            words, tail = words[: -len(suffix)], suffix + tail
+    head, _, noun = words.rpartition(" ")
+    if noun in _PLURALS:
+        noun = _PLURALS[noun]
+    elif noun.endswith(("s", "x", "ch", "sh")):
+        noun += "es"
+    elif noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        noun = noun[:-1] + "ies"
+    else:
+        noun += "s"
+    return (head + " " if head else "") + noun + tail
 
 
 def cost_text(cost: tuple[CostPart, ...]) -> str:
@@ -169,6 +219,9 @@ class Effect:
         """The effect as its word says it (None: no word, or the word cannot say these arguments)."""
         if self.word is None:
             return None
+        if self.word.text_only:
+            # a sentence the model keeps as words and does not read: said as such, never as understood
+            return f"[not read: {self.arg('text', '')}]"
         try:
             return self.word.render(dict(self.args)) or None
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
@@ -294,17 +347,19 @@ class ManaProduction:
             return "Add " + "".join("{%s}" % t for t in self.fixed) + each
         if self.mode == "one_type":
             if self.choices == COLORS:
-                what = "one mana" if self.amount == 1 else f"{self.amount} mana"
+                what = "one mana" if self.amount == 1 else f"{_amount_word(self.amount)} mana"
                 return f"Add {what} of any {'one ' if self.amount > 1 else ''}color" + each
             if self.amount == 1:
-                return "Add " + " or ".join("{%s}" % c for c in self.choices) + each
+                symbols = ["{%s}" % c for c in self.choices]
+                listed = " or ".join(symbols) if len(symbols) < 3 else ", ".join(symbols[:-1]) + ", or " + symbols[-1]
+                return "Add " + listed + each
             return f"Add {self.amount} mana of any one type among " + "".join("{%s}" % c for c in self.choices)
         if self.mode == "options":
             words = ["".join("{%s}" % t for t in o) for o in self.options]
             return "Add " + ", ".join(words[:-1]) + (", or " if len(words) > 2 else " or ") + words[-1] + each
         if self.mode == "combination":
             if self.choices == COLORS:
-                return f"Add {self.amount} mana in any combination of colors" + each
+                return f"Add {_amount_word(self.amount)} mana in any combination of colors" + each
             return f"Add {self.amount} mana in any combination of " + " and/or ".join("{%s}" % c for c in self.choices) + each
         if self.mode == "reflect":
             kind = "color" if self.reflect_colors_only else "type"
@@ -341,6 +396,10 @@ class ManaProduction:
             t += (". If you control " + " and ".join("a " + " ".join(s.subtypes[0] for s in group) for group in self.instead_control) + ", add "
                   + "".join("{%s}" % c for c in self.instead) + " instead")
         return t
+
+
+def _amount_word(n: int) -> str:
+    return "one" if n == 1 else count_word(n)
 
 
 def _article(sel: Selector) -> str:
@@ -391,13 +450,17 @@ class TriggerEvent:
         verb = _EVENTS.get(self.event)
         if verb is None:
             return None
+        if self.event == "dies" and self.what is not None and not any(
+                {"Creature", "Planeswalker"} & set(o.types) for o in self.what.objects):
+            verb = "is put into a graveyard from the battlefield"      # 700.4: "dies" says it of a creature
         if self.also:
             also = _EVENTS.get(self.also)
             if also is None:
                 return None
             verb = f"{verb} or {also}"
         if self.who == "self":
-            return f"{'When' if self.event in _WHEN and not self.also else 'Whenever'} ~ {verb}"
+            once = self.event in _WHEN and (not self.also or self.also in _WHEN)
+            return f"{'When' if once else 'Whenever'} ~ {verb}"
         if not what:
             return None
         if self.who == "other":
@@ -421,7 +484,8 @@ _WHEN = frozenset({"enters", "dies", "leaves", "turned_face_up", "transforms"})
 
 def _spec_words(spec: TargetSpec) -> str:
     """What a spec's objects are, in words ("creature you control", "artifact or enchantment")."""
-    return " or ".join(o.describe() for o in spec.objects)
+    words = " or ".join(o.describe() for o in spec.objects)
+    return words.replace(" permanent", "") if spec.zone == "stack" else words
 
 
 def _with_article(words: str) -> str:
@@ -566,6 +630,9 @@ class Ability:
             return (f"{cost or '[cost not read]'}: {_sentence(self.production.render())}" + (" " + more if more else "")
                     + spend + self._activation_tail() + self._unread_tail())
         if k == "activated":
+            keyword = self._keyword_form()
+            if keyword is not None:
+                return keyword
             cost, body = render_cost(self.cost), render_effects(self.effects)
             if cost is None or body is None:
                 return None
@@ -583,6 +650,10 @@ class Ability:
                 return None
             if self.intervening == "kicked":
                 when += ", if it was kicked"
+            if self.trigger_event is not None and self.trigger_event.who == "self":
+                # the object the condition named is "it" in the effect (608.2c): "When ~ enters, it deals 2 damage"
+                body = re.sub(r"^This deals\b", "It deals", body)
+                body = re.sub(r"^(Sacrifice|Exile) this unless\b", r"\1 it unless", body)
             return f"{when}, {body[:1].lower()}{body[1:]}"
         if k == "spell":
             return render_effects(self.effects)
@@ -601,6 +672,28 @@ class Ability:
         if self.any_player:
             tail += " Any player may activate this ability."
         return tail
+
+    def _keyword_form(self) -> str | None:
+        """An activated ability that is exactly what a keyword stands for, said as the keyword: Equip (702.6a),
+        Crew (702.122a), Level up (711.2a) and Outlast (702.107a); None for any other."""
+        if len(self.effects) != 1 or self.once_each_turn or self.during or self.only_if or self.unread:
+            return None
+        e = self.effects[0]
+        text = e.arg("text", "")
+        if (e.kind == "other" and text == "Attach this Equipment to target creature you control"
+                and self.timing == "sorcery"):
+            cost = render_cost(self.cost)
+            return None if cost is None else f"Equip {cost}"
+        if (e.kind == "other" and text == "This permanent becomes an artifact creature until end of turn"
+                and len(self.cost) == 1 and self.cost[0].kind == "crew"):
+            return f"Crew {self.cost[0].n}"
+        if e.kind == "counter" and e.arg("n") == 1 and self.timing == "sorcery" and self.cost:
+            if e.arg("kind") == "level" and all(p.kind == "mana" for p in self.cost):
+                return f"Level up {render_cost(self.cost)}"
+            if e.arg("kind") == "+1/+1" and self.cost[-1].kind == "tap" and len(self.cost) > 1 and \
+                    all(p.kind == "mana" for p in self.cost[:-1]):
+                return f"Outlast {render_cost(self.cost[:-1])}"
+        return None
 
     def _unread_tail(self) -> str:
         """The parts of an activated ability the model keeps as not read (whether and when it may be activated,

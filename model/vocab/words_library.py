@@ -54,8 +54,15 @@ def _r_player_acts(a: dict) -> str:
     third = who != "you"
     acts = " and ".join((f"{x[3]} " if len(x) > 3 else "") + _r_act(x[0], x[1], x[2], third if len(x) == 3 else
                                                                     x[3] != "you") for x in a["acts"])
+    acts = words_players.where_last(acts)
+    if who == "you" and a["acts"][0][0] in _SAID_WITH_YOU:
+        acts = "you " + acts          # "You gain 3 life", "you get {E}" (but "Draw a card")
     return ("You may " if a.get("may") else "") + (f"{who[0].upper()}{who[1:]} {acts}" if who != "you" else
                                                    acts[0].upper() + acts[1:])
+
+
+#: A player's instructions Oracle text says with their subject "you" ("You gain 3 life"; "Draw a card" has none).
+_SAID_WITH_YOU = ("gain_life", "lose_life", "energy", "monarch", "poison")
 
 
 def _v_player_acts(a: dict) -> None:
@@ -105,6 +112,10 @@ def _v_search(a: dict) -> None:
 def _r_search(a: dict) -> str:
     q = a.get("quality", "")
     many = a["n"] == "X" or a["n"] > 1
+    if q == "named ~":
+        return (("You may search" if a.get("may") else "Search") + " your library for a card named ~, put it "
+                + {"hand": "into your hand", "battlefield": "onto the battlefield", "top": "on top of your library"}.get(
+                    a["to"], a["to"]) + (", then shuffle" if a.get("shuffle") else ""))
     count = f"{'up to ' if a.get('up_to') else ''}X" if a["n"] == "X" else "any number of" if a["n"] >= ANY_NUMBER \
         else f"{'up to ' if a.get('up_to') else ''}{count_word(a['n'])}"
     what = f"{count} {q + ' ' if q else ''}card{'s' if many else ''}" \
@@ -112,6 +123,10 @@ def _r_search(a: dict) -> str:
     to = {"hand": "into your hand", "battlefield": "onto the battlefield",
           "battlefield_tapped": "onto the battlefield tapped", "top": "on top of your library",
           "split": "one onto the battlefield tapped and the other into your hand"}[a["to"]]
+    if a["to"] == "top" and a.get("shuffle"):
+        # 701.24b: the library is shuffled, then the card found goes on top
+        return (("You may search" if a.get("may") else "Search") + f" your library for {what}, then shuffle and "
+                f"put {'those cards' if many else 'that card'} on top")
     return (("You may search" if a.get("may") else "Search") + f" your library for {what}, put "
             f"{'them' if many and a['to'] != 'split' else 'it'} {to}".replace("put them one", "put one")
             + (", then shuffle" if a.get("shuffle") else ""))
@@ -119,6 +134,18 @@ def _r_search(a: dict) -> str:
 
 _REST = {"bottom": "on the bottom of your library in any order", "graveyard": "into your graveyard", "": "",
          "top": "on top of your library in any order", "library": "on top of and on the bottom of your library"}
+
+
+def _r_take_looked(a: dict) -> str:
+    k = a["k"] if a["k"] == "X" else count_word(a["k"])
+    many = a["k"] == "X" or a["k"] != 1
+    if a.get("may") or a.get("quality"):
+        cards = f"{k} {a['quality'] + ' ' if a.get('quality') else ''}card{'s' if many else ''}"
+        first = (("You may reveal " if a.get("may") else "Reveal ") + f"{cards} from among them and put "
+                 f"{'them' if many else 'it'} into your hand")
+        return first + (f". Put the rest {_REST[a['rest']]}" if a.get("rest") else "")
+    k = "one" if a["k"] == 1 else k
+    return f"Put {k} of them into your hand" + (f" and the rest {_REST[a['rest']]}" if a.get("rest") else "")
 
 
 def _whose(a: dict) -> str:
@@ -139,15 +166,14 @@ WORDS = (
          frozenset(), ENGINE, _v_n),
     # "Look at the top N cards of your library." (looking changes nothing in the game's state, 401.2 aside)
     Word("look_at", "effect", {"n": object, "may": bool, "target": str},
-         lambda a: _may("Look at the top {n} cards of " + _whose(a) + " library")(a), frozenset(), ENGINE,
+         lambda a: _may("Look at the top " + ("card" if a["n"] == 1 else f"{count_word(a['n']) if isinstance(a['n'], int) else a['n']} cards")
+                        + " of " + _whose(a) + " library")(a), frozenset(), ENGINE,
          lambda a: _v_n_or_x(a) if not a.get("target") else _v_n(a)),
     # After "Look at the top N cards of your library.": "You may reveal a creature card from among them and put
     # it into your hand." / "Put one of them into your hand and the rest on the bottom of your library in any
     # order." (``k`` cards of the ``n`` looked at; ``rest``: bottom, graveyard or "" for not said).
     Word("take_looked", "effect", {"n": object, "k": object, "quality": str, "may": bool, "rest": str},
-         lambda a: (("You may reveal " if a.get("may") else "Put ") + f"{a['k'] if a['k'] == 'X' else count_word(a['k'])} "
-                    + (a["quality"] + " " if a.get("quality") else "") + "of the cards looked at into your hand"
-                    + (f" and the rest {_REST[a['rest']]}" if a.get("rest") else "")), frozenset(), ENGINE, _v_n_or_x),
+         lambda a: _r_take_looked(a), frozenset(), ENGINE, _v_n_or_x),
     Word("looked_rest", "effect", {"rest": str}, lambda a: f"Put the rest {_REST[a['rest']]}", frozenset(), ENGINE),
     # 701.24a; ``if_done``: "If you do, shuffle your library" (a library of cards nobody knows is the same
     # shuffled or not: the engine performs it there only).

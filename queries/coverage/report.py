@@ -15,7 +15,7 @@ CRASH_EXAMPLES = 3
 
 def to_json(report: CoverageReport) -> dict[str, Any]:
     """``{"cards": N, "kinds": {kind: {"asked", "answered", "unsupported", "crashed", "reasons": [[reason,
-    count], ...]}}, "reading": {"lines", "modelled", "round_trip", "mismatches": [[kind, count], ...]},
+    count], ...]}}, "reading": {"lines", "modelled", "round_trip", "partly_read", "mismatches": [[kind, count], ...]},
     "crashes": [...], "seconds": s, "workers": j}``."""
     return {
         "cards": report.cards,
@@ -23,7 +23,7 @@ def to_json(report: CoverageReport) -> dict[str, Any]:
                          "crashed": t.crashed, "reasons": [[r, n] for r, n in t.top(TOP)]}
                   for kind, t in report.kinds.items()},
         "reading": {"lines": report.reading.lines, "modelled": report.reading.modelled,
-                    "round_trip": report.reading.round_trip,
+                    "round_trip": report.reading.round_trip, "partly_read": report.reading.partly_read,
                     "mismatches": [[k, n] for k, n in report.reading.top(TOP)]},
         "crashes": [c.to_json() for c in report.crashes],
         "seconds": round(report.seconds, 2),
@@ -59,7 +59,8 @@ def to_text(report: CoverageReport) -> str:
     r = report.reading
     out += ["", f"reading: {r.lines} lines, {r.modelled} modelled ({_pct(r.modelled, r.lines).strip()}), "
                 f"{r.round_trip} read back as their text ({_pct(r.round_trip, r.lines).strip()} of the lines, "
-                f"{_pct(r.round_trip, r.modelled).strip()} of the modelled)"]
+                f"{_pct(r.round_trip, r.modelled).strip()} of the modelled); {r.partly_read} modelled lines keep "
+                f"a part not read"]
     if r.mismatches:
         out.append(f"reading: the {min(TOP, len(r.mismatches))} most frequent kinds of modelled line read back "
                    f"otherwise ({len(r.mismatches)} distinct)")
