@@ -53,12 +53,14 @@ ERA_WORDING: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(a), b) 
 ))
 
 
-def normalize_reading(text: str, names: tuple[str, ...] = ()) -> str:
+def normalize_reading(text: str, names: tuple[str, ...] = (), reminder: bool = True) -> str:
     """``text`` (a source line or a rendering) as the two are compared: reminder text and a leading ability
     word (207.2c) removed, the object's own names (``names``), "this creature" and a bare "this" written "~",
     the 2018 wording written as today's (``ERA_WORDING``: "enters the battlefield" is "enters"), bullets and
-    spacing made one, lower case, no final period."""
-    t = strip_reminder(text.replace("\n", " "))
+    spacing made one, lower case, no final period. ``reminder=False`` keeps parentheses (a rendering has no
+    reminder text: what it says in parentheses is the model's)."""
+    t = text.replace("\n", " ")
+    t = strip_reminder(t) if reminder else t.strip()
     t = without_ability_word(t)
     t = normalize_self(t, names)
     t = t.replace("−", "-").replace("—", "-").replace("’", "'")
@@ -138,6 +140,9 @@ def render_line(abilities: tuple[Ability, ...], face: Face | None = None) -> str
     words = [s for s in said if s]
     if all(a.kind == "keyword" for a in abilities):
         return ", ".join([words[0]] + [w[:1].lower() + w[1:] for w in words[1:]])
+    if len(words) > 1 and all(a.static is not None and a.static.kind == "kicker" for a in abilities):
+        # "Kicker {1}{R} and/or {G}" (702.33d): two kicker costs of one line
+        return words[0].rstrip(".") + "".join(" and/or " + w.removeprefix("Kicker ").rstrip(".") for w in words[1:])
     if len(words) > 1 and all(a.kind == "static" for a in abilities):
         joined = _one_subject(words)
         if joined is not None:
@@ -154,7 +159,15 @@ def _one_subject(sentences: list[str]) -> str | None:
     if any(p is None for p in parts) or len({p.group(1) for p in parts if p}) != 1:
         return None
     subject = parts[0].group(1) if parts[0] else ""
-    return subject + " " + " and ".join(f"{p.group(2)} {p.group(3)}" for p in parts if p) + "."
+    said: list[str] = []
+    for i, p in enumerate(parts):
+        if p is None:
+            continue
+        before = parts[i - 1] if i else None
+        # "has flying and first strike": a verb said once for consecutive keywords
+        same_verb = before is not None and before.group(2) == p.group(2) and p.group(2) in ("has", "have")
+        said.append(p.group(3) if same_verb else f"{p.group(2)} {p.group(3)}")
+    return subject + " " + " and ".join(said) + "."
 
 
 def face_lines(face: Face) -> list[tuple[str, tuple[Ability, ...]]]:
@@ -176,7 +189,7 @@ def read_face(face: Face, legendary: bool | None = None) -> list[LineReading]:
     for source, abilities in face_lines(face):
         rendering = render_line(abilities, face)
         equal = (rendering is not None and bool(source)
-                 and normalize_reading(rendering, names) == normalize_reading(source, names))
+                 and normalize_reading(rendering, names, reminder=False) == normalize_reading(source, names))
         out.append(LineReading(source, abilities, rendering, equal))
     return out
 

@@ -193,6 +193,8 @@ def render_effects(effects: tuple["Effect", ...]) -> str | None:
             return None
         said = said.strip().rstrip(".")
         if lead:
+            if lead.endswith("You may") and said.startswith("This deals"):
+                said = "have this deal" + said[len("This deals"):]     # "You may have ~ deal 1 damage"
             said = lead + " " + said[:1].lower() + said[1:]
             lead = ""
         out.append(_sentence(said))
@@ -442,6 +444,8 @@ class TriggerEvent:
             if self.who == "self":
                 return "When you cast ~"
             spell = _with_article(what + " spell") if what else "a spell"
+            if self.what is not None and not what:
+                spell = "a spell"
             return f"Whenever {'you cast' if self.who == 'you' else 'a player casts'} {spell}"
         if self.event == "cycles":
             return "When you cycle ~" if self.who == "self" else None
@@ -472,6 +476,10 @@ class TriggerEvent:
         return None
 
 
+#: The intervening "if" clauses the engine decides (603.4), as the ability says them (``{cost}``: a kicker's).
+_INTERVENING = {"kicked": "if it was kicked", "kicked_with": "if it was kicked with its {cost} kicker",
+                "tribute_unpaid": "if tribute wasn't paid", "cast_from_hand": "if you cast it from your hand",
+                "cast": "if you cast it"}
 #: Steps a trigger condition names (503.1a, 513.1a).
 _STEPS = {"upkeep": "upkeep", "end": "end step", "draw": "draw step", "combat": "combat"}
 #: Events of an object, as a trigger condition says them.
@@ -485,7 +493,9 @@ _WHEN = frozenset({"enters", "dies", "leaves", "turned_face_up", "transforms"})
 def _spec_words(spec: TargetSpec) -> str:
     """What a spec's objects are, in words ("creature you control", "artifact or enchantment")."""
     words = " or ".join(o.describe() for o in spec.objects)
-    return words.replace(" permanent", "") if spec.zone == "stack" else words
+    if spec.zone == "stack":       # a spell: "a spell", "a creature spell", never a "permanent" one
+        words = "" if words == "permanent" else words.replace(" permanent", "")
+    return words
 
 
 def _with_article(words: str) -> str:
@@ -648,8 +658,12 @@ class Ability:
             body = render_effects(self.effects)
             if when is None or body is None:
                 return None
-            if self.intervening == "kicked":
-                when += ", if it was kicked"
+            key, _, kicker_cost = self.intervening.partition(":")
+            intervening = _INTERVENING.get("kicked_with" if key == "kicked" and kicker_cost else key)
+            if self.intervening and intervening is None:
+                return None
+            if intervening:
+                when += ", " + intervening.format(cost=self.intervening.partition(":")[2])
             if self.trigger_event is not None and self.trigger_event.who == "self":
                 # the object the condition named is "it" in the effect (608.2c): "When ~ enters, it deals 2 damage"
                 body = re.sub(r"^This deals\b", "It deals", body)

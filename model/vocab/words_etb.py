@@ -28,7 +28,8 @@ WORDS = (
          frozenset({Scope.POWER_TOUGHNESS, Scope.DIES}), ENGINE),
     # 111.2: "Target opponent creates three 2/2 white Knight creature tokens with first strike": that player's.
     Word("player_creates_tokens", "effect", {"target": str, "n": int, "token": str},
-         lambda a: f"Target {a['target']} creates {a['n']} {a['token']}(s)", frozenset(), ENGINE),
+         lambda a: f"Target {a['target']} creates {count_word(a['n'])} "
+                   f"{a['token'] if a['n'] == 1 else a['token'].replace(' token', ' tokens', 1)}", frozenset(), ENGINE),
     # 406.2, 400.6: "Exile all cards from target player's graveyard": every card there, at once.
     Word("exile_graveyard", "effect", {"target": str},
          lambda a: f"Exile all cards from target {a['target']}'s graveyard", frozenset(), ENGINE),

@@ -252,7 +252,8 @@ WORDS = (
          lambda a: f"Target {a['target']} sacrifices a {a['affects']}", frozenset({Scope.DIES}), ENGINE, _v_target),
     # 122.1: "Put a +1/+1 counter on target creature".
     Word("counter_target", "effect", {"kind": str, "n": int, "target": str},
-         lambda a: f"Put {count_word(a.get('n', 1))} {a['kind']} counter on {_target_words(a['target'])}",
+         lambda a: f"Put {count_word(a.get('n', 1))} {a['kind']} counter{'s' if a.get('n', 1) != 1 else ''} on "
+                   f"{_target_words(a['target'])}",
          frozenset({Scope.POWER_TOUGHNESS}), ENGINE, _v_target),
     # 400.6: "Return target creature card from your graveyard to your hand / to the battlefield".
     Word("regrow", "effect", {"target": str}, lambda a: f"Return {_target_words(a['target'])} to your hand", frozenset(),

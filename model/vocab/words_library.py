@@ -162,7 +162,8 @@ WORDS = (
     Word("player_acts", "effect", {"who": str, "target": str, "acts": object, "may": bool}, _r_player_acts,
          frozenset({Scope.LIFE, Scope.DRAW, Scope.DISCARD}), ENGINE, _v_player_acts),
     Word("look_top", "effect", {"n": int, "may": bool, "target": str},
-         lambda a: _may("Look at the top {n} cards of " + _whose(a) + " library, then put them back in any order")(a),
+         lambda a: _may(f"Look at the top {count_word(a['n']) if a['n'] != 1 else 'one'} cards of " + _whose(a)
+                        + " library, then put them back in any order")(a),
          frozenset(), ENGINE, _v_n),
     # "Look at the top N cards of your library." (looking changes nothing in the game's state, 401.2 aside)
     Word("look_at", "effect", {"n": object, "may": bool, "target": str},
