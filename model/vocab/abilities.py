@@ -175,6 +175,7 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "\"", "—")) else ".")
 
 
+_ALL_OF = re.compile(r"\b(?:all|each)\b", re.I)
 #: Marker words that make the instruction after them optional or conditional (608.2c-d), as they lead it.
 _LEADS = {"optional": "You may", "if_you_do": "If you do,", "if_you_dont": "If you don't,"}
 
@@ -192,6 +193,8 @@ def render_effects(effects: tuple["Effect", ...]) -> str | None:
         if not said:
             return None
         said = said.strip().rstrip(".")
+        if e.kind == "no_regeneration" and out and len(effects) > 1 and _ALL_OF.search(out[-1]):
+            said = "They can't be regenerated"       # after "Destroy all creatures" (701.19c)
         if lead:
             if lead.endswith("You may") and said.startswith("This deals"):
                 said = "have this deal" + said[len("This deals"):]     # "You may have ~ deal 1 damage"
@@ -666,7 +669,7 @@ class Ability:
                 when += ", " + intervening.format(cost=self.intervening.partition(":")[2])
             if self.trigger_event is not None and self.trigger_event.who == "self":
                 # the object the condition named is "it" in the effect (608.2c): "When ~ enters, it deals 2 damage"
-                body = re.sub(r"^This deals\b", "It deals", body)
+                body = re.sub(r"^This (deals|gets|gains|has)\b", r"It \1", body)
                 body = re.sub(r"^(Sacrifice|Exile) this unless\b", r"\1 it unless", body)
             return f"{when}, {body[:1].lower()}{body[1:]}"
         if k == "spell":

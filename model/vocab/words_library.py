@@ -52,17 +52,26 @@ def _r_act(verb: str, n: int | str, at_random: bool, third: bool) -> str:
 def _r_player_acts(a: dict) -> str:
     who = a["who"]
     third = who != "you"
-    acts = " and ".join((f"{x[3]} " if len(x) > 3 else "") + _r_act(x[0], x[1], x[2], third if len(x) == 3 else
-                                                                    x[3] != "you") for x in a["acts"])
-    acts = words_players.where_last(acts)
-    if who == "you" and a["acts"][0][0] in _SAID_WITH_YOU:
-        acts = "you " + acts          # "You gain 3 life", "you get {E}" (but "Draw a card")
+    with_you = who == "you" and any(x[0] in _SAID_WITH_YOU for x in a["acts"])
+    said = []
+    for i, x in enumerate(a["acts"]):
+        act = (f"{x[3]} " if len(x) > 3 else "") + _r_act(x[0], x[1], x[2], third if len(x) == 3 else x[3] != "you")
+        if with_you and len(x) == 3:
+            act = "you " + act        # "You gain 3 life", "you draw a card and you lose 1 life" (but "Draw a card")
+        if i:
+            # a card drawn, then one discarded (a loot), a scry then a draw: Oracle says "then" between them
+            then = x[0] in _THEN and a["acts"][i - 1][0] in _THEN and len(x) == 3
+            act = (", then " if then else " and ") + act
+        said.append(act)
+    acts = words_players.where_last("".join(said))
     return ("You may " if a.get("may") else "") + (f"{who[0].upper()}{who[1:]} {acts}" if who != "you" else
                                                    acts[0].upper() + acts[1:])
 
 
 #: A player's instructions Oracle text says with their subject "you" ("You gain 3 life"; "Draw a card" has none).
 _SAID_WITH_YOU = ("gain_life", "lose_life", "energy", "monarch", "poison")
+#: A player's instructions on their library and hand that Oracle text chains with "then".
+_THEN = ("draw", "discard", "scry", "surveil", "mill", "discard_hand")
 
 
 def _v_player_acts(a: dict) -> None:
