@@ -147,6 +147,8 @@ def plural_noun(words: str) -> str:
     for suffix in (" you control", " an opponent controls", " you don't control", " your opponents control"):
         if words.endswith(suffix):
             words, tail = words[: -len(suffix)], suffix + tail
+    if words.startswith("another "):
+        words = "other " + words[len("another "):]        # "another creature" -> "other creatures"
     head, _, noun = words.rpartition(" ")
     if noun in _PLURALS:
         noun = _PLURALS[noun]
@@ -351,6 +353,8 @@ class ManaProduction:
         if self.mode == "fixed":
             return "Add " + "".join("{%s}" % t for t in self.fixed) + each
         if self.mode == "one_type":
+            if self.choices == COLORS and self.amount == 1 and each:
+                return f"Choose a color. Add one mana of that color{each}"
             if self.choices == COLORS:
                 what = "one mana" if self.amount == 1 else f"{_amount_word(self.amount)} mana"
                 return f"Add {what} of any {'one ' if self.amount > 1 else ''}color" + each

@@ -258,7 +258,9 @@ WORDS = (
     # 400.6: "Return target creature card from your graveyard to your hand / to the battlefield".
     Word("regrow", "effect", {"target": str}, lambda a: f"Return {_target_words(a['target'])} to your hand", frozenset(),
          ENGINE, _v_target),
-    Word("reanimate", "effect", {"target": str}, lambda a: f"Return {_target_words(a['target'])} to the battlefield",
+    Word("reanimate", "effect", {"target": str},
+         lambda a: f"Return {_target_words(a['target'])} to the battlefield" if "your graveyard" in a["target"] else
+         f"Put {_target_words(a['target'])} onto the battlefield under your control",      # 110.2
          frozenset({Scope.ENTERS}), ENGINE, _v_target),
     # 701.9a-b: "Target player discards N cards": that player chooses which.
     # 608.2n: "Exile ~." on an instant or sorcery: the spell exiles itself and so is not put into the graveyard

@@ -121,14 +121,15 @@ def _v_search(a: dict) -> None:
 def _r_search(a: dict) -> str:
     q = a.get("quality", "")
     many = a["n"] == "X" or a["n"] > 1
-    if q == "named ~":
-        return (("You may search" if a.get("may") else "Search") + " your library for a card named ~, put it "
-                + {"hand": "into your hand", "battlefield": "onto the battlefield", "top": "on top of your library"}.get(
-                    a["to"], a["to"]) + (", then shuffle" if a.get("shuffle") else ""))
     count = f"{'up to ' if a.get('up_to') else ''}X" if a["n"] == "X" else "any number of" if a["n"] >= ANY_NUMBER \
         else f"{'up to ' if a.get('up_to') else ''}{count_word(a['n'])}"
     what = f"{count} {q + ' ' if q else ''}card{'s' if many else ''}" \
         + (f" {a['with']}" if a.get("with") else "")
+    if q == "named ~":
+        return (("You may search" if a.get("may") else "Search") + f" your library for {count} card{'s' if many else ''}"
+                f" named ~, put {'them' if many else 'it'} "
+                + {"hand": "into your hand", "battlefield": "onto the battlefield", "top": "on top of your library"}.get(
+                    a["to"], a["to"]) + (", then shuffle" if a.get("shuffle") else ""))
     to = {"hand": "into your hand", "battlefield": "onto the battlefield",
           "battlefield_tapped": "onto the battlefield tapped", "top": "on top of your library",
           "split": "one onto the battlefield tapped and the other into your hand"}[a["to"]]
@@ -143,6 +144,15 @@ def _r_search(a: dict) -> str:
 
 _REST = {"bottom": "on the bottom of your library in any order", "graveyard": "into your graveyard", "": "",
          "top": "on top of your library in any order", "library": "on top of and on the bottom of your library"}
+
+
+def _chosen_cards(a: dict) -> str:
+    """"a nonland card", "up to two cards": what a choice from a hand takes."""
+    n = a.get("n", 1)
+    quality = a["quality"] + " " if a.get("quality") else ""
+    if n == 1:
+        return f"a {quality}card"
+    return f"{'up to ' if a.get('up_to') else ''}{n if n == 'X' else count_word(n)} {quality}cards"
 
 
 def _r_take_looked(a: dict) -> str:
@@ -196,7 +206,7 @@ WORDS = (
     # ``n``: how many cards (a number or "X", 107.3a; "up to" with ``up_to``)
     Word("choose_from_hand", "effect", {"quality": str, "with": str, "may": bool, "target": str, "n": object,
                                         "up_to": bool},
-         lambda a: f"You{' may' if a.get('may') else ''} choose a {a['quality'] + ' ' if a.get('quality') else ''}card "
+         lambda a: f"You{' may' if a.get('may') else ''} choose {_chosen_cards(a)} "
                    f"from it{' ' + a['with'] if a.get('with') else ''}", frozenset(), ENGINE),
     # ``chosen``: the choice is made in the same sentence ("You choose a nonland card from it and exile that card.")
     Word("chosen_to", "effect", {"quality": str, "with": str, "may": bool, "to": str, "chosen": bool, "n": object,

@@ -94,7 +94,7 @@ def _amount(n) -> str:
     if n[0] == "where":
         return f"X, where X is {n[1]}"
     if n[0] == "that_many":
-        return "that many" + (f" minus {count_word(n[1])}" if n[1] else "")
+        return "that many" + (f" minus {'one' if n[1] == 1 else count_word(n[1])}" if n[1] else "")
     return f"{n[2]} for each {n[1]}"
 
 
