@@ -206,14 +206,16 @@ WORDS = (
     # ``n``: how many cards (a number or "X", 107.3a; "up to" with ``up_to``)
     Word("choose_from_hand", "effect", {"quality": str, "with": str, "may": bool, "target": str, "n": object,
                                         "up_to": bool},
-         lambda a: f"You{' may' if a.get('may') else ''} choose {_chosen_cards(a)} "
-                   f"from it{' ' + a['with'] if a.get('with') else ''}", frozenset(), ENGINE),
+         lambda a: (f"Look at target {a['target']}'s hand and {'you may ' if a.get('may') else ''}choose "
+                    if a.get("target") else f"You{' may' if a.get('may') else ''} choose ")
+                   + f"{_chosen_cards(a)} from it{' ' + a['with'] if a.get('with') else ''}", frozenset(), ENGINE),
     # ``chosen``: the choice is made in the same sentence ("You choose a nonland card from it and exile that card.")
     Word("chosen_to", "effect", {"quality": str, "with": str, "may": bool, "to": str, "chosen": bool, "n": object,
                                  "up_to": bool},
          lambda a: (f"You{' may' if a.get('may') else ''} choose a {a['quality'] + ' ' if a.get('quality') else ''}"
                     f"card from it{' ' + a['with'] if a.get('with') else ''} and exile that card") if a.get("chosen")
-         else "That player discards that card" if a["to"] == "discard" else "Exile that card",
+         else ("That player discards " if a["to"] == "discard" else "Exile ")
+         + ("that card" if a.get("n", 1) == 1 else "those cards"),
          frozenset({Scope.DISCARD}), ENGINE),
     # "Put target creature on top of its owner's library", "Put target card from your graveyard on top of your
     # library": the object becomes the top card of its owner's library (400.7: a new object).
