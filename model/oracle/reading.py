@@ -42,6 +42,10 @@ ERA_WORDING: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(a), b) 
      r"mills \1 cards"),
     (r"\bput the top (\w+) cards of your library into your graveyard\b", r"mill \1 cards"),
     (r"\bconverted mana cost\b", "mana value"),                               # 2021
+    # 2021: "Search your library for a card and put that card into your hand. Then shuffle your library."
+    (r"\b(search (?:your|their) library for [^.]*?),? and put (?:that card|it) ", r"\1, put it "),
+    (r"\b(search (?:your|their) library for [^.]*?),? and put (?:those cards|them) ", r"\1, put them "),
+    (r"\. then shuffle\b", ", then shuffle"),
     # a token's quoted ability: 'token. It has "..."' -> 'token with "..."'
     (r"\btoken\. it has \"", "token with \""), (r"\btokens\. they have \"", "tokens with \""),
     (r"\bshuffle your library\b", "shuffle"),                                 # 2021
@@ -167,6 +171,14 @@ def _one_subject(sentences: list[str]) -> str | None:
         # "has flying and first strike": a verb said once for consecutive keywords
         same_verb = before is not None and before.group(2) == p.group(2) and p.group(2) in ("has", "have")
         said.append(p.group(3) if same_verb else f"{p.group(2)} {p.group(3)}")
+    if len(said) == 1 and said[0].count(" and ") >= 2 and said[0].startswith(("has ", "have ")):
+        verb, _, rest = said[0].partition(" ")
+        items = rest.split(" and ")          # "has flying, first strike, and lifelink"
+        return f"{subject} {verb} " + ", ".join(items[:-1]) + ", and " + items[-1] + "."
+    if len(said) == 2 and said[1].count(" and ") >= 1 and not said[1].startswith(("gets", "get", "has ", "have ")):
+        items = said[1].split(" and ")       # "gets +3/+3 and has first strike, vigilance, and lifelink"
+        if len(items) >= 3:
+            said[1] = ", ".join(items[:-1]) + ", and " + items[-1]
     return subject + " " + " and ".join(said) + "."
 
 

@@ -177,6 +177,8 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "\"", "—")) else ".")
 
 
+#: How a marker word says that it is on the instruction after it.
+_NEXT = "(the next instruction)"
 _ALL_OF = re.compile(r"\b(?:all|each)\b", re.I)
 #: Marker words that make the instruction after them optional or conditional (608.2c-d), as they lead it.
 _LEADS = {"optional": "You may", "if_you_do": "If you do,", "if_you_dont": "If you don't,"}
@@ -195,6 +197,13 @@ def render_effects(effects: tuple["Effect", ...]) -> str | None:
         if not said:
             return None
         said = said.strip().rstrip(".")
+        if said.endswith(_NEXT):       # a condition on the instruction after it ("If it's a Human, ...")
+            lead = (lead + " " if lead else "") + said[: -len(_NEXT)].rstrip()
+            continue
+        if e.kind == "shuffle" and not e.arg("may") and not e.arg("if_done") and out and \
+                out[-1].startswith(("Search", "You may search")) and "shuffle" not in out[-1]:
+            out[-1] = out[-1].rstrip(".") + ", then shuffle."      # 701.24a: the search's own shuffle
+            continue
         if e.kind == "no_regeneration" and out and len(effects) > 1 and _ALL_OF.search(out[-1]):
             said = "They can't be regenerated"       # after "Destroy all creatures" (701.19c)
         if lead:
