@@ -46,6 +46,7 @@ ERA_WORDING: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(a), b) 
     (r"\b(search (?:your|their) library for [^.]*?),? and put (?:that card|it) ", r"\1, put it "),
     (r"\b(search (?:your|their) library for [^.]*?),? and put (?:those cards|them) ", r"\1, put them "),
     (r"\. then shuffle\b", ", then shuffle"),
+    (r"\b(shuffle[^.]*? on top) of it\b", r"\1"),
     # a token's quoted ability: 'token. It has "..."' -> 'token with "..."'
     (r"\btoken\. it has \"", "token with \""), (r"\btokens\. they have \"", "tokens with \""),
     (r"\bshuffle your library\b", "shuffle"),                                 # 2021
@@ -108,9 +109,11 @@ def attached_words(face: Face) -> str:
         return "equipped creature"
     if "Aura" in face.subtypes:
         for a in face.abilities:
-            if a.kind == "keyword" and a.keyword == "Enchant" and len(a.targets) == 1:
-                return "enchanted " + a.targets[0].removeprefix("target ").removesuffix(" you control").removesuffix(
+            if a.kind == "keyword" and a.keyword == "Enchant" and len(a.targets) == 1 and " or " not in a.targets[0]:
+                # the permanent's type alone: "Enchant non-Wall creature" -> "enchanted creature"
+                what = a.targets[0].removeprefix("target ").removesuffix(" you control").removesuffix(
                     " an opponent controls")
+                return "enchanted " + what.split()[-1].lower()
     return "enchanted permanent"
 
 
@@ -129,6 +132,9 @@ def say(ability: Ability, face: Face | None = None) -> str | None:
         attached = attached_words(face)
         said = said.replace("Enchanted permanent", attached[:1].upper() + attached[1:]).replace(
             "enchanted permanent", attached)
+    if face is not None and not {"Creature", "Planeswalker"} & set(face.types):
+        # 700.4: "dies" says it of a creature or planeswalker; of another permanent the words are the event's own
+        said = said.replace("When ~ dies", "When ~ is put into a graveyard from the battlefield")
     said = _A_ANOTHER.sub(r"\1", said)
     said = _TARGET_ANOTHER.sub(lambda m: ("A" if m.group(1) == "T" else "a") + "nother target", said)
     return _ARTICLE.sub(lambda m: m.group(1) + "n ", said)

@@ -133,7 +133,7 @@ def _own(words: str) -> str:
 _PLURALS = {"Elf": "Elves", "Dwarf": "Dwarves", "Wolf": "Wolves", "Werewolf": "Werewolves", "Fungus": "Fungi",
             "Octopus": "Octopuses", "Sphinx": "Sphinxes", "Fox": "Foxes", "Ox": "Oxen", "Mouse": "Mice",
             "Homunculus": "Homunculi", "Cyclops": "Cyclopes", "Harpy": "Harpies", "Faerie": "Faeries",
-            "Plainswalker": "Plainswalkers"}
+            "Myr": "Myr", "Sliver": "Slivers", "Moonfolk": "Moonfolk", "Kithkin": "Kithkin", "Merfolk": "Merfolk"}
 
 
 def plural_noun(words: str) -> str:

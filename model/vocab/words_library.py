@@ -52,11 +52,13 @@ def _r_act(verb: str, n: int | str, at_random: bool, third: bool) -> str:
 def _r_player_acts(a: dict) -> str:
     who = a["who"]
     third = who != "you"
+    # "You gain 2 life and draw a card", but "you draw a card and you lose 1 life"
     with_you = who == "you" and any(x[0] in _SAID_WITH_YOU for x in a["acts"])
+    you_first_only = with_you and a["acts"][0][0] in _SAID_WITH_YOU
     said = []
     for i, x in enumerate(a["acts"]):
         act = (f"{x[3]} " if len(x) > 3 else "") + _r_act(x[0], x[1], x[2], third if len(x) == 3 else x[3] != "you")
-        if with_you and len(x) == 3:
+        if with_you and len(x) == 3 and (i == 0 or not you_first_only):
             act = "you " + act        # "You gain 3 life", "you draw a card and you lose 1 life" (but "Draw a card")
         if i:
             # a card drawn, then one discarded (a loot), a scry then a draw: Oracle says "then" between them
