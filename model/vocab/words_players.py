@@ -108,10 +108,9 @@ def where_last(text: str) -> str:
     if WHERE not in text:
         return text
     clauses = []
-    def keep(m):
+    def keep(m: re.Match[str]) -> str:
         clauses.append(m.group(1))
         return ""
-    import re
     out = re.sub(re.escape(WHERE) + r"(.*?)(?= and |, |$)", keep, text)
     return out + (f", where X is {clauses[0]}" if len(set(clauses)) == 1 else "".join(f", where X is {c}" for c in clauses))
 
