@@ -19,7 +19,7 @@ from mtgjudge.model.cards.store import (ENV_VAR, CardStore, StoredCard, default_
 from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import CardDef, Face, GameObject
 from mtgjudge.model.oracle import COMPILER_VERSION
-from mtgjudge.model.oracle.reading import face_lines, read_card
+from mtgjudge.model.oracle.reading import face_lines, read_card, say
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.state import GameState, Player, Turn
@@ -206,13 +206,14 @@ def _characteristics(card: CardDef) -> list[str]:
                 out.append(label.rstrip() + " (of the line above)")
             if line is not None:
                 shown.add(line)
-            out.append(f"      model: {model_reading(a)}")
+            out.append(f"      model: {model_reading(a, face)}")
     return out
 
 
-def model_reading(a: Ability) -> str:
-    """What ``show`` prints beneath an ability: what the model understood, rendered from the encoding."""
-    said = a.render()
+def model_reading(a: Ability, face: Face | None = None) -> str:
+    """What ``show`` prints beneath an ability: what the model understood, rendered from the encoding
+    (``oracle.reading.say``: as the face's own words name its attached permanent)."""
+    said = say(a, face)
     return said if said is not None else "(not modelled: questions this line could influence answer `unsupported`)"
 
 
@@ -241,7 +242,7 @@ def card_readings(name: str) -> dict:
     return {"name": card.name, "modelled": card.modelled,
             "faces": [{"name": face.name, "lines": [
                 {"source": r.source, "model": r.rendering, "round_trip": r.round_trip,
-                 "abilities": [{"kind": a.kind, "model": a.render()} for a in r.abilities]}
+                 "abilities": [{"kind": a.kind, "model": say(a, face)} for a in r.abilities]}
                 for r in lines]} for face, lines in read_card(card)]}
 
 
