@@ -4,28 +4,36 @@ The runner opens a :func:`bound` around each question; every search asks :func:`
 :func:`seconds_left`, to give z3 as its own timeout) so that a question past its bound ends as
 :class:`~mtgjudge.model.errors.SearchBound`, which the runner answers `unsupported`, naming the bound.
 
-Searches that do not ask in time (a loop that has no check yet) are stopped by an alarm a little after the
-bound, where the platform has one (SIGALRM, in the main thread): its handler raises the same
-:class:`SearchBound` in whatever Python code is running, and fires again every half second until the
-question is over, so that code catching it by mistake cannot outlive the bound for long.
+Every search checks often enough that the bound holds within :data:`GRACE_SECONDS` without any signal,
+so that it holds in every thread (a library caller's worker thread has no alarm). The alarm is a backstop
+in the main thread only, where the platform has one (SIGALRM): a little after the bound its handler raises
+the same :class:`SearchBound` in whatever Python code is running, and fires again every half second until
+the question is over, so that code catching it by mistake cannot outlive the bound for long. A host
+program's own pending timer is put back when the question ends, less the time the question took.
 """
 from __future__ import annotations
 
+import math
+import numbers
 import signal
 import threading
 import time
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterable, Iterator, TypeVar
 
 from mtgjudge.model.errors import SearchBound
 
 #: The default bound of one question, in seconds (``--timeout`` on ``ask`` and ``check``).
 DEFAULT_SECONDS = 10.0
+#: The longest bound a question may be given: a day.
+MAX_SECONDS = 24 * 3600.0
 
-#: How long after the bound the alarm stops a search that did not check it, and how often it repeats.
-_GRACE_SECONDS = 0.25
+#: How long after the bound a question may go on: the alarm stops a search that did not check it then, and
+#: a search that checks stops within it.
+GRACE_SECONDS = 0.25
+#: How often the alarm repeats.
 _REPEAT_SECONDS = 0.5
 
 
@@ -43,6 +51,20 @@ class Deadline:
         return SearchBound(f"{what} reached the question's time bound of {self.seconds:g} s")
 
 
+def valid_seconds(value: object, what: str = "the time bound") -> float:
+    """A time bound as a caller gave it: a number of seconds more than 0 and at most a day (TypeError or
+    ValueError, naming ``what``, for anything else: a string, a bool, 0, a negative number, NaN, infinity)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{what} is a number of seconds, not {type(value).__name__} {value!r}")
+    try:
+        seconds = float(value)
+    except OverflowError:
+        seconds = math.inf
+    if not 0 < seconds <= MAX_SECONDS:
+        raise ValueError(f"{what} is more than 0 and at most {MAX_SECONDS:g} seconds, not {value!r}")
+    return seconds
+
+
 _current: ContextVar[Deadline | None] = ContextVar("mtgjudge_deadline", default=None)
 
 
@@ -51,6 +73,16 @@ def check(what: str = "the search") -> None:
     d = _current.get()
     if d is not None and time.monotonic() > d.end:
         raise d.reached(what)
+
+
+T = TypeVar("T")
+
+
+def checked(items: Iterable[T], what: str = "the search") -> Iterator[T]:
+    """Each of ``items``, checking the bound before each: the check of a loop that may be long."""
+    for item in items:
+        check(what)
+        yield item
 
 
 def seconds_left(default: float) -> float:
@@ -66,6 +98,7 @@ def bound(seconds: float | None = DEFAULT_SECONDS) -> Iterator[Deadline | None]:
     if seconds is None:
         yield None
         return
+    seconds = valid_seconds(seconds)
     outer = _current.get()
     d = Deadline(seconds, time.monotonic() + seconds)
     if outer is not None and outer.end < d.end:
@@ -73,13 +106,15 @@ def bound(seconds: float | None = DEFAULT_SECONDS) -> Iterator[Deadline | None]:
     token = _current.set(d)
     alarm = outer is None and _can_alarm()
     previous = None
+    host_timer = (0.0, 0.0)
+    started = time.monotonic()
     fired = []
     if alarm:
         def _stop(signum, frame):  # noqa: ARG001  (the signal handler's signature)
             fired.append(True)
             raise d.reached("answering")
         previous = signal.signal(signal.SIGALRM, _stop)
-        signal.setitimer(signal.ITIMER_REAL, seconds + _GRACE_SECONDS, _REPEAT_SECONDS)
+        host_timer = signal.setitimer(signal.ITIMER_REAL, seconds + GRACE_SECONDS, _REPEAT_SECONDS)
     try:
         yield d
     except SearchBound:
@@ -94,7 +129,16 @@ def bound(seconds: float | None = DEFAULT_SECONDS) -> Iterator[Deadline | None]:
         if alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
+            _restore(host_timer, time.monotonic() - started)
         _current.reset(token)
+
+
+def _restore(host_timer: tuple[float, float], took: float) -> None:
+    """Arm again the timer a host program had set before the question, less the time the question took
+    (one that fell due meanwhile fires at once)."""
+    delay, interval = host_timer
+    if delay > 0:
+        signal.setitimer(signal.ITIMER_REAL, max(delay - took, 1e-6), interval)
 
 
 def _can_alarm() -> bool:

@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from mtgjudge.model.oracle.keywords import BY_NAME, lookup
 from mtgjudge.model.oracle.kicker import as_announced
+from mtgjudge.model.oracle.narrowing import adds_ways
 from mtgjudge.model.errors import InputError, Unsupported
 from mtgjudge.model.explain import Answer, Step, step
 from mtgjudge.model.mana import format_cost
@@ -24,7 +26,8 @@ from mtgjudge.model.rules.costs import TotalCost, activation_cost, additional_ch
 from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.guards import require_modelled, require_modelled_for_payment, require_modelled_object
 from mtgjudge.model.rules.layers import activated_abilities, current
-from mtgjudge.model.rules.permissions import play_permissions, without_mana_cost
+from mtgjudge.model.rules.permissions import (graveyard_cast, graveyard_cast_reason, only_from_graveyard,
+                                               play_permissions, without_mana_cost)
 from mtgjudge.model.rules.restrictions import forbidden
 from mtgjudge.model.rules.targets import target_requirements
 from mtgjudge.model.rules import modes
@@ -163,11 +166,24 @@ def _permission(state: GameState, oid: str, player: str) -> Answer | None:
         raise Unsupported(f"{obj.card.name} ({oid}) is a card the verifier has no definition for yet; its own text "
                           "could let it be played from there")
     perms = play_permissions(state, oid)
-    if any(p.in_force and p.player == player for p in perms):
+    allowed = any(p.in_force and p.player == player for p in perms)
+    if graveyard_cast(state, oid, player) is not None:
+        if allowed:
+            raise Unsupported(f"{obj.name} may be cast from the graveyard by its own keyword and by an effect in "
+                              "force: choosing between them (601.3, 118.9a) is not modelled")
+        return None
+    if allowed:
         return None
     if obj.zone in ("battlefield", "stack"):
         return Answer(False, (step("601.3", f"{obj.name} is on the {obj.zone}: there is no card to play"),))
     require_modelled(state, (Scope.PLAY_PERMISSIONS,), "cards are played from other zones", objects=(obj,))
+    for a in current(state, oid).abilities:
+        # 113.6d-f: the card's own text that lets it be cast from a zone functions in that zone (flashback whose
+        # cost is not read, escape, disturb, ...): it could be what lets it be cast from here
+        if a.kind == "unmodelled" and a.functions_in(obj.zone) and (
+                a.may_concern(Scope.CAST_OPTIONS) or a.may_concern(Scope.PLAY_PERMISSIONS)):
+            raise Unsupported(f"{obj.name}'s text {a.source_text!r} is not modelled and could let it be cast from "
+                              f"the {obj.zone}")
     where = f"{obj.owner}'s {obj.zone}" if obj.owner != player or obj.zone != "hand" else "hand"
     why = [p.reason for p in perms] or [step(("601.3", "305.1"), f"no rule or effect lets {player} play {obj.name} "
                                                f"from {where}")]
@@ -177,7 +193,9 @@ def _permission(state: GameState, oid: str, player: str) -> Answer | None:
 #: Layouts whose card a player may play with either face up, choosing as it is played: a split card's halves
 #: (709.3), an adventurer card as itself or as its Adventure (715.3), a modal double-faced card's faces
 #: (712.11b). An aftermath card's second half is cast only from a graveyard (702.127a).
-EITHER_FACE = {"split": "709.3", "adventure": "715.3", "modal_dfc": "712.11b"}
+#: 702.102: fuse, casting both halves of a split card.
+FUSE = BY_NAME["fuse"]
+EITHER_FACE = {"split": "709.3", "aftermath": "709.3", "adventure": "715.3", "modal_dfc": "712.11b"}
 
 
 def can_play(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool = False) -> Answer:
@@ -186,9 +204,28 @@ def can_play(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool
     asked about each face (709.3a, 712.11c, 715.3a: only the chosen face is evaluated); yes if one can."""
     obj = state.obj(oid)
     rule = EITHER_FACE.get(obj.card.layout)
-    if rule is not None and len(obj.card.faces) > 1 and obj.zone != "battlefield" and not obj.face_down:
+    if castable_faces(state, oid) is not None:
         return _either_face(state, oid, player, x, all_ways, rule)
     return _play_face(state, oid, player, x, all_ways)
+
+
+def castable_faces(state: GameState, oid: str) -> range | None:
+    """The faces a card may be played as, when it has several to choose from as it is played (``EITHER_FACE``:
+    709.3, 715.3, 712.11b), else None (it is played with the face it has up)."""
+    obj = state.obj(oid)
+    if obj.card.layout in EITHER_FACE and len(obj.card.faces) > 1 and obj.zone not in ("battlefield", "stack") \
+            and not obj.face_down:
+        return range(len(obj.card.faces))
+    return None
+
+
+def can_play_face(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool = False) -> Answer:
+    """``can_play`` for the face the card has up in ``state``, the one chosen (709.3a, 712.11c, 715.3a); an
+    unsupported answer instead of raising."""
+    try:
+        return _play_face(state, oid, player, x, all_ways)
+    except Unsupported as e:
+        return Answer(None, (), unsupported=str(e))
 
 
 def _either_face(state: GameState, oid: str, player: str, x: int, all_ways: bool, rule: str) -> Answer:
@@ -211,14 +248,23 @@ def _either_face(state: GameState, oid: str, player: str, x: int, all_ways: bool
         why += [step(r.rules, f"as {name}: {r.text}") for r in ans.why]
     if unsupported is not None:
         raise unsupported
+    if has_fuse(state, oid):
+        raise Unsupported(f"neither half of {obj.card.name} can be cast alone; casting both halves by fuse "
+                          "(702.102a) is not modelled")
     return Answer(False, tuple(why))
 
 
 def _play_face(state: GameState, oid: str, player: str, x: int, all_ways: bool) -> Answer:
     obj = state.obj(oid)
+    elsewhere = only_from_graveyard(state, oid)      # 702.127a: an aftermath half only from a graveyard
+    if elsewhere is not None:
+        return Answer(False, (elsewhere,))
     if obj.zone != "hand" or obj.owner != player:
         blocked = _permission(state, oid, player)
         if blocked is not None:
+            if obj.zone not in ("battlefield", "stack"):
+                # its own permission to be cast from there functions there (601.3, 113.6b: flashback 702.34a)
+                _other_ways_guard(state, oid, where=(obj.zone,))
             return blocked
     _own_text_guard(state, oid)
     restricted = forbidden(state, oid, player)       # 101.2: "can't ... this turn" (rules.restrictions)
@@ -234,13 +280,27 @@ def _play_face(state: GameState, oid: str, player: str, x: int, all_ways: bool) 
     return ans
 
 
-def _other_ways_guard(state: GameState, oid: str) -> None:
-    """A "no" holds only if no way to cast the card is left: its own alternative costs, optional costs and
-    permissions (118.9, 601.2b, 601.3) that the model does not read could make it a "yes"."""
+def has_fuse(state: GameState, oid: str) -> bool:
+    """702.102a: a split card in its owner's hand with fuse (a line the model keeps unmodelled) may also be cast as
+    both halves, a fused split spell; casting one half is unchanged."""
     obj = state.obj(oid)
+    return obj.zone == "hand" and obj.card.layout == "split" and any(
+        a.kind == "unmodelled" and lookup(a.source_text.split(" (")[0].strip().rstrip(".")) is FUSE
+        for face in obj.card.faces for a in face.abilities)
+
+
+def _other_ways_guard(state: GameState, oid: str, where: tuple[str, ...] = ()) -> None:
+    """A "no" holds only if no way to cast the card is left: its own alternative costs, optional costs and
+    permissions (118.9, 601.2b, 601.3) that the model does not read could make it a "yes" (``narrowing.adds_ways``:
+    a "yes" holds without them). ``where``: the zones whose lines are asked (default: its zone and the stack). A
+    half of a split card asked alone (``castable_faces``) is not cast another way by fuse, which casts both halves
+    (702.102a): the fused spell is asked by the callers that cast halves (``_either_face``, the engine's cast)."""
+    obj = state.obj(oid)
+    one_half = castable_faces(state, oid) is not None
     for a in current(state, oid).abilities:
-        if a.kind == "unmodelled" and (a.functions_in(obj.zone) or a.functions_in("stack")) \
-                and Scope.CAST_OPTIONS in a.scope:
+        if one_half and lookup(a.source_text.split(" (")[0].strip().rstrip(".")) is FUSE:
+            continue
+        if adds_ways(a) and any(a.functions_in(z) for z in where or (obj.zone, "stack")):
             raise Unsupported(f"{obj.name} can't be cast the usual way, but its text {a.source_text!r} (not modelled) "
                               "could let it be cast another way")
 
@@ -258,7 +318,15 @@ def can_cast(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool
     reqs += target_requirements(state, targets, player, oid)
     reqs += modes.requirement(state, ch.abilities, player, oid)      # 700.2a: a modal spell's modes and targets
     free = without_mana_cost(state, oid, player)
-    if obj.printed.mana_cost is None and free is None:
+    way = graveyard_cast(state, oid, player)          # 601.3: its own keyword, from its owner's graveyard
+    if way is not None:
+        reqs.append((graveyard_cast_reason(state, oid, way, player), True))
+        if way.cost and x and any(s.kind == "x" for s in (obj.printed.mana_cost or ())) and not any(
+                s.kind == "x" for s in total_cost(state, player, oid).symbols):
+            reqs.append((step("107.3b", f"{obj.name} is cast for its flashback cost, which has no X: the only legal "
+                                        f"value of X is 0, not {x}"), False))
+            return decide_requirements(reqs)
+    if obj.printed.mana_cost is None and free is None and not (way is not None and way.cost):
         reqs.append((step("118.6", f"{obj.name} has no mana cost: its cost is unpayable, so it can't be cast "
                                    "without an alternative cost"), False))
         return _or_alternatives(state, oid, player, x, all_ways, reqs, decide_requirements(reqs))
@@ -271,7 +339,7 @@ def can_cast(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool
     # 601.2b: an additional cost that offers two ("discard a card or pay {5}") is announced either way: yes if
     # one way can be paid
     choices = additional_choices(state, oid)
-    if len(choices) > 1 and (free is not None or alternative_costs(state, player, oid)):
+    if len(choices) > 1 and (free is not None or alternative_costs(state, player, oid) or way is not None):
         raise Unsupported(f"{obj.name}: an additional cost offering two ways together with an alternative cost or a "
                           "permission to cast it without paying its mana cost is not modelled")
     ans = None
@@ -286,6 +354,8 @@ def can_cast(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool
                 (w.arg("or_cost") if c else w.arg("cost")) for w, c in zip(chosen, choice))))
         lead.append(step("601.2f", f"the total cost of {obj.name} is "
                          + ("{0}, without paying its mana cost (118.9b)" if cost.without_mana_cost else
+                            f"its {cost.instead_of_mana_cost.lower()} cost {format_cost(cost.symbols) or '{0}'} instead "
+                            "of its mana cost" if cost.instead_of_mana_cost else
                             f"its mana cost {format_cost(cost.symbols)}")
                          + (f" with X={x}" if any(s.kind == 'x' for s in cost.symbols) else "")
                          + (f"; {modified_total_words(cost, state)}" if cost.modifiers else "")
@@ -297,7 +367,9 @@ def can_cast(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool
                               f"additional cost: {r.text}") for r in ans.why]
     if ans.value is not True and len(choices) > 1:
         ans = Answer(False, tuple(dict.fromkeys(why)))
-    return ans if free is not None else _or_alternatives(state, oid, player, x, all_ways, reqs, ans)
+    # 118.9a: one alternative cost at most: flashback's (702.34a) leaves no room for another
+    flashback = way is not None and bool(way.cost)
+    return ans if free is not None or flashback else _or_alternatives(state, oid, player, x, all_ways, reqs, ans)
 
 
 def _or_alternatives(state: GameState, oid: str, player: str, x: int, all_ways: bool, reqs: list[Requirement],

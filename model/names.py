@@ -29,6 +29,6 @@ def unknown_card(o: GameObject) -> str:
 def names_of(o: GameObject) -> set[str]:
     """The normalized names the object answers to."""
     names = {normalize(o.name), normalize(o.card.name)}
-    if o.token:
+    if o.token and o.name == " ".join(o.printed.subtypes):     # 111.4: a token not named otherwise
         names.add(normalize((" ".join(o.printed.subtypes) or o.name) + " Token"))
     return names

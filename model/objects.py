@@ -89,9 +89,14 @@ class GameObject:
                                      # (1: its first kicker cost); kept by the permanent it became (702.33d-f)
     cast_from: str = ""              # the zone it was cast from, as a spell (601.2a); kept by the permanent it
                                      # became ("if you cast it from your hand"); "" if it was not cast
+    cast_by: str = ""                # the card's own keyword it was cast by from a graveyard (flashback, 702.34a)
     tribute_paid: bool | None = None  # 702.104b: whether its tribute was paid as it entered; None: not known
     bought_back: bool | None = None   # 702.27a: whether its buyback cost was paid as it was cast, as a spell on the
                                       # stack; None: not known (a spell the question put there)
+    # combat (506.4: only from declare attackers to the end of combat, and only on the battlefield)
+    attacking: str | None = None      # 508.1b, 508.1k: the player, or the id of the planeswalker or battle, it attacks
+    blocking: tuple[str, ...] = ()    # 509.1g: the ids of the attacking creatures it blocks
+    blocked: bool = False             # 509.1h: an attacking creature is blocked (it stays blocked, 506.4)
 
     @property
     def printed(self) -> Face:

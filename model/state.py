@@ -46,6 +46,7 @@ class Player:
     zones: tuple[tuple[str, tuple[str, ...]], ...] = ()   # zone name -> object ids (top first)
     unknown_library: int = 0                                # "library: N": cards nobody knows
     counters: tuple[tuple[str, int], ...] = ()              # counters on the player (122.1: energy, 107.14)
+    poison: int = 0                                         # poison counters (122.1f; 704.5c: ten or more loses)
 
     def counter(self, kind: str) -> int:
         return dict(self.counters).get(kind, 0)

@@ -6,18 +6,30 @@ come back in the order they were given, each question in its file's order, so th
 whatever the number of workers. Ids must be unique across everything run together: a worker checks its
 own file, and the parent checks across files (the later question with a repeated id is an error, as
 :func:`~mtgjudge.queries.format.files.load_paths` has it).
+
+A parallel run survives its workers: a worker that dies (killed, out of memory) or a file whose answer does
+not come within its bound (every question's time bound and a margin) ends the run with
+:class:`WorkersLost`, naming the files that got no answer, once every answer that came has been given. No
+wait is without a bound.
 """
 from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
+import threading
+import time
+from contextlib import closing, contextmanager
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.queries.format.fields import QuestionError
-from mtgjudge.queries.format.files import find_files, load_file, load_text
+from mtgjudge.queries.format.files import find_files, load_file, load_text, read_file
 from mtgjudge.queries.report import TextOptions, to_json, to_text
 from mtgjudge.queries.runner import Result, error_result, run_question
 
@@ -56,10 +68,34 @@ class RunOptions:
 
 _OPTIONS = RunOptions()
 
+#: What a file may take beyond its questions' time bounds before a parallel run stops waiting for it
+#: (reading it, starting the worker, a machine under load).
+MARGIN_SECONDS = 60.0
+#: The grace of each question past its bound, as a parallel run allows it.
+QUESTION_GRACE_SECONDS = 2.0
+
+
+class WorkersLost(Exception):
+    """A parallel run lost some of its work: ``files`` got no answer, ``why`` says what happened."""
+
+    def __init__(self, files: list[str], why: str) -> None:
+        super().__init__(f"{why}; no answer for {len(files)} file(s): {', '.join(files)}")
+        self.files = files
+        self.why = why
+
 
 def _set_options(options: RunOptions) -> None:
     global _OPTIONS
     _OPTIONS = options
+
+
+def _start_worker(options: RunOptions) -> None:
+    # Ctrl-C is the parent's to handle: it stops the workers (a worker's own KeyboardInterrupt would print
+    # a traceback), and SIGTERM ends a worker at once.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGTERM"):
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)   # not the parent's handler, inherited through fork
+    _set_options(options)
 
 
 def render(r: Result, options: RunOptions) -> str:
@@ -104,20 +140,22 @@ def _context() -> multiprocessing.context.BaseContext:
 
 
 def run(items: Iterable[Source | QuestionError], options: RunOptions, jobs: int = 1) -> Iterator[Done]:
-    """Every question of ``items``, in order, answered by ``jobs`` worker processes (1: this process)."""
+    """Every question of ``items``, in order, answered by ``jobs`` worker processes (1: this process). Close
+    it (``contextlib.closing``) when not reading it to the end: that stops the workers."""
     items = list(items)
     seen: dict[str, tuple[str, int | None]] = {}
-    for done in _answered(items, options, jobs):
-        if done.loaded and done.qid is not None:
-            if done.qid in seen:
-                file, line = seen[done.qid]
-                e = QuestionError(f"two questions have the id {done.qid!r} (the other at {file}:{line})",
-                                  done.file, done.qid, "id", done.line)
-                r = error_result(e)
-                yield Done(r.qid, r.file, r.line, "error", render(r, options), False)
-                continue
-            seen[done.qid] = (done.file, done.line)
-        yield done
+    with closing(_answered(items, options, jobs)) as answers:   # its workers stopped however the run ends
+        for done in answers:
+            if done.loaded and done.qid is not None:
+                if done.qid in seen:
+                    file, line = seen[done.qid]
+                    e = QuestionError(f"two questions have the id {done.qid!r} (the other at {file}:{line})",
+                                      done.file, done.qid, "id", done.line)
+                    r = error_result(e)
+                    yield Done(r.qid, r.file, r.line, "error", render(r, options), False)
+                    continue
+                seen[done.qid] = (done.file, done.line)
+            yield done
 
 
 def _answered(items: list[Source | QuestionError], options: RunOptions, jobs: int) -> Iterator[Done]:
@@ -129,10 +167,108 @@ def _answered(items: list[Source | QuestionError], options: RunOptions, jobs: in
             yield from _missing(item, options) if isinstance(item, QuestionError) else run_source(item)
         return
     card_db()   # loaded once here, inherited by forked workers
-    with _context().Pool(jobs, initializer=_set_options, initargs=(options,)) as pool:
-        answers = pool.imap(run_source, work, chunksize=1)
+    pool: ProcessPoolExecutor | None = None
+    terminated = _on_terminate()
+    try:
+        with _interrupts_held():
+            # a Ctrl-C while the workers are being started would leave one the pool does not know of yet,
+            # which the interpreter then waits for at exit: it is raised once they are all started
+            pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_start_worker, initargs=(options,))
+            futures = [pool.submit(run_source, source) for source in work]
+        answers = iter(zip(work, futures))
+        lost: list[str] = []
+        why = ""
         for item in items:
-            yield from _missing(item, options) if isinstance(item, QuestionError) else next(answers)
+            if isinstance(item, QuestionError):
+                yield from _missing(item, options)
+                continue
+            source, future = next(answers)
+            if lost:
+                # after a loss the pool is stopped: an answer already given is kept, the rest are lost
+                if future.done() and not future.cancelled() and future.exception() is None:
+                    yield from future.result()
+                else:
+                    lost.append(source.file)
+                continue
+            try:
+                yield from _result(future, _file_bound(source, options))
+            except BrokenProcessPool:
+                why = "a worker process died (killed, or out of memory) before answering"
+                lost.append(source.file)
+                _stop(pool)
+            except FutureTimeout:
+                why = "a file got no answer within its bound"
+                lost.append(source.file)
+                _stop(pool)
+        if lost:
+            raise WorkersLost(lost, why)
+    finally:
+        if pool is not None:
+            _stop(pool)
+        terminated()
+
+
+def _on_terminate():
+    """While the workers run, SIGTERM to the parent stops them before it ends it (exit 143), rather than
+    leaving them orphaned (main thread, POSIX); returns what puts the previous handler back."""
+    if not hasattr(signal, "SIGTERM") or threading.current_thread() is not threading.main_thread():
+        return lambda: None
+
+    def stop(signum, frame):  # noqa: ARG001  (the signal handler's signature)
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    return lambda: signal.signal(signal.SIGTERM, previous)
+
+
+@contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Ctrl-C held back (POSIX, main thread) until the block is over, then raised."""
+    hold = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
+    if hold:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        if hold:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _result(future, bound: float | None) -> list[Done]:
+    """The future's result, waited for in short slices (a signal that another thread received, as a
+    process-wide one may be, is handled in the main thread only once it wakes); FutureTimeout past
+    ``bound`` seconds."""
+    end = None if bound is None else time.monotonic() + bound
+    while True:
+        wait = _SLICE_SECONDS if end is None else min(_SLICE_SECONDS, end - time.monotonic())
+        if wait <= 0:
+            raise FutureTimeout()
+        try:
+            return future.result(timeout=wait)
+        except FutureTimeout:
+            continue
+
+
+_SLICE_SECONDS = 0.25
+
+
+def _file_bound(source: Source, options: RunOptions) -> float | None:
+    """How long the parent waits for one file's answer, once every file before it is answered (so that it
+    is being answered): each of its questions' time bounds and grace, and a margin. None: no time bound."""
+    timeout = options.answer.get("timeout")
+    if timeout is None:
+        return None
+    return estimate([source]) * (timeout + QUESTION_GRACE_SECONDS) + MARGIN_SECONDS
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool without waiting for a question under way: cancel what has not started, end the workers."""
+    # the executor has no public way to end its workers before Python 3.14 (terminate_workers)
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        if process.is_alive():
+            process.terminate()
 
 
 def _missing(e: QuestionError, options: RunOptions) -> list[Done]:
@@ -148,9 +284,8 @@ def estimate(items: Iterable[Source | QuestionError]) -> int:
         if isinstance(item, QuestionError):
             n += 1
             continue
-        try:
-            text = item.text if item.text is not None else Path(item.file).read_text(encoding="utf-8", errors="replace")
-        except OSError:
+        text = item.text if item.text is not None else read_file(Path(item.file))
+        if isinstance(text, QuestionError):
             n += 1
             continue
         body = text.lstrip()

@@ -13,7 +13,7 @@ from typing import TextIO
 
 from mtgjudge.model.cards.loader import DATA_DIR
 from mtgjudge.model.cards.lookup import card_db
-from mtgjudge.model.cards.sources import CardRecord, SourceError, read
+from mtgjudge.model.cards.sources import CardRecord, SourceError, read_files
 from mtgjudge.model.cards.store import (ENV_VAR, CardStore, StoredCard, default_path, open_store, unmodelled_lines,
                                         use_store)
 from mtgjudge.model.names import normalize
@@ -283,16 +283,16 @@ def import_files(paths: list[str], store: CardStore, out: TextIO, err: TextIO) -
     t0 = time.perf_counter()
     files: list[tuple[str, list[CardRecord]]] = []
     bar = progress_bar(len(paths), "reading", err)
-    for i, p in enumerate(paths):
+    if bar:
+        bar.update(0)
+    try:
+        # read together: MTGJSON v3 may hold a split card's halves in two files (sources.read_files)
+        files = [(str(Path(p).resolve()), records) for p, (_, records) in zip(paths, read_files(paths))]
+    except SourceError as e:
         if bar:
-            bar.update(i)     # before the read: a large file takes a while
-        try:
-            files.append((str(Path(p).resolve()), read(p)))
-        except SourceError as e:
-            if bar:
-                bar.done()
-            print(f"mtgjudge: {e}; nothing was imported", file=err)
-            return 2
+            bar.done()
+        print(f"mtgjudge: {e}; nothing was imported", file=err)
+        return 2
     total = sum(len(records) for _, records in files)
     bar = progress_bar(total, "importing", err)
     try:

@@ -1,9 +1,12 @@
-"""The command line: ``mtgjudge ask``, ``check``, ``new``, ``schema``, ``format``, ``rules`` and ``cards``.
+"""The command line: ``mtgjudge ask``, ``check``, ``new``, ``schema``, ``format``, ``rules``, ``cards`` and
+``serve``.
 
 Exit codes are the spec's: 0 fine; 1 (check) some question failed, or with --strict was unsupported;
 2 a question had an error, there were no questions, or the command line was wrong; 3 the verifier itself
 broke (one line, no traceback unless --debug). Output to a pipe that was closed (``check | head -1``) ends
-quietly with 141 (128 + SIGPIPE), as Unix tools do.
+quietly with 141 (128 + SIGPIPE), and Ctrl-C with one line and 130 (128 + SIGINT), as Unix tools do
+(:mod:`mtgjudge.queries.entry`, the command's entry point, catches a Ctrl-C that comes while this module is
+being imported).
 """
 from __future__ import annotations
 
@@ -13,16 +16,18 @@ import os
 import signal
 import sys
 import traceback
+from contextlib import closing
 from pathlib import Path
 from typing import Sequence
 
-from mtgjudge.model.deadline import DEFAULT_SECONDS
+from mtgjudge.model.deadline import DEFAULT_SECONDS, MAX_SECONDS, valid_seconds
 from mtgjudge.queries import batch, rules_text
 from mtgjudge.queries.api import CORPUS, version
 from mtgjudge.queries.batch import RunOptions, Source
 from mtgjudge.model.cards.store import StoreError
 from mtgjudge.queries.cards_cmd import add_cards_parser, add_store_option, choose_store, run_cards
 from mtgjudge.queries.docs import FORMAT_DOC, format_doc
+from mtgjudge.queries.interrupt import INTERRUPTED, interrupted
 from mtgjudge.queries.kinds import KINDS
 from mtgjudge.queries.report import TextOptions
 from mtgjudge.queries.runner import STATUSES
@@ -50,6 +55,7 @@ more:
   mtgjudge check -j 4 -v                  on 4 processes, with every answer's reasons
   mtgjudge ask q.yaml --json              one JSON object per question (ids, every reason, the witness)
   mtgjudge cards show "Llanowar Elves"    how the verifier understands a card
+  mtgjudge serve --open                   a page at the judge's table: a board by card name, the answer
   mtgjudge cards import oracle-cards.json import every card of a Scryfall or MTGJSON file
   mtgjudge rules show 302.6               a rule's text (`mtgjudge rules import FILE` once first)
   mtgjudge schema > question.schema.json  a JSON Schema for editors' completion and checks
@@ -83,12 +89,10 @@ def _add_output_options(p: argparse.ArgumentParser) -> None:
 
 def _seconds(text: str) -> float:
     try:
-        s = float(text)
+        return valid_seconds(float(text))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < s <= 24 * 3600:
-        raise argparse.ArgumentTypeError("the time bound is more than 0 and at most 86400 seconds")
-    return s
+        raise argparse.ArgumentTypeError(f"the time bound is more than 0 and at most {MAX_SECONDS:g} seconds, "
+                                         f"not {text!r}") from None
 
 
 def _jobs(text: str) -> int:
@@ -173,6 +177,20 @@ def build_parser() -> argparse.ArgumentParser:
     imp = rsub.add_parser("import", help="keep a copy of a Comprehensive Rules text file for later use")
     imp.add_argument("file", metavar="FILE", help="MagicCompRules-YYYYMMDD.txt")
 
+    serve = sub.add_parser("serve", help="a web page to build a board by card name and ask about it",
+                           description="Serve a page (needs the web extra: pip install 'mtgjudge[web]') that builds "
+                                       "a board by card name, or opens a question file, and shows the answer with "
+                                       "its rules. It listens on 127.0.0.1 unless told otherwise; on any other "
+                                       "address it needs a token, printed with the address at start.")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8765, help="the port (default 8765)")
+    serve.add_argument("--open", action="store_true", help="open the page in a browser")
+    serve.add_argument("--token", metavar="TOKEN",
+                       help="the token a browser must bring (needed off loopback; 'generate' makes one)")
+    serve.add_argument("--timeout", type=_seconds, default=DEFAULT_SECONDS, metavar="SECONDS",
+                       help=f"the time bound of each question (default {DEFAULT_SECONDS:g})")
+    add_store_option(serve)
+
     add_cards_parser(sub)
     for command in (ask, check):
         add_store_option(command)
@@ -201,6 +219,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "schema":
             print(json.dumps(question_schema(), indent=2, ensure_ascii=False))
             return 0
+        if args.command == "serve":
+            from mtgjudge.queries.web.app import ServeError, serve
+            try:
+                return serve(args.host, args.port, args.token, args.open, args.timeout)
+            except ServeError as e:
+                print(f"mtgjudge serve: {e}", file=sys.stderr)
+                return 2
         if args.command == "format":
             sys.stdout.write(format_doc())
             return 0
@@ -213,8 +238,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _drop_stdout()
         return 128 + signal.SIGPIPE
     except KeyboardInterrupt:
-        print("mtgjudge: interrupted", file=sys.stderr)
-        return 3
+        interrupted()
+        return INTERRUPTED
     except Exception as e:  # noqa: BLE001  (the one place a bug becomes exit code 3)
         if args.debug:
             traceback.print_exc()
@@ -296,15 +321,26 @@ def run_questions(args: argparse.Namespace) -> int:
     jobs = args.jobs or (batch.default_jobs() if is_check else 1)
     progress = Progress(batch.estimate(items)) if is_check and not args.no_progress and use_progress(args.json) else None
     counts = dict.fromkeys(STATUSES, 0)
-    for done in batch.run(items, options, jobs):
-        counts[done.status] += 1
-        if done.text:
-            if progress is not None:
-                progress.print(done.text)
-            else:
-                print(done.text, flush=True)
+    try:
+        # closed however the loop ends (Ctrl-C, SIGTERM, a closed pipe): the workers stop at once rather
+        # than when the interpreter ends, after answering everything
+        with closing(batch.run(items, options, jobs)) as answers:
+            for done in answers:
+                counts[done.status] += 1
+                if done.text:
+                    if progress is not None:
+                        progress.print(done.text)
+                    else:
+                        print(done.text, flush=True)
+                if progress is not None:
+                    progress.step()
+    except batch.WorkersLost as e:
+        # the verifier broke, not a question: the answers that came, their summary, and what was lost
         if progress is not None:
-            progress.step()
+            progress.clear()
+        print(summary(counts), file=sys.stderr if args.json else sys.stdout, flush=True)
+        print(f"mtgjudge: {e}", file=sys.stderr)
+        return 3
     if progress is not None:
         progress.clear()
     if not any(counts.values()):
@@ -321,7 +357,11 @@ def run_questions(args: argparse.Namespace) -> int:
 
 
 def _exists(path: str) -> bool:
-    """Does ``path`` exist? If not, say why (a name too long for the system is the user's error too)."""
+    """Does ``path`` exist? If not, say why (a name too long for the system is the user's error too; an
+    empty one names no file, not the current folder)."""
+    if path == "":
+        print("mtgjudge: '': an empty path names no file", file=sys.stderr)
+        return False
     try:
         if Path(path).exists():
             return True

@@ -28,6 +28,8 @@ def shown_name(o: Any) -> str:
     subtypes plus "Token")."""
     if getattr(o, "token", False):
         subtypes = " ".join(getattr(o.printed, "subtypes", ()) or ())
+        if subtypes and o.name != subtypes:
+            return o.name           # 111.4: the effect that made it named it ("named Wood")
         return f"{subtypes or o.name} Token"
     return o.name
 

@@ -47,6 +47,9 @@ def _object_entry() -> dict:
         "x": _COUNT, "activated_this_turn": {"oneOf": [{"type": "integer", "minimum": 1},
                                                        {"type": "array", "items": {"type": "integer", "minimum": 1}}]},
         "timestamp": {"type": "integer", "minimum": 1}, "targets": _REFS, "controller": _STR,
+        "attacking": {**_REF, "description": "combat: the player, planeswalker or battle it attacks (CR 508.1b)"},
+        "blocking": {**_REFS, "description": "combat: the attackers it blocks (CR 509.1g)"},
+        "blocked": {**_BOOL, "description": "combat, an attacker: blocked (default: some creature blocks it; 509.1h)"},
     }
     return {"oneOf": [{**_STR, "description": "a card's name"}, _closed(props, OBJECT_KEYS, ("card",))]}
 
@@ -58,7 +61,7 @@ def _zone(library: bool = False) -> dict:
 
 def _state() -> dict:
     pool_item = {"oneOf": [_MANA, _closed({"mana": _MANA, "source": _REF}, POOL_KEYS, ("mana",))]}
-    player = _closed({"life": _INT, "lands_played": _COUNT,
+    player = _closed({"life": _INT, "lands_played": _COUNT, "poison": _COUNT,
                       "mana_pool": {"oneOf": [_MANA, {"type": "array", "items": pool_item}]},
                       **{z: _zone(z == "library") for z in ZONE_KEYS}}, PLAYER_KEYS)
     player = {"oneOf": [player, {"type": "null"}]}

@@ -5,6 +5,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from mtgjudge.model import cache
 from mtgjudge.model.cards import compiled
 from mtgjudge.model.cards.store import ENV_VAR
 
@@ -17,9 +18,11 @@ def _no_user_card_store(tmp_path_factory: pytest.TempPathFactory):
     not exist (no imported cards) unless a test imports into it or chooses another."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv(ENV_VAR, str(tmp_path_factory.mktemp("store") / "cards.sqlite"))
-        # Nor the user's cache of compiled cards: a test that changes the compiler's behaviour (monkeypatch)
-        # must see its change (tests/test_compiled_cache.py tests the cache in a folder of its own).
-        mp.setenv(compiled.ENV_VAR, "off")
+        # Nor the user's cache folder: the session's own (tests/test_cache.py tests it in folders of its own).
+        mp.setenv(cache.ENV_VAR, str(tmp_path_factory.mktemp("cache")))
+        # Compiled built-in cards are not kept: a test that changes the compiler's behaviour (monkeypatch) must
+        # see its change (tests/test_compiled_cards.py keeps them in a folder of its own).
+        mp.setattr(compiled, "KEEP", False)
         yield
 
 

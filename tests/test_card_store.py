@@ -233,7 +233,7 @@ def test_an_interrupted_import_leaves_the_store_as_it_was(tmp_path, store, capsy
 
     monkeypatch.setattr(store_module, "_name_rows", interrupted)
     code, _, err = cli(capsys, "cards", "import", str(write(tmp_path / "b.json", SCRYFALL)))
-    assert (code, err.strip()) == (3, "mtgjudge: interrupted")
+    assert (code, err.strip()) == (130, "mtgjudge: interrupted")
     assert contents(store) == before
     assert open_store().card_names() == ["Balduvian Bears", "Delver of Secrets // Insectile Aberration"]
     monkeypatch.setattr(store_module, "_name_rows", real)
@@ -404,3 +404,22 @@ def test_progress_bar_only_on_a_terminal():
     drawn = term.getvalue()
     assert drawn.count("\r") == 102                    # once per percent, and the clearing
     assert "importing [###############---------------]  50%  100/200" in drawn
+
+
+#: An aftermath card (702.127) as MTGJSON v3 publishes it: one entry per half, naming both; a set of v3 files may
+#: hold the halves in different files (../shared's cards_oracle_00.json has Commit, cards_oracle_01.json Memory).
+COMMIT = {"name": "Commit", "names": ["Commit", "Memory"], "layout": "aftermath", "manaCost": "{3}{U}",
+          "type": "Instant", "text": "Put target spell or nonland permanent into its owner's library second from the top."}
+MEMORY = {"name": "Memory", "names": ["Commit", "Memory"], "layout": "aftermath", "manaCost": "{4}{U}{U}",
+          "type": "Sorcery", "text": "Aftermath (Cast this spell only from your graveyard. Then exile it.)\n"
+                                     "Each player shuffles their hand and graveyard into their library, then draws seven cards."}
+
+
+def test_mtgjson3_halves_in_two_files_make_one_card(tmp_path, store, capsys):
+    first = write(tmp_path / "cards_oracle_00.json", {"Commit": COMMIT})
+    second = write(tmp_path / "cards_oracle_01.json", {"Memory": MEMORY})
+    code, out, _ = cli(capsys, "cards", "import", str(first), str(second))
+    assert code == 0 and "1 cards imported into" in out
+    card, face = open_store().find("Memory")     # the store's card (Commit // Memory is also built in)
+    assert (card.name, card.layout, face) == ("Commit // Memory", "aftermath", 1)
+    assert card.source == str(first.resolve()) and open_store().find("Commit")[0].faces[1].name == "Memory"

@@ -50,12 +50,21 @@ def test_described_tokens(words, types, subtypes, colors, keywords):
     "1/1 green Snake creature token, a 2/2 green Wolf creature token, and a 3/3 green Elephant creature token",
     "2/2 black Zombie enchantment token",
     "green Wurm creature token",
-    "1/1 white Spirit creature token with flying named Bob",
+    "1/1 white Spirit creature token with flying named",      # a name of its own is named (111.4), not left out
     "2/2 black Zombie creature token with tapped",
 ])
 def test_descriptions_not_read_stay_unsupported(words):
     with pytest.raises(Unsupported):
         token_card(words)
+
+
+def test_a_token_named_by_its_effect_has_that_name_111_4():
+    # Jungle Patrol: "a 0/1 green Wall creature token with defender named Wood": named Wood, still a Wall
+    f = _face("0/1 green Wall creature token with defender named Wood")
+    assert (f.name, f.subtypes, f.power, f.toughness) == ("Wood", ("Wall",), 0, 1)
+    assert [a.keyword for a in f.abilities if a.kind == "keyword"] == ["Defender"]
+    # a token not named otherwise is named by its subtypes (the game adds "Token")
+    assert _face("0/1 green Wall creature token with defender").name == "Wall"
 
 
 Q = """

@@ -338,3 +338,17 @@ def test_find_targets_reads_a_range_of_counts(sentence, found):
     if found:
         top = 3 if "three" in found[0] else 2
         assert (target_spec(found[0]).minimum, target_spec(found[0]).maximum) == (1, top)
+
+
+@pytest.mark.parametrize("sentence,found", [
+    # 115.1: "target spell or nonland permanent" (Commit) is one use of "target" that may choose a spell or a nonland
+    # permanent; read as "target spell" it made Commit uncastable with only a creature to target (a wrong "no")
+    ("Put target spell or nonland permanent into its owner's library second from the top.", None),
+    ("Counter target spell or ability.", None),
+    ("Counter target spell, activated ability, or triggered ability.", None),
+    ("Destroy target creature or planeswalker.", ("target creature or planeswalker",)),
+    ("Tap target creature or untap it.", ("target creature",)),
+])
+def test_find_targets_never_cuts_a_list_of_kinds_joined_by_or(sentence, found):
+    from mtgjudge.model.oracle.targets import find_targets
+    assert find_targets(sentence) == found

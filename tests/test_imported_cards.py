@@ -39,7 +39,9 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Spectral Searchlight", "Rhystic Cave", "Simian Spirit Guide", "Riftstone Portal",
             "Bloom Tender", "Prismatic Geoscope", "Crypt of Agadeem", "Dread Shade", "Gravedigger",
             "Exploration", "Azusa, Lost but Seeking", "Oracle of Mul Daya",
-            "Rancor", "Anger", "Wonder", "Prized Amalgam", "Reassembling Skeleton")
+            "Rancor", "Anger", "Wonder", "Prized Amalgam", "Reassembling Skeleton",
+            "Detention Sphere", "Jungle Patrol", "Unsubstantiate", "Surge of Righteousness",
+            "Lingering Souls", "Battle Screech", "Savannah Lions", "Radical Idea", "Flame Jab", "Cut", "Ribbons")
 
 #: Today's templating (Scryfall card objects): "this creature", "enters", "Activate only as a sorcery".
 SCRYFALL_CARDS = [
@@ -66,6 +68,9 @@ SCRYFALL_CARDS = [
                          "that spell's controller.", "power": "4", "toughness": "3"},
          {"object": "card_face", "name": "Stomp", "mana_cost": "{1}{R}", "type_line": "Instant — Adventure",
           "oracle_text": "Damage can't be prevented this turn. Stomp deals 2 damage to any target."}]},
+    {"object": "card", "name": "Satyr's Cunning", "layout": "normal", "mana_cost": "{R}", "type_line": "Sorcery",
+     "oracle_text": "Create a 1/1 red Satyr creature token with \"This creature can't block.\"\nEscape—{2}{R}, Exile two "
+                    "other cards from your graveyard. (You may cast this card from your graveyard for its escape cost.)"},
 ]
 
 
@@ -88,7 +93,7 @@ def imported(tmp_path_factory: pytest.TempPathFactory):
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv(ENV_VAR, str(path))
         use_store(None)
-        for name in V3_CARDS + ("Tireless Provisioner", "Kazandu Mammoth"):
+        for name in V3_CARDS + ("Tireless Provisioner", "Kazandu Mammoth", "Satyr's Cunning"):
             found = card_db().find(name)
             assert found is not None and found[0].source.endswith(".json"), name   # imported, not built in
         yield path
@@ -1162,3 +1167,191 @@ expect:
     amalgam = "{card: Prized Amalgam, id: amalgam}"
     assert status(q.format(bf="", gy=amalgam)) == "unsupported"
     assert status(q.format(bf=", " + amalgam, gy="")) == "pass"
+
+
+# ---------------------------------------------------------------- whole readings and reader refusals
+
+def test_a_target_phrase_read_short_leaves_the_line_unmodelled(imported):
+    # "Return target spell or creature to its owner's hand." was read as "target spell": with a creature to target
+    # and no spell on the stack can-play said no (115.1). A reading that drops a list item is none: unsupported
+    q = can_play("Unsubstantiate", "[Island, Island]", bob="[Grizzly Bears]")
+    assert status(q) == "unsupported", run(q).message
+    # "Destroy target black or red creature that's attacking or blocking." was read as "target black"
+    q = can_play("Surge of Righteousness", "[Plains, Plains]", bob="[Hypnotic Specter]")
+    assert status(q) == "unsupported", run(q).message
+
+
+def test_a_stack_ability_whose_text_is_not_modelled_takes_the_targets_given(imported):
+    # Detention Sphere's enters trigger targets a nonland permanent (115.1); its text is not modelled, so the
+    # question loads and what it does is unsupported, naming it
+    q = """
+id: q
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [{card: Detention Sphere, id: ds}]
+    Bob:
+      battlefield: [{card: Grizzly Bears, id: gb}]
+  stack:
+    - {ability: ds, index: 1, targets: [gb]}
+actions:
+  - resolve: 1
+expect: [{stack_size: 0}]
+"""
+    r = run(q)
+    assert status(q) == "unsupported" and "Detention Sphere" in r.answer.unsupported, r.message
+
+
+def test_a_token_with_a_name_of_its_own_is_known_by_it(imported):
+    # 111.4: Jungle Patrol's tokens are named Wood; a Wood on the battlefield is a token kind the state reads
+    q = """
+id: q
+ask: can-play
+about: w
+state:
+  players:
+    Alice:
+      battlefield: [{card: Jungle Patrol, id: jp}, {card: Wood, token: true, id: w}]
+"""
+    r = run(q)
+    assert r.status != "error", r.message
+    assert r.answer.value is False and "601.3" in rules_of(r.answer)     # a token on the battlefield: no card
+
+
+# ---------------------------------------------------------------- casting from the graveyard (601.3)
+
+def from_graveyard(card: str, battlefield: str, hand: str = "[]", bob: str = "[]", life: int = 20) -> str:
+    return f"""
+id: q
+ask: can-play
+about: c
+state:
+  turn: {{active: Alice, step: precombat-main}}
+  players:
+    Alice:
+      life: {life}
+      battlefield: {battlefield}
+      hand: {hand}
+      graveyard: [{{card: "{card}", id: c}}]
+    Bob:
+      battlefield: {bob}
+"""
+
+
+def outcome(card: str, battlefield: str, actions: str, expect: str, zone: str = "graveyard", hand: str = "",
+            bob_battlefield: str = "[]", bob_graveyard: str = "[]") -> str:
+    """An outcome question: ``card`` (id c) in Alice's ``zone``, ``hand``: the other cards of her hand, as items."""
+    card_item = f'{{card: "{card}", id: c}}'
+    hand_items = ", ".join(i for i in (hand, card_item if zone == "hand" else "") if i)
+    graveyard = card_item if zone == "graveyard" else ""
+    return f"""
+id: q
+ask: outcome
+state:
+  turn: {{active: Alice, step: precombat-main}}
+  players:
+    Alice:
+      battlefield: {battlefield}
+      hand: [{hand_items}]
+      graveyard: [{graveyard}]
+      library: 10
+    Bob:
+      battlefield: {bob_battlefield}
+      graveyard: {bob_graveyard}
+      library: 10
+actions: {actions}
+expect: {expect}
+"""
+
+
+def test_flashback_from_the_graveyard_for_its_flashback_cost(imported):
+    # 702.34a: Lingering Souls from the graveyard costs {1}{B}, not its mana cost {2}{W}
+    a = ask(from_graveyard("Lingering Souls", "[Swamp, Swamp]"))
+    assert a.value is True and "702.34a" in rules_of(a)
+    assert value(from_graveyard("Lingering Souls", "[Plains, Plains, Plains]")) is False
+    r = run(outcome("Lingering Souls", "[Swamp, Swamp]", "[{cast: c}, {resolve: all}]",
+                    "[{object: c, zone: exile}, {count: 2, name: Spirit Token, zone: battlefield}]"))
+    assert r.status == "pass", r.message
+
+
+def test_flashback_cost_not_used_from_the_hand(imported):
+    # 702.34a: flashback works from the graveyard only: from the hand Lingering Souls costs {2}{W} and goes to the
+    # graveyard as it resolves (608.2n)
+    assert value(can_play("Lingering Souls", "[Swamp, Swamp]")) is False
+    r = run(outcome("Lingering Souls", "[Plains, Plains, Plains]", "[{cast: c}, {resolve: all}]",
+                    "[{object: c, zone: graveyard}]", zone="hand"))
+    assert r.status == "pass", r.message
+
+
+def test_flashback_cost_that_is_not_mana(imported):
+    # 702.34a: Battle Screech's flashback cost is tapping three untapped white creatures Alice controls
+    assert value(from_graveyard("Battle Screech", "[Savannah Lions, Savannah Lions, Savannah Lions]")) is True
+    assert value(from_graveyard("Battle Screech", "[Savannah Lions, Savannah Lions, Grizzly Bears]")) is False
+    r = run(outcome("Battle Screech", "[{card: Savannah Lions, id: l1}, {card: Savannah Lions, id: l2}, "
+                                      "{card: Savannah Lions, id: l3}]", "[{cast: c}, {resolve: all}]",
+                    "[{object: l1, tapped: true}, {object: c, zone: exile}, {count: 2, name: Bird Token}]"))
+    assert r.status == "pass", r.message
+
+
+def test_jump_start_discards_a_card_and_exiles(imported):
+    # 702.133a; Chemister's Insight rulings (2018-10-05): discard a card in addition to its mana cost; exiled afterward
+    assert value(from_graveyard("Radical Idea", "[Island, Island]")) is False             # no card to discard
+    assert value(from_graveyard("Radical Idea", "[Island, Island]", hand="[Forest]")) is True
+    r = run(outcome("Radical Idea", "[Island, Island]", "[{cast: c}, {resolve: all}]",
+                    "[{object: f, zone: graveyard}, {object: c, zone: exile}, {player: Alice, hand_size: 1}]",
+                    hand="{card: Forest, id: f}"))
+    assert r.status == "pass", r.message
+
+
+def test_retrace_discards_a_land_card_and_returns_to_the_graveyard(imported):
+    # 702.81a; Raven's Crime rulings (2008-08-01): discard a land card; it is put back into the graveyard
+    assert value(from_graveyard("Flame Jab", "[Mountain]", hand="[Grizzly Bears]")) is False
+    r = run(outcome("Flame Jab", "[Mountain]", "[{cast: c, targets: [Bob]}, {resolve: all}]",
+                    "[{object: f, zone: graveyard}, {object: c, zone: graveyard}, {player: Bob, life: 19}]",
+                    hand="{card: Forest, id: f}"))
+    assert r.status == "pass", r.message
+
+
+def test_aftermath_halves(imported):
+    # 702.127a; Commit // Memory rulings (2017-04-18): the aftermath half is cast only from a graveyard, the first
+    # half not from there (nothing lets it), and a card cast from the graveyard with aftermath is exiled afterward
+    found = card_db().find("Ribbons")
+    assert found is not None and found[0].name == "Cut // Ribbons" and found[1] == 1
+    hand = ask(can_play("Cut // Ribbons", "[Swamp, Swamp, Swamp, Swamp]"))
+    assert hand.value is False and "702.127a" in rules_of(hand)        # Cut has no target; Ribbons not from hand
+    assert value(can_play("Cut // Ribbons", "[Mountain, Mountain]", bob="[Grizzly Bears]")) is True     # Cut
+    gy = ask(from_graveyard("Cut // Ribbons", "[Mountain, Mountain]", bob="[Grizzly Bears]"))
+    assert gy.value is False                       # Cut can't be cast from the graveyard; Ribbons needs {B}{B}
+    r = run(outcome("Cut // Ribbons", "[Swamp, Swamp, Swamp, Swamp]", "[{cast: c, x: 2}, {resolve: all}]",
+                    "[{object: c, zone: exile}, {player: Bob, life: 18}]"))
+    assert r.status == "pass", r.message
+
+
+def test_split_card_resolves_as_the_half_cast(imported):
+    # 709.3b: cast as Ice, only Ice's text: it taps the target and draws a card; Fire's damage is no part of it
+    r = run(outcome("Fire // Ice", "[Island, Island]", "[{cast: c, targets: [b]}, {resolve: all}]",
+                    "[{object: b, tapped: true, damage: 0}, {player: Alice, hand_size: 1}, {object: c, zone: graveyard}]",
+                    zone="hand", bob_battlefield="[{card: Grizzly Bears, id: b}]"))
+    assert r.status == "pass", r.message
+
+
+def test_an_unmodelled_way_to_cast_from_the_graveyard_is_unsupported(imported):
+    # 113.6, 601.3: escape (702.138a) is not modelled; it could let Satyr's Cunning be cast from the graveyard, so
+    # the answer is not a "no"
+    assert status(from_graveyard("Satyr's Cunning", "[Mountain, Mountain, Mountain]")) == "unsupported"
+
+
+def test_a_modal_double_faced_cards_land_face_is_not_cast(imported):
+    # 712.11b, 305.1: casting Kazandu Mammoth casts its creature face; its land face is played, not cast
+    r = run(outcome("Kazandu Mammoth", "[Forest, Forest, Forest, Forest]", "[{cast: c}, {resolve: all}]",
+                    "[{object: c, zone: battlefield, power: 3}]", zone="hand"))
+    assert r.status == "pass", r.message
+
+
+def test_an_adventure_that_can_be_cast_is_unsupported_in_outcome(imported):
+    # 715.3a, 715.3d: Bonecrusher Giant may be cast as Stomp, which is exiled as it resolves and may then be cast as
+    # the creature; the engine doesn't perform that, so the outcome isn't the creature's branch alone
+    q = outcome("Bonecrusher Giant", "[Mountain, Mountain, Mountain]", "[{cast: c}, {resolve: all}]",
+                "[{object: c, zone: battlefield}]", zone="hand")
+    assert status(q) == "unsupported"

@@ -237,3 +237,65 @@ def test_damage_keywords_are_not_how_a_permanent_enters_614_1c(line):
         assert not a.may_concern(Scope.ENTERS) and a.may_concern(Scope.LIFE)
     # near miss: a line that modifies how its object enters keeps the scope
     assert BY_NAME["tribute"].scopes >= {Scope.ENTERS} and BY_NAME["amplify"].scopes >= {Scope.ENTERS}
+
+
+FUSED = """
+id: q
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: %s
+      hand: [{card: Alive, id: alive}]
+      library: 3
+actions:
+  - {cast: alive}
+expect:
+  - {object: alive, zone: stack}
+"""
+
+
+def test_fuse_with_both_halves_castable_is_unsupported_702_102a():
+    # 702.102a-c: with {3}{G} and {W} both payable, Alive // Well may be cast as a fused split spell, which the engine
+    # doesn't perform: the outcome is unsupported, not just the two halves' branches
+    with pytest.raises(Unsupported, match="702.102a"):
+        _run(FUSED % "[Forest, Forest, Forest, Forest, Plains]")
+
+
+def test_fuse_with_one_half_uncastable_casts_the_other_702_102c():
+    # 702.102c: the fused spell's total cost includes each half's mana cost; Well's {W} can't be paid, so neither it
+    # nor the fused spell can be cast: Alive is the only branch
+    games = _run(FUSED % "[Forest, Forest, Forest, Forest]")
+    assert len(games) == 1 and games[0].state.obj("alive").name == "Alive"
+
+
+def test_an_unread_keyword_cost_of_several_parts_keeps_the_keywords_zones():
+    # "Escape—{2}{R}, Exile two other cards from your graveyard.": the keyword (702.138a), not a spell instruction;
+    # it functions in the graveyard, where it may let the card be cast (113.6, 601.3)
+    a = _ability("Escape—{2}{R}, Exile two other cards from your graveyard.")
+    assert a.functions_in("graveyard") and a.may_concern(Scope.CAST_OPTIONS)
+
+
+def test_words_after_flashback_that_are_no_cost_keep_every_scope():
+    # Catalyst Stone's "Flashback costs you pay cost up to {2} less." is no flashback keyword (702.34a takes a cost):
+    # unmodelled, it may change anything, wherever the card is
+    a = compile_line("Flashback costs you pay cost up to {2} less.", "Flashback costs you pay cost up to {2} less.",
+                     LineContext(spell=False))[0]
+    assert a.kind == "unmodelled" and a.scope == () and a.zones == ()
+
+
+@pytest.mark.parametrize("line,keyword,cost", [
+    ("Flashback {2}{U}", "Flashback", "{2}{U}"),
+    ("Flashback—{1}{U}, Pay 3 life.", "Flashback", "{1}{U}, Pay 3 life"),
+    ("Flashback—Tap three untapped white creatures you control.", "Flashback",
+     "Tap three untapped white creatures you control"),
+    ("Jump-start", "Jump-start", None),
+    ("Retrace", "Retrace", None),
+    ("Aftermath", "Aftermath", None),
+])
+def test_ways_to_cast_from_the_graveyard_compile_to_their_word(line, keyword, cost):
+    # 601.3, 702.34a, 702.133a, 702.81a, 702.127a: every word of the line read, the cost whole
+    (a,) = compile_line(line, line, SPELL)
+    assert a.kind == "static" and a.static.kind == "cast_from_graveyard"
+    assert (a.static.arg("keyword"), a.static.arg("cost")) == (keyword, cost)

@@ -140,29 +140,26 @@ def test_mana_added_beside_such_words_is_not_narrowed(line):
 @pytest.mark.parametrize("line,scope", [
     ("~ can't block.", Scope.COMBAT),
     ("~ attacks each combat if able.", Scope.COMBAT),
-    ("Creatures you control get +1/+1.", Scope.POWER_TOUGHNESS),
+    ("Creatures you control get +1/+1.", Scope.PT_RAISED),       # a raise only (704.5f-g: a lower bound holds)
+    ("Creatures you control get -1/-1.", Scope.POWER_TOUGHNESS),
     ("~ doesn't untap during your untap step.", Scope.UNTAP),
     ("You have no maximum hand size.", Scope.HAND_SIZE),
     ("~ can't be countered.", Scope.RESOLUTION),
-    ("As ~ enters the battlefield, you may pay 2 life. If you don't, ~ enters the battlefield tapped.", Scope.ENTERS),
+    ("As ~ enters the battlefield, you may pay 2 life. If you don't, ~ enters the battlefield tapped.", Scope.ENTERS_ITSELF),
     ("You may pay {W} and return a basic land you control to its owner's hand rather than pay ~'s mana cost.",
      Scope.CAST_OPTIONS),
-    ("You may cast ~ as though it had flash. If you cast it any time a sorcery couldn't have been cast, the "
-     "controller of the permanent it becomes sacrifices it at the beginning of the next cleanup step.", Scope.CAST_OPTIONS),
-    ("If ~ was kicked, it enters the battlefield with five +1/+1 counters on it.", Scope.ENTERS),
+    ("You may cast ~ as though it had flash.", Scope.CAST_OPTIONS),
+    ("If ~ was kicked, it enters the battlefield with five +1/+1 counters on it.", Scope.ENTERS_ITSELF),
     ("If ~ is in your opening hand, you may begin the game with it on the battlefield.", Scope.OUTSIDE_GAME),
     ("Draft ~ face up.", Scope.OUTSIDE_GAME),
     ("Creatures with power less than ~'s power can't block it.", Scope.COMBAT),
     ("Play with the top card of your library revealed.", Scope.DRAW),
-    # 613.1f: the object itself has one keyword ability, or not: at most what that keyword does (702.9, 702.2)
-    ("~ has flying as long as it's untapped.", Scope.COMBAT),
-    ("As long as you control an artifact, ~ has flying.", Scope.COMBAT),
     ("If ~ would enter the battlefield, sacrifice an untapped Mountain instead. If you do, put ~ onto the "
-     "battlefield. If you don't, put it into its owner's graveyard.", Scope.ENTERS),
+     "battlefield. If you don't, put it into its owner's graveyard.", Scope.ENTERS_ITSELF),
     ("If ~ would enter the battlefield, you may discard a land card instead. If you do, put ~ onto the "
-     "battlefield. If you don't, put it into its owner's graveyard.", Scope.ENTERS),
+     "battlefield. If you don't, put it into its owner's graveyard.", Scope.ENTERS_ITSELF),
     ("If ~ would enter the battlefield, instead sacrifice each other permanent named ~ you control, then put ~ "
-     "onto the battlefield.", Scope.ENTERS),
+     "onto the battlefield.", Scope.ENTERS_ITSELF),
     # which permanents untap in an untap step (502.3); blocking more creatures (509.1a), with a condition on itself
     ("Untap ~ during each other player's untap step.", Scope.UNTAP),
     ("As long as ~ is a creature, it can block an additional creature each combat.", Scope.COMBAT),
@@ -263,3 +260,79 @@ def test_modal_bullets_join_their_line():
 
 def test_a_basic_lands_reminder_is_not_an_ability():
     assert ability_lines("({T}: Add {G}.)", "Forest") == []
+
+
+# ---------------------------------------------------------------- narrowings tested where they would be wrong
+
+def test_a_raise_of_power_and_toughness_joined_to_a_blocking_restriction():
+    # 613.4c and 509.1b, each a template's: read together (Maniacal Rage, Undying Rage); a lowering is no raise
+    assert scopes_of("Enchanted creature gets +2/+2 and can't block.", "static") == (Scope.COMBAT, Scope.PT_RAISED)
+    assert scopes_of("Enchanted creature gets -2/+2 and can't block.", "static") == ()
+    assert scopes_of("Enchanted creature gets +2/+2 and has flying.", "static") == ()
+
+
+def _status(text: str) -> str:
+    import mtgjudge
+    question, = mtgjudge.loads(text)
+    r = mtgjudge.ask(question)
+    return "unsupported" if r.answer is not None and r.answer.unsupported else r.status
+
+
+def test_as_it_enters_still_applies_to_its_own_entering_614_12():
+    # the narrowing's near miss: Breeding Pool played itself is unsupported (its replacement is not performed)
+    assert _status("""
+id: q
+ask: outcome
+state:
+  players:
+    Alice:
+      hand: [{card: Breeding Pool, id: bp}]
+actions:
+  - play: bp
+expect:
+  - {object: bp, zone: battlefield, tapped: false}
+""") == "unsupported"
+
+
+def test_a_raise_of_toughness_matters_to_a_creature_that_would_die_without_it_704_5g():
+    # the narrowing's near miss: Grizzly Bears with 2 damage survive only if Maniacal Rage's +2/+2 applies
+    assert _status("""
+id: q
+ask: outcome
+state:
+  players:
+    Alice:
+      hand: [{card: Giant Growth, id: gg}]
+      battlefield: [Forest]
+    Bob:
+      battlefield: [{card: Grizzly Bears, id: gb, damage: 2}, {card: Maniacal Rage, attached_to: gb}]
+actions:
+  - {cast: gg, targets: [gb]}
+expect:
+  - {object: gb, zone: battlefield}
+""") == "unsupported"
+
+
+def test_a_spells_instructions_that_name_what_stops_targeting_still_matter():
+    # 113.3a, 608.2: instructions do nothing on the stack, unless unread text could be a static about targeting
+    from mtgjudge.model.rules.targets import _STOPS_TARGETING
+    assert not _STOPS_TARGETING.search("~ deals 3 damage to any target. If this spell was kicked, instead it deals "
+                                       "10 damage to that permanent or player and the damage can't be prevented.")
+    assert _STOPS_TARGETING.search("~ can't be the target of spells or abilities your opponents control. Draw a card.")
+    assert _STOPS_TARGETING.search("Split second. ~ has shroud as long as it's on the stack.")
+
+
+def test_a_flash_permission_with_a_rider_acts_as_events_do_702_8():
+    # the rider applies whenever it was cast at instant speed, with flash from any source (702.8a)
+    got = set(scopes_of("You may cast ~ as though it had flash. If you cast it any time a sorcery couldn't have been "
+                        "cast, the controller of the permanent it becomes sacrifices it at the beginning of the next "
+                        "cleanup step.", "static"))
+    assert Scope.CAST_OPTIONS in got and Scope.DIES in got
+
+
+@pytest.mark.parametrize("line", ["~ has flying as long as it's untapped.",
+                                  "As long as you control an artifact, ~ has flying."])
+def test_a_keyword_the_object_itself_has_613_1f(line):
+    # the object itself has one keyword ability, or not: at most what that keyword does (702.9b), and what may
+    # target it ("target creature with flying", 115.1)
+    assert set(scopes_of(line, "static")) == {Scope.COMBAT, Scope.TARGETING}

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -291,3 +293,272 @@ def test_a_path_too_long_for_the_system_is_an_error_not_a_crash(capsys):
 
     assert main(["check", "a" * 5000]) == 2
     assert capsys.readouterr().err.strip().endswith("file name too long")
+
+
+# ------------------------------------------------------------------------- the time bound in a thread
+
+def _bench_boards() -> dict[str, str]:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "bench" / "hostile_boards.py"
+    spec = importlib.util.spec_from_file_location("hostile_boards", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.BOARDS
+
+
+SLOW = sorted((Path(__file__).parent / "fixtures" / "slow").glob("*.yaml"))
+THREAD_BOUND = 2.0
+
+
+def _in_a_thread(question, timeout: float):
+    """``mtgjudge.ask`` in a worker thread (no alarm there): the result and the processor time the thread
+    took (on a loaded machine the wall time stretches, the processor time does not), or None if it is still
+    running well past the bound."""
+    out = []
+
+    def ask():
+        start = time.thread_time()
+        r = mtgjudge.ask(question, timeout=timeout)
+        out.append((r, time.thread_time() - start))
+
+    worker = threading.Thread(target=ask, daemon=True)
+    worker.start()
+    worker.join(timeout + 20)
+    return out[0] if out else (None, None)
+
+
+@pytest.mark.parametrize("text", list(_bench_boards().values()) + [p.read_text(encoding="utf-8") for p in SLOW],
+                         ids=list(_bench_boards()) + [p.stem for p in SLOW])
+def test_the_time_bound_holds_in_a_thread_without_the_alarm(text):
+    # the hostile boards and the fuzzed questions that only the alarm used to stop (casting with many
+    # identical lands listed 11! assignments of a payment; a cleanup's discards branched unchecked)
+    r, took = _in_a_thread(mtgjudge.loads(text)[0], THREAD_BOUND)
+    assert r is not None, f"still running {THREAD_BOUND + 20} s into a bound of {THREAD_BOUND} s"
+    assert r.status != "error", r.message
+    assert took < THREAD_BOUND + 2
+
+
+def test_casting_with_twelve_identical_forests_assigns_the_payment_once():
+    # the twelve Forests are interchangeable: one assignment of the payment to them, not 12!
+    r = mtgjudge.ask(mtgjudge.load(str(SLOW[0]))[0], timeout=5)
+    assert r.status == "pass", r.message
+
+
+def test_a_host_programs_pending_timer_survives_a_question():
+    import signal
+
+    fired = []
+    previous = signal.signal(signal.SIGALRM, lambda *a: fired.append(True))
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.6)
+        r = one("id: host\nask: could-produce\nabout: Forest\nstate: {players: {Alice: {battlefield: [Forest]}}}\n",
+                timeout=10)
+        assert r.status == "answered"
+        left, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert 0 < left <= 0.6
+        time.sleep(left + 0.5)
+        assert fired
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+# ------------------------------------------------------------------------------------- parallel runs
+
+def _dies_on_b(source):
+    import os
+    import signal
+
+    if source.file.endswith("b.yaml"):
+        os.kill(os.getpid(), signal.SIGKILL)     # as the OOM killer ends a worker
+    return _real_run_source(source)
+
+
+def _hangs(source):
+    time.sleep(60)
+
+
+from mtgjudge.queries import batch  # noqa: E402
+
+_real_run_source = batch.run_source
+PLAIN = "id: {qid}\nask: could-produce\nabout: Forest\nstate: {{players: {{Alice: {{battlefield: [Forest]}}}}}}\n"
+
+
+def _files(tmp_path, names):
+    for name in names:
+        (tmp_path / f"{name}.yaml").write_text(PLAIN.format(qid=name), encoding="utf-8")
+    return [str(tmp_path / f"{name}.yaml") for name in names]
+
+
+def test_a_parallel_run_whose_worker_dies_names_the_files_without_an_answer(tmp_path, monkeypatch, capsys):
+    from mtgjudge.queries.cli import main
+
+    files = _files(tmp_path, ["a", "b"])
+    monkeypatch.setattr(batch, "run_source", _dies_on_b)
+    code = []
+    run = threading.Thread(target=lambda: code.append(main(["check", "-j", "2", "--no-progress", *files])), daemon=True)
+    run.start()
+    run.join(30)     # it used to wait for the dead worker's answer forever
+    assert code == [3]
+    out, err = capsys.readouterr()
+    import re
+
+    summary = out.strip().splitlines()[-1]                          # the summary of what was answered
+    assert re.fullmatch(r"\d+ passed, \d+ failed, \d+ unsupported, \d+ errors(, 1 answered)?", summary), summary
+    assert err.count("\n") == 1 and "a worker process died" in err and files[1] in err
+    assert "Traceback" not in err
+
+
+def test_a_parallel_run_waits_for_a_file_no_longer_than_its_bound(tmp_path, monkeypatch):
+    files = _files(tmp_path, ["a", "b"])
+    monkeypatch.setattr(batch, "run_source", _hangs)
+    monkeypatch.setattr(batch, "MARGIN_SECONDS", 0.5)
+    monkeypatch.setattr(batch, "QUESTION_GRACE_SECONDS", 0.0)
+    options = batch.RunOptions(answer={"timeout": 0.1})
+    start = time.monotonic()
+    with pytest.raises(batch.WorkersLost) as e:
+        list(batch.run(batch.sources(files), options, jobs=2))
+    assert time.monotonic() - start < 10
+    assert e.value.files == files and "within its bound" in e.value.why
+
+
+# --------------------------------------------------------------------------------- Ctrl-C, arguments
+
+def test_ctrl_c_while_the_verifier_is_being_imported_is_one_line_and_130(monkeypatch, capsys):
+    import importlib.abc
+
+    from mtgjudge.queries import entry
+
+    class Interrupting(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):
+            if name == "mtgjudge.queries.cli":
+                raise KeyboardInterrupt
+            return None
+
+    monkeypatch.delitem(sys.modules, "mtgjudge.queries.cli")
+    monkeypatch.setattr(sys, "meta_path", [Interrupting()] + sys.meta_path)
+    assert entry.main(["check"]) == 130
+    assert capsys.readouterr().err == "mtgjudge: interrupted\n"
+
+
+def _check_j2_signalled(signum, after: float):
+    """``check -j 2`` sent ``signum`` ``after`` seconds: its exit code, standard error, and its workers still
+    alive a second after it ended."""
+    import os
+    import signal
+
+    p = subprocess.Popen([sys.executable, "-m", "mtgjudge.queries.entry", "check", "-j", "2", "--no-progress"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(after)
+    workers = subprocess.run(["pgrep", "-P", str(p.pid)], capture_output=True, text=True).stdout.split()
+    p.send_signal(signum)
+    try:
+        _, err = p.communicate(timeout=30)
+    finally:
+        p.kill()
+    time.sleep(1)
+    alive = []
+    for w in workers:
+        try:
+            os.kill(int(w), 0)
+            alive.append(w)
+            os.kill(int(w), signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    return p.returncode, err, alive
+
+
+@pytest.mark.parametrize("after", [1.5, 4.0])
+def test_ctrl_c_during_a_run_is_one_line_and_130(after):
+    import signal
+
+    code, err, alive = _check_j2_signalled(signal.SIGINT, after)
+    assert (code, err, alive) == (130, "mtgjudge: interrupted\n", [])
+
+
+def test_sigterm_to_a_parallel_run_ends_its_workers_too():
+    import signal
+
+    code, err, alive = _check_j2_signalled(signal.SIGTERM, 4.0)
+    assert code in (143, -signal.SIGTERM) and "Traceback" not in err and alive == []
+
+
+@pytest.mark.parametrize("path", ["", "fifo.yaml", "/proc"])
+def test_an_empty_path_a_fifo_or_a_folder_that_vanishes_is_an_error_not_a_hang_or_a_crash(path, tmp_path,
+                                                                                          monkeypatch, capsys):
+    import os
+
+    from mtgjudge.queries.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "here.yaml").write_text(PLAIN.format(qid="here"), encoding="utf-8")   # not checked by ""
+    os.mkfifo(tmp_path / "fifo.yaml")
+    assert main(["check", "-j", "1", "--no-progress", path]) == 2
+    out, err = capsys.readouterr()
+    assert "internal error" not in err and "PASS" not in out
+    if path == "fifo.yaml":
+        assert "a FIFO, not a regular file; refused" in out
+
+
+def test_a_folder_vanishing_while_it_is_searched_is_skipped(tmp_path, monkeypatch):
+    import os
+    import shutil
+
+    from mtgjudge.queries.format import files
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "q.yaml").write_text(PLAIN.format(qid="q"), encoding="utf-8")
+    real_scandir = os.scandir
+
+    def vanishing(path="."):
+        if str(path).endswith("/a"):
+            shutil.rmtree(path)      # gone between being listed and being read, as /proc/<pid> is
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", vanishing)
+    assert files.find_files([tmp_path]) == [tmp_path / "b" / "q.yaml"]
+
+
+LIBRARY_Q = "id: a\nask: could-produce\nabout: Forest\nstate: {players: {Alice: {battlefield: [Forest]}}}\n"
+
+
+@pytest.mark.parametrize("timeout, error, words", [
+    (-5, ValueError, "more than 0"), (0, ValueError, "more than 0"), (float("nan"), ValueError, "nan"),
+    (float("inf"), ValueError, "at most 86400"), (1e308, ValueError, "at most"), ("5", TypeError, "str"),
+    (True, TypeError, "bool"),
+])
+def test_the_librarys_time_bound_is_a_positive_finite_number(timeout, error, words):
+    q = mtgjudge.loads(LIBRARY_Q)[0]
+    with pytest.raises(error, match=words):
+        mtgjudge.ask(q, timeout=timeout)
+    with pytest.raises(error, match=words):
+        mtgjudge.check([], timeout=timeout)
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: mtgjudge.loads(b"id: a"), TypeError, "not bytes"),
+    (lambda: mtgjudge.loads(None), TypeError, "NoneType"),
+    (lambda: mtgjudge.loads(123), TypeError, "int"),
+    (lambda: mtgjudge.ask(None), TypeError, "mtgjudge.load"),
+    (lambda: mtgjudge.ask({"id": "a"}), TypeError, "dict"),
+    (lambda: mtgjudge.load(), TypeError, "at least one path"),
+    (lambda: mtgjudge.load(b"/q.yaml"), TypeError, "path"),
+    (lambda: mtgjudge.check([None]), TypeError, "path"),
+    (lambda: mtgjudge.check(5), TypeError, "a path or a list of paths"),
+    (lambda: mtgjudge.check([""]), ValueError, "empty path"),
+])
+def test_library_arguments_of_the_wrong_type_are_clear_errors(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+def test_the_library_checks_one_path_given_as_a_string_not_its_characters(tmp_path):
+    # a string was iterated character by character: "/..." checked the whole file system from "/"
+    (tmp_path / "q.yaml").write_text(LIBRARY_Q, encoding="utf-8")
+    results = mtgjudge.check(str(tmp_path / "q.yaml"))
+    assert [r.qid for r in results] == ["a"]
+    assert [r.qid for r in mtgjudge.check(tmp_path)] == ["a"]

@@ -12,6 +12,9 @@ from mtgjudge.model.rules.turns import next_turn_of, turn_owner
 from mtgjudge.model.state import EffectInForce, Turn
 from mtgjudge.model.rules.targets import legal_targets, target_requirements
 from mtgjudge.model.build import obj, state_of
+from mtgjudge.model.engine.actions import run
+from mtgjudge.model.engine.game import Game
+from mtgjudge.queries.format.files import load_text
 
 
 def test_hexproof_stops_only_opponents():
@@ -89,3 +92,67 @@ def test_until_end_of_your_next_turn(now, in_force):
                                        objects=("top1",)),))
     (perm,) = play_permissions(s, "top1")
     assert perm.in_force is in_force and perm.player == "Alice"
+
+
+def _outcome(text: str):
+    (q,) = load_text(text)
+    assert not isinstance(q, Exception), q
+    return run(Game(q.state), q.actions)
+
+
+GRAVEYARD_BY_EFFECT = """
+id: q
+ask: outcome
+state:
+  turn: {active: Alice, number: 3, step: precombat-main}
+  effects:
+    - {from: Compleated Conjurer, controller: Alice, began_turn: 3, objects: [tt]}
+  players:
+    Alice:
+      battlefield: [Island, Island, Island]
+      library: 3
+    Bob:
+      graveyard: [{card: Think Twice, id: tt}]
+actions:
+  - {cast: tt, by: Alice}
+  - resolve: all
+expect:
+  - {object: tt, zone: graveyard}
+"""
+
+
+def test_flashback_card_cast_from_a_graveyard_by_another_permission_is_not_exiled():
+    # 702.34a: "If the flashback cost was paid, exile this card ...": Alice casts Bob's Think Twice from Bob's
+    # graveyard under an effect (601.3), for its mana cost (flashback is "from your graveyard" only): it goes to its
+    # owner's graveyard as it resolves (608.2n), and its mana cost {1}{U} is what was paid (one Island left)
+    games = _outcome(GRAVEYARD_BY_EFFECT)
+    assert games and all(g.state.obj("tt").zone == "graveyard" for g in games)
+    assert all(sum(1 for o in g.state.battlefield() if not o.tapped) == 1 for g in games)
+
+
+def test_flashback_card_in_its_owners_graveyard_with_another_permission_is_unsupported():
+    # 601.3, 118.9a: its own flashback and an effect both let Alice cast it: which one she uses is a choice the
+    # model doesn't make (only flashback's cost exiles it)
+    with pytest.raises(Unsupported, match="choosing between them"):
+        _outcome(GRAVEYARD_BY_EFFECT.replace("    Bob:\n      graveyard: [{card: Think Twice, id: tt}]\n", "")
+                 .replace("      library: 3\n", "      library: 3\n      graveyard: [{card: Think Twice, id: tt}]\n", 1))
+
+
+def test_a_flashback_spell_put_on_the_stack_by_the_question_is_unsupported_as_it_leaves():
+    # 702.34a: whether it is exiled depends on how it was cast, which a stack given by the question doesn't say
+    text = """
+id: q
+ask: outcome
+state:
+  turn: {active: Alice, step: precombat-main}
+  stack: [{card: Think Twice, id: tt, controller: Alice}]
+  players:
+    Alice:
+      library: 3
+actions:
+  - resolve: all
+expect:
+  - {object: tt, zone: exile}
+"""
+    with pytest.raises(Unsupported, match="702.34a"):
+        _outcome(text)

@@ -63,7 +63,46 @@ def _text(value: Any) -> str | None:
 
 def read(path: str | Path) -> list[CardRecord]:
     """Every card of one data file (format detected from its content)."""
-    p = Path(path)
+    return read_files([path])[0][1]
+
+
+def read_files(paths) -> list[tuple[str, list[CardRecord]]]:
+    """Every card of each data file, by file. MTGJSON v3 publishes each half of a split or aftermath card as its own
+    entry, naming both halves (``names``), and a set of files may hold the halves in different files: they are
+    joined into one card (709, 702.127), read with the file that holds its first half."""
+    loaded = [(str(path), _load(Path(path))) for path in paths]
+    pool: dict = {}
+    for _, data in loaded:
+        if _is_mtgjson3(data):
+            pool.update(data)
+    out = []
+    for path, data in loaded:
+        try:
+            if isinstance(data, list):
+                records = [_checked(r) for r in _scryfall(data)]
+            elif isinstance(data, dict) and isinstance(data.get("data"), dict) and "meta" in data:
+                records = [_checked(r) for r in _mtgjson5(data["data"])]
+            elif _is_mtgjson3(data):
+                records = [_checked(r) for r in _mtgjson3(data, pool)]
+            else:
+                raise SourceError(f"{path}: not a card data file this product reads (Scryfall bulk data, MTGJSON "
+                                  "AtomicCards v5, or MTGJSON v3 keyed by card name)")
+        except KeyError as e:
+            raise SourceError(f"{path}: a card entry is malformed (the field {e.args[0]!r} is missing)") from None
+        except (TypeError, AttributeError, ValueError) as e:
+            if isinstance(e, SourceError):
+                raise
+            raise SourceError(f"{path}: a card entry is malformed ({e})") from None
+        out.append((path, records))
+    return out
+
+
+def _is_mtgjson3(data) -> bool:
+    return isinstance(data, dict) and bool(data) and all(isinstance(v, dict) and "type" in v for v in data.values())
+
+
+def _load(p: Path):
+    """A data file's JSON."""
     if p.is_dir():
         raise SourceError(f"{p}: is a directory; name the card data files in it")
     try:
@@ -77,19 +116,7 @@ def read(path: str | Path) -> list[CardRecord]:
     except json.JSONDecodeError as e:
         raise SourceError(f"{p}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}); the file may be "
                           "truncated") from None
-    try:
-        if isinstance(data, list):
-            return [_checked(r) for r in _scryfall(data)]
-        if isinstance(data, dict) and isinstance(data.get("data"), dict) and "meta" in data:
-            return [_checked(r) for r in _mtgjson5(data["data"])]
-        if isinstance(data, dict) and data and all(isinstance(v, dict) and "type" in v for v in data.values()):
-            return [_checked(r) for r in _mtgjson3(data)]
-    except KeyError as e:
-        raise SourceError(f"{p}: a card entry is malformed (the field {e.args[0]!r} is missing)") from None
-    except (TypeError, AttributeError, ValueError) as e:
-        raise SourceError(f"{p}: a card entry is malformed ({e})") from None
-    raise SourceError(f"{p}: not a card data file this product reads (Scryfall bulk data, MTGJSON AtomicCards v5, "
-                      "or MTGJSON v3 keyed by card name)")
+    return data
 
 
 def _checked(r: CardRecord) -> CardRecord:
@@ -137,17 +164,22 @@ def _mtgjson5(data: dict) -> Iterator[CardRecord]:
         yield CardRecord(name, ordered[0].get("layout", "normal"), recs)
 
 
-def _mtgjson3(data: dict) -> Iterator[CardRecord]:
+def _mtgjson3(data: dict, pool: dict | None = None) -> Iterator[CardRecord]:
+    """The cards of one v3 file; ``pool``: the entries of every file read with it, where a card's other half may
+    be (the card is then read with its first half's file)."""
+    pool = data if pool is None else pool
     done: set[str] = set()
     for name, v in data.items():
         if name in done:
             continue
         names = v.get("names") or [name]
-        if v.get("layout") == "meld" or any(n not in data for n in names):
+        if v.get("layout") == "meld" or any(n not in pool for n in names):
             names = [name]   # meld's names list the other half; each card is its own
+        elif names[0] not in data:
+            continue         # read with the file holding its first half
         faces = []
         for n in names:
-            f = data[n]
+            f = pool[n]
             done.add(n)
             # v3 gives no color indicator: a face with colors but no mana cost has one (204.1).
             indicator = _colors(f.get("colorIndicator")) or (_colors(f.get("colors")) if not f.get("manaCost") else None)

@@ -8,11 +8,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
+from mtgjudge.model import deadline
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
-from mtgjudge.model.engine.game import Game, find_ref, merge, name_of
+from mtgjudge.model.engine.game import FOLLOWING, Game, find_ref, merge, name_of
 from mtgjudge.model.engine.kicker import (MULTIKICKER_BOUND, buyback_options, is_multikicker, kicked_words,
-                                          kicker_options, unperformed_options)
+                                          kicker_options, unpayable_options, unperformed_options)
 from mtgjudge.model.oracle.kicker import as_announced
 from mtgjudge.model.engine.leave_game import leave_game
 from mtgjudge.model.engine.paying import pay
@@ -23,7 +24,7 @@ from mtgjudge.model.engine.removal import remove
 from mtgjudge.model.engine.modes import chosen_by_action, expand, extra_mana, with_chosen
 from mtgjudge.model.mana import format_cost
 from mtgjudge.model.rules.modes import describe, modal_of
-from mtgjudge.model.engine.resolve import resolve_action, spell_ability
+from mtgjudge.model.engine.resolve import UNPAYABLE, resolve_action, spell_ability
 from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.targeting import choose_targets
 from mtgjudge.model.engine import transforming
@@ -32,10 +33,12 @@ from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_by_cast
 from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.explain import step
-from mtgjudge.model.legality import can_activate, can_play, find_ability
+from mtgjudge.model.legality import (EITHER_FACE, can_activate, can_play, can_play_face, castable_faces, find_ability,
+                                     has_fuse)
+from mtgjudge.model.rules.restrictions import forbidden
 from mtgjudge.model.rules.costs import (TotalCost, activation_cost, additional_choices, alternative_costs, announces_x,
                                         has_buyback, total_cost)
-from mtgjudge.model.rules.permissions import without_mana_cost
+from mtgjudge.model.rules.permissions import graveyard_cast, without_mana_cost
 from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import StackAbility
@@ -61,7 +64,48 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     o = state.obj(oid)
     if "Land" in current(state, oid).types:
         raise InputError("cast", f"{o.name} is a land: play it")
-    _legal(can_play(state, oid, player, x))
+    faces = castable_faces(state, oid)
+    if faces is None:
+        _legal(can_play(state, oid, player, x))
+        return _cast_face(game, a, oid, player, x)
+    # 709.3, 715.3, 712.11b: the player chooses which half or face to cast; only that one's characteristics and
+    # text are the spell's (709.3b): each face that can be cast is a branch
+    out: list[Game] = []
+    refused = []
+    for face in faces:
+        g = game.with_state(state.with_object(replace(o, face=face)))
+        if "Land" in current(g.state, oid).types:
+            continue            # 712.11b, 305.1: a land face is played, not cast (the play action)
+        ans = can_play_face(g.state, oid, player, x)
+        if ans.is_unsupported:
+            raise Unsupported(ans.unsupported)
+        if ans.value is not True:
+            refused += [step(r.rules, f"as {o.card.faces[face].name}: {r.text}") for r in ans.why]
+            continue
+        if o.card.layout == "adventure" and face == 1:
+            # 715.3d: an Adventure is exiled as it resolves, and may then be cast as the creature: not performed
+            raise Unsupported(f"{o.card.name} may be cast as its Adventure, {o.card.faces[face].name}: an Adventure "
+                              "(715.3d) is not performed by the engine yet")
+        g = g.log(EITHER_FACE[o.card.layout], f"{player} chooses to cast {o.card.name} as {o.card.faces[face].name}")
+        if len(faces) > 1:
+            g = g.choose(f"{oid} cast as {o.card.faces[face].name}")
+        out += _cast_face(g, a, oid, player, x)
+    if has_fuse(state, oid):
+        # 702.102a-c: the fused split spell has both halves' characteristics, costs and targets: it can be cast only
+        # if each half could be, but for an effect that forbids casting a half by its characteristics (101.2)
+        if not refused or any(forbidden(g.state, oid, player) is not None for g in
+                              (game.with_state(state.with_object(replace(o, face=f))) for f in faces)):
+            raise Unsupported(f"{o.card.name} may be cast as both halves by fuse (702.102a): a fused split spell is "
+                              "not performed by the engine yet")
+    if not out:
+        raise Illegal(tuple(refused))
+    return out
+
+
+def _cast_face(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int) -> list[Game]:
+    """Casting ``oid`` with the face it has up in ``game`` (its legality already decided)."""
+    state = game.state
+    o = state.obj(oid)
     ch = current(state, oid)
     modal = modal_of(ch.abilities)
     if a.get("choices") and modal is None:
@@ -139,10 +183,15 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
                                                  f"({cost.other[0].text() if cost.other else cost.text()}...) now"),))
     if (kicked or bought) and not all_payments(build_problem(state, player, cost)):
         return []            # 601.2h: a kicker or buyback cost that can't be paid can't be announced
+    by = graveyard_cast(state, oid, player)
     game = zones.move(game, oid, "stack", controller=player, x=x if announces_x(state, oid) else None,
-                      kicked=kicked, cast_from=o.zone, bought_back=bought if has_buyback(state, oid) else None)
-    game = game.log(("601.2a", "601.2b") + (("702.33d",) if kicked else ()) + (("118.9",) if alt else ()),
+                      kicked=kicked, cast_from=o.zone, face=o.face, cast_by=by.keyword if by is not None else "",
+                      bought_back=bought if has_buyback(state, oid) else None)
+    game = game.log(("601.2a", "601.2b") + ((by.rule,) if by is not None else ()) + (("702.33d",) if kicked else ())
+                    + (("118.9",) if alt else ()),
                     f"{player} casts {o.name} ({oid})"
+                    + (f" from their graveyard by its {by.keyword.lower()}" if by is not None else "")
+                    + (f" for its flashback cost {by.cost}" if by is not None and by.cost else "")
                     + (f" with X={x}" if x else "") + (f", {kicked_words(kicked)} (its kicker cost is paid with the rest)" if kicked else "")
                     + (f", paying its alternative cost instead of its mana cost: {cost.text() if cost.symbols else ''}"
                        f"{', '.join(p.text() for p in cost.other)}" if alt else ""))
@@ -157,6 +206,10 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
         game = game.log("601.2b", f"{player} announces that they pay {'; '.join(p.text() for p in cost.other) or cost.text()} "
                                   f"for the additional cost of {o.name} that offers two").choose(f"{oid} additional cost {choice}")
     game = replace(game, cast_plainly=game.cast_plainly + ((oid, game.moved(oid)),))
+    unpaid = unpayable_options(state, oid, player)
+    if unpaid:
+        spell = game.state.obj(oid)
+        game = game.with_state(game.state.with_object(replace(spell, chosen=spell.chosen + ((UNPAYABLE, ",".join(unpaid)),))))
     if o.zone == "hand":        # 702.88a: rebound applies to a spell cast from its owner's hand
         game = replace(game, cast_from_hand=game.cast_from_hand + ((oid, game.moved(oid)),))
     out = []
@@ -197,6 +250,10 @@ def _alternative_allowed(state, oid: str, player: str, alt: int, x: int) -> None
     if without_mana_cost(state, oid, player) is not None:
         raise Unsupported(f"{o.name} may be cast without paying its mana cost and for its alternative cost: choosing "
                           "between them (118.9a) is not performed by the engine yet")
+    by = graveyard_cast(state, oid, player)
+    if by is not None and by.cost:
+        raise Illegal((step(("118.9a", by.rule), f"{o.name} is cast from the graveyard for its flashback cost, an "
+                                                 "alternative cost: no other alternative cost can be applied"),))
     _, word, available, because = options[alt - 1]
     if not available:
         raise Illegal((step("118.9", f"{player} may pay {o.name}'s alternative cost only if they control "
@@ -358,14 +415,14 @@ def perform(game: Game, a: Mapping[str, Any]) -> list[Game]:
         return advance(game, a)
     else:
         raise Unsupported(f"the action {kind!r} is not performed by the engine yet")
-    return merge([s for b in branches for s in settle(b)])
+    return merge([s for b in deadline.checked(branches, FOLLOWING) for s in settle(b)])
 
 
 def run(game: Game, actions) -> list[Game]:
     """Perform the actions in order, each on every branch the previous ones led to (equal states merged)."""
     branches = [game]
     for a in actions:
-        branches = merge([r for g in branches for r in perform(g, a)])
+        branches = merge([r for g in deadline.checked(branches, FOLLOWING) for r in perform(g, a)])
         if not branches and "resolve" in a and a.get("choices"):
             # 700.2b: the modes a resolve action fixes are those chosen as the ability went on the stack
             raise InputError("choices", "the modes given were chosen in no way the game can go (700.2b: a mode "

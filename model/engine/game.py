@@ -16,6 +16,8 @@ from mtgjudge.model.state import GameState, LinkedExile, PendingTrigger
 #: Bounds of the search: past them the answer is unsupported, saying so.
 MAX_BRANCHES = 2000
 MAX_STEPS = 400
+#: What a search of the engine is, in the message of a question past its time bound.
+FOLLOWING = "following the actions"
 
 
 @dataclass(frozen=True)
@@ -50,8 +52,11 @@ class Game:
     def drew_empty(self) -> tuple[str, ...]:
         return self.state.drew_empty
 
+    # Every step of a branch checks the question's time bound, so that the engine stops within the bound's
+    # grace in any thread, with or without the alarm (model.deadline).
     def remember(self, **changes) -> "Game":
         """The same branch with the state's memory (or anything else of it) changed."""
+        deadline.check(FOLLOWING)
         return replace(self, state=self.state.evolve(**changes))
 
     def key(self) -> tuple:
@@ -102,18 +107,21 @@ class Game:
                 pts, shields, replacements, s.monarch, delayed, skips, s.restrictions, controlled)
 
     def with_state(self, state: GameState) -> "Game":
+        deadline.check(FOLLOWING)
         return replace(self, state=state)
 
     def log(self, rules, text: str) -> "Game":
+        deadline.check(FOLLOWING)
         return replace(self, steps=self.steps + (step(rules, text),))
 
     def choose(self, text: str) -> "Game":
+        deadline.check(FOLLOWING)
         return replace(self, choices=self.choices + (text,))
 
 
 def merge(games: list[Game]) -> list[Game]:
     """Merge branches that reached equal states (keeping the first's choices and steps)."""
-    deadline.check("following the actions")
+    deadline.check(FOLLOWING)
     seen: dict = {}
     for g in games:
         k = g.key()

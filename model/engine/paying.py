@@ -10,10 +10,11 @@ from collections import Counter
 from dataclasses import replace
 from itertools import combinations
 
+from mtgjudge.model import deadline
 from mtgjudge.model.engine import shields, zones
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import triggered_by_tapping
-from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
+from mtgjudge.model.engine.game import FOLLOWING, MAX_BRANCHES, Game, merge
 from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.mana import mana_string
@@ -42,7 +43,7 @@ def pay(game: Game, before: GameState, player: str, cost: TotalCost, paying: tup
     found = all_payments(problem)
     # Payments that differ only in which mana paid which symbol leave the same state: perform each effect once.
     chosen: dict[tuple, tuple[Payment, dict[str, tuple[Event, ...]]]] = {}
-    for p in found:
+    for p in deadline.checked(found, FOLLOWING):
         for members in member_choices(problem, p):
             used = {i for i, evs in members.items() if _takes_part(evs)}
             if paying is not None and used != set(paying):
@@ -57,7 +58,7 @@ def pay(game: Game, before: GameState, player: str, cost: TotalCost, paying: tup
             raise Unsupported("the payment model decided the cost can be paid but listed no way to pay it")
         raise Illegal(_why_not(problem, player, frozenset(paying)))
     out: list[Game] = []
-    for p, members in chosen.values():
+    for p, members in deadline.checked(chosen.values(), FOLLOWING):
         for g in _perform(game, problem, p, members, player):
             if len(chosen) > 1:
                 g = g.choose("pay with " + (", ".join(sorted(i for i, e in members.items() if _takes_part(e))) or "no permanent")

@@ -32,10 +32,10 @@ from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.triggers import ability_of, apnap, legal_target, target_slots, watched_trigger
 from mtgjudge.model.engine import tribute
 from mtgjudge.model.errors import InputError, SearchBound
-from mtgjudge.model.oracle.keywords import only_if_chosen
 from mtgjudge.model.engine import delayed, refs
 from mtgjudge.model.engine.kernel.context import Ctx
 from mtgjudge.model.engine.performers import MARKER_RUNNERS, PERFORMERS, WHOLE_USE
+from mtgjudge.model.oracle.narrowing import not_chosen, only_if_paid
 
 
 # ------------------------------------------------------------------------------------------- effects
@@ -193,18 +193,26 @@ def _targets_check(game: Game, ability: Ability, ctx: Ctx) -> list[bool] | None:
     return legal if any(legal) else None
 
 
+#: The key of a spell's ``chosen`` listing its optional additional costs that couldn't be paid as it was cast
+#: (``kicker.unpayable_options``).
+UNPAYABLE = "unpayable options"
+
+
 def _guard_own_text(o: GameObject, cast_plainly: bool = False) -> list[str]:
     """An instant's or sorcery's own unmodelled text that functions on the stack may change what happens as it
     resolves or where it goes after (rebound 702.88a, buyback 702.27a, a cost option chosen as it was cast):
     unsupported, naming it. ``cast_plainly``: the actions cast it for its mana cost, so a line that only
-    offers a cost option (spectacle 702.137a, prowl, surge) was not chosen and changes nothing (601.2b), nor
-    does a keyword whose other abilities apply only if its cost was paid: the rules of those, to cite."""
+    offers an alternative cost (spectacle 702.137a, prowl, surge) was not chosen and changes nothing (601.2b,
+    ``narrowing.not_chosen``; an optional additional cost such as buyback may have been paid), nor does a keyword
+    whose other abilities apply only if its cost was paid (``narrowing.only_if_paid``): the rules of those, to
+    cite."""
     unpaid = []
+    unpayable = tuple((o.choice(UNPAYABLE) or "").split(","))
     for a in o.printed.abilities:
-        if cast_plainly and a.kind == "unmodelled" and a.scope and set(a.scope) <= {Scope.CAST_OPTIONS}:
+        if cast_plainly and not_chosen(a, unpayable):
             continue
         # overload 702.96a, awaken 702.113a: "if its ... cost was paid": not paid when cast for its mana cost
-        kw = only_if_chosen(a.source_text) if cast_plainly and a.kind == "unmodelled" else None
+        kw = only_if_paid(a) if cast_plainly else None
         if kw is not None:
             unpaid.append(f"{kw.rule}a")
             continue
@@ -327,8 +335,10 @@ def resolve_top(game: Game) -> list[Game]:
                                                                       "into its owner's hand as it resolves")
             out.append(after_moves(g, [(lki, "stack", "hand")], f"{o.name} returns to its owner's hand"))
             continue
-        g = zones.move(g, top, "graveyard").log("608.2n", f"{o.name} is put into its owner's graveyard")
-        out.append(after_moves(g, [(lki, "stack", "graveyard")], f"{o.name} goes to the graveyard"))
+        g = zones.move(g, top, "graveyard")
+        if g.state.obj(top).zone == "graveyard":        # else exiled instead (702.34a: zones.move says why)
+            g = g.log("608.2n", f"{o.name} is put into its owner's graveyard")
+        out.append(after_moves(g, [(lki, "stack", "graveyard")], f"{o.name} leaves the stack"))
     return out
 
 

@@ -20,11 +20,12 @@ from mtgjudge.model.rules.enchanting import can_enchant
 PT_WORDS = frozenset(kind for kind, (layer, _) in APPLIERS.items() if layer == 7)
 
 
-def toughness(game: Game, oid: str) -> int:
+def toughness(game: Game, oid: str, lower_bound: bool = False) -> int:
     """Toughness now: after the layers (613, static "gets +N/+N" and resolved effects in layer 7), with +1/+1
-    and -1/-1 counters (613.4c). Unmodelled text that may change power or toughness makes this unsupported."""
+    and -1/-1 counters (613.4c). Unmodelled text that may change power or toughness makes this unsupported;
+    ``lower_bound``: text that only raises them (``Scope.PT_RAISED``) is left out, and the value is a lower bound."""
     state = game.state
-    guard_scope(game.state, "power-toughness", f"the toughness of {oid} matters")
+    guard_scope(game.state, "power-toughness", f"the toughness of {oid} matters", lower_bound=lower_bound)
     ch = current(state, oid)
     o = state.obj(oid)
     if ch.toughness is None:
@@ -86,6 +87,11 @@ def check(game: Game) -> tuple[Game, list, bool]:
         if o.counter("+1/+1") and o.counter("-1/-1"):
             counters_fix.append(o.id)
         if "Creature" in ch.types:
+            # 704.5f-g: a creature that survives with a lower bound of its toughness survives (unmodelled text
+            # that only raises toughness can't make either apply); else its toughness must be known exactly
+            low = toughness(game, o.id, lower_bound=True)
+            if low > 0 and o.damage < low:
+                continue
             t = toughness(game, o.id)
             if t <= 0:
                 to_graveyard.append((o.id, "704.5f", f"{o.name} ({o.id}) has toughness {t} and is put into its owner's graveyard"))

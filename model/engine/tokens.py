@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
+from typing import Iterable
 
 from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.errors import Unsupported
@@ -25,7 +26,8 @@ from mtgjudge.model.vocab.subtypes import subtypes_by_type
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 #: The card types a described token can have (111.1: a token is a permanent), in type-line order (205.2a).
 _TYPES = ("Artifact", "Enchantment", "Land", "Creature")
-_DESCRIPTION = re.compile(r'^(?:(\d+)/(\d+) )?([A-Za-z\' -]+?) token(?: with ([a-z ,]+?))?(?:(?: and| with) "([^"]+)")?$')
+_DESCRIPTION = re.compile(r'^(?:(\d+)/(\d+) )?([A-Za-z\' -]+?) token(?: with ([a-z ,]+?))?(?:(?: and| with) "([^"]+)")?'
+                          r'(?: named (?P<name>[A-Z][\w\',-]*(?: [A-Z][\w\',-]*)*))?$')
 
 
 def _keywords(text: str) -> list[str]:
@@ -49,7 +51,7 @@ def token_card(words: str) -> CardDef:
     m = _DESCRIPTION.match(words.strip())
     if m is None:
         raise Unsupported(f"the token {words!r} is not read by the engine")
-    power, toughness, middle, with_, quoted = m.groups()
+    power, toughness, middle, with_, quoted, own_name = m.groups()
     colors: list[str] = []
     types: list[str] = []
     subtypes: list[str] = []
@@ -86,7 +88,8 @@ def token_card(words: str) -> CardDef:
         raise Unsupported(f"the token {words!r} is not read by the engine")
     # The face is named by its subtypes, as the defined token kinds are (tokens.yaml); the game names it with
     # "Token" added (111.4: ``model.names.names_of``, ``queries.labels.shown_name``).
-    name = " ".join(subtypes)
+    # 111.4: a token the effect names ("named Wood") has that name; its subtypes are still the words'
+    name = own_name or " ".join(subtypes)
     ordered = [t for t in _TYPES if t in types]
     face = FaceRecord(name, None, " ".join(ordered) + " — " + " ".join(subtypes), "\n".join(kws + ([quoted] if quoted
                       else [])), power, toughness, None, tuple(colors) or None)
@@ -99,3 +102,17 @@ def token_card(words: str) -> CardDef:
     if quoted and card.faces[0].abilities[-1].kind == "unmodelled":
         raise Unsupported(f"the token {words!r} has an ability the verifier does not read: {quoted!r}")
     return replace(card, token=True)
+
+
+def named_token(name: str, cards: Iterable[CardDef]) -> CardDef | None:
+    """The token kind an effect of one of ``cards`` creates under a name of its own (111.4: "a 0/1 green Wall
+    creature token with defender named Wood" makes "Wood"), or None when none of them names it."""
+    want = f" named {name.strip()}".lower()
+    for card in cards:
+        for face in card.faces:
+            for ability in face.abilities:
+                for effect in ability.effects:
+                    words = effect.arg("token")
+                    if isinstance(words, str) and words.lower().endswith(want):
+                        return token_card(words)
+    return None

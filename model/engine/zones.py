@@ -16,6 +16,7 @@ from dataclasses import replace
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.permissions import GRAVEYARD_CAST_WORD, exiled_leaving_stack, graveyard_casts
 from mtgjudge.model.state import GameState, Player, StackAbility
 from mtgjudge.model.engine.game import Game
 
@@ -108,17 +109,32 @@ def _guard_replacements(game: Game, o: GameObject, to: str) -> None:
         raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet")
 
 
+#: The static words this module gives meaning to: a spell exiled as it leaves the stack when it was cast from a
+#: graveyard by its flashback, jump-start or aftermath (``move``).
+LEAVING_STACK_WORDS = (GRAVEYARD_CAST_WORD,)
+
+
 def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: bool = True,
          counters: tuple[tuple[str, int], ...] = (), x: int | None = None, tapped: bool = False,
-         kicked: tuple[int, ...] = (), cast_from: str = "", bought_back: bool | None = None) -> Game:
+         kicked: tuple[int, ...] = (), cast_from: str = "", bought_back: bool | None = None, face: int = 0,
+         cast_by: str = "") -> Game:
     """Move object ``oid`` to zone ``to`` (battlefield, hand, graveyard, library, exile, stack) as a new object
     (400.7). ``controller``: who controls it on the battlefield or the stack (default its owner);
     ``counters``, ``tapped``: counters it enters with and whether it enters tapped (614.1c replacements,
     applied by the caller); ``kicked``: the kicker costs paid for a spell, kept by the permanent it becomes
     (702.33d-e), and ``cast_from``: the zone a spell was cast from (601.2a), both forgotten by any other zone
-    change (400.7); ``bought_back``: whether a spell's buyback cost was paid (702.27a), kept on the stack only."""
+    change (400.7); ``bought_back``: whether a spell's buyback cost was paid (702.27a); ``face``: the half or face a
+    card is cast as (709.3, 715.3, 712.11b), and ``cast_by``: the card's own keyword it is cast by from a graveyard
+    (601.3); all three kept only on the stack."""
     state = game.state
     o = state.obj(oid)
+    exiled = exiled_leaving_stack(o) if o.zone == "stack" and to not in ("stack", "exile") else None
+    if exiled is not None:
+        # 702.34a, 702.133a, 702.127a: cast from a graveyard by its flashback, jump-start or aftermath, it is exiled
+        # instead of going anywhere else (a replacement of the move, 614.1a)
+        game = game.log((exiled, "614.1a"), f"{o.name} ({oid}) was cast from a graveyard by its "
+                                            f"{_keyword_of(o, exiled)}: it is exiled instead of being put into the {to}")
+        to = "exile"
     _guard_replacements(game, o, to)
     if o.token and o.zone != "battlefield":
         # 111.8: a token that has left the battlefield can't move to another zone or come back.
@@ -127,11 +143,12 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
     state = _forget_references(remove_from_zones(state, oid), oid, gone_marker(oid, n - 1))
     ctrl = controller or o.owner
     new = GameObject(id=oid, card=o.card, owner=o.owner, controller=ctrl if to in ("battlefield", "stack") else o.owner,
-                     zone=to, token=o.token, counters=tuple(sorted(counters)), tapped=tapped and to == "battlefield",
+                     zone=to, face=face if to == "stack" else 0, token=o.token, counters=tuple(sorted(counters)), tapped=tapped and to == "battlefield",
                      summoning_sick=(to == "battlefield"), x=x,
                      kicked=kicked if to in ("battlefield", "stack") else (),
                      cast_from=cast_from if to in ("battlefield", "stack") else "",
                      bought_back=bought_back if to == "stack" else None,
+                     cast_by=cast_by if to == "stack" else "",
                      timestamp=next_timestamp(state) if to in ("battlefield", "stack") else 0)
     if o.face_down:
         raise Unsupported(f"moving the face-down permanent {o.name} ({oid}), whose face is revealed (708.9), is not modelled")
@@ -143,6 +160,10 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
     moves = dict(state.zone_changes)
     moves[oid] = n
     return game.with_state(state.evolve(zone_changes=tuple(sorted(moves.items()))))
+
+
+def _keyword_of(o: GameObject, rule: str) -> str:
+    return next(w.keyword.lower() for w in graveyard_casts(o.printed.abilities) if w.rule == rule)
 
 
 def create_object(game: Game, obj: GameObject) -> Game:

@@ -23,6 +23,13 @@ COMPILER_VERSION = "1"
 
 _LEVEL = re.compile(r"^LEVEL \d")
 
+
+def level_striations(norm: str) -> bool:
+    """711.2: a leveler's striations from this line on ("LEVEL 1-3", ...) are static abilities of the permanent,
+    giving power, toughness and abilities at some levels only: they function on the battlefield (113.6), and are
+    kept unmodelled there (a row of ``narrowing.TABLE``)."""
+    return bool(_LEVEL.match(norm))
+
 #: Data layouts -> the model's (``CardDef.layout``).
 LAYOUTS = {"normal": "normal", "leveler": "normal", "saga": "normal", "class": "normal", "case": "normal",
            "mutate": "normal", "prototype": "normal", "token": "normal", "host": "normal", "augment": "normal",
@@ -73,7 +80,7 @@ def compile_face(f: FaceRecord) -> Face:
     if ctx.spell:
         lines = _join_conditionals(lines)
     for i, (printed, norm) in enumerate(lines):
-        if _LEVEL.match(norm):
+        if level_striations(norm):
             # 711.2: the level striations from here on are one static ability each, giving power, toughness
             # and abilities at some levels only; none of their lines holds unconditionally.
             text = "\n".join(p for p, _ in lines[i:])

@@ -39,6 +39,7 @@ from mtgjudge.model.oracle.delayed import (delayed_paragraph, delayed_word, lead
                                            skip_untap_word)
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.oracle.token_sentences import token_sentence, group_after, split_joined
+from mtgjudge.model.oracle.whole import unread_part
 from mtgjudge.model.oracle.until import until_word
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
@@ -47,6 +48,7 @@ from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, CostPart, Effect
 from mtgjudge.model.vocab.parse import parse_effect, parse_static
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.words import EFFECT_WORDS
+from mtgjudge.model.vocab.words_costs import GRAVEYARD_CAST_KEYWORDS
 
 #: CR 207.2c: ability words have no rules meaning; the compiler reads the ability after them.
 ABILITY_WORDS = ("adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma",
@@ -551,6 +553,30 @@ def _keyword_of(item: str) -> tuple[keywords.Keyword, str] | None:
     return None
 
 
+#: A keyword whose cost has several parts ("Flashback—{1}{U}, Pay 3 life.", "Escape—{2}{R}, Exile two other cards
+#: from your graveyard."), which a keyword line's items would split at the comma (702.34a, 702.138a).
+_KEYWORD_COSTS = re.compile(r"^([A-Z][a-z]+(?:[ -][a-z]+)?) ?— ?(.+?,.+?)\.?$")
+
+
+def graveyard_cast(keyword: str, cost: str, printed: str) -> Ability:
+    """601.3: a keyword that lets the card be cast from its owner's graveyard (flashback 702.34a, jump-start
+    702.133a, retrace 702.81a, aftermath 702.127a), as the ``cast_from_graveyard`` word. Words after "Flashback"
+    that the cost grammar does not read may not be a flashback cost at all (Catalyst Stone's "Flashback costs you
+    pay cost up to {2} less."): the line is then unmodelled with every scope, in every zone."""
+    kw = keywords.BY_NAME[keyword.lower()]
+    try:
+        data: dict = {"kind": "cast_from_graveyard", "keyword": kw.name}
+        if kw.param == "cost":
+            data["cost"] = cost_text(cost.strip().rstrip("."), x_parts=True) or ""
+            if not data["cost"]:
+                raise DefinitionError(f"the flashback cost {cost!r} is not read")
+        elif cost:
+            raise DefinitionError(f"{keyword} takes no parameter")
+        return Ability("static", static=parse_static(data), source_text=printed)
+    except DefinitionError:
+        return Ability("unmodelled", source_text=printed, unmodelled_kind="static", scope=(), zones=())
+
+
 def _keyword_ability(item: str) -> Ability:
     kw, param = _keyword_of(item)   # type: ignore[misc]
     name = kw.name
@@ -582,6 +608,8 @@ def _keyword_ability(item: str) -> Ability:
             return Ability("activated", cost=phrases.cost_parts(param),
                            effects=(Effect("counter", (("kind", "level"), ("n", 1)), EFFECT_WORDS["counter"]),),
                            timing="sorcery", source_text=item)
+        if name in GRAVEYARD_CAST_KEYWORDS:
+            return graveyard_cast(name, param, item)
         if name == "Tribute":
             # 702.104a: an opponent of your choice may put N +1/+1 counters on it as it enters (engine.tribute)
             return Ability("static", static=parse_static({"kind": "tribute", "n": int(param)}), source_text=item)
@@ -850,6 +878,17 @@ def _granted_mana_ability(norm: str, printed: str) -> Ability | None:
         return None
 
 
+def same_for_off_battlefield(sentence: str) -> bool:
+    """"The same is true for spells you control and nonland cards you own that aren't on the battlefield.": the
+    color-setting effect before it applied to objects that are not permanents (611.3a, 613.1e), which can change
+    only their colors (a row of ``narrowing.TABLE``; ``_static_extended``)."""
+    try:
+        phrases.parse(sentence, "static_same_for")
+    except DefinitionError:
+        return False
+    return True
+
+
 def _static_extended(norm: str, printed: str) -> list[Ability] | None:
     """"Nonland permanents you control are white. The same is true for spells you control and nonland cards you
     own that aren't on the battlefield." (Celestial Dawn): the first sentence, a color-setting effect (layer 5,
@@ -859,11 +898,7 @@ def _static_extended(norm: str, printed: str) -> list[Ability] | None:
     (``Scope.COLORS_OFF_BATTLEFIELD``), functioning where the card's static abilities do (113.6). Another first
     sentence (a land type, a grant) keeps the whole line unread."""
     parts = sentences(norm)
-    if len(parts) != 2:
-        return None
-    try:
-        phrases.parse(parts[1], "static_same_for")
-    except DefinitionError:
+    if len(parts) != 2 or not same_for_off_battlefield(parts[1]):
         return None
     printed_parts = sentences(printed)
     if len(printed_parts) != 2:
@@ -1018,9 +1053,18 @@ def compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     """The abilities of one line. A reading the vocabulary refuses (a word with arguments it does not take)
     leaves the line unread, never a crash: the card is still imported, that line unmodelled."""
     try:
-        return _compile_line(norm, printed, ctx)
+        abilities = _compile_line(norm, printed, ctx)
     except DefinitionError:
         return [unmodelled(norm, printed, "triggered" if _TRIGGER.match(norm) else "static", ctx.spell)]
+    # A line is modelled only if all of it is read (``oracle.whole``): a reading that leaves out a target, a
+    # list item, a condition or a cost is none, whichever reader made it.
+    if unread_part(without_ability_word(norm), abilities) is not None:
+        return [unmodelled(norm, printed, _UNMODELLED_KIND.get(abilities[0].kind, "static"), ctx.spell)]
+    return abilities
+
+
+#: The kind of unmodelled ability a line is kept as when its reading is refused, from the reading's shape.
+_UNMODELLED_KIND = {"mana": "mana", "activated": "activated", "triggered": "triggered", "spell": "spell"}
 
 
 def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
@@ -1035,6 +1079,13 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
         if cost is not None:
             return [Ability("static", static=parse_static({"kind": "buyback", "cost": cost}), source_text=printed)]
         kw = keywords.BY_NAME["buyback"]
+        return [Ability("unmodelled", source_text=printed, unmodelled_kind=kw.kind,
+                        scope=tuple(sorted(kw.scopes, key=lambda s: s.value)), zones=kw.zones)]
+    several = _KEYWORD_COSTS.match(body)        # "Flashback—{1}{U}, Pay 3 life.": a keyword's cost of several parts
+    kw = keywords.lookup(several.group(1)) if several is not None else None
+    if kw is not None and kw.param == "cost":
+        if kw.name in GRAVEYARD_CAST_KEYWORDS:
+            return [graveyard_cast(kw.name, several.group(2), printed)]
         return [Ability("unmodelled", source_text=printed, unmodelled_kind=kw.kind,
                         scope=tuple(sorted(kw.scopes, key=lambda s: s.value)), zones=kw.zones)]
     items = _keyword_items(body)

@@ -18,7 +18,7 @@ from mtgjudge.model.vocab.phrases import parse_target
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 _USE = re.compile(r"\btargets?\b", re.I)
 #: Words before "target" that make it a noun or verb rather than a choice of target.
-_NOT_A_CHOICE = {"the", "its", "their", "a", "new", "that", "which", "single", "additional", "same", "another's",
+NOT_A_CHOICE = {"the", "its", "their", "a", "new", "that", "which", "single", "additional", "same", "another's",
                  "each", "more", "only", "no", "as", "it", "spell", "ability", "permanent", "creature"}
 _COUNTS = r"(?:one, two,? or three|(?:one|two|three) or (?:two|three|four)|up to (?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)|" \
           r"one|two|three|four|five|six|\d+)"
@@ -40,14 +40,15 @@ _PUNCTUATION = re.compile(r"^[.,;:—]")
 MAX_WORDS = 14
 
 
-def _strip_quotes(text: str) -> str:
+def strip_quotes(text: str) -> str:
+    """The text with each quoted ability (113.2) emptied: its targets are that ability's."""
     return _QUOTED.sub('""', text)
 
 
 #: Words that, after a comma, continue a noun phrase rather than start a new clause.
-_CONTINUES = re.compile(r"^(?:non[a-z]+|or|and|artifacts?|creatures?|enchantments?|lands?|planeswalkers?|permanents?|"
+_CONTINUES = re.compile(r"^(?:non[a-z]+|or|and|and/or|artifacts?|creatures?|enchantments?|lands?|planeswalkers?|permanents?|"
                         r"spells?|players?|white|blue|black|red|green|colorless|multicolored|tapped|untapped|"
-                        r"attacking|blocking|legendary|basic)$", re.I)
+                        r"attacking|blocking|legendary|basic|abilit(?:y|ies)|activated|triggered|cards?|battles?)$", re.I)
 
 
 def _phrase_after(rest: str) -> tuple[str, str] | None:
@@ -61,8 +62,13 @@ def _phrase_after(rest: str) -> tuple[str, str] | None:
             continue
         follow = tokens[k] if k < len(tokens) else ""
         after = tokens[k + 1] if k + 1 < len(tokens) else ""
-        if follow == "," and _CONTINUES.match(after):
-            continue            # the phrase goes on past the comma: a prefix of it is not the phrase
+        if follow in (",", "or") and _CONTINUES.match(after) and not (
+                follow == "," and after.lower() in ("and", "or") and k + 2 < len(tokens)
+                and tokens[k + 2].lower() == "target"):
+            # the phrase goes on past the comma, or "or" joins another kind to it ("target spell or nonland
+            # permanent"): a prefix of it is not the phrase ("target artifact, target creature, and target land":
+            # the list is of targets, each its own)
+            continue
         possessive = words[-1].endswith("'s") or words[-1].endswith("’s")
         if possessive:
             words = words[:-1] + [words[-1][:-2]]
@@ -83,13 +89,14 @@ def _phrase_after(rest: str) -> tuple[str, str] | None:
 def find_targets(sentence: str) -> tuple[str, ...] | None:
     """The target phrases of a sentence, in order ("creature you control", "up to two target creatures"), or
     None when a use of "target" can't be read."""
-    text = _strip_quotes(sentence)
+    text = strip_quotes(sentence)
     out: list[str] = []
     for m in _USE.finditer(text):
         before = text[:m.start()]
-        prev = before.split()[-1].lower().strip(",") if before.split() else ""
+        prev = before.split()[-1].lower() if before.split() else ""
         word = m.group(0).lower()
-        if prev in _NOT_A_CHOICE and not re.search(r"\banother$", before.strip(), re.I):
+        # a word followed by a comma ends an item of a list: "target creature, target enchantment" chooses both
+        if prev in NOT_A_CHOICE and not re.search(r"\banother$", before.strip(), re.I):
             continue
         if word == "targets" and prev not in ("two", "three", "four", "five", "six", "x"):
             # "any number of targets" is a choice; "... that targets you" is a test.

@@ -733,20 +733,36 @@ def all_payments(pr: PaymentProblem, bound_seconds: float = BOUND_SECONDS, limit
 
 def member_choices(pr: PaymentProblem, payment: Payment) -> list[dict[str, tuple[Event, ...]]]:
     """Every distinct assignment of the payment's events to the permanents themselves. Members whose ids
-    the question did not give (they start with "_") are interchangeable, so they are assigned once."""
+    the question did not give (they start with "_") are interchangeable, so they are assigned once: the
+    named members take each distinct arrangement of the group's event sets, the anonymous ones the rest in
+    one order."""
     per_group = []
     for gi, blocks in payment.members:
         g = pr.groups[gi]
         named = [i for i in g.ids if not i.startswith("_")]
         anonymous = [i for i in g.ids if i.startswith("_")]
-        options: set[tuple[tuple[str, tuple[Event, ...]], ...]] = set()
-        filled = list(blocks) + [()] * (g.n - len(blocks))
-        for perm in set(permutations(filled)):
-            assigned = dict(zip(named + anonymous, perm))
-            anon = tuple(sorted(assigned[i] for i in anonymous))
-            options.add(tuple(sorted((i, assigned[i]) for i in named)) + tuple(zip(anonymous, anon)))
+        filled = Counter(list(blocks) + [()] * (g.n - len(blocks)))
+        options = []
+        for picked, rest in _arrangements(filled, len(named)):
+            options.append(tuple(sorted(zip(named, picked))) + tuple(zip(anonymous, sorted(rest.elements()))))
         per_group.append(sorted(options))
     out = []
-    for combo in product(*per_group):
+    for combo in deadline.checked(product(*per_group), "assigning a payment to permanents"):
         out.append({i: evs for part in combo for i, evs in part if evs})
     return out
+
+
+def _arrangements(items: Counter, k: int) -> Iterator[tuple[tuple, Counter]]:
+    """Each distinct sequence of ``k`` items drawn from the multiset ``items``, with what is left of it
+    (each once, however many equal items there are: 11 identical Forests are one arrangement, not 11!)."""
+    if k == 0:
+        yield (), items
+        return
+    for item in sorted(items):
+        deadline.check("assigning a payment to permanents")
+        rest = items.copy()
+        rest[item] -= 1
+        if not rest[item]:
+            del rest[item]
+        for tail, left in _arrangements(rest, k - 1):
+            yield (item,) + tail, left

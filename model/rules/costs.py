@@ -29,13 +29,13 @@ from mtgjudge.model.mana import Symbol, format_cost
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.guards import colors_off_battlefield
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.rules.permissions import without_mana_cost
+from mtgjudge.model.rules.permissions import graveyard_cast, without_mana_cost
 from mtgjudge.model.rules.spending import Purpose, spells_phrase
 
 
 #: The static words this module gives meaning to (the payment consumer of ``vocab.words``, with spending's).
 SPELL_COST_WORDS = ("cost_increase", "cost_reduction", "minimum_spell_cost", "additional_cost", "kicker", "buyback",
-                    "costs_more_per_extra_target", "self_cost_reduction", "alternative_cost")
+                    "costs_more_per_extra_target", "self_cost_reduction", "alternative_cost", "cast_from_graveyard")
 
 
 def spells_match(phrase: str, purpose: Purpose) -> bool:
@@ -80,6 +80,7 @@ class TotalCost:
     purpose: Purpose = field(default_factory=lambda: Purpose("cost"))
     casting: str | None = None    # the object id being cast (it is on the stack while paying, 601.2a)
     without_mana_cost: bool = False   # cast without paying its mana cost (118.9b; X is 0, 107.3b)
+    instead_of_mana_cost: str = ""    # the keyword whose cost is paid instead of the mana cost (flashback, 702.34a)
     source: str | None = None     # the object whose ability is activated: what {T}, {Q}, "Sacrifice this"
                                   # and "Remove ... from this" in ``other`` refer to
 
@@ -204,10 +205,25 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
     free = without_mana_cost(state, oid, caster) is not None
     if alternative and free:
         raise ValueError("one alternative cost")    # 118.9a: callers choose one
-    if face.mana_cost is None and not free and not alternative:
+    # 601.3: cast from its owner's graveyard by its own keyword (rules.permissions): flashback's cost is paid
+    # instead of its mana cost (702.34a, an alternative cost, 118.9); jump-start and retrace add a discard (702.133a,
+    # 702.81a)
+    way = graveyard_cast(state, oid, caster)
+    flashback = way is not None and bool(way.cost)
+    if face.mana_cost is None and not free and not alternative and not flashback:
         raise ValueError("no mana cost")   # callers check 118.6 first
     ch = current(state, oid)
     symbols = [] if free else list(face.mana_cost or ())
+    if flashback and (alternative or free):
+        raise ValueError("one alternative cost")    # 118.9a: callers choose one
+    other: list[CostPart] = []
+    if flashback:
+        parts = parse_cost_text(way.cost, x_parts=True)
+        symbols = [s for part in parts if part.kind == "mana" for s in part.mana]
+        other = [with_x(part, x) for part in parts if part.kind != "mana"]
+        free = True
+    if way is not None and way.additional:
+        other += list(parse_cost_text(way.additional))
     if alternative:
         # 118.9, 118.9d: the alternative cost is paid instead of the mana cost, with the additional costs,
         # increases and reductions below; an X of the mana cost is then 0 (107.3b)
@@ -217,9 +233,9 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
     # an X of an additional cost is still announced and paid (Toxic Deluge ruling 2016-06-08: "you'll still choose
     # a value for X and pay X life"); the X of the mana cost is 0 (107.3b)
     announced = x
-    x = 0 if free else x
-    other: list[CostPart] = [] if not alternative else [
-        part for part in parse_cost_text(word.arg("cost")) if part.kind != "mana"]
+    x = 0 if free and not (flashback and any(s.kind == "x" for s in symbols)) else x
+    if alternative:
+        other += [part for part in parse_cost_text(word.arg("cost")) if part.kind != "mana"]
     nth_kicker = 0
     nth_or = 0
     for a in ch.abilities:
@@ -265,7 +281,8 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
     return TotalCost(tuple(symbols), x, tuple(modifiers), tuple(other),
                      convoke=ch.has_keyword("Convoke"), delve=ch.has_keyword("Delve"),
                      improvise=ch.has_keyword("Improvise"), purpose=purpose, casting=oid,
-                     without_mana_cost=free and not alternative)
+                     without_mana_cost=free and not alternative and not flashback,
+                     instead_of_mana_cost=way.keyword if flashback else "")
 
 
 def ability_purpose(state, oid: str, mana_ability: bool) -> Purpose:

@@ -141,10 +141,14 @@ def require_modelled_for_payment(state: GameState, player: str, exclude: Iterabl
     require_modelled_elsewhere(state, PAYMENT_SCOPES, "paying", player=player, exclude=exclude)
 
 
-def guard_scope(state: GameState, scope: Scope | str, what: str) -> None:
+def guard_scope(state: GameState, scope: Scope | str, what: str, *, lower_bound: bool = False) -> None:
     """The engine's guard for one event: unmodelled static text, or an unimplemented static word, that may
-    apply when ``what`` happens (cards with no definition are the event's own guard's)."""
-    require_modelled(state, (Scope(scope),), what, undefined_cards=False)
+    apply when ``what`` happens (cards with no definition are the event's own guard's). Text that only raises
+    power and toughness changes them too, unless ``lower_bound``: only a lower bound of them matters."""
+    scopes = (Scope(scope),)
+    if scopes[0] == Scope.POWER_TOUGHNESS and not lower_bound:
+        scopes += (Scope.PT_RAISED,)
+    require_modelled(state, scopes, what, undefined_cards=False)
 
 
 def power_now(state: GameState, oid: str, what: str) -> int:

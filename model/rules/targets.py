@@ -9,6 +9,7 @@ with several uses is read as "different from the others" only where both reading
 from __future__ import annotations
 
 import itertools
+import re
 
 from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.explain import Step, step
@@ -29,12 +30,20 @@ def target_spec(phrase: str) -> TargetSpec:
         raise Unsupported(f"the target phrase {phrase!r} is not in the verifier's vocabulary") from None
 
 
+#: What may stop an object being targeted (115.1; 702.11 hexproof, 702.18 shroud, 702.16 protection, "can't be the
+#: target"): text of a spell's instructions that says none of it can't, as the spell waits on the stack.
+_STOPS_TARGETING = re.compile(r"\b(?:hexproof|shroud|protection|can't be (?:the )?targets?|target(?:s|ed)? (?:only|by))\b"
+                              r"|\bcan't (?:be )?target\b", re.I)
+
+
 def targetable_by(state: GameState, oid: str, chooser: str) -> bool:
     """702.11b hexproof (against opponents), 702.18a shroud; text on the object that may change what can
     target it (protection, "can't be the target of ...") and is not modelled makes this unsupported."""
     ch = current(state, oid)
     o = state.obj(oid)
     for a in ch.abilities:
+        if a.kind == "unmodelled" and a.unmodelled_kind == "spell" and not _STOPS_TARGETING.search(a.source_text):
+            continue        # 113.3a, 608.2: a spell's instructions do nothing until it resolves
         if a.kind == "unmodelled" and a.functions_in(o.zone) and a.may_concern(Scope.TARGETING):
             raise Unsupported(f"{o.name} ({oid}) has text the verifier cannot model that may stop it being targeted: "
                               f"{a.source_text!r}")
@@ -75,6 +84,10 @@ def is_legal_target(state: GameState, spec: TargetSpec, chooser: str, source: st
         require_modelled(state, (Scope.COLORS_OFF_BATTLEFIELD,), "characteristics off the battlefield matter")
     src = state.obj(source) if source and state.has(source) else None
     ch = current(state, o.id)
+    stats = {sel.stat[0] for sel in spec.objects if sel is not None and sel.stat is not None}
+    if o.zone == "battlefield" and stats & {"power", "toughness"}:
+        # a permanent's power and toughness are what its static abilities make them (613.4)
+        require_modelled(state, (Scope.POWER_TOUGHNESS,), "power and toughness decide a target")
     if not any(matches(sel, ch, o, chooser, src, state.turn.step) for sel in spec.objects):
         return False
     if spec.that_player and that_player is not None and o.controller != that_player:

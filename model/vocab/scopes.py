@@ -4,7 +4,10 @@ each word of the encoding declares the scopes it changes; each consumer of words
 (``vocab.words.CONSUMER_OF``)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 
 class Scope(str, Enum):
@@ -25,8 +28,15 @@ class Scope(str, Enum):
     DRAW = "draw"
     UNTAP = "untap"
     ENTERS = "enters"                              # how permanents enter (614.1c-d)
+    # how the object itself enters: its own replacement effects of its own entering (614.1c-d, 614.12: "As ~
+    # enters", "~ enters tapped"), which apply to no other permanent's entering
+    ENTERS_ITSELF = "enters-itself"
     ATTACH = "attach"
     POWER_TOUGHNESS = "power-toughness"
+    # power and toughness only raised (613.4c: "gets +N/+M", N and M not negative): a change of power and
+    # toughness, except where only a lower bound of toughness matters (704.5f-g: a creature that survives
+    # without the raise survives with it)
+    PT_RAISED = "power-toughness-raised"
     DIES = "dies"
     DISCARD = "discard"
     HAND_SIZE = "hand-size"
@@ -49,3 +59,18 @@ NOW_SCOPES = frozenset({Scope.MANA, Scope.SPENDING, Scope.SPELL_COSTS, Scope.ACT
                         Scope.CASTING, Scope.LAND_PLAYS, Scope.CHARACTERISTICS, Scope.COLORS_OFF_BATTLEFIELD,
                         Scope.TARGETING, Scope.CAST_OPTIONS})
 EVENT_SCOPES = ALL_SCOPES - NOW_SCOPES
+
+
+@dataclass(frozen=True)
+class Narrowing:
+    """One rule by which a line of text the model does not read is said not to affect some questions: a row of
+    the narrowing table (``oracle.narrowing.TABLE``). ``narrows`` says what it narrows (``zones``: where the line
+    functions, 113.6; ``scopes``: what it could change; ``use``: a question that a consumer answers without it);
+    ``rule`` is the CR rule that justifies it; ``test`` is the predicate, whose arguments depend on ``narrows``
+    (zones: the normalized line, its kind and whether it is a spell's, giving the zones or None; scopes: the
+    line and its kind, giving the scopes or None; use: the unmodelled ability, giving whether it applies)."""
+
+    name: str
+    narrows: str
+    rule: str
+    test: Callable[..., Any]

@@ -29,8 +29,8 @@ class Word:
         _BY_KEY[(self.family, self.name)] = self
 
     def __reduce__(self):
-        # A word is one of the vocabulary's: pickled by its family and name, read back as that word (its
-        # render and validate functions are not data; model.cards.compiled keeps compiled cards).
+        # A word is one of the vocabulary's: copied or pickled by its family and name, read back as that
+        # word (its render and validate functions are not data).
         return (_vocabulary_word, (self.family, self.name))
 
 

@@ -28,8 +28,8 @@ CONSUMERS: dict[str, frozenset[Scope]] = {
     "timing": frozenset({Scope.ACTIVATION, Scope.CASTING, Scope.LAND_PLAYS}),
     "targets": frozenset({Scope.TARGETING}),
     "in-force": frozenset(),
-    "engine": frozenset({Scope.ENTERS, Scope.DIES, Scope.LIFE, Scope.DRAW, Scope.UPKEEP, Scope.UNTAP, Scope.HAND_SIZE,
-                         Scope.POWER_TOUGHNESS, Scope.ATTACH, Scope.COMBAT, Scope.DISCARD,
+    "engine": frozenset({Scope.ENTERS, Scope.ENTERS_ITSELF, Scope.DIES, Scope.LIFE, Scope.DRAW, Scope.UPKEEP, Scope.UNTAP, Scope.HAND_SIZE,
+                         Scope.POWER_TOUGHNESS, Scope.PT_RAISED, Scope.ATTACH, Scope.COMBAT, Scope.DISCARD,
                          Scope.COLORS_OFF_BATTLEFIELD, Scope.RESOLUTION, Scope.OUTSIDE_GAME}),
 }
 #: Which consumer implements each scope.

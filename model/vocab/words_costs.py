@@ -28,6 +28,20 @@ def _v_cost(a: dict) -> None:
         raise DefinitionError(f"cost: {e}") from None
 
 
+#: The keywords that let a card be cast from its owner's graveyard, with the rule of each (``cast_from_graveyard``).
+GRAVEYARD_CAST_KEYWORDS = {"Flashback": "702.34a", "Jump-start": "702.133a", "Retrace": "702.81a",
+                           "Aftermath": "702.127a"}
+
+
+def _v_graveyard_cast(a: dict) -> None:
+    if a.get("keyword") not in GRAVEYARD_CAST_KEYWORDS:
+        raise DefinitionError(f"keyword must be one of {', '.join(GRAVEYARD_CAST_KEYWORDS)}, not {a.get('keyword')!r}")
+    if (a.get("keyword") == "Flashback") != bool(a.get("cost")):
+        raise DefinitionError("a flashback cost is given with Flashback, and only with it (702.34a)")
+    if a.get("cost"):
+        _v_cost(a)
+
+
 def _v_amount(a: dict) -> None:
     if "amount" in a and a["amount"] < 0:
         raise DefinitionError(f"amount must be 0 or more, not {a['amount']}")
@@ -94,6 +108,15 @@ WORDS = (
          lambda s: (f"If you control {s.arg('if_control')[:-len(' you control')]}, you may " if s.arg("if_control") else
                     "You may ") + f"{s.arg('cost')[0].lower()}{s.arg('cost')[1:]} rather than pay this spell's mana cost",
          SPELL_COSTS | frozenset({Scope.CAST_OPTIONS}), PAYMENT, _v_cost),
+    # 601.3, 702.34a, 702.133a, 702.81a, 702.127a: the card's own permission to be cast from its owner's graveyard,
+    # by the keyword ``keyword``: flashback (``cost`` paid instead of its mana cost, 118.9), jump-start (discard a
+    # card) and retrace (discard a land card) as additional costs, aftermath (this half only from a graveyard).
+    # Flashback, jump-start and aftermath exile the card whenever it would leave the stack (``rules.permissions``).
+    Word("cast_from_graveyard", "static", {"keyword": str, "cost": str},
+         lambda s: s.arg("keyword") + (("—" if any(p.kind != "mana" for p in parse_cost_text(s.arg("cost"), x_parts=True))
+                                        else " ") + s.arg("cost") if s.arg("cost") else ""),
+         frozenset({Scope.PLAY_PERMISSIONS, Scope.CAST_OPTIONS, Scope.SPELL_COSTS, Scope.RESOLUTION}),
+         frozenset({"permissions", "payment", "engine"}), _v_graveyard_cast),
     _cost_part("mana"),
     _cost_part("tap"),
     _cost_part("untap"),

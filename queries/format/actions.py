@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from mtgjudge.model.state import STEPS
 from mtgjudge.model.vocab.abilities import KEYWORDS
 from mtgjudge.model.vocab.words_until import COMBAT_ONLY
-from mtgjudge.queries.format.fields import QuestionValidator, describe, known_name, line_of
+from mtgjudge.queries.format.fields import QuestionValidator, describe, line_of
 from mtgjudge.queries.format.suggest import did_you_mean
 
 ACTION_KEYS: dict[str, tuple[str, ...]] = {
@@ -144,7 +144,7 @@ def read_assertion(d: QuestionValidator, value: Any, path: str, line: int | None
             out[k] = d.obj_ref(v, kp, kl, lenient=True)
         elif k == "name":
             name = d.string(v, kp, kl, "a name")
-            if not known_name(name) and not d.named(name):
+            if not d.known(name) and not d.named(name):
                 d.fail(kp, kl, f"unknown card {name!r}{did_you_mean(name)}")
             out[k] = name
         elif k == "player":

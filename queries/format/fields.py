@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping, NoReturn
 
 from mtgjudge.model.cards.lookup import card_db
+from mtgjudge.model.engine.tokens import named_token
 from mtgjudge.model.vocab.subtypes import all_subtypes
 from mtgjudge.model.mana import COLORS, ManaSyntaxError, parse_cost, parse_mana
 from mtgjudge.model.names import normalize
@@ -136,6 +137,9 @@ class QuestionValidator:
     players: tuple[str, ...] = ()
     objects: dict[str, GameObject] = field(default_factory=dict)
     by_name: dict[str, list[str]] = field(default_factory=dict)
+    #: the names of the cards the state lists: a token kind not defined otherwise may be one that an effect of
+    #: theirs creates under a name of its own (111.4, ``engine.tokens.named_token``)
+    card_names: tuple[str, ...] = ()
 
     def fail(self, key: str | None, line: int | None, message: str) -> NoReturn:
         raise QuestionError(message, self.file, self.qid, key, line or self.line)
@@ -268,6 +272,14 @@ class QuestionValidator:
         return out
 
     # ---- references
+    def known(self, name: str) -> bool:
+        """Is ``name`` a card or token name the product knows (``known_name``), or the name of its own that an
+        effect of a card in the state gives the tokens it creates (111.4)?"""
+        if known_name(name):
+            return True
+        db = card_db()
+        return named_token(name, [f[0] for f in map(db.find, self.card_names) if f is not None]) is not None
+
     def named(self, ref: str, candidates: Iterable[str] | None = None) -> list[str]:
         """The ids of the state's objects that answer to the name ``ref`` (among ``candidates``)."""
         ids = self.by_name.get(normalize(ref), [])
@@ -292,7 +304,7 @@ class QuestionValidator:
             return found[0]
         if len(found) > 1:
             self.fail(path, line, f"{len(found)} objects are named {ref}: use an id")
-        if lenient and known_name(ref):
+        if lenient and self.known(ref):
             return ref
         if cands is not None and self.named(ref):
             self.fail(path, line, f"no {what} named {ref!r} outside the battlefield and the stack")

@@ -1,10 +1,15 @@
 """Reading question files: a text, a file or files and folders (searched for ``*.yaml``/``*.yml``) ->
 :class:`~mtgjudge.queries.format.questions.Question` values, or :class:`QuestionError` values for what
 is wrong (a broken question does not stop the others in its file from loading). A file over 5 MB is
-refused; ids are unique across everything loaded together.
+refused, and so is anything that is not a regular file (a FIFO, a device: reading one could wait forever);
+a folder that vanishes while it is searched is skipped, one that can't be read is an error; ids are unique
+across everything loaded together.
 """
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from pathlib import Path
 from typing import Sequence
 
@@ -56,12 +61,22 @@ def load_text(text: str, file: str = "<string>") -> list[Question | QuestionErro
     return _check_unique(_load(text, file))
 
 
-def _read(path: Path, file: str) -> str | QuestionError:
+def read_file(path: Path, file: str | None = None) -> str | QuestionError:
+    """The text of one question file, or a QuestionError naming ``file`` (default: the path) for what is
+    wrong with it as a file (unreadable, not a regular file, over 5 MB, not UTF-8)."""
+    file = str(path) if file is None else file
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            return QuestionError(f"the file is over {MAX_BYTES // (1024 * 1024)} MB ({size} bytes); refused", file)
-        with open(path, "rb") as fh:
+        # opened without waiting (a FIFO would wait for a writer), then refused unless a regular file
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with open(fd, "rb") as fh:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                what = "a FIFO" if stat.S_ISFIFO(st.st_mode) else "a device" if stat.S_ISCHR(st.st_mode) or \
+                    stat.S_ISBLK(st.st_mode) else "a socket" if stat.S_ISSOCK(st.st_mode) else "not a file"
+                return QuestionError(f"{what}, not a regular file; refused", file)
+            if st.st_size > MAX_BYTES:
+                return QuestionError(f"the file is over {MAX_BYTES // (1024 * 1024)} MB ({st.st_size} bytes); "
+                                     "refused", file)
             raw = fh.read(MAX_BYTES + 1)
     except OSError as e:
         return QuestionError(f"cannot read the file: {e.strerror or e}", file)
@@ -75,7 +90,7 @@ def _read(path: Path, file: str) -> str | QuestionError:
 
 def _load_path(path: str | Path) -> list[Question | QuestionError]:
     file = str(path)
-    text = _read(Path(path), file)
+    text = read_file(Path(path), file)
     if isinstance(text, QuestionError):
         return [text]
     return _load(text, file)
@@ -87,20 +102,55 @@ def load_file(path: str | Path) -> list[Question | QuestionError]:
     return _check_unique(_load_path(path))
 
 
+def _walk(folder: Path) -> tuple[list[Path], list[QuestionError]]:
+    """The question files under ``folder`` (symbolic links to folders are not followed), and an error for each
+    folder under it that can't be read; a folder that vanishes while it is searched (``/proc``) is skipped."""
+    found: list[Path] = []
+    problems: list[QuestionError] = []
+
+    def unreadable(e: OSError) -> None:
+        if e.errno not in (errno.ENOENT, errno.ENOTDIR, errno.ESRCH):
+            problems.append(QuestionError(f"cannot read the folder: {(e.strerror or str(e)).lower()}",
+                                          str(e.filename)))
+
+    for root, dirs, files in os.walk(folder, onerror=unreadable):
+        dirs.sort()
+        for name in files:
+            if name.endswith((".yaml", ".yml")):
+                f = Path(root, name)
+                try:
+                    if f.is_file():
+                        found.append(f)
+                except OSError:   # vanished, or a name the system can't take
+                    pass
+    return sorted(found), problems
+
+
 def _expand(paths: Sequence[str | Path]) -> list[Path | QuestionError]:
     out: list[Path | QuestionError] = []
     seen: set[Path] = set()
     for p in paths:
+        if str(p) == "":
+            out.append(QuestionError("an empty path names no file", "''"))
+            continue
         path = Path(p)
-        if path.is_dir():
-            found = sorted(f for f in path.rglob("*") if f.suffix in (".yaml", ".yml") and f.is_file())
-        elif path.exists():
-            found = [path]
-        else:
-            out.append(QuestionError("no such file or directory", str(p)))
+        try:
+            if path.is_dir():
+                found, problems = _walk(path)
+                out += problems
+            elif path.exists():
+                found = [path]
+            else:
+                out.append(QuestionError("no such file or directory", str(p)))
+                continue
+        except OSError as e:
+            out.append(QuestionError((e.strerror or str(e)).lower(), str(p)))
             continue
         for f in found:
-            key = f.resolve()
+            try:
+                key = f.resolve()
+            except OSError:   # vanished, or a link loop
+                continue
             if key not in seen:
                 seen.add(key)
                 out.append(f)

@@ -107,11 +107,11 @@ def read_question(d: QuestionValidator, doc: Any) -> Question:
     params: dict[str, Any] = {}
     for key in kind.keys_in_read_order():
         if key.name in doc:
-            value = key.read(d, doc[key.name], key.name, line_of(doc, key.name))
             if key.name == "about":   # what the question is about: a field of its own
-                about = value
-            else:
-                params[key.name] = value
+                # after actions it may be an object they make (a token), named as targets and assertions name it
+                about = d.obj_ref(doc["about"], "about", line_of(doc, "about"), lenient="actions" in doc)
+                continue
+            params[key.name] = key.read(d, doc[key.name], key.name, line_of(doc, key.name))
 
     actions: tuple[Mapping[str, Any], ...] = ()
     if "actions" in doc:

@@ -10,13 +10,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from mtgjudge.model.cards.lookup import card_db
+from mtgjudge.model.engine.tokens import named_token
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import TYPES
 from mtgjudge.model.names import names_of, normalize
 from mtgjudge.model.objects import CardDef, Face, GameObject
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves
 from mtgjudge.model.safe_yaml import LineDict
-from mtgjudge.model.state import MAX_POOL, STEPS, EffectInForce, GameState, LinkedExile, Player, PoolMana, StackAbility, Turn
+from mtgjudge.model.state import (COMBAT_STEPS, MAX_POOL, STEPS, EffectInForce, GameState, LinkedExile, Player, PoolMana,
+                                   StackAbility, Turn)
 from mtgjudge.queries.format.fields import (ID_RE, MAX_OBJECTS, MAX_PLAYERS, QuestionValidator, describe, line_of,
                                            mapping_as_mana)
 from mtgjudge.queries.format.suggest import did_you_mean, joined_by_comma
@@ -24,9 +26,10 @@ from mtgjudge.queries.format.suggest import did_you_mean, joined_by_comma
 STATE_KEYS = ("turn", "stack", "effects", "players")
 TURN_KEYS = ("active", "number", "step")
 ZONE_KEYS = ("battlefield", "hand", "graveyard", "library", "exile")
-PLAYER_KEYS = ("life", "lands_played", "mana_pool") + ZONE_KEYS
+PLAYER_KEYS = ("life", "lands_played", "mana_pool", "poison") + ZONE_KEYS
 OBJECT_KEYS = ("card", "id", "tapped", "summoning_sick", "owner", "token", "face_down", "counters", "damage",
-               "attached_to", "chosen", "x", "activated_this_turn", "timestamp", "targets", "controller", "kicked")
+               "attached_to", "chosen", "x", "activated_this_turn", "timestamp", "targets", "controller", "kicked",
+               "attacking", "blocking", "blocked")
 STACK_ABILITY_KEYS = ("ability", "index", "controller", "targets")
 EFFECT_KEYS = ("from", "controller", "began_turn", "objects", "ability", "chosen", "x")
 POOL_KEYS = ("mana", "source")
@@ -61,6 +64,10 @@ def _lookup_card(d: QuestionValidator, name: Any, path: str, line: int | None, t
     printed = db.is_known_card(name)
     if printed:
         return CardDef(faces=(Face(name=printed),), modelled=False), 0
+    if token:
+        named = named_token(name, [f[0] for f in map(db.find, d.card_names) if f is not None])
+        if named is not None:
+            return named, 0
     d.fail(path, line, f"unknown {'token kind or ' if token else ''}card {name!r}{did_you_mean(name)}")
 
 
@@ -150,6 +157,64 @@ def _make_object(d: QuestionValidator, e: _Entry, active: str) -> GameObject:
         kw["activated_this_turn"] = tuple(sorted({d.integer(n, f"{p}[{i}]", line_of(v, i), 1) for i, n in enumerate(items)}))
     return GameObject(id=e.oid, card=card, owner=owner, controller=controller, zone=e.zone, face=face,
                       token=token, **kw)
+
+
+def _read_combat(d: QuestionValidator, entries: list["_Entry"], active: str, step: str) -> None:
+    """``attacking:``, ``blocking:`` and ``blocked:`` (506.4: creatures are attacking or blocking from the declare
+    attackers step to the end of combat, on the battlefield). An attacker is the active player's (508.1a) and
+    attacks another player or a planeswalker or battle (508.1b); a blocker is a defending player's creature and
+    blocks attackers (509.1a); an attacker is blocked exactly when some creature blocks it unless ``blocked:`` says
+    otherwise (509.1h: it stays blocked if its blockers leave)."""
+    for e in entries:
+        data = e.data if isinstance(e.data, dict) else {}
+        keys = [k for k in ("attacking", "blocking", "blocked") if k in data]
+        if not keys:
+            continue
+        k0 = keys[0]
+        if e.zone != "battlefield":
+            d.fail(f"{e.path}.{k0}", line_of(data, k0), f"{k0} is only for creatures on the battlefield (506.4)")
+        if step not in COMBAT_STEPS or (step == "declare-attackers" and "blocking" in data):
+            d.fail(f"{e.path}.{k0}", line_of(data, k0), f"{k0}: no creature is {k0.replace('ed', 'ing')} in the "
+                                                        f"{step} step (506.4, 508.1k, 509.1g)")
+        changes: dict[str, Any] = {}
+        if "attacking" in data:
+            path, ln = f"{e.path}.attacking", line_of(data, "attacking")
+            who = d.obj_ref(data["attacking"], path, ln, players=True)
+            if e.obj.controller != active:
+                d.fail(path, ln, f"only the active player ({active}) attacks (508.1a)")
+            if who in d.players:
+                if who == active:
+                    d.fail(path, ln, f"{active} can't attack themselves (508.1b)")
+            else:
+                target = d.objects[who]
+                if target.zone != "battlefield" or not ({"Planeswalker", "Battle"} & set(target.printed.types)):
+                    d.fail(path, ln, f"{who} is not a planeswalker or battle on the battlefield: a creature attacks a "
+                                     "player, a planeswalker or a battle (508.1b)")
+            changes["attacking"] = who
+        if "blocking" in data:
+            path, ln = f"{e.path}.blocking", line_of(data, "blocking")
+            if e.obj.controller == active:
+                d.fail(path, ln, "the active player's creatures don't block (509.1a)")
+            changes["blocking"] = d.ref_list(data["blocking"], path, ln)
+        if "blocked" in data:
+            path, ln = f"{e.path}.blocked", line_of(data, "blocked")
+            if "attacking" not in data:
+                d.fail(path, ln, "blocked: is only for an attacking creature (509.1h)")
+            changes["blocked"] = d.boolean(data["blocked"], path, ln)
+        e.obj = replace(e.obj, **changes)
+        d.objects[e.oid] = e.obj
+    for e in entries:
+        for a in e.obj.blocking:
+            data = e.data if isinstance(e.data, dict) else {}
+            if d.objects[a].attacking is None:
+                d.fail(f"{e.path}.blocking", line_of(data, "blocking"), f"{a} is not attacking: a creature blocks "
+                                                                          "attacking creatures (509.1a)")
+    blocked = {a for e in entries for a in e.obj.blocking}
+    for e in entries:
+        data = e.data if isinstance(e.data, dict) else {}
+        if e.obj.attacking is not None and "blocked" not in data and e.oid in blocked:
+            e.obj = replace(e.obj, blocked=True)
+            d.objects[e.oid] = e.obj
 
 
 def _assign_ids(d: QuestionValidator, entries: list[_Entry]) -> None:
@@ -262,6 +327,8 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
             info["life"] = d.integer(p["life"], f"{ppath}.life", line_of(p, "life"))
         if "lands_played" in p:
             info["lands_played"] = d.integer(p["lands_played"], f"{ppath}.lands_played", line_of(p, "lands_played"), 0)
+        if "poison" in p:
+            info["poison"] = d.integer(p["poison"], f"{ppath}.poison", line_of(p, "poison"), 0)
         zones: dict[str, list[_Entry]] = {}
         for z in ZONE_KEYS:
             if z not in p or p[z] is None:
@@ -293,6 +360,8 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
 
     d.at_most(len(entries), MAX_OBJECTS, "state", line, "objects in a state (all zones and the stack)")
     _assign_ids(d, entries)
+    d.card_names = tuple(n for n in (e.data.get("card") if isinstance(e.data, dict) and not e.data.get("token")
+                                     else e.data for e in entries) if isinstance(n, str))
     for e in entries:
         e.obj = _make_object(d, e, active)
     d.objects = {e.oid: e.obj for e in entries}
@@ -315,6 +384,7 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
             e.obj = replace(e.obj, **changes)
             d.objects[e.oid] = e.obj
     _check_attachment_cycles(d, entries)
+    _read_combat(d, entries, active, step)
     last_ts = max([o.timestamp for o in d.objects.values() if o.zone == "battlefield"], default=0)
 
     stack: list[str | StackAbility] = []
@@ -336,9 +406,11 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
             else d.objects[source].controller
         targets = d.ref_list(a["targets"], f"{ipath}.targets", line_of(a, "targets"), players=True) \
             if "targets" in a else ()
-        # 115.1: only an ability that says "target" has targets
-        slots = sum(1 for e in abilities[index - 1].effects if e.arg("target"))
-        if targets and not slots:
+        # 115.1: only an ability that says "target" has targets; an unmodelled ability's targets are not known
+        # (its text may say "target"): they are taken as given, and what it does makes the answer unsupported
+        chosen = abilities[index - 1]
+        slots = len(chosen.targets) + sum(1 for e in chosen.effects if e.arg("target"))
+        if targets and not slots and chosen.kind != "unmodelled":
             d.fail(f"{ipath}.targets", line_of(a, "targets"),
                    f"ability {index} of {d.objects[source].name} has no targets (CR 115.1)")
         stack.append(StackAbility(source, index, controller, targets))

@@ -10,6 +10,7 @@ from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Illegal, Unsupported
 from mtgjudge.model.explain import Answer, Step, step, unsupported
+from mtgjudge.model.names import names_of, normalize
 from mtgjudge.queries.labels import shown_name
 
 
@@ -124,9 +125,17 @@ def after_actions(question, answer: Callable[..., Answer], options: dict[str, An
         return finals
     answers = []
     for g in finals:
-        if question.about is not None and (not g.state.has(question.about) or g.state.obj(question.about).zone == "none"):
+        about = question.about
+        if about is not None and not g.state.has(about):
+            # a name (an object the actions made): the one object of the branch that answers to it
+            named = [o.id for o in g.state.objects if o.zone != "none" and normalize(about) in names_of(o)]
+            if len(named) > 1:
+                return unsupported(f"after the actions, {len(named)} objects are named {about!r} in some branch: "
+                                   "the question is about one")
+            about = named[0] if named else about
+        if about is not None and (not g.state.has(about) or g.state.obj(about).zone == "none"):
             return unsupported(f"after the actions, {question.about!r} no longer exists in some branch")
-        answers.append(answer(replace(question, state=g.state, actions=()), **options))
+        answers.append(answer(replace(question, state=g.state, actions=(), about=about), **options))
     for a in answers:
         if a.is_unsupported:
             return a

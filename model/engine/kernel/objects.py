@@ -30,16 +30,19 @@ def create_token(game: Game, kind: str | CardDef, controller: str, rule, tapped:
         if found is None or not found[0].token:
             raise Unsupported(f"the token kind {kind!r} has no definition")
         card, face = found
-    name = " ".join(card.faces[face].subtypes) + " Token"
+    subtypes = " ".join(card.faces[face].subtypes)
+    # 111.4: its name is its subtypes plus "Token", unless the effect names it ("named Wood", engine.tokens)
+    own_name = card.faces[face].name if card.faces[face].name != subtypes else ""
+    name = own_name or subtypes + " Token"
     guard_scope(game.state, "enters", f"a {name} enters the battlefield")
     for a in card.faces[face].abilities:
-        if a.kind == "unmodelled" and a.may_concern("enters"):
+        if a.kind == "unmodelled" and (a.may_concern("enters") or a.may_concern("enters-itself")):
             raise Unsupported(f"the token {name} has unmodelled text that may apply as it enters: {a.source_text!r}")
     oid = zones.fresh_id(game.state, name)
     o = GameObject(id=oid, card=card, owner=controller, controller=controller, zone="battlefield", face=face, token=True,
                    tapped=tapped)
-    game = zones.create_object(game, o).log(rule, f"{controller} creates a {name} ({oid}) (111.4: its name is its "
-                                                  "subtypes plus Token)")
+    why = "the name the effect gives it" if own_name else "its name is its subtypes plus Token"
+    game = zones.create_object(game, o).log(rule, f"{controller} creates a {name} ({oid}) (111.4: {why})")
     return after_moves(game, [(game.state.obj(oid), "none", "battlefield")], "a token is created")
 
 
