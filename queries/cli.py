@@ -29,11 +29,11 @@ from mtgjudge.queries.cards_cmd import add_cards_parser, add_store_option, choos
 from mtgjudge.queries.docs import FORMAT_DOC, format_doc
 from mtgjudge.queries.interrupt import INTERRUPTED, interrupted
 from mtgjudge.queries.kinds import KINDS
-from mtgjudge.queries.report import TextOptions
+from mtgjudge.queries.report import STYLES, TextOptions
 from mtgjudge.queries.runner import STATUSES
 from mtgjudge.queries.schema import question_schema
 from mtgjudge.queries.templates import template
-from mtgjudge.queries.terminal import Progress, RelativeTo, use_color, use_progress
+from mtgjudge.queries.terminal import Progress, RelativeTo, emit, use_color, use_progress
 
 DESCRIPTION = f"""\
 mtgjudge answers rules questions about a concrete Magic: The Gathering game state, exhaustively, citing
@@ -231,7 +231,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         return run_questions(args)
     except StoreError as e:
-        print(f"mtgjudge: {e}", file=sys.stderr)
+        emit(f"mtgjudge: {e}", sys.stderr)
         return 2
     except BrokenPipeError:
         # the reader went away (`mtgjudge check | head -1`): no bug; stop quietly as Unix tools do
@@ -243,7 +243,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as e:  # noqa: BLE001  (the one place a bug becomes exit code 3)
         if args.debug:
             traceback.print_exc()
-        print(f"mtgjudge: internal error (a bug in the verifier): {type(e).__name__}: {e}", file=sys.stderr)
+        emit(f"mtgjudge: internal error (a bug in the verifier): {type(e).__name__}: {e}", sys.stderr)
         return 3
 
 
@@ -307,11 +307,12 @@ def run_questions(args: argparse.Namespace) -> int:
         try:
             rules = rules_text.load(args.rules)
         except rules_text.RulesFileError as e:
-            print(f"mtgjudge: --explain: {e}", file=sys.stderr)
+            emit(f"mtgjudge: --explain: {e}", sys.stderr)
             return 2
     verbose = not is_check or args.verbose
     color = use_color(args.color)
-    text = TextOptions(verbose=verbose, brief=is_check, witness=args.witness, rules=rules, color=color,
+    # colour is added as each result is written (emit), after what the data holds is escaped
+    text = TextOptions(verbose=verbose, brief=is_check, witness=args.witness, rules=rules, color=False,
                        where=RelativeTo([p for p in paths if p != "-"]))
     answer = {"timeout": args.timeout}
     if getattr(args, "all_payments", False):
@@ -328,10 +329,11 @@ def run_questions(args: argparse.Namespace) -> int:
             for done in answers:
                 counts[done.status] += 1
                 if done.text:
+                    style = STYLES.get(done.status, "") if color and not args.json else ""
                     if progress is not None:
-                        progress.print(done.text)
+                        progress.print(done.text, style=style)
                     else:
-                        print(done.text, flush=True)
+                        emit(done.text, flush=True, style=style)
                 if progress is not None:
                     progress.step()
     except batch.WorkersLost as e:
@@ -344,8 +346,8 @@ def run_questions(args: argparse.Namespace) -> int:
     if progress is not None:
         progress.clear()
     if not any(counts.values()):
-        print(f"mtgjudge: no questions found in {', '.join(map(str, paths))} (question files end in .yaml or "
-              ".yml; `mtgjudge new KIND` prints one to start from)", file=sys.stderr)
+        emit(f"mtgjudge: no questions found in {', '.join(map(str, paths))} (question files end in .yaml or "
+             ".yml; `mtgjudge new KIND` prints one to start from)", sys.stderr)
         return 2
     line = summary(counts)
     print(line, file=sys.stderr if args.json else sys.stdout)
@@ -368,7 +370,7 @@ def _exists(path: str) -> bool:
         why = "no such file or directory"
     except OSError as e:
         why = (e.strerror or str(e)).lower()
-    print(f"mtgjudge: {path}: {why}", file=sys.stderr)
+    emit(f"mtgjudge: {path}: {why}", sys.stderr)
     return False
 
 

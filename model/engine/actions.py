@@ -13,7 +13,7 @@ from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import FOLLOWING, Game, find_ref, merge, name_of
 from mtgjudge.model.engine.kicker import (MULTIKICKER_BOUND, buyback_options, is_multikicker, kicked_words,
-                                          kicker_options, unpayable_options, unperformed_options)
+                                          kicker_options, unperformed_options)
 from mtgjudge.model.oracle.kicker import as_announced
 from mtgjudge.model.engine.leave_game import leave_game
 from mtgjudge.model.engine.paying import pay
@@ -24,7 +24,7 @@ from mtgjudge.model.engine.removal import remove
 from mtgjudge.model.engine.modes import chosen_by_action, expand, extra_mana, with_chosen
 from mtgjudge.model.mana import format_cost
 from mtgjudge.model.rules.modes import describe, modal_of
-from mtgjudge.model.engine.resolve import UNPAYABLE, resolve_action, spell_ability
+from mtgjudge.model.engine.resolve import resolve_action, spell_ability
 from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.targeting import choose_targets
 from mtgjudge.model.engine import transforming
@@ -206,10 +206,6 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
         game = game.log("601.2b", f"{player} announces that they pay {'; '.join(p.text() for p in cost.other) or cost.text()} "
                                   f"for the additional cost of {o.name} that offers two").choose(f"{oid} additional cost {choice}")
     game = replace(game, cast_plainly=game.cast_plainly + ((oid, game.moved(oid)),))
-    unpaid = unpayable_options(state, oid, player)
-    if unpaid:
-        spell = game.state.obj(oid)
-        game = game.with_state(game.state.with_object(replace(spell, chosen=spell.chosen + ((UNPAYABLE, ",".join(unpaid)),))))
     if o.zone == "hand":        # 702.88a: rebound applies to a spell cast from its owner's hand
         game = replace(game, cast_from_hand=game.cast_from_hand + ((oid, game.moved(oid)),))
     out = []

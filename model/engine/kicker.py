@@ -123,14 +123,6 @@ UNPAYABLE_NOW = {
 }
 
 
-def unpayable_options(state, oid: str, caster: str) -> tuple[str, ...]:
-    """The spell's optional additional costs that ``caster`` can't pay as it is cast, by keyword (601.2b, 601.2h:
-    such a cost can't be announced, so it wasn't paid; ``UNPAYABLE_NOW``)."""
-    names = {kw.name for a in current(state, oid).abilities
-             if a.kind == "unmodelled" and (kw := optional_additional(a.source_text)) is not None}
-    return tuple(sorted(n for n in names if n in UNPAYABLE_NOW and UNPAYABLE_NOW[n](state, oid, caster)))
-
-
 def unperformed_options(state, oid: str, caster: str) -> None:
     """601.2b: the optional additional costs ``caster`` could announce casting ``oid`` that the engine does not
     perform make the cast unsupported, naming them: an unmodelled one of the spell's own (replicate 702.56a,

@@ -193,11 +193,6 @@ def _targets_check(game: Game, ability: Ability, ctx: Ctx) -> list[bool] | None:
     return legal if any(legal) else None
 
 
-#: The key of a spell's ``chosen`` listing its optional additional costs that couldn't be paid as it was cast
-#: (``kicker.unpayable_options``).
-UNPAYABLE = "unpayable options"
-
-
 def _guard_own_text(o: GameObject, cast_plainly: bool = False) -> list[str]:
     """An instant's or sorcery's own unmodelled text that functions on the stack may change what happens as it
     resolves or where it goes after (rebound 702.88a, buyback 702.27a, a cost option chosen as it was cast):
@@ -207,9 +202,8 @@ def _guard_own_text(o: GameObject, cast_plainly: bool = False) -> list[str]:
     whose other abilities apply only if its cost was paid (``narrowing.only_if_paid``): the rules of those, to
     cite."""
     unpaid = []
-    unpayable = tuple((o.choice(UNPAYABLE) or "").split(","))
     for a in o.printed.abilities:
-        if cast_plainly and not_chosen(a, unpayable):
+        if cast_plainly and not_chosen(a):
             continue
         # overload 702.96a, awaken 702.113a: "if its ... cost was paid": not paid when cast for its mana cost
         kw = only_if_paid(a) if cast_plainly else None

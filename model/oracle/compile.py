@@ -43,9 +43,16 @@ class CompileError(ValueError):
 
 
 def _number(v: str | None) -> int | None:
+    """A printed power or toughness (208.1): a whole number, possibly negative ("-1"); with a star ("*", "1+*",
+    "*+1", "7-*") 0, which the card's characteristic-defining ability sets (208.2a). Anything else ("½", "?",
+    "∞", "X", a number too long to be printed) can't be read: CompileError, and the card is not modelled."""
     if v is None:
         return None
-    return int(v) if re.fullmatch(r"\d+", v) else 0   # "*", "1+*": a characteristic-defining ability sets it
+    if re.fullmatch(r"[+-]?\d{1,9}", v):
+        return int(v)
+    if re.fullmatch(r"\*|\d{1,9}[+-]\*|\*[+-]\d{1,9}", v):
+        return 0
+    raise CompileError(f"the power or toughness {v!r} is not a number the verifier reads")
 
 
 def _join_conditionals(lines: list[tuple[str, str]]) -> list[tuple[str, str]]:

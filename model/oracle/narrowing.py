@@ -39,16 +39,13 @@ def _keyword_row(kw: keywords.Keyword) -> Narrowing:
 KEYWORD_ROWS: tuple[Narrowing, ...] = tuple(_keyword_row(kw) for kw in keywords.TABLE)
 
 
-def not_chosen(a: Ability, unpayable: tuple[str, ...] = ()) -> bool:
+def not_chosen(a: Ability) -> bool:
     """118.9a, 601.2b: a spell the actions cast for its mana cost was cast with no alternative cost, and not from a
     zone only its own permission allows: a line that only offers such a way to cast it (its scopes are the cast
     options alone) changes nothing as it resolves. An optional additional cost (kicker, buyback, ...,
-    ``Keyword.additional``) is no such line: casting for the mana cost leaves it paid or not, unless it could
-    not be paid as the spell was cast (its keyword among ``unpayable``, 601.2h)."""
-    if a.kind != "unmodelled" or not a.scope or not set(a.scope) <= {Scope.CAST_OPTIONS}:
-        return False
-    kw = keyword_of(a.source_text)
-    return kw is None or not kw.additional or kw.name in unpayable
+    ``Keyword.additional``) was decided as the spell was cast: each way a branch, or the cast unsupported, or not
+    payable then (``engine.kicker.unperformed_options``, 601.2b, 601.2h)."""
+    return a.kind == "unmodelled" and bool(a.scope) and set(a.scope) <= {Scope.CAST_OPTIONS}
 
 
 def only_if_paid(a: Ability) -> keywords.Keyword | None:
