@@ -1,7 +1,7 @@
 """Cards and game objects: printed characteristics (CardDef) and an object's status in a game (GameObject)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from mtgjudge.model.mana import Symbol, format_cost
@@ -25,6 +25,9 @@ class Face:
     power: int | None = None
     toughness: int | None = None
     abilities: tuple["Ability", ...] = ()
+    # the lines of rules text the abilities were read from, in order: each line as printed and how many of
+    # ``abilities`` it compiled to (empty for a hand encoding, whose abilities are not read from lines)
+    lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)
 
     def type_line(self) -> str:
         left = " ".join(self.supertypes + self.types)

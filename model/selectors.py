@@ -99,9 +99,12 @@ class Selector:
         words += ["non" + s.lower() for s in self.not_supertypes]
         words += ["non" + t.lower() for t in self.not_types]
         words += ["non-" + s for s in self.not_subtypes]
+        if self.token is False:
+            words.append("nontoken")
         words += [s.lower() for s in self.supertypes]
         words += list(self.subtypes) if self.subtypes else []
-        words += [t.lower() for t in self.types] or ["permanent"]
+        # a subtype alone names its objects ("an Elf", "Forests"); with nothing else, "permanent"
+        words += [t.lower() for t in self.types] or ([] if self.subtypes else ["permanent"])
         if self.token:
             words.append("token")
         if self.controller == "you":

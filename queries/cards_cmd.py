@@ -4,6 +4,7 @@ option that chooses the store for every command."""
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from datetime import datetime
@@ -17,8 +18,10 @@ from mtgjudge.model.cards.sources import CardRecord, SourceError, SourceFile, jo
 from mtgjudge.model.cards.store import (ENV_VAR, CardStore, StoredCard, default_path, open_store, unmodelled_lines,
                                         use_store)
 from mtgjudge.model.names import normalize
-from mtgjudge.model.objects import CardDef, GameObject
+from mtgjudge.model.objects import CardDef, Face, GameObject
 from mtgjudge.model.oracle import COMPILER_VERSION
+from mtgjudge.model.oracle.reading import face_lines, read_card, say
+from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.state import GameState, Player, Turn
 from mtgjudge.queries.coverage.cli import add_coverage_parser, run_coverage
@@ -68,11 +71,15 @@ def add_cards_parser(sub: argparse._SubParsersAction) -> None:
     show = csub.add_parser("show", help="a card's characteristics, numbered abilities, source and unmodelled lines",
                            description="Print how the verifier understands a card: its characteristics, its "
                                        "abilities numbered as a stack entry's `index` counts them (and activated "
-                                       "ones as a question's `ability:` counts them), where it came "
+                                       "ones as a question's `ability:` counts them), each line's source text "
+                                       "with, beneath it, what the model understood (rendered from the model, never "
+                                       "from the text), where it came "
                                        "from (built in, or imported from which file and when), and the lines of "
                                        "its text that are not modelled (questions they could influence answer "
                                        "`unsupported`).")
     show.add_argument("name", nargs="+", help="the card's name, or one face's (case and punctuation don't matter)")
+    show.add_argument("--json", action="store_true",
+                      help="print each line's source text and the model's rendering of it as one JSON object")
     lst = csub.add_parser("list", help="list the built-in cards (or the imported ones)",
                           description="List the built-in cards, one name a line; with --imported the cards in the "
                                       "store instead; with --counts how many cards there are, from where.")
@@ -125,7 +132,10 @@ def run_cards(args: argparse.Namespace) -> int:
             emit(f"mtgjudge: showing {full!r}, the one modelled card whose name starts with {name!r}", err)
             name = full
         try:
-            emit(describe_card(name), out)
+            if getattr(args, "json", False):
+                emit(json.dumps(card_readings(name), ensure_ascii=False, indent=1), out)
+            else:
+                emit(describe_card(name), out)
         except LookupError as e:
             emit(f"mtgjudge: {e.args[0]}", err)
             return 2
@@ -205,7 +215,8 @@ def _characteristics(card: CardDef) -> list[str]:
                        "activated ones):")
         n = 0
         unclaimed = list(enumerate(face.abilities, 1))
-        for a in ch.abilities:
+        shown: set[int] = set()
+        for a, source, line in _with_lines(face, ch.abilities):
             # the stack's index counts the face's own lines (queries/format/state.py); a rule-given ability
             # (305.6) is none of them
             position = next((k for k, (_, own) in enumerate(unclaimed) if own is a), None)
@@ -221,8 +232,50 @@ def _characteristics(card: CardDef) -> list[str]:
             else:
                 label = f"  {number:>3} {a.kind}: "
             given = f"   (given by rule {a.rule_given})" if a.rule_given else ""
-            out.append(label + a.text() + given)
+            if line is None or line not in shown:
+                out.append(label + (source or a.text()).replace("\n", " ") + given)
+            elif label.strip().startswith("["):
+                out.append(label.rstrip() + " (of the line above)")
+            if line is not None:
+                shown.add(line)
+            out.append(f"      model: {model_reading(a, face)}")
     return out
+
+
+def model_reading(a: Ability, face: Face | None = None) -> str:
+    """What ``show`` prints beneath an ability: what the model understood, rendered from the encoding
+    (``oracle.reading.say``: as the face's own words name its attached permanent)."""
+    said = say(a, face)
+    return said if said is not None else "(not modelled: questions this line could influence answer `unsupported`)"
+
+
+def _with_lines(face: Face, abilities: tuple[Ability, ...]) -> list[tuple[Ability, str, int | None]]:
+    """Each ability with the source line it was read from and that line's index among the face's lines (None
+    for an ability not printed on the face: one the rules give, 305.6, or another object grants)."""
+    where: dict[int, tuple[str, int]] = {}
+    for i, (text, line) in enumerate(face_lines(face)):
+        for a in line:
+            where[id(a)] = (text, i)
+    out: list[tuple[Ability, str, int | None]] = []
+    for a in abilities:
+        text, i = where.get(id(a), (a.source_text, None))
+        out.append((a, text, i))
+    return out
+
+
+def card_readings(name: str) -> dict:
+    """``show --json``: every face's lines, each with its source text and the model's rendering (null for a line
+    that is not modelled), and whether the two agree (``oracle.reading.normalize_reading``)."""
+    found = card_db().find(name)
+    if found is None:
+        describe_card(name)        # raises the LookupError that names the card
+        raise LookupError(f"unknown card {name!r}")
+    card, _ = found
+    return {"name": card.name, "modelled": card.modelled,
+            "faces": [{"name": face.name, "lines": [
+                {"source": r.source, "model": r.rendering, "round_trip": r.round_trip,
+                 "abilities": [{"kind": a.kind, "model": say(a, face)} for a in r.abilities]}
+                for r in lines]} for face, lines in read_card(card)]}
 
 
 def _in_project(path: Path) -> str:

@@ -1,6 +1,7 @@
 """Shared test fixtures."""
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -30,3 +31,18 @@ def shared_dir() -> Path:
     if not SHARED.exists():
         pytest.skip("../shared is not beside the project")
     return SHARED
+
+
+#: The MTGJSON v3 data of ../shared: every card of both templating eras (2018), in three files.
+MTGJSON3 = Path(__file__).resolve().parents[2] / "shared" / "cards" / "mtgjson3"
+MTGJSON3_FILES = sorted(MTGJSON3.glob("cards_oracle_*.json")) if MTGJSON3.exists() else []
+
+
+@lru_cache(maxsize=None)
+def compiled_mtgjson3(path: Path) -> tuple:
+    """Every card of one MTGJSON v3 file compiled, once per test process: the tests that sweep them all
+    (compiling never fails, the encoding reads back) share one compilation."""
+    from mtgjudge.model.cards.sources import read
+    from mtgjudge.model.oracle import compile_card
+
+    return tuple(compile_card(r) for r in read(path))

@@ -298,7 +298,12 @@ def run_json(capsys, *argv: str) -> tuple[int, dict]:
 def test_json_shape_is_exact_and_a_v3_file_is_swept(v3_file, capsys):
     code, data = run_json(capsys, "--from", str(v3_file), "-j", "1")
     assert code == 0
-    assert set(data) == {"cards", "kinds", "crashes", "seconds", "workers"}
+    assert set(data) == {"cards", "kinds", "reading", "crashes", "seconds", "workers"}
+    reading = data["reading"]
+    assert set(reading) == {"lines", "modelled", "round_trip", "partly_read", "mismatches"}
+    # every card's lines are read back (oracle.reading): Flying, the Elf's mana ability, Shock and the split card's
+    # halves (the Grove's line is reminder text only, no line), each as its text
+    assert reading["lines"] == 5 and reading["round_trip"] == reading["modelled"] == 5
     assert data["cards"] == 6
     assert list(data["kinds"]) == ["can-play", "could-produce", "can-activate", "outcome"]
     for tally in data["kinds"].values():
@@ -322,7 +327,7 @@ def test_parallel_sweep_counts_the_same_as_one_process(v3_file, capsys):
     _, one = run_json(capsys, "--from", str(v3_file), "-j", "1")
     _, two = run_json(capsys, "--from", str(v3_file), "-j", "2")
     assert two["workers"] in (1, 2)
-    assert one["kinds"] == two["kinds"] and one["cards"] == two["cards"]
+    assert one["kinds"] == two["kinds"] and one["cards"] == two["cards"] and one["reading"] == two["reading"]
 
 
 def test_sample_is_deterministic(v3_file, capsys):

@@ -82,6 +82,7 @@ def compile_face(f: FaceRecord) -> Face:
         raise CompileError(f"{f.name}: mana cost {f.mana_cost!r}: {e}") from None
     ctx = LineContext(spell="Instant" in types or "Sorcery" in types)
     abilities: list[Ability] = []
+    read: list[tuple[str, int]] = []
     lines = ability_lines(f.text, f.name, "Legendary" in supers)
     if ctx.spell:
         lines = _join_conditionals(lines)
@@ -91,10 +92,13 @@ def compile_face(f: FaceRecord) -> Face:
             # and abilities at some levels only; none of their lines holds unconditionally.
             text = "\n".join(p for p, _ in lines[i:])
             abilities.append(Ability("unmodelled", source_text=text, unmodelled_kind="static", zones=("battlefield",)))
+            read.append((text, 1))
             break
-        abilities += compile_line(norm, printed, ctx)
+        line = compile_line(norm, printed, ctx)
+        abilities += line
+        read.append((printed, len(line)))
     return Face(f.name, cost, f.color_indicator, supers, types, subs, _number(f.power), _number(f.toughness),
-                tuple(abilities))
+                tuple(abilities), lines=tuple(read))
 
 
 def compile_card(record: CardRecord, source: str = "") -> CardDef:

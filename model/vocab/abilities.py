@@ -7,6 +7,7 @@ parsing a definition into these values is ``model.vocab.parse``.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -28,8 +29,18 @@ KEYWORDS = ("Haste", "Flying", "Defender", "Trample", "Indestructible", "Vigilan
 X_COUNT = -1
 
 
+#: How Oracle text writes a count of objects (cards, counters, tokens): in words up to twenty.
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+
+
 def count_word(n: int) -> str:
-    return "a" if n == 1 else "X" if n == X_COUNT else str(n)
+    """A count of objects as Oracle text writes it: "a", "two", ..., "X"."""
+    if n == 1:
+        return "a"
+    if n == X_COUNT:
+        return "X"
+    return NUMBER_WORDS[n] if isinstance(n, int) and 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
 @dataclass(frozen=True)
@@ -63,8 +74,12 @@ class CostPart:
         if k == "sacrifice_self":
             return "Sacrifice this"
         if k == "sacrifice":
-            return f"Sacrifice {count_word(self.n)} {self.what.describe() if self.what else 'permanent'}" + "".join(
-                f" or {alt.describe()}" for alt in self.alternatives)
+            # 701.17a: only one's own permanents are sacrificed, so the words say no controller
+            what = _own(self.what.describe()) if self.what else "permanent"
+            if self.n > 1 or self.n == X_COUNT:
+                what = plural_noun(what)
+            return f"Sacrifice {count_word(self.n)} {what}" + "".join(
+                f" or {_own(alt.describe())}" for alt in self.alternatives)
         if k == "remove_counters":
             if self.n == X_COUNT:
                 return f"Remove X {self.counter} counters from this"
@@ -72,7 +87,8 @@ class CostPart:
         if k == "tap_untapped":
             # The selector already says "untapped" (the cost can only tap untapped permanents).
             what = self.what.describe() if self.what else "untapped creature you control"
-            return f"Tap {'an' if what[0] in 'aeiou' else 'a'} {what}" if self.n == 1 else f"Tap {self.n} {what}"
+            return f"Tap {'an' if what[0] in 'aeiou' else 'a'} {what}" if self.n == 1 else \
+                f"Tap {count_word(self.n)} {plural_noun(what)}"
         if k == "crew":
             return f"Tap any number of other untapped creatures you control with total power {self.n} or greater"
         if k == "discard":
@@ -103,9 +119,102 @@ class CostPart:
             return f"Return {count_word(self.n) if self.n > 1 or self.n == X_COUNT else ('an' if what[0] in 'aeiou' else 'a')} {what} to its owner's hand"
         return k
 
+    def render(self) -> str | None:
+        """The part as the model understood it (None: a kind the renderer cannot say)."""
+        t = self.text()
+        return None if t == self.kind and self.kind not in ("mana", "tap", "untap") else t
+
+
+def _own(words: str) -> str:
+    return words.removesuffix(" you control")
+
+
+#: Plurals of the nouns of card and creature types that do not just take "s".
+_PLURALS = {"Elf": "Elves", "Dwarf": "Dwarves", "Wolf": "Wolves", "Werewolf": "Werewolves", "Fungus": "Fungi",
+            "Octopus": "Octopuses", "Sphinx": "Sphinxes", "Fox": "Foxes", "Ox": "Oxen", "Mouse": "Mice",
+            "Homunculus": "Homunculi", "Cyclops": "Cyclopes", "Harpy": "Harpies", "Faerie": "Faeries",
+            "Myr": "Myr", "Sliver": "Slivers", "Moonfolk": "Moonfolk", "Kithkin": "Kithkin", "Merfolk": "Merfolk"}
+
+
+def plural_noun(words: str) -> str:
+    """"untapped Wizard you control" -> "untapped Wizards you control": the phrase's noun made plural."""
+    tail = ""
+    for qualifier in (" of the chosen type", " that aren't of the chosen type", " with ", " without "):
+        if qualifier in words:
+            words, rest = words.split(qualifier, 1)
+            tail = qualifier + rest
+            break
+    for suffix in (" you control", " an opponent controls", " you don't control", " your opponents control"):
+        if words.endswith(suffix):
+            words, tail = words[: -len(suffix)], suffix + tail
+    if words.startswith("another "):
+        words = "other " + words[len("another "):]        # "another creature" -> "other creatures"
+    head, _, noun = words.rpartition(" ")
+    if noun in _PLURALS:
+        noun = _PLURALS[noun]
+    elif noun.endswith(("s", "x", "ch", "sh")):
+        noun += "es"
+    elif noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        noun = noun[:-1] + "ies"
+    else:
+        noun += "s"
+    return (head + " " if head else "") + noun + tail
+
 
 def cost_text(cost: tuple[CostPart, ...]) -> str:
     return ", ".join(p.text() for p in cost)
+
+
+def render_cost(cost: tuple[CostPart, ...]) -> str | None:
+    """A cost as the model understood it, its parts in order; None if a part can't be said."""
+    parts = [p.render() for p in cost]
+    return None if any(p is None for p in parts) else ", ".join(p for p in parts if p is not None)
+
+
+def _sentence(text: str) -> str:
+    """A rendered clause as a sentence: capitalized, with its final period."""
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "\"", "—")) else ".")
+
+
+#: How a marker word says that it is on the instruction after it.
+_NEXT = "(the next instruction)"
+_ALL_OF = re.compile(r"\b(?:all|each)\b", re.I)
+#: Marker words that make the instruction after them optional or conditional (608.2c-d), as they lead it.
+_LEADS = {"optional": "You may", "if_you_do": "If you do,", "if_you_dont": "If you don't,"}
+
+
+def render_effects(effects: tuple["Effect", ...]) -> str | None:
+    """Effects as sentences ("Draw a card. You lose 1 life."), a marker word ("You may", "If you do,") leading
+    the instruction it is on; None if one can't be said."""
+    out: list[str] = []
+    lead = ""
+    for e in effects:
+        if e.kind in _LEADS:
+            lead = (lead + " " if lead else "") + _LEADS[e.kind]
+            continue
+        said = e.render()
+        if not said:
+            return None
+        said = said.strip().rstrip(".")
+        if said.endswith(_NEXT):       # a condition on the instruction after it ("If it's a Human, ...")
+            lead = (lead + " " if lead else "") + said[: -len(_NEXT)].rstrip()
+            continue
+        if e.kind == "shuffle" and not e.arg("may") and not e.arg("if_done") and out and \
+                out[-1].startswith(("Search", "You may search")) and "shuffle" not in out[-1]:
+            out[-1] = out[-1].rstrip(".") + ", then shuffle."      # 701.24a: the search's own shuffle
+            continue
+        if e.kind == "no_regeneration" and out and len(effects) > 1 and _ALL_OF.search(out[-1]):
+            said = "They can't be regenerated"       # after "Destroy all creatures" (701.19c)
+        if lead:
+            if lead.endswith("You may") and said.startswith("This deals"):
+                said = "have this deal" + said[len("This deals"):]     # "You may have ~ deal 1 damage"
+            said = lead + " " + said[:1].lower() + said[1:]
+            lead = ""
+        out.append(_sentence(said))
+    if lead or not out:
+        return None        # a marker with no instruction after it
+    return " ".join(out)
 
 
 @dataclass(frozen=True)
@@ -121,6 +230,18 @@ class Effect:
 
     def text(self) -> str:
         return self.word.render(dict(self.args)) if self.word is not None else self.kind
+
+    def render(self) -> str | None:
+        """The effect as its word says it (None: no word, or the word cannot say these arguments)."""
+        if self.word is None:
+            return None
+        if self.word.text_only:
+            # a sentence the model keeps as words and does not read: said as such, never as understood
+            return f"[not read: {self.arg('text', '')}]"
+        try:
+            return self.word.render(dict(self.args)) or None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            return None
 
 
 @dataclass(frozen=True)
@@ -138,6 +259,15 @@ class StaticEffect:
 
     def text(self) -> str:
         return self.word.render(self) if self.word is not None else self.kind
+
+    def render(self) -> str | None:
+        """The static effect as its word says it (None: no word, or the word cannot say these arguments)."""
+        if self.word is None:
+            return None
+        try:
+            return self.word.render(self) or None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            return None
 
 
 @dataclass(frozen=True)
@@ -232,18 +362,22 @@ class ManaProduction:
         if self.mode == "fixed":
             return "Add " + "".join("{%s}" % t for t in self.fixed) + each
         if self.mode == "one_type":
+            if self.choices == COLORS and self.amount == 1 and each:
+                return f"Choose a color. Add one mana of that color{each}"
             if self.choices == COLORS:
-                what = "one mana" if self.amount == 1 else f"{self.amount} mana"
+                what = "one mana" if self.amount == 1 else f"{_amount_word(self.amount)} mana"
                 return f"Add {what} of any {'one ' if self.amount > 1 else ''}color" + each
             if self.amount == 1:
-                return "Add " + " or ".join("{%s}" % c for c in self.choices) + each
+                symbols = ["{%s}" % c for c in self.choices]
+                listed = " or ".join(symbols) if len(symbols) < 3 else ", ".join(symbols[:-1]) + ", or " + symbols[-1]
+                return "Add " + listed + each
             return f"Add {self.amount} mana of any one type among " + "".join("{%s}" % c for c in self.choices)
         if self.mode == "options":
             words = ["".join("{%s}" % t for t in o) for o in self.options]
             return "Add " + ", ".join(words[:-1]) + (", or " if len(words) > 2 else " or ") + words[-1] + each
         if self.mode == "combination":
             if self.choices == COLORS:
-                return f"Add {self.amount} mana in any combination of colors" + each
+                return f"Add {_amount_word(self.amount)} mana in any combination of colors" + each
             return f"Add {self.amount} mana in any combination of " + " and/or ".join("{%s}" % c for c in self.choices) + each
         if self.mode == "reflect":
             kind = "color" if self.reflect_colors_only else "type"
@@ -265,6 +399,10 @@ class ManaProduction:
             return "Double the amount of each type of unspent mana you have"
         return self.mode
 
+    def render(self) -> str:
+        """What it adds as the model understood it (the text with its self-replacement and X)."""
+        return self.full_text()
+
     def full_text(self) -> str:
         """The text with its self-replacement and X, as on the card."""
         t = self.text()
@@ -276,6 +414,10 @@ class ManaProduction:
             t += (". If you control " + " and ".join("a " + " ".join(s.subtypes[0] for s in group) for group in self.instead_control) + ", add "
                   + "".join("{%s}" % c for c in self.instead) + " instead")
         return t
+
+
+def _amount_word(n: int) -> str:
+    return "one" if n == 1 else count_word(n)
 
 
 def _article(sel: Selector) -> str:
@@ -307,6 +449,76 @@ class TriggerEvent:
         """Does ``event`` meet this condition (its event, or the second one)?"""
         return event == self.event or (bool(self.also) and event == self.also)
 
+    def render(self) -> str | None:
+        """The condition as the model understood it ("When ~ enters", "At the beginning of your upkeep");
+        None for an event or subject the renderer cannot say."""
+        what = _spec_words(self.what) if self.what is not None else ""
+        if self.event in _STEPS:
+            whose = {"you": "your", "each": "each", "opponent": "each opponent's"}.get(self.who)
+            return None if whose is None else f"At the beginning of {whose} {_STEPS[self.event]}"
+        if self.event == "cast":
+            if self.who == "self":
+                return "When you cast ~"
+            spell = _with_article(what + " spell") if what else "a spell"
+            if self.what is not None and not what:
+                spell = "a spell"
+            return f"Whenever {'you cast' if self.who == 'you' else 'a player casts'} {spell}"
+        if self.event == "cycles":
+            return "When you cycle ~" if self.who == "self" else None
+        if self.event == "haunted_dies":
+            return "When the creature ~ haunts dies"
+        verb = _EVENTS.get(self.event)
+        if verb is None:
+            return None
+        if self.event == "dies" and self.what is not None and not any(
+                {"Creature", "Planeswalker"} & set(o.types) for o in self.what.objects):
+            verb = "is put into a graveyard from the battlefield"      # 700.4: "dies" says it of a creature
+        if self.also:
+            also = _EVENTS.get(self.also)
+            if also is None:
+                return None
+            verb = f"{verb} or {also}"
+        if self.who == "self":
+            once = self.event in _WHEN and (not self.also or self.also in _WHEN)
+            return f"{'When' if once else 'Whenever'} ~ {verb}"
+        if not what:
+            return None
+        if self.who == "other":
+            return f"Whenever {_with_article(what) if what.startswith('another') else 'another ' + what} {verb}"
+        if self.who == "self_or_other":
+            return f"Whenever ~ or another {what.removeprefix('another ')} {verb}"
+        if self.who == "any":
+            return f"Whenever {_with_article(what)} {verb}"
+        return None
+
+
+#: The intervening "if" clauses the engine decides (603.4), as the ability says them (``{cost}``: a kicker's).
+_INTERVENING = {"kicked": "if it was kicked", "kicked_with": "if it was kicked with its {cost} kicker",
+                "tribute_unpaid": "if tribute wasn't paid", "cast_from_hand": "if you cast it from your hand",
+                "cast": "if you cast it"}
+#: Steps a trigger condition names (503.1a, 513.1a).
+_STEPS = {"upkeep": "upkeep", "end": "end step", "draw": "draw step", "combat": "combat"}
+#: Events of an object, as a trigger condition says them.
+_EVENTS = {"enters": "enters", "dies": "dies", "leaves": "leaves the battlefield", "becomes_tapped": "becomes tapped",
+           "attacks": "attacks", "blocks": "blocks", "turned_face_up": "is turned face up",
+           "transforms": "transforms", "becomes_untapped": "becomes untapped"}
+#: An object's own events that happen once ("When"; repeatable ones say "Whenever").
+_WHEN = frozenset({"enters", "dies", "leaves", "turned_face_up", "transforms"})
+
+
+def _spec_words(spec: TargetSpec) -> str:
+    """What a spec's objects are, in words ("creature you control", "artifact or enchantment")."""
+    words = " or ".join(o.describe() for o in spec.objects)
+    if spec.zone == "stack":       # a spell: "a spell", "a creature spell", never a "permanent" one
+        words = "" if words == "permanent" else words.replace(" permanent", "")
+    return words
+
+
+def _with_article(words: str) -> str:
+    if words.startswith(("another ", "a ", "an ", "each ", "one ", "two ")):
+        return words
+    return ("an " if words[:1] in "aeiou" else "a ") + words
+
 
 @dataclass(frozen=True)
 class ManaTrigger:
@@ -331,6 +543,21 @@ class ManaTrigger:
             who = "its controller adds an additional"
         body = self.add.text()
         return f"{who} {body[4:] if body.startswith('Add ') else body}"
+
+    def render(self) -> str | None:
+        """The whole ability as the model understood it: its event and what it adds."""
+        if self.event == "tapped_for_mana":
+            if self.of == "land":
+                when = "Whenever a player taps a land for mana" if self.by == "any" else "Whenever you tap a land for mana"
+            elif self.of == "enchanted":
+                when = f"Whenever enchanted {(self.enchanted_is or 'permanent').lower()} is tapped for mana"
+            else:
+                return None
+        elif self.event == "adds_chosen_color":
+            when = "Whenever a land's ability causes you to add one or more mana of the chosen color"
+        else:
+            return None
+        return f"{when}, {self.text()}"
 
 
 @dataclass(frozen=True)
@@ -401,6 +628,144 @@ class Ability:
     @property
     def is_activated(self) -> bool:
         return self.kind in ("mana", "activated")
+
+    def render(self) -> str | None:
+        """What the model understood this ability to be, in Oracle-like words, rendered from the encoding alone
+        (never from ``source_text``); None for an unmodelled ability or one with a part the renderer cannot say
+        (``oracle.reading`` counts such a line as not modelled)."""
+        k = self.kind
+        if k == "unmodelled":
+            return None
+        if self.modes:
+            return self._render_modes()
+        if k == "keyword":
+            if not self.keyword:
+                return None
+            return self.keyword + (" " + " or ".join(t.removeprefix("target ") for t in self.targets)
+                                   if self.targets else "")
+        if k == "mana":
+            if self.production is None:
+                return None
+            cost = render_cost(self.cost)
+            if cost is None:
+                return None
+            spend = f" Spend this mana only to {self.spend_only}." if self.spend_only else ""
+            more = render_effects(self.effects) if self.effects else ""
+            if more is None:
+                return None
+            return (f"{cost or '[cost not read]'}: {_sentence(self.production.render())}" + (" " + more if more else "")
+                    + spend + self._activation_tail() + self._unread_tail())
+        if k == "activated":
+            keyword = self._keyword_form()
+            if keyword is not None:
+                return keyword
+            cost, body = render_cost(self.cost), render_effects(self.effects)
+            if cost is None or body is None:
+                return None
+            return f"{cost}: {body}{self._activation_tail()}{self._unread_tail()}"
+        if k == "static":
+            said = self.static.render() if self.static is not None else None
+            return _sentence(said) if said else None
+        if k == "triggered":
+            if self.mana_trigger is not None:
+                said = self.mana_trigger.render()
+                return _sentence(said) if said else None
+            when = self.trigger_event.render() if self.trigger_event is not None else None
+            body = render_effects(self.effects)
+            if when is None or body is None:
+                return None
+            key, _, kicker_cost = self.intervening.partition(":")
+            intervening = _INTERVENING.get("kicked_with" if key == "kicked" and kicker_cost else key)
+            if self.intervening and intervening is None:
+                return None
+            if intervening:
+                when += ", " + intervening.format(cost=self.intervening.partition(":")[2])
+            if self.trigger_event is not None and self.trigger_event.who == "self":
+                # the object the condition named is "it" in the effect (608.2c): "When ~ enters, it deals 2 damage"
+                body = re.sub(r"^This (deals|gets|gains|has)\b", r"It \1", body)
+                body = re.sub(r"^(Sacrifice|Exile) this unless\b", r"\1 it unless", body)
+            return f"{when}, {body[:1].lower()}{body[1:]}"
+        if k == "spell":
+            return render_effects(self.effects)
+        return None
+
+    def _activation_tail(self) -> str:
+        tail = ""
+        if self.timing == "sorcery":
+            tail = " Activate only as a sorcery."
+        if self.once_each_turn:
+            tail += " Activate only once each turn."
+        if self.during:
+            tail += f" Activate only during {self.during}."
+        if self.only_if:
+            tail += f" Activate only if {self.only_if}."
+        if self.any_player:
+            tail += " Any player may activate this ability."
+        return tail
+
+    def _keyword_form(self) -> str | None:
+        """An activated ability that is exactly what a keyword stands for, said as the keyword: Equip (702.6a),
+        Crew (702.122a), Level up (711.2a) and Outlast (702.107a); None for any other."""
+        if len(self.effects) != 1 or self.once_each_turn or self.during or self.only_if or self.unread:
+            return None
+        e = self.effects[0]
+        text = e.arg("text", "")
+        if (e.kind == "other" and text == "Attach this Equipment to target creature you control"
+                and self.timing == "sorcery"):
+            cost = render_cost(self.cost)
+            return None if cost is None else f"Equip {cost}"
+        if (e.kind == "other" and text == "This permanent becomes an artifact creature until end of turn"
+                and len(self.cost) == 1 and self.cost[0].kind == "crew"):
+            return f"Crew {self.cost[0].n}"
+        if e.kind == "counter" and e.arg("n") == 1 and self.timing == "sorcery" and self.cost:
+            if e.arg("kind") == "level" and all(p.kind == "mana" for p in self.cost):
+                return f"Level up {render_cost(self.cost)}"
+            if e.arg("kind") == "+1/+1" and self.cost[-1].kind == "tap" and len(self.cost) > 1 and \
+                    all(p.kind == "mana" for p in self.cost[:-1]):
+                return f"Outlast {render_cost(self.cost[:-1])}"
+        return None
+
+    def _unread_tail(self) -> str:
+        """The parts of an activated ability the model keeps as not read (whether and when it may be activated,
+        how its mana may be spent: unknown to it), said as such."""
+        return f" [not read: {self.unread}]" if self.unread else ""
+
+    def _render_modes(self) -> str | None:
+        """A modal ability (700.2): its instruction, then each mode after a bullet."""
+        lo, hi = self.choose
+        n_modes = len(self.modes)
+        words = {1: "one", 2: "two", 3: "three", 4: "four"}
+        if lo == hi:
+            head = f"Choose {words.get(lo, str(lo))}"
+        elif lo == 1 and hi == n_modes and n_modes == 2:
+            head = "Choose one or both"
+        elif lo == 1 and hi == n_modes:
+            head = "Choose one or more"
+        elif lo == 0 and hi == n_modes:
+            head = "Choose any number"
+        elif lo == 1:
+            head = f"Choose one or {words.get(hi, str(hi))}"
+        else:
+            head = f"Choose {words.get(lo, str(lo))} or more"
+        if self.mode_repeat:
+            head += ". You may choose the same mode more than once"
+        said = []
+        for m in self.modes:
+            body = render_effects(m.effects)
+            if body is None:
+                return None
+            said.append(body)
+        if self.kind == "triggered":
+            when = self.trigger_event.render() if self.trigger_event is not None else None
+            if when is None:
+                return None
+            head = f"{when}, {head[:1].lower()}{head[1:]}"
+        if self.kind == "activated":
+            cost = render_cost(self.cost)
+            if cost is None:
+                return None
+            head = f"{cost}: {head}"
+        return head + " — " + " ".join("• " + b for b in said)
 
     def text(self) -> str:
         if self.kind == "keyword":

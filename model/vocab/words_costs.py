@@ -81,7 +81,9 @@ WORDS = (
          SPELL_COSTS, PAYMENT, _v_cost),
     # ``multi``: multikicker (702.33c), its cost payable any number of times
     Word("kicker", "static", {"cost": str, "multi": bool},
-         lambda s: f"{'Multikicker' if s.arg('multi', False) else 'Kicker'} {s.arg('cost')}", SPELL_COSTS, PAYMENT,
+         lambda s: f"{'Multikicker' if s.arg('multi', False) else 'Kicker'}"
+                   + (f" {s.arg('cost')}" if str(s.arg("cost")).startswith("{") else f"—{s.arg('cost')}"),
+         SPELL_COSTS, PAYMENT,
          _v_cost),
     # 702.27a: "Buyback [cost]": an optional additional cost announced as it is cast (601.2b); if it was paid, the
     # spell is put into its owner's hand instead of into the graveyard as it resolves (608.2n)

@@ -13,6 +13,8 @@ WORDS = (
     # again, by the other readers, with the amount counted); ``per``: the amount for each one counted (1 for
     # "where X is"); ``count``: the count's phrase (rules.counts).
     Word("counted", "effect", {"count": str, "text": str, "per": int},
-         lambda a: f"{a['text']} (n = {a['per']} x {a['count']})",
+         lambda a: a["text"].replace("{n}", "X").rstrip(".") + ", where X is " + (
+             "" if a["per"] == 1 else "twice " if a["per"] == 2 else f"{a['per']} times ") + (
+             a["count"] if a["count"].startswith(("the ", "your ", "its ")) else f"the number of {a['count']}"),
          frozenset({Scope.LIFE, Scope.DRAW, Scope.POWER_TOUGHNESS, Scope.ENTERS, Scope.DISCARD}), ENGINE),
 )

@@ -4,6 +4,7 @@ counters on each permanent of a kind (122.1), tokens a target player creates (11
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab.abilities import count_word
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
@@ -23,11 +24,12 @@ WORDS = (
          frozenset({Scope.DIES}), ENGINE),
     # 122.1, 611.2c: "Put a +1/+1 counter on each creature you control": each permanent named as it resolves.
     Word("counters_each", "effect", {"n": int, "kind": str, "affects": str},
-         lambda a: f"Put {a['n']} {a['kind']} counter(s) on each {a['affects']}",
+         lambda a: f"Put {count_word(a['n'])} {a['kind']} counter{'s' if a['n'] != 1 else ''} on each {a['affects']}",
          frozenset({Scope.POWER_TOUGHNESS, Scope.DIES}), ENGINE),
     # 111.2: "Target opponent creates three 2/2 white Knight creature tokens with first strike": that player's.
     Word("player_creates_tokens", "effect", {"target": str, "n": int, "token": str},
-         lambda a: f"Target {a['target']} creates {a['n']} {a['token']}(s)", frozenset(), ENGINE),
+         lambda a: f"Target {a['target']} creates {count_word(a['n'])} "
+                   f"{a['token'] if a['n'] == 1 else a['token'].replace(' token', ' tokens', 1)}", frozenset(), ENGINE),
     # 406.2, 400.6: "Exile all cards from target player's graveyard": every card there, at once.
     Word("exile_graveyard", "effect", {"target": str},
          lambda a: f"Exile all cards from target {a['target']}'s graveyard", frozenset(), ENGINE),

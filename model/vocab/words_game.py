@@ -48,9 +48,17 @@ def _r_grant(s: StaticEffect) -> str:
     return f"{plural(s.affects)} have {s.arg('keyword').lower()}"
 
 
+
 def _r_pt(s: StaticEffect) -> str:
     who = "Enchanted permanent gets" if s.arg("enchanted") else ("This gets" if not s.affects else f"{plural(s.affects)} get")
-    return f"{who} {s.arg('power'):+d}/{s.arg('toughness'):+d}"
+    return f"{who} {signed_pt(s.arg('power'), s.arg('toughness'))}"
+
+
+def signed_pt(power: int, toughness: int) -> str:
+    """A change of power and toughness as Oracle text writes it: "+2/+2", "-3/-0" (a zero takes the other's sign)."""
+    p = f"{power:+d}" if power or toughness >= 0 else "-0"
+    t = f"{toughness:+d}" if toughness or power >= 0 else "-0"
+    return f"{p}/{t}"
 
 
 def _v_keyword(a: dict) -> None:
@@ -60,7 +68,7 @@ def _v_keyword(a: dict) -> None:
 
 def _r_enters_with(s: StaticEffect) -> str:
     n = s.arg("n")
-    return f"This enters with {n} {s.arg('counter')} counter{'s' if n != 1 else ''} on it"
+    return f"This enters with {count_word(n) if isinstance(n, int) else n} {s.arg('counter')} counter{'s' if n != 1 else ''} on it"
 
 
 def _v_enters_with(a: dict) -> None:
@@ -100,6 +108,14 @@ def _counted(phrase: str) -> bool:
 def _target_words(phrase: str) -> str:
     # a counted phrase ("two target creatures", "up to one target creature") is kept whole (601.2c)
     return phrase if phrase == "any target" or re.search(r"\btargets?\b", phrase) else f"target {phrase}"
+
+
+def _tokens(token: str, n: int) -> str:
+    """"1/1 white Soldier creature token with flying" for n of them: "tokens with flying"."""
+    if n <= 1:
+        return token
+    head, sep, rest = token.partition(" token")
+    return f"{head} tokens{rest}" if sep else token + "s"
 
 
 def _r_additional_land_plays(s: StaticEffect) -> str:
@@ -160,12 +176,14 @@ WORDS = (
     # 406.3 (701.13a): "Exile target creature".
     Word("exile", "effect", {"target": str}, lambda a: f"Exile {_target_words(a['target'])}", frozenset(), ENGINE, _v_target),
     # 400.6: "Return target creature to its owner's hand".
-    Word("bounce", "effect", {"target": str}, lambda a: f"Return {_target_words(a['target'])} to its owner's hand",
+    Word("bounce", "effect", {"target": str}, lambda a: f"Return {_target_words(a['target'])} to "
+         + ("their owners' hands" if _counted(a["target"]) and not a["target"].startswith(("target ", "up to one "))
+            else "its owner's hand"),
          frozenset(), ENGINE, _v_target),
     # 613.4c (layer 7c), 514.2: "Target creature gets +N/+N until end of turn".
     Word("pump", "effect", {"power": int, "toughness": int, "target": str},
          lambda a: f"{_target_words(a['target']).capitalize()} {'each get' if _counted(a['target']) else 'gets'} "
-                   f"{a['power']:+d}/{a['toughness']:+d} until end of turn",
+                   f"{signed_pt(a['power'], a['toughness'])} until end of turn",
          frozenset({Scope.POWER_TOUGHNESS}), ENGINE, _v_target),
     # 701.6a: "Counter target spell".
     Word("counter_spell", "effect", {"target": str, "instead": str},
@@ -202,7 +220,8 @@ WORDS = (
     # 613.4c (layer 7c), 611.2c: "Creatures you control get +1/+1 until end of turn": ``affects`` a noun
     # phrase of permanents; the set affected is fixed as the effect begins.
     Word("pump_all", "effect", {"affects": str, "power": int, "toughness": int},
-         lambda a: f"{a['affects'].capitalize()} get {a['power']:+d}/{a['toughness']:+d} until end of turn",
+         lambda a: f"{'All ' if ' control' not in a['affects'] and not a['affects'].lower().startswith(('all ', 'other ', 'each ')) else ''}"
+                   f"{a['affects']} get {signed_pt(a['power'], a['toughness'])} until end of turn",
          frozenset({Scope.POWER_TOUGHNESS}), ENGINE),
     # 701.8a, 608.2c: "Destroy all creatures": every permanent the phrase names, at once.
     Word("destroy_all", "effect", {"affects": str}, lambda a: f"Destroy all {a['affects']}", frozenset({Scope.DIES}),
@@ -226,19 +245,22 @@ WORDS = (
          frozenset({Scope.LIFE, Scope.DIES}), ENGINE, _v_n),
     # 111.1: "Create two 1/1 white Soldier creature tokens": ``token`` one token's description.
     Word("create_tokens", "effect", {"n": int, "token": str},
-         lambda a: f"Create {count_word(a.get('n', 1))} {a['token']}" + ("s" if a.get("n", 1) > 1 else ""),
+         lambda a: f"Create {count_word(a.get('n', 1))} {_tokens(a['token'], a.get('n', 1))}",
          frozenset({Scope.ENTERS}), ENGINE, _v_n),
     # 701.21a: "Target player sacrifices a creature": that player chooses one of theirs.
     Word("edict", "effect", {"target": str, "affects": str},
          lambda a: f"Target {a['target']} sacrifices a {a['affects']}", frozenset({Scope.DIES}), ENGINE, _v_target),
     # 122.1: "Put a +1/+1 counter on target creature".
     Word("counter_target", "effect", {"kind": str, "n": int, "target": str},
-         lambda a: f"Put {count_word(a.get('n', 1))} {a['kind']} counter on {_target_words(a['target'])}",
+         lambda a: f"Put {count_word(a.get('n', 1))} {a['kind']} counter{'s' if a.get('n', 1) != 1 else ''} on "
+                   f"{_target_words(a['target'])}",
          frozenset({Scope.POWER_TOUGHNESS}), ENGINE, _v_target),
     # 400.6: "Return target creature card from your graveyard to your hand / to the battlefield".
     Word("regrow", "effect", {"target": str}, lambda a: f"Return {_target_words(a['target'])} to your hand", frozenset(),
          ENGINE, _v_target),
-    Word("reanimate", "effect", {"target": str}, lambda a: f"Return {_target_words(a['target'])} to the battlefield",
+    Word("reanimate", "effect", {"target": str},
+         lambda a: f"Return {_target_words(a['target'])} to the battlefield" if "your graveyard" in a["target"] else
+         f"Put {_target_words(a['target'])} onto the battlefield under your control",      # 110.2
          frozenset({Scope.ENTERS}), ENGINE, _v_target),
     # 701.9a-b: "Target player discards N cards": that player chooses which.
     # 608.2n: "Exile ~." on an instant or sorcery: the spell exiles itself and so is not put into the graveyard

@@ -52,10 +52,28 @@ def _r_act(verb: str, n: int | str, at_random: bool, third: bool) -> str:
 def _r_player_acts(a: dict) -> str:
     who = a["who"]
     third = who != "you"
-    acts = " and ".join((f"{x[3]} " if len(x) > 3 else "") + _r_act(x[0], x[1], x[2], third if len(x) == 3 else
-                                                                    x[3] != "you") for x in a["acts"])
+    # "You gain 2 life and draw a card", but "you draw a card and you lose 1 life"
+    with_you = who == "you" and any(x[0] in _SAID_WITH_YOU for x in a["acts"])
+    you_first_only = with_you and a["acts"][0][0] in _SAID_WITH_YOU
+    said = []
+    for i, x in enumerate(a["acts"]):
+        act = (f"{x[3]} " if len(x) > 3 else "") + _r_act(x[0], x[1], x[2], third if len(x) == 3 else x[3] != "you")
+        if with_you and len(x) == 3 and (i == 0 or not you_first_only):
+            act = "you " + act        # "You gain 3 life", "you draw a card and you lose 1 life" (but "Draw a card")
+        if i:
+            # a card drawn, then one discarded (a loot), a scry then a draw: Oracle says "then" between them
+            then = x[0] in _THEN and a["acts"][i - 1][0] in _THEN and len(x) == 3
+            act = (", then " if then else " and ") + act
+        said.append(act)
+    acts = words_players.where_last("".join(said))
     return ("You may " if a.get("may") else "") + (f"{who[0].upper()}{who[1:]} {acts}" if who != "you" else
                                                    acts[0].upper() + acts[1:])
+
+
+#: A player's instructions Oracle text says with their subject "you" ("You gain 3 life"; "Draw a card" has none).
+_SAID_WITH_YOU = ("gain_life", "lose_life", "energy", "monarch", "poison")
+#: A player's instructions on their library and hand that Oracle text chains with "then".
+_THEN = ("draw", "discard", "scry", "surveil", "mill", "discard_hand")
 
 
 def _v_player_acts(a: dict) -> None:
@@ -109,9 +127,18 @@ def _r_search(a: dict) -> str:
         else f"{'up to ' if a.get('up_to') else ''}{count_word(a['n'])}"
     what = f"{count} {q + ' ' if q else ''}card{'s' if many else ''}" \
         + (f" {a['with']}" if a.get("with") else "")
+    if q == "named ~":
+        return (("You may search" if a.get("may") else "Search") + f" your library for {count} card{'s' if many else ''}"
+                f" named ~, put {'them' if many else 'it'} "
+                + {"hand": "into your hand", "battlefield": "onto the battlefield", "top": "on top of your library"}.get(
+                    a["to"], a["to"]) + (", then shuffle" if a.get("shuffle") else ""))
     to = {"hand": "into your hand", "battlefield": "onto the battlefield",
           "battlefield_tapped": "onto the battlefield tapped", "top": "on top of your library",
           "split": "one onto the battlefield tapped and the other into your hand"}[a["to"]]
+    if a["to"] == "top" and a.get("shuffle"):
+        # 701.24b: the library is shuffled, then the card found goes on top
+        return (("You may search" if a.get("may") else "Search") + f" your library for {what}, then shuffle and "
+                f"put {'those cards' if many else 'that card'} on top")
     return (("You may search" if a.get("may") else "Search") + f" your library for {what}, put "
             f"{'them' if many and a['to'] != 'split' else 'it'} {to}".replace("put them one", "put one")
             + (", then shuffle" if a.get("shuffle") else ""))
@@ -119,6 +146,27 @@ def _r_search(a: dict) -> str:
 
 _REST = {"bottom": "on the bottom of your library in any order", "graveyard": "into your graveyard", "": "",
          "top": "on top of your library in any order", "library": "on top of and on the bottom of your library"}
+
+
+def _chosen_cards(a: dict) -> str:
+    """"a nonland card", "up to two cards": what a choice from a hand takes."""
+    n = a.get("n", 1)
+    quality = a["quality"] + " " if a.get("quality") else ""
+    if n == 1:
+        return f"a {quality}card"
+    return f"{'up to ' if a.get('up_to') else ''}{n if n == 'X' else count_word(n)} {quality}cards"
+
+
+def _r_take_looked(a: dict) -> str:
+    k = a["k"] if a["k"] == "X" else count_word(a["k"])
+    many = a["k"] == "X" or a["k"] != 1
+    if a.get("may") or a.get("quality"):
+        cards = f"{k} {a['quality'] + ' ' if a.get('quality') else ''}card{'s' if many else ''}"
+        first = (("You may reveal " if a.get("may") else "Reveal ") + f"{cards} from among them and put "
+                 f"{'them' if many else 'it'} into your hand")
+        return first + (f". Put the rest {_REST[a['rest']]}" if a.get("rest") else "")
+    k = "one" if a["k"] == 1 else k
+    return f"Put {k} of them into your hand" + (f" and the rest {_REST[a['rest']]}" if a.get("rest") else "")
 
 
 def _whose(a: dict) -> str:
@@ -135,19 +183,19 @@ WORDS = (
     Word("player_acts", "effect", {"who": str, "target": str, "acts": object, "may": bool}, _r_player_acts,
          frozenset({Scope.LIFE, Scope.DRAW, Scope.DISCARD}), ENGINE, _v_player_acts),
     Word("look_top", "effect", {"n": int, "may": bool, "target": str},
-         lambda a: _may("Look at the top {n} cards of " + _whose(a) + " library, then put them back in any order")(a),
+         lambda a: _may(f"Look at the top {count_word(a['n']) if a['n'] != 1 else 'one'} cards of " + _whose(a)
+                        + " library, then put them back in any order")(a),
          frozenset(), ENGINE, _v_n),
     # "Look at the top N cards of your library." (looking changes nothing in the game's state, 401.2 aside)
     Word("look_at", "effect", {"n": object, "may": bool, "target": str},
-         lambda a: _may("Look at the top {n} cards of " + _whose(a) + " library")(a), frozenset(), ENGINE,
+         lambda a: _may("Look at the top " + ("card" if a["n"] == 1 else f"{count_word(a['n']) if isinstance(a['n'], int) else a['n']} cards")
+                        + " of " + _whose(a) + " library")(a), frozenset(), ENGINE,
          lambda a: _v_n_or_x(a) if not a.get("target") else _v_n(a)),
     # After "Look at the top N cards of your library.": "You may reveal a creature card from among them and put
     # it into your hand." / "Put one of them into your hand and the rest on the bottom of your library in any
     # order." (``k`` cards of the ``n`` looked at; ``rest``: bottom, graveyard or "" for not said).
     Word("take_looked", "effect", {"n": object, "k": object, "quality": str, "may": bool, "rest": str},
-         lambda a: (("You may reveal " if a.get("may") else "Put ") + f"{a['k'] if a['k'] == 'X' else count_word(a['k'])} "
-                    + (a["quality"] + " " if a.get("quality") else "") + "of the cards looked at into your hand"
-                    + (f" and the rest {_REST[a['rest']]}" if a.get("rest") else "")), frozenset(), ENGINE, _v_n_or_x),
+         lambda a: _r_take_looked(a), frozenset(), ENGINE, _v_n_or_x),
     Word("looked_rest", "effect", {"rest": str}, lambda a: f"Put the rest {_REST[a['rest']]}", frozenset(), ENGINE),
     # 701.24a; ``if_done``: "If you do, shuffle your library" (a library of cards nobody knows is the same
     # shuffled or not: the engine performs it there only).
@@ -160,14 +208,16 @@ WORDS = (
     # ``n``: how many cards (a number or "X", 107.3a; "up to" with ``up_to``)
     Word("choose_from_hand", "effect", {"quality": str, "with": str, "may": bool, "target": str, "n": object,
                                         "up_to": bool},
-         lambda a: f"You{' may' if a.get('may') else ''} choose a {a['quality'] + ' ' if a.get('quality') else ''}card "
-                   f"from it{' ' + a['with'] if a.get('with') else ''}", frozenset(), ENGINE),
+         lambda a: (f"Look at target {a['target']}'s hand and {'you may ' if a.get('may') else ''}choose "
+                    if a.get("target") else f"You{' may' if a.get('may') else ''} choose ")
+                   + f"{_chosen_cards(a)} from it{' ' + a['with'] if a.get('with') else ''}", frozenset(), ENGINE),
     # ``chosen``: the choice is made in the same sentence ("You choose a nonland card from it and exile that card.")
     Word("chosen_to", "effect", {"quality": str, "with": str, "may": bool, "to": str, "chosen": bool, "n": object,
                                  "up_to": bool},
          lambda a: (f"You{' may' if a.get('may') else ''} choose a {a['quality'] + ' ' if a.get('quality') else ''}"
                     f"card from it{' ' + a['with'] if a.get('with') else ''} and exile that card") if a.get("chosen")
-         else "That player discards that card" if a["to"] == "discard" else "Exile that card",
+         else ("That player discards " if a["to"] == "discard" else "Exile ")
+         + ("that card" if a.get("n", 1) == 1 else "those cards"),
          frozenset({Scope.DISCARD}), ENGINE),
     # "Put target creature on top of its owner's library", "Put target card from your graveyard on top of your
     # library": the object becomes the top card of its owner's library (400.7: a new object).

@@ -6,7 +6,7 @@ from __future__ import annotations
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import BASIC_LAND_TYPES, COLOR_NAMES, COLORS, TYPES, ManaSyntaxError, parse_mana
 from mtgjudge.model.selectors import Selector
-from mtgjudge.model.vocab.abilities import Ability, StaticEffect
+from mtgjudge.model.vocab.abilities import Ability, StaticEffect, plural_noun
 from mtgjudge.model.vocab.grammar import parse_cost_text, parse_production
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
@@ -24,7 +24,11 @@ def plural(sel: Selector | None) -> str:
     for suffix in (" you control", " an opponent controls"):
         if d.endswith(suffix):
             d, tail = d[: -len(suffix)], suffix
-    return (d + "s" + tail)[0].upper() + (d + "s" + tail)[1:]
+    tail = tail.replace(" an opponent controls", " your opponents control")
+    if d.startswith("another "):
+        d = "other " + d[len("another "):]         # "another creature" -> "Other creatures"
+    words = plural_noun(d) + tail
+    return words[0].upper() + words[1:]
 
 
 def _what(s: StaticEffect) -> str:

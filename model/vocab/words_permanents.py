@@ -2,6 +2,7 @@
 grammar's section of that name (``phrases.lark``) and performed by ``model/engine/permanents.py``."""
 from __future__ import annotations
 
+from mtgjudge.model.vocab.abilities import count_word, plural_noun
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
@@ -31,11 +32,11 @@ WORDS: tuple[Word, ...] = (
                                         "exile": bool},
          lambda a: ("Exile" if a.get("exile") else "Sacrifice") + " this unless you " + {
              "pay": f"pay {a.get('mana')}",
-             "return_own": (f"return {a['n']} {a.get('affects')} to their owners' hands" if a.get("n", 1) > 1
-                            else f"return a {a.get('affects')} to its owner's hand"),
-             "sacrifice_own": (f"sacrifice {a['n']} {a.get('affects')}" if a.get("n", 1) > 1
-                               else f"sacrifice a {a.get('affects')}"),
-             "discard": (f"discard {a['n']} {a.get('affects') or ''} cards" if a.get("n", 1) > 1 else
+             "return_own": (f"return {count_word(a['n'])} {plural_noun(a.get('affects', ''))} to their owner's hand"
+                            if a.get("n", 1) > 1 else f"return a {a.get('affects')} to its owner's hand"),
+             "sacrifice_own": (f"sacrifice {count_word(a['n'])} {plural_noun(a.get('affects', ''))}"
+                               if a.get("n", 1) > 1 else f"sacrifice a {a.get('affects')}"),
+             "discard": (f"discard {count_word(a['n'])} {a.get('affects') or ''} cards" if a.get("n", 1) > 1 else
                          f"discard a {a.get('affects') or ''} card").replace("  ", " ")
              + (" at random" if a.get("random") else "")}[a["action"]],
          frozenset({Scope.DIES, Scope.DISCARD}), ENGINE),

@@ -118,8 +118,25 @@ def _amount(n) -> str:
     if n[0] == "where":
         return f"X, where X is {n[1]}"
     if n[0] == "that_many":
-        return "that many" + (f" minus {count_word(n[1])}" if n[1] else "")
+        return "that many" + (f" minus {'one' if n[1] == 1 else count_word(n[1])}" if n[1] else "")
     return f"{n[2]} for each {n[1]}"
+
+
+#: Where a rendered act leaves what X is, for ``where_last`` to say once at the end of its sentence.
+WHERE = "\0where X is "
+
+
+def where_last(text: str) -> str:
+    """A sentence whose acts each said ``WHERE`` what X is: the clause said once, at the end ("Target player
+    loses X life and you gain X life, where X is ...")."""
+    if WHERE not in text:
+        return text
+    clauses = []
+    def keep(m: re.Match[str]) -> str:
+        clauses.append(m.group(1))
+        return ""
+    out = re.sub(re.escape(WHERE) + r"(.*?)(?= and |, |$)", keep, text)
+    return out + (f", where X is {clauses[0]}" if len(set(clauses)) == 1 else "".join(f", where X is {c}" for c in clauses))
 
 
 def render(verb: str, n, detail, third: bool) -> str | None:
@@ -151,14 +168,22 @@ def render(verb: str, n, detail, third: bool) -> str | None:
     if verb == "poison":
         return f"get{s} {count_word(n)} poison counter{'s' if n != 1 else ''}"
     if verb == "life_becomes":
-        return f"{their} life total become{s} " + (str(n) if isinstance(n, int) else f"the number of {n[1]}")
+        return f"{their} life total becomes " + (str(n) if isinstance(n, int) else f"the number of {n[1]}")
     if verb == "return_all":
         return f"return{s} all {detail[0]} cards from {their} graveyard to " + \
             ("the battlefield" if detail[1] == "battlefield" else f"{their} hand")
     if isinstance(n, tuple):
-        noun = {"draw": "cards", "gain_life": "life", "lose_life": "life", "discard": "cards"}[verb]
         v = {"draw": "draw", "gain_life": "gain", "lose_life": "lose", "discard": "discard"}[verb]
-        return f"{v}{s} {noun} ({_amount(n)})"
+        if n[0] == "count":        # "gains 2 life for each creature", "draws a card for each"
+            if n[1].startswith("the "):    # "a number of cards equal to the highest mana value among ..."
+                return f"{v}{s} " + (f"life equal to {n[1]}" if "life" in verb else
+                                     f"a number of cards equal to {n[1]}")
+            noun = "life" if "life" in verb else ("a card" if n[2] == 1 else f"{count_word(n[2])} cards")
+            return f"{v}{s} {n[2]} life for each {n[1]}" if noun == "life" else f"{v}{s} {noun} for each {n[1]}"
+        if n[0] == "where":        # the clause that says X is said once, at the end (``where_last``)
+            return f"{v}{s} X {'life' if 'life' in verb else 'cards'}{WHERE}{n[1]}"
+        noun = {"draw": "cards", "gain_life": "life", "lose_life": "life", "discard": "cards"}[verb]
+        return f"{v}{s} {_amount(n)} {noun}"
     return None
 
 

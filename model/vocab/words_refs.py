@@ -66,6 +66,11 @@ def _v_count(a: dict) -> None:
     counts.parse(str(a.get("count", "")))
 
 
+def _of_target(count: str) -> str:
+    """A count of the target player's ("the number of cards in that player's hand")."""
+    return count.replace("your ", "that player's ").replace(" you control", " that player controls")
+
+
 _VERB_WORDS = {"destroy": "Destroy", "exile": "Exile", "bounce": "Return"}
 
 
@@ -94,7 +99,8 @@ WORDS = (
     # ``of_target``: the count is the target player's ("... equal to the number of cards in that player's hand").
     Word("damage_count", "effect", {"target": str, "count": str, "of_target": bool},
          lambda a: f"This deals damage to {'any target' if a['target'] == 'any target' else 'target ' + a['target']} "
-                   f"equal to {a['count']}{' (of that player)' if a.get('of_target') else ''}", frozenset({Scope.LIFE}),
+                   f"equal to {_of_target(a['count']) if a.get('of_target') else a['count']}",
+         frozenset({Scope.LIFE}),
          ENGINE, _v_count),
     # 701.8a, 406.3, 400.6: "Destroy target creature and all Equipment attached to it" (they leave together).
     Word("with_attached", "effect", {"verb": str, "target": str, "what": str},

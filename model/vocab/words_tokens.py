@@ -3,6 +3,7 @@ section of that name (``phrases.lark``) through ``oracle.token_sentences``, perf
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab.abilities import count_word
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
@@ -24,8 +25,9 @@ WORDS: tuple[Word, ...] = (
     # ``token`` one token's words ("X/X" where its power and toughness are X); ``tapped``: they enter tapped;
     # ``x_count``: "..., where X is <count>" (107.3c, read as it resolves, 608.2h), else X of the spell's cast.
     Word("create_tokens_more", "effect", {"n": int, "x": bool, "token": str, "tapped": bool, "x_count": str},
-         lambda a: "Create " + ("X" if a.get("x") else str(a.get("n"))) + (" tapped" if a.get("tapped") else "")
-         + f" {a['token']}(s)" + (f", where X is {a['x_count']}" if a.get("x_count") else ""),
+         lambda a: "Create " + ("X" if a.get("x") else count_word(a.get("n", 1))) + (" tapped" if a.get("tapped") else "")
+         + f" {a['token'] if a.get('n') == 1 else a['token'].replace(' token', ' tokens', 1)}"
+         + (f", where X is {a['x_count']}" if a.get("x_count") else ""),
          frozenset({Scope.ENTERS}), ENGINE, validate=_v_create),
     # 608.2c: "Untap those creatures.", "They gain haste until end of turn." right after an instruction that acted
     # on the permanents a noun phrase names: ``again`` the sentence with that noun phrase written for the pronoun

@@ -64,8 +64,8 @@ def _subject(a: dict) -> str:
     return "It" if a.get("it") else "This"
 
 
-def _pt(n: int, x: int) -> str:
-    return ("+X" if x > 0 else "-X") if x else f"{n:+d}"
+def _pt(n: int, x: int, other: int = 0) -> str:
+    return ("+X" if x > 0 else "-X") if x else (f"{n:+d}" if n or other >= 0 else "-0")
 
 
 #: The combat restrictions and requirements an until-end-of-turn effect records (508.1c-d, 509.1b-c), as written.
@@ -77,7 +77,8 @@ _COMBAT_RULES = {"cant_block": "can't block", "cant_be_blocked": "can't be block
 
 def _render(a: dict) -> str:
     subject = _subject(a)
-    plural = bool(a.get("affects") or a.get("those") or "target" in a.get("target", ""))
+    plural = bool(a.get("affects") or a.get("those") or "target" in a.get("target", "")) and \
+        not a.get("affects", "").startswith("each ")
     if a.get("control"):
         return f"Gain control of {subject[0].lower() + subject[1:]} until end of turn"
     if a.get("switch"):
@@ -87,16 +88,26 @@ def _render(a: dict) -> str:
     if a.get("colors"):     # 613.1e
         verbs.append(f"{'become' if plural else 'becomes'} " + " and ".join(COLOR_NAMES[c] for c in a["colors"]))
     if "power" in a:
-        pt = [_pt(a["power"], a.get("x_power", 0)), _pt(a["toughness"], a.get("x_toughness", 0))]
+        pt = [_pt(a["power"], a.get("x_power", 0), a.get("x_toughness") or a["toughness"]),
+              _pt(a["toughness"], a.get("x_toughness", 0), a.get("x_power") or a["power"])]
         verbs.append(f"{'get' if plural else 'gets'} {pt[0]}/{pt[1]}")
     if a.get("loses"):      # 613.1f
         verbs.append(f"{'lose' if plural else 'loses'} " + " and ".join(k.lower() for k in a["loses"]))
     if a.get("keywords"):
         verbs.append(f"{'gain' if plural else 'gains'} " + " and ".join(k.lower() for k in a["keywords"]))
-    verbs += [words for flag, words in _COMBAT_RULES.items() if a.get(flag)]
+    combat = [words for flag, words in _COMBAT_RULES.items() if a.get(flag)]
     per = f" for each {a['per']}" if a.get("per") else (
         " for each basic land type among lands you control" if a.get("per_basic_land_type") else "")
-    return f"{subject} {' and '.join(verbs)} until end of turn{per}"
+    where = f", where X is {a['x_count']}" if a.get("x_count") else (
+        f", where X is its {a['x_stat']}" if a.get("x_stat") else "")
+    # 514.2: "until end of turn" and "this turn" end together; Oracle says a combat rule lasts "this turn"
+    said = [f"{' and '.join(verbs)} until end of turn{per}"] if verbs else []
+    if a.get("cant_block") and a.get("cant_attack"):
+        combat = ["can't attack or block"] + [c for c in combat if c not in ("can't block", "can't attack")]
+    if combat:
+        said.append(" and ".join(c.replace(" if able", "") + " this turn" + (" if able" if c.endswith(" if able") else "")
+                                 for c in combat))
+    return f"{subject} {' and '.join(said)}{where}"
 
 
 WORDS = (

@@ -26,6 +26,7 @@ from mtgjudge.model.cards.sources import CardRecord
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import CardDef
 from mtgjudge.model.oracle import compile_card
+from mtgjudge.model.oracle.reading import ReadingTally
 from mtgjudge.queries.coverage import board
 from mtgjudge.queries.coverage.reasons import reason_template
 from mtgjudge.queries.format.questions import Question
@@ -90,6 +91,7 @@ class CoverageReport:
     crashes: list[Crash] = field(default_factory=list)
     seconds: float = 0.0
     workers: int = 1
+    reading: ReadingTally = field(default_factory=ReadingTally)   # the cards' lines read back (oracle.reading)
 
     def tally(self, kind: str) -> KindTally:
         return self.kinds.setdefault(kind, KindTally())
@@ -99,6 +101,7 @@ class CoverageReport:
         for kind, t in other.kinds.items():
             self.tally(kind).add(t)
         self.crashes += other.crashes
+        self.reading.add(other.reading)
 
 
 # ------------------------------------------------------------------------------------------- one question
@@ -200,6 +203,7 @@ def sweep_card(item: Card, kinds: Sequence[str] = KINDS, report: CoverageReport 
         report.tally("can-play").asked += 1
         _crash(report, "can-play", item, e, doing="while compiling: ")
         return report
+    report.reading.add_card(card)
     if "can-play" in kinds:
         _ask(report, "can-play", card, lambda: board.can_play(card))
     if "outcome" in kinds and board.casts_and_resolves(card):

@@ -15,12 +15,16 @@ CRASH_EXAMPLES = 3
 
 def to_json(report: CoverageReport) -> dict[str, Any]:
     """``{"cards": N, "kinds": {kind: {"asked", "answered", "unsupported", "crashed", "reasons": [[reason,
-    count], ...]}}, "crashes": [...], "seconds": s, "workers": j}``."""
+    count], ...]}}, "reading": {"lines", "modelled", "round_trip", "partly_read", "mismatches": [[kind, count], ...]},
+    "crashes": [...], "seconds": s, "workers": j}``."""
     return {
         "cards": report.cards,
         "kinds": {kind: {"asked": t.asked, "answered": t.answered, "unsupported": t.unsupported,
                          "crashed": t.crashed, "reasons": [[r, n] for r, n in t.top(TOP)]}
                   for kind, t in report.kinds.items()},
+        "reading": {"lines": report.reading.lines, "modelled": report.reading.modelled,
+                    "round_trip": report.reading.round_trip, "partly_read": report.reading.partly_read,
+                    "mismatches": [[k, n] for k, n in report.reading.top(TOP)]},
         "crashes": [c.to_json() for c in report.crashes],
         "seconds": round(report.seconds, 2),
         "workers": report.workers,
@@ -52,6 +56,15 @@ def to_text(report: CoverageReport) -> str:
         out += ["", (f"{kind}: the {min(TOP, len(t.reasons))} most frequent reasons for unsupported "
                      f"({len(t.reasons)} distinct)")]
         out += [f"{n:>8}  {reason}" for reason, n in t.top(TOP)]
+    r = report.reading
+    out += ["", f"reading: {r.lines} lines, {r.modelled} modelled ({_pct(r.modelled, r.lines).strip()}), "
+                f"{r.round_trip} read back as their text ({_pct(r.round_trip, r.lines).strip()} of the lines, "
+                f"{_pct(r.round_trip, r.modelled).strip()} of the modelled); {r.partly_read} modelled lines keep "
+                f"a part not read"]
+    if r.mismatches:
+        out.append(f"reading: the {min(TOP, len(r.mismatches))} most frequent kinds of modelled line read back "
+                   f"otherwise ({len(r.mismatches)} distinct)")
+        out += [f"{n:>8}  {kind}" for kind, n in r.top(TOP)]
     if report.crashes:
         groups = crash_groups(report.crashes)
         out += ["", f"crashes: {len(report.crashes)} ({len(groups)} distinct)"]
