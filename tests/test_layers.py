@@ -16,7 +16,8 @@ PACKAGES = {"mtgjudge": ROOT / "api", "mtgjudge.model": ROOT / "model", "mtgjudg
 LAZY_ALLOWED = {"z3", "importlib.metadata", "mtgjudge.queries.web.app"}
 #: Imports inside a function that a start-up needs (importer, imported): the package's front door, imported when
 #: first used, and the command line, imported by the entry point only once its Ctrl-C handling is in place.
-LAZY_EDGES = {("mtgjudge", "mtgjudge.queries.api"), ("mtgjudge.queries.entry", "mtgjudge.queries.cli")}
+LAZY_EDGES = {("mtgjudge", "mtgjudge.queries.api"), ("mtgjudge", "mtgjudge.queries.board"),
+              ("mtgjudge.queries.entry", "mtgjudge.queries.cli")}
 
 
 def modules() -> dict[str, Path]:

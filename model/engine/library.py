@@ -37,7 +37,7 @@ from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.names import unknown_card
 from mtgjudge.model.objects import CardDef, Face, GameObject
-from mtgjudge.model.oracle.library_sentences import card_phrase
+from mtgjudge.model.oracle.player_sentences import card_phrase
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current

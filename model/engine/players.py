@@ -35,7 +35,7 @@ from mtgjudge.model.engine.removal import remove_all
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.names import unknown_card
-from mtgjudge.model.oracle.library_sentences import card_phrase
+from mtgjudge.model.oracle.player_sentences import card_phrase
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.layers import current

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from lark import Token, v_args
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.oracle.player_sentences import counts_read
+from mtgjudge.model.oracle.player_sentences import card_phrase, counts_read, qualities_read
 from mtgjudge.model.vocab import phrases, words_players
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
@@ -28,7 +28,7 @@ def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
     if r is not None:
         who = r["who"]
         acts = r["acts"]
-        if not counts_read(acts):       # (players) a count rules.counts doesn't read: not this reading
+        if not counts_read(acts) or not qualities_read(acts):   # a count or a quality the engine can't read
             return None
         if who == "its controller" and any(len(a) == 4 for a in acts):
             return None     # "Its controller loses 2 life and you gain 2 life.": oracle.refs reads it (608.2h)
@@ -140,12 +140,6 @@ def looked_after(sentence: str, earlier: list) -> Effect | None:
                                              "may": r["may"], "rest": r["rest"]}})
     except DefinitionError:
         return None
-
-
-def card_phrase(quality: str, with_: str = "") -> str:
-    """The phrase of the cards a choice from a hand may take, read by the target grammar as cards in a graveyard
-    (the zone is the hand's at resolution: only the characteristics are matched)."""
-    return f"{quality + ' ' if quality else ''}card from a graveyard{' ' + with_ if with_ else ''}"
 
 
 def _card_quality(quality: str, with_: str) -> bool:
