@@ -104,7 +104,8 @@ class Game:
         skips = tuple(replace(u, object=m(u.object)) for u in s.untap_skips)
         controlled = tuple(sorted((m(i), n) for i, n in s.controlled_by_effect))
         return (players, objs, s.turn, stack, effects, moves, linked, pending, s.left, s.drew_empty, s.turns_played,
-                pts, shields, replacements, s.monarch, delayed, skips, s.restrictions, controlled)
+                pts, shields, replacements, s.monarch, delayed, skips, s.restrictions, controlled, s.combat_damage_dealt,
+                tuple(m(i) for i in s.first_strikers))
 
     def with_state(self, state: GameState) -> "Game":
         deadline.check(FOLLOWING)
@@ -131,6 +132,12 @@ def merge(games: list[Game]) -> list[Game]:
         raise SearchBound(f"the actions branch into more than {MAX_BRANCHES} distinct states: the search bound "
                           "was reached")
     return list(seen.values())
+
+
+def game_over(game: "Game") -> bool:
+    """104.2a, 104.3: the game has ended: of two or more players, at most one is still in it."""
+    st = game.state
+    return len(st.players) > 1 and len(st.players) - len(st.left) <= 1
 
 
 def find_ref(state: GameState, ref: str, zone: str | None = "battlefield") -> str | None:

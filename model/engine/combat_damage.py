@@ -1,0 +1,267 @@
+"""The combat damage step (CR 510): each attacking and blocking creature assigns its combat damage (510.1, the
+divisions are ``rules.combat.damage``'s, every one a branch unless the ``damage`` action gives it), then all of it
+is dealt at once (510.2): prevention shields first (615, ``engine.shields``, the one place that prevents damage),
+then its results (120.3: life lost, poison counters from infect, -1/-1 counters from wither and infect, damage
+marked, loyalty counters removed from planeswalkers, life gained through lifelink), then state-based actions
+(704.5h: deathtouch) and triggered abilities (``settle``). With first strike or double strike in combat there
+are two such steps (510.4); the state remembers which have been dealt (``GameState.combat_damage_dealt``).
+
+Performed by ``engine.turn`` as the game passes through the step and by the ``damage`` action."""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from itertools import product
+from typing import Mapping
+
+from mtgjudge.model.engine import shields
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, game_over, merge
+from mtgjudge.model.engine.kernel.objects import add_counters
+from mtgjudge.model.engine.kernel.players import change_life, give_poison
+from mtgjudge.model.engine.sba import power, toughness
+from mtgjudge.model.engine.resolve import resolve_action
+from mtgjudge.model.engine.settle import settle
+from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
+from mtgjudge.model.explain import step
+from mtgjudge.model.objects import GameObject
+from mtgjudge.model.rules.combat.damage import (FIRST_STRIKE, REGULAR, Assigner, Recipient, assigns_in_step,
+                                               divisions, illegal_division, lethal_for)
+from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.state import GameState
+
+#: Keyword abilities that change how combat damage is assigned or what it does, which the engine does not
+#: perform: banding (702.22j-k), toxic (120.3g), protection (702.16e).
+UNPERFORMED = ("Banding", "Toxic", "Protection")
+#: A trigger condition about damage: combat damage is not an event the trigger model fires (603.2).
+_DAMAGE_TRIGGER = re.compile(r"\bdamage\b", re.I)
+
+
+def in_combat(st: GameState) -> list[GameObject]:
+    """The creatures attacking or blocking now (506.4), in the state's order."""
+    return [o for o in st.battlefield() if (o.attacking is not None or o.blocking)
+            and "Creature" in current(st, o.id).types]
+
+
+def next_step(st: GameState) -> str | None:
+    """The combat damage step whose damage is to be dealt next this combat (510.4), None when both are done."""
+    if st.turn.step != "combat-damage" or REGULAR in st.combat_damage_dealt:
+        return None
+    if FIRST_STRIKE in st.combat_damage_dealt:
+        return REGULAR
+    striking = any(current(st, o.id).has_keyword(k) for o in in_combat(st) for k in ("First strike", "Double strike"))
+    return FIRST_STRIKE if striking else REGULAR
+
+
+def _guard(game: Game, fighters: list[GameObject]) -> None:
+    st = game.state
+    guard_scope(st, "combat", "combat damage is assigned and dealt")
+    for o in fighters:
+        ch = current(st, o.id)
+        for kw in UNPERFORMED:
+            if ch.has_keyword(kw):
+                raise Unsupported(f"{o.name} ({o.id}) has {kw.lower()}: what it does to combat damage is not "
+                                  "performed by the engine yet")
+        for a in ch.abilities:
+            if a.kind == "unmodelled":
+                raise Unsupported(f"{o.name} ({o.id}) is in combat and has text the verifier cannot model: "
+                                  f"{a.source_text!r}")
+    for o in st.objects:
+        abilities = current(st, o.id).abilities if o.zone == "battlefield" else o.printed.abilities
+        for a in abilities:
+            if a.kind == "triggered" and _DAMAGE_TRIGGER.search(a.trigger or a.text()):
+                raise Unsupported(f"{o.name} ({o.id}) has an ability that triggers on damage, and combat damage is "
+                                  f"dealt: triggers on combat damage are not performed yet: {a.text()!r}")
+
+
+def _attacked(st: GameState, o: GameObject) -> str | None:
+    """510.1b: what the attacker is attacking now: a player still in the game, a planeswalker or battle still on
+    the battlefield (506.4c: one that left is no longer attacked); else None."""
+    t = o.attacking
+    if t in st.player_names:
+        return None if t in st.left else t
+    if t is not None and st.has(t) and st.obj(t).zone == "battlefield":
+        types = current(st, t).types
+        if "Battle" in types:
+            raise Unsupported(f"{o.name} ({o.id}) attacks the battle {t}: damage to battles (120.3h) is not performed "
+                              "by the engine yet")
+        if "Planeswalker" in types:
+            return t
+    return None
+
+
+def _recipient(game: Game, c: GameObject, deathtouch: bool) -> Recipient:
+    """A creature assigned damage: its lethal damage (702.19b, 702.2c) and whether amounts past it are alike:
+    it is destroyed either way (not indestructible, 702.12b; no regeneration or other replacement, 701.19a; no
+    prevention shield in force that could make the damage dealt differ, 615) and nothing reads the amount."""
+    st = game.state
+    t = toughness(game, c.id)
+    lethal = lethal_for(t, c.damage, deathtouch)
+    ch = current(st, c.id)
+    saturable = (lethal >= 1 and t > 0 and not ch.has_keyword("Indestructible") and not st.prevention
+                 and not any(r.object == c.id for r in st.replacements) and "Planeswalker" not in ch.types)
+    return Recipient(c.id, lethal, saturable)
+
+
+def assigners(game: Game, stepname: str) -> list[Assigner]:
+    """The creatures that assign combat damage in this step (510.4), with what they assign it to (510.1b-d)."""
+    st = game.state
+    fighters = in_combat(st)
+    out = []
+    for o in fighters:
+        ch = current(st, o.id)
+        if not assigns_in_step(stepname, ch.has_keyword("First strike"), ch.has_keyword("Double strike"),
+                               o.id in st.first_strikers):
+            continue
+        deathtouch = ch.has_keyword("Deathtouch")
+        n = power(game, o.id)
+        if o.attacking is not None:
+            blockers = [b for b in fighters if o.id in b.blocking]
+            trample = ch.has_keyword("Trample")
+            if trample and any(len(b.blocking) > 1 for b in blockers):
+                # 702.19b counts the damage other attackers assign to the same blocker in this step
+                raise Unsupported(f"{o.name} ({o.id}) has trample and a creature blocking it blocks other attackers "
+                                  "too: lethal damage counting theirs (702.19b) is not performed")
+            out.append(Assigner(o.id, n, tuple(_recipient(game, b, deathtouch) for b in blockers), _attacked(st, o),
+                                trample, o.blocked))
+        else:
+            blocked = [st.obj(a) for a in o.blocking if st.has(a) and st.obj(a).zone == "battlefield"
+                       and st.obj(a).attacking is not None]
+            out.append(Assigner(o.id, n, tuple(_recipient(game, a, deathtouch) for a in blocked)))
+    return out
+
+
+def _deal_one(game: Game, src: GameObject, kws: frozenset[str], to: str, n: int) -> list[tuple[Game, int]]:
+    """510.2, 120.3: ``n`` combat damage from ``src`` to ``to``: prevention first (615), then its results; each
+    branch with the damage dealt."""
+    out = []
+    for g, left in shields.prevent(game, src.id, to, n, combat=True):
+        if left <= 0:
+            out.append((g.log("615.6", f"all the combat damage {src.name} would deal to {to} is prevented"), 0))
+            continue
+        out.append((_results(g, src, kws, to, left), left))
+    return out
+
+
+def _results(game: Game, src: GameObject, kws: frozenset[str], to: str, n: int) -> Game:
+    st = game.state
+    what = f"{src.name} ({src.id}) deals {n} combat damage to"
+    if to in st.player_names:
+        if "Infect" in kws:
+            game = give_poison(game, to, n, ("120.3b", "702.90b"), f": {what} them and has infect")
+        else:
+            game = change_life(game, to, -n, ("120.3a", "510.2"), f": {what} them")
+    else:
+        o = st.obj(to)
+        types = current(st, to).types
+        guard_scope(st, "dies", f"{what} {o.name} ({to})")
+        if "Planeswalker" in types and "Creature" in types:
+            raise Unsupported(f"{o.name} ({to}) is a planeswalker creature: damage to it (120.3c-e) is not performed")
+        if "Planeswalker" in types:
+            k = min(n, o.counter("loyalty"))
+            c = dict(o.counters)
+            c["loyalty"] = c.get("loyalty", 0) - k
+            game = game.with_state(st.with_object(replace(o, counters=tuple(sorted((a, b) for a, b in c.items() if b)))))
+            guard_unrecognized(game, f"loyalty counters are removed from {o.name}")
+            game = game.log("120.3c", f"{what} {o.name} ({to}): {k} loyalty counter(s) are removed from it")
+        elif "Infect" in kws or "Wither" in kws:
+            game = add_counters(game.log(("120.3d", "702.90c" if "Infect" in kws else "702.80a"),
+                                         f"{what} {o.name} ({to}), which {'has infect' if 'Infect' in kws else 'has wither'}: "
+                                         f"{n} -1/-1 counter(s)"), to, "-1/-1", n)
+        else:
+            game = game.with_state(st.with_object(replace(o, damage=o.damage + n)))
+            guard_unrecognized(game, f"{src.name} deals damage to {o.name}")
+            game = game.log(("120.3e", "510.2"), f"{what} {o.name} ({to}): it is marked on it")
+    if "Lifelink" in kws:
+        # 120.3f, 702.15b: its controller gains that much life, as part of the damage event
+        game = change_life(game, src.controller, n, ("120.3f", "702.15b"), f": {src.name} ({src.id}) has lifelink")
+    return game
+
+
+def deal_step(game: Game, fixed: Mapping[str, Mapping[str, int]] | None = None) -> list[Game]:
+    """The next combat damage step of this combat (510.1-510.2, 510.4): every creature that assigns in it divides
+    its damage as ``fixed`` says (an illegal division is Illegal, 510.1e) or every legal way, a branch each; the
+    damage is dealt at once, then state-based actions and triggers (``settle``). Branches that reach the same
+    state merge."""
+    st = game.state
+    stepname = next_step(st)
+    if stepname is None:
+        return [game]
+    fixed = dict(fixed or {})
+    fighters = in_combat(st)
+    _guard(game, fighters)
+    if stepname == FIRST_STRIKE:
+        strikers = tuple(o.id for o in fighters if current(st, o.id).has_keyword("First strike")
+                         or current(st, o.id).has_keyword("Double strike"))
+        game = game.remember(first_strikers=strikers).log(
+            "510.4", "a creature in combat has first strike or double strike: only those creatures assign combat "
+                     "damage in this first combat damage step (" + ", ".join(strikers) + ")")
+    elif FIRST_STRIKE in st.combat_damage_dealt:
+        game = game.log(("510.4", "702.4b"), "the second combat damage step: the creatures that had neither first "
+                                             "strike nor double strike, and those with double strike, assign")
+    todo = assigners(game, stepname)
+    options: list[list[tuple[tuple[str, int], ...]]] = []
+    for a in todo:
+        if a.id in fixed:
+            given = dict(fixed[a.id])
+            why = illegal_division(a, given)
+            if why is not None:
+                raise Illegal([step(("510.1c", "510.1d", "510.1e", "702.19b"), why)])
+            options.append([tuple((k, v) for k, v in given.items() if v)])
+        else:
+            options.append(divisions(a))
+    total = 1
+    for opt in options:
+        total *= len(opt)
+    if total > MAX_BRANCHES:
+        raise SearchBound(f"{total} ways to assign combat damage: past the search bound of {MAX_BRANCHES}")
+    sources = {a.id: st.obj(a.id) for a in todo}
+    kws = {a.id: frozenset(k for k in ("Deathtouch", "Lifelink", "Infect", "Wither")
+                           if current(st, a.id).has_keyword(k)) for a in todo}
+    out: list[Game] = []
+    for combo in product(*options):
+        g = game
+        for a, d, opt in zip(todo, combo, options):
+            if len(opt) > 1:
+                g = g.choose(f"{a.id} assigns its combat damage: " + (", ".join(f"{n} to {t}" for t, n in d) or "none"))
+        g = g.log("510.1", "combat damage is assigned: " + "; ".join(
+            f"{a.id}: " + (", ".join(f"{n} to {t}" for t, n in d) or "none") for a, d in zip(todo, combo)))
+        branches: list[tuple[Game, frozenset[str]]] = [(g, frozenset())]
+        for a, d in zip(todo, combo):
+            for t, n in d:
+                touched = "Deathtouch" in kws[a.id] and t not in st.player_names and "Creature" in current(st, t).types
+                branches = [(r, dt | {t} if touched and dealt > 0 else dt)
+                            for b, dt in branches for r, dealt in _deal_one(b, sources[a.id], kws[a.id], t, n)]
+        for b, dt in branches:
+            b = b.remember(combat_damage_dealt=b.state.combat_damage_dealt + (stepname,))
+            out += settle(b, dt)
+    return merge(out)
+
+
+def perform_combat_damage(game: Game, fixed: Mapping[str, Mapping[str, int]] | None = None) -> list[Game]:
+    """Every combat damage step of this combat not yet dealt (510.4), in order, the stack resolving after each as
+    the game passes (``resolve_action``: every choice a branch). A division in ``fixed`` is the creature's in the
+    first of these steps in which it assigns combat damage; one for a creature that assigns in none is Illegal
+    (510.1)."""
+    todo = [(game, dict(fixed or {}))]
+    done: list[Game] = []
+    while todo:
+        nxt = []
+        for g, left in todo:
+            stepname = next_step(g.state)
+            if stepname is None or game_over(g):
+                if left:
+                    k = next(iter(left))
+                    raise Illegal([step(("510.1", "510.4"), f"{k} assigns no combat damage in the combat damage "
+                                                            "steps left in this combat")])
+                done.append(g)
+                continue
+            ids = {a.id for a in assigners(g, stepname)}
+            now = {k: v for k, v in left.items() if k in ids}
+            rest = {k: v for k, v in left.items() if k not in ids}
+            for r in deal_step(g, now):
+                for q in (resolve_action(r, {"resolve": "all"}) if r.state.stack and not game_over(r) else [r]):
+                    nxt.append((q, rest))
+        todo = nxt
+    return merge(done)
