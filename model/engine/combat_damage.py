@@ -26,7 +26,7 @@ from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.rules.combat.damage import (FIRST_STRIKE, REGULAR, Assigner, Recipient, assigns_in_step,
-                                               divisions, illegal_division, lethal_for)
+                                               divisions, illegal_division, lethal_for, rules_of)
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import GameState
@@ -128,7 +128,7 @@ def assigners(game: Game, stepname: str) -> list[Assigner]:
         else:
             blocked = [st.obj(a) for a in o.blocking if st.has(a) and st.obj(a).zone == "battlefield"
                        and st.obj(a).attacking is not None]
-            out.append(Assigner(o.id, n, tuple(_recipient(game, a, deathtouch) for a in blocked)))
+            out.append(Assigner(o.id, n, tuple(_recipient(game, a, deathtouch) for a in blocked), attacker=False))
     return out
 
 
@@ -179,6 +179,14 @@ def _results(game: Game, src: GameObject, kws: frozenset[str], to: str, n: int) 
     return game
 
 
+def _none_why(a: Assigner) -> str:
+    if a.power <= 0:
+        return f"none (its power is {a.power})"
+    if not a.attacker:
+        return "none: it is blocking no attacking creature now"
+    return "none: no creature is blocking it now" if a.blocked else "none: it is attacking nothing now"
+
+
 def deal_step(game: Game, fixed: Mapping[str, Mapping[str, int]] | None = None) -> list[Game]:
     """The next combat damage step of this combat (510.1-510.2, 510.4): every creature that assigns in it divides
     its damage as ``fixed`` says (an illegal division is Illegal, 510.1e) or every legal way, a branch each; the
@@ -195,7 +203,7 @@ def deal_step(game: Game, fixed: Mapping[str, Mapping[str, int]] | None = None) 
         strikers = tuple(o.id for o in fighters if current(st, o.id).has_keyword("First strike")
                          or current(st, o.id).has_keyword("Double strike"))
         game = game.remember(first_strikers=strikers).log(
-            "510.4", "a creature in combat has first strike or double strike: only those creatures assign combat "
+            ("510.4", "702.7b", "702.4b"), "a creature in combat has first strike or double strike: only those creatures assign combat "
                      "damage in this first combat damage step (" + ", ".join(strikers) + ")")
     elif FIRST_STRIKE in st.combat_damage_dealt:
         game = game.log(("510.4", "702.4b"), "the second combat damage step: the creatures that had neither first "
@@ -207,7 +215,7 @@ def deal_step(game: Game, fixed: Mapping[str, Mapping[str, int]] | None = None) 
             given = dict(fixed[a.id])
             why = illegal_division(a, given)
             if why is not None:
-                raise Illegal([step(("510.1c", "510.1d", "510.1e", "702.19b"), why)])
+                raise Illegal([step(*why)])
             options.append([tuple((k, v) for k, v in given.items() if v)])
         else:
             options.append(divisions(a))
@@ -225,8 +233,9 @@ def deal_step(game: Game, fixed: Mapping[str, Mapping[str, int]] | None = None) 
         for a, d, opt in zip(todo, combo, options):
             if len(opt) > 1:
                 g = g.choose(f"{a.id} assigns its combat damage: " + (", ".join(f"{n} to {t}" for t, n in d) or "none"))
-        g = g.log("510.1", "combat damage is assigned: " + "; ".join(
-            f"{a.id}: " + (", ".join(f"{n} to {t}" for t, n in d) or "none") for a, d in zip(todo, combo)))
+        for a, d in zip(todo, combo):
+            g = g.log(rules_of(a), f"{a.id} assigns its combat damage: " + (", ".join(f"{n} to {t}" for t, n in d)
+                                                                          or _none_why(a)))
         branches: list[tuple[Game, frozenset[str]]] = [(g, frozenset())]
         for a, d in zip(todo, combo):
             for t, n in d:

@@ -39,6 +39,7 @@ class Assigner:
     attacked: str | None = None
     trample: bool = False
     blocked: bool = False
+    attacker: bool = True
 
 
 Division = tuple[tuple[str, int], ...]
@@ -84,25 +85,37 @@ def divisions(a: Assigner) -> list[Division]:
     return out
 
 
-def illegal_division(a: Assigner, given: Mapping[str, int]) -> str | None:
-    """Why the division ``given`` of ``a``'s damage breaks 510.1a-d or 702.19b (None if it doesn't)."""
+def rules_of(a: Assigner) -> tuple[str, ...]:
+    """The rules by which ``a`` assigns its combat damage."""
+    if a.power <= 0:
+        return ("510.1a",)
+    if not a.attacker:
+        return ("510.1d",)
+    if not a.blocked:
+        return ("510.1b",)
+    if a.trample:
+        return ("510.1c", "702.19b") if a.creatures else ("510.1c", "702.19d")
+    return ("510.1c",)
+
+
+def illegal_division(a: Assigner, given: Mapping[str, int]) -> tuple[tuple[str, ...], str] | None:
+    """Why the division ``given`` of ``a``'s damage breaks 510.1a-d or 702.19b: the rules and the reason (None if
+    it doesn't)."""
     total = sum(given.values())
-    if any(n < 0 for n in given.values()):
-        return "an amount of damage can't be negative (510.1)"
     power = max(a.power, 0)
     if total != power:
-        return f"{a.id} assigns combat damage equal to its power, {power} (510.1a), not {total}"
+        return ("510.1a", "510.1e"), f"{a.id} assigns combat damage equal to its power, {power}, not {total}"
     allowed = {r.id for r in a.creatures}
     if a.attacked is not None and (not a.creatures and (not a.blocked or a.trample) or a.trample):
         allowed.add(a.attacked)
     for k, n in given.items():
         if n and k not in allowed:
-            return f"{a.id} can't assign combat damage to {k} (510.1b-d, 702.19b)"
+            return rules_of(a) + ("510.1e",), f"{a.id} can't assign combat damage to {k}"
     if a.trample and a.creatures and given.get(a.attacked or "", 0) > 0:
         short = [r.id for r in a.creatures if given.get(r.id, 0) < r.lethal]
         if short:
-            return (f"{a.id} assigns damage to {a.attacked} before lethal damage is assigned to {', '.join(short)} "
-                    "(702.19b)")
+            return ("702.19b", "510.1e"), (f"{a.id} assigns damage to {a.attacked} before lethal damage is assigned "
+                                          f"to {', '.join(short)}")
     return None
 
 
