@@ -124,11 +124,12 @@ def assigners(game: Game, stepname: str) -> list[Assigner]:
                 raise Unsupported(f"{o.name} ({o.id}) has trample and a creature blocking it blocks other attackers "
                                   "too: lethal damage counting theirs (702.19b) is not performed")
             out.append(Assigner(o.id, n, tuple(_recipient(game, b, deathtouch) for b in blockers), _attacked(st, o),
-                                trample, o.blocked))
+                                trample, o.blocked, deathtouch=deathtouch))
         else:
             blocked = [st.obj(a) for a in o.blocking if st.has(a) and st.obj(a).zone == "battlefield"
                        and st.obj(a).attacking is not None]
-            out.append(Assigner(o.id, n, tuple(_recipient(game, a, deathtouch) for a in blocked), attacker=False))
+            out.append(Assigner(o.id, n, tuple(_recipient(game, a, deathtouch) for a in blocked), attacker=False,
+                                deathtouch=deathtouch))
     return out
 
 

@@ -126,7 +126,11 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset()) -> tuple[Game,
                 continue
             if o.damage >= t or o.id in deathtouched:
                 if ch.has_keyword("Indestructible"):
-                    continue            # 702.12b: lethal damage and deathtouch don't destroy it
+                    game = game.log(("702.12b",) + (("704.5h",) if o.id in deathtouched else ()),
+                                    f"{o.name} ({o.id}) is indestructible: " + (
+                                        "lethal damage" if o.damage >= t else "damage from a source with deathtouch")
+                                    + " doesn't destroy it")
+                    continue
                 if o.damage >= t:
                     to_graveyard.append((o.id, "704.5g", f"{o.name} ({o.id}) has lethal damage and is destroyed"))
                 else:

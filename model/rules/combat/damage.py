@@ -9,7 +9,7 @@ amount: the engine decides that, ``engine.combat_damage``), so amounts past leth
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Mapping
 
 #: The steps of 510.4: a first-strike combat damage step, then the regular one.
@@ -40,6 +40,7 @@ class Assigner:
     trample: bool = False
     blocked: bool = False
     attacker: bool = True
+    deathtouch: bool = False
 
 
 Division = tuple[tuple[str, int], ...]
@@ -89,6 +90,8 @@ def rules_of(a: Assigner) -> tuple[str, ...]:
     """The rules by which ``a`` assigns its combat damage."""
     if a.power <= 0:
         return ("510.1a",)
+    if a.deathtouch and a.creatures and (a.trample or len(a.creatures) > 1):
+        return rules_of(replace(a, deathtouch=False)) + ("702.2c",)
     if not a.attacker:
         return ("510.1d",)
     if not a.blocked:
