@@ -390,9 +390,9 @@ def _as_effect(game: Game, a: Mapping[str, Any], kind: str) -> list[Game]:
 
 def combat_damage(game: Game, a: Mapping[str, Any]) -> list[Game]:
     """The ``damage`` action: the game moves on to the combat damage step (as ``advance`` does) if it is not
-    there yet, and the combat damage of this combat not yet dealt is dealt (510.1-510.4), each creature named
-    dividing its damage as given in the first step it assigns in (an illegal division is ``illegal``, 510.1e),
-    the others every legal way."""
+    there yet, and combat damage is dealt (510.1-510.4) in the combat damage steps up to the one in which the
+    last creature named assigns, each creature named dividing its damage as given in the first step it assigns
+    in (an illegal division is ``illegal``, 510.1e), the others every legal way; an ``advance`` deals the rest."""
     branches = [game]
     if game.state.turn.step != "combat-damage":
         if STEPS.index(game.state.turn.step) > STEPS.index("combat-damage"):

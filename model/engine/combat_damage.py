@@ -250,16 +250,21 @@ def deal_step(game: Game, fixed: Mapping[str, Mapping[str, int]] | None = None) 
 
 
 def perform_combat_damage(game: Game, fixed: Mapping[str, Mapping[str, int]] | None = None) -> list[Game]:
-    """Every combat damage step of this combat not yet dealt (510.4), in order, the stack resolving after each as
-    the game passes (``resolve_action``: every choice a branch). A division in ``fixed`` is the creature's in the
-    first of these steps in which it assigns combat damage; one for a creature that assigns in none is Illegal
-    (510.1)."""
+    """The combat damage steps of this combat not yet dealt (510.4), in order, the stack resolving after each as
+    the game passes (``resolve_action``: every choice a branch). Without ``fixed``, every one of them; with it (the
+    ``damage`` action), those up to the one in which the last creature it names assigns: its division is the
+    creature's in the first of them in which it assigns combat damage; one for a creature that assigns in none
+    is Illegal (510.1)."""
     todo = [(game, dict(fixed or {}))]
     done: list[Game] = []
+    first = True
     while todo:
         nxt = []
         for g, left in todo:
             stepname = next_step(g.state)
+            if fixed and not left and not first:
+                done.append(g)          # every division given has been used: the action ends here
+                continue
             if stepname is None or game_over(g):
                 if left:
                     k = next(iter(left))
@@ -274,4 +279,5 @@ def perform_combat_damage(game: Game, fixed: Mapping[str, Mapping[str, int]] | N
                 for q in (resolve_action(r, {"resolve": "all"}) if r.state.stack and not game_over(r) else [r]):
                     nxt.append((q, rest))
         todo = nxt
+        first = False
     return merge(done)
