@@ -25,6 +25,7 @@ from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.objects import GameObject
+from mtgjudge.model.oracle.scopes import declaration_only
 from mtgjudge.model.rules.combat.damage import (FIRST_STRIKE, REGULAR, Assigner, Recipient, assigns_in_step,
                                                divisions, illegal_division, lethal_for, rules_of)
 from mtgjudge.model.rules.guards import guard_scope
@@ -56,7 +57,11 @@ def next_step(st: GameState) -> str | None:
 
 def _guard(game: Game, fighters: list[GameObject]) -> None:
     st = game.state
-    guard_scope(st, "combat", "combat damage is assigned and dealt")
+    # 508.1c-d, 509.1b-c: restrictions and requirements on declaring attackers and blockers are checked only as
+    # they are declared; once blockers are declared they change no combat damage
+    guard_scope(st, "combat", "combat damage is assigned and dealt",
+                ignore=lambda a, o: a.unmodelled_kind == "static" and declaration_only(
+                    a.source_text, o.card.name, "Legendary" in o.printed.supertypes))
     for o in fighters:
         ch = current(st, o.id)
         for kw in UNPERFORMED:
@@ -180,6 +185,55 @@ def _results(game: Game, src: GameObject, kws: frozenset[str], to: str, n: int) 
     return game
 
 
+def _deal(game: Game, events: list[tuple[GameObject, frozenset[str], str, int]]) -> list[tuple[Game, frozenset[str]]]:
+    """510.2: the combat damage assigned, dealt at once; each branch with the creatures dealt damage by a source
+    with deathtouch (704.5h). With no prevention shield in force the damage is dealt as it was assigned, and its
+    results are gathered: each player's life changes once (119.3), the marked damage of each creature is added
+    (120.3e), counters are put and removed (120.3b-d, 120.3c). With shields, event by event, each through
+    ``shields.prevent`` (615.6-615.7, 616.1: every order a branch)."""
+    st = game.state
+    creature = {t for _, _, t, _ in events if t not in st.player_names and "Creature" in current(st, t).types}
+    if st.prevention:
+        branches: list[tuple[Game, frozenset[str]]] = [(game, frozenset())]
+        for src, kw, t, n in events:
+            touched = "Deathtouch" in kw and t in creature
+            branches = [(r, dt | {t} if touched and dealt > 0 else dt)
+                        for b, dt in branches for r, dealt in _deal_one(b, src, kw, t, n)]
+        return branches
+    guard_scope(st, "dies", "combat damage is dealt to creatures")
+    guard_scope(st, "power-toughness", "combat damage is dealt to creatures")
+    life: dict[str, int] = {}
+    marked: dict[str, int] = {}
+    for src, kw, t, n in events:
+        what = f"{src.name} ({src.id}) deals {n} combat damage to"
+        if t in st.player_names:
+            if "Infect" in kw:
+                game = give_poison(game, t, n, ("120.3b", "702.90b"), f": {what} them and has infect")
+            else:
+                life[t] = life.get(t, 0) - n
+                game = game.log(("120.3a", "510.2"), f"{what} {t}")
+        elif "Planeswalker" in current(st, t).types or "Infect" in kw or "Wither" in kw:
+            game = _results(game, src, kw, t, n)
+            continue                                # (its lifelink is _results')
+        else:
+            marked[t] = marked.get(t, 0) + n
+            game = game.log(("120.3e", "510.2"), f"{what} {st.obj(t).name} ({t}): it is marked on it")
+        if "Lifelink" in kw:
+            life[src.controller] = life.get(src.controller, 0) + n
+            game = game.log(("120.3f", "702.15b"), f"{src.name} ({src.id}) has lifelink: {src.controller} gains {n} "
+                                                   "life with that damage")
+    if marked:
+        now = game.state
+        game = game.with_state(now.evolve(objects=tuple(replace(o, damage=o.damage + marked[o.id])
+                                                         if o.id in marked else o for o in now.objects)))
+        guard_unrecognized(game, "combat damage is dealt to creatures")
+    for p, delta in life.items():
+        if delta:
+            game = change_life(game, p, delta, ("119.3", "510.2"), ": combat damage and lifelink, dealt at once")
+    touched = frozenset(t for src, kw, t, n in events if "Deathtouch" in kw and t in creature and n > 0)
+    return [(game, touched)]
+
+
 def _none_why(a: Assigner) -> str:
     if a.power <= 0:
         return f"none (its power is {a.power})"
@@ -237,12 +291,7 @@ def deal_step(game: Game, fixed: Mapping[str, Mapping[str, int]] | None = None) 
         for a, d in zip(todo, combo):
             g = g.log(rules_of(a), f"{a.id} assigns its combat damage: " + (", ".join(f"{n} to {t}" for t, n in d)
                                                                           or _none_why(a)))
-        branches: list[tuple[Game, frozenset[str]]] = [(g, frozenset())]
-        for a, d in zip(todo, combo):
-            for t, n in d:
-                touched = "Deathtouch" in kws[a.id] and t not in st.player_names and "Creature" in current(st, t).types
-                branches = [(r, dt | {t} if touched and dealt > 0 else dt)
-                            for b, dt in branches for r, dealt in _deal_one(b, sources[a.id], kws[a.id], t, n)]
+        branches = _deal(g, [(sources[a.id], kws[a.id], t, n) for a, d in zip(todo, combo) for t, n in d])
         for b, dt in branches:
             b = b.remember(combat_damage_dealt=b.state.combat_damage_dealt + (stepname,))
             out += settle(b, dt)
