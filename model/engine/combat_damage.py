@@ -204,6 +204,8 @@ def _deal(game: Game, events: list[tuple[GameObject, frozenset[str], str, int]])
     guard_scope(st, "power-toughness", "combat damage is dealt to creatures")
     life: dict[str, int] = {}
     marked: dict[str, int] = {}
+    rules: list[str] = ["510.2"]
+    lines: list[str] = []
     for src, kw, t, n in events:
         what = f"{src.name} ({src.id}) deals {n} combat damage to"
         if t in st.player_names:
@@ -211,17 +213,21 @@ def _deal(game: Game, events: list[tuple[GameObject, frozenset[str], str, int]])
                 game = give_poison(game, t, n, ("120.3b", "702.90b"), f": {what} them and has infect")
             else:
                 life[t] = life.get(t, 0) - n
-                game = game.log(("120.3a", "510.2"), f"{what} {t}")
+                rules.append("120.3a")
+                lines.append(f"{what} {t}")
         elif "Planeswalker" in current(st, t).types or "Infect" in kw or "Wither" in kw:
             game = _results(game, src, kw, t, n)
             continue                                # (its lifelink is _results')
         else:
             marked[t] = marked.get(t, 0) + n
-            game = game.log(("120.3e", "510.2"), f"{what} {st.obj(t).name} ({t}): it is marked on it")
+            rules.append("120.3e")
+            lines.append(f"{what} {st.obj(t).name} ({t}), marked on it")
         if "Lifelink" in kw:
             life[src.controller] = life.get(src.controller, 0) + n
-            game = game.log(("120.3f", "702.15b"), f"{src.name} ({src.id}) has lifelink: {src.controller} gains {n} "
-                                                   "life with that damage")
+            rules += ["120.3f", "702.15b"]
+            lines.append(f"{src.name} ({src.id}) has lifelink: {src.controller} gains {n} life with that damage")
+    if lines:
+        game = game.log(tuple(dict.fromkeys(rules)), "combat damage is dealt at once: " + "; ".join(lines))
     if marked:
         now = game.state
         game = game.with_state(now.evolve(objects=tuple(replace(o, damage=o.damage + marked[o.id])
@@ -288,9 +294,9 @@ def deal_step(game: Game, fixed: Mapping[str, Mapping[str, int]] | None = None) 
         for a, d, opt in zip(todo, combo, options):
             if len(opt) > 1:
                 g = g.choose(f"{a.id} assigns its combat damage: " + (", ".join(f"{n} to {t}" for t, n in d) or "none"))
-        for a, d in zip(todo, combo):
-            g = g.log(rules_of(a), f"{a.id} assigns its combat damage: " + (", ".join(f"{n} to {t}" for t, n in d)
-                                                                          or _none_why(a)))
+        rules = tuple(dict.fromkeys(r for a in todo for r in rules_of(a)))
+        g = g.log(rules, "combat damage is assigned: " + "; ".join(
+            f"{a.id}: " + (", ".join(f"{n} to {t}" for t, n in d) or _none_why(a)) for a, d in zip(todo, combo)))
         branches = _deal(g, [(sources[a.id], kws[a.id], t, n) for a, d in zip(todo, combo) for t, n in d])
         for b, dt in branches:
             b = b.remember(combat_damage_dealt=b.state.combat_damage_dealt + (stepname,))

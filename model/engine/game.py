@@ -64,6 +64,15 @@ class Game:
         (they start with "_") are replaced by where the object is (zone, player, position), so that
         discarding one Forest or another of two alike gives one state."""
         s = self.state
+        cached = s._cache.get("branch_key")      # a function of the state alone (which never changes)
+        if cached is not None:
+            return cached
+        k = self._key()
+        s._cache["branch_key"] = k
+        return k
+
+    def _key(self) -> tuple:
+        s = self.state
         label: dict[str, str] = {}
         for p in s.players:
             for z, ids in p.zones:

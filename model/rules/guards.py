@@ -152,7 +152,13 @@ def guard_scope(state: GameState, scope: Scope | str, what: str, *, lower_bound:
     scopes = (Scope(scope),)
     if scopes[0] == Scope.POWER_TOUGHNESS and not lower_bound:
         scopes += (Scope.PT_RAISED,)
+    # the state never changes: a guard it passed once it passes again (only ``what`` would differ, in a message)
+    passed = ("guard_passed", scopes)
+    if ignore is None and state._cache.get(passed):
+        return
     require_modelled(state, scopes, what, undefined_cards=False, ignore=ignore)
+    if ignore is None:
+        state._cache[passed] = True
 
 
 def power_now(state: GameState, oid: str, what: str) -> int:
