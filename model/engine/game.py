@@ -89,8 +89,12 @@ class Game:
             base, sep, rest = ref.partition("#")
             return label.get(base, base if not base.startswith("_") else "_gone") + sep + rest
 
-        objs = tuple(sorted((replace(o, id=m(o.id), attached_to=m(o.attached_to), targets=tuple(m(t) for t in o.targets))
-                             for o in s.objects), key=lambda o: (o.id, repr(o))))
+        objs = sorted((replace(o, id=m(o.id), attached_to=m(o.attached_to), targets=tuple(m(t) for t in o.targets)
+                               ) if o.id.startswith("_") or (o.attached_to or "").startswith("_") or o.targets else o
+                       for o in s.objects), key=lambda o: o.id)
+        if any(a.id == b.id for a, b in zip(objs, objs[1:])):
+            objs.sort(key=lambda o: (o.id, repr(o)))      # objects under one label: ordered by all they are
+        objs = tuple(objs)
         players = tuple(replace(p, zones=tuple((z, tuple(m(i) for i in ids)) for z, ids in p.zones)) for p in s.players)
         stack = tuple(m(x) if isinstance(x, str) else replace(x, source=m(x.source), targets=tuple(m(t) for t in x.targets))
                       for x in s.stack)
