@@ -317,10 +317,10 @@ def perform_combat_damage(game: Game, fixed: Mapping[str, Mapping[str, int]] | N
         nxt = []
         for g, left in todo:
             stepname = next_step(g.state)
-            if fixed and not left and not first:
-                done.append(g)          # every division given has been used: the action ends here
+            if (fixed and not left and not first) or game_over(g):
+                done.append(g)          # every division given has been used, or the game has ended (104.3)
                 continue
-            if stepname is None or game_over(g):
+            if stepname is None:
                 if left:
                     k = next(iter(left))
                     raise Illegal([step(("510.1", "510.4"), f"{k} assigns no combat damage in the combat damage "
