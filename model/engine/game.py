@@ -150,7 +150,8 @@ def merge(games: list[Game]) -> list[Game]:
 def game_over(game: "Game") -> bool:
     """104.2a, 104.3: the game has ended: of two or more players, at most one is still in it."""
     st = game.state
-    return len(st.players) > 1 and len(st.players) - len(st.left) <= 1
+    in_game = [p for p in st.player_names if p not in st.left]
+    return len(set(st.player_names) | set(st.left)) > 1 and len(in_game) <= 1
 
 
 def find_ref(state: GameState, ref: str, zone: str | None = "battlefield") -> str | None:
