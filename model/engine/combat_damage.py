@@ -49,6 +49,8 @@ def next_step(st: GameState) -> str | None:
     """The combat damage step whose damage is to be dealt next this combat (510.4), None when both are done."""
     if st.turn.step != "combat-damage" or REGULAR in st.combat_damage_dealt:
         return None
+    if not any(o.attacking is not None for o in in_combat(st)) and not st.combat_damage_dealt:
+        return None             # 508.8: with no attackers the combat damage step is skipped
     if FIRST_STRIKE in st.combat_damage_dealt:
         return REGULAR
     striking = any(current(st, o.id).has_keyword(k) for o in in_combat(st) for k in ("First strike", "Double strike"))

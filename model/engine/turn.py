@@ -160,11 +160,14 @@ def _leaving(branches: list[Game]) -> list[Game]:
         if st.turn.step == "combat-damage" and next_step(st) is not None:
             out += perform_combat_damage(g)
             continue
-        if st.turn.step == "end-of-combat" and (any(o.attacking is not None or o.blocking or o.blocked
-                                                    for o in st.objects) or st.combat_damage_dealt):
+        if st.turn.step == "end-of-combat" and (st.combat_damage_dealt or st.first_strikers):
+            st = st.evolve(combat_damage_dealt=(), first_strikers=())
+            g = g.with_state(st)
+        if st.turn.step == "end-of-combat" and any(o.attacking is not None or o.blocking or o.blocked
+                                                   for o in st.objects):
             objs = tuple(replace(o, attacking=None, blocking=(), blocked=False)
                          if o.attacking is not None or o.blocking or o.blocked else o for o in st.objects)
-            g = g.with_state(st.evolve(objects=objs, combat_damage_dealt=(), first_strikers=()))
+            g = g.with_state(st.evolve(objects=objs))
             g = g.log("511.3", "the end of combat step ends: all creatures are removed from combat")
         out.append(g)
     return out
