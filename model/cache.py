@@ -25,6 +25,8 @@ import secrets
 import stat
 from typing import Any
 
+import platformdirs
+
 ENV_VAR = "MTGJUDGE_CACHE"
 FOLDER = "mtgjudge-cache"
 #: The Cache Directory Tagging Specification's signature, then the product's own line.
@@ -50,8 +52,6 @@ def base_dir() -> str | None:
         return None
     if chosen:
         return chosen
-    import platformdirs   # only when the cache is used
-
     return platformdirs.user_cache_dir("mtgjudge")
 
 

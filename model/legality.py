@@ -14,6 +14,7 @@ from typing import Any
 
 from mtgjudge.model.oracle.keywords import BY_NAME, lookup
 from mtgjudge.model.oracle.kicker import as_announced
+from mtgjudge.model.oracle.narrowing import adds_ways
 from mtgjudge.model.errors import InputError, Unsupported
 from mtgjudge.model.explain import Answer, Step, step
 from mtgjudge.model.mana import format_cost
@@ -261,6 +262,9 @@ def _play_face(state: GameState, oid: str, player: str, x: int, all_ways: bool) 
     if obj.zone != "hand" or obj.owner != player:
         blocked = _permission(state, oid, player)
         if blocked is not None:
+            if obj.zone not in ("battlefield", "stack"):
+                # its own permission to be cast from there functions there (601.3, 113.6b: flashback 702.34a)
+                _other_ways_guard(state, oid, where=(obj.zone,))
             return blocked
     _own_text_guard(state, oid)
     restricted = forbidden(state, oid, player)       # 101.2: "can't ... this turn" (rules.restrictions)
@@ -285,18 +289,18 @@ def has_fuse(state: GameState, oid: str) -> bool:
         for face in obj.card.faces for a in face.abilities)
 
 
-def _other_ways_guard(state: GameState, oid: str) -> None:
+def _other_ways_guard(state: GameState, oid: str, where: tuple[str, ...] = ()) -> None:
     """A "no" holds only if no way to cast the card is left: its own alternative costs, optional costs and
-    permissions (118.9, 601.2b, 601.3) that the model does not read could make it a "yes". A half of a split card
-    asked alone (``castable_faces``) is not cast another way by fuse, which casts both halves (702.102a): the fused
-    spell is asked by the callers that cast halves (``_either_face``, the engine's cast)."""
+    permissions (118.9, 601.2b, 601.3) that the model does not read could make it a "yes" (``narrowing.adds_ways``:
+    a "yes" holds without them). ``where``: the zones whose lines are asked (default: its zone and the stack). A
+    half of a split card asked alone (``castable_faces``) is not cast another way by fuse, which casts both halves
+    (702.102a): the fused spell is asked by the callers that cast halves (``_either_face``, the engine's cast)."""
     obj = state.obj(oid)
     one_half = castable_faces(state, oid) is not None
     for a in current(state, oid).abilities:
         if one_half and lookup(a.source_text.split(" (")[0].strip().rstrip(".")) is FUSE:
             continue
-        if a.kind == "unmodelled" and (a.functions_in(obj.zone) or a.functions_in("stack")) \
-                and Scope.CAST_OPTIONS in a.scope:
+        if adds_ways(a) and any(a.functions_in(z) for z in where or (obj.zone, "stack")):
             raise Unsupported(f"{obj.name} can't be cast the usual way, but its text {a.source_text!r} (not modelled) "
                               "could let it be cast another way")
 

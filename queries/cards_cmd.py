@@ -12,7 +12,7 @@ from typing import TextIO
 
 from mtgjudge.model.cards.loader import DATA_DIR
 from mtgjudge.model.cards.lookup import card_db
-from mtgjudge.model.cards.sources import CardRecord, SourceError, read_files
+from mtgjudge.model.cards.sources import CardRecord, SourceError, SourceFile, join_halves, read_file
 from mtgjudge.model.cards.store import (ENV_VAR, CardStore, StoredCard, default_path, open_store, unmodelled_lines,
                                         use_store)
 from mtgjudge.model.names import normalize
@@ -23,6 +23,7 @@ from mtgjudge.model.state import GameState, Player, Turn
 from mtgjudge.queries.coverage.cli import add_coverage_parser, run_coverage
 from mtgjudge.queries.format.suggest import did_you_mean
 from mtgjudge.queries.progress import progress_bar
+from mtgjudge.queries.terminal import emit
 
 CARDS_DESCRIPTION = f"""\
 The verifier knows cards from two places: its built-in definitions (hand encodings; they win when both
@@ -109,26 +110,26 @@ def run_cards(args: argparse.Namespace) -> int:
         name = " ".join(args.name)
         full = modelled_by_prefix(name) if card_db().find(name) is None and not card_db().is_known_card(name) else None
         if full:
-            print(f"mtgjudge: showing {full!r}, the one modelled card whose name starts with {name!r}", file=err)
+            emit(f"mtgjudge: showing {full!r}, the one modelled card whose name starts with {name!r}", err)
             name = full
         try:
-            print(describe_card(name), file=out)
+            emit(describe_card(name), out)
         except LookupError as e:
-            print(f"mtgjudge: {e.args[0]}", file=err)
+            emit(f"mtgjudge: {e.args[0]}", err)
             return 2
         return 0
     if args.cards_command == "list":
         if args.counts:
-            print(counts_text(), file=out)
+            emit(counts_text(), out)
             return 0
         for name in (open_store().card_names() if args.imported else sorted(card_db().names)):
-            print(name, file=out)
+            emit(name, out)
         return 0
     if args.cards_command == "import":
         return import_files(args.files, open_store(), out, err)
     if args.cards_command == "coverage":
         return run_coverage(args)
-    print("mtgjudge cards: say `import FILE...`, `show NAME`, `list` or `coverage`", file=err)
+    emit("mtgjudge cards: say `import FILE...`, `show NAME`, `list` or `coverage`", err)
     return 2
 
 
@@ -150,8 +151,10 @@ def describe_card(name: str) -> str:
     out = _characteristics(card) if card.modelled else [
         card.name, ("  its type line, mana cost or power/toughness could not be read: every question about it "
                     "answers `unsupported`")]
-    stored = None if db.is_built_in(card) else open_store().stored(card.name)   # else find() gave an imported one
-    out += _origin(card, stored)
+    built_in = db.is_built_in(card)
+    # else find() gave an imported one, found by the name asked (a face's) or by its whole name
+    stored = None if built_in else (open_store().stored(name) or open_store().stored(card.name))
+    out += _origin(card, stored, built_in)
     lines = unmodelled_lines(card, stored.record if stored else None)
     if lines:
         out.append(f"unmodelled lines ({len(lines)}): a question one of them could influence answers "
@@ -198,9 +201,9 @@ def _in_project(path: Path) -> str:
     return path.relative_to(DATA_DIR.parents[2]).as_posix()
 
 
-def _origin(card: CardDef, stored: StoredCard | None) -> list[str]:
+def _origin(card: CardDef, stored: StoredCard | None, built_in: bool = True) -> list[str]:
     if stored is None:
-        return [f"source: built in: {_in_project(Path(card.source))}"]
+        return [f"source: built in: {_in_project(Path(card.source))}" if built_in else f"source: {card.source}"]
     when = datetime.fromisoformat(stored.imported_at).strftime("%Y-%m-%d %H:%M UTC")
     out = [f"source: imported from {stored.source} on {when}"]
     if stored.compiler_version != COMPILER_VERSION:
@@ -226,20 +229,41 @@ def counts_text() -> str:
 
 def import_files(paths: list[str], store: CardStore, out: TextIO, err: TextIO) -> int:
     """Read every file, then compile and write all their cards in one transaction; print what was imported.
-    Exit code 2, naming the file, if one can't be read (nothing is written then)."""
+    Exit code 2, naming the file, if one can't be read (nothing is written then). Cards whose names differ only
+    in case, punctuation or spacing are one card to a question: each such pair is reported, and counted once."""
     t0 = time.perf_counter()
     files: list[tuple[str, list[CardRecord]]] = []
+    read_all: list[SourceFile] = []
+    notes: list[str] = []
     bar = progress_bar(len(paths), "reading", err)
-    if bar:
-        bar.update(0)
-    try:
-        # read together: MTGJSON v3 may hold a split card's halves in two files (sources.read_files)
-        files = [(str(Path(p).resolve()), records) for p, (_, records) in zip(paths, read_files(paths))]
-    except SourceError as e:
+    for i, p in enumerate(paths):
         if bar:
-            bar.done()
-        print(f"mtgjudge: {e}; nothing was imported", file=err)
-        return 2
+            bar.update(i)     # before the read: a large file takes a while
+        try:
+            source = str(Path(p).resolve())
+            source.encode("utf-8")
+            read = read_file(p, join=False)
+        except UnicodeEncodeError:
+            read = None
+            problem = f"{p!r}: the file's name is not text the store can keep (rename the file)"
+        except SourceError as e:
+            read = None
+            problem = str(e)
+        except OSError as e:
+            read = None
+            problem = f"{p}: can't be read: {e.strerror or e}"
+        if read is None:
+            if bar:
+                bar.done()
+            emit(f"mtgjudge: {problem}; nothing was imported", err)
+            return 2
+        files.append((source, read.records))
+        read_all.append(read)
+        notes += [f"{p}: card {dropped!r} (line {line}) has the name of card {kept!r} as questions compare names "
+                  "(without case, punctuation or spacing): it is one card to them, and the first is kept"
+                  for kept, dropped, line in read.duplicates]
+    # MTGJSON v3 may hold a split or aftermath card's halves in two files: joined, with the first half's file
+    join_halves(read_all, paths)
     total = sum(len(records) for _, records in files)
     bar = progress_bar(total, "importing", err)
     try:
@@ -247,7 +271,17 @@ def import_files(paths: list[str], store: CardStore, out: TextIO, err: TextIO) -
     finally:
         if bar:
             bar.done()
+    for note in notes[:_NOTES]:
+        emit(f"mtgjudge: note: {note}", err)
+    if len(notes) > _NOTES:
+        emit(f"mtgjudge: note: {len(notes) - _NOTES} more cards named as an earlier one", err)
+    distinct = len({normalize(r.name) for _, records in files for r in records})
     for c in counts:
-        print(f"imported {c.cards} cards from {c.source} ({c.with_unmodelled} with unmodelled lines)", file=out)
-    print(f"{total} cards imported into {store.path} in {time.perf_counter() - t0:.1f} s", file=out)
+        emit(f"imported {c.cards} cards from {c.source} ({c.with_unmodelled} with unmodelled lines)", out)
+    again = f" ({total - distinct} named in two files: the later file's is kept)" if distinct != total else ""
+    emit(f"{distinct} cards imported into {store.path}{again} in {time.perf_counter() - t0:.1f} s", out)
     return 0
+
+
+#: How many notes of duplicate names an import prints (then how many more there were).
+_NOTES = 10

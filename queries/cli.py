@@ -1,4 +1,5 @@
-"""The command line: ``mtgjudge ask``, ``check``, ``new``, ``schema``, ``format``, ``rules`` and ``cards``.
+"""The command line: ``mtgjudge ask``, ``check``, ``new``, ``schema``, ``format``, ``rules``, ``cards`` and
+``serve``.
 
 Exit codes are the spec's: 0 fine; 1 (check) some question failed, or with --strict was unsupported;
 2 a question had an error, there were no questions, or the command line was wrong; 3 the verifier itself
@@ -26,13 +27,13 @@ from mtgjudge.queries.batch import RunOptions, Source
 from mtgjudge.model.cards.store import StoreError
 from mtgjudge.queries.cards_cmd import add_cards_parser, add_store_option, choose_store, run_cards
 from mtgjudge.queries.docs import FORMAT_DOC, format_doc
-from mtgjudge.queries.entry import INTERRUPTED, interrupted
+from mtgjudge.queries.interrupt import INTERRUPTED, interrupted
 from mtgjudge.queries.kinds import KINDS
-from mtgjudge.queries.report import TextOptions
+from mtgjudge.queries.report import STYLES, TextOptions
 from mtgjudge.queries.runner import STATUSES
 from mtgjudge.queries.schema import question_schema
 from mtgjudge.queries.templates import template
-from mtgjudge.queries.terminal import Progress, RelativeTo, use_color, use_progress
+from mtgjudge.queries.terminal import Progress, RelativeTo, emit, use_color, use_progress
 
 DESCRIPTION = f"""\
 mtgjudge answers rules questions about a concrete Magic: The Gathering game state, exhaustively, citing
@@ -54,6 +55,7 @@ more:
   mtgjudge check -j 4 -v                  on 4 processes, with every answer's reasons
   mtgjudge ask q.yaml --json              one JSON object per question (ids, every reason, the witness)
   mtgjudge cards show "Llanowar Elves"    how the verifier understands a card
+  mtgjudge serve --open                   a page at the judge's table: a board by card name, the answer
   mtgjudge cards import oracle-cards.json import every card of a Scryfall or MTGJSON file
   mtgjudge rules show 302.6               a rule's text (`mtgjudge rules import FILE` once first)
   mtgjudge schema > question.schema.json  a JSON Schema for editors' completion and checks
@@ -175,6 +177,20 @@ def build_parser() -> argparse.ArgumentParser:
     imp = rsub.add_parser("import", help="keep a copy of a Comprehensive Rules text file for later use")
     imp.add_argument("file", metavar="FILE", help="MagicCompRules-YYYYMMDD.txt")
 
+    serve = sub.add_parser("serve", help="a web page to build a board by card name and ask about it",
+                           description="Serve a page (needs the web extra: pip install 'mtgjudge[web]') that builds "
+                                       "a board by card name, or opens a question file, and shows the answer with "
+                                       "its rules. It listens on 127.0.0.1 unless told otherwise; on any other "
+                                       "address it needs a token, printed with the address at start.")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8765, help="the port (default 8765)")
+    serve.add_argument("--open", action="store_true", help="open the page in a browser")
+    serve.add_argument("--token", metavar="TOKEN",
+                       help="the token a browser must bring (needed off loopback; 'generate' makes one)")
+    serve.add_argument("--timeout", type=_seconds, default=DEFAULT_SECONDS, metavar="SECONDS",
+                       help=f"the time bound of each question (default {DEFAULT_SECONDS:g})")
+    add_store_option(serve)
+
     add_cards_parser(sub)
     for command in (ask, check):
         add_store_option(command)
@@ -203,12 +219,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "schema":
             print(json.dumps(question_schema(), indent=2, ensure_ascii=False))
             return 0
+        if args.command == "serve":
+            from mtgjudge.queries.web.app import ServeError, serve
+            try:
+                return serve(args.host, args.port, args.token, args.open, args.timeout)
+            except ServeError as e:
+                print(f"mtgjudge serve: {e}", file=sys.stderr)
+                return 2
         if args.command == "format":
             sys.stdout.write(format_doc())
             return 0
         return run_questions(args)
     except StoreError as e:
-        print(f"mtgjudge: {e}", file=sys.stderr)
+        emit(f"mtgjudge: {e}", sys.stderr)
         return 2
     except BrokenPipeError:
         # the reader went away (`mtgjudge check | head -1`): no bug; stop quietly as Unix tools do
@@ -220,7 +243,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as e:  # noqa: BLE001  (the one place a bug becomes exit code 3)
         if args.debug:
             traceback.print_exc()
-        print(f"mtgjudge: internal error (a bug in the verifier): {type(e).__name__}: {e}", file=sys.stderr)
+        emit(f"mtgjudge: internal error (a bug in the verifier): {type(e).__name__}: {e}", sys.stderr)
         return 3
 
 
@@ -284,11 +307,12 @@ def run_questions(args: argparse.Namespace) -> int:
         try:
             rules = rules_text.load(args.rules)
         except rules_text.RulesFileError as e:
-            print(f"mtgjudge: --explain: {e}", file=sys.stderr)
+            emit(f"mtgjudge: --explain: {e}", sys.stderr)
             return 2
     verbose = not is_check or args.verbose
     color = use_color(args.color)
-    text = TextOptions(verbose=verbose, brief=is_check, witness=args.witness, rules=rules, color=color,
+    # colour is added as each result is written (emit), after what the data holds is escaped
+    text = TextOptions(verbose=verbose, brief=is_check, witness=args.witness, rules=rules, color=False,
                        where=RelativeTo([p for p in paths if p != "-"]))
     answer = {"timeout": args.timeout}
     if getattr(args, "all_payments", False):
@@ -305,10 +329,11 @@ def run_questions(args: argparse.Namespace) -> int:
             for done in answers:
                 counts[done.status] += 1
                 if done.text:
+                    style = STYLES.get(done.status, "") if color and not args.json else ""
                     if progress is not None:
-                        progress.print(done.text)
+                        progress.print(done.text, style=style)
                     else:
-                        print(done.text, flush=True)
+                        emit(done.text, flush=True, style=style)
                 if progress is not None:
                     progress.step()
     except batch.WorkersLost as e:
@@ -321,8 +346,8 @@ def run_questions(args: argparse.Namespace) -> int:
     if progress is not None:
         progress.clear()
     if not any(counts.values()):
-        print(f"mtgjudge: no questions found in {', '.join(map(str, paths))} (question files end in .yaml or "
-              ".yml; `mtgjudge new KIND` prints one to start from)", file=sys.stderr)
+        emit(f"mtgjudge: no questions found in {', '.join(map(str, paths))} (question files end in .yaml or "
+             ".yml; `mtgjudge new KIND` prints one to start from)", sys.stderr)
         return 2
     line = summary(counts)
     print(line, file=sys.stderr if args.json else sys.stdout)
@@ -345,7 +370,7 @@ def _exists(path: str) -> bool:
         why = "no such file or directory"
     except OSError as e:
         why = (e.strerror or str(e)).lower()
-    print(f"mtgjudge: {path}: {why}", file=sys.stderr)
+    emit(f"mtgjudge: {path}: {why}", sys.stderr)
     return False
 
 

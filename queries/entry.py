@@ -7,8 +7,7 @@ from __future__ import annotations
 import sys
 from typing import Sequence
 
-#: The exit code of a command ended by Ctrl-C.
-INTERRUPTED = 130
+from mtgjudge.queries.interrupt import INTERRUPTED, interrupted
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -20,14 +19,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         interrupted()
         return INTERRUPTED
-
-
-def interrupted() -> None:
-    """Say that the command was interrupted (one line)."""
-    try:
-        print("mtgjudge: interrupted", file=sys.stderr, flush=True)
-    except (OSError, ValueError):   # standard error closed too: nothing more to say
-        pass
 
 
 if __name__ == "__main__":

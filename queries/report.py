@@ -83,7 +83,8 @@ def heading(r: Result, options: TextOptions = TextOptions()) -> str:
     return f"{paint(f'{r.status.upper():11}', STYLES.get(r.status, ''), options.color)} {r.qid or '?'}  {place}"
 
 
-def _namer(r: Result) -> Namer:
+def namer_of(r: Result) -> Namer:
+    """The labels of a result's objects (those its actions made, learnt from its reasons)."""
     namer = Namer(r.objects, r.given)
     a = r.answer
     # the objects the actions made are named where the text introduces them: in the reasons, and in what the
@@ -92,9 +93,16 @@ def _namer(r: Result) -> Namer:
     return namer
 
 
+def answer_text(r: Result) -> str:
+    """The answer of a result that has one, in words, as its kind says it (ids not yet named)."""
+    kind = KINDS.get(r.ask)
+    text = kind.answer_text(r.answer) if kind is not None else None
+    return text if text is not None else _text(r, r.answer.value)
+
+
 def readable(r: Result, text: str) -> str:
     """``text`` about ``r`` (its message, say) with its objects named."""
-    return _namer(r).text(text)
+    return namer_of(r).text(text)
 
 
 def to_text(r: Result, verbose: bool = True, options: TextOptions | None = None) -> str:
@@ -107,13 +115,12 @@ def to_text(r: Result, verbose: bool = True, options: TextOptions | None = None)
         return "\n".join(lines)
     if o.brief and r.status in ("pass", "answered") and not o.verbose:
         return lines[0]
-    say = _namer(r).text
+    say = namer_of(r).text
     kind = KINDS.get(r.ask)
     if a is not None and a.is_unsupported:
         lines.append(f"  unsupported: {say(a.unsupported or '')}")
     elif a is not None:
-        text = kind.answer_text(a) if kind is not None else None
-        lines.append(f"  answer: {say(text if text is not None else _text(r, a.value))}")
+        lines.append(f"  answer: {say(answer_text(r))}")
     if r.has_expect and r.status in ("fail", "unsupported"):
         shown = kind.written_text(r.written) if kind is not None else [_text(r, r.written)]
         if len(shown) == 1 and (kind is None or kind.written_lines is None or shown == ["illegal"]):
@@ -130,7 +137,7 @@ def to_text(r: Result, verbose: bool = True, options: TextOptions | None = None)
         if payments:
             lines += _payments(payments, say)
         if o.witness:
-            namer = _namer(r)
+            namer = namer_of(r)
             lines.append("  witness: " + json.dumps(namer.value(json_value(a.witness)), ensure_ascii=False,
                                                     default=str))
     return "\n".join(lines)
@@ -139,21 +146,13 @@ def to_text(r: Result, verbose: bool = True, options: TextOptions | None = None)
 def _reasons(a, say: Callable[[str], str], rules: RulesText | None) -> list[str]:
     """The reasons, each once; an outcome's assertions apart, under ``checks``; with ``rules``, the first
     sentence of each cited rule under the first reason that cites it."""
-    checks = set(getattr(a, "checks", ()))
-    seen: set[tuple[tuple[str, ...], str]] = set()
+    reasons, checks = reason_items(a, say)
     why: list[str] = []
     explained: set[str] = set()
-    for s in a.why:
-        if s.text in checks:
-            continue
-        text = say(s.text)
-        key = (s.rules, text)
-        if key in seen:
-            continue
-        seen.add(key)
-        why.append(f"    - [{', '.join(s.rules)}] {text}" if s.rules else f"    - {text}")
+    for rules_cited, text in reasons:
+        why.append(f"    - [{', '.join(rules_cited)}] {text}" if rules_cited else f"    - {text}")
         if rules is not None:
-            for n in s.rules:
+            for n in rules_cited:
                 if n in explained:
                     continue
                 explained.add(n)
@@ -162,8 +161,24 @@ def _reasons(a, say: Callable[[str], str], rules: RulesText | None) -> list[str]
     out = ["  why:"] + why if why else []
     if checks:
         out.append("  checks:")
-        out += [f"    - {say(t)}" for t in dict.fromkeys(s.text for s in a.why if s.text in checks)]
+        out += [f"    - {t}" for t in checks]
     return out
+
+
+def reason_items(a, say: Callable[[str], str]) -> tuple[list[tuple[tuple[str, ...], str]], list[str]]:
+    """An answer's reasons as (rules, text), each once, and apart from them an outcome's assertions'
+    results (``checks``), each once; ``say`` names the objects in the text."""
+    checks = set(getattr(a, "checks", ()))
+    seen: set[tuple[tuple[str, ...], str]] = set()
+    reasons: list[tuple[tuple[str, ...], str]] = []
+    for s in a.why:
+        if s.text in checks:
+            continue
+        key = (tuple(s.rules), say(s.text))
+        if key not in seen:
+            seen.add(key)
+            reasons.append(key)
+    return reasons, [say(t) for t in dict.fromkeys(s.text for s in a.why if s.text in checks)]
 
 
 def _payments(payments: list, say: Callable[[str], str]) -> list[str]:

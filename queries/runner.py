@@ -7,7 +7,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from mtgjudge.model import deadline
-from mtgjudge.model.errors import InputError, Unsupported
+from mtgjudge.model.cards.store import DamagedRecord
+from mtgjudge.model.errors import DefinitionError, InputError, Unsupported
 from mtgjudge.model.explain import Answer
 from mtgjudge.queries.kinds import KINDS
 from mtgjudge.queries.kinds import answer as answer_question
@@ -62,8 +63,15 @@ def _run(q, timeout: float | None, **options) -> Result:
             ans = answer_question(q, **options)
     except InputError as e:
         return Result(q.id, q.file, "error", message=f"{q.file}:{q.line}: question {q.id}: key {e.key}: {e.message}")
+    except DamagedRecord as e:     # a card the answer looked up (a token, a named card): this question's error
+        return Result(q.id, q.file, "error", message=f"{q.file}:{q.line}: question {q.id}: {e}")
     except Unsupported as e:
         ans = Answer(unsupported=str(e))
+    except DefinitionError as e:
+        # A card's words read while answering (a noun phrase, a count, a trigger's condition) that the phrase
+        # reader refuses: the compiler checks the words it keeps, and a word it let through is a line not
+        # modelled, never a crash.
+        ans = Answer(unsupported=f"a phrase of a card's text could not be read while answering ({e})")
     except (RecursionError, MemoryError) as e:
         # a question too large for the interpreter's stack or the machine's memory is past a bound, not a bug
         what = "nesting (the interpreter's recursion limit)" if isinstance(e, RecursionError) else "memory"

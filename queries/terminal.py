@@ -1,12 +1,39 @@
-"""What the command line does differently on a terminal: colours (never with ``NO_COLOR``, never when
-piped unless asked for) and a progress bar for long runs (only when both output streams are terminals)."""
+"""What the command line writes, and what it does differently on a terminal: every line goes out through
+:func:`emit`, which escapes the control characters data may hold (a card name imported with an escape
+sequence must not clear the screen or set the window title); colours (never with ``NO_COLOR``, never when
+piped unless asked for), added after escaping; a progress bar for long runs (only when both output streams
+are terminals)."""
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from pathlib import Path
 from typing import TextIO
+
+
+#: What never reaches the output from data: C0 controls but line break and tab, DEL, C1 controls (an 8-bit
+#: terminal reads U+009B as CSI), the bidirectional controls that reorder a line as shown, and lone
+#: surrogates (which can't be written as UTF-8 at all).
+_UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """``text`` with each unsafe character written as its escape (``\\u001b``), which is also valid inside a
+    JSON string, so that a JSON line stays one."""
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def emit(text: str, stream: TextIO | None = None, flush: bool = False, style: str = "") -> None:
+    """Write one line (or several) of output, escaped (:func:`printable`); ``style``: an ANSI style for its
+    first word (a status), added after escaping so that only the product's own colour codes reach the
+    terminal."""
+    safe = printable(text)
+    if style:
+        word, sep, rest = safe.partition(" ")
+        safe = f"\033[{style}m{word}\033[0m{sep}{rest}"
+    print(safe, file=stream if stream is not None else sys.stdout, flush=flush)
 
 
 def _isatty(stream: TextIO) -> bool:
@@ -46,9 +73,9 @@ class Progress:
         self.drawn = False
         self.last = 0.0
 
-    def print(self, text: str) -> None:
+    def print(self, text: str, style: str = "") -> None:
         self.clear()
-        print(text, flush=True)
+        emit(text, flush=True, style=style)
 
     def step(self, n: int = 1) -> None:
         self.done += n

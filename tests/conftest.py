@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 from mtgjudge.model import cache
+from mtgjudge.model.cards import compiled
 from mtgjudge.model.cards.store import ENV_VAR
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -18,6 +19,9 @@ def _no_user_card_store(tmp_path_factory: pytest.TempPathFactory):
         mp.setenv(ENV_VAR, str(tmp_path_factory.mktemp("store") / "cards.sqlite"))
         # Nor the user's cache folder: the session's own (tests/test_cache.py tests it in folders of its own).
         mp.setenv(cache.ENV_VAR, str(tmp_path_factory.mktemp("cache")))
+        # Compiled built-in cards are not kept: a test that changes the compiler's behaviour (monkeypatch) must
+        # see its change (tests/test_compiled_cards.py keeps them in a folder of its own).
+        mp.setattr(compiled, "KEEP", False)
         yield
 
 

@@ -423,3 +423,245 @@ def test_mtgjson3_halves_in_two_files_make_one_card(tmp_path, store, capsys):
     card, face = open_store().find("Memory")     # the store's card (Commit // Memory is also built in)
     assert (card.name, card.layout, face) == ("Commit // Memory", "aftermath", 1)
     assert card.source == str(first.resolve()) and open_store().find("Commit")[0].faces[1].name == "Memory"
+
+
+# ---------------------------------------------------------------- the reader's limits and checks
+
+def _hostile(tmp_path: Path) -> dict[str, tuple[Path, str]]:
+    """Files the reader refuses, each with what its message says (the review's reproductions among them)."""
+    def raw(name: str, text: str) -> Path:
+        p = tmp_path / name
+        p.write_text(text, encoding="utf-8")
+        return p
+
+    def card(**fields) -> dict:
+        return {**scryfall_card("Hostile Bear", "Creature — Bear", "{G}", power="2", toughness="2"), **fields}
+
+    one = '[{"object": "card", "name": "Hostile Bear", "type_line": "Creature — Bear", %s}]'
+    return {
+        "integer of 4,301 digits": (raw("bigint.json", one % ('"x": ' + "9" * 4301)), "a number of 4,301 digits"),
+        "nested 5,000 deep": (raw("deep.json", "[" * 5000 + "]" * 5000), "nested deeper than the reader takes"),
+        "lone surrogate": (raw("surrogate.json", one % '"oracle_text": "Flying\\ud800"'), "lone surrogate"),
+        "power of 4,301 digits": (write(tmp_path / "power.json", [card(power="9" * 4301)]), "its power is longer"),
+        "NaN power": (raw("nan.json", one % '"power": NaN'), "NaN is not a number the reader takes"),
+        "Infinity toughness": (raw("inf.json", one % '"toughness": Infinity'), "Infinity is not a number"),
+        "1e999 toughness": (raw("e999.json", one % '"toughness": 1e999'), "the number 1e999 is too large"),
+        "toughness inf": (write(tmp_path / "inf-text.json", [card(toughness="inf")]), "'inf' is not a power"),
+        "object power": (write(tmp_path / "object.json", [card(power={"x": 1})]), "its power is not a string"),
+        "float power": (write(tmp_path / "float.json", [card(power=1.5)]), "its power is not a string"),
+        "blank name": (write(tmp_path / "blank.json", [card(name="   ")]), "its name is blank"),
+        "empty name": (write(tmp_path / "empty.json", [card(name="")]), "its name is blank"),
+        "escape in a name": (write(tmp_path / "escape.json", [card(name="\x1b[2J\x1b]0;pwned\x07 Evil")]),
+                             "control character U+001B"),
+        "NUL in a text": (write(tmp_path / "nul.json", [card(oracle_text="Flying\x00")]), "control character U+0000"),
+        "object color indicator": (write(tmp_path / "ci.json", [card(color_indicator={"x": 1})]),
+                                   "color indicator is not a list of colors"),
+        "2 MB name": (write(tmp_path / "long.json", [card(name="N" * 2_000_000)]), "its name is longer"),
+        "trailing data": (raw("trailing.json", json.dumps([card()]) + " []"), "more data after the end"),
+        "not a card object": (write(tmp_path / "notcard.json", [1]), "not a Scryfall card object"),
+    }
+
+
+HOSTILE = ["integer of 4,301 digits", "nested 5,000 deep", "lone surrogate", "power of 4,301 digits", "NaN power",
+           "Infinity toughness", "1e999 toughness", "toughness inf", "object power", "float power", "blank name",
+           "empty name", "escape in a name", "NUL in a text", "object color indicator", "2 MB name", "trailing data",
+           "not a card object"]
+
+
+def test_every_hostile_file_is_tested(tmp_path):
+    assert list(_hostile(tmp_path)) == HOSTILE
+
+
+@pytest.mark.parametrize("kind", HOSTILE)
+def test_hostile_card_data_is_refused_naming_the_file(tmp_path, store, capsys, kind):
+    bad, what = _hostile(tmp_path)[kind]
+    assert cli(capsys, "cards", "import", str(write(tmp_path / "good.json", SCRYFALL[:1])))[0] == 0
+    before = contents(store)
+    code, out, err = cli(capsys, "cards", "import", str(bad))
+    assert code == 2 and out == "", err
+    assert err.count("\n") == 1 and str(bad) in err and what in err and "nothing was imported" in err, err
+    assert "\x1b" not in err and "\x00" not in err
+    assert contents(store) == before
+
+
+def test_a_bad_card_is_named_with_its_line(tmp_path, store, capsys):
+    cards = [scryfall_card(f"Bear {i}", "Creature — Bear", "{G}", power="2", toughness="2") for i in range(3)]
+    cards[2]["toughness"] = {"x": 1}
+    bad = tmp_path / "lines.json"
+    bad.write_text("[\n" + ",\n".join(json.dumps(c) for c in cards) + "\n]\n", encoding="utf-8")
+    code, _, err = cli(capsys, "cards", "import", str(bad))
+    assert code == 2 and "card 'Bear 2' (line 4)" in err and "its toughness is not a string" in err
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "fifo"])
+def test_a_device_or_a_pipe_is_refused_without_reading_it(tmp_path, store, capsys, device):
+    import os
+    if device == "fifo":
+        device = str(tmp_path / "pipe.json")
+        os.mkfifo(device)
+    elif not Path(device).exists():
+        pytest.skip("no /dev/zero here")
+    code, _, err = cli(capsys, "cards", "import", device)
+    assert code == 2 and "not a regular file" in err and device in err
+
+
+@pytest.mark.parametrize("limit,value,what", [
+    ("MAX_FILE_BYTES", 100, "over the reader's limit of 100"),
+    ("MAX_ENTRY_CHARS", 100, "longer than the reader takes (more than 100 characters)"),
+    ("MAX_CARDS", 2, "more than 2 cards"),
+    ("MAX_KEPT_CHARS", 100, "more than 100 characters"),
+])
+def test_each_limit_is_named_when_it_is_passed(tmp_path, store, capsys, monkeypatch, limit, value, what):
+    from mtgjudge.model.cards import sources
+    monkeypatch.setattr(sources, limit, value)
+    big = write(tmp_path / "big.json", [scryfall_card(f"Bear {i}", "Creature — Bear", "{G}", "x" * 60, power="2",
+                                                      toughness="2") for i in range(3)])
+    code, _, err = cli(capsys, "cards", "import", str(big))
+    assert code == 2 and what in err and str(big) in err
+
+
+@pytest.mark.parametrize("value", ["1", "0", "-1", "*", "1+*", "*+1", "2+*", "7-*", "X", "½", "∞", "?", "*²", 3])
+def test_printed_powers_and_toughnesses_are_read(tmp_path, store, capsys, value):
+    data = [scryfall_card("Odd Bear", "Creature — Bear", "{G}", power=value, toughness="1")]
+    assert cli(capsys, "cards", "import", str(write(tmp_path / "pt.json", data)))[0] == 0
+
+
+@pytest.mark.parametrize("power,read", [("-1", -1), ("2", 2), ("*", 0), ("1+*", 0), ("½", None), ("∞", None),
+                                        ("inf", None), ("nan", None), ("9" * 20, None)])
+def test_the_compiler_reads_a_printed_number_or_leaves_the_card_unmodelled(power, read):
+    from mtgjudge.model.cards.sources import CardRecord, FaceRecord
+    from mtgjudge.model.oracle import compile_card
+    card = compile_card(CardRecord("Odd Bear", "normal", (FaceRecord("Odd Bear", "{G}", "Creature — Bear", "", power,
+                                                                     "1"),)))
+    assert card.modelled == (read is not None)
+    if read is not None:
+        assert card.faces[0].power == read
+
+
+def test_names_differing_in_case_are_one_card_reported_as_such(tmp_path, store, capsys):
+    cards = [scryfall_card(n, "Creature — Bear", "{G}", power="2", toughness="2")
+             for n in ("Dupe Card", "dupe card", "DUPE CARD", "Other Card")]
+    code, out, err = cli(capsys, "cards", "import", str(write(tmp_path / "dupes.json", cards)))
+    assert code == 0
+    assert "2 cards imported" in out and "imported 2 cards from" in out
+    assert err.count("note:") == 2 and "'dupe card'" in err and "'DUPE CARD'" in err and "'Dupe Card'" in err
+    assert open_store().card_names() == ["Dupe Card", "Other Card"]
+
+
+def test_printings_of_one_card_are_one_card_without_a_note(tmp_path, store, capsys):
+    code, out, err = cli(capsys, "cards", "import", str(write(tmp_path / "prints.json", [BEARS] * 5)))
+    assert code == 0 and "1 cards imported" in out and err == ""
+
+
+def test_a_large_file_is_read_as_a_stream(tmp_path, monkeypatch):
+    """Memory grows with the cards kept, not with the file: 20,000 printings of one card (10 MB) are read
+    a chunk at a time (64 kB here), holding a few entries at once (json.load of the whole file would hold all
+    of it, ~5 times its size)."""
+    import tracemalloc
+    from mtgjudge.model.cards import sources
+    from mtgjudge.model.cards.sources import read_file
+    monkeypatch.setattr(sources, "_CHUNK", 1 << 16)
+    path = tmp_path / "printings.json"
+    printing = json.dumps({**BEARS, "oracle_text": "x" * 200, "flavor_text": "y" * 100})
+    path.write_text("[" + ",\n".join([printing] * 20_000) + "]", encoding="utf-8")
+    tracemalloc.start()
+    try:
+        read = read_file(path)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(read.records) == 1
+    assert peak < path.stat().st_size / 10, (peak, path.stat().st_size)
+
+
+def test_mtgjson_shapes_with_bad_values_are_refused(tmp_path, store, capsys):
+    v5 = {"meta": {}, "data": {"Bad Bear": [{"name": "Bad Bear", "type": "Creature — Bear", "power": float("nan")}]}}
+    v3 = {"Bad Bear": {"name": "Bad Bear", "type": "Creature — Bear", "toughness": {"x": 1}}}
+    p5, p3 = tmp_path / "v5.json", tmp_path / "v3.json"
+    p5.write_text(json.dumps(v5), encoding="utf-8")
+    p3.write_text(json.dumps(v3), encoding="utf-8")
+    code, _, err = cli(capsys, "cards", "import", str(p5))
+    assert code == 2 and "NaN is not a number" in err
+    code, _, err = cli(capsys, "cards", "import", str(p3))
+    assert code == 2 and "card 'Bad Bear' (line 1) is refused: its toughness is not a string" in err
+
+
+# ---------------------------------------------------------------- a damaged row
+
+ELVES_QUESTION = """id: imported
+ask: can-play
+about: b
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [Forest, Forest]
+      hand: [{card: Balduvian Bears, id: b}]
+"""
+BUILT_IN_QUESTION = ELVES_QUESTION.replace("imported", "built-in").replace("Balduvian Bears", "Llanowar Elves")
+
+
+@pytest.mark.parametrize("value", ["{not json", "[1, 2]", '{"name": "x", "layout": "normal", "faces": [{"evil": 1}]}',
+                                   b"\x00\xff", 7, '{"name": "Balduvian Bears", "layout": "normal", "faces": []}'])
+def test_a_damaged_row_is_the_error_of_the_questions_naming_its_card(tmp_path, store, capsys, value):
+    assert cli(capsys, "cards", "import", str(write(tmp_path / "a.json", SCRYFALL[:1])))[0] == 0
+    with sqlite3.connect(store) as db:
+        db.execute("UPDATE cards SET record = ? WHERE name = 'Balduvian Bears'", (value,))
+    store_module._store_at.cache_clear()
+    store_module._chosen_store.cache_clear()
+    (tmp_path / "q").mkdir()
+    (tmp_path / "q" / "a.yaml").write_text(ELVES_QUESTION)
+    (tmp_path / "q" / "b.yaml").write_text(BUILT_IN_QUESTION)
+    code, out, err = cli(capsys, "check", "-j", "1", str(tmp_path / "q"))
+    assert code == 2 and "Traceback" not in err and "internal error" not in err
+    assert "ERROR       imported" in out and "ANSWERED    built-in" in out
+    assert "'Balduvian Bears' is damaged" in out and str(store) in out and "cards import" in out
+    assert out.rstrip().endswith("0 passed, 0 failed, 0 unsupported, 1 errors, 1 answered")
+
+
+# ---------------------------------------------------------------- output never carries data's control characters
+
+EVIL = "\x1b[2J\x1b]0;pwned\x07 Evil\u202e\x9b"
+
+
+def test_printable_escapes_control_characters_and_keeps_lines_and_tabs():
+    from mtgjudge.queries.terminal import printable
+    assert printable(f"a\tb\n{EVIL}") == "a\tb\n\\u001b[2J\\u001b]0;pwned\\u0007 Evil\\u202e\\u009b"
+    assert json.loads(printable(json.dumps({"name": EVIL}, ensure_ascii=False))) == {"name": EVIL}
+
+
+def test_a_name_with_escapes_in_the_store_never_reaches_the_terminal(tmp_path, store, capsys):
+    """A store written by hand or by another program may hold what the reader refuses: `cards list` and a
+    question naming the card show it escaped, and colour codes are still the product's own."""
+    assert cli(capsys, "cards", "import", str(write(tmp_path / "a.json", SCRYFALL[:1])))[0] == 0
+    with sqlite3.connect(store) as db:
+        db.execute("UPDATE cards SET name = ?, record = replace(record, 'Balduvian Bears', ?)", (EVIL, EVIL))
+    store_module._store_at.cache_clear()
+    store_module._chosen_store.cache_clear()
+    code, out, err = cli(capsys, "cards", "list", "--imported")
+    assert code == 0 and out == printable_line(EVIL)
+    (tmp_path / "q.yaml").write_text(ELVES_QUESTION)
+    code, out, err = cli(capsys, "check", "-j", "1", "--color", "always", str(tmp_path / "q.yaml"))
+    assert "\x1b[2J" not in out + err and "\x07" not in out + err and "\x9b" not in out + err
+    assert "[2J" in out and out.startswith("\033[1;35mERROR\033[0m ")
+    code, out, err = cli(capsys, "ask", "--json", str(tmp_path / "q.yaml"))
+    assert "\x1b" not in out + err and json.loads(out.splitlines()[0])["status"] == "error"
+
+
+def printable_line(text: str) -> str:
+    from mtgjudge.queries.terminal import printable
+    return printable(text) + "\n"
+
+
+def test_the_readme_states_the_readers_limits():
+    from mtgjudge.model.cards.sources import LIMITS
+    readme = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8").split())
+    stated = {"file": f"at most {LIMITS['file'] // 1024 ** 3} GiB", "entry": f"at most {LIMITS['entry'] // 1024 ** 2} Mi",
+              "cards": f"at most {LIMITS['cards']:,} distinct cards",
+              "kept": f"{LIMITS['kept'] // 10 ** 6} million characters", "faces": f"at most {LIMITS['faces']} faces",
+              "name": f"name at most {LIMITS['name']} characters", "text": f"rules text at most {LIMITS['text']:,}",
+              "line": f"mana cost at most {LIMITS['line']}", "pt": f"string of at most {LIMITS['pt']} characters",
+              "number": f"any JSON number at most {LIMITS['number']} characters"}
+    assert set(stated) == set(LIMITS)
+    for key, words in stated.items():
+        assert words in readme, key

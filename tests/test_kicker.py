@@ -394,12 +394,10 @@ def test_conspire_is_not_announced_only_where_it_cannot_be_paid():
     # 702.78a, 118.3: with fewer than two untapped creatures Alice can't pay conspire: no other way to cast it
     assert zone(one(cast(", {card: Grizzly Bears, tapped: true}, Memnite")), "bbear") == "hand"
     # with two untapped black creatures she may (the engine doesn't copy spells): unsupported, never silently
-    # unpaid; with two untapped colorless ones she can't either, but the narrowing counts creatures only
-    # (coarser, still sound)
+    # unpaid; two untapped colorless ones share no color with the spell (702.78a): she can't, so it isn't paid
     with pytest.raises(Unsupported, match="Conspire"):
         cast(", Fleshbag Marauder, Fleshbag Marauder")
-    with pytest.raises(Unsupported, match="Conspire"):
-        cast(", Memnite, Memnite")
+    assert zone(one(cast(", Memnite, Memnite")), "bbear") == "hand"
 
 
 SPLICE = """

@@ -12,7 +12,11 @@ PACKAGES = {"mtgjudge": ROOT / "api", "mtgjudge.model": ROOT / "model", "mtgjudg
 
 #: Modules that may be imported inside a function: heavy optional libraries, loaded only when needed.
 #: importlib.metadata reads the installed distributions (~30 ms of every start-up): only --version asks.
-LAZY_ALLOWED = {"z3", "importlib.metadata"}
+#: The page (``mtgjudge serve``) loads Starlette and uvicorn, an optional extra: only ``serve`` imports it.
+LAZY_ALLOWED = {"z3", "importlib.metadata", "mtgjudge.queries.web.app"}
+#: Imports inside a function that a start-up needs (importer, imported): the package's front door, imported when
+#: first used, and the command line, imported by the entry point only once its Ctrl-C handling is in place.
+LAZY_EDGES = {("mtgjudge", "mtgjudge.queries.api"), ("mtgjudge.queries.entry", "mtgjudge.queries.cli")}
 
 
 def modules() -> dict[str, Path]:
@@ -67,7 +71,8 @@ def graph() -> tuple[dict[str, set[str]], list[tuple[str, str]]]:
     lazy: list[tuple[str, str]] = []
     for name, path in mods.items():
         for target, in_function in imports(path, name, known):
-            if in_function and target.split(".")[0] not in LAZY_ALLOWED and target not in LAZY_ALLOWED:
+            if in_function and target.split(".")[0] not in LAZY_ALLOWED and target not in LAZY_ALLOWED \
+                    and (name, target) not in LAZY_EDGES:
                 lazy.append((name, target))
             if target in known and target != name:
                 edges[name].add(target)

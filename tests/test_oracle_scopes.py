@@ -148,16 +148,12 @@ def test_mana_added_beside_such_words_is_not_narrowed(line):
     ("As ~ enters the battlefield, you may pay 2 life. If you don't, ~ enters the battlefield tapped.", Scope.ENTERS_ITSELF),
     ("You may pay {W} and return a basic land you control to its owner's hand rather than pay ~'s mana cost.",
      Scope.CAST_OPTIONS),
-    ("You may cast ~ as though it had flash. If you cast it any time a sorcery couldn't have been cast, the "
-     "controller of the permanent it becomes sacrifices it at the beginning of the next cleanup step.", Scope.CAST_OPTIONS),
+    ("You may cast ~ as though it had flash.", Scope.CAST_OPTIONS),
     ("If ~ was kicked, it enters the battlefield with five +1/+1 counters on it.", Scope.ENTERS_ITSELF),
     ("If ~ is in your opening hand, you may begin the game with it on the battlefield.", Scope.OUTSIDE_GAME),
     ("Draft ~ face up.", Scope.OUTSIDE_GAME),
     ("Creatures with power less than ~'s power can't block it.", Scope.COMBAT),
     ("Play with the top card of your library revealed.", Scope.DRAW),
-    # 613.1f: the object itself has one keyword ability, or not: at most what that keyword does (702.9, 702.2)
-    ("~ has flying as long as it's untapped.", Scope.COMBAT),
-    ("As long as you control an artifact, ~ has flying.", Scope.COMBAT),
     ("If ~ would enter the battlefield, sacrifice an untapped Mountain instead. If you do, put ~ onto the "
      "battlefield. If you don't, put it into its owner's graveyard.", Scope.ENTERS_ITSELF),
     ("If ~ would enter the battlefield, you may discard a land card instead. If you do, put ~ onto the "
@@ -324,3 +320,40 @@ def test_a_spells_instructions_that_name_what_stops_targeting_still_matter():
                                        "10 damage to that permanent or player and the damage can't be prevented.")
     assert _STOPS_TARGETING.search("~ can't be the target of spells or abilities your opponents control. Draw a card.")
     assert _STOPS_TARGETING.search("Split second. ~ has shroud as long as it's on the stack.")
+
+
+def test_a_flash_permission_with_a_rider_acts_as_events_do_702_8():
+    # the rider applies whenever it was cast at instant speed, with flash from any source (702.8a)
+    got = set(scopes_of("You may cast ~ as though it had flash. If you cast it any time a sorcery couldn't have been "
+                        "cast, the controller of the permanent it becomes sacrifices it at the beginning of the next "
+                        "cleanup step.", "static"))
+    assert Scope.CAST_OPTIONS in got and Scope.DIES in got
+
+
+@pytest.mark.parametrize("line", ["~ has flying as long as it's untapped.",
+                                  "As long as you control an artifact, ~ has flying."])
+def test_a_keyword_the_object_itself_has_613_1f(line):
+    # the object itself has one keyword ability, or not: at most what that keyword does (702.9b), and what may
+    # target it ("target creature with flying", 115.1)
+    assert set(scopes_of(line, "static")) == {Scope.COMBAT, Scope.TARGETING}
+
+
+def test_reminder_text_nested_unbalanced_and_the_whitespace_before_it():
+    from mtgjudge.model.oracle.text import strip_reminder
+    assert strip_reminder("Flying (This creature (a bird) flies.) x") == "Flying x"
+    assert strip_reminder("a (b (c) d") == "a (b d"          # an unbalanced parenthesis is kept
+    assert strip_reminder("x) (y)") == "x)"
+    assert strip_reminder("a \t (b)(c) d") == "a d"
+
+
+def test_a_long_whitespace_run_is_read_in_one_pass():
+    """A pattern with a leading ``\\s*`` rescanned a whitespace run from each of its characters: 64,000
+    spaces took 10 s, a million would take most of an hour. In one pass a million take well under a second;
+    the subprocess's bound is only there so that a regression fails instead of hanging the suite."""
+    import subprocess
+    import sys
+    code = ("from mtgjudge.model.oracle.text import ability_lines\n"
+            "t = '{T}: Add {G}.' + ' ' * 1_000_000 + '(x)' + '\\t' * 500_000 + '\\u00a0' * 500_000 + 'y'\n"
+            "(printed, norm), = ability_lines(t, 'Whitespace Elf')\n"
+            "assert printed == t and norm == '{T}: Add {G}.' + '\\t' * 500_000 + '\\u00a0' * 500_000 + 'y'\n")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

@@ -89,6 +89,10 @@ def test_a_target_player_as_a_later_subject():
     "Each player returns all creature cards from their graveyard to the battlefield tapped.",   # tapped: not read
     "Draw a card for each creature target player controls, then draw a card for each creature another target "
     "player controls.",                                              # two target players
+    # "a creature or planeswalker" is not one kind of permanent (engine.players reads each item with
+    # phrases.parse_np): Archon of Cruelty's line crashed its outcome question while it resolved
+    "Target opponent sacrifices a creature or planeswalker, discards a card, and loses 3 life.",
+    "Each player sacrifices a creature or planeswalker and loses 1 life.",
 ])
 def test_near_misses_stay_unread(text):
     w, _ = _word(text)
@@ -337,3 +341,19 @@ def test_for_each_does_not_take_the_for_of_forest():
     r = phrases.parse("Search your library for a basic Forest or Plains card, reveal it, put it into your hand, then "
                       "shuffle your library.", "library_effect")
     assert r["quality"] == "basic Forest or Plains"
+
+
+def test_a_phrase_refused_while_answering_is_unsupported_not_a_crash(monkeypatch):
+    """Whatever words the compiler lets through, a phrase the reader refuses as the question is answered
+    makes it unsupported, naming the phrase (runner), never an internal error."""
+    from mtgjudge.model.errors import DefinitionError
+    from mtgjudge.model.vocab import phrases
+    from mtgjudge.queries.runner import run_question
+
+    def refused(phrase):
+        raise DefinitionError(f"{phrase!r}: expected one kind of permanent")
+    with_card(monkeypatch, "Edict Test", "Sorcery", "Each player sacrifices two creatures.")
+    (q,) = load_text(_spell("Edict Test", "", 1))
+    monkeypatch.setattr(phrases, "parse_np", refused)
+    r = run_question(q)
+    assert r.status == "unsupported" and "'creatures': expected one kind of permanent" in r.message

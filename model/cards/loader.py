@@ -26,7 +26,7 @@ from mtgjudge.model.safe_yaml import FileProblem, load_documents
 from mtgjudge.model.objects import CardDef, Face
 from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.cards.type_line import parse_type_line
-from mtgjudge.model.oracle import compile_card
+from mtgjudge.model.cards.compiled import compile_built_in
 
 DATA_DIR = Path(__file__).parent / "data"
 KNOWN_NAMES = Path(__file__).parent / "known_names.txt.gz"
@@ -130,7 +130,7 @@ class BuiltIn:
             self._data = None
         if self._card is None:
             assert self._record is not None
-            card = compile_card(self._record, source=self.source)
+            card = compile_built_in(self._record, source=self.source)
             if not card.modelled:
                 raise CardDefinitionError(f"{self.where}: its type line, mana cost or layout can't be read "
                                           "(model.oracle)")

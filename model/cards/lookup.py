@@ -35,6 +35,7 @@ class CardDB:
             for i, face in enumerate(entry.face_names):
                 self._by_norm.setdefault(normalize(face), (entry, i))
         self._known = known
+        self._pool: list[tuple[str, str]] | None = None
 
     @property
     def known(self) -> dict[str, str]:
@@ -69,6 +70,29 @@ class CardDB:
         """The printed name if ``name`` is a real card (whether the product has a definition for it or not:
         ask :meth:`find` first)."""
         return self.known.get(normalize(name))
+
+    def complete(self, text: str, n: int = 20) -> list[str]:
+        """Up to ``n`` names of cards the product has (built-in or imported; a multi-faced card by either
+        face's name or by "A // B") for a name being typed: those that begin with ``text`` first, then those
+        that contain it, each list in alphabetical order."""
+        key = normalize(text)
+        if not key:
+            return []
+        pool = self._completions()
+        starts = [shown for norm, shown in pool if norm.startswith(key)]
+        inside = [shown for norm, shown in pool if key in norm and not norm.startswith(key)] if len(starts) < n else []
+        return list(dict.fromkeys(starts + inside))[:n]
+
+    def _completions(self) -> list[tuple[str, str]]:
+        """(normalized, shown) of every name a card answers to, sorted by the shown name (read once)."""
+        if self._pool is None:
+            shown: dict[str, str] = dict(self.store.names()) if self.store is not None else {}
+            for entry in self._entries.values():
+                shown[normalize(entry.name)] = entry.name
+                for face in entry.face_names:
+                    shown.setdefault(normalize(face), face)
+            self._pool = sorted(shown.items(), key=lambda kv: kv[1].casefold())
+        return self._pool
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
         """The closest names, for "did you mean" (reads every imported name: only for a name that is no card)."""

@@ -73,6 +73,12 @@ class StoreError(Exception):
     written); the message names the file and what is wrong."""
 
 
+class DamagedRecord(StoreError):
+    """One card's row of the store that is not what the store wrote (edited or damaged by hand, or a disk
+    fault): the message names the card and the store and says how to repair it. Only the questions that name
+    the card are affected."""
+
+
 @dataclass(frozen=True)
 class StoredCard:
     """One imported card as the store keeps it."""
@@ -215,11 +221,36 @@ class CardStore:
         by the current compiler; None if no imported card has that name."""
         norm = normalize(name)
         if norm not in self._found:
-            rows = self._query("SELECT c.record, c.source, n.face FROM names n JOIN cards c ON c.key = n.key "
+            rows = self._query("SELECT c.name, c.record, c.source, n.face FROM names n JOIN cards c ON c.key = n.key "
                                "WHERE n.norm = ?", (norm,))
-            self._found[norm] = None if not rows else (
-                compile_card(CardRecord.from_json(json.loads(rows[0][0])), source=rows[0][1]), rows[0][2])
+            if not rows:
+                self._found[norm] = None
+            else:
+                shown, record, source, face = rows[0]
+                card = compile_card(self._record(shown, record, name), source=self._source(shown, source, name))
+                if not isinstance(face, int) or not 0 <= face < len(card.faces):
+                    raise self._damaged(shown, name, f"its face number {face!r} is not one of its faces")
+                self._found[norm] = (card, face)
         return self._found[norm]
+
+    def _damaged(self, shown: object, asked: str, why: str) -> DamagedRecord:
+        name = shown if isinstance(shown, str) else asked
+        return DamagedRecord(f"{self.path}: the card store's row of card {name!r} is damaged ({why}); import the "
+                             "card data file it came from again (`mtgjudge cards import FILE`) to repair it")
+
+    def _record(self, shown: object, record: object, asked: str) -> CardRecord:
+        """A row's record as the store wrote it (CardRecord.to_json), or DamagedRecord naming the card."""
+        try:
+            if not isinstance(record, str):
+                raise ValueError(f"a {type(record).__name__}, not the JSON text of a card record")
+            return CardRecord.from_json(json.loads(record))
+        except (ValueError, TypeError, KeyError, RecursionError) as e:
+            raise self._damaged(shown, asked, str(e) or type(e).__name__) from None
+
+    def _source(self, shown: object, source: object, asked: str) -> str:
+        if not isinstance(source, str):
+            raise self._damaged(shown, asked, "its source is not a file name")
+        return source
 
     def stored(self, name: str) -> StoredCard | None:
         """What the store keeps of the card a name refers to (its unmodelled lines are the compiled card's:
@@ -228,8 +259,10 @@ class CardStore:
                            "JOIN cards c ON c.key = n.key WHERE n.norm = ?", (normalize(name),))
         if not rows:
             return None
-        name, record, source, when, version = rows[0]
-        return StoredCard(name, CardRecord.from_json(json.loads(record)), source, when, version)
+        shown, record, source, when, version = rows[0]
+        if not all(isinstance(v, str) for v in (shown, when, version)):
+            raise self._damaged(shown, name, "its name, import time or compiler version is not text")
+        return StoredCard(shown, self._record(shown, record, name), self._source(shown, source, name), when, version)
 
     def names(self) -> dict[str, str]:
         """Every name the store answers to: normalized -> as printed (read in full: for "did you mean")."""

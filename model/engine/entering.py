@@ -10,8 +10,8 @@ from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.tribute import guard as guard_tribute
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.oracle.keywords import only_if_chosen
 from mtgjudge.model.rules.characteristics import Characteristics
+from mtgjudge.model.oracle.narrowing import only_if_paid
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Ability
@@ -55,7 +55,7 @@ def unpaid_options(game: Game, oid: str) -> list[str]:
     702.74a), when the actions cast it for its mana cost: what doesn't happen, to cite."""
     if (oid, game.moved(oid)) not in game.cast_plainly:
         return []
-    kws = [only_if_chosen(a.source_text) for a in game.state.obj(oid).printed.abilities if a.kind == "unmodelled"]
+    kws = [only_if_paid(a) for a in game.state.obj(oid).printed.abilities]
     return [f"{k.rule}a" for k in kws if k is not None]
 
 
@@ -68,7 +68,7 @@ def enters_counters(game: Game, oid: str, x: int | None, controller: str | None 
     # permanent that was a spell the actions cast for its mana cost.
     plainly = (oid, game.moved(oid)) in game.cast_plainly
     for a in _entering_abilities(game, oid, controller):
-        if plainly and a.kind == "unmodelled" and only_if_chosen(a.source_text) is not None:
+        if plainly and only_if_paid(a) is not None:
             continue
         # its own replacement effects of entering (614.12), besides those of any permanent's entering
         if a.kind == "unmodelled" and a.unmodelled_kind == "static" and (a.may_concern("enters")

@@ -45,17 +45,16 @@ def chosen_by_action(state: GameState, abilities: Iterable[Ability], ab: Ability
                      choices: Mapping[str, Any] | None) -> list[Combo]:
     """The choices of modes to branch on: the one ``choices: {modes: [..]}`` (or ``mode: N``) names, checked
     against the instruction (700.2, 700.2d; every mode with entwine, 702.42a) and the targets (700.2a); else
-    every legal choice of the instruction and, with entwine, every mode (601.2b: paying the entwine cost is the
-    caster's choice, a branch like any other)."""
-    entwine = option_cost(abilities, "Entwine") is not None
+    every legal choice of the instruction and, for a spell with entwine, every mode (702.42a: an optional
+    additional cost, paid or not, 601.2b; a choice whose total cost can't be paid is dropped as it is cast)."""
     if not choices:
-        combos = list(legal_choices(state, ab, player, source))
+        found = legal_choices(state, ab, player, source)
         every = tuple(range(1, len(ab.modes) + 1))
-        if entwine and every not in combos and all(
-                ok for _, ok in target_requirements(state, mode_targets(ab, every), player, source)):
-            combos.append(every)
-        return combos
-    combo = from_choices(ab, choices, entwine=entwine)
+        if option_cost(abilities, "Entwine") is not None and every not in found and \
+                all(ok for _, ok in target_requirements(state, mode_targets(ab, every), player, source)):
+            found.append(every)
+        return found
+    combo = from_choices(ab, choices, entwine=option_cost(abilities, "Entwine") is not None)
     ok = all(ok for _, ok in target_requirements(state, mode_targets(ab, combo), player, source))
     return [combo] if ok else []
 

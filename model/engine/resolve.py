@@ -32,10 +32,10 @@ from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.triggers import ability_of, apnap, legal_target, target_slots, watched_trigger
 from mtgjudge.model.engine import tribute
 from mtgjudge.model.errors import InputError, SearchBound
-from mtgjudge.model.oracle.keywords import only_if_chosen
 from mtgjudge.model.engine import delayed, refs
 from mtgjudge.model.engine.kernel.context import Ctx
 from mtgjudge.model.engine.performers import MARKER_RUNNERS, PERFORMERS, WHOLE_USE
+from mtgjudge.model.oracle.narrowing import not_chosen, only_if_paid
 
 
 # ------------------------------------------------------------------------------------------- effects
@@ -197,14 +197,16 @@ def _guard_own_text(o: GameObject, cast_plainly: bool = False) -> list[str]:
     """An instant's or sorcery's own unmodelled text that functions on the stack may change what happens as it
     resolves or where it goes after (rebound 702.88a, buyback 702.27a, a cost option chosen as it was cast):
     unsupported, naming it. ``cast_plainly``: the actions cast it for its mana cost, so a line that only
-    offers a cost option (spectacle 702.137a, prowl, surge) was not chosen and changes nothing (601.2b), nor
-    does a keyword whose other abilities apply only if its cost was paid: the rules of those, to cite."""
+    offers an alternative cost (spectacle 702.137a, prowl, surge) was not chosen and changes nothing (601.2b,
+    ``narrowing.not_chosen``; an optional additional cost such as buyback may have been paid), nor does a keyword
+    whose other abilities apply only if its cost was paid (``narrowing.only_if_paid``): the rules of those, to
+    cite."""
     unpaid = []
     for a in o.printed.abilities:
-        if cast_plainly and a.kind == "unmodelled" and a.scope and set(a.scope) <= {Scope.CAST_OPTIONS}:
+        if cast_plainly and not_chosen(a):
             continue
         # overload 702.96a, awaken 702.113a: "if its ... cost was paid": not paid when cast for its mana cost
-        kw = only_if_chosen(a.source_text) if cast_plainly and a.kind == "unmodelled" else None
+        kw = only_if_paid(a) if cast_plainly else None
         if kw is not None:
             unpaid.append(f"{kw.rule}a")
             continue

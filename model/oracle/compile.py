@@ -23,6 +23,13 @@ COMPILER_VERSION = "1"
 
 _LEVEL = re.compile(r"^LEVEL \d")
 
+
+def level_striations(norm: str) -> bool:
+    """711.2: a leveler's striations from this line on ("LEVEL 1-3", ...) are static abilities of the permanent,
+    giving power, toughness and abilities at some levels only: they function on the battlefield (113.6), and are
+    kept unmodelled there (a row of ``narrowing.TABLE``)."""
+    return bool(_LEVEL.match(norm))
+
 #: Data layouts -> the model's (``CardDef.layout``).
 LAYOUTS = {"normal": "normal", "leveler": "normal", "saga": "normal", "class": "normal", "case": "normal",
            "mutate": "normal", "prototype": "normal", "token": "normal", "host": "normal", "augment": "normal",
@@ -36,9 +43,16 @@ class CompileError(ValueError):
 
 
 def _number(v: str | None) -> int | None:
+    """A printed power or toughness (208.1): a whole number, possibly negative ("-1"); with a star ("*", "1+*",
+    "*+1", "7-*") 0, which the card's characteristic-defining ability sets (208.2a). Anything else ("½", "?",
+    "∞", "X", a number too long to be printed) can't be read: CompileError, and the card is not modelled."""
     if v is None:
         return None
-    return int(v) if re.fullmatch(r"\d+", v) else 0   # "*", "1+*": a characteristic-defining ability sets it
+    if re.fullmatch(r"[+-]?\d{1,9}", v):
+        return int(v)
+    if re.fullmatch(r"\*|\d{1,9}[+-]\*|\*[+-]\d{1,9}", v):
+        return 0
+    raise CompileError(f"the power or toughness {v!r} is not a number the verifier reads")
 
 
 def _join_conditionals(lines: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -72,7 +86,7 @@ def compile_face(f: FaceRecord) -> Face:
     if ctx.spell:
         lines = _join_conditionals(lines)
     for i, (printed, norm) in enumerate(lines):
-        if _LEVEL.match(norm):
+        if level_striations(norm):
             # 711.2: the level striations from here on are one static ability each, giving power, toughness
             # and abilities at some levels only; none of their lines holds unconditionally.
             text = "\n".join(p for p, _ in lines[i:])

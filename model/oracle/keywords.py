@@ -33,6 +33,9 @@ OPTIONS = frozenset({Scope.CAST_OPTIONS})
 ACTIVATED = EVENT_SCOPES | {Scope.ACTIVATION}
 ENTERS = frozenset({Scope.ENTERS})
 CHARACTERISTICS = frozenset({Scope.CHARACTERISTICS, Scope.COLORS_OFF_BATTLEFIELD})
+#: What a permanent that may have haste (702.10) changes: what it may activate ({T} abilities, 302.6), how it
+#: attacks, and its abilities (characteristics).
+HASTE = frozenset({Scope.ACTIVATION, Scope.COMBAT, Scope.CHARACTERISTICS})
 #: What a keyword about damage or destruction can change: every event but how permanents enter (614.1c-d).
 NOT_ENTERING = EVENT_SCOPES - {Scope.ENTERS, Scope.ENTERS_ITSELF}
 #: 702.16b-e: protection is damage, enchanting/equipping/fortifying (attach), blocking and targeting (DEBT); not
@@ -132,9 +135,13 @@ TABLE: tuple[Keyword, ...] = (
     # enters, ``engine.entering``), and only if it was cast for its evoke cost (603.4). Neither functions on
     # the stack, and the counters and characteristics of other objects are none of its business.
     _k("Evoke", "702.74", "cost", "static", OPTIONS | ENTERS, NOT_STACK[:-1], if_chosen=True),
-    _k("Dash", "702.109", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
-    _k("Blitz", "702.152", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
-    _k("Bestow", "702.103", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
+    # 702.109a, 702.152a: on the battlefield, "as long as this permanent's dash (blitz) cost was paid, it has haste"
+    # (and blitz's draw trigger): a permanent given on the battlefield may have it; one the actions cast for its mana
+    # cost doesn't (``if_chosen``).
+    _k("Dash", "702.109", "cost", "static", OPTIONS | EVENTS | HASTE, ANYWHERE, if_chosen=True),
+    _k("Blitz", "702.152", "cost", "static", OPTIONS | EVENTS | HASTE, ANYWHERE, if_chosen=True),
+    # 702.103b-e: a bestowed permanent is an Aura, not a creature, while attached: its characteristics.
+    _k("Bestow", "702.103", "cost", "static", OPTIONS | EVENTS | CHARACTERISTICS, ANYWHERE),
     _k("Prowl", "702.76", "cost", "static", OPTIONS, ANYWHERE),
     _k("Surge", "702.117", "cost", "static", OPTIONS, ANYWHERE),
     _k("Spectacle", "702.137", "cost", "static", OPTIONS, ANYWHERE),
@@ -148,15 +155,19 @@ TABLE: tuple[Keyword, ...] = (
     # which does its work only as the spell resolves (608.2).
     _k("Awaken", "702.113", "n_cost", "static", OPTIONS | AS_IT_RESOLVES, STACK, if_chosen=True),
     _k("Miracle", "702.94", "cost", "static", OPTIONS, ANYWHERE),
-    _k("Prototype", "702.160", "quality", "static", OPTIONS | EVENTS, ANYWHERE),
-    _k("Affinity", "702.41", "quality", "static", OPTIONS, STACK),
-    _k("Assist", "702.132", "", "static", OPTIONS, STACK),
-    _k("Undaunted", "702.125", "", "static", OPTIONS, STACK),
+    # 702.160a, 718.3: a prototyped permanent has the other power, toughness, mana cost and color.
+    _k("Prototype", "702.160", "quality", "static", OPTIONS | EVENTS | CHARACTERISTICS, ANYWHERE),
+    # 702.41a, 702.125a: cost reductions that always apply (601.2f), not options: they change the total cost the
+    # caster pays. 702.132a: another player may pay part of it (601.2g-h): who pays is a choice of the casting.
+    _k("Affinity", "702.41", "quality", "static", OPTIONS | {Scope.SPELL_COSTS}, STACK),
+    _k("Assist", "702.132", "", "static", OPTIONS | {Scope.SPELL_COSTS}, STACK),
+    _k("Undaunted", "702.125", "", "static", OPTIONS | {Scope.SPELL_COSTS}, STACK),
     _k("Offering", "702.48", "quality", "static", OPTIONS, ANYWHERE),
     _k("Mutate", "702.140", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
     _k("Cleave", "702.148", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
     _k("Warp", "702.185", "cost", "static", OPTIONS | EVENTS, ANYWHERE),
-    _k("Impending", "702.176", "n_cost", "static", OPTIONS | EVENTS, ANYWHERE),
+    # 702.176a: with a time counter on it, the permanent isn't a creature: its characteristics.
+    _k("Impending", "702.176", "n_cost", "static", OPTIONS | EVENTS | CHARACTERISTICS, ANYWHERE),
     _k("Freerunning", "702.173", "cost", "static", OPTIONS, ANYWHERE),
     _k("Web-slinging", "702.188", "cost", "static", OPTIONS, ANYWHERE),
     _k("Sneak", "702.190", "cost", "static", OPTIONS | EVENTS, ANYWHERE),

@@ -878,6 +878,17 @@ def _granted_mana_ability(norm: str, printed: str) -> Ability | None:
         return None
 
 
+def same_for_off_battlefield(sentence: str) -> bool:
+    """"The same is true for spells you control and nonland cards you own that aren't on the battlefield.": the
+    color-setting effect before it applied to objects that are not permanents (611.3a, 613.1e), which can change
+    only their colors (a row of ``narrowing.TABLE``; ``_static_extended``)."""
+    try:
+        phrases.parse(sentence, "static_same_for")
+    except DefinitionError:
+        return False
+    return True
+
+
 def _static_extended(norm: str, printed: str) -> list[Ability] | None:
     """"Nonland permanents you control are white. The same is true for spells you control and nonland cards you
     own that aren't on the battlefield." (Celestial Dawn): the first sentence, a color-setting effect (layer 5,
@@ -887,11 +898,7 @@ def _static_extended(norm: str, printed: str) -> list[Ability] | None:
     (``Scope.COLORS_OFF_BATTLEFIELD``), functioning where the card's static abilities do (113.6). Another first
     sentence (a land type, a grant) keeps the whole line unread."""
     parts = sentences(norm)
-    if len(parts) != 2:
-        return None
-    try:
-        phrases.parse(parts[1], "static_same_for")
-    except DefinitionError:
+    if len(parts) != 2 or not same_for_off_battlefield(parts[1]):
         return None
     printed_parts = sentences(printed)
     if len(printed_parts) != 2:

@@ -24,7 +24,7 @@ from mtgjudge.model.oracle.keywords import lookup
 from mtgjudge.model.oracle.text import normalize_self, self_names, strip_reminder
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Ability
-from mtgjudge.model.vocab.scopes import EVENT_SCOPES, Scope
+from mtgjudge.model.vocab.scopes import EVENT_SCOPES, Narrowing, Scope
 
 #: Words by which a line names a zone other than the battlefield (113.6b-c, 113.6j-k, 113.6m).
 _ZONE_WORDS = re.compile(r"\b(hands?|graveyards?|librar(y|ies)|exiled?|command zone|anywhere|outside the game|stack|"
@@ -51,90 +51,99 @@ _NOT_ADDING = re.compile(r"\btap(?:s|ped)? (?:an? |enchanted |target )?[\w' ]*? 
                          r"\bspend mana as though it were mana of any (?:type|color)\b", re.I)
 
 _SUBJECT = r"(?:~|enchanted (?:creature|permanent|land|artifact)|equipped creature|(?:other )?(?:[\w-]+ )*creatures(?: you control| your opponents control)?|each creature(?: you control)?|[A-Z][\w-]+s you control)"
-#: Static templates that change one part of the game, whole-line matches: (rule, pattern, scopes).
-STATIC_TEMPLATES: tuple[tuple[str, re.Pattern, frozenset[Scope]], ...] = (
+#: Static templates that change one part of the game, whole-line matches: (name, rule, pattern, scopes). Each is
+#: a row of the narrowing table (``narrowing.TABLE``).
+STATIC_TEMPLATES: tuple[tuple[str, str, re.Pattern, frozenset[Scope]], ...] = (
     # Restrictions and requirements on attacking and blocking (508.1c-d, 509.1b-c).
-    ("506-509", re.compile(rf"^{_SUBJECT} (?:can't attack|can't block|can't attack or block|can block|attacks? each "
+    ("attacking and blocking restrictions", "506-509", re.compile(rf"^{_SUBJECT} (?:can't attack|can't block|can't attack or block|can block|attacks? each "
                            rf"(?:combat|turn) if able|blocks? each (?:combat|turn) if able|attacks? or blocks? each "
                            rf"(?:combat|turn) if able|can't be blocked|must be blocked)\b[^.,;]*\.$", re.I),
      frozenset({Scope.COMBAT})),
     # Power and toughness changed, in layer 7c (613.4c), or defined (604.3, layer 7a).
     # (a raise only, "+N/+M": 704.5f-g can't be made to apply by it, ``Scope.PT_RAISED``)
-    ("613.4c", re.compile(rf"^{_SUBJECT} gets? \+\d+/\+\d+(?: (?:for each|as long as|until|while)[^.,;]*)?\.$", re.I),
+    ("power and toughness raised", "613.4c",
+     re.compile(rf"^{_SUBJECT} gets? \+\d+/\+\d+(?: (?:for each|as long as|until|while)[^.,;]*)?\.$", re.I),
      frozenset({Scope.PT_RAISED})),
-    ("613.4c", re.compile(rf"^{_SUBJECT} gets? [+-]\d+/[+-]\d+(?: (?:for each|as long as|until|while)[^.,;]*)?\.$", re.I),
+    ("power and toughness changed", "613.4c", re.compile(rf"^{_SUBJECT} gets? [+-]\d+/[+-]\d+(?: (?:for each|as long as|until|while)[^.,;]*)?\.$", re.I),
      frozenset({Scope.POWER_TOUGHNESS})),
-    ("604.3", re.compile(r"^~'s (?:power|toughness|power and toughness) (?:is|are) (?:each )?equal to [^.]*\.$", re.I),
+    ("power and toughness defined", "604.3", re.compile(r"^~'s (?:power|toughness|power and toughness) (?:is|are) (?:each )?equal to [^.]*\.$", re.I),
      frozenset({Scope.POWER_TOUGHNESS})),
     # Untapping (502.3).
-    ("502.3", re.compile(rf"^(?:{_SUBJECT}) (?:doesn't|don't) untap during (?:its controller's|your|their "
+    ("doesn't untap", "502.3", re.compile(rf"^(?:{_SUBJECT}) (?:doesn't|don't) untap during (?:its controller's|your|their "
                          rf"controllers') untap steps?(?: if [^.]*)?\.$|^You may choose not to untap ~ during your untap "
                          rf"step\.$", re.I),
      frozenset({Scope.UNTAP})),
     # Untapping during other players' untap steps (502.3: which permanents untap in an untap step).
-    ("502.3", re.compile(r"^Untap ~ during each other player's untap step\.$", re.I), frozenset({Scope.UNTAP})),
+    ("untaps in other untap steps", "502.3", re.compile(r"^Untap ~ during each other player's untap step\.$", re.I), frozenset({Scope.UNTAP})),
     # Blocking more creatures (509.1a-b), with or without a condition on the object itself.
-    ("509.1", re.compile(r"^(?:As long as ~ is a creature, )?(?:~|it) can block (?:an additional creature|any number "
+    ("blocks more creatures", "509.1", re.compile(r"^(?:As long as ~ is a creature, )?(?:~|it) can block (?:an additional creature|any number "
                          r"of creatures) each combat\.$", re.I), frozenset({Scope.COMBAT})),
     # Where a discarded card goes (614.1a: a replacement of the discard event, 701.9): it changes no mana.
-    ("701.9", re.compile(r"^If a spell or ability an opponent controls causes you to discard (?:a card|~), you may "
+    ("where a discarded card goes", "701.9", re.compile(r"^If a spell or ability an opponent controls causes you to discard (?:a card|~), you may "
                          r"reveal (?:that card|it) and put it [^.]* instead of putting it (?:anywhere else|into your "
                          r"graveyard)\.$", re.I), frozenset({Scope.DISCARD})),
     # Maximum hand size (402.2).
-    ("402.2", re.compile(r"^(?:You have no maximum hand size|Your maximum hand size is [^.]*)\.$", re.I),
+    ("maximum hand size", "402.2", re.compile(r"^(?:You have no maximum hand size|Your maximum hand size is [^.]*)\.$", re.I),
      frozenset({Scope.HAND_SIZE})),
     # Being countered (701.6).
-    ("701.6", re.compile(r"^~ can't be countered(?: by [^.]*)?\.$", re.I), frozenset({Scope.RESOLUTION})),
+    ("can't be countered", "701.6", re.compile(r"^~ can't be countered(?: by [^.]*)?\.$", re.I), frozenset({Scope.RESOLUTION})),
     # The same with a condition, and "the damage can't be prevented" (615.12: what its damage does), a static
     # ability of the spell on the stack (113.6g, 604.1): whatever the condition, being countered and its damage.
-    ("701.6", re.compile(r"^If [^.]*?, ~ can't be countered(?: and the damage can't be prevented)?\.$", re.I),
+    ("can't be countered if", "701.6",
+     re.compile(r"^If [^.]*?, ~ can't be countered(?: and the damage can't be prevented)?\.$", re.I),
      frozenset({Scope.RESOLUTION, Scope.LIFE, Scope.DIES})),
-    ("506-509", re.compile(r"^Creatures with [^.,;]* can't block (?:it|~)\.$", re.I), frozenset({Scope.COMBAT})),
+    ("creatures that can't block it", "506-509", re.compile(r"^Creatures with [^.,;]* can't block (?:it|~)\.$", re.I), frozenset({Scope.COMBAT})),
     # A requirement on blocking (509.1c: "All creatures able to block enchanted creature do so.", Lure).
-    ("509.1c", re.compile(r"^All creatures able to block (?:~|enchanted creature|equipped creature) do so\.$", re.I),
+    ("all creatures able to block it do so", "509.1c",
+     re.compile(r"^All creatures able to block (?:~|enchanted creature|equipped creature) do so\.$", re.I),
      frozenset({Scope.COMBAT})),
     # Alternative costs and other ways to cast the card (118.9, 702.8): they only add ways to cast it.
     # "If you control a Swamp, you may pay 4 life rather than pay ~'s mana cost." (Snuff Out), "If you control a
     # Forest, rather than pay ~'s mana cost, you may have an opponent gain 3 life." (Invigorate): the condition
     # says only when the option exists (118.9); the option is still one more way to cast it, no other change.
-    ("118.9", re.compile(r"^(?:If [^.,]*, )?You may [^.]* rather than pay ~'s mana cost\.$", re.I),
+    ("an alternative cost", "118.9", re.compile(r"^(?:If [^.,]*, )?You may [^.]* rather than pay ~'s mana cost\.$", re.I),
      frozenset({Scope.CAST_OPTIONS})),
-    ("118.9", re.compile(r"^If [^.,]*, rather than pay ~'s mana cost, you may [^.]*\.$", re.I),
+    ("an alternative cost, condition first", "118.9", re.compile(r"^If [^.,]*, rather than pay ~'s mana cost, you may [^.]*\.$", re.I),
      frozenset({Scope.CAST_OPTIONS})),
-    ("702.8", re.compile(r"^You may cast ~ as though it had flash\b[^.]*\.(?: If you cast it [^.]*\.)?$", re.I),
+    ("cast as though it had flash", "702.8", re.compile(r"^You may cast ~ as though it had flash\b[^.]*\.$", re.I),
      frozenset({Scope.CAST_OPTIONS})),
+    # "If you cast it any time a sorcery couldn't have been cast, ... sacrifices it ...": the rider depends on when
+    # it was cast, not on which permission was used (flash from elsewhere, 702.8a), and acts as events do.
+    ("cast as though it had flash, with a rider", "702.8", re.compile(r"^You may cast ~ as though it had flash\b[^.]*\. "
+                                                                      r"If you cast it [^.]*\.$", re.I),
+     frozenset({Scope.CAST_OPTIONS}) | EVENT_SCOPES),
     # A kicked permanent entering with counters (614.1c).
-    ("614.1c", re.compile(r"^If ~ was kicked, (?:it|~) enters(?: the battlefield)? with [^.,;]*\.$", re.I),
+    ("kicked, it enters with counters", "614.1c", re.compile(r"^If ~ was kicked, (?:it|~) enters(?: the battlefield)? with [^.,;]*\.$", re.I),
      frozenset({Scope.ENTERS_ITSELF})),
     # Before the game and outside it: opening hands (103.6), ante, drafting (905).
-    ("103.6", re.compile(r"^If ~ is in your opening hand, you may begin the game with it on the battlefield\.$", re.I),
+    ("begins the game on the battlefield", "103.6", re.compile(r"^If ~ is in your opening hand, you may begin the game with it on the battlefield\.$", re.I),
      frozenset({Scope.OUTSIDE_GAME})),
-    ("103.6a", re.compile(r"^If ~ is in your opening hand and you're not playing first, you may begin the game with ~ "
+    ("begins the game with a counter", "103.6a", re.compile(r"^If ~ is in your opening hand and you're not playing first, you may begin the game with ~ "
                           r"on the battlefield with an? [\w-]+ counter on it\. If you do, exile a card from your hand\.$",
                           re.I), frozenset({Scope.OUTSIDE_GAME})),
     # Mulligans happen before the game's first turn (103.5).
-    ("103.5", re.compile(r"^Any time you could mulligan and ~ is in your hand, you may exile all the cards from your "
+    ("mulligan", "103.5", re.compile(r"^Any time you could mulligan and ~ is in your hand, you may exile all the cards from your "
                          r"hand, then draw that many cards\.$", re.I), frozenset({Scope.OUTSIDE_GAME})),
-    ("407", re.compile(r"^Remove ~ from your deck before playing if you're not playing for ante\.$", re.I),
+    ("ante", "407", re.compile(r"^Remove ~ from your deck before playing if you're not playing for ante\.$", re.I),
      frozenset({Scope.OUTSIDE_GAME})),
-    ("905", re.compile(r"^(?:Draft ~ face up|As you draft [^.]*|Reveal ~ as you draft it)\.$", re.I),
+    ("drafting", "905", re.compile(r"^(?:Draft ~ face up|As you draft [^.]*|Reveal ~ as you draft it)\.$", re.I),
      frozenset({Scope.OUTSIDE_GAME})),
     # Revealing the top card of a library changes what players know, not what they may do (401.5).
-    ("401.5", re.compile(r"^(?:Players play|Play) with the top card of (?:your|their) librar(?:y|ies) revealed\.$", re.I),
+    ("the top card revealed", "401.5", re.compile(r"^(?:Players play|Play) with the top card of (?:your|their) librar(?:y|ies) revealed\.$", re.I),
      frozenset({Scope.DRAW})),
     # Commanders and deck construction (903.3, 113.6n).
-    ("903.3", re.compile(r"^~ can be your commander\.$", re.I), frozenset({Scope.OUTSIDE_GAME})),
+    ("can be your commander", "903.3", re.compile(r"^~ can be your commander\.$", re.I), frozenset({Scope.OUTSIDE_GAME})),
     # Replacement effects on how the object enters (614.1c-d, 614.12): choices made as it enters, counters,
     # entering tapped. 614.12: they apply to the object's own entering only, never to another permanent's.
-    ("614.12", re.compile(r"^As ~ enters(?: the battlefield)?, (?:choose|you may|an opponent chooses)[^.]*\."
+    ("choices as it enters", "614.12", re.compile(r"^As ~ enters(?: the battlefield)?, (?:choose|you may|an opponent chooses)[^.]*\."
                           r"(?: If you don't, (?:~|it) enters(?: the battlefield)? tapped\.)?$", re.I),
      frozenset({Scope.ENTERS_ITSELF})),
-    ("614.1c", re.compile(r"^~ enters(?: the battlefield)? (?:tapped|with [^.]*counters? on it)[^.]*\.$", re.I),
+    ("enters tapped or with counters", "614.1c", re.compile(r"^~ enters(?: the battlefield)? (?:tapped|with [^.]*counters? on it)[^.]*\.$", re.I),
      frozenset({Scope.ENTERS_ITSELF})),
     # A replacement effect of the object's own entering (614.1a, 614.6: it applies only to that event, which
     # then never happens or happens as modified): "If ~ would enter the battlefield, sacrifice an untapped
     # Mountain instead. If you do, put ~ onto the battlefield. If you don't, put it into its owner's graveyard."
-    ("614.6", re.compile(r"^If ~ would enter(?: the battlefield)?, (?:(?:sacrifice|you may discard) [^.]* instead\. "
+    ("a replacement of its own entering", "614.6", re.compile(r"^If ~ would enter(?: the battlefield)?, (?:(?:sacrifice|you may discard) [^.]* instead\. "
                          r"If you do, put ~ onto the battlefield\. If you don't, put it into its owner's graveyard|"
                          r"instead sacrifice [^.]*, then put ~ onto the battlefield)\.$", re.I),
      frozenset({Scope.ENTERS_ITSELF})),
@@ -144,8 +153,8 @@ STATIC_TEMPLATES: tuple[tuple[str, re.Pattern, frozenset[Scope]], ...] = (
 #: A P/T change joined to a restriction on attacking or blocking ("Enchanted creature gets +2/+2 and can't block."):
 #: two statements whose parts are each a template's above (613.4c, 508.1c-d, 509.1b-c), read together; matched
 #: before the second-clause test that keeps any other joined statement unnarrowed.
-JOINED_TEMPLATES: tuple[tuple[str, re.Pattern, frozenset[Scope]], ...] = (
-    ("613.4c, 506-509", re.compile(rf"^{_SUBJECT} gets? \+\d+/\+\d+ and (?:can't attack|can't block|can't attack "
+JOINED_TEMPLATES: tuple[tuple[str, str, re.Pattern, frozenset[Scope]], ...] = (
+    ("a raise joined to a combat rule", "613.4c, 506-509", re.compile(rf"^{_SUBJECT} gets? \+\d+/\+\d+ and (?:can't attack|can't block|can't attack "
                                    rf"or block|attacks each combat if able|blocks each combat if able|can't be "
                                    rf"blocked)\.$", re.I), frozenset({Scope.PT_RAISED, Scope.COMBAT})),
 )
@@ -153,7 +162,7 @@ JOINED_TEMPLATES: tuple[tuple[str, re.Pattern, frozenset[Scope]], ...] = (
 
 #: "~ has indestructible as long as it has a divinity counter on it.", "As long as ..., ~ has flying.": a static
 #: ability that gives the object itself one keyword ability (613.1f) changes at most what that keyword does: the
-#: keyword's own scopes (``keywords.TABLE``, 702).
+#: keyword's own scopes (``keywords.TABLE``, 702), and what may be targeted ("target creature with flying").
 _SELF_KEYWORD = re.compile(r"^(?:~ has (?P<a>[a-z ]+?) as long as [^.]*|As long as [^.]*?, ~ has (?P<b>[a-z ]+?))\.$")
 
 
@@ -162,7 +171,9 @@ def _self_keyword_scopes(norm: str) -> frozenset[Scope] | None:
     kw = lookup(m.group("a") or m.group("b")) if m else None
     if kw is None or kw.param or kw.kind != "static" or not kw.scopes:
         return None
-    return kw.scopes
+    # the keyword is one of its abilities, a characteristic that a target may be chosen by ("target creature with
+    # flying", 115.1, 109.3): what may be targeted, too
+    return kw.scopes | {Scope.TARGETING}
 
 
 #: 113.6b: an ability that states the zone it functions in ("As long as ~ is in your graveyard, ...", and with a
@@ -228,18 +239,41 @@ def moved_out_of(effect: str) -> tuple[str, ...] | None:
     return (zones.pop(),)
 
 
-def zones_of(norm: str, kind: str, spell: bool) -> tuple[str, ...]:
-    """Where an unmodelled line functions (113.6): () when it may be anywhere."""
+def _bounce_trigger_zones(norm: str, kind: str, spell: bool) -> tuple[str, ...] | None:
     if kind == "triggered" and not spell and _bounces_itself_from_the_battlefield(norm):
         return ("battlefield",)
+    return None
+
+
+def _stated_zone(norm: str, kind: str, spell: bool) -> tuple[str, ...] | None:
     stated = _STATES_ITS_ZONE.match(norm)
-    if stated and kind == "static":
-        return (stated.group(1).lower(),)
-    if _ZONE_WORDS.search(_COUNTED_ZONE.sub(" ", norm)):
-        return ()
-    if "~" in norm and _SELF_WORDS.search(norm):
-        return ()
+    return (stated.group(1).lower(),) if stated and kind == "static" else None
+
+
+def _usual_zone(norm: str, kind: str, spell: bool) -> tuple[str, ...] | None:
+    """113.6: a line with no word of a zone (113.6b-c, j-k, m; the graveyard delirium counts is none) and, if it
+    names the object itself, no word of 113.6a, d-i functions only in its object's usual zone."""
+    if _ZONE_WORDS.search(_COUNTED_ZONE.sub(" ", norm)) or ("~" in norm and _SELF_WORDS.search(norm)):
+        return None
     return ("stack",) if spell else ("battlefield",)
+
+
+#: The rows that narrow where an unmodelled line functions (113.6), tried in order; the first that gives zones
+#: decides; none: anywhere.
+ZONE_ROWS: tuple[Narrowing, ...] = (
+    Narrowing("a permanent's trigger that bounces itself", "zones", "113.6, 113.6k, 113.6m", _bounce_trigger_zones),
+    Narrowing("an ability that states its zone", "zones", "113.6b", _stated_zone),
+    Narrowing("the usual zone", "zones", "113.6", _usual_zone),
+)
+
+
+def zones_of(norm: str, kind: str, spell: bool) -> tuple[str, ...]:
+    """Where an unmodelled line functions (113.6): () when it may be anywhere (``ZONE_ROWS``)."""
+    for row in ZONE_ROWS:
+        zones = row.test(norm, kind, spell)
+        if zones is not None:
+            return zones
+    return ()
 
 
 def could_add_mana(text: str) -> bool:
@@ -270,6 +304,46 @@ def is_mana_ability_text(cost_text: str, effect: str) -> bool:
     return not _TARGET_WORD.search(_SPENT_RIDER.sub(" ", re.sub(r"\"[^\"]*\"", " ", effect)))
 
 
+def _trigger_scopes(norm: str, kind: str) -> frozenset[Scope] | None:
+    return EVENT_SCOPES if kind == "triggered" and not could_add_mana(norm) else None
+
+
+def _activated_scopes(norm: str, kind: str) -> frozenset[Scope] | None:
+    return EVENT_SCOPES | {Scope.ACTIVATION} if kind == "activated" and not could_add_mana(norm) else None
+
+
+def _spending_scopes(norm: str, kind: str) -> frozenset[Scope] | None:
+    return frozenset({Scope.SPENDING}) if kind == "static" and _spending_only(norm) else None
+
+
+def _one_statement(kind: str, norm: str) -> bool:
+    return kind == "static" and not _SECOND_CLAUSE.search(norm)
+
+
+def _own_keyword_scopes(norm: str, kind: str) -> frozenset[Scope] | None:
+    return _self_keyword_scopes(norm) if _one_statement(kind, norm) else None
+
+
+def _template_row(name: str, rule: str, pattern: re.Pattern, scopes: frozenset[Scope]) -> Narrowing:
+    return Narrowing(name, "scopes", rule,
+                     lambda norm, kind: scopes if _one_statement(kind, norm) and pattern.match(norm) else None)
+
+
+def _joined_row(name: str, rule: str, pattern: re.Pattern, scopes: frozenset[Scope]) -> Narrowing:
+    return Narrowing(name, "scopes", rule, lambda norm, kind: scopes if kind == "static" and pattern.match(norm) else None)
+
+
+#: The rows that narrow what an unmodelled line could change, tried in order; the first that gives scopes decides;
+#: none: anything.
+SCOPE_ROWS: tuple[Narrowing, ...] = (
+    Narrowing("a trigger that adds no mana", "scopes", "603.3, 608.2, 605.1b", _trigger_scopes),
+    Narrowing("an activated ability that adds no mana", "scopes", "602.2, 608.2, 605.1a", _activated_scopes),
+    Narrowing("spending mana as though it were another type", "scopes", "609.4b", _spending_scopes),
+) + tuple(_joined_row(*t) for t in JOINED_TEMPLATES) + (
+    Narrowing("a keyword the object itself has", "scopes", "613.1f, 702", _own_keyword_scopes),
+) + tuple(_template_row(*t) for t in STATIC_TEMPLATES)
+
+
 #: The rules of the templates that are restrictions and requirements on declaring attackers and blockers: the game
 #: checks them only as attackers or blockers are declared (508.1c-d, 509.1b-c), so they can't change combat damage.
 DECLARATION_RULES = ("506-509", "509.1c")
@@ -281,29 +355,15 @@ def declaration_only(text: str, name: str, legendary: bool = False) -> bool:
     norm = normalize_self(strip_reminder(text).strip(), self_names(name, legendary))
     if _SECOND_CLAUSE.search(norm):
         return False
-    return any(rule in DECLARATION_RULES and pattern.match(norm) for rule, pattern, _ in STATIC_TEMPLATES)
+    return any(rule in DECLARATION_RULES and pattern.match(norm) for _, rule, pattern, _ in STATIC_TEMPLATES)
 
 
 def scopes_of(norm: str, kind: str) -> tuple[Scope, ...]:
-    """What an unmodelled line could change; () for anything."""
-    could_add = could_add_mana(norm)
-    if kind == "triggered" and not could_add:
-        return tuple(sorted(EVENT_SCOPES, key=lambda s: s.value))
-    if kind == "activated" and not could_add:
-        return tuple(sorted(EVENT_SCOPES | {Scope.ACTIVATION}, key=lambda s: s.value))
-    if kind == "static" and _spending_only(norm):
-        return (Scope.SPENDING,)
-    if kind == "static":
-        for _rule, pattern, scopes in JOINED_TEMPLATES:
-            if pattern.match(norm):
-                return tuple(sorted(scopes, key=lambda s: s.value))
-    if kind == "static" and not _SECOND_CLAUSE.search(norm):
-        own = _self_keyword_scopes(norm)
-        if own is not None:
-            return tuple(sorted(own, key=lambda s: s.value))
-        for _rule, pattern, scopes in STATIC_TEMPLATES:
-            if pattern.match(norm):
-                return tuple(sorted(scopes, key=lambda s: s.value))
+    """What an unmodelled line could change; () for anything (``SCOPE_ROWS``)."""
+    for row in SCOPE_ROWS:
+        scopes = row.test(norm, kind)
+        if scopes is not None:
+            return tuple(sorted(scopes, key=lambda s: s.value))
     return ()
 
 

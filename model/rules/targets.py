@@ -84,6 +84,10 @@ def is_legal_target(state: GameState, spec: TargetSpec, chooser: str, source: st
         require_modelled(state, (Scope.COLORS_OFF_BATTLEFIELD,), "characteristics off the battlefield matter")
     src = state.obj(source) if source and state.has(source) else None
     ch = current(state, o.id)
+    stats = {sel.stat[0] for sel in spec.objects if sel is not None and sel.stat is not None}
+    if o.zone == "battlefield" and stats & {"power", "toughness"}:
+        # a permanent's power and toughness are what its static abilities make them (613.4)
+        require_modelled(state, (Scope.POWER_TOUGHNESS, Scope.PT_RAISED), "power and toughness decide a target")
     if not any(matches(sel, ch, o, chooser, src, state.turn.step) for sel in spec.objects):
         return False
     if spec.that_player and that_player is not None and o.controller != that_player:

@@ -4,7 +4,10 @@ each word of the encoding declares the scopes it changes; each consumer of words
 (``vocab.words.CONSUMER_OF``)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 
 class Scope(str, Enum):
@@ -56,3 +59,18 @@ NOW_SCOPES = frozenset({Scope.MANA, Scope.SPENDING, Scope.SPELL_COSTS, Scope.ACT
                         Scope.CASTING, Scope.LAND_PLAYS, Scope.CHARACTERISTICS, Scope.COLORS_OFF_BATTLEFIELD,
                         Scope.TARGETING, Scope.CAST_OPTIONS})
 EVENT_SCOPES = ALL_SCOPES - NOW_SCOPES
+
+
+@dataclass(frozen=True)
+class Narrowing:
+    """One rule by which a line of text the model does not read is said not to affect some questions: a row of
+    the narrowing table (``oracle.narrowing.TABLE``). ``narrows`` says what it narrows (``zones``: where the line
+    functions, 113.6; ``scopes``: what it could change; ``use``: a question that a consumer answers without it);
+    ``rule`` is the CR rule that justifies it; ``test`` is the predicate, whose arguments depend on ``narrows``
+    (zones: the normalized line, its kind and whether it is a spell's, giving the zones or None; scopes: the
+    line and its kind, giving the scopes or None; use: the unmodelled ability, giving whether it applies)."""
+
+    name: str
+    narrows: str
+    rule: str
+    test: Callable[..., Any]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab.abilities import count_word
 
 #: The verbs this module adds (701.21a sacrifice, 107.1a half a life total, 701.24a shuffle zones into the
@@ -63,12 +64,35 @@ def valid_amount(verb: str, n) -> bool:
     return len(n) == 3 and n[0] == "count" and isinstance(n[1], str) and isinstance(n[2], int) and n[2] >= 1
 
 
+def reads_permanents(quality: str) -> bool:
+    """Does the phrase grammar read ``quality`` as one kind of permanent, as the engine reads what is
+    sacrificed, chosen or kept (``phrases.parse_np``)? "creature or planeswalker" is not one kind."""
+    from mtgjudge.model.vocab import phrases     # (the grammar's meanings import this module)
+    try:
+        phrases.parse_np(quality)
+    except DefinitionError:
+        return False
+    return True
+
+
+def reads_cards(quality: str) -> bool:
+    """Does the phrase grammar read ``quality`` as a quality of cards, as the engine reads what is discarded
+    or returned ("target <quality> card from a graveyard", ``engine.players``)?"""
+    from mtgjudge.model.oracle.library_sentences import card_phrase
+    from mtgjudge.model.vocab import phrases
+    try:
+        phrases.parse_target("target " + card_phrase(quality))
+    except DefinitionError:
+        return False
+    return True
+
+
 def valid_detail(verb: str, detail) -> bool:
     """The detail of an act of this module: the permanents sacrificed ((N, quality) pairs, N a number or X),
     the zones shuffled, "up"/"down" for half a life total, the quality of the cards discarded."""
     if verb == "keep":
         return isinstance(detail, tuple) and len(detail) in (2, 3) and isinstance(detail[1], str) and \
-            bool(detail[1]) and valid_detail("sacrifice", detail[0]) and detail[2:] in ((), ("destroy",))
+            reads_permanents(detail[1]) and valid_detail("sacrifice", detail[0]) and detail[2:] in ((), ("destroy",))
     if verb == "choose":
         return valid_detail("sacrifice", detail)
     if verb == "chosen":
@@ -77,15 +101,15 @@ def valid_detail(verb: str, detail) -> bool:
     if verb == "sacrifice":
         return isinstance(detail, tuple) and bool(detail) and all(
             isinstance(i, tuple) and len(i) == 2 and (i[0] == "X" or isinstance(i[0], int) and i[0] >= 1)
-            and isinstance(i[1], str) and i[1] for i in detail)
+            and isinstance(i[1], str) and reads_permanents(i[1]) for i in detail)
     if verb == "shuffle_in":
         return detail in (("graveyard",), ("hand",), ("hand", "graveyard"))
     if verb == "lose_half":
         return detail in ("up", "down")
     if verb == "discard_all":
-        return isinstance(detail, str) and bool(detail)
+        return isinstance(detail, str) and reads_cards(detail)
     if verb == "return_all":
-        return isinstance(detail, tuple) and len(detail) == 2 and isinstance(detail[0], str) and bool(detail[0]) \
+        return isinstance(detail, tuple) and len(detail) == 2 and isinstance(detail[0], str) and reads_cards(detail[0]) \
             and detail[1] in ("battlefield", "hand")
     return detail is False
 

@@ -245,10 +245,12 @@ STACK: Place = (OPPONENT, "stack")
 
 
 def _doc(kind: str, card_entry: dict, zone: str, needs: Needs, extra: Mapping[Place, list] | None = None,
-         params: Mapping[str, Any] | None = None) -> dict:
+         params: Mapping[str, Any] | None = None, ask: str | None = None) -> dict:
     """The question as the format's mapping: the generic board, what ``needs`` asks for, ``extra`` fillers
     by place (a player's battlefield or graveyard, Bob's spells on the stack), and the card in ``zone`` of
-    Alice's."""
+    Alice's (hand, graveyard, exile or battlefield). The board is laid out for ``kind``; the question asks
+    ``ask`` (default ``kind``): the differential check asks can-play on an outcome's board."""
+    ask = ask or kind
     extra = extra or {}
     ours: list[Any] = list(needs.lands) + list(OURS) + list(extra.get((PLAYER, "battlefield"), ()))
     theirs: list[Any] = list(THEIRS)
@@ -256,13 +258,13 @@ def _doc(kind: str, card_entry: dict, zone: str, needs: Needs, extra: Mapping[Pl
         theirs.append({"card": PLANESWALKER.name, "counters": {"loyalty": PLANESWALKER_LOYALTY}})
     theirs += list(extra.get((OPPONENT, "battlefield"), ()))
     hand = _repeat(HAND, needs.hand)
-    if zone == "battlefield":
-        ours.append(card_entry)
-    else:
-        hand.insert(0, card_entry)
+    graveyard = _repeat(GRAVEYARD, needs.graveyard) + list(needs.graveyard_cards) + \
+        list(extra.get((PLAYER, "graveyard"), ()))
+    exile: list[Any] = []
+    {"battlefield": ours, "graveyard": graveyard, "exile": exile}.get(zone, hand).insert(
+        len(ours) if zone == "battlefield" else 0, card_entry)
     alice = {"life": needs.life, "battlefield": ours, "hand": hand + list(needs.hand_cards),
-             "graveyard": _repeat(GRAVEYARD, needs.graveyard) + list(needs.graveyard_cards)
-             + list(extra.get((PLAYER, "graveyard"), ())), "library": LIBRARY}
+             "graveyard": graveyard, "library": LIBRARY, **({"exile": exile} if exile else {})}
     bob = {"battlefield": theirs, "hand": list(HAND),
            "graveyard": list(GRAVEYARD) + list(extra.get((OPPONENT, "graveyard"), ())), "library": LIBRARY}
     state: dict[str, Any] = {"players": {PLAYER: alice, OPPONENT: bob}}
@@ -270,8 +272,8 @@ def _doc(kind: str, card_entry: dict, zone: str, needs: Needs, extra: Mapping[Pl
         spells = SPELLS if kind != "outcome" else [n for n in OUTCOME_SPELLS if not _has_targets(n)]
         state["stack"] = [{"card": name, "controller": OPPONENT} for name in spells] + \
             [{**e, "controller": OPPONENT} for e in extra.get(STACK, ())]
-    doc = {"id": "coverage", "ask": kind, "state": state, **(params or {})}
-    if kind != "outcome":          # an outcome is about the whole game, its X given where the card is cast
+    doc = {"id": "coverage", "ask": ask, "state": state, **(params or {})}
+    if ask != "outcome":          # an outcome is about the whole game, its X given where the card is cast
         doc["about"] = CARD_ID
         if needs.x:
             doc["x"] = X
@@ -323,12 +325,13 @@ def _unmet(q: Question, needs: Needs) -> bool:
         any(len(_controlled(q, sel)) < n for sel, n in needs.controlled)
 
 
-def _fit(kind: str, card: CardDef, card_entry: dict, zone: str, needs: Needs, params: Mapping[str, Any] | None = None) -> Question:
+def _fit(kind: str, card: CardDef, card_entry: dict, zone: str, needs: Needs, params: Mapping[str, Any] | None = None,
+         ask: str | None = None) -> Question:
     """The question on the generic board with ``needs``; where that board lacks a target or the
     permanents a cost needs, fillers from the pool are added (the first the model matches): a permanent on
     a battlefield, a card in a graveyard ("target creature card from your graveyard"), a spell on the stack
     ("target sorcery spell")."""
-    q = _read(_doc(kind, card_entry, zone, needs, params=params), card)
+    q = _read(_doc(kind, card_entry, zone, needs, params=params, ask=ask), card)
     if not _unmet(q, needs):
         return q
     # One board holding the pool in every place tells which pool card fits what is missing. Permanents
@@ -350,7 +353,7 @@ def _fit(kind: str, card: CardDef, card_entry: dict, zone: str, needs: Needs, pa
             oid = f"pool-{place[0].lower()}-{place[1]}-{i}"
             owner[oid] = (place, c, st)
             everything[place].append(_entry(c, id=oid, **st))
-    wide = _read(_doc(kind, card_entry, zone, needs, everything, params), card)
+    wide = _read(_doc(kind, card_entry, zone, needs, everything, params, ask), card)
     # a target is an opponent's where it can be, a permanent before a card in a graveyard or a spell
     order = [oid for place in ((OPPONENT, "battlefield"), (PLAYER, "battlefield"), STACK,
                                (OPPONENT, "graveyard"), (PLAYER, "graveyard"))
@@ -371,7 +374,7 @@ def _fit(kind: str, card: CardDef, card_entry: dict, zone: str, needs: Needs, pa
         if have < n and chosen is not None:
             _, c, st = owner[chosen]
             extra.setdefault((PLAYER, "battlefield"), []).extend(_entry(c, **st) for _ in range(n - have))
-    return _read(_doc(kind, card_entry, zone, needs, extra, params), card)
+    return _read(_doc(kind, card_entry, zone, needs, extra, params, ask), card)
 
 
 _COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -489,6 +492,59 @@ def _add_spell_cost_needs(needs: Needs, face: Face) -> None:
         needs.controlled += more.controlled
         needs.hand_cards += more.hand_cards
         needs.graveyard_cards += more.graveyard_cards
+
+
+def _cast_needs(face: Face) -> Needs:
+    """What casting the face needs: lands for its mana cost and its kicker, its additional costs, targets."""
+    lands, x = lands_for(face.mana_cost or ())
+    needs = Needs(lands=lands + kicker_lands(face), x=x, targets=spell_targets(face))
+    _add_spell_cost_needs(needs, face)
+    return needs
+
+
+def _first_action(card: CardDef, needs: Needs) -> dict:
+    """Playing the card (a land, 305.1) or casting it (X paid as ``X`` where a cost has one), as an action."""
+    face = card.faces[0]
+    return {"play": CARD_ID} if "Land" in face.types else {"cast": CARD_ID, **({"x": X} if needs.x else {})}
+
+
+def play_pair(card: CardDef, zone: str) -> tuple[Question, Question]:
+    """The differential check's pair for playing the card from Alice's ``zone`` (hand, graveyard, exile): can-play
+    and an outcome whose one action casts or plays it (nothing resolved, nothing asserted), on one board (an
+    outcome's, ``outcome``)."""
+    face = card.faces[0]
+    needs = _cast_needs(face)
+    entry = _entry(face.name, id=CARD_ID)
+    asked = _fit("outcome", card, entry, zone, needs, ask="can-play")
+    done = _fit("outcome", card, entry, zone, needs, ask="outcome",
+                params={"actions": [_first_action(card, needs)], "expect": []})
+    return asked, done
+
+
+def activate_pair(card: CardDef, face: int, zone: str, index: int, ability: Ability) -> tuple[Question, Question]:
+    """The differential check's pair for the card's activated ability ``index`` (as ``ability:`` counts them)
+    with ``face`` up in Alice's ``zone``: can-activate and an outcome whose one action activates it, on one
+    board (``can_activate``'s, an outcome's layout)."""
+    needs = cost_needs(ability.cost, ability.targets)
+    if zone == "battlefield" and "Planeswalker" in card.faces[face].types:
+        needs.counters["loyalty"] = max(needs.counters["loyalty"], PLANESWALKER_LOYALTY)
+    status: dict[str, Any] = {"id": CARD_ID}
+    if needs.tapped and zone == "battlefield":
+        status["tapped"] = True
+    if needs.counters and zone == "battlefield":
+        status["counters"] = dict(needs.counters)
+    entry = _entry(card.faces[face].name, **status)
+    asked = _fit("outcome", card, entry, zone, needs, params={"ability": index}, ask="can-activate")
+    action = {"activate": CARD_ID, "ability": index, **({"x": X} if needs.x else {})}
+    done = _fit("outcome", card, entry, zone, needs, ask="outcome", params={"actions": [action], "expect": []})
+    return asked, done
+
+
+def abilities_in(card: CardDef, face: int, zone: str) -> list[Ability]:
+    """The activated abilities of the card with ``face`` up in Alice's ``zone`` on the generic board, numbered as
+    ``ability:`` counts them."""
+    entry = _entry(card.faces[face].name, id=CARD_ID)
+    return activated(_fit("outcome", card, entry, zone, Needs(), ask="can-play"))
 
 
 def outcome(card: CardDef) -> Question:

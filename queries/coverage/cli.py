@@ -18,6 +18,7 @@ from mtgjudge.model.names import normalize
 from mtgjudge.queries.coverage.core import Card, sweep
 from mtgjudge.queries.coverage.progress import Progress
 from mtgjudge.queries.coverage.report import to_json, to_text
+from mtgjudge.queries.terminal import emit
 
 #: The sample a ``--sample`` without ``--seed`` draws.
 DEFAULT_SEED = 8
@@ -80,14 +81,14 @@ def run_coverage(args: argparse.Namespace) -> int:
     try:
         cards = chosen(cards_source(args), args)
     except SourceError as e:
-        print(f"mtgjudge: {e}", file=sys.stderr)
+        emit(f"mtgjudge: {e}", sys.stderr)
         return 2
     bar = Progress(len(cards))
     try:
         report = sweep(cards, workers=max(1, args.jobs), progress=bar)
     finally:
         bar.close()
-    print(json.dumps(to_json(report), ensure_ascii=False) if args.json else to_text(report))
+    emit(json.dumps(to_json(report), ensure_ascii=False) if args.json else to_text(report))
     return 1 if report.crashes else 0
 
 

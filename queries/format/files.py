@@ -13,6 +13,7 @@ import stat
 from pathlib import Path
 from typing import Sequence
 
+from mtgjudge.model.cards.store import DamagedRecord
 from mtgjudge.model.safe_yaml import MAX_BYTES, FileProblem, load_documents
 from mtgjudge.queries.format.fields import ID_RE, QuestionError, QuestionValidator
 from mtgjudge.queries.format.questions import Question, read_question
@@ -38,6 +39,8 @@ def _load(text: str, file: str) -> list[Question | QuestionError]:
             out.append(e)
         except RecursionError:
             out.append(QuestionError("the question is nested too deeply", file, d.qid, None, doc.line))
+        except DamagedRecord as e:     # one card's row of the store: this question's error, not the run's
+            out.append(QuestionError(str(e), file, d.qid, None, doc.line))
     return out
 
 

@@ -1,0 +1,160 @@
+"""Built-in cards compiled once and kept between processes, as plain data (``model.cache``: JSON that loads no
+code). Compiling a card given by its Oracle text needs the phrase grammar, whose parser alone costs a process
+about 0.2-0.4 s to build; a kept card is read back instead.
+
+A kept card can never be stale: the entry's key is a hash of every source file of the model (the compiler, its
+grammar and vocabulary, the rules), and each card's key a hash of its record, so any change to the product or
+to the card compiles it again. A card is kept as the fields of its records, each record named by its class,
+and read back only into the classes of :data:`RECORDS`: an entry someone changed can at worst fail to read
+(the card is then compiled again) or give a card the model could have compiled; it never runs code.
+"""
+from __future__ import annotations
+
+import atexit
+import dataclasses
+import enum
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from mtgjudge.model import cache
+from mtgjudge.model.cards.sources import CardRecord
+from mtgjudge.model.mana import Symbol
+from mtgjudge.model.objects import CardDef, Face
+from mtgjudge.model.oracle import compile_card
+from mtgjudge.model.selectors import Selector, TargetSpec
+from mtgjudge.model.vocab.abilities import (Ability, CostPart, Effect, ManaProduction, ManaTrigger, StaticEffect,
+                                            TriggerEvent)
+from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.vocab.words import EFFECT_WORDS, STATIC_WORDS
+
+MODEL = Path(__file__).resolve().parents[1]
+#: The files whose content decides what a compiled card is.
+SOURCE_SUFFIXES = (".py", ".lark", ".txt", ".yaml", ".gz")
+#: The only classes a kept card is read back into: the records of the card encoding.
+RECORDS: dict[str, type] = {c.__name__: c for c in (CardDef, Face, Ability, CostPart, Effect, ManaProduction,
+                                                     ManaTrigger, StaticEffect, TriggerEvent, Selector, TargetSpec,
+                                                     Symbol)}
+ENUMS: dict[str, type[enum.Enum]] = {"Scope": Scope}
+#: Whether compiled cards are kept (the tests turn it off, so that a test that changes the compiler sees its change).
+KEEP = True
+#: The vocabulary a record's ``word`` is looked up in, by the record's class.
+_WORDS = {"Effect": EFFECT_WORDS, "StaticEffect": STATIC_WORDS}
+
+
+@lru_cache(maxsize=1)
+def model_fingerprint() -> str:
+    """A hash of every source file of the model (names and contents)."""
+    h = hashlib.sha256()
+    for p in sorted(MODEL.rglob("*")):
+        if p.suffix in SOURCE_SUFFIXES and p.is_file() and "__pycache__" not in p.parts:
+            h.update(str(p.relative_to(MODEL)).encode())
+            h.update(b"\0")
+            h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+def encode(x: Any) -> Any:
+    """A card (or any value of its records) as plain data."""
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        name = type(x).__name__
+        if RECORDS.get(name) is not type(x):
+            raise TypeError(f"{name} is not a record of the card encoding")
+        out: dict[str, Any] = {"@": name}
+        for f in dataclasses.fields(x):
+            v = getattr(x, f.name)
+            out[f.name] = (v.name if v is not None else None) if f.name == "word" and name in _WORDS else encode(v)
+        return out
+    if isinstance(x, enum.Enum):
+        return {"@enum": type(x).__name__, "value": x.value}
+    if isinstance(x, (tuple, list)):
+        return type(x)(encode(v) for v in x)
+    if isinstance(x, frozenset):
+        return frozenset(encode(v) for v in x)
+    if isinstance(x, dict):
+        return {encode(k): encode(v) for k, v in x.items()}
+    if x is None or isinstance(x, (bool, int, float, str)):
+        return x
+    raise TypeError(f"{type(x).__name__} is not part of the card encoding")
+
+
+def decode(x: Any) -> Any:
+    """The value :func:`encode` made; ValueError for data that is not one (a record of an unknown class, a word
+    the vocabulary does not have)."""
+    if isinstance(x, dict):
+        if "@" in x:
+            cls = RECORDS.get(x["@"])
+            if cls is None:
+                raise ValueError(f"{x['@']!r} is not a record of the card encoding")
+            fields = {f.name for f in dataclasses.fields(cls)}
+            kw = {}
+            for k, v in x.items():
+                if k == "@":
+                    continue
+                if k not in fields:
+                    raise ValueError(f"{cls.__name__} has no field {k!r}")
+                if k == "word" and x["@"] in _WORDS:
+                    word = _WORDS[x["@"]].get(v) if v is not None else None
+                    if v is not None and word is None:
+                        raise ValueError(f"the vocabulary has no word {v!r}")
+                    kw[k] = word
+                else:
+                    kw[k] = decode(v)
+            return cls(**kw)
+        if "@enum" in x:
+            kind = ENUMS.get(x["@enum"])
+            if kind is None:
+                raise ValueError(f"{x['@enum']!r} is not an enumeration of the card encoding")
+            return kind(x["value"])
+        return {decode(k): decode(v) for k, v in x.items()}
+    if isinstance(x, (tuple, list)):
+        return type(x)(decode(v) for v in x)
+    if isinstance(x, frozenset):
+        return frozenset(decode(v) for v in x)
+    return x
+
+
+class _Kept:
+    """The cards kept by earlier processes (read when first needed) and those this process compiled."""
+
+    def __init__(self) -> None:
+        self.entry = f"cards-{model_fingerprint()[:32]}.json"
+        kept = cache.read(self.entry)
+        self.old: dict[str, Any] = kept if isinstance(kept, dict) else {}
+        self.new: dict[str, Any] = {}
+
+    def flush(self) -> None:
+        if self.new:
+            cache.keep(self.entry, {**self.old, **self.new})
+            self.old, self.new = {**self.old, **self.new}, {}
+
+
+@lru_cache(maxsize=1)
+def _kept() -> _Kept:
+    kept = _Kept()
+    atexit.register(kept.flush)
+    return kept
+
+
+def compile_built_in(record: CardRecord, source: str) -> CardDef:
+    """``compile_card(record, source=source)``, read back when this model compiled it before."""
+    if not KEEP or cache.base_dir() is None:
+        return compile_card(record, source=source)
+    kept = _kept()
+    key = hashlib.sha256(json.dumps([record.to_json(), source], sort_keys=True).encode()).hexdigest()
+    data = kept.old.get(key)
+    if data is not None:
+        try:
+            card = decode(data)
+            if isinstance(card, CardDef):
+                return card
+        except (ValueError, TypeError, KeyError):
+            pass        # an entry this model did not write: compile the card again
+    card = compile_card(record, source=source)
+    try:
+        kept.new[key] = encode(card)
+    except TypeError:
+        pass            # a value the encoding can't keep: the card is compiled again next time
+    return card

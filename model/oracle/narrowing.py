@@ -1,0 +1,80 @@
+"""The narrowing table: every rule by which a line of card text the model does not read is said not to affect a
+question, one row each, with the CR rule that justifies it. A line no row narrows could change anything, in any
+zone. Each row is tested in the case where it would be wrong (tests/test_narrowing.py: the line where it
+functions, the option chosen), and a row without such a test fails that file.
+
+- zones (``scopes.ZONE_ROWS``): where an unmodelled line functions (113.6);
+- scopes (``scopes.SCOPE_ROWS``, from triggers, activated abilities and the static templates
+  ``scopes.STATIC_TEMPLATES``): what it could change;
+- keywords (``KEYWORD_ROWS``, from ``keywords.TABLE``): a keyword of 702 the model does not perform, with the
+  zones and scopes of its own rule;
+- the compiler's (``COMPILE_ROWS``): a leveler's striations, the second sentence of a color-setting line;
+- uses (``USE_ROWS``): a question a consumer answers without the line, for a reason of the question: the
+  alternative cost not chosen when the actions cast a spell for its mana cost (``not_chosen``), the abilities
+  that apply only if that cost was paid (``only_if_paid``), a way to cast that only adds ways (``adds_ways``).
+"""
+from __future__ import annotations
+
+from mtgjudge.model.oracle import keywords
+from mtgjudge.model.oracle.compile import level_striations
+from mtgjudge.model.oracle.lines import _keyword_of, same_for_off_battlefield
+from mtgjudge.model.oracle.scopes import SCOPE_ROWS, ZONE_ROWS
+from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.vocab.scopes import Narrowing, Scope
+
+
+def keyword_of(text: str) -> keywords.Keyword | None:
+    """The keyword a whole line is, as the compiler reads it (reminder text aside), or None."""
+    found = _keyword_of(text.split("(")[0].strip().rstrip("."))
+    return found[0] if found is not None else None
+
+
+def _keyword_row(kw: keywords.Keyword) -> Narrowing:
+    return Narrowing(f"keyword {kw.name}", "zones and scopes", kw.rule,
+                     lambda text: (found := keyword_of(text)) is not None and found.rule == kw.rule
+                     and found.name.lower().endswith(kw.name.lower()))
+
+
+#: One row per keyword of the table: its line functions in ``kw.zones`` and changes ``kw.scopes`` (702).
+KEYWORD_ROWS: tuple[Narrowing, ...] = tuple(_keyword_row(kw) for kw in keywords.TABLE)
+
+
+def not_chosen(a: Ability) -> bool:
+    """118.9a, 601.2b: a spell the actions cast for its mana cost was cast with no alternative cost, and not from a
+    zone only its own permission allows: a line that only offers such a way to cast it (its scopes are the cast
+    options alone) changes nothing as it resolves. An optional additional cost (kicker, buyback, ...,
+    ``Keyword.additional``) was decided as the spell was cast: each way a branch, or the cast unsupported, or not
+    payable then (``engine.kicker.unperformed_options``, 601.2b, 601.2h)."""
+    return a.kind == "unmodelled" and bool(a.scope) and set(a.scope) <= {Scope.CAST_OPTIONS}
+
+
+def only_if_paid(a: Ability) -> keywords.Keyword | None:
+    """702.74a, 702.96a, 702.113a: the keyword this line is, if its abilities other than the cost option apply
+    only if its alternative cost was paid (``keywords.only_if_chosen``); a spell the actions cast for its mana
+    cost is unchanged by it."""
+    return keywords.only_if_chosen(a.source_text) if a.kind == "unmodelled" else None
+
+
+def adds_ways(a: Ability) -> bool:
+    """118.9, 601.2b, 601.3: a line among whose scopes are the cast options may add a way to cast the card; it
+    can turn a "no" into a "yes" and nothing else, so a "yes" holds without it and a "no" does not."""
+    return a.kind == "unmodelled" and Scope.CAST_OPTIONS in a.scope
+
+
+#: The rows by which a consumer answers a question without the line.
+USE_ROWS: tuple[Narrowing, ...] = (
+    Narrowing("a cost option not chosen", "use", "118.9a, 601.2b", not_chosen),
+    Narrowing("abilities that apply only if an alternative cost was paid", "use", "702.74a, 702.96a, 702.113a",
+              only_if_paid),
+    Narrowing("a way to cast it matters only to a no", "use", "118.9, 601.2b, 601.3", adds_ways),
+)
+
+#: Rows the compiler applies to a part of a line or to several lines (``compile.level_striations``,
+#: ``lines.same_for_off_battlefield``).
+COMPILE_ROWS: tuple[Narrowing, ...] = (
+    Narrowing("level striations", "zones", "711.2, 113.6", level_striations),
+    Narrowing("the same color for objects off the battlefield", "scopes", "611.3a, 613.1e", same_for_off_battlefield),
+)
+
+#: The whole table.
+TABLE: tuple[Narrowing, ...] = ZONE_ROWS + SCOPE_ROWS + KEYWORD_ROWS + USE_ROWS + COMPILE_ROWS
