@@ -101,3 +101,16 @@ def test_unperformed_text_of_a_creature_in_combat_is_unsupported(attacker, why):
     r = run_question(q)
     text = r.message + (r.answer.unsupported if r.answer is not None and r.answer.unsupported else "")
     assert r.status == "unsupported" and why.lower() in text.lower(), (r.status, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Whenever ~ deals combat damage to a player, draw a card.",       # read as a combat event the engine never fires
+    "Whenever ~ is dealt damage, you gain 1 life.",
+])
+def test_a_trigger_on_damage_makes_combat_damage_unsupported(monkeypatch, text):
+    # 510.2, 603.2: combat damage would trigger it, and the trigger model does not fire on combat damage
+    from tests.test_engine_triggers import with_card
+    with_card(monkeypatch, "Test Striker", "Creature — Test", text, ("2", "2"))
+    (q,) = load_text(QUESTION.format(attacker="Test Striker"))
+    r = run_question(q)
+    assert r.status == "unsupported", (r.status, r.message)
