@@ -196,6 +196,14 @@ def _deal(game: Game, events: list[tuple[GameObject, frozenset[str], str, int]])
     st = game.state
     creature = {t for _, _, t, _ in events if t not in st.player_names and "Creature" in current(st, t).types}
     if st.prevention:
+        hits: dict[str, set[str]] = {}
+        for src, _, t, _ in events:
+            hits.setdefault(t, set()).add(src.id)
+        if any(s.left is not None for s in st.prevention) and any(len(v) > 1 for v in hits.values()):
+            # 615.7, 616.1: which of the damage dealt at once a "next N" shield prevents is its player's choice
+            raise Unsupported("a shield that prevents the next N damage is in force and combat damage from several "
+                              "sources is dealt at once to one player or permanent: which of it the shield prevents "
+                              "(615.7) is not performed")
         branches: list[tuple[Game, frozenset[str]]] = [(game, frozenset())]
         for src, kw, t, n in events:
             touched = "Deathtouch" in kw and t in creature
