@@ -331,6 +331,10 @@ class GameState:
     # (id, zone changes) of permanents a control effect with no duration gave to a player (613.1b): their
     # controller is not the one they have by default (800.4c asks, ``engine.until.end_control``)
     controlled_by_effect: tuple[tuple[str, int], ...] = ()
+    # 510.4: the combat damage steps of this combat whose damage has been dealt ("first-strike", "regular"), and
+    # the creatures that had first strike or double strike as the first-strike step began (``engine.combat_damage``)
+    combat_damage_dealt: tuple[str, ...] = ()
+    first_strikers: tuple[str, ...] = ()
     _index: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)
     _cache: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)  # derived facts
 

@@ -85,7 +85,9 @@ def _action() -> dict:
     values = {"cast": _REF, "play": _REF, "activate": _REF, "destroy": _REF, "exile": _REF, "sacrifice": _REF,
               "bounce": _REF, "transform": _REF, "concede": _STR,
               "resolve": {"oneOf": [{"type": "integer", "minimum": 1}, {"const": "all"}]},
-              "advance": {"enum": list(STEPS) + ["next-turn"]}}
+              "advance": {"enum": list(STEPS) + ["next-turn"]},
+              "damage": {"type": "object", "additionalProperties": {"type": "object", "additionalProperties": _COUNT},
+                         "description": "combat: how each creature divides its combat damage (CR 510.1c-d)"}}
     keys = {"by": _STR, "targets": _REFS, "x": _COUNT, "choices": {"type": "object"}, "paying": _REFS,
             "ability": {"oneOf": [{"type": "integer", "minimum": 1}, _STR]},
             "alternative": {"oneOf": [{"type": "boolean"}, {"type": "integer", "minimum": 1}]},
@@ -99,7 +101,7 @@ def _assertion() -> dict:
              "counters": {"type": "object", "additionalProperties": _COUNT}, "attached_to": {"type": ["string", "null"]},
              "power": _INT, "toughness": _INT, "damage": _COUNT, "keywords": {"type": "array", "items": _STR}, "count": _COUNT, "name": _STR, "player": _STR,
              "life": _INT, "hand_size": _COUNT, "library_size": _COUNT, "graveyard_size": _COUNT,
-             "stack_size": _COUNT, "prevention": _COUNT}
+             "stack_size": _COUNT, "prevention": _COUNT, "poison": _COUNT, "lost": _BOOL}
     return _closed(props, ALL_ASSERT_KEYS, minProperties=1)
 
 

@@ -18,7 +18,7 @@ from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.oracle.keywords import BY_NAME, TABLE as KEYWORDS, Keyword
 from mtgjudge.model.oracle.lines import LineContext, compile_line
 from mtgjudge.model.oracle.narrowing import TABLE, adds_ways, keyword_of, not_chosen, only_if_paid
-from mtgjudge.model.oracle.scopes import scopes_of, zones_of
+from mtgjudge.model.oracle.scopes import declaration_only, scopes_of, zones_of
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.queries.format.fields import QuestionValidator
 from mtgjudge.queries.format.questions import read_question
@@ -368,6 +368,18 @@ def test_combat_lines_are_not_narrowed_past_combat_506_509():
     assert scopes_of("Creatures with power less than ~'s power can't block it and frobnicate.", "static") == ()
     assert scopes_of("As long as you control a Forest, it can block an additional creature each combat and lands "
                      "you control have \"{T}: Add {G}.\"", "static") == ()
+
+
+@matters("all creatures able to block it do so")
+def test_a_blocking_requirement_is_combat_and_no_combat_damage_509_1c():
+    # Lure's requirement concerns combat (it is asked when blockers are declared, 509.1c); what it says more is
+    # not the row's; as a requirement on declaring it changes no combat damage (``declaration_only``), and a line
+    # that also says something else is not one
+    assert scopes_of("All creatures able to block enchanted creature do so.", "static") == (Scope.COMBAT,)
+    assert scopes_of("All creatures able to block enchanted creature do so, and it has trample.", "static") == ()
+    assert declaration_only("All creatures able to block enchanted creature do so.", "Lure")
+    assert not declaration_only("All creatures able to block enchanted creature do so, and it has trample.", "Lure")
+    assert not declaration_only("Enchanted creature has trample.", "Rancor")
 
 
 @matters("where a discarded card goes")

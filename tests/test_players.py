@@ -195,20 +195,22 @@ def test_that_many_after_discarding_two_of_one(monkeypatch):
     assert len(g.state.player("Bob").zone("hand")) == 1 and g.state.player("Bob").unknown_library == 2
 
 
-def test_poison_to_ten_is_unsupported_704_5c(monkeypatch):
-    # 122.1f poison counters; the loss at ten (704.5c) is not checked by the engine: unsupported, never a guess
+def test_poison_to_ten_loses_704_5c(monkeypatch):
+    # 122.1f poison counters (the player's ``poison``); ten or more lose the game (704.5c): in a two-player game
+    # it ends there (104.2a)
     from dataclasses import replace
     with_card(monkeypatch, "Test Caress", "Sorcery", "Target player gets three poison counters.")
     text = _spell("Test Caress", "", 1).replace("  - cast: sp", "  - {cast: sp, targets: [Bob]}")
     (q,) = load_text(text)
     assert not isinstance(q, Exception), q
     bob = q.state.player("Bob")
-    few = q.state.with_player(replace(bob, counters=(("poison", 6),)))
+    few = q.state.with_player(replace(bob, poison=6))
     g = one(run(Game(few), q.actions))
-    assert dict(g.state.player("Bob").counters)["poison"] == 9
-    many = q.state.with_player(replace(bob, counters=(("poison", 8),)))
-    with pytest.raises(Unsupported, match="704.5c"):
-        run(Game(many), q.actions)
+    assert g.state.player("Bob").poison == 9 and "Bob" not in g.left
+    many = q.state.with_player(replace(bob, poison=8))
+    g = one(run(Game(many), q.actions))
+    assert g.state.player("Bob").poison == 11 and g.left == ("Bob",)
+    assert any("704.5c" in s.rules for s in g.steps)
 
 
 def test_razia_fewer_than_three_keeps_all(monkeypatch):
@@ -230,10 +232,12 @@ def test_life_total_set_119_5(monkeypatch):
     assert g.state.player("Bob").life == 3 and g.state.player("Alice").life == 20
 
 
-def test_life_total_becomes_zero_is_a_loss_not_modelled_704_5a(monkeypatch):
+def test_life_total_becomes_zero_loses_704_5a(monkeypatch):
+    # 704.5a: a player with 0 life loses; in a two-player game the game ends (104.2a)
     text = _spell("Test Void", "", 1).replace("  - cast: sp", "  - {cast: sp, targets: [Bob]}")
-    with pytest.raises(Unsupported, match="704.5a"):
-        _run(text, monkeypatch, ("Test Void", "Sorcery", "Target player's life total becomes 0."))
+    g = one(_run(text, monkeypatch, ("Test Void", "Sorcery", "Target player's life total becomes 0.")))
+    assert g.state.player("Bob").life == 0 and g.left == ("Bob",)
+    assert any("704.5a" in s.rules for s in g.steps)
 
 
 def test_put_top_every_order_401_4(monkeypatch):

@@ -11,7 +11,8 @@ from typing import Any, Mapping
 from mtgjudge.model import deadline
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
-from mtgjudge.model.engine.game import FOLLOWING, Game, find_ref, merge, name_of
+from mtgjudge.model.engine.combat_damage import next_step, perform_combat_damage
+from mtgjudge.model.engine.game import FOLLOWING, Game, find_ref, game_over, merge, name_of
 from mtgjudge.model.engine.kicker import (MULTIKICKER_BOUND, buyback_options, is_multikicker, kicked_words,
                                           kicker_options, unperformed_options)
 from mtgjudge.model.oracle.kicker import as_announced
@@ -41,7 +42,7 @@ from mtgjudge.model.rules.costs import (TotalCost, activation_cost, additional_c
 from mtgjudge.model.rules.permissions import graveyard_cast, without_mana_cost
 from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.state import StackAbility
+from mtgjudge.model.state import STEPS, StackAbility
 
 
 def _legal(ans) -> None:
@@ -387,10 +388,25 @@ def _as_effect(game: Game, a: Mapping[str, Any], kind: str) -> list[Game]:
     return [remove(game, oid, kind)]
 
 
+def combat_damage(game: Game, a: Mapping[str, Any]) -> list[Game]:
+    """The ``damage`` action: the game moves on to the combat damage step (as ``advance`` does) if it is not
+    there yet, and combat damage is dealt (510.1-510.4) in the combat damage steps up to the one in which the
+    last creature named assigns, each creature named dividing its damage as given in the first step it assigns
+    in (an illegal division is ``illegal``, 510.1e), the others every legal way; an ``advance`` deals the rest."""
+    branches = [game]
+    if game.state.turn.step != "combat-damage":
+        if STEPS.index(game.state.turn.step) > STEPS.index("combat-damage"):
+            raise InputError("damage", f"damage: the combat damage step of this turn is over ({game.state.turn.step})")
+        branches = advance(game, {"advance": "combat-damage"})
+    elif next_step(game.state) is None:
+        raise InputError("damage", "damage: the combat damage of this combat has already been dealt")
+    return merge([r for g in branches for r in perform_combat_damage(g, a["damage"])])
+
+
 def perform(game: Game, a: Mapping[str, Any]) -> list[Game]:
     """Perform one of the question format's actions; every branch the rules' open choices lead to."""
     kind = next(k for k in ("cast", "play", "activate", "resolve", "destroy", "exile", "sacrifice", "bounce",
-                            "transform", "concede", "advance") if k in a)
+                            "transform", "concede", "advance", "damage") if k in a)
     if kind == "cast":
         branches = cast(game, a)
     elif kind == "play":
@@ -409,6 +425,8 @@ def perform(game: Game, a: Mapping[str, Any]) -> list[Game]:
         branches = [leave_game(game, a["concede"])]
     elif kind == "advance":
         return advance(game, a)
+    elif kind == "damage":
+        return combat_damage(game, a)
     else:
         raise Unsupported(f"the action {kind!r} is not performed by the engine yet")
     return merge([s for b in deadline.checked(branches, FOLLOWING) for s in settle(b)])
@@ -418,7 +436,9 @@ def run(game: Game, actions) -> list[Game]:
     """Perform the actions in order, each on every branch the previous ones led to (equal states merged)."""
     branches = [game]
     for a in actions:
-        branches = merge([r for g in deadline.checked(branches, FOLLOWING) for r in perform(g, a)])
+        ended = [g for g in branches if game_over(g)]       # 104.3: the actions after the game's end don't happen
+        branches = merge(ended + [r for g in deadline.checked(branches, FOLLOWING) if not game_over(g)
+                                  for r in perform(g, a)])
         if not branches and "resolve" in a and a.get("choices"):
             # 700.2b: the modes a resolve action fixes are those chosen as the ability went on the stack
             raise InputError("choices", "the modes given were chosen in no way the game can go (700.2b: a mode "

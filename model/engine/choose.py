@@ -80,7 +80,7 @@ def _condition(game: Game, e: Effect, ctx: Ctx) -> tuple[bool, str, str]:
         ok = matches(quality_selector(what), _characteristics(st, o.id), o, ctx.controller, src, st.turn.step)
         return ok, f"{o.name} ({o.id}) is{'' if ok else ' not'} {what}", ""
     if cond == "poisoned":
-        n = st.player(o.controller).counter("poison")
+        n = st.player(o.controller).poison
         return n > 0, f"{o.controller}, its controller, has {n} poison counter(s) (poisoned if one or more)", "122.1f"
     if cond == "shares_color":
         sel = quality_selector(what)

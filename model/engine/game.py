@@ -64,6 +64,15 @@ class Game:
         (they start with "_") are replaced by where the object is (zone, player, position), so that
         discarding one Forest or another of two alike gives one state."""
         s = self.state
+        cached = s._cache.get("branch_key")      # a function of the state alone (which never changes)
+        if cached is not None:
+            return cached
+        k = self._key()
+        s._cache["branch_key"] = k
+        return k
+
+    def _key(self) -> tuple:
+        s = self.state
         label: dict[str, str] = {}
         for p in s.players:
             for z, ids in p.zones:
@@ -80,8 +89,12 @@ class Game:
             base, sep, rest = ref.partition("#")
             return label.get(base, base if not base.startswith("_") else "_gone") + sep + rest
 
-        objs = tuple(sorted((replace(o, id=m(o.id), attached_to=m(o.attached_to), targets=tuple(m(t) for t in o.targets))
-                             for o in s.objects), key=lambda o: (o.id, repr(o))))
+        objs = sorted((replace(o, id=m(o.id), attached_to=m(o.attached_to), targets=tuple(m(t) for t in o.targets)
+                               ) if o.id.startswith("_") or (o.attached_to or "").startswith("_") or o.targets else o
+                       for o in s.objects), key=lambda o: o.id)
+        if any(a.id == b.id for a, b in zip(objs, objs[1:])):
+            objs.sort(key=lambda o: (o.id, repr(o)))      # objects under one label: ordered by all they are
+        objs = tuple(objs)
         players = tuple(replace(p, zones=tuple((z, tuple(m(i) for i in ids)) for z, ids in p.zones)) for p in s.players)
         stack = tuple(m(x) if isinstance(x, str) else replace(x, source=m(x.source), targets=tuple(m(t) for t in x.targets))
                       for x in s.stack)
@@ -104,7 +117,8 @@ class Game:
         skips = tuple(replace(u, object=m(u.object)) for u in s.untap_skips)
         controlled = tuple(sorted((m(i), n) for i, n in s.controlled_by_effect))
         return (players, objs, s.turn, stack, effects, moves, linked, pending, s.left, s.drew_empty, s.turns_played,
-                pts, shields, replacements, s.monarch, delayed, skips, s.restrictions, controlled)
+                pts, shields, replacements, s.monarch, delayed, skips, s.restrictions, controlled, s.combat_damage_dealt,
+                tuple(m(i) for i in s.first_strikers))
 
     def with_state(self, state: GameState) -> "Game":
         deadline.check(FOLLOWING)
@@ -131,6 +145,13 @@ def merge(games: list[Game]) -> list[Game]:
         raise SearchBound(f"the actions branch into more than {MAX_BRANCHES} distinct states: the search bound "
                           "was reached")
     return list(seen.values())
+
+
+def game_over(game: "Game") -> bool:
+    """104.2a, 104.3: the game has ended: of two or more players, at most one is still in it."""
+    st = game.state
+    in_game = [p for p in st.player_names if p not in st.left]
+    return len(set(st.player_names) | set(st.left)) > 1 and len(in_game) <= 1
 
 
 def find_ref(state: GameState, ref: str, zone: str | None = "battlefield") -> str | None:

@@ -15,7 +15,7 @@ players, in APNAP order for "each player", 101.4, and performs each act in the o
   nobody knows). A library with cards the question names is unsupported (``library.shuffle``);
 - "reveals their hand and discards all <quality> cards" (701.20a, 701.9a): no choice; a card nobody knows in
   that hand is unsupported (whether it has the quality matters);
-- poison counters (122.1f); ten or more is a loss (704.5c) the engine does not check: unsupported then;
+- poison counters (122.1f); ten or more is a loss (704.5c), a state-based action;
 - a life total set (119.5: the player gains or loses the difference);
 - a graveyard's cards of a quality returned to the battlefield or the hand by every player named, in one event;
 - permanents chosen and the rest sacrificed ("chooses three permanents they control, then sacrifices the rest"):
@@ -43,7 +43,7 @@ from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words_players import VERBS, count_target, count_text
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
-from mtgjudge.model.engine.kernel.players import change_life, discard_one
+from mtgjudge.model.engine.kernel.players import change_life, discard_one, give_poison
 
 Ctx = Ctx
 
@@ -137,11 +137,7 @@ def act(game: Game, e: Effect, verb: str, n: int, detail, player: str, ctx: Ctx)
     if verb == "discard_all":
         return [discard_all(game, player, detail)]
     if verb == "poison":
-        have = dict(game.state.player(player).counters).get("poison", 0)
-        if have + n >= 10:
-            raise Unsupported(f"{player} would have {have + n} poison counters: the loss it brings (704.5c) is not "
-                              "checked by the engine")
-        return [library.add_player_counters(game, player, "poison", n)]
+        return [give_poison(game, player, n)]          # 704.5c is a state-based action (engine.sba)
     if verb == "put_top":
         return put_top(game, player, n)
     if verb == "choose":        # acted on by the next instruction, which makes the choice (608.2c)

@@ -1,11 +1,8 @@
 """Prevention shields of resolving spells and abilities (615): "Prevent all combat damage
 that would be dealt this turn" (Fog). The shield is kept in the game state (``state.prevention``), shown in
-the outcome, and ended in the cleanup step (514.2, ``engine.turn``).
-
-The engine deals no combat damage: ``advance`` declares no attackers and skips the combat damage step (508.8),
-so a combat shield is recorded and nothing is prevented; every damage event the engine performs is non-combat
-damage, which such a shield never prevents (615.1a, 510.1). Whoever makes the engine deal combat damage must
-read ``state.prevention`` there.
+the outcome, and ended in the cleanup step (514.2, ``engine.turn``). Combat damage (``engine.combat_damage``)
+reads it through ``shields.prevent``, the one place that prevents damage; noncombat damage never meets it
+(615.1a, 510.1).
 """
 from __future__ import annotations
 

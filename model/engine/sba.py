@@ -1,6 +1,6 @@
 """State-based actions (CR 704): checked whenever a player would receive priority, all at once, repeated
-until none apply (704.3). Those the engine performs: 704.5a/b (a player loses: the game's end is not
-modelled, so unsupported), 704.5d tokens off the battlefield, 704.5f/g creatures with 0 toughness or lethal
+until none apply (704.3). Those the engine performs: 704.5a and 704.5c (a player loses: in a two-player game the
+game ends, 104.3), 704.5b (unsupported), 704.5d tokens off the battlefield, 704.5f/g creatures with 0 toughness or lethal
 damage, 704.5m Auras, 704.5n Equipment, 704.5q +1/+1 and -1/-1 counters. Anything the engine cannot judge
 (power and toughness changed by unmodelled text, the legend rule, planeswalkers) is unsupported.
 """
@@ -11,7 +11,7 @@ from dataclasses import replace
 from mtgjudge.model.rules.layers import APPLIERS, current
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
-from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.game import Game, game_over
 from mtgjudge.model.engine import shields, zones
 from mtgjudge.model.rules.enchanting import can_enchant
 
@@ -60,13 +60,34 @@ def _aura_legal(game: Game, aura: str, target: str) -> bool:
     return same or can_enchant(game.state, aura, target)
 
 
-def check(game: Game) -> tuple[Game, list, bool]:
+def _lose(game: Game, losers: list[tuple[str, str, str]]) -> Game:
+    """704.5a, 704.5c: the players lose the game. In a two-player game the other player wins and the game ends
+    (104.2a, 104.3): the state stays as it ended. Where players would remain (800.4a: their objects leave the
+    game) or both lose at once (a draw, 104.4a), the engine does not go on: unsupported."""
+    in_game = [p for p in game.state.player_names if p not in game.left]
+    names = ", ".join(n for n, _, _ in losers)
+    if len(in_game) != 2 or len(losers) != 1:
+        raise Unsupported(f"{names} lose{'s' if len(losers) == 1 else ''} the game (704.5a, 704.5c) with "
+                          f"{len(in_game)} players in it: what happens then (104.4a, 800.4a) is not performed")
+    name, rule, why = losers[0]
+    winner = next(p for p in in_game if p != name)
+    game = game.remember(left=game.left + (name,))
+    return game.log((rule, "104.3", "104.2a"), f"{why} and loses the game; {winner} wins and the game ends")
+
+
+def check(game: Game, deathtouched: frozenset[str] = frozenset()) -> tuple[Game, list, bool]:
     """Perform the state-based actions that apply now, simultaneously (704.3); returns the game, the zone
-    changes they made (lki, from, to: what follows them is the caller's, ``settle``), and whether any did."""
+    changes they made (lki, from, to: what follows them is the caller's, ``settle``), and whether any did.
+    ``deathtouched``: the creatures dealt damage by a source with deathtouch since state-based actions were last
+    checked (704.5h)."""
+    if game_over(game):
+        return game, [], False        # 104.3: the game has ended; nothing more happens in it
     state = game.state
-    for p in state.players:
-        if p.life <= 0:
-            raise Unsupported(f"{p.name} has {p.life} life and loses the game (704.5a): the end of the game is not modelled")
+    losers = [(p.name, "704.5a", f"{p.name} has {p.life} life") if p.life <= 0 else
+              (p.name, "704.5c", f"{p.name} has {p.poison} poison counters")
+              for p in state.players if p.name not in game.left and (p.life <= 0 or p.poison >= 10)]
+    if losers:
+        return _lose(game, losers), [], True
     if game.drew_empty:
         raise Unsupported(f"{', '.join(game.drew_empty)} drew from an empty library and loses the game (704.5b): "
                           "the end of the game is not modelled")
@@ -79,8 +100,15 @@ def check(game: Game) -> tuple[Game, list, bool]:
             to_cease.append(o.id)
     for o in state.battlefield():
         ch = current(state, o.id)
-        if "Planeswalker" in ch.types or "Battle" in ch.types:
-            raise Unsupported(f"{o.name} ({o.id}): state-based actions for planeswalkers and battles are not modelled")
+        if "Battle" in ch.types or ("Planeswalker" in ch.types and game.moved(o.id)):
+            # a battle's defense (704.5v) and the loyalty a planeswalker enters with (306.5b) are not modelled
+            raise Unsupported(f"{o.name} ({o.id}): state-based actions for {'battles' if 'Battle' in ch.types else 'a planeswalker that entered during the actions'} are not modelled")
+        if "Planeswalker" in ch.types and o.counter("loyalty") <= 0:
+            # 306.5b, 704.5i: its loyalty is the number of loyalty counters on it (the question's state gives them)
+            guard_scope(state, "dies", f"{o.name} ({o.id}) has no loyalty counters")
+            to_graveyard.append((o.id, "704.5i", f"{o.name} ({o.id}) is a planeswalker with loyalty 0 and is put into "
+                                                 "its owner's graveyard"))
+            continue
         if "Legendary" in ch.supertypes and sum(1 for q in state.battlefield(o.controller)
                                                 if q.name == o.name and "Legendary" in current(state, q.id).supertypes) > 1:
             raise Unsupported(f"the legend rule (704.5j) applies to {o.name}: the choice is not modelled")
@@ -90,16 +118,24 @@ def check(game: Game) -> tuple[Game, list, bool]:
             # 704.5f-g: a creature that survives with a lower bound of its toughness survives (unmodelled text
             # that only raises toughness can't make either apply); else its toughness must be known exactly
             low = toughness(game, o.id, lower_bound=True)
-            if low > 0 and o.damage < low:
+            if low > 0 and o.damage < low and o.id not in deathtouched:
                 continue
             t = toughness(game, o.id)
             if t <= 0:
                 to_graveyard.append((o.id, "704.5f", f"{o.name} ({o.id}) has toughness {t} and is put into its owner's graveyard"))
                 continue
-            if o.damage >= t:
+            if o.damage >= t or o.id in deathtouched:
                 if ch.has_keyword("Indestructible"):
+                    game = game.log(("702.12b",) + (("704.5h",) if o.id in deathtouched else ()),
+                                    f"{o.name} ({o.id}) is indestructible: " + (
+                                        "lethal damage" if o.damage >= t else "damage from a source with deathtouch")
+                                    + " doesn't destroy it")
                     continue
-                to_graveyard.append((o.id, "704.5g", f"{o.name} ({o.id}) has lethal damage and is destroyed"))
+                if o.damage >= t:
+                    to_graveyard.append((o.id, "704.5g", f"{o.name} ({o.id}) has lethal damage and is destroyed"))
+                else:
+                    to_graveyard.append((o.id, "704.5h", f"{o.name} ({o.id}) was dealt damage by a source with "
+                                                         "deathtouch and is destroyed"))
                 continue
         if "Aura" in ch.subtypes:
             target = o.attached_to
@@ -135,9 +171,9 @@ def check(game: Game) -> tuple[Game, list, bool]:
     moved = []
     for oid, rule, why in to_graveyard:
         lki = game.state.obj(oid)
-        if rule == "704.5g":
-            # 704.5g is destruction: a regeneration shield replaces it (701.19a); 704.5f is not (701.19c)
-            game, regenerated = shields.regenerate(game, oid, cause="704.5g")
+        if rule in ("704.5g", "704.5h"):
+            # 704.5g-h are destruction: a regeneration shield replaces it (701.19a); 704.5f is not (701.19c)
+            game, regenerated = shields.regenerate(game, oid, cause=rule)
             if regenerated:
                 continue
         to, instead = shields.dies_to(game, oid)          # "exile it instead" (614.1a)

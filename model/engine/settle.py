@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import enters_counters, enters_tapped
-from mtgjudge.model.engine.game import MAX_STEPS, Game, merge
+from mtgjudge.model.engine.game import MAX_STEPS, Game, game_over, merge
 from mtgjudge.model.engine.sba import check as check_sba
 from mtgjudge.model.engine.triggers import guard_unrecognized, put_pending, triggered_by_moves
 from mtgjudge.model.errors import SearchBound
@@ -80,23 +80,28 @@ def return_exiled_card(game: Game, oid: str, n: int, rules: tuple[str, ...], why
     return game, [(o, "exile", "battlefield")]
 
 
-def settle(game: Game) -> list[Game]:
+def settle(game: Game, deathtouched: frozenset[str] = frozenset()) -> list[Game]:
     """704.3 and 603.3b: state-based actions until none, then triggered abilities go on the stack; every
-    order and choice a branch."""
+    order and choice a branch. ``deathtouched``: creatures dealt damage by a source with deathtouch since
+    state-based actions were last checked (704.5h: the first check reads them). Once the game has ended (104.3)
+    nothing more happens."""
     out = []
-    todo = [game]
+    todo = [(game, deathtouched)]
     n = 0
     while todo:
-        g = todo.pop()
+        g, dt = todo.pop()
         n += 1
         if n > MAX_STEPS:
             raise SearchBound(f"more than {MAX_STEPS} state-based-action rounds: the search bound was reached")
-        g, moved, did = check_sba(g)
+        g, moved, did = check_sba(g, dt)
+        if game_over(g):
+            out.append(g.remember(pending=()) if g.pending else g)
+            continue
         if did:
-            todo.append(after_moves(g, moved, "state-based actions"))
+            todo.append((after_moves(g, moved, "state-based actions"), frozenset()))
             continue
         if g.pending:
-            todo += put_pending(g)
+            todo += [(p, frozenset()) for p in put_pending(g)]
             continue
         out.append(g)
     return merge(out)

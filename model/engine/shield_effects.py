@@ -109,7 +109,7 @@ def _prevention(*, to: bool, amount: bool):
         dealt to the player or permanent the word names, or (``to`` False) that the permanent would deal,
         this turn (514.2: the cleanup step ends it). A noun phrase ("creatures you control") names the
         permanents it applies to as each damage would be dealt (615.1a), not as the spell resolves; "you" is
-        the spell's controller. "All combat damage" (510.1) is recorded: the engine deals no combat damage."""
+        the spell's controller. "All combat damage" (510.1) applies only to combat damage (``engine.combat_damage``)."""
         what = "combat damage" if e.arg("combat") else "damage"
         turn = game.state.turn.number
         origin = _origin(game, ctx)

@@ -66,11 +66,15 @@ def _names(game: Game, np: str, oid: str, controller: str) -> bool:
     return matches(parse_np(np), current(st, oid), o, controller, None, st.turn.step)
 
 
-def _applies(game: Game, s: PreventionShield, source: str, target: str) -> bool:
+def _applies(game: Game, s: PreventionShield, source: str, target: str, combat: bool = False) -> bool:
     """Does the shield apply to damage ``source`` would deal to ``target`` (a player's name or an object id)?
-    The engine deals only noncombat damage (``engine.prevent``): a shield of combat damage never applies."""
+    A shield of combat damage (615.1a) applies only to combat damage (510.2, ``combat``): to players only if it
+    says so, by sources of its description only if it names one."""
     if s.what == "combat damage":
-        return False
+        if not combat or (s.to_players and target not in game.state.player_names):
+            return False
+        if s.by and not _names(game, s.by, source, s.controller):
+            return False
     if s.to or s.to_np:
         if not (s.to == target or (s.to_np and _names(game, s.to_np, target, s.controller))):
             return False
@@ -81,15 +85,16 @@ def _applies(game: Game, s: PreventionShield, source: str, target: str) -> bool:
     return s.left is None or s.left > 0
 
 
-def prevent(game: Game, source: str, target: str, n: int, unpreventable: bool = False) -> list[tuple[Game, int]]:
+def prevent(game: Game, source: str, target: str, n: int, unpreventable: bool = False,
+            combat: bool = False) -> list[tuple[Game, int]]:
     """615.6-615.7: the damage ``source`` would deal to ``target`` after the prevention shields that apply to
     it, each branch with the damage left to deal. A "next N" shield prevents up to what it has left and is
     reduced by that much (615.7); "all" prevents the rest. 616.1: when several apply, the affected player (or
     the controller of the affected object) chooses the order: every order that changes the result is a
     branch. 615.12: damage that can't be prevented (``unpreventable``: the instruction says so; or "damage can't
-    be prevented this turn" is in force) is not prevented."""
+    be prevented this turn" is in force) is not prevented. ``combat``: the damage is combat damage (510.2)."""
     st = game.state
-    idx = [i for i, s in enumerate(st.prevention) if _applies(game, s, source, target)]
+    idx = [i for i, s in enumerate(st.prevention) if _applies(game, s, source, target, combat)]
     if not idx or n <= 0:
         return [(game, n)]
     if unpreventable or any(r.kind == "no_prevention" for r in st.replacements):

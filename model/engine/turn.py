@@ -1,14 +1,16 @@
 """The turn's structure for ``advance`` (CR 500-514): steps in order, turns passing round the players still in
 the game (``rules.turns``), the turn-based actions of untap (502.3), draw (504.1) and cleanup (514.1-2, with
 effects ending as ``rules.durations`` says), mana emptying (500.4); no player attacks or casts anything on the
-way, and whatever goes on the stack resolves, every choice a branch."""
+way, and whatever goes on the stack resolves, every choice a branch. Passing through the combat damage step deals
+combat damage (``engine.combat_damage``); creatures leave combat as the end of combat step ends (511.3)."""
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any, Mapping
 
 from mtgjudge.model.engine.delayed import fire, untapping
-from mtgjudge.model.engine.game import MAX_STEPS, Game, merge
+from mtgjudge.model.engine.combat_damage import in_combat, next_step, perform_combat_damage
+from mtgjudge.model.engine.game import MAX_STEPS, Game, game_over, merge
 from mtgjudge.model.engine.resolve import resolve_action
 from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_at_step
@@ -143,6 +145,34 @@ def _run_stack(game: Game) -> list[Game]:
     return resolve_action(game, {"resolve": "all"})
 
 
+def _attackers(game: Game) -> bool:
+    """Is a creature attacking now (508.8: without attackers declare blockers and combat damage are skipped)?"""
+    return any(o.attacking is not None for o in in_combat(game.state))
+
+
+def _leaving(branches: list[Game]) -> list[Game]:
+    """What happens as a step ends on the way: combat damage not yet dealt is dealt as the game passes through
+    the combat damage step (510.1-510.4, ``engine.combat_damage``); as the end of combat step ends, every
+    creature is removed from combat (511.3)."""
+    out = []
+    for g in branches:
+        st = g.state
+        if st.turn.step == "combat-damage" and next_step(st) is not None:
+            out += perform_combat_damage(g)
+            continue
+        if st.turn.step == "end-of-combat" and (st.combat_damage_dealt or st.first_strikers):
+            st = st.evolve(combat_damage_dealt=(), first_strikers=())
+            g = g.with_state(st)
+        if st.turn.step == "end-of-combat" and any(o.attacking is not None or o.blocking or o.blocked
+                                                   for o in st.objects):
+            objs = tuple(replace(o, attacking=None, blocking=(), blocked=False)
+                         if o.attacking is not None or o.blocking or o.blocked else o for o in st.objects)
+            g = g.with_state(st.evolve(objects=objs))
+            g = g.log("511.3", "the end of combat step ends: all creatures are removed from combat")
+        out.append(g)
+    return out
+
+
 def advance(game: Game, a: Mapping[str, Any]) -> list[Game]:
     """The ``advance`` action: the game moves on to the next time the step begins (or the next turn's
     upkeep), turn-based actions happening on the way and whatever is put on the stack resolving."""
@@ -151,7 +181,7 @@ def advance(game: Game, a: Mapping[str, Any]) -> list[Game]:
         target_step, need_new_turn = "upkeep", True
     else:
         target_step, need_new_turn = target, False
-        if target in ("declare-blockers", "combat-damage"):
+        if target in ("declare-blockers", "combat-damage") and not _attackers(game):
             raise InputError("advance", f"advance: {target}: with no attackers the rules skip declare blockers "
                                               "and combat damage (508.8)")
     start_turn = game.state.turn.number
@@ -160,7 +190,10 @@ def advance(game: Game, a: Mapping[str, Any]) -> list[Game]:
     n = 0
     while branches:
         nxt = []
-        for g in branches:
+        for g in _leaving(branches):
+            if game_over(g):
+                done.append(g)                      # 104.3: the game has ended where it stands
+                continue
             n += 1
             if n > MAX_STEPS:
                 raise SearchBound(f"advance passed more than {MAX_STEPS} steps: the search bound was reached")
@@ -179,7 +212,7 @@ def advance(game: Game, a: Mapping[str, Any]) -> list[Game]:
                 g = g.log("500.7" if turn.resume else "500.1", f"turn {turn.number} ({nxt_player}) begins" + (
                     ", an extra turn" if turn.resume else "") + (
                     f"; {', '.join(p for p in g.state.left)} left the game and take no turns (800.4a)" if g.state.left else ""))
-            if new_step in ("declare-blockers", "combat-damage"):
+            if new_step in ("declare-blockers", "combat-damage") and not _attackers(g):
                 guard_attack_requirements(g)       # 508.1d: "attacks this turn if able" means someone attacks
                 g = g.with_state(g.state.evolve(turn=replace(g.state.turn, step=new_step)))
                 g = g.log("508.8", f"no creatures attack: the {new_step} step is skipped")

@@ -21,6 +21,7 @@ import re
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.oracle.keywords import lookup
+from mtgjudge.model.oracle.text import normalize_self, self_names, strip_reminder
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.vocab.scopes import EVENT_SCOPES, Narrowing, Scope
@@ -92,6 +93,10 @@ STATIC_TEMPLATES: tuple[tuple[str, str, re.Pattern, frozenset[Scope]], ...] = (
      re.compile(r"^If [^.]*?, ~ can't be countered(?: and the damage can't be prevented)?\.$", re.I),
      frozenset({Scope.RESOLUTION, Scope.LIFE, Scope.DIES})),
     ("creatures that can't block it", "506-509", re.compile(r"^Creatures with [^.,;]* can't block (?:it|~)\.$", re.I), frozenset({Scope.COMBAT})),
+    # A requirement on blocking (509.1c: "All creatures able to block enchanted creature do so.", Lure).
+    ("all creatures able to block it do so", "509.1c",
+     re.compile(r"^All creatures able to block (?:~|enchanted creature|equipped creature) do so\.$", re.I),
+     frozenset({Scope.COMBAT})),
     # Alternative costs and other ways to cast the card (118.9, 702.8): they only add ways to cast it.
     # "If you control a Swamp, you may pay 4 life rather than pay ~'s mana cost." (Snuff Out), "If you control a
     # Forest, rather than pay ~'s mana cost, you may have an opponent gain 3 life." (Invigorate): the condition
@@ -337,6 +342,20 @@ SCOPE_ROWS: tuple[Narrowing, ...] = (
 ) + tuple(_joined_row(*t) for t in JOINED_TEMPLATES) + (
     Narrowing("a keyword the object itself has", "scopes", "613.1f, 702", _own_keyword_scopes),
 ) + tuple(_template_row(*t) for t in STATIC_TEMPLATES)
+
+
+#: The rules of the templates that are restrictions and requirements on declaring attackers and blockers: the game
+#: checks them only as attackers or blockers are declared (508.1c-d, 509.1b-c), so they can't change combat damage.
+DECLARATION_RULES = ("506-509", "509.1c")
+
+
+def declaration_only(text: str, name: str, legendary: bool = False) -> bool:
+    """Is the printed static line ``text`` of a card named ``name`` a restriction or requirement on declaring
+    attackers or blockers and nothing else (``DECLARATION_RULES``)?"""
+    norm = normalize_self(strip_reminder(text).strip(), self_names(name, legendary))
+    if _SECOND_CLAUSE.search(norm):
+        return False
+    return any(rule in DECLARATION_RULES and pattern.match(norm) for _, rule, pattern, _ in STATIC_TEMPLATES)
 
 
 def scopes_of(norm: str, kind: str) -> tuple[Scope, ...]:

@@ -104,11 +104,20 @@ def matches(sel: Selector | None, ch: Characteristics, o: GameObject, you: str, 
         return False
     if sel.combat:
         # 506.4: only during the combat phase, from the declaration of attackers, is a creature attacking or
-        # blocking; the model keeps no record of who attacks or blocks.
+        # blocking (508.1k, 509.1g: the objects' combat state)
         if step is not None and step not in COMBAT_STEPS:
             return False
-        raise Unsupported(f"{sel.describe()!r}: which creatures are {sel.combat} is not modelled")
+        if step is None:
+            raise Unsupported(f"{sel.describe()!r}: which creatures are {sel.combat} is not known here")
+        attacking, blocking = o.zone == "battlefield" and o.attacking is not None, o.zone == "battlefield" and bool(o.blocking)
+        return {"attacking": attacking, "blocking": blocking,
+                "attacking or blocking": attacking or blocking}.get(sel.combat, False) or (
+            sel.combat not in ("attacking", "blocking", "attacking or blocking") and _unknown_combat(sel))
     return True
+
+
+def _unknown_combat(sel) -> bool:
+    raise Unsupported(f"{sel.describe()!r}: which creatures are {sel.combat} is not modelled")
 
 
 def object_mana_value(o: GameObject) -> int:

@@ -8,7 +8,7 @@ here, with the scopes it covers.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable
 
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import GameObject, undefined_card
@@ -46,14 +46,15 @@ def _unmodelled_matters(a: Ability, o: GameObject, scopes: Iterable[Scope], kind
 
 def require_modelled(state: GameState, scopes: Iterable[Scope], what: str = "", *, kinds: tuple[str, ...] = ("static",),
                      player: str | None = None, undefined_cards: bool = True, objects: Iterable[GameObject] = (),
-                     exclude: Iterable[str] = ()) -> None:
+                     exclude: Iterable[str] = (), ignore: "Callable[[Ability, GameObject], bool] | None" = None) -> None:
     """Raise Unsupported if something on the battlefield (or among ``objects``), or an effect in force, could
     change the answer about ``what`` within ``scopes`` and the model does not implement it: a card with no
     definition (``undefined_cards``); an unmodelled ability of one of ``kinds`` (and the unmodelled activated
     and mana abilities of ``player``'s permanents) that may concern the scopes; a static word, of a
     permanent or of a lasting effect in force, not implemented for one of the scopes. Cards in hands,
     graveyards and exile count with their unmodelled text of those kinds that functions where they are (113.6b:
-    "As long as ~ is in your graveyard, ..."; ``_require_modelled_off_battlefield``), except ``exclude``."""
+    "As long as ~ is in your graveyard, ..."; ``_require_modelled_off_battlefield``), except ``exclude``.
+    ``ignore``: unmodelled abilities of permanents that a rule the caller cites keeps out of ``what``."""
     scopes = tuple(Scope(s) for s in scopes)
     when = f" that may apply when {what}" if what else ""
     _require_modelled_off_battlefield(state, scopes, when, kinds, set(exclude) | {o.id for o in objects})
@@ -64,7 +65,8 @@ def require_modelled(state: GameState, scopes: Iterable[Scope], what: str = "", 
             raise Unsupported(undefined_card(o.card.name, o.id))
         abilities = current(state, o.id).abilities if o.zone == "battlefield" else o.printed.abilities
         for a in abilities:
-            if a.kind == "unmodelled" and _unmodelled_matters(a, o, scopes, kinds, player):
+            if a.kind == "unmodelled" and _unmodelled_matters(a, o, scopes, kinds, player) \
+                    and not (ignore is not None and ignore(a, o)):
                 raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model{when}: {a.source_text!r}")
             if a.kind == "static" and a.static is not None:
                 require_handled(a.static.word, scopes, f"{o.name} ({o.id}): {a.text()!r}")
@@ -141,14 +143,22 @@ def require_modelled_for_payment(state: GameState, player: str, exclude: Iterabl
     require_modelled_elsewhere(state, PAYMENT_SCOPES, "paying", player=player, exclude=exclude)
 
 
-def guard_scope(state: GameState, scope: Scope | str, what: str, *, lower_bound: bool = False) -> None:
+def guard_scope(state: GameState, scope: Scope | str, what: str, *, lower_bound: bool = False,
+                ignore: "Callable[[Ability, GameObject], bool] | None" = None) -> None:
     """The engine's guard for one event: unmodelled static text, or an unimplemented static word, that may
     apply when ``what`` happens (cards with no definition are the event's own guard's). Text that only raises
-    power and toughness changes them too, unless ``lower_bound``: only a lower bound of them matters."""
+    power and toughness changes them too, unless ``lower_bound``: only a lower bound of them matters.
+    ``ignore``: unmodelled abilities a rule the caller cites keeps out of the event (``require_modelled``)."""
     scopes = (Scope(scope),)
     if scopes[0] == Scope.POWER_TOUGHNESS and not lower_bound:
         scopes += (Scope.PT_RAISED,)
-    require_modelled(state, scopes, what, undefined_cards=False)
+    # the state never changes: a guard it passed once it passes again (only ``what`` would differ, in a message)
+    passed = ("guard_passed", scopes)
+    if ignore is None and state._cache.get(passed):
+        return
+    require_modelled(state, scopes, what, undefined_cards=False, ignore=ignore)
+    if ignore is None:
+        state._cache[passed] = True
 
 
 def power_now(state: GameState, oid: str, what: str) -> int:

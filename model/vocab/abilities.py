@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from mtgjudge.model.vocab.words import Word
 
 KEYWORDS = ("Haste", "Flying", "Defender", "Trample", "Indestructible", "Vigilance", "Reach", "Deathtouch",
-            "Lifelink", "First strike", "Double strike", "Menace", "Flash", "Hexproof", "Shroud",
+            "Lifelink", "Infect", "Wither", "First strike", "Double strike", "Menace", "Flash", "Hexproof", "Shroud",
             "Convoke", "Delve", "Improvise",   # 702.51, 702.66, 702.126: alternatives to paying mana
             "Devoid", "Changeling",            # 702.114, 702.73: characteristic-defining (rules.characteristics)
             "Split second",                    # 702.61: on the stack (rules.timing.split_second_requirement)

@@ -22,14 +22,14 @@ ACTION_KEYS: dict[str, tuple[str, ...]] = {
     "activate": ("ability", "by", "x", "targets", "choices", "paying"),
     "resolve": ("targets", "choices"),
     "destroy": (), "exile": (), "sacrifice": (), "bounce": (), "transform": (),
-    "concede": (), "advance": (),
+    "concede": (), "advance": (), "damage": (),
 }
 ASSERT_ZONES = ("battlefield", "hand", "graveyard", "library", "exile", "stack", "none")
 ASSERT_KEYS: dict[str, tuple[str, ...]] = {   # subject -> the keys it may carry
     "object": ("object", "zone", "controller", "tapped", "counters", "attached_to", "power", "toughness",
                "damage", "keywords", "stack_size"),
     "count": ("count", "name", "zone", "controller", "tapped", "stack_size"),
-    "player": ("player", "life", "hand_size", "library_size", "graveyard_size", "stack_size"),
+    "player": ("player", "life", "hand_size", "library_size", "graveyard_size", "stack_size", "poison", "lost"),
     "stack_size": ("stack_size",),
     "prevention": ("prevention",),     # how many prevention shields are in force (615.1, state.prevention)
     "delayed_triggers": ("delayed_triggers",),   # how many delayed triggered abilities wait (603.7, state.delayed)
@@ -80,6 +80,8 @@ def read_action(d: QuestionValidator, value: Any, path: str, line: int | None) -
             if v not in STEPS + ("next-turn",):
                 d.fail(kp, kl, f"{describe(v)} is not a step or next-turn; steps: {', '.join(STEPS)}")
             out[k] = v
+        elif k == "damage":
+            out[k] = _divisions(d, v, kp, kl)
         elif k == "resolve":
             if v != "all" and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
                 d.fail(kp, kl, f"must be how many objects to resolve (1 or more) or all; got {describe(v)}")
@@ -109,6 +111,32 @@ def read_action(d: QuestionValidator, value: Any, path: str, line: int | None) -
             out[k] = d.choices(v, kp, kl)
         elif k == "ability":
             out[k] = ability_param(d, v, kp, kl)
+    return MappingProxyType(out)
+
+
+def _divisions(d: QuestionValidator, v: Any, path: str, line: int | None) -> Mapping[str, Mapping[str, int]]:
+    """``damage:``: for each attacking or blocking creature (by id or name), how it divides its combat damage: a
+    mapping of what it assigns to (a creature, a player, a planeswalker) to an amount (510.1c-d, 702.19b)."""
+    if not isinstance(v, dict) or not v:
+        d.fail(path, line, f"damage is a mapping like {{troll: {{giant: 2, Bob: 3}}}}: each creature and how it "
+                           f"divides its combat damage; got {describe(v)}")
+    out: dict[str, Mapping[str, int]] = {}
+    for src, div in v.items():
+        sp, sl = f"{path}.{src}", line_of(v, src)
+        oid = d.obj_ref(src, sp, sl)
+        if not isinstance(div, dict) or not div:
+            d.fail(sp, sl, f"a division is a mapping of what it assigns damage to and how much, like "
+                           f"{{wall: 1, Bob: 3}}; got {describe(div)}")
+        amounts: dict[str, int] = {}
+        for to, n in div.items():
+            tp, tl = f"{sp}.{to}", line_of(div, to) or sl
+            ref = d.obj_ref(to, tp, tl, players=True)
+            if ref in amounts:
+                d.fail(tp, tl, f"{ref} is given twice")
+            amounts[ref] = d.integer(n, tp, tl, 0)
+        if oid in out:
+            d.fail(sp, sl, f"{oid} is given twice")
+        out[oid] = MappingProxyType(amounts)
     return MappingProxyType(out)
 
 
@@ -155,7 +183,7 @@ def read_assertion(d: QuestionValidator, value: Any, path: str, line: int | None
             if v not in ASSERT_ZONES:
                 d.fail(kp, kl, f"{describe(v)} is not a zone; zones: {', '.join(ASSERT_ZONES)}")
             out[k] = v
-        elif k == "tapped":
+        elif k in ("tapped", "lost"):
             out[k] = d.boolean(v, kp, kl)
         elif k == "counters":
             out[k] = MappingProxyType({c: n for c, n in d.counters(v, kp, kl).items() if n})

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.game import Game, game_over
 from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
@@ -114,12 +114,17 @@ def check(game: Game, a: Mapping[str, Any], initial_ids: set[str]) -> tuple[bool
         return n == a["count"], f"{n} {a['name']}" + (f" in {a['zone']}" if "zone" in a else "")
     if "player" in a:
         name = a["player"]
-        if name in game.left:
+        lost = name in game.left          # 104.3: a player who left the game (conceded, 104.3a, or lost, 704.5) lost it
+        if "lost" in a and lost != a["lost"]:
+            return False, f"{name} has {'' if lost else 'not '}lost the game"
+        # 104.3: where the game ended, the loser's state is as it ended; in a game going on, a player who left
+        # has none (800.4a)
+        if lost and set(a) - {"player", "lost"} and not game_over(game):
             return False, f"{name} has left the game"
         p = st.player(name)
         got = {"life": p.life, "hand_size": len(p.zone("hand")),
                "library_size": len(p.zone("library")) + p.unknown_library,
-               "graveyard_size": len(p.zone("graveyard"))}
+               "graveyard_size": len(p.zone("graveyard")), "poison": p.poison, "lost": lost}
         for k, want in a.items():
             if k != "player" and got[k] != want:
                 return False, f"{name}: {k} is {got[k]}, not {want}"
@@ -147,6 +152,8 @@ def summary(game: Game) -> dict:
         zones = {z: list(p.zone(z)) for z in ("battlefield", "hand", "graveyard", "exile") if p.zone(z)}
         zones["library"] = len(p.zone("library")) + p.unknown_library
         out["players"][p.name] = {"life": p.life, **zones}
+        if p.poison:                       # 122.1f
+            out["players"][p.name]["poison"] = p.poison
         if p.counters:                     # 122.1: counters on a player (energy)
             out["players"][p.name]["counters"] = dict(p.counters)
         if p.mana_pool:                    # 106.4: mana a spell added, not yet spent

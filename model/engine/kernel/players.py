@@ -1,4 +1,5 @@
-"""What happens to a player: drawing (121.1-121.2, 704.5b), discarding (701.9a) and life (119.3, 800.4a)."""
+"""What happens to a player: drawing (121.1-121.2, 704.5b), discarding (701.9a), life (119.3, 800.4a) and poison
+counters (122.1f, 704.5c)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -73,3 +74,14 @@ def change_life(game: Game, player: str, delta: int, rules=("119.3",), why: str 
     verb = "gains" if delta >= 0 else "loses"
     guard_unrecognized(game, f"{player} {verb} life")
     return game.log(rules, f"{player} {verb} {abs(delta)} life{why} ({p.life} -> {p.life + delta})")
+
+
+def give_poison(game: Game, player: str, n: int, rules=("122.1f",), why: str = "") -> Game:
+    """122.1f: ``player`` gets ``n`` poison counters (``Player.poison``; ten or more loses the game when state-based
+    actions are checked, 704.5c); a player who left the game gets none (800.4a)."""
+    if player in game.left:
+        return game.log("800.4a", f"{player} has left the game: they get no poison counters")
+    p = game.state.player(player)
+    game = game.with_state(game.state.with_player(replace(p, poison=p.poison + n)))
+    guard_unrecognized(game, f"{player} gets poison counters")
+    return game.log(rules, f"{player} gets {n} poison counter(s){why} ({p.poison} -> {p.poison + n})")
