@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from mtgjudge.model import deadline
-from mtgjudge.model.engine import zones
+from mtgjudge.model.engine import declaring, zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import FOLLOWING, Game, find_ref, merge, name_of
 from mtgjudge.model.engine.kicker import (MULTIKICKER_BOUND, buyback_options, is_multikicker, kicked_words,
@@ -390,7 +390,7 @@ def _as_effect(game: Game, a: Mapping[str, Any], kind: str) -> list[Game]:
 def perform(game: Game, a: Mapping[str, Any]) -> list[Game]:
     """Perform one of the question format's actions; every branch the rules' open choices lead to."""
     kind = next(k for k in ("cast", "play", "activate", "resolve", "destroy", "exile", "sacrifice", "bounce",
-                            "transform", "concede", "advance") if k in a)
+                            "transform", "concede", "advance", "attack", "block") if k in a)
     if kind == "cast":
         branches = cast(game, a)
     elif kind == "play":
@@ -409,6 +409,10 @@ def perform(game: Game, a: Mapping[str, Any]) -> list[Game]:
         branches = [leave_game(game, a["concede"])]
     elif kind == "advance":
         return advance(game, a)
+    elif kind == "attack":
+        return declaring.attack(game, a)
+    elif kind == "block":
+        return declaring.block(game, a)
     else:
         raise Unsupported(f"the action {kind!r} is not performed by the engine yet")
     return merge([s for b in deadline.checked(branches, FOLLOWING) for s in settle(b)])

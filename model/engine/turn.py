@@ -12,8 +12,9 @@ from mtgjudge.model.engine.game import MAX_STEPS, Game, merge
 from mtgjudge.model.engine.resolve import resolve_action
 from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_at_step
-from mtgjudge.model.engine.until import end_control, guard_attack_requirements
-from mtgjudge.model.errors import InputError, SearchBound, Unsupported
+from mtgjudge.model.engine.until import end_control
+from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
+from mtgjudge.model.rules.combat.declare import attackers, check_block, declaring_no_attackers, end_of_combat
 from mtgjudge.model.rules.durations import DURATIONS, ends_this_cleanup
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.in_force import lasting_effects
@@ -143,6 +144,29 @@ def _run_stack(game: Game) -> list[Game]:
     return resolve_action(game, {"resolve": "all"})
 
 
+def _leaving_step(game: Game, stepname: str) -> Game:
+    """What the rules do as a step of combat ends: a declare attackers (blockers) step that ends with none declared
+    had that declaration, which must be legal (508.1d, 509.1c: a requirement it could obey makes it illegal); as
+    the end of combat step ends, every creature is removed from combat (511.3)."""
+    st = game.state
+    if stepname == "declare-attackers" and not attackers(st) and st.turn.active not in game.left:
+        _legal_declaration(declaring_no_attackers(st))
+    elif stepname == "declare-blockers" and attackers(st) and not any(o.blocking for o in st.battlefield()):
+        _legal_declaration(check_block(st, {}))
+    elif stepname == "end-of-combat":
+        cleared = end_of_combat(st)
+        if cleared is not st:
+            return game.with_state(cleared).log("511.3", "the end of combat step ends: creatures are removed from combat")
+    return game
+
+
+def _legal_declaration(ans) -> None:
+    if ans.is_unsupported:
+        raise Unsupported(ans.unsupported)
+    if ans.value is not True:
+        raise Illegal(ans.why)
+
+
 def advance(game: Game, a: Mapping[str, Any]) -> list[Game]:
     """The ``advance`` action: the game moves on to the next time the step begins (or the next turn's
     upkeep), turn-based actions happening on the way and whatever is put on the stack resolving."""
@@ -151,7 +175,7 @@ def advance(game: Game, a: Mapping[str, Any]) -> list[Game]:
         target_step, need_new_turn = "upkeep", True
     else:
         target_step, need_new_turn = target, False
-        if target in ("declare-blockers", "combat-damage"):
+        if target in ("declare-blockers", "combat-damage") and not attackers(game.state):
             raise InputError("advance", f"advance: {target}: with no attackers the rules skip declare blockers "
                                               "and combat damage (508.8)")
     start_turn = game.state.turn.number
@@ -179,12 +203,14 @@ def advance(game: Game, a: Mapping[str, Any]) -> list[Game]:
                 g = g.log("500.7" if turn.resume else "500.1", f"turn {turn.number} ({nxt_player}) begins" + (
                     ", an extra turn" if turn.resume else "") + (
                     f"; {', '.join(p for p in g.state.left)} left the game and take no turns (800.4a)" if g.state.left else ""))
-            if new_step in ("declare-blockers", "combat-damage"):
-                guard_attack_requirements(g)       # 508.1d: "attacks this turn if able" means someone attacks
+            g = _leaving_step(g, st.turn.step)
+            if new_step in ("declare-blockers", "combat-damage") and not attackers(g.state):
                 g = g.with_state(g.state.evolve(turn=replace(g.state.turn, step=new_step)))
                 g = g.log("508.8", f"no creatures attack: the {new_step} step is skipped")
                 nxt.append(g)
                 continue
+            if new_step == "combat-damage":
+                raise Unsupported("creatures are attacking: combat damage (510) is not performed by the engine yet")
             for r in _begin_step(g, new_step):
                 arrived = new_step == target_step and (not need_new_turn or r.state.turn.number > start_turn)
                 if arrived:

@@ -72,6 +72,8 @@ STATIC_TEMPLATES: tuple[tuple[str, re.Pattern, frozenset[Scope]], ...] = (
      frozenset({Scope.UNTAP})),
     # Untapping during other players' untap steps (502.3: which permanents untap in an untap step).
     ("502.3", re.compile(r"^Untap ~ during each other player's untap step\.$", re.I), frozenset({Scope.UNTAP})),
+    # Lure's requirement on blocks (509.1c): every creature able to block the creature blocks it.
+    ("509.1c", re.compile(r"^All creatures able to block (?:~|enchanted creature) do so\.$", re.I), frozenset({Scope.COMBAT})),
     # Blocking more creatures (509.1a-b), with or without a condition on the object itself.
     ("509.1", re.compile(r"^(?:As long as ~ is a creature, )?(?:~|it) can block (?:an additional creature|any number "
                          r"of creatures) each combat\.$", re.I), frozenset({Scope.COMBAT})),

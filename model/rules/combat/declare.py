@@ -14,7 +14,8 @@ attack such as Ghostly Prison's, a keyword of combat it does not perform) makes 
 naming it."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Iterable, Mapping
 
@@ -230,6 +231,29 @@ def check_attack(state: GameState, decl: Mapping[str, str]) -> Answer:
                    lambda r, d: r[0] in d, _show_attack)
 
 
+#: Words of a requirement to attack (508.1d: "attacks each combat if able", "must attack"): an unread line without
+#: them is no requirement, and declaring no attackers breaks no restriction (508.1c restricts attacking creatures).
+_ATTACK_REQUIREMENT = re.compile(r"\battacks?\b[^.]*\bif able\b|\bmust attack\b", re.I)
+
+
+def declaring_no_attackers(state: GameState) -> Answer:
+    """Is declaring no attackers legal (508.1c-d)? It breaks no restriction, so only requirements can forbid it:
+    unread text that may be one makes it unsupported; with none, it is legal without reading the rest."""
+    active = state.turn.active
+    reqs = any(r == "attacks if able" for c in state.pt_changes for r in c.rules)
+    for o in state.battlefield():
+        for a in current(state, o.id).abilities:
+            if a.kind == "unmodelled" and a.may_concern(Scope.COMBAT) and _ATTACK_REQUIREMENT.search(a.source_text):
+                reqs = True
+    if not reqs or not any(c.controller == active for c in _creatures_or_none(state)):
+        return Answer(True, (step(("508.1c", "508.1d"), "no creature attacks: no requirement to attack applies"),))
+    return check_attack(state, {})
+
+
+def _creatures_or_none(state: GameState):
+    return [o for o in state.battlefield() if "Creature" in current(state, o.id).types]
+
+
 def _show_attack(state: GameState, decl: Mapping[str, object]) -> str:
     if not decl:
         return "no creature attacks"
@@ -398,6 +422,15 @@ def _show_block(state: GameState, decl: Mapping[str, object]) -> str:
     return ", ".join(f"{state.obj(b).name} blocks " + " and ".join(state.obj(a).name for a in v) for b, v in shown.items())
 
 
+def end_of_combat(state: GameState) -> GameState:
+    """511.3: as the end of combat step ends, every creature is removed from combat."""
+    if not any(o.attacking is not None or o.blocking or o.blocked for o in state.objects):
+        return state
+    return state.evolve(objects=tuple(replace(o, attacking=None, blocking=(), blocked=False)
+                                      if o.attacking is not None or o.blocking or o.blocked else o
+                                      for o in state.objects))
+
+
 # --------------------------------------------------------------------------------------------- the search
 
 def _best(order: list[str], domains: Mapping[str, list], count, gain, complete, extra_bound: int = 0):
@@ -447,8 +480,8 @@ def _judged(state, decl, obeyed: int, best_n: int, best_decl, reqs, rule: str, h
         return Answer(True, tuple(why), witness={"declaration": {k: v for k, v in decl.items()}, "requirements": obeyed})
     missed = [r for r in reqs if not holds(r, decl) and holds(r, best_decl)]
     why = tuple(r[1] if isinstance(r, tuple) else r.why for r in missed) + (
-        step(rule, f"{show(state, decl)} obeys {obeyed} requirement{'s' if obeyed != 1 else ''}; "
-                   f"{show(state, best_decl)} obeys {best_n} without breaking a restriction"),)
+        step(rule, f"the declaration ({show(state, decl)}) obeys {obeyed} requirement{'s' if obeyed != 1 else ''}; "
+                   f"another ({show(state, best_decl)}) obeys {best_n} without breaking a restriction"),)
     return Answer(False, why, witness={"better": {k: v for k, v in best_decl.items()}, "requirements": best_n})
 
 
