@@ -38,6 +38,8 @@ UNREAD_KEYWORDS = ("Fear", "Intimidate", "Shadow", "Horsemanship", "Skulk", "Ban
 _EFFECT_RULES = {"can't block": "cant_block", "can't be blocked": "cant_be_blocked", "attacks if able": "must_attack",
                  "all creatures able to block it do so": "lure", "must be blocked if able": "must_be_blocked",
                  "can't attack": "cant_attack", "blocks if able": "must_block"}
+#: How many choices each search considered, newest last (read by the benchmark; bounded by the search's callers).
+SEARCHED: list[int] = []
 #: How many creatures "any number" lets a creature block: more than there can be attackers in a question.
 ANY_NUMBER = 10 ** 6
 
@@ -468,6 +470,7 @@ def _best(order: list[str], domains: Mapping[str, list], count, gain, complete, 
         del chosen[oid]
 
     go(0, 0)
+    SEARCHED.append(nodes[0])
     return best[0], best[1] or {}
 
 
