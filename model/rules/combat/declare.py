@@ -474,9 +474,13 @@ def _best(order: list[str], domains: Mapping[str, list], count, gain, complete, 
     return best[0], best[1] or {}
 
 
+#: The rules of restrictions a legal declaration obeys, by the rule of its requirements.
+_RESTRICTIONS = {"508.1d": ("508.1a", "508.1b", "508.1c"), "509.1c": ("509.1a", "509.1b")}
+
+
 def _judged(state, decl, obeyed: int, best_n: int, best_decl, reqs, rule: str, holds, show) -> Answer:
     if obeyed >= best_n:
-        why = [step(rule, f"{show(state, decl)}: no restriction is broken")]
+        why = [step(_RESTRICTIONS[rule], f"{show(state, decl)}: no restriction is broken")]
         if reqs:
             why.append(step(rule, f"it obeys {obeyed} of {len(reqs)} requirement{'s' if len(reqs) != 1 else ''}, "
                                   f"as many as any declaration that breaks no restriction"))
