@@ -6,6 +6,12 @@ the whole `mtgjudge ask` process on a can-block question about that board. Run b
 python bench/bench_combat_declarations.py [runs]
 
 Target: the ask under 1 s as a whole process (median); the faster of the two searches is the model's.
+
+Measured (2026-12-01, 2 shared cores, 5 runs): the model's search 0.6 ms (104 choices) on 10x10 with Lure on a
+ground creature; python-constraint 0.4 ms with the model's value order, 26 ms (5x5), 514 ms (6x6) and 18.9 s
+(7x7) in the natural order; with Lure on the flier (Serra Angel: only three blockers can obey it, so the most
+is below the number of requirements) the model takes 0.8 ms (104 choices) and python-constraint, which must
+refute every larger k, did not finish in 90 s. The whole ask: 1.45 s median on the loaded machine.
 """
 from __future__ import annotations
 
