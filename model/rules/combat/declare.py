@@ -24,6 +24,7 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Answer, Step, step
 from mtgjudge.model.rules.combat import lines
 from mtgjudge.model.rules.guards import require_modelled_elsewhere
+from mtgjudge.model.rules.in_force import exiles_until_source_leaves, lasting_effects
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import GameState
 from mtgjudge.model.vocab.scopes import Scope
@@ -99,8 +100,9 @@ def creatures(state: GameState) -> dict[str, Creature]:
                 continue
             if a.kind == "static" and a.static is not None and Scope.COMBAT in a.static.word.scopes:
                 raise Unsupported(f"{o.name} ({o.id}): {a.text()!r} is not read for declaring attackers and blockers")
-            if a.kind != "unmodelled" or a.unmodelled_kind != "static" or not a.may_concern(Scope.COMBAT) \
-                    or not a.functions_in("battlefield"):
+            # declaring reads combat text, and the characteristics it depends on: types, colors, keywords (613)
+            if a.kind != "unmodelled" or a.unmodelled_kind != "static" or not (
+                    a.may_concern(Scope.COMBAT) or a.may_concern(Scope.CHARACTERISTICS)) or not a.functions_in("battlefield"):
                 continue
             line = lines.read(a.source_text, o.name)
             if line is None or (line.enchanted and o.attached_to is None) or (not line.enchanted and not is_creature):
@@ -126,6 +128,14 @@ def creatures(state: GameState) -> dict[str, Creature]:
     for e in state.effects:
         if not e.card.modelled:
             raise Unsupported(f"the effect of {e.source_card} in force is not modelled and could concern combat")
+        lasting = lasting_effects(e.card, e.face, e.ability)
+        if not lasting and not exiles_until_source_leaves(e.card, e.face, e.ability):
+            raise Unsupported(f"the effect of {e.source_card} in force is not modelled and could concern combat")
+        for le in lasting:
+            static = le.arg("static")
+            if static is not None and (Scope.COMBAT in static.word.scopes):
+                raise Unsupported(f"the effect of {e.source_card} in force ({static.text()!r}) is not read for "
+                                  "declaring attackers and blockers")
     state._cache["combat_creatures"] = out
     return out
 
