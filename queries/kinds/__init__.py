@@ -26,9 +26,9 @@ KINDS: Mapping[str, Kind] = MappingProxyType({kind.name: kind for kind in (
     can_play.KIND,
     can_pay.KIND,
     mana_options.KIND,
-    can_attack.KIND,
-    can_block.KIND,
     outcome.KIND,
+    can_attack.KIND,      # kinds added after the first six register after them
+    can_block.KIND,
 )})
 
 
