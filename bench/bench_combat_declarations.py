@@ -92,6 +92,12 @@ def main(runs: int = 5) -> None:
           f"requirements {ans.witness['requirements']}")
     print(f"python-constraint, choices in the model's order: median {statistics.median(t_csp) * 1000:.1f} ms, most "
           f"requirements {best}")
+    flier = loads(board().replace("{card: Lure, attached_to: a0}", "{card: Lure, attached_to: a7}"))[0].state
+    t0 = time.perf_counter()
+    ans = d.check_block(flier, {})
+    print(f"model search, Lure on the flier: {(time.perf_counter() - t0) * 1000:.1f} ms, {d.SEARCHED[-1]} choices, most "
+          f"requirements {ans.witness['better' if ans.value is False else 'declaration'] and ans.witness['requirements']} "
+          f"(python-constraint: see the docstring; it does not finish in 90 s)")
     for size in (3, 4, 5, 6):
         small = loads(board(size=size))[0].state
         t0 = time.perf_counter()
