@@ -87,7 +87,11 @@ def _action() -> dict:
               "resolve": {"oneOf": [{"type": "integer", "minimum": 1}, {"const": "all"}]},
               "advance": {"enum": list(STEPS) + ["next-turn"]},
               "damage": {"type": "object", "additionalProperties": {"type": "object", "additionalProperties": _COUNT},
-                         "description": "combat: how each creature divides its combat damage (CR 510.1c-d)"}}
+                         "description": "combat: how each creature divides its combat damage (CR 510.1c-d)"},
+              "attack": {"type": ["object", "null"], "additionalProperties": _STR,
+                         "description": "declare attackers: attacker -> the player, planeswalker or battle it attacks (CR 508.1)"},
+              "block": {"type": ["object", "null"], "additionalProperties": _REFS,
+                        "description": "declare blockers: blocker -> the attacker(s) it blocks (CR 509.1)"}}
     keys = {"by": _STR, "targets": _REFS, "x": _COUNT, "choices": {"type": "object"}, "paying": _REFS,
             "ability": {"oneOf": [{"type": "integer", "minimum": 1}, _STR]},
             "alternative": {"oneOf": [{"type": "boolean"}, {"type": "integer", "minimum": 1}]},
@@ -99,7 +103,8 @@ def _action() -> dict:
 def _assertion() -> dict:
     props = {"object": _REF, "zone": {"enum": list(ASSERT_ZONES)}, "controller": _STR, "tapped": _BOOL,
              "counters": {"type": "object", "additionalProperties": _COUNT}, "attached_to": {"type": ["string", "null"]},
-             "power": _INT, "toughness": _INT, "damage": _COUNT, "keywords": {"type": "array", "items": _STR}, "count": _COUNT, "name": _STR, "player": _STR,
+             "power": _INT, "toughness": _INT, "damage": _COUNT, "keywords": {"type": "array", "items": _STR},
+             "attacking": _BOOL, "blocked": _BOOL, "count": _COUNT, "name": _STR, "player": _STR,
              "life": _INT, "hand_size": _COUNT, "library_size": _COUNT, "graveyard_size": _COUNT,
              "stack_size": _COUNT, "prevention": _COUNT, "poison": _COUNT, "lost": _BOOL}
     return _closed(props, ALL_ASSERT_KEYS, minProperties=1)

@@ -67,6 +67,42 @@ cost: "{1}{G/W}{G/W}"         # quoted!
       mana_pool: ""           # optional: mana already in the pool, like "{G}"
 expect: no                    # optional: yes or no
 """,
+    "can-attack": """\
+id: can-it-attack
+ask: can-attack               # is declaring these attackers legal in this turn's declare attackers step?
+about: bears                  # the creature: an id below, or its name
+# defending: Bob              # optional: the player, or the id of a planeswalker, it attacks (default: the opponent)
+with: [brigand]               # optional: the other attackers, a list or {attacker: defending}
+""" + _STATE_NOTE + """\
+  players:
+    Alice:
+      battlefield:
+        - {card: Grizzly Bears, id: bears}
+        - {card: Goblin Brigand, id: brigand}   # attacks each combat if able (508.1d)
+    Bob:
+      battlefield: [{card: Jace Beleren, counters: {loyalty: 3}}]
+expect: yes                   # optional: yes or no; without Goblin Brigand in `with` it is no (508.1d)
+""",
+    "can-block": """\
+id: can-it-block
+ask: can-block                # is declaring these blockers legal?
+about: spider                 # the blocker: an id below, or its name
+attacker: angel               # the attacker it blocks (a list for several); attackers have attacking:
+# with: {bears: goblin}       # optional: the other blockers, {blocker: attacker}
+state:
+  turn: {active: Alice, step: declare-attackers}
+  players:
+    Alice:
+      battlefield:
+        - {card: Serra Angel, id: angel, attacking: Bob}   # flying (702.9b)
+        - {card: Raging Goblin, id: goblin, attacking: Bob}
+    Bob:
+      battlefield:
+        - {card: Giant Spider, id: spider}   # reach (702.17b)
+        - {card: Grizzly Bears, id: bears}
+expect: yes                   # optional: yes or no
+because: ["509.1a"]           # optional: rules the reasons must cite
+""",
     "could-produce": """\
 id: what-does-it-tap-for
 ask: could-produce            # which types of mana could this permanent produce (CR 106.7)?

@@ -140,6 +140,8 @@ def test_mana_added_beside_such_words_is_not_narrowed(line):
 @pytest.mark.parametrize("line,scope", [
     ("~ can't block.", Scope.COMBAT),
     ("~ attacks each combat if able.", Scope.COMBAT),
+    ("All creatures able to block enchanted creature do so.", Scope.COMBAT),     # 509.1c: Lure's requirement
+    ("All creatures able to block ~ do so.", Scope.COMBAT),
     ("Creatures you control get +1/+1.", Scope.PT_RAISED),       # a raise only (704.5f-g: a lower bound holds)
     ("Creatures you control get -1/-1.", Scope.POWER_TOUGHNESS),
     ("~ doesn't untap during your untap step.", Scope.UNTAP),

@@ -187,17 +187,19 @@ def test_attacking_creatures_stay_unsupported():
                "[{card: Trumpet Blast, id: tb}]")
 
 
-def test_a_creature_that_must_attack_makes_passing_combat_unsupported():
-    # 508.1d: "attacks this turn if able" is a requirement the engine, which declares no attackers, can't meet;
-    # "can't block" changes nothing when nobody attacks
+def test_a_creature_that_must_attack_makes_passing_combat_illegal():
+    # 508.1d: "attacks this turn if able" is a requirement; passing the declare attackers step declares no attackers,
+    # which obeys none of them where one could be obeyed; "can't block" changes nothing when nobody attacks
+    from mtgjudge.model.errors import Illegal
     from mtgjudge.model.state import PTChange
     (q,) = load_text("id: t\nask: outcome\nstate:\n  turn: {active: Alice}\n  players:\n    Alice:\n      battlefield: "
                      "[{card: Grizzly Bears, id: bears}]\n      library: 3\n    Bob:\n      library: 3\nactions:\n"
                      "  - advance: end\nexpect: [{stack_size: 0}]\n")
     n = q.state.turn.number
     st = q.state.evolve(pt_changes=(PTChange("bears", 0, 0, n, "a spell", 99, rules=("attacks if able",)),))
-    with pytest.raises(Unsupported, match="508.1d"):
+    with pytest.raises(Illegal) as e:
         run(Game(st), q.actions)
+    assert any("508.1d" in s.rules for s in e.value.why)
     st = q.state.evolve(pt_changes=(PTChange("bears", 0, 0, n, "a spell", 99, rules=("can't block",)),))
     assert zone(one(run(Game(st), q.actions)), "bears") == "battlefield"
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from mtgjudge.model import deadline
-from mtgjudge.model.engine import zones
+from mtgjudge.model.engine import declaring, zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.combat_damage import next_step, perform_combat_damage
 from mtgjudge.model.engine.game import FOLLOWING, Game, find_ref, game_over, merge, name_of
@@ -406,7 +406,7 @@ def combat_damage(game: Game, a: Mapping[str, Any]) -> list[Game]:
 def perform(game: Game, a: Mapping[str, Any]) -> list[Game]:
     """Perform one of the question format's actions; every branch the rules' open choices lead to."""
     kind = next(k for k in ("cast", "play", "activate", "resolve", "destroy", "exile", "sacrifice", "bounce",
-                            "transform", "concede", "advance", "damage") if k in a)
+                            "transform", "concede", "advance", "damage", "attack", "block") if k in a)
     if kind == "cast":
         branches = cast(game, a)
     elif kind == "play":
@@ -427,6 +427,10 @@ def perform(game: Game, a: Mapping[str, Any]) -> list[Game]:
         return advance(game, a)
     elif kind == "damage":
         return combat_damage(game, a)
+    elif kind == "attack":
+        return declaring.attack(game, a)
+    elif kind == "block":
+        return declaring.block(game, a)
     else:
         raise Unsupported(f"the action {kind!r} is not performed by the engine yet")
     return merge([s for b in deadline.checked(branches, FOLLOWING) for s in settle(b)])

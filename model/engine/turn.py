@@ -9,13 +9,14 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from mtgjudge.model.engine.delayed import fire, untapping
-from mtgjudge.model.engine.combat_damage import in_combat, next_step, perform_combat_damage
+from mtgjudge.model.engine.combat_damage import next_step, perform_combat_damage
 from mtgjudge.model.engine.game import MAX_STEPS, Game, game_over, merge
 from mtgjudge.model.engine.resolve import resolve_action
 from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_at_step
-from mtgjudge.model.engine.until import end_control, guard_attack_requirements
-from mtgjudge.model.errors import InputError, SearchBound, Unsupported
+from mtgjudge.model.engine.until import end_control
+from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
+from mtgjudge.model.rules.combat.declare import attackers, check_block, declaring_no_attackers, end_of_combat
 from mtgjudge.model.rules.durations import DURATIONS, ends_this_cleanup
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.in_force import lasting_effects
@@ -145,32 +146,38 @@ def _run_stack(game: Game) -> list[Game]:
     return resolve_action(game, {"resolve": "all"})
 
 
-def _attackers(game: Game) -> bool:
-    """Is a creature attacking now (508.8: without attackers declare blockers and combat damage are skipped)?"""
-    return any(o.attacking is not None for o in in_combat(game.state))
-
-
 def _leaving(branches: list[Game]) -> list[Game]:
-    """What happens as a step ends on the way: combat damage not yet dealt is dealt as the game passes through
-    the combat damage step (510.1-510.4, ``engine.combat_damage``); as the end of combat step ends, every
-    creature is removed from combat (511.3)."""
+    """What happens as a step ends on the way: a declare attackers (blockers) step that ends with none declared
+    had that declaration, which must be legal (508.1d, 509.1c: a requirement it could obey makes it illegal);
+    combat damage not yet dealt is dealt as the game passes through the combat damage step (510.1-510.4,
+    ``engine.combat_damage``); as the end of combat step ends, every creature is removed from combat (511.3)."""
     out = []
     for g in branches:
         st = g.state
+        if st.turn.step == "declare-attackers" and not attackers(st) and st.turn.active not in g.left:
+            _legal_declaration(declaring_no_attackers(st))
+        elif st.turn.step == "declare-blockers" and attackers(st) and not any(o.blocking for o in st.battlefield()):
+            _legal_declaration(check_block(st, {}))
         if st.turn.step == "combat-damage" and next_step(st) is not None:
             out += perform_combat_damage(g)
             continue
         if st.turn.step == "end-of-combat" and (st.combat_damage_dealt or st.first_strikers):
             st = st.evolve(combat_damage_dealt=(), first_strikers=())
             g = g.with_state(st)
-        if st.turn.step == "end-of-combat" and any(o.attacking is not None or o.blocking or o.blocked
-                                                   for o in st.objects):
-            objs = tuple(replace(o, attacking=None, blocking=(), blocked=False)
-                         if o.attacking is not None or o.blocking or o.blocked else o for o in st.objects)
-            g = g.with_state(st.evolve(objects=objs))
-            g = g.log("511.3", "the end of combat step ends: all creatures are removed from combat")
+        if st.turn.step == "end-of-combat":
+            cleared = end_of_combat(st)
+            if cleared is not st:
+                g = g.with_state(cleared).log("511.3", "the end of combat step ends: all creatures are removed "
+                                                        "from combat")
         out.append(g)
     return out
+
+
+def _legal_declaration(ans) -> None:
+    if ans.is_unsupported:
+        raise Unsupported(ans.unsupported)
+    if ans.value is not True:
+        raise Illegal(ans.why)
 
 
 def advance(game: Game, a: Mapping[str, Any]) -> list[Game]:
@@ -181,7 +188,7 @@ def advance(game: Game, a: Mapping[str, Any]) -> list[Game]:
         target_step, need_new_turn = "upkeep", True
     else:
         target_step, need_new_turn = target, False
-        if target in ("declare-blockers", "combat-damage") and not _attackers(game):
+        if target in ("declare-blockers", "combat-damage") and not attackers(game.state):
             raise InputError("advance", f"advance: {target}: with no attackers the rules skip declare blockers "
                                               "and combat damage (508.8)")
     start_turn = game.state.turn.number
@@ -212,8 +219,7 @@ def advance(game: Game, a: Mapping[str, Any]) -> list[Game]:
                 g = g.log("500.7" if turn.resume else "500.1", f"turn {turn.number} ({nxt_player}) begins" + (
                     ", an extra turn" if turn.resume else "") + (
                     f"; {', '.join(p for p in g.state.left)} left the game and take no turns (800.4a)" if g.state.left else ""))
-            if new_step in ("declare-blockers", "combat-damage") and not _attackers(g):
-                guard_attack_requirements(g)       # 508.1d: "attacks this turn if able" means someone attacks
+            if new_step in ("declare-blockers", "combat-damage") and not attackers(g.state):
                 g = g.with_state(g.state.evolve(turn=replace(g.state.turn, step=new_step)))
                 g = g.log("508.8", f"no creatures attack: the {new_step} step is skipped")
                 nxt.append(g)

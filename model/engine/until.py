@@ -211,7 +211,8 @@ def set_controller(game: Game, oid: str, player: str, rules, lasting: bool = Fal
         return game.log(rules, f"{player} already controls {o.name} ({oid})")
     guard_scope(st, "characteristics", f"control of {oid} changes")
     state = zones.add_to_zone(zones.remove_from_zones(st, oid), player, "battlefield", oid)
-    state = state.with_object(replace(o, controller=player, summoning_sick=True))
+    # 506.4: a permanent whose controller changes is removed from combat
+    state = state.with_object(replace(o, controller=player, summoning_sick=True, attacking=None, blocking=(), blocked=False))
     game = game.with_state(state)
     guard_unrecognized(game, f"control of {o.name} changes")
     return game.log(rules, f"{player} gains control of {o.name} ({oid}); 302.6: it has not been under {player}'s "
@@ -267,17 +268,6 @@ def _guard_default_controller(game: Game, oid: str, player: str) -> None:
         if made is None or any(w.kind != "until_end_of_turn" or w.arg("control") for w in made):
             raise Unsupported(f"the effect of {e.source_card} in force could give control of {oid} (800.4c: its "
                               f"default controller, {player}, has left the game)")
-
-
-def guard_attack_requirements(game: Game) -> None:
-    """508.1d: a creature of the active player that "attacks this turn if able" must attack if it is able; the
-    engine declares no attackers, so a turn that passes its combat with such a creature is unsupported."""
-    st = game.state
-    for c in st.pt_changes:
-        if RULES["must_attack"] in c.rules and st.has(c.object) and st.obj(c.object).zone == "battlefield" \
-                and st.obj(c.object).controller == st.turn.active and "Creature" in current(st, c.object).types:
-            raise Unsupported(f"{name_of(st, c.object)} attacks this turn if able (508.1d): declaring attackers is "
-                              "not performed by the engine")
 
 
 def _untap_it(game: Game, e: Effect, ctx: Ctx) -> list[Game]:

@@ -76,6 +76,9 @@ def _forget_references(state: GameState, oid: str, marker: str) -> GameState:
             ch["attached_to"] = marker
         if oid in o.targets:
             ch["targets"] = tuple(marker if t == oid else t for t in o.targets)
+        if oid in o.blocking:
+            # 506.4: the attacker left combat; its blocker stays a blocking creature, blocking nothing of it
+            ch["blocking"] = tuple(a for a in o.blocking if a != oid)
         objs.append(replace(o, **ch) if ch else o)
     stack = tuple(replace(s, targets=tuple(marker if t == oid else t for t in s.targets))
                   if isinstance(s, StackAbility) and oid in s.targets else s for s in state.stack)

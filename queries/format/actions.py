@@ -23,11 +23,12 @@ ACTION_KEYS: dict[str, tuple[str, ...]] = {
     "resolve": ("targets", "choices"),
     "destroy": (), "exile": (), "sacrifice": (), "bounce": (), "transform": (),
     "concede": (), "advance": (), "damage": (),
+    "attack": (), "block": (),      # declare attackers (508.1) and blockers (509.1)
 }
 ASSERT_ZONES = ("battlefield", "hand", "graveyard", "library", "exile", "stack", "none")
 ASSERT_KEYS: dict[str, tuple[str, ...]] = {   # subject -> the keys it may carry
     "object": ("object", "zone", "controller", "tapped", "counters", "attached_to", "power", "toughness",
-               "damage", "keywords", "stack_size"),
+               "damage", "keywords", "attacking", "blocked", "stack_size"),
     "count": ("count", "name", "zone", "controller", "tapped", "stack_size"),
     "player": ("player", "life", "hand_size", "library_size", "graveyard_size", "stack_size", "poison", "lost"),
     "stack_size": ("stack_size",),
@@ -82,6 +83,10 @@ def read_action(d: QuestionValidator, value: Any, path: str, line: int | None) -
             out[k] = v
         elif k == "damage":
             out[k] = _divisions(d, v, kp, kl)
+        elif k == "attack":
+            out[k] = _declaration(d, v, kp, kl, "attack", "{bears: Bob}", players=True)
+        elif k == "block":
+            out[k] = _declaration(d, v, kp, kl, "block", "{wall: bears}", players=False)
         elif k == "resolve":
             if v != "all" and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
                 d.fail(kp, kl, f"must be how many objects to resolve (1 or more) or all; got {describe(v)}")
@@ -140,6 +145,24 @@ def _divisions(d: QuestionValidator, v: Any, path: str, line: int | None) -> Map
     return MappingProxyType(out)
 
 
+def _declaration(d: QuestionValidator, value: Any, path: str, line: int | None, kind: str, example: str,
+                 players: bool) -> Mapping[str, Any]:
+    """``attack: {attacker: defending}`` (a player, or a planeswalker's or battle's id) or ``block: {blocker:
+    attacker or [attackers]}``; ``{}`` declares none."""
+    if value is None:
+        value = {}
+    if not isinstance(value, dict):
+        d.fail(path, line, f"{kind} is a mapping like {example} ({{}} declares none); got {describe(value)}")
+    out: dict[str, Any] = {}
+    for k, v in value.items():
+        kp, kl = f"{path}.{k}", line_of(value, k) or line
+        oid = d.obj_ref(k, kp, kl)
+        if oid in out:
+            d.fail(kp, kl, f"{oid} is declared twice")
+        out[oid] = d.obj_ref(v, kp, kl, players=True) if players else d.ref_list(v, kp, kl)
+    return MappingProxyType(out)
+
+
 # --------------------------------------------------------------------------------------------- outcome assertions
 
 def read_assertion(d: QuestionValidator, value: Any, path: str, line: int | None) -> Mapping[str, Any]:
@@ -183,7 +206,7 @@ def read_assertion(d: QuestionValidator, value: Any, path: str, line: int | None
             if v not in ASSERT_ZONES:
                 d.fail(kp, kl, f"{describe(v)} is not a zone; zones: {', '.join(ASSERT_ZONES)}")
             out[k] = v
-        elif k in ("tapped", "lost"):
+        elif k in ("tapped", "lost", "attacking", "blocked"):     # attacking, blocked: combat status (506.4, 509.1h)
             out[k] = d.boolean(v, kp, kl)
         elif k == "counters":
             out[k] = MappingProxyType({c: n for c, n in d.counters(v, kp, kl).items() if n})

@@ -12,7 +12,8 @@ from types import MappingProxyType
 from typing import Mapping
 
 from mtgjudge.model.explain import Answer, unsupported
-from mtgjudge.queries.kinds import can_activate, can_pay, can_play, could_produce, mana_options, outcome
+from mtgjudge.queries.kinds import (can_activate, can_attack, can_block, can_pay, can_play, could_produce, mana_options,
+                                    outcome)
 from mtgjudge.queries.kinds.branches import after_actions
 from mtgjudge.queries.kinds.record import Key, Kind
 
@@ -26,6 +27,8 @@ KINDS: Mapping[str, Kind] = MappingProxyType({kind.name: kind for kind in (
     can_pay.KIND,
     mana_options.KIND,
     outcome.KIND,
+    can_attack.KIND,      # kinds added after the first six register after them
+    can_block.KIND,
 )})
 
 

@@ -87,6 +87,10 @@ def check(game: Game, a: Mapping[str, Any], initial_ids: set[str]) -> tuple[bool
                 got[k] = o.controller
             elif k == "tapped":
                 got[k] = o.tapped
+            elif k == "attacking":      # 506.4, 508.1k: an attacking creature until it is removed from combat
+                got[k] = o.zone == "battlefield" and o.attacking is not None
+            elif k == "blocked":        # 509.1h: an attacking creature that is blocked
+                got[k] = o.zone == "battlefield" and o.attacking is not None and o.blocked
             elif k == "counters":
                 got[k] = dict(o.counters)
                 want = dict(want)
@@ -187,6 +191,11 @@ def summary(game: Game) -> dict:
             d["attached_to"] = o.attached_to
         if o.damage:
             d["damage"] = o.damage
+        if o.attacking is not None:     # combat (506.4)
+            d["attacking"] = o.attacking
+            d["blocked"] = o.blocked
+        if o.blocking:
+            d["blocking"] = list(o.blocking)
         pts = [c for c in st.pt_changes if c.object == o.id]
         if pts:   # 613.4c: "+N/+N until end of turn" effects on it
             d["until_end_of_turn"] = [f"{c.describe()} ({c.origin})" for c in pts]

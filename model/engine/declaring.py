@@ -1,0 +1,104 @@
+"""The ``attack`` and ``block`` actions (508.1, 509.1): the game moves to the declare attackers (declare blockers)
+step, the declaration is checked by the model (``rules.combat.declare``: ``illegal`` with the rule that forbids
+it), attackers without vigilance tap (508.1f, 702.20b) and the creatures become attacking, blocking and blocked
+(508.1k, 509.1g-h). Abilities that trigger on attacking or blocking (508.1m, 509.1i) are not performed: a
+declaration that could trigger one is `unsupported`, naming it. Combat ends as the end of combat step ends
+(511.3, ``rules.combat.declare.end_of_combat``)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from mtgjudge.model.engine.game import Game, merge
+from mtgjudge.model.engine.settle import settle
+from mtgjudge.model.engine.triggers import guard_unrecognized, is_triggered, trigger_of
+from mtgjudge.model.engine.turn import advance
+from mtgjudge.model.errors import Illegal, InputError, Unsupported
+from mtgjudge.model.rules.combat.declare import attackers, check_attack, check_block, creatures
+from mtgjudge.model.state import STEPS
+
+
+def _guard_combat_triggers(game: Game, what: str) -> None:
+    """508.1m, 509.1i: abilities that trigger on attackers or blockers being declared are not performed."""
+    guard_unrecognized(game, what)
+    for o in game.state.objects:
+        for a in (o.printed.abilities if not o.face_down else ()):
+            if not is_triggered(a) or a.mana_trigger is not None:
+                continue
+            t = trigger_of(a, o.name)
+            if t is not None and (t.on("attacks") or t.on("blocks")):
+                raise Unsupported(f"{o.name} ({o.id}) has an ability that may trigger when {what} (508.1m, 509.1i), "
+                                  f"not performed by the engine yet: {a.text()!r}")
+
+
+def _to_step(game: Game, target: str, action: str) -> list[Game]:
+    """This turn's ``target`` step: now, or reached as ``advance`` reaches it; a step already past is the
+    question's error."""
+    st = game.state
+    now, goal = STEPS.index(st.turn.step), STEPS.index(target)
+    if now > goal:
+        raise InputError(action, f"{action}: this turn's {target} step is past (the game is in the {st.turn.step} step)")
+    if now == goal:
+        return [game]
+    return advance(game, {"advance": target})
+
+
+def attack(game: Game, a: Mapping[str, Any]) -> list[Game]:
+    """``attack: {attacker: defending, ...}``: declare exactly these attackers (508.1)."""
+    decl = dict(a["attack"])
+    out = []
+    for g in _to_step(game, "declare-attackers", "attack"):
+        st = g.state
+        if attackers(st):
+            raise InputError("attack", "attackers have already been declared this combat (508.1)")
+        for oid in decl:
+            if st.obj(oid).zone != "battlefield":
+                raise InputError("attack", f"{oid} is not on the battlefield")
+        ans = check_attack(st, decl)
+        if ans.is_unsupported:
+            raise Unsupported(ans.unsupported)
+        if ans.value is not True:
+            raise Illegal(ans.why)
+        cs = creatures(st)
+        objs = tuple(replace(o, attacking=decl[o.id], tapped=o.tapped or "Vigilance" not in cs[o.id].keywords)
+                     if o.id in decl else o for o in st.objects)
+        g = g.with_state(st.evolve(objects=objs))
+        if decl:
+            _guard_combat_triggers(g, "attackers are declared")
+        shown = ", ".join(f"{st.obj(x).name} attacks {d if d in st.player_names else st.obj(d).name}"
+                          + ("" if "Vigilance" not in cs[x].keywords else " (vigilance: it doesn't tap)")
+                          for x, d in decl.items()) or "no creature attacks"
+        out += settle(g.log(("508.1", "508.1f", "508.1k"), f"{st.turn.active} declares attackers: {shown}"))
+    return merge(out)
+
+
+def block(game: Game, a: Mapping[str, Any]) -> list[Game]:
+    """``block: {blocker: attacker(s), ...}``: declare exactly these blockers (509.1)."""
+    decl = {b: tuple(v) for b, v in a["block"].items()}
+    out = []
+    st0 = game.state
+    if STEPS.index(st0.turn.step) < STEPS.index("declare-attackers") or not attackers(st0):
+        raise InputError("block", "no creature is attacking: declare attackers first (an attack action, or attacking: "
+                                  "in the state; 508.8: with no attackers there is no declare blockers step)")
+    for g in _to_step(game, "declare-blockers", "block"):
+        st = g.state
+        if any(o.blocking for o in st.battlefield()):
+            raise InputError("block", "blockers have already been declared this combat (509.1)")
+        for oid in decl:
+            if st.obj(oid).zone != "battlefield":
+                raise InputError("block", f"{oid} is not on the battlefield")
+        ans = check_block(st, decl)
+        if ans.is_unsupported:
+            raise Unsupported(ans.unsupported)
+        if ans.value is not True:
+            raise Illegal(ans.why)
+        blocked = {x for v in decl.values() for x in v}
+        objs = tuple(replace(o, blocking=decl[o.id]) if o.id in decl and decl[o.id] else
+                     replace(o, blocked=True) if o.id in blocked else o for o in st.objects)
+        g = g.with_state(st.evolve(objects=objs))
+        if blocked:
+            _guard_combat_triggers(g, "blockers are declared")
+        shown = ", ".join(f"{st.obj(b).name} blocks " + " and ".join(st.obj(x).name for x in v)
+                          for b, v in decl.items() if v) or "no creature blocks"
+        out += settle(g.log(("509.1", "509.1g", "509.1h"), f"blockers are declared: {shown}"))
+    return merge(out)

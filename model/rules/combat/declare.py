@@ -1,0 +1,509 @@
+"""Declaring attackers (508.1) and blockers (509.1): which declarations are legal, each rule written once for the
+question kinds (``can-attack``, ``can-block``) and the engine's ``attack`` and ``block`` actions.
+
+A declaration is legal when it breaks no restriction (508.1a-c, 509.1a-b: untapped, 302.6 and haste, defender,
+"can't attack", flying and reach, menace, protection, "can't block", how many creatures a blocker may block) and
+obeys as many requirements (508.1d, 509.1c: "attacks each combat if able", "blocks each combat if able", "must
+be blocked if able", Lure's "all creatures able to block it do so") as any declaration that breaks no
+restriction. That maximum is found by a branch-and-bound search over every creature's choices (``best``); the
+search was measured against python-constraint on a board of ten attackers and ten blockers
+(``bench/combat_declarations.py``) and is the faster.
+
+What the model does not read and could concern declaring (an unmodelled static line of combat scope, a cost to
+attack such as Ghostly Prison's, a keyword of combat it does not perform) makes the answer `unsupported`,
+naming it."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from itertools import combinations
+from typing import Mapping
+
+from mtgjudge.model import deadline
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.explain import Answer, Step, step
+from mtgjudge.model.rules.combat import lines
+from mtgjudge.model.rules.guards import require_modelled_elsewhere
+from mtgjudge.model.rules.in_force import exiles_until_source_leaves, lasting_effects
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.state import GameState
+from mtgjudge.model.vocab.scopes import Scope
+
+#: Keywords whose rules are about declaring and that this model performs (702.3, 702.9, 702.10, 702.17, 702.20,
+#: 702.111); the other combat keywords are performed in combat damage (first strike, trample, ...) or not at all.
+READ_KEYWORDS = ("Flying", "Reach", "Defender", "Vigilance", "Haste", "Menace")
+#: Keywords of declaring blockers this model does not perform: a creature with one makes blocking unsupported.
+UNREAD_KEYWORDS = ("Fear", "Intimidate", "Shadow", "Horsemanship", "Skulk", "Banding", "Swampwalk", "Islandwalk",
+                   "Forestwalk", "Mountainwalk", "Plainswalk")
+#: The rules that an "until end of turn" effect adds for its object (``state.PTChange.rules``), as facts.
+_EFFECT_RULES = {"can't block": "cant_block", "can't be blocked": "cant_be_blocked", "attacks if able": "must_attack",
+                 "all creatures able to block it do so": "lure", "must be blocked if able": "must_be_blocked",
+                 "can't attack": "cant_attack", "blocks if able": "must_block"}
+#: How many choices each search considered, newest last (read by the benchmark; bounded by the search's callers).
+SEARCHED: list[int] = []
+#: How many creatures "any number" lets a creature block: more than there can be attackers in a question.
+ANY_NUMBER = 10 ** 6
+
+
+@dataclass
+class Creature:
+    """What declaring knows of one creature on the battlefield."""
+
+    id: str
+    name: str
+    controller: str
+    tapped: bool
+    sick: bool                   # 302.6: not controlled continuously since its controller's turn began
+    keywords: set[str] = field(default_factory=set)
+    colors: frozenset[str] = frozenset()
+    #: fact -> the Step that says where it comes from (the line, or the effect in force)
+    facts: dict[str, list[Step]] = field(default_factory=dict)
+    protection: set[str] = field(default_factory=set)
+    attack_unless: list[tuple[str, Step]] = field(default_factory=list)
+    extra_blocks: int = 0
+
+    def has(self, fact: str) -> bool:
+        return bool(self.facts.get(fact))
+
+    def why(self, fact: str) -> Step:
+        return self.facts[fact][0]
+
+    @property
+    def capacity(self) -> int:
+        """How many attackers it may block (509.1a: one, or more by its abilities)."""
+        return 1 + self.extra_blocks
+
+
+def _add(c: Creature, fact: str, s: Step) -> None:
+    c.facts.setdefault(fact, []).append(s)
+
+
+def creatures(state: GameState) -> dict[str, Creature]:
+    """Every creature on the battlefield, with what declaring reads of it; raises Unsupported for text or effects
+    in force that could concern declaring and that the model does not read."""
+    cached = state._cache.get("combat_creatures")
+    if cached is not None:
+        return cached
+    out: dict[str, Creature] = {}
+    aura_lines: list[tuple[str, lines.CombatLine, Step]] = []
+    for o in state.battlefield():
+        if not o.card.modelled:
+            raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet")
+        ch = current(state, o.id)
+        is_creature = "Creature" in ch.types
+        c = Creature(o.id, o.name, o.controller, o.tapped, o.summoning_sick, colors=frozenset(ch.colors))
+        for a in ch.abilities:
+            if a.kind == "keyword":
+                if a.keyword in UNREAD_KEYWORDS and is_creature:
+                    raise Unsupported(f"{o.name} ({o.id}) has {a.keyword}: declaring blockers with it is not modelled")
+                c.keywords.add(a.keyword)
+                continue
+            if a.kind == "static" and a.static is not None and Scope.COMBAT in a.static.word.scopes:
+                raise Unsupported(f"{o.name} ({o.id}): {a.text()!r} is not read for declaring attackers and blockers")
+            # declaring reads combat text, and the characteristics it depends on: types, colors, keywords (613)
+            if a.kind != "unmodelled" or a.unmodelled_kind != "static" or not (
+                    a.may_concern(Scope.COMBAT) or a.may_concern(Scope.CHARACTERISTICS)) or not a.functions_in("battlefield"):
+                continue
+            line = lines.read(a.source_text, o.name)
+            if line is None or (line.enchanted and o.attached_to is None) or (not line.enchanted and not is_creature):
+                raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply when attackers "
+                                  f"or blockers are declared: {a.source_text!r}")
+            s = step(line.rule, f"{o.name}: {a.source_text}")
+            if line.enchanted:
+                aura_lines.append((o.attached_to, line, s))
+            else:
+                _apply(c, line, s)
+        if is_creature:
+            out[o.id] = c
+    for target, line, s in aura_lines:
+        if target in out:
+            _apply(out[target], line, s)
+    for ch in state.pt_changes:
+        for r in ch.rules:
+            if ch.object in out and r in _EFFECT_RULES:
+                _add(out[ch.object], _EFFECT_RULES[r], step("611.2a", f"{out[ch.object].name} {r} (an effect until "
+                                                                     f"end of turn)"))
+            elif ch.object in out:
+                raise Unsupported(f"an effect in force says {out[ch.object].name} {r}: not read for declaring")
+    for e in state.effects:
+        if not e.card.modelled:
+            raise Unsupported(f"the effect of {e.source_card} in force is not modelled and could concern combat")
+        lasting = lasting_effects(e.card, e.face, e.ability)
+        if not lasting and not exiles_until_source_leaves(e.card, e.face, e.ability):
+            raise Unsupported(f"the effect of {e.source_card} in force is not modelled and could concern combat")
+        for le in lasting:
+            static = le.arg("static")
+            if static is not None and (Scope.COMBAT in static.word.scopes):
+                raise Unsupported(f"the effect of {e.source_card} in force ({static.text()!r}) is not read for "
+                                  "declaring attackers and blockers")
+    state._cache["combat_creatures"] = out
+    return out
+
+
+def _apply(c: Creature, line: lines.CombatLine, s: Step) -> None:
+    if line.fact == "protection":
+        c.protection |= line.colors
+        _add(c, "protection", s)
+    elif line.fact == "extra_blocks":
+        c.extra_blocks = ANY_NUMBER if line.n < 0 or c.extra_blocks >= ANY_NUMBER else c.extra_blocks + line.n
+    elif line.fact == "attack_unless":
+        c.attack_unless.append((line.subtype, s))
+    elif line.fact == "cant_attack_or_block":
+        _add(c, "cant_attack", s)
+        _add(c, "cant_block", s)
+    else:
+        _add(c, line.fact, s)
+
+
+# --------------------------------------------------------------------------------------------- attackers
+
+def defending_player(state: GameState, defender: str) -> str:
+    """The player a creature attacking ``defender`` (a player, or a planeswalker's id) attacks (506.2)."""
+    return defender if defender in state.player_names else state.obj(defender).controller
+
+
+def attack_options(state: GameState, oid: str) -> list[str]:
+    """What a creature of the active player could attack (508.1b): each opponent and each planeswalker an
+    opponent controls. A battle makes the answer unsupported: who protects it (310.8) is not modelled."""
+    active = state.turn.active
+    out = [p for p in state.player_names if p != active]
+    for o in state.battlefield():
+        types = current(state, o.id).types
+        if "Battle" in types:
+            raise Unsupported(f"{o.name} ({o.id}) is a battle: who protects it, and so who may attack it (310.8, "
+                              f"508.1b), is not modelled")
+        if "Planeswalker" in types and o.controller != active:
+            out.append(o.id)
+    return out
+
+
+def attack_restriction(state: GameState, oid: str, defender: str) -> Step | None:
+    """The restriction (508.1a-c) that forbids ``oid`` to attack ``defender``, or None."""
+    cs = creatures(state)
+    o = state.obj(oid)
+    if oid not in cs:
+        return step("508.1a", f"{o.name} is not a creature on the battlefield: only creatures attack")
+    c = cs[oid]
+    if c.controller != state.turn.active:
+        return step("508.1a", f"{c.name} is controlled by {c.controller}, not by the active player {state.turn.active}")
+    if defender not in attack_options(state, oid):
+        return step("508.1b", f"{c.name} can't attack {_name(state, defender)}: a creature attacks an opponent or a "
+                              "planeswalker an opponent controls")
+    if c.tapped:
+        return step("508.1a", f"{c.name} is tapped: attacking creatures must be untapped")
+    if c.sick and "Haste" not in c.keywords:
+        return step(("508.1a", "302.6"), f"{c.name} has not been under {c.controller}'s control continuously since "
+                                         "their most recent turn began and has no haste")
+    if "Defender" in c.keywords:
+        return step("702.3b", f"{c.name} has defender: it can't attack")
+    if c.has("cant_attack"):
+        s = c.why("cant_attack")
+        return step(_rules("508.1c", s), f"{s.text.rstrip('.')}: {c.name} can't attack")
+    player = defending_player(state, defender)
+    for subtype, s in c.attack_unless:
+        if not any(subtype in current(state, p.id).subtypes for p in state.battlefield(player)):
+            return step(_rules("508.1c", s), f"{s.text.rstrip('.')}: {player} controls no {subtype}")
+    return None
+
+
+def _rules(rule: str, s: Step) -> tuple[str, ...]:
+    """``rule`` and the rules of the line ``s``, each once."""
+    return tuple(dict.fromkeys((rule,) + s.rules))
+
+
+def _name(state: GameState, ref: str) -> str:
+    return ref if ref in state.player_names else state.obj(ref).name
+
+
+def attack_requirements(state: GameState) -> list[tuple[str, Step]]:
+    """508.1d: the requirements on the active player's creatures: (creature, why) for each "attacks if able"."""
+    return [(c.id, s) for c in creatures(state).values() if c.controller == state.turn.active
+            for s in c.facts.get("must_attack", ())]
+
+
+def _attack_obeyed(reqs: list[tuple[str, Step]], decl: Mapping[str, str]) -> int:
+    return sum(1 for oid, _ in reqs if oid in decl)
+
+
+def check_attack(state: GameState, decl: Mapping[str, str]) -> Answer:
+    """Is the declaration of attackers ``decl`` (attacker -> what it attacks; every other creature doesn't attack)
+    legal? A ``no`` is the restriction it breaks, or the requirements it leaves unobeyed with a declaration that
+    obeys more (508.1d)."""
+    _guard_declaring(state, "attackers are declared")
+    for oid, defender in decl.items():
+        r = attack_restriction(state, oid, defender)
+        if r is not None:
+            return Answer(False, (r,))
+    reqs = attack_requirements(state)
+    domains = {c.id: [None] + [d for d in attack_options(state, c.id) if attack_restriction(state, c.id, d) is None]
+               for c in creatures(state).values() if c.controller == state.turn.active}
+    best_n, best_decl = _best(list(domains), domains, lambda partial: _attack_obeyed(reqs, partial),
+                              lambda oid, v: sum(1 for r in reqs if r[0] == oid) if v is not None else 0, lambda d: True)
+    return _judged(state, decl, _attack_obeyed(reqs, decl), best_n, best_decl, reqs, "508.1d",
+                   lambda r, d: r[0] in d, _show_attack)
+
+
+#: Words of a requirement to attack (508.1d: "attacks each combat if able", "must attack"): an unread line without
+#: them is no requirement, and declaring no attackers breaks no restriction (508.1c restricts attacking creatures).
+_ATTACK_REQUIREMENT = re.compile(r"\battacks?\b[^.]*\bif able\b|\bmust attack\b", re.I)
+
+
+def declaring_no_attackers(state: GameState) -> Answer:
+    """Is declaring no attackers legal (508.1c-d)? It breaks no restriction, so only requirements can forbid it:
+    unread text that may be one makes it unsupported; with none, it is legal without reading the rest."""
+    active = state.turn.active
+    reqs = any(r == "attacks if able" for c in state.pt_changes for r in c.rules)
+    for o in state.battlefield():
+        for a in current(state, o.id).abilities:
+            if a.kind == "unmodelled" and a.may_concern(Scope.COMBAT) and _ATTACK_REQUIREMENT.search(a.source_text):
+                reqs = True
+    if not reqs or not any(c.controller == active for c in _creatures_or_none(state)):
+        return Answer(True, (step(("508.1c", "508.1d"), "no creature attacks: no requirement to attack applies"),))
+    return check_attack(state, {})
+
+
+def _creatures_or_none(state: GameState):
+    return [o for o in state.battlefield() if "Creature" in current(state, o.id).types]
+
+
+def _show_attack(state: GameState, decl: Mapping[str, object]) -> str:
+    if not decl:
+        return "no creature attacks"
+    return ", ".join(f"{state.obj(a).name} attacks {_name(state, d)}" for a, d in decl.items())
+
+
+# --------------------------------------------------------------------------------------------- blockers
+
+def block_restriction(state: GameState, bid: str, aid: str) -> Step | None:
+    """The restriction (509.1a-b) that forbids ``bid`` to block ``aid`` (whatever else blocks), or None."""
+    cs = creatures(state)
+    b = state.obj(bid)
+    if bid not in cs:
+        return step("509.1a", f"{b.name} is not a creature on the battlefield: only creatures block")
+    c = cs[bid]
+    a_obj = state.obj(aid)
+    if aid not in cs or a_obj.attacking is None:
+        return step("509.1a", f"{a_obj.name} is not an attacking creature")
+    a = cs[aid]
+    defending = defending_player(state, a_obj.attacking)
+    if c.controller != defending:
+        return step("509.1a", f"{c.name} is controlled by {c.controller}; {a.name} attacks {_name(state, a_obj.attacking)}, "
+                              f"so only {defending}'s creatures can block it")
+    if c.tapped:
+        return step("509.1a", f"{c.name} is tapped: blocking creatures must be untapped")
+    if c.has("cant_block"):
+        s = c.why("cant_block")
+        return step(_rules("509.1b", s), f"{s.text.rstrip('.')}: {c.name} can't block")
+    if a.has("cant_be_blocked"):
+        s = a.why("cant_be_blocked")
+        return step(_rules("509.1b", s), f"{s.text.rstrip('.')}: {a.name} can't be blocked")
+    if "Flying" in a.keywords and not ({"Flying", "Reach"} & c.keywords):
+        return step(("702.9b", "509.1b"), f"{a.name} has flying and {c.name} has neither flying nor reach")
+    hit = a.protection & c.colors
+    if hit:
+        return step(("702.16f", "509.1b"), f"{a.name} has protection from {', '.join(sorted(hit))} and {c.name} is "
+                                           f"that color: it can't block {a.name}")
+    return None
+
+
+def _menace(a: Creature) -> Step | None:
+    if "Menace" in a.keywords:
+        return step(("702.111b", "509.1b"), f"{a.name} has menace: it can't be blocked except by two or more creatures")
+    if a.has("menace"):
+        s = a.why("menace")
+        return step(_rules("509.1b", s), s.text)
+    return None
+
+
+def attackers(state: GameState) -> list[str]:
+    """The attacking creatures, in the state's order."""
+    return [o.id for o in state.battlefield() if o.attacking is not None]
+
+
+def potential_blockers(state: GameState) -> list[str]:
+    """The creatures of the players attacked (509.1a: each defending player's)."""
+    defending = {defending_player(state, state.obj(a).attacking) for a in attackers(state)}
+    return [c.id for c in creatures(state).values() if c.controller in defending]
+
+
+@dataclass(frozen=True)
+class BlockRequirement:
+    """One requirement on blocks (509.1c): ``blocker`` blocks (``attacker`` empty: anything; else that attacker),
+    or ``attacker`` is blocked (``blocker`` empty)."""
+
+    blocker: str
+    attacker: str
+    why: Step
+
+    def obeyed(self, decl: Mapping[str, tuple[str, ...]]) -> bool:
+        if not self.blocker:
+            return any(self.attacker in v for v in decl.values())
+        got = decl.get(self.blocker, ())
+        return bool(got) if not self.attacker else self.attacker in got
+
+
+def block_requirements(state: GameState) -> list[BlockRequirement]:
+    """509.1c: every requirement on the defending players' creatures."""
+    cs = creatures(state)
+    out: list[BlockRequirement] = []
+    atk = attackers(state)
+    blockers = potential_blockers(state)
+    for b in blockers:
+        for s in cs[b].facts.get("must_block", ()):
+            out.append(BlockRequirement(b, "", s))
+    for a in atk:
+        for s in cs[a].facts.get("lure", ()):
+            for b in blockers:
+                out.append(BlockRequirement(b, a, step(_rules("509.1c", s), f"{s.text.rstrip('.')}: {cs[b].name} "
+                                                                          f"blocks {cs[a].name} if able")))
+        for s in cs[a].facts.get("must_be_blocked", ()):
+            out.append(BlockRequirement("", a, s))
+    return out
+
+
+def _block_domain(state: GameState, bid: str, atk: list[str]) -> list[tuple[str, ...]]:
+    c = creatures(state)[bid]
+    can = [a for a in atk if block_restriction(state, bid, a) is None]
+    out: list[tuple[str, ...]] = [()]
+    for k in range(1, min(c.capacity, len(can)) + 1):
+        out += list(combinations(can, k))
+    return out
+
+
+def _blocks_of(decl: Mapping[str, tuple[str, ...]], aid: str) -> int:
+    return sum(1 for v in decl.values() if aid in v)
+
+
+def block_violation(state: GameState, decl: Mapping[str, tuple[str, ...]]) -> Step | None:
+    """The restriction the declaration of blockers breaks (509.1a-b), or None."""
+    cs = creatures(state)
+    for bid, blocked in decl.items():
+        if not blocked:
+            continue
+        if len(set(blocked)) != len(blocked):
+            return step("509.1a", f"{state.obj(bid).name} is declared to block the same creature twice")
+        for aid in blocked:
+            r = block_restriction(state, bid, aid)
+            if r is not None:
+                return r
+        c = cs[bid]
+        if len(blocked) > c.capacity:
+            return step("509.1a", f"{c.name} can block only {c.capacity} creature{'s' if c.capacity > 1 else ''}, "
+                                  f"not {len(blocked)}")
+    for aid in attackers(state):
+        m = _menace(cs[aid])
+        if m is not None and _blocks_of(decl, aid) == 1:
+            return m
+    return None
+
+
+def check_block(state: GameState, decl: Mapping[str, tuple[str, ...]]) -> Answer:
+    """Is the declaration of blockers ``decl`` (blocker -> the attackers it blocks; every other creature doesn't
+    block) legal? A ``no`` is the restriction it breaks, or the requirements it leaves unobeyed with a declaration
+    that obeys more (509.1c)."""
+    _guard_declaring(state, "blockers are declared")
+    decl = {b: tuple(v) for b, v in decl.items() if v}
+    r = block_violation(state, decl)
+    if r is not None:
+        return Answer(False, (r,))
+    reqs = block_requirements(state)
+    atk = attackers(state)
+    order = potential_blockers(state)
+    domains = {b: _block_domain(state, b, atk) for b in order}
+    menaced = [a for a in atk if _menace(creatures(state)[a]) is not None]
+
+    def gain(b: str, v: tuple[str, ...]) -> int:
+        return sum(1 for r in reqs if r.blocker == b and (v and (not r.attacker or r.attacker in v)))
+
+    def complete(d: Mapping[str, tuple[str, ...]]) -> bool:
+        return all(_blocks_of(d, a) != 1 for a in menaced)
+
+    def count(d: Mapping[str, tuple[str, ...]]) -> int:
+        return sum(1 for r in reqs if r.obeyed(d))
+
+    # the bound: each blocker's best gain, and each "must be blocked" requirement counted as obeyable
+    attacker_reqs = sum(1 for r in reqs if not r.blocker)
+    best_n, best_decl = _best(order, domains, count, gain, complete, extra_bound=attacker_reqs)
+    return _judged(state, decl, count(decl), best_n, best_decl, reqs, "509.1c", lambda r, d: r.obeyed(d), _show_block)
+
+
+def _show_block(state: GameState, decl: Mapping[str, object]) -> str:
+    shown = {b: v for b, v in decl.items() if v}
+    if not shown:
+        return "no creature blocks"
+    return ", ".join(f"{state.obj(b).name} blocks " + " and ".join(state.obj(a).name for a in v) for b, v in shown.items())
+
+
+def end_of_combat(state: GameState) -> GameState:
+    """511.3: as the end of combat step ends, every creature is removed from combat."""
+    if not any(o.attacking is not None or o.blocking or o.blocked for o in state.objects):
+        return state
+    return state.evolve(objects=tuple(replace(o, attacking=None, blocking=(), blocked=False)
+                                      if o.attacking is not None or o.blocking or o.blocked else o
+                                      for o in state.objects))
+
+
+# --------------------------------------------------------------------------------------------- the search
+
+def _best(order: list[str], domains: Mapping[str, list], count, gain, complete, extra_bound: int = 0):
+    """The most requirements any declaration that breaks no restriction obeys, and one such declaration: a
+    depth-first search over each creature's choices (its domain, restrictions of the creature alone already
+    applied), values tried by their gain first, bounded by what the creatures still to choose could add
+    (``gain``: the requirements of that creature a value obeys; ``extra_bound``: requirements no one creature
+    owns); ``complete`` checks the restrictions on the whole declaration (menace)."""
+    opt = {oid: max((gain(oid, v) for v in domains[oid]), default=0) for oid in order}
+    suffix = [0] * (len(order) + 1)
+    for i in range(len(order) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + opt[order[i]]
+    ranked = {oid: sorted(domains[oid], key=lambda v: -gain(oid, v)) for oid in order}
+    best: list = [-1, None]
+    chosen: dict = {}
+    nodes = [0]
+
+    def go(i: int, own: int) -> None:
+        nodes[0] += 1
+        if nodes[0] % 4096 == 0:
+            deadline.check("declaring attackers or blockers")
+        if own + suffix[i] + extra_bound <= best[0]:
+            return
+        if i == len(order):
+            decl = {k: v for k, v in chosen.items() if v}
+            if complete(decl):
+                n = count(decl)
+                if n > best[0]:
+                    best[0], best[1] = n, decl
+            return
+        oid = order[i]
+        for v in ranked[oid]:
+            chosen[oid] = v
+            go(i + 1, own + gain(oid, v))
+        del chosen[oid]
+
+    go(0, 0)
+    SEARCHED.append(nodes[0])
+    return best[0], best[1] or {}
+
+
+#: The rules of restrictions a legal declaration obeys, by the rule of its requirements.
+_RESTRICTIONS = {"508.1d": ("508.1a", "508.1b", "508.1c"), "509.1c": ("509.1a", "509.1b")}
+
+
+def _judged(state, decl, obeyed: int, best_n: int, best_decl, reqs, rule: str, holds, show) -> Answer:
+    if obeyed >= best_n:
+        why = [step(_RESTRICTIONS[rule], f"{show(state, decl)}: no restriction is broken")]
+        if reqs:
+            why.append(step(rule, f"it obeys {obeyed} of {len(reqs)} requirement{'s' if len(reqs) != 1 else ''}, "
+                                  f"as many as any declaration that breaks no restriction"))
+        return Answer(True, tuple(why), witness={"declaration": {k: v for k, v in decl.items()}, "requirements": obeyed})
+    missed = [r for r in reqs if not holds(r, decl) and holds(r, best_decl)]
+    why = tuple(r[1] if isinstance(r, tuple) else r.why for r in missed) + (
+        step(rule, f"the declaration ({show(state, decl)}) obeys {obeyed} requirement{'s' if obeyed != 1 else ''}; "
+                   f"another ({show(state, best_decl)}) obeys {best_n} without breaking a restriction"),)
+    return Answer(False, why, witness={"better": {k: v for k, v in best_decl.items()}, "requirements": best_n})
+
+
+def _guard_declaring(state: GameState, what: str) -> None:
+    """Text off the battlefield that functions there and concerns combat (113.6b) is not read; costs to attack or
+    block (508.1g-j, 509.1d-f: Ghostly Prison, Propaganda) are lines no reading takes, so ``creatures`` names them."""
+    require_modelled_elsewhere(state, (Scope.COMBAT,), what)
+    creatures(state)
