@@ -737,16 +737,36 @@ def member_choices(pr: PaymentProblem, payment: Payment) -> list[dict[str, tuple
     per_group = []
     for gi, blocks in payment.members:
         g = pr.groups[gi]
-        named = [i for i in g.ids if not i.startswith("_")]
+        named = sorted(i for i in g.ids if not i.startswith("_"))
         anonymous = [i for i in g.ids if i.startswith("_")]
-        options: set[tuple[tuple[str, tuple[Event, ...]], ...]] = set()
         filled = list(blocks) + [()] * (g.n - len(blocks))
-        for perm in set(permutations(filled)):
-            assigned = dict(zip(named + anonymous, perm))
-            anon = tuple(sorted(assigned[i] for i in anonymous))
-            options.add(tuple(sorted((i, assigned[i]) for i in named)) + tuple(zip(anonymous, anon)))
-        per_group.append(sorted(options))
+        per_group.append(sorted(_distinct_assignments(named, anonymous, filled)))
     out = []
     for combo in product(*per_group):
         out.append({i: evs for part in combo for i, evs in part if evs})
     return out
+
+
+def _distinct_assignments(named: list[str], anonymous: list[str], filled: list[tuple[Event, ...]]
+                          ) -> Iterator[tuple[tuple[str, tuple[Event, ...]], ...]]:
+    """Each distinct way to deal the multiset ``filled`` to the members: the named ones each get a block in
+    turn, choosing among the distinct blocks left (so no assignment comes twice), and the anonymous ones,
+    being interchangeable, take what is left in sorted order. As many assignments as there are distinct
+    results, not ``len(filled)!`` arrangements."""
+    left = Counter(filled)
+    kinds = sorted(left)
+    chosen: list[tuple[Event, ...]] = []
+
+    def deal(k: int) -> Iterator[tuple[tuple[str, tuple[Event, ...]], ...]]:
+        if k == len(named):
+            yield tuple(zip(named, chosen)) + tuple(zip(anonymous, sorted(left.elements())))
+            return
+        for block in kinds:
+            if left[block]:
+                left[block] -= 1
+                chosen.append(block)
+                yield from deal(k + 1)
+                chosen.pop()
+                left[block] += 1
+
+    return deal(0)
