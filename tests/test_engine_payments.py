@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 from dataclasses import replace
-from itertools import combinations, product
+from itertools import combinations, permutations, product
 
 from hypothesis import HealthCheck, example, given, reject, settings
 from hypothesis import strategies as st
@@ -459,3 +459,67 @@ def test_the_payment_step_names_the_permanents_that_activate_each_mana_ability()
     (g,) = run(Game(state), ({"cast": "spell", "by": "Alice"},))
     (paid,) = [s.text for s in g.steps if "activates mana abilities" in s.text]
     assert paid.startswith("Alice activates mana abilities (ability 1 of p0, p1, p2, p3, p4, p5); pays p0: tapped")
+
+
+# ------------------------------------------- member assignment: distinct assignments, not arrangements
+
+def every_arrangement(pr, payment) -> list[dict]:
+    """The reference for ``member_choices``: every arrangement of each group's blocks over its members (n!
+    of them), the anonymous members' blocks sorted, duplicates dropped."""
+    per_group = []
+    for gi, blocks in payment.members:
+        g = pr.groups[gi]
+        named = [i for i in g.ids if not i.startswith("_")]
+        anonymous = [i for i in g.ids if i.startswith("_")]
+        options = set()
+        for perm in set(permutations(list(blocks) + [()] * (g.n - len(blocks)))):
+            assigned = dict(zip(named + anonymous, perm))
+            anon = tuple(sorted(assigned[i] for i in anonymous))
+            options.add(tuple(sorted((i, assigned[i]) for i in named)) + tuple(zip(anonymous, anon)))
+        per_group.append(sorted(options))
+    return [{i: evs for part in combo for i, evs in part if evs} for combo in product(*per_group)]
+
+
+@st.composite
+def mixed_case(draw):
+    """A rich case whose permanents are drawn from few names, some of them anonymous (ids "_a0", ...: the
+    question listed them without ids), so that groups have several members of both kinds."""
+    names = draw(st.lists(st.sampled_from(RICH), min_size=1, max_size=2, unique=True))
+    perms = draw(st.lists(st.sampled_from(names).map(lambda n: (n, False, False, ())), min_size=1, max_size=6))
+    anonymous = draw(st.lists(st.booleans(), min_size=len(perms), max_size=len(perms)))
+    symbols = draw(st.lists(st.sampled_from(RICH_SYMBOLS), min_size=1, max_size=4))
+    return dict(perms=perms, anonymous=anonymous, cost="".join(symbols), x=draw(st.integers(0, 2)),
+                life=draw(st.sampled_from(LIVES)))
+
+
+@settings(max_examples=60 * SCALE, **SETTINGS)
+@given(mixed_case())
+@example(dict(perms=[("Forest", False, False, ())] * 6, anonymous=[True, True, True, False, False, False],
+              cost="{1}{G}", x=0, life=20))
+def test_member_choices_are_exactly_the_distinct_arrangements(c):
+    """``member_choices`` deals each group's blocks to its members once per distinct result; the reference
+    tries every arrangement and drops duplicates. Same list, in the same order."""
+    objs = [obj(("_a" if anon else "p") + str(i), name) for i, ((name, *_), anon) in enumerate(zip(c["perms"], c["anonymous"]))]
+    state = state_of(*objs, spell(c["cost"]), life={"Alice": c["life"]})
+    pr = problem_of(state, c["x"])
+    try:
+        listed = all_payments(pr)
+    except SearchBound:
+        reject()
+    for p in listed:
+        assert member_choices(pr, p) == every_arrangement(pr, p), (c, p)
+
+
+def test_member_choices_of_six_forests_hand_derived():
+    """{1}{G} from three named Forests (f0-f2) and three anonymous ones: two Forests are tapped. Distinct
+    results: two named (3), one named and one anonymous (3), two anonymous (1): 7, where the arrangements
+    number 6! = 720."""
+    objs = [obj(f"f{i}", "Forest") for i in range(3)] + [obj(f"_f{i}", "Forest") for i in range(3)]
+    state = state_of(*objs, spell("{1}{G}"))
+    pr = problem_of(state)
+    listed = all_payments(pr)
+    assert len(listed) == 1
+    tapped = [frozenset(i for i, evs in m.items() if any(e.tap for e in evs)) for m in member_choices(pr, listed[0])]
+    assert len(tapped) == len(set(tapped)) == 7
+    named = [len({"f0", "f1", "f2"} & t) for t in tapped]
+    assert sorted(named) == [0, 1, 1, 1, 2, 2, 2]

@@ -2,17 +2,22 @@
 triggers (603.3b), last known information (608.2h) and linked exile (607.2a), asserted on real outcomes."""
 from __future__ import annotations
 
+import itertools
+import math
+
 import pytest
+from hypothesis import HealthCheck, given, reject, settings
+from hypothesis import strategies as st
 
 from mtgjudge.model.cards import lookup
 from mtgjudge.model.cards.loader import built_in_cards, known_names
 from mtgjudge.model.cards.lookup import CardDB
 from mtgjudge.model.cards.sources import CardRecord, FaceRecord
-from mtgjudge.model.engine import zones
+from mtgjudge.model.engine import triggers, zones
 from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.settle import after_moves, settle
-from mtgjudge.model.errors import DefinitionError, Unsupported
+from mtgjudge.model.errors import DefinitionError, SearchBound, Unsupported
 from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.vocab import phrases
 from mtgjudge.queries.format.files import load_text
@@ -400,3 +405,81 @@ def test_leaves_abilities_are_those_the_permanent_had_before_the_event(monkeypat
     assert not g.state.stack and g.state.player("Alice").life == 20
     g, = board("[{card: Test Ruins, id: ruins}]", actions="[{destroy: ruins}, {resolve: 1}]")
     assert g.state.player("Alice").life == 23
+
+
+# ------------------------------------------------- equal triggers: each distinct order once (603.3b)
+
+def _every_order(pending):
+    """The reference: every permutation of the pending triggers, equal ones told apart."""
+    return itertools.permutations(pending)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 3), max_size=6))
+def test_distinct_orders_are_the_distinct_permutations_in_their_first_order(values):
+    ref = list(dict.fromkeys(itertools.permutations(values)))
+    assert list(triggers.distinct_orders(values)) == ref
+    assert triggers.distinct_order_count(values) == len(ref)
+
+
+WATCHERS = ["Moonlit Wake", "Blood Artist", "Unruly Mob", "Grizzly Bears"]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(WATCHERS), min_size=1, max_size=3), st.lists(st.sampled_from(WATCHERS), max_size=2),
+       st.booleans())
+def test_equal_triggers_ordered_once_reach_the_final_states_of_every_order(alice, bob, named):
+    """A Wrath of God on a small board of death triggers (anonymous or named permanents): the final states of
+    the engine, equal pending triggers ordered once, are exactly those of every order."""
+    def perms(cards, who):
+        return "[" + ", ".join(f"{{card: {c}, id: {who}{i}}}" if named else c for i, c in enumerate(cards)) + "]"
+    text = f"""
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: [Plains, Plains, Plains, Plains, {perms(alice, 'a')[1:-1]}]
+      hand: [{{card: Wrath of God, id: wrath}}]
+      library: 3
+    Bob:
+      battlefield: {perms(bob, 'b')}
+      library: 3
+actions: [{{cast: wrath}}, {{resolve: all}}]
+expect: [{{stack_size: 0}}]
+"""
+    try:
+        reduced = {g.key() for g in finals(text)}
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(triggers, "distinct_orders", _every_order)
+            mp.setattr(triggers, "distinct_order_count", lambda ps: math.factorial(len(ps)))
+            full = {g.key() for g in finals(text)}
+    except (SearchBound, Unsupported) as e:
+        if "bound" not in str(e):
+            raise
+        reject()    # a search past its bound (targets of several Blood Artists): nothing to compare
+    assert reduced == full
+
+
+def test_seven_equal_death_triggers_have_one_order():
+    """603.3b: seven Grizzly Bears die with one Moonlit Wake: seven equal triggers, one order (not 7! = 5040,
+    past the bound); Alice gains 7 life."""
+    gs = finals("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [Plains, Plains, Plains, Plains, Moonlit Wake, Grizzly Bears, Grizzly Bears, Grizzly Bears, Grizzly Bears]
+      hand: [{card: Wrath of God, id: wrath}]
+      library: 3
+    Bob:
+      battlefield: [Grizzly Bears, Grizzly Bears, Grizzly Bears]
+      library: 3
+actions: [{cast: wrath}, {resolve: all}]
+expect: [{stack_size: 0}]
+""")
+    assert len(gs) == 1
+    assert gs[0].state.player("Alice").life == 27

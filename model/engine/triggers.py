@@ -14,6 +14,7 @@ import itertools
 from dataclasses import replace
 import re
 from functools import lru_cache
+from typing import Iterator
 from math import factorial, prod
 
 from mtgjudge.model.objects import undefined_card
@@ -422,6 +423,56 @@ def _exiles_until(ability: Ability) -> bool:
     return any(e.kind == "exile_until_source_leaves" for e in ability.effects)
 
 
+def _kinds(pending: list[PendingTrigger]) -> list[list[PendingTrigger]]:
+    """The pending triggers sorted into kinds of equal ones (the same ability of the same source, as the same
+    object, with the same last known information): putting either of two equal ones on the stack does the
+    same, since ``put_pending`` reads nothing of a pending trigger but its value."""
+    kinds: list[list[PendingTrigger]] = []
+    for p in pending:
+        for k in kinds:
+            if k[0] == p:
+                k.append(p)
+                break
+        else:
+            kinds.append([p])
+    return kinds
+
+
+def distinct_order_count(pending: list[PendingTrigger]) -> int:
+    """How many distinct orders ``distinct_orders`` gives: n! / (n1! n2! ...) for kinds of n1, n2, ... equal
+    triggers."""
+    return factorial(len(pending)) // prod(factorial(len(k)) for k in _kinds(pending))
+
+
+def distinct_orders(pending: list[PendingTrigger]) -> Iterator[tuple[PendingTrigger, ...]]:
+    """603.3b: every order a player can put their pending triggers on the stack in, each sequence of values
+    once: two orders that differ only in which of two equal triggers comes first are the same sequence of
+    values, so the same branches (seven identical "whenever a creature dies" triggers have one order, not 7!).
+    The orders come as ``itertools.permutations`` first gives each sequence: equal triggers in their own
+    order, so the branches (and which choices a merged branch keeps) are as before."""
+    first = [next(j for j in range(len(pending)) if pending[j] == p) for p in pending]   # its kind's first index
+    used = [False] * len(pending)
+    seq: list[PendingTrigger] = []
+
+    def place() -> Iterator[tuple[PendingTrigger, ...]]:
+        if len(seq) == len(pending):
+            yield tuple(seq)
+            return
+        taken: set[int] = set()
+        for i, p in enumerate(pending):
+            # of each kind only its first unused trigger: the others would give the same sequence again
+            if used[i] or first[i] in taken:
+                continue
+            taken.add(first[i])
+            used[i] = True
+            seq.append(p)
+            yield from place()
+            seq.pop()
+            used[i] = False
+
+    return place()
+
+
 def put_pending(game: Game) -> list[Game]:
     """603.3b: each player in APNAP order puts their triggered abilities on the stack in any order; every
     order and every choice of targets is a branch."""
@@ -430,10 +481,10 @@ def put_pending(game: Game) -> list[Game]:
     pending = game.pending
     game = game.remember(pending=())
     per_player = [[p for p in pending if p.controller == name] for name in apnap(game)]
-    if prod(factorial(len(ps)) for ps in per_player) > MAX_BRANCHES:
+    if prod(distinct_order_count(ps) for ps in per_player) > MAX_BRANCHES:
         raise Unsupported(f"{len(pending)} triggered abilities can be ordered in more than {MAX_BRANCHES} ways: "
                           "the search bound was reached")
-    orders = [list(itertools.permutations(ps)) for ps in per_player]
+    orders = [list(distinct_orders(ps)) for ps in per_player]
     # 603.3b: simultaneous triggers go on in APNAP order (101.4), each player's in the order they choose.
     rules = ("603.3",) if len(pending) == 1 else \
         ("603.3", "603.3b") + (("101.4",) if sum(1 for ps in per_player if ps) > 1 else ())

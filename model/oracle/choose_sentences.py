@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
@@ -19,10 +20,10 @@ from mtgjudge.model.vocab.words_choose import VERBS
 from mtgjudge.model.vocab.words_refs import quality_selector
 
 #: A sentence the grammar's ``target_if`` may read (the others are not tried: every sentence comes here first).
-_TARGET_IF = re.compile(r"^(?:counter|destroy) target [^.]+ if ", re.I)
+_TARGET_IF = patterns.compile(r"^(?:counter|destroy) target [^.]+ if ", re.I)
 #: The words of a condition the grammar read, kept as written (the word's ``what``).
-_WHAT = {"quality": re.compile(r"\bif it['’]s (.+?)\.?$", re.I),
-         "shares_color": re.compile(r"\bshares a color with (.+?)\.?$", re.I)}
+_WHAT = {"quality": patterns.compile(r"\bif it['’]s (.+?)\.?$", re.I),
+         "shares_color": patterns.compile(r"\bshares a color with (.+?)\.?$", re.I)}
 
 
 def target_if_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
@@ -68,7 +69,7 @@ def choose_value_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
 
 #: "That spell's controller discards a card." / "That player discards a card." right after a counter instruction:
 #: the countered spell's controller, which the player reader calls "its controller" (608.2h).
-_THAT_CONTROLLER = re.compile(r"^(?:That spell['’]s controller|That player) (.+)$", re.I)
+_THAT_CONTROLLER = patterns.compile(r"^(?:That spell['’]s controller|That player) (.+)$", re.I)
 #: The counter words whose one target "that spell" / "that player" ("its controller") refers to.
 _COUNTERING = ("counter_spell", "counter_unless_pays")
 

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import re
 
+from mtgjudge.model import patterns
 from mtgjudge.model.vocab.abilities import TriggerEvent
 
 #: A combat event, as its verb: "attacks", "attack with", "blocks", "becomes blocked", "aren't blocked",
 #: "deals combat damage", "is dealt combat damage".
-_COMBAT = re.compile(r"^(?:when|whenever) .*\b(?:attacks?|blocks?|becomes? blocked|(?:is|are)(?:n't| not)? blocked|"
+_COMBAT = patterns.compile(r"^(?:when|whenever) .*\b(?:attacks?|blocks?|becomes? blocked|(?:is|are)(?:n't| not)? blocked|"
                      r"deals? combat damage|(?:is|are) dealt combat damage)\b", re.I)
 #: Words of any other event, or of a delayed trigger a spell creates ("this turn", "this combat", 603.7): not read.
-_OTHER = re.compile(r"\b(?:enters?|dies|die|leaves?|casts?|cast|upkeep|draw step|end step|beginning|transforms?|"
+_OTHER = patterns.compile(r"\b(?:enters?|dies|die|leaves?|casts?|cast|upkeep|draw step|end step|beginning|transforms?|"
                     r"turned|face|targets?|discards?|put|puts|returned|sacrific\w*|draws?|gains?|loses?|the target|"
                     r"tapped|taps?|untaps?|untapped|cycles?|exiled?|this turn|this combat|next|copy|monarch|activates?|"
                     r"crews?|fights?|prevented|noncombat|spell|ability)\b", re.I)

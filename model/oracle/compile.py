@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from mtgjudge.model import patterns
 from mtgjudge.model.cards.type_line import parse_type_line
 from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.errors import DefinitionError
@@ -21,7 +22,7 @@ from mtgjudge.model.vocab.abilities import Ability
 #: compiled again from the text it kept.
 COMPILER_VERSION = "1"
 
-_LEVEL = re.compile(r"^LEVEL \d")
+_LEVEL = patterns.compile(r"^LEVEL \d")
 
 
 def level_striations(norm: str) -> bool:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.oracle import intervening
 from mtgjudge.model.oracle.kicker import renumbered
@@ -35,29 +36,29 @@ from mtgjudge.model.vocab.parse import parse_effect
 
 _NUM = r"(an?|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
 #: 702.? threshold's wording: "If seven or more cards are in your graveyard"
-_CARDS_ARE = re.compile(rf"^{_NUM} or more cards are in your graveyard$", re.I)
+_CARDS_ARE = patterns.compile(rf"^{_NUM} or more cards are in your graveyard$", re.I)
 #: spell mastery's wording: "If there are two or more instant and/or sorcery cards in your graveyard"
-_THERE_ARE = re.compile(rf"^there are {_NUM} or more (.+? cards?) in your graveyard$", re.I)
+_THERE_ARE = patterns.compile(rf"^there are {_NUM} or more (.+? cards?) in your graveyard$", re.I)
 #: ferocious: "If you control a creature with power 4 or greater"
-_POWER = re.compile(rf"^you control an? creature with power {_NUM} or greater$", re.I)
-_LIFE = re.compile(rf"^you have {_NUM} or (?:less|fewer) life$", re.I)
+_POWER = patterns.compile(rf"^you control an? creature with power {_NUM} or greater$", re.I)
+_LIFE = patterns.compile(rf"^you have {_NUM} or (?:less|fewer) life$", re.I)
 
-_IF = re.compile(r"^if ([^,]+), (.+?)\.?$", re.I)
-_INSTEAD_AFTER = re.compile(r"^(.+?),? instead\.?$", re.I)
-_INSTEAD_BEFORE = re.compile(r"^instead (.+?)\.?$", re.I)
-_INSTEAD_IF = re.compile(r"^(.+?) instead if ([^,]+?)\.?$", re.I)
-_IF_AFTER = re.compile(r"^(.+?) if ([^,]+?)\.?$", re.I)
-_FLIP = re.compile(r"^flip a coin\.?$", re.I)
-_VOTE = re.compile(r"^starting with you, each player votes for ([a-z]+) or ([a-z]+)\.?$", re.I)
-_VOTE_RESULT = re.compile(r"^if ([a-z]+) gets more votes( or the vote is tied)?, (.+)$", re.I)
-_FLIP_RESULT = re.compile(r"^if you (win|lose) the flip, (.+)$", re.I)
+_IF = patterns.compile(r"^if ([^,]+), (.+?)\.?$", re.I)
+_INSTEAD_AFTER = patterns.compile(r"^(.+?),? instead\.?$", re.I)
+_INSTEAD_BEFORE = patterns.compile(r"^instead (.+?)\.?$", re.I)
+_INSTEAD_IF = patterns.compile(r"^(.+?) instead if ([^,]+?)\.?$", re.I)
+_IF_AFTER = patterns.compile(r"^(.+?) if ([^,]+?)\.?$", re.I)
+_FLIP = patterns.compile(r"^flip a coin\.?$", re.I)
+_VOTE = patterns.compile(r"^starting with you, each player votes for ([a-z]+) or ([a-z]+)\.?$", re.I)
+_VOTE_RESULT = patterns.compile(r"^if ([a-z]+) gets more votes( or the vote is tied)?, (.+)$", re.I)
+_FLIP_RESULT = patterns.compile(r"^if you (win|lose) the flip, (.+)$", re.I)
 #: Markers of other readers: an "instead" can't replace an instruction one of them governs.
 _MARKERS = ("if_kicked", "kicked_instead", "optional", "if_you_do", "if_you_dont", "if_state", "state_instead",
             "coin_flip", "if_won", "if_lost", "vote", "if_vote", "if_it", "its_controller")
 
 #: An instruction that refers to another ("instead", "this way", "that creature", "those creatures", "it"): read
 #: with the instruction it refers to by other readers, never after one of these markers.
-_REFERS = re.compile(r"\b(?:instead|this way|that|those|it|its|they|them|their)\b", re.I)
+_REFERS = patterns.compile(r"\b(?:instead|this way|that|those|it|its|they|them|their)\b", re.I)
 
 Reader = Callable[[str, tuple, list], object]
 

@@ -12,18 +12,19 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
 
-_PER = re.compile(r"^(?P<body>.+?) for each (?P<count>[^,.]+?)\.?$", re.I)
-_WHERE = re.compile(r"^(?P<body>.+?), where X is (?P<count>[^,.]+?)\.?$", re.I)
+_PER = patterns.compile(r"^(?P<body>.+?) for each (?P<count>[^,.]+?)\.?$", re.I)
+_WHERE = patterns.compile(r"^(?P<body>.+?), where X is (?P<count>[^,.]+?)\.?$", re.I)
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 #: The amount of a "for each" sentence: a number (not one of a "1/1" or "+1/+1") before what it counts.
-_AMOUNT = re.compile(r"(?<![/\d+\-])\b(an?|one|two|three|four|five|\d+)\b(?![/\d])"
+_AMOUNT = patterns.compile(r"(?<![/\d+\-])\b(an?|one|two|three|four|five|\d+)\b(?![/\d])"
                      r"(?= (?:[\w/+\-]+ ){0,6}?(?:cards?|life|damage|tokens?|counters?)\b)", re.I)
-_PLURAL = re.compile(r"\b(card|token|counter)s?\b", re.I)
+_PLURAL = patterns.compile(r"\b(card|token|counter)s?\b", re.I)
 
 
 def fill(text: str, n: int) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab import phrases
@@ -18,7 +19,7 @@ from mtgjudge.model.vocab.parse import parse_effect
 
 #: "Counter target noncreature spell unless its controller pays {2}." and "... pays {1} for each card in your
 #: graveyard." (118.12a, 608.2h): any spell phrase the grammar reads
-_UNLESS_PER = re.compile(r"^(?P<head>Counter target .+?) unless its controller pays (?P<cost>(?:\{\d+\})+|\{X\})"
+_UNLESS_PER = patterns.compile(r"^(?P<head>Counter target .+?) unless its controller pays (?P<cost>(?:\{\d+\})+|\{X\})"
                          r"(?: for each (?P<per>.+?))?\.?$", re.I)
 
 #: The counter words a rider can follow.

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import re
 from typing import Callable, Sequence
+from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.oracle.counted import counted_word
 from mtgjudge.model.oracle.shield_sentences import shield_sentence
@@ -47,11 +48,11 @@ from mtgjudge.model.vocab.parse import parse_effect
 
 
 _N = r"(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
-_AND_GAIN = re.compile(rf"^(~ deals (?:{_N}|X) damage to .+?) and you gain {_N} life\.$", re.I)
-_AND_DAMAGE = re.compile(rf"^~ deals ({_N}) damage to (.+?) and ({_N}) damage to ([^.]+?)\.$", re.I)
-_IT_DEALS = re.compile(r"^it deals\b", re.I)
+_AND_GAIN = patterns.compile(rf"^(~ deals (?:{_N}|X) damage to .+?) and you gain {_N} life\.$", re.I)
+_AND_DAMAGE = patterns.compile(rf"^~ deals ({_N}) damage to (.+?) and ({_N}) damage to ([^.]+?)\.$", re.I)
+_IT_DEALS = patterns.compile(r"^it deals\b", re.I)
 #: "Counter target spell and ~ deals 3 damage to target creature." (two instructions, 608.2c)
-_COUNTER_AND = re.compile(r"^(Counter target [^.]+?) and (~ deals [^.]+\.)$", re.I)
+_COUNTER_AND = patterns.compile(r"^(Counter target [^.]+?) and (~ deals [^.]+\.)$", re.I)
 
 
 def split_compound(sentence: str, self_subject: bool = False) -> list[str]:
@@ -77,69 +78,69 @@ def split_compound(sentence: str, self_subject: bool = False) -> list[str]:
 def early_patterns(num: str) -> tuple:
     """Patterns ``lines.effect_word`` tries before its own (whose "each [permanents]" would refuse these)."""
     return (
-        (re.compile(rf"^~ deals {num} damage to each opponent\.$", re.I), "damage_each_opponent", ("n",)),  # 120.3a
+        (patterns.compile(rf"^~ deals {num} damage to each opponent\.$", re.I), "damage_each_opponent", ("n",)),  # 120.3a
     )
 
 
 def sentence_patterns(num: str, tgt: str) -> tuple:
     """(pattern, word, argument keys) for ``lines.effect_word``, given its number and target expressions."""
     return (
-        (re.compile(rf"^~ deals X damage to {tgt}\.$", re.I), "damage_x", ("target",)),                  # 107.3a
-        (re.compile(r"^Counter (target spell) unless its controller pays ((?:\{\d+\})+|\{X\})\.$", re.I),
+        (patterns.compile(rf"^~ deals X damage to {tgt}\.$", re.I), "damage_x", ("target",)),                  # 107.3a
+        (patterns.compile(r"^Counter (target spell) unless its controller pays ((?:\{\d+\})+|\{X\})\.$", re.I),
          "counter_unless_pays", ("target", "cost")),                                                    # 118.12a
-        (re.compile(r"^~ deals (\d+|one|two|three|four|five|six|seven|eight|nine|ten|X) damage divided as you choose among (one or two targets|any number of "
+        (patterns.compile(r"^~ deals (\d+|one|two|three|four|five|six|seven|eight|nine|ten|X) damage divided as you choose among (one or two targets|any number of "
                     r"targets|any number of target [^.]+?|one, two,? or three targets?(?: [^.]+?)?)\.$", re.I),
          "damage_divided", ("amount", "target")),                                                       # 601.2d
         # 601.2d, 122.1: "Distribute two +1/+1 counters among one or two target creatures"
-        (re.compile(r"^Distribute (\d+|one|two|three|four|five|six) (\+1/\+1|-1/-1) counters among (one or two target "
+        (patterns.compile(r"^Distribute (\d+|one|two|three|four|five|six) (\+1/\+1|-1/-1) counters among (one or two target "
                     r"creatures|any number of target [^.]+?)\.$", re.I), "distribute_counters", ("n", "kind", "target")),
         # 701.14a: "Target creature you control fights target creature you don't control"; "It fights ..." /
         # "Then that creature fights ...": "it" is the target of the effect before (608.2c).
-        (re.compile(r"^(target [^.]+?) fights ((?:another )?target [^.]+?)\.$", re.I), "fight", ("target", "target2")),
-        (re.compile(r"^(?:then )?(it|that creature) fights ((?:another )?target [^.]+?)\.$", re.I), "fight",
+        (patterns.compile(r"^(target [^.]+?) fights ((?:another )?target [^.]+?)\.$", re.I), "fight", ("target", "target2")),
+        (patterns.compile(r"^(?:then )?(it|that creature) fights ((?:another )?target [^.]+?)\.$", re.I), "fight",
          ("it", "target2")),
         # 120.3: "Target creature you control deals damage equal to its power to target creature ..." (a bite)
-        (re.compile(r"^(target [^.]+?) deals damage equal to its power to (any target|(?:another )?target [^.]+?)\.$",
+        (patterns.compile(r"^(target [^.]+?) deals damage equal to its power to (any target|(?:another )?target [^.]+?)\.$",
                     re.I), "bite", ("target", "target2")),
-        (re.compile(r"^(?:then )?(it|that creature) deals damage equal to its power to (any target|(?:another )?"
+        (patterns.compile(r"^(?:then )?(it|that creature) deals damage equal to its power to (any target|(?:another )?"
                     r"target [^.]+?)\.$", re.I), "bite", ("it", "target2")),
-        (re.compile(r"^(target creature) deals damage to itself equal to its power\.$", re.I), "bite_itself",
+        (patterns.compile(r"^(target creature) deals damage to itself equal to its power\.$", re.I), "bite_itself",
          ("target",)),
         # 120.3a, 608.2h: "... to that creature's controller": the controller of the target of the effect before
-        (re.compile(rf"^~ deals {num} damage to (that) (?:creature|land|permanent|artifact|planeswalker|spell)'s "
+        (patterns.compile(rf"^~ deals {num} damage to (that) (?:creature|land|permanent|artifact|planeswalker|spell)'s "
                     r"controller\.$", re.I), "damage_its_controller", ("n", "it")),    # "spell"
         # 107.3a, 120.3: X damage to each permanent a phrase names (and each player)
-        (re.compile(r"^~ deals X damage to each ([a-z ]+?) and (each player)\.$", re.I), "damage_each_x",
+        (patterns.compile(r"^~ deals X damage to each ([a-z ]+?) and (each player)\.$", re.I), "damage_each_x",
          ("affects", "players")),
-        (re.compile(r"^~ deals X damage to each ([a-z ]+?)\.$", re.I), "damage_each_x", ("affects",)),
+        (patterns.compile(r"^~ deals X damage to each ([a-z ]+?)\.$", re.I), "damage_each_x", ("affects",)),
     )
 
 
 Reader = Callable[[str, tuple, list], "Effect | None"]
 
-_WHERE = re.compile(r"^(?P<body>.+?), where X is (?P<count>[^,.]+?)\.?$", re.I)
-_AND_GAIN_X = re.compile(r"^(?P<damage>~ deals X damage to [^,.]+?) and you gain X life(?P<where>, where X is [^,.]+?)?"
+_WHERE = patterns.compile(r"^(?P<body>.+?), where X is (?P<count>[^,.]+?)\.?$", re.I)
+_AND_GAIN_X = patterns.compile(r"^(?P<damage>~ deals X damage to [^,.]+?) and you gain X life(?P<where>, where X is [^,.]+?)?"
                          r"\.?$", re.I)
-_DAMAGE_X = re.compile(r"^~ deals X damage to (?P<target>any target|target [^,.]+?)$", re.I)
+_DAMAGE_X = patterns.compile(r"^~ deals X damage to (?P<target>any target|target [^,.]+?)$", re.I)
 #: Words whose damage "The damage can't be prevented" may refer to: one damage instruction to one target.
 _ONE_DAMAGE = frozenset({"damage", "damage_x"})
 
 
 _DIGITS = r"(\d+)"
 #: "Prevent the next X damage that would be dealt to any target this turn." (the X of the spell, 107.3a)
-_PREVENT_X = re.compile(r"^Prevent the next (X) damage that would be dealt to [^,]+? this turn\.?$", re.I)
+_PREVENT_X = patterns.compile(r"^Prevent the next (X) damage that would be dealt to [^,]+? this turn\.?$", re.I)
 #: "~ deals 1 damage to any target, 2 damage to another target, and 3 damage to a third target." (Cone of Flame)
-_THREE = re.compile(rf"^~ deals {_DIGITS} damage to ([^,.]+?), {_DIGITS} damage to ([^,.]+?),? and {_DIGITS} damage to ([^,.]+?)\.?$",
+_THREE = patterns.compile(rf"^~ deals {_DIGITS} damage to ([^,.]+?), {_DIGITS} damage to ([^,.]+?),? and {_DIGITS} damage to ([^,.]+?)\.?$",
                     re.I)
-_KICKED_IT = re.compile(r"^(If (?:this spell|~) was kicked, )it (?:also )?deals\b", re.I)
+_KICKED_IT = patterns.compile(r"^(If (?:this spell|~) was kicked, )it (?:also )?deals\b", re.I)
 _THEIRS = r"each creature that player(?: or that planeswalker's controller)? controls"
-_AND_THEIRS = re.compile(rf"^~ deals (\d+|X) damage to (target [^.]+?) and ({_THEIRS})\.?$", re.I)
+_AND_THEIRS = patterns.compile(rf"^~ deals (\d+|X) damage to (target [^.]+?) and ({_THEIRS})\.?$", re.I)
 #: "~ deals 1 damage to each creature that player controls." right after damage to a target player (608.2c)
-_EACH_THEIRS = re.compile(rf"^~ deals (\d+|X) damage to ({_THEIRS})\.?$", re.I)
+_EACH_THEIRS = patterns.compile(rf"^~ deals (\d+|X) damage to ({_THEIRS})\.?$", re.I)
 #: "~ deals 1 damage to another target." (after "... to any target": Arc Trail's second part)
-_ANOTHER = re.compile(rf"^~ deals {_DIGITS} damage to (another target|a third target)\.?$", re.I)
+_ANOTHER = patterns.compile(rf"^~ deals {_DIGITS} damage to (another target|a third target)\.?$", re.I)
 #: "~ deals 2 damage to each of two targets." / "... each of up to three targets." (Pinnacle of Rage)
-_EACH_OF = re.compile(r"^~ deals (\d+|X) damage to each of ((?:up to )?(?:two|three|four|five|six) targets)\.?$", re.I)
+_EACH_OF = patterns.compile(r"^~ deals (\d+|X) damage to each of ((?:up to )?(?:two|three|four|five|six) targets)\.?$", re.I)
 
 
 def split_damage_compound(s: str) -> list[str] | None:
@@ -164,7 +165,7 @@ def split_damage_compound(s: str) -> list[str] | None:
     return [f"{m.group('damage')}{where}.", f"You gain X life{where}."]
 
 
-_TARGET_EQUAL = re.compile(r"^~ deals damage to (?P<target>any target|target [^,.]+?) equal to (?P<count>[^,.]+?)\.?$",
+_TARGET_EQUAL = patterns.compile(r"^~ deals damage to (?P<target>any target|target [^,.]+?) equal to (?P<count>[^,.]+?)\.?$",
                            re.I)
 
 
@@ -208,9 +209,9 @@ def damage_where(sentence: str, found: Sequence[str]) -> Effect | None:
 
 
 #: "~ deals damage to each player equal to the number of lands they control." (Acidic Soil, Price of Progress)
-_EACH_EQUAL = re.compile(r"^~ deals damage to each (player|opponent) equal to (?P<count>[^,.]+?)\.?$", re.I)
+_EACH_EQUAL = patterns.compile(r"^~ deals damage to each (player|opponent) equal to (?P<count>[^,.]+?)\.?$", re.I)
 #: "... that player controls" / "... they control": the count of each player in turn (read as "you control")
-_THEIR = re.compile(r"\b(?:that player controls|they control)$", re.I)
+_THEIR = patterns.compile(r"\b(?:that player controls|they control)$", re.I)
 
 
 def each_player_count(sentence: str, found: Sequence[str]) -> Effect | None:
@@ -239,7 +240,7 @@ def each_player_count(sentence: str, found: Sequence[str]) -> Effect | None:
         return None
 
 
-_BY_CHOICE = re.compile(r"^(?P<rest>Prevent the next \d+ damage that would be dealt to (?:any target|target [^,.]+?|you) "
+_BY_CHOICE = patterns.compile(r"^(?P<rest>Prevent the next \d+ damage that would be dealt to (?:any target|target [^,.]+?|you) "
                         r"this turn) by a source of your choice\.?$", re.I)
 
 
@@ -262,8 +263,8 @@ def source_choice(sentence: str, found: Sequence[str], earlier: Sequence[Effect 
         return None
 
 
-_EQUAL_TO = (re.compile(r"^~ deals damage to (?P<what>[^.]+?) equal to (?P<count>[^,.]+?)\.?$", re.I),
-             re.compile(r"^~ deals damage equal to (?P<count>[^,.]+?) to (?P<what>[^.]+?)\.?$", re.I))
+_EQUAL_TO = (patterns.compile(r"^~ deals damage to (?P<what>[^.]+?) equal to (?P<count>[^,.]+?)\.?$", re.I),
+             patterns.compile(r"^~ deals damage equal to (?P<count>[^,.]+?) to (?P<what>[^.]+?)\.?$", re.I))
 
 
 def damage_equal_untargeted(sentence: str, found: Sequence[str], earlier: Sequence[Effect | None],

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Sequence
 
+from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.oracle.until import those_before
 from mtgjudge.model.vocab import phrases
@@ -24,8 +25,8 @@ from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
 
 #: "<instruction> at the beginning of ..." and "At the beginning of ..., <instruction>".
-_TRAILING = re.compile(r"^(?P<inner>.+?) (?P<when>at the beginning of [^,]+?)\.?$", re.I)
-_LEADING = re.compile(r"^(?P<when>at the beginning of [^,]+?), (?P<inner>.+?)\.?$", re.I)
+_TRAILING = patterns.compile(r"^(?P<inner>.+?) (?P<when>at the beginning of [^,]+?)\.?$", re.I)
+_LEADING = patterns.compile(r"^(?P<when>at the beginning of [^,]+?), (?P<inner>.+?)\.?$", re.I)
 
 
 def _spec(phrase: str):

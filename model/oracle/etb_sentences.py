@@ -9,11 +9,12 @@ trigger is the permanent itself ("When ~ enters the battlefield, you may have it
 from __future__ import annotations
 
 import re
+from mtgjudge.model import patterns
 
 #: The verbs an instruction "have <subject> <verb>" may have, as written there (the base form).
 _VERBS = ("fight", "discard", "get", "deal", "sacrifice", "lose", "gain", "draw", "mill", "create", "put",
           "return", "exile", "search", "reveal", "shuffle", "gain")
-_HAVE = re.compile(r"^have (?P<subject>it|~|target [^.]+?|each [a-z]+) (?P<verb>" + "|".join(_VERBS) + r")\b(?P<rest>.*)$",
+_HAVE = patterns.compile(r"^have (?P<subject>it|~|target [^.]+?|each [a-z]+) (?P<verb>" + "|".join(_VERBS) + r")\b(?P<rest>.*)$",
                    re.I)
 
 
@@ -39,16 +40,16 @@ def sentence_patterns(num: str, tgt: str) -> tuple:
     +1/+1 counter on each creature you control" (122.1, 611.2c: the permanents named as it resolves); "Target
     opponent creates N tokens" (111.2)."""
     return (
-        (re.compile(rf"^~ fights {tgt}\.$", re.I), "fight_self", ("target",)),                        # 701.14a
-        (re.compile(rf"^Put {num} ([+-]1/[+-]1) counters? on each ([a-z -]+?)\.$", re.I), "counters_each",
+        (patterns.compile(rf"^~ fights {tgt}\.$", re.I), "fight_self", ("target",)),                        # 701.14a
+        (patterns.compile(rf"^Put {num} ([+-]1/[+-]1) counters? on each ([a-z -]+?)\.$", re.I), "counters_each",
          ("n", "kind", "affects")),                                                                 # 122.1
         # 111.2: "Target opponent creates three 1/1 ... tokens": the tokens are that player's
-        (re.compile(rf"^(target (?:player|opponent)) creates {num} (\d+/\d+ [^.]+? tokens?(?: with [a-z ]+)?)\.$",
+        (patterns.compile(rf"^(target (?:player|opponent)) creates {num} (\d+/\d+ [^.]+? tokens?(?: with [a-z ]+)?)\.$",
                     re.I), "player_creates_tokens", ("target", "n", "token")),
         # 406.2, 400.6: "Exile all cards from target player's graveyard." / "Exile target player's graveyard."
-        (re.compile(r"^Exile all cards from (target (?:player|opponent))'s graveyard\.$", re.I), "exile_graveyard",
+        (patterns.compile(r"^Exile all cards from (target (?:player|opponent))'s graveyard\.$", re.I), "exile_graveyard",
          ("target",)),
-        (re.compile(r"^Exile (target (?:player|opponent))'s graveyard\.$", re.I), "exile_graveyard", ("target",)),
+        (patterns.compile(r"^Exile (target (?:player|opponent))'s graveyard\.$", re.I), "exile_graveyard", ("target",)),
     )
 
 

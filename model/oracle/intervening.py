@@ -17,16 +17,17 @@ from __future__ import annotations
 
 import re
 
+from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab import phrases
 
 #: "if <condition>, <instruction>": the condition ends at the first comma (none of those read holds one).
-_IF = re.compile(r"^if ([^,]+), (.+)$", re.I)
+_IF = patterns.compile(r"^if ([^,]+), (.+)$", re.I)
 _NUM = r"(an?|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
-_CONTROL = re.compile(rf"^you control (?:(no)|(another)|{_NUM} or more|(an?)) (.+)$", re.I)
-_HAND = re.compile(rf"^you have (?:(no)|{_NUM} or (more|fewer)) cards in (?:your )?hand$", re.I)
-_GRAVE = re.compile(rf"^you have {_NUM} or more (.+ cards?) in your graveyard$", re.I)
+_CONTROL = patterns.compile(rf"^you control (?:(no)|(another)|{_NUM} or more|(an?)) (.+)$", re.I)
+_HAND = patterns.compile(rf"^you have (?:(no)|{_NUM} or (more|fewer)) cards in (?:your )?hand$", re.I)
+_GRAVE = patterns.compile(rf"^you have {_NUM} or more (.+ cards?) in your graveyard$", re.I)
 
 
 def read_condition(text: str) -> tuple[str, str, int]:

@@ -24,6 +24,7 @@ from typing import Callable
 
 from dataclasses import replace
 
+from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.vocab.grammar import parse_cost_text
@@ -33,21 +34,21 @@ from mtgjudge.model.vocab.parse import parse_effect
 #: An effect's arguments that each use one of the ability's target phrases, in order (``engine.targeting``).
 _TARGET_ARGS = ("target", "target2")
 
-_IF_KICKED = re.compile(r"^if (?:this spell|~) was kicked, (.+)$", re.I)
-_INSTEAD = re.compile(r"^(.+?),? instead\.?$", re.I)
+_IF_KICKED = patterns.compile(r"^if (?:this spell|~) was kicked, (.+)$", re.I)
+_INSTEAD = patterns.compile(r"^(.+?),? instead\.?$", re.I)
 #: 702.104b: "if tribute wasn't paid, <effect>" (the creature's own Tribute, decided as it entered)
-_TRIBUTE = re.compile(r"^if tribute wasn't paid, (.+)$", re.I)
-_INTERVENING = re.compile(r"^if (?:it|~) was kicked(?: with its ((?:\{[^}]+\})+) kicker)?, (.+)$", re.I)
+_TRIBUTE = patterns.compile(r"^if tribute wasn't paid, (.+)$", re.I)
+_INTERVENING = patterns.compile(r"^if (?:it|~) was kicked(?: with its ((?:\{[^}]+\})+) kicker)?, (.+)$", re.I)
 #: A kicked sentence's whole text (to tell whether a line's other text still changes how it is cast).
-KICKED_SENTENCE = re.compile(r"(?:^|(?<=\. ))If (?:this spell|~) was kicked, [^.]*\.", re.I)
+KICKED_SENTENCE = patterns.compile(r"(?:^|(?<=\. ))If (?:this spell|~) was kicked, [^.]*\.", re.I)
 
 _NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                  "twelve", "thirteen", "fourteen", "fifteen", "twenty")
-_NUMBER = re.compile(r"[+-]?\d+|\b(?:" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
+_NUMBER = patterns.compile(r"[+-]?\d+|\b(?:" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
 #: The target a kicked sentence names back ("that creature") and the sentence before names ("target creature",
 #: "any target"): each read as a reference to its noun ("that permanent or player" names "any target" back).
-_REF_BACK = re.compile(r"\bthat (permanent or player|creature|player|permanent|land|artifact|spell)\b", re.I)
-_REF_TARGET = re.compile(r"\b(?:any target|target (?:[a-z]+ )*?(creature|player|permanent|land|artifact|spell))\b",
+_REF_BACK = patterns.compile(r"\bthat (permanent or player|creature|player|permanent|land|artifact|spell)\b", re.I)
+_REF_TARGET = patterns.compile(r"\b(?:any target|target (?:[a-z]+ )*?(creature|player|permanent|land|artifact|spell))\b",
                          re.I)
 #: Words that mark the instruction after them (the readers' markers): "instead" can't replace one of theirs.
 _MARKERS = ("if_kicked", "kicked_instead", "optional", "if_you_do", "if_you_dont")
@@ -141,7 +142,7 @@ def kicked_words(sentence: str, found: tuple, earlier: list, before: str | None,
     return earlier + [parse_effect("if_kicked"), word]
 
 
-_CAST_FROM = re.compile(r"^if you cast (?:it|~)( from your hand)?, (.+)$", re.I)
+_CAST_FROM = patterns.compile(r"^if you cast (?:it|~)( from your hand)?, (.+)$", re.I)
 
 
 def intervening(effect: str) -> tuple[str, str] | None:

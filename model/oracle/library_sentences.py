@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from lark import Token, v_args
+from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.oracle.player_sentences import card_phrase, counts_read, qualities_read
 from mtgjudge.model.vocab import phrases, words_players
@@ -415,9 +416,9 @@ def searched_more_after(sentence: str, earlier: list) -> Effect | None:
 #: "look at the top three cards of your library, then put one of them into your hand and the rest ..." (Court
 #: Hussar): the look, then what is done with the cards, one instruction after the other (608.2c); "then put them
 #: back in any order" is the look-and-put-back instruction itself.
-_LOOK_THEN = re.compile(r"^(look at the top \w+ cards? of your library), then (put (?!them back\b).+)$", re.I)
+_LOOK_THEN = patterns.compile(r"^(look at the top \w+ cards? of your library), then (put (?!them back\b).+)$", re.I)
 #: "Shuffle your library, then scry 1." (Peregrination): two instructions in the order written.
-_SHUFFLE_THEN = re.compile(r"^(shuffle your library), then (scry \d+\.?)$", re.I)
+_SHUFFLE_THEN = patterns.compile(r"^(shuffle your library), then (scry \d+\.?)$", re.I)
 
 
 def split_then(parts: list[str]) -> list[str]:
@@ -434,12 +435,12 @@ def split_then(parts: list[str]) -> list[str]:
     return out
 
 
-_SEARCH_REVEAL = re.compile(r"^(search your library for [^.]+ card) and reveal that card\.$", re.I)
-_SHUFFLE_TOP = re.compile(r"^shuffle your library, then put (?:the|that) card on top of it\.?$", re.I)
+_SEARCH_REVEAL = patterns.compile(r"^(search your library for [^.]+ card) and reveal that card\.$", re.I)
+_SHUFFLE_TOP = patterns.compile(r"^shuffle your library, then put (?:the|that) card on top of it\.?$", re.I)
 #: The same with several cards: "... any number of Goblin cards and reveal those cards. Shuffle your library, then
 #: put them on top of it in any order." (their order among cards nobody knows is not told: any order is the same)
-_SEARCH_REVEAL_ALL = re.compile(r"^(search your library for [^.]+ cards) and reveal (?:those cards|them)\.$", re.I)
-_SHUFFLE_TOP_ALL = re.compile(r"^shuffle your library, then put (?:them|those cards) on top of it in any order\.?$",
+_SEARCH_REVEAL_ALL = patterns.compile(r"^(search your library for [^.]+ cards) and reveal (?:those cards|them)\.$", re.I)
+_SHUFFLE_TOP_ALL = patterns.compile(r"^shuffle your library, then put (?:them|those cards) on top of it in any order\.?$",
                               re.I)     # "those cards": Congregation at Dawn
 
 

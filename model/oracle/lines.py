@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from mtgjudge.model import patterns
 from mtgjudge.model.rules import counts
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
@@ -59,18 +60,18 @@ ABILITY_WORDS = ("adamant", "addendum", "alliance", "battalion", "bloodrush", "c
                  "metalcraft", "morbid", "opus", "pack tactics", "paradox", "parley", "radiance", "raid", "rally",
                  "renew", "repartee", "revolt", "secret council", "spell mastery", "strive", "survival", "sweep",
                  "tempting offer", "threshold", "undergrowth", "valiant", "vivid", "void", "will of the council")
-_ABILITY_WORD = re.compile(r"^(?:" + "|".join(re.escape(w) for w in ABILITY_WORDS) + r") — ", re.I)
-_TRIGGER = re.compile(r"^(When|Whenever|At)\b")
+_ABILITY_WORD = patterns.compile(r"^(?:" + "|".join(re.escape(w) for w in ABILITY_WORDS) + r") — ", re.I)
+_TRIGGER = patterns.compile(r"^(When|Whenever|At)\b")
 
 
 def without_ability_word(text: str) -> str:
     """The text with a leading ability word ("Landfall — ") removed (207.2c: it has no rules meaning)."""
     return _ABILITY_WORD.sub("", text, count=1)
-_CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — ")
+_CHAPTER = patterns.compile(r"^[IVX]+(?:, [IVX]+)* — ")
 #: Statements on an instant or sorcery that are static abilities, not instructions (113.3a, 113.6d-g).
 #: "If you control a Swamp, you may sacrifice a creature rather than pay this spell's mana cost" is one (118.9); "If
 #: you control a creature with power 4 or greater, creatures can't block this turn" is an instruction (608.2c).
-_STATIC_ON_SPELL = re.compile(r"^(?:As an additional cost|~ can't be countered|~ costs|Cast ~ only|You may cast ~|Strive|"
+_STATIC_ON_SPELL = patterns.compile(r"^(?:As an additional cost|~ can't be countered|~ costs|Cast ~ only|You may cast ~|Strive|"
                               r"You may pay|(?:If you control|If an opponent)(?=.*\b(?:rather than pay|costs?)\b)|"
                               r"Spend only|~ can't be copied|"
                               # 113.6g, 604.1: a statement that the spell can't be countered, with a condition or
@@ -87,7 +88,7 @@ _STATIC_ON_SPELL = re.compile(r"^(?:As an additional cost|~ can't be countered|~
 
 #: "If that mana is spent on a creature spell, it gains haste." "When that mana is spent to cast an instant or
 #: sorcery spell, copy that spell ..." (106.6): what happens to the spell the mana pays for.
-_SPENT_RIDER = re.compile(r"^(?:If|When) (?:that|this|you spend this) mana is spent (?:on|to cast|to pay)\b[^.]*\.?$|"
+_SPENT_RIDER = patterns.compile(r"^(?:If|When) (?:that|this|you spend this) mana is spent (?:on|to cast|to pay)\b[^.]*\.?$|"
                           r"^If you spend this mana to cast\b[^.]*\.?$", re.I)
 
 
@@ -95,10 +96,10 @@ _SPENT_RIDER = re.compile(r"^(?:If|When) (?:that|this|you spend this) mana is sp
 #: A coin flip (705) may be won; "unless any player pays" may go unpaid (118.12); a player chosen may be you
 #: (and the mana is produced by this permanent whoever gets it, 106.7).
 _CONDITIONAL_PRODUCTIONS = (
-    (re.compile(r"^Flip a coin\. If you win the flip, add (?P<add>[^.]*)\.", re.I), "add {add}."),
-    (re.compile(r"^Choose a player\. That player adds (?P<add>[^.]*?)(?: they choose)?\.", re.I), "add {add}."),
-    (re.compile(r"^A player of your choice adds (?P<add>[^.]*?)(?: they choose)?\.", re.I), "add {add}."),
-    (re.compile(r"^Choose a color\. Add (?P<n>one|two|three) mana of that color unless any player pays \{\d+\}\.", re.I),
+    (patterns.compile(r"^Flip a coin\. If you win the flip, add (?P<add>[^.]*)\.", re.I), "add {add}."),
+    (patterns.compile(r"^Choose a player\. That player adds (?P<add>[^.]*?)(?: they choose)?\.", re.I), "add {add}."),
+    (patterns.compile(r"^A player of your choice adds (?P<add>[^.]*?)(?: they choose)?\.", re.I), "add {add}."),
+    (patterns.compile(r"^Choose a color\. Add (?P<n>one|two|three) mana of that color unless any player pays \{\d+\}\.", re.I),
      "add {n} mana of any one color."),
 )
 
@@ -116,8 +117,8 @@ def _conditional_production(effect: str) -> tuple[str, str, str] | None:
 #: Costs that move the object itself (113.6m: they could put it into the zone its effect moves it out of).
 _MOVES_ITSELF_COST = frozenset({"sacrifice_self", "discard_self", "exile_self_from_graveyard", "exile_self_from_hand",
                                 "return_to_hand"})
-_OTHER_ZONE = re.compile(r"\b(hand|graveyard|library|exile)\b", re.I)
-_FROM_BATTLEFIELD = re.compile(r"^(?:return ~ to its owner's hand|put ~ on (?:the )?(?:top|bottom) of its owner's library|"
+_OTHER_ZONE = patterns.compile(r"\b(hand|graveyard|library|exile)\b", re.I)
+_FROM_BATTLEFIELD = patterns.compile(r"^(?:return ~ to its owner's hand|put ~ on (?:the )?(?:top|bottom) of its owner's library|"
                                r"shuffle ~ into its owner's library)$", re.I)
 
 
@@ -163,8 +164,8 @@ def sentences(text: str) -> list[str]:
     # one; "Look at the top N cards of your library, then put ..." as two
 
 
-_CREATES = re.compile(r"^(?:you )?create .+ tokens?\.$", re.I)
-_HAS_QUOTE = re.compile(r'^(?:it has|they have) ("[^"]+")\.?$', re.I)
+_CREATES = patterns.compile(r"^(?:you )?create .+ tokens?\.$", re.I)
+_HAS_QUOTE = patterns.compile(r'^(?:it has|they have) ("[^"]+")\.?$', re.I)
 
 
 def _token_with_quote(parts: list[str]) -> list[str]:
@@ -193,65 +194,65 @@ _TGT = rf"(any target|(?:another )?target [^.]+?|{_COUNT}target [^.]+?)"
 #: the pattern, the word, and which groups are its arguments. A sentence is read only whole; "target"
 #: phrases must be the ones ``find_targets`` reads in it.
 _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_patterns(_NUM) + (
-    (re.compile(rf"^~ deals {_NUM} damage to {_TGT}\.$", re.I), "damage", ("n", "target")),          # 120.3
-    (re.compile(rf"^Destroy {_TGT}\.$", re.I), "destroy", ("target",)),                              # 701.8a
-    (re.compile(rf"^Exile {_TGT}\.$", re.I), "exile", ("target",)),                                  # 701.13a
-    (re.compile(rf"^Return {_TGT} to (?:its|their) owners?'s? hands?\.$", re.I), "bounce", ("target",)),  # 400.6
-    (re.compile(rf"^{_TGT}(?: each)? gets? ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I), "pump",
+    (patterns.compile(rf"^~ deals {_NUM} damage to {_TGT}\.$", re.I), "damage", ("n", "target")),          # 120.3
+    (patterns.compile(rf"^Destroy {_TGT}\.$", re.I), "destroy", ("target",)),                              # 701.8a
+    (patterns.compile(rf"^Exile {_TGT}\.$", re.I), "exile", ("target",)),                                  # 701.13a
+    (patterns.compile(rf"^Return {_TGT} to (?:its|their) owners?'s? hands?\.$", re.I), "bounce", ("target",)),  # 400.6
+    (patterns.compile(rf"^{_TGT}(?: each)? gets? ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I), "pump",
      ("target", "power", "toughness")),                                                              # 613.4c
     # e-damage: one use of "target" choosing several objects, each dealt the damage / given the counters.
-    (re.compile(rf"^~ deals {_NUM} damage to each of {_TGT}\.$", re.I), "damage", ("n", "target")),     # 120.3
-    (re.compile(rf"^Put {_NUM} ([+-]1/[+-]1) counters? on each of {_TGT}\.$", re.I), "counter_target",
+    (patterns.compile(rf"^~ deals {_NUM} damage to each of {_TGT}\.$", re.I), "damage", ("n", "target")),     # 120.3
+    (patterns.compile(rf"^Put {_NUM} ([+-]1/[+-]1) counters? on each of {_TGT}\.$", re.I), "counter_target",
      ("n", "kind", "target")),                                                                       # 122.1
-    (re.compile(r"^Counter (target spell)\.$", re.I), "counter_spell", ("target",)),                 # 701.6a
-    (re.compile(r"^Its controller gains life equal to its power\.$", re.I),
+    (patterns.compile(r"^Counter (target spell)\.$", re.I), "counter_spell", ("target",)),                 # 701.6a
+    (patterns.compile(r"^Its controller gains life equal to its power\.$", re.I),
      "its_controller_gains_life_equal_to_power", ()),                                                 # 608.2h
-    (re.compile(rf"^You gain {_NUM} life\.$", re.I), "gain_life", ("n",)),                           # 119.3
-    (re.compile(rf"^You lose {_NUM} life\.$", re.I), "lose_life", ("n",)),
-    (re.compile(rf"^(target (?:player|opponent)) loses {_NUM} life and you gain {_NUM} life\.$", re.I), "drain",
+    (patterns.compile(rf"^You gain {_NUM} life\.$", re.I), "gain_life", ("n",)),                           # 119.3
+    (patterns.compile(rf"^You lose {_NUM} life\.$", re.I), "lose_life", ("n",)),
+    (patterns.compile(rf"^(target (?:player|opponent)) loses {_NUM} life and you gain {_NUM} life\.$", re.I), "drain",
      ("target", "n", "gain")),                                                                       # 119.3
-    (re.compile(rf"^Draw {_NUM} cards?\.$", re.I), "draw", ("n",)),                                   # 121.1
-    (re.compile(r"^Transform ~\.$", re.I), "transform", ()),                                        # 701.27a
-    (re.compile(rf"^Put {_NUM} (\+1/\+1) counters? on ~\.$", re.I), "counter", ("n", "kind")),            # 122.1
-    (re.compile(r"^Return the exiled card to the battlefield under its owner's control\.$", re.I),
+    (patterns.compile(rf"^Draw {_NUM} cards?\.$", re.I), "draw", ("n",)),                                   # 121.1
+    (patterns.compile(r"^Transform ~\.$", re.I), "transform", ()),                                        # 701.27a
+    (patterns.compile(rf"^Put {_NUM} (\+1/\+1) counters? on ~\.$", re.I), "counter", ("n", "kind")),            # 122.1
+    (patterns.compile(r"^Return the exiled card to the battlefield under its owner's control\.$", re.I),
      "return_exiled", ()),                                                                            # 607.2a
-    (re.compile(r"^Create an? (\d+/\d+ [^.]+? token(?: with [a-z ]+)?) for each (\+1/\+1) counter on ~\.$", re.I),
+    (patterns.compile(r"^Create an? (\d+/\d+ [^.]+? token(?: with [a-z ]+)?) for each (\+1/\+1) counter on ~\.$", re.I),
      "create_token_per_counter", ("token", "counter")),                                               # 111.1, 608.2h
     # The effects real spells use most (counted over the Oracle store), read whole like the above.
-    (re.compile(r"^(?:All (creatures)|(creatures you control)) get ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I),
+    (patterns.compile(r"^(?:All (creatures)|(creatures you control)) get ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I),
      "pump_all", ("affects", "affects", "power", "toughness")),                                       # 613.4c, 611.2c
     # removal (r4): "all" or "each", a list of phrases ("artifacts, creatures, and lands"), qualifiers with
     # numbers ("with mana value 3 or less") and "don't" (``phrases.parse_nps`` reads the phrase whole); a phrase
     # with "target" in it is another pattern's ("Exile all cards from target player's graveyard.")
-    (re.compile(r"^Destroy (?:all|each) (?!.*\btarget)([a-z0-9, '-]+?)\.$", re.I), "destroy_all", ("affects",)),       # 701.8a
-    (re.compile(r"^Exile (?:all|each) (?!.*\btarget)([a-z0-9, '-]+?)\.$", re.I), "exile_all", ("affects",)),           # 406.3
-    (re.compile(r"^Return (?:all|each) (?!.*\btarget)([a-z0-9, '-]+?) to (?:their|its) owners?'s? hands?\.$", re.I), "bounce_all",
+    (patterns.compile(r"^Destroy (?:all|each) (?!.*\btarget)([a-z0-9, '-]+?)\.$", re.I), "destroy_all", ("affects",)),       # 701.8a
+    (patterns.compile(r"^Exile (?:all|each) (?!.*\btarget)([a-z0-9, '-]+?)\.$", re.I), "exile_all", ("affects",)),           # 406.3
+    (patterns.compile(r"^Return (?:all|each) (?!.*\btarget)([a-z0-9, '-]+?) to (?:their|its) owners?'s? hands?\.$", re.I), "bounce_all",
      ("affects",)),                                                                                   # 400.6
-    (re.compile(r"^Tap all ([a-z -]+?)\.$", re.I), "tap_all", ("affects",)),                            # 701.26a
-    (re.compile(r"^Untap all ([a-z -]+?)\.$", re.I), "untap_all", ("affects",)),                        # 701.26b
-    (re.compile(rf"^You gain {_NUM} life for each ([A-Za-z ]+?)\.$", re.I), "gain_life_per", ("n", "count")),  # 119.3
-    (re.compile(rf"^~ deals {_NUM} damage to each ([a-z -]+?) and (each player)\.$", re.I), "damage_each",
+    (patterns.compile(r"^Tap all ([a-z -]+?)\.$", re.I), "tap_all", ("affects",)),                            # 701.26a
+    (patterns.compile(r"^Untap all ([a-z -]+?)\.$", re.I), "untap_all", ("affects",)),                        # 701.26b
+    (patterns.compile(rf"^You gain {_NUM} life for each ([A-Za-z ]+?)\.$", re.I), "gain_life_per", ("n", "count")),  # 119.3
+    (patterns.compile(rf"^~ deals {_NUM} damage to each ([a-z -]+?) and (each player)\.$", re.I), "damage_each",
      ("n", "affects", "players")),                                                                   # 120.3
-    (re.compile(rf"^~ deals {_NUM} damage to each ([a-z -]+?)\.$", re.I), "damage_each", ("n", "affects")),  # 120.3
-    (re.compile(rf"^Create {_NUM} (\d+/\d+ [^.]+? tokens?(?: with [a-z ]+)?)\.$", re.I), "create_tokens",
+    (patterns.compile(rf"^~ deals {_NUM} damage to each ([a-z -]+?)\.$", re.I), "damage_each", ("n", "affects")),  # 120.3
+    (patterns.compile(rf"^Create {_NUM} (\d+/\d+ [^.]+? tokens?(?: with [a-z ]+)?)\.$", re.I), "create_tokens",
      ("n", "token")),                                                                                # 111.1
     # (one kind: "an artifact and a land" is two permanents, read by the player rules)
-    (re.compile(r"^(target (?:player|opponent)) sacrifices an? ((?:(?!\band\b)[a-z -])+?)\.$", re.I), "edict",
+    (patterns.compile(r"^(target (?:player|opponent)) sacrifices an? ((?:(?!\band\b)[a-z -])+?)\.$", re.I), "edict",
      ("target", "affects")),                                                                         # 701.21a
-    (re.compile(r"^Counter (target [a-z ]+ spell)\.$", re.I), "counter_spell", ("target",)),          # 701.6a
-    (re.compile(rf"^Put {_NUM} ([+-]1/[+-]1) counters? on {_TGT}\.$", re.I), "counter_target",
+    (patterns.compile(r"^Counter (target [a-z ]+ spell)\.$", re.I), "counter_spell", ("target",)),          # 701.6a
+    (patterns.compile(rf"^Put {_NUM} ([+-]1/[+-]1) counters? on {_TGT}\.$", re.I), "counter_target",
      ("n", "kind", "target")),                                                                       # 122.1
-    (re.compile(r"^Return ((?:up to (?:one|two|three|four|five) |two |three )?target (?:[a-z ]+ )?cards? from your "
+    (patterns.compile(r"^Return ((?:up to (?:one|two|three|four|five) |two |three )?target (?:[a-z ]+ )?cards? from your "
                 r"graveyard) to your hand\.$", re.I), "regrow", ("target",)),         # 400.6 ("target card": any card)
-    (re.compile(r"^Return (target [a-z ]+ card from your graveyard) to the battlefield\.$", re.I),
+    (patterns.compile(r"^Return (target [a-z ]+ card from your graveyard) to the battlefield\.$", re.I),
      "reanimate", ("target",)),                                                                      # 400.6
     # hands: from any graveyard, under the spell's controller's control (110.2; the handler puts it under hers)
-    (re.compile(r"^Put (target [a-z ]+ card from a graveyard) onto the battlefield under your control\.$", re.I),
+    (patterns.compile(r"^Put (target [a-z ]+ card from a graveyard) onto the battlefield under your control\.$", re.I),
      "reanimate", ("target",)),                                                                      # 400.6
-    (re.compile(rf"^(target (?:player|opponent)) discards {_NUM} cards?\.$", re.I), "discard",
+    (patterns.compile(rf"^(target (?:player|opponent)) discards {_NUM} cards?\.$", re.I), "discard",
      ("target", "n")),                                                                               # 701.9a
-    (re.compile(rf"^Tap {_TGT}\.$", re.I), "tap_target", ("target",)),         # 701.26a
-    (re.compile(rf"^Untap {_TGT}\.$", re.I), "untap_target", ("target",)),     # 701.26b
+    (patterns.compile(rf"^Tap {_TGT}\.$", re.I), "tap_target", ("target",)),         # 701.26a
+    (patterns.compile(rf"^Untap {_TGT}\.$", re.I), "untap_target", ("target",)),     # 701.26b
 ) + damage_sentences.sentence_patterns(_NUM, _TGT) + etb_sentences.sentence_patterns(_NUM, _TGT) \
     + removal_sentences.sentence_patterns(_NUM, _TGT) + turn_sentences.sentence_patterns(_NUM)
 #: The zone a word's target is in, where it is not the battlefield (the engine performs the word only there).
@@ -745,7 +746,7 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
 #: Words in a spell's text that change how it is cast (601.2b-d: modes, X, divisions; 118.8: additional costs).
 # ("converted mana cost" names a characteristic, 202.3, not a cost to cast: not a casting word)
 # ("choose two cards from it", "choose one of them": cards chosen as it resolves, not modes: not casting words)
-_CASTING_WORDS = re.compile(r"\b(choose (?:one|two|three|any|up to|x)(?!\s+(?:of\b|(?:\w+\s+)?cards?\b))|cast|(?<!converted mana )costs?|spend|additional|kicked|"
+_CASTING_WORDS = patterns.compile(r"\b(choose (?:one|two|three|any|up to|x)(?!\s+(?:of\b|(?:\w+\s+)?cards?\b))|cast|(?<!converted mana )costs?|spend|additional|kicked|"
                             r"entwined|overloaded|escalate|splice)\b|•", re.I)
 
 
@@ -821,9 +822,9 @@ def _grants(norm: str, printed: str) -> list[Ability] | None:
     return None
 
 
-_COST_CHANGE = re.compile(r"^((?:[\w-]+ )*?spells)( you cast)?( from anywhere other than your hand)? cost \{(\d+)\} "
+_COST_CHANGE = patterns.compile(r"^((?:[\w-]+ )*?spells)( you cast)?( from anywhere other than your hand)? cost \{(\d+)\} "
                           r"(more|less) to cast\.$", re.I)
-_PER_EXTRA_TARGET = re.compile(r"^~ costs ((?:\{[^}]+\})+) more to cast for each target beyond the first\.$", re.I)
+_PER_EXTRA_TARGET = patterns.compile(r"^~ costs ((?:\{[^}]+\})+) more to cast for each target beyond the first\.$", re.I)
 
 
 def _cost_change(norm: str, printed: str) -> Ability | None:
@@ -858,7 +859,7 @@ def _cost_change(norm: str, printed: str) -> Ability | None:
     return None
 
 
-_GRANTS_MANA = re.compile(r'^(?:(?P<attached>Enchanted land) has|(?P<np>.+?) have) "(?P<ability>[^"]+)"\.?$')
+_GRANTS_MANA = patterns.compile(r'^(?:(?P<attached>Enchanted land) has|(?P<np>.+?) have) "(?P<ability>[^"]+)"\.?$')
 
 
 def _granted_mana_ability(norm: str, printed: str) -> Ability | None:

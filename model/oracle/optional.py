@@ -12,14 +12,15 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from mtgjudge.model import patterns
 from mtgjudge.model.oracle.etb_sentences import have_instruction
 from mtgjudge.model.vocab.parse import parse_effect
 
-_MAY = re.compile(r"^you may (.+)$", re.I)
-_IF = re.compile(r"^if you (do|don't|do not), (.+)$", re.I)
+_MAY = patterns.compile(r"^you may (.+)$", re.I)
+_IF = patterns.compile(r"^if you (do|don't|do not), (.+)$", re.I)
 #: Instructions "you may" does not make optional here: permissions to play (611.2a), repetitions, choices
 #: that depend on another player, and costs paid on resolution (118.12: the payment model does these).
-_NOT_READ = re.compile(r"^(?:cast|play)\b|\bany number of times\b|\bunless\b|\bpay\b|\bmay\b|\bif you do\b|"
+_NOT_READ = patterns.compile(r"^(?:cast|play)\b|\bany number of times\b|\bunless\b|\bpay\b|\bmay\b|\bif you do\b|"
                        r"\binstead\b|^have\b", re.I)
 _DEPENDENT = ("optional", "if_you_do", "if_you_dont")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
@@ -15,15 +16,15 @@ _NP = r"(?:an? |(?=another ))(?P<np>[A-Za-z' -]+?)"
 #: (frame, word, fixed arguments); ``np`` is the noun phrase, kept as written.
 FRAMES: tuple[tuple[re.Pattern, str, dict], ...] = (
     # 400.6, 608.2c: the controller chooses one of their permanents as the ability resolves.
-    (re.compile(rf"^return {_NP} to its owner's hand\.?$", re.I), "return_own", {}),
+    (patterns.compile(rf"^return {_NP} to its owner's hand\.?$", re.I), "return_own", {}),
     # 111.1, 111.3: "Create two 1/1 colorless Eldrazi Spawn creature tokens with "Sacrifice ~: Add {C}."" (a
     # quoted ability: ``engine.tokens`` builds the token only where the compiler reads it).
-    (re.compile(r'^(?:you )?create (?P<n>an?|one|two|three|four|five|\d+) (?P<token>[^"]+? tokens?) with '
+    (patterns.compile(r'^(?:you )?create (?P<n>an?|one|two|three|four|five|\d+) (?P<token>[^"]+? tokens?) with '
                 r'(?P<quote>"[^"]+")\.?$', re.I), "create_tokens", {}),
     # 701.21a: "sacrifice a creature": one the player controls, of their choice.
-    (re.compile(rf"^sacrifice {_NP}\.?$", re.I), "sacrifice_own", {}),
+    (patterns.compile(rf"^sacrifice {_NP}\.?$", re.I), "sacrifice_own", {}),
     # 701.21a, 101.4: each player (or opponent), in APNAP order, chooses one; all are sacrificed at once.
-    (re.compile(rf"^each (?P<who>player|opponent) sacrifices {_NP}\.?$", re.I), "sacrifice_each", {}),
+    (patterns.compile(rf"^each (?P<who>player|opponent) sacrifices {_NP}\.?$", re.I), "sacrifice_each", {}),
 )
 
 
@@ -37,15 +38,15 @@ def _kinds(np: str, zone_ok: bool = False) -> bool:
     return (zone_ok or spec.zone == "battlefield") and bool(spec.objects) and not spec.players and not spec.that_player
 
 
-_UNLESS = re.compile(r"^(?P<then>sacrifice|exile) (?:it|~) unless you (?P<rest>.+?)\.?$", re.I)
-_PAY = re.compile(r"^pay (?P<mana>(?:\{[0-9WUBRGC]\})+)$", re.I)
-_DISCARD = re.compile(r"^discard (?P<n>an?|two|three) (?:(?P<np>[a-z -]+?) )?cards?(?P<random> at random)?$", re.I)
+_UNLESS = patterns.compile(r"^(?P<then>sacrifice|exile) (?:it|~) unless you (?P<rest>.+?)\.?$", re.I)
+_PAY = patterns.compile(r"^pay (?P<mana>(?:\{[0-9WUBRGC]\})+)$", re.I)
+_DISCARD = patterns.compile(r"^discard (?P<n>an?|two|three) (?:(?P<np>[a-z -]+?) )?cards?(?P<random> at random)?$", re.I)
 
 
 # "sacrifice two Swamps", "return three basic lands you control to their owner's hand" as an unless-cost
-_SEVERAL = re.compile(r"^(?P<verb>sacrifice|return) (?P<n>two|three|four|five) (?P<np>[A-Za-z -]+?)"
+_SEVERAL = patterns.compile(r"^(?P<verb>sacrifice|return) (?P<n>two|three|four|five) (?P<np>[A-Za-z -]+?)"
                       r"(?P<hand> to their owners?'s? hands?)?$", re.I)
-_PLURAL_HEAD = re.compile(r"(?P<head>[A-Za-z]+?)s(?P<tail>(?: you control)?)$")
+_PLURAL_HEAD = patterns.compile(r"(?P<head>[A-Za-z]+?)s(?P<tail>(?: you control)?)$")
 
 
 def _several(rest: str) -> dict | None:

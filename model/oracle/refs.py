@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab import phrases
@@ -35,26 +36,26 @@ from mtgjudge.model.vocab.words_refs import quality_selector
 
 Reader = Callable[[str, tuple, list], object]
 
-_IF_IT = re.compile(r"^If (?:it's|it is|it was|(?:that|the) (?:creature|card|permanent|land|artifact|enchantment)"
+_IF_IT = patterns.compile(r"^If (?:it's|it is|it was|(?:that|the) (?:creature|card|permanent|land|artifact|enchantment)"
                     r" (?:is|was)|the exiled (?:card|creature|permanent) (?:is|was)) ([^,]+), (.+)$", re.I)
-_ITS_CONTROLLER = re.compile(r"^Its controller (creates|gains|loses|draws) (.+)$", re.I)
+_ITS_CONTROLLER = patterns.compile(r"^Its controller (creates|gains|loses|draws) (.+)$", re.I)
 _AS_YOU = {"creates": "Create", "gains": "You gain", "loses": "You lose", "draws": "Draw"}
 #: What "Its controller" may do here: instructions with no target whose only player is "you".
 _CONTROLLER_DOES = ("create_tokens", "gain_life", "lose_life", "draw")
-_AND_YOU = re.compile(r"^(Its controller loses \w+ life) and (you (?:gain|lose) \w+ life)\.$", re.I)
-_FLICKER = re.compile(r"^Exile ((?:another )?target [^,.]+|(?:up to )?(?:one|two|three|four|five) target [^,.]+|any "
+_AND_YOU = patterns.compile(r"^(Its controller loses \w+ life) and (you (?:gain|lose) \w+ life)\.$", re.I)
+_FLICKER = patterns.compile(r"^Exile ((?:another )?target [^,.]+|(?:up to )?(?:one|two|three|four|five) target [^,.]+|any "
                       r"number of target [^,.]+), then return (that card|it|those cards|them) to the battlefield under "
                       r"(its owner's|their owners?'s?|your) control\.$", re.I)
 #: "Destroy target creature and all Equipment attached to it." (one instruction: they leave together)
-_WITH_ATTACHED = re.compile(r"^(Destroy|Exile|Return) (target [^.]+?) and all ([A-Za-z ]+?) attached to (?:it|that "
+_WITH_ATTACHED = patterns.compile(r"^(Destroy|Exile|Return) (target [^.]+?) and all ([A-Za-z ]+?) attached to (?:it|that "
                             r"creature|that permanent)( to their owners' hands)?\.$", re.I)
 #: "Destroy all Equipment attached to that creature." after an instruction on it
-_ATTACHED_TO_IT = re.compile(r"^(Destroy|Exile) all ([A-Za-z ]+?) attached to (?:it|that creature|that permanent)\.$",
+_ATTACHED_TO_IT = patterns.compile(r"^(Destroy|Exile) all ([A-Za-z ]+?) attached to (?:it|that creature|that permanent)\.$",
                              re.I)
 _VERBS = {"destroy": "destroy", "exile": "exile", "return": "bounce"}
 #: "~ deals damage to target creature equal to the number of lands you control." (and "equal to ... to ...")
-_DAMAGE_EQUAL = (re.compile(r"^~ deals damage to (any target|target [^.]+?) equal to ([^.]+?)\.$", re.I),
-                 re.compile(r"^~ deals damage equal to ([^.]+?) to (any target|target [^.]+?)\.$", re.I))
+_DAMAGE_EQUAL = (patterns.compile(r"^~ deals damage to (any target|target [^.]+?) equal to ([^.]+?)\.$", re.I),
+                 patterns.compile(r"^~ deals damage equal to ([^.]+?) to (any target|target [^.]+?)\.$", re.I))
 
 
 def _cap(text: str) -> str:

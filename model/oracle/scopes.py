@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.oracle.keywords import lookup
 from mtgjudge.model.oracle.text import normalize_self, self_names, strip_reminder
@@ -27,11 +28,11 @@ from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.vocab.scopes import EVENT_SCOPES, Narrowing, Scope
 
 #: Words by which a line names a zone other than the battlefield (113.6b-c, 113.6j-k, 113.6m).
-_ZONE_WORDS = re.compile(r"\b(hands?|graveyards?|librar(y|ies)|exiled?|command zone|anywhere|outside the game|stack|"
+_ZONE_WORDS = patterns.compile(r"\b(hands?|graveyards?|librar(y|ies)|exiled?|command zone|anywhere|outside the game|stack|"
                          r"sideboard|deck|draft|drafted|commander)\b", re.I)
 #: Words by which a line about the object itself changes how it is cast, played, countered, copied or enters,
 #: or defines a characteristic (113.6a, 113.6d-i).
-_SELF_WORDS = re.compile(r"\b(cast|casts|costs?|spells?|play|played|flash|countered|copied|enters?|entered|"
+_SELF_WORDS = patterns.compile(r"\b(cast|casts|costs?|spells?|play|played|flash|countered|copied|enters?|entered|"
                          r"put onto|face[ -]down|face up|transform|transforms|meld|counters? can't|is every|"
                          r"is all colors|is colorless|is (?:also )?(?:white|blue|black|red|green)|power|toughness|"
                          r"is also|discard|discards|discarded|cycle|cycled|reveal|revealed)\b", re.I)
@@ -39,13 +40,13 @@ _SELF_WORDS = re.compile(r"\b(cast|casts|costs?|spells?|play|played|flash|counte
 #: characteristics, not mana.
 #: A second statement joined to the first ("~ can't block, and creatures you control have haste"): a template
 #: that reads the first would miss it.
-_SECOND_CLAUSE = re.compile(r"\band (?:has|have|gains?|can|can't|is|are|gets?|loses?|doesn't|don't)\b", re.I)
-_MANA_WORDS = re.compile(r"\b(add|adds)\b|\bmana\b(?! (?:cost|value|symbols?))", re.I)
+_SECOND_CLAUSE = patterns.compile(r"\band (?:has|have|gains?|can|can't|is|are|gets?|loses?|doesn't|don't)\b", re.I)
+_MANA_WORDS = patterns.compile(r"\b(add|adds)\b|\bmana\b(?! (?:cost|value|symbols?))", re.I)
 #: What a line says about mana that adds none itself: an ability in quotation marks is granted to another object
 #: (a token, an emblem: 111.4, 113.1a, 114.2), whose ability adds that mana, not this one; tapping a permanent
 #: "for mana" is an event a trigger waits for (106.12), not mana added; a restriction on the
 #: mana spent to pay this ability's own cost (106.6, 107.3) or a note of what was spent concerns activating it.
-_NOT_ADDING = re.compile(r"\btap(?:s|ped)? (?:an? |enchanted |target )?[\w' ]*? for mana\b|\"[^\"]*\"|\bspend only [^.]*? mana on x\b|\b(?:note the )?(?:types? (?:and amount )?of )?mana "
+_NOT_ADDING = patterns.compile(r"\btap(?:s|ped)? (?:an? |enchanted |target )?[\w' ]*? for mana\b|\"[^\"]*\"|\bspend only [^.]*? mana on x\b|\b(?:note the )?(?:types? (?:and amount )?of )?mana "
                          r"(?:you )?spent (?:on|to pay) (?:\{?x\b\}?|this activation cost|~'s activation cost)|"
                          # a permission to spend mana as though it were another type (609.4b) adds none
                          r"\bspend mana as though it were mana of any (?:type|color)\b", re.I)
@@ -55,57 +56,57 @@ _SUBJECT = r"(?:~|enchanted (?:creature|permanent|land|artifact)|equipped creatu
 #: a row of the narrowing table (``narrowing.TABLE``).
 STATIC_TEMPLATES: tuple[tuple[str, str, re.Pattern, frozenset[Scope]], ...] = (
     # Restrictions and requirements on attacking and blocking (508.1c-d, 509.1b-c).
-    ("attacking and blocking restrictions", "506-509", re.compile(rf"^{_SUBJECT} (?:can't attack|can't block|can't attack or block|can block|attacks? each "
+    ("attacking and blocking restrictions", "506-509", patterns.compile(rf"^{_SUBJECT} (?:can't attack|can't block|can't attack or block|can block|attacks? each "
                            rf"(?:combat|turn) if able|blocks? each (?:combat|turn) if able|attacks? or blocks? each "
                            rf"(?:combat|turn) if able|can't be blocked|must be blocked)\b[^.,;]*\.$", re.I),
      frozenset({Scope.COMBAT})),
     # Power and toughness changed, in layer 7c (613.4c), or defined (604.3, layer 7a).
     # (a raise only, "+N/+M": 704.5f-g can't be made to apply by it, ``Scope.PT_RAISED``)
     ("power and toughness raised", "613.4c",
-     re.compile(rf"^{_SUBJECT} gets? \+\d+/\+\d+(?: (?:for each|as long as|until|while)[^.,;]*)?\.$", re.I),
+     patterns.compile(rf"^{_SUBJECT} gets? \+\d+/\+\d+(?: (?:for each|as long as|until|while)[^.,;]*)?\.$", re.I),
      frozenset({Scope.PT_RAISED})),
-    ("power and toughness changed", "613.4c", re.compile(rf"^{_SUBJECT} gets? [+-]\d+/[+-]\d+(?: (?:for each|as long as|until|while)[^.,;]*)?\.$", re.I),
+    ("power and toughness changed", "613.4c", patterns.compile(rf"^{_SUBJECT} gets? [+-]\d+/[+-]\d+(?: (?:for each|as long as|until|while)[^.,;]*)?\.$", re.I),
      frozenset({Scope.POWER_TOUGHNESS})),
-    ("power and toughness defined", "604.3", re.compile(r"^~'s (?:power|toughness|power and toughness) (?:is|are) (?:each )?equal to [^.]*\.$", re.I),
+    ("power and toughness defined", "604.3", patterns.compile(r"^~'s (?:power|toughness|power and toughness) (?:is|are) (?:each )?equal to [^.]*\.$", re.I),
      frozenset({Scope.POWER_TOUGHNESS})),
     # Untapping (502.3).
-    ("doesn't untap", "502.3", re.compile(rf"^(?:{_SUBJECT}) (?:doesn't|don't) untap during (?:its controller's|your|their "
+    ("doesn't untap", "502.3", patterns.compile(rf"^(?:{_SUBJECT}) (?:doesn't|don't) untap during (?:its controller's|your|their "
                          rf"controllers') untap steps?(?: if [^.]*)?\.$|^You may choose not to untap ~ during your untap "
                          rf"step\.$", re.I),
      frozenset({Scope.UNTAP})),
     # Untapping during other players' untap steps (502.3: which permanents untap in an untap step).
-    ("untaps in other untap steps", "502.3", re.compile(r"^Untap ~ during each other player's untap step\.$", re.I), frozenset({Scope.UNTAP})),
+    ("untaps in other untap steps", "502.3", patterns.compile(r"^Untap ~ during each other player's untap step\.$", re.I), frozenset({Scope.UNTAP})),
     # Blocking more creatures (509.1a-b), with or without a condition on the object itself.
-    ("blocks more creatures", "509.1", re.compile(r"^(?:As long as ~ is a creature, )?(?:~|it) can block (?:an additional creature|any number "
+    ("blocks more creatures", "509.1", patterns.compile(r"^(?:As long as ~ is a creature, )?(?:~|it) can block (?:an additional creature|any number "
                          r"of creatures) each combat\.$", re.I), frozenset({Scope.COMBAT})),
     # Where a discarded card goes (614.1a: a replacement of the discard event, 701.9): it changes no mana.
-    ("where a discarded card goes", "701.9", re.compile(r"^If a spell or ability an opponent controls causes you to discard (?:a card|~), you may "
+    ("where a discarded card goes", "701.9", patterns.compile(r"^If a spell or ability an opponent controls causes you to discard (?:a card|~), you may "
                          r"reveal (?:that card|it) and put it [^.]* instead of putting it (?:anywhere else|into your "
                          r"graveyard)\.$", re.I), frozenset({Scope.DISCARD})),
     # Maximum hand size (402.2).
-    ("maximum hand size", "402.2", re.compile(r"^(?:You have no maximum hand size|Your maximum hand size is [^.]*)\.$", re.I),
+    ("maximum hand size", "402.2", patterns.compile(r"^(?:You have no maximum hand size|Your maximum hand size is [^.]*)\.$", re.I),
      frozenset({Scope.HAND_SIZE})),
     # Being countered (701.6).
-    ("can't be countered", "701.6", re.compile(r"^~ can't be countered(?: by [^.]*)?\.$", re.I), frozenset({Scope.RESOLUTION})),
+    ("can't be countered", "701.6", patterns.compile(r"^~ can't be countered(?: by [^.]*)?\.$", re.I), frozenset({Scope.RESOLUTION})),
     # The same with a condition, and "the damage can't be prevented" (615.12: what its damage does), a static
     # ability of the spell on the stack (113.6g, 604.1): whatever the condition, being countered and its damage.
     ("can't be countered if", "701.6",
-     re.compile(r"^If [^.]*?, ~ can't be countered(?: and the damage can't be prevented)?\.$", re.I),
+     patterns.compile(r"^If [^.]*?, ~ can't be countered(?: and the damage can't be prevented)?\.$", re.I),
      frozenset({Scope.RESOLUTION, Scope.LIFE, Scope.DIES})),
-    ("creatures that can't block it", "506-509", re.compile(r"^Creatures with [^.,;]* can't block (?:it|~)\.$", re.I), frozenset({Scope.COMBAT})),
+    ("creatures that can't block it", "506-509", patterns.compile(r"^Creatures with [^.,;]* can't block (?:it|~)\.$", re.I), frozenset({Scope.COMBAT})),
     # A requirement on blocking (509.1c: "All creatures able to block enchanted creature do so.", Lure).
     ("all creatures able to block it do so", "509.1c",
-     re.compile(r"^All creatures able to block (?:~|enchanted creature|equipped creature) do so\.$", re.I),
+     patterns.compile(r"^All creatures able to block (?:~|enchanted creature|equipped creature) do so\.$", re.I),
      frozenset({Scope.COMBAT})),
     # Alternative costs and other ways to cast the card (118.9, 702.8): they only add ways to cast it.
     # "If you control a Swamp, you may pay 4 life rather than pay ~'s mana cost." (Snuff Out), "If you control a
     # Forest, rather than pay ~'s mana cost, you may have an opponent gain 3 life." (Invigorate): the condition
     # says only when the option exists (118.9); the option is still one more way to cast it, no other change.
-    ("an alternative cost", "118.9", re.compile(r"^(?:If [^.,]*, )?You may [^.]* rather than pay ~'s mana cost\.$", re.I),
+    ("an alternative cost", "118.9", patterns.compile(r"^(?:If [^.,]*, )?You may [^.]* rather than pay ~'s mana cost\.$", re.I),
      frozenset({Scope.CAST_OPTIONS})),
-    ("an alternative cost, condition first", "118.9", re.compile(r"^If [^.,]*, rather than pay ~'s mana cost, you may [^.]*\.$", re.I),
+    ("an alternative cost, condition first", "118.9", patterns.compile(r"^If [^.,]*, rather than pay ~'s mana cost, you may [^.]*\.$", re.I),
      frozenset({Scope.CAST_OPTIONS})),
-    ("cast as though it had flash", "702.8", re.compile(r"^You may cast ~ as though it had flash\b[^.]*\.$", re.I),
+    ("cast as though it had flash", "702.8", patterns.compile(r"^You may cast ~ as though it had flash\b[^.]*\.$", re.I),
      frozenset({Scope.CAST_OPTIONS})),
     # "If you cast it any time a sorcery couldn't have been cast, ... sacrifices it ...": the rider depends on when
     # it was cast, not on which permission was used (flash from elsewhere, 702.8a), and acts as events do.
@@ -113,37 +114,37 @@ STATIC_TEMPLATES: tuple[tuple[str, str, re.Pattern, frozenset[Scope]], ...] = (
                                                                       r"If you cast it [^.]*\.$", re.I),
      frozenset({Scope.CAST_OPTIONS}) | EVENT_SCOPES),
     # A kicked permanent entering with counters (614.1c).
-    ("kicked, it enters with counters", "614.1c", re.compile(r"^If ~ was kicked, (?:it|~) enters(?: the battlefield)? with [^.,;]*\.$", re.I),
+    ("kicked, it enters with counters", "614.1c", patterns.compile(r"^If ~ was kicked, (?:it|~) enters(?: the battlefield)? with [^.,;]*\.$", re.I),
      frozenset({Scope.ENTERS_ITSELF})),
     # Before the game and outside it: opening hands (103.6), ante, drafting (905).
-    ("begins the game on the battlefield", "103.6", re.compile(r"^If ~ is in your opening hand, you may begin the game with it on the battlefield\.$", re.I),
+    ("begins the game on the battlefield", "103.6", patterns.compile(r"^If ~ is in your opening hand, you may begin the game with it on the battlefield\.$", re.I),
      frozenset({Scope.OUTSIDE_GAME})),
-    ("begins the game with a counter", "103.6a", re.compile(r"^If ~ is in your opening hand and you're not playing first, you may begin the game with ~ "
+    ("begins the game with a counter", "103.6a", patterns.compile(r"^If ~ is in your opening hand and you're not playing first, you may begin the game with ~ "
                           r"on the battlefield with an? [\w-]+ counter on it\. If you do, exile a card from your hand\.$",
                           re.I), frozenset({Scope.OUTSIDE_GAME})),
     # Mulligans happen before the game's first turn (103.5).
-    ("mulligan", "103.5", re.compile(r"^Any time you could mulligan and ~ is in your hand, you may exile all the cards from your "
+    ("mulligan", "103.5", patterns.compile(r"^Any time you could mulligan and ~ is in your hand, you may exile all the cards from your "
                          r"hand, then draw that many cards\.$", re.I), frozenset({Scope.OUTSIDE_GAME})),
-    ("ante", "407", re.compile(r"^Remove ~ from your deck before playing if you're not playing for ante\.$", re.I),
+    ("ante", "407", patterns.compile(r"^Remove ~ from your deck before playing if you're not playing for ante\.$", re.I),
      frozenset({Scope.OUTSIDE_GAME})),
-    ("drafting", "905", re.compile(r"^(?:Draft ~ face up|As you draft [^.]*|Reveal ~ as you draft it)\.$", re.I),
+    ("drafting", "905", patterns.compile(r"^(?:Draft ~ face up|As you draft [^.]*|Reveal ~ as you draft it)\.$", re.I),
      frozenset({Scope.OUTSIDE_GAME})),
     # Revealing the top card of a library changes what players know, not what they may do (401.5).
-    ("the top card revealed", "401.5", re.compile(r"^(?:Players play|Play) with the top card of (?:your|their) librar(?:y|ies) revealed\.$", re.I),
+    ("the top card revealed", "401.5", patterns.compile(r"^(?:Players play|Play) with the top card of (?:your|their) librar(?:y|ies) revealed\.$", re.I),
      frozenset({Scope.DRAW})),
     # Commanders and deck construction (903.3, 113.6n).
-    ("can be your commander", "903.3", re.compile(r"^~ can be your commander\.$", re.I), frozenset({Scope.OUTSIDE_GAME})),
+    ("can be your commander", "903.3", patterns.compile(r"^~ can be your commander\.$", re.I), frozenset({Scope.OUTSIDE_GAME})),
     # Replacement effects on how the object enters (614.1c-d, 614.12): choices made as it enters, counters,
     # entering tapped. 614.12: they apply to the object's own entering only, never to another permanent's.
-    ("choices as it enters", "614.12", re.compile(r"^As ~ enters(?: the battlefield)?, (?:choose|you may|an opponent chooses)[^.]*\."
+    ("choices as it enters", "614.12", patterns.compile(r"^As ~ enters(?: the battlefield)?, (?:choose|you may|an opponent chooses)[^.]*\."
                           r"(?: If you don't, (?:~|it) enters(?: the battlefield)? tapped\.)?$", re.I),
      frozenset({Scope.ENTERS_ITSELF})),
-    ("enters tapped or with counters", "614.1c", re.compile(r"^~ enters(?: the battlefield)? (?:tapped|with [^.]*counters? on it)[^.]*\.$", re.I),
+    ("enters tapped or with counters", "614.1c", patterns.compile(r"^~ enters(?: the battlefield)? (?:tapped|with [^.]*counters? on it)[^.]*\.$", re.I),
      frozenset({Scope.ENTERS_ITSELF})),
     # A replacement effect of the object's own entering (614.1a, 614.6: it applies only to that event, which
     # then never happens or happens as modified): "If ~ would enter the battlefield, sacrifice an untapped
     # Mountain instead. If you do, put ~ onto the battlefield. If you don't, put it into its owner's graveyard."
-    ("a replacement of its own entering", "614.6", re.compile(r"^If ~ would enter(?: the battlefield)?, (?:(?:sacrifice|you may discard) [^.]* instead\. "
+    ("a replacement of its own entering", "614.6", patterns.compile(r"^If ~ would enter(?: the battlefield)?, (?:(?:sacrifice|you may discard) [^.]* instead\. "
                          r"If you do, put ~ onto the battlefield\. If you don't, put it into its owner's graveyard|"
                          r"instead sacrifice [^.]*, then put ~ onto the battlefield)\.$", re.I),
      frozenset({Scope.ENTERS_ITSELF})),
@@ -163,7 +164,7 @@ JOINED_TEMPLATES: tuple[tuple[str, str, re.Pattern, frozenset[Scope]], ...] = (
 #: "~ has indestructible as long as it has a divinity counter on it.", "As long as ..., ~ has flying.": a static
 #: ability that gives the object itself one keyword ability (613.1f) changes at most what that keyword does: the
 #: keyword's own scopes (``keywords.TABLE``, 702), and what may be targeted ("target creature with flying").
-_SELF_KEYWORD = re.compile(r"^(?:~ has (?P<a>[a-z ]+?) as long as [^.]*|As long as [^.]*?, ~ has (?P<b>[a-z ]+?))\.$")
+_SELF_KEYWORD = patterns.compile(r"^(?:~ has (?P<a>[a-z ]+?) as long as [^.]*|As long as [^.]*?, ~ has (?P<b>[a-z ]+?))\.$")
 
 
 def _self_keyword_scopes(norm: str) -> frozenset[Scope] | None:
@@ -179,7 +180,7 @@ def _self_keyword_scopes(norm: str) -> frozenset[Scope] | None:
 #: 113.6b: an ability that states the zone it functions in ("As long as ~ is in your graveyard, ...", and with a
 #: further condition joined by "and": "As long as ~ is in your graveyard and you control a Mountain, ...": the
 #: conjunction holds only while ~ is there).
-_STATES_ITS_ZONE = re.compile(r"^As long as ~ is in your (graveyard|hand)(?: and [^,.\"]+)?, (?:[^.\"]|\"[^\"]*\")+\.?$",
+_STATES_ITS_ZONE = patterns.compile(r"^As long as ~ is in your (graveyard|hand)(?: and [^,.\"]+)?, (?:[^.\"]|\"[^\"]*\")+\.?$",
                               re.I)
 
 
@@ -195,10 +196,10 @@ def _spending_only(norm: str) -> bool:
 
 #: Delirium's condition (207.2c: an ability word) counts the card types among the cards in a graveyard: a zone
 #: whose cards are counted is not a zone the ability states it functions in (113.6b), so it is no zone word.
-_COUNTED_ZONE = re.compile(r"\bcard types among cards in your graveyard\b", re.I)
+_COUNTED_ZONE = patterns.compile(r"\bcard types among cards in your graveyard\b", re.I)
 
 #: "<trigger condition>, [you may] return ~ to its owner's hand.": a permanent's trigger that bounces itself.
-_BOUNCES_ITSELF = re.compile(r"^(?P<when>(?:When|Whenever) [^,]+), (?:you may )?return ~ to its owner's hand\.$")
+_BOUNCES_ITSELF = patterns.compile(r"^(?P<when>(?:When|Whenever) [^,]+), (?:you may )?return ~ to its owner's hand\.$")
 
 
 def _bounces_itself_from_the_battlefield(norm: str) -> bool:
@@ -218,10 +219,10 @@ def _bounces_itself_from_the_battlefield(norm: str) -> bool:
 
 #: 113.6m: an effect that moves the object itself ("~") out of a zone it names: "Return ~ from your graveyard to
 #: the battlefield", "Put ~ from exile onto the battlefield", "Shuffle ~ from your graveyard into your library".
-_MOVES_ITSELF_FROM = re.compile(r"\b(?:return|put|exile|shuffle)s? ~ from (?:(?:your|its owner's|a) (?P<zone>graveyard|"
+_MOVES_ITSELF_FROM = patterns.compile(r"\b(?:return|put|exile|shuffle)s? ~ from (?:(?:your|its owner's|a) (?P<zone>graveyard|"
                                 r"hand|library)|(?P<exile>exile))\b", re.I)
 #: Verbs by which an earlier part of an effect could put the object itself into a zone (113.6m's "unless").
-_MOVES_ITSELF = re.compile(r"\b(?:return|put|exile|shuffle|sacrifice|discard|mill|destroy)s? ~", re.I)
+_MOVES_ITSELF = patterns.compile(r"\b(?:return|put|exile|shuffle|sacrifice|discard|mill|destroy)s? ~", re.I)
 
 
 def moved_out_of(effect: str) -> tuple[str, ...] | None:
@@ -283,12 +284,12 @@ def could_add_mana(text: str) -> bool:
 
 
 #: A loyalty cost (606.4: "+N", "−N", "0", "−X") and a target outside quotation marks (115.1, 601.2c).
-_LOYALTY_COST = re.compile(r"^[+−-]?(?:\d+|X)$")
+_LOYALTY_COST = patterns.compile(r"^[+−-]?(?:\d+|X)$")
 #: Adding mana is said "add"/"adds" (106.4), or doubling the mana in a pool (Doubling Cube, 106.6 example);
 #: "it produces ... instead" is a replacement effect on another ability's mana (614.1a), which adds none itself.
-_ADDING = re.compile(r"\b(?:add|adds|double)\b", re.I)
-_TARGET_WORD = re.compile(r"\btargets?\b", re.I)
-_SPENT_RIDER = re.compile(r"\b(?:If|When) (?:that|this) mana is spent (?:on|to cast)\b[^.]*\.", re.I)
+_ADDING = patterns.compile(r"\b(?:add|adds|double)\b", re.I)
+_TARGET_WORD = patterns.compile(r"\btargets?\b", re.I)
+_SPENT_RIDER = patterns.compile(r"\b(?:If|When) (?:that|this) mana is spent (?:on|to cast)\b[^.]*\.", re.I)
 
 
 def is_mana_ability_text(cost_text: str, effect: str) -> bool:

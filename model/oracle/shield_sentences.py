@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
@@ -49,10 +50,10 @@ def _one_target(prev: Effect, permanent: bool) -> bool:
 
 #: Where a sentence's noun phrase of permanents is, by word (kept as written, read by ``phrases.parse_np``).
 _NP_AT = {
-    "prevent_all_to": re.compile(r"dealt (?:this turn )?to (?:you and )?(?P<np>.+?)(?: this turn)?\.?$", re.I),
-    "prevent_all_by": re.compile(r"^prevent all (?:combat )?damage (?:that would be dealt by (?P<np>.+?) this turn|"
+    "prevent_all_to": patterns.compile(r"dealt (?:this turn )?to (?:you and )?(?P<np>.+?)(?: this turn)?\.?$", re.I),
+    "prevent_all_by": patterns.compile(r"^prevent all (?:combat )?damage (?:that would be dealt by (?P<np>.+?) this turn|"
                                  r"(?P<np2>.+?) would deal this turn)\.?$", re.I),
-    "regenerate": re.compile(r"^regenerate (?P<np>.+?)\.?$", re.I),
+    "regenerate": patterns.compile(r"^regenerate (?P<np>.+?)\.?$", re.I),
 }
 
 

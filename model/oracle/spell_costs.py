@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import re
 
+from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab import phrases
 
-_REDUCTION = re.compile(r"^~ costs \{(?P<n>\d+)\} less to cast (?:"
+_REDUCTION = patterns.compile(r"^~ costs \{(?P<n>\d+)\} less to cast (?:"
                         r"for each (?P<per>[^.,]+)|"
                         r"if you control (?P<at_least>\w+) or more (?P<many>[^.,]+)|"
                         r"if there are (?P<at_least2>\w+) or more (?P<many2>[^.,]+)|"
@@ -72,10 +73,10 @@ def self_cost_reduction(norm: str) -> dict | None:
 
 
 
-_ALTERNATIVE = re.compile(r"^(?:If you control (?P<control>an? [^.,]+), )?You may (?P<cost>[^.]+?) rather than pay ~'s "
+_ALTERNATIVE = patterns.compile(r"^(?:If you control (?P<control>an? [^.,]+), )?You may (?P<cost>[^.]+?) rather than pay ~'s "
                           r"mana cost\.$", re.I)
 #: "A and B" in a cost: two parts, both paid (118.8: Force of Will's "pay 1 life and exile a blue card")
-_AND_PART = re.compile(r" and (?=(?:discard|sacrifice|pay|exile|tap|return|put|reveal)\b)", re.I)
+_AND_PART = patterns.compile(r" and (?=(?:discard|sacrifice|pay|exile|tap|return|put|reveal)\b)", re.I)
 
 
 def cost_text(text: str, x_parts: bool = False) -> str | None:
@@ -113,7 +114,7 @@ def alternative_cost(norm: str) -> dict | None:
 
 #: "discard a card or pay {5}", "reveal a Dinosaur card from your hand or pay {1}": two costs, the second starting
 #: with a cost's verb (so that "sacrifice a creature or land" stays one cost of two kinds of permanent)
-_EITHER = re.compile(r"^(?P<a>.+?) or (?P<b>(?:discard|sacrifice|pay|exile|tap|return|put|reveal)\b.+)$", re.I)
+_EITHER = patterns.compile(r"^(?P<a>.+?) or (?P<b>(?:discard|sacrifice|pay|exile|tap|return|put|reveal)\b.+)$", re.I)
 
 
 def additional_either(text: str) -> tuple[str, str] | None:
@@ -126,7 +127,7 @@ def additional_either(text: str) -> tuple[str, str] | None:
     return (a, b) if a is not None and b is not None else None
 
 
-_BUYBACK = re.compile(r"^Buyback(?: (?P<mana>(?:\{[^}]+\})+)| ?— ?(?P<cost>.+?))\.?$")
+_BUYBACK = patterns.compile(r"^Buyback(?: (?P<mana>(?:\{[^}]+\})+)| ?— ?(?P<cost>.+?))\.?$")
 
 
 def is_buyback_line(body: str) -> bool:

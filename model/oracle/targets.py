@@ -12,19 +12,20 @@ from __future__ import annotations
 
 import re
 
+from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab.phrases import parse_target
 
-_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
-_USE = re.compile(r"\btargets?\b", re.I)
+_QUOTED = patterns.compile(r"\"[^\"]*\"|“[^”]*”")
+_USE = patterns.compile(r"\btargets?\b", re.I)
 #: Words before "target" that make it a noun or verb rather than a choice of target.
 NOT_A_CHOICE = {"the", "its", "their", "a", "new", "that", "which", "single", "additional", "same", "another's",
                  "each", "more", "only", "no", "as", "it", "spell", "ability", "permanent", "creature"}
 _COUNTS = r"(?:one, two,? or three|(?:one|two|three) or (?:two|three|four)|up to (?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)|" \
           r"one|two|three|four|five|six|\d+)"
 #: A count that is part of a longer list of counts ("one, two, or three target creatures"): not read.
-_LISTED_COUNT = re.compile(r"\b(?:one|two|three|four|five|six|\d+),?\s+(?:or\s+)?$", re.I)
-_BEFORE = re.compile(r"(?:(?P<count>" + _COUNTS + r")\s+)?(?:(?P<another>another|other)\s*)?$", re.I)
+_LISTED_COUNT = patterns.compile(r"\b(?:one|two|three|four|five|six|\d+),?\s+(?:or\s+)?$", re.I)
+_BEFORE = patterns.compile(r"(?:(?P<count>" + _COUNTS + r")\s+)?(?:(?P<another>another|other)\s*)?$", re.I)
 #: Words that may follow a target phrase: the clause goes on with a verb, a conjunction or punctuation.
 _BOUNDARY = {"and", "then", "to", "gets", "get", "gains", "gain", "has", "have", "deals", "deal", "can't", "cannot",
              "doesn't", "don't", "becomes", "become", "fights", "fight", "loses", "lose", "is", "are", "unless",
@@ -36,7 +37,7 @@ _BOUNDARY = {"and", "then", "to", "gets", "get", "gains", "gain", "has", "have",
              "among", "by", "in", "twice", "until", "plays", "pays", "creates", "scries", "surveils",
              "equal", "takes",   # "deals damage to target creature equal to ..." (refs); "takes an extra turn"
              "controls"}  # "Destroy all enchantments target player controls." (removal)
-_PUNCTUATION = re.compile(r"^[.,;:—]")
+_PUNCTUATION = patterns.compile(r"^[.,;:—]")
 MAX_WORDS = 14
 
 
@@ -46,7 +47,7 @@ def strip_quotes(text: str) -> str:
 
 
 #: Words that, after a comma, continue a noun phrase rather than start a new clause.
-_CONTINUES = re.compile(r"^(?:non[a-z]+|or|and|and/or|artifacts?|creatures?|enchantments?|lands?|planeswalkers?|permanents?|"
+_CONTINUES = patterns.compile(r"^(?:non[a-z]+|or|and|and/or|artifacts?|creatures?|enchantments?|lands?|planeswalkers?|permanents?|"
                         r"spells?|players?|white|blue|black|red|green|colorless|multicolored|tapped|untapped|"
                         r"attacking|blocking|legendary|basic|abilit(?:y|ies)|activated|triggered|cards?|battles?)$", re.I)
 

@@ -10,14 +10,15 @@ what "this creature" means inside an ability a card grants in quotes (113.2, 201
 from __future__ import annotations
 
 import re
+from mtgjudge.model import patterns
 
 #: Nouns that, after "this", name the object itself (201.4c); "this turn", "this ability", "this way" do not.
 SELF_NOUNS = ("creature", "land", "artifact", "enchantment", "permanent", "planeswalker", "spell", "card",
               "Aura", "Equipment", "Vehicle", "Saga", "battle", "token", "Fortification", "Class", "Case",
               "Room", "Spacecraft", "Planet", "Siege", "scheme", "conspiracy", "phenomenon", "plane")
 
-_SELF_NOUN = re.compile(r"\b(?:this|This) (?:" + "|".join(SELF_NOUNS) + r")\b(?!'s? (?:ability|abilities)\b)")
-_BULLET = re.compile(r"^\s*[•*]\s*")
+_SELF_NOUN = patterns.compile(r"\b(?:this|This) (?:" + "|".join(SELF_NOUNS) + r")\b(?!'s? (?:ability|abilities)\b)")
+_BULLET = patterns.compile(r"^\s*[•*]\s*")
 
 
 def strip_reminder(text: str) -> str:

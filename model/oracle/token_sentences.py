@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.oracle.until import those_before, until_word
@@ -16,7 +17,7 @@ from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
 
 #: "..., where X is the number of cards in your hand." (107.3c)
-_WHERE_X = re.compile(r"^(?P<rest>.+?), where X is (?P<count>[^,]+?)\.?$", re.I)
+_WHERE_X = patterns.compile(r"^(?P<rest>.+?), where X is (?P<count>[^,]+?)\.?$", re.I)
 
 
 def token_sentence(sentence: str, found: tuple[str, ...] = ()) -> Effect | None:
@@ -60,8 +61,8 @@ def token_sentence(sentence: str, found: tuple[str, ...] = ()) -> Effect | None:
 # ------------------------------------------------------------------ "those creatures" after a group (608.2c)
 #: "Untap those creatures." / "Untap them." (the object of the verb), "They gain flying until end of turn." /
 #: "Those creatures gain haste until end of turn." (the subject).
-_THOSE_OBJECT = re.compile(r"^(?P<verb>untap|tap) (?:those (?:creatures|permanents)|them)\.?$", re.I)
-_THOSE_SUBJECT = re.compile(r"^(?:those (?:creatures|permanents)|they) (?P<rest>(?:gain|get)\b.+)$", re.I)
+_THOSE_OBJECT = patterns.compile(r"^(?P<verb>untap|tap) (?:those (?:creatures|permanents)|them)\.?$", re.I)
+_THOSE_SUBJECT = patterns.compile(r"^(?:those (?:creatures|permanents)|they) (?P<rest>(?:gain|get)\b.+)$", re.I)
 #: The words of an instruction before that act on every permanent a noun phrase names as it resolves, and change
 #: none of what the stable noun phrases below read (types, subtypes, supertypes, colors, controller).
 _GROUP_WORDS = ("until_end_of_turn", "untap_all", "tap_all", "pump_all")
@@ -150,19 +151,19 @@ def group_after(sentence: str, earlier: list, read) -> Effect | None:
 #: gains haste." (Grab the Reins): two instructions, the second naming the first one's target "it" (608.2c),
 #: read as two sentences by the readers of each.
 _JOINED: tuple[tuple[re.Pattern, str, str], ...] = (
-    (re.compile(r"^(?P<a>untap (?:another )?target [^.]+?) and (?P<b>gain control of it until end of turn)\.?$", re.I),
+    (patterns.compile(r"^(?P<a>untap (?:another )?target [^.]+?) and (?P<b>gain control of it until end of turn)\.?$", re.I),
      "{a}.", "{b}."),
-    (re.compile(r"^(?P<a>put (?:an?|one|two|three) [+-]1/[+-]1 counters? on (?:another )?target [^.]+?) and "
+    (patterns.compile(r"^(?P<a>put (?:an?|one|two|three) [+-]1/[+-]1 counters? on (?:another )?target [^.]+?) and "
                 r"(?P<b>untap it)\.?$", re.I), "{a}.", "{b}."),
-    (re.compile(r"^until end of turn, (?:you )?(?P<a>gain control of (?:another )?target [^.]+?) and "
+    (patterns.compile(r"^until end of turn, (?:you )?(?P<a>gain control of (?:another )?target [^.]+?) and "
                 r"(?P<b>it gains [a-z ]+?)\.?$", re.I), "{a} until end of turn.", "{b} until end of turn."),
 )
 
 
 #: "Until end of turn, creatures you control get +1/+1 and creatures your opponents control get -1/-1." (Zealous
 #: Persecution): one duration for two subjects; the second begins after an " and " with a subject's first words.
-_LEAD = re.compile(r"^until end of turn, (?P<body>.+?)\.?$", re.I)
-_SECOND_SUBJECT = re.compile(r" and (?=(?:target|creatures|each creature|all creatures)\b)", re.I)
+_LEAD = patterns.compile(r"^until end of turn, (?P<body>.+?)\.?$", re.I)
+_SECOND_SUBJECT = patterns.compile(r" and (?=(?:target|creatures|each creature|all creatures)\b)", re.I)
 
 
 def _two_subjects(s: str) -> list[str] | None:

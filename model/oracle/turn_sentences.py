@@ -3,13 +3,14 @@ turns after this one.", read whole as the word ``extra_turn`` (``engine.turn_eff
 from __future__ import annotations
 
 import re
+from mtgjudge.model import patterns
 
 
 def sentence_patterns(num: str) -> tuple:
     """(pattern, word, argument keys) for ``lines.effect_word``, given its number expression."""
     return (
-        (re.compile(rf"^Take {num} extra turns? after this one\.$", re.I), "extra_turn", ("n",)),
-        (re.compile(rf"^(target player) takes {num} extra turns? after this one\.$", re.I), "extra_turn",
+        (patterns.compile(rf"^Take {num} extra turns? after this one\.$", re.I), "extra_turn", ("n",)),
+        (patterns.compile(rf"^(target player) takes {num} extra turns? after this one\.$", re.I), "extra_turn",
          ("target", "n")),
     )
 

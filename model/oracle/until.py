@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab import phrases
@@ -19,19 +20,19 @@ from mtgjudge.model.vocab.parse import parse_effect
 
 #: The subject's words of a noun-phrase subject: from the start (after "Until end of turn, " and "All ")
 #: to the first verb (noun phrases hold none of these words).
-_NP_SUBJECT = re.compile(r"^(?:until end of turn, )?(?:all )?(?P<np>.+?) (?:also )?(?:gets?|gains?|can't|loses?|becomes?)\b",
+_NP_SUBJECT = patterns.compile(r"^(?:until end of turn, )?(?:all )?(?P<np>.+?) (?:also )?(?:gets?|gains?|can't|loses?|becomes?)\b",
                          re.I)     # "loses", "becomes": 613.1f, 613.1e
 
 
 #: "..., where X is the number of creatures you control." (a count, rules.counts)
-_WHERE_X = re.compile(r"^(?P<rest>.+?), where X is (?P<count>[^,]+?)\.?$", re.I)
+_WHERE_X = patterns.compile(r"^(?P<rest>.+?), where X is (?P<count>[^,]+?)\.?$", re.I)
 
 #: "where X is its power": a characteristic of the target (608.2h); the word's name for it.
-_X_STAT = re.compile(r"^(?:its|that creature's) (power|toughness|converted mana cost|mana value)$", re.I)
+_X_STAT = patterns.compile(r"^(?:its|that creature's) (power|toughness|converted mana cost|mana value)$", re.I)
 _STATS = {"power": "power", "toughness": "toughness", "converted mana cost": "mana value", "mana value": "mana value"}
 
 #: "... until end of turn for each artifact you control."
-_PER = re.compile(r" for each (.+?)\.?$", re.I)
+_PER = patterns.compile(r" for each (.+?)\.?$", re.I)
 
 
 def _permanents(phrase: str) -> bool:

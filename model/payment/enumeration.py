@@ -739,7 +739,7 @@ def member_choices(pr: PaymentProblem, payment: Payment) -> list[dict[str, tuple
     per_group = []
     for gi, blocks in payment.members:
         g = pr.groups[gi]
-        named = [i for i in g.ids if not i.startswith("_")]
+        named = sorted(i for i in g.ids if not i.startswith("_"))
         anonymous = [i for i in g.ids if i.startswith("_")]
         filled = Counter(list(blocks) + [()] * (g.n - len(blocks)))
         options = []

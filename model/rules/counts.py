@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.mana import BASIC_LAND_TYPES
 from mtgjudge.model.rules.characteristics import matches, object_mana_value
@@ -22,7 +23,7 @@ from mtgjudge.model.vocab import phrases
 
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 #: "the number of X" / "each X" around the counted phrase (107.3a, 608.2h).
-_WRAP = re.compile(r"^(?:the number of|each|an? )\s*(?P<what>.+)$", re.I)
+_WRAP = patterns.compile(r"^(?:the number of|each|an? )\s*(?P<what>.+)$", re.I)
 
 
 @dataclass(frozen=True)
@@ -46,15 +47,15 @@ class Count:
 #: any). A destroyed or sacrificed permanent counts wherever it went (Fumigate ruling 2016-09-20).
 THIS_WAY = {"destroyed": ("battlefield", None), "sacrificed": ("battlefield", None), "exiled": (None, "exile"),
             "discarded": ("hand", None), "put into a graveyard": (None, "graveyard")}
-_THIS_WAY = re.compile(r"^(?P<what>[a-z ]+?) (?P<how>" + "|".join(THIS_WAY) + r") this way$", re.I)
+_THIS_WAY = patterns.compile(r"^(?P<what>[a-z ]+?) (?P<how>" + "|".join(THIS_WAY) + r") this way$", re.I)
 
 
 #: "the greatest power among creatures you control", "the highest converted mana cost among
 #: permanents you control": the largest value of a characteristic among permanents (0 if there is none).
-_GREATEST = re.compile(r"(?:the )?(?:greatest|highest) (?P<stat>power|toughness|converted mana cost|mana value) among "
+_GREATEST = patterns.compile(r"(?:the )?(?:greatest|highest) (?P<stat>power|toughness|converted mana cost|mana value) among "
                        r"(?P<np>[A-Za-z ]+)", re.I)
 #: "N plus <count>" / "twice <count>" (Welding Sparks, Price of Progress).
-_SCALED = re.compile(r"^(?:(?P<plus>\d+|one|two|three|four|five) plus )?(?P<twice>twice )?(?P<rest>.+)$", re.I)
+_SCALED = patterns.compile(r"^(?:(?P<plus>\d+|one|two|three|four|five) plus )?(?P<twice>twice )?(?P<rest>.+)$", re.I)
 
 
 def parse(text: str) -> Count:

@@ -23,6 +23,7 @@ from lark.lexer import TerminalDef
 
 from mtgjudge.model import cache
 
+from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import BASIC_LAND_TYPES, COLORS, NAME_TO_LETTER, ManaSyntaxError, parse_cost
 from mtgjudge.model.selectors import Selector, TargetSpec
@@ -1285,7 +1286,7 @@ _MEANING = _Meaning()
 
 #: "nonartifact, nonblack creature": adjectives joined by a comma alone describe one object (it is both), unlike
 #: "artifact, creature, or land" (any of them). Written as one group ("nonartifact nonblack creature").
-_ADJECTIVES = re.compile(r"\b(non[a-z]+), (?=non[a-z]+ )", re.I)
+_ADJECTIVES = patterns.compile(r"\b(non[a-z]+), (?=non[a-z]+ )", re.I)
 
 
 def parse(text: str, start: str) -> Any:
@@ -1318,7 +1319,7 @@ def parse_np(phrase: str) -> Selector:
 
 
 #: removal: where a list of noun phrases "X, Y, and Z" / "X and all Y" splits (after "all").
-_NP_LIST = re.compile(r",? and (?=all )|,? and |, ")
+_NP_LIST = patterns.compile(r",? and (?=all )|,? and |, ")
 
 
 @lru_cache(maxsize=4096)
@@ -1349,10 +1350,10 @@ def parse_nps(phrase: str) -> tuple[Selector, ...]:
 
 #: A cost's parts are separated by commas; a comma inside a part's noun phrase ("an artifact, creature, or
 #: land") is followed by a lowercase word, one between parts by a capital, a symbol or a loyalty sign (118.1).
-_COST_SPLIT = re.compile(r",\s*(?=[A-Z{+−-]|\d)")
+_COST_SPLIT = patterns.compile(r",\s*(?=[A-Z{+−-]|\d)")
 
 
-_QUALITY_ARTICLE = re.compile(r"^(?:an?|the) ", re.I)
+_QUALITY_ARTICLE = patterns.compile(r"^(?:an?|the) ", re.I)
 
 
 @lru_cache(maxsize=1024)
