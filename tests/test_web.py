@@ -233,7 +233,7 @@ def test_an_error_and_an_unsupported_answer_say_what(page):
     text = _ask(page, "/board", {**ELVES_FORM, "o1.card": "Tarmogoyf", "o1.zone": "hand", "q.ask": "can-play",
                                  "q.about": "Tarmogoyf", "op": "answer"})
     assert "? UNSUPPORTED" in text
-    assert re.search(r'id="unsupported">Cannot model: .*Tarmogoyf.* no definition', html.unescape(text))
+    assert re.search(r'id="unsupported">Cannot model: .*Tarmogoyf.* neither built in nor in your card store', html.unescape(text))
 
 
 def test_opening_a_file_shows_its_board(page):
@@ -355,3 +355,17 @@ def test_the_answer_shows_the_rulings_of_the_cards_involved(tmp_path, monkeypatc
         assert "Fervor" in shown and "2004-10-04" in shown and "gives haste" in shown
     finally:
         use_store(None)
+
+
+def test_combat_status_has_fields_of_its_own_on_the_board():
+    from mtgjudge.queries.web.board import board_from_document, document_from_board
+    doc = {"id": "c", "ask": "can-block", "about": "wall", "attacker": "bears",
+           "state": {"turn": {"active": "Alice", "step": "declare-blockers"},
+                     "players": {"Alice": {"battlefield": [{"card": "Grizzly Bears", "id": "bears", "attacking": "Bob"}]},
+                                 "Bob": {"battlefield": [{"card": "Wall of Wood", "id": "wall", "blocking": ["bears"]}]}}}}
+    b = board_from_document(doc)
+    rows = {r.id: r for r in b.rows if r.id}
+    assert rows["bears"].attacking == "Bob" and rows["wall"].blocking == "bears" and not rows["bears"].more
+    back = document_from_board(b)
+    assert back["state"]["players"]["Alice"]["battlefield"][0]["attacking"] == "Bob"
+    assert back["state"]["players"]["Bob"]["battlefield"][0]["blocking"] == ["bears"]

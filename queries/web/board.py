@@ -53,6 +53,8 @@ class Row:
     attached_to: str = ""
     controller: str = ""
     targets: str = ""              # "Alice, bolt"
+    attacking: str = ""            # combat: the player, or the planeswalker's id, it attacks (508.1b)
+    blocking: str = ""             # combat: the attackers it blocks, "bears, elves" (509.1g)
     more: str = ""
 
     @property
@@ -250,7 +252,7 @@ def _row(entry: Any, player: str, zone: str) -> Row:
         return Row(player=player, zone=zone, more=_flow({"entry": entry}))
     d = dict(entry)
     got: dict[str, Any] = {}
-    for key in ("card", "id", "damage", "attached_to", "controller"):
+    for key in ("card", "id", "damage", "attached_to", "controller", "attacking"):
         _take(d, key, got)
     for key, name in (("tapped", "tapped"), ("summoning_sick", "arrived"), ("token", "token")):
         if d.get(key) is True:
@@ -262,6 +264,9 @@ def _row(entry: Any, player: str, zone: str) -> Row:
     if (t := _names_text(d.get("targets"))) is not None:
         got["targets"] = t
         del d["targets"]
+    if (t := _names_text(d.get("blocking"))) is not None:
+        got["blocking"] = t
+        del d["blocking"]
     return Row(player=player, zone=zone, more=_flow(d) if d else "", **got)
 
 
@@ -349,11 +354,13 @@ def _row_entry(r: Row, i: int) -> Any:
                 raise BoardError(f"{what}: counters: write them as 'kind: number, ...', like '+1/+1: 2'")
             counters[name.strip()] = _scalar(n)
         d["counters"] = counters
-    for key in ("damage", "attached_to", "controller"):
+    for key in ("damage", "attached_to", "controller", "attacking"):
         if getattr(r, key):
             d[key] = _scalar(getattr(r, key)) if key == "damage" else getattr(r, key)
     if r.targets:
         d["targets"] = [t.strip() for t in r.targets.split(",") if t.strip()]
+    if r.blocking:
+        d["blocking"] = [t.strip() for t in r.blocking.split(",") if t.strip()]
     more = _mapping(r.more, f"{what}: more")
     if set(more) == {"entry"} and not d:
         return more["entry"]

@@ -141,7 +141,7 @@ def _player(j: int, p: PlayerRow) -> str:
 
 def _row(i: int, r: Row, players: list[str]) -> str:
     owners = [(n, n) for n in players] + ([] if r.player in players or not r.player else [(r.player, r.player)])
-    rest = (r.id, r.counters, r.damage, r.attached_to, r.controller, r.targets, r.more)
+    rest = (r.id, r.counters, r.damage, r.attached_to, r.controller, r.targets, r.attacking, r.blocking, r.more)
     return (f'<fieldset class="row" id="row{i}"><legend>Object {i + 1}</legend>'
             + _input(f"o{i}.card", r.card, "card name", "card", 'list="card-names"')
             + '<div class="pair">'
@@ -152,13 +152,15 @@ def _row(i: int, r: Row, players: list[str]) -> str:
             + _check(f"o{i}.arrived", r.arrived, "arrived this turn (summoning sick)")
             + _check(f"o{i}.token", r.token, "token")
             + f'</div><details{" open" if any(rest) else ""}><summary>id, counters, damage, attached to, '
-            'targets</summary><div class="grid">'
+            'targets, combat</summary><div class="grid">'
             + _input(f"o{i}.id", r.id, "id (optional)", "oid")
             + _input(f"o{i}.counters", r.counters, "counters, like +1/+1: 2")
             + _input(f"o{i}.damage", r.damage, "damage marked")
             + _input(f"o{i}.attached_to", r.attached_to, "attached to (id)")
             + _input(f"o{i}.controller", r.controller, "controller (stack)")
             + _input(f"o{i}.targets", r.targets, "targets (stack), like Bob, bears")
+            + _input(f"o{i}.attacking", r.attacking, "attacking (player or planeswalker)")
+            + _input(f"o{i}.blocking", r.blocking, "blocking (attackers), like bears")
             + _input(f"o{i}.more", r.more, "more (YAML)", "wide")
             + "</div></details></fieldset>")
 
