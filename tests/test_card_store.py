@@ -612,7 +612,7 @@ def test_a_damaged_row_is_the_error_of_the_questions_naming_its_card(tmp_path, s
     (tmp_path / "q").mkdir()
     (tmp_path / "q" / "a.yaml").write_text(ELVES_QUESTION)
     (tmp_path / "q" / "b.yaml").write_text(BUILT_IN_QUESTION)
-    code, out, err = cli(capsys, "check", "-j", "1", str(tmp_path / "q"))
+    code, out, err = cli(capsys, "check", "-v", "-j", "1", str(tmp_path / "q"))
     assert code == 2 and "Traceback" not in err and "internal error" not in err
     assert "ERROR       imported" in out and "ANSWERED    built-in" in out
     assert "'Balduvian Bears' is damaged" in out and str(store) in out and "cards import" in out

@@ -8,10 +8,14 @@ parsed twice; a rulings file is never taken for a malformed card file.
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
+
+from mtgjudge.model.cards.sources import MAX_FILE_BYTES
 
 #: How much of a file is read to tell whether it is rulings.
 _SNIFF = 1 << 16
@@ -32,8 +36,11 @@ class Ruling:
 
 
 def is_rulings_file(path: str | Path) -> bool:
-    """Does the file begin as a Scryfall or MTGJSON v3 rulings file does?"""
+    """Does the file begin as a Scryfall or MTGJSON v3 rulings file does? (Only a regular file is looked at: a
+    pipe or a device is never opened, so that it can't block or be read without end.)"""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
         with open(path, encoding="utf-8-sig", errors="replace") as fh:
             head = fh.read(_SNIFF)
     except OSError:
@@ -45,9 +52,12 @@ def read_rulings(path: str | Path, oracle_names: Mapping[str, str]) -> dict[str,
     """The rulings of a file, by card name; ``oracle_names`` (oracle_id -> card name) names Scryfall's. A
     ruling of a card that ``oracle_names`` does not name is left out."""
     try:
+        size = os.stat(path).st_size
+        if size > MAX_FILE_BYTES:
+            raise RulingsError(f"{path}: the file is {size:,} bytes, over the reader's limit of {MAX_FILE_BYTES:,}")
         data: Any = json.loads(Path(path).read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise RulingsError(f"{path}: a rulings file that can't be read ({e})") from None
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as e:
+        raise RulingsError(f"{path}: a rulings file that can't be read ({type(e).__name__}: {str(e)[:200]})") from None
     out: dict[str, list[Ruling]] = {}
     if isinstance(data, dict):
         for name, items in data.items():
