@@ -19,7 +19,7 @@ from mtgjudge.model.cards.store import ENV_VAR, open_store, use_store
 from mtgjudge.model.cards.sources import read
 
 #: Cards imported from ../shared/cards/mtgjson3 (2018 Oracle text); none of them is built in.
-V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead", "Pacifism", "Man-o'-War",
+V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead", "Man-o'-War",
             "Ambush Viper", "Boros Guildgate", "Fire", "Ice", "Delver of Secrets", "Insectile Aberration",
             "Ajani Goldmane", "Vulshok Morningstar", "Shivan Reef", "Skycloud Expanse", "Gilded Lotus",
             "Ancient Tomb", "Prodigal Sorcerer", "Living Plane", "Glorious Anthem", "Altar's Reap", "Exalted Angel",

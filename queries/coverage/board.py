@@ -353,7 +353,10 @@ def _fit(kind: str, card: CardDef, card_entry: dict, zone: str, needs: Needs, pa
             oid = f"pool-{place[0].lower()}-{place[1]}-{i}"
             owner[oid] = (place, c, st)
             everything[place].append(_entry(c, id=oid, **st))
-    wide = _read(_doc(kind, card_entry, zone, needs, everything, params, ask), card)
+    # one board per place, so that each stays within the format's limit of objects (MAX_OBJECTS) however many
+    # cards the pool holds; an id names its place, so what fits is the union of the boards' answers
+    wides = [_read(_doc(kind, card_entry, zone, needs, {place: entries}, params, ask), card)
+             for place, entries in everything.items()]
     # a target is an opponent's where it can be, a permanent before a card in a graveyard or a spell
     order = [oid for place in ((OPPONENT, "battlefield"), (PLAYER, "battlefield"), STACK,
                                (OPPONENT, "graveyard"), (PLAYER, "graveyard"))
@@ -361,7 +364,7 @@ def _fit(kind: str, card: CardDef, card_entry: dict, zone: str, needs: Needs, pa
     extra: dict[Place, list] = {}
     for phrase in needs.targets:
         missing = _missing(q, phrase)       # "two target creature cards": as many fillers as it lacks
-        fits = set(_targets(wide, phrase) or ()) if missing else set()
+        fits = {oid for wide in wides for oid in (_targets(wide, phrase) or ())} if missing else set()
         chosen = next((oid for oid in order if oid in fits), None)
         if chosen is not None:
             place, c, st = owner[chosen]
@@ -369,7 +372,7 @@ def _fit(kind: str, card: CardDef, card_entry: dict, zone: str, needs: Needs, pa
     mine = [oid for oid in owner if owner[oid][0] == (PLAYER, "battlefield")]
     for sel, n in needs.controlled:
         have = len(_controlled(q, sel))
-        fits = set(_controlled(wide, sel, mine))
+        fits = {oid for wide in wides for oid in _controlled(wide, sel, mine)}
         chosen = next((oid for oid in mine if oid in fits), None)
         if have < n and chosen is not None:
             _, c, st = owner[chosen]
@@ -505,7 +508,9 @@ def _cast_needs(face: Face) -> Needs:
 def _first_action(card: CardDef, needs: Needs) -> dict:
     """Playing the card (a land, 305.1) or casting it (X paid as ``X`` where a cost has one), as an action."""
     face = card.faces[0]
-    return {"play": CARD_ID} if "Land" in face.types else {"cast": CARD_ID, **({"x": X} if needs.x else {})}
+    # ``by``: the board's player, said (no permission in force names who plays a card from exile, 601.3)
+    return {"play": CARD_ID, "by": PLAYER} if "Land" in face.types else \
+        {"cast": CARD_ID, "by": PLAYER, **({"x": X} if needs.x else {})}
 
 
 def play_pair(card: CardDef, zone: str) -> tuple[Question, Question]:
