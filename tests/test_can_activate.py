@@ -100,7 +100,7 @@ def test_a_creature_tapped_for_mana_can_then_be_sacrificed_for_the_cost():
     s = state_of(obj("pod", "Birthing Pod"), obj("elves", "Llanowar Elves"), obj("w", "Wastes"), life={"Alice": 1})
     a = ask(s, "pod")
     assert a.value is True
-    assert a.witness["pays Sacrifice a creature you control"] == "elves"
+    assert a.witness["pays Sacrifice a creature"] == "elves"
 
 
 def test_an_abilitys_own_tap_is_the_reason_not_a_source_that_can_pay():

@@ -175,7 +175,7 @@ def test_corrupted_resolve_counters_only_if_the_controller_is_poisoned(poison, w
     q = _question(CORRUPTED)
     st = q.state
     if poison:
-        st = st.with_player(replace(st.player("Bob"), counters=(("poison", poison),)))
+        st = st.with_player(replace(st.player("Bob"), poison=poison))
     g = one(run(Game(st), q.actions))
     assert zone(g, "bears") == where
 
