@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from contextlib import contextmanager
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -310,18 +311,19 @@ class CardStore:
         self._write(rows, files)
         return counts
 
-    def _write(self, rows: list[tuple], files: Sequence[tuple[str, Sequence[CardRecord]]]) -> None:
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write to the store, all or nothing: the schema first in a new store (a file that is not a card
+        store is refused before anything is written); a database error rolls back and names the store."""
         db = self._writer()
-        fresh = not self._check(db)    # refuses a file that is not a card store before anything is written
+        fresh = not self._check(db)
         try:
             db.execute("BEGIN IMMEDIATE")
             if fresh:
                 for statement in filter(str.strip, _SCHEMA.split(";")):
                     db.execute(statement)
                 db.execute("INSERT INTO meta (key, value) VALUES ('schema', ?)", (SCHEMA_VERSION,))
-            db.executemany("DELETE FROM names WHERE key = ?", ((r[0],) for r in rows))
-            db.executemany("INSERT OR REPLACE INTO cards VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
-            db.executemany(_PUT_NAME, _name_rows(r for _, records in files for r in records))
+            yield db
             db.execute("COMMIT")
         except BaseException as e:
             if db.in_transaction:
@@ -332,28 +334,20 @@ class CardStore:
         finally:
             self._found.clear()
 
+    def _write(self, rows: list[tuple], files: Sequence[tuple[str, Sequence[CardRecord]]]) -> None:
+        with self._transaction() as db:
+            db.executemany("DELETE FROM names WHERE key = ?", ((r[0],) for r in rows))
+            db.executemany("INSERT OR REPLACE INTO cards VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            db.executemany(_PUT_NAME, _name_rows(r for _, records in files for r in records))
+
     def import_rulings(self, rulings: Mapping[str, Sequence[tuple[str, str]]], source: str) -> int:
         """Keep the rulings (card name -> (date, text) pairs) of ``source``, replacing those the store had for
         these cards, in one transaction; how many rulings were kept."""
-        db = self._writer()
-        fresh = not self._check(db)
         rows = [(normalize(name), date, text, source) for name, items in rulings.items() for date, text in items]
-        try:
-            db.execute("BEGIN IMMEDIATE")
-            if fresh:
-                for statement in filter(str.strip, _SCHEMA.split(";")):
-                    db.execute(statement)
-                db.execute("INSERT INTO meta (key, value) VALUES ('schema', ?)", (SCHEMA_VERSION,))
+        with self._transaction() as db:
             db.execute(_RULINGS_TABLE)
             db.executemany("DELETE FROM rulings WHERE key = ?", ((k,) for k in {normalize(n) for n in rulings}))
             db.executemany("INSERT INTO rulings VALUES (?, ?, ?, ?)", rows)
-            db.execute("COMMIT")
-        except BaseException as e:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            if isinstance(e, sqlite3.Error):
-                raise StoreError(f"{self.path}: the card store can't be written ({e}); it is left as it was") from None
-            raise
         return len(rows)
 
     def rulings(self, name: str) -> list[tuple[str, str]]:

@@ -780,18 +780,7 @@ class Ability:
             return f"{cost_text(self.cost)}: {self.production.full_text()}.{spend}"
         if self.kind == "activated":
             body = ". ".join(e.text() for e in self.effects)
-            tail = ""
-            if self.timing == "sorcery":
-                tail = " Activate only as a sorcery."
-            if self.once_each_turn:
-                tail += " Activate only once each turn."
-            if self.during:
-                tail += f" Activate only during {self.during}."
-            if self.only_if:
-                tail += f" Activate only if {self.only_if}."
-            if self.any_player:
-                tail += " Any player may activate this ability."
-            return f"{cost_text(self.cost)}: {body}.{tail}"
+            return f"{cost_text(self.cost)}: {body}.{self._activation_tail()}"
         if self.kind == "static":
             assert self.static is not None
             return self.static.text()
