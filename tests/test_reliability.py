@@ -562,3 +562,19 @@ def test_the_library_checks_one_path_given_as_a_string_not_its_characters(tmp_pa
     results = mtgjudge.check(str(tmp_path / "q.yaml"))
     assert [r.qid for r in results] == ["a"]
     assert [r.qid for r in mtgjudge.check(tmp_path)] == ["a"]
+
+
+# ---------------------------------------------------------------- card text compiled in linear time
+
+def test_a_long_whitespace_run_is_read_in_one_pass():
+    """A pattern with a leading ``\\s*`` rescanned a whitespace run from each of its characters: 64,000
+    spaces took 10 s (a question paid it while being loaded, outside its bound), a million would take most of
+    an hour. In one pass a million take well under a second;
+    the subprocess's bound is only there so that a regression fails instead of hanging the suite."""
+    import subprocess
+    import sys
+    code = ("from mtgjudge.model.oracle.text import ability_lines\n"
+            "t = '{T}: Add {G}.' + ' ' * 1_000_000 + '(x)' + '\\t' * 500_000 + '\\u00a0' * 500_000 + 'y'\n"
+            "(printed, norm), = ability_lines(t, 'Whitespace Elf')\n"
+            "assert printed == t and norm == '{T}: Add {G}.' + '\\t' * 500_000 + '\\u00a0' * 500_000 + 'y'\n")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

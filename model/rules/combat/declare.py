@@ -22,10 +22,12 @@ from typing import Mapping
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Answer, Step, step
+from mtgjudge.model.objects import undefined_card
 from mtgjudge.model.rules.combat import lines
 from mtgjudge.model.rules.guards import require_modelled_elsewhere
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves, lasting_effects
 from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.timing import summoning_sick
 from mtgjudge.model.state import GameState
 from mtgjudge.model.vocab.scopes import Scope
 
@@ -53,7 +55,8 @@ class Creature:
     name: str
     controller: str
     tapped: bool
-    sick: bool                   # 302.6: not controlled continuously since its controller's turn began
+    sick: bool                   # 302.6: a creature not controlled continuously since its controller's turn began,
+                                 # without haste (702.10c)
     keywords: set[str] = field(default_factory=set)
     colors: frozenset[str] = frozenset()
     #: fact -> the Step that says where it comes from (the line, or the effect in force)
@@ -88,10 +91,11 @@ def creatures(state: GameState) -> dict[str, Creature]:
     aura_lines: list[tuple[str, lines.CombatLine, Step]] = []
     for o in state.battlefield():
         if not o.card.modelled:
-            raise Unsupported(f"{o.card.name!r} ({o.id}) is a card the verifier has no definition for yet")
+            raise Unsupported(undefined_card(o.card.name, o.id))
         ch = current(state, o.id)
         is_creature = "Creature" in ch.types
-        c = Creature(o.id, o.name, o.controller, o.tapped, o.summoning_sick, colors=frozenset(ch.colors))
+        # 302.6 with its haste (702.10c): the one rule of timing.summoning_sick
+        c = Creature(o.id, o.name, o.controller, o.tapped, summoning_sick(state, o.id), colors=frozenset(ch.colors))
         for a in ch.abilities:
             if a.kind == "keyword":
                 if a.keyword in UNREAD_KEYWORDS and is_creature:
@@ -191,7 +195,7 @@ def attack_restriction(state: GameState, oid: str, defender: str) -> Step | None
                               "planeswalker an opponent controls")
     if c.tapped:
         return step("508.1a", f"{c.name} is tapped: attacking creatures must be untapped")
-    if c.sick and "Haste" not in c.keywords:
+    if c.sick:
         return step(("508.1a", "302.6"), f"{c.name} has not been under {c.controller}'s control continuously since "
                                          "their most recent turn began and has no haste")
     if "Defender" in c.keywords:
