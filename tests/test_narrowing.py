@@ -511,7 +511,7 @@ def test_no_optional_additional_cost_is_left_unpaid_601_2b(line):
     # decided as it is cast (engine.kicker.unperformed_options): the cast is unsupported, never "not paid"
     bolt = card("Frob Bolt", "Instant", "{R}", line + "\nFrob Bolt deals 1 damage to any target.")
     assert any(a.kind == "unmodelled" for a in bolt.front.abilities), line
-    _outcome_unsupported("""
+    assert line.split("—")[0].split(" ")[0] in _outcome_unsupported("""
 id: t
 ask: outcome
 state:
@@ -876,7 +876,7 @@ def test_a_raise_joined_to_a_combat_rule_is_asked_where_toughness_matters_613_4c
     rage = card("Frob Rage", "Enchantment — Aura", "{1}{R}", "Enchant creature\nEnchanted creature gets +2/+2 and "
                 "can't block.")
     assert set(unmodelled(rage).scope) == {Scope.PT_RAISED, Scope.COMBAT}
-    _outcome_unsupported("""
+    assert "Frob Rage" in _outcome_unsupported("""
 id: t
 ask: outcome
 state:
@@ -896,7 +896,7 @@ expect: [{object: gb, zone: battlefield}]
 @matters("can't be countered if")
 def test_cant_be_countered_with_a_condition_is_asked_when_countered_701_6():
     sorc = card("Frob Fire", "Sorcery", "{R}", "If you control a frob, ~ can't be countered.\nDraw a card.")
-    _outcome_unsupported("""
+    assert "Frob Fire" in _outcome_unsupported("""
 id: t
 ask: outcome
 state:
@@ -916,11 +916,12 @@ expect: [{object: u, zone: graveyard}]
 
 
 @matters("keyword Escalate")
-def test_an_unread_escalate_is_asked_when_the_spell_is_cast_702_120():
-    # 702.120a: escalate adds its cost for each mode beyond the first: an unread one matters to a cast with modes
+def test_an_unread_escalate_is_asked_when_the_spell_is_cast_with_more_modes_702_120():
+    # 702.120a: escalate adds its cost for each mode beyond the first: an unread one matters to a cast of two
+    # modes (unsupported, naming it), and to none of one mode (answered)
     charm = card("Frob Charm", "Instant", "{R}", "Escalate—Frob a frob.\nChoose one or more —\n• Frob Charm deals "
                  "1 damage to any target.\n• Draw a card.")
-    status, _, msg = answer("""
+    doc = """
 id: t
 ask: outcome
 state:
@@ -929,13 +930,17 @@ state:
     Alice:
       battlefield: [Mountain, Mountain]
       hand: [{card: Frob Charm, id: c}]
+      library: 3
     Bob: {}
 actions:
-  - {cast: c, targets: [Bob]}
+  - {cast: c, targets: [Bob], choices: {modes: [1, 2]}}
   - resolve: all
 expect: [{player: Bob, life: 19}]
-""", charm)
-    assert status in ("unsupported", "error"), (status, msg)
+"""
+    assert "escalate" in _outcome_unsupported(doc, charm)
+    one_mode = doc.replace("targets: [Bob], choices: {modes: [1, 2]}", "choices: {modes: [2]}").replace(
+        "{player: Bob, life: 19}", "{player: Alice, hand_size: 1}")
+    assert answer(one_mode, charm)[:2] == ("pass", True)
 
 
 @matters("keyword Aftermath")
