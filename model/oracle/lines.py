@@ -8,6 +8,8 @@ targets (601.2c, 602.2b): whether it can be cast or activated depends on them, n
 """
 from __future__ import annotations
 
+import dataclasses
+
 import re
 from dataclasses import dataclass
 
@@ -775,8 +777,10 @@ def _spell_line(norm: str, printed: str, ctx: LineContext) -> Ability:
 # ------------------------------------------------------------------ static abilities
 
 def _fields(sel) -> dict:
-    """A Selector as the encoding's ``affects`` mapping (its fields that differ from the defaults)."""
-    return {k: v for k, v in sel.__dict__.items() if v not in ((), None, False, "any", "")}
+    """A Selector as the encoding's ``affects`` mapping: its fields that differ from their defaults (compared
+    with each field's own default: ``token=False``, "nontoken", is not the default ``None``, "token or not")."""
+    defaults = {f.name: f.default for f in dataclasses.fields(sel)}
+    return {k: v for k, v in sel.__dict__.items() if k not in defaults or v != defaults[k]}
 
 
 #: Static abilities read whole by the phrase grammar into a static word (land types, colors, mana replacement
