@@ -297,7 +297,7 @@ def test_putting_a_player_on_top_of_a_library_is_not_read():
      {"n": 1, "up_to": False, "quality": "", "to": "top", "shuffle": True}),
     ("you may search your library for up to three cards named ~, reveal them, put them into your hand, then "
      "shuffle.", "search", {"n": 3, "up_to": True, "quality": "named ~", "to": "hand", "shuffle": True,
-                            "may": True}),
+                            "may": True, "reveal": True}),
     ("Exile target card from a graveyard.", "exile_card", {"target": "card from a graveyard"}),
     ("Put target card from your graveyard on top of your library.", "put_on_library",
      {"target": "card from your graveyard"}),
@@ -411,11 +411,12 @@ def test_the_cards_looked_at_are_read_only_right_after_the_look():
 
 @pytest.mark.parametrize("sentence,found,kind,args", [
     ("Search your library for a multicolored card, reveal it, and put it into your hand.", (), "search",
-     {"n": 1, "quality": "multicolored", "to": "hand"}),
+     {"n": 1, "quality": "multicolored", "to": "hand", "reveal": True}),
     ("Search your library for up to X cards and put those cards into your hand.", (), "search",
      {"n": "X", "up_to": True, "to": "hand"}),
     ("Search your library for up to three Aura cards with different names, reveal them, and put them into your "
-     "hand.", (), "search", {"n": 3, "up_to": True, "quality": "Aura", "with": "with different names", "to": "hand"}),
+     "hand.", (), "search", {"n": 3, "up_to": True, "quality": "Aura", "with": "with different names", "to": "hand",
+                            "reveal": True}),
     ("Search your library for three cards, exile them, then shuffle your library.", (), "search_exile",
      {"n": 3, "shuffle": True}),
     ("Search target player's library for up to seven cards and exile them.", ("target player",), "search_exile",

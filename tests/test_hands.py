@@ -322,7 +322,7 @@ def test_a_searched_card_may_carry_a_mana_value_or_a_power():
     w = library_word("Search your library for a creature card with power 2 or less, reveal it, put it into your "
                      "hand, then shuffle your library.", ())
     assert dict(w.args) == {"n": 1, "up_to": False, "quality": "creature", "to": "hand", "shuffle": True,
-                            "with": "with power 2 or less"}
+                            "with": "with power 2 or less", "reveal": True}
     # near miss: a qualified card put onto the battlefield must be known: not read
     assert library_word("Search your library for a creature card with converted mana cost 3 or less, put it onto "
                         "the battlefield, then shuffle your library.", ()) is None

@@ -150,3 +150,17 @@ def test_built_in_readings_match_the_snapshot():
     assert not changed, (f"{len(changed)} built-in cards read back otherwise than {SNAPSHOT.name} records "
                          f"(first: {changed[:5]}); review the change with `python tools/readings_snapshot.py` and "
                          "record it with `--write`")
+
+
+def test_a_random_order_and_a_revealed_card_are_said_back():
+    # 401.4 "in a random order" is not "in any order" (no player chooses); 701.20a "reveal it" is part of the search
+    looked = card("Liliana's Spoils", "Sorcery", "Look at the top five cards of your library. You may reveal a "
+                  "black card from among them and put it into your hand. Put the rest on the bottom of your library "
+                  "in a random order.")
+    assert [r.rendering for r in readings(looked)] == [
+        "Look at the top five cards of your library. You may reveal a black card from among them and put it into "
+        "your hand. Put the rest on the bottom of your library in a random order."]
+    searched = card("Altar of Bone", "Sorcery", "Search your library for a creature card, reveal that card, and put "
+                    "it into your hand. Then shuffle your library.")
+    assert [r.rendering for r in readings(searched)] == [
+        "Search your library for a creature card, reveal it, put it into your hand, then shuffle."]

@@ -279,9 +279,11 @@ def _take_looked(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                                + (f" ({quality})" if quality else ""))
         for _ in range(j):
             g, oid = _found_object(g, p, quality)
-        if m > j and e.arg("rest") in ("bottom", "top", "library"):
-            # 401.4: back into the library on top or on the bottom, in any order: still cards nobody knows
-            where = {"bottom": "on the bottom of", "top": "on top of", "library": "on top and bottom of"}[e.arg("rest")]
+        if m > j and e.arg("rest") in ("bottom", "bottom_random", "top", "library"):
+            # 401.4: back into the library on top or on the bottom, in any order or a random one: still cards
+            # nobody knows, whose order among themselves no one can tell apart
+            where = {"bottom": "on the bottom of", "bottom_random": "on the bottom of", "top": "on top of",
+                     "library": "on top and bottom of"}[e.arg("rest")]
             g = g.log("401.4", f"{p} puts the other {m - j} card(s) {where} their library: still cards nobody knows")
         guard_unrecognized(g, f"{p} puts cards into their hand from their library")
         out.append(g)

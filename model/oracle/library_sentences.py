@@ -229,7 +229,7 @@ class _LibraryMore(phrases._Meaning):
     def l2_them(self, *_): return None
     def l2_o_rest(self, *_): return "rest"
     def l2_o_other(self, *_): return "other"
-    def l2_r_bottom(self, *_): return "bottom"
+    def l2_r_bottom(self, *parts): return "bottom_random" if parts else "bottom"
     def l2_r_top(self, *_): return "top"
 
     def l2_and(self, *_): return "or"      # "instant and/or sorcery", "creature and land": a card of either kind
@@ -367,7 +367,8 @@ def search_more_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
     if found != ((whose,) if whose != "you" else ()):
         return None
     steps = r["steps"]
-    if steps and steps[0] == "step:reveal":
+    reveal = bool(steps) and steps[0] == "step:reveal"
+    if reveal:
         steps = steps[1:]           # 701.20a: revealing the found card changes nothing but who knows it
     shuffle = bool(steps) and steps[-1] == "step:shuffle"
     if shuffle:
@@ -375,7 +376,8 @@ def search_more_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
     if len(steps) != 1:
         return None             # found cards that go nowhere, or several places
     base = {"n": r["n"], "up_to": r["up_to"], "quality": r["quality"], "shuffle": shuffle,
-            **({"with": r["with"]} if r["with"] else {}), **({"may": True} if r["may"] else {})}
+            **({"with": r["with"]} if r["with"] else {}), **({"may": True} if r["may"] else {}),
+            **({"reveal": True} if reveal else {})}
     try:
         if steps[0] == "step:exile":
             if whose != "you":

@@ -46,6 +46,7 @@ ERA_WORDING: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(a), b) 
     (r"\b(search (?:your|their) library for [^.]*?),? and put (?:that card|it) ", r"\1, put it "),
     (r"\b(search (?:your|their) library for [^.]*?),? and put (?:those cards|them) ", r"\1, put them "),
     (r"\. then shuffle\b", ", then shuffle"),
+    (r"\breveal that card\b", "reveal it"), (r"\breveal those cards\b", "reveal them"),   # 2021
     (r"\b(shuffle[^.]*? on top) of it\b", r"\1"),
     # a token's quoted ability: 'token. It has "..."' -> 'token with "..."'
     (r"\btoken\. it has \"", "token with \""), (r"\btokens\. they have \"", "tokens with \""),

@@ -1170,6 +1170,8 @@ class _Meaning(Transformer):
                                   "land cards are read")
         with_ = next((p[1] for p in parts if isinstance(p, tuple) and p and p[0] == "with"), "")
         extra = {"with": with_} if with_ else {}
+        if "step:reveal" in steps:
+            extra["reveal"] = True
         if puts[0] == "step:shuffle_top":           # "then shuffle and put that card on top of it" (701.24b)
             return {"action": "search", "n": n, "up_to": up_to, "quality": quality, "to": "top", "shuffle": True,
                     **extra}
@@ -1203,7 +1205,9 @@ class _Meaning(Transformer):
         return {"k": "all", "quality": q, "may": False, "rest": rest}
 
     def lb_k_rest(self, rest): return {"k": 0, "quality": "", "may": False, "rest": rest[5:], "only_rest": True}
-    def lb_r_bottom(self, *_): return "rest:bottom"
+    def lb_r_bottom(self, *parts):
+        # "in a random order" keeps an article; "in any order" keeps nothing
+        return "rest:bottom_random" if parts else "rest:bottom"
     def lb_r_graveyard(self, *_): return "rest:graveyard"
 
     def lb_h_reveal(self, *_): return {"step": "reveal"}

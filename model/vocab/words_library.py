@@ -129,7 +129,8 @@ def _r_search(a: dict) -> str:
         + (f" {a['with']}" if a.get("with") else "")
     if q == "named ~":
         return (("You may search" if a.get("may") else "Search") + f" your library for {count} card{'s' if many else ''}"
-                f" named ~, put {'them' if many else 'it'} "
+                f" named ~, {'reveal ' + ('them' if many else 'it') + ', ' if a.get('reveal') else ''}"
+                f"put {'them' if many else 'it'} "
                 + {"hand": "into your hand", "battlefield": "onto the battlefield", "top": "on top of your library"}.get(
                     a["to"], a["to"]) + (", then shuffle" if a.get("shuffle") else ""))
     to = {"hand": "into your hand", "battlefield": "onto the battlefield",
@@ -139,12 +140,14 @@ def _r_search(a: dict) -> str:
         # 701.24b: the library is shuffled, then the card found goes on top
         return (("You may search" if a.get("may") else "Search") + f" your library for {what}, then shuffle and "
                 f"put {'those cards' if many else 'that card'} on top")
-    return (("You may search" if a.get("may") else "Search") + f" your library for {what}, put "
-            f"{'them' if many and a['to'] != 'split' else 'it'} {to}".replace("put them one", "put one")
+    reveal = f"reveal {'them' if many else 'it'}, " if a.get("reveal") else ""
+    put = "put" if a["to"] == "split" else f"put {'them' if many else 'it'}"
+    return (("You may search" if a.get("may") else "Search") + f" your library for {what}, {reveal}{put} {to}"
             + (", then shuffle" if a.get("shuffle") else ""))
 
 
-_REST = {"bottom": "on the bottom of your library in any order", "graveyard": "into your graveyard", "": "",
+_REST = {"bottom": "on the bottom of your library in any order",
+         "bottom_random": "on the bottom of your library in a random order", "graveyard": "into your graveyard", "": "",
          "top": "on top of your library in any order", "library": "on top of and on the bottom of your library"}
 
 
@@ -235,8 +238,10 @@ WORDS = (
     # 701.23: "Search your library for [up to] N [quality] card(s), [reveal it,] put it into your hand / onto the
     # battlefield [tapped][, then shuffle]".
     # ``with``: a qualifier after the noun ("with mana value 3 or less"): only a search into a hand or on top.
+    # "reveal it" (701.20a): the card found is shown to every player; kept so that the reading says it, though
+    # what players know changes no answer the model gives
     Word("search", "effect", {"n": object, "up_to": bool, "quality": str, "to": str, "shuffle": bool, "may": bool,
-                              "with": str},
+                              "with": str, "reveal": bool},
          _r_search, frozenset({Scope.ENTERS}), ENGINE, _v_search),
 )
 
@@ -259,6 +264,7 @@ def _r_search_exile(a: dict) -> str:
     many = n == "X" or n > 1
     return (("You may search" if a.get("may") else "Search") + f" {whose} library for {count} "
             + (q + " " if q else "") + ("cards" if many else "card") + (f" {a['with']}" if a.get("with") else "")
+            + (f", reveal {'them' if many else 'it'}," if a.get("reveal") else "")
             + f" and exile {'them' if many else 'it'}" + (", then shuffle" if a.get("shuffle") else ""))
 
 
@@ -277,7 +283,7 @@ WORDS = WORDS + (
     # library, else yours; ``n``: a number, X (107.3a) or ANY_NUMBER with ``up_to``; ``quality``/``with``: labels of
     # the cards found; ``shuffle``: "then shuffle your library" in the same sentence).
     Word("search_exile", "effect", {"n": object, "up_to": bool, "quality": str, "with": str, "may": bool,
-                                    "target": str, "shuffle": bool}, _r_search_exile, frozenset(), ENGINE,
+                                    "target": str, "shuffle": bool, "reveal": bool}, _r_search_exile, frozenset(), ENGINE,
          _v_search_exile),
     # 701.23a-b: "[You may] search your library and/or graveyard for a card named <name>, reveal it, and put it
     # into your hand." (``zones``: "either" for "and/or", "both" for "and").
