@@ -459,7 +459,17 @@ def _reveal_hand(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 
 def _choose_from_hand(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """The choice is made here and acted on by the next instruction (``chosen_to``, which makes every choice a
-    branch); nothing happens in between (608.2c). With a target, the hand is revealed first (701.20a)."""
+    branch); nothing happens in between (608.2c). With a target, the hand is revealed first (701.20a). When the
+    target player reveals only some cards of their choice (Blackmail), any card of the hand may be among them,
+    so each card of the hand may be the one chosen: the branches ``chosen_to`` makes are the same."""
+    if e.arg("revealed") and e.arg("target"):
+        skip = unaffected(game, ctx)
+        if skip is not None:
+            return [skip]
+        p = _revealed_player(game, e, ctx)
+        n = e.arg("revealed")
+        return [game.log("701.20a", f"{p} reveals {n} cards of their choice from their hand (all of it if it holds "
+                                    f"{n} or fewer)")]
     if e.arg("target"):
         return _reveal_hand(game, e, ctx)
     return [game]

@@ -100,6 +100,9 @@ def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
                 return None
             some = {"n": h["n"]} if h.get("n", 1) != 1 else {}
             some.update({"up_to": True} if h.get("up_to") else {})
+            # "reveals three cards from their hand and you choose one of them" (Blackmail): the revealing player
+            # picks which cards are shown
+            some.update({"revealed": h["some"]} if h.get("some") else {})
             return parse_effect({"choose_from_hand": {"quality": q, **({"with": w} if w else {}), **some,
                                                       "target": found[0][len("target "):]}})
     try:

@@ -209,11 +209,14 @@ WORDS = (
     # "Target opponent reveals their hand and you choose a nonland card from it." (``target``: also revealed)
     # ``with``: a qualifier after the noun ("with mana value 3 or less", 202.3).
     # ``n``: how many cards (a number or "X", 107.3a; "up to" with ``up_to``)
+    # ``revealed``: the target player reveals that many cards of their choice, and the choice is made among them
     Word("choose_from_hand", "effect", {"quality": str, "with": str, "may": bool, "target": str, "n": object,
-                                        "up_to": bool},
-         lambda a: (f"Look at target {a['target']}'s hand and {'you may ' if a.get('may') else ''}choose "
-                    if a.get("target") else f"You{' may' if a.get('may') else ''} choose ")
-                   + f"{_chosen_cards(a)} from it{' ' + a['with'] if a.get('with') else ''}", frozenset(), ENGINE),
+                                        "up_to": bool, "revealed": int},
+         lambda a: (f"Target {a['target']} reveals {count_word(a['revealed'])} cards from their hand and you choose "
+                    "one of them" if a.get("revealed") and a.get("target") else
+                    (f"Look at target {a['target']}'s hand and {'you may ' if a.get('may') else ''}choose "
+                     if a.get("target") else f"You{' may' if a.get('may') else ''} choose ")
+                    + f"{_chosen_cards(a)} from it{' ' + a['with'] if a.get('with') else ''}"), frozenset(), ENGINE),
     # ``chosen``: the choice is made in the same sentence ("You choose a nonland card from it and exile that card.")
     Word("chosen_to", "effect", {"quality": str, "with": str, "may": bool, "to": str, "chosen": bool, "n": object,
                                  "up_to": bool},
