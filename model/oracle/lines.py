@@ -22,6 +22,7 @@ from mtgjudge.model.oracle.spell_costs import (additional_either, alternative_co
 from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
 from mtgjudge.model.oracle import kicker as kicker_lines
+from mtgjudge.model.words.proliferate import read as proliferate
 from mtgjudge.model.oracle import damage_sentences, etb_sentences, keyword_triggers, keywords, modes, turn_sentences
 from mtgjudge.model.oracle import removal_sentences
 from mtgjudge.model.oracle.conditions import condition_words
@@ -256,7 +257,8 @@ _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_
     (patterns.compile(rf"^Tap {_TGT}\.$", re.I), "tap_target", ("target",)),         # 701.26a
     (patterns.compile(rf"^Untap {_TGT}\.$", re.I), "untap_target", ("target",)),     # 701.26b
 ) + damage_sentences.sentence_patterns(_NUM, _TGT) + etb_sentences.sentence_patterns(_NUM, _TGT) \
-    + removal_sentences.sentence_patterns(_NUM, _TGT) + turn_sentences.sentence_patterns(_NUM)
+    + removal_sentences.sentence_patterns(_NUM, _TGT) + turn_sentences.sentence_patterns(_NUM) \
+    + proliferate.sentence_patterns()
 #: The zone a word's target is in, where it is not the battlefield (the engine performs the word only there).
 _TARGET_ZONE = {"counter_spell": "stack", "counter_unless_pays": "stack", "regrow": "graveyard", "reanimate": "graveyard", "discard": None,
                 "edict": None}
