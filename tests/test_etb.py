@@ -511,3 +511,46 @@ def test_enters_or_is_turned_face_up_reads_the_enters_half_702_37e():
 def watched_trigger_event_never(event: str) -> bool:
     from mtgjudge.model.engine.triggers import _STEP_OR_NEVER
     return event in _STEP_OR_NEVER
+
+
+# -- lands that choose or check how they enter (614.1c-d) -------------------------------------------------------
+
+def _land_kinds(text: str, type_line: str = "Land") -> list:
+    face = FaceRecord("Test Land", None, type_line, text, None, None)
+    return [(a.kind, a.static.kind if a.static else None) for a in compile_card(CardRecord("Test Land", "normal", (face,))).faces[0].abilities]
+
+
+def test_lands_that_choose_how_they_enter_are_read_whole():
+    assert _land_kinds("As Test Land enters the battlefield, you may pay 2 life. If you don't, Test Land enters the "
+                       "battlefield tapped.") == [("static", "enters_tapped_unless_pays")]
+    assert _land_kinds("Test Land enters the battlefield tapped unless you control a Forest or a Plains.") == \
+        [("static", "enters_tapped_unless_control")]
+    # near misses: a reveal from the hand, and another player's lands, are other conditions: not read
+    assert _land_kinds("As Test Land enters the battlefield, you may reveal a Dragon card from your hand. If you "
+                       "don't, Test Land enters the battlefield tapped.") == [("unmodelled", None)]
+    assert _land_kinds("Test Land enters the battlefield tapped unless an opponent controls a Plains.") == \
+        [("unmodelled", None)]
+
+
+def test_a_shock_land_put_onto_the_battlefield_by_an_effect_is_unsupported_naming_the_choice():
+    # the choice of paying life is made as a land is played; an effect putting one onto the battlefield (here a
+    # return from the graveyard) meets it as unsupported rather than choosing for the player
+    from mtgjudge.model.engine.entering import enters_tapped, life_choices
+    from mtgjudge.queries.format.files import load_text
+    (q,) = load_text("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      life: 2
+      graveyard: [{card: Hallowed Fountain, id: hf}]
+    Bob: {}
+actions: [{advance: end}]
+possible: [{object: hf, zone: graveyard}]
+""")
+    g = Game(q.state)
+    assert life_choices(g, "hf", "Alice") == [True, False]          # 119.4: 2 life can be paid with 2 life
+    with pytest.raises(Unsupported, match="paying life as it enters"):
+        enters_tapped(g, "hf", "Alice")

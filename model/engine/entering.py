@@ -18,7 +18,8 @@ from mtgjudge.model.vocab.abilities import Ability
 
 
 #: The static words this module gives meaning to (614.1c); Tribute's choice is ``engine.tribute``'s (702.104a).
-ENTERING_WORDS = ("enters_with_counters", "enters_tapped", "tribute")
+ENTERING_WORDS = ("enters_with_counters", "enters_tapped", "enters_tapped_unless_pays", "enters_tapped_unless_control",
+                  "tribute")
 
 
 def entering_characteristics(game: Game, oid: str, controller: str | None = None) -> Characteristics:
@@ -43,11 +44,73 @@ def _entering_abilities(game: Game, oid: str, controller: str | None) -> tuple[A
     return entering_characteristics(game, oid, controller).abilities if not game.state.obj(oid).face_down else ()
 
 
-def enters_tapped(game: Game, oid: str, controller: str | None = None) -> bool:
+def _statics(game: Game, oid: str, controller: str | None, kind: str) -> list:
+    return [a.static for a in _entering_abilities(game, oid, controller)
+            if a.kind == "static" and a.static is not None and a.static.kind == kind]
+
+
+def life_to_pay(game: Game, oid: str, controller: str | None = None) -> int | None:
+    """The life its own "As this enters, you may pay N life. If you don't, it enters tapped." lets its controller
+    pay as it enters (614.1c; as it would exist on the battlefield, 614.12); None if it has no such text."""
+    found = _statics(game, oid, controller, "enters_tapped_unless_pays")
+    return sum(s.arg("life") for s in found) if found else None
+
+
+def life_choices(game: Game, oid: str, controller: str | None = None) -> list[bool | None]:
+    """The choices of paying life as it enters: [None] when there is none to make; [True, False] when its
+    controller can pay (119.4: only with at least that much life; 0 life can always be paid), [False] when not."""
+    n = life_to_pay(game, oid, controller)
+    if n is None:
+        return [None]
+    who = controller or game.state.obj(oid).owner
+    return [True, False] if n == 0 or game.state.player(who).life >= n else [False]
+
+
+def _condition_holds(game: Game, oid: str, controller: str | None, s) -> bool:
+    """614.1d: "unless you control a Plains or an Island" / "two or fewer other lands", checked as it enters, among
+    the permanents its controller controls (it is not one of them yet)."""
+    st = game.state
+    who = controller or st.obj(oid).owner
+    mine = [q.id for q in st.objects if q.zone == "battlefield" and q.id != oid and q.controller == who]
+    if s.arg("subtypes"):
+        return any(set(s.arg("subtypes")) & set(current(st, q).subtypes) for q in mine)
+    lands = sum(1 for q in mine if "Land" in current(st, q).types)
+    return lands <= s.arg("lands") if s.arg("cmp") == "fewer" else lands >= s.arg("lands")
+
+
+def entering_reasons(game: Game, oid: str, controller: str | None = None,
+                     paid: bool | None = None) -> list[tuple[tuple[str, ...], str]]:
+    """Why the object's own text makes it enter tapped or not (the rules and words for the log): its conditions
+    checked (614.1d) and a payment of life it could not make (119.4)."""
+    out = []
+    for s in _statics(game, oid, controller, "enters_tapped_unless_control"):
+        holds = _condition_holds(game, oid, controller, s)
+        what = s.render().removeprefix("This enters tapped unless you control ").rstrip(".")
+        out.append((("614.1d",), f"{oid}: its controller {'controls' if holds else 'does not control'} {what}, so "
+                                  f"it enters {'untapped' if holds else 'tapped'}"))
+    n = life_to_pay(game, oid, controller)
+    if n is not None and paid is False and life_choices(game, oid, controller) == [False]:
+        out.append((("119.4", "614.1c"), f"{oid}: {n} life can't be paid with less life than that, so it enters "
+                                         "tapped"))
+    return out
+
+
+def enters_tapped(game: Game, oid: str, controller: str | None = None, paid: bool | None = None) -> bool:
     """614.1c: the object's own "This enters tapped" (its other entering text is guarded by enters_counters), if
-    it has it as it would exist on the battlefield (614.12)."""
-    return any(a.kind == "static" and a.static is not None and a.static.kind == "enters_tapped"
-               for a in _entering_abilities(game, oid, controller))
+    it has it as it would exist on the battlefield (614.12); "unless you control ..." when the condition fails
+    (614.1d); "you may pay N life. If you don't, it enters tapped" when ``paid`` is False. That choice is made by
+    the caller, each way a branch (``life_choices``): a caller that makes none meets it as unsupported."""
+    if _statics(game, oid, controller, "enters_tapped"):
+        return True
+    if any(not _condition_holds(game, oid, controller, s)
+           for s in _statics(game, oid, controller, "enters_tapped_unless_control")):
+        return True
+    if life_to_pay(game, oid, controller) is not None:
+        if paid is None:
+            raise Unsupported(f"{game.state.obj(oid).name} ({oid}) enters the battlefield here with a choice of paying "
+                              "life as it enters (614.1c), which the engine makes only as a land is played")
+        return not paid
+    return False
 
 
 def unpaid_options(game: Game, oid: str) -> list[str]:
@@ -86,9 +149,11 @@ def enters_counters(game: Game, oid: str, x: int | None, controller: str | None 
 
 
 def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | None, rule, why: str,
-                         tribute: bool = False) -> Game:
+                         tribute: bool = False, paid: bool | None = None) -> Game:
     """Move ``oid`` onto the battlefield, with the counters it enters with. ``tribute``: the caller performs
-    Tribute (``engine.tribute.as_it_enters``); else a creature with Tribute is unsupported, naming it."""
+    Tribute (``engine.tribute.as_it_enters``); else a creature with Tribute is unsupported, naming it. ``paid``:
+    the choice of ``life_choices``, made and paid by the caller (the life its own text offers, paid as it enters:
+    614.1c, 119.4)."""
     if not tribute:
         guard_tribute(game.state.obj(oid), "(not as a resolving creature spell)")
     lost = [a for a in game.state.obj(oid).printed.abilities if a.kind in ("static", "triggered")
@@ -101,13 +166,15 @@ def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | 
     if unpaid:
         game = game.log(tuple(unpaid) + ("603.4",), f"{oid} was cast for its mana cost: its abilities that apply only "
                                                     "if an alternative cost was paid don't trigger")
-    tapped = enters_tapped(game, oid, controller)
+    tapped = enters_tapped(game, oid, controller, paid)
     # 702.33d-e: a permanent that was a kicked spell remembers it ("if it was kicked")
     o = game.state.obj(oid)
     kicked = o.kicked if o.zone == "stack" else ()
     cast_from = o.cast_from if o.zone == "stack" else ""      # "if you cast it from your hand" (601.2a)
     game = zones.move(game, oid, "battlefield", controller=controller, counters=counters, x=x, tapped=tapped,
                       kicked=kicked, cast_from=cast_from)
+    for rules, text in entering_reasons(game, oid, controller, paid):
+        game = game.log(rules, text)
     if tapped:
         game = game.log("614.1c", f"{oid} enters tapped")
     if counters:

@@ -12,6 +12,7 @@ can't move to another zone.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from mtgjudge.model.objects import undefined_card
 from mtgjudge.model.errors import Unsupported
@@ -46,9 +47,8 @@ def remove_from_zones(state: GameState, oid: str) -> GameState:
             if oid in p.zone(z):
                 p = _set_zone(p, z, tuple(i for i in p.zone(z) if i != oid))
         players.append(p)
-    players = tuple(players)
     stack = tuple(s for s in state.stack if s != oid)
-    return state.evolve(players=players, stack=stack)
+    return state.evolve(players=tuple(players), stack=stack)
 
 
 def add_to_zone(state: GameState, player: str, zone: str, oid: str, top: bool = True) -> GameState:
@@ -71,7 +71,7 @@ def _forget_references(state: GameState, oid: str, marker: str) -> GameState:
     """400.7: the old object is gone; attachments, targets and effects that named it no longer do."""
     objs = []
     for o in state.objects:
-        ch = {}
+        ch: dict[str, Any] = {}
         if o.attached_to == oid:
             ch["attached_to"] = marker
         if oid in o.targets:

@@ -953,6 +953,18 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
             return Ability("static", static=parse_static({"kind": "enters_tapped"}), source_text=printed)
     except DefinitionError:
         pass
+    try:
+        life = phrases.parse(norm, "enters_pay_life")
+        return Ability("static", static=parse_static({"kind": "enters_tapped_unless_pays", "life": life}),
+                       source_text=printed)
+    except DefinitionError:
+        pass
+    try:
+        unless = phrases.parse(norm, "enters_tapped_unless")
+        return Ability("static", static=parse_static({"kind": "enters_tapped_unless_control", **unless}),
+                       source_text=printed)
+    except DefinitionError:
+        pass
     m = re.fullmatch(r"~ enters(?: the battlefield)? with (a|an|one|two|three|four|five|six|X|\d+) ([+-]\d+/[+-]\d+|[a-z]+) "
                      r"counters? on it\.", norm)
     if m:

@@ -66,6 +66,22 @@ def _v_keyword(a: dict) -> None:
         raise DefinitionError(f"grant_keyword: {a.get('keyword')!r} is not a keyword the verifier knows: {', '.join(KEYWORDS)}")
 
 
+def _r_tapped_unless(s) -> str:
+    if s.arg("subtypes"):
+        either = " or ".join(f"{'an' if t[0] in 'AEIOU' else 'a'} {t}" for t in s.arg("subtypes"))
+        return f"This enters tapped unless you control {either}"
+    return f"This enters tapped unless you control {count_word(s.arg('lands'))} or {s.arg('cmp')} other lands"
+
+
+def _v_tapped_unless(a: dict) -> None:
+    if a.get("subtypes"):
+        if not isinstance(a["subtypes"], (tuple, list)) or not all(isinstance(t, str) for t in a["subtypes"]) \
+                or a.get("lands") is not None:
+            raise DefinitionError("enters_tapped_unless_control: subtypes is a list of subtypes, without lands")
+    elif not isinstance(a.get("lands"), int) or a.get("cmp") not in ("fewer", "more"):
+        raise DefinitionError("enters_tapped_unless_control: subtypes, or lands (a number) and cmp (fewer or more)")
+
+
 def _r_enters_with(s: StaticEffect) -> str:
     n = s.arg("n")
     return f"This enters with {count_word(n) if isinstance(n, int) else n} {s.arg('counter')} counter{'s' if n != 1 else ''} on it"
@@ -147,6 +163,14 @@ WORDS = (
          frozenset({"timing"}), _v_n),
     # 614.1c: "This enters tapped".
     Word("enters_tapped", "static", {}, lambda s: "This enters tapped", frozenset({Scope.ENTERS}), ENGINE),
+    # 614.1c, 119.4: "As this enters, you may pay N life. If you don't, it enters tapped." (a choice as it enters)
+    Word("enters_tapped_unless_pays", "static", {"life": int},
+         lambda s: f"As this enters, you may pay {s.arg('life')} life. If you don't, this enters tapped",
+         frozenset({Scope.ENTERS}), ENGINE),
+    # 614.1c-d: "This enters tapped unless you control a Plains or an Island." / "... two or fewer other lands."
+    # (whether it does is checked as it enters; the land itself is not yet on the battlefield, 614.12)
+    Word("enters_tapped_unless_control", "static", {"subtypes": object, "lands": int, "cmp": str},
+         _r_tapped_unless, frozenset({Scope.ENTERS}), ENGINE, _v_tapped_unless),
     Word("gain_life", "effect", {"n": int}, lambda a: f"You gain {a['n']} life", frozenset({Scope.LIFE}), ENGINE, _v_n),
     Word("lose_life", "effect", {"n": int}, lambda a: f"You lose {a['n']} life", frozenset({Scope.LIFE}), ENGINE, _v_n),
     Word("draw", "effect", {"n": int}, lambda a: f"Draw {count_word(a['n'])} card{'s' if a['n'] > 1 else ''}",
