@@ -149,10 +149,22 @@ def test_demonic_tutor_must_find_a_card():
     assert len(hand(g)) == 1 and g.state.player("Alice").unknown_library == 2
 
 
-def test_a_search_of_a_named_library_is_unsupported():
-    # Shuffling named cards leaves them in an order nobody knows, which the state does not hold.
-    with pytest.raises(Unsupported):
-        finals("Demonic Tutor", "b1, g1", alice_library="[{card: Memnite, id: m}]")
+def test_a_search_of_a_named_library_finds_each_card_and_shuffles_into_each_order():
+    # 701.23d: "a card" must be found if there is one: each named card a branch; 701.24a: then each order of the rest
+    games = finals("Demonic Tutor", "b1, g1", alice_library="[{card: Memnite, id: m}, {card: Ornithopter, id: o}]")
+    assert sorted(zone(g, "m") + "/" + zone(g, "o") for g in games) == ["hand/library", "library/hand"]
+
+
+def test_a_search_of_named_cards_among_cards_nobody_knows_is_unsupported():
+    # what a card nobody knows is decides whether it may be found, and the shuffle would put named cards among them
+    from dataclasses import replace as _replace
+    from mtgjudge.model.engine.library import shuffles
+    (q,) = load_text(BASE.format(card="Demonic Tutor", paying="b1, g1", alice_library="[{card: Memnite, id: m}]",
+                                 bob_library="3", bob_hand="[]", hand="", targets=""))
+    g = Game(q.state)
+    st = g.state.with_player(_replace(g.state.player("Alice"), unknown_library=2))
+    with pytest.raises(Unsupported, match="order becomes unknown"):
+        shuffles(g.with_state(st), "Alice")
 
 
 def test_sign_in_blood_target_player_draws_two_and_loses_two():

@@ -10,8 +10,7 @@ from typing import Any, Mapping
 
 from mtgjudge.model import deadline
 from mtgjudge.model.engine import declaring, zones
-from mtgjudge.model.engine.kernel.players import change_life
-from mtgjudge.model.engine.entering import life_choices, life_to_pay, put_onto_battlefield
+from mtgjudge.model.engine.kernel.entering import enter_each_way
 from mtgjudge.model.engine.combat_damage import next_step, perform_combat_damage
 from mtgjudge.model.engine.game import FOLLOWING, Game, find_ref, game_over, merge, name_of
 from mtgjudge.model.engine.kicker import (MULTIKICKER_BOUND, buyback_options, is_multikicker, kicked_words,
@@ -327,16 +326,8 @@ def play(game: Game, a: Mapping[str, Any]) -> list[Game]:
     lki = state.obj(oid)
     p = state.player(player)
     game = game.with_state(state.with_player(replace(p, lands_played=p.lands_played + 1)))
-    out = []
-    for paid in life_choices(game, oid, player):     # 614.1c: pay life as it enters or not, each a branch
-        g = game if paid is None else game.choose(f"{player} {'pays' if paid else 'does not pay'} life as {oid} enters")
-        if paid:
-            g = change_life(g, player, -(life_to_pay(g, oid, player) or 0), ("614.1c", "119.4"),
-                            f" as {lki.name} ({oid}) enters")
-        g = put_onto_battlefield(g, oid, player, None, ("305.1", "116.2a"), f"{player} plays {lki.name} ({oid})",
-                                 paid=paid)
-        out.append(after_moves(g, [(lki, lki.zone, "battlefield")], f"{lki.name} is played"))
-    return out
+    return [after_moves(g, [(lki, lki.zone, "battlefield")], f"{lki.name} is played")
+            for g in enter_each_way(game, oid, player, None, ("305.1", "116.2a"), f"{player} plays {lki.name} ({oid})")]
 
 
 def activate(game: Game, a: Mapping[str, Any]) -> list[Game]:

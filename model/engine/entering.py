@@ -149,11 +149,11 @@ def enters_counters(game: Game, oid: str, x: int | None, controller: str | None 
 
 
 def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | None, rule, why: str,
-                         tribute: bool = False, paid: bool | None = None) -> Game:
+                         tribute: bool = False, paid: bool | None = None, tapped: bool = False) -> Game:
     """Move ``oid`` onto the battlefield, with the counters it enters with. ``tribute``: the caller performs
     Tribute (``engine.tribute.as_it_enters``); else a creature with Tribute is unsupported, naming it. ``paid``:
     the choice of ``life_choices``, made and paid by the caller (the life its own text offers, paid as it enters:
-    614.1c, 119.4)."""
+    614.1c, 119.4). ``tapped``: the effect putting it there says it enters tapped."""
     if not tribute:
         guard_tribute(game.state.obj(oid), "(not as a resolving creature spell)")
     lost = [a for a in game.state.obj(oid).printed.abilities if a.kind in ("static", "triggered")
@@ -166,7 +166,7 @@ def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | 
     if unpaid:
         game = game.log(tuple(unpaid) + ("603.4",), f"{oid} was cast for its mana cost: its abilities that apply only "
                                                     "if an alternative cost was paid don't trigger")
-    tapped = enters_tapped(game, oid, controller, paid)
+    tapped = enters_tapped(game, oid, controller, paid) or tapped
     # 702.33d-e: a permanent that was a kicked spell remembers it ("if it was kicked")
     o = game.state.obj(oid)
     kicked = o.kicked if o.zone == "stack" else ()

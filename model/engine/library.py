@@ -18,10 +18,11 @@ apply), a card nobody knows put onto the battlefield (other than a basic land, b
   Island, Swamp, Mountain, Forest, Wastes and their snow-covered versions), every one a branch;
 - a search for "a card" with no quality must find one if there is one (701.23d).
 
-A library whose cards the question names (in order) is performed card by card where no order becomes
-unknown: scry, surveil and look put the named cards in every order (each a branch); a shuffle or a search of
-such a library, or a card put under cards nobody knows, is unsupported (the state holds no library in an
-unknown order).
+A library whose cards the question names (in order) is performed card by card: scry, surveil and look put the
+named cards in every order (each a branch); a search finds each choice of its cards of the quality (each a
+branch), and a shuffle of a library of named cards only is each of its orders (``shuffles``). Named cards among
+cards nobody knows, shuffled or searched, or a card put under cards nobody knows, are unsupported (the state
+holds no library in an unknown order).
 """
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ from mtgjudge.model.state import MAX_POOL, PoolMana
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.entering import enter_each_way
 from mtgjudge.model.engine.kernel.players import change_life, discard_one, draw
 
 
@@ -302,7 +304,26 @@ def _looked_rest(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 def _shuffle(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """701.24a: the library is randomized; a library of cards nobody knows stays that many cards nobody
     knows."""
-    return [shuffle(game, ctx.controller)]
+    return shuffles(game, ctx.controller)
+
+
+def shuffles(game: Game, p: str) -> list[Game]:
+    """701.24a: ``p``'s library randomized, every order it can take a branch: a library of cards nobody knows is
+    the one state ``shuffle`` gives; a library of named cards only is each of its distinct orders (a random
+    order is one of them, and no player chooses it); named cards among cards nobody knows are unsupported."""
+    pl = game.state.player(p) if p not in game.left else None
+    if pl is None or not pl.zone("library") or pl.unknown_library:
+        return [shuffle(game, p)]
+    _guard_library(game, f"{p} shuffles their library")
+    out = []
+    for order in permutations(pl.zone("library")):
+        st = game.state.with_player(zones.with_zone(game.state.player(p), "library", order))
+        out.append(game.with_state(st).log("701.24a", f"{p} shuffles their library: it is "
+                                                      + ", ".join(order) + " from the top"))
+        if len(out) > MAX_BRANCHES:
+            raise SearchBound(f"shuffling {p}'s library of {len(order)} named cards has more than {MAX_BRANCHES} "
+                              "orders: the search bound")
+    return merge(out)
 
 
 def shuffle(game: Game, p: str) -> Game:
@@ -359,7 +380,7 @@ def _search(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     _guard_library(game, f"{p} searches their library")
     pl = game.state.player(p)
     if pl.zone("library"):
-        raise Unsupported(f"{p} searches a library with cards the question names: not performed yet")
+        return _search_named(game, e, ctx)
     quality, n, to = e.arg("quality", ""), e.arg("n"), e.arg("to")
     if n == "X":        # 107.3a: "Search your library for up to X cards"
         n = x_value(e, ctx)
@@ -413,6 +434,59 @@ def _search(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         out += results
         if len(out) > MAX_BRANCHES:
             raise SearchBound(f"{e.text()!r} has more than {MAX_BRANCHES} outcomes: the search bound")
+    return merge(out)
+
+
+def _search_named(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.23a-d on a library of cards the question names (and no cards nobody knows): every choice of the
+    found cards among those of the quality a branch (fewer, down to none, where a quality is stated or it says
+    "up to": 701.23b), each put where the effect says (into the hand; onto the battlefield with every choice its
+    own text offers as it enters, 614.1c), then the library shuffled into each of its orders (701.24a)."""
+    p = ctx.controller
+    st = game.state
+    pl = st.player(p)
+    quality, n, to = e.arg("quality", ""), e.arg("n"), e.arg("to")
+    if pl.unknown_library:
+        raise Unsupported(f"{p} searches a library of named cards and cards nobody knows: what a card nobody knows "
+                          "is decides whether it may be found")
+    if to not in ("hand", "battlefield", "battlefield_tapped") or quality == "named ~" or n == "X":
+        raise Unsupported(f"{e.text()!r} on a library with cards the question names: not performed yet")
+    spec = phrases.parse_target(card_phrase(quality, e.arg("with", "")))
+    src = st.obj(ctx.source) if st.has(ctx.source) else ctx.source_lki
+    fits = []
+    for oid in pl.zone("library"):
+        o = st.obj(oid)
+        if not o.card.modelled:
+            raise Unsupported(f"{p}'s library holds {unknown_card(o)}: whether it may be found matters")
+        if not quality or any(matches(sel, current(st, oid), o, p, src, st.turn.step) for sel in spec.objects):
+            fits.append(oid)
+    most = min(n, len(fits))
+    counts = range(most + 1) if quality or e.arg("up_to") else [most]      # 701.23b, 701.23d
+    out = [game.log("608.2d", f"{p} chooses not to search: {e.text()}")] if e.arg("may") else []
+    for k in counts:
+        for found in combinations(fits, k):
+            g = game.log(("701.23a", "701.23b") if quality else ("701.23a",),
+                         f"{p} searches their library and finds " + (", ".join(found) if found else "nothing")
+                         + (f" ({quality})" if quality else ""))
+            branches = [g]
+            for oid in found:
+                nxt = []
+                for h in branches:
+                    lki = h.state.obj(oid)
+                    if to == "hand":
+                        h = zones.move(h, oid, "hand").log("701.23a", f"{p} puts {lki.name} ({oid}) into their hand")
+                        nxt.append(after_moves(h, [(lki, "library", "hand")], f"{lki.name} is put into a hand"))
+                    else:
+                        nxt += [after_moves(w, [(lki, "library", "battlefield")], f"{lki.name} enters the battlefield")
+                                for w in enter_each_way(h, oid, p, None, "701.23a",
+                                                        f"{p} puts {lki.name} ({oid}) onto the battlefield",
+                                                        tapped=to == "battlefield_tapped")]
+                branches = nxt
+            if e.arg("shuffle"):
+                branches = [s2 for b in branches for s2 in shuffles(b, p)]
+            out += branches
+            if len(out) > MAX_BRANCHES:
+                raise SearchBound(f"{e.text()!r} has more than {MAX_BRANCHES} outcomes: the search bound")
     return merge(out)
 
 
@@ -686,7 +760,7 @@ def _search_named_zones(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     card, _face = found
     pl = game.state.player(p)
     if pl.zone("library"):
-        raise Unsupported(f"{p} searches a library with cards the question names: not performed yet")
+        return _search_named(game, e, ctx)
     in_yard = [oid for oid in pl.zone("graveyard") if game.state.obj(oid).name == name]
     out = [game.log("608.2d", f"{p} chooses not to search: {e.text()}")] if e.arg("may") else []
     if e.arg("zones") == "either" or not in_yard:

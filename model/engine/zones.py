@@ -33,10 +33,13 @@ def zone_ids(state: GameState, player: str, zone: str) -> tuple[str, ...]:
     return state.player(player).zone(zone)
 
 
-def _set_zone(p: Player, zone: str, ids: tuple[str, ...]) -> Player:
+def with_zone(p: Player, zone: str, ids: tuple[str, ...]) -> Player:
+    """The player with ``zone`` holding exactly ``ids``, in that order (a library top first)."""
     zones = dict(p.zones)
     zones[zone] = ids
     return replace(p, zones=tuple((z, zones.get(z, ())) for z in ZONES))
+
+
 
 
 def remove_from_zones(state: GameState, oid: str) -> GameState:
@@ -45,7 +48,7 @@ def remove_from_zones(state: GameState, oid: str) -> GameState:
     for p in state.players:
         for z in ZONES:
             if oid in p.zone(z):
-                p = _set_zone(p, z, tuple(i for i in p.zone(z) if i != oid))
+                p = with_zone(p, z, tuple(i for i in p.zone(z) if i != oid))
         players.append(p)
     stack = tuple(s for s in state.stack if s != oid)
     return state.evolve(players=tuple(players), stack=stack)
@@ -63,7 +66,7 @@ def add_to_zone(state: GameState, player: str, zone: str, oid: str, top: bool = 
         ids = (oid,) + ids
     else:
         ids = ids + (oid,)
-    players = tuple(_set_zone(x, zone, ids) if x.name == player else x for x in state.players)
+    players = tuple(with_zone(x, zone, ids) if x.name == player else x for x in state.players)
     return state.evolve(players=players)
 
 
