@@ -120,7 +120,9 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
     if p.activations:
         words.append("activates mana abilities (" + _activations(problem, p, members) + ")")
     parts = [f"{oid}: " + ", ".join(e.words() for e in evs) for oid, evs in sorted(members.items())]
-    game = game.log(("601.2g", "601.2h", "106.4"), f"{player} " + (" and ".join(words) + "; " if words else "")
+    loyalty = any(k == "loyalty" for evs in members.values() for e in evs for k, _ in e.counters)
+    game = game.log(("601.2g", "601.2h", "106.4") + (("606.4",) if loyalty else ()),
+                    f"{player} " + (" and ".join(words) + "; " if words else "")
                     + "pays " + ("; ".join(parts) if parts else "with mana already in the pool")
                     + (f"; {p.life} life (119.4)" if p.life else "")
                     + (f"; {mana_left(p)} stays in the pool" if p.leftover else ""))

@@ -324,8 +324,9 @@ class _Enumerator:
                 if sg is None:
                     return
                 n = -pr.cost.x if part.counter == "X" else part.n      # -X: the X chosen for it (107.3)
-                if n >= 0 and part.counter != "X":   # 606.4: +N puts counters on it, needing nothing
-                    yield from rec(i + 1, b, events)
+                if n >= 0 and part.counter != "X":   # 606.4: +N puts N loyalty counters on it, needing nothing
+                    yield from rec(i + 1, b, events + ([(sg, Event("the cost", False, counters=(("loyalty", -n),)))]
+                                                       if n else []))
                     return
                 key = ("ctr", sg, "loyalty")
                 if b.get(key, 0) < -n:
