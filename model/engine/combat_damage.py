@@ -16,6 +16,7 @@ from typing import Mapping
 
 from mtgjudge.model.engine import shields
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, game_over, merge
+from mtgjudge.model.engine.kernel.damage import remove_loyalty
 from mtgjudge.model.engine.kernel.objects import add_counters
 from mtgjudge.model.engine.kernel.players import change_life, give_poison
 from mtgjudge.model.engine.sba import power, toughness
@@ -167,12 +168,7 @@ def _results(game: Game, src: GameObject, kws: frozenset[str], to: str, n: int) 
         if "Planeswalker" in types and "Creature" in types:
             raise Unsupported(f"{o.name} ({to}) is a planeswalker creature: damage to it (120.3c-e) is not performed")
         if "Planeswalker" in types:
-            k = min(n, o.counter("loyalty"))
-            c = dict(o.counters)
-            c["loyalty"] = c.get("loyalty", 0) - k
-            game = game.with_state(st.with_object(replace(o, counters=tuple(sorted((a, b) for a, b in c.items() if b)))))
-            guard_unrecognized(game, f"loyalty counters are removed from {o.name}")
-            game = game.log("120.3c", f"{what} {o.name} ({to}): {k} loyalty counter(s) are removed from it")
+            game = remove_loyalty(game, to, n, what)
         elif "Infect" in kws or "Wither" in kws:
             game = add_counters(game.log(("120.3d", "702.90c" if "Infect" in kws else "702.80a"),
                                          f"{what} {o.name} ({to}), which {'has infect' if 'Infect' in kws else 'has wither'}: "

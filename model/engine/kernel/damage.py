@@ -51,9 +51,9 @@ def deal_damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         if o.zone != "battlefield":
             raise Unsupported(f"damage to {o.name} ({t}) in the {o.zone} is not performed by the engine")
         types = current(st, t).types
-        if "Planeswalker" in types or "Battle" in types:
-            raise Unsupported(f"damage to {o.name} ({t}), a planeswalker or battle (120.3c, 120.3h), is not "
-                              "performed by the engine yet")
+        if "Battle" in types or ("Planeswalker" in types and "Creature" in types):
+            raise Unsupported(f"damage to {o.name} ({t}), a battle or a planeswalker creature (120.3c-e, 120.3h), is "
+                              "not performed by the engine yet")
         guard_scope(st, "dies", f"{name} deals damage to {o.name} ({t})")
     elif st.prevention:
         # unmodelled text about the damage event ("damage can't be prevented") is guarded before any shield
@@ -77,8 +77,24 @@ def deal(game: Game, name: str, t: str, n: int) -> Game:
     if t in st.player_names:
         return change_life(game, t, -n, ("120.3a", "119.3"), f": {name} deals {n} damage to them")
     o = st.obj(t)
+    if "Planeswalker" in current(st, t).types:
+        return remove_loyalty(game, t, n, f"{name} deals {n} damage to")
     # ("dies" was guarded by ``_damage`` before prevention)
     guard_scope(st, "power-toughness", f"{name} deals damage to {o.name} ({t})")
     game = game.with_state(st.with_object(replace(o, damage=o.damage + n)))
     guard_unrecognized(game, f"{name} deals damage to {o.name}")
     return game.log("120.3e", f"{name} deals {n} damage to {o.name} ({t}): it is marked on it")
+
+
+def remove_loyalty(game: Game, t: str, n: int, what: str) -> Game:
+    """120.3c: damage dealt to a planeswalker causes that many loyalty counters to be removed from it (as many as
+    it has); with none left it is put into its owner's graveyard as a state-based action (704.5i). ``what``: the
+    damage said for the log ("Lightning Bolt deals 3 damage to")."""
+    st = game.state
+    o = st.obj(t)
+    k = min(n, o.counter("loyalty"))
+    c = dict(o.counters)
+    c["loyalty"] = c.get("loyalty", 0) - k
+    game = game.with_state(st.with_object(replace(o, counters=tuple(sorted((a, b) for a, b in c.items() if b)))))
+    guard_unrecognized(game, f"loyalty counters are removed from {o.name}")
+    return game.log("120.3c", f"{what} {o.name} ({t}): {k} loyalty counter(s) are removed from it")
