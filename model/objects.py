@@ -28,6 +28,7 @@ class Face:
     # the lines of rules text the abilities were read from, in order: each line as printed and how many of
     # ``abilities`` it compiled to (empty for a hand encoding, whose abilities are not read from lines)
     lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    loyalty: int | None = None    # printed loyalty (208.1, 306.5b); None: none, or not a number the verifier reads
 
     def type_line(self) -> str:
         left = " ".join(self.supertypes + self.types)

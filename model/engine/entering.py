@@ -144,6 +144,14 @@ def enters_counters(game: Game, oid: str, x: int | None, controller: str | None 
             if n:
                 kind = a.static.arg("counter")
                 out[kind] = out.get(kind, 0) + n
+    if "Planeswalker" in entering_characteristics(game, oid, controller).types:
+        # 306.5b: a planeswalker's intrinsic "This permanent enters with loyalty counters equal to its printed
+        # loyalty number" (a face with no printed number, a token or a copy: not known here)
+        printed = o.printed.loyalty if not o.face_down else None
+        if printed is None:
+            raise Unsupported(f"{o.name} ({oid}) enters the battlefield as a planeswalker with no printed loyalty "
+                              "number the verifier knows (306.5b)")
+        out["loyalty"] = out.get("loyalty", 0) + printed
     guard_scope(game.state, "enters", f"{o.name} ({oid}) enters the battlefield")
     return tuple(sorted(out.items()))
 
@@ -178,7 +186,8 @@ def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | 
     if tapped:
         game = game.log("614.1c", f"{oid} enters tapped")
     if counters:
-        game = game.log(("614.1c", "122.6") + (("107.3m",) if x is not None else ()),
+        game = game.log(("614.1c", "122.6") + (("107.3m",) if x is not None else ())
+                        + (("306.5b",) if any(k == "loyalty" for k, _ in counters) else ()),
                         f"{oid} enters with " + ", ".join(f"{n} {k} counter(s)" for k, n in counters)
                         + (f" (X = {x}, the X of the spell it was)" if x is not None else ""))
     return game.log(rule, why)

@@ -2,7 +2,8 @@
 until none apply (704.3). Those the engine performs: 704.5a and 704.5c (a player loses: in a two-player game the
 game ends, 104.3), 704.5b (unsupported), 704.5d tokens off the battlefield, 704.5f/g creatures with 0 toughness or lethal
 damage, 704.5m Auras, 704.5n Equipment, 704.5q +1/+1 and -1/-1 counters. Anything the engine cannot judge
-(power and toughness changed by unmodelled text, the legend rule, planeswalkers) is unsupported.
+(power and toughness changed by unmodelled text, the legend rule, battles) is unsupported; 704.5i planeswalkers
+with no loyalty.
 """
 from __future__ import annotations
 
@@ -100,11 +101,12 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset()) -> tuple[Game,
             to_cease.append(o.id)
     for o in state.battlefield():
         ch = current(state, o.id)
-        if "Battle" in ch.types or ("Planeswalker" in ch.types and game.moved(o.id)):
-            # a battle's defense (704.5v) and the loyalty a planeswalker enters with (306.5b) are not modelled
-            raise Unsupported(f"{o.name} ({o.id}): state-based actions for {'battles' if 'Battle' in ch.types else 'a planeswalker that entered during the actions'} are not modelled")
+        if "Battle" in ch.types:
+            # a battle's defense (704.5v) is not modelled
+            raise Unsupported(f"{o.name} ({o.id}): state-based actions for battles are not modelled")
         if "Planeswalker" in ch.types and o.counter("loyalty") <= 0:
-            # 306.5b, 704.5i: its loyalty is the number of loyalty counters on it (the question's state gives them)
+            # 306.5b, 704.5i: its loyalty is the number of loyalty counters on it (given by the question's state,
+            # or put on it as it entered: ``entering.enters_counters``)
             guard_scope(state, "dies", f"{o.name} ({o.id}) has no loyalty counters")
             to_graveyard.append((o.id, "704.5i", f"{o.name} ({o.id}) is a planeswalker with loyalty 0 and is put into "
                                                  "its owner's graveyard"))

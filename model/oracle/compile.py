@@ -98,8 +98,9 @@ def compile_face(f: FaceRecord) -> Face:
         line = compile_line(norm, printed, ctx)
         abilities += line
         read.append((printed, len(line)))
+    loyalty = int(f.loyalty) if f.loyalty is not None and re.fullmatch(r"\d{1,9}", f.loyalty) else None
     return Face(f.name, cost, f.color_indicator, supers, types, subs, _number(f.power), _number(f.toughness),
-                tuple(abilities), lines=tuple(read))
+                tuple(abilities), lines=tuple(read), loyalty=loyalty)
 
 
 def compile_card(record: CardRecord, source: str = "") -> CardDef:
