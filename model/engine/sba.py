@@ -2,8 +2,8 @@
 until none apply (704.3). Those the engine performs: 704.5a and 704.5c (a player loses: in a two-player game the
 game ends, 104.3), 704.5b (unsupported), 704.5d tokens off the battlefield, 704.5f/g creatures with 0 toughness or lethal
 damage, 704.5m Auras, 704.5n Equipment, 704.5q +1/+1 and -1/-1 counters. Anything the engine cannot judge
-(power and toughness changed by unmodelled text, the legend rule, battles) is unsupported; 704.5i planeswalkers
-with no loyalty.
+(power and toughness changed by unmodelled text, battles) is unsupported; 704.5i planeswalkers with no loyalty;
+704.5j the legend rule, each choice of the permanent kept a branch (``checks``).
 """
 from __future__ import annotations
 
@@ -76,11 +76,35 @@ def _lose(game: Game, losers: list[tuple[str, str, str]]) -> Game:
     return game.log((rule, "104.3", "104.2a"), f"{why} and loses the game; {winner} wins and the game ends")
 
 
-def check(game: Game, deathtouched: frozenset[str] = frozenset()) -> tuple[Game, list, bool]:
+def legend_groups(game: Game) -> list[tuple[str, str, tuple[str, ...]]]:
+    """704.5j: (player, name, permanents) for each player who controls two or more legendary permanents with the
+    same name."""
+    st = game.state
+    groups: dict[tuple[str, str], list[str]] = {}
+    for o in st.battlefield():
+        if not o.face_down and "Legendary" in current(st, o.id).supertypes:
+            groups.setdefault((o.controller, o.name), []).append(o.id)
+    return [(p, n, tuple(ids)) for (p, n), ids in sorted(groups.items()) if len(ids) > 1]
+
+
+def checks(game: Game, deathtouched: frozenset[str] = frozenset()) -> list[tuple[Game, list, bool]]:
+    """``check`` for each choice the legend rule leaves (704.5j: the player chooses which one to keep; each
+    choice a branch, the others put into their owners' graveyards with the other state-based actions)."""
+    if game_over(game):
+        return [(game, [], False)]
+    choices: list[tuple[Game, dict[tuple[str, str], str]]] = [(game, {})]
+    for player, name, ids in legend_groups(game):
+        choices = [(g.choose(f"{player} keeps {name} ({oid}) (704.5j)"), {**keep, (player, name): oid})
+                   for g, keep in choices for oid in ids]
+    return [check(g, deathtouched, keep) for g, keep in choices]
+
+
+def check(game: Game, deathtouched: frozenset[str] = frozenset(),
+          keep: dict[tuple[str, str], str] | None = None) -> tuple[Game, list, bool]:
     """Perform the state-based actions that apply now, simultaneously (704.3); returns the game, the zone
     changes they made (lki, from, to: what follows them is the caller's, ``settle``), and whether any did.
     ``deathtouched``: the creatures dealt damage by a source with deathtouch since state-based actions were last
-    checked (704.5h)."""
+    checked (704.5h). ``keep``: for the legend rule, the permanent each player keeps of each name (``checks``)."""
     if game_over(game):
         return game, [], False        # 104.3: the game has ended; nothing more happens in it
     state = game.state
@@ -111,9 +135,16 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset()) -> tuple[Game,
             to_graveyard.append((o.id, "704.5i", f"{o.name} ({o.id}) is a planeswalker with loyalty 0 and is put into "
                                                  "its owner's graveyard"))
             continue
-        if "Legendary" in ch.supertypes and sum(1 for q in state.battlefield(o.controller)
-                                                if q.name == o.name and "Legendary" in current(state, q.id).supertypes) > 1:
-            raise Unsupported(f"the legend rule (704.5j) applies to {o.name}: the choice is not modelled")
+        kept = (keep or {}).get((o.controller, o.name))
+        if "Legendary" in ch.supertypes and not o.face_down and kept is not None and kept != o.id:
+            to_graveyard.append((o.id, "704.5j", f"{o.controller} controls two or more legendary permanents named "
+                                                 f"{o.name} and keeps {kept}: {o.id} is put into its owner's "
+                                                 "graveyard"))
+            continue
+        if "Legendary" in ch.supertypes and not o.face_down and keep is None and sum(
+                1 for q in state.battlefield(o.controller)
+                if q.name == o.name and not q.face_down and "Legendary" in current(state, q.id).supertypes) > 1:
+            raise Unsupported(f"the legend rule (704.5j) applies to {o.name}: the choice is not modelled here")
         if o.counter("+1/+1") and o.counter("-1/-1"):
             counters_fix.append(o.id)
         if "Creature" in ch.types:

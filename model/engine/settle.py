@@ -7,7 +7,7 @@ from __future__ import annotations
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import enters_counters, enters_tapped
 from mtgjudge.model.engine.game import MAX_STEPS, Game, game_over, merge
-from mtgjudge.model.engine.sba import check as check_sba
+from mtgjudge.model.engine.sba import checks as check_sba
 from mtgjudge.model.engine.triggers import guard_unrecognized, put_pending, triggered_by_moves
 from mtgjudge.model.errors import SearchBound
 
@@ -93,15 +93,13 @@ def settle(game: Game, deathtouched: frozenset[str] = frozenset()) -> list[Game]
         n += 1
         if n > MAX_STEPS:
             raise SearchBound(f"more than {MAX_STEPS} state-based-action rounds: the search bound was reached")
-        g, moved, did = check_sba(g, dt)
-        if game_over(g):
-            out.append(g.remember(pending=()) if g.pending else g)
-            continue
-        if did:
-            todo.append((after_moves(g, moved, "state-based actions"), frozenset()))
-            continue
-        if g.pending:
-            todo += [(p, frozenset()) for p in put_pending(g)]
-            continue
-        out.append(g)
+        for g, moved, did in check_sba(g, dt):
+            if game_over(g):
+                out.append(g.remember(pending=()) if g.pending else g)
+            elif did:
+                todo.append((after_moves(g, moved, "state-based actions"), frozenset()))
+            elif g.pending:
+                todo += [(p, frozenset()) for p in put_pending(g)]
+            else:
+                out.append(g)
     return merge(out)
