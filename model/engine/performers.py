@@ -13,13 +13,14 @@ from mtgjudge.model.engine import (basics, choose, conditions, control, counted,
                                    kicker, library, optional, permanents, players, prevent, refs, shield_effects,
                                    token_groups, turn_effects, until)
 from mtgjudge.model.engine.kernel.context import Performer
+from mtgjudge.model.words.attach import perform as attach
 from mtgjudge.model.words.proliferate import perform as proliferate
 
 #: The modules that perform words, each with its ``PERFORMERS``: one line each.
 _MODULES = (
     basics, instructions, until, damage, library, players, hands, permanents, prevent, counted, delayed,
     shield_effects, refs, etb, turn_effects, token_groups, choose, conditions, control,
-    proliferate,
+    proliferate, attach,
 )
 
 

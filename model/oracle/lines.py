@@ -595,7 +595,7 @@ def _keyword_ability(item: str) -> Ability:
         if name == "Equip":
             # 702.6a: "[Cost]: Attach this permanent to target creature you control. Activate only as a sorcery."
             return Ability("activated", cost=phrases.cost_parts(param),
-                           effects=(_other("Attach this Equipment to target creature you control"),),
+                           effects=(parse_effect({"attach_to_target": {"target": "creature you control"}}),),
                            targets=("target creature you control",), timing="sorcery", source_text=item)
         if name == "Crew" and param.isdigit():
             # 702.122a: "Crew N" means "Tap any number of other untapped creatures you control with total power N

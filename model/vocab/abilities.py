@@ -710,8 +710,7 @@ class Ability:
             return None
         e = self.effects[0]
         text = e.arg("text", "")
-        if (e.kind == "other" and text == "Attach this Equipment to target creature you control"
-                and self.timing == "sorcery"):
+        if e.kind == "attach_to_target" and e.arg("target") == "creature you control" and self.timing == "sorcery":
             cost = render_cost(self.cost)
             return None if cost is None else f"Equip {cost}"
         if (e.kind == "other" and text == "This permanent becomes an artifact creature until end of turn"

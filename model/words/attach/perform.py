@@ -1,0 +1,52 @@
+"""Performing an equip ability's effect (701.3, 702.6a, 301.5c): the Equipment is attached to the target creature
+(it gets a new timestamp, 701.3c), unless it can't be: it left the battlefield, is no longer an Equipment, is
+also a creature (no reconfigure), would equip itself, or is already attached to that creature (701.3b: it
+doesn't move, or the effect does nothing). An illegal target (608.2b) means the ability does nothing."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mtgjudge.model.engine import zones
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.vocab.abilities import Effect
+
+
+def _why_not(game: Game, equipment: str, target: str) -> str | None:
+    """701.3b, 301.5c: why the Equipment can't be attached to the target; None when it can."""
+    st = game.state
+    if not st.has(equipment) or st.obj(equipment).zone != "battlefield":
+        return "it is no longer on the battlefield"
+    ch = current(st, equipment)
+    if "Equipment" not in ch.subtypes:
+        return "it is no longer an Equipment (301.5c)"
+    if "Creature" in ch.types and not ch.has_keyword("Reconfigure"):
+        return "it is also a creature (301.5c)"
+    if equipment == target:
+        return "an Equipment can't equip itself (301.5c)"
+    if st.obj(equipment).attached_to == target:
+        return "it is already attached to that creature: the effect does nothing (701.3b)"
+    return None
+
+
+def _attach(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    skip = unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    equipment, target = ctx.source, ctx.target
+    if target is None:
+        return [game]
+    why = _why_not(game, equipment, target)
+    if why is not None:
+        return [game.log("701.3b", f"{equipment} is not attached to {target}: {why}")]
+    st = game.state
+    o = st.obj(equipment)
+    game = game.with_state(st.with_object(replace(o, attached_to=target, timestamp=zones.next_timestamp(st))))
+    guard_unrecognized(game, f"{o.name} becomes attached to {st.obj(target).name}")
+    return [game.log(("701.3a", "701.3c", "702.6a"), f"{o.name} ({equipment}) is attached to "
+                                                      f"{st.obj(target).name} ({target})")]
+
+
+PERFORMERS: dict[str, Performer] = {"attach_to_target": _attach}
