@@ -94,7 +94,6 @@ expect:
 
 @pytest.mark.parametrize("attacker,why", [
     ("Ophidian", "assigns no combat damage"),          # a line of a creature in combat the engine doesn't perform
-    ("Oraxid", "protection"),                           # protection's prevention (702.16e) is not performed
 ])
 def test_unperformed_text_of_a_creature_in_combat_is_unsupported(attacker, why):
     (q,) = load_text(QUESTION.format(attacker=attacker))

@@ -34,11 +34,9 @@ state:
     ("Goblin Brigand attacks each combat if able.", "must_attack"),
     ("All creatures able to block enchanted creature do so.", "lure"),
     ("Palace Guard can block any number of creatures.", "extra_blocks"),
-    ("Protection from black (This creature can't be blocked, targeted, dealt damage, or enchanted by anything black.)",
-     "protection"),
 ])
 def test_lines_read_whole(text, fact):
-    name = next(n for n in ("Hulking Goblin", "Goblin Brigand", "Palace Guard", "White Knight") if n in text or n == "White Knight")
+    name = next(n for n in ("Hulking Goblin", "Goblin Brigand", "Palace Guard") if n in text or n == "Palace Guard")
     assert lines.read(text, name).fact == fact
 
 

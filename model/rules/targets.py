@@ -17,6 +17,7 @@ from mtgjudge.model.objects import GameObject
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.guards import require_modelled
 from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.protection import protected_from
 from mtgjudge.model.selectors import TargetSpec
 from mtgjudge.model.state import GameState
 from mtgjudge.model.vocab.phrases import parse_target
@@ -36,9 +37,10 @@ _STOPS_TARGETING = re.compile(r"\b(?:hexproof|shroud|protection|can't be (?:the 
                               r"|\bcan't (?:be )?target\b", re.I)
 
 
-def targetable_by(state: GameState, oid: str, chooser: str) -> bool:
-    """702.11b hexproof (against opponents), 702.18a shroud; text on the object that may change what can
-    target it (protection, "can't be the target of ...") and is not modelled makes this unsupported."""
+def targetable_by(state: GameState, oid: str, chooser: str, source: str | None = None) -> bool:
+    """702.11b hexproof (against opponents), 702.18a shroud, 702.16b protection (from the quality of ``source``,
+    the spell or the source of the ability that targets: ``rules.protection``); text on the object that may
+    change what can target it ("can't be the target of ...") and is not modelled makes this unsupported."""
     ch = current(state, oid)
     o = state.obj(oid)
     for a in ch.abilities:
@@ -48,6 +50,8 @@ def targetable_by(state: GameState, oid: str, chooser: str) -> bool:
             raise Unsupported(f"{o.name} ({oid}) has text the verifier cannot model that may stop it being targeted: "
                               f"{a.source_text!r}")
     if ch.has_keyword("Shroud"):
+        return False
+    if o.zone == "battlefield" and protected_from(state, oid, source) is not None:
         return False
     return not (ch.has_keyword("Hexproof") and o.controller != chooser)
 
@@ -94,7 +98,7 @@ def is_legal_target(state: GameState, spec: TargetSpec, chooser: str, source: st
         return False
     if spec.that_player and that_player is None and o.controller == chooser:
         return False
-    return targetable_by(state, o.id, chooser)
+    return targetable_by(state, o.id, chooser, source)
 
 
 def legal_choices(state: GameState, spec: TargetSpec, chooser: str, source: str | None,

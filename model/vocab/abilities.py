@@ -599,6 +599,7 @@ class Ability:
     modes: tuple["Ability", ...] = ()  # modal (700.2): each mode read as the same text alone is (a spell ability)
     choose: tuple[int, int] = (0, 0)   # modal: how many modes are chosen, at least and at most (700.2)
     mode_repeat: bool = False          # modal: "You may choose the same mode more than once." (700.2d)
+    protection: tuple[str, ...] = ()   # keyword Protection: its qualities (702.16a, ``rules.protection``)
 
     @property
     def is_mana_ability(self) -> bool:
@@ -641,6 +642,8 @@ class Ability:
         if k == "keyword":
             if not self.keyword:
                 return None
+            if self.keyword == "Protection":
+                return self.text()
             return self.keyword + (" " + " or ".join(t.removeprefix("target ") for t in self.targets)
                                    if self.targets else "")
         if k == "mana":
@@ -769,6 +772,9 @@ class Ability:
 
     def text(self) -> str:
         if self.kind == "keyword":
+            if self.keyword == "Protection":
+                from mtgjudge.model.rules.protection import describe
+                return describe(self.protection)
             return self.keyword
         if self.kind == "unmodelled":
             return self.source_text

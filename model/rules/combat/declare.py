@@ -27,12 +27,13 @@ from mtgjudge.model.rules.combat import lines
 from mtgjudge.model.rules.guards import require_modelled_elsewhere
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves, lasting_effects
 from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.protection import has_it, protected_from, why as protection_why
 from mtgjudge.model.rules.timing import summoning_sick
 from mtgjudge.model.state import GameState
 from mtgjudge.model.vocab.scopes import Scope
 
 #: Keywords whose rules are about declaring and that this model performs (702.3, 702.9, 702.10, 702.17, 702.20,
-#: 702.111); the other combat keywords are performed in combat damage (first strike, trample, ...) or not at all.
+#: 702.111; protection's blocking part, 702.16f, is ``rules.protection``'s); the other combat keywords are performed in combat damage (first strike, trample, ...) or not at all.
 READ_KEYWORDS = ("Flying", "Reach", "Defender", "Vigilance", "Haste", "Menace")
 #: Keywords of declaring blockers this model does not perform: a creature with one makes blocking unsupported.
 UNREAD_KEYWORDS = ("Fear", "Intimidate", "Shadow", "Horsemanship", "Skulk", "Banding", "Swampwalk", "Islandwalk",
@@ -61,7 +62,6 @@ class Creature:
     colors: frozenset[str] = frozenset()
     #: fact -> the Step that says where it comes from (the line, or the effect in force)
     facts: dict[str, list[Step]] = field(default_factory=dict)
-    protection: set[str] = field(default_factory=set)
     attack_unless: list[tuple[str, Step]] = field(default_factory=list)
     extra_blocks: int = 0
 
@@ -145,10 +145,7 @@ def creatures(state: GameState) -> dict[str, Creature]:
 
 
 def _apply(c: Creature, line: lines.CombatLine, s: Step) -> None:
-    if line.fact == "protection":
-        c.protection |= line.colors
-        _add(c, "protection", s)
-    elif line.fact == "extra_blocks":
+    if line.fact == "extra_blocks":
         c.extra_blocks = ANY_NUMBER if line.n < 0 or c.extra_blocks >= ANY_NUMBER else c.extra_blocks + line.n
     elif line.fact == "attack_unless":
         c.attack_unless.append((line.subtype, s))
@@ -303,10 +300,10 @@ def block_restriction(state: GameState, bid: str, aid: str) -> Step | None:
         return step(_rules("509.1b", s), f"{s.text.rstrip('.')}: {a.name} can't be blocked")
     if "Flying" in a.keywords and not ({"Flying", "Reach"} & c.keywords):
         return step(("702.9b", "509.1b"), f"{a.name} has flying and {c.name} has neither flying nor reach")
-    hit = a.protection & c.colors
-    if hit:
-        return step(("702.16f", "509.1b"), f"{a.name} has protection from {', '.join(sorted(hit))} and {c.name} is "
-                                           f"that color: it can't block {a.name}")
+    q = protected_from(state, aid, bid)
+    if q is not None:
+        return step(("702.16f", "509.1b"), f"{protection_why(state, aid, q)} and {has_it(state, bid, q)}: {c.name} can't "
+                                           f"block {a.name}")
     return None
 
 

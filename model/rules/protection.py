@@ -1,0 +1,117 @@
+"""Protection (CR 702.16): what a "Protection from [quality]" keyword is from, and whether an object is a source
+it protects against. Each of its four parts ("DEBT") asks here, once: damage that would be dealt by such a source
+is prevented (702.16e, ``engine.shields.prevent``, the one place that prevents damage), it can't be enchanted,
+equipped or fortified by such a permanent (702.16c-d, ``rules.enchanting`` and the state-based actions 704.5m-n),
+blocked by such a creature (702.16f, ``rules.combat.declare``) or targeted by such a spell or ability from such a
+source (702.16b, ``rules.targets``).
+
+The qualities read (``read``): the five colors, "each color" / "all colors" (702.16h: one protection for each
+color), card types (702.16a: permanents of that type, and sources of that type not on the battlefield), and
+"everything" (702.16j); several joined by "and from" are one each (702.16g). Any other quality (a player, a
+name, a subtype, "the chosen color", "monocolored") is no reading, and its line stays unmodelled."""
+from __future__ import annotations
+
+import re
+
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.rules.guards import require_modelled
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.state import GameState
+from mtgjudge.model.vocab.scopes import Scope
+
+COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_COLOR_NAMES = {v: k for k, v in COLOR_WORDS.items()}
+#: Card types as a protection's quality names them (702.16a), plural as Oracle text writes them.
+TYPE_WORDS = {"artifacts": "Artifact", "creatures": "Creature", "enchantments": "Enchantment",
+              "instants": "Instant", "lands": "Land", "planeswalkers": "Planeswalker", "sorceries": "Sorcery",
+              "battles": "Battle"}
+_TYPE_NAMES = {v: k for k, v in TYPE_WORDS.items()}
+#: 702.16j: protection from everything.
+EVERYTHING = "everything"
+_ALL_COLORS = re.compile(r"^from (?:each color|all colors)$", re.I)
+
+
+def read(param: str) -> tuple[str, ...] | None:
+    """The qualities of a protection keyword's parameter ("from black and from red": ("B", "R"); "from creatures":
+    ("Creature",); "from everything"), or None where any part of it is not read."""
+    text = param.strip().rstrip(".").strip()
+    if _ALL_COLORS.match(text):
+        return tuple(COLOR_WORDS.values())          # 702.16h
+    out: list[str] = []
+    for part in re.split(r"\s+and\s+(?=from\b)", text):                  # 702.16g
+        m = re.fullmatch(r"from (\w+)", part.strip(), re.I)
+        if m is None:
+            return None
+        w = m.group(1).lower()
+        q = COLOR_WORDS.get(w) or TYPE_WORDS.get(w) or (EVERYTHING if w == EVERYTHING else None)
+        if q is None:
+            return None
+        if q not in out:
+            out.append(q)                           # 702.16m: the same quality twice is redundant
+    return tuple(out) or None
+
+
+def describe(qualities: tuple[str, ...]) -> str:
+    """The keyword as Oracle text writes it, from its qualities: "Protection from black and from red"."""
+    if set(qualities) == set(COLOR_WORDS.values()) and len(qualities) == 5:
+        return "Protection from each color"
+    return "Protection " + " and ".join("from " + (_COLOR_NAMES.get(q) or _TYPE_NAMES.get(q) or q) for q in qualities)
+
+
+def quality_name(q: str) -> str:
+    """A quality in words: "black", "creatures", "everything"."""
+    return _COLOR_NAMES.get(q) or _TYPE_NAMES.get(q) or q
+
+
+def qualities(state: GameState, oid: str) -> tuple[str, ...]:
+    """Every quality the permanent ``oid`` has protection from now (its current abilities, 613)."""
+    out: list[str] = []
+    for a in current(state, oid).abilities:
+        if a.kind == "keyword" and a.keyword == "Protection":
+            out += [q for q in a.protection if q not in out]
+    return tuple(out)
+
+
+def has_quality(state: GameState, source: str, q: str) -> bool:
+    """Does the object ``source`` have the quality ``q`` now (702.16a)? A color is the object's color; a card type
+    counts for a permanent of that type and for a source of that type not on the battlefield."""
+    if q == EVERYTHING:
+        return True
+    o = state.obj(source)
+    if o.zone != "battlefield":
+        # effects may change the characteristics of cards and spells too (Celestial Dawn)
+        require_modelled(state, (Scope.COLORS_OFF_BATTLEFIELD,), "the characteristics of a source off the "
+                                                                  "battlefield decide protection (702.16a)")
+    ch = current(state, source)
+    return q in ch.colors if q in _COLOR_NAMES else q in ch.types
+
+
+def protected_from(state: GameState, oid: str, source: str | None) -> str | None:
+    """The quality by which ``oid`` has protection from the object ``source`` (None if it has none that applies).
+    A source the state does not hold, while ``oid`` has protection, is unsupported: its qualities are unknown."""
+    if oid in state.player_names or not state.has(oid):
+        return None
+    qs = qualities(state, oid)
+    if not qs:
+        return None
+    if EVERYTHING in qs:
+        return EVERYTHING
+    if source is None or source in state.player_names or not state.has(source):
+        raise Unsupported(f"{state.obj(oid).name} ({oid}) has protection and the source ({source or 'unknown'}) is "
+                          "not an object the verifier knows: whether its quality applies (702.16a) is not decided")
+    return next((q for q in qs if has_quality(state, source, q)), None)
+
+
+def why(state: GameState, oid: str, q: str) -> str:
+    """How a reason names the protection: "White Knight has protection from black"."""
+    return f"{state.obj(oid).name} has protection from {quality_name(q)}"
+
+
+def has_it(state: GameState, source: str, q: str) -> str:
+    """How a reason says that the source has the quality: "Black Knight is black", "Grizzly Bears is a creature"."""
+    name = state.obj(source).name
+    if q == EVERYTHING:
+        return f"{name} is an object (protection from everything)"
+    if q in _COLOR_NAMES:
+        return f"{name} is {_COLOR_NAMES[q]}"
+    return f"{name} is {'an' if q[0] in 'AEIOU' else 'a'} {q.lower()}"
