@@ -22,11 +22,15 @@ from typing import Mapping
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Answer, Step, step
+from mtgjudge.model.mana import Symbol, format_cost, parse_cost
+from mtgjudge.model.legality import can_pay
 from mtgjudge.model.objects import undefined_card
 from mtgjudge.model.rules.combat import lines
 from mtgjudge.model.rules.guards import require_modelled_elsewhere
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves, lasting_effects
+from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.spending import Purpose
 from mtgjudge.model.rules.protection import has_it, protected_from, why as protection_why
 from mtgjudge.model.rules.timing import summoning_sick
 from mtgjudge.model.state import GameState
@@ -89,6 +93,7 @@ def creatures(state: GameState) -> dict[str, Creature]:
         return cached
     out: dict[str, Creature] = {}
     aura_lines: list[tuple[str, lines.CombatLine, Step]] = []
+    costs: list[AttackCost] = []
     for o in state.battlefield():
         if not o.card.modelled:
             raise Unsupported(undefined_card(o.card.name, o.id))
@@ -109,6 +114,11 @@ def creatures(state: GameState) -> dict[str, Creature]:
                     a.may_concern(Scope.COMBAT) or a.may_concern(Scope.CHARACTERISTICS)) or not a.functions_in("battlefield"):
                 continue
             line = lines.read(a.source_text, o.name)
+            if line is not None and line.fact == "attack_cost":
+                # 508.1h: about the permanent's controller, whatever the permanent is
+                costs.append(AttackCost(o.controller, parse_cost(line.cost), line.planeswalkers,
+                                        step(("508.1h",), f"{o.name} ({o.controller}): {a.source_text}")))
+                continue
             if line is None or (line.enchanted and o.attached_to is None) or (not line.enchanted and not is_creature):
                 raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply when attackers "
                                   f"or blockers are declared: {a.source_text!r}")
@@ -141,7 +151,67 @@ def creatures(state: GameState) -> dict[str, Creature]:
                 raise Unsupported(f"the effect of {e.source_card} in force ({static.text()!r}) is not read for "
                                   "declaring attackers and blockers")
     state._cache["combat_creatures"] = out
+    state._cache["attack_costs"] = tuple(costs)
     return out
+
+
+@dataclass(frozen=True)
+class AttackCost:
+    """A cost to attack (508.1h) of a static ability (Ghostly Prison, Propaganda): creatures can't attack
+    ``player`` (with ``planeswalkers``: nor a planeswalker ``player`` controls) unless their controller pays
+    ``cost`` for each of them."""
+
+    player: str
+    cost: tuple[Symbol, ...]
+    planeswalkers: bool
+    why: Step
+
+
+def attack_costs(state: GameState) -> tuple[AttackCost, ...]:
+    """Every cost to attack on the battlefield (read with the rest of declaring, ``creatures``)."""
+    creatures(state)
+    return state._cache["attack_costs"]
+
+
+def costs_to_attack(state: GameState, oid: str, defender: str) -> list[AttackCost]:
+    """The costs to attack that apply to ``oid`` attacking ``defender`` (a player or a planeswalker's id)."""
+    player = defending_player(state, defender)
+    return [c for c in attack_costs(state) if c.player == player and (defender == player or c.planeswalkers)]
+
+
+def declaration_cost(state: GameState, decl: Mapping[str, str]) -> tuple[tuple[Symbol, ...], list[AttackCost]]:
+    """508.1h: the total cost to attack of the declaration, locked in as it is determined: each cost once for
+    each creature it applies to, several such abilities cumulative (Propaganda ruling 2004-10-04); and the
+    abilities it comes from."""
+    symbols: list[Symbol] = []
+    used: list[AttackCost] = []
+    for oid, defender in decl.items():
+        for c in costs_to_attack(state, oid, defender):
+            symbols += c.cost
+            if c not in used:
+                used.append(c)
+    generic = sum(x.amount for x in symbols if x.kind == "generic")
+    rest = tuple(x for x in symbols if x.kind != "generic")
+    return ((Symbol("generic", amount=generic),) if generic else ()) + rest, used
+
+
+def _attackers_tapped(state: GameState, decl: Mapping[str, str]) -> GameState:
+    """508.1f before 508.1h-j: the attackers without vigilance are tapped before the cost is paid (so they can't
+    tap for mana to pay it)."""
+    cs = creatures(state)
+    return state.evolve(objects=tuple(replace(o, tapped=True) if o.id in decl and "Vigilance" not in cs[o.id].keywords
+                                      else o for o in state.objects))
+
+
+def attack_payment(state: GameState, decl: Mapping[str, str]) -> tuple[TotalCost | None, Answer | None]:
+    """The total cost to attack of ``decl`` (None when there is none) and whether the active player can pay it
+    (508.1h-j: mana abilities may be activated, 508.1i; no partial payments), decided by the one payment model
+    (``legality.can_pay``) as the attackers are tapped."""
+    symbols, used = declaration_cost(state, decl)
+    if not symbols:
+        return None, None
+    cost = TotalCost(symbols, purpose=Purpose("cost", label="the cost to attack"))
+    return cost, can_pay(_attackers_tapped(state, decl), state.turn.active, cost)
 
 
 def _apply(c: Creature, line: lines.CombatLine, s: Step) -> None:
@@ -235,13 +305,30 @@ def check_attack(state: GameState, decl: Mapping[str, str]) -> Answer:
         r = attack_restriction(state, oid, defender)
         if r is not None:
             return Answer(False, (r,))
+    cost, paid = attack_payment(state, decl)
+    if paid is not None and paid.value is not True:
+        symbols, used = declaration_cost(state, decl)
+        return Answer(False, tuple(c.why for c in used) + (
+            step(("508.1h", "508.1j"), f"the total cost to attack ({format_cost(symbols)}) can't be paid: "
+                                       f"{_show_attack(state, decl)} is not a legal declaration"),) + paid.why)
     reqs = attack_requirements(state)
-    domains = {c.id: [None] + [d for d in attack_options(state, c.id) if attack_restriction(state, c.id, d) is None]
+    # 508.1d: a cost to attack is never required to be paid: the most requirements are counted over declarations
+    # that pay none
+    domains = {c.id: [None] + [d for d in attack_options(state, c.id) if attack_restriction(state, c.id, d) is None
+                               and not costs_to_attack(state, c.id, d)]
                for c in creatures(state).values() if c.controller == state.turn.active}
     best_n, best_decl = _best(list(domains), domains, lambda partial: _attack_obeyed(reqs, partial),
                               lambda oid, v: sum(1 for r in reqs if r[0] == oid) if v is not None else 0, lambda d: True)
-    return _judged(state, decl, _attack_obeyed(reqs, decl), best_n, best_decl, reqs, "508.1d",
-                   lambda r, d: r[0] in d, _show_attack)
+    ans = _judged(state, decl, _attack_obeyed(reqs, decl), best_n, best_decl, reqs, "508.1d",
+                  lambda r, d: r[0] in d, _show_attack)
+    if paid is None or ans.value is not True:
+        return ans
+    symbols, used = declaration_cost(state, decl)
+    payment = (step(("508.1h", "508.1i", "508.1j"), f"the total cost to attack is {format_cost(symbols)} "
+                                                    f"({', '.join(c.why.text for c in used)}); "
+                                                    f"{state.turn.active} can pay it"),) + paid.why
+    return replace(ans, why=ans.why + payment, witness={**ans.witness, "cost": format_cost(symbols),
+                                                         "payment": paid.witness})
 
 
 #: Words of a requirement to attack (508.1d: "attacks each combat if able", "must attack"): an unread line without
