@@ -54,7 +54,7 @@ def read(param: str) -> tuple[str, ...] | None:
 def describe(qualities: tuple[str, ...]) -> str:
     """The keyword as Oracle text writes it, from its qualities: "Protection from black and from red"."""
     if set(qualities) == set(COLOR_WORDS.values()) and len(qualities) == 5:
-        return "Protection from each color"
+        return "Protection from all colors"
     return "Protection " + " and ".join("from " + (_COLOR_NAMES.get(q) or _TYPE_NAMES.get(q) or q) for q in qualities)
 
 
