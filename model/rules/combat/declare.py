@@ -9,9 +9,15 @@ restriction. That maximum is found by a branch-and-bound search over every creat
 search was measured against python-constraint on a board of ten attackers and ten blockers
 (``bench/combat_declarations.py``) and is the faster.
 
+Costs to attack (508.1g-j: Ghostly Prison, Propaganda, Norn's Annex) are added up for the whole declaration
+(508.1h), and the declaration is legal only if the active player can pay that total once its attackers are
+tapped (508.1f), as the one payment model decides (``legality.can_pay``: mana abilities and life, 508.1i-j);
+no requirement obliges anyone to pay one (508.1d), so the most requirements are counted over declarations that
+pay none.
+
 What the model does not read and could concern declaring (an unmodelled static line of combat scope, a cost to
-attack such as Ghostly Prison's, a keyword of combat it does not perform) makes the answer `unsupported`,
-naming it."""
+attack it does not read such as Sphere of Safety's X, a keyword of combat it does not perform) makes the answer
+`unsupported`, naming it."""
 from __future__ import annotations
 
 import re
@@ -591,7 +597,8 @@ def _judged(state, decl, obeyed: int, best_n: int, best_decl, reqs, rule: str, h
 
 
 def _guard_declaring(state: GameState, what: str) -> None:
-    """Text off the battlefield that functions there and concerns combat (113.6b) is not read; costs to attack or
-    block (508.1g-j, 509.1d-f: Ghostly Prison, Propaganda) are lines no reading takes, so ``creatures`` names them."""
+    """Text off the battlefield that functions there and concerns combat (113.6b) is not read; costs to block
+    (509.1d-f) and costs to attack ``lines`` does not read are lines no reading takes, so ``creatures`` names
+    them."""
     require_modelled_elsewhere(state, (Scope.COMBAT,), what)
     creatures(state)
