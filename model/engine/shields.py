@@ -140,7 +140,8 @@ def prevent(game: Game, source: str, target: str, n: int, unpreventable: bool = 
         seen.add(key)
         kept.append(order)
         g = game.with_state(st.evolve(prevention=tuple(shields)))
-        rules = ("615.6", "615.7") + (("702.16e",) if quality is not None else ())
+        rules = ("615.6", "615.7") if quality is None else \
+            ("615.6",) + (("615.7",) if any(i is not None for i in order) else ()) + ("702.16e",)
         g = g.log(rules, f"damage {source} would deal to {target}: " + "; ".join(notes))
         out.append((g, left))
     if len(out) > 1:
