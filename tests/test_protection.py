@@ -25,14 +25,20 @@ from tests.test_engine_triggers import with_card
     ("from each color", ("W", "U", "B", "R", "G")),
     ("from everything", ("everything",)),                              # 702.16j
     ("from red and from red", ("R",)),                                 # 702.16m: redundant
+    ("from Goblins", ("Goblin",)),                                     # 702.16a: a subtype
+    ("from Elves", ("Elf",)),
+    ("from Humans and from Zombies", ("Human", "Zombie")),
+    ("from multicolored", ("multicolored",)),                          # 105.2c
+    ("from monocolored", ("monocolored",)),                            # 105.2b
 ])
 def test_qualities_read(param, qualities):
     assert protection.read(param) == qualities
 
 
 @pytest.mark.parametrize("param", [
-    "from the chosen player", "from the chosen color", "from Goblins", "from monocolored", "from colored spells",
-    "from multicolored", "from black and from Demons", "from creatures with power 4 or greater", "",
+    "from the chosen player", "from the chosen color", "from colored spells", "from non-Spirit creatures",
+    "from black and from legendary creatures", "from creatures with power 4 or greater", "from goblins",
+    "from Destroy", "from two-word names", "",
 ])
 def test_other_qualities_are_no_reading(param):
     assert protection.read(param) is None
@@ -41,7 +47,8 @@ def test_other_qualities_are_no_reading(param):
 @pytest.mark.parametrize("line, modelled", [
     ("Protection from red", True),
     ("First strike, protection from black and from red", True),
-    ("Protection from Goblins", False),
+    ("Protection from Goblins", True),
+    ("Protection from non-Spirit creatures", False),
     ("Protection from the chosen player", False),
     ("Protection from colored spells", False),
 ])
@@ -152,3 +159,34 @@ def test_protection_from_a_player_stays_unmodelled(ask, about, extra, step, atta
     r = run_question(q)
     text = r.message + (r.answer.unsupported if r.answer is not None and r.answer.unsupported else "")
     assert r.status == "unsupported" and "chosen player" in text, (r.status, text)
+
+
+SUBTYPE_BLOCK = """
+id: q
+ask: can-block
+about: {blocker}
+attacker: guard
+state:
+  turn: {{active: Alice, step: declare-attackers}}
+  players:
+    Alice:
+      battlefield: [{{card: Test Guard, id: guard, attacking: Bob}}]
+    Bob:
+      battlefield: [{{card: Raging Goblin, id: goblin}}, {{card: Grizzly Bears, id: bears}}]
+expect: {expect}
+"""
+
+
+@pytest.mark.parametrize("blocker, expect", [("goblin", "no"), ("bears", "yes")])
+def test_protection_from_a_subtype_702_16a(monkeypatch, blocker, expect):
+    """702.16a: protection from Goblins: the Goblin Berserker can't block it; the Bear can."""
+    with_card(monkeypatch, "Test Guard", "Creature — Human Soldier", "Protection from Goblins", ("2", "2"))
+    (q,) = load_text(SUBTYPE_BLOCK.format(blocker=blocker, expect=expect))
+    r = run_question(q)
+    assert r.status == "pass", (r.status, r.message)
+
+
+def test_multicolored_is_two_colors_or_more():
+    g = _game("Oraxid")
+    st = g.state
+    assert protection.has_quality(st, "goblin", "monocolored") and not protection.has_quality(st, "goblin", "multicolored")

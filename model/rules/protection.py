@@ -6,9 +6,11 @@ blocked by such a creature (702.16f, ``rules.combat.declare``) or targeted by su
 source (702.16b, ``rules.targets``).
 
 The qualities read (``read``): the five colors, "each color" / "all colors" (702.16h: one protection for each
-color), card types (702.16a: permanents of that type, and sources of that type not on the battlefield), and
-"everything" (702.16j); several joined by "and from" are one each (702.16g). Any other quality (a player, a
-name, a subtype, "the chosen color", "monocolored") is no reading, and its line stays unmodelled."""
+color), "multicolored" and "monocolored" (105.2b-c), card types and subtypes (702.16a: permanents of that type,
+and sources of that type not on the battlefield: "from creatures", "from Goblins"), and "everything"
+(702.16j); several joined by "and from" are one each (702.16g). Any other quality (a player, a name, a
+supertype, "the chosen color", "colored spells", "non-Spirit creatures") is no reading, and its line stays
+unmodelled."""
 from __future__ import annotations
 
 import re
@@ -17,6 +19,7 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import require_modelled
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import GameState
+from mtgjudge.model.vocab.subtypes import IRREGULAR, subtype
 from mtgjudge.model.vocab.scopes import Scope
 
 COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -28,6 +31,8 @@ TYPE_WORDS = {"artifacts": "Artifact", "creatures": "Creature", "enchantments": 
 _TYPE_NAMES = {v: k for k, v in TYPE_WORDS.items()}
 #: 702.16j: protection from everything.
 EVERYTHING = "everything"
+#: Qualities of how many colors a source has (105.2b-c).
+COLOR_COUNTS = ("multicolored", "monocolored")
 _ALL_COLORS = re.compile(r"^from (?:each color|all colors)$", re.I)
 
 
@@ -39,11 +44,16 @@ def read(param: str) -> tuple[str, ...] | None:
         return tuple(COLOR_WORDS.values())          # 702.16h
     out: list[str] = []
     for part in re.split(r"\s+and\s+(?=from\b)", text):                  # 702.16g
-        m = re.fullmatch(r"from (\w+)", part.strip(), re.I)
+        m = re.fullmatch(r"from ([\w-]+)", part.strip(), re.I)
         if m is None:
             return None
-        w = m.group(1).lower()
-        q = COLOR_WORDS.get(w) or TYPE_WORDS.get(w) or (EVERYTHING if w == EVERYTHING else None)
+        word = m.group(1)
+        w = word.lower()
+        q = COLOR_WORDS.get(w) or TYPE_WORDS.get(w) or (w if w in (EVERYTHING,) + COLOR_COUNTS else None)
+        if q is None and word[0].isupper():
+            q = subtype(word)               # 702.16a: "from Goblins"
+            if q is not None and _plural(q) != word:
+                q = None                    # read back only as it renders
         if q is None:
             return None
         if q not in out:
@@ -51,16 +61,23 @@ def read(param: str) -> tuple[str, ...] | None:
     return tuple(out) or None
 
 
+def _plural(sub: str) -> str:
+    """A subtype as a protection's quality writes it: "Goblins", "Elves"."""
+    return next((p for p, one in IRREGULAR.items() if one == sub), sub + "s")
+
+
 def describe(qualities: tuple[str, ...]) -> str:
     """The keyword as Oracle text writes it, from its qualities: "Protection from black and from red"."""
     if set(qualities) == set(COLOR_WORDS.values()) and len(qualities) == 5:
         return "Protection from all colors"
-    return "Protection " + " and ".join("from " + (_COLOR_NAMES.get(q) or _TYPE_NAMES.get(q) or q) for q in qualities)
+    return "Protection " + " and ".join("from " + quality_name(q) for q in qualities)
 
 
 def quality_name(q: str) -> str:
-    """A quality in words: "black", "creatures", "everything"."""
-    return _COLOR_NAMES.get(q) or _TYPE_NAMES.get(q) or q
+    """A quality in words: "black", "creatures", "Goblins", "everything"."""
+    if q in _COLOR_NAMES or q in _TYPE_NAMES:
+        return _COLOR_NAMES.get(q) or _TYPE_NAMES[q]
+    return q if q in (EVERYTHING,) + COLOR_COUNTS else _plural(q)
 
 
 def qualities(state: GameState, oid: str) -> tuple[str, ...]:
@@ -83,7 +100,11 @@ def has_quality(state: GameState, source: str, q: str) -> bool:
         require_modelled(state, (Scope.COLORS_OFF_BATTLEFIELD,), "the characteristics of a source off the "
                                                                   "battlefield decide protection (702.16a)")
     ch = current(state, source)
-    return q in ch.colors if q in _COLOR_NAMES else q in ch.types
+    if q in _COLOR_NAMES:
+        return q in ch.colors
+    if q in COLOR_COUNTS:
+        return len(ch.colors) >= 2 if q == "multicolored" else len(ch.colors) == 1      # 105.2b-c
+    return q in ch.types if q in _TYPE_NAMES else q in ch.subtypes
 
 
 def protected_from(state: GameState, oid: str, source: str | None) -> str | None:
@@ -114,4 +135,6 @@ def has_it(state: GameState, source: str, q: str) -> str:
         return f"{name} is an object (protection from everything)"
     if q in _COLOR_NAMES:
         return f"{name} is {_COLOR_NAMES[q]}"
-    return f"{name} is {'an' if q[0] in 'AEIOU' else 'a'} {q.lower()}"
+    if q in COLOR_COUNTS:
+        return f"{name} is {q}"
+    return f"{name} is {'an' if q[0] in 'AEIOU' else 'a'} {q.lower() if q in _TYPE_NAMES else q}"
