@@ -190,3 +190,16 @@ def test_multicolored_is_two_colors_or_more():
     g = _game("Oraxid")
     st = g.state
     assert protection.has_quality(st, "goblin", "monocolored") and not protection.has_quality(st, "goblin", "multicolored")
+
+
+def test_a_source_that_left_its_zone_is_unsupported_608_2b():
+    """The source of an ability that left the battlefield is asked as it last existed there (608.2b), which the
+    state no longer holds: unsupported where a protection asks its quality; a card that never moved is read."""
+    from dataclasses import replace
+    from mtgjudge.model.errors import Unsupported
+    st = _game("Oraxid").state
+    gone = st.evolve(objects=tuple(replace(o, zone="graveyard") if o.id == "goblin" else o for o in st.objects))
+    assert protection.protected_from(gone, "crab", "goblin") == "R"          # a red card in a graveyard
+    moved = gone.evolve(zone_changes=(("goblin", 1),))
+    with pytest.raises(Unsupported, match="last existed"):
+        protection.protected_from(moved, "crab", "goblin")

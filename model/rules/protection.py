@@ -95,6 +95,11 @@ def has_quality(state: GameState, source: str, q: str) -> bool:
     if q == EVERYTHING:
         return True
     o = state.obj(source)
+    if o.zone not in ("battlefield", "stack") and state.moved(source):
+        # 608.2b, 702.16a: a source that left its zone is asked as it last existed there, which the state no
+        # longer holds (its color or types could have been changed there)
+        raise Unsupported(f"the source {o.name} ({source}) left the zone it was in: whether it had the quality of "
+                          "a protection as it last existed there (702.16a, 608.2b) is not decided")
     if o.zone != "battlefield":
         # effects may change the characteristics of cards and spells too (Celestial Dawn)
         require_modelled(state, (Scope.COLORS_OFF_BATTLEFIELD,), "the characteristics of a source off the "

@@ -12,7 +12,6 @@ from mtgjudge.model.engine.on_stack import damage_cant_be_prevented
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine import shields
 from mtgjudge.model.engine.triggers import guard_unrecognized
-from mtgjudge.model.rules import protection
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.engine.kernel.context import Ctx, unaffected
 from mtgjudge.model.engine.kernel.players import change_life
@@ -47,11 +46,6 @@ def deal_damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                 raise Unsupported(f"{src.name} has {kw.lower()}: the results of its damage are not performed by "
                                   "the engine yet")
     name = src.name if src is not None else ctx.source
-    if src is not None and src is ctx.source_lki and t not in st.player_names and st.has(t) \
-            and set(protection.qualities(st, t)) - {protection.EVERYTHING}:
-        # 702.16e asks the source's qualities as it last existed on the battlefield, which the state no longer holds
-        raise Unsupported(f"{src.name} left the battlefield and {st.obj(t).name} ({t}) has protection: whether its "
-                          "quality applies to the source as it last existed (702.16e) is not decided")
     if t not in st.player_names:
         o = st.obj(t)
         if o.zone != "battlefield":
