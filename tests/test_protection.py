@@ -203,3 +203,12 @@ def test_a_source_that_left_its_zone_is_unsupported_608_2b():
     moved = gone.evolve(zone_changes=(("goblin", 1),))
     with pytest.raises(Unsupported, match="last existed"):
         protection.protected_from(moved, "crab", "goblin")
+
+
+def test_a_list_of_qualities_with_commas_is_one_keyword_702_16g():
+    line = "Protection from blue, from black, and from red"
+    (a,) = compile_line(line, line, LineContext(spell=False))
+    assert a.kind == "keyword" and a.protection == ("U", "B", "R")
+    # near miss: a keyword after it stays its own
+    got = compile_line("Protection from white, flying", "Protection from white, flying", LineContext(spell=False))
+    assert [(x.keyword, x.protection) for x in got] == [("Protection", ("W",)), ("Flying", ())]

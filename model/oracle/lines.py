@@ -522,7 +522,13 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
 def _keyword_items(norm: str) -> list[str] | None:
     """The items of a keyword line ("Flying, first strike"), or None if it is not one."""
     body = norm.rstrip(".")
-    items = [i.strip() for i in re.split(r"[,;] ", body) if i.strip()]
+    items: list[str] = []
+    for i in (i.strip() for i in re.split(r"[,;] ", body)):
+        if items and re.match(r"(?:and )?from ", i) and re.match(r"protection from ", items[-1], re.I):
+            # 702.16g: "protection from blue, from black, and from red" is one item of several qualities
+            items[-1] += " and " + i.removeprefix("and ")
+        elif i:
+            items.append(i)
     if not items:
         return None
     for item in items:
