@@ -19,16 +19,12 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import require_modelled
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import GameState
-from mtgjudge.model.vocab.subtypes import IRREGULAR, subtype
+from mtgjudge.model.mana import COLOR_NAMES, COLORS
+from mtgjudge.model.vocab.abilities import PROTECTION_TYPES, PROTECTION_WORDS, quality_name, subtype_plural
+from mtgjudge.model.vocab.subtypes import subtype
 from mtgjudge.model.vocab.scopes import Scope
 
-COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-_COLOR_NAMES = {v: k for k, v in COLOR_WORDS.items()}
-#: Card types as a protection's quality names them (702.16a), plural as Oracle text writes them.
-TYPE_WORDS = {"artifacts": "Artifact", "creatures": "Creature", "enchantments": "Enchantment",
-              "instants": "Instant", "lands": "Land", "planeswalkers": "Planeswalker", "sorceries": "Sorcery",
-              "battles": "Battle"}
-_TYPE_NAMES = {v: k for k, v in TYPE_WORDS.items()}
+COLOR_WORDS = {name: letter for letter, name in COLOR_NAMES.items() if letter in COLORS}
 #: 702.16j: protection from everything.
 EVERYTHING = "everything"
 #: Qualities of how many colors a source has (105.2b-c).
@@ -41,7 +37,7 @@ def read(param: str) -> tuple[str, ...] | None:
     ("Creature",); "from everything"), or None where any part of it is not read."""
     text = param.strip().rstrip(".").strip()
     if _ALL_COLORS.match(text):
-        return tuple(COLOR_WORDS.values())          # 702.16h
+        return tuple(COLORS)                        # 702.16h
     out: list[str] = []
     for part in re.split(r"\s+and\s+(?=from\b)", text):                  # 702.16g
         m = re.fullmatch(r"from ([\w-]+)", part.strip(), re.I)
@@ -49,35 +45,16 @@ def read(param: str) -> tuple[str, ...] | None:
             return None
         word = m.group(1)
         w = word.lower()
-        q = COLOR_WORDS.get(w) or TYPE_WORDS.get(w) or (w if w in (EVERYTHING,) + COLOR_COUNTS else None)
+        q = COLOR_WORDS.get(w) or PROTECTION_TYPES.get(w) or (w if w in PROTECTION_WORDS else None)
         if q is None and word[0].isupper():
             q = subtype(word)               # 702.16a: "from Goblins"
-            if q is not None and _plural(q) != word:
+            if q is not None and subtype_plural(q) != word:
                 q = None                    # read back only as it renders
         if q is None:
             return None
         if q not in out:
             out.append(q)                           # 702.16m: the same quality twice is redundant
     return tuple(out) or None
-
-
-def _plural(sub: str) -> str:
-    """A subtype as a protection's quality writes it: "Goblins", "Elves"."""
-    return next((p for p, one in IRREGULAR.items() if one == sub), sub + "s")
-
-
-def describe(qualities: tuple[str, ...]) -> str:
-    """The keyword as Oracle text writes it, from its qualities: "Protection from black and from red"."""
-    if set(qualities) == set(COLOR_WORDS.values()) and len(qualities) == 5:
-        return "Protection from all colors"
-    return "Protection " + " and ".join("from " + quality_name(q) for q in qualities)
-
-
-def quality_name(q: str) -> str:
-    """A quality in words: "black", "creatures", "Goblins", "everything"."""
-    if q in _COLOR_NAMES or q in _TYPE_NAMES:
-        return _COLOR_NAMES.get(q) or _TYPE_NAMES[q]
-    return q if q in (EVERYTHING,) + COLOR_COUNTS else _plural(q)
 
 
 def qualities(state: GameState, oid: str) -> tuple[str, ...]:
@@ -105,11 +82,11 @@ def has_quality(state: GameState, source: str, q: str) -> bool:
         require_modelled(state, (Scope.COLORS_OFF_BATTLEFIELD,), "the characteristics of a source off the "
                                                                   "battlefield decide protection (702.16a)")
     ch = current(state, source)
-    if q in _COLOR_NAMES:
+    if q in COLORS:
         return q in ch.colors
     if q in COLOR_COUNTS:
         return len(ch.colors) >= 2 if q == "multicolored" else len(ch.colors) == 1      # 105.2b-c
-    return q in ch.types if q in _TYPE_NAMES else q in ch.subtypes
+    return q in ch.types if q in PROTECTION_TYPES.values() else q in ch.subtypes
 
 
 def protected_from(state: GameState, oid: str, source: str | None) -> str | None:
@@ -138,8 +115,8 @@ def has_it(state: GameState, source: str, q: str) -> str:
     name = state.obj(source).name
     if q == EVERYTHING:
         return f"{name} is an object (protection from everything)"
-    if q in _COLOR_NAMES:
-        return f"{name} is {_COLOR_NAMES[q]}"
+    if q in COLORS:
+        return f"{name} is {quality_name(q)}"
     if q in COLOR_COUNTS:
         return f"{name} is {q}"
-    return f"{name} is {'an' if q[0] in 'AEIOU' else 'a'} {q.lower() if q in _TYPE_NAMES else q}"
+    return f"{name} is {'an' if q[0] in 'AEIOU' else 'a'} {q.lower() if q in PROTECTION_TYPES.values() else q}"
