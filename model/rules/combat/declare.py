@@ -43,7 +43,8 @@ from mtgjudge.model.state import GameState
 from mtgjudge.model.vocab.scopes import Scope
 
 #: Keywords whose rules are about declaring and that this model performs (702.3, 702.9, 702.10, 702.17, 702.20,
-#: 702.111; protection's blocking part, 702.16f, is ``rules.protection``'s); the other combat keywords are performed in combat damage (first strike, trample, ...) or not at all.
+#: 702.111; protection's blocking part, 702.16f, is ``rules.protection``'s); the other combat keywords are
+#: performed in combat damage (first strike, trample, ...) or not at all.
 READ_KEYWORDS = ("Flying", "Reach", "Defender", "Vigilance", "Haste", "Menace")
 #: Keywords of declaring blockers this model does not perform: a creature with one makes blocking unsupported.
 UNREAD_KEYWORDS = ("Fear", "Intimidate", "Shadow", "Horsemanship", "Skulk", "Banding", "Swampwalk", "Islandwalk",
