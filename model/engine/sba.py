@@ -1,8 +1,9 @@
 """State-based actions (CR 704): checked whenever a player would receive priority, all at once, repeated
 until none apply (704.3). Those the engine performs: 704.5a and 704.5c (a player loses: in a two-player game the
 game ends, 104.3), 704.5b (unsupported), 704.5d tokens off the battlefield, 704.5f/g creatures with 0 toughness or lethal
-damage, 704.5m Auras, 704.5n Equipment (both with protection's 702.16c-d), 704.5q +1/+1 and -1/-1 counters. Anything the engine cannot judge
-(power and toughness changed by unmodelled text, the legend rule, planeswalkers) is unsupported.
+damage, 704.5m Auras, 704.5n Equipment (both with protection's 702.16c-d), 704.5q +1/+1 and -1/-1 counters.
+Anything the engine cannot judge (power and toughness changed by unmodelled text, the legend rule,
+planeswalkers) is unsupported.
 """
 from __future__ import annotations
 
@@ -143,9 +144,8 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset()) -> tuple[Game,
             if target is None or not state.has(target) or state.obj(target).zone != "battlefield":
                 to_graveyard.append((o.id, "704.5m", f"{o.name} ({o.id}) is an Aura attached to no object on the "
                                                      "battlefield and is put into its owner's graveyard"))
-            elif protected_from(state, target, o.id) is not None:
+            elif (q := protected_from(state, target, o.id)) is not None:
                 # 702.16c: protection from the Aura's quality, whether or not the question's state attached it
-                q = protected_from(state, target, o.id)
                 to_graveyard.append((o.id, ("704.5m", "702.16c"), f"{o.name} ({o.id}) is attached to "
                                      f"{state.obj(target).name} ({target}), which has protection from "
                                      f"{quality_name(q)}, and is put into its owner's graveyard"))
@@ -157,10 +157,10 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset()) -> tuple[Game,
             kind = "Creature" if "Equipment" in ch.subtypes else "Land"
             if not state.has(target) or state.obj(target).zone != "battlefield" or kind not in current(state, target).types:
                 unattach.append((o.id, "704.5n", ""))
-            elif protected_from(state, target, o.id) is not None:
+            elif (q := protected_from(state, target, o.id)) is not None:
                 # 702.16d: it becomes unattached from a permanent with protection from its quality
                 unattach.append((o.id, ("704.5n", "702.16d"), f" ({state.obj(target).name} has protection from "
-                                                              f"{quality_name(protected_from(state, target, o.id))})"))
+                                                              f"{quality_name(q)})"))
     if not (to_cease or to_graveyard or unattach or counters_fix):
         return game, [], False
     for oid in to_cease:

@@ -1,6 +1,7 @@
 """What an Aura can enchant (CR 303.4a, 303.4c-d, 702.5a, 704.5m): its one enchant ability's phrase, and
 whether it may stay attached to a permanent. Not being targetable (hexproof 702.11, shroud 702.18) doesn't
-stop an Aura from enchanting: those are about targets; protection does (702.16c, ``rules.protection``). Used by the engine as an Aura spell is cast (its target) and by the state-based action."""
+stop an Aura from enchanting: those are about targets; protection does (702.16c, ``rules.protection``). Used by
+the engine as an Aura spell is cast (its target) and by the state-based action."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import Unsupported

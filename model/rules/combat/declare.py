@@ -396,8 +396,8 @@ def block_restriction(state: GameState, bid: str, aid: str) -> Step | None:
         return step(("702.9b", "509.1b"), f"{a.name} has flying and {c.name} has neither flying nor reach")
     q = protected_from(state, aid, bid)
     if q is not None:
-        return step(("702.16f", "509.1b"), f"{protection_why(state, aid, q)} and {has_it(state, bid, q)}: {c.name} can't "
-                                           f"block {a.name}")
+        return step(("702.16f", "509.1b"), f"{protection_why(state, aid, q)} and {has_it(state, bid, q)}: "
+                                           f"{c.name} can't block {a.name}")
     return None
 
 

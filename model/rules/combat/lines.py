@@ -1,7 +1,7 @@
-"""The lines of text that declaring attackers and blockers reads (506-509, 702.16f): restrictions ("~ can't
-block"), requirements ("~ attacks each combat if able", Lure's "All creatures able to block enchanted creature do
-so"), the number of creatures a blocker may block (509.1a) and costs to attack (508.1h: Ghostly Prison). (Protection is a keyword the compiler reads,
-702.16: ``rules.protection``.)
+"""The lines of text that declaring attackers and blockers reads (506-509): restrictions ("~ can't block"),
+requirements ("~ attacks each combat if able", Lure's "All creatures able to block enchanted creature do so"), the
+number of creatures a blocker may block (509.1a) and costs to attack (508.1h: Ghostly Prison). (Protection is a
+keyword the compiler reads, 702.16: ``rules.protection``.)
 
 A line is read only whole (the pattern matches all of it); any other line that may concern combat is left to the
 caller, which makes the declaration `unsupported`, naming it."""
@@ -19,8 +19,8 @@ class CombatLine:
     """What one line says for declaring attackers and blockers: ``fact`` is one of ``cant_attack``,
     ``cant_block``, ``cant_attack_or_block``, ``must_attack``, ``must_block``, ``lure`` (all creatures able to
     block it do so), ``must_be_blocked``, ``cant_be_blocked``, ``menace`` (can't be blocked except by two or more),
-    ``extra_blocks`` (``n``: how many more creatures it can block; -1: any number), ``attack_unless`` (it can't attack unless the
-    defending player controls a permanent of the subtype ``subtype``), ``attack_cost`` (creatures can't attack the
+    ``extra_blocks`` (``n``: how many more creatures it can block; -1: any number), ``attack_unless`` (it can't
+    attack unless the defending player controls a permanent of the subtype ``subtype``), ``attack_cost`` (creatures can't attack the
     line's controller, and with ``planeswalkers`` the planeswalkers they control, unless their controller pays the
     mana ``cost`` for each of them: 508.1h); ``enchanted``: it is about the creature the line's Aura enchants, not
     the object itself."""
