@@ -94,7 +94,6 @@ expect:
 
 @pytest.mark.parametrize("attacker,why", [
     ("Ophidian", "assigns no combat damage"),          # a line of a creature in combat the engine doesn't perform
-    ("Oraxid", "protection"),                           # protection's prevention (702.16e) is not performed
 ])
 def test_unperformed_text_of_a_creature_in_combat_is_unsupported(attacker, why):
     (q,) = load_text(QUESTION.format(attacker=attacker))
@@ -114,3 +113,43 @@ def test_a_trigger_on_damage_makes_combat_damage_unsupported(monkeypatch, text):
     (q,) = load_text(QUESTION.format(attacker="Test Striker"))
     r = run_question(q)
     assert r.status == "unsupported", (r.status, r.message)
+
+
+PROTECTED = """
+id: q
+ask: outcome
+state:
+  turn: {{active: Alice, step: declare-blockers}}
+  players:
+    Alice:
+      battlefield: [{{card: Test Striker, id: a, attacking: Bob}}]
+    Bob:
+      battlefield: [{{card: Vodalian Zombie, id: z, blocking: [a]}}]
+actions:
+  - advance: end-of-combat
+expect:
+  - {{object: z, zone: battlefield, damage: 0, counters: {{}}}}
+  - {{player: Alice, life: 20}}
+  - {{object: a, zone: {zone}}}
+"""
+
+
+@pytest.mark.parametrize("colors, text, zone", [
+    ("{G}", "Deathtouch, lifelink", "graveyard"),          # 702.16e: no damage dealt, so no 704.5h and no life
+    ("{G}", "Infect", "graveyard"),                         # nor -1/-1 counters (702.90c)
+])
+def test_protection_prevents_what_combat_damage_would_do(monkeypatch, colors, text, zone):
+    """Vodalian Zombie has protection from green: the green attacker's damage is prevented (702.16e), so its
+    deathtouch, lifelink and infect do nothing (each needs damage dealt: 702.2b, 702.15b, 702.90c); the Zombie's
+    2 destroys the 1/1."""
+    from mtgjudge.model.cards import lookup
+    from mtgjudge.model.cards.loader import built_in_cards, known_names
+    from mtgjudge.model.cards.lookup import CardDB
+    from mtgjudge.model.cards.sources import CardRecord, FaceRecord
+    from mtgjudge.model.oracle import compile_card
+    record = CardRecord("Test Striker", "normal", (FaceRecord("Test Striker", colors, "Creature — Test", text, "1", "1"),))
+    db = CardDB(list(built_in_cards()) + [compile_card(record)], known_names())
+    monkeypatch.setattr(lookup, "_card_db", lambda store: db)
+    (q,) = load_text(PROTECTED.format(zone=zone))
+    r = run_question(q)
+    assert r.status == "pass", (r.status, r.message)

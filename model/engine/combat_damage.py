@@ -1,6 +1,7 @@
 """The combat damage step (CR 510): each attacking and blocking creature assigns its combat damage (510.1, the
 divisions are ``rules.combat.damage``'s, every one a branch unless the ``damage`` action gives it), then all of it
-is dealt at once (510.2): prevention shields first (615, ``engine.shields``, the one place that prevents damage),
+is dealt at once (510.2): prevention shields and protection first (615, 702.16e: ``engine.shields``, the one place
+that prevents damage),
 then its results (120.3: life lost, poison counters from infect, -1/-1 counters from wither and infect, damage
 marked, loyalty counters removed from planeswalkers, life gained through lifelink), then state-based actions
 (704.5h: deathtouch) and triggered abilities (``settle``). With first strike or double strike in combat there
@@ -31,11 +32,12 @@ from mtgjudge.model.rules.combat.damage import (FIRST_STRIKE, REGULAR, Assigner,
                                                divisions, illegal_division, lethal_for, rules_of)
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.protection import protected_from
 from mtgjudge.model.state import GameState
 
 #: Keyword abilities that change how combat damage is assigned or what it does, which the engine does not
-#: perform: banding (702.22j-k), toxic (120.3g), protection (702.16e).
-UNPERFORMED = ("Banding", "Toxic", "Protection")
+#: perform: banding (702.22j-k), toxic (120.3g). (Protection's prevention, 702.16e, is ``shields.prevent``'s.)
+UNPERFORMED = ("Banding", "Toxic")
 #: A trigger condition about damage: combat damage is not an event the trigger model fires (603.2).
 _DAMAGE_TRIGGER = re.compile(r"\bdamage\b", re.I)
 
@@ -191,7 +193,8 @@ def _deal(game: Game, events: list[tuple[GameObject, frozenset[str], str, int]])
     ``shields.prevent`` (615.6-615.7, 616.1: every order a branch)."""
     st = game.state
     creature = {t for _, _, t, _ in events if t not in st.player_names and "Creature" in current(st, t).types}
-    if st.prevention:
+    # 702.16e: protection prevents damage as a shield does, in the one place that prevents damage
+    if st.prevention or any(protected_from(st, t, src.id) is not None for src, _, t, _ in events):
         hits: dict[str, set[str]] = {}
         for src, _, t, _ in events:
             hits.setdefault(t, set()).add(src.id)

@@ -1,6 +1,7 @@
 """The ``attack`` and ``block`` actions (508.1, 509.1): the game moves to the declare attackers (declare blockers)
 step, the declaration is checked by the model (``rules.combat.declare``: ``illegal`` with the rule that forbids
-it), attackers without vigilance tap (508.1f, 702.20b) and the creatures become attacking, blocking and blocked
+it), attackers without vigilance tap (508.1f, 702.20b), the total cost to attack is paid (508.1h-j: Ghostly
+Prison; every way to pay it a branch) and the creatures become attacking, blocking and blocked
 (508.1k, 509.1g-h). Abilities that trigger on attacking or blocking (508.1m, 509.1i) are not performed: a
 declaration that could trigger one is `unsupported`, naming it. Combat ends as the end of combat step ends
 (511.3, ``rules.combat.declare.end_of_combat``)."""
@@ -14,7 +15,8 @@ from mtgjudge.model.engine.settle import settle
 from mtgjudge.model.engine.triggers import guard_unrecognized, is_triggered, trigger_of
 from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, Unsupported
-from mtgjudge.model.rules.combat.declare import attackers, check_attack, check_block, creatures
+from mtgjudge.model.engine.paying import pay
+from mtgjudge.model.rules.combat.declare import attack_payment, attackers, check_attack, check_block, creatures
 from mtgjudge.model.state import STEPS
 
 
@@ -60,15 +62,25 @@ def attack(game: Game, a: Mapping[str, Any]) -> list[Game]:
         if ans.value is not True:
             raise Illegal(ans.why)
         cs = creatures(st)
-        objs = tuple(replace(o, attacking=decl[o.id], tapped=o.tapped or "Vigilance" not in cs[o.id].keywords)
-                     if o.id in decl else o for o in st.objects)
-        g = g.with_state(st.evolve(objects=objs))
-        if decl:
-            _guard_combat_triggers(g, "attackers are declared")
+        cost, _ = attack_payment(st, decl)
+        # 508.1f: the attackers tap; 508.1h-j: then the total cost to attack is paid, every way a branch (the one
+        # payment model, ``engine.paying``); 508.1k: then they are attacking
+        tapped = tuple(replace(o, tapped=o.tapped or "Vigilance" not in cs[o.id].keywords) if o.id in decl else o
+                       for o in st.objects)
+        g = g.with_state(st.evolve(objects=tapped))
+        paid = [g] if cost is None else [
+            b.log(("508.1h", "508.1i", "508.1j"), f"{st.turn.active} pays the total cost to attack, {cost.text()}")
+            for b in pay(g, g.state, st.turn.active, cost, None)]
         shown = ", ".join(f"{st.obj(x).name} attacks {d if d in st.player_names else st.obj(d).name}"
                           + ("" if "Vigilance" not in cs[x].keywords else " (vigilance: it doesn't tap)")
                           for x, d in decl.items()) or "no creature attacks"
-        out += settle(g.log(("508.1", "508.1f", "508.1k"), f"{st.turn.active} declares attackers: {shown}"))
+        for b in paid:
+            now = b.state
+            b = b.with_state(now.evolve(objects=tuple(replace(o, attacking=decl[o.id]) if o.id in decl else o
+                                                      for o in now.objects)))
+            if decl:
+                _guard_combat_triggers(b, "attackers are declared")
+            out += settle(b.log(("508.1", "508.1f", "508.1k"), f"{st.turn.active} declares attackers: {shown}"))
     return merge(out)
 
 

@@ -1,9 +1,10 @@
 """State-based actions (CR 704): checked whenever a player would receive priority, all at once, repeated
 until none apply (704.3). Those the engine performs: 704.5a and 704.5c (a player loses: in a two-player game the
 game ends, 104.3), 704.5b (unsupported), 704.5d tokens off the battlefield, 704.5f/g creatures with 0 toughness or lethal
-damage, 704.5m Auras, 704.5n Equipment, 704.5q +1/+1 and -1/-1 counters. Anything the engine cannot judge
-(power and toughness changed by unmodelled text, battles) is unsupported; 704.5i planeswalkers with no loyalty;
-704.5j the legend rule, each choice of the permanent kept a branch (``checks``).
+damage, 704.5m Auras, 704.5n Equipment (both with protection's 702.16c-d), 704.5q +1/+1 and -1/-1 counters.
+Anything the engine cannot judge (power and toughness changed by unmodelled text, battles) is unsupported;
+704.5i planeswalkers with no loyalty; 704.5j the legend rule, each choice of the permanent kept a branch
+(``checks``).
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.engine.game import Game, game_over
 from mtgjudge.model.engine import shields, zones
 from mtgjudge.model.rules.enchanting import can_enchant
+from mtgjudge.model.rules.protection import protected_from, quality_name
 
 
 #: The static words the engine reads power and toughness through: those the layers apply in layer 7 (613.4).
@@ -175,6 +177,11 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
             if target is None or not state.has(target) or state.obj(target).zone != "battlefield":
                 to_graveyard.append((o.id, "704.5m", f"{o.name} ({o.id}) is an Aura attached to no object on the "
                                                      "battlefield and is put into its owner's graveyard"))
+            elif (q := protected_from(state, target, o.id)) is not None:
+                # 702.16c: protection from the Aura's quality, whether or not the question's state attached it
+                to_graveyard.append((o.id, ("704.5m", "702.16c"), f"{o.name} ({o.id}) is attached to "
+                                     f"{state.obj(target).name} ({target}), which has protection from "
+                                     f"{quality_name(q)}, and is put into its owner's graveyard"))
             elif not _aura_legal(game, o.id, target):
                 to_graveyard.append((o.id, "704.5m", f"{o.name} ({o.id}) is attached to an object it can't "
                                                      "enchant and is put into its owner's graveyard"))
@@ -182,17 +189,21 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
             target = o.attached_to
             kind = "Creature" if "Equipment" in ch.subtypes else "Land"
             if not state.has(target) or state.obj(target).zone != "battlefield" or kind not in current(state, target).types:
-                unattach.append(o.id)
+                unattach.append((o.id, "704.5n", ""))
+            elif (q := protected_from(state, target, o.id)) is not None:
+                # 702.16d: it becomes unattached from a permanent with protection from its quality
+                unattach.append((o.id, ("704.5n", "702.16d"), f" ({state.obj(target).name} has protection from "
+                                                              f"{quality_name(q)})"))
     if not (to_cease or to_graveyard or unattach or counters_fix):
         return game, [], False
     for oid in to_cease:
         game = zones.cease_to_exist(game, oid).log(("111.7", "704.5d"), f"the token {oid} is in a zone other than "
                                                                            "the battlefield and ceases to exist")
-    for oid in unattach:
+    for oid, rule, why in unattach:
         o = game.state.obj(oid)
         game = game.with_state(game.state.with_object(replace(o, attached_to=None)))
-        game = game.log("704.5n", f"{o.name} ({oid}) is attached to an illegal permanent and becomes unattached; "
-                                  "it remains on the battlefield")
+        game = game.log(rule, f"{o.name} ({oid}) is attached to an illegal permanent{why} and becomes unattached; "
+                              "it remains on the battlefield")
     for oid in counters_fix:
         o = game.state.obj(oid)
         n = min(o.counter("+1/+1"), o.counter("-1/-1"))
@@ -210,6 +221,7 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
             if regenerated:
                 continue
         to, instead = shields.dies_to(game, oid)          # "exile it instead" (614.1a)
-        game = zones.move(game, oid, to).log((rule, "614.1a") if instead else rule, why + instead)
+        rules = rule if isinstance(rule, tuple) else (rule,)
+        game = zones.move(game, oid, to).log(rules + ("614.1a",) if instead else rules, why + instead)
         moved.append((lki, "battlefield", to))
     return game, moved, True

@@ -22,6 +22,7 @@ from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.protection import protected_from, why as protection_why
 from mtgjudge.model.vocab.phrases import parse_np
 from mtgjudge.model.state import COMBAT_STEPS, PreventionShield, TurnReplacement
 
@@ -88,34 +89,45 @@ def _applies(game: Game, s: PreventionShield, source: str, target: str, combat: 
 def prevent(game: Game, source: str, target: str, n: int, unpreventable: bool = False,
             combat: bool = False) -> list[tuple[Game, int]]:
     """615.6-615.7: the damage ``source`` would deal to ``target`` after the prevention shields that apply to
-    it, each branch with the damage left to deal. A "next N" shield prevents up to what it has left and is
-    reduced by that much (615.7); "all" prevents the rest. 616.1: when several apply, the affected player (or
-    the controller of the affected object) chooses the order: every order that changes the result is a
-    branch. 615.12: damage that can't be prevented (``unpreventable``: the instruction says so; or "damage can't
-    be prevented this turn" is in force) is not prevented. ``combat``: the damage is combat damage (510.2)."""
+    it and protection (702.16e: all damage from a source with the stated quality, ``rules.protection``), each
+    branch with the damage left to deal. A "next N" shield prevents up to what it has left and is reduced by that
+    much (615.7); "all" prevents the rest. 616.1: when several apply, the affected player (or the controller of
+    the affected object) chooses the order: every order that changes the result is a branch (protection applied
+    before a "next N" shield leaves the shield whole). 615.12: damage that can't be prevented (``unpreventable``:
+    the instruction says so; or "damage can't be prevented this turn" is in force) is not prevented, by shields
+    or protection. ``combat``: the damage is combat damage (510.2)."""
     st = game.state
-    idx = [i for i, s in enumerate(st.prevention) if _applies(game, s, source, target, combat)]
-    if not idx or n <= 0:
+    if n <= 0:
+        return [(game, n)]
+    idx: list[int | None] = [i for i, s in enumerate(st.prevention) if _applies(game, s, source, target, combat)]
+    quality = protected_from(st, target, source)
+    if quality is not None:
+        idx.append(None)                    # protection's prevention effect, ordered with the shields (616.1)
+    if not idx:
         return [(game, n)]
     if unpreventable or any(r.kind == "no_prevention" for r in st.replacements):
         # 615.12: damage that can't be prevented: prevention effects don't apply to it (the shields stay whole)
-        return [(game.log("615.12", f"the damage {source} would deal to {target} can't be prevented: the prevention "
-                                    "shields don't apply to it"), n)]
+        return [(game.log("615.12", f"the damage {source} would deal to {target} can't be prevented: "
+                          + ("protection and " if quality is not None else "")
+                          + "the prevention shields don't apply to it"), n)]
     if len(idx) > MAX_ORDERED:
         raise SearchBound(f"{len(idx)} prevention shields apply to one damage event: ordering them (616.1) is past "
                           "the search bound")
     out: list[tuple[Game, int]] = []
     seen = set()
-    kept: list[tuple[int, ...]] = []
-    orders = list(permutations(idx))
-    for order in orders:
+    kept: list[tuple[int | None, ...]] = []
+    for order in permutations(idx):
         shields = list(st.prevention)
         left = n
         notes = []
         for i in order:
-            s = shields[i]
             if left <= 0:
                 break
+            if i is None:
+                notes.append(f"{left} damage is prevented ({protection_why(st, target, quality)}, 702.16e)")
+                left = 0
+                continue
+            s = shields[i]
             used = left if s.left is None else min(left, s.left)
             left -= used
             if s.left is not None:
@@ -128,11 +140,14 @@ def prevent(game: Game, source: str, target: str, n: int, unpreventable: bool = 
         seen.add(key)
         kept.append(order)
         g = game.with_state(st.evolve(prevention=tuple(shields)))
-        g = g.log(("615.6", "615.7"), f"damage {source} would deal to {target}: " + "; ".join(notes))
+        rules = ("615.6", "615.7") if quality is None else \
+            ("615.6",) + (("615.7",) if any(i is not None for i in order) else ()) + ("702.16e",)
+        g = g.log(rules, f"damage {source} would deal to {target}: " + "; ".join(notes))
         out.append((g, left))
     if len(out) > 1:
         out = [(g.choose(f"the prevention shields on damage to {target} are applied in the order: "
-                         + ", ".join(st.prevention[i].describe() for i in order)), m)
+                         + ", ".join(st.prevention[i].describe() if i is not None else
+                                     protection_why(st, target, quality) for i in order)), m)
                for (g, m), order in zip(out, kept)]
     if len(out) > MAX_BRANCHES:
         raise SearchBound("the orders of prevention shields are past the search bound")

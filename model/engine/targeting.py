@@ -18,6 +18,7 @@ from mtgjudge.model.selectors import TargetSpec
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.rules.guards import require_modelled
+from mtgjudge.model.rules.protection import protected_from, why as protection_why
 
 
 def _name(game: Game, ref: str) -> str:
@@ -73,8 +74,13 @@ def choose_targets(game: Game, phrases: Sequence[str], chooser: str, source: str
             chosen = refs[g.start:g.stop]
             for ref in chosen:
                 if ref not in opts:
-                    raise Illegal((step(("601.2c", "115.1"), f"{_name(game, ref)} is not a legal choice for "
-                                                              f"{_as_target(spec.phrase)} of {_name(game, source)}"),))
+                    st = game.state
+                    q = protected_from(st, ref, source) if st.has(ref) and st.obj(ref).zone == "battlefield" else None
+                    # 702.16b: the reason names the protection that forbids the target
+                    why = f" ({protection_why(st, ref, q)})" if q is not None else ""
+                    raise Illegal((step(("601.2c", "115.1") + (("702.16b",) if q is not None else ()),
+                                        f"{_name(game, ref)} is not a legal choice for {_as_target(spec.phrase)} of "
+                                        f"{_name(game, source)}{why}"),))
             if len(set(chosen)) != len(chosen):
                 raise Illegal((step(("601.2c", "115.3"), f"{_as_target(spec.phrase)} of {_name(game, source)}: the "
                                                           "same target can't be chosen twice for one use of "

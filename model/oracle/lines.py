@@ -45,6 +45,7 @@ from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.oracle.token_sentences import token_sentence, group_after, split_joined
 from mtgjudge.model.oracle.whole import unread_part
 from mtgjudge.model.oracle.until import until_word
+from mtgjudge.model.rules import protection
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
 from mtgjudge.model.vocab import phrases
@@ -525,7 +526,13 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
 def _keyword_items(norm: str) -> list[str] | None:
     """The items of a keyword line ("Flying, first strike"), or None if it is not one."""
     body = norm.rstrip(".")
-    items = [i.strip() for i in re.split(r"[,;] ", body) if i.strip()]
+    items: list[str] = []
+    for i in (i.strip() for i in re.split(r"[,;] ", body)):
+        if items and re.match(r"(?:and )?from ", i) and re.match(r"protection from ", items[-1], re.I):
+            # 702.16g: "protection from blue, from black, and from red" is one item of several qualities
+            items[-1] += " and " + i.removeprefix("and ")
+        elif i:
+            items.append(i)
     if not items:
         return None
     for item in items:
@@ -618,6 +625,11 @@ def _keyword_ability(item: str) -> Ability:
         if name == "Tribute":
             # 702.104a: an opponent of your choice may put N +1/+1 counters on it as it enters (engine.tribute)
             return Ability("static", static=parse_static({"kind": "tribute", "n": int(param)}), source_text=item)
+        if name == "Protection":
+            # 702.16a: "Protection from [quality]", each quality read whole (``rules.protection``)
+            qualities = protection.read(param)
+            if qualities is not None:
+                return Ability("keyword", keyword="Protection", protection=qualities, source_text=item)
         if name == "Enchant":
             # 702.5a, 303.4a: an Aura spell targets what it can enchant (115.1b).
             phrase = "target " + param

@@ -1,13 +1,14 @@
 """What an Aura can enchant (CR 303.4a, 303.4c-d, 702.5a, 704.5m): its one enchant ability's phrase, and
 whether it may stay attached to a permanent. Not being targetable (hexproof 702.11, shroud 702.18) doesn't
-stop an Aura from enchanting: those are about targets; protection does (702.16c), so a protected permanent is
-unsupported here. Used by the engine as an Aura spell is cast (its target) and by the state-based action."""
+stop an Aura from enchanting: those are about targets; protection does (702.16c, ``rules.protection``). Used by
+the engine as an Aura spell is cast (its target) and by the state-based action."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.guards import require_modelled
 from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.protection import protected_from
 from mtgjudge.model.rules.targets import target_spec
 from mtgjudge.model.state import GameState
 from mtgjudge.model.vocab.scopes import Scope
@@ -24,16 +25,16 @@ def enchant_phrase(state: GameState, aura: str) -> str:
 
 def can_enchant(state: GameState, aura: str, target: str) -> bool:
     """303.4c, 704.5m: may the Aura stay attached to the permanent ``target``? It must fit the enchant
-    ability's phrase; protection (702.16c) and unmodelled text that may concern attachments are unsupported."""
+    ability's phrase and have no protection from the Aura (702.16c); unmodelled text that may concern attachments is
+    unsupported."""
     spec = target_spec(enchant_phrase(state, aura))
     o = state.obj(target)
     if o.zone != "battlefield" or spec.zone != "battlefield":
         return False
     require_modelled(state, (Scope.ATTACH,), f"whether {state.obj(aura).name} may enchant {o.name}")
     ch = current(state, target)
-    if ch.has_keyword("Protection"):
-        raise Unsupported(f"{o.name} ({target}) has protection: whether it can be enchanted by "
-                          f"{state.obj(aura).name} (702.16c) is not modelled")
+    if protected_from(state, target, aura) is not None:
+        return False
     if target == aura or "Creature" in current(state, aura).types:
         return False      # 303.4d
     src = state.obj(aura)

@@ -17,6 +17,7 @@ from mtgjudge.model.objects import GameObject
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.guards import require_modelled
 from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.protection import protected_from, why as protection_why
 from mtgjudge.model.selectors import TargetSpec
 from mtgjudge.model.state import GameState
 from mtgjudge.model.vocab.phrases import parse_target
@@ -36,9 +37,10 @@ _STOPS_TARGETING = re.compile(r"\b(?:hexproof|shroud|protection|can't be (?:the 
                               r"|\bcan't (?:be )?target\b", re.I)
 
 
-def targetable_by(state: GameState, oid: str, chooser: str) -> bool:
-    """702.11b hexproof (against opponents), 702.18a shroud; text on the object that may change what can
-    target it (protection, "can't be the target of ...") and is not modelled makes this unsupported."""
+def targetable_by(state: GameState, oid: str, chooser: str, source: str | None = None) -> bool:
+    """702.11b hexproof (against opponents), 702.18a shroud, 702.16b protection (from the quality of ``source``,
+    the spell or the source of the ability that targets: ``rules.protection``); text on the object that may
+    change what can target it ("can't be the target of ...") and is not modelled makes this unsupported."""
     ch = current(state, oid)
     o = state.obj(oid)
     for a in ch.abilities:
@@ -48,6 +50,8 @@ def targetable_by(state: GameState, oid: str, chooser: str) -> bool:
             raise Unsupported(f"{o.name} ({oid}) has text the verifier cannot model that may stop it being targeted: "
                               f"{a.source_text!r}")
     if ch.has_keyword("Shroud"):
+        return False
+    if o.zone == "battlefield" and protected_from(state, oid, source) is not None:
         return False
     return not (ch.has_keyword("Hexproof") and o.controller != chooser)
 
@@ -66,9 +70,10 @@ def _candidates(state: GameState, spec: TargetSpec, chooser: str) -> list[GameOb
 
 
 def is_legal_target(state: GameState, spec: TargetSpec, chooser: str, source: str | None, choice: str,
-                    that_player: str | None = None) -> bool:
+                    that_player: str | None = None, targetable: bool = True) -> bool:
     """Could ``choice`` (an object id or a player name) be chosen for ``spec`` now (115.1, 608.2b)?
-    ``that_player``: the player an enclosing "for each opponent" names."""
+    ``that_player``: the player an enclosing "for each opponent" names; ``targetable=False``: whether it fits
+    the phrase alone, whatever stops it being targeted (hexproof, shroud, protection)."""
     if choice in state.player_names:
         if choice in state.left:
             return False
@@ -94,7 +99,20 @@ def is_legal_target(state: GameState, spec: TargetSpec, chooser: str, source: st
         return False
     if spec.that_player and that_player is None and o.controller == chooser:
         return False
-    return targetable_by(state, o.id, chooser)
+    return not targetable or targetable_by(state, o.id, chooser, source)
+
+
+def _protected(state: GameState, spec: TargetSpec, chooser: str, source: str | None) -> list[str]:
+    """The objects that fit ``spec`` but have protection from ``source`` (702.16b), as a reason names them."""
+    if not spec.objects:
+        return []
+    out = []
+    for o in _candidates(state, spec, chooser):
+        if o.zone == "battlefield" and is_legal_target(state, spec, chooser, source, o.id, targetable=False):
+            q = protected_from(state, o.id, source)
+            if q is not None:
+                out.append(protection_why(state, o.id, q))
+    return out
 
 
 def legal_choices(state: GameState, spec: TargetSpec, chooser: str, source: str | None,
@@ -150,7 +168,13 @@ def target_requirements(state: GameState, phrases: tuple[str, ...], chooser: str
             out.append((step(("601.2c", "115.1"), f"{_as_target(spec.phrase)}: {listing}"), True))
         else:
             need = "there is no legal target" if not found else f"it needs {spec.minimum}, there are {len(found)}"
-            out.append((step(("601.2c", "115.1"), f"{_as_target(spec.phrase)}: {need}"), False))
+            shielded = _protected(state, spec, chooser, source)
+            if shielded:
+                # 702.16b: a "no" names the protection that forbids the target
+                out.append((step(("601.2c", "115.1", "702.16b"), f"{_as_target(spec.phrase)}: {need} "
+                                                                 f"({'; '.join(shielded)})"), False))
+            else:
+                out.append((step(("601.2c", "115.1"), f"{_as_target(spec.phrase)}: {need}"), False))
     linked = len(specs) > 1 and any(sel.other for s in specs for sel in s.objects)
     if linked and all(ok for _, ok in out):
         needs = [s.minimum for s in specs]

@@ -11,9 +11,10 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from mtgjudge.model.mana import COLORS, Symbol, format_cost
+from mtgjudge.model.mana import COLOR_NAMES, COLORS, Symbol, format_cost
 from mtgjudge.model.selectors import Selector, TargetSpec
 from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.vocab.subtypes import IRREGULAR
 
 if TYPE_CHECKING:
     from mtgjudge.model.vocab.words import Word
@@ -24,6 +25,36 @@ KEYWORDS = ("Haste", "Flying", "Defender", "Trample", "Indestructible", "Vigilan
             "Devoid", "Changeling",            # 702.114, 702.73: characteristic-defining (rules.characteristics)
             "Split second",                    # 702.61: on the stack (rules.timing.split_second_requirement)
             "Rebound")                         # 702.88a: performed as the spell resolves (engine.delayed.rebound)
+
+#: Protection's qualities (702.16a) as the encoding keeps them: a color's letter, a card type ("Creature"), a
+#: subtype ("Goblin"), ``everything`` (702.16j) or a count of colors (105.2b-c); the words of Oracle text for them.
+PROTECTION_TYPES = {"artifacts": "Artifact", "creatures": "Creature", "enchantments": "Enchantment",
+                    "instants": "Instant", "lands": "Land", "planeswalkers": "Planeswalker", "sorceries": "Sorcery",
+                    "battles": "Battle"}
+PROTECTION_WORDS = ("everything", "multicolored", "monocolored")
+_TYPE_PLURALS = {v: k for k, v in PROTECTION_TYPES.items()}
+
+
+def subtype_plural(sub: str) -> str:
+    """A subtype as a protection's quality writes it: "Goblins", "Elves"."""
+    return next((p for p, one in IRREGULAR.items() if one == sub), sub + "s")
+
+
+def quality_name(q: str) -> str:
+    """A protection's quality in words: "black", "creatures", "Goblins", "everything"."""
+    if q in COLOR_NAMES:
+        return COLOR_NAMES[q]
+    if q in _TYPE_PLURALS:
+        return _TYPE_PLURALS[q]
+    return q if q in PROTECTION_WORDS else subtype_plural(q)
+
+
+def protection_text(qualities: tuple[str, ...]) -> str:
+    """The keyword as Oracle text writes it, from its qualities: "Protection from black and from red"."""
+    if len(qualities) == 5 and set(qualities) == set(COLORS):
+        return "Protection from all colors"
+    return "Protection " + " and ".join("from " + quality_name(q) for q in qualities)
+
 
 #: ``CostPart.n`` / ``ManaProduction.amount`` value meaning "X" (chosen on activation, CR 107.3).
 X_COUNT = -1
@@ -599,6 +630,7 @@ class Ability:
     modes: tuple["Ability", ...] = ()  # modal (700.2): each mode read as the same text alone is (a spell ability)
     choose: tuple[int, int] = (0, 0)   # modal: how many modes are chosen, at least and at most (700.2)
     mode_repeat: bool = False          # modal: "You may choose the same mode more than once." (700.2d)
+    protection: tuple[str, ...] = ()   # keyword Protection: its qualities (702.16a, ``rules.protection``)
 
     @property
     def is_mana_ability(self) -> bool:
@@ -641,6 +673,8 @@ class Ability:
         if k == "keyword":
             if not self.keyword:
                 return None
+            if self.keyword == "Protection":
+                return self.text()
             return self.keyword + (" " + " or ".join(t.removeprefix("target ") for t in self.targets)
                                    if self.targets else "")
         if k == "mana":
@@ -768,6 +802,8 @@ class Ability:
 
     def text(self) -> str:
         if self.kind == "keyword":
+            if self.keyword == "Protection":
+                return protection_text(self.protection)
             return self.keyword
         if self.kind == "unmodelled":
             return self.source_text

@@ -9,9 +9,15 @@ restriction. That maximum is found by a branch-and-bound search over every creat
 search was measured against python-constraint on a board of ten attackers and ten blockers
 (``bench/combat_declarations.py``) and is the faster.
 
+Costs to attack (508.1g-j: Ghostly Prison, Propaganda, Norn's Annex) are added up for the whole declaration
+(508.1h), and the declaration is legal only if the active player can pay that total once its attackers are
+tapped (508.1f), as the one payment model decides (``legality.can_pay``: mana abilities and life, 508.1i-j);
+no requirement obliges anyone to pay one (508.1d), so the most requirements are counted over declarations that
+pay none.
+
 What the model does not read and could concern declaring (an unmodelled static line of combat scope, a cost to
-attack such as Ghostly Prison's, a keyword of combat it does not perform) makes the answer `unsupported`,
-naming it."""
+attack it does not read such as Sphere of Safety's X, a keyword of combat it does not perform) makes the answer
+`unsupported`, naming it."""
 from __future__ import annotations
 
 import re
@@ -22,17 +28,23 @@ from typing import Mapping
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Answer, Step, step
+from mtgjudge.model.mana import Symbol, format_cost, parse_cost
+from mtgjudge.model.legality import can_pay
 from mtgjudge.model.objects import undefined_card
 from mtgjudge.model.rules.combat import lines
 from mtgjudge.model.rules.guards import require_modelled_elsewhere
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves, lasting_effects
+from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.spending import Purpose
+from mtgjudge.model.rules.protection import has_it, protected_from, why as protection_why
 from mtgjudge.model.rules.timing import summoning_sick
 from mtgjudge.model.state import GameState
 from mtgjudge.model.vocab.scopes import Scope
 
 #: Keywords whose rules are about declaring and that this model performs (702.3, 702.9, 702.10, 702.17, 702.20,
-#: 702.111); the other combat keywords are performed in combat damage (first strike, trample, ...) or not at all.
+#: 702.111; protection's blocking part, 702.16f, is ``rules.protection``'s); the other combat keywords are
+#: performed in combat damage (first strike, trample, ...) or not at all.
 READ_KEYWORDS = ("Flying", "Reach", "Defender", "Vigilance", "Haste", "Menace")
 #: Keywords of declaring blockers this model does not perform: a creature with one makes blocking unsupported.
 UNREAD_KEYWORDS = ("Fear", "Intimidate", "Shadow", "Horsemanship", "Skulk", "Banding", "Swampwalk", "Islandwalk",
@@ -61,7 +73,6 @@ class Creature:
     colors: frozenset[str] = frozenset()
     #: fact -> the Step that says where it comes from (the line, or the effect in force)
     facts: dict[str, list[Step]] = field(default_factory=dict)
-    protection: set[str] = field(default_factory=set)
     attack_unless: list[tuple[str, Step]] = field(default_factory=list)
     extra_blocks: int = 0
 
@@ -89,6 +100,7 @@ def creatures(state: GameState) -> dict[str, Creature]:
         return cached
     out: dict[str, Creature] = {}
     aura_lines: list[tuple[str, lines.CombatLine, Step]] = []
+    costs: list[AttackCost] = []
     for o in state.battlefield():
         if not o.card.modelled:
             raise Unsupported(undefined_card(o.card.name, o.id))
@@ -109,6 +121,11 @@ def creatures(state: GameState) -> dict[str, Creature]:
                     a.may_concern(Scope.COMBAT) or a.may_concern(Scope.CHARACTERISTICS)) or not a.functions_in("battlefield"):
                 continue
             line = lines.read(a.source_text, o.name)
+            if line is not None and line.fact == "attack_cost":
+                # 508.1h: about the permanent's controller, whatever the permanent is
+                costs.append(AttackCost(o.controller, parse_cost(line.cost), line.planeswalkers,
+                                        step(("508.1h",), f"{o.name} ({o.controller}): {a.source_text}")))
+                continue
             if line is None or (line.enchanted and o.attached_to is None) or (not line.enchanted and not is_creature):
                 raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply when attackers "
                                   f"or blockers are declared: {a.source_text!r}")
@@ -141,14 +158,71 @@ def creatures(state: GameState) -> dict[str, Creature]:
                 raise Unsupported(f"the effect of {e.source_card} in force ({static.text()!r}) is not read for "
                                   "declaring attackers and blockers")
     state._cache["combat_creatures"] = out
+    state._cache["attack_costs"] = tuple(costs)
     return out
 
 
+@dataclass(frozen=True)
+class AttackCost:
+    """A cost to attack (508.1h) of a static ability (Ghostly Prison, Propaganda): creatures can't attack
+    ``player`` (with ``planeswalkers``: nor a planeswalker ``player`` controls) unless their controller pays
+    ``cost`` for each of them."""
+
+    player: str
+    cost: tuple[Symbol, ...]
+    planeswalkers: bool
+    why: Step
+
+
+def attack_costs(state: GameState) -> tuple[AttackCost, ...]:
+    """Every cost to attack on the battlefield (read with the rest of declaring, ``creatures``)."""
+    creatures(state)
+    return state._cache["attack_costs"]
+
+
+def costs_to_attack(state: GameState, oid: str, defender: str) -> list[AttackCost]:
+    """The costs to attack that apply to ``oid`` attacking ``defender`` (a player or a planeswalker's id)."""
+    player = defending_player(state, defender)
+    return [c for c in attack_costs(state) if c.player == player and (defender == player or c.planeswalkers)]
+
+
+def declaration_cost(state: GameState, decl: Mapping[str, str]) -> tuple[tuple[Symbol, ...], list[AttackCost]]:
+    """508.1h: the total cost to attack of the declaration, locked in as it is determined: each cost once for
+    each creature it applies to, several such abilities cumulative (Propaganda ruling 2004-10-04); and the
+    abilities it comes from."""
+    symbols: list[Symbol] = []
+    used: list[AttackCost] = []
+    for oid, defender in decl.items():
+        for c in costs_to_attack(state, oid, defender):
+            symbols += c.cost
+            if c not in used:
+                used.append(c)
+    generic = sum(x.amount for x in symbols if x.kind == "generic")
+    rest = tuple(x for x in symbols if x.kind != "generic")
+    return ((Symbol("generic", amount=generic),) if generic else ()) + rest, used
+
+
+def _attackers_tapped(state: GameState, decl: Mapping[str, str]) -> GameState:
+    """508.1f before 508.1h-j: the attackers without vigilance are tapped before the cost is paid (so they can't
+    tap for mana to pay it)."""
+    cs = creatures(state)
+    return state.evolve(objects=tuple(replace(o, tapped=True) if o.id in decl and "Vigilance" not in cs[o.id].keywords
+                                      else o for o in state.objects))
+
+
+def attack_payment(state: GameState, decl: Mapping[str, str]) -> tuple[TotalCost | None, Answer | None]:
+    """The total cost to attack of ``decl`` (None when there is none) and whether the active player can pay it
+    (508.1h-j: mana abilities may be activated, 508.1i; no partial payments), decided by the one payment model
+    (``legality.can_pay``) as the attackers are tapped."""
+    symbols, used = declaration_cost(state, decl)
+    if not symbols:
+        return None, None
+    cost = TotalCost(symbols, purpose=Purpose("cost", label="the cost to attack"))
+    return cost, can_pay(_attackers_tapped(state, decl), state.turn.active, cost)
+
+
 def _apply(c: Creature, line: lines.CombatLine, s: Step) -> None:
-    if line.fact == "protection":
-        c.protection |= line.colors
-        _add(c, "protection", s)
-    elif line.fact == "extra_blocks":
+    if line.fact == "extra_blocks":
         c.extra_blocks = ANY_NUMBER if line.n < 0 or c.extra_blocks >= ANY_NUMBER else c.extra_blocks + line.n
     elif line.fact == "attack_unless":
         c.attack_unless.append((line.subtype, s))
@@ -238,13 +312,30 @@ def check_attack(state: GameState, decl: Mapping[str, str]) -> Answer:
         r = attack_restriction(state, oid, defender)
         if r is not None:
             return Answer(False, (r,))
+    cost, paid = attack_payment(state, decl)
+    if paid is not None and paid.value is not True:
+        symbols, used = declaration_cost(state, decl)
+        return Answer(False, tuple(c.why for c in used) + (
+            step(("508.1h", "508.1j"), f"the total cost to attack ({format_cost(symbols)}) can't be paid: "
+                                       f"{_show_attack(state, decl)} is not a legal declaration"),) + paid.why)
     reqs = attack_requirements(state)
-    domains = {c.id: [None] + [d for d in attack_options(state, c.id) if attack_restriction(state, c.id, d) is None]
+    # 508.1d: a cost to attack is never required to be paid: the most requirements are counted over declarations
+    # that pay none
+    domains = {c.id: [None] + [d for d in attack_options(state, c.id) if attack_restriction(state, c.id, d) is None
+                               and not costs_to_attack(state, c.id, d)]
                for c in creatures(state).values() if c.controller == state.turn.active}
     best_n, best_decl = _best(list(domains), domains, lambda partial: _attack_obeyed(reqs, partial),
                               lambda oid, v: sum(1 for r in reqs if r[0] == oid) if v is not None else 0, lambda d: True)
-    return _judged(state, decl, _attack_obeyed(reqs, decl), best_n, best_decl, reqs, "508.1d",
-                   lambda r, d: r[0] in d, _show_attack)
+    ans = _judged(state, decl, _attack_obeyed(reqs, decl), best_n, best_decl, reqs, "508.1d",
+                  lambda r, d: r[0] in d, _show_attack)
+    if paid is None or ans.value is not True:
+        return ans
+    symbols, used = declaration_cost(state, decl)
+    payment = (step(("508.1h", "508.1i", "508.1j"), f"the total cost to attack is {format_cost(symbols)} "
+                                                    f"({', '.join(c.why.text for c in used)}); "
+                                                    f"{state.turn.active} can pay it"),) + paid.why
+    return replace(ans, why=ans.why + payment, witness={**ans.witness, "cost": format_cost(symbols),
+                                                         "payment": paid.witness})
 
 
 #: Words of a requirement to attack (508.1d: "attacks each combat if able", "must attack"): an unread line without
@@ -303,10 +394,10 @@ def block_restriction(state: GameState, bid: str, aid: str) -> Step | None:
         return step(_rules("509.1b", s), f"{s.text.rstrip('.')}: {a.name} can't be blocked")
     if "Flying" in a.keywords and not ({"Flying", "Reach"} & c.keywords):
         return step(("702.9b", "509.1b"), f"{a.name} has flying and {c.name} has neither flying nor reach")
-    hit = a.protection & c.colors
-    if hit:
-        return step(("702.16f", "509.1b"), f"{a.name} has protection from {', '.join(sorted(hit))} and {c.name} is "
-                                           f"that color: it can't block {a.name}")
+    q = protected_from(state, aid, bid)
+    if q is not None:
+        return step(("702.16f", "509.1b"), f"{protection_why(state, aid, q)} and {has_it(state, bid, q)}: "
+                                           f"{c.name} can't block {a.name}")
     return None
 
 
@@ -507,7 +598,8 @@ def _judged(state, decl, obeyed: int, best_n: int, best_decl, reqs, rule: str, h
 
 
 def _guard_declaring(state: GameState, what: str) -> None:
-    """Text off the battlefield that functions there and concerns combat (113.6b) is not read; costs to attack or
-    block (508.1g-j, 509.1d-f: Ghostly Prison, Propaganda) are lines no reading takes, so ``creatures`` names them."""
+    """Text off the battlefield that functions there and concerns combat (113.6b) is not read; costs to block
+    (509.1d-f) and costs to attack ``lines`` does not read are lines no reading takes, so ``creatures`` names
+    them."""
     require_modelled_elsewhere(state, (Scope.COMBAT,), what)
     creatures(state)

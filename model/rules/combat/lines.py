@@ -1,10 +1,10 @@
-"""The lines of text that declaring attackers and blockers reads (506-509, 702.16f): restrictions ("~ can't
-block"), requirements ("~ attacks each combat if able", Lure's "All creatures able to block enchanted creature do
-so"), the number of creatures a blocker may block (509.1a) and protection's blocking part (702.16f).
+"""The lines of text that declaring attackers and blockers reads (506-509): restrictions ("~ can't block"),
+requirements ("~ attacks each combat if able", Lure's "All creatures able to block enchanted creature do so"), the
+number of creatures a blocker may block (509.1a) and costs to attack (508.1h: Ghostly Prison). (Protection is a
+keyword the compiler reads, 702.16: ``rules.protection``.)
 
 A line is read only whole (the pattern matches all of it); any other line that may concern combat is left to the
-caller, which makes the declaration `unsupported`, naming it. A line read here is read only for declaring: its
-other parts (protection's damage and targeting, 702.16b-e) stay unmodelled for every other question."""
+caller, which makes the declaration `unsupported`, naming it."""
 from __future__ import annotations
 
 import re
@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 #: A line's subject: the object itself (``~``) or the creature its Aura enchants (303.4).
 _SELF = r"(?P<who>~|enchanted creature)"
-_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 @dataclass(frozen=True)
@@ -20,17 +19,19 @@ class CombatLine:
     """What one line says for declaring attackers and blockers: ``fact`` is one of ``cant_attack``,
     ``cant_block``, ``cant_attack_or_block``, ``must_attack``, ``must_block``, ``lure`` (all creatures able to
     block it do so), ``must_be_blocked``, ``cant_be_blocked``, ``menace`` (can't be blocked except by two or more),
-    ``extra_blocks`` (``n``: how many more creatures it can block; -1: any number), ``protection`` (``colors``:
-    it can't be blocked by creatures of these colors, 702.16f), ``attack_unless`` (it can't attack unless the
-    defending player controls a permanent of the subtype ``subtype``); ``enchanted``: it is about the creature
-    the line's Aura enchants, not the object itself."""
+    ``extra_blocks`` (``n``: how many more creatures it can block; -1: any number), ``attack_unless`` (it can't
+    attack unless the defending player controls a permanent of the subtype ``subtype``), ``attack_cost`` (creatures can't attack the
+    line's controller, and with ``planeswalkers`` the planeswalkers they control, unless their controller pays the
+    mana ``cost`` for each of them: 508.1h); ``enchanted``: it is about the creature the line's Aura enchants, not
+    the object itself."""
 
     fact: str
     rule: str
     enchanted: bool = False
     n: int = 0
-    colors: frozenset[str] = frozenset()
     subtype: str = ""
+    cost: str = ""
+    planeswalkers: bool = False
 
 
 _PATTERNS: tuple[tuple[str, str, re.Pattern], ...] = tuple((fact, rule, re.compile(p, re.I)) for fact, rule, p in (
@@ -47,8 +48,17 @@ _PATTERNS: tuple[tuple[str, str, re.Pattern], ...] = tuple((fact, rule, re.compi
     ("extra_any", "509.1a", rf"^{_SELF} can block any number of creatures(?: each combat)?\.$"),
     ("attack_unless", "508.1c", rf"^{_SELF} can't attack unless defending player controls an? (?P<subtype>[A-Z][a-z]+)\.$"),
 ))
-_PROTECTION = re.compile(r"^Protection from (?P<first>white|blue|black|red|green)"
-                         r"(?P<rest>(?:(?:,| and) from (?:white|blue|black|red|green))*)$", re.I)
+
+
+#: Costs to attack (508.1h): Ghostly Prison, Propaganda, Windborn Muse; Norn's Annex with planeswalkers. A cost
+#: of mana symbols only, with no X (Sphere of Safety's X is the number of enchantments: no reading).
+_COST = r"(?P<cost>(?:\{(?:[0-9]+|[WUBRGC]|[WUBRG2]/[WUBRGP])\})+)"
+_ATTACK_COSTS = (
+    (False, re.compile(rf"^Creatures can't attack you unless their controller pays {_COST} for each creature they "
+                       r"control that's attacking you\.$", re.I)),
+    (True, re.compile(rf"^Creatures can't attack you or a planeswalker you control unless their controller pays "
+                      rf"{_COST} for each of those creatures\.$", re.I)),
+)
 
 
 def _plain(text: str, name: str) -> str:
@@ -62,10 +72,10 @@ def _plain(text: str, name: str) -> str:
 def read(text: str, name: str) -> CombatLine | None:
     """The combat line ``text`` (of the card named ``name``) is, read whole; None if it is none of them."""
     t = _plain(text, name)
-    m = _PROTECTION.match(t.rstrip("."))
-    if m:
-        words = re.findall(r"white|blue|black|red|green", t, re.I)
-        return CombatLine("protection", "702.16f", colors=frozenset(_COLORS[w.lower()] for w in words))
+    for planeswalkers, pattern in _ATTACK_COSTS:
+        m = pattern.match(t)
+        if m:
+            return CombatLine("attack_cost", "508.1h", cost=m.group("cost"), planeswalkers=planeswalkers)
     for fact, rule, pattern in _PATTERNS:
         m = pattern.match(t)
         if not m:
