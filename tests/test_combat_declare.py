@@ -107,3 +107,46 @@ def test_search_maximum_equals_enumeration(attackers, blockers):
     got = ans.witness["requirements"]
     assert got == best
     assert ans.value is (best == 0)
+
+
+# Keywords read as changing nothing of declaring only in a case (lines.CombatLine.case): outside it, unsupported.
+def test_dash_matters_only_to_a_creature_302_6_would_stop():
+    # 702.109a: it has haste only if its dash cost was paid, which the state does not say
+    st = _state("{card: Mardu Scout, id: scout}", "", step="declare-attackers")
+    assert declare.check_attack(st, {"scout": "Bob"}).value is True
+    sick = _state("{card: Mardu Scout, id: scout, summoning_sick: true}", "", step="declare-attackers")
+    with pytest.raises(Unsupported, match="dash cost was paid"):
+        declare.check_attack(sick, {"scout": "Bob"})
+
+
+def test_bestow_is_read_only_unattached():
+    st = _state("{card: Nimbus Naiad, id: naiad}", "", step="declare-attackers")
+    assert declare.check_attack(st, {"naiad": "Bob"}).value is True
+    attached = _state("{card: Grizzly Bears, id: bears}, {card: Nimbus Naiad, id: naiad, attached_to: bears}", "",
+                      step="declare-attackers")
+    with pytest.raises(Unsupported, match="bestowed Aura"):
+        declare.check_attack(attached, {"bears": "Bob"})
+
+
+def test_a_face_down_morph_has_no_text_to_read():
+    # 708.2: a face-down permanent is a 2/2 with no text, so its morph line is no ability it has now
+    st = _state("{card: Battering Craghorn, id: c, face_down: true}", "", step="declare-attackers")
+    assert declare.check_attack(st, {"c": "Bob"}).value is True
+
+
+def test_unleash_reads_the_counters_it_has_now():
+    blocker = "{card: Rakdos Cackler, id: cackler, counters: {+1/+1: 2}}"
+    st = _state("{card: Grizzly Bears, id: bears, attacking: Bob}", blocker, step="declare-attackers")
+    answer = declare.check_block(st, {"cackler": ("bears",)})
+    assert answer.value is False and "702.98a" in answer.why[0].rules
+
+
+def test_a_requirement_yields_to_how_many_may_block():
+    # Lure on Charging Rhino: every creature able to block it must (509.1c), but no more than one may (509.1b):
+    # the most requirements a legal declaration obeys is one, so one blocker is legal and two are not
+    st = _state("{card: Charging Rhino, id: rhino, attacking: Bob}, {card: Lure, attached_to: rhino}",
+                "{card: Grizzly Bears, id: bears}, {card: Pillarfield Ox, id: ox}", step="declare-attackers")
+    assert declare.check_block(st, {"bears": ("rhino",)}).value is True
+    two = declare.check_block(st, {"bears": ("rhino",), "ox": ("rhino",)})
+    assert two.value is False and "509.1b" in two.why[0].rules
+    assert declare.check_block(st, {}).value is False
