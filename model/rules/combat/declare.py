@@ -2,12 +2,14 @@
 question kinds (``can-attack``, ``can-block``) and the engine's ``attack`` and ``block`` actions.
 
 A declaration is legal when it breaks no restriction (508.1a-c, 509.1a-b: untapped, 302.6 and haste, defender,
-"can't attack", flying and reach, menace, protection, "can't block", how many creatures a blocker may block) and
+"can't attack", flying and reach, menace, protection, landwalk, fear, intimidate, shadow, horsemanship, skulk,
+"can't be blocked by"/"except by" a quality, "can block only", how many creatures may block one, "can't attack or
+block alone" (506.5), "can't block", how many creatures a blocker may block) and
 obeys as many requirements (508.1d, 509.1c: "attacks each combat if able", "blocks each combat if able", "must
 be blocked if able", Lure's "all creatures able to block it do so") as any declaration that breaks no
 restriction. That maximum is found by a branch-and-bound search over every creature's choices (``best``); the
 search was measured against python-constraint on a board of ten attackers and ten blockers
-(``bench/combat_declarations.py``) and is the faster.
+(``bench/bench_combat_declarations.py``) and is the faster.
 
 What the model does not read and could concern declaring (an unmodelled static line of combat scope, a cost to
 attack such as Ghostly Prison's, a keyword of combat it does not perform) makes the answer `unsupported`,
