@@ -44,6 +44,9 @@ state:
     ("Juggernaut can block only creatures with flying.", "blocks_only"),
     ("Juggernaut can't attack or block alone.", "cant_attack_or_block_alone"),
     ("Morph {2}{U} (You may cast this card face down as a 2/2 creature for {3}.)", "keyword_case"),
+    ("Juggernaut has first strike as long as it's attacking.", "keyword_case"),
+    ("Metalcraft — Juggernaut has double strike as long as you control three or more artifacts.", "keyword_case"),
+    ("You may have Juggernaut assign its combat damage as though it weren't blocked.", "keyword_case"),
 ])
 def test_lines_read_whole(text, fact):
     name = next(n for n in ("Hulking Goblin", "Goblin Brigand", "Palace Guard", "Juggernaut", "White Knight")
@@ -58,6 +61,14 @@ def test_lines_read_whole(text, fact):
     "Juggernaut can't be blocked by creatures with power less than 2.",
     "Juggernaut can't be blocked except by two or more creatures with flying.",
     "Nonbasic landwalk",
+    # a grant list that gives flying and haste too (Tribal Golem) is no line of combat damage alone, nor is a condition
+    # with a second consequence joined to it
+    'Juggernaut has trample as long as you control a Beast, haste as long as you control a Goblin, first strike as long '
+    'as you control a Soldier, flying as long as you control a Wizard, and "{B}: Regenerate Juggernaut" as long as you '
+    'control a Zombie.',
+    "Juggernaut has trample as long as you control a Forest and it can't block.",
+    "Juggernaut has trample and haste as long as it's attacking.",
+    "Juggernaut has flying as long as it's attacking.",
     "Snow swampwalk",
     "Hulking Goblin can't block, and creatures you control have haste.",
     "Protection from creatures",
@@ -150,3 +161,28 @@ def test_a_requirement_yields_to_how_many_may_block():
     two = declare.check_block(st, {"bears": ("rhino",), "ox": ("rhino",)})
     assert two.value is False and "509.1b" in two.why[0].rules
     assert declare.check_block(st, {}).value is False
+
+
+def test_a_line_of_combat_damage_read_for_declaring_stays_unmodelled_for_combat_damage():
+    # the reading is for declaring only (lines.py): dealing combat damage still names the line it does not perform
+    text = """\
+id: q
+ask: outcome
+state:
+  turn: {active: Alice, step: declare-attackers}
+  players:
+    Alice:
+      battlefield: [{card: Thorn Elemental, id: thorn, attacking: Bob}]
+    Bob:
+      battlefield: [{card: Grizzly Bears, id: bears}]
+actions:
+  - block: {bears: thorn}
+  - advance: combat-damage
+expect: [{player: Bob, life: 20}]
+"""
+    from mtgjudge.queries.runner import run_question
+    st = loads(text)[0]
+    assert declare.check_attack(_state("{card: Thorn Elemental, id: thorn}", "", step="declare-attackers"),
+                                {"thorn": "Bob"}).value is True
+    result = run_question(st)
+    assert result.status == "unsupported" and "assign its combat damage" in result.message

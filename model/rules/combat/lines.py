@@ -31,7 +31,9 @@ class CombatLine:
     ``cant_block_alone`` (506.5), ``unleash`` (it can't block while it has a +1/+1 counter, 702.98a), and the
     keywords whose rules change nothing of declaring (``keyword_case``) in the case ``case`` names (``dash``: haste only if
     its dash cost was paid, 702.109a, which matters only to a creature 302.6 would stop; ``face_up``: morph,
-    702.37a-e; ``unattached``: bestow, 702.103f; ``always``: ascend 702.131b-c, phasing 702.26a); ``enchanted``:
+    702.37a-e; ``unattached``: bestow, 702.103f; ``always``: ascend 702.131b-c, phasing 702.26a, a line that only
+    grants a keyword of combat damage (``DAMAGE_KEYWORDS``) or only changes how combat damage is assigned, 510.1);
+    ``enchanted``:
     it is about the creature the line's Aura enchants, not the object itself.
 
     A ``quality`` is a tuple of what a creature has, all of it: ``("color", "B")``, ``("artifact",)``,
@@ -85,6 +87,18 @@ _NO_DECLARING = ((re.compile(r"^(?:Morph|Megamorph) (?:\{[^}]+\})+$", re.I), "fa
                  (re.compile(r"^Dash (?:\{[^}]+\})+$", re.I), "dash", "702.109a"),
                  (re.compile(r"^Ascend$", re.I), "always", "702.131c"),
                  (re.compile(r"^Phasing$", re.I), "always", "702.26a"))
+#: Keywords whose rules are about combat damage and destruction (702.2 deathtouch, 702.4 double strike, 702.7 first
+#: strike, 702.12 indestructible, 702.15 lifelink, 702.19 trample), never about which declarations are legal (508.1,
+#: 509.1): a line that only grants one of them, whatever its condition, changes nothing of declaring.
+DAMAGE_KEYWORDS = "first strike|double strike|trample|deathtouch|lifelink|indestructible"
+#: The condition of such a line: one clause (no list, quotation or second sentence), with no second consequence
+#: joined to it ("... as long as you control a Forest and it can't block" is no such line).
+_CONDITION = r"(?:(?! and (?:it |~ |this creature )?(?:has|have|gets|gains|can|can't|is|isn't)\b)[^.,;\"])+"
+_DAMAGE_ONLY = (
+    re.compile(rf"^(?:[A-Z][a-z]+ — )?~ has (?:{DAMAGE_KEYWORDS})(?: and (?:{DAMAGE_KEYWORDS}))? as long as "
+               rf"{_CONDITION}\.$", re.I),
+    re.compile(r"^You may have ~ assign its combat damage as though it weren't blocked\.$", re.I),
+)
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _KEYWORD_NAMES = {"flying": "Flying", "reach": "Reach", "horsemanship": "Horsemanship", "shadow": "Shadow"}
 
@@ -136,6 +150,8 @@ def read(text: str, name: str) -> CombatLine | None:
     for pattern, case, rule in _NO_DECLARING:
         if pattern.match(t):
             return CombatLine("keyword_case", rule, case=case)
+    if any(p.match(t) for p in _DAMAGE_ONLY):
+        return CombatLine("keyword_case", "510.1", case="always")
     for fact, rule, pattern in _PATTERNS:
         m = pattern.match(t)
         if not m:
