@@ -75,7 +75,9 @@ def add_coverage_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"the sample's seed (default {DEFAULT_SEED})")
     p.add_argument("--card", action="append", metavar="NAME", help="sweep only this card (repeatable)")
     p.add_argument("--kinds", nargs="+", choices=KINDS, default=list(KINDS), metavar="KIND",
-                   help=f"ask only these kinds of question (default: all of {', '.join(KINDS)})")
+                   help=f"ask only these kinds of question (default: all of {', '.join(KINDS)}); can-attack and "
+                        "can-block alone skip, uncompiled, the cards with no creature face (the reading counts "
+                        "the cards compiled)")
     p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                    help="worker processes (default: the machine's cores)")
     return p
