@@ -24,7 +24,7 @@ from typing import Mapping
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Answer, Step, step
-from mtgjudge.model.objects import undefined_card
+from mtgjudge.model.objects import GameObject, undefined_card
 from mtgjudge.model.rules.combat import lines
 from mtgjudge.model.rules.guards import power_now, require_modelled_elsewhere
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves, lasting_effects
@@ -170,7 +170,7 @@ def creatures(state: GameState) -> dict[str, Creature]:
     return out
 
 
-def _keyword_case(state: GameState, o, c: Creature, line: lines.CombatLine, text: str) -> None:
+def _keyword_case(state: GameState, o: GameObject, c: Creature, line: lines.CombatLine, text: str) -> None:
     """A keyword whose rules change nothing of declaring in the case its line names (``lines.CombatLine.case``);
     outside that case the answer is unsupported, naming the line."""
     case = line.case
