@@ -34,14 +34,39 @@ state:
     ("Goblin Brigand attacks each combat if able.", "must_attack"),
     ("All creatures able to block enchanted creature do so.", "lure"),
     ("Palace Guard can block any number of creatures.", "extra_blocks"),
+    ("Juggernaut can't be blocked by Walls.", "not_blocked_by"),
+    ("Swampwalk (This creature can't be blocked as long as defending player controls a Swamp.)", "landwalk"),
+    ("Fear (This creature can't be blocked except by artifact creatures and/or black creatures.)", "fear"),
+    ("Juggernaut can't be blocked by more than one creature.", "max_blockers"),
+    ("Juggernaut can't be blocked except by three or more creatures.", "min_blockers"),
+    ("Juggernaut can block only creatures with flying.", "blocks_only"),
+    ("Juggernaut can't attack or block alone.", "cant_attack_or_block_alone"),
+    ("Morph {2}{U} (You may cast this card face down as a 2/2 creature for {3}.)", "keyword_case"),
+    ("Juggernaut has first strike as long as it's attacking.", "keyword_case"),
+    ("Metalcraft — Juggernaut has double strike as long as you control three or more artifacts.", "keyword_case"),
+    ("You may have Juggernaut assign its combat damage as though it weren't blocked.", "keyword_case"),
 ])
 def test_lines_read_whole(text, fact):
-    name = next(n for n in ("Hulking Goblin", "Goblin Brigand", "Palace Guard") if n in text or n == "Palace Guard")
+    name = next(n for n in ("Hulking Goblin", "Goblin Brigand", "Palace Guard", "Juggernaut", "White Knight")
+                if n in text or n == "White Knight")
     assert lines.read(text, name).fact == fact
 
 
 @pytest.mark.parametrize("text", [
-    "Juggernaut can't be blocked by Walls.",
+    # a plural the reading does not know as one subtype ("Elves" is no "Elve"), and a comparison it has no reading of
+    "Juggernaut can't be blocked by Elves.",
+    "Juggernaut can't be blocked by creatures with power less than 2.",
+    "Juggernaut can't be blocked except by two or more creatures with flying.",
+    "Nonbasic landwalk",
+    # a grant list that gives flying and haste too (Tribal Golem) is no line of combat damage alone, nor is a condition
+    # with a second consequence joined to it
+    'Juggernaut has trample as long as you control a Beast, haste as long as you control a Goblin, first strike as long '
+    'as you control a Soldier, flying as long as you control a Wizard, and "{B}: Regenerate Juggernaut" as long as you '
+    'control a Zombie.',
+    "Juggernaut has trample as long as you control a Forest and it can't block.",
+    "Juggernaut has trample and haste as long as it's attacking.",
+    "Juggernaut has flying as long as it's attacking.",
+    "Snow swampwalk",
     "Hulking Goblin can't block, and creatures you control have haste.",
     "Protection from creatures",
 ])
@@ -152,3 +177,71 @@ def test_search_maximum_equals_enumeration(attackers, blockers):
     got = ans.witness["requirements"]
     assert got == best
     assert ans.value is (best == 0)
+
+
+# Keywords read as changing nothing of declaring only in a case (lines.CombatLine.case): outside it, unsupported.
+def test_dash_matters_only_to_a_creature_302_6_would_stop():
+    # 702.109a: it has haste only if its dash cost was paid, which the state does not say
+    st = _state("{card: Mardu Scout, id: scout}", "", step="declare-attackers")
+    assert declare.check_attack(st, {"scout": "Bob"}).value is True
+    sick = _state("{card: Mardu Scout, id: scout, summoning_sick: true}", "", step="declare-attackers")
+    with pytest.raises(Unsupported, match="dash cost was paid"):
+        declare.check_attack(sick, {"scout": "Bob"})
+
+
+def test_bestow_is_read_only_unattached():
+    st = _state("{card: Nimbus Naiad, id: naiad}", "", step="declare-attackers")
+    assert declare.check_attack(st, {"naiad": "Bob"}).value is True
+    attached = _state("{card: Grizzly Bears, id: bears}, {card: Nimbus Naiad, id: naiad, attached_to: bears}", "",
+                      step="declare-attackers")
+    with pytest.raises(Unsupported, match="bestowed Aura"):
+        declare.check_attack(attached, {"bears": "Bob"})
+
+
+def test_a_face_down_morph_has_no_text_to_read():
+    # 708.2: a face-down permanent is a 2/2 with no text, so its morph line is no ability it has now
+    st = _state("{card: Battering Craghorn, id: c, face_down: true}", "", step="declare-attackers")
+    assert declare.check_attack(st, {"c": "Bob"}).value is True
+
+
+def test_unleash_reads_the_counters_it_has_now():
+    blocker = "{card: Rakdos Cackler, id: cackler, counters: {+1/+1: 2}}"
+    st = _state("{card: Grizzly Bears, id: bears, attacking: Bob}", blocker, step="declare-attackers")
+    answer = declare.check_block(st, {"cackler": ("bears",)})
+    assert answer.value is False and "702.98a" in answer.why[0].rules
+
+
+def test_a_requirement_yields_to_how_many_may_block():
+    # Lure on Charging Rhino: every creature able to block it must (509.1c), but no more than one may (509.1b):
+    # the most requirements a legal declaration obeys is one, so one blocker is legal and two are not
+    st = _state("{card: Charging Rhino, id: rhino, attacking: Bob}, {card: Lure, attached_to: rhino}",
+                "{card: Grizzly Bears, id: bears}, {card: Pillarfield Ox, id: ox}", step="declare-attackers")
+    assert declare.check_block(st, {"bears": ("rhino",)}).value is True
+    two = declare.check_block(st, {"bears": ("rhino",), "ox": ("rhino",)})
+    assert two.value is False and "509.1b" in two.why[0].rules
+    assert declare.check_block(st, {}).value is False
+
+
+def test_a_line_of_combat_damage_read_for_declaring_stays_unmodelled_for_combat_damage():
+    # the reading is for declaring only (lines.py): dealing combat damage still names the line it does not perform
+    text = """\
+id: q
+ask: outcome
+state:
+  turn: {active: Alice, step: declare-attackers}
+  players:
+    Alice:
+      battlefield: [{card: Thorn Elemental, id: thorn, attacking: Bob}]
+    Bob:
+      battlefield: [{card: Grizzly Bears, id: bears}]
+actions:
+  - block: {bears: thorn}
+  - advance: combat-damage
+expect: [{player: Bob, life: 20}]
+"""
+    from mtgjudge.queries.runner import run_question
+    st = loads(text)[0]
+    assert declare.check_attack(_state("{card: Thorn Elemental, id: thorn}", "", step="declare-attackers"),
+                                {"thorn": "Bob"}).value is True
+    result = run_question(st)
+    assert result.status == "unsupported" and "assign its combat damage" in result.message

@@ -207,6 +207,61 @@ def test_fillers_are_inert_cards_the_product_defines():
     assert spells and all(not board.spell_targets(c.front) for c in spells)
 
 
+# ------------------------------------------------------------------------------------------- combat
+
+WRAITH = record("Coverage Wraith", "{3}{B}", "Creature — Wraith",
+                "Swampwalk (This creature can't be blocked as long as defending player controls a Swamp.)", ("3", "3"))
+WALL = record("Coverage Wall", "{1}{W}", "Creature — Wall", "Defender", ("0", "4"))
+SHADE = record("Coverage Shade", "{W}", "Creature — Spirit", "Shadow", ("1", "1"))
+KNIGHTLY = record("Coverage Squire", "{1}{W}", "Creature — Human",
+                  "Coverage Squire can't attack unless you control a Knight or a Soldier.", ("2", "2"))
+SHOCK = record("Coverage Shock", "{R}", "Instant", "Coverage Shock deals 2 damage to any target.")
+
+
+def test_combat_boards_put_the_card_beside_a_vanilla_creature_a_flier_and_a_reach_creature():
+    bear = compile_card(BEAR)
+    attack, block = board.can_attack(bear, 0), board.can_block(bear, 0)
+    for q in (attack, block):
+        card = q.state.obj(board.CARD_ID)
+        assert card.zone == "battlefield" and card.controller == "Alice" and not card.tapped
+        assert q.state.turn.step == "declare-attackers"
+        assert sorted(o.name for o in q.state.battlefield("Bob")) == sorted(board.COMBAT_OPPONENT)
+    assert attack.state.turn.active == "Alice" and not any(o.attacking for o in attack.state.battlefield())
+    assert block.state.turn.active == "Bob" and block.params["attacker"] == (board.VANILLA_ID,)
+    assert all(o.attacking == "Alice" for o in block.state.battlefield("Bob"))
+
+
+def test_combat_kinds_per_card_answered_or_unsupported():
+    # by hand: a vanilla creature attacks (508.1a) and blocks the vanilla attacker (509.1a); defender can't attack
+    # (702.3b) but blocks; swampwalk changes neither (702.14c: it is about blocking it); shadow can't block a
+    # creature without shadow (702.28b); "can't attack unless you control a Knight or a Soldier" is no line the
+    # model reads, so both questions about that card are unsupported, naming it (declaring reads every creature)
+    expected = {BEAR: (True, True), WALL: (False, True), WRAITH: (True, True), SHADE: (True, False)}
+    for rec, (attacks, blocks) in expected.items():
+        card = compile_card(rec)
+        assert answer(board.can_attack(card, 0)) is attacks, rec.name
+        assert answer(board.can_block(card, 0)) is blocks, rec.name
+    report = sweep([BEAR, WALL, WRAITH, SHADE, KNIGHTLY, SHOCK], kinds=("can-attack", "can-block"))
+    assert list(report.kinds) == ["can-attack", "can-block"] and report.cards == 6
+    for kind in ("can-attack", "can-block"):
+        t = report.kinds[kind]
+        # five creatures asked (the instant is no creature), four answered
+        assert (t.asked, t.answered, t.unsupported, t.crashed) == (5, 4, 1, 0), kind
+        (reason, _n), = t.reasons.items()
+        assert "can't attack unless you control a Knight or a Soldier" in reason and "Coverage Squire" not in reason
+    assert not report.crashes
+
+
+def test_kinds_option_asks_only_those(v3_file, capsys):
+    code, data = run_json(capsys, "--from", str(v3_file), "-j", "1", "--kinds", "can-attack", "can-block")
+    assert code == 0 and list(data["kinds"]) == ["can-attack", "can-block"]
+    # the v3 file's creatures: Bear, Flier and Elf, each asked both
+    assert data["kinds"]["can-attack"]["asked"] == data["kinds"]["can-block"]["asked"] == 3
+    with pytest.raises(SystemExit) as exit_:
+        coverage_main(["--from", str(v3_file), "--kinds", "can-fly"])
+    assert exit_.value.code == 2 and "can-fly" in capsys.readouterr().err
+
+
 # ------------------------------------------------------------------------------------------- reasons
 
 def test_unmodelled_line_is_unsupported_naming_the_line():
@@ -305,7 +360,7 @@ def test_json_shape_is_exact_and_a_v3_file_is_swept(v3_file, capsys):
     # halves (the Grove's line is reminder text only, no line), each as its text
     assert reading["lines"] == 5 and reading["round_trip"] == reading["modelled"] == 5
     assert data["cards"] == 6
-    assert list(data["kinds"]) == ["can-play", "could-produce", "can-activate", "outcome"]
+    assert list(data["kinds"]) == ["can-play", "could-produce", "can-activate", "outcome", "can-attack", "can-block"]
     for tally in data["kinds"].values():
         assert set(tally) == {"asked", "answered", "unsupported", "crashed", "reasons"}
         assert tally["asked"] == tally["answered"] + tally["unsupported"] + tally["crashed"]
@@ -359,7 +414,7 @@ def test_card_option_and_unreadable_file(v3_file, tmp_path, capsys):
 
 def test_table_for_people_and_crash_exit_code(v3_file, capsys, monkeypatch):
     monkeypatch.setattr(sweep_module, "run_question", lambda q, **o: 1 / 0)
-    assert coverage_main(["--from", str(v3_file), "-j", "1", "--card", "Coverage Bear"]) == 1
+    assert coverage_main(["--from", str(v3_file), "-j", "1", "--card", "Coverage Bear", "--kinds", "can-play"]) == 1
     out = capsys.readouterr().out
     assert "can-play" in out and "crashes: 1 (1 distinct)" in out and "ZeroDivisionError" in out
     assert "Coverage Bear" in out

@@ -414,6 +414,50 @@ def on_battlefield(card: CardDef, face: int) -> Question:
     return _fit("could-produce", card, entry, "battlefield", Needs(lands=list(COLOR_LANDS)))
 
 
+def creature_faces(card: CardDef) -> list[int]:
+    """The faces the card can have up on the battlefield as a creature (each is asked the combat questions)."""
+    return [i for i in battlefield_faces(card) if "Creature" in card.faces[i].types]
+
+
+#: The opponent's creatures on a combat board: a vanilla creature, a flier and a reach creature (the product's
+#: cards, each with no text but its keyword), the first the attacker a can-block question asks about.
+COMBAT_OPPONENT = ("Grizzly Bears", "Air Elemental", "Giant Spider")
+#: The id of the opponent's vanilla creature on a combat board.
+VANILLA_ID = "vanilla"
+
+
+def _combat_doc(kind: str, card: CardDef, face: int) -> dict:
+    """A combat question as the format's mapping: the card's face on Alice's battlefield, untapped and under her
+    control since her turn began (so 302.6 does not apply, ``summoning_sick`` defaults to false), Bob's three
+    creatures beside it, in the declare attackers step. For can-attack it is Alice's turn and nothing attacks yet
+    (508.1); for can-block it is Bob's, his three creatures attack Alice, and the card blocks the vanilla one
+    (509.1), so that the answer turns on the card's own text."""
+    attacking = kind == "can-block"
+    theirs = [{"card": name, "id": VANILLA_ID if i == 0 else f"opponent-{i}", **({"attacking": PLAYER} if attacking else {})}
+              for i, name in enumerate(COMBAT_OPPONENT)]
+    ours = [_entry(card.faces[face].name, id=CARD_ID)]
+    players = {PLAYER: {"life": LIFE, "battlefield": ours, "hand": list(HAND), "library": LIBRARY},
+               OPPONENT: {"life": LIFE, "battlefield": theirs, "hand": list(HAND), "library": LIBRARY}}
+    doc: dict[str, Any] = {"id": "coverage", "ask": kind, "about": CARD_ID,
+                           "state": {"turn": {"active": OPPONENT if attacking else PLAYER, "step": "declare-attackers"},
+                                     "players": players}}
+    if attacking:
+        doc["attacker"] = VANILLA_ID
+    return doc
+
+
+def can_attack(card: CardDef, face: int) -> Question:
+    """"Can it attack?" (508.1): the face on Alice's battlefield, untapped, not summoning sick, in her declare
+    attackers step, attacking Bob, who controls a vanilla creature, a flier and a reach creature."""
+    return _read(_combat_doc("can-attack", card, face), card)
+
+
+def can_block(card: CardDef, face: int) -> Question:
+    """"Can it block?" (509.1): the face on Alice's battlefield, untapped, in Bob's declare attackers step, where
+    Bob's vanilla creature, flier and reach creature attack Alice; it blocks the vanilla one."""
+    return _read(_combat_doc("can-block", card, face), card)
+
+
 def activated(q: Question) -> list[Ability]:
     """The activated abilities of the card on a battlefield board, numbered as ``ability:`` counts them."""
     return activated_abilities(q.state, CARD_ID)

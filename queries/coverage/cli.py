@@ -15,7 +15,7 @@ from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.cards.store import open_store
 from mtgjudge.model.cards.sources import SourceError, read
 from mtgjudge.model.names import normalize
-from mtgjudge.queries.coverage.core import Card, sweep
+from mtgjudge.queries.coverage.core import KINDS, Card, sweep
 from mtgjudge.queries.coverage.progress import Progress
 from mtgjudge.queries.coverage.report import to_json, to_text
 from mtgjudge.queries.terminal import emit
@@ -61,7 +61,10 @@ def add_coverage_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "(cards with a mana ability, on the battlefield untapped), can-activate (each activated "
                     "ability, its cost payable) and outcome (instants, sorceries and permanents with an enters "
                     "trigger cast on the can-play board and resolved, every choice of targets a branch; answered: "
-                    "the outcome computed in every branch). Print per kind how many were answered (yes or no), unsupported "
+                    "the outcome computed in every branch), can-attack and can-block (each creature face on the battlefield "
+                    "untapped and not summoning sick, the opponent controlling a vanilla creature, a flier and a reach "
+                    "creature: attacking in its controller's declare attackers step; blocking the vanilla creature as "
+                    "the three attack). Print per kind how many were answered (yes or no), unsupported "
                     "(with the ten most frequent reasons) or crashed (each crash listed). Exit 1 if a question "
                     "crashed, 2 if a data file can't be read.")
     p.add_argument("--from", dest="from_files", nargs="+", metavar="FILE",
@@ -71,6 +74,10 @@ def add_coverage_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--sample", type=int, metavar="N", help="sweep a random sample of N cards")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"the sample's seed (default {DEFAULT_SEED})")
     p.add_argument("--card", action="append", metavar="NAME", help="sweep only this card (repeatable)")
+    p.add_argument("--kinds", nargs="+", choices=KINDS, default=list(KINDS), metavar="KIND",
+                   help=f"ask only these kinds of question (default: all of {', '.join(KINDS)}); can-attack and "
+                        "can-block alone skip, uncompiled, the cards with no creature face (the reading counts "
+                        "the cards compiled)")
     p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                    help="worker processes (default: the machine's cores)")
     return p
@@ -85,7 +92,7 @@ def run_coverage(args: argparse.Namespace) -> int:
         return 2
     bar = Progress(len(cards))
     try:
-        report = sweep(cards, workers=max(1, args.jobs), progress=bar)
+        report = sweep(cards, kinds=tuple(args.kinds), workers=max(1, args.jobs), progress=bar)
     finally:
         bar.close()
     emit(json.dumps(to_json(report), ensure_ascii=False) if args.json else to_text(report))

@@ -34,7 +34,9 @@ from mtgjudge.queries.labels import shown_name
 from mtgjudge.queries.runner import run_question
 
 #: The kinds of question the sweep poses, in the order it reports them.
-KINDS = ("can-play", "could-produce", "can-activate", "outcome")
+KINDS = ("can-play", "could-produce", "can-activate", "outcome", "can-attack", "can-block")
+#: The kinds asked only of creature faces: a sweep of these alone skips, uncompiled, a record with no creature face.
+COMBAT_KINDS = ("can-attack", "can-block")
 #: Cards per chunk handed to a worker: small enough to balance the load and move the progress bar.
 CHUNK = 40
 #: Past this a question is a crash: the product's own bounds (solver and search limits, which answer
@@ -197,17 +199,26 @@ def sweep_card(item: Card, kinds: Sequence[str] = KINDS, report: CoverageReport 
     ``report`` (a new one if None), which is returned."""
     report = report if report is not None else CoverageReport()
     report.cards += 1
+    if isinstance(item, CardRecord) and set(kinds) <= set(COMBAT_KINDS) and \
+            not any("Creature" in f.type_line.split("—")[0] for f in item.faces):
+        return report
     try:
         card = item if isinstance(item, CardDef) else compile_card(item)
-    except Exception as e:  # noqa: BLE001  (every card is asked can-play: a compile crash is its crash)
-        report.tally("can-play").asked += 1
-        _crash(report, "can-play", item, e, doing="while compiling: ")
+    except Exception as e:  # noqa: BLE001  (a compile crash is the crash of the first kind swept: can-play by default)
+        first = "can-play" if "can-play" in kinds or not kinds else kinds[0]
+        report.tally(first).asked += 1
+        _crash(report, first, item, e, doing="while compiling: ")
         return report
     report.reading.add_card(card)
     if "can-play" in kinds:
         _ask(report, "can-play", card, lambda: board.can_play(card))
     if "outcome" in kinds and board.casts_and_resolves(card):
         _ask(report, "outcome", card, lambda: board.outcome(card))
+    for face in board.creature_faces(card):
+        if "can-attack" in kinds:
+            _ask(report, "can-attack", card, lambda f=face: board.can_attack(card, f))
+        if "can-block" in kinds:
+            _ask(report, "can-block", card, lambda f=face: board.can_block(card, f))
     if "could-produce" not in kinds and "can-activate" not in kinds:
         return report
     produce_asked = False

@@ -2,12 +2,14 @@
 question kinds (``can-attack``, ``can-block``) and the engine's ``attack`` and ``block`` actions.
 
 A declaration is legal when it breaks no restriction (508.1a-c, 509.1a-b: untapped, 302.6 and haste, defender,
-"can't attack", flying and reach, menace, protection, "can't block", how many creatures a blocker may block) and
+"can't attack", flying and reach, menace, protection, landwalk, fear, intimidate, shadow, horsemanship, skulk,
+"can't be blocked by"/"except by" a quality, "can block only", how many creatures may block one, "can't attack or
+block alone" (506.5), "can't block", how many creatures a blocker may block) and
 obeys as many requirements (508.1d, 509.1c: "attacks each combat if able", "blocks each combat if able", "must
 be blocked if able", Lure's "all creatures able to block it do so") as any declaration that breaks no
 restriction. That maximum is found by a branch-and-bound search over every creature's choices (``best``); the
 search was measured against python-constraint on a board of ten attackers and ten blockers
-(``bench/combat_declarations.py``) and is the faster.
+(``bench/bench_combat_declarations.py``) and is the faster.
 
 Costs to attack (508.1g-j: Ghostly Prison, Propaganda, Norn's Annex) are added up for the whole declaration
 (508.1h), and the declaration is legal only if the active player can pay that total once its attackers are
@@ -30,9 +32,9 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Answer, Step, step
 from mtgjudge.model.mana import Symbol, format_cost, parse_cost
 from mtgjudge.model.legality import can_pay
-from mtgjudge.model.objects import undefined_card
+from mtgjudge.model.objects import GameObject, undefined_card
 from mtgjudge.model.rules.combat import lines
-from mtgjudge.model.rules.guards import require_modelled_elsewhere
+from mtgjudge.model.rules.guards import power_now, require_modelled_elsewhere
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves, lasting_effects
 from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.rules.layers import current
@@ -46,9 +48,16 @@ from mtgjudge.model.vocab.scopes import Scope
 #: 702.111; protection's blocking part, 702.16f, is ``rules.protection``'s); the other combat keywords are
 #: performed in combat damage (first strike, trample, ...) or not at all.
 READ_KEYWORDS = ("Flying", "Reach", "Defender", "Vigilance", "Haste", "Menace")
+#: The evasion keywords this model performs for blocking, as a fact of ``lines.CombatLine`` and its rule: a keyword
+#: ability the compiler gives (a grant) and the keyword's line read by ``lines.read`` are one fact.
+EVASION_KEYWORDS = {"Fear": ("fear", "702.36b"), "Intimidate": ("intimidate", "702.13b"),
+                    "Shadow": ("shadow", "702.28b"), "Horsemanship": ("horsemanship", "702.31b"),
+                    "Skulk": ("skulk", "702.118b")}
+#: Landwalk keywords (702.14c) this model performs, by the land type each names.
+LANDWALK = {"Plainswalk": "Plains", "Islandwalk": "Island", "Swampwalk": "Swamp", "Mountainwalk": "Mountain",
+            "Forestwalk": "Forest"}
 #: Keywords of declaring blockers this model does not perform: a creature with one makes blocking unsupported.
-UNREAD_KEYWORDS = ("Fear", "Intimidate", "Shadow", "Horsemanship", "Skulk", "Banding", "Swampwalk", "Islandwalk",
-                   "Forestwalk", "Mountainwalk", "Plainswalk")
+UNREAD_KEYWORDS = ("Banding",)
 #: The rules that an "until end of turn" effect adds for its object (``state.PTChange.rules``), as facts.
 _EFFECT_RULES = {"can't block": "cant_block", "can't be blocked": "cant_be_blocked", "attacks if able": "must_attack",
                  "all creatures able to block it do so": "lure", "must be blocked if able": "must_be_blocked",
@@ -75,6 +84,12 @@ class Creature:
     facts: dict[str, list[Step]] = field(default_factory=dict)
     attack_unless: list[tuple[str, Step]] = field(default_factory=list)
     extra_blocks: int = 0
+    #: (fact, quality, why) of the lines about which creatures it can be blocked by or can block
+    #: (``lines.CombatLine.quality``: ``not_blocked_by``, ``only_blocked_by``, ``blocks_only``, ``cant_block_those``)
+    qualities: list[tuple[str, tuple, Step]] = field(default_factory=list)
+    landwalk: list[tuple[str, Step]] = field(default_factory=list)     # land types (702.14c)
+    min_blockers: list[tuple[int, Step]] = field(default_factory=list)
+    max_blockers: list[tuple[int, Step]] = field(default_factory=list)
 
     def has(self, fact: str) -> bool:
         return bool(self.facts.get(fact))
@@ -113,6 +128,11 @@ def creatures(state: GameState) -> dict[str, Creature]:
                 if a.keyword in UNREAD_KEYWORDS and is_creature:
                     raise Unsupported(f"{o.name} ({o.id}) has {a.keyword}: declaring blockers with it is not modelled")
                 c.keywords.add(a.keyword)
+                if a.keyword in EVASION_KEYWORDS:
+                    fact, rule = EVASION_KEYWORDS[a.keyword]
+                    _add(c, fact, step(rule, f"{o.name} has {a.keyword.lower()}"))
+                elif a.keyword in LANDWALK:
+                    c.landwalk.append((LANDWALK[a.keyword], step("702.14c", f"{o.name} has {a.keyword.lower()}")))
                 continue
             if a.kind == "static" and a.static is not None and Scope.COMBAT in a.static.word.scopes:
                 raise Unsupported(f"{o.name} ({o.id}): {a.text()!r} is not read for declaring attackers and blockers")
@@ -130,7 +150,13 @@ def creatures(state: GameState) -> dict[str, Creature]:
                 raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply when attackers "
                                   f"or blockers are declared: {a.source_text!r}")
             s = step(line.rule, f"{o.name}: {a.source_text}")
-            if line.enchanted:
+            if line.fact == "keyword_case":
+                _keyword_case(state, o, c, line, a.source_text)
+            elif line.fact == "unleash":
+                # 702.98a: its other part (entering with a counter) is done; the counters it has now decide
+                if o.counter("+1/+1") > 0:
+                    _add(c, "cant_block", step("702.98a", f"{o.name} has unleash and a +1/+1 counter on it"))
+            elif line.enchanted:
                 aura_lines.append((o.attached_to, line, s))
             else:
                 _apply(c, line, s)
@@ -221,6 +247,21 @@ def attack_payment(state: GameState, decl: Mapping[str, str]) -> tuple[TotalCost
     return cost, can_pay(_attackers_tapped(state, decl), state.turn.active, cost)
 
 
+def _keyword_case(state: GameState, o: GameObject, c: Creature, line: lines.CombatLine, text: str) -> None:
+    """A keyword whose rules change nothing of declaring in the case its line names (``lines.CombatLine.case``);
+    outside that case the answer is unsupported, naming the line."""
+    case = line.case
+    if case == "face_up" and o.face_down:
+        raise Unsupported(f"{o.name} ({o.id}) is face down: {text!r} may turn it face up (702.37e)")
+    if case == "unattached" and o.attached_to is not None:
+        raise Unsupported(f"{o.name} ({o.id}) is attached: as a bestowed Aura ({text!r}, 702.103b) it is not read "
+                          "for declaring")
+    if case == "dash" and c.sick:
+        # 702.109a: it has haste only if its dash cost was paid, which the state does not say; 302.6 asks
+        raise Unsupported(f"{o.name} ({o.id}): {text!r} gives haste if its dash cost was paid (702.109a), which the "
+                          "question does not say")
+
+
 def _apply(c: Creature, line: lines.CombatLine, s: Step) -> None:
     if line.fact == "extra_blocks":
         c.extra_blocks = ANY_NUMBER if line.n < 0 or c.extra_blocks >= ANY_NUMBER else c.extra_blocks + line.n
@@ -229,6 +270,20 @@ def _apply(c: Creature, line: lines.CombatLine, s: Step) -> None:
     elif line.fact == "cant_attack_or_block":
         _add(c, "cant_attack", s)
         _add(c, "cant_block", s)
+    elif line.fact == "cant_block_and_cant_be_blocked":
+        _add(c, "cant_block", s)
+        _add(c, "cant_be_blocked", s)
+    elif line.fact == "cant_attack_or_block_alone":
+        _add(c, "cant_attack_alone", s)
+        _add(c, "cant_block_alone", s)
+    elif line.fact in ("not_blocked_by", "only_blocked_by", "blocks_only", "cant_block_those"):
+        c.qualities.append((line.fact, line.quality, s))
+    elif line.fact == "landwalk":
+        c.landwalk.append((line.subtype, s))
+    elif line.fact == "min_blockers":
+        c.min_blockers.append((line.n, s))
+    elif line.fact == "max_blockers":
+        c.max_blockers.append((line.n, s))
     else:
         _add(c, line.fact, s)
 
@@ -318,6 +373,9 @@ def check_attack(state: GameState, decl: Mapping[str, str]) -> Answer:
         return Answer(False, tuple(c.why for c in used) + (
             step(("508.1h", "508.1j"), f"the total cost to attack ({format_cost(symbols)}) can't be paid: "
                                        f"{_show_attack(state, decl)} is not a legal declaration"),) + paid.why)
+    r = _alone_violation(state, decl, "cant_attack_alone")
+    if r is not None:
+        return Answer(False, (r,))
     reqs = attack_requirements(state)
     # 508.1d: a cost to attack is never required to be paid: the most requirements are counted over declarations
     # that pay none
@@ -325,7 +383,8 @@ def check_attack(state: GameState, decl: Mapping[str, str]) -> Answer:
                                and not costs_to_attack(state, c.id, d)]
                for c in creatures(state).values() if c.controller == state.turn.active}
     best_n, best_decl = _best(list(domains), domains, lambda partial: _attack_obeyed(reqs, partial),
-                              lambda oid, v: sum(1 for r in reqs if r[0] == oid) if v is not None else 0, lambda d: True)
+                              lambda oid, v: sum(1 for r in reqs if r[0] == oid) if v is not None else 0,
+                              lambda d: _alone_violation(state, d, "cant_attack_alone") is None)
     ans = _judged(state, decl, _attack_obeyed(reqs, decl), best_n, best_decl, reqs, "508.1d",
                   lambda r, d: r[0] in d, _show_attack)
     if paid is None or ans.value is not True:
@@ -398,6 +457,79 @@ def block_restriction(state: GameState, bid: str, aid: str) -> Step | None:
     if q is not None:
         return step(("702.16f", "509.1b"), f"{protection_why(state, aid, q)} and {has_it(state, bid, q)}: "
                                            f"{c.name} can't block {a.name}")
+    return _evasion(state, c, a, defending)
+
+
+def _has_keyword(c: Creature, keyword: str) -> bool:
+    """Has the creature the keyword, as a keyword ability or as its line read by ``lines.read``?"""
+    return keyword in c.keywords or c.has(keyword.lower())
+
+
+def _is_artifact(state: GameState, c: Creature) -> bool:
+    return "Artifact" in current(state, c.id).types
+
+
+def _power(state: GameState, c: Creature) -> int:
+    return power_now(state, c.id, f"the power of {c.name} matters to who may block")
+
+
+def _has_quality(state: GameState, c: Creature, quality: tuple, other: Creature) -> bool:
+    """Has ``c`` every part of ``quality`` (``lines.CombatLine.quality``)? ``other``: the creature of the line,
+    whose power a comparison reads."""
+    for part in quality:
+        kind = part[0]
+        if kind == "color":
+            ok = part[1] in c.colors
+        elif kind == "artifact":
+            ok = _is_artifact(state, c)
+        elif kind == "subtype":
+            ok = part[1] in current(state, c.id).subtypes
+        elif kind == "keyword":
+            ok = any(_has_keyword(c, k) for k in part[1])
+        elif kind == "power_at_most":
+            ok = _power(state, c) <= part[1]
+        elif kind == "power_at_least":
+            ok = _power(state, c) >= part[1]
+        elif kind == "power_less_than_its":
+            ok = _power(state, c) < _power(state, other)
+        elif kind == "power_greater_than_its":
+            ok = _power(state, c) > _power(state, other)
+        else:
+            raise ValueError(f"no such quality: {part!r}")
+        if not ok:
+            return False
+    return True
+
+
+def _evasion(state: GameState, c: Creature, a: Creature, defending: str) -> Step | None:
+    """The evasion ability or line (702.13-702.118, 509.1b) by which ``c`` can't block ``a``, or None."""
+    for subtype, s in a.landwalk:
+        if any("Land" in (ch := current(state, p.id)).types and subtype in ch.subtypes
+               for p in state.battlefield(defending)):
+            return step(_rules("509.1b", s), f"{s.text.rstrip('.')} and {defending} controls a land of type {subtype}: "
+                                             f"{a.name} can't be blocked")
+    if a.has("fear") and not (_is_artifact(state, c) or "B" in c.colors):
+        return step(_rules("509.1b", a.why("fear")), f"{a.name} has fear and {c.name} is neither an artifact creature "
+                                                   "nor black")
+    if a.has("intimidate") and not (_is_artifact(state, c) or a.colors & c.colors):
+        return step(_rules("509.1b", a.why("intimidate")), f"{a.name} has intimidate and {c.name} is neither an "
+                                                         "artifact creature nor shares a color with it")
+    if _has_keyword(a, "Shadow") != _has_keyword(c, "Shadow"):
+        with_shadow = a if _has_keyword(a, "Shadow") else c
+        return step(("702.28b", "509.1b"), f"{with_shadow.name} has shadow and "
+                                           f"{(c if with_shadow is a else a).name} doesn't: {c.name} can't block {a.name}")
+    if _has_keyword(a, "Horsemanship") and not _has_keyword(c, "Horsemanship"):
+        return step(("702.31b", "509.1b"), f"{a.name} has horsemanship and {c.name} doesn't")
+    if a.has("skulk") and _power(state, c) > _power(state, a):
+        return step(("702.118b", "509.1b"), f"{a.name} has skulk and {c.name} has greater power")
+    for fact, quality, s in a.qualities:
+        if (fact == "not_blocked_by" and _has_quality(state, c, quality, a)) or \
+                (fact == "only_blocked_by" and not _has_quality(state, c, quality, a)):
+            return step(_rules("509.1b", s), f"{s.text.rstrip('.')}: {c.name} can't block {a.name}")
+    for fact, quality, s in c.qualities:
+        if (fact == "blocks_only" and not _has_quality(state, a, quality, c)) or \
+                (fact == "cant_block_those" and _has_quality(state, a, quality, c)):
+            return step(_rules("509.1b", s), f"{s.text.rstrip('.')}: {c.name} can't block {a.name}")
     return None
 
 
@@ -407,6 +539,52 @@ def _menace(a: Creature) -> Step | None:
     if a.has("menace"):
         s = a.why("menace")
         return step(_rules("509.1b", s), s.text)
+    return None
+
+
+def _blockers_bounds(a: Creature) -> tuple[int, Step | None, int, Step | None]:
+    """How many creatures may block ``a`` if any does (509.1b): at least (menace, "except by three or more") and at
+    most ("by more than one"), each with the line that says so (None: no bound)."""
+    least, least_why = 1, None
+    m = _menace(a)
+    if m is not None:
+        least, least_why = 2, m
+    for n, s in a.min_blockers:
+        if n > least:
+            least, least_why = n, step(_rules("509.1b", s), s.text)
+    most, most_why = ANY_NUMBER, None
+    for n, s in a.max_blockers:
+        if n < most:
+            most, most_why = n, step(_rules("509.1b", s), s.text)
+    return least, least_why, most, most_why
+
+
+def _count_violation(state: GameState, decl: Mapping[str, tuple[str, ...]], bounded: list[str]) -> Step | None:
+    """The bound on how many creatures block an attacker (``_blockers_bounds``) that ``decl`` breaks, or None;
+    ``bounded``: the attackers that have one."""
+    cs = creatures(state)
+    for aid in bounded:
+        n = _blocks_of(decl, aid)
+        if not n:
+            continue
+        least, least_why, most, most_why = _blockers_bounds(cs[aid])
+        if n < least:
+            return least_why
+        if n > most:
+            return most_why
+    return None
+
+
+def _alone_violation(state: GameState, decl: Mapping[str, object], fact: str) -> Step | None:
+    """506.5: a creature that "can't attack alone" ("can't block alone", ``fact``) declared as the only attacker
+    (blocker)."""
+    if len(decl) != 1:
+        return None
+    (oid,) = decl
+    c = creatures(state).get(oid)
+    if c is not None and c.has(fact):
+        s = c.why(fact)
+        return step(_rules("506.5", s), f"{s.text.rstrip('.')}: {c.name} is the only creature declared")
     return None
 
 
@@ -485,11 +663,13 @@ def block_violation(state: GameState, decl: Mapping[str, tuple[str, ...]]) -> St
         if len(blocked) > c.capacity:
             return step("509.1a", f"{c.name} can block only {c.capacity} creature{'s' if c.capacity > 1 else ''}, "
                                   f"not {len(blocked)}")
-    for aid in attackers(state):
-        m = _menace(cs[aid])
-        if m is not None and _blocks_of(decl, aid) == 1:
-            return m
-    return None
+    return _count_violation(state, decl, _bounded(state)) or _alone_violation(state, decl, "cant_block_alone")
+
+
+def _bounded(state: GameState) -> list[str]:
+    """The attackers with a bound on how many creatures block them (``_blockers_bounds``)."""
+    cs = creatures(state)
+    return [a for a in attackers(state) if _blockers_bounds(cs[a]) != (1, None, ANY_NUMBER, None)]
 
 
 def check_block(state: GameState, decl: Mapping[str, tuple[str, ...]]) -> Answer:
@@ -505,13 +685,13 @@ def check_block(state: GameState, decl: Mapping[str, tuple[str, ...]]) -> Answer
     atk = attackers(state)
     order = potential_blockers(state)
     domains = {b: _block_domain(state, b, atk) for b in order}
-    menaced = [a for a in atk if _menace(creatures(state)[a]) is not None]
+    bounded = _bounded(state)
 
     def gain(b: str, v: tuple[str, ...]) -> int:
         return sum(1 for r in reqs if r.blocker == b and (v and (not r.attacker or r.attacker in v)))
 
     def complete(d: Mapping[str, tuple[str, ...]]) -> bool:
-        return all(_blocks_of(d, a) != 1 for a in menaced)
+        return _count_violation(state, d, bounded) is None and _alone_violation(state, d, "cant_block_alone") is None
 
     def count(d: Mapping[str, tuple[str, ...]]) -> int:
         return sum(1 for r in reqs if r.obeyed(d))

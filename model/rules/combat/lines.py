@@ -20,10 +20,26 @@ class CombatLine:
     ``cant_block``, ``cant_attack_or_block``, ``must_attack``, ``must_block``, ``lure`` (all creatures able to
     block it do so), ``must_be_blocked``, ``cant_be_blocked``, ``menace`` (can't be blocked except by two or more),
     ``extra_blocks`` (``n``: how many more creatures it can block; -1: any number), ``attack_unless`` (it can't
-    attack unless the defending player controls a permanent of the subtype ``subtype``), ``attack_cost`` (creatures can't attack the
-    line's controller, and with ``planeswalkers`` the planeswalkers they control, unless their controller pays the
-    mana ``cost`` for each of them: 508.1h); ``enchanted``: it is about the creature the line's Aura enchants, not
-    the object itself."""
+    attack unless the defending player controls a permanent of the subtype ``subtype``), ``attack_cost``
+    (creatures can't attack the line's controller, and with ``planeswalkers`` the planeswalkers they control, unless
+    their controller pays the mana ``cost`` for each of them: 508.1h), ``landwalk`` (``subtype``: it can't be
+    blocked while the defending player controls a land of that type, 702.14c), the evasion keywords ``fear``,
+    ``intimidate``, ``shadow``, ``horsemanship``, ``skulk`` (702.36b, 702.13b, 702.28b, 702.31b, 702.118b),
+    ``not_blocked_by`` / ``only_blocked_by`` (``quality``: the blockers it can't be blocked by / the only ones it
+    can), ``blocks_only`` (``quality``: the only attackers it can block), ``cant_block_those`` (``quality``: the
+    attackers it can't block), ``min_blockers`` / ``max_blockers`` (``n``), ``cant_attack_alone``,
+    ``cant_block_alone`` (506.5), ``unleash`` (it can't block while it has a +1/+1 counter, 702.98a), and the
+    keywords whose rules change nothing of declaring (``keyword_case``) in the case ``case`` names (``dash``: haste only if
+    its dash cost was paid, 702.109a, which matters only to a creature 302.6 would stop; ``face_up``: morph,
+    702.37a-e; ``unattached``: bestow, 702.103f; ``always``: ascend 702.131b-c, phasing 702.26a, a line that only
+    grants a keyword of combat damage (``DAMAGE_KEYWORDS``) or only changes how combat damage is assigned, 510.1);
+    ``enchanted``:
+    it is about the creature the line's Aura enchants, not the object itself.
+
+    A ``quality`` is a tuple of what a creature has, all of it: ``("color", "B")``, ``("artifact",)``,
+    ``("subtype", "Wall")``, ``("keyword", ("Flying", "Reach"))`` (any of them), ``("power_at_most", n)``,
+    ``("power_at_least", n)``, or ``("power_less_than_its",)`` / ``("power_greater_than_its",)`` (than the line's
+    own creature's)."""
 
     fact: str
     rule: str
@@ -32,6 +48,8 @@ class CombatLine:
     subtype: str = ""
     cost: str = ""
     planeswalkers: bool = False
+    quality: tuple = ()
+    case: str = ""
 
 
 _PATTERNS: tuple[tuple[str, str, re.Pattern], ...] = tuple((fact, rule, re.compile(p, re.I)) for fact, rule, p in (
@@ -47,6 +65,17 @@ _PATTERNS: tuple[tuple[str, str, re.Pattern], ...] = tuple((fact, rule, re.compi
     ("extra_one", "509.1a", rf"^{_SELF} can block an additional creature each combat\.$"),
     ("extra_any", "509.1a", rf"^{_SELF} can block any number of creatures(?: each combat)?\.$"),
     ("attack_unless", "508.1c", rf"^{_SELF} can't attack unless defending player controls an? (?P<subtype>[A-Z][a-z]+)\.$"),
+    ("cant_block_and_cant_be_blocked", "509.1b", rf"^{_SELF} can't block and can't be blocked\.$"),
+    ("cant_attack_or_block_alone", "506.5", rf"^{_SELF} can't attack or block alone\.$"),
+    ("cant_attack_alone", "506.5", rf"^{_SELF} can't attack alone\.$"),
+    ("cant_block_alone", "506.5", rf"^{_SELF} can't block alone\.$"),
+    ("max_blockers", "509.1b", rf"^{_SELF} can't be blocked by more than one creature\.$"),
+    ("min_blockers", "509.1b", rf"^{_SELF} can't be blocked except by (?P<n>three|four|five) or more creatures\.$"),
+    ("not_blocked_by", "509.1b", rf"^{_SELF} can't be blocked by (?P<q>.+)\.$"),
+    ("only_blocked_by", "509.1b", rf"^{_SELF} can't be blocked except by (?P<q>.+)\.$"),
+    ("not_blocked_by_weaker", "509.1b", r"^Creatures with power (?P<dir>less|greater) than (?P<who>~)'s power can't block it\.$"),
+    ("blocks_only", "509.1b", rf"^{_SELF} can block only (?P<q>.+)\.$"),
+    ("cant_block_those", "509.1b", rf"^{_SELF} can't block (?P<q>.+)\.$"),
 ))
 
 
@@ -59,6 +88,52 @@ _ATTACK_COSTS = (
     (True, re.compile(rf"^Creatures can't attack you or a planeswalker you control unless their controller pays "
                       rf"{_COST} for each of those creatures\.$", re.I)),
 )
+#: Keyword lines, read whole (the line is the keyword alone): the evasion keywords, landwalk, and the keywords whose
+#: rules change nothing of declaring in a case the declaration checks (``keyword_case``).
+_KEYWORDS = {"fear": ("fear", "702.36b"), "intimidate": ("intimidate", "702.13b"), "shadow": ("shadow", "702.28b"),
+             "horsemanship": ("horsemanship", "702.31b"), "skulk": ("skulk", "702.118b"),
+             "unleash": ("unleash", "702.98a")}
+_LANDWALK = re.compile(r"^(?P<subtype>Plains|Island|Swamp|Mountain|Forest)walk$", re.I)
+_NO_DECLARING = ((re.compile(r"^(?:Morph|Megamorph) (?:\{[^}]+\})+$", re.I), "face_up", "702.37e"),
+                 (re.compile(r"^Bestow (?:\{[^}]+\})+$", re.I), "unattached", "702.103f"),
+                 (re.compile(r"^Dash (?:\{[^}]+\})+$", re.I), "dash", "702.109a"),
+                 (re.compile(r"^Ascend$", re.I), "always", "702.131c"),
+                 (re.compile(r"^Phasing$", re.I), "always", "702.26a"))
+#: Keywords whose rules are about combat damage and destruction (702.2 deathtouch, 702.4 double strike, 702.7 first
+#: strike, 702.12 indestructible, 702.15 lifelink, 702.19 trample), never about which declarations are legal (508.1,
+#: 509.1): a line that only grants one of them, whatever its condition, changes nothing of declaring.
+DAMAGE_KEYWORDS = "first strike|double strike|trample|deathtouch|lifelink|indestructible"
+#: The condition of such a line: one clause (no list, quotation or second sentence), with no second consequence
+#: joined to it ("... as long as you control a Forest and it can't block" is no such line).
+_CONDITION = r"(?:(?! and (?:it |~ |this creature )?(?:has|have|gets|gains|can|can't|is|isn't)\b)[^.,;\"])+"
+_DAMAGE_ONLY = (
+    re.compile(rf"^(?:[A-Z][a-z]+ — )?~ has (?:{DAMAGE_KEYWORDS})(?: and (?:{DAMAGE_KEYWORDS}))? as long as "
+               rf"{_CONDITION}\.$", re.I),
+    re.compile(r"^You may have ~ assign its combat damage as though it weren't blocked\.$", re.I),
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_KEYWORD_NAMES = {"flying": "Flying", "reach": "Reach", "horsemanship": "Horsemanship", "shadow": "Shadow"}
+
+
+def quality(words: str) -> tuple | None:
+    """The creatures a phrase names ("creatures with flying", "artifact creatures", "Walls", "black creatures",
+    "creatures with power 2 or less", "creatures with flying or reach"), as a ``CombatLine.quality``; None for any
+    other phrase (the line is then not read)."""
+    w = words.strip()
+    if w == "Walls":
+        return (("subtype", "Wall"),)
+    m = re.fullmatch(r"(white|blue|black|red|green) creatures", w, re.I)
+    if m:
+        return (("color", _COLORS[m.group(1).lower()]),)
+    if re.fullmatch(r"artifact creatures", w, re.I):
+        return (("artifact",),)
+    m = re.fullmatch(r"creatures with (flying|reach|horsemanship|shadow)(?: or (flying|reach))?", w, re.I)
+    if m:
+        return (("keyword", tuple(_KEYWORD_NAMES[g.lower()] for g in m.groups() if g)),)
+    m = re.fullmatch(r"creatures with power (\d+) or (less|greater)", w, re.I)
+    if m:
+        return (("power_at_most" if m.group(2).lower() == "less" else "power_at_least", int(m.group(1))),)
+    return None
+
 
 
 def _plain(text: str, name: str) -> str:
@@ -76,11 +151,33 @@ def read(text: str, name: str) -> CombatLine | None:
         m = pattern.match(t)
         if m:
             return CombatLine("attack_cost", "508.1h", cost=m.group("cost"), planeswalkers=planeswalkers)
+    if t.lower() in _KEYWORDS:
+        return CombatLine(*_KEYWORDS[t.lower()])
+    m = _LANDWALK.match(t)
+    if m:
+        return CombatLine("landwalk", "702.14c", subtype=m.group("subtype").capitalize())
+    for pattern, case, rule in _NO_DECLARING:
+        if pattern.match(t):
+            return CombatLine("keyword_case", rule, case=case)
+    if any(p.match(t) for p in _DAMAGE_ONLY):
+        return CombatLine("keyword_case", "510.1", case="always")
     for fact, rule, pattern in _PATTERNS:
         m = pattern.match(t)
         if not m:
             continue
         enchanted = m.group("who").lower() == "enchanted creature"
+        if fact in ("not_blocked_by", "only_blocked_by", "blocks_only", "cant_block_those"):
+            q = quality(m.group("q"))
+            if q is None:
+                continue
+            return CombatLine(fact, rule, enchanted, quality=q)
+        if fact == "not_blocked_by_weaker":
+            return CombatLine("not_blocked_by", rule, quality=(("power_less_than_its",) if m.group("dir") == "less"
+                                                               else ("power_greater_than_its",),))
+        if fact == "max_blockers":
+            return CombatLine(fact, rule, enchanted, n=1)
+        if fact == "min_blockers":
+            return CombatLine(fact, rule, enchanted, n=_NUMBERS[m.group("n").lower()])
         if fact == "extra_one":
             return CombatLine("extra_blocks", rule, enchanted, n=1)
         if fact == "extra_any":
