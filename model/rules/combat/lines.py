@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 #: A line's subject: the object itself (``~``) or the creature its Aura enchants (303.4).
 _SELF = r"(?P<who>~|enchanted creature)"
 
@@ -110,6 +111,7 @@ _DAMAGE_ONLY = (
     re.compile(rf"^(?:[A-Z][a-z]+ — )?~ has (?:{DAMAGE_KEYWORDS})(?: and (?:{DAMAGE_KEYWORDS}))? as long as "
                rf"{_CONDITION}\.$", re.I),
     re.compile(r"^You may have ~ assign its combat damage as though it weren't blocked\.$", re.I),
+)
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _KEYWORD_NAMES = {"flying": "Flying", "reach": "Reach", "horsemanship": "Horsemanship", "shadow": "Shadow"}
 
