@@ -15,6 +15,7 @@ from mtgjudge.model.engine import shields, zones
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import triggered_by_tapping
 from mtgjudge.model.engine.game import FOLLOWING, MAX_BRANCHES, Game, merge
+from mtgjudge.model.engine.kernel.context import Ctx
 from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.mana import mana_string
@@ -61,8 +62,9 @@ def pay(game: Game, before: GameState, player: str, cost: TotalCost, paying: tup
     for p, members in deadline.checked(chosen.values(), FOLLOWING):
         for g in _perform(game, problem, p, members, player):
             if len(chosen) > 1:
+                hurt = [f"{i}'s {e.by} dealing {e.damage} damage" for i, evs in sorted(members.items()) for e in evs if e.damage]
                 g = g.choose("pay with " + (", ".join(sorted(i for i, e in members.items() if _takes_part(e))) or "no permanent")
-                             + (f" and {p.life} life" if p.life else ""))
+                             + (f" and {p.life} life" if p.life else "") + (f" ({', '.join(hurt)})" if hurt else ""))
             out.append(g)
     return merge(out)
 
@@ -124,6 +126,32 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
                     + "pays " + ("; ".join(parts) if parts else "with mana already in the pool")
                     + (f"; {p.life} life (119.4)" if p.life else "")
                     + (f"; {mana_left(p)} stays in the pool" if p.leftover else ""))
+    # 605.3b: each mana ability resolved as it was activated (601.2g), its further effects with it
+    games = [game]
+    for oid, events in sorted(members.items()):
+        for e in events:
+            if e.damage:
+                games = [h for g in games for h in _mana_ability_effects(g, problem, oid, e, player)]
+    return merge([b for g in games for b in _after_activations(g, problem, p, sacrificed, returned, became_tapped)])
+
+
+def _mana_ability_effects(game: Game, problem: PaymentProblem, oid: str, e: Event, player: str) -> list[Game]:
+    """The further effects of one activation of ``oid``'s mana ability (``e.by``) as it resolves (605.3b), each
+    performed as any effect is (``engine.performers``): "~ deals N damage to you" is damage its source deals
+    the activator (120.3a), which prevention shields may prevent (615) and which causes life loss (119.3)."""
+    from mtgjudge.model.engine.resolve import perform_word     # the one dispatch (resolve imports paying)
+    use = next(u for u in problem.uses if f"ability {u.ms.ability_index}" == e.by and oid in problem.groups[u.group].ids)
+    ctx = Ctx(oid, player, (), game.moved(oid), perform=perform_word)
+    games = [game]
+    for effect in use.ms.ability.effects:
+        games = [h for g in games for h in perform_word(g, effect, ctx)]
+    return games
+
+
+def _after_activations(game: Game, problem: PaymentProblem, p: Payment, sacrificed: list, returned: list,
+                       became_tapped: list) -> list[Game]:
+    """What follows the activations: triggers of tapping, the sacrifices and returns of the cost, discards and
+    exiles (601.2h)."""
     game = triggered_by_tapping(game, became_tapped, "to pay a cost")
     if sacrificed:
         moved = []

@@ -56,11 +56,13 @@ class Event:
     counters: tuple[tuple[str, int], ...] = ()
     own: bool = False
     to_hand: bool = False                    # returned to its owner's hand to pay the cost (it leaves, as a sacrifice)
+    damage: int = 0                          # the ability's source deals this much damage to the payer (120.3a)
 
     def words(self) -> str:
         did = [w for w, on in (("tapped", self.tap), ("untapped", self.untap), ("sacrificed", self.sacrifice),
                                ("returned to its owner's hand", self.to_hand)) if on]
         did += [f"{n} {k} counter(s) removed" if n > 0 else f"{-n} {k} counter(s) put on it" for k, n in self.counters]
+        did += [f"deals {self.damage} damage to its activator"] if self.damage else []
         return " and ".join(did) + f" ({self.by})"
 
 
@@ -88,6 +90,9 @@ class Payment:
     def to_json(self, pr: PaymentProblem) -> dict:
         """The payment in the JSON witness of ``ask --all``."""
         out: dict = {"symbols": [{"symbol": s, "as": w} for s, w, _ in self.ways], "life": self.life}
+        damage = sum(e.damage for _, sets in self.members for evs in sets for e in evs)
+        if damage:
+            out["damage"] = damage
         out["activate"] = [{"source": pr.groups[pr.uses[u].group].label, "ability": pr.uses[u].ms.ability_index,
                             "adds": mana_string(dict(o)) if o else "one mana", "times": n}
                            for u, o, n in self.activations]
@@ -620,6 +625,10 @@ class _Enumerator:
                 evs += [(cell.group, Event(cell.kind, False, tap=True))] * sum(cell.drawn.values())
         other_life = sum(p.n for p in pr.cost.other if p.kind == "pay_life")
         life_total += other_life
+        damage = sum(e.damage for _, e in evs)
+        if damage and life + other_life > 0 and life_total + damage > pr.life:
+            # 601.2g-h, 605.3b: the mana abilities' damage is dealt before the cost's own life is paid (119.4)
+            return
         delve = sum(c.drawn["*"] for c in cells if c.kind == "delve")
         by_group: dict[int, list[Event]] = {}
         for gi, e in evs:
@@ -655,10 +664,10 @@ class _Enumerator:
     @staticmethod
     def _use_event(u: AbilityUse) -> Event | None:
         """What one activation of a mana ability does to its own permanent (None: nothing)."""
-        if not (u.tap or u.untap or u.sac_self or u.counters):
+        if not (u.tap or u.untap or u.sac_self or u.counters or u.damage):
             return None
         return Event(f"ability {u.ms.ability_index}", True, tap=u.tap, untap=u.untap, sacrifice=u.sac_self,
-                     counters=(u.counters,) if u.counters else (), own=u.tap or u.untap)
+                     counters=(u.counters,) if u.counters else (), own=u.tap or u.untap, damage=u.damage)
 
     # ---- members
     def group_blocks(self, g: PermGroup, events: list[Event]) -> list[tuple[tuple[Event, ...], ...]]:

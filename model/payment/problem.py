@@ -26,7 +26,7 @@ from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.rules.guards import require_modelled_for_payment
 from mtgjudge.model.rules.characteristics import Characteristics, matches
 from mtgjudge.model.rules.layers import activated_abilities, current
-from mtgjudge.model.rules.mana_sources import ManaSource, mana_sources
+from mtgjudge.model.rules.mana_sources import PAID_EFFECTS, ManaSource, damage_is_life_loss, mana_sources
 from mtgjudge.model.rules.spending import Restriction, SpendAs, parse_restriction, spend_as_effects
 from mtgjudge.model.rules.timing import summoning_sick
 from mtgjudge.model.state import GameState
@@ -118,6 +118,7 @@ class AbilityUse:
     restriction: Restriction | None = None
     chosen_type: str | None = None
     snow: bool = False
+    damage: int = 0             # damage its source deals to the payer each activation (120.3a), as it resolves
 
     @property
     def simple(self) -> bool:
@@ -244,8 +245,10 @@ def _analyse(ms: ManaSource, group: int, life: int, obj: GameObject, snow: bool)
     p = ms.ability.production
     if p is not None and p.mode == "reflect" and p.reflect_sacrificed:
         raise Unsupported(f"{ms.describe()}: mana that depends on the sacrificed permanent is not modelled in payment")
-    if ms.ability.effects:
-        raise Unsupported(f"{ms.describe()}: a mana ability with further effects is not modelled in payment")
+    other = [e for e in ms.ability.effects if e.kind not in PAID_EFFECTS]
+    if other:
+        raise Unsupported(f"{ms.describe()}: a mana ability with further effects ({'; '.join(e.text() for e in other)}) "
+                          "is not modelled in payment")
     per = 1 if (tap or untap or sac_self) else None
     if counters is not None:
         have = obj.counter(counters[0]) // max(1, counters[1])
@@ -255,7 +258,8 @@ def _analyse(ms: ManaSource, group: int, life: int, obj: GameObject, snow: bool)
     return AbilityUse(group, ms, tuple(Counter(dict(own)) for own, _ in ms.outputs),
                       tuple(tuple((src, Counter(dict(c))) for src, c in adds) for _, adds in ms.outputs), tap, untap, life_cost, sac_self,
                       counters, sacrifice, tap_other, mana, -1 if per is None else per,
-                      parse_restriction(ms.spend_only) if ms.spend_only else None, obj.choice("creature type"), snow)
+                      parse_restriction(ms.spend_only) if ms.spend_only else None, obj.choice("creature type"), snow,
+                      ms.damage)
 
 
 def build_problem(state: GameState, player: str, cost: TotalCost) -> PaymentProblem:
@@ -303,6 +307,7 @@ def build_problem(state: GameState, player: str, cost: TotalCost) -> PaymentProb
             continue
         seen.add((gi, ms.ability_index))
         uses.append(_analyse(ms, gi, p.life, state.obj(ms.source), groups[gi].snow))
+    _damage_before_life(state, cost, uses)
     hand = _cards_for(state, player, cost, "discard", tuple(i for i in p.zone("hand") if i != cost.casting))
     graveyard = _cards_for(state, player, cost, "exile_from_graveyard",
                            tuple(i for i in p.zone("graveyard") if i != cost.casting))
@@ -311,6 +316,33 @@ def build_problem(state: GameState, player: str, cost: TotalCost) -> PaymentProb
     return PaymentProblem(player, p.life, cost, pool_groups(state, player), groups, uses,
                           spend_as_effects(state, player), graveyard, hand, state, group_of,
                           group_of.get(cost.source) if cost.source else None, extra)
+
+
+def cost_may_pay_life(cost: TotalCost) -> bool:
+    """Could paying the total cost itself (601.2h) pay life: a Phyrexian symbol (107.4f) or a "Pay N life" part?"""
+    return _phyrexian(cost.symbols) or any(p.kind == "pay_life" for p in cost.other)
+
+
+def _phyrexian(symbols) -> bool:
+    return any(s.kind in ("phyrexian", "hybrid_phyrexian") for s in symbols)
+
+
+def _damage_before_life(state: GameState, cost: TotalCost, uses: list[AbilityUse]) -> None:
+    """Mana abilities are activated, and resolve, before the total cost is paid (601.2g-h, 605.3b): the damage a
+    painland deals its activator (120.3a) has been dealt when the cost's own life is paid, and 119.4 reads the
+    life total then. That reading needs the damage to be that much life lost (``damage_is_life_loss``), and an
+    order of activations that pays every mana ability's life before any damage: a mana ability that pays life
+    and has mana in its cost might need a painland's mana first, an order the payment model does not search."""
+    damaging = [u for u in uses if u.damage]
+    if not damaging:
+        return
+    if cost_may_pay_life(cost):
+        for u in damaging:
+            damage_is_life_loss(state, u.ms.source, u.damage, "paying a cost that pays life")
+    ordered = [u for u in uses if (u.life or _phyrexian(u.mana)) and u.mana]
+    if ordered:
+        raise Unsupported(f"{ordered[0].label} pays life and needs mana while {damaging[0].label} deals damage to "
+                          "its activator: the order of those activations (119.4) is not modelled in payment")
 
 
 def restricted(pr: PaymentProblem, ids: frozenset[str]) -> PaymentProblem:

@@ -34,6 +34,7 @@ class ManaSource:
     x_counters: bool = False                      # adds X where X counters are removed; outputs for X >= 1
     by_sacrifice: bool = False                    # adds a type the sacrificed land could produce; outputs ()
     replaced: tuple[str, ...] = ()                # types it would add but for replacement effects (106.12b)
+    damage: int = 0                               # damage its source deals to the activator as it resolves (120.3a)
 
     @property
     def taps_source(self) -> bool:
@@ -111,6 +112,38 @@ def production_outputs(state, oid: str, ability: Ability) -> list[Yield]:
     return sorted(seen)
 
 
+#: The further effects of a mana ability that paying performs beside adding its mana (605.3b: the whole
+#: effect happens as it resolves, before the cost is paid, 601.2g-h): "~ deals N damage to you" (120.3a).
+PAID_EFFECTS = ("damage_you",)
+
+
+def damage_to_activator(a: Ability) -> int:
+    """The damage a mana ability's source deals to the player who activates it each time it resolves ("~ deals
+    1 damage to you", painlands, Talismans, Ancient Tomb: 120.3a; "you" is that player and no target, 115.1)."""
+    return sum(e.arg("n") for e in a.effects if e.kind == "damage_you")
+
+
+def damage_is_life_loss(state, oid: str, n: int, what: str) -> None:
+    """Where a payment's 119.4 check reads the damage a mana ability deals its activator as that much life lost
+    (120.3a), anything that could make it another amount or another result makes it unsupported: a prevention
+    shield in force (615), a source with infect (poison counters instead, 120.3b), lifelink (life gained too,
+    120.3f) or another keyword the engine's damage does not perform, and unmodelled text about life (damage
+    redirected, doubled, "can't lose life"). The engine's payment deals the damage as any damage is dealt
+    (``engine.kernel.damage.deal_damage``) and needs none of this."""
+    from mtgjudge.model.engine.kernel.damage import DAMAGE_KEYWORDS
+    from mtgjudge.model.rules.guards import guard_scope
+    o = state.obj(oid)
+    ch = current(state, oid)
+    for kw in DAMAGE_KEYWORDS:
+        if ch.has_keyword(kw):
+            raise Unsupported(f"{o.name} ({oid}) has {kw.lower()}: the result of the {n} damage it deals while "
+                              f"{what} is not modelled in payment")
+    if state.prevention:
+        raise Unsupported(f"a prevention effect is in force: whether the {n} damage {o.name} ({oid}) deals while "
+                          f"{what} is prevented is not modelled in payment")
+    guard_scope(state, "life", f"{o.name} ({oid}) deals {n} damage while {what}")
+
+
 def restriction_not_modelled(name: str, a: Ability) -> Unsupported | None:
     """A mana ability's activation instructions (602.5b-d: "only as a sorcery", "only once each turn", "only
     during your turn", "only if ..."): legality reads them for `can-activate`, but payments and mana-options
@@ -164,5 +197,6 @@ def mana_sources(state, player: str, *, pool_dependent: bool = False) -> list[Ma
                 replaced = tuple(t for t in TYPES if t in base and t not in made)
             out.append(ManaSource(o.id, i, a, a.cost, outs, "Snow" in ch.supertypes, a.spend_only,
                                   doubles_pool=p.mode == "double_pool", x_counters=p.amount == X_COUNT,
-                                  by_sacrifice=p.reflect_sacrificed, replaced=replaced))
+                                  by_sacrifice=p.reflect_sacrificed, replaced=replaced,
+                                  damage=damage_to_activator(a)))
     return out
