@@ -37,14 +37,14 @@ from mtgjudge.model.mana import TYPES, mana_run
 from mtgjudge.model.payment.problem import pool_groups
 from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, ways_to_pay
 from mtgjudge.model.rules.mana_production import added_total
-from mtgjudge.model.rules.mana_sources import activation_outcomes, restriction_not_modelled
+from mtgjudge.model.rules.mana_sources import activation_outcomes, damage_is_life_loss, restriction_not_modelled
 from mtgjudge.model.rules.spending import Purpose, spend_as_effects
 from mtgjudge.model.rules.timing import summoning_sick
 
 #: The cost parts and effect words of mana abilities this search performs (the mana consumer of
 #: ``vocab.words``); any other makes it unsupported.
 MANA_ABILITY_COST_PARTS = ("tap", "untap", "mana", "pay_life", "remove_counters", "sacrifice_self", "sacrifice")
-MANA_ABILITY_EFFECTS = ("sacrifice_if_no_counters",)
+MANA_ABILITY_EFFECTS = ("sacrifice_if_no_counters", "damage_you")
 
 #: The search's bound in seconds: past it the answer is `unsupported` and says so (never a hang).
 SEARCH_BOUND_SECONDS = 10.0
@@ -172,6 +172,8 @@ class _Search:
         self.abilities = {o.id: [(i, a) for i, a in enumerate(activated_abilities(state, o.id), 1)
                                  if (a.kind == "mana" and a.functions_in("battlefield")) or (a.kind == "unmodelled" and (a.unmodelled_kind == "mana" or a.may_concern("mana")))]
                           for o in state.battlefield(player)}
+        pays_life = any(c.kind == "pay_life" or (c.kind == "mana" and any(m.kind in ("phyrexian", "hybrid_phyrexian") for m in c.mana))
+                        for abl in self.abilities.values() for _, a in abl for c in a.cost)
         for oid, abl in self.abilities.items():
             for i, a in abl:
                 if a.kind == "unmodelled":
@@ -191,6 +193,9 @@ class _Search:
                 for e in a.effects:
                     if e.kind not in MANA_ABILITY_EFFECTS:
                         raise Unsupported(f"{state.obj(oid).name}: the effect {e.text()!r} of a mana ability is not modelled")
+                    if e.kind == "damage_you" and pays_life:
+                        # the damage lowers the life that later life costs need (119.4)
+                        damage_is_life_loss(state, oid, e.arg("n"), "mana abilities that pay life are activated")
 
     # ---- the state after sacrifices and counters changed
     def view(self, node: Node):
@@ -384,13 +389,16 @@ class _Search:
                 if x is not None:
                     part = next(p for p in a.cost if p.kind == "remove_counters")
                     c[(oid, part.counter)] = counters.get((oid, part.counter), o.counter(part.counter)) - x
-                for e in a.effects:   # sacrifice_if_no_counters (Gemstone Mine)
-                    if c.get((oid, e.arg("counter")), o.counter(e.arg("counter"))) == 0:
-                        g.add(oid)
+                hurt = 0
+                for e in a.effects:
+                    if e.kind == "damage_you":        # 605.3b, 120.3a: dealt as it resolves, after its cost
+                        hurt += e.arg("n")
+                    elif c.get((oid, e.arg("counter")), o.counter(e.arg("counter"))) == 0:
+                        g.add(oid)                    # sacrifice_if_no_counters (Gemstone Mine)
                 tail = (f" (sacrificing {sac})" if sac else "") + (f" (X={x})" if x else "")
                 outs = None if a.production.mode == "double_pool" else [
                     (_delta(fin, extra, restricted), how + tail) for fin, extra, how in self._outcomes(st, oid, idx, a, x, sac, None)]
-                variants.append(((frozenset(tapped), tuple(sorted(c.items())), life, frozenset(g)), x, sac, outs))
+                variants.append(((frozenset(tapped), tuple(sorted(c.items())), life - hurt, frozenset(g)), x, sac, outs))
         return mana_parts, life, variants
 
     # ---- the whole search
