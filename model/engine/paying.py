@@ -15,7 +15,7 @@ from mtgjudge.model.engine import shields, zones
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import triggered_by_tapping
 from mtgjudge.model.engine.game import FOLLOWING, MAX_BRANCHES, Game, merge
-from mtgjudge.model.engine.kernel.context import Ctx
+from mtgjudge.model.engine.mana_abilities import further_effects
 from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.mana import mana_string
@@ -131,21 +131,10 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
     for oid, events in sorted(members.items()):
         for e in events:
             if e.damage:
-                games = [h for g in games for h in _mana_ability_effects(g, problem, oid, e, player)]
+                use = next(u for u in problem.uses
+                           if f"ability {u.ms.ability_index}" == e.by and oid in problem.groups[u.group].ids)
+                games = [h for g in games for h in further_effects(g, oid, use.ms.ability, player)]
     return merge([b for g in games for b in _after_activations(g, problem, p, sacrificed, returned, became_tapped)])
-
-
-def _mana_ability_effects(game: Game, problem: PaymentProblem, oid: str, e: Event, player: str) -> list[Game]:
-    """The further effects of one activation of ``oid``'s mana ability (``e.by``) as it resolves (605.3b), each
-    performed as any effect is (``engine.performers``): "~ deals N damage to you" is damage its source deals
-    the activator (120.3a), which prevention shields may prevent (615) and which causes life loss (119.3)."""
-    from mtgjudge.model.engine.resolve import perform_word     # the one dispatch (resolve imports paying)
-    use = next(u for u in problem.uses if f"ability {u.ms.ability_index}" == e.by and oid in problem.groups[u.group].ids)
-    ctx = Ctx(oid, player, (), game.moved(oid), perform=perform_word)
-    games = [game]
-    for effect in use.ms.ability.effects:
-        games = [h for g in games for h in perform_word(g, effect, ctx)]
-    return games
 
 
 def _after_activations(game: Game, problem: PaymentProblem, p: Payment, sacrificed: list, returned: list,
