@@ -27,7 +27,7 @@ from mtgjudge.model.state import MAX_POOL, GameState, PoolMana
 
 
 def _takes_part(events: tuple[Event, ...]) -> bool:
-    return any(e.tap or e.untap or e.sacrifice or e.to_hand for e in events)
+    return any(e.tap or e.untap or e.sacrifice or e.to_hand or e.counters for e in events)
 
 
 def pay(game: Game, before: GameState, player: str, cost: TotalCost, paying: tuple[str, ...] | None) -> list[Game]:
@@ -116,7 +116,10 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
                 returned.append(oid)
         if tapped and not o.tapped:
             became_tapped.append(oid)
-        st = st.with_object(replace(o, tapped=tapped, counters=tuple(sorted((k, n) for k, n in counters.items() if n))))
+        # its mana abilities activated (602.5b reads them: "only once each turn")
+        done = {int(e.by.split()[1]) for e in events if e.early and e.by.startswith("ability ")}
+        st = st.with_object(replace(o, tapped=tapped, counters=tuple(sorted((k, n) for k, n in counters.items() if n)),
+                                    activated_this_turn=tuple(sorted(set(o.activated_this_turn) | done))))
     game = game.with_state(st)
     words = []
     if p.activations:

@@ -275,6 +275,9 @@ class Encoding:
             hi = g.n * u.max_uses
         else:
             hi = max(1, bound_units)
+        if u.ms.used_this_turn:
+            # the bound alone would say nothing: the reason is the restriction (its own requirement)
+            hi = max(1, hi)
         tag = f"{u.ms.source}_{u.ms.ability_index}"
         sx = simplex_of(u.outputs) if not u.triggered_sources else None
         amounts: dict[str, Any] = {}
@@ -314,6 +317,9 @@ class Encoding:
             self.sac_mana.setdefault(u.group, []).append(count)
         if u.life:
             self.life_terms.append(count * u.life)
+        if u.ms.used_this_turn:
+            self.ts.require(step("602.5b", f"{self.pr.groups[u.group].label}: {u.ms.ability.text()!r} may be activated "
+                                           "only once each turn, and it was activated this turn"), count == 0)
         if u.damage:
             self.damage_terms.append(count * u.damage)
         if u.counters is not None:
@@ -407,7 +413,7 @@ class Encoding:
         sg = pr.source_group
         for i, part in enumerate(pr.cost.other):
             k = part.kind
-            if k in ("tap", "untap", "sacrifice_self", "remove_counters", "loyalty") and (src is None or sg is None):
+            if k in ("tap", "untap", "sacrifice_self", "remove_counters", "loyalty", "put_counters") and (src is None or sg is None):
                 what = pr.state.obj(src).name if src and pr.state.has(src) else "the source"
                 ts.require(step("602.2", f"{part.text()} names {what}, which {pr.player} does not control on the battlefield"),
                            z3.BoolVal(False))
@@ -474,6 +480,9 @@ class Encoding:
                 hand = revealable(pr, part)
                 ts.require(step("118.3", f"{pr.player} has {len(hand)} {part.what.describe()} card(s) in hand to reveal; "
                                          f"the cost reveals {part.n}"), z3.BoolVal(len(hand) >= part.n))
+            elif k == "put_counters":
+                # "Put a -0/-1 counter on ~" (Wall of Roots): nothing limits putting counters on it (122.1)
+                ts.require(step("122.1", f"{part.text()}: {pr.player} puts them on {pr.state.obj(src).name}"), z3.BoolVal(True))
             elif k == "put_counters_on":
                 # "Put a -1/-1 counter on a creature you control": one permanent the payer controls gets them; it
                 # is not used up (it may still tap for mana or be sacrificed for another part, 601.2h)

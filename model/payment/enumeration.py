@@ -57,6 +57,7 @@ class Event:
     own: bool = False
     to_hand: bool = False                    # returned to its owner's hand to pay the cost (it leaves, as a sacrifice)
     damage: int = 0                          # the ability's source deals this much damage to the payer (120.3a)
+    once: bool = False                       # its ability may be activated only once each turn (602.5b)
 
     def words(self) -> str:
         did = [w for w, on in (("tapped", self.tap), ("untapped", self.untap), ("sacrificed", self.sacrifice),
@@ -233,6 +234,9 @@ class _Enumerator:
             b[("sac", gi)] = g.n
             for k, n in g.counters:
                 b[("ctr", gi, k)] = n * g.n
+        for u in pr.uses:
+            if u.once:
+                b[("once", u.group, u.ms.ability_index)] = pr.groups[u.group].n    # 602.5b: once for each
         return b
 
     def use_needs(self, u: AbilityUse) -> dict:
@@ -255,6 +259,8 @@ class _Enumerator:
             need[("ctr", u.group, u.counters[0])] += u.counters[1]
         if u.life:
             need["life"] += u.life
+        if u.once:
+            need[("once", u.group, u.ms.ability_index)] += 1
         return need
 
     def can_activate(self, u: AbilityUse) -> bool:
@@ -369,6 +375,11 @@ class _Enumerator:
                 # take its reveal); the cards are shown, not used up
                 if len(revealable(pr, part)) >= part.n:
                     yield from rec(i + 1, b, events)
+            elif k == "put_counters":
+                # "Put a -0/-1 counter on ~": on the source itself (a negative removal)
+                if sg is None:
+                    return
+                yield from rec(i + 1, b, list(events) + [(sg, Event("the cost", False, counters=((part.counter, -part.n),)))])
             elif k == "put_counters_on":
                 # counters put on one permanent the payer controls (a negative removal: ``Event.counters``)
                 for gi, g in enumerate(pr.groups):
@@ -664,10 +675,11 @@ class _Enumerator:
     @staticmethod
     def _use_event(u: AbilityUse) -> Event | None:
         """What one activation of a mana ability does to its own permanent (None: nothing)."""
-        if not (u.tap or u.untap or u.sac_self or u.counters or u.damage):
+        if not (u.tap or u.untap or u.sac_self or u.counters or u.damage or u.once or u.puts):
             return None
+        counters = ((u.counters,) if u.counters else ()) + (((u.puts[0], -u.puts[1]),) if u.puts else ())
         return Event(f"ability {u.ms.ability_index}", True, tap=u.tap, untap=u.untap, sacrifice=u.sac_self,
-                     counters=(u.counters,) if u.counters else (), own=u.tap or u.untap, damage=u.damage)
+                     counters=counters, own=u.tap or u.untap, damage=u.damage, once=u.once)
 
     # ---- members
     def group_blocks(self, g: PermGroup, events: list[Event]) -> list[tuple[tuple[Event, ...], ...]]:
@@ -707,6 +719,9 @@ class _Enumerator:
             return False                    # a permanent is sacrificed (or returned to a hand) once
         if g.sick and any(e.own for e in evs):
             return False                    # 302.6
+        once = [e.by for e in evs if e.once]
+        if len(once) != len(set(once)):
+            return False                    # 602.5b: an ability activated only once each turn
         early_sac = any(e.sacrifice and e.early for e in evs)
         if early_sac and any(not e.early for e in evs):
             return False                    # sacrificed during 601.2g: gone before 601.2h

@@ -34,7 +34,8 @@ from mtgjudge.model.vocab.abilities import X_COUNT, CostPart
 
 #: The cost parts the payment model pays (deciding and enumerating; the payment consumer of ``vocab.words``).
 COST_PARTS = ("mana", "tap", "untap", "pay_life", "sacrifice", "sacrifice_self", "remove_counters", "tap_untapped", "loyalty",
-              "discard", "exile_from_graveyard", "return_to_hand", "crew", "put_counters_on", "reveal_from_hand")
+              "discard", "exile_from_graveyard", "return_to_hand", "crew", "put_counters_on", "reveal_from_hand",
+              "put_counters")
 
 #: Upper bound on activations of a filter (a mana ability with mana in its cost) that nothing else bounds
 #: (no {T}, counters or life): past it, deciding and enumerating say they reached their bound.
@@ -119,6 +120,8 @@ class AbilityUse:
     chosen_type: str | None = None
     snow: bool = False
     damage: int = 0             # damage its source deals to the payer each activation (120.3a), as it resolves
+    once: bool = False          # "Activate only once each turn" (602.5b): once for each member
+    puts: tuple[str, int] | None = None   # "Put a -0/-1 counter on ~" in its cost (122.1): kind, how many
 
     @property
     def simple(self) -> bool:
@@ -206,13 +209,15 @@ def _group_key(state: GameState, o: GameObject, sources: list[ManaSource]) -> tu
     """Permanents are interchangeable for paying when they are alike and their mana abilities could add the
     same (an Aura such as Wild Growth on one Forest makes it unlike the others)."""
     outputs = tuple((ms.ability_index, ms.outputs) for ms in sources if ms.source == o.id)
-    return (current(state, o.id), o.tapped, o.summoning_sick, o.counters, o.chosen, o.token, o.face_down, outputs)
+    return (current(state, o.id), o.tapped, o.summoning_sick, o.counters, o.chosen, o.token, o.face_down,
+            o.activated_this_turn, outputs)
 
 
 def _analyse(ms: ManaSource, group: int, life: int, obj: GameObject, snow: bool) -> AbilityUse:
     tap = untap = sac_self = False
     life_cost = 0
     counters = None
+    puts = None
     sacrifice = tap_other = None
     mana: tuple[Symbol, ...] = ()
     for part in ms.cost:
@@ -227,6 +232,8 @@ def _analyse(ms: ManaSource, group: int, life: int, obj: GameObject, snow: bool)
             sac_self = True
         elif k == "remove_counters":
             counters = (part.counter, part.n)
+        elif k == "put_counters" and puts is None and part.n != X_COUNT:
+            puts = (part.counter, part.n)          # on itself: nothing limits it (122.1), only how often
         elif k == "sacrifice":
             sacrifice = part
         elif k == "tap_untapped":
@@ -249,17 +256,19 @@ def _analyse(ms: ManaSource, group: int, life: int, obj: GameObject, snow: bool)
     if other:
         raise Unsupported(f"{ms.describe()}: a mana ability with further effects ({'; '.join(e.text() for e in other)}) "
                           "is not modelled in payment")
-    per = 1 if (tap or untap or sac_self) else None
+    per = 1 if (tap or untap or sac_self or ms.once) else None
     if counters is not None:
         have = obj.counter(counters[0]) // max(1, counters[1])
         per = have if per is None else min(per, have)
     if per is None and life_cost:
         per = life // life_cost
+    if ms.used_this_turn:
+        per = 0                 # 602.5b: activated this turn already (``decide`` says so)
     return AbilityUse(group, ms, tuple(Counter(dict(own)) for own, _ in ms.outputs),
                       tuple(tuple((src, Counter(dict(c))) for src, c in adds) for _, adds in ms.outputs), tap, untap, life_cost, sac_self,
                       counters, sacrifice, tap_other, mana, -1 if per is None else per,
                       parse_restriction(ms.spend_only) if ms.spend_only else None, obj.choice("creature type"), snow,
-                      ms.damage)
+                      ms.damage, ms.once, puts)
 
 
 def build_problem(state: GameState, player: str, cost: TotalCost) -> PaymentProblem:

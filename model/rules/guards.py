@@ -169,7 +169,7 @@ def power_now(state: GameState, oid: str, what: str) -> int:
     o = state.obj(oid)
     if ch.power is None:
         raise Unsupported(f"{o.name} has no power the model knows")
-    return ch.power + o.counter("+1/+1") - o.counter("-1/-1")
+    return ch.power + o.counters_pt()[0]
 
 
 def colors_off_battlefield(state: GameState) -> str:

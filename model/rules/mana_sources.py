@@ -35,6 +35,8 @@ class ManaSource:
     by_sacrifice: bool = False                    # adds a type the sacrificed land could produce; outputs ()
     replaced: tuple[str, ...] = ()                # types it would add but for replacement effects (106.12b)
     damage: int = 0                               # damage its source deals to the activator as it resolves (120.3a)
+    once: bool = False                            # "Activate only once each turn" (602.5b)
+    used_this_turn: bool = False                  # ... and it was activated this turn: it can't be again
 
     @property
     def taps_source(self) -> bool:
@@ -144,12 +146,13 @@ def damage_is_life_loss(state, oid: str, n: int, what: str) -> None:
     guard_scope(state, "life", f"{o.name} ({oid}) deals {n} damage while {what}")
 
 
-def restriction_not_modelled(name: str, a: Ability) -> Unsupported | None:
+def restriction_not_modelled(name: str, a: Ability, *, once_modelled: bool = False) -> Unsupported | None:
     """A mana ability's activation instructions (602.5b-d: "only as a sorcery", "only once each turn", "only
     during your turn", "only if ..."): legality reads them for `can-activate`, but payments and mana-options
     activate mana abilities whenever they are asked to (605.3a), so with one of these in force they say
-    `unsupported` rather than count the ability when it could not be activated."""
-    if a.timing != "any" or a.once_each_turn or a.during or a.only_if:
+    `unsupported` rather than count the ability when it could not be activated. ``once_modelled``: the caller
+    reads "only once each turn" itself (``ManaSource.once``; payments)."""
+    if a.timing != "any" or (a.once_each_turn and not once_modelled) or a.during or a.only_if:
         return Unsupported(f"{name}: {a.text()!r} may be activated only at some times (602.5); paying and "
                            "mana-options do not model when")
     return None
@@ -177,7 +180,7 @@ def mana_sources(state, player: str, *, pool_dependent: bool = False) -> list[Ma
                 continue
             if a.unread:
                 raise Unsupported(f"{o.name} ({o.id}): {a.text()!r}: {a.unread!r} is not modelled")
-            problem = restriction_not_modelled(o.name, a)
+            problem = restriction_not_modelled(o.name, a, once_modelled=True)
             if problem is not None:
                 raise problem
             p = a.production
@@ -198,5 +201,6 @@ def mana_sources(state, player: str, *, pool_dependent: bool = False) -> list[Ma
             out.append(ManaSource(o.id, i, a, a.cost, outs, "Snow" in ch.supertypes, a.spend_only,
                                   doubles_pool=p.mode == "double_pool", x_counters=p.amount == X_COUNT,
                                   by_sacrifice=p.reflect_sacrificed, replaced=replaced,
-                                  damage=damage_to_activator(a)))
+                                  damage=damage_to_activator(a), once=a.once_each_turn,
+                                  used_this_turn=a.once_each_turn and i in o.activated_this_turn))
     return out
