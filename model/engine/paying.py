@@ -89,8 +89,12 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
     st = game.state
     pl = st.player(player)
     pool = list(pl.mana_pool)
+    from_hand = []
     for gi, n in p.pool_spent:
         g = problem.pool[gi]
+        if g.in_hand:
+            from_hand.append(g)           # its mana ability is activated: made and spent at once (605.3b)
+            continue
         for _ in range(n):
             pool.remove(next(m for m in pool if m.type == g.type and m.source == g.source))
     if len(pool) + sum(n for _, _, n in p.leftover) > MAX_POOL:
@@ -121,12 +125,20 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
         st = st.with_object(replace(o, tapped=tapped, counters=tuple(sorted((k, n) for k, n in counters.items() if n)),
                                     activated_this_turn=tuple(sorted(set(o.activated_this_turn) | done))))
     game = game.with_state(st)
+    for g in from_hand:
+        # 113.6m, 605.3b: "Exile ~ from your hand: Add {R}." activated from the hand, its mana spent in this payment
+        lki = game.state.obj(g.source)
+        game = zones.move(game, g.source, "exile").log(("113.6m", "605.3a", "605.3b"), f"{player} activates {lki.name}'s "
+                                                       f"mana ability from their hand: {lki.name} ({g.source}) is exiled "
+                                                       f"and adds {{{g.type}}}")
+        game = after_moves(game, [(lki, "hand", "exile")], f"{lki.name} is exiled from the hand for mana")
     words = []
     if p.activations:
         words.append("activates mana abilities (" + _activations(problem, p, members) + ")")
     parts = [f"{oid}: " + ", ".join(e.words() for e in evs) for oid, evs in sorted(members.items())]
     game = game.log(("601.2g", "601.2h", "106.4"), f"{player} " + (" and ".join(words) + "; " if words else "")
-                    + "pays " + ("; ".join(parts) if parts else "with mana already in the pool")
+                    + "pays " + ("; ".join(parts) if parts else "with mana in the pool" if from_hand
+                                 else "with mana already in the pool")
                     + (f"; {p.life} life (119.4)" if p.life else "")
                     + (f"; {mana_left(p)} stays in the pool" if p.leftover else ""))
     # 605.3b: each mana ability resolved as it was activated (601.2g), its further effects with it

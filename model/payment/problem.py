@@ -26,7 +26,7 @@ from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.rules.guards import require_modelled_for_payment
 from mtgjudge.model.rules.characteristics import Characteristics, matches
 from mtgjudge.model.rules.layers import activated_abilities, current
-from mtgjudge.model.rules.mana_sources import PAID_EFFECTS, ManaSource, damage_is_life_loss, mana_sources
+from mtgjudge.model.rules.mana_sources import PAID_EFFECTS, ManaSource, damage_is_life_loss, hand_mana, mana_sources
 from mtgjudge.model.rules.spending import Restriction, SpendAs, parse_restriction, spend_as_effects
 from mtgjudge.model.rules.timing import summoning_sick
 from mtgjudge.model.state import GameState
@@ -44,7 +44,9 @@ UNBOUNDED_USES = 4
 
 @dataclass(frozen=True)
 class PoolGroup:
-    """Mana of one type already in the pool from one source (106.4), with what that source implies."""
+    """Mana of one type already in the pool from one source (106.4), with what that source implies; or
+    (``in_hand``) the one mana a card in the payer's hand adds when its mana ability exiles it from there
+    (113.6m, ``mana_sources.read_from_hand``): mana there to spend as pool mana is, made only if spent."""
 
     type: str
     count: int
@@ -52,9 +54,13 @@ class PoolGroup:
     snow: bool = False                       # made by a snow source (107.4h)
     restriction: Restriction | None = None   # 106.6
     chosen_type: str | None = None           # the source's chosen creature type (Cavern of Souls)
+    in_hand: str = ""                        # the card's name, when the mana is a card's in the hand
+    ability_index: int = 0                   # and its mana ability's index among its activated abilities
 
     @property
     def label(self) -> str:
+        if self.in_hand:
+            return f"{self.in_hand} ({self.source}), exiled from the hand (113.6m),"
         return f"{{{self.type}}} in the pool" + (f" from {self.source}" if self.source else "")
 
     def as_source(self) -> Source:
@@ -322,7 +328,15 @@ def build_problem(state: GameState, player: str, cost: TotalCost) -> PaymentProb
                            tuple(i for i in p.zone("graveyard") if i != cost.casting))
     extra = {src: Source("mana", "Snow" in current(state, src).supertypes, label=f"{state.obj(src).name} ({src}), triggered")
              for u in uses for src in u.triggered_sources}
-    return PaymentProblem(player, p.life, cost, pool_groups(state, player), groups, uses,
+    in_hand = []
+    if needs_mana:
+        for cid, index, _, t in hand_mana(state, player, exclude=(cost.casting,) if cost.casting else ()):
+            in_hand.append(PoolGroup(t, 1, cid, "Snow" in current(state, cid).supertypes, in_hand=state.obj(cid).name,
+                                     ability_index=index))
+    if in_hand and any(p.kind in ("discard", "reveal_from_hand") for p in cost.other):
+        raise Unsupported(f"{in_hand[0].in_hand} ({in_hand[0].source}) could make mana from the hand while the cost "
+                          "discards or reveals cards from it: which cards then stay is not modelled in payment")
+    return PaymentProblem(player, p.life, cost, pool_groups(state, player) + in_hand, groups, uses,
                           spend_as_effects(state, player), graveyard, hand, state, group_of,
                           group_of.get(cost.source) if cost.source else None, extra)
 

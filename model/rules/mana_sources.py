@@ -158,6 +158,34 @@ def restriction_not_modelled(name: str, a: Ability, *, once_modelled: bool = Fal
     return None
 
 
+def read_from_hand(o, a: Ability) -> bool:
+    """Is ``a`` a mana ability of the card ``o`` in a hand that paying reads (113.6m): "Exile ~ from your hand: Add
+    {R}." (Simian Spirit Guide; ruling 2007-02-01: a mana ability), whose whole cost is exiling the card itself from
+    the hand and whose whole effect is one mana of one type (no replacement effect applies to it: it doesn't tap
+    anything for mana, 106.12b)? Other text of cards in hands stays guarded (``rules.guards``)."""
+    p = a.production
+    return (o.zone == "hand" and a.kind == "mana" and a.functions_in("hand") and not a.effects and not a.unread
+            and a.timing == "any" and not (a.once_each_turn or a.during or a.only_if or a.spend_only)
+            and [c.kind for c in a.cost] == ["exile_self_from_hand"]
+            and p is not None and p.mode == "fixed" and len(p.fixed) == 1 and p.amount == 1 and p.per is None
+            and not (p.per_counter or p.per_power or p.per_life or p.per_card_in or p.per_domain or p.per_devotion
+                     or p.per_greatest_power is not None or p.instead_if or p.instead_counter or p.amount_from_game))
+
+
+def hand_mana(state, player: str, exclude: tuple[str, ...] = ()) -> list[tuple[str, int, Ability, str]]:
+    """The mana abilities of cards in ``player``'s hand that paying reads (``read_from_hand``): (card id, ability
+    index among its activated abilities, ability, the one type of mana it adds). ``exclude``: the card being cast,
+    on the stack before mana abilities are activated (601.2a, 601.2g)."""
+    out = []
+    for o in state.in_zone(player, "hand"):
+        if o.id in exclude or not o.card.modelled:
+            continue
+        for i, a in enumerate(activated_abilities(state, o.id), 1):
+            if read_from_hand(o, a):
+                out.append((o.id, i, a, a.production.fixed[0]))
+    return out
+
+
 def mana_sources(state, player: str, *, pool_dependent: bool = False) -> list[ManaSource]:
     """The activated mana abilities of permanents ``player`` controls, with their possible outputs.
 
