@@ -102,7 +102,7 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
                           "engine keeps unit by unit: past its bound")
     for t, origin, n in p.leftover:
         pool += [PoolMana(t, _made_by(problem, origin, members))] * n
-    st = st.with_player(replace(pl, life=pl.life - p.life, mana_pool=tuple(pool)))
+    st = st.with_player(replace(pl, mana_pool=tuple(pool)))
     sacrificed = []
     returned = []
     became_tapped = []
@@ -154,8 +154,11 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
 
 def _after_activations(game: Game, problem: PaymentProblem, p: Payment, sacrificed: list, returned: list,
                        became_tapped: list) -> list[Game]:
-    """What follows the activations: triggers of tapping, the sacrifices and returns of the cost, discards and
-    exiles (601.2h)."""
+    """What follows the activations: the cost's life (paid after the mana abilities resolved, 601.2g-h), triggers
+    of tapping, the sacrifices and returns of the cost, discards and exiles (601.2h)."""
+    if p.life:
+        pl = game.state.player(problem.player)
+        game = game.with_state(game.state.with_player(replace(pl, life=pl.life - p.life)))
     game = triggered_by_tapping(game, became_tapped, "to pay a cost")
     if sacrificed:
         moved = []
