@@ -78,11 +78,14 @@ def board_state(perms, cost: str, base: str = "Grizzly Bears", life: int = 20, p
 #: The richer card pool of tests 1 and 2: lands, mana creatures, artifacts that are sacrificed, tap
 #: another permanent or pay life, a filter (Mystic Gate), counters (Vivid Grove),
 #: restricted mana (Powerstone, Eldrazi Temple), snow, a triggered mana ability (Mana Flare), a replacement
-#: (Nyxbloom Ancient; Mana Reflection is added apart), and non-mana creatures for Altar and Drum.
+#: (Nyxbloom Ancient; Mana Reflection is added apart), non-mana creatures for Altar and Drum, and mana abilities
+#: that deal damage to Alice (Adarkar Wastes, Ancient Tomb: 120.3a) or put a counter on their permanent once
+#: each turn (Wall of Roots: 602.5b).
 RICH = ["Forest", "Island", "Plains", "Wastes", "Snow-Covered Forest", "Tundra", "Birds of Paradise",
         "Llanowar Elves", "Boreal Druid", "Sol Ring", "Lotus Petal", "Treasure", "Mana Confluence", "Mystic Gate",
         "Ashnod's Altar", "Springleaf Drum", "Vivid Grove", "Powerstone", "Eldrazi Temple", "Snow-Covered Wastes",
-        "Naga Vitalist", "Mana Flare", "Nyxbloom Ancient", "Grizzly Bears", "Memnite"]
+        "Naga Vitalist", "Mana Flare", "Nyxbloom Ancient", "Grizzly Bears", "Memnite", "Adarkar Wastes",
+        "Ancient Tomb", "Wall of Roots"]
 COUNTERS = {"Vivid Grove": "charge"}
 RICH_SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{G}", "{C}", "{S}", "{W/U}", "{G/W}", "{2/G}", "{G/P}", "{W/U/P}", "{X}"]
 #: The spell's card: a creature, an artifact creature (Powerstone), a colorless Eldrazi (Eldrazi Temple).
@@ -169,7 +172,8 @@ def engine_outcomes(state, x: int = 0) -> set[tuple] | None:
 
 def expected_outcomes(state, pr, payments) -> set[tuple]:
     """The outcomes of every payment expanded to the permanents, built from the Payment and Event values:
-    what each permanent undergoes, the life, the pool mana spent and left."""
+    what each permanent undergoes, the life (paid, and lost to the damage of mana abilities, 120.3a), the pool
+    mana spent and left."""
     start = {o.id: o for o in state.objects if o.zone == "battlefield"}
     pool0 = Counter(m.type for m in state.player("Alice").mana_pool)
     out = set()
@@ -185,8 +189,10 @@ def expected_outcomes(state, pr, payments) -> set[tuple]:
             tapped = {i for i, o in start.items() if o.tapped}
             gone = set()
             removed: dict[str, Counter] = {}
+            damage = 0
             for i, evs in members.items():
                 for e in evs:
+                    damage += e.damage
                     if e.tap:
                         assert i not in tapped, (i, members)     # 118.3: a tapped permanent can't be tapped
                         tapped.add(i)
@@ -206,7 +212,7 @@ def expected_outcomes(state, pr, payments) -> set[tuple]:
                 cs = tuple(sorted((k, n) for k, n in c.items() if n))
                 if cs:
                     counters.add((i, cs))
-            out.add((frozenset(tapped - gone), frozenset(gone), frozenset(counters), p.life, pool_t))
+            out.add((frozenset(tapped - gone), frozenset(gone), frozenset(counters), p.life + damage, pool_t))
     return out
 
 
