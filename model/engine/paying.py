@@ -120,8 +120,9 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
                 returned.append(oid)
         if tapped and not o.tapped:
             became_tapped.append(oid)
-        # its mana abilities activated (602.5b reads them: "only once each turn")
-        done = {int(e.by.split()[1]) for e in events if e.early and e.by.startswith("ability ")}
+        # its "Activate only once each turn" mana abilities activated (602.5b reads them; no other reading of the
+        # record tells mana abilities apart, so only those are recorded and branches differ in nothing else)
+        done = {int(e.by.split()[1]) for e in events if e.once}
         st = st.with_object(replace(o, tapped=tapped, counters=tuple(sorted((k, n) for k, n in counters.items() if n)),
                                     activated_this_turn=tuple(sorted(set(o.activated_this_turn) | done))))
     game = game.with_state(st)
