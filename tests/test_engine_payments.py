@@ -529,3 +529,28 @@ def test_member_choices_of_six_forests_hand_derived():
     assert len(tapped) == len(set(tapped)) == 7
     named = [len({"f0", "f1", "f2"} & t) for t in tapped]
     assert sorted(named) == [0, 1, 1, 1, 2, 2, 2]
+
+
+# ------------------------------------------------------------------- mana abilities performed (605.3a-b)
+
+def test_a_mana_ability_activated_alone_resolves_at_once_a_branch_per_amount():
+    # Adarkar Wastes' "{T}: Add {W} or {U}. ~ deals 1 damage to you.": no stack (605.3b), a branch for {W} and one
+    # for {U} in the pool (106.4), each with the damage dealt (120.3a)
+    s = state_of(obj("aw", "Adarkar Wastes"))
+    finals = [g.state for g in run(Game(state=s, initial=s), [{"activate": "aw", "ability": 2}])]
+    got = sorted((tuple(m.type for m in f.player("Alice").mana_pool), f.player("Alice").life, len(f.stack))
+                 for f in finals)
+    assert got == [(("U",), 19, 0), (("W",), 19, 0)]
+    assert all(m.source == "aw" for f in finals for m in f.player("Alice").mana_pool)     # 106.3
+
+
+def test_a_hand_mana_ability_pays_and_exiles_its_card():
+    # Simian Spirit Guide pays {R} from the hand (113.6m): exiled, nothing left in the pool; with a Mountain too,
+    # either pays: two branches
+    s = state_of(obj("ssg", "Simian Spirit Guide", zone="hand"), spell("{R}"))
+    (f,) = [g.state for g in run(Game(state=s, initial=s), [{"cast": "spell"}])]
+    assert f.obj("ssg").zone == "exile" and not f.player("Alice").mana_pool and f.obj("spell").zone == "stack"
+    s = state_of(obj("ssg", "Simian Spirit Guide", zone="hand"), obj("m", "Mountain"), spell("{R}"))
+    zones_of = sorted((g.state.obj("ssg").zone, g.state.obj("m").tapped) for g in run(Game(state=s, initial=s),
+                                                                                       [{"cast": "spell"}]))
+    assert zones_of == [("exile", False), ("hand", True)]

@@ -60,7 +60,7 @@ class PoolGroup:
     @property
     def label(self) -> str:
         if self.in_hand:
-            return f"{self.in_hand} ({self.source}), exiled from the hand (113.6m),"
+            return f"{self.in_hand} ({self.source}) exiled from the hand (113.6m)"
         return f"{{{self.type}}} in the pool" + (f" from {self.source}" if self.source else "")
 
     def as_source(self) -> Source:
