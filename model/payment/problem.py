@@ -55,7 +55,6 @@ class PoolGroup:
     restriction: Restriction | None = None   # 106.6
     chosen_type: str | None = None           # the source's chosen creature type (Cavern of Souls)
     in_hand: str = ""                        # the card's name, when the mana is a card's in the hand
-    ability_index: int = 0                   # and its mana ability's index among its activated abilities
 
     @property
     def label(self) -> str:
@@ -330,10 +329,9 @@ def build_problem(state: GameState, player: str, cost: TotalCost) -> PaymentProb
              for u in uses for src in u.triggered_sources}
     in_hand = []
     if needs_mana:
-        for cid, index, _, t in hand_mana(state, player, exclude=(cost.casting,) if cost.casting else ()):
-            in_hand.append(PoolGroup(t, 1, cid, "Snow" in current(state, cid).supertypes, in_hand=state.obj(cid).name,
-                                     ability_index=index))
-    if in_hand and any(p.kind in ("discard", "reveal_from_hand") for p in cost.other):
+        for cid, _, _, t in hand_mana(state, player, exclude=(cost.casting,) if cost.casting else ()):
+            in_hand.append(PoolGroup(t, 1, cid, "Snow" in current(state, cid).supertypes, in_hand=state.obj(cid).name))
+    if in_hand and any(part.kind in ("discard", "reveal_from_hand") for part in cost.other):
         raise Unsupported(f"{in_hand[0].in_hand} ({in_hand[0].source}) could make mana from the hand while the cost "
                           "discards or reveals cards from it: which cards then stay is not modelled in payment")
     return PaymentProblem(player, p.life, cost, pool_groups(state, player) + in_hand, groups, uses,
