@@ -1039,11 +1039,11 @@ def test_a_mana_ability_that_functions_from_the_hand(imported):
     # it could produce nothing (106.7 counts the abilities that would resolve there).
     assert value(produce("Simian Spirit Guide")) == frozenset()
     # In the hand it is a mana ability (ruling 2007-02-01) that can pay for Lightning Bolt with no lands (601.2g):
-    # yes, never the "no" a battlefield-only search gives; mana-options does not read it: unsupported
+    # yes, never the "no" a battlefield-only search gives; mana-options counts its {R} too
     r = run(can_play("Lightning Bolt").replace("      hand: [", '      hand: [{card: "Simian Spirit Guide", id: g}, '))
     assert r.answer.value is True and any("exiled from the hand" in s.text for s in r.answer.why)
-    assert status(mana_options("[]").replace("      battlefield:", '      hand: [{card: "Simian Spirit Guide", id: g}]\n'
-                                                                 "      battlefield:")) == "unsupported"
+    assert value(mana_options("[]").replace("      battlefield:", '      hand: [{card: "Simian Spirit Guide", id: g}]\n'
+                                                                "      battlefield:")) == frozenset({"{R}"})
     # Casting the Spirit Guide itself: it is on the stack before mana abilities are activated (601.2a, 601.2g), so
     # its own ability can't pay; with {2}{R} from three Mountains the answer is yes (its mana cost {2}{R}).
     three = "[{card: Mountain, id: m1}, {card: Mountain, id: m2}, {card: Mountain, id: m3}]"

@@ -110,3 +110,21 @@ def test_mana_options_near_miss_a_shield_on_the_damage_before_life_costs():
     assert r.answer.unsupported and "prevention" in r.answer.unsupported
     (without,) = load_text(q(""))
     assert run_question(without).answer.value   # no life cost: the damage decides nothing
+
+
+def test_mana_options_adds_a_hand_mana_ability_and_refuses_where_the_hand_is_read():
+    # Simian Spirit Guide in the hand (113.6m): its {R} is in every maximal amount
+    from mtgjudge.model.objects import CardDef, Face
+    from mtgjudge.model.rules.mana_options import mana_options
+    from mtgjudge.model.vocab.abilities import Ability, CostPart, ManaProduction
+    from mtgjudge.model.errors import Unsupported
+    import pytest
+    st = state_of(obj("g", "Simian Spirit Guide", zone="hand"), obj("f", "Forest"))
+    assert mana_options(st, "Alice").pools == frozenset({"{R}{G}"})
+    # near miss: a mana ability adding a color of a card in the hand (no printed card has one; built here) could
+    # add red or not depending on whether the Spirit Guide was exiled first: unsupported
+    counting = Ability("mana", cost=(CostPart("tap"),), production=ManaProduction("color_of_card", card_zone="hand"))
+    probe = CardDef((Face("Probe Relic", types=("Artifact",), abilities=(counting,)),))
+    st = state_of(obj("g", "Simian Spirit Guide", zone="hand"), replace(obj("r", "Sol Ring"), card=probe))
+    with pytest.raises(Unsupported, match="reads the hand"):
+        mana_options(st, "Alice")

@@ -37,7 +37,8 @@ from mtgjudge.model.mana import TYPES, mana_run
 from mtgjudge.model.payment.problem import pool_groups
 from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, ways_to_pay
 from mtgjudge.model.rules.mana_production import added_total
-from mtgjudge.model.rules.mana_sources import activation_outcomes, damage_is_life_loss, restriction_not_modelled
+from mtgjudge.model.rules.mana_sources import (activation_outcomes, damage_is_life_loss, hand_mana, read_from_hand,
+                                               restriction_not_modelled)
 from mtgjudge.model.rules.spending import Purpose, spend_as_effects
 from mtgjudge.model.rules.timing import summoning_sick
 
@@ -409,10 +410,17 @@ class _Search:
         # the restricted counts, which never pay the costs of mana abilities.
         for g in pool_groups(self.state, self.player):
             start[TYPES.index(g.type) + (6 if g.restriction is not None else 0)] += g.count
+        # A card's mana ability in the hand ("Exile ~ from your hand: Add {R}.", 113.6m) costs nothing the search
+        # tracks and only adds: every maximal amount has its mana, as if in the pool from the start (no ability
+        # here reads the hand, ``_hand_mana``)
+        path = None
+        for cid, idx, a, t in self._hand_mana():
+            start[TYPES.index(t)] += 1
+            path = (f"{self.state.obj(cid).name} ({cid}) ability {idx}: exiled from the hand, it adds {{{t}}}", path)
         root = Node(tuple(start), frozenset(o.id for o in self.state.battlefield(self.player) if o.tapped), (), p.life, frozenset())
         # Witness paths are linked while searching, (last activation, the path before it) or None, and made
         # into lists only for the pools of the answer: most pools made are dominated and dropped.
-        frontier = {root.pool: None}
+        frontier = {root.pool: path}
         # Phase 1: pure permanents, first, as a sum.
         pure = [oid for oid in self.abilities if self.abilities[oid] and self.is_pure(oid)]
         # ({Q} untaps only its own permanent, which is then not pure: no activation gives a pure one back.)
@@ -462,6 +470,20 @@ class _Search:
         unlink = _Unlinker()
         witness = {"".join(map(mana_run, TYPES, k)): v if isinstance(v, list) else unlink(v) for k, v in maximal.items()}
         return Options(frozenset(witness), witness)
+
+    def _hand_mana(self) -> list:
+        """The player's cards in hand with a mana ability that works there (``mana_sources.hand_mana``); unsupported
+        where a mana ability here reads the hand, whose count or colors exiling the card would change first."""
+        found = hand_mana(self.state, self.player)
+        if found:
+            for abl in self.abilities.values():
+                for _, a in abl:
+                    p = a.production
+                    if p is not None and ((p.per_card_in is not None and p.per_card_in[0] == "hand")
+                                          or p.card_zone == "hand"):
+                        raise Unsupported(f"{a.text()!r} reads the hand, from which {self.state.obj(found[0][0]).name} "
+                                          "is exiled for mana (113.6m): their order is not modelled in mana-options")
+        return found
 
     def _pure_moves(self, root: Node, oid: str):
         """A pure permanent's outputs as deltas from an empty pool, with their words."""
@@ -688,5 +710,5 @@ def mana_options(state, player: str, bound_seconds: float = SEARCH_BOUND_SECONDS
     Raises Unsupported when the search passes ``bound_seconds``.
     """
     require_modelled(state, MANA_SCOPES, "mana is produced")
-    require_modelled_elsewhere(state, MANA_SCOPES, "mana is produced", player=player)
+    require_modelled_elsewhere(state, MANA_SCOPES, "mana is produced", player=player, read=read_from_hand)
     return _Search(state, player, bound_seconds).run()
