@@ -30,10 +30,18 @@ def _takes_part(events: tuple[Event, ...]) -> bool:
     return any(e.tap or e.untap or e.sacrifice or e.to_hand or e.counters for e in events)
 
 
+def _taking_part(problem: PaymentProblem, p: Payment, members: dict[str, tuple[Event, ...]]) -> set[str]:
+    """The permanents a payment taps, untaps, sacrifices, returns or puts counters on, and the cards it exiles from
+    the hand for mana (113.6m)."""
+    return {i for i, evs in members.items() if _takes_part(evs)} | {
+        problem.pool[gi].source for gi, n in p.pool_spent if n and problem.pool[gi].in_hand}
+
+
 def pay(game: Game, before: GameState, player: str, cost: TotalCost, paying: tuple[str, ...] | None) -> list[Game]:
     """Every way ``player`` can pay ``cost``, performed on ``game``; the payments are those of the state
     ``before`` (where the cost was decided: the spell not yet on the stack, 601.2a). ``paying``: the
-    permanents tapped, untapped or sacrificed, as the question fixes them."""
+    permanents tapped, untapped or sacrificed, and the cards exiled from the hand for mana (113.6m), as the
+    question fixes them."""
     problem = build_problem(before, player, cost)
     if paying is not None:
         # Only payments in which exactly the listed permanents take part are kept, so only those, and the
@@ -46,7 +54,7 @@ def pay(game: Game, before: GameState, player: str, cost: TotalCost, paying: tup
     chosen: dict[tuple, tuple[Payment, dict[str, tuple[Event, ...]]]] = {}
     for p in deadline.checked(found, FOLLOWING):
         for members in member_choices(problem, p):
-            used = {i for i, evs in members.items() if _takes_part(evs)}
+            used = _taking_part(problem, p, members)
             if paying is not None and used != set(paying):
                 continue
             effect = (tuple(sorted(members.items())), p.life, p.pool_spent,
@@ -63,7 +71,7 @@ def pay(game: Game, before: GameState, player: str, cost: TotalCost, paying: tup
         for g in _perform(game, problem, p, members, player):
             if len(chosen) > 1:
                 hurt = [f"{i}'s {e.by} dealing {e.damage} damage" for i, evs in sorted(members.items()) for e in evs if e.damage]
-                g = g.choose("pay with " + (", ".join(sorted(i for i, e in members.items() if _takes_part(e))) or "no permanent")
+                g = g.choose("pay with " + (", ".join(sorted(_taking_part(problem, p, members))) or "no permanent")
                              + (f" and {p.life} life" if p.life else "") + (f" ({', '.join(hurt)})" if hurt else ""))
             out.append(g)
     return merge(out)

@@ -367,8 +367,8 @@ def _damage_before_life(state: GameState, cost: TotalCost, uses: list[AbilityUse
 
 
 def restricted(pr: PaymentProblem, ids: frozenset[str]) -> PaymentProblem:
-    """The same problem with only the permanents ``ids`` able to pay (a ``paying:`` list); pool mana, life
-    and cards stay."""
+    """The same problem with only the permanents ``ids`` able to pay (a ``paying:`` list), and of the cards whose
+    mana ability works from the hand (113.6m) only those in ``ids``; pool mana, life and cards stay."""
     keep: dict[int, int] = {}
     groups: list[PermGroup] = []
     for gi, g in enumerate(pr.groups):
@@ -378,7 +378,8 @@ def restricted(pr: PaymentProblem, ids: frozenset[str]) -> PaymentProblem:
             groups.append(PermGroup(members, g.name, g.chars, g.tapped, g.sick, g.snow, g.counters))
     uses = [AbilityUse(**{**u.__dict__, "group": keep[u.group]}) for u in pr.uses if u.group in keep]
     group_of = {i: keep[gi] for i, gi in pr.group_of.items() if gi in keep and i in ids}
-    return PaymentProblem(pr.player, pr.life, pr.cost, pr.pool, groups, uses, pr.spend_as, pr.graveyard, pr.hand,
+    pool = [g for g in pr.pool if not g.in_hand or g.source in ids]
+    return PaymentProblem(pr.player, pr.life, pr.cost, pool, groups, uses, pr.spend_as, pr.graveyard, pr.hand,
                           pr.state, group_of, keep.get(pr.source_group) if pr.source_group is not None else None,
                           pr.extra_sources)
 
