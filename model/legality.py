@@ -485,6 +485,8 @@ def plan_steps(plan: dict, player: str) -> list[Step]:
                 f"{p['amount']}×{{{p['mana']}}} from {p['from']}" if p['mana'] not in ("convoke", "improvise", "delve")
                 else f"{p['amount']} by {p['mana']}" for p in a["paid_with"]) + ")"
         out.append(step("605.3a", f"{player} activates {a['source']}'s mana ability {a['text']!r}, adding {a['adds']}{paid}"))
+        if a.get("damage"):
+            out.append(step(("605.3b", "120.3a"), f"as it resolves, {a['source']} deals {a['damage']} damage to {player}"))
     chosen = [w for w in plan.get("symbols", []) if w["symbol"] != w["as"]]
     if chosen:
         rules = tuple(dict.fromkeys(["601.2b"] + [r for w in chosen for r in w["rules"]]))

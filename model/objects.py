@@ -1,6 +1,8 @@
 """Cards and game objects: printed characteristics (CardDef) and an object's status in a game (GameObject)."""
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -72,6 +74,10 @@ class CardDef:
         return self.faces[0]
 
 
+#: A counter that changes power and toughness (122.1a): "+1/+1", "-1/-1", "-0/-1", ...
+_PT_COUNTER = re.compile(r"([+-]\d+)/([+-]\d+)")
+
+
 @dataclass(frozen=True)
 class GameObject:
     """A card, token or copy in a zone of the game, with its status (CR 110.5) and history that matters.
@@ -121,6 +127,17 @@ class GameObject:
 
     def counter(self, kind: str) -> int:
         return dict(self.counters).get(kind, 0)
+
+    def counters_pt(self) -> tuple[int, int]:
+        """What its counters add to its power and toughness (122.1a: a "+X/+Y" counter, -0/-1 and -1/-1 alike, adds
+        X and Y; applied in layer 7c, 613.4c)."""
+        dp = dt = 0
+        for kind, n in self.counters:
+            m = _PT_COUNTER.fullmatch(kind)
+            if m:
+                dp += int(m.group(1)) * n
+                dt += int(m.group(2)) * n
+        return dp, dt
 
     def choice(self, key: str) -> str | None:
         return dict(self.chosen).get(key)

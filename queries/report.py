@@ -198,6 +198,8 @@ def _payments(payments: list, say: Callable[[str], str]) -> list[str]:
             parts.append(f"exiling {_listed(p['exile_from_graveyard'])} from the graveyard")
         if p.get("life"):
             parts.append(f"{p['life']} life")
+        if p.get("damage"):
+            parts.append(f"{p['damage']} damage dealt to the payer by its mana abilities (120.3a)")
         chosen = [f"{s['symbol']} as {s['as']}" for s in p.get("symbols", ()) if s.get("as") != s.get("symbol")]
         lead = f"{', '.join(chosen)}: " if chosen else ""
         out.append(f"    {i}. {lead}{say('; '.join(parts) or 'nothing to pay')}")

@@ -78,11 +78,14 @@ def board_state(perms, cost: str, base: str = "Grizzly Bears", life: int = 20, p
 #: The richer card pool of tests 1 and 2: lands, mana creatures, artifacts that are sacrificed, tap
 #: another permanent or pay life, a filter (Mystic Gate), counters (Vivid Grove),
 #: restricted mana (Powerstone, Eldrazi Temple), snow, a triggered mana ability (Mana Flare), a replacement
-#: (Nyxbloom Ancient; Mana Reflection is added apart), and non-mana creatures for Altar and Drum.
+#: (Nyxbloom Ancient; Mana Reflection is added apart), non-mana creatures for Altar and Drum, and mana abilities
+#: that deal damage to Alice (Adarkar Wastes, Ancient Tomb: 120.3a) or put a counter on their permanent once
+#: each turn (Wall of Roots: 602.5b).
 RICH = ["Forest", "Island", "Plains", "Wastes", "Snow-Covered Forest", "Tundra", "Birds of Paradise",
         "Llanowar Elves", "Boreal Druid", "Sol Ring", "Lotus Petal", "Treasure", "Mana Confluence", "Mystic Gate",
         "Ashnod's Altar", "Springleaf Drum", "Vivid Grove", "Powerstone", "Eldrazi Temple", "Snow-Covered Wastes",
-        "Naga Vitalist", "Mana Flare", "Nyxbloom Ancient", "Grizzly Bears", "Memnite"]
+        "Naga Vitalist", "Mana Flare", "Nyxbloom Ancient", "Grizzly Bears", "Memnite", "Adarkar Wastes",
+        "Ancient Tomb", "Wall of Roots"]
 COUNTERS = {"Vivid Grove": "charge"}
 RICH_SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{G}", "{C}", "{S}", "{W/U}", "{G/W}", "{2/G}", "{G/P}", "{W/U/P}", "{X}"]
 #: The spell's card: a creature, an artifact creature (Powerstone), a colorless Eldrazi (Eldrazi Temple).
@@ -169,7 +172,8 @@ def engine_outcomes(state, x: int = 0) -> set[tuple] | None:
 
 def expected_outcomes(state, pr, payments) -> set[tuple]:
     """The outcomes of every payment expanded to the permanents, built from the Payment and Event values:
-    what each permanent undergoes, the life, the pool mana spent and left."""
+    what each permanent undergoes, the life (paid, and lost to the damage of mana abilities, 120.3a), the pool
+    mana spent and left."""
     start = {o.id: o for o in state.objects if o.zone == "battlefield"}
     pool0 = Counter(m.type for m in state.player("Alice").mana_pool)
     out = set()
@@ -185,8 +189,10 @@ def expected_outcomes(state, pr, payments) -> set[tuple]:
             tapped = {i for i, o in start.items() if o.tapped}
             gone = set()
             removed: dict[str, Counter] = {}
+            damage = 0
             for i, evs in members.items():
                 for e in evs:
+                    damage += e.damage
                     if e.tap:
                         assert i not in tapped, (i, members)     # 118.3: a tapped permanent can't be tapped
                         tapped.add(i)
@@ -206,7 +212,7 @@ def expected_outcomes(state, pr, payments) -> set[tuple]:
                 cs = tuple(sorted((k, n) for k, n in c.items() if n))
                 if cs:
                     counters.add((i, cs))
-            out.add((frozenset(tapped - gone), frozenset(gone), frozenset(counters), p.life, pool_t))
+            out.add((frozenset(tapped - gone), frozenset(gone), frozenset(counters), p.life + damage, pool_t))
     return out
 
 
@@ -523,3 +529,28 @@ def test_member_choices_of_six_forests_hand_derived():
     assert len(tapped) == len(set(tapped)) == 7
     named = [len({"f0", "f1", "f2"} & t) for t in tapped]
     assert sorted(named) == [0, 1, 1, 1, 2, 2, 2]
+
+
+# ------------------------------------------------------------------- mana abilities performed (605.3a-b)
+
+def test_a_mana_ability_activated_alone_resolves_at_once_a_branch_per_amount():
+    # Adarkar Wastes' "{T}: Add {W} or {U}. ~ deals 1 damage to you.": no stack (605.3b), a branch for {W} and one
+    # for {U} in the pool (106.4), each with the damage dealt (120.3a)
+    s = state_of(obj("aw", "Adarkar Wastes"))
+    finals = [g.state for g in run(Game(state=s, initial=s), [{"activate": "aw", "ability": 2}])]
+    got = sorted((tuple(m.type for m in f.player("Alice").mana_pool), f.player("Alice").life, len(f.stack))
+                 for f in finals)
+    assert got == [(("U",), 19, 0), (("W",), 19, 0)]
+    assert all(m.source == "aw" for f in finals for m in f.player("Alice").mana_pool)     # 106.3
+
+
+def test_a_hand_mana_ability_pays_and_exiles_its_card():
+    # Simian Spirit Guide pays {R} from the hand (113.6m): exiled, nothing left in the pool; with a Mountain too,
+    # either pays: two branches
+    s = state_of(obj("ssg", "Simian Spirit Guide", zone="hand"), spell("{R}"))
+    (f,) = [g.state for g in run(Game(state=s, initial=s), [{"cast": "spell"}])]
+    assert f.obj("ssg").zone == "exile" and not f.player("Alice").mana_pool and f.obj("spell").zone == "stack"
+    s = state_of(obj("ssg", "Simian Spirit Guide", zone="hand"), obj("m", "Mountain"), spell("{R}"))
+    zones_of = sorted((g.state.obj("ssg").zone, g.state.obj("m").tapped) for g in run(Game(state=s, initial=s),
+                                                                                       [{"cast": "spell"}]))
+    assert zones_of == [("exile", False), ("hand", True)]

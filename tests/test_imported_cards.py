@@ -18,11 +18,12 @@ from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.cards.store import ENV_VAR, open_store, use_store
 from mtgjudge.model.cards.sources import read
 
-#: Cards imported from ../shared/cards/mtgjson3 (2018 Oracle text); none of them is built in.
+#: Cards imported from ../shared/cards/mtgjson3 (2018 Oracle text); none of them is built in (Ancient Tomb and Simian
+#: Spirit Guide, asked about below, are built-in cards).
 V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead", "Man-o'-War",
             "Ambush Viper", "Boros Guildgate", "Fire", "Ice", "Delver of Secrets", "Insectile Aberration",
             "Ajani Goldmane", "Vulshok Morningstar", "Shivan Reef", "Skycloud Expanse", "Gilded Lotus",
-            "Ancient Tomb", "Prodigal Sorcerer", "Living Plane", "Glorious Anthem", "Altar's Reap", "Exalted Angel",
+            "Prodigal Sorcerer", "Living Plane", "Glorious Anthem", "Altar's Reap", "Exalted Angel",
             "Krosan Tusker", "Tainted Isle", "Doom Blade", "Icy Manipulator", "Dark Ritual", "Elvish Mystic",
             "Hypnotic Specter", "Lightning Helix", "Hallowed Fountain", "Student of Warfare", "Azorius Chancery",
             "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar", "Ghost-Lit Stalker", "Sudden Shock",
@@ -36,7 +37,7 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Lotus Blossom", "Sanctum of the Sun", "Selvala, Heart of the Wilds", "Astral Cornucopia",
             "Chandra, Torch of Defiance", "Foriysian Totem", "Nephalia Academy", "Serum Powder",
             "Karametra's Acolyte", "Nykthos, Shrine to Nyx", "Boros Reckoner", "Gemstone Caverns", "Mana Screw",
-            "Spectral Searchlight", "Rhystic Cave", "Simian Spirit Guide", "Riftstone Portal",
+            "Spectral Searchlight", "Rhystic Cave", "Riftstone Portal",
             "Bloom Tender", "Prismatic Geoscope", "Crypt of Agadeem", "Dread Shade", "Gravedigger",
             "Exploration", "Azusa, Lost but Seeking", "Oracle of Mul Daya",
             "Rancor", "Anger", "Wonder", "Prized Amalgam", "Reassembling Skeleton",
@@ -170,8 +171,9 @@ def test_murder_cant_target_a_hexproof_creature_of_an_opponent(imported):
 
 
 def test_a_mana_ability_activated_once_each_turn(imported):
-    # 602.5b: "Pay 1 life: Add {C}. Activate only once each turn." Payments and mana-options activate mana
-    # abilities as often as their costs allow, which would count {C} many times over: unsupported, naming it
+    # 602.5b: "Pay 1 life: Add {C}. Activate only once each turn." Mana-options activates mana abilities as often
+    # as their costs allow, which would count {C} many times over: unsupported, naming it (payments read it:
+    # tests/test_payment.py, Wall of Roots)
     q = mana_options("[Kozilek's Translator]")
     r = run(q)
     assert status(q) == "unsupported" and "602.5" in (r.answer.unsupported or ""), r.message
@@ -1037,9 +1039,11 @@ def test_a_mana_ability_that_functions_from_the_hand(imported):
     # it could produce nothing (106.7 counts the abilities that would resolve there).
     assert value(produce("Simian Spirit Guide")) == frozenset()
     # In the hand it is a mana ability (ruling 2007-02-01) that can pay for Lightning Bolt with no lands (601.2g):
-    # the answer is yes, which payments don't model: unsupported, never the "no" a battlefield-only search gives.
+    # yes, never the "no" a battlefield-only search gives; mana-options counts its {R} too
     r = run(can_play("Lightning Bolt").replace("      hand: [", '      hand: [{card: "Simian Spirit Guide", id: g}, '))
-    assert r.answer.unsupported and "functions from the hand" in r.answer.unsupported
+    assert r.answer.value is True and any("exiled from the hand" in s.text for s in r.answer.why)
+    assert value(mana_options("[]").replace("      battlefield:", '      hand: [{card: "Simian Spirit Guide", id: g}]\n'
+                                                                "      battlefield:")) == frozenset({"{R}"})
     # Casting the Spirit Guide itself: it is on the stack before mana abilities are activated (601.2a, 601.2g), so
     # its own ability can't pay; with {2}{R} from three Mountains the answer is yes (its mana cost {2}{R}).
     three = "[{card: Mountain, id: m1}, {card: Mountain, id: m2}, {card: Mountain, id: m3}]"

@@ -1,6 +1,8 @@
 """Unit tests of the mana model: layer-4 dependency (613.8), replacement orders (616.1f), sources."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.could_produce import could_produce
 from mtgjudge.model.rules.mana_production import candidate_replacements, ev, replacement_outcomes
@@ -81,3 +83,48 @@ def test_a_land_type_added_after_a_land_type_setting_effect_cites_the_timestamp_
     (g,) = [s for s in kind.answer(q).why if s.text.startswith("{G}")]
     assert "613.7" in g.rules
     assert "Dryad of the Ilysian Grove's effect" in g.text and "applied after Blood Moon's effect (timestamp" in g.text
+
+
+def test_mana_sources_read_the_damage_and_the_once_each_turn_of_mana_abilities():
+    # "~ deals 1 damage to you" (120.3a) is read as the ability's damage; "Activate only once each turn" (602.5b)
+    # as a limit, and as spent once activated this turn
+    st = state_of(obj("aw", "Adarkar Wastes"), obj("w", "Wall of Roots"), obj("w2", "Wall of Roots"))
+    st = st.with_object(replace(st.obj("w2"), activated_this_turn=(1,)))
+    by = {(s.source, s.ability_index): s for s in mana_sources(st, "Alice")}
+    assert (by[("aw", 1)].damage, by[("aw", 2)].damage) == (0, 1)
+    assert by[("w", 1)].once and not by[("w", 1)].used_this_turn and by[("w2", 1)].used_this_turn
+
+
+def test_mana_options_near_miss_a_shield_on_the_damage_before_life_costs():
+    # with a "Pay 1 life" ability beside a painland, the painland's damage decides what life is left (119.4); a
+    # prevention shield in force could prevent it: unsupported, never fewer options
+    from mtgjudge.queries.runner import run_question
+
+    def q(extra: str) -> str:
+        return ("id: q\nask: mana-options\nby: Alice\nstate:\n  turn: {active: Alice, step: precombat-main}\n"
+                "  players:\n    Alice:\n      life: 1\n      hand: [{card: Mending Hands, id: mh}]\n"
+                f"      battlefield: [{{card: Plains, id: pl}}, {{card: Adarkar Wastes, id: aw}}{extra}]\n    Bob: {{}}\n"
+                "actions:\n  - cast: mh\n    targets: [Alice]\n    paying: [pl]\n  - resolve: 1\n")
+    (with_life,) = load_text(q(", {card: Horizon Canopy, id: hc}"))
+    r = run_question(with_life)
+    assert r.answer.unsupported and "prevention" in r.answer.unsupported
+    (without,) = load_text(q(""))
+    assert run_question(without).answer.value   # no life cost: the damage decides nothing
+
+
+def test_mana_options_adds_a_hand_mana_ability_and_refuses_where_the_hand_is_read():
+    # Simian Spirit Guide in the hand (113.6m): its {R} is in every maximal amount
+    from mtgjudge.model.objects import CardDef, Face
+    from mtgjudge.model.rules.mana_options import mana_options
+    from mtgjudge.model.vocab.abilities import Ability, CostPart, ManaProduction
+    from mtgjudge.model.errors import Unsupported
+    import pytest
+    st = state_of(obj("g", "Simian Spirit Guide", zone="hand"), obj("f", "Forest"))
+    assert mana_options(st, "Alice").pools == frozenset({"{R}{G}"})
+    # near miss: a mana ability adding a color of a card in the hand (no printed card has one; built here) could
+    # add red or not depending on whether the Spirit Guide was exiled first: unsupported
+    counting = Ability("mana", cost=(CostPart("tap"),), production=ManaProduction("color_of_card", card_zone="hand"))
+    probe = CardDef((Face("Probe Relic", types=("Artifact",), abilities=(counting,)),))
+    st = state_of(obj("g", "Simian Spirit Guide", zone="hand"), replace(obj("r", "Sol Ring"), card=probe))
+    with pytest.raises(Unsupported, match="reads the hand"):
+        mana_options(st, "Alice")

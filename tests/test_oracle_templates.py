@@ -378,8 +378,8 @@ def test_a_trigger_on_becoming_tapped(name, text):
 
 
 def test_damage_to_you_in_a_mana_ability():
-    # Ancient Tomb: "~ deals 2 damage to you" is a word of its mana ability (120.3a); the payment model does not
-    # perform a mana ability's further effects, so it stays unsupported there (model.payment.problem)
+    # Ancient Tomb: "~ deals 2 damage to you" is a word of its mana ability (120.3a), which payments deal as it
+    # resolves (rules.mana_sources.PAID_EFFECTS)
     a, = _face("Ancient Tomb", "{T}: Add {C}{C}. This land deals 2 damage to you.", "Land")
     assert a.kind == "mana" and [(e.kind, e.arg("n")) for e in a.effects] == [("damage_you", 2)]
     # near miss: "that player" is not "you": kept as words

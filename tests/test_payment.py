@@ -210,3 +210,75 @@ def test_solver_agrees_with_naive_reference(board, symbols, life, x):
     if got.value:
         used = sum(p["amount"] for p in got.witness["paid_with"])
         assert used + got.witness["life"] // 2 >= 0
+
+
+# ------------------------------------------------------- mana abilities that do more than add mana (605.3b)
+
+def _all(cost: str, battlefield: list[str], **kw) -> list:
+    from mtgjudge.model.payment.enumeration import all_payments
+    q = question(cost, battlefield, **kw)
+    return all_payments(build_problem(q.state, "Alice", TotalCost(tuple(parse_cost(cost)), 0, (), ())))
+
+
+def test_a_mana_abilitys_damage_is_dealt_before_the_costs_life_119_4():
+    # 601.2g-h, 605.3b: Ancient Tomb resolves (2 damage) before the two {B/P} take 4 life: 5 life is not enough
+    # (5 - 2 < 4), 6 is; decision and enumeration agree, and the damage is part of the payment's result
+    for life, ok in ((5, False), (6, True)):
+        a = ask("{1}{B/P}{B/P}", ["Ancient Tomb"], life=life)
+        assert a.value is ok, life
+        assert bool(_all("{1}{B/P}{B/P}", ["Ancient Tomb"], life=life)) is ok
+    assert "120.3a" in ask("{1}{B/P}{B/P}", ["Ancient Tomb"], life=5).cited_rules()
+    (p,) = _all("{1}{B/P}{B/P}", ["Ancient Tomb"], life=6)
+    assert p.life == 4 and sum(e.damage for _, sets in p.members for evs in sets for e in evs) == 2
+    # a Mountain pays the {1} instead: no damage, 4 of 5 life
+    assert ask("{1}{B/P}{B/P}", ["Ancient Tomb", "Mountain"], life=5).value is True
+
+
+def test_a_mana_abilitys_damage_is_no_cost():
+    # 119.4 is about paying life; the painland's damage is its effect (ruling 2015-06-22): at 0 life it still pays
+    assert ask("{W}", ["Adarkar Wastes"], life=0).value is True
+    # both ways of paying {1} are listed, one of them dealing 1 damage (a branch per way of paying)
+    damage = sorted(sum(e.damage for _, sets in p.members for evs in sets for e in evs)
+                    for p in _all("{1}", ["Adarkar Wastes"]))
+    assert damage == [0, 1]
+
+
+def test_life_costs_before_a_painlands_damage():
+    # Horizon Canopy's "Pay 1 life" first (1 -> 0), then Battlefield Forge's damage: {G}{W} at 1 life (119.4)
+    assert ask("{G}{W}", ["Horizon Canopy", "Battlefield Forge"], life=1).value is True
+    assert ask("{G}{W}", ["Horizon Canopy", "Battlefield Forge"], life=0).value is False
+
+
+def _after_mending_hands(cost: str, battlefield: str) -> str:
+    return (f'id: q\nask: can-pay\ncost: "{cost}"\nby: Alice\nstate:\n  turn: {{active: Alice, step: precombat-main}}\n'
+            f'  players:\n    Alice:\n      life: 6\n      hand: [{{card: Mending Hands, id: mh}}]\n'
+            f'      battlefield: [{{card: Plains, id: pl}}, {battlefield}]\n    Bob: {{}}\n'
+            'actions:\n  - cast: mh\n    targets: [Alice]\n    paying: [pl]\n  - resolve: 1\n')
+
+
+def test_a_shield_that_could_prevent_the_damage_before_life_is_unsupported():
+    # near miss: with a prevention shield on Alice (615.7), Ancient Tomb's damage may be prevented, so the life
+    # left for the {B/P} is not known to payment: unsupported, naming the shield, never a "no"
+    from mtgjudge.queries.runner import run_question
+    (q,) = load_text(_after_mending_hands("{1}{B/P}{B/P}", "{card: Ancient Tomb, id: tomb}"))
+    r = run_question(q)
+    assert r.answer.unsupported and "prevention" in r.answer.unsupported
+    # without life in the cost the damage decides nothing: answered
+    (q,) = load_text(_after_mending_hands("{2}", "{card: Ancient Tomb, id: tomb}"))
+    assert run_question(q).answer.value is True
+
+
+def test_a_mana_ability_with_another_further_effect_stays_unsupported():
+    # near miss: Gemstone Mine's "If there are no mining counters on ~, sacrifice it." is no damage to its
+    # activator: payment does not read it
+    from mtgjudge.model.errors import Unsupported
+    with pytest.raises(Unsupported, match="further effects"):
+        ask("{W}", ["Gemstone Mine"])
+
+
+def test_once_each_turn_for_each_permanent_602_5b():
+    assert ask("{G}", ["Wall of Roots"]).value is True
+    assert ask("{G}{G}", ["Wall of Roots"]).value is False          # once each turn, not twice
+    assert ask("{G}{G}", ["Wall of Roots", "Wall of Roots"]).value is True
+    assert _all("{G}{G}", ["Wall of Roots"]) == []
+    assert len(_all("{G}{G}", ["Wall of Roots", "Wall of Roots"])) == 1   # interchangeable: one payment

@@ -16,6 +16,7 @@ from mtgjudge.model.engine.zones import LEAVING_STACK_WORDS
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import CardDef, Face
 from mtgjudge.model.payment.problem import COST_PARTS
+from mtgjudge.model.rules.mana_sources import PAID_EFFECTS
 from mtgjudge.model.rules.costs import SPELL_COST_WORDS
 from mtgjudge.model.rules.guards import require_modelled
 from mtgjudge.model.rules.in_force import LASTING_WORDS
@@ -58,7 +59,7 @@ def test_every_word_has_a_consumer_or_is_text_only():
     ("engine", EFFECT_WORDS, set(PERFORMERS)),
     ("mana", EFFECT_WORDS, set(MANA_ABILITY_EFFECTS)),
     ("in-force", EFFECT_WORDS, set(LASTING_WORDS)),
-    ("payment", EFFECT_WORDS, set()),
+    ("payment", EFFECT_WORDS, set(PAID_EFFECTS)),
     ("payment", COST_WORDS, set(COST_PARTS)),
     ("mana", COST_WORDS, set(MANA_ABILITY_COST_PARTS)),
 ])

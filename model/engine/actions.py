@@ -18,6 +18,7 @@ from mtgjudge.model.engine.kicker import (MULTIKICKER_BOUND, buyback_options, is
 from mtgjudge.model.oracle.kicker import as_announced
 from mtgjudge.model.engine.leave_game import leave_game
 from mtgjudge.model.engine.paying import pay
+from mtgjudge.model.engine.mana_abilities import resolve_mana_ability
 from mtgjudge.model.engine.damage import division_possible
 from mtgjudge.model.payment.enumeration import all_payments
 from mtgjudge.model.payment.problem import build_problem
@@ -341,6 +342,8 @@ def activate(game: Game, a: Mapping[str, Any]) -> list[Game]:
     player = a.get("by") or o.controller
     x = a.get("x", 0)
     index, ability = find_ability(state, oid, a.get("ability"))
+    if ability.kind == "mana":
+        return _activate_mana_ability(game, a, oid, index, ability, player)
     if ability.kind != "activated":
         raise Unsupported(f"activating {o.name}'s ability {ability.text()!r} (a mana ability or unmodelled text) is "
                           "not performed by the engine yet")
@@ -369,6 +372,29 @@ def activate(game: Game, a: Mapping[str, Any]) -> list[Game]:
             guard_unrecognized(g, f"an ability of {o.name} is activated")
             out.append(g)
     return out
+
+
+def _activate_mana_ability(game: Game, a: Mapping[str, Any], oid: str, index: int, ability, player: str) -> list[Game]:
+    """605.3a-b: a mana ability activated on its own (with priority) doesn't go on the stack: its cost is paid,
+    every distinct payment a branch, and it resolves at once (``engine.mana_abilities``), its mana staying in
+    the pool until the step ends (106.4, 500.4)."""
+    state = game.state
+    o = state.obj(oid)
+    if a.get("x") or a.get("targets") or a.get("choices"):
+        raise Unsupported("activating a mana ability with an X, targets or choices is not performed by the engine yet")
+    _legal(can_activate(state, oid, index, ability, player, 0))
+    cost = activation_cost(state, oid, ability, 0)
+    out = []
+    for g in pay(game, state, player, cost, a.get("paying")):
+        if g.state.has(oid):
+            src = g.state.obj(oid)
+            g = g.with_state(g.state.with_object(replace(src, activated_this_turn=tuple(sorted(set(src.activated_this_turn) | {index})))))
+        g = g.log(("605.3a", "605.3b"), f"{player} activates {o.name}'s mana ability {ability.text()!r}: it doesn't go "
+                                        "on the stack and resolves at once")
+        for h in resolve_mana_ability(g, state, oid, index, ability, player):
+            guard_unrecognized(h, f"a mana ability of {o.name} is activated")
+            out.append(h)
+    return merge(out)
 
 
 def transform(game: Game, a: Mapping[str, Any]) -> list[Game]:

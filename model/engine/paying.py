@@ -15,6 +15,7 @@ from mtgjudge.model.engine import shields, zones
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import triggered_by_tapping
 from mtgjudge.model.engine.game import FOLLOWING, MAX_BRANCHES, Game, merge
+from mtgjudge.model.engine.mana_abilities import further_effects
 from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.mana import mana_string
@@ -26,13 +27,21 @@ from mtgjudge.model.state import MAX_POOL, GameState, PoolMana
 
 
 def _takes_part(events: tuple[Event, ...]) -> bool:
-    return any(e.tap or e.untap or e.sacrifice or e.to_hand for e in events)
+    return any(e.tap or e.untap or e.sacrifice or e.to_hand or e.counters for e in events)
+
+
+def _taking_part(problem: PaymentProblem, p: Payment, members: dict[str, tuple[Event, ...]]) -> set[str]:
+    """The permanents a payment taps, untaps, sacrifices, returns or puts counters on, and the cards it exiles from
+    the hand for mana (113.6m)."""
+    return {i for i, evs in members.items() if _takes_part(evs)} | {
+        problem.pool[gi].source for gi, n in p.pool_spent if n and problem.pool[gi].in_hand}
 
 
 def pay(game: Game, before: GameState, player: str, cost: TotalCost, paying: tuple[str, ...] | None) -> list[Game]:
     """Every way ``player`` can pay ``cost``, performed on ``game``; the payments are those of the state
     ``before`` (where the cost was decided: the spell not yet on the stack, 601.2a). ``paying``: the
-    permanents tapped, untapped or sacrificed, as the question fixes them."""
+    permanents tapped, untapped or sacrificed, and the cards exiled from the hand for mana (113.6m), as the
+    question fixes them."""
     problem = build_problem(before, player, cost)
     if paying is not None:
         # Only payments in which exactly the listed permanents take part are kept, so only those, and the
@@ -45,7 +54,7 @@ def pay(game: Game, before: GameState, player: str, cost: TotalCost, paying: tup
     chosen: dict[tuple, tuple[Payment, dict[str, tuple[Event, ...]]]] = {}
     for p in deadline.checked(found, FOLLOWING):
         for members in member_choices(problem, p):
-            used = {i for i, evs in members.items() if _takes_part(evs)}
+            used = _taking_part(problem, p, members)
             if paying is not None and used != set(paying):
                 continue
             effect = (tuple(sorted(members.items())), p.life, p.pool_spent,
@@ -61,8 +70,9 @@ def pay(game: Game, before: GameState, player: str, cost: TotalCost, paying: tup
     for p, members in deadline.checked(chosen.values(), FOLLOWING):
         for g in _perform(game, problem, p, members, player):
             if len(chosen) > 1:
-                g = g.choose("pay with " + (", ".join(sorted(i for i, e in members.items() if _takes_part(e))) or "no permanent")
-                             + (f" and {p.life} life" if p.life else ""))
+                hurt = [f"{i}'s {e.by} dealing {e.damage} damage" for i, evs in sorted(members.items()) for e in evs if e.damage]
+                g = g.choose("pay with " + (", ".join(sorted(_taking_part(problem, p, members))) or "no permanent")
+                             + (f" and {p.life} life" if p.life else "") + (f" ({', '.join(hurt)})" if hurt else ""))
             out.append(g)
     return merge(out)
 
@@ -87,8 +97,12 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
     st = game.state
     pl = st.player(player)
     pool = list(pl.mana_pool)
+    from_hand = []
     for gi, n in p.pool_spent:
         g = problem.pool[gi]
+        if g.in_hand:
+            from_hand.append(g)           # its mana ability is activated: made and spent at once (605.3b)
+            continue
         for _ in range(n):
             pool.remove(next(m for m in pool if m.type == g.type and m.source == g.source))
     if len(pool) + sum(n for _, _, n in p.leftover) > MAX_POOL:
@@ -96,7 +110,7 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
                           "engine keeps unit by unit: past its bound")
     for t, origin, n in p.leftover:
         pool += [PoolMana(t, _made_by(problem, origin, members))] * n
-    st = st.with_player(replace(pl, life=pl.life - p.life, mana_pool=tuple(pool)))
+    st = st.with_player(replace(pl, mana_pool=tuple(pool)))
     sacrificed = []
     returned = []
     became_tapped = []
@@ -114,8 +128,19 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
                 returned.append(oid)
         if tapped and not o.tapped:
             became_tapped.append(oid)
-        st = st.with_object(replace(o, tapped=tapped, counters=tuple(sorted((k, n) for k, n in counters.items() if n))))
+        # its "Activate only once each turn" mana abilities activated (602.5b reads them; no other reading of the
+        # record tells mana abilities apart, so only those are recorded and branches differ in nothing else)
+        done = {int(e.by.split()[1]) for e in events if e.once}
+        st = st.with_object(replace(o, tapped=tapped, counters=tuple(sorted((k, n) for k, n in counters.items() if n)),
+                                    activated_this_turn=tuple(sorted(set(o.activated_this_turn) | done))))
     game = game.with_state(st)
+    for g in from_hand:
+        # 113.6m, 605.3b: "Exile ~ from your hand: Add {R}." activated from the hand, its mana spent in this payment
+        lki = game.state.obj(g.source)
+        game = zones.move(game, g.source, "exile").log(("113.6m", "605.3a", "605.3b"), f"{player} activates {lki.name}'s "
+                                                       f"mana ability from their hand: {lki.name} ({g.source}) is exiled "
+                                                       f"and adds {{{g.type}}}")
+        game = after_moves(game, [(lki, "hand", "exile")], f"{lki.name} is exiled from the hand for mana")
     words = []
     if p.activations:
         words.append("activates mana abilities (" + _activations(problem, p, members) + ")")
@@ -123,9 +148,28 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
     loyalty = any(k == "loyalty" for evs in members.values() for e in evs for k, _ in e.counters)
     game = game.log(("601.2g", "601.2h", "106.4") + (("606.4",) if loyalty else ()),
                     f"{player} " + (" and ".join(words) + "; " if words else "")
-                    + "pays " + ("; ".join(parts) if parts else "with mana already in the pool")
+                    + "pays " + ("; ".join(parts) if parts else "with mana in the pool" if from_hand
+                                 else "with mana already in the pool")
                     + (f"; {p.life} life (119.4)" if p.life else "")
                     + (f"; {mana_left(p)} stays in the pool" if p.leftover else ""))
+    # 605.3b: each mana ability resolved as it was activated (601.2g), its further effects with it
+    games = [game]
+    for oid, events in sorted(members.items()):
+        for e in events:
+            if e.damage:
+                use = next(u for u in problem.uses
+                           if f"ability {u.ms.ability_index}" == e.by and oid in problem.groups[u.group].ids)
+                games = [h for g in games for h in further_effects(g, oid, use.ms.ability, player)]
+    return merge([b for g in games for b in _after_activations(g, problem, p, sacrificed, returned, became_tapped)])
+
+
+def _after_activations(game: Game, problem: PaymentProblem, p: Payment, sacrificed: list, returned: list,
+                       became_tapped: list) -> list[Game]:
+    """What follows the activations: the cost's life (paid after the mana abilities resolved, 601.2g-h), triggers
+    of tapping, the sacrifices and returns of the cost, discards and exiles (601.2h)."""
+    if p.life:
+        pl = game.state.player(problem.player)
+        game = game.with_state(game.state.with_player(replace(pl, life=pl.life - p.life)))
     game = triggered_by_tapping(game, became_tapped, "to pay a cost")
     if sacrificed:
         moved = []

@@ -33,7 +33,7 @@ def toughness(game: Game, oid: str, lower_bound: bool = False) -> int:
     o = state.obj(oid)
     if ch.toughness is None:
         raise Unsupported(f"{o.name} has no printed toughness (a characteristic-defining ability?)")
-    return ch.toughness + o.counter("+1/+1") - o.counter("-1/-1")
+    return ch.toughness + o.counters_pt()[1]
 
 
 def power(game: Game, oid: str) -> int:
@@ -43,7 +43,7 @@ def power(game: Game, oid: str) -> int:
     o = state.obj(oid)
     if ch.power is None:
         raise Unsupported(f"{o.name} has no printed power")
-    return ch.power + o.counter("+1/+1") - o.counter("-1/-1")
+    return ch.power + o.counters_pt()[0]
 
 
 def _aura_legal(game: Game, aura: str, target: str) -> bool:

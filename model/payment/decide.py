@@ -96,6 +96,8 @@ class Encoding:
         self.consumers: list[Consumer] = []
         self.flows: dict[tuple[int, str, int, str], Any] = {}
         self.life_terms: list[Any] = []
+        self.cost_life_terms: list[Any] = []             # life the total cost itself pays (601.2h)
+        self.damage_terms: list[Any] = []                # damage mana abilities deal the payer (120.3a)
         self.tap_uses: dict[int, list[Any]] = {}
         self.untap_uses: dict[int, list[Any]] = {}
         self.sac_mana: dict[int, list[Any]] = {}
@@ -196,6 +198,7 @@ class Encoding:
         # The cost asked about: consumer 0.
         demand, recs, life = self.symbol_demand(cost.symbols, cost.x, None, True, "cost")
         self.life_terms.append(life)
+        self.cost_life_terms.append(life)
         demand = self.apply_modifiers(demand)
         self.consumers.append(Consumer("the cost", cost.purpose, demand, None, recs))
         self.final_demand_kinds = set(demand)
@@ -238,6 +241,14 @@ class Encoding:
         self.cost_vars["life"] = life_total
         ts.require(step("119.4", f"{pr.player} has {pr.life} life and can pay life only up to their life total"),
                    life_total <= pr.life)
+        if self.damage_terms:
+            # 601.2g-h, 605.3b: the mana abilities have resolved, their damage dealt, before the cost's own life
+            # is paid; every mana ability's life is paid before any of that damage (``problem._damage_before_life``)
+            damage = self.total(self.damage_terms)
+            self.cost_vars["damage"] = damage
+            ts.require(step(("119.4", "601.2g", "120.3a"), f"the damage {pr.player}'s mana abilities deal them is dealt "
+                                                         "before the cost's life is paid, which needs that much life then"),
+                       z3.Implies(self.total(self.cost_life_terms) > 0, life_total + damage <= pr.life))
         if self.gy_terms:
             ts.require(step("118.3", f"{pr.player} has {len(pr.graveyard)} card(s) in their graveyard to exile"),
                        self.total(self.gy_terms) <= len(pr.graveyard))
@@ -264,6 +275,9 @@ class Encoding:
             hi = g.n * u.max_uses
         else:
             hi = max(1, bound_units)
+        if u.ms.used_this_turn:
+            # the bound alone would say nothing: the reason is the restriction (its own requirement)
+            hi = max(1, hi)
         tag = f"{u.ms.source}_{u.ms.ability_index}"
         sx = simplex_of(u.outputs) if not u.triggered_sources else None
         amounts: dict[str, Any] = {}
@@ -303,6 +317,11 @@ class Encoding:
             self.sac_mana.setdefault(u.group, []).append(count)
         if u.life:
             self.life_terms.append(count * u.life)
+        if u.ms.used_this_turn:
+            self.ts.require(step("602.5b", f"{self.pr.groups[u.group].label}: {u.ms.ability.text()!r} may be activated "
+                                           "only once each turn, and it was activated this turn"), count == 0)
+        if u.damage:
+            self.damage_terms.append(count * u.damage)
         if u.counters is not None:
             self.counter_uses.setdefault((u.group, u.counters[0]), []).append(count * u.counters[1])
         self.add_object_costs(u, count, tag)
@@ -394,7 +413,7 @@ class Encoding:
         sg = pr.source_group
         for i, part in enumerate(pr.cost.other):
             k = part.kind
-            if k in ("tap", "untap", "sacrifice_self", "remove_counters", "loyalty") and (src is None or sg is None):
+            if k in ("tap", "untap", "sacrifice_self", "remove_counters", "loyalty", "put_counters") and (src is None or sg is None):
                 what = pr.state.obj(src).name if src and pr.state.has(src) else "the source"
                 ts.require(step("602.2", f"{part.text()} names {what}, which {pr.player} does not control on the battlefield"),
                            z3.BoolVal(False))
@@ -431,6 +450,7 @@ class Encoding:
                                 + ("" if have >= -n else f"; {part.text()} removes {-n}")), z3.BoolVal(have >= -n))
             elif k == "pay_life":
                 self.life_terms.append(z3.IntVal(part.n))
+                self.cost_life_terms.append(z3.IntVal(part.n))
             elif k == "discard":
                 what = f"{part.what.describe()} card(s)" if part.what is not None else "other card(s)"
                 ts.require(step("118.3", f"{pr.player} has {len(pr.hand)} {what} in hand to discard; the cost "
@@ -460,6 +480,9 @@ class Encoding:
                 hand = revealable(pr, part)
                 ts.require(step("118.3", f"{pr.player} has {len(hand)} {part.what.describe()} card(s) in hand to reveal; "
                                          f"the cost reveals {part.n}"), z3.BoolVal(len(hand) >= part.n))
+            elif k == "put_counters":
+                # "Put a -0/-1 counter on ~" (Wall of Roots): nothing limits putting counters on it (122.1)
+                ts.require(step("122.1", f"{part.text()}: {pr.player} puts them on {pr.state.obj(src).name}"), z3.BoolVal(True))
             elif k == "put_counters_on":
                 # "Put a -1/-1 counter on a creature you control": one permanent the payer controls gets them; it
                 # is not used up (it may still tap for mana or be sacrificed for another part, 601.2h)
@@ -775,12 +798,12 @@ def extract_plan(enc: Encoding, m) -> dict:
             used[id(u)] = members
         for mem, o in zip(members, outs):
             acts.append({"source": mem, "ability": u.ms.ability_index, "text": u.ms.ability.text(),
-                         "adds": _mana_text(o), "order": 0})
+                         "adds": _mana_text(o), "order": 0, "damage": u.damage})
     for u, active, sel, t, j in enc.filter_vars:
         if z3.is_true(m.eval(active, model_completion=True)):
             out = Counter({ty: _val(m, v) for ty, v in sel.items()}) if isinstance(sel, dict) else u.totals[_val(m, sel)]
             acts.append({"source": u.ms.source, "ability": u.ms.ability_index, "text": u.ms.ability.text(),
-                         "adds": _mana_text(out), "order": _val(m, t),
+                         "adds": _mana_text(out), "order": _val(m, t), "damage": u.damage,
                          "paid_with": _paid(enc, m, j, used)})
     acts.sort(key=lambda a: a["order"])
     for i, a in enumerate(acts, 1):
@@ -813,6 +836,8 @@ def extract_plan(enc: Encoding, m) -> dict:
         plan["other"] = others
     plan["total_generic"] = _val(m, enc.cost_vars.get("generic", z3.IntVal(0)))
     plan["life"] = _val(m, enc.cost_vars["life"])
+    if "damage" in enc.cost_vars:
+        plan["damage"] = _val(m, enc.cost_vars["damage"])
     plan["paid_with"] = _paid(enc, m, 0, used)
     for si, s in enumerate(enc.supplies):
         if s.kind in ("convoke", "improvise"):

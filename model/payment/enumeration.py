@@ -56,11 +56,14 @@ class Event:
     counters: tuple[tuple[str, int], ...] = ()
     own: bool = False
     to_hand: bool = False                    # returned to its owner's hand to pay the cost (it leaves, as a sacrifice)
+    damage: int = 0                          # the ability's source deals this much damage to the payer (120.3a)
+    once: bool = False                       # its ability may be activated only once each turn (602.5b)
 
     def words(self) -> str:
         did = [w for w, on in (("tapped", self.tap), ("untapped", self.untap), ("sacrificed", self.sacrifice),
                                ("returned to its owner's hand", self.to_hand)) if on]
         did += [f"{n} {k} counter(s) removed" if n > 0 else f"{-n} {k} counter(s) put on it" for k, n in self.counters]
+        did += [f"deals {self.damage} damage to its activator"] if self.damage else []
         return " and ".join(did) + f" ({self.by})"
 
 
@@ -88,6 +91,9 @@ class Payment:
     def to_json(self, pr: PaymentProblem) -> dict:
         """The payment in the JSON witness of ``ask --all``."""
         out: dict = {"symbols": [{"symbol": s, "as": w} for s, w, _ in self.ways], "life": self.life}
+        damage = sum(e.damage for _, sets in self.members for evs in sets for e in evs)
+        if damage:
+            out["damage"] = damage
         out["activate"] = [{"source": pr.groups[pr.uses[u].group].label, "ability": pr.uses[u].ms.ability_index,
                             "adds": mana_string(dict(o)) if o else "one mana", "times": n}
                            for u, o, n in self.activations]
@@ -228,6 +234,9 @@ class _Enumerator:
             b[("sac", gi)] = g.n
             for k, n in g.counters:
                 b[("ctr", gi, k)] = n * g.n
+        for u in pr.uses:
+            if u.once:
+                b[("once", u.group, u.ms.ability_index)] = pr.groups[u.group].n    # 602.5b: once for each
         return b
 
     def use_needs(self, u: AbilityUse) -> dict:
@@ -250,6 +259,8 @@ class _Enumerator:
             need[("ctr", u.group, u.counters[0])] += u.counters[1]
         if u.life:
             need["life"] += u.life
+        if u.once:
+            need[("once", u.group, u.ms.ability_index)] += 1
         return need
 
     def can_activate(self, u: AbilityUse) -> bool:
@@ -365,6 +376,11 @@ class _Enumerator:
                 # take its reveal); the cards are shown, not used up
                 if len(revealable(pr, part)) >= part.n:
                     yield from rec(i + 1, b, events)
+            elif k == "put_counters":
+                # "Put a -0/-1 counter on ~": on the source itself (a negative removal)
+                if sg is None:
+                    return
+                yield from rec(i + 1, b, list(events) + [(sg, Event("the cost", False, counters=((part.counter, -part.n),)))])
             elif k == "put_counters_on":
                 # counters put on one permanent the payer controls (a negative removal: ``Event.counters``)
                 for gi, g in enumerate(pr.groups):
@@ -621,6 +637,10 @@ class _Enumerator:
                 evs += [(cell.group, Event(cell.kind, False, tap=True))] * sum(cell.drawn.values())
         other_life = sum(p.n for p in pr.cost.other if p.kind == "pay_life")
         life_total += other_life
+        damage = sum(e.damage for _, e in evs)
+        if damage and life + other_life > 0 and life_total + damage > pr.life:
+            # 601.2g-h, 605.3b: the mana abilities' damage is dealt before the cost's own life is paid (119.4)
+            return
         delve = sum(c.drawn["*"] for c in cells if c.kind == "delve")
         by_group: dict[int, list[Event]] = {}
         for gi, e in evs:
@@ -656,10 +676,11 @@ class _Enumerator:
     @staticmethod
     def _use_event(u: AbilityUse) -> Event | None:
         """What one activation of a mana ability does to its own permanent (None: nothing)."""
-        if not (u.tap or u.untap or u.sac_self or u.counters):
+        if not (u.tap or u.untap or u.sac_self or u.counters or u.damage or u.once or u.puts):
             return None
+        counters = ((u.counters,) if u.counters else ()) + (((u.puts[0], -u.puts[1]),) if u.puts else ())
         return Event(f"ability {u.ms.ability_index}", True, tap=u.tap, untap=u.untap, sacrifice=u.sac_self,
-                     counters=(u.counters,) if u.counters else (), own=u.tap or u.untap)
+                     counters=counters, own=u.tap or u.untap, damage=u.damage, once=u.once)
 
     # ---- members
     def group_blocks(self, g: PermGroup, events: list[Event]) -> list[tuple[tuple[Event, ...], ...]]:
@@ -699,6 +720,9 @@ class _Enumerator:
             return False                    # a permanent is sacrificed (or returned to a hand) once
         if g.sick and any(e.own for e in evs):
             return False                    # 302.6
+        once = [e.by for e in evs if e.once]
+        if len(once) != len(set(once)):
+            return False                    # 602.5b: an ability activated only once each turn
         early_sac = any(e.sacrifice and e.early for e in evs)
         if early_sac and any(not e.early for e in evs):
             return False                    # sacrificed during 601.2g: gone before 601.2h

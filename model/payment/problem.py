@@ -26,7 +26,7 @@ from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.rules.guards import require_modelled_for_payment
 from mtgjudge.model.rules.characteristics import Characteristics, matches
 from mtgjudge.model.rules.layers import activated_abilities, current
-from mtgjudge.model.rules.mana_sources import ManaSource, mana_sources
+from mtgjudge.model.rules.mana_sources import PAID_EFFECTS, ManaSource, damage_is_life_loss, hand_mana, mana_sources
 from mtgjudge.model.rules.spending import Restriction, SpendAs, parse_restriction, spend_as_effects
 from mtgjudge.model.rules.timing import summoning_sick
 from mtgjudge.model.state import GameState
@@ -34,7 +34,8 @@ from mtgjudge.model.vocab.abilities import X_COUNT, CostPart
 
 #: The cost parts the payment model pays (deciding and enumerating; the payment consumer of ``vocab.words``).
 COST_PARTS = ("mana", "tap", "untap", "pay_life", "sacrifice", "sacrifice_self", "remove_counters", "tap_untapped", "loyalty",
-              "discard", "exile_from_graveyard", "return_to_hand", "crew", "put_counters_on", "reveal_from_hand")
+              "discard", "exile_from_graveyard", "return_to_hand", "crew", "put_counters_on", "reveal_from_hand",
+              "put_counters")
 
 #: Upper bound on activations of a filter (a mana ability with mana in its cost) that nothing else bounds
 #: (no {T}, counters or life): past it, deciding and enumerating say they reached their bound.
@@ -43,7 +44,9 @@ UNBOUNDED_USES = 4
 
 @dataclass(frozen=True)
 class PoolGroup:
-    """Mana of one type already in the pool from one source (106.4), with what that source implies."""
+    """Mana of one type already in the pool from one source (106.4), with what that source implies; or
+    (``in_hand``) the one mana a card in the payer's hand adds when its mana ability exiles it from there
+    (113.6m, ``mana_sources.read_from_hand``): mana there to spend as pool mana is, made only if spent."""
 
     type: str
     count: int
@@ -51,9 +54,12 @@ class PoolGroup:
     snow: bool = False                       # made by a snow source (107.4h)
     restriction: Restriction | None = None   # 106.6
     chosen_type: str | None = None           # the source's chosen creature type (Cavern of Souls)
+    in_hand: str = ""                        # the card's name, when the mana is a card's in the hand
 
     @property
     def label(self) -> str:
+        if self.in_hand:
+            return f"{self.in_hand} ({self.source}) exiled from the hand (113.6m)"
         return f"{{{self.type}}} in the pool" + (f" from {self.source}" if self.source else "")
 
     def as_source(self) -> Source:
@@ -118,6 +124,9 @@ class AbilityUse:
     restriction: Restriction | None = None
     chosen_type: str | None = None
     snow: bool = False
+    damage: int = 0             # damage its source deals to the payer each activation (120.3a), as it resolves
+    once: bool = False          # "Activate only once each turn" (602.5b): once for each member
+    puts: tuple[str, int] | None = None   # "Put a -0/-1 counter on ~" in its cost (122.1): kind, how many
 
     @property
     def simple(self) -> bool:
@@ -205,13 +214,15 @@ def _group_key(state: GameState, o: GameObject, sources: list[ManaSource]) -> tu
     """Permanents are interchangeable for paying when they are alike and their mana abilities could add the
     same (an Aura such as Wild Growth on one Forest makes it unlike the others)."""
     outputs = tuple((ms.ability_index, ms.outputs) for ms in sources if ms.source == o.id)
-    return (current(state, o.id), o.tapped, o.summoning_sick, o.counters, o.chosen, o.token, o.face_down, outputs)
+    return (current(state, o.id), o.tapped, o.summoning_sick, o.counters, o.chosen, o.token, o.face_down,
+            o.activated_this_turn, outputs)
 
 
 def _analyse(ms: ManaSource, group: int, life: int, obj: GameObject, snow: bool) -> AbilityUse:
     tap = untap = sac_self = False
     life_cost = 0
     counters = None
+    puts = None
     sacrifice = tap_other = None
     mana: tuple[Symbol, ...] = ()
     for part in ms.cost:
@@ -226,6 +237,8 @@ def _analyse(ms: ManaSource, group: int, life: int, obj: GameObject, snow: bool)
             sac_self = True
         elif k == "remove_counters":
             counters = (part.counter, part.n)
+        elif k == "put_counters" and puts is None and part.n != X_COUNT:
+            puts = (part.counter, part.n)          # on itself: nothing limits it (122.1), only how often
         elif k == "sacrifice":
             sacrifice = part
         elif k == "tap_untapped":
@@ -244,18 +257,23 @@ def _analyse(ms: ManaSource, group: int, life: int, obj: GameObject, snow: bool)
     p = ms.ability.production
     if p is not None and p.mode == "reflect" and p.reflect_sacrificed:
         raise Unsupported(f"{ms.describe()}: mana that depends on the sacrificed permanent is not modelled in payment")
-    if ms.ability.effects:
-        raise Unsupported(f"{ms.describe()}: a mana ability with further effects is not modelled in payment")
-    per = 1 if (tap or untap or sac_self) else None
+    other = [e for e in ms.ability.effects if e.kind not in PAID_EFFECTS]
+    if other:
+        raise Unsupported(f"{ms.describe()}: a mana ability with further effects ({'; '.join(e.text() for e in other)}) "
+                          "is not modelled in payment")
+    per = 1 if (tap or untap or sac_self or ms.once) else None
     if counters is not None:
         have = obj.counter(counters[0]) // max(1, counters[1])
         per = have if per is None else min(per, have)
     if per is None and life_cost:
         per = life // life_cost
+    if ms.used_this_turn:
+        per = 0                 # 602.5b: activated this turn already (``decide`` says so)
     return AbilityUse(group, ms, tuple(Counter(dict(own)) for own, _ in ms.outputs),
                       tuple(tuple((src, Counter(dict(c))) for src, c in adds) for _, adds in ms.outputs), tap, untap, life_cost, sac_self,
                       counters, sacrifice, tap_other, mana, -1 if per is None else per,
-                      parse_restriction(ms.spend_only) if ms.spend_only else None, obj.choice("creature type"), snow)
+                      parse_restriction(ms.spend_only) if ms.spend_only else None, obj.choice("creature type"), snow,
+                      ms.damage, ms.once, puts)
 
 
 def build_problem(state: GameState, player: str, cost: TotalCost) -> PaymentProblem:
@@ -303,19 +321,54 @@ def build_problem(state: GameState, player: str, cost: TotalCost) -> PaymentProb
             continue
         seen.add((gi, ms.ability_index))
         uses.append(_analyse(ms, gi, p.life, state.obj(ms.source), groups[gi].snow))
+    _damage_before_life(state, cost, uses)
     hand = _cards_for(state, player, cost, "discard", tuple(i for i in p.zone("hand") if i != cost.casting))
     graveyard = _cards_for(state, player, cost, "exile_from_graveyard",
                            tuple(i for i in p.zone("graveyard") if i != cost.casting))
     extra = {src: Source("mana", "Snow" in current(state, src).supertypes, label=f"{state.obj(src).name} ({src}), triggered")
              for u in uses for src in u.triggered_sources}
-    return PaymentProblem(player, p.life, cost, pool_groups(state, player), groups, uses,
+    in_hand = []
+    if needs_mana:
+        for cid, _, _, t in hand_mana(state, player, exclude=(cost.casting,) if cost.casting else ()):
+            in_hand.append(PoolGroup(t, 1, cid, "Snow" in current(state, cid).supertypes, in_hand=state.obj(cid).name))
+    if in_hand and any(part.kind in ("discard", "reveal_from_hand") for part in cost.other):
+        raise Unsupported(f"{in_hand[0].in_hand} ({in_hand[0].source}) could make mana from the hand while the cost "
+                          "discards or reveals cards from it: which cards then stay is not modelled in payment")
+    return PaymentProblem(player, p.life, cost, pool_groups(state, player) + in_hand, groups, uses,
                           spend_as_effects(state, player), graveyard, hand, state, group_of,
                           group_of.get(cost.source) if cost.source else None, extra)
 
 
+def cost_may_pay_life(cost: TotalCost) -> bool:
+    """Could paying the total cost itself (601.2h) pay life: a Phyrexian symbol (107.4f) or a "Pay N life" part?"""
+    return _phyrexian(cost.symbols) or any(p.kind == "pay_life" for p in cost.other)
+
+
+def _phyrexian(symbols) -> bool:
+    return any(s.kind in ("phyrexian", "hybrid_phyrexian") for s in symbols)
+
+
+def _damage_before_life(state: GameState, cost: TotalCost, uses: list[AbilityUse]) -> None:
+    """Mana abilities are activated, and resolve, before the total cost is paid (601.2g-h, 605.3b): the damage a
+    painland deals its activator (120.3a) has been dealt when the cost's own life is paid, and 119.4 reads the
+    life total then. That reading needs the damage to be that much life lost (``damage_is_life_loss``), and an
+    order of activations that pays every mana ability's life before any damage: a mana ability that pays life
+    and has mana in its cost might need a painland's mana first, an order the payment model does not search."""
+    damaging = [u for u in uses if u.damage]
+    if not damaging:
+        return
+    if cost_may_pay_life(cost):
+        for u in damaging:
+            damage_is_life_loss(state, u.ms.source, u.damage, "paying a cost that pays life")
+    ordered = [u for u in uses if (u.life or _phyrexian(u.mana)) and u.mana]
+    if ordered:
+        raise Unsupported(f"{ordered[0].label} pays life and needs mana while {damaging[0].label} deals damage to "
+                          "its activator: the order of those activations (119.4) is not modelled in payment")
+
+
 def restricted(pr: PaymentProblem, ids: frozenset[str]) -> PaymentProblem:
-    """The same problem with only the permanents ``ids`` able to pay (a ``paying:`` list); pool mana, life
-    and cards stay."""
+    """The same problem with only the permanents ``ids`` able to pay (a ``paying:`` list), and of the cards whose
+    mana ability works from the hand (113.6m) only those in ``ids``; pool mana, life and cards stay."""
     keep: dict[int, int] = {}
     groups: list[PermGroup] = []
     for gi, g in enumerate(pr.groups):
@@ -325,7 +378,8 @@ def restricted(pr: PaymentProblem, ids: frozenset[str]) -> PaymentProblem:
             groups.append(PermGroup(members, g.name, g.chars, g.tapped, g.sick, g.snow, g.counters))
     uses = [AbilityUse(**{**u.__dict__, "group": keep[u.group]}) for u in pr.uses if u.group in keep]
     group_of = {i: keep[gi] for i, gi in pr.group_of.items() if gi in keep and i in ids}
-    return PaymentProblem(pr.player, pr.life, pr.cost, pr.pool, groups, uses, pr.spend_as, pr.graveyard, pr.hand,
+    pool = [g for g in pr.pool if not g.in_hand or g.source in ids]
+    return PaymentProblem(pr.player, pr.life, pr.cost, pool, groups, uses, pr.spend_as, pr.graveyard, pr.hand,
                           pr.state, group_of, keep.get(pr.source_group) if pr.source_group is not None else None,
                           pr.extra_sources)
 

@@ -146,8 +146,8 @@ def _stat_fits(stat: tuple[str, str, int], ch: Characteristics, o: GameObject) -
         if value is None:
             return False
         if o.zone == "battlefield":
-            # 613.4c: +1/+1 and -1/-1 counters count in layer 7c, which ``current`` leaves to its readers
-            value += o.counter("+1/+1") - o.counter("-1/-1")
+            # 613.4c: power/toughness counters count in layer 7c, which ``current`` leaves to its readers
+            value += o.counters_pt()[0 if what == "power" else 1]
     return value <= n if cmp == "<=" else value >= n if cmp == ">=" else value == n
 
 

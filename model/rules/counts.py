@@ -173,7 +173,7 @@ def greatest(state, player: str, selector, stat: str, source=None) -> int:
         base = ch.power if stat == "power" else ch.toughness
         if base is None:
             raise Unsupported(f"{q.name} has no printed {stat}: the greatest {stat} is not known to the engine")
-        values.append(base + q.counter("+1/+1") - q.counter("-1/-1"))
+        values.append(base + q.counters_pt()[0 if stat == "power" else 1])
     return max(values)
 
 

@@ -112,12 +112,14 @@ OFF_BATTLEFIELD = ("hand", "graveyard", "exile")
 
 
 def require_modelled_elsewhere(state: GameState, scopes: Iterable[Scope], what: str = "", *, player: str | None = None,
-                               exclude: Iterable[str] = ()) -> None:
+                               exclude: Iterable[str] = (),
+                               read: "Callable[[GameObject, Ability], bool] | None" = None) -> None:
     """Raise Unsupported if a card in a hand, graveyard or exile has text functioning there (113.6) that could
     change ``what`` within ``scopes``: an unmodelled static ability (and, of ``player``'s cards, an unmodelled
     activated or mana ability) that may function there, or a mana ability that functions there (mana sources
     and payments look at permanents only, 605.3a). ``exclude``: the object being cast (601.2a moves it to the
-    stack before any mana ability is activated, 601.2g)."""
+    stack before any mana ability is activated, 601.2g). ``read``: the mana abilities off the battlefield that the
+    caller reads itself (payments: ``mana_sources.read_from_hand``)."""
     scopes = tuple(Scope(s) for s in scopes)
     when = f" that may apply when {what}" if what else ""
     skip = set(exclude)
@@ -129,7 +131,7 @@ def require_modelled_elsewhere(state: GameState, scopes: Iterable[Scope], what: 
                 raise Unsupported(f"{o.name} ({o.id}) in the {o.zone} has text the verifier cannot model{when}: "
                                   f"{a.source_text!r}")
             if a.kind == "mana" and a.zones and o.zone in a.zones and (player is None or o.owner == player) \
-                    and Scope.MANA in scopes:
+                    and Scope.MANA in scopes and not (read is not None and o.owner == player and read(o, a)):
                 raise Unsupported(f"{o.name} ({o.id}) has a mana ability that functions from the {o.zone} (113.6m): "
                                   f"{a.text()!r}; mana made outside the battlefield is not modelled"
                                   + (f" (when {what})" if what else ""))
@@ -140,7 +142,9 @@ def require_modelled_for_payment(state: GameState, player: str, exclude: Iterabl
     abilities, that concern mana, spending, spell costs or characteristics; and on such text of cards in
     hands, graveyards and exile that functions there (``require_modelled_elsewhere``)."""
     require_modelled(state, PAYMENT_SCOPES, "paying", player=player, exclude=exclude)
-    require_modelled_elsewhere(state, PAYMENT_SCOPES, "paying", player=player, exclude=exclude)
+    from mtgjudge.model.rules.mana_sources import read_from_hand   # (mana_sources reads this module)
+    # the payer's mana abilities that work from the hand are read by payments themselves (113.6m)
+    require_modelled_elsewhere(state, PAYMENT_SCOPES, "paying", player=player, exclude=exclude, read=read_from_hand)
 
 
 def guard_scope(state: GameState, scope: Scope | str, what: str, *, lower_bound: bool = False,
@@ -169,7 +173,7 @@ def power_now(state: GameState, oid: str, what: str) -> int:
     o = state.obj(oid)
     if ch.power is None:
         raise Unsupported(f"{o.name} has no power the model knows")
-    return ch.power + o.counter("+1/+1") - o.counter("-1/-1")
+    return ch.power + o.counters_pt()[0]
 
 
 def colors_off_battlefield(state: GameState) -> str:

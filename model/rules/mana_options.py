@@ -37,14 +37,15 @@ from mtgjudge.model.mana import TYPES, mana_run
 from mtgjudge.model.payment.problem import pool_groups
 from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, ways_to_pay
 from mtgjudge.model.rules.mana_production import added_total
-from mtgjudge.model.rules.mana_sources import activation_outcomes, restriction_not_modelled
+from mtgjudge.model.rules.mana_sources import (activation_outcomes, damage_is_life_loss, hand_mana, read_from_hand,
+                                               restriction_not_modelled)
 from mtgjudge.model.rules.spending import Purpose, spend_as_effects
 from mtgjudge.model.rules.timing import summoning_sick
 
 #: The cost parts and effect words of mana abilities this search performs (the mana consumer of
 #: ``vocab.words``); any other makes it unsupported.
 MANA_ABILITY_COST_PARTS = ("tap", "untap", "mana", "pay_life", "remove_counters", "sacrifice_self", "sacrifice")
-MANA_ABILITY_EFFECTS = ("sacrifice_if_no_counters",)
+MANA_ABILITY_EFFECTS = ("sacrifice_if_no_counters", "damage_you")
 
 #: The search's bound in seconds: past it the answer is `unsupported` and says so (never a hang).
 SEARCH_BOUND_SECONDS = 10.0
@@ -172,6 +173,8 @@ class _Search:
         self.abilities = {o.id: [(i, a) for i, a in enumerate(activated_abilities(state, o.id), 1)
                                  if (a.kind == "mana" and a.functions_in("battlefield")) or (a.kind == "unmodelled" and (a.unmodelled_kind == "mana" or a.may_concern("mana")))]
                           for o in state.battlefield(player)}
+        pays_life = any(c.kind == "pay_life" or (c.kind == "mana" and any(m.kind in ("phyrexian", "hybrid_phyrexian") for m in c.mana))
+                        for abl in self.abilities.values() for _, a in abl for c in a.cost)
         for oid, abl in self.abilities.items():
             for i, a in abl:
                 if a.kind == "unmodelled":
@@ -191,6 +194,9 @@ class _Search:
                 for e in a.effects:
                     if e.kind not in MANA_ABILITY_EFFECTS:
                         raise Unsupported(f"{state.obj(oid).name}: the effect {e.text()!r} of a mana ability is not modelled")
+                    if e.kind == "damage_you" and pays_life:
+                        # the damage lowers the life that later life costs need (119.4)
+                        damage_is_life_loss(state, oid, e.arg("n"), "mana abilities that pay life are activated")
 
     # ---- the state after sacrifices and counters changed
     def view(self, node: Node):
@@ -384,13 +390,16 @@ class _Search:
                 if x is not None:
                     part = next(p for p in a.cost if p.kind == "remove_counters")
                     c[(oid, part.counter)] = counters.get((oid, part.counter), o.counter(part.counter)) - x
-                for e in a.effects:   # sacrifice_if_no_counters (Gemstone Mine)
-                    if c.get((oid, e.arg("counter")), o.counter(e.arg("counter"))) == 0:
-                        g.add(oid)
+                hurt = 0
+                for e in a.effects:
+                    if e.kind == "damage_you":        # 605.3b, 120.3a: dealt as it resolves, after its cost
+                        hurt += e.arg("n")
+                    elif c.get((oid, e.arg("counter")), o.counter(e.arg("counter"))) == 0:
+                        g.add(oid)                    # sacrifice_if_no_counters (Gemstone Mine)
                 tail = (f" (sacrificing {sac})" if sac else "") + (f" (X={x})" if x else "")
                 outs = None if a.production.mode == "double_pool" else [
                     (_delta(fin, extra, restricted), how + tail) for fin, extra, how in self._outcomes(st, oid, idx, a, x, sac, None)]
-                variants.append(((frozenset(tapped), tuple(sorted(c.items())), life, frozenset(g)), x, sac, outs))
+                variants.append(((frozenset(tapped), tuple(sorted(c.items())), life - hurt, frozenset(g)), x, sac, outs))
         return mana_parts, life, variants
 
     # ---- the whole search
@@ -401,10 +410,17 @@ class _Search:
         # the restricted counts, which never pay the costs of mana abilities.
         for g in pool_groups(self.state, self.player):
             start[TYPES.index(g.type) + (6 if g.restriction is not None else 0)] += g.count
+        # A card's mana ability in the hand ("Exile ~ from your hand: Add {R}.", 113.6m) costs nothing the search
+        # tracks and only adds: every maximal amount has its mana, as if in the pool from the start (no ability
+        # here reads the hand, ``_hand_mana``)
+        path = None
+        for cid, idx, a, t in self._hand_mana():
+            start[TYPES.index(t)] += 1
+            path = (f"{self.state.obj(cid).name} ({cid}) ability {idx}: exiled from the hand, it adds {{{t}}}", path)
         root = Node(tuple(start), frozenset(o.id for o in self.state.battlefield(self.player) if o.tapped), (), p.life, frozenset())
         # Witness paths are linked while searching, (last activation, the path before it) or None, and made
         # into lists only for the pools of the answer: most pools made are dominated and dropped.
-        frontier = {root.pool: None}
+        frontier = {root.pool: path}
         # Phase 1: pure permanents, first, as a sum.
         pure = [oid for oid in self.abilities if self.abilities[oid] and self.is_pure(oid)]
         # ({Q} untaps only its own permanent, which is then not pure: no activation gives a pure one back.)
@@ -454,6 +470,20 @@ class _Search:
         unlink = _Unlinker()
         witness = {"".join(map(mana_run, TYPES, k)): v if isinstance(v, list) else unlink(v) for k, v in maximal.items()}
         return Options(frozenset(witness), witness)
+
+    def _hand_mana(self) -> list:
+        """The player's cards in hand with a mana ability that works there (``mana_sources.hand_mana``); unsupported
+        where a mana ability here reads the hand, whose count or colors exiling the card would change first."""
+        found = hand_mana(self.state, self.player)
+        if found:
+            for abl in self.abilities.values():
+                for _, a in abl:
+                    p = a.production
+                    if p is not None and ((p.per_card_in is not None and p.per_card_in[0] == "hand")
+                                          or p.card_zone == "hand"):
+                        raise Unsupported(f"{a.text()!r} reads the hand, from which {self.state.obj(found[0][0]).name} "
+                                          "is exiled for mana (113.6m): their order is not modelled in mana-options")
+        return found
 
     def _pure_moves(self, root: Node, oid: str):
         """A pure permanent's outputs as deltas from an empty pool, with their words."""
@@ -680,5 +710,5 @@ def mana_options(state, player: str, bound_seconds: float = SEARCH_BOUND_SECONDS
     Raises Unsupported when the search passes ``bound_seconds``.
     """
     require_modelled(state, MANA_SCOPES, "mana is produced")
-    require_modelled_elsewhere(state, MANA_SCOPES, "mana is produced", player=player)
+    require_modelled_elsewhere(state, MANA_SCOPES, "mana is produced", player=player, read=read_from_hand)
     return _Search(state, player, bound_seconds).run()

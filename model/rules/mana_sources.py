@@ -34,6 +34,9 @@ class ManaSource:
     x_counters: bool = False                      # adds X where X counters are removed; outputs for X >= 1
     by_sacrifice: bool = False                    # adds a type the sacrificed land could produce; outputs ()
     replaced: tuple[str, ...] = ()                # types it would add but for replacement effects (106.12b)
+    damage: int = 0                               # damage its source deals to the activator as it resolves (120.3a)
+    once: bool = False                            # "Activate only once each turn" (602.5b)
+    used_this_turn: bool = False                  # ... and it was activated this turn: it can't be again
 
     @property
     def taps_source(self) -> bool:
@@ -111,15 +114,76 @@ def production_outputs(state, oid: str, ability: Ability) -> list[Yield]:
     return sorted(seen)
 
 
-def restriction_not_modelled(name: str, a: Ability) -> Unsupported | None:
+#: The further effects of a mana ability that paying performs beside adding its mana (605.3b: the whole
+#: effect happens as it resolves, before the cost is paid, 601.2g-h): "~ deals N damage to you" (120.3a).
+PAID_EFFECTS = ("damage_you",)
+
+
+def damage_to_activator(a: Ability) -> int:
+    """The damage a mana ability's source deals to the player who activates it each time it resolves ("~ deals
+    1 damage to you", painlands, Talismans, Ancient Tomb: 120.3a; "you" is that player and no target, 115.1)."""
+    return sum(e.arg("n") for e in a.effects if e.kind == "damage_you")
+
+
+def damage_is_life_loss(state, oid: str, n: int, what: str) -> None:
+    """Where a payment's 119.4 check reads the damage a mana ability deals its activator as that much life lost
+    (120.3a), anything that could make it another amount or another result makes it unsupported: a prevention
+    shield in force (615), a source with infect (poison counters instead, 120.3b), lifelink (life gained too,
+    120.3f) or another keyword the engine's damage does not perform, and unmodelled text about life (damage
+    redirected, doubled, "can't lose life"). The engine's payment deals the damage as any damage is dealt
+    (``engine.kernel.damage.deal_damage``) and needs none of this."""
+    from mtgjudge.model.engine.kernel.damage import DAMAGE_KEYWORDS
+    from mtgjudge.model.rules.guards import guard_scope
+    o = state.obj(oid)
+    ch = current(state, oid)
+    for kw in DAMAGE_KEYWORDS:
+        if ch.has_keyword(kw):
+            raise Unsupported(f"{o.name} ({oid}) has {kw.lower()}: the result of the {n} damage it deals while "
+                              f"{what} is not modelled in payment")
+    if state.prevention:
+        raise Unsupported(f"a prevention effect is in force: whether the {n} damage {o.name} ({oid}) deals while "
+                          f"{what} is prevented is not modelled in payment")
+    guard_scope(state, "life", f"{o.name} ({oid}) deals {n} damage while {what}")
+
+
+def restriction_not_modelled(name: str, a: Ability, *, once_modelled: bool = False) -> Unsupported | None:
     """A mana ability's activation instructions (602.5b-d: "only as a sorcery", "only once each turn", "only
     during your turn", "only if ..."): legality reads them for `can-activate`, but payments and mana-options
     activate mana abilities whenever they are asked to (605.3a), so with one of these in force they say
-    `unsupported` rather than count the ability when it could not be activated."""
-    if a.timing != "any" or a.once_each_turn or a.during or a.only_if:
+    `unsupported` rather than count the ability when it could not be activated. ``once_modelled``: the caller
+    reads "only once each turn" itself (``ManaSource.once``; payments)."""
+    if a.timing != "any" or (a.once_each_turn and not once_modelled) or a.during or a.only_if:
         return Unsupported(f"{name}: {a.text()!r} may be activated only at some times (602.5); paying and "
                            "mana-options do not model when")
     return None
+
+
+def read_from_hand(o, a: Ability) -> bool:
+    """Is ``a`` a mana ability of the card ``o`` in a hand that paying reads (113.6m): "Exile ~ from your hand: Add
+    {R}." (Simian Spirit Guide; ruling 2007-02-01: a mana ability), whose whole cost is exiling the card itself from
+    the hand and whose whole effect is one mana of one type (no replacement effect applies to it: it doesn't tap
+    anything for mana, 106.12b)? Other text of cards in hands stays guarded (``rules.guards``)."""
+    p = a.production
+    return (o.zone == "hand" and a.kind == "mana" and a.functions_in("hand") and not a.effects and not a.unread
+            and a.timing == "any" and not (a.once_each_turn or a.during or a.only_if or a.spend_only)
+            and [c.kind for c in a.cost] == ["exile_self_from_hand"]
+            and p is not None and p.mode == "fixed" and len(p.fixed) == 1 and p.amount == 1 and p.per is None
+            and not (p.per_counter or p.per_power or p.per_life or p.per_card_in or p.per_domain or p.per_devotion
+                     or p.per_greatest_power is not None or p.instead_if or p.instead_counter or p.amount_from_game))
+
+
+def hand_mana(state, player: str, exclude: tuple[str, ...] = ()) -> list[tuple[str, int, Ability, str]]:
+    """The mana abilities of cards in ``player``'s hand that paying reads (``read_from_hand``): (card id, ability
+    index among its activated abilities, ability, the one type of mana it adds). ``exclude``: the card being cast,
+    on the stack before mana abilities are activated (601.2a, 601.2g)."""
+    out = []
+    for o in state.in_zone(player, "hand"):
+        if o.id in exclude or not o.card.modelled:
+            continue
+        for i, a in enumerate(activated_abilities(state, o.id), 1):
+            if read_from_hand(o, a):
+                out.append((o.id, i, a, a.production.fixed[0]))
+    return out
 
 
 def mana_sources(state, player: str, *, pool_dependent: bool = False) -> list[ManaSource]:
@@ -144,7 +208,7 @@ def mana_sources(state, player: str, *, pool_dependent: bool = False) -> list[Ma
                 continue
             if a.unread:
                 raise Unsupported(f"{o.name} ({o.id}): {a.text()!r}: {a.unread!r} is not modelled")
-            problem = restriction_not_modelled(o.name, a)
+            problem = restriction_not_modelled(o.name, a, once_modelled=True)
             if problem is not None:
                 raise problem
             p = a.production
@@ -164,5 +228,7 @@ def mana_sources(state, player: str, *, pool_dependent: bool = False) -> list[Ma
                 replaced = tuple(t for t in TYPES if t in base and t not in made)
             out.append(ManaSource(o.id, i, a, a.cost, outs, "Snow" in ch.supertypes, a.spend_only,
                                   doubles_pool=p.mode == "double_pool", x_counters=p.amount == X_COUNT,
-                                  by_sacrifice=p.reflect_sacrificed, replaced=replaced))
+                                  by_sacrifice=p.reflect_sacrificed, replaced=replaced,
+                                  damage=damage_to_activator(a), once=a.once_each_turn,
+                                  used_this_turn=a.once_each_turn and i in o.activated_this_turn))
     return out

@@ -131,6 +131,8 @@ WORDS = (
     _cost_part("exile_from_graveyard", mana_options=False),
     _cost_part("loyalty", frozenset({Scope.ACTIVATION}), mana_options=False),
     _cost_part("return_to_hand", mana_options=False),
+    # "Put a -0/-1 counter on ~" (Wall of Roots): on the source itself
+    _cost_part("put_counters", mana_options=False),
     # "Put a -1/-1 counter on a creature you control": on one permanent the payer chooses
     _cost_part("put_counters_on", mana_options=False),
     # "Reveal a Dinosaur card from your hand": such a card is in the hand (it is shown, not used up)

@@ -186,9 +186,9 @@ WORDS = (
     Word("recruit", "effect", {}, lambda a: "Recruit", frozenset({Scope.DRAW, Scope.DISCARD}), ENGINE),
     # 120.3: "This deals N damage to any target / target creature / target player".
     # 120.3a: "~ deals N damage to you": the source deals damage to the ability's controller, whom it does not
-    # target (115.1: only "target" targets).
+    # target (115.1: only "target" targets). In a mana ability (painlands) payments and mana-options deal it too.
     Word("damage_you", "effect", {"n": int}, lambda a: f"This deals {a['n']} damage to you", frozenset({Scope.LIFE}),
-         ENGINE, _v_n),
+         ENGINE | {"payment", "mana"}, _v_n),
     # ``unpreventable``: "The damage can't be prevented." follows it (615.12).
     Word("damage", "effect", {"n": int, "target": str, "unpreventable": bool},
          lambda a: f"This deals {a['n']} damage to {_target_words(a.get('target', 'any target'))}"
