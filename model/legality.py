@@ -25,7 +25,8 @@ from mtgjudge.model.payment.problem import PaymentProblem, build_problem
 from mtgjudge.model.payment.symbols import modified_total_words
 from mtgjudge.model.rules.costs import TotalCost, activation_cost, additional_choices, alternative_costs, total_cost
 from mtgjudge.model.rules.enchanting import enchant_phrase
-from mtgjudge.model.rules.guards import require_modelled, require_modelled_for_payment, require_modelled_object
+from mtgjudge.model.rules.guards import require_modelled, require_modelled_object
+from mtgjudge.model.rules.mana_sources import require_modelled_for_payment
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.rules.permissions import (graveyard_cast, graveyard_cast_reason, only_from_graveyard,
                                                play_permissions, without_mana_cost)

@@ -12,7 +12,7 @@ from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Illegal, InputError, Unsupported
 from mtgjudge.queries.format.files import load_text
 from tests.engine_helpers import one, zone
-from mtgjudge.model.engine.kernel.damage import DAMAGE_KEYWORDS
+from mtgjudge.model.rules.guards import DAMAGE_KEYWORDS
 
 BASE = """
 id: t

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from mtgjudge.model.engine.game import Game, merge
 from mtgjudge.model.engine.kernel.context import Ctx
+from mtgjudge.model.engine.kernel.damage import deal_damage
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.mana import TYPES, mana_string
 from mtgjudge.model.rules.mana_sources import PAID_EFFECTS, activation_outcomes
@@ -20,15 +21,16 @@ def further_effects(game: Game, oid: str, ability: Ability, player: str) -> list
     """The effects of ``oid``'s mana ability beside adding mana, as it resolves (605.3b), each performed as any
     effect is (``engine.performers``): "~ deals N damage to you" is damage its source deals the activator
     (120.3a), which prevention shields may prevent (615) and which causes life loss (119.3)."""
-    from mtgjudge.model.engine.resolve import perform_word     # the one dispatch (resolve imports paying)
     other = [e for e in ability.effects if e.kind not in PAID_EFFECTS]
     if other:
         raise Unsupported(f"the effect {other[0].text()!r} of a mana ability is not performed by the engine yet")
-    ctx = Ctx(oid, player, (), game.moved(oid), perform=perform_word)
+    # "~ deals N damage to you": damage to the activator, dealt as any damage is (``kernel.damage``)
+    ctx = Ctx(oid, player, (), game.moved(oid), target=player, target_legal=True)
     games = [game]
     for effect in ability.effects:
-        games = [h for g in games for h in perform_word(g, effect, ctx)]
+        games = [h for g in games for h in deal_damage(g, effect, ctx)]
     return games
+
 
 
 def resolve_mana_ability(game: Game, before, oid: str, index: int, ability: Ability, player: str) -> list[Game]:

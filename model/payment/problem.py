@@ -23,10 +23,10 @@ from mtgjudge.model.mana import Symbol
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.payment.symbols import Source
 from mtgjudge.model.rules.costs import TotalCost
-from mtgjudge.model.rules.guards import require_modelled_for_payment
 from mtgjudge.model.rules.characteristics import Characteristics, matches
 from mtgjudge.model.rules.layers import activated_abilities, current
-from mtgjudge.model.rules.mana_sources import PAID_EFFECTS, ManaSource, damage_is_life_loss, hand_mana, mana_sources
+from mtgjudge.model.rules.mana_sources import (PAID_EFFECTS, ManaSource, damage_is_life_loss, hand_mana, mana_sources,
+                                               require_modelled_for_payment)
 from mtgjudge.model.rules.spending import Restriction, SpendAs, parse_restriction, spend_as_effects
 from mtgjudge.model.rules.timing import summoning_sick
 from mtgjudge.model.state import GameState

@@ -26,6 +26,11 @@ PAYMENT_SCOPES = (Scope.MANA, Scope.SPENDING, Scope.SPELL_COSTS, Scope.CHARACTER
 MANA_SCOPES = (Scope.MANA, Scope.CHARACTERISTICS)
 
 
+#: Keywords of a damage source whose results the engine's noncombat damage does not perform (702.2b deathtouch,
+#: 702.15b lifelink, 702.80 wither, 702.90 infect): damage from such a source is unsupported there, and a
+#: payment cannot read it as that much life lost.
+DAMAGE_KEYWORDS = ("Deathtouch", "Lifelink", "Infect", "Wither")
+
 def require_handled(word: Word | None, scopes: Iterable[Scope], where: str) -> None:
     """Raise Unsupported if ``word`` changes one of ``scopes`` and that scope's consumer does not implement it."""
     if word is None:
@@ -135,16 +140,6 @@ def require_modelled_elsewhere(state: GameState, scopes: Iterable[Scope], what: 
                 raise Unsupported(f"{o.name} ({o.id}) has a mana ability that functions from the {o.zone} (113.6m): "
                                   f"{a.text()!r}; mana made outside the battlefield is not modelled"
                                   + (f" (when {what})" if what else ""))
-
-
-def require_modelled_for_payment(state: GameState, player: str, exclude: Iterable[str] = ()) -> None:
-    """Paying can depend on every static ability on the battlefield, and on the payer's activated and mana
-    abilities, that concern mana, spending, spell costs or characteristics; and on such text of cards in
-    hands, graveyards and exile that functions there (``require_modelled_elsewhere``)."""
-    require_modelled(state, PAYMENT_SCOPES, "paying", player=player, exclude=exclude)
-    from mtgjudge.model.rules.mana_sources import read_from_hand   # (mana_sources reads this module)
-    # the payer's mana abilities that work from the hand are read by payments themselves (113.6m)
-    require_modelled_elsewhere(state, PAYMENT_SCOPES, "paying", player=player, exclude=exclude, read=read_from_hand)
 
 
 def guard_scope(state: GameState, scope: Scope | str, what: str, *, lower_bound: bool = False,

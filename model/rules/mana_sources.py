@@ -9,11 +9,15 @@ mana one activation could add, choices expanded and replacement effects applied 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Iterable
 from dataclasses import dataclass
 from mtgjudge.model.vocab.abilities import X_COUNT, Ability, CostPart
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.rules.guards import (DAMAGE_KEYWORDS, PAYMENT_SCOPES, guard_scope, require_modelled,
+                                         require_modelled_elsewhere)
 from mtgjudge.model.mana import TYPES
+from mtgjudge.model.state import GameState
 from mtgjudge.model.rules.could_produce import could_produce
 from mtgjudge.model.rules.mana_production import (base_productions, candidate_replacements, replacement_outcomes,
                                                   trigger_additions)
@@ -132,8 +136,6 @@ def damage_is_life_loss(state, oid: str, n: int, what: str) -> None:
     120.3f) or another keyword the engine's damage does not perform, and unmodelled text about life (damage
     redirected, doubled, "can't lose life"). The engine's payment deals the damage as any damage is dealt
     (``engine.kernel.damage.deal_damage``) and needs none of this."""
-    from mtgjudge.model.engine.kernel.damage import DAMAGE_KEYWORDS
-    from mtgjudge.model.rules.guards import guard_scope
     o = state.obj(oid)
     ch = current(state, oid)
     for kw in DAMAGE_KEYWORDS:
@@ -232,3 +234,12 @@ def mana_sources(state, player: str, *, pool_dependent: bool = False) -> list[Ma
                                   damage=damage_to_activator(a), once=a.once_each_turn,
                                   used_this_turn=a.once_each_turn and i in o.activated_this_turn))
     return out
+
+
+def require_modelled_for_payment(state: GameState, player: str, exclude: Iterable[str] = ()) -> None:
+    """Paying can depend on every static ability on the battlefield, and on the payer's activated and mana
+    abilities, that concern mana, spending, spell costs or characteristics; and on such text of cards in
+    hands, graveyards and exile that functions there (``require_modelled_elsewhere``)."""
+    require_modelled(state, PAYMENT_SCOPES, "paying", player=player, exclude=exclude)
+    # the payer's mana abilities that work from the hand are read by payments themselves (113.6m)
+    require_modelled_elsewhere(state, PAYMENT_SCOPES, "paying", player=player, exclude=exclude, read=read_from_hand)

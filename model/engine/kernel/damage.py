@@ -12,14 +12,12 @@ from mtgjudge.model.engine.on_stack import damage_cant_be_prevented
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine import shields
 from mtgjudge.model.engine.triggers import guard_unrecognized
-from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.rules.guards import DAMAGE_KEYWORDS, guard_scope
 from mtgjudge.model.engine.kernel.context import Ctx, unaffected
 from mtgjudge.model.engine.kernel.players import change_life
 
 
 
-#: Damage keywords of a source whose results (702.2b, 702.15b, 702.80, 702.90) the engine does not perform.
-DAMAGE_KEYWORDS = ("Deathtouch", "Lifelink", "Infect", "Wither")
 
 
 def deal_damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
