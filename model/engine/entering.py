@@ -82,7 +82,7 @@ def entering_reasons(game: Game, oid: str, controller: str | None = None,
                      paid: bool | None = None) -> list[tuple[tuple[str, ...], str]]:
     """Why the object's own text makes it enter tapped or not (the rules and words for the log): its conditions
     checked (614.1d) and a payment of life it could not make (119.4)."""
-    out = []
+    out: list[tuple[tuple[str, ...], str]] = []
     for s in _statics(game, oid, controller, "enters_tapped_unless_control"):
         holds = _condition_holds(game, oid, controller, s)
         what = s.render().removeprefix("This enters tapped unless you control ").rstrip(".")

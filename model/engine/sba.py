@@ -119,8 +119,8 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
         raise Unsupported(f"{', '.join(game.drew_empty)} drew from an empty library and loses the game (704.5b): "
                           "the end of the game is not modelled")
     to_cease = []
-    to_graveyard = []   # (oid, rule, why)
-    unattach = []
+    to_graveyard: list[tuple[str, str | tuple[str, ...], str]] = []   # (oid, rule(s), why)
+    unattach: list[tuple[str, str | tuple[str, ...], str]] = []
     counters_fix = []
     for o in state.objects:
         if o.token and o.zone != "battlefield":
