@@ -13,7 +13,7 @@ from mtgjudge.model.engine.combat_damage import next_step, perform_combat_damage
 from mtgjudge.model.engine.game import MAX_STEPS, Game, game_over, merge
 from mtgjudge.model.engine.resolve import resolve_action
 from mtgjudge.model.engine.settle import after_moves, settle
-from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_at_step
+from mtgjudge.model.engine.triggers import combat_triggered, guard_unrecognized, triggered_at_step
 from mtgjudge.model.engine.until import end_control
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.rules.combat.declare import attackers, check_block, declaring_no_attackers, end_of_combat
@@ -158,6 +158,9 @@ def _leaving(branches: list[Game]) -> list[Game]:
             _legal_declaration(declaring_no_attackers(st))
         elif st.turn.step == "declare-blockers" and attackers(st) and not any(o.blocking for o in st.battlefield()):
             _legal_declaration(check_block(st, {}))
+            # 509.1i: declaring no blockers triggers nothing the engine reads ("blocks", "becomes blocked"), but
+            # a combat condition it does not read ("attacks and isn't blocked") could trigger: unsupported
+            g = combat_triggered(g, [], "no blockers are declared", "509.1i")
         if st.turn.step == "combat-damage" and next_step(st) is not None:
             out += perform_combat_damage(g)
             continue

@@ -501,6 +501,8 @@ _STEPS = {"upkeep": "upkeep", "end": "end step", "draw": "draw step", "combat": 
 #: Events of an object, as a trigger condition says them.
 _EVENTS = {"enters": "enters", "dies": "dies", "leaves": "leaves the battlefield", "becomes_tapped": "becomes tapped",
            "attacks": "attacks", "blocks": "blocks", "turned_face_up": "is turned face up",
+           "attacks_alone": "attacks alone", "becomes_blocked": "becomes blocked",
+           "combat_damage_player": "deals combat damage to a player",
            "transforms": "transforms", "becomes_untapped": "becomes untapped"}
 #: An object's own events that happen once ("When"; repeatable ones say "Whenever").
 _WHEN = frozenset({"enters", "dies", "leaves", "turned_face_up", "transforms"})
