@@ -322,7 +322,7 @@ def deal_step(game: Game, fixed: Mapping[str, Mapping[str, int]] | None = None) 
             b = b.remember(combat_damage_dealt=b.state.combat_damage_dealt + (stepname,))
             # 510.3a: what the damage triggered goes on the stack after state-based actions (``settle``)
             b = combat_triggered(b, [("combat_damage_player", src, p) for src, p in dict.fromkeys(hits)],
-                                 "combat damage is dealt", "510.3a")
+                                 "combat damage is dealt", ("510.3a",))
             out += settle(b, dt)
     return merge(out)
 

@@ -56,7 +56,7 @@ def attack(game: Game, a: Mapping[str, Any]) -> list[Game]:
                           for x, d in decl.items()) or "no creature attacks"
         g = g.log(("508.1", "508.1f", "508.1k"), f"{st.turn.active} declares attackers: {shown}")
         if decl:
-            g = combat_triggered(g, attack_events(decl), "attackers are declared", "508.1m")
+            g = combat_triggered(g, attack_events(decl), "attackers are declared", ("508.1m", "508.2b"))
         out += settle(g)
     return merge(out)
 
@@ -88,5 +88,5 @@ def block(game: Game, a: Mapping[str, Any]) -> list[Game]:
         shown = ", ".join(f"{st.obj(b).name} blocks " + " and ".join(st.obj(x).name for x in v)
                           for b, v in decl.items() if v) or "no creature blocks"
         g = g.log(("509.1", "509.1g", "509.1h"), f"blockers are declared: {shown}")
-        out += settle(combat_triggered(g, block_events(decl), "blockers are declared", "509.1i"))
+        out += settle(combat_triggered(g, block_events(decl), "blockers are declared", ("509.1i", "509.2a")))
     return merge(out)

@@ -349,8 +349,19 @@ def triggered_by_combat(game: Game, events: list[tuple[str, str, str | None]], w
     ability remembers the object its event is about (``PendingTrigger.subject``: exalted's "that creature",
     702.83a). A combat condition the engine does not read (``combat``) could be met by any combat event: the
     answer is unsupported, naming it; so is a triggered ability an effect gave (only printed ones are read)."""
+    return [p for p, _ in _combat_triggers(game, events, what)]
+
+
+#: The rule by which each combat event triggers an ability (its reasons cite it).
+_COMBAT_RULES = {"attacks": "508.3a", "attacks_alone": "506.5", "blocks": "509.3a", "becomes_blocked": "509.3c",
+                 "combat_damage_player": "603.2"}
+
+
+def _combat_triggers(game: Game, events: list[tuple[str, str, str | None]],
+                     what: str) -> list[tuple[PendingTrigger, str]]:
+    """``triggered_by_combat``, each pending trigger with the event that triggered it."""
     st = game.state
-    out: list[PendingTrigger] = []
+    out: list[tuple[PendingTrigger, str]] = []
     for w in list(st.battlefield()) + _off_watchers(game):
         printed = _abilities(w)
         has = _now_has(game, w) if w.zone == "battlefield" else None
@@ -377,7 +388,7 @@ def triggered_by_combat(game: Game, events: list[tuple[str, str, str | None]], w
                 said = _COMBAT_WORDS[event].format(player=player)
                 p = _trigger(game, w, i, a, f"{obj.name} ({oid}) {said}", game.moved(w.id))
                 if p is not None:
-                    out.append(replace(p, subject=oid, subject_moves=game.moved(oid)))
+                    out.append((replace(p, subject=oid, subject_moves=game.moved(oid)), event))
     return out
 
 
@@ -398,15 +409,20 @@ def block_events(decl: Mapping[str, tuple[str, ...]]) -> list[tuple[str, str, st
     return [("blocks", b, None) for b in blockers] + [("becomes_blocked", x, None) for x in blocked]
 
 
-def combat_triggered(game: Game, events: list[tuple[str, str, str | None]], what: str, rule: str) -> Game:
+def combat_triggered(game: Game, events: list[tuple[str, str, str | None]], what: str,
+                     rule: tuple[str, ...]) -> Game:
     """The abilities combat ``events`` trigger (``triggered_by_combat``) wait to be put on the stack (``settle`` puts
     them there, APNAP and in every order, 603.3b); any triggered ability whose condition is not read could
     trigger: unsupported, naming it. ``rule``: the rule by which they trigger (508.1m, 509.1i, 510.3a)."""
     guard_unrecognized(game, what)
-    new = triggered_by_combat(game, events, what)
-    if not new:
+    found = _combat_triggers(game, events, what)
+    if not found:
         return game
-    return game.remember(pending=game.pending + tuple(new)).log(rule, f"{what}: " + ", ".join(
+    new = tuple(p for p, _ in found)
+    # the rules of each event, and of a keyword's meaning (702.83a: exalted)
+    keyword = [keyword_trigger(ability_of(game, p.source, p.index).source_text) for p in new]
+    rules = rule + tuple(dict.fromkeys([_COMBAT_RULES[e] for _, e in found] + [k[0] for k in keyword if k]))
+    return game.remember(pending=game.pending + new).log(rules, f"{what}: " + ", ".join(
         f"the ability of {p.source} triggers" + (f" (for {p.subject})" if p.subject != p.source else "")
         for p in new))
 

@@ -160,7 +160,7 @@ def _leaving(branches: list[Game]) -> list[Game]:
             _legal_declaration(check_block(st, {}))
             # 509.1i: declaring no blockers triggers nothing the engine reads ("blocks", "becomes blocked"), but
             # a combat condition it does not read ("attacks and isn't blocked") could trigger: unsupported
-            g = combat_triggered(g, [], "no blockers are declared", "509.1i")
+            g = combat_triggered(g, [], "no blockers are declared", ("509.1i",))
         if st.turn.step == "combat-damage" and next_step(st) is not None:
             out += perform_combat_damage(g)
             continue

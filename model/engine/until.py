@@ -190,11 +190,14 @@ def _until_end_of_turn(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if e.arg("affects"):
         game = game.log("611.2c", f"the {e.arg('affects')} affected are fixed now: {', '.join(found)}")
     if e.arg("it"):
-        game = _log_it(game, ctx.target)
+        game = _log_it(game, ctx.target, ctx)
     return [add_until_end_of_turn(game, found, e, ctx)]
 
 
-def _log_it(game: Game, oid: str) -> Game:
+def _log_it(game: Game, oid: str, ctx: Ctx | None = None) -> Game:
+    if ctx is not None and ctx.subject == oid:
+        # a triggered ability's "it" / "that creature": the object its trigger event was about (603.2, 702.83a)
+        return game.log("603.2", f"\"it\" is {name_of(game.state, oid)}, the object the trigger event was about")
     return game.log("608.2c", f"\"it\" is {name_of(game.state, oid)}, the object the instruction before acted on")
 
 
