@@ -430,9 +430,10 @@ class TriggerEvent:
     """A trigger condition the engine watches for (CR 603.2). ``event``: ``enters``, ``dies``, ``leaves``
     (zone changes, 603.6a, 603.10a), ``cast`` (603.2e: when the spell becomes cast, 601.2i), ``upkeep`` or
     ``end`` (the beginning of that step of its controller's turn, 503.1a, 513.1a), ``becomes_tapped`` (the object
-    itself changes from untapped to tapped on the battlefield, 603.2e), ``attacks`` or ``blocks`` (508.1, 509.1:
-    the engine declares no attackers or blockers, so these never happen in its games), ``cycles`` ("When you
-    cycle ~", 702.29: the engine performs no cycling, so it never happens in its games either), ``haunted_dies`` ("the creature it haunts dies", 702.55c:
+    itself changes from untapped to tapped on the battlefield, 603.2e), ``attacks``, ``attacks_alone``, ``blocks``,
+    ``becomes_blocked``, ``combat_damage_player`` (508.3a, 506.5, 509.3a, 509.3c, 510.3a: combat events,
+    ``engine.triggers.triggered_by_combat``; ``combat``: a combat condition not read), ``cycles`` ("When you
+    cycle ~", 702.29: the engine performs no cycling, so it never happens in its games), ``haunted_dies`` ("the creature it haunts dies", 702.55c:
     no card haunts a creature in the engine's games, since Haunt's own trigger is not performed), ``turned_face_up``
     (702.37e: the engine turns no permanent face up). ``who``: whose zone
     change: ``self`` (the object with the ability), ``other`` ("another ...": any other matching object),
