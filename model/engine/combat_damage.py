@@ -3,7 +3,8 @@ divisions are ``rules.combat.damage``'s, every one a branch unless the ``damage`
 is dealt at once (510.2): prevention shields first (615, ``engine.shields``, the one place that prevents damage),
 then its results (120.3: life lost, poison counters from infect, -1/-1 counters from wither and infect, damage
 marked, loyalty counters removed from planeswalkers, life gained through lifelink), then state-based actions
-(704.5h: deathtouch) and triggered abilities (``settle``). With first strike or double strike in combat there
+(704.5h: deathtouch) and triggered abilities (``settle``): "Whenever ~ deals combat damage to a player" among them
+(510.3a, ``triggers.triggered_by_combat``). With first strike or double strike in combat there
 are two such steps (510.4); the state remembers which have been dealt (``GameState.combat_damage_dealt``).
 
 Performed by ``engine.turn`` as the game passes through the step and by the ``damage`` action."""
