@@ -161,6 +161,7 @@ class PTChange:
     control_before: str = ""      # ... and who controlled it as the effect began
     colors: str = ""              # 613.1e (layer 5): "becomes black": its colors are these letters
     loses: tuple[str, ...] = ()   # 613.1f (layer 6): "loses flying": these keywords are removed
+    until: str = "end_of_turn"    # its duration (``rules.durations``): "end_of_combat" ends with combat (511.2)
 
     def describe(self) -> str:
         """What the effect does, in words ("+2/+2 and trample")."""

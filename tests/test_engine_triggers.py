@@ -475,6 +475,39 @@ def test_combat_damage_to_a_player_triggers_once_per_step(monkeypatch):
     assert g.state.player("Bob").life == 14 and g.state.player("Alice").life == 22
 
 
+def test_until_end_of_combat_ends_with_the_combat_phase(monkeypatch):
+    """511.2: an effect that lasts "until end of combat" expires at the end of the combat phase: the blocker's
+    +0/+3 keeps it alive through combat damage (3 damage on a 2/5), then ends, and with 3 damage on a 2/2 it is
+    destroyed (704.5g) before the postcombat main phase; "until end of turn" would have kept it alive."""
+    with_card(monkeypatch, "Test Bracing Wall", "Creature — Wall",
+              "Whenever Test Bracing Wall blocks, it gets +0/+3 until end of combat.", ("2", "2"))
+    from mtgjudge.model.engine.sba import toughness
+    g, = _combat("[{card: Hill Giant, id: giant, attacking: Bob}]", "[{card: Test Bracing Wall, id: wall}]",
+                 "[{block: {wall: giant}}, {advance: end-of-combat}]")
+    assert g.state.obj("wall").zone == "battlefield" and toughness(g, "wall") == 5 and g.state.obj("wall").damage == 3
+    g, = _combat("[{card: Hill Giant, id: giant, attacking: Bob}]", "[{card: Test Bracing Wall, id: wall}]",
+                 "[{block: {wall: giant}}, {advance: postcombat-main}]")
+    assert g.state.obj("wall").zone == "graveyard" and not g.state.pt_changes
+
+
+def test_until_end_of_combat_begun_outside_combat_is_unsupported(monkeypatch):
+    """511.2 says when such an effect ends only for one begun during combat: outside it, unsupported."""
+    with_card(monkeypatch, "Test Combat Trick", "Instant", "Target creature gets +2/+0 until end of combat.",
+              (None, None))
+    with pytest.raises(Unsupported, match="until end of combat"):
+        finals("""
+id: t
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [{card: Grizzly Bears, id: b}, {card: Forest, id: f}]
+      hand: [{card: Test Combat Trick, id: trick}]
+actions: [{cast: trick, targets: [b]}, {resolve: 1}]
+expect: [{stack_size: 0}]
+""")
+
+
 # ------------------------------------------------------------------ noncreatures put into a graveyard (700.4)
 
 def test_a_land_put_into_a_graveyard_from_the_battlefield_triggers_dingus_egg():

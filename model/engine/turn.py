@@ -17,7 +17,7 @@ from mtgjudge.model.engine.triggers import combat_triggered, guard_unrecognized,
 from mtgjudge.model.engine.until import end_control
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.rules.combat.declare import attackers, check_block, declaring_no_attackers, end_of_combat
-from mtgjudge.model.rules.durations import DURATIONS, ends_this_cleanup
+from mtgjudge.model.rules.durations import DURATIONS, ends_this_cleanup, ends_with_combat
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.in_force import lasting_effects
 from mtgjudge.model.rules.turns import following_turn
@@ -168,6 +168,12 @@ def _leaving(branches: list[Game]) -> list[Game]:
             st = st.evolve(combat_damage_dealt=(), first_strikers=())
             g = g.with_state(st)
         if st.turn.step == "end-of-combat":
+            ending = [c for c in st.pt_changes if ends_with_combat(c.until)]
+            if ending:
+                # 511.2: "until end of combat" effects expire at the end of the combat phase
+                st = st.evolve(pt_changes=tuple(c for c in st.pt_changes if not ends_with_combat(c.until)))
+                g = g.with_state(st).log("511.2", "the combat phase ends: " + "; ".join(
+                    f"{c.origin}'s {c.describe()} on {c.object} until end of combat ends" for c in ending))
             cleared = end_of_combat(st)
             if cleared is not st:
                 g = g.with_state(cleared).log("511.3", "the end of combat step ends: all creatures are removed "
