@@ -130,7 +130,7 @@ def _watches(w, a: Ability) -> bool:
 
 
 def _only_at_steps(t: TriggerEvent) -> bool:
-    """Does ``t`` trigger only as a step begins (or never in the engine's games)?"""
+    """Does ``t`` trigger only as a step begins, in combat, or never in the engine's games (``_STEP_OR_NEVER``)?"""
     return t.event in _STEP_OR_NEVER and (not t.also or t.also in _STEP_OR_NEVER)
 
 
