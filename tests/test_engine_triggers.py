@@ -475,6 +475,18 @@ def test_combat_damage_to_a_player_triggers_once_per_step(monkeypatch):
     assert g.state.player("Bob").life == 14 and g.state.player("Alice").life == 22
 
 
+def test_a_triggered_keyword_an_effect_gave_is_unsupported_on_a_combat_event():
+    """Only printed triggered abilities are read: a creature given exalted by an effect (613.1f) would trigger on
+    an attack alone (702.83a), which the engine does not perform: unsupported, not silently ignored."""
+    from mtgjudge.model.state import PTChange
+    g, = board("[{card: Grizzly Bears, id: bears}, {card: Grizzly Bears, id: other}]")
+    granted = g.with_state(g.state.evolve(pt_changes=(PTChange("other", 0, 0, 1, "Test Grant", 1,
+                                                                keywords=("Exalted",)),)))
+    with pytest.raises(Unsupported, match="an effect gave it"):
+        triggers.triggered_by_combat(granted, triggers.attack_events({"bears": "Bob"}), "attackers are declared")
+    assert triggers.triggered_by_combat(g, triggers.attack_events({"bears": "Bob"}), "attackers are declared") == []
+
+
 def test_until_end_of_combat_ends_with_the_combat_phase(monkeypatch):
     """511.2: an effect that lasts "until end of combat" expires at the end of the combat phase: the blocker's
     +0/+3 keeps it alive through combat damage (3 damage on a 2/5), then ends, and with 3 damage on a 2/2 it is
