@@ -99,6 +99,8 @@ def with_card(monkeypatch, name: str, type_line: str, text: str, pt=("1", "1")) 
     ("Whenever a creature you control attacks", "attacks", "any"),
     ("Whenever a creature you control attacks alone", "attacks_alone", "any"),
     ("Whenever ~ deals combat damage to a player", "combat_damage_player", "self"),
+    ("Whenever ~ blocks a creature", "blocks_creature", "self"),
+    ("Whenever ~ becomes blocked by a creature", "blocked_by_creature", "self"),
     # 702.29: activating its cycling ability, which the engine never does
     ("When you cycle ~", "cycles", "self"),
 ])
@@ -113,7 +115,8 @@ def test_enters_under_your_control_is_a_controller_condition():
 
 
 @pytest.mark.parametrize("words", ["When ~ enters the battlefield under your control", "Whenever a player casts a spell",
-                                   "Whenever ~ attacks and isn't blocked", "Whenever ~ blocks a creature",
+                                   "Whenever ~ attacks and isn't blocked",
+                                   "Whenever ~ becomes blocked by a non-Wall creature",
                                    "Whenever ~ deals combat damage to an opponent",
                                    "At the beginning of the next end step",
                                    "When you cycle or discard ~"])    # the engine discards cards
@@ -454,12 +457,38 @@ def test_an_unmodelled_combat_trigger_is_unsupported_only_when_its_event_happens
 
 
 def test_a_combat_condition_not_read_is_unsupported_on_any_combat_event():
-    """Wall of Frost's "blocks a creature" (509.3b: once for each attacker it blocks) is not read: any block
-    declaration could trigger it, so it is unsupported, naming the line, whoever blocks."""
-    for blocks in ("{wall: bears}", "{}"):
-        with pytest.raises(Unsupported, match="Wall of Frost blocks a creature"):
-            _combat("[{card: Grizzly Bears, id: bears, attacking: Bob}]", "[{card: Wall of Frost, id: wall}]",
-                    f"[{{block: {blocks}}}]")
+    """Ophidian's "attacks and isn't blocked" (508.3f, 509.3g) is not read: any block declaration could trigger
+    it, so it is unsupported, naming the line, though Ophidian isn't even attacking."""
+    for blocks in ("{b: a}", "{}"):
+        with pytest.raises(Unsupported, match="Ophidian attacks and isn't blocked"):
+            _combat("[{card: Grizzly Bears, id: a, attacking: Bob}, {card: Ophidian, id: o}]",
+                    "[{card: Grizzly Bears, id: b}]", f"[{{block: {blocks}}}]")
+
+
+def test_blocks_a_creature_once_for_each_attacker_that_creature_is_the_attacker(monkeypatch):
+    """509.3b: "Whenever ~ blocks a creature" triggers once for each attacker it blocks, and "that creature" is
+    that attacker; 509.3d: "becomes blocked by a creature" once for each blocker, "that creature" the blocker."""
+    with_card(monkeypatch, "Test Net Wall", "Creature — Wall",
+              "Test Net Wall can block an additional creature each combat.\n"
+              "Whenever Test Net Wall blocks a creature, that creature gets -1/-1 until end of turn.", ("0", "6"))
+    from mtgjudge.model.engine.sba import toughness
+    games = _combat("[{card: Grizzly Bears, id: a1, attacking: Bob}, {card: Grizzly Bears, id: a2, attacking: Bob}]",
+                    "[{card: Test Net Wall, id: wall}]", "[{block: {wall: [a1, a2]}}]")
+    assert {tuple(ab.subject for ab in g.state.stack) for g in games} == {("a1", "a2"), ("a2", "a1")}   # 603.3b
+    for g in _combat("[{card: Grizzly Bears, id: a1, attacking: Bob}, {card: Grizzly Bears, id: a2, attacking: Bob}]",
+                     "[{card: Test Net Wall, id: wall}]", "[{block: {wall: [a1, a2]}}, {resolve: all}]"):
+        assert toughness(g, "a1") == toughness(g, "a2") == 1 and toughness(g, "wall") == 6
+
+
+def test_becomes_blocked_by_a_creature_once_for_each_blocker(monkeypatch):
+    with_card(monkeypatch, "Test Thorn Beast", "Creature — Beast",
+              "Whenever Test Thorn Beast becomes blocked by a creature, that creature gets -1/-1 until end of turn.",
+              ("3", "3"))
+    from mtgjudge.model.engine.sba import toughness
+    for g in _combat("[{card: Test Thorn Beast, id: beast, attacking: Bob}]",
+                     "[{card: Grizzly Bears, id: b1}, {card: Grizzly Bears, id: b2}]",
+                     "[{block: {b1: beast, b2: beast}}, {resolve: all}]"):
+        assert toughness(g, "b1") == toughness(g, "b2") == 1 and toughness(g, "beast") == 3
 
 
 def test_combat_damage_to_a_player_triggers_once_per_step(monkeypatch):

@@ -90,10 +90,13 @@ def _abilities(obj) -> tuple[Ability, ...]:
 
 #: Combat events (508.1m, 509.1i, 510.3a): attackers declared ("attacks", "attacks_alone": the only creature
 #: declared as an attacker, 506.5), blockers declared ("blocks" once for each blocker, 509.3a; "becomes_blocked"
-#: once for each attacker blocked, 509.3c) and combat damage dealt to a player ("combat_damage_player", 510.2);
+#: once for each attacker blocked, 509.3c; "blocks_creature" once for each attacker a blocker blocks, 509.3b;
+#: "blocked_by_creature" once for each blocker of an attacker, 509.3d) and combat damage dealt to a player
+#: ("combat_damage_player", 510.2);
 #: ``combat``: a condition naming combat events only that the grammar does not read (``oracle.combat_triggers``),
 #: which any of them could meet. ``engine.declaring`` and ``engine.combat_damage`` ask ``triggered_by_combat``.
-COMBAT_EVENTS = frozenset({"attacks", "attacks_alone", "blocks", "becomes_blocked", "combat_damage_player", "combat"})
+COMBAT_EVENTS = frozenset({"attacks", "attacks_alone", "blocks", "becomes_blocked", "blocks_creature",
+                           "blocked_by_creature", "combat_damage_player", "combat"})
 
 #: Recognized events that only the beginning of a step brings (503.1a, 513.1a), that only combat brings, asked
 #: where they happen (``COMBAT_EVENTS``), or that the engine never performs (702.29: no cycling; 702.55c: no card
@@ -338,12 +341,16 @@ def triggered_at_step(game: Game, step: str) -> list[PendingTrigger]:
 
 #: What each combat event says of its object, for the log.
 _COMBAT_WORDS = {"attacks": "attacks", "attacks_alone": "attacks alone", "blocks": "blocks",
-                 "becomes_blocked": "becomes blocked", "combat_damage_player": "deals combat damage to {player}"}
+                 "becomes_blocked": "becomes blocked", "blocks_creature": "blocks {other}",
+                 "blocked_by_creature": "becomes blocked by {other}", "combat_damage_player": "deals combat damage to {other}"}
+#: The events about one creature and another, whose "that creature" is the other one (``oracle.combat_triggers``).
+_OTHER_SUBJECT = frozenset({"blocks_creature", "blocked_by_creature"})
 
 
-def triggered_by_combat(game: Game, events: list[tuple[str, str, str | None]], what: str) -> list[PendingTrigger]:
+def triggered_by_combat(game: Game, events: list[tuple[str, str, str | None]],
+                        what: str) -> list[PendingTrigger]:
     """The abilities simultaneous combat events trigger (508.1m, 509.1i, 510.3a): ``events`` are (event, the
-    object it is about, the player dealt damage or None), ``COMBAT_EVENTS``. A condition about another object
+    object it is about, the player dealt damage or the other creature or None), ``COMBAT_EVENTS``. A condition about another object
     ("a creature you control attacks") is matched against that object's characteristics now, as it is declared
     or deals the damage (508.2a, 509.3f); the abilities are those the watcher has now (613.1f). Each triggered
     ability remembers the object its event is about (``PendingTrigger.subject``: exalted's "that creature",
@@ -354,7 +361,7 @@ def triggered_by_combat(game: Game, events: list[tuple[str, str, str | None]], w
 
 #: The rule by which each combat event triggers an ability (its reasons cite it).
 _COMBAT_RULES = {"attacks": "508.3a", "attacks_alone": "506.5", "blocks": "509.3a", "becomes_blocked": "509.3c",
-                 "combat_damage_player": "603.2"}
+                 "blocks_creature": "509.3b", "blocked_by_creature": "509.3d", "combat_damage_player": "603.2"}
 
 
 def _combat_triggers(game: Game, events: list[tuple[str, str, str | None]],
@@ -379,16 +386,18 @@ def _combat_triggers(game: Game, events: list[tuple[str, str, str | None]],
             if t.on("combat"):
                 raise Unsupported(f"{w.name} ({w.id}) has an ability that triggers on a combat event the engine "
                                   f"does not read, and {what} (508.1m, 509.1i, 510.3a): {a.text()!r}")
-            for event, oid, player in events:
+            for event, oid, other in events:
                 if not t.on(event):
                     continue
                 obj = st.obj(oid)
                 if not _fits(t, w, obj, current(st, oid)):
                     continue
-                said = _COMBAT_WORDS[event].format(player=player)
+                said = _COMBAT_WORDS[event].format(other=other if other in st.player_names or other is None
+                                                   else f"{st.obj(other).name} ({other})")
                 p = _trigger(game, w, i, a, f"{obj.name} ({oid}) {said}", game.moved(w.id))
                 if p is not None:
-                    out.append((replace(p, subject=oid, subject_moves=game.moved(oid)), event))
+                    subject = other if event in _OTHER_SUBJECT else oid
+                    out.append((replace(p, subject=subject, subject_moves=game.moved(subject)), event))
     return out
 
 
@@ -403,10 +412,14 @@ def attack_events(decl: Mapping[str, str]) -> list[tuple[str, str, str | None]]:
 
 def block_events(decl: Mapping[str, tuple[str, ...]]) -> list[tuple[str, str, str | None]]:
     """The combat events of declaring these blockers (509.1i): each blocker blocks once however many attackers
-    it blocks (509.3a), each attacker blocked becomes blocked once however many creatures block it (509.3c)."""
+    it blocks (509.3a), each attacker blocked becomes blocked once however many creatures block it (509.3c); and
+    for each blocker and attacker it blocks, the one "blocks a creature" (509.3b), the other "becomes blocked by
+    a creature" (509.3d)."""
     blockers = [b for b, v in decl.items() if v]
     blocked = list(dict.fromkeys(x for v in decl.values() for x in v))
-    return [("blocks", b, None) for b in blockers] + [("becomes_blocked", x, None) for x in blocked]
+    pairs = [(b, x) for b in blockers for x in dict.fromkeys(decl[b])]
+    return [("blocks", b, None) for b in blockers] + [("becomes_blocked", x, None) for x in blocked] + \
+        [("blocks_creature", b, x) for b, x in pairs] + [("blocked_by_creature", x, b) for b, x in pairs]
 
 
 def combat_triggered(game: Game, events: list[tuple[str, str, str | None]], what: str,

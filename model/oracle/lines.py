@@ -23,7 +23,7 @@ from mtgjudge.model.oracle import kicker as kicker_lines
 from mtgjudge.model.oracle import damage_sentences, etb_sentences, keyword_triggers, keywords, modes, turn_sentences
 from mtgjudge.model.oracle import removal_sentences
 from mtgjudge.model.oracle.conditions import condition_words
-from mtgjudge.model.oracle.combat_triggers import COMBAT_SUBJECT_EVENTS
+from mtgjudge.model.oracle.combat_triggers import COMBAT_SUBJECT_EVENTS, OTHER_SUBJECT_EVENTS
 from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
 from mtgjudge.model.oracle.choose_sentences import choose_value_word, spell_controller_after, target_if_word
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, moved_out_of, unmodelled
@@ -1061,6 +1061,12 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
     own_combat = event.event in COMBAT_SUBJECT_EVENTS and (not event.also or event.also in COMBAT_SUBJECT_EVENTS)
     it_is_self = event.who == "self" and (event.event in ("enters", "becomes_tapped") or own_combat)
     it_is_subject = event.who in ("any", "other", "self_or_other") and own_combat
+    if event.event in OTHER_SUBJECT_EVENTS or event.also in OTHER_SUBJECT_EVENTS:
+        # 509.3b, 509.3d: "that creature" is the other creature; "it" could be either, another subject either one
+        # (a template's "its", "during its controller's next untap step", is its own object's)
+        if event.who != "self" or event.also or re.search(r"\bit\b", effect, re.I):
+            return unmodelled(body, printed, "triggered", ctx.spell)
+        it_is_self, it_is_subject = False, True
     # 603.4: an intervening "if" clause ("..., if you control another Elf, create ...") becomes the first word
     split = split_intervening(effect) if sep else None
     if split is not None:

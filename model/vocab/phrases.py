@@ -737,6 +737,12 @@ class _Meaning(Transformer):
     def te_becomes_blocked(self):
         return "becomes_blocked"
 
+    def te_blocks_a_creature(self):
+        return "blocks_creature"        # 509.3b: once for each attacking creature it blocks
+
+    def te_becomes_blocked_by_a_creature(self):
+        return "blocked_by_creature"    # 509.3d: once for each creature that blocks it
+
     def te_combat_damage_player(self):
         return "combat_damage_player"
 
