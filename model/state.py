@@ -86,6 +86,8 @@ class StackAbility:
     modes: tuple[int, ...] | None = None   # a modal ability: the modes chosen as it was put on the stack (700.2b)
     chosen: bool = False              # its targets were chosen as the engine put it on the stack (603.3d), so
                                       # () means none were chosen ("up to"), not that they are unknown
+    subject: str | None = None        # the object its trigger event was about ("that creature", 702.83a)
+    subject_moves: int = 0            # and that object's zone changes then (400.7: the same object?)
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,8 @@ class PendingTrigger:
     source_moves: int
     lki: GameObject | None = None     # a leaves-the-battlefield trigger: its source as it last existed (603.10a)
     delayed: "DelayedTrigger | None" = None   # a delayed triggered ability (603.7): not an ability of ``source``
+    subject: str | None = None        # the object its trigger event was about (a combat event's creature)
+    subject_moves: int = 0            # and that object's zone changes then (400.7)
 
 
 @dataclass(frozen=True)
@@ -157,6 +161,7 @@ class PTChange:
     control_before: str = ""      # ... and who controlled it as the effect began
     colors: str = ""              # 613.1e (layer 5): "becomes black": its colors are these letters
     loses: tuple[str, ...] = ()   # 613.1f (layer 6): "loses flying": these keywords are removed
+    until: str = "end_of_turn"    # its duration (``rules.durations``): "end_of_combat" ends with combat (511.2)
 
     def describe(self) -> str:
         """What the effect does, in words ("+2/+2 and trample")."""

@@ -103,11 +103,12 @@ def test_unperformed_text_of_a_creature_in_combat_is_unsupported(attacker, why):
 
 
 @pytest.mark.parametrize("text", [
-    "Whenever ~ deals combat damage to a player, draw a card.",       # read as a combat event the engine never fires
+    "Whenever ~ deals combat damage to an opponent, draw a card.",    # a combat condition not read (``combat``)
+    "Whenever ~ deals combat damage to a player, that player discards a card.",   # read, its effect not modelled
     "Whenever ~ is dealt damage, you gain 1 life.",
 ])
 def test_a_trigger_on_damage_makes_combat_damage_unsupported(monkeypatch, text):
-    # 510.2, 603.2: combat damage would trigger it, and the trigger model does not fire on combat damage
+    # 510.2, 603.2: combat damage would trigger it, and the engine does not perform what it then does
     from tests.test_engine_triggers import with_card
     with_card(monkeypatch, "Test Striker", "Creature — Test", text, ("2", "2"))
     (q,) = load_text(QUESTION.format(attacker="Test Striker"))

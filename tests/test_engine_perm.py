@@ -146,7 +146,7 @@ from mtgjudge.model.oracle.keyword_triggers import keyword_trigger   # noqa: E40
     ("Persist", "702.79a", ("dies", "self")),
     ("Prowess", "702.108a", ("cast", "you")),
     ("Bushido 2", "702.45a", ("blocks", "self")),
-    ("Exalted", "702.83a", ("attacks", "any")),
+    ("Exalted", "702.83a", ("attacks_alone", "any")),
 ])
 def test_triggered_keywords_trigger_on_their_702_event(line, rule, event):
     found = keyword_trigger(line)

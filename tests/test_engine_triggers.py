@@ -91,9 +91,16 @@ def with_card(monkeypatch, name: str, type_line: str, text: str, pt=("1", "1")) 
     ("When ~ is put into a graveyard from the battlefield", "dies", "self"),
     ("At the beginning of each upkeep", "upkeep", "each"),
     ("At the beginning of each player's end step", "end", "each"),
-    # 508.1, 509.1: combat events, which the engine never makes (it declares no attackers or blockers)
+    # 508.3a, 509.3a, 509.3c, 506.5, 510.3a: combat events (``triggers.triggered_by_combat``)
     ("Whenever ~ attacks", "attacks", "self"),
+    ("Whenever ~ blocks", "blocks", "self"),
+    ("Whenever ~ becomes blocked", "becomes_blocked", "self"),
     ("Whenever ~ blocks or becomes blocked", "blocks", "self"),
+    ("Whenever a creature you control attacks", "attacks", "any"),
+    ("Whenever a creature you control attacks alone", "attacks_alone", "any"),
+    ("Whenever ~ deals combat damage to a player", "combat_damage_player", "self"),
+    ("Whenever ~ blocks a creature", "blocks_creature", "self"),
+    ("Whenever ~ becomes blocked by a creature", "blocked_by_creature", "self"),
     # 702.29: activating its cycling ability, which the engine never does
     ("When you cycle ~", "cycles", "self"),
 ])
@@ -108,7 +115,10 @@ def test_enters_under_your_control_is_a_controller_condition():
 
 
 @pytest.mark.parametrize("words", ["When ~ enters the battlefield under your control", "Whenever a player casts a spell",
-                                   "Whenever ~ attacks or blocks", "At the beginning of the next end step",
+                                   "Whenever ~ attacks and isn't blocked",
+                                   "Whenever ~ becomes blocked by a non-Wall creature",
+                                   "Whenever ~ deals combat damage to an opponent",
+                                   "At the beginning of the next end step",
                                    "When you cycle or discard ~"])    # the engine discards cards
 def test_trigger_conditions_not_read(words):
     with pytest.raises(DefinitionError):
@@ -364,13 +374,179 @@ def test_compiler_reads_condition_and_effect_into_data():
 
 
 @pytest.mark.parametrize("text", [
-    "Whenever ~ attacks or blocks, draw a card.",                         # condition not read
+    "Whenever ~ attacks and isn't blocked, draw a card.",                 # condition not read
     "Whenever another creature dies, you may pay {1}. If you do, draw a card.",   # effect not read
     "When ~ dies, if it had no counters on it, draw a card.",             # intervening if (603.4)
 ])
 def test_compiler_keeps_the_rest_unmodelled(text):
     a = _line(text)
     assert a.kind == "unmodelled" and a.unmodelled_kind == "triggered"
+
+
+# ------------------------------------------------------------------ combat events (508.1m, 509.1i, 510.3a)
+
+def test_becomes_blocked_is_not_blocks():
+    """509.3c against 509.3a: "becomes blocked" is the attacker's event, "blocks" the blocker's; the grammar once
+    read both as blocking, so a blocking Sacred Prey gained life. Each has its own event, and "blocks or becomes
+    blocked" has both."""
+    blocked = phrases.parse("Whenever ~ becomes blocked", "trigger_condition")
+    blocks = phrases.parse("Whenever ~ blocks", "trigger_condition")
+    both = phrases.parse("Whenever ~ blocks or becomes blocked", "trigger_condition")
+    assert blocked.on("becomes_blocked") and not blocked.on("blocks")
+    assert blocks.on("blocks") and not blocks.on("becomes_blocked")
+    assert both.on("blocks") and both.on("becomes_blocked") and not both.on("attacks")
+    either = phrases.parse("Whenever ~ attacks or blocks", "trigger_condition")
+    assert either.on("attacks") and either.on("blocks") and not either.on("becomes_blocked")
+
+
+def _combat(alice: str, bob: str, actions: str, step: str = "declare-attackers") -> list[Game]:
+    return board(alice, bob, actions=actions, turn=f"{{active: Alice, step: {step}}}")
+
+
+def test_blocking_sacred_prey_does_not_trigger_blocked_one_does():
+    g, = _combat("[{card: Grizzly Bears, id: bears, attacking: Bob}]", "[{card: Sacred Prey, id: prey}]",
+                 "[{block: {prey: bears}}]")
+    assert not g.state.stack and not g.pending
+    g, = _combat("[{card: Sacred Prey, id: prey, attacking: Bob}]", "[{card: Grizzly Bears, id: bears}]",
+                 "[{block: {bears: prey}}, {resolve: 1}]")
+    assert g.state.player("Alice").life == 21
+
+
+def test_blocks_triggers_once_for_a_blocker_of_two_attackers(monkeypatch):
+    """509.3a: "Whenever ~ blocks" triggers once each combat however many creatures it blocks."""
+    with_card(monkeypatch, "Test Wide Guard", "Creature — Test",
+              "Test Wide Guard can block an additional creature each combat.\n"
+              "Whenever Test Wide Guard blocks, you gain 1 life.", ("0", "4"))
+    g, = _combat("[{card: Grizzly Bears, id: a1, attacking: Bob}, {card: Grizzly Bears, id: a2, attacking: Bob}]",
+                 "[{card: Test Wide Guard, id: guard}]", "[{block: {guard: [a1, a2]}}]")
+    assert len(g.state.stack) == 1
+
+
+def test_exalted_one_trigger_per_instance_only_when_attacking_alone():
+    """702.83a-b, 506.5: each instance of exalted triggers when a creature its controller controls is the only one
+    declared as an attacker, and gives that creature +1/+1; with two attackers none triggers."""
+    alice = "[{card: Grizzly Bears, id: bears}, {card: Akrasan Squire, id: s1}, {card: Akrasan Squire, id: s2}]"
+    from mtgjudge.model.engine.sba import power
+    orders = _combat(alice, "[]", "[{attack: {bears: Bob}}]", step="precombat-main")
+    assert len(orders) == 2             # two sources' triggers: either order (603.3b)
+    assert all(len(g.state.stack) == 2 and all(ab.subject == "bears" for ab in g.state.stack) for g in orders)
+    for g in _combat(alice, "[]", "[{attack: {bears: Bob}}, {resolve: all}]", step="precombat-main"):
+        assert power(g, "bears") == 4 and power(g, "s1") == 1
+    g, = _combat(alice, "[]", "[{attack: {bears: Bob, s1: Bob}}]", step="precombat-main")
+    assert not g.state.stack
+
+
+def test_exalted_does_nothing_once_its_creature_has_left():
+    """400.7: the creature that attacked alone is destroyed in response; exalted's "that creature" is gone, so the
+    abilities do nothing (and nothing else gets the bonus)."""
+    g, = _combat("[{card: Grizzly Bears, id: bears}, {card: Akrasan Squire, id: s1}]", "[]",
+                 "[{attack: {bears: Bob}}, {destroy: bears}, {resolve: all}]", step="precombat-main")
+    from mtgjudge.model.engine.sba import power
+    assert g.state.obj("bears").zone == "graveyard" and power(g, "s1") == 1 and not g.state.pt_changes
+
+
+def test_an_unmodelled_combat_trigger_is_unsupported_only_when_its_event_happens():
+    """603.2: Alley Grifters' "becomes blocked" ability (its effect not modelled) is unsupported, naming it, when it
+    becomes blocked, and does nothing when it is not (no blocker declared for it)."""
+    with pytest.raises(Unsupported, match="defending player discards a card"):
+        _combat("[{card: Alley Grifters, id: g, attacking: Bob}]", "[{card: Grizzly Bears, id: b}]",
+                "[{block: {b: g}}]")
+    g, = _combat("[{card: Alley Grifters, id: g, attacking: Bob}]", "[{card: Grizzly Bears, id: b}]",
+                 "[{block: {}}]")
+    assert not g.state.stack
+
+
+def test_a_combat_condition_not_read_is_unsupported_on_any_combat_event():
+    """Ophidian's "attacks and isn't blocked" (508.3f, 509.3g) is not read: any block declaration could trigger
+    it, so it is unsupported, naming the line, though Ophidian isn't even attacking."""
+    for blocks in ("{b: a}", "{}"):
+        with pytest.raises(Unsupported, match="Ophidian attacks and isn't blocked"):
+            _combat("[{card: Grizzly Bears, id: a, attacking: Bob}, {card: Ophidian, id: o}]",
+                    "[{card: Grizzly Bears, id: b}]", f"[{{block: {blocks}}}]")
+
+
+def test_blocks_a_creature_once_for_each_attacker_that_creature_is_the_attacker(monkeypatch):
+    """509.3b: "Whenever ~ blocks a creature" triggers once for each attacker it blocks, and "that creature" is
+    that attacker; 509.3d: "becomes blocked by a creature" once for each blocker, "that creature" the blocker."""
+    with_card(monkeypatch, "Test Net Wall", "Creature — Wall",
+              "Test Net Wall can block an additional creature each combat.\n"
+              "Whenever Test Net Wall blocks a creature, that creature gets -1/-1 until end of turn.", ("0", "6"))
+    from mtgjudge.model.engine.sba import toughness
+    games = _combat("[{card: Grizzly Bears, id: a1, attacking: Bob}, {card: Grizzly Bears, id: a2, attacking: Bob}]",
+                    "[{card: Test Net Wall, id: wall}]", "[{block: {wall: [a1, a2]}}]")
+    assert {tuple(ab.subject for ab in g.state.stack) for g in games} == {("a1", "a2"), ("a2", "a1")}   # 603.3b
+    for g in _combat("[{card: Grizzly Bears, id: a1, attacking: Bob}, {card: Grizzly Bears, id: a2, attacking: Bob}]",
+                     "[{card: Test Net Wall, id: wall}]", "[{block: {wall: [a1, a2]}}, {resolve: all}]"):
+        assert toughness(g, "a1") == toughness(g, "a2") == 1 and toughness(g, "wall") == 6
+
+
+def test_becomes_blocked_by_a_creature_once_for_each_blocker(monkeypatch):
+    with_card(monkeypatch, "Test Thorn Beast", "Creature — Beast",
+              "Whenever Test Thorn Beast becomes blocked by a creature, that creature gets -1/-1 until end of turn.",
+              ("3", "3"))
+    from mtgjudge.model.engine.sba import toughness
+    for g in _combat("[{card: Test Thorn Beast, id: beast, attacking: Bob}]",
+                     "[{card: Grizzly Bears, id: b1}, {card: Grizzly Bears, id: b2}]",
+                     "[{block: {b1: beast, b2: beast}}, {resolve: all}]"):
+        assert toughness(g, "b1") == toughness(g, "b2") == 1 and toughness(g, "beast") == 3
+
+
+def test_combat_damage_to_a_player_triggers_once_per_step(monkeypatch):
+    """510.3a, Scroll Thief's ruling 2010-08-15: once each time it deals combat damage to a player, whatever the
+    amount; with double strike it deals combat damage in each of two steps (510.4), so twice."""
+    g, = _combat("[{card: Scroll Thief, id: t, attacking: Bob}]", "[]", "[{advance: end-of-combat}]",
+                 step="declare-blockers")
+    assert len(g.state.player("Alice").zone("hand")) == 1
+    with_card(monkeypatch, "Test Twin Striker", "Creature — Test",
+              "Double strike\nWhenever Test Twin Striker deals combat damage to a player, you gain 1 life.", ("3", "1"))
+    g, = _combat("[{card: Test Twin Striker, id: t, attacking: Bob}]", "[]", "[{advance: end-of-combat}]",
+                 step="declare-blockers")
+    assert g.state.player("Bob").life == 14 and g.state.player("Alice").life == 22
+
+
+def test_a_triggered_keyword_an_effect_gave_is_unsupported_on_a_combat_event():
+    """Only printed triggered abilities are read: a creature given exalted by an effect (613.1f) would trigger on
+    an attack alone (702.83a), which the engine does not perform: unsupported, not silently ignored."""
+    from mtgjudge.model.state import PTChange
+    g, = board("[{card: Grizzly Bears, id: bears}, {card: Grizzly Bears, id: other}]")
+    granted = g.with_state(g.state.evolve(pt_changes=(PTChange("other", 0, 0, 1, "Test Grant", 1,
+                                                                keywords=("Exalted",)),)))
+    with pytest.raises(Unsupported, match="an effect gave it"):
+        triggers.triggered_by_combat(granted, triggers.attack_events({"bears": "Bob"}), "attackers are declared")
+    assert triggers.triggered_by_combat(g, triggers.attack_events({"bears": "Bob"}), "attackers are declared") == []
+
+
+def test_until_end_of_combat_ends_with_the_combat_phase(monkeypatch):
+    """511.2: an effect that lasts "until end of combat" expires at the end of the combat phase: the blocker's
+    +0/+3 keeps it alive through combat damage (3 damage on a 2/5), then ends, and with 3 damage on a 2/2 it is
+    destroyed (704.5g) before the postcombat main phase; "until end of turn" would have kept it alive."""
+    with_card(monkeypatch, "Test Bracing Wall", "Creature — Wall",
+              "Whenever Test Bracing Wall blocks, it gets +0/+3 until end of combat.", ("2", "2"))
+    from mtgjudge.model.engine.sba import toughness
+    g, = _combat("[{card: Hill Giant, id: giant, attacking: Bob}]", "[{card: Test Bracing Wall, id: wall}]",
+                 "[{block: {wall: giant}}, {advance: end-of-combat}]")
+    assert g.state.obj("wall").zone == "battlefield" and toughness(g, "wall") == 5 and g.state.obj("wall").damage == 3
+    g, = _combat("[{card: Hill Giant, id: giant, attacking: Bob}]", "[{card: Test Bracing Wall, id: wall}]",
+                 "[{block: {wall: giant}}, {advance: postcombat-main}]")
+    assert g.state.obj("wall").zone == "graveyard" and not g.state.pt_changes
+
+
+def test_until_end_of_combat_begun_outside_combat_is_unsupported(monkeypatch):
+    """511.2 says when such an effect ends only for one begun during combat: outside it, unsupported."""
+    with_card(monkeypatch, "Test Combat Trick", "Instant", "Target creature gets +2/+0 until end of combat.",
+              (None, None))
+    with pytest.raises(Unsupported, match="until end of combat"):
+        finals("""
+id: t
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [{card: Grizzly Bears, id: b}, {card: Forest, id: f}]
+      hand: [{card: Test Combat Trick, id: trick}]
+actions: [{cast: trick, targets: [b]}, {resolve: 1}]
+expect: [{stack_size: 0}]
+""")
 
 
 # ------------------------------------------------------------------ noncreatures put into a graveyard (700.4)

@@ -5,7 +5,8 @@ game.py         a branch: the state it reached, the steps taken and the choices 
 zones.py        zone changes with CR 400.7 semantics; tokens (111.7-111.8)
 entering.py     entering the battlefield with counters (614.1c)
 triggers.py     triggered abilities (603.2-603.3): which trigger (own and other objects' zone changes with last
-                known information 603.10a, casting 603.2e, upkeep and end step), on the stack in every order
+                known information 603.10a, casting 603.2e, upkeep and end step, combat: attacking, blocking,
+                becoming blocked, combat damage to a player 508.1m-510.3a), on the stack in every order
 sba.py          state-based actions (704.5)
 settle.py       what follows events: 610.3 returns, triggers, then state-based actions and the stack (704.3, 603.3b)
 exile_until.py  "exile ... until this leaves the battlefield" (610.3); linked "the exiled card" (607.2a)

@@ -4,7 +4,8 @@ is dealt at once (510.2): prevention shields and protection first (615, 702.16e:
 that prevents damage),
 then its results (120.3: life lost, poison counters from infect, -1/-1 counters from wither and infect, damage
 marked, loyalty counters removed from planeswalkers, life gained through lifelink), then state-based actions
-(704.5h: deathtouch) and triggered abilities (``settle``). With first strike or double strike in combat there
+(704.5h: deathtouch) and triggered abilities (``settle``): "Whenever ~ deals combat damage to a player" among them
+(510.3a, ``triggers.triggered_by_combat``). With first strike or double strike in combat there
 are two such steps (510.4); the state remembers which have been dealt (``GameState.combat_damage_dealt``).
 
 Performed by ``engine.turn`` as the game passes through the step and by the ``damage`` action."""
@@ -23,7 +24,7 @@ from mtgjudge.model.engine.kernel.players import change_life, give_poison
 from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.engine.resolve import resolve_action
 from mtgjudge.model.engine.settle import settle
-from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.engine.triggers import COMBAT_EVENTS, combat_triggered, guard_unrecognized
 from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.objects import GameObject
@@ -38,7 +39,8 @@ from mtgjudge.model.state import GameState
 #: Keyword abilities that change how combat damage is assigned or what it does, which the engine does not
 #: perform: banding (702.22j-k), toxic (120.3g). (Protection's prevention, 702.16e, is ``shields.prevent``'s.)
 UNPERFORMED = ("Banding", "Toxic")
-#: A trigger condition about damage: combat damage is not an event the trigger model fires (603.2).
+#: A trigger condition about damage: besides "deals combat damage to a player" (``triggers.COMBAT_EVENTS``),
+#: damage is not an event the trigger model fires (603.2).
 _DAMAGE_TRIGGER = re.compile(r"\bdamage\b", re.I)
 
 
@@ -80,6 +82,9 @@ def _guard(game: Game, fighters: list[GameObject]) -> None:
     for o in st.objects:
         abilities = current(st, o.id).abilities if o.zone == "battlefield" else o.printed.abilities
         for a in abilities:
+            if a.trigger_event is not None and a.trigger_event.event in COMBAT_EVENTS and \
+                    (not a.trigger_event.also or a.trigger_event.also in COMBAT_EVENTS):
+                continue            # "deals combat damage to a player" and the like: ``triggered_by_combat``
             if a.kind == "triggered" and _DAMAGE_TRIGGER.search(a.trigger or a.text()):
                 raise Unsupported(f"{o.name} ({o.id}) has an ability that triggers on damage, and combat damage is "
                                   f"dealt: triggers on combat damage are not performed yet: {a.text()!r}")
@@ -185,9 +190,14 @@ def _results(game: Game, src: GameObject, kws: frozenset[str], to: str, n: int) 
     return game
 
 
-def _deal(game: Game, events: list[tuple[GameObject, frozenset[str], str, int]]) -> list[tuple[Game, frozenset[str]]]:
+#: A branch of combat damage dealt: the game, the creatures dealt damage by a source with deathtouch (704.5h), and
+#: (source, player) for each source that dealt damage to a player (510.3a: "deals combat damage to a player").
+Dealt = tuple[Game, frozenset[str], tuple[tuple[str, str], ...]]
+
+
+def _deal(game: Game, events: list[tuple[GameObject, frozenset[str], str, int]]) -> list[Dealt]:
     """510.2: the combat damage assigned, dealt at once; each branch with the creatures dealt damage by a source
-    with deathtouch (704.5h). With no prevention shield in force the damage is dealt as it was assigned, and its
+    with deathtouch (704.5h) and the sources that dealt damage to a player. With no prevention shield in force the damage is dealt as it was assigned, and its
     results are gathered: each player's life changes once (119.3), the marked damage of each creature is added
     (120.3e), counters are put and removed (120.3b-d, 120.3c). With shields, event by event, each through
     ``shields.prevent`` (615.6-615.7, 616.1: every order a branch)."""
@@ -203,11 +213,12 @@ def _deal(game: Game, events: list[tuple[GameObject, frozenset[str], str, int]])
             raise Unsupported("a shield that prevents the next N damage is in force and combat damage from several "
                               "sources is dealt at once to one player or permanent: which of it the shield prevents "
                               "(615.7) is not performed")
-        branches: list[tuple[Game, frozenset[str]]] = [(game, frozenset())]
+        branches: list[Dealt] = [(game, frozenset(), ())]
         for src, kw, t, n in events:
             touched = "Deathtouch" in kw and t in creature
-            branches = [(r, dt | {t} if touched and dealt > 0 else dt)
-                        for b, dt in branches for r, dealt in _deal_one(b, src, kw, t, n)]
+            hit = t in st.player_names
+            branches = [(r, dt | {t} if touched and dealt > 0 else dt, hits + ((src.id, t),) if hit and dealt > 0
+                         else hits) for b, dt, hits in branches for r, dealt in _deal_one(b, src, kw, t, n)]
         return branches
     guard_scope(st, "dies", "combat damage is dealt to creatures")
     guard_scope(st, "power-toughness", "combat damage is dealt to creatures")
@@ -246,7 +257,7 @@ def _deal(game: Game, events: list[tuple[GameObject, frozenset[str], str, int]])
         if delta:
             game = change_life(game, p, delta, ("119.3", "510.2"), ": combat damage and lifelink, dealt at once")
     touched = frozenset(t for src, kw, t, n in events if "Deathtouch" in kw and t in creature and n > 0)
-    return [(game, touched)]
+    return [(game, touched, tuple((src.id, t) for src, _, t, n in events if t in st.player_names and n > 0))]
 
 
 def _none_why(a: Assigner) -> str:
@@ -307,8 +318,11 @@ def deal_step(game: Game, fixed: Mapping[str, Mapping[str, int]] | None = None) 
         g = g.log(rules, "combat damage is assigned: " + "; ".join(
             f"{a.id}: " + (", ".join(f"{n} to {t}" for t, n in d) or _none_why(a)) for a, d in zip(todo, combo)))
         branches = _deal(g, [(sources[a.id], kws[a.id], t, n) for a, d in zip(todo, combo) for t, n in d])
-        for b, dt in branches:
+        for b, dt, hits in branches:
             b = b.remember(combat_damage_dealt=b.state.combat_damage_dealt + (stepname,))
+            # 510.3a: what the damage triggered goes on the stack after state-based actions (``settle``)
+            b = combat_triggered(b, [("combat_damage_player", src, p) for src, p in dict.fromkeys(hits)],
+                                 "combat damage is dealt", ("510.3a",))
             out += settle(b, dt)
     return merge(out)
 

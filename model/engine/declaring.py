@@ -2,9 +2,10 @@
 step, the declaration is checked by the model (``rules.combat.declare``: ``illegal`` with the rule that forbids
 it), attackers without vigilance tap (508.1f, 702.20b), the total cost to attack is paid (508.1h-j: Ghostly
 Prison; every way to pay it a branch) and the creatures become attacking, blocking and blocked
-(508.1k, 509.1g-h). Abilities that trigger on attacking or blocking (508.1m, 509.1i) are not performed: a
-declaration that could trigger one is `unsupported`, naming it. Combat ends as the end of combat step ends
-(511.3, ``rules.combat.declare.end_of_combat``)."""
+(508.1k, 509.1g-h). Then the abilities that trigger on attackers (blockers) being declared trigger (508.1m,
+509.1i: ``triggers.triggered_by_combat``) and are put on the stack, APNAP and in every order (508.2b, 509.2a),
+before the active player gets priority in that step (508.2, 509.2): the actions after it cast and activate there.
+Combat ends as the end of combat step ends (511.3, ``rules.combat.declare.end_of_combat``)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -12,25 +13,12 @@ from typing import Any, Mapping
 
 from mtgjudge.model.engine.game import Game, merge
 from mtgjudge.model.engine.settle import settle
-from mtgjudge.model.engine.triggers import guard_unrecognized, is_triggered, trigger_of
+from mtgjudge.model.engine.triggers import attack_events, block_events, combat_triggered
 from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, Unsupported
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.rules.combat.declare import attack_payment, attackers, check_attack, check_block, creatures
 from mtgjudge.model.state import STEPS
-
-
-def _guard_combat_triggers(game: Game, what: str) -> None:
-    """508.1m, 509.1i: abilities that trigger on attackers or blockers being declared are not performed."""
-    guard_unrecognized(game, what)
-    for o in game.state.objects:
-        for a in (o.printed.abilities if not o.face_down else ()):
-            if not is_triggered(a) or a.mana_trigger is not None:
-                continue
-            t = trigger_of(a, o.name)
-            if t is not None and (t.on("attacks") or t.on("blocks")):
-                raise Unsupported(f"{o.name} ({o.id}) has an ability that may trigger when {what} (508.1m, 509.1i), "
-                                  f"not performed by the engine yet: {a.text()!r}")
 
 
 def _to_step(game: Game, target: str, action: str) -> list[Game]:
@@ -78,9 +66,10 @@ def attack(game: Game, a: Mapping[str, Any]) -> list[Game]:
             now = b.state
             b = b.with_state(now.evolve(objects=tuple(replace(o, attacking=decl[o.id]) if o.id in decl else o
                                                       for o in now.objects)))
+            b = b.log(("508.1", "508.1f", "508.1k"), f"{st.turn.active} declares attackers: {shown}")
             if decl:
-                _guard_combat_triggers(b, "attackers are declared")
-            out += settle(b.log(("508.1", "508.1f", "508.1k"), f"{st.turn.active} declares attackers: {shown}"))
+                b = combat_triggered(b, attack_events(decl), "attackers are declared", ("508.1m", "508.2b"))
+            out += settle(b)
     return merge(out)
 
 
@@ -108,9 +97,8 @@ def block(game: Game, a: Mapping[str, Any]) -> list[Game]:
         objs = tuple(replace(o, blocking=decl[o.id]) if o.id in decl and decl[o.id] else
                      replace(o, blocked=True) if o.id in blocked else o for o in st.objects)
         g = g.with_state(st.evolve(objects=objs))
-        if blocked:
-            _guard_combat_triggers(g, "blockers are declared")
         shown = ", ".join(f"{st.obj(b).name} blocks " + " and ".join(st.obj(x).name for x in v)
                           for b, v in decl.items() if v) or "no creature blocks"
-        out += settle(g.log(("509.1", "509.1g", "509.1h"), f"blockers are declared: {shown}"))
+        g = g.log(("509.1", "509.1g", "509.1h"), f"blockers are declared: {shown}")
+        out += settle(combat_triggered(g, block_events(decl), "blockers are declared", ("509.1i", "509.2a")))
     return merge(out)

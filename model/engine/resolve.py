@@ -152,7 +152,9 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
         return branches, it
 
     branches = [game]
-    it: tuple[str | None, bool] = (None, True)
+    # a triggered ability's "it" / "that creature" before any instruction: the object its event was about
+    # ("Whenever a creature you control attacks alone, that creature gets +1/+1", 702.83a, 603.2)
+    it: tuple[str | None, bool] = (ctx.subject, True)
     those: list[list[tuple[str, bool]]] = [[]]      # the targets of the last instruction with its own (608.2c)
     i = 0
     while i < len(ability.effects):
@@ -248,10 +250,14 @@ def resolve_top(game: Game) -> list[Game]:
         # 107.3m: an enters trigger's X is the X of the spell the permanent was; an activated ability's X is the
         # value chosen as it was activated (107.3a), which the stack entry doesn't keep: not known
         x = src.x if ability.kind == "triggered" else None
+        if top.subject is not None and game.state.has(top.subject) and \
+                game.state.obj(top.subject).zone == "battlefield" and game.moved(top.subject) != top.subject_moves:
+            raise Unsupported(f"{top.subject}, the object the trigger event of {src.name}'s ability was about, left "
+                              "the battlefield and came back (400.7): what the ability then does is not performed")
         ctx = Ctx(top.source, top.controller, tuple(top.targets), getattr(top, "source_moves", 0), x, perform=perform_word,
                   run=run_effects,
                   ability_index=top.index, face=face, source_transformed=top.source_transformed,
-                  source_lki=top.lki, links_exile=links)
+                  source_lki=top.lki, links_exile=links, subject=top.subject)
         # (601.2c: an ability the engine put on the stack may have chosen no targets where every use says "up to")
         chose_none = top.chosen and all(target_spec(p).minimum == 0 for p in ability.targets)
         if ability.targets and not ctx.targets and not _exiles_until(ability) and not chose_none:

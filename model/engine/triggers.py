@@ -14,7 +14,7 @@ import itertools
 from dataclasses import replace
 import re
 from functools import lru_cache
-from typing import Iterator
+from typing import Iterator, Mapping
 from math import factorial, prod
 
 from mtgjudge.model.objects import undefined_card
@@ -70,7 +70,7 @@ def _read_condition(words: str) -> TriggerEvent | None:
     try:
         return phrases.parse(words, "trigger_condition")
     except DefinitionError:
-        return combat_condition(words)      # combat events only: never in the engine's games (508.8)
+        return combat_condition(words)      # combat events only, not known which (``COMBAT_EVENTS``' "combat")
 
 
 def condition(a: Ability, name: str = "") -> str | None:
@@ -88,11 +88,22 @@ def _abilities(obj) -> tuple[Ability, ...]:
     return obj.printed.abilities if not obj.face_down else ()
 
 
-#: Recognized events that only the beginning of a step brings (503.1a, 513.1a) or that the engine never performs
-#: (508.1, 509.1: no attackers or blockers are declared; 702.29: no cycling; 702.55c: no card haunts a creature,
-#: Haunt's trigger being unmodelled; 702.37e: no permanent is turned face up): an ability off the battlefield
-#: that triggers on one of them can't trigger on any other event (603.2), so only a step's beginning asks.
-_STEP_OR_NEVER = frozenset({"upkeep", "end", "attacks", "blocks", "cycles", "haunted_dies", "turned_face_up"})
+#: Combat events (508.1m, 509.1i, 510.3a): attackers declared ("attacks", "attacks_alone": the only creature
+#: declared as an attacker, 506.5), blockers declared ("blocks" once for each blocker, 509.3a; "becomes_blocked"
+#: once for each attacker blocked, 509.3c; "blocks_creature" once for each attacker a blocker blocks, 509.3b;
+#: "blocked_by_creature" once for each blocker of an attacker, 509.3d) and combat damage dealt to a player
+#: ("combat_damage_player", 510.2);
+#: ``combat``: a condition naming combat events only that the grammar does not read (``oracle.combat_triggers``),
+#: which any of them could meet. ``engine.declaring`` and ``engine.combat_damage`` ask ``triggered_by_combat``.
+COMBAT_EVENTS = frozenset({"attacks", "attacks_alone", "blocks", "becomes_blocked", "blocks_creature",
+                           "blocked_by_creature", "combat_damage_player", "combat"})
+
+#: Recognized events that only the beginning of a step brings (503.1a, 513.1a), that only combat brings, asked
+#: where they happen (``COMBAT_EVENTS``), or that the engine never performs (702.29: no cycling; 702.55c: no card
+#: haunts a creature, Haunt's trigger being unmodelled; 702.37e: no permanent is turned face up): an ability off
+#: the battlefield that triggers on one of them can't trigger on any other event (603.2), so only a step's
+#: beginning (or combat) asks.
+_STEP_OR_NEVER = frozenset({"upkeep", "end", "cycles", "haunted_dies", "turned_face_up"}) | COMBAT_EVENTS
 
 
 #: Zone changes and casting: ``triggered_by_moves`` and ``triggered_by_cast`` watch the objects off the
@@ -122,7 +133,7 @@ def _watches(w, a: Ability) -> bool:
 
 
 def _only_at_steps(t: TriggerEvent) -> bool:
-    """Does ``t`` trigger only as a step begins (or never in the engine's games)?"""
+    """Does ``t`` trigger only as a step begins, in combat, or never in the engine's games (``_STEP_OR_NEVER``)?"""
     return t.event in _STEP_OR_NEVER and (not t.also or t.also in _STEP_OR_NEVER)
 
 
@@ -328,6 +339,107 @@ def triggered_at_step(game: Game, step: str) -> list[PendingTrigger]:
     return out
 
 
+#: What each combat event says of its object, for the log.
+_COMBAT_WORDS = {"attacks": "attacks", "attacks_alone": "attacks alone", "blocks": "blocks",
+                 "becomes_blocked": "becomes blocked", "blocks_creature": "blocks {other}",
+                 "blocked_by_creature": "becomes blocked by {other}", "combat_damage_player": "deals combat damage to {other}"}
+#: The events about one creature and another, whose "that creature" is the other one (``oracle.combat_triggers``).
+_OTHER_SUBJECT = frozenset({"blocks_creature", "blocked_by_creature"})
+
+
+def triggered_by_combat(game: Game, events: list[tuple[str, str, str | None]],
+                        what: str) -> list[PendingTrigger]:
+    """The abilities simultaneous combat events trigger (508.1m, 509.1i, 510.3a): ``events`` are (event, the
+    object it is about, the player dealt damage or the other creature or None), ``COMBAT_EVENTS``. A condition about another object
+    ("a creature you control attacks") is matched against that object's characteristics now, as it is declared
+    or deals the damage (508.2a, 509.3f); the abilities are those the watcher has now (613.1f). Each triggered
+    ability remembers the object its event is about (``PendingTrigger.subject``: exalted's "that creature",
+    702.83a). A combat condition the engine does not read (``combat``) could be met by any combat event: the
+    answer is unsupported, naming it; so is a triggered ability an effect gave (only printed ones are read)."""
+    return [p for p, _ in _combat_triggers(game, events, what)]
+
+
+#: The rule by which each combat event triggers an ability (its reasons cite it).
+_COMBAT_RULES = {"attacks": "508.3a", "attacks_alone": "506.5", "blocks": "509.3a", "becomes_blocked": "509.3c",
+                 "blocks_creature": "509.3b", "blocked_by_creature": "509.3d", "combat_damage_player": "603.2"}
+
+
+def _combat_triggers(game: Game, events: list[tuple[str, str, str | None]],
+                     what: str) -> list[tuple[PendingTrigger, str]]:
+    """``triggered_by_combat``, each pending trigger with the event that triggered it."""
+    st = game.state
+    out: list[tuple[PendingTrigger, str]] = []
+    for w in list(st.battlefield()) + _off_watchers(game):
+        printed = _abilities(w)
+        has = _now_has(game, w) if w.zone == "battlefield" else None
+        for a in has or ():
+            if a not in printed and (is_triggered(a) or (a.kind == "keyword" and keyword_trigger(a.keyword or ""))):
+                raise Unsupported(f"{w.name} ({w.id}) has a triggered ability an effect gave it, and {what}: "
+                                  f"granted triggered abilities are not performed by the engine: {a.text()!r}")
+        for i, a in enumerate(printed, 1):
+            if not is_triggered(a) or a.mana_trigger is not None or not _watches(w, a) or \
+                    (has is not None and a not in has):
+                continue
+            t = trigger_of(a, w.name)
+            if t is None:
+                continue                    # ``guard_unrecognized`` names it
+            if t.on("combat"):
+                raise Unsupported(f"{w.name} ({w.id}) has an ability that triggers on a combat event the engine "
+                                  f"does not read, and {what} (508.1m, 509.1i, 510.3a): {a.text()!r}")
+            for event, oid, other in events:
+                if not t.on(event):
+                    continue
+                obj = st.obj(oid)
+                if not _fits(t, w, obj, current(st, oid)):
+                    continue
+                said = _COMBAT_WORDS[event].format(other=other if other in st.player_names or other is None
+                                                   else f"{st.obj(other).name} ({other})")
+                p = _trigger(game, w, i, a, f"{obj.name} ({oid}) {said}", game.moved(w.id))
+                if p is not None:
+                    subject = other if event in _OTHER_SUBJECT else oid
+                    out.append((replace(p, subject=subject, subject_moves=game.moved(subject)), event))
+    return out
+
+
+def attack_events(decl: Mapping[str, str]) -> list[tuple[str, str, str | None]]:
+    """The combat events of declaring these attackers (508.1m): each attacks (508.3a); one alone attacks alone
+    (506.5, 702.83b: the only creature declared as an attacker)."""
+    events: list[tuple[str, str, str | None]] = [("attacks", oid, None) for oid in decl]
+    if len(decl) == 1:
+        events.append(("attacks_alone", next(iter(decl)), None))
+    return events
+
+
+def block_events(decl: Mapping[str, tuple[str, ...]]) -> list[tuple[str, str, str | None]]:
+    """The combat events of declaring these blockers (509.1i): each blocker blocks once however many attackers
+    it blocks (509.3a), each attacker blocked becomes blocked once however many creatures block it (509.3c); and
+    for each blocker and attacker it blocks, the one "blocks a creature" (509.3b), the other "becomes blocked by
+    a creature" (509.3d)."""
+    blockers = [b for b, v in decl.items() if v]
+    blocked = list(dict.fromkeys(x for v in decl.values() for x in v))
+    pairs = [(b, x) for b in blockers for x in dict.fromkeys(decl[b])]
+    return [("blocks", b, None) for b in blockers] + [("becomes_blocked", x, None) for x in blocked] + \
+        [("blocks_creature", b, x) for b, x in pairs] + [("blocked_by_creature", x, b) for b, x in pairs]
+
+
+def combat_triggered(game: Game, events: list[tuple[str, str, str | None]], what: str,
+                     rule: tuple[str, ...]) -> Game:
+    """The abilities combat ``events`` trigger (``triggered_by_combat``) wait to be put on the stack (``settle`` puts
+    them there, APNAP and in every order, 603.3b); any triggered ability whose condition is not read could
+    trigger: unsupported, naming it. ``rule``: the rule by which they trigger (508.1m, 509.1i, 510.3a)."""
+    guard_unrecognized(game, what)
+    found = _combat_triggers(game, events, what)
+    if not found:
+        return game
+    new = tuple(p for p, _ in found)
+    # the rules of each event, and of a keyword's meaning (702.83a: exalted)
+    keyword = [keyword_trigger(ability_of(game, p.source, p.index).source_text) for p in new]
+    rules = rule + tuple(dict.fromkeys([_COMBAT_RULES[e] for _, e in found] + [k[0] for k in keyword if k]))
+    return game.remember(pending=game.pending + new).log(rules, f"{what}: " + ", ".join(
+        f"the ability of {p.source} triggers" + (f" (for {p.subject})" if p.subject != p.source else "")
+        for p in new))
+
+
 def triggered_by_tapping(game: Game, tapped: list[str], what: str) -> Game:
     """603.2e: "Whenever ~ becomes tapped" triggers when the permanent itself changes from untapped to tapped on
     the battlefield, however that happens (a cost, an effect; City of Brass's ruling 2004-10-04), not when it
@@ -525,7 +637,8 @@ def put_pending(game: Game) -> list[Game]:
                     chose = "" if combo is None else f" choosing mode(s) {modes.describe(combo)}"
                     for targets in choices:
                         ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves, face=src.face,
-                                          lki=p.lki, modes=combo, chosen=True)
+                                          lki=p.lki, modes=combo, chosen=True, subject=p.subject,
+                                          subject_moves=p.subject_moves)
                         g2 = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
                         g2 = g2.log(rules + (("700.2b",) if combo is not None else ()),
                                     f"{p.controller} puts the triggered ability of {p.source} ({ability.text()}) on "

@@ -13,11 +13,11 @@ from mtgjudge.model.engine.combat_damage import next_step, perform_combat_damage
 from mtgjudge.model.engine.game import MAX_STEPS, Game, game_over, merge
 from mtgjudge.model.engine.resolve import resolve_action
 from mtgjudge.model.engine.settle import after_moves, settle
-from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_at_step
+from mtgjudge.model.engine.triggers import combat_triggered, guard_unrecognized, triggered_at_step
 from mtgjudge.model.engine.until import end_control
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.rules.combat.declare import attackers, check_block, declaring_no_attackers, end_of_combat
-from mtgjudge.model.rules.durations import DURATIONS, ends_this_cleanup
+from mtgjudge.model.rules.durations import DURATIONS, ends_this_cleanup, ends_with_combat
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.in_force import lasting_effects
 from mtgjudge.model.rules.turns import following_turn
@@ -158,6 +158,9 @@ def _leaving(branches: list[Game]) -> list[Game]:
             _legal_declaration(declaring_no_attackers(st))
         elif st.turn.step == "declare-blockers" and attackers(st) and not any(o.blocking for o in st.battlefield()):
             _legal_declaration(check_block(st, {}))
+            # 509.1i: declaring no blockers triggers nothing the engine reads ("blocks", "becomes blocked"), but
+            # a combat condition it does not read ("attacks and isn't blocked") could trigger: unsupported
+            g = combat_triggered(g, [], "no blockers are declared", ("509.1i",))
         if st.turn.step == "combat-damage" and next_step(st) is not None:
             out += perform_combat_damage(g)
             continue
@@ -165,6 +168,12 @@ def _leaving(branches: list[Game]) -> list[Game]:
             st = st.evolve(combat_damage_dealt=(), first_strikers=())
             g = g.with_state(st)
         if st.turn.step == "end-of-combat":
+            ending = [c for c in st.pt_changes if ends_with_combat(c.until)]
+            if ending:
+                # 511.2: "until end of combat" effects expire at the end of the combat phase
+                st = st.evolve(pt_changes=tuple(c for c in st.pt_changes if not ends_with_combat(c.until)))
+                g = g.with_state(st).log("511.2", "the combat phase ends: " + "; ".join(
+                    f"{c.origin}'s {c.describe()} on {c.object} until end of combat ends" for c in ending))
             cleared = end_of_combat(st)
             if cleared is not st:
                 g = g.with_state(cleared).log("511.3", "the end of combat step ends: all creatures are removed "

@@ -24,6 +24,7 @@ from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.rules.characteristics import object_mana_value
+from mtgjudge.model.rules.durations import ends_with_combat, starts_in_combat
 from mtgjudge.model.rules.in_force import creating_effects
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import PTChange
@@ -139,12 +140,16 @@ def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Ga
     if keywords:
         guard_scope(st, "characteristics", f"{', '.join(ids)} gain {', '.join(k.lower() for k in keywords)}")
     rules = tuple(text for key, text in RULES.items() if e.arg(key))
+    until = e.arg("until", "end_of_turn")
+    if not starts_in_combat(until, st.turn.step):
+        raise Unsupported(f"{e.text()!r} outside the combat phase: when 'until end of combat' then ends (511.2) is "
+                          "not modelled")
     origin = st.obj(source).name if st.has(source) else source
     ts = max([o.timestamp for o in st.objects] + [c.timestamp for c in st.pt_changes] + [0]) + 1
     control = ctx.controller if e.arg("control") else ""
     made = tuple(PTChange(oid, p, t, st.turn.number, origin, ts, keywords=keywords, switch=bool(e.arg("switch")),
                           rules=rules, control=control, control_before=st.obj(oid).controller if control else "",
-                          colors=colors, loses=loses)
+                          colors=colors, loses=loses, until=until)
                  for oid in ids)
     game = game.with_state(st.evolve(pt_changes=st.pt_changes + made))
     for c in made:
@@ -158,9 +163,11 @@ def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Ga
                                   ("608.2h", e.arg("x_count")),
                                   ("608.2h", e.arg("per") or e.arg("per_basic_land_type")),
                                   ("613.4d", e.arg("switch")),
-                                  ("611.2a", True), ("514.2", True)) if on)
+                                  ("611.2a", True), ("514.2", not ends_with_combat(until)),
+                                  ("511.2", ends_with_combat(until))) if on)
     for c in made:
-        game = game.log(cited, f"{name_of(st, c.object)}: {c.describe()} until end of turn")
+        game = game.log(cited, f"{name_of(st, c.object)}: {c.describe()} "
+                               f"{'until end of combat' if ends_with_combat(until) else 'until end of turn'}")
     return game
 
 
@@ -190,11 +197,14 @@ def _until_end_of_turn(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if e.arg("affects"):
         game = game.log("611.2c", f"the {e.arg('affects')} affected are fixed now: {', '.join(found)}")
     if e.arg("it"):
-        game = _log_it(game, ctx.target)
+        game = _log_it(game, ctx.target, ctx)
     return [add_until_end_of_turn(game, found, e, ctx)]
 
 
-def _log_it(game: Game, oid: str) -> Game:
+def _log_it(game: Game, oid: str, ctx: Ctx | None = None) -> Game:
+    if ctx is not None and ctx.subject == oid:
+        # a triggered ability's "it" / "that creature": the object its trigger event was about (603.2, 702.83a)
+        return game.log("603.2", f"\"it\" is {name_of(game.state, oid)}, the object the trigger event was about")
     return game.log("608.2c", f"\"it\" is {name_of(game.state, oid)}, the object the instruction before acted on")
 
 

@@ -2,7 +2,7 @@
 of its rule), so that the engine reads them with the one trigger grammar (``trigger_condition``) and knows
 which events they can't trigger on (603.2): Echo triggers only at the beginning of its controller's upkeep,
 never on a spell being cast. The keyword's ability itself stays unmodelled: when its event happens, the
-answer is unsupported, naming it.
+answer is unsupported, naming it; except the keywords of ``MEANINGS``, whose whole meaning is read (exalted).
 
 Keywords left out are those whose meaning is more than one trigger (Vanishing and Fading also make the
 permanent enter with counters, 702.63a, 702.32a; Graft, 702.58a), whose event the grammar has no word for
@@ -30,7 +30,7 @@ TRIGGERS: dict[str, tuple[str, str]] = {
     "Evolve": ("702.100a", "Whenever a creature you control enters"),
     "Recover": ("702.59a", "When a creature is put into a graveyard from the battlefield"),
     # Combat: attackers and blockers (508.1, 509.1).
-    "Exalted": ("702.83a", "Whenever a creature you control attacks"),
+    "Exalted": ("702.83a", "Whenever a creature you control attacks alone"),
     "Melee": ("702.121a", "Whenever ~ attacks"),
     "Dethrone": ("702.105a", "Whenever ~ attacks"),
     "Annihilator": ("702.86a", "Whenever ~ attacks"),
@@ -42,6 +42,13 @@ TRIGGERS: dict[str, tuple[str, str]] = {
     "Rampage": ("702.23a", "Whenever ~ becomes blocked"),
     "Flanking": ("702.25a", "Whenever ~ becomes blocked"),
     "Afflict": ("702.130a", "Whenever ~ becomes blocked"),
+}
+
+#: Triggered keywords the engine performs: keyword -> (its rule, the ability its rule says it means), read by
+#: the one trigger reader (``oracle.lines``) as if printed; each instance is its own ability (702.83b: exalted).
+MEANINGS: dict[str, tuple[str, str]] = {
+    "Exalted": ("702.83a", "Whenever a creature you control attacks alone, that creature gets +1/+1 until end of "
+                           "turn."),
 }
 
 #: Keywords whose trigger depends on the card's type: a permanent's (the words here), an instant's or sorcery's

@@ -26,6 +26,7 @@ from mtgjudge.model.words.proliferate import read as proliferate
 from mtgjudge.model.oracle import damage_sentences, etb_sentences, keyword_triggers, keywords, modes, turn_sentences
 from mtgjudge.model.oracle import removal_sentences
 from mtgjudge.model.oracle.conditions import condition_words
+from mtgjudge.model.oracle.combat_triggers import COMBAT_SUBJECT_EVENTS, OTHER_SUBJECT_EVENTS
 from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
 from mtgjudge.model.oracle.choose_sentences import choose_value_word, spell_controller_after, target_if_word
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, moved_out_of, unmodelled
@@ -467,13 +468,30 @@ def no_regeneration_after(sentence: str, earlier: list) -> Effect | None:
     return parse_effect("no_regeneration")
 
 
+#: What "it" / "that creature" names before any instruction of a triggered ability whose event is about another
+#: object: that object (``read_effect_words``'s ``it_is_subject``); an antecedent only, never an instruction.
+_SUBJECT = Effect("trigger_subject", (("it", True),))
+
+
 def read_effect_words(parts: list[str], self_subject: bool = False,
-                      it_is_self: bool = False) -> tuple[list[Effect | None], list[str]] | None:
+                      it_is_self: bool = False, it_is_subject: bool = False) -> tuple[list[Effect | None], list[str]] | None:
     """The words of an effect's sentences (None for a sentence not read) and their targets; None when a
     sentence's targets can't be read. Spells and triggered abilities read their sentences alike (one reader):
     ``self_subject``: "it deals" names the object itself (a trigger "When ~ ..."); ``it_is_self``: a first
-    sentence beginning "it" names the object itself ("When ~ enters, it gets +1/+1", 608.2c)."""
-    words: list[Effect | None] = []
+    sentence beginning "it" names the object itself ("When ~ enters, it gets +1/+1", 608.2c); ``it_is_subject``:
+    "it" / "that creature" before any instruction names the object the trigger event is about ("Whenever a
+    creature you control attacks alone, that creature gets +1/+1", 702.83a: the engine gives it that object)."""
+    if it_is_subject:
+        words0, targets0 = _read_words(parts, self_subject, it_is_self, [_SUBJECT])
+        if not words0 or words0[0] is not _SUBJECT:
+            return None
+        return words0[1:], targets0
+    return _read_words(parts, self_subject, it_is_self, [])
+
+
+def _read_words(parts: list[str], self_subject: bool, it_is_self: bool,
+                words: list[Effect | None]) -> tuple[list[Effect | None], list[str]] | None:
+    """``read_effect_words`` after the antecedents ``words``."""
     targets: list[str] = []
     split = [q for whole in parts for p in damage_sentences.split_compound(whole, self_subject)
              for q in split_joined(p)]     # "Untap target creature and gain control of it ..."
@@ -587,6 +605,17 @@ def graveyard_cast(keyword: str, cost: str, printed: str) -> Ability:
         return Ability("static", static=parse_static(data), source_text=printed)
     except DefinitionError:
         return Ability("unmodelled", source_text=printed, unmodelled_kind="static", scope=(), zones=())
+
+
+def _keyword_meaning(item: str, ctx: LineContext) -> Ability | None:
+    """A triggered keyword whose rule says the ability it means (``keyword_triggers.MEANINGS``: "Exalted" means
+    "Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn.", 702.83a), read
+    as that ability; None for any other item, or if the reading leaves the ability unmodelled."""
+    found = _keyword_of(item)
+    if found is None or found[1] or found[0].name not in keyword_triggers.MEANINGS:
+        return None
+    a = _triggered(keyword_triggers.MEANINGS[found[0].name][1], item, ctx)
+    return a if a.kind == "triggered" else None
 
 
 def _keyword_ability(item: str) -> Ability:
@@ -1055,14 +1084,24 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
     only_if = kicker_lines.intervening(effect) if sep else None
     if only_if is not None:
         effect = only_if[1]
-    # "When ~ enters the battlefield, it deals ...": "it" is the permanent itself (201.5, 608.2c).
+    # "When ~ enters the battlefield, it deals ...": "it" is the permanent itself (201.5, 608.2c); so in
+    # "Whenever ~ attacks, it gets +2/+0": the event is its own. "Whenever a creature you control attacks, it
+    # gets +2/+2": "it" is the creature the event is about (603.2, 702.83a).
     self_subject = bool(re.match(r"^(?:when|whenever) ~ ", condition, re.I))
-    it_is_self = event.who == "self" and event.event in ("enters", "becomes_tapped")
+    own_combat = event.event in COMBAT_SUBJECT_EVENTS and (not event.also or event.also in COMBAT_SUBJECT_EVENTS)
+    it_is_self = event.who == "self" and (event.event in ("enters", "becomes_tapped") or own_combat)
+    it_is_subject = event.who in ("any", "other", "self_or_other") and own_combat
+    if event.event in OTHER_SUBJECT_EVENTS or event.also in OTHER_SUBJECT_EVENTS:
+        # 509.3b, 509.3d: "that creature" is the other creature; "it" could be either, another subject either one
+        # (a template's "its", "during its controller's next untap step", is its own object's)
+        if event.who != "self" or event.also or re.search(r"\bit\b", effect, re.I):
+            return unmodelled(body, printed, "triggered", ctx.spell)
+        it_is_self, it_is_subject = False, True
     # 603.4: an intervening "if" clause ("..., if you control another Elf, create ...") becomes the first word
     split = split_intervening(effect) if sep else None
     if split is not None:
         effect = split[1]
-    read = read_effect_words(sentences(effect), self_subject, it_is_self) if sep else None
+    read = read_effect_words(sentences(effect), self_subject, it_is_self, it_is_subject) if sep else None
     if read is None or not all(read[0]):
         return unmodelled(body, printed, "triggered", ctx.spell)
     effects, targets = read
@@ -1122,7 +1161,8 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     items = _keyword_items(body)
     if items is not None:
         # a permanent's keyword whose trigger depends on the card's type (Haunt, 702.55a)
-        return [keyword_triggers.on_permanent(_keyword_ability(i), ctx.spell) for i in items]
+        return [_keyword_meaning(i, ctx) or keyword_triggers.on_permanent(_keyword_ability(i), ctx.spell)
+                for i in items]
     if ctx.spell and _TRIGGER.match(body):
         # 603.7a: "At the beginning of your next upkeep, ..." on an instant or sorcery is a delayed triggered
         # ability the spell creates as it resolves, not a triggered ability of the card

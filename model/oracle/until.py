@@ -80,10 +80,28 @@ def those_before(earlier: Sequence[Effect | None]) -> bool:
         (spec.maximum is None or spec.maximum > 1)
 
 
+#: "until end of combat" (511.2), and the other durations a sentence may say.
+_UNTIL_COMBAT = patterns.compile(r" until end of combat\b", re.I)
+_OTHER_DURATION = patterns.compile(r"\b(?:until end of turn|this turn|until end of combat\b.*\buntil end of combat)\b|"
+                                   r"^until end of combat\b", re.I)
+#: What the engine performs only until end of turn: control changes, combat's rules for the object.
+_TURN_ONLY = ("control", "cant_block", "cant_be_blocked", "must_attack", "must_be_blocked", "must_be_blocked_if_able",
+              "cant_attack", "must_block")
+
+
 def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect | None] = ()) -> Effect | None:
     """The ``until_end_of_turn`` word of a whole sentence, or None if it is not one the grammar reads (or its
     subject is not one the engine can name)."""
     args: dict = {}
+    if _UNTIL_COMBAT.search(sentence):
+        # 511.2: "... until end of combat." read as its "until end of turn" twin with that duration; a sentence
+        # with another duration too, or a combat rule or control change (which say "this turn"), is not read
+        if _OTHER_DURATION.search(sentence):
+            return None
+        word = until_word(_UNTIL_COMBAT.sub(" until end of turn", sentence), found, earlier)
+        if word is None or any(word.arg(k) for k in _TURN_ONLY):
+            return None
+        return parse_effect({"until_end_of_turn": {**dict(word.args), "until": "end_of_combat"}})
     where = _WHERE_X.match(sentence.strip())
     if where is not None:
         # 107.3e: "..., where X is the number of creatures you control": a count (rules.counts) read as the

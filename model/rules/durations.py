@@ -1,10 +1,11 @@
-"""How long effects last (CR 611.2a-b, 514.2, 610.3): the durations a ``lasting`` effect may state, whether
-one is still in force, and whether it ends in this turn's cleanup step. Permissions (601.3) and the engine's
-cleanup step both read this one statement."""
+"""How long effects last (CR 611.2a-b, 514.2, 511.2, 610.3): the durations a ``lasting`` effect may state, whether
+one is still in force, and whether it ends in this turn's cleanup step; "until end of combat" (511.2), which ends
+as the combat phase does. Permissions (601.3), the engine's cleanup step and its end of combat step read this one
+statement."""
 from __future__ import annotations
 
 from mtgjudge.model.rules.turns import next_turn_of
-from mtgjudge.model.state import GameState
+from mtgjudge.model.state import STEPS, GameState
 
 #: Durations a ``lasting`` effect may state (611.2a), "for as long as it remains exiled", and "" (the rest
 #: of the game).
@@ -38,3 +39,19 @@ def in_force(state: GameState, until: str, controller: str, began: int, card_zon
 def ends_this_cleanup(state: GameState, until: str, controller: str, began: int) -> bool:
     """Does the effect end in the cleanup step of the current turn (514.2)?"""
     return last_turn(state, until, controller, began) == state.turn.number
+
+
+#: The steps of the combat phase (506.1).
+COMBAT_STEPS = STEPS[STEPS.index("beginning-of-combat"):STEPS.index("end-of-combat") + 1]
+
+
+def ends_with_combat(until: str) -> bool:
+    """511.2: does an effect of this duration ("end_of_combat": "until end of combat") expire at the end of the
+    combat phase, as its end of combat step ends?"""
+    return until == "end_of_combat"
+
+
+def starts_in_combat(until: str, step: str) -> bool:
+    """Can an effect of this duration begin in this step as the engine ends it? "Until end of combat" only
+    during the combat phase (511.2), where the end of this combat ends it; any other duration anywhere."""
+    return not ends_with_combat(until) or step in COMBAT_STEPS

@@ -461,9 +461,11 @@ class TriggerEvent:
     """A trigger condition the engine watches for (CR 603.2). ``event``: ``enters``, ``dies``, ``leaves``
     (zone changes, 603.6a, 603.10a), ``cast`` (603.2e: when the spell becomes cast, 601.2i), ``upkeep`` or
     ``end`` (the beginning of that step of its controller's turn, 503.1a, 513.1a), ``becomes_tapped`` (the object
-    itself changes from untapped to tapped on the battlefield, 603.2e), ``attacks`` or ``blocks`` (508.1, 509.1:
-    the engine declares no attackers or blockers, so these never happen in its games), ``cycles`` ("When you
-    cycle ~", 702.29: the engine performs no cycling, so it never happens in its games either), ``haunted_dies`` ("the creature it haunts dies", 702.55c:
+    itself changes from untapped to tapped on the battlefield, 603.2e), ``attacks``, ``attacks_alone``, ``blocks``,
+    ``becomes_blocked``, ``blocks_creature``, ``blocked_by_creature``, ``combat_damage_player`` (508.3a, 506.5,
+    509.3a-d, 510.3a: combat events,
+    ``engine.triggers.triggered_by_combat``; ``combat``: a combat condition not read), ``cycles`` ("When you
+    cycle ~", 702.29: the engine performs no cycling, so it never happens in its games), ``haunted_dies`` ("the creature it haunts dies", 702.55c:
     no card haunts a creature in the engine's games, since Haunt's own trigger is not performed), ``turned_face_up``
     (702.37e: the engine turns no permanent face up). ``who``: whose zone
     change: ``self`` (the object with the ability), ``other`` ("another ...": any other matching object),
@@ -532,6 +534,9 @@ _STEPS = {"upkeep": "upkeep", "end": "end step", "draw": "draw step", "combat": 
 #: Events of an object, as a trigger condition says them.
 _EVENTS = {"enters": "enters", "dies": "dies", "leaves": "leaves the battlefield", "becomes_tapped": "becomes tapped",
            "attacks": "attacks", "blocks": "blocks", "turned_face_up": "is turned face up",
+           "attacks_alone": "attacks alone", "becomes_blocked": "becomes blocked",
+           "blocks_creature": "blocks a creature", "blocked_by_creature": "becomes blocked by a creature",
+           "combat_damage_player": "deals combat damage to a player",
            "transforms": "transforms", "becomes_untapped": "becomes untapped"}
 #: An object's own events that happen once ("When"; repeatable ones say "Whenever").
 _WHEN = frozenset({"enters", "dies", "leaves", "turned_face_up", "transforms"})

@@ -720,13 +720,35 @@ class _Meaning(Transformer):
 
     def te_becomes_tapped(self):
         return "becomes_tapped"
-    # Combat (508.1, 509.1): the engine declares no attackers or blockers (turn.py: "no player attacks"), so
-    # these events never happen in its games; reading them says which events such an ability can't trigger on.
+    # Combat (508.3a, 509.3a, 509.3c, 510.3a): attackers declared (``engine.declaring``), blockers declared, and
+    # combat damage dealt to a player (``engine.combat_damage``) are the events; "becomes blocked" is the
+    # attacker's event, never "blocks" (509.1h against 509.1g).
     def te_attacks(self):
         return "attacks"
 
-    def te_blocks(self, *_):
+    def te_attacks_alone(self):
+        return "attacks_alone"          # 506.5: the only creature declared as an attacker
+
+    def te_attacks_or_blocks(self):
+        return ("attacks", "blocks")
+
+    def te_blocks(self):
         return "blocks"
+
+    def te_blocks_or_becomes_blocked(self):
+        return ("blocks", "becomes_blocked")
+
+    def te_becomes_blocked(self):
+        return "becomes_blocked"
+
+    def te_blocks_a_creature(self):
+        return "blocks_creature"        # 509.3b: once for each attacking creature it blocks
+
+    def te_becomes_blocked_by_a_creature(self):
+        return "blocked_by_creature"    # 509.3d: once for each creature that blocks it
+
+    def te_combat_damage_player(self):
+        return "combat_damage_player"
 
     # Haunt (702.55c): the haunted creature dying; never happens in the engine's games (no card haunts)
     def te_haunted_dies(self):

@@ -101,7 +101,8 @@ def _render(a: dict) -> str:
     where = f", where X is {a['x_count']}" if a.get("x_count") else (
         f", where X is its {a['x_stat']}" if a.get("x_stat") else "")
     # 514.2: "until end of turn" and "this turn" end together; Oracle says a combat rule lasts "this turn"
-    said = [f"{' and '.join(verbs)} until end of turn{per}"] if verbs else []
+    until = "until end of combat" if a.get("until") == "end_of_combat" else "until end of turn"     # 511.2
+    said = [f"{' and '.join(verbs)} {until}{per}"] if verbs else []
     if a.get("cant_block") and a.get("cant_attack"):
         combat = ["can't attack or block"] + [c for c in combat if c not in ("can't block", "can't attack")]
     if combat:
@@ -120,13 +121,14 @@ WORDS = (
     # ``control``: the spell's or ability's controller gains control of it (613.1b); ``x_power`` /
     # ``x_toughness``: X (chosen as the spell was cast, 107.3a) times this is added to ``power`` / ``toughness``;
     # ``per`` (a noun phrase of permanents) / ``per_basic_land_type``: +N/+N for each, counted as it resolves
-    # (608.2h); ``x_count``: "..., where X is the number of ..." (107.3e), a count of ``rules.counts``.
+    # (608.2h); ``x_count``: "..., where X is the number of ..." (107.3e), a count of ``rules.counts``;
+    # ``until``: "end_of_combat" for "until end of combat" (511.2, ``rules.durations``).
     Word("until_end_of_turn", "effect",
          {"target": str, "affects": str, "it": bool, "self": bool, "power": int, "toughness": int, "keywords": object,
           "switch": bool, "cant_block": bool, "cant_be_blocked": bool, "control": bool, "x_power": int,
           "x_toughness": int, "per": str, "per_basic_land_type": bool, "x_count": str, "must_attack": bool, "must_be_blocked": bool,
           "those": bool, "must_be_blocked_if_able": bool, "cant_attack": bool, "must_block": bool, "colors": str,
-          "loses": object, "x_stat": str},
+          "loses": object, "x_stat": str, "until": str},
          _render, frozenset({Scope.POWER_TOUGHNESS, Scope.COMBAT}), ENGINE, _v_until),
     # 701.26b, 608.2c: "Untap that creature", "Untap it": the object the instruction before acted on.
     Word("untap_it", "effect", {"it": bool}, lambda a: "Untap it", frozenset({Scope.UNTAP}), ENGINE),

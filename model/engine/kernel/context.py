@@ -48,6 +48,7 @@ class Ctx:
     source_lki: GameObject | None = None   # the source as it last existed on the battlefield (603.10a, 608.2h)
     links_exile: bool = False              # an ability whose object has a linked "return the exiled card" (607.2a)
     no_regeneration: bool = False          # "It can't be regenerated." follows the destruction (701.19c)
+    subject: str | None = None             # a triggered ability's event object: its first "it" (702.83a)
     #: performs another word in this resolution (the one dispatch table, ``engine.performers``)
     perform: Callable[[Game, "Effect", "Ctx"], list[Game]] = field(default=_outside_a_resolution, compare=False,
                                                                     repr=False)
