@@ -19,11 +19,9 @@ from mtgjudge.model.oracle.narrowing import adds_ways
 from mtgjudge.model.errors import InputError, Unsupported
 from mtgjudge.model.explain import Answer, Step, step
 from mtgjudge.model.mana import format_cost
-from mtgjudge.model.payment.decide import PaymentResult, solve
-from mtgjudge.model.payment.enumeration import Payment, all_payments
-from mtgjudge.model.payment.problem import PaymentProblem, build_problem
+from mtgjudge.model.payment.answers import can_pay
 from mtgjudge.model.payment.symbols import modified_total_words
-from mtgjudge.model.rules.costs import TotalCost, activation_cost, additional_choices, alternative_costs, total_cost
+from mtgjudge.model.rules.costs import activation_cost, additional_choices, alternative_costs, total_cost
 from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.guards import require_modelled, require_modelled_object
 from mtgjudge.model.rules.mana_sources import require_modelled_for_payment
@@ -448,65 +446,3 @@ def decide_requirements(reqs: list[Requirement]) -> Answer:
         return Answer(True, tuple(st for st, _ in reqs))
     return Answer(False, tuple(r.step for r in ts.minimal_core()))
 
-
-# ------------------------------------------------------------------------------------------- paying
-
-def can_pay(state: GameState, player: str, cost: TotalCost, all_ways: bool = False,
-            extra: list[Requirement] | tuple = (), lead: tuple[Step, ...] = ()) -> Answer:
-    """Can ``player`` pay ``cost`` now (with the ``extra`` requirements holding too)? A "yes" has one plan as
-    its witness (every distinct payment too, with ``all_ways``); a "no" one minimal set of reasons."""
-    problem = build_problem(state, player, cost)
-    result: PaymentResult = solve(problem, extra=list(extra))
-    if not result.sat:
-        return Answer(value=False, why=tuple(result.reasons))
-    why = list(lead) + plan_steps(result.plan, player)
-    witness: Any = result.plan
-    if all_ways:
-        found = all_payments(problem)
-        if not found:
-            raise Unsupported("the decision found a payment that the enumeration does not list: the two disagree")
-        witness = {"plan": result.plan, "payments": [p.to_json(problem) for p in found], "count": len(found)}
-        why.append(step("601.2h", f"{len(found)} distinct payment(s), interchangeable permanents counted once"))
-    return Answer(value=True, why=tuple(why), witness=witness)
-
-
-def payments(state: GameState, player: str, cost: TotalCost) -> tuple[PaymentProblem, list[Payment]]:
-    """Every distinct payment of ``cost`` by ``player`` now, with the problem they refer to."""
-    problem = build_problem(state, player, cost)
-    return problem, all_payments(problem)
-
-
-def plan_steps(plan: dict, player: str) -> list[Step]:
-    """A payment plan in words, one step per part."""
-    out: list[Step] = []
-    for a in plan.get("activate", []):
-        paid = ""
-        if a.get("paid_with"):
-            paid = " (paying its cost with " + ", ".join(
-                f"{p['amount']}×{{{p['mana']}}} from {p['from']}" if p['mana'] not in ("convoke", "improvise", "delve")
-                else f"{p['amount']} by {p['mana']}" for p in a["paid_with"]) + ")"
-        out.append(step("605.3a", f"{player} activates {a['source']}'s mana ability {a['text']!r}, adding {a['adds']}{paid}"))
-        if a.get("damage"):
-            out.append(step(("605.3b", "120.3a"), f"as it resolves, {a['source']} deals {a['damage']} damage to {player}"))
-    chosen = [w for w in plan.get("symbols", []) if w["symbol"] != w["as"]]
-    if chosen:
-        rules = tuple(dict.fromkeys(["601.2b"] + [r for w in chosen for r in w["rules"]]))
-        out.append(step(rules, f"{player} chooses to pay " + ", ".join(
-            f"{w['symbol']} as {w['as']}" + (f" ({w['times']} times)" if w.get("times", 1) > 1 else "") for w in chosen)))
-    paid = plan.get("paid_with", [])
-    if paid:
-        parts = []
-        for p in paid:
-            if p["mana"] in ("convoke", "improvise", "delve"):
-                parts.append(f"{p['amount']} {('generic' if p['for'] == 'generic' else '{' + p['for'] + '}')} by {p['mana']} ({p['from']})")
-            else:
-                parts.append(f"{p['amount']}×{{{p['mana']}}} from {p['from']} for "
-                             f"{'generic mana' if p['for'] == 'generic' else ('{S}' if p['for'] == 'snow' else '{' + p['for'] + '}')}")
-        out.append(step("601.2h", "pays " + "; ".join(parts)))
-    for o in plan.get("other", []):
-        out.append(step("601.2h", f"pays {o['part']} with {', '.join(o['by'])}"))
-    if plan.get("life"):
-        out.append(step("119.4", f"{player} pays {plan['life']} life"))
-    if not paid and not plan.get("life") and not plan.get("other"):
-        out.append(step("118.5", f"the cost {plan.get('cost') or '{0}'} needs no resources"))
-    return out

@@ -17,7 +17,7 @@ from mtgjudge.model.engine.triggers import apnap
 from mtgjudge.model.engine.settle import source_on_battlefield
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.errors import SearchBound, Unsupported
-from mtgjudge.model.legality import can_pay
+from mtgjudge.model.payment.answers import can_pay
 from mtgjudge.model.mana import parse_cost
 from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.rules.guards import guard_scope

@@ -5,7 +5,7 @@ restricted to casting certain spells or activating certain abilities can't pay i
 from __future__ import annotations
 
 from mtgjudge.model.explain import Answer
-from mtgjudge.model.legality import can_pay
+from mtgjudge.model.payment.answers import can_pay
 from mtgjudge.model.mana import parse_cost
 from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.rules.spending import Purpose

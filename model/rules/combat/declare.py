@@ -31,7 +31,7 @@ from mtgjudge.model import deadline
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Answer, Step, step
 from mtgjudge.model.mana import Symbol, format_cost, parse_cost
-from mtgjudge.model.legality import can_pay
+from mtgjudge.model.payment.answers import can_pay
 from mtgjudge.model.objects import GameObject, undefined_card
 from mtgjudge.model.rules.combat import lines
 from mtgjudge.model.rules.guards import power_now, require_modelled_elsewhere
