@@ -29,10 +29,12 @@ from bench_scaling import ENV, run  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _outcome(qid: str, players: dict[str, list[str]], hand: str, action: str) -> str:
+def _outcome(qid: str, players: dict[str, list[str]], hand: str, action: str, life: dict[str, int] | None = None) -> str:
     s = f"id: {qid}\nask: outcome\nstate:\n  turn: {{active: Alice}}\n  players:\n"
     for name, perms in players.items():
         s += f"    {name}:\n      battlefield: [{', '.join(perms)}]\n      library: 5\n"
+        if life and name in life:
+            s += f"      life: {life[name]}\n"
         if name == "Alice":
             s += f"      hand: [{hand}]\n"
     return s + f"actions:\n  - {action}\n  - resolve: all\nexpect:\n  - {{stack_size: 0}}\n"
@@ -53,14 +55,16 @@ def wake(n: int) -> str:
                     "{card: Wrath of God, id: wrath}", "{cast: wrath}")
 
 
-def artist(n: int, artists: int = 1) -> str:
+def artist(n: int, artists: int = 1, life: int = 20) -> str:
     """Wrath of God, n creatures dying of which ``artists`` Blood Artists: each artist's trigger targets a
-    player, once per creature."""
+    player, once per creature; Bob has ``life`` life. (With fewer than n * artists + 1 life Bob can lose the
+    game halfway, and the game ends with the rest of the stack in any of the orders Alice chose: 2^(remaining)
+    final states, so the answer is unsupported at the search bound.)"""
     a = n // 2
     return _outcome(f"wrath-artist-{artists}x{n}", {"Alice": ["Plains"] * 4 + ["Blood Artist"] * artists
                                                     + ["Grizzly Bears"] * (a - artists),
                                                     "Bob": ["Grizzly Bears"] * (n - a)},
-                    "{card: Wrath of God, id: wrath}", "{cast: wrath}")
+                    "{card: Wrath of God, id: wrath}", "{cast: wrath}", {"Bob": life})
 
 
 def razia(m: int, players: int = 2) -> str:

@@ -5,7 +5,10 @@ choices do not count in equality: branches that reach equal states merge (``key`
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
+from typing import Iterator
 
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import SearchBound, Unsupported
@@ -18,6 +21,45 @@ MAX_BRANCHES = 2000
 MAX_STEPS = 400
 #: What a search of the engine is, in the message of a question past its time bound.
 FOLLOWING = "following the actions"
+#: How many branches ``merge`` has been given since the process started (before equal ones merged): the
+#: branches the engine considered, read by the benchmarks.
+CONSIDERED = [0]
+
+_FULL_SEARCH: ContextVar[bool] = ContextVar("full_search", default=False)
+_WHOLE_STACK: ContextVar[bool] = ContextVar("whole_stack", default=False)
+
+
+@contextmanager
+def full_search() -> Iterator[None]:
+    """Within it the engine considers every order and every choice as if all objects were distinct: none of the
+    reductions that merge choices provably leading to equal states (``reduced``). For the tests that check that
+    the reduced search finds exactly the final states of the full one."""
+    token = _FULL_SEARCH.set(True)
+    try:
+        yield
+    finally:
+        _FULL_SEARCH.reset(token)
+
+
+def reduced() -> bool:
+    """May the engine merge choices that provably lead to equal states before making them (not ``full_search``)?"""
+    return not _FULL_SEARCH.get()
+
+
+@contextmanager
+def stack_resolves_whole() -> Iterator[None]:
+    """Within it (the ``resolve: all`` action) every object put on the stack resolves before any action can see
+    the stack again: the order of objects on it is seen only through what their resolutions do."""
+    token = _WHOLE_STACK.set(True)
+    try:
+        yield
+    finally:
+        _WHOLE_STACK.reset(token)
+
+
+def whole_stack_resolves() -> bool:
+    """Are we within ``stack_resolves_whole``?"""
+    return _WHOLE_STACK.get()
 
 
 @dataclass(frozen=True)
@@ -67,7 +109,7 @@ class Game:
         cached = s._cache.get("branch_key")      # a function of the state alone (which never changes)
         if cached is not None:
             return cached
-        k = self._key()
+        k = _Key(self._key())
         s._cache["branch_key"] = k
         return k
 
@@ -133,9 +175,26 @@ class Game:
         return replace(self, choices=self.choices + (text,))
 
 
+class _Key(tuple):
+    """A branch's key with its hash computed once (the key is a deep tuple of frozen values, whose hash Python
+    computes again at every use); equal as the tuples are."""
+
+    _hash: int
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash = tuple.__hash__(self)
+            return self._hash
+
+
 def merge(games: list[Game]) -> list[Game]:
     """Merge branches that reached equal states (keeping the first's choices and steps)."""
     deadline.check(FOLLOWING)
+    CONSIDERED[0] += len(games)
+    if len(games) <= 1:
+        return list(games)
     seen: dict = {}
     for g in games:
         k = g.key()

@@ -32,7 +32,7 @@ from mtgjudge.model.engine.targeting import choose_targets, division_possible
 from mtgjudge.model.rules.targets import is_legal_target, target_spec
 from mtgjudge.model.rules.characteristics import matches, printed_characteristics
 from mtgjudge.model.engine import modes
-from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, reduced, whole_stack_resolves
 from mtgjudge.model.engine import intervening
 from mtgjudge.model.state import PendingTrigger, StackAbility
 
@@ -481,6 +481,11 @@ def put_pending(game: Game) -> list[Game]:
     pending = game.pending
     game = game.remember(pending=())
     per_player = [[p for p in pending if p.controller == name] for name in apnap(game)]
+    if reduced() and whole_stack_resolves():
+        from mtgjudge.model.engine.commuting import put_commuting     # (it reads this module's choices)
+        put = put_commuting(game, per_player)
+        if put is not None:
+            return put
     if prod(distinct_order_count(ps) for ps in per_player) > MAX_BRANCHES:
         raise Unsupported(f"{len(pending)} triggered abilities can be ordered in more than {MAX_BRANCHES} ways: "
                           "the search bound was reached")

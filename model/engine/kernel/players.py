@@ -63,6 +63,31 @@ def discard_one(game: Game, player: str, oid: str) -> Game:
     return after_moves(g, [(lki, "hand", "graveyard")], f"{player} discards").choose(f"{player} discards {oid}")
 
 
+#: The words whose whole effect is a change of life totals by fixed amounts (119.3), with the changes each makes:
+#: (who, sign, the argument holding the amount); who is "target" (the target player) or "you" (the controller).
+LIFE_WORDS: dict[str, tuple[tuple[str, int, str], ...]] = {
+    "drain": (("target", -1, "n"), ("you", 1, "gain")),     # "Target player loses N life and you gain M life."
+    "gain_life": (("you", 1, "n"),),                         # "You gain N life."
+    "lose_life": (("you", -1, "n"),),                        # "You lose N life."
+}
+
+
+def life_changes(e, controller: str, target: str | None) -> tuple[tuple[str, int], ...] | None:
+    """The life changes (player, delta) the effect ``e`` makes, in order, for its controller and its target
+    player: the one reading of the words of ``LIFE_WORDS`` (their performers make exactly these changes); None if
+    ``e`` is not one of them with integer amounts and a player target where it names one."""
+    parts = LIFE_WORDS.get(e.kind)
+    if parts is None or set(dict(e.args)) - {a for _, _, a in parts} - {"target"}:
+        return None
+    out = []
+    for who, sign, arg in parts:
+        n = e.arg(arg)
+        if not isinstance(n, int) or isinstance(n, bool) or (who == "target" and target is None):
+            return None
+        out.append((target if who == "target" else controller, sign * n))
+    return tuple(out)
+
+
 def change_life(game: Game, player: str, delta: int, rules=("119.3",), why: str = "") -> Game:
     """119.3: a player gains or loses life (damage to a player: 120.3a); a player who left the game is no
     longer affected (800.4a)."""
