@@ -117,3 +117,65 @@ def test_two_blood_artists_and_thirty_creatures_answer():
     games = run(Game(question.state, initial=question.state), question.actions)
     lives = sorted((g.state.player("Alice").life, g.state.player("Bob").life) for g in games)
     assert lives == sorted((20 + b, 100 - b) for b in range(61))
+
+
+# ------------------------------------------------- interchangeable permanents chosen by count
+
+def _with_purification(monkeypatch) -> None:
+    """The built-in cards plus Razia's Purification's words on a one-mana sorcery."""
+    from mtgjudge.model.cards import lookup
+    from mtgjudge.model.cards.loader import built_in_cards, known_names
+    from mtgjudge.model.cards.lookup import CardDB
+    from mtgjudge.model.cards.sources import CardRecord, FaceRecord
+    from mtgjudge.model.oracle import compile_card
+    text = "Each player chooses three permanents they control, then sacrifices the rest."
+    record = CardRecord("Test Purification", "normal", (FaceRecord("Test Purification", "{W}", "Sorcery", text, None, None),))
+    db = CardDB(list(built_in_cards()) + [compile_card(record)], known_names())
+    monkeypatch.setattr(lookup, "_card_db", lambda store: db)
+
+
+LANDS = ["Forest", "Island", "{card: Forest, tapped: true}", "{card: Island, id: named}", "Grizzly Bears"]
+
+
+def _purification(alice: list[str], bob: list[str]) -> str:
+    return f"""
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: [Plains{''.join(', ' + c for c in alice)}]
+      hand: [{{card: Test Purification, id: rp}}]
+      library: 3
+    Bob:
+      battlefield: [{', '.join(bob)}]
+      library: 3
+actions: [{{cast: rp}}, {{resolve: all}}]
+expect: [{{stack_size: 0}}]
+"""
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(LANDS), max_size=6), st.lists(st.sampled_from(LANDS[:3] + LANDS[4:]), max_size=6))
+def test_keeping_interchangeable_permanents_by_count_finds_the_final_states_of_every_choice(monkeypatch, alice, bob):
+    """701.21a (Razia's Purification's words): each player keeps three permanents, the rest are sacrificed. With
+    untapped and tapped Forests and Islands, a named Island and creatures in any order, kept by count of each
+    class of interchangeable ones or every set of three: the same final states."""
+    if alice.count(LANDS[3]) > 1:
+        reject()
+    _with_purification(monkeypatch)
+    (reduced, _), (full, _) = _both(_purification(alice, bob))
+    assert reduced == full
+
+
+def test_six_forests_are_kept_by_count(monkeypatch):
+    """Bob's six Forests (one class): C(6, 3) = 20 choices in the full search, one kept by count; Alice's three
+    Mountains and three Plains after a {W} paid from a Plains: the same final states either way, one Bob."""
+    _with_purification(monkeypatch)
+    text = _purification(["Mountain"] * 3 + ["Plains"] * 2, ["Forest"] * 6)
+    (reduced, n_reduced), (full, n_full) = _both(text)
+    assert reduced == full
+    assert len({k[0][1] for k in full}) == 1           # Bob's side: one state (any three of six Forests)
+    assert n_reduced * 5 < n_full

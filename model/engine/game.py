@@ -131,16 +131,26 @@ class Game:
             base, sep, rest = ref.partition("#")
             return label.get(base, base if not base.startswith("_") else "_gone") + sep + rest
 
-        objs = sorted((replace(o, id=m(o.id), attached_to=m(o.attached_to), targets=tuple(m(t) for t in o.targets)
-                               ) if o.id.startswith("_") or (o.attached_to or "").startswith("_") or o.targets else o
-                       for o in s.objects), key=lambda o: o.id)
+        # 613.7: timestamps are only ever compared (and a new one is later than all, ``zones.next_timestamp``), so
+        # states whose timestamps are in the same order are equal: each is replaced by its rank (0, an object's
+        # off the battlefield and the stack, stays 0).
+        stamps = {o.timestamp for o in s.objects} | {e.timestamp for e in s.effects} | {c.timestamp for c in s.pt_changes}
+        stamps.discard(0)
+        rank = {t: i for i, t in enumerate(sorted(stamps), 1)}
+        if all(rank[t] == t for t in stamps):
+            rank = {}
+        objs = sorted((replace(o, id=m(o.id), attached_to=m(o.attached_to), targets=tuple(m(t) for t in o.targets),
+                               timestamp=rank.get(o.timestamp, o.timestamp))
+                       if o.id.startswith("_") or (o.attached_to or "").startswith("_") or o.targets or o.timestamp in rank
+                       else o for o in s.objects), key=lambda o: o.id)
         if any(a.id == b.id for a, b in zip(objs, objs[1:])):
             objs.sort(key=lambda o: (o.id, repr(o)))      # objects under one label: ordered by all they are
         objs = tuple(objs)
         players = tuple(replace(p, zones=tuple((z, tuple(m(i) for i in ids)) for z, ids in p.zones)) for p in s.players)
         stack = tuple(m(x) if isinstance(x, str) else replace(x, source=m(x.source), targets=tuple(m(t) for t in x.targets))
                       for x in s.stack)
-        effects = tuple(replace(e, objects=tuple(m(t) for t in e.objects)) for e in s.effects)
+        effects = tuple(replace(e, objects=tuple(m(t) for t in e.objects), timestamp=rank.get(e.timestamp, e.timestamp))
+                        for e in s.effects)
         # Zone-change counts matter only for the objects something still refers to (610.3, 603.3).
         referred = {l.source for l in self.linked} | {i for l in self.linked for i, _ in l.exiled} | \
             {p.source for p in self.pending} | {x.source for x in s.stack if not isinstance(x, str)} | \
@@ -149,7 +159,7 @@ class Game:
         moves = tuple(sorted((m(k), n) for k, n in s.zone_changes if k in referred))
         linked = tuple(replace(l, source=m(l.source), exiled=tuple((m(i), n) for i, n in l.exiled)) for l in self.linked)
         pending = tuple(replace(p, source=m(p.source)) for p in self.pending)
-        pts = tuple(replace(c, object=m(c.object)) for c in s.pt_changes)
+        pts = tuple(replace(c, object=m(c.object), timestamp=rank.get(c.timestamp, c.timestamp)) for c in s.pt_changes)
         # shields and replacement effects in force this turn (615, 614.1a) tell states apart too
         shields = tuple(replace(p, to=m(p.to) if p.to else "", source=m(p.source) if p.source else "")
                         for p in s.prevention)
@@ -204,6 +214,48 @@ def merge(games: list[Game]) -> list[Game]:
         raise SearchBound(f"the actions branch into more than {MAX_BRANCHES} distinct states: the search bound "
                           "was reached")
     return list(seen.values())
+
+
+def interchangeable(game: Game, ids: list[str]) -> list[list[str]]:
+    """The objects ``ids`` (on the battlefield) in classes of interchangeable ones, each class in timestamp order:
+    choosing which c members of a class an effect acts on leads to equal states whichever c they are
+    (``Game.key``), so a choice may be made by count, the first c of the class standing for every c of it.
+
+    Two objects are in one class when the question gave neither an id (their ids start with "_": ``key`` names
+    them by where they are), nothing in the game refers to either (attachments, targets, effects, triggers,
+    links, memories: only then is the id itself unseen), they are equal in everything else (card, controller,
+    owner, status, counters, damage, chosen values, zone changes) but their ids and timestamps, and they are
+    adjacent both in their zone's order and in timestamp order (nothing else's timestamp between them): then
+    keeping any c of them leaves the same objects in the same places and the same order of timestamps, which is
+    all ``key`` compares of timestamps (613.7)."""
+    st = game.state
+    others = repr((st.stack, st.effects, st.linked, st.pending, st.delayed, st.untap_skips, st.replacements,
+                   st.prevention, st.pt_changes, st.controlled_by_effect, st.first_strikers,
+                   [(o.attached_to, o.targets, o.blocking, o.attacking, o.chosen) for o in st.objects]))
+    stamps = [o.timestamp for o in st.objects if o.timestamp] + [e.timestamp for e in st.effects if e.timestamp] + \
+        [c.timestamp for c in st.pt_changes if c.timestamp]
+    unique = len(stamps) == len(set(stamps))
+    order = {t: i for i, t in enumerate(sorted(stamps))}
+    place = {oid: (p.name, z, i) for p in st.players for z, zone in p.zones for i, oid in enumerate(zone)}
+
+    def alike(o) -> tuple | None:
+        if not unique or not o.id.startswith("_") or f"'{o.id}'" in others or o.id not in place or not o.timestamp:
+            return None
+        return (replace(o, id="", timestamp=0), st.moved(o.id))
+
+    classes: list[list[str]] = []
+    for oid in sorted(ids, key=lambda i: st.obj(i).timestamp):
+        o = st.obj(oid)
+        sig = alike(o)
+        if classes and sig is not None:
+            last = st.obj(classes[-1][-1])
+            (pl, z, i), (pl2, z2, i2) = place[last.id], place[oid]
+            if alike(last) == sig and order[o.timestamp] == order[last.timestamp] + 1 and (pl, z) == (pl2, z2) \
+                    and abs(i2 - i) == 1:
+                classes[-1].append(oid)
+                continue
+        classes.append([oid])
+    return classes
 
 
 def game_over(game: "Game") -> bool:

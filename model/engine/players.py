@@ -27,10 +27,11 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations, permutations, product
 from math import perm, prod
+from typing import Iterator
 
 from mtgjudge.model.engine import library, zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
-from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, interchangeable, merge, reduced
 from mtgjudge.model.engine.removal import remove_all
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.errors import SearchBound, Unsupported
@@ -304,6 +305,18 @@ def _kept(game: Game, player: str, items: tuple, e: Effect, ctx: Ctx) -> list[fr
     """The sets of permanents ``player`` may choose to keep: for each item (N, kind), N distinct permanents of
     the kind (all of them if fewer); one permanent may be chosen for several items (Cataclysm's and Cataclysmic
     Gearhulk's rulings: "as either of the types or both"). Each set once."""
+    if reduced() and len(items) == 1:
+        # Interchangeable permanents are kept by count: the first c of each class stand for any c of it
+        # (``game.interchangeable``); one branch per count of each class.
+        k, kind = items[0]
+        k = library.x_value(e, ctx) if k == "X" else k
+        classes = interchangeable(game, list(_fits(game, player, kind, e)))
+        kept = []
+        for counts in _counts([len(c) for c in classes], min(k, sum(len(c) for c in classes))):
+            kept.append(frozenset(i for cls, c in zip(classes, counts) for i in cls[:c]))
+            if len(kept) > 20 * MAX_BRANCHES:
+                raise SearchBound(f"{player}'s choices of permanents to keep are more than the search bound")
+        return sorted(kept, key=sorted)
     per_item = []
     for k, kind in items:
         k = library.x_value(e, ctx) if k == "X" else k
@@ -312,6 +325,19 @@ def _kept(game: Game, player: str, items: tuple, e: Effect, ctx: Ctx) -> list[fr
     if prod(len(o) for o in per_item) > 20 * MAX_BRANCHES:
         raise SearchBound(f"{player}'s choices of permanents to keep are more than the search bound")
     return sorted({frozenset().union(*pick) for pick in product(*per_item)}, key=sorted)
+
+
+def _counts(sizes: list[int], n: int) -> Iterator[tuple[int, ...]]:
+    """Every way to take n things from classes of ``sizes``: how many of each class (each at most its size)."""
+    if not sizes:
+        if n == 0:
+            yield ()
+        return
+    if n > sum(sizes):
+        return
+    for c in range(min(n, sizes[0]), -1, -1):
+        for rest in _counts(sizes[1:], n - c):
+            yield (c,) + rest
 
 
 def _fits(game: Game, player: str, kind: str, e: Effect) -> tuple[str, ...]:

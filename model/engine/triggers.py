@@ -205,6 +205,8 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
     now = [o for o in game.state.battlefield() if o.id not in left_ids]
     # 113.6: text off the battlefield that may function there watches too (unmodelled: unsupported if it triggers)
     off = _off_watchers(game, [lki for lki, before, _ in moved if before != "battlefield"])
+    before_key = _before_key(moved)
+    abilities_of: dict[tuple[bool, str, str], tuple[Ability, ...] | None] = {}
     for lki, before, after in moved:
         events = []
         if after == "battlefield" and before != "battlefield" and game.state.has(lki.id):
@@ -220,8 +222,11 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
                 # 603.6a, 603.10: enters abilities are those the permanents have just after the event, continuous
                 # effects applied (a nonbasic land entering under Blood Moon has lost its "When ~ enters" ability:
                 # Blood Moon's ruling 2018-03-16); leaves abilities those they had just before it (603.10a)
-                has = None if w.zone != "battlefield" else _now_has(game, w) if event == "enters" else \
-                    _had(game, moved, w)
+                seen = (event == "enters", w.id, w.zone)     # (the same for every object that moves)
+                if seen not in abilities_of:
+                    abilities_of[seen] = None if w.zone != "battlefield" else \
+                        _now_has(game, w) if event == "enters" else _had(game, moved, w, before_key)
+                has = abilities_of[seen]
                 for i, a in enumerate(_abilities(w), 1):
                     t = trigger_of(a, w.name) if is_triggered(a) else None
                     if t is None or not t.on(event) or not _watches(w, a) or (has is not None and a not in has):
@@ -239,17 +244,23 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
     return out
 
 
+def _before_key(moved: list) -> tuple:
+    """What names the battlefield as it was before the zone changes ``moved`` in a state's cache (``_had``)."""
+    return ("before", tuple((m[0].id, m[1], m[2]) for m in moved))
+
+
 def _now_has(game: Game, w) -> tuple[Ability, ...]:
     """The abilities the permanent ``w`` has now, the layers applied (613.1f; 613.1d: land types remove the
     others, 305.7)."""
     return current(game.state, w.id).abilities
 
 
-def _had(game: Game, moved: list, w) -> tuple[Ability, ...] | None:
+def _had(game: Game, moved: list, w, key: tuple | None = None) -> tuple[Ability, ...] | None:
     """The abilities the permanent ``w`` had just before the zone changes ``moved`` (603.10a: the game looks back
     in time), the layers applied to the battlefield as it was: those that left back on it, those that entered
-    not yet there. None if ``w`` was not on the battlefield then."""
-    key = ("before", tuple((m[0].id, m[1], m[2]) for m in moved))
+    not yet there. None if ``w`` was not on the battlefield then. ``key``: ``_before_key(moved)``, when the
+    caller has it."""
+    key = key or _before_key(moved)
     st = game.state
     chars = st._cache.get(key)
     if chars is None:
