@@ -184,7 +184,7 @@ def resolve_run(game: Game, resolve_top: Callable[[Game], list[Game]], sba_apply
     while k < len(st.stack) and st.stack[k] == top:
         k += 1
     src = top.lki if top.lki is not None else st.obj(top.source) if st.has(top.source) else None
-    if src is None or top.modes is not None:
+    if src is None or top.modes is not None or (top.face is not None and top.face != src.face):
         return None
     if _changes(game, ability_of(game, top.source, top.index, src), top.controller, top.targets) is None \
             or reads_life(game) is not None or sba_apply(game):
