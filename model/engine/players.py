@@ -32,7 +32,7 @@ from typing import Iterator
 from mtgjudge.model.engine import library, zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, interchangeable, merge, reduced
-from mtgjudge.model.engine.removal import remove_all
+from mtgjudge.model.engine.removal import move_all, remove_all
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.names import unknown_card
@@ -383,11 +383,36 @@ def keep(game: Game, e: Effect, ctx: Ctx, players: list[str], detail: tuple) -> 
     game = game.log(("701.21a", "101.4"), "each player named chooses the permanents to keep, in APNAP order, then "
                                           "the rest are sacrificed at once: every choice is a branch")
     scoped = dict(rests)
+    if reduced() and len(options) > 1 and any(len(o) == 1 for o in options) and \
+            all(game.state.obj(oid).owner == p for p, ids in rests for oid in ids):
+        return _keep_factored(game, options, scoped, verb)
     out = []
     for combo in product(*options):
         gone = [oid for p, kept in combo for oid in scoped[p] if oid not in kept]
         g = remove_all(game, gone, verb) if gone else game.log("701.21a", f"nothing is {verb}ed")
         out.append(g.choose("kept: " + ", ".join(sorted(k for _, kept in combo for k in kept))))
+    return merge(out)
+
+
+def _keep_factored(game: Game, options: list, scoped: dict, verb: str) -> list[Game]:
+    """``keep`` where some players have one choice: their permanents are moved once, then every combination of
+    the others' choices moves theirs, and what the whole event triggers follows (``settle.after_moves``). The
+    same event as ``keep``'s, its zone changes made in another order: each permanent goes to its owner's
+    graveyard (every one of them is owned by the player who controls it, the caller's condition), so each
+    graveyard gets its cards in the same order, and what the event triggers is put on the stack in every
+    order anyway (603.3b)."""
+    fixed = [o[0] for o in options if len(o) == 1]
+    varying = [o for o in options if len(o) > 1]
+    gone = [oid for p, kept in fixed for oid in scoped[p] if oid not in kept]
+    base, moved = move_all(game, gone, verb)
+    out = []
+    for combo in product(*varying):
+        more = [oid for p, kept in combo for oid in scoped[p] if oid not in kept]
+        g, m = move_all(base, more, verb, begun=bool(moved))
+        every = moved + m
+        g = after_moves(g, every, f"{', '.join(gone + more)} leave the battlefield") if every else \
+            g.log("701.21a", f"nothing is {verb}ed")
+        out.append(g.choose("kept: " + ", ".join(sorted(k for _, kept in fixed + list(combo) for k in kept))))
     return merge(out)
 
 

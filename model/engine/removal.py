@@ -21,13 +21,21 @@ _KINDS = {
 def remove_all(game: Game, oids: list[str], kind: str, regenerate: bool = True) -> Game:
     """``kind`` done to every permanent of ``oids`` at once ("destroy all creatures", 701.8a): each moves as
     ``remove`` says, and what the moves trigger sees them all leave together (603.10a)."""
-    moved = []
-    for oid in oids:
-        # one event (614): text that may replace it is looked for once, as it begins (the first move's guard,
-        # which sees every permanent still on the battlefield)
-        game, m = _move(game, oid, kind, regenerate, guard=not moved)
-        moved += m
+    game, moved = move_all(game, oids, kind, regenerate)
     return after_moves(game, moved, f"{', '.join(oids)} leave the battlefield") if moved else game
+
+
+def move_all(game: Game, oids: list[str], kind: str, regenerate: bool = True, begun: bool = False
+             ) -> tuple[Game, list]:
+    """The zone changes of ``remove_all``, without what follows them: the game and the moves made. One event
+    (614): text that may replace it is looked for once, as it begins (the first move's guard, which sees every
+    permanent still on the battlefield); ``begun``: the event's first moves were made already (by another call
+    for the same event)."""
+    moved: list = []
+    for oid in oids:
+        game, m = _move(game, oid, kind, regenerate, guard=not (moved or begun))
+        moved += m
+    return game, moved
 
 
 def remove(game: Game, oid: str, kind: str, regenerate: bool = True) -> Game:
