@@ -12,6 +12,7 @@ from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.vocab.abilities import Effect
 
 
 
@@ -72,19 +73,20 @@ LIFE_WORDS: dict[str, tuple[tuple[str, int, str], ...]] = {
 }
 
 
-def life_changes(e, controller: str, target: str | None) -> tuple[tuple[str, int], ...] | None:
+def life_changes(e: Effect, controller: str, target: str | None) -> tuple[tuple[str, int], ...] | None:
     """The life changes (player, delta) the effect ``e`` makes, in order, for its controller and its target
     player: the one reading of the words of ``LIFE_WORDS`` (their performers make exactly these changes); None if
     ``e`` is not one of them with integer amounts and a player target where it names one."""
     parts = LIFE_WORDS.get(e.kind)
     if parts is None or set(dict(e.args)) - {a for _, _, a in parts} - {"target"}:
         return None
-    out = []
+    out: list[tuple[str, int]] = []
     for who, sign, arg in parts:
         n = e.arg(arg)
-        if not isinstance(n, int) or isinstance(n, bool) or (who == "target" and target is None):
+        player = target if who == "target" else controller
+        if not isinstance(n, int) or isinstance(n, bool) or player is None:
             return None
-        out.append((target if who == "target" else controller, sign * n))
+        out.append((player, sign * n))
     return tuple(out)
 
 
