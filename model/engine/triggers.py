@@ -205,6 +205,9 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
     now = [o for o in game.state.battlefield() if o.id not in left_ids]
     # 113.6: text off the battlefield that may function there watches too (unmodelled: unsupported if it triggers)
     off = _off_watchers(game, [lki for lki, before, _ in moved if before != "battlefield"])
+    # only a watcher's own printed triggered abilities are read below: those without any are left out at once
+    now, left_watching = [w for w in now if _triggers(w)], [w for w in left if _triggers(w)]
+    off = [w for w in off if _triggers(w)]
     before_key = _before_key(moved)
     abilities_of: dict[tuple[bool, str, str], tuple[Ability, ...] | None] = {}
     for lki, before, after in moved:
@@ -212,9 +215,9 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
         if after == "battlefield" and before != "battlefield" and game.state.has(lki.id):
             events.append(("enters", game.state.obj(lki.id), now))
         if before == "battlefield" and after != "battlefield":
-            events.append(("leaves", lki, now + left))
+            events.append(("leaves", lki, now + left_watching))
             if after == "graveyard":
-                events.append(("dies", lki, now + left))     # any permanent (700.4)
+                events.append(("dies", lki, now + left_watching))     # any permanent (700.4)
         for event, obj, watchers in events:
             ch = current(game.state, obj.id) if event == "enters" else None
             for w in watchers + off:
@@ -242,6 +245,11 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
                     if p is not None:
                         out.append(p)
     return out
+
+
+def _triggers(w) -> bool:
+    """Has ``w`` a triggered ability of its own (``_abilities``)?"""
+    return any(is_triggered(a) for a in _abilities(w))
 
 
 def _before_key(moved: list) -> tuple:
