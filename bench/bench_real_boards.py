@@ -12,8 +12,11 @@ tree's runs so that both see the same load on a shared machine.
 
 Rows (issue "fast on real boards"): casting Grizzly Bears with n untapped Forests; Wrath of God with n
 creatures and one Moonlit Wake (n identical "you gain 1 life" triggers); Wrath of God with n creatures and
-Blood Artists (n identical triggers, each targeting a player); Razia's Purification with m Forests a side,
-two and four players; Stoke the Flames convoked by n Grizzly Bears; the README's worked example (start-up).
+Blood Artists (n identical triggers, each targeting a player; the last row with Bob at 100 life, where no
+order can make him lose halfway); Razia's Purification with m permanents a side, two and four players;
+Stoke the Flames convoked by n Grizzly Bears; can-pay of a 20-symbol cost from 60 sources with X past what
+they can make; the README's worked example (start-up). "branches considered" is counted in this process
+(``engine.game.CONSIDERED``), apart from the timed runs.
 """
 from __future__ import annotations
 
@@ -29,10 +32,12 @@ from bench_scaling import ENV, run  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _outcome(qid: str, players: dict[str, list[str]], hand: str, action: str) -> str:
+def _outcome(qid: str, players: dict[str, list[str]], hand: str, action: str, life: dict[str, int] | None = None) -> str:
     s = f"id: {qid}\nask: outcome\nstate:\n  turn: {{active: Alice}}\n  players:\n"
     for name, perms in players.items():
         s += f"    {name}:\n      battlefield: [{', '.join(perms)}]\n      library: 5\n"
+        if life and name in life:
+            s += f"      life: {life[name]}\n"
         if name == "Alice":
             s += f"      hand: [{hand}]\n"
     return s + f"actions:\n  - {action}\n  - resolve: all\nexpect:\n  - {{stack_size: 0}}\n"
@@ -53,14 +58,16 @@ def wake(n: int) -> str:
                     "{card: Wrath of God, id: wrath}", "{cast: wrath}")
 
 
-def artist(n: int, artists: int = 1) -> str:
+def artist(n: int, artists: int = 1, life: int = 20) -> str:
     """Wrath of God, n creatures dying of which ``artists`` Blood Artists: each artist's trigger targets a
-    player, once per creature."""
+    player, once per creature; Bob has ``life`` life. (With fewer than n * artists + 1 life Bob can lose the
+    game halfway, and the game ends with the rest of the stack in any of the orders Alice chose: 2^(remaining)
+    final states, so the answer is unsupported at the search bound.)"""
     a = n // 2
     return _outcome(f"wrath-artist-{artists}x{n}", {"Alice": ["Plains"] * 4 + ["Blood Artist"] * artists
                                                     + ["Grizzly Bears"] * (a - artists),
                                                     "Bob": ["Grizzly Bears"] * (n - a)},
-                    "{card: Wrath of God, id: wrath}", "{cast: wrath}")
+                    "{card: Wrath of God, id: wrath}", "{cast: wrath}", {"Bob": life})
 
 
 def razia(m: int, players: int = 2) -> str:
@@ -78,6 +85,15 @@ def convoke(n: int) -> str:
                     "{card: Stoke the Flames, id: stoke}", "{cast: stoke, targets: [Bob]}")
 
 
+def can_pay_x(x: int) -> str:
+    """can-pay of bench_payment's 20-symbol cost from its 60 sources with X = x: at most 57 mana can be made,
+    the cost needs 16 + X (yes up to X = 41)."""
+    from bench_payment import BIG_BOARD, BIG_COST
+    bf = ", ".join(f'"{b}"' for b in BIG_BOARD)
+    return (f'id: pay-x{x}\nask: can-pay\ncost: "{BIG_COST}"\nx: {x}\nstate:\n  players:\n    Alice:\n      life: 20\n'
+            f"      battlefield: [{bf}]\n")
+
+
 def elves(_: int) -> str:
     """The README's worked example (can-activate: Fervor and a summoning-sick Llanowar Elves)."""
     return ("id: elves-arrived-this-turn\nask: can-activate\nabout: elves\nstate:\n  players:\n    Alice:\n"
@@ -88,9 +104,11 @@ def elves(_: int) -> str:
 ROWS = {
     "forests": [(forests, k) for k in (10, 12, 24, 64)],
     "wake": [(wake, k) for k in (6, 7, 12, 30)],
-    "artist": [(artist, 5), (artist, 6), (artist, 12), (lambda k: artist(k, 2), 30)],
+    "artist": [(artist, 5), (artist, 6), (artist, 12), (lambda k: artist(k, 2), 30),
+               (lambda k: artist(k, 2, life=100), 30)],
     "razia": [(razia, 8), (razia, 10), (lambda k: razia(k, 4), 10)],
     "convoke": [(convoke, k) for k in (6, 10, 14, 20)],
+    "can-pay": [(can_pay_x, x) for x in (41, 42, 45, 50)],
     "start-up": [(elves, 0)],
 }
 
@@ -102,6 +120,26 @@ def _states(answer: str) -> str:
     except ValueError:
         return ""
     return str(len(ans)) if isinstance(ans, list) else ""
+
+
+def _branches(text: str) -> str:
+    """The branches the engine considered following the question's actions (``game.CONSIDERED``: every
+    branch given to a merge, before equal ones merged), in this process, untimed; "-" for a question without
+    actions, the error's name for one past a bound."""
+    from mtgjudge.model import deadline
+    from mtgjudge.model.engine import game
+    from mtgjudge.model.engine.actions import run as perform
+    from mtgjudge.queries.format.files import load_text
+    (q,) = load_text(text, "bench.yaml")
+    if not getattr(q, "actions", None):
+        return "-"
+    before = game.CONSIDERED[0]
+    try:
+        with deadline.bound(60):
+            perform(game.Game(state=q.state, initial=q.state), q.actions)
+    except Exception as e:      # a search past its bound: say which
+        return type(e).__name__
+    return str(game.CONSIDERED[0] - before)
 
 
 def _one(text: str, python: str | None) -> dict:
@@ -123,8 +161,8 @@ def main(argv: list[str]) -> None:
     if base:
         _one(elves(0), base)
     print("| row | k | " + ("baseline: median s / cpu s / status | " if base else "")
-          + f"now: median s (of {n}) / cpu s / peak MB | status | final states | answer (shortened) |")
-    print("| --- | --- | " + ("--- | " if base else "") + "--- | --- | --- | --- |")
+          + f"now: median s (of {n}) / cpu s / peak MB | status | final states | branches considered | answer (shortened) |")
+    print("| --- | --- | " + ("--- | " if base else "") + "--- | --- | --- | --- | --- |")
     for name in names:
         for make, k in ROWS[name]:
             text = make(k)
@@ -142,7 +180,7 @@ def main(argv: list[str]) -> None:
                 cell += (f"{med(old, 'seconds'):.2f} / {med(old, 'cpu'):.2f} / {old[0]['status']}"
                          f" ({_states(old[0]['answer']) or '-'} states) | ")
             cell += (f"{med(now, 'seconds'):.2f} / {med(now, 'cpu'):.2f} / {max(x['mb'] for x in now):.0f} | "
-                     f"{r['status']} | {states} | {ans} |")
+                     f"{r['status']} | {states} | {_branches(text)} | {ans} |")
             print(cell, flush=True)
 
 

@@ -15,7 +15,7 @@ from mtgjudge.model.cards.lookup import CardDB
 from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.engine import triggers, zones
 from mtgjudge.model.engine.actions import run
-from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.game import Game, full_search
 from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.errors import DefinitionError, SearchBound, Unsupported
 from mtgjudge.model.oracle import compile_card
@@ -627,7 +627,7 @@ expect: [{{stack_size: 0}}]
 """
     try:
         reduced = {g.key() for g in finals(text)}
-        with pytest.MonkeyPatch.context() as mp:
+        with pytest.MonkeyPatch.context() as mp, full_search():
             mp.setattr(triggers, "distinct_orders", _every_order)
             mp.setattr(triggers, "distinct_order_count", lambda ps: math.factorial(len(ps)))
             full = {g.key() for g in finals(text)}

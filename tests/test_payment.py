@@ -282,3 +282,55 @@ def test_once_each_turn_for_each_permanent_602_5b():
     assert ask("{G}{G}", ["Wall of Roots", "Wall of Roots"]).value is True
     assert _all("{G}{G}", ["Wall of Roots"]) == []
     assert len(_all("{G}{G}", ["Wall of Roots", "Wall of Roots"])) == 1   # interchangeable: one payment
+# ------------------------------------------------------------------ a "no" past the solver's bound
+
+def _bounded(monkeypatch, fail_from: int) -> None:
+    """Every solver check from the ``fail_from``-th on reaches the bound (as a slow check would)."""
+    from mtgjudge.model.errors import SearchBound
+    from mtgjudge.model.solve import tracked
+    calls = [0]
+    real = tracked.TrackedSolver._check
+
+    def check(self, reqs, doing=""):
+        calls[0] += 1
+        if calls[0] >= fail_from:
+            raise SearchBound(f"{doing or 'the solver'} reached the solver's bound of 5000 ms")
+        return real(self, reqs, doing)
+    monkeypatch.setattr(tracked.TrackedSolver, "_check", check)
+
+
+def test_a_no_whose_minimising_reaches_the_bound_keeps_the_reasons_found(monkeypatch):
+    """Three {G} with one Forest and one Island: the search knows "no" after its two checks; minimising the
+    reasons reaches the bound at once: the answer is still "no", with the unminimised reasons (each holds) and
+    a note that they may not be minimal."""
+    exact = ask("{G}{G}{G}", ["Forest", "Island"])
+    _bounded(monkeypatch, fail_from=3)
+    a = ask("{G}{G}{G}", ["Forest", "Island"])
+    assert exact.value is False and a.value is False
+    assert "may not be minimal" in a.why[-1].text and not any("may not" in s.text for s in exact.why)
+    assert {s.text for s in exact.why} <= {s.text for s in a.why}
+
+
+def test_a_no_the_count_of_mana_decides_when_the_solver_reaches_its_bound(monkeypatch):
+    """The solver's first check reaches its bound: 118.3, 601.2g: {X}{G/P}{2/W} with X = 4 needs at least 5 mana
+    (the Phyrexian symbol paid with life, {2/W} with one {W}) and four basics make at most 4: "no", saying so;
+    with X = 3 the count does not decide, and the answer stays unsupported."""
+    _bounded(monkeypatch, fail_from=1)
+    lands = ["Forest", "Plains", "Island", "Swamp"]
+    a = ask("{X}{G/P}{2/W}", lands, x=4)
+    assert a.value is False and "needs at least 5 mana (4 for X)" in a.why[0].text and "at most 4" in a.why[0].text
+    assert a.why[0].rules == ("118.3", "601.2g", "107.4")
+    from mtgjudge.model.errors import SearchBound
+    with pytest.raises(SearchBound):
+        ask("{X}{G/P}{2/W}", lands, x=3)
+
+
+def test_the_count_of_mana_counts_one_tap_per_permanent_and_a_filters_net_mana():
+    """``mana_shortfall``: a tapped land makes nothing; Mystic Gate ({T}: {C}, or {W/U}, {T}: two mana) nets
+    at most 1; so Forest, a tapped Forest and Mystic Gate make at most 2: three {1} can't be paid, two may."""
+    from mtgjudge.model.payment.decide import mana_shortfall
+    q = load_text('id: q\nask: can-pay\ncost: "{3}"\nstate:\n  players:\n    Alice:\n      battlefield: [Forest, '
+                  '{card: Forest, tapped: true}, Mystic Gate]\n')[0]
+    for k, short in ((3, True), (2, False)):
+        pr = build_problem(q.state, "Alice", TotalCost(parse_cost("{%d}" % k), purpose=Purpose("cost")))
+        assert (mana_shortfall(pr) is not None) is short

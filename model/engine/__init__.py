@@ -1,7 +1,8 @@
 """The game engine: performs the question format's actions on game states (the outcome kind and "any kind
 may carry actions" use it), every choice the rules leave open a branch.
 
-game.py         a branch: the state it reached, the steps taken and the choices made; merging equal branches
+game.py         a branch: the state it reached, the steps taken and the choices made; merging equal branches;
+                interchangeable permanents (chosen by count); ``full_search`` (no reduction, for the tests)
 zones.py        zone changes with CR 400.7 semantics; tokens (111.7-111.8)
 entering.py     entering the battlefield with counters (614.1c)
 triggers.py     triggered abilities (603.2-603.3): which trigger (own and other objects' zone changes with last
@@ -9,6 +10,8 @@ triggers.py     triggered abilities (603.2-603.3): which trigger (own and other 
                 becoming blocked, combat damage to a player 508.1m-510.3a), on the stack in every order
 sba.py          state-based actions (704.5)
 settle.py       what follows events: 610.3 returns, triggers, then state-based actions and the stack (704.3, 603.3b)
+commuting.py    triggered abilities that only change life totals: their orders and arrangements of targets that
+                provably lead to equal states put on the stack once (603.3b), a run of equal ones resolved at once
 exile_until.py  "exile ... until this leaves the battlefield" (610.3); linked "the exiled card" (607.2a)
 leave_game.py   a player leaving the game (800.4a)
 paying.py       paying costs: every distinct payment of the payment model, performed (601.2g-h)

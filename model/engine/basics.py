@@ -19,7 +19,7 @@ from mtgjudge.model.engine.settle import source_on_battlefield
 from mtgjudge.model.engine.triggers import legal_target
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
 from mtgjudge.model.engine.kernel.damage import deal_damage
-from mtgjudge.model.engine.kernel.players import change_life, discard_choices, draw
+from mtgjudge.model.engine.kernel.players import change_life, discard_choices, draw, life_changes
 from mtgjudge.model.engine.kernel.objects import add_counters, add_pt_change, create_token, token_kind
 from mtgjudge.model.engine.kernel.countering import counter_spell
 
@@ -46,8 +46,19 @@ def _exile_until(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [exile_until_leaves(game, ctx.source, ctx.source_moves, ctx.controller, legal)]
 
 
-def _gain(game: Game, e: Effect, ctx: Ctx, sign: int) -> list[Game]:
-    return [change_life(game, ctx.controller, sign * e.arg("n"))]
+def _gain(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """119.3: "You gain / lose N life" (``life_changes``)."""
+    return [_change_lives(game, e, ctx, None)]
+
+
+def _change_lives(game: Game, e: Effect, ctx: Ctx, target: str | None) -> Game:
+    """The life changes of a word of ``LIFE_WORDS``, one after the other (119.3)."""
+    changes = life_changes(e, ctx.controller, target)
+    if changes is None:
+        raise Unsupported(f"{e.text()!r}: the amounts of life are not performed by the engine")
+    for player, delta in changes:
+        game = change_life(game, player, delta)
+    return game
 
 
 def _drain(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -58,8 +69,7 @@ def _drain(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         return [skip]
     if ctx.target not in game.state.player_names:
         raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
-    game = change_life(game, ctx.target, -e.arg("n"))
-    return [change_life(game, ctx.controller, e.arg("gain"))]
+    return [_change_lives(game, e, ctx, ctx.target)]
 
 
 def _removal(kind: str) -> Callable[[Game, Effect, Ctx], list[Game]]:
@@ -189,8 +199,8 @@ PERFORMERS: dict[str, Performer] = {
     "transform": _transform,
     "exile_until_source_leaves": _exile_until,
     "recruit": _recruit,
-    "gain_life": lambda g, e, c: _gain(g, e, c, 1),
-    "lose_life": lambda g, e, c: _gain(g, e, c, -1),
+    "gain_life": _gain,
+    "lose_life": _gain,
     "draw": _draw,
     "counter": _counter,
     "damage": deal_damage,

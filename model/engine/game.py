@@ -5,7 +5,10 @@ choices do not count in equality: branches that reach equal states merge (``key`
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
+from typing import Iterator
 
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import SearchBound, Unsupported
@@ -18,6 +21,45 @@ MAX_BRANCHES = 2000
 MAX_STEPS = 400
 #: What a search of the engine is, in the message of a question past its time bound.
 FOLLOWING = "following the actions"
+#: How many branches ``merge`` has been given since the process started (before equal ones merged): the
+#: branches the engine considered, read by the benchmarks.
+CONSIDERED = [0]
+
+_FULL_SEARCH: ContextVar[bool] = ContextVar("full_search", default=False)
+_WHOLE_STACK: ContextVar[bool] = ContextVar("whole_stack", default=False)
+
+
+@contextmanager
+def full_search() -> Iterator[None]:
+    """Within it the engine considers every order and every choice as if all objects were distinct: none of the
+    reductions that merge choices provably leading to equal states (``reduced``). For the tests that check that
+    the reduced search finds exactly the final states of the full one."""
+    token = _FULL_SEARCH.set(True)
+    try:
+        yield
+    finally:
+        _FULL_SEARCH.reset(token)
+
+
+def reduced() -> bool:
+    """May the engine merge choices that provably lead to equal states before making them (not ``full_search``)?"""
+    return not _FULL_SEARCH.get()
+
+
+@contextmanager
+def stack_resolves_whole() -> Iterator[None]:
+    """Within it (the ``resolve: all`` action) every object put on the stack resolves before any action can see
+    the stack again: the order of objects on it is seen only through what their resolutions do."""
+    token = _WHOLE_STACK.set(True)
+    try:
+        yield
+    finally:
+        _WHOLE_STACK.reset(token)
+
+
+def whole_stack_resolves() -> bool:
+    """Are we within ``stack_resolves_whole``?"""
+    return _WHOLE_STACK.get()
 
 
 @dataclass(frozen=True)
@@ -67,7 +109,7 @@ class Game:
         cached = s._cache.get("branch_key")      # a function of the state alone (which never changes)
         if cached is not None:
             return cached
-        k = self._key()
+        k = _Key(self._key())
         s._cache["branch_key"] = k
         return k
 
@@ -89,16 +131,26 @@ class Game:
             base, sep, rest = ref.partition("#")
             return label.get(base, base if not base.startswith("_") else "_gone") + sep + rest
 
-        objs = sorted((replace(o, id=m(o.id), attached_to=m(o.attached_to), targets=tuple(m(t) for t in o.targets)
-                               ) if o.id.startswith("_") or (o.attached_to or "").startswith("_") or o.targets else o
-                       for o in s.objects), key=lambda o: o.id)
+        # 613.7: timestamps are only ever compared (and a new one is later than all, ``zones.next_timestamp``), so
+        # states whose timestamps are in the same order are equal: each is replaced by its rank (0, an object's
+        # off the battlefield and the stack, stays 0).
+        stamps = {o.timestamp for o in s.objects} | {e.timestamp for e in s.effects} | {c.timestamp for c in s.pt_changes}
+        stamps.discard(0)
+        rank = {t: i for i, t in enumerate(sorted(stamps), 1)}
+        if all(rank[t] == t for t in stamps):
+            rank = {}
+        objs = sorted((replace(o, id=m(o.id), attached_to=m(o.attached_to), targets=tuple(m(t) for t in o.targets),
+                               timestamp=rank.get(o.timestamp, o.timestamp))
+                       if o.id.startswith("_") or (o.attached_to or "").startswith("_") or o.targets or o.timestamp in rank
+                       else o for o in s.objects), key=lambda o: o.id)
         if any(a.id == b.id for a, b in zip(objs, objs[1:])):
             objs.sort(key=lambda o: (o.id, repr(o)))      # objects under one label: ordered by all they are
         objs = tuple(objs)
         players = tuple(replace(p, zones=tuple((z, tuple(m(i) for i in ids)) for z, ids in p.zones)) for p in s.players)
         stack = tuple(m(x) if isinstance(x, str) else replace(x, source=m(x.source), targets=tuple(m(t) for t in x.targets))
                       for x in s.stack)
-        effects = tuple(replace(e, objects=tuple(m(t) for t in e.objects)) for e in s.effects)
+        effects = tuple(replace(e, objects=tuple(m(t) for t in e.objects), timestamp=rank.get(e.timestamp, e.timestamp))
+                        for e in s.effects)
         # Zone-change counts matter only for the objects something still refers to (610.3, 603.3).
         referred = {l.source for l in self.linked} | {i for l in self.linked for i, _ in l.exiled} | \
             {p.source for p in self.pending} | {x.source for x in s.stack if not isinstance(x, str)} | \
@@ -107,7 +159,7 @@ class Game:
         moves = tuple(sorted((m(k), n) for k, n in s.zone_changes if k in referred))
         linked = tuple(replace(l, source=m(l.source), exiled=tuple((m(i), n) for i, n in l.exiled)) for l in self.linked)
         pending = tuple(replace(p, source=m(p.source)) for p in self.pending)
-        pts = tuple(replace(c, object=m(c.object)) for c in s.pt_changes)
+        pts = tuple(replace(c, object=m(c.object), timestamp=rank.get(c.timestamp, c.timestamp)) for c in s.pt_changes)
         # shields and replacement effects in force this turn (615, 614.1a) tell states apart too
         shields = tuple(replace(p, to=m(p.to) if p.to else "", source=m(p.source) if p.source else "")
                         for p in s.prevention)
@@ -133,9 +185,26 @@ class Game:
         return replace(self, choices=self.choices + (text,))
 
 
+class _Key(tuple):
+    """A branch's key with its hash computed once (the key is a deep tuple of frozen values, whose hash Python
+    computes again at every use); equal as the tuples are."""
+
+    _hash: int
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash = tuple.__hash__(self)
+            return self._hash
+
+
 def merge(games: list[Game]) -> list[Game]:
     """Merge branches that reached equal states (keeping the first's choices and steps)."""
     deadline.check(FOLLOWING)
+    CONSIDERED[0] += len(games)
+    if len(games) <= 1:
+        return list(games)
     seen: dict = {}
     for g in games:
         k = g.key()
@@ -145,6 +214,48 @@ def merge(games: list[Game]) -> list[Game]:
         raise SearchBound(f"the actions branch into more than {MAX_BRANCHES} distinct states: the search bound "
                           "was reached")
     return list(seen.values())
+
+
+def interchangeable(game: Game, ids: list[str]) -> list[list[str]]:
+    """The objects ``ids`` (on the battlefield) in classes of interchangeable ones, each class in timestamp order:
+    choosing which c members of a class an effect acts on leads to equal states whichever c they are
+    (``Game.key``), so a choice may be made by count, the first c of the class standing for every c of it.
+
+    Two objects are in one class when the question gave neither an id (their ids start with "_": ``key`` names
+    them by where they are), nothing in the game refers to either (attachments, targets, effects, triggers,
+    links, memories: only then is the id itself unseen), they are equal in everything else (card, controller,
+    owner, status, counters, damage, chosen values, zone changes) but their ids and timestamps, and they are
+    adjacent both in their zone's order and in timestamp order (nothing else's timestamp between them): then
+    keeping any c of them leaves the same objects in the same places and the same order of timestamps, which is
+    all ``key`` compares of timestamps (613.7)."""
+    st = game.state
+    others = repr((st.stack, st.effects, st.linked, st.pending, st.delayed, st.untap_skips, st.replacements,
+                   st.prevention, st.pt_changes, st.controlled_by_effect, st.first_strikers,
+                   [(o.attached_to, o.targets, o.blocking, o.attacking, o.chosen) for o in st.objects]))
+    stamps = [o.timestamp for o in st.objects if o.timestamp] + [e.timestamp for e in st.effects if e.timestamp] + \
+        [c.timestamp for c in st.pt_changes if c.timestamp]
+    unique = len(stamps) == len(set(stamps))
+    order = {t: i for i, t in enumerate(sorted(stamps))}
+    place = {oid: (p.name, z, i) for p in st.players for z, zone in p.zones for i, oid in enumerate(zone)}
+
+    def alike(o) -> tuple | None:
+        if not unique or not o.id.startswith("_") or f"'{o.id}'" in others or o.id not in place or not o.timestamp:
+            return None
+        return (replace(o, id="", timestamp=0), st.moved(o.id))
+
+    classes: list[list[str]] = []
+    for oid in sorted(ids, key=lambda i: st.obj(i).timestamp):
+        o = st.obj(oid)
+        sig = alike(o)
+        if classes and sig is not None:
+            last = st.obj(classes[-1][-1])
+            (pl, z, i), (pl2, z2, i2) = place[last.id], place[oid]
+            if alike(last) == sig and order[o.timestamp] == order[last.timestamp] + 1 and (pl, z) == (pl2, z2) \
+                    and abs(i2 - i) == 1:
+                classes[-1].append(oid)
+                continue
+        classes.append([oid])
+    return classes
 
 
 def game_over(game: "Game") -> bool:

@@ -27,11 +27,12 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations, permutations, product
 from math import perm, prod
+from typing import Iterator
 
 from mtgjudge.model.engine import library, zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
-from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
-from mtgjudge.model.engine.removal import remove_all
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, interchangeable, merge, reduced
+from mtgjudge.model.engine.removal import move_all, remove_all
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.names import unknown_card
@@ -304,6 +305,18 @@ def _kept(game: Game, player: str, items: tuple, e: Effect, ctx: Ctx) -> list[fr
     """The sets of permanents ``player`` may choose to keep: for each item (N, kind), N distinct permanents of
     the kind (all of them if fewer); one permanent may be chosen for several items (Cataclysm's and Cataclysmic
     Gearhulk's rulings: "as either of the types or both"). Each set once."""
+    if reduced() and len(items) == 1:
+        # Interchangeable permanents are kept by count: the first c of each class stand for any c of it
+        # (``game.interchangeable``); one branch per count of each class.
+        k, kind = items[0]
+        k = library.x_value(e, ctx) if k == "X" else k
+        classes = interchangeable(game, list(_fits(game, player, kind, e)))
+        kept = []
+        for counts in _counts([len(c) for c in classes], min(k, sum(len(c) for c in classes))):
+            kept.append(frozenset(i for cls, c in zip(classes, counts) for i in cls[:c]))
+            if len(kept) > 20 * MAX_BRANCHES:
+                raise SearchBound(f"{player}'s choices of permanents to keep are more than the search bound")
+        return sorted(kept, key=sorted)
     per_item = []
     for k, kind in items:
         k = library.x_value(e, ctx) if k == "X" else k
@@ -312,6 +325,19 @@ def _kept(game: Game, player: str, items: tuple, e: Effect, ctx: Ctx) -> list[fr
     if prod(len(o) for o in per_item) > 20 * MAX_BRANCHES:
         raise SearchBound(f"{player}'s choices of permanents to keep are more than the search bound")
     return sorted({frozenset().union(*pick) for pick in product(*per_item)}, key=sorted)
+
+
+def _counts(sizes: list[int], n: int) -> Iterator[tuple[int, ...]]:
+    """Every way to take n things from classes of ``sizes``: how many of each class (each at most its size)."""
+    if not sizes:
+        if n == 0:
+            yield ()
+        return
+    if n > sum(sizes):
+        return
+    for c in range(min(n, sizes[0]), -1, -1):
+        for rest in _counts(sizes[1:], n - c):
+            yield (c,) + rest
 
 
 def _fits(game: Game, player: str, kind: str, e: Effect) -> tuple[str, ...]:
@@ -357,11 +383,36 @@ def keep(game: Game, e: Effect, ctx: Ctx, players: list[str], detail: tuple) -> 
     game = game.log(("701.21a", "101.4"), "each player named chooses the permanents to keep, in APNAP order, then "
                                           "the rest are sacrificed at once: every choice is a branch")
     scoped = dict(rests)
+    if reduced() and len(options) > 1 and any(len(o) == 1 for o in options) and \
+            all(game.state.obj(oid).owner == p for p, ids in rests for oid in ids):
+        return _keep_factored(game, options, scoped, verb)
     out = []
     for combo in product(*options):
         gone = [oid for p, kept in combo for oid in scoped[p] if oid not in kept]
         g = remove_all(game, gone, verb) if gone else game.log("701.21a", f"nothing is {verb}ed")
         out.append(g.choose("kept: " + ", ".join(sorted(k for _, kept in combo for k in kept))))
+    return merge(out)
+
+
+def _keep_factored(game: Game, options: list, scoped: dict, verb: str) -> list[Game]:
+    """``keep`` where some players have one choice: their permanents are moved once, then every combination of
+    the others' choices moves theirs, and what the whole event triggers follows (``settle.after_moves``). The
+    same event as ``keep``'s, its zone changes made in another order: each permanent goes to its owner's
+    graveyard (every one of them is owned by the player who controls it, the caller's condition), so each
+    graveyard gets its cards in the same order, and what the event triggers is put on the stack in every
+    order anyway (603.3b)."""
+    fixed = [o[0] for o in options if len(o) == 1]
+    varying = [o for o in options if len(o) > 1]
+    gone = [oid for p, kept in fixed for oid in scoped[p] if oid not in kept]
+    base, moved = move_all(game, gone, verb)
+    out = []
+    for combo in product(*varying):
+        more = [oid for p, kept in combo for oid in scoped[p] if oid not in kept]
+        g, m = move_all(base, more, verb, begun=bool(moved))
+        every = moved + m
+        g = after_moves(g, every, f"{', '.join(gone + more)} leave the battlefield") if every else \
+            g.log("701.21a", f"nothing is {verb}ed")
+        out.append(g.choose("kept: " + ", ".join(sorted(k for _, kept in fixed + list(combo) for k in kept))))
     return merge(out)
 
 

@@ -21,11 +21,21 @@ _KINDS = {
 def remove_all(game: Game, oids: list[str], kind: str, regenerate: bool = True) -> Game:
     """``kind`` done to every permanent of ``oids`` at once ("destroy all creatures", 701.8a): each moves as
     ``remove`` says, and what the moves trigger sees them all leave together (603.10a)."""
-    moved = []
-    for oid in oids:
-        game, m = _move(game, oid, kind, regenerate)
-        moved += m
+    game, moved = move_all(game, oids, kind, regenerate)
     return after_moves(game, moved, f"{', '.join(oids)} leave the battlefield") if moved else game
+
+
+def move_all(game: Game, oids: list[str], kind: str, regenerate: bool = True, begun: bool = False
+             ) -> tuple[Game, list]:
+    """The zone changes of ``remove_all``, without what follows them: the game and the moves made. One event
+    (614): text that may replace it is looked for once, as it begins (the first move's guard, which sees every
+    permanent still on the battlefield); ``begun``: the event's first moves were made already (by another call
+    for the same event)."""
+    moved: list = []
+    for oid in oids:
+        game, m = _move(game, oid, kind, regenerate, guard=not (moved or begun))
+        moved += m
+    return game, moved
 
 
 def remove(game: Game, oid: str, kind: str, regenerate: bool = True) -> Game:
@@ -37,7 +47,7 @@ def remove(game: Game, oid: str, kind: str, regenerate: bool = True) -> Game:
     return after_moves(game, moved, f"{oid} leaves the battlefield") if moved else game
 
 
-def _move(game: Game, oid: str, kind: str, regenerate: bool = True) -> tuple[Game, list]:
+def _move(game: Game, oid: str, kind: str, regenerate: bool = True, guard: bool = True) -> tuple[Game, list]:
     """The zone change of ``remove``, without what follows it: the game and the moves made (lki, from, to).
     Destruction is replaced by a regeneration shield (701.19a); dying by "exile it instead" (614.1a): both
     are ``shields``'."""
@@ -57,6 +67,6 @@ def _move(game: Game, oid: str, kind: str, regenerate: bool = True) -> tuple[Gam
     if to == "graveyard":
         to, instead = shields.dies_to(game, oid)
     gone = "; its counters cease to exist (122.2)" if o.counters else ""
-    game = zones.move(game, oid, to).log((rule, "400.7") + (("122.2",) if gone else ()) + (("614.1a",) if instead else ()),
+    game = zones.move(game, oid, to, guard=guard).log((rule, "400.7") + (("122.2",) if gone else ()) + (("614.1a",) if instead else ()),
                                          f"{o.name} ({oid}) {verb}{instead}; it becomes a new object{gone}")
     return game, [(o, "battlefield", to)]

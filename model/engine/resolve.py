@@ -17,7 +17,7 @@ from mtgjudge.model.rules.costs import has_buyback
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.state import StackAbility
-from mtgjudge.model.engine.game import MAX_STEPS, Game, merge, name_of
+from mtgjudge.model.engine.game import MAX_STEPS, Game, merge, name_of, stack_resolves_whole, whole_stack_resolves
 from mtgjudge.model.engine.targeting import effect_uses, still_legal
 from mtgjudge.model.rules.targets import target_spec
 from mtgjudge.model.engine import zones
@@ -32,7 +32,8 @@ from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.triggers import ability_of, apnap, legal_target, target_slots, watched_trigger
 from mtgjudge.model.engine import tribute
 from mtgjudge.model.errors import InputError, SearchBound
-from mtgjudge.model.engine import delayed, refs
+from mtgjudge.model.engine import commuting, delayed, refs
+from mtgjudge.model.engine.sba import check as check_sba
 from mtgjudge.model.engine.kernel.context import Ctx
 from mtgjudge.model.engine.performers import MARKER_RUNNERS, PERFORMERS, WHOLE_USE
 from mtgjudge.model.oracle.narrowing import not_chosen, only_if_paid
@@ -342,6 +343,14 @@ def resolve_top(game: Game) -> list[Game]:
     return out
 
 
+def _sba_apply(game: Game) -> bool:
+    """Would state-based actions apply now (704.3)? (True where checking them is not supported)"""
+    try:
+        return check_sba(game)[2]
+    except Unsupported:
+        return True
+
+
 def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
     """The ``resolve: N`` action: the top N objects of the stack resolve one by one (``all``: until it is
     empty), the game settling after each (704.3, 603.3b); ``targets`` fix those of the triggered or activated
@@ -349,6 +358,9 @@ def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
     modal one (700.2b): the branches where those were chosen (none from this game: ``actions.run`` checks that
     some branch of the game chose them)."""
     n = a["resolve"]
+    if n == "all" and not whole_stack_resolves():
+        with stack_resolves_whole():
+            return resolve_action(game, a)
     count = MAX_STEPS if n == "all" else n
     branches = [game]
     for i in range(count):
@@ -382,7 +394,10 @@ def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
                     raise InputError("targets", f"the ability of {top.source} takes {len(slots)} target(s); "
                                                       f"{len(a['targets'])} given")
                 g = g.with_state(g.state.evolve(stack=(replace(top, targets=tuple(a["targets"])),) + g.state.stack[1:]))
-            for r in resolve_top(g):
+            # (the first resolution may have its targets or modes fixed by the action: on its own)
+            fixed = i == 0 and (a.get("targets") is not None or a.get("choices"))
+            run = commuting.resolve_run(g, resolve_top, _sba_apply) if n == "all" and not fixed else None
+            for r in run if run is not None else resolve_top(g):
                 nxt += settle(r)
         branches = merge(nxt)
         if n == "all" and all(not g.state.stack for g in branches):

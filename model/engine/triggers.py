@@ -32,7 +32,7 @@ from mtgjudge.model.engine.targeting import choose_targets, division_possible
 from mtgjudge.model.rules.targets import is_legal_target, target_spec
 from mtgjudge.model.rules.characteristics import matches, printed_characteristics
 from mtgjudge.model.engine import modes
-from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, reduced, whole_stack_resolves
 from mtgjudge.model.engine import intervening
 from mtgjudge.model.state import PendingTrigger, StackAbility
 
@@ -216,14 +216,19 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
     now = [o for o in game.state.battlefield() if o.id not in left_ids]
     # 113.6: text off the battlefield that may function there watches too (unmodelled: unsupported if it triggers)
     off = _off_watchers(game, [lki for lki, before, _ in moved if before != "battlefield"])
+    # only a watcher's own printed triggered abilities are read below: those without any are left out at once
+    now, left_watching = [w for w in now if _triggers(w)], [w for w in left if _triggers(w)]
+    off = [w for w in off if _triggers(w)]
+    before_key = _before_key(moved)
+    abilities_of: dict[tuple[bool, str, str], tuple[Ability, ...] | None] = {}
     for lki, before, after in moved:
         events = []
         if after == "battlefield" and before != "battlefield" and game.state.has(lki.id):
             events.append(("enters", game.state.obj(lki.id), now))
         if before == "battlefield" and after != "battlefield":
-            events.append(("leaves", lki, now + left))
+            events.append(("leaves", lki, now + left_watching))
             if after == "graveyard":
-                events.append(("dies", lki, now + left))     # any permanent (700.4)
+                events.append(("dies", lki, now + left_watching))     # any permanent (700.4)
         for event, obj, watchers in events:
             ch = current(game.state, obj.id) if event == "enters" else None
             for w in watchers + off:
@@ -231,8 +236,11 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
                 # 603.6a, 603.10: enters abilities are those the permanents have just after the event, continuous
                 # effects applied (a nonbasic land entering under Blood Moon has lost its "When ~ enters" ability:
                 # Blood Moon's ruling 2018-03-16); leaves abilities those they had just before it (603.10a)
-                has = None if w.zone != "battlefield" else _now_has(game, w) if event == "enters" else \
-                    _had(game, moved, w)
+                seen = (event == "enters", w.id, w.zone)     # (the same for every object that moves)
+                if seen not in abilities_of:
+                    abilities_of[seen] = None if w.zone != "battlefield" else \
+                        _now_has(game, w) if event == "enters" else _had(game, moved, w, before_key)
+                has = abilities_of[seen]
                 for i, a in enumerate(_abilities(w), 1):
                     t = trigger_of(a, w.name) if is_triggered(a) else None
                     if t is None or not t.on(event) or not _watches(w, a) or (has is not None and a not in has):
@@ -250,17 +258,28 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
     return out
 
 
+def _triggers(w) -> bool:
+    """Has ``w`` a triggered ability of its own (``_abilities``)?"""
+    return any(is_triggered(a) for a in _abilities(w))
+
+
+def _before_key(moved: list) -> tuple:
+    """What names the battlefield as it was before the zone changes ``moved`` in a state's cache (``_had``)."""
+    return ("before", tuple((m[0].id, m[1], m[2]) for m in moved))
+
+
 def _now_has(game: Game, w) -> tuple[Ability, ...]:
     """The abilities the permanent ``w`` has now, the layers applied (613.1f; 613.1d: land types remove the
     others, 305.7)."""
     return current(game.state, w.id).abilities
 
 
-def _had(game: Game, moved: list, w) -> tuple[Ability, ...] | None:
+def _had(game: Game, moved: list, w, key: tuple | None = None) -> tuple[Ability, ...] | None:
     """The abilities the permanent ``w`` had just before the zone changes ``moved`` (603.10a: the game looks back
     in time), the layers applied to the battlefield as it was: those that left back on it, those that entered
-    not yet there. None if ``w`` was not on the battlefield then."""
-    key = ("before", tuple((m[0].id, m[1], m[2]) for m in moved))
+    not yet there. None if ``w`` was not on the battlefield then. ``key``: ``_before_key(moved)``, when the
+    caller has it."""
+    key = key or _before_key(moved)
     st = game.state
     chars = st._cache.get(key)
     if chars is None:
@@ -593,6 +612,11 @@ def put_pending(game: Game) -> list[Game]:
     pending = game.pending
     game = game.remember(pending=())
     per_player = [[p for p in pending if p.controller == name] for name in apnap(game)]
+    if reduced() and whole_stack_resolves():
+        from mtgjudge.model.engine.commuting import put_commuting     # (it reads this module's choices)
+        put = put_commuting(game, per_player)
+        if put is not None:
+            return put
     if prod(distinct_order_count(ps) for ps in per_player) > MAX_BRANCHES:
         raise Unsupported(f"{len(pending)} triggered abilities can be ordered in more than {MAX_BRANCHES} ways: "
                           "the search bound was reached")

@@ -124,7 +124,7 @@ LEAVING_STACK_WORDS = (GRAVEYARD_CAST_WORD,)
 def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: bool = True,
          counters: tuple[tuple[str, int], ...] = (), x: int | None = None, tapped: bool = False,
          kicked: tuple[int, ...] = (), cast_from: str = "", bought_back: bool | None = None, face: int = 0,
-         cast_by: str = "") -> Game:
+         cast_by: str = "", guard: bool = True) -> Game:
     """Move object ``oid`` to zone ``to`` (battlefield, hand, graveyard, library, exile, stack) as a new object
     (400.7). ``controller``: who controls it on the battlefield or the stack (default its owner);
     ``counters``, ``tapped``: counters it enters with and whether it enters tapped (614.1c replacements,
@@ -132,7 +132,9 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
     (702.33d-e), and ``cast_from``: the zone a spell was cast from (601.2a), both forgotten by any other zone
     change (400.7); ``bought_back``: whether a spell's buyback cost was paid (702.27a); ``face``: the half or face a
     card is cast as (709.3, 715.3, 712.11b), and ``cast_by``: the card's own keyword it is cast by from a graveyard
-    (601.3); all three kept only on the stack."""
+    (601.3); all three kept only on the stack. ``guard`` False: the move is part of an event whose first move
+    was guarded (``_guard_replacements``) in the state before the event, where every object the later moves
+    move still was (614: what may replace the event is what exists as it happens)."""
     state = game.state
     o = state.obj(oid)
     exiled = exiled_leaving_stack(o) if o.zone == "stack" and to not in ("stack", "exile") else None
@@ -142,7 +144,8 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
         game = game.log((exiled, "614.1a"), f"{o.name} ({oid}) was cast from a graveyard by its "
                                             f"{_keyword_of(o, exiled)}: it is exiled instead of being put into the {to}")
         to = "exile"
-    _guard_replacements(game, o, to)
+    if guard:
+        _guard_replacements(game, o, to)
     if o.token and o.zone != "battlefield":
         # 111.8: a token that has left the battlefield can't move to another zone or come back.
         return game.log("111.8", f"{o.name} ({oid}) is a token that left the battlefield: it can't move to the {to}")

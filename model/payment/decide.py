@@ -735,21 +735,84 @@ def solve(pr: PaymentProblem, timeout_ms: int = 5000, extra: list[tuple[Step, bo
 
     # First without the flows that rules forbid (fast); when that is unsatisfiable, again with them, each
     # forbidden flow a requirement named by its rule, for the minimal reasons.
-    enc, ts = encode(explain=False)
-    if ts.check():
-        return PaymentResult(True, plan=extract_plan(enc, ts.model()))
-    enc2, ts2 = encode(explain=True)
-    if ts2.check():
-        raise Unsupported("the payment solver disagreed with itself (explanation model satisfiable)")
+    try:
+        enc, ts = encode(explain=False)
+        if ts.check():
+            return PaymentResult(True, plan=extract_plan(enc, ts.model()))
+        enc2, ts2 = encode(explain=True)
+        if ts2.check():
+            raise Unsupported("the payment solver disagreed with itself (explanation model satisfiable)")
+    except SearchBound:
+        short = mana_shortfall(pr)
+        if short is None:
+            raise
+        return PaymentResult(False, reasons=(short, _NOT_SEARCHED))
     if enc.artificial_bound:
         raise Unsupported(f"a mana ability with mana in its cost and nothing else bounding it was searched only up to "
                           f"{UNBOUNDED_USES} activations; the search reached its bound")
-    core = ts2.minimal_core()
+    core, minimal = ts2.shrunk_core()
     if all(r.step.rules[0] == "601.2h" for r in core):
         # Nothing at all can pay these symbols: say what there is (118.3).
         core = core + [r for r in ts2.requirements if r.step.rules == ("118.3",) and "necessary resources" in r.step.text]
     reasons = sorted((r.step for r in core), key=lambda s: (s.rules[0] != "601.2h", s.rules[0] == "118.3"))
+    if not minimal:
+        reasons.append(_NOT_MINIMAL)
     return PaymentResult(False, reasons=tuple(reasons))
+
+
+#: Said after the reasons of a "no" whose minimising reached the solver's bound: each reason holds (together
+#: they can't be met), but some may not be needed.
+_NOT_MINIMAL = step((), "these reasons may not be minimal: finding a minimal set of them reached the solver's bound")
+#: Said after a "no" that the count of mana decided when the solver reached its bound.
+_NOT_SEARCHED = step((), "the solver reached its bound; the count of mana above decides without it, so other "
+                         "reasons may hold too")
+
+
+def _least_mana(s: Symbol, x: int) -> int:
+    """The least mana that pays the symbol ``s`` (107.4e: a hybrid symbol one of its halves, {2/W} one {W};
+    107.4f: a Phyrexian symbol 2 life instead; 107.3: {X} its value)."""
+    if s.kind == "generic":
+        return s.amount
+    if s.kind == "x":
+        return x
+    return 0 if s.kind in ("phyrexian", "hybrid_phyrexian") else 1
+
+
+def mana_shortfall(pr: PaymentProblem) -> Step | None:
+    """118.3, 601.2g: a reason the cost can't be paid, found by counting: the cost needs at least N mana
+    (``_least_mana`` of each symbol) and at most M < N can be made: the mana in the pool, and for each
+    permanent its largest net mana (what an activation adds, less the least mana its own cost takes) from one
+    activation of its abilities with {T} in their cost, plus each other ability's bounded activations; mana
+    whose spending restriction forbids the cost (106.6) doesn't count. None when the count doesn't decide, or
+    when something else can pay mana symbols or change the cost (convoke, improvise, delve, cost modifiers,
+    an ability nothing bounds): then only the solver decides."""
+    cost = pr.cost
+    if cost.modifiers or cost.convoke or cost.improvise or cost.delve or cost.without_mana_cost:
+        return None
+    need = sum(_least_mana(s, cost.x) for s in cost.symbols)
+    pool = sum(p.count for p in pr.pool)
+    by_group: dict[int, tuple[int, int]] = {}         # group -> (best one {T} activation, other activations)
+    for u in pr.uses:
+        if u.max_uses < 0:
+            return None
+        g = pr.groups[u.group]
+        if u.tap and (g.tapped or g.sick):
+            continue
+        own_ok = u.restriction is None or u.restriction.allows(cost.purpose, u.chosen_type)
+        made = max((sum(o.values()) * own_ok + sum(sum(c.values()) for _, c in extra)
+                    for o, extra in zip(u.outputs, u.extras)), default=0)
+        net = max(0, made - sum(_least_mana(s, 0) for s in u.mana))
+        tap, other = by_group.get(u.group, (0, 0))
+        by_group[u.group] = (max(tap, net), other) if u.tap else (tap, other + net * u.max_uses)
+    made = sum(pr.groups[gi].n * (tap + other) for gi, (tap, other) in by_group.items())
+    if pool + made >= need:
+        return None
+    x = f" ({cost.x} for X)" if any(s.kind == "x" for s in cost.symbols) else ""
+    return step(("118.3", "601.2g", "107.4"),
+                f"the cost {cost.text()} needs at least {need} mana{x}, hybrid symbols paid with one mana and "
+                f"Phyrexian ones with life; at most {pool + made} can be made: {pool} in the pool and {made} from "
+                "the mana abilities of the permanents, each at most the most one activation of its {T} abilities "
+                "adds (less the mana its own cost takes)")
 
 
 def _val(m, e) -> int:

@@ -84,16 +84,27 @@ class TrackedSolver:
         It starts from z3's own core and drops one requirement at a time while the rest stay unsat; after
         each such check the rest shrinks to that check's own core. Every check stays within the solver's one
         deadline, past which SearchBound says so (a reason that could be dropped is never shown)."""
+        return self.shrunk_core()[0]
+
+    def shrunk_core(self) -> tuple[list[Requirement], bool]:
+        """After an unsat check: an unsat set of requirements, shrunk as ``minimal_core`` shrinks it, and
+        whether it is minimal. At the solver's deadline the set shrunk so far is returned (not minimal): every
+        set the shrinking keeps is unsat (a core of an unsat check), so its reasons hold, though some may be
+        droppable."""
         core = self._core_of(self.requirements)
         doing = "finding a minimal set of reasons"
         i = 0
         while i < len(core):
             trial = core[:i] + core[i + 1:]
-            if self._check(trial, doing) == "unsat":
+            try:
+                result = self._check(trial, doing)
+            except SearchBound:
+                return core, False
+            if result == "unsat":
                 core = self._core_of(trial)
             else:
                 i += 1
-        return core
+        return core, True
 
     def holding(self) -> list[Requirement]:
         """After a sat check: the requirements (all hold in the model)."""

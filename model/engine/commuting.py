@@ -1,0 +1,211 @@
+"""Triggered abilities whose resolutions commute: abilities whose whole resolution changes life totals by fixed
+amounts ("Target player loses 1 life and you gain 1 life.", "You gain 1 life."), where nothing in the game
+sees a life total between two resolutions. Their order on the stack and the arrangement of their targets
+among equal ones lead to equal states, so the engine puts them on the stack in one order, the targets of
+equal ones chosen as a multiset (``put_commuting``, 603.3b), and resolves a run of equal ones at the top of
+the stack at once (``resolve_run``). Off (every order and choice a branch, each object resolved on its own)
+within ``game.full_search``, which the tests compare with.
+
+Why the states are equal (each function says what it checks):
+
+* Resolving such an ability changes life totals and nothing else (119.3): its targets are players, which a
+  change of life doesn't make illegal (608.2b), and it reads no life total, so it changes the same totals by
+  the same amounts whatever the totals are.
+* Nothing sees a life total in between (``reads_life``): no modelled ability of any object names life except
+  triggered abilities whose trigger condition doesn't (they trigger on no change of life), and no effect in
+  force does; unmodelled text that may concern life makes every change of life unsupported (``change_life``'s
+  guard), in the full search as in the reduced one.
+* No player reaches 0 life on the way, in any order (704.5a: checked with every loss first), so no state-based
+  action applies between two resolutions, and nothing triggers: the state before each resolution is the
+  state before the first plus a sum of life changes, and after all of them it is the same sum in every order
+  (addition commutes). The stack objects leave the stack; steps and choices are not compared (``Game.key``).
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+from math import comb, prod
+from typing import Callable
+
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, game_over, merge, reduced
+from mtgjudge.model.engine.kernel.players import LIFE_WORDS, life_changes
+from mtgjudge.model.engine.triggers import _abilities, _exiles_until, ability_of, target_choices
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.state import PendingTrigger, StackAbility
+
+Changes = tuple[tuple[str, int], ...]
+
+
+def _changes(game: Game, ability, controller: str, targets: tuple[str, ...]) -> Changes | None:
+    """The life changes (player, delta) resolving ``ability`` with ``targets`` makes, if its whole resolution is
+    such changes (``kernel.players.life_changes``: no modes, no intervening "if", targets players only); else
+    None."""
+    if ability.kind != "triggered" or ability.modes or ability.intervening or _exiles_until(ability) \
+            or len(ability.targets) > 1 or len(targets) > 1 or any(t not in game.state.player_names for t in targets):
+        return None
+    out: list[tuple[str, int]] = []
+    for e in ability.effects:
+        c = life_changes(e, controller, targets[0] if targets and e.arg("target") else None)
+        if c is None:
+            return None
+        out += c
+    return tuple(out)
+
+
+def _pending_choices(game: Game, p: PendingTrigger):
+    """The ability of the pending trigger ``p`` (and its source) and its choices of targets, each with the life
+    changes its resolution makes; None unless every choice is such an ability's (``_changes``)."""
+    if p.delayed is not None or (not game.state.has(p.source) and p.lki is None):
+        return None
+    src = p.lki if p.lki is not None else game.state.obj(p.source)
+    ability = ability_of(game, p.source, p.index, src)
+    if ability.kind != "triggered":
+        return None
+    out = []
+    for targets in target_choices(game, ability, p.controller, p.source):
+        c = _changes(game, ability, p.controller, targets)
+        if c is None:
+            return None
+        out.append((targets, c))
+    if not out and any(e.kind not in LIFE_WORDS for e in ability.effects):
+        return None      # (with no legal target it is removed from the stack, 603.3d: a life ability only)
+    return src, ability, out
+
+
+def reads_life(game: Game) -> str | None:
+    """What in the game could see a life total between two resolutions or act on a change of one ("" for an
+    effect in force), None if nothing: a modelled ability of any object whose words name life, other than a
+    triggered ability whose trigger condition does not and which has no intervening "if"; effects in force from
+    resolved spells that name life, replacement effects and restrictions."""
+    st = game.state
+    if st.replacements or st.restrictions or any("life" in repr(e).lower() for e in st.effects):
+        return "an effect in force"
+    for o in st.objects:
+        abilities = current(st, o.id).abilities if o.zone == "battlefield" else _abilities(o)
+        for a in abilities:
+            if "life" not in (a.text() or "").lower() and "life" not in (a.source_text or "").lower():
+                continue
+            if a.kind == "triggered" and "life" not in (a.trigger or "").lower() and not a.intervening:
+                continue
+            return f"{o.name} ({o.id}): {a.text()!r}"
+    return None
+
+
+def _no_one_reaches_zero(game: Game, losses: dict[str, int]) -> bool:
+    """704.5a: with ``losses`` (the most each player can lose, every loss first) no player in the game reaches 0
+    life."""
+    return all(p.life - losses.get(p.name, 0) > 0 for p in game.state.players if p.name not in game.left)
+
+
+def put_commuting(game: Game, per_player: list[list[PendingTrigger]]) -> list[Game] | None:
+    """603.3b for pending triggers whose resolutions commute (the module's argument): each player's in one order,
+    the targets of the triggers of one class (one ability's words, one controller, the same choices of targets)
+    chosen as a multiset (combinations with repetition), assigned in order to its triggers grouped by source (so
+    that equal stack objects are adjacent: ``resolve_run``). None when the argument does not apply: then every
+    order and every choice is a branch (``put_pending``).
+
+    It applies only while the stack resolves whole before any action can see it (``stack_resolves_whole``, the
+    caller's), when every pending trigger is such an ability, nothing reads life (``reads_life``) and no player
+    can reach 0 life with every loss first."""
+    seq = [p for ps in per_player for p in ps]
+    if not seq or game.pending or reads_life(game) is not None:
+        return None
+    read = {}
+    for p in dict.fromkeys(seq):
+        r = _pending_choices(game, p)
+        if r is None:
+            return None
+        read[p] = r
+    losses: dict[str, int] = {}
+    for p in seq:
+        for pl in game.state.player_names:
+            worst = min([0] + [sum(d for who, d in ch if who == pl) for _, ch in read[p][2]])
+            losses[pl] = losses.get(pl, 0) - worst
+    if not _no_one_reaches_zero(game, losses):
+        return None
+    order: list[PendingTrigger] = []
+    classes: list[tuple[tuple, list[PendingTrigger]]] = []
+    for ps in per_player:
+        mine: dict[tuple, list[PendingTrigger]] = {}
+        for p in ps:
+            mine.setdefault((p.controller, read[p][1].effects, tuple(read[p][2])), []).append(p)
+        for k, members in mine.items():
+            members = sorted(members, key=lambda p: (p.source, p.index))     # stable: equal triggers adjacent
+            classes.append((k, members))
+            order += members
+    if prod(comb(len(ms) + len(k[2]) - 1, len(ms)) if k[2] else 1 for k, ms in classes) > MAX_BRANCHES:
+        return None
+    rules = ("603.3",) if len(seq) == 1 else \
+        ("603.3", "603.3b") + (("101.4",) if sum(1 for ps in per_player if ps) > 1 else ())
+    if len(seq) > 1:
+        game = game.log(rules, f"{len(seq)} triggered abilities that only change life totals go on the stack in one "
+                               "order, the targets of equal ones chosen as a multiset: every other order and "
+                               "arrangement leads to the same state (119.3, 704.5a: no player can reach 0 life)")
+    picks = [list(itertools.combinations_with_replacement(range(len(k[2])), len(ms))) if k[2] else [None]
+             for k, ms in classes]
+    out = []
+    for combo in itertools.product(*picks):
+        chosen: list[tuple[str, ...] | None] = []
+        for (k, ms), pick in zip(classes, combo):
+            chosen += [None] * len(ms) if pick is None else [k[2][c][0] for c in pick]
+        g = game
+        for p, targets in zip(order, chosen):
+            src, ability, opts = read[p]
+            if targets is None:
+                g = g.log("603.3d", f"the triggered ability of {p.source} ({ability.text()}) has no legal target: it "
+                                    "is removed from the stack")
+                continue
+            ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves, face=src.face, lki=p.lki,
+                              chosen=True)
+            g = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
+            g = g.log(rules, f"{p.controller} puts the triggered ability of {p.source} ({ability.text()}) on the "
+                             "stack" + (f", targeting {', '.join(targets)}" if targets else ""))
+            if len(opts) > 1:
+                g = g.choose(f"trigger {p.source}#{p.index} targets {', '.join(targets) or 'none'}")
+        out.append(g)
+    return merge(out)
+
+
+def resolve_run(game: Game, resolve_top: Callable[[Game], list[Game]], sba_apply: Callable[[Game], bool]
+                ) -> list[Game] | None:
+    """608.1, 608.2: k >= 2 equal stack objects at the top of the stack, abilities whose resolutions commute
+    (the module's argument), resolve one after the other: the first is resolved (``resolve_top``), and when it
+    changed life totals and nothing else, the k - 1 others change them by the same amounts (equal objects, a
+    state that differs only in life totals, which nothing reads): their result is written at once. None when
+    that does not apply (then each resolves on its own); ``sba_apply``: would state-based actions apply now (then
+    they would between the resolutions: not at once)."""
+    st = game.state
+    if not reduced() or len(st.stack) < 2 or game.pending or game_over(game):
+        return None
+    top = st.stack[0]
+    if not isinstance(top, StackAbility) or top.delayed is not None or st.stack[1] != top:
+        return None
+    k = 1
+    while k < len(st.stack) and st.stack[k] == top:
+        k += 1
+    src = top.lki if top.lki is not None else st.obj(top.source) if st.has(top.source) else None
+    if src is None or top.modes is not None or (top.face is not None and top.face != src.face):
+        return None
+    if _changes(game, ability_of(game, top.source, top.index, src), top.controller, top.targets) is None \
+            or reads_life(game) is not None or sba_apply(game):
+        return None
+    first = resolve_top(game)
+    if len(first) != 1:
+        return None
+    g1 = first[0]
+    if g1.state.player_names != st.player_names or g1.pending:
+        return None
+    lives = {p.name: g1.state.player(p.name).life for p in st.players}
+    expected = st.evolve(stack=st.stack[1:], players=tuple(replace(p, life=lives[p.name]) for p in st.players))
+    if g1.state != expected:
+        return None
+    delta = {p.name: lives[p.name] - p.life for p in st.players}
+    final = {p.name: p.life + k * delta[p.name] for p in st.players}
+    # life moves the same way at every resolution: if it stays above 0 at the end it does in between (704.5a)
+    if any(final[n] <= 0 for n in st.player_names if n not in game.left):
+        return None
+    state = g1.state.evolve(stack=st.stack[k:], players=tuple(replace(p, life=final[p.name]) for p in st.players))
+    said = ", ".join(f"{n} {'+' if d >= 0 else ''}{d}" for n, d in delta.items() if d)
+    return [g1.with_state(state).log(("608.2", "119.3"), f"the {k - 1} other equal abilities of {top.source} resolve "
+                                                        f"one after the other, each the same way (life: {said or 'no change'}); "
+                                                        f"nothing happens between them")]
