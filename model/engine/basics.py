@@ -19,7 +19,8 @@ from mtgjudge.model.engine.settle import source_on_battlefield
 from mtgjudge.model.engine.triggers import legal_target
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
 from mtgjudge.model.engine.kernel.damage import deal_damage
-from mtgjudge.model.engine.kernel.players import change_life, discard_choices, draw, life_changes
+from mtgjudge.model.engine.kernel.life import life_changes
+from mtgjudge.model.engine.kernel.players import change_life, discard_choices, draw
 from mtgjudge.model.engine.kernel.objects import add_counters, add_pt_change, create_token, token_kind
 from mtgjudge.model.engine.kernel.countering import counter_spell
 

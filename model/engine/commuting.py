@@ -28,7 +28,7 @@ from math import comb, prod
 from typing import Callable
 
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, game_over, merge, reduced
-from mtgjudge.model.engine.kernel.players import LIFE_WORDS, life_changes
+from mtgjudge.model.engine.kernel.life import LIFE_WORDS, life_changes
 from mtgjudge.model.engine.triggers import _abilities, _exiles_until, ability_of, target_choices
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import PendingTrigger, StackAbility
@@ -38,7 +38,7 @@ Changes = tuple[tuple[str, int], ...]
 
 def _changes(game: Game, ability, controller: str, targets: tuple[str, ...]) -> Changes | None:
     """The life changes (player, delta) resolving ``ability`` with ``targets`` makes, if its whole resolution is
-    such changes (``kernel.players.life_changes``: no modes, no intervening "if", targets players only); else
+    such changes (``kernel.life.life_changes``: no modes, no intervening "if", targets players only); else
     None."""
     if ability.kind != "triggered" or ability.modes or ability.intervening or _exiles_until(ability) \
             or len(ability.targets) > 1 or len(targets) > 1 or any(t not in game.state.player_names for t in targets):

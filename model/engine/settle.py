@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import enters_counters, enters_tapped
-from mtgjudge.model.engine.game import MAX_STEPS, Game, game_over, merge
+from mtgjudge.model.engine.game import MAX_STEPS, Game, game_over, merge, reduced, whole_stack_resolves
 from mtgjudge.model.engine.sba import checks as check_sba
-from mtgjudge.model.engine.triggers import guard_unrecognized, put_pending, triggered_by_moves
+from mtgjudge.model.engine.commuting import put_commuting
+from mtgjudge.model.engine.triggers import guard_unrecognized, pending_by_player, put_pending, triggered_by_moves
 from mtgjudge.model.errors import SearchBound
 
 
@@ -80,6 +81,17 @@ def return_exiled_card(game: Game, oid: str, n: int, rules: tuple[str, ...], why
     return game, [(o, "exile", "battlefield")]
 
 
+def _put_triggers(game: Game) -> list[Game]:
+    """603.3b: the waiting triggers put on the stack in every order (``triggers.put_pending``), or, when the whole
+    stack will resolve with no action in between and they only change life totals, once (``commuting``)."""
+    if reduced() and whole_stack_resolves():
+        bare, per_player = pending_by_player(game)
+        put = put_commuting(bare, per_player)
+        if put is not None:
+            return put
+    return put_pending(game)
+
+
 def settle(game: Game, deathtouched: frozenset[str] = frozenset()) -> list[Game]:
     """704.3 and 603.3b: state-based actions until none, then triggered abilities go on the stack; every
     order and choice a branch. ``deathtouched``: creatures dealt damage by a source with deathtouch since
@@ -99,7 +111,7 @@ def settle(game: Game, deathtouched: frozenset[str] = frozenset()) -> list[Game]
             elif did:
                 todo.append((after_moves(g, moved, "state-based actions"), frozenset()))
             elif g.pending:
-                todo += [(p, frozenset()) for p in put_pending(g)]
+                todo += [(p, frozenset()) for p in _put_triggers(g)]
             else:
                 out.append(g)
     return merge(out)

@@ -32,7 +32,7 @@ from mtgjudge.model.engine.targeting import choose_targets, division_possible
 from mtgjudge.model.rules.targets import is_legal_target, target_spec
 from mtgjudge.model.rules.characteristics import matches, printed_characteristics
 from mtgjudge.model.engine import modes
-from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, reduced, whole_stack_resolves
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine import intervening
 from mtgjudge.model.state import PendingTrigger, StackAbility
 
@@ -604,19 +604,20 @@ def distinct_orders(pending: list[PendingTrigger]) -> Iterator[tuple[PendingTrig
     return place()
 
 
+def pending_by_player(game: Game) -> tuple[Game, list[list[PendingTrigger]]]:
+    """The game with no triggers waiting, and the waiting ones by controller in APNAP order (101.4, 603.3b)."""
+    pending = game.pending
+    game = game.remember(pending=())
+    return game, [[p for p in pending if p.controller == name] for name in apnap(game)]
+
+
 def put_pending(game: Game) -> list[Game]:
     """603.3b: each player in APNAP order puts their triggered abilities on the stack in any order; every
     order and every choice of targets is a branch."""
     if not game.pending:
         return [game]
-    pending = game.pending
-    game = game.remember(pending=())
-    per_player = [[p for p in pending if p.controller == name] for name in apnap(game)]
-    if reduced() and whole_stack_resolves():
-        from mtgjudge.model.engine.commuting import put_commuting     # (it reads this module's choices)
-        put = put_commuting(game, per_player)
-        if put is not None:
-            return put
+    game, per_player = pending_by_player(game)
+    pending = tuple(p for ps in per_player for p in ps)
     if prod(distinct_order_count(ps) for ps in per_player) > MAX_BRANCHES:
         raise Unsupported(f"{len(pending)} triggered abilities can be ordered in more than {MAX_BRANCHES} ways: "
                           "the search bound was reached")

@@ -12,7 +12,6 @@ from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.rules.guards import guard_scope
-from mtgjudge.model.vocab.abilities import Effect
 
 
 
@@ -62,32 +61,6 @@ def discard_one(game: Game, player: str, oid: str) -> Game:
             raise Unsupported(f"{lki.name} ({oid}) could be discarded and has unmodelled text: {a.source_text!r}")
     g = zones.move(game, oid, "graveyard").log("701.9a", f"{player} discards {lki.name} ({oid})")
     return after_moves(g, [(lki, "hand", "graveyard")], f"{player} discards").choose(f"{player} discards {oid}")
-
-
-#: The words whose whole effect is a change of life totals by fixed amounts (119.3), with the changes each makes:
-#: (who, sign, the argument holding the amount); who is "target" (the target player) or "you" (the controller).
-LIFE_WORDS: dict[str, tuple[tuple[str, int, str], ...]] = {
-    "drain": (("target", -1, "n"), ("you", 1, "gain")),     # "Target player loses N life and you gain M life."
-    "gain_life": (("you", 1, "n"),),                         # "You gain N life."
-    "lose_life": (("you", -1, "n"),),                        # "You lose N life."
-}
-
-
-def life_changes(e: Effect, controller: str, target: str | None) -> tuple[tuple[str, int], ...] | None:
-    """The life changes (player, delta) the effect ``e`` makes, in order, for its controller and its target
-    player: the one reading of the words of ``LIFE_WORDS`` (their performers make exactly these changes); None if
-    ``e`` is not one of them with integer amounts and a player target where it names one."""
-    parts = LIFE_WORDS.get(e.kind)
-    if parts is None or set(dict(e.args)) - {a for _, _, a in parts} - {"target"}:
-        return None
-    out: list[tuple[str, int]] = []
-    for who, sign, arg in parts:
-        n = e.arg(arg)
-        player = target if who == "target" else controller
-        if not isinstance(n, int) or isinstance(n, bool) or player is None:
-            return None
-        out.append((player, sign * n))
-    return tuple(out)
 
 
 def change_life(game: Game, player: str, delta: int, rules=("119.3",), why: str = "") -> Game:
