@@ -17,7 +17,8 @@ from mtgjudge.model.rules.costs import has_buyback
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.state import StackAbility
-from mtgjudge.model.engine.game import MAX_STEPS, Game, merge, name_of, stack_resolves_whole, whole_stack_resolves
+from mtgjudge.model.engine.game import (MAX_STEPS, Game, game_over, merge, name_of, stack_resolves_whole,
+                                        whole_stack_resolves)
 from mtgjudge.model.engine.targeting import effect_uses, still_legal
 from mtgjudge.model.rules.targets import target_spec
 from mtgjudge.model.engine import zones
@@ -366,6 +367,9 @@ def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
     for i in range(count):
         nxt = []
         for g in branches:
+            if game_over(g):
+                nxt.append(g)       # 104.3: the game has ended; nothing on the stack resolves
+                continue
             if not g.state.stack:
                 if n == "all":
                     nxt.append(g)
@@ -400,9 +404,9 @@ def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
             for r in run if run is not None else resolve_top(g):
                 nxt += settle(r)
         branches = merge(nxt)
-        if n == "all" and all(not g.state.stack for g in branches):
+        if n == "all" and all(not g.state.stack or game_over(g) for g in branches):
             break
     else:
-        if n == "all" and any(g.state.stack for g in branches):
+        if n == "all" and any(g.state.stack and not game_over(g) for g in branches):
             raise SearchBound(f"the stack did not empty in {MAX_STEPS} resolutions: the search bound was reached")
     return branches
