@@ -14,7 +14,7 @@ from typing import Any
 
 from mtgjudge.model.objects import undefined_card
 from mtgjudge.model.oracle.keywords import BY_NAME, lookup
-from mtgjudge.model.oracle.kicker import as_announced
+from mtgjudge.model.words.kicker.read import as_announced
 from mtgjudge.model.oracle.narrowing import adds_ways
 from mtgjudge.model.errors import InputError, Unsupported
 from mtgjudge.model.explain import Answer, Step, step

@@ -328,13 +328,13 @@ class GameState:
     turns_played: tuple[tuple[int, str], ...] = ()
     pt_changes: tuple[PTChange, ...] = ()
     monarch: str | None = None          # the player who is the monarch (725.1), if any
-    prevention: tuple[PreventionShield, ...] = ()   # prevention shields until end of turn (615.1, engine.prevent)
+    prevention: tuple[PreventionShield, ...] = ()   # prevention shields until end of turn (615.1, words.prevention.perform)
     delayed: tuple[DelayedTrigger, ...] = ()       # delayed triggered abilities waiting to trigger (603.7)
     untap_skips: tuple[UntapSkip, ...] = ()        # permanents that don't untap during an untap step (502.3)
     restrictions: tuple[PlayerRestriction, ...] = ()   # "can't cast / play ... this turn" (101.2, rules.restrictions)
     replacements: tuple[TurnReplacement, ...] = ()  # regeneration and "would die" effects this turn (engine.shields)
     # (id, zone changes) of permanents a control effect with no duration gave to a player (613.1b): their
-    # controller is not the one they have by default (800.4c asks, ``engine.until.end_control``)
+    # controller is not the one they have by default (800.4c asks, ``words.until.perform.end_control``)
     controlled_by_effect: tuple[tuple[str, int], ...] = ()
     # 510.4: the combat damage steps of this combat whose damage has been dealt ("first-strike", "regular"), and
     # the creatures that had first strike or double strike as the first-strike step began (``engine.combat_damage``)

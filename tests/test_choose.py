@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from mtgjudge.model.cards.loader import load_text as load_cards
-from mtgjudge.model.engine import choose
+from mtgjudge.model.words.choices import perform as choose
 from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Unsupported
@@ -94,7 +94,7 @@ def test_countered_into_its_owners_hand():
 
 
 def test_if_you_control_a_permanent_then_an_instruction():
-    # read by oracle.conditions (608.2c), the one reader of conditions checked on resolution
+    # read by words.conditions.read (608.2c), the one reader of conditions checked on resolution
     a, b, c = _words("Counter target spell unless its controller pays {3}. If you control a Wizard, draw a card.")
     assert (a.kind, b.kind, b.arg("condition"), c.kind) == ("counter_unless_pays", "if_state", "you control a Wizard",
                                                            "draw")

@@ -1,5 +1,5 @@
 """Instructions that depend on a condition checked on resolution (608.2c) and coin flips (705): reading them
-(``oracle.conditions``) and performing them (``engine.conditions``). Expected answers derived by hand from the
+(``words.conditions.read``) and performing them (``words.conditions.perform``). Expected answers derived by hand from the
 CR and the Gatherer rulings named, never from the verifier's output."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.oracle.conditions import continues_paragraph, read_condition
+from mtgjudge.model.words.conditions.read import continues_paragraph, read_condition
 from mtgjudge.model.oracle.lines import read_effect_words, sentences
 from mtgjudge.queries.format.files import load_text
 
@@ -143,7 +143,7 @@ def test_a_vote_and_its_results():
 
 def test_the_vote_is_tied_when_more_than_one_option_got_the_most_votes():
     # Plea for Power ruling 2014-05-29: 3 votes to 1 to 1 is not tied
-    from mtgjudge.model.engine.conditions import vote_satisfies
+    from mtgjudge.model.words.conditions.perform import vote_satisfies
     from mtgjudge.model.vocab.parse import parse_effect
     most = parse_effect({"if_vote": {"option": "a", "or_tied": False}})
     b_or_tied = parse_effect({"if_vote": {"option": "b", "or_tied": True}})

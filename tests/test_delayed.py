@@ -163,7 +163,7 @@ def test_a_player_who_left_does_not_get_the_delayed_trigger_800_4a():
                   "  - {cast: f, targets: [Bob]}\n  - resolve: 1\n  - concede: Alice").replace(
         "actions:", "    Carol:\n      library: 5\nactions:", 1)
     g = one(_run(text))
-    from mtgjudge.model.engine.delayed import fire
+    from mtgjudge.model.words.delayed.perform import fire
     g2 = fire(g.with_state(g.state.evolve(turn=g.state.turn.__class__("Bob", 4, "upkeep"))), "upkeep")
     assert not g2.state.delayed and not g2.pending
     assert any("800.4a" in s.rules for s in g2.steps)
@@ -185,7 +185,7 @@ def test_the_returned_card_is_a_new_object_and_a_token_does_not_return_400_7():
 
 def test_sacrifice_only_if_still_controlled_701_21a():
     # Footsteps of the Goryo's creature given to Bob before the end step: Alice can't sacrifice it.
-    from mtgjudge.model.engine.delayed import resolve_delayed
+    from mtgjudge.model.words.delayed.perform import resolve_delayed
     from mtgjudge.model.engine.resolve import perform_word
     from mtgjudge.model.state import StackAbility
     g = one(_run(_board("{card: Footsteps of the Goryo, id: fs}", "Swamp, Swamp, Swamp",
@@ -207,7 +207,7 @@ def test_untap_skip_holds_one_untap_step_of_the_controller_502_3():
 
 
 def test_untap_skip_ends_when_the_permanent_leaves_400_7():
-    from mtgjudge.model.engine.delayed import untapping
+    from mtgjudge.model.words.delayed.perform import untapping
     from mtgjudge.model.state import UntapSkip
     g = one(_run(_board("", "Island", "  - advance: precombat-main", bob="{card: Grizzly Bears, id: bears, tapped: true}")))
     g = g.with_state(g.state.evolve(untap_skips=(UntapSkip("bears", g.moved("bears") + 1, "test"),)))
@@ -254,7 +254,7 @@ def test_a_delayed_trigger_in_the_cleanup_step_stays_unsupported_514_3a():
 
 
 def test_a_players_permanents_skip_their_next_untap_step_reader():
-    from mtgjudge.model.oracle.delayed import skip_untap_word
+    from mtgjudge.model.words.delayed.read import skip_untap_word
     w = skip_untap_word("Creatures and lands target opponent controls don't untap during their next untap step.",
                         ("target opponent",), [])
     assert w.arg("player") == "opponent" and w.arg("kinds") == "Creature,Land"

@@ -149,7 +149,7 @@ def test_counted_near_misses_stay_unread(text):
 def test_until_for_each_reads_only_counts():
     # "for each creature you control with power 4 or greater" is a noun phrase of permanents but not a count
     # rules.counts reads (power before counters): the sentence stays unread rather than counted wrongly
-    from mtgjudge.model.oracle.until import until_word
+    from mtgjudge.model.words.until.read import until_word
     assert until_word("Target creature gets +1/+1 until end of turn for each creature you control with power 4 or "
                       "greater.", ("target creature",)) is None
     assert until_word("Target creature gets +1/+1 until end of turn for each creature you control.",
@@ -168,7 +168,7 @@ def test_other_is_other_than_the_source():
 
 
 def test_other_next_to_another_object_stays_unread():
-    from mtgjudge.model.oracle.until import until_word
+    from mtgjudge.model.words.until.read import until_word
     from mtgjudge.model.oracle.lines import read_effect_words, sentences
     assert until_word("Target creature gets +X/+X until end of turn, where X is the number of other creatures you "
                       "control.", ("target creature",)) is None

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
-from mtgjudge.model.engine.library import BASIC_LANDS
+from mtgjudge.model.words.library.perform import BASIC_LANDS
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.oracle.library_sentences import library_word, looked_more_after, search_more_word, searched_more_after
+from mtgjudge.model.words.library.read import library_word, looked_more_after, search_more_word, searched_more_after
 from mtgjudge.model.oracle.lines import read_effect_words, sentences
 from mtgjudge.model.vocab.parse import parse_effect
 from mtgjudge.queries.format.files import load_text
@@ -158,7 +158,7 @@ def test_a_search_of_a_named_library_finds_each_card_and_shuffles_into_each_orde
 def test_a_search_of_named_cards_among_cards_nobody_knows_is_unsupported():
     # what a card nobody knows is decides whether it may be found, and the shuffle would put named cards among them
     from dataclasses import replace as _replace
-    from mtgjudge.model.engine.library import shuffles
+    from mtgjudge.model.words.library.perform import shuffles
     (q,) = load_text(BASE.format(card="Demonic Tutor", paying="b1, g1", alice_library="[{card: Memnite, id: m}]",
                                  bob_library="3", bob_hand="[]", hand="", targets=""))
     g = Game(q.state)
@@ -356,7 +356,7 @@ def test_cremate_exiles_a_card_from_a_graveyard_then_draws():
 def test_revealed_cards_of_a_quality_taken_and_the_rest_milled_is_unsupported():
     # "Put all land cards revealed this way into your hand and the rest into your graveyard": any number of the
     # cards nobody knows may be lands; those that are not go to the graveyard, where what they are matters.
-    from mtgjudge.model.engine.library import _take_looked
+    from mtgjudge.model.words.library.perform import _take_looked
 
     from mtgjudge.model.vocab.parse import parse_effect
     (q,) = load_text(BASE.format(card="Opt", paying="u1", alice_library="4", bob_library="3", bob_hand="[]",
@@ -656,7 +656,7 @@ def test_natural_selection_on_a_named_library_is_unsupported_when_shuffled():
 
 
 def test_look_then_put_is_two_instructions_and_put_back_is_one():
-    from mtgjudge.model.oracle.library_sentences import split_then
+    from mtgjudge.model.words.library.read import split_then
     assert split_then(["look at the top three cards of your library, then put one of them into your hand and the rest "
                        "on the bottom of your library in any order."]) == [
         "Look at the top three cards of your library.",

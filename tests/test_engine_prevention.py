@@ -1,5 +1,5 @@
 """Prevention shields of resolved spells (615.1a): how the compiler reads "Prevent all combat damage that would
-be dealt this turn" (the grammar's ``prevent_effect``, ``oracle.prevent_sentences``), near misses that must stay
+be dealt this turn" (the grammar's ``prevent_effect``, ``words.prevention.read``), near misses that must stay
 unread, and what the engine does with the shield (kept in ``state.prevention``, ended in cleanup, 514.2).
 Expected values are worked out by hand from the rules cited."""
 from __future__ import annotations

@@ -12,7 +12,7 @@ from mtgjudge.model.engine.triggers import trigger_of, watched_trigger
 from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.oracle.intervening import read_condition
-from mtgjudge.model.oracle.permanent_sentences import perm_sentence
+from mtgjudge.model.words.permanents.read import perm_sentence
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
 from mtgjudge.queries.format.files import load_text
@@ -46,7 +46,7 @@ def test_intervening_conditions_read_as_counts(cond, read):
 @pytest.mark.parametrize("cond", [
     # near misses: this turn's history, a comparison between players, a name, a counter on a permanent: none is
     # a count the engine reads (603.4 stays unmodelled). ("it was kicked", "you cast it from your hand": the
-    # source's history, read by oracle.kicker, see tests/test_kicker.py.)
+    # source's history, read by words.kicker.read, see tests/test_kicker.py.)
     "a creature died this turn",
     "an opponent controls more lands than you", "you control another creature named ~",
     "you control a creature with a +1/+1 counter on it",

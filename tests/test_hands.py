@@ -9,11 +9,11 @@ import pytest
 
 from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
-from mtgjudge.model.engine.library import x_value
-from mtgjudge.model.engine.library import BASIC_LANDS
+from mtgjudge.model.words.library.perform import x_value
+from mtgjudge.model.words.library.perform import BASIC_LANDS
 
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.oracle.library_sentences import hand_after, library_word
+from mtgjudge.model.words.library.read import hand_after, library_word
 from mtgjudge.model.oracle.lines import read_effect_words, sentences
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.queries.format.files import load_text
@@ -97,7 +97,7 @@ def test_x_and_hands_in_a_players_instructions():
     assert dict(library_word("Each player discards their hand, then draws seven cards.", ()).args)["acts"] == \
         (("discard_hand", 1, False), ("draw", 7, False))
     # "You may have target opponent discard a card." (608.2d): the optional instruction "target opponent
-    # discards a card", read by the one "you may have" reader (oracle.etb_sentences)
+    # discards a card", read by the one "you may have" reader (words.entering.read)
     words, _ = read_effect_words(sentences("You may have target opponent discard a card."))
     assert [w.kind for w in words] == ["optional", "discard"] and words[1].arg("target") == "opponent"
 

@@ -92,7 +92,7 @@ def test_rebound_compiles_to_the_keyword_the_engine_performs_702_88a():
 
 
 def test_rebound_trigger_stays_unsupported_as_it_resolves_702_88a():
-    # rebound exiles the spell and creates its delayed trigger (engine.delayed); casting the card as that trigger
+    # rebound exiles the spell and creates its delayed trigger (words.delayed.perform); casting the card as that trigger
     # resolves is not performed: unsupported, never guessed
     with pytest.raises(Unsupported, match="Rebound trigger"):
         _run("""

@@ -1,5 +1,5 @@
-"""Kicker (702.33): reading what happens if a spell was kicked (``oracle.kicker``) and the engine's casting
-(each announcement a branch, 601.2b) and resolution (``engine.kicker``). Expected values are worked out by hand
+"""Kicker (702.33): reading what happens if a spell was kicked (``words.kicker.read``) and the engine's casting
+(each announcement a branch, 601.2b) and resolution (``words.kicker.perform``). Expected values are worked out by hand
 from the CR and the Gatherer rulings named, never from the verifier's output."""
 from __future__ import annotations
 
@@ -161,7 +161,7 @@ def test_kicked_status_is_forgotten_by_a_new_object():
     g0 = [g for g in run(Game(q.state), q.actions[:1] + ({"resolve": 1},)) if True]
     for g in g0:
         assert g.state.obj("it").kicked == (1,)       # the permanent remembers (702.33e)
-    from mtgjudge.model.engine.removal import remove
+    from mtgjudge.model.words.removal.perform import remove
     g = remove(g0[0], "it", "bounce")
     assert g.state.obj("it").kicked == ()
 
@@ -222,7 +222,7 @@ def test_split_second_forbids_casting_but_not_mana_abilities():
 
 
 def test_kicked_only_targets_are_chosen_only_if_kicked():
-    from mtgjudge.model.oracle.kicker import as_announced
+    from mtgjudge.model.words.kicker.read import as_announced
     a = spell("Destroy target land. If this spell was kicked, destroy another target land.")
     assert a.targets == ("target land", "target another land")
     # 702.33g: cast unkicked as if it did not have the kicked part's target
@@ -244,7 +244,8 @@ def test_kicker_with_a_cost_that_has_commas_is_one_kicker():
 
 
 def test_multikicker_branches_stop_at_what_can_be_paid_and_at_the_bound(monkeypatch):
-    from mtgjudge.model.engine import actions, kicker
+    from mtgjudge.model.engine import actions
+    from mtgjudge.model.words.kicker import perform as kicker
     from mtgjudge.model.errors import SearchBound
     games = finals("Lightkeeper of Emeria", "Plains, Plains, Plains, Plains, Plains")
     assert sorted(g.state.player("Alice").life for g in games) == [20, 22]      # kicked 0 or 1 time (702.33c)

@@ -463,7 +463,7 @@ BUYBACK = card("Frob Slaughter", "Instant", "{2}{B}{B}", "Buyback—Frob a frob.
 @matters("a cost option not chosen")
 def test_an_optional_additional_cost_is_asked_when_cast_for_its_mana_cost_702_27a():
     # 601.2b: buyback may be paid with the mana cost: the final positions with it paid are not left out (a cost
-    # the compiler doesn't read: the cast itself is unsupported, engine.kicker.unperformed_options)
+    # the compiler doesn't read: the cast itself is unsupported, words.kicker.perform.unperformed_options)
     assert keyword_of("Buyback—Frob a frob") is BY_NAME["buyback"] and BY_NAME["buyback"].additional
     _outcome_unsupported("""
 id: t
@@ -508,7 +508,7 @@ expect: [{object: bears, zone: graveyard}, {player: Alice, life: 20}]
                                   "Conspire", "Bargain", "Casualty 2"])
 def test_no_optional_additional_cost_is_left_unpaid_601_2b(line):
     # an unread optional additional cost: a spell the actions cast for its mana cost may have it paid or not,
-    # decided as it is cast (engine.kicker.unperformed_options): the cast is unsupported, never "not paid"
+    # decided as it is cast (words.kicker.perform.unperformed_options): the cast is unsupported, never "not paid"
     bolt = card("Frob Bolt", "Instant", "{R}", line + "\nFrob Bolt deals 1 damage to any target.")
     assert any(a.kind == "unmodelled" for a in bolt.front.abilities), line
     assert line.split("—")[0].split(" ")[0] in _outcome_unsupported("""

@@ -1,5 +1,5 @@
 """A player's instructions: the grammar's section "players" read into acts
-of ``player_acts`` (vocab.words_players) and performed by engine.players. Expected answers from the CR and the
+of ``player_acts`` (words.players.record) and performed by words.players.perform. Expected answers from the CR and the
 Gatherer rulings cited, derived by hand."""
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ def test_a_target_player_as_a_later_subject():
 
 @pytest.mark.parametrize("text", [
     "You gain life equal to the highest converted mana cost among permanents in your graveyard.",   # no such count
-    "You gain 3 life for each land card discarded this way.",      # "this way": engine.refs' (608.2c)
+    "You gain 3 life for each land card discarded this way.",      # "this way": words.references.perform' (608.2c)
     "Each player sacrifices all colored permanents they control.",  # "all ... they control": not read
     "Each player shuffles their hand into target player's library.",  # someone else's library
     "Target player draws that many cards.",                        # "that many" with nothing before
@@ -89,7 +89,7 @@ def test_a_target_player_as_a_later_subject():
     "Each player returns all creature cards from their graveyard to the battlefield tapped.",   # tapped: not read
     "Draw a card for each creature target player controls, then draw a card for each creature another target "
     "player controls.",                                              # two target players
-    # "a creature or planeswalker" is not one kind of permanent (engine.players reads each item with
+    # "a creature or planeswalker" is not one kind of permanent (words.players.perform reads each item with
     # phrases.parse_np): Archon of Cruelty's line crashed its outcome question while it resolved
     "Target opponent sacrifices a creature or planeswalker, discards a card, and loses 3 life.",
     "Each player sacrifices a creature or planeswalker and loses 1 life.",

@@ -101,7 +101,7 @@ def test_damage_to_a_target_equal_to_a_count():
 
 def test_counter_unless_pays_for_each():
     assert args("Counter target spell unless its controller pays {1} for each card in your graveyard.", 0) == \
-        {"target": "spell", "cost": "{1}", "per": "card in your graveyard"}    # oracle.counter_sentences
+        {"target": "spell", "cost": "{1}", "per": "card in your graveyard"}    # words.countering.read
     read = read_effect_words(sentences("Counter target spell unless its controller pays {1} for each attacking "
                                        "creature."))
     assert read is None or None in read[0]

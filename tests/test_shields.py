@@ -1,6 +1,6 @@
 """Shields of the ``shields`` family: prevention shields on one object or player (615.7, 615.1a),
 regeneration (701.19a), "can't be regenerated" (701.19c) and "if it would die this turn, exile it instead"
-(614.1a). How the compiler reads them (the grammar's ``shield_effect``, ``oracle.shield_sentences``), near
+(614.1a). How the compiler reads them (the grammar's ``shield_effect``, ``words.shields.read``), near
 misses that must stay unread, and what the engine does with them on hand-written states. Every expected value
 is worked out by hand from the rule or Gatherer ruling cited, never from the verifier's output."""
 from __future__ import annotations

@@ -159,7 +159,7 @@ def test_other_additional_costs_stay_unread(text):
 
 # ---------------------------------------------------------------- the spell's own cost reductions (601.2f)
 
-from mtgjudge.model.oracle.spell_costs import self_cost_reduction   # noqa: E402
+from mtgjudge.model.words.costs.read import self_cost_reduction
 
 
 @pytest.mark.parametrize("line,data", [

@@ -1,13 +1,13 @@
 """Tokens counted by X and tapped tokens (111.1, 107.3a, 107.3c,
 110.5b), "those creatures" / "them" / "they" after an instruction that acted on a group (608.2c, 611.2c), and
 keywords that only matter for blocks granted until end of turn (613.1f). How the compiler reads them (the
-grammar's ``tokens_create``, ``oracle.token_sentences``), near misses that must stay unread, and what the engine does.
+grammar's ``tokens_create``, ``words.tokens.read``), near misses that must stay unread, and what the engine does.
 Expected values are worked out by hand from the rules cited."""
 from __future__ import annotations
 
 import pytest
 
-from mtgjudge.model.engine import token_groups
+from mtgjudge.model.words.tokens import perform as token_groups
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.errors import Unsupported

@@ -1,5 +1,5 @@
 """Continuous effects until end of turn (611.2a, 514.2): how the compiler reads them (the grammar's
-``until_effect``, ``oracle.until``), with near misses that must stay unread, and what the engine does with them
+``until_effect``, ``words.until.read``), with near misses that must stay unread, and what the engine does with them
 (layers 2, 6, 7c, 7d: 613.1b, 613.1f, 613.4c-d; the cleanup step ends them). Expected values are worked out by
 hand from the rules and rulings cited."""
 from __future__ import annotations

@@ -13,17 +13,16 @@ from mtgjudge.model.engine import declaring, zones
 from mtgjudge.model.engine.kernel.entering import enter_each_way
 from mtgjudge.model.engine.combat_damage import next_step, perform_combat_damage
 from mtgjudge.model.engine.game import FOLLOWING, Game, find_ref, game_over, merge, name_of
-from mtgjudge.model.engine.kicker import (MULTIKICKER_BOUND, buyback_options, is_multikicker, kicked_words,
-                                          kicker_options, unperformed_options)
-from mtgjudge.model.oracle.kicker import as_announced
+from mtgjudge.model.words.kicker.perform import MULTIKICKER_BOUND, buyback_options, is_multikicker, kicked_words, kicker_options, unperformed_options
+from mtgjudge.model.words.kicker.read import as_announced
 from mtgjudge.model.engine.leave_game import leave_game
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.engine.mana_abilities import resolve_mana_ability
-from mtgjudge.model.engine.damage import division_possible
+from mtgjudge.model.words.damage.perform import division_possible
 from mtgjudge.model.payment.enumeration import all_payments
 from mtgjudge.model.payment.problem import build_problem
-from mtgjudge.model.engine.removal import remove
-from mtgjudge.model.engine.modes import chosen_by_action, expand, extra_mana, with_chosen
+from mtgjudge.model.words.removal.perform import remove
+from mtgjudge.model.words.modes.perform import chosen_by_action, expand, extra_mana, with_chosen
 from mtgjudge.model.mana import format_cost
 from mtgjudge.model.rules.modes import describe, modal_of
 from mtgjudge.model.engine.resolve import resolve_action, spell_ability
@@ -115,7 +114,7 @@ def _cast_face(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int) 
     # 601.2b: an optional additional cost the engine does not perform makes the cast unsupported, named first
     unperformed_options(state, oid, player)
     # 601.2b, 702.33d: the caster announces whether to pay its kicker cost; each way a branch unless the action
-    # fixes it (``engine.kicker``)
+    # fixes it (``words.kicker.perform``)
     kicks = kicker_options(state, oid, a.get("kicked"))
     multi = is_multikicker(state, oid) and a.get("kicked") is None
     # 601.2b: an additional cost that offers two ("discard a card or pay {5}"): each way announced a branch

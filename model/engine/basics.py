@@ -10,7 +10,7 @@ from typing import Callable
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.engine.game import Game, merge
-from mtgjudge.model.engine.removal import remove
+from mtgjudge.model.words.removal.perform import remove
 from mtgjudge.model.engine.sba import power
 from mtgjudge.model.engine.exile_until import exile_until_leaves, link_exiled, return_linked
 from mtgjudge.model.engine.exile_top import exile_top, exiled_by_this, leave_permission

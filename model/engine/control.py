@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from mtgjudge.model.engine import instructions
 from mtgjudge.model.engine.game import Game, merge, name_of
-from mtgjudge.model.engine.removal import remove_all
-from mtgjudge.model.engine.until import set_controller
+from mtgjudge.model.words.removal.perform import remove_all
+from mtgjudge.model.words.until.perform import set_controller
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS

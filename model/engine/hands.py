@@ -1,5 +1,5 @@
-"""Hands and libraries: what the library words (``engine.library``) did not perform
-yet, built on them rather than copied (a player's X and "discards their hand": ``engine.library``):
+"""Hands and libraries: what the library words (``words.library.perform``) did not perform
+yet, built on them rather than copied (a player's X and "discards their hand": ``words.library.perform``):
 
 - a tutor that puts the card found on top after a shuffle, written as two sentences ("Search your library for
   an instant or sorcery card and reveal that card. Shuffle your library, then put the card on top of it.",
@@ -14,7 +14,8 @@ from dataclasses import replace
 from itertools import combinations
 
 from mtgjudge.model.cards.lookup import card_db
-from mtgjudge.model.engine import library, zones
+from mtgjudge.model.engine import zones
+from mtgjudge.model.words.library import perform as library
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.errors import SearchBound, Unsupported

@@ -19,7 +19,7 @@ from mtgjudge.model.rules import counts
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
-from mtgjudge.model.engine.removal import remove, remove_all
+from mtgjudge.model.words.removal.perform import remove, remove_all
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_by_tapping
 from mtgjudge.model.errors import SearchBound, Unsupported

@@ -9,7 +9,7 @@ from __future__ import annotations
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.engine.sba import power
-from mtgjudge.model.oracle.conditions import read_condition
+from mtgjudge.model.words.conditions.read import read_condition
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
@@ -31,8 +31,8 @@ def holds(game: Game, ability: Ability, controller: str, source: str) -> bool:
 
 def condition_holds(game: Game, condition: str, controller: str, source: str | None, rule: str) -> bool:
     """Is ``condition`` ("you control another Spirit", "seven or more cards are in your graveyard", read by
-    ``oracle.conditions``) true now for ``controller``, the controller of the ability or spell? The one check of
-    an intervening "if" (603.4) and of a condition checked on resolution (608.2c, ``engine.conditions``): a count
+    ``words.conditions.read``) true now for ``controller``, the controller of the ability or spell? The one check of
+    an intervening "if" (603.4) and of a condition checked on resolution (608.2c, ``words.conditions.perform``): a count
     of ``rules.counts``, the player's life total (119.1), or the creatures they control with power N or greater
     (power after the layers and counters, ``sba.power``)."""
     try:

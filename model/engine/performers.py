@@ -9,9 +9,24 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Mapping
 
-from mtgjudge.model.engine import (basics, choose, conditions, control, counted, damage, delayed, etb, hands, instructions,
-                                   kicker, library, optional, permanents, players, prevent, refs, shield_effects,
-                                   token_groups, turn_effects, until)
+from mtgjudge.model.engine import basics, control, hands, instructions
+from mtgjudge.model.words.choices import perform as choose
+from mtgjudge.model.words.conditions import perform as conditions
+from mtgjudge.model.words.counts import perform as counted
+from mtgjudge.model.words.damage import perform as damage
+from mtgjudge.model.words.delayed import perform as delayed
+from mtgjudge.model.words.entering import perform as etb
+from mtgjudge.model.words.kicker import perform as kicker
+from mtgjudge.model.words.library import perform as library
+from mtgjudge.model.words.optional import perform as optional
+from mtgjudge.model.words.permanents import perform as permanents
+from mtgjudge.model.words.players import perform as players
+from mtgjudge.model.words.prevention import perform as prevent
+from mtgjudge.model.words.references import perform as refs
+from mtgjudge.model.words.shields import perform as shield_effects
+from mtgjudge.model.words.tokens import perform as token_groups
+from mtgjudge.model.words.turns import perform as turn_effects
+from mtgjudge.model.words.until import perform as until
 from mtgjudge.model.engine.kernel.context import Performer
 from mtgjudge.model.words.attach import perform as attach
 from mtgjudge.model.words.proliferate import perform as proliferate

@@ -24,16 +24,18 @@ from mtgjudge.model.rules.targets import target_spec
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.auras import resolve_aura
-from mtgjudge.model.engine import optional
+from mtgjudge.model.words.optional import perform as optional
 from mtgjudge.model.engine import intervening
-from mtgjudge.model.engine import modes
-from mtgjudge.model.engine import kicker
-from mtgjudge.model.oracle.kicker import as_announced
+from mtgjudge.model.words.modes import perform as modes
+from mtgjudge.model.words.kicker import perform as kicker
+from mtgjudge.model.words.kicker.read import as_announced
 from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.triggers import ability_of, apnap, legal_target, target_slots, watched_trigger
 from mtgjudge.model.engine import tribute
 from mtgjudge.model.errors import InputError, SearchBound
-from mtgjudge.model.engine import commuting, delayed, refs
+from mtgjudge.model.engine import commuting
+from mtgjudge.model.words.delayed import perform as delayed
+from mtgjudge.model.words.references import perform as refs
 from mtgjudge.model.engine.sba import check as check_sba
 from mtgjudge.model.engine.kernel.context import Ctx
 from mtgjudge.model.engine.performers import MARKER_RUNNERS, PERFORMERS, WHOLE_USE

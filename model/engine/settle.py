@@ -73,7 +73,7 @@ def return_exiled_card(game: Game, oid: str, n: int, rules: tuple[str, ...], why
     if o.token:
         return game.log(("111.8",) + why_not, f"the token {oid} can't return to the battlefield"), []
     counters = dict(enters_counters(game, oid, None))
-    for kind, k in extra_counters:        # 614.1c: "return it ... with a +1/+1 counter on it" (engine.delayed)
+    for kind, k in extra_counters:        # 614.1c: "return it ... with a +1/+1 counter on it" (words.delayed.perform)
         counters[kind] = counters.get(kind, 0) + k
     game = zones.move(game, oid, "battlefield", controller=o.owner, counters=tuple(counters.items()),
                       tapped=enters_tapped(game, oid))

@@ -9,7 +9,7 @@ The single places that consult them: damage (``deal_damage``, 120.3) asks ``prev
 (``removal``, 701.8a, and lethal damage, 704.5g) asks ``regenerate``; every permanent going from the
 battlefield to a graveyard (destroyed, sacrificed, 704.5f-g) asks ``dies_to``.
 
-This module performs no effect of its own (the words that create shields are ``engine.shield_effects``): it
+This module performs no effect of its own (the words that create shields are ``words.shields.perform``): it
 imports nothing of ``resolve`` so that resolve, removal and sba can use it.
 """
 from __future__ import annotations

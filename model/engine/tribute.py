@@ -2,7 +2,7 @@
 A replacement effect on its entering (614.1c): the opponent chosen either pays (the creature enters with N
 +1/+1 counters, 122.6) or doesn't; each is a branch. Which opponent is chosen changes nothing else in the
 game, so with several opponents the outcomes are these two. "If tribute wasn't paid" (702.104b) reads the
-record the permanent keeps (``GameObject.tribute_paid``, ``engine.kicker.intervening_holds``)."""
+record the permanent keeps (``GameObject.tribute_paid``, ``words.kicker.perform.intervening_holds``)."""
 from __future__ import annotations
 
 from collections import Counter

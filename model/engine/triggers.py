@@ -18,7 +18,7 @@ from typing import Iterator, Mapping
 from math import factorial, prod
 
 from mtgjudge.model.objects import undefined_card
-from mtgjudge.model.engine.kicker import intervening_holds
+from mtgjudge.model.words.kicker.perform import intervening_holds
 from mtgjudge.model.oracle.combat_triggers import combat_condition
 from mtgjudge.model.oracle.keyword_triggers import keyword_trigger
 from mtgjudge.model.oracle.lines import without_ability_word
@@ -31,7 +31,7 @@ from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.engine.targeting import choose_targets, division_possible
 from mtgjudge.model.rules.targets import is_legal_target, target_spec
 from mtgjudge.model.rules.characteristics import matches, printed_characteristics
-from mtgjudge.model.engine import modes
+from mtgjudge.model.words.modes import perform as modes
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine import intervening
 from mtgjudge.model.state import PendingTrigger, StackAbility
@@ -194,7 +194,7 @@ def _trigger(game: Game, watcher, index: int, a: Ability, what: str, moves: int,
     if watcher.controller in game.left:
         return None
     # 603.4: an intervening "if" false as the event occurs: it doesn't trigger. The source's own history ("if it
-    # was kicked", "if you cast it from your hand": ``engine.kicker``) can't change before it resolves; a count
+    # was kicked", "if you cast it from your hand": ``words.kicker.perform``) can't change before it resolves; a count
     # ("if you control another Elf": ``engine.intervening``) is checked again as it resolves.
     if a.intervening and not intervening_holds(a.intervening, watcher):
         return None
@@ -633,7 +633,7 @@ def put_pending(game: Game) -> list[Game]:
             nxt = []
             for g in branches:
                 if p.delayed is not None:
-                    # 603.7c: a delayed triggered ability (engine.delayed) has no targets
+                    # 603.7c: a delayed triggered ability (words.delayed.perform) has no targets
                     ab = StackAbility(p.source, 0, p.controller, (), 0, delayed=p.delayed)
                     g2 = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
                     g2 = g2.log(rules, f"{p.controller} puts the delayed triggered ability {p.delayed.describe()} "

@@ -8,13 +8,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from mtgjudge.model.engine.delayed import fire, untapping
+from mtgjudge.model.words.delayed.perform import fire, untapping
 from mtgjudge.model.engine.combat_damage import next_step, perform_combat_damage
 from mtgjudge.model.engine.game import MAX_STEPS, Game, game_over, merge
 from mtgjudge.model.engine.resolve import resolve_action
 from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.triggers import combat_triggered, guard_unrecognized, triggered_at_step
-from mtgjudge.model.engine.until import end_control
+from mtgjudge.model.words.until.perform import end_control
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.rules.combat.declare import attackers, check_block, declaring_no_attackers, end_of_combat
 from mtgjudge.model.rules.durations import DURATIONS, ends_this_cleanup, ends_with_combat
@@ -115,10 +115,10 @@ def _begin_step(game: Game, stepname: str) -> list[Game]:
         else:
             game = draw(game.log("504.1", f"{active} draws for the turn"), active)
     elif stepname == "cleanup":
-        # 514.3a: "at the beginning of the next cleanup step" abilities trigger (engine.delayed)
+        # 514.3a: "at the beginning of the next cleanup step" abilities trigger (words.delayed.perform)
         return [x for g in _cleanup(fire(game, "cleanup")) for x in _settle_cleanup(g)]
     if stepname in ("upkeep", "end"):
-        game = fire(game, stepname)               # 603.7c: delayed triggered abilities (engine.delayed)
+        game = fire(game, stepname)               # 603.7c: delayed triggered abilities (words.delayed.perform)
     if stepname in ("upkeep", "end") and active not in game.left:
         # 503.1a, 513.1a: "at the beginning of your upkeep / end step" abilities trigger as the step begins.
         new = triggered_at_step(game, stepname)

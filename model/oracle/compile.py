@@ -13,7 +13,7 @@ from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import ManaSyntaxError, parse_cost
 from mtgjudge.model.objects import CardDef, Face
-from mtgjudge.model.oracle.conditions import continues_paragraph
+from mtgjudge.model.words.conditions.read import continues_paragraph
 from mtgjudge.model.oracle.lines import LineContext, compile_line, without_ability_word
 from mtgjudge.model.oracle.text import ability_lines
 from mtgjudge.model.vocab.abilities import Ability
@@ -58,7 +58,7 @@ def _number(v: str | None) -> int | None:
 
 def _join_conditionals(lines: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """A spell's paragraph that says what its paragraph before does instead on a condition ("Threshold — ...
-    instead if seven or more cards are in your graveyard", ``oracle.conditions.continues_paragraph``) joined to
+    instead if seven or more cards are in your graveyard", ``words.conditions.read.continues_paragraph``) joined to
     that paragraph, so that the two are read together (608.2c)."""
     out: list[tuple[str, str]] = []
     for printed, norm in lines:

@@ -17,35 +17,37 @@ from mtgjudge.model import patterns
 from mtgjudge.model.rules import counts
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
-from mtgjudge.model.oracle.spell_costs import (additional_either, alternative_cost, buyback_cost, cost_text,
-                                               is_buyback_line, self_cost_reduction)
+from mtgjudge.model.words.costs.read import additional_either, alternative_cost, buyback_cost, cost_text, is_buyback_line, self_cost_reduction
 from mtgjudge.model.oracle.intervening import split_intervening
-from mtgjudge.model.oracle.optional import depends_on_choice, optional_words
-from mtgjudge.model.oracle import kicker as kicker_lines
+from mtgjudge.model.words.optional.read import depends_on_choice, optional_words
+from mtgjudge.model.words.kicker import read as kicker_lines
 from mtgjudge.model.words.proliferate import read as proliferate
-from mtgjudge.model.oracle import damage_sentences, etb_sentences, keyword_triggers, keywords, modes, turn_sentences
-from mtgjudge.model.oracle import removal_sentences
-from mtgjudge.model.oracle.conditions import condition_words
+from mtgjudge.model.oracle import keyword_triggers, keywords
+from mtgjudge.model.words.damage import read as damage_sentences
+from mtgjudge.model.words.entering import read as etb_sentences
+from mtgjudge.model.words.modes import read as modes
+from mtgjudge.model.words.turns import read as turn_sentences
+from mtgjudge.model.words.removal import read as removal_sentences
+from mtgjudge.model.words.conditions.read import condition_words
 from mtgjudge.model.oracle.combat_triggers import COMBAT_SUBJECT_EVENTS, OTHER_SUBJECT_EVENTS
-from mtgjudge.model.oracle.counter_sentences import counter_word, countered_instead
-from mtgjudge.model.oracle.choose_sentences import choose_value_word, spell_controller_after, target_if_word
+from mtgjudge.model.words.countering.read import counter_word, countered_instead
+from mtgjudge.model.words.choices.read import choose_value_word, spell_controller_after, target_if_word
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, moved_out_of, unmodelled
-from mtgjudge.model.oracle.library_sentences import hand_after, library_word, looked_after
-from mtgjudge.model.oracle.library_sentences import looked_more_after, search_more_word, searched_more_after, split_then
-from mtgjudge.model.oracle.player_sentences import chosen_after
-from mtgjudge.model.oracle.library_sentences import hands_after, search_then_top
-from mtgjudge.model.oracle.permanent_sentences import perm_sentence
-from mtgjudge.model.oracle.prevent_sentences import prevent_sentence
-from mtgjudge.model.oracle.shield_sentences import shield_sentence      # 615.7, 701.19, 614.1a (shields)
-from mtgjudge.model.oracle.refs import ref_words
-from mtgjudge.model.oracle.counted import counted_word
-from mtgjudge.model.oracle.damage_sentences import damage_compound_sentence, unpreventable_after
-from mtgjudge.model.oracle.delayed import (delayed_paragraph, delayed_word, leading, player_cant_word,
-                                           skip_untap_word)
+from mtgjudge.model.words.library.read import hand_after, library_word, looked_after
+from mtgjudge.model.words.library.read import looked_more_after, search_more_word, searched_more_after, split_then
+from mtgjudge.model.words.players.read import chosen_after
+from mtgjudge.model.words.library.read import hands_after, search_then_top
+from mtgjudge.model.words.permanents.read import perm_sentence
+from mtgjudge.model.words.prevention.read import prevent_sentence
+from mtgjudge.model.words.shields.read import shield_sentence
+from mtgjudge.model.words.references.read import ref_words
+from mtgjudge.model.words.counts.read import counted_word
+from mtgjudge.model.words.damage.read import damage_compound_sentence, unpreventable_after
+from mtgjudge.model.words.delayed.read import delayed_paragraph, delayed_word, leading, player_cant_word, skip_untap_word
 from mtgjudge.model.oracle.targets import find_targets
-from mtgjudge.model.oracle.token_sentences import token_sentence, group_after, split_joined
+from mtgjudge.model.words.tokens.read import token_sentence, group_after, split_joined
 from mtgjudge.model.oracle.whole import unread_part
-from mtgjudge.model.oracle.until import until_word
+from mtgjudge.model.words.until.read import until_word
 from mtgjudge.model.rules import protection
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
@@ -54,7 +56,7 @@ from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, CostPart, Effect
 from mtgjudge.model.vocab.parse import parse_effect, parse_static
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.words import EFFECT_WORDS
-from mtgjudge.model.vocab.words_costs import GRAVEYARD_CAST_KEYWORDS
+from mtgjudge.model.words.costs.record import GRAVEYARD_CAST_KEYWORDS
 
 #: CR 207.2c: ability words have no rules meaning; the compiler reads the ability after them.
 ABILITY_WORDS = ("adamant", "addendum", "alliance", "battalion", "bloodrush", "celebration", "channel", "chroma",
@@ -402,7 +404,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
 
 
 def instruction_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = ()) -> Effect | None:
-    """``effect_word``, or an instruction of one word that ``oracle.refs`` reads whole ("Exile target creature you
+    """``effect_word``, or an instruction of one word that ``words.references.read`` reads whole ("Exile target creature you
     control, then return that card to the battlefield under its owner's control."): what "you may" can wrap."""
     word = effect_word(sentence, found, earlier)
     if word is None:
@@ -498,7 +500,7 @@ def _read_words(parts: list[str], self_subject: bool, it_is_self: bool,
     if it_is_self and split and split[0][:3].lower() == "it ":
         split[0] = "~ " + split[0][3:]
     if it_is_self and split and split[0][:16].lower() == "you may have it ":
-        split[0] = split[0][:13] + "~ " + split[0][16:]         # the permanent itself (etb: oracle.etb_sentences)
+        split[0] = split[0][:13] + "~ " + split[0][16:]         # the permanent itself (etb: words.entering.read)
     for n, s in enumerate(split):
         found = find_targets(s)
         if found is None:
@@ -510,12 +512,12 @@ def _read_words(parts: list[str], self_subject: bool, it_is_self: bool,
         targets += found
         if not found and unpreventable_after(s, words):   # 615.12: "The damage can't be prevented."
             continue
-        # 702.33d, 608.2c: "If this spell was kicked, <instruction>" (``oracle.kicker``)
+        # 702.33d, 608.2c: "If this spell was kicked, <instruction>" (``words.kicker.read``)
         kicked = kicker_lines.kicked_words(s, found, words, split[n - 1] if n else None, effect_word)
         if kicked is not None:
             words = kicked
             continue
-        # 608.2c, 705: "If <condition>, <instruction> (instead)." and coin flips (``oracle.conditions``)
+        # 608.2c, 705: "If <condition>, <instruction> (instead)." and coin flips (``words.conditions.read``)
         conditional = condition_words(s, found, words, split[n - 1] if n else None, effect_word)
         if conditional is not None:
             words = conditional
@@ -797,11 +799,11 @@ _CASTING_WORDS = patterns.compile(r"\b(choose (?:one|two|three|any|up to|x)(?!\s
 
 def _spell_line(norm: str, printed: str, ctx: LineContext) -> Ability:
     fallback = unmodelled(norm, printed, "spell", ctx.spell)
-    # 700.2: "Choose one — • A • B": each mode read as the same text alone (``oracle.modes``)
+    # 700.2: "Choose one — • A • B": each mode read as the same text alone (``words.modes.read``)
     modal = modes.modal_ability(norm, printed, "spell", lambda m: _spell_line(m, m, ctx))
     if modal is not None:
         return modal
-    # a kicked sentence (702.33d) is read by ``oracle.kicker``; the rest of the line may still change how it is
+    # a kicked sentence (702.33d) is read by ``words.kicker.read``; the rest of the line may still change how it is
     # cast, but "cast" in "Your opponents can't cast spells this turn" (101.2) is what the spell does
     casting = [s for s in sentences(kicker_lines.without_kicked_sentences(norm)) if _CASTING_WORDS.search(s)]
     if casting and not all(player_cant_word(s, tuple(find_targets(s) or ())) for s in casting):
@@ -892,7 +894,7 @@ def _cost_change(norm: str, printed: str) -> Ability | None:
                 return None
             data["not_from_hand"] = True        # 601.2a: the zone it was cast from
         return Ability("static", static=parse_static(data), source_text=printed)
-    # the spell's own reduction (601.2f) and alternative costs (118.9) (oracle.spell_costs)
+    # the spell's own reduction (601.2f) and alternative costs (118.9) (words.costs.read)
     own = self_cost_reduction(norm) or alternative_cost(norm)
     if own is not None:
         return Ability("static", static=parse_static(own), source_text=printed)
@@ -1080,7 +1082,7 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         event = phrases.parse(condition, "trigger_condition")
     except DefinitionError:
         return unmodelled(body, printed, "triggered", ctx.spell)
-    # 603.4: an intervening "if it was kicked" right after the trigger condition (``oracle.kicker``)
+    # 603.4: an intervening "if it was kicked" right after the trigger condition (``words.kicker.read``)
     only_if = kicker_lines.intervening(effect) if sep else None
     if only_if is not None:
         effect = only_if[1]

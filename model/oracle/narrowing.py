@@ -44,7 +44,7 @@ def not_chosen(a: Ability) -> bool:
     zone only its own permission allows: a line that only offers such a way to cast it (its scopes are the cast
     options alone) changes nothing as it resolves. An optional additional cost (kicker, buyback, ...,
     ``Keyword.additional``) was decided as the spell was cast: each way a branch, or the cast unsupported, or not
-    payable then (``engine.kicker.unperformed_options``, 601.2b, 601.2h)."""
+    payable then (``words.kicker.perform.unperformed_options``, 601.2b, 601.2h)."""
     return a.kind == "unmodelled" and bool(a.scope) and set(a.scope) <= {Scope.CAST_OPTIONS}
 
 

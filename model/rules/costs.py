@@ -2,7 +2,7 @@
 minus cost reductions (generic mana only, 118.7a), then minimums such as Trinisphere's; and the ways to pay
 that are not mana (convoke 702.51, delve 702.66, improvise 702.126).
 
-The static words a card definition uses for these (``vocab.words_costs``):
+The static words a card definition uses for these (``words.costs.record``):
 
 ``cost_increase``       ``{amount: 1, spells: noncreature spells}``            (Thalia, Guardian of Thraben)
 ``cost_reduction``      ``{amount: 1, spells: artifact spells, you_cast: true}`` (Etherium Sculptor; with
@@ -266,7 +266,7 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
     modifiers = modifiers_for_spell(state, caster, purpose, obj.zone)
     for a in ch.abilities:
         if a.kind == "static" and a.static is not None and a.static.kind == "self_cost_reduction":
-            # 601.2f: the spell's own reduction, counted as the total cost is determined (oracle.spell_costs)
+            # 601.2f: the spell's own reduction, counted as the total cost is determined (words.costs.read)
             amount, _counted = own_reduction(state, caster, oid, a.static)
             if amount:
                 modifiers.append(CostModifier("reduction", amount, oid, f"{a.text()} ({_counted})"))

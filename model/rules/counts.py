@@ -116,7 +116,7 @@ def parse(text: str) -> Count:
         else:
             if sel.combat or (sel.stat is not None and sel.stat[0] != "mana value"):
                 # ("other": other than the source, which ``value`` is given; a reader for which "other" names
-                # something else, a target, leaves it unread: oracle.until) attacking/blocking: not in the
+                # something else, a target, leaves it unread: words.until.read) attacking/blocking: not in the
                 # states it reads;
                 # "with power 4 or greater": the selector reads power before counters and layer 7c (which
                 # engine.sba.power adds), so counting by it could be wrong

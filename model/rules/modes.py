@@ -1,6 +1,6 @@
 """Which modes of a modal spell can be chosen (CR 700.2): how many the instruction allows, each at most once
 unless "You may choose the same mode more than once" (700.2d), and only modes whose targets can be chosen
-(700.2a, 601.2c). Used by can-play (``legality``) and by casting (``engine.modes``).
+(700.2a, 601.2c). Used by can-play (``legality``) and by casting (``words.modes.perform``).
 """
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ from mtgjudge.model.explain import Step, step
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.durations import in_force
 from mtgjudge.model.rules.in_force import lasting_effects
-from mtgjudge.model.vocab.words_costs import GRAVEYARD_CAST_KEYWORDS
+from mtgjudge.model.words.costs.record import GRAVEYARD_CAST_KEYWORDS
 
 
 #: The static words this module gives meaning to: "You may play that card" (601.3), and the card's own

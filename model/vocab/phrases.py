@@ -1441,7 +1441,7 @@ STARTS = STARTS + ("damage_compound_effect",)
 
 # ------------------------------------------------------------------ delayed
 # Delayed triggered abilities (603.7) and untap steps skipped (502.3): the meaning of the grammar's section of
-# the same name, as plain values for ``oracle.delayed``.
+# the same name, as plain values for ``words.delayed.read``.
 class _Delayed(Transformer):
     def delayed_when(self, c):
         return c[0]
@@ -1554,15 +1554,15 @@ def parse_delayed(text: str, start: str) -> Any:
 STARTS = STARTS + ("shield_effect",)
 # hands: Splinter's search of three zones for cards of one name, and the shuffle after it.
 STARTS = STARTS + ("same_name_search", "that_player_shuffles")
-# refs: amounts an earlier instruction of the same resolution gives (``oracle.refs``).
+# refs: amounts an earlier instruction of the same resolution gives (``words.references.read``).
 STARTS = STARTS + ("ref_life",)
-# Searching, looking at and revealing libraries (meaning: ``oracle.library_sentences``).
+# Searching, looking at and revealing libraries (meaning: ``words.library.read``).
 STARTS = STARTS + ("looked_more_effect", "search_more_effect", "search_named2", "shuffle_searched_more", "look_x2", "have_shuffle2")
 
 
 @v_args(inline=True)
 class _RefMeaning(Transformer):
-    """The meaning of the ``ref_life`` rules: {"who", "sign", "equal"} (``vocab.words_refs``: ``life_equal``)."""
+    """The meaning of the ``ref_life`` rules: {"who", "sign", "equal"} (``words.references.record``: ``life_equal``)."""
 
     def ref_life_equal(self, who, sign, amount): return {"who": who, "sign": sign, "equal": amount}
     def ref_you(self): return "you"
@@ -1604,13 +1604,13 @@ class _GainsMeaning(Transformer):
 setattr(_Meaning, "tokens_create", _GainsMeaning.tokens_create)
 STARTS = STARTS + ("tokens_create",)
 # choose: countering with a condition checked on resolution and a choice
-# made on resolution (``oracle.choose_sentences``).
+# made on resolution (``words.choices.read``).
 STARTS = STARTS + ("target_if", "choose_value")
 
 
 @v_args(inline=True)
 class _ChooseMeaning(Transformer):
-    """The meaning of the ``target_if`` and ``choose_value`` rules: plain values for ``oracle.choose_sentences``."""
+    """The meaning of the ``target_if`` and ``choose_value`` rules: plain values for ``words.choices.read``."""
 
     def target_if(self, verb, _target, spec, cond): return {"verb": str(verb).lower(), "spec": spec, "cond": cond}
     def cif_quality(self, _its, spec): return ("quality", spec)
@@ -1627,7 +1627,7 @@ for _name, _fn in vars(_ChooseMeaning).items():
 
 # ------------------------------------------------------------------ players
 # The meaning of the grammar's section "players": more verb phrases of a player's instructions, as acts
-# (verb, amount, detail) of the word ``player_acts`` (vocab.words_library, vocab.words_players). An amount is a
+# (verb, amount, detail) of the word ``player_acts`` (words.library.record, words.players.record). An amount is a
 # number, "X", or a tuple: ("count", the count's words, N) (608.2h: "N for each <count>" / "equal to <count>",
 # read by rules.counts) or ("that_many", N) (the cards the act before discarded, minus N).
 @v_args(inline=True)

@@ -12,10 +12,24 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from mtgjudge.model.vocab import (words_choose, words_conditions, words_costs, words_counts, words_damage,
-                                 words_delayed, words_etb, words_game, words_kicker, words_library, words_mana,
-                                 words_optional, words_permanents, words_prevent, words_refs, words_removal,
-                                 words_shields, words_tokens, words_until)
+from mtgjudge.model.vocab import words_game, words_mana
+from mtgjudge.model.words.choices import record as words_choose
+from mtgjudge.model.words.conditions import record as words_conditions
+from mtgjudge.model.words.costs import record as words_costs
+from mtgjudge.model.words.counts import record as words_counts
+from mtgjudge.model.words.damage import record as words_damage
+from mtgjudge.model.words.delayed import record as words_delayed
+from mtgjudge.model.words.entering import record as words_etb
+from mtgjudge.model.words.kicker import record as words_kicker
+from mtgjudge.model.words.library import record as words_library
+from mtgjudge.model.words.optional import record as words_optional
+from mtgjudge.model.words.permanents import record as words_permanents
+from mtgjudge.model.words.prevention import record as words_prevent
+from mtgjudge.model.words.references import record as words_refs
+from mtgjudge.model.words.removal import record as words_removal
+from mtgjudge.model.words.shields import record as words_shields
+from mtgjudge.model.words.tokens import record as words_tokens
+from mtgjudge.model.words.until import record as words_until
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.words.attach import record as attach
 from mtgjudge.model.words.proliferate import record as proliferate

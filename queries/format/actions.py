@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from mtgjudge.model.state import STEPS
 from mtgjudge.model.vocab.abilities import KEYWORDS
-from mtgjudge.model.vocab.words_until import COMBAT_ONLY
+from mtgjudge.model.words.until.record import COMBAT_ONLY
 from mtgjudge.queries.format.fields import QuestionValidator, describe, line_of
 from mtgjudge.queries.format.suggest import did_you_mean
 

@@ -135,7 +135,7 @@ def _make_object(d: QuestionValidator, e: _Entry, active: str) -> GameObject:
         kw["chosen"] = d.chosen(*get("chosen"))
     if e.zone == "stack" and not token:
         # a spell on the stack was cast (601.2), from a zone the state does not say: "if you cast it from your
-        # hand" is then unknown (engine.kicker); whether it was kicked (702.33d) the state says, if it can be
+        # hand" is then unknown (words.kicker.perform); whether it was kicked (702.33d) the state says, if it can be
         kw["cast_from"] = "?"
         kickers = [a for a in card.faces[face].abilities
                    if a.kind == "static" and a.static is not None and a.static.kind == "kicker"]

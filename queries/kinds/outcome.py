@@ -137,7 +137,7 @@ def check(game: Game, a: Mapping[str, Any], initial_ids: set[str]) -> tuple[bool
         n = len(st.prevention)
         return n == a["prevention"], f"{n} prevention shield(s) in force: " + ("; ".join(
             s.describe() for s in st.prevention) or "none")
-    if "delayed_triggers" in a:     # 603.7: delayed triggered abilities waiting to trigger (engine.delayed)
+    if "delayed_triggers" in a:     # 603.7: delayed triggered abilities waiting to trigger (words.delayed.perform)
         n = len(st.delayed)
         return n == a["delayed_triggers"], f"{n} delayed triggered abilit{'y' if n == 1 else 'ies'} waiting: " + (
             "; ".join(d.describe() for d in st.delayed) or "none")

@@ -1,0 +1,140 @@
+"""Words about costs: the parts an activation or additional cost is made of (118, 602.1a), and the static
+abilities that change what a spell costs (601.2f: increases, reductions, minimums, additional costs, kicker
+702.33, more for each extra target)."""
+from __future__ import annotations
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab.abilities import StaticEffect
+from mtgjudge.model.vocab.grammar import parse_cost_text
+from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.vocab.word import Word
+
+SPELL_COSTS = frozenset({Scope.SPELL_COSTS})
+PAYMENT = frozenset({"payment"})
+
+
+def _spells_text(s: StaticEffect) -> str:
+    spells = s.arg("spells", "spells")
+    return (spells[0].upper() + spells[1:] + (" you cast" if s.arg("you_cast", False) else "")
+            + (" from anywhere other than your hand" if s.arg("not_from_hand", False) else ""))
+
+
+def _v_cost(a: dict) -> None:
+    try:
+        parse_cost_text(a.get("cost"), x_parts=True)     # rules.costs.total_cost puts the announced X in place
+        if a.get("or_cost") is not None:
+            parse_cost_text(a.get("or_cost"), x_parts=True)
+    except DefinitionError as e:
+        raise DefinitionError(f"cost: {e}") from None
+
+
+#: The keywords that let a card be cast from its owner's graveyard, with the rule of each (``cast_from_graveyard``).
+GRAVEYARD_CAST_KEYWORDS = {"Flashback": "702.34a", "Jump-start": "702.133a", "Retrace": "702.81a",
+                           "Aftermath": "702.127a"}
+
+
+def _v_graveyard_cast(a: dict) -> None:
+    if a.get("keyword") not in GRAVEYARD_CAST_KEYWORDS:
+        raise DefinitionError(f"keyword must be one of {', '.join(GRAVEYARD_CAST_KEYWORDS)}, not {a.get('keyword')!r}")
+    if (a.get("keyword") == "Flashback") != bool(a.get("cost")):
+        raise DefinitionError("a flashback cost is given with Flashback, and only with it (702.34a)")
+    if a.get("cost"):
+        _v_cost(a)
+
+
+def _v_amount(a: dict) -> None:
+    if "amount" in a and a["amount"] < 0:
+        raise DefinitionError(f"amount must be 0 or more, not {a['amount']}")
+
+
+def _v_extra_target(a: dict) -> None:
+    _v_amount(a)
+    if "cost" in a:
+        if "amount" in a:
+            raise DefinitionError("an amount of generic mana or a cost, not both")
+        parts = parse_cost_text(a["cost"])
+        if any(p.kind != "mana" for p in parts):
+            raise DefinitionError(f"cost must be mana, not {a['cost']!r}")
+
+
+def _cost_part(name: str, scopes: frozenset[Scope] = frozenset({Scope.SPELL_COSTS}), mana_options: bool = True) -> Word:
+    """A cost part: paid by the payment model; those a mana ability's cost may hold are also paid by the
+    mana-options search."""
+    return Word(name, "cost", {}, lambda p: p.text(), scopes, frozenset({"payment", "mana"} if mana_options else {"payment"}))
+
+
+WORDS = (
+    Word("cost_increase", "static", {"amount": int, "spells": str, "you_cast": bool},
+         lambda s: f"{_spells_text(s)} cost {{{s.arg('amount', 1)}}} more to cast", SPELL_COSTS, PAYMENT, _v_amount),
+    # ``not_from_hand``: "Spells you cast from anywhere other than your hand" (Savvy Trader): the zone the
+    # spell was cast from (601.2a, 601.2f).
+    Word("cost_reduction", "static", {"amount": int, "spells": str, "you_cast": bool, "not_from_hand": bool},
+         lambda s: f"{_spells_text(s)} cost {{{s.arg('amount', 1)}}} less to cast", SPELL_COSTS, PAYMENT, _v_amount),
+    Word("minimum_spell_cost", "static", {"amount": int, "while_untapped": bool},
+         lambda s: (("As long as this is untapped, each" if s.arg("while_untapped", False) else "Each") +
+                    f" spell that would cost less than {s.arg('amount')} mana to cast costs {s.arg('amount')} mana to cast"),
+         SPELL_COSTS, PAYMENT, _v_amount),
+    # ``or_cost``: "discard a card or pay {5}" (Lightning Axe): the caster pays one of the two (601.2b, 601.2f)
+    Word("additional_cost", "static", {"cost": str, "or_cost": str},
+         lambda s: f"As an additional cost to cast this spell, {s.arg('cost')[0].lower()}{s.arg('cost')[1:]}"
+                   + (f" or {s.arg('or_cost')[0].lower()}{s.arg('or_cost')[1:]}" if s.arg("or_cost") else ""),
+         SPELL_COSTS, PAYMENT, _v_cost),
+    # ``multi``: multikicker (702.33c), its cost payable any number of times
+    Word("kicker", "static", {"cost": str, "multi": bool},
+         lambda s: f"{'Multikicker' if s.arg('multi', False) else 'Kicker'}"
+                   + (f" {s.arg('cost')}" if str(s.arg("cost")).startswith("{") else f"—{s.arg('cost')}"),
+         SPELL_COSTS, PAYMENT,
+         _v_cost),
+    # 702.27a: "Buyback [cost]": an optional additional cost announced as it is cast (601.2b); if it was paid, the
+    # spell is put into its owner's hand instead of into the graveyard as it resolves (608.2n)
+    Word("buyback", "static", {"cost": str},
+         lambda s: f"Buyback{' ' if s.arg('cost').startswith('{') else '—'}{s.arg('cost')}", SPELL_COSTS, PAYMENT,
+         _v_cost),
+    # ``cost``: a mana cost, where the increase is not only generic mana (Strive: "{2}{U} more")
+    Word("costs_more_per_extra_target", "static", {"amount": int, "cost": str},
+         lambda s: f"This spell costs {s.arg('cost') or '{' + str(s.arg('amount', 1)) + '}'} more to cast for each "
+                   "target beyond the first",
+         SPELL_COSTS, PAYMENT, _v_extra_target),
+    # 601.2f: the spell's own reduction, "for each <count>" (``per``) or "if <count> is at least N" (``if_count``,
+    # ``at_least``), the count read by ``rules.counts`` (``words.costs.read``)
+    Word("self_cost_reduction", "static", {"amount": int, "per": str, "if_count": str, "at_least": int},
+         lambda s: f"This spell costs {{{s.arg('amount', 1)}}} less to cast " + (
+             f"for each {s.arg('per')}" if s.arg("per") else f"if there are {s.arg('at_least', 1)} or more "
+                                                              f"{s.arg('if_count')}"),
+         SPELL_COSTS, PAYMENT, _v_amount),
+    # 118.9: "You may <cost> rather than pay this spell's mana cost", ``if_control``: "If you control a Swamp, ..."
+    # (a count of permanents, at least one); another way to cast it, chosen as it is cast (601.2b)
+    Word("alternative_cost", "static", {"cost": str, "if_control": str},
+         lambda s: (f"If you control {s.arg('if_control')[:-len(' you control')]}, you may " if s.arg("if_control") else
+                    "You may ") + f"{s.arg('cost')[0].lower()}{s.arg('cost')[1:]} rather than pay this spell's mana cost",
+         SPELL_COSTS | frozenset({Scope.CAST_OPTIONS}), PAYMENT, _v_cost),
+    # 601.3, 702.34a, 702.133a, 702.81a, 702.127a: the card's own permission to be cast from its owner's graveyard,
+    # by the keyword ``keyword``: flashback (``cost`` paid instead of its mana cost, 118.9), jump-start (discard a
+    # card) and retrace (discard a land card) as additional costs, aftermath (this half only from a graveyard).
+    # Flashback, jump-start and aftermath exile the card whenever it would leave the stack (``rules.permissions``).
+    Word("cast_from_graveyard", "static", {"keyword": str, "cost": str},
+         lambda s: s.arg("keyword") + (("—" if any(p.kind != "mana" for p in parse_cost_text(s.arg("cost"), x_parts=True))
+                                        else " ") + s.arg("cost") if s.arg("cost") else ""),
+         frozenset({Scope.PLAY_PERMISSIONS, Scope.CAST_OPTIONS, Scope.SPELL_COSTS, Scope.RESOLUTION}),
+         frozenset({"permissions", "payment", "engine"}), _v_graveyard_cast),
+    _cost_part("mana"),
+    _cost_part("tap"),
+    _cost_part("untap"),
+    _cost_part("pay_life"),
+    _cost_part("sacrifice"),
+    _cost_part("sacrifice_self"),
+    _cost_part("remove_counters"),
+    _cost_part("tap_untapped", mana_options=False),
+    # 702.122a: Crew N, "Tap any number of other untapped creatures you control with total power N or greater"
+    _cost_part("crew", mana_options=False),
+    _cost_part("discard", mana_options=False),
+    _cost_part("exile_from_graveyard", mana_options=False),
+    _cost_part("loyalty", frozenset({Scope.ACTIVATION}), mana_options=False),
+    _cost_part("return_to_hand", mana_options=False),
+    # "Put a -0/-1 counter on ~" (Wall of Roots): on the source itself
+    _cost_part("put_counters", mana_options=False),
+    # "Put a -1/-1 counter on a creature you control": on one permanent the payer chooses
+    _cost_part("put_counters_on", mana_options=False),
+    # "Reveal a Dinosaur card from your hand": such a card is in the hand (it is shown, not used up)
+    _cost_part("reveal_from_hand", mana_options=False),
+)

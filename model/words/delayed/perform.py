@@ -1,0 +1,285 @@
+"""Delayed triggered abilities (CR 603.7) and untap steps skipped (502.3).
+
+A resolving spell or ability that says "draw a card at the beginning of the next turn's upkeep" or "exile it at
+the beginning of the next end step" creates a delayed triggered ability (603.7a): the game state keeps it
+(``state.DelayedTrigger``), the outcome shows it, and ``engine.turn`` fires it as that step begins (``fire``):
+it triggers only once (603.7c), waits with the other triggered abilities (603.3b, APNAP order, every order a
+branch: ``triggers.put_pending``) and resolves doing what the effect said (``resolve_delayed``). It refers to
+the objects the effect named (603.7c): one that has changed zones since is a new object and is not affected
+(400.7). An ability whose controller has left the game does not trigger (800.4a).
+
+"It doesn't untap during its controller's next untap step" (611.2, 502.3) is kept as ``state.UntapSkip``: the
+untap step of whoever controls the permanent then skips untapping it (``untapping``); it ends once used, or
+when the permanent leaves the battlefield (400.7).
+
+Performers take (game, effect, ctx) (``kernel.context.Performer``) and are listed in ``engine.performers``.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mtgjudge.model.engine import zones
+from mtgjudge.model.engine.game import Game, name_of
+from mtgjudge.model.words.removal.perform import remove
+from mtgjudge.model.engine.settle import after_moves, return_exiled_card
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.state import DelayedTrigger, PendingTrigger, PlayerRestriction, StackAbility, UntapSkip
+from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.vocab.parse import parse_effect
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.players import draw
+
+Ctx = Ctx
+
+#: The step each "at" of the word waits for, and whether it must be of a later turn ("the next turn's upkeep")
+#: and of its controller's turn ("your next upkeep").
+_AT = {"next_turn_upkeep": ("upkeep", True, False), "next_upkeep": ("upkeep", False, False),
+       "your_next_upkeep": ("upkeep", False, True), "next_end_step": ("end", False, False),
+       "your_next_end_step": ("end", False, True), "next_cleanup_step": ("cleanup", False, False)}
+
+
+def _origin(game: Game, ctx: Ctx) -> str:
+    return game.state.obj(ctx.source).name if game.state.has(ctx.source) else ctx.source
+
+
+def _referred(game: Game, e: Effect, ctx: Ctx) -> list[str] | Game:
+    """The objects the delayed ability refers to (603.7c): "it" (the object the instruction before acted on,
+    608.2c), or the tokens the instruction before created; a Game: none, said in its log."""
+    st = game.state
+    if e.arg("made"):
+        before = ctx.before or st
+        made = [o.id for o in st.objects if o.token and o.zone == "battlefield" and not before.has(o.id)]
+        return made or game.log("603.7c", f"no token was created: {e.text()!r} refers to nothing")
+    if e.arg("those"):
+        named = [t for t, ok in zip(ctx.group, ctx.group_legal) if ok and st.has(t)]
+        return named or game.log("603.7c", f"{e.text()!r} refers to nothing: no legal target is left")
+    if e.arg("it"):
+        if ctx.target is None:
+            raise Unsupported(f"what {e.text()!r} refers to is not known to the engine")
+        if not ctx.target_legal:
+            return game.log("608.2b", f"{ctx.target} was an illegal target, not affected: {e.text()!r} refers to "
+                                      "nothing")
+        if not st.has(ctx.target):
+            return game.log(("111.7", "603.7c"), f"{ctx.target} ceased to exist: {e.text()!r} refers to nothing")
+        return [ctx.target]
+    return []
+
+
+def _delayed(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """603.7a: the effect creates a delayed triggered ability that triggers once (603.7c) when ``at`` comes."""
+    st = game.state
+    found = _referred(game, e, ctx)
+    if isinstance(found, Game):
+        return [found]
+    player = ""
+    if e.arg("act") == "draw_up_to":
+        # 608.2h: "its controller": the controller of the instruction before's target as it last existed
+        before = ctx.before or st
+        player = before.obj(found[0]).controller if before.has(found[0]) else st.obj(found[0]).controller
+        found = []
+    step, later_turn, yours = _AT[e.arg("at")]
+    d = DelayedTrigger(controller=ctx.controller, step=step, effect=e, origin=_origin(game, ctx), source=ctx.source,
+                       made_turn=st.turn.number, after_turn=st.turn.number if later_turn else -1,
+                       whose=ctx.controller if yours else "",
+                       objects=tuple((oid, game.moved(oid)) for oid in found), text=_text(game, e, found, player),
+                       player=player)
+    game = game.with_state(st.evolve(delayed=st.delayed + (d,)))
+    return [game.log("603.7a", f"a delayed triggered ability is created: {d.describe()}")]
+
+
+def _text(game: Game, e: Effect, found: list[str], player: str = "") -> str:
+    text = e.text() + (f" [{player}]" if player else "")
+    if found:
+        text += f" [{', '.join(name_of(game.state, o) for o in found)}]"
+    return text
+
+
+def _due(d: DelayedTrigger, step: str, turn: int, active: str) -> bool:
+    return d.step == step and turn > d.after_turn and (not d.whose or d.whose == active)
+
+
+def fire(game: Game, step: str) -> Game:
+    """603.7c: as ``step`` begins, the delayed triggered abilities waiting for it trigger (once: they are
+    removed) and wait to be put on the stack with the others (603.3); 800.4a: one whose controller left the
+    game does not."""
+    st = game.state
+    due = [d for d in st.delayed if _due(d, step, st.turn.number, st.turn.active)]
+    if not due:
+        return game
+    game = game.with_state(st.evolve(delayed=tuple(d for d in st.delayed if d not in due)))
+    new = []
+    for d in due:
+        if d.controller in game.left:
+            game = game.log("800.4a", f"{d.controller} has left the game: the delayed triggered ability "
+                                      f"{d.describe()} does not trigger")
+            continue
+        new.append(PendingTrigger(d.source or d.origin, 0, d.controller, 0, delayed=d))
+        game = game.log("603.7c", f"the delayed triggered ability {d.describe()} triggers")
+    return game.remember(pending=game.pending + tuple(new))
+
+
+def resolve_delayed(game: Game, top: StackAbility, perform: Performer) -> list[Game]:
+    """608.2: the delayed ability does what its effect said: the instruction it holds, or its act on the
+    objects it refers to, each only if it is still the object named (400.7, 603.7c)."""
+    d = top.delayed
+    e = d.effect
+    game = game.log("608.2", f"the delayed triggered ability resolves: {d.describe()}")
+    if e.arg("unread") is not None:
+        raise Unsupported(f"the delayed triggered ability's effect {e.arg('unread')!r} is not performed by the "
+                          "engine yet")
+    if e.arg("effect") is not None:
+        inner = e.arg("effect")
+        ctx = Ctx(top.source, d.controller, (), 0, before=game.state, perform=perform)
+        return ctx.perform(game, inner, ctx)
+    act = e.arg("act")
+    if act == "draw_up_to":
+        # the player chooses how many as it resolves (Arcane Denial's ruling 2007-09-16: 0, 1 or 2): each a branch
+        if d.player in game.left:
+            return [game.log("800.4a", f"{d.player} has left the game: nothing is drawn")]
+        out = []
+        for k in range(e.arg("n") + 1):
+            g = game
+            for _ in range(k):
+                g = draw(g, d.player)
+            out.append(g.log("608.2d", f"{d.player} chooses to draw {k} card(s)").choose(f"{d.player} draws {k}"))
+        return out
+    if act == "cast":
+        oid, n = d.objects[0]
+        if game.state.has(oid) and game.state.obj(oid).zone == "exile" and game.moved(oid) == n:
+            raise Unsupported(f"casting {name_of(game.state, oid)} from exile as its Rebound trigger resolves "
+                              "(702.88a) is not performed by the engine yet")
+        return [game.log(("603.7c", "400.7"), f"{oid} is no longer the card rebound exiled: it can't be cast")]
+    moved = []
+    for oid, n in d.objects:
+        st = game.state
+        if act == "return_to_battlefield":
+            extra = ((e.arg("counter"), 1),) if e.arg("counter") else ()
+            game, m = return_exiled_card(game, oid, n, ("603.7c", "400.7") + (("614.1c",) if extra else ()), "",
+                                         extra_counters=extra)
+            moved += m
+            continue
+        if not st.has(oid) or game.moved(oid) != n or st.obj(oid).zone != "battlefield":
+            game = game.log(("603.7c", "400.7"), f"{oid} is no longer the permanent the effect named: it is not "
+                                                 f"{'sacrificed' if act == 'sacrifice' else 'exiled'}")
+            continue
+        if act == "sacrifice" and st.obj(oid).controller != d.controller:
+            # 701.21a: a player can sacrifice only a permanent they control
+            game = game.log("701.21a", f"{d.controller} no longer controls {name_of(st, oid)}: it is not sacrificed")
+            continue
+        game = remove(game, oid, act)
+    return [after_moves(game, moved, "a card returns to the battlefield") if moved else game]
+
+
+def rebound(game: Game, oid: str, from_hand: bool) -> Game:
+    """702.88a: as a spell with rebound cast from its owner's hand resolves, it is exiled instead of being put
+    into the graveyard (608.2n), and a delayed triggered ability is created: "At the beginning of your next
+    upkeep, you may cast this card from exile without paying its mana cost." Cast from elsewhere, rebound does
+    nothing; put on the stack by the question (not cast by the actions), where it was cast from is not known."""
+    st = game.state
+    o = st.obj(oid)
+    if not from_hand:
+        if (oid, game.moved(oid)) not in game.cast_plainly:
+            raise Unsupported(f"{o.name} ({oid}) has Rebound: whether it was cast from its owner's hand (702.88a) is "
+                              "not known to the engine")
+        g = zones.move(game, oid, "graveyard").log(("702.88a", "608.2n"), f"{o.name} was not cast from its owner's "
+                                                                        "hand: rebound does nothing; it is put into "
+                                                                        "its owner's graveyard")
+        return after_moves(g, [(o, "stack", "graveyard")], f"{o.name} goes to the graveyard")
+    g = zones.move(game, oid, "exile").log(("702.88a", "608.2n"), f"{o.name} has rebound and was cast from its "
+                                                                "owner's hand: it is exiled instead of being put "
+                                                                "into the graveyard")
+    g = after_moves(g, [(o, "stack", "exile")], f"{o.name} is exiled")
+    e = parse_effect({"delayed": {"at": "your_next_upkeep", "act": "cast", "it": True}})
+    d = DelayedTrigger(controller=o.controller, step="upkeep", effect=e, origin=o.name, source=oid,
+                       made_turn=st.turn.number,
+                       whose=o.controller, objects=((oid, g.moved(oid)),), text=_text(g, e, [oid]))
+    g = g.with_state(g.state.evolve(delayed=g.state.delayed + (d,)))
+    return g.log(("702.88a", "603.7a"), f"a delayed triggered ability is created: {d.describe()}")
+
+
+def _skip_untap(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """502.3, 611.2: the permanent doesn't untap during its controller's next untap step(s); it may be tapped
+    or not now (Frost Lynx's ruling 2017-11-17)."""
+    st = game.state
+    if e.arg("kinds"):
+        if e.arg("player"):
+            skip = unaffected(game, ctx)      # 608.2b
+            if skip is not None:
+                return [skip]
+            if ctx.target not in st.player_names:
+                raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
+        who = ctx.target if e.arg("player") else ctx.controller
+        skip = UntapSkip("", 0, _origin(game, ctx), player=who, kinds=tuple(e.arg("kinds").split(",")))
+        game = game.with_state(st.evolve(untap_skips=st.untap_skips + (skip,)))
+        return [game.log(("611.2", "502.3"), skip.describe())]
+    oid = ctx.target
+    if oid is None:
+        raise Unsupported(f"what {e.text()!r} applies to is not known to the engine")
+    if not ctx.target_legal:
+        return [game.log("608.2b", f"{oid} is an illegal target now: it is not affected")]
+    if not st.has(oid) or st.obj(oid).zone != "battlefield":
+        return [game.log("400.7", f"{oid} is no longer on the battlefield: {e.text()!r} does nothing")]
+    skip = UntapSkip(oid, game.moved(oid), _origin(game, ctx), e.arg("steps", 1))
+    game = game.with_state(st.evolve(untap_skips=st.untap_skips + (skip,)))
+    return [game.log(("611.2", "502.3"), f"{name_of(st, oid)} {skip.describe()}")]
+
+
+def untapping(game: Game, active: str) -> tuple[Game, set[str]]:
+    """502.3: of the active player's permanents, those that don't untap during this untap step (each skip of
+    theirs used once; skips of permanents that left the battlefield end, 400.7)."""
+    st = game.state
+    kept, held = [], set()
+    for s in st.untap_skips:
+        if s.player:
+            if s.player != active:
+                kept.append(s)
+                continue
+            # every such effect wears off in this untap step (Bontu's Last Reckoning's ruling 2017-07-14)
+            mine = [o for o in st.battlefield() if o.controller == active
+                    and set(s.kinds) & set(current(st, o.id).types)]
+            held |= {o.id for o in mine}
+            game = game.log("502.3", f"{s.describe()}: {', '.join(o.id for o in mine) or 'none'} don't untap")
+            continue
+        if not st.has(s.object) or game.moved(s.object) != s.moves or st.obj(s.object).zone != "battlefield":
+            continue
+        o = st.obj(s.object)
+        if o.controller != active:
+            kept.append(s)
+            continue
+        held.add(s.object)
+        game = game.log("502.3", f"{o.name} ({o.id}) doesn't untap during this untap step ({s.origin})")
+        if s.steps > 1:
+            kept.append(replace(s, steps=s.steps - 1))
+    if tuple(kept) != st.untap_skips:
+        game = game.with_state(game.state.evolve(untap_skips=tuple(kept)))
+    return game, held
+
+
+def _player_cant(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """101.2, 611.2a: the target player (if still legal, 608.2b), or each opponent still in the game (800.4a),
+    can't do this for the rest of the turn (``rules.restrictions``; the cleanup step ends it, 514.2)."""
+    st = game.state
+    if e.arg("opponents"):
+        who = [p for p in st.opponents(ctx.controller) if p not in game.left]
+    else:
+        skip = unaffected(game, ctx)
+        if skip is not None:
+            return [skip]
+        if ctx.target not in st.player_names:
+            raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
+        who = [ctx.target]
+    made = tuple(PlayerRestriction(p, e.arg("what"), _origin(game, ctx), st.turn.number) for p in who)
+    game = game.with_state(st.evolve(restrictions=st.restrictions + made))
+    for r in made:
+        game = game.log(("101.2", "611.2a"), r.describe())
+    return [game]
+
+
+PERFORMERS: dict[str, Performer] = {
+    "player_cant": _player_cant,
+    "delayed": _delayed,
+    "skip_untap": _skip_untap,
+}
+#: "Return those cards ...": one delayed ability for all of them (603.7c).
+WHOLE_USE = frozenset({"delayed"})

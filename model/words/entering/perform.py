@@ -1,0 +1,108 @@
+"""The performers of a permanent's own triggers, listed in ``engine.performers``: the intervening "if" marker (603.4, ``intervening``), "~ fights target creature" (701.14), counters
+on each permanent of a kind (122.1), tokens a target player creates (111.2), exiling a player's graveyard
+(406.2) and "Untap up to N lands" (701.26b)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+from math import comb
+from mtgjudge.model.engine import instructions, intervening, zones
+from mtgjudge.model.words.damage import perform as damage
+from mtgjudge.model.engine.instructions import _tap, affected
+from mtgjudge.model.engine.game import Game, MAX_BRANCHES, merge
+
+from mtgjudge.model.engine.settle import after_moves, source_on_battlefield
+from mtgjudge.model.errors import Unsupported, SearchBound
+from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.vocab.words import EFFECT_WORDS
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.objects import add_counters, create_token, token_kind
+
+
+def _fight_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.14a: the source and the target fight (``damage``'s fight: each deals damage equal to its power to the
+    other). 701.14b, 400.7: if the source is no longer on the battlefield (or is a new object), neither deals
+    damage; so too if the target is illegal now (608.2b) or not a creature on the battlefield."""
+    if not source_on_battlefield(game, ctx.source, ctx.source_moves):
+        return [game.log(("701.14b", "400.7"), f"{ctx.source} is no longer on the battlefield: no damage is dealt")]
+    return damage.fight(game, e, replace(ctx, target=ctx.source, target_legal=True, target2=ctx.target,
+                                         target2_legal=ctx.target_legal))
+
+
+def _counters_each(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """122.1, 611.2c: the permanents the phrase names as the effect is performed each get the counters (one
+    that enters later does not); none named: nothing happens."""
+    ids = instructions.affected(game, e, ctx)
+    if not ids:
+        return [game.log("608.2c", f"there are no {e.arg('affects')}: no counter is put")]
+    for oid in ids:
+        game = add_counters(game, oid, e.arg("kind"), e.arg("n"))
+    return [game]
+
+
+def _player_creates_tokens(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """111.2: the target player creates the tokens: they come under that player's control (an illegal target
+    now gets none, 608.2b; a player who left the game is no legal target, 800.4a)."""
+    skip = unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    kind = token_kind(e.arg("token"))
+    for _ in range(e.arg("n", 1)):
+        game = create_token(game, kind, ctx.target, "111.2")
+    return [game]
+
+
+def _exile_graveyard(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """406.2, 400.6: every card in the target player's graveyard is exiled at once (each a new object, 400.7);
+    an illegal target now is not affected (608.2b)."""
+    skip = unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    cards = [o for o in game.state.objects if o.zone == "graveyard" and o.owner == ctx.target]
+    if not cards:
+        return [game.log("406.2", f"{ctx.target}'s graveyard is empty: nothing is exiled")]
+    for o in cards:
+        if not o.card.modelled:
+            raise Unsupported(f"{o.name} ({o.id}) has no definition: what it does as it moves matters")
+        game = zones.move(game, o.id, "exile")
+    game = game.log(("406.2", "400.7"), f"the cards in {ctx.target}'s graveyard are exiled: "
+                                        f"{', '.join(o.id for o in cards)}")
+    return [after_moves(game, [(o, "graveyard", "exile") for o in cards], f"{ctx.target}'s graveyard is exiled")]
+
+
+
+
+def _untap_up_to(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.26b: the controller chooses up to N of the permanents named (any player's) and untaps them. Choosing
+    an untapped one changes nothing (701.26: it doesn't untap), so every set of at most N tapped ones is a
+    branch, none included."""
+    n = e.arg("n")
+    tapped = [oid for oid in affected(game, e, ctx) if game.state.obj(oid).tapped]
+    k = min(n, len(tapped))
+    ways = sum(comb(len(tapped), i) for i in range(k + 1))
+    if ways > MAX_BRANCHES:
+        raise SearchBound(f"{e.text()!r}: {ways} choices of {e.arg('affects')}s to untap: past the search bound "
+                          f"of {MAX_BRANCHES} branches")
+    game = game.log("701.26b", f"{ctx.controller} chooses up to {n} {e.arg('affects')}s to untap: every choice of "
+                               f"tapped ones ({', '.join(tapped) or 'none'}) is a branch")
+    untap = _tap(untap=True)
+    word = EFFECT_WORDS["untap_target"]
+    out = []
+    for i in range(k + 1):
+        for chosen in combinations(tapped, i):
+            g = game
+            for oid in chosen:
+                (g,) = untap(g, Effect("untap_target", (("target", "permanent"),), word),
+                             replace(ctx, target=oid, target_legal=True))
+            out.append(g.choose(f"{ctx.controller} untaps {', '.join(chosen) or 'nothing'}"))
+    return merge(out)
+
+
+PERFORMERS: dict[str, Performer] = {
+    "intervening_if": intervening.marker,
+    "fight_self": _fight_self,
+    "counters_each": _counters_each,
+    "player_creates_tokens": _player_creates_tokens,
+    "exile_graveyard": _exile_graveyard,
+    "untap_up_to": _untap_up_to,
+}

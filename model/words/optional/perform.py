@@ -1,0 +1,55 @@
+"""Optional instructions (608.2d) and the instructions that depend on that choice (608.2c), on resolution.
+
+An ability's effects hold ``optional`` before an instruction the controller may follow, then any number of
+``if_you_do`` / ``if_you_dont`` each before the instruction that depends on that choice
+(``words.optional.read``). The controller chooses as the spell or ability resolves (608.2d): both choices are
+branches (``Game.choose``). A player who chose to follow an instruction that then changed nothing (its target
+became illegal, 608.2b; nothing to sacrifice; 609.3: it does only as much as possible) didn't do it: the
+instructions "If you don't" apply in that branch, not those "If you do" (608.2c)."""
+from __future__ import annotations
+
+from typing import Callable
+
+from mtgjudge.model.engine.game import merge
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.vocab.abilities import Effect
+
+#: The markers' kinds; the engine reads them in ``run_chain`` (a marker on its own does nothing).
+MARKERS = ("optional", "if_you_do", "if_you_dont")
+MARKER_HANDLERS = {k: (lambda g, e, c: [g]) for k in MARKERS}
+
+
+def run_chain(branches: list, effects: tuple[Effect, ...], uses: list, i: int, it, perform: Callable):
+    """608.2c-d: the optional instruction at ``effects[i + 1]`` (``effects[i]`` is its marker) and the
+    instructions depending on it, on every branch; ``perform(branches, effect, use, it)`` performs one
+    instruction (``resolve.run_effects``). Returns the branches, what "it" names next and the index of the first
+    effect after the chain."""
+    if effects[i].kind != "optional" or i + 1 >= len(effects) or effects[i + 1].kind in MARKERS:
+        raise Unsupported(f"{effects[i].text()!r} with no optional instruction before it is not performed")
+    inner = effects[i + 1]
+    chain: list[tuple[bool, int]] = []
+    j = i + 2
+    while j < len(effects) and effects[j].kind in ("if_you_do", "if_you_dont"):
+        if j + 1 >= len(effects) or effects[j + 1].kind in MARKERS:
+            raise Unsupported(f"{effects[j].text()!r} with no instruction after it is not performed")
+        chain.append((effects[j].kind == "if_you_do", j + 1))
+        j += 2
+    did: list = []
+    didnt: list = []
+    it_did = it_didnt = it
+    for g in branches:
+        # 608.2d: the choice is made now, as the spell or ability resolves
+        didnt.append(g.choose(f"you don't {inner.text()[0].lower() + inner.text()[1:]} (608.2d)"))
+        followed, it_did = perform([g.choose(f"you {inner.text()[0].lower() + inner.text()[1:]} (608.2d)")],
+                                   inner, uses[i + 1], it)
+        for r in followed:
+            # 608.2c, 609.3: an instruction that changed nothing was not done ("If you do" asks whether it was)
+            (didnt if chain and r.key() == g.key() else did).append(r)
+    did, didnt = merge(did), merge(didnt)
+    for is_do, k in chain:
+        if is_do:
+            did, it_did = perform(did, effects[k], uses[k], it_did) if did else (did, it_did)
+        else:
+            didnt, it_didnt = perform(didnt, effects[k], uses[k], it_didnt) if didnt else (didnt, it_didnt)
+    # "it" after the chain names one object only if both choices leave the same one
+    return merge(did + didnt), (it_did if it_did == it_didnt else (None, True)), j

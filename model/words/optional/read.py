@@ -1,0 +1,65 @@
+"""Reading optional instructions (608.2d) and the instructions that depend on that choice (608.2c).
+
+"You may <instruction>." wraps any instruction the other readers read: the sentence without "you may" is read
+by them (its target, if any, is chosen as the spell or ability is put on the stack, 601.2c) and becomes two
+words, ``optional`` then the instruction's own. "If you do, <instruction>." / "If you don't, <instruction>."
+are read only right after an optional instruction (or another instruction depending on it): ``if_you_do`` /
+``if_you_dont`` then the instruction's word. Left unread: permissions ("you may cast / play", 611.2a), "any
+number of times", "unless", other players' choices ("any player may", "that player may"), and "If you do"
+with nothing optional before it."""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from mtgjudge.model import patterns
+from mtgjudge.model.words.entering.read import have_instruction
+from mtgjudge.model.vocab.parse import parse_effect
+
+_MAY = patterns.compile(r"^you may (.+)$", re.I)
+_IF = patterns.compile(r"^if you (do|don't|do not), (.+)$", re.I)
+#: Instructions "you may" does not make optional here: permissions to play (611.2a), repetitions, choices
+#: that depend on another player, and costs paid on resolution (118.12: the payment model does these).
+_NOT_READ = patterns.compile(r"^(?:cast|play)\b|\bany number of times\b|\bunless\b|\bpay\b|\bmay\b|\bif you do\b|"
+                       r"\binstead\b|^have\b", re.I)
+_DEPENDENT = ("optional", "if_you_do", "if_you_dont")
+
+Reader = Callable[[str, tuple, list], object]
+
+
+def _inner(text: str) -> str:
+    return text[0].upper() + text[1:]
+
+
+def depends_on_choice(sentence: str) -> bool:
+    """Does the sentence begin "If you do," / "If you don't," (608.2c)?"""
+    return _IF.match(sentence.strip()) is not None
+
+
+def optional_words(sentence: str, found: tuple, earlier: list, read: Reader) -> list | None:
+    """The words of one sentence if it is an optional instruction or one depending on it: [marker, word];
+    None otherwise. ``read(sentence, found, earlier)``: the other readers (``lines.effect_word``);
+    ``earlier``: the words read before it."""
+    s = sentence.strip()
+    m = _MAY.match(s)
+    if m is not None:
+        rest = m.group(1)
+        rest = have_instruction(rest) or rest       # "you may have X do Y": "X does Y", optional (etb)
+        if _NOT_READ.search(rest):
+            return None
+        word = read(_inner(rest), found, earlier)
+        return [parse_effect("optional"), word] if word is not None else None
+    m = _IF.match(s)
+    if m is None:
+        return None
+    # 608.2c: only right after an optional instruction (its word and the marker before it), or after another
+    # instruction that depends on the same choice
+    if len(earlier) < 2 or earlier[-2] is None or earlier[-2].kind not in _DEPENDENT:
+        return None
+    rest = m.group(2)
+    if re.search(r"\bif you do\b|\bunless\b", rest, re.I):
+        return None
+    word = read(_inner(rest), found, earlier)
+    if word is None:
+        return None
+    return [parse_effect("if_you_do" if m.group(1).lower() == "do" else "if_you_dont"), word]

@@ -1,0 +1,43 @@
+"""Words of permanents (permanents entering, tokens and triggers): effects read by the
+grammar's section of that name (``phrases.lark``) and performed by ``model/words/permanents/perform.py``."""
+from __future__ import annotations
+
+from mtgjudge.model.vocab.abilities import count_word, plural_noun
+from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.vocab.word import Word
+
+ENGINE = frozenset({"engine"})
+
+WORDS: tuple[Word, ...] = (
+    # 701.26a, 303.4b: "Tap enchanted creature." (an Aura's enters ability): ``what`` the noun after "enchanted".
+    Word("tap_enchanted", "effect", {"what": str}, lambda a: f"Tap enchanted {a['what']}", frozenset(), ENGINE),
+    # 400.6, 608.2c: "Return a land you control to its owner's hand": ``affects`` the kinds, which the
+    # ability's controller controls; they choose one.
+    Word("return_own", "effect", {"affects": str}, lambda a: f"Return a {a['affects']} to its owner's hand",
+         frozenset(), ENGINE),
+    # 701.21a: "Sacrifice a creature": the ability's controller sacrifices one they control, of their choice.
+    Word("sacrifice_own", "effect", {"affects": str}, lambda a: f"Sacrifice a {a['affects']}",
+         frozenset({Scope.DIES}), ENGINE),
+    # 701.21a, 101.4: "Each opponent sacrifices a creature" (``who``: player or opponent).
+    Word("sacrifice_each", "effect", {"affects": str, "who": str},
+         lambda a: f"Each {a['who']} sacrifices a {a['affects']}", frozenset({Scope.DIES}), ENGINE),
+    # 701.16a: "Investigate": create a Clue token (111.10f).
+    Word("investigate", "effect", {}, lambda a: "Investigate", frozenset({Scope.ENTERS}), ENGINE),
+    # 701.39a: "Bolster N".
+    Word("bolster", "effect", {"n": int}, lambda a: f"Bolster {a['n']}", frozenset({Scope.POWER_TOUGHNESS}), ENGINE),
+    # 118.12a: "Sacrifice it unless you [cost]": ``action`` pay (``mana``), return_own or sacrifice_own (a
+    # permanent of the kinds ``affects``, or ``n`` of them), discard (a card, or ``n`` cards, of the kinds ``affects`` if given;
+    # ``random``); ``exile``: "Exile it unless ..." (not paying exiles it instead of sacrificing it).
+    Word("sacrifice_unless", "effect", {"action": str, "mana": str, "affects": str, "random": bool, "n": int,
+                                        "exile": bool},
+         lambda a: ("Exile" if a.get("exile") else "Sacrifice") + " this unless you " + {
+             "pay": f"pay {a.get('mana')}",
+             "return_own": (f"return {count_word(a['n'])} {plural_noun(a.get('affects', ''))} to their owner's hand"
+                            if a.get("n", 1) > 1 else f"return a {a.get('affects')} to its owner's hand"),
+             "sacrifice_own": (f"sacrifice {count_word(a['n'])} {plural_noun(a.get('affects', ''))}"
+                               if a.get("n", 1) > 1 else f"sacrifice a {a.get('affects')}"),
+             "discard": (f"discard {count_word(a['n'])} {a.get('affects') or ''} cards" if a.get("n", 1) > 1 else
+                         f"discard a {a.get('affects') or ''} card").replace("  ", " ")
+             + (" at random" if a.get("random") else "")}[a["action"]],
+         frozenset({Scope.DIES, Scope.DISCARD}), ENGINE),
+)

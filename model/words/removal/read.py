@@ -1,0 +1,70 @@
+"""Effect sentences of removal: gaining control of a target permanent for
+the rest of the game (613.1b, 611.2a), and cards returned from a graveyard whose target phrase has a
+qualifier ("target creature card with mana value 3 or less from your graveyard", 400.6) or names any
+graveyard ("target creature card from a graveyard ... to its owner's hand").
+
+Each pattern is read whole by ``lines.effect_word``; its target phrase must be the one ``oracle.targets``
+finds and the phrase grammar reads (``target_np``), so a phrase the grammar does not read leaves the
+sentence unread. "all"/"each" lists ("Destroy all artifacts, creatures, and lands") are ``lines``' own
+patterns, read by ``phrases.parse_nps``."""
+from __future__ import annotations
+
+import re
+from mtgjudge.model import patterns
+
+#: one use of "target" choosing up to N cards (601.2c): the count the regrow word already reads
+_UP_TO = r"(?:up to (?:one|two|three|four|five) |two |three )?"
+
+
+def sentence_patterns(num: str, tgt: str) -> tuple:
+    """(pattern, word, argument keys) for ``lines.effect_word``, given its number and target expressions."""
+    return (
+        # 613.1b, 611.2a: "Gain control of target creature." (no duration: for the rest of the game; "until end
+        # of turn" is ``words.until.read``'s)
+        # (a duration anywhere in the sentence leaves it to ``words.until.read``: this pattern must not take it)
+        (patterns.compile(rf"^Gain control of (?!.*\b(?:until|as long as|this turn)\b){tgt}\.$", re.I), "gain_control",
+         ("target",)),
+        # 613.1b, 611.2a: "Gain control of all permanents you own." (the kinds a phrase names, owned by the
+        # controller of the spell or ability, for the rest of the game)
+        (patterns.compile(r"^Gain control of all ([a-z0-9, '-]+?) you own\.$", re.I), "gain_control_owned", ("affects",)),
+    )
+
+
+def early_patterns() -> tuple:
+    """Patterns ``lines.effect_word`` tries before its own: a card returned from a graveyard, which its
+    "Return target ... to its owner's hand" (a permanent) would otherwise take and leave unread; and two uses of
+    "target" in one instruction, which "Destroy target ..." (one use) would take."""
+    return (
+        # 701.8a, 406.3, 400.6, 115.1: "Destroy all enchantments target player controls.": the kinds a phrase
+        # names, of the permanents the target player controls as it resolves (611.2c)
+        (patterns.compile(r"^Destroy all ([a-z0-9, '-]+?) (target (?:player|opponent)) controls\.$", re.I), "destroy_all_of",
+         ("affects", "target")),
+        (patterns.compile(r"^Exile all ([a-z0-9, '-]+?) (target (?:player|opponent)) controls\.$", re.I), "exile_all_of",
+         ("affects", "target")),
+        (patterns.compile(r"^Return all ([a-z0-9, '-]+?) (target (?:player|opponent)) controls to (?:their|its) owners?'s? "
+                    r"hands?\.$", re.I), "bounce_all_of", ("affects", "target")),
+        # 701.8a, 608.2d: "Destroy all lands or all creatures.": the controller chooses one as it resolves
+        (patterns.compile(r"^Destroy all ([a-z0-9, '-]+?) or all ([a-z0-9, '-]+?)\.$", re.I), "destroy_all_or",
+         ("affects", "affects2")),
+        # 701.8a, 406.3, 400.6 with 608.2c: "Destroy target creature and target land.": two uses of "target",
+        # one instruction: both leave at once (603.10a: what their leaving triggers sees them leave together)
+        (patterns.compile(r"^Destroy (target [^.]+?) and (target [^.]+?)\.$", re.I), "destroy_two", ("target", "target2")),
+        (patterns.compile(r"^Exile (target [^.]+?) and (target [^.]+?)\.$", re.I), "exile_two", ("target", "target2")),
+        (patterns.compile(r"^Return (target [^.]+?) and (target [^.]+?) to their owners' hands\.$", re.I), "bounce_two",
+         ("target", "target2")),
+        # 400.6: a card with a qualifier ("with converted mana cost 3 or less") from your graveyard
+        (patterns.compile(rf"^Return ({_UP_TO}target [a-z0-9 ]+? from your graveyard) to your hand\.$", re.I), "regrow",
+         ("target",)),
+        (patterns.compile(r"^Return (target [a-z0-9 ]+? from your graveyard) to the battlefield\.$", re.I), "reanimate",
+         ("target",)),
+        # 400.6, 110.2: from an opponent's graveyard, under the spell's controller's control
+        (patterns.compile(r"^Put (target [a-z ]+? from an opponent's graveyard) onto the battlefield under your control\.$",
+                    re.I), "reanimate", ("target",)),
+        # 400.6: from any graveyard, to the card's owner's hand (the handler moves a card to its owner's)
+        (patterns.compile(r"^Return (target [a-z ]+? from a graveyard) to its owner's hand\.$", re.I), "regrow",
+         ("target",)),
+    )
+
+
+#: The zone of a word's target where it is not the battlefield (``lines.effect_word``): None, a player.
+TARGET_ZONES = {"destroy_all_of": None, "exile_all_of": None, "bounce_all_of": None}
