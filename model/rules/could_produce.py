@@ -149,7 +149,7 @@ class _Board:
             r = res[oid]
             subtypes = self.chars[oid].subtypes
             for i, a, cands, srcs in self.abilities[oid]:
-                for base, choice in base_productions(state, oid, a, known):
+                for base, choice in base_productions(state, oid, a, known, reflects=srcs):
                     for t in ev_types(base):
                         self.base_seen[oid].setdefault(t, (i, a, cands))
                     for fin, order in replacement_outcomes(base, cands, subtypes).items():
