@@ -15,18 +15,14 @@ from pathlib import Path
 from typing import Any
 
 
-
 from mtgjudge.model.vocab.abilities import Ability
-
-from mtgjudge.model.vocab.parse import parse_ability
-
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS, ManaSyntaxError, parse_cost
 from mtgjudge.model.safe_yaml import FileProblem, load_documents
 from mtgjudge.model.objects import CardDef, Face
 from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.cards.type_line import parse_type_line
-from mtgjudge.model.cards.compiled import compile_built_in
+from mtgjudge.model.cards.compiled import compile_kept, kept
 
 DATA_DIR = Path(__file__).parent / "data"
 KNOWN_NAMES = Path(__file__).parent / "known_names.txt.gz"
@@ -70,6 +66,10 @@ def _face(data: dict, where: str) -> Face:
     raw = data.get("abilities", [])
     if not isinstance(raw, list):
         raise DefinitionError("abilities: must be a list")
+    # the abilities' reader (and the phrase grammar it parses with) is imported only when a card is read, not
+    # kept (model.cards.compiled)
+    from mtgjudge.model.vocab.parse import parse_ability
+
     abilities: list[Ability] = []
     for i, a in enumerate(raw, 1):
         try:
@@ -123,14 +123,16 @@ class BuiltIn:
 
     def card(self) -> CardDef:
         if self._data is not None:
+            data = self._data
             try:
-                self._card = parse_card(self._data, source=self.source)   # type: ignore[assignment]
+                self._card = kept(["definition", data, self.source],
+                                  lambda: parse_card(data, source=self.source))   # type: ignore[arg-type,return-value]
             except DefinitionError as e:
                 raise CardDefinitionError(f"{self.where}: {e}") from None
             self._data = None
         if self._card is None:
             assert self._record is not None
-            card = compile_built_in(self._record, source=self.source)
+            card = compile_kept(self._record, source=self.source)
             if not card.modelled:
                 raise CardDefinitionError(f"{self.where}: its type line, mana cost or layout can't be read "
                                           "(model.oracle)")
