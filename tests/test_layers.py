@@ -13,11 +13,21 @@ PACKAGES = {"mtgjudge": ROOT / "api", "mtgjudge.model": ROOT / "model", "mtgjudg
 #: Modules that may be imported inside a function: heavy optional libraries, loaded only when needed.
 #: importlib.metadata reads the installed distributions (~30 ms of every start-up): only --version asks.
 #: The page (``mtgjudge serve``) loads Starlette and uvicorn, an optional extra: only ``serve`` imports it.
-LAZY_ALLOWED = {"z3", "importlib.metadata", "mtgjudge.queries.web.app"}
+#: urllib (with http, ssl and email, ~20 ms) opens the network: only ``cards update`` downloads.
+LAZY_ALLOWED = {"z3", "importlib.metadata", "mtgjudge.queries.web.app", "urllib"}
 #: Imports inside a function that a start-up needs (importer, imported): the package's front door, imported when
 #: first used, and the command line, imported by the entry point only once its Ctrl-C handling is in place.
+#: The Oracle compiler (and Lark, its phrase grammar's parser) when a card must be compiled, not kept
+#: (model.cards.compiled): a question about kept cards imports neither. The coverage sweep when that command runs
+#: (every command builds its parser).
 LAZY_EDGES = {("mtgjudge", "mtgjudge.queries.api"), ("mtgjudge", "mtgjudge.queries.board"),
-              ("mtgjudge.queries.entry", "mtgjudge.queries.cli")}
+              ("mtgjudge.queries.entry", "mtgjudge.queries.cli"),
+              ("mtgjudge.model.cards.compiled", "mtgjudge.model.oracle"),
+              ("mtgjudge.model.cards.store", "mtgjudge.model.oracle"),
+              ("mtgjudge.model.cards.loader", "mtgjudge.model.vocab.parse"),
+              ("mtgjudge.queries.coverage.cli", "mtgjudge.queries.coverage.core"),
+              ("mtgjudge.queries.coverage.cli", "mtgjudge.queries.coverage.progress"),
+              ("mtgjudge.queries.coverage.cli", "mtgjudge.queries.coverage.report")}
 
 
 def modules() -> dict[str, Path]:
