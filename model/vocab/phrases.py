@@ -8,6 +8,7 @@ read raises DefinitionError naming it.
 """
 from __future__ import annotations
 
+import gzip
 import hashlib
 import re
 from dataclasses import replace
@@ -75,22 +76,54 @@ def tables_entry(text: str | None = None) -> str:
 
 
 def build_parser() -> Lark:
-    """The parser, from its tables in the cache (plain data, keyed by the grammar and Lark's version), or
-    built from the grammar and its tables kept. Lark's own cache is not used: it unpickles a file of a name
-    anyone can predict in the shared temporary directory."""
+    """The parser, from its tables shipped with the package or kept in the cache (plain data, keyed by the
+    grammar and Lark's version), or built from the grammar and its tables kept. Lark's own cache is not used:
+    it unpickles a file of a name anyone can predict in the shared temporary directory."""
     text = GRAMMAR.read_text(encoding="utf-8")
     name = tables_entry(text)
-    kept = cache.read(name)
-    if isinstance(kept, dict) and isinstance(kept.get("data"), dict) and isinstance(kept.get("memo"), dict):
-        try:
-            return Lark._load_from_dict(kept["data"], kept["memo"])
-        except Exception:  # noqa: BLE001  (tables of another shape: build them again)
-            pass
-    built = Lark(text, parser="lalr", lexer="contextual", start=list(STARTS), propagate_positions=False,
-                 maybe_placeholders=False)
+    for kept in (shipped_tables(name), cache.read(name)):
+        if isinstance(kept, dict) and isinstance(kept.get("data"), dict) and isinstance(kept.get("memo"), dict):
+            try:
+                return Lark._load_from_dict(kept["data"], kept["memo"])
+            except Exception:  # noqa: BLE001  (tables of another shape: the next, or build them again)
+                pass
+    built = build_tables(text)
     data, memo = built.memo_serialize([TerminalDef, Rule])
     cache.keep(name, {"data": data, "memo": memo})
     return built
+
+
+def build_tables(text: str) -> Lark:
+    """The parser built from the grammar's text (its LALR tables computed: 0.6-0.8 s)."""
+    return Lark(text, parser="lalr", lexer="contextual", start=list(STARTS), propagate_positions=False,
+                maybe_placeholders=False)
+
+
+#: The parse tables shipped with the package (``tools/build_grammar_tables.py`` writes them, a test checks
+#: they are the grammar's), so that no process of an installed product builds them: gzipped plain data
+#: (``cache.dumps``), data of the package (which only who installed it can write), keyed as the cache's entry.
+SHIPPED_TABLES = GRAMMAR.with_name("phrases.tables.json.gz")
+
+
+def shipped_tables(name: str) -> Any:
+    """The shipped tables when they are those of entry ``name`` (this grammar, its start symbols and this
+    version of Lark), else None."""
+    try:
+        with gzip.open(SHIPPED_TABLES, "rb") as fh:
+            shipped = cache.loads(fh.read(cache.MAX_BYTES))
+    except (OSError, EOFError, ValueError, TypeError, RecursionError):
+        return None
+    return shipped.get("tables") if isinstance(shipped, dict) and shipped.get("entry") == name else None
+
+
+def write_shipped_tables() -> str:
+    """Build the grammar's tables and write them as :data:`SHIPPED_TABLES`; the entry they are for."""
+    text = GRAMMAR.read_text(encoding="utf-8")
+    data, memo = build_tables(text).memo_serialize([TerminalDef, Rule])
+    # mtime 0: the same grammar gives the same bytes
+    with open(SHIPPED_TABLES, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as fh:
+        fh.write(cache.dumps({"entry": tables_entry(text), "tables": {"data": data, "memo": memo}}))
+    return tables_entry(text)
 
 
 def _singular(word: str) -> str:
