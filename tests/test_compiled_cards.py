@@ -122,3 +122,21 @@ def test_a_question_about_kept_cards_imports_neither_the_compiler_nor_lark(tmp_p
     assert "PASS" in runs[0].stdout and "PASS" in runs[1].stdout, runs[1].stderr
     assert "'lark'" in runs[0].stdout                         # the first compiled them
     assert runs[1].stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_built_in_entries_read_back_as_read_from_their_files(tmp_path, monkeypatch):
+    from mtgjudge.model.cards import loader
+
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path))
+    monkeypatch.setattr(compiled, "KEEP", True)
+    loader.built_in_entries.cache_clear()
+    try:
+        read = loader.built_in_entries()                    # from the YAML files, then kept
+        assert list((tmp_path / cache.FOLDER).glob("builtins-*.json"))
+        loader.built_in_entries.cache_clear()
+        monkeypatch.setattr(loader, "load_entries", lambda *a, **k: pytest.fail("read the files again"))
+        back = loader.built_in_entries()
+        assert [loader._entry_data(e) for e in back] == [loader._entry_data(e) for e in read]
+        assert [(e.name, e.face_names, e._record) for e in back] == [(e.name, e.face_names, e._record) for e in read]
+    finally:
+        loader.built_in_entries.cache_clear()
