@@ -22,11 +22,21 @@ LAZY_ALLOWED = {"z3", "importlib.metadata", "mtgjudge.queries.web.app", "urllib"
 #: Imports inside a function that a start-up needs (importer, imported): the package's front door, imported when
 #: first used, and the command line, imported by the entry point only once its Ctrl-C handling is in place.
 #: The Oracle compiler (and Lark, its phrase grammar's parser) when a card must be compiled, not kept
-#: (model.cards.compiled): a question about kept cards imports neither. The coverage sweep when that command runs
+#: (model.cards.compiled), or a sentence read again as the engine resolves it: a question about kept cards
+#: imports neither. The coverage sweep when that command runs
 #: (every command builds its parser).
 LAZY_EDGES = {("mtgjudge", "mtgjudge.queries.api"), ("mtgjudge", "mtgjudge.queries.board"),
               ("mtgjudge.queries.entry", "mtgjudge.queries.cli"),
               ("mtgjudge.model.cards.compiled", "mtgjudge.model.oracle"),
+              ("mtgjudge.model.oracle", "mtgjudge.model.oracle.compile"),
+              ("mtgjudge.model.oracle.narrowing", "mtgjudge.model.oracle.compile"),
+              ("mtgjudge.model.oracle.narrowing", "mtgjudge.model.oracle.lines"),
+              ("mtgjudge.model.engine.tokens", "mtgjudge.model.oracle"),
+              ("mtgjudge.queries.cards_cmd", "mtgjudge.model.oracle"),
+              ("mtgjudge.model.engine.counted", "mtgjudge.model.oracle.lines"),
+              ("mtgjudge.model.engine.token_groups", "mtgjudge.model.oracle.lines"),
+              ("mtgjudge.model.engine.triggers", "mtgjudge.model.oracle.lines"),
+              ("mtgjudge.queries.cards_cmd", "mtgjudge.model.oracle.reading"),
               ("mtgjudge.model.cards.store", "mtgjudge.model.oracle"),
               ("mtgjudge.model.cards.loader", "mtgjudge.model.vocab.parse"),
               ("mtgjudge.queries.coverage.cli", "mtgjudge.queries.coverage.core"),
