@@ -23,8 +23,8 @@ LAZY_ALLOWED = {"z3", "importlib.metadata", "mtgjudge.queries.web.app", "urllib"
 #: first used, and the command line, imported by the entry point only once its Ctrl-C handling is in place.
 #: The Oracle compiler (and Lark, its phrase grammar's parser) when a card must be compiled, not kept
 #: (model.cards.compiled), or a sentence read again as the engine resolves it: a question about kept cards
-#: imports neither. The coverage sweep when that command runs
-#: (every command builds its parser).
+#: imports neither. The engine (~15 ms) when a question's actions are performed or an outcome checked (a
+#: can-activate question needs none). The coverage sweep when that command runs (every command builds its parser).
 LAZY_EDGES = {("mtgjudge", "mtgjudge.queries.api"), ("mtgjudge", "mtgjudge.queries.board"),
               ("mtgjudge.queries.entry", "mtgjudge.queries.cli"),
               ("mtgjudge.model.cards.compiled", "mtgjudge.model.oracle"),
@@ -39,6 +39,12 @@ LAZY_EDGES = {("mtgjudge", "mtgjudge.queries.api"), ("mtgjudge", "mtgjudge.queri
               ("mtgjudge.queries.cards_cmd", "mtgjudge.model.oracle.reading"),
               ("mtgjudge.model.cards.store", "mtgjudge.model.oracle"),
               ("mtgjudge.model.cards.loader", "mtgjudge.model.vocab.parse"),
+              ("mtgjudge.queries.kinds.branches", "mtgjudge.model.engine.actions"),
+              ("mtgjudge.queries.kinds.branches", "mtgjudge.model.engine.game"),
+              ("mtgjudge.queries.kinds.outcome", "mtgjudge.model.engine.game"),
+              ("mtgjudge.queries.kinds.outcome", "mtgjudge.model.engine.sba"),
+              ("mtgjudge.queries.format.fields", "mtgjudge.model.engine.tokens"),
+              ("mtgjudge.queries.format.state", "mtgjudge.model.engine.tokens"),
               ("mtgjudge.queries.coverage.cli", "mtgjudge.queries.coverage.core"),
               ("mtgjudge.queries.coverage.cli", "mtgjudge.queries.coverage.progress"),
               ("mtgjudge.queries.coverage.cli", "mtgjudge.queries.coverage.report")}
