@@ -16,6 +16,7 @@ import dataclasses
 import enum
 import hashlib
 import json
+import os
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -48,12 +49,18 @@ _WORDS = {"Effect": EFFECT_WORDS, "StaticEffect": STATIC_WORDS}
 @lru_cache(maxsize=1)
 def model_fingerprint() -> str:
     """A hash of every source file of the model (names and contents)."""
+    # os.walk, not Path.rglob: every process that reads a kept card pays this (~1 ms against ~5)
+    found = []
+    for root, dirs, files in os.walk(MODEL):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        found += [os.path.join(root, f) for f in files if f.endswith(SOURCE_SUFFIXES)]
     h = hashlib.sha256()
-    for p in sorted(MODEL.rglob("*")):
-        if p.suffix in SOURCE_SUFFIXES and p.is_file() and "__pycache__" not in p.parts:
-            h.update(str(p.relative_to(MODEL)).encode())
+    for path in sorted(found):
+        if os.path.isfile(path):
+            h.update(os.path.relpath(path, MODEL).encode())
             h.update(b"\0")
-            h.update(p.read_bytes())
+            with open(path, "rb") as fh:
+                h.update(fh.read())
     return h.hexdigest()
 
 
