@@ -77,7 +77,7 @@ def _lark() -> Any:
     global Token, Tree
     import lark
 
-    Token, Tree = lark.Token, lark.Tree
+    Token, Tree = lark.Token, lark.Tree  # type: ignore[misc]  # the classes themselves once Lark is imported
     return lark
 
 
