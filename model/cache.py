@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import secrets
 import stat
 from typing import Any
 
@@ -112,7 +111,7 @@ def _read(folder: int, name: str, limit: int) -> bytes:
 
 def _write(folder: int, name: str, data: bytes) -> None:
     # a new file of a name nobody can have planted (O_EXCL: never through an existing name or a link)
-    tmp = f".{name}.{os.getpid()}.{secrets.token_hex(8)}.tmp"
+    tmp = f".{name}.{os.getpid()}.{os.urandom(8).hex()}.tmp"     # as secrets.token_hex (which imports random)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600, dir_fd=folder)
     try:
         with os.fdopen(fd, "wb", closefd=False) as fh:
