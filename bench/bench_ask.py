@@ -1,11 +1,27 @@
-"""Benchmark: wall time of one `mtgjudge ask` (process start to exit) and of `mtgjudge check` over the
-bundled corpus. Run by hand:  python bench/bench_ask.py [runs]
+"""Benchmark (run by hand): the start-up of one ``mtgjudge ask`` as a whole process, CPU seconds (user + system,
+the kernel's accounting of the finished child) and wall seconds, medians of N runs; and ``check`` over the
+bundled corpus.
 
-Targets: one ask under 0.5 s; z3 is imported only when a question needs it.
+    .venv/bin/python bench/bench_ask.py                 # N=9
+    .venv/bin/python bench/bench_ask.py --runs 15 --no-check
+    .venv/bin/python bench/bench_ask.py --baseline DIR  # also another version, its runs alternated with this tree's
+
+Rows: the interpreter alone (the floor); the README's worked example (built-in cards) with the caches warm;
+the same question naming a card of the store (``Fyndhorn Elves``; needs ``$MTGJUDGE_CARDS`` with it) warm;
+both cold, each run with an empty cache folder (``MTGJUDGE_CACHE``: no compiled cards, no built-in card files
+read before, no parse tables but those shipped). Targets (issue: start-up): the warm ask under 0.20 s of CPU, a
+store card adding under 20 ms, a cold start under 0.5 s.
+
+``--baseline DIR``: DIR holds another version of the package as ``DIR/mtgjudge`` (``git archive REV`` laid out
+as installed: ``api/`` as ``mtgjudge``, ``model/`` as ``mtgjudge/model``, ``queries/`` as ``mtgjudge/queries``),
+put first on the children's PYTHONPATH; its runs alternate with this tree's, so both see the same load.
 """
 from __future__ import annotations
 
+import argparse
 import os
+import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -14,42 +30,95 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-MTGJUDGE = [sys.executable, "-m", "mtgjudge.queries.cli"]
+ASK = [sys.executable, "-m", "mtgjudge.queries.entry", "ask"]
 
 QUESTION = """\
-id: bench-elves
+id: elves-arrived-this-turn
 ask: can-activate
 about: elves
 state:
   players:
     Alice:
-      battlefield: [{card: Llanowar Elves, id: elves, summoning_sick: true}]
-expect: no
+      battlefield:
+        - Fervor
+        - {{card: {elves}, id: elves, summoning_sick: true}}
+expect: yes
+because: ["702.10c"]
 """
-
 
 #: Bytecode is written and read as an installed package would (PYTHONDONTWRITEBYTECODE would make every run
 #: compile every module again).
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def wall(cmd: list[str]) -> float:
+def measure(cmd: list[str], env: dict[str, str]) -> tuple[float, float, int]:
+    """(CPU seconds, wall seconds, exit code) of one whole process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    subprocess.run(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=ENV)
-    return time.perf_counter() - t0
+    code = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env).returncode
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall, code
 
 
-def main(runs: int = 5) -> None:
-    with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as fh:
-        fh.write(QUESTION)
-    wall(MTGJUDGE + ["ask", fh.name])   # once to write the bytecode
-    ask = [wall(MTGJUDGE + ["ask", fh.name]) for _ in range(runs)]
-    check = [wall(MTGJUDGE + ["check", "-q"]) for _ in range(max(1, runs // 2))]
-    no_z3 = [wall(MTGJUDGE + ["cards", "show", "Forest"]) for _ in range(runs)]
-    print(f"mtgjudge ask (one can-activate question): median {statistics.median(ask):.3f} s over {runs} runs")
-    print(f"mtgjudge cards show (no solver loaded):   median {statistics.median(no_z3):.3f} s")
-    print(f"mtgjudge check (bundled corpus):          median {statistics.median(check):.3f} s")
+def row(cmd: list[str], env: dict[str, str], cold: bool, scratch: Path) -> tuple[float, float, int]:
+    if cold:
+        folder = scratch / "cold-cache"
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir()
+        env = {**env, "MTGJUDGE_CACHE": str(folder)}
+    return measure(cmd, env)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=9)
+    ap.add_argument("--no-check", action="store_true", help="skip the corpus row")
+    ap.add_argument("--baseline", metavar="DIR", help="another version of the package, alternated with this one")
+    args = ap.parse_args()
+    scratch = Path(tempfile.mkdtemp(prefix="bench-ask-"))
+    try:
+        built_in = scratch / "elves.yaml"
+        built_in.write_text(QUESTION.format(elves="Llanowar Elves"), encoding="utf-8")
+        stored = scratch / "fyndhorn.yaml"
+        stored.write_text(QUESTION.format(elves="Fyndhorn Elves"), encoding="utf-8")
+        warm_cache = scratch / "warm-cache"
+        trees = {"this tree": {**ENV, "MTGJUDGE_CACHE": str(warm_cache / "this")}}
+        if args.baseline:
+            trees["baseline"] = {**ENV, "MTGJUDGE_CACHE": str(warm_cache / "baseline"),
+                                 "PYTHONPATH": os.pathsep.join([str(Path(args.baseline).resolve()),
+                                                                ENV.get("PYTHONPATH", "")])}
+        rows = [("python -c pass (floor)", [sys.executable, "-c", "pass"], False),
+                ("ask, README example, warm", ASK + [str(built_in)], False),
+                ("ask, a store card, warm", ASK + [str(stored)], False),
+                ("ask, README example, cold", ASK + [str(built_in)], True),
+                ("ask, a store card, cold", ASK + [str(stored)], True)]
+        for env in trees.values():           # bytecode written, warm caches filled
+            for _, cmd, cold in rows:
+                row(cmd, env, cold, scratch)
+        results: dict[tuple[str, str], list[tuple[float, float, int]]] = {}
+        for _ in range(args.runs):
+            for label, cmd, cold in rows:
+                for tree, env in trees.items():       # alternated: the same load for both
+                    results.setdefault((label, tree), []).append(row(cmd, env, cold, scratch))
+        print(f"{'row':32} {'tree':10} {'CPU s':>7} {'wall s':>7}  (medians of {args.runs} runs)")
+        for label, _, _ in rows:
+            for tree in trees:
+                rs = results[(label, tree)]
+                bad = [c for _, _, c in rs if c != 0]
+                print(f"{label:32} {tree:10} {statistics.median(r[0] for r in rs):7.3f} "
+                      f"{statistics.median(r[1] for r in rs):7.3f}" + (f"  exit {bad[0]}!" if bad else ""))
+        for tree in trees:
+            warm = statistics.median(r[0] for r in results[("ask, README example, warm", tree)])
+            store = statistics.median(r[0] for r in results[("ask, a store card, warm", tree)])
+            print(f"{tree}: a store card adds {1000 * (store - warm):+.0f} ms of CPU")
+        if not args.no_check:
+            for tree, env in trees.items():
+                cpu, wall, _ = measure([sys.executable, "-m", "mtgjudge.queries.entry", "check", "-q", "-j", "1"], env)
+                print(f"mtgjudge check -j 1 (bundled corpus), {tree}: {cpu:.1f} s CPU, {wall:.1f} s wall")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":
-    main(*(int(a) for a in sys.argv[1:]))
+    main()

@@ -1,6 +1,8 @@
 """Benchmark (run by hand): could-produce for every permanent of a large board, and mana-options for one
 player with 12 sources; and the ratio against the naive reference (tests/test_mana_reference.py) on the
-largest board it finishes within a time limit.
+largest board it finishes within a time limit. Times are CPU seconds of the process. Target (issue: start-up
+and could-produce): the 147-permanent board (40 reflectors, 100 lands, 8 effects) at least 60x faster than the
+naive reference.
 
     .venv/bin/python bench/bench_could_produce.py
 """
@@ -45,9 +47,10 @@ def board(n_reflect: int, n_lands: int, n_effects: int):
 
 
 def timed(fn, *a, **kw):
-    t = time.perf_counter()
+    # CPU seconds of this process: on a shared machine wall time measures the other jobs too
+    t = time.process_time()
     r = fn(*a, **kw)
-    return r, time.perf_counter() - t
+    return r, time.process_time() - t
 
 
 def main() -> None:

@@ -1,5 +1,6 @@
-"""The product's cache folder: what a process keeps for the next one (the phrase grammar's parse tables),
-as plain data that loads no code.
+"""The product's cache folder: what a process keeps for the next one (the cards it compiled, its reading of the
+built-in card files, the phrase grammar's parse tables when those shipped are not this Lark's), as plain data
+that loads no code.
 
 Entries are JSON, with tuples, sets and dicts of any keys tagged (:func:`dumps`, :func:`loads`), never
 pickles: a file someone else planted or changed can at worst fail to read, and is then made again. Since a
@@ -11,8 +12,8 @@ changed entry could still give wrong answers, the folder is treated as ssh treat
 * it, and each entry, is used only if the user owns it and nobody else can write to it, checked on the
   open file (no symbolic link is followed), so that it cannot be swapped between the check and the use;
 * an entry is written to a new file (never through an existing name or link) and renamed into place, so a
-  reader sees a whole entry or none; writing an entry removes only the older entries of its kind in the
-  marked folder, which the product wrote.
+  reader sees a whole entry or none; writing an entry removes only the older entries of its kind (those of
+  another version) in the marked folder, which the product wrote.
 
 Any failure to read or write is ignored: what was to be read is made again.
 """
@@ -21,7 +22,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import secrets
 import stat
 from typing import Any
 
@@ -32,8 +32,9 @@ FOLDER = "mtgjudge-cache"
 #: The Cache Directory Tagging Specification's signature, then the product's own line.
 MARK = "Signature: 8a477f597d28d172789f06886806bc55\n# mtgjudge's cache: what it keeps between runs (safe to delete).\n"
 MARK_FILE = "CACHEDIR.TAG"
-#: An entry's name: its kind and its key.
-NAME = re.compile(r"([a-z]+)-[0-9a-f]+\.json")
+#: An entry's name: its kind and its version (``grammar-<version>.json``), and for a kind of many entries of one
+#: version, each entry's own key too (``card-<version>-<key>.json``).
+NAME = re.compile(r"([a-z]+)-([0-9a-f]+)(?:-[0-9a-f]+)?\.json")
 #: No entry is read past this size.
 MAX_BYTES = 64 * 1024 * 1024
 
@@ -110,7 +111,7 @@ def _read(folder: int, name: str, limit: int) -> bytes:
 
 def _write(folder: int, name: str, data: bytes) -> None:
     # a new file of a name nobody can have planted (O_EXCL: never through an existing name or a link)
-    tmp = f".{name}.{os.getpid()}.{secrets.token_hex(8)}.tmp"
+    tmp = f".{name}.{os.getpid()}.{os.urandom(8).hex()}.tmp"     # as secrets.token_hex (which imports random)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600, dir_fd=folder)
     try:
         with os.fdopen(fd, "wb", closefd=False) as fh:
@@ -139,12 +140,16 @@ def read(name: str) -> Any:
         os.close(folder)
 
 
+#: The (folder, kind, version) whose older entries this process has removed already.
+_pruned: set[tuple[str, str, str]] = set()
+
+
 def keep(name: str, value: Any) -> None:
-    """Keep the plain data ``value`` as ``name`` (``kind-key.json``), and remove the older entries of its
-    kind (other keys: other versions of what it keeps)."""
+    """Keep the plain data ``value`` as ``name`` (``kind-version.json`` or ``kind-version-key.json``), and
+    remove the older entries of its kind (those of another version: what an older product kept)."""
     m = NAME.fullmatch(name)
     if m is None:
-        raise ValueError(f"{name!r} is not an entry's name (kind-key.json)")
+        raise ValueError(f"{name!r} is not an entry's name (kind-version.json or kind-version-key.json)")
     try:
         data = dumps(value)
         folder = _open_folder(create=True)
@@ -152,12 +157,17 @@ def keep(name: str, value: Any) -> None:
         return
     try:
         _write(folder, name, data)
-        for other in os.listdir(folder):
-            o = NAME.fullmatch(other)
-            if o is not None and o.group(1) == m.group(1) and other != name:
-                st = os.stat(other, dir_fd=folder, follow_symlinks=False)
-                if stat.S_ISREG(st.st_mode) and st.st_uid == os.getuid():
-                    os.unlink(other, dir_fd=folder)
+        # a kind of many entries (kind-version-key) writes each apart: its older versions are looked for once
+        # per process
+        done = (str(base_dir()), m.group(1), m.group(2))
+        if name.count("-") == 1 or done not in _pruned:
+            _pruned.add(done)
+            for other in os.listdir(folder):
+                o = NAME.fullmatch(other)
+                if o is not None and o.group(1) == m.group(1) and o.group(2) != m.group(2):
+                    st = os.stat(other, dir_fd=folder, follow_symlinks=False)
+                    if stat.S_ISREG(st.st_mode) and st.st_uid == os.getuid():
+                        os.unlink(other, dir_fd=folder)
     except OSError:   # a read-only or full disk only loses the saving
         pass
     finally:

@@ -14,15 +14,11 @@ wait is without a bound.
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import threading
 import time
 from contextlib import closing, contextmanager
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
@@ -32,6 +28,11 @@ from mtgjudge.queries.format.fields import QuestionError
 from mtgjudge.queries.format.files import find_files, load_file, load_text, read_file
 from mtgjudge.queries.report import TextOptions, to_json, to_text
 from mtgjudge.queries.runner import Result, error_result, run_question
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import multiprocessing.context
+    from concurrent.futures import ProcessPoolExecutor
 
 
 @dataclass(frozen=True)
@@ -135,6 +136,8 @@ def default_jobs() -> int:
 def _context() -> multiprocessing.context.BaseContext:
     # fork starts a worker in milliseconds with the card data already loaded; elsewhere each worker
     # imports the package and loads it once.
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else methods[0])
 
@@ -166,6 +169,11 @@ def _answered(items: list[Source | QuestionError], options: RunOptions, jobs: in
         for item in items:
             yield from _missing(item, options) if isinstance(item, QuestionError) else run_source(item)
         return
+    # worker processes (multiprocessing, concurrent.futures: ~10 ms) only for a run on several
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import TimeoutError as FutureTimeout
+    from concurrent.futures.process import BrokenProcessPool
+
     card_db()   # loaded once here, inherited by forked workers
     pool: ProcessPoolExecutor | None = None
     terminated = _on_terminate()
@@ -238,6 +246,8 @@ def _result(future, bound: float | None) -> list[Done]:
     """The future's result, waited for in short slices (a signal that another thread received, as a
     process-wide one may be, is handled in the main thread only once it wakes); FutureTimeout past
     ``bound`` seconds."""
+    from concurrent.futures import TimeoutError as FutureTimeout
+
     end = None if bound is None else time.monotonic() + bound
     while True:
         wait = _SLICE_SECONDS if end is None else min(_SLICE_SECONDS, end - time.monotonic())

@@ -19,8 +19,6 @@ from mtgjudge.model.cards.store import (ENV_VAR, CardStore, StoredCard, default_
                                         use_store)
 from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import CardDef, Face, GameObject
-from mtgjudge.model.oracle import COMPILER_VERSION
-from mtgjudge.model.oracle.reading import face_lines, read_card, say
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.state import GameState, Player, Turn
@@ -245,6 +243,9 @@ def _characteristics(card: CardDef) -> list[str]:
 def model_reading(a: Ability, face: Face | None = None) -> str:
     """What ``show`` prints beneath an ability: what the model understood, rendered from the encoding
     (``oracle.reading.say``: as the face's own words name its attached permanent)."""
+    # the compiler's reader of the encoding only for ``show``: not in every command's start-up
+    from mtgjudge.model.oracle.reading import say
+
     said = say(a, face)
     return said if said is not None else "(not modelled: questions this line could influence answer `unsupported`)"
 
@@ -252,6 +253,8 @@ def model_reading(a: Ability, face: Face | None = None) -> str:
 def _with_lines(face: Face, abilities: tuple[Ability, ...]) -> list[tuple[Ability, str, int | None]]:
     """Each ability with the source line it was read from and that line's index among the face's lines (None
     for an ability not printed on the face: one the rules give, 305.6, or another object grants)."""
+    from mtgjudge.model.oracle.reading import face_lines
+
     where: dict[int, tuple[str, int]] = {}
     for i, (text, line) in enumerate(face_lines(face)):
         for a in line:
@@ -266,6 +269,8 @@ def _with_lines(face: Face, abilities: tuple[Ability, ...]) -> list[tuple[Abilit
 def card_readings(name: str) -> dict:
     """``show --json``: every face's lines, each with its source text and the model's rendering (null for a line
     that is not modelled), and whether the two agree (``oracle.reading.normalize_reading``)."""
+    from mtgjudge.model.oracle.reading import read_card, say
+
     found = card_db().find(name)
     if found is None:
         describe_card(name)        # raises the LookupError that names the card
@@ -284,6 +289,8 @@ def _in_project(path: Path) -> str:
 
 
 def _origin(card: CardDef, stored: StoredCard | None, built_in: bool = True) -> list[str]:
+    from mtgjudge.model.oracle import COMPILER_VERSION
+
     if stored is None:
         return [f"source: built in: {_in_project(Path(card.source))}" if built_in else f"source: {card.source}"]
     when = datetime.fromisoformat(stored.imported_at).strftime("%Y-%m-%d %H:%M UTC")

@@ -13,8 +13,6 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
@@ -41,6 +39,10 @@ class UpdateError(Exception):
 
 def _get(url: str, dest: Path, err: TextIO, label: str) -> None:
     """Download ``url`` to ``dest`` (a progress bar on a terminal)."""
+    # the network client (urllib, http, ssl, email: ~20 ms) only for a download, not in every command's start-up
+    import urllib.error
+    import urllib.request
+
     request = urllib.request.Request(url, headers={"User-Agent": "mtgjudge", "Accept": "application/json"})
     try:
         with urllib.request.urlopen(request, timeout=TIMEOUT) as response, dest.open("wb") as fh:

@@ -37,7 +37,7 @@ class _Evil:
 
 def _session_tables():
     """The parse tables kept in the session's cache folder (tests/conftest.py), built if not yet."""
-    tables = cache.read(phrases.tables_entry())
+    tables = phrases.shipped_tables(phrases.tables_entry()) or cache.read(phrases.tables_entry())
     if tables is None:
         phrases.build_parser()
         tables = cache.read(phrases.tables_entry())
@@ -131,14 +131,35 @@ def test_a_planted_link_is_neither_read_nor_written_through(tmp_path, folder):
     assert not (folder / "test-0002.json").is_symlink() and cache.read("test-0002.json") == [2]
 
 
-def test_the_grammar_read_back_from_the_cache_parses_as_the_one_built():
+def test_the_grammar_read_back_from_the_cache_parses_as_the_one_built(folder, monkeypatch):
     built = phrases.parser()
-    assert _session_tables() is not None
+    cache.keep(phrases.tables_entry(), _session_tables())
+    monkeypatch.setattr(phrases, "SHIPPED_TABLES", folder / "none.json.gz")     # not shipped: the cache's
+    monkeypatch.setattr(phrases, "build_tables", lambda text: pytest.fail("built, not read back"))
     again = phrases.build_parser()            # read back from them
     assert again is not built
     for start, text in [("target_phrase", "target creature you control"), ("cost", "{2}, {T}, Sacrifice this"),
                         ("mana_effect", "Add {G}."), ("target_phrase", "any target")]:
         assert again.parse(text, start=start) == built.parse(text, start=start)
+
+
+def test_the_shipped_tables_are_the_grammars(folder, monkeypatch):
+    """The tables shipped with the package (so that no process builds them) are this grammar's: after a change
+    of model/vocab/phrases.lark, its start symbols or Lark, run tools/build_grammar_tables.py."""
+    entry = phrases.tables_entry()
+    assert phrases.shipped_tables(entry) is not None, "run tools/build_grammar_tables.py"
+    build = phrases.build_tables
+    monkeypatch.setattr(phrases, "build_tables", lambda text: pytest.fail("built, not read from the package"))
+    again = phrases.build_parser()            # with an empty cache: read from the shipped tables
+    assert not folder.exists()                # and nothing written
+    built = build(phrases.GRAMMAR.read_text(encoding="utf-8"))
+    for start, text in [("target_phrase", "target creature you control"), ("cost", "{2}, {T}, Sacrifice this"),
+                        ("mana_effect", "Add {G}."), ("target_phrase", "any target")]:
+        assert again.parse(text, start=start) == built.parse(text, start=start)
+
+
+def test_tables_of_another_grammar_are_not_read():
+    assert phrases.shipped_tables(phrases.tables_entry("start: \"x\"")) is None
 
 
 def test_off_keeps_nothing(tmp_path, monkeypatch):

@@ -1,5 +1,6 @@
-"""Built-in cards kept between processes as plain data (model/cards/compiled.py): every built-in card reads back
-as the card compiled, words included; an entry someone changed never runs code and is compiled again."""
+"""Cards kept between processes as plain data (model/cards/compiled.py): every built-in card reads back as the card
+compiled, words included; store cards and cards encoded by hand are kept too; an entry someone changed never runs
+code and is compiled again; a question about kept cards imports neither the compiler nor Lark."""
 from __future__ import annotations
 
 import dataclasses
@@ -49,17 +50,99 @@ def test_a_changed_entry_is_refused(planted):
 def test_a_kept_card_is_read_back_and_a_planted_one_compiled_again(tmp_path, monkeypatch):
     monkeypatch.setenv(cache.ENV_VAR, str(tmp_path))
     monkeypatch.setattr(compiled, "KEEP", True)
-    compiled._kept.cache_clear()
     record = CardRecord("Lightning Bolt", "normal", (FaceRecord("Lightning Bolt", "{R}", "Instant",
                                                                 "Lightning Bolt deals 3 damage to any target."),))
-    card = compiled.compile_built_in(record, "test")
-    compiled._kept().flush()
-    compiled._kept.cache_clear()
-    kept = compiled._kept()
-    assert len(kept.old) == 1
-    assert compiled.compile_built_in(record, "test") == card
+    card = compiled.compile_kept(record, "test")
+    entries = sorted((tmp_path / cache.FOLDER).glob("card-*.json"))
+    assert len(entries) == 1
+    calls = []
+    monkeypatch.setattr(compiled, "_compile", lambda r, s: calls.append(r) or card)
+    assert compiled.compile_kept(record, "test") == card and calls == []          # read back, not compiled
+    # another source or another text is another card
+    compiled.compile_kept(record, "elsewhere")
+    assert len(calls) == 1
     # an entry changed by someone who could write the folder: a class outside the encoding is never made
-    key = next(iter(kept.old))
-    kept.old[key] = {"@": "GameState", "players": ()}
-    assert compiled.compile_built_in(record, "test") == card
-    compiled._kept.cache_clear()
+    cache.keep(entries[0].name, {"@": "GameState", "players": ()})
+    assert compiled.compile_kept(record, "test") == card and len(calls) == 2
+
+
+def test_a_card_of_another_model_is_not_read(tmp_path, monkeypatch):
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path))
+    monkeypatch.setattr(compiled, "KEEP", True)
+    record = CardRecord("Shock", "normal", (FaceRecord("Shock", "{R}", "Instant", "Shock deals 2 damage to any target."),))
+    card = compiled.compile_kept(record, "test")
+    monkeypatch.setattr(compiled, "model_fingerprint", lambda: "0" * 64)
+    calls = []
+    monkeypatch.setattr(compiled, "_compile", lambda r, s: calls.append(r) or card)
+    compiled.compile_kept(record, "test")
+    assert calls == [record]
+    # writing the new model's entry removed the older model's
+    assert [p.name.split("-")[1] for p in (tmp_path / cache.FOLDER).glob("card-*.json")] == ["0" * 16]
+
+
+def test_a_card_encoded_by_hand_is_kept_too(tmp_path, monkeypatch):
+    from mtgjudge.model.cards import loader
+
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path))
+    monkeypatch.setattr(compiled, "KEEP", True)
+    text = "name: Test Grove\ntype: Land\nabilities:\n  - {cost: '{T}', add: '{G}'}\n"
+    card = loader.load_entries(text, "test.yaml", lazy=True)[0].card()
+    monkeypatch.setattr(loader, "parse_card", lambda *a, **k: pytest.fail("read again, not kept"))
+    assert loader.load_entries(text, "test.yaml", lazy=True)[0].card() == card
+
+
+def test_a_store_card_is_kept_between_processes(tmp_path, monkeypatch):
+    from mtgjudge.model.cards.store import CardStore
+
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path / "cache"))
+    monkeypatch.setattr(compiled, "KEEP", True)
+    record = CardRecord("Fyndhorn Elves", "normal", (FaceRecord("Fyndhorn Elves", "{G}", "Creature — Elf Druid",
+                                                                "{T}: Add {G}.", "1", "1"),))
+    CardStore(tmp_path / "cards.sqlite").import_records([("/data/cards.json", [record])])
+    card, face = CardStore(tmp_path / "cards.sqlite").find("Fyndhorn Elves")
+    monkeypatch.setattr(compiled, "_compile", lambda r, s: pytest.fail("compiled again, not kept"))
+    assert CardStore(tmp_path / "cards.sqlite").find("fyndhorn elves") == (card, face)
+
+
+def test_a_question_about_kept_cards_imports_neither_the_compiler_nor_lark(tmp_path):
+    """The start-up of a question whose cards are kept (issue: Lark and the compiler were imported by every
+    command): the second process finds both cards kept."""
+    import subprocess
+    import sys
+
+    question = tmp_path / "q.yaml"
+    question.write_text("id: q\nask: can-activate\nabout: elves\nstate:\n  players:\n    Alice:\n      battlefield:\n"
+                        "        - Fervor\n        - {card: Llanowar Elves, id: elves, summoning_sick: true}\nexpect: yes\n")
+    probe = ("import sys\nfrom mtgjudge.queries.cli import main\ntry:\n    main(['ask', sys.argv[1]])\n"
+             "except SystemExit:\n    pass\n"
+             "print(sorted(m for m in sys.modules if m in ('lark', 'mtgjudge.model.oracle.compile')))\n")
+    env = {**__import__("os").environ, cache.ENV_VAR: str(tmp_path / "cache")}
+    runs = [subprocess.run([sys.executable, "-c", probe, str(question)], capture_output=True, text=True, env=env)
+            for _ in range(2)]
+    assert "PASS" in runs[0].stdout and "PASS" in runs[1].stdout, runs[1].stderr
+    assert "'lark'" in runs[0].stdout                         # the first compiled them
+    assert runs[1].stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_built_in_entries_read_back_as_read_from_their_files(tmp_path, monkeypatch):
+    from mtgjudge.model.cards import loader
+
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path))
+    monkeypatch.setattr(compiled, "KEEP", True)
+    loader.built_in_entries.cache_clear()
+    try:
+        read = loader.built_in_entries()                    # from the YAML files, then kept
+        assert list((tmp_path / cache.FOLDER).glob("builtins-*.json"))
+        loader.built_in_entries.cache_clear()
+        monkeypatch.setattr(loader, "load_entries", lambda *a, **k: pytest.fail("read the files again"))
+        back = loader.built_in_entries()
+        assert [loader._entry_data(e) for e in back] == [loader._entry_data(e) for e in read]
+        assert [(e.name, e.face_names, e._record) for e in back] == [(e.name, e.face_names, e._record) for e in read]
+        # a card encoded by hand reads the same from the kept (plain JSON) data as from its YAML
+        monkeypatch.setattr(compiled, "KEEP", False)
+        hand = [(a, b) for a, b in zip(read, back) if a._data is not None]
+        assert hand
+        for a, b in hand:
+            assert b.card() == a.card(), a.name
+    finally:
+        loader.built_in_entries.cache_clear()

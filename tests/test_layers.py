@@ -13,11 +13,41 @@ PACKAGES = {"mtgjudge": ROOT / "api", "mtgjudge.model": ROOT / "model", "mtgjudg
 #: Modules that may be imported inside a function: heavy optional libraries, loaded only when needed.
 #: importlib.metadata reads the installed distributions (~30 ms of every start-up): only --version asks.
 #: The page (``mtgjudge serve``) loads Starlette and uvicorn, an optional extra: only ``serve`` imports it.
-LAZY_ALLOWED = {"z3", "importlib.metadata", "mtgjudge.queries.web.app"}
+#: urllib (with http, ssl and email, ~20 ms) opens the network: only ``cards update`` downloads.
+#: Worker processes (multiprocessing, concurrent.futures: ~10 ms) only for a run on several (``check -j N``).
+#: Lark parses the phrase grammar: imported when a phrase is first parsed (model/vocab/phrases.py), so that a
+#: question about cards kept compiled does not import it.
+LAZY_ALLOWED = {"z3", "importlib.metadata", "mtgjudge.queries.web.app", "urllib", "multiprocessing", "concurrent",
+                "lark"}
 #: Imports inside a function that a start-up needs (importer, imported): the package's front door, imported when
 #: first used, and the command line, imported by the entry point only once its Ctrl-C handling is in place.
+#: The Oracle compiler (and Lark, its phrase grammar's parser) when a card must be compiled, not kept
+#: (model.cards.compiled), or a sentence read again as the engine resolves it: a question about kept cards
+#: imports neither. The engine (~15 ms) when a question's actions are performed or an outcome checked (a
+#: can-activate question needs none). The coverage sweep when that command runs (every command builds its parser).
 LAZY_EDGES = {("mtgjudge", "mtgjudge.queries.api"), ("mtgjudge", "mtgjudge.queries.board"),
-              ("mtgjudge.queries.entry", "mtgjudge.queries.cli")}
+              ("mtgjudge.queries.entry", "mtgjudge.queries.cli"),
+              ("mtgjudge.model.cards.compiled", "mtgjudge.model.oracle"),
+              ("mtgjudge.model.oracle", "mtgjudge.model.oracle.compile"),
+              ("mtgjudge.model.oracle.narrowing", "mtgjudge.model.oracle.compile"),
+              ("mtgjudge.model.oracle.narrowing", "mtgjudge.model.oracle.lines"),
+              ("mtgjudge.model.engine.tokens", "mtgjudge.model.oracle"),
+              ("mtgjudge.queries.cards_cmd", "mtgjudge.model.oracle"),
+              ("mtgjudge.model.engine.counted", "mtgjudge.model.oracle.lines"),
+              ("mtgjudge.model.engine.token_groups", "mtgjudge.model.oracle.lines"),
+              ("mtgjudge.model.engine.triggers", "mtgjudge.model.oracle.lines"),
+              ("mtgjudge.queries.cards_cmd", "mtgjudge.model.oracle.reading"),
+              ("mtgjudge.model.cards.store", "mtgjudge.model.oracle"),
+              ("mtgjudge.model.cards.loader", "mtgjudge.model.vocab.parse"),
+              ("mtgjudge.queries.kinds.branches", "mtgjudge.model.engine.actions"),
+              ("mtgjudge.queries.kinds.branches", "mtgjudge.model.engine.game"),
+              ("mtgjudge.queries.kinds.outcome", "mtgjudge.model.engine.game"),
+              ("mtgjudge.queries.kinds.outcome", "mtgjudge.model.engine.sba"),
+              ("mtgjudge.queries.format.fields", "mtgjudge.model.engine.tokens"),
+              ("mtgjudge.queries.format.state", "mtgjudge.model.engine.tokens"),
+              ("mtgjudge.queries.coverage.cli", "mtgjudge.queries.coverage.core"),
+              ("mtgjudge.queries.coverage.cli", "mtgjudge.queries.coverage.progress"),
+              ("mtgjudge.queries.coverage.cli", "mtgjudge.queries.coverage.report")}
 
 
 def modules() -> dict[str, Path]:

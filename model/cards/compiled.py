@@ -1,20 +1,23 @@
-"""Built-in cards compiled once and kept between processes, as plain data (``model.cache``: JSON that loads no
-code). Compiling a card given by its Oracle text needs the phrase grammar, whose parser alone costs a process
-about 0.2-0.4 s to build; a kept card is read back instead.
+"""Cards compiled once and kept between processes, as plain data (``model.cache``: JSON that loads no code): the
+built-in cards (given by Oracle text or encoded by hand) and the cards of the store. Compiling a card needs the
+Oracle compiler and its phrase grammar (Lark), which a process imports and builds only when a card is not kept:
+a question about kept cards loads neither.
 
-A kept card can never be stale: the entry's key is a hash of every source file of the model (the compiler, its
-grammar and vocabulary, the rules), and each card's key a hash of its record, so any change to the product or
-to the card compiles it again. A card is kept as the fields of its records, each record named by its class,
-and read back only into the classes of :data:`RECORDS`: an entry someone changed can at worst fail to read
-(the card is then compiled again) or give a card the model could have compiled; it never runs code.
+A kept card can never be stale: each card is one entry, named by a hash of every source file of the model (the
+compiler, its grammar and vocabulary, the rules) and a hash of what it is compiled from (its record or definition
+and its source), so any change to the product or to the card compiles it again. A card is kept as the fields of
+its records, each record named by its class, and read back only into the classes of :data:`RECORDS`: an entry
+someone changed can at worst fail to read (the card is then compiled again) or give a card the model could have
+compiled; it never runs code.
 """
 from __future__ import annotations
 
-import atexit
 import dataclasses
 import enum
 import hashlib
 import json
+import os
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -23,7 +26,6 @@ from mtgjudge.model import cache
 from mtgjudge.model.cards.sources import CardRecord
 from mtgjudge.model.mana import Symbol
 from mtgjudge.model.objects import CardDef, Face
-from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.selectors import Selector, TargetSpec
 from mtgjudge.model.vocab.abilities import (Ability, CostPart, Effect, ManaProduction, ManaTrigger, StaticEffect,
                                             TriggerEvent)
@@ -47,12 +49,18 @@ _WORDS = {"Effect": EFFECT_WORDS, "StaticEffect": STATIC_WORDS}
 @lru_cache(maxsize=1)
 def model_fingerprint() -> str:
     """A hash of every source file of the model (names and contents)."""
+    # os.walk, not Path.rglob: every process that reads a kept card pays this (~1 ms against ~5)
+    found = []
+    for root, dirs, files in os.walk(MODEL):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        found += [os.path.join(root, f) for f in files if f.endswith(SOURCE_SUFFIXES)]
     h = hashlib.sha256()
-    for p in sorted(MODEL.rglob("*")):
-        if p.suffix in SOURCE_SUFFIXES and p.is_file() and "__pycache__" not in p.parts:
-            h.update(str(p.relative_to(MODEL)).encode())
+    for path in sorted(found):
+        if os.path.isfile(path):
+            h.update(os.path.relpath(path, MODEL).encode())
             h.update(b"\0")
-            h.update(p.read_bytes())
+            with open(path, "rb") as fh:
+                h.update(fh.read())
     return h.hexdigest()
 
 
@@ -116,45 +124,40 @@ def decode(x: Any) -> Any:
     return x
 
 
-class _Kept:
-    """The cards kept by earlier processes (read when first needed) and those this process compiled."""
-
-    def __init__(self) -> None:
-        self.entry = f"cards-{model_fingerprint()[:32]}.json"
-        kept = cache.read(self.entry)
-        self.old: dict[str, Any] = kept if isinstance(kept, dict) else {}
-        self.new: dict[str, Any] = {}
-
-    def flush(self) -> None:
-        if self.new:
-            cache.keep(self.entry, {**self.old, **self.new})
-            self.old, self.new = {**self.old, **self.new}, {}
-
-
-@lru_cache(maxsize=1)
-def _kept() -> _Kept:
-    kept = _Kept()
-    atexit.register(kept.flush)
-    return kept
-
-
-def compile_built_in(record: CardRecord, source: str) -> CardDef:
-    """``compile_card(record, source=source)``, read back when this model compiled it before."""
+def kept(what: Any, make: Callable[[], CardDef]) -> CardDef:
+    """``make()``, read back when this model made it before from the same ``what`` (plain data: what the card
+    is compiled from). A card is kept as it is made, each in its own entry (a process reads only the cards its
+    questions name)."""
     if not KEEP or cache.base_dir() is None:
-        return compile_card(record, source=source)
-    kept = _kept()
-    key = hashlib.sha256(json.dumps([record.to_json(), source], sort_keys=True).encode()).hexdigest()
-    data = kept.old.get(key)
+        return make()
+    try:
+        key = hashlib.sha256(json.dumps(what, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+    except (TypeError, ValueError):
+        return make()           # a definition that is not plain data: made each time
+    name = f"card-{model_fingerprint()[:16]}-{key[:32]}.json"
+    data = cache.read(name)
     if data is not None:
         try:
             card = decode(data)
             if isinstance(card, CardDef):
                 return card
-        except (ValueError, TypeError, KeyError):
-            pass        # an entry this model did not write: compile the card again
-    card = compile_card(record, source=source)
+        except (ValueError, TypeError, KeyError, RecursionError):
+            pass        # an entry this model did not write: make the card again
+    card = make()
     try:
-        kept.new[key] = encode(card)
+        cache.keep(name, encode(card))
     except TypeError:
-        pass            # a value the encoding can't keep: the card is compiled again next time
+        pass            # a value the encoding can't keep: the card is made again next time
     return card
+
+
+def compile_kept(record: CardRecord, source: str) -> CardDef:
+    """``oracle.compile_card(record, source=source)``, read back when this model compiled it before."""
+    return kept(["oracle", record.to_json(), source], lambda: _compile(record, source))
+
+
+def _compile(record: CardRecord, source: str) -> CardDef:
+    # the compiler (and Lark, its grammar's parser) is imported only when a card must be compiled
+    from mtgjudge.model.oracle import compile_card
+
+    return compile_card(record, source=source)

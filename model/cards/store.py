@@ -6,7 +6,7 @@ from, when it was imported, the compiler version that compiled it then and the l
 unmodelled (for counts without compiling). A ``names`` table maps the normalized whole name ("A // B") and
 each face's name to the card: a name is looked up with one indexed query when it is first asked for, the
 record compiled then by the current compiler (so answers never lag behind it), and the result kept for the
-process. Nothing is read before a name is asked for, so a question about the built-in cards pays nothing
+process and, as plain data keyed by the record and the model, for the next ones (``model.cards.compiled``). Nothing is read before a name is asked for, so a question about the built-in cards pays nothing
 for a large store.
 
 Where the store lives: the ``--cards PATH`` option (:func:`use_store`), else ``$MTGJUDGE_CARDS``, else
@@ -30,7 +30,7 @@ import platformdirs
 from mtgjudge.model.cards.sources import CardRecord
 from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import CardDef
-from mtgjudge.model.oracle import COMPILER_VERSION, compile_card
+from mtgjudge.model.cards.compiled import compile_kept
 
 #: The environment variable naming the store file (the ``--cards`` option wins over it).
 ENV_VAR = "MTGJUDGE_CARDS"
@@ -232,7 +232,7 @@ class CardStore:
                 self._found[norm] = None
             else:
                 shown, record, source, face = rows[0]
-                card = compile_card(self._record(shown, record, name), source=self._source(shown, source, name))
+                card = compile_kept(self._record(shown, record, name), source=self._source(shown, source, name))
                 if not isinstance(face, int) or not 0 <= face < len(card.faces):
                     raise self._damaged(shown, name, f"its face number {face!r} is not one of its faces")
                 self._found[norm] = (card, face)
@@ -290,6 +290,9 @@ class CardStore:
         """Compile and store every card of ``files`` (a data file's absolute path and its records), in one
         transaction: a card already in the store is replaced (the latest import wins), and if anything
         fails midway the store is left as it was. ``progress`` is told how many cards are done."""
+        # the compiler is imported only when cards are compiled (a lookup of a kept card loads neither it nor Lark)
+        from mtgjudge.model.oracle import COMPILER_VERSION, compile_card
+
         when = datetime.now(timezone.utc).isoformat(timespec="seconds")
         rows: list[tuple] = []
         counts: list[SourceCount] = []

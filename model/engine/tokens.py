@@ -19,7 +19,6 @@ from typing import Iterable
 from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import CardDef
-from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.oracle.keywords import lookup
 from mtgjudge.model.vocab.subtypes import subtypes_by_type
 
@@ -93,6 +92,8 @@ def token_card(words: str) -> CardDef:
     ordered = [t for t in _TYPES if t in types]
     face = FaceRecord(name, None, " ".join(ordered) + " — " + " ".join(subtypes), "\n".join(kws + ([quoted] if quoted
                       else [])), power, toughness, None, tuple(colors) or None)
+    from mtgjudge.model.oracle import compile_card      # a token's text is compiled as it is made
+
     card = compile_card(CardRecord(name, "token", (face,)), source="the effect that created it (111.3)")
     if not card.modelled:
         raise Unsupported(f"the token {words!r} could not be built")

@@ -21,7 +21,6 @@ from mtgjudge.model.objects import undefined_card
 from mtgjudge.model.words.kicker.perform import intervening_holds
 from mtgjudge.model.oracle.combat_triggers import combat_condition
 from mtgjudge.model.oracle.keyword_triggers import keyword_trigger
-from mtgjudge.model.oracle.lines import without_ability_word
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
 from mtgjudge.model.errors import DefinitionError
@@ -52,6 +51,8 @@ def trigger_of(a: Ability, name: str = "") -> TriggerEvent | None:
             return a.trigger_event
         words = a.trigger
     elif a.kind == "unmodelled" and a.unmodelled_kind == "triggered":
+        from mtgjudge.model.oracle.lines import without_ability_word    # the compiler's, for a line it kept unread
+
         kw = keyword_trigger(a.source_text)     # a keyword's trigger, as its rule in 702 words it
         words = kw[1] if kw else a.trigger or without_ability_word(a.source_text).split(",")[0]   # normalized words
     else:

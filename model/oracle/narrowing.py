@@ -15,16 +15,21 @@ functions, the option chosen), and a row without such a test fails that file.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from mtgjudge.model.oracle import keywords
-from mtgjudge.model.oracle.compile import level_striations
-from mtgjudge.model.oracle.lines import _keyword_of, same_for_off_battlefield
 from mtgjudge.model.oracle.scopes import SCOPE_ROWS, ZONE_ROWS
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.vocab.scopes import Narrowing, Scope
 
+# The compiler's readers (``compile``, ``lines``) are imported when a row of theirs is tested, not with the table:
+# legality and the engine read the use rows, and a process whose cards are kept compiled needs no compiler.
+
 
 def keyword_of(text: str) -> keywords.Keyword | None:
     """The keyword a whole line is, as the compiler reads it (reminder text aside), or None."""
+    from mtgjudge.model.oracle.lines import _keyword_of
+
     found = _keyword_of(text.split("(")[0].strip().rstrip("."))
     return found[0] if found is not None else None
 
@@ -69,11 +74,25 @@ USE_ROWS: tuple[Narrowing, ...] = (
     Narrowing("a way to cast it matters only to a no", "use", "118.9, 601.2b, 601.3", adds_ways),
 )
 
+def _level_striations(*args: Any) -> Any:
+    """``compile.level_striations``."""
+    from mtgjudge.model.oracle.compile import level_striations
+
+    return level_striations(*args)
+
+
+def _same_for_off_battlefield(*args: Any) -> Any:
+    """``lines.same_for_off_battlefield``."""
+    from mtgjudge.model.oracle.lines import same_for_off_battlefield
+
+    return same_for_off_battlefield(*args)
+
+
 #: Rows the compiler applies to a part of a line or to several lines (``compile.level_striations``,
 #: ``lines.same_for_off_battlefield``).
 COMPILE_ROWS: tuple[Narrowing, ...] = (
-    Narrowing("level striations", "zones", "711.2, 113.6", level_striations),
-    Narrowing("the same color for objects off the battlefield", "scopes", "611.3a, 613.1e", same_for_off_battlefield),
+    Narrowing("level striations", "zones", "711.2, 113.6", _level_striations),
+    Narrowing("the same color for objects off the battlefield", "scopes", "611.3a, 613.1e", _same_for_off_battlefield),
 )
 
 #: The whole table.

@@ -69,14 +69,17 @@ def _no_unread_colors_off_battlefield(state, chars) -> None:
 
 
 def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *, x_values: Iterable[int] | None = None,
-                     sacrificed: str | None = None, pool: Event | None = None) -> list[tuple[Event, str]]:
+                     sacrificed: str | None = None, pool: Event | None = None,
+                     reflects: list[str] | None = None) -> list[tuple[Event, str]]:
     """Every distinct mana production event one resolution of the ability could have before replacement
     effects from other sources, each with the choice that makes it. Its own self-replacement (``instead_if``)
     is applied here, first (CR 616.1a). An undefined type gives no event (CR 106.5).
 
     ``x_values``: the X values to consider (default: enough to reach every amount threshold);
     ``sacrificed``: the land sacrificed to pay the cost (reflect_sacrificed); None: any land you control;
-    ``pool``: the mana pool a ``double_pool`` ability doubles (default: the controller's pool in the state).
+    ``pool``: the mana pool a ``double_pool`` ability doubles (default: the controller's pool in the state);
+    ``reflects``: the permanents a reflecting ability reflects, when the caller has found them already
+    (``could_produce`` evaluates each reflector many times on one state, and the board is the same each time).
     """
     p = ability.production
     assert p is not None
@@ -178,12 +181,22 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
             for c in sorted(current(state, q.id).colors):
                 put(ev(c), f"{{{c}}}, a color of {q.name} in {o.controller}'s {p.card_zone}")
     elif p.mode == "reflect":
-        if p.reflect_sacrificed:
-            lands = [sacrificed] if sacrificed else [q.id for q in state.battlefield(o.controller) if "Land" in chars[q.id].types]
+        if p.reflect_sacrificed and sacrificed:
+            lands = [sacrificed]
+        elif reflects is not None:
+            lands = reflects
+        elif p.reflect_sacrificed:
+            lands = [q.id for q in state.battlefield(o.controller) if "Land" in chars[q.id].types]
         else:
             lands = [q.id for q in state.battlefield() if matches(p.reflect, chars[q.id], q, o.controller, o)]
+        # Each type once, named by the first land that could produce it (the lands' order is the board's).
+        seen: set[str] = set()
         for q in lands:
-            for t in sorted(reflected(q), key=TYPES.index):
+            new = reflected(q) - seen
+            if not new:
+                continue
+            seen |= new
+            for t in sorted(new, key=TYPES.index):
                 if p.reflect_colors_only and t not in COLORS:
                     continue
                 put(ev(t), f"{{{t}}}, a type that {state.obj(q).name} ({q}) could produce")

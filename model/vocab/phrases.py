@@ -8,18 +8,13 @@ read raises DefinitionError naming it.
 """
 from __future__ import annotations
 
+import gzip
 import hashlib
 import re
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
-
-import lark
-from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import LarkError, VisitError
-from lark.grammar import Rule
-from lark.lexer import TerminalDef
 
 from mtgjudge.model import cache
 
@@ -29,6 +24,16 @@ from mtgjudge.model.mana import BASIC_LAND_TYPES, COLORS, NAME_TO_LETTER, ManaSy
 from mtgjudge.model.selectors import Selector, TargetSpec
 from mtgjudge.model.vocab.abilities import X_COUNT, CostPart, ManaProduction, ManaTrigger, TriggerEvent
 from mtgjudge.model.vocab.subtypes import subtype
+
+# Lark is imported when a phrase is first parsed (:func:`parser`), not with the vocabulary, which every process
+# imports: a process whose cards are all kept compiled (model.cards.compiled) never imports it. The meanings below
+# are written as plain classes and made Lark transformers then (:func:`_transformer`); the names Token and Tree,
+# which their methods test a rule's parts against, are bound then too (only trees Lark made reach the methods).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from lark import Lark, Token, Tree
+else:
+    Token = Tree = None
 
 GRAMMAR = Path(__file__).with_name("phrases.lark")
 #: "any number of cards" (a search): more than any library holds, found "up to" that many (hands).
@@ -67,30 +72,101 @@ def parser() -> Lark:
     return build_parser()
 
 
+def _lark() -> Any:
+    """Lark, imported when first needed, and the names the meanings test parts against bound to its classes."""
+    global Token, Tree
+    import lark
+
+    Token, Tree = lark.Token, lark.Tree  # type: ignore[misc]  # the classes themselves once Lark is imported
+    return lark
+
+
+@lru_cache(maxsize=None)
+def _transformer(plain: type, inline: bool = True) -> Any:
+    """The Lark transformer of a meaning written as a plain class: a class of the same body on Lark's
+    ``Transformer``, each method called with a rule's parts as its arguments when ``inline``
+    (``v_args(inline=True)``). One per process, as a module's transformer instance was."""
+    lark = _lark()
+    body = {k: v for k, v in vars(plain).items() if k not in ("__dict__", "__weakref__")}
+    cls = type(plain.__name__, (lark.Transformer,), body)
+    return lark.v_args(inline=True)(cls) if inline else cls
+
+
+@lru_cache(maxsize=None)
+def _meaning(plain: type, inline: bool = True) -> Any:
+    """The one instance of a meaning's transformer (:func:`_transformer`)."""
+    return _transformer(plain, inline)()
+
+
+def meaning_class() -> type:
+    """The phrases' meaning as a Lark transformer class, for the compiler's readers that extend it (imports Lark)."""
+    return type(_meaning(_Meaning))
+
+
 def tables_entry(text: str | None = None) -> str:
     """The name of the parse tables' entry in the cache: keyed by the grammar, its start symbols and Lark's
     version, so that tables of another grammar are never read."""
+    lark = _lark()
     text = GRAMMAR.read_text(encoding="utf-8") if text is None else text
     return f"grammar-{hashlib.sha256(chr(0).join([lark.__version__, text, *STARTS]).encode()).hexdigest()[:32]}.json"
 
 
 def build_parser() -> Lark:
-    """The parser, from its tables in the cache (plain data, keyed by the grammar and Lark's version), or
-    built from the grammar and its tables kept. Lark's own cache is not used: it unpickles a file of a name
-    anyone can predict in the shared temporary directory."""
+    """The parser, from its tables shipped with the package or kept in the cache (plain data, keyed by the
+    grammar and Lark's version), or built from the grammar and its tables kept. Lark's own cache is not used:
+    it unpickles a file of a name anyone can predict in the shared temporary directory."""
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+
+    lark = _lark()
     text = GRAMMAR.read_text(encoding="utf-8")
     name = tables_entry(text)
-    kept = cache.read(name)
-    if isinstance(kept, dict) and isinstance(kept.get("data"), dict) and isinstance(kept.get("memo"), dict):
-        try:
-            return Lark._load_from_dict(kept["data"], kept["memo"])
-        except Exception:  # noqa: BLE001  (tables of another shape: build them again)
-            pass
-    built = Lark(text, parser="lalr", lexer="contextual", start=list(STARTS), propagate_positions=False,
-                 maybe_placeholders=False)
+    for kept in (shipped_tables(name), cache.read(name)):
+        if isinstance(kept, dict) and isinstance(kept.get("data"), dict) and isinstance(kept.get("memo"), dict):
+            try:
+                return lark.Lark._load_from_dict(kept["data"], kept["memo"])
+            except Exception:  # noqa: BLE001  (tables of another shape: the next, or build them again)
+                pass
+    built = build_tables(text)
     data, memo = built.memo_serialize([TerminalDef, Rule])
     cache.keep(name, {"data": data, "memo": memo})
     return built
+
+
+def build_tables(text: str) -> Lark:
+    """The parser built from the grammar's text (its LALR tables computed: 0.6-0.8 s)."""
+    return _lark().Lark(text, parser="lalr", lexer="contextual", start=list(STARTS), propagate_positions=False,
+                maybe_placeholders=False)
+
+
+#: The parse tables shipped with the package (``tools/build_grammar_tables.py`` writes them, a test checks
+#: they are the grammar's), so that no process of an installed product builds them: gzipped plain data
+#: (``cache.dumps``), data of the package (which only who installed it can write), keyed as the cache's entry.
+SHIPPED_TABLES = GRAMMAR.with_name("phrases.tables.json.gz")
+
+
+def shipped_tables(name: str) -> Any:
+    """The shipped tables when they are those of entry ``name`` (this grammar, its start symbols and this
+    version of Lark), else None."""
+    try:
+        with gzip.open(SHIPPED_TABLES, "rb") as fh:
+            shipped = cache.loads(fh.read(cache.MAX_BYTES))
+    except (OSError, EOFError, ValueError, TypeError, RecursionError):
+        return None
+    return shipped.get("tables") if isinstance(shipped, dict) and shipped.get("entry") == name else None
+
+
+def write_shipped_tables() -> str:
+    """Build the grammar's tables and write them as :data:`SHIPPED_TABLES`; the entry they are for."""
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+
+    text = GRAMMAR.read_text(encoding="utf-8")
+    data, memo = build_tables(text).memo_serialize([TerminalDef, Rule])
+    # mtime 0: the same grammar gives the same bytes
+    with open(SHIPPED_TABLES, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as fh:
+        fh.write(cache.dumps({"entry": tables_entry(text), "tables": {"data": data, "memo": memo}}))
+    return tables_entry(text)
 
 
 def _singular(word: str) -> str:
@@ -130,8 +206,7 @@ def _permanent_kinds(groups):
     return groups
 
 
-@v_args(inline=True)
-class _Meaning(Transformer):
+class _Meaning:
     """Parse trees -> values of the encoding."""
 
     # ---- numbers
@@ -1311,9 +1386,6 @@ class _Meaning(Transformer):
     def lb_s_obj(self, *_): return None
 
 
-_MEANING = _Meaning()
-
-
 #: "nonartifact, nonblack creature": adjectives joined by a comma alone describe one object (it is both), unlike
 #: "artifact, creature, or land" (any of them). Written as one group ("nonartifact nonblack creature").
 _ADJECTIVES = patterns.compile(r"\b(non[a-z]+), (?=non[a-z]+ )", re.I)
@@ -1321,9 +1393,12 @@ _ADJECTIVES = patterns.compile(r"\b(non[a-z]+), (?=non[a-z]+ )", re.I)
 
 def parse(text: str, start: str) -> Any:
     """The value of ``text`` read from start symbol ``start``; DefinitionError if the grammar does not read it."""
+    grammar = parser()
+    from lark.exceptions import LarkError, VisitError
+
     try:
-        tree = parser().parse(_ADJECTIVES.sub(r"\1 ", text), start=start)
-        return _MEANING.transform(tree)
+        tree = grammar.parse(_ADJECTIVES.sub(r"\1 ", text), start=start)
+        return _meaning(_Meaning).transform(tree)
     except VisitError as e:
         if isinstance(e.orig_exc, DefinitionError):
             raise e.orig_exc from None
@@ -1442,7 +1517,7 @@ STARTS = STARTS + ("damage_compound_effect",)
 # ------------------------------------------------------------------ delayed
 # Delayed triggered abilities (603.7) and untap steps skipped (502.3): the meaning of the grammar's section of
 # the same name, as plain values for ``words.delayed.read``.
-class _Delayed(Transformer):
+class _Delayed:
     def delayed_when(self, c):
         return c[0]
 
@@ -1537,7 +1612,6 @@ class _Delayed(Transformer):
         return kinds
 
 
-_DELAYED = _Delayed()
 DELAYED_STARTS = ("delayed_when", "delayed_act", "untap_skip", "untap_skip_yours", "player_cant", "delayed_draw")
 STARTS = STARTS + DELAYED_STARTS
 
@@ -1545,9 +1619,12 @@ STARTS = STARTS + DELAYED_STARTS
 def parse_delayed(text: str, start: str) -> Any:
     """``text`` read from one of the delayed section's start symbols (``DELAYED_STARTS``); DefinitionError if
     the grammar does not read it."""
+    grammar = parser()
+    from lark.exceptions import LarkError
+
     try:
-        tree = parser().parse(_ADJECTIVES.sub(r"\1 ", text), start=start)
-        return _DELAYED.transform(tree)
+        tree = grammar.parse(_ADJECTIVES.sub(r"\1 ", text), start=start)
+        return _meaning(_Delayed, inline=False).transform(tree)
     except LarkError:
         raise DefinitionError(f"{text!r} is not in the verifier's vocabulary") from None
 # shields: the start symbol of prevention, regeneration and "would die" sentences.
@@ -1560,8 +1637,7 @@ STARTS = STARTS + ("ref_life",)
 STARTS = STARTS + ("looked_more_effect", "search_more_effect", "search_named2", "shuffle_searched_more", "look_x2", "have_shuffle2")
 
 
-@v_args(inline=True)
-class _RefMeaning(Transformer):
+class _RefMeaning:
     """The meaning of the ``ref_life`` rules: {"who", "sign", "equal"} (``words.references.record``: ``life_equal``)."""
 
     def ref_life_equal(self, who, sign, amount): return {"who": who, "sign": sign, "equal": amount}
@@ -1586,8 +1662,7 @@ for _name, _fn in vars(_RefMeaning).items():
 _MORE_NUMBERS = {"eleven": 11, "twelve": 12, "thirteen": 13}
 
 
-@v_args(inline=True)
-class _GainsMeaning(Transformer):
+class _GainsMeaning:
     """``tokens_create`` -> {"amount": int or "X", "tapped": bool, "token": one token's words}."""
 
     def tokens_create(self, amount, *rest):
@@ -1608,8 +1683,7 @@ STARTS = STARTS + ("tokens_create",)
 STARTS = STARTS + ("target_if", "choose_value")
 
 
-@v_args(inline=True)
-class _ChooseMeaning(Transformer):
+class _ChooseMeaning:
     """The meaning of the ``target_if`` and ``choose_value`` rules: plain values for ``words.choices.read``."""
 
     def target_if(self, verb, _target, spec, cond): return {"verb": str(verb).lower(), "spec": spec, "cond": cond}
@@ -1630,8 +1704,7 @@ for _name, _fn in vars(_ChooseMeaning).items():
 # (verb, amount, detail) of the word ``player_acts`` (words.library.record, words.players.record). An amount is a
 # number, "X", or a tuple: ("count", the count's words, N) (608.2h: "N for each <count>" / "equal to <count>",
 # read by rules.counts) or ("that_many", N) (the cards the act before discarded, minus N).
-@v_args(inline=True)
-class _PlayersMeaning(Transformer):
+class _PlayersMeaning:
     def pl_j_comma(self, *_): return "join:comma"
 
     def pl_where(self, *parts):

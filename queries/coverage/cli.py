@@ -15,10 +15,12 @@ from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.cards.store import open_store
 from mtgjudge.model.cards.sources import SourceError, read
 from mtgjudge.model.names import normalize
-from mtgjudge.queries.coverage.core import KINDS, Card, sweep
-from mtgjudge.queries.coverage.progress import Progress
-from mtgjudge.queries.coverage.report import to_json, to_text
 from mtgjudge.queries.terminal import emit
+from mtgjudge.queries.coverage.kinds import KINDS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from mtgjudge.queries.coverage.core import Card
 
 #: The sample a ``--sample`` without ``--seed`` draws.
 DEFAULT_SEED = 8
@@ -85,6 +87,12 @@ def add_coverage_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run_coverage(args: argparse.Namespace) -> int:
     """Run ``mtgjudge cards coverage``; the exit code."""
+    # the sweep (its boards, the engine, worker processes) only for this command: every command builds the
+    # parser of this one
+    from mtgjudge.queries.coverage.core import sweep
+    from mtgjudge.queries.coverage.progress import Progress
+    from mtgjudge.queries.coverage.report import to_json, to_text
+
     try:
         cards = chosen(cards_source(args), args)
     except SourceError as e:

@@ -28,15 +28,12 @@ from mtgjudge.model.objects import CardDef
 from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.oracle.reading import ReadingTally
 from mtgjudge.queries.coverage import board
+from mtgjudge.queries.coverage.kinds import COMBAT_KINDS, KINDS
 from mtgjudge.queries.coverage.reasons import reason_template
 from mtgjudge.queries.format.questions import Question
 from mtgjudge.queries.labels import shown_name
 from mtgjudge.queries.runner import run_question
 
-#: The kinds of question the sweep poses, in the order it reports them.
-KINDS = ("can-play", "could-produce", "can-activate", "outcome", "can-attack", "can-block")
-#: The kinds asked only of creature faces: a sweep of these alone skips, uncompiled, a record with no creature face.
-COMBAT_KINDS = ("can-attack", "can-block")
 #: Cards per chunk handed to a worker: small enough to balance the load and move the progress bar.
 CHUNK = 40
 #: Past this a question is a crash: the product's own bounds (solver and search limits, which answer

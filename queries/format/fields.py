@@ -21,7 +21,6 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping, NoReturn
 
 from mtgjudge.model.cards.lookup import card_db
-from mtgjudge.model.engine.tokens import named_token
 from mtgjudge.model.vocab.subtypes import all_subtypes
 from mtgjudge.model.mana import COLORS, ManaSyntaxError, parse_cost, parse_mana
 from mtgjudge.model.names import normalize
@@ -287,6 +286,8 @@ class QuestionValidator:
         if known_name(name):
             return True
         db = card_db()
+        from mtgjudge.model.engine.tokens import named_token   # the engine's, only for a name no card has
+
         return named_token(name, [f[0] for f in map(db.find, self.card_names) if f is not None]) is not None
 
     def named(self, ref: str, candidates: Iterable[str] | None = None) -> list[str]:

@@ -10,7 +10,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from mtgjudge.model.cards.lookup import card_db
-from mtgjudge.model.engine.tokens import named_token
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import TYPES
 from mtgjudge.model.names import names_of, normalize
@@ -65,6 +64,8 @@ def _lookup_card(d: QuestionValidator, name: Any, path: str, line: int | None, t
     if printed:
         return CardDef(faces=(Face(name=printed),), modelled=False), 0
     if token:
+        from mtgjudge.model.engine.tokens import named_token   # the engine's, only for a token no card defines
+
         named = named_token(name, [f[0] for f in map(db.find, d.card_names) if f is not None])
         if named is not None:
             return named, 0

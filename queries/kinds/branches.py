@@ -6,12 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable
 
-from mtgjudge.model.engine.actions import run
-from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Illegal, Unsupported
 from mtgjudge.model.explain import Answer, Step, step, unsupported
 from mtgjudge.model.names import names_of, normalize
 from mtgjudge.queries.labels import shown_name
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from mtgjudge.model.engine.game import Game
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,10 @@ def made_objects(question, finals: Iterable[Game]) -> tuple[tuple[str, str], ...
 def perform_actions(question) -> list[Game] | Answer:
     """The question's actions performed on its state: the distinct final branches, or the Answer that
     ends the question there ("illegal" with the rule, or unsupported naming what the engine can't do)."""
+    # the engine (~15 ms to import) when actions are performed, not for every question read
+    from mtgjudge.model.engine.actions import run
+    from mtgjudge.model.engine.game import Game
+
     game = Game(state=question.state, initial=question.state)
     try:
         return run(game, question.actions)

@@ -16,8 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from mtgjudge.model.engine.game import Game, game_over
-from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
@@ -28,6 +26,10 @@ from mtgjudge.queries.format.actions import read_assertions
 from mtgjudge.queries.format.fields import QuestionValidator, line_of
 from mtgjudge.queries.kinds.branches import ActionsAnswer, branch_steps, made_objects, perform_actions
 from mtgjudge.queries.kinds.record import Key, Kind, flow
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from mtgjudge.model.engine.game import Game
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,10 @@ def _zone(o) -> str:
 
 def check(game: Game, a: Mapping[str, Any], initial_ids: set[str]) -> tuple[bool, str]:
     """Does assertion ``a`` hold in this final state? (and what was found, in words)"""
+    # the engine (~15 ms to import) when an outcome is asked, not for every question read
+    from mtgjudge.model.engine.game import game_over
+    from mtgjudge.model.engine.sba import power, toughness
+
     st = game.state
     if "object" in a:
         o = _find(game, a["object"], initial_ids)

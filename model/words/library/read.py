@@ -188,7 +188,7 @@ def hand_after(sentence: str, earlier: list) -> Effect | None:
 
 
 @v_args(inline=True)
-class _LibraryMore(phrases._Meaning):
+class _LibraryMore(phrases.meaning_class()):  # type: ignore[misc]  # a Lark transformer: the compiler imports Lark
     """The meaning of the grammar's section on searching and looking (the library rules it reuses keep their meaning)."""
 
     # ---- the cards looked at

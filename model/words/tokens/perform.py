@@ -5,7 +5,6 @@ from __future__ import annotations
 from mtgjudge.model.engine import instructions
 from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.oracle.lines import effect_word      # the reader of a sentence read again (those_group)
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.vocab.abilities import Effect
@@ -63,6 +62,8 @@ def _those_group(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     its noun phrase names (read so only where nothing between the two can change which those are:
     ``words.tokens.read._stable_group``); the sentence is performed with that noun phrase (611.2c: fixed as it
     begins)."""
+    from mtgjudge.model.oracle.lines import effect_word   # the compiler's reader of a sentence read again (those_group)
+
     word = effect_word(e.arg("again"), ())
     if word is None:
         raise Unsupported(f"{e.arg('again')!r} is not read")
