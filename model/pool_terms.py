@@ -26,7 +26,8 @@ import re
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement, product
 from math import comb
-from operator import add
+from functools import lru_cache
+from operator import add, gt
 from typing import Iterator
 
 from mtgjudge.model.errors import Unsupported
@@ -35,8 +36,15 @@ from mtgjudge.model.mana import TYPES, ManaSyntaxError, mana_string, parse_mana
 Pool = tuple
 
 
-@dataclass(frozen=True, order=True)
-class Lots:
+class _Ordered:
+    """Groups sort by their shape first (lots before choices), so that terms of any groups sort."""
+
+    def __lt__(self, other: Group) -> bool:
+        return _group_order(self) < _group_order(other)
+
+
+@dataclass(frozen=True)
+class Lots(_Ordered):
     """``n`` lots of ``k`` mana, each lot all of one type in ``types`` (indices of the count vector)."""
 
     n: int
@@ -59,8 +67,8 @@ class Lots:
         return self.n * self.k
 
 
-@dataclass(frozen=True, order=True)
-class Choice:
+@dataclass(frozen=True)
+class Choice(_Ordered):
     """One of ``alts`` (amounts of one total, sorted)."""
 
     alts: tuple[Pool, ...]
@@ -355,46 +363,77 @@ def _hall(need: Pool, uniform: list) -> bool:
     return True
 
 
-def _subsets(size: int) -> list[tuple[int, ...]]:
-    return [xs for r in range(1, size + 1) for xs in combinations(range(size), r)]
+@lru_cache(maxsize=None)
+def _masks(size: int) -> tuple[tuple[int, ...], ...]:
+    """The non-empty sets of types (as tuples of indices), in order of their bit masks 1, 2, 3, ..."""
+    return tuple(tuple(t for t in range(size) if m >> t & 1) for m in range(1, 1 << size))
 
 
-def _min_over(term: Term, xs: set) -> int:
-    s = sum(term.fixed[t] for t in xs)
-    for g in term.groups:
+@lru_cache(maxsize=100000)
+def _group_bounds(g: Group, size: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For each set of types, the least and the most mana of those types an element of ``g`` has."""
+    lo, hi = [], []
+    for xs in _masks(size):
         if isinstance(g, Lots):
-            s += g.total if set(g.types) <= xs else 0
+            lo.append(g.total if set(g.types) <= set(xs) else 0)
+            hi.append(g.total if set(xs).intersection(g.types) else 0)
         else:
-            s += min(sum(a[t] for t in xs) for a in g.alts)
-    return s
+            sums = [sum(a[t] for t in xs) for a in g.alts]
+            lo.append(min(sums))
+            hi.append(max(sums))
+    return tuple(lo), tuple(hi)
 
 
-def _max_over(term: Term, xs: set) -> int:
-    s = sum(term.fixed[t] for t in xs)
+@lru_cache(maxsize=100000)
+def _bounds(term: Term) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For each set of types (``_masks``), the least and the most mana of those types an element has."""
+    size = term.size
+    fixed = [sum(term.fixed[t] for t in xs) for xs in _masks(size)]
+    lo, hi = list(fixed), list(fixed)
     for g in term.groups:
-        if isinstance(g, Lots):
-            s += g.total if xs.intersection(g.types) else 0
-        else:
-            s += max(sum(a[t] for t in xs) for a in g.alts)
-    return s
+        glo, ghi = _group_bounds(g, size)
+        lo = list(map(add, lo, glo))
+        hi = list(map(add, hi, ghi))
+    return tuple(lo), tuple(hi)
 
 
 def none_contained(a: Term, b: Term) -> bool:
-    """No element of ``a`` is contained in an element of ``b`` (some set of types of which every element
-    of ``a`` has more than any element of ``b``): a sufficient test."""
-    for xs in _subsets(a.size):
-        s = set(xs)
-        if _min_over(a, s) > _max_over(b, s):
+    """No element of ``a`` is contained in an element of ``b``: some set of types of which every element
+    of ``a`` has more than any element of ``b`` (a sufficient test)."""
+    return any(map(gt, _bounds(a)[0], _bounds(b)[1]))
+
+
+def all_strictly_contained(a: Term, b: Term) -> bool:
+    """Every element of ``a`` is strictly contained in an element of ``b`` (a sufficient test): ``b`` has
+    more mana, ``a``'s fixed part is within ``b``'s, each Choice or lots of more than one of ``a`` is
+    within a distinct group of ``b``, and the "n of [S]" groups of ``a`` can be given to the groups of
+    ``b`` left, each unit to a group that can be any type of its S (Hall's condition)."""
+    if b.total <= a.total or not _leq(a.fixed, b.fixed):
+        return False
+    uniform = [g for g in a.groups if isinstance(g, Lots) and g.k == 1]
+    other = [g for g in a.groups if not (isinstance(g, Lots) and g.k == 1)]
+    return _match_then_flow(other, list(b.groups), uniform)
+
+
+def _match_then_flow(gs: list, hs: list, uniform: list) -> bool:
+    if not gs:
+        return _flow(uniform, [h for h in hs if isinstance(h, Lots)])
+    g = gs[0]
+    for j, h in enumerate(hs):
+        if _within(g, h) and _match_then_flow(gs[1:], hs[:j] + hs[j + 1:], uniform):
             return True
     return False
 
 
-def all_strictly_contained(a: Term, b: Term) -> bool:
-    """Every element of ``a`` is strictly contained in an element of ``b``: ``a``'s fixed part is contained
-    in ``b``'s and its groups are each within one of ``b``'s, with more mana in ``b`` (a sufficient test)."""
-    if not _leq(a.fixed, b.fixed) or b.total <= a.total:
-        return False
-    return _match(list(a.groups), list(b.groups))
+def _flow(uniform: list, lots: list) -> bool:
+    """The units of the "n of [S]" groups ``uniform`` can each go to one of ``lots`` whose types include
+    S, none taking more units than it has lots."""
+    for r in range(1, len(uniform) + 1):
+        for ys in combinations(uniform, r):
+            cap = sum(h.n for h in lots if any(set(y.types) <= set(h.types) for y in ys))
+            if sum(y.n for y in ys) > cap:
+                return False
+    return True
 
 
 def _within(g: Group, h: Group) -> bool:
@@ -445,6 +484,7 @@ def maximal(terms: list, check=lambda: None, bound: int = SPLIT_BOUND) -> list:
         level: dict = {}
         for t, tag in by_total[total].items():
             stack = [t]
+            seen = {t}
             while stack:
                 check()
                 a = stack.pop()
@@ -467,9 +507,11 @@ def maximal(terms: list, check=lambda: None, bound: int = SPLIT_BOUND) -> list:
                                           "amounts are largest; no answer is given rather than a partial one") from None
                     continue
                 none, some = split(a, _split_type(a, bigger))
-                if none is not None:
-                    stack.append(none)
-                stack.extend(some)
+                # (the pieces overlap: one reached twice is decided once)
+                for piece in ([none] if none is not None else []) + some:
+                    if piece not in seen:
+                        seen.add(piece)
+                        stack.append(piece)
         kept.extend((t, level[t]) for t in _absorbed(list(level)))
     return sorted(kept, key=lambda p: p[0])
 
@@ -491,7 +533,11 @@ def _absorbed(level: list[Term]) -> list[Term]:
     level = _dedup(level)
 
     def within(a: Term, b: Term) -> bool:
-        return a.fixed == b.fixed and _match(list(a.groups), list(b.groups))
+        # the same fixed part and total: each unit of a's groups goes to one of b's, which it fills
+        if a.fixed != b.fixed:
+            return False
+        uniform = [g for g in a.groups if isinstance(g, Lots) and g.k == 1]
+        return _match_then_flow([g for g in a.groups if g not in uniform], list(b.groups), uniform)
 
     out = []
     for i, a in enumerate(level):
@@ -530,7 +576,7 @@ def term_text(term: Term) -> str:
         if isinstance(g, Lots):
             parts.append(f"{g.n} of [{_types_text(g.types)}]" + (f"x{g.k}" if g.k > 1 else ""))
         else:
-            parts.append("one of [" + " | ".join(mana_string(dict(zip(TYPES, a))) or '""' for a in g.alts) + "]")
+            parts.append("one of [" + " | ".join(mana_string(dict(zip(TYPES, a))) or '""' for a in sorted(g.alts, reverse=True)) + "]")
     return " + ".join(parts)
 
 
