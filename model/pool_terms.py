@@ -405,12 +405,13 @@ def none_contained(a: Term, b: Term) -> bool:
 
 def all_strictly_contained(a: Term, b: Term) -> bool:
     """Every element of ``a`` is strictly contained in an element of ``b`` (a sufficient test): ``b`` has
-    more mana, ``a``'s fixed part is within ``b``'s, each Choice or lots of more than one of ``a`` is
-    within a distinct group of ``b``, and the "n of [S]" groups of ``a`` can be given to the groups of
-    ``b`` left, each unit to a group that can be any type of its S (Hall's condition)."""
-    if b.total <= a.total or not _leq(a.fixed, b.fixed):
+    more mana; each Choice or lots of more than one of ``a`` is within a distinct group of ``b``; and the
+    units of ``a``'s "n of [S]" groups, and those of its fixed part that ``b``'s fixed part lacks, can be
+    given to the groups of ``b`` left, each to a group that can be any type it may be (Hall's condition)."""
+    if b.total <= a.total:
         return False
     uniform = [g for g in a.groups if isinstance(g, Lots) and g.k == 1]
+    uniform += [Lots(x - y, 1, (t,)) for t, (x, y) in enumerate(zip(a.fixed, b.fixed)) if x > y]
     other = [g for g in a.groups if not (isinstance(g, Lots) and g.k == 1)]
     return _match_then_flow(other, list(b.groups), uniform)
 
@@ -427,13 +428,49 @@ def _match_then_flow(gs: list, hs: list, uniform: list) -> bool:
 
 def _flow(uniform: list, lots: list) -> bool:
     """The units of the "n of [S]" groups ``uniform`` can each go to one of ``lots`` whose types include
-    S, none taking more units than it has lots."""
-    for r in range(1, len(uniform) + 1):
-        for ys in combinations(uniform, r):
-            cap = sum(h.n for h in lots if any(set(y.types) <= set(h.types) for y in ys))
-            if sum(y.n for y in ys) > cap:
-                return False
-    return True
+    S, none taking more units than it has lots: a maximal flow from the groups to the lots carries them
+    all (augmenting paths, Edmonds-Karp, on a graph of a few nodes)."""
+    need = sum(g.n for g in uniform)
+    if need == 0:
+        return True
+    if need > sum(h.n for h in lots):
+        return False
+    m = len(uniform)
+    n = m + len(lots) + 2
+    src, dst = n - 2, n - 1
+    cap = [[0] * n for _ in range(n)]
+    for i, g in enumerate(uniform):
+        cap[src][i] = g.n
+        for j, h in enumerate(lots):
+            if set(g.types) <= set(h.types):
+                cap[i][m + j] = g.n
+    for j, h in enumerate(lots):
+        cap[m + j][dst] = h.n
+    flow = 0
+    while True:
+        parent = [-1] * n
+        parent[src] = src
+        queue = [src]
+        for u in queue:
+            for v in range(n):
+                if parent[v] < 0 and cap[u][v] > 0:
+                    parent[v] = u
+                    queue.append(v)
+        if parent[dst] < 0:
+            return flow >= need
+        v, push = dst, need
+        while v != src:
+            push = min(push, cap[parent[v]][v])
+            v = parent[v]
+        v = dst
+        while v != src:
+            u = parent[v]
+            cap[u][v] -= push
+            cap[v][u] += push
+            v = u
+        flow += push
+        if flow >= need:
+            return True
 
 
 def _within(g: Group, h: Group) -> bool:
