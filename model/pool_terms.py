@@ -697,7 +697,7 @@ class PoolSet:
         return sorted(pools) if pools is not None else self.texts()
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, frozenset):
+        if isinstance(other, (set, frozenset)):
             mine = self.pools(len(other))
             return mine is not None and mine == other
         if isinstance(other, PoolSet):
