@@ -6,12 +6,13 @@ many terms the answer has.
     .venv/bin/python bench/bench_commander_mana.py --repeat 5 03 11
     .venv/bin/python bench/bench_commander_mana.py --write-only
 
-The boards (``bench/commander_boards/NN.yaml``, written by this script from fixed seeds) are what a
+The boards (``bench/commander_boards/NN.yaml``, written by this script from fixed seeds, built-in cards
+only; with ``--store``, ``bench/commander_boards_store/NN.yaml`` with cards of the card store too) are what a
 Commander player has on turn 8-12: Alice with 30-40 lands of several kinds (basics and snow basics, duals,
 shock and scry lands, lands of any color, a filter land, Gaea's Cradle, bounce and Vivid lands, some
-tapped), 3-6 mana rocks (Sol Ring, Mind Stone, a Signet, Fellwar Stone, Coldsteel Heart, Treasure, Lotus
-Petal, ...), 2-5 mana creatures (some summoning sick) and a few other creatures; three opponents with 12
-lands each. Some cards are not built in: the card store is needed ($MTGJUDGE_CARDS).
+tapped), 3-6 mana rocks (Sol Ring, Fellwar Stone, Coldsteel Heart, Treasure, Lotus Petal, ...; with
+--store Mind Stone, Signets, ...), 2-5 mana creatures (some summoning sick) and a few other creatures;
+three opponents with 12 lands each.
 
 Target (issue "fast on real boards"): at least 15 of 16 answer in under 1 s.
 """
@@ -34,16 +35,19 @@ MTGJUDGE = [str(Path(sys.executable).parent / "mtgjudge")]
 BASICS = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
 SNOW = [f"Snow-Covered {b}" for b in BASICS]
 DUALS = ["Tundra", "Underground Sea", "Badlands", "Taiga", "Savannah", "Scrubland", "Volcanic Island", "Bayou",
-         "Plateau", "Tropical Island", "Breeding Pool", "Hallowed Fountain", "Temple of Mystery"]
+         "Plateau", "Tropical Island"]
 ANY = ["City of Brass", "Mana Confluence", "Exotic Orchard", "Reflecting Pool"]
 FILTERS = ["Mystic Gate", "Sunken Ruins", "Graven Cairns", "Fire-Lit Thicket", "Wooded Bastion", "Fetid Heath",
            "Cascade Bluffs", "Twilight Mire", "Rugged Prairie", "Flooded Grove"]
-OTHER_LANDS = ["Wastes", "Simic Growth Chamber", "Dimir Aqueduct", "Boros Garrison", "Vivid Grove", "Vivid Creek",
-               "Vivid Crag", "Evolving Wilds", "Eldrazi Temple"]
-ROCKS = ["Sol Ring", "Mind Stone", "Fellwar Stone", "Coldsteel Heart", "Thran Dynamo", "Worn Powerstone",
-         "Azorius Signet", "Simic Signet", "Chromatic Lantern", "Treasure", "Lotus Petal", "Mana Crypt"]
-DORKS = ["Llanowar Elves", "Elvish Mystic", "Fyndhorn Elves", "Birds of Paradise", "Boreal Druid", "Harvester Druid",
-         "Sylvok Explorer", "Naga Vitalist"]
+OTHER_LANDS = ["Wastes", "Dimir Aqueduct", "Boros Garrison", "Vivid Grove", "Vivid Creek", "Vivid Crag",
+               "Eldrazi Temple", "Castle Sengir"]
+ROCKS = ["Sol Ring", "Fellwar Stone", "Coldsteel Heart", "Chromatic Lantern", "Treasure", "Lotus Petal", "Powerstone"]
+DORKS = ["Llanowar Elves", "Birds of Paradise", "Boreal Druid", "Harvester Druid", "Sylvok Explorer", "Naga Vitalist"]
+#: With --store: cards of the card store ($MTGJUDGE_CARDS), compiled in every process (no compiled-card
+#: cache for store cards yet: each costs tens of ms of the process's CPU, whatever the answer costs).
+STORE = {"lands": ["Breeding Pool", "Hallowed Fountain", "Temple of Mystery", "Simic Growth Chamber", "Evolving Wilds"],
+         "rocks": ["Mind Stone", "Thran Dynamo", "Worn Powerstone", "Azorius Signet", "Simic Signet", "Mana Crypt"],
+         "dorks": ["Elvish Mystic", "Fyndhorn Elves"]}
 CREATURES = ["Grizzly Bears", "Kitchen Finks", "Banisher Priest", "Thalia, Guardian of Thraben", "Memnite"]
 
 
@@ -53,7 +57,7 @@ def _entry(name: str, i: int, rng: random.Random, tappable: bool = True) -> str:
         parts.append("tapped: true")
     if name == "Coldsteel Heart":
         parts.append(f"chosen: {{color: {rng.choice('WUBRG')}}}")
-    if name == "Treasure":
+    if name in ("Treasure", "Powerstone"):
         parts.append("token: true")
     if name.startswith("Vivid"):
         parts.append(f"counters: {{charge: {rng.choice([0, 1, 2])}}}")
@@ -62,24 +66,28 @@ def _entry(name: str, i: int, rng: random.Random, tappable: bool = True) -> str:
     return "        - {" + ", ".join(parts) + "}"
 
 
-def board(n: int) -> str:
-    """The n-th board (n = 1..16), the same for every run."""
+def board(n: int, store: bool = False) -> str:
+    """The n-th board (n = 1..16), the same for every run; ``store``: with cards of the card store."""
     rng = random.Random(1000 + n)
+    duals = DUALS + (STORE["lands"][:3] if store else [])
+    others = OTHER_LANDS + (STORE["lands"][3:] if store else [])
+    rocks_ = ROCKS + (STORE["rocks"] if store else [])
+    dorks_ = DORKS + (STORE["dorks"] if store else [])
     colors = rng.sample(range(5), rng.choice([2, 3, 3, 4, 5]))
     lands = []
     for _ in range(rng.randint(10, 18)):
         lands.append(rng.choice([BASICS[c] for c in colors]))
     for _ in range(rng.randint(2, 6)):
         lands.append(rng.choice([SNOW[c] for c in colors]))
-    lands += rng.sample(DUALS, rng.randint(4, 8))
+    lands += rng.sample(duals, rng.randint(4, 8))
     lands += rng.sample(ANY, rng.randint(1, 3))
     lands += [rng.choice(FILTERS), "Gaea's Cradle"]
-    lands += [rng.choice(OTHER_LANDS) for _ in range(rng.randint(1, 4))]
+    lands += [rng.choice(others) for _ in range(rng.randint(1, 4))]
     while len(lands) < 30:
         lands.append(rng.choice([BASICS[c] for c in colors]))
     lands = lands[:40]
-    rocks = rng.sample(ROCKS, rng.randint(3, 6))
-    dorks = rng.sample(DORKS, rng.randint(2, 5))
+    rocks = rng.sample(rocks_, rng.randint(3, 6))
+    dorks = rng.sample(dorks_, rng.randint(2, 5))
     others = [rng.choice(CREATURES) for _ in range(rng.randint(1, 4))]
     lines = [f"id: commander-{n:02d}-mana-options", "ask: mana-options", "by: Alice",
              "state:", "  turn: {active: Alice, number: 10, step: precombat-main}", "  players:", "    Alice:",
@@ -92,12 +100,13 @@ def board(n: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write() -> list[Path]:
-    BOARDS.mkdir(exist_ok=True)
+def write(store: bool = False) -> list[Path]:
+    folder = BOARDS.with_name(BOARDS.name + "_store") if store else BOARDS
+    folder.mkdir(exist_ok=True)
     out = []
     for n in range(1, 17):
-        p = BOARDS / f"{n:02d}.yaml"
-        p.write_text(board(n))
+        p = folder / f"{n:02d}.yaml"
+        p.write_text(board(n, store))
         out.append(p)
     return out
 
@@ -121,8 +130,10 @@ def main(argv: list[str]) -> int:
     ap.add_argument("boards", nargs="*", help="board numbers (default: all 16)")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--write-only", action="store_true")
+    ap.add_argument("--store", action="store_true", help="boards with store cards too (Signets, Mind Stone, ...), "
+                    "in bench/commander_boards_store/")
     args = ap.parse_args(argv)
-    paths = write()
+    paths = write(args.store)
     if args.write_only:
         print(f"wrote {len(paths)} boards in {BOARDS}")
         return 0
