@@ -31,6 +31,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 BOARDS = Path(__file__).resolve().parent / "commander_boards"
 MTGJUDGE = [str(Path(sys.executable).parent / "mtgjudge")]
+#: Bytecode is written and read as an installed package would (PYTHONDONTWRITEBYTECODE would make every run
+#: compile the package again).
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 BASICS = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
 SNOW = [f"Snow-Covered {b}" for b in BASICS]
@@ -117,7 +120,7 @@ def _measure(path: Path) -> tuple[float, float, int, dict]:
     import resource
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    proc = subprocess.run(MTGJUDGE + ["ask", "--json", str(path)], capture_output=True, env=os.environ.copy())
+    proc = subprocess.run(MTGJUDGE + ["ask", "--json", str(path)], capture_output=True, env=ENV)
     wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
