@@ -498,9 +498,13 @@ class _OutOfBudget(Exception):
     pass
 
 
+class TooManyPieces(Unsupported):
+    """:func:`maximal` split the terms into more pieces than its bound allows."""
+
+
 #: How many pieces :func:`maximal` may split terms into, and how many steps the containment tests may
 #: take, before it gives up (unsupported, never a partial answer).
-SPLIT_BOUND = 20000
+SPLIT_BOUND = 4000
 
 
 def maximal(terms: list, check=lambda: None, bound: int = SPLIT_BOUND) -> list:
@@ -527,7 +531,7 @@ def maximal(terms: list, check=lambda: None, bound: int = SPLIT_BOUND) -> list:
                 a = stack.pop()
                 pieces += 1
                 if pieces > bound:
-                    raise Unsupported(f"the factored mana-options answer needed more than {bound} pieces to "
+                    raise TooManyPieces(f"the factored mana-options answer needed more than {bound} pieces to "
                                       "decide which amounts are largest; no answer is given rather than a partial one")
                 bigger = [b for b, _ in kept if not none_contained(a, b)]
                 if not bigger:

@@ -34,7 +34,7 @@ from mtgjudge.model import deadline
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import MANA_SCOPES, require_modelled, require_modelled_elsewhere
 from mtgjudge.model.mana import TYPES, mana_run, parse_mana
-from mtgjudge.model.pool_terms import Choice, Term, covers, expand, factor, make_term, maximal, merged, minus_unit, pool_text, term_text
+from mtgjudge.model.pool_terms import Choice, Term, TooManyPieces, covers, expand, factor, make_term, maximal, merged, minus_unit, pool_text, term_text
 from mtgjudge.model.payment.problem import pool_groups
 from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, ways_to_pay
 from mtgjudge.model.rules.mana_production import added_total
@@ -713,7 +713,8 @@ class _Factored:
     answer is then, for each (borrowed, own) pair left, ``base`` less what was borrowed plus what was
     made, folded onto six counts and pruned to the maximal elements in factored form
     (``pool_terms.maximal``). Boards the search by resources does not cover (untap loops, doubling the
-    pool) are enumerated (``maximal_pools``) and given as a list of amounts."""
+    pool), and answers whose pruning splits the terms past ``pool_terms.SPLIT_BOUND`` pieces, are
+    enumerated (``maximal_pools``, in the time left) and given as a list of amounts."""
 
     def __init__(self, search: _Search) -> None:
         self.s = search
@@ -770,7 +771,11 @@ class _Factored:
                 for b in bases:
                     terms.append(merged(make_term(b.fixed, b.groups + tuple(own_groups)), FOLD))
                     origin.append(words)
-        kept = maximal(list(zip(terms, range(len(terms)))), s._check_bound)
+        try:
+            kept = maximal(list(zip(terms, range(len(terms)))), s._check_bound)
+        except TooManyPieces:
+            # the largest amounts are too scattered for terms to say them shortly: listed one by one
+            return self._enumerated()
         witness = {}
         for t, o in kept:
             witness.setdefault(term_text(t), origin[o])
