@@ -138,7 +138,7 @@ def main(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     paths = write(args.store)
     if args.write_only:
-        print(f"wrote {len(paths)} boards in {BOARDS}")
+        print(f"wrote {len(paths)} boards in {paths[0].parent}")
         return 0
     if args.boards:
         paths = [p for p in paths if p.stem in {b.zfill(2) for b in args.boards}]
