@@ -75,14 +75,18 @@ def loads(text: str, file: str = "<string>") -> list[Question]:
     return _valid(load_text(text, file=file))
 
 
-def ask(question: Question, *, all_payments: bool = False, timeout: float | None = DEFAULT_SECONDS) -> Result:
+def ask(question: Question, *, all_payments: bool = False, expand: int | str | None = None,
+        timeout: float | None = DEFAULT_SECONDS) -> Result:
     """Answer one loaded question: ``result.status`` (pass, fail, answered, unsupported, error) and
     ``result.answer`` (``value``, ``why``: reasons citing rules, ``witness``). Past ``timeout`` seconds
-    (more than 0, at most a day; None: no bound) the status is `unsupported`, naming the bound."""
+    (more than 0, at most a day; None: no bound) the status is `unsupported`, naming the bound.
+    ``expand`` (mana-options): show the amounts as a list when there are at most this many (default 64;
+    ``"all"``: always; 0: the factored form always); the value is a ``PoolSet`` either way."""
     if not isinstance(question, Question):
         raise TypeError(f"ask takes a question that mtgjudge.load or mtgjudge.loads returned, not "
                         f"{type(question).__name__}")
-    return run_question(question, timeout=_timeout(timeout), all_payments=bool(all_payments))
+    options = {} if expand is None else {"expand": expand}
+    return run_question(question, timeout=_timeout(timeout), all_payments=bool(all_payments), **options)
 
 
 def check(paths: str | PathLike[str] | Iterable[str | PathLike[str]] | None = None, *,

@@ -51,7 +51,8 @@ class Verdict:
 
     ``status``: ``answered``, ``unsupported`` (``message`` names what the model cannot represent) or ``error``
     (the question is wrong for this board: ``message`` says how). ``answer``: ``True``/``False`` for the can-*
-    kinds, a set of mana letters for could-produce, a set of mana strings (or ``"unbounded"``) for mana-options,
+    kinds, a set of mana letters for could-produce, a ``PoolSet`` (equal to the set of its mana strings; or
+    ``"unbounded"``) for mana-options,
     ``True``/``False``/``"illegal"`` for outcome; None unless answered. ``reasons``: each with its rules;
     ``witness``: how the answer is reached (a payment, the final states), as the kind gives it.
     """

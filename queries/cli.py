@@ -80,6 +80,9 @@ def _add_output_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("-j", "--jobs", type=_jobs, default=None, metavar="N",
                    help="answer on N processes (default: 1 for ask, the machine's cores for check: "
                         f"{batch.default_jobs()} here)")
+    p.add_argument("--expand", type=_expand, default=None, metavar="N",
+                   help="mana-options: list the amounts when there are at most N (default 64; `all`: always, "
+                        "0: never), else show the factored form")
     p.add_argument("--timeout", type=_seconds, default=DEFAULT_SECONDS, metavar="SECONDS",
                    help=f"the time bound of each question (default {DEFAULT_SECONDS:g}); past it the answer is "
                         "unsupported, naming the bound")
@@ -93,6 +96,18 @@ def _seconds(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"the time bound is more than 0 and at most {MAX_SECONDS:g} seconds, "
                                          f"not {text!r}") from None
+
+
+def _expand(text: str) -> int | str:
+    if text == "all":
+        return text
+    try:
+        n = int(text)
+        if n >= 0:
+            return n
+    except ValueError:
+        pass
+    raise argparse.ArgumentTypeError(f"--expand takes a count of amounts (0 or more) or `all`, not {text!r}")
 
 
 def _jobs(text: str) -> int:
@@ -320,6 +335,8 @@ def run_questions(args: argparse.Namespace) -> int:
     answer = {"timeout": args.timeout}
     if getattr(args, "all_payments", False):
         answer["all_payments"] = True
+    if args.expand is not None:
+        answer["expand"] = args.expand
     options = RunOptions(answer=answer,
                          json=args.json, text=text, quiet=is_check and not args.verbose)
     jobs = args.jobs or (batch.default_jobs() if is_check else 1)

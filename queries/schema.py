@@ -114,7 +114,9 @@ def _assertion() -> dict:
 _EXPECT: dict[str, dict] = {
     "could-produce": {"type": "array", "items": {"enum": list("WUBRGC")}, "uniqueItems": True},
     "can-activate": _YES_NO, "can-play": _YES_NO, "can-pay": _YES_NO,
-    "mana-options": {"oneOf": [{"type": "array", "items": _MANA}, {"const": "unbounded"}]},
+    "mana-options": {"oneOf": [{"type": "array", "items": {"type": "string", "description":
+                               "quoted mana like \"{G}{G}\", or a term like \"{C}{C} + 9 of [WUBRG]\""}},
+                               {"const": "unbounded"}]},
     "outcome": {"oneOf": [{"type": "array", "items": {"$ref": "#/$defs/assertion"}}, {"const": "illegal"}]},
 }
 

@@ -124,7 +124,8 @@ ask: mana-options             # every largest amount of mana the player could ha
   players:
     Alice:
       battlefield: [Forest, Llanowar Elves, Sol Ring]
-expect: ["{C}{C}{G}{G}"]      # optional: quoted amounts, any order; [""] for none; or unbounded
+expect: ["{C}{C}{G}{G}"]      # optional: quoted amounts, any order; [""] for none; or unbounded;
+                              #   or terms like "{C}{C} + 9 of [WUBRG]" (the factored form)
 """,
     "outcome": """\
 id: what-happens

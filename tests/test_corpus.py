@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from mtgjudge.model.pool_terms import PoolSet
 from mtgjudge.queries.api import CORPUS
 from mtgjudge.queries.cli import main
 from mtgjudge.queries.format.questions import Question
@@ -26,7 +27,9 @@ def snapshot_entry(result) -> dict:
     """What the snapshot records of one result."""
     a = result.answer
     value = a.value if a is not None else None
-    if isinstance(value, frozenset):
+    if isinstance(value, PoolSet):      # mana-options: its amounts, however it is shown
+        value = sorted(value.pools())
+    elif isinstance(value, frozenset):
         value = sorted(value)
     elif isinstance(value, tuple):
         value = [str(v) for v in value]

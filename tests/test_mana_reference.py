@@ -99,6 +99,31 @@ def test_mana_options_agrees_with_naive(alice):
     assert mana_options(state, "Alice").pools == naive_mana_options(state, "Alice")
 
 
+FACTORED_BOARD_CARDS = ["Forest", "Plains", "Tundra", "Badlands", "Wastes", "City of Brass", "Mana Confluence",
+                        "Mystic Gate", "Sunken Ruins", "Graven Cairns", "Fetid Heath", "Castle Sengir",
+                        "Eldrazi Temple", "Vivid Crag", "Mishra's Workshop", "Pillar of the Paruns", "Gaea's Cradle",
+                        "Exotic Orchard", "Reflecting Pool", "Sol Ring", "Lotus Petal", "Treasure", "Coldsteel Heart",
+                        "Fellwar Stone", "Chromatic Lantern", "Harvester Druid", "Llanowar Elves", "Birds of Paradise",
+                        "Ashnod's Altar", "Boreal Druid", "Mana Reflection", "Mana Flare", "Doubling Cube",
+                        "Pili-Pala", "Dryad of the Ilysian Grove", "Squandered Resources", "Gemstone Mine"]
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.sampled_from(FACTORED_BOARD_CARDS), max_size=7), st.lists(st.booleans(), min_size=7, max_size=7))
+def test_factored_answer_expands_to_the_enumerated_pools(alice, tapped):
+    """The factored answer (groups for the permanents that only tap, the others searched with borrowing,
+    pruned in factored form) expands to exactly the pools the enumeration lists."""
+    objs = [obj(f"a{i}", n, tapped=t) for i, (n, t) in enumerate(zip(alice, tapped))] + [obj("b0", "Badlands", "Bob")]
+    state = state_of(*objs)
+    try:
+        expected = mana_options_module.maximal_pools(state, "Alice")
+    except Unsupported:
+        reject()
+    got = mana_options(state, "Alice")
+    assert got.unbounded == expected.unbounded
+    assert got.pools == expected.pools
+
+
 def test_reflection_loop_without_base_is_empty():
     state = _board(["Reflecting Pool", "Exotic Orchard"], ["Exotic Orchard", "Reflecting Pool"])
     assert all(not r.types for r in could_produce_all(state).values())

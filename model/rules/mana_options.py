@@ -33,7 +33,8 @@ from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import MANA_SCOPES, require_modelled, require_modelled_elsewhere
-from mtgjudge.model.mana import TYPES, mana_run
+from mtgjudge.model.mana import TYPES, mana_run, parse_mana
+from mtgjudge.model.pool_terms import Choice, Term, TooManyPieces, covers, expand, factor, make_term, maximal, merged, minus_unit, pool_text, term_text
 from mtgjudge.model.payment.problem import pool_groups
 from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, ways_to_pay
 from mtgjudge.model.rules.mana_production import added_total
@@ -68,13 +69,34 @@ class Node:
 
 
 @dataclass
-class Options:
-    """The result: ``pools`` (maximal, canonical strings) with a ``witness`` path each, or unbounded."""
+class PoolList:
+    """The enumeration's result: ``pools`` (maximal, canonical strings) with a ``witness`` path each, or
+    unbounded."""
 
     pools: frozenset
     witness: dict
     unbounded: bool = False
     loop: list | None = None
+
+
+@dataclass
+class Options:
+    """The result in factored form: ``terms`` (six counts, WUBRGC; see ``model.pool_terms``) whose union is
+    every maximal pool, each with ``witness``, the activations that reach it (keyed by the term's
+    text: what the permanents tapped for mana alike make, then the other activations in order), or
+    unbounded (``loop``: the activations that repeat)."""
+
+    terms: tuple
+    witness: dict
+    unbounded: bool = False
+    loop: list | None = None
+
+    @property
+    def pools(self) -> frozenset:
+        """Every maximal pool as canonical text (the expansion: as many as there are)."""
+        if self.unbounded:
+            return frozenset()
+        return frozenset(pool_text(v) for v in expand(list(self.terms)))
 
 
 def _leq(a: Pool, b: Pool) -> bool:
@@ -403,7 +425,7 @@ class _Search:
         return mana_parts, life, variants
 
     # ---- the whole search
-    def run(self) -> Options:
+    def run(self) -> PoolList:
         p = self.state.player(self.player)
         start = [0] * 12
         # Mana already in the pool keeps its source's spending restriction (106.6): restricted mana goes to
@@ -456,7 +478,7 @@ class _Search:
             for pool, path in frontier.items():
                 res = self._dfs(Node(pool, *key), _unlink(path), seen, found, {})
                 if res is not None:
-                    return Options(frozenset(), {}, True, res)
+                    return PoolList(frozenset(), {}, True, res)
         # The answer is amounts of mana, restricted or not (106.6 restricts spending, not amounts): the
         # pools no other contains as 12 counts first (a superset of the answer: a pool contained as 12
         # counts is contained as 6), then, only if some of them hold restricted mana, again as 6 counts.
@@ -469,7 +491,7 @@ class _Search:
         # (mana_string's text, from the counts directly; the paths made lists sharing their common starts)
         unlink = _Unlinker()
         witness = {"".join(map(mana_run, TYPES, k)): v if isinstance(v, list) else unlink(v) for k, v in maximal.items()}
-        return Options(frozenset(witness), witness)
+        return PoolList(frozenset(witness), witness)
 
     def _hand_mana(self) -> list:
         """The player's cards in hand with a mana ability that works there (``mana_sources.hand_mana``); unsupported
@@ -704,11 +726,223 @@ def _bits(indices: list, n: int) -> int:
     return int.from_bytes(b, "little")
 
 
-def mana_options(state, player: str, bound_seconds: float = SEARCH_BOUND_SECONDS) -> Options:
-    """CR 605.3a, 106.4: every maximal pool ``player`` can have now by activating mana abilities.
+#: Where each of a pool's 12 counts goes among six (restricted mana onto its type: an amount, 106.6).
+FOLD = tuple(range(6)) * 2
+
+
+class _Factored:
+    """The mana-options search in factored form.
+
+    *Pure* permanents (``_Search.is_pure``) whose outputs, once those another contains are dropped, all
+    have one total are activated first, as in the enumeration, but not enumerated: each is a group (one
+    of its outputs) of one term, ``base``; sums of groups of one total are all maximal, so nothing is
+    pruned among them. The other permanents are searched as the enumeration does (resources by
+    resources) from an empty pool of their own, paying their costs from their own mana or *borrowing*
+    from ``base``: a borrowed amount is possible when some element of ``base`` contains it
+    (``pool_terms.covers``), and is taken from those elements only (``pool_terms.minus_unit``). The
+    answer is then, for each (borrowed, own) pair left, ``base`` less what was borrowed plus what was
+    made, folded onto six counts and pruned to the maximal elements in factored form
+    (``pool_terms.maximal``). Boards the search by resources does not cover (untap loops, doubling the
+    pool), and answers whose pruning splits the terms past ``pool_terms.SPLIT_BOUND`` pieces, are
+    enumerated (``maximal_pools``, in the time left) and given as a list of amounts."""
+
+    def __init__(self, search: _Search) -> None:
+        self.s = search
+        self._borrowable: dict = {}
+
+    def run(self) -> Options:
+        s = self.s
+        st = s.state
+        start = [0] * 12
+        for g in pool_groups(st, s.player):
+            start[TYPES.index(g.type) + (6 if g.restriction is not None else 0)] += g.count
+        tapped = {o.id for o in st.battlefield(s.player) if o.tapped}
+        root = Node(tuple(start), frozenset(tapped), (), st.player(s.player).life, frozenset())
+        groups, sources, done = [], [], set()
+        for oid in [oid for oid in s.abilities if s.abilities[oid] and s.is_pure(oid)]:
+            outs: dict = {}
+            for delta, desc in s._pure_moves(root, oid):
+                outs.setdefault(delta, desc)
+            if not outs:
+                done.add(oid)
+                continue
+            alts = _maximal_dict(outs)
+            if len({sum(a) for a in alts}) > 1:
+                continue      # outputs of several totals: searched with the others
+            done.add(oid)
+            tapped.add(oid)
+            groups.append(Choice(tuple(sorted(alts))))
+            sources.append(f"{st.obj(oid).name} ({oid})")
+        self.base = make_term(tuple(start), groups)
+        rest = {oid: abl for oid, abl in s.abilities.items() if oid not in done}
+        untap_only = {oid for oid, abl in rest.items() if not any(c.kind == "tap" for _, a in abl for c in a.cost)}
+        if (any(a.production.mode == "double_pool" for abl in rest.values() for _, a in abl)
+                or not all(_uses_up(a, oid in untap_only) for oid, abl in rest.items() for _, a in abl)):
+            return self._enumerated()
+        s.abilities = rest
+        s.untap_only = untap_only
+        found = self._by_resources((frozenset(tapped), (), root.life, frozenset()))
+        found = _maximal_dict(found, s._check_bound)
+        by_debt: dict = {}
+        for ext, path in found.items():
+            by_debt.setdefault(ext[12:], {}).setdefault(sum(ext[:12]), {})[ext[:12]] = path
+        terms, origin = [], []
+        unlink = _Unlinker()
+        tapped_words = ("tap for mana: " + ", ".join(sources)) if sources else None
+        for debt, by_total in sorted(by_debt.items()):
+            bases = [self.base]
+            for i, n in enumerate(debt):
+                for _ in range(-n):
+                    bases = list(dict.fromkeys(t for b in bases for t in minus_unit(b, i)))
+            for total, owns in sorted(by_total.items()):
+                paths = [unlink(p) if p is not None else [] for p in owns.values()]
+                words = [([tapped_words] if tapped_words else []) + p for p in paths]
+                own_groups = factor(owns)
+                for b in bases:
+                    terms.append(merged(make_term(b.fixed, b.groups + tuple(own_groups)), FOLD))
+                    origin.append(words)
+        try:
+            kept = maximal(list(zip(terms, range(len(terms)))), s._check_bound)
+        except TooManyPieces:
+            # the largest amounts are too scattered for terms to say them shortly: listed one by one
+            return self._enumerated()
+        witness = {}
+        for t, o in kept:
+            witness.setdefault(term_text(t), origin[o])
+        return Options(tuple(t for t, _ in kept), witness)
+
+    def _enumerated(self) -> Options:
+        s = self.s
+        r = _Search(s.state, s.player, max(0.0, s.deadline - time.monotonic())).run()
+        if r.unbounded:
+            return Options((), {}, True, r.loop)
+        terms = tuple(sorted(Term(_counts(p)) for p in r.pools))
+        return Options(terms, {term_text(t): [r.witness[pool_text(t.fixed)]] for t in terms})
+
+    def borrowable(self, debt: tuple) -> bool:
+        """Some element of ``base`` holds the amount ``debt`` (six unrestricted counts, as negatives)."""
+        b = self._borrowable.get(debt)
+        if b is None:
+            b = self._borrowable[debt] = covers(self.base, tuple(-n for n in debt) + (0,) * 6)
+        return b
+
+    def _payments(self, ext: tuple, symbols: tuple, life: int) -> set:
+        """``_payments`` for a pool of its own (12 counts) and what it borrowed (6, as negatives): each unit
+        from its own unrestricted mana, or borrowed where ``base`` can lend it."""
+        allowed = self.s.allowed
+        results = {(ext, 0)}
+        for sym in sorted(symbols, key=lambda sym: sym.kind == "generic"):
+            nxt: set = set()
+            for p, paid in results:
+                for w in ways_to_pay(sym, 0):
+                    if w.life:
+                        if life - paid >= w.life:   # 119.4
+                            nxt.add((p, paid + w.life))
+                        continue
+                    qs = {p}
+                    for kind, n in w.demand:
+                        if kind == "snow":
+                            raise Unsupported(f"paying {sym} in a mana ability's cost is not modelled (mana in the "
+                                              "pool does not record whether a snow source made it)")
+                        for _ in range(n):
+                            less = set()
+                            for q in qs:
+                                for i in allowed[kind]:
+                                    if q[i] > 0:
+                                        less.add(q[:i] + (q[i] - 1,) + q[i + 1:])
+                                    j = 12 + i
+                                    d = q[j] - 1
+                                    if self.borrowable(q[12:i + 12] + (d,) + q[j + 1:]):
+                                        less.add(q[:j] + (d,) + q[j + 1:])
+                            qs = less
+                    nxt.update((q, paid) for q in qs)
+            results = nxt
+        return results
+
+    def _children(self, ext: tuple, act: tuple):
+        """(pool and borrowed after, resources after, words) for each way to pay and resolve ``act``."""
+        _, _, _, _, mana_parts, life, variants = act
+        payments = self._payments(ext, mana_parts, life) if mana_parts else ((ext, 0),)
+        for paid, life_paid in payments:
+            own, debt = paid[:12], paid[12:]
+            for key, x, sac, outs in variants:
+                if life_paid:
+                    key = (key[0], key[1], key[2] - life_paid, key[3])
+                for delta, how in outs:
+                    yield tuple(map(add, own, delta)) + debt, key, how
+
+    def _by_resources(self, key: tuple) -> dict:
+        """``_Search._by_resources`` over (own pool, borrowed) pairs: one that has no less of its own and
+        borrowed no more than another reaches no less; every pair where nothing more can be activated
+        is found."""
+        s = self.s
+        life0 = key[2]
+        st = s.state
+        untap_only = s.untap_only
+
+        def used(k: tuple) -> int:
+            tapped, counters, life, gone = k
+            return (len(tapped - untap_only) + len(untap_only - tapped) + len(gone) + (life0 - life)
+                    + sum(st.obj(oid).counter(c) - n for (oid, c), n in counters))
+
+        at: dict = {key: {(0,) * 18: None}}
+        queue = [(used(key), 0, key)]
+        tie = 0
+        done: set = set()
+        found: dict = {}
+        while queue:
+            _, _, k = heapq.heappop(queue)
+            done.add(k)
+            acts = s._activations(k)
+            pools = at.pop(k)
+            if not acts:
+                for ext, path in pools.items():
+                    found.setdefault(ext, path)
+                continue
+            stops = not any(_gains(act) for act in acts)
+            for ext, path in _maximal_dict(pools, s._check_bound).items():
+                s._check_bound()
+                if stops:
+                    found.setdefault(ext, path)
+                for act in acts:
+                    for child, ck, desc in self._children(ext, act):
+                        bucket = at.get(ck)
+                        if bucket is None:
+                            if ck in done:
+                                raise Unsupported("the mana-options search met resources it had already left (a "
+                                                  "loop it cannot order); no answer is given rather than a partial one")
+                            bucket = at[ck] = {}
+                            tie += 1
+                            heapq.heappush(queue, (used(ck), tie, ck))
+                        if child not in bucket:
+                            bucket[child] = (desc, path)
+        return found
+
+
+def _counts(pool: str) -> tuple:
+    """Six counts (WUBRGC) of a canonical mana string."""
+    c = parse_mana(pool) if pool else {}
+    return tuple(c.get(t, 0) for t in TYPES)
+
+
+def maximal_pools(state, player: str, bound_seconds: float = SEARCH_BOUND_SECONDS) -> PoolList:
+    """CR 605.3a, 106.4: every maximal pool ``player`` can have now by activating mana abilities, one by one
+    (the enumeration :func:`mana_options` is checked against).
 
     Raises Unsupported when the search passes ``bound_seconds``.
     """
     require_modelled(state, MANA_SCOPES, "mana is produced")
     require_modelled_elsewhere(state, MANA_SCOPES, "mana is produced", player=player, read=read_from_hand)
     return _Search(state, player, bound_seconds).run()
+
+
+def mana_options(state, player: str, bound_seconds: float = SEARCH_BOUND_SECONDS) -> Options:
+    """CR 605.3a, 106.4: every maximal pool ``player`` can have now by activating mana abilities, in factored
+    form (``_Factored``): the permanents whose mana abilities only tap them (and remove their own
+    counters) and always make the same amount of mana are groups of a term, not enumerated.
+
+    Raises Unsupported when the search passes ``bound_seconds``.
+    """
+    require_modelled(state, MANA_SCOPES, "mana is produced")
+    require_modelled_elsewhere(state, MANA_SCOPES, "mana is produced", player=player)
+    return _Factored(_Search(state, player, bound_seconds)).run()

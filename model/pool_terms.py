@@ -1,0 +1,718 @@
+"""Sets of mana pools in factored form: a *term* is a fixed amount of mana plus groups, and stands for every
+sum of the fixed part and one element of each group; a list of terms stands for the union of theirs.
+
+A group is one of two shapes:
+
+* :class:`Lots` ``(n, k, types)``: ``n`` lots of ``k`` mana, each lot all of one type among ``types``
+  (``k = 1``: "n mana, each of any type in types", what n lands that each tap for any of those types make;
+  ``k = 2``: what such lands make under one doubling effect);
+* :class:`Choice` ``(alts)``: one of the listed amounts.
+
+Pools are count vectors (tuples of one length, one count per type: six in WUBRGC order for an answer).
+Every term here has one total: each element of a term has the same amount of mana (a Choice's
+alternatives have one total), so that no element of a term strictly contains another, and a union of
+terms of one total is a set no element of which strictly contains another. :func:`maximal` keeps, of a
+union of terms of several totals, exactly the elements no other element strictly contains, in factored
+form (splitting a term only where part of it is contained in a larger one).
+
+Text (:func:`term_text`, :func:`parse_term`): a term is its parts joined by `` + ``: a fixed amount
+``{C}{C}``; ``9 of [WUBRG]`` (nine mana, each of any of those types); ``2 of [WUBRG]x3`` (two lots of
+three mana, each lot of one type); ``one of [{W}{W} | {U}{B}]``. A plain amount of mana is a term with
+a fixed part only, and ``""`` is no mana.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import combinations, combinations_with_replacement, product
+from math import comb
+from functools import lru_cache
+from operator import add, gt
+from typing import Iterator
+
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.mana import TYPES, ManaSyntaxError, mana_string, parse_mana
+
+Pool = tuple
+
+
+class _Ordered:
+    """Groups sort by their shape first (lots before choices), so that terms of any groups sort."""
+
+    def __lt__(self, other: Group) -> bool:
+        return _group_order(self) < _group_order(other)
+
+
+@dataclass(frozen=True)
+class Lots(_Ordered):
+    """``n`` lots of ``k`` mana, each lot all of one type in ``types`` (indices of the count vector)."""
+
+    n: int
+    k: int
+    types: tuple[int, ...]
+
+    def elements(self, size: int) -> Iterator[Pool]:
+        """Every amount this group can be (``size`` counts)."""
+        for pick in combinations_with_replacement(self.types, self.n):
+            v = [0] * size
+            for t in pick:
+                v[t] += self.k
+            yield tuple(v)
+
+    def count(self) -> int:
+        return comb(self.n + len(self.types) - 1, self.n)
+
+    @property
+    def total(self) -> int:
+        return self.n * self.k
+
+
+@dataclass(frozen=True)
+class Choice(_Ordered):
+    """One of ``alts`` (amounts of one total, sorted)."""
+
+    alts: tuple[Pool, ...]
+
+    def elements(self, size: int) -> Iterator[Pool]:
+        return iter(self.alts)
+
+    def count(self) -> int:
+        return len(self.alts)
+
+    @property
+    def total(self) -> int:
+        return sum(self.alts[0])
+
+
+Group = Lots | Choice
+
+
+@dataclass(frozen=True, order=True)
+class Term:
+    """A fixed amount plus groups: the set of every ``fixed + one element of each group``."""
+
+    fixed: Pool
+    groups: tuple[Group, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return sum(self.fixed) + sum(g.total for g in self.groups)
+
+    @property
+    def size(self) -> int:
+        return len(self.fixed)
+
+    def count_bound(self) -> int:
+        """At least the number of elements (the product of the groups' sizes; sums may coincide)."""
+        n = 1
+        for g in self.groups:
+            n *= g.count()
+        return n
+
+    def elements(self, bound: int | None = None) -> set[Pool] | None:
+        """Every element; None when there are more than ``bound`` (the sums of the first groups are never
+        more than those of all of them, so the count is checked as each group is added)."""
+        sums = {self.fixed}
+        for g in self.groups:
+            sums = {tuple(map(add, s, e)) for s in sums for e in g.elements(self.size)}
+            if bound is not None and len(sums) > bound:
+                return None
+        return sums
+
+
+def unit(i: int, size: int, n: int = 1) -> Pool:
+    v = [0] * size
+    v[i] = n
+    return tuple(v)
+
+
+def _sub(a: Pool, b: Pool) -> Pool:
+    return tuple(x - y for x, y in zip(a, b))
+
+
+def _leq(a: Pool, b: Pool) -> bool:
+    return all(x <= y for x, y in zip(a, b))
+
+
+def _uniform_shape(alts: tuple[Pool, ...]) -> Lots | None:
+    """The Lots group whose elements are exactly ``alts`` (of one total), if there is one."""
+    size = len(alts[0])
+    types = tuple(sorted({i for a in alts for i in range(size) if a[i]}))
+    total = sum(alts[0])
+    for k in range(1, total + 1):
+        if total % k:
+            continue
+        g = Lots(total // k, k, types)
+        if g.count() == len(alts) and all(all(x % k == 0 for x in a) for a in alts):
+            return g
+    return None
+
+
+def make_term(fixed: Pool, groups) -> Term:
+    """The canonical term of ``fixed`` plus ``groups`` (Lots of one type and Choices of one amount go to
+    the fixed part; the part common to every alternative of a Choice too; a Choice that is exactly a
+    Lots group becomes it; Lots of the same ``k`` and types merge)."""
+    fixed = list(fixed)
+    size = len(fixed)
+    lots: dict = {}
+    choices: list = []
+    for g in groups:
+        if isinstance(g, Choice):
+            alts = tuple(sorted(set(g.alts)))
+            common = tuple(min(a[i] for a in alts) for i in range(size))
+            if any(common):
+                alts = tuple(sorted({_sub(a, common) for a in alts}))
+                fixed = list(map(add, fixed, common))
+            if len(alts) == 1:
+                fixed = list(map(add, fixed, alts[0]))
+                continue
+            shape = _uniform_shape(alts)
+            if shape is None:
+                choices.append(Choice(alts))
+                continue
+            g = shape
+        if g.n == 0:
+            continue
+        if len(g.types) == 1:
+            fixed[g.types[0]] += g.n * g.k
+            continue
+        key = (g.k, g.types)
+        lots[key] = lots.get(key, 0) + g.n
+    out = [Lots(n, k, types) for (k, types), n in lots.items()] + choices
+    return Term(tuple(fixed), tuple(sorted(out, key=_group_order)))
+
+
+def factor(alts) -> list[Group]:
+    """Groups whose sums are exactly ``alts`` (amounts of one total): "1 of [S]" groups taken out while
+    the rest plus one of S gives back exactly the set, then one Choice of what is left."""
+    rest = set(alts)
+    size = len(next(iter(rest)))
+    out: list = []
+    while len(rest) > 1:
+        present = [i for i in range(size) if any(a[i] for a in rest)]
+        for r in range(len(present), 1, -1):
+            hit = None
+            for xs in combinations(present, r):
+                # the amounts that, plus one of each type in xs, stay in the set
+                cand = {_sub(a, unit(x, size)) for a in rest for x in xs if a[x]}
+                cand = {c for c in cand if all(tuple(map(add, c, unit(x, size))) in rest for x in xs)}
+                if cand and {tuple(map(add, c, unit(x, size))) for c in cand for x in xs} == rest:
+                    hit = (xs, cand)
+                    break
+            if hit:
+                break
+        else:
+            break
+        out.append(Lots(1, 1, hit[0]))
+        rest = hit[1]
+    out.append(Choice(tuple(sorted(rest))))
+    return out
+
+
+def _group_order(g: Group) -> tuple:
+    if isinstance(g, Lots):
+        return (0, g.types, g.k, g.n)
+    return (1, g.alts)
+
+
+def shifted(term: Term, delta: Pool) -> Term:
+    """The term plus a fixed amount."""
+    return Term(tuple(map(add, term.fixed, delta)), term.groups)
+
+
+def with_group(term: Term, g: Group) -> Term:
+    return make_term(term.fixed, term.groups + (g,))
+
+
+# ------------------------------------------------------------------------------- set operations
+
+def minus_unit(term: Term, i: int) -> list[Term]:
+    """Terms whose union is exactly {e - one of type i : e an element with some of type i}."""
+    out = []
+    if term.fixed[i]:
+        f = list(term.fixed)
+        f[i] -= 1
+        out.append(Term(tuple(f), term.groups))
+    for j, g in enumerate(term.groups):
+        rest = term.groups[:j] + term.groups[j + 1:]
+        if isinstance(g, Lots):
+            if i in g.types:
+                # one lot was of type i: what is left of it stays, the other lots are free
+                out.append(make_term(tuple(map(add, term.fixed, unit(i, term.size, g.k - 1))),
+                                     rest + (Lots(g.n - 1, g.k, g.types),)))
+        else:
+            alts = tuple(a[:i] + (a[i] - 1,) + a[i + 1:] for a in g.alts if a[i])
+            if alts:
+                out.append(make_term(term.fixed, rest + (Choice(alts),)))
+    return _dedup(out)
+
+
+def split(term: Term, i: int) -> tuple[Term | None, list[Term]]:
+    """(the elements whose groups give no mana of type i, as a term or None; those whose groups give some,
+    as terms)."""
+    none_groups = []
+    empty = False
+    for g in term.groups:
+        if isinstance(g, Lots):
+            types = tuple(t for t in g.types if t != i)
+            if not types:
+                empty = True
+                break
+            none_groups.append(Lots(g.n, g.k, types))
+        else:
+            alts = tuple(a for a in g.alts if not a[i])
+            if not alts:
+                empty = True
+                break
+            none_groups.append(Choice(alts))
+    none = None if empty else make_term(term.fixed, none_groups)
+    some = []
+    for j, g in enumerate(term.groups):
+        rest = term.groups[:j] + term.groups[j + 1:]
+        if isinstance(g, Lots):
+            if i in g.types:
+                some.append(make_term(tuple(map(add, term.fixed, unit(i, term.size, g.k))),
+                                      rest + (Lots(g.n - 1, g.k, g.types),)))
+        else:
+            alts = tuple(a for a in g.alts if a[i])
+            if alts:
+                some.append(make_term(term.fixed, rest + (Choice(alts),)))
+    return none, _dedup(some)
+
+
+def _dedup(terms: list[Term]) -> list[Term]:
+    return list(dict.fromkeys(terms))
+
+
+def merged(term: Term, fold) -> Term:
+    """The term with its counts folded by ``fold`` (a tuple naming, for each count, the count it goes to;
+    restricted mana onto its type)."""
+    size = max(fold) + 1
+
+    def f(v: Pool) -> Pool:
+        out = [0] * size
+        for i, n in enumerate(v):
+            out[fold[i]] += n
+        return tuple(out)
+
+    groups = []
+    for g in term.groups:
+        if isinstance(g, Lots):
+            groups.append(Lots(g.n, g.k, tuple(sorted({fold[t] for t in g.types}))))
+        else:
+            groups.append(Choice(tuple(sorted({f(a) for a in g.alts}))))
+    return make_term(f(term.fixed), groups)
+
+
+# ------------------------------------------------------------------------------- containment tests
+
+def covers(term: Term, v: Pool, budget: list | None = None) -> bool:
+    """Some element of ``term`` contains ``v``."""
+    need = tuple(max(0, a - b) for a, b in zip(v, term.fixed))
+    if not any(need):
+        return True
+    uniform = []
+    other = []
+    for g in term.groups:
+        (uniform if isinstance(g, Lots) and g.k == 1 else other).append(g)
+    return _cover(need, other, uniform, budget)
+
+
+def _cover(need: Pool, other: list, uniform: list, budget) -> bool:
+    if not any(need):
+        return True
+    if not other:
+        return _hall(need, uniform)
+    g, rest = other[0], other[1:]
+    if budget is not None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _OutOfBudget()
+    if isinstance(g, Choice):
+        seen = set()
+        for a in g.alts:
+            r = tuple(max(0, x - y) for x, y in zip(need, a))
+            if r not in seen:
+                seen.add(r)
+                if _cover(r, rest, uniform, budget):
+                    return True
+        return False
+    # lots of k > 1: only how many lots go to each type that is still needed matters
+    wanted = [t for t in g.types if need[t]]
+    caps = [min(g.n, -(-need[t] // g.k)) for t in wanted]
+    for counts in product(*(range(c + 1) for c in caps)):
+        if sum(counts) > g.n:
+            continue
+        r = list(need)
+        for t, c in zip(wanted, counts):
+            r[t] = max(0, r[t] - c * g.k)
+        if _cover(tuple(r), rest, uniform, budget):
+            return True
+    return False
+
+
+def _hall(need: Pool, uniform: list) -> bool:
+    """Units of ``need`` can be given by the "n of any of types" groups (Hall's condition for the
+    transportation of units from groups to the types they may be)."""
+    types = [i for i, n in enumerate(need) if n]
+    for r in range(1, len(types) + 1):
+        for xs in combinations(types, r):
+            s = set(xs)
+            if sum(need[t] for t in xs) > sum(g.n for g in uniform if s.intersection(g.types)):
+                return False
+    return True
+
+
+@lru_cache(maxsize=None)
+def _masks(size: int) -> tuple[tuple[int, ...], ...]:
+    """The non-empty sets of types (as tuples of indices), in order of their bit masks 1, 2, 3, ..."""
+    return tuple(tuple(t for t in range(size) if m >> t & 1) for m in range(1, 1 << size))
+
+
+@lru_cache(maxsize=100000)
+def _group_bounds(g: Group, size: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For each set of types, the least and the most mana of those types an element of ``g`` has."""
+    lo, hi = [], []
+    for xs in _masks(size):
+        if isinstance(g, Lots):
+            lo.append(g.total if set(g.types) <= set(xs) else 0)
+            hi.append(g.total if set(xs).intersection(g.types) else 0)
+        else:
+            sums = [sum(a[t] for t in xs) for a in g.alts]
+            lo.append(min(sums))
+            hi.append(max(sums))
+    return tuple(lo), tuple(hi)
+
+
+@lru_cache(maxsize=100000)
+def _bounds(term: Term) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For each set of types (``_masks``), the least and the most mana of those types an element has."""
+    size = term.size
+    fixed = [sum(term.fixed[t] for t in xs) for xs in _masks(size)]
+    lo, hi = list(fixed), list(fixed)
+    for g in term.groups:
+        glo, ghi = _group_bounds(g, size)
+        lo = list(map(add, lo, glo))
+        hi = list(map(add, hi, ghi))
+    return tuple(lo), tuple(hi)
+
+
+def none_contained(a: Term, b: Term) -> bool:
+    """No element of ``a`` is contained in an element of ``b``: some set of types of which every element
+    of ``a`` has more than any element of ``b`` (a sufficient test)."""
+    return any(map(gt, _bounds(a)[0], _bounds(b)[1]))
+
+
+def all_strictly_contained(a: Term, b: Term) -> bool:
+    """Every element of ``a`` is strictly contained in an element of ``b`` (a sufficient test): ``b`` has
+    more mana; each Choice or lots of more than one of ``a`` is within a distinct group of ``b``; and the
+    units of ``a``'s "n of [S]" groups, and those of its fixed part that ``b``'s fixed part lacks, can be
+    given to the groups of ``b`` left, each to a group that can be any type it may be (Hall's condition)."""
+    if b.total <= a.total:
+        return False
+    uniform = [g for g in a.groups if isinstance(g, Lots) and g.k == 1]
+    uniform += [Lots(x - y, 1, (t,)) for t, (x, y) in enumerate(zip(a.fixed, b.fixed)) if x > y]
+    other = [g for g in a.groups if not (isinstance(g, Lots) and g.k == 1)]
+    return _match_then_flow(other, list(b.groups), uniform)
+
+
+def _match_then_flow(gs: list, hs: list, uniform: list) -> bool:
+    if not gs:
+        return _flow(uniform, [h for h in hs if isinstance(h, Lots)])
+    g = gs[0]
+    for j, h in enumerate(hs):
+        if _within(g, h) and _match_then_flow(gs[1:], hs[:j] + hs[j + 1:], uniform):
+            return True
+    return False
+
+
+def _flow(uniform: list, lots: list) -> bool:
+    """The units of the "n of [S]" groups ``uniform`` can each go to one of ``lots`` whose types include
+    S, none taking more units than it has lots: a maximal flow from the groups to the lots carries them
+    all (augmenting paths, Edmonds-Karp, on a graph of a few nodes)."""
+    need = sum(g.n for g in uniform)
+    if need == 0:
+        return True
+    if need > sum(h.n for h in lots):
+        return False
+    m = len(uniform)
+    n = m + len(lots) + 2
+    src, dst = n - 2, n - 1
+    cap = [[0] * n for _ in range(n)]
+    for i, g in enumerate(uniform):
+        cap[src][i] = g.n
+        for j, h in enumerate(lots):
+            if set(g.types) <= set(h.types):
+                cap[i][m + j] = g.n
+    for j, h in enumerate(lots):
+        cap[m + j][dst] = h.n
+    flow = 0
+    while True:
+        parent = [-1] * n
+        parent[src] = src
+        queue = [src]
+        for u in queue:
+            for v in range(n):
+                if parent[v] < 0 and cap[u][v] > 0:
+                    parent[v] = u
+                    queue.append(v)
+        if parent[dst] < 0:
+            return flow >= need
+        v, push = dst, need
+        while v != src:
+            push = min(push, cap[parent[v]][v])
+            v = parent[v]
+        v = dst
+        while v != src:
+            u = parent[v]
+            cap[u][v] -= push
+            cap[v][u] += push
+            v = u
+        flow += push
+        if flow >= need:
+            return True
+
+
+def _within(g: Group, h: Group) -> bool:
+    if isinstance(g, Lots) and isinstance(h, Lots):
+        return g.n == h.n and g.k == h.k and set(g.types) <= set(h.types)
+    if isinstance(g, Choice) and isinstance(h, Choice):
+        return set(g.alts) <= set(h.alts)
+    if isinstance(g, Choice) and isinstance(h, Lots):
+        return g.total == h.total and h.count() <= 4096 and set(g.alts) <= set(h.elements(len(g.alts[0])))
+    return False
+
+
+def _match(gs: list, hs: list) -> bool:
+    """Each group of ``gs`` within a distinct group of ``hs`` (the extra groups of ``hs`` add mana)."""
+    if not gs:
+        return True
+    g = gs[0]
+    for j, h in enumerate(hs):
+        if _within(g, h) and _match(gs[1:], hs[:j] + hs[j + 1:]):
+            return True
+    return False
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class TooManyPieces(Unsupported):
+    """:func:`maximal` split the terms into more pieces than its bound allows."""
+
+
+#: How many pieces :func:`maximal` may split terms into, and how many steps the containment tests may
+#: take, before it gives up (unsupported, never a partial answer).
+SPLIT_BOUND = 4000
+
+
+def maximal(terms: list, check=lambda: None, bound: int = SPLIT_BOUND) -> list:
+    """Of ``terms``, (term, tag) pairs, pieces whose union is exactly the elements of the union of the terms
+    that no element strictly contains, each with the tag of the term it is a piece of.
+
+    Elements of one total never strictly contain one another, so only larger totals are looked at; a
+    piece is kept whole where none of its elements is contained in a larger one, dropped where all are,
+    and otherwise split on a type (those with none of it, those with some) until one of the two holds or
+    it is a single amount, tested exactly."""
+    by_total: dict = {}
+    for t, tag in terms:
+        by_total.setdefault(t.total, {}).setdefault(t, tag)
+    kept: list = []
+    budget = [bound * 20]
+    pieces = 0
+    for total in sorted(by_total, reverse=True):
+        level: dict = {}
+        for t, tag in by_total[total].items():
+            stack = [t]
+            seen = {t}
+            while stack:
+                check()
+                a = stack.pop()
+                pieces += 1
+                if pieces > bound:
+                    raise TooManyPieces(f"the factored mana-options answer needed more than {bound} pieces to "
+                                      "decide which amounts are largest; no answer is given rather than a partial one")
+                bigger = [b for b, _ in kept if not none_contained(a, b)]
+                if not bigger:
+                    level.setdefault(a, tag)
+                    continue
+                if any(all_strictly_contained(a, b) for b in bigger):
+                    continue
+                if not a.groups:
+                    try:
+                        if not any(covers(b, a.fixed, budget) for b in bigger):
+                            level.setdefault(a, tag)
+                    except _OutOfBudget:
+                        raise Unsupported("the factored mana-options answer reached its bound while deciding which "
+                                          "amounts are largest; no answer is given rather than a partial one") from None
+                    continue
+                none, some = split(a, _split_type(a, bigger))
+                # (the pieces overlap: one reached twice is decided once)
+                for piece in ([none] if none is not None else []) + some:
+                    if piece not in seen:
+                        seen.add(piece)
+                        stack.append(piece)
+        kept.extend((t, level[t]) for t in _absorbed(list(level)))
+    return sorted(kept, key=lambda p: p[0])
+
+
+def _split_type(a: Term, bigger: list[Term]) -> int:
+    """A type to split ``a`` on: one that a larger term has more of fixed, else any its groups may be."""
+    free = sorted({t for g in a.groups for t in (g.types if isinstance(g, Lots) else
+                                                    [i for alt in g.alts for i in range(a.size) if alt[i]])})
+    for b in bigger:
+        for t in free:
+            if b.fixed[t] > a.fixed[t]:
+                return t
+    return free[0]
+
+
+def _absorbed(level: list[Term]) -> list[Term]:
+    """Terms of one total, less those within another (the same fixed part, each group within one of the
+    other's): the union is the same."""
+    level = _dedup(level)
+
+    def within(a: Term, b: Term) -> bool:
+        # the same fixed part and total: each unit of a's groups goes to one of b's, which it fills
+        if a.fixed != b.fixed:
+            return False
+        uniform = [g for g in a.groups if isinstance(g, Lots) and g.k == 1]
+        return _match_then_flow([g for g in a.groups if g not in uniform], list(b.groups), uniform)
+
+    out = []
+    for i, a in enumerate(level):
+        if any(j != i and within(a, b) and (not within(b, a) or j < i) for j, b in enumerate(level)):
+            continue
+        out.append(a)
+    return out
+
+
+def expand(terms: list[Term], bound: int | None = None) -> frozenset[Pool] | None:
+    """The union of the terms' elements; None when it has more than ``bound``."""
+    out: set = set()
+    for t in terms:
+        e = t.elements(bound)
+        if e is None:
+            return None
+        out |= e
+        if bound is not None and len(out) > bound:
+            return None
+    return frozenset(out)
+
+
+# ------------------------------------------------------------------------------- text
+
+def _types_text(types: tuple[int, ...]) -> str:
+    return "".join(TYPES[t] for t in types)
+
+
+def term_text(term: Term) -> str:
+    """The term as text (six counts, WUBRGC): ``{C}{C} + 9 of [WUBRG]``."""
+    parts = []
+    fixed = mana_string(dict(zip(TYPES, term.fixed)))
+    if fixed or not term.groups:
+        parts.append(fixed)
+    for g in term.groups:
+        if isinstance(g, Lots):
+            parts.append(f"{g.n} of [{_types_text(g.types)}]" + (f"x{g.k}" if g.k > 1 else ""))
+        else:
+            parts.append("one of [" + " | ".join(mana_string(dict(zip(TYPES, a))) or '""' for a in sorted(g.alts, reverse=True)) + "]")
+    return " + ".join(parts)
+
+
+def pool_text(v: Pool) -> str:
+    """A pool of six counts as canonical mana text."""
+    return mana_string(dict(zip(TYPES, v)))
+
+
+_LOTS = re.compile(r"(\d+) of \[([WUBRGC]+)\](?:x(\d+))?$")
+_CHOICE = re.compile(r"one of \[(.*)\]$")
+
+
+def _mana_vector(text: str) -> Pool:
+    c = parse_mana(text)
+    return tuple(c.get(t, 0) for t in TYPES)
+
+
+def parse_term(text: str) -> Term:
+    """A term from its text (:func:`term_text`); a plain amount of mana is a term too. Raises
+    ManaSyntaxError naming the part that is wrong."""
+    if not isinstance(text, str):
+        raise ManaSyntaxError(f"an amount of mana must be a quoted string like \"{{G}}{{G}}\", not {text!r}")
+    fixed = (0,) * 6
+    groups: list = []
+    s = text.strip()
+    for part in (p.strip() for p in s.split(" + ")) if s else []:
+        m = _LOTS.match(part)
+        c = _CHOICE.match(part)
+        if m:
+            types = tuple(sorted({TYPES.index(t) for t in m.group(2)}))
+            if len(types) != len(m.group(2)):
+                raise ManaSyntaxError(f"{part!r} in {text!r} names a type twice")
+            groups.append(Lots(int(m.group(1)), int(m.group(3) or 1), types))
+            if groups[-1].k < 1:
+                raise ManaSyntaxError(f"{part!r} in {text!r}: a lot has at least one mana")
+        elif c:
+            alts = [_mana_vector("" if a.strip() == '""' else a) for a in c.group(1).split("|")]
+            if len({sum(a) for a in alts}) != 1:
+                raise ManaSyntaxError(f"{part!r} in {text!r}: the amounts of a choice must have the same number of mana")
+            groups.append(Choice(tuple(sorted(set(alts)))))
+        else:
+            try:
+                fixed = tuple(map(add, fixed, _mana_vector(part)))
+            except ManaSyntaxError as e:
+                raise ManaSyntaxError(f"{part!r} in {text!r} is neither mana like \"{{G}}{{G}}\", nor \"N of [TYPES]\", "
+                                      f"nor \"one of [... | ...]\" ({e})") from None
+    return make_term(fixed, groups)
+
+
+#: Up to this many elements, two factored sets are compared element by element; past it, by their terms.
+COMPARED_ELEMENTS = 200000
+
+
+class PoolSet:
+    """A set of pools (six counts) as terms: the value of a mana-options answer. It equals another
+    ``PoolSet`` with the same elements, and a frozenset of canonical mana strings (``"{G}{G}"``, the list
+    form) with the same pools; ``listed``: up to this many pools it is shown as their list, past it as its
+    terms."""
+
+    __slots__ = ("terms", "listed", "_expanded")
+
+    def __init__(self, terms, listed: int | None = 64) -> None:
+        self.terms = tuple(sorted(dict.fromkeys(terms)))
+        self.listed = listed
+        self._expanded: dict = {}
+
+    def pools(self, bound: int | None = None) -> frozenset[str] | None:
+        """The pools as canonical strings, or None when there are more than ``bound``."""
+        if bound not in self._expanded:
+            e = expand(list(self.terms), bound)
+            self._expanded[bound] = None if e is None else frozenset(pool_text(v) for v in e)
+        return self._expanded[bound]
+
+    def texts(self) -> list[str]:
+        """The terms as text."""
+        return [term_text(t) for t in self.terms]
+
+    def shown(self) -> list[str]:
+        """What is shown: the sorted pools, up to ``listed`` of them (all with None), else the terms."""
+        pools = self.pools(self.listed)
+        return sorted(pools) if pools is not None else self.texts()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (set, frozenset)):
+            mine = self.pools(len(other))
+            return mine is not None and mine == other
+        if isinstance(other, PoolSet):
+            if self.terms == other.terms:
+                return True
+            a, b = self.pools(COMPARED_ELEMENTS), other.pools(COMPARED_ELEMENTS)
+            return a is not None and a == b
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.terms)
+
+    def __repr__(self) -> str:
+        return f"PoolSet({self.texts()!r})"

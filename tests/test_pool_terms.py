@@ -1,0 +1,126 @@
+"""Sets of pools in factored form (model.pool_terms): every operation on terms agrees with doing it on the
+elements one by one, on generated terms."""
+from __future__ import annotations
+
+from operator import add
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from mtgjudge.model.mana import ManaSyntaxError
+from mtgjudge.model.pool_terms import (Choice, Lots, PoolSet, Term, all_strictly_contained, covers, expand, factor,
+                                       make_term, maximal, minus_unit, none_contained, parse_term, split, term_text)
+
+SIZE = 6
+
+
+def _leq(a, b):
+    return all(x <= y for x, y in zip(a, b))
+
+
+def _brute_maximal(pools):
+    return {p for p in pools if not any(q != p and _leq(p, q) for q in pools)}
+
+
+def _pool(draw_counts):
+    return tuple(draw_counts)
+
+
+types = st.lists(st.integers(0, SIZE - 1), min_size=1, max_size=4, unique=True).map(lambda t: tuple(sorted(t)))
+lots = st.builds(Lots, st.integers(0, 3), st.integers(1, 2), types)
+amounts = st.lists(st.integers(0, 2), min_size=SIZE, max_size=SIZE).map(tuple)
+
+
+@st.composite
+def choices(draw):
+    total = draw(st.integers(1, 3))
+    alts = set()
+    for _ in range(draw(st.integers(1, 4))):
+        v = [0] * SIZE
+        for _ in range(total):
+            v[draw(st.integers(0, SIZE - 1))] += 1
+        alts.add(tuple(v))
+    return Choice(tuple(sorted(alts)))
+
+
+@st.composite
+def terms(draw):
+    groups = draw(st.lists(st.one_of(lots, choices()), max_size=3))
+    return make_term(draw(amounts), groups)
+
+
+def _elements(t: Term) -> set:
+    return set(t.elements())
+
+
+@settings(max_examples=60, deadline=None)
+@given(amounts, st.lists(st.one_of(lots, choices()), max_size=3))
+def test_the_canonical_term_has_the_same_elements(fixed, groups):
+    raw = {fixed}
+    for g in groups:
+        raw = {tuple(map(add, s, e)) for s in raw for e in g.elements(SIZE)}
+    assert _elements(make_term(fixed, groups)) == raw
+
+
+@settings(max_examples=60, deadline=None)
+@given(terms(), st.integers(0, SIZE - 1))
+def test_minus_one_unit_and_split_agree_with_the_elements(t, i):
+    e = _elements(t)
+    less = {p[:i] + (p[i] - 1,) + p[i + 1:] for p in e if p[i]}
+    assert set().union(*[_elements(x) for x in minus_unit(t, i)]) == less
+    none, some = split(t, i)
+    assert (set() if none is None else _elements(none)) | set().union(*[_elements(x) for x in some]) == e
+    assert all(p[i] == t.fixed[i] for p in (_elements(none) if none else ()))
+    assert all(p[i] > t.fixed[i] for x in some for p in _elements(x))
+
+
+@settings(max_examples=60, deadline=None)
+@given(terms(), terms(), amounts)
+def test_containment_tests_are_sound(a, b, v):
+    ea, eb = _elements(a), _elements(b)
+    assert covers(b, v) == any(_leq(v, q) for q in eb)
+    if none_contained(a, b):
+        assert not any(_leq(p, q) for p in ea for q in eb)
+    if all_strictly_contained(a, b):
+        assert all(any(_leq(p, q) and p != q for q in eb) for p in ea)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(terms(), min_size=1, max_size=5))
+def test_maximal_keeps_exactly_the_maximal_elements(ts):
+    union = set().union(*[_elements(t) for t in ts])
+    kept = maximal([(t, n) for n, t in enumerate(ts)])
+    assert expand([t for t, _ in kept]) == _brute_maximal(union)
+    for piece, n in kept:     # each piece is part of the term it is tagged with
+        assert _elements(piece) <= _elements(ts[n])
+
+
+@settings(max_examples=60, deadline=None)
+@given(terms())
+def test_factor_gives_back_the_set(t):
+    e = _elements(t)
+    if len({sum(p) for p in e}) == 1:
+        assert _elements(make_term((0,) * SIZE, factor(e))) == e
+
+
+def test_text_round_trip_and_examples():
+    t = parse_term("{C}{C} + 9 of [WUBRG]")
+    assert t == Term((0, 0, 0, 0, 0, 2), (Lots(9, 1, (0, 1, 2, 3, 4)),))
+    assert term_text(t) == "{C}{C} + 9 of [WUBRG]"
+    assert term_text(parse_term("2 of [WUBRG]x2 + {G}")) == "{G} + 2 of [WUBRG]x2"
+    assert term_text(parse_term("one of [{W}{W} | {U}{B}]")) == "one of [{W}{W} | {U}{B}]"
+    # a choice that is "n of [S]" is written so
+    assert term_text(parse_term("one of [{W}{W} | {W}{U} | {U}{U}]")) == "2 of [WU]"
+    assert term_text(parse_term("")) == "" and parse_term("{G}{G}").groups == ()
+    for bad in ("9 of WUBRG", "one of [{W} | {U}{U}]", "2 of [WW]", "{G} + {X}"):
+        with pytest.raises(ManaSyntaxError):
+            parse_term(bad)
+
+
+def test_a_pool_set_equals_its_list_of_amounts():
+    s = PoolSet([parse_term("{C} + 1 of [WU]")])
+    assert s == frozenset({"{W}{C}", "{U}{C}"})
+    assert s != frozenset({"{W}{C}"}) and s != frozenset({"{W}{C}", "{U}{C}", "{G}"})
+    assert s == PoolSet([parse_term("{W}{C}"), parse_term("{U}{C}")])
+    assert PoolSet([parse_term("12 of [WUBRG]")], listed=64).shown() == ["12 of [WUBRG]"]
+    assert PoolSet([parse_term("2 of [WU]")]).shown() == ["{U}{U}", "{W}{U}", "{W}{W}"]
