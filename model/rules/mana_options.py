@@ -756,6 +756,9 @@ class _Factored:
         start = [0] * 12
         for g in pool_groups(st, s.player):
             start[TYPES.index(g.type) + (6 if g.restriction is not None else 0)] += g.count
+        # a card's mana ability in the hand (113.6m) only adds: in every maximal amount, as in the enumeration
+        for _, _, _, t in s._hand_mana():
+            start[TYPES.index(t)] += 1
         tapped = {o.id for o in st.battlefield(s.player) if o.tapped}
         root = Node(tuple(start), frozenset(tapped), (), st.player(s.player).life, frozenset())
         groups, sources, done = [], [], set()
@@ -944,5 +947,5 @@ def mana_options(state, player: str, bound_seconds: float = SEARCH_BOUND_SECONDS
     Raises Unsupported when the search passes ``bound_seconds``.
     """
     require_modelled(state, MANA_SCOPES, "mana is produced")
-    require_modelled_elsewhere(state, MANA_SCOPES, "mana is produced", player=player)
+    require_modelled_elsewhere(state, MANA_SCOPES, "mana is produced", player=player, read=read_from_hand)
     return _Factored(_Search(state, player, bound_seconds)).run()
