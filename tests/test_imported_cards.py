@@ -25,7 +25,7 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Ajani Goldmane", "Vulshok Morningstar", "Shivan Reef", "Skycloud Expanse", "Gilded Lotus",
             "Prodigal Sorcerer", "Living Plane", "Glorious Anthem", "Altar's Reap", "Exalted Angel",
             "Krosan Tusker", "Tainted Isle", "Doom Blade", "Icy Manipulator", "Dark Ritual", "Elvish Mystic",
-            "Hypnotic Specter", "Lightning Helix", "Hallowed Fountain", "Student of Warfare", "Azorius Chancery",
+            "Hypnotic Specter", "Lightning Helix", "Sacred Foundry", "Student of Warfare", "Azorius Chancery",
             "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar", "Ghost-Lit Stalker", "Sudden Shock",
             "Priest of Titania", "Wirewood Channeler", "Deadeye Plunderers", "Evil Presence", "Urza's Power Plant",
             "Nylea's Presence", "Heart of Yavimaya", "Black Mana Battery", "Kyren Toy",
@@ -700,9 +700,9 @@ def test_new_template_elf_with_a_mana_ability(imported):
 
 
 def test_shockland_produces_what_its_land_types_give(imported):
-    # 305.6: a Plains Island has "{T}: Add {W}" and "{T}: Add {U}"; paying 2 life or entering tapped is about
+    # 305.6: a Mountain Plains has "{T}: Add {R}" and "{T}: Add {W}"; paying 2 life or entering tapped is about
     # how it enters (614.12), not what it produces.
-    assert value(produce("Hallowed Fountain")) == frozenset("WU")
+    assert value(produce("Sacred Foundry")) == frozenset("RW")
 
 
 def test_bounce_land(imported):

@@ -280,8 +280,41 @@ def _status(text: str) -> str:
     return "unsupported" if r.answer is not None and r.answer.unsupported else r.status
 
 
-def test_as_it_enters_still_applies_to_its_own_entering_614_12():
-    # the narrowing's near miss: Breeding Pool played itself is unsupported (its replacement is not performed)
+#: Two lands with text about how they enter (MTGJSON v3, 2018 Oracle text), imported by the test that needs them.
+_ENTERING_LANDS = {
+    "Port Town": {"layout": "normal", "type": "Land", "types": ["Land"],
+                  "text": "As Port Town enters the battlefield, you may reveal a Plains or Island card from your hand. "
+                          "If you don't, Port Town enters the battlefield tapped.\n{T}: Add {W} or {U}."},
+    "Breeding Pool": {"layout": "normal", "type": "Land \u2014 Forest Island", "types": ["Land"],
+                      "subtypes": ["Forest", "Island"],
+                      "text": "({T}: Add {G} or {U}.)\nAs Breeding Pool enters the battlefield, you may pay 2 life. If "
+                              "you don't, Breeding Pool enters the battlefield tapped."},
+}
+
+
+def test_as_it_enters_still_applies_to_its_own_entering_614_12(tmp_path, monkeypatch):
+    # the narrowing's near miss: Port Town played itself is unsupported (its "as it enters" reveal is not read);
+    # Breeding Pool's "you may pay 2 life" is read and performed, each choice a branch (614.1c)
+    import json
+    from mtgjudge.model.cards.sources import read
+    from mtgjudge.model.cards.store import ENV_VAR, open_store, use_store
+    data = tmp_path / "lands.json"
+    data.write_text(json.dumps(_ENTERING_LANDS), encoding="utf-8")
+    open_store(tmp_path / "cards.sqlite").import_records([(str(data), read(data))])
+    monkeypatch.setenv(ENV_VAR, str(tmp_path / "cards.sqlite"))
+    use_store(None)
+    assert _status("""
+id: q
+ask: outcome
+state:
+  players:
+    Alice:
+      hand: [{card: Port Town, id: pt}]
+actions:
+  - play: pt
+expect:
+  - {object: pt, zone: battlefield, tapped: false}
+""") == "unsupported"
     assert _status("""
 id: q
 ask: outcome
@@ -291,9 +324,12 @@ state:
       hand: [{card: Breeding Pool, id: bp}]
 actions:
   - play: bp
-expect:
+possible:
   - {object: bp, zone: battlefield, tapped: false}
-""") == "unsupported"
+  - {object: bp, zone: battlefield, tapped: true}
+""") == "pass"
+    monkeypatch.undo()
+    use_store(None)
 
 
 def test_a_raise_of_toughness_matters_to_a_creature_that_would_die_without_it_704_5g():
