@@ -39,7 +39,7 @@ Pool = tuple
 class _Ordered:
     """Groups sort by their shape first (lots before choices), so that terms of any groups sort."""
 
-    def __lt__(self, other: Group) -> bool:
+    def __lt__(self, other: "Group | _Ordered") -> bool:
         return _group_order(self) < _group_order(other)
 
 
@@ -148,11 +148,11 @@ def _uniform_shape(alts: tuple[Pool, ...]) -> Lots | None:
     return None
 
 
-def make_term(fixed: Pool, groups) -> Term:
+def make_term(fixed_in: Pool, groups) -> Term:
     """The canonical term of ``fixed`` plus ``groups`` (Lots of one type and Choices of one amount go to
     the fixed part; the part common to every alternative of a Choice too; a Choice that is exactly a
     Lots group becomes it; Lots of the same ``k`` and types merge)."""
-    fixed = list(fixed)
+    fixed: list[int] = list(fixed_in)
     size = len(fixed)
     lots: dict = {}
     choices: list = []
@@ -209,7 +209,7 @@ def factor(alts) -> list[Group]:
     return out
 
 
-def _group_order(g: Group) -> tuple:
+def _group_order(g: "Group | _Ordered") -> tuple:
     if isinstance(g, Lots):
         return (0, g.types, g.k, g.n)
     return (1, g.alts)
@@ -250,7 +250,7 @@ def minus_unit(term: Term, i: int) -> list[Term]:
 def split(term: Term, i: int) -> tuple[Term | None, list[Term]]:
     """(the elements whose groups give no mana of type i, as a term or None; those whose groups give some,
     as terms)."""
-    none_groups = []
+    none_groups: list[Group] = []
     empty = False
     for g in term.groups:
         if isinstance(g, Lots):
@@ -295,7 +295,7 @@ def merged(term: Term, fold) -> Term:
             out[fold[i]] += n
         return tuple(out)
 
-    groups = []
+    groups: list[Group] = []
     for g in term.groups:
         if isinstance(g, Lots):
             groups.append(Lots(g.n, g.k, tuple(sorted({fold[t] for t in g.types}))))
@@ -311,8 +311,8 @@ def covers(term: Term, v: Pool, budget: list | None = None) -> bool:
     need = tuple(max(0, a - b) for a, b in zip(v, term.fixed))
     if not any(need):
         return True
-    uniform = []
-    other = []
+    uniform: list[Group] = []
+    other: list[Group] = []
     for g in term.groups:
         (uniform if isinstance(g, Lots) and g.k == 1 else other).append(g)
     return _cover(need, other, uniform, budget)
@@ -343,10 +343,10 @@ def _cover(need: Pool, other: list, uniform: list, budget) -> bool:
     for counts in product(*(range(c + 1) for c in caps)):
         if sum(counts) > g.n:
             continue
-        r = list(need)
+        left: list[int] = list(need)
         for t, c in zip(wanted, counts):
-            r[t] = max(0, r[t] - c * g.k)
-        if _cover(tuple(r), rest, uniform, budget):
+            left[t] = max(0, left[t] - c * g.k)
+        if _cover(tuple(left), rest, uniform, budget):
             return True
     return False
 

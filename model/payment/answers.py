@@ -24,7 +24,7 @@ def can_pay(state: GameState, player: str, cost: TotalCost, all_ways: bool = Fal
     result: PaymentResult = solve(problem, extra=list(extra))
     if not result.sat:
         return Answer(value=False, why=tuple(result.reasons))
-    why = list(lead) + plan_steps(result.plan, player)
+    why = list(lead) + plan_steps(result.plan or {}, player)
     witness: Any = result.plan
     if all_ways:
         found = all_payments(problem)

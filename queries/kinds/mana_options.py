@@ -37,7 +37,7 @@ def answer(question, expand: int | None | str = LISTED_POOLS) -> Answer:
         return Answer(value="unbounded", why=(step(("605.3a", "106.4"), "these activations return to the same "
                                                    "resources with more mana, so they can be repeated without end: "
                                                    + "; ".join(r.loop or [])),), witness={"loop": r.loop})
-    value = PoolSet(r.terms, listed=None if expand == "all" else int(expand))
+    value = PoolSet(r.terms, listed=None if expand is None or expand == "all" else int(expand))
     counted = value.pools(LISTED_POOLS)
     amounts = f"any of {len(counted)} maximal amounts" if counted is not None else f"any of more than {LISTED_POOLS} maximal amounts"
     why = [step(("605.3a", "106.4"), f"{player} can have {amounts} of mana by activating mana abilities now (costs "
