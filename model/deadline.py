@@ -92,15 +92,16 @@ def seconds_left(default: float) -> float:
 
 
 @contextmanager
-def bound(seconds: float | None = DEFAULT_SECONDS) -> Iterator[Deadline | None]:
-    """Answer one question within ``seconds`` (None: no bound). Bounds do not nest: an inner one keeps
-    the outer's end if that comes first."""
+def bound(seconds: float | None = DEFAULT_SECONDS, spent: float = 0.0) -> Iterator[Deadline | None]:
+    """Answer one question within ``seconds`` (None: no bound), of which it already ``spent`` some (reading
+    it: compiling its cards counts against its bound). Bounds do not nest: an inner one keeps the outer's end
+    if that comes first."""
     if seconds is None:
         yield None
         return
     seconds = valid_seconds(seconds)
     outer = _current.get()
-    d = Deadline(seconds, time.monotonic() + seconds)
+    d = Deadline(seconds, time.monotonic() + seconds - max(0.0, spent))
     if outer is not None and outer.end < d.end:
         d = outer
     token = _current.set(d)
@@ -114,7 +115,7 @@ def bound(seconds: float | None = DEFAULT_SECONDS) -> Iterator[Deadline | None]:
             fired.append(True)
             raise d.reached("answering")
         previous = signal.signal(signal.SIGALRM, _stop)
-        host_timer = signal.setitimer(signal.ITIMER_REAL, seconds + GRACE_SECONDS, _REPEAT_SECONDS)
+        host_timer = signal.setitimer(signal.ITIMER_REAL, max(d.left() + GRACE_SECONDS, 1e-3), _REPEAT_SECONDS)
     try:
         yield d
     except SearchBound:

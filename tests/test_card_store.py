@@ -739,3 +739,17 @@ def test_the_whole_shared_mtgjson3_folder_imports_every_card_and_every_ruling(sh
     db = sqlite3.connect(store)
     assert {r[0] for r in db.execute("SELECT name FROM cards")} == cards
     assert db.execute("SELECT COUNT(*) FROM rulings").fetchone()[0] == sum(rulings.values())
+
+
+def test_a_store_opened_in_one_thread_is_read_in_another(tmp_path, store, capsys):
+    """The library in a worker thread looks cards up in the store the main thread opened (SQLite refused a
+    connection made in another thread: every lookup was a StoreError)."""
+    import threading
+    assert cli(capsys, "cards", "import", str(write(tmp_path / "a.json", SCRYFALL[:2])))[0] == 0
+    name = SCRYFALL[0]["name"]
+    assert card_db().find(name) is not None     # the connection is made here, in the main thread
+    found: list = []
+    worker = threading.Thread(target=lambda: found.append(open_store().find(SCRYFALL[1]["name"])))
+    worker.start()
+    worker.join(60)
+    assert found and found[0] is not None and found[0][0].name == SCRYFALL[1]["name"]

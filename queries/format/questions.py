@@ -48,6 +48,8 @@ class Question:
     rules: tuple[str, ...] = ()
     source: str | None = None
     note: str | None = None
+    #: The seconds reading it took (compiling its cards, mostly): they count against its time bound.
+    read_seconds: float = 0.0
 
 
 def _a(word: str) -> str:
