@@ -97,12 +97,14 @@ def add_cards_parser(sub: argparse._SubParsersAction) -> None:
                                       "is malformed, truncated or of another kind stops the import with a message "
                                       "naming it (exit 2), and the store is left as it was, as it is if the "
                                       "import is interrupted.")
-    imp.add_argument("files", nargs="+", metavar="FILE", help="card data files (JSON)")
+    imp.add_argument("files", nargs="+", metavar="FILE", help="card data or rulings files (JSON), or folders of them "
+                     "(a file of another kind in a folder is skipped, with a warning)")
     upd = csub.add_parser("update", help="download Scryfall's current card data and import it",
                           description="Download the oracle-cards file that Scryfall's bulk-data index lists "
                                       "(--source: the index's URL, for a mirror or a local copy), check that it is "
                                       "whole JSON, keep it beside the card store, and import it as `cards import` "
-                                      "does (one transaction). A failed download changes nothing.")
+                                      "does (one transaction). A failed download changes nothing; an interrupted "
+                                      "one resumes on the next run.")
     upd.add_argument("--source", default=SCRYFALL_INDEX, metavar="URL",
                      help=f"the bulk-data index (default {SCRYFALL_INDEX})")
     cov = add_coverage_parser(csub)

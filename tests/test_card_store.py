@@ -723,11 +723,16 @@ def test_the_whole_shared_mtgjson3_folder_imports_every_card_and_every_ruling(sh
     """`cards import` of ../shared/cards/mtgjson3: every card (an entry of a card file, the halves of a split,
     flip, transform or aftermath card as one) and every ruling of its rulings files, counted from the files."""
     folder = shared_dir / "cards" / "mtgjson3"
+    entries = {name: v for path in sorted(folder.glob("cards_oracle_*.json"))
+               for name, v in json.loads(path.read_text(encoding="utf-8")).items()}
     cards: set[str] = set()
-    for path in sorted(folder.glob("cards_oracle_*.json")):
-        for name, v in json.loads(path.read_text(encoding="utf-8")).items():
-            joined = v.get("layout") in ("split", "flip", "double-faced", "aftermath") and v.get("names")
-            cards.add(" // ".join(dict.fromkeys(v["names"])) if joined else name)
+    for name, v in entries.items():
+        whole = tuple(dict.fromkeys(v.get("names") or [name]))
+        # halves are one card when each names the same halves in the same order (Okaun and Zndrsplt, partners
+        # the data calls "flip", name each other first: two cards)
+        joined = v.get("layout") in ("split", "flip", "double-faced", "aftermath") and len(whole) > 1 and all(
+            n in entries and tuple(dict.fromkeys(entries[n].get("names") or [])) == whole for n in whole)
+        cards.add(" // ".join(whole) if joined else name)
     rulings = {}
     for path in sorted(folder.glob("rulings_*.json")):
         rulings.update({n: len(r) for n, r in json.loads(path.read_text(encoding="utf-8")).items()})
