@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Sequence
 
 from mtgjudge.model import deadline
+from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.cards.store import DamagedRecord
 from mtgjudge.model.errors import SearchBound
 from mtgjudge.model.safe_yaml import MAX_BYTES, FileProblem, load_documents
@@ -37,6 +38,8 @@ def _load(text: str, file: str, timeout: float | None = None) -> list[Question |
         return [QuestionError(p.message, file, p.id_hint if p.id_hint and ID_RE.fullmatch(p.id_hint) else None,
                               p.key, p.line)]
     out: list[Question | QuestionError] = []
+    if timeout is not None:
+        card_db()   # the built-in cards, compiled once at start-up: no question's bound pays for them
     for doc in docs:
         d = QuestionValidator(file=file, line=doc.line)
         if doc.problem is not None:
