@@ -133,9 +133,9 @@ def _fetch(url: str, fh: BinaryIO, have: int, named: str, err: TextIO, label: st
         raise UpdateError(f"{url}: the server answered {e.code} {e.reason}") from None
     except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError) as e:
         reason = getattr(e, "reason", None) or type(e).__name__
-        if done and named:
-            raise UpdateError(f"{url}: the download stopped after {done:,} bytes ({reason}); run the command "
-                              "again to resume it") from None
+        if done:
+            resume = "; run the command again to resume it" if named else ""
+            raise UpdateError(f"{url}: the download stopped after {done:,} bytes ({reason}){resume}") from None
         raise UpdateError(f"{url}: cannot download it ({reason})") from None
     if total and done != total:
         resume = "; run the command again to resume it" if named else ""

@@ -222,3 +222,19 @@ def test_the_download_draws_a_progress_bar_on_a_terminal(server, tmp_path, monke
     assert update(publish(root, base, _many_cards()), store, Path(store.path).parent, out, err, import_files) == 0
     assert "cards [" in err.getvalue() and "100%" in err.getvalue()
     assert "cards [" not in out.getvalue()
+
+
+def test_with_caching_off_an_interrupted_download_starts_again(range_server, tmp_path, monkeypatch, capsys):
+    """No cache folder to keep a part in: the message does not promise a resume, and the next run downloads the
+    whole file."""
+    root, base = range_server
+    monkeypatch.setenv(ENV_VAR, str(tmp_path / "store" / "cards.sqlite"))
+    monkeypatch.setenv("MTGJUDGE_CACHE", "off")
+    source = publish(root, base, _many_cards())
+    _RangeHandler.drop_after.append((root / "oracle.json").stat().st_size // 2)
+    assert main(["cards", "update", "--source", source]) == 2
+    err = capsys.readouterr().err
+    assert "stopped after" in err and "resume" not in err
+    _RangeHandler.ranges.clear()
+    assert main(["cards", "update", "--source", source]) == 0
+    assert "bytes=" not in str(_RangeHandler.ranges) and "401 cards imported" in capsys.readouterr().out
