@@ -73,6 +73,7 @@ def _get(url: str, work: Path, err: TextIO, label: str) -> tuple[Path, str | Non
     partial download it is (None when it was downloaded into ``work``, not resumably)."""
     named, length = _validator(url)
     part = None
+    name: str | None = None
     if named:
         key = hashlib.sha256(url.encode()).hexdigest()[:16]
         name = f"download-{key}{hashlib.sha256(named.encode()).hexdigest()[:16]}.part"
