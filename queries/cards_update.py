@@ -111,7 +111,12 @@ def _fetch(url: str, fh: BinaryIO, have: int, named: str, err: TextIO, label: st
             headers, have = {}, 0
             response = urllib.request.urlopen(_request(url), timeout=TIMEOUT)
         with response:
-            start = _resumed_at(response, have) if headers else None
+            try:
+                start = _resumed_at(response, have) if headers else None
+            except UpdateError:
+                fh.seek(0)          # the part kept can't be completed from this server: the next run starts over
+                fh.truncate()
+                raise
             if start is None:      # the whole file: it replaces what was kept
                 have = 0
             fh.seek(have)
