@@ -19,6 +19,7 @@ from mtgjudge.model import deadline
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.cards.store import DamagedRecord
 from mtgjudge.model.errors import SearchBound
+from mtgjudge.model.vocab.phrases import parser as phrase_parser
 from mtgjudge.model.safe_yaml import MAX_BYTES, FileProblem, load_documents
 from mtgjudge.queries.format.fields import ID_RE, QuestionError, QuestionValidator
 from mtgjudge.queries.format.questions import Question, read_question
@@ -39,7 +40,10 @@ def _load(text: str, file: str, timeout: float | None = None) -> list[Question |
                               p.key, p.line)]
     out: list[Question | QuestionError] = []
     if timeout is not None:
-        card_db()   # the built-in cards, compiled once at start-up: no question's bound pays for them
+        # what the process builds once (the built-in cards' index, the phrase parser's tables): start-up, which
+        # no question's bound pays for
+        card_db()
+        phrase_parser()
     for doc in docs:
         d = QuestionValidator(file=file, line=doc.line)
         if doc.problem is not None:
