@@ -20,6 +20,7 @@ from mtgjudge.model.vocab.abilities import Ability
 
 from mtgjudge.model.vocab.parse import parse_ability
 
+from mtgjudge.model import deadline
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS, ManaSyntaxError, parse_cost
 from mtgjudge.model.safe_yaml import FileProblem, load_documents
@@ -122,6 +123,13 @@ class BuiltIn:
         self.face_names = tuple(f.name for f in item.faces)   # type: ignore[union-attr]
 
     def card(self) -> CardDef:
+        if self._data is None and self._card is not None:
+            return self._card
+        # a built-in card is compiled once per process, for every question after: no question's bound pays
+        with deadline.paused():
+            return self._compiled()
+
+    def _compiled(self) -> CardDef:
         if self._data is not None:
             try:
                 self._card = parse_card(self._data, source=self.source)   # type: ignore[assignment]

@@ -10,16 +10,13 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Sequence
 
 from mtgjudge.model import deadline
-from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.cards.store import DamagedRecord
 from mtgjudge.model.errors import SearchBound
-from mtgjudge.model.vocab.phrases import parser as phrase_parser
 from mtgjudge.model.safe_yaml import MAX_BYTES, FileProblem, load_documents
 from mtgjudge.queries.format.fields import ID_RE, QuestionError, QuestionValidator
 from mtgjudge.queries.format.questions import Question, read_question
@@ -39,22 +36,17 @@ def _load(text: str, file: str, timeout: float | None = None) -> list[Question |
         return [QuestionError(p.message, file, p.id_hint if p.id_hint and ID_RE.fullmatch(p.id_hint) else None,
                               p.key, p.line)]
     out: list[Question | QuestionError] = []
-    if timeout is not None:
-        # what the process builds once (the built-in cards' index, the phrase parser's tables): start-up, which
-        # no question's bound pays for
-        card_db()
-        phrase_parser()
     for doc in docs:
         d = QuestionValidator(file=file, line=doc.line)
         if doc.problem is not None:
             qid = doc.id_hint if doc.id_hint and ID_RE.fullmatch(doc.id_hint) else None
             out.append(QuestionError(doc.problem.message, file, qid, doc.problem.key, doc.problem.line or doc.line))
             continue
-        start = time.monotonic()
         try:
             with deadline.bound(timeout):
                 q = read_question(d, doc.data)
-            out.append(replace(q, read_seconds=time.monotonic() - start))
+                took = deadline.spent()
+            out.append(replace(q, read_seconds=took))
         except SearchBound as e:
             out.append(ReadingBound(f"reading the question (compiling its cards): {e}", file, d.qid, None, doc.line))
         except QuestionError as e:
