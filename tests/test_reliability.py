@@ -668,3 +668,32 @@ def test_work_done_once_for_the_process_is_no_questions_cost():
         with pytest.raises(SearchBound):    # from the check, or from the alarm on a slow machine
             time.sleep(0.4)
             deadline.check("the question's own search")
+
+
+def test_a_card_whose_compiling_ran_past_the_bound_is_never_returned(monkeypatch):
+    """The last line's reading ran past the bound (there, the alarm may fire in a reading that takes any failure
+    for "not read", leaving the line unmodelled): the card is not returned, to be used or kept, but the bound is
+    raised."""
+    from mtgjudge.model.cards.sources import CardRecord, FaceRecord
+    from mtgjudge.model.oracle import compile as compiler
+    real = compiler.compile_line
+
+    def slow_line(*args, **kwargs):
+        time.sleep(0.3)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(compiler, "compile_line", slow_line)
+    record = CardRecord("Zzyzx Elf", "normal", (FaceRecord("Zzyzx Elf", "{G}", "Creature — Elf", "{T}: Add {G}.", "1", "1"),))
+    out: list = []
+
+    def compile_in_a_thread():      # no alarm off the main thread: only the compiler's own checks
+        try:
+            with deadline.bound(0.1):
+                out.append(compiler.compile_card(record))
+        except SearchBound as e:
+            out.append(e)
+
+    worker = threading.Thread(target=compile_in_a_thread)
+    worker.start()
+    worker.join(30)
+    assert len(out) == 1 and isinstance(out[0], SearchBound) and "compiling 'Zzyzx Elf'" in str(out[0]), out

@@ -113,6 +113,9 @@ def compile_card(record: CardRecord, source: str = "") -> CardDef:
         if layout is None:
             raise CompileError(f"{record.name}: the card layout {record.layout!r} is not one the verifier knows")
         faces = tuple(compile_face(f) for f in record.faces)
+        # once more at the end: the alarm may have fired in a reading that takes any failure for "not read"
+        # (a line then left unmodelled); such a card is never returned, nor kept
+        deadline.check(f"compiling {record.name!r}")
     except CompileError:
         return CardDef(tuple(Face(f.name) for f in record.faces), layout=layout or "normal", source=source,
                        modelled=False)
