@@ -697,3 +697,34 @@ def test_a_card_whose_compiling_ran_past_the_bound_is_never_returned(monkeypatch
     worker.start()
     worker.join(30)
     assert len(out) == 1 and isinstance(out[0], SearchBound) and "compiling 'Zzyzx Elf'" in str(out[0]), out
+
+
+def test_merging_many_branches_holds_the_bound_in_a_thread():
+    """Found by the long question fuzz in a worker thread (bench/fuzz_questions.py --thread, seed 1, question
+    4,897: a cleanup discarding down from 33 cards took 12 s of a 10 s bound): merging the branches computed
+    every state's key unchecked. Here 500 keys of 10 ms each, in a bound of 0.5 s, with no alarm."""
+    from mtgjudge.model.engine.game import merge
+
+    class Branch:
+        def __init__(self, n: int) -> None:
+            self.n = n
+
+        def key(self):
+            time.sleep(0.01)
+            return self.n
+
+    out: list = []
+
+    def run():
+        start = time.monotonic()
+        try:
+            with deadline.bound(0.5):
+                merge([Branch(n) for n in range(500)])
+        except SearchBound as e:
+            out.append(e)
+        out.append(time.monotonic() - start)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join(30)
+    assert isinstance(out[0], SearchBound) and out[1] < 0.5 + 2, out
