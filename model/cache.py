@@ -15,6 +15,9 @@ changed entry could still give wrong answers, the folder is treated as ssh treat
   reader sees a whole entry or none; writing an entry removes only the older entries of its kind (those of
   another version) in the marked folder, which the product wrote.
 
+A download (``cards update``) is written into a partial file of the folder (:func:`partial`), opened the
+same way, so that an interrupted one resumes where it stopped.
+
 Any failure to read or write is ignored: what was to be read is made again.
 """
 from __future__ import annotations
@@ -23,7 +26,7 @@ import json
 import os
 import re
 import stat
-from typing import Any
+from typing import Any, BinaryIO
 
 import platformdirs
 
@@ -172,6 +175,70 @@ def keep(name: str, value: Any) -> None:
         pass
     finally:
         os.close(folder)
+
+
+# ------------------------------------------------------------------------------------ partial downloads
+
+#: A partial download's name: ``download-`` and a hash of what it is a download of.
+PARTIAL = re.compile(r"download-[0-9a-f]+\.part")
+
+
+def partial(name: str, replaces: str = "download-") -> tuple[BinaryIO, str] | None:
+    """The partial download ``name`` (``download-key.part``) of the cache folder, opened to read and append
+    (made empty, mode 0600, if there is none; never through a link), and its path: a download resumed where
+    an interrupted run stopped. The other partial downloads whose names start with ``replaces`` (older
+    versions of the same file) are removed. None when caching is off or the folder or file is not safe to
+    use."""
+    if PARTIAL.fullmatch(name) is None:
+        raise ValueError(f"{name!r} is not a partial download's name (download-key.part)")
+    try:
+        folder = _open_folder(create=True)
+    except (Unsafe, OSError):
+        return None
+    try:
+        for other in os.listdir(folder):
+            if PARTIAL.fullmatch(other) and other.startswith(replaces) and other != name:
+                _remove(folder, other)
+        fd = os.open(name, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600, dir_fd=folder)
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                raise Unsafe(f"{name} is not a file")
+            _own(st, name)
+            fh = os.fdopen(fd, "r+b")
+        except BaseException:
+            os.close(fd)
+            raise
+        fh.seek(0, os.SEEK_END)
+        return fh, os.path.join(str(base_dir()), FOLDER, name)
+    except (Unsafe, OSError):
+        return None
+    finally:
+        os.close(folder)
+
+
+def discard(name: str) -> None:
+    """Remove the partial download ``name`` (nothing if there is none or caching is off)."""
+    if PARTIAL.fullmatch(name) is None:
+        raise ValueError(f"{name!r} is not a partial download's name (download-key.part)")
+    try:
+        folder = _open_folder(create=False)
+    except (Unsafe, OSError):
+        return
+    try:
+        _remove(folder, name)
+    finally:
+        os.close(folder)
+
+
+def _remove(folder: int, name: str) -> None:
+    """Remove ``name`` from the folder if it is a file the user owns (what the product wrote)."""
+    try:
+        st = os.stat(name, dir_fd=folder, follow_symlinks=False)
+        if stat.S_ISREG(st.st_mode) and st.st_uid == os.getuid():
+            os.unlink(name, dir_fd=folder)
+    except OSError:
+        pass
 
 
 # ------------------------------------------------------------------------------------ the plain data

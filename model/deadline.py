@@ -39,10 +39,12 @@ _REPEAT_SECONDS = 0.5
 
 @dataclass(frozen=True)
 class Deadline:
-    """The bound of the question being answered: ``seconds`` long, ending at ``end`` (time.monotonic)."""
+    """The bound of the question being answered: ``seconds`` long, ending at ``end`` (time.monotonic);
+    ``alarm``: the main thread's alarm backs it."""
 
     seconds: float
     end: float
+    alarm: bool = False
 
     def left(self) -> float:
         return self.end - time.monotonic()
@@ -85,6 +87,13 @@ def checked(items: Iterable[T], what: str = "the search") -> Iterator[T]:
         yield item
 
 
+def spent() -> float:
+    """The seconds the current question has spent of its bound (0 with no bound open); what
+    :func:`paused` held is not counted."""
+    d = _current.get()
+    return 0.0 if d is None else max(0.0, d.seconds - d.left())
+
+
 def seconds_left(default: float) -> float:
     """The time the current question has left, at most ``default`` (a search's own bound); at least 0."""
     d = _current.get()
@@ -92,19 +101,22 @@ def seconds_left(default: float) -> float:
 
 
 @contextmanager
-def bound(seconds: float | None = DEFAULT_SECONDS) -> Iterator[Deadline | None]:
-    """Answer one question within ``seconds`` (None: no bound). Bounds do not nest: an inner one keeps
-    the outer's end if that comes first."""
+def bound(seconds: float | None = DEFAULT_SECONDS, spent: float = 0.0) -> Iterator[Deadline | None]:
+    """Answer one question within ``seconds`` (None: no bound), of which it already ``spent`` some (reading
+    it: compiling its cards counts against its bound). Bounds do not nest: an inner one keeps the outer's end
+    if that comes first."""
     if seconds is None:
         yield None
         return
     seconds = valid_seconds(seconds)
     outer = _current.get()
-    d = Deadline(seconds, time.monotonic() + seconds)
+    d = Deadline(seconds, time.monotonic() + seconds - max(0.0, spent))
     if outer is not None and outer.end < d.end:
         d = outer
-    token = _current.set(d)
     alarm = outer is None and _can_alarm()
+    if alarm:
+        d = Deadline(d.seconds, d.end, alarm=True)
+    token = _current.set(d)
     previous = None
     host_timer = (0.0, 0.0)
     started = time.monotonic()
@@ -114,7 +126,7 @@ def bound(seconds: float | None = DEFAULT_SECONDS) -> Iterator[Deadline | None]:
             fired.append(True)
             raise d.reached("answering")
         previous = signal.signal(signal.SIGALRM, _stop)
-        host_timer = signal.setitimer(signal.ITIMER_REAL, seconds + GRACE_SECONDS, _REPEAT_SECONDS)
+        host_timer = signal.setitimer(signal.ITIMER_REAL, max(d.left() + GRACE_SECONDS, 1e-3), _REPEAT_SECONDS)
     try:
         yield d
     except SearchBound:
@@ -131,6 +143,28 @@ def bound(seconds: float | None = DEFAULT_SECONDS) -> Iterator[Deadline | None]:
             signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
             _restore(host_timer, time.monotonic() - started)
         _current.reset(token)
+
+
+@contextmanager
+def paused() -> Iterator[None]:
+    """Work the process does once for every question after it (the built-in cards compiled when first asked
+    for, the phrase parser's tables): no question's bound pays for it. Inside, the bound is not checked and the
+    alarm is held; after, the bound ends that much later."""
+    d = _current.get()
+    if d is None:
+        yield
+        return
+    started = time.monotonic()
+    held = signal.setitimer(signal.ITIMER_REAL, 0) if d.alarm and _can_alarm() else None
+    token = _current.set(None)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+        took = time.monotonic() - started
+        _current.set(Deadline(d.seconds, d.end + took, d.alarm))
+        if held is not None and held[0] > 0:
+            signal.setitimer(signal.ITIMER_REAL, held[0], held[1])
 
 
 def _restore(host_timer: tuple[float, float], took: float) -> None:

@@ -16,7 +16,7 @@ from mtgjudge.model.deadline import DEFAULT_SECONDS, valid_seconds
 from mtgjudge.queries.format.fields import QuestionError
 from mtgjudge.queries.format.files import load_paths, load_text
 from mtgjudge.queries.format.questions import Question
-from mtgjudge.queries.runner import Result, run_question
+from mtgjudge.queries.runner import Result, error_result, run_question
 
 #: The bundled corpus of judge questions (what ``mtgjudge check`` runs by default).
 CORPUS = Path(__file__).parent / "corpus"
@@ -103,9 +103,9 @@ def check(paths: str | PathLike[str] | Iterable[str | PathLike[str]] | None = No
         raise TypeError(f"check takes a path or a list of paths, not {type(paths).__name__}")
     chosen = [_path(p, "check's path") for p in paths]
     out: list[Result] = []
-    for item in load_paths(chosen or [CORPUS]):
+    for item in load_paths(chosen or [CORPUS], timeout):
         if isinstance(item, QuestionError):
-            out.append(Result(item.qid, item.file, "error", message=str(item)))
+            out.append(error_result(item))
         else:
             out.append(run_question(item, timeout=timeout))
     return out

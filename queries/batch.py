@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
+from mtgjudge.model import deadline
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.queries.format.fields import QuestionError
-from mtgjudge.queries.format.files import find_files, load_file, load_text, read_file
+from mtgjudge.queries.format.files import ReadingBound, find_files, load_file, load_text, read_file
 from mtgjudge.queries.report import TextOptions, to_json, to_text
 from mtgjudge.queries.runner import Result, error_result, run_question
 
@@ -111,12 +112,14 @@ def run_source(source: Source) -> list[Done]:
     """Read one source and answer each of its questions (in a worker, with the options it was started
     with)."""
     options = _OPTIONS
-    items = load_text(source.text, source.file) if source.text is not None else load_file(source.file)
+    timeout = options.answer.get("timeout", deadline.DEFAULT_SECONDS)   # reading a question counts against it
+    items = (load_text(source.text, source.file, timeout) if source.text is not None
+             else load_file(source.file, timeout))
     out = []
     for item in items:
-        loaded = not isinstance(item, QuestionError)
-        r = run_question(item, **options.answer) if loaded else error_result(item)
-        out.append(Done(r.qid, r.file, r.line, r.status, render(r, options), loaded))
+        read = not isinstance(item, QuestionError)
+        r = run_question(item, **options.answer) if read else error_result(item)
+        out.append(Done(r.qid, r.file, r.line, r.status, render(r, options), read or isinstance(item, ReadingBound)))
     return out
 
 

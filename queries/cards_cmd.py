@@ -14,7 +14,7 @@ from typing import TextIO
 from mtgjudge.model.cards.loader import DATA_DIR
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.cards.rulings import Ruling, RulingsError, is_rulings_file, read_rulings, scryfall_oracle_names
-from mtgjudge.model.cards.sources import CardRecord, SourceError, SourceFile, join_halves, read_file
+from mtgjudge.model.cards.sources import CardRecord, NotCardData, SourceError, SourceFile, join_halves, read_file
 from mtgjudge.model.cards.store import (ENV_VAR, CardStore, StoredCard, default_path, open_store, unmodelled_lines,
                                         use_store)
 from mtgjudge.model.names import normalize
@@ -95,12 +95,14 @@ def add_cards_parser(sub: argparse._SubParsersAction) -> None:
                                       "is malformed, truncated or of another kind stops the import with a message "
                                       "naming it (exit 2), and the store is left as it was, as it is if the "
                                       "import is interrupted.")
-    imp.add_argument("files", nargs="+", metavar="FILE", help="card data files (JSON)")
+    imp.add_argument("files", nargs="+", metavar="FILE", help="card data or rulings files (JSON), or folders of them "
+                     "(a file of another kind in a folder is skipped, with a warning)")
     upd = csub.add_parser("update", help="download Scryfall's current card data and import it",
                           description="Download the oracle-cards file that Scryfall's bulk-data index lists "
                                       "(--source: the index's URL, for a mirror or a local copy), check that it is "
                                       "whole JSON, keep it beside the card store, and import it as `cards import` "
-                                      "does (one transaction). A failed download changes nothing.")
+                                      "does (one transaction). A failed download changes nothing; an interrupted "
+                                      "one resumes on the next run.")
     upd.add_argument("--source", default=SCRYFALL_INDEX, metavar="URL",
                      help=f"the bulk-data index (default {SCRYFALL_INDEX})")
     cov = add_coverage_parser(csub)
@@ -321,8 +323,10 @@ def import_files(paths: list[str], store: CardStore, out: TextIO, err: TextIO) -
     Exit code 2, naming the file, if one can't be read (nothing is written then). Cards whose names differ only
     in case, punctuation or spacing are one card to a question: each such pair is reported, and counted once."""
     t0 = time.perf_counter()
+    paths, in_folders = _files_of(paths, err)
     rulings_paths = [p for p in paths if is_rulings_file(p)]
     paths = [p for p in paths if p not in rulings_paths]
+    skipped: list[str] = []
     rulings: list[tuple[str, dict[str, list[Ruling]]]] = []
     try:
         # Scryfall's rulings name their cards by oracle_id: the cards files imported with them name those
@@ -343,7 +347,16 @@ def import_files(paths: list[str], store: CardStore, out: TextIO, err: TextIO) -
         try:
             source = str(Path(p).resolve())
             source.encode("utf-8")
+            if p in in_folders and not _begins_as_json(p):
+                raise NotCardData(f"{p}: not JSON")
             read = read_file(p, join=False)
+        except NotCardData as e:
+            if p not in in_folders:
+                read, problem = None, str(e)
+            else:       # a file of a folder that is neither cards nor rulings (a set list, a readme)
+                emit(f"mtgjudge: warning: {e}: skipped (neither card data nor rulings)", err)
+                skipped.append(p)
+                continue
         except UnicodeEncodeError:
             read = None
             problem = f"{p!r}: the file's name is not text the store can keep (rename the file)"
@@ -364,6 +377,11 @@ def import_files(paths: list[str], store: CardStore, out: TextIO, err: TextIO) -
                   "(without case, punctuation or spacing): it is one card to them, and the first is kept"
                   for kept, dropped, line in read.duplicates]
     # MTGJSON v3 may hold a split or aftermath card's halves in two files: joined, with the first half's file
+    paths = [p for p in paths if p not in skipped]
+    if not paths:
+        if bar:
+            bar.done()
+        return _import_rulings(rulings, store, out)
     join_halves(read_all, paths)
     total = sum(len(records) for _, records in files)
     bar = progress_bar(total, "importing", err)
@@ -382,6 +400,41 @@ def import_files(paths: list[str], store: CardStore, out: TextIO, err: TextIO) -
     again = f" ({total - distinct} named in two files: the later file's is kept)" if distinct != total else ""
     emit(f"{distinct} cards imported into {store.path}{again} in {time.perf_counter() - t0:.1f} s", out)
     return _import_rulings(rulings, store, out)
+
+
+def _files_of(paths: list[str], err: TextIO) -> tuple[list[str], set[str]]:
+    """The files an import reads: each file named, and each regular file of a folder named (in name order);
+    and which of them came from a folder (such a file that is neither cards nor rulings is skipped, with a
+    warning, where a file named is an error). A folder within a folder is not read, with a warning."""
+    files: list[str] = []
+    in_folders: set[str] = set()
+    for p in paths:
+        folder = Path(p)
+        if not folder.is_dir():
+            files.append(p)
+            continue
+        try:
+            entries = sorted(folder.iterdir())
+        except OSError:
+            files.append(p)     # read_file says why it can't be read
+            continue
+        for entry in entries:
+            if entry.is_dir():
+                emit(f"mtgjudge: warning: {entry}: a folder inside {folder}, not read (name it to import it)", err)
+            elif entry.is_file():
+                files.append(str(entry))
+                in_folders.add(str(entry))
+    return list(dict.fromkeys(files)), in_folders
+
+
+def _begins_as_json(path: str) -> bool:
+    """Does the file begin as a JSON object or array does (after a byte order mark and white space)?"""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return True     # read_file says why it can't be read
+    return head.removeprefix(b"\xef\xbb\xbf").lstrip(b" \t\r\n")[:1] in (b"[", b"{")
 
 
 def _import_rulings(rulings: list[tuple[str, dict[str, list[Ruling]]]], store: CardStore, out: TextIO) -> int:

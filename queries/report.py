@@ -11,6 +11,8 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from mtgjudge.model.cards.rulings import mentions_rule
+from mtgjudge.model.cards.store import StoreError, open_store
 from mtgjudge.queries.kinds import KINDS
 from mtgjudge.queries.kinds.record import json_value, show_value
 from mtgjudge.queries.labels import Namer
@@ -132,6 +134,8 @@ def to_text(r: Result, verbose: bool = True, options: TextOptions | None = None)
         lines.append(f"  fail: {say(r.message)}")
     if (o.verbose or r.status == "fail") and a is not None:
         lines += _reasons(a, say, o.rules)
+        if o.rules is not None:
+            lines += _rulings(r, {n for rules_cited, _ in reason_items(a, say)[0] for n in rules_cited})
     if a is not None and not a.is_unsupported and a.witness:
         payments = a.witness.get("payments") if isinstance(a.witness, dict) else None
         if payments:
@@ -163,6 +167,23 @@ def _reasons(a, say: Callable[[str], str], rules: RulesText | None) -> list[str]
         out.append("  checks:")
         out += [f"    - {t}" for t in checks]
     return out
+
+
+def _rulings(r: Result, cited: set[str]) -> list[str]:
+    """``--explain``: the rulings, with their dates, of the cards the question involves (the card store's) that
+    name a rule the answer cites, or a rule one it cites is part of or has as a part."""
+    if not cited:
+        return []
+    store = open_store()
+    names = dict.fromkeys(n for _, shown in r.objects for n in (shown, *shown.split(" // ")))
+    out: list[str] = []
+    for name in names:
+        try:
+            kept = store.rulings(name)
+        except StoreError as e:     # the explanation goes on without them
+            return ["  rulings:"] + out + [f"    (the card store's rulings can't be read: {e})"]
+        out += [f"    - {name}, {date}: {text}" for date, text in kept if mentions_rule(text, cited)]
+    return ["  rulings:"] + out if out else []
 
 
 def reason_items(a, say: Callable[[str], str]) -> tuple[list[tuple[tuple[str, ...], str]], list[str]]:

@@ -10,6 +10,7 @@ from mtgjudge.model import deadline
 from mtgjudge.model.cards.store import DamagedRecord
 from mtgjudge.model.errors import DefinitionError, InputError, Unsupported
 from mtgjudge.model.explain import Answer
+from mtgjudge.queries.format.files import ReadingBound
 from mtgjudge.queries.kinds import KINDS
 from mtgjudge.queries.kinds import answer as answer_question
 from mtgjudge.queries.kinds.record import sorted_value
@@ -53,13 +54,16 @@ def run_question(q, timeout: float | None = deadline.DEFAULT_SECONDS, **options)
 
 
 def error_result(e) -> Result:
-    """The result of a question that could not be read (a :class:`QuestionError`)."""
+    """The result of a question that could not be read (a :class:`QuestionError`): `unsupported` for one
+    whose reading reached its time bound, else an error."""
+    if isinstance(e, ReadingBound):
+        return Result(e.qid, e.file, "unsupported", Answer(unsupported=e.message), message=e.message, line=e.line)
     return Result(e.qid, e.file, "error", message=str(e), line=e.line)
 
 
 def _run(q, timeout: float | None, **options) -> Result:
     try:
-        with deadline.bound(timeout):
+        with deadline.bound(timeout, spent=getattr(q, "read_seconds", 0.0)):
             ans = answer_question(q, **options)
     except InputError as e:
         return Result(q.id, q.file, "error", message=f"{q.file}:{q.line}: question {q.id}: key {e.key}: {e.message}")

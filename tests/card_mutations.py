@@ -6,6 +6,7 @@ of a seed is always the same file.
 """
 from __future__ import annotations
 
+import copy
 import json
 import random
 from typing import Any
@@ -137,15 +138,18 @@ def _structure(rng: random.Random, doc: Any) -> Any:
     """One change of the data: a value replaced, a key dropped or added, a card copied, a shape changed."""
     path = rng.choice(_paths(doc))
     what = rng.randrange(6)
+    # a copy of the value chosen: the lists and dicts of GOOD and VALUES are never put in a document itself,
+    # where a later change would change them (file i of a seed then depended on the files before it) or put a
+    # container inside itself (json.dumps: "Circular reference detected")
     if what == 0:
-        return _set(doc, path, rng.choice(GOOD if rng.random() < 0.6 else VALUES))
+        return _set(doc, path, copy.deepcopy(rng.choice(GOOD if rng.random() < 0.6 else VALUES)))
     target = _get(doc, path)
     if what == 1 and isinstance(target, dict) and target:
         target.pop(rng.choice(list(target)))
     elif what == 2 and isinstance(target, dict):
         target[rng.choice(["name", "power", "toughness", "loyalty", "layout", "card_faces", "names", "side",
                            "faceName", "colorIndicator", "color_indicator", "text", "type", "meta", "data"])] = \
-            rng.choice(GOOD if rng.random() < 0.6 else VALUES)
+            copy.deepcopy(rng.choice(GOOD if rng.random() < 0.6 else VALUES))
     elif what == 3 and isinstance(target, list) and target and len(json.dumps(target)) < _LARGEST // 50:
         target += [json.loads(json.dumps(rng.choice(target)))] * rng.choice([1, 2, 50])
     elif what == 4 and isinstance(target, (dict, list)):
@@ -178,7 +182,7 @@ def mutated(rng: random.Random) -> bytes:
     """A card data file's bytes: a document of one of the three shapes, changed up to three times in its
     structure and, one time in seven, in its bytes."""
     shape = rng.choice(["scryfall", "v5", "v3"])
-    doc = _document(rng, shape)
+    doc = copy.deepcopy(_document(rng, shape))    # nothing of FACES or BACK is changed by the changes below
     for _ in range(rng.choice([0, 1, 1, 2, 3])):
         doc = _structure(rng, doc)
     text = json.dumps(doc, ensure_ascii=rng.random() < 0.5, allow_nan=True, indent=rng.choice([None, 1]))

@@ -189,6 +189,9 @@ def test_summary_counts_cards_with_unmodelled_lines(tmp_path, store, capsys):
 def _bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     truncated = tmp_path / "truncated.json"
     truncated.write_text(json.dumps(SCRYFALL)[:500], encoding="utf-8")
+    folder = tmp_path / "folder"
+    folder.mkdir(exist_ok=True)
+    (folder / "cards.json").write_text(json.dumps(SCRYFALL)[:500], encoding="utf-8")
     return {
         "truncated": (truncated, "truncated"),
         "missing field": (write(tmp_path / "nofield.json", [{"object": "card", "name": "Nameless Type"}]),
@@ -198,7 +201,7 @@ def _bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
         "not card data": (write(tmp_path / "other.json", {"hello": "world"}), "not a card data file"),
         "not json": (tmp_path / "notes.txt", "not valid JSON"),
         "missing": (tmp_path / "nowhere.json", "no such file"),
-        "directory": (tmp_path, "is a directory"),
+        "directory": (folder, "truncated"),     # a folder is read as its files: a bad card file in it is one
     }
 
 
@@ -665,3 +668,93 @@ def test_the_readme_states_the_readers_limits():
     assert set(stated) == set(LIMITS)
     for key, words in stated.items():
         assert words in readme, key
+
+
+#: Battlebond's "Partner with" pairs (702.124j) as MTGJSON v3 publishes them: layout normal, ``names`` listing
+#: the partner. Two cards, not the faces of one.
+BLARING = {"Blaring Recruiter": {"name": "Blaring Recruiter", "names": ["Blaring Recruiter", "Blaring Captain"],
+                                 "layout": "normal", "manaCost": "{5}{W}", "type": "Creature — Elf Warrior",
+                                 "text": "Partner with Blaring Captain", "power": "2", "toughness": "2"},
+           "Blaring Captain": {"name": "Blaring Captain", "names": ["Blaring Captain", "Blaring Recruiter"],
+                               "layout": "normal", "manaCost": "{4}{B}", "type": "Creature — Elf Warrior",
+                               "text": "Partner with Blaring Recruiter", "power": "3", "toughness": "3"}}
+
+
+def test_mtgjson3_partners_are_two_cards(tmp_path, store, capsys):
+    data = write(tmp_path / "cards_oracle_00.json", BLARING)
+    code, out, _ = cli(capsys, "cards", "import", str(data))
+    assert code == 0 and "2 cards imported" in out
+    recruiter, captain = card_db().find("Blaring Recruiter")[0], card_db().find("Blaring Captain")[0]
+    assert (recruiter.name, len(recruiter.faces), recruiter.front.power) == ("Blaring Recruiter", 1, 2)
+    assert (captain.name, len(captain.faces), captain.front.power) == ("Blaring Captain", 1, 3)
+
+
+def test_a_folder_imports_its_cards_and_rulings_and_skips_other_files_with_a_warning(tmp_path, store, capsys):
+    """An MTGJSON download as a user has it: card files, rulings files (never taken for bad card files), and
+    files of other kinds (a set list, a readme, a folder), each skipped with one warning naming it."""
+    folder = tmp_path / "mtgjson"
+    folder.mkdir()
+    write(folder / "cards_oracle_00.json", MTGJSON3)
+    write(folder / "rulings_00.json", {"Savannah Lions": [{"date": "2004-10-04", "text": "A ruling."}]})
+    write(folder / "SetList.json", {"meta": {"version": "5"}, "data": [{"code": "LEA"}]})
+    write(folder / "Keywords.json", {"meta": {"version": "5"}, "data": {"abilityWords": ["Landfall"]}})
+    write(folder / "prices.json", [{"uuid": "x", "price": 1}])
+    (folder / "README.txt").write_text("MTGJSON\n", encoding="utf-8")
+    (folder / "older-sets").mkdir()
+    code, out, err = cli(capsys, "cards", "import", str(folder))
+    assert code == 0, err
+    assert "imported 2 cards from" in out and "imported 1 rulings of 1 cards from" in out
+    warned = [line for line in err.splitlines() if "warning" in line]
+    assert len(warned) == 5
+    for name in ("SetList.json", "Keywords.json", "prices.json", "README.txt", "older-sets"):
+        assert sum(name in line for line in warned) == 1, name
+    assert "rulings_00" not in err
+    assert cli(capsys, "cards", "show", "Savannah Lions")[1].count("2004-10-04  A ruling.") == 1
+    # a file named on its own is still an error: the user said to import it
+    code, _, err = cli(capsys, "cards", "import", str(folder / "SetList.json"))
+    assert code == 2 and "SetList.json: not a card data file" in err
+    # a malformed card file in a folder stops the import, naming it: it is card data, not another kind
+    (folder / "cards_oracle_01.json").write_text(json.dumps(MTGJSON3)[:-30], encoding="utf-8")
+    code, _, err = cli(capsys, "cards", "import", str(folder))
+    assert code == 2 and "cards_oracle_01.json" in err and "nothing was imported" in err
+
+
+def test_the_whole_shared_mtgjson3_folder_imports_every_card_and_every_ruling(shared_dir, tmp_path, store, capsys):
+    """`cards import` of ../shared/cards/mtgjson3: every card (an entry of a card file, the halves of a split,
+    flip, transform or aftermath card as one) and every ruling of its rulings files, counted from the files."""
+    folder = shared_dir / "cards" / "mtgjson3"
+    entries = {name: v for path in sorted(folder.glob("cards_oracle_*.json"))
+               for name, v in json.loads(path.read_text(encoding="utf-8")).items()}
+    cards: set[str] = set()
+    for name, v in entries.items():
+        whole = tuple(dict.fromkeys(v.get("names") or [name]))
+        # halves are one card when each names the same halves in the same order (Okaun and Zndrsplt, partners
+        # the data calls "flip", name each other first: two cards)
+        joined = v.get("layout") in ("split", "flip", "double-faced", "aftermath") and len(whole) > 1 and all(
+            n in entries and tuple(dict.fromkeys(entries[n].get("names") or [])) == whole for n in whole)
+        cards.add(" // ".join(whole) if joined else name)
+    rulings = {}
+    for path in sorted(folder.glob("rulings_*.json")):
+        rulings.update({n: len(r) for n, r in json.loads(path.read_text(encoding="utf-8")).items()})
+    code, out, err = cli(capsys, "cards", "import", str(folder))
+    assert code == 0, err
+    assert f"{len(cards)} cards imported into" in out and "warning" not in err
+    assert sum(int(line.split()[1]) for line in out.splitlines() if " rulings of " in line) == sum(rulings.values())
+    import sqlite3
+    db = sqlite3.connect(store)
+    assert {r[0] for r in db.execute("SELECT name FROM cards")} == cards
+    assert db.execute("SELECT COUNT(*) FROM rulings").fetchone()[0] == sum(rulings.values())
+
+
+def test_a_store_opened_in_one_thread_is_read_in_another(tmp_path, store, capsys):
+    """The library in a worker thread looks cards up in the store the main thread opened (SQLite refused a
+    connection made in another thread: every lookup was a StoreError)."""
+    import threading
+    assert cli(capsys, "cards", "import", str(write(tmp_path / "a.json", SCRYFALL[:2])))[0] == 0
+    name = SCRYFALL[0]["name"]
+    assert card_db().find(name) is not None     # the connection is made here, in the main thread
+    found: list = []
+    worker = threading.Thread(target=lambda: found.append(open_store().find(SCRYFALL[1]["name"])))
+    worker.start()
+    worker.join(60)
+    assert found and found[0] is not None and found[0][0].name == SCRYFALL[1]["name"]

@@ -245,3 +245,14 @@ expect: [{player: Bob, life: 20}]
                                 {"thorn": "Bob"}).value is True
     result = run_question(st)
     assert result.status == "unsupported" and "assign its combat damage" in result.message
+def test_a_blocker_with_too_many_choices_is_unsupported_not_enumerated():
+    """509.1a: Palace Guard facing 30 attackers has 2**30 ways to block; the search says so as unsupported
+    instead of building them (which took minutes and gigabytes, past any bound, and in a worker thread no
+    alarm stops it). With 3 attackers it still answers."""
+    many = ", ".join(f"{{card: Raging Goblin, id: g{i}, attacking: Bob}}" for i in range(30))
+    st = _state(many, "{card: Palace Guard, id: guard}", step="declare-attackers")
+    with pytest.raises(Unsupported, match="Palace Guard could block 30 of 30 attackers"):
+        declare.check_block(st, {"guard": ("g0", "g1")})
+    few = ", ".join(f"{{card: Raging Goblin, id: g{i}, attacking: Bob}}" for i in range(3))
+    st = _state(few, "{card: Palace Guard, id: guard}", step="declare-attackers")
+    assert declare.check_block(st, {"guard": ("g0", "g1", "g2")}).value is True

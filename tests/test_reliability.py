@@ -578,3 +578,153 @@ def test_a_long_whitespace_run_is_read_in_one_pass():
             "(printed, norm), = ability_lines(t, 'Whitespace Elf')\n"
             "assert printed == t and norm == '{T}: Add {G}.' + '\\t' * 500_000 + '\\u00a0' * 500_000 + 'y'\n")
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+# ---------------------------------------------------------------- compiling a card is part of the bound
+
+SLOW_CARD = {"object": "card", "oracle_id": "slow", "name": "Zzyzx Slowcard", "layout": "normal", "mana_cost": "{G}",
+             "type_line": "Creature — Elf", "power": "1", "toughness": "1",
+             "oracle_text": "\n".join(["{T}: Add {G}."] * 40)}
+SLOW_QUESTION = """id: slow-card
+ask: can-activate
+about: s
+state: {players: {Alice: {battlefield: [{card: Zzyzx Slowcard, id: s}]}}}
+expect: yes
+"""
+
+
+@pytest.fixture
+def slow_card(tmp_path, monkeypatch):
+    """A store holding a card of 40 lines, each of which takes 0.1 s to compile (4 s in all), and a question
+    naming it."""
+    import json
+    from mtgjudge.model.cards.store import ENV_VAR, use_store
+    from mtgjudge.model.oracle import compile as compiler
+    from mtgjudge.queries.cli import main
+    monkeypatch.setenv(ENV_VAR, str(tmp_path / "cards.sqlite"))
+    (tmp_path / "cards.json").write_text(json.dumps([SLOW_CARD]), encoding="utf-8")
+    assert main(["cards", "import", str(tmp_path / "cards.json")]) == 0
+    use_store(None)          # a fresh look at the store: the card is compiled again when a question names it
+    real = compiler.compile_line
+
+    def slow_line(*args, **kwargs):
+        time.sleep(0.1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(compiler, "compile_line", slow_line)
+    (tmp_path / "q.yaml").write_text(SLOW_QUESTION, encoding="utf-8")
+    yield tmp_path / "q.yaml"
+    use_store(None)
+
+
+def test_compiling_a_card_counts_against_the_questions_bound(slow_card, capsys):
+    """The question is read (its card compiled, 4 s) within its bound of 1 s: `unsupported` at the bound, naming
+    it, not an answer after the 4 s."""
+    from mtgjudge.queries.cli import main
+    start = time.monotonic()
+    assert main(["ask", "--json", "--timeout", "1", str(slow_card)]) == 0
+    took = time.monotonic() - start
+    import json
+    r = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert r["status"] == "unsupported" and "compiling 'Zzyzx Slowcard'" in r["message"], r
+    assert "time bound of 1 s" in r["message"]
+    assert took < 1 + 2
+
+
+def test_compiling_a_card_counts_against_the_bound_in_a_thread_too(slow_card):
+    """The same through the library in a worker thread, where no alarm can stop the compiler: its own checks
+    of the bound do."""
+    out: list = []
+    worker = threading.Thread(target=lambda: out.append((mtgjudge.check(slow_card, timeout=1), time.monotonic())),
+                              daemon=True)
+    start = time.monotonic()
+    worker.start()
+    worker.join(20)
+    assert out, "still compiling 20 s into a bound of 1 s"
+    (r,), end = out[0]
+    assert r.status == "unsupported" and "compiling 'Zzyzx Slowcard'" in r.message, (r.status, r.message)
+    assert end - start < 1 + 2
+
+
+def test_the_time_reading_a_question_took_is_taken_from_its_answers_bound():
+    """A question that took 0.9 s of its 1 s bound to read has 0.1 s left to be answered."""
+    with deadline.bound(1.0, spent=0.9) as d:
+        assert d.left() <= 0.1
+    with deadline.bound(1.0, spent=2.0):
+        with pytest.raises(SearchBound, match="time bound of 1 s"):
+            deadline.check("the test search")
+
+
+def test_work_done_once_for_the_process_is_no_questions_cost():
+    """The built-in cards and the phrase parser are made once, when a question first needs them: inside
+    ``paused`` neither the checks nor the alarm count that time against the question's bound (in the corpus a
+    question about a token compiled every built-in card, 1 s, 10 s on a loaded machine, and was unsupported)."""
+    with deadline.bound(0.3):
+        with deadline.paused():
+            time.sleep(0.6)         # past the bound and its alarm's grace, were it counted
+            deadline.check("paused work")
+        assert deadline.spent() < 0.3
+        deadline.check("the question's own search")     # the bound ends later by the time held
+        with pytest.raises(SearchBound):    # from the check, or from the alarm on a slow machine
+            time.sleep(0.4)
+            deadline.check("the question's own search")
+
+
+def test_a_card_whose_compiling_ran_past_the_bound_is_never_returned(monkeypatch):
+    """The last line's reading ran past the bound (there, the alarm may fire in a reading that takes any failure
+    for "not read", leaving the line unmodelled): the card is not returned, to be used or kept, but the bound is
+    raised."""
+    from mtgjudge.model.cards.sources import CardRecord, FaceRecord
+    from mtgjudge.model.oracle import compile as compiler
+    real = compiler.compile_line
+
+    def slow_line(*args, **kwargs):
+        time.sleep(0.3)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(compiler, "compile_line", slow_line)
+    record = CardRecord("Zzyzx Elf", "normal", (FaceRecord("Zzyzx Elf", "{G}", "Creature — Elf", "{T}: Add {G}.", "1", "1"),))
+    out: list = []
+
+    def compile_in_a_thread():      # no alarm off the main thread: only the compiler's own checks
+        try:
+            with deadline.bound(0.1):
+                out.append(compiler.compile_card(record))
+        except SearchBound as e:
+            out.append(e)
+
+    worker = threading.Thread(target=compile_in_a_thread)
+    worker.start()
+    worker.join(30)
+    assert len(out) == 1 and isinstance(out[0], SearchBound) and "compiling 'Zzyzx Elf'" in str(out[0]), out
+
+
+def test_merging_many_branches_holds_the_bound_in_a_thread():
+    """Found by the long question fuzz in a worker thread (bench/fuzz_questions.py --thread, seed 1, question
+    4,897: a cleanup discarding down from 33 cards took 12 s of a 10 s bound): merging the branches computed
+    every state's key unchecked. Here 500 keys of 10 ms each, in a bound of 0.5 s, with no alarm."""
+    from mtgjudge.model.engine.game import merge
+
+    class Branch:
+        def __init__(self, n: int) -> None:
+            self.n = n
+
+        def key(self):
+            time.sleep(0.01)
+            return self.n
+
+    out: list = []
+
+    def run():
+        start = time.monotonic()
+        try:
+            with deadline.bound(0.5):
+                merge([Branch(n) for n in range(500)])
+        except SearchBound as e:
+            out.append(e)
+        out.append(time.monotonic() - start)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join(30)
+    assert isinstance(out[0], SearchBound) and out[1] < 0.5 + 2, out

@@ -55,3 +55,57 @@ def test_a_broken_rulings_file_imports_nothing(tmp_path, capsys):
     assert main(["cards", "import", str(tmp_path / "cards_oracle_00.json"), str(tmp_path / "rulings_00.json")]) == 2
     assert "rulings_00.json: a rulings file that can't be read" in capsys.readouterr().err
     assert main(["cards", "show", "Zzyzx Quibbler"]) == 2      # the cards were not imported either
+
+
+def _rules_file(tmp_path):
+    """A Comprehensive Rules text of the form the product reads (rule 100.1 on, past 100 rules)."""
+    lines = ["Magic: The Gathering Comprehensive Rules", "These rules are effective as of April 17, 2026.", ""]
+    lines += [f"100.{i}. Filler rule {i}." for i in range(1, 120)]
+    lines += ["302.6. A creature's activated ability with the tap symbol or the untap symbol in its activation cost "
+              "can't be activated unless the creature has been under its controller's control continuously since "
+              "their most recent turn began.", "Glossary"]
+    (tmp_path / "cr.txt").write_text("\n".join(lines), encoding="utf-8")
+    return tmp_path / "cr.txt"
+
+
+ELVES_RULINGS = {"Llanowar Elves": [{"date": "2020-01-01", "text": "It can't tap for mana the turn it arrives (302.6)."},
+                                    {"date": "2021-01-01", "text": "Its ability is a mana ability (rule 605)."},
+                                    {"date": "2019-01-01", "text": "See rule 302 for creatures."}],
+                 "Blood Moon": [{"date": "2018-03-16", "text": "A ruling naming 302.6 of a card not asked about."}]}
+ELVES_QUESTION = """id: elves-arrived
+ask: can-activate
+about: elves
+state: {players: {Alice: {battlefield: [{card: Llanowar Elves, id: elves, summoning_sick: true}]}}}
+expect: no
+"""
+
+
+def test_explain_prints_the_rulings_of_the_cards_involved_that_name_a_rule_it_cites(tmp_path, capsys):
+    """The answer cites 302.6: the rulings of Llanowar Elves that name 302.6 (or rule 302, which it is part of)
+    are printed with their dates; the one naming only 605 is not, nor a ruling of a card the question does not
+    involve; without --explain no rulings are printed."""
+    write = tmp_path / "rulings_00.json"
+    write.write_text(json.dumps(ELVES_RULINGS))
+    assert main(["cards", "import", str(write)]) == 0
+    (tmp_path / "q.yaml").write_text(ELVES_QUESTION)
+    capsys.readouterr()
+    assert main(["ask", "--explain", "--rules", str(_rules_file(tmp_path)), str(tmp_path / "q.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "  rulings:\n    - Llanowar Elves, 2019-01-01: See rule 302 for creatures.\n" \
+           "    - Llanowar Elves, 2020-01-01: It can't tap for mana the turn it arrives (302.6).\n" in out
+    assert "605" not in out and "Blood Moon" not in out
+    assert main(["ask", str(tmp_path / "q.yaml")]) == 0
+    assert "rulings" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("text, cited, named", [
+    ("It can't tap for mana the turn it arrives (302.6).", {"302.6"}, True),
+    ("See rule 702.19 for trample.", {"702.19b"}, True),          # the rule the cited one is part of
+    ("Assigning lethal damage first (702.19c).", {"702.19"}, True),  # a part of the cited rule
+    ("See rule 702.19 for trample.", {"702.190"}, False),
+    ("In 2018, 100 creatures died.", {"100.1"}, False),              # no rule number
+    ("Costs 302.60 mana.", {"302.6"}, False),
+])
+def test_a_ruling_names_a_rule(text, cited, named):
+    from mtgjudge.model.cards.rulings import mentions_rule
+    assert mentions_rule(text, cited) is named

@@ -17,6 +17,8 @@ from typing import Any
 
 
 from mtgjudge.model.vocab.abilities import Ability
+
+from mtgjudge.model import deadline
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS, ManaSyntaxError, parse_cost
 from mtgjudge.model.safe_yaml import FileProblem, load_documents
@@ -125,6 +127,13 @@ class BuiltIn:
         self.face_names = tuple(f.name for f in item.faces)   # type: ignore[union-attr]
 
     def card(self) -> CardDef:
+        if self._data is None and self._card is not None:
+            return self._card
+        # a built-in card is compiled once per process, for every question after: no question's bound pays
+        with deadline.paused():
+            return self._compiled()
+
+    def _compiled(self) -> CardDef:
         if self._data is not None:
             data = self._data
             try:

@@ -11,6 +11,7 @@ import difflib
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
+from mtgjudge.model import deadline
 from mtgjudge.model.cards.loader import BuiltIn, CardDefinitionError, built_in_entries, known_names
 from mtgjudge.model.cards.store import CardStore, open_store
 from mtgjudge.model.names import normalize
@@ -115,4 +116,5 @@ def card_db() -> CardDB:
 
 @lru_cache(maxsize=8)
 def _card_db(store: CardStore) -> CardDB:
-    return CardDB(built_in_entries(), known_names, store)
+    with deadline.paused():     # the built-in cards' index, made once per process (and store)
+        return CardDB(built_in_entries(), known_names, store)

@@ -13,7 +13,7 @@ import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from mtgjudge.model.cards.sources import MAX_FILE_BYTES
 
@@ -92,3 +92,29 @@ def scryfall_oracle_names(path: str | Path) -> dict[str, str]:
         return {}
     return {c["oracle_id"]: c["name"] for c in data
             if isinstance(c, dict) and isinstance(c.get("oracle_id"), str) and isinstance(c.get("name"), str)}
+
+
+#: A rule number a ruling's text names: a rule with its subrule ("613.1f", "702.19"), or a whole rule by the
+#: word "rule" ("rule 613").
+_RULE = re.compile(r"(?<![\d.])(\d{3}\.\d+[a-z]?)(?![\d])|\brules? (\d{3})(?![\d.])")
+
+
+def rules_mentioned(text: str) -> set[str]:
+    """The rule numbers a ruling's text names."""
+    return {a or b for a, b in _RULE.findall(text)}
+
+
+def _within(rule: str) -> set[str]:
+    """The rule and the rules it is part of: "702.19b" is part of 702.19 and of 702."""
+    out = {rule, rule.split(".")[0]}
+    m = re.fullmatch(r"(\d{3}\.\d+)[a-z]", rule)
+    if m:
+        out.add(m.group(1))
+    return out
+
+
+def mentions_rule(text: str, cited: Iterable[str]) -> bool:
+    """Does a ruling's text name one of the ``cited`` rules, a rule one of them is part of, or a part of one of
+    them (a ruling naming 702.19 speaks to an answer citing 702.19b, and one naming 702.19c too)?"""
+    cited = set(cited)
+    return any(m in _within(c) or c in _within(m) for m in rules_mentioned(text) for c in cited)

@@ -34,6 +34,11 @@ class SourceError(ValueError):
     """A card data file that can't be read; the message names the file and what is wrong."""
 
 
+class NotCardData(SourceError):
+    """A file that is no card data at all (not JSON, or JSON of another kind: a set list, a price file, a
+    keyword list), as opposed to card data that is malformed; the message names the file."""
+
+
 #: The bounds of what the reader takes (the README states them): a file past one is refused, naming it.
 MAX_FILE_BYTES = 4 * 1024 ** 3          # a file (Scryfall's all-cards bulk file is ~2.3 GB)
 MAX_ENTRY_CHARS = 8 * 1024 ** 2         # one entry: a Scryfall card object, an MTGJSON name's faces
@@ -413,7 +418,10 @@ def read_file(path: str | Path, join: bool = True) -> SourceFile:
         out = SourceFile()
         first = s.peek()
         if first == "[":
-            for item, line in s.elements():
+            for i, (item, line) in enumerate(s.elements()):
+                if i == 0 and not (isinstance(item, dict) and item.get("object") == "card"):
+                    raise NotCardData(_NOT_CARD_DATA.format(p) + f" (its first element, at line {line}, is not a "
+                                      "Scryfall card object)")
                 _entry(p, line, item, lambda: _scryfall(item, out), out)
         elif first == "{":
             _object(s, p, out)
@@ -421,8 +429,13 @@ def read_file(path: str | Path, join: bool = True) -> SourceFile:
             raise SourceError(f"{p}: not valid JSON (the file is empty); the file may be truncated")
         else:
             # a JSON value of another kind, or no JSON at all: the decoder says which
-            s.value()
-            raise SourceError(_NOT_CARD_DATA.format(p))
+            try:
+                s.value()
+            except NotCardData:
+                raise
+            except SourceError as e:
+                raise NotCardData(str(e)) from None
+            raise NotCardData(_NOT_CARD_DATA.format(p))
         s.end()
     if join:
         join_halves([out], [path])
@@ -494,8 +507,11 @@ def _object(s: _Stream, p: Path, out: SourceFile) -> None:
         keys.append(key)
         if key == "data" and s.peek() == "{" and not v3:
             v5 = True
-            for name, at in s.members():
+            for i, (name, at) in enumerate(s.members()):
                 faces = s.value()
+                if i == 0 and not (isinstance(faces, list) and faces and all(isinstance(f, dict) for f in faces)):
+                    raise NotCardData(_NOT_CARD_DATA.format(p) + f" (its first entry, {name[:80]!r} at line {at}, "
+                                      "is not a list of card faces)")
                 _entry(p, at, faces, lambda: _mtgjson5_entry(name, faces), out, label=f"card {name!r}")
             continue
         value = s.value()
@@ -503,13 +519,13 @@ def _object(s: _Stream, p: Path, out: SourceFile) -> None:
             v3[key] = {k: value[k] for k in _V3_FIELDS if k in value}
             lines[key] = line
         elif key != "meta" or not isinstance(value, dict):
-            raise SourceError(_NOT_CARD_DATA.format(p) + f" (the key {key[:80]!r} at line {line})")
+            raise NotCardData(_NOT_CARD_DATA.format(p) + f" (the key {key[:80]!r} at line {line})")
     if v5:
         if "meta" not in keys or set(keys) != {"meta", "data"}:
-            raise SourceError(_NOT_CARD_DATA.format(p) + " (an AtomicCards file has the keys meta and data)")
+            raise NotCardData(_NOT_CARD_DATA.format(p) + " (an AtomicCards file has the keys meta and data)")
         return
     if not v3 or "meta" in keys:
-        raise SourceError(_NOT_CARD_DATA.format(p))
+        raise NotCardData(_NOT_CARD_DATA.format(p))
     for name, record in _mtgjson3(v3, p, lines):
         if isinstance(record, CardRecord):
             out.add(p, record, lines.get(name, 0))
@@ -551,6 +567,10 @@ def _mtgjson5_entry(name: str, faces: Any) -> CardRecord:
     return CardRecord(name, ordered[0].get("layout", "normal"), recs)
 
 
+#: The v3 layouts whose ``names`` are the faces or halves of one card (split, flip, transform, aftermath: 709,
+#: 710, 711, 702.127).
+_V3_JOINED = ("split", "flip", "double-faced", "aftermath")
+
 #: The fields of a v3 entry the reader uses (the rest is dropped as it is read).
 _V3_FIELDS = ("names", "layout", "manaCost", "type", "text", "power", "toughness", "loyalty", "colorIndicator",
               "colors")
@@ -568,8 +588,10 @@ def _mtgjson3(data: dict, p: Path, lines: dict[str, int]) -> Iterator[tuple[str,
             if not isinstance(names, list) or len(names) > MAX_FACES or not all(isinstance(n, str) for n in names):
                 raise _Bad(f"its names are not a list of at most {MAX_FACES} names")
             whole = tuple(dict.fromkeys(names))
-            if v.get("layout") == "meld" or len(whole) < 2:
-                names = [name]   # meld's names list the other half; each card is its own
+            if v.get("layout") not in _V3_JOINED or len(whole) < 2:
+                # meld's names list the other half, a "normal" card's its partner (Battlebond's "Partner
+                # with", 702.124j): each card is its own
+                names = [name]
             elif any(n not in data for n in whole):
                 # a half whose other halves are in another file of the same set of files (read_files)
                 indicator = v.get("colorIndicator") or (v.get("colors") if not v.get("manaCost") else None)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
 from contextlib import contextmanager
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -162,6 +163,7 @@ class CardStore:
     def __init__(self, path: Path) -> None:
         self.path = Path(path).absolute()
         self._db: sqlite3.Connection | None = None
+        self._lock = threading.Lock()
         self._found: dict[str, tuple[CardDef, int] | None] = {}
 
     # -- reading -----------------------------------------------------------------------------------------------
@@ -188,8 +190,11 @@ class CardStore:
     def _connect(self, mode: str) -> sqlite3.Connection:
         # mode=rw never creates the file (a lookup must not leave an empty store behind); a file the user
         # can't write is still opened, read-only.
+        # the connection is the process's, whichever thread asks (a library caller's worker thread looks cards
+        # up in a store the main thread opened): SQLite serialises its use, and _query holds a lock around each
         try:
-            return sqlite3.connect(f"{self.path.as_uri()}?mode={mode}", uri=True, isolation_level=None)
+            return sqlite3.connect(f"{self.path.as_uri()}?mode={mode}", uri=True, isolation_level=None,
+                                   check_same_thread=False)
         except sqlite3.Error as e:
             raise StoreError(f"{self.path}: the card store can't be opened ({e})") from None
 
@@ -217,7 +222,8 @@ class CardStore:
         if db is None:
             return []
         try:
-            return db.execute(sql, args).fetchall()
+            with self._lock:
+                return db.execute(sql, args).fetchall()
         except sqlite3.DatabaseError as e:
             raise StoreError(f"{self.path}: the card store can't be read ({e})") from None
 

@@ -201,18 +201,20 @@ class _Key(tuple):
 
 def merge(games: list[Game]) -> list[Game]:
     """Merge branches that reached equal states (keeping the first's choices and steps)."""
-    deadline.check(FOLLOWING)
     CONSIDERED[0] += len(games)
     if len(games) <= 1:
+        deadline.check(FOLLOWING)
         return list(games)
     seen: dict = {}
-    for g in games:
+    # checked for each branch: a state's key takes a while, and a cleanup's discards merge thousands of them
+    for g in deadline.checked(games, FOLLOWING):
         k = g.key()
         if k not in seen:
             seen[k] = g
-    if len(seen) > MAX_BRANCHES:
-        raise SearchBound(f"the actions branch into more than {MAX_BRANCHES} distinct states: the search bound "
-                          "was reached")
+            if len(seen) > MAX_BRANCHES:
+                raise SearchBound(f"the actions branch into more than {MAX_BRANCHES} distinct states: the search "
+                                  "bound was reached")
+    deadline.check(FOLLOWING)
     return list(seen.values())
 
 

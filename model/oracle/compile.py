@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from mtgjudge.model import patterns
+from mtgjudge.model import deadline, patterns
 from mtgjudge.model.cards.type_line import parse_type_line
 from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.errors import DefinitionError
@@ -84,10 +84,13 @@ def compile_face(f: FaceRecord) -> Face:
     ctx = LineContext(spell="Instant" in types or "Sorcery" in types)
     abilities: list[Ability] = []
     read: list[tuple[str, int]] = []
+    deadline.check(f"compiling {f.name!r}")
     lines = ability_lines(f.text, f.name, "Legendary" in supers)
     if ctx.spell:
         lines = _join_conditionals(lines)
     for i, (printed, norm) in enumerate(lines):
+        # compiling a card a question names is part of answering it: it counts against the question's bound
+        deadline.check(f"compiling {f.name!r}")
         if level_striations(norm):
             # 711.2: the level striations from here on are one static ability each, giving power, toughness
             # and abilities at some levels only; none of their lines holds unconditionally.
@@ -111,6 +114,9 @@ def compile_card(record: CardRecord, source: str = "") -> CardDef:
         if layout is None:
             raise CompileError(f"{record.name}: the card layout {record.layout!r} is not one the verifier knows")
         faces = tuple(compile_face(f) for f in record.faces)
+        # once more at the end: the alarm may have fired in a reading that takes any failure for "not read"
+        # (a line then left unmodelled); such a card is never returned, nor kept
+        deadline.check(f"compiling {record.name!r}")
     except CompileError:
         return CardDef(tuple(Face(f.name) for f in record.faces), layout=layout or "normal", source=source,
                        modelled=False)

@@ -10,17 +10,26 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from dataclasses import replace
 from pathlib import Path
 from typing import Sequence
 
+from mtgjudge.model import deadline
 from mtgjudge.model.cards.store import DamagedRecord
+from mtgjudge.model.errors import SearchBound
 from mtgjudge.model.safe_yaml import MAX_BYTES, FileProblem, load_documents
 from mtgjudge.queries.format.fields import ID_RE, QuestionError, QuestionValidator
 from mtgjudge.queries.format.questions import Question, read_question
 
 
-def _load(text: str, file: str) -> list[Question | QuestionError]:
-    """All questions of one file's text, without the check of ids across files."""
+class ReadingBound(QuestionError):
+    """A question whose reading (compiling its cards) reached its time bound: it is answered `unsupported`,
+    naming the bound, as a question whose answering reaches it is."""
+
+
+def _load(text: str, file: str, timeout: float | None = None) -> list[Question | QuestionError]:
+    """All questions of one file's text, without the check of ids across files; each read within ``timeout``
+    seconds (None: no bound), the time it took kept with it (``read_seconds``)."""
     try:
         docs = load_documents(text)
     except FileProblem as p:
@@ -34,7 +43,12 @@ def _load(text: str, file: str) -> list[Question | QuestionError]:
             out.append(QuestionError(doc.problem.message, file, qid, doc.problem.key, doc.problem.line or doc.line))
             continue
         try:
-            out.append(read_question(d, doc.data))
+            with deadline.bound(timeout):
+                q = read_question(d, doc.data)
+                took = deadline.spent()
+            out.append(replace(q, read_seconds=took))
+        except SearchBound as e:
+            out.append(ReadingBound(f"reading the question (compiling its cards): {e}", file, d.qid, None, doc.line))
         except QuestionError as e:
             out.append(e)
         except RecursionError:
@@ -59,9 +73,10 @@ def _check_unique(items: list[Question | QuestionError]) -> list[Question | Ques
     return out
 
 
-def load_text(text: str, file: str = "<string>") -> list[Question | QuestionError]:
-    """The questions in ``text`` (one YAML document each), as Question values or QuestionError values."""
-    return _check_unique(_load(text, file))
+def load_text(text: str, file: str = "<string>", timeout: float | None = None) -> list[Question | QuestionError]:
+    """The questions in ``text`` (one YAML document each), as Question values or QuestionError values; each
+    read within ``timeout`` seconds (None: no bound)."""
+    return _check_unique(_load(text, file, timeout))
 
 
 def read_file(path: Path, file: str | None = None) -> str | QuestionError:
@@ -91,18 +106,19 @@ def read_file(path: Path, file: str | None = None) -> str | QuestionError:
         return QuestionError(f"the file is not UTF-8 text (byte {e.start})", file)
 
 
-def _load_path(path: str | Path) -> list[Question | QuestionError]:
+def _load_path(path: str | Path, timeout: float | None = None) -> list[Question | QuestionError]:
     file = str(path)
     text = read_file(Path(path), file)
     if isinstance(text, QuestionError):
         return [text]
-    return _load(text, file)
+    return _load(text, file, timeout)
 
 
-def load_file(path: str | Path) -> list[Question | QuestionError]:
+def load_file(path: str | Path, timeout: float | None = None) -> list[Question | QuestionError]:
     """The questions of one file: one entry per YAML document (a broken one is a QuestionError); a problem
-    with the whole file (unreadable, over 5 MB, YAML syntax) is a single QuestionError."""
-    return _check_unique(_load_path(path))
+    with the whole file (unreadable, over 5 MB, YAML syntax) is a single QuestionError. Each question is read
+    within ``timeout`` seconds (None: no bound)."""
+    return _check_unique(_load_path(path, timeout))
 
 
 def _walk(folder: Path) -> tuple[list[Path], list[QuestionError]]:
@@ -167,10 +183,11 @@ def find_files(paths: Sequence[str | Path]) -> list[Path | QuestionError]:
     return _expand(paths)
 
 
-def load_paths(paths: Sequence[str | Path]) -> list[Question | QuestionError]:
+def load_paths(paths: Sequence[str | Path], timeout: float | None = None) -> list[Question | QuestionError]:
     """The questions of files and directories (searched recursively for *.yaml and *.yml, in sorted
-    order); ids must be unique across everything loaded (a repeated id is an error for the later one)."""
+    order); ids must be unique across everything loaded (a repeated id is an error for the later one). Each
+    question is read within ``timeout`` seconds (None: no bound)."""
     items: list[Question | QuestionError] = []
     for f in _expand(paths):
-        items += [f] if isinstance(f, QuestionError) else _load_path(f)
+        items += [f] if isinstance(f, QuestionError) else _load_path(f, timeout)
     return _check_unique(items)

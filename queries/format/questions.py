@@ -6,7 +6,7 @@ the kind registry (:data:`mtgjudge.queries.kinds.KINDS`).
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
@@ -48,6 +48,8 @@ class Question:
     rules: tuple[str, ...] = ()
     source: str | None = None
     note: str | None = None
+    #: The seconds reading it took (compiling its cards, mostly): they count against its time bound.
+    read_seconds: float = field(default=0.0, compare=False, repr=False)
 
 
 def _a(word: str) -> str:

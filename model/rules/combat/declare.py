@@ -22,13 +22,14 @@ attack it does not read such as Sphere of Safety's X, a keyword of combat it doe
 `unsupported`, naming it."""
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Mapping
 
 from mtgjudge.model import deadline
-from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.explain import Answer, Step, step
 from mtgjudge.model.mana import Symbol, format_cost, parse_cost
 from mtgjudge.model.payment.answers import can_pay
@@ -634,12 +635,21 @@ def block_requirements(state: GameState) -> list[BlockRequirement]:
     return out
 
 
+#: The most choices one blocker's domain may hold: a creature that can block any number of creatures (509.1a)
+#: facing n attackers has 2**n, which past this no search could go through within a question's bound.
+MAX_BLOCK_CHOICES = 1 << 16
+
+
 def _block_domain(state: GameState, bid: str, atk: list[str]) -> list[tuple[str, ...]]:
     c = creatures(state)[bid]
     can = [a for a in atk if block_restriction(state, bid, a) is None]
+    most = min(c.capacity, len(can))
+    if sum(math.comb(len(can), k) for k in range(most + 1)) > MAX_BLOCK_CHOICES:
+        raise SearchBound(f"{c.name} could block {most} of {len(can)} attackers: more than "
+                          f"{MAX_BLOCK_CHOICES} ways to choose, past what the search goes through")
     out: list[tuple[str, ...]] = [()]
-    for k in range(1, min(c.capacity, len(can)) + 1):
-        out += list(combinations(can, k))
+    for k in range(1, most + 1):
+        out += deadline.checked(combinations(can, k), "declaring blockers")
     return out
 
 
