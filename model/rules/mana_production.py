@@ -20,7 +20,7 @@ from mtgjudge.model.rules.guards import power_now
 from mtgjudge.model.rules import counts
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import SearchBound, Unsupported
-from mtgjudge.model.mana import BASIC_LAND_TYPES, COLORS, TYPES, mana_run
+from mtgjudge.model.mana import COLORS, TYPES, mana_run
 
 Event = tuple  # six ints, WUBRGC
 ZERO: Event = (0, 0, 0, 0, 0, 0)
