@@ -147,10 +147,18 @@ def _delta(fin: tuple, extra: tuple, restricted: bool) -> Pool:
     return tuple(p)
 
 
-def _payments(pool: Pool, symbols: tuple, life: int, allowed: dict[str, tuple[int, ...]]) -> set[tuple[Pool, int]]:
+def _take_own(q: tuple, i: int):
+    """The pool after one unit of mana of type ``i`` is taken from it (none if it has none)."""
+    if q[i] > 0:
+        yield q[:i] + (q[i] - 1,) + q[i + 1:]
+
+
+def _payments(pool: tuple, symbols: tuple, life: int, allowed: dict[str, tuple[int, ...]],
+              take=_take_own) -> set[tuple[tuple, int]]:
     """Every distinct (remaining pool, life paid) after paying a mana ability's mana cost: each symbol one of
     its ways (``payment.symbols.ways_to_pay``), each unit from unrestricted pool mana of a type ``allowed``
-    to pay it (``payment.symbols.blocked``; restricted mana, 106.6, pays no mana ability's cost here)."""
+    to pay it (``payment.symbols.blocked``; restricted mana, 106.6, pays no mana ability's cost here), as
+    ``take`` takes a unit of a type from the pool (the factored search's takes borrowed mana too)."""
     results = {(pool, 0)}
     for s in sorted(symbols, key=lambda s: s.kind == "generic"):
         nxt: set = set()
@@ -166,14 +174,7 @@ def _payments(pool: Pool, symbols: tuple, life: int, allowed: dict[str, tuple[in
                         raise Unsupported(f"paying {s} in a mana ability's cost is not modelled (mana in the pool "
                                           "does not record whether a snow source made it)")
                     for _ in range(n):
-                        less = set()
-                        for q in qs:
-                            for i in allowed[kind]:
-                                if q[i] > 0:
-                                    r = list(q)
-                                    r[i] -= 1
-                                    less.add(tuple(r))
-                        qs = less
+                        qs = {r for q in qs for i in allowed[kind] for r in take(q, i)}
                 nxt.update((q, paid) for q in qs)
         results = nxt
     return results
@@ -832,35 +833,14 @@ class _Factored:
     def _payments(self, ext: tuple, symbols: tuple, life: int) -> set:
         """``_payments`` for a pool of its own (12 counts) and what it borrowed (6, as negatives): each unit
         from its own unrestricted mana, or borrowed where ``base`` can lend it."""
-        allowed = self.s.allowed
-        results = {(ext, 0)}
-        for sym in sorted(symbols, key=lambda sym: sym.kind == "generic"):
-            nxt: set = set()
-            for p, paid in results:
-                for w in ways_to_pay(sym, 0):
-                    if w.life:
-                        if life - paid >= w.life:   # 119.4
-                            nxt.add((p, paid + w.life))
-                        continue
-                    qs = {p}
-                    for kind, n in w.demand:
-                        if kind == "snow":
-                            raise Unsupported(f"paying {sym} in a mana ability's cost is not modelled (mana in the "
-                                              "pool does not record whether a snow source made it)")
-                        for _ in range(n):
-                            less = set()
-                            for q in qs:
-                                for i in allowed[kind]:
-                                    if q[i] > 0:
-                                        less.add(q[:i] + (q[i] - 1,) + q[i + 1:])
-                                    j = 12 + i
-                                    d = q[j] - 1
-                                    if self.borrowable(q[12:i + 12] + (d,) + q[j + 1:]):
-                                        less.add(q[:j] + (d,) + q[j + 1:])
-                            qs = less
-                    nxt.update((q, paid) for q in qs)
-            results = nxt
-        return results
+        def take(q: tuple, i: int):
+            yield from _take_own(q, i)
+            j = 12 + i
+            d = q[j] - 1
+            if self.borrowable(q[12:i + 12] + (d,) + q[j + 1:]):
+                yield q[:j] + (d,) + q[j + 1:]
+
+        return _payments(ext, symbols, life, self.s.allowed, take)
 
     def _children(self, ext: tuple, act: tuple):
         """(pool and borrowed after, resources after, words) for each way to pay and resolve ``act``."""
