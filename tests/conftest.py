@@ -12,6 +12,18 @@ from mtgjudge.model.cards.store import ENV_VAR
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Before any test module is collected (some read the corpus, and so the cards, as they are imported): no
+    user's card store or cache folder, and compiled cards not kept (as ``_no_user_card_store`` below)."""
+    import os
+    import tempfile
+
+    base = Path(tempfile.mkdtemp(prefix="mtgjudge-tests-"))
+    os.environ[ENV_VAR] = str(base / "store" / "cards.sqlite")
+    os.environ[cache.ENV_VAR] = str(base / "cache")
+    compiled.KEEP = False
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _no_user_card_store(tmp_path_factory: pytest.TempPathFactory):
     """No test reads or writes the user's card store: the store is a file in a temporary folder that does

@@ -9,6 +9,7 @@ name through ``lookup.py``.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import re
 from functools import lru_cache
@@ -229,7 +230,10 @@ def built_in_entries() -> tuple[BuiltIn, ...]:
     or compiled when first asked for). The files' reading is kept between processes as plain data (keyed by
     the model's fingerprint, which covers the files): reading 36 YAML files costs a process ~25 ms, their
     JSON ~3 ms."""
-    name = f"builtins-{compiled.model_fingerprint()[:32]}.json"
+    # keyed by where the files are too: an entry names its file, and another copy of the product (a second
+    # checkout, an installed package) has the same fingerprint but its own files
+    where = hashlib.sha256(str(DATA_DIR.resolve()).encode()).hexdigest()[:8]
+    name = f"builtins-{compiled.model_fingerprint()[:32]}-{where}.json"
     if compiled.KEEP and cache.base_dir() is not None:
         kept = _entries_from(cache.read(name))
         if kept is not None:
