@@ -246,14 +246,14 @@ def _interrupts_held() -> Iterator[None]:
 
 
 def _result(future, bound: float | None) -> list[Done]:
-    """The future's result, waited for in short slices (a signal that another thread received, as a
+    """The future's result, waited for a quarter second at a time (a signal that another thread received, as a
     process-wide one may be, is handled in the main thread only once it wakes); FutureTimeout past
     ``bound`` seconds."""
     from concurrent.futures import TimeoutError as FutureTimeout
 
     end = None if bound is None else time.monotonic() + bound
     while True:
-        wait = _SLICE_SECONDS if end is None else min(_SLICE_SECONDS, end - time.monotonic())
+        wait = _WAIT_SECONDS if end is None else min(_WAIT_SECONDS, end - time.monotonic())
         if wait <= 0:
             raise FutureTimeout()
         try:
@@ -262,7 +262,7 @@ def _result(future, bound: float | None) -> list[Done]:
             continue
 
 
-_SLICE_SECONDS = 0.25
+_WAIT_SECONDS = 0.25
 
 
 def _file_bound(source: Source, options: RunOptions) -> float | None:
