@@ -524,62 +524,17 @@ class _Search:
 
     def _by_resources(self, key: tuple, frontier: dict, found: dict) -> None:
         """Phase 2 when every activation uses something up (``_uses_up``): the resources then only ever
-        shrink, so no loop exists, and the search goes through them in that order, resources by resources:
-        all the pools that reach the same resources are gathered before any goes on, and only those no
-        other of them contains go on (more mana with the same resources never reaches less). Each pool is
-        a stopping point too (``found``)."""
-        life0 = key[2]
-        st = self.state
+        shrink, so no loop exists, and the search goes through them in that order (``by_resources``). Each
+        pool is a stopping point too (``found``)."""
 
-        untap_only = self.untap_only
+        def children(pool: tuple, act: tuple):
+            if act[6] and act[6][0][3] is None:   # double_pool: what it adds depends on the pool
+                return [(ck, [(cpool, desc)]) for cpool, ck, desc in self._children_of_pool(pool, act)]
+            return [(ck, [(tuple(map(add, pool, change)), desc) for change, desc in changes])
+                    for ck, changes in self._changes(pool, act)]
 
-        def used(k: tuple) -> int:
-            tapped, counters, life, gone = k
-            return (len(tapped - untap_only) + len(untap_only - tapped) + len(gone) + (life0 - life)
-                    + sum(st.obj(oid).counter(c) - n for (oid, c), n in counters))
-
-        at: dict = {key: dict(frontier)}
-        queue = [(used(key), 0, key)]
-        tie = 0
-        done: set = set()
-        while queue:
-            _, _, k = heapq.heappop(queue)
-            done.add(k)
-            acts = self._activations(k)
-            pools = at.pop(k)
-            if not acts:
-                # Nothing more to activate: every pool here is a stopping point, kept or dropped with all the
-                # others at the end (pruning them here too would only test them twice).
-                for pool, path in pools.items():
-                    found.setdefault(pool, path)
-                continue
-            # Where an activation that costs no mana adds some, every pool here has a reachable pool that
-            # strictly contains it (that activation's result): none of them is maximal, none is a stopping
-            # point worth keeping.
-            stops = not any(_gains(act) for act in acts)
-            for pool, path in _maximal_dict(pools, self._check_bound).items():
-                self._check_bound()
-                if stops:
-                    found.setdefault(pool, path)
-                for act in acts:
-                    if act[6] and act[6][0][3] is None:   # double_pool: what it adds depends on the pool
-                        groups = [(ck, [(tuple(map(sub, cpool, pool)), desc)])
-                                  for cpool, ck, desc in self._children_of_pool(pool, act)]
-                    else:
-                        groups = self._changes(pool, act)
-                    for ck, changes in groups:
-                        bucket = at.get(ck)
-                        if bucket is None:
-                            if ck in done:
-                                raise Unsupported("the mana-options search met resources it had already left (a "
-                                                  "loop it cannot order); no answer is given rather than a partial one")
-                            bucket = at[ck] = {}
-                            tie += 1
-                            heapq.heappush(queue, (used(ck), tie, ck))
-                        for change, desc in changes:
-                            cpool = tuple(map(add, pool, change))
-                            if cpool not in bucket:
-                                bucket[cpool] = (desc, path)
+        by_resources(key, frontier, found, self._activations, children, self._check_bound,
+                     _used(self.state, self.untap_only, key[2]))
 
     def _dfs(self, node: Node, path: list, seen: dict, found: dict, on_path: dict):
         self._check_bound()
@@ -859,47 +814,69 @@ class _Factored:
         borrowed no more than another reaches no less; every pair where nothing more can be activated
         is found."""
         s = self.s
-        life0 = key[2]
-        st = s.state
-        untap_only = s.untap_only
 
-        def used(k: tuple) -> int:
-            tapped, counters, life, gone = k
-            return (len(tapped - untap_only) + len(untap_only - tapped) + len(gone) + (life0 - life)
-                    + sum(st.obj(oid).counter(c) - n for (oid, c), n in counters))
+        def children(ext: tuple, act: tuple):
+            return [(ck, [(child, desc)]) for child, ck, desc in self._children(ext, act)]
 
-        at: dict = {key: {(0,) * 18: None}}
-        queue = [(used(key), 0, key)]
-        tie = 0
-        done: set = set()
         found: dict = {}
-        while queue:
-            _, _, k = heapq.heappop(queue)
-            done.add(k)
-            acts = s._activations(k)
-            pools = at.pop(k)
-            if not acts:
-                for ext, path in pools.items():
-                    found.setdefault(ext, path)
-                continue
-            stops = not any(_gains(act) for act in acts)
-            for ext, path in _maximal_dict(pools, s._check_bound).items():
-                s._check_bound()
-                if stops:
-                    found.setdefault(ext, path)
-                for act in acts:
-                    for child, ck, desc in self._children(ext, act):
-                        bucket = at.get(ck)
-                        if bucket is None:
-                            if ck in done:
-                                raise Unsupported("the mana-options search met resources it had already left (a "
-                                                  "loop it cannot order); no answer is given rather than a partial one")
-                            bucket = at[ck] = {}
-                            tie += 1
-                            heapq.heappush(queue, (used(ck), tie, ck))
-                        if child not in bucket:
-                            bucket[child] = (desc, path)
+        by_resources(key, {(0,) * 18: None}, found, s._activations, children, s._check_bound,
+                     _used(s.state, s.untap_only, key[2]))
         return found
+
+
+def _used(state, untap_only: frozenset, life0: int):
+    """How much of the resources ``key`` has used up since the search began (the order ``by_resources`` goes
+    through them in): permanents tapped (or untapped, for those that only untap), gone, life paid, counters
+    removed."""
+    def used(k: tuple) -> int:
+        tapped, counters, life, gone = k
+        return (len(tapped - untap_only) + len(untap_only - tapped) + len(gone) + (life0 - life)
+                + sum(state.obj(oid).counter(c) - n for (oid, c), n in counters))
+    return used
+
+
+def by_resources(key: tuple, start: dict, found: dict, activations, children, check, used) -> None:
+    """The search through resources when every activation uses something up: resources by resources, least
+    used first (``used``), all the pools that reach the same resources gathered before any goes on, and only
+    those no other of them contains go on (more mana with the same resources never reaches less). A pool with
+    nothing left to activate, or where no activation adds mana at no cost, is a stopping point (``found``:
+    pool -> its path). ``children(pool, act)``: (resources after, [(pool after, words)]) for each way to
+    activate ``act``."""
+    at: dict = {key: dict(start)}
+    queue = [(used(key), 0, key)]
+    tie = 0
+    done: set = set()
+    while queue:
+        _, _, k = heapq.heappop(queue)
+        done.add(k)
+        acts = activations(k)
+        pools = at.pop(k)
+        if not acts:
+            # Nothing more to activate: every pool here is a stopping point, kept or dropped with all the
+            # others at the end (pruning them here too would only test them twice).
+            for pool, path in pools.items():
+                found.setdefault(pool, path)
+            continue
+        # Where an activation that costs no mana adds some, every pool here has a reachable pool that
+        # strictly contains it (that activation's result): none of them is maximal, none is a stopping point.
+        stops = not any(_gains(act) for act in acts)
+        for pool, path in _maximal_dict(pools, check).items():
+            check()
+            if stops:
+                found.setdefault(pool, path)
+            for act in acts:
+                for ck, changed in children(pool, act):
+                    bucket = at.get(ck)
+                    if bucket is None:
+                        if ck in done:
+                            raise Unsupported("the mana-options search met resources it had already left (a loop "
+                                              "it cannot order); no answer is given rather than a partial one")
+                        bucket = at[ck] = {}
+                        tie += 1
+                        heapq.heappush(queue, (used(ck), tie, ck))
+                    for cpool, desc in changed:
+                        if cpool not in bucket:
+                            bucket[cpool] = (desc, path)
 
 
 def _counts(pool: str) -> tuple:
