@@ -556,3 +556,27 @@ possible: [{object: hf, zone: graveyard}]
     assert life_choices(g, "hf", "Alice") == [True, False]          # 119.4: 2 life can be paid with 2 life
     with pytest.raises(Unsupported, match="paying life as it enters"):
         enters_tapped(g, "hf", "Alice")
+
+
+def test_near_miss_the_legend_rule_beside_text_that_may_change_it_is_unsupported():
+    # 704.5j is performed, each choice a branch (corpus: outcome/legend-rule.yaml); Mirror Gallery's unread
+    # "The 'legend rule' doesn't apply." could change it: the check is unsupported, naming the legend rule
+    from mtgjudge.model.engine.sba import checks
+    from mtgjudge.queries.format.files import load_text
+    board = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: [{gallery}{{card: "Isamaru, Hound of Konda", id: old}}, {{card: "Isamaru, Hound of Konda", id: new}}]
+    Bob: {{}}
+actions: [{{advance: end}}]
+possible: [{{object: old, zone: battlefield}}]
+"""
+    (q,) = load_text(board.format(gallery=""))
+    assert len(checks(Game(q.state))) == 2                   # keep either one
+    (q,) = load_text(board.format(gallery="{card: Mirror Gallery}, "))
+    with pytest.raises(Unsupported, match="704.5j"):
+        checks(Game(q.state))

@@ -96,6 +96,8 @@ def checks(game: Game, deathtouched: frozenset[str] = frozenset()) -> list[tuple
         return [(game, [], False)]
     choices: list[tuple[Game, dict[tuple[str, str], str]]] = [(game, {})]
     for player, name, ids in legend_groups(game):
+        # unmodelled text may change the rule ("The 'legend rule' doesn't apply") or what dying does
+        guard_scope(game.state, "dies", f"the legend rule (704.5j) applies to {player}'s {name}")
         choices = [(g.choose(f"{player} keeps {name} ({oid}) (704.5j)"), {**keep, (player, name): oid})
                    for g, keep in choices for oid in ids]
     return [check(g, deathtouched, keep) for g, keep in choices]
