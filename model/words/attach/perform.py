@@ -10,6 +10,7 @@ from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
 from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
 
@@ -43,6 +44,8 @@ def _attach(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         return [game.log("701.3b", f"{equipment} is not attached to {target}: {why}")]
     st = game.state
     o = st.obj(equipment)
+    # unread text about attaching ("Equipment can't be attached to ...") or what an equipped creature is
+    guard_scope(st, "attach", f"{o.name} ({equipment}) becomes attached to {st.obj(target).name} ({target})")
     game = game.with_state(st.with_object(replace(o, attached_to=target, timestamp=zones.next_timestamp(st))))
     guard_unrecognized(game, f"{o.name} becomes attached to {st.obj(target).name}")
     return [game.log(("701.3a", "701.3c", "702.6a"), f"{o.name} ({equipment}) is attached to "
