@@ -28,7 +28,7 @@ from itertools import combinations, combinations_with_replacement, product
 from math import comb
 from functools import lru_cache
 from operator import add, gt
-from typing import Iterator
+from typing import Iterator, cast
 
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import TYPES, ManaSyntaxError, mana_string, parse_mana
@@ -39,8 +39,8 @@ Pool = tuple
 class _Ordered:
     """Groups sort by their shape first (lots before choices), so that terms of any groups sort."""
 
-    def __lt__(self, other: "Group | _Ordered") -> bool:
-        return _group_order(self) < _group_order(other)
+    def __lt__(self, other: "Group") -> bool:
+        return _group_order(cast("Group", self)) < _group_order(other)
 
 
 @dataclass(frozen=True)
@@ -209,7 +209,7 @@ def factor(alts) -> list[Group]:
     return out
 
 
-def _group_order(g: "Group | _Ordered") -> tuple:
+def _group_order(g: Group) -> tuple:
     if isinstance(g, Lots):
         return (0, g.types, g.k, g.n)
     return (1, g.alts)

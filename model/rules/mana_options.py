@@ -22,6 +22,8 @@ Which pools no other contains is decided all at once with bit sets (``_maximal_d
 """
 from __future__ import annotations
 
+from typing import AbstractSet
+
 import heapq
 import time
 from operator import add, le, sub
@@ -824,7 +826,7 @@ class _Factored:
         return found
 
 
-def _used(state, untap_only: frozenset, life0: int):
+def _used(state, untap_only: AbstractSet, life0: int):
     """How much of the resources ``key`` has used up since the search began (the order ``by_resources`` goes
     through them in): permanents tapped (or untapped, for those that only untap), gone, life paid, counters
     removed."""
