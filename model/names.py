@@ -17,6 +17,19 @@ def normalize(name: str) -> str:
 UNKNOWN_CARD = "a card nobody knows"
 
 
+def is_unknown(o: GameObject) -> bool:
+    """Is ``o`` a card whose characteristics the verifier does not know: a card nobody knows (of a library given
+    as a number, perhaps known only by a quality a search named) or a real card it has no definition for?"""
+    return not o.card.modelled
+
+
+def nobody_knows(o: GameObject) -> bool:
+    """Is ``o`` a card of a library given as a number, which the question does not name (perhaps known by a quality
+    a search named: "a creature card nobody knows")? Unlike a real card with no definition, it has by the
+    question format's convention no ability that functions as it moves (``engine.zones.card_nobody_knows``)."""
+    return not o.card.modelled and o.name.endswith(UNKNOWN_CARD[2:])
+
+
 def unknown_card(o: GameObject) -> str:
     """An object whose card the verifier does not know, in a message: "Name (id)", the model's way of naming an
     object, which the text a person reads shows by its card name (``queries.labels``); said to be a card nobody

@@ -191,7 +191,18 @@ def describe_card(name: str) -> str:
         out += [f"  - {line}" for line in lines]
     else:
         out.append("unmodelled lines: none")
+    partly = _partly_read(card) if card.modelled else []
+    if partly:
+        out.append(f"lines read in part ({len(partly)}): what is [not read] makes a question it could influence "
+                   "`unsupported`, naming it")
+        out += [f"  - {line}" for line in partly]
     return "\n".join(out)
+
+
+def _partly_read(card: CardDef) -> list[str]:
+    """The card's lines the model keeps with a part it does not read (``oracle.reading.LineReading.partly_read``)."""
+    from mtgjudge.model.oracle.reading import read_card
+    return [line.source for _, lines in read_card(card) for line in lines if line.partly_read]
 
 
 def _characteristics(card: CardDef) -> list[str]:

@@ -758,3 +758,14 @@ def test_a_store_opened_in_one_thread_is_read_in_another(tmp_path, store, capsys
     worker.start()
     worker.join(60)
     assert found and found[0] is not None and found[0][0].name == SCRYFALL[1]["name"]
+
+
+def test_show_lists_the_lines_read_only_in_part(tmp_path, store, capsys):
+    # Concoct's line is kept with a part the model does not read: a user must see it, never "none" alone
+    concoct = scryfall_card("Concoct", "Sorcery", "{3}{U}{B}",
+                            "Surveil 3, then return a creature card from your graveyard to the battlefield.")
+    cli(capsys, "cards", "import", str(write(tmp_path / "c.json", [concoct])))
+    code, out, _ = cli(capsys, "cards", "show", "Concoct")
+    assert code == 0
+    assert ("lines read in part (1)" in out and
+            "  - Surveil 3, then return a creature card from your graveyard to the battlefield." in out)

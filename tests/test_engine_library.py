@@ -1,8 +1,8 @@
 """Libraries, hands and players (e-library), cast from their Oracle text and resolved: scry (701.22), looking and
 putting back in any order (401.4), shuffling (701.24), searching (701.23), a player's instructions joined by
 "and" / ", then" (121.1, 119.3, 701.9, 701.17), a spell's lines followed in order (608.2c). Expected values are
-worked out from the rules by hand; cards nobody knows (``library: N``) stay unsupported wherever what they are
-matters."""
+worked out from the rules by hand; cards nobody knows (``library: N``) move without their own text applying (the
+question format's convention) and stay unsupported wherever what they are matters."""
 from __future__ import annotations
 
 import pytest
@@ -16,6 +16,7 @@ from mtgjudge.model.vocab.parse import parse_effect
 from mtgjudge.queries.format.files import load_text
 from tests.engine_helpers import one, zone
 from mtgjudge.model.engine.kernel.context import Ctx
+from mtgjudge.queries.runner import run_question
 
 
 BASE = """
@@ -179,10 +180,19 @@ def test_careful_study_draws_then_discards_named_cards():
     assert zone(g, "a") == "graveyard" and zone(g, "b") == "graveyard" and hand(g) == ()
 
 
-def test_careful_study_discarding_cards_nobody_knows_is_unsupported():
-    # What a discarded card is matters (madness 702.35a replaces where it goes): near miss of the above.
-    with pytest.raises(Unsupported):
-        finals("Careful Study", "u1")
+def test_careful_study_discards_cards_nobody_knows_by_the_formats_convention():
+    # The question does not name the library's cards: by the format's convention what they are decides nothing as
+    # they move (docs/question-format.md, "Cards nobody knows"), so the two drawn cards are discarded.
+    g = one(finals("Careful Study", "u1"))
+    pl = g.state.player("Alice")
+    assert hand(g) == () and len(pl.zone("graveyard")) == 3 and pl.unknown_library == 1
+
+
+def test_a_discarded_named_card_with_unread_text_is_still_unsupported():
+    # Near miss of the above: a card the question names keeps its own text; text the verifier does not read that
+    # may function as it is discarded (madness, 702.35a) leaves the answer unsupported.
+    with pytest.raises(Unsupported, match="could be discarded and has unmodelled text"):
+        finals("Careful Study", "u1", alice_library="[{card: Fiery Temper, id: a}, {card: Fiery Temper, id: b}]")
 
 
 def test_tome_scour_mills_as_many_as_there_are():
@@ -193,9 +203,38 @@ def test_tome_scour_mills_as_many_as_there_are():
     assert g.state.player("Bob").zone("library") == ()
 
 
-def test_milling_cards_nobody_knows_is_unsupported():
-    with pytest.raises(Unsupported):
-        finals("Tome Scour", "u1", targets="Bob")
+def test_milling_cards_nobody_knows_moves_them_to_the_graveyard():
+    # 701.17a: Bob's three cards nobody knows (fewer than five: 701.17b) are milled, by the format's convention
+    g = one(finals("Tome Scour", "u1", targets="Bob"))
+    bob = g.state.player("Bob")
+    assert bob.unknown_library == 0 and len(bob.zone("graveyard")) == 4
+
+
+def test_what_a_milled_card_nobody_knows_is_stays_unknown():
+    # Near miss of the above: in the graveyard its characteristics are not known, so whether it is a creature
+    # card Disentomb may target matters, and the answer is unsupported (the Memnite beside it is known).
+    (q,) = load_text("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [Island, Swamp]
+      hand: [{card: Tome Scour, id: scour}, {card: Disentomb, id: dis}]
+      graveyard: [{card: Memnite, id: mem}]
+      library: 3
+actions:
+  - {cast: scour, targets: [Alice]}
+  - resolve: all
+  - {cast: dis, targets: [mem]}
+  - resolve: all
+expect:
+  - {object: mem, zone: hand}
+""")
+    assert not isinstance(q, Exception), q
+    result = run_question(q)
+    assert result.status == "unsupported" and "characteristics are not known" in (result.message or "")
 
 
 def test_burglar_rat_enters_and_each_opponent_discards_a_card_of_their_choice():
@@ -353,17 +392,20 @@ def test_cremate_exiles_a_card_from_a_graveyard_then_draws():
     assert zone(g, "bgy") == "exile" and len(hand(g)) == 1
 
 
-def test_revealed_cards_of_a_quality_taken_and_the_rest_milled_is_unsupported():
+def test_revealed_cards_of_a_quality_taken_and_the_rest_milled():
     # "Put all land cards revealed this way into your hand and the rest into your graveyard": any number of the
-    # cards nobody knows may be lands; those that are not go to the graveyard, where what they are matters.
+    # four cards nobody knows may be lands; those that are go to the hand, the others to the graveyard (by the
+    # format's convention their own text does nothing as they move): one branch for each number of lands.
     from mtgjudge.model.words.library.perform import _take_looked
 
     from mtgjudge.model.vocab.parse import parse_effect
     (q,) = load_text(BASE.format(card="Opt", paying="u1", alice_library="4", bob_library="3", bob_hand="[]",
                                  hand="", targets=""))
     e = parse_effect({"take_looked": {"n": 4, "k": 4, "quality": "land", "rest": "graveyard"}})
-    with pytest.raises(Unsupported, match="graveyard"):
-        _take_looked(Game(q.state), e, Ctx("spell", "Alice", (), 0))
+    games = _take_looked(Game(q.state), e, Ctx("spell", "Alice", (), 0))
+    sizes = sorted((len(hand(g)) - 1, len(g.state.player("Alice").zone("graveyard"))) for g in games)
+    assert sizes == [(0, 4), (1, 3), (2, 2), (3, 1), (4, 0)]
+    assert all(g.state.player("Alice").unknown_library == 0 for g in games)
 
 
 def test_goblin_ringleader_style_reveal_reads_all_of_a_quality():

@@ -205,25 +205,30 @@ def test_the_real_rules_text_explains_302_6(shared_dir):
 
 
 def test_an_unsupported_message_names_the_objects_the_actions_made():
-    # Careful Study draws two cards nobody knows (library: 5) and discards two: what they are matters, so the
-    # answer is unsupported; the message names the drawn card as the reasons do, never by the model's id.
+    # Tome Scour mills Alice's five cards nobody knows (library: 5); Disentomb then asks whether each card in the
+    # graveyard is a creature card, which nobody knows: the answer is unsupported, and the message names the
+    # milled card as the reasons do, never by the model's id.
     r = run("""
 id: u
 ask: outcome
 state:
   players:
     Alice:
-      battlefield: [Island]
-      hand: [{card: Careful Study, id: cs}]
+      battlefield: [Island, Swamp]
+      hand: [{card: Tome Scour, id: ts}, {card: Disentomb, id: dis}]
+      graveyard: [{card: Memnite, id: mem}]
       library: 5
 actions:
-  - {cast: cs, by: Alice}
+  - {cast: ts, by: Alice, targets: [Alice]}
+  - resolve: all
+  - {cast: dis, targets: [mem]}
   - resolve: all
 expect:
-  - {player: Alice, hand_size: 0}
+  - {player: Alice, hand_size: 1}
 """)
     assert r.status == "unsupported"
     shown = to_text(r)
-    assert "unsupported: Alice could discard a card nobody knows: what it is matters" in shown
+    assert ("unsupported: a card nobody knows is in Alice's graveyard, and what it is matters here: its "
+            "characteristics are not known") in shown
     assert not UNREADABLE.search(shown)
-    assert json.loads(to_json(r))["message"] == "Alice could discard a card nobody knows (_unknown_Alice_1): what it is matters"
+    assert json.loads(to_json(r))["message"].startswith("a card nobody knows (_milled_Alice_")

@@ -9,6 +9,7 @@ from typing import Callable
 
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.rules.characteristics import printed_characteristics
 from mtgjudge.model.engine.game import Game, merge
 from mtgjudge.model.words.removal.perform import remove
 from mtgjudge.model.engine.sba import power
@@ -33,7 +34,8 @@ def _recruit(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     game = draw(game.log("701.70a", f"{p} recruits: draw a card, then discard a card"), p)
     out = []
     for g, oid in discard_choices(game, p):
-        if oid is not None and "Land" not in g.state.obj(oid).printed.types:
+        # the card as it is in the graveyard (a card nobody knows: its types are not known, so unsupported)
+        if oid is not None and "Land" not in printed_characteristics(g.state.obj(oid)).types:
             g = create_token(g, "Human Soldier", p, "701.70a")
         elif oid is not None:
             g = g.log("701.70a", f"{oid} is a land card: no token is created")

@@ -11,25 +11,17 @@ unknown objects in exile, and any question that needs what they are (playing one
 """
 from __future__ import annotations
 
-from dataclasses import replace
 
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.objects import CardDef, Face, GameObject
+from mtgjudge.model.objects import CardDef
 from mtgjudge.model.state import EffectInForce, GameState
 
 #: The static words a ``lasting`` effect of a resolving ability may leave in force through the engine.
 ENGINE_LASTING = ("may_play",)
-
-
-def _unknown_id(state: GameState, player: str) -> str:
-    k = 1
-    while state.has(f"_exiled_{player}_{k}") or f"_exiled_{player}_{k}" in dict(state.zone_changes):
-        k += 1
-    return f"_exiled_{player}_{k}"   # an id the question did not give: interchangeable (Game.key)
 
 
 def exile_top(game: Game, player: str, n: int) -> Game:
@@ -49,11 +41,8 @@ def exile_top(game: Game, player: str, n: int) -> Game:
                                                       "exiled face up")
             moved.append((lki, "library", "exile"))
         elif p.unknown_library > 0:
-            oid = _unknown_id(game.state, player)
-            o = GameObject(id=oid, card=CardDef(faces=(Face(name="a card nobody knows"),), modelled=False),
-                           owner=player, controller=player, zone="exile")
-            st = game.state.with_player(replace(p, unknown_library=p.unknown_library - 1))
-            game = zones.create_object(game.with_state(st), o).log(
+            game, oid = zones.card_nobody_knows(game, player, "exile", "exiled")
+            game = game.log(
                 ("701.13a", "406.3"), f"the top card of {player}'s library, a card the question does not name "
                                       f"({oid}), is exiled")
         else:

@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from mtgjudge.model.objects import undefined_card
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.objects import GameObject
+from mtgjudge.model.names import UNKNOWN_CARD
+from mtgjudge.model.objects import CardDef, Face, GameObject, undefined_card
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.permissions import GRAVEYARD_CAST_WORD, exiled_leaving_stack, graveyard_casts
 from mtgjudge.model.state import GameState, Player, StackAbility
@@ -194,6 +194,32 @@ def cease_to_exist(game: Game, oid: str) -> Game:
     moves = dict(state.zone_changes)
     moves[oid] = n
     return game.with_state(state.evolve(zone_changes=tuple(sorted(moves.items()))))
+
+
+def unknown_id(state: GameState, player: str, prefix: str) -> str:
+    """An id the question did not give (it starts with "_", so ``Game.key`` treats such objects as
+    interchangeable), for a card of ``player``'s that nobody knows: ``_<prefix>_<player>_<k>``."""
+    k = 1
+    while state.has(f"_{prefix}_{player}_{k}") or f"_{prefix}_{player}_{k}" in dict(state.zone_changes):
+        k += 1
+    return f"_{prefix}_{player}_{k}"
+
+
+def card_nobody_knows(game: Game, player: str, zone: str, prefix: str, name: str = UNKNOWN_CARD,
+                      card: CardDef | None = None) -> tuple[Game, str]:
+    """One of the cards nobody knows of ``player``'s library (``Player.unknown_library``) moved to ``zone``: made
+    there as an object whose characteristics are not known (``card``, where a search named the card), known by
+    ``name`` ("a card nobody knows", or the quality a search named); the library holds one fewer of them. What
+    such a card is decides nothing as it moves: by the question format's convention (docs/question-format.md,
+    "Cards nobody knows"), a card the question does not name has no ability that functions as it moves or where
+    it arrives; anything that reads its characteristics afterwards is unsupported
+    (``rules.characteristics.printed_characteristics``)."""
+    p = game.state.player(player)
+    oid = unknown_id(game.state, player, prefix)
+    o = GameObject(id=oid, card=card or CardDef(faces=(Face(name=name),), modelled=False), owner=player,
+                   controller=player, zone=zone)
+    st = game.state.with_player(replace(p, unknown_library=p.unknown_library - 1))
+    return create_object(game.with_state(st), o), oid
 
 
 def fresh_id(state: GameState, base: str) -> str:

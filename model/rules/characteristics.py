@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import BASIC_LAND_TYPES, cost_colors, mana_value
+from mtgjudge.model.names import is_unknown, unknown_card
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.state import COMBAT_STEPS
 from mtgjudge.model.selectors import Selector
@@ -54,6 +55,12 @@ def intrinsic_mana_ability(subtype: str) -> Ability:
 
 
 def printed_characteristics(o: GameObject) -> Characteristics:
+    """The object's characteristics as printed (109.3), or face down (708.2). A card the verifier does not know
+    (``names.is_unknown``) in a graveyard or in exile has characteristics nobody can read: anything that asks
+    for them is unsupported (docs/question-format.md, "Cards nobody knows")."""
+    if is_unknown(o) and o.zone in ("graveyard", "exile"):
+        raise Unsupported(f"{unknown_card(o)} is in {o.owner}'s {o.zone}, and what it is matters here: its "
+                          "characteristics are not known")
     f = o.printed
     if o.face_down:
         # CR 708.2: a face-down permanent is a 2/2 with no text, name, subtypes or mana cost.
@@ -126,6 +133,8 @@ def object_mana_value(o: GameObject) -> int:
     both halves (202.3d); X is 0 off the stack and the number chosen on it (202.3e)."""
     if o.face_down:
         return 0
+    if is_unknown(o) and o.zone != "stack":
+        raise Unsupported(f"the mana value of {unknown_card(o)} matters: it is not known")
     faces = o.card.faces
     if o.card.layout in ("split", "aftermath") and o.zone != "stack":
         return sum(mana_value(f.mana_cost or ()) for f in faces)

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.names import unknown_card
-from mtgjudge.model.objects import CardDef, Face, GameObject
+from mtgjudge.model.names import nobody_knows, unknown_card
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.settle import after_moves
@@ -27,14 +26,8 @@ def draw(game: Game, player: str) -> Game:
         game = zones.move(game, top, "hand").log("121.1", f"{player} draws {lki.name} ({top})")
         return after_moves(game, [(lki, "library", "hand")], f"{player} draws")
     if p.unknown_library > 0:
-        k = 1
-        while game.state.has(f"_unknown_{player}_{k}") or f"_unknown_{player}_{k}" in dict(game.state.zone_changes):
-            k += 1
-        oid = f"_unknown_{player}_{k}"   # an id the question did not give: interchangeable (Game.key)
-        o = GameObject(id=oid, card=CardDef(faces=(Face(name="a card nobody knows"),), modelled=False),
-                       owner=player, controller=player, zone="hand")
-        st = game.state.with_player(replace(p, unknown_library=p.unknown_library - 1))
-        game = zones.create_object(game.with_state(st), o).log("121.1", f"{player} draws a card nobody knows ({oid})")
+        game, oid = zones.card_nobody_knows(game, player, "hand", "unknown")
+        game = game.log("121.1", f"{player} draws a card nobody knows ({oid})")
         guard_unrecognized(game, f"{player} draws")
         return game
     game = game.remember(drew_empty=game.drew_empty + (player,))
@@ -53,8 +46,10 @@ def discard_one(game: Game, player: str, oid: str) -> Game:
     """701.9a: ``player`` discards the card ``oid`` from their hand (unsupported if what it is, or text that
     functions as it is discarded, is not known)."""
     lki = game.state.obj(oid)
-    if not lki.card.modelled:
+    if not lki.card.modelled and not nobody_knows(lki):
+        # a real card the verifier has no definition for: its own text may function as it is discarded (madness)
         raise Unsupported(f"{player} could discard {unknown_card(lki)}: what it is matters")
+    # a card nobody knows has no ability that functions as it moves (zones.card_nobody_knows)
     for a in lki.printed.abilities:
         # 113.6: text that functions only on the battlefield can't apply to a card leaving the hand.
         if a.kind == "unmodelled" and a.may_concern("discard") and (a.functions_in("hand") or a.functions_in("graveyard")):

@@ -3,11 +3,11 @@ discarding, 701.17 milling), scry (701.22), surveil (701.25), looking at the top
 any order, shuffling (701.24) and searching (701.23).
 
 Cards nobody knows. A library given as a number (``library: N``) holds cards the question does not name. As
-drawing (``draw``) and exiling (``exile_top``) do, a card of it moved to a hand is made as an unknown
-object there. Where what such a card is could change the outcome, the answer is unsupported: a card nobody
-knows put into a graveyard (milled, surveilled, discarded: a card's own replacement such as "If ~ would be put
-into a graveyard from anywhere, shuffle it into its owner's library instead" or madness, 702.35a, could
-apply), a card nobody knows put onto the battlefield (other than a basic land, below). What is sound:
+drawing (``draw``) and exiling (``exile_top``) do, a card of it moved to another zone is made as an unknown
+object there (``zones.card_nobody_knows``): milled, surveilled or put into a graveyard from among cards looked
+at, its own text does nothing as it moves (the question format's convention, "Cards nobody knows"), and what it
+is stays unknown there (``rules.characteristics.printed_characteristics``). A card nobody knows put onto the
+battlefield (other than a basic land, below) is unsupported. What is sound:
 
 - looking at cards nobody knows and putting them back in any order (scry, look) changes nothing anyone is
   told: the library is still that many cards nobody knows; shuffling it likewise (701.24a);
@@ -31,13 +31,12 @@ from itertools import combinations, combinations_with_replacement, permutations
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.engine import instructions, zones
 from mtgjudge.model.engine.entering import enters_counters
-from mtgjudge.model.engine.exile_top import _unknown_id
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, name_of
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.names import unknown_card
-from mtgjudge.model.objects import CardDef, Face, GameObject
+from mtgjudge.model.objects import CardDef, GameObject
 from mtgjudge.model.words.players.read import card_phrase
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.guards import guard_scope
@@ -73,13 +72,6 @@ def _guard_library(game: Game, what: str) -> None:
                 raise Unsupported(f"{o.name} ({o.id}) has text the engine cannot model that may apply as {what}: "
                                   f"{a.source_text!r}")
     guard_unrecognized(game, what)
-
-
-def _unknown(player: str, state, prefix: str) -> str:
-    k = 1
-    while state.has(f"_{prefix}_{player}_{k}") or f"_{prefix}_{player}_{k}" in dict(state.zone_changes):
-        k += 1
-    return f"_{prefix}_{player}_{k}"    # an id the question did not give: interchangeable (Game.key)
 
 
 def _players(game: Game, who: str, ctx: Ctx) -> list[str]:
@@ -120,16 +112,19 @@ def _mill(game: Game, player: str, n: int) -> Game:
     """701.17a-b: the top ``n`` cards of the library into the graveyard (as many as there are), one event."""
     st = game.state
     lib = st.player(player).zone("library")
-    if len(lib) < n and st.player(player).unknown_library > 0:
-        raise Unsupported(f"{player} mills cards nobody knows: what they are matters as they are put into a "
-                          "graveyard (a card's own replacement effect could apply)")
     moved = []
     for oid in lib[:n]:
         lki = game.state.obj(oid)
         game = zones.move(game, oid, "graveyard").log("701.17a", f"{player} mills {lki.name} ({oid})")
         moved.append((lki, "library", "graveyard"))
-    if len(lib) < n:
-        game = game.log("701.17b", f"{player}'s library had {len(lib)} card(s): they mill as many as possible")
+    for _ in range(min(n - len(moved), st.player(player).unknown_library)):
+        # the cards nobody knows under the named ones (zones.card_nobody_knows: their own text does nothing as
+        # they move; what they are is not known in the graveyard)
+        game, oid = zones.card_nobody_knows(game, player, "graveyard", "milled")
+        game = game.log("701.17a", f"{player} mills a card nobody knows ({oid})")
+        moved.append((game.state.obj(oid), "library", "graveyard"))
+    if len(moved) < n:
+        game = game.log("701.17b", f"{player}'s library had {len(moved)} card(s): they mill as many as possible")
     return after_moves(game, moved, f"{player} mills") if moved else game
 
 
@@ -193,8 +188,7 @@ def look(game: Game, p: str, n: int, kind: str, what: str) -> list[Game]:
         return [game.log(rule, f"{p}'s library is empty: {what} does nothing")]
     if not lib:
         if kind == "surveil":
-            raise Unsupported(f"{p} surveils cards nobody knows: any of them may be put into the graveyard, where "
-                              "what they are matters (a card's own replacement effect could apply)")
+            return merge([_surveil_unknown(game, p, n, k) for k in range(n + 1)])
         return [game.log(rule, f"{p} looks at the top {n} card(s) of their library, cards nobody knows, and puts "
                                f"them back: the library is still {player.unknown_library} card(s) nobody knows")]
     if len(lib) < n:
@@ -222,6 +216,19 @@ def look(game: Game, p: str, n: int, kind: str, what: str) -> list[Game]:
             moved.append((lki, "library", "graveyard"))
         out.append(after_moves(g, moved, f"{p} surveils") if moved else g)
     return merge(out)
+
+
+def _surveil_unknown(game: Game, p: str, n: int, k: int) -> Game:
+    """701.25a on cards nobody knows: ``k`` of the ``n`` looked at go to the graveyard, the rest back on top in any
+    order (cards nobody knows, which no one can tell apart): each ``k`` is a branch, since any of them may be put
+    there (zones.card_nobody_knows: their own text does nothing as they move)."""
+    game = game.log("701.25a", f"{p} surveils {n}: {k} card(s) nobody knows into their graveyard, "
+                               f"{n - k} back on top")
+    moved = []
+    for _ in range(k):
+        game, oid = zones.card_nobody_knows(game, p, "graveyard", "surveilled")
+        moved.append((game.state.obj(oid), "library", "graveyard"))
+    return after_moves(game, moved, f"{p} surveils") if moved else game
 
 
 def _owner(game: Game, e: Effect, ctx: Ctx) -> str | None:
@@ -274,13 +281,17 @@ def _take_looked(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     counts = range(k + 1) if quality or e.arg("may") else [k]
     out = []
     for j in counts:
-        if e.arg("rest") == "graveyard" and m > j:
-            raise Unsupported(f"{p} puts cards nobody knows into their graveyard: what they are matters (a card's "
-                              "own replacement effect could apply)")
         g = game.log("608.2c", f"{p} puts {j} of the {m} card(s) looked at into their hand"
                                + (f" ({quality})" if quality else ""))
         for _ in range(j):
             g, oid = _found_object(g, p, quality)
+        if m > j and e.arg("rest") == "graveyard":
+            g = g.log("608.2c", f"{p} puts the other {m - j} card(s) into their graveyard")
+            moved = []
+            for _ in range(m - j):
+                g, oid = zones.card_nobody_knows(g, p, "graveyard", "looked")
+                moved.append((g.state.obj(oid), "library", "graveyard"))
+            g = after_moves(g, moved, f"{p} puts cards into their graveyard from their library")
         if m > j and e.arg("rest") in ("bottom", "bottom_random", "top", "library"):
             # 401.4: back into the library on top or on the bottom, in any order or a random one: still cards
             # nobody knows, whose order among themselves no one can tell apart
@@ -340,14 +351,9 @@ def shuffle(game: Game, p: str) -> Game:
 def _found_object(game: Game, p: str, quality: str, card: CardDef | None = None) -> tuple[Game, str]:
     """A card of ``p``'s library of cards nobody knows put into their hand: known only by ``quality``, or the
     card ``card`` where the search names it ("a card named ~")."""
-    pl = game.state.player(p)
-    oid = _unknown(p, game.state, "found")
     name = f"{'an' if quality[:1].lower() in 'aeiou' else 'a'} {quality} card nobody knows" if quality else \
         "a card nobody knows"
-    o = GameObject(id=oid, card=card or CardDef(faces=(Face(name=name),), modelled=False), owner=p, controller=p,
-                   zone="hand")
-    st = game.state.with_player(replace(pl, unknown_library=pl.unknown_library - 1))
-    return zones.create_object(game.with_state(st), o), oid
+    return zones.card_nobody_knows(game, p, "hand", "found", name, card)
 
 
 def _basic_land(game: Game, p: str, name: str, tapped: bool) -> Game:
@@ -679,14 +685,9 @@ def discard_hand(game: Game, player: str) -> Game:
 def _exile_found(game: Game, owner: str, label: str) -> tuple[Game, str]:
     """One card of ``owner``'s library of cards nobody knows, found and exiled face up (406.3): an unknown object
     in exile named by ``label``."""
-    pl = game.state.player(owner)
-    oid = _unknown_id(game.state, owner)
     name = f"{'an' if label[:1].lower() in 'aeiou' else 'a'} {label} card nobody knows" if label else \
         "a card nobody knows"
-    o = GameObject(id=oid, card=CardDef(faces=(Face(name=name),), modelled=False), owner=owner, controller=owner,
-                   zone="exile")
-    st = game.state.with_player(replace(pl, unknown_library=pl.unknown_library - 1))
-    return zones.create_object(game.with_state(st), o), oid
+    return zones.card_nobody_knows(game, owner, "exile", "exiled", name)
 
 
 def _search_exile(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
