@@ -202,7 +202,8 @@ def describe_card(name: str) -> str:
 def _partly_read(card: CardDef) -> list[str]:
     """The card's lines the model keeps with a part it does not read (``oracle.reading.LineReading.partly_read``)."""
     from mtgjudge.model.oracle.reading import read_card
-    return [line.source for _, lines in read_card(card) for line in lines if line.partly_read]
+    # a built-in card's hand-encoded abilities keep no source line: their rendering says what is not read
+    return [line.source or str(line.rendering) for _, lines in read_card(card) for line in lines if line.partly_read]
 
 
 def _characteristics(card: CardDef) -> list[str]:

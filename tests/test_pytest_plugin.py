@@ -15,14 +15,14 @@ about: elves
 state: {{players: {{Alice: {{battlefield: [{{card: Llanowar Elves, id: elves{sick}}}]}}}}}}
 expect: {expect}
 """
-UNSUPPORTED = """id: bolt-the-bears
+UNSUPPORTED = """id: disentomb-after-a-mill
 ask: outcome
 state:
   players:
-    Alice: {battlefield: [Mountain], hand: [{card: Burst Lightning, id: bolt}]}
-    Bob: {battlefield: [{card: Grizzly Bears, id: bears}]}
-actions: [{cast: bolt, targets: [bears]}, {resolve: 1}]
-expect: [{object: bears, zone: graveyard}]
+    Alice: {battlefield: [Island, Swamp], hand: [{card: Tome Scour, id: ts}, {card: Disentomb, id: dis}], library: 5,
+            graveyard: [{card: Memnite, id: mem}]}
+actions: [{cast: ts, targets: [Alice]}, {resolve: 1}, {cast: dis, targets: [mem]}, {resolve: 1}]
+expect: [{object: mem, zone: hand}]
 """
 
 
@@ -53,7 +53,7 @@ def test_each_question_is_a_test_named_by_its_id(questions):
     result = questions.runpytest("--mtgjudge", "-p", "no:cacheprovider", "-rs", "-v")
     result.assert_outcomes(passed=1, failed=2, skipped=1)
     result.stdout.fnmatch_lines(["*broken.yml::broken FAILED*", "*judge.yaml::elves-tap PASSED*",
-                                 "*judge.yaml::elves-sick-wrong FAILED*", "*judge.yaml::bolt-the-bears SKIPPED*"])
+                                 "*judge.yaml::elves-sick-wrong FAILED*", "*judge.yaml::disentomb-after-a-mill SKIPPED*"])
     result.stdout.fnmatch_lines(["SKIPPED ?1? judge.yaml:13: unsupported: *"])   # where the question is
     out = result.stdout.str()
     assert "  answer: no" in out and "  expected: yes" in out and "[302.6]" in out   # answer, expectation, reasons

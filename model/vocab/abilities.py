@@ -220,7 +220,19 @@ def render_effects(effects: tuple["Effect", ...]) -> str | None:
     the instruction it is on; None if one can't be said."""
     out: list[str] = []
     lead = ""
+    instead = ""       # "If this spell was kicked, <the next instruction with other numbers> instead." after it
     for e in effects:
+        if e.kind == "kicked_instead":
+            inner = e.arg("effect").render() if e.arg("effect") is not None else None
+            if not inner:
+                return None
+            inner = inner.strip().rstrip(".")
+            inner = "it" + inner[len("This"):] if inner.startswith("This ") else inner[:1].lower() + inner[1:]
+            # the target chosen as it was cast, named back (the kicked sentence's own words, 608.2c)
+            inner = re.sub(r"\btarget (creature|player|permanent|land|artifact|spell)\b", r"that \1",
+                           inner.replace(" to any target", ""))
+            instead = f"If this spell was kicked, {inner} instead."
+            continue
         if e.kind in _LEADS:
             lead = (lead + " " if lead else "") + _LEADS[e.kind]
             continue
@@ -243,7 +255,10 @@ def render_effects(effects: tuple["Effect", ...]) -> str | None:
             said = lead + " " + said[:1].lower() + said[1:]
             lead = ""
         out.append(_sentence(said))
-    if lead or not out:
+        if instead:
+            out.append(instead)
+            instead = ""
+    if lead or instead or not out:
         return None        # a marker with no instruction after it
     return " ".join(out)
 

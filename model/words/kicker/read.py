@@ -6,7 +6,8 @@
   (casting, can-play) and where it resolves.
 - "<instruction>. If this spell was kicked, <the same instruction with other numbers> instead." where the
   kicked sentence is the sentence before with only its numbers changed, its subject "it" for "~" and its
-  target named back ("that creature", "that player", "that permanent or player"): ``kicked_instead`` (holding
+  target named back ("that creature", "that player", "that permanent or player") or, for damage "to" the one
+  target, left unsaid ("it deals 4 damage instead"): ``kicked_instead`` (holding
   the instruction as read with the kicked numbers) then the instruction's word, so that both act on the one
   target chosen as it was cast.
 - A triggered ability's intervening "if it was kicked" (603.4) right after its trigger condition:
@@ -98,7 +99,11 @@ def _shape(sentence: str, back: bool) -> str:
 def renumbered(before: str, kicked: str) -> str | None:
     """The sentence ``before`` with the numbers of ``kicked`` in their place, if the two are the same instruction
     but for their numbers (and ``kicked`` naming back the target of ``before``); else None."""
-    if _shape(before, False) != _shape(kicked, True):
+    shaped = _shape(before, False)
+    # "~ deals 2 damage to any target. If this spell was kicked, it deals 4 damage instead." (Burst Lightning): the
+    # kicked sentence leaves the one target unsaid, the damage being dealt to the target chosen as it was cast
+    untargeted = re.sub(r" to REF-[a-z]+$", "", shaped) if len(_REF_TARGET.findall(before)) == 1 else shaped
+    if _shape(kicked, True) not in (shaped, untargeted):
         return None
     new = iter(m.group(0) for m in _NUMBER.finditer(kicked))
     old = list(_NUMBER.finditer(before))
