@@ -140,6 +140,9 @@ def enters_counters(game: Game, oid: str, x: int | None, controller: str | None 
                               f"may apply: {a.source_text!r}")
         if a.kind == "static" and a.static is not None and a.static.kind == "enters_with_counters":
             n = a.static.arg("n")
+            if n == "kicked":
+                # 702.33c-d: the times the spell it was was kicked; a permanent that was no spell was not kicked
+                n = len(o.kicked) if o.zone == "stack" else 0
             n = (x or 0) if str(n).upper() == "X" else int(n)
             if n:
                 kind = a.static.arg("counter")

@@ -1015,6 +1015,12 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
         count: int | str = "X" if n == "X" else (int(n) if n.isdigit() else phrases.number_word(n))
         return Ability("static", static=parse_static({"kind": "enters_with_counters", "counter": m.group(2), "n": count}),
                        source_text=printed)
+    # 702.33c-d: multikicker's count ("for each time it was kicked": the times its kicker cost was paid)
+    m = re.fullmatch(r"~ enters(?: the battlefield)? with an? ([+-]\d+/[+-]\d+|[a-z]+) counter on it for each time "
+                     r"(?:it|~) was kicked\.", norm)
+    if m:
+        return Ability("static", static=parse_static({"kind": "enters_with_counters", "counter": m.group(1),
+                                                      "n": "kicked"}), source_text=printed)
     m = re.fullmatch(r"As an additional cost to cast ~, (.+)\.", norm)
     if m:
         # 118.8: "discard a card and sacrifice a creature": two parts of one additional cost, both paid

@@ -84,13 +84,15 @@ def _v_tapped_unless(a: dict) -> None:
 
 def _r_enters_with(s: StaticEffect) -> str:
     n = s.arg("n")
+    if n == "kicked":
+        return f"This enters with a {s.arg('counter')} counter on it for each time it was kicked"
     return f"This enters with {count_word(n) if isinstance(n, int) else n} {s.arg('counter')} counter{'s' if n != 1 else ''} on it"
 
 
 def _v_enters_with(a: dict) -> None:
     n = a.get("n")
-    if not (str(n).upper() == "X" or (isinstance(n, int) and not isinstance(n, bool) and n >= 0)):
-        raise DefinitionError(f"enters_with_counters: n must be a number or X, not {n!r}")
+    if not (str(n).upper() == "X" or n == "kicked" or (isinstance(n, int) and not isinstance(n, bool) and n >= 0)):
+        raise DefinitionError(f"enters_with_counters: n must be a number, X or kicked, not {n!r}")
 
 
 def _t_exile_until(a: dict) -> str:
@@ -153,7 +155,8 @@ WORDS = (
     Word("may_play", "static", {"free": bool},
          lambda s: "You may play that card" + (" without paying its mana cost" if s.arg("free") else ""),
          frozenset({Scope.PLAY_PERMISSIONS}), frozenset({"permissions"})),
-    # 614.1c, 122.6: "This permanent enters with N [kind] counters on it"; ``n``: a number or "X" (the X of the
+    # 614.1c, 122.6: "This permanent enters with N [kind] counters on it"; ``n``: a number, "kicked" (one for each
+    # time it was kicked, 702.33c-d) or "X" (the X of the
     # spell it was, 107.3m).
     Word("enters_with_counters", "static", {"counter": str, "n": object}, _r_enters_with, frozenset({Scope.ENTERS}),
          ENGINE, _v_enters_with),
