@@ -28,7 +28,7 @@ from mtgjudge.model.rules.mana_sources import require_modelled_for_payment
 from mtgjudge.model.rules.layers import activated_abilities, current
 from mtgjudge.model.rules.permissions import (graveyard_cast, graveyard_cast_reason, only_from_graveyard,
                                                play_permissions, without_mana_cost)
-from mtgjudge.model.rules.restrictions import forbidden
+from mtgjudge.model.rules.restrictions import activation_forbidden, forbidden
 from mtgjudge.model.rules.targets import target_requirements
 from mtgjudge.model.rules import modes
 from mtgjudge.model.rules.timing import (Requirement, activation_timing, cast_timing, land_play_timing,
@@ -90,6 +90,9 @@ def can_activate(state: GameState, oid: str, index: int, ability: Ability, playe
         raise Unsupported(f"{obj.name}'s ability {ability.source_text!r} is not modelled")
     if ability.unread:
         raise Unsupported(f"{obj.name}'s ability {ability.text()!r}: {ability.unread!r} is not modelled")
+    banned = activation_forbidden(state, oid, ability)        # 602.5: a static ability of a permanent forbids it
+    if banned is not None:
+        return Answer(False, (banned,))
     if ability.any_player and obj.controller != player and any(p.kind != "mana" for p in ability.cost):
         raise Unsupported(f"{obj.name}'s ability {ability.text()!r}: paying a cost that names a permanent "
                           f"{player} doesn't control is not modelled")

@@ -27,6 +27,7 @@ from mtgjudge.model.rules.permissions import PERMISSION_WORDS
 from mtgjudge.model.rules.spending import SPENDING_WORDS
 from mtgjudge.model.rules.timing import TIMING_WORDS
 from mtgjudge.model.vocab.abilities import Ability, StaticEffect
+from mtgjudge.model.rules.restrictions import RESTRICTION_WORDS
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 from mtgjudge.model.vocab.words import CONSUMER_OF, CONSUMERS, COST_WORDS, EFFECT_WORDS, STATIC_WORDS
@@ -49,12 +50,12 @@ def test_every_word_has_a_consumer_or_is_text_only():
 # Each consumer's own table of the words it implements, against the words that say it implements them.
 @pytest.mark.parametrize("consumer,family,table", [
     ("layers", STATIC_WORDS, set(APPLIERS)),
-    ("mana", STATIC_WORDS, set(REPLACEMENTS)),
+    ("mana", STATIC_WORDS, set(REPLACEMENTS) | set(RESTRICTION_WORDS)),
     ("payment", STATIC_WORDS, set(SPELL_COST_WORDS) | set(SPENDING_WORDS)),
     ("permissions", STATIC_WORDS, set(PERMISSION_WORDS)),
     ("engine", STATIC_WORDS, set(ENTERING_WORDS) | set(PT_WORDS) | set(ON_STACK_WORDS)
                                  | set(LEAVING_STACK_WORDS)),
-    ("timing", STATIC_WORDS, set(TIMING_WORDS)),
+    ("timing", STATIC_WORDS, set(TIMING_WORDS) | set(RESTRICTION_WORDS)),
     ("in-force", STATIC_WORDS, set()),
     ("engine", EFFECT_WORDS, set(PERFORMERS)),
     ("mana", EFFECT_WORDS, set(MANA_ABILITY_EFFECTS)),

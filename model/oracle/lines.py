@@ -39,6 +39,7 @@ from mtgjudge.model.words.players.read import chosen_after
 from mtgjudge.model.words.library.read import hands_after, search_then_top
 from mtgjudge.model.words.permanents.read import perm_sentence
 from mtgjudge.model.words.prevention.read import prevent_sentence
+from mtgjudge.model.words.restrictions.read import restriction_static
 from mtgjudge.model.words.shields.read import shield_sentence
 from mtgjudge.model.words.references.read import ref_words
 from mtgjudge.model.words.counts.read import counted_word
@@ -988,7 +989,8 @@ def _spend_line(norm: str, printed: str) -> list[Ability] | None:
 
 
 def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
-    word = _static_word(norm, printed) or _cost_change(norm, printed) or _granted_mana_ability(norm, printed)
+    word = _static_word(norm, printed) or _cost_change(norm, printed) or _granted_mana_ability(norm, printed) \
+        or restriction_static(norm, printed)
     if word is not None:
         return word
     try:

@@ -40,6 +40,7 @@ from mtgjudge.model.pool_terms import Choice, Term, TooManyPieces, covers, expan
 from mtgjudge.model.payment.problem import pool_groups
 from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, ways_to_pay
 from mtgjudge.model.rules.mana_production import added_total
+from mtgjudge.model.rules.restrictions import activation_forbidden, guard_mana_search
 from mtgjudge.model.rules.mana_sources import (activation_outcomes, damage_is_life_loss, hand_mana, read_from_hand,
                                                restriction_not_modelled)
 from mtgjudge.model.rules.spending import Purpose, spend_as_effects
@@ -195,9 +196,13 @@ class _Search:
         self.acts: dict = {}
         self._caps: dict = {}
         self._by_act: dict = {}
+        # 602.5: an ability a permanent's static forbids (Null Rod) can't be activated for mana
         self.abilities = {o.id: [(i, a) for i, a in enumerate(activated_abilities(state, o.id), 1)
-                                 if (a.kind == "mana" and a.functions_in("battlefield")) or (a.kind == "unmodelled" and (a.unmodelled_kind == "mana" or a.may_concern("mana")))]
+                                 if ((a.kind == "mana" and a.functions_in("battlefield"))
+                                     or (a.kind == "unmodelled" and (a.unmodelled_kind == "mana" or a.may_concern("mana"))))
+                                 and activation_forbidden(state, o.id, a) is None]
                           for o in state.battlefield(player)}
+        guard_mana_search(state, [(oid, a) for oid, abl in self.abilities.items() for _, a in abl])
         pays_life = any(c.kind == "pay_life" or (c.kind == "mana" and any(m.kind in ("phyrexian", "hybrid_phyrexian") for m in c.mana))
                         for abl in self.abilities.values() for _, a in abl for c in a.cost)
         for oid, abl in self.abilities.items():

@@ -19,6 +19,7 @@ from mtgjudge.model.rules.guards import (DAMAGE_KEYWORDS, PAYMENT_SCOPES, guard_
 from mtgjudge.model.mana import TYPES
 from mtgjudge.model.state import GameState
 from mtgjudge.model.rules.could_produce import could_produce
+from mtgjudge.model.rules.restrictions import activation_forbidden, guard_mana_search
 from mtgjudge.model.rules.mana_production import (base_productions, candidate_replacements, replacement_outcomes,
                                                   trigger_additions)
 
@@ -208,6 +209,8 @@ def mana_sources(state, player: str, *, pool_dependent: bool = False) -> list[Ma
                 continue
             if not a.is_mana_ability or not a.functions_in("battlefield"):   # 113.6m: functions elsewhere only
                 continue
+            if activation_forbidden(state, o.id, a) is not None:      # 602.5: Null Rod, Cursed Totem
+                continue
             if a.unread:
                 raise Unsupported(f"{o.name} ({o.id}): {a.text()!r}: {a.unread!r} is not modelled")
             problem = restriction_not_modelled(o.name, a, once_modelled=True)
@@ -233,6 +236,7 @@ def mana_sources(state, player: str, *, pool_dependent: bool = False) -> list[Ma
                                   by_sacrifice=p.reflect_sacrificed, replaced=replaced,
                                   damage=damage_to_activator(a), once=a.once_each_turn,
                                   used_this_turn=a.once_each_turn and i in o.activated_this_turn))
+    guard_mana_search(state, [(m.source, m.ability) for m in out])
     return out
 
 
