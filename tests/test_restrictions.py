@@ -27,9 +27,21 @@ def test_the_lines_read(line, objects, unless):
     assert a.render() == line.rstrip(".") + "." or a.render() == line.rstrip(".")
 
 
+def test_a_chosen_name_is_read():
+    line = "Activated abilities of sources with the chosen name can't be activated unless they're mana abilities."
+    a = restriction_static(line, line)
+    assert a is not None and a.static.arg("chosen_name") and a.static.arg("unless_mana")
+    assert a.render().rstrip(".") == line.rstrip(".")
+
+
+def test_a_chosen_name_the_question_does_not_give_is_unsupported():
+    st = state_of(obj("needle", "Pithing Needle", controller="Bob"), obj("pyro", "Prodigal Pyromancer"))
+    with pytest.raises(Unsupported, match="no name was chosen"):
+        activation_forbidden(st, "pyro", activated_abilities(st, "pyro")[0])
+
+
 @pytest.mark.parametrize("line", [
-    # a chosen name (Pithing Needle), a time, a kind the vocabulary does not read: no reading
-    "Activated abilities of sources with the chosen name can't be activated unless they're mana abilities.",
+    # a time, a kind the vocabulary does not read, three kinds: no reading
     "Activated abilities of artifacts can't be activated during your turn.",
     "Activated abilities of artifacts, creatures, and enchantments can't be activated.",
 ])

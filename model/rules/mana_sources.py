@@ -184,7 +184,8 @@ def hand_mana(state, player: str, exclude: tuple[str, ...] = ()) -> list[tuple[s
         if o.id in exclude or not o.card.modelled:
             continue
         for i, a in enumerate(activated_abilities(state, o.id), 1):
-            if read_from_hand(o, a):
+            # 602.5: a source with a chosen name is forbidden in the hand too (Pithing Needle ruling 2005-06-01)
+            if read_from_hand(o, a) and activation_forbidden(state, o.id, a) is None:
                 out.append((o.id, i, a, a.production.fixed[0]))
     return out
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Answer, Step, step
+from mtgjudge.model.names import names_of, normalize
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.layers import compute_all, current
 from mtgjudge.model.state import GameState
@@ -49,12 +50,12 @@ RESTRICTION_WORDS = ("cant_activate",)
 
 def activation_forbidden(state: GameState, oid: str, ability: Ability) -> Step | None:
     """602.5, 101.2: the reason ``ability`` of ``oid`` can't be activated now, because a static ability of a
-    permanent forbids it ("Activated abilities of artifacts can't be activated."); None when none does. Only a
-    permanent's abilities are forbidden (an ability that functions in a hand or a graveyard is not one of a
-    permanent's: Stony Silence ruling 2017-03-14)."""
+    permanent forbids it ("Activated abilities of artifacts can't be activated."); None when none does. A kind of
+    permanent ("artifacts") is forbidden on the battlefield only (an ability that functions in a hand or a
+    graveyard is not one of a permanent's: Stony Silence ruling 2017-03-14); "sources with the chosen name" in
+    every zone (Pithing Needle ruling 2005-06-01), the name the question gives the permanent (``chosen: {card
+    name: ...}``)."""
     o = state.obj(oid)
-    if o.zone != "battlefield":
-        return None
     chars = compute_all(state)
     for src in state.battlefield():
         for a in chars[src.id].abilities:
@@ -63,7 +64,16 @@ def activation_forbidden(state: GameState, oid: str, ability: Ability) -> Step |
                 continue
             if st.arg("unless_mana", False) and ability.is_mana_ability:
                 continue
-            if any(matches(sel, chars[oid], o, src.controller, src, state.turn.step) for sel in objects_of(st.arg("objects"))):
+            if st.arg("chosen_name", False):
+                chosen = src.choice("card name")
+                if chosen is None:
+                    raise Unsupported(f"{src.name} ({src.id}): {a.text()!r}: no name was chosen for it (give it "
+                                      "`chosen: {card name: ...}`)")
+                hit = normalize(chosen) in names_of(o)
+            else:
+                hit = o.zone == "battlefield" and any(matches(sel, chars[oid], o, src.controller, src, state.turn.step)
+                                                      for sel in objects_of(st.arg("objects")))
+            if hit:
                 return step(("602.5", "101.2"), f"{src.name} ({src.id}): {a.text()!r}: {o.name}'s ability "
                                                  f"{ability.text()!r} can't be activated")
     return None

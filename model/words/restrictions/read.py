@@ -1,7 +1,7 @@
 """Reading the statics that forbid activating abilities (``words.restrictions.record``): a whole line "Activated
 abilities of <objects> can't be activated." or "... can't be activated unless they're mana abilities.", whose
-objects are one or two kinds of permanents the vocabulary reads. Any other wording ("sources with the chosen
-name", "during your turn") is no reading: the line stays unmodelled."""
+objects are one or two kinds of permanents the vocabulary reads, or "sources with the chosen name". Any other
+wording ("during your turn", three kinds) is no reading: the line stays unmodelled."""
 from __future__ import annotations
 
 import re
@@ -20,7 +20,9 @@ def restriction_static(norm: str, printed: str) -> Ability | None:
     if m is None:
         return None
     try:
-        static = parse_static({"kind": "cant_activate", "objects": m.group("objects"),
+        named = m.group("objects") == "sources with the chosen name"
+        static = parse_static({"kind": "cant_activate", **({"chosen_name": True} if named else
+                                                           {"objects": m.group("objects")}),
                                **({"unless_mana": True} if m.group("unless") else {})})
     except DefinitionError:
         return None

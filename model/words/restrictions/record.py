@@ -2,7 +2,9 @@
 of <objects> can't be activated[ unless they're mana abilities]." (Null Rod, Stony Silence, Cursed Totem, Linvala,
 Keeper of Silence, Damping Matrix). ``objects`` is the printed plural phrase ("artifacts", "creatures your
 opponents control", "artifacts and creatures"); each of its kinds is read as a noun phrase
-(``objects_of``). The rule is applied by ``rules.restrictions.activation_forbidden``, for the legality of an
+(``objects_of``). ``chosen_name``: "sources with the chosen name" (Pithing Needle, Phyrexian Revoker, Sorcerous
+Spyglass, Voidstone Gargoyle), the name chosen for the permanent as it entered, in every zone (Pithing Needle
+ruling 2005-06-01). The rule is applied by ``rules.restrictions.activation_forbidden``, for the legality of an
 activation (the timing consumer: 602.5) and for the mana abilities payment and mana-options may activate (the
 mana consumer: 605.3a)."""
 from __future__ import annotations
@@ -29,17 +31,20 @@ def objects_of(phrase: str) -> tuple[Selector, ...]:
 
 
 def _v_objects(a: dict) -> None:
-    if not isinstance(a.get("objects"), str):
-        raise DefinitionError("objects: the permanents whose activated abilities can't be activated")
-    objects_of(a["objects"])
+    if bool(a.get("chosen_name")) == isinstance(a.get("objects"), str):
+        raise DefinitionError("objects (the permanents whose activated abilities can't be activated) or "
+                              "chosen_name, one of the two")
+    if not a.get("chosen_name"):
+        objects_of(a["objects"])
 
 
 def _r_cant_activate(s: StaticEffect) -> str:
-    return (f"Activated abilities of {s.arg('objects')} can't be activated"
+    objects = "sources with the chosen name" if s.arg("chosen_name", False) else s.arg("objects")
+    return (f"Activated abilities of {objects} can't be activated"
             + (" unless they're mana abilities" if s.arg("unless_mana", False) else ""))
 
 
 WORDS = (
-    Word("cant_activate", "static", {"objects": str, "unless_mana": bool}, _r_cant_activate,
+    Word("cant_activate", "static", {"objects": str, "chosen_name": bool, "unless_mana": bool}, _r_cant_activate,
          frozenset({Scope.ACTIVATION, Scope.MANA}), frozenset({"timing", "mana"}), _v_objects),
 )
