@@ -330,10 +330,14 @@ def resolve_top(game: Game) -> list[Game]:
         if lki.zone != "stack" or g.moved(top) != game.moved(top):
             out.append(g)           # 608.2n: an instruction moved it ("Exile ~."): it stays where it went
             continue
+        if rebound and from_hand:
+            zones.guard_other_graveyard_replacement(g.state, lki, "rebound would exile it (702.88a)")
         if rebound:
             out.append(delayed.rebound(g, top, from_hand))     # 702.88a
             continue
         if bought_back:
+            zones.guard_other_graveyard_replacement(g.state, lki, "its buyback would put it into its owner's hand "
+                                                                  "(702.27a)")
             # 702.27a: its buyback cost was paid: it is put into its owner's hand instead of the graveyard
             g = zones.move(g, top, "hand").log(("702.27a", "608.2n"), f"{o.name}'s buyback cost was paid: it is put "
                                                                       "into its owner's hand as it resolves")

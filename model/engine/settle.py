@@ -22,10 +22,13 @@ def source_on_battlefield(game: Game, source: str, source_moves: int) -> bool:
 def after_moves(game: Game, moved: list, what: str) -> Game:
     """After simultaneous zone changes (lki, from, to): abilities they trigger wait to be put on the stack;
     if a permanent left the battlefield, the cards exiled until it leaves return immediately (610.3), and so
-    on for what that return causes. A spell whose move from the stack was replaced by exile (702.34a, 614.1a:
-    ``zones.move``) went there, and only that move happened."""
-    moved = [(lki, before, "exile" if before == "stack" and to != "exile" and game.state.has(lki.id)
-              and game.state.obj(lki.id).zone == "exile" else to) for lki, before, to in moved]
+    on for what that return causes. A move from the stack, or into a graveyard, replaced by exile (702.34a,
+    614.1a: ``zones.move``) went there, and only that move happened."""
+    # a move replaced by exile (a spell cast by flashback, 702.34a; what would be put into a graveyard, 614.1a:
+    # ``zones.move``) went there, and only that move happened: nothing was put into a graveyard, nothing died
+    moved = [(lki, before, "exile" if (before == "stack" or to == "graveyard") and to != "exile"
+              and game.state.has(lki.id) and game.state.obj(lki.id).zone == "exile" else to)
+             for lki, before, to in moved]
     while moved:
         guard_unrecognized(game, what, extra=[m[0] for m in moved])
         new = triggered_by_moves(game, moved)

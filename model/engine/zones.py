@@ -119,6 +119,36 @@ def _guard_replacements(game: Game, o: GameObject, to: str) -> None:
 #: The static words this module gives meaning to: a spell exiled as it leaves the stack when it was cast from a
 #: graveyard by its flashback, jump-start or aftermath (``move``).
 LEAVING_STACK_WORDS = (GRAVEYARD_CAST_WORD,)
+#: ... and what would be put into a graveyard exiled instead (``graveyard_replaced``).
+GRAVEYARD_WORDS = ("graveyard_to_exile",)
+
+
+def graveyard_replaced(state: GameState, o: GameObject) -> str | None:
+    """614.1a: the static ability of a permanent ("If a card or token would be put into a graveyard from anywhere,
+    exile it instead.", ``words.graveyard_replacement``) that exiles ``o`` instead of putting it into its owner's
+    graveyard (400.3), named for the log; None when none applies. Several that apply lead to the same exile (one
+    of them is applied, 616.1, with one result)."""
+    for src in state.battlefield():
+        for a in current(state, src.id).abilities:
+            st = a.static
+            if a.kind != "static" or st is None or st.kind != "graveyard_to_exile":
+                continue
+            if o.token and not st.arg("tokens", False):
+                continue            # a token is no card (111.1)
+            if st.arg("opponents", False) and o.owner == src.controller:
+                continue
+            return f"{src.name} ({src.id})"
+    return None
+
+
+def guard_other_graveyard_replacement(state: GameState, o: GameObject, instead: str) -> None:
+    """616.1: ``o`` would be put into a graveyard, and two replacement effects apply: its own (``instead``: put into
+    its owner's hand, on its owner's library) and a permanent's exiling it. Its controller chooses the one to
+    apply, with different results: not modelled."""
+    by = graveyard_replaced(state, o)
+    if by is not None:
+        raise Unsupported(f"{o.name} ({o.id}) would be put into a graveyard: {by} would exile it and {instead}; "
+                          "which replacement effect applies is its controller's choice (616.1), not modelled")
 
 
 def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: bool = True,
@@ -143,6 +173,10 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
         # instead of going anywhere else (a replacement of the move, 614.1a)
         game = game.log((exiled, "614.1a"), f"{o.name} ({oid}) was cast from a graveyard by its "
                                             f"{_keyword_of(o, exiled)}: it is exiled instead of being put into the {to}")
+        to = "exile"
+    by = graveyard_replaced(state, o) if to == "graveyard" else None
+    if by is not None:
+        game = game.log("614.1a", f"{o.name} ({oid}) would be put into its owner's graveyard: {by} exiles it instead")
         to = "exile"
     if guard:
         _guard_replacements(game, o, to)
@@ -218,6 +252,10 @@ def card_nobody_knows(game: Game, player: str, zone: str, prefix: str, name: str
     oid = unknown_id(game.state, player, prefix)
     o = GameObject(id=oid, card=card or CardDef(faces=(Face(name=name),), modelled=False), owner=player,
                    controller=player, zone=zone)
+    by = graveyard_replaced(game.state, o) if zone == "graveyard" else None
+    if by is not None:
+        game = game.log("614.1a", f"{name} ({oid}) would be put into {player}'s graveyard: {by} exiles it instead")
+        o = replace(o, zone="exile")
     st = game.state.with_player(replace(p, unknown_library=p.unknown_library - 1))
     return create_object(game.with_state(st), o), oid
 

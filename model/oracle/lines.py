@@ -40,6 +40,7 @@ from mtgjudge.model.words.library.read import hands_after, search_then_top
 from mtgjudge.model.words.permanents.read import perm_sentence
 from mtgjudge.model.words.prevention.read import prevent_sentence
 from mtgjudge.model.words.restrictions.read import restriction_static
+from mtgjudge.model.words.graveyard_replacement.read import graveyard_replacement_static
 from mtgjudge.model.words.shields.read import shield_sentence
 from mtgjudge.model.words.references.read import ref_words
 from mtgjudge.model.words.counts.read import counted_word
@@ -990,7 +991,7 @@ def _spend_line(norm: str, printed: str) -> list[Ability] | None:
 
 def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
     word = _static_word(norm, printed) or _cost_change(norm, printed) or _granted_mana_ability(norm, printed) \
-        or restriction_static(norm, printed)
+        or restriction_static(norm, printed) or graveyard_replacement_static(norm, printed)
     if word is not None:
         return word
     try:

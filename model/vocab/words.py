@@ -28,6 +28,7 @@ from mtgjudge.model.words.prevention import record as words_prevent
 from mtgjudge.model.words.references import record as words_refs
 from mtgjudge.model.words.removal import record as words_removal
 from mtgjudge.model.words.restrictions import record as words_restrictions
+from mtgjudge.model.words.graveyard_replacement import record as words_graveyard
 from mtgjudge.model.words.shields import record as words_shields
 from mtgjudge.model.words.tokens import record as words_tokens
 from mtgjudge.model.words.until import record as words_until
@@ -57,7 +58,7 @@ _FAMILIES = (
     words_mana, words_costs, words_game, words_until, words_damage, words_library, words_permanents,
     words_prevent, words_optional, words_counts, words_shields, words_refs, words_kicker, words_delayed, words_etb,
     words_conditions, words_tokens, words_choose, words_removal,
-    proliferate, attach, words_restrictions,
+    proliferate, attach, words_restrictions, words_graveyard,
 )
 _ALL = tuple(w for family in _FAMILIES for w in family.WORDS)
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}

@@ -44,6 +44,9 @@ def counter_spell(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         if instead == "library_top_or_bottom":
             places.append(("library", False, "the stack and put on the bottom of its owner's library instead of "
                                              "into their graveyard"))
+    if instead is not None and instead != "exile":
+        zones.guard_other_graveyard_replacement(st, o, f"the counter's own words would put it into its owner's "
+                                                       f"{'hand' if instead == 'hand' else 'library'} (614.1a)")
     out = []
     for to, top, how in places:
         g = zones.move(game, o.id, to, top=top).log("701.6a", f"{o.name} ({o.id}) is countered: it is removed from {how}")
