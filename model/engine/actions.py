@@ -19,6 +19,7 @@ from mtgjudge.model.engine.leave_game import leave_game
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.engine.mana_abilities import resolve_mana_ability
 from mtgjudge.model.words.damage.perform import division_possible
+from mtgjudge.model.words.cycling.perform import cycled, is_cycling_ability
 from mtgjudge.model.payment.enumeration import all_payments
 from mtgjudge.model.payment.problem import build_problem
 from mtgjudge.model.words.removal.perform import remove
@@ -359,6 +360,8 @@ def activate(game: Game, a: Mapping[str, Any]) -> list[Game]:
     out = []
     for targets in choices:
         for g in pay(game, state, player, cost, a.get("paying")):
+            if is_cycling_ability(ability):
+                g = cycled(g, oid, player)          # 702.29c: "When you cycle ~", from where the card went
             if g.state.has(oid):
                 src = g.state.obj(oid)
                 g = g.with_state(g.state.with_object(replace(src, activated_this_turn=tuple(sorted(set(src.activated_this_turn) | {index})))))

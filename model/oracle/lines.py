@@ -22,6 +22,8 @@ from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.words.optional.read import depends_on_choice, optional_words
 from mtgjudge.model.words.kicker import read as kicker_lines
 from mtgjudge.model.words.proliferate import read as proliferate
+from mtgjudge.model.words.cycling import read as cycling_lines
+from mtgjudge.model.words.cycling import record as cycling_record
 from mtgjudge.model.oracle import keyword_triggers, keywords
 from mtgjudge.model.words.damage import read as damage_sentences
 from mtgjudge.model.words.entering import read as etb_sentences
@@ -620,6 +622,25 @@ def _keyword_meaning(item: str, ctx: LineContext) -> Ability | None:
     return a if a.kind == "triggered" else None
 
 
+def _cycling(item: str, ctx: LineContext) -> Ability | None:
+    """702.29a, 702.29e: a cycling or typecycling item read as the activated ability it means, from the hand
+    (``words.cycling``); None for any other item, or when that ability is not read whole."""
+    found = _keyword_of(item)
+    said = cycling_lines.cycling_text(found[0].name, found[1]) if found is not None else None
+    if said is None:
+        return None
+    name, cost, effect = said
+    a = _activated(cost, effect, f"{cost}: {effect}", item, ctx)
+    if a.kind != "activated":
+        return None
+    a = dataclasses.replace(a, keyword=name, source_text=item)
+    try:
+        cycling_record.validate(a)
+    except DefinitionError:
+        return None
+    return a
+
+
 def _keyword_ability(item: str) -> Ability:
     kw, param = _keyword_of(item)   # type: ignore[misc]
     name = kw.name
@@ -1163,7 +1184,7 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     items = _keyword_items(body)
     if items is not None:
         # a permanent's keyword whose trigger depends on the card's type (Haunt, 702.55a)
-        return [_keyword_meaning(i, ctx) or keyword_triggers.on_permanent(_keyword_ability(i), ctx.spell)
+        return [_keyword_meaning(i, ctx) or _cycling(i, ctx) or keyword_triggers.on_permanent(_keyword_ability(i), ctx.spell)
                 for i in items]
     if ctx.spell and _TRIGGER.match(body):
         # 603.7a: "At the beginning of your next upkeep, ..." on an instant or sorcery is a delayed triggered

@@ -15,6 +15,7 @@ from mtgjudge.model.mana import COLOR_NAMES, COLORS, Symbol, format_cost
 from mtgjudge.model.selectors import Selector, TargetSpec
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.subtypes import IRREGULAR
+from mtgjudge.model.words.cycling import record as cycling
 
 if TYPE_CHECKING:
     from mtgjudge.model.vocab.words import Word
@@ -744,7 +745,10 @@ class Ability:
 
     def _keyword_form(self) -> str | None:
         """An activated ability that is exactly what a keyword stands for, said as the keyword: Equip (702.6a),
-        Crew (702.122a), Level up (711.2a) and Outlast (702.107a); None for any other."""
+        Crew (702.122a), Level up (711.2a), Outlast (702.107a) and cycling (702.29a, 702.29e: ``words.cycling``);
+        None for any other."""
+        if self.keyword and cycling.is_cycling(self.keyword):
+            return cycling.render(self, render_cost(self.cost[:-1]))
         if len(self.effects) != 1 or self.once_each_turn or self.during or self.only_if or self.unread:
             return None
         e = self.effects[0]
