@@ -856,9 +856,9 @@ state:
     assert value(q % 7) is False
 
 
-def test_an_ability_activated_from_the_hand_is_not_answered_no_there(imported):
-    # Ghost-Lit Stalker's channel ability discards the card as its cost: it functions in the hand (113.6j).
-    # Activating it there is not modelled, and the answer must not be "no" because the card is in the hand;
+def test_an_ability_activated_from_the_hand_is_activated_there(imported):
+    # Ghost-Lit Stalker's channel ability discards the card as its cost: it functions in the hand (113.6j), where
+    # "Discard this card" is paid (701.9a) with {5}{B}{B} from seven Swamps, as a sorcery in Alice's main phase;
     # on the battlefield it can't be activated.
     q = """
 id: q
@@ -872,7 +872,9 @@ state:
       hand: [%s]
     Bob: {}
 """
-    assert status(q % ("", "{card: Ghost-Lit Stalker, id: stalker}")) == "unsupported"
+    assert value(q % ("", "{card: Ghost-Lit Stalker, id: stalker}")) is True
+    assert value(q.replace("Swamp, Swamp, Swamp, Swamp, Swamp, Swamp, Swamp", "Swamp, Swamp, Swamp, Swamp, Swamp, Swamp")
+                 % ("", "{card: Ghost-Lit Stalker, id: stalker}")) is False
     assert value(q % (", {card: Ghost-Lit Stalker, id: stalker}", "")) is False
 
 

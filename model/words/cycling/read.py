@@ -6,6 +6,7 @@ its instruction by the library's reader. A cost or an instruction they do not re
 unmodelled, as it was (the keyword table's row: an ability of the hand, ``oracle.keywords``)."""
 from __future__ import annotations
 
+from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.words.cycling.record import is_cycling, meaning
 
 
@@ -16,4 +17,7 @@ def cycling_text(keyword: str, cost: str) -> tuple[str, str, str] | None:
     if not is_cycling(keyword) or not cost:
         return None
     name = keyword[:1].upper() + keyword[1:]
-    return name, f"{cost}, Discard ~", meaning(name)
+    try:
+        return name, f"{cost}, Discard ~", meaning(name)
+    except DefinitionError:
+        return None           # "[Type]cycling" naming no type the rules know (205): not read

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab.subtypes import all_subtypes
 
 #: The keyword's name, and the end of every typecycling keyword's (702.29e).
 CYCLING = "Cycling"
@@ -41,6 +42,9 @@ def cycled_type(keyword: str) -> str | None:
     if not words:
         return None
     said = [w.lower() if w.lower() in _LOWER else w[:1].upper() + w[1:].lower() for w in words]
+    unknown = [w for w in said if w not in _LOWER and w not in all_subtypes()]
+    if unknown:
+        raise DefinitionError(f"{keyword!r}: {unknown[0]!r} is no card type, supertype or subtype (205)")
     return " ".join(said)
 
 
