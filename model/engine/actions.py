@@ -19,7 +19,7 @@ from mtgjudge.model.engine.leave_game import leave_game
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.engine.mana_abilities import resolve_mana_ability
 from mtgjudge.model.words.damage.perform import division_possible
-from mtgjudge.model.words.cycling.perform import cycled, is_cycling_ability
+from mtgjudge.model.words.cycling.perform import activation_rules, cycled, is_cycling_ability
 from mtgjudge.model.payment.enumeration import all_payments
 from mtgjudge.model.payment.problem import build_problem
 from mtgjudge.model.words.removal.perform import remove
@@ -367,7 +367,7 @@ def activate(game: Game, a: Mapping[str, Any]) -> list[Game]:
                 g = g.with_state(g.state.with_object(replace(src, activated_this_turn=tuple(sorted(set(src.activated_this_turn) | {index})))))
             ab = StackAbility(oid, text_index, player, tuple(targets), g.moved(oid), face=o.face)
             g = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
-            g = g.log(("602.2", "602.2a") + (("602.2b", "601.2c") if targets else ()), f"{player} activates {o.name}'s ability {ability.text()!r}" + (
+            g = g.log(("602.2", "602.2a") + activation_rules(ability) + (("602.2b", "601.2c") if targets else ()), f"{player} activates {o.name}'s ability {ability.text()!r}" + (
                 f", targeting {', '.join(name_of(game.state, t) for t in targets)}" if targets else ""))
             if len(choices) > 1:
                 g = g.choose(f"{oid} ability {text_index} targets {', '.join(targets)}")

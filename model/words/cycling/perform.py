@@ -20,7 +20,7 @@ from mtgjudge.model.engine.triggers import is_triggered, trigger_of
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.state import PendingTrigger
 from mtgjudge.model.vocab.abilities import Ability
-from mtgjudge.model.words.cycling.record import is_cycling
+from mtgjudge.model.words.cycling.record import is_cycling, rule
 
 PERFORMERS: dict[str, Performer] = {}
 
@@ -28,6 +28,11 @@ PERFORMERS: dict[str, Performer] = {}
 def is_cycling_ability(ability: Ability) -> bool:
     """Is ``ability`` a cycling or typecycling ability (702.29a, 702.29f)?"""
     return ability.kind == "activated" and is_cycling(ability.keyword)
+
+
+def activation_rules(ability: Ability) -> tuple[str, ...]:
+    """The rule of cycling an activation of ``ability`` cites (702.29a, 702.29e), or none for another ability."""
+    return (rule(ability.keyword),) if is_cycling_ability(ability) else ()
 
 
 def cycled(game: Game, card: str, player: str) -> Game:

@@ -48,6 +48,11 @@ def cycled_type(keyword: str) -> str | None:
     return " ".join(said)
 
 
+def rule(keyword: str) -> str:
+    """The rule that says what ``keyword`` means: 702.29a for cycling, 702.29e for a typecycling keyword."""
+    return "702.29a" if cycled_type(keyword) is None else "702.29e"
+
+
 def meaning(keyword: str) -> str:
     """What the ability of ``keyword`` does, as the rule words it (702.29a, 702.29e), in today's Oracle words."""
     what = cycled_type(keyword)
