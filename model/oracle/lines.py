@@ -574,6 +574,11 @@ def _keyword_of(item: str) -> tuple[keywords.Keyword, str] | None:
         head = " ".join(words[:n])
         rest = item[len(head):].strip()
         kw = keywords.lookup(head.rstrip("—"))
+        if (kw is None or kw.name == "Cycling") and cycling_record.is_cycling(head.rstrip("—")) \
+                and not rest.startswith(("{", "—")):
+            # 702.29a: a cycling keyword's cost is mana or follows a dash; "Cycling abilities you activate cost up
+            # to {2} less" (Fluctuator) is a static ability of the permanent about cycling, not the keyword
+            continue
         if kw is None and head.lower().endswith("cycling") and head.lower() != "cycling":
             kw = keywords.BY_NAME["cycling"]           # typecycling (702.29e): a cycling ability
             return (keywords.Keyword(head, kw.rule, "cost", kw.kind, kw.scopes, kw.zones), rest)
