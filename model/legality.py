@@ -70,7 +70,7 @@ def _moves_itself(ability: Ability) -> bool:
 
 #: Cost parts paid the same wherever the object is, none of them by the object itself (601.2h): an ability that
 #: functions in another zone (113.6j, 113.6m) with only these is activated there as on the battlefield.
-_PAID_ANYWHERE = frozenset({"mana", "discard", "pay_life"})
+_PAID_ANYWHERE = frozenset({"mana", "discard", "pay_life", "sacrifice"})
 #: Cost parts paid by the object itself in the one zone where it can pay them (113.6j): "Discard this card" from
 #: its owner's hand (701.9a; cycling, 702.29a).
 _PAID_THERE = {"discard_self": "hand"}

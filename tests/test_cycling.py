@@ -178,3 +178,10 @@ state:
 expect: yes
 """)
     assert value is True, msg
+
+
+def test_the_card_that_discards_itself_is_not_also_another_card_to_discard():
+    # 601.2h, 702.29a: "Discard this card" uses the card up; a "Discard a card" part beside it needs another card
+    looter = card("Frob Looter", "Instant", "{2}{U}", "Discard a card, Discard Frob Looter: Draw two cards.")
+    assert ask("Frob Looter", "", "can-activate", "", 20, "", looter)[1] is False
+    assert ask("Frob Looter", "", "can-activate", "", 20, ", Forest", looter)[1] is True

@@ -339,7 +339,8 @@ def activate(game: Game, a: Mapping[str, Any]) -> list[Game]:
     if not state.has(oid):
         raise InputError("activate", f"{oid} does not exist now")
     o = state.obj(oid)
-    player = a.get("by") or o.controller
+    # 108.4a: a card that is not a permanent or a spell has no controller: its owner activates its abilities there
+    player = a.get("by") or (o.controller if o.zone in ("battlefield", "stack") else o.owner)
     x = a.get("x", 0)
     index, ability = find_ability(state, oid, a.get("ability"))
     if ability.kind == "mana":

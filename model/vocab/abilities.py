@@ -466,7 +466,7 @@ class TriggerEvent:
     ``becomes_blocked``, ``blocks_creature``, ``blocked_by_creature``, ``combat_damage_player`` (508.3a, 506.5,
     509.3a-d, 510.3a: combat events,
     ``engine.triggers.triggered_by_combat``; ``combat``: a combat condition not read), ``cycles`` ("When you
-    cycle ~", 702.29: the engine performs no cycling, so it never happens in its games), ``haunted_dies`` ("the creature it haunts dies", 702.55c:
+    cycle ~", 702.29c: the card is discarded to pay its cycling ability's cost, ``words.cycling.perform.cycled``), ``haunted_dies`` ("the creature it haunts dies", 702.55c:
     no card haunts a creature in the engine's games, since Haunt's own trigger is not performed), ``turned_face_up``
     (702.37e: the engine turns no permanent face up). ``who``: whose zone
     change: ``self`` (the object with the ability), ``other`` ("another ...": any other matching object),
