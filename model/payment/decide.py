@@ -899,7 +899,7 @@ def extract_plan(enc: Encoding, m) -> dict:
     # Which permanents pay the parts that name them (601.2h).
     others = []
     for part in pr.cost.other:
-        if part.kind in ("tap", "untap", "sacrifice_self", "remove_counters"):
+        if part.kind in ("tap", "untap", "sacrifice_self", "remove_counters", "discard_self"):
             others.append({"part": part.text(), "by": [pr.cost.source]})
     for part, picks in enc.part_vars:
         others.append({"part": part.text(), "by": [i for gi, v in picks for i in take(gi, _val(m, v))]})
