@@ -24,7 +24,7 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Ambush Viper", "Boros Guildgate", "Fire", "Ice", "Delver of Secrets", "Insectile Aberration",
             "Ajani Goldmane", "Vulshok Morningstar", "Shivan Reef", "Skycloud Expanse", "Gilded Lotus",
             "Prodigal Sorcerer", "Living Plane", "Glorious Anthem", "Altar's Reap", "Exalted Angel",
-            "Krosan Tusker", "Tainted Isle", "Doom Blade", "Icy Manipulator", "Dark Ritual", "Elvish Mystic",
+            "Gempalm Strider", "Tainted Isle", "Doom Blade", "Icy Manipulator", "Dark Ritual", "Elvish Mystic",
             "Hypnotic Specter", "Lightning Helix", "Sacred Foundry", "Student of Warfare", "Azorius Chancery",
             "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar", "Ghost-Lit Stalker", "Sudden Shock",
             "Priest of Titania", "Wirewood Channeler", "Deadeye Plunderers", "Evil Presence", "Urza's Power Plant",
@@ -563,18 +563,21 @@ state:
 
 
 def test_cycling_is_not_an_ability_of_the_permanent_on_the_battlefield(imported):
-    # 113.6j, 702.29a: cycling's cost discards the card: it functions only in the hand.
+    # 113.6j, 702.29a: cycling's cost discards the card: it functions only in the hand ({2}{G}{G}: four Forests).
     q = """
 id: q
 ask: can-activate
-about: tusker
+about: strider
 ability: 1
 state:
   players:
     Alice:
-      battlefield: [{card: Krosan Tusker, id: tusker}, Forest, Forest, Forest]
+      battlefield: [%sForest, Forest, Forest, Forest]
+      hand: [%s]
 """
-    assert value(q) is False
+    strider = "{card: Gempalm Strider, id: strider}"
+    assert value(q % (strider + ", ", "")) is False
+    assert value(q % ("", strider)) is True
 
 
 def test_an_unread_activation_restriction_is_unsupported(imported):
