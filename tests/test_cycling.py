@@ -185,3 +185,12 @@ def test_the_card_that_discards_itself_is_not_also_another_card_to_discard():
     looter = card("Frob Looter", "Instant", "{2}{U}", "Discard a card, Discard Frob Looter: Draw two cards.")
     assert ask("Frob Looter", "", "can-activate", "", 20, "", looter)[1] is False
     assert ask("Frob Looter", "", "can-activate", "", 20, ", Forest", looter)[1] is True
+
+
+def test_near_miss_madness_replaces_the_discard_of_the_cycling_cost():
+    # 702.35a: madness replaces the discard, the cost's too ("If you discard this card, discard it into exile"):
+    # Ichor Slick's cycling would put it into exile, not the graveyard; madness is not performed: unsupported
+    status, _, msg = ask("Ichor Slick", "Swamp, Swamp", "outcome",
+                         "actions:\n  - activate: c\n  - resolve: all\nexpect:\n  - {object: c, zone: graveyard}")
+    assert status == "unsupported" and "Madness" in msg
+    assert ask("Ichor Slick", "Swamp, Swamp")[1] is True           # whether it can be cycled is known
