@@ -70,7 +70,10 @@ def _moves_itself(ability: Ability) -> bool:
 
 #: Cost parts paid the same wherever the object is, none of them by the object itself (601.2h): an ability that
 #: functions in another zone (113.6j, 113.6m) with only these is activated there as on the battlefield.
-_PAID_ANYWHERE = frozenset({"mana", "discard", "pay_life"})
+_PAID_ANYWHERE = frozenset({"mana", "discard", "pay_life", "sacrifice"})
+#: Cost parts paid by the object itself in the one zone where it can pay them (113.6j): "Discard this card" from
+#: its owner's hand (701.9a; cycling, 702.29a).
+_PAID_THERE = {"discard_self": "hand"}
 
 
 def can_activate(state: GameState, oid: str, index: int, ability: Ability, player: str, x: int = 0,
@@ -97,7 +100,8 @@ def can_activate(state: GameState, oid: str, index: int, ability: Ability, playe
         raise Unsupported(f"{obj.name}'s ability {ability.text()!r}: paying a cost that names a permanent "
                           f"{player} doesn't control is not modelled")
     elsewhere = bool(ability.zones) and obj.zone != "battlefield"
-    if ability.zones and (obj.zone == "battlefield" or any(p.kind not in _PAID_ANYWHERE for p in ability.cost)):
+    if ability.zones and (obj.zone == "battlefield" or any(p.kind not in _PAID_ANYWHERE and _PAID_THERE.get(p.kind) != obj.zone
+                                                           for p in ability.cost)):
         # 113.6j, 113.6m: it functions where its cost can be paid or whence its effect moves it (the zone was
         # checked above); a cost that involves the object itself there (exiling it from the graveyard,
         # discarding it) is not modelled.
@@ -105,7 +109,7 @@ def can_activate(state: GameState, oid: str, index: int, ability: Ability, playe
                           "which is not modelled with that cost")
     # 602.2, 108.4a: a card that is not a permanent or a spell has no controller: its owner activates it.
     who = obj.owner if elsewhere else obj.controller
-    rules_zone = ("113.6m" if ability.zones else "113.6")
+    rules_zone = ("113.6m" if _moves_itself(ability) else "113.6j") if ability.zones else "113.6"
     reqs: list[Requirement] = [
         (step(rules_zone, f"{obj.name} is in the {obj.zone}, where its ability {index} functions" if elsewhere
               else f"{obj.name} is on the battlefield, where its abilities function" if obj.zone == "battlefield"

@@ -24,7 +24,7 @@ V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead
             "Ambush Viper", "Boros Guildgate", "Fire", "Ice", "Delver of Secrets", "Insectile Aberration",
             "Ajani Goldmane", "Vulshok Morningstar", "Shivan Reef", "Skycloud Expanse", "Gilded Lotus",
             "Prodigal Sorcerer", "Living Plane", "Glorious Anthem", "Altar's Reap", "Exalted Angel",
-            "Krosan Tusker", "Tainted Isle", "Doom Blade", "Icy Manipulator", "Dark Ritual", "Elvish Mystic",
+            "Gempalm Strider", "Tainted Isle", "Doom Blade", "Icy Manipulator", "Dark Ritual", "Elvish Mystic",
             "Hypnotic Specter", "Lightning Helix", "Sacred Foundry", "Student of Warfare", "Azorius Chancery",
             "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar", "Ghost-Lit Stalker", "Sudden Shock",
             "Priest of Titania", "Wirewood Channeler", "Deadeye Plunderers", "Evil Presence", "Urza's Power Plant",
@@ -563,18 +563,21 @@ state:
 
 
 def test_cycling_is_not_an_ability_of_the_permanent_on_the_battlefield(imported):
-    # 113.6j, 702.29a: cycling's cost discards the card: it functions only in the hand.
+    # 113.6j, 702.29a: cycling's cost discards the card: it functions only in the hand ({2}{G}{G}: four Forests).
     q = """
 id: q
 ask: can-activate
-about: tusker
+about: strider
 ability: 1
 state:
   players:
     Alice:
-      battlefield: [{card: Krosan Tusker, id: tusker}, Forest, Forest, Forest]
+      battlefield: [%sForest, Forest, Forest, Forest]
+      hand: [%s]
 """
-    assert value(q) is False
+    strider = "{card: Gempalm Strider, id: strider}"
+    assert value(q % (strider + ", ", "")) is False
+    assert value(q % ("", strider)) is True
 
 
 def test_an_unread_activation_restriction_is_unsupported(imported):
@@ -856,9 +859,9 @@ state:
     assert value(q % 7) is False
 
 
-def test_an_ability_activated_from_the_hand_is_not_answered_no_there(imported):
-    # Ghost-Lit Stalker's channel ability discards the card as its cost: it functions in the hand (113.6j).
-    # Activating it there is not modelled, and the answer must not be "no" because the card is in the hand;
+def test_an_ability_activated_from_the_hand_is_activated_there(imported):
+    # Ghost-Lit Stalker's channel ability discards the card as its cost: it functions in the hand (113.6j), where
+    # "Discard this card" is paid (701.9a) with {5}{B}{B} from seven Swamps, as a sorcery in Alice's main phase;
     # on the battlefield it can't be activated.
     q = """
 id: q
@@ -872,7 +875,9 @@ state:
       hand: [%s]
     Bob: {}
 """
-    assert status(q % ("", "{card: Ghost-Lit Stalker, id: stalker}")) == "unsupported"
+    assert value(q % ("", "{card: Ghost-Lit Stalker, id: stalker}")) is True
+    assert value(q.replace("Swamp, Swamp, Swamp, Swamp, Swamp, Swamp, Swamp", "Swamp, Swamp, Swamp, Swamp, Swamp, Swamp")
+                 % ("", "{card: Ghost-Lit Stalker, id: stalker}")) is False
     assert value(q % (", {card: Ghost-Lit Stalker, id: stalker}", "")) is False
 
 

@@ -19,6 +19,7 @@ from mtgjudge.model.engine.leave_game import leave_game
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.engine.mana_abilities import resolve_mana_ability
 from mtgjudge.model.words.damage.perform import division_possible
+from mtgjudge.model.words.cycling.perform import activation_rules, cycled, is_cycling_ability
 from mtgjudge.model.payment.enumeration import all_payments
 from mtgjudge.model.payment.problem import build_problem
 from mtgjudge.model.words.removal.perform import remove
@@ -338,7 +339,8 @@ def activate(game: Game, a: Mapping[str, Any]) -> list[Game]:
     if not state.has(oid):
         raise InputError("activate", f"{oid} does not exist now")
     o = state.obj(oid)
-    player = a.get("by") or o.controller
+    # 108.4a: a card that is not a permanent or a spell has no controller: its owner activates its abilities there
+    player = a.get("by") or (o.controller if o.zone in ("battlefield", "stack") else o.owner)
     x = a.get("x", 0)
     index, ability = find_ability(state, oid, a.get("ability"))
     if ability.kind == "mana":
@@ -359,12 +361,14 @@ def activate(game: Game, a: Mapping[str, Any]) -> list[Game]:
     out = []
     for targets in choices:
         for g in pay(game, state, player, cost, a.get("paying")):
+            if is_cycling_ability(ability):
+                g = cycled(g, oid, player)          # 702.29c: "When you cycle ~", from where the card went
             if g.state.has(oid):
                 src = g.state.obj(oid)
                 g = g.with_state(g.state.with_object(replace(src, activated_this_turn=tuple(sorted(set(src.activated_this_turn) | {index})))))
             ab = StackAbility(oid, text_index, player, tuple(targets), g.moved(oid), face=o.face)
             g = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
-            g = g.log(("602.2", "602.2a") + (("602.2b", "601.2c") if targets else ()), f"{player} activates {o.name}'s ability {ability.text()!r}" + (
+            g = g.log(("602.2", "602.2a") + activation_rules(ability) + (("602.2b", "601.2c") if targets else ()), f"{player} activates {o.name}'s ability {ability.text()!r}" + (
                 f", targeting {', '.join(name_of(game.state, t) for t in targets)}" if targets else ""))
             if len(choices) > 1:
                 g = g.choose(f"{oid} ability {text_index} targets {', '.join(targets)}")

@@ -16,6 +16,7 @@ from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import triggered_by_tapping
 from mtgjudge.model.engine.game import FOLLOWING, MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.mana_abilities import further_effects
+from mtgjudge.model.engine.kernel.players import guard_discard
 from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.mana import mana_string
@@ -191,8 +192,12 @@ def _after_activations(game: Game, problem: PaymentProblem, p: Payment, sacrific
             moved.append((lki, "battlefield", "hand"))
         game = after_moves(game, moved, "permanents are returned to their owners' hands to pay a cost")
     branches = [game]
+    # 702.29a: "Discard this card": the source itself, discarded with the cost's other cards (601.2h)
+    source = problem.cost.source
+    itself: tuple[str, ...] = (source,) if source and any(part.kind == "discard_self" for part in problem.cost.other) else ()
     for n, zone, to, rule in ((p.discard, "hand", "graveyard", "701.9a"), (p.exile, "graveyard", "exile", "406.3")):
-        if not n:
+        own = itself if zone == "hand" else ()
+        if not n and not own:
             continue
         nxt = []
         pool_ids = problem.hand if zone == "hand" else problem.graveyard
@@ -200,13 +205,15 @@ def _after_activations(game: Game, problem: PaymentProblem, p: Payment, sacrific
             for pick in combinations(pool_ids, n):
                 h = g
                 moved = []
-                for oid in pick:
+                for oid in own + pick:
+                    if zone == "hand":
+                        guard_discard(h, problem.player, oid)      # madness (702.35a) and the like
                     lki = h.state.obj(oid)
                     h = zones.move(h, oid, to).log(rule, f"{lki.name} ({oid}) is {'discarded' if to == 'graveyard' else 'exiled'} "
                                                        "to pay the cost")
                     moved.append((lki, zone, to))
-                nxt.append(after_moves(h, moved, "cards move to pay a cost").choose(f"{'discard' if to == 'graveyard' else 'exile'} "
-                                                                                     f"{', '.join(pick)}"))
+                h = after_moves(h, moved, "cards move to pay a cost")
+                nxt.append(h.choose(f"{'discard' if to == 'graveyard' else 'exile'} {', '.join(pick)}") if pick else h)
         branches = merge(nxt)
     return branches
 

@@ -100,7 +100,8 @@ COMBAT_EVENTS = frozenset({"attacks", "attacks_alone", "blocks", "becomes_blocke
                            "blocked_by_creature", "combat_damage_player", "combat"})
 
 #: Recognized events that only the beginning of a step brings (503.1a, 513.1a), that only combat brings, asked
-#: where they happen (``COMBAT_EVENTS``), or that the engine never performs (702.29: no cycling; 702.55c: no card
+#: where they happen (``COMBAT_EVENTS``), that happen only where they are asked (702.29c: "When you cycle ~", asked
+#: as the card is cycled, ``words.cycling.perform.cycled``), or that the engine never performs (702.55c: no card
 #: haunts a creature, Haunt's trigger being unmodelled; 702.37e: no permanent is turned face up): an ability off
 #: the battlefield that triggers on one of them can't trigger on any other event (603.2), so only a step's
 #: beginning (or combat) asks.

@@ -22,6 +22,8 @@ from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.words.optional.read import depends_on_choice, optional_words
 from mtgjudge.model.words.kicker import read as kicker_lines
 from mtgjudge.model.words.proliferate import read as proliferate
+from mtgjudge.model.words.cycling import read as cycling_lines
+from mtgjudge.model.words.cycling import record as cycling_record
 from mtgjudge.model.oracle import keyword_triggers, keywords
 from mtgjudge.model.words.damage import read as damage_sentences
 from mtgjudge.model.words.entering import read as etb_sentences
@@ -574,6 +576,11 @@ def _keyword_of(item: str) -> tuple[keywords.Keyword, str] | None:
         head = " ".join(words[:n])
         rest = item[len(head):].strip()
         kw = keywords.lookup(head.rstrip("—"))
+        if (kw is None or kw.name == "Cycling") and cycling_record.is_cycling(head.rstrip("—")) \
+                and not rest.startswith(("{", "—")):
+            # 702.29a: a cycling keyword's cost is mana or follows a dash; "Cycling abilities you activate cost up
+            # to {2} less" (Fluctuator) is a static ability of the permanent about cycling, not the keyword
+            continue
         if kw is None and head.lower().endswith("cycling") and head.lower() != "cycling":
             kw = keywords.BY_NAME["cycling"]           # typecycling (702.29e): a cycling ability
             return (keywords.Keyword(head, kw.rule, "cost", kw.kind, kw.scopes, kw.zones), rest)
@@ -620,6 +627,25 @@ def _keyword_meaning(item: str, ctx: LineContext) -> Ability | None:
         return None
     a = _triggered(keyword_triggers.MEANINGS[found[0].name][1], item, ctx)
     return a if a.kind == "triggered" else None
+
+
+def _cycling(item: str, ctx: LineContext) -> Ability | None:
+    """702.29a, 702.29e: a cycling or typecycling item read as the activated ability it means, from the hand
+    (``words.cycling``); None for any other item, or when that ability is not read whole."""
+    found = _keyword_of(item)
+    said = cycling_lines.cycling_text(found[0].name, found[1]) if found is not None else None
+    if said is None:
+        return None
+    name, cost, effect = said
+    a = _activated(cost, effect, f"{cost}: {effect}", item, ctx)
+    if a.kind != "activated":
+        return None
+    a = dataclasses.replace(a, keyword=name, source_text=item)
+    try:
+        cycling_record.validate(a)
+    except DefinitionError:
+        return None
+    return a
 
 
 def _keyword_ability(item: str) -> Ability:
@@ -1172,7 +1198,7 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     items = _keyword_items(body)
     if items is not None:
         # a permanent's keyword whose trigger depends on the card's type (Haunt, 702.55a)
-        return [_keyword_meaning(i, ctx) or keyword_triggers.on_permanent(_keyword_ability(i), ctx.spell)
+        return [_keyword_meaning(i, ctx) or _cycling(i, ctx) or keyword_triggers.on_permanent(_keyword_ability(i), ctx.spell)
                 for i in items]
     if ctx.spell and _TRIGGER.match(body):
         # 603.7a: "At the beginning of your next upkeep, ..." on an instant or sorcery is a delayed triggered

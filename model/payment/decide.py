@@ -455,6 +455,14 @@ class Encoding:
                 what = f"{part.what.describe()} card(s)" if part.what is not None else "other card(s)"
                 ts.require(step("118.3", f"{pr.player} has {len(pr.hand)} {what} in hand to discard; the cost "
                                          f"discards {part.n}"), z3.BoolVal(len(pr.hand) >= part.n))
+            elif k == "discard_self":
+                # 702.29a, 701.9a: "Discard this card": the card itself, from its owner's hand (an ability with this
+                # cost functions only there, 113.6j)
+                card = pr.state.obj(src) if src and pr.state.has(src) else None
+                there = card is not None and card.zone == "hand" and card.owner == pr.player
+                ts.require(step(("701.9a", "113.6j"), f"{pr.player} discards {card.name if card else 'the card'} from their hand"
+                                if there else f"{part.text()} discards the card from its owner's hand, and it is not "
+                                              f"in {pr.player}'s hand"), z3.BoolVal(there))
             elif k == "exile_from_graveyard":
                 self.gy_terms.append(z3.IntVal(part.n))
             elif k in ("sacrifice", "return_to_hand", "tap_untapped"):
@@ -891,7 +899,7 @@ def extract_plan(enc: Encoding, m) -> dict:
     # Which permanents pay the parts that name them (601.2h).
     others = []
     for part in pr.cost.other:
-        if part.kind in ("tap", "untap", "sacrifice_self", "remove_counters"):
+        if part.kind in ("tap", "untap", "sacrifice_self", "remove_counters", "discard_self"):
             others.append({"part": part.text(), "by": [pr.cost.source]})
     for part, picks in enc.part_vars:
         others.append({"part": part.text(), "by": [i for gi, v in picks for i in take(gi, _val(m, v))]})

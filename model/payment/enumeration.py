@@ -353,6 +353,11 @@ class _Enumerator:
                 if b["hand"] >= 0:
                     b["discard"] = b.get("discard", 0) + part.n
                     yield from rec(i + 1, b, events)
+            elif k == "discard_self":
+                # 702.29a: the card itself, from its owner's hand; the engine discards it with the cost's other cards
+                card = pr.state.obj(pr.cost.source) if pr.cost.source and pr.state.has(pr.cost.source) else None
+                if card is not None and card.zone == "hand" and card.owner == pr.player:
+                    yield from rec(i + 1, b, events)
             elif k == "exile_from_graveyard":
                 b["gy"] -= part.n
                 if b["gy"] >= 0:

@@ -35,7 +35,7 @@ from mtgjudge.model.vocab.abilities import X_COUNT, CostPart
 #: The cost parts the payment model pays (deciding and enumerating; the payment consumer of ``vocab.words``).
 COST_PARTS = ("mana", "tap", "untap", "pay_life", "sacrifice", "sacrifice_self", "remove_counters", "tap_untapped", "loyalty",
               "discard", "exile_from_graveyard", "return_to_hand", "crew", "put_counters_on", "reveal_from_hand",
-              "put_counters")
+              "put_counters", "discard_self")
 
 #: Upper bound on activations of a filter (a mana ability with mana in its cost) that nothing else bounds
 #: (no {T}, counters or life): past it, deciding and enumerating say they reached their bound.
@@ -322,14 +322,16 @@ def build_problem(state: GameState, player: str, cost: TotalCost) -> PaymentProb
         seen.add((gi, ms.ability_index))
         uses.append(_analyse(ms, gi, p.life, state.obj(ms.source), groups[gi].snow))
     _damage_before_life(state, cost, uses)
-    hand = _cards_for(state, player, cost, "discard", tuple(i for i in p.zone("hand") if i != cost.casting))
+    # the card a "Discard this card" part discards (702.29a) is not one of the cards the cost's other discards use
+    itself = cost.source if any(part.kind == "discard_self" for part in cost.other) else None
+    hand = _cards_for(state, player, cost, "discard", tuple(i for i in p.zone("hand") if i not in (cost.casting, itself)))
     graveyard = _cards_for(state, player, cost, "exile_from_graveyard",
                            tuple(i for i in p.zone("graveyard") if i != cost.casting))
     extra = {src: Source("mana", "Snow" in current(state, src).supertypes, label=f"{state.obj(src).name} ({src}), triggered")
              for u in uses for src in u.triggered_sources}
     in_hand = []
     if needs_mana:
-        for cid, _, _, t in hand_mana(state, player, exclude=(cost.casting,) if cost.casting else ()):
+        for cid, _, _, t in hand_mana(state, player, exclude=tuple(i for i in (cost.casting, itself) if i)):
             in_hand.append(PoolGroup(t, 1, cid, "Snow" in current(state, cid).supertypes, in_hand=state.obj(cid).name))
     if in_hand and any(part.kind in ("discard", "reveal_from_hand") for part in cost.other):
         raise Unsupported(f"{in_hand[0].in_hand} ({in_hand[0].source}) could make mana from the hand while the cost "

@@ -15,6 +15,7 @@ from mtgjudge.model.mana import COLOR_NAMES, COLORS, Symbol, format_cost
 from mtgjudge.model.selectors import Selector, TargetSpec
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.subtypes import IRREGULAR
+from mtgjudge.model.words.cycling import record as cycling
 
 if TYPE_CHECKING:
     from mtgjudge.model.vocab.words import Word
@@ -480,7 +481,7 @@ class TriggerEvent:
     ``becomes_blocked``, ``blocks_creature``, ``blocked_by_creature``, ``combat_damage_player`` (508.3a, 506.5,
     509.3a-d, 510.3a: combat events,
     ``engine.triggers.triggered_by_combat``; ``combat``: a combat condition not read), ``cycles`` ("When you
-    cycle ~", 702.29: the engine performs no cycling, so it never happens in its games), ``haunted_dies`` ("the creature it haunts dies", 702.55c:
+    cycle ~", 702.29c: the card is discarded to pay its cycling ability's cost, ``words.cycling.perform.cycled``), ``haunted_dies`` ("the creature it haunts dies", 702.55c:
     no card haunts a creature in the engine's games, since Haunt's own trigger is not performed), ``turned_face_up``
     (702.37e: the engine turns no permanent face up). ``who``: whose zone
     change: ``self`` (the object with the ability), ``other`` ("another ...": any other matching object),
@@ -759,7 +760,10 @@ class Ability:
 
     def _keyword_form(self) -> str | None:
         """An activated ability that is exactly what a keyword stands for, said as the keyword: Equip (702.6a),
-        Crew (702.122a), Level up (711.2a) and Outlast (702.107a); None for any other."""
+        Crew (702.122a), Level up (711.2a), Outlast (702.107a) and cycling (702.29a, 702.29e: ``words.cycling``);
+        None for any other."""
+        if self.keyword and cycling.is_cycling(self.keyword):
+            return cycling.render(self, render_cost(self.cost[:-1]))
         if len(self.effects) != 1 or self.once_each_turn or self.during or self.only_if or self.unread:
             return None
         e = self.effects[0]

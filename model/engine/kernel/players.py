@@ -42,9 +42,10 @@ def discard_choices(game: Game, player: str) -> list[tuple[Game, str | None]]:
     return [(discard_one(game, player, oid), oid) for oid in hand]
 
 
-def discard_one(game: Game, player: str, oid: str) -> Game:
-    """701.9a: ``player`` discards the card ``oid`` from their hand (unsupported if what it is, or text that
-    functions as it is discarded, is not known)."""
+def guard_discard(game: Game, player: str, oid: str) -> None:
+    """701.9a: discarding the card ``oid`` is unsupported if what it is, or its text that functions as it is
+    discarded (madness, 702.35a: a replacement of the discard), is not known; an effect's discard and a cost's
+    (``engine.paying``: "Discard a card", "Discard this card") alike."""
     lki = game.state.obj(oid)
     if not lki.card.modelled and not nobody_knows(lki):
         # a real card the verifier has no definition for: its own text may function as it is discarded (madness)
@@ -54,6 +55,13 @@ def discard_one(game: Game, player: str, oid: str) -> Game:
         # 113.6: text that functions only on the battlefield can't apply to a card leaving the hand.
         if a.kind == "unmodelled" and a.may_concern("discard") and (a.functions_in("hand") or a.functions_in("graveyard")):
             raise Unsupported(f"{lki.name} ({oid}) could be discarded and has unmodelled text: {a.source_text!r}")
+
+
+def discard_one(game: Game, player: str, oid: str) -> Game:
+    """701.9a: ``player`` discards the card ``oid`` from their hand (unsupported if what it is, or text that
+    functions as it is discarded, is not known)."""
+    lki = game.state.obj(oid)
+    guard_discard(game, player, oid)
     g = zones.move(game, oid, "graveyard").log("701.9a", f"{player} discards {lki.name} ({oid})")
     return after_moves(g, [(lki, "hand", "graveyard")], f"{player} discards").choose(f"{player} discards {oid}")
 

@@ -128,6 +128,8 @@ WORDS = (
     # 702.122a: Crew N, "Tap any number of other untapped creatures you control with total power N or greater"
     _cost_part("crew", mana_options=False),
     _cost_part("discard", mana_options=False),
+    # "Discard this card" (702.29a cycling, 113.6j): the card itself, from its owner's hand
+    _cost_part("discard_self", mana_options=False),
     _cost_part("exile_from_graveyard", mana_options=False),
     _cost_part("loyalty", frozenset({Scope.ACTIVATION}), mana_options=False),
     _cost_part("return_to_hand", mana_options=False),

@@ -1,0 +1,62 @@
+"""Performing cycling (CR 702.29): activating a cycling ability is activating an activated ability
+(``engine.actions.activate``: it goes on the stack, 602.2a, and its cost is paid, the card discarded from its
+owner's hand with the rest, 601.2h, ``engine.paying``); its instruction is the library's word (draw, 121.1;
+the search for a card of the type, 701.23, each card it could find a branch). What is cycling's own:
+
+- ``cycled``: "When you cycle this card" means "When you discard this card to pay an activation cost of a
+  cycling ability", and triggers from whatever zone the card wound up in (702.29c): the card's own such
+  abilities wait to be put on the stack (603.3), above the cycling ability, controlled by the card's owner
+  (108.4a, 603.3a). One the model does not read (an unmodelled "When you cycle ~, ...") makes the activation
+  unsupported, naming it. Other objects' abilities that trigger on cycling ("Whenever you cycle or discard a
+  card", 702.29d) are not read by the trigger grammar: the guard of unrecognized triggers
+  (``triggers.guard_unrecognized``, asked after every activation) makes the answer unsupported, naming them.
+
+No word of the encoding is cycling's own (``record``): ``PERFORMERS`` is empty."""
+from __future__ import annotations
+
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.kernel.context import Performer
+from mtgjudge.model.engine.triggers import is_triggered, trigger_of
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.state import PendingTrigger
+from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.words.cycling.record import is_cycling, rule
+
+PERFORMERS: dict[str, Performer] = {}
+
+
+def is_cycling_ability(ability: Ability) -> bool:
+    """Is ``ability`` a cycling or typecycling ability (702.29a, 702.29f)?"""
+    return ability.kind == "activated" and is_cycling(ability.keyword)
+
+
+def activation_rules(ability: Ability) -> tuple[str, ...]:
+    """The rule of cycling an activation of ``ability`` cites (702.29a, 702.29e), or none for another ability."""
+    return (rule(ability.keyword),) if is_cycling_ability(ability) else ()
+
+
+def cycled(game: Game, card: str, player: str) -> Game:
+    """702.29c: the card ``card`` was just discarded by ``player`` to pay the cost of its cycling ability: its
+    abilities "When you cycle ~" trigger from the zone it is in now, each waiting to be put on the stack."""
+    if not game.state.has(card):
+        return game
+    o = game.state.obj(card)
+    if o.face_down:
+        return game
+    pending = []
+    for i, a in enumerate(o.printed.abilities, 1):
+        if not is_triggered(a) or a.mana_trigger is not None:
+            continue
+        t = trigger_of(a, o.name)
+        if t is None or not t.on("cycles") or t.who != "self":
+            continue
+        if a.kind == "unmodelled":
+            raise Unsupported(f"{o.name} ({card}) is cycled: it triggers its ability, which is not modelled: "
+                              f"{a.source_text!r}")
+        if a.intervening:
+            raise Unsupported(f"{o.name} ({card}) is cycled: the intervening 'if' of its ability {a.text()!r} is not "
+                              "decided from the card's zone")
+        # 702.29c: from the zone it wound up in; its owner controls it (603.3a, 108.4a)
+        pending.append(PendingTrigger(card, i, o.owner, game.moved(card)))
+        game = game.log("702.29c", f"{player} cycled {o.name}: its ability {a.text()!r} triggers from the {o.zone}")
+    return game.remember(pending=game.pending + tuple(pending)) if pending else game

@@ -1,0 +1,101 @@
+"""Cycling (CR 702.29): an activated ability that functions only while the card is in its owner's hand.
+"Cycling [cost]" means "[Cost], Discard this card: Draw a card." (702.29a); "[Type]cycling [cost]" means
+"[Cost], Discard this card: Search your library for a [type] card, reveal it, and put it into your hand. Then
+shuffle your library." (702.29e), and is a cycling ability too (702.29f).
+
+A cycling ability is encoded as the activated ability it means (its cost parts with ``discard_self`` last, its
+``draw`` or ``search`` word, the hand as its zone, 113.6j) with the keyword's name in ``Ability.keyword``, so that
+"When you cycle ~" (702.29c) knows the ability is a cycling one. ``validate`` checks that an ability so marked is
+exactly what its keyword means; ``render`` says it as the keyword ("Cycling {2}", "Swampcycling {2}"). No word
+of its own: the instruction is the library's (``words.library``), the cost parts the payment's."""
+from __future__ import annotations
+
+from typing import Any
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab.subtypes import all_subtypes
+
+#: The keyword's name, and the end of every typecycling keyword's (702.29e).
+CYCLING = "Cycling"
+_SUFFIX = "cycling"
+#: Card types and supertypes a typecycling keyword may name (702.29e: "any card type, subtype, supertype, or
+#: combination thereof"): said in lower case in the search ("a basic land card"); a subtype keeps its capital.
+_LOWER = frozenset({"artifact", "basic", "creature", "enchantment", "instant", "land", "legendary", "snow",
+                    "sorcery", "planeswalker", "battle"})
+
+#: The words of a cycling ability the engine and the reader share: no word of its own (see the module).
+WORDS: tuple = ()
+
+
+def is_cycling(keyword: str) -> bool:
+    """Is ``keyword`` cycling or a typecycling keyword ("Swampcycling", "Basic landcycling", 702.29e-f)?"""
+    return keyword.lower().endswith(_SUFFIX) and keyword.strip() == keyword and bool(keyword)
+
+
+def cycled_type(keyword: str) -> str | None:
+    """The [type] of a typecycling keyword as its search says it ("Swampcycling": "Swamp"; "Basic landcycling":
+    "basic land"; "wizardcycling": "Wizard"); None for plain cycling. Raises DefinitionError for a name that is
+    not a cycling keyword."""
+    if not is_cycling(keyword):
+        raise DefinitionError(f"{keyword!r} is not a cycling keyword (702.29)")
+    words = keyword[: -len(_SUFFIX)].split()
+    if not words:
+        return None
+    said = [w.lower() if w.lower() in _LOWER else w[:1].upper() + w[1:].lower() for w in words]
+    unknown = [w for w in said if w not in _LOWER and w not in all_subtypes()]
+    if unknown:
+        raise DefinitionError(f"{keyword!r}: {unknown[0]!r} is no card type, supertype or subtype (205)")
+    return " ".join(said)
+
+
+def rule(keyword: str) -> str:
+    """The rule that says what ``keyword`` means: 702.29a for cycling, 702.29e for a typecycling keyword."""
+    return "702.29a" if cycled_type(keyword) is None else "702.29e"
+
+
+def meaning(keyword: str) -> str:
+    """What the ability of ``keyword`` does, as the rule words it (702.29a, 702.29e), in today's Oracle words."""
+    what = cycled_type(keyword)
+    if what is None:
+        return "Draw a card."
+    article = "an" if what[:1].lower() in "aeiou" else "a"
+    return f"Search your library for {article} {what} card, reveal it, put it into your hand, then shuffle."
+
+
+def validate(ability: Any) -> None:
+    """An activated ability marked with a cycling keyword is what that keyword means: a cost ending with "Discard
+    this card" and nothing else of the card's own, the hand as its zone (113.6j), and one instruction: draw a
+    card (702.29a) or search the library for one card of the type into the hand, revealed, then shuffle (702.29e).
+    Raises DefinitionError naming what differs."""
+    kw = ability.keyword
+    if ability.kind != "activated" or not is_cycling(kw):
+        raise DefinitionError(f"a cycling ability is an activated ability with a cycling keyword, not {ability.kind} {kw!r}")
+    if not ability.cost or ability.cost[-1].kind != "discard_self" or \
+            any(p.kind in ("discard_self", "tap", "untap", "sacrifice_self") for p in ability.cost[:-1]):
+        raise DefinitionError(f"{kw}: the cost is [cost], Discard this card (702.29a)")
+    if ability.zones != ("hand",) or ability.targets or ability.timing != "any" or ability.unread:
+        raise DefinitionError(f"{kw}: an ability of the hand with no targets or restrictions (702.29a)")
+    if len(ability.effects) != 1:
+        raise DefinitionError(f"{kw}: one instruction (702.29a, 702.29e)")
+    e = ability.effects[0]
+    what = cycled_type(kw)
+    if what is None:
+        if e.kind != "draw" or e.arg("n") != 1:
+            raise DefinitionError(f"{kw}: Draw a card (702.29a)")
+        return
+    if e.kind != "search" or e.arg("to") != "hand" or e.arg("n") != 1 or e.arg("up_to") or not e.arg("reveal") \
+            or not e.arg("shuffle") or str(e.arg("quality", "")).lower() != what.lower():
+        raise DefinitionError(f"{kw}: search for {what} card, reveal it, put it into your hand, then shuffle (702.29e)")
+
+
+def render(ability: Any, cost: str | None) -> str | None:
+    """The ability said as its keyword ("Cycling {2}", "Cycling—Pay 2 life", "Swampcycling {2}"), ``cost`` being
+    its cost before "Discard this card" as the model says it; None if it is not exactly a cycling ability."""
+    try:
+        validate(ability)
+    except DefinitionError:
+        return None
+    if not cost:
+        return None
+    only_mana = all(p.kind == "mana" for p in ability.cost[:-1])
+    return f"{ability.keyword} {cost}" if only_mana else f"{ability.keyword}—{cost}"

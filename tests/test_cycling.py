@@ -1,0 +1,196 @@
+"""Cycling (CR 702.29): the concept ``words.cycling`` (its record, its reader, its performer), its payment
+("Discard this card", 701.9a) and its triggers (702.29c). Expected answers derived by hand from 702.29a-f,
+113.6j, 119.4, 601.2h and the rulings named at each test."""
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from mtgjudge.model.cards.sources import CardRecord, FaceRecord
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.names import normalize
+from mtgjudge.model.objects import CardDef
+from mtgjudge.model.oracle import compile_card
+from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.words.cycling import record
+from mtgjudge.model.words.cycling.read import cycling_text
+from mtgjudge.queries.format.fields import QuestionValidator
+from mtgjudge.queries.format.questions import read_question
+from mtgjudge.queries.runner import run_question
+
+
+def card(name: str, type_line: str, cost: str | None, text: str, pt: str = "") -> CardDef:
+    """A card compiled from Oracle text, as an imported card is."""
+    p, t = pt.split("/") if pt else (None, None)
+    return compile_card(CardRecord(name, "normal", (FaceRecord(name, cost, type_line, text, p, t),)))
+
+
+def answer(doc: str, *cards: CardDef) -> tuple[str, object, str]:
+    """The status, the answer's value and the message of one question, with ``cards`` beside the built-in ones."""
+    d = QuestionValidator(file="<test>", line=1, cards={normalize(c.name): (c, 0) for c in cards})
+    r = run_question(read_question(d, yaml.safe_load(doc)))
+    return r.status, (r.answer.value if r.answer is not None else None), r.message
+
+
+def abilities(text: str, type_line: str = "Creature — Beast") -> tuple[Ability, ...]:
+    return card("Frob Cycler", type_line, "{3}{G}", text, "2/2").faces[0].abilities
+
+
+# ------------------------------------------------------------------ the record and the reader
+
+def test_cycling_reads_as_the_ability_it_means_702_29a():
+    (a,) = abilities("Cycling {2}{G} ({2}{G}, Discard this card: Draw a card.)")
+    assert a.kind == "activated" and a.keyword == "Cycling" and a.zones == ("hand",)
+    assert [p.kind for p in a.cost] == ["mana", "discard_self"]
+    assert [(e.kind, e.arg("n")) for e in a.effects] == [("draw", 1)]
+    assert a.render() == "Cycling {2}{G}"
+
+
+def test_typecycling_searches_for_its_type_702_29e():
+    a, b = abilities("Swampcycling {2}, mountaincycling {2}")
+    assert (a.keyword, b.keyword) == ("Swampcycling", "Mountaincycling")
+    assert [e.arg("quality") for e in a.effects + b.effects] == ["Swamp", "Mountain"]
+    assert all(e.kind == "search" and e.arg("to") == "hand" and e.arg("reveal") and e.arg("shuffle")
+               for e in a.effects + b.effects)
+    (c,) = abilities("Basic landcycling {1}{G}")
+    assert c.effects[0].arg("quality") == "basic land" and c.render() == "Basic landcycling {1}{G}"
+    assert record.rule("Basic landcycling") == "702.29e" and record.rule("Cycling") == "702.29a"
+
+
+def test_a_cost_that_is_not_mana_follows_the_dash():
+    (a,) = abilities("Cycling—Pay 2 life. (Pay 2 life, Discard this card: Draw a card.)")
+    assert [p.kind for p in a.cost] == ["pay_life", "discard_self"] and a.render() == "Cycling—Pay 2 life"
+
+
+def test_near_miss_a_type_the_rules_do_not_know_stays_unmodelled_in_the_hand():
+    # 205: "Frob" is no card type, supertype or subtype: the keyword's line keeps its row (an ability of the hand)
+    (a,) = abilities("Frobcycling {2}")
+    assert a.kind == "unmodelled" and a.zones == ("hand",)
+    with pytest.raises(DefinitionError):
+        record.cycled_type("Frobcycling")
+    assert cycling_text("Frobcycling", "{2}") is None
+
+
+def test_near_miss_a_cost_the_grammar_does_not_read_stays_unmodelled_in_the_hand():
+    (a,) = abilities("Cycling—Frob a frob, Pay 2 life.")
+    assert a.kind == "unmodelled" and a.zones == ("hand",)
+
+
+def test_near_miss_a_static_ability_about_cycling_is_not_the_keyword():
+    # Fluctuator: "Cycling abilities you activate cost up to {2} less to activate." is a static ability of the
+    # permanent (its cost is not a cost of the keyword: 702.29a's cost is mana or follows a dash); read as the
+    # keyword, it would function only in the hand and be ignored on the battlefield
+    (a,) = abilities("Cycling abilities you activate cost up to {2} less to activate.", "Artifact")
+    assert a.kind == "unmodelled" and a.functions_in("battlefield")
+
+
+def test_validate_refuses_an_ability_that_is_not_what_the_keyword_means():
+    (a,) = abilities("Cycling {2}")
+    from dataclasses import replace
+    with pytest.raises(DefinitionError, match="Discard this card"):
+        record.validate(replace(a, cost=a.cost[:1]))
+    with pytest.raises(DefinitionError, match="search for Swamp card"):
+        record.validate(replace(a, keyword="Swampcycling"))
+    with pytest.raises(DefinitionError, match="hand"):
+        record.validate(replace(a, zones=()))
+    assert record.render(replace(a, timing="sorcery"), "{2}") is None
+
+
+# ------------------------------------------------------------------ activating it (602.2, 601.2h)
+
+BOARD = """
+id: t
+ask: {ask}
+{about}state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      life: {life}
+      battlefield: [{battlefield}]
+      hand: [{{card: {name}, id: c}}{hand}]
+      library: 3
+    Bob:
+      library: 3
+{more}
+"""
+
+
+def ask(name: str, battlefield: str = "Plains, Plains", ask_kind: str = "can-activate", more: str = "",
+        life: int = 20, hand: str = "", *cards: CardDef) -> tuple[str, object, str]:
+    about = "about: c\n" if ask_kind == "can-activate" else ""
+    return answer(BOARD.format(ask=ask_kind, about=about, name=name, battlefield=battlefield, more=more, life=life,
+                               hand=hand), *cards)
+
+
+def test_the_card_discards_itself_and_no_other_card():
+    # 702.29a: the cost discards the card with cycling; Alice's other card stays in her hand
+    status, value, msg = ask("Renewed Faith", ask_kind="outcome", hand=", {card: Forest, id: f}",
+                             more="actions:\n  - activate: c\n  - resolve: all\nexpect:\n"
+                                  "  - {object: c, zone: graveyard}\n  - {object: f, zone: hand}\n"
+                                  "  - {player: Alice, hand_size: 2}")
+    assert (status, value) == ("pass", True), msg
+
+
+def test_near_miss_an_unread_cost_change_of_cycling_makes_it_unsupported():
+    fluctuator = card("Fluctuator", "Artifact", "{2}", "Cycling abilities you activate cost up to {2} less to activate.")
+    assert ask("Renewed Faith", "Plains")[1] is False          # {1}{W} with one Plains: no
+    status, _, msg = ask("Renewed Faith", "Plains, Fluctuator", "can-activate", "", 20, "", fluctuator)
+    assert status == "unsupported" and "Fluctuator" in msg
+
+
+def test_near_miss_an_unread_cycle_trigger_makes_cycling_unsupported_but_not_its_legality():
+    # Resounding Thunder ruling 2008-10-01: you can cycle it even with no target for its trigger: the trigger
+    # doesn't change whether cycling can be activated; what the unread trigger does, the engine can't say
+    lands = "Mountain, Mountain, Mountain, Mountain, Mountain, Swamp, Forest, Mountain"
+    assert ask("Resounding Thunder", lands)[1] is True
+    status, _, msg = ask("Resounding Thunder", lands, "outcome",
+                         "actions:\n  - activate: c\n  - resolve: all\nexpect:\n  - {player: Bob, life: 14}")
+    assert status == "unsupported" and "When you cycle Resounding Thunder" in msg
+
+
+def test_near_miss_a_trigger_on_cycling_or_discarding_makes_cycling_unsupported():
+    # 702.29d, Drake Haven ruling 2017-04-18: "cycle or discard" triggers once when a card is cycled; that
+    # condition is not read, so the discard of the cost is unsupported, naming it
+    haven = card("Drake Haven", "Enchantment", "{2}{U}", "Whenever you cycle or discard a card, you may pay {1}. If "
+                 "you do, create a 2/2 blue Drake creature token with flying.")
+    status, _, msg = ask("Renewed Faith", "Plains, Plains, Drake Haven", "outcome",
+                         "actions:\n  - activate: c\n  - resolve: all\nexpect:\n  - {player: Alice, hand_size: 1}",
+                         20, "", haven)
+    assert status == "unsupported" and "Drake Haven" in msg
+
+
+def test_cycling_is_not_a_spell_and_has_no_timing_restriction():
+    # Renewed Faith ruling 2008-10-01: cycling is an activated ability, with no timing restriction of its own
+    # (602.5): Alice may cycle in Bob's declare blockers step, as she could cast an instant
+    status, value, msg = answer("""
+id: t
+ask: can-activate
+about: c2
+state:
+  turn: {active: Bob, step: declare-blockers}
+  players:
+    Alice:
+      battlefield: [Plains, Plains]
+      hand: [{card: Renewed Faith, id: c2}]
+      library: 3
+    Bob:
+      library: 3
+expect: yes
+""")
+    assert value is True, msg
+
+
+def test_the_card_that_discards_itself_is_not_also_another_card_to_discard():
+    # 601.2h, 702.29a: "Discard this card" uses the card up; a "Discard a card" part beside it needs another card
+    looter = card("Frob Looter", "Instant", "{2}{U}", "Discard a card, Discard Frob Looter: Draw two cards.")
+    assert ask("Frob Looter", "", "can-activate", "", 20, "", looter)[1] is False
+    assert ask("Frob Looter", "", "can-activate", "", 20, ", Forest", looter)[1] is True
+
+
+def test_near_miss_madness_replaces_the_discard_of_the_cycling_cost():
+    # 702.35a: madness replaces the discard, the cost's too ("If you discard this card, discard it into exile"):
+    # Ichor Slick's cycling would put it into exile, not the graveyard; madness is not performed: unsupported
+    status, _, msg = ask("Ichor Slick", "Swamp, Swamp", "outcome",
+                         "actions:\n  - activate: c\n  - resolve: all\nexpect:\n  - {object: c, zone: graveyard}")
+    assert status == "unsupported" and "Madness" in msg
+    assert ask("Ichor Slick", "Swamp, Swamp")[1] is True           # whether it can be cycled is known
