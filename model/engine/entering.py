@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mtgjudge.model.engine import zones
+from mtgjudge.model.words.sagas.perform import entering_lore, lore_put
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.tribute import guard as guard_tribute
 from mtgjudge.model.errors import Unsupported
@@ -147,7 +148,11 @@ def enters_counters(game: Game, oid: str, x: int | None, controller: str | None 
             if n:
                 kind = a.static.arg("counter")
                 out[kind] = out.get(kind, 0) + n
-    if "Planeswalker" in entering_characteristics(game, oid, controller).types:
+    ch = entering_characteristics(game, oid, controller)
+    lore = entering_lore(o, ch.subtypes, {a.keyword for a in ch.abilities if a.kind == "keyword"})
+    if lore:
+        out["lore"] = out.get("lore", 0) + lore          # 714.3a: a Saga's intrinsic replacement (614.1c)
+    if "Planeswalker" in ch.types:
         # 306.5b: a planeswalker's intrinsic "This permanent enters with loyalty counters equal to its printed
         # loyalty number" (a face with no printed number, a token or a copy: not known here)
         printed = o.printed.loyalty if not o.face_down else None
@@ -190,7 +195,10 @@ def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | 
         game = game.log("614.1c", f"{oid} enters tapped")
     if counters:
         game = game.log(("614.1c", "122.6") + (("107.3m",) if x is not None else ())
-                        + (("306.5b",) if any(k == "loyalty" for k, _ in counters) else ()),
+                        + (("306.5b",) if any(k == "loyalty" for k, _ in counters) else ())
+                        + (("714.3a",) if any(k == "lore" for k, _ in counters) else ()),
                         f"{oid} enters with " + ", ".join(f"{n} {k} counter(s)" for k, n in counters)
                         + (f" (X = {x}, the X of the spell it was)" if x is not None else ""))
-    return game.log(rule, why)
+    game = game.log(rule, why)
+    # 122.6, 714.2b: counters it enters with are put onto it: a Saga's chapters up to its lore counters trigger
+    return lore_put(game, oid, 0, dict(counters).get("lore", 0))

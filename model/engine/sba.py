@@ -15,6 +15,7 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.engine.game import Game, game_over
 from mtgjudge.model.engine import shields, zones
+from mtgjudge.model.words.sagas.perform import due_sacrifice
 from mtgjudge.model.rules.enchanting import can_enchant
 from mtgjudge.model.rules.protection import protected_from, quality_name
 
@@ -127,8 +128,15 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
     for o in state.objects:
         if o.token and o.zone != "battlefield":
             to_cease.append(o.id)
+    sagas_done = {o.id for o in due_sacrifice(game)}
     for o in state.battlefield():
         ch = current(state, o.id)
+        if o.id in sagas_done:
+            # 714.4: its lore counters reached its final chapter, no chapter ability of it waiting: sacrificed
+            guard_scope(state, "dies", f"{o.name} ({o.id}) is sacrificed after its final chapter")
+            to_graveyard.append((o.id, "714.4", f"{o.name} ({o.id}) has {o.counter('lore')} lore counter(s), its final "
+                                                "chapter done: its controller sacrifices it"))
+            continue
         if "Battle" in ch.types:
             # a battle's defense (704.5v) is not modelled
             raise Unsupported(f"{o.name} ({o.id}): state-based actions for battles are not modelled")

@@ -21,6 +21,7 @@ from mtgjudge.model.objects import undefined_card
 from mtgjudge.model.words.kicker.perform import intervening_holds
 from mtgjudge.model.oracle.combat_triggers import combat_condition
 from mtgjudge.model.oracle.keyword_triggers import keyword_trigger
+from mtgjudge.model.words.sagas.read import chapter_numbers
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
 from mtgjudge.model.errors import DefinitionError
@@ -53,6 +54,9 @@ def trigger_of(a: Ability, name: str = "") -> TriggerEvent | None:
     elif a.kind == "unmodelled" and a.unmodelled_kind == "triggered":
         from mtgjudge.model.oracle.lines import without_ability_word    # the compiler's, for a line it kept unread
 
+        chapter = chapter_numbers(a.source_text)
+        if chapter is not None:
+            return TriggerEvent("chapter", n=chapter[0][0])    # 714.2b (``words.sagas.perform`` reads them all)
         kw = keyword_trigger(a.source_text)     # a keyword's trigger, as its rule in 702 words it
         words = kw[1] if kw else a.trigger or without_ability_word(a.source_text).split(",")[0]   # normalized words
     else:

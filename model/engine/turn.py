@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from mtgjudge.model.words.delayed.perform import fire, untapping
+from mtgjudge.model.words.sagas import perform as sagas
 from mtgjudge.model.engine.combat_damage import next_step, perform_combat_damage
 from mtgjudge.model.engine.game import MAX_STEPS, Game, game_over, merge
 from mtgjudge.model.engine.resolve import resolve_action
@@ -114,6 +115,13 @@ def _begin_step(game: Game, stepname: str) -> list[Game]:
             game = game.log("103.8a", f"{active} plays first and skips the draw of turn 1")
         else:
             game = draw(game.log("504.1", f"{active} draws for the turn"), active)
+    elif stepname == "precombat-main" and active not in game.left:
+        game, put = sagas.lore_for_the_turn(game, active)      # 714.3c: a lore counter on each of their Sagas
+        if put:
+            guard_unrecognized(game, "lore counters are put on Sagas")
+        for oid in put:
+            lore = game.state.obj(oid).counter("lore")
+            game = sagas.lore_put(game, oid, lore - 1, lore)
     elif stepname == "cleanup":
         # 514.3a: "at the beginning of the next cleanup step" abilities trigger (words.delayed.perform)
         return [x for g in _cleanup(fire(game, "cleanup")) for x in _settle_cleanup(g)]

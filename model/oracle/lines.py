@@ -42,6 +42,7 @@ from mtgjudge.model.words.library.read import hands_after, search_then_top
 from mtgjudge.model.words.permanents.read import perm_sentence
 from mtgjudge.model.words.prevention.read import prevent_sentence
 from mtgjudge.model.words.restrictions.read import restriction_static
+from mtgjudge.model.words.sagas import read as sagas
 from mtgjudge.model.words.graveyard_replacement.read import graveyard_replacement_static
 from mtgjudge.model.words.shields.read import shield_sentence
 from mtgjudge.model.words.references.read import ref_words
@@ -1175,6 +1176,11 @@ _UNMODELLED_KIND = {"mana": "mana", "activated": "activated", "triggered": "trig
 
 
 def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
+    # 714.2: a Saga's chapter line "I — ...", "II, III — ..." (``words.sagas.read``), before ability words
+    chapters = sagas.chapter_abilities(norm, printed, lambda effect: read_effect_words(sentences(effect)),
+                                       lambda p: unmodelled(norm, p, "triggered", ctx.spell))
+    if chapters is not None:
+        return chapters
     body = without_ability_word(norm)
     kick = kicker_lines.kicker_line(body)       # "Kicker—{2}{R}, Sacrifice a land.", "Kicker {A} and/or {B}" (702.33)
     if kick is not None:

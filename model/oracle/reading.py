@@ -149,6 +149,11 @@ def render_line(abilities: tuple[Ability, ...], face: Face | None = None) -> str
     if not said or any(s is None for s in said):
         return None
     words = [s for s in said if s]
+    chapters = [a.trigger_event for a in abilities if a.kind == "triggered" and a.trigger_event is not None
+                and a.trigger_event.event == "chapter"]
+    if len(words) > 1 and len(chapters) == len(abilities) and len({w.partition(" — ")[2] for w in words}) == 1:
+        # 714.2c: "II, III — [Effect]" is one chapter ability for each numeral, said on one line
+        return ", ".join(w.partition(" — ")[0] for w in words) + " — " + words[0].partition(" — ")[2]
     if all(a.kind == "keyword" for a in abilities):
         return ", ".join([words[0]] + [w[:1].lower() + w[1:] for w in words[1:]])
     if len(words) > 1 and all(a.static is not None and a.static.kind == "kicker" for a in abilities):

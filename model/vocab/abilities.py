@@ -481,7 +481,8 @@ class TriggerEvent:
     ``becomes_blocked``, ``blocks_creature``, ``blocked_by_creature``, ``combat_damage_player`` (508.3a, 506.5,
     509.3a-d, 510.3a: combat events,
     ``engine.triggers.triggered_by_combat``; ``combat``: a combat condition not read), ``cycles`` ("When you
-    cycle ~", 702.29c: the card is discarded to pay its cycling ability's cost, ``words.cycling.perform.cycled``), ``haunted_dies`` ("the creature it haunts dies", 702.55c:
+    cycle ~", 702.29c: the card is discarded to pay its cycling ability's cost, ``words.cycling.perform.cycled``),
+    ``chapter`` (a Saga's chapter ability N, 714.2b: ``words.sagas.perform``), ``haunted_dies`` ("the creature it haunts dies", 702.55c:
     no card haunts a creature in the engine's games, since Haunt's own trigger is not performed), ``turned_face_up``
     (702.37e: the engine turns no permanent face up). ``who``: whose zone
     change: ``self`` (the object with the ability), ``other`` ("another ...": any other matching object),
@@ -493,6 +494,7 @@ class TriggerEvent:
     who: str = "self"
     what: "TargetSpec | None" = None
     also: str = ""      # a second event of the same object ("When ~ enters or dies"): either triggers it
+    n: int = 0          # ``chapter``: the chapter number N (714.2b: lore counters on the Saga became at least N)
 
     def on(self, event: str) -> bool:
         """Does ``event`` meet this condition (its event, or the second one)?"""
@@ -514,6 +516,8 @@ class TriggerEvent:
             return f"Whenever {'you cast' if self.who == 'you' else 'a player casts'} {spell}"
         if self.event == "cycles":
             return "When you cycle ~" if self.who == "self" else None
+        if self.event == "chapter":
+            return roman(self.n) if 0 < self.n <= len(_ROMAN) else None
         if self.event == "haunted_dies":
             return "When the creature ~ haunts dies"
         verb = _EVENTS.get(self.event)
@@ -546,6 +550,14 @@ _INTERVENING = {"kicked": "if it was kicked", "kicked_with": "if it was kicked w
                 "tribute_unpaid": "if tribute wasn't paid", "cast_from_hand": "if you cast it from your hand",
                 "cast": "if you cast it"}
 #: Steps a trigger condition names (503.1a, 513.1a).
+_ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
+
+
+def roman(n: int) -> str:
+    """A chapter number as its chapter symbol's Roman numeral (714.2a)."""
+    return _ROMAN[n - 1]
+
+
 _STEPS = {"upkeep": "upkeep", "end": "end step", "draw": "draw step", "combat": "combat"}
 #: Events of an object, as a trigger condition says them.
 _EVENTS = {"enters": "enters", "dies": "dies", "leaves": "leaves the battlefield", "becomes_tapped": "becomes tapped",
@@ -735,6 +747,8 @@ class Ability:
                 return None
             if intervening:
                 when += ", " + intervening.format(cost=self.intervening.partition(":")[2])
+            if self.trigger_event is not None and self.trigger_event.event == "chapter":
+                return f"{when} — {body}"          # 714.2b: "{rN}—[Effect]"
             if self.trigger_event is not None and self.trigger_event.who == "self":
                 # the object the condition named is "it" in the effect (608.2c): "When ~ enters, it deals 2 damage"
                 body = re.sub(r"^This (deals|gets|gains|has)\b", r"It \1", body)

@@ -13,6 +13,7 @@ from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.tokens import token_card
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.words.sagas.perform import lore_put
 from mtgjudge.model.rules.guards import guard_scope
 
 
@@ -67,7 +68,9 @@ def add_counters(game: Game, oid: str, kind: str, n: int) -> Game:
     st = game.state
     o = st.obj(oid)
     c = dict(o.counters)
-    c[kind] = c.get(kind, 0) + n
+    before = c.get(kind, 0)
+    c[kind] = before + n
     game = game.with_state(st.with_object(replace(o, counters=tuple(sorted(c.items())))))
     guard_unrecognized(game, f"counters are put on {o.name}")
-    return game.log("122.1", f"{n} {kind} counter(s) are put on {oid}")
+    game = game.log("122.1", f"{n} {kind} counter(s) are put on {oid}")
+    return lore_put(game, oid, before, before + n) if kind == "lore" else game     # 714.2b: a Saga's chapters

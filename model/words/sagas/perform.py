@@ -1,0 +1,106 @@
+"""What a Saga does in the engine (CR 714):
+
+- 714.3a: a Saga without read ahead enters with a lore counter (``entering_lore``: the one place entering
+  counters are decided, ``engine.entering``, asks); read ahead (702.155, a choice as it enters) is unsupported;
+- 714.2b: when one or more lore counters are put onto it (as it enters too, 122.6), each chapter ability N whose
+  number the count passed from below triggers (``lore_put``); a chapter whose effect is not read is unsupported
+  then, naming it, and only then;
+- 714.3c: as its controller's precombat main phase begins, a lore counter is put on each Saga they control with
+  a chapter ability (``lore_for_the_turn``, by ``engine.turn``);
+- 714.4: a Saga with lore counters at least its final chapter number is sacrificed unless a chapter ability of it
+  has triggered and not left the stack (``due_sacrifice``, a state-based action of ``engine.sba``).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.objects import GameObject
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.state import PendingTrigger, StackAbility
+from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.words.sagas.read import chapter_numbers
+
+
+def _chapters(a: Ability, name: str) -> tuple[int, ...]:
+    """The chapter numbers an ability of a Saga triggers on: its own (714.2b), or for an unmodelled chapter line
+    every numeral the line has (714.2c: it is each of them, and which is which is not read)."""
+    if a.kind == "unmodelled":
+        found = chapter_numbers(a.source_text) if a.unmodelled_kind == "triggered" else None
+        return found[0] if found is not None else ()
+    t = a.trigger_event
+    return (t.n,) if a.kind == "triggered" and t is not None and t.event == "chapter" else ()
+
+
+def final_chapter(o: GameObject) -> int:
+    """714.2d: the greatest chapter number among its chapter abilities (0 with none)."""
+    return max((n for a in o.printed.abilities for n in _chapters(a, o.name)), default=0)
+
+
+def is_saga(o: GameObject, subtypes: tuple[str, ...]) -> bool:
+    return "Saga" in subtypes
+
+
+def entering_lore(o: GameObject, subtypes: tuple[str, ...], keywords: set[str]) -> int:
+    """714.3a: the lore counters a permanent enters with by the Saga rule (0 for any other permanent)."""
+    if not is_saga(o, subtypes):
+        return 0
+    if "Read ahead" in keywords:
+        raise Unsupported(f"{o.name} ({o.id}) has read ahead: the chapter chosen as it enters (702.155, 714.3b) is "
+                          "not modelled")
+    return 1
+
+
+def lore_put(game: Game, oid: str, before: int, after: int) -> Game:
+    """714.2b: lore counters were put onto the Saga ``oid`` (from ``before`` to ``after``): each chapter ability N
+    with ``before`` < N <= ``after`` triggers, waiting to be put on the stack (603.3)."""
+    o = game.state.obj(oid)
+    if o.zone != "battlefield" or after <= before or o.face_down:
+        return game
+    pending = []
+    for i, a in enumerate(o.printed.abilities, 1):
+        hit = [n for n in _chapters(a, o.name) if before < n <= after]
+        if not hit:
+            continue
+        if a.kind == "unmodelled":
+            raise Unsupported(f"{o.name} ({oid}) gets its lore counter {hit[0]}: its chapter ability is not "
+                              f"modelled: {a.source_text!r}")
+        pending.append(PendingTrigger(oid, i, o.controller, game.moved(oid)))
+        game = game.log("714.2b", f"{o.name} ({oid}) has {after} lore counter(s): its chapter ability "
+                                  f"{a.text()!r} triggers")
+    return game.remember(pending=game.pending + tuple(pending)) if pending else game
+
+
+def lore_for_the_turn(game: Game, player: str) -> tuple[Game, list[str]]:
+    """714.3c: as ``player``'s precombat main phase begins, a lore counter on each Saga they control with one or
+    more chapter abilities (a turn-based action: no stack); the Sagas it was put on (``lore_put`` triggers
+    their chapters, after the caller's guard of the event)."""
+    put = []
+    for o in game.state.battlefield(player):
+        if not is_saga(o, current(game.state, o.id).subtypes) or final_chapter(o) == 0:
+            continue
+        counters = dict(o.counters)
+        counters["lore"] = o.counter("lore") + 1
+        game = game.with_state(game.state.with_object(replace(o, counters=tuple(sorted(counters.items())))))
+        game = game.log("714.3c", f"{player}'s precombat main phase begins: a lore counter is put on {o.name} "
+                                  f"({o.id})")
+        put.append(o.id)
+    return game, put
+
+
+def due_sacrifice(game: Game) -> list[GameObject]:
+    """714.4: the Sagas whose lore counters are at least their final chapter number (one or more chapter
+    abilities) and that are the source of no chapter ability that has triggered and not left the stack."""
+    waiting = [(p.source, p.index) for p in game.pending if p.delayed is None] + \
+        [(item.source, item.index) for item in game.state.stack if isinstance(item, StackAbility)]
+    out = []
+    for o in game.state.battlefield():
+        final = final_chapter(o) if is_saga(o, current(game.state, o.id).subtypes) else 0
+        if not final or o.counter("lore") < final:
+            continue
+        chapter_waits = any(src == o.id and 0 < i <= len(o.printed.abilities)
+                            and _chapters(o.printed.abilities[i - 1], o.name) for src, i in waiting)
+        if not chapter_waits:
+            out.append(o)
+    return out
