@@ -278,5 +278,5 @@ def find_ref(state: GameState, ref: str, zone: str | None = "battlefield") -> st
     return found[0] if found else None
 
 
-def name_of(state: GameState, oid: str) -> str:
-    return f"{state.obj(oid).name} ({oid})" if state.has(oid) else oid
+def name_of(state: GameState, oid: str | None) -> str:
+    return f"{state.obj(oid).name} ({oid})" if oid is not None and state.has(oid) else str(oid)
