@@ -25,7 +25,7 @@ import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, TextIO
+from typing import Any, Callable, Iterator, Sequence, TextIO
 
 from mtgjudge.model.names import normalize
 
@@ -452,7 +452,7 @@ def read_files(paths: list[str | Path]) -> list[SourceFile]:
     return files
 
 
-def join_halves(files: list[SourceFile], paths: list[str | Path]) -> None:
+def join_halves(files: list[SourceFile], paths: Sequence[str | Path]) -> None:
     """MTGJSON v3 publishes each half of a split or aftermath card as its own entry, naming both halves
     (``names``), and a set of files may hold the halves in different files: they are joined into one card (709,
     702.127), kept with the file that holds its first half; a half whose other halves are in none of the files is

@@ -60,7 +60,8 @@ def _cleanup(game: Game) -> list[Game]:
         ended = [e for e in st.effects if e not in kept]
         # 514.2: "until end of turn" power/toughness changes (613.4c) end with the damage.
         pts = st.pt_changes
-        shields: tuple[PreventionShield | TurnReplacement, ...] = st.prevention     # 514.2: prevention shields "this turn" (615.1) end too
+        # 514.2: prevention shields "this turn" (615.1) end too
+        shields: tuple[PreventionShield | TurnReplacement, ...] = st.prevention
         shields += st.replacements     # and regeneration shields, "would die" replacements (701.19a, 614.1a)
         restrictions = st.restrictions  # 514.2: "can't ... this turn" (rules.restrictions) end too
         if ended or objs != st.objects or pts or shields or restrictions:

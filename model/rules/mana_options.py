@@ -740,7 +740,8 @@ class _Factored:
         self.base = make_term(tuple(start), groups)
         rest = {oid: abl for oid, abl in s.abilities.items() if oid not in done}
         untap_only = {oid for oid, abl in rest.items() if not any(c.kind == "tap" for _, a in abl for c in a.cost)}
-        if (any(a.production is not None and a.production.mode == "double_pool" for abl in rest.values() for _, a in abl)
+        if (any(a.production is not None and a.production.mode == "double_pool"
+                for abl in rest.values() for _, a in abl)
                 or not all(_uses_up(a, oid in untap_only) for oid, abl in rest.items() for _, a in abl)):
             return self._enumerated()
         s.abilities = rest
