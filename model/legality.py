@@ -231,6 +231,7 @@ def can_play(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool
     obj = state.obj(oid)
     rule = EITHER_FACE.get(obj.card.layout)
     if castable_faces(state, oid) is not None:
+        assert rule is not None     # castable_faces holds only of a layout in EITHER_FACE
         return _either_face(state, oid, player, x, all_ways, rule)
     return _play_face(state, oid, player, x, all_ways)
 
@@ -391,6 +392,7 @@ def can_cast(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool
             break
         why += [step(r.rules, f"paying {', '.join(p.text() for p in cost.other) or format_cost(cost.symbols)} as its "
                               f"additional cost: {r.text}") for r in ans.why]
+    assert ans is not None      # additional_choices gives one choice at least (the empty one)
     if ans.value is not True and len(choices) > 1:
         ans = Answer(False, tuple(dict.fromkeys(why)))
     # 118.9a: one alternative cost at most: flashback's (702.34a) leaves no room for another

@@ -28,7 +28,7 @@ from itertools import combinations, combinations_with_replacement, product
 from math import comb
 from functools import lru_cache
 from operator import add, gt
-from typing import Iterator, cast
+from typing import Iterator, cast, overload
 
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import TYPES, ManaSyntaxError, mana_string, parse_mana
@@ -588,8 +588,12 @@ def _absorbed(level: list[Term]) -> list[Term]:
     return out
 
 
+@overload
+def expand(terms: list[Term], bound: None = None) -> frozenset[Pool]: ...
+@overload
+def expand(terms: list[Term], bound: int | None) -> frozenset[Pool] | None: ...
 def expand(terms: list[Term], bound: int | None = None) -> frozenset[Pool] | None:
-    """The union of the terms' elements; None when it has more than ``bound``."""
+    """The union of the terms' elements; None when it has more than ``bound`` (never without one)."""
     out: set = set()
     for t in terms:
         e = t.elements(bound)

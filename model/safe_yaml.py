@@ -262,7 +262,7 @@ def _in_words(e: yaml.YAMLError, lines: list[str], line: int | None) -> tuple[st
                 "spaces", tabbed[0])
     if "\t" in (lines[line - 1] if line and line <= len(lines) else "") and "cannot start any token" in problem:
         return f"line {line} has a tab where YAML expects a value: use spaces", line
-    if "flow" in context and opened is not None and opened <= len(lines):
+    if "flow" in context and start is not None and opened is not None and opened <= len(lines):
         col = start.column
         bracket = lines[opened - 1][col] if col < len(lines[opened - 1]) else "["
         if bracket not in _CLOSERS:     # "flow node": the bracket is further left on that line
@@ -382,8 +382,8 @@ def load_documents(text: str) -> list[Document]:
     except YamlProblem as p:
         raise FileProblem(p.message, p.line, p.key, _id_hint_from_text(text, p.line)) from None
     except yaml.YAMLError as e:
-        p = _syntax_problem(e, text)
-        raise FileProblem(p.message, p.line, p.key, _id_hint_from_text(text, p.line)) from None
+        problem = _syntax_problem(e, text)
+        raise FileProblem(problem.message, problem.line, problem.key, _id_hint_from_text(text, problem.line)) from None
     except RecursionError:
         raise FileProblem("the YAML is nested too deeply") from None
     finally:

@@ -21,7 +21,7 @@ import time
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Generator, Iterable, Iterator, Sequence
 
 from mtgjudge.model import deadline
 from mtgjudge.model.cards.lookup import card_db
@@ -145,7 +145,7 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if "fork" in methods else methods[0])
 
 
-def run(items: Iterable[Source | QuestionError], options: RunOptions, jobs: int = 1) -> Iterator[Done]:
+def run(items: Iterable[Source | QuestionError], options: RunOptions, jobs: int = 1) -> Generator[Done, None, None]:
     """Every question of ``items``, in order, answered by ``jobs`` worker processes (1: this process). Close
     it (``contextlib.closing``) when not reading it to the end: that stops the workers."""
     items = list(items)
@@ -164,7 +164,7 @@ def run(items: Iterable[Source | QuestionError], options: RunOptions, jobs: int 
             yield done
 
 
-def _answered(items: list[Source | QuestionError], options: RunOptions, jobs: int) -> Iterator[Done]:
+def _answered(items: list[Source | QuestionError], options: RunOptions, jobs: int) -> Generator[Done, None, None]:
     work = [i for i in items if isinstance(i, Source)]
     jobs = max(1, min(jobs, len(work)))
     if jobs == 1:

@@ -216,6 +216,7 @@ class Board:
         a = r.answer
         if r.status == "unsupported":
             return Verdict("unsupported", reasons=_reasons(a.why, self.state) if a else (), message=r.message)
+        assert a is not None    # an answered result has its answer (runner)
         return Verdict("answered", a.value, _reasons(a.why, self.state), a.witness)
 
     def outcome(self, actions: list[Mapping[str, Any]], expect: list[Mapping[str, Any]] | None = None,

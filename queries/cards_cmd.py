@@ -270,9 +270,9 @@ def _with_lines(face: Face, abilities: tuple[Ability, ...]) -> list[tuple[Abilit
     from mtgjudge.model.oracle.reading import face_lines
 
     where: dict[int, tuple[str, int]] = {}
-    for i, (text, line) in enumerate(face_lines(face)):
+    for n, (text, line) in enumerate(face_lines(face)):
         for a in line:
-            where[id(a)] = (text, i)
+            where[id(a)] = (text, n)
     out: list[tuple[Ability, str, int | None]] = []
     for a in abilities:
         text, i = where.get(id(a), (a.source_text, None))

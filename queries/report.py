@@ -43,6 +43,7 @@ def _json_answer(r: Result) -> Any:
     """The spec's JSON answer, as the result's kind shows it (for outcome, the distinct final states with
     the choices leading to each, or "illegal"; for the other kinds the value itself)."""
     kind = KINDS.get(r.ask)
+    assert r.answer is not None     # asked only of a result that has an answer
     return _json(r, kind.json_answer(r.answer) if kind is not None else r.answer.value)
 
 
@@ -98,6 +99,7 @@ def namer_of(r: Result) -> Namer:
 def answer_text(r: Result) -> str:
     """The answer of a result that has one, in words, as its kind says it (ids not yet named)."""
     kind = KINDS.get(r.ask)
+    assert r.answer is not None     # asked only of a result that has one (the docstring)
     text = kind.answer_text(r.answer) if kind is not None else None
     return text if text is not None else _text(r, r.answer.value)
 

@@ -213,6 +213,17 @@ def test_creature_types_that_act_alike_are_one_branch():
     assert "Elf" in max(groups, key=len)
 
 
+def test_a_choice_whose_spell_does_not_hold_it_is_unsupported():
+    """608.2d: the types are grouped by the instructions after the choice in the spell that holds it; when the
+    object on the stack holds no such instruction (Grizzly Bears), which ones follow is not known: unsupported,
+    not a crash on the missing instructions."""
+    from mtgjudge.model.engine.kernel.context import Ctx
+    e, _ = _words("Choose a creature type. You gain 2 life for each permanent you control of that type.")
+    q = _question(DOUSING)
+    with pytest.raises(Unsupported, match="instructions the engine cannot find"):
+        choose.PERFORMERS["choose_value"](Game(q.state), e, Ctx("bears", "Bob", (), 0))
+
+
 def test_an_instruction_that_could_tell_grouped_types_apart_is_unsupported():
     """Tokens made after the choice could have types no object had when the types were grouped: not performed."""
     (card,) = load_cards('name: "Test Kindred Tokens"\ncost: "{2}{G}"\ntype: "Instant"\noracle: |\n  Choose a creature '

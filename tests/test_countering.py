@@ -57,6 +57,8 @@ def test_the_rider_becomes_part_of_the_counter_instruction(rider, where):
     # the rider after something other than a counter instruction
     "Destroy target creature. If that spell is countered this way, exile it instead of putting it into its "
     "owner's graveyard.",
+    # no maximum (601.2c: any number): the counted reading needs one; reading it compared None with 2
+    "Counter any number of target spells.",
 ])
 def test_near_misses_stay_unread(text):
     words = _words(text)

@@ -457,3 +457,12 @@ def test_spending_near_misses_stay_unread(text):
     from mtgjudge.model.vocab.scopes import Scope
     a = ability(text)
     assert a.kind == "unmodelled" and a.scope == (Scope.SPENDING,)     # narrowed by 609.4b, not read
+
+
+def test_a_trigger_about_its_event_object_with_targets_not_read_stays_unread():
+    """702.83a: "that creature" names the object the trigger event is about; a sentence whose targets can't be
+    read ("target creature of target player") leaves the whole line unread, not a crash while compiling."""
+    text = ("Whenever a creature you control attacks alone, that creature gets +1/+1 and target creature of target "
+            "player gets -1/-1 until end of turn.")
+    card = compile_card(CardRecord("Test Card", "normal", (FaceRecord("Test Card", "{2}", "Enchantment", text),)))
+    assert [a.kind for a in card.faces[0].abilities] == ["unmodelled"]

@@ -25,7 +25,7 @@ import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, TextIO
+from typing import Any, Callable, Iterator, Sequence, TextIO
 
 from mtgjudge.model.names import normalize
 
@@ -159,7 +159,7 @@ def _colors(value: Any) -> tuple[str, ...] | None:
         return None
     if not isinstance(value, list) or len(value) > 5 or not all(isinstance(c, str) for c in value):
         raise _Bad("its color indicator is not a list of colors")
-    letters = tuple(_COLOR_WORDS.get(c, c) for c in value)
+    letters = tuple(_COLOR_WORDS[c] if c in _COLOR_WORDS else c for c in value)
     if not all(c in _LETTERS for c in letters):
         raise _Bad(f"its color indicator {value!r} is not a list of colors (W, U, B, R, G or their names)")
     return letters
@@ -265,7 +265,9 @@ class _Stream:
     def peek(self) -> str:
         """The next character that is not white space ("" at the end)."""
         while True:
-            self.pos = _SPACE.match(self.buf, self.pos).end()
+            space = _SPACE.match(self.buf, self.pos)
+            assert space is not None    # the pattern matches the empty string
+            self.pos = space.end()
             if self.pos < len(self.buf):
                 return self.buf[self.pos]
             if not self._more():
@@ -450,15 +452,15 @@ def read_files(paths: list[str | Path]) -> list[SourceFile]:
     return files
 
 
-def join_halves(files: list[SourceFile], paths: list[str | Path]) -> None:
+def join_halves(files: list[SourceFile], paths: Sequence[str | Path]) -> None:
     """MTGJSON v3 publishes each half of a split or aftermath card as its own entry, naming both halves
     (``names``), and a set of files may hold the halves in different files: they are joined into one card (709,
     702.127), kept with the file that holds its first half; a half whose other halves are in none of the files is
     a card of its own."""
     found: dict[tuple[str, ...], dict[str, tuple[int, FaceRecord, str, int]]] = {}
     for i, f in enumerate(files):
-        for whole, halves in f.halves.items():
-            for name, (face, layout, line) in halves.items():
+        for whole, own in f.halves.items():
+            for name, (face, layout, line) in own.items():
                 found.setdefault(whole, {})[name] = (i, face, layout, line)
         f.halves = {}
     for whole, halves in found.items():

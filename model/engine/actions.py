@@ -215,6 +215,7 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
         g_mode = game
         extra: tuple = ()
         if combo is not None:
+            assert modal is not None    # combos of modes are chosen only for a modal spell (``combos`` above)
             g_mode = g_mode.with_state(g_mode.state.with_object(with_chosen(g_mode.state.obj(oid), combo)))
             g_mode = g_mode.log(("601.2b", "700.2a"), f"{player} chooses mode(s) {describe(combo)} of {o.name}: "
                                 + " ".join(modal.modes[i - 1].text() for i in combo))

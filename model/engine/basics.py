@@ -81,7 +81,8 @@ def _removal(kind: str) -> Callable[[Game, Effect, Ctx], list[Game]]:
         if skip is not None:
             return [skip]
         st = game.state
-        if ctx.target in st.player_names or not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
+        if ctx.target is None or ctx.target in st.player_names or not st.has(ctx.target) \
+                or st.obj(ctx.target).zone != "battlefield":
             raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent: only permanents are performed by "
                               "the engine yet")
         if kind == "exile" and ctx.links_exile:
@@ -126,7 +127,7 @@ def _pump(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if skip is not None:
         return [skip]
     st = game.state
-    if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
+    if ctx.target is None or not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
         raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent, is not performed by the engine")
     return [add_pt_change(game, ctx.target, e.arg("power"), e.arg("toughness"), ctx.source)]
 

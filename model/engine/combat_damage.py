@@ -256,8 +256,8 @@ def _deal(game: Game, events: list[tuple[GameObject, frozenset[str], str, int]])
     for p, delta in life.items():
         if delta:
             game = change_life(game, p, delta, ("119.3", "510.2"), ": combat damage and lifelink, dealt at once")
-    touched = frozenset(t for src, kw, t, n in events if "Deathtouch" in kw and t in creature and n > 0)
-    return [(game, touched, tuple((src.id, t) for src, _, t, n in events if t in st.player_names and n > 0))]
+    deathtouched = frozenset(t for src, kw, t, n in events if "Deathtouch" in kw and t in creature and n > 0)
+    return [(game, deathtouched, tuple((src.id, t) for src, _, t, n in events if t in st.player_names and n > 0))]
 
 
 def _none_why(a: Assigner) -> str:
@@ -296,7 +296,7 @@ def deal_step(game: Game, fixed: Mapping[str, Mapping[str, int]] | None = None) 
             given = dict(fixed[a.id])
             why = illegal_division(a, given)
             if why is not None:
-                raise Illegal([step(*why)])
+                raise Illegal((step(*why),))
             options.append([tuple((k, v) for k, v in given.items() if v)])
         else:
             options.append(divisions(a))
@@ -346,8 +346,8 @@ def perform_combat_damage(game: Game, fixed: Mapping[str, Mapping[str, int]] | N
             if stepname is None:
                 if left:
                     k = next(iter(left))
-                    raise Illegal([step(("510.1", "510.4"), f"{k} assigns no combat damage in the combat damage "
-                                                            "steps left in this combat")])
+                    raise Illegal((step(("510.1", "510.4"), f"{k} assigns no combat damage in the combat damage "
+                                                            "steps left in this combat"),))
                 done.append(g)
                 continue
             ids = {a.id for a in assigners(g, stepname)}

@@ -29,7 +29,8 @@ def _gain_control(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if skip is not None:
         return [skip]
     st = game.state
-    if ctx.target in st.player_names or not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
+    if ctx.target is None or ctx.target in st.player_names or not st.has(ctx.target) \
+            or st.obj(ctx.target).zone != "battlefield":
         raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent, is not performed by the engine")
     return [set_controller(game, ctx.target, ctx.controller, ("613.1b", "611.2a"), lasting=True)]
 

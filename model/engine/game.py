@@ -145,7 +145,7 @@ class Game:
                        else o for o in s.objects), key=lambda o: o.id)
         if any(a.id == b.id for a, b in zip(objs, objs[1:])):
             objs.sort(key=lambda o: (o.id, repr(o)))      # objects under one label: ordered by all they are
-        objs = tuple(objs)
+        objects = tuple(objs)
         players = tuple(replace(p, zones=tuple((z, tuple(m(i) for i in ids)) for z, ids in p.zones)) for p in s.players)
         stack = tuple(m(x) if isinstance(x, str) else replace(x, source=m(x.source), targets=tuple(m(t) for t in x.targets))
                       for x in s.stack)
@@ -168,7 +168,7 @@ class Game:
         delayed = tuple(replace(d, objects=tuple((m(i), n) for i, n in d.objects)) for d in s.delayed)
         skips = tuple(replace(u, object=m(u.object)) for u in s.untap_skips)
         controlled = tuple(sorted((m(i), n) for i, n in s.controlled_by_effect))
-        return (players, objs, s.turn, stack, effects, moves, linked, pending, s.left, s.drew_empty, s.turns_played,
+        return (players, objects, s.turn, stack, effects, moves, linked, pending, s.left, s.drew_empty, s.turns_played,
                 pts, shields, replacements, s.monarch, delayed, skips, s.restrictions, controlled, s.combat_damage_dealt,
                 tuple(m(i) for i in s.first_strikers))
 
@@ -278,5 +278,5 @@ def find_ref(state: GameState, ref: str, zone: str | None = "battlefield") -> st
     return found[0] if found else None
 
 
-def name_of(state: GameState, oid: str) -> str:
-    return f"{state.obj(oid).name} ({oid})" if state.has(oid) else oid
+def name_of(state: GameState, oid: str | None) -> str:
+    return f"{state.obj(oid).name} ({oid})" if oid is not None and state.has(oid) else str(oid)

@@ -76,7 +76,8 @@ def _exile_same_name(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     # be any card's that a library of cards nobody knows may hold
     if (named.card.token or not card.modelled or face != 0) and pl.unknown_library:
         raise Unsupported(f"cards named {name} in {p}'s library: the card is not known to the verifier")
-    must, may = [], []
+    must: list[str] = []
+    may: list[str] = []
     for z in ("graveyard", "hand"):
         for oid in pl.zone(z):
             o = st.obj(oid)

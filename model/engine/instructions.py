@@ -39,7 +39,7 @@ Ctx = Ctx
 
 def _on_battlefield(game: Game, e: Effect, ctx: Ctx) -> None:
     st = game.state
-    if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
+    if ctx.target is None or not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
         raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent, is not performed by the engine")
 
 
@@ -65,6 +65,7 @@ def _tap(untap: bool):
         if skip is not None:
             return [skip]
         _on_battlefield(game, e, ctx)
+        assert ctx.target is not None   # _on_battlefield checked it
         st = game.state
         o = st.obj(ctx.target)
         verb = "untapped" if untap else "tapped"
@@ -87,6 +88,7 @@ def _counter_target(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if skip is not None:
         return [skip]
     _on_battlefield(game, e, ctx)
+    assert ctx.target is not None   # _on_battlefield checked it
     guard_scope(game.state, "power-toughness", f"counters are put on {ctx.target}")
     return [add_counters(game, ctx.target, e.arg("kind"), e.arg("n", 1))]
 
@@ -199,6 +201,8 @@ def _from_graveyard(to: str):
         if skip is not None:
             return [skip]
         st = game.state
+        if ctx.target is None:
+            raise Unsupported(f"what {e.text()!r} targets is not known to the engine")
         o = st.obj(ctx.target)
         if o.zone != "graveyard":
             raise Unsupported(f"{e.text()!r} on {o.name} ({o.id}), not a card in a graveyard, is not performed")

@@ -35,7 +35,7 @@ def _taking_part(problem: PaymentProblem, p: Payment, members: dict[str, tuple[E
     """The permanents a payment taps, untaps, sacrifices, returns or puts counters on, and the cards it exiles from
     the hand for mana (113.6m)."""
     return {i for i, evs in members.items() if _takes_part(evs)} | {
-        problem.pool[gi].source for gi, n in p.pool_spent if n and problem.pool[gi].in_hand}
+        s for gi, n in p.pool_spent if n and problem.pool[gi].in_hand and (s := problem.pool[gi].source) is not None}
 
 
 def pay(game: Game, before: GameState, player: str, cost: TotalCost, paying: tuple[str, ...] | None) -> list[Game]:
@@ -137,6 +137,7 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
     game = game.with_state(st)
     for g in from_hand:
         # 113.6m, 605.3b: "Exile ~ from your hand: Add {R}." activated from the hand, its mana spent in this payment
+        assert g.source is not None     # a card's mana in the hand is made with the card (problem.py)
         lki = game.state.obj(g.source)
         game = zones.move(game, g.source, "exile").log(("113.6m", "605.3a", "605.3b"), f"{player} activates {lki.name}'s "
                                                        f"mana ability from their hand: {lki.name} ({g.source}) is exiled "

@@ -101,8 +101,8 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
                 c = replace(base, group=tuple(t for t, _ in those[0]), group_legal=tuple(ok for _, ok in those[0]),
                             before=ctx.before or game.state)
                 return merge([r for g in branches for r in perform_word(g, e, c)]), it
-            for t, ok in those[0]:
-                c = replace(base, target=t, target_legal=ok, before=ctx.before or game.state)
+            for tid, ok in those[0]:
+                c = replace(base, target=tid, target_legal=ok, before=ctx.before or game.state)
                 branches = merge([r for g in branches for r in perform_word(g, e, c)])
             return branches, it
         if group2 is None and not e.arg("it"):
@@ -137,14 +137,15 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
         for i in (group if group is not None else (None,)):
             t = ctx.targets[i] if i is not None else None
             ok = legal[i] if i is not None and legal is not None else True
-            c = replace(base, target=t, target_legal=ok, before=ctx.before or game.state)
+            before = ctx.before or game.state
+            c = replace(base, target=t, target_legal=ok, before=before)
             nxt = []
             for g in branches:
                 # 400.7, 608.2b: a target an earlier instruction moved to another zone (a mode chosen twice on
                 # one object, 700.2d; "return target permanent" then "target creature gets -3/-3") is a new
                 # object, not the one targeted: it is treated as an illegal target
                 if ok and t is not None and t not in g.state.player_names and g.state.has(t) and \
-                        c.before.has(t) and g.state.moved(t) != c.before.moved(t):
+                        before.has(t) and g.state.moved(t) != before.moved(t):
                     g = g.log(("400.7", "608.2b"), f"{t} has changed zones since {name_of(g.state, ctx.source)} began "
                                                    "to resolve: it is a new object, not the one targeted")
                     nxt += perform_word(g, e, replace(c, target_legal=False))
@@ -386,7 +387,7 @@ def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
                 # the stack: the branches where they were chosen so
                 top = g.state.stack[0]
                 ab = ability_of(g, top.source, top.index, top.lki) if isinstance(top, StackAbility) else None
-                if ab is None or not ab.modes:
+                if ab is None or not ab.modes or not isinstance(top, StackAbility):    # (ab is None unless it is)
                     raise Unsupported("choices on resolve other than a modal ability's modes are not performed by the "
                                       "engine yet")
                 if top.modes != modes.from_choices(ab, a["choices"]):

@@ -116,6 +116,11 @@ def prevent(game: Game, source: str, target: str, n: int, unpreventable: bool = 
     out: list[tuple[Game, int]] = []
     seen = set()
     kept: list[tuple[int | None, ...]] = []
+
+    def protection_note() -> str:
+        assert quality is not None      # protection (None) joins the order only with its quality
+        return protection_why(st, target, quality)
+
     for order in permutations(idx):
         shields = list(st.prevention)
         left = n
@@ -124,7 +129,7 @@ def prevent(game: Game, source: str, target: str, n: int, unpreventable: bool = 
             if left <= 0:
                 break
             if i is None:
-                notes.append(f"{left} damage is prevented ({protection_why(st, target, quality)}, 702.16e)")
+                notes.append(f"{left} damage is prevented ({protection_note()}, 702.16e)")
                 left = 0
                 continue
             s = shields[i]
@@ -147,7 +152,7 @@ def prevent(game: Game, source: str, target: str, n: int, unpreventable: bool = 
     if len(out) > 1:
         out = [(g.choose(f"the prevention shields on damage to {target} are applied in the order: "
                          + ", ".join(st.prevention[i].describe() if i is not None else
-                                     protection_why(st, target, quality) for i in order)), m)
+                                     protection_note() for i in order)), m)
                for (g, m), order in zip(out, kept)]
     if len(out) > MAX_BRANCHES:
         raise SearchBound("the orders of prevention shields are past the search bound")

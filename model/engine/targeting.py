@@ -148,9 +148,9 @@ def target_groups(specs: Sequence[TargetSpec], n: int) -> list[range]:
     if len(variable) > 1:
         raise Unsupported("which targets belong to which use of \"target\" is not known to the engine")
     rest = n - fixed
-    if rest < 0 or (not variable and rest != 0) or (variable and not (
-            specs[variable[0]].minimum <= rest and (specs[variable[0]].maximum is None
-                                                    or rest <= specs[variable[0]].maximum))):
+    flex = specs[variable[0]] if variable else None
+    if rest < 0 or (flex is None and rest != 0) or (flex is not None and not (
+            flex.minimum <= rest and (flex.maximum is None or rest <= flex.maximum))):
         raise Unsupported(f"{n} target(s) do not fit the uses of \"target\" "
                           f"({'; '.join(s.phrase for s in specs)})")
     out, at = [], 0
@@ -177,7 +177,7 @@ def effect_uses(ability: Ability, targets: Sequence[str]) -> list[tuple[range | 
     out: list[tuple[range | None, range | None]] = []
     n = 0
     for e in ability.effects:
-        pair = []
+        pair: list[range | None] = []
         for k in TARGET_ARGS:
             if e.arg(k):
                 pair.append(groups[n])

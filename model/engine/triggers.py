@@ -183,6 +183,8 @@ def _fits(t: TriggerEvent, watcher, moving, ch) -> bool:
         return True
     if itself and t.who == "other":
         return False
+    if t.what is None:
+        raise Unsupported(f"what {watcher.name}'s trigger condition watches for is not known to the engine")
     return any(matches(sel, ch, moving, watcher.controller, watcher) for sel in t.what.objects)
 
 
@@ -338,6 +340,8 @@ def triggered_by_cast(game: Game, spell: str, caster: str) -> list[PendingTrigge
             you = w.controller if w.zone in ("battlefield", "stack") else w.owner
             if t is None or not t.on("cast") or you != caster or not _watches(w, a):
                 continue
+            if t.what is None:
+                raise Unsupported(f"what spell {w.name}'s trigger condition watches for is not known to the engine")
             if any(matches(sel, ch, o, w.controller, w) for sel in t.what.objects):
                 p = _trigger(game, w, i, a, f"{o.name} ({spell}) is cast", game.moved(w.id))
                 if p is not None:
@@ -422,6 +426,7 @@ def _combat_triggers(game: Game, events: list[tuple[str, str, str | None]],
                 p = _trigger(game, w, i, a, f"{obj.name} ({oid}) {said}", game.moved(w.id))
                 if p is not None:
                     subject = other if event in _OTHER_SUBJECT else oid
+                    assert subject is not None      # an event of two creatures names the other (block_events)
                     out.append((replace(p, subject=subject, subject_moves=game.moved(subject)), event))
     return out
 
@@ -443,7 +448,8 @@ def block_events(decl: Mapping[str, tuple[str, ...]]) -> list[tuple[str, str, st
     blockers = [b for b, v in decl.items() if v]
     blocked = list(dict.fromkeys(x for v in decl.values() for x in v))
     pairs = [(b, x) for b in blockers for x in dict.fromkeys(decl[b])]
-    return [("blocks", b, None) for b in blockers] + [("becomes_blocked", x, None) for x in blocked] + \
+    events: list[tuple[str, str, str | None]] = [("blocks", b, None) for b in blockers]
+    return events + [("becomes_blocked", x, None) for x in blocked] + \
         [("blocks_creature", b, x) for b, x in pairs] + [("blocked_by_creature", x, b) for b, x in pairs]
 
 
@@ -504,7 +510,7 @@ def legal_target(game: Game, phrase: str, chooser: str, source: str, oid: str, p
 
 def target_slots(game: Game, ability: Ability, controller: str) -> list[tuple[str, str | None, bool]]:
     """The ability's targets: (phrase, "that player" or None, optional) for each use of "target"."""
-    out = []
+    out: list[tuple[str, str | None, bool]] = []
     for e in ability.effects:
         phrase = e.arg("target")
         if not phrase:
@@ -632,8 +638,8 @@ def put_pending(game: Game) -> list[Game]:
     rules = ("603.3",) if len(pending) == 1 else \
         ("603.3", "603.3b") + (("101.4",) if sum(1 for ps in per_player if ps) > 1 else ())
     out = []
-    for combo in itertools.product(*orders):
-        seq = [p for group in combo for p in group]
+    for ordering in itertools.product(*orders):
+        seq = [p for group in ordering for p in group]
         branches = [game]
         for p in seq:
             nxt = []

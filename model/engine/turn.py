@@ -22,7 +22,7 @@ from mtgjudge.model.rules.durations import DURATIONS, ends_this_cleanup, ends_wi
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.in_force import lasting_effects
 from mtgjudge.model.rules.turns import following_turn
-from mtgjudge.model.state import STEPS
+from mtgjudge.model.state import STEPS, PreventionShield, Turn, TurnReplacement
 from mtgjudge.model.engine.kernel.players import discard_choices, draw
 
 
@@ -61,7 +61,8 @@ def _cleanup(game: Game) -> list[Game]:
         ended = [e for e in st.effects if e not in kept]
         # 514.2: "until end of turn" power/toughness changes (613.4c) end with the damage.
         pts = st.pt_changes
-        shields = st.prevention        # 514.2: prevention shields "this turn" (615.1) end too
+        # 514.2: prevention shields "this turn" (615.1) end too
+        shields: tuple[PreventionShield | TurnReplacement, ...] = st.prevention
         shields += st.replacements     # and regeneration shields, "would die" replacements (701.19a, 614.1a)
         restrictions = st.restrictions  # 514.2: "can't ... this turn" (rules.restrictions) end too
         if ended or objs != st.objects or pts or shields or restrictions:
@@ -224,6 +225,7 @@ def advance(game: Game, a: Mapping[str, Any]) -> list[Game]:
             st = g.state
             g = _end_step_effects(g)
             i = STEPS.index(st.turn.step)
+            turn: Turn | None
             if i + 1 < len(STEPS):
                 new_step, turn = STEPS[i + 1], st.turn
             else:

@@ -489,7 +489,10 @@ def read_effect_words(parts: list[str], self_subject: bool = False,
     "it" / "that creature" before any instruction names the object the trigger event is about ("Whenever a
     creature you control attacks alone, that creature gets +1/+1", 702.83a: the engine gives it that object)."""
     if it_is_subject:
-        words0, targets0 = _read_words(parts, self_subject, it_is_self, [_SUBJECT])
+        read = _read_words(parts, self_subject, it_is_self, [_SUBJECT])
+        if read is None:        # a sentence's targets can't be read
+            return None
+        words0, targets0 = read
         if not words0 or words0[0] is not _SUBJECT:
             return None
         return words0[1:], targets0
@@ -789,7 +792,7 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
     loyalty = any(p.kind == "loyalty" for p in cost)
     restriction = " ".join(unread)
     # 113.6j: a cost that discards or exiles the card itself from a zone is paid only there.
-    zones = (("hand",) if any(p.kind in ("discard_self", "exile_self_from_hand") for p in cost) else
+    zones: tuple[str, ...] = (("hand",) if any(p.kind in ("discard_self", "exile_self_from_hand") for p in cost) else
              ("graveyard",) if any(p.kind == "exile_self_from_graveyard" for p in cost) else ())
     # 113.6m: an effect that moves the object itself out of a zone ("Return ~ from your graveyard to the
     # battlefield"): it functions only there. A cost that moves the object too (it could put it into that zone:
@@ -983,7 +986,7 @@ def _static_extended(norm: str, printed: str) -> list[Ability] | None:
     if len(printed_parts) != 2:
         printed_parts = parts
     first = _static_word(parts[0], printed_parts[0])
-    if first is None or first.static.kind != "set_color":
+    if first is None or first.static is None or first.static.kind != "set_color":
         return None
     rest = Ability("unmodelled", source_text=printed_parts[1], unmodelled_kind="static",
                    scope=(Scope.COLORS_OFF_BATTLEFIELD,), zones=("battlefield",))
@@ -1082,7 +1085,9 @@ def _triggered(body: str, printed: str, ctx: LineContext) -> Ability:
         return modes.modal_trigger(body, printed, lambda cond, m: _triggered_effects(
             f"{cond}, {m[:1].lower()}{m[1:]}", m, ctx)) or _triggered_impulse(body, printed) or \
             _triggered_effects(body, printed, ctx)
-    phrase = re.search(r"\btarget (.+?) until ~ leaves", body).group(1)
+    m_target = re.search(r"\btarget (.+?) until ~ leaves", body)
+    assert m_target is not None     # the grammar's trigger_exile_until just read these words
+    phrase = m_target.group(1)
     args: dict = {"target": phrase}
     if r["for_each_opponent"]:
         args["for_each"] = "opponent"
@@ -1104,9 +1109,10 @@ def _triggered_impulse(body: str, printed: str) -> Ability | None:
     if read is None:
         return None
     words, targets = read
-    if targets or not all(words) or not any(w.kind == "exile_top" for w in words):
+    effects = [w for w in words if w is not None]
+    if targets or len(effects) != len(words) or not any(w.kind == "exile_top" for w in effects):
         return None
-    return Ability("triggered", effects=tuple(words), trigger=trigger, source_text=printed)
+    return Ability("triggered", effects=tuple(effects), trigger=trigger, source_text=printed)
 
 
 def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
@@ -1142,7 +1148,7 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
     read = read_effect_words(sentences(effect), self_subject, it_is_self, it_is_subject) if sep else None
     if read is None or not all(read[0]):
         return unmodelled(body, printed, "triggered", ctx.spell)
-    effects, targets = read
+    effects, targets = [w for w in read[0] if w is not None], read[1]     # (none is None: checked just above)
     if split is not None:
         effects = [parse_effect({"intervening_if": {"condition": split[0]}})] + effects
     if not effects:
@@ -1191,12 +1197,12 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
         cost = buyback_cost(body)
         if cost is not None:
             return [Ability("static", static=parse_static({"kind": "buyback", "cost": cost}), source_text=printed)]
-        kw = keywords.BY_NAME["buyback"]
-        return [Ability("unmodelled", source_text=printed, unmodelled_kind=kw.kind,
-                        scope=tuple(sorted(kw.scopes, key=lambda s: s.value)), zones=kw.zones)]
+        buyback = keywords.BY_NAME["buyback"]
+        return [Ability("unmodelled", source_text=printed, unmodelled_kind=buyback.kind,
+                        scope=tuple(sorted(buyback.scopes, key=lambda s: s.value)), zones=buyback.zones)]
     several = _KEYWORD_COSTS.match(body)        # "Flashback—{1}{U}, Pay 3 life.": a keyword's cost of several parts
     kw = keywords.lookup(several.group(1)) if several is not None else None
-    if kw is not None and kw.param == "cost":
+    if several is not None and kw is not None and kw.param == "cost":
         if kw.name in GRAVEYARD_CAST_KEYWORDS:
             return [graveyard_cast(kw.name, several.group(2), printed)]
         return [Ability("unmodelled", source_text=printed, unmodelled_kind=kw.kind,

@@ -54,7 +54,7 @@ _NOT_ADDING = patterns.compile(r"\btap(?:s|ped)? (?:an? |enchanted |target )?[\w
 _SUBJECT = r"(?:~|enchanted (?:creature|permanent|land|artifact)|equipped creature|(?:other )?(?:[\w-]+ )*creatures(?: you control| your opponents control)?|each creature(?: you control)?|[A-Z][\w-]+s you control)"
 #: Static templates that change one part of the game, whole-line matches: (name, rule, pattern, scopes). Each is
 #: a row of the narrowing table (``narrowing.TABLE``).
-STATIC_TEMPLATES: tuple[tuple[str, str, re.Pattern, frozenset[Scope]], ...] = (
+STATIC_TEMPLATES: tuple[tuple[str, str, re.Pattern | patterns.Pattern, frozenset[Scope]], ...] = (
     # Restrictions and requirements on attacking and blocking (508.1c-d, 509.1b-c).
     ("attacking and blocking restrictions", "506-509", patterns.compile(rf"^{_SUBJECT} (?:can't attack|can't block|can't attack or block|can block|attacks? each "
                            rf"(?:combat|turn) if able|blocks? each (?:combat|turn) if able|attacks? or blocks? each "
@@ -325,7 +325,7 @@ def _own_keyword_scopes(norm: str, kind: str) -> frozenset[Scope] | None:
     return _self_keyword_scopes(norm) if _one_statement(kind, norm) else None
 
 
-def _template_row(name: str, rule: str, pattern: re.Pattern, scopes: frozenset[Scope]) -> Narrowing:
+def _template_row(name: str, rule: str, pattern: re.Pattern | patterns.Pattern, scopes: frozenset[Scope]) -> Narrowing:
     return Narrowing(name, "scopes", rule,
                      lambda norm, kind: scopes if _one_statement(kind, norm) and pattern.match(norm) else None)
 

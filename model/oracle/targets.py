@@ -116,7 +116,9 @@ def find_targets(sentence: str) -> tuple[str, ...] | None:
             continue            # any target not chosen before (Arc Trail, Cone of Flame)
         if word == "targets" and ends and re.search(r"\beach of (?:up to )?(?:two|three|four|five|six)$",
                                                     before.strip(), re.I):
-            count = re.search(r"(?:up to )?(?:two|three|four|five|six)$", before.strip(), re.I).group(0)
+            m_count = re.search(r"(?:up to )?(?:two|three|four|five|six)$", before.strip(), re.I)
+            assert m_count is not None      # the ending the condition just above matched
+            count = m_count.group(0)
             out.append(f"{count.lower()} targets")
             continue            # "each of two targets", "each of up to three targets": any targets
         among = re.search(r"\bamong (one, two,? or three|(?:one|two|three|four|five|\d+) or (?:one|two|three|four|five|\d+))$",

@@ -15,7 +15,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from math import comb
-from typing import Any
+from typing import Any, Sequence
 
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.explain import Step, step
@@ -105,7 +105,8 @@ class Encoding:
         self.late_taps: dict[int, list[Any]] = {}           # taps while paying (601.2h), after mana abilities
         self.counter_uses: dict[tuple[int, str], list[Any]] = {}
         self.part_vars: list[tuple[Any, list[tuple[int, Any]]]] = []   # (cost part, [(group, count var)])
-        self.simple_vars: list[tuple[Any, list[Any]]] = []     # (use, [count per output])
+        # (use, (form, total, per type or count per output, units per activation)): see add_simple
+        self.simple_vars: list[tuple[Any, tuple[str, Any, Any, int]]] = []
         self.filter_vars: list[tuple[Any, Any, Any, Any, int]] = []  # (use, active, out choice, time, consumer)
         self.cost_vars: dict[str, Any] = {}
         self.artificial_bound = False
@@ -152,6 +153,7 @@ class Encoding:
             else:
                 present = None
                 on = active if active is not None else z3.BoolVal(True)
+            choice: Any     # z3 terms: how many of the n go each way; or one symbol's way (Bool, Int index, None)
             if n > 1 and len(ways) > 1:
                 # How many of the n go each way.
                 choice = [self.ivar(f"way{i}_{wi}", 0, n) for wi in range(len(ways))]
@@ -203,8 +205,8 @@ class Encoding:
         self.consumers.append(Consumer("the cost", cost.purpose, demand, None, recs))
         self.final_demand_kinds = set(demand)
         # Pool mana (106.4).
-        for g in pr.pool:
-            self.supplies.append(Supply(g.label, g.as_source(), {g.type: z3.IntVal(g.count)}, ref=("pool", g)))
+        for pg in pr.pool:
+            self.supplies.append(Supply(pg.label, pg.as_source(), {pg.type: z3.IntVal(pg.count)}, ref=("pool", pg)))
         # Mana abilities.
         bound_units = sum(s.amount if s.kind == "generic" else cost.x if s.kind == "x" else 2 for s in cost.symbols)
         bound_units += sum(len(u.mana) * 2 for u in pr.uses)
@@ -419,6 +421,7 @@ class Encoding:
                            z3.BoolVal(False))
                 continue
             if k in ("tap", "untap"):
+                assert src is not None and sg is not None   # refused just above without them
                 symbol = "{T}" if k == "tap" else "{Q}"
                 for st, ok in tap_symbol_requirements(pr.state, src, pr.player, symbol):
                     ts.require(st, z3.BoolVal(ok))
@@ -427,11 +430,13 @@ class Encoding:
                 if k == "tap":
                     self.late_taps.setdefault(sg, []).append(z3.IntVal(1))
             elif k == "sacrifice_self":
+                assert src is not None and sg is not None   # refused just above without them
                 self.sac_other.setdefault(sg, []).append(z3.IntVal(1))
                 ts.require(step("701.21a", f"{pr.player} can sacrifice {pr.state.obj(src).name}, a permanent they control"),
                            z3.BoolVal(True))
             elif k == "remove_counters":
                 # "Remove X counters" / "any number of": the X chosen for the cost (107.3, 602.2b), as for -X.
+                assert src is not None and sg is not None   # refused just above without them
                 n = pr.cost.x if part.n == X_COUNT else part.n
                 self.counter_uses.setdefault((sg, part.counter), []).append(z3.IntVal(n))
                 have = pr.groups[sg].counter(part.counter)
@@ -439,6 +444,7 @@ class Encoding:
                                 + ("" if have >= n else f"; the cost removes {n}")), z3.BoolVal(have >= n))
             elif k == "loyalty":
                 # 606.4: +N puts N loyalty counters on it; -N removes N, which needs that many (606.6).
+                assert src is not None and sg is not None   # refused just above without them
                 n = -pr.cost.x if part.counter == "X" else part.n      # -X: the X chosen for it (107.3)
                 if n >= 0 and part.counter != "X":
                     ts.require(step("606.4", f"{part.text()}: {pr.player} puts {n} loyalty counter(s) on "
@@ -485,17 +491,20 @@ class Encoding:
                            self.total(vs) == part.n)
             elif k == "reveal_from_hand":
                 # the cards shown stay in the hand (not used up): enough of the quality must be there
+                assert part.what is not None    # read with its quality (vocab.phrases.c_reveal_from_hand)
                 hand = revealable(pr, part)
                 ts.require(step("118.3", f"{pr.player} has {len(hand)} {part.what.describe()} card(s) in hand to reveal; "
                                          f"the cost reveals {part.n}"), z3.BoolVal(len(hand) >= part.n))
             elif k == "put_counters":
                 # "Put a -0/-1 counter on ~" (Wall of Roots): nothing limits putting counters on it (122.1)
+                assert src is not None      # refused just above without it
                 ts.require(step("122.1", f"{part.text()}: {pr.player} puts them on {pr.state.obj(src).name}"), z3.BoolVal(True))
             elif k == "put_counters_on":
                 # "Put a -1/-1 counter on a creature you control": one permanent the payer controls gets them; it
                 # is not used up (it may still tap for mana or be sacrificed for another part, 601.2h)
                 cands = [gi for gi, g in enumerate(pr.groups)
                          if part_fits(part, g.chars, pr.state.obj(g.ids[0]), pr.player, None)]
+                assert part.what is not None    # read with its permanent (vocab.phrases.c_put_counters_on)
                 vs = [self.ivar(f"other{i}_{gi}", 0, 1) for gi in cands]
                 self.part_vars.append((part, list(zip(cands, vs))))
                 ts.require(step("118.3", f"the cost puts {part.counter} counter(s) on {part.what.describe()}"
@@ -503,6 +512,7 @@ class Encoding:
             elif k == "crew":
                 # 702.122a: "Tap any number of other untapped creatures you control with total power N or greater";
                 # tapping them is not their own {T}, so summoning sickness does not matter (302.6).
+                assert src is not None      # crewing is an activated ability of the Vehicle (702.122a): its source
                 crew = Selector(types=("Creature",), controller="you")
                 picks, powers = [], {}
                 for gi, g in enumerate(pr.groups):
@@ -549,7 +559,7 @@ class Encoding:
                         self.flows[(si, t, ci, kind)] = f
                         out_terms.setdefault((si, t), []).append(f)
                         in_terms.setdefault((ci, kind), []).append(f)
-                        if why is not None:
+                        if isinstance(why, tuple):      # a reason (not None, and "skip" was passed over)
                             self.forbidden.setdefault(why, []).append(f)
                         if s.consumer is not None and c.time is not None:
                             ts.add(z3.Implies(f > 0, s.time < c.time))
@@ -634,6 +644,7 @@ class Encoding:
     def own_symbol_step(self, symbol: str, used: str) -> Step:
         """601.2g-h, 118.3: the source's {T} (or {Q}) is part of the cost being paid, so its mana abilities
         that tap (or untap, or sacrifice) it can't be activated to pay that same cost."""
+        assert self.pr.source_group is not None     # asked only when own_symbol holds, which needs it
         name = self.pr.groups[self.pr.source_group].label
         done = "tapped" if symbol == "{T}" else "untapped"
         return step(("601.2h", "118.3"), f"{symbol} is part of the cost: {name} is {done} to pay it, so it can't also be "
@@ -721,7 +732,7 @@ def _untapped_free(sel):
 
 # ------------------------------------------------------------------------------------------- solving
 
-def solve(pr: PaymentProblem, timeout_ms: int = 5000, extra: list[tuple[Step, bool]] = (),
+def solve(pr: PaymentProblem, timeout_ms: int = 5000, extra: Sequence[tuple[Step, bool]] = (),
           must_use: tuple[Step, frozenset[str]] | None = None) -> PaymentResult:
     """Decide the payment problem; a plan when it can be paid, a minimal set of reasons when not.
 
@@ -848,7 +859,8 @@ def extract_plan(enc: Encoding, m) -> dict:
         if form == "simplex":
             # the units chosen, k to an activation, counted rather than listed (one activation of a Forest
             # under 28 Mana Reflections adds 2^28)
-            outs, room = [Counter()], k
+            outs: list[Counter] = [Counter()]
+            room = k
             for ty, v in parts.items():
                 n = _val(m, v)
                 while n:

@@ -313,6 +313,7 @@ class _Enumerator:
             k = part.kind
             b = dict(budget)
             sg = pr.source_group
+            key: tuple     # a budget's key: ("tap", group), ("ctr", group, counter kind), ...
             if k in ("tap", "untap", "sacrifice_self", "remove_counters"):
                 if sg is None:
                     return
@@ -408,7 +409,7 @@ class _Enumerator:
                 continue
             cap = pr.groups[u.group].n * u.max_uses if u.max_uses >= 0 else UNBOUNDED_USES
             kinds = [(oi, wv) for oi in range(len(u.outputs)) for wv in _way_variants(u.mana, 0)]
-            opts = [()]
+            opts: list[tuple[int, ...]] = [()]
             for n in range(1, cap + 1):
                 opts += list(combinations_with_replacement(range(len(kinds)), n))
             options.append([tuple((fi, kinds[k]) for k in combo) for combo in opts])
@@ -481,8 +482,8 @@ class _Enumerator:
     def allocate(self, ways, life, demand, events, budget, filters: list[_Activation], acts: list[_Activation]) -> None:
         pr = self.pr
         cells: list[_Cell] = []
-        for i, g in enumerate(pr.pool):
-            cells.append(_Cell("pool", g.label, g.as_source(), {g.type: g.count}, ref=i))
+        for i, pg in enumerate(pr.pool):
+            cells.append(_Cell("pool", pg.label, pg.as_source(), {pg.type: pg.count}, ref=i))
         for ui in self.units:
             u = pr.uses[ui]
             if self.can_activate(u):
@@ -554,6 +555,7 @@ class _Enumerator:
 
         def cap(cell: _Cell, t: str) -> int:
             if cell.kind == "unit":
+                assert cell.use is not None     # a unit cell is made with its use
                 return self.fits(b, self.use_needs(cell.use), 10 ** 9) if self.use_needs(cell.use) else 10 ** 9
             if cell.kind in ("convoke", "improvise"):
                 return b.get(("tap", cell.group), 0)
@@ -566,6 +568,7 @@ class _Enumerator:
             if not cell.drawn[t]:
                 del cell.drawn[t]
             if cell.kind == "unit":
+                assert cell.use is not None     # a unit cell is made with its use
                 self.take(b, self.use_needs(cell.use), n)
             elif cell.kind in ("convoke", "improvise"):
                 b[("tap", cell.group)] -= n
@@ -615,13 +618,16 @@ class _Enumerator:
             if cell.kind == "unit" and cell.drawn:
                 n = sum(cell.drawn.values())
                 u = cell.use
+                assert u is not None            # a unit cell is made with its use
                 activations.append((cell.ref, (), n))
-                evs += [(u.group, self.use_event(u))] * n if self.use_event(u) is not None else []
+                ev = self.use_event(u)
+                evs += [(u.group, ev)] * n if ev is not None else []
                 life_total += u.life * n
         for a in acts:
             activations.append((a.use_index, tuple(sorted(a.use.totals[a.output_index].items())), a.times))
-            if self.use_event(a.use) is not None:
-                evs += [(a.use.group, self.use_event(a.use))] * a.times
+            ev = self.use_event(a.use)
+            if ev is not None:
+                evs += [(a.use.group, ev)] * a.times
             life_total += a.use.life * a.times
             part = a.use.sacrifice or a.use.tap_other
             for gi in a.targets:
@@ -630,8 +636,9 @@ class _Enumerator:
             del part
         for f in filters:
             activations.append((f.use_index, tuple(sorted(f.use.totals[f.output_index].items())), 1))
-            if self.use_event(f.use) is not None:
-                evs.append((f.use.group, self.use_event(f.use)))
+            ev = self.use_event(f.use)
+            if ev is not None:
+                evs.append((f.use.group, ev))
             life_total += f.use.life + f.life
         for cell in cells:
             if cell.kind == "act":
@@ -652,19 +659,19 @@ class _Enumerator:
             by_group.setdefault(gi, []).append(e)
         members = []
         for gi in sorted(by_group):
-            key = (gi, tuple(sorted(by_group[gi])))
-            if key not in self.blocks_memo:
-                self.blocks_memo[key] = self.group_blocks(pr.groups[gi], list(key[1]))
-            blocks = self.blocks_memo[key]
+            bkey = (gi, tuple(sorted(by_group[gi])))
+            if bkey not in self.blocks_memo:
+                self.blocks_memo[bkey] = self.group_blocks(pr.groups[gi], list(bkey[1]))
+            blocks = self.blocks_memo[bkey]
             if not blocks:
                 return
             members.append((gi, blocks))
-        flow_rows = []
+        rows: list[tuple[str, int, str, str, int]] = []
         for (k, ci, kind, t), n in sorted(flows.items()):
             cell = cells[k]
             mana = cell.flow_type(kind, consumers[ci].purpose, pr.spend_as) if cell.kind == "unit" else (t if t != "*" else cell.kind)
-            flow_rows.append((cell.label, ci, kind, mana, n))
-        flow_rows = _canonical_filters(flow_rows, filters)
+            rows.append((cell.label, ci, kind, mana, n))
+        flow_rows = _canonical_filters(rows, filters)
         pool_spent = tuple((c.ref, sum(c.drawn.values())) for c in cells if c.kind == "pool" and c.drawn)
         base = (tuple((s, w.words, w.rules) for s, w in zip(self.symbol_words, ways)), life_total,
                 tuple(activations), flow_rows, budget.get("discard", 0), budget.get("exile", 0) + delve,
@@ -738,7 +745,8 @@ class _Enumerator:
         return all(n <= g.counter(k) for k, n in removed.items())
 
 
-def _canonical_filters(rows: list[tuple], filters: list[_Activation]) -> tuple:
+def _canonical_filters(rows: list[tuple[str, int, str, str, int]],
+                       filters: list[_Activation]) -> tuple[tuple[str, int, str, str, int], ...]:
     """Identical filter activations are interchangeable: of the flows under every renumbering of them, the
     least, so that one payment is listed once."""
     kinds: dict[tuple, list[int]] = {}
@@ -753,6 +761,7 @@ def _canonical_filters(rows: list[tuple], filters: list[_Activation]) -> tuple:
         out = tuple(sorted((f"filter {rename[int(lab[7:])]}" if lab.startswith("filter ") and int(lab[7:]) in rename else lab,
                             rename.get(ci, ci), kind, m, n) for lab, ci, kind, m, n in rows))
         best = out if best is None or out < best else best
+    assert best is not None     # the identity renumbering is among the products
     return best
 
 

@@ -148,6 +148,7 @@ def object_mana_value(o: GameObject) -> int:
 
 def _stat_fits(stat: tuple[str, str, int], ch: Characteristics, o: GameObject) -> bool:
     what, cmp, n = stat
+    value: int | None
     if what == "mana value":
         value = object_mana_value(o)
     else:

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field, replace
 from itertools import product
 
-from mtgjudge.model.vocab.abilities import X_COUNT, CostPart
+from mtgjudge.model.vocab.abilities import X_COUNT, CostPart, StaticEffect
 
 from mtgjudge.model.vocab.grammar import parse_cost_text
 
@@ -153,11 +153,11 @@ def additional_choices(state, oid: str) -> list[tuple[int, ...]]:
     return [tuple(c) for c in product((0, 1), repeat=n)]
 
 
-def alternative_costs(state, caster: str, oid: str) -> list[tuple[int, object, bool, str]]:
+def alternative_costs(state, caster: str, oid: str) -> list[tuple[int, StaticEffect, bool, str]]:
     """118.9: the spell's own alternative costs (its ``alternative_cost`` words), each as (its number from 1, the
     word, whether ``caster`` may choose it now, why: its condition "If you control a Swamp" counted on
     ``state``, ``rules.counts``)."""
-    out = []
+    out: list[tuple[int, StaticEffect, bool, str]] = []
     words = [a.static for a in current(state, oid).abilities
              if a.kind == "static" and a.static is not None and a.static.kind == "alternative_cost"]
     for k, w in enumerate(words, 1):
@@ -217,7 +217,7 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
     if flashback and (alternative or free):
         raise ValueError("one alternative cost")    # 118.9a: callers choose one
     other: list[CostPart] = []
-    if flashback:
+    if flashback and way is not None:
         parts = parse_cost_text(way.cost, x_parts=True)
         symbols = [s for part in parts if part.kind == "mana" for s in part.mana]
         other = [with_x(part, x) for part in parts if part.kind != "mana"]
@@ -282,7 +282,7 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
                      convoke=ch.has_keyword("Convoke"), delve=ch.has_keyword("Delve"),
                      improvise=ch.has_keyword("Improvise"), purpose=purpose, casting=oid,
                      without_mana_cost=free and not alternative and not flashback,
-                     instead_of_mana_cost=way.keyword if flashback else "")
+                     instead_of_mana_cost=way.keyword if flashback and way is not None else "")
 
 
 def ability_purpose(state, oid: str, mana_ability: bool) -> Purpose:

@@ -63,7 +63,7 @@ def _mana_abilities(state, oid: str) -> list[tuple[int | str, Ability]]:
             out.append((i, a))
     t = 0
     for a in compute_all(state)[oid].abilities:
-        if a.is_triggered_mana_ability:
+        if a.is_triggered_mana_ability and a.mana_trigger is not None:
             t += 1
             if a.mana_trigger.add.mode in ("fixed", "chosen_color"):
                 out.append((f"t{t}", replace(a, kind="mana", production=a.mana_trigger.add, cost=())))
@@ -92,18 +92,20 @@ class _Board:
         self.problem = _global_problem(state)
         self.res: dict[str, CouldProduce] = {}           # solved
         self.abilities: dict[str, list] = {}
+        self.unreadable: dict[str, Unsupported] = {}     # why a permanent's abilities can't be read (none listed)
         self.base_seen: dict[str, dict] = {}            # types named by base events -> ability
         self.explained: set = set()
 
-    def _abilities(self, oid: str) -> list:
+    def _abilities(self, oid: str) -> list | Unsupported:
         if oid not in self.abilities:
             state = self.state
             try:
                 self.abilities[oid] = [(i, a, candidate_replacements(state, oid, a, state.obj(oid).controller),
                                         _reflect_sources(state, oid, a)) for i, a in _mana_abilities(state, oid)]
             except Unsupported as e:
-                self.abilities[oid] = e
-        return self.abilities[oid]
+                self.unreadable[oid] = e
+                self.abilities[oid] = []
+        return self.unreadable.get(oid) or self.abilities[oid]
 
     def solve(self, targets) -> None:
         """The least fixed point for ``targets`` and every permanent they reflect (a worklist: a permanent is
@@ -130,9 +132,8 @@ class _Board:
             self.res.update(res)
             return
         for oid in closure:
-            if isinstance(self.abilities[oid], Unsupported):
-                res[oid].unsupported = str(self.abilities[oid])
-                self.abilities[oid] = []
+            if oid in self.unreadable:
+                res[oid].unsupported = str(self.unreadable.pop(oid))
             self.base_seen[oid] = {}
         est: dict[str, frozenset] = {oid: frozenset() for oid in closure}
         smallest: dict = {}

@@ -19,6 +19,7 @@ from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.mana import BASIC_LAND_TYPES
 from mtgjudge.model.rules.characteristics import matches, object_mana_value
 from mtgjudge.model.rules.layers import compute_all, current
+from mtgjudge.model.selectors import Selector
 from mtgjudge.model.vocab import phrases
 
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -35,7 +36,7 @@ class Count:
     toughness or mana value, ``zone``, among the permanents ``selector`` names, 0 if there are none)."""
     kind: str
     text: str
-    selector: object = None
+    selector: Selector | tuple[Selector, ...] | None = None     # a tuple ("cards"): any of them
     zone: str = ""
     color: str = ""
     #: "twice the number of ..." (``times`` 2), "2 plus the number of ..." (``plus`` 2): value * times + plus
@@ -130,8 +131,8 @@ def parse(text: str) -> Count:
             continue
         if spec.zone == "graveyard" and spec.zone_owner == "you" and spec.objects and not spec.players \
                 and not spec.that_player:
-            sel = spec.objects[0] if len(spec.objects) == 1 else tuple(spec.objects)   # a tuple: any of them
-            return Count("cards", phrase, selector=sel, zone="graveyard")
+            any_of = spec.objects[0] if len(spec.objects) == 1 else tuple(spec.objects)   # a tuple: any of them
+            return Count("cards", phrase, selector=any_of, zone="graveyard")
     raise DefinitionError(f"the count {text!r} is not one the verifier reads")
 
 
@@ -203,7 +204,9 @@ def this_way(before, after, player: str, count: Count, source=None) -> int:
             continue
         if count.selector is None and o.token:
             continue            # "for each card ...": a token is not a card (108.2)
-        if count.selector is None or matches(count.selector, current(before, o.id), o, player, source):
+        sel = count.selector
+        assert not isinstance(sel, tuple)   # a "this way" count reads one phrase (``parse``)
+        if sel is None or matches(sel, current(before, o.id), o, player, source):
             n += 1
     return n
 

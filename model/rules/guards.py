@@ -148,7 +148,7 @@ def guard_scope(state: GameState, scope: Scope | str, what: str, *, lower_bound:
     apply when ``what`` happens (cards with no definition are the event's own guard's). Text that only raises
     power and toughness changes them too, unless ``lower_bound``: only a lower bound of them matters.
     ``ignore``: unmodelled abilities a rule the caller cites keeps out of the event (``require_modelled``)."""
-    scopes = (Scope(scope),)
+    scopes: tuple[Scope, ...] = (Scope(scope),)
     if scopes[0] == Scope.POWER_TOUGHNESS and not lower_bound:
         scopes += (Scope.PT_RAISED,)
     # the state never changes: a guard it passed once it passes again (only ``what`` would differ, in a message)

@@ -193,7 +193,7 @@ def _group_dependencies(groups: list, cur: dict, state, reach: _Reach) -> dict:
                 continue
             if land_source and src.id in delta and _still_has(after, src, eff) != exists:
                 dep[i].add(j)
-            elif sel is not None and any(
+            elif sel is not None and affected is not None and any(
                     (k in affected) != matches(sel, after[k], state.obj(k), src.controller, src) for k in delta):
                 dep[i].add(j)
     return dep
@@ -316,7 +316,7 @@ def land_type_story(state, oid: str) -> dict[str, tuple[tuple[str, ...], str]]:
         last = setters[-1]
         kept = set(land_types_of(last[2]))
         for t in printed_characteristics(state.obj(oid)).subtypes:
-            letter = BASIC_LAND_TYPES.get(t)
+            letter = BASIC_LAND_TYPES.get(t, "")
             if letter and t not in kept:
                 out.setdefault(letter, (("305.7", "613.1d"), f"{last[1].name}'s effect ({last[2].text()}) sets its land "
                                         f"type, so it is no longer {_a(t)} and loses that type's mana ability"))

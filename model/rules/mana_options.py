@@ -35,7 +35,7 @@ from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import MANA_SCOPES, require_modelled, require_modelled_elsewhere
-from mtgjudge.model.mana import TYPES, mana_run, parse_mana
+from mtgjudge.model.mana import TYPES, Symbol, mana_run, parse_mana
 from mtgjudge.model.pool_terms import Choice, Term, TooManyPieces, covers, expand, factor, make_term, maximal, merged, minus_unit, pool_text, term_text
 from mtgjudge.model.payment.problem import pool_groups
 from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, ways_to_pay
@@ -214,6 +214,7 @@ class _Search:
                 problem = restriction_not_modelled(state.obj(oid).name, a)
                 if problem is not None:
                     raise problem
+                assert a.production is not None     # a mana ability is read with what it adds (vocab.parse)
                 if a.production.amount_from_game:
                     # paying life or sacrificing for another mana ability meanwhile could change the amount
                     raise Unsupported(f"{state.obj(oid).name}: {a.text()!r} makes an amount of mana that depends on "
@@ -259,6 +260,7 @@ class _Search:
     def is_pure(self, oid: str) -> bool:
         for i, a in self.abilities[oid]:
             p = a.production
+            assert p is not None    # a mana ability is read with what it adds (vocab.parse)
             if a.effects or p.mode == "double_pool" or p.reflect_sacrificed or p.amount == X_COUNT:
                 return False
             kinds = {c.kind for c in a.cost}
@@ -324,7 +326,7 @@ class _Search:
         entry = self._by_act.get(id(act))
         if entry is None:   # (the activation is kept with its changes: its id is not reused)
             entry = self._by_act[id(act)] = (act, {})
-        by_sig = entry[1]
+        by_sig: dict = entry[1]
         changes = by_sig.get(sig)
         if changes is None:
             changes = by_sig[sig] = self._changes_of(sig, act)
@@ -369,12 +371,13 @@ class _Search:
         variants: the resources after, X, the permanent sacrificed, and its outcomes as (mana added as 12
         counts, words), or None when they depend on the pool)."""
         o = st.obj(oid)
+        assert a.production is not None     # a mana ability is read with what it adds (vocab.parse)
         name = f"{o.name} ({oid}) ability {idx}"
         tapped, gone, life = set(key[0]), set(key[3]), key[2]
         counters = dict(key[1])
         xs: list = [None]
         sac_choices: list = [None]
-        mana_parts = ()
+        mana_parts: tuple[Symbol, ...] = ()
         for part in a.cost:
             k = part.kind
             if k == "tap":
@@ -443,7 +446,7 @@ class _Search:
         # A card's mana ability in the hand ("Exile ~ from your hand: Add {R}.", 113.6m) costs nothing the search
         # tracks and only adds: every maximal amount has its mana, as if in the pool from the start (no ability
         # here reads the hand, ``_hand_mana``)
-        path = None
+        path: tuple | None = None      # (the last activation's words, the path before it)
         for cid, idx, a, t in self._hand_mana():
             start[TYPES.index(t)] += 1
             path = (f"{self.state.obj(cid).name} ({cid}) ability {idx}: exiled from the hand, it adds {{{t}}}", path)
@@ -474,7 +477,7 @@ class _Search:
         found: dict = {}
         rest = {oid: abl for oid, abl in self.abilities.items() if oid not in pure}
         self.abilities = rest
-        key = (frozenset(tapped), (), root.life, frozenset())
+        key: tuple = (frozenset(tapped), (), root.life, frozenset())
         # Here only a permanent's own {T} abilities tap it (no cost of a mana ability this search performs taps
         # another): one with none can be untapped by {Q} at most once.
         untap_only = {oid for oid, abl in rest.items() if not any(c.kind == "tap" for _, a in abl for c in a.cost)}
@@ -742,7 +745,8 @@ class _Factored:
         self.base = make_term(tuple(start), groups)
         rest = {oid: abl for oid, abl in s.abilities.items() if oid not in done}
         untap_only = {oid for oid, abl in rest.items() if not any(c.kind == "tap" for _, a in abl for c in a.cost)}
-        if (any(a.production.mode == "double_pool" for abl in rest.values() for _, a in abl)
+        if (any(a.production is not None and a.production.mode == "double_pool"
+                for abl in rest.values() for _, a in abl)
                 or not all(_uses_up(a, oid in untap_only) for oid, abl in rest.items() for _, a in abl)):
             return self._enumerated()
         s.abilities = rest
@@ -772,7 +776,7 @@ class _Factored:
         except TooManyPieces:
             # the largest amounts are too scattered for terms to say them shortly: listed one by one
             return self._enumerated()
-        witness = {}
+        witness: dict[str, object] = {}
         for t, o in kept:
             witness.setdefault(term_text(t), origin[o])
         return Options(tuple(t for t, _ in kept), witness)

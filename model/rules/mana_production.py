@@ -170,6 +170,7 @@ def base_productions(state, oid: str, ability: Ability, reflected: Reflector, *,
                     put(ev(c), f"{{{c}}}, a color of {q.name} ({q.id})")
     elif p.mode == "colors_among":
         # 105.2: one mana of each color among the permanents it names as it resolves (none if all are colorless)
+        assert p.color_of is not None   # read with the permanents it names (vocab.phrases)
         colors = {c for q in state.battlefield() if matches(p.color_of, chars[q.id], q, o.controller, o)
                   for c in chars[q.id].colors}
         put(ev("".join(c for c in COLORS if c in colors)), "one mana of each color among " + p.color_of.describe())
@@ -307,7 +308,10 @@ def _multiply(e: ActiveEffect, subtypes: tuple) -> Replacement:
 
 def _change_type(e: ActiveEffect, subtypes: tuple) -> Replacement:
     to = e.static.arg("to")
-    types = (e.choice("color"),) if to == "chosen" else tuple(COLORS) if to == "any_color" else (to,)
+    chosen = e.choice("color")
+    if to == "chosen" and chosen is None:
+        raise Unsupported(f"{e.describe()}: the color chosen for it is not known")
+    types = (chosen,) if chosen is not None and to == "chosen" else tuple(COLORS) if to == "any_color" else (to,)
     return Replacement("set_colored" if e.static.arg("colored_only") else "set_type", types=types)
 
 
@@ -341,7 +345,9 @@ def _applicable(e: ActiveEffect, event: Event, subtypes: tuple) -> bool:
 
 
 def _apply(e: ActiveEffect, event: Event, subtypes: tuple) -> list[tuple[Event, str]]:
-    return behaviour(e, subtypes).outcomes(event)
+    b = behaviour(e, subtypes)
+    assert b is not None    # applied only where ``_applicable`` holds, which needs it
+    return b.outcomes(event)
 
 
 #: One step of an order: (the effect applied, the choice made for it, the event after it).
@@ -500,7 +506,7 @@ def _orders_by_amounts(event: Event, rep: list, members: list, how_many: int) ->
                 scale *= rep[i].factor ** left[i]
             final_amount = sum(bases[base]) * scale
             if all(not left[i] or final_amount < rep[i].min_amount for i in repl):
-                finals = []
+                finals: list[tuple[tuple, str | None]] = []     # (how, the type set; None: the base types)
                 if types:
                     finals += [(("set", i, c), c) for i in types for c in rep[i].types]
                 if base != -1 or not types:
@@ -509,9 +515,9 @@ def _orders_by_amounts(event: Event, rep: list, members: list, how_many: int) ->
                     if c is None:
                         fin = tuple(x * scale for x in bases[base])
                     else:
-                        fin = [0] * 6
-                        fin[_IDX[c]] = final_amount
-                        fin = tuple(fin)
+                        one = [0] * 6
+                        one[_IDX[c]] = final_amount
+                        fin = tuple(one)
                     if fin not in ends:
                         ends[fin] = (key, how)
         for i in mult:

@@ -186,6 +186,7 @@ def hand_mana(state, player: str, exclude: tuple[str, ...] = ()) -> list[tuple[s
         for i, a in enumerate(activated_abilities(state, o.id), 1):
             # 602.5: a source with a chosen name is forbidden in the hand too (Pithing Needle ruling 2005-06-01)
             if read_from_hand(o, a) and activation_forbidden(state, o.id, a) is None:
+                assert a.production is not None     # a mana ability is read with what it adds (vocab.parse)
                 out.append((o.id, i, a, a.production.fixed[0]))
     return out
 
@@ -218,6 +219,7 @@ def mana_sources(state, player: str, *, pool_dependent: bool = False) -> list[Ma
             if problem is not None:
                 raise problem
             p = a.production
+            assert p is not None    # a mana ability is read with what it adds (vocab.parse)
             if p.amount_from_game:
                 # paying life or sacrificing for another mana ability meanwhile could change the amount
                 raise Unsupported(f"{o.name} ({o.id}): {a.text()!r} makes an amount of mana that depends on the game; "

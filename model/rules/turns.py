@@ -42,11 +42,11 @@ def following_turn(state: GameState) -> Turn | None:
 def _owners_after_current(state: GameState, k: int) -> list[str | None]:
     """The players who take the next ``k`` turns after the current one (``following_turn`` repeated)."""
     out: list[str | None] = []
-    st = state
+    st: GameState | None = state
     for _ in range(k):
         nxt = following_turn(st) if st is not None else None
         out.append(nxt.active if nxt is not None else None)
-        st = replace(st, turn=nxt) if nxt is not None else None
+        st = replace(st, turn=nxt) if nxt is not None and st is not None else None
     return out
 
 
@@ -76,7 +76,7 @@ def next_turn_of(state: GameState, player: str, after: int) -> int | None:
     order = seats(state)
     if player not in order:
         return None
-    last = max(dict(state.turns_played) or {state.turn.number: None})
+    last = max(dict(state.turns_played) or [state.turn.number])
     limit = max(after, last) + len(order) + 1
     for t in range(after + 1, limit + 1):
         owner = turn_owner(state, t)

@@ -12,9 +12,10 @@ from mtgjudge.model.vocab.abilities import X_COUNT, CostPart, ManaProduction
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.phrases import parse_np as parse_noun_phrase
 
-def parse_cost_text(text: str, x_parts: bool = False) -> tuple[CostPart, ...]:
+def parse_cost_text(text: object, x_parts: bool = False) -> tuple[CostPart, ...]:
     """Parse an activation cost written as on a card: ``"{2}, {T}, Sacrifice a land"`` (the phrase grammar's
-    ``cost``, ``vocab.phrases``); ``x_parts``: a spell's additional cost, whose parts may be X."""
+    ``cost``, ``vocab.phrases``); ``x_parts``: a spell's additional cost, whose parts may be X. Anything but a
+    string (a definition's missing cost) is a DefinitionError."""
     if not isinstance(text, str):
         raise DefinitionError(f"a cost must be a string like \"{{1}}, {{T}}\", not {text!r}")
     return phrases.cost_parts(text, x_parts)

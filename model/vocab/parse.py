@@ -60,13 +60,15 @@ def parse_static(data: Any) -> StaticEffect:
         unknown = set(affects) - SELECTOR_KEYS
         if unknown:
             raise DefinitionError(f"static {kind}: affects has unknown keys {sorted(unknown)}")
-        sel = Selector(**{k: tuple(v) if isinstance(v, list) else v for k, v in affects.items()})
+        fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in affects.items()}
+        sel = Selector(**fields)
     d = _check_args(word, d, "static")
     return StaticEffect(kind, sel, tuple(sorted((k, _freeze(v)) for k, v in d.items())), word)
 
 
 def parse_effect(data: Any) -> Effect:
     """``transform`` or ``{gain_life: 1}`` or ``{damage: {n: 1, target: any target}}``."""
+    args: Any
     if isinstance(data, str):
         name, args = data, {}
     elif isinstance(data, dict) and len(data) == 1:

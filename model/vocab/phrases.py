@@ -40,7 +40,7 @@ GRAMMAR = Path(__file__).with_name("phrases.lark")
 ANY_NUMBER = 1000
 #: "Activate only during your turn, before attackers are declared." (602.5, 508.1)
 BEFORE_ATTACKERS = "your turn, before attackers are declared"
-STARTS = ("cost", "mana_effect", "restriction", "enters_tapped", "enters_pay_life", "enters_tapped_unless", "quality", "target_phrase", "target_np",
+STARTS: tuple[str, ...] = ("cost", "mana_effect", "restriction", "enters_tapped", "enters_pay_life", "enters_tapped_unless", "quality", "target_phrase", "target_np",
           "static_grant", "static_pt", "static_land_type", "static_color", "static_mana", "static_spend",
           "trigger_exile_until", "mana_trigger", "exile_top", "may_play_exiled", "trigger_condition",
           "effect_sentence", "static_land_plays", "keyword_action", "static_same_for", "spend_as_line",
@@ -566,7 +566,7 @@ class _Meaning:
         names = [subtype(str(t).replace("'", "’")) for t in toks]
         if any(n is None for n in names):
             raise DefinitionError(f"{' '.join(map(str, toks))!r} names no subtypes (205.3)")
-        return tuple(Selector(subtypes=(n,), controller="you") for n in names)
+        return tuple(Selector(subtypes=(n,), controller="you") for n in names if n is not None)   # (none is)
 
     def p_instead_if_control(self, production, *parts):
         """"Add {C}. If you control an Urza's Mine and an Urza's Tower, add {C}{C} instead." (614.15: its own

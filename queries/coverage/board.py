@@ -206,6 +206,7 @@ def cost_needs(cost: tuple[CostPart, ...], targets: tuple[str, ...]) -> Needs:
             needs.x = needs.x or part.n == X_COUNT
             needs.graveyard_cards += [_CARD_OF_TYPE[t] for t in _one_type(part.what)] * n
         elif part.kind == "put_counters_on":
+            assert part.what is not None    # read with its permanent (vocab.phrases.c_put_counters_on)
             needs.controlled.append((part.what, 1))
         elif part.kind in ("sacrifice", "tap_untapped", "return_to_hand"):
             needs.x = needs.x or part.n == X_COUNT
@@ -339,7 +340,7 @@ def _fit(kind: str, card: CardDef, card_entry: dict, zone: str, needs: Needs, pa
     # the engine does not perform planeswalkers' state-based actions (704.5i): no planeswalker fills an outcome
     permanents = [(c, status) for status in ({}, {"tapped": True}) for c in pool()
                   if kind != "outcome" or "Planeswalker" not in c.front.types]
-    cards = [(c, {}) for c in card_pool()]
+    cards: list[tuple[CardDef, dict]] = [(c, {}) for c in card_pool()]
     places: dict[Place, list[tuple[CardDef, dict]]] = {
         (OPPONENT, "battlefield"): permanents, (PLAYER, "battlefield"): permanents,
         (OPPONENT, "graveyard"): cards, (PLAYER, "graveyard"): cards}

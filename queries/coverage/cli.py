@@ -30,7 +30,7 @@ def default_cards() -> list[Card]:
     """The cards swept when no ``--from`` is given: every card in the card store (as records, compiled where
     they are swept); with an empty store, the product's own card definitions (tokens are no cards to cast)."""
     store = open_store()
-    records = [stored.record for name in store.card_names() if (stored := store.stored(name)) is not None]
+    records: list[Card] = [stored.record for name in store.card_names() if (stored := store.stored(name)) is not None]
     return records or [c for c in card_db().built_in() if not c.token]
 
 

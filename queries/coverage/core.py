@@ -155,7 +155,7 @@ def _crash(report: CoverageReport, kind: str, card: Card, e: BaseException, doin
     report.crashes.append(Crash(kind, card.name, type(e).__name__, doing + " ".join(str(e).split()), _where(e)))
 
 
-def _ask(report: CoverageReport, kind: str, card: CardDef, build: Callable[[], Question]) -> None:
+def _ask(report: CoverageReport, kind: str, card: CardDef, build: Callable[..., Question]) -> None:
     """Build one question and answer it as ``ask`` does; count its outcome."""
     tally = report.tally(kind)
     tally.asked += 1

@@ -91,6 +91,7 @@ def _verdict(q: Question | BaseException) -> tuple[str, str]:
         return "error", r.message
     if r.status == "unsupported":
         return "unsupported", r.message
+    assert r.answer is not None     # an answered result has its answer (runner)
     value = r.answer.value
     if q.ask == "outcome":
         return ("illegal" if value == "illegal" else "legal"), why
@@ -104,7 +105,8 @@ def _pair(build: Callable[[], tuple[Question, Question]]) -> tuple[Question | Ba
         return e, e
 
 
-def _check(card: CardDef, zone: str, kind: str, ability: int, build: Callable[[], tuple[Question, Question]]) -> Check:
+def _check(card: CardDef, zone: str, kind: str, ability: int,
+           build: Callable[..., tuple[Question, Question]]) -> Check:     # (called with no arguments)
     asked_q, done_q = _pair(build)
     asked, asked_why = _verdict(asked_q)
     # an engine run is needed only where the question gave a verdict to compare

@@ -114,7 +114,8 @@ def read_question(d: QuestionValidator, doc: Any) -> Question:
     # depend on another is read on its own, and what depends on the state only when the state could be read.
     errors: list[QuestionError] = []
 
-    def read(what: Callable[[], Any], default: Any = None) -> Any:
+    def read(what: Callable[..., Any], default: Any = None) -> Any:
+        # (``what`` is called with no arguments; ``Callable[..., Any]`` lets its loop values be bound as defaults)
         try:
             return what()
         except QuestionError as e:
@@ -127,8 +128,9 @@ def read_question(d: QuestionValidator, doc: Any) -> Question:
     for k in kind.required:
         if k not in doc:
             read(lambda k=k: d.fail(k, d.line, f"ask: {ask} needs {k}:"))
-    if kind.check is not None:
-        read(lambda: kind.check(d, doc))
+    check = kind.check
+    if check is not None:
+        read(lambda: check(d, doc))
     if "state" not in doc:
         read(lambda: d.fail("state", d.line, "every question needs state: (at least its players)"))
         state = None
@@ -165,6 +167,7 @@ def read_question(d: QuestionValidator, doc: Any) -> Question:
     note = read(lambda: d.string(doc["note"], "note", line_of(doc, "note"), "a string")) if "note" in doc else None
     if errors:
         raise combined(errors)
+    assert state is not None    # without one, its error was raised just above
     return Question(id=qid, file=d.file, line=d.line, ask=ask, about=about, params=MappingProxyType(params),
                     state=state, actions=actions, expect=expect, has_expect=has_expect, because=because,
                     rules=rules, source=source, note=note)

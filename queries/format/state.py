@@ -49,6 +49,12 @@ class _Entry:
     oid: str = ""
     obj: GameObject | None = None
 
+    @property
+    def made(self) -> GameObject:
+        """The object, once ``_make_object`` has made it (every entry's is, before references are resolved)."""
+        assert self.obj is not None
+        return self.obj
+
 
 def _lookup_card(d: QuestionValidator, name: Any, path: str, line: int | None, token: bool) -> tuple[CardDef, int]:
     """A card name (or token kind) -> its definition and the face it shows."""
@@ -114,9 +120,11 @@ def _make_object(d: QuestionValidator, e: _Entry, active: str) -> GameObject:
         controller = d.player(*get("controller")) if "controller" in data else active
         owner = d.player(*get("owner")) if "owner" in data else controller
     elif e.zone == "battlefield":
+        assert e.player is not None     # a zone other than the stack is a player's
         controller = e.player
         owner = d.player(*get("owner")) if "owner" in data else e.player
     else:
+        assert e.player is not None     # a zone other than the stack is a player's
         owner = controller = e.player
         if "owner" in data and d.player(*get("owner")) != e.player:
             d.fail(get("owner")[1], get("owner")[2], f"{e.zone} lists the cards its player owns: list this card "
@@ -143,7 +151,8 @@ def _make_object(d: QuestionValidator, e: _Entry, active: str) -> GameObject:
         if "kicked" in data:
             v, p, ln = get("kicked")
             n = int(v) if isinstance(v, bool) else d.integer(v, p, ln, 0)
-            if n and (len(kickers) != 1 or (n > 1 and not kickers[0].static.arg("multi", False))):
+            multi = len(kickers) == 1 and kickers[0].static is not None and kickers[0].static.arg("multi", False)
+            if n and (len(kickers) != 1 or (n > 1 and not multi)):
                 d.fail(p, ln, f"kicked: {card.faces[face].name} has {len(kickers)} kicker cost(s); kicked: says how "
                               "many times its one kicker cost was paid (702.33d)")
             kw["kicked"] = (1,) * n
@@ -181,7 +190,7 @@ def _read_combat(d: QuestionValidator, entries: list["_Entry"], active: str, ste
         if "attacking" in data:
             path, ln = f"{e.path}.attacking", line_of(data, "attacking")
             who = d.obj_ref(data["attacking"], path, ln, players=True)
-            if e.obj.controller != active:
+            if e.made.controller != active:
                 d.fail(path, ln, f"only the active player ({active}) attacks (508.1a)")
             if who in d.players:
                 if who == active:
@@ -194,7 +203,7 @@ def _read_combat(d: QuestionValidator, entries: list["_Entry"], active: str, ste
             changes["attacking"] = who
         if "blocking" in data:
             path, ln = f"{e.path}.blocking", line_of(data, "blocking")
-            if e.obj.controller == active:
+            if e.made.controller == active:
                 d.fail(path, ln, "the active player's creatures don't block (509.1a)")
             changes["blocking"] = d.ref_list(data["blocking"], path, ln)
         if "blocked" in data:
@@ -202,19 +211,19 @@ def _read_combat(d: QuestionValidator, entries: list["_Entry"], active: str, ste
             if "attacking" not in data:
                 d.fail(path, ln, "blocked: is only for an attacking creature (509.1h)")
             changes["blocked"] = d.boolean(data["blocked"], path, ln)
-        e.obj = replace(e.obj, **changes)
+        e.obj = replace(e.made, **changes)
         d.objects[e.oid] = e.obj
     for e in entries:
-        for a in e.obj.blocking:
+        for a in e.made.blocking:
             data = e.data if isinstance(e.data, dict) else {}
             if d.objects[a].attacking is None:
                 d.fail(f"{e.path}.blocking", line_of(data, "blocking"), f"{a} is not attacking: a creature blocks "
                                                                           "attacking creatures (509.1a)")
-    blocked = {a for e in entries for a in e.obj.blocking}
+    blocked = {a for e in entries for a in e.made.blocking}
     for e in entries:
         data = e.data if isinstance(e.data, dict) else {}
-        if e.obj.attacking is not None and "blocked" not in data and e.oid in blocked:
-            e.obj = replace(e.obj, blocked=True)
+        if e.made.attacking is not None and "blocked" not in data and e.oid in blocked:
+            e.obj = replace(e.made, blocked=True)
             d.objects[e.oid] = e.obj
 
 
@@ -366,7 +375,7 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
                                      else e.data for e in entries) if isinstance(n, str))
     for e in entries:
         e.obj = _make_object(d, e, active)
-    d.objects = {e.oid: e.obj for e in entries}
+    d.objects = {e.oid: e.made for e in entries}
     index_names(d)
 
     # references of objects; timestamps
@@ -383,7 +392,7 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
             if "timestamp" not in data:
                 changes["timestamp"] = ts
         if changes:
-            e.obj = replace(e.obj, **changes)
+            e.obj = replace(e.made, **changes)
             d.objects[e.oid] = e.obj
     _check_attachment_cycles(d, entries)
     _read_combat(d, entries, active, step)
@@ -421,11 +430,11 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
 
     built_players = []
     for name, pd in pdata.items():
-        zones = tuple((z, tuple(e.oid for e in pd["zones"][z])) for z in ZONE_KEYS)
+        listed = tuple((z, tuple(e.oid for e in pd["zones"][z])) for z in ZONE_KEYS)
         if pd["pool"] is not None:
             pd["info"]["mana_pool"] = _pool(d, *pd["pool"])
-        built_players.append(Player(zones=zones, **pd["info"]))
-    return GameState(players=tuple(built_players), objects=tuple(e.obj for e in entries),
+        built_players.append(Player(zones=listed, **pd["info"]))
+    return GameState(players=tuple(built_players), objects=tuple(e.made for e in entries),
                      turn=Turn(active, number, step), stack=tuple(stack), effects=effects, linked=linked,
                      turn_order=d.players, turns_played=((number, active),))
 

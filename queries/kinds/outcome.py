@@ -159,7 +159,8 @@ def summary(game: Game) -> dict:
     out: dict[str, Any] = {"players": {}, "stack": [s if isinstance(s, str) else f"ability {s.source}#{s.index}"
                                                     for s in st.stack]}
     for p in st.players:
-        zones = {z: list(p.zone(z)) for z in ("battlefield", "hand", "graveyard", "exile") if p.zone(z)}
+        zones: dict[str, list[str] | int] = {z: list(p.zone(z)) for z in ("battlefield", "hand", "graveyard", "exile")
+                                             if p.zone(z)}
         zones["library"] = len(p.zone("library")) + p.unknown_library
         out["players"][p.name] = {"life": p.life, **zones}
         if p.poison:                       # 122.1f
@@ -306,7 +307,7 @@ def _as_written(question) -> Any:
     """The assertions as the question wrote them (its ``expect`` and ``possible``), or "illegal"."""
     if question.expect == "illegal":
         return "illegal"
-    written = {"expect": [dict(a) for a in (question.expect or ())],
+    written: dict[str, list] = {"expect": [dict(a) for a in (question.expect or ())],
                "possible": [dict(a) for a in question.params.get("possible", ())]}
     if question.params.get("possible_together"):
         written["possible_together"] = [[dict(a) for a in g] for g in question.params["possible_together"]]

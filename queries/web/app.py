@@ -189,6 +189,7 @@ def create_app(settings: Settings | None = None) -> "Starlette":
             body += f'<section id="answer"><h2>Answer</h2><p><span class="status error" id="status">! ERROR</span>' \
                     f'</p><p class="error" id="error">{render.escape(job.error)}</p></section>'
         else:
+            assert job.result is not None   # a job done without an error has its result (jobs.Queue._answer)
             body += render.answer_section(job.result, job.start, job.rulings)
         try:
             docs = [d for d in load_documents(job.text) if d.data is not None]

@@ -129,8 +129,9 @@ class Board:
         for i in range(MAX_ROWS):
             if not any(f"o{i}.{f.name}" in form for f in dc_fields(Row)):
                 continue
-            r = Row(**{f.name: (bool(form.get(f"o{i}.{f.name}")) if f.type in (bool, "bool")
-                                else form.get(f"o{i}.{f.name}", "").strip()) for f in dc_fields(Row)})
+            values: dict[str, Any] = {f.name: (bool(form.get(f"o{i}.{f.name}")) if f.type in (bool, "bool")
+                                               else form.get(f"o{i}.{f.name}", "").strip()) for f in dc_fields(Row)}
+            r = Row(**values)
             r.zone = r.zone or "battlefield"
             if not r.empty:
                 b.rows.append(r)
@@ -155,7 +156,7 @@ def plain(v: Any) -> Any:
         return {plain(k): plain(x) for k, x in v.items()}
     if isinstance(v, (list, LineList, tuple)):
         return [plain(x) for x in v]
-    if isinstance(v, float) and getattr(v, "text", ""):
+    if isinstance(v, float) and getattr(v, "text", None):
         return str(getattr(v, "text"))     # 107.10 written unquoted: kept as written
     if isinstance(v, float):
         return float(v)

@@ -85,7 +85,8 @@ class Queue:
     def get(self, client: str, number: int) -> Job | None:
         """The client's question of that number (None: not theirs, or forgotten)."""
         with self._lock:
-            return self._jobs.get(client, {}).get(number)
+            mine = self._jobs.get(client)
+            return mine.get(number) if mine is not None else None
 
     def ahead(self, job: Job) -> int:
         """How many questions will be answered before this one (0: it is being answered, or done)."""

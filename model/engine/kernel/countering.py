@@ -22,6 +22,8 @@ def counter_spell(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if skip is not None:
         return [skip]
     st = game.state
+    if ctx.target is None:
+        raise Unsupported(f"what {e.text()!r} targets is not known to the engine")
     o = st.obj(ctx.target)
     if o.zone != "stack":
         raise Unsupported(f"{e.text()!r} on {o.name} ({o.id}), not a spell on the stack, is not performed by the engine")

@@ -28,6 +28,8 @@ def deal_damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         return [skip]
     st = game.state
     n, t = e.arg("n"), ctx.target
+    if t is None:
+        raise Unsupported(f"what {e.text()!r} deals damage to is not known to the engine")
     src = st.obj(ctx.source) if st.has(ctx.source) else None
     if ctx.source_lki is not None and (src is None or src.zone != "battlefield"):
         # 608.2h: a source that left the battlefield deals damage as it last existed there; keywords other

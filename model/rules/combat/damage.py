@@ -64,6 +64,7 @@ def divisions(a: Assigner) -> list[Division]:
         # ``sink``: the first saturable creature assigned its lethal damage, which takes what is left over
         # (amounts past lethal to it are alike)
         if i == len(a.creatures):
+            amounts: range | tuple[int, ...]
             if excess_to is not None and all_lethal:
                 amounts = range(0, left + 1) if sink is not None else (left,)
             else:
@@ -71,7 +72,8 @@ def divisions(a: Assigner) -> list[Division]:
             for x in amounts:
                 rest = left - x
                 full = [(r, n + (rest if k == sink else 0)) for k, (r, n) in enumerate(chosen)]
-                d = tuple((r, n) for r, n in full if n > 0) + (((excess_to, x),) if x else ())
+                # (x is 0 unless there is an ``excess_to``)
+                d = tuple((r, n) for r, n in full if n > 0) + (((excess_to, x),) if x and excess_to is not None else ())
                 if d not in seen:
                     seen.add(d)
                     out.append(d)

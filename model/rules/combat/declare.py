@@ -26,7 +26,7 @@ import math
 import re
 from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import SearchBound, Unsupported
@@ -135,7 +135,8 @@ def creatures(state: GameState) -> dict[str, Creature]:
                 elif a.keyword in LANDWALK:
                     c.landwalk.append((LANDWALK[a.keyword], step("702.14c", f"{o.name} has {a.keyword.lower()}")))
                 continue
-            if a.kind == "static" and a.static is not None and Scope.COMBAT in a.static.word.scopes:
+            if a.kind == "static" and a.static is not None and (a.static.word is None  # (no word: could be anything)
+                                                                or Scope.COMBAT in a.static.word.scopes):
                 raise Unsupported(f"{o.name} ({o.id}): {a.text()!r} is not read for declaring attackers and blockers")
             # declaring reads combat text, and the characteristics it depends on: types, colors, keywords (613)
             if a.kind != "unmodelled" or a.unmodelled_kind != "static" or not (
@@ -157,7 +158,7 @@ def creatures(state: GameState) -> dict[str, Creature]:
                 # 702.98a: its other part (entering with a counter) is done; the counters it has now decide
                 if o.counter("+1/+1") > 0:
                     _add(c, "cant_block", step("702.98a", f"{o.name} has unleash and a +1/+1 counter on it"))
-            elif line.enchanted:
+            elif line.enchanted and o.attached_to is not None:     # (not attached: refused above)
                 aura_lines.append((o.attached_to, line, s))
             else:
                 _apply(c, line, s)
@@ -166,13 +167,13 @@ def creatures(state: GameState) -> dict[str, Creature]:
     for target, line, s in aura_lines:
         if target in out:
             _apply(out[target], line, s)
-    for ch in state.pt_changes:
-        for r in ch.rules:
-            if ch.object in out and r in _EFFECT_RULES:
-                _add(out[ch.object], _EFFECT_RULES[r], step("611.2a", f"{out[ch.object].name} {r} (an effect until "
+    for pc in state.pt_changes:
+        for r in pc.rules:
+            if pc.object in out and r in _EFFECT_RULES:
+                _add(out[pc.object], _EFFECT_RULES[r], step("611.2a", f"{out[pc.object].name} {r} (an effect until "
                                                                      f"end of turn)"))
-            elif ch.object in out:
-                raise Unsupported(f"an effect in force says {out[ch.object].name} {r}: not read for declaring")
+            elif pc.object in out:
+                raise Unsupported(f"an effect in force says {out[pc.object].name} {r}: not read for declaring")
     for e in state.effects:
         if not e.card.modelled:
             raise Unsupported(f"the effect of {e.source_card} in force is not modelled and could concern combat")
@@ -421,7 +422,7 @@ def _creatures_or_none(state: GameState):
     return [o for o in state.battlefield() if "Creature" in current(state, o.id).types]
 
 
-def _show_attack(state: GameState, decl: Mapping[str, object]) -> str:
+def _show_attack(state: GameState, decl: Mapping[str, str]) -> str:
     if not decl:
         return "no creature attacks"
     return ", ".join(f"{state.obj(a).name} attacks {_name(state, d)}" for a, d in decl.items())
@@ -596,7 +597,7 @@ def attackers(state: GameState) -> list[str]:
 
 def potential_blockers(state: GameState) -> list[str]:
     """The creatures of the players attacked (509.1a: each defending player's)."""
-    defending = {defending_player(state, state.obj(a).attacking) for a in attackers(state)}
+    defending = {defending_player(state, d) for a in attackers(state) if (d := state.obj(a).attacking) is not None}
     return [c.id for c in creatures(state).values() if c.controller in defending]
 
 
@@ -712,7 +713,7 @@ def check_block(state: GameState, decl: Mapping[str, tuple[str, ...]]) -> Answer
     return _judged(state, decl, count(decl), best_n, best_decl, reqs, "509.1c", lambda r, d: r.obeyed(d), _show_block)
 
 
-def _show_block(state: GameState, decl: Mapping[str, object]) -> str:
+def _show_block(state: GameState, decl: Mapping[str, Sequence[str]]) -> str:
     shown = {b: v for b, v in decl.items() if v}
     if not shown:
         return "no creature blocks"
@@ -781,10 +782,10 @@ def _judged(state, decl, obeyed: int, best_n: int, best_decl, reqs, rule: str, h
                                   f"as many as any declaration that breaks no restriction"))
         return Answer(True, tuple(why), witness={"declaration": {k: v for k, v in decl.items()}, "requirements": obeyed})
     missed = [r for r in reqs if not holds(r, decl) and holds(r, best_decl)]
-    why = tuple(r[1] if isinstance(r, tuple) else r.why for r in missed) + (
+    missed_why = tuple(r[1] if isinstance(r, tuple) else r.why for r in missed) + (
         step(rule, f"the declaration ({show(state, decl)}) obeys {obeyed} requirement{'s' if obeyed != 1 else ''}; "
                    f"another ({show(state, best_decl)}) obeys {best_n} without breaking a restriction"),)
-    return Answer(False, why, witness={"better": {k: v for k, v in best_decl.items()}, "requirements": best_n})
+    return Answer(False, missed_why, witness={"better": {k: v for k, v in best_decl.items()}, "requirements": best_n})
 
 
 def _guard_declaring(state: GameState, what: str) -> None:

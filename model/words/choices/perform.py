@@ -46,6 +46,8 @@ def _target_if(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if skip is not None:
         return [skip]
     st = game.state
+    if ctx.target is None:
+        raise Unsupported(f"what {e.text()!r} targets is not known to the engine")
     o = st.obj(ctx.target)
     verb = e.arg("verb")
     if o.zone != VERBS[verb]:
@@ -73,6 +75,7 @@ def _characteristics(st, oid: str):
 def _condition(game: Game, e: Effect, ctx: Ctx) -> tuple[bool, str, str]:
     """Whether the target_if condition holds now, the sentence saying so and the rule it reads ("" if none)."""
     st = game.state
+    assert ctx.target is not None   # _target_if checked it
     o = st.obj(ctx.target)
     src = st.obj(ctx.source) if st.has(ctx.source) else None
     cond, what = e.arg("cond"), e.arg("what")
@@ -131,7 +134,7 @@ def _choose_value(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         raise Unsupported(f"{e.text()!r} of an object not on the stack is not performed by the engine")
     src = st.obj(ctx.source)
     after = _effects_after(src, e)
-    bad = [w.text() for w in after if w.kind not in AFTER_CHOICE]
+    bad = [w.text() for w in after if w.kind not in AFTER_CHOICE] if after is not None else []
     if after is None or bad:
         raise Unsupported(f"{e.text()!r} followed by {bad or 'instructions the engine cannot find'} is not "
                           "performed by the engine (which creature types act alike is known only before them)")

@@ -16,6 +16,7 @@ A condition is checked as intervening "if" clauses are (``intervening.condition_
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from functools import partial
 from typing import Callable
 
 from mtgjudge.model.engine.game import Game, merge
@@ -117,11 +118,11 @@ def _vote(branches, effects, uses, i, it, perform, ctx: Ctx):
             if a.kind == "unmodelled" and "vote" in (a.source_text or "").lower():
                 raise Unsupported(f"{o.name}'s text {a.source_text!r} may change how players vote (701.38)")
     voters = [p for p in st.player_names if p not in st.left]
-    results = []
+    results: list[tuple[str, Callable[[Effect], bool]]] = []
     for tally in combinations_with_replacement(range(len(options)), len(voters)):
         votes = {opt: tally.count(k) for k, opt in enumerate(options)}
         label = "the votes: " + ", ".join(f"{votes[o]} for {o}" for o in options) + " (701.38a)"
-        results.append((label, lambda m, votes=votes: vote_satisfies(m, votes)))
+        results.append((label, partial(vote_satisfies, votes=votes)))
     return _results(branches, effects, uses, i, it, perform, results)
 
 

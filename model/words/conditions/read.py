@@ -32,6 +32,7 @@ from mtgjudge.model.words.kicker.read import renumbered
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab import phrases
+from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
 
 _NUM = r"(an?|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
@@ -60,7 +61,7 @@ _MARKERS = ("if_kicked", "kicked_instead", "optional", "if_you_do", "if_you_dont
 #: with the instruction it refers to by other readers, never after one of these markers.
 _REFERS = patterns.compile(r"\b(?:instead|this way|that|those|it|its|they|them|their)\b", re.I)
 
-Reader = Callable[[str, tuple, list], object]
+Reader = Callable[[str, tuple, list], "Effect | None"]
 
 
 def read_condition(text: str) -> tuple[str, str, int]:

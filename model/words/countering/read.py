@@ -48,7 +48,7 @@ def counter_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
     if per and per.group("per") and per.group("cost").upper() == "{X}":
         return None                 # "{X} for each ...": no card says it; not read
     unless = {"target": target, "cost": per.group("cost").upper()} if per else None
-    if per and per.group("per"):
+    if unless is not None and per and per.group("per"):
         unless["per"] = per.group("per")
     word = {"counter_unless_pays": unless} if per else {"counter_spell": {"target": target}}
     try:
@@ -66,7 +66,8 @@ def _counted(sentence: str, phrase: str) -> Effect | None:
         spec = phrases.parse_target(phrase)
     except DefinitionError:
         return None
-    if spec.zone != "stack" or spec.players or spec.maximum < 2:
+    if spec.zone != "stack" or spec.players or spec.maximum is None or spec.maximum < 2:
+        # ("any number of target spells" has no maximum: not read)
         return None
     try:
         return parse_effect({"counter_spell": {"target": phrase}})

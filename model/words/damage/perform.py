@@ -132,6 +132,8 @@ def _counter_unless_pays(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if skip is not None:
         return [skip]
     st = game.state
+    if ctx.target is None:
+        raise Unsupported(f"what {e.text()!r} targets is not known to the engine")
     o = st.obj(ctx.target)
     if o.zone != "stack":
         raise Unsupported(f"{e.text()!r} on {o.name} ({o.id}), not a spell on the stack, is not performed")
@@ -184,7 +186,7 @@ def _fight(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     a, b = ctx.target, ctx.target2
     if not (ctx.target_legal and ctx.target2_legal):
         return [game.log(("701.14b", "608.2b"), f"{a} or {b} is an illegal target now: neither fights")]
-    if not (_creature_on_battlefield(game, a) and _creature_on_battlefield(game, b)):
+    if a is None or b is None or not (_creature_on_battlefield(game, a) and _creature_on_battlefield(game, b)):
         return [game.log("701.14b", f"{a} or {b} is not a creature on the battlefield: neither fights")]
     if a == b:
         return _deals_power(game, e, ctx, a, 2 * power(game, a), a)
@@ -203,8 +205,10 @@ def _bite(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     a, b = ctx.target, ctx.target2
     if not (ctx.target_legal and ctx.target2_legal):
         return [game.log("608.2b", f"{a} or {b} is an illegal target now: no damage is dealt")]
-    if not _creature_on_battlefield(game, a):
+    if a is None or not _creature_on_battlefield(game, a):
         return [game.log("608.2b", f"{a} is not a creature on the battlefield: it deals no damage")]
+    if b is None:
+        raise Unsupported(f"what {e.text()!r} deals damage to is not known to the engine")
     return _deals_power(game, e, ctx, a, power(game, a), b)
 
 
@@ -214,7 +218,7 @@ def _bite_itself(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if skip is not None:
         return [skip]
     a = ctx.target
-    if not _creature_on_battlefield(game, a):
+    if a is None or not _creature_on_battlefield(game, a):
         return [game.log("608.2b", f"{a} is not a creature on the battlefield: it deals no damage")]
     return _deals_power(game, e, ctx, a, power(game, a), a)
 
@@ -345,6 +349,8 @@ def prevent_source_choice(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
             skip = unaffected(game, ctx)
             if skip is not None:
                 return [skip]
+            if ctx.target is None:      # an empty ``to`` would be a shield against damage to anything
+                raise Unsupported(f"what {e.text()!r} protects is not known to the engine")
             to = ctx.target
     sources = choosable_sources(game)
     if len(sources) > MAX_BRANCHES:
@@ -371,7 +377,7 @@ def damage_each_theirs(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                           "performed by the engine")
     if t in st.player_names:
         player = t
-    elif st.has(t) and st.obj(t).zone == "battlefield":
+    elif t is not None and st.has(t) and st.obj(t).zone == "battlefield":
         player = st.obj(t).controller
     else:
         raise Unsupported(f"{e.text()!r}: the controller of {name_of(st, t)}, no longer on the battlefield, is not known here")

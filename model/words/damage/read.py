@@ -280,7 +280,7 @@ def damage_equal_untargeted(sentence: str, found: Sequence[str], earlier: Sequen
                                   re.I):
             continue
         return counted_word(f"~ deals X damage to {m.group('what')}, where X is {m.group('count')}.", (),
-                            lambda t: read(t, (), earlier))
+                            lambda t: read(t, (), list(earlier)))
     return None
 
 

@@ -50,7 +50,7 @@ def _first(a: dict) -> str:
     return "It" if a.get("it") else _target_words(a["target"]).capitalize()
 
 
-WORDS = (
+WORDS: tuple[Word, ...] = (
     # 601.2d, 122.1: "Distribute N +1/+1 counters among one or two target creatures".
     Word("distribute_counters", "effect", {"n": int, "kind": str, "target": str},
          lambda a: f"Distribute {a['n']} {a['kind']} counters among {a['target']}",

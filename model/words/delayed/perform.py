@@ -123,6 +123,7 @@ def resolve_delayed(game: Game, top: StackAbility, perform: Performer) -> list[G
     """608.2: the delayed ability does what its effect said: the instruction it holds, or its act on the
     objects it refers to, each only if it is still the object named (400.7, 603.7c)."""
     d = top.delayed
+    assert d is not None    # resolve.py calls this only for a delayed trigger's ability
     e = d.effect
     game = game.log("608.2", f"the delayed triggered ability resolves: {d.describe()}")
     if e.arg("unread") is not None:
@@ -204,12 +205,13 @@ def _skip_untap(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     st = game.state
     if e.arg("kinds"):
         if e.arg("player"):
-            skip = unaffected(game, ctx)      # 608.2b
-            if skip is not None:
-                return [skip]
+            illegal = unaffected(game, ctx)      # 608.2b
+            if illegal is not None:
+                return [illegal]
             if ctx.target not in st.player_names:
                 raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
         who = ctx.target if e.arg("player") else ctx.controller
+        assert who is not None      # a target player was checked just above to be one
         skip = UntapSkip("", 0, _origin(game, ctx), player=who, kinds=tuple(e.arg("kinds").split(",")))
         game = game.with_state(st.evolve(untap_skips=st.untap_skips + (skip,)))
         return [game.log(("611.2", "502.3"), skip.describe())]

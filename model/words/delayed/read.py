@@ -174,7 +174,7 @@ def skip_untap_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Eff
             r = phrases.parse_delayed(sentence.strip(), "untap_skip_yours")
         except DefinitionError:
             return None
-        args = {"kinds": ",".join(r["kinds"])}
+        args: dict = {"kinds": ",".join(r["kinds"])}
         if r["subject"] == "target":
             if len(found) != 1 or not found[0].lower().startswith("target "):
                 return None
@@ -187,7 +187,7 @@ def skip_untap_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Eff
             return parse_effect({"skip_untap": args})
         except DefinitionError:
             return None
-    args: dict = {"steps": r["steps"]}
+    args = {"steps": r["steps"]}
     if r["subject"] == "target":
         if len(found) != 1 or not found[0].lower().startswith("target "):
             return None
@@ -204,6 +204,7 @@ def skip_untap_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Eff
         if found or not _one_target_before(earlier):
             return None
         prev = earlier[-1]
+        assert prev is not None     # _one_target_before holds only of a word
         if not prev.arg("it"):
             spec = _spec(prev.arg("target"))
             if spec is None or spec.zone != "battlefield":

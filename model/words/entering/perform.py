@@ -47,6 +47,8 @@ def _player_creates_tokens(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if skip is not None:
         return [skip]
     kind = token_kind(e.arg("token"))
+    if ctx.target is None:
+        raise Unsupported(f"the player {e.text()!r} targets is not known to the engine")
     for _ in range(e.arg("n", 1)):
         game = create_token(game, kind, ctx.target, "111.2")
     return [game]

@@ -12,7 +12,7 @@ from mtgjudge.model.vocab.word import Word
 ENGINE = frozenset({"engine"})
 
 
-WORDS = (
+WORDS: tuple[Word, ...] = (
     # (the condition is read by ``oracle.intervening``, which builds this word only from a condition it reads;
     # the engine reads it again and answers unsupported for one it does not read)
     # 603.4: "When/Whenever/At ..., if <condition>, <effect>": the first effect of the ability; it triggers only

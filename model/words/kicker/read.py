@@ -29,7 +29,7 @@ from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.vocab.grammar import parse_cost_text
-from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.vocab.abilities import Ability, Effect
 from mtgjudge.model.vocab.parse import parse_effect
 
 #: An effect's arguments that each use one of the ability's target phrases, in order (``engine.targeting``).
@@ -54,7 +54,7 @@ _REF_TARGET = patterns.compile(r"\b(?:any target|target (?:[a-z]+ )*?(creature|p
 #: Words that mark the instruction after them (the readers' markers): "instead" can't replace one of theirs.
 _MARKERS = ("if_kicked", "kicked_instead", "optional", "if_you_do", "if_you_dont")
 
-Reader = Callable[[str, tuple, list], object]
+Reader = Callable[[str, tuple, list], "Effect | None"]
 
 
 def kicker_line(body: str) -> list[str] | None:

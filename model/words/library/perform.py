@@ -80,6 +80,8 @@ def _players(game: Game, who: str, ctx: Ctx) -> list[str]:
     if who == "you":
         named = [ctx.controller]
     elif who.startswith("target") or who.startswith("any number of target"):
+        if ctx.target is None:
+            raise Unsupported(f"the player {who!r} names is not known to the engine")
         named = [ctx.target]        # (several target players: the instruction is performed for each, 601.2c)
     elif who == "that player":
         # (players) "Destroy that creature." after "Target opponent chooses ...": the ability's one target (608.2c)
@@ -158,7 +160,7 @@ def _act(game: Game, verb: str, n: int, player: str, ctx: Ctx) -> list[Game]:
 
 def _arrangements(cards: tuple[str, ...], kind: str) -> list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
     """Every (top in order, bottom in order, to the graveyard) the player may make of the cards looked at."""
-    out = []
+    out: list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = []
     for k in range(len(cards) + 1):
         for away in (combinations(cards, k) if kind != "look" else [()] if k == 0 else []):
             rest = tuple(c for c in cards if c not in away)
@@ -405,10 +407,12 @@ def _search(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                                              f"top: the library is still {pl.unknown_library} card(s) nobody knows")
         return merge(out + [g])
     named = quality == "named ~"
+    named_card = None
     if named:
         src = game.state.obj(ctx.source) if game.state.has(ctx.source) else ctx.source_lki
         if src is None or not src.card.modelled:
             raise Unsupported(f"the card named by {e.text()!r} is not known to the engine")
+        named_card = src.card
     if to != "hand" and quality != "basic land" and most > 0:
         raise Unsupported(f"which {quality or ''} card(s) {p} finds matters as they enter the battlefield: only "
                           "basic land cards are performed")
@@ -424,7 +428,7 @@ def _search(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                 results = [r.log("701.23a", f"{p} puts the other found card into their hand") for r in results]
         elif to == "hand":
             for _ in range(k):
-                g, oid = _found_object(g, p, quality, src.card if named else None)
+                g, oid = _found_object(g, p, quality, named_card)
                 g = g.log("701.23a", f"{p} puts the found card ({oid}) into their hand")
             guard_unrecognized(g, f"{p} puts cards found into their hand")
             results = [g]
@@ -611,7 +615,7 @@ def _put_on_library(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         return [skip]
     st = game.state
     t = ctx.target
-    if t in st.player_names or not st.has(t) or st.obj(t).zone not in ("battlefield", "graveyard"):
+    if t is None or t in st.player_names or not st.has(t) or st.obj(t).zone not in ("battlefield", "graveyard"):
         raise Unsupported(f"{e.text()!r} on {name_of(st, t)}: only a permanent or a card in a graveyard is performed")
     o = st.obj(t)
     was = o.zone
@@ -627,7 +631,7 @@ def _exile_card(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         return [skip]
     st = game.state
     t = ctx.target
-    if t in st.player_names or not st.has(t) or st.obj(t).zone != "graveyard":
+    if t is None or t in st.player_names or not st.has(t) or st.obj(t).zone != "graveyard":
         raise Unsupported(f"{e.text()!r} on {name_of(st, t)}: only a card in a graveyard is performed")
     o = st.obj(t)
     game = zones.move(game, t, "exile").log("406.3", f"{o.name} ({t}) is exiled from {o.owner}'s graveyard")

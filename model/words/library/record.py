@@ -31,7 +31,7 @@ def _cards(n: int) -> str:
     return f"{count_word(n)} card{'s' if n != 1 else ''}"
 
 
-def _r_act(verb: str, n: int | str, at_random: bool, third: bool) -> str:
+def _r_act(verb: str, n: int | str | tuple, at_random: bool, third: bool) -> str:
     more = words_players.render(verb, n, at_random, third)      # (players) the verbs and amounts it adds
     if more is not None:
         return more
@@ -42,6 +42,7 @@ def _r_act(verb: str, n: int | str, at_random: bool, third: bool) -> str:
         return {"draw": f"draw{s} X cards", "lose_life": f"lose{s} X life", "gain_life": f"gain{s} X life",
                 "discard": f"discard{s} X cards" + (" at random" if at_random else ""),
                 "mill": f"mill{s} X cards"}[verb]
+    assert isinstance(n, int)   # a counted amount (a tuple) was rendered by words_players.render, "X" just above
     return {"draw": f"draw{s} {_cards(n)}", "lose_life": f"lose{s} {n} life", "gain_life": f"gain{s} {n} life",
             "discard": f"discard{s} {_cards(n)}" + (" at random" if at_random else ""),
             "mill": f"mill{s} {_cards(n)}", "scry": f"scr{'ies' if third else 'y'} {n}",
@@ -180,7 +181,7 @@ def _may(text: str):
     return lambda a: ("You may " + text[0].lower() + text[1:] if a.get("may") else text).format(**a)
 
 
-WORDS = (
+WORDS: tuple[Word, ...] = (
     # 119.3, 121.1, 701.9a-b, 701.17a, 701.22a, 701.25a: "Scry 2, then draw a card", "Target player draws two cards and loses 2 life", "Draw two cards, then
     # discard a card", "Each opponent discards a card": the acts in the order written, each by every player named.
     Word("player_acts", "effect", {"who": str, "target": str, "acts": object, "may": bool}, _r_player_acts,

@@ -151,7 +151,7 @@ def extra_mana(abilities: Iterable[Ability], ab: Ability, combo: Combo, name: st
     first (702.120a), the entwine cost when every mode is chosen beyond what the instruction allows (702.42a).
     Unsupported for such a cost that is not mana alone."""
     abilities = tuple(abilities)
-    wanted = []
+    wanted: list[tuple[str, str, str | None]] = []     # (keyword, rule, its cost; None: no such ability)
     escalate = option_cost(abilities, "Escalate")
     if escalate is not None and len(combo) > 1:
         wanted += [("Escalate", "702.120a", escalate)] * (len(combo) - 1)

@@ -14,6 +14,7 @@ from typing import Callable
 
 from mtgjudge.model import patterns
 from mtgjudge.model.words.entering.read import have_instruction
+from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
 
 _MAY = patterns.compile(r"^you may (.+)$", re.I)
@@ -24,7 +25,7 @@ _NOT_READ = patterns.compile(r"^(?:cast|play)\b|\bany number of times\b|\bunless
                        r"\binstead\b|^have\b", re.I)
 _DEPENDENT = ("optional", "if_you_do", "if_you_dont")
 
-Reader = Callable[[str, tuple, list], object]
+Reader = Callable[[str, tuple, list], "Effect | None"]
 
 
 def _inner(text: str) -> str:

@@ -86,10 +86,10 @@ def _sacrifice_each(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     kind; then they are all sacrificed at once (what dies together sees the others die, 603.10a). Every
     combination of choices is a branch."""
     players = [p for p in apnap(game) if e.arg("who") == "player" or p != ctx.controller]
-    options = []
+    options: list[list[str | None]] = []      # per player, the permanents they may choose (None: nothing)
     for p in players:
         mine = _kinds_of(game, e, ctx, p)
-        options.append(mine or [None])
+        options.append([*mine] or [None])
     if prod(len(o) for o in options) > MAX_BRANCHES:
         raise SearchBound(f"more than {MAX_BRANCHES} choices of permanents to sacrifice: the search bound was reached")
     game = game.log(("701.21a", "101.4"), f"each {e.arg('who')} chooses a {e.arg('affects')} to sacrifice, in APNAP "

@@ -14,7 +14,7 @@ from mtgjudge.model.vocab.parse import parse_effect
 
 _NP = r"(?:an? |(?=another ))(?P<np>[A-Za-z' -]+?)"
 #: (frame, word, fixed arguments); ``np`` is the noun phrase, kept as written.
-FRAMES: tuple[tuple[re.Pattern, str, dict], ...] = (
+FRAMES: tuple[tuple[patterns.Pattern, str, dict], ...] = (
     # 400.6, 608.2c: the controller chooses one of their permanents as the ability resolves.
     (patterns.compile(rf"^return {_NP} to its owner's hand\.?$", re.I), "return_own", {}),
     # 111.1, 111.3: "Create two 1/1 colorless Eldrazi Spawn creature tokens with "Sacrifice ~: Add {C}."" (a

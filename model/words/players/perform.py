@@ -270,6 +270,7 @@ def _choices(game: Game, player: str, items: tuple, e: Effect, ctx: Ctx) -> list
         return [()]
     if prod(len(u) + 1 for u in units) > 20 * MAX_BRANCHES:
         raise SearchBound(f"{player}'s choices of permanents to sacrifice are more than the search bound")
+    out: set[tuple[str, ...]]
     best, out = -1, set()
     for pick in product(*[u + (None,) for u in units]):
         chosen = [p for p in pick if p is not None]
@@ -450,11 +451,11 @@ def player_acts(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         if verb == "sacrifice":         # (players) chosen by all, then sacrificed at once (701.21a, 101.4)
             nxt = []
             for g in branches:
-                k = {p: amount(g, e, ctx, n, p, None, where) for p in named}
+                each = {p: amount(g, e, ctx, n, p, None, where) for p in named}
                 if isinstance(n, tuple) and n[0] == "count":
                     g = g.log("608.2h", f"{n[1]!r} is counted as the instruction is performed: " +
-                              ", ".join(f"{p} {v}" for p, v in k.items()))
-                nxt += sacrifice(g, e, ctx, named, detail, k)
+                              ", ".join(f"{p} {v}" for p, v in each.items()))
+                nxt += sacrifice(g, e, ctx, named, detail, each)
             branches = merge(nxt)
             continue
         if verb in ("keep", "chosen"):  # (players) chosen by all, then acted on at once (701.21a, 101.4)

@@ -60,7 +60,7 @@ def qualities_read(acts) -> bool:
     discarded or returned as a quality of cards? A reading whose engine would refuse a phrase is no reading."""
     for a in acts:
         verb, detail = a[0], a[2] if len(a) > 2 else None
-        items = ()
+        items: tuple = ()
         if verb in ("sacrifice", "choose") and isinstance(detail, tuple):
             items = detail
         elif verb in ("keep", "chosen") and isinstance(detail, tuple) and detail and isinstance(detail[0], tuple):
@@ -88,6 +88,7 @@ def chosen_after(sentence: str, earlier: list) -> Effect | None:
     said = said if said.endswith(".") else said + "."
     (_, _, items), = prev.arg("acts")
     kind = items[0][1]
+    act: tuple      # (verb, N, detail): the act "player_acts" performs
     if said in _THAT:
         if "creature" in said and "creature" not in kind:
             return None

@@ -125,7 +125,7 @@ def _with_attached(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         return [skip]
     t = ctx.target
     st = game.state
-    if t in st.player_names or not st.has(t) or st.obj(t).zone != "battlefield":
+    if t is None or t in st.player_names or not st.has(t) or st.obj(t).zone != "battlefield":
         raise Unsupported(f"{e.text()!r} on {name_of(st, t)}, not a permanent, is not performed")
     return [remove_all(game, [t] + _attached(game, t, e.arg("what"), ctx), e.arg("verb"))]
 
@@ -150,7 +150,7 @@ def _attached_to_it(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 _EXPECTED = {"flicker": "battlefield"}
 
 
-def _referred(g: Game, r: Game, it, what: str, before: Effect | None = None):
+def _referred(g: Game, r: Game, it, what: str, before: Effect):
     """The object "it" names (608.2c) as the reference reads it: (state to read it in, id); 608.2h: if the
     instruction ``before`` moved it out of the zone it is expected in, as it last existed just before."""
     t, ok = it
@@ -177,6 +177,8 @@ def _stat(g: Game, r: Game, it, stat: str, what: str, before: Effect) -> tuple[i
             raise Unsupported(f"{what!r}: {o.name} is not a creature on the battlefield")
         ch = current(where.state, t)
         n = ch.power if stat == "power" else ch.toughness
+        if n is None:
+            raise Unsupported(f"{what!r}: {o.name} has no {stat}")
         return n, f"the {stat} of {o.name} ({t}) as a card in the {o.zone} (608.2h)"
     n = power(where, t) if stat == "power" else toughness(where, t)
     last = "" if where is r else " as it last existed on the battlefield (608.2h)"
@@ -224,7 +226,9 @@ def _counted_this_way(game: Game, e: Effect, ctx: Ctx, g: Game, r: Game) -> list
     between ``g`` and ``r`` (``rules.counts.this_way``); then the sentence with that amount (``words.counts.perform``;
     "You gain N life for each ...": 119.3)."""
     src = g.state.obj(ctx.source) if g.state.has(ctx.source) else ctx.source_lki
-    k = counts.this_way(g.state, r.state, ctx.controller, counts.parse(_count_text(e)), src)
+    text = _count_text(e)
+    assert text is not None     # called only where _is_this_way(e) holds, which needs it
+    k = counts.this_way(g.state, r.state, ctx.controller, counts.parse(text), src)
     if e.kind == "counted":
         return with_count(game, e, ctx, k)
     game = game.log(("608.2c", "608.2h"), f"{k} {_count_text(e)}")

@@ -31,10 +31,11 @@ from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab import phrases
+from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
 from mtgjudge.model.words.references.record import quality_selector
 
-Reader = Callable[[str, tuple, list], object]
+Reader = Callable[[str, tuple, list], "Effect | None"]
 
 _IF_IT = patterns.compile(r"^If (?:it's|it is|it was|(?:that|the) (?:creature|card|permanent|land|artifact|enchantment)"
                     r" (?:is|was)|the exiled (?:card|creature|permanent) (?:is|was)) ([^,]+), (.+)$", re.I)

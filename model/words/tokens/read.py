@@ -150,7 +150,7 @@ def group_after(sentence: str, earlier: list, read) -> Effect | None:
 #: creature and untap it." (Burst of Strength), "Until end of turn, you gain control of target creature and it
 #: gains haste." (Grab the Reins): two instructions, the second naming the first one's target "it" (608.2c),
 #: read as two sentences by the readers of each.
-_JOINED: tuple[tuple[re.Pattern, str, str], ...] = (
+_JOINED: tuple[tuple[patterns.Pattern, str, str], ...] = (
     (patterns.compile(r"^(?P<a>untap (?:another )?target [^.]+?) and (?P<b>gain control of it until end of turn)\.?$", re.I),
      "{a}.", "{b}."),
     (patterns.compile(r"^(?P<a>put (?:an?|one|two|three) [+-]1/[+-]1 counters? on (?:another )?target [^.]+?) and "
@@ -180,8 +180,8 @@ def _two_subjects(s: str) -> list[str] | None:
         targets = [find_targets(h) for h in halves]
         if any(t is None for t in targets):
             continue
-        first = until_word(halves[0], tuple(targets[0]))
-        second = until_word(halves[1], tuple(targets[1]), [first]) if first is not None else None
+        first = until_word(halves[0], tuple(targets[0] or ()))      # (None was passed over just above)
+        second = until_word(halves[1], tuple(targets[1] or ()), [first]) if first is not None else None
         if first is not None and second is not None and not second.arg("it") and not second.arg("those"):
             found.append(halves)
     return found[0] if len(found) == 1 else None

@@ -86,6 +86,8 @@ def _x(game: Game, e: Effect, ctx: Ctx) -> int:
             guard_scope(game.state, "power-toughness", f"{e.arg('x_count')} is counted")
         return counts.value(game.state, ctx.controller, c, _source(game, ctx), pt_guarded=True)
     if e.arg("x_stat"):     # "where X is its power": the target's, as the effect begins (608.2h)
+        if ctx.target is None:
+            raise Unsupported(f"what 'its' is in {e.text()!r} is not known to the engine")
         return _stat_of(game, ctx.target, e.arg("x_stat"))
     if ctx.ability_index is not None or ctx.x is None:
         raise Unsupported(f"the value of X in {e.text()!r} is not known to the engine")
@@ -201,7 +203,7 @@ def _until_end_of_turn(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [add_until_end_of_turn(game, found, e, ctx)]
 
 
-def _log_it(game: Game, oid: str, ctx: Ctx | None = None) -> Game:
+def _log_it(game: Game, oid: str | None, ctx: Ctx | None = None) -> Game:
     if ctx is not None and ctx.subject == oid:
         # a triggered ability's "it" / "that creature": the object its trigger event was about (603.2, 702.83a)
         return game.log("603.2", f"\"it\" is {name_of(game.state, oid)}, the object the trigger event was about")
