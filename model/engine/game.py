@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Iterator
 
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.names import names_of, normalize
+from mtgjudge.model.objects import GameObject
 from mtgjudge.model.state import GameState, LinkedExile, PendingTrigger
 
 #: Bounds of the search: past them the answer is unsupported, saying so.
@@ -139,12 +140,10 @@ class Game:
         rank = {t: i for i, t in enumerate(sorted(stamps), 1)}
         if all(rank[t] == t for t in stamps):
             rank = {}
-        objs = sorted((replace(o, id=m(o.id), attached_to=m(o.attached_to), targets=tuple(m(t) for t in o.targets),
-                               timestamp=rank.get(o.timestamp, o.timestamp))
-                       if o.id.startswith("_") or (o.attached_to or "").startswith("_") or o.targets or o.timestamp in rank
-                       else o for o in s.objects), key=lambda o: o.id)
-        if any(a.id == b.id for a, b in zip(objs, objs[1:])):
-            objs.sort(key=lambda o: (o.id, repr(o)))      # objects under one label: ordered by all they are
+        objs = sorted(((m(o.id), m(o.attached_to), tuple(m(t) for t in o.targets), rank.get(o.timestamp, o.timestamp),
+                        _body(o)) for o in s.objects), key=lambda e: e[0])
+        if any(a[0] == b[0] for a, b in zip(objs, objs[1:])):
+            objs.sort(key=lambda e: (e[0], repr(e)))      # objects under one label: ordered by all they are
         objs = tuple(objs)
         players = tuple(replace(p, zones=tuple((z, tuple(m(i) for i in ids)) for z, ids in p.zones)) for p in s.players)
         stack = tuple(m(x) if isinstance(x, str) else replace(x, source=m(x.source), targets=tuple(m(t) for t in x.targets))
@@ -183,6 +182,22 @@ class Game:
     def choose(self, text: str) -> "Game":
         deadline.check(FOLLOWING)
         return replace(self, choices=self.choices + (text,))
+
+
+#: The fields of an object but those ``Game.key`` names anew (ids, timestamps): its body (``_body``).
+_BODY = tuple(f.name for f in fields(GameObject) if f.name not in ("id", "attached_to", "targets", "timestamp"))
+
+
+def _body(o: GameObject) -> tuple:
+    """Everything an object is but the fields ``Game.key`` names anew (``_BODY``), as a tuple: computed once
+    for each object (objects never change; a changed one is a new object), since every branch's key reads every
+    object of its state."""
+    try:
+        return o.__dict__["_key_body"]
+    except KeyError:
+        body = tuple(getattr(o, f) for f in _BODY)
+        object.__setattr__(o, "_key_body", body)
+        return body
 
 
 class _Key(tuple):
