@@ -4,6 +4,7 @@ control"). Continuous effects change these in layers (``rules.layers``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import BASIC_LAND_TYPES, cost_colors, mana_value
@@ -47,17 +48,30 @@ class Characteristics:
         return card_type in self.types
 
 
+@lru_cache(maxsize=None)
 def intrinsic_mana_ability(subtype: str) -> Ability:
-    """CR 305.6: a land with a basic land type has "{T}: Add [its symbol]"."""
+    """CR 305.6: a land with a basic land type has "{T}: Add [its symbol]" (one immutable value for each type)."""
     return Ability("mana", cost=(CostPart("tap"),), production=ManaProduction("fixed", fixed=(BASIC_LAND_TYPES[subtype],)),
                    rule_given="305.6")
 
 
 def printed_characteristics(o: GameObject) -> Characteristics:
-    f = o.printed
+    """The characteristics an object has before any effect applies: those of its face up (708.2: a face-down
+    permanent's otherwise), computed once for each face (faces never change) since every state computes them
+    for every permanent."""
     if o.face_down:
         # CR 708.2: a face-down permanent is a 2/2 with no text, name, subtypes or mana cost.
         return Characteristics("", (), ("Creature",), (), frozenset(), (), 2, 2)
+    f = o.printed
+    try:
+        return f.__dict__["_printed_characteristics"]
+    except KeyError:
+        ch = _face_characteristics(f)
+        object.__setattr__(f, "_printed_characteristics", ch)
+        return ch
+
+
+def _face_characteristics(f) -> Characteristics:
     colors = frozenset(f.color_indicator) if f.color_indicator is not None else (
         cost_colors(f.mana_cost) if f.mana_cost else frozenset())
     subtypes = f.subtypes
@@ -152,12 +166,19 @@ def _stat_fits(stat: tuple[str, str, int], ch: Characteristics, o: GameObject) -
 
 
 def with_intrinsic(ch: Characteristics) -> Characteristics:
-    """Add the 305.6 mana abilities of the land's basic land types, once layer 4 has settled them."""
+    """Add the 305.6 mana abilities of the land's basic land types, once layer 4 has settled them (computed once
+    for each value of ``ch``: a permanent no effect changes has its face's, ``printed_characteristics``)."""
     if "Land" not in ch.types:
         return ch
+    try:
+        return ch.__dict__["_with_intrinsic"]
+    except KeyError:
+        pass
     extra = tuple(intrinsic_mana_ability(s) for s in BASIC_LAND_TYPES if s in ch.subtypes)
     kept = tuple(a for a in ch.abilities if a.rule_given != "305.6")
-    return replace(ch, abilities=kept + extra)
+    out = replace(ch, abilities=kept + extra)
+    object.__setattr__(ch, "_with_intrinsic", out)
+    return out
 
 
 def applies_to(chars: dict, eff: StaticEffect, src, affected: list) -> list:
