@@ -19,6 +19,10 @@ Why the states are equal (each function says what it checks):
   action applies between two resolutions, and nothing triggers: the state before each resolution is the
   state before the first plus a sum of life changes, and after all of them it is the same sum in every order
   (addition commutes). The stack objects leave the stack; steps and choices are not compared (``Game.key``).
+
+Where a player can reach 0 life in some order, in a game of two players, the game ends after the resolution that
+brings them there (704.5a, 104.2a) with the rest of the stack as it stands: one order for each final state
+(``_put_to_the_end``, which gives its argument).
 """
 from __future__ import annotations
 
