@@ -15,7 +15,7 @@ from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.names import names_of, normalize
 from mtgjudge.model.objects import GameObject
-from mtgjudge.model.state import GameState, LinkedExile, PendingTrigger
+from mtgjudge.model.state import GameState, LinkedExile, PendingTrigger, Player
 
 #: Bounds of the search: past them the answer is unsupported, saying so.
 MAX_BRANCHES = 2000
@@ -129,6 +129,8 @@ class Game:
         def m(ref):
             if ref is None:
                 return None
+            if "#" not in ref:
+                return label.get(ref, ref if not ref.startswith("_") else "_gone")
             base, sep, rest = ref.partition("#")
             return label.get(base, base if not base.startswith("_") else "_gone") + sep + rest
 
@@ -145,7 +147,8 @@ class Game:
         if any(a[0] == b[0] for a, b in zip(objs, objs[1:])):
             objs.sort(key=lambda e: (e[0], repr(e)))      # objects under one label: ordered by all they are
         objs = tuple(objs)
-        players = tuple(replace(p, zones=tuple((z, tuple(m(i) for i in ids)) for z, ids in p.zones)) for p in s.players)
+        players = tuple((_body(p, _PLAYER_BODY), tuple((z, tuple(m(i) for i in ids)) for z, ids in p.zones))
+                        for p in s.players)
         stack = tuple(m(x) if isinstance(x, str) else replace(x, source=m(x.source), targets=tuple(m(t) for t in x.targets))
                       for x in s.stack)
         effects = tuple(replace(e, objects=tuple(m(t) for t in e.objects), timestamp=rank.get(e.timestamp, e.timestamp))
@@ -188,14 +191,18 @@ class Game:
 _BODY = tuple(f.name for f in fields(GameObject) if f.name not in ("id", "attached_to", "targets", "timestamp"))
 
 
-def _body(o: GameObject) -> tuple:
-    """Everything an object is but the fields ``Game.key`` names anew (``_BODY``), as a tuple: computed once
-    for each object (objects never change; a changed one is a new object), since every branch's key reads every
-    object of its state."""
+#: The fields of a player but their zones, which ``Game.key`` names anew.
+_PLAYER_BODY = tuple(f.name for f in fields(Player) if f.name != "zones")
+
+
+def _body(o: GameObject | Player, names: tuple[str, ...] = _BODY) -> tuple:
+    """Everything an object (or a player) is but the fields ``Game.key`` names anew: the fields ``names``, as a
+    tuple, computed once for each object (objects never change; a changed one is a new object), since every
+    branch's key reads every object of its state."""
     try:
         return o.__dict__["_key_body"]
     except KeyError:
-        body = tuple(getattr(o, f) for f in _BODY)
+        body = tuple(getattr(o, f) for f in names)
         object.__setattr__(o, "_key_body", body)
         return body
 
