@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Iterator
 
 from mtgjudge.model import deadline
+from mtgjudge.model.derived import once
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.names import names_of, normalize
@@ -199,12 +200,7 @@ def _body(o: GameObject | Player, names: tuple[str, ...] = _BODY) -> tuple:
     """Everything an object (or a player) is but the fields ``Game.key`` names anew: the fields ``names``, as a
     tuple, computed once for each object (objects never change; a changed one is a new object), since every
     branch's key reads every object of its state."""
-    try:
-        return o.__dict__["_key_body"]
-    except KeyError:
-        body = tuple(getattr(o, f) for f in names)
-        object.__setattr__(o, "_key_body", body)
-        return body
+    return once(o, "key body", lambda: tuple(getattr(o, f) for f in names))
 
 
 class _Key(tuple):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from mtgjudge.model.derived import once
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import BASIC_LAND_TYPES, cost_colors, mana_value
 from mtgjudge.model.objects import GameObject
@@ -63,12 +64,7 @@ def printed_characteristics(o: GameObject) -> Characteristics:
         # CR 708.2: a face-down permanent is a 2/2 with no text, name, subtypes or mana cost.
         return Characteristics("", (), ("Creature",), (), frozenset(), (), 2, 2)
     f = o.printed
-    try:
-        return f.__dict__["_printed_characteristics"]
-    except KeyError:
-        ch = _face_characteristics(f)
-        object.__setattr__(f, "_printed_characteristics", ch)
-        return ch
+    return once(f, "printed characteristics", lambda: _face_characteristics(f))
 
 
 def _face_characteristics(f) -> Characteristics:
@@ -170,15 +166,13 @@ def with_intrinsic(ch: Characteristics) -> Characteristics:
     for each value of ``ch``: a permanent no effect changes has its face's, ``printed_characteristics``)."""
     if "Land" not in ch.types:
         return ch
-    try:
-        return ch.__dict__["_with_intrinsic"]
-    except KeyError:
-        pass
+    return once(ch, "with intrinsic", lambda: _with_intrinsic(ch))
+
+
+def _with_intrinsic(ch: Characteristics) -> Characteristics:
     extra = tuple(intrinsic_mana_ability(s) for s in BASIC_LAND_TYPES if s in ch.subtypes)
     kept = tuple(a for a in ch.abilities if a.rule_given != "305.6")
-    out = replace(ch, abilities=kept + extra)
-    object.__setattr__(ch, "_with_intrinsic", out)
-    return out
+    return replace(ch, abilities=kept + extra)
 
 
 def applies_to(chars: dict, eff: StaticEffect, src, affected: list) -> list:
