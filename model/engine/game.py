@@ -101,7 +101,7 @@ class Game:
     def remember(self, **changes) -> "Game":
         """The same branch with the state's memory (or anything else of it) changed."""
         deadline.check(FOLLOWING)
-        return replace(self, state=self.state.evolve(**changes))
+        return self._with("state", self.state.evolve(**changes))
 
     def key(self) -> tuple:
         """Equality of states up to the names of interchangeable objects: ids the question did not give
@@ -177,15 +177,24 @@ class Game:
 
     def with_state(self, state: GameState) -> "Game":
         deadline.check(FOLLOWING)
-        return replace(self, state=state)
+        return self._with("state", state)
 
     def log(self, rules, text: str) -> "Game":
         deadline.check(FOLLOWING)
-        return replace(self, steps=self.steps + (step(rules, text),))
+        return self._with("steps", self.steps + (step(rules, text),))
 
     def choose(self, text: str) -> "Game":
         deadline.check(FOLLOWING)
-        return replace(self, choices=self.choices + (text,))
+        return self._with("choices", self.choices + (text,))
+
+    def _with(self, name: str, value) -> "Game":
+        """The same branch with one field changed: its other fields copied as they are (all immutable values),
+        not passed through ``__init__`` again (``dataclasses.replace``), which every step of every branch would
+        pay."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.__dict__[name] = value
+        return new
 
 
 #: The fields of an object but those ``Game.key`` names anew (ids, timestamps): its body (``_body``).
