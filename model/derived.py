@@ -25,5 +25,12 @@ def once(o: object, what: str, compute: Callable[[], T]) -> T:
     if found is not None and found[0]() is o:
         return found[1]
     value = compute()
-    _FACTS[key] = (weakref.ref(o, lambda _, key=key: _FACTS.pop(key, None)), value)
+    _FACTS[key] = (weakref.ref(o, _forget(key)), value)
     return value
+
+
+def _forget(key: tuple[int, str]) -> Callable[[weakref.ref], None]:
+    """The callback that drops the fact ``key`` once its object is gone."""
+    def forget(_: weakref.ref) -> None:
+        _FACTS.pop(key, None)
+    return forget

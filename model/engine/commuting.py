@@ -307,10 +307,10 @@ def _put_to_the_end(game: Game, per_player: list[list[PendingTrigger]], read: di
                                "a player can reach 0 life in some orders, where the game ends with the rest of the "
                                "stack left: one order for each final state (119.3, 704.5a, 104.2a)")
     out = []
-    for left, path in ended:
-        path = _grouped(path, deltas, start[1], in_game)
+    for left, found in ended:
+        order = _grouped(found, deltas, start[1], in_game)
         for rest in _arrangements(left, opts, group):
-            top_first = list(path) + rest
+            top_first = order + rest
             g = base
             for i, j in reversed(top_first):       # put on the stack bottom first: the first to resolve is last
                 p = kinds[i][0]

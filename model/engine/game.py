@@ -143,11 +143,11 @@ class Game:
         rank = {t: i for i, t in enumerate(sorted(stamps), 1)}
         if all(rank[t] == t for t in stamps):
             rank = {}
-        objs = sorted(((m(o.id), m(o.attached_to), tuple(m(t) for t in o.targets), rank.get(o.timestamp, o.timestamp),
-                        _body(o)) for o in s.objects), key=lambda e: e[0])
-        if any(a[0] == b[0] for a, b in zip(objs, objs[1:])):
-            objs.sort(key=lambda e: (e[0], repr(e)))      # objects under one label: ordered by all they are
-        objs = tuple(objs)
+        listed = sorted(((m(o.id), m(o.attached_to), tuple(m(t) for t in o.targets), rank.get(o.timestamp, o.timestamp),
+                          _body(o)) for o in s.objects), key=lambda e: e[0])
+        if any(a[0] == b[0] for a, b in zip(listed, listed[1:])):
+            listed.sort(key=lambda e: (e[0], repr(e)))      # objects under one label: ordered by all they are
+        objs = tuple(listed)
         players = tuple((_body(p, _PLAYER_BODY), tuple((z, tuple(m(i) for i in ids)) for z, ids in p.zones))
                         for p in s.players)
         stack = tuple(m(x) if isinstance(x, str) else replace(x, source=m(x.source), targets=tuple(m(t) for t in x.targets))
