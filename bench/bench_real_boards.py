@@ -12,8 +12,8 @@ tree's runs so that both see the same load on a shared machine.
 
 Rows (issue "fast on real boards"): casting Grizzly Bears with n untapped Forests; Wrath of God with n
 creatures and one Moonlit Wake (n identical "you gain 1 life" triggers); Wrath of God with n creatures and
-Blood Artists (n identical triggers, each targeting a player; the last row with Bob at 100 life, where no
-order can make him lose halfway); Razia's Purification with m permanents a side, two and four players;
+Blood Artists (n identical triggers, each targeting a player; a row with Bob at 100 life, where no
+order can make him lose halfway, and one with a Blood Artist and Bob at 25, where some orders do); Razia's Purification with m permanents a side, two and four players;
 Stoke the Flames convoked by n Grizzly Bears; can-pay of a 20-symbol cost from 60 sources with X past what
 they can make; the README's worked example (start-up). "branches considered" is counted in this process
 (``engine.game.CONSIDERED``), apart from the timed runs.
@@ -61,8 +61,9 @@ def wake(n: int) -> str:
 def artist(n: int, artists: int = 1, life: int = 20) -> str:
     """Wrath of God, n creatures dying of which ``artists`` Blood Artists: each artist's trigger targets a
     player, once per creature; Bob has ``life`` life. (With fewer than n * artists + 1 life Bob can lose the
-    game halfway, and the game ends with the rest of the stack in any of the orders Alice chose: 2^(remaining)
-    final states, so the answer is unsupported at the search bound.)"""
+    game halfway, and the game ends with the rest of the stack in any of the arrangements Alice chose, each a
+    final state: one artist, 30 creatures and Bob at 25 has 25 + (1 + 2 + ... + 2^5) = 88; two artists and Bob
+    at 20 about 1.6 * 10^24, unsupported at the search bound, ``commuting._put_to_the_end``.)"""
     a = n // 2
     return _outcome(f"wrath-artist-{artists}x{n}", {"Alice": ["Plains"] * 4 + ["Blood Artist"] * artists
                                                     + ["Grizzly Bears"] * (a - artists),
@@ -105,7 +106,7 @@ ROWS = {
     "forests": [(forests, k) for k in (10, 12, 24, 64)],
     "wake": [(wake, k) for k in (6, 7, 12, 30)],
     "artist": [(artist, 5), (artist, 6), (artist, 12), (lambda k: artist(k, 2), 30),
-               (lambda k: artist(k, 2, life=100), 30)],
+               (lambda k: artist(k, 2, life=100), 30), (lambda k: artist(k, 1, life=25), 30)],
     "razia": [(razia, 8), (razia, 10), (lambda k: razia(k, 4), 10)],
     "convoke": [(convoke, k) for k in (6, 10, 14, 20)],
     "can-pay": [(can_pay_x, x) for x in (41, 42, 45, 50)],

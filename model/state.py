@@ -8,7 +8,7 @@ Zones are ordered tuples of object ids; objects live in ``GameState.objects`` ke
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from typing import Any, Iterator
 
 from mtgjudge.model.mana import COLOR_NAMES
@@ -347,8 +347,21 @@ class GameState:
         self._index.update({o.id: o for o in self.objects})
 
     def evolve(self, **changes) -> "GameState":
-        """A copy with some fields changed (its index and caches made anew)."""
-        return replace(self, **changes)
+        """A copy with some fields changed, with fresh caches; the index of objects by id is made anew only when
+        ``objects`` changes (it is built once, in ``__post_init__``, and never written after). The fields are
+        copied as they are (every one is an immutable value), not passed through ``__init__`` again:
+        ``dataclasses.replace`` is most of the cost of a branch on a large board."""
+        unknown = changes.keys() - _STATE_FIELDS
+        if unknown:
+            raise TypeError(f"GameState has no field {sorted(unknown)[0]!r}")
+        new = object.__new__(GameState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d.update(changes)
+        d["_cache"] = {}
+        if "objects" in changes:
+            d["_index"] = {o.id: o for o in d["objects"]}
+        return new
 
     def moved(self, oid: str) -> int:
         """How many zone changes the card ``oid`` has made during the actions (400.7)."""
@@ -393,8 +406,12 @@ class GameState:
 
     def with_object(self, o: GameObject) -> "GameState":
         """A copy of this state with one object replaced."""
-        return replace(self, objects=tuple(o if x.id == o.id else x for x in self.objects))
+        return self.evolve(objects=tuple(o if x.id == o.id else x for x in self.objects))
 
     def with_player(self, p: Player) -> "GameState":
         """A copy of this state with one player replaced."""
-        return replace(self, players=tuple(p if x.name == p.name else x for x in self.players))
+        return self.evolve(players=tuple(p if x.name == p.name else x for x in self.players))
+
+
+#: The fields ``GameState.evolve`` may change (those ``__init__`` takes).
+_STATE_FIELDS = frozenset(f.name for f in fields(GameState) if f.init)

@@ -99,6 +99,87 @@ def test_a_player_who_can_reach_zero_life_keeps_every_order():
     assert any(g.state.left == ("Bob",) for g in _games(text)) and any(not g.state.left for g in _games(text))
 
 
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(st.lists(st.sampled_from(WATCHERS), min_size=1, max_size=3), st.lists(st.sampled_from(WATCHERS), max_size=2),
+       st.tuples(st.integers(1, 3), st.integers(1, 3)))
+def test_where_a_player_can_reach_zero_life_the_reduced_search_finds_the_final_states_of_the_full_one(alice, bob, life):
+    """704.5a, 104.2a: life totals low enough that the game ends halfway in some orders, with Blood Artists on both
+    sides (Bob's triggers go on the stack after Alice's and resolve first, 603.3b, 101.4: an order that mixed them
+    would give states no player can reach) and Moonlit Wakes: one order for each final state, the same final
+    states as every order and every choice of targets."""
+    creatures = len(alice) + len(bob) - alice.count("Moonlit Wake") - bob.count("Moonlit Wake")
+    artists = alice.count("Blood Artist") + bob.count("Blood Artist")
+    if alice.count("{card: Grizzly Bears, id: named}") + bob.count("{card: Grizzly Bears, id: named}") > 1 \
+            or artists * creatures > 6 or not artists:
+        reject()
+    text = _text(alice, [b.replace("id: named", "id: bobs") for b in bob], life, "[{cast: wrath}, {resolve: all}]")
+    try:
+        (reduced, _), (full, _) = _both(text)
+    except (SearchBound, Unsupported) as e:
+        if "bound" not in str(e):
+            raise
+        reject()
+    assert reduced == full
+
+
+def test_where_bob_reaches_zero_life_the_rest_of_the_stack_makes_the_final_states():
+    """Blood Artist and eleven Grizzly Bears die (12 triggers, each targeting Alice or Bob), Bob at 10 life. By
+    hand: with k < 10 triggers targeting Bob nobody reaches 0 and only k matters (Alice 20 + k, Bob 10 - k: 10
+    states); otherwise Bob is at 0 after the tenth that targets him resolves, loses (704.5a) and the game ends
+    (104.2a) with the r triggers above it still on the stack, r <= 2 (the ten and the rest of the twelve), each
+    targeting either player: 1 + 2 + 4 states with Alice at 30. 17 final states; the full search orders 2^12
+    choices of targets."""
+    text = _text(["Blood Artist"] + ["Grizzly Bears"] * 5, ["Grizzly Bears"] * 6, (20, 10),
+                 "[{cast: wrath}, {resolve: all}]")
+    (question,) = load_text(text)
+    games = run(Game(question.state, initial=question.state), question.actions)
+    ended = sorted(len(g.state.stack) for g in games if g.state.left == ("Bob",))
+    assert ended == [0, 1, 1, 2, 2, 2, 2]
+    assert all(g.state.player("Alice").life == 30 and g.state.player("Bob").life == 0 for g in games if g.state.left)
+    going_on = sorted((g.state.player("Alice").life, g.state.player("Bob").life) for g in games if not g.state.left)
+    assert going_on == [(20 + k, 10 - k) for k in range(10)]
+    # the two left on the stack in their order, each targeting either player: four states
+    assert sorted(tuple(ab.targets for ab in g.state.stack) for g in games if len(g.state.stack) == 2) == \
+        [(("Alice",), ("Alice",)), (("Alice",), ("Bob",)), (("Bob",), ("Alice",)), (("Bob",), ("Bob",))]
+
+
+def test_two_blood_artists_and_thirty_creatures_with_bob_at_twenty_are_past_the_bound():
+    """Two Blood Artists and 28 Grizzly Bears die (60 triggers), Bob at 20 life. By hand: 20 states where fewer
+    than 20 target Bob; otherwise the game ends after the twentieth that targets him resolves, with any r <= 40
+    of the 60 still on the stack in any arrangement (which artist's, which target: at most 30 of each artist's),
+    sum over r of 2^r * sum_a C(r, a) for max(0, r - 30) <= a <= min(r, 30): 1,610,981,068,132,130,443,580,777
+    final states in all, far past the bound: unsupported, saying how many, without building them."""
+    from math import comb
+    by_hand = 20 + sum(2 ** r * sum(comb(r, a) for a in range(max(0, r - 30), min(r, 30) + 1)) for r in range(41))
+    text = _text(["Blood Artist", "Blood Artist"] + ["Grizzly Bears"] * 13, ["Grizzly Bears"] * 15, (20, 20),
+                 "[{cast: wrath}, {resolve: all}]")
+    try:
+        _games(text)
+    except SearchBound as e:
+        assert f"{by_hand} distinct final states" in str(e)
+    else:
+        raise AssertionError("60 triggers with Bob able to reach 0 life answered")
+
+
+def test_a_player_who_leaves_a_game_of_three_is_not_merged():
+    """800.4a: with three players, one at 0 life leaves and the game goes on (not performed by the engine): the
+    orders are not merged where a player can reach 0 life, and the answer is unsupported as in the full search."""
+    text = _text(["Blood Artist", "Grizzly Bears"], ["Grizzly Bears"], (20, 1), "[{cast: wrath}, {resolve: all}]")
+    text = text.replace("actions:", "    Carol:\n      library: 3\nactions:")
+    for search in (lambda: _finals(text), lambda: _full(text)):
+        try:
+            search()
+        except Unsupported as e:
+            assert "3 players" in str(e)
+        else:
+            raise AssertionError("a player leaving a game of three answered")
+
+
+def _full(text: str) -> tuple[set, int]:
+    with full_search():
+        return _finals(text)
+
+
 def test_a_stack_an_action_can_see_keeps_every_arrangement():
     """``resolve: 1``: Wrath of God resolves and the three triggers stay on the stack, where the question sees
     them: every arrangement of targets is a final state (2^3), not one per multiset."""

@@ -19,6 +19,10 @@ Why the states are equal (each function says what it checks):
   action applies between two resolutions, and nothing triggers: the state before each resolution is the
   state before the first plus a sum of life changes, and after all of them it is the same sum in every order
   (addition commutes). The stack objects leave the stack; steps and choices are not compared (``Game.key``).
+
+Where a player can reach 0 life in some order, in a game of two players, the game ends after the resolution that
+brings them there (704.5a, 104.2a) with the rest of the stack as it stands: one order for each final state
+(``_put_to_the_end``, which gives its argument).
 """
 from __future__ import annotations
 
@@ -28,8 +32,9 @@ from math import comb, prod
 from typing import Callable
 
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, game_over, merge, reduced
+from mtgjudge.model.errors import SearchBound
 from mtgjudge.model.engine.kernel.life import LIFE_WORDS, life_changes
-from mtgjudge.model.engine.triggers import _abilities, _exiles_until, ability_of, target_choices
+from mtgjudge.model.engine.triggers import _abilities, _exiles_until, _kinds, ability_of, target_choices
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import PendingTrigger, StackAbility
 
@@ -122,7 +127,7 @@ def put_commuting(game: Game, per_player: list[list[PendingTrigger]]) -> list[Ga
             worst = min([0] + [sum(d for who, d in ch if who == pl) for _, ch in read[p][2]])
             losses[pl] = losses.get(pl, 0) - worst
     if not _no_one_reaches_zero(game, losses):
-        return None
+        return _put_to_the_end(game, per_player, read)
     order: list[PendingTrigger] = []
     classes: list[tuple[tuple, list[PendingTrigger]]] = []
     for ps in per_player:
@@ -171,7 +176,8 @@ def resolve_run(game: Game, resolve_top: Callable[[Game], list[Game]], sba_apply
     """608.1, 608.2: k >= 2 equal stack objects at the top of the stack, abilities whose resolutions commute
     (the module's argument), resolve one after the other: the first is resolved (``resolve_top``), and when it
     changed life totals and nothing else, the k - 1 others change them by the same amounts (equal objects, a
-    state that differs only in life totals, which nothing reads): their result is written at once. None when
+    state that differs only in life totals, which nothing reads): their result is written at once, as far as no
+    player is at 0 life or less after any of them but the last written (704.5a). None when
     that does not apply (then each resolves on its own); ``sba_apply``: would state-based actions apply now (then
     they would between the resolutions: not at once)."""
     st = game.state
@@ -200,12 +206,165 @@ def resolve_run(game: Game, resolve_top: Callable[[Game], list[Game]], sba_apply
     if g1.state != expected:
         return None
     delta = {p.name: lives[p.name] - p.life for p in st.players}
-    final = {p.name: p.life + k * delta[p.name] for p in st.players}
-    # life moves the same way at every resolution: if it stays above 0 at the end it does in between (704.5a)
-    if any(final[n] <= 0 for n in st.player_names if n not in game.left):
+    # life moves the same way at every resolution: the first k resolutions after which every life total is still
+    # above 0 are written at once (704.5a: no state-based action applies between them); the rest resolve each on
+    # its own, state-based actions checked after each
+    in_game = [p for p in st.players if p.name not in game.left]
+    while k > 1 and any(p.life + k * delta[p.name] <= 0 for p in in_game):
+        k -= 1
+    if k < 2:
         return None
+    final = {p.name: p.life + k * delta[p.name] for p in st.players}
     state = g1.state.evolve(stack=st.stack[k:], players=tuple(replace(p, life=final[p.name]) for p in st.players))
     said = ", ".join(f"{n} {'+' if d >= 0 else ''}{d}" for n, d in delta.items() if d)
     return [g1.with_state(state).log(("608.2", "119.3"), f"the {k - 1} other equal abilities of {top.source} resolve "
                                                         f"one after the other, each the same way (life: {said or 'no change'}); "
                                                         f"nothing happens between them")]
+
+
+#: The DP states (what is left to resolve, life totals) ``_put_to_the_end`` may visit: past it, unsupported.
+_MAX_STATES = 20 * MAX_BRANCHES
+
+
+def _put_to_the_end(game: Game, per_player: list[list[PendingTrigger]], read: dict) -> list[Game] | None:
+    """603.3b for pending triggers whose resolutions only change life totals (``put_commuting``'s conditions but
+    the last: here a player can reach 0 life in some order) in a game of two players: one order of them for
+    each final state, the engine resolving each. None where it does not apply (more than two players in the game:
+    a player who loses leaves and the game goes on, 800.4a).
+
+    Why the orders it leaves out lead to the final states of those it keeps. Resolving the stack from the top,
+    each such ability changes life totals by fixed amounts and nothing else (119.3; ``put_commuting``), and
+    nothing sees a life total in between (``reads_life``). State-based actions are checked each time a player
+    would receive priority, so between two resolutions (704.3) and never during one: after each resolution, a
+    player at 0 life or less loses the game (704.5a, 104.3b), and with two players the game ends at once (104.2a,
+    104.1), the rest of the stack left where it is (the engine stops there: ``sba._lose``). So the final state of
+    an order (top first) s_1 .. s_n is fixed by t, the first resolution after which a player is at 0 or less (n if
+    none): the life totals after s_1 .. s_t (a sum, whose order does not matter: addition commutes) and the
+    objects s_{t+1} .. s_n left on the stack in their order (which is seen). Two orders whose first t resolved
+    abilities differ but leave the same abilities to resolve and the same life totals reach the same state, from
+    which the same happens. The players put theirs in APNAP order (603.3b, 101.4), so every order resolves the
+    last player's first, each player's in any order of their own. So a search over what is left to resolve (how
+    many of each kind of equal triggers, ``triggers._kinds``, in that order of players) and the life totals, each such state kept once with the first order found to reach it
+    (every life total above 0 after each of its resolutions, as in the order it stands for), finds every such t
+    prefix; where it ends with a player at 0 or less, every arrangement of the rest (each kind's triggers with
+    every choice of targets, in every order) is a final state of its own; where nothing is left, the life totals
+    are. Each order kept is one a player could choose; each order left out reaches the state of one kept."""
+    in_game = [n for n in game.state.player_names if n not in game.left]
+    if len(in_game) != 2:
+        return None
+    # 603.3b, 101.4: the players put theirs on the stack in APNAP order, so the last player's resolve first: the
+    # kinds in the order of resolution of their controllers, ``group`` saying whose each is
+    kinds, group = [], []
+    for n, ps in enumerate(reversed([ps for ps in per_player if ps])):
+        for k in _kinds(ps):
+            kinds.append(k)
+            group.append(n)
+    opts = [read[k[0]][2] for k in kinds]
+    deltas = [[{pl: sum(d for who, d in ch if who == pl) for pl in in_game} for _, ch in o] for o in opts]
+    # triggers with no legal target are removed as they would be put on the stack (603.3d)
+    start = (tuple(len(k) if o else 0 for k, o in zip(kinds, opts)),
+             tuple(game.state.player(n).life for n in in_game))
+    seen: dict[tuple, tuple] = {start: ()}
+    todo = [start] if any(start[0]) else []
+    ended: list[tuple[tuple, tuple]] = [] if todo else [(start[0], ())]   # (what is left, the order resolving the rest)
+    while todo:
+        counts, lives = state = todo.pop()
+        path = seen[state]
+        now = min(group[i] for i, c in enumerate(counts) if c)      # the player whose abilities are on top
+        for i, c in enumerate(counts):
+            if not c or group[i] != now:
+                continue
+            left = counts[:i] + (c - 1,) + counts[i + 1:]
+            for j, d in enumerate(deltas[i]):
+                after = tuple(life + d[n] for life, n in zip(lives, in_game))
+                nxt = (left, after)
+                if nxt in seen:
+                    continue
+                seen[nxt] = path + ((i, j),)
+                if len(seen) > _MAX_STATES:
+                    raise SearchBound(f"putting {sum(start[0])} triggered abilities that change life totals on the "
+                                      f"stack: more than {_MAX_STATES} ways to resolve them: the search bound was "
+                                      "reached")
+                if any(life <= 0 for life in after) or not any(left):
+                    ended.append((left, seen[nxt]))
+                else:
+                    todo.append(nxt)
+    total = sum(_arrangement_count(left, opts, group) for left, _ in ended)
+    if total > MAX_BRANCHES:
+        raise SearchBound(f"{sum(start[0])} triggered abilities that change life totals go on the stack and a player "
+                          f"can reach 0 life in some orders (704.5a), where the game ends (104.2a) with the rest of "
+                          f"the stack as it was arranged: {total} distinct final states, more than {MAX_BRANCHES}: "
+                          "the search bound was reached")
+    rules = ("603.3", "603.3b") + (("101.4",) if sum(1 for ps in per_player if ps) > 1 else ())
+    removed = [k for k, o in zip(kinds, opts) if not o]
+    base = game
+    for k in removed:
+        for p in k:
+            base = base.log("603.3d", f"the triggered ability of {p.source} ({read[p][1].text()}) has no legal "
+                                      "target: it is removed from the stack")
+    if sum(start[0]) > 1:
+        base = base.log(rules, f"{sum(start[0])} triggered abilities that only change life totals go on the stack; "
+                               "a player can reach 0 life in some orders, where the game ends with the rest of the "
+                               "stack left: one order for each final state (119.3, 704.5a, 104.2a)")
+    out = []
+    for left, found in ended:
+        order = _grouped(found, deltas, start[1], in_game)
+        for rest in _arrangements(left, opts, group):
+            top_first = order + rest
+            g = base
+            for i, j in reversed(top_first):       # put on the stack bottom first: the first to resolve is last
+                p = kinds[i][0]
+                src, ability, _ = read[p]
+                targets = opts[i][j][0]
+                ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves, face=src.face,
+                                  lki=p.lki, chosen=True)
+                g = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
+                g = g.log(rules, f"{p.controller} puts the triggered ability of {p.source} ({ability.text()}) on the "
+                                 "stack" + (f", targeting {', '.join(targets)}" if targets else ""))
+                if len(top_first) > 1 or len(opts[i]) > 1:
+                    g = g.choose(f"trigger {p.source}#{p.index} targets {', '.join(targets) or 'none'}")
+            out.append(g)
+    return merge(out)
+
+
+def _grouped(path: tuple, deltas: list, lives: tuple[int, ...], in_game: list[str]) -> list[tuple[int, int]]:
+    """The order ``path`` (top first) with its abilities but the last sorted, so that equal ones are adjacent and
+    resolve as one run (``resolve_run``), if every life total stays above 0 after each of its resolutions but the
+    last, as along ``path``; else ``path``. (Either leaves the same abilities and life totals: the same state.)"""
+    if len(path) < 3:
+        return list(path)
+    candidate = sorted(path[:-1]) + [path[-1]]
+    for i, j in candidate[:-1]:
+        lives = tuple(life + deltas[i][j][n] for life, n in zip(lives, in_game))
+        if any(life <= 0 for life in lives):
+            return list(path)
+    return candidate
+
+
+def _arrangement_count(counts: tuple[int, ...], opts: list, group: list[int]) -> int:
+    """How many sequences ``_arrangements`` gives: for each player's abilities, the orders of their kinds'
+    triggers (a multinomial) times the choices of targets of each."""
+    out = 1
+    for g in set(group):
+        n = sum(c for c, h in zip(counts, group) if h == g)
+        for c, o, h in zip(counts, opts, group):
+            if h == g:
+                out *= comb(n, c) * len(o) ** c
+                n -= c
+    return out
+
+
+def _arrangements(counts: tuple[int, ...], opts: list, group: list[int]) -> list[list[tuple[int, int]]]:
+    """Every sequence (top first) of (kind, choice of targets) with ``counts[i]`` triggers of kind i, the kinds
+    of each player's abilities after those of the players before in ``group`` (APNAP order reversed, 101.4):
+    each order of a player's triggers once (equal triggers are one sequence of values, as in
+    ``triggers.distinct_orders``), each with every choice of targets."""
+    if not any(counts):
+        return [[]]
+    now = min(group[i] for i, c in enumerate(counts) if c)
+    out = []
+    for i, c in enumerate(counts):
+        if c and group[i] == now:
+            rest = _arrangements(counts[:i] + (c - 1,) + counts[i + 1:], opts, group)
+            out += [[(i, j)] + r for j in range(len(opts[i])) for r in rest]
+    return out

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Iterator
 
 from mtgjudge.model import deadline
+from mtgjudge.model.derived import once
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.names import names_of, normalize
-from mtgjudge.model.state import GameState, LinkedExile, PendingTrigger
+from mtgjudge.model.objects import GameObject
+from mtgjudge.model.state import GameState, LinkedExile, PendingTrigger, Player
 
 #: Bounds of the search: past them the answer is unsupported, saying so.
 MAX_BRANCHES = 2000
@@ -99,7 +101,7 @@ class Game:
     def remember(self, **changes) -> "Game":
         """The same branch with the state's memory (or anything else of it) changed."""
         deadline.check(FOLLOWING)
-        return replace(self, state=self.state.evolve(**changes))
+        return self._with("state", self.state.evolve(**changes))
 
     def key(self) -> tuple:
         """Equality of states up to the names of interchangeable objects: ids the question did not give
@@ -128,6 +130,8 @@ class Game:
         def m(ref):
             if ref is None:
                 return None
+            if "#" not in ref:
+                return label.get(ref, ref if not ref.startswith("_") else "_gone")
             base, sep, rest = ref.partition("#")
             return label.get(base, base if not base.startswith("_") else "_gone") + sep + rest
 
@@ -139,14 +143,13 @@ class Game:
         rank = {t: i for i, t in enumerate(sorted(stamps), 1)}
         if all(rank[t] == t for t in stamps):
             rank = {}
-        objs = sorted((replace(o, id=m(o.id), attached_to=m(o.attached_to), targets=tuple(m(t) for t in o.targets),
-                               timestamp=rank.get(o.timestamp, o.timestamp))
-                       if o.id.startswith("_") or (o.attached_to or "").startswith("_") or o.targets or o.timestamp in rank
-                       else o for o in s.objects), key=lambda o: o.id)
-        if any(a.id == b.id for a, b in zip(objs, objs[1:])):
-            objs.sort(key=lambda o: (o.id, repr(o)))      # objects under one label: ordered by all they are
-        objects = tuple(objs)
-        players = tuple(replace(p, zones=tuple((z, tuple(m(i) for i in ids)) for z, ids in p.zones)) for p in s.players)
+        listed = sorted(((m(o.id), m(o.attached_to), tuple(m(t) for t in o.targets), rank.get(o.timestamp, o.timestamp),
+                          _body(o)) for o in s.objects), key=lambda e: e[0])
+        if any(a[0] == b[0] for a, b in zip(listed, listed[1:])):
+            listed.sort(key=lambda e: (e[0], repr(e)))      # objects under one label: ordered by all they are
+        objs = tuple(listed)
+        players = tuple((_body(p, _PLAYER_BODY), tuple((z, tuple(m(i) for i in ids)) for z, ids in p.zones))
+                        for p in s.players)
         stack = tuple(m(x) if isinstance(x, str) else replace(x, source=m(x.source), targets=tuple(m(t) for t in x.targets))
                       for x in s.stack)
         effects = tuple(replace(e, objects=tuple(m(t) for t in e.objects), timestamp=rank.get(e.timestamp, e.timestamp))
@@ -168,21 +171,45 @@ class Game:
         delayed = tuple(replace(d, objects=tuple((m(i), n) for i, n in d.objects)) for d in s.delayed)
         skips = tuple(replace(u, object=m(u.object)) for u in s.untap_skips)
         controlled = tuple(sorted((m(i), n) for i, n in s.controlled_by_effect))
-        return (players, objects, s.turn, stack, effects, moves, linked, pending, s.left, s.drew_empty, s.turns_played,
+        return (players, objs, s.turn, stack, effects, moves, linked, pending, s.left, s.drew_empty, s.turns_played,
                 pts, shields, replacements, s.monarch, delayed, skips, s.restrictions, controlled, s.combat_damage_dealt,
                 tuple(m(i) for i in s.first_strikers))
 
     def with_state(self, state: GameState) -> "Game":
         deadline.check(FOLLOWING)
-        return replace(self, state=state)
+        return self._with("state", state)
 
     def log(self, rules, text: str) -> "Game":
         deadline.check(FOLLOWING)
-        return replace(self, steps=self.steps + (step(rules, text),))
+        return self._with("steps", self.steps + (step(rules, text),))
 
     def choose(self, text: str) -> "Game":
         deadline.check(FOLLOWING)
-        return replace(self, choices=self.choices + (text,))
+        return self._with("choices", self.choices + (text,))
+
+    def _with(self, name: str, value) -> "Game":
+        """The same branch with one field changed: its other fields copied as they are (all immutable values),
+        not passed through ``__init__`` again (``dataclasses.replace``), which every step of every branch would
+        pay."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.__dict__[name] = value
+        return new
+
+
+#: The fields of an object but those ``Game.key`` names anew (ids, timestamps): its body (``_body``).
+_BODY = tuple(f.name for f in fields(GameObject) if f.name not in ("id", "attached_to", "targets", "timestamp"))
+
+
+#: The fields of a player but their zones, which ``Game.key`` names anew.
+_PLAYER_BODY = tuple(f.name for f in fields(Player) if f.name != "zones")
+
+
+def _body(o: GameObject | Player, names: tuple[str, ...] = _BODY) -> tuple:
+    """Everything an object (or a player) is but the fields ``Game.key`` names anew: the fields ``names``, as a
+    tuple, computed once for each object (objects never change; a changed one is a new object), since every
+    branch's key reads every object of its state."""
+    return once(o, "key body", lambda: tuple(getattr(o, f) for f in names))
 
 
 class _Key(tuple):

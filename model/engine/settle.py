@@ -114,7 +114,9 @@ def settle(game: Game, deathtouched: frozenset[str] = frozenset()) -> list[Game]
             elif did:
                 todo.append((after_moves(g, moved, "state-based actions"), frozenset()))
             elif g.pending:
-                todo += [(p, frozenset()) for p in _put_triggers(g)]
+                # putting them on the stack changes the stack alone, which no state-based action reads (704.5),
+                # and none applied before: each way of putting them is final (not checked again, not a round)
+                out += _put_triggers(g)
             else:
                 out.append(g)
     return merge(out)

@@ -46,12 +46,13 @@ def remove_from_zones(state: GameState, oid: str) -> GameState:
     """The state with ``oid`` taken out of every zone list and the stack (the object itself stays)."""
     players = []
     for p in state.players:
-        for z in ZONES:
-            if oid in p.zone(z):
-                p = with_zone(p, z, tuple(i for i in p.zone(z) if i != oid))
+        for z, ids in p.zones:
+            if oid in ids:
+                p = with_zone(p, z, tuple(i for i in ids if i != oid))
         players.append(p)
-    stack = tuple(s for s in state.stack if s != oid)
-    return state.evolve(players=tuple(players), stack=stack)
+    if oid not in state.stack:
+        return state.evolve(players=tuple(players))
+    return state.evolve(players=tuple(players), stack=tuple(s for s in state.stack if s != oid))
 
 
 def add_to_zone(state: GameState, player: str, zone: str, oid: str, top: bool = True) -> GameState:
@@ -91,8 +92,11 @@ def _forget_references(state: GameState, oid: str, marker: str) -> GameState:
     # shields on the old object (615.7, 701.19a, 614.1a) don't apply to the new one: they end
     shields = tuple(p for p in state.prevention if oid not in (p.to, p.source))
     replacements = tuple(r for r in state.replacements if r.object != oid)
-    return state.evolve(objects=tuple(objs), stack=stack, effects=effects, pt_changes=pts, prevention=shields,
-                        replacements=replacements)
+    new = {"objects": tuple(objs), "stack": stack, "effects": effects, "pt_changes": pts, "prevention": shields,
+           "replacements": replacements}
+    # only what changed is given, so that an unchanged list of objects keeps its index (``GameState.evolve``)
+    changed = {k: v for k, v in new.items() if v != getattr(state, k)}
+    return state.evolve(**changed) if changed else state
 
 
 def next_timestamp(state: GameState) -> int:

@@ -4,7 +4,9 @@ control"). Continuous effects change these in layers (``rules.layers``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
+from mtgjudge.model.derived import once
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import BASIC_LAND_TYPES, cost_colors, mana_value
 from mtgjudge.model.names import is_unknown, unknown_card
@@ -48,23 +50,30 @@ class Characteristics:
         return card_type in self.types
 
 
+@lru_cache(maxsize=None)
 def intrinsic_mana_ability(subtype: str) -> Ability:
-    """CR 305.6: a land with a basic land type has "{T}: Add [its symbol]"."""
+    """CR 305.6: a land with a basic land type has "{T}: Add [its symbol]" (one immutable value for each type)."""
     return Ability("mana", cost=(CostPart("tap"),), production=ManaProduction("fixed", fixed=(BASIC_LAND_TYPES[subtype],)),
                    rule_given="305.6")
 
 
 def printed_characteristics(o: GameObject) -> Characteristics:
-    """The object's characteristics as printed (109.3), or face down (708.2). A card the verifier does not know
-    (``names.is_unknown``) in a graveyard or in exile has characteristics nobody can read: anything that asks
-    for them is unsupported (docs/question-format.md, "Cards nobody knows")."""
+    """The characteristics an object has before any effect applies: those of its face up (708.2: a face-down
+    permanent's otherwise), computed once for each face (faces never change) since every state computes them
+    for every permanent. A card the verifier does not know (``names.is_unknown``) in a graveyard or in exile has
+    characteristics nobody can read: anything that asks for them is unsupported (docs/question-format.md, "Cards
+    nobody knows")."""
     if is_unknown(o) and o.zone in ("graveyard", "exile"):
         raise Unsupported(f"{unknown_card(o)} is in {o.owner}'s {o.zone}, and what it is matters here: its "
                           "characteristics are not known")
-    f = o.printed
     if o.face_down:
         # CR 708.2: a face-down permanent is a 2/2 with no text, name, subtypes or mana cost.
         return Characteristics("", (), ("Creature",), (), frozenset(), (), 2, 2)
+    f = o.printed
+    return once(f, "printed characteristics", lambda: _face_characteristics(f))
+
+
+def _face_characteristics(f) -> Characteristics:
     colors = frozenset(f.color_indicator) if f.color_indicator is not None else (
         cost_colors(f.mana_cost) if f.mana_cost else frozenset())
     subtypes = f.subtypes
@@ -162,9 +171,14 @@ def _stat_fits(stat: tuple[str, str, int], ch: Characteristics, o: GameObject) -
 
 
 def with_intrinsic(ch: Characteristics) -> Characteristics:
-    """Add the 305.6 mana abilities of the land's basic land types, once layer 4 has settled them."""
+    """Add the 305.6 mana abilities of the land's basic land types, once layer 4 has settled them (computed once
+    for each value of ``ch``: a permanent no effect changes has its face's, ``printed_characteristics``)."""
     if "Land" not in ch.types:
         return ch
+    return once(ch, "with intrinsic", lambda: _with_intrinsic(ch))
+
+
+def _with_intrinsic(ch: Characteristics) -> Characteristics:
     extra = tuple(intrinsic_mana_ability(s) for s in BASIC_LAND_TYPES if s in ch.subtypes)
     kept = tuple(a for a in ch.abilities if a.rule_given != "305.6")
     return replace(ch, abilities=kept + extra)
