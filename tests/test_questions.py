@@ -245,6 +245,13 @@ def test_duplicate_object_ids_and_id_equal_to_a_player() -> None:
     assert_names(e, "question q", "id", "player")
 
 
+def test_an_id_yaml_reads_as_a_boolean_says_why() -> None:
+    # "id: on" is YAML's true: the message says so and how to write the word
+    e = error("id: q\nask: mana-options\nstate: {players: {Alice: {battlefield: [{card: Forest, id: on}]}}}\n")
+    assert_names(e, "question q", "id", "got true (YAML reads yes, no, on, off, true and false as true or false: "
+                                        "quote the word to mean it)")
+
+
 def test_attachment_cycle() -> None:
     e = error("id: loop\nask: mana-options\nstate:\n  players:\n    Alice:\n      battlefield:\n"
               "        - {card: Fervor, id: x, attached_to: y}\n        - {card: Fervor, id: y, attached_to: x}\n",

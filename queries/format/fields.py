@@ -82,7 +82,9 @@ def describe(value: Any) -> str:
     if isinstance(value, SrcFloat):
         return value.text
     if isinstance(value, bool):
-        return "true" if value else "false"
+        # YAML reads yes/no, on/off and true/false alike as a boolean: say so, since "id: on" meant the word
+        return ("true" if value else "false") + " (YAML reads yes, no, on, off, true and false as true or false: " \
+            "quote the word to mean it)"
     if value is None:
         return "null (nothing)"
     if isinstance(value, dict):
