@@ -137,12 +137,36 @@ def test_the_built_in_entries_read_back_as_read_from_their_files(tmp_path, monke
         monkeypatch.setattr(loader, "load_entries", lambda *a, **k: pytest.fail("read the files again"))
         back = loader.built_in_entries()
         assert [loader._entry_data(e) for e in back] == [loader._entry_data(e) for e in read]
-        assert [(e.name, e.face_names, e._record) for e in back] == [(e.name, e.face_names, e._record) for e in read]
+        assert [(e.name, e.face_names, e.record()) for e in back] == [(e.name, e.face_names, e.record()) for e in read]
         # a card encoded by hand reads the same from the kept (plain JSON) data as from its YAML
         monkeypatch.setattr(compiled, "KEEP", False)
         hand = [(a, b) for a, b in zip(read, back) if a._data is not None]
         assert hand
         for a, b in hand:
             assert b.card() == a.card(), a.name
+    finally:
+        loader.built_in_entries.cache_clear()
+
+
+def test_a_damaged_record_of_the_kept_built_in_entries_is_read_from_its_file(tmp_path, monkeypatch):
+    """The kept reading of the built-in files is read record by record as cards are asked for: a record someone
+    changed there (one the reader refuses) is read from its file again, not refused and not used."""
+    from mtgjudge.model.cards import loader
+
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path))
+    monkeypatch.setattr(compiled, "KEEP", True)
+    loader.built_in_entries.cache_clear()
+    try:
+        read = {e.name: e for e in loader.built_in_entries()}
+        (kept,) = (tmp_path / cache.FOLDER).glob("builtins-*.json")
+        entries = cache.read(kept.name)
+        damaged = next(k for k in entries if "record" in k and k["record"]["name"] == "Fervor")
+        damaged["record"]["faces"][0]["color_indicator"] = ["not a color"]
+        cache.keep(kept.name, entries)
+        loader.built_in_entries.cache_clear()
+        back = {e.name: e for e in loader.built_in_entries()}
+        assert back["Fervor"]._kept_record is not None          # read from the kept entries, not the files
+        assert back["Fervor"].record() == read["Fervor"].record()
+        assert back["Fervor"].record().faces[0].color_indicator is None
     finally:
         loader.built_in_entries.cache_clear()
