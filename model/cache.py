@@ -1,6 +1,6 @@
 """The product's cache folder: what a process keeps for the next one (the cards it compiled, its reading of the
-built-in card files, the phrase grammar's parse tables when those shipped are not this Lark's), as plain data
-that loads no code.
+built-in card files, the hash of the model's source files, the phrase grammar's parse tables when those shipped
+are not this Lark's), as plain data that loads no code.
 
 Entries are JSON, with tuples, sets and dicts of any keys tagged (:func:`dumps`, :func:`loads`), never
 pickles: a file someone else planted or changed can at worst fail to read, and is then made again. Since a

@@ -27,6 +27,7 @@ from mtgjudge.model import deadline
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.queries.format.fields import QuestionError
 from mtgjudge.queries.format.files import ReadingBound, find_files, load_file, load_text, read_file
+from mtgjudge.queries.kinds import KINDS
 from mtgjudge.queries.report import TextOptions, to_json, to_text
 from mtgjudge.queries.runner import Result, error_result, run_question
 
@@ -178,6 +179,7 @@ def _answered(items: list[Source | QuestionError], options: RunOptions, jobs: in
     from concurrent.futures.process import BrokenProcessPool
 
     card_db()   # loaded once here, inherited by forked workers
+    tuple(KINDS.values())   # every kind's module too (a process imports a kind's when first asked otherwise)
     pool: ProcessPoolExecutor | None = None
     terminated = _on_terminate()
     try:

@@ -3,6 +3,7 @@ of processes, no questions is an error, `ask -`, `new`, `schema`, `format`, `rul
 only when wanted, and a progress bar only on a terminal."""
 from __future__ import annotations
 
+import ast
 import io
 import json
 import re
@@ -237,3 +238,41 @@ def test_an_outcome_that_is_illegal_says_so(tmp_path, capsys):
     assert main(["check", "-j", "1", str(tmp_path)]) == 1
     out = capsys.readouterr().out
     assert "  answer: illegal" in out and "fail: the assertions could not be checked: the answer is illegal" in out
+
+
+#: Modules that only some kinds of question need, each imported when such a question is read (the kinds'
+#: registry) or asked (every distinct payment, for ``--all``): a can-activate question imports none of them.
+NOT_FOR_CAN_ACTIVATE = ("mtgjudge.queries.kinds.can_attack", "mtgjudge.model.rules.combat.declare",
+                        "mtgjudge.queries.kinds.mana_options", "mtgjudge.model.pool_terms",
+                        "mtgjudge.model.rules.mana_options", "mtgjudge.queries.kinds.outcome",
+                        "mtgjudge.queries.kinds.branches", "mtgjudge.model.payment.enumeration")
+
+
+def _imported_by(tmp_path, question: str, *options: str) -> list[str]:
+    """Which of NOT_FOR_CAN_ACTIVATE a whole ``mtgjudge ask`` of ``question`` imports (its cards kept compiled by a
+    first run, so that the compiler's own imports do not count)."""
+    import os
+    import subprocess
+
+    path = tmp_path / "q.yaml"
+    path.write_text(question)
+    probe = ("import sys\nfrom mtgjudge.queries.entry import main\nstatus = main(sys.argv[1:])\n"
+             f"print(status, sorted(m for m in sys.modules if m in {NOT_FOR_CAN_ACTIVATE!r}))\n")
+    env = {**os.environ, "MTGJUDGE_CACHE": str(tmp_path / "cache")}
+    runs = [subprocess.run([sys.executable, "-c", probe, "ask", str(path), *options], capture_output=True, text=True,
+                           env=env) for _ in range(2)]
+    status, _, imported = runs[1].stdout.strip().splitlines()[-1].partition(" ")
+    assert status == "0", runs[1].stdout + runs[1].stderr
+    return ast.literal_eval(imported)
+
+
+def test_a_can_activate_question_imports_no_other_kind_nor_every_payment(tmp_path):
+    """The start-up of the README's question: its kind's module and the model it asks, not the other kinds' (combat,
+    mana-options, the engine's branches of actions) nor the listing of every payment; asked with --all, or asking
+    mana-options, imports what they need (the probe sees an import that happens)."""
+    readme = ("id: q\nask: can-activate\nabout: elves\nstate:\n  players:\n    Alice:\n      battlefield:\n"
+              "        - Fervor\n        - {card: Llanowar Elves, id: elves, summoning_sick: true}\nexpect: yes\n")
+    assert _imported_by(tmp_path, readme) == []
+    assert _imported_by(tmp_path, readme, "--all") == ["mtgjudge.model.payment.enumeration"]
+    options = "id: q\nask: mana-options\nstate: {players: {Alice: {battlefield: [Llanowar Elves]}}}\n"
+    assert {"mtgjudge.queries.kinds.mana_options", "mtgjudge.model.pool_terms"} <= set(_imported_by(tmp_path, options))

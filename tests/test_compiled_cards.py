@@ -137,7 +137,7 @@ def test_the_built_in_entries_read_back_as_read_from_their_files(tmp_path, monke
         monkeypatch.setattr(loader, "load_entries", lambda *a, **k: pytest.fail("read the files again"))
         back = loader.built_in_entries()
         assert [loader._entry_data(e) for e in back] == [loader._entry_data(e) for e in read]
-        assert [(e.name, e.face_names, e._record) for e in back] == [(e.name, e.face_names, e._record) for e in read]
+        assert [(e.name, e.face_names, e.record()) for e in back] == [(e.name, e.face_names, e.record()) for e in read]
         # a card encoded by hand reads the same from the kept (plain JSON) data as from its YAML
         monkeypatch.setattr(compiled, "KEEP", False)
         hand = [(a, b) for a, b in zip(read, back) if a._data is not None]
@@ -146,3 +146,63 @@ def test_the_built_in_entries_read_back_as_read_from_their_files(tmp_path, monke
             assert b.card() == a.card(), a.name
     finally:
         loader.built_in_entries.cache_clear()
+
+
+def test_a_damaged_record_of_the_kept_built_in_entries_is_read_from_its_file(tmp_path, monkeypatch):
+    """The kept reading of the built-in files is read record by record as cards are asked for: a record someone
+    changed there (one the reader refuses) is read from its file again, not refused and not used."""
+    from mtgjudge.model.cards import loader
+
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path))
+    monkeypatch.setattr(compiled, "KEEP", True)
+    loader.built_in_entries.cache_clear()
+    try:
+        read = {e.name: e for e in loader.built_in_entries()}
+        (kept,) = (tmp_path / cache.FOLDER).glob("builtins-*.json")
+        entries = cache.read(kept.name)
+        damaged = next(k for k in entries if "record" in k and k["record"]["name"] == "Fervor")
+        damaged["record"]["faces"][0]["color_indicator"] = ["not a color"]
+        cache.keep(kept.name, entries)
+        loader.built_in_entries.cache_clear()
+        back = {e.name: e for e in loader.built_in_entries()}
+        assert back["Fervor"]._kept_record is not None          # read from the kept entries, not the files
+        assert back["Fervor"].record() == read["Fervor"].record()
+        assert back["Fervor"].record().faces[0].color_indicator is None
+    finally:
+        loader.built_in_entries.cache_clear()
+
+
+def test_the_model_fingerprint_is_kept_and_follows_every_change_of_a_file(tmp_path, monkeypatch):
+    """The model's hash is kept, named by its files' sizes, inodes and times: read back while no file changed;
+    a file changed to the same size with its time of modification set back (as a copy keeping times does) is
+    hashed again, since writing it set its change time."""
+    import os
+
+    model = tmp_path / "model"
+    model.mkdir()
+    (model / "rules.py").write_text("A = 1\n")
+    (model / "grammar.lark").write_text("start: WORD\n")
+    monkeypatch.setattr(compiled, "MODEL", model)
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path / "cache"))
+    compiled.model_fingerprint.cache_clear()
+    try:
+        first = compiled.model_fingerprint()
+        assert first == compiled._content_hash([str(model / "grammar.lark"), str(model / "rules.py")])
+        assert not list((tmp_path / "cache").rglob("fingerprint-*")), "kept while the files had just changed"
+        monkeypatch.setattr(compiled, "SETTLED_NS", 0)
+        compiled.model_fingerprint.cache_clear()
+        assert compiled.model_fingerprint() == first
+        assert list((tmp_path / "cache").rglob("fingerprint-*"))
+        compiled.model_fingerprint.cache_clear()
+        with monkeypatch.context() as m:
+            m.setattr(compiled, "_content_hash", lambda found: pytest.fail("hashed the files again"))
+            assert compiled.model_fingerprint() == first
+        before = os.stat(model / "rules.py")
+        (model / "rules.py").write_text("A = 2\n")
+        os.utime(model / "rules.py", ns=(before.st_atime_ns, before.st_mtime_ns))
+        compiled.model_fingerprint.cache_clear()
+        changed = compiled.model_fingerprint()
+        assert changed != first
+        assert changed == compiled._content_hash([str(model / "grammar.lark"), str(model / "rules.py")])
+    finally:
+        compiled.model_fingerprint.cache_clear()

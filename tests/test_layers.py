@@ -25,7 +25,13 @@ LAZY_ALLOWED = {"z3", "importlib.metadata", "mtgjudge.queries.web.app", "urllib"
 #: (model.cards.compiled), or a sentence read again as the engine resolves it: a question about kept cards
 #: imports neither. The engine (~15 ms) when a question's actions are performed or an outcome checked (a
 #: can-activate question needs none). The coverage sweep when that command runs (every command builds its parser).
-LAZY_EDGES = {("mtgjudge", "mtgjudge.queries.api"), ("mtgjudge", "mtgjudge.queries.board"),
+#: Each kind of question when a question of that kind is first read (its module imports the part of the model it
+#: asks), and the engine's branches of a question's actions when a question has actions. Every distinct payment
+#: (payment.enumeration) when ``--all`` asks for them or the engine branches on them.
+LAZY_EDGES = {("mtgjudge.queries.kinds", f"mtgjudge.queries.kinds.{kind}")
+              for kind in ("could_produce", "can_activate", "can_play", "can_pay", "mana_options", "outcome",
+                           "can_attack", "can_block", "branches")} | {
+              ("mtgjudge.model.payment.answers", "mtgjudge.model.payment.enumeration"),("mtgjudge", "mtgjudge.queries.api"), ("mtgjudge", "mtgjudge.queries.board"),
               ("mtgjudge.queries.entry", "mtgjudge.queries.cli"),
               ("mtgjudge.model.cards.compiled", "mtgjudge.model.oracle"),
               ("mtgjudge.model.oracle", "mtgjudge.model.oracle.compile"),

@@ -17,6 +17,7 @@ import enum
 import hashlib
 import json
 import os
+import time
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -40,6 +41,8 @@ RECORDS: dict[str, type] = {c.__name__: c for c in (CardDef, Face, Ability, Cost
                                                      ManaTrigger, StaticEffect, TriggerEvent, Selector, TargetSpec,
                                                      Symbol)}
 ENUMS: dict[str, type[enum.Enum]] = {"Scope": Scope}
+#: How long every source file must have stood unchanged before the model's hash is kept (nanoseconds).
+SETTLED_NS = 2_000_000_000
 #: Whether compiled cards are kept (the tests turn it off, so that a test that changes the compiler sees its change).
 KEEP = True
 #: The vocabulary a record's ``word`` is looked up in, by the record's class.
@@ -48,12 +51,41 @@ _WORDS = {"Effect": EFFECT_WORDS, "StaticEffect": STATIC_WORDS}
 
 @lru_cache(maxsize=1)
 def model_fingerprint() -> str:
-    """A hash of every source file of the model (names and contents)."""
-    # os.walk, not Path.rglob: every process that reads a kept card pays this (~1 ms against ~5)
+    """A hash of every source file of the model (names and contents).
+
+    Reading and hashing the files (4 MB) costs every process that reads a kept card ~5 ms; the hash is kept
+    instead, named by each file's size, inode and times of change. Writing a file always sets its change time
+    (``st_ctime``, which no tool sets back), so any change to a file, and any file added or removed, names
+    another entry and the files are read and hashed again."""
+    # os.walk, not Path.rglob: every process that reads a kept card pays this
     found = []
     for root, dirs, files in os.walk(MODEL):
         dirs[:] = [d for d in dirs if d != "__pycache__"]
         found += [os.path.join(root, f) for f in files if f.endswith(SOURCE_SUFFIXES)]
+    found.sort()
+    signature = hashlib.sha256()
+    skip = len(str(MODEL))     # each path inside MODEL, as os.walk joined it
+    latest = 0
+    try:
+        for path in found:
+            st = os.stat(path)
+            signature.update(f"{path[skip:]}\0{st.st_size}\0{st.st_ino}\0{st.st_mtime_ns}\0{st.st_ctime_ns}\0".encode())
+            latest = max(latest, st.st_ctime_ns)
+    except OSError:
+        return _content_hash(found)
+    name = f"fingerprint-{signature.hexdigest()[:32]}.json"
+    kept_hash = cache.read(name)
+    if isinstance(kept_hash, str) and len(kept_hash) == 64 and all(c in "0123456789abcdef" for c in kept_hash):
+        return kept_hash
+    made = _content_hash(found)
+    # a file's times are kept at the clock's coarse tick (a few ms): a file changed as it was read could be changed
+    # again within the same tick, so the hash is kept only once every file has stood unchanged a while
+    if time.time_ns() - latest > SETTLED_NS:
+        cache.keep(name, made)
+    return made
+
+
+def _content_hash(found: list[str]) -> str:
     h = hashlib.sha256()
     for path in sorted(found):
         if os.path.isfile(path):

@@ -112,20 +112,49 @@ class BuiltIn:
     then (model.oracle), so that a process pays for compiling only the cards its questions name."""
 
     def __init__(self, record_or_card: CardRecord | CardDef | None, source: str, where: str,
-                 data: dict | None = None) -> None:
+                 data: dict | None = None, kept_record: dict | None = None) -> None:
         self._record = record_or_card if isinstance(record_or_card, CardRecord) else None
         self._card = record_or_card if isinstance(record_or_card, CardDef) else None
         self.source = source
         self.where = where           # file:line and card, for an error in compiling it
         # A card encoded by hand (abilities as data) is read when first asked for too: only its names now.
         self._data = data
+        # A card given by Oracle text, as the kept reading of the files holds it (``CardRecord.to_json``): read
+        # into its record when first asked for (reading the 600 records of the files costs a process ~5 ms).
+        self._kept_record = kept_record
         if data is not None:
             self.face_names: tuple[str, ...] = (data["name"],) + ((data["back"]["name"],) if "back" in data else ())
             self.name: str = " // ".join(self.face_names)   # as CardDef.name
             return
+        if kept_record is not None:
+            self.name = kept_record["name"]
+            self.face_names = tuple(f["name"] for f in kept_record["faces"])
+            if not (isinstance(self.name, str) and all(isinstance(n, str) for n in self.face_names)):
+                raise ValueError("a kept record's names are not strings")
+            return
         item = self._record or self._card
         self.name = item.name   # type: ignore[union-attr]
         self.face_names = tuple(f.name for f in item.faces)   # type: ignore[union-attr]
+
+    def record(self) -> CardRecord | None:
+        """The card's record when it is given by Oracle text (None for a card encoded by hand)."""
+        if self._kept_record is not None:
+            kept_record, self._kept_record = self._kept_record, None
+            try:
+                record = CardRecord.from_json(kept_record)
+                if record.name != self.name or tuple(f.name for f in record.faces) != self.face_names:
+                    raise ValueError("a kept record names another card")
+            except ValueError:
+                record = self._from_file()     # the kept reading is not what the product wrote: read the file
+            self._record = record
+        return self._record
+
+    def _from_file(self) -> CardRecord:
+        """This card's record read from its file again."""
+        for e in load_entries(Path(self.source).read_text(encoding="utf-8"), self.source, lazy=True):
+            if e.name == self.name and e._record is not None:
+                return e._record
+        raise CardDefinitionError(f"{self.where}: the card is no longer in its file")
 
     def card(self) -> CardDef:
         if self._data is None and self._card is not None:
@@ -144,8 +173,9 @@ class BuiltIn:
                 raise CardDefinitionError(f"{self.where}: {e}") from None
             self._data = None
         if self._card is None:
-            assert self._record is not None
-            card = compile_kept(self._record, source=self.source)
+            record = self.record()
+            assert record is not None
+            card = compile_kept(record, source=self.source)
             if not card.modelled:
                 raise CardDefinitionError(f"{self.where}: its type line, mana cost or layout can't be read "
                                           "(model.oracle)")
@@ -259,9 +289,10 @@ def _plain(x: Any) -> bool:
 def _entry_data(e: BuiltIn) -> dict | None:
     """A built-in entry as plain data (source, where, and its record or its definition), or None for one made
     already (a card), which is not kept."""
-    if e._record is not None:
+    record = e.record()
+    if record is not None:
         # as the card store keeps a record: its JSON text's values (lists, not tuples)
-        return {"source": e.source, "where": e.where, "record": json.loads(json.dumps(e._record.to_json()))}
+        return {"source": e.source, "where": e.where, "record": json.loads(json.dumps(record.to_json()))}
     if e._data is not None and _plain(e._data):
         return {"source": e.source, "where": e.where, "data": e._data}
     return None
@@ -277,7 +308,7 @@ def _entries_from(kept: Any) -> tuple[BuiltIn, ...] | None:
             if not (isinstance(k.get("source"), str) and isinstance(k.get("where"), str)):
                 return None
             if "record" in k:
-                out.append(BuiltIn(CardRecord.from_json(k["record"]), k["source"], k["where"]))
+                out.append(BuiltIn(None, k["source"], k["where"], kept_record=k["record"]))
             elif isinstance(k.get("data"), dict) and _names_only(k["data"]):
                 out.append(BuiltIn(None, k["source"], k["where"], data=k["data"]))
             else:

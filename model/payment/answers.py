@@ -9,11 +9,14 @@ from typing import Any
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Answer, Step, step
 from mtgjudge.model.payment.decide import PaymentResult, solve
-from mtgjudge.model.payment.enumeration import Payment, all_payments
 from mtgjudge.model.payment.problem import PaymentProblem, build_problem
 from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.rules.timing import Requirement
 from mtgjudge.model.state import GameState
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from mtgjudge.model.payment.enumeration import Payment
 
 
 def can_pay(state: GameState, player: str, cost: TotalCost, all_ways: bool = False,
@@ -27,6 +30,8 @@ def can_pay(state: GameState, player: str, cost: TotalCost, all_ways: bool = Fal
     why = list(lead) + plan_steps(result.plan or {}, player)
     witness: Any = result.plan
     if all_ways:
+        from mtgjudge.model.payment.enumeration import all_payments   # only --all lists every payment
+
         found = all_payments(problem)
         if not found:
             raise Unsupported("the decision found a payment that the enumeration does not list: the two disagree")
@@ -37,6 +42,8 @@ def can_pay(state: GameState, player: str, cost: TotalCost, all_ways: bool = Fal
 
 def payments(state: GameState, player: str, cost: TotalCost) -> tuple[PaymentProblem, list[Payment]]:
     """Every distinct payment of ``cost`` by ``player`` now, with the problem they refer to."""
+    from mtgjudge.model.payment.enumeration import all_payments   # the engine's branches on payments
+
     problem = build_problem(state, player, cost)
     return problem, all_payments(problem)
 
