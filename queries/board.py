@@ -19,6 +19,7 @@ from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Illegal, InputError, Unsupported
 from mtgjudge.model.explain import Step
+from mtgjudge.model.payment.answers import deciding_once
 from mtgjudge.model.rules.layers import activated_abilities
 from mtgjudge.model.safe_yaml import load_documents, YamlProblem
 from mtgjudge.model.state import GameState
@@ -255,21 +256,23 @@ class Board:
         if player not in {p.name for p in self.state.players}:
             raise ValueError(f"{player!r} is not a player of the board")
         out: list[LegalAction] = []
-        for o in self.state.objects:
-            if o.zone in ("battlefield", "stack") or (o.zone != "exile" and o.owner != player):
-                continue
-            kind = "play" if "Land" in o.printed.types else "cast"
-            out += _listed(kind, o.id, {kind: o.id}, self.can_play(o.id, by=player))
-        for o in self.state.objects:
-            if o.zone == "stack" or (o.controller if o.zone == "battlefield" else o.owner) != player:
-                continue
-            try:
-                abilities = activated_abilities(self.state, o.id)
-            except Unsupported:
-                continue     # what it can activate is asked of its abilities; none can be listed here
-            for index in range(1, len(abilities) + 1):
-                out += _listed("activate", o.id, {"activate": o.id, "ability": index},
-                               self.can_activate(o.id, ability=index, by=player))
+        # every question is about this one state: a cost that several of them pose is decided once
+        with deciding_once(self.state):
+            for o in self.state.objects:
+                if o.zone in ("battlefield", "stack") or (o.zone != "exile" and o.owner != player):
+                    continue
+                kind = "play" if "Land" in o.printed.types else "cast"
+                out += _listed(kind, o.id, {kind: o.id}, self.can_play(o.id, by=player))
+            for o in self.state.objects:
+                if o.zone == "stack" or (o.controller if o.zone == "battlefield" else o.owner) != player:
+                    continue
+                try:
+                    abilities = activated_abilities(self.state, o.id)
+                except Unsupported:
+                    continue     # what it can activate is asked of its abilities; none can be listed here
+                for index in range(1, len(abilities) + 1):
+                    out += _listed("activate", o.id, {"activate": o.id, "ability": index},
+                                   self.can_activate(o.id, ability=index, by=player))
         return out
 
     def apply(self, action: Mapping[str, Any] | LegalAction) -> list[Branch]:
