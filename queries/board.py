@@ -11,6 +11,7 @@ the can-play and can-activate kinds, the one legality model (``model.legality``)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
@@ -178,8 +179,17 @@ class Board:
         d = QuestionValidator(file=IN_CODE, line=1, qid="board")
         d.players = tuple(p.name for p in self.state.players)
         d.objects = {o.id: o for o in self.state.objects}
-        index_names(d)
+        d.by_name = self._name_index
         return d
+
+    @cached_property
+    def _name_index(self) -> dict[str, list[str]]:
+        """The names by which questions may refer to the state's objects (``index_names``), read once: a board's
+        state never changes."""
+        d = QuestionValidator(file=IN_CODE, line=1, qid="board")
+        d.objects = {o.id: o for o in self.state.objects}
+        index_names(d)
+        return d.by_name
 
     def ask(self, kind: str, about: str | None = None, *, actions: list[Mapping[str, Any]] | None = None,
             expect: Any = None, **params: Any) -> Verdict:
