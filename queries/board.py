@@ -112,14 +112,22 @@ class UnsupportedAction(Exception):
     """The engine cannot perform the action applied (the message names what); it is not known to be illegal."""
 
 
-def _reasons(steps: Iterable[Step], state: GameState | None = None) -> tuple[Reason, ...]:
+def _reasons(steps: Iterable[Step], state: GameState | None = None,
+             names: tuple[tuple[tuple[str, str], ...], tuple[str, ...]] | None = None) -> tuple[Reason, ...]:
+    """The steps as reasons, naming the objects of ``state`` by card (``names``: ``_shown_names(state)``)."""
     steps = list(steps)
     if state is None:
         return tuple(Reason(tuple(s.rules), s.text, s.text) for s in steps)
-    namer = Namer([(o.id, shown_name(o)) for o in state.objects], [o.id for o in state.objects
-                                                                  if not o.id.startswith("_")])
+    namer = Namer(*(names or _shown_names(state)))
     namer.learn(s.text for s in steps)
     return tuple(Reason(tuple(s.rules), namer.text(s.text), s.text) for s in steps)
+
+
+def _shown_names(state: GameState) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+    """A :class:`Namer`'s objects and given ids for ``state``: (id, card name) of each object, in the state's order,
+    and the ids the author wrote (not the model's ``_...``)."""
+    return (tuple((o.id, shown_name(o)) for o in state.objects),
+            tuple(o.id for o in state.objects if not o.id.startswith("_")))
 
 
 @dataclass(frozen=True)
@@ -183,6 +191,11 @@ class Board:
         return d
 
     @cached_property
+    def _names(self) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+        """How reasons name the state's objects (``_shown_names``), read once."""
+        return _shown_names(self.state)
+
+    @cached_property
     def _name_index(self) -> dict[str, list[str]]:
         """The names by which questions may refer to the state's objects (``index_names``), read once: a board's
         state never changes."""
@@ -226,8 +239,9 @@ class Board:
             return Verdict("error", message=r.message)
         a = r.answer
         if r.status == "unsupported":
-            return Verdict("unsupported", reasons=_reasons(a.why, self.state) if a else (), message=r.message)
-        return Verdict("answered", a.value, _reasons(a.why, self.state), a.witness)
+            return Verdict("unsupported", reasons=_reasons(a.why, self.state, self._names) if a else (),
+                           message=r.message)
+        return Verdict("answered", a.value, _reasons(a.why, self.state, self._names), a.witness)
 
     def outcome(self, actions: list[Mapping[str, Any]], expect: list[Mapping[str, Any]] | None = None,
                 possible: list[Mapping[str, Any]] | None = None,

@@ -112,6 +112,7 @@ class Encoding:
         self.gy_terms: list[Any] = []
         self.forbidden: dict[tuple, list[Any]] = {}
         self.twins: dict[tuple, tuple[Any, Any]] = {}
+        self.zero: Any = None
 
     # ---------------------------------------------------------------- building blocks
     def ivar(self, name: str, lo: int = 0, hi: int | None = None):
@@ -127,7 +128,11 @@ class Encoding:
         return self.z3.Bool(f"{name}#{self.n}")
 
     def total(self, terms: list[Any]):
-        return self.z3.Sum(terms) if terms else self.z3.IntVal(0)
+        if terms:
+            return self.z3.Sum(terms)
+        if self.zero is None:
+            self.zero = self.z3.IntVal(0)     # one term for every empty sum (z3 shares equal terms anyway)
+        return self.zero
 
     # ---------------------------------------------------------------- symbols
     def symbol_demand(self, symbols: tuple[Symbol, ...], x: int, active: Any, track: bool,
@@ -663,10 +668,11 @@ class Encoding:
                     ts.add(tot <= g.n)
                 if not g.tapped:
                     ts.require(step("107.6", f"{g.label} is untapped, and {{Q}} needs it tapped"), tot == 0)
+            if gi not in self.sac_mana and gi not in self.sac_other:
+                continue        # nothing sacrifices it: no limit to say (most permanents, most costs)
             sm = self.total(self.sac_mana.get(gi, []))
             so = self.total(self.sac_other.get(gi, []))
-            if gi in self.sac_mana or gi in self.sac_other:
-                ts.require(step(("118.3", "701.21a"), f"each of {g.label} can be sacrificed only once"), sm + so <= g.n)
+            ts.require(step(("118.3", "701.21a"), f"each of {g.label} can be sacrificed only once"), sm + so <= g.n)
             if gi in self.sac_mana and gi in self.late_taps:
                 if gi == pr.source_group and self.own_symbol("tap"):
                     ts.require(self.own_symbol_step("{T}", "sacrificed"), sm + self.total(self.late_taps[gi]) <= g.n)
