@@ -112,27 +112,42 @@ class Encoding:
         self.gy_terms: list[Any] = []
         self.forbidden: dict[tuple, list[Any]] = {}
         self.twins: dict[tuple, tuple[Any, Any]] = {}
-        self.zero: Any = None
+        self.nums: dict[int, Any] = {}
 
     # ---------------------------------------------------------------- building blocks
     def ivar(self, name: str, lo: int = 0, hi: int | None = None):
         self.n += 1
-        v = self.z3.Int(f"{name}#{self.n}")
-        self.ts.add(v >= lo)
+        z3 = self.z3
+        v = z3.Int(f"{name}#{self.n}")
+        # the terms ``v >= lo`` and ``v <= hi`` make (z3's own Z3_mk_ge, Z3_mk_le), the bounds made once
+        ctx = v.ctx
+        self.ts.add(z3.BoolRef(z3.Z3_mk_ge(ctx.ref(), v.as_ast(), self.num(lo).as_ast()), ctx))
         if hi is not None:
-            self.ts.add(v <= hi)
+            self.ts.add(z3.BoolRef(z3.Z3_mk_le(ctx.ref(), v.as_ast(), self.num(hi).as_ast()), ctx))
         return v
+
+    def num(self, k: int):
+        """The integer term ``k``, made once for the whole encoding (z3 makes a new one of ``k`` in each ``v >= k``)."""
+        term = self.nums.get(k)
+        if term is None:
+            term = self.nums[k] = self.z3.IntVal(k)
+        return term
 
     def bvar(self, name: str):
         self.n += 1
         return self.z3.Bool(f"{name}#{self.n}")
 
     def total(self, terms: list[Any]):
-        if terms:
-            return self.z3.Sum(terms)
-        if self.zero is None:
-            self.zero = self.z3.IntVal(0)     # one term for every empty sum (z3 shares equal terms anyway)
-        return self.zero
+        if not terms:
+            return self.num(0)
+        z3 = self.z3
+        if all(isinstance(t, z3.ArithRef) for t in terms):
+            # z3.Sum's own term (Z3_mk_add of the terms), without its coercion of each term to a common sort: the
+            # encoding's terms are all integer terms already (a real one would make z3 refuse, not coerce)
+            ctx = terms[0].ctx
+            return z3.ArithRef(z3.Z3_mk_add(ctx.ref(), len(terms), (z3.Ast * len(terms))(*[t.as_ast() for t in terms])),
+                               ctx)
+        return z3.Sum(terms)
 
     # ---------------------------------------------------------------- symbols
     def symbol_demand(self, symbols: tuple[Symbol, ...], x: int, active: Any, track: bool,
