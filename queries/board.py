@@ -112,13 +112,12 @@ class UnsupportedAction(Exception):
     """The engine cannot perform the action applied (the message names what); it is not known to be illegal."""
 
 
-def _reasons(steps: Iterable[Step], state: GameState | None = None,
-             names: tuple[tuple[tuple[str, str], ...], tuple[str, ...]] | None = None) -> tuple[Reason, ...]:
-    """The steps as reasons, naming the objects of ``state`` by card (``names``: ``_shown_names(state)``)."""
+def _reasons(steps: Iterable[Step], state: GameState | None = None, namer: Namer | None = None) -> tuple[Reason, ...]:
+    """The steps as reasons, naming the objects of ``state`` by card (``namer``: a namer of them to start from)."""
     steps = list(steps)
     if state is None:
         return tuple(Reason(tuple(s.rules), s.text, s.text) for s in steps)
-    namer = Namer(*(names or _shown_names(state)))
+    namer = namer.copy() if namer is not None else Namer(*_shown_names(state))
     namer.learn(s.text for s in steps)
     return tuple(Reason(tuple(s.rules), namer.text(s.text), s.text) for s in steps)
 
@@ -191,9 +190,15 @@ class Board:
         return d
 
     @cached_property
-    def _names(self) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
-        """How reasons name the state's objects (``_shown_names``), read once."""
-        return _shown_names(self.state)
+    def _namer(self) -> Namer:
+        """How reasons name the state's objects (``_shown_names``), read once: each answer's reasons start from a
+        copy of it."""
+        return Namer(*_shown_names(self.state))
+
+    @cached_property
+    def _namer_objects(self) -> tuple[tuple[str, str], ...]:
+        """(id, card name) of the state's objects, as a result names them (``runner.run_question``), read once."""
+        return _shown_names(self.state)[0]
 
     @cached_property
     def _name_index(self) -> dict[str, list[str]]:
@@ -234,14 +239,14 @@ class Board:
             return Verdict("error", message=str(e))
         question = Question(id="board", file=IN_CODE, line=1, ask=kind, about=oid, params=MappingProxyType(read),
                             state=self.state, actions=performed, expect=expected, has_expect=expect is not None)
-        r = run_question(question, timeout=self.timeout)
+        r = run_question(question, timeout=self.timeout, objects=self._namer_objects)
         if r.status == "error":
             return Verdict("error", message=r.message)
         a = r.answer
         if r.status == "unsupported":
-            return Verdict("unsupported", reasons=_reasons(a.why, self.state, self._names) if a else (),
+            return Verdict("unsupported", reasons=_reasons(a.why, self.state, self._namer) if a else (),
                            message=r.message)
-        return Verdict("answered", a.value, _reasons(a.why, self.state, self._names), a.witness)
+        return Verdict("answered", a.value, _reasons(a.why, self.state, self._namer), a.witness)
 
     def outcome(self, actions: list[Mapping[str, Any]], expect: list[Mapping[str, Any]] | None = None,
                 possible: list[Mapping[str, Any]] | None = None,

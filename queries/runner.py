@@ -41,11 +41,14 @@ class Result:
     given: tuple[str, ...] = ()
 
 
-def run_question(q, timeout: float | None = deadline.DEFAULT_SECONDS, **options) -> Result:
+def run_question(q, timeout: float | None = deadline.DEFAULT_SECONDS, *,
+                 objects: tuple[tuple[str, str], ...] | None = None, **options) -> Result:
     """Answer one loaded Question (never raises for a question's own problems) within ``timeout``
-    seconds (None: no bound); past it the result is `unsupported`, naming the bound."""
+    seconds (None: no bound); past it the result is `unsupported`, naming the bound. ``objects``: (id, card
+    name) of the state's objects, when the caller has them already (a board asking many questions of one state)."""
     r = _run(q, timeout, **options)
-    objects = tuple((o.id, shown_name(o)) for o in q.state.objects)
+    if objects is None:
+        objects = tuple((o.id, shown_name(o)) for o in q.state.objects)
     made = getattr(r.answer, "objects", ())
     kind = KINDS.get(q.ask)
     written = kind.written(q) if kind is not None and r.has_expect else r.expected
