@@ -16,7 +16,10 @@ Both the decision (``payment.decide``, z3) and the enumeration of every distinct
 from __future__ import annotations
 
 from collections import Counter
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import Symbol
@@ -276,6 +279,30 @@ def _analyse(ms: ManaSource, group: int, life: int, obj: GameObject, snow: bool)
                       ms.damage, ms.once, puts)
 
 
+#: Inside ``reading_once``: its state, and the mana sources of its players read so far.
+_read: ContextVar[tuple[GameState, dict[str, list[ManaSource]]] | None] = ContextVar("mana sources read", default=None)
+
+
+@contextmanager
+def reading_once(state: GameState) -> Iterator[None]:
+    """Within it, the problems of ``state`` read each player's mana sources (``mana_sources``, a function of the
+    state and the player alone) once, whatever their costs."""
+    token = _read.set((state, {}))
+    try:
+        yield
+    finally:
+        _read.reset(token)
+
+
+def _mana_sources(state: GameState, player: str) -> list[ManaSource]:
+    memo = _read.get()
+    if memo is None or memo[0] is not state:
+        return mana_sources(state, player)
+    if player not in memo[1]:
+        memo[1][player] = mana_sources(state, player)
+    return memo[1][player]
+
+
 def build_problem(state: GameState, player: str, cost: TotalCost) -> PaymentProblem:
     """Read the state into a payment problem for ``player`` paying ``cost``.
 
@@ -289,7 +316,7 @@ def build_problem(state: GameState, player: str, cost: TotalCost) -> PaymentProb
     needs_mana = bool(cost.symbols or cost.modifiers or cost.casting or not cost.source)
     if needs_mana:
         require_modelled_for_payment(state, player, exclude=(cost.casting,) if cost.casting else ())
-    sources = mana_sources(state, player) if needs_mana else []
+    sources = _mana_sources(state, player) if needs_mana else []
     for o in state.battlefield(player):
         for a in activated_abilities(state, o.id):
             if a.kind == "activated" and any(e.kind == "double_mana_pool" for e in a.effects):
