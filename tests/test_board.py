@@ -116,9 +116,10 @@ def _one_by_one(b: Board, player: str) -> list:
 
 #: Permanents whose costs and mana share words, sources and symbols: two-colour and five-colour lands, mana with
 #: a rider of life or counters, mana only for artifact spells, sick and tapped creatures, abilities with {T}
-#: and mana in one cost.
+#: and mana in one cost; and abilities the model cannot decide (Doubling Cube's, Pili-Pala's), listed unsupported.
 PERMANENTS = ["Forest", "Mountain", "Taiga", "Mana Confluence", "Horizon Canopy", "Mishra's Workshop", "Vivid Grove",
-              "Llanowar Elves", "Prodigal Pyromancer", "Sol Ring", "Castle Sengir", "Grizzly Bears", "Fellwar Stone"]
+              "Llanowar Elves", "Prodigal Pyromancer", "Sol Ring", "Castle Sengir", "Grizzly Bears", "Fellwar Stone",
+              "Doubling Cube", "Pili-Pala"]
 CARDS = ["Sol Ring", "Grizzly Bears", "Lightning Bolt", "Giant Growth", "Gitaxian Probe", "Fellwar Stone", "Forest",
          "Mutagenic Growth"]
 

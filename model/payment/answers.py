@@ -20,6 +20,7 @@ from mtgjudge.model.payment.decide import PaymentResult, solve
 from mtgjudge.model.payment.enumeration import Payment, all_payments
 from mtgjudge.model.payment.problem import PaymentProblem, build_problem, reading_once
 from mtgjudge.model.rules.costs import TotalCost
+from mtgjudge.model.rules.guards import checking_once
 from mtgjudge.model.rules.timing import Requirement
 from mtgjudge.model.state import GameState
 
@@ -36,10 +37,11 @@ def deciding_once(state: GameState) -> Iterator[None]:
     all hold, and answers it again from that decision. A requirement that fails joins the solver's reasons, so
     such a question is decided on its own. A "no" answered again keeps the first asking's minimal reasons (a
     minimal set never holds a requirement that holds, but another minimal set could be found asked alone). Its
-    problems read each player's mana sources once (``problem.reading_once``)."""
+    problems read each player's mana sources once (``problem.reading_once``), and every soundness guard about the
+    state is checked once (``guards.checking_once``)."""
     token = _decided.set((state, {}))
     try:
-        with reading_once(state):
+        with reading_once(state), checking_once(state):
             yield
     finally:
         _decided.reset(token)

@@ -8,9 +8,11 @@ here, with the scopes it covers.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Callable, Iterable, Iterator
 
-from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.objects import GameObject, undefined_card
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves, lasting_effects
 from mtgjudge.model.rules.layers import current
@@ -49,6 +51,22 @@ def _unmodelled_matters(a: Ability, o: GameObject, scopes: Iterable[Scope], kind
     return relevant and a.functions_in(o.zone) and any(a.may_concern(s) for s in scopes)
 
 
+#: Inside ``checking_once``: its state, and the guards checked so far (their arguments) with what they raised.
+_checked: ContextVar[tuple[GameState, dict[tuple, Unsupported | None]] | None] = ContextVar("guards checked", default=None)
+
+
+@contextmanager
+def checking_once(state: GameState) -> Iterator[None]:
+    """Within it, ``require_modelled`` checks each guard of ``state`` once (a function of the state and its
+    arguments alone) and answers it again as it did: passing, or raising the same Unsupported. Many questions
+    about one state (a listing of every legal action) ask the same guards."""
+    token = _checked.set((state, {}))
+    try:
+        yield
+    finally:
+        _checked.reset(token)
+
+
 def require_modelled(state: GameState, scopes: Iterable[Scope], what: str = "", *, kinds: tuple[str, ...] = ("static",),
                      player: str | None = None, undefined_cards: bool = True, objects: Iterable[GameObject] = (),
                      exclude: Iterable[str] = (), ignore: "Callable[[Ability, GameObject], bool] | None" = None) -> None:
@@ -61,6 +79,34 @@ def require_modelled(state: GameState, scopes: Iterable[Scope], what: str = "", 
     "As long as ~ is in your graveyard, ..."; ``_require_modelled_off_battlefield``), except ``exclude``.
     ``ignore``: unmodelled abilities of permanents that a rule the caller cites keeps out of ``what``."""
     scopes = tuple(Scope(s) for s in scopes)
+    objects, exclude = tuple(objects), tuple(exclude)
+    memo = _checked.get()
+    if memo is None or memo[0] is not state or ignore is not None:
+        return _require_modelled(state, scopes, what, kinds, player, undefined_cards, objects, exclude, ignore)
+    key = (scopes, what, kinds, player, undefined_cards, objects, exclude)
+    try:
+        hash(key)
+    except TypeError:           # arguments that can't be told apart later (a list of kinds): checked each time
+        return _require_modelled(state, scopes, what, kinds, player, undefined_cards, objects, exclude, None)
+    if key in memo[1]:
+        raised = memo[1][key]
+        if raised is not None:
+            raise raised
+        return None
+    try:
+        _require_modelled(state, scopes, what, kinds, player, undefined_cards, objects, exclude, None)
+    except SearchBound:
+        raise                   # a bound reached, not an answer about the state
+    except Unsupported as e:
+        memo[1][key] = e
+        raise
+    memo[1][key] = None
+    return None
+
+
+def _require_modelled(state: GameState, scopes: tuple[Scope, ...], what: str, kinds: tuple[str, ...], player: str | None,
+                      undefined_cards: bool, objects: tuple[GameObject, ...], exclude: tuple[str, ...],
+                      ignore: "Callable[[Ability, GameObject], bool] | None") -> None:
     when = f" that may apply when {what}" if what else ""
     _require_modelled_off_battlefield(state, scopes, when, kinds, set(exclude) | {o.id for o in objects})
     # Spells on the stack function there (113.6): split second (702.61a) and the like.
