@@ -41,11 +41,11 @@ class Result:
     given: tuple[str, ...] = ()
 
 
-def run_question(q, timeout: float | None = deadline.DEFAULT_SECONDS, *,
-                 objects: tuple[tuple[str, str], ...] | None = None, **options) -> Result:
+def run_question(q, timeout: float | None = deadline.DEFAULT_SECONDS, *, objects: Any = None, **options) -> Result:
     """Answer one loaded Question (never raises for a question's own problems) within ``timeout``
     seconds (None: no bound); past it the result is `unsupported`, naming the bound. ``objects``: (id, card
-    name) of the state's objects, when the caller has them already (a board asking many questions of one state)."""
+    name) of the state's objects (a tuple of pairs), when the caller has them already (a board asking many
+    questions of one state)."""
     r = _run(q, timeout, **options)
     if objects is None:
         objects = tuple((o.id, shown_name(o)) for o in q.state.objects)

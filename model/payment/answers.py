@@ -18,9 +18,8 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Answer, Step, step
 from mtgjudge.model.payment.decide import PaymentResult, solve
 from mtgjudge.model.payment.enumeration import Payment, all_payments
-from mtgjudge.model.payment.problem import PaymentProblem, build_problem, reading_once
+from mtgjudge.model.payment.problem import PaymentProblem, build_problem
 from mtgjudge.model.rules.costs import TotalCost
-from mtgjudge.model.rules.guards import checking_once
 from mtgjudge.model.rules.timing import Requirement
 from mtgjudge.model.state import GameState
 
@@ -36,13 +35,10 @@ def deciding_once(state: GameState) -> Iterator[None]:
     """Within it, ``can_pay`` decides each (player, total cost) of ``state`` once, when its other requirements
     all hold, and answers it again from that decision. A requirement that fails joins the solver's reasons, so
     such a question is decided on its own. A "no" answered again keeps the first asking's minimal reasons (a
-    minimal set never holds a requirement that holds, but another minimal set could be found asked alone). Its
-    problems read each player's mana sources once (``problem.reading_once``), and every soundness guard about the
-    state is checked once (``guards.checking_once``)."""
+    minimal set never holds a requirement that holds, but another minimal set could be found asked alone)."""
     token = _decided.set((state, {}))
     try:
-        with reading_once(state), checking_once(state):
-            yield
+        yield
     finally:
         _decided.reset(token)
 
@@ -51,13 +47,13 @@ def _decide(state: GameState, player: str, cost: TotalCost,
             extra: list[Requirement] | tuple) -> tuple[PaymentProblem, PaymentResult]:
     """The payment problem and its decision, from ``deciding_once``'s decisions when it was made already."""
     memo = _decided.get()
-    reusable = memo is not None and memo[0] is state and all(ok for _, ok in extra)
-    if reusable and (player, cost) in memo[1]:
-        return memo[1][(player, cost)]
+    decided = memo[1] if memo is not None and memo[0] is state and all(ok for _, ok in extra) else None
+    if decided is not None and (player, cost) in decided:
+        return decided[(player, cost)]
     problem = build_problem(state, player, cost)
     result = solve(problem, extra=list(extra))
-    if reusable:
-        memo[1][(player, cost)] = (problem, result)
+    if decided is not None:
+        decided[(player, cost)] = (problem, result)
     return problem, result
 
 

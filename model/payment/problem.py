@@ -16,10 +16,7 @@ Both the decision (``payment.decide``, z3) and the enumeration of every distinct
 from __future__ import annotations
 
 from collections import Counter
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Iterator
 
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import Symbol
@@ -279,28 +276,12 @@ def _analyse(ms: ManaSource, group: int, life: int, obj: GameObject, snow: bool)
                       ms.damage, ms.once, puts)
 
 
-#: Inside ``reading_once``: its state, and the mana sources of its players read so far.
-_read: ContextVar[tuple[GameState, dict[str, list[ManaSource]]] | None] = ContextVar("mana sources read", default=None)
-
-
-@contextmanager
-def reading_once(state: GameState) -> Iterator[None]:
-    """Within it, the problems of ``state`` read each player's mana sources (``mana_sources``, a function of the
-    state and the player alone) once, whatever their costs."""
-    token = _read.set((state, {}))
-    try:
-        yield
-    finally:
-        _read.reset(token)
-
-
 def _mana_sources(state: GameState, player: str) -> list[ManaSource]:
-    memo = _read.get()
-    if memo is None or memo[0] is not state:
-        return mana_sources(state, player)
-    if player not in memo[1]:
-        memo[1][player] = mana_sources(state, player)
-    return memo[1][player]
+    """``mana_sources``, read once for each player of a state (a function of the state alone, which never changes)."""
+    key = ("mana_sources", player)
+    if key not in state._cache:
+        state._cache[key] = mana_sources(state, player)
+    return state._cache[key]
 
 
 def build_problem(state: GameState, player: str, cost: TotalCost) -> PaymentProblem:

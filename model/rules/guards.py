@@ -8,9 +8,7 @@ here, with the scopes it covers.
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
-from contextvars import ContextVar
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable
 
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.objects import GameObject, undefined_card
@@ -51,20 +49,8 @@ def _unmodelled_matters(a: Ability, o: GameObject, scopes: Iterable[Scope], kind
     return relevant and a.functions_in(o.zone) and any(a.may_concern(s) for s in scopes)
 
 
-#: Inside ``checking_once``: its state, and the guards checked so far (their arguments) with what they raised.
-_checked: ContextVar[tuple[GameState, dict[tuple, Unsupported | None]] | None] = ContextVar("guards checked", default=None)
-
-
-@contextmanager
-def checking_once(state: GameState) -> Iterator[None]:
-    """Within it, ``require_modelled`` checks each guard of ``state`` once (a function of the state and its
-    arguments alone) and answers it again as it did: passing, or raising the same Unsupported. Many questions
-    about one state (a listing of every legal action) ask the same guards."""
-    token = _checked.set((state, {}))
-    try:
-        yield
-    finally:
-        _checked.reset(token)
+#: A guard not asked yet about a state (``require_modelled``'s record in the state's facts).
+_UNASKED = object()
 
 
 def require_modelled(state: GameState, scopes: Iterable[Scope], what: str = "", *, kinds: tuple[str, ...] = ("static",),
@@ -80,27 +66,26 @@ def require_modelled(state: GameState, scopes: Iterable[Scope], what: str = "", 
     ``ignore``: unmodelled abilities of permanents that a rule the caller cites keeps out of ``what``."""
     scopes = tuple(Scope(s) for s in scopes)
     objects, exclude = tuple(objects), tuple(exclude)
-    memo = _checked.get()
-    if memo is None or memo[0] is not state or ignore is not None:
+    if ignore is not None:
         return _require_modelled(state, scopes, what, kinds, player, undefined_cards, objects, exclude, ignore)
-    key = (scopes, what, kinds, player, undefined_cards, objects, exclude)
+    # the state never changes: a guard answers about it as it did before, passing or raising the same words
+    key = ("modelled", scopes, what, kinds, player, undefined_cards, objects, exclude)
     try:
-        hash(key)
+        said = state._cache.get(key, _UNASKED)
     except TypeError:           # arguments that can't be told apart later (a list of kinds): checked each time
         return _require_modelled(state, scopes, what, kinds, player, undefined_cards, objects, exclude, None)
-    if key in memo[1]:
-        raised = memo[1][key]
-        if raised is not None:
-            raise raised
+    if said is None:
         return None
+    if said is not _UNASKED:
+        raise Unsupported(said)
     try:
         _require_modelled(state, scopes, what, kinds, player, undefined_cards, objects, exclude, None)
     except SearchBound:
         raise                   # a bound reached, not an answer about the state
     except Unsupported as e:
-        memo[1][key] = e
+        state._cache[key] = str(e)
         raise
-    memo[1][key] = None
+    state._cache[key] = None
     return None
 
 
