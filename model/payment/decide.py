@@ -113,14 +113,18 @@ class Encoding:
         self.forbidden: dict[tuple, list[Any]] = {}
         self.twins: dict[tuple, tuple[Any, Any]] = {}
         self.nums: dict[int, Any] = {}
+        self.ints: Any = None
 
     # ---------------------------------------------------------------- building blocks
     def ivar(self, name: str, lo: int = 0, hi: int | None = None):
         self.n += 1
         z3 = self.z3
-        v = z3.Int(f"{name}#{self.n}")
-        # the terms ``v >= lo`` and ``v <= hi`` make (z3's own Z3_mk_ge, Z3_mk_le), the bounds made once
-        ctx = v.ctx
+        if self.ints is None:
+            self.ints = z3.IntSort()
+        # z3.Int's own constant, its sort made once; the terms ``v >= lo`` and ``v <= hi`` make (z3's own
+        # Z3_mk_ge, Z3_mk_le), the bounds made once
+        ctx = self.ints.ctx
+        v = z3.ArithRef(z3.Z3_mk_const(ctx.ref(), z3.to_symbol(f"{name}#{self.n}", ctx), self.ints.ast), ctx)
         self.ts.add(z3.BoolRef(z3.Z3_mk_ge(ctx.ref(), v.as_ast(), self.num(lo).as_ast()), ctx))
         if hi is not None:
             self.ts.add(z3.BoolRef(z3.Z3_mk_le(ctx.ref(), v.as_ast(), self.num(hi).as_ast()), ctx))
