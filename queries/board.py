@@ -30,7 +30,7 @@ from mtgjudge.queries.format.questions import Question
 from mtgjudge.queries.format.state import build_state, index_names
 from mtgjudge.queries.kinds import KINDS
 from mtgjudge.queries.labels import Namer, shown_name
-from mtgjudge.queries.runner import run_question
+from mtgjudge.queries.runner import answer_result
 
 #: Where a state built in code is said to come from, in error messages.
 IN_CODE = "<board>"
@@ -196,11 +196,6 @@ class Board:
         return Namer(*_shown_names(self.state))
 
     @cached_property
-    def _namer_objects(self) -> tuple[tuple[str, str], ...]:
-        """(id, card name) of the state's objects, as a result names them (``runner.run_question``), read once."""
-        return _shown_names(self.state)[0]
-
-    @cached_property
     def _name_index(self) -> dict[str, list[str]]:
         """The names by which questions may refer to the state's objects (``index_names``), read once: a board's
         state never changes."""
@@ -239,7 +234,7 @@ class Board:
             return Verdict("error", message=str(e))
         question = Question(id="board", file=IN_CODE, line=1, ask=kind, about=oid, params=MappingProxyType(read),
                             state=self.state, actions=performed, expect=expected, has_expect=expect is not None)
-        r = run_question(question, timeout=self.timeout, objects=self._namer_objects)
+        r = answer_result(question, timeout=self.timeout)
         if r.status == "error":
             return Verdict("error", message=r.message)
         a = r.answer
