@@ -46,12 +46,15 @@ def find_ability(state: GameState, oid: str, which: Any) -> tuple[int, Ability]:
     a unique piece of its text, or None when it has one. Raises InputError (key ``ability``)."""
     abilities = activated_abilities(state, oid)
     name = state.obj(oid).name
-    listing = "; ".join(f"{i}: {a.text()}" for i, a in enumerate(abilities, 1))
+
+    def listing() -> str:
+        return "; ".join(f"{i}: {a.text()}" for i, a in enumerate(abilities, 1))
+
     if not abilities:
         raise InputError("ability", f"{name} has no activated abilities")
     if which is None:
         if len(abilities) > 1:
-            raise InputError("ability", f"{name} has {len(abilities)} activated abilities; say which ({listing})")
+            raise InputError("ability", f"{name} has {len(abilities)} activated abilities; say which ({listing()})")
         return 1, abilities[0]
     if isinstance(which, int):
         if not 1 <= which <= len(abilities):
@@ -59,7 +62,7 @@ def find_ability(state: GameState, oid: str, which: Any) -> tuple[int, Ability]:
         return which, abilities[which - 1]
     hits = [(i, a) for i, a in enumerate(abilities, 1) if str(which).lower() in a.text().lower()]
     if len(hits) != 1:
-        raise InputError("ability", f"{which!r} matches {len(hits)} of {name}'s activated abilities ({listing})")
+        raise InputError("ability", f"{which!r} matches {len(hits)} of {name}'s activated abilities ({listing()})")
     return hits[0]
 
 

@@ -390,8 +390,13 @@ class GameState:
 
     def battlefield(self, controller: str | None = None) -> Iterator[GameObject]:
         """Permanents on the battlefield, in timestamp order."""
-        perms = [o for o in self.objects if o.zone == "battlefield" and (controller is None or o.controller == controller)]
-        return iter(sorted(perms, key=lambda o: o.timestamp))
+        key = ("battlefield", controller)
+        perms = self._cache.get(key)          # a function of the state alone (which never changes)
+        if perms is None:
+            perms = self._cache[key] = tuple(sorted(
+                (o for o in self.objects if o.zone == "battlefield" and (controller is None or o.controller == controller)),
+                key=lambda o: o.timestamp))
+        return iter(perms)
 
     def in_zone(self, player: str, zone: str) -> tuple[GameObject, ...]:
         return tuple(self.obj(i) for i in self.player(player).zone(zone))

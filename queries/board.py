@@ -11,6 +11,7 @@ the can-play and can-activate kinds, the one legality model (``model.legality``)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
@@ -19,6 +20,7 @@ from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Illegal, InputError, Unsupported
 from mtgjudge.model.explain import Step
+from mtgjudge.model.payment.answers import deciding_once
 from mtgjudge.model.rules.layers import activated_abilities
 from mtgjudge.model.safe_yaml import load_documents, YamlProblem
 from mtgjudge.model.state import GameState
@@ -28,7 +30,7 @@ from mtgjudge.queries.format.questions import Question
 from mtgjudge.queries.format.state import build_state, index_names
 from mtgjudge.queries.kinds import KINDS
 from mtgjudge.queries.labels import Namer, shown_name
-from mtgjudge.queries.runner import run_question
+from mtgjudge.queries.runner import answer_result
 
 #: Where a state built in code is said to come from, in error messages.
 IN_CODE = "<board>"
@@ -110,14 +112,21 @@ class UnsupportedAction(Exception):
     """The engine cannot perform the action applied (the message names what); it is not known to be illegal."""
 
 
-def _reasons(steps: Iterable[Step], state: GameState | None = None) -> tuple[Reason, ...]:
+def _reasons(steps: Iterable[Step], state: GameState | None = None, namer: Namer | None = None) -> tuple[Reason, ...]:
+    """The steps as reasons, naming the objects of ``state`` by card (``namer``: a namer of them to start from)."""
     steps = list(steps)
     if state is None:
         return tuple(Reason(tuple(s.rules), s.text, s.text) for s in steps)
-    namer = Namer([(o.id, shown_name(o)) for o in state.objects], [o.id for o in state.objects
-                                                                  if not o.id.startswith("_")])
+    namer = namer.copy() if namer is not None else Namer(*_shown_names(state))
     namer.learn(s.text for s in steps)
     return tuple(Reason(tuple(s.rules), namer.text(s.text), s.text) for s in steps)
+
+
+def _shown_names(state: GameState) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+    """A :class:`Namer`'s objects and given ids for ``state``: (id, card name) of each object, in the state's order,
+    and the ids the author wrote (not the model's ``_...``)."""
+    return (tuple((o.id, shown_name(o)) for o in state.objects),
+            tuple(o.id for o in state.objects if not o.id.startswith("_")))
 
 
 @dataclass(frozen=True)
@@ -177,8 +186,23 @@ class Board:
         d = QuestionValidator(file=IN_CODE, line=1, qid="board")
         d.players = tuple(p.name for p in self.state.players)
         d.objects = {o.id: o for o in self.state.objects}
-        index_names(d)
+        d.by_name = self._name_index
         return d
+
+    @cached_property
+    def _namer(self) -> Namer:
+        """How reasons name the state's objects (``_shown_names``), read once: each answer's reasons start from a
+        copy of it."""
+        return Namer(*_shown_names(self.state))
+
+    @cached_property
+    def _name_index(self) -> dict[str, list[str]]:
+        """The names by which questions may refer to the state's objects (``index_names``), read once: a board's
+        state never changes."""
+        d = QuestionValidator(file=IN_CODE, line=1, qid="board")
+        d.objects = {o.id: o for o in self.state.objects}
+        index_names(d)
+        return d.by_name
 
     def ask(self, kind: str, about: str | None = None, *, actions: list[Mapping[str, Any]] | None = None,
             expect: Any = None, **params: Any) -> Verdict:
@@ -210,14 +234,15 @@ class Board:
             return Verdict("error", message=str(e))
         question = Question(id="board", file=IN_CODE, line=1, ask=kind, about=oid, params=MappingProxyType(read),
                             state=self.state, actions=performed, expect=expected, has_expect=expect is not None)
-        r = run_question(question, timeout=self.timeout)
+        r = answer_result(question, timeout=self.timeout)
         if r.status == "error":
             return Verdict("error", message=r.message)
         a = r.answer
         if r.status == "unsupported":
-            return Verdict("unsupported", reasons=_reasons(a.why, self.state) if a else (), message=r.message)
+            return Verdict("unsupported", reasons=_reasons(a.why, self.state, self._namer) if a else (),
+                           message=r.message)
         assert a is not None    # an answered result has its answer (runner)
-        return Verdict("answered", a.value, _reasons(a.why, self.state), a.witness)
+        return Verdict("answered", a.value, _reasons(a.why, self.state, self._namer), a.witness)
 
     def outcome(self, actions: list[Mapping[str, Any]], expect: list[Mapping[str, Any]] | None = None,
                 possible: list[Mapping[str, Any]] | None = None,
@@ -256,21 +281,23 @@ class Board:
         if player not in {p.name for p in self.state.players}:
             raise ValueError(f"{player!r} is not a player of the board")
         out: list[LegalAction] = []
-        for o in self.state.objects:
-            if o.zone in ("battlefield", "stack") or (o.zone != "exile" and o.owner != player):
-                continue
-            kind = "play" if "Land" in o.printed.types else "cast"
-            out += _listed(kind, o.id, {kind: o.id}, self.can_play(o.id, by=player))
-        for o in self.state.objects:
-            if o.zone == "stack" or (o.controller if o.zone == "battlefield" else o.owner) != player:
-                continue
-            try:
-                abilities = activated_abilities(self.state, o.id)
-            except Unsupported:
-                continue     # what it can activate is asked of its abilities; none can be listed here
-            for index in range(1, len(abilities) + 1):
-                out += _listed("activate", o.id, {"activate": o.id, "ability": index},
-                               self.can_activate(o.id, ability=index, by=player))
+        # every question is about this one state: a cost that several of them pose is decided once
+        with deciding_once(self.state):
+            for o in self.state.objects:
+                if o.zone in ("battlefield", "stack") or (o.zone != "exile" and o.owner != player):
+                    continue
+                kind = "play" if "Land" in o.printed.types else "cast"
+                out += _listed(kind, o.id, {kind: o.id}, self.can_play(o.id, by=player))
+            for o in self.state.objects:
+                if o.zone == "stack" or (o.controller if o.zone == "battlefield" else o.owner) != player:
+                    continue
+                try:
+                    abilities = activated_abilities(self.state, o.id)
+                except Unsupported:
+                    continue     # what it can activate is asked of its abilities; none can be listed here
+                for index in range(1, len(abilities) + 1):
+                    out += _listed("activate", o.id, {"activate": o.id, "ability": index},
+                                   self.can_activate(o.id, ability=index, by=player))
         return out
 
     def apply(self, action: Mapping[str, Any] | LegalAction) -> list[Branch]:

@@ -45,6 +45,15 @@ class Namer:
         self.given = set(given)
         self._labels: dict[str, str] | None = None
 
+    def copy(self) -> "Namer":
+        """A namer of the same objects, with the labels made so far, that learns on its own (a board names the
+        objects of every answer about it from one namer's labels)."""
+        other = Namer()
+        other.names = dict(self.names)
+        other.given = self.given
+        other._labels = self.labels      # never filled in place: learning a name makes new labels
+        return other
+
     # ---- learning
     def learn(self, texts: Iterable[str]) -> None:
         """Objects that existed only during the actions (a token that died, a card drawn and discarded) are

@@ -44,7 +44,7 @@ class Result:
 def run_question(q, timeout: float | None = deadline.DEFAULT_SECONDS, **options) -> Result:
     """Answer one loaded Question (never raises for a question's own problems) within ``timeout``
     seconds (None: no bound); past it the result is `unsupported`, naming the bound."""
-    r = _run(q, timeout, **options)
+    r = answer_result(q, timeout, **options)
     objects = tuple((o.id, shown_name(o)) for o in q.state.objects)
     made = getattr(r.answer, "objects", ())
     kind = KINDS.get(q.ask)
@@ -61,7 +61,9 @@ def error_result(e) -> Result:
     return Result(e.qid, e.file, "error", message=str(e), line=e.line)
 
 
-def _run(q, timeout: float | None, **options) -> Result:
+def answer_result(q, timeout: float | None = deadline.DEFAULT_SECONDS, **options) -> Result:
+    """``run_question``'s answer, status and message, without what showing the result needs (the objects' names,
+    the expectation as written): for a caller that shows it its own way (a board asking many questions)."""
     try:
         with deadline.bound(timeout, spent=getattr(q, "read_seconds", 0.0)):
             ans = answer_question(q, **options)

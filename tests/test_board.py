@@ -6,8 +6,11 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import mtgjudge
+from mtgjudge.model.rules.layers import activated_abilities
 from mtgjudge.queries.board import Board, IllegalAction
 from mtgjudge.queries.format.files import load_text
 from mtgjudge.queries.kinds.outcome import answer as outcome
@@ -55,6 +58,87 @@ def test_legal_actions_list_what_the_legality_model_allows_and_nothing_it_forbid
     assert listed == {("activate", "_battlefield_Alice_1", "legal")}
     assert not any(a.object == "bolt" for a in b.legal_actions("Alice"))          # Bob's card (601.3)
     assert ("cast", "bolt") not in {(a.kind, a.object) for a in b.legal_actions("Bob") if a.legal}   # no mana
+
+
+MAIN = {"active": "Alice", "step": "precombat-main"}
+
+
+def _listed(b: Board, player: str = "Alice") -> set:
+    return {(a.kind, a.object, a.action.get("ability"), a.status) for a in b.legal_actions(player)}
+
+
+def test_a_cost_the_listing_shares_keeps_its_own_answer():
+    """The listing decides each (player, total cost) once: hand derivations where one cost shares another's
+    words, source or mana but not its answer."""
+    # 106.6: Mishra's Workshop's mana casts only artifact spells: Sol Ring (artifact, {1}) yes; Grizzly Bears'
+    # {1} and Horizon Canopy's "{1}, {T}, Sacrifice" (an ability; the Canopy's own {T} is in that cost, 601.2h)
+    # have nothing else to pay {1} with
+    shop = {"Alice": {"battlefield": [{"card": "Mishra's Workshop", "id": "shop"}, {"card": "Horizon Canopy", "id": "canopy"}],
+                      "hand": [{"card": "Sol Ring", "id": "ring"}, {"card": "Grizzly Bears", "id": "bears"}],
+                      "library": ["Forest"]}, "Bob": {}}
+    assert _listed(Board.build(shop, turn=MAIN)) == {
+        ("activate", "shop", 1, "legal"), ("activate", "canopy", 1, "legal"), ("cast", "ring", None, "legal")}
+    shop["Alice"]["battlefield"].append({"card": "Forest", "id": "forest"})       # now a Forest pays {1}
+    assert _listed(Board.build(shop, turn=MAIN)) == {
+        ("activate", "shop", 1, "legal"), ("activate", "canopy", 1, "legal"), ("activate", "canopy", 2, "legal"),
+        ("activate", "forest", 1, "legal"), ("cast", "ring", None, "legal"), ("cast", "bears", None, "legal")}
+    # a land that taps for two colours pays {R} and {G}, each alone; {U/P} is {U} (none) or 2 life (107.4f, 119.4)
+    for life, probe in ((1, set()), (2, {("cast", "probe", None, "legal")})):
+        taiga = Board.build({"Alice": {"life": life, "battlefield": [{"card": "Taiga", "id": "taiga"},
+                                                                     {"card": "Grizzly Bears", "id": "bear"}],
+                                       "hand": [{"card": "Gitaxian Probe", "id": "probe"},
+                                                {"card": "Mutagenic Growth", "id": "growth"},
+                                                {"card": "Lightning Bolt", "id": "bolt"}], "library": ["Forest"]},
+                             "Bob": {}}, turn=MAIN)
+        assert _listed(taiga) == {("activate", "taiga", 1, "legal"), ("activate", "taiga", 2, "legal"),
+                                  ("cast", "bolt", None, "legal"), ("cast", "growth", None, "legal")} | probe
+    # one source, {T} in both costs, a counter to remove in one (118.3): Vivid Grove has none left
+    vivid = Board.build({"Alice": {"battlefield": [{"card": "Vivid Grove", "id": "grove", "counters": {"charge": 0}},
+                                                   {"card": "Vivid Crag", "id": "crag", "counters": {"charge": 1}}]},
+                         "Bob": {}}, turn=MAIN)
+    assert _listed(vivid) == {("activate", "grove", 1, "legal"), ("activate", "crag", 1, "legal"),
+                              ("activate", "crag", 2, "legal")}
+
+
+def _one_by_one(b: Board, player: str) -> list:
+    """Every card and ability the listing asks about, each asked alone (no decision shared)."""
+    out = []
+    for o in b.state.objects:
+        if o.zone not in ("battlefield", "stack") and (o.zone == "exile" or o.owner == player):
+            kind = "play" if "Land" in o.printed.types else "cast"
+            out.append((kind, o.id, None, b.can_play(o.id, by=player)))
+    for o in b.state.objects:
+        if o.zone != "stack" and (o.controller if o.zone == "battlefield" else o.owner) == player:
+            for index in range(1, len(activated_abilities(b.state, o.id)) + 1):
+                out.append(("activate", o.id, index, b.can_activate(o.id, ability=index, by=player)))
+    return out
+
+
+#: Permanents whose costs and mana share words, sources and symbols: two-colour and five-colour lands, mana with
+#: a rider of life or counters, mana only for artifact spells, sick and tapped creatures, abilities with {T}
+#: and mana in one cost; and abilities the model cannot decide (Doubling Cube's, Pili-Pala's), listed unsupported.
+PERMANENTS = ["Forest", "Mountain", "Taiga", "Mana Confluence", "Horizon Canopy", "Mishra's Workshop", "Vivid Grove",
+              "Llanowar Elves", "Prodigal Pyromancer", "Sol Ring", "Castle Sengir", "Grizzly Bears", "Fellwar Stone",
+              "Doubling Cube", "Pili-Pala"]
+CARDS = ["Sol Ring", "Grizzly Bears", "Lightning Bolt", "Giant Growth", "Gitaxian Probe", "Fellwar Stone", "Forest",
+         "Mutagenic Growth"]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from(PERMANENTS), st.booleans(), st.integers(0, 1)), max_size=5),
+       st.lists(st.sampled_from(CARDS), max_size=3), st.integers(0, 3), st.sampled_from(["upkeep", "precombat-main"]))
+def test_the_listing_answers_as_each_action_asked_alone(permanents, hand, life, step):
+    battlefield = [{"card": c, "tapped": tapped, "summoning_sick": sick == 1, **(
+        {"counters": {"charge": sick}} if c == "Vivid Grove" else {})} for c, tapped, sick in permanents]
+    b = Board.build({"Alice": {"life": life, "battlefield": battlefield, "hand": hand, "library": ["Forest"]},
+                     "Bob": {"battlefield": ["Grizzly Bears"]}}, turn={"active": "Alice", "step": step})
+    alone = {(kind, oid, index): v for kind, oid, index, v in _one_by_one(b, "Alice")}
+    listed = {(a.kind, a.object, a.action.get("ability")): a for a in b.legal_actions("Alice")}
+    expected = {k: v for k, v in alone.items() if v.status == "unsupported" or (v.status == "answered" and v.answer is True)}
+    assert set(listed) == set(expected)
+    for k, a in listed.items():
+        assert a.status == ("unsupported" if expected[k].status == "unsupported" else "legal"), k
+        assert a.message == expected[k].message, k
 
 
 def test_a_legal_action_applies_and_an_illegal_one_raises_with_the_rule():

@@ -334,3 +334,19 @@ def test_the_count_of_mana_counts_one_tap_per_permanent_and_a_filters_net_mana()
     for k, short in ((3, True), (2, False)):
         pr = build_problem(q.state, "Alice", TotalCost(parse_cost("{%d}" % k), purpose=Purpose("cost")))
         assert (mana_shortfall(pr) is not None) is short
+
+
+def test_a_cost_decided_once_is_decided_again_when_another_requirement_fails():
+    """``deciding_once``: the same (player, cost) of one state answers from the first decision only while the
+    other requirements all hold; a failing one is a reason of its own question."""
+    from mtgjudge.model.payment.answers import can_pay as decide_pay, deciding_once
+
+    q = question("{G}", ["Forest"])
+    cost = TotalCost(parse_cost("{G}"))
+    late = step("307.1", "it is not Alice's main phase")
+    with deciding_once(q.state):
+        assert decide_pay(q.state, "Alice", cost, extra=[(late, False)]).why == (late,)
+        assert decide_pay(q.state, "Alice", cost, extra=[(late, True)]).value is True
+        refused = decide_pay(q.state, "Alice", cost, extra=[(late, False)])
+        assert refused.value is False and refused.why == (late,)
+        assert decide_pay(q.state, "Alice", TotalCost(parse_cost("{G}{G}"))).value is False

@@ -1,10 +1,18 @@
 """Whether a player can pay a cost now, as an answer (601.2g-h, 118.3): the payment problem decided by the solver
 (``decide``), a "yes" with one plan in words as its witness (every distinct payment too, on request: ``enumeration``),
 a "no" with one minimal set of reasons. Every question and rule that asks "can this be paid" asks here (casting,
-activating, costs to attack)."""
+activating, costs to attack).
+
+Inside :func:`deciding_once` (a listing of every legal action asks about one state), a cost asked about again
+is not decided again: the abilities of one permanent whose costs are the same ("{T}: Add {R}" and "{T}: Add
+{G}" of a land that has every basic land type), or one spell's several ways, pose the very same payment
+problem (``build_problem`` reads nothing but the state, the player and the cost), so they get the same
+decision."""
 from __future__ import annotations
 
-from typing import Any
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Iterator
 
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Answer, Step, step
@@ -19,12 +27,44 @@ if TYPE_CHECKING:
     from mtgjudge.model.payment.enumeration import Payment
 
 
+#: Inside ``deciding_once``: its state, and the problems of that state decided so far with their decisions,
+#: by (player, total cost).
+_decided: ContextVar[tuple[GameState, dict[tuple[str, TotalCost], tuple[PaymentProblem, PaymentResult]]] | None] = \
+    ContextVar("decided payments", default=None)
+
+
+@contextmanager
+def deciding_once(state: GameState) -> Iterator[None]:
+    """Within it, ``can_pay`` decides each (player, total cost) of ``state`` once, when its other requirements
+    all hold, and answers it again from that decision. A requirement that fails joins the solver's reasons, so
+    such a question is decided on its own. A "no" answered again keeps the first asking's minimal reasons (a
+    minimal set never holds a requirement that holds, but another minimal set could be found asked alone)."""
+    token = _decided.set((state, {}))
+    try:
+        yield
+    finally:
+        _decided.reset(token)
+
+
+def _decide(state: GameState, player: str, cost: TotalCost,
+            extra: list[Requirement] | tuple) -> tuple[PaymentProblem, PaymentResult]:
+    """The payment problem and its decision, from ``deciding_once``'s decisions when it was made already."""
+    memo = _decided.get()
+    decided = memo[1] if memo is not None and memo[0] is state and all(ok for _, ok in extra) else None
+    if decided is not None and (player, cost) in decided:
+        return decided[(player, cost)]
+    problem = build_problem(state, player, cost)
+    result = solve(problem, extra=list(extra))
+    if decided is not None:
+        decided[(player, cost)] = (problem, result)
+    return problem, result
+
+
 def can_pay(state: GameState, player: str, cost: TotalCost, all_ways: bool = False,
             extra: list[Requirement] | tuple = (), lead: tuple[Step, ...] = ()) -> Answer:
     """Can ``player`` pay ``cost`` now (with the ``extra`` requirements holding too)? A "yes" has one plan as
     its witness (every distinct payment too, with ``all_ways``); a "no" one minimal set of reasons."""
-    problem = build_problem(state, player, cost)
-    result: PaymentResult = solve(problem, extra=list(extra))
+    problem, result = _decide(state, player, cost, extra)
     if not result.sat:
         return Answer(value=False, why=tuple(result.reasons))
     why = list(lead) + plan_steps(result.plan or {}, player)

@@ -113,22 +113,46 @@ class Encoding:
         self.gy_terms: list[Any] = []
         self.forbidden: dict[tuple, list[Any]] = {}
         self.twins: dict[tuple, tuple[Any, Any]] = {}
+        self.nums: dict[int, Any] = {}
+        self.ints: Any = None
 
     # ---------------------------------------------------------------- building blocks
     def ivar(self, name: str, lo: int = 0, hi: int | None = None):
         self.n += 1
-        v = self.z3.Int(f"{name}#{self.n}")
-        self.ts.add(v >= lo)
+        z3 = self.z3
+        if self.ints is None:
+            self.ints = z3.IntSort()
+        # z3.Int's own constant, its sort made once; the terms ``v >= lo`` and ``v <= hi`` make (z3's own
+        # Z3_mk_ge, Z3_mk_le), the bounds made once
+        ctx = self.ints.ctx
+        v = z3.ArithRef(z3.Z3_mk_const(ctx.ref(), z3.to_symbol(f"{name}#{self.n}", ctx), self.ints.ast), ctx)
+        self.ts.add(z3.BoolRef(z3.Z3_mk_ge(ctx.ref(), v.as_ast(), self.num(lo).as_ast()), ctx))
         if hi is not None:
-            self.ts.add(v <= hi)
+            self.ts.add(z3.BoolRef(z3.Z3_mk_le(ctx.ref(), v.as_ast(), self.num(hi).as_ast()), ctx))
         return v
+
+    def num(self, k: int):
+        """The integer term ``k``, made once for the whole encoding (z3 makes a new one of ``k`` in each ``v >= k``)."""
+        term = self.nums.get(k)
+        if term is None:
+            term = self.nums[k] = self.z3.IntVal(k)
+        return term
 
     def bvar(self, name: str):
         self.n += 1
         return self.z3.Bool(f"{name}#{self.n}")
 
     def total(self, terms: list[Any]):
-        return self.z3.Sum(terms) if terms else self.z3.IntVal(0)
+        if not terms:
+            return self.num(0)
+        z3 = self.z3
+        if all(isinstance(t, z3.ArithRef) for t in terms):
+            # z3.Sum's own term (Z3_mk_add of the terms), without its coercion of each term to a common sort: the
+            # encoding's terms are all integer terms already (a real one would make z3 refuse, not coerce)
+            ctx = terms[0].ctx
+            return z3.ArithRef(z3.Z3_mk_add(ctx.ref(), len(terms), (z3.Ast * len(terms))(*[t.as_ast() for t in terms])),
+                               ctx)
+        return z3.Sum(terms)
 
     # ---------------------------------------------------------------- symbols
     def symbol_demand(self, symbols: tuple[Symbol, ...], x: int, active: Any, track: bool,
@@ -682,10 +706,11 @@ class Encoding:
                     ts.add(tot <= g.n)
                 if not g.tapped:
                     ts.require(step("107.6", f"{g.label} is untapped, and {{Q}} needs it tapped"), tot == 0)
+            if gi not in self.sac_mana and gi not in self.sac_other:
+                continue        # nothing sacrifices it: no limit to say (most permanents, most costs)
             sm = self.total(self.sac_mana.get(gi, []))
             so = self.total(self.sac_other.get(gi, []))
-            if gi in self.sac_mana or gi in self.sac_other:
-                ts.require(step(("118.3", "701.21a"), f"each of {g.label} can be sacrificed only once"), sm + so <= g.n)
+            ts.require(step(("118.3", "701.21a"), f"each of {g.label} can be sacrificed only once"), sm + so <= g.n)
             if gi in self.sac_mana and gi in self.late_taps:
                 if gi == pr.source_group and self.own_symbol("tap"):
                     ts.require(self.own_symbol_step("{T}", "sacrificed"), sm + self.total(self.late_taps[gi]) <= g.n)

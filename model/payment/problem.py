@@ -276,6 +276,14 @@ def _analyse(ms: ManaSource, group: int, life: int, obj: GameObject, snow: bool)
                       ms.damage, ms.once, puts)
 
 
+def _mana_sources(state: GameState, player: str) -> list[ManaSource]:
+    """``mana_sources``, read once for each player of a state (a function of the state alone, which never changes)."""
+    key = ("mana_sources", player)
+    if key not in state._cache:
+        state._cache[key] = mana_sources(state, player)
+    return state._cache[key]
+
+
 def build_problem(state: GameState, player: str, cost: TotalCost) -> PaymentProblem:
     """Read the state into a payment problem for ``player`` paying ``cost``.
 
@@ -289,7 +297,7 @@ def build_problem(state: GameState, player: str, cost: TotalCost) -> PaymentProb
     needs_mana = bool(cost.symbols or cost.modifiers or cost.casting or not cost.source)
     if needs_mana:
         require_modelled_for_payment(state, player, exclude=(cost.casting,) if cost.casting else ())
-    sources = mana_sources(state, player) if needs_mana else []
+    sources = _mana_sources(state, player) if needs_mana else []
     for o in state.battlefield(player):
         for a in activated_abilities(state, o.id):
             if a.kind == "activated" and any(e.kind == "double_mana_pool" for e in a.effects):

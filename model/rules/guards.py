@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.objects import GameObject, undefined_card
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves, lasting_effects
 from mtgjudge.model.rules.layers import current
@@ -49,6 +49,10 @@ def _unmodelled_matters(a: Ability, o: GameObject, scopes: Iterable[Scope], kind
     return relevant and a.functions_in(o.zone) and any(a.may_concern(s) for s in scopes)
 
 
+#: A guard not asked yet about a state (``require_modelled``'s record in the state's facts).
+_UNASKED = object()
+
+
 def require_modelled(state: GameState, scopes: Iterable[Scope], what: str = "", *, kinds: tuple[str, ...] = ("static",),
                      player: str | None = None, undefined_cards: bool = True, objects: Iterable[GameObject] = (),
                      exclude: Iterable[str] = (), ignore: "Callable[[Ability, GameObject], bool] | None" = None) -> None:
@@ -61,6 +65,33 @@ def require_modelled(state: GameState, scopes: Iterable[Scope], what: str = "", 
     "As long as ~ is in your graveyard, ..."; ``_require_modelled_off_battlefield``), except ``exclude``.
     ``ignore``: unmodelled abilities of permanents that a rule the caller cites keeps out of ``what``."""
     scopes = tuple(Scope(s) for s in scopes)
+    objects, exclude = tuple(objects), tuple(exclude)
+    if ignore is not None:
+        return _require_modelled(state, scopes, what, kinds, player, undefined_cards, objects, exclude, ignore)
+    # the state never changes: a guard answers about it as it did before, passing or raising the same words
+    key = ("modelled", scopes, what, kinds, player, undefined_cards, objects, exclude)
+    try:
+        said = state._cache.get(key, _UNASKED)
+    except TypeError:           # arguments that can't be told apart later (a list of kinds): checked each time
+        return _require_modelled(state, scopes, what, kinds, player, undefined_cards, objects, exclude, None)
+    if said is None:
+        return None
+    if said is not _UNASKED:
+        raise Unsupported(said)
+    try:
+        _require_modelled(state, scopes, what, kinds, player, undefined_cards, objects, exclude, None)
+    except SearchBound:
+        raise                   # a bound reached, not an answer about the state
+    except Unsupported as e:
+        state._cache[key] = str(e)
+        raise
+    state._cache[key] = None
+    return None
+
+
+def _require_modelled(state: GameState, scopes: tuple[Scope, ...], what: str, kinds: tuple[str, ...], player: str | None,
+                      undefined_cards: bool, objects: tuple[GameObject, ...], exclude: tuple[str, ...],
+                      ignore: "Callable[[Ability, GameObject], bool] | None") -> None:
     when = f" that may apply when {what}" if what else ""
     _require_modelled_off_battlefield(state, scopes, when, kinds, set(exclude) | {o.id for o in objects})
     # Spells on the stack function there (113.6): split second (702.61a) and the like.
