@@ -45,6 +45,15 @@ state:
     ("Juggernaut has first strike as long as it's attacking.", "keyword_case"),
     ("Metalcraft — Juggernaut has double strike as long as you control three or more artifacts.", "keyword_case"),
     ("You may have Juggernaut assign its combat damage as though it weren't blocked.", "keyword_case"),
+    # the phrase grammar's noun phrases (115.1's lists): "Elves" is Elf
+    ("Juggernaut can't be blocked by Elves.", "not_blocked_by"),
+    ("Juggernaut can't be blocked except by artifact creatures and/or white creatures.", "only_blocked_by"),
+    ("Juggernaut can't block Humans.", "cant_block_those"),
+    # restrictions with a condition read whole (508.1c, 509.1b)
+    ("Juggernaut can't attack unless there are seven or more cards in your graveyard.", "cant_attack"),
+    ("Juggernaut can't attack or block unless you control another Giant.", "cant_attack_or_block"),
+    ("Juggernaut can't be blocked as long as defending player controls an artifact.", "cant_be_blocked"),
+    ("Juggernaut can't block unless you control another Wolf or Werewolf.", "cant_block"),
 ])
 def test_lines_read_whole(text, fact):
     name = next(n for n in ("Hulking Goblin", "Goblin Brigand", "Palace Guard", "Juggernaut", "White Knight")
@@ -53,8 +62,7 @@ def test_lines_read_whole(text, fact):
 
 
 @pytest.mark.parametrize("text", [
-    # a plural the reading does not know as one subtype ("Elves" is no "Elve"), and a comparison it has no reading of
-    "Juggernaut can't be blocked by Elves.",
+    # a comparison it has no reading of
     "Juggernaut can't be blocked by creatures with power less than 2.",
     "Juggernaut can't be blocked except by two or more creatures with flying.",
     "Nonbasic landwalk",
@@ -69,6 +77,14 @@ def test_lines_read_whole(text, fact):
     "Snow swampwalk",
     "Hulking Goblin can't block, and creatures you control have haste.",
     "Protection from creatures",
+    # conditions the board does not show (the turn's history, a payment) and a defending player's condition on
+    # blocking: no reading
+    "Juggernaut can't attack unless you've cast a creature spell this turn.",
+    "Juggernaut can't attack or block unless you pay {1}.",
+    "Juggernaut can't block unless defending player controls an Island.",
+    "Juggernaut can't be blocked if you've cast a historic spell this turn.",
+    "Juggernaut can't block creatures with power 2 or greater unless you pay {1}.",
+    "Juggernaut can't attack unless a black or green creature also attacks.",
 ])
 def test_lines_not_read(text):
     assert lines.read(text, "Juggernaut") is None
@@ -256,3 +272,18 @@ def test_a_blocker_with_too_many_choices_is_unsupported_not_enumerated():
     few = ", ".join(f"{{card: Raging Goblin, id: g{i}, attacking: Bob}}" for i in range(3))
     st = _state(few, "{card: Palace Guard, id: guard}", step="declare-attackers")
     assert declare.check_block(st, {"guard": ("g0", "g1", "g2")}).value is True
+
+
+def test_another_is_said_of_the_whole_list():
+    """"another Wolf or Werewolf": the creature itself is neither of them (it is "another" Wolf, and "another"
+    Werewolf)."""
+    cond = lines.read("Juggernaut can't block unless you control another Wolf or Werewolf.", "Juggernaut").condition
+    assert cond is not None and [s.other for s in cond.selectors] == [True, True]
+
+
+def test_attack_unless_names_a_subtype_only():
+    """"an artifact" is a card type, no subtype: the reading of "unless defending player controls a Swamp" (a
+    subtype) does not take it (which would make the restriction apply whatever Bob controls)."""
+    line = lines.read("Juggernaut can't attack unless defending player controls an artifact.", "Juggernaut")
+    assert line.fact == "cant_attack" and line.unless and line.condition.whose == "defending"
+

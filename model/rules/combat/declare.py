@@ -34,8 +34,10 @@ from mtgjudge.model.explain import Answer, Step, step
 from mtgjudge.model.mana import Symbol, format_cost, parse_cost
 from mtgjudge.model.payment.answers import can_pay
 from mtgjudge.model.objects import GameObject, undefined_card
+from mtgjudge.model.rules import counts
+from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.combat import lines
-from mtgjudge.model.rules.guards import power_now, require_modelled_elsewhere
+from mtgjudge.model.rules.guards import guard_scope, power_now, require_modelled_elsewhere
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves, lasting_effects
 from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.rules.layers import current
@@ -91,6 +93,9 @@ class Creature:
     landwalk: list[tuple[str, Step]] = field(default_factory=list)     # land types (702.14c)
     min_blockers: list[tuple[int, Step]] = field(default_factory=list)
     max_blockers: list[tuple[int, Step]] = field(default_factory=list)
+    #: (fact, line, why) of the lines whose condition is about the defending player (``lines.Condition.whose``):
+    #: decided for each player or planeswalker attacked (``_conditional``)
+    conditional: list[tuple[str, lines.CombatLine, Step]] = field(default_factory=list)
 
     def has(self, fact: str) -> bool:
         return bool(self.facts.get(fact))
@@ -151,6 +156,14 @@ def creatures(state: GameState) -> dict[str, Creature]:
                 raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply when attackers "
                                   f"or blockers are declared: {a.source_text!r}")
             s = step(line.rule, f"{o.name}: {a.source_text}")
+            if line.condition is not None and line.condition.whose == "defending":
+                c.conditional.append((line.fact, line, s))
+                continue
+            if line.condition is not None:
+                # 508.1c, 509.1b: a restriction is checked as the declaration is made, on the board as it stands
+                if holds(state, line.condition, o, o.controller) == line.unless:
+                    continue
+                line = replace(line, condition=None, unless=False)
             if line.fact == "keyword_case":
                 _keyword_case(state, o, c, line, a.source_text)
             elif line.fact == "unleash":
@@ -263,6 +276,40 @@ def _keyword_case(state: GameState, o: GameObject, c: Creature, line: lines.Comb
                           "question does not say")
 
 
+def _guard_stats(state: GameState, sels, what: str) -> None:
+    """Selectors that read power or toughness ("creatures with power 2 or greater") read them after the layers and
+    counters (613.4c): unmodelled text that may change them makes the answer unsupported."""
+    if any(sel.stat is not None and sel.stat[0] in ("power", "toughness") for sel in sels):
+        guard_scope(state, Scope.POWER_TOUGHNESS, what)
+
+
+def holds(state: GameState, cond: lines.Condition, o: GameObject, player: str) -> bool:
+    """Is the condition of a combat line of ``o`` true now (``player``: the player its "you" is, the line's
+    controller or the defending player, ``lines.Condition.whose``)?"""
+    if cond.kind == "cards":
+        found = counts.value(state, player, cond.count, o)
+    elif cond.kind == "counters":
+        found = o.counter(cond.subtype)
+    elif cond.kind == "attached":
+        found = sum(1 for q in state.battlefield() if q.attached_to == o.id and cond.subtype in current(state, q.id).subtypes)
+    else:
+        _guard_stats(state, cond.selectors, f"the condition {cond.text!r} of {o.name}")
+        found = sum(1 for q in state.battlefield()
+                    if any(matches(sel, current(state, q.id), q, player, o, state.turn.step) for sel in cond.selectors))
+    return found >= cond.n if cond.at_least else found <= cond.n
+
+
+def _conditional(state: GameState, c: Creature, fact: str, defending: str) -> Step | None:
+    """The line of ``c`` whose condition about the defending player ``defending`` makes ``fact`` hold, as a step
+    saying so, or None."""
+    o = state.obj(c.id)
+    for f, line, s in c.conditional:
+        if f == fact and holds(state, line.condition, o, defending) != line.unless:
+            said = "does not hold" if line.unless else "holds"
+            return step(s.rules, f"{s.text.rstrip('.')} (with {defending} the defending player, the condition {said})")
+    return None
+
+
 def _apply(c: Creature, line: lines.CombatLine, s: Step) -> None:
     if line.fact == "extra_blocks":
         c.extra_blocks = ANY_NUMBER if line.n < 0 or c.extra_blocks >= ANY_NUMBER else c.extra_blocks + line.n
@@ -279,6 +326,9 @@ def _apply(c: Creature, line: lines.CombatLine, s: Step) -> None:
         _add(c, "cant_block_alone", s)
     elif line.fact in ("not_blocked_by", "only_blocked_by", "blocks_only", "cant_block_those"):
         c.qualities.append((line.fact, line.quality, s))
+    elif line.fact == "cant_block_or_be_blocked_by":
+        c.qualities.append(("not_blocked_by", line.quality, s))
+        c.qualities.append(("cant_block_those", line.quality, s))
     elif line.fact == "landwalk":
         c.landwalk.append((line.subtype, s))
     elif line.fact == "min_blockers":
@@ -334,6 +384,9 @@ def attack_restriction(state: GameState, oid: str, defender: str) -> Step | None
         s = c.why("cant_attack")
         return step(_rules("508.1c", s), f"{s.text.rstrip('.')}: {c.name} can't attack")
     player = defending_player(state, defender)
+    s = _conditional(state, c, "cant_attack", player)
+    if s is not None:
+        return step(_rules("508.1c", s), f"{s.text}: {c.name} can't attack {_name(state, defender)}")
     for subtype, s in c.attack_unless:
         if not any(subtype in current(state, p.id).subtypes for p in state.battlefield(player)):
             return step(_rules("508.1c", s), f"{s.text.rstrip('.')}: {player} controls no {subtype}")
@@ -452,6 +505,9 @@ def block_restriction(state: GameState, bid: str, aid: str) -> Step | None:
     if a.has("cant_be_blocked"):
         s = a.why("cant_be_blocked")
         return step(_rules("509.1b", s), f"{s.text.rstrip('.')}: {a.name} can't be blocked")
+    s = _conditional(state, a, "cant_be_blocked", defending)
+    if s is not None:
+        return step(_rules("509.1b", s), f"{s.text}: {a.name} can't be blocked")
     if "Flying" in a.keywords and not ({"Flying", "Reach"} & c.keywords):
         return step(("702.9b", "509.1b"), f"{a.name} has flying and {c.name} has neither flying nor reach")
     q = protected_from(state, aid, bid)
@@ -495,6 +551,11 @@ def _has_quality(state: GameState, c: Creature, quality: tuple, other: Creature)
             ok = _power(state, c) < _power(state, other)
         elif kind == "power_greater_than_its":
             ok = _power(state, c) > _power(state, other)
+        elif kind == "selector":
+            # the phrase's "you" is the line's controller; its power words read the power now (613)
+            o, source = state.obj(c.id), state.obj(other.id)
+            _guard_stats(state, part[1], f"the power of {c.name} matters to who may block")
+            ok = any(matches(sel, current(state, c.id), o, other.controller, source, state.turn.step) for sel in part[1])
         else:
             raise ValueError(f"no such quality: {part!r}")
         if not ok:
