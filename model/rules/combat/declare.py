@@ -59,8 +59,9 @@ EVASION_KEYWORDS = {"Fear": ("fear", "702.36b"), "Intimidate": ("intimidate", "7
 #: Landwalk keywords (702.14c) this model performs, by the land type each names.
 LANDWALK = {"Plainswalk": "Plains", "Islandwalk": "Island", "Swampwalk": "Swamp", "Mountainwalk": "Mountain",
             "Forestwalk": "Forest"}
-#: Keywords of declaring blockers this model does not perform: a creature with one makes blocking unsupported.
-UNREAD_KEYWORDS = ("Banding",)
+#: Keywords of attacking in bands (702.22c): the bands declared with the attackers are not in the state, so
+#: blocking an attacker with one beside another attacker is unsupported (``_guard_bands``).
+BAND_KEYWORDS = ("Banding",)
 #: The rules that an "until end of turn" effect adds for its object (``state.PTChange.rules``), as facts.
 _EFFECT_RULES = {"can't block": "cant_block", "can't be blocked": "cant_be_blocked", "attacks if able": "must_attack",
                  "all creatures able to block it do so": "lure", "must be blocked if able": "must_be_blocked",
@@ -131,8 +132,6 @@ def creatures(state: GameState) -> dict[str, Creature]:
         c = Creature(o.id, o.name, o.controller, o.tapped, summoning_sick(state, o.id), colors=frozenset(ch.colors))
         for a in ch.abilities:
             if a.kind == "keyword":
-                if a.keyword in UNREAD_KEYWORDS and is_creature:
-                    raise Unsupported(f"{o.name} ({o.id}) has {a.keyword}: declaring blockers with it is not modelled")
                 c.keywords.add(a.keyword)
                 if a.keyword in EVASION_KEYWORDS:
                     fact, rule = EVASION_KEYWORDS[a.keyword]
@@ -743,11 +742,27 @@ def _bounded(state: GameState) -> list[str]:
     return [a for a in attackers(state) if _blockers_bounds(cs[a]) != (1, None, ANY_NUMBER, None)]
 
 
+def _guard_bands(state: GameState) -> None:
+    """702.22c-d, 702.22h: attacking creatures with banding may have been declared in a band with other creatures
+    attacking the same player, planeswalker or battle, and a creature blocking one of a band blocks them all; the
+    state does not say which bands were declared. A creature with banding that attacks alone there, or banding on
+    a blocker (702.22j: a rule of combat damage, ``engine.combat_damage``), changes nothing of declaring blockers
+    (509.1)."""
+    cs = creatures(state)
+    for aid in attackers(state):
+        a = state.obj(aid)
+        if aid in cs and set(BAND_KEYWORDS) & cs[aid].keywords and any(
+                o != aid and state.obj(o).attacking == a.attacking for o in attackers(state)):
+            raise Unsupported(f"{a.name} ({aid}) has banding and attacks beside other creatures: the bands declared "
+                              "with the attackers (702.22c, 702.22h) are not in the state")
+
+
 def check_block(state: GameState, decl: Mapping[str, tuple[str, ...]]) -> Answer:
     """Is the declaration of blockers ``decl`` (blocker -> the attackers it blocks; every other creature doesn't
     block) legal? A ``no`` is the restriction it breaks, or the requirements it leaves unobeyed with a declaration
     that obeys more (509.1c)."""
     _guard_declaring(state, "blockers are declared")
+    _guard_bands(state)
     decl = {b: tuple(v) for b, v in decl.items() if v}
     r = block_violation(state, decl)
     if r is not None:
