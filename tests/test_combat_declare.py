@@ -287,3 +287,14 @@ def test_attack_unless_names_a_subtype_only():
     line = lines.read("Juggernaut can't attack unless defending player controls an artifact.", "Juggernaut")
     assert line.fact == "cant_attack" and line.unless and line.condition.whose == "defending"
 
+
+
+def test_all_slivers_is_every_sliver():
+    """"All Sliver creatures have flying." is a grant to every Sliver creature, whoever controls it (613.1f): read
+    as "Sliver creatures have flying." is."""
+    from mtgjudge.model.cards.sources import CardRecord, FaceRecord
+    from mtgjudge.model.oracle import compile_card
+    face = FaceRecord("Test Sliver", "{1}{U}", "Creature — Sliver", "All Sliver creatures have flying.", "1", "1")
+    (a,) = compile_card(CardRecord("Test Sliver", "normal", (face,))).faces[0].abilities
+    assert a.kind == "static" and a.static.kind == "grant_keyword" and a.static.arg("keyword") == "Flying"
+    assert a.static.affects.subtypes == ("Sliver",) and a.static.affects.controller == "any"

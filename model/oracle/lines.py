@@ -851,7 +851,11 @@ def _static_word(norm: str, printed: str) -> Ability | None:
 
 
 def _grants(norm: str, printed: str) -> list[Ability] | None:
-    """"Enchanted creature gets +2/+2 and has flying.", "Creatures you control have haste." (613.1f, 613.4c)."""
+    """"Enchanted creature gets +2/+2 and has flying.", "Creatures you control have haste." (613.1f, 613.4c).
+    "All Sliver creatures have flying." says what "Sliver creatures have flying." says: every one of them, whoever
+    controls it."""
+    if norm.startswith("All ") and not norm.startswith("All creatures able"):
+        norm = norm[len("All "):]
     for start in ("static_grant", "static_pt"):
         try:
             r = phrases.parse(norm, start)
