@@ -54,6 +54,9 @@ state:
     ("Juggernaut can't attack or block unless you control another Giant.", "cant_attack_or_block"),
     ("Juggernaut can't be blocked as long as defending player controls an artifact.", "cant_be_blocked"),
     ("Juggernaut can't block unless you control another Wolf or Werewolf.", "cant_block"),
+    # an optional cost to attack, with or without the ability linked to it (701.43d, 607.2h)
+    ("You may exert Juggernaut as it attacks.", "exert"),
+    ("You may exert Juggernaut as it attacks. When you do, it gets +1/+3 until end of turn.", "exert"),
 ])
 def test_lines_read_whole(text, fact):
     name = next(n for n in ("Hulking Goblin", "Goblin Brigand", "Palace Guard", "Juggernaut", "White Knight")
@@ -85,6 +88,10 @@ def test_lines_read_whole(text, fact):
     "Juggernaut can't be blocked if you've cast a historic spell this turn.",
     "Juggernaut can't block creatures with power 2 or greater unless you pay {1}.",
     "Juggernaut can't attack unless a black or green creature also attacks.",
+    # exerting under a condition, and a linked ability of two sentences
+    "If Juggernaut hasn't been exerted this turn, you may exert it as it attacks. When you do, untap all other "
+    "creatures you control.",
+    "You may exert Juggernaut as it attacks. When you do, draw a card. Then discard a card.",
 ])
 def test_lines_not_read(text):
     assert lines.read(text, "Juggernaut") is None

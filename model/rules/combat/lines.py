@@ -34,7 +34,8 @@ class CombatLine:
     ``not_blocked_by`` / ``only_blocked_by`` (``quality``: the blockers it can't be blocked by / the only ones it
     can), ``blocks_only`` (``quality``: the only attackers it can block), ``cant_block_those`` (``quality``: the
     attackers it can't block), ``min_blockers`` / ``max_blockers`` (``n``), ``cant_attack_alone``,
-    ``cant_block_alone`` (506.5), ``unleash`` (it can't block while it has a +1/+1 counter, 702.98a), and the
+    ``cant_block_alone`` (506.5), ``exert`` (it may be exerted as it attacks: an optional cost to attack that can
+    always be paid, 701.43b-d, 508.1g, so it changes no declaration; ``_EXERT``), ``unleash`` (it can't block while it has a +1/+1 counter, 702.98a), and the
     keywords whose rules change nothing of declaring (``keyword_case``) in the case ``case`` names (``dash``: haste only if
     its dash cost was paid, 702.109a, which matters only to a creature 302.6 would stop; ``face_up``: morph,
     702.37a-e; ``unattached``: bestow, 702.103f; ``always``: ascend 702.131b-c, phasing 702.26a, a line that only
@@ -147,6 +148,12 @@ _DAMAGE_ONLY = (
                rf"{_CONDITION}\.$", re.I),
     re.compile(r"^You may have ~ assign its combat damage as though it weren't blocked\.$", re.I),
 )
+#: 701.43d: "You may exert ~ as it attacks" is an optional cost to attack (508.1g), and the triggered ability
+#: printed after it ("When you do, ...") is linked to it (607.2h): it triggers only when the creature is exerted,
+#: as it attacks, and is put on the stack after the declaration is complete (508.2, 603.3), so it is a triggered
+#: ability that changes nothing of declaring; its effect is kept as text, unread, for the engine, which does not
+#: perform the choice to exert (``engine.declaring``). One sentence after it, no more.
+_EXERT = re.compile(r"^You may exert ~ as it attacks\.(?: When you do, (?P<linked>[^.\"]+)\.)?$", re.I)
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _KEYWORD_NAMES = {"flying": "Flying", "reach": "Reach", "horsemanship": "Horsemanship", "shadow": "Shadow"}
 
@@ -286,6 +293,8 @@ def read(text: str, name: str) -> CombatLine | None:
     for pattern, case, rule in _NO_DECLARING:
         if pattern.match(t):
             return CombatLine("keyword_case", rule, case=case)
+    if _EXERT.match(t):
+        return CombatLine("exert", "701.43d")
     if any(p.match(t) for p in _DAMAGE_ONLY):
         return CombatLine("keyword_case", "510.1", case="always")
     for fact, rule, pattern in _PATTERNS:
