@@ -12,6 +12,7 @@ from mtgjudge.model.engine.entering import ENTERING_WORDS
 from mtgjudge.model.engine.on_stack import ON_STACK_WORDS
 from mtgjudge.model.engine.performers import PERFORMERS
 from mtgjudge.model.engine.sba import PT_WORDS
+from mtgjudge.model.engine.shields import PREVENTION_WORDS
 from mtgjudge.model.engine.zones import LEAVING_STACK_WORDS
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import CardDef, Face
@@ -53,7 +54,7 @@ def test_every_word_has_a_consumer_or_is_text_only():
     ("payment", STATIC_WORDS, set(SPELL_COST_WORDS) | set(SPENDING_WORDS)),
     ("permissions", STATIC_WORDS, set(PERMISSION_WORDS)),
     ("engine", STATIC_WORDS, set(ENTERING_WORDS) | set(PT_WORDS) | set(ON_STACK_WORDS)
-                                 | set(LEAVING_STACK_WORDS)),
+                                 | set(LEAVING_STACK_WORDS) | set(PREVENTION_WORDS)),
     ("timing", STATIC_WORDS, set(TIMING_WORDS)),
     ("in-force", STATIC_WORDS, set()),
     ("engine", EFFECT_WORDS, set(PERFORMERS)),

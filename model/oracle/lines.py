@@ -38,7 +38,7 @@ from mtgjudge.model.words.library.read import looked_more_after, search_more_wor
 from mtgjudge.model.words.players.read import chosen_after
 from mtgjudge.model.words.library.read import hands_after, search_then_top
 from mtgjudge.model.words.permanents.read import perm_sentence
-from mtgjudge.model.words.prevention.read import prevent_sentence
+from mtgjudge.model.words.prevention.read import prevent_sentence, static_prevention
 from mtgjudge.model.words.shields.read import shield_sentence
 from mtgjudge.model.words.references.read import ref_words
 from mtgjudge.model.words.counts.read import counted_word
@@ -995,6 +995,9 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
     word = _static_word(norm, printed) or _cost_change(norm, printed) or _granted_mana_ability(norm, printed)
     if word is not None:
         return word
+    prevention = static_prevention(norm)
+    if prevention is not None:
+        return Ability("static", static=parse_static(prevention), source_text=printed)
     try:
         if phrases.parse(norm, "enters_tapped"):
             return Ability("static", static=parse_static({"kind": "enters_tapped"}), source_text=printed)

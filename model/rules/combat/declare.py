@@ -62,6 +62,9 @@ LANDWALK = {"Plainswalk": "Plains", "Islandwalk": "Island", "Swampwalk": "Swamp"
 #: Keywords of attacking in bands (702.22c): the bands declared with the attackers are not in the state, so
 #: blocking an attacker with one beside another attacker is unsupported (``_guard_bands``).
 BAND_KEYWORDS = ("Banding",)
+#: Static words of combat whose rules are those of combat damage only (615.1: a prevention effect applies as damage
+#: would be dealt, 510.2): declaring (508.1, 509.1) reads nothing of them.
+DAMAGE_WORDS = ("prevent_damage_to_self",)
 #: The rules that an "until end of turn" effect adds for its object (``state.PTChange.rules``), as facts.
 _EFFECT_RULES = {"can't block": "cant_block", "can't be blocked": "cant_be_blocked", "attacks if able": "must_attack",
                  "all creatures able to block it do so": "lure", "must be blocked if able": "must_be_blocked",
@@ -139,7 +142,8 @@ def creatures(state: GameState) -> dict[str, Creature]:
                 elif a.keyword in LANDWALK:
                     c.landwalk.append((LANDWALK[a.keyword], step("702.14c", f"{o.name} has {a.keyword.lower()}")))
                 continue
-            if a.kind == "static" and a.static is not None and Scope.COMBAT in a.static.word.scopes:
+            if a.kind == "static" and a.static is not None and Scope.COMBAT in a.static.word.scopes \
+                    and a.static.kind not in DAMAGE_WORDS:
                 raise Unsupported(f"{o.name} ({o.id}): {a.text()!r} is not read for declaring attackers and blockers")
             # declaring reads combat text, and the characteristics it depends on: types, colors, keywords (613)
             if a.kind != "unmodelled" or a.unmodelled_kind != "static" or not (
