@@ -159,11 +159,20 @@ state:
     assert declare.check_attack(st2, {"brigand": "Bob"}).value is False        # 508.1j: {2} can't be paid
 
 
-@pytest.mark.parametrize("permanent", ["Magus of the Moat"])
-def test_unread_restrictions_are_unsupported(permanent):
-    st = _state("{card: Serra Angel, id: angel}", permanent)
-    with pytest.raises(Unsupported, match=permanent):
-        declare.check_attack(st, {"angel": "Bob"})
+def test_a_restriction_on_the_creatures_a_phrase_names():
+    """Magus of the Moat's "Creatures without flying can't attack." (508.1c) names the creatures as the declaration
+    is made, whoever controls them: Serra Angel has flying and may attack; Grizzly Bears, without, can't."""
+    st = _state("{card: Serra Angel, id: angel}, {card: Grizzly Bears, id: bears}", "Magus of the Moat")
+    assert declare.check_attack(st, {"angel": "Bob"}).value is True
+    assert declare.check_attack(st, {"bears": "Bob"}).value is False
+
+
+@pytest.mark.parametrize("text", ["Creatures named Paper Tiger can't attack or block.", "Creatures can't attack you.",
+                                  "Enchanted creature can't block.", "Juggernaut can't block."])
+def test_group_lines_read_whole_only(text):
+    """A phrase the grammar does not read ("named ..."), a restriction with an object ("attack you"), and the lines
+    about the object itself or its Aura's creature (``lines.read``'s) are no group lines."""
+    assert lines.group(text, "Juggernaut") is None
 
 
 def test_declaring_no_attackers_ignores_restrictions_only():

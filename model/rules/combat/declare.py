@@ -125,6 +125,7 @@ def creatures(state: GameState) -> dict[str, Creature]:
         return cached
     out: dict[str, Creature] = {}
     aura_lines: list[tuple[str, lines.CombatLine, Step]] = []
+    group_lines: list[tuple[tuple, lines.CombatLine, Step, GameObject]] = []
     costs: list[AttackCost] = []
     for o in state.battlefield():
         if not o.card.modelled:
@@ -155,6 +156,12 @@ def creatures(state: GameState) -> dict[str, Creature]:
                 costs.append(AttackCost(o.controller, parse_cost(line.cost), line.planeswalkers,
                                         step(("508.1h",), f"{o.name} ({o.controller}): {a.source_text}")))
                 continue
+            grouped = lines.group(a.source_text, o.name) if line is None else None
+            if grouped is not None:
+                # 508.1c-d, 509.1b-c: the creatures the phrase names as the declaration is made, seen from its
+                # controller (who "you" is) and its source (what "other" excludes)
+                group_lines.append((grouped[0], grouped[1], step(grouped[1].rule, f"{o.name}: {a.source_text}"), o))
+                continue
             if line is None or (line.enchanted and o.attached_to is None) or (not line.enchanted and not is_creature):
                 raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply when attackers "
                                   f"or blockers are declared: {a.source_text!r}")
@@ -182,6 +189,12 @@ def creatures(state: GameState) -> dict[str, Creature]:
     for target, line, s in aura_lines:
         if target in out:
             _apply(out[target], line, s)
+    for sels, line, s, src in group_lines:
+        _guard_stats(state, sels, f"the creatures {src.name}'s line names")
+        for cid, c in out.items():
+            q = state.obj(cid)
+            if any(matches(sel, current(state, cid), q, src.controller, src, state.turn.step) for sel in sels):
+                _apply(c, line, s)
     for ch in state.pt_changes:
         for r in ch.rules:
             if ch.object in out and r in _EFFECT_RULES:

@@ -278,6 +278,38 @@ def _plain(text: str, name: str) -> str:
     return re.sub(r"\bthis creature\b", "~", t, flags=re.I)
 
 
+#: A restriction or requirement on every creature a noun phrase names ("Beasts can't block.", "Creatures without
+#: flying can't attack.", "Other Goblin creatures you control attack each combat if able.", "All creatures attack
+#: each combat if able."): (fact, rule, pattern).
+_GROUP = tuple((fact, rule, re.compile(rf"^(?:All )?(?P<np>.+?) {p}\.$", re.I)) for fact, rule, p in (
+    ("cant_attack_or_block", "508.1c", "can't attack or block"),
+    ("cant_attack", "508.1c", "can't attack"),
+    ("cant_block", "509.1b", "can't block"),
+    ("must_attack", "508.1d", "attack each (?:combat|turn) if able"),
+    ("must_block", "509.1c", "block each (?:combat|turn) if able"),
+    ("cant_be_blocked", "509.1b", "can't be blocked"),
+))
+
+
+def group(text: str, name: str) -> tuple[tuple[Selector, ...], CombatLine] | None:
+    """A line that restricts or requires of every creature a noun phrase names (its "you" the line's controller,
+    its "other" not the line's own object), read whole: the phrase's selectors (any of them) and the line; None for
+    any other line (``read`` reads those about the object itself)."""
+    t = _plain(text, name)
+    for fact, rule, pattern in _GROUP:
+        m = pattern.match(t)
+        if not m:
+            continue
+        np = m.group("np")
+        if "~" in np or re.match(r"(?:enchanted|equipped) ", np, re.I):
+            return None
+        sels = selectors(np[:1].lower() + np[1:] if np.startswith("Non-") else np)
+        if not sels or any("Creature" not in sel.types and not sel.subtypes for sel in sels):
+            return None
+        return sels, CombatLine(fact, rule)
+    return None
+
+
 def read(text: str, name: str) -> CombatLine | None:
     """The combat line ``text`` (of the card named ``name``) is, read whole; None if it is none of them."""
     t = _plain(text, name)
