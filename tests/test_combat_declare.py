@@ -314,3 +314,20 @@ def test_all_slivers_is_every_sliver():
     (a,) = compile_card(CardRecord("Test Sliver", "normal", (face,))).faces[0].abilities
     assert a.kind == "static" and a.static.kind == "grant_keyword" and a.static.arg("keyword") == "Flying"
     assert a.static.affects.subtypes == ("Sliver",) and a.static.affects.controller == "any"
+
+
+def test_a_grant_to_creatures_with_a_counter():
+    """"Each creature you control with a +1/+1 counter on it has flying." (Abzan Falconer, 613.1f): the creatures
+    with such a counter as the layer applies (122.1), and no other."""
+    from mtgjudge.model.cards.sources import CardRecord, FaceRecord
+    from mtgjudge.model.oracle import compile_card
+    from mtgjudge.model.rules.characteristics import matches
+    from mtgjudge.model.rules.layers import current
+    text = "Each creature you control with a +1/+1 counter on it has flying."
+    face = FaceRecord("Test Falconer", "{2}{W}", "Creature — Bird", text, "2", "3")
+    (a,) = compile_card(CardRecord("Test Falconer", "normal", (face,))).faces[0].abilities
+    assert a.static.kind == "grant_keyword" and a.static.affects.counter == "+1/+1"
+    st = _state("{card: Grizzly Bears, id: bears, counters: {+1/+1: 1}}, {card: Grizzly Bears, id: plain}", "Island")
+    sel = a.static.affects
+    assert matches(sel, current(st, "bears"), st.obj("bears"), "Alice", None)
+    assert not matches(sel, current(st, "plain"), st.obj("plain"), "Alice", None)

@@ -850,12 +850,28 @@ def _static_word(norm: str, printed: str) -> Ability | None:
     return None
 
 
+#: "Each creature you control with a +1/+1 counter on it has trample." (613.1f)
+_WITH_COUNTER = re.compile(r"^Each (?P<other>other )?creature you control with an? (?P<counter>\+1/\+1) counter on it "
+                           r"has (?P<kw>[a-z ,]+)\.$")
+
+
 def _grants(norm: str, printed: str) -> list[Ability] | None:
     """"Enchanted creature gets +2/+2 and has flying.", "Creatures you control have haste." (613.1f, 613.4c).
     "All Sliver creatures have flying." says what "Sliver creatures have flying." says: every one of them, whoever
     controls it."""
     if norm.startswith("All ") and not norm.startswith("All creatures able"):
         norm = norm[len("All "):]
+    m = _WITH_COUNTER.match(norm)
+    if m:
+        # 122.1: the creatures with one or more such counters on them, determined as the layer applies (613.6)
+        affects = {"types": ("Creature",), "controller": "you", "counter": m.group("counter"),
+                   **({"other": True} if m.group("other") else {})}
+        try:
+            kws = phrases.parse(f"~ has {m.group('kw')}.", "static_grant")["keywords"]
+        except DefinitionError:
+            return None
+        return [Ability("static", static=parse_static({"kind": "grant_keyword", "keyword": kw, "affects": affects}),
+                        source_text=printed) for kw in kws]
     for start in ("static_grant", "static_pt"):
         try:
             r = phrases.parse(norm, start)
