@@ -28,7 +28,7 @@ from mtgjudge.model.words.entering import read as etb_sentences
 from mtgjudge.model.words.modes import read as modes
 from mtgjudge.model.words.turns import read as turn_sentences
 from mtgjudge.model.words.removal import read as removal_sentences
-from mtgjudge.model.words.conditions.read import condition_words
+from mtgjudge.model.words.conditions.read import condition_words, static_condition
 from mtgjudge.model.oracle.combat_triggers import COMBAT_SUBJECT_EVENTS, OTHER_SUBJECT_EVENTS
 from mtgjudge.model.words.countering.read import counter_word, countered_instead
 from mtgjudge.model.words.choices.read import choose_value_word, spell_controller_after, target_if_word
@@ -855,6 +855,35 @@ _WITH_COUNTER = re.compile(r"^Each (?P<other>other )?creature you control with a
                            r"has (?P<kw>[a-z ,]+)\.$")
 
 
+#: "As long as <condition>, ~ gets +1/+1 and has flying." / "~ has flying as long as <condition>." (611.3a, 604.2)
+_AS_LONG_AS_FIRST = re.compile(r"^As long as (?P<cond>[^,]+), (?:~|it) (?P<rest>(?:gets|has) [^\"]+)$")
+_AS_LONG_AS_AFTER = re.compile(r"^~ (?P<rest>(?:gets [+-]\d+/[+-]\d+(?: and has [a-z ,]+?)?|has [a-z ,]+?)) as long as "
+                               r"(?P<cond>[^.,\"]+)\.$")
+
+
+def _conditional_grants(norm: str, printed: str) -> list[Ability] | None:
+    """A static ability of the object itself that applies only while its condition holds (611.3a): each keyword
+    and power and toughness change the ``as_long_as`` word of its condition (``conditions.read.static_condition``);
+    None unless the condition and the rest are each read whole, about the object itself."""
+    m = _AS_LONG_AS_FIRST.match(norm) or _AS_LONG_AS_AFTER.match(norm)
+    if not m:
+        return None
+    cond = static_condition(m.group("cond"))
+    if cond is None:
+        return None
+    rest = "~ " + m.group("rest").rstrip(".") + "."
+    try:
+        r = phrases.parse(rest, "static_pt" if rest.startswith("~ gets") else "static_grant")
+    except DefinitionError:
+        return None
+    if dict(r["subject"]):
+        return None
+    inner = ([{"kind": "pt_change", "power": r["pt"][0], "toughness": r["pt"][1]}] if "pt" in r else []) + \
+        [{"kind": "grant_keyword", "keyword": kw} for kw in r["keywords"]]
+    return [Ability("static", static=parse_static({"kind": "as_long_as", "condition": cond, "static": i}),
+                    source_text=printed) for i in inner]
+
+
 def _grants(norm: str, printed: str) -> list[Ability] | None:
     """"Enchanted creature gets +2/+2 and has flying.", "Creatures you control have haste." (613.1f, 613.4c).
     "All Sliver creatures have flying." says what "Sliver creatures have flying." says: every one of them, whoever
@@ -1201,7 +1230,8 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
         return [_activated(split[0], split[1], body, printed, ctx)]
     if _CHAPTER.match(body):
         return [unmodelled(body, printed, "triggered", ctx.spell)]      # 714.2b: chapter abilities trigger
-    grants = None if ctx.spell else (_grants(body, printed) or _static_extended(body, printed)
+    grants = None if ctx.spell else (_grants(body, printed) or _conditional_grants(body, printed)
+                                     or _static_extended(body, printed)
                                      or _spend_line(body, printed))
     if grants:
         return grants
