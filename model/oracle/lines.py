@@ -861,6 +861,10 @@ _AS_LONG_AS_AFTER = re.compile(r"^~ (?P<rest>(?:gets [+-]\d+/[+-]\d+(?: and has 
                                r"(?P<cond>[^.,\"]+)\.$")
 
 
+_PT_AND_COMBAT = re.compile(r"^~ gets \+(?P<p>\d+)/\+(?P<t>\d+) and (?P<rule>can't block|can't attack|attacks each "
+                            r"combat if able)\.$")
+
+
 def _conditional_grants(norm: str, printed: str) -> list[Ability] | None:
     """A static ability of the object itself that applies only while its condition holds (611.3a): each keyword
     and power and toughness change the ``as_long_as`` word of its condition (``conditions.read.static_condition``);
@@ -872,6 +876,17 @@ def _conditional_grants(norm: str, printed: str) -> list[Ability] | None:
     if cond is None:
         return None
     rest = "~ " + m.group("rest").rstrip(".") + "."
+    combat = _PT_AND_COMBAT.match(rest)
+    if combat is not None and m.re is _AS_LONG_AS_FIRST:
+        # "..., ~ gets +2/+2 and can't block.": the raise is the as_long_as word; the restriction, under the same
+        # condition, is a line of declaring (508.1c-d, 509.1b: it can change nothing but which declarations are
+        # legal), read by the combat reader (``rules.combat.lines``) as declaring is checked
+        pt = parse_static({"kind": "as_long_as", "condition": cond, "static": {
+            "kind": "pt_change", "power": int(combat.group("p")), "toughness": int(combat.group("t"))}})
+        restriction = f"As long as {m.group('cond')}, ~ {combat.group('rule')}."
+        return [Ability("static", static=pt, source_text=printed),
+                Ability("unmodelled", source_text=restriction, unmodelled_kind="static", scope=(Scope.COMBAT,),
+                        zones=("battlefield",))]
     try:
         r = phrases.parse(rest, "static_pt" if rest.startswith("~ gets") else "static_grant")
     except DefinitionError:

@@ -337,6 +337,9 @@ def _apply(c: Creature, line: lines.CombatLine, s: Step) -> None:
     elif line.fact == "cant_block_and_cant_be_blocked":
         _add(c, "cant_block", s)
         _add(c, "cant_be_blocked", s)
+    elif line.fact == "must_attack_or_block":
+        _add(c, "must_attack", s)
+        _add(c, "must_block", s)
     elif line.fact == "cant_attack_or_block_alone":
         _add(c, "cant_attack_alone", s)
         _add(c, "cant_block_alone", s)
@@ -592,7 +595,7 @@ def _evasion(state: GameState, c: Creature, a: Creature, defending: str) -> Step
     if a.has("intimidate") and not (_is_artifact(state, c) or a.colors & c.colors):
         return step(_rules("509.1b", a.why("intimidate")), f"{a.name} has intimidate and {c.name} is neither an "
                                                          "artifact creature nor shares a color with it")
-    if _has_keyword(a, "Shadow") != _has_keyword(c, "Shadow"):
+    if _has_keyword(a, "Shadow") != _has_keyword(c, "Shadow") and not (_has_keyword(a, "Shadow") and c.has("blocks_shadow")):
         with_shadow = a if _has_keyword(a, "Shadow") else c
         return step(("702.28b", "509.1b"), f"{with_shadow.name} has shadow and "
                                            f"{(c if with_shadow is a else a).name} doesn't: {c.name} can't block {a.name}")

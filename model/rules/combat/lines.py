@@ -34,7 +34,8 @@ class CombatLine:
     ``not_blocked_by`` / ``only_blocked_by`` (``quality``: the blockers it can't be blocked by / the only ones it
     can), ``blocks_only`` (``quality``: the only attackers it can block), ``cant_block_those`` (``quality``: the
     attackers it can't block), ``min_blockers`` / ``max_blockers`` (``n``), ``cant_attack_alone``,
-    ``cant_block_alone`` (506.5), ``exert`` (it may be exerted as it attacks: an optional cost to attack that can
+    ``cant_block_alone`` (506.5), ``blocks_shadow`` (it can block creatures with shadow, 702.28b),
+    ``must_attack_or_block`` ("attacks or blocks each combat if able": both requirements, 508.1d, 509.1c), ``exert`` (it may be exerted as it attacks: an optional cost to attack that can
     always be paid, 701.43b-d, 508.1g, so it changes no declaration; ``_EXERT``), ``unleash`` (it can't block while it has a +1/+1 counter, 702.98a), and the
     keywords whose rules change nothing of declaring (``keyword_case``) in the case ``case`` names (``dash``: haste only if
     its dash cost was paid, 702.109a, which matters only to a creature 302.6 would stop; ``face_up``: morph,
@@ -101,7 +102,15 @@ _PATTERNS: tuple[tuple[str, str, re.Pattern], ...] = tuple((fact, rule, re.compi
     ("cant_block", "509.1b", r"^(?P<who>~) can't block (?P<how>unless|if) (?P<cond>[^,;]+)\.$"),
     ("cant_be_blocked", "509.1b", r"^(?P<who>~) can't be blocked (?P<how>as long as|unless|if) (?P<cond>[^,;]+)\.$"),
     ("cant_be_blocked", "509.1b", r"^As long as (?P<cond>[^,;]+), (?P<who>~) can't be blocked\.$"),
+    ("cant_block", "509.1b", r"^As long as (?P<cond>[^,;]+), (?P<who>~) can't block\.$"),
+    ("cant_attack", "508.1c", r"^As long as (?P<cond>[^,;]+), (?P<who>~) can't attack\.$"),
+    ("must_attack", "508.1d", r"^As long as (?P<cond>[^,;]+), (?P<who>~) attacks each combat if able\.$"),
     ("cant_block_and_cant_be_blocked", "509.1b", rf"^{_SELF} can't block and can't be blocked\.$"),
+    # 702.28b: a permission to block creatures with shadow, the creature having no shadow itself
+    ("blocks_shadow", "702.28b", r"^(?P<who>~) can block creatures with shadow as though (?:~ had shadow|they didn't "
+                                 r"have shadow)\.$"),
+    ("extra_n", "509.1a", rf"^{_SELF} can block an additional (?P<n>two|three|four|five) creatures each combat\.$"),
+    ("must_attack_or_block", "508.1d", rf"^{_SELF} attacks or blocks each combat if able\.$"),
     ("cant_block_or_be_blocked_by", "509.1b", rf"^{_SELF} can't block or be blocked by (?P<q>.+)\.$"),
     ("cant_attack_or_block_alone", "506.5", rf"^{_SELF} can't attack or block alone\.$"),
     ("cant_attack_alone", "506.5", rf"^{_SELF} can't attack alone\.$"),
@@ -235,6 +244,7 @@ _CONDITIONS: tuple[tuple[re.Pattern, str, str, bool], ...] = tuple(
         (rf"^it has {_N} or more (?P<counter>[+-]1/[+-]1|[a-z]+) counters on it$", "counters", "you", True),
         (rf"^there are {_N} or more (?P<np>.+) on the battlefield$", "permanents", "any", True),
         (rf"^there are {_N} or more cards in your graveyard$", "graveyard", "you", True),
+        (rf"^{_N} or more cards are in your graveyard$", "graveyard", "you", True),
         (rf"^you have {_N} or more cards in (?:your )?hand$", "hand", "you", True),
         (rf"^you have {_N} or fewer cards in (?:your )?hand$", "hand", "you", False),
         (r"^you have no cards in (?:your )?hand$", "hand", "you", False),
@@ -353,6 +363,8 @@ def read(text: str, name: str) -> CombatLine | None:
             return CombatLine(fact, rule, enchanted, n=1)
         if fact == "min_blockers":
             return CombatLine(fact, rule, enchanted, n=_NUMBERS[m.group("n").lower()])
+        if fact == "extra_n":
+            return CombatLine("extra_blocks", rule, enchanted, n=_NUMBERS[m.group("n").lower()])
         if fact == "extra_one":
             return CombatLine("extra_blocks", rule, enchanted, n=1)
         if fact == "extra_any":
