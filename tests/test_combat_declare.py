@@ -331,3 +331,40 @@ def test_a_grant_to_creatures_with_a_counter():
     sel = a.static.affects
     assert matches(sel, current(st, "bears"), st.obj("bears"), "Alice", None)
     assert not matches(sel, current(st, "plain"), st.obj("plain"), "Alice", None)
+
+
+_NEAR_MISS = """\
+id: near-miss
+ask: {ask}
+{keys}
+state:
+  turn: {{active: {active}, step: declare-attackers}}
+  players:
+    Alice:
+      battlefield: [{alice}]
+    Bob:
+      battlefield: [{bob}]
+"""
+
+
+@pytest.mark.parametrize("ask,keys,active,alice,bob,named", [
+    # a condition on the turn's history is not read (508.1c): no answer
+    ("can-attack", "about: cohort", "Alice", "{card: Goblin Cohort, id: cohort}", "Grizzly Bears", "Goblin Cohort"),
+    # a prevention effect whose sources' phrase the grammar does not read ("artifact sources") stays unmodelled
+    ("can-attack", "about: tree", "Alice", "{card: Argothian Treefolk, id: tree}", "Grizzly Bears", "Argothian Treefolk"),
+    # a group named by a card name is no phrase the grammar reads
+    ("can-attack", "about: bears", "Alice", "{card: Grizzly Bears, id: bears}", "Paper Tiger", "Paper Tiger"),
+    # 702.22c, 702.22h: an attacker with banding beside another may be in a band: blocking is unsupported
+    ("can-block", "about: bears\nattacker: hero", "Alice",
+     "{card: Benalish Hero, id: hero, attacking: Bob}, {card: Hill Giant, attacking: Bob}",
+     "{card: Grizzly Bears, id: bears}", "banding"),
+    # 701.43d: the attack action does not perform exerting
+    ("outcome", "actions: [{attack: {twins: Bob}}]\nexpect: [{player: Bob, life: 16}]", "Alice",
+     "{card: Trueheart Twins, id: twins}", "Grizzly Bears", "exert"),
+])
+def test_near_misses_stay_unsupported(ask, keys, active, alice, bob, named):
+    from mtgjudge.queries.format.files import load_text
+    from mtgjudge.queries.runner import run_question
+    (q,) = load_text(_NEAR_MISS.format(ask=ask, keys=keys, active=active, alice=alice, bob=bob))
+    r = run_question(q)
+    assert r.status == "unsupported" and named in r.message, (r.status, r.message)
