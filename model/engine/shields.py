@@ -32,7 +32,16 @@ PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker"
 #: 616.1: at most this many shields applying to one damage event are ordered (every order a branch).
 MAX_ORDERED = 4
 #: Static words whose prevention effects ``prevent`` applies (615.1, 611.3a).
-PREVENTION_WORDS = ("prevent_damage_to_self",)
+PREVENTION_WORDS = ("prevent_damage_to_self", "damage_unpreventable")
+
+
+def unpreventable_source(game: Game, source: str) -> bool:
+    """615.12: is ``source`` a permanent with "Damage that would be dealt by ~ can't be prevented."?"""
+    st = game.state
+    if source in st.player_names or not st.has(source) or st.obj(source).zone != "battlefield":
+        return False
+    return any(a.kind == "static" and a.static is not None and a.static.kind == "damage_unpreventable"
+               for a in current(st, source).abilities)
 
 
 def static_shields(game: Game, target: str) -> list[PreventionShield]:
@@ -124,7 +133,7 @@ def prevent(game: Game, source: str, target: str, n: int, unpreventable: bool = 
     idx += [("static", k) for k in range(len(static))]
     if not idx:
         return [(game, n)]
-    if unpreventable or any(r.kind == "no_prevention" for r in st.replacements):
+    if unpreventable or unpreventable_source(game, source) or any(r.kind == "no_prevention" for r in st.replacements):
         # 615.12: damage that can't be prevented: prevention effects don't apply to it (the shields stay whole)
         return [(game.log("615.12", f"the damage {source} would deal to {target} can't be prevented: "
                           + ("protection and " if quality is not None else "")

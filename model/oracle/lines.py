@@ -1051,6 +1051,25 @@ def _spend_line(norm: str, printed: str) -> list[Ability] | None:
     return out
 
 
+#: 615.12: "Damage that would be dealt by ~ can't be prevented." (a static ability of the source).
+_UNPREVENTABLE = re.compile(r"^Damage that would be dealt by ~ can't be prevented\.$")
+#: 614.1c and 502.3 joined: "~ enters the battlefield tapped and doesn't untap during your untap step." (two
+#: statements: a replacement of its own entering, and a rule of its controller's untap step)
+_TAPPED_AND_NO_UNTAP = re.compile(r"^~ enters(?: the battlefield)? tapped and (?P<rest>doesn't untap during your untap "
+                                  r"step)\.$")
+
+
+def _entering_joined(norm: str, printed: str, ctx: LineContext) -> list[Ability] | None:
+    """The two statements of ``_TAPPED_AND_NO_UNTAP``: the ``enters_tapped`` word, and "~ doesn't untap during your
+    untap step." kept as the line it is (narrowed by the table's rows as any such line, ``oracle.scopes``)."""
+    m = _TAPPED_AND_NO_UNTAP.match(norm)
+    if not m:
+        return None
+    rest = f"~ {m.group('rest')}."
+    return [Ability("static", static=parse_static({"kind": "enters_tapped"}), source_text=printed),
+            unmodelled(rest, rest, "static", ctx.spell)]
+
+
 def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
     word = _static_word(norm, printed) or _cost_change(norm, printed) or _granted_mana_ability(norm, printed)
     if word is not None:
@@ -1058,6 +1077,8 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
     prevention = static_prevention(norm)
     if prevention is not None:
         return Ability("static", static=parse_static(prevention), source_text=printed)
+    if _UNPREVENTABLE.match(norm):
+        return Ability("static", static=parse_static({"kind": "damage_unpreventable"}), source_text=printed)
     try:
         if phrases.parse(norm, "enters_tapped"):
             return Ability("static", static=parse_static({"kind": "enters_tapped"}), source_text=printed)
@@ -1246,6 +1267,7 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     if _CHAPTER.match(body):
         return [unmodelled(body, printed, "triggered", ctx.spell)]      # 714.2b: chapter abilities trigger
     grants = None if ctx.spell else (_grants(body, printed) or _conditional_grants(body, printed)
+                                     or _entering_joined(body, printed, ctx)
                                      or _static_extended(body, printed)
                                      or _spend_line(body, printed))
     if grants:

@@ -25,6 +25,10 @@ WORDS: tuple[Word, ...] = (
     # to ~." / "... to ~ by creatures.": a static ability's prevention effect, in force while the permanent is on the
     # battlefield. ``combat``: combat damage only (510.2); ``by``: only damage from sources the noun phrase names as
     # the damage would be dealt (615.1a).
+    # 615.12: "Damage that would be dealt by ~ can't be prevented.": no prevention effect applies to the damage its
+    # source deals (applied where damage is prevented, ``engine.shields.prevent``).
+    Word("damage_unpreventable", "static", {}, lambda s: "Damage that would be dealt by this can't be prevented",
+         PREVENTION_SCOPES, ENGINE),
     Word("prevent_damage_to_self", "static", {"combat": bool, "by": str}, _r_prevent_to_self, PREVENTION_SCOPES,
          ENGINE),
     # 615.1, 615.1a: "Prevent all combat damage that would be dealt this turn." (Fog): a shield until the
