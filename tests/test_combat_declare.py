@@ -368,3 +368,35 @@ def test_near_misses_stay_unsupported(ask, keys, active, alice, bob, named):
     (q,) = load_text(_NEAR_MISS.format(ask=ask, keys=keys, active=active, alice=alice, bob=bob))
     r = run_question(q)
     assert r.status == "unsupported" and named in r.message, (r.status, r.message)
+
+
+
+_PHANTOM = """\
+id: phantom
+ask: outcome
+actions: {actions}
+expect: [{{object: nomad, zone: battlefield}}]
+state:
+  turn: {{active: {active}, step: {step}}}
+  players:
+    Alice:
+      battlefield: [Mountain, {{card: Phantom Nomad, id: nomad, counters: {{+1/+1: 2}}}}]
+      hand: [Lightning Bolt]
+    Bob:
+      battlefield: [{{card: Grizzly Bears, id: bears{attacking}}}]
+"""
+
+
+@pytest.mark.parametrize("actions,active,step,attacking", [
+    ("[{cast: Lightning Bolt, targets: [nomad]}]", "Alice", "precombat-main", ""),
+    ("[{block: {nomad: bears}}, {advance: end-of-combat}]", "Bob", "declare-attackers", ", attacking: Alice"),
+])
+def test_phantom_damage_is_not_performed(actions, active, step, attacking):
+    """615.5 and the Phantom rulings (2004-10-04: one counter for damage dealt at once, one even for damage that
+    can't be prevented): the prevention with a counter removed is read but not performed, so damage to Phantom
+    Nomad, noncombat or in combat, is unsupported, naming its line."""
+    from mtgjudge.queries.format.files import load_text
+    from mtgjudge.queries.runner import run_question
+    (q,) = load_text(_PHANTOM.format(actions=actions, active=active, step=step, attacking=attacking))
+    r = run_question(q)
+    assert r.status == "unsupported" and "Phantom Nomad" in r.message, (r.status, r.message)

@@ -64,7 +64,7 @@ LANDWALK = {"Plainswalk": "Plains", "Islandwalk": "Island", "Swampwalk": "Swamp"
 BAND_KEYWORDS = ("Banding",)
 #: Static words of combat whose rules are those of combat damage only (615.1: a prevention effect applies as damage
 #: would be dealt, 510.2): declaring (508.1, 509.1) reads nothing of them.
-DAMAGE_WORDS = ("prevent_damage_to_self", "damage_unpreventable")
+DAMAGE_WORDS = ("prevent_damage_to_self", "damage_unpreventable", "prevent_and_remove_counter")
 #: The rules that an "until end of turn" effect adds for its object (``state.PTChange.rules``), as facts.
 _EFFECT_RULES = {"can't block": "cant_block", "can't be blocked": "cant_be_blocked", "attacks if able": "must_attack",
                  "all creatures able to block it do so": "lure", "must be blocked if able": "must_be_blocked",

@@ -29,6 +29,15 @@ WORDS: tuple[Word, ...] = (
     # source deals (applied where damage is prevented, ``engine.shields.prevent``).
     Word("damage_unpreventable", "static", {}, lambda s: "Damage that would be dealt by this can't be prevented",
          PREVENTION_SCOPES, ENGINE),
+    # 615.5: "If damage would be dealt to ~, prevent that damage. Remove a +1/+1 counter from ~." (the Phantoms):
+    # a prevention effect with an additional effect, once for damage dealt at once by several sources and even when
+    # the damage can't be prevented (Phantom Centaur rulings 2004-10-04). ``while_countered``: only while it has a
+    # +1/+1 counter on it. Read, not performed: every damage event and every reading of power and toughness
+    # with one on the battlefield is unsupported; declaring reads nothing of it (508.1, 509.1).
+    Word("prevent_and_remove_counter", "static", {"while_countered": bool},
+         lambda s: "If damage would be dealt to this" + (" while it has a +1/+1 counter on it" if
+                                                         s.arg("while_countered") else "")
+         + ", prevent that damage and remove a +1/+1 counter from it", PREVENTION_SCOPES, text_only=True),
     Word("prevent_damage_to_self", "static", {"combat": bool, "by": str}, _r_prevent_to_self, PREVENTION_SCOPES,
          ENGINE),
     # 615.1, 615.1a: "Prevent all combat damage that would be dealt this turn." (Fog): a shield until the
