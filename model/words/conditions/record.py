@@ -13,7 +13,7 @@ for one it does not read."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.vocab.abilities import Effect, StaticEffect
+from mtgjudge.model.vocab.abilities import NUMBER_WORDS, Effect, StaticEffect
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
@@ -54,7 +54,9 @@ CONDITIONED = ("grant_keyword", "pt_change")
 def condition_text(c: dict) -> str:
     """The words of a static condition (``STATIC_CONDITIONS``; kept as pairs in a StaticEffect's arguments)."""
     c = dict(c)
-    return STATIC_CONDITIONS[c["kind"]].format(n=c.get("n", ""), counter=c.get("counter", ""))
+    n = c.get("n", "")
+    said = NUMBER_WORDS[n] if isinstance(n, int) and 0 <= n < len(NUMBER_WORDS) else str(n)   # as Oracle text says it
+    return STATIC_CONDITIONS[c["kind"]].format(n=said, counter=c.get("counter", ""))
 
 
 def _v_as_long_as(args: dict) -> None:
