@@ -303,6 +303,8 @@ def holds(state: GameState, cond: lines.Condition, o: GameObject, player: str) -
     """Is the condition of a combat line of ``o`` true now (``player``: the player its "you" is, the line's
     controller or the defending player, ``lines.Condition.whose``)?"""
     if cond.kind == "cards":
+        if cond.count is None:
+            raise ValueError(f"the condition {cond.text!r} counts no cards")
         found = counts.value(state, player, cond.count, o)
     elif cond.kind == "counters":
         found = o.counter(cond.subtype)
@@ -320,7 +322,7 @@ def _conditional(state: GameState, c: Creature, fact: str, defending: str) -> St
     saying so, or None."""
     o = state.obj(c.id)
     for f, line, s in c.conditional:
-        if f == fact and holds(state, line.condition, o, defending) != line.unless:
+        if f == fact and line.condition is not None and holds(state, line.condition, o, defending) != line.unless:
             said = "does not hold" if line.unless else "holds"
             return step(s.rules, f"{s.text.rstrip('.')} (with {defending} the defending player, the condition {said})")
     return None
@@ -403,9 +405,9 @@ def attack_restriction(state: GameState, oid: str, defender: str) -> Step | None
         s = c.why("cant_attack")
         return step(_rules("508.1c", s), f"{s.text.rstrip('.')}: {c.name} can't attack")
     player = defending_player(state, defender)
-    s = _conditional(state, c, "cant_attack", player)
-    if s is not None:
-        return step(_rules("508.1c", s), f"{s.text}: {c.name} can't attack {_name(state, defender)}")
+    cond = _conditional(state, c, "cant_attack", player)
+    if cond is not None:
+        return step(_rules("508.1c", cond), f"{cond.text}: {c.name} can't attack {_name(state, defender)}")
     for subtype, s in c.attack_unless:
         if not any(subtype in current(state, p.id).subtypes for p in state.battlefield(player)):
             return step(_rules("508.1c", s), f"{s.text.rstrip('.')}: {player} controls no {subtype}")
@@ -524,9 +526,9 @@ def block_restriction(state: GameState, bid: str, aid: str) -> Step | None:
     if a.has("cant_be_blocked"):
         s = a.why("cant_be_blocked")
         return step(_rules("509.1b", s), f"{s.text.rstrip('.')}: {a.name} can't be blocked")
-    s = _conditional(state, a, "cant_be_blocked", defending)
-    if s is not None:
-        return step(_rules("509.1b", s), f"{s.text}: {a.name} can't be blocked")
+    cond = _conditional(state, a, "cant_be_blocked", defending)
+    if cond is not None:
+        return step(_rules("509.1b", cond), f"{cond.text}: {a.name} can't be blocked")
     if "Flying" in a.keywords and not ({"Flying", "Reach"} & c.keywords):
         return step(("702.9b", "509.1b"), f"{a.name} has flying and {c.name} has neither flying nor reach")
     q = protected_from(state, aid, bid)
