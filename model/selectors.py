@@ -40,6 +40,7 @@ class Selector:
     without_keyword: str = ""            # "without flying"
     stat: tuple[str, str, int] | None = None   # ("power" | "toughness" | "mana value", "<=" | ">=" | "==", n)
     combat: str = ""                     # "attacking" | "blocking" | "attacking or blocking" (506.4)
+    counter: str = ""                    # "with a +1/+1 counter on it": one or more counters of this kind (122.1)
 
     def reads_colors(self) -> bool:
         """Does the selector say anything about colors (so that objects' colors decide whether they fit)?"""
@@ -122,6 +123,8 @@ class Selector:
         if self.stat:
             what, cmp, n = self.stat
             words.append(f"with {what} {n}" + ("" if cmp == "==" else f" or {'less' if cmp == '<=' else 'greater'}"))
+        if self.counter:
+            words.append(f"with a {self.counter} counter on it")
         return " ".join(words)
 
 

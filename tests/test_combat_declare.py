@@ -45,6 +45,18 @@ state:
     ("Juggernaut has first strike as long as it's attacking.", "keyword_case"),
     ("Metalcraft — Juggernaut has double strike as long as you control three or more artifacts.", "keyword_case"),
     ("You may have Juggernaut assign its combat damage as though it weren't blocked.", "keyword_case"),
+    # the phrase grammar's noun phrases (115.1's lists): "Elves" is Elf
+    ("Juggernaut can't be blocked by Elves.", "not_blocked_by"),
+    ("Juggernaut can't be blocked except by artifact creatures and/or white creatures.", "only_blocked_by"),
+    ("Juggernaut can't block Humans.", "cant_block_those"),
+    # restrictions with a condition read whole (508.1c, 509.1b)
+    ("Juggernaut can't attack unless there are seven or more cards in your graveyard.", "cant_attack"),
+    ("Juggernaut can't attack or block unless you control another Giant.", "cant_attack_or_block"),
+    ("Juggernaut can't be blocked as long as defending player controls an artifact.", "cant_be_blocked"),
+    ("Juggernaut can't block unless you control another Wolf or Werewolf.", "cant_block"),
+    # an optional cost to attack, with or without the ability linked to it (701.43d, 607.2h)
+    ("You may exert Juggernaut as it attacks.", "exert"),
+    ("You may exert Juggernaut as it attacks. When you do, it gets +1/+3 until end of turn.", "exert"),
 ])
 def test_lines_read_whole(text, fact):
     name = next(n for n in ("Hulking Goblin", "Goblin Brigand", "Palace Guard", "Juggernaut", "White Knight")
@@ -53,8 +65,7 @@ def test_lines_read_whole(text, fact):
 
 
 @pytest.mark.parametrize("text", [
-    # a plural the reading does not know as one subtype ("Elves" is no "Elve"), and a comparison it has no reading of
-    "Juggernaut can't be blocked by Elves.",
+    # a comparison it has no reading of
     "Juggernaut can't be blocked by creatures with power less than 2.",
     "Juggernaut can't be blocked except by two or more creatures with flying.",
     "Nonbasic landwalk",
@@ -69,6 +80,18 @@ def test_lines_read_whole(text, fact):
     "Snow swampwalk",
     "Hulking Goblin can't block, and creatures you control have haste.",
     "Protection from creatures",
+    # conditions the board does not show (the turn's history, a payment) and a defending player's condition on
+    # blocking: no reading
+    "Juggernaut can't attack unless you've cast a creature spell this turn.",
+    "Juggernaut can't attack or block unless you pay {1}.",
+    "Juggernaut can't block unless defending player controls an Island.",
+    "Juggernaut can't be blocked if you've cast a historic spell this turn.",
+    "Juggernaut can't block creatures with power 2 or greater unless you pay {1}.",
+    "Juggernaut can't attack unless a black or green creature also attacks.",
+    # exerting under a condition, and a linked ability of two sentences
+    "If Juggernaut hasn't been exerted this turn, you may exert it as it attacks. When you do, untap all other "
+    "creatures you control.",
+    "You may exert Juggernaut as it attacks. When you do, draw a card. Then discard a card.",
 ])
 def test_lines_not_read(text):
     assert lines.read(text, "Juggernaut") is None
@@ -136,11 +159,20 @@ state:
     assert declare.check_attack(st2, {"brigand": "Bob"}).value is False        # 508.1j: {2} can't be paid
 
 
-@pytest.mark.parametrize("permanent", ["Magus of the Moat"])
-def test_unread_restrictions_are_unsupported(permanent):
-    st = _state("{card: Serra Angel, id: angel}", permanent)
-    with pytest.raises(Unsupported, match=permanent):
-        declare.check_attack(st, {"angel": "Bob"})
+def test_a_restriction_on_the_creatures_a_phrase_names():
+    """Magus of the Moat's "Creatures without flying can't attack." (508.1c) names the creatures as the declaration
+    is made, whoever controls them: Serra Angel has flying and may attack; Grizzly Bears, without, can't."""
+    st = _state("{card: Serra Angel, id: angel}, {card: Grizzly Bears, id: bears}", "Magus of the Moat")
+    assert declare.check_attack(st, {"angel": "Bob"}).value is True
+    assert declare.check_attack(st, {"bears": "Bob"}).value is False
+
+
+@pytest.mark.parametrize("text", ["Creatures named Paper Tiger can't attack or block.", "Creatures can't attack you.",
+                                  "Enchanted creature can't block.", "Juggernaut can't block."])
+def test_group_lines_read_whole_only(text):
+    """A phrase the grammar does not read ("named ..."), a restriction with an object ("attack you"), and the lines
+    about the object itself or its Aura's creature (``lines.read``'s) are no group lines."""
+    assert lines.group(text, "Juggernaut") is None
 
 
 def test_declaring_no_attackers_ignores_restrictions_only():
@@ -256,3 +288,115 @@ def test_a_blocker_with_too_many_choices_is_unsupported_not_enumerated():
     few = ", ".join(f"{{card: Raging Goblin, id: g{i}, attacking: Bob}}" for i in range(3))
     st = _state(few, "{card: Palace Guard, id: guard}", step="declare-attackers")
     assert declare.check_block(st, {"guard": ("g0", "g1", "g2")}).value is True
+
+
+def test_another_is_said_of_the_whole_list():
+    """"another Wolf or Werewolf": the creature itself is neither of them (it is "another" Wolf, and "another"
+    Werewolf)."""
+    cond = lines.read("Juggernaut can't block unless you control another Wolf or Werewolf.", "Juggernaut").condition
+    assert cond is not None and [s.other for s in cond.selectors] == [True, True]
+
+
+def test_attack_unless_names_a_subtype_only():
+    """"an artifact" is a card type, no subtype: the reading of "unless defending player controls a Swamp" (a
+    subtype) does not take it (which would make the restriction apply whatever Bob controls)."""
+    line = lines.read("Juggernaut can't attack unless defending player controls an artifact.", "Juggernaut")
+    assert line.fact == "cant_attack" and line.unless and line.condition.whose == "defending"
+
+
+
+def test_all_slivers_is_every_sliver():
+    """"All Sliver creatures have flying." is a grant to every Sliver creature, whoever controls it (613.1f): read
+    as "Sliver creatures have flying." is."""
+    from mtgjudge.model.cards.sources import CardRecord, FaceRecord
+    from mtgjudge.model.oracle import compile_card
+    face = FaceRecord("Test Sliver", "{1}{U}", "Creature — Sliver", "All Sliver creatures have flying.", "1", "1")
+    (a,) = compile_card(CardRecord("Test Sliver", "normal", (face,))).faces[0].abilities
+    assert a.kind == "static" and a.static.kind == "grant_keyword" and a.static.arg("keyword") == "Flying"
+    assert a.static.affects.subtypes == ("Sliver",) and a.static.affects.controller == "any"
+
+
+def test_a_grant_to_creatures_with_a_counter():
+    """"Each creature you control with a +1/+1 counter on it has flying." (Abzan Falconer, 613.1f): the creatures
+    with such a counter as the layer applies (122.1), and no other."""
+    from mtgjudge.model.cards.sources import CardRecord, FaceRecord
+    from mtgjudge.model.oracle import compile_card
+    from mtgjudge.model.rules.characteristics import matches
+    from mtgjudge.model.rules.layers import current
+    text = "Each creature you control with a +1/+1 counter on it has flying."
+    face = FaceRecord("Test Falconer", "{2}{W}", "Creature — Bird", text, "2", "3")
+    (a,) = compile_card(CardRecord("Test Falconer", "normal", (face,))).faces[0].abilities
+    assert a.static.kind == "grant_keyword" and a.static.affects.counter == "+1/+1"
+    st = _state("{card: Grizzly Bears, id: bears, counters: {+1/+1: 1}}, {card: Grizzly Bears, id: plain}", "Island")
+    sel = a.static.affects
+    assert matches(sel, current(st, "bears"), st.obj("bears"), "Alice", None)
+    assert not matches(sel, current(st, "plain"), st.obj("plain"), "Alice", None)
+
+
+_NEAR_MISS = """\
+id: near-miss
+ask: {ask}
+{keys}
+state:
+  turn: {{active: {active}, step: declare-attackers}}
+  players:
+    Alice:
+      battlefield: [{alice}]
+    Bob:
+      battlefield: [{bob}]
+"""
+
+
+@pytest.mark.parametrize("ask,keys,active,alice,bob,named", [
+    # a condition on the turn's history is not read (508.1c): no answer
+    ("can-attack", "about: cohort", "Alice", "{card: Goblin Cohort, id: cohort}", "Grizzly Bears", "Goblin Cohort"),
+    # a prevention effect whose sources' phrase the grammar does not read ("artifact sources") stays unmodelled
+    ("can-attack", "about: tree", "Alice", "{card: Argothian Treefolk, id: tree}", "Grizzly Bears", "Argothian Treefolk"),
+    # a group named by a card name is no phrase the grammar reads
+    ("can-attack", "about: bears", "Alice", "{card: Grizzly Bears, id: bears}", "Paper Tiger", "Paper Tiger"),
+    # 702.22c, 702.22h: an attacker with banding beside another may be in a band: blocking is unsupported
+    ("can-block", "about: bears\nattacker: hero", "Alice",
+     "{card: Benalish Hero, id: hero, attacking: Bob}, {card: Hill Giant, attacking: Bob}",
+     "{card: Grizzly Bears, id: bears}", "banding"),
+    # 701.43d: the attack action does not perform exerting
+    ("outcome", "actions: [{attack: {twins: Bob}}]\nexpect: [{player: Bob, life: 16}]", "Alice",
+     "{card: Trueheart Twins, id: twins}", "Grizzly Bears", "exert"),
+])
+def test_near_misses_stay_unsupported(ask, keys, active, alice, bob, named):
+    from mtgjudge.queries.format.files import load_text
+    from mtgjudge.queries.runner import run_question
+    (q,) = load_text(_NEAR_MISS.format(ask=ask, keys=keys, active=active, alice=alice, bob=bob))
+    r = run_question(q)
+    assert r.status == "unsupported" and named in r.message, (r.status, r.message)
+
+
+
+_PHANTOM = """\
+id: phantom
+ask: outcome
+actions: {actions}
+expect: [{{object: nomad, zone: battlefield}}]
+state:
+  turn: {{active: {active}, step: {step}}}
+  players:
+    Alice:
+      battlefield: [Mountain, {{card: Phantom Nomad, id: nomad, counters: {{+1/+1: 2}}}}]
+      hand: [Lightning Bolt]
+    Bob:
+      battlefield: [{{card: Grizzly Bears, id: bears{attacking}}}]
+"""
+
+
+@pytest.mark.parametrize("actions,active,step,attacking", [
+    ("[{cast: Lightning Bolt, targets: [nomad]}]", "Alice", "precombat-main", ""),
+    ("[{block: {nomad: bears}}, {advance: end-of-combat}]", "Bob", "declare-attackers", ", attacking: Alice"),
+])
+def test_phantom_damage_is_not_performed(actions, active, step, attacking):
+    """615.5 and the Phantom rulings (2004-10-04: one counter for damage dealt at once, one even for damage that
+    can't be prevented): the prevention with a counter removed is read but not performed, so damage to Phantom
+    Nomad, noncombat or in combat, is unsupported, naming its line."""
+    from mtgjudge.queries.format.files import load_text
+    from mtgjudge.queries.runner import run_question
+    (q,) = load_text(_PHANTOM.format(actions=actions, active=active, step=step, attacking=attacking))
+    r = run_question(q)
+    assert r.status == "unsupported" and "Phantom Nomad" in r.message, (r.status, r.message)

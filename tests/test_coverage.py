@@ -214,7 +214,7 @@ WRAITH = record("Coverage Wraith", "{3}{B}", "Creature — Wraith",
 WALL = record("Coverage Wall", "{1}{W}", "Creature — Wall", "Defender", ("0", "4"))
 SHADE = record("Coverage Shade", "{W}", "Creature — Spirit", "Shadow", ("1", "1"))
 KNIGHTLY = record("Coverage Squire", "{1}{W}", "Creature — Human",
-                  "Coverage Squire can't attack unless you control a Knight or a Soldier.", ("2", "2"))
+                  "Coverage Squire can't attack unless you've cast a creature spell this turn.", ("2", "2"))
 SHOCK = record("Coverage Shock", "{R}", "Instant", "Coverage Shock deals 2 damage to any target.")
 
 
@@ -234,8 +234,8 @@ def test_combat_boards_put_the_card_beside_a_vanilla_creature_a_flier_and_a_reac
 def test_combat_kinds_per_card_answered_or_unsupported():
     # by hand: a vanilla creature attacks (508.1a) and blocks the vanilla attacker (509.1a); defender can't attack
     # (702.3b) but blocks; swampwalk changes neither (702.14c: it is about blocking it); shadow can't block a
-    # creature without shadow (702.28b); "can't attack unless you control a Knight or a Soldier" is no line the
-    # model reads, so both questions about that card are unsupported, naming it (declaring reads every creature)
+    # creature without shadow (702.28b); "can't attack unless you've cast a creature spell this turn" (the turn's
+    # history) is no line the model reads, so both questions about that card are unsupported, naming it (declaring reads every creature)
     expected = {BEAR: (True, True), WALL: (False, True), WRAITH: (True, True), SHADE: (True, False)}
     for rec, (attacks, blocks) in expected.items():
         card = compile_card(rec)
@@ -248,7 +248,7 @@ def test_combat_kinds_per_card_answered_or_unsupported():
         # five creatures asked (the instant is no creature), four answered
         assert (t.asked, t.answered, t.unsupported, t.crashed) == (5, 4, 1, 0), kind
         (reason, _n), = t.reasons.items()
-        assert "can't attack unless you control a Knight or a Soldier" in reason and "Coverage Squire" not in reason
+        assert "can't attack unless you've cast a creature spell this turn" in reason and "Coverage Squire" not in reason
     assert not report.crashes
 
 

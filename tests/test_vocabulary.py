@@ -12,6 +12,7 @@ from mtgjudge.model.engine.entering import ENTERING_WORDS
 from mtgjudge.model.engine.on_stack import ON_STACK_WORDS
 from mtgjudge.model.engine.performers import PERFORMERS
 from mtgjudge.model.engine.sba import PT_WORDS
+from mtgjudge.model.engine.shields import PREVENTION_WORDS
 from mtgjudge.model.engine.zones import GRAVEYARD_WORDS, LEAVING_STACK_WORDS
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import CardDef, Face
@@ -20,7 +21,7 @@ from mtgjudge.model.rules.mana_sources import PAID_EFFECTS
 from mtgjudge.model.rules.costs import SPELL_COST_WORDS
 from mtgjudge.model.rules.guards import require_modelled
 from mtgjudge.model.rules.in_force import LASTING_WORDS
-from mtgjudge.model.rules.layers import APPLIERS
+from mtgjudge.model.rules.layers import APPLIERS, CONDITIONAL_WORDS
 from mtgjudge.model.rules.mana_options import MANA_ABILITY_COST_PARTS, MANA_ABILITY_EFFECTS
 from mtgjudge.model.rules.mana_production import REPLACEMENTS
 from mtgjudge.model.rules.permissions import PERMISSION_WORDS
@@ -49,12 +50,12 @@ def test_every_word_has_a_consumer_or_is_text_only():
 
 # Each consumer's own table of the words it implements, against the words that say it implements them.
 @pytest.mark.parametrize("consumer,family,table", [
-    ("layers", STATIC_WORDS, set(APPLIERS)),
+    ("layers", STATIC_WORDS, set(APPLIERS) | set(CONDITIONAL_WORDS)),
     ("mana", STATIC_WORDS, set(REPLACEMENTS) | set(RESTRICTION_WORDS)),
     ("payment", STATIC_WORDS, set(SPELL_COST_WORDS) | set(SPENDING_WORDS)),
     ("permissions", STATIC_WORDS, set(PERMISSION_WORDS)),
     ("engine", STATIC_WORDS, set(ENTERING_WORDS) | set(PT_WORDS) | set(ON_STACK_WORDS)
-                                 | set(LEAVING_STACK_WORDS) | set(GRAVEYARD_WORDS)),
+                                 | set(LEAVING_STACK_WORDS) | set(GRAVEYARD_WORDS) | set(PREVENTION_WORDS)),
     ("timing", STATIC_WORDS, set(TIMING_WORDS) | set(RESTRICTION_WORDS)),
     ("in-force", STATIC_WORDS, set()),
     ("engine", EFFECT_WORDS, set(PERFORMERS)),

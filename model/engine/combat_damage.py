@@ -115,6 +115,7 @@ def _recipient(game: Game, c: GameObject, deathtouch: bool) -> Recipient:
     lethal = lethal_for(t, c.damage, deathtouch)
     ch = current(st, c.id)
     saturable = (lethal >= 1 and t > 0 and not ch.has_keyword("Indestructible") and not st.prevention
+                 and not shields.static_shields(game, c.id)
                  and not any(r.object == c.id for r in st.replacements) and "Planeswalker" not in ch.types)
     return Recipient(c.id, lethal, saturable)
 
@@ -204,7 +205,9 @@ def _deal(game: Game, events: list[tuple[GameObject, frozenset[str], str, int]])
     st = game.state
     creature = {t for _, _, t, _ in events if t not in st.player_names and "Creature" in current(st, t).types}
     # 702.16e: protection prevents damage as a shield does, in the one place that prevents damage
-    if st.prevention or any(protected_from(st, t, src.id) is not None for src, _, t, _ in events):
+    # 615.1: and the prevention effects of static abilities, applied there too (``shields.static_shields``)
+    if st.prevention or any(protected_from(st, t, src.id) is not None or shields.static_shields(game, t)
+                            for src, _, t, _ in events):
         hits: dict[str, set[str]] = {}
         for src, _, t, _ in events:
             hits.setdefault(t, set()).add(src.id)

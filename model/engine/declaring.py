@@ -50,6 +50,12 @@ def attack(game: Game, a: Mapping[str, Any]) -> list[Game]:
         if ans.value is not True:
             raise Illegal(ans.why)
         cs = creatures(st)
+        exerted = [x for x in decl if cs[x].has("exert")]
+        if exerted:
+            # 701.43d, 508.1g: whether it is exerted is the active player's choice as it attacks; the choice, the
+            # untap step it skips (701.43a) and the ability linked to it (607.2h) are not performed
+            raise Unsupported(f"{st.obj(exerted[0]).name} ({exerted[0]}) may be exerted as it attacks (701.43d): "
+                              "exerting and what follows it are not performed by the engine")
         cost, _ = attack_payment(st, decl)
         # 508.1f: the attackers tap; 508.1h-j: then the total cost to attack is paid, every way a branch (the one
         # payment model, ``engine.paying``); 508.1k: then they are attacking

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mtgjudge.model.rules.layers import APPLIERS, current
+from mtgjudge.model.rules.layers import CONDITIONAL_WORDS, APPLIERS, current
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.engine.game import Game, game_over
@@ -21,7 +21,7 @@ from mtgjudge.model.rules.protection import protected_from, quality_name
 
 
 #: The static words the engine reads power and toughness through: those the layers apply in layer 7 (613.4).
-PT_WORDS = frozenset(kind for kind, (layer, _) in APPLIERS.items() if layer == 7)
+PT_WORDS = frozenset(kind for kind, (layer, _) in APPLIERS.items() if layer == 7) | frozenset(CONDITIONAL_WORDS)
 
 
 def toughness(game: Game, oid: str, lower_bound: bool = False) -> int:

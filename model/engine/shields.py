@@ -31,6 +31,31 @@ PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker"
 
 #: 616.1: at most this many shields applying to one damage event are ordered (every order a branch).
 MAX_ORDERED = 4
+#: Static words whose prevention effects ``prevent`` applies (615.1, 611.3a).
+PREVENTION_WORDS = ("prevent_damage_to_self", "damage_unpreventable")
+
+
+def unpreventable_source(game: Game, source: str) -> bool:
+    """615.12: is ``source`` a permanent with "Damage that would be dealt by ~ can't be prevented."?"""
+    st = game.state
+    if source in st.player_names or not st.has(source) or st.obj(source).zone != "battlefield":
+        return False
+    return any(a.kind == "static" and a.static is not None and a.static.kind == "damage_unpreventable"
+               for a in current(st, source).abilities)
+
+
+def static_shields(game: Game, target: str) -> list[PreventionShield]:
+    """615.1, 611.3a: the prevention effects of the static abilities of the permanent damage would be dealt to
+    ("Prevent all damage that would be dealt to ~."), in force while it is on the battlefield, as shields of all
+    damage (never used up: 615.7 is about "the next N")."""
+    st = game.state
+    if target in st.player_names or not st.has(target) or st.obj(target).zone != "battlefield":
+        return []
+    o = st.obj(target)
+    return [PreventionShield("combat damage" if a.static.arg("combat") else "damage", o.name, st.turn.number,
+                             to=target, by_np=a.static.arg("by") or "", controller=o.controller)
+            for a in current(st, target).abilities
+            if a.kind == "static" and a.static is not None and a.static.kind in PREVENTION_WORDS]
 
 
 def add_shield(game: Game, shield: PreventionShield) -> Game:
@@ -99,13 +124,16 @@ def prevent(game: Game, source: str, target: str, n: int, unpreventable: bool = 
     st = game.state
     if n <= 0:
         return [(game, n)]
-    idx: list[int | None] = [i for i, s in enumerate(st.prevention) if _applies(game, s, source, target, combat)]
+    idx: list = [i for i, s in enumerate(st.prevention) if _applies(game, s, source, target, combat)]
     quality = protected_from(st, target, source)
     if quality is not None:
         idx.append(None)                    # protection's prevention effect, ordered with the shields (616.1)
+    # the static abilities' prevention effects, ordered with the shields as protection is (616.1)
+    static = [s for s in static_shields(game, target) if _applies(game, s, source, target, combat)]
+    idx += [("static", k) for k in range(len(static))]
     if not idx:
         return [(game, n)]
-    if unpreventable or any(r.kind == "no_prevention" for r in st.replacements):
+    if unpreventable or unpreventable_source(game, source) or any(r.kind == "no_prevention" for r in st.replacements):
         # 615.12: damage that can't be prevented: prevention effects don't apply to it (the shields stay whole)
         return [(game.log("615.12", f"the damage {source} would deal to {target} can't be prevented: "
                           + ("protection and " if quality is not None else "")
@@ -132,6 +160,10 @@ def prevent(game: Game, source: str, target: str, n: int, unpreventable: bool = 
                 notes.append(f"{left} damage is prevented ({protection_note()}, 702.16e)")
                 left = 0
                 continue
+            if isinstance(i, tuple):
+                notes.append(f"{left} damage is prevented ({static[i[1]].origin}'s static ability, 615.1)")
+                left = 0
+                continue
             s = shields[i]
             used = left if s.left is None else min(left, s.left)
             left -= used
@@ -147,11 +179,14 @@ def prevent(game: Game, source: str, target: str, n: int, unpreventable: bool = 
         g = game.with_state(st.evolve(prevention=tuple(shields)))
         rules = ("615.6", "615.7") if quality is None else \
             ("615.6",) + (("615.7",) if any(i is not None for i in order) else ()) + ("702.16e",)
+        if static:
+            rules += ("615.1",)
         g = g.log(rules, f"damage {source} would deal to {target}: " + "; ".join(notes))
         out.append((g, left))
     if len(out) > 1:
         out = [(g.choose(f"the prevention shields on damage to {target} are applied in the order: "
-                         + ", ".join(st.prevention[i].describe() if i is not None else
+                         + ", ".join(static[i[1]].describe() if isinstance(i, tuple) else
+                                     st.prevention[i].describe() if i is not None else
                                      protection_note() for i in order)), m)
                for (g, m), order in zip(out, kept)]
     if len(out) > MAX_BRANCHES:

@@ -30,7 +30,7 @@ from mtgjudge.model.words.entering import read as etb_sentences
 from mtgjudge.model.words.modes import read as modes
 from mtgjudge.model.words.turns import read as turn_sentences
 from mtgjudge.model.words.removal import read as removal_sentences
-from mtgjudge.model.words.conditions.read import condition_words
+from mtgjudge.model.words.conditions.read import condition_words, static_condition
 from mtgjudge.model.oracle.combat_triggers import COMBAT_SUBJECT_EVENTS, OTHER_SUBJECT_EVENTS
 from mtgjudge.model.words.countering.read import counter_word, countered_instead
 from mtgjudge.model.words.choices.read import choose_value_word, spell_controller_after, target_if_word
@@ -40,7 +40,7 @@ from mtgjudge.model.words.library.read import looked_more_after, search_more_wor
 from mtgjudge.model.words.players.read import chosen_after
 from mtgjudge.model.words.library.read import hands_after, search_then_top
 from mtgjudge.model.words.permanents.read import perm_sentence
-from mtgjudge.model.words.prevention.read import prevent_sentence
+from mtgjudge.model.words.prevention.read import prevent_sentence, static_prevention
 from mtgjudge.model.words.restrictions.read import restriction_static
 from mtgjudge.model.words.sagas import read as sagas
 from mtgjudge.model.words.graveyard_replacement.read import graveyard_replacement_static
@@ -882,8 +882,72 @@ def _static_word(norm: str, printed: str) -> Ability | None:
     return None
 
 
+#: "Each creature you control with a +1/+1 counter on it has trample." (613.1f)
+_WITH_COUNTER = re.compile(r"^Each (?P<other>other )?creature you control with an? (?P<counter>\+1/\+1) counter on it "
+                           r"has (?P<kw>[a-z ,]+)\.$")
+
+
+#: "As long as <condition>, ~ gets +1/+1 and has flying." / "~ has flying as long as <condition>." (611.3a, 604.2)
+_AS_LONG_AS_FIRST = re.compile(r"^As long as (?P<cond>[^,]+), (?:~|it) (?P<rest>(?:gets|has) [^\"]+)$")
+_AS_LONG_AS_AFTER = re.compile(r"^~ (?P<rest>(?:gets [+-]\d+/[+-]\d+(?: and has [a-z ,]+?)?|has [a-z ,]+?)) as long as "
+                               r"(?P<cond>[^.,\"]+)\.$")
+
+
+_PT_AND_COMBAT = re.compile(r"^~ gets \+(?P<p>\d+)/\+(?P<t>\d+) and (?P<rule>can't block|can't attack|attacks each "
+                            r"combat if able)\.$")
+
+
+def _conditional_grants(norm: str, printed: str) -> list[Ability] | None:
+    """A static ability of the object itself that applies only while its condition holds (611.3a): each keyword
+    and power and toughness change the ``as_long_as`` word of its condition (``conditions.read.static_condition``);
+    None unless the condition and the rest are each read whole, about the object itself."""
+    m = _AS_LONG_AS_FIRST.match(norm) or _AS_LONG_AS_AFTER.match(norm)
+    if not m:
+        return None
+    cond = static_condition(m.group("cond"))
+    if cond is None:
+        return None
+    rest = "~ " + m.group("rest").rstrip(".") + "."
+    combat = _PT_AND_COMBAT.match(rest)
+    if combat is not None and m.re is _AS_LONG_AS_FIRST:
+        # "..., ~ gets +2/+2 and can't block.": the raise is the as_long_as word; the restriction, under the same
+        # condition, is a line of declaring (508.1c-d, 509.1b: it can change nothing but which declarations are
+        # legal), read by the combat reader (``rules.combat.lines``) as declaring is checked
+        pt = parse_static({"kind": "as_long_as", "condition": cond, "static": {
+            "kind": "pt_change", "power": int(combat.group("p")), "toughness": int(combat.group("t"))}})
+        restriction = f"As long as {m.group('cond')}, ~ {combat.group('rule')}."
+        return [Ability("static", static=pt, source_text=printed),
+                Ability("unmodelled", source_text=restriction, unmodelled_kind="static", scope=(Scope.COMBAT,),
+                        zones=("battlefield",))]
+    try:
+        r = phrases.parse(rest, "static_pt" if rest.startswith("~ gets") else "static_grant")
+    except DefinitionError:
+        return None
+    if dict(r["subject"]):
+        return None
+    inner = ([{"kind": "pt_change", "power": r["pt"][0], "toughness": r["pt"][1]}] if "pt" in r else []) + \
+        [{"kind": "grant_keyword", "keyword": kw} for kw in r["keywords"]]
+    return [Ability("static", static=parse_static({"kind": "as_long_as", "condition": cond, "static": i}),
+                    source_text=printed) for i in inner]
+
+
 def _grants(norm: str, printed: str) -> list[Ability] | None:
-    """"Enchanted creature gets +2/+2 and has flying.", "Creatures you control have haste." (613.1f, 613.4c)."""
+    """"Enchanted creature gets +2/+2 and has flying.", "Creatures you control have haste." (613.1f, 613.4c).
+    "All Sliver creatures have flying." says what "Sliver creatures have flying." says: every one of them, whoever
+    controls it."""
+    if norm.startswith("All ") and not norm.startswith("All creatures able"):
+        norm = norm[len("All "):]
+    m = _WITH_COUNTER.match(norm)
+    if m:
+        # 122.1: the creatures with one or more such counters on them, determined as the layer applies (613.6)
+        affects = {"types": ("Creature",), "controller": "you", "counter": m.group("counter"),
+                   **({"other": True} if m.group("other") else {})}
+        try:
+            kws = phrases.parse(f"~ has {m.group('kw')}.", "static_grant")["keywords"]
+        except DefinitionError:
+            return None
+        return [Ability("static", static=parse_static({"kind": "grant_keyword", "keyword": kw, "affects": affects}),
+                        source_text=printed) for kw in kws]
     for start in ("static_grant", "static_pt"):
         try:
             r = phrases.parse(norm, start)
@@ -1019,11 +1083,35 @@ def _spend_line(norm: str, printed: str) -> list[Ability] | None:
     return out
 
 
+#: 615.12: "Damage that would be dealt by ~ can't be prevented." (a static ability of the source).
+_UNPREVENTABLE = re.compile(r"^Damage that would be dealt by ~ can't be prevented\.$")
+#: 614.1c and 502.3 joined: "~ enters the battlefield tapped and doesn't untap during your untap step." (two
+#: statements: a replacement of its own entering, and a rule of its controller's untap step)
+_TAPPED_AND_NO_UNTAP = re.compile(r"^~ enters(?: the battlefield)? tapped and (?P<rest>doesn't untap during your untap "
+                                  r"step)\.$")
+
+
+def _entering_joined(norm: str, printed: str, ctx: LineContext) -> list[Ability] | None:
+    """The two statements of ``_TAPPED_AND_NO_UNTAP``: the ``enters_tapped`` word, and "~ doesn't untap during your
+    untap step." kept as the line it is (narrowed by the table's rows as any such line, ``oracle.scopes``)."""
+    m = _TAPPED_AND_NO_UNTAP.match(norm)
+    if not m:
+        return None
+    rest = f"~ {m.group('rest')}."
+    return [Ability("static", static=parse_static({"kind": "enters_tapped"}), source_text=printed),
+            unmodelled(rest, rest, "static", ctx.spell)]
+
+
 def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
     word = _static_word(norm, printed) or _cost_change(norm, printed) or _granted_mana_ability(norm, printed) \
         or restriction_static(norm, printed) or graveyard_replacement_static(norm, printed)
     if word is not None:
         return word
+    prevention = static_prevention(norm)
+    if prevention is not None:
+        return Ability("static", static=parse_static(prevention), source_text=printed)
+    if _UNPREVENTABLE.match(norm):
+        return Ability("static", static=parse_static({"kind": "damage_unpreventable"}), source_text=printed)
     try:
         if phrases.parse(norm, "enters_tapped"):
             return Ability("static", static=parse_static({"kind": "enters_tapped"}), source_text=printed)
@@ -1225,7 +1313,9 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
         return [_activated(split[0], split[1], body, printed, ctx)]
     if _CHAPTER.match(body):
         return [unmodelled(body, printed, "triggered", ctx.spell)]      # 714.2b: chapter abilities trigger
-    grants = None if ctx.spell else (_grants(body, printed) or _static_extended(body, printed)
+    grants = None if ctx.spell else (_grants(body, printed) or _conditional_grants(body, printed)
+                                     or _entering_joined(body, printed, ctx)
+                                     or _static_extended(body, printed)
                                      or _spend_line(body, printed))
     if grants:
         return grants

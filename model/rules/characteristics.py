@@ -118,6 +118,8 @@ def matches(sel: Selector | None, ch: Characteristics, o: GameObject, you: str, 
         return False
     if sel.stat is not None and not _stat_fits(sel.stat, ch, o):
         return False
+    if sel.counter and o.counter(sel.counter) <= 0:
+        return False
     if sel.combat:
         # 506.4: only during the combat phase, from the declaration of attackers, is a creature attacking or
         # blocking (508.1k, 509.1g: the objects' combat state)

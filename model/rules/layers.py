@@ -72,9 +72,50 @@ APPLIERS: dict[str, tuple[int, LayerApplier]] = {
 DEPENDENCY_ORDER: dict[int, Callable] = {4: apply_layer4}
 
 
-def _statics(ch: Characteristics) -> Iterable[StaticEffect]:
+#: Static words that govern another static word, applied through it (``_statics``).
+CONDITIONAL_WORDS = ("as_long_as",)
+
+
+def _holds(cond: dict, state, o: GameObject, chars: dict) -> bool:
+    """Is the condition of an ``as_long_as`` static true now (611.3a, 604.2)? Each reads the state alone; "equipped"
+    and "enchanted" read the subtypes of what is attached to the object, which layer 4 has settled (613.1d)."""
+    kind, n, you = cond["kind"], cond.get("n", 0), o.controller
+    if kind == "graveyard_at_least":
+        return len(state.in_zone(you, "graveyard")) >= n
+    if kind in ("hand_at_least", "hand_at_most"):
+        held = len(state.in_zone(you, "hand"))
+        return held >= n if kind == "hand_at_least" else held <= n
+    if kind == "life_at_least":
+        return state.player(you).life >= n
+    if kind == "life_at_most":
+        return state.player(you).life <= n
+    if kind == "opponent_life_at_most":
+        return any(state.player(p).life <= n for p in state.player_names if p != you and p not in state.left)
+    if kind in ("equipped", "enchanted"):
+        sub = "Equipment" if kind == "equipped" else "Aura"
+        return any(q.attached_to == o.id and q.id in chars and sub in chars[q.id].subtypes for q in state.battlefield())
+    if kind in ("your_turn", "not_your_turn"):
+        return (state.turn.active == you) == (kind == "your_turn")
+    if kind == "attacking":
+        return o.attacking is not None
+    if kind == "untapped":
+        return not o.tapped
+    if kind == "counters_at_least":
+        return o.counter(cond["counter"]) >= n
+    if kind == "counters_at_most":
+        return o.counter(cond["counter"]) <= n
+    raise ValueError(f"no such static condition: {kind!r}")
+
+
+def _statics(ch: Characteristics, state=None, o: GameObject | None = None, chars: dict | None = None
+             ) -> Iterable[StaticEffect]:
     for a in ch.abilities:
         if a.kind == "static" and a.static is not None:
+            if a.static.kind in CONDITIONAL_WORDS:
+                # the static it governs applies while the condition holds, as the layers apply (611.3a)
+                if state is not None and o is not None and _holds(dict(a.static.arg("condition")), state, o, chars or {}):
+                    yield a.static.arg("static")
+                continue
             yield a.static
 
 
@@ -133,7 +174,7 @@ def compute_all(state) -> dict[str, Characteristics]:
         # The effects of this layer come from the abilities objects have after the earlier layers (613.1).
         found: list[tuple[int, GameObject, StaticEffect]] = []
         for o in perms:
-            for s in _statics(chars[o.id]):
+            for s in _statics(chars[o.id], state, o, chars):
                 entry = APPLIERS.get(s.kind)
                 if entry and entry[0] == layer:
                     found.append((o.timestamp, o, s))

@@ -25,7 +25,8 @@ KEYWORDS = ("Haste", "Flying", "Defender", "Trample", "Indestructible", "Vigilan
             "Convoke", "Delve", "Improvise",   # 702.51, 702.66, 702.126: alternatives to paying mana
             "Devoid", "Changeling",            # 702.114, 702.73: characteristic-defining (rules.characteristics)
             "Split second",                    # 702.61: on the stack (rules.timing.split_second_requirement)
-            "Rebound")                         # 702.88a: performed as the spell resolves (words.delayed.perform.rebound)
+            "Rebound",                         # 702.88a: performed as the spell resolves (words.delayed.perform.rebound)
+            "Banding")                         # 702.22: declaring (rules.combat.declare); its damage is not performed
 
 #: Protection's qualities (702.16a) as the encoding keeps them: a color's letter, a card type ("Creature"), a
 #: subtype ("Goblin"), ``everything`` (702.16j) or a count of colors (105.2b-c); the words of Oracle text for them.

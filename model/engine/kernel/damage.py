@@ -35,7 +35,7 @@ def deal_damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         # 608.2h: a source that left the battlefield deals damage as it last existed there; keywords other
         # permanents granted it then are not known to the engine.
         src = ctx.source_lki
-        if any(a.kind == "static" and a.static is not None and a.static.kind == "grant_keyword"
+        if any(a.kind == "static" and a.static is not None and a.static.kind in ("grant_keyword", "as_long_as")
                for o in st.battlefield() for a in o.printed.abilities):
             raise Unsupported(f"{src.name} left the battlefield: which keywords it had as it last existed (608.2h) "
                               "is not known to the engine while keywords are granted")

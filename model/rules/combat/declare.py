@@ -34,8 +34,10 @@ from mtgjudge.model.explain import Answer, Step, step
 from mtgjudge.model.mana import Symbol, format_cost, parse_cost
 from mtgjudge.model.payment.answers import can_pay
 from mtgjudge.model.objects import GameObject, undefined_card
+from mtgjudge.model.rules import counts
+from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.combat import lines
-from mtgjudge.model.rules.guards import power_now, require_modelled_elsewhere
+from mtgjudge.model.rules.guards import guard_scope, power_now, require_modelled_elsewhere
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves, lasting_effects
 from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.rules.layers import current
@@ -57,8 +59,12 @@ EVASION_KEYWORDS = {"Fear": ("fear", "702.36b"), "Intimidate": ("intimidate", "7
 #: Landwalk keywords (702.14c) this model performs, by the land type each names.
 LANDWALK = {"Plainswalk": "Plains", "Islandwalk": "Island", "Swampwalk": "Swamp", "Mountainwalk": "Mountain",
             "Forestwalk": "Forest"}
-#: Keywords of declaring blockers this model does not perform: a creature with one makes blocking unsupported.
-UNREAD_KEYWORDS = ("Banding",)
+#: Keywords of attacking in bands (702.22c): the bands declared with the attackers are not in the state, so
+#: blocking an attacker with one beside another attacker is unsupported (``_guard_bands``).
+BAND_KEYWORDS = ("Banding",)
+#: Static words of combat whose rules are those of combat damage only (615.1: a prevention effect applies as damage
+#: would be dealt, 510.2): declaring (508.1, 509.1) reads nothing of them.
+DAMAGE_WORDS = ("prevent_damage_to_self", "damage_unpreventable", "prevent_and_remove_counter")
 #: The rules that an "until end of turn" effect adds for its object (``state.PTChange.rules``), as facts.
 _EFFECT_RULES = {"can't block": "cant_block", "can't be blocked": "cant_be_blocked", "attacks if able": "must_attack",
                  "all creatures able to block it do so": "lure", "must be blocked if able": "must_be_blocked",
@@ -91,6 +97,9 @@ class Creature:
     landwalk: list[tuple[str, Step]] = field(default_factory=list)     # land types (702.14c)
     min_blockers: list[tuple[int, Step]] = field(default_factory=list)
     max_blockers: list[tuple[int, Step]] = field(default_factory=list)
+    #: (fact, line, why) of the lines whose condition is about the defending player (``lines.Condition.whose``):
+    #: decided for each player or planeswalker attacked (``_conditional``)
+    conditional: list[tuple[str, lines.CombatLine, Step]] = field(default_factory=list)
 
     def has(self, fact: str) -> bool:
         return bool(self.facts.get(fact))
@@ -116,6 +125,7 @@ def creatures(state: GameState) -> dict[str, Creature]:
         return cached
     out: dict[str, Creature] = {}
     aura_lines: list[tuple[str, lines.CombatLine, Step]] = []
+    group_lines: list[tuple[tuple, lines.CombatLine, Step, GameObject]] = []
     costs: list[AttackCost] = []
     for o in state.battlefield():
         if not o.card.modelled:
@@ -126,8 +136,6 @@ def creatures(state: GameState) -> dict[str, Creature]:
         c = Creature(o.id, o.name, o.controller, o.tapped, summoning_sick(state, o.id), colors=frozenset(ch.colors))
         for a in ch.abilities:
             if a.kind == "keyword":
-                if a.keyword in UNREAD_KEYWORDS and is_creature:
-                    raise Unsupported(f"{o.name} ({o.id}) has {a.keyword}: declaring blockers with it is not modelled")
                 c.keywords.add(a.keyword)
                 if a.keyword in EVASION_KEYWORDS:
                     fact, rule = EVASION_KEYWORDS[a.keyword]
@@ -136,7 +144,8 @@ def creatures(state: GameState) -> dict[str, Creature]:
                     c.landwalk.append((LANDWALK[a.keyword], step("702.14c", f"{o.name} has {a.keyword.lower()}")))
                 continue
             if a.kind == "static" and a.static is not None and (a.static.word is None  # (no word: could be anything)
-                                                                or Scope.COMBAT in a.static.word.scopes):
+                                                                or Scope.COMBAT in a.static.word.scopes) \
+                    and a.static.kind not in DAMAGE_WORDS:
                 raise Unsupported(f"{o.name} ({o.id}): {a.text()!r} is not read for declaring attackers and blockers")
             # declaring reads combat text, and the characteristics it depends on: types, colors, keywords (613)
             if a.kind != "unmodelled" or a.unmodelled_kind != "static" or not (
@@ -148,10 +157,24 @@ def creatures(state: GameState) -> dict[str, Creature]:
                 costs.append(AttackCost(o.controller, parse_cost(line.cost), line.planeswalkers,
                                         step(("508.1h",), f"{o.name} ({o.controller}): {a.source_text}")))
                 continue
+            grouped = lines.group(a.source_text, o.name) if line is None else None
+            if grouped is not None:
+                # 508.1c-d, 509.1b-c: the creatures the phrase names as the declaration is made, seen from its
+                # controller (who "you" is) and its source (what "other" excludes)
+                group_lines.append((grouped[0], grouped[1], step(grouped[1].rule, f"{o.name}: {a.source_text}"), o))
+                continue
             if line is None or (line.enchanted and o.attached_to is None) or (not line.enchanted and not is_creature):
                 raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply when attackers "
                                   f"or blockers are declared: {a.source_text!r}")
             s = step(line.rule, f"{o.name}: {a.source_text}")
+            if line.condition is not None and line.condition.whose == "defending":
+                c.conditional.append((line.fact, line, s))
+                continue
+            if line.condition is not None:
+                # 508.1c, 509.1b: a restriction is checked as the declaration is made, on the board as it stands
+                if holds(state, line.condition, o, o.controller) == line.unless:
+                    continue
+                line = replace(line, condition=None, unless=False)
             if line.fact == "keyword_case":
                 _keyword_case(state, o, c, line, a.source_text)
             elif line.fact == "unleash":
@@ -167,6 +190,12 @@ def creatures(state: GameState) -> dict[str, Creature]:
     for target, line, s in aura_lines:
         if target in out:
             _apply(out[target], line, s)
+    for sels, line, s, src in group_lines:
+        _guard_stats(state, sels, f"the creatures {src.name}'s line names")
+        for cid, c in out.items():
+            q = state.obj(cid)
+            if any(matches(sel, current(state, cid), q, src.controller, src, state.turn.step) for sel in sels):
+                _apply(c, line, s)
     for pc in state.pt_changes:
         for r in pc.rules:
             if pc.object in out and r in _EFFECT_RULES:
@@ -264,6 +293,42 @@ def _keyword_case(state: GameState, o: GameObject, c: Creature, line: lines.Comb
                           "question does not say")
 
 
+def _guard_stats(state: GameState, sels, what: str) -> None:
+    """Selectors that read power or toughness ("creatures with power 2 or greater") read them after the layers and
+    counters (613.4c): unmodelled text that may change them makes the answer unsupported."""
+    if any(sel.stat is not None and sel.stat[0] in ("power", "toughness") for sel in sels):
+        guard_scope(state, Scope.POWER_TOUGHNESS, what)
+
+
+def holds(state: GameState, cond: lines.Condition, o: GameObject, player: str) -> bool:
+    """Is the condition of a combat line of ``o`` true now (``player``: the player its "you" is, the line's
+    controller or the defending player, ``lines.Condition.whose``)?"""
+    if cond.kind == "cards":
+        if cond.count is None:
+            raise ValueError(f"the condition {cond.text!r} counts no cards")
+        found = counts.value(state, player, cond.count, o)
+    elif cond.kind == "counters":
+        found = o.counter(cond.subtype)
+    elif cond.kind == "attached":
+        found = sum(1 for q in state.battlefield() if q.attached_to == o.id and cond.subtype in current(state, q.id).subtypes)
+    else:
+        _guard_stats(state, cond.selectors, f"the condition {cond.text!r} of {o.name}")
+        found = sum(1 for q in state.battlefield()
+                    if any(matches(sel, current(state, q.id), q, player, o, state.turn.step) for sel in cond.selectors))
+    return found >= cond.n if cond.at_least else found <= cond.n
+
+
+def _conditional(state: GameState, c: Creature, fact: str, defending: str) -> Step | None:
+    """The line of ``c`` whose condition about the defending player ``defending`` makes ``fact`` hold, as a step
+    saying so, or None."""
+    o = state.obj(c.id)
+    for f, line, s in c.conditional:
+        if f == fact and line.condition is not None and holds(state, line.condition, o, defending) != line.unless:
+            said = "does not hold" if line.unless else "holds"
+            return step(s.rules, f"{s.text.rstrip('.')} (with {defending} the defending player, the condition {said})")
+    return None
+
+
 def _apply(c: Creature, line: lines.CombatLine, s: Step) -> None:
     if line.fact == "extra_blocks":
         c.extra_blocks = ANY_NUMBER if line.n < 0 or c.extra_blocks >= ANY_NUMBER else c.extra_blocks + line.n
@@ -275,11 +340,17 @@ def _apply(c: Creature, line: lines.CombatLine, s: Step) -> None:
     elif line.fact == "cant_block_and_cant_be_blocked":
         _add(c, "cant_block", s)
         _add(c, "cant_be_blocked", s)
+    elif line.fact == "must_attack_or_block":
+        _add(c, "must_attack", s)
+        _add(c, "must_block", s)
     elif line.fact == "cant_attack_or_block_alone":
         _add(c, "cant_attack_alone", s)
         _add(c, "cant_block_alone", s)
     elif line.fact in ("not_blocked_by", "only_blocked_by", "blocks_only", "cant_block_those"):
         c.qualities.append((line.fact, line.quality, s))
+    elif line.fact == "cant_block_or_be_blocked_by":
+        c.qualities.append(("not_blocked_by", line.quality, s))
+        c.qualities.append(("cant_block_those", line.quality, s))
     elif line.fact == "landwalk":
         c.landwalk.append((line.subtype, s))
     elif line.fact == "min_blockers":
@@ -335,6 +406,9 @@ def attack_restriction(state: GameState, oid: str, defender: str) -> Step | None
         s = c.why("cant_attack")
         return step(_rules("508.1c", s), f"{s.text.rstrip('.')}: {c.name} can't attack")
     player = defending_player(state, defender)
+    cond = _conditional(state, c, "cant_attack", player)
+    if cond is not None:
+        return step(_rules("508.1c", cond), f"{cond.text}: {c.name} can't attack {_name(state, defender)}")
     for subtype, s in c.attack_unless:
         if not any(subtype in current(state, p.id).subtypes for p in state.battlefield(player)):
             return step(_rules("508.1c", s), f"{s.text.rstrip('.')}: {player} controls no {subtype}")
@@ -453,6 +527,9 @@ def block_restriction(state: GameState, bid: str, aid: str) -> Step | None:
     if a.has("cant_be_blocked"):
         s = a.why("cant_be_blocked")
         return step(_rules("509.1b", s), f"{s.text.rstrip('.')}: {a.name} can't be blocked")
+    cond = _conditional(state, a, "cant_be_blocked", defending)
+    if cond is not None:
+        return step(_rules("509.1b", cond), f"{cond.text}: {a.name} can't be blocked")
     if "Flying" in a.keywords and not ({"Flying", "Reach"} & c.keywords):
         return step(("702.9b", "509.1b"), f"{a.name} has flying and {c.name} has neither flying nor reach")
     q = protected_from(state, aid, bid)
@@ -496,6 +573,11 @@ def _has_quality(state: GameState, c: Creature, quality: tuple, other: Creature)
             ok = _power(state, c) < _power(state, other)
         elif kind == "power_greater_than_its":
             ok = _power(state, c) > _power(state, other)
+        elif kind == "selector":
+            # the phrase's "you" is the line's controller; its power words read the power now (613)
+            o, source = state.obj(c.id), state.obj(other.id)
+            _guard_stats(state, part[1], f"the power of {c.name} matters to who may block")
+            ok = any(matches(sel, current(state, c.id), o, other.controller, source, state.turn.step) for sel in part[1])
         else:
             raise ValueError(f"no such quality: {part!r}")
         if not ok:
@@ -516,7 +598,7 @@ def _evasion(state: GameState, c: Creature, a: Creature, defending: str) -> Step
     if a.has("intimidate") and not (_is_artifact(state, c) or a.colors & c.colors):
         return step(_rules("509.1b", a.why("intimidate")), f"{a.name} has intimidate and {c.name} is neither an "
                                                          "artifact creature nor shares a color with it")
-    if _has_keyword(a, "Shadow") != _has_keyword(c, "Shadow"):
+    if _has_keyword(a, "Shadow") != _has_keyword(c, "Shadow") and not (_has_keyword(a, "Shadow") and c.has("blocks_shadow")):
         with_shadow = a if _has_keyword(a, "Shadow") else c
         return step(("702.28b", "509.1b"), f"{with_shadow.name} has shadow and "
                                            f"{(c if with_shadow is a else a).name} doesn't: {c.name} can't block {a.name}")
@@ -683,11 +765,27 @@ def _bounded(state: GameState) -> list[str]:
     return [a for a in attackers(state) if _blockers_bounds(cs[a]) != (1, None, ANY_NUMBER, None)]
 
 
+def _guard_bands(state: GameState) -> None:
+    """702.22c-d, 702.22h: attacking creatures with banding may have been declared in a band with other creatures
+    attacking the same player, planeswalker or battle, and a creature blocking one of a band blocks them all; the
+    state does not say which bands were declared. A creature with banding that attacks alone there, or banding on
+    a blocker (702.22j: a rule of combat damage, ``engine.combat_damage``), changes nothing of declaring blockers
+    (509.1)."""
+    cs = creatures(state)
+    for aid in attackers(state):
+        a = state.obj(aid)
+        if aid in cs and set(BAND_KEYWORDS) & cs[aid].keywords and any(
+                o != aid and state.obj(o).attacking == a.attacking for o in attackers(state)):
+            raise Unsupported(f"{a.name} ({aid}) has banding and attacks beside other creatures: the bands declared "
+                              "with the attackers (702.22c, 702.22h) are not in the state")
+
+
 def check_block(state: GameState, decl: Mapping[str, tuple[str, ...]]) -> Answer:
     """Is the declaration of blockers ``decl`` (blocker -> the attackers it blocks; every other creature doesn't
     block) legal? A ``no`` is the restriction it breaks, or the requirements it leaves unobeyed with a declaration
     that obeys more (509.1c)."""
     _guard_declaring(state, "blockers are declared")
+    _guard_bands(state)
     decl = {b: tuple(v) for b, v in decl.items() if v}
     r = block_violation(state, decl)
     if r is not None:

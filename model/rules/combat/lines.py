@@ -8,7 +8,12 @@ caller, which makes the declaration `unsupported`, naming it."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.rules import counts
+from mtgjudge.model.selectors import Selector
+from mtgjudge.model.vocab import phrases
 
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 #: A line's subject: the object itself (``~``) or the creature its Aura enchants (303.4).
@@ -29,13 +34,17 @@ class CombatLine:
     ``not_blocked_by`` / ``only_blocked_by`` (``quality``: the blockers it can't be blocked by / the only ones it
     can), ``blocks_only`` (``quality``: the only attackers it can block), ``cant_block_those`` (``quality``: the
     attackers it can't block), ``min_blockers`` / ``max_blockers`` (``n``), ``cant_attack_alone``,
-    ``cant_block_alone`` (506.5), ``unleash`` (it can't block while it has a +1/+1 counter, 702.98a), and the
+    ``cant_block_alone`` (506.5), ``blocks_shadow`` (it can block creatures with shadow, 702.28b),
+    ``must_attack_or_block`` ("attacks or blocks each combat if able": both requirements, 508.1d, 509.1c), ``exert`` (it may be exerted as it attacks: an optional cost to attack that can
+    always be paid, 701.43b-d, 508.1g, so it changes no declaration; ``_EXERT``), ``unleash`` (it can't block while it has a +1/+1 counter, 702.98a), and the
     keywords whose rules change nothing of declaring (``keyword_case``) in the case ``case`` names (``dash``: haste only if
     its dash cost was paid, 702.109a, which matters only to a creature 302.6 would stop; ``face_up``: morph,
     702.37a-e; ``unattached``: bestow, 702.103f; ``always``: ascend 702.131b-c, phasing 702.26a, a line that only
     grants a keyword of combat damage (``DAMAGE_KEYWORDS``) or only changes how combat damage is assigned, 510.1);
     ``enchanted``:
-    it is about the creature the line's Aura enchants, not the object itself.
+    it is about the creature the line's Aura enchants, not the object itself. ``condition``: the fact holds only
+    while the condition is true (``unless``: only while it is false), as the board stands when attackers or
+    blockers are declared (508.1c, 509.1b: restrictions are checked as the declaration is made).
 
     A ``quality`` is a tuple of what a creature has, all of it: ``("color", "B")``, ``("artifact",)``,
     ``("subtype", "Wall")``, ``("keyword", ("Flying", "Reach"))`` (any of them), ``("power_at_most", n)``,
@@ -51,6 +60,28 @@ class CombatLine:
     planeswalkers: bool = False
     quality: tuple = ()
     case: str = ""
+    condition: Condition | None = None
+    unless: bool = False
+
+
+@dataclass(frozen=True)
+class Condition:
+    """What a restriction's "unless" / "if" / "as long as" says, read whole: ``kind`` ``permanents`` (how many
+    permanents any of ``selectors`` names: each selector's "you" is ``whose``: ``you`` the line's controller,
+    ``defending`` the defending player (506.2), ``any`` with no controller named), ``cards`` (``count``: a
+    ``rules.counts.Count`` of the line's controller's cards in a zone), ``attached`` (``subtype``: how many
+    permanents of that subtype are attached to the line's creature: "it's equipped", "it's enchanted") or
+    ``counters`` (how many counters of the kind ``subtype`` are on the line's creature); the number
+    found is compared with ``n`` (``at_least``: >= ``n``; else <= ``n``)."""
+
+    text: str
+    kind: str
+    n: int
+    at_least: bool = True
+    whose: str = "you"
+    selectors: tuple[Selector, ...] = ()
+    count: counts.Count | None = None
+    subtype: str = ""
 
 
 _PATTERNS: tuple[tuple[str, str, re.Pattern], ...] = tuple((fact, rule, re.compile(p, re.I)) for fact, rule, p in (
@@ -65,8 +96,22 @@ _PATTERNS: tuple[tuple[str, str, re.Pattern], ...] = tuple((fact, rule, re.compi
     ("menace", "509.1b", rf"^{_SELF} can't be blocked except by two or more creatures\.$"),
     ("extra_one", "509.1a", rf"^{_SELF} can block an additional creature each combat\.$"),
     ("extra_any", "509.1a", rf"^{_SELF} can block any number of creatures(?: each combat)?\.$"),
-    ("attack_unless", "508.1c", rf"^{_SELF} can't attack unless defending player controls an? (?P<subtype>[A-Z][a-z]+)\.$"),
+    ("attack_unless", "508.1c", rf"^{_SELF} can't attack unless defending player controls an? (?P<subtype>(?-i:[A-Z][a-z]+))\.$"),
+    ("cant_attack_or_block", "508.1c", r"^(?P<who>~) can't attack or block (?P<how>unless|if) (?P<cond>[^,;]+)\.$"),
+    ("cant_attack", "508.1c", r"^(?P<who>~) can't attack (?P<how>unless|if) (?P<cond>[^,;]+)\.$"),
+    ("cant_block", "509.1b", r"^(?P<who>~) can't block (?P<how>unless|if) (?P<cond>[^,;]+)\.$"),
+    ("cant_be_blocked", "509.1b", r"^(?P<who>~) can't be blocked (?P<how>as long as|unless|if) (?P<cond>[^,;]+)\.$"),
+    ("cant_be_blocked", "509.1b", r"^As long as (?P<cond>[^,;]+), (?P<who>~) can't be blocked\.$"),
+    ("cant_block", "509.1b", r"^As long as (?P<cond>[^,;]+), (?P<who>~) can't block\.$"),
+    ("cant_attack", "508.1c", r"^As long as (?P<cond>[^,;]+), (?P<who>~) can't attack\.$"),
+    ("must_attack", "508.1d", r"^As long as (?P<cond>[^,;]+), (?P<who>~) attacks each combat if able\.$"),
     ("cant_block_and_cant_be_blocked", "509.1b", rf"^{_SELF} can't block and can't be blocked\.$"),
+    # 702.28b: a permission to block creatures with shadow, the creature having no shadow itself
+    ("blocks_shadow", "702.28b", r"^(?P<who>~) can block creatures with shadow as though (?:~ had shadow|they didn't "
+                                 r"have shadow)\.$"),
+    ("extra_n", "509.1a", rf"^{_SELF} can block an additional (?P<n>two|three|four|five) creatures each combat\.$"),
+    ("must_attack_or_block", "508.1d", rf"^{_SELF} attacks or blocks each combat if able\.$"),
+    ("cant_block_or_be_blocked_by", "509.1b", rf"^{_SELF} can't block or be blocked by (?P<q>.+)\.$"),
     ("cant_attack_or_block_alone", "506.5", rf"^{_SELF} can't attack or block alone\.$"),
     ("cant_attack_alone", "506.5", rf"^{_SELF} can't attack alone\.$"),
     ("cant_block_alone", "506.5", rf"^{_SELF} can't block alone\.$"),
@@ -112,6 +157,12 @@ _DAMAGE_ONLY = (
                rf"{_CONDITION}\.$", re.I),
     re.compile(r"^You may have ~ assign its combat damage as though it weren't blocked\.$", re.I),
 )
+#: 701.43d: "You may exert ~ as it attacks" is an optional cost to attack (508.1g), and the triggered ability
+#: printed after it ("When you do, ...") is linked to it (607.2h): it triggers only when the creature is exerted,
+#: as it attacks, and is put on the stack after the declaration is complete (508.2, 603.3), so it is a triggered
+#: ability that changes nothing of declaring; its effect is kept as text, unread, for the engine, which does not
+#: perform the choice to exert (``engine.declaring``). One sentence after it, no more.
+_EXERT = re.compile(r"^You may exert ~ as it attacks\.(?: When you do, (?P<linked>[^.\"]+)\.)?$", re.I)
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _KEYWORD_NAMES = {"flying": "Flying", "reach": "Reach", "horsemanship": "Horsemanship", "shadow": "Shadow"}
 
@@ -131,9 +182,100 @@ def quality(words: str) -> tuple | None:
     m = re.fullmatch(r"creatures with (flying|reach|horsemanship|shadow)(?: or (flying|reach))?", w, re.I)
     if m:
         return (("keyword", tuple(_KEYWORD_NAMES[g.lower()] for g in m.groups() if g)),)
+    m = re.fullmatch(r"creatures with power (less|greater) than ~'s power", w, re.I)
+    if m:
+        return (("power_less_than_its",) if m.group(1).lower() == "less" else ("power_greater_than_its",),)
     m = re.fullmatch(r"creatures with power (\d+) or (less|greater)", w, re.I)
     if m:
         return (("power_at_most" if m.group(2).lower() == "less" else "power_at_least", int(m.group(1))),)
+    sels = selectors(w)
+    return (("selector", sels),) if sels else None
+
+
+#: Words of a phrase that no selector says: counts ("two or more creatures") and what another sentence would add.
+_NOT_A_KIND = re.compile(r"\b(?:or more|or fewer|more than|unless|if|as long as|this turn|except)\b", re.I)
+
+
+def selectors(phrase: str, articles: bool = False) -> tuple[Selector, ...] | None:
+    """The permanents a noun phrase names ("Humans", "non-Wall creatures", "artifact creatures and/or white
+    creatures", with ``articles`` also "an untapped land", "a Knight or a Soldier"), read whole by the phrase
+    grammar's ``target_np`` (a list joined by "or" / "and/or" names any of them, 115.1), as selectors (any of
+    them); None if the grammar does not read the phrase whole as permanents on the battlefield."""
+    if _NOT_A_KIND.search(phrase):
+        return None
+    if articles:
+        phrase = re.sub(r"\b(?:an?) (?=\w)", "", phrase, flags=re.I)
+    # "another Wolf or Werewolf": "another" is said of the whole list (each item is another permanent)
+    other = re.match(r"another ", phrase, re.I) is not None
+    if other:
+        phrase = phrase[len("another "):]
+    try:
+        spec = phrases.parse(phrase.strip(), "target_np")
+    except DefinitionError:
+        return None
+    if getattr(spec, "zone", None) != "battlefield" or spec.players or spec.that_player or not spec.objects:
+        return None
+    return tuple(replace(o, other=True) for o in spec.objects) if other else tuple(spec.objects)
+
+
+_NUM = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten"
+_N = rf"(?P<n>{_NUM})"
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10}
+
+
+def _number(word: str) -> int:
+    return int(word) if word.isdigit() else _NUMBER_WORDS[word.lower()]
+
+
+#: The conditions of restrictions read whole: (pattern, kind, whose, at least?), the phrase in ``np``, a number
+#: in ``n`` (none: one).
+_CONDITIONS: tuple[tuple[re.Pattern, str, str, bool], ...] = tuple(
+    (re.compile(p, re.I), kind, whose, at_least) for p, kind, whose, at_least in (
+        (r"^defending player controls (?:an?|one or more) (?P<np>.+)$", "permanents", "defending", True),
+        (r"^defending player controls no (?P<np>.+)$", "permanents", "defending", False),
+        (r"^you control (?:an?|one or more) (?P<np>.+)$", "permanents", "you", True),
+        (r"^you control (?P<np>another .+)$", "permanents", "you", True),
+        (r"^you control no (?P<np>.+)$", "permanents", "you", False),
+        (rf"^you control (?:at least {_N}|(?P<n2>{_NUM}) or more) (?P<np>.+)$", "permanents", "you", True),
+        (r"^there is an? (?P<np>.+) on the battlefield$", "permanents", "any", True),
+        (r"^there's (?P<np>an? .+|another .+) on the battlefield$", "permanents", "any", True),
+        (r"^(?P<np>an? .+) is on the battlefield$", "permanents", "any", True),
+        (rf"^it has {_N} or more (?P<counter>[+-]1/[+-]1|[a-z]+) counters on it$", "counters", "you", True),
+        (rf"^there are {_N} or more (?P<np>.+) on the battlefield$", "permanents", "any", True),
+        (rf"^there are {_N} or more cards in your graveyard$", "graveyard", "you", True),
+        (rf"^{_N} or more cards are in your graveyard$", "graveyard", "you", True),
+        (rf"^you have {_N} or more cards in (?:your )?hand$", "hand", "you", True),
+        (rf"^you have {_N} or fewer cards in (?:your )?hand$", "hand", "you", False),
+        (r"^you have no cards in (?:your )?hand$", "hand", "you", False),
+        (r"^it's (?P<attached>equipped|enchanted)$", "attached", "you", True),
+    ))
+
+
+def condition(text: str) -> Condition | None:
+    """The condition ``text`` ("defending player controls an artifact", "you control another Giant", "there are
+    seven or more cards in your graveyard", "it's equipped") read whole, or None."""
+    t = text.strip()
+    for pattern, kind, whose, at_least in _CONDITIONS:
+        m = pattern.match(t)
+        if not m:
+            continue
+        groups = m.groupdict()
+        n = next((_number(g) for k, g in groups.items() if k.startswith("n") and k != "np" and g), None)
+        if n is None:
+            n = 1 if at_least else 0
+        if kind == "attached":
+            return Condition(t, kind, 1, subtype="Equipment" if groups["attached"].lower() == "equipped" else "Aura")
+        if kind == "counters":
+            return Condition(t, kind, n, subtype=groups["counter"])
+        if kind in ("graveyard", "hand"):
+            return Condition(t, "cards", n, at_least, count=counts.parse(f"cards in your {kind}"))
+        sels = selectors(groups["np"], articles=True)
+        if sels is None or any(s.controller != "any" for s in sels):
+            return None     # "you control a creature you control": no such phrase
+        if whose != "any":
+            sels = tuple(replace(s, controller="you") for s in sels)
+        return Condition(t, kind, n, at_least, whose, sels)
     return None
 
 
@@ -144,6 +286,38 @@ def _plain(text: str, name: str) -> str:
     if name:
         t = t.replace(name, "~")
     return re.sub(r"\bthis creature\b", "~", t, flags=re.I)
+
+
+#: A restriction or requirement on every creature a noun phrase names ("Beasts can't block.", "Creatures without
+#: flying can't attack.", "Other Goblin creatures you control attack each combat if able.", "All creatures attack
+#: each combat if able."): (fact, rule, pattern).
+_GROUP = tuple((fact, rule, re.compile(rf"^(?:All )?(?P<np>.+?) {p}\.$", re.I)) for fact, rule, p in (
+    ("cant_attack_or_block", "508.1c", "can't attack or block"),
+    ("cant_attack", "508.1c", "can't attack"),
+    ("cant_block", "509.1b", "can't block"),
+    ("must_attack", "508.1d", "attack each (?:combat|turn) if able"),
+    ("must_block", "509.1c", "block each (?:combat|turn) if able"),
+    ("cant_be_blocked", "509.1b", "can't be blocked"),
+))
+
+
+def group(text: str, name: str) -> tuple[tuple[Selector, ...], CombatLine] | None:
+    """A line that restricts or requires of every creature a noun phrase names (its "you" the line's controller,
+    its "other" not the line's own object), read whole: the phrase's selectors (any of them) and the line; None for
+    any other line (``read`` reads those about the object itself)."""
+    t = _plain(text, name)
+    for fact, rule, pattern in _GROUP:
+        m = pattern.match(t)
+        if not m:
+            continue
+        np = m.group("np")
+        if "~" in np or re.match(r"(?:enchanted|equipped) ", np, re.I):
+            return None
+        sels = selectors(np[:1].lower() + np[1:] if np.startswith("Non-") else np)
+        if not sels or any("Creature" not in sel.types and not sel.subtypes for sel in sels):
+            return None
+        return sels, CombatLine(fact, rule)
+    return None
 
 
 def read(text: str, name: str) -> CombatLine | None:
@@ -161,6 +335,8 @@ def read(text: str, name: str) -> CombatLine | None:
     for pattern, case, rule in _NO_DECLARING:
         if pattern.match(t):
             return CombatLine("keyword_case", rule, case=case)
+    if _EXERT.match(t):
+        return CombatLine("exert", "701.43d")
     if any(p.match(t) for p in _DAMAGE_ONLY):
         return CombatLine("keyword_case", "510.1", case="always")
     for fact, rule, pattern in _PATTERNS:
@@ -168,7 +344,14 @@ def read(text: str, name: str) -> CombatLine | None:
         if not m:
             continue
         enchanted = m.group("who").lower() == "enchanted creature"
-        if fact in ("not_blocked_by", "only_blocked_by", "blocks_only", "cant_block_those"):
+        if "cond" in m.groupdict():
+            cond = condition(m.group("cond"))
+            if cond is None or (cond.whose == "defending" and fact not in ("cant_attack", "cant_be_blocked")):
+                continue
+            how = (m.groupdict().get("how") or "as long as").lower()
+            return CombatLine(fact, rule, condition=cond, unless=how == "unless")
+        if fact in ("not_blocked_by", "only_blocked_by", "blocks_only", "cant_block_those",
+                    "cant_block_or_be_blocked_by"):
             q = quality(m.group("q"))
             if q is None:
                 continue
@@ -180,6 +363,8 @@ def read(text: str, name: str) -> CombatLine | None:
             return CombatLine(fact, rule, enchanted, n=1)
         if fact == "min_blockers":
             return CombatLine(fact, rule, enchanted, n=_NUMBERS[m.group("n").lower()])
+        if fact == "extra_n":
+            return CombatLine("extra_blocks", rule, enchanted, n=_NUMBERS[m.group("n").lower()])
         if fact == "extra_one":
             return CombatLine("extra_blocks", rule, enchanted, n=1)
         if fact == "extra_any":

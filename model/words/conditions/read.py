@@ -181,3 +181,47 @@ def condition_words(sentence: str, found: tuple, earlier: list, before: str | No
     if word is None:
         return None
     return earlier + [parse_effect({"if_state": {"condition": condition}}), word]
+
+
+_SNUM = r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten|no)"
+_SELF_IS = r"(?:~ is|it's)"
+#: The conditions of a static ability read whole: pattern -> kind (``record.STATIC_CONDITIONS``).
+_STATIC_CONDITIONS = tuple((patterns.compile(p, re.I), kind) for p, kind in (
+    (rf"^{_SNUM} or more cards are in your graveyard$", "graveyard_at_least"),
+    (rf"^you have {_SNUM} or more cards in (?:your )?hand$", "hand_at_least"),
+    (rf"^you have {_SNUM} or fewer cards in (?:your )?hand$", "hand_at_most"),
+    (r"^you have no cards in (?:your )?hand$", "hand_at_most"),
+    (rf"^you have {_SNUM} or more life$", "life_at_least"),
+    (rf"^you have {_SNUM} or less life$", "life_at_most"),
+    (rf"^an opponent has {_SNUM} or less life$", "opponent_life_at_most"),
+    (rf"^{_SELF_IS} equipped$", "equipped"),
+    (rf"^{_SELF_IS} enchanted$", "enchanted"),
+    (r"^it's your turn$", "your_turn"),
+    (r"^it's not your turn$", "not_your_turn"),
+    (rf"^{_SELF_IS} attacking$", "attacking"),
+    (rf"^{_SELF_IS} untapped$", "untapped"),
+    (r"^(?:~|it) has (?:an?|(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten) or more) "
+     r"(?P<counter>[+-]1/[+-]1|[a-z]+) counters? on it$", "counters_at_least"),
+    (r"^(?:~|it) has no (?P<counter>[+-]1/[+-]1|[a-z]+) counters on it$", "counters_at_most"),
+))
+
+
+def static_condition(text: str) -> dict | None:
+    """The condition of a static ability ("seven or more cards are in your graveyard", "~ is equipped", "it has a
+    +1/+1 counter on it") as the ``as_long_as`` word's data, read whole; None for any other ("you control an
+    artifact": what the layers themselves decide, 613.8, is not read)."""
+    for pattern, kind in _STATIC_CONDITIONS:
+        m = pattern.match(text.strip())
+        if not m:
+            continue
+        g = m.groupdict()
+        word = (g.get("n") or "").lower()
+        n = 0 if word == "no" else (int(word) if word.isdigit() else phrases.number_word(word) if word else
+                                    (0 if kind.endswith("_at_most") and "no" in text.split() else 1))
+        out: dict = {"kind": kind}
+        if kind not in ("equipped", "enchanted", "your_turn", "not_your_turn", "attacking", "untapped"):
+            out["n"] = n
+        if g.get("counter"):
+            out["counter"] = g["counter"]
+        return out
+    return None

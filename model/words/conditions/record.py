@@ -13,7 +13,7 @@ for one it does not read."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.vocab.abilities import NUMBER_WORDS, Effect, StaticEffect
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
@@ -28,7 +28,53 @@ def _v_options(args: dict) -> dict:
     return {**args, "options": options}
 
 
+#: The conditions of a static ability "as long as ..." the layers decide (``rules.layers``), each on the state alone
+#: (no characteristic a layer could change but the subtypes of what is attached, settled by layer 4): kind -> its
+#: words, ``{n}`` its number, ``{counter}`` a counter's kind.
+STATIC_CONDITIONS = {
+    "graveyard_at_least": "{n} or more cards are in your graveyard",
+    "hand_at_least": "you have {n} or more cards in hand",
+    "hand_at_most": "you have {n} or fewer cards in hand",
+    "life_at_least": "you have {n} or more life",
+    "life_at_most": "you have {n} or less life",
+    "opponent_life_at_most": "an opponent has {n} or less life",
+    "equipped": "this is equipped",
+    "enchanted": "this is enchanted",
+    "your_turn": "it's your turn",
+    "not_your_turn": "it's not your turn",
+    "attacking": "this is attacking",
+    "untapped": "this is untapped",
+    "counters_at_least": "this has {n} or more {counter} counters on it",
+    "counters_at_most": "this has {n} or fewer {counter} counters on it",
+}
+#: The static words a condition may govern: the object's own keywords (613.1f) and power and toughness (613.4c).
+CONDITIONED = ("grant_keyword", "pt_change")
+
+
+def condition_text(c: dict) -> str:
+    """The words of a static condition (``STATIC_CONDITIONS``; kept as pairs in a StaticEffect's arguments)."""
+    c = dict(c)
+    n = c.get("n", "")
+    said = NUMBER_WORDS[n] if isinstance(n, int) and 0 <= n < len(NUMBER_WORDS) else str(n)   # as Oracle text says it
+    return STATIC_CONDITIONS[c["kind"]].format(n=said, counter=c.get("counter", ""))
+
+
+def _v_as_long_as(args: dict) -> None:
+    c, inner = args.get("condition"), args.get("static")
+    if not isinstance(c, dict) or c.get("kind") not in STATIC_CONDITIONS:
+        raise DefinitionError(f"as_long_as: the condition's kind is one of {sorted(STATIC_CONDITIONS)}")
+    if not isinstance(inner, StaticEffect) or inner.kind not in CONDITIONED or inner.affects is not None \
+            or inner.arg("enchanted"):
+        raise DefinitionError(f"as_long_as: the static is one of {CONDITIONED}, about the object itself")
+
+
 WORDS = (
+    # 611.3a, 604.2: "As long as seven or more cards are in your graveyard, ~ gets +1/+1 and has flying." (threshold),
+    # "~ has flying as long as it's enchanted.": the static ``static`` applies only while ``condition`` holds,
+    # decided by the layers each time they apply (613). Scopes: the static's own.
+    Word("as_long_as", "static", {"condition": object, "static": StaticEffect},
+         lambda s: f"{s.arg('static').text()} as long as {condition_text(s.arg('condition'))}",
+         frozenset({Scope.CHARACTERISTICS, Scope.POWER_TOUGHNESS}), frozenset({"layers", "engine"}), _v_as_long_as),
     Word("if_state", "effect", {"condition": str}, lambda a: f"If {a['condition']}, (the next instruction)",
          _RESOLUTION, ENGINE),
     Word("state_instead", "effect", {"condition": str, "effect": Effect},
