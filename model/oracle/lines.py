@@ -48,6 +48,7 @@ from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.words.tokens.read import token_sentence, group_after, split_joined
 from mtgjudge.model.oracle.whole import unread_part
 from mtgjudge.model.words.until.read import until_word
+from mtgjudge.model.words.becomes.read import becomes_word, join_still
 from mtgjudge.model.rules import protection
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
@@ -167,8 +168,9 @@ def sentences(text: str) -> list[str]:
             start = i + 1
     if text[start:].strip():
         out.append(text[start:].strip())
-    return split_then(search_then_top(_token_with_quote(out)))      # hands: a tutor's two sentences read as
-    # one; "Look at the top N cards of your library, then put ..." as two
+    # hands: a tutor's two sentences read as one; "Look at the top N cards of your library, then put ..." as two;
+    # 205.1b: "It's still a land." with the sentence before it, which it completes (``words.becomes.read``)
+    return split_then(search_then_top(join_still(_token_with_quote(out))))
 
 
 _CREATES = patterns.compile(r"^(?:you )?create .+ tokens?\.$", re.I)
@@ -368,6 +370,9 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
         or player_cant_word(sentence, found)
     if delayed is not None:                                       # 603.7 delayed triggers, 502.3
         return delayed
+    word = becomes_word(sentence, found)                          # 613.1d-f, 613.4b: "~ becomes a 2/2 creature"
+    if word is not None:
+        return word
     until = until_word(sentence, found, earlier)                  # 611.2a: "... until end of turn"
     if until is not None:
         return until

@@ -11,11 +11,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Iterable
 
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.rules.characteristics import (Characteristics, applies_to, matches, printed_characteristics,
                                                   with_intrinsic)
 from mtgjudge.model.rules.land_types import LAND_TYPE_APPLIERS, apply_layer4
 from mtgjudge.model.vocab.abilities import Ability, StaticEffect
+from mtgjudge.model.vocab.subtypes import subtypes_by_type
 from mtgjudge.model.vocab.words_mana import granted_ability
 
 # A layer applier gets (all characteristics so far, the effect, its source object, the state, the affected
@@ -106,19 +108,82 @@ def _recolor(chars: dict[str, Characteristics], c) -> dict[str, Characteristics]
     return chars
 
 
-def _regrant(chars: dict[str, Characteristics], c) -> dict[str, Characteristics]:
-    """613.1f (layer 6): a resolved "gains flying until end of turn" effect adds the keyword to the object it
-    applies to; "loses flying" removes every instance of that keyword ability it has at this point (those given
-    by later effects stay: 613.7, ``compute_all`` applies them in timestamp order with the static ones)."""
+def _retype(chars: dict[str, Characteristics], c) -> dict[str, Characteristics]:
+    """613.1d (layer 4): a resolved "becomes a 2/2 Ape creature ... It's still a land" effect (``words.becomes``)
+    adds its card types, the object keeping the types it had (205.1b: "still a land", "artifact creature"), and
+    sets its creature types (205.1a: they replace the creature types it had; "with all creature types": every
+    one, 205.3m). 205.1b keeps "all the object's prior ... subtypes" too where a type is kept: an object that
+    already has creature types and is given others that way is not modelled."""
     ch = chars.get(c.object)
     if ch is None:
         return chars
-    abilities = ch.abilities
+    creature = subtypes_by_type()["Creature"]
+    types = ch.types + tuple(t for t in c.types if t not in ch.types)
+    subtypes = ch.subtypes
+    if c.all_creature_types:
+        subtypes = tuple(s for s in ch.subtypes if s not in creature) + tuple(sorted(creature))
+    elif c.creature_types:
+        had = tuple(s for s in ch.subtypes if s in creature)
+        if c.types and had and set(had) != set(c.creature_types):
+            raise Unsupported(f"{ch.name} ({c.object}) has creature types ({', '.join(had)}) as an effect that keeps "
+                              "its prior types makes it a " + " ".join(c.creature_types)
+                              + ": whether it keeps them (205.1a-b) is not modelled")
+        subtypes = tuple(s for s in ch.subtypes if s not in creature) + tuple(c.creature_types)
+    chars[c.object] = replace(ch, types=types, subtypes=subtypes)
+    return chars
+
+
+def _commutes_with_retypes(eff: StaticEffect) -> bool:
+    """Does a land-type-changing static effect (layer 4) give the same result before or after the resolved
+    type changes (``_retype``)? Yes if the objects it affects are chosen by land types and card type land only
+    (those changes add card types other than land and set creature types, which such a selector does not read,
+    and what each does touches what the other reads not: 613.8a, no dependency)."""
+    sel = eff.affects
+    if sel is None:
+        return True
+    lands = subtypes_by_type()["Land"]
+    return set(sel.types) | set(sel.not_types) <= {"Land"} and \
+        all(t in lands for t in sel.subtypes + sel.not_subtypes) and not (sel.chosen_type or sel.not_chosen_type)
+
+
+def _set_base(chars: dict[str, Characteristics], c) -> dict[str, Characteristics]:
+    """613.4b (layer 7b): a resolved "with base power and toughness 1/1" / "becomes a 2/2 creature" effect sets
+    the object's power and toughness; the 7c changes apply after it (613.4c, the CR's example of 613.5)."""
+    ch = chars.get(c.object)
+    if ch is not None:
+        chars[c.object] = replace(ch, power=c.base[0], toughness=c.base[1])
+    return chars
+
+
+def _regrant(chars: dict[str, Characteristics], c) -> dict[str, Characteristics]:
+    """613.1f (layer 6): a resolved "gains flying until end of turn" effect adds the keyword to the object it
+    applies to; "loses flying" removes every instance of that keyword ability it has at this point (those given
+    by later effects stay: 613.7, ``compute_all`` applies them in timestamp order with the static ones); "loses
+    all abilities" removes every ability it has at this point, its printed ones, the mana abilities of its basic
+    land types (305.6) and those granted by earlier effects."""
+    ch = chars.get(c.object)
+    if ch is None:
+        return chars
+    abilities = () if c.loses_all else ch.abilities
     if c.loses:
         abilities = tuple(a for a in abilities if not (a.kind == "keyword" and a.keyword in c.loses))
     abilities += tuple(Ability("keyword", keyword=k, granted_by=c.origin) for k in c.keywords)
     chars[c.object] = replace(ch, abilities=abilities)
     return chars
+
+
+def _guard_loses_all(found: list, regrants: list) -> None:
+    """613.8a: an ability-granting static ability of an object that loses all abilities depends on that effect
+    (it removes the ability), and one that chooses what it grants to by their keywords depends on it too (it
+    changes what that applies to): the model applies layer 6 in timestamp order only, so either is unsupported."""
+    losing = {c.object for c in regrants if c.loses_all}
+    for ts, src, s in found:
+        if src.id in losing:
+            raise Unsupported(f"{src.name} ({src.id}) loses all abilities, among them one that grants abilities: "
+                              "its dependency on that effect (613.8a) is not modelled")
+        if s.affects is not None and (s.affects.with_keyword or s.affects.without_keyword):
+            raise Unsupported(f"{src.name} ({src.id}) grants abilities to objects chosen by their keywords, and an "
+                              "effect that removes all abilities could change which (613.8a) is not modelled")
 
 
 def compute_all(state) -> dict[str, Characteristics]:
@@ -139,16 +204,34 @@ def compute_all(state) -> dict[str, Characteristics]:
                     found.append((o.timestamp, o, s))
         ordered = DEPENDENCY_ORDER.get(layer)
         found.sort(key=lambda t: t[0])
+        changes = getattr(state, "pt_changes", ())
+        retypes = sorted((c for c in changes if c.types or c.creature_types or c.all_creature_types),
+                         key=lambda c: c.timestamp) if layer == 4 else []
+        if retypes:
+            # the resolved type changes apply after the static ones of layer 4, which is their timestamp order
+            # or an order giving the same result (``_commutes_with_retypes``)
+            for ts, src, s in found:
+                if ts > retypes[0].timestamp and not _commutes_with_retypes(s):
+                    raise Unsupported(f"{src.name} ({src.id}) changes land types of objects chosen by what a resolved "
+                                      "type-changing effect changes: their order (613.7, 613.8) is not modelled")
         if ordered is not None and found:
             found, chars = [], ordered(found, chars, state)[1]
+        for c in retypes:
+            chars = _retype(chars, c)
+        if layer == 7:
+            # 613.4b (layer 7b) before the 7c changes of static abilities and resolved effects
+            for c in sorted((c for c in changes if c.base is not None), key=lambda c: c.timestamp):
+                chars = _set_base(chars, c)
         # 613.7: resolved "becomes black until end of turn" effects apply in layer 5 in timestamp
         # order with the static color-setting effects
         recolors = sorted((c for c in getattr(state, "pt_changes", ()) if c.colors), key=lambda c: c.timestamp) \
             if layer == 5 else []
         # 613.7: resolved "gains flying" / "loses flying" effects apply in layer 6 in timestamp order
         # with the static ability-adding effects (613.1f; removing does not commute with adding)
-        regrants = sorted((c for c in getattr(state, "pt_changes", ()) if c.keywords or c.loses),
+        regrants = sorted((c for c in getattr(state, "pt_changes", ()) if c.keywords or c.loses or c.loses_all),
                           key=lambda c: c.timestamp) if layer == 6 else []
+        if any(c.loses_all for c in regrants):
+            _guard_loses_all(found, regrants)
         for ts, src, s in found:
             while recolors and recolors[0].timestamp < ts:
                 chars = _recolor(chars, recolors.pop(0))
