@@ -177,7 +177,8 @@ class PTChange:
             parts.insert(0, "loses all abilities")
         if self.types or self.creature_types or self.all_creature_types:
             kinds = " ".join(list(self.creature_types) + [t.lower() for t in self.types]) or "creature"
-            parts.append(f"is a {kinds}" + (" with all creature types" if self.all_creature_types else "")
+            article = "an" if kinds[:1].lower() in "aeiou" else "a"
+            parts.append(f"is {article} {kinds}" + (" with all creature types" if self.all_creature_types else "")
                          + (" (and keeps its other types)" if self.types else ""))
         if self.base is not None:
             parts.append(f"base power and toughness {self.base[0]}/{self.base[1]}")
