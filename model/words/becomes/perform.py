@@ -15,6 +15,7 @@ from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import APPLIERS
 from mtgjudge.model.state import PTChange
 from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.words.until.perform import the_source
 
 
@@ -38,10 +39,13 @@ def _object(game: Game, e: Effect, ctx: Ctx) -> str | Game:
 def _guard_lost(game: Game, oid: str) -> None:
     """613.1f: a permanent that loses all abilities has none of its printed ones; the engine reads some of them
     from the printed card (triggered abilities, 603.2; static abilities that apply outside the layers), so a
-    permanent with such an ability is not performed."""
+    permanent with such an ability is not performed. Those that apply only as the permanent itself enters
+    ("This enters tapped": 614.1c, 614.12) do nothing to one already on the battlefield."""
     o = game.state.obj(oid)
     for a in o.printed.abilities:
-        static = a.kind == "static" and (a.static is None or a.static.kind not in APPLIERS)
+        s = a.static if a.kind == "static" else None
+        static = a.kind == "static" and (s is None or s.kind not in APPLIERS) and not (
+            s is not None and s.affects is None and s.word is not None and s.word.scopes <= {Scope.ENTERS})
         if is_triggered(a) or static or (a.kind == "unmodelled" and a.unmodelled_kind == "static"):
             raise Unsupported(f"{o.name} ({oid}) loses all abilities, and the engine does not stop its ability "
                               f"{a.source_text or a.kind!r} applying (613.1f)")

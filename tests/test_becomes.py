@@ -1,0 +1,171 @@
+"""Effects that change what a permanent is until end of turn: the concept ``words.becomes`` (its record, its
+reader, its performer) and its layers (613.1d-f, 613.4b in ``rules.layers``). Expected answers derived by hand
+from the rules cited and the cards' rulings."""
+from __future__ import annotations
+
+import pytest
+
+from mtgjudge.model.cards.sources import CardRecord, FaceRecord
+from mtgjudge.model.engine.actions import run
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.errors import DefinitionError, Unsupported
+from mtgjudge.model.oracle import compile_card
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.state import PTChange
+from mtgjudge.model.vocab.parse import parse_effect
+from mtgjudge.queries.format.files import load_text
+
+
+def _abilities(name: str, text: str, type_line: str = "Land", pt: tuple = (None, None)):
+    face = FaceRecord(name, None if type_line == "Land" else "{1}{U}", type_line, text, *pt)
+    return compile_card(CardRecord(name, "normal", (face,))).faces[0].abilities
+
+
+def _words(name: str, text: str, type_line: str = "Land") -> list:
+    return [e for a in _abilities(name, text, type_line) if a.kind in ("activated", "spell", "triggered")
+            for e in a.effects]
+
+
+@pytest.mark.parametrize("text, args", [
+    ("{1}: Mutavault becomes a 2/2 creature with all creature types until end of turn. It's still a land.",
+     {"self": True, "types": "Creature", "still": "Land", "all_creature_types": True, "power": 2, "toughness": 2}),
+    ("{3}{W}{U}: Until end of turn, Mutavault becomes a 4/4 white and blue Elemental creature with flying and "
+     "vigilance. It's still a land.",
+     {"self": True, "lead": True, "types": "Creature", "still": "Land", "colors": "WU", "creature_types": "Elemental",
+      "keywords": ("Flying", "Vigilance"), "power": 4, "toughness": 4}),
+    ("{1}: Mutavault becomes a 2/2 Assembly-Worker artifact creature until end of turn. It's still a land.",
+     {"self": True, "types": "Artifact Creature", "still": "Land", "creature_types": "Assembly-Worker",
+      "power": 2, "toughness": 2}),
+    ("{1}: Until end of turn, target land becomes a 3/3 creature that's still a land.",
+     {"target": "land", "lead": True, "types": "Creature", "still": "Land", "power": 3, "toughness": 3}),
+])
+def test_creature_land_sentences_are_read_whole(text, args):
+    (word,) = _words("Mutavault", text)
+    assert word.kind == "becomes"
+    assert dict(word.args) == args
+
+
+def test_the_frog_sentences_are_read_and_say_themselves():
+    text = "Until end of turn, target creature loses all abilities and becomes a blue Frog with base power and toughness 1/1."
+    (word,) = _words("Turn to Frog", text, "Instant")
+    assert dict(word.args) == {"target": "creature", "lead": True, "loses_all": True, "colors": "U",
+                               "creature_types": "Frog", "power": 1, "toughness": 1}
+    assert word.text() == text[:-1]
+    text = "Until end of turn, target creature loses all abilities and has base power and toughness 0/1."
+    (word,) = _words("Ovinize", text, "Instant")
+    assert word.text() == text[:-1]
+    mutavault = "Mutavault becomes a 2/2 creature with all creature types until end of turn. It's still a land"
+    (word,) = _words("Mutavault", "{1}: " + mutavault + ".")
+    assert word.text() == "~" + mutavault[len("Mutavault"):]
+
+
+@pytest.mark.parametrize("text", [
+    # a quoted ability granted is not read (Raging Ravine): the line stays unmodelled
+    "{2}{R}{G}: Until end of turn, Mutavault becomes a 3/3 red and green Elemental creature with \"Whenever this "
+    "creature attacks, put a +1/+1 counter on it.\" It's still a land.",
+    # without "It's still a land" the land would stop being one (205.1a), which the word does not do
+    "{1}: Mutavault becomes a 2/2 creature until end of turn.",
+    # a clause the reader does not read (Creeping Tar Pit)
+    "{1}{U}{B}: Mutavault becomes a 3/2 blue and black Elemental creature until end of turn and can't be blocked "
+    "this turn. It's still a land.",
+    # X of an activation, not a number (Mirror Entity)
+    "{X}: Until end of turn, creatures you control have base power and toughness X/X and gain all creature types.",
+    # "legendary": a supertype the word does not add
+    "{1}: Until end of turn, Mutavault becomes a legendary 4/4 red Dragon creature with flying. It's still a land.",
+    # not a creature type
+    "{1}: Mutavault becomes a 2/2 Forest creature until end of turn. It's still a land.",
+])
+def test_near_misses_stay_unmodelled(text):
+    (ability,) = [a for a in _abilities("Mutavault", text) if "{T}: Add" not in (a.source_text or "")]
+    assert ability.kind == "unmodelled" or any(e.kind == "other" for e in ability.effects)
+
+
+@pytest.mark.parametrize("args, why", [
+    ({"self": True, "types": "Creature", "power": 2, "toughness": 2}, "still"),
+    ({"self": True, "types": "Enchantment Creature", "still": "Land", "power": 2, "toughness": 2}, "only"),
+    ({"self": True, "target": "land", "loses_all": True}, "exactly one"),
+    ({"self": True, "power": 2}, "together"),
+    ({"self": True, "creature_types": "Forest", "power": 1, "toughness": 1}, "creature type"),
+    ({"self": True, "keywords": ["flying"]}, "changes neither"),
+])
+def test_the_record_refuses_what_it_does_not_mean(args, why):
+    with pytest.raises(DefinitionError, match=why):
+        parse_effect({"becomes": args})
+
+
+BOARD = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice, step: precombat-main}}
+  players:
+    Alice:
+      battlefield: [{battlefield}]
+      hand: [{hand}]
+    Bob:
+      battlefield: [{theirs}]
+actions:
+{actions}
+expect:
+  - {{stack_size: 0}}
+"""
+
+
+def finals(battlefield: str, actions: str, hand: str = "", theirs: str = "") -> list[Game]:
+    (q,) = load_text(BOARD.format(battlefield=battlefield, hand=hand, theirs=theirs, actions=actions))
+    return run(Game(q.state), q.actions)
+
+
+ANIMATE = "  - {activate: vault, ability: 2, paying: [p1]}\n  - resolve: 1\n"
+
+
+def test_mutavault_is_every_creature_type_and_still_a_land():
+    (g,) = finals("{card: Mutavault, id: vault}, {card: Plains, id: p1}", ANIMATE)
+    ch = current(g.state, "vault")
+    assert ch.types == ("Land", "Creature")
+    assert {"Assembly-Worker", "Frog", "Elf"} <= set(ch.subtypes)
+    assert (ch.power, ch.toughness) == (2, 2)
+    assert not ch.has_keyword("Changeling")     # Mutavault ruling 2008-04-01
+
+
+def test_the_frog_keeps_its_other_card_types():
+    # Turn to Frog ruling 2014-07-18: it loses other colors and creature types, keeps artifact
+    (g,) = finals("{card: Island, id: u1}, {card: Island, id: u2}",
+                  "  - {cast: frog, targets: [bot], paying: [u1, u2]}\n  - resolve: 1\n",
+                  hand="{card: Turn to Frog, id: frog}", theirs="{card: Ornithopter, id: bot}")
+    ch = current(g.state, "bot")
+    assert set(ch.types) == {"Artifact", "Creature"} and ch.subtypes == ("Frog",) and ch.colors == {"U"}
+    assert (ch.power, ch.toughness, ch.abilities) == (1, 1, ())
+
+
+def test_raging_ravine_animated_is_unsupported():
+    # the near miss: its ability grants a quoted triggered ability, not read; activating it can't be performed
+    with pytest.raises(Unsupported, match="not performed"):
+        finals("{card: Raging Ravine, id: rav}, Forest, Forest, Mountain, Mountain",
+               "  - {activate: rav, ability: 2}\n  - resolve: 1\n")
+
+
+def test_a_permanent_losing_a_triggered_ability_is_unsupported():
+    # the engine reads triggered abilities from the printed card (603.2): one that has lost them is not performed
+    with pytest.raises(Unsupported, match="loses all abilities"):
+        finals("{card: Island, id: u1}, {card: Island, id: u2}",
+               "  - {cast: frog, targets: [wolves], paying: [u1, u2]}\n  - resolve: 1\n",
+               hand="{card: Turn to Frog, id: frog}", theirs="{card: Brazen Wolves, id: wolves}")
+
+
+def test_new_creature_types_over_old_ones_kept_by_still_is_unsupported():
+    # 205.1b keeps "all prior subtypes" where the effect says "It's still a land": a Frog (Turn to Frog, 205.1a)
+    # made an Ape that way may be both; which it is is not modelled. The Frog alone is read (and its "enters
+    # tapped" does nothing on the battlefield: 614.12)
+    village = ("{card: Treetop Village, id: vault}, {card: Forest, id: g1}, {card: Forest, id: g2}, "
+               "{card: Forest, id: g3}, {card: Forest, id: g4}, {card: Island, id: u1}, {card: Island, id: u2}")
+    frog = ("  - {activate: vault, ability: 2, paying: [g1, g2]}\n  - resolve: 1\n"
+            "  - {cast: frog, targets: [vault], paying: [u1, u2]}\n  - resolve: 1\n")
+    (g,) = finals(village, frog, hand="{card: Turn to Frog, id: frog}")
+    ch = current(g.state, "vault")
+    assert ch.subtypes == ("Frog",) and set(ch.types) == {"Land", "Creature"} and ch.abilities == ()
+    # another "becomes a 4/4 Elemental creature ... It's still a land" on it, later (as a target land would be)
+    later = PTChange("vault", 0, 0, g.state.turn.number, "Elemental", 99, types=("Creature",),
+                     creature_types=("Elemental",), base=(4, 4))
+    with pytest.raises(Unsupported, match="205.1a-b"):
+        current(g.state.evolve(pt_changes=g.state.pt_changes + (later,)), "vault")
