@@ -59,6 +59,16 @@ def test_the_frog_sentences_are_read_and_say_themselves():
     assert word.text() == "~" + mutavault[len("Mutavault"):]
 
 
+def test_crew_means_becoming_an_artifact_creature():
+    # 702.122a: "Crew N" means "Tap any number of other untapped creatures you control with total power N or
+    # greater: This permanent becomes an artifact creature until end of turn."; its printed power and toughness
+    # are then its own (Sky Skiff ruling 2017-09-29)
+    (crew,) = [a for a in _abilities("Sky Skiff", "Flying\nCrew 1", "Artifact — Vehicle") if a.kind == "activated"]
+    (word,) = crew.effects
+    assert dict(word.args) == {"self": True, "types": "Artifact Creature"}
+    assert word.text() == "~ becomes an artifact creature until end of turn"
+
+
 @pytest.mark.parametrize("text", [
     # a quoted ability granted is not read (Raging Ravine): the line stays unmodelled
     "{2}{R}{G}: Until end of turn, Mutavault becomes a 3/3 red and green Elemental creature with \"Whenever this "

@@ -643,8 +643,9 @@ def _keyword_ability(item: str) -> Ability:
         if name == "Crew" and param.isdigit():
             # 702.122a: "Crew N" means "Tap any number of other untapped creatures you control with total power N
             # or greater: This permanent becomes an artifact creature until end of turn."
+            # (its printed power and toughness are its own once it is a creature: 208.3; ``words.becomes``)
             return Ability("activated", cost=(CostPart("crew", n=int(param)),),
-                           effects=(_other("This permanent becomes an artifact creature until end of turn"),),
+                           effects=(parse_effect({"becomes": {"self": True, "types": "Artifact Creature"}}),),
                            source_text=item)
         if name == "Outlast":
             # 702.107a: "[Cost], {T}: Put a +1/+1 counter on this creature. Activate only as a sorcery."
