@@ -45,6 +45,24 @@ def test_creature_land_sentences_are_read_whole(text, args):
     assert dict(word.args) == args
 
 
+@pytest.mark.parametrize("text, args", [
+    # Nightsky Mimic: the two parts of one duration
+    ("Whenever ~ attacks, ~ has base power and toughness 4/4 until end of turn and gains flying until end of turn.",
+     {"self": True, "power": 4, "toughness": 4, "keywords": ("Flying",)}),
+    # Merfolk Trickster: "it" is the target of the instruction before (608.2c)
+    ("When ~ enters the battlefield, tap target creature an opponent controls. It loses all abilities until end "
+     "of turn.", {"it": True, "loses_all": True}),
+    # Peacewalker Colossus: "another target" (a Vehicle's own power and toughness, 208.3)
+    ("{1}{W}: Another target Vehicle you control becomes an artifact creature until end of turn.",
+     {"target": "another Vehicle you control", "types": "Artifact Creature"}),
+    ("{1}: Until end of turn, target creature you control has base power and toughness 5/5 and gains trample.",
+     {"target": "creature you control", "lead": True, "power": 5, "toughness": 5, "keywords": ("Trample",)}),
+])
+def test_the_other_forms_are_read_whole(text, args):
+    (word,) = [w for w in _words("Nightsky Mimic", text, "Creature — Spirit") if w.kind == "becomes"]
+    assert dict(word.args) == args
+
+
 def test_the_frog_sentences_are_read_and_say_themselves():
     text = "Until end of turn, target creature loses all abilities and becomes a blue Frog with base power and toughness 1/1."
     (word,) = _words("Turn to Frog", text, "Instant")

@@ -370,7 +370,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
         or player_cant_word(sentence, found)
     if delayed is not None:                                       # 603.7 delayed triggers, 502.3
         return delayed
-    word = becomes_word(sentence, found)                          # 613.1d-f, 613.4b: "~ becomes a 2/2 creature"
+    word = becomes_word(sentence, found, earlier)                 # 613.1d-f, 613.4b: "~ becomes a 2/2 creature"
     if word is not None:
         return word
     until = until_word(sentence, found, earlier)                  # 611.2a: "... until end of turn"

@@ -148,9 +148,10 @@ def _commutes_with_retypes(eff: StaticEffect) -> bool:
 
 def _set_base(chars: dict[str, Characteristics], c) -> dict[str, Characteristics]:
     """613.4b (layer 7b): a resolved "with base power and toughness 1/1" / "becomes a 2/2 creature" effect sets
-    the object's power and toughness; the 7c changes apply after it (613.4c, the CR's example of 613.5)."""
+    the object's power and toughness; the 7c changes apply after it (613.4c, the CR's example of 613.5). 208.3a:
+    of a permanent that is not a creature now, it does nothing (it applies if the permanent becomes one)."""
     ch = chars.get(c.object)
-    if ch is not None:
+    if ch is not None and "Creature" in ch.types:
         chars[c.object] = replace(ch, power=c.base[0], toughness=c.base[1])
     return chars
 

@@ -20,8 +20,9 @@ from mtgjudge.model.words.until.perform import the_source
 
 
 def _object(game: Game, e: Effect, ctx: Ctx) -> str | Game:
-    """The permanent the effect changes: its source ("~", while it is the same object, 400.7) or its target
-    (608.2b: not if illegal now). A Game: nothing to do, said in its log."""
+    """The permanent the effect changes: its source ("~", while it is the same object, 400.7), its target
+    (608.2b: not if illegal now) or what the instruction before acted on ("it", 608.2c: the engine gives it that
+    target). A Game: nothing to do, said in its log."""
     if e.arg("self"):
         found = the_source(game, e, ctx)
         return found if isinstance(found, Game) else found[0]
@@ -32,6 +33,9 @@ def _object(game: Game, e: Effect, ctx: Ctx) -> str | Game:
         return skip
     st = game.state
     if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
+        if e.arg("it"):
+            # 400.7: the object the instruction before acted on left the battlefield; the new object is not it
+            return game.log("400.7", f"{ctx.target} is no longer on the battlefield: {e.text()!r} does nothing")
         raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent, is not performed by the engine")
     return ctx.target
 

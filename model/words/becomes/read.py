@@ -15,6 +15,7 @@ with anything not read here, and every other wording stay unread."""
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
@@ -24,6 +25,7 @@ from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
 from mtgjudge.model.vocab.subtypes import subtypes_by_type
 from mtgjudge.model.words.becomes.record import STILL
+from mtgjudge.model.words.until.read import refers_back
 
 _COLOR = r"(?:white|blue|black|red|green)"
 _COLORS = rf"{_COLOR}(?:(?:,| and|, and) {_COLOR})*"
@@ -40,8 +42,14 @@ _CREATURE = patterns.compile(
 #: "becomes a blue Frog with base power and toughness 1/1" (creature types set, 205.1a)
 _FROG = patterns.compile(rf"^becomes an? (?:(?P<colors>{_COLORS}) )?(?P<ctypes>{_SUBTYPES})"
                          r" with base power and toughness (?P<pt>\d+/\d+)$")
-#: "has base power and toughness 0/1" (613.4b)
-_BASE = patterns.compile(r"^(?:has|have) base power and toughness (?P<pt>\d+/\d+)$")
+#: "has base power and toughness 0/1" (613.4b), "... and gains trample"
+_BASE = patterns.compile(r"^has base power and toughness (?P<pt>\d+/\d+)"
+                         rf"(?: and gains (?P<kws>{_KEYWORDS}))?$")
+#: "becomes an artifact creature" (crew's meaning, 702.122a): its own power and toughness (208.3)
+_ARTIFACT_CREATURE = "becomes an artifact creature"
+#: "Nightsky Mimic has base power and toughness 4/4 until end of turn and gains flying until end of turn.": the
+#: two parts of one duration, read as "... and gains flying until end of turn."
+_TWICE = " until end of turn and gains "
 _LOSES = "loses all abilities and "
 _STILL = patterns.compile(r"^(?:It's|It is) still an? (land|artifact)\.$", re.I)
 
@@ -67,10 +75,13 @@ def _permanent_target(phrase: str) -> bool:
         and (spec.minimum in (None, 1))
 
 
-def becomes_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
-    """The ``becomes`` word of a whole sentence, or None if it is not one this reader takes whole."""
+def becomes_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect | None] = ()) -> Effect | None:
+    """The ``becomes`` word of a whole sentence, or None if it is not one this reader takes whole. ``earlier``:
+    the words read before it (what "it" names, 608.2c)."""
     s = sentence.strip()
     args: dict = {}
+    if s.count(_TWICE) == 1 and s.endswith(" until end of turn.") and not s.startswith("Until end of turn, "):
+        s = s.replace(_TWICE, " and gains ")
     still = _STILL.search(s.split(". ", 1)[1]) if ". " in s else None
     if ". " in s:
         if still is None:
@@ -94,15 +105,29 @@ def becomes_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
             return None
         args["self"] = True
         s = s[2:]
+    elif s.startswith(("It ", "it ", "That creature ", "that creature ")):
+        # 608.2c: the object the instruction before acted on (its one permanent target)
+        if found or not refers_back(earlier):
+            return None
+        args["it"] = True
+        s = s.split(" ", 2)[2] if s.lower().startswith("that creature ") else s[3:]
     else:
         if len(found) != 1:
             return None
         phrase = found[0][0].lower() + found[0][1:]
-        if not s.lower().startswith(phrase.lower() + " ") or not phrase.startswith("target ") or \
-                not _permanent_target(phrase):
+        # "another target Vehicle you control" is read as "target another Vehicle you control" (``find_targets``)
+        said = "another target " + phrase[len("target another "):] if phrase.startswith("target another ") else phrase
+        if not s.lower().startswith(said.lower() + " "):
+            return None
+        s = s[len(said) + 1:]
+        if not phrase.startswith("target ") or not _permanent_target(phrase):
             return None
         args["target"] = phrase[len("target "):]
-        s = s[len(phrase) + 1:]
+    if s == "loses all abilities":
+        args["loses_all"] = True
+        return _word(args)
+    if s == _ARTIFACT_CREATURE:
+        return _word({**args, "types": "Artifact Creature"}) if "still" not in args else None
     if s.startswith(_LOSES):
         args["loses_all"] = True
         s = s[len(_LOSES):]
@@ -126,6 +151,8 @@ def becomes_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
         if m is None or "still" in args:
             return None
     groups = m.groupdict()
+    if groups.get("kws") and "keywords" not in args:
+        args["keywords"] = tuple(re.split(r",? and |, ", groups["kws"]))
     args["power"], args["toughness"] = (int(n) for n in groups["pt"].split("/"))
     if groups.get("colors"):
         args["colors"] = "".join(NAME_TO_LETTER[c] for c in re.split(r",? and |, ", groups["colors"]))
@@ -133,6 +160,10 @@ def becomes_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
         if any(t not in subtypes_by_type()["Creature"] for t in groups["ctypes"].split()):
             return None
         args["creature_types"] = groups["ctypes"]
+    return _word(args)
+
+
+def _word(args: dict) -> Effect | None:
     try:
         return parse_effect({"becomes": args})
     except DefinitionError:

@@ -16,8 +16,9 @@ from mtgjudge.model.vocab.word import Word
 ENGINE = frozenset({"engine"})
 #: The card types an effect of this word may add (205.1b keeps the others: "still a land", "artifact creature").
 TYPES = ("Artifact", "Creature")
-#: Who it changes: exactly one of these arguments (``target``: a target phrase without "target"; ``self``: "~").
-SUBJECTS = ("target", "self")
+#: Who it changes: exactly one of these arguments (``target``: a target phrase without "target"; ``self``: "~";
+#: ``it``: the object the instruction before acted on, 608.2c).
+SUBJECTS = ("target", "self", "it")
 #: What "still a [type]" may name, and the type it keeps (205.1b).
 STILL = {"land": "Land", "artifact": "Artifact"}
 
@@ -74,7 +75,7 @@ def _keyword_list(kws: tuple[str, ...]) -> str:
 
 
 def _render(a: dict) -> str:
-    subject = "~" if a.get("self") else f"target {a['target']}"
+    subject = "~" if a.get("self") else "it" if a.get("it") else f"target {a['target']}"
     pt = f"{a['power']}/{a['toughness']}" if "power" in a else ""
     kind = " ".join(w for w in (a.get("creature_types", ""),
                                 " ".join(t.lower() for t in str(a.get("types", "")).split())) if w)
@@ -108,7 +109,7 @@ WORDS = (
     # all abilities, then gains ``keywords`` (613.1f); ``power``/``toughness``: its base power and toughness
     # (613.4b). ``lead``: the sentence begins "Until end of turn," (how it reads; the same effect).
     Word("becomes", "effect",
-         {"target": str, "self": bool, "types": str, "still": str, "creature_types": str,
+         {"target": str, "self": bool, "it": bool, "types": str, "still": str, "creature_types": str,
           "all_creature_types": bool, "colors": str, "loses_all": bool, "keywords": object, "power": int,
           "toughness": int, "lead": bool, "until": str, "in_addition": bool},
          _render, frozenset({Scope.POWER_TOUGHNESS, Scope.COMBAT}), ENGINE, _v_becomes),
