@@ -57,6 +57,12 @@ def test_creature_land_sentences_are_read_whole(text, args):
      {"target": "another Vehicle you control", "types": "Artifact Creature"}),
     ("{1}: Until end of turn, target creature you control has base power and toughness 5/5 and gains trample.",
      {"target": "creature you control", "lead": True, "power": 5, "toughness": 5, "keywords": ("Trample",)}),
+    # no duration stated: the rest of the game (611.2a; Figure of Destiny ruling 2008-08-01)
+    ("{R/W}: ~ becomes a Kithkin Spirit with base power and toughness 2/2.",
+     {"self": True, "until": "", "creature_types": "Kithkin Spirit", "power": 2, "toughness": 2}),
+    ("{6}: ~ becomes a 3/3 Elemental artifact creature that's still a land.",
+     {"self": True, "until": "", "types": "Artifact Creature", "still": "Land", "creature_types": "Elemental",
+      "power": 3, "toughness": 3}),
 ])
 def test_the_other_forms_are_read_whole(text, args):
     (word,) = [w for w in _words("Nightsky Mimic", text, "Creature — Spirit") if w.kind == "becomes"]
@@ -102,6 +108,10 @@ def test_crew_means_becoming_an_artifact_creature():
     "{1}: Until end of turn, Mutavault becomes a legendary 4/4 red Dragon creature with flying. It's still a land.",
     # not a creature type
     "{1}: Mutavault becomes a 2/2 Forest creature until end of turn. It's still a land.",
+    # a condition (Figure of Destiny's second ability): "it" is not an instruction's object here
+    "{R/W}{R/W}{R/W}: If Mutavault is a Spirit, it becomes a Kithkin Spirit Warrior with base power and toughness 4/4.",
+    # another duration
+    "{1}: Mutavault becomes a 2/2 creature until your next turn. It's still a land.",
 ])
 def test_near_misses_stay_unmodelled(text):
     (ability,) = [a for a in _abilities("Mutavault", text) if "{T}: Add" not in (a.source_text or "")]
@@ -164,6 +174,17 @@ def test_the_frog_keeps_its_other_card_types():
     ch = current(g.state, "bot")
     assert set(ch.types) == {"Artifact", "Creature"} and ch.subtypes == ("Frog",) and ch.colors == {"U"}
     assert (ch.power, ch.toughness, ch.abilities) == (1, 1, ())
+
+
+def test_an_effect_with_no_duration_outlasts_the_cleanup_step():
+    # 611.2a: Figure of Destiny's first ability states no duration (ruling 2008-08-01); the until-end-of-turn
+    # Giant Growth ends in the cleanup step (514.2), the 2/2 stays
+    (g,) = finals("{card: Figure of Destiny, id: vault}, {card: Mountain, id: p1}, {card: Forest, id: g1}",
+                  ANIMATE.replace("ability: 2", "ability: 1") + "  - {cast: gg, targets: [vault], paying: [g1]}\n"
+                  "  - resolve: 1\n  - advance: next-turn\n", hand="{card: Giant Growth, id: gg}")
+    ch = current(g.state, "vault")
+    assert (ch.power, ch.toughness, ch.subtypes) == (2, 2, ("Kithkin", "Spirit"))
+    assert [c.until for c in g.state.pt_changes] == [""]
 
 
 def test_raging_ravine_animated_is_unsupported():

@@ -2,7 +2,8 @@
 permanent it changes, holding each part of the effect for its layer: card types added and creature types set
 (613.1d, layer 4), colors (613.1e, layer 5), abilities lost and keywords gained (613.1f, layer 6), base power
 and toughness (613.4b, layer 7b). ``rules.layers`` applies them in timestamp order with the other effects
-(613.7); the cleanup step ends them with every other until-end-of-turn effect (514.2, ``engine.turn``). What the
+(613.7); the cleanup step ends them with every other until-end-of-turn effect (514.2, ``engine.turn``), and
+one that states no duration lasts the rest of the game (611.2a, ``rules.durations``). What the
 permanent can do then (attack, block, tap for mana: 302.6 counts its control since the turn began, whatever it
 was) is what every rule reads from its current characteristics."""
 from __future__ import annotations
@@ -70,7 +71,8 @@ def _becomes(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     base = (e.arg("power"), e.arg("toughness")) if e.arg("power") is not None else None
     origin = st.obj(ctx.source).name if st.has(ctx.source) else ctx.source
     ts = max([o.timestamp for o in st.objects] + [c.timestamp for c in st.pt_changes] + [0]) + 1
-    made = PTChange(oid, 0, 0, st.turn.number, origin, ts, keywords=tuple(e.arg("keywords", ())),
+    until = e.arg("until", "end_of_turn")
+    made = PTChange(oid, 0, 0, st.turn.number, origin, ts, keywords=tuple(e.arg("keywords", ())), until=until,
                     colors=e.arg("colors", ""), types=types,
                     creature_types=tuple(str(e.arg("creature_types", "")).split()),
                     all_creature_types=bool(e.arg("all_creature_types")), loses_all=bool(e.arg("loses_all")),
@@ -80,8 +82,9 @@ def _becomes(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     cited = tuple(r for r, on in (("613.1d", types or made.creature_types or made.all_creature_types),
                                   ("205.1b", types), ("205.1a", made.creature_types),
                                   ("613.1e", made.colors), ("613.1f", made.keywords or made.loses_all),
-                                  ("613.4b", base is not None), ("611.2a", True), ("514.2", True)) if on)
-    return [game.log(cited, f"{name_of(st, oid)}: {made.describe()} until end of turn")]
+                                  ("613.4b", base is not None), ("611.2a", True), ("514.2", until != "")) if on)
+    span = "until end of turn" if until else "for the rest of the game"
+    return [game.log(cited, f"{name_of(st, oid)}: {made.describe()} {span}")]
 
 
 PERFORMERS: dict[str, Performer] = {"becomes": _becomes}

@@ -97,7 +97,10 @@ def becomes_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect
     elif s.endswith(" until end of turn"):
         s = s[:-len(" until end of turn")]
     else:
-        return None
+        # no duration stated: the rest of the game (611.2a), for a sentence with no other time in it
+        if re.search(r"\b(?:until|this turn|as long as|during|each|next|when|whenever|if)\b", s, re.I):
+            return None
+        args["until"] = ""
     if " until end of turn" in s or "Until end of turn" in s:
         return None
     if s.startswith("~ "):

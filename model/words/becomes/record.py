@@ -59,8 +59,10 @@ def _v_becomes(a: dict) -> dict:
             raise DefinitionError(f"colors: {c!r} is not a color letter")
     if not (types or a.get("creature_types") or a.get("loses_all") or "power" in a):
         raise DefinitionError("changes neither types nor abilities nor base power and toughness")
-    if a.get("until", "end_of_turn") != "end_of_turn":
-        raise DefinitionError("until: only end_of_turn")
+    if a.get("until", "end_of_turn") not in ("end_of_turn", ""):
+        raise DefinitionError("until: end_of_turn, or '' (no duration stated: the rest of the game, 611.2a)")
+    if a.get("until") == "" and a.get("lead"):
+        raise DefinitionError("lead: 'Until end of turn, ...' states a duration")
     return {**a, "keywords": _keywords(a.get("keywords", ()))} if "keywords" in a else a
 
 
@@ -97,17 +99,19 @@ def _render(a: dict) -> str:
     still = f". It's still {'an' if a['still'] == 'Artifact' else 'a'} {a['still'].lower()}" if a.get("still") else ""
     if a.get("lead"):
         return f"Until end of turn, {subject} {said}{still}"
-    return f"{subject[0].upper() + subject[1:]} {said} until end of turn{still}"
+    until = " until end of turn" if a.get("until", "end_of_turn") else ""
+    return f"{subject[0].upper() + subject[1:]} {said}{until}{still}"
 
 
 WORDS = (
-    # 611.2a, 514.2: until end of turn, the subject (``target``: a target phrase without "target"; ``self``: the
+    # 611.2a, 514.2: until end of turn (or with no duration), the subject (``target``: a target phrase without "target"; ``self``: the
     # source, "~") gets ``types`` (card types added, space-separated: "Creature", "Artifact Creature"; 613.1d),
     # keeping its other types where ``still`` names one ("It's still a land"), ``in_addition`` ("in addition to
     # its other types") or the types are "artifact creature" (205.1b); ``creature_types`` (space-separated) replace its creature types (205.1a), or
     # ``all_creature_types`` (205.3m); ``colors`` (letters) replace its colors (613.1e); ``loses_all``: it loses
     # all abilities, then gains ``keywords`` (613.1f); ``power``/``toughness``: its base power and toughness
-    # (613.4b). ``lead``: the sentence begins "Until end of turn," (how it reads; the same effect).
+    # (613.4b). ``lead``: the sentence begins "Until end of turn," (how it reads; the same effect). ``until``:
+    # "end_of_turn" (the default), or "" where the sentence states no duration: the rest of the game (611.2a).
     Word("becomes", "effect",
          {"target": str, "self": bool, "it": bool, "types": str, "still": str, "creature_types": str,
           "all_creature_types": bool, "colors": str, "loses_all": bool, "keywords": object, "power": int,
