@@ -57,7 +57,7 @@ def _guard_lost(game: Game, oid: str) -> None:
 
 
 def _becomes(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """611.2a: the effect on its permanent until end of turn, each part in its layer (613.1d-f, 613.4b)."""
+    """611.2a: the effect on its permanent for its duration, each part in its layer (613.1d-f, 613.4b)."""
     found = _object(game, e, ctx)
     if isinstance(found, Game):
         return [found]
@@ -78,7 +78,7 @@ def _becomes(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                     all_creature_types=bool(e.arg("all_creature_types")), loses_all=bool(e.arg("loses_all")),
                     base=base)
     game = game.with_state(st.evolve(pt_changes=st.pt_changes + (made,)))
-    guard_unrecognized(game, f"{name_of(st, oid)} changes until end of turn")
+    guard_unrecognized(game, f"{name_of(st, oid)} changes what it is")
     cited = tuple(r for r, on in (("613.1d", types or made.creature_types or made.all_creature_types),
                                   ("205.1b", types), ("205.1a", made.creature_types),
                                   ("613.1e", made.colors), ("613.1f", made.keywords or made.loses_all),
