@@ -218,3 +218,41 @@ def test_new_creature_types_over_old_ones_kept_by_still_is_unsupported():
                      creature_types=("Elemental",), base=(4, 4))
     with pytest.raises(Unsupported, match="205.1a-b"):
         current(g.state.evolve(pt_changes=g.state.pt_changes + (later,)), "vault")
+
+
+@pytest.mark.parametrize("text, args", [
+    ("Enchanted creature is a Treefolk with base power and toughness 0/4 and loses all abilities.",
+     {"enchanted": True, "creature_types": "Treefolk", "power": 0, "toughness": 4, "loses_all": True}),
+    ("Enchanted creature loses all abilities and is a blue Frog creature with base power and toughness 1/1.",
+     {"enchanted": True, "creature_types": "Frog", "colors": "U", "power": 1, "toughness": 1, "loses_all": True}),
+    ("Enchanted creature has base power and toughness 0/2.", {"enchanted": True, "power": 0, "toughness": 2}),
+])
+def test_the_aura_statics_are_read_whole(text, args):
+    (a,) = [a for a in _abilities("Lignify", "Enchant creature\n" + text, "Enchantment — Aura") if a.kind == "static"]
+    assert a.static.kind == "becomes" and dict(a.static.args) == args
+
+
+@pytest.mark.parametrize("text", [
+    # "Chicken" is no creature type now (205.3m): Fowl Play's old wording stays unread
+    "Enchanted creature is a Chicken with base power and toughness 1/1 and loses all abilities.",
+    "Enchanted creature is a Treefolk with base power and toughness 0/4 and loses all abilities until end of turn.",
+    "Enchanted creature is a Treefolk with base power and toughness 0/4 and has flying.",
+])
+def test_aura_near_misses_stay_unmodelled(text):
+    (a,) = [a for a in _abilities("Lignify", "Enchant creature\n" + text, "Enchantment — Aura") if a.kind != "keyword"]
+    assert a.kind == "unmodelled"
+
+
+def test_a_lignified_creature_with_a_triggered_ability_is_unsupported():
+    # the engine reads triggered abilities from the printed card: one the Aura removes is not modelled (613.1f)
+    (q,) = load_text(BOARD.format(battlefield="{card: Lignify, id: lig, attached_to: wolves}", hand="",
+                                  theirs="{card: Brazen Wolves, id: wolves}", actions="  - advance: end"))
+    with pytest.raises(Unsupported, match="loses all abilities"):
+        current(q.state, "wolves")
+
+
+def test_what_an_animated_land_was_as_it_died_is_unsupported():
+    # 603.10a: "Whenever a creature dies" looks back at the permanent as it last existed: a 2/2 creature land,
+    # not its printed land; last known characteristics under an effect that changed what it is are not modelled
+    with pytest.raises(Unsupported, match="603.10a"):
+        finals("{card: Mutavault, id: vault}, {card: Plains, id: p1}, Moonlit Wake", ANIMATE + "  - destroy: vault\n")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mtgjudge.model.rules.layers import APPLIERS, current
+from mtgjudge.model.rules.layers import APPLIERS, PARTS, current
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.engine.game import Game, game_over
@@ -19,8 +19,9 @@ from mtgjudge.model.rules.enchanting import can_enchant
 from mtgjudge.model.rules.protection import protected_from, quality_name
 
 
-#: The static words the engine reads power and toughness through: those the layers apply in layer 7 (613.4).
-PT_WORDS = frozenset(kind for kind, (layer, _) in APPLIERS.items() if layer == 7)
+#: The static words the engine reads power and toughness through: those the layers apply in layer 7 (613.4),
+#: and those applied in several layers, 7b among them ("with base power and toughness 0/4", ``layers.PARTS``).
+PT_WORDS = frozenset(kind for kind, (layer, _) in APPLIERS.items() if layer == 7) | frozenset(PARTS)
 
 
 def toughness(game: Game, oid: str, lower_bound: bool = False) -> int:

@@ -48,7 +48,7 @@ from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.words.tokens.read import token_sentence, group_after, split_joined
 from mtgjudge.model.oracle.whole import unread_part
 from mtgjudge.model.words.until.read import until_word
-from mtgjudge.model.words.becomes.read import becomes_word, join_still
+from mtgjudge.model.words.becomes.read import becomes_static, becomes_word, join_still
 from mtgjudge.model.rules import protection
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
@@ -997,6 +997,12 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
     word = _static_word(norm, printed) or _cost_change(norm, printed) or _granted_mana_ability(norm, printed)
     if word is not None:
         return word
+    aura = becomes_static(norm)       # 613.1d-f, 613.4b: "Enchanted creature is a Chicken with ..."
+    if aura is not None:
+        try:
+            return Ability("static", static=parse_static(aura), source_text=printed)
+        except DefinitionError:
+            pass
     try:
         if phrases.parse(norm, "enters_tapped"):
             return Ability("static", static=parse_static({"kind": "enters_tapped"}), source_text=printed)

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
-from mtgjudge.model.engine.triggers import guard_unrecognized, is_triggered
+from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
-from mtgjudge.model.rules.layers import APPLIERS
+from mtgjudge.model.rules.layers import guard_abilities_lost
 from mtgjudge.model.state import PTChange
 from mtgjudge.model.vocab.abilities import Effect
-from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.words.until.perform import the_source
 
 
@@ -41,21 +40,6 @@ def _object(game: Game, e: Effect, ctx: Ctx) -> str | Game:
     return ctx.target
 
 
-def _guard_lost(game: Game, oid: str) -> None:
-    """613.1f: a permanent that loses all abilities has none of its printed ones; the engine reads some of them
-    from the printed card (triggered abilities, 603.2; static abilities that apply outside the layers), so a
-    permanent with such an ability is not performed. Those that apply only as the permanent itself enters
-    ("This enters tapped": 614.1c, 614.12) do nothing to one already on the battlefield."""
-    o = game.state.obj(oid)
-    for a in o.printed.abilities:
-        s = a.static if a.kind == "static" else None
-        static = a.kind == "static" and (s is None or s.kind not in APPLIERS) and not (
-            s is not None and s.affects is None and s.word is not None and s.word.scopes <= {Scope.ENTERS})
-        if is_triggered(a) or static or (a.kind == "unmodelled" and a.unmodelled_kind == "static"):
-            raise Unsupported(f"{o.name} ({oid}) loses all abilities, and the engine does not stop its ability "
-                              f"{a.source_text or a.kind!r} applying (613.1f)")
-
-
 def _becomes(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """611.2a: the effect on its permanent for its duration, each part in its layer (613.1d-f, 613.4b)."""
     found = _object(game, e, ctx)
@@ -66,7 +50,7 @@ def _becomes(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     guard_scope(st, "characteristics", f"{name_of(st, oid)} changes what it is")
     guard_scope(st, "power-toughness", f"the power and toughness of {name_of(st, oid)} change")
     if e.arg("loses_all"):
-        _guard_lost(game, oid)
+        guard_abilities_lost(st.obj(oid))
     types = tuple(str(e.arg("types", "")).split())
     base = (e.arg("power"), e.arg("toughness")) if e.arg("power") is not None else None
     origin = st.obj(ctx.source).name if st.has(ctx.source) else ctx.source

@@ -171,3 +171,31 @@ def _word(args: dict) -> Effect | None:
         return parse_effect({"becomes": args})
     except DefinitionError:
         return None
+
+
+#: "Enchanted creature is a Chicken with base power and toughness 1/1 and loses all abilities." (Fowl Play),
+#: "Enchanted creature loses all abilities and is a blue Frog creature with base power and toughness 1/1.",
+#: "Enchanted creature has base power and toughness 0/2."
+_ENCHANTED = patterns.compile(
+    rf"^Enchanted creature (?P<lose1>loses all abilities and )?(?:is an? (?:(?P<colors>{_COLORS}) )?"
+    rf"(?P<ctypes>{_SUBTYPES})(?: creature)? with|has) base power and toughness (?P<pt>\d+/\d+)"
+    r"(?P<lose2> and loses all abilities)?\.$")
+
+
+def becomes_static(line: str) -> dict | None:
+    """The arguments of the static ``becomes`` word of a whole line of an Aura (``{kind: becomes, ...}``), or
+    None if the line is not one this reader takes whole."""
+    m = _ENCHANTED.match(line.strip())
+    if m is None or (m.group("lose1") and m.group("lose2")):
+        return None
+    args: dict = {"kind": "becomes", "enchanted": True}
+    args["power"], args["toughness"] = (int(n) for n in m.group("pt").split("/"))
+    if m.group("lose1") or m.group("lose2"):
+        args["loses_all"] = True
+    if m.group("colors"):
+        args["colors"] = "".join(NAME_TO_LETTER[c] for c in re.split(r",? and |, ", m.group("colors")))
+    if m.group("ctypes"):
+        if any(t not in subtypes_by_type()["Creature"] for t in m.group("ctypes").split()):
+            return None
+        args["creature_types"] = m.group("ctypes")
+    return args

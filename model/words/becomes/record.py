@@ -103,6 +103,37 @@ def _render(a: dict) -> str:
     return f"{subject[0].upper() + subject[1:]} {said}{until}{still}"
 
 
+def _v_static(a: dict) -> dict:
+    if not a.get("enchanted"):
+        raise DefinitionError("only of the enchanted creature (enchanted: true)")
+    creature = subtypes_by_type()["Creature"]
+    for t in str(a.get("creature_types", "")).split():
+        if t not in creature:
+            raise DefinitionError(f"{t!r} is not a creature type")
+    if ("power" in a) != ("toughness" in a):
+        raise DefinitionError("power and toughness go together")
+    for c in str(a.get("colors", "")):
+        if c not in "WUBRG":
+            raise DefinitionError(f"colors: {c!r} is not a color letter")
+    if not (a.get("creature_types") or a.get("loses_all") or "power" in a):
+        raise DefinitionError("changes neither creature types nor abilities nor base power and toughness")
+    return a
+
+
+def _render_static(s) -> str:
+    pt = f"base power and toughness {s.arg('power')}/{s.arg('toughness')}" if s.arg("power") is not None else ""
+    kind = " ".join(w for w in (_colors(s.arg("colors", "")), s.arg("creature_types", "")) if w)
+    parts = []
+    if kind:
+        article = "an" if kind[:1].lower() in "aeiou" else "a"
+        parts.append(f"is {article} {kind}" + (f" with {pt}" if pt else ""))
+    elif pt:
+        parts.append(f"has {pt}")
+    if s.arg("loses_all"):
+        parts.append("loses all abilities")
+    return "Enchanted creature " + " and ".join(parts)
+
+
 WORDS = (
     # 611.2a, 514.2: until end of turn (or with no duration), the subject (``target``: a target phrase without "target"; ``self``: the
     # source, "~") gets ``types`` (card types added, space-separated: "Creature", "Artifact Creature"; 613.1d),
@@ -117,4 +148,13 @@ WORDS = (
           "all_creature_types": bool, "colors": str, "loses_all": bool, "keywords": object, "power": int,
           "toughness": int, "lead": bool, "until": str, "in_addition": bool},
          _render, frozenset({Scope.POWER_TOUGHNESS, Scope.COMBAT}), ENGINE, _v_becomes),
+    # A static ability of an Aura: the enchanted creature is a ``creature_types`` (205.1a: they replace its
+    # creature types; 613.1d), ``colors`` (613.1e), loses all abilities (``loses_all``, 613.1f) and has base power
+    # and toughness ``power``/``toughness`` (613.4b), each part in its layer (613.6): "Enchanted creature is a
+    # Chicken with base power and toughness 1/1 and loses all abilities." (Fowl Play).
+    Word("becomes", "static",
+         {"enchanted": bool, "creature_types": str, "colors": str, "loses_all": bool, "power": int,
+          "toughness": int},
+         _render_static, frozenset({Scope.CHARACTERISTICS, Scope.POWER_TOUGHNESS}), frozenset({"layers", "engine"}),
+         _v_static),
 )
