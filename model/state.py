@@ -162,10 +162,26 @@ class PTChange:
     colors: str = ""              # 613.1e (layer 5): "becomes black": its colors are these letters
     loses: tuple[str, ...] = ()   # 613.1f (layer 6): "loses flying": these keywords are removed
     until: str = "end_of_turn"    # its duration (``rules.durations``): "end_of_combat" ends with combat (511.2)
+    # "becomes a 2/2 creature ... It's still a land" (``words.becomes``): 613.1d (layer 4) card types added, the
+    # object keeping its other types (205.1b); its creature types set to these (205.1a), or to all of them
+    types: tuple[str, ...] = ()
+    creature_types: tuple[str, ...] = ()
+    all_creature_types: bool = False
+    loses_all: bool = False       # 613.1f (layer 6): "loses all abilities", in timestamp order with the rest
+    base: tuple[int, int] | None = None   # 613.4b (layer 7b): its base power and toughness are these
 
     def describe(self) -> str:
         """What the effect does, in words ("+2/+2 and trample")."""
         parts = [f"{self.power:+d}/{self.toughness:+d}"] if (self.power, self.toughness) != (0, 0) else []
+        if self.loses_all:
+            parts.insert(0, "loses all abilities")
+        if self.types or self.creature_types or self.all_creature_types:
+            kinds = " ".join(list(self.creature_types) + [t.lower() for t in self.types]) or "creature"
+            article = "an" if kinds[:1].lower() in "aeiou" else "a"
+            parts.append(f"is {article} {kinds}" + (" with all creature types" if self.all_creature_types else "")
+                         + (" (and keeps its other types)" if self.types else ""))
+        if self.base is not None:
+            parts.append(f"base power and toughness {self.base[0]}/{self.base[1]}")
         parts += [k.lower() for k in self.keywords]
         parts += ["loses " + k.lower() for k in self.loses]
         if self.colors:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mtgjudge.model.rules.layers import CONDITIONAL_WORDS, APPLIERS, current
+from mtgjudge.model.rules.layers import CONDITIONAL_WORDS, APPLIERS, PARTS, current
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.engine.game import Game, game_over
@@ -20,8 +20,11 @@ from mtgjudge.model.rules.enchanting import can_enchant
 from mtgjudge.model.rules.protection import protected_from, quality_name
 
 
-#: The static words the engine reads power and toughness through: those the layers apply in layer 7 (613.4).
-PT_WORDS = frozenset(kind for kind, (layer, _) in APPLIERS.items() if layer == 7) | frozenset(CONDITIONAL_WORDS)
+#: The static words the engine reads power and toughness through: those the layers apply in layer 7 (613.4),
+#: those applied in several layers, 7b among them ("with base power and toughness 0/4", ``layers.PARTS``), and the
+#: conditional ones (``layers.CONDITIONAL_WORDS``).
+PT_WORDS = frozenset(kind for kind, (layer, _) in APPLIERS.items() if layer == 7) | frozenset(PARTS) \
+    | frozenset(CONDITIONAL_WORDS)
 
 
 def toughness(game: Game, oid: str, lower_bound: bool = False) -> int:

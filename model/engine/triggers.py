@@ -25,7 +25,7 @@ from mtgjudge.model.words.sagas.read import chapter_numbers
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.rules.layers import APPLIERS, compute_all, current
+from mtgjudge.model.rules.layers import APPLIERS, PARTS, compute_all, current
 from mtgjudge.model.rules.guards import colors_off_battlefield, guard_scope
 from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.engine.targeting import choose_targets, division_possible
@@ -311,10 +311,17 @@ def _last_known(game: Game, lki, left: list):
     guard_scope(game.state, "characteristics", f"what {lki.name} ({lki.id}) was as it left the battlefield matters")
     for o in list(game.state.battlefield()) + list(left):
         for a in _abilities(o):
-            if a.kind == "static" and a.static is not None and APPLIERS.get(a.static.kind, (9,))[0] <= 5:
+            if a.kind == "static" and a.static is not None and (APPLIERS.get(a.static.kind, (9,))[0] <= 5
+                                                                or a.static.kind in PARTS):
                 raise Unsupported(f"{o.name} ({o.id}) may have changed what {lki.name} ({lki.id}) was as it left "
                                   "the battlefield: last known characteristics (603.10a) under such effects are "
                                   "not modelled")
+    # resolved effects that changed what a permanent is (``words.becomes``: its types, abilities, base power and
+    # toughness) may have changed it too
+    if any(c.types or c.creature_types or c.all_creature_types or c.loses_all or c.base is not None
+           for c in game.state.pt_changes):
+        raise Unsupported(f"an effect that changed what a permanent is may have changed what {lki.name} ({lki.id}) "
+                          "was as it left the battlefield: last known characteristics (603.10a) are not modelled then")
     if game.state.effects:
         raise Unsupported(f"an effect in force may have changed what {lki.name} ({lki.id}) was as it left the "
                           "battlefield: last known characteristics (603.10a) are not modelled then")

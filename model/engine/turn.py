@@ -18,7 +18,7 @@ from mtgjudge.model.engine.triggers import combat_triggered, guard_unrecognized,
 from mtgjudge.model.words.until.perform import end_control
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.rules.combat.declare import attackers, check_block, declaring_no_attackers, end_of_combat
-from mtgjudge.model.rules.durations import DURATIONS, ends_this_cleanup, ends_with_combat
+from mtgjudge.model.rules.durations import DURATIONS, ends_this_cleanup, ends_with_combat, lasts_the_game
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.in_force import lasting_effects
 from mtgjudge.model.rules.turns import following_turn
@@ -59,14 +59,16 @@ def _cleanup(game: Game) -> list[Game]:
             if not ends_this_cleanup(st, untils.pop(), e.controller, e.began_turn):
                 kept.append(e)
         ended = [e for e in st.effects if e not in kept]
-        # 514.2: "until end of turn" power/toughness changes (613.4c) end with the damage.
-        pts = st.pt_changes
+        # 514.2: "until end of turn" power/toughness changes (613.4c) end with the damage; an effect that states no
+        # duration lasts the rest of the game (611.2a, ``rules.durations``)
+        pts = tuple(c for c in st.pt_changes if not lasts_the_game(c.until))
+        lasting_changes = tuple(c for c in st.pt_changes if c not in pts)
         # 514.2: prevention shields "this turn" (615.1) end too
         shields: tuple[PreventionShield | TurnReplacement, ...] = st.prevention
         shields += st.replacements     # and regeneration shields, "would die" replacements (701.19a, 614.1a)
         restrictions = st.restrictions  # 514.2: "can't ... this turn" (rules.restrictions) end too
         if ended or objs != st.objects or pts or shields or restrictions:
-            g = g.with_state(st.evolve(objects=objs, effects=tuple(kept), pt_changes=(), prevention=(),
+            g = g.with_state(st.evolve(objects=objs, effects=tuple(kept), pt_changes=lasting_changes, prevention=(),
                                        replacements=(), restrictions=()))
             text = "damage marked on permanents is removed" if objs != st.objects else ""
             if pts:

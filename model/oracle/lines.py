@@ -53,6 +53,7 @@ from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.words.tokens.read import token_sentence, group_after, split_joined
 from mtgjudge.model.oracle.whole import unread_part
 from mtgjudge.model.words.until.read import until_word
+from mtgjudge.model.words.becomes.read import becomes_static, becomes_word, join_still
 from mtgjudge.model.rules import protection
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
@@ -172,8 +173,9 @@ def sentences(text: str) -> list[str]:
             start = i + 1
     if text[start:].strip():
         out.append(text[start:].strip())
-    return split_then(search_then_top(_token_with_quote(out)))      # hands: a tutor's two sentences read as
-    # one; "Look at the top N cards of your library, then put ..." as two
+    # hands: a tutor's two sentences read as one; "Look at the top N cards of your library, then put ..." as two;
+    # 205.1b: "It's still a land." with the sentence before it, which it completes (``words.becomes.read``)
+    return split_then(search_then_top(join_still(_token_with_quote(out))))
 
 
 _CREATES = patterns.compile(r"^(?:you )?create .+ tokens?\.$", re.I)
@@ -373,6 +375,9 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
         or player_cant_word(sentence, found)
     if delayed is not None:                                       # 603.7 delayed triggers, 502.3
         return delayed
+    word = becomes_word(sentence, found, earlier)                 # 613.1d-f, 613.4b: "~ becomes a 2/2 creature"
+    if word is not None:
+        return word
     until = until_word(sentence, found, earlier)                  # 611.2a: "... until end of turn"
     if until is not None:
         return until
@@ -670,8 +675,9 @@ def _keyword_ability(item: str) -> Ability:
         if name == "Crew" and param.isdigit():
             # 702.122a: "Crew N" means "Tap any number of other untapped creatures you control with total power N
             # or greater: This permanent becomes an artifact creature until end of turn."
+            # (its printed power and toughness are its own once it is a creature: 208.3; ``words.becomes``)
             return Ability("activated", cost=(CostPart("crew", n=int(param)),),
-                           effects=(_other("This permanent becomes an artifact creature until end of turn"),),
+                           effects=(parse_effect({"becomes": {"self": True, "types": "Artifact Creature"}}),),
                            source_text=item)
         if name == "Outlast":
             # 702.107a: "[Cost], {T}: Put a +1/+1 counter on this creature. Activate only as a sorcery."
@@ -1112,6 +1118,12 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
         return Ability("static", static=parse_static(prevention), source_text=printed)
     if _UNPREVENTABLE.match(norm):
         return Ability("static", static=parse_static({"kind": "damage_unpreventable"}), source_text=printed)
+    aura = becomes_static(norm)       # 613.1d-f, 613.4b: "Enchanted creature is a Chicken with ..."
+    if aura is not None:
+        try:
+            return Ability("static", static=parse_static(aura), source_text=printed)
+        except DefinitionError:
+            pass
     try:
         if phrases.parse(norm, "enters_tapped"):
             return Ability("static", static=parse_static({"kind": "enters_tapped"}), source_text=printed)

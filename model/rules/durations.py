@@ -36,6 +36,12 @@ def in_force(state: GameState, until: str, controller: str, began: int, card_zon
     return True, "for the rest of the game"
 
 
+def lasts_the_game(until: str) -> bool:
+    """611.2a: an effect that states no duration ("") lasts until the end of the game (it ends earlier only as
+    the object it changes leaves its zone, 400.7)."""
+    return until == ""
+
+
 def ends_this_cleanup(state: GameState, until: str, controller: str, began: int) -> bool:
     """Does the effect end in the cleanup step of the current turn (514.2)?"""
     return last_turn(state, until, controller, began) == state.turn.number

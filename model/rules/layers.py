@@ -11,11 +11,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Iterable
 
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.rules.characteristics import (Characteristics, applies_to, matches, printed_characteristics,
                                                   with_intrinsic)
 from mtgjudge.model.rules.land_types import LAND_TYPE_APPLIERS, apply_layer4
 from mtgjudge.model.vocab.abilities import Ability, StaticEffect
+from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.vocab.subtypes import subtypes_by_type
 from mtgjudge.model.vocab.words_mana import granted_ability
 
 # A layer applier gets (all characteristics so far, the effect, its source object, the state, the affected
@@ -67,6 +70,72 @@ APPLIERS: dict[str, tuple[int, LayerApplier]] = {
     "grant_keyword": (6, _grant_keyword),
     "pt_change": (7, _pt_static),
 }
+def _enchanted_types(chars: dict, eff: StaticEffect, src, state, affected: list) -> dict:
+    """613.1d (layer 4), 205.1a: an Aura's "Enchanted creature is a Treefolk ...": its creature types are these."""
+    creature = subtypes_by_type()["Creature"]
+    for oid in applies_to(chars, eff, src, affected):
+        ch = chars[oid]
+        chars[oid] = replace(ch, subtypes=tuple(t for t in ch.subtypes if t not in creature)
+                             + tuple(str(eff.arg("creature_types")).split()))
+    return chars
+
+
+def _enchanted_colors(chars: dict, eff: StaticEffect, src, state, affected: list) -> dict:
+    """613.1e (layer 5): "Enchanted creature is a blue Frog ...": its colors are these."""
+    for oid in applies_to(chars, eff, src, affected):
+        chars[oid] = replace(chars[oid], colors=frozenset(eff.arg("colors")))
+    return chars
+
+
+def guard_abilities_lost(o: GameObject) -> None:
+    """613.1f: a permanent that loses all abilities has none of its printed ones; the engine reads some of them
+    from the printed card (triggered abilities, 603.2; static abilities that apply outside the layers), so a
+    permanent with such an ability losing them is unsupported. Those that apply only as the permanent itself enters
+    ("This enters tapped": 614.1c, 614.12) do nothing to one already on the battlefield."""
+    for a in o.printed.abilities:
+        s = a.static if a.kind == "static" else None
+        static = a.kind == "static" and (s is None or s.kind not in APPLIERS) and not (
+            s is not None and s.affects is None and s.word is not None and s.word.scopes <= {Scope.ENTERS})
+        triggered = a.kind == "triggered" or (a.kind == "unmodelled" and a.unmodelled_kind == "triggered")
+        if triggered or static or (a.kind == "unmodelled" and a.unmodelled_kind == "static"):
+            raise Unsupported(f"{o.name} ({o.id}) loses all abilities, and the engine does not stop its ability "
+                              f"{a.source_text or a.kind!r} applying (613.1f)")
+
+
+def _enchanted_loses(chars: dict, eff: StaticEffect, src, state, affected: list) -> dict:
+    """613.1f (layer 6): "... and loses all abilities": every ability it has at this point, in timestamp order
+    with the other effects of the layer (613.7)."""
+    for oid in applies_to(chars, eff, src, affected):
+        guard_abilities_lost(state.obj(oid))
+        chars[oid] = replace(chars[oid], abilities=())
+    return chars
+
+
+def _enchanted_base(chars: dict, eff: StaticEffect, src, state, affected: list) -> dict:
+    """613.4b (layer 7b): "... with base power and toughness 0/4" (of a creature, 208.3a)."""
+    for oid in applies_to(chars, eff, src, affected):
+        if "Creature" in chars[oid].types:
+            chars[oid] = replace(chars[oid], power=eff.arg("power"), toughness=eff.arg("toughness"))
+    return chars
+
+
+def _parts_of_becomes(eff: StaticEffect) -> dict[int, LayerApplier]:
+    parts: dict[int, LayerApplier] = {}
+    if eff.arg("creature_types"):
+        parts[4] = _enchanted_types
+    if eff.arg("colors"):
+        parts[5] = _enchanted_colors
+    if eff.arg("loses_all"):
+        parts[6] = _enchanted_loses
+    if eff.arg("power") is not None:
+        parts[7] = _enchanted_base
+    return parts
+
+
+#: static word -> its parts, one applier for each layer it applies in (613.6: "Enchanted creature is a Treefolk
+#: with base power and toughness 0/4 and loses all abilities" applies in layers 4, 6 and 7b).
+PARTS: dict[str, Callable[[StaticEffect], dict[int, LayerApplier]]] = {"becomes": _parts_of_becomes}
+
 #: layer -> the function that orders its effects by dependency (613.8) and applies them, returning (the order,
 #: the characteristics after the layer); the other layers apply in timestamp order (613.7).
 DEPENDENCY_ORDER: dict[int, Callable] = {4: apply_layer4}
@@ -147,19 +216,86 @@ def _recolor(chars: dict[str, Characteristics], c) -> dict[str, Characteristics]
     return chars
 
 
-def _regrant(chars: dict[str, Characteristics], c) -> dict[str, Characteristics]:
-    """613.1f (layer 6): a resolved "gains flying until end of turn" effect adds the keyword to the object it
-    applies to; "loses flying" removes every instance of that keyword ability it has at this point (those given
-    by later effects stay: 613.7, ``compute_all`` applies them in timestamp order with the static ones)."""
+def _retype(chars: dict[str, Characteristics], c) -> dict[str, Characteristics]:
+    """613.1d (layer 4): a resolved "becomes a 2/2 Ape creature ... It's still a land" effect (``words.becomes``)
+    adds its card types, the object keeping the types it had (205.1b: "still a land", "artifact creature"), and
+    sets its creature types (205.1a: they replace the creature types it had; "with all creature types": every
+    one, 205.3m). 205.1b keeps "all the object's prior ... subtypes" too where a type is kept: an object that
+    already has creature types and is given others that way is not modelled."""
     ch = chars.get(c.object)
     if ch is None:
         return chars
-    abilities = ch.abilities
+    creature = subtypes_by_type()["Creature"]
+    types = ch.types + tuple(t for t in c.types if t not in ch.types)
+    subtypes = ch.subtypes
+    if c.all_creature_types:
+        subtypes = tuple(s for s in ch.subtypes if s not in creature) + tuple(sorted(creature))
+    elif c.creature_types:
+        had = tuple(s for s in ch.subtypes if s in creature)
+        if c.types and had and set(had) != set(c.creature_types):
+            raise Unsupported(f"{ch.name} ({c.object}) has creature types ({', '.join(had)}) as an effect that keeps "
+                              "its prior types makes it a " + " ".join(c.creature_types)
+                              + ": whether it keeps them (205.1a-b) is not modelled")
+        subtypes = tuple(s for s in ch.subtypes if s not in creature) + tuple(c.creature_types)
+    chars[c.object] = replace(ch, types=types, subtypes=subtypes)
+    return chars
+
+
+def _commutes_with_retypes(eff: StaticEffect) -> bool:
+    """Does a land-type-changing static effect (layer 4) give the same result before or after the resolved
+    type changes (``_retype``)? Yes if the objects it affects are chosen by land types and card type land only
+    (those changes add card types other than land and set creature types, which such a selector does not read,
+    and what each does touches what the other reads not: 613.8a, no dependency)."""
+    sel = eff.affects
+    if sel is None:
+        return True
+    lands = subtypes_by_type()["Land"]
+    return set(sel.types) | set(sel.not_types) <= {"Land"} and \
+        all(t in lands for t in sel.subtypes + sel.not_subtypes) and not (sel.chosen_type or sel.not_chosen_type)
+
+
+def _set_base(chars: dict[str, Characteristics], c) -> dict[str, Characteristics]:
+    """613.4b (layer 7b): a resolved "with base power and toughness 1/1" / "becomes a 2/2 creature" effect sets
+    the object's power and toughness; the 7c changes apply after it (613.4c, the CR's example of 613.5). 208.3a:
+    of a permanent that is not a creature now, it does nothing (it applies if the permanent becomes one)."""
+    ch = chars.get(c.object)
+    if ch is not None and "Creature" in ch.types:
+        chars[c.object] = replace(ch, power=c.base[0], toughness=c.base[1])
+    return chars
+
+
+def _regrant(chars: dict[str, Characteristics], c) -> dict[str, Characteristics]:
+    """613.1f (layer 6): a resolved "gains flying until end of turn" effect adds the keyword to the object it
+    applies to; "loses flying" removes every instance of that keyword ability it has at this point (those given
+    by later effects stay: 613.7, ``compute_all`` applies them in timestamp order with the static ones); "loses
+    all abilities" removes every ability it has at this point, its printed ones, the mana abilities of its basic
+    land types (305.6) and those granted by earlier effects."""
+    ch = chars.get(c.object)
+    if ch is None:
+        return chars
+    abilities = () if c.loses_all else ch.abilities
     if c.loses:
         abilities = tuple(a for a in abilities if not (a.kind == "keyword" and a.keyword in c.loses))
     abilities += tuple(Ability("keyword", keyword=k, granted_by=c.origin) for k in c.keywords)
     chars[c.object] = replace(ch, abilities=abilities)
     return chars
+
+
+def _guard_loses_all(found: list, regrants: list, chars: dict) -> None:
+    """613.8a: an ability-granting static ability of an object that loses all abilities depends on that effect
+    (it removes the ability), and one that chooses what it grants to by their keywords depends on it too (it
+    changes what that applies to): the model applies layer 6 in timestamp order only, so either is unsupported."""
+    losing = {c.object for c in regrants if c.loses_all} | {
+        oid for _, src, s in found if s.kind in PARTS for oid in applies_to(chars, s, src, [])}
+    for ts, src, s in found:
+        if s.kind in PARTS:
+            continue
+        if src.id in losing:
+            raise Unsupported(f"{src.name} ({src.id}) loses all abilities, among them one that grants abilities: "
+                              "its dependency on that effect (613.8a) is not modelled")
+        if s.affects is not None and (s.affects.with_keyword or s.affects.without_keyword):
+            raise Unsupported(f"{src.name} ({src.id}) grants abilities to objects chosen by their keywords, and an "
+                              "effect that removes all abilities could change which (613.8a) is not modelled")
 
 
 def compute_all(state) -> dict[str, Characteristics]:
@@ -170,26 +306,66 @@ def compute_all(state) -> dict[str, Characteristics]:
     perms = list(state.battlefield())
     chars = {o.id: printed_characteristics(o) for o in perms}
     by_id = {o.id: o for o in perms}
+    started: set | None = None        # the effects of several layers, as they start to apply (613.6)
     for layer in (1, 2, 3, 4, 5, 6, 7):
         # The effects of this layer come from the abilities objects have after the earlier layers (613.1).
         found: list[tuple[int, GameObject, StaticEffect]] = []
+        parted: list[tuple[int, GameObject, StaticEffect]] = []
         for o in perms:
             for s in _statics(chars[o.id], state, o, chars):
                 entry = APPLIERS.get(s.kind)
                 if entry and entry[0] == layer:
                     found.append((o.timestamp, o, s))
+                elif s.kind in PARTS:
+                    parted.append((o.timestamp, o, s))
+        if layer >= 4:
+            # 613.6: an effect that starts to apply in one layer goes on applying in the others; the model reads
+            # its parts from the abilities after each layer, so one whose ability is gained or lost on the way is
+            # not modelled
+            now = {(o.id, s) for _, o, s in parted}
+            if started is None:
+                started = now
+            elif now != started:
+                raise Unsupported("an effect that applies in several layers (613.6) starts or stops between them "
+                                  "as its ability is gained or lost: not modelled")
+        layered = [(ts, o, s, PARTS[s.kind](s)[layer]) for ts, o, s in parted if layer in PARTS[s.kind](s)]
+        found += [(ts, o, s) for ts, o, s, _ in layered if layer in (5, 6)]
+        appliers = {(o.id, s): fn for _, o, s, fn in layered}
         ordered = DEPENDENCY_ORDER.get(layer)
         found.sort(key=lambda t: t[0])
+        changes = getattr(state, "pt_changes", ())
+        # the type changes of resolved effects and of the "Enchanted creature is a Treefolk" parts (which set
+        # creature types or add types other than land), in timestamp order (613.7)
+        retypes = sorted([(c.timestamp, c) for c in changes if c.types or c.creature_types or c.all_creature_types]
+                         + [(ts, (o, s)) for ts, o, s, _ in layered], key=lambda e: e[0]) if layer == 4 else []
+        if retypes:
+            # they apply after the land-type changes of layer 4, which is their timestamp order or an order giving
+            # the same result (``_commutes_with_retypes``)
+            for ts, src, s in found:
+                if ts > retypes[0][0] and not _commutes_with_retypes(s):
+                    raise Unsupported(f"{src.name} ({src.id}) changes land types of objects chosen by what another "
+                                      "type-changing effect changes: their order (613.7, 613.8) is not modelled")
         if ordered is not None and found:
             found, chars = [], ordered(found, chars, state)[1]
+        for _, c in retypes:
+            chars = _retype(chars, c) if not isinstance(c, tuple) else \
+                _enchanted_types(chars, c[1], c[0], state, [])
+        if layer == 7:
+            # 613.4b (layer 7b) before the 7c changes of static abilities and resolved effects, in timestamp order
+            bases = sorted([(c.timestamp, c) for c in changes if c.base is not None]
+                           + [(ts, (o, s)) for ts, o, s, _ in layered], key=lambda e: e[0])
+            for _, c in bases:
+                chars = _set_base(chars, c) if not isinstance(c, tuple) else _enchanted_base(chars, c[1], c[0], state, [])
         # 613.7: resolved "becomes black until end of turn" effects apply in layer 5 in timestamp
         # order with the static color-setting effects
         recolors = sorted((c for c in getattr(state, "pt_changes", ()) if c.colors), key=lambda c: c.timestamp) \
             if layer == 5 else []
         # 613.7: resolved "gains flying" / "loses flying" effects apply in layer 6 in timestamp order
         # with the static ability-adding effects (613.1f; removing does not commute with adding)
-        regrants = sorted((c for c in getattr(state, "pt_changes", ()) if c.keywords or c.loses),
+        regrants = sorted((c for c in getattr(state, "pt_changes", ()) if c.keywords or c.loses or c.loses_all),
                           key=lambda c: c.timestamp) if layer == 6 else []
+        if any(c.loses_all for c in regrants) or (layer == 6 and layered):
+            _guard_loses_all(found, regrants, chars)
         for ts, src, s in found:
             while recolors and recolors[0].timestamp < ts:
                 chars = _recolor(chars, recolors.pop(0))
@@ -201,7 +377,7 @@ def compute_all(state) -> dict[str, Characteristics]:
             else:
                 affected = [oid for oid, ch in chars.items()
                             if matches(s.affects, ch, by_id[oid], src.controller, src, state.turn.step)]
-            chars = APPLIERS[s.kind][1](chars, s, src, state, affected)
+            chars = (appliers.get((src.id, s)) or APPLIERS[s.kind][1])(chars, s, src, state, affected)
         for c in recolors:
             chars = _recolor(chars, c)
         for c in regrants:

@@ -51,7 +51,7 @@ def _permanent_target(phrase: str) -> bool:
     return spec.zone == "battlefield" and not spec.players and bool(spec.objects)
 
 
-def _refers_back(earlier: Sequence[Effect | None]) -> bool:
+def refers_back(earlier: Sequence[Effect | None]) -> bool:
     """608.2c: "it" names the object the instruction before acted on: one with a target that is a permanent,
     or an "it" itself."""
     prev = earlier[-1] if earlier else None
@@ -150,7 +150,7 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
     elif found:
         return None
     elif subject == "it":
-        if not _refers_back(earlier):
+        if not refers_back(earlier):
             return None
         args["it"] = True
     elif subject == "self":
