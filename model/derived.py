@@ -30,7 +30,10 @@ def once(o: object, what: str, compute: Callable[[], T]) -> T:
 
 
 def _forget(key: tuple[int, str]) -> Callable[[weakref.ref], None]:
-    """The callback that drops the fact ``key`` once its object is gone."""
+    """The callback that drops the fact ``key`` once its object is gone. It holds the table itself: objects that go
+    as the interpreter exits call it after the module's names are cleared."""
+    facts = _FACTS
+
     def forget(_: weakref.ref) -> None:
-        _FACTS.pop(key, None)
+        facts.pop(key, None)
     return forget
