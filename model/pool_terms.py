@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement, product
 from math import comb
 from functools import lru_cache
-from operator import add, gt
+from operator import add, gt, le
 from typing import Iterator, cast
 
 from mtgjudge.model.errors import Unsupported
@@ -397,6 +397,68 @@ def _bounds(term: Term) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(lo), tuple(hi)
 
 
+def is_uniform(term: Term) -> bool:
+    """Every group is "n of [S]" (lots of one mana): the elements are then the integer bases of a
+    polymatroid, whose rank on a set of types X is the most mana of X an element has (``ranks``)."""
+    return all(isinstance(g, Lots) and g.k == 1 for g in term.groups)
+
+
+@lru_cache(maxsize=100000)
+def ranks(term: Term) -> tuple[int, ...]:
+    """For each set of types as a bit mask (0 the empty set), the most mana of those types an element of
+    ``term`` has. For a uniform term this is a polymatroid's rank function (the fixed part is modular, each
+    "n of [S]" adds n to every set that meets S), and an amount ``x`` of its size is contained in an
+    element exactly when ``x(X) <= rank(X)`` for every X (the amounts under a polymatroid's bases are its
+    independent vectors)."""
+    return (0,) + _bounds(term)[1]
+
+
+def some_contained(a: Term, b: Term) -> bool:
+    """Some element of the uniform term ``a`` is contained in an element of the uniform term ``b``
+    (exact): the most mana an amount under both polymatroids can have, ``min over X of rank_a(X) +
+    rank_b(not X)`` (Edmonds' polymatroid intersection theorem, attained at an integer amount), reaches
+    the total of ``a``, so that amount is an element of ``a``."""
+    ra, rb = ranks(a), ranks(b)
+    full = len(ra) - 1
+    total = a.total
+    return all(ra[x] + rb[full ^ x] >= total for x in range(len(ra)))
+
+
+def all_contained(a: Term, b: Term) -> bool:
+    """Every element of the uniform term ``a`` is contained in an element of the uniform term ``b``
+    (exact): no set of types of which an element of ``a`` has more than every element of ``b``."""
+    return all(map(le, ranks(a), ranks(b)))
+
+
+#: A term whose Choices have at most this many combinations is tested as the union of the uniform terms
+#: of each combination (``parts``).
+PARTS_BOUND = 64
+
+
+@lru_cache(maxsize=100000)
+def parts(term: Term) -> tuple[Term, ...] | None:
+    """Uniform terms whose union is exactly ``term``'s elements: one for each combination of its Choices'
+    alternatives; None when it has lots of more than one mana, or more than ``PARTS_BOUND`` combinations."""
+    if is_uniform(term):
+        return (term,)
+    if any(isinstance(g, Lots) and g.k != 1 for g in term.groups):
+        return None
+    choices = [g for g in term.groups if isinstance(g, Choice)]
+    n = 1
+    for g in choices:
+        n *= len(g.alts)
+    if n > PARTS_BOUND:
+        return None
+    lots = tuple(g for g in term.groups if isinstance(g, Lots))
+    out = []
+    for combo in product(*(g.alts for g in choices)):
+        fixed = term.fixed
+        for alt in combo:
+            fixed = tuple(map(add, fixed, alt))
+        out.append(make_term(fixed, lots))
+    return tuple(dict.fromkeys(out))
+
+
 def none_contained(a: Term, b: Term) -> bool:
     """No element of ``a`` is contained in an element of ``b``: some set of types of which every element
     of ``a`` has more than any element of ``b`` (a sufficient test)."""
@@ -513,8 +575,10 @@ def maximal(terms: list, check=lambda: None, bound: int = SPLIT_BOUND) -> list:
 
     Elements of one total never strictly contain one another, so only larger totals are looked at; a
     piece is kept whole where none of its elements is contained in a larger one, dropped where all are,
-    and otherwise split on a type (those with none of it, those with some) until one of the two holds or
-    it is a single amount, tested exactly."""
+    and otherwise split until one of the two holds or it is a single amount, tested exactly. Where both
+    terms are unions of uniform terms (``parts``) the two tests are exact (``some_contained``,
+    ``all_contained``), and a uniform piece is split on a type that decides a set of types of which it
+    may have more of than a larger term (``_threshold_split``); a piece with Choices is split into its parts."""
     by_total: dict = {}
     for t, tag in terms:
         by_total.setdefault(t.total, {}).setdefault(t, tag)
@@ -533,11 +597,12 @@ def maximal(terms: list, check=lambda: None, bound: int = SPLIT_BOUND) -> list:
                 if pieces > bound:
                     raise TooManyPieces(f"the factored mana-options answer needed more than {bound} pieces to "
                                       "decide which amounts are largest; no answer is given rather than a partial one")
-                bigger = [b for b, _ in kept if not none_contained(a, b)]
+                pa = parts(a)
+                bigger = [b for b, _ in kept if _may_meet(a, pa, b)]
                 if not bigger:
                     level.setdefault(a, tag)
                     continue
-                if any(all_strictly_contained(a, b) for b in bigger):
+                if _all_contained_in(a, pa, bigger):
                     continue
                 if not a.groups:
                     try:
@@ -547,14 +612,124 @@ def maximal(terms: list, check=lambda: None, bound: int = SPLIT_BOUND) -> list:
                         raise Unsupported("the factored mana-options answer reached its bound while deciding which "
                                           "amounts are largest; no answer is given rather than a partial one") from None
                     continue
-                none, some = split(a, _split_type(a, bigger))
+                if pa is not None and len(pa) > 1:
+                    new = list(pa)
+                else:
+                    new = _threshold_split(a, bigger) if pa is not None else None
+                    if new is None:
+                        none, some = split(a, _split_type(a, bigger))
+                        new = ([none] if none is not None else []) + some
                 # (the pieces overlap: one reached twice is decided once)
-                for piece in ([none] if none is not None else []) + some:
+                for piece in new:
                     if piece not in seen:
                         seen.add(piece)
                         stack.append(piece)
         kept.extend((t, level[t]) for t in _absorbed(list(level)))
     return sorted(kept, key=lambda p: p[0])
+
+
+def _may_meet(a: Term, pa: tuple[Term, ...] | None, b: Term) -> bool:
+    """Some element of ``a`` may be contained in one of ``b``: exactly, when both have parts; else unless
+    the bounds of some set of types rule it out."""
+    pb = parts(b)
+    if pa is None or pb is None:
+        return not none_contained(a, b)
+    return any(some_contained(x, y) for x in pa for y in pb)
+
+
+def _all_contained_in(a: Term, pa: tuple[Term, ...] | None, bigger: list[Term]) -> bool:
+    """Every element of ``a`` is strictly contained in an element of one of ``bigger`` (a sufficient
+    test): each part of ``a`` within a part of one of them, or all of ``a`` within one of them."""
+    if pa is not None:
+        pbs = [y for b in bigger for y in (parts(b) or ())]
+        if all(any(all_contained(x, y) for y in pbs) for x in pa):
+            return True
+    return any(all_strictly_contained(a, b) for b in bigger)
+
+
+def _threshold_split(a: Term, bigger: list[Term]) -> list[Term] | None:
+    """For a uniform piece ``a`` and a uniform part ``y`` of a larger term that holds some of its elements
+    but not all: pieces whose union is ``a``, those of which an element has more mana of a set of types X
+    than ``y`` has at most (none of them is under ``y``) and those that have at most that much (X no
+    longer tells them from ``y``). Only the groups of ``a`` that may be of X or not ("straddling") vary
+    in X, so the pieces fix how many of their units go in X or out of it (``_at_least``, ``_at_most``);
+    of the sets X that tell, the one with the fewest pieces. None when no part of ``bigger`` is partly
+    over ``a``."""
+    for b in bigger:
+        for y in parts(b) or ():
+            if not some_contained(a, y) or all_contained(a, y):
+                continue
+            ra, ry = ranks(a), ranks(y)
+            best = None
+            for x in range(1, len(ra)):
+                if ra[x] <= ry[x]:
+                    continue
+                inside = [g for g in a.groups if all(x >> t & 1 for t in g.types)]
+                straddling = [g for g in a.groups if g not in inside and any(x >> t & 1 for t in g.types)]
+                n_s = sum(g.n for g in straddling)
+                # units of the straddling groups in X that put an element over y: at least m
+                m = ry[x] + 1 - sum(a.fixed[t] for t in range(a.size) if x >> t & 1) - sum(g.n for g in inside)
+                if not straddling or not 1 <= m <= n_s:
+                    continue
+                cost = _compositions_count(min(m, n_s - m), straddling) + _compositions_count(min(m - 1, n_s - m + 1), straddling)
+                if best is None or cost < best[0]:
+                    best = (cost, x, straddling, m, n_s)
+            if best is None:
+                continue
+            _, x, straddling, m, n_s = best
+            out_x = (1 << a.size) - 1 ^ x
+            rest = [g for g in a.groups if g not in straddling]
+            # over y: at least m units in X, i.e. at most n_s - m out of it; else at most m - 1 in X
+            over = (_at_least(a, rest, straddling, x, m) if m <= n_s - m else _at_most(a, rest, straddling, out_x, n_s - m))
+            under = (_at_most(a, rest, straddling, x, m - 1) if m - 1 <= n_s - m + 1
+                     else _at_least(a, rest, straddling, out_x, n_s - m + 1))
+            return list(dict.fromkeys(over + under))
+    return None
+
+
+def _capped_compositions(r: int, caps: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to write ``r`` as a sum of parts, each at most its cap."""
+    if not caps:
+        if r == 0:
+            yield ()
+        return
+    rest = sum(caps[1:])
+    for j in range(max(0, r - rest), min(caps[0], r) + 1):
+        for tail in _capped_compositions(r - j, caps[1:]):
+            yield (j,) + tail
+
+
+def _compositions_count(r: int, groups: list) -> int:
+    return sum(1 for _ in _capped_compositions(r, [g.n for g in groups]))
+
+
+def _types_in(types: tuple[int, ...], mask: int) -> tuple[int, ...]:
+    return tuple(t for t in types if mask >> t & 1)
+
+
+def _at_least(a: Term, rest: list, straddling: list, mask: int, r: int) -> list[Term]:
+    """The elements of ``a`` whose ``straddling`` groups have at least ``r`` units of the types of
+    ``mask``: for each way to put ``r`` of them there, those lots are of those types, the others free."""
+    out = []
+    for js in _capped_compositions(r, [g.n for g in straddling]):
+        groups = list(rest)
+        for g, j in zip(straddling, js):
+            groups += [Lots(j, 1, _types_in(g.types, mask)), Lots(g.n - j, 1, g.types)]
+        out.append(make_term(a.fixed, groups))
+    return out
+
+
+def _at_most(a: Term, rest: list, straddling: list, mask: int, r: int) -> list[Term]:
+    """The elements of ``a`` whose ``straddling`` groups have at most ``r`` units of the types of ``mask``:
+    for each way to let ``r`` of them be free, the others are of the other types."""
+    out = []
+    full = (1 << a.size) - 1
+    for ks in _capped_compositions(r, [g.n for g in straddling]):
+        groups = list(rest)
+        for g, k in zip(straddling, ks):
+            groups += [Lots(k, 1, g.types), Lots(g.n - k, 1, _types_in(g.types, full ^ mask))]
+        out.append(make_term(a.fixed, groups))
+    return out
 
 
 def _split_type(a: Term, bigger: list[Term]) -> int:
@@ -573,7 +748,9 @@ def _absorbed(level: list[Term]) -> list[Term]:
     other's): the union is the same."""
     level = _dedup(level)
 
-    def within(a: Term, b: Term) -> bool:
+    def inside(a: Term, b: Term) -> bool:
+        if is_uniform(a) and is_uniform(b):
+            return all_contained(a, b)    # exact: of one total, an element under one of b's is one of b's
         # the same fixed part and total: each unit of a's groups goes to one of b's, which it fills
         if a.fixed != b.fixed:
             return False
@@ -582,7 +759,7 @@ def _absorbed(level: list[Term]) -> list[Term]:
 
     out = []
     for i, a in enumerate(level):
-        if any(j != i and within(a, b) and (not within(b, a) or j < i) for j, b in enumerate(level)):
+        if any(j != i and inside(a, b) and (not inside(b, a) or j < i) for j, b in enumerate(level)):
             continue
         out.append(a)
     return out
