@@ -413,15 +413,18 @@ def ranks(term: Term) -> tuple[int, ...]:
     return (0,) + _bounds(term)[1]
 
 
+def _meets(ra: tuple[int, ...], rb: tuple[int, ...], total: int) -> bool:
+    """``some_contained`` on the ranks of the two terms (``total``: that of the first)."""
+    full = len(ra) - 1
+    return all(ra[x] + rb[full ^ x] >= total for x in range(len(ra)))
+
+
 def some_contained(a: Term, b: Term) -> bool:
     """Some element of the uniform term ``a`` is contained in an element of the uniform term ``b``
     (exact): the most mana an amount under both polymatroids can have, ``min over X of rank_a(X) +
     rank_b(not X)`` (Edmonds' polymatroid intersection theorem, attained at an integer amount), reaches
     the total of ``a``, so that amount is an element of ``a``."""
-    ra, rb = ranks(a), ranks(b)
-    full = len(ra) - 1
-    total = a.total
-    return all(ra[x] + rb[full ^ x] >= total for x in range(len(ra)))
+    return _meets(ranks(a), ranks(b), a.total)
 
 
 def all_contained(a: Term, b: Term) -> bool:
@@ -571,7 +574,86 @@ SPLIT_BOUND = 4000
 
 def maximal(terms: list, check=lambda: None, bound: int = SPLIT_BOUND) -> list:
     """Of ``terms``, (term, tag) pairs, pieces whose union is exactly the elements of the union of the terms
-    that no element strictly contains, each with the tag of the term it is a piece of.
+    that no element strictly contains, each with the tag of the term it is a piece of: by subtraction
+    (``_maximal_by_subtraction``) when every term is a union of uniform terms (``parts``), else by
+    splitting (``_maximal_by_splitting``)."""
+    if all(parts(t) is not None for t, _ in terms):
+        return _maximal_by_subtraction(terms, check, bound)
+    return _maximal_by_splitting(terms, check, bound)
+
+
+def _maximal_by_subtraction(terms: list, check, bound: int) -> list:
+    """``maximal`` for unions of uniform terms. An element is not maximal exactly when an element of a
+    larger total contains it (whether that one is maximal or not: a chain of containments ends in a
+    maximal one), so each term's parts have the amounts under each part of each term of a larger total
+    taken away in turn (``_outside``: exactly, as terms), the pieces within another of the same total
+    dropped as they go."""
+    by_total: dict = {}
+    for t, tag in terms:
+        by_total.setdefault(t.total, {}).setdefault(t, tag)
+    larger: list[tuple[Term, tuple[int, ...]]] = []
+    kept: list = []
+    pieces = 0
+    for total in sorted(by_total, reverse=True):
+        level: dict = {}
+        for t, tag in by_total[total].items():
+            current = [a for a in parts(t) or () if not any(all(map(le, ranks(a), ry)) for _, ry in larger)]
+            for y, ry in larger:
+                check()
+                nxt: list[Term] = []
+                grew = False
+                for a in current:
+                    ra = ranks(a)
+                    if not _meets(ra, ry, total):
+                        nxt.append(a)
+                    elif not all(map(le, ra, ry)):
+                        made = _outside(a, y)
+                        pieces += len(made)
+                        nxt.extend(made)
+                        grew = True
+                current = absorbed(nxt) if grew else nxt
+                if pieces > bound:
+                    raise TooManyPieces(f"the factored mana-options answer needed more than {bound} pieces to "
+                                        "decide which amounts are largest; no answer is given rather than a partial one")
+                if not current:
+                    break
+            for a in current:
+                level.setdefault(a, tag)
+        kept.extend((a, level[a]) for a in absorbed(level))
+        larger.extend((y, ranks(y)) for t in by_total[total] for y in parts(t) or ())
+    return sorted(kept, key=lambda p: p[0])
+
+
+def _outside(a: Term, y: Term) -> list[Term]:
+    """Terms whose union is exactly the elements of the uniform term ``a`` under no element of the uniform
+    term ``y``: those that have more mana of some set of types X than every element of ``y`` (``x(X) >
+    rank_y(X)``). Only the groups of ``a`` that may be of X or not ("straddling") vary in X, so for each X
+    where ``a`` may have more, the pieces fix how many of their units go in X or out of it
+    (``_at_least``, ``_at_most``, whichever needs fewer)."""
+    ra, ry = ranks(a), ranks(y)
+    full = len(ra) - 1
+    out: list[Term] = []
+    for x in range(1, len(ra)):
+        if ra[x] <= ry[x]:
+            continue
+        inside = [g for g in a.groups if all(x >> t & 1 for t in g.types)]
+        straddling = [g for g in a.groups if g not in inside and any(x >> t & 1 for t in g.types)]
+        rest = [g for g in a.groups if g not in straddling]
+        n_s = sum(g.n for g in straddling)
+        m = ry[x] + 1 - sum(a.fixed[t] for t in range(a.size) if x >> t & 1) - sum(g.n for g in inside)
+        if m <= 0:
+            return [a]
+        if m > n_s:
+            continue
+        if _compositions_count(m, straddling) <= _compositions_count(n_s - m, straddling):
+            out += _at_least(a, rest, straddling, x, m)
+        else:
+            out += _at_most(a, rest, straddling, full ^ x, n_s - m)
+    return out
+
+
+def _maximal_by_splitting(terms: list, check, bound: int) -> list:
+    """``maximal`` for any terms.
 
     Elements of one total never strictly contain one another, so only larger totals are looked at; a
     piece is kept whole where none of its elements is contained in a larger one, dropped where all are,
@@ -624,7 +706,7 @@ def maximal(terms: list, check=lambda: None, bound: int = SPLIT_BOUND) -> list:
                     if piece not in seen:
                         seen.add(piece)
                         stack.append(piece)
-        kept.extend((t, level[t]) for t in _absorbed(list(level)))
+        kept.extend((t, level[t]) for t in absorbed(level))
     return sorted(kept, key=lambda p: p[0])
 
 
@@ -743,10 +825,20 @@ def _split_type(a: Term, bigger: list[Term]) -> int:
     return free[0]
 
 
-def _absorbed(level: list[Term]) -> list[Term]:
-    """Terms of one total, less those within another (the same fixed part, each group within one of the
-    other's): the union is the same."""
-    level = _dedup(level)
+def absorbed(level) -> list[Term]:
+    """Terms of one total, less those within another (uniform terms: exactly; others: the same fixed part,
+    each group within one of the other's): the union is the same."""
+    level = _dedup(list(level))
+    if all(is_uniform(t) for t in level):
+        # Of one total, a term within another has ranks no greater, and a smaller sum of them unless equal
+        # (the same elements): going down the sums, each is tested against those kept before it.
+        rs = [ranks(t) for t in level]
+        order = sorted(range(len(level)), key=lambda i: -sum(rs[i]))
+        chosen: list[int] = []
+        for i in order:
+            if not any(all(map(le, rs[i], rs[j])) for j in chosen):
+                chosen.append(i)
+        return [level[i] for i in sorted(chosen)]
 
     def inside(a: Term, b: Term) -> bool:
         if is_uniform(a) and is_uniform(b):
