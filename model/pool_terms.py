@@ -609,7 +609,8 @@ def _maximal_by_subtraction(terms: list, check, bound: int) -> list:
                     elif not all(map(le, ra, ry)):
                         made = _outside(a, y)
                         pieces += len(made)
-                        nxt.extend(made)
+                        # (a piece under any larger part is dropped now, before it is cut further)
+                        nxt.extend(p for p in made if not any(all(map(le, ranks(p), rz)) for _, rz in larger))
                         grew = True
                 current = absorbed(nxt) if grew else nxt
                 if pieces > bound:
@@ -632,10 +633,24 @@ def _outside(a: Term, y: Term) -> list[Term]:
     (``_at_least``, ``_at_most``, whichever needs fewer)."""
     ra, ry = ranks(a), ranks(y)
     full = len(ra) - 1
-    out: list[Term] = []
-    for x in range(1, len(ra)):
+    support = 0
+    for t in range(a.size):
+        if a.fixed[t]:
+            support |= 1 << t
+    for g in a.groups:
+        for t in g.types:
+            support |= 1 << t
+    # Of those that meet a's types alike, the set of least rank in y (an element over it on a set is over
+    # it on the smaller-ranked one with the same types of a).
+    tests: dict = {}
+    for x in _deciding_sets(ry, a.size):
         if ra[x] <= ry[x]:
             continue
+        k = x & support
+        if k not in tests or ry[x] < ry[tests[k]]:
+            tests[k] = x
+    out: list[Term] = []
+    for x in tests.values():
         inside = [g for g in a.groups if all(x >> t & 1 for t in g.types)]
         straddling = [g for g in a.groups if g not in inside and any(x >> t & 1 for t in g.types)]
         rest = [g for g in a.groups if g not in straddling]
@@ -650,6 +665,30 @@ def _outside(a: Term, y: Term) -> list[Term]:
         else:
             out += _at_most(a, rest, straddling, full ^ x, n_s - m)
     return out
+
+
+@lru_cache(maxsize=10000)
+def _deciding_sets(ry: tuple[int, ...], size: int) -> tuple[int, ...]:
+    """Sets of types (masks) on which an amount is over the polymatroid of ranks ``ry`` if it is over it at
+    all (x(X) > rank(X) for some X): each type of rank 0 alone, and the sets of the other types that are
+    closed among them (adding one raises the rank) and inseparable (the rank is not the sum of those of two
+    parts), those of the polytope's facets (Edmonds, "Submodular functions, matroids, and certain
+    polyhedra", 1970, on the space of the types of positive rank)."""
+    loops = sum(1 << e for e in range(size) if ry[1 << e] == 0)
+    out = [1 << e for e in range(size) if loops >> e & 1]
+    for x in range(1, len(ry)):
+        if x & loops or any(not (x | loops) >> e & 1 and ry[x | 1 << e] == ry[x] for e in range(size)):
+            continue
+        sub = (x - 1) & x
+        separable = False
+        while sub:
+            if ry[sub] + ry[x ^ sub] == ry[x]:
+                separable = True
+                break
+            sub = (sub - 1) & x
+        if not separable:
+            out.append(x)
+    return tuple(out)
 
 
 def _maximal_by_splitting(terms: list, check, bound: int) -> list:
@@ -782,7 +821,11 @@ def _capped_compositions(r: int, caps: list[int]) -> Iterator[tuple[int, ...]]:
 
 
 def _compositions_count(r: int, groups: list) -> int:
-    return sum(1 for _ in _capped_compositions(r, [g.n for g in groups]))
+    """How many ways ``_capped_compositions`` has for ``r`` among the groups' sizes."""
+    ways = [1] + [0] * r
+    for g in groups:
+        ways = [sum(ways[max(0, v - g.n):v + 1]) for v in range(r + 1)]
+    return ways[r]
 
 
 def _types_in(types: tuple[int, ...], mask: int) -> tuple[int, ...]:

@@ -11,6 +11,7 @@ from mtgjudge.model.mana import ManaSyntaxError
 from mtgjudge.model.pool_terms import (Choice, Lots, PoolSet, Term, all_contained, all_strictly_contained, covers, expand,
                                        factor, make_term, maximal, minus_unit, none_contained, parse_term, parts,
                                        some_contained, split, term_text)
+from mtgjudge.model.pool_terms import _outside
 
 SIZE = 6
 
@@ -111,6 +112,19 @@ def test_containment_is_exact_between_unions_of_uniform_terms(a, b):
             assert all_contained(x, y) == all(any(_leq(p, q) for q in ey) for p in ex)
     assert set().union(*[_elements(x) for x in parts(a)]) == _elements(a)
     del eb
+
+
+@settings(max_examples=300, deadline=None)
+@given(board_terms(), board_terms())
+def test_outside_is_exactly_the_elements_under_no_element(a, b):
+    """``_outside`` (the facets of the polymatroid of a uniform term: sets of types closed and inseparable,
+    and the types it never has) leaves exactly the elements of a uniform term under no element of another;
+    a point with no mana of some types (a loop of its polymatroid) included."""
+    for x in parts(a):
+        for y in parts(b):
+            ey = _elements(y)
+            out = set().union(*[_elements(p) for p in _outside(x, y)])
+            assert out == {p for p in _elements(x) if not any(_leq(p, q) for q in ey)}
 
 
 @settings(max_examples=150, deadline=None)
