@@ -596,8 +596,15 @@ def _maximal_by_subtraction(terms: list, check, bound: int) -> list:
     pieces = 0
     for total in sorted(by_total, reverse=True):
         level: dict = {}
+        # The parts of one total, less those within another (the union is the same), each with its tag.
+        tagged: dict = {}
         for t, tag in by_total[total].items():
-            current = [a for a in parts(t) or () if not any(all(map(le, ranks(a), ry)) for _, ry in larger)]
+            for a in parts(t) or ():
+                tagged.setdefault(a, tag)
+        whole = absorbed(tagged)
+        for a0 in whole:
+            tag = tagged[a0]
+            current = [a0] if not any(all(map(le, ranks(a0), ry)) for _, ry in larger) else []
             for y, ry in larger:
                 check()
                 nxt: list[Term] = []
@@ -621,7 +628,8 @@ def _maximal_by_subtraction(terms: list, check, bound: int) -> list:
             for a in current:
                 level.setdefault(a, tag)
         kept.extend((a, level[a]) for a in absorbed(level))
-        larger.extend((y, ranks(y)) for t in by_total[total] for y in parts(t) or ())
+        # (a part under one of a larger total takes nothing more away)
+        larger.extend((y, ranks(y)) for y in whole if not any(all(map(le, ranks(y), rz)) for _, rz in larger))
     return sorted(kept, key=lambda p: p[0])
 
 
