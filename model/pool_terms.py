@@ -15,6 +15,12 @@ terms of one total is a set no element of which strictly contains another. :func
 union of terms of several totals, exactly the elements no other element strictly contains, in factored
 form (splitting a term only where part of it is contained in a larger one).
 
+A term whose groups are all "n of [S]" (*uniform*) is the set of integer bases of a polymatroid whose rank
+on a set of types is the most mana of those types an element has (:func:`ranks`); containment between
+two uniform terms is then decided exactly from their ranks (:func:`some_contained`, :func:`all_contained`),
+and the elements of one under no element of another are terms again, one family for each facet of the
+other's polymatroid (``_outside``). A term with Choices is the union of uniform terms (:func:`parts`).
+
 Text (:func:`term_text`, :func:`parse_term`): a term is its parts joined by `` + ``: a fixed amount
 ``{C}{C}``; ``9 of [WUBRG]`` (nine mana, each of any of those types); ``2 of [WUBRG]x3`` (two lots of
 three mana, each lot of one type); ``one of [{W}{W} | {U}{B}]``. A plain amount of mana is a term with

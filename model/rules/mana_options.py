@@ -702,7 +702,9 @@ class _Factored:
     pruned among them. The other permanents are searched as the enumeration does (resources by
     resources) from an empty pool of their own, paying their costs from their own mana or *borrowing*
     from ``base``: a borrowed amount is possible when some element of ``base`` contains it
-    (``pool_terms.covers``), and is taken from those elements only (``pool_terms.minus_unit``). The
+    (``pool_terms.covers``), and is taken from those elements only (``pool_terms.minus_unit``); a unit of
+    generic mana is borrowed with its type left open (every element less any one of its units: one state
+    of the search, not one for each type, where every type pays generic mana, ``lends_any``). The
     answer is then, for each (borrowed, own) pair left, ``base`` less what was borrowed plus what was
     made, folded onto six counts and pruned to the maximal elements in factored form
     (``pool_terms.maximal``). Boards the search by resources does not cover (untap loops, doubling the
