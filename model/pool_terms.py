@@ -79,6 +79,13 @@ class Choice(_Ordered):
 
     alts: tuple[Pool, ...]
 
+    def __hash__(self) -> int:
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash(self.alts)
+            object.__setattr__(self, "_hash", h)
+        return h
+
     def elements(self, size: int) -> Iterator[Pool]:
         return iter(self.alts)
 
@@ -99,6 +106,14 @@ class Term:
 
     fixed: Pool
     groups: tuple[Group, ...] = ()
+
+    def __hash__(self) -> int:
+        # Kept once computed: terms are keys of many dicts and caches while the answer is pruned.
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((self.fixed, self.groups))
+            object.__setattr__(self, "_hash", h)
+        return h
 
     @property
     def total(self) -> int:
@@ -576,6 +591,9 @@ class TooManyPieces(Unsupported):
 #: How many pieces :func:`maximal` may split terms into, and how many steps the containment tests may
 #: take, before it gives up (unsupported, never a partial answer).
 SPLIT_BOUND = 4000
+#: How many pieces :func:`maximal` may make by subtraction (``_outside``), before it gives up likewise:
+#: each is made once and tested against ranks, so many more than the splitting's.
+SUBTRACTION_BOUND = 50000
 
 
 def maximal(terms: list, check=lambda: None, bound: int = SPLIT_BOUND) -> list:
@@ -584,7 +602,7 @@ def maximal(terms: list, check=lambda: None, bound: int = SPLIT_BOUND) -> list:
     (``_maximal_by_subtraction``) when every term is a union of uniform terms (``parts``), else by
     splitting (``_maximal_by_splitting``)."""
     if all(parts(t) is not None for t, _ in terms):
-        return _maximal_by_subtraction(terms, check, bound)
+        return _maximal_by_subtraction(terms, check, SUBTRACTION_BOUND if bound == SPLIT_BOUND else bound)
     return _maximal_by_splitting(terms, check, bound)
 
 
