@@ -6,6 +6,10 @@ many terms the answer has.
     .venv/bin/python bench/bench_commander_mana.py --repeat 5 03 11
     .venv/bin/python bench/bench_commander_mana.py --write-only
 
+Besides the whole process's times, the table gives the answer's own CPU time (``mtgjudge.ask`` in this
+process, once its modules are imported) and its form: "factored" (terms with groups) or "amounts" (one
+term per amount, as the enumeration gives them).
+
 The boards (``bench/commander_boards/NN.yaml``, written by this script from fixed seeds, built-in cards
 only; with ``--store``, ``bench/commander_boards_store/NN.yaml`` with cards of the card store too) are what a
 Commander player has on turn 8-12: Alice with 30-40 lands of several kinds (basics and snow basics, duals,
@@ -128,6 +132,25 @@ def _measure(path: Path) -> tuple[float, float, int, dict]:
     return wall, cpu, after.ru_maxrss, line
 
 
+def _answer_cpu(path: Path, repeat: int) -> tuple[float, str]:
+    """(median CPU s of the answer alone, in this process, after one run that imports and compiles what it
+    needs; the answer's form: "factored" when some term has groups, else "amounts")."""
+    import mtgjudge
+    from mtgjudge.model.pool_terms import PoolSet
+
+    question = mtgjudge.load(str(path))[0]
+    first = mtgjudge.ask(question).answer.value
+    times = []
+    for _ in range(repeat):
+        t = time.process_time()
+        mtgjudge.ask(question)
+        times.append(time.process_time() - t)
+    form = "-"
+    if isinstance(first, PoolSet):
+        form = "factored" if any(t.groups for t in first.terms) else "amounts"
+    return statistics.median(times), form
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("boards", nargs="*", help="board numbers (default: all 16)")
@@ -142,8 +165,9 @@ def main(argv: list[str]) -> int:
         return 0
     if args.boards:
         paths = [p for p in paths if p.stem in {b.zfill(2) for b in args.boards}]
-    print("| board | permanents (Alice) | status | terms | amounts | median wall s | median CPU s | peak MiB |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| board | permanents (Alice) | status | form | terms | amounts | median wall s | median CPU s (process) | "
+          "median CPU s (answer) | peak MiB |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     under = 0
     for p in paths:
         runs = [_measure(p) for _ in range(args.repeat)]
@@ -157,8 +181,9 @@ def main(argv: list[str]) -> int:
                         if " can have " in w.get("text", "")), "-")
         ok = line.get("status") in ("answered", "pass") and wall < 1.0
         under += ok
-        print(f"| {p.stem} | {n_perms} | {line.get('status')} | {terms} | {amounts} | {wall:.3f} | {cpu:.3f} | "
-              f"{max(r[2] for r in runs) / 1024:.0f} |", flush=True)
+        answer_cpu, form = _answer_cpu(p, args.repeat) if line.get("status") in ("answered", "pass") else (float("nan"), "-")
+        print(f"| {p.stem} | {n_perms} | {line.get('status')} | {form} | {terms} | {amounts} | {wall:.3f} | {cpu:.3f} | "
+              f"{answer_cpu:.3f} | {max(r[2] for r in runs) / 1024:.0f} |", flush=True)
     print(f"\n{under} of {len(paths)} answered in under 1 s (median wall, whole process)")
     return 0
 

@@ -15,6 +15,12 @@ terms of one total is a set no element of which strictly contains another. :func
 union of terms of several totals, exactly the elements no other element strictly contains, in factored
 form (splitting a term only where part of it is contained in a larger one).
 
+A term whose groups are all "n of [S]" (*uniform*) is the set of integer bases of a polymatroid whose rank
+on a set of types is the most mana of those types an element has (:func:`ranks`); containment between
+two uniform terms is then decided exactly from their ranks (:func:`some_contained`, :func:`all_contained`),
+and the elements of one under no element of another are terms again, one family for each facet of the
+other's polymatroid (``_outside``). A term with Choices is the union of uniform terms (:func:`parts`).
+
 Text (:func:`term_text`, :func:`parse_term`): a term is its parts joined by `` + ``: a fixed amount
 ``{C}{C}``; ``9 of [WUBRG]`` (nine mana, each of any of those types); ``2 of [WUBRG]x3`` (two lots of
 three mana, each lot of one type); ``one of [{W}{W} | {U}{B}]``. A plain amount of mana is a term with
@@ -27,7 +33,7 @@ from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement, product
 from math import comb
 from functools import lru_cache
-from operator import add, gt
+from operator import add, gt, le
 from typing import Iterator, cast, overload
 
 from mtgjudge.model.errors import Unsupported
@@ -73,6 +79,13 @@ class Choice(_Ordered):
 
     alts: tuple[Pool, ...]
 
+    def __hash__(self) -> int:
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash(self.alts)
+            object.__setattr__(self, "_hash", h)
+        return h
+
     def elements(self, size: int) -> Iterator[Pool]:
         return iter(self.alts)
 
@@ -93,6 +106,14 @@ class Term:
 
     fixed: Pool
     groups: tuple[Group, ...] = ()
+
+    def __hash__(self) -> int:
+        # Kept once computed: terms are keys of many dicts and caches while the answer is pruned.
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((self.fixed, self.groups))
+            object.__setattr__(self, "_hash", h)
+        return h
 
     @property
     def total(self) -> int:
@@ -397,6 +418,71 @@ def _bounds(term: Term) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(lo), tuple(hi)
 
 
+def is_uniform(term: Term) -> bool:
+    """Every group is "n of [S]" (lots of one mana): the elements are then the integer bases of a
+    polymatroid, whose rank on a set of types X is the most mana of X an element has (``ranks``)."""
+    return all(isinstance(g, Lots) and g.k == 1 for g in term.groups)
+
+
+@lru_cache(maxsize=100000)
+def ranks(term: Term) -> tuple[int, ...]:
+    """For each set of types as a bit mask (0 the empty set), the most mana of those types an element of
+    ``term`` has. For a uniform term this is a polymatroid's rank function (the fixed part is modular, each
+    "n of [S]" adds n to every set that meets S), and an amount ``x`` of its size is contained in an
+    element exactly when ``x(X) <= rank(X)`` for every X (the amounts under a polymatroid's bases are its
+    independent vectors)."""
+    return (0,) + _bounds(term)[1]
+
+
+def _meets(ra: tuple[int, ...], rb: tuple[int, ...], total: int) -> bool:
+    """``some_contained`` on the ranks of the two terms (``total``: that of the first)."""
+    full = len(ra) - 1
+    return all(ra[x] + rb[full ^ x] >= total for x in range(len(ra)))
+
+
+def some_contained(a: Term, b: Term) -> bool:
+    """Some element of the uniform term ``a`` is contained in an element of the uniform term ``b``
+    (exact): the most mana an amount under both polymatroids can have, ``min over X of rank_a(X) +
+    rank_b(not X)`` (Edmonds' polymatroid intersection theorem, attained at an integer amount), reaches
+    the total of ``a``, so that amount is an element of ``a``."""
+    return _meets(ranks(a), ranks(b), a.total)
+
+
+def all_contained(a: Term, b: Term) -> bool:
+    """Every element of the uniform term ``a`` is contained in an element of the uniform term ``b``
+    (exact): no set of types of which an element of ``a`` has more than every element of ``b``."""
+    return all(map(le, ranks(a), ranks(b)))
+
+
+#: A term whose Choices have at most this many combinations is tested as the union of the uniform terms
+#: of each combination (``parts``).
+PARTS_BOUND = 64
+
+
+@lru_cache(maxsize=100000)
+def parts(term: Term) -> tuple[Term, ...] | None:
+    """Uniform terms whose union is exactly ``term``'s elements: one for each combination of its Choices'
+    alternatives; None when it has lots of more than one mana, or more than ``PARTS_BOUND`` combinations."""
+    if is_uniform(term):
+        return (term,)
+    if any(isinstance(g, Lots) and g.k != 1 for g in term.groups):
+        return None
+    choices = [g for g in term.groups if isinstance(g, Choice)]
+    n = 1
+    for g in choices:
+        n *= len(g.alts)
+    if n > PARTS_BOUND:
+        return None
+    lots = tuple(g for g in term.groups if isinstance(g, Lots))
+    out = []
+    for combo in product(*(g.alts for g in choices)):
+        fixed = term.fixed
+        for alt in combo:
+            fixed = tuple(map(add, fixed, alt))
+        out.append(make_term(fixed, lots))
+    return tuple(dict.fromkeys(out))
+
+
 def none_contained(a: Term, b: Term) -> bool:
     """No element of ``a`` is contained in an element of ``b``: some set of types of which every element
     of ``a`` has more than any element of ``b`` (a sufficient test)."""
@@ -505,16 +591,154 @@ class TooManyPieces(Unsupported):
 #: How many pieces :func:`maximal` may split terms into, and how many steps the containment tests may
 #: take, before it gives up (unsupported, never a partial answer).
 SPLIT_BOUND = 4000
+#: How many pieces :func:`maximal` may make by subtraction (``_outside``), before it gives up likewise:
+#: each is made once and tested against ranks, so many more than the splitting's.
+SUBTRACTION_BOUND = 50000
 
 
 def maximal(terms: list, check=lambda: None, bound: int = SPLIT_BOUND) -> list:
     """Of ``terms``, (term, tag) pairs, pieces whose union is exactly the elements of the union of the terms
-    that no element strictly contains, each with the tag of the term it is a piece of.
+    that no element strictly contains, each with the tag of the term it is a piece of: by subtraction
+    (``_maximal_by_subtraction``) when every term is a union of uniform terms (``parts``), else by
+    splitting (``_maximal_by_splitting``)."""
+    if all(parts(t) is not None for t, _ in terms):
+        return _maximal_by_subtraction(terms, check, SUBTRACTION_BOUND if bound == SPLIT_BOUND else bound)
+    return _maximal_by_splitting(terms, check, bound)
+
+
+def _maximal_by_subtraction(terms: list, check, bound: int) -> list:
+    """``maximal`` for unions of uniform terms. An element is not maximal exactly when an element of a
+    larger total contains it (whether that one is maximal or not: a chain of containments ends in a
+    maximal one), so each term's parts have the amounts under each part of each term of a larger total
+    taken away in turn (``_outside``: exactly, as terms), the pieces within another of the same total
+    dropped as they go."""
+    by_total: dict = {}
+    for t, tag in terms:
+        by_total.setdefault(t.total, {}).setdefault(t, tag)
+    larger: list[tuple[Term, tuple[int, ...]]] = []
+    kept: list = []
+    pieces = 0
+    for total in sorted(by_total, reverse=True):
+        level: dict = {}
+        # The parts of one total, less those within another (the union is the same), each with its tag.
+        tagged: dict = {}
+        for t, tag in by_total[total].items():
+            for a in parts(t) or ():
+                tagged.setdefault(a, tag)
+        whole = absorbed(tagged)
+        for a0 in whole:
+            tag = tagged[a0]
+            current = [a0] if not any(all(map(le, ranks(a0), ry)) for _, ry in larger) else []
+            for y, ry in larger:
+                check()
+                nxt: list[Term] = []
+                grew = False
+                for a in current:
+                    ra = ranks(a)
+                    if not _meets(ra, ry, total):
+                        nxt.append(a)
+                    elif not all(map(le, ra, ry)):
+                        made = _outside(a, y)
+                        pieces += len(made)
+                        # (a piece under any larger part is dropped now, before it is cut further)
+                        nxt.extend(p for p in made if not any(all(map(le, ranks(p), rz)) for _, rz in larger))
+                        grew = True
+                current = absorbed(nxt) if grew else nxt
+                if pieces > bound:
+                    raise TooManyPieces(f"the factored mana-options answer needed more than {bound} pieces to "
+                                        "decide which amounts are largest; no answer is given rather than a partial one")
+                if not current:
+                    break
+            for a in current:
+                level.setdefault(a, tag)
+        kept.extend((a, level[a]) for a in absorbed(level))
+        # (a part under one of a larger total takes nothing more away)
+        larger.extend((y, ranks(y)) for y in whole if not any(all(map(le, ranks(y), rz)) for _, rz in larger))
+    return sorted(kept, key=lambda p: p[0])
+
+
+def _lots(a: Term) -> list[Lots]:
+    """The groups of a uniform term (every one "n of [S]", as ``parts`` makes them)."""
+    out = [g for g in a.groups if isinstance(g, Lots)]
+    assert len(out) == len(a.groups)     # callers pass only uniform terms (``parts``)
+    return out
+
+
+def _outside(a: Term, y: Term) -> list[Term]:
+    """Terms whose union is exactly the elements of the uniform term ``a`` under no element of the uniform
+    term ``y``: those that have more mana of some set of types X than every element of ``y`` (``x(X) >
+    rank_y(X)``). Only the groups of ``a`` that may be of X or not ("straddling") vary in X, so for each X
+    where ``a`` may have more, the pieces fix how many of their units go in X or out of it
+    (``_at_least``, ``_at_most``, whichever needs fewer)."""
+    ra, ry = ranks(a), ranks(y)
+    full = len(ra) - 1
+    support = 0
+    for t in range(a.size):
+        if a.fixed[t]:
+            support |= 1 << t
+    for g in _lots(a):
+        for t in g.types:
+            support |= 1 << t
+    # Of those that meet a's types alike, the set of least rank in y (an element over it on a set is over
+    # it on the smaller-ranked one with the same types of a).
+    tests: dict = {}
+    for x in _deciding_sets(ry, a.size):
+        if ra[x] <= ry[x]:
+            continue
+        k = x & support
+        if k not in tests or ry[x] < ry[tests[k]]:
+            tests[k] = x
+    out: list[Term] = []
+    for x in tests.values():
+        inside = [g for g in _lots(a) if all(x >> t & 1 for t in g.types)]
+        straddling = [g for g in _lots(a) if g not in inside and any(x >> t & 1 for t in g.types)]
+        rest = [g for g in _lots(a) if g not in straddling]
+        n_s = sum(g.n for g in straddling)
+        m = ry[x] + 1 - sum(a.fixed[t] for t in range(a.size) if x >> t & 1) - sum(g.n for g in inside)
+        if m <= 0:
+            return [a]
+        if m > n_s:
+            continue
+        if _compositions_count(m, straddling) <= _compositions_count(n_s - m, straddling):
+            out += _at_least(a, rest, straddling, x, m)
+        else:
+            out += _at_most(a, rest, straddling, full ^ x, n_s - m)
+    return out
+
+
+@lru_cache(maxsize=10000)
+def _deciding_sets(ry: tuple[int, ...], size: int) -> tuple[int, ...]:
+    """Sets of types (masks) on which an amount is over the polymatroid of ranks ``ry`` if it is over it at
+    all (x(X) > rank(X) for some X): each type of rank 0 alone, and the sets of the other types that are
+    closed among them (adding one raises the rank) and inseparable (the rank is not the sum of those of two
+    parts), those of the polytope's facets (Edmonds, "Submodular functions, matroids, and certain
+    polyhedra", 1970, on the space of the types of positive rank)."""
+    loops = sum(1 << e for e in range(size) if ry[1 << e] == 0)
+    out = [1 << e for e in range(size) if loops >> e & 1]
+    for x in range(1, len(ry)):
+        if x & loops or any(not (x | loops) >> e & 1 and ry[x | 1 << e] == ry[x] for e in range(size)):
+            continue
+        sub = (x - 1) & x
+        separable = False
+        while sub:
+            if ry[sub] + ry[x ^ sub] == ry[x]:
+                separable = True
+                break
+            sub = (sub - 1) & x
+        if not separable:
+            out.append(x)
+    return tuple(out)
+
+
+def _maximal_by_splitting(terms: list, check, bound: int) -> list:
+    """``maximal`` for any terms.
 
     Elements of one total never strictly contain one another, so only larger totals are looked at; a
     piece is kept whole where none of its elements is contained in a larger one, dropped where all are,
-    and otherwise split on a type (those with none of it, those with some) until one of the two holds or
-    it is a single amount, tested exactly."""
+    and otherwise split until one of the two holds or it is a single amount, tested exactly. Where both
+    terms are unions of uniform terms (``parts``) the two tests are exact (``some_contained``,
+    ``all_contained``), and a uniform piece is split on a type that decides a set of types of which it
+    may have more of than a larger term (``_threshold_split``); a piece with Choices is split into its parts."""
     by_total: dict = {}
     for t, tag in terms:
         by_total.setdefault(t.total, {}).setdefault(t, tag)
@@ -533,11 +757,12 @@ def maximal(terms: list, check=lambda: None, bound: int = SPLIT_BOUND) -> list:
                 if pieces > bound:
                     raise TooManyPieces(f"the factored mana-options answer needed more than {bound} pieces to "
                                       "decide which amounts are largest; no answer is given rather than a partial one")
-                bigger = [b for b, _ in kept if not none_contained(a, b)]
+                pa = parts(a)
+                bigger = [b for b, _ in kept if _may_meet(a, pa, b)]
                 if not bigger:
                     level.setdefault(a, tag)
                     continue
-                if any(all_strictly_contained(a, b) for b in bigger):
+                if _all_contained_in(a, pa, bigger):
                     continue
                 if not a.groups:
                     try:
@@ -547,14 +772,129 @@ def maximal(terms: list, check=lambda: None, bound: int = SPLIT_BOUND) -> list:
                         raise Unsupported("the factored mana-options answer reached its bound while deciding which "
                                           "amounts are largest; no answer is given rather than a partial one") from None
                     continue
-                none, some = split(a, _split_type(a, bigger))
+                new: list[Term] | None
+                if pa is not None and len(pa) > 1:
+                    new = list(pa)
+                else:
+                    new = _threshold_split(pa[0], bigger) if pa is not None else None   # a itself, uniform
+                    if new is None:
+                        none, some = split(a, _split_type(a, bigger))
+                        new = ([none] if none is not None else []) + some
                 # (the pieces overlap: one reached twice is decided once)
-                for piece in ([none] if none is not None else []) + some:
+                for piece in new:
                     if piece not in seen:
                         seen.add(piece)
                         stack.append(piece)
-        kept.extend((t, level[t]) for t in _absorbed(list(level)))
+        kept.extend((t, level[t]) for t in absorbed(level))
     return sorted(kept, key=lambda p: p[0])
+
+
+def _may_meet(a: Term, pa: tuple[Term, ...] | None, b: Term) -> bool:
+    """Some element of ``a`` may be contained in one of ``b``: exactly, when both have parts; else unless
+    the bounds of some set of types rule it out."""
+    pb = parts(b)
+    if pa is None or pb is None:
+        return not none_contained(a, b)
+    return any(some_contained(x, y) for x in pa for y in pb)
+
+
+def _all_contained_in(a: Term, pa: tuple[Term, ...] | None, bigger: list[Term]) -> bool:
+    """Every element of ``a`` is strictly contained in an element of one of ``bigger`` (a sufficient
+    test): each part of ``a`` within a part of one of them, or all of ``a`` within one of them."""
+    if pa is not None:
+        pbs = [y for b in bigger for y in (parts(b) or ())]
+        if all(any(all_contained(x, y) for y in pbs) for x in pa):
+            return True
+    return any(all_strictly_contained(a, b) for b in bigger)
+
+
+def _threshold_split(a: Term, bigger: list[Term]) -> list[Term] | None:
+    """For a uniform piece ``a`` and a uniform part ``y`` of a larger term that holds some of its elements
+    but not all: pieces whose union is ``a``, those of which an element has more mana of a set of types X
+    than ``y`` has at most (none of them is under ``y``) and those that have at most that much (X no
+    longer tells them from ``y``). Only the groups of ``a`` that may be of X or not ("straddling") vary
+    in X, so the pieces fix how many of their units go in X or out of it (``_at_least``, ``_at_most``);
+    of the sets X that tell, the one with the fewest pieces. None when no part of ``bigger`` is partly
+    over ``a``."""
+    for b in bigger:
+        for y in parts(b) or ():
+            if not some_contained(a, y) or all_contained(a, y):
+                continue
+            ra, ry = ranks(a), ranks(y)
+            best = None
+            for x in range(1, len(ra)):
+                if ra[x] <= ry[x]:
+                    continue
+                inside = [g for g in _lots(a) if all(x >> t & 1 for t in g.types)]
+                straddling = [g for g in _lots(a) if g not in inside and any(x >> t & 1 for t in g.types)]
+                n_s = sum(g.n for g in straddling)
+                # units of the straddling groups in X that put an element over y: at least m
+                m = ry[x] + 1 - sum(a.fixed[t] for t in range(a.size) if x >> t & 1) - sum(g.n for g in inside)
+                if not straddling or not 1 <= m <= n_s:
+                    continue
+                cost = _compositions_count(min(m, n_s - m), straddling) + _compositions_count(min(m - 1, n_s - m + 1), straddling)
+                if best is None or cost < best[0]:
+                    best = (cost, x, straddling, m, n_s)
+            if best is None:
+                continue
+            _, x, straddling, m, n_s = best
+            out_x = (1 << a.size) - 1 ^ x
+            rest = [g for g in a.groups if g not in straddling]
+            # over y: at least m units in X, i.e. at most n_s - m out of it; else at most m - 1 in X
+            over = (_at_least(a, rest, straddling, x, m) if m <= n_s - m else _at_most(a, rest, straddling, out_x, n_s - m))
+            under = (_at_most(a, rest, straddling, x, m - 1) if m - 1 <= n_s - m + 1
+                     else _at_least(a, rest, straddling, out_x, n_s - m + 1))
+            return list(dict.fromkeys(over + under))
+    return None
+
+
+def _capped_compositions(r: int, caps: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to write ``r`` as a sum of parts, each at most its cap."""
+    if not caps:
+        if r == 0:
+            yield ()
+        return
+    rest = sum(caps[1:])
+    for j in range(max(0, r - rest), min(caps[0], r) + 1):
+        for tail in _capped_compositions(r - j, caps[1:]):
+            yield (j,) + tail
+
+
+def _compositions_count(r: int, groups: list) -> int:
+    """How many ways ``_capped_compositions`` has for ``r`` among the groups' sizes."""
+    ways = [1] + [0] * r
+    for g in groups:
+        ways = [sum(ways[max(0, v - g.n):v + 1]) for v in range(r + 1)]
+    return ways[r]
+
+
+def _types_in(types: tuple[int, ...], mask: int) -> tuple[int, ...]:
+    return tuple(t for t in types if mask >> t & 1)
+
+
+def _at_least(a: Term, rest: list, straddling: list, mask: int, r: int) -> list[Term]:
+    """The elements of ``a`` whose ``straddling`` groups have at least ``r`` units of the types of
+    ``mask``: for each way to put ``r`` of them there, those lots are of those types, the others free."""
+    out = []
+    for js in _capped_compositions(r, [g.n for g in straddling]):
+        groups = list(rest)
+        for g, j in zip(straddling, js):
+            groups += [Lots(j, 1, _types_in(g.types, mask)), Lots(g.n - j, 1, g.types)]
+        out.append(make_term(a.fixed, groups))
+    return out
+
+
+def _at_most(a: Term, rest: list, straddling: list, mask: int, r: int) -> list[Term]:
+    """The elements of ``a`` whose ``straddling`` groups have at most ``r`` units of the types of ``mask``:
+    for each way to let ``r`` of them be free, the others are of the other types."""
+    out = []
+    full = (1 << a.size) - 1
+    for ks in _capped_compositions(r, [g.n for g in straddling]):
+        groups = list(rest)
+        for g, k in zip(straddling, ks):
+            groups += [Lots(k, 1, g.types), Lots(g.n - k, 1, _types_in(g.types, full ^ mask))]
+        out.append(make_term(a.fixed, groups))
+    return out
 
 
 def _split_type(a: Term, bigger: list[Term]) -> int:
@@ -568,12 +908,24 @@ def _split_type(a: Term, bigger: list[Term]) -> int:
     return free[0]
 
 
-def _absorbed(level: list[Term]) -> list[Term]:
-    """Terms of one total, less those within another (the same fixed part, each group within one of the
-    other's): the union is the same."""
-    level = _dedup(level)
+def absorbed(level) -> list[Term]:
+    """Terms of one total, less those within another (uniform terms: exactly; others: the same fixed part,
+    each group within one of the other's): the union is the same."""
+    level = _dedup(list(level))
+    if all(is_uniform(t) for t in level):
+        # Of one total, a term within another has ranks no greater, and a smaller sum of them unless equal
+        # (the same elements): going down the sums, each is tested against those kept before it.
+        rs = [ranks(t) for t in level]
+        order = sorted(range(len(level)), key=lambda i: -sum(rs[i]))
+        chosen: list[int] = []
+        for i in order:
+            if not any(all(map(le, rs[i], rs[j])) for j in chosen):
+                chosen.append(i)
+        return [level[i] for i in sorted(chosen)]
 
-    def within(a: Term, b: Term) -> bool:
+    def inside(a: Term, b: Term) -> bool:
+        if is_uniform(a) and is_uniform(b):
+            return all_contained(a, b)    # exact: of one total, an element under one of b's is one of b's
         # the same fixed part and total: each unit of a's groups goes to one of b's, which it fills
         if a.fixed != b.fixed:
             return False
@@ -582,7 +934,7 @@ def _absorbed(level: list[Term]) -> list[Term]:
 
     out = []
     for i, a in enumerate(level):
-        if any(j != i and within(a, b) and (not within(b, a) or j < i) for j, b in enumerate(level)):
+        if any(j != i and inside(a, b) and (not inside(b, a) or j < i) for j, b in enumerate(level)):
             continue
         out.append(a)
     return out

@@ -105,7 +105,8 @@ FACTORED_BOARD_CARDS = ["Forest", "Plains", "Tundra", "Badlands", "Wastes", "Cit
                         "Exotic Orchard", "Reflecting Pool", "Sol Ring", "Lotus Petal", "Treasure", "Coldsteel Heart",
                         "Fellwar Stone", "Chromatic Lantern", "Harvester Druid", "Llanowar Elves", "Birds of Paradise",
                         "Ashnod's Altar", "Boreal Druid", "Mana Reflection", "Mana Flare", "Doubling Cube",
-                        "Pili-Pala", "Dryad of the Ilysian Grove", "Squandered Resources", "Gemstone Mine"]
+                        "Pili-Pala", "Dryad of the Ilysian Grove", "Squandered Resources", "Gemstone Mine",
+                        "Cascade Bluffs", "Dimir Aqueduct", "Powerstone", "Grizzly Bears", "Memnite"]
 
 
 @settings(max_examples=120, deadline=None)
@@ -122,6 +123,49 @@ def test_factored_answer_expands_to_the_enumerated_pools(alice, tapped):
     got = mana_options(state, "Alice")
     assert got.unbounded == expected.unbounded
     assert got.pools == expected.pools
+
+
+#: The shapes of Commander boards whose answer is factored, not listed: a land-type and colour changer
+#: (Chromatic Lantern: every land also "any color", so Gaea's Cradle's and a filter's outputs differ in
+#: total), a Cradle making as many {G} as there are creatures, filters converting mana and lands paying
+#: generic mana for other colours (borrowed from the other lands' mana with its type left open), and
+#: mana that can't pay costs (Powerstone, Eldrazi Temple) beside them.
+COMMANDER_SHAPES = ["Forest", "Plains", "Tundra", "Badlands", "City of Brass", "Wastes", "Sol Ring", "Treasure",
+                    "Lotus Petal", "Powerstone", "Eldrazi Temple", "Grizzly Bears", "Memnite", "Llanowar Elves",
+                    "Birds of Paradise", "Cascade Bluffs", "Mystic Gate", "Castle Sengir", "Dimir Aqueduct"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(COMMANDER_SHAPES), max_size=5), st.booleans(),
+       st.sampled_from(["Cascade Bluffs", "Mystic Gate", "Fetid Heath", "Castle Sengir"]))
+def test_lantern_cradle_and_filters_are_answered_in_factored_form(alice, lantern, converter):
+    """With Gaea's Cradle, a filter or a land that pays generic mana for a colour, and (or not) Chromatic
+    Lantern, the factored search answers without listing the amounts, and its answer is exactly the
+    enumeration's."""
+    names = ["Gaea's Cradle", converter] + (["Chromatic Lantern"] if lantern else []) + alice
+    state = state_of(*[obj(f"a{i}", n) for i, n in enumerate(names)], obj("b0", "Badlands", "Bob"))
+    try:
+        expected = mana_options_module.maximal_pools(state, "Alice")
+    except Unsupported:
+        reject()
+
+    def listed(self):
+        raise AssertionError("the factored answer fell back to the enumeration")
+
+    with patch.object(mana_options_module._Factored, "_enumerated", listed):
+        got = mana_options(state, "Alice")
+    assert got.pools == expected.pools
+
+
+def test_restricted_mana_is_never_lent_for_generic_mana():
+    """Powerstone's {C} can't pay a mana ability's cost (106.6): Castle Sengir's {1} (for {B}) is paid by
+    the Tundra alone, and its {2} can't be paid. By hand: everything tapped ({W}{C}{C} or {U}{C}{C}), or
+    the Tundra's mana paying for {B} ({B}{C}); never {W}{B} (Powerstone's {C} lent for the {1})."""
+    state = state_of(obj("a0", "Powerstone"), obj("a1", "Tundra"), obj("a2", "Castle Sengir"), obj("b0", "Badlands", "Bob"))
+    assert mana_options(state, "Alice").pools == {"{W}{C}{C}", "{U}{C}{C}", "{B}{C}"}
+    state = state_of(obj("a0", "Powerstone"), obj("a1", "Tundra"), obj("a2", "Castle Sengir"), obj("a3", "Sol Ring"),
+                     obj("b0", "Badlands", "Bob"))
+    assert mana_options(state, "Alice").pools == mana_options_module.maximal_pools(state, "Alice").pools
 
 
 def test_reflection_loop_without_base_is_empty():

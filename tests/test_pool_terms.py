@@ -5,11 +5,13 @@ from __future__ import annotations
 from operator import add
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from mtgjudge.model.mana import ManaSyntaxError
-from mtgjudge.model.pool_terms import (Choice, Lots, PoolSet, Term, all_strictly_contained, covers, expand, factor,
-                                       make_term, maximal, minus_unit, none_contained, parse_term, split, term_text)
+from mtgjudge.model.pool_terms import (Choice, Lots, PoolSet, Term, all_contained, all_strictly_contained, covers, expand,
+                                       factor, make_term, maximal, minus_unit, none_contained, parse_term, parts,
+                                       some_contained, split, term_text)
+from mtgjudge.model.pool_terms import _outside
 
 SIZE = 6
 
@@ -83,6 +85,60 @@ def test_containment_tests_are_sound(a, b, v):
         assert not any(_leq(p, q) for p in ea for q in eb)
     if all_strictly_contained(a, b):
         assert all(any(_leq(p, q) and p != q for q in eb) for p in ea)
+
+
+#: Terms of the shape of a board's mana: "n of [S]" groups of one mana each (lands of several colors, a
+#: Chromatic Lantern making every land "any color"), a few Choices (what the other permanents make).
+wide_lots = st.builds(Lots, st.integers(0, 5), st.just(1), types)
+
+
+@st.composite
+def board_terms(draw):
+    groups = draw(st.lists(wide_lots, max_size=3)) + draw(st.lists(choices(), max_size=1))
+    return make_term(draw(amounts), groups)
+
+
+@settings(max_examples=150, deadline=None)
+@given(board_terms(), board_terms())
+def test_containment_is_exact_between_unions_of_uniform_terms(a, b):
+    """``some_contained`` and ``all_contained`` (polymatroid ranks) are exactly "some element of a is under
+    one of b" and "every element of a is under one of b", for each uniform part."""
+    assume(parts(a) is not None and parts(b) is not None)     # a Choice of lots of two mana has no uniform parts
+    eb = _elements(b)
+    for x in parts(a):
+        ex = _elements(x)
+        for y in parts(b):
+            ey = _elements(y)
+            assert some_contained(x, y) == any(_leq(p, q) for p in ex for q in ey)
+            assert all_contained(x, y) == all(any(_leq(p, q) for q in ey) for p in ex)
+    assert set().union(*[_elements(x) for x in parts(a)]) == _elements(a)
+    del eb
+
+
+@settings(max_examples=300, deadline=None)
+@given(board_terms(), board_terms())
+def test_outside_is_exactly_the_elements_under_no_element(a, b):
+    """``_outside`` (the facets of the polymatroid of a uniform term: sets of types closed and inseparable,
+    and the types it never has) leaves exactly the elements of a uniform term under no element of another;
+    a point with no mana of some types (a loop of its polymatroid) included."""
+    assume(parts(a) is not None and parts(b) is not None)     # a Choice of lots of two mana has no uniform parts
+    for x in parts(a):
+        for y in parts(b):
+            ey = _elements(y)
+            out = set().union(*[_elements(p) for p in _outside(x, y)])
+            assert out == {p for p in _elements(x) if not any(_leq(p, q) for q in ey)}
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(board_terms(), min_size=1, max_size=5))
+def test_maximal_is_exact_on_board_shaped_terms(ts):
+    """Many units of several types in terms of several totals (where the pieces are split on how many units
+    of a set of types the groups that may be of it have)."""
+    union = set().union(*[_elements(t) for t in ts])
+    kept = maximal([(t, n) for n, t in enumerate(ts)])
+    assert expand([t for t, _ in kept]) == _brute_maximal(union)
+    for piece, n in kept:
+        assert _elements(piece) <= _elements(ts[n])
 
 
 @settings(max_examples=120, deadline=None)

@@ -36,7 +36,7 @@ from mtgjudge.model import deadline
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import MANA_SCOPES, require_modelled, require_modelled_elsewhere
 from mtgjudge.model.mana import TYPES, Symbol, mana_run, parse_mana
-from mtgjudge.model.pool_terms import Choice, Term, TooManyPieces, covers, expand, factor, make_term, maximal, merged, minus_unit, pool_text, term_text
+from mtgjudge.model.pool_terms import Choice, Lots, Term, TooManyPieces, absorbed, covers, expand, factor, make_term, maximal, merged, minus_unit, pool_text, term_text
 from mtgjudge.model.payment.problem import pool_groups
 from mtgjudge.model.payment.symbols import DEMAND_KINDS, Source, blocked, ways_to_pay
 from mtgjudge.model.rules.mana_production import added_total
@@ -157,11 +157,13 @@ def _take_own(q: tuple, i: int):
 
 
 def _payments(pool: tuple, symbols: tuple, life: int, allowed: dict[str, tuple[int, ...]],
-              take=_take_own) -> set[tuple[tuple, int]]:
+              take=_take_own, take_generic=None) -> set[tuple[tuple, int]]:
     """Every distinct (remaining pool, life paid) after paying a mana ability's mana cost: each symbol one of
     its ways (``payment.symbols.ways_to_pay``), each unit from unrestricted pool mana of a type ``allowed``
     to pay it (``payment.symbols.blocked``; restricted mana, 106.6, pays no mana ability's cost here), as
-    ``take`` takes a unit of a type from the pool (the factored search's takes borrowed mana too)."""
+    ``take`` takes a unit of a type from the pool (the factored search's takes borrowed mana too); a unit of
+    generic mana, where ``take_generic`` is given, as it takes a unit of any type instead (the factored
+    search's borrowing of a unit whose type is left open)."""
     results = {(pool, 0)}
     for s in sorted(symbols, key=lambda s: s.kind == "generic"):
         nxt: set = set()
@@ -177,7 +179,10 @@ def _payments(pool: tuple, symbols: tuple, life: int, allowed: dict[str, tuple[i
                         raise Unsupported(f"paying {s} in a mana ability's cost is not modelled (mana in the pool "
                                           "does not record whether a snow source made it)")
                     for _ in range(n):
-                        qs = {r for q in qs for i in allowed[kind] for r in take(q, i)}
+                        if kind == "generic" and take_generic is not None:
+                            qs = {r for q in qs for r in take_generic(q)}
+                        else:
+                            qs = {r for q in qs for i in allowed[kind] for r in take(q, i)}
                 nxt.update((q, paid) for q in qs)
         results = nxt
     return results
@@ -705,7 +710,9 @@ class _Factored:
     pruned among them. The other permanents are searched as the enumeration does (resources by
     resources) from an empty pool of their own, paying their costs from their own mana or *borrowing*
     from ``base``: a borrowed amount is possible when some element of ``base`` contains it
-    (``pool_terms.covers``), and is taken from those elements only (``pool_terms.minus_unit``). The
+    (``pool_terms.covers``), and is taken from those elements only (``pool_terms.minus_unit``); a unit of
+    generic mana is borrowed with its type left open (every element less any one of its units: one state
+    of the search, not one for each type, where every type pays generic mana, ``lends_any``). The
     answer is then, for each (borrowed, own) pair left, ``base`` less what was borrowed plus what was
     made, folded onto six counts and pruned to the maximal elements in factored form
     (``pool_terms.maximal``). Boards the search by resources does not cover (untap loops, doubling the
@@ -756,20 +763,38 @@ class _Factored:
         by_debt: dict = {}
         for ext, path in found.items():
             by_debt.setdefault(ext[12:], {}).setdefault(sum(ext[:12]), {})[ext[:12]] = path
+        open_types = tuple(range(6))
         terms, origin = [], []
         unlink = _Unlinker()
         tapped_words = ("tap for mana: " + ", ".join(sources)) if sources else None
+        # Where ``base`` has restricted mana only in its fixed part (in every element, never lent), the
+        # rest is lent from as six counts and that mana added back to each term: the same answer, tested
+        # over 64 sets of types, not 4096.
+        six = _unrestricted(self.base)
+        kept_back = self.base.fixed[6:]
+        lender = six if six is not None else self.base
+        less: dict = {(0,) * 7: [lender]}
+
+        def bases(debt: tuple) -> list:
+            """The terms whose union is ``base`` less the borrowed ``debt`` (from the least debt up)."""
+            if debt not in less:
+                i = next(i for i, n in enumerate(debt) if n)
+                smaller = bases(debt[:i] + (debt[i] + 1,) + debt[i + 1:])
+                types = (i,) if i < 6 else open_types
+                less[debt] = absorbed(t for b in smaller for j in types for t in minus_unit(b, j))
+            return less[debt]
+
         for debt, by_total in sorted(by_debt.items()):
-            bases = [self.base]
-            for i, n in enumerate(debt):
-                for _ in range(-n):
-                    bases = list(dict.fromkeys(t for b in bases for t in minus_unit(b, i)))
             for total, owns in sorted(by_total.items()):
                 paths = [unlink(p) if p is not None else [] for p in owns.values()]
                 words = [([tapped_words] if tapped_words else []) + p for p in paths]
-                own_groups = factor(owns)
-                for b in bases:
-                    terms.append(merged(make_term(b.fixed, b.groups + tuple(own_groups)), FOLD))
+                own = make_term((0,) * 12, factor(owns))
+                if six is not None:
+                    own = merged(own, FOLD)
+                for b in bases(debt):
+                    t = make_term(tuple(map(add, b.fixed, own.fixed)) if six is None else
+                                  tuple(map(add, map(add, b.fixed, own.fixed), kept_back)), b.groups + own.groups)
+                    terms.append(t if six is not None else merged(t, FOLD))
                     origin.append(words)
         try:
             kept = maximal(list(zip(terms, range(len(terms)))), s._check_bound)
@@ -790,15 +815,30 @@ class _Factored:
         return Options(terms, {term_text(t): [r.witness[pool_text(t.fixed)]] for t in terms})
 
     def borrowable(self, debt: tuple) -> bool:
-        """Some element of ``base`` holds the amount ``debt`` (six unrestricted counts, as negatives)."""
+        """Some element of ``base`` holds the amount ``debt`` (six unrestricted counts, then a count of any
+        unrestricted type, as negatives): it holds the six, and as much unrestricted mana besides."""
         b = self._borrowable.get(debt)
         if b is None:
-            b = self._borrowable[debt] = covers(self.base, tuple(-n for n in debt) + (0,) * 6)
+            owed = tuple(-n for n in debt[:6])
+            b = self._borrowable[debt] = (covers(self.base, owed + (0,) * 6)
+                                          and sum(owed) - debt[6] <= self.base.total - sum(self.base.fixed[6:]))
         return b
 
+    @property
+    def lends_any(self) -> bool:
+        """A unit of generic mana may be borrowed with its type left open: every type pays generic mana
+        here, and ``base`` has no restricted mana but in its fixed part (so that every element has the
+        same unrestricted amount)."""
+        allowed = self.s.allowed.get("generic", ())
+        return set(allowed) >= set(range(6)) and all(
+            all(t < 6 for t in g.types) if isinstance(g, Lots) else not any(any(a[6:]) for a in g.alts)
+            for g in self.base.groups)
+
     def _payments(self, ext: tuple, symbols: tuple, life: int) -> set:
-        """``_payments`` for a pool of its own (12 counts) and what it borrowed (6, as negatives): each unit
-        from its own unrestricted mana, or borrowed where ``base`` can lend it."""
+        """``_payments`` for a pool of its own (12 counts) and what it borrowed (6 by type and 1 of any type,
+        as negatives): each unit from its own unrestricted mana, or borrowed where ``base`` can lend it; a
+        unit of generic mana borrowed is of any type (``lends_any``), which every element of ``base`` less
+        it reaches."""
         def take(q: tuple, i: int):
             yield from _take_own(q, i)
             j = 12 + i
@@ -806,7 +846,14 @@ class _Factored:
             if self.borrowable(q[12:i + 12] + (d,) + q[j + 1:]):
                 yield q[:j] + (d,) + q[j + 1:]
 
-        return _payments(ext, symbols, life, self.s.allowed, take)
+        def take_generic(q: tuple):
+            for i in self.s.allowed["generic"]:
+                yield from _take_own(q, i)
+            d = q[:18] + (q[18] - 1,)
+            if self.borrowable(d[12:]):
+                yield d
+
+        return _payments(ext, symbols, life, self.s.allowed, take, take_generic if self._lends_any else None)
 
     def _children(self, ext: tuple, act: tuple):
         """(pool and borrowed after, resources after, words) for each way to pay and resolve ``act``."""
@@ -830,9 +877,26 @@ class _Factored:
             return [(ck, [(child, desc)]) for child, ck, desc in self._children(ext, act)]
 
         found: dict = {}
-        by_resources(key, {(0,) * 18: None}, found, s._activations, children, s._check_bound,
+        self._lends_any = self.lends_any
+        by_resources(key, {(0,) * 19: None}, found, s._activations, children, s._check_bound,
                      _used(s.state, s.untap_only, key[2]))
         return found
+
+
+def _unrestricted(term: Term) -> Term | None:
+    """The term (12 counts) less its restricted mana (106.6), as six counts, when only its fixed part has
+    restricted mana; else None."""
+    groups: list = []
+    for g in term.groups:
+        if isinstance(g, Lots):
+            if any(t >= 6 for t in g.types):
+                return None
+            groups.append(g)
+        else:
+            if any(any(a[6:]) for a in g.alts):
+                return None
+            groups.append(Choice(tuple(a[:6] for a in g.alts)))
+    return make_term(term.fixed[:6], groups)
 
 
 def _used(state, untap_only: AbstractSet, life0: int):
