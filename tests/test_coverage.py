@@ -462,3 +462,11 @@ def test_reasons_leave_out_the_ids_of_objects_the_actions_made():
     board_ids = {"_battlefield_Bob_1": "Grizzly Bears", "_hand_Alice_1": "Coverage Imp"}
     assert reason_template("_battlefield_Bob_1 can't be targeted by _hand_Alice_1's ability", ["Coverage Imp"],
                            board_ids, []) == "Grizzly Bears can't be targeted by ~'s ability"
+
+
+def test_a_saga_is_asked_cast_and_resolved_and_answered():
+    # 714.3a, 714.2b: a Saga's chapter I triggers as it enters, so the sweep asks it "cast it and let it resolve"
+    (saga,) = [card_db().find(n)[0] for n in ("History of Benalia",)]
+    assert board.casts_and_resolves(saga)
+    t = sweep([saga]).kinds["outcome"]
+    assert (t.asked, t.answered, t.crashed) == (1, 1, 0)

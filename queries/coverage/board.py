@@ -494,9 +494,10 @@ def _enters_trigger(name: str) -> re.Pattern:
 
 def casts_and_resolves(card: CardDef) -> bool:
     """Is the card asked "cast it and let it resolve"? Instants and sorceries (their effect is the answer),
-    and permanents with an enters trigger of their own (603.6a), by their front face."""
+    permanents with an enters trigger of their own (603.6a), and Sagas (their chapter I triggers as they enter
+    with a lore counter, 714.3a, 714.2b), by their front face."""
     face = card.faces[0]
-    if {"Instant", "Sorcery"} & set(face.types):
+    if {"Instant", "Sorcery"} & set(face.types) or "Saga" in face.subtypes:
         return True
     enters = _enters_trigger(face.name)
     return any(a.kind in ("triggered", "unmodelled") and enters.match(a.source_text or a.trigger or "")
