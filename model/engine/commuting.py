@@ -267,6 +267,7 @@ def _put_to_the_end(game: Game, per_player: list[list[PendingTrigger]], read: di
     seen: dict[tuple, tuple] = {start: ()}
     todo = [start] if any(start[0]) else []
     ended: list[tuple[tuple, tuple]] = [] if todo else [(start[0], ())]   # (what is left, the order resolving the rest)
+    lost: dict[tuple, tuple[tuple, tuple]] = {}     # the same where a player reached 0 life, by the life totals
     while todo:
         counts, lives = state = todo.pop()
         path = seen[state]
@@ -285,16 +286,19 @@ def _put_to_the_end(game: Game, per_player: list[list[PendingTrigger]], read: di
                     raise SearchBound(f"putting {sum(start[0])} triggered abilities that change life totals on the "
                                       f"stack: more than {_MAX_STATES} ways to resolve them: the search bound was "
                                       "reached")
-                if any(life <= 0 for life in after) or not any(left):
+                if any(life <= 0 for life in after):
+                    # the game ends here (704.5a, 104.2a) with the rest on the stack, which is not kept: one state
+                    # for each life totals (``Game.key``), whatever is left
+                    lost.setdefault(after, (left, seen[nxt]))
+                elif not any(left):
                     ended.append((left, seen[nxt]))
                 else:
                     todo.append(nxt)
-    total = sum(_arrangement_count(left, opts, group) for left, _ in ended)
-    if total > MAX_BRANCHES:
+    ended += lost.values()
+    if len(ended) > MAX_BRANCHES:
         raise SearchBound(f"{sum(start[0])} triggered abilities that change life totals go on the stack and a player "
-                          f"can reach 0 life in some orders (704.5a), where the game ends (104.2a) with the rest of "
-                          f"the stack as it was arranged: {total} distinct final states, more than {MAX_BRANCHES}: "
-                          "the search bound was reached")
+                          f"can reach 0 life in some orders (704.5a): {len(ended)} distinct final states, more than "
+                          f"{MAX_BRANCHES}: the search bound was reached")
     rules = ("603.3", "603.3b") + (("101.4",) if sum(1 for ps in per_player if ps) > 1 else ())
     removed = [k for k, o in zip(kinds, opts) if not o]
     base = game
@@ -309,21 +313,20 @@ def _put_to_the_end(game: Game, per_player: list[list[PendingTrigger]], read: di
     out = []
     for left, found in ended:
         order = _grouped(found, deltas, start[1], in_game)
-        for rest in _arrangements(left, opts, group):
-            top_first = order + rest
-            g = base
-            for i, j in reversed(top_first):       # put on the stack bottom first: the first to resolve is last
-                p = kinds[i][0]
-                src, ability, _ = read[p]
-                targets = opts[i][j][0]
-                ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves, face=src.face,
-                                  lki=p.lki, chosen=True)
-                g = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
-                g = g.log(rules, f"{p.controller} puts the triggered ability of {p.source} ({ability.text()}) on the "
-                                 "stack" + (f", targeting {', '.join(targets)}" if targets else ""))
-                if len(top_first) > 1 or len(opts[i]) > 1:
-                    g = g.choose(f"trigger {p.source}#{p.index} targets {', '.join(targets) or 'none'}")
-            out.append(g)
+        top_first = order + _one_arrangement(left, group)
+        g = base
+        for i, j in reversed(top_first):       # put on the stack bottom first: the first to resolve is last
+            p = kinds[i][0]
+            src, ability, _ = read[p]
+            targets = opts[i][j][0]
+            ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves, face=src.face,
+                              lki=p.lki, chosen=True)
+            g = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
+            g = g.log(rules, f"{p.controller} puts the triggered ability of {p.source} ({ability.text()}) on the "
+                             "stack" + (f", targeting {', '.join(targets)}" if targets else ""))
+            if len(top_first) > 1 or len(opts[i]) > 1:
+                g = g.choose(f"trigger {p.source}#{p.index} targets {', '.join(targets) or 'none'}")
+        out.append(g)
     return merge(out)
 
 
@@ -341,30 +344,9 @@ def _grouped(path: tuple, deltas: list, lives: tuple[int, ...], in_game: list[st
     return candidate
 
 
-def _arrangement_count(counts: tuple[int, ...], opts: list, group: list[int]) -> int:
-    """How many sequences ``_arrangements`` gives: for each player's abilities, the orders of their kinds'
-    triggers (a multinomial) times the choices of targets of each."""
-    out = 1
-    for g in set(group):
-        n = sum(c for c, h in zip(counts, group) if h == g)
-        for c, o, h in zip(counts, opts, group):
-            if h == g:
-                out *= comb(n, c) * len(o) ** c
-                n -= c
-    return out
-
-
-def _arrangements(counts: tuple[int, ...], opts: list, group: list[int]) -> list[list[tuple[int, int]]]:
-    """Every sequence (top first) of (kind, choice of targets) with ``counts[i]`` triggers of kind i, the kinds
-    of each player's abilities after those of the players before in ``group`` (APNAP order reversed, 101.4):
-    each order of a player's triggers once (equal triggers are one sequence of values, as in
-    ``triggers.distinct_orders``), each with every choice of targets."""
-    if not any(counts):
-        return [[]]
-    now = min(group[i] for i, c in enumerate(counts) if c)
-    out = []
-    for i, c in enumerate(counts):
-        if c and group[i] == now:
-            rest = _arrangements(counts[:i] + (c - 1,) + counts[i + 1:], opts, group)
-            out += [[(i, j)] + r for j in range(len(opts[i])) for r in rest]
-    return out
+def _one_arrangement(counts: tuple[int, ...], group: list[int]) -> list[tuple[int, int]]:
+    """One sequence (top first) of (kind, choice of targets) with ``counts[i]`` triggers of kind i, the kinds of
+    each player's abilities after those of the players before in ``group`` (APNAP order reversed, 101.4), each
+    with its first choice of targets: the rest of the stack where the game ended, which is not kept (every
+    arrangement of it leads to one state, ``Game.key``), so one order a player could choose stands for all."""
+    return [(i, 0) for g in sorted(set(group)) for i, c in enumerate(counts) if group[i] == g for _ in range(c)]
