@@ -21,8 +21,9 @@ Why the states are equal (each function says what it checks):
   (addition commutes). The stack objects leave the stack; steps and choices are not compared (``Game.key``).
 
 Where a player can reach 0 life in some order, in a game of two players, the game ends after the resolution that
-brings them there (704.5a, 104.2a) with the rest of the stack as it stands: one order for each final state
-(``_put_to_the_end``, which gives its argument).
+brings them there (704.5a, 104.2a) with the rest of the stack as it stands, which the ended game does not keep
+(104.1: nothing more happens; ``Game.key``): one order for each final state, counted and built without
+enumerating the leftover stacks (``_put_to_the_end``, which gives its argument).
 """
 from __future__ import annotations
 
@@ -242,13 +243,16 @@ def _put_to_the_end(game: Game, per_player: list[list[PendingTrigger]], read: di
     none): the life totals after s_1 .. s_t (a sum, whose order does not matter: addition commutes) and the
     objects s_{t+1} .. s_n left on the stack in their order (which is seen). Two orders whose first t resolved
     abilities differ but leave the same abilities to resolve and the same life totals reach the same state, from
-    which the same happens. The players put theirs in APNAP order (603.3b, 101.4), so every order resolves the
+    which the same happens. Once the game has ended nothing more happens in it (104.1) and what was left on the
+    stack is not kept (``Game.key``): the final states where a player reached 0 differ only in their life
+    totals. The players put theirs in APNAP order (603.3b, 101.4), so every order resolves the
     last player's first, each player's in any order of their own. So a search over what is left to resolve (how
     many of each kind of equal triggers, ``triggers._kinds``, in that order of players) and the life totals, each such state kept once with the first order found to reach it
     (every life total above 0 after each of its resolutions, as in the order it stands for), finds every such t
-    prefix; where it ends with a player at 0 or less, every arrangement of the rest (each kind's triggers with
-    every choice of targets, in every order) is a final state of its own; where nothing is left, the life totals
-    are. Each order kept is one a player could choose; each order left out reaches the state of one kept."""
+    prefix; where it ends with a player at 0 or less, the life totals are the final state (one arrangement of the
+    rest stands for every arrangement of it, ``_one_arrangement``), kept once for each life totals; where nothing
+    is left, the life totals are. Each order kept is one a player could choose; each order left out reaches the
+    state of one kept."""
     in_game = [n for n in game.state.player_names if n not in game.left]
     if len(in_game) != 2:
         return None
