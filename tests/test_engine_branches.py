@@ -63,7 +63,8 @@ WATCHERS = ["Blood Artist", "Moonlit Wake", "Grizzly Bears", "{card: Grizzly Bea
 def test_reduced_search_finds_exactly_the_final_states_of_the_full_one(alice, bob, life):
     """A Wrath of God on a small board of Blood Artists (each trigger targets a player), Moonlit Wakes and
     creatures, low life totals (so that a player can reach 0 life in some orders, where the reduction must not
-    apply): the final states are the same with and without merging the orders and choices of targets."""
+    apply): the final states are the same with and without merging the orders and choices of targets (``Game.key``
+    on both sides: an ended game's leftover stack is not kept)."""
     creatures = len(alice) + len(bob) - alice.count("Moonlit Wake") - bob.count("Moonlit Wake")
     artists = alice.count("Blood Artist") + bob.count("Blood Artist")
     if alice.count("{card: Grizzly Bears, id: named}") > 1 or artists * creatures > 5:
@@ -106,7 +107,8 @@ def test_where_a_player_can_reach_zero_life_the_reduced_search_finds_the_final_s
     """704.5a, 104.2a: life totals low enough that the game ends halfway in some orders, with Blood Artists on both
     sides (Bob's triggers go on the stack after Alice's and resolve first, 603.3b, 101.4: an order that mixed them
     would give states no player can reach) and Moonlit Wakes: one order for each final state, the same final
-    states as every order and every choice of targets."""
+    states as every order and every choice of targets. Both sides compare ``Game.key``, which drops the leftover
+    stack of an ended game (104.1, 104.2a): the full search's arrangements of it are one state there too."""
     creatures = len(alice) + len(bob) - alice.count("Moonlit Wake") - bob.count("Moonlit Wake")
     artists = alice.count("Blood Artist") + bob.count("Blood Artist")
     if alice.count("{card: Grizzly Bears, id: named}") + bob.count("{card: Grizzly Bears, id: named}") > 1 \
