@@ -247,7 +247,8 @@ def _put_to_the_end(game: Game, per_player: list[list[PendingTrigger]], read: di
     stack is not kept (``Game.key``): the final states where a player reached 0 differ only in their life
     totals. The players put theirs in APNAP order (603.3b, 101.4), so every order resolves the
     last player's first, each player's in any order of their own. So a search over what is left to resolve (how
-    many of each kind of equal triggers, ``triggers._kinds``, in that order of players) and the life totals, each such state kept once with the first order found to reach it
+    many of each kind of equal triggers, ``triggers._kinds``, in that order of players, one player's kinds whose
+    choices change life totals alike counted together: ``_members``) and the life totals, each such state kept once with the first order found to reach it
     (every life total above 0 after each of its resolutions, as in the order it stands for), finds every such t
     prefix; where it ends with a player at 0 or less, the life totals are the final state (one arrangement of the
     rest stands for every arrangement of it, ``_one_arrangement``), kept once for each life totals; where nothing
@@ -266,7 +267,17 @@ def _put_to_the_end(game: Game, per_player: list[list[PendingTrigger]], read: di
     opts = [read[k[0]][2] for k in kinds]
     deltas = [[{pl: sum(d for who, d in ch if who == pl) for pl in in_game} for _, ch in o] for o in opts]
     # triggers with no legal target are removed as they would be put on the stack (603.3d)
-    start = (tuple(len(k) if o else 0 for k, o in zip(kinds, opts)),
+    counts0 = tuple(len(k) if o else 0 for k, o in zip(kinds, opts))
+    # one player's kinds whose choices change life totals by the same amounts are one class for the search: which
+    # of them resolves changes the life totals alike, and a final state is its life totals (nothing left, or the
+    # game over with a leftover stack it does not keep), so only how many of the class are left matters
+    classes: dict[tuple, list[int]] = {}
+    for i, d in enumerate(deltas):
+        classes.setdefault((group[i], tuple(tuple(sorted(x.items())) for x in d)), []).append(i)
+    members = list(classes.values())
+    cgroup = [group[ms[0]] for ms in members]
+    cdeltas = [deltas[ms[0]] for ms in members]
+    start = (tuple(sum(counts0[i] for i in ms) for ms in members),
              tuple(game.state.player(n).life for n in in_game))
     seen: dict[tuple, tuple] = {start: ()}
     todo = [start] if any(start[0]) else []
@@ -275,12 +286,12 @@ def _put_to_the_end(game: Game, per_player: list[list[PendingTrigger]], read: di
     while todo:
         counts, lives = state = todo.pop()
         path = seen[state]
-        now = min(group[i] for i, c in enumerate(counts) if c)      # the player whose abilities are on top
+        now = min(cgroup[i] for i, c in enumerate(counts) if c)      # the player whose abilities are on top
         for i, c in enumerate(counts):
-            if not c or group[i] != now:
+            if not c or cgroup[i] != now:
                 continue
             left = counts[:i] + (c - 1,) + counts[i + 1:]
-            for j, d in enumerate(deltas[i]):
+            for j, d in enumerate(cdeltas[i]):
                 after = tuple(life + d[n] for life, n in zip(lives, in_game))
                 nxt = (left, after)
                 if nxt in seen:
@@ -315,8 +326,9 @@ def _put_to_the_end(game: Game, per_player: list[list[PendingTrigger]], read: di
                                "a player can reach 0 life in some orders, where the game ends with the rest of the "
                                "stack left: one order for each final state (119.3, 704.5a, 104.2a)")
     out = []
-    for left, found in ended:
-        order = _grouped(found, deltas, start[1], in_game)
+    for _, found in ended:
+        path, left = _members(found, members, counts0)
+        order = _grouped(path, deltas, start[1], in_game)
         top_first = order + _one_arrangement(left, group)
         g = base
         for i, j in reversed(top_first):       # put on the stack bottom first: the first to resolve is last
@@ -334,7 +346,20 @@ def _put_to_the_end(game: Game, per_player: list[list[PendingTrigger]], read: di
     return merge(out)
 
 
-def _grouped(path: tuple, deltas: list, lives: tuple[int, ...], in_game: list[str]) -> list[tuple[int, int]]:
+def _members(path: tuple, members: list[list[int]], counts: tuple[int, ...]
+             ) -> tuple[list[tuple[int, int]], tuple[int, ...]]:
+    """The order ``path`` of (class, choice of targets) as (kind, choice of targets), each step a kind of its
+    class with triggers left, and how many of each kind are left after it (of ``counts``)."""
+    left = list(counts)
+    out = []
+    for c, j in path:
+        i = next(i for i in members[c] if left[i])
+        left[i] -= 1
+        out.append((i, j))
+    return out, tuple(left)
+
+
+def _grouped(path: list[tuple[int, int]] | tuple, deltas: list, lives: tuple[int, ...], in_game: list[str]) -> list[tuple[int, int]]:
     """The order ``path`` (top first) with its abilities but the last sorted, so that equal ones are adjacent and
     resolve as one run (``resolve_run``), if every life total stays above 0 after each of its resolutions but the
     last, as along ``path``; else ``path``. (Either leaves the same abilities and life totals: the same state.)"""
