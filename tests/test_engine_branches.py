@@ -63,7 +63,8 @@ WATCHERS = ["Blood Artist", "Moonlit Wake", "Grizzly Bears", "{card: Grizzly Bea
 def test_reduced_search_finds_exactly_the_final_states_of_the_full_one(alice, bob, life):
     """A Wrath of God on a small board of Blood Artists (each trigger targets a player), Moonlit Wakes and
     creatures, low life totals (so that a player can reach 0 life in some orders, where the reduction must not
-    apply): the final states are the same with and without merging the orders and choices of targets."""
+    apply): the final states are the same with and without merging the orders and choices of targets (``Game.key``
+    on both sides: an ended game's leftover stack is not kept)."""
     creatures = len(alice) + len(bob) - alice.count("Moonlit Wake") - bob.count("Moonlit Wake")
     artists = alice.count("Blood Artist") + bob.count("Blood Artist")
     if alice.count("{card: Grizzly Bears, id: named}") > 1 or artists * creatures > 5:
@@ -106,7 +107,8 @@ def test_where_a_player_can_reach_zero_life_the_reduced_search_finds_the_final_s
     """704.5a, 104.2a: life totals low enough that the game ends halfway in some orders, with Blood Artists on both
     sides (Bob's triggers go on the stack after Alice's and resolve first, 603.3b, 101.4: an order that mixed them
     would give states no player can reach) and Moonlit Wakes: one order for each final state, the same final
-    states as every order and every choice of targets."""
+    states as every order and every choice of targets. Both sides compare ``Game.key``, which drops the leftover
+    stack of an ended game (104.1, 104.2a): the full search's arrangements of it are one state there too."""
     creatures = len(alice) + len(bob) - alice.count("Moonlit Wake") - bob.count("Moonlit Wake")
     artists = alice.count("Blood Artist") + bob.count("Blood Artist")
     if alice.count("{card: Grizzly Bears, id: named}") + bob.count("{card: Grizzly Bears, id: named}") > 1 \
@@ -122,43 +124,95 @@ def test_where_a_player_can_reach_zero_life_the_reduced_search_finds_the_final_s
     assert reduced == full
 
 
-def test_where_bob_reaches_zero_life_the_rest_of_the_stack_makes_the_final_states():
-    """Blood Artist and eleven Grizzly Bears die (12 triggers, each targeting Alice or Bob), Bob at 10 life. By
-    hand: with k < 10 triggers targeting Bob nobody reaches 0 and only k matters (Alice 20 + k, Bob 10 - k: 10
-    states); otherwise Bob is at 0 after the tenth that targets him resolves, loses (704.5a) and the game ends
-    (104.2a) with the r triggers above it still on the stack, r <= 2 (the ten and the rest of the twelve), each
-    targeting either player: 1 + 2 + 4 states with Alice at 30. 17 final states; the full search orders 2^12
-    choices of targets."""
+def test_where_bob_reaches_zero_life_the_game_ends_in_one_state_whatever_is_left_on_the_stack():
+    """Blood Artist and eleven Grizzly Bears die (12 triggers, each "target player loses 1 life and you gain 1
+    life", each targeting Alice or Bob), Bob at 10 life. By hand: a trigger targeting Bob moves Alice +1 and Bob
+    -1; one targeting Alice moves her -1 + 1 = 0. With k < 10 triggers targeting Bob nobody reaches 0 and only k
+    matters (Alice 20 + k, Bob 10 - k: 10 states). Otherwise Bob is at 0 after the tenth that targets him
+    resolves, loses (704.5a) and the game ends (104.2a) with the r triggers above it still on the stack, r <= 2:
+    ten targeting Bob have resolved and the 12 - 10 - r others targeting Alice, so Alice has 20 + 10 = 30 and
+    Bob 0, whatever r and the arrangement of those r (1 + 2 + 4 = 7 leftover stacks, each a state of its own
+    when the stack was kept). The game is over: nothing more happens (104.1) and the leftover stack is not kept,
+    so those 7 are one state. 10 + 1 = 11 final states."""
     text = _text(["Blood Artist"] + ["Grizzly Bears"] * 5, ["Grizzly Bears"] * 6, (20, 10),
                  "[{cast: wrath}, {resolve: all}]")
-    (question,) = load_text(text)
-    games = run(Game(question.state, initial=question.state), question.actions)
-    ended = sorted(len(g.state.stack) for g in games if g.state.left == ("Bob",))
-    assert ended == [0, 1, 1, 2, 2, 2, 2]
-    assert all(g.state.player("Alice").life == 30 and g.state.player("Bob").life == 0 for g in games if g.state.left)
+    games = _games(text)
+    assert len(games) == len({g.key() for g in games}) == 11
+    ended = [g for g in games if g.state.left]
+    assert len(ended) == 1 and ended[0].state.left == ("Bob",)
+    assert (ended[0].state.player("Alice").life, ended[0].state.player("Bob").life) == (30, 0)
     going_on = sorted((g.state.player("Alice").life, g.state.player("Bob").life) for g in games if not g.state.left)
     assert going_on == [(20 + k, 10 - k) for k in range(10)]
-    # the two left on the stack in their order, each targeting either player: four states
-    assert sorted(tuple(ab.targets for ab in g.state.stack) for g in games if len(g.state.stack) == 2) == \
-        [(("Alice",), ("Alice",)), (("Alice",), ("Bob",)), (("Bob",), ("Alice",)), (("Bob",), ("Bob",))]
 
 
-def test_two_blood_artists_and_thirty_creatures_with_bob_at_twenty_are_past_the_bound():
+def _outcome_answer(text: str):
+    from mtgjudge.queries.kinds import outcome
+    (question,) = load_text(text)
+    assert not isinstance(question, Exception), question
+    return outcome.answer(question)
+
+
+def test_a_stack_assertion_on_an_ended_game_is_unsupported():
+    """104.2a, 104.1: where the game ends with triggers left on the stack (Bob at 10, twelve Blood Artist
+    triggers), the leftover stack is not kept: an assertion about its size answers unsupported, naming why;
+    one about life totals and who lost answers exactly (Bob lost at 0 with Alice at 30, Alice never lost)."""
+    base = _text(["Blood Artist"] + ["Grizzly Bears"] * 5, ["Grizzly Bears"] * 6, (20, 10),
+                 "[{cast: wrath}, {resolve: all}]")
+    stack = _outcome_answer(base.replace("expect: [{stack_size: 0}]", "possible: [{stack_size: 2}]"))
+    assert stack.is_unsupported and "what was left on the stack is not kept" in stack.unsupported, stack
+    lives = _outcome_answer(base.replace("expect: [{stack_size: 0}]",
+                                         "possible_together: [[{player: Bob, lost: true, life: 0}, "
+                                         "{player: Alice, life: 30}]]\nexpect: [{player: Alice, lost: false}, "
+                                         "{count: 1, name: Blood Artist, zone: graveyard}]"))
+    assert not lives.is_unsupported and lives.value is True, lives
+    wrong = _outcome_answer(base.replace("expect: [{stack_size: 0}]", "possible: [{player: Alice, life: 31}]"))
+    assert not wrong.is_unsupported and wrong.value is False, wrong
+
+
+def test_a_spell_left_on_the_stack_of_an_ended_game_is_unsupported():
+    """Alice casts Lightning Bolt at Bob (3 life), then another in response: the second resolves, Bob is at 0 and
+    loses (704.5a), and the game ends (104.2a) with the first still on the stack, which is not kept: where the
+    first is is unsupported; the second, in Alice's graveyard, is answered exactly."""
+    text = """
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [Mountain, Mountain]
+      hand: [{card: Lightning Bolt, id: b1}, {card: Lightning Bolt, id: b2}]
+    Bob:
+      life: 3
+actions: [{cast: b1, targets: [Bob]}, {cast: b2, targets: [Bob]}, {resolve: all}]
+"""
+    first = _outcome_answer(text + "expect: [{object: b1, zone: stack}]\n")
+    assert first.is_unsupported and "b1 was on the stack when the game ended" in first.unsupported, first
+    second = _outcome_answer(text + "expect: [{object: b2, zone: graveyard}, {player: Bob, lost: true}]\n")
+    assert not second.is_unsupported and second.value is True, second
+
+
+def test_a_game_that_did_not_end_keeps_its_stack_distinct():
+    """``resolve: 1`` with Bob at 20: Wrath of God resolves and the three Blood Artist triggers stay on the stack;
+    nobody has lost, so the game goes on and each arrangement of targets is a state of its own (2^3), however
+    ended games merge theirs."""
+    text = _text(["Blood Artist", "Grizzly Bears"], ["Grizzly Bears"], (20, 20), "[{cast: wrath}, {resolve: 1}]")
+    games = _games(text)
+    assert not any(g.state.left for g in games)
+    assert sorted(tuple(ab.targets[0] for ab in g.state.stack) for g in games) == \
+        sorted((a, b, c) for a in ("Alice", "Bob") for b in ("Alice", "Bob") for c in ("Alice", "Bob"))
+
+
+def test_two_blood_artists_and_thirty_creatures_with_bob_at_twenty_answer():
     """Two Blood Artists and 28 Grizzly Bears die (60 triggers), Bob at 20 life. By hand: 20 states where fewer
-    than 20 target Bob; otherwise the game ends after the twentieth that targets him resolves, with any r <= 40
-    of the 60 still on the stack in any arrangement (which artist's, which target: at most 30 of each artist's),
-    sum over r of 2^r * sum_a C(r, a) for max(0, r - 30) <= a <= min(r, 30): 1,610,981,068,132,130,443,580,777
-    final states in all, far past the bound: unsupported, saying how many, without building them."""
-    from math import comb
-    by_hand = 20 + sum(2 ** r * sum(comb(r, a) for a in range(max(0, r - 30), min(r, 30) + 1)) for r in range(41))
+    than 20 target Bob (Alice 20 + b, Bob 20 - b); otherwise the game ends after the twentieth that targets him
+    resolves, Alice at 40 and Bob at 0, with any r <= 40 of the 60 still on the stack in any arrangement (about
+    1.6 * 10^24 leftover stacks), which the ended game does not keep: one state. 21 final states."""
     text = _text(["Blood Artist", "Blood Artist"] + ["Grizzly Bears"] * 13, ["Grizzly Bears"] * 15, (20, 20),
                  "[{cast: wrath}, {resolve: all}]")
-    try:
-        _games(text)
-    except SearchBound as e:
-        assert f"{by_hand} distinct final states" in str(e)
-    else:
-        raise AssertionError("60 triggers with Bob able to reach 0 life answered")
+    games = _games(text)
+    lives = sorted((g.state.player("Alice").life, g.state.player("Bob").life, g.state.left) for g in games)
+    assert lives == sorted([(20 + b, 20 - b, ()) for b in range(20)] + [(40, 0, ("Bob",))])
 
 
 def test_a_player_who_leaves_a_game_of_three_is_not_merged():

@@ -21,8 +21,9 @@ Why the states are equal (each function says what it checks):
   (addition commutes). The stack objects leave the stack; steps and choices are not compared (``Game.key``).
 
 Where a player can reach 0 life in some order, in a game of two players, the game ends after the resolution that
-brings them there (704.5a, 104.2a) with the rest of the stack as it stands: one order for each final state
-(``_put_to_the_end``, which gives its argument).
+brings them there (704.5a, 104.2a) with the rest of the stack as it stands, which the ended game does not keep
+(104.1: nothing more happens; ``Game.key``): one order for each final state, counted and built without
+enumerating the leftover stacks (``_put_to_the_end``, which gives its argument).
 """
 from __future__ import annotations
 
@@ -242,13 +243,17 @@ def _put_to_the_end(game: Game, per_player: list[list[PendingTrigger]], read: di
     none): the life totals after s_1 .. s_t (a sum, whose order does not matter: addition commutes) and the
     objects s_{t+1} .. s_n left on the stack in their order (which is seen). Two orders whose first t resolved
     abilities differ but leave the same abilities to resolve and the same life totals reach the same state, from
-    which the same happens. The players put theirs in APNAP order (603.3b, 101.4), so every order resolves the
+    which the same happens. Once the game has ended nothing more happens in it (104.1) and what was left on the
+    stack is not kept (``Game.key``): the final states where a player reached 0 differ only in their life
+    totals. The players put theirs in APNAP order (603.3b, 101.4), so every order resolves the
     last player's first, each player's in any order of their own. So a search over what is left to resolve (how
-    many of each kind of equal triggers, ``triggers._kinds``, in that order of players) and the life totals, each such state kept once with the first order found to reach it
+    many of each kind of equal triggers, ``triggers._kinds``, in that order of players, one player's kinds whose
+    choices change life totals alike counted together: ``_members``) and the life totals, each such state kept once with the first order found to reach it
     (every life total above 0 after each of its resolutions, as in the order it stands for), finds every such t
-    prefix; where it ends with a player at 0 or less, every arrangement of the rest (each kind's triggers with
-    every choice of targets, in every order) is a final state of its own; where nothing is left, the life totals
-    are. Each order kept is one a player could choose; each order left out reaches the state of one kept."""
+    prefix; where it ends with a player at 0 or less, the life totals are the final state (one arrangement of the
+    rest stands for every arrangement of it, ``_one_arrangement``), kept once for each life totals; where nothing
+    is left, the life totals are. Each order kept is one a player could choose; each order left out reaches the
+    state of one kept."""
     in_game = [n for n in game.state.player_names if n not in game.left]
     if len(in_game) != 2:
         return None
@@ -262,20 +267,31 @@ def _put_to_the_end(game: Game, per_player: list[list[PendingTrigger]], read: di
     opts = [read[k[0]][2] for k in kinds]
     deltas = [[{pl: sum(d for who, d in ch if who == pl) for pl in in_game} for _, ch in o] for o in opts]
     # triggers with no legal target are removed as they would be put on the stack (603.3d)
-    start = (tuple(len(k) if o else 0 for k, o in zip(kinds, opts)),
+    counts0 = tuple(len(k) if o else 0 for k, o in zip(kinds, opts))
+    # one player's kinds whose choices change life totals by the same amounts are one class for the search: which
+    # of them resolves changes the life totals alike, and a final state is its life totals (nothing left, or the
+    # game over with a leftover stack it does not keep), so only how many of the class are left matters
+    classes: dict[tuple, list[int]] = {}
+    for i, d in enumerate(deltas):
+        classes.setdefault((group[i], tuple(tuple(sorted(x.items())) for x in d)), []).append(i)
+    members = list(classes.values())
+    cgroup = [group[ms[0]] for ms in members]
+    cdeltas = [deltas[ms[0]] for ms in members]
+    start = (tuple(sum(counts0[i] for i in ms) for ms in members),
              tuple(game.state.player(n).life for n in in_game))
     seen: dict[tuple, tuple] = {start: ()}
     todo = [start] if any(start[0]) else []
     ended: list[tuple[tuple, tuple]] = [] if todo else [(start[0], ())]   # (what is left, the order resolving the rest)
+    lost: dict[tuple, tuple[tuple, tuple]] = {}     # the same where a player reached 0 life, by the life totals
     while todo:
         counts, lives = state = todo.pop()
         path = seen[state]
-        now = min(group[i] for i, c in enumerate(counts) if c)      # the player whose abilities are on top
+        now = min(cgroup[i] for i, c in enumerate(counts) if c)      # the player whose abilities are on top
         for i, c in enumerate(counts):
-            if not c or group[i] != now:
+            if not c or cgroup[i] != now:
                 continue
             left = counts[:i] + (c - 1,) + counts[i + 1:]
-            for j, d in enumerate(deltas[i]):
+            for j, d in enumerate(cdeltas[i]):
                 after = tuple(life + d[n] for life, n in zip(lives, in_game))
                 nxt = (left, after)
                 if nxt in seen:
@@ -285,16 +301,19 @@ def _put_to_the_end(game: Game, per_player: list[list[PendingTrigger]], read: di
                     raise SearchBound(f"putting {sum(start[0])} triggered abilities that change life totals on the "
                                       f"stack: more than {_MAX_STATES} ways to resolve them: the search bound was "
                                       "reached")
-                if any(life <= 0 for life in after) or not any(left):
+                if any(life <= 0 for life in after):
+                    # the game ends here (704.5a, 104.2a) with the rest on the stack, which is not kept: one state
+                    # for each life totals (``Game.key``), whatever is left
+                    lost.setdefault(after, (left, seen[nxt]))
+                elif not any(left):
                     ended.append((left, seen[nxt]))
                 else:
                     todo.append(nxt)
-    total = sum(_arrangement_count(left, opts, group) for left, _ in ended)
-    if total > MAX_BRANCHES:
+    ended += lost.values()
+    if len(ended) > MAX_BRANCHES:
         raise SearchBound(f"{sum(start[0])} triggered abilities that change life totals go on the stack and a player "
-                          f"can reach 0 life in some orders (704.5a), where the game ends (104.2a) with the rest of "
-                          f"the stack as it was arranged: {total} distinct final states, more than {MAX_BRANCHES}: "
-                          "the search bound was reached")
+                          f"can reach 0 life in some orders (704.5a): {len(ended)} distinct final states, more than "
+                          f"{MAX_BRANCHES}: the search bound was reached")
     rules = ("603.3", "603.3b") + (("101.4",) if sum(1 for ps in per_player if ps) > 1 else ())
     removed = [k for k, o in zip(kinds, opts) if not o]
     base = game
@@ -307,27 +326,40 @@ def _put_to_the_end(game: Game, per_player: list[list[PendingTrigger]], read: di
                                "a player can reach 0 life in some orders, where the game ends with the rest of the "
                                "stack left: one order for each final state (119.3, 704.5a, 104.2a)")
     out = []
-    for left, found in ended:
-        order = _grouped(found, deltas, start[1], in_game)
-        for rest in _arrangements(left, opts, group):
-            top_first = order + rest
-            g = base
-            for i, j in reversed(top_first):       # put on the stack bottom first: the first to resolve is last
-                p = kinds[i][0]
-                src, ability, _ = read[p]
-                targets = opts[i][j][0]
-                ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves, face=src.face,
-                                  lki=p.lki, chosen=True)
-                g = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
-                g = g.log(rules, f"{p.controller} puts the triggered ability of {p.source} ({ability.text()}) on the "
-                                 "stack" + (f", targeting {', '.join(targets)}" if targets else ""))
-                if len(top_first) > 1 or len(opts[i]) > 1:
-                    g = g.choose(f"trigger {p.source}#{p.index} targets {', '.join(targets) or 'none'}")
-            out.append(g)
+    for _, found in ended:
+        path, left = _members(found, members, counts0)
+        order = _grouped(path, deltas, start[1], in_game)
+        top_first = order + _one_arrangement(left, group)
+        g = base
+        for i, j in reversed(top_first):       # put on the stack bottom first: the first to resolve is last
+            p = kinds[i][0]
+            src, ability, _ = read[p]
+            targets = opts[i][j][0]
+            ab = StackAbility(p.source, p.index, p.controller, targets, p.source_moves, face=src.face,
+                              lki=p.lki, chosen=True)
+            g = g.with_state(g.state.evolve(stack=(ab,) + g.state.stack))
+            g = g.log(rules, f"{p.controller} puts the triggered ability of {p.source} ({ability.text()}) on the "
+                             "stack" + (f", targeting {', '.join(targets)}" if targets else ""))
+            if len(top_first) > 1 or len(opts[i]) > 1:
+                g = g.choose(f"trigger {p.source}#{p.index} targets {', '.join(targets) or 'none'}")
+        out.append(g)
     return merge(out)
 
 
-def _grouped(path: tuple, deltas: list, lives: tuple[int, ...], in_game: list[str]) -> list[tuple[int, int]]:
+def _members(path: tuple, members: list[list[int]], counts: tuple[int, ...]
+             ) -> tuple[list[tuple[int, int]], tuple[int, ...]]:
+    """The order ``path`` of (class, choice of targets) as (kind, choice of targets), each step a kind of its
+    class with triggers left, and how many of each kind are left after it (of ``counts``)."""
+    left = list(counts)
+    out = []
+    for c, j in path:
+        i = next(i for i in members[c] if left[i])
+        left[i] -= 1
+        out.append((i, j))
+    return out, tuple(left)
+
+
+def _grouped(path: list[tuple[int, int]] | tuple, deltas: list, lives: tuple[int, ...], in_game: list[str]) -> list[tuple[int, int]]:
     """The order ``path`` (top first) with its abilities but the last sorted, so that equal ones are adjacent and
     resolve as one run (``resolve_run``), if every life total stays above 0 after each of its resolutions but the
     last, as along ``path``; else ``path``. (Either leaves the same abilities and life totals: the same state.)"""
@@ -341,30 +373,9 @@ def _grouped(path: tuple, deltas: list, lives: tuple[int, ...], in_game: list[st
     return candidate
 
 
-def _arrangement_count(counts: tuple[int, ...], opts: list, group: list[int]) -> int:
-    """How many sequences ``_arrangements`` gives: for each player's abilities, the orders of their kinds'
-    triggers (a multinomial) times the choices of targets of each."""
-    out = 1
-    for g in set(group):
-        n = sum(c for c, h in zip(counts, group) if h == g)
-        for c, o, h in zip(counts, opts, group):
-            if h == g:
-                out *= comb(n, c) * len(o) ** c
-                n -= c
-    return out
-
-
-def _arrangements(counts: tuple[int, ...], opts: list, group: list[int]) -> list[list[tuple[int, int]]]:
-    """Every sequence (top first) of (kind, choice of targets) with ``counts[i]`` triggers of kind i, the kinds
-    of each player's abilities after those of the players before in ``group`` (APNAP order reversed, 101.4):
-    each order of a player's triggers once (equal triggers are one sequence of values, as in
-    ``triggers.distinct_orders``), each with every choice of targets."""
-    if not any(counts):
-        return [[]]
-    now = min(group[i] for i, c in enumerate(counts) if c)
-    out = []
-    for i, c in enumerate(counts):
-        if c and group[i] == now:
-            rest = _arrangements(counts[:i] + (c - 1,) + counts[i + 1:], opts, group)
-            out += [[(i, j)] + r for j in range(len(opts[i])) for r in rest]
-    return out
+def _one_arrangement(counts: tuple[int, ...], group: list[int]) -> list[tuple[int, int]]:
+    """One sequence (top first) of (kind, choice of targets) with ``counts[i]`` triggers of kind i, the kinds of
+    each player's abilities after those of the players before in ``group`` (APNAP order reversed, 101.4), each
+    with its first choice of targets: the rest of the stack where the game ended, which is not kept (every
+    arrangement of it leads to one state, ``Game.key``), so one order a player could choose stands for all."""
+    return [(i, 0) for g in sorted(set(group)) for i, c in enumerate(counts) if group[i] == g for _ in range(c)]

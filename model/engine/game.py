@@ -23,6 +23,9 @@ MAX_BRANCHES = 2000
 MAX_STEPS = 400
 #: What a search of the engine is, in the message of a question past its time bound.
 FOLLOWING = "following the actions"
+#: What ``Game.key`` holds for the stack of a game that is over (104.2a, 104.1), and why an assertion about that
+#: stack is unsupported.
+ENDED_STACK = "the game is over: what was left on the stack is not kept"
 #: How many branches ``merge`` has been given since the process started (before equal ones merged): the
 #: branches the engine considered, read by the benchmarks.
 CONSIDERED = [0]
@@ -106,7 +109,14 @@ class Game:
     def key(self) -> tuple:
         """Equality of states up to the names of interchangeable objects: ids the question did not give
         (they start with "_") are replaced by where the object is (zone, player, position), so that
-        discarding one Forest or another of two alike gives one state."""
+        discarding one Forest or another of two alike gives one state.
+
+        Once the game is over (``game_over``: 104.2a, 104.3) nothing more happens in it (104.1): what was left on
+        the stack when it ended is not kept (``ENDED_STACK``). Its objects and their order, the spells on it and
+        what they are, count in no key: ended states that differ only there are one state. Only which objects
+        were on the stack (their ids, an id the question did not give as one "_stack") is kept, so that every
+        object elsewhere is where the key says. An outcome's assertion that reads the stack of an ended game, or
+        an object on it, is unsupported (``queries.kinds.outcome.check``)."""
         s = self.state
         cached = s._cache.get("branch_key")      # a function of the state alone (which never changes)
         if cached is not None:
@@ -117,6 +127,7 @@ class Game:
 
     def _key(self) -> tuple:
         s = self.state
+        ended = game_over(self)
         label: dict[str, str] = {}
         for p in s.players:
             for z, ids in p.zones:
@@ -125,7 +136,7 @@ class Game:
                         label[oid] = f"_{z}:{p.name}:{i}"
         for i, item in enumerate(s.stack):
             if isinstance(item, str) and item.startswith("_"):
-                label[item] = f"_stack:{i}"
+                label[item] = "_stack" if ended else f"_stack:{i}"
 
         def m(ref):
             if ref is None:
@@ -138,25 +149,31 @@ class Game:
         # 613.7: timestamps are only ever compared (and a new one is later than all, ``zones.next_timestamp``), so
         # states whose timestamps are in the same order are equal: each is replaced by its rank (0, an object's
         # off the battlefield and the stack, stays 0).
-        stamps = {o.timestamp for o in s.objects} | {e.timestamp for e in s.effects} | {c.timestamp for c in s.pt_changes}
+        kept = [o for o in s.objects if o.zone != "stack"] if ended else s.objects
+        stamps = {o.timestamp for o in kept} | {e.timestamp for e in s.effects} | {c.timestamp for c in s.pt_changes}
         stamps.discard(0)
         rank = {t: i for i, t in enumerate(sorted(stamps), 1)}
         if all(rank[t] == t for t in stamps):
             rank = {}
         listed = sorted(((m(o.id), m(o.attached_to), tuple(m(t) for t in o.targets), rank.get(o.timestamp, o.timestamp),
-                          _body(o)) for o in s.objects), key=lambda e: e[0])
+                          _body(o)) for o in kept), key=lambda e: e[0])
         if any(a[0] == b[0] for a, b in zip(listed, listed[1:])):
             listed.sort(key=lambda e: (e[0], repr(e)))      # objects under one label: ordered by all they are
         objs = tuple(listed)
         players = tuple((_body(p, _PLAYER_BODY), tuple((z, tuple(m(i) for i in ids)) for z, ids in p.zones))
                         for p in s.players)
-        stack = tuple(m(x) if isinstance(x, str) else replace(x, source=m(x.source), targets=tuple(m(t) for t in x.targets))
-                      for x in s.stack)
+        if ended:
+            stack: tuple = (ENDED_STACK, tuple(sorted("_stack" if o.id.startswith("_") else o.id
+                                                      for o in s.objects if o.zone == "stack")))
+        else:
+            stack = tuple(m(x) if isinstance(x, str) else replace(x, source=m(x.source),
+                                                                  targets=tuple(m(t) for t in x.targets))
+                          for x in s.stack)
         effects = tuple(replace(e, objects=tuple(m(t) for t in e.objects), timestamp=rank.get(e.timestamp, e.timestamp))
                         for e in s.effects)
         # Zone-change counts matter only for the objects something still refers to (610.3, 603.3).
         referred = {l.source for l in self.linked} | {i for l in self.linked for i, _ in l.exiled} | \
-            {p.source for p in self.pending} | {x.source for x in s.stack if not isinstance(x, str)} | \
+            {p.source for p in self.pending} | {x.source for x in s.stack if not isinstance(x, str) and not ended} | \
             {i for d in s.delayed for i, _ in d.objects} | {u.object for u in s.untap_skips} | \
             {i for i, _ in s.controlled_by_effect}
         moves = tuple(sorted((m(k), n) for k, n in s.zone_changes if k in referred))

@@ -75,12 +75,24 @@ def _zone(o) -> str:
 def check(game: Game, a: Mapping[str, Any], initial_ids: set[str]) -> tuple[bool, str]:
     """Does assertion ``a`` hold in this final state? (and what was found, in words)"""
     # the engine (~15 ms to import) when an outcome is asked, not for every question read
-    from mtgjudge.model.engine.game import game_over
+    from mtgjudge.model.engine.game import ENDED_STACK, game_over
     from mtgjudge.model.engine.sba import power, toughness
 
     st = game.state
+    # 104.2a, 104.1: once the game is over nothing more happens in it, and what was left on the stack is not kept
+    # (``Game.key``: ended states that differ only there are one): what reads it is unsupported
+    ended = game_over(game)
+    on_stack = [o for o in st.objects if o.zone == "stack"] if ended else []
+    if ended and "stack_size" in a:
+        raise Unsupported(f"{_show(a)}: {ENDED_STACK} (104.2a)")
     if "object" in a:
+        if on_stack and not st.has(a["object"]) and any(o.id.startswith("_") for o in on_stack):
+            raise Unsupported(f"{_show(a)}: {ENDED_STACK} (104.2a), and an object named on it may be "
+                              f"{a['object']}")
         o = _find(game, a["object"], initial_ids)
+        if ended and o is not None and o.zone == "stack":
+            raise Unsupported(f"{_show(a)}: {a['object']} was on the stack when the game ended; {ENDED_STACK} "
+                              "(104.2a)")
         got: dict[str, Any] = {}
         for k, want in a.items():
             if k == "object":
@@ -116,6 +128,8 @@ def check(game: Game, a: Mapping[str, Any], initial_ids: set[str]) -> tuple[bool
                 return False, f"{a['object']}: {k} is {_said(got[k])}, not {_said(want)}"
         return True, f"{a['object']}: " + ", ".join(f"{k} {_said(v)}" for k, v in got.items())
     if "count" in a:
+        if on_stack and a.get("zone", "stack") == "stack":
+            raise Unsupported(f"{_show(a)}: {ENDED_STACK} (104.2a)")
         objs = [o for o in st.objects if normalize(a["name"]) in _names(o)
                 and ("zone" not in a or o.zone == a["zone"])
                 and ("controller" not in a or o.controller == a["controller"])
@@ -155,9 +169,11 @@ def check(game: Game, a: Mapping[str, Any], initial_ids: set[str]) -> tuple[bool
 
 def summary(game: Game) -> dict:
     """A compact JSON view of a final state: each player's life and zones, the permanents' status."""
+    from mtgjudge.model.engine.game import ENDED_STACK, game_over
+
     st = game.state
-    out: dict[str, Any] = {"players": {}, "stack": [s if isinstance(s, str) else f"ability {s.source}#{s.index}"
-                                                    for s in st.stack]}
+    out: dict[str, Any] = {"players": {}, "stack": ENDED_STACK if game_over(game) else [
+        s if isinstance(s, str) else f"ability {s.source}#{s.index}" for s in st.stack]}
     for p in st.players:
         zones: dict[str, list[str] | int] = {z: list(p.zone(z)) for z in ("battlefield", "hand", "graveyard", "exile")
                                              if p.zone(z)}
