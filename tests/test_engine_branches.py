@@ -171,8 +171,9 @@ def test_a_stack_assertion_on_an_ended_game_is_unsupported():
 
 def test_a_spell_left_on_the_stack_of_an_ended_game_is_unsupported():
     """Alice casts Lightning Bolt at Bob (3 life), then another in response: the second resolves, Bob is at 0 and
-    loses (704.5a), and the game ends (104.2a) with the first still on the stack, which is not kept: where the
-    first is is unsupported; the second, in Alice's graveyard, is answered exactly."""
+    loses (704.5a), and the game ends (104.2a) with the first still on the stack, of which only that it is there
+    is kept: that it is on the stack is answered, what it targets is unsupported; the second, in Alice's
+    graveyard, is answered exactly."""
     text = """
 id: t
 ask: outcome
@@ -186,7 +187,9 @@ state:
       life: 3
 actions: [{cast: b1, targets: [Bob]}, {cast: b2, targets: [Bob]}, {resolve: all}]
 """
-    first = _outcome_answer(text + "expect: [{object: b1, zone: stack}]\n")
+    there = _outcome_answer(text + "expect: [{object: b1, zone: stack}]\n")
+    assert not there.is_unsupported and there.value is True, there
+    first = _outcome_answer(text + "expect: [{object: b1, zone: stack, tapped: false}]\n")
     assert first.is_unsupported and "b1 was on the stack when the game ended" in first.unsupported, first
     second = _outcome_answer(text + "expect: [{object: b2, zone: graveyard}, {player: Bob, lost: true}]\n")
     assert not second.is_unsupported and second.value is True, second

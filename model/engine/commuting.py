@@ -291,8 +291,8 @@ def _put_to_the_end(game: Game, per_player: list[list[PendingTrigger]], read: di
             if not c or cgroup[i] != now:
                 continue
             left = counts[:i] + (c - 1,) + counts[i + 1:]
-            for j, d in enumerate(cdeltas[i]):
-                after = tuple(life + d[n] for life, n in zip(lives, in_game))
+            for j, delta in enumerate(cdeltas[i]):
+                after = tuple(life + delta[n] for life, n in zip(lives, in_game))
                 nxt = (left, after)
                 if nxt in seen:
                     continue
@@ -327,8 +327,8 @@ def _put_to_the_end(game: Game, per_player: list[list[PendingTrigger]], read: di
                                "stack left: one order for each final state (119.3, 704.5a, 104.2a)")
     out = []
     for _, found in ended:
-        path, left = _members(found, members, counts0)
-        order = _grouped(path, deltas, start[1], in_game)
+        steps, left = _members(found, members, counts0)
+        order = _grouped(steps, deltas, start[1], in_game)
         top_first = order + _one_arrangement(left, group)
         g = base
         for i, j in reversed(top_first):       # put on the stack bottom first: the first to resolve is last

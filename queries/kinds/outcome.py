@@ -90,7 +90,8 @@ def check(game: Game, a: Mapping[str, Any], initial_ids: set[str]) -> tuple[bool
             raise Unsupported(f"{_show(a)}: {ENDED_STACK} (104.2a), and an object named on it may be "
                               f"{a['object']}")
         o = _find(game, a["object"], initial_ids)
-        if ended and o is not None and o.zone == "stack":
+        if ended and o is not None and o.zone == "stack" and set(a) - {"object", "zone"}:
+            # which objects were on the stack is kept (``Game.key``): that it was there is exact, not what it was
             raise Unsupported(f"{_show(a)}: {a['object']} was on the stack when the game ended; {ENDED_STACK} "
                               "(104.2a)")
         got: dict[str, Any] = {}
