@@ -214,10 +214,13 @@ def factor(alts) -> list[Group]:
         for r in range(len(present), 1, -1):
             hit = None
             for xs in combinations(present, r):
+                # each amount of the set is one of xs more than another: it has one of xs
+                if not all(any(a[x] for x in xs) for a in rest):
+                    continue
                 # the amounts that, plus one of each type in xs, stay in the set
-                cand = {_sub(a, unit(x, size)) for a in rest for x in xs if a[x]}
-                cand = {c for c in cand if all(tuple(map(add, c, unit(x, size))) in rest for x in xs)}
-                if cand and {tuple(map(add, c, unit(x, size))) for c in cand for x in xs} == rest:
+                cand = {a[:x] + (a[x] - 1,) + a[x + 1:] for a in rest for x in xs if a[x]}
+                cand = {c for c in cand if all(c[:x] + (c[x] + 1,) + c[x + 1:] in rest for x in xs)}
+                if cand and {c[:x] + (c[x] + 1,) + c[x + 1:] for c in cand for x in xs} == rest:
                     hit = (xs, cand)
                     break
             if hit:
