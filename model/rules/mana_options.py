@@ -717,7 +717,11 @@ class _Factored:
     from ``base``: a borrowed amount is possible when some element of ``base`` contains it
     (``pool_terms.covers``), and is taken from those elements only (``pool_terms.minus_unit``); a unit of
     generic mana is borrowed with its type left open (every element less any one of its units: one state
-    of the search, not one for each type, where every type pays generic mana, ``lends_any``). The
+    of the search, not one for each type, where every type pays generic mana, ``lends_any``). An
+    activation's outcomes that differ only in the colour of one unit (one mana of any color) are one
+    outcome whose unit keeps its colour undecided (``_any_colour``): decided when it pays a cost, else a
+    group "1 of [WUBRG]" of the answer (the same pools, one state of the search for five; the pools of
+    one debt, total and count of undecided units make one term). The
     answer is then, for each (borrowed, own) pair left, ``base`` less what was borrowed plus what was
     made, folded onto six counts and pruned to the maximal elements in factored form
     (``pool_terms.maximal``). Boards the search by resources does not cover (untap loops, doubling the
