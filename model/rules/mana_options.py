@@ -770,12 +770,22 @@ class _Factored:
         s.untap_only = untap_only
         found = self._by_resources((frozenset(tapped), (), root.life, frozenset()))
         found = _maximal_dict(found, s._check_bound)
-        by_debt: dict = {}
-        for ext, path in found.items():
-            debt, own, undecided = ext[12:ANY], ext[:12], ext[ANY]
-            by_debt.setdefault(debt, {}).setdefault((sum(own) + undecided, undecided), {})[own] = path
+
+        def by_debt_of(decided: bool) -> dict:
+            """The pools found by what they borrowed, their total and their count of undecided units; with
+            ``decided``, each undecided unit as each colour it may be (the same pools)."""
+            out: dict = {}
+            for ext, path in found.items():
+                debt, own, undecided = ext[12:ANY], ext[:12], ext[ANY]
+                of = out.setdefault(debt, {})
+                if not decided:
+                    of.setdefault((sum(own) + undecided, undecided), {})[own] = path
+                    continue
+                for colours in Lots(undecided, 1, COLOURS).elements(12):
+                    of.setdefault((sum(own) + undecided, 0), {}).setdefault(tuple(map(add, own, colours)), path)
+            return out
+
         open_types = tuple(range(6))
-        terms, origin = [], []
         unlink = _Unlinker()
         tapped_words = ("tap for mana: " + ", ".join(sources)) if sources else None
         # Where ``base`` has restricted mana only in its fixed part (in every element, never lent), the
@@ -795,26 +805,38 @@ class _Factored:
                 less[debt] = absorbed(t for b in smaller for j in types for t in minus_unit(b, j))
             return less[debt]
 
-        for debt, by_total in sorted(by_debt.items()):
-            for (total, undecided), owns in sorted(by_total.items()):
-                paths = [unlink(p) if p is not None else [] for p in owns.values()]
-                words = [([tapped_words] if tapped_words else []) + p for p in paths]
-                own = make_term((0,) * 12, factor(owns) + [Lots(undecided, 1, COLOURS)])
-                if six is not None:
-                    own = merged(own, FOLD)
-                for b in bases(debt):
-                    t = make_term(tuple(map(add, b.fixed, own.fixed)) if six is None else
-                                  tuple(map(add, map(add, b.fixed, own.fixed), kept_back)), b.groups + own.groups)
-                    terms.append(t if six is not None else merged(t, FOLD))
-                    origin.append(words)
+        def pruned(by_debt: dict) -> list:
+            """The maximal elements (``pool_terms.maximal``) of ``base`` less each debt plus what was made."""
+            terms, origin = [], []
+            for debt, by_total in sorted(by_debt.items()):
+                for (total, undecided), owns in sorted(by_total.items()):
+                    paths = [unlink(p) if p is not None else [] for p in owns.values()]
+                    words = [([tapped_words] if tapped_words else []) + p for p in paths]
+                    own = make_term((0,) * 12, factor(owns) + [Lots(undecided, 1, COLOURS)])
+                    if six is not None:
+                        own = merged(own, FOLD)
+                    for b in bases(debt):
+                        t = make_term(tuple(map(add, b.fixed, own.fixed)) if six is None else
+                                      tuple(map(add, map(add, b.fixed, own.fixed), kept_back)), b.groups + own.groups)
+                        terms.append(t if six is not None else merged(t, FOLD))
+                        origin.append(words)
+            return [(t, origin[o]) for t, o in maximal(list(zip(terms, range(len(terms)))), s._check_bound)]
+
         try:
-            kept = maximal(list(zip(terms, range(len(terms)))), s._check_bound)
+            kept = pruned(by_debt_of(False))
         except TooManyPieces:
-            # the largest amounts are too scattered for terms to say them shortly: listed one by one
-            return self._enumerated()
+            # Undecided units make a term for each count of them: with them decided, the pools of one debt
+            # and total are factored together, which may split less.
+            try:
+                if not any(ext[ANY] for ext in found):
+                    raise
+                kept = pruned(by_debt_of(True))
+            except TooManyPieces:
+                # the largest amounts are too scattered for terms to say them shortly: listed one by one
+                return self._enumerated()
         witness: dict[str, object] = {}
-        for t, o in kept:
-            witness.setdefault(term_text(t), origin[o])
+        for t, words in kept:
+            witness.setdefault(term_text(t), words)
         return Options(tuple(t for t, _ in kept), witness)
 
     def _enumerated(self) -> Options:
