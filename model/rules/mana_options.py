@@ -883,11 +883,14 @@ class _Factored:
             if self.borrowable(q[12:i + 12] + (d,) + q[j + 1:ANY]):
                 yield q[:j] + (d,) + q[j + 1:]
 
+        allowed = self.s.allowed["generic"]
+        paying_colours = tuple(i for i in COLOURS if i in allowed)
+
         def take_generic(q: tuple):
-            allowed = self.s.allowed["generic"]
             for i in allowed:
-                yield from _take_own(q, i)
-            if q[ANY] and not any(q[i] for i in COLOURS if i in allowed):
+                if q[i]:
+                    yield q[:i] + (q[i] - 1,) + q[i + 1:]
+            if q[ANY] and not any(q[i] for i in paying_colours):
                 yield q[:ANY] + (q[ANY] - 1,)
             d = q[:18] + (q[18] - 1,) + q[ANY:]
             if self.borrowable(d[12:ANY]):
