@@ -211,13 +211,25 @@ def factor(alts) -> list[Group]:
     out: list = []
     while len(rest) > 1:
         present = [i for i in range(size) if any(a[i] for a in rest)]
+        # Where "1 of [xs]" comes out, an amount a0 of the set is c0 plus one of some x0 in xs, and c0 plus
+        # one of each type of xs is in the set too: xs is among the types ``reach`` gives for some x0 of a0
+        # (only those sets are tried, in the same order as all of them).
+        a0 = next(iter(rest))
+        reach = []
+        for x0 in present:
+            if a0[x0]:
+                c0 = a0[:x0] + (a0[x0] - 1,) + a0[x0 + 1:]
+                reach.append(tuple(y for y in present if c0[:y] + (c0[y] + 1,) + c0[y + 1:] in rest))
         for r in range(len(present), 1, -1):
             hit = None
-            for xs in combinations(present, r):
+            for xs in sorted({xs for ys in reach for xs in combinations(ys, r)}):
+                # each amount of the set is one of xs more than another: it has one of xs
+                if not all(any(a[x] for x in xs) for a in rest):
+                    continue
                 # the amounts that, plus one of each type in xs, stay in the set
-                cand = {_sub(a, unit(x, size)) for a in rest for x in xs if a[x]}
-                cand = {c for c in cand if all(tuple(map(add, c, unit(x, size))) in rest for x in xs)}
-                if cand and {tuple(map(add, c, unit(x, size))) for c in cand for x in xs} == rest:
+                cand = {a[:x] + (a[x] - 1,) + a[x + 1:] for a in rest for x in xs if a[x]}
+                cand = {c for c in cand if all(c[:x] + (c[x] + 1,) + c[x + 1:] in rest for x in xs)}
+                if cand and {c[:x] + (c[x] + 1,) + c[x + 1:] for c in cand for x in xs} == rest:
                     hit = (xs, cand)
                     break
             if hit:

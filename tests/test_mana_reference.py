@@ -157,6 +157,49 @@ def test_lantern_cradle_and_filters_are_answered_in_factored_form(alice, lantern
     assert got.pools == expected.pools
 
 
+#: Sources of "one mana of any color" that are searched, not grouped (a sacrifice, a cost in mana, or
+#: outputs of several totals), beside costs in mana they may pay: the factored search keeps such a unit's
+#: colour undecided until it pays a cost or the answer gives it as "1 of [WUBRG]".
+UNDECIDED_SHAPES = ["Treasure", "Lotus Petal", "Chromatic Lantern", "Castle Sengir", "Flooded Grove", "Mystic Gate",
+                    "Eldrazi Temple", "Gaea's Cradle", "Birds of Paradise", "Llanowar Elves", "Plains", "Wastes",
+                    "Powerstone", "City of Brass", "Fellwar Stone"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(UNDECIDED_SHAPES), min_size=1, max_size=6), st.booleans())
+def test_undecided_colours_give_exactly_the_enumerated_pools(alice, treasures):
+    """Units of any colour left undecided in the factored search (paying costs of any colour or generic
+    mana as they are decided, else a "1 of [WUBRG]" group) expand to exactly the enumeration's pools."""
+    names = (["Treasure", "Lotus Petal"] if treasures else []) + alice
+    state = state_of(*[obj(f"a{i}", n) for i, n in enumerate(names)], obj("b0", "Badlands", "Bob"))
+    try:
+        expected = mana_options_module.maximal_pools(state, "Alice")
+    except Unsupported:
+        reject()
+    assert mana_options(state, "Alice").pools == expected.pools
+
+
+def test_an_undecided_colour_pays_a_coloured_cost():
+    """Treasure's mana (one of any color) pays Flooded Grove's {G/U}; by hand: {G}{G}, {G}{U} or {U}{U}
+    (Treasure's unit spent), or Treasure's colour and Flooded Grove's {C}, or Flooded Grove's {C} and
+    Treasure's unit kept; the largest: the two-mana amounts, each colour with {C} and each pair the Grove
+    makes."""
+    state = state_of(obj("a0", "Treasure"), obj("a1", "Flooded Grove"), obj("b0", "Badlands", "Bob"))
+    expected = {"{G}{G}", "{U}{G}", "{U}{U}"} | {f"{{{c}}}{{C}}" for c in "WUBRG"}
+    assert mana_options(state, "Alice").pools == expected
+    assert mana_options_module.maximal_pools(state, "Alice").pools == expected
+
+
+def test_five_colours_alike_become_one_undecided_unit():
+    """An activation's outcomes that differ only in the colour of one unit (each of WUBRG) are one outcome
+    with an undecided unit; four of them are not."""
+    factored = mana_options_module._Factored(_Search(state_of(obj("a0", "Wastes"), obj("b0", "Badlands", "Bob")), "Alice"))
+    five = [(tuple(int(i == c) for i in range(12)), f"adds {TYPES[c]}") for c in range(5)]
+    assert [(d, n) for d, n, _ in factored._any_colour(five)] == [((0,) * 12, 1)]
+    four = five[:4] + [(tuple(int(i == 5) for i in range(12)), "adds C")]
+    assert sorted((d, n) for d, n, _ in factored._any_colour(four)) == sorted((d, 0) for d, _ in four)
+
+
 def test_restricted_mana_is_never_lent_for_generic_mana():
     """Powerstone's {C} can't pay a mana ability's cost (106.6): Castle Sengir's {1} (for {B}) is paid by
     the Tundra alone, and its {2} can't be paid. By hand: everything tapped ({W}{C}{C} or {U}{C}{C}), or

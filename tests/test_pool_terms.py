@@ -159,6 +159,41 @@ def test_factor_gives_back_the_set(t):
         assert _elements(make_term((0,) * SIZE, factor(e))) == e
 
 
+def _factor_trying_every_set(alts) -> list:
+    """``factor`` as it reads, trying every set of types present (the reference its narrowing to the sets an
+    amount of the set reaches is checked against)."""
+    from itertools import combinations
+    rest = set(alts)
+    size = len(next(iter(rest)))
+    out: list = []
+    while len(rest) > 1:
+        present = [i for i in range(size) if any(a[i] for a in rest)]
+        hit = None
+        for r in range(len(present), 1, -1):
+            for xs in combinations(present, r):
+                cand = {a[:x] + (a[x] - 1,) + a[x + 1:] for a in rest for x in xs if a[x]}
+                cand = {c for c in cand if all(c[:x] + (c[x] + 1,) + c[x + 1:] in rest for x in xs)}
+                if cand and {c[:x] + (c[x] + 1,) + c[x + 1:] for c in cand for x in xs} == rest:
+                    hit = (xs, cand)
+                    break
+            if hit:
+                break
+        if not hit:
+            break
+        out.append(Lots(1, 1, hit[0]))
+        rest = hit[1]
+    out.append(Choice(tuple(sorted(rest))))
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(terms())
+def test_factor_takes_out_the_groups_every_set_of_types_would(t):
+    e = _elements(t)
+    if len({sum(p) for p in e}) == 1:
+        assert factor(e) == _factor_trying_every_set(e)
+
+
 def test_text_round_trip_and_examples():
     t = parse_term("{C}{C} + 9 of [WUBRG]")
     assert t == Term((0, 0, 0, 0, 0, 2), (Lots(9, 1, (0, 1, 2, 3, 4)),))

@@ -697,6 +697,11 @@ def _bits(indices: list, n: int) -> int:
     return int.from_bytes(b, "little")
 
 
+#: The colours (WUBRG: not colorless) among a pool's counts, and where the factored search's state (12 counts of
+#: its own pool, 7 borrowed) keeps its units of any colour not yet decided.
+COLOURS = tuple(range(5))
+ANY = 19
+
 #: Where each of a pool's 12 counts goes among six (restricted mana onto its type: an amount, 106.6).
 FOLD = tuple(range(6)) * 2
 
@@ -712,7 +717,11 @@ class _Factored:
     from ``base``: a borrowed amount is possible when some element of ``base`` contains it
     (``pool_terms.covers``), and is taken from those elements only (``pool_terms.minus_unit``); a unit of
     generic mana is borrowed with its type left open (every element less any one of its units: one state
-    of the search, not one for each type, where every type pays generic mana, ``lends_any``). The
+    of the search, not one for each type, where every type pays generic mana, ``lends_any``). An
+    activation's outcomes that differ only in the colour of one unit (one mana of any color) are one
+    outcome whose unit keeps its colour undecided (``_any_colour``): decided when it pays a cost, else a
+    group "1 of [WUBRG]" of the answer (the same pools, one state of the search for five; the pools of
+    one debt, total and count of undecided units make one term). The
     answer is then, for each (borrowed, own) pair left, ``base`` less what was borrowed plus what was
     made, folded onto six counts and pruned to the maximal elements in factored form
     (``pool_terms.maximal``). Boards the search by resources does not cover (untap loops, doubling the
@@ -722,6 +731,7 @@ class _Factored:
     def __init__(self, search: _Search) -> None:
         self.s = search
         self._borrowable: dict = {}
+        self._collapsed: dict = {}
 
     def run(self) -> Options:
         s = self.s
@@ -760,11 +770,22 @@ class _Factored:
         s.untap_only = untap_only
         found = self._by_resources((frozenset(tapped), (), root.life, frozenset()))
         found = _maximal_dict(found, s._check_bound)
-        by_debt: dict = {}
-        for ext, path in found.items():
-            by_debt.setdefault(ext[12:], {}).setdefault(sum(ext[:12]), {})[ext[:12]] = path
+
+        def by_debt_of(decided: bool) -> dict:
+            """The pools found by what they borrowed, their total and their count of undecided units; with
+            ``decided``, each undecided unit as each colour it may be (the same pools)."""
+            out: dict = {}
+            for ext, path in found.items():
+                debt, own, undecided = ext[12:ANY], ext[:12], ext[ANY]
+                of = out.setdefault(debt, {})
+                if not decided:
+                    of.setdefault((sum(own) + undecided, undecided), {})[own] = path
+                    continue
+                for colours in Lots(undecided, 1, COLOURS).elements(12):
+                    of.setdefault((sum(own) + undecided, 0), {}).setdefault(tuple(map(add, own, colours)), path)
+            return out
+
         open_types = tuple(range(6))
-        terms, origin = [], []
         unlink = _Unlinker()
         tapped_words = ("tap for mana: " + ", ".join(sources)) if sources else None
         # Where ``base`` has restricted mana only in its fixed part (in every element, never lent), the
@@ -784,26 +805,38 @@ class _Factored:
                 less[debt] = absorbed(t for b in smaller for j in types for t in minus_unit(b, j))
             return less[debt]
 
-        for debt, by_total in sorted(by_debt.items()):
-            for total, owns in sorted(by_total.items()):
-                paths = [unlink(p) if p is not None else [] for p in owns.values()]
-                words = [([tapped_words] if tapped_words else []) + p for p in paths]
-                own = make_term((0,) * 12, factor(owns))
-                if six is not None:
-                    own = merged(own, FOLD)
-                for b in bases(debt):
-                    t = make_term(tuple(map(add, b.fixed, own.fixed)) if six is None else
-                                  tuple(map(add, map(add, b.fixed, own.fixed), kept_back)), b.groups + own.groups)
-                    terms.append(t if six is not None else merged(t, FOLD))
-                    origin.append(words)
+        def pruned(by_debt: dict) -> list:
+            """The maximal elements (``pool_terms.maximal``) of ``base`` less each debt plus what was made."""
+            terms, origin = [], []
+            for debt, by_total in sorted(by_debt.items()):
+                for (total, undecided), owns in sorted(by_total.items()):
+                    paths = [unlink(p) if p is not None else [] for p in owns.values()]
+                    words = [([tapped_words] if tapped_words else []) + p for p in paths]
+                    own = make_term((0,) * 12, factor(owns) + [Lots(undecided, 1, COLOURS)])
+                    if six is not None:
+                        own = merged(own, FOLD)
+                    for b in bases(debt):
+                        t = make_term(tuple(map(add, b.fixed, own.fixed)) if six is None else
+                                      tuple(map(add, map(add, b.fixed, own.fixed), kept_back)), b.groups + own.groups)
+                        terms.append(t if six is not None else merged(t, FOLD))
+                        origin.append(words)
+            return [(t, origin[o]) for t, o in maximal(list(zip(terms, range(len(terms)))), s._check_bound)]
+
         try:
-            kept = maximal(list(zip(terms, range(len(terms)))), s._check_bound)
+            kept = pruned(by_debt_of(False))
         except TooManyPieces:
-            # the largest amounts are too scattered for terms to say them shortly: listed one by one
-            return self._enumerated()
+            # Undecided units make a term for each count of them: with them decided, the pools of one debt
+            # and total are factored together, which may split less.
+            try:
+                if not any(ext[ANY] for ext in found):
+                    raise
+                kept = pruned(by_debt_of(True))
+            except TooManyPieces:
+                # the largest amounts are too scattered for terms to say them shortly: listed one by one
+                return self._enumerated()
         witness: dict[str, object] = {}
-        for t, o in kept:
-            witness.setdefault(term_text(t), origin[o])
+        for t, words in kept:
+            witness.setdefault(term_text(t), words)
         return Options(tuple(t for t, _ in kept), witness)
 
     def _enumerated(self) -> Options:
@@ -841,16 +874,26 @@ class _Factored:
         it reaches."""
         def take(q: tuple, i: int):
             yield from _take_own(q, i)
+            if i in COLOURS and q[ANY] and not q[i]:
+                # a unit of any colour is decided as it pays (where one of that type is there, paying with
+                # it instead leaves that unit open: a pool that reaches no less)
+                yield q[:ANY] + (q[ANY] - 1,)
             j = 12 + i
             d = q[j] - 1
-            if self.borrowable(q[12:i + 12] + (d,) + q[j + 1:]):
+            if self.borrowable(q[12:i + 12] + (d,) + q[j + 1:ANY]):
                 yield q[:j] + (d,) + q[j + 1:]
 
+        allowed = self.s.allowed["generic"]
+        paying_colours = tuple(i for i in COLOURS if i in allowed)
+
         def take_generic(q: tuple):
-            for i in self.s.allowed["generic"]:
-                yield from _take_own(q, i)
-            d = q[:18] + (q[18] - 1,)
-            if self.borrowable(d[12:]):
+            for i in allowed:
+                if q[i]:
+                    yield q[:i] + (q[i] - 1,) + q[i + 1:]
+            if q[ANY] and not any(q[i] for i in paying_colours):
+                yield q[:ANY] + (q[ANY] - 1,)
+            d = q[:18] + (q[18] - 1,) + q[ANY:]
+            if self.borrowable(d[12:ANY]):
                 yield d
 
         return _payments(ext, symbols, life, self.s.allowed, take, take_generic if self._lends_any else None)
@@ -860,12 +903,39 @@ class _Factored:
         _, _, _, _, mana_parts, life, variants = act
         payments = self._payments(ext, mana_parts, life) if mana_parts else ((ext, 0),)
         for paid, life_paid in payments:
-            own, debt = paid[:12], paid[12:]
+            own, debt, undecided = paid[:12], paid[12:ANY], paid[ANY]
             for key, x, sac, outs in variants:
                 if life_paid:
                     key = (key[0], key[1], key[2] - life_paid, key[3])
-                for delta, how in outs:
-                    yield tuple(map(add, own, delta)) + debt, key, how
+                for delta, more, how in self._any_colour(outs):
+                    yield tuple(map(add, own, delta)) + debt + (undecided + more,), key, how
+
+    def _any_colour(self, outs: list) -> list:
+        """(change of the 12 counts, units of any colour, words) for each way an activation resolves: where
+        ``outs`` has ``d`` plus one unrestricted unit of each colour, one change ``d`` and one unit whose
+        colour is left open (decided when it pays a cost, or a group "1 of [WUBRG]" of the answer: the
+        same pools), not five; the changes no such set covers as they are."""
+        got = self._collapsed.get(id(outs))
+        if got is not None:
+            return got[1]
+        deltas = {d: how for d, how in outs}
+        kept, covered = [], set()
+        for d in deltas:
+            for c in COLOURS:
+                if not d[c]:
+                    continue
+                base = d[:c] + (d[c] - 1,) + d[c + 1:]
+                if any(k == base for k, _, _ in kept):
+                    continue
+                five = [base[:i] + (base[i] + 1,) + base[i + 1:] for i in COLOURS]
+                if all(f in deltas for f in five):
+                    kept.append((base, 1, f"{deltas[five[0]]} (or any other colour: one of [WUBRG], the colour "
+                                          "decided when it pays)"))
+                    covered.update(five)
+        out = kept + [(d, 0, how) for d, how in deltas.items() if d not in covered]
+        # (the list is kept with its answer: its id is not reused)
+        self._collapsed[id(outs)] = (outs, out)
+        return out
 
     def _by_resources(self, key: tuple) -> dict:
         """``_Search._by_resources`` over (own pool, borrowed) pairs: one that has no less of its own and
@@ -873,12 +943,21 @@ class _Factored:
         is found."""
         s = self.s
 
+        free: dict = {}
+
         def children(ext: tuple, act: tuple):
-            return [(ck, [(child, desc)]) for child, ck, desc in self._children(ext, act)]
+            if act[4]:
+                return [(ck, [(child, desc)]) for child, ck, desc in self._children(ext, act)]
+            # costing no mana, what it does is the same change whatever the pool: computed once
+            entry = free.get(id(act))
+            if entry is None:   # (the activation is kept with its changes: its id is not reused)
+                none = (0,) * (ANY + 1)
+                entry = free[id(act)] = (act, [(ck, [(child, desc)]) for child, ck, desc in self._children(none, act)])
+            return [(ck, [(tuple(map(add, ext, d)), desc) for d, desc in changed]) for ck, changed in entry[1]]
 
         found: dict = {}
         self._lends_any = self.lends_any
-        by_resources(key, {(0,) * 19: None}, found, s._activations, children, s._check_bound,
+        by_resources(key, {(0,) * (ANY + 1): None}, found, s._activations, children, s._check_bound,
                      _used(s.state, s.untap_only, key[2]))
         return found
 
