@@ -11,7 +11,7 @@ from mtgjudge.model.mana import ManaSyntaxError
 from mtgjudge.model.pool_terms import (Choice, Lots, PoolSet, Term, all_contained, all_strictly_contained, covers, expand,
                                        factor, make_term, maximal, minus_unit, none_contained, parse_term, parts,
                                        some_contained, split, term_text)
-from mtgjudge.model.pool_terms import _outside
+from mtgjudge.model.pool_terms import TooManyPieces, _outside
 
 SIZE = 6
 
@@ -135,7 +135,13 @@ def test_maximal_is_exact_on_board_shaped_terms(ts):
     """Many units of several types in terms of several totals (where the pieces are split on how many units
     of a set of types the groups that may be of it have)."""
     union = set().union(*[_elements(t) for t in ts])
-    kept = maximal([(t, n) for n, t in enumerate(ts)])
+    try:
+        kept = maximal([(t, n) for n, t in enumerate(ts)])
+    except TooManyPieces:
+        # past its piece bound the pruning gives up and mana-options lists every amount instead (never a partial
+        # answer): nothing to compare here
+        assume(False)
+        return
     assert expand([t for t, _ in kept]) == _brute_maximal(union)
     for piece, n in kept:
         assert _elements(piece) <= _elements(ts[n])

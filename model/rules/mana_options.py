@@ -919,7 +919,8 @@ class _Factored:
         if got is not None:
             return got[1]
         deltas = {d: how for d, how in outs}
-        kept, covered = [], set()
+        kept: list[tuple[tuple, int, str]] = []
+        covered: set = set()
         for d in deltas:
             for c in COLOURS:
                 if not d[c]:
