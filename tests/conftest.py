@@ -50,6 +50,11 @@ MTGJSON3 = Path(__file__).resolve().parents[2] / "shared" / "cards" / "mtgjson3"
 MTGJSON3_FILES = sorted(MTGJSON3.glob("cards_oracle_*.json")) if MTGJSON3.exists() else []
 
 
+#: The xdist group (``--dist loadgroup``, pyproject.toml) of every test that calls ``compiled_mtgjson3``: one
+#: worker compiles the 19,032 cards once, rather than each worker that draws one of these tests compiling them.
+MTGJSON3_GROUP = pytest.mark.xdist_group("mtgjson3-compiled")
+
+
 @lru_cache(maxsize=None)
 def compiled_mtgjson3(path: Path) -> tuple:
     """Every card of one MTGJSON v3 file compiled, once per test process: the tests that sweep them all
