@@ -24,6 +24,24 @@ def pytest_configure(config: pytest.Config) -> None:
     compiled.KEEP = False
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under ``--dist loadgroup`` (pyproject.toml), a test marked ``xdist_group`` runs on its group's worker:
+    pytest-xdist 3.8 tells its scheduler a test's group by appending ``@group`` to the test's node id, setting
+    ``item._nodeid``, which pytest 9 no longer reads (the id is ``item._id``); without this every group was
+    spread over the workers as under ``load``. The suffix is added here where xdist's did not take."""
+    if not getattr(config.option, "loadgroup", False) or not hasattr(config, "workerinput"):
+        return
+    from _pytest.nodeid import NodeId
+
+    for item in items:
+        names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                        for m in item.iter_markers("xdist_group")})
+        suffix = "@" + "_".join(names)
+        if names and not item.nodeid.endswith(suffix):
+            item._id = NodeId.parse(item.nodeid + suffix)
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _no_user_card_store(tmp_path_factory: pytest.TempPathFactory):
     """No test reads or writes the user's card store: the store is a file in a temporary folder that does
@@ -48,6 +66,11 @@ def shared_dir() -> Path:
 #: The MTGJSON v3 data of ../shared: every card of both templating eras (2018), in three files.
 MTGJSON3 = Path(__file__).resolve().parents[2] / "shared" / "cards" / "mtgjson3"
 MTGJSON3_FILES = sorted(MTGJSON3.glob("cards_oracle_*.json")) if MTGJSON3.exists() else []
+
+
+#: The xdist group (``--dist loadgroup``, pyproject.toml) of every test that calls ``compiled_mtgjson3``: one
+#: worker compiles the 19,032 cards once, rather than each worker that draws one of these tests compiling them.
+MTGJSON3_GROUP = pytest.mark.xdist_group("mtgjson3-compiled")
 
 
 @lru_cache(maxsize=None)

@@ -5,10 +5,16 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import pytest
+
 from mtgjudge.queries.api import CORPUS
 from mtgjudge.queries.format.files import load_paths
 from mtgjudge.queries.format.questions import Question
 from mtgjudge.queries.runner import Result, run_question
+
+#: The xdist group (``--dist loadgroup``, pyproject.toml) of every test that reads the answers here: one worker
+#: answers each question once, rather than each worker answering its share and then all of it again.
+GROUP = pytest.mark.xdist_group("corpus-answers")
 
 #: Every item of the bundled corpus: questions and, for a file that does not load, its error.
 ITEMS = load_paths([CORPUS])

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import MTGJSON3_FILES as FILES, compiled_mtgjson3
+from tests.conftest import MTGJSON3_FILES as FILES, MTGJSON3_GROUP, compiled_mtgjson3
 
 
+@MTGJSON3_GROUP
 @pytest.mark.skipif(not FILES, reason="../shared/cards/mtgjson3 is not here")
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_every_card_compiles(path):

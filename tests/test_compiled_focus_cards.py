@@ -51,22 +51,28 @@ def _records() -> dict[str, CardRecord]:
     return out
 
 
+@functools.lru_cache(maxsize=1)
+def _records_cached() -> dict[str, CardRecord]:
+    return _records()
+
+
 def _cards() -> list[str]:
     if not SHARED.exists():
         return []
-    records = _records()
+    records = _records_cached()     # read once per test process: the tests below look their cards up in it
     return sorted(c.name for c in built_in_cards() if not c.token and normalize(c.name) in records)
+
+
+@functools.lru_cache(maxsize=1)
+def _corpus_texts() -> tuple[tuple[Path, str], ...]:
+    """Every bundled question file and its text, read once per test process."""
+    return tuple((p, p.read_text(encoding="utf-8")) for p in sorted(CORPUS.rglob("*.yaml")))
 
 
 def _questions_naming(name: str) -> list[Path]:
     names = [name] + name.split(" // ")
-    return [p for p in sorted(CORPUS.rglob("*.yaml"))
-            if any(re.search(rf"(?<![\w']){re.escape(n)}(?![\w'])", p.read_text(encoding="utf-8")) for n in names)]
-
-
-@functools.lru_cache(maxsize=1)
-def _records_cached() -> dict[str, CardRecord]:
-    return _records()
+    return [p for p, text in _corpus_texts()
+            if any(re.search(rf"(?<![\w']){re.escape(n)}(?![\w'])", text) for n in names)]
 
 
 @pytest.mark.parametrize("name", _cards())

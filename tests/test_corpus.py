@@ -41,6 +41,7 @@ def test_the_corpus_loads_without_errors():
     assert len(QUESTIONS) >= 290
 
 
+@corpus_answers.GROUP
 @pytest.mark.parametrize("question", [q for q in QUESTIONS if isinstance(q, Question)], ids=lambda q: q.id)
 def test_question(question):
     result = corpus_answers.result(question.id)

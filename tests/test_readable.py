@@ -36,6 +36,7 @@ def corpus_results() -> list[Result]:
     return corpus_answers.all_results()
 
 
+@corpus_answers.GROUP
 def test_no_internal_id_repr_or_empty_bracket_in_any_corpus_answer(corpus_results):
     bad = []
     for r in corpus_results:

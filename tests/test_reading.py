@@ -12,7 +12,7 @@ from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.oracle.reading import ReadingTally, normalize_reading, read_card
 from mtgjudge.model.vocab.abilities import Ability
-from tests.conftest import MTGJSON3_FILES as FILES, compiled_mtgjson3
+from tests.conftest import MTGJSON3_FILES as FILES, MTGJSON3_GROUP, compiled_mtgjson3
 
 SNAPSHOT = Path(__file__).resolve().parent / "fixtures" / "built_in_readings.json"
 
@@ -117,6 +117,7 @@ def test_unmodelled_line_reads_as_nothing():
 # -- over every card ------------------------------------------------------------------------------------------
 
 @pytest.mark.skipif(not FILES, reason="../shared/cards/mtgjson3 is not here")
+@MTGJSON3_GROUP
 def test_round_trip_share_over_mtgjson3_holds():
     tally = ReadingTally()
     for path in FILES:
