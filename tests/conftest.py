@@ -5,11 +5,18 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 from mtgjudge.model import cache
 from mtgjudge.model.cards import compiled
 from mtgjudge.model.cards.store import ENV_VAR
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+# The property tests draw the same examples on every run (a fresh clone has no example database): their time and
+# what they try are those measured here, not a new draw in CI that may take minutes. MTGJUDGE_EXAMPLES scales the
+# example counts for a deeper search by hand.
+hypothesis_settings.register_profile("repeatable", derandomize=True)
+hypothesis_settings.load_profile("repeatable")
 
 
 def pytest_configure(config: pytest.Config) -> None:
