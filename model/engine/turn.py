@@ -23,6 +23,7 @@ from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.in_force import lasting_effects
 from mtgjudge.model.rules.turns import following_turn
 from mtgjudge.model.state import STEPS, PreventionShield, Turn, TurnReplacement
+from mtgjudge.model.engine.kernel.objects import add_counters
 from mtgjudge.model.engine.kernel.players import discard_choices, draw
 
 
@@ -119,12 +120,9 @@ def _begin_step(game: Game, stepname: str) -> list[Game]:
         else:
             game = draw(game.log("504.1", f"{active} draws for the turn"), active)
     elif stepname == "precombat-main" and active not in game.left:
-        game, put = sagas.lore_for_the_turn(game, active)      # 714.3c: a lore counter on each of their Sagas
-        if put:
-            guard_unrecognized(game, "lore counters are put on Sagas")
-        for oid in put:
-            lore = game.state.obj(oid).counter("lore")
-            game = sagas.lore_put(game, oid, lore - 1, lore)
+        for oid in sagas.sagas_for_the_turn(game, active):     # 714.3c: a lore counter on each of their Sagas
+            game = add_counters(game.log("714.3c", f"{active}'s precombat main phase begins: a lore counter is put "
+                                                   f"on {game.state.obj(oid).name} ({oid})"), oid, "lore", 1)
     elif stepname == "cleanup":
         # 514.3a: "at the beginning of the next cleanup step" abilities trigger (words.delayed.perform)
         return [x for g in _cleanup(fire(game, "cleanup")) for x in _settle_cleanup(g)]

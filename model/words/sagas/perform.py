@@ -6,13 +6,11 @@
   number the count passed from below triggers (``lore_put``); a chapter whose effect is not read is unsupported
   then, naming it, and only then;
 - 714.3c: as its controller's precombat main phase begins, a lore counter is put on each Saga they control with
-  a chapter ability (``lore_for_the_turn``, by ``engine.turn``);
+  a chapter ability (``sagas_for_the_turn``, put by ``engine.turn``);
 - 714.4: a Saga with lore counters at least its final chapter number is sacrificed unless a chapter ability of it
   has triggered and not left the stack (``due_sacrifice``, a state-based action of ``engine.sba``).
 """
 from __future__ import annotations
-
-from dataclasses import replace
 
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Unsupported
@@ -72,21 +70,12 @@ def lore_put(game: Game, oid: str, before: int, after: int) -> Game:
     return game.remember(pending=game.pending + tuple(pending)) if pending else game
 
 
-def lore_for_the_turn(game: Game, player: str) -> tuple[Game, list[str]]:
-    """714.3c: as ``player``'s precombat main phase begins, a lore counter on each Saga they control with one or
-    more chapter abilities (a turn-based action: no stack); the Sagas it was put on (``lore_put`` triggers
-    their chapters, after the caller's guard of the event)."""
-    put = []
-    for o in game.state.battlefield(player):
-        if not is_saga(o, current(game.state, o.id).subtypes) or final_chapter(o) == 0:
-            continue
-        counters = dict(o.counters)
-        counters["lore"] = o.counter("lore") + 1
-        game = game.with_state(game.state.with_object(replace(o, counters=tuple(sorted(counters.items())))))
-        game = game.log("714.3c", f"{player}'s precombat main phase begins: a lore counter is put on {o.name} "
-                                  f"({o.id})")
-        put.append(o.id)
-    return game, put
+def sagas_for_the_turn(game: Game, player: str) -> list[str]:
+    """714.3c: the Sagas ``player`` controls with one or more chapter abilities, each of which gets a lore counter
+    as their precombat main phase begins (a turn-based action: no stack; ``engine.turn`` puts them, through the
+    one way counters are put, which triggers the chapters: ``lore_put``)."""
+    return [o.id for o in game.state.battlefield(player)
+            if is_saga(o, current(game.state, o.id).subtypes) and final_chapter(o) > 0]
 
 
 def due_sacrifice(game: Game) -> list[GameObject]:
