@@ -1,7 +1,10 @@
-"""Helpers for the engine's tests: the one final game of a list, and where an object is."""
+"""Helpers for the engine's tests: the one final game of a list, where an object is, and the answer to a question
+written in a test."""
 from __future__ import annotations
 
 from mtgjudge.model.engine.game import Game
+from mtgjudge.queries.format.files import load_text
+from mtgjudge.queries.runner import run_question
 
 
 def one(games: list[Game]) -> Game:
@@ -12,3 +15,10 @@ def one(games: list[Game]) -> Game:
 
 def zone(g: Game, oid: str) -> str:
     return g.state.obj(oid).zone
+
+
+def ask_text(text: str):
+    """The result of the one question written in ``text`` (a test's YAML), as ``mtgjudge ask`` answers it."""
+    (q,) = load_text(text)
+    assert not isinstance(q, Exception), q
+    return run_question(q)

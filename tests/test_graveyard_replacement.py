@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from mtgjudge.model.words.graveyard_replacement.read import graveyard_replacement_static
-from mtgjudge.queries.format.files import load_text
-from mtgjudge.queries.runner import run_question
+from tests.engine_helpers import ask_text as ask
 
 
 @pytest.mark.parametrize("line,tokens,opponents", [
@@ -27,12 +26,6 @@ def test_the_lines_read_and_say_back(line, tokens, opponents):
 ])
 def test_other_wordings_stay_unread(line):
     assert graveyard_replacement_static(line, line) is None
-
-
-def ask(text: str):
-    (q,) = load_text(text)
-    assert not isinstance(q, Exception), q
-    return run_question(q)
 
 
 def test_buyback_beside_rest_in_peace_is_unsupported():

@@ -7,8 +7,7 @@ import pytest
 
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.words.sagas.read import chapter_abilities, chapter_numbers
-from mtgjudge.queries.format.files import load_text
-from mtgjudge.queries.runner import run_question
+from tests.engine_helpers import ask_text as ask
 
 
 def test_chapter_numbers():
@@ -24,12 +23,6 @@ def test_one_ability_for_each_numeral_and_an_unread_effect_stays_unmodelled():
     kept = chapter_abilities("III — Frob.", "III — Frob.", lambda effect: None,
                              lambda p: Ability("unmodelled", source_text=p))
     assert [a.kind for a in kept] == ["unmodelled"]
-
-
-def ask(text: str):
-    (q,) = load_text(text)
-    assert not isinstance(q, Exception), q
-    return run_question(q)
 
 
 ELSPETH = """
