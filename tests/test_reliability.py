@@ -445,13 +445,30 @@ def test_ctrl_c_while_the_verifier_is_being_imported_is_one_line_and_130(monkeyp
     assert capsys.readouterr().err == "mtgjudge: interrupted\n"
 
 
-def _check_j2_signalled(signum, after: float):
-    """``check -j 2`` sent ``signum`` ``after`` seconds: its exit code, standard error, and its workers still
-    alive a second after it ended."""
+def _slow_corpus(tmp_path, copies: int = 6):
+    """The bundled corpus ``copies`` times over, with its ids made distinct: a run of it with ``-j 2`` lasts far
+    longer than the seconds after which the tests signal it, on any machine this suite runs on."""
+    import re
+
+    from mtgjudge.queries.api import CORPUS
+
+    for n in range(copies):
+        for source in CORPUS.rglob("*.yaml"):
+            target = tmp_path / f"copy{n}" / source.relative_to(CORPUS)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            text = re.sub(r"(?m)^(\s*(?:- )?id:\s*)(\S+)", rf"\g<1>\g<2>-copy{n}", source.read_text(encoding="utf-8"))
+            target.write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def _check_j2_signalled(signum, after: float, tmp_path):
+    """``check -j 2`` of a corpus too long to finish first, sent ``signum`` ``after`` seconds: its exit code,
+    standard error, and its workers still alive a second after it ended."""
     import os
     import signal
 
-    p = subprocess.Popen([sys.executable, "-m", "mtgjudge.queries.entry", "check", "-j", "2", "--no-progress"],
+    corpus = str(_slow_corpus(tmp_path))
+    p = subprocess.Popen([sys.executable, "-m", "mtgjudge.queries.entry", "check", "-j", "2", "--no-progress", corpus],
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(after)
@@ -474,17 +491,17 @@ def _check_j2_signalled(signum, after: float):
 
 
 @pytest.mark.parametrize("after", [1.5, 4.0])
-def test_ctrl_c_during_a_run_is_one_line_and_130(after):
+def test_ctrl_c_during_a_run_is_one_line_and_130(after, tmp_path):
     import signal
 
-    code, err, alive = _check_j2_signalled(signal.SIGINT, after)
+    code, err, alive = _check_j2_signalled(signal.SIGINT, after, tmp_path)
     assert (code, err, alive) == (130, "mtgjudge: interrupted\n", [])
 
 
-def test_sigterm_to_a_parallel_run_ends_its_workers_too():
+def test_sigterm_to_a_parallel_run_ends_its_workers_too(tmp_path):
     import signal
 
-    code, err, alive = _check_j2_signalled(signal.SIGTERM, 4.0)
+    code, err, alive = _check_j2_signalled(signal.SIGTERM, 4.0, tmp_path)
     assert code in (143, -signal.SIGTERM) and "Traceback" not in err and alive == []
 
 
