@@ -67,6 +67,8 @@ def _r_player_acts(a: dict) -> str:
             act = (", then " if then else " and ") + act
         said.append(act)
     acts = words_players.where_last("".join(said))
+    if a.get("may") and who == "you":
+        return "You may " + acts.removeprefix("you ")        # "You may gain 2 life", "You may draw a card"
     return ("You may " if a.get("may") else "") + (f"{who[0].upper()}{who[1:]} {acts}" if who != "you" else
                                                    acts[0].upper() + acts[1:])
 
