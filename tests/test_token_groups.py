@@ -431,3 +431,54 @@ def test_until_end_of_turn_with_two_subjects():
     assert words("Until end of turn, target creature you control gets +3/+3 and other creatures you control get "
                  "+1/+1.") == [None]
     assert len(words("Until end of turn, target creature gets +2/+2 and gains trample.")) == 1
+
+
+# ------------------------------------------------------------------ predefined tokens created by name (111.10)
+
+@pytest.mark.parametrize("text, name, n, tapped", [
+    ("Create a Treasure token.", "Treasure", 1, False),
+    ("Create two Food tokens.", "Food", 2, False),
+    ("Create a tapped Treasure token.", "Treasure", 1, True),
+    ("Create a Blood token.", "Blood", 1, False),
+    ("Create a Map token.", "Map", 1, False),
+])
+def test_a_predefined_token_is_read_as_the_words_111_10_gives_it(text, name, n, tapped):
+    from mtgjudge.model.words.tokens.record import PREDEFINED
+
+    [e] = words(text)
+    assert e.kind == "create_tokens_more" and e.arg("predefined") == name and e.arg("n") == n
+    assert e.arg("token") == PREDEFINED[name][1] and bool(e.arg("tapped")) == tapped
+    assert e.render() == text.rstrip(".")
+
+
+@pytest.mark.parametrize("text", [
+    "Create an Incubator token.",            # 111.10i: double-faced, not in the table
+    "Create a Powerstone token.",            # 111.10h: its mana's restriction is not read from a token's words
+    "Create a Wicked Role token attached to target creature.",
+    "Create two Treasure token.",            # the number and the noun disagree
+    "Create a Treasure tokens.",
+    "Create X Treasure tokens.",             # a count the table's reading does not take
+    "Create a Goblin token.",                # not a predefined token: its characteristics are not stated
+])
+def test_near_misses_of_a_predefined_token_stay_unread(text):
+    assert words(text) == [None]
+
+
+def test_a_created_treasure_token_has_its_mana_ability():
+    from mtgjudge.model.engine.kernel.objects import token_kind
+    from mtgjudge.model.engine.tokens import token_card
+    from mtgjudge.model.words.tokens.record import PREDEFINED
+
+    card = token_card(PREDEFINED["Treasure"][1])
+    face = card.faces[0]
+    assert face.name == "Treasure" and face.types == ("Artifact",) and face.subtypes == ("Treasure",)
+    assert [a.kind for a in face.abilities] == ["mana"] and not face.color_indicator and face.mana_cost is None
+    assert token_kind(PREDEFINED["Treasure"][1]) is not None
+
+
+def test_every_predefined_token_in_the_table_is_made_by_the_engine():
+    from mtgjudge.model.engine.tokens import token_card
+    from mtgjudge.model.words.tokens.record import PREDEFINED
+
+    for name, (rule, description) in PREDEFINED.items():
+        assert rule.startswith("111.10") and token_card(description).faces[0].name == name

@@ -9,6 +9,7 @@ from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
+from mtgjudge.model.words.tokens.record import PREDEFINED
 from mtgjudge.model.engine.kernel.context import Ctx, Performer
 from mtgjudge.model.engine.kernel.objects import create_token, token_kind
 
@@ -50,8 +51,9 @@ def _create_tokens_more(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if n > MAX_TOKENS:
         raise Unsupported(f"{e.text()!r} creates {n} tokens, more than the engine's bound of {MAX_TOKENS}")
     kind = token_kind(words)
+    rule = ("111.1", PREDEFINED[e.arg("predefined")][0]) if e.arg("predefined") else "111.1"
     for _ in range(n):
-        game = create_token(game, kind, ctx.controller, "111.1", tapped=bool(e.arg("tapped")))
+        game = create_token(game, kind, ctx.controller, rule, tapped=bool(e.arg("tapped")))
     if e.arg("tapped"):
         game = game.log("110.5b", f"the {n} token(s) entered the battlefield tapped, as the effect says")
     return [game]

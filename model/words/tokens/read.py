@@ -15,7 +15,11 @@ from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
+from mtgjudge.model.words.tokens.record import PREDEFINED
 
+#: "Create a Treasure token.", "Create two tapped Food tokens." (111.10: a predefined token, by its name).
+_PREDEFINED = patterns.compile(r"^[Cc]reate (?P<n>an?|one|two|three|four|five|six|seven|eight|nine|ten|\d+) "
+                               r"(?P<tapped>tapped )?(?P<name>[A-Z][a-z]+) tokens?\.$")
 #: "..., where X is the number of cards in your hand." (107.3c)
 _WHERE_X = patterns.compile(r"^(?P<rest>.+?), where X is (?P<count>[^,]+?)\.?$", re.I)
 
@@ -26,6 +30,9 @@ def token_sentence(sentence: str, found: tuple[str, ...] = ()) -> Effect | None:
     if found:
         return None
     s = sentence.strip()
+    predefined = _PREDEFINED.match(s)
+    if predefined is not None:
+        return _predefined(predefined)
     args: dict = {}
     where = _WHERE_X.match(s)
     if where is not None:
@@ -51,6 +58,25 @@ def token_sentence(sentence: str, found: tuple[str, ...] = ()) -> Effect | None:
     else:
         args["n"] = r["amount"]
     if r["tapped"]:
+        args["tapped"] = True
+    try:
+        return parse_effect({"create_tokens_more": args})
+    except DefinitionError:
+        return None
+
+
+def _predefined(m: re.Match) -> Effect | None:
+    """A predefined token created by its name (111.10), read as the words that describe it; None for a name
+    111.10 does not define here (the sentence is then no reading), or a number said in the singular with a
+    plural noun or the other way round."""
+    name = m.group("name")
+    if name not in PREDEFINED:
+        return None
+    n = phrases.number_word(m.group("n")) if not m.group("n").isdigit() else int(m.group("n"))
+    if (n == 1) != (not m.group(0).endswith("tokens.")):
+        return None
+    args: dict = {"n": n, "token": PREDEFINED[name][1], "predefined": name}
+    if m.group("tapped"):
         args["tapped"] = True
     try:
         return parse_effect({"create_tokens_more": args})

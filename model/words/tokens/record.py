@@ -11,6 +11,7 @@ ENGINE = frozenset({"engine"})
 
 
 def _v_create(a: dict) -> dict:
+    _v_predefined(a)
     if bool(a.get("x")) == ("n" in a):
         raise DefinitionError("needs exactly one of n (a number) and x (X tokens)")
     uses_x = bool(a.get("x")) or "X/X" in a.get("token", "")
@@ -19,16 +20,56 @@ def _v_create(a: dict) -> dict:
     return a
 
 
+#: 111.10: the predefined tokens an effect may create by name, each as the words that describe it (111.3; "~" is
+#: the token itself), with its rule. Not here, so that a line creating one stays unmodelled: Powerstone (111.10h: its
+#: restriction on spending is not read from a token's words), Incubator (111.10i: double-faced) and the Roles
+#: (Auras, 111.10j-r).
+PREDEFINED: dict[str, tuple[str, str]] = {
+    "Treasure": ("111.10a", 'colorless Treasure artifact token with "{T}, Sacrifice ~: Add one mana of any color."'),
+    "Food": ("111.10b", 'colorless Food artifact token with "{2}, {T}, Sacrifice ~: You gain 3 life."'),
+    "Gold": ("111.10c", 'colorless Gold artifact token with "Sacrifice ~: Add one mana of any color."'),
+    "Walker": ("111.10d", "2/2 black Zombie creature token named Walker"),
+    "Shard": ("111.10e", 'colorless Shard enchantment token with "{2}, Sacrifice ~: Scry 1, then draw a card."'),
+    "Clue": ("111.10f", 'colorless Clue artifact token with "{2}, Sacrifice ~: Draw a card."'),
+    "Blood": ("111.10g", 'colorless Blood artifact token with "{1}, {T}, Discard a card, Sacrifice ~: Draw a card."'),
+    "Map": ("111.10s", 'colorless Map artifact token with "{1}, {T}, Sacrifice ~: Target creature you control explores. '
+                       'Activate only as a sorcery."'),
+    "Junk": ("111.10t", 'colorless Junk artifact token with "{T}, Sacrifice ~: Exile the top card of your library. You '
+                        'may play that card this turn. Activate only as a sorcery."'),
+    "Lander": ("111.10u", 'colorless Lander artifact token with "{2}, {T}, Sacrifice ~: Search your library for a basic '
+                          'land card, put it onto the battlefield tapped, then shuffle."'),
+    "Mutagen": ("111.10v", 'colorless Mutagen artifact token with "{1}, {T}, Sacrifice ~: Put a +1/+1 counter on target '
+                           'creature. Activate only as a sorcery."'),
+}
+
+
+def _r_create(a: dict) -> str:
+    n = a.get("n", 1)
+    if a.get("predefined"):      # "Create a Treasure token", "Create two tapped Food tokens" (111.10)
+        return (f"Create {count_word(n)}" + (" tapped" if a.get("tapped") else "")
+                + f" {a['predefined']} token{'s' if n != 1 else ''}")
+    return ("Create " + ("X" if a.get("x") else count_word(n)) + (" tapped" if a.get("tapped") else "")
+            + f" {a['token'] if a.get('n') == 1 else a['token'].replace(' token', ' tokens', 1)}"
+            + (f", where X is {a['x_count']}" if a.get("x_count") else ""))
+
+
+def _v_predefined(a: dict) -> None:
+    if a.get("predefined"):
+        if a["predefined"] not in PREDEFINED or a.get("token") != PREDEFINED[a["predefined"]][1]:
+            raise DefinitionError(f"'{a['predefined']}' is not a predefined token with those words (111.10)")
+        if a.get("x") or a.get("x_count"):
+            raise DefinitionError("a predefined token's count is a number here")
+
+
 WORDS: tuple[Word, ...] = (
     # 111.1, 107.3a: "Create X 1/1 green Saproling creature tokens.", "Create an X/X green Ooze creature token.",
     # "Create thirteen tapped 2/2 black Zombie creature tokens." ``n`` a number of tokens or ``x`` (X of them);
     # ``token`` one token's words ("X/X" where its power and toughness are X); ``tapped``: they enter tapped;
     # ``x_count``: "..., where X is <count>" (107.3c, read as it resolves, 608.2h), else X of the spell's cast.
-    Word("create_tokens_more", "effect", {"n": int, "x": bool, "token": str, "tapped": bool, "x_count": str},
-         lambda a: "Create " + ("X" if a.get("x") else count_word(a.get("n", 1))) + (" tapped" if a.get("tapped") else "")
-         + f" {a['token'] if a.get('n') == 1 else a['token'].replace(' token', ' tokens', 1)}"
-         + (f", where X is {a['x_count']}" if a.get("x_count") else ""),
-         frozenset({Scope.ENTERS}), ENGINE, validate=_v_create),
+    # ``predefined``: the token is one of 111.10's, named ("Create a Treasure token"), ``token`` its words.
+    Word("create_tokens_more", "effect", {"n": int, "x": bool, "token": str, "tapped": bool, "x_count": str,
+                                          "predefined": str},
+         _r_create, frozenset({Scope.ENTERS}), ENGINE, validate=_v_create),
     # 608.2c: "Untap those creatures.", "They gain haste until end of turn." right after an instruction that acted
     # on the permanents a noun phrase names: ``again`` the sentence with that noun phrase written for the pronoun
     # (read again by ``oracle.lines`` as it is performed), ``np`` the noun phrase.
