@@ -105,7 +105,7 @@ class Selector:
         words += [s.lower() for s in self.supertypes]
         words += list(self.subtypes) if self.subtypes else []
         # a subtype alone names its objects ("an Elf", "Forests"); with nothing else, "permanent"
-        words += [t.lower() for t in self.types] or ([] if self.subtypes else ["permanent"])
+        words += [t.lower() for t in self.types] or ([] if self.subtypes or self.token else ["permanent"])
         if self.token:
             words.append("token")
         if self.controller == "you":

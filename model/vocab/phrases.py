@@ -241,6 +241,7 @@ class _Meaning:
     def m_attacking(self): return ("combat", "attacking")
     def m_blocking(self): return ("combat", "blocking")
     def m_nontoken(self): return ("token", False)
+    def m_token(self, _t): return ("token", True)
     def m_color(self, t): return ("colors", NAME_TO_LETTER[t.lower()])
     def m_noncolor(self, t): return ("not_colors", NAME_TO_LETTER[t.lower()[3:]])
     def m_colorless(self): return ("colorless", True)
