@@ -33,6 +33,10 @@ def test_its_controller_wraps_the_instruction_you_would_do():
         ["destroy", "its_controller", "create_tokens"]
     assert kinds("Destroy target creature. Its controller loses 2 life and you gain 2 life.") == \
         ["destroy", "player_acts", "gain_life"]
+    assert kinds("Destroy target creature or planeswalker. Its controller investigates.") == \
+        ["destroy", "its_controller", "investigate"]
+    assert kinds("Exile target creature. Its controller creates a Treasure token.") == \
+        ["exile", "its_controller", "create_tokens_more"]
 
 
 def test_if_it_is_a_quality_conditions_the_next_instruction():
@@ -128,6 +132,8 @@ def test_damage_equal_near_misses(text):
     "~ deals 2 damage to target creature. If it's an artifact creature, ~ deals 4 damage to it instead.",  # 614
     "~ deals 3 damage to target creature. If that creature has a +1/+1 counter on it, draw a card.",
     "Destroy target creature. Its controller may search their library for a basic land card.",
+    "Destroy target creature. Its controller creates X 1/1 white Soldier creature tokens.",  # whose X?
+    "Destroy target creature. Its controller investigates twice.",
     "Destroy target creature. You gain life equal to twice its mana value.",   # (its mana value alone: removal reads it)
     "Return all creatures to their owners' hands. You gain 1 life for each creature returned this way.",
     "Exile target creature card from a graveyard, then return it to the battlefield under your control.",

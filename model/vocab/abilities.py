@@ -215,6 +215,19 @@ _NEXT = "(the next instruction)"
 _ALL_OF = re.compile(r"\b(?:all|each)\b", re.I)
 #: Marker words that make the instruction after them optional or conditional (608.2c-d), as they lead it.
 _LEADS = {"optional": "You may", "if_you_do": "If you do,", "if_you_dont": "If you don't,"}
+#: How an instruction said to "you" is said of "its controller" (608.2h: ``words.references``' marker).
+_OF_ITS_CONTROLLER = (("You gain ", "gains "), ("You lose ", "loses "), ("Create ", "creates "), ("Draw ", "draws "),
+                      ("Investigate", "investigates"))
+
+
+_OF_ITS_CONTROLLER_LEAD = "(its controller)"
+
+
+def _said_of_its_controller(said: str) -> str | None:
+    for you, them in _OF_ITS_CONTROLLER:
+        if said.startswith(you):
+            return "Its controller " + them + said[len(you):]
+    return None
 
 
 def render_effects(effects: tuple["Effect", ...]) -> str | None:
@@ -238,10 +251,20 @@ def render_effects(effects: tuple["Effect", ...]) -> str | None:
         if e.kind in _LEADS:
             lead = (lead + " " if lead else "") + _LEADS[e.kind]
             continue
+        if e.kind == "its_controller":
+            lead = (lead + " " if lead else "") + _OF_ITS_CONTROLLER_LEAD
+            continue
         said = e.render()
         if not said:
             return None
         said = said.strip().rstrip(".")
+        if lead.endswith(_OF_ITS_CONTROLLER_LEAD):
+            of_them = _said_of_its_controller(said)
+            if of_them is None:
+                return None
+            lead, said = lead[: -len(_OF_ITS_CONTROLLER_LEAD)].rstrip(), of_them
+            if lead:
+                said = said[:1].lower() + said[1:]
         if said.endswith(_NEXT):       # a condition on the instruction after it ("If it's a Human, ...")
             lead = (lead + " " if lead else "") + said[: -len(_NEXT)].rstrip()
             continue

@@ -36,7 +36,7 @@ from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
-from mtgjudge.model.words.references.record import quality_selector
+from mtgjudge.model.words.references.record import CONTROLLER_DOES, quality_selector
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
 from mtgjudge.model.engine.kernel.damage import deal_damage
 from mtgjudge.model.engine.kernel.players import change_life
@@ -50,8 +50,6 @@ REFERRING = MARKERS + ("life_equal",)
 #: Words that only qualify the instruction before them ("It can't be regenerated."): a reference after them is
 #: to that instruction.
 PART_OF_BEFORE = frozenset({"no_regeneration"})
-#: "Its controller" does only these (``words.references.read``): no target, "you" the only player they name.
-_CONTROLLER_DOES = ("create_tokens", "gain_life", "lose_life", "draw")
 
 
 def _unread(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -294,7 +292,7 @@ def run_with_references(branches: list[Game], effects: tuple[Effect, ...], uses:
                     if ok:
                         rs, cur_it = _do(rs, inner, uses[k + 1], cur_it, perform, ctx, g, r, before)
                 else:                                      # its_controller
-                    if inner.kind not in _CONTROLLER_DOES:
+                    if inner.kind not in CONTROLLER_DOES:
                         raise Unsupported(f"'Its controller' doing {inner.text()!r} is not performed")
                     who = _controller_of(g, r, cur_it, "its controller", before)
                     c = replace(ctx, controller=who)

@@ -33,16 +33,14 @@ from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
-from mtgjudge.model.words.references.record import quality_selector
+from mtgjudge.model.words.references.record import CONTROLLER_DOES, quality_selector
 
 Reader = Callable[[str, tuple, list], "Effect | None"]
 
 _IF_IT = patterns.compile(r"^If (?:it's|it is|it was|(?:that|the) (?:creature|card|permanent|land|artifact|enchantment)"
                     r" (?:is|was)|the exiled (?:card|creature|permanent) (?:is|was)) ([^,]+), (.+)$", re.I)
-_ITS_CONTROLLER = patterns.compile(r"^Its controller (creates|gains|loses|draws) (.+)$", re.I)
-_AS_YOU = {"creates": "Create", "gains": "You gain", "loses": "You lose", "draws": "Draw"}
-#: What "Its controller" may do here: instructions with no target whose only player is "you".
-_CONTROLLER_DOES = ("create_tokens", "gain_life", "lose_life", "draw")
+_ITS_CONTROLLER = patterns.compile(r"^Its controller (creates|gains|loses|draws|investigates)( .+|\.)$", re.I)
+_AS_YOU = {"creates": "Create", "gains": "You gain", "loses": "You lose", "draws": "Draw", "investigates": "Investigate"}
 _AND_YOU = patterns.compile(r"^(Its controller loses \w+ life) and (you (?:gain|lose) \w+ life)\.$", re.I)
 _FLICKER = patterns.compile(r"^Exile ((?:another )?target [^,.]+|(?:up to )?(?:one|two|three|four|five) target [^,.]+|any "
                       r"number of target [^,.]+), then return (that card|it|those cards|them) to the battlefield under "
@@ -98,8 +96,9 @@ def ref_words(sentence: str, found: tuple, earlier: list, read: Reader) -> list 
         return [first, second] if first is not None and second is not None else None
     m = _ITS_CONTROLLER.match(s)
     if m is not None:
-        inner = read(f"{_AS_YOU[m.group(1).lower()]} {m.group(2)}", (), earlier)
-        if inner is None or inner.kind not in _CONTROLLER_DOES:
+        rest = m.group(2).strip()
+        inner = read(f"{_AS_YOU[m.group(1).lower()]}" + ("." if rest == "." else f" {rest}"), (), earlier)
+        if inner is None or inner.kind not in CONTROLLER_DOES or inner.arg("x") or inner.arg("x_count"):
             return None
         return [parse_effect("its_controller"), inner]
     return None

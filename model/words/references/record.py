@@ -85,6 +85,9 @@ def _v_target(a: dict) -> None:
         raise DefinitionError("needs target (a target phrase)")
 
 
+#: What "Its controller" may do (608.2h): instructions with no target whose only player is "you", and no X.
+CONTROLLER_DOES = ("create_tokens", "create_tokens_more", "gain_life", "lose_life", "draw", "investigate")
+
 WORDS = (
     # 608.2c, 608.2h: "If it's <quality>, <instruction>" (the object the instruction before acted on).
     Word("if_it", "effect", {"quality": str}, lambda a: f"If it's {a['quality']}, (the next instruction)",
