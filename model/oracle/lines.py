@@ -235,7 +235,7 @@ _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_
     # The effects real spells use most (counted over the Oracle store), read whole like the above.
     (patterns.compile(r"^(?:All (creatures)|(creatures you control)) get ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I),
      "pump_all", ("affects", "affects", "power", "toughness")),                                       # 613.4c, 611.2c
-    # removal (r4): "all" or "each", a list of phrases ("artifacts, creatures, and lands"), qualifiers with
+    # removal: "all" or "each", a list of phrases ("artifacts, creatures, and lands"), qualifiers with
     # numbers ("with mana value 3 or less") and "don't" (``phrases.parse_nps`` reads the phrase whole); a phrase
     # with "target" in it is another pattern's ("Exile all cards from target player's graveyard.")
     (patterns.compile(r"^Destroy (?:all|each) (?!.*\btarget)([a-z0-9, '-]+?)\.$", re.I), "destroy_all", ("affects",)),       # 701.8a
@@ -409,7 +409,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
             or token_sentence(sentence)   # 615 shields; permanents entering, tokens; X and tapped tokens (gains)
         if word is not None:
             return word
-        return counted_word(sentence, found, lambda s: effect_word(s, (), earlier))   # counts (r-count)
+        return counted_word(sentence, found, lambda s: effect_word(s, (), earlier))   # counts
     return None
 
 
