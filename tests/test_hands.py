@@ -382,3 +382,36 @@ def test_goblin_recruiter_leaves_the_library_cards_nobody_knows():
     # near miss: the plural second sentence is joined only with a plural first sentence
     assert len(sentences("Search your library for a Goblin card and reveal that card. Shuffle your library, then put "
                          "them on top of it in any order.")) == 2
+
+
+# ------------------------------------------------------------------ a card put from the hand onto the battlefield
+
+def test_a_land_card_put_from_the_hand_is_read():
+    w = library_word("You may put a land card from your hand onto the battlefield.", ())
+    assert w.kind == "put_from_hand" and dict(w.args) == {"quality": "land", "may": True}
+    assert w.render() == "You may put a land card from your hand onto the battlefield"
+    w = library_word("Put a creature card from your hand onto the battlefield tapped.", ())
+    assert dict(w.args) == {"quality": "creature", "tapped": True}
+
+
+@pytest.mark.parametrize("sentence", [
+    "You may put a land card from your hand onto the battlefield tapped under your control.",
+    "You may put two land cards from your hand onto the battlefield.",
+    "You may put a land card from your graveyard onto the battlefield.",
+    "You may put a card with flying from your hand onto the battlefield.",
+])
+def test_near_misses_of_a_card_put_from_the_hand_stay_unread(sentence):
+    assert library_word(sentence, ()) is None
+
+
+def test_a_card_put_from_a_hand_nobody_knows_is_unsupported():
+    # 305.4: a card of that hand the question does not name may be a land card or not
+    with pytest.raises(Unsupported, match="whether it may be put onto the battlefield matters"):
+        finals("Growth Spiral", "u1, g1", hand=", Forest, {card: Island, id: i}", alice_library="3")
+
+
+def test_every_land_card_of_the_hand_or_none_is_a_branch():
+    games = finals("Growth Spiral", "u1, g1", hand=", {card: Forest, id: f}, {card: Grizzly Bears, id: gb}",
+                   alice_library="[{card: Island, id: top}]")
+    ends = {(zone(g, "f"), zone(g, "top"), zone(g, "gb")) for g in games}
+    assert ends == {("battlefield", "hand", "hand"), ("hand", "battlefield", "hand"), ("hand", "hand", "hand")}

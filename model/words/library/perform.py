@@ -606,6 +606,36 @@ def _chosen_to(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return merge(out)
 
 
+def _put_from_hand(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """305.4, 400.6: the controller puts a card of the quality from their hand onto the battlefield (not playing
+    it: no land play is used), each such card a branch; "you may": putting none is a branch too (608.2d); with
+    none, nothing happens. A card in that hand the question does not name is unsupported (what it is decides
+    whether it may be put)."""
+    p = ctx.controller
+    st = game.state
+    spec = phrases.parse_target(card_phrase(e.arg("quality"), ""))
+    src = st.obj(ctx.source) if st.has(ctx.source) else None
+    fits = []
+    for oid in st.player(p).zone("hand"):
+        o = st.obj(oid)
+        if not o.card.modelled:
+            raise Unsupported(f"{p}'s hand holds {unknown_card(o)}: whether it may be put onto the battlefield matters")
+        if any(matches(sel, current(st, oid), o, p, src, st.turn.step) for sel in spec.objects):
+            fits.append(oid)
+    out = [game.log("608.2d", f"{p} puts no card from their hand onto the battlefield")] \
+        if e.arg("may") or not fits else []
+    for oid in fits:
+        lki = st.obj(oid)
+        g = game.choose(f"{p} puts {lki.name} ({oid}) from their hand onto the battlefield")
+        out += [after_moves(w, [(lki, "hand", "battlefield")], f"{lki.name} enters the battlefield")
+                for w in enter_each_way(g, oid, p, None, ("305.4", "400.6"),
+                                        f"{p} puts {lki.name} ({oid}) from their hand onto the battlefield",
+                                        tapped=bool(e.arg("tapped")))]
+        if len(out) > MAX_BRANCHES:
+            raise SearchBound(f"{e.text()!r} has more than {MAX_BRANCHES} outcomes: the search bound")
+    return merge(out)
+
+
 def _put_on_library(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """The target (a permanent, or a card in a graveyard) is put on top of its owner's library: the first of
     the cards the library names, above any cards nobody knows (400.7: a new object; a token ceases to exist,
@@ -650,6 +680,7 @@ PERFORMERS: dict[str, Performer] = {
     "reveal_hand": _reveal_hand,
     "choose_from_hand": _choose_from_hand,
     "chosen_to": _chosen_to,
+    "put_from_hand": _put_from_hand,
     "add_mana": _add_mana,
     # "player_acts": words.players.perform' (a player's instructions, every verb of them)
     "look_top": _look_top,

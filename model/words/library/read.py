@@ -19,10 +19,22 @@ from mtgjudge.model.vocab.parse import parse_effect
 _KIND = {"look": "look_top", "look_at": "look_at", "shuffle": "shuffle", "search": "search"}
 
 
+#: "You may put a land card from your hand onto the battlefield." (305.4), "Put a creature card from your hand onto
+#: the battlefield tapped."
+_FROM_HAND = patterns.compile(r"^(?P<may>you may )?put an? (?P<quality>[a-z -]+?) card from your hand onto the "
+                              r"battlefield(?P<tapped> tapped)?\.?$", re.I)
+
+
 def library_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
     """The word a whole sentence is, or None. ``found``: the sentence's target phrases (``find_targets``): only
     "target player" / "target opponent" as the subject of a player's instructions."""
     s = sentence.strip()
+    m = _FROM_HAND.match(s)
+    if m is not None and not found:
+        if not _card_quality(m.group("quality"), ""):
+            return None
+        return parse_effect({"put_from_hand": {"quality": m.group("quality"), **({"may": True} if m.group("may") else {}),
+                                               **({"tapped": True} if m.group("tapped") else {})}})
     try:
         r = phrases.parse(s, "player_effect")
     except DefinitionError:

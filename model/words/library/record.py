@@ -213,6 +213,11 @@ WORDS: tuple[Word, ...] = (
     # ``with``: a qualifier after the noun ("with mana value 3 or less", 202.3).
     # ``n``: how many cards (a number or "X", 107.3a; "up to" with ``up_to``)
     # ``revealed``: the target player reveals that many cards of their choice, and the choice is made among them
+    # 305.4, 400.6, 608.2d: "You may put a land card from your hand onto the battlefield." (the controller picks
+    # one card of the quality there, or none where "may"; putting a land onto the battlefield is not playing it).
+    Word("put_from_hand", "effect", {"quality": str, "may": bool, "tapped": bool},
+         lambda a: f"{'You may put' if a.get('may') else 'Put'} a {a['quality']} card from your hand onto the "
+                   f"battlefield{' tapped' if a.get('tapped') else ''}", frozenset({Scope.ENTERS}), ENGINE),
     Word("choose_from_hand", "effect", {"quality": str, "with": str, "may": bool, "target": str, "n": object,
                                         "up_to": bool, "revealed": int},
          lambda a: (f"Target {a['target']} reveals {count_word(a['revealed'])} cards from their hand and you choose "
