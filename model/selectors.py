@@ -38,7 +38,8 @@ class Selector:
     monocolored: bool = False            # exactly one color (105.2a)
     with_keyword: str = ""               # "with flying"
     without_keyword: str = ""            # "without flying"
-    stat: tuple[str, str, int] | None = None   # ("power" | "toughness" | "mana value", "<=" | ">=" | "==", n)
+    stat: tuple[str, str, int] | None = None   # ("power" | "toughness" | "total power and toughness" | "mana value",
+    #                                            "<=" | ">=" | "==", n)
     combat: str = ""                     # "attacking" | "blocking" | "attacking or blocking" (506.4)
     counter: str = ""                    # "with a +1/+1 counter on it": one or more counters of this kind (122.1)
 

@@ -162,6 +162,10 @@ def _stat_fits(stat: tuple[str, str, int], ch: Characteristics, o: GameObject) -
     value: int | None
     if what == "mana value":
         value = object_mana_value(o)
+    elif what == "total power and toughness":      # the sum of the two (208.1), each with its counters (613.4c)
+        if ch.power is None or ch.toughness is None:
+            return False
+        value = ch.power + ch.toughness + (sum(o.counters_pt()) if o.zone == "battlefield" else 0)
     else:
         value = ch.power if what == "power" else ch.toughness
         if value is None:

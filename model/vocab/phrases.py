@@ -313,6 +313,9 @@ class _Meaning:
     def q_stat(self, what, n, cmp):
         return ("stat", (str(what).lower(), "<=" if cmp.lower() == "less" else ">=", int(n)))
 
+    def q_total_pt(self, n, cmp):
+        return ("stat", ("total power and toughness", "<=" if cmp.lower() == "less" else ">=", int(n)))
+
     def q_mana_value(self, what, n, cmp):
         return ("stat", ("mana value", "<=" if cmp.lower() == "less" else ">=", int(n)))
 
