@@ -162,6 +162,19 @@ def test_an_outcome_stack_gets_a_spell_of_the_kind_a_target_asks_for():
     assert not board.spell_targets(q.state.obj(sorceries[0]).card.front)
 
 
+def test_a_target_creature_in_combat_gets_a_board_in_combat():
+    # 506.4: only in combat are there attacking and blocking creatures: Bob's declare blockers step, his
+    # creature attacking Alice and hers blocking it; the spell is cast at instant speed there (117.3a)
+    card = compile_card(record("Coverage Ambush", "{W}", "Instant", "Destroy target attacking creature."))
+    q = board.outcome(card)
+    assert q.state.turn.active == "Bob" and q.state.turn.step == "declare-blockers"
+    assert q.state.obj(board.ATTACKER).attacking == "Alice" and q.state.obj(board.BLOCKER).controller == "Alice"
+    r = run_question(q)
+    assert r.status == "pass", r.message             # the outcome computed (the sweep asserts nothing)
+    plain = compile_card(record("Coverage Snipe", "{W}", "Instant", "Destroy target creature."))
+    assert board.outcome(plain).state.turn.active == "Alice"      # the generic board otherwise
+
+
 def test_a_creature_with_power_four_or_greater_is_a_filler_where_the_board_has_none():
     spell = Ability("spell", targets=("creature with power 4 or greater",))
     card = CardDef((Face("Coverage Slayer", mana_cost=(), types=("Instant",), abilities=(spell,)),))

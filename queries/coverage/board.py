@@ -7,7 +7,8 @@ the product knows.
 Every board is the same generic game: Alice's precombat main phase on her turn, empty stack, no land
 played yet; Alice controls a creature and an artifact creature, Bob a creature, an artifact, an
 enchantment, a land and a planeswalker; both have two cards in hand, a creature, a land and an instant
-card in the graveyard, and a library. What the question needs is added to that: untapped lands paying
+card in the graveyard, and a library (for a target creature in combat, Bob's declare blockers step instead, his
+creature attacking Alice and hers blocking it). What the question needs is added to that: untapped lands paying
 the mana cost (one land per unit of mana, chosen by the payment model's ``ways_to_pay``), counters, cards
 to discard or exile, life, permanents to sacrifice or tap, and a legal target for each target. Where the
 generic board has no legal target (or too few permanents for a cost), a permanent from the pool of inert
@@ -227,6 +228,16 @@ def spell_targets(face: Face) -> tuple[str, ...]:
     return tuple(phrases)
 
 
+def _targets_combat(phrase: str) -> bool:
+    """Does a target phrase name creatures in combat ("target attacking creature", "target attacking or
+    blocking creature")? Only a combat has them (506.4): the board is then Bob's declare blockers step."""
+    return any(w.strip(",") in ("attacking", "blocking") for w in phrase.lower().split())
+
+
+#: The ids of the creatures in combat on a board for a combat target: Bob's attacking Alice, Alice's blocking it.
+ATTACKER, BLOCKER = "bob-attacker", "alice-blocker"
+
+
 def _targets_spells(phrase: str) -> bool:
     """Does a target phrase name spells ("spell", "creature spell", "instant or sorcery spell")? Their
     legal targets are on the stack, which the generic board leaves empty."""
@@ -269,6 +280,13 @@ def _doc(kind: str, card_entry: dict, zone: str, needs: Needs, extra: Mapping[Pl
     bob = {"battlefield": theirs, "hand": list(HAND),
            "graveyard": list(GRAVEYARD) + list(extra.get((OPPONENT, "graveyard"), ())), "library": LIBRARY}
     state: dict[str, Any] = {"players": {PLAYER: alice, OPPONENT: bob}}
+    if any(_targets_combat(t) for t in needs.targets):
+        # 506.4, 509.1: Bob's Grizzly Bears attacks Alice and her Grizzly Bears blocks it, in Bob's declare
+        # blockers step (Alice casts at instant speed: she has priority there, 117.3a)
+        state["turn"] = {"active": OPPONENT, "step": "declare-blockers"}
+        theirs[0] = {"card": theirs[0], "id": ATTACKER, "attacking": PLAYER, "blocked": True}
+        at = ours.index(OURS[0])
+        ours[at] = {"card": OURS[0], "id": BLOCKER, "blocking": [ATTACKER]}
     if any(_targets_spells(t) for t in needs.targets):
         spells = SPELLS if kind != "outcome" else [n for n in OUTCOME_SPELLS if not _has_targets(n)]
         state["stack"] = [{"card": name, "controller": OPPONENT} for name in spells] + \
