@@ -107,7 +107,7 @@ class CostPart:
         if k == "sacrifice_self":
             return "Sacrifice this"
         if k == "sacrifice":
-            # 701.17a: only one's own permanents are sacrificed, so the words say no controller
+            # 701.21a: only one's own permanents are sacrificed, so the words say no controller
             what = _own(self.what.describe()) if self.what else "permanent"
             if self.n > 1 or self.n == X_COUNT:
                 what = plural_noun(what)
