@@ -19,12 +19,19 @@ from mtgjudge.model.vocab.parse import parse_effect
 KIND = r"([+-]\d+/[+-]\d+|[a-z]+)"
 
 
-def sentence_patterns(num: str, tgt: str) -> tuple:
-    """(pattern, word, argument keys) for ``lines.effect_word``, given its number and target expressions."""
+def early_patterns(num: str, tgt: str) -> tuple:
+    """Patterns ``lines.effect_word`` tries before its own: "on each of" a target phrase, which "Put ... on each
+    [permanents]" (``words.entering``) would otherwise take and leave unread."""
     return (
         # 122.1, 601.2c: one use of "target" choosing several permanents, each given the counters
         (patterns.compile(rf"^Put {num} {KIND} counters? on each of {tgt}\.$", re.I), "counter_target",
          ("n", "kind", "target")),
+    )
+
+
+def sentence_patterns(num: str, tgt: str) -> tuple:
+    """(pattern, word, argument keys) for ``lines.effect_word``, given its number and target expressions."""
+    return (
         (patterns.compile(rf"^Put {num} {KIND} counters? on ~\.$", re.I), "counter", ("n", "kind")),        # 122.1
         (patterns.compile(rf"^Put {num} {KIND} counters? on {tgt}\.$", re.I), "counter_target",
          ("n", "kind", "target")),                                                                       # 122.1

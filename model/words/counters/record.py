@@ -13,6 +13,7 @@ Fading N (702.32a) is read as the two abilities it means, each marked with the k
 and said back as the keyword (``render_keyword``)."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mtgjudge.model.errors import DefinitionError
@@ -65,6 +66,14 @@ def _v_counter_target(a: dict) -> None:
         raise DefinitionError("needs target (a target phrase)")
 
 
+def _each_of(phrase: str) -> str:
+    """A target phrase after "on": one use of "target" that may choose several ("up to two target creatures",
+    601.2c) said "each of" them."""
+    said = _target_words(phrase)
+    several = re.match(r"^(?:up to )?(?:two|three|four|five|six|\d+|any number of) (?:or \w+ )?target ", said)
+    return f"each of {said}" if several else said
+
+
 WORDS = (
     # 122.1: "Put N [kind] counters on this" (``self_as_it``: the text says "it", the object its trigger
     # condition names, 608.2c).
@@ -73,7 +82,7 @@ WORDS = (
          ENGINE, _v_counter),
     # 122.1: "Put a +1/+1 counter on target creature", "Put a charge counter on target artifact".
     Word("counter_target", "effect", {"kind": str, "n": int, "target": str},
-         lambda a: f"Put {counters_words(a.get('n', 1), a['kind'])} on {_target_words(a['target'])}",
+         lambda a: f"Put {counters_words(a.get('n', 1), a['kind'])} on {_each_of(a['target'])}",
          frozenset({Scope.COUNTERS, Scope.POWER_TOUGHNESS}), ENGINE, _v_counter_target),
     # 122.1, 609.3: "Remove N [kind] counters from this": as many as it has, if it has fewer.
     Word("remove_counter", "effect", {"kind": str, "n": int, "self_as_it": bool},
