@@ -44,6 +44,10 @@ def lines(text: str, type_line: str = "Creature — Fungus"):
     "Fading 3 (This creature enters the battlefield with three fade counters on it. At the beginning of your upkeep, "
     "remove a fade counter from it. If you can't, sacrifice it.)",
     "{T}: Draw a card for each charge counter on Testcard.",
+    "Vanishing 3 (This creature enters the battlefield with three time counters on it. At the beginning of your "
+    "upkeep, remove a time counter from it. When the last is removed, sacrifice it.)",
+    "At the beginning of your upkeep, if Testcard has a time counter on it, remove a time counter from Testcard.",
+    "At the beginning of your upkeep, if there are three or more spore counters on Testcard, draw a card.",
 ])
 def test_lines_are_read_and_read_back_as_their_text(text):
     (line,) = lines(text)
@@ -64,8 +68,8 @@ def test_fading_is_the_two_abilities_it_means():
     "Whenever a creature you control dies, put a +1/+1 counter on it.",
     # a kind of two words is not read
     "{T}: Put a first strike counter on target creature.",
-    # vanishing's "When the last is removed" is an event the engine has no trigger for
-    "Vanishing 3",
+    # vanishing without a number (702.63b) is not read
+    "Vanishing",
     # an event the trigger grammar does not read
     "When Testcard becomes the target of a spell or ability, sacrifice it.",
     # "If you can't" after a removal of two counters: not fading's words
@@ -206,11 +210,36 @@ expect: [{stack_size: 0}]
     assert zone(g, "r") == "battlefield"
 
 
-def test_vanishing_stays_unsupported_at_the_upkeep(monkeypatch):
-    with_card(monkeypatch, "Vanishing 2", "Creature — Beast", ("2", "2"))
-    with pytest.raises(Unsupported, match="Vanishing"):
-        finals("{card: Testcard, id: t, counters: {time: 2}}", "[{advance: next-turn}, {advance: next-turn}]",
-               active="Alice")
+def test_vanishing_is_the_three_abilities_it_means():
+    (line,) = lines("Vanishing 2", "Creature — Beast")
+    static, upkeep, last = line.abilities
+    assert dict(static.static.args) == {"counter": "time", "n": 2}
+    assert upkeep.effects[0].kind == "intervening_if" and upkeep.effects[1].kind == "remove_counter"
+    assert (last.trigger_event.event, last.trigger_event.counter) == ("last_counter_removed", "time")
+    assert line.rendering == "Vanishing 2"
+
+
+def test_vanishing_sacrifices_when_a_cost_removes_the_last_time_counter(monkeypatch):
+    # 702.63a: "When the last time counter is removed" triggers however it is removed: here by a cost (602.2b)
+    with_card(monkeypatch, "Vanishing 2\nRemove a time counter from Testcard: Draw a card.", "Creature — Beast",
+              ("2", "2"))
+    g = one(finals("{card: Testcard, id: t, counters: {time: 1}}", "[{activate: t, ability: 1}, {resolve: all}]"))
+    assert zone(g, "t") == "graveyard"
+
+
+def test_a_condition_on_the_counters_of_a_source_that_changed_zones_is_unsupported():
+    # 400.7: the counters an intervening "if" reads are the source's own; a new object's (or an object whose zone
+    # changes the caller does not know) are not read for it
+    from mtgjudge.model.engine.intervening import condition_holds
+
+    (q,) = load_text(BOARD.format(battlefield="{card: Thallid, id: t, counters: {spore: 1}}", bob="", active="Alice",
+                                  actions="[{advance: draw}]"))
+    g = Game(q.state)
+    assert condition_holds(g, "~ has a spore counter on it", "Alice", "t", "603.4", g.moved("t"))
+    assert not condition_holds(g, "there are two or more spore counters on ~", "Alice", "t", "603.4", g.moved("t"))
+    for moves in (None, g.moved("t") + 1):
+        with pytest.raises(Unsupported, match="400.7"):
+            condition_holds(g, "~ has a spore counter on it", "Alice", "t", "603.4", moves)
 
 
 def test_a_count_of_counters_on_the_object_itself(monkeypatch):

@@ -646,19 +646,25 @@ def _keyword_meaning(item: str, ctx: LineContext) -> Ability | None:
 
 
 def _counter_keyword(item: str, ctx: LineContext) -> list[Ability] | None:
-    """702.32a: "Fading N" read as the two abilities it means ("This permanent enters with N fade counters on it"
-    and its upkeep trigger, ``words.counters.record.keyword_meaning``), each marked with the keyword; None for any
-    other item, or when either is not read whole."""
-    n = counters_read.fading(item)
-    if n is None or ctx.spell:
+    """702.32a, 702.63a: "Fading N" / "Vanishing N" read as the abilities it means ("This permanent enters with N
+    fade counters on it" and its upkeep trigger, ``words.counters.record.keyword_meaning``; for vanishing also
+    "When the last time counter is removed from this permanent, sacrifice it."), each marked with the keyword;
+    None for any other item, or when one of them is not read whole."""
+    found = counters_read.counter_keyword(item)
+    if found is None or ctx.spell:
         return None
-    static, trigger = counters_record.keyword_meaning("Fading", n)
-    enters = Ability("static", static=parse_static(static), keyword="Fading", source_text=item)
+    name, n = found
+    static, trigger = counters_record.keyword_meaning(name, n)
+    read = [Ability("static", static=parse_static(static), keyword=name, source_text=item)]
     upkeep = _triggered(trigger, item, ctx)
     if upkeep.kind != "triggered":
         return None
-    read = (enters, dataclasses.replace(upkeep, keyword="Fading"))
-    return list(read) if counters_record.render_keyword(read) is not None else None
+    read.append(dataclasses.replace(upkeep, keyword=name))
+    if name == "Vanishing":
+        event, sacrifice = counters_read.last_removed_trigger(static["counter"])
+        read.append(Ability("triggered", effects=(sacrifice,), trigger=event.render() or "", trigger_event=event,
+                            keyword=name, source_text=item))
+    return read if counters_record.render_keyword(tuple(read)) is not None else None
 
 
 def _cycling(item: str, ctx: LineContext) -> Ability | None:

@@ -12,7 +12,7 @@ from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.tokens import token_card
 from mtgjudge.model.engine.settle import after_moves
-from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_by_last_counter
 from mtgjudge.model.words.sagas.perform import lore_put
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.words.counters.record import unperformed_rule
@@ -102,5 +102,8 @@ def remove_counters(game: Game, oid: str, kind: str, n: int) -> tuple[Game, int]
     c[kind] -= gone
     game = game.with_state(st.with_object(replace(o, counters=tuple(sorted((k, v) for k, v in c.items() if v)))))
     guard_unrecognized(game, f"counters are removed from {o.name}")
-    return game.log("122.1", f"{gone} {kind} counter(s) are removed from {oid}"
-                    + (f" (it had only {gone}: 609.3)" if gone < n else "")), gone
+    game = game.log("122.1", f"{gone} {kind} counter(s) are removed from {oid}"
+                    + (f" (it had only {gone}: 609.3)" if gone < n else ""))
+    if not c[kind]:         # 702.63a: "When the last time counter is removed from ~"
+        game = triggered_by_last_counter(game, [(oid, kind)], "an effect removes it")
+    return game, gone

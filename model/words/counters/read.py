@@ -3,7 +3,7 @@ counters on target creature.", "Remove a +1/+1 counter from ~.", "Remove a charg
 artifact." (``sentence_patterns``, each read whole by ``oracle.lines.effect_word``); "If you can't, sacrifice
 ~." right after "Remove a [kind] counter from ~." (``cant_remove_after``: fading's words, 702.32a); "it" for
 the object itself where a triggered ability's condition names it ("When ~ enters, put a +1/+1 counter on it.",
-608.2c: ``said_it``). Fading N is read as the abilities it means (``fading``).
+608.2c: ``said_it``). Fading N and vanishing N are read as the abilities they mean (``counter_keyword``).
 
 A counter's kind is one word ("spore", "charge", "ki") or a power and toughness counter ("+1/+1", "-0/-1",
 122.1a); a kind of more words ("first strike" counters) is not read, and its line stays unmodelled."""
@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from mtgjudge.model import patterns
-from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.vocab.abilities import Effect, TriggerEvent
 from mtgjudge.model.vocab.parse import parse_effect
 
 #: A counter's kind as the patterns read it.
@@ -78,11 +78,18 @@ def as_said(word: Effect | None) -> Effect | None:
     return parse_effect({word.kind: {**dict(word.args), "self_as_it": True}})
 
 
-#: 702.32a: "Fading N", the whole line.
-_FADING = patterns.compile(r"^Fading (\d+)$", re.I)
+#: 702.32a, 702.63a: "Fading N", "Vanishing N", the whole item (vanishing without a number, 702.63b, is not read).
+_KEYWORD = patterns.compile(r"^(Fading|Vanishing) (\d+)$", re.I)
 
 
-def fading(item: str) -> int | None:
-    """N of a keyword line "Fading N"; None for any other line."""
-    m = _FADING.match(item.strip().rstrip("."))
-    return int(m.group(1)) if m else None
+def counter_keyword(item: str) -> tuple[str, int] | None:
+    """(keyword, N) of a keyword item "Fading N" or "Vanishing N"; None for any other."""
+    m = _KEYWORD.match(item.strip().rstrip("."))
+    return (m.group(1).capitalize(), int(m.group(2))) if m else None
+
+
+def last_removed_trigger(kind: str) -> tuple[TriggerEvent, Effect]:
+    """702.63a: "When the last [kind] counter is removed from this permanent, sacrifice it.": its event and its
+    instruction (the object itself, said "it")."""
+    return (TriggerEvent("last_counter_removed", who="self", counter=kind),
+            parse_effect({"sacrifice_self": {"self_as_it": True}}))

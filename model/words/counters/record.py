@@ -100,32 +100,44 @@ WORDS = (
 
 
 #: The keywords of counters that are read as the abilities they mean: name -> (rule, the kind of counters).
-KEYWORDS = {"Fading": ("702.32a", "fade")}
+KEYWORDS = {"Fading": ("702.32a", "fade"), "Vanishing": ("702.63a", "time")}
 
 
 def keyword_meaning(name: str, n: int) -> tuple[dict, str]:
-    """What "[keyword] N" means (702.32a): the static it enters with (the ``enters_with_counters`` word's
-    arguments) and its triggered ability's text, the object written "~"."""
+    """What "[keyword] N" means (702.32a, 702.63a): the static it enters with (the ``enters_with_counters`` word's
+    arguments) and its upkeep triggered ability's text, the object written "~" (vanishing's second triggered
+    ability, "When the last time counter is removed from ~, sacrifice it.", is the reader's: its event is no words
+    the trigger grammar reads)."""
     rule, kind = KEYWORDS[name]
-    return ({"kind": "enters_with_counters", "counter": kind, "n": n},
-            f"At the beginning of your upkeep, remove a {kind} counter from ~. If you can't, sacrifice ~.")
+    static = {"kind": "enters_with_counters", "counter": kind, "n": n}
+    if name == "Vanishing":
+        return static, f"At the beginning of your upkeep, if ~ has a {kind} counter on it, remove a {kind} counter from ~."
+    return static, f"At the beginning of your upkeep, remove a {kind} counter from ~. If you can't, sacrifice ~."
 
 
 def render_keyword(abilities: tuple) -> str | None:
     """The abilities of one line said as the keyword of ``KEYWORDS`` they are marked with ("Fading 3"), if they are
-    exactly what it means (``keyword_meaning``: the static it enters with, then the triggered ability); None for
+    exactly what it means (``keyword_meaning``: the static it enters with, then the triggered abilities); None for
     any other line."""
-    if len(abilities) != 2 or abilities[0].keyword not in KEYWORDS or abilities[1].keyword != abilities[0].keyword:
+    if len(abilities) < 2 or abilities[0].keyword not in KEYWORDS or \
+            any(a.keyword != abilities[0].keyword for a in abilities):
         return None
-    static, trigger = abilities
+    static, trigger = abilities[0], abilities[1]
     name = static.keyword
     _, kind = KEYWORDS[name]
     n = static.static.arg("n") if static.kind == "static" and static.static is not None else None
     if static.static is None or static.static.kind != "enters_with_counters" or \
             static.static.arg("counter") != kind or not isinstance(n, int) or isinstance(n, bool) or n < 1:
         return None
-    said = trigger.render()
-    want = keyword_meaning(name, n)[1].replace("~", "this")
-    if trigger.kind != "triggered" or said != want:
+    if trigger.kind != "triggered" or trigger.render() != keyword_meaning(name, n)[1].replace("from ~", "from this") \
+            .replace("sacrifice ~", "sacrifice this"):
+        return None
+    if name == "Vanishing":
+        if len(abilities) != 3:
+            return None
+        last = abilities[2]
+        if last.kind != "triggered" or last.render() != f"When the last {kind} counter is removed from ~, sacrifice it.":
+            return None
+    elif len(abilities) != 2:
         return None
     return f"{name} {n}"
