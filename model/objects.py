@@ -75,7 +75,7 @@ class CardDef:
 
 
 #: A counter that changes power and toughness (122.1a): "+1/+1", "-1/-1", "-0/-1", ...
-_PT_COUNTER = re.compile(r"([+-]\d+)/([+-]\d+)")
+PT_COUNTER = re.compile(r"([+-]\d+)/([+-]\d+)")
 
 
 @dataclass(frozen=True)
@@ -133,7 +133,7 @@ class GameObject:
         X and Y; applied in layer 7c, 613.4c)."""
         dp = dt = 0
         for kind, n in self.counters:
-            m = _PT_COUNTER.fullmatch(kind)
+            m = PT_COUNTER.fullmatch(kind)
             if m:
                 dp += int(m.group(1)) * n
                 dt += int(m.group(2)) * n

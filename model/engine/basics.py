@@ -1,5 +1,5 @@
 """The performers of the encoding's basic words: life (119.3), drawing (121.1), damage (120.3), destroy / exile /
-return to hand (701.8, 406, 400.6), +N/+N (613.4c), countering (701.6a), counters (122.1), recruit (701.70a),
+return to hand (701.8, 406, 400.6), +N/+N (613.4c), countering (701.6a), recruit (701.70a),
 exiling the top cards of a library (701.13a), "you may play that card" (611.2a, 601.3), transform (701.27),
 "exile ... until ~ leaves the battlefield" (610.3), tokens for each counter (608.2h)."""
 from __future__ import annotations
@@ -22,7 +22,7 @@ from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
 from mtgjudge.model.engine.kernel.damage import deal_damage
 from mtgjudge.model.engine.kernel.life import life_changes
 from mtgjudge.model.engine.kernel.players import change_life, discard_choices, draw
-from mtgjudge.model.engine.kernel.objects import add_counters, add_pt_change, create_token, token_kind
+from mtgjudge.model.engine.kernel.objects import add_pt_change, create_token, token_kind
 from mtgjudge.model.engine.kernel.countering import counter_spell
 
 
@@ -155,13 +155,6 @@ def _draw(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [game]
 
 
-def _counter(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    st = game.state
-    if not (st.has(ctx.source) and st.obj(ctx.source).zone == "battlefield" and game.moved(ctx.source) == ctx.source_moves):
-        return [game.log("400.7", f"{ctx.source} left the battlefield: no counter is put on it")]
-    return [add_counters(game, ctx.source, e.arg("kind"), e.arg("n", 1))]
-
-
 def _exile_top(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """701.13a: "Exile the top N cards of your library" (``exile_top``)."""
     return [exile_top(game, ctx.controller, e.arg("n", 1))]
@@ -206,7 +199,6 @@ PERFORMERS: dict[str, Performer] = {
     "gain_life": _gain,
     "lose_life": _gain,
     "draw": _draw,
-    "counter": _counter,
     "damage": deal_damage,
     "damage_you": lambda g, e, c: deal_damage(g, e, replace(c, target=c.controller, target_legal=True)),
     "destroy": _removal("destroy"),

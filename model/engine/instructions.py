@@ -1,5 +1,5 @@
 """More effects of resolving spells and abilities (those real cards use most): tap and untap a target
-(701.26), counters on a target (122.1), "gets +N/+N" for every creature a phrase names (613.4c, 611.2c),
+(701.26), "gets +N/+N" for every creature a phrase names (613.4c, 611.2c),
 "destroy all" (701.8a) and "can't be regenerated" (701.19c), damage to each creature (and each player, 120.3),
 tokens (111.1), a target player sacrificing (701.21a), a card returned from a graveyard to the hand or the
 battlefield (400.6), a target player discarding (701.9); exile all, return all to hand, tap and untap all,
@@ -31,7 +31,7 @@ from mtgjudge.model.vocab.phrases import parse_nps
 from mtgjudge.model.vocab.words import EFFECT_WORDS
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
 from mtgjudge.model.engine.kernel.damage import deal_damage
-from mtgjudge.model.engine.kernel.objects import add_counters, add_pt_change, create_token, token_kind
+from mtgjudge.model.engine.kernel.objects import add_pt_change, create_token, token_kind
 from mtgjudge.model.engine.kernel.players import change_life, discard_one
 
 Ctx = Ctx
@@ -79,18 +79,6 @@ def _tap(untap: bool):
             game = triggered_by_tapping(game, [o.id], "an effect taps it")
         return [game.log("701.26b" if untap else "701.26a", f"{o.name} ({o.id}) becomes {verb}")]
     return handler
-
-
-def _counter_target(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """122.1: N counters of a kind are put on the target permanent (704.5q then removes +1/+1 and -1/-1
-    pairs; 0 toughness is 704.5f)."""
-    skip = unaffected(game, ctx)
-    if skip is not None:
-        return [skip]
-    _on_battlefield(game, e, ctx)
-    assert ctx.target is not None   # _on_battlefield checked it
-    guard_scope(game.state, "power-toughness", f"counters are put on {ctx.target}")
-    return [add_counters(game, ctx.target, e.arg("kind"), e.arg("n", 1))]
 
 
 def _pump_all(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -254,7 +242,6 @@ def _discard(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 PERFORMERS: dict[str, Performer] = {
     "tap_target": _tap(untap=False),
     "untap_target": _tap(untap=True),
-    "counter_target": _counter_target,
     "pump_all": _pump_all,
     "destroy_all": _destroy_all,
     "no_regeneration": _no_regeneration,

@@ -23,18 +23,21 @@ def condition_of(ability: Ability) -> str | None:
     return None
 
 
-def holds(game: Game, ability: Ability, controller: str, source: str) -> bool:
-    """603.4: is the ability's intervening "if" condition true now for ``controller`` (True if it has none)?"""
+def holds(game: Game, ability: Ability, controller: str, source: str, source_moves: int | None = None) -> bool:
+    """603.4: is the ability's intervening "if" condition true now for ``controller`` (True if it has none)?
+    ``source_moves``: the zone changes of the source the ability knows (400.7)."""
     cond = condition_of(ability)
-    return True if cond is None else condition_holds(game, cond, controller, source, "603.4")
+    return True if cond is None else condition_holds(game, cond, controller, source, "603.4", source_moves)
 
 
-def condition_holds(game: Game, condition: str, controller: str, source: str | None, rule: str) -> bool:
+def condition_holds(game: Game, condition: str, controller: str, source: str | None, rule: str,
+                    source_moves: int | None = None) -> bool:
     """Is ``condition`` ("you control another Spirit", "seven or more cards are in your graveyard", read by
     ``words.conditions.read``) true now for ``controller``, the controller of the ability or spell? The one check of
     an intervening "if" (603.4) and of a condition checked on resolution (608.2c, ``words.conditions.perform``): a count
     of ``rules.counts``, the player's life total (119.1), or the creatures they control with power N or greater
-    (power after the layers and counters, ``sba.power``)."""
+    (power after the layers and counters, ``sba.power``), or the counters of a kind on the source itself
+    (122.1; only while it is the object it was, ``source_moves``, 400.7)."""
     try:
         what, op, n = read_condition(condition)
     except DefinitionError:
@@ -49,7 +52,13 @@ def condition_holds(game: Game, condition: str, controller: str, source: str | N
                 if "Creature" in current(st, o.id).types and power(game, o.id) >= least)
     else:
         src = st.obj(source) if source is not None and st.has(source) else None
-        k = counts.value(st, controller, counts.parse(what), src)
+        count = counts.parse(what)
+        if count.kind == "counters" and (source_moves is None or source is None or game.moved(source) != source_moves):
+            # 400.7: the counters on the source itself; a source that changed zones since (or one whose zone changes
+            # the caller does not know) is a new object, whose last known counters are not modelled here
+            raise Unsupported(f"the condition 'if {condition}' ({rule}) reads the counters on {source}, which may be "
+                              "a new object (400.7): not performed")
+        k = counts.value(st, controller, count, src)
     return k >= n if op == ">=" else k <= n if op == "<=" else k == n
 
 

@@ -13,7 +13,7 @@ from itertools import combinations
 from mtgjudge.model import deadline
 from mtgjudge.model.engine import shields, zones
 from mtgjudge.model.engine.settle import after_moves
-from mtgjudge.model.engine.triggers import triggered_by_tapping
+from mtgjudge.model.engine.triggers import triggered_by_last_counter, triggered_by_tapping
 from mtgjudge.model.engine.game import FOLLOWING, MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.mana_abilities import further_effects
 from mtgjudge.model.engine.kernel.players import guard_discard
@@ -135,6 +135,12 @@ def _perform(game: Game, problem: PaymentProblem, p: Payment, members: dict[str,
         st = st.with_object(replace(o, tapped=tapped, counters=tuple(sorted((k, n) for k, n in counters.items() if n)),
                                     activated_this_turn=tuple(sorted(set(o.activated_this_turn) | done))))
     game = game.with_state(st)
+    # 702.63a: a cost that removes the last counters of a kind from a permanent triggers what waits for that
+    emptied = [(oid, k) for oid, events in sorted(members.items()) for k in sorted({k for e in events
+               for k, n in e.counters if n > 0}) if game.state.has(oid) and not game.state.obj(oid).counter(k)
+               and game.state.obj(oid).zone == "battlefield"]
+    if emptied:
+        game = triggered_by_last_counter(game, emptied, "to pay a cost")
     for g in from_hand:
         # 113.6m, 605.3b: "Exile ~ from your hand: Add {R}." activated from the hand, its mana spent in this payment
         assert g.source is not None     # a card's mana in the hand is made with the card (problem.py)

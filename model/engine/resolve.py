@@ -268,7 +268,7 @@ def resolve_top(game: Game) -> list[Game]:
         if ability.targets and not ctx.targets and not _exiles_until(ability) and not chose_none:
             raise Unsupported(f"the ability of {src.name} on the stack has no targets given; they were chosen as it "
                               "was put on the stack")
-        if not intervening.holds(game, ability, top.controller, top.source):
+        if not intervening.holds(game, ability, top.controller, top.source, getattr(top, "source_moves", 0)):
             return [game.log("603.4", f"the condition of {src.name}'s ability is false as it resolves: it does "
                                       "nothing")]
         if intervening.condition_of(ability) is not None:

@@ -206,7 +206,7 @@ def _trigger(game: Game, watcher, index: int, a: Ability, what: str, moves: int,
     # ("if you control another Elf": ``engine.intervening``) is checked again as it resolves.
     if a.intervening and not intervening_holds(a.intervening, watcher):
         return None
-    if not intervening.holds(game, a, watcher.controller, watcher.id):
+    if not intervening.holds(game, a, watcher.controller, watcher.id, game.moved(watcher.id)):
         return None
     return PendingTrigger(watcher.id, index, watcher.controller, moves, lki)
 
@@ -500,6 +500,26 @@ def triggered_by_tapping(game: Game, tapped: list[str], what: str) -> Game:
         return game
     return game.remember(pending=game.pending + tuple(new)).log("603.2e", ", ".join(
         f"{p.source}'s ability triggers as it becomes tapped" for p in new))
+
+
+def triggered_by_last_counter(game: Game, removed: list[tuple[str, str]], what: str) -> Game:
+    """702.63a: "When the last time counter is removed from ~" triggers when counters of its kind are removed from
+    the permanent itself and it has none left. ``removed``: (permanent, kind) whose last counters of that kind were
+    just removed, however (an effect, ``kernel.objects.remove_counters``; a cost, ``engine.paying``)."""
+    new = []
+    for oid, kind in removed:
+        w = game.state.obj(oid)
+        for i, a in enumerate(_abilities(w), 1):
+            t = trigger_of(a, w.name) if is_triggered(a) else None
+            if t is not None and t.event == "last_counter_removed" and t.who == "self" and t.counter == kind:
+                p = _trigger(game, w, i, a, f"the last {kind} counter is removed from {w.name} ({oid}) ({what})",
+                             game.moved(oid))
+                if p is not None:
+                    new.append(p)
+    if not new:
+        return game
+    return game.remember(pending=game.pending + tuple(new)).log("702.63a", ", ".join(
+        f"{p.source}'s ability triggers as its last counter of the kind is removed" for p in new))
 
 
 def apnap(game: Game) -> list[str]:

@@ -30,6 +30,13 @@ _HAND = patterns.compile(rf"^you have (?:(no)|{_NUM} or (more|fewer)) cards in (
 _GRAVE = patterns.compile(rf"^you have {_NUM} or more (.+ cards?) in your graveyard$", re.I)
 
 
+#: "~ has a time counter on it", "~ has three or more spore counters on it", "there are three or more spore counters
+#: on ~" (a count of ``rules.counts``: the counters of one kind on the object itself)
+_COUNTERS = patterns.compile(r"^(?:~ has (?P<n>an?) (?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counter on it|(?:~ has|there are) "
+                             r"(?P<n2>two|three|four|five|six|seven|eight|nine|ten|\d+) or more "
+                             r"(?P<kind2>[+-]\d+/[+-]\d+|[a-z]+) counters on (?:it|~))$", re.I)
+
+
 def read_condition(text: str) -> tuple[str, str, int]:
     """The condition as (count phrase, comparison, number): the count is ``rules.counts.parse`` of the phrase
     for the ability's controller, the comparison one of ">=", "<=", "==". DefinitionError if not read."""
@@ -56,6 +63,10 @@ def read_condition(text: str) -> tuple[str, str, int]:
         phrase = f"{what} in your graveyard"
         counts.parse(phrase)
         return phrase, ">=", phrases.number_word(n)
+    m = _COUNTERS.match(t)
+    if m:       # 122.1: the counters of a kind on the object itself ("if ~ has a time counter on it")
+        n, kind = (m.group("n") or m.group("n2")), (m.group("kind") or m.group("kind2"))
+        return f"{kind.lower()} counters on ~", ">=", phrases.number_word(n)
     raise DefinitionError(f"the condition {text!r} is not one the verifier reads")
 
 

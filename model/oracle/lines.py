@@ -22,6 +22,8 @@ from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.words.optional.read import depends_on_choice, optional_words
 from mtgjudge.model.words.kicker import read as kicker_lines
 from mtgjudge.model.words.proliferate import read as proliferate
+from mtgjudge.model.words.counters import read as counters_read
+from mtgjudge.model.words.counters import record as counters_record
 from mtgjudge.model.words.cycling import read as cycling_lines
 from mtgjudge.model.words.cycling import record as cycling_record
 from mtgjudge.model.oracle import keyword_triggers, keywords
@@ -207,7 +209,8 @@ _TGT = rf"(any target|(?:another )?target [^.]+?|{_COUNT}target [^.]+?)"
 #: Whole sentences of an effect that are words of the encoding (the engine performs them on resolution):
 #: the pattern, the word, and which groups are its arguments. A sentence is read only whole; "target"
 #: phrases must be the ones ``find_targets`` reads in it.
-_EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_patterns(_NUM) + (
+_EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_patterns(_NUM) \
+    + counters_read.early_patterns(_NUM, _TGT) + (
     (patterns.compile(rf"^~ deals {_NUM} damage to {_TGT}\.$", re.I), "damage", ("n", "target")),          # 120.3
     (patterns.compile(rf"^Destroy {_TGT}\.$", re.I), "destroy", ("target",)),                              # 701.8a
     (patterns.compile(rf"^Exile {_TGT}\.$", re.I), "exile", ("target",)),                                  # 701.13a
@@ -216,8 +219,6 @@ _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_
      ("target", "power", "toughness")),                                                              # 613.4c
     # e-damage: one use of "target" choosing several objects, each dealt the damage / given the counters.
     (patterns.compile(rf"^~ deals {_NUM} damage to each of {_TGT}\.$", re.I), "damage", ("n", "target")),     # 120.3
-    (patterns.compile(rf"^Put {_NUM} ([+-]1/[+-]1) counters? on each of {_TGT}\.$", re.I), "counter_target",
-     ("n", "kind", "target")),                                                                       # 122.1
     (patterns.compile(r"^Counter (target spell)\.$", re.I), "counter_spell", ("target",)),                 # 701.6a
     (patterns.compile(r"^Its controller gains life equal to its power\.$", re.I),
      "its_controller_gains_life_equal_to_power", ()),                                                 # 608.2h
@@ -227,7 +228,6 @@ _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_
      ("target", "n", "gain")),                                                                       # 119.3
     (patterns.compile(rf"^Draw {_NUM} cards?\.$", re.I), "draw", ("n",)),                                   # 121.1
     (patterns.compile(r"^Transform ~\.$", re.I), "transform", ()),                                        # 701.27a
-    (patterns.compile(rf"^Put {_NUM} (\+1/\+1) counters? on ~\.$", re.I), "counter", ("n", "kind")),            # 122.1
     (patterns.compile(r"^Return the exiled card to the battlefield under its owner's control\.$", re.I),
      "return_exiled", ()),                                                                            # 607.2a
     (patterns.compile(r"^Create an? (\d+/\d+ [^.]+? token(?: with [a-z ]+)?) for each (\+1/\+1) counter on ~\.$", re.I),
@@ -254,8 +254,6 @@ _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_
     (patterns.compile(r"^(target (?:player|opponent)) sacrifices an? ((?:(?!\band\b)[a-z -])+?)\.$", re.I), "edict",
      ("target", "affects")),                                                                         # 701.21a
     (patterns.compile(r"^Counter (target [a-z ]+ spell)\.$", re.I), "counter_spell", ("target",)),          # 701.6a
-    (patterns.compile(rf"^Put {_NUM} ([+-]1/[+-]1) counters? on {_TGT}\.$", re.I), "counter_target",
-     ("n", "kind", "target")),                                                                       # 122.1
     (patterns.compile(r"^Return ((?:up to (?:one|two|three|four|five) |two |three )?target (?:[a-z ]+ )?cards? from your "
                 r"graveyard) to your hand\.$", re.I), "regrow", ("target",)),         # 400.6 ("target card": any card)
     (patterns.compile(r"^Return (target [a-z ]+ card from your graveyard) to the battlefield\.$", re.I),
@@ -269,7 +267,7 @@ _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_
     (patterns.compile(rf"^Untap {_TGT}\.$", re.I), "untap_target", ("target",)),     # 701.26b
 ) + damage_sentences.sentence_patterns(_NUM, _TGT) + etb_sentences.sentence_patterns(_NUM, _TGT) \
     + removal_sentences.sentence_patterns(_NUM, _TGT) + turn_sentences.sentence_patterns(_NUM) \
-    + proliferate.sentence_patterns()
+    + proliferate.sentence_patterns() + counters_read.sentence_patterns(_NUM, _TGT)
 #: The zone a word's target is in, where it is not the battlefield (the engine performs the word only there).
 _TARGET_ZONE = {"counter_spell": "stack", "counter_unless_pays": "stack", "regrow": "graveyard", "reanimate": "graveyard", "discard": None,
                 "edict": None}
@@ -514,6 +512,9 @@ def _read_words(parts: list[str], self_subject: bool, it_is_self: bool,
         split[0] = "~ " + split[0][3:]
     if it_is_self and split and split[0][:16].lower() == "you may have it ":
         split[0] = split[0][:13] + "~ " + split[0][16:]         # the permanent itself (etb: words.entering.read)
+    said_it = counters_read.said_it(split[0]) if it_is_self and split else None
+    if said_it is not None:
+        split[0] = said_it          # "sacrifice it", "put a counter on it": the object itself (608.2c)
     for n, s in enumerate(split):
         found = find_targets(s)
         if found is None:
@@ -524,6 +525,10 @@ def _read_words(parts: list[str], self_subject: bool, it_is_self: bool,
             continue
         targets += found
         if not found and unpreventable_after(s, words):   # 615.12: "The damage can't be prevented."
+            continue
+        fading = None if found else counters_read.cant_remove_after(s, words)
+        if fading is not None:          # 702.32a: "If you can't, sacrifice ~." completes the removal before it
+            words[-1] = fading
             continue
         # 702.33d, 608.2c: "If this spell was kicked, <instruction>" (``words.kicker.read``)
         kicked = kicker_lines.kicked_words(s, found, words, split[n - 1] if n else None, effect_word)
@@ -550,6 +555,8 @@ def _read_words(parts: list[str], self_subject: bool, it_is_self: bool,
             optional = ref_words(s, found, words, effect_word)
         if word is not None and word.kind == "delayed" and n + 1 < len(split) and leading(s):
             word = optional = None      # "At the beginning of ..., X. Y.": Y is the delayed ability's too
+        if said_it is not None and n == 0:
+            word = counters_read.as_said(word)      # the text's "it" kept, for the reading back
         words += optional if optional is not None else [word]
     return words, targets
 
@@ -636,6 +643,28 @@ def _keyword_meaning(item: str, ctx: LineContext) -> Ability | None:
         return None
     a = _triggered(keyword_triggers.MEANINGS[found[0].name][1], item, ctx)
     return a if a.kind == "triggered" else None
+
+
+def _counter_keyword(item: str, ctx: LineContext) -> list[Ability] | None:
+    """702.32a, 702.63a: "Fading N" / "Vanishing N" read as the abilities it means ("This permanent enters with N
+    fade counters on it" and its upkeep trigger, ``words.counters.record.keyword_meaning``; for vanishing also
+    "When the last time counter is removed from this permanent, sacrifice it."), each marked with the keyword;
+    None for any other item, or when one of them is not read whole."""
+    found = counters_read.counter_keyword(item)
+    if found is None or ctx.spell:
+        return None
+    name, n = found
+    static, trigger = counters_record.keyword_meaning(name, n)
+    read = [Ability("static", static=parse_static(static), keyword=name, source_text=item)]
+    upkeep = _triggered(trigger, item, ctx)
+    if upkeep.kind != "triggered":
+        return None
+    read.append(dataclasses.replace(upkeep, keyword=name))
+    if name == "Vanishing":
+        event, sacrifice = counters_read.last_removed_trigger(static["counter"])
+        read.append(Ability("triggered", effects=(sacrifice,), trigger=event.render() or "", trigger_event=event,
+                            keyword=name, source_text=item))
+    return read if counters_record.render_keyword(tuple(read)) is not None else None
 
 
 def _cycling(item: str, ctx: LineContext) -> Ability | None:
@@ -1310,8 +1339,8 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     items = _keyword_items(body)
     if items is not None:
         # a permanent's keyword whose trigger depends on the card's type (Haunt, 702.55a)
-        return [_keyword_meaning(i, ctx) or _cycling(i, ctx) or keyword_triggers.on_permanent(_keyword_ability(i), ctx.spell)
-                for i in items]
+        return [a for i in items for a in _counter_keyword(i, ctx) or [
+            _keyword_meaning(i, ctx) or _cycling(i, ctx) or keyword_triggers.on_permanent(_keyword_ability(i), ctx.spell)]]
     if ctx.spell and _TRIGGER.match(body):
         # 603.7a: "At the beginning of your next upkeep, ..." on an instant or sorcery is a delayed triggered
         # ability the spell creates as it resolves, not a triggered ability of the card

@@ -19,6 +19,7 @@ from mtgjudge.model.objects import CardDef, Face
 from mtgjudge.model.oracle.lines import without_ability_word
 from mtgjudge.model.oracle.text import normalize_self, self_names, strip_reminder
 from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.words.counters.record import render_keyword
 
 #: After "this", words that do not name the object itself ("this turn", "this ability").
 _NOT_SELF = ("turn", "way", "ability", "abilities", "mana", "effect", "emblem", "combat", "game", "step", "phase",
@@ -145,6 +146,9 @@ def render_line(abilities: tuple[Ability, ...], face: Face | None = None) -> str
     """What the abilities of one line say together: keywords in a list ("Flying, vigilance"), statics about
     one subject in one sentence ("Enchanted creature gets +1/+1 and has haste"), other abilities one after
     another; None if one of them does not render."""
+    keyword = render_keyword(abilities)      # 702.32a: "Fading 3", the two abilities it means
+    if keyword is not None:
+        return keyword
     said = [say(a, face) for a in abilities]
     if not said or any(s is None for s in said):
         return None

@@ -32,8 +32,9 @@ class Count:
     """A count as read: ``kind`` one of "permanents" (``selector``: permanents on the battlefield), "cards"
     (``zone`` of ``player``'s own: "hand" or "graveyard"; ``selector`` None for any card), "domain" (305.6),
     "card_types" (the card types among the cards in ``zone``, delirium), "devotion" (700.5, ``color`` a letter
-    or "chosen"), "kicked" (the times the source was kicked, 702.33d) or "greatest" (the greatest power,
-    toughness or mana value, ``zone``, among the permanents ``selector`` names, 0 if there are none)."""
+    or "chosen"), "kicked" (the times the source was kicked, 702.33d) "greatest" (the greatest power,
+    toughness or mana value, ``zone``, among the permanents ``selector`` names, 0 if there are none) or "counters"
+    (the ``counter`` counters on the source, 122.1)."""
     kind: str
     text: str
     selector: Selector | tuple[Selector, ...] | None = None     # a tuple ("cards"): any of them
@@ -42,6 +43,8 @@ class Count:
     #: "twice the number of ..." (``times`` 2), "2 plus the number of ..." (``plus`` 2): value * times + plus
     times: int = 1
     plus: int = 0
+    #: "counters": the kind of counters counted on the source (122.1)
+    counter: str = ""
 
 
 #: "... this way" (608.2c): the objects the instruction before moved: from which zone (None: any) to which (None:
@@ -55,6 +58,8 @@ _THIS_WAY = patterns.compile(r"^(?P<what>[a-z ]+?) (?P<how>" + "|".join(THIS_WAY
 #: permanents you control": the largest value of a characteristic among permanents (0 if there is none).
 _GREATEST = patterns.compile(r"(?:the )?(?:greatest|highest) (?P<stat>power|toughness|converted mana cost|mana value) among "
                        r"(?P<np>[A-Za-z ]+)", re.I)
+#: "the number of charge counters on ~", "each +1/+1 counter on ~" (122.1): the counters of one kind on the source.
+_COUNTERS_ON_SELF = patterns.compile(r"(?:the number of |each |an? )?(?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counters? on ~", re.I)
 #: "N plus <count>" / "twice <count>" (Welding Sparks, Price of Progress).
 _SCALED = patterns.compile(r"^(?:(?P<plus>\d+|one|two|three|four|five) plus )?(?P<twice>twice )?(?P<rest>.+)$", re.I)
 
@@ -101,6 +106,9 @@ def parse(text: str) -> Count:
     m = re.fullmatch(r"(?:your )?devotion to (white|blue|black|red|green)", t, re.I)
     if m:
         return Count("devotion", t, color=_COLORS[m.group(1).lower()])
+    m = _COUNTERS_ON_SELF.fullmatch(t)
+    if m:       # 122.1: "the number of charge counters on ~", "each +1/+1 counter on ~"
+        return Count("counters", t, counter=m.group("kind").lower())
     m = _WRAP.match(t)
     what = m.group("what") if m else t
     if re.fullmatch(r"(?:the )?basic land types? among lands you control", what, re.I):
@@ -245,4 +253,12 @@ def _base(state, player: str, count: Count, source=None, pt_guarded: bool = Fals
             raise Unsupported(f"the {count.text!r} of an object that left: its last known information is not "
                               "modelled")
         return len(source.kicked)
+    if count.kind == "counters":
+        # 122.1, 608.2h: the counters on the source as it is now, or as it last existed on the battlefield (the
+        # caller's ``source``); a source that is no permanent, as far as the caller knows, is not read (122.2: an
+        # object that left the battlefield has none, but its last known information is not modelled here)
+        if source is None or source.zone != "battlefield":
+            raise Unsupported(f"{count.text!r} of an object not on the battlefield: its last known information is "
+                              "not modelled")
+        return source.counter(count.counter)
     raise ValueError(count.kind)

@@ -508,7 +508,8 @@ class TriggerEvent:
     cycle ~", 702.29c: the card is discarded to pay its cycling ability's cost, ``words.cycling.perform.cycled``),
     ``chapter`` (a Saga's chapter ability N, 714.2b: ``words.sagas.perform``), ``haunted_dies`` ("the creature it haunts dies", 702.55c:
     no card haunts a creature in the engine's games, since Haunt's own trigger is not performed), ``turned_face_up``
-    (702.37e: the engine turns no permanent face up). ``who``: whose zone
+    (702.37e: the engine turns no permanent face up), ``last_counter_removed`` (the last ``counter`` counter is
+    removed from the object itself, 702.63a: ``engine.triggers.triggered_by_last_counter``). ``who``: whose zone
     change: ``self`` (the object with the ability), ``other`` ("another ...": any other matching object),
     ``self_or_other`` ("~ or another ..."), ``any`` (any matching object, itself included); for ``cast``,
     ``you``: the spell's caster must be the ability's controller; for steps, ``you``: on its controller's
@@ -519,6 +520,7 @@ class TriggerEvent:
     what: "TargetSpec | None" = None
     also: str = ""      # a second event of the same object ("When ~ enters or dies"): either triggers it
     n: int = 0          # ``chapter``: the chapter number N (714.2b: lore counters on the Saga became at least N)
+    counter: str = ""   # ``last_counter_removed``: the kind (702.63a: "When the last time counter is removed from ~")
 
     def on(self, event: str) -> bool:
         """Does ``event`` meet this condition (its event, or the second one)?"""
@@ -544,6 +546,8 @@ class TriggerEvent:
             return roman(self.n) if 0 < self.n <= len(_ROMAN) else None
         if self.event == "haunted_dies":
             return "When the creature ~ haunts dies"
+        if self.event == "last_counter_removed":
+            return f"When the last {self.counter} counter is removed from ~" if self.who == "self" and self.counter else None
         verb = _EVENTS.get(self.event)
         if verb is None:
             return None

@@ -32,6 +32,8 @@ class Scope(str, Enum):
     # enters", "~ enters tapped"), which apply to no other permanent's entering
     ENTERS_ITSELF = "enters-itself"
     ATTACH = "attach"
+    # what counters are put on or removed from objects (122.1, 122.6; replacement effects on them, 614.1a)
+    COUNTERS = "counters"
     POWER_TOUGHNESS = "power-toughness"
     # power and toughness only raised (613.4c: "gets +N/+M", N and M not negative): a change of power and
     # toughness, except where only a lower bound of toughness matters (704.5f-g: a creature that survives

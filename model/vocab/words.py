@@ -37,6 +37,7 @@ from mtgjudge.model.words.attach import record as attach
 from mtgjudge.model.words.becomes import record as becomes
 from mtgjudge.model.words.proliferate import record as proliferate
 from mtgjudge.model.words.cycling import record as cycling
+from mtgjudge.model.words.counters import record as counters
 from mtgjudge.model.vocab.word import Word
 
 #: The consumers of words, and the scopes each covers.
@@ -49,7 +50,7 @@ CONSUMERS: dict[str, frozenset[Scope]] = {
     "targets": frozenset({Scope.TARGETING}),
     "in-force": frozenset(),
     "engine": frozenset({Scope.ENTERS, Scope.ENTERS_ITSELF, Scope.DIES, Scope.LIFE, Scope.DRAW, Scope.UPKEEP, Scope.UNTAP, Scope.HAND_SIZE,
-                         Scope.POWER_TOUGHNESS, Scope.PT_RAISED, Scope.ATTACH, Scope.COMBAT, Scope.DISCARD,
+                         Scope.POWER_TOUGHNESS, Scope.PT_RAISED, Scope.ATTACH, Scope.COUNTERS, Scope.COMBAT, Scope.DISCARD,
                          Scope.COLORS_OFF_BATTLEFIELD, Scope.RESOLUTION, Scope.OUTSIDE_GAME}),
 }
 #: Which consumer implements each scope.
@@ -60,7 +61,7 @@ _FAMILIES = (
     words_mana, words_costs, words_game, words_until, words_damage, words_library, words_permanents,
     words_prevent, words_optional, words_counts, words_shields, words_refs, words_kicker, words_delayed, words_etb,
     words_conditions, words_tokens, words_choose, words_removal,
-    proliferate, attach, words_restrictions, words_graveyard, cycling, becomes,
+    proliferate, attach, words_restrictions, words_graveyard, cycling, becomes, counters,
 )
 _ALL = tuple(w for family in _FAMILIES for w in family.WORDS)
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}

@@ -1,6 +1,6 @@
 """Words about the rest of the game: keywords granted (layer 6), permissions to play cards from other zones
 (601.3), entering with counters (614.1c), and the effects spells and abilities have when they resolve (608):
-life (119), drawing (121), counters (122), extra turns (500.7), exile until a source leaves (610.3), recruit (701.70, 2026-09-25).
+life (119), drawing (121), extra turns (500.7), exile until a source leaves (610.3), recruit (701.70, 2026-09-25).
 Effects no consumer performs yet are ``text_only``: kept so that a card's text reads right."""
 from __future__ import annotations
 
@@ -178,8 +178,6 @@ WORDS = (
     Word("lose_life", "effect", {"n": int}, lambda a: f"You lose {a['n']} life", frozenset({Scope.LIFE}), ENGINE, _v_n),
     Word("draw", "effect", {"n": int}, lambda a: f"Draw {count_word(a['n'])} card{'s' if a['n'] > 1 else ''}",
          frozenset({Scope.DRAW}), ENGINE, _v_n),
-    Word("counter", "effect", {"kind": str, "n": int},
-         lambda a: f"Put {count_word(a.get('n', 1))} {a['kind']} counter on this", frozenset(), ENGINE, _v_n),
     # 610.3: "exile ... until this leaves the battlefield". ``target``: the target phrase ("nonland permanent that
     # player controls"); ``for_each: opponent``: one target per opponent (that player); ``up_to: 1``: optional.
     Word("exile_until_source_leaves", "effect", {"target": str, "for_each": str, "up_to": int}, _t_exile_until,
@@ -277,11 +275,6 @@ WORDS = (
     # 701.21a: "Target player sacrifices a creature": that player chooses one of theirs.
     Word("edict", "effect", {"target": str, "affects": str},
          lambda a: f"Target {a['target']} sacrifices a {a['affects']}", frozenset({Scope.DIES}), ENGINE, _v_target),
-    # 122.1: "Put a +1/+1 counter on target creature".
-    Word("counter_target", "effect", {"kind": str, "n": int, "target": str},
-         lambda a: f"Put {count_word(a.get('n', 1))} {a['kind']} counter{'s' if a.get('n', 1) != 1 else ''} on "
-                   f"{_target_words(a['target'])}",
-         frozenset({Scope.POWER_TOUGHNESS}), ENGINE, _v_target),
     # 400.6: "Return target creature card from your graveyard to your hand / to the battlefield".
     Word("regrow", "effect", {"target": str}, lambda a: f"Return {_target_words(a['target'])} to your hand", frozenset(),
          ENGINE, _v_target),

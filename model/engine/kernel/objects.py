@@ -1,5 +1,5 @@
-"""Objects an instruction makes or changes: tokens (111.2-111.4, 111.10), counters (122.1) and "gets +N/+N until
-end of turn" (613.4c, 514.2)."""
+"""Objects an instruction makes or changes: tokens (111.2-111.4, 111.10), counters put and removed (122.1; the one
+way each is done) and "gets +N/+N until end of turn" (613.4c, 514.2)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -12,9 +12,10 @@ from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.tokens import token_card
 from mtgjudge.model.engine.settle import after_moves
-from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_by_last_counter
 from mtgjudge.model.words.sagas.perform import lore_put
 from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.words.counters.record import unperformed_rule
 
 
 
@@ -64,9 +65,15 @@ def add_pt_change(game: Game, target: str, p: int, t: int, source: str) -> Game:
 
 
 def add_counters(game: Game, oid: str, kind: str, n: int) -> Game:
-    """122.1: ``n`` counters of ``kind`` are put on the permanent ``oid``."""
+    """122.1: ``n`` counters of ``kind`` are put on the permanent ``oid``. A kind whose meaning the engine does not
+    perform (a keyword counter, 122.1b; shield, stun, ... counters: ``words.counters.record``) is unsupported, and
+    so is unmodelled text that may change what counters are put (614.1a: "that many plus one")."""
     st = game.state
     o = st.obj(oid)
+    rule = unperformed_rule(kind)
+    if rule is not None:
+        raise Unsupported(f"{kind} counters on {o.name} ({oid}): what they do ({rule}) is not performed by the engine")
+    guard_scope(st, "counters", f"counters are put on {o.name}")
     c = dict(o.counters)
     before = c.get(kind, 0)
     c[kind] = before + n
@@ -74,3 +81,29 @@ def add_counters(game: Game, oid: str, kind: str, n: int) -> Game:
     guard_unrecognized(game, f"counters are put on {o.name}")
     game = game.log("122.1", f"{n} {kind} counter(s) are put on {oid}")
     return lore_put(game, oid, before, before + n) if kind == "lore" else game     # 714.2b: a Saga's chapters
+
+
+def remove_counters(game: Game, oid: str, kind: str, n: int) -> tuple[Game, int]:
+    """122.1, 609.3: up to ``n`` counters of ``kind`` are removed from the permanent ``oid`` (as many as it has,
+    if it has fewer); returns the game and how many were removed. A kind whose removal has a meaning the engine
+    does not perform (a lore counter removed from a Saga, 714.4; a stun counter, 122.1d) is unsupported, and so is
+    unmodelled text that may change what counters are removed or watch their removal."""
+    st = game.state
+    o = st.obj(oid)
+    rule = unperformed_rule(kind) or ("714" if kind == "lore" else None)
+    if rule is not None:
+        raise Unsupported(f"{kind} counters removed from {o.name} ({oid}): what that does ({rule}) is not performed "
+                          "by the engine")
+    guard_scope(st, "counters", f"counters are removed from {o.name}")
+    c = dict(o.counters)
+    gone = min(n, c.get(kind, 0))
+    if not gone:
+        return game.log(("122.1", "609.3"), f"{o.name} ({oid}) has no {kind} counter: none is removed"), 0
+    c[kind] -= gone
+    game = game.with_state(st.with_object(replace(o, counters=tuple(sorted((k, v) for k, v in c.items() if v)))))
+    guard_unrecognized(game, f"counters are removed from {o.name}")
+    game = game.log("122.1", f"{gone} {kind} counter(s) are removed from {oid}"
+                    + (f" (it had only {gone}: 609.3)" if gone < n else ""))
+    if not c[kind]:         # 702.63a: "When the last time counter is removed from ~"
+        game = triggered_by_last_counter(game, [(oid, kind)], "an effect removes it")
+    return game, gone

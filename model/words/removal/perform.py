@@ -1,13 +1,15 @@
 """A permanent leaving the battlefield because an effect says so: destroyed (701.8), sacrificed (701.21),
 exiled (406.3) or returned to its owner's hand (400.6). The question format's actions of those names and the
-effects of resolving spells and abilities both perform them here."""
+effects of resolving spells and abilities both perform them here; "Sacrifice ~." is the word ``sacrifice_self``."""
 from __future__ import annotations
 
 from mtgjudge.model.engine import shields, zones
 from mtgjudge.model.engine.game import Game
-from mtgjudge.model.engine.settle import after_moves
+from mtgjudge.model.engine.kernel.context import Ctx, Performer
+from mtgjudge.model.engine.settle import after_moves, source_on_battlefield
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
+from mtgjudge.model.vocab.abilities import Effect
 
 #: kind -> (the zone it goes to, the rule, the words)
 _KINDS = {
@@ -70,3 +72,17 @@ def _move(game: Game, oid: str, kind: str, regenerate: bool = True, guard: bool 
     game = zones.move(game, oid, to, guard=guard).log((rule, "400.7") + (("122.2",) if gone else ()) + (("614.1a",) if instead else ()),
                                          f"{o.name} ({oid}) {verb}{instead}; it becomes a new object{gone}")
     return game, [(o, "battlefield", to)]
+
+
+def _sacrifice_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.21a: the ability's controller sacrifices its source: only if it is still the permanent it was (400.7)
+    and they control it (a player can't sacrifice a permanent they don't control)."""
+    if not source_on_battlefield(game, ctx.source, ctx.source_moves):
+        return [game.log("400.7", f"{ctx.source} is no longer the permanent it was: it is not sacrificed")]
+    o = game.state.obj(ctx.source)
+    if o.controller != ctx.controller:
+        return [game.log("701.21a", f"{ctx.controller} doesn't control {o.name} ({o.id}): they can't sacrifice it")]
+    return [remove(game, ctx.source, "sacrifice")]
+
+
+PERFORMERS: dict[str, Performer] = {"sacrifice_self": _sacrifice_self}

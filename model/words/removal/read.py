@@ -1,4 +1,4 @@
-"""Effect sentences of removal: gaining control of a target permanent for
+"""Effect sentences of removal: sacrificing the object itself (701.21a, "Sacrifice ~."); gaining control of a target permanent for
 the rest of the game (613.1b, 611.2a), and cards returned from a graveyard whose target phrase has a
 qualifier ("target creature card with mana value 3 or less from your graveyard", 400.6) or names any
 graveyard ("target creature card from a graveyard ... to its owner's hand").
@@ -19,6 +19,8 @@ _UP_TO = r"(?:up to (?:one|two|three|four|five) |two |three )?"
 def sentence_patterns(num: str, tgt: str) -> tuple:
     """(pattern, word, argument keys) for ``lines.effect_word``, given its number and target expressions."""
     return (
+        # 701.21a: "Sacrifice ~." (the object's own ability: its controller sacrifices it)
+        (patterns.compile(r"^Sacrifice ~\.$", re.I), "sacrifice_self", ()),
         # 613.1b, 611.2a: "Gain control of target creature." (no duration: for the rest of the game; "until end
         # of turn" is ``words.until.read``'s)
         # (a duration anywhere in the sentence leaves it to ``words.until.read``: this pattern must not take it)

@@ -1,4 +1,4 @@
-"""Words of removal: gaining control of a target permanent (613.1b); destroying,
+"""Words of removal: sacrificing the object itself (701.21a); gaining control of a target permanent (613.1b); destroying,
 exiling or returning two targets with one instruction (701.8a, 406.3, 400.6)."""
 from __future__ import annotations
 
@@ -22,6 +22,11 @@ def _v_two(a: dict) -> None:
         raise DefinitionError("needs target2 (a second target phrase)")
 
 WORDS = (
+    # 701.21a: "Sacrifice ~." (an instruction of the object's own ability: its controller sacrifices it);
+    # ``self_as_it``: the text says "it", the object its trigger condition names (608.2c: "When ~ enters,
+    # sacrifice it.")
+    Word("sacrifice_self", "effect", {"self_as_it": bool},
+         lambda a: "Sacrifice it" if a.get("self_as_it") else "Sacrifice this", frozenset({Scope.DIES}), ENGINE),
     # 613.1b, 611.2a: "Gain control of target creature." (for the rest of the game: no duration is stated)
     Word("gain_control", "effect", {"target": str}, lambda a: f"Gain control of {_target_words(a['target'])}",
          frozenset({Scope.RESOLUTION}), ENGINE, _v_target),

@@ -1,0 +1,88 @@
+"""Performing the counters words (122.1): counters put on or removed from the object itself or a target
+permanent, through the one way each is done (``kernel.objects.add_counters``, ``remove_counters``); 704.5q
+then removes +1/+1 and -1/-1 pairs, and 0 toughness is 704.5f, as state-based actions. The object itself is
+the source as it is now only if it is still the permanent the ability's source was (400.7: else nothing
+happens to it). 702.32a: fading's "Remove a fade counter from this. If you can't, sacrifice it." (701.21a)."""
+from __future__ import annotations
+
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.objects import add_counters, remove_counters
+from mtgjudge.model.engine.settle import source_on_battlefield
+from mtgjudge.model.objects import PT_COUNTER
+from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.words.removal.perform import remove
+
+
+def _on_battlefield(game: Game, e: Effect, ctx: Ctx) -> str:
+    st = game.state
+    if ctx.target is None or not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
+        raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent, is not performed by the engine")
+    return ctx.target
+
+
+def _own(game: Game, ctx: Ctx, what: str) -> Game | None:
+    """None if the source is still the permanent it was; else the game with why nothing happens to it (400.7)."""
+    if source_on_battlefield(game, ctx.source, ctx.source_moves):
+        return None
+    return game.log("400.7", f"{ctx.source} is no longer the permanent it was: {what}")
+
+
+def _counter(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """122.1: "Put N [kind] counters on this"."""
+    gone = _own(game, ctx, "no counter is put on it")
+    return [gone] if gone is not None else [add_counters(game, ctx.source, e.arg("kind"), e.arg("n", 1))]
+
+
+def _counter_target(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """122.1: N counters of a kind are put on the target permanent (608.2b: not on an illegal target)."""
+    skip = unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    target = _on_battlefield(game, e, ctx)
+    if PT_COUNTER.fullmatch(e.arg("kind")):
+        guard_scope(game.state, "power-toughness", f"counters are put on {target}")
+    return [add_counters(game, target, e.arg("kind"), e.arg("n", 1))]
+
+
+def _remove_counter(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """122.1, 609.3: "Remove N [kind] counters from this": as many as it has."""
+    gone = _own(game, ctx, "no counter is removed from it")
+    return [gone] if gone is not None else [remove_counters(game, ctx.source, e.arg("kind"), e.arg("n", 1))[0]]
+
+
+def _remove_counter_target(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """122.1, 609.3: N counters of a kind are removed from the target permanent (as many as it has)."""
+    skip = unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    return [remove_counters(game, _on_battlefield(game, e, ctx), e.arg("kind"), e.arg("n", 1))[0]]
+
+
+def _remove_or_sacrifice(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """702.32a: a counter of the kind is removed from the permanent; if none can be removed (it has none), its
+    controller sacrifices it (701.21a: only a permanent they control; 400.7: only the permanent it was)."""
+    gone = _own(game, ctx, "no counter is removed from it and it is not sacrificed")
+    if gone is not None:
+        return [gone]
+    game, removed = remove_counters(game, ctx.source, e.arg("kind"), 1)
+    if removed:
+        return [game]
+    o = game.state.obj(ctx.source)
+    if o.controller != ctx.controller:
+        return [game.log("701.21a", f"{ctx.controller} can't remove a {e.arg('kind')} counter from {o.name}, which "
+                                    f"{o.controller} controls now: a player can't sacrifice a permanent they don't "
+                                    "control")]
+    return [remove(game.log("702.32a", f"{ctx.controller} can't remove a {e.arg('kind')} counter from {o.name}: "
+                                       "they sacrifice it"), ctx.source, "sacrifice")]
+
+
+PERFORMERS: dict[str, Performer] = {
+    "counter": _counter,
+    "counter_target": _counter_target,
+    "remove_counter": _remove_counter,
+    "remove_counter_target": _remove_counter_target,
+    "remove_counter_or_sacrifice": _remove_or_sacrifice,
+}
