@@ -49,6 +49,7 @@ TRIGGERS: dict[str, tuple[str, str]] = {
 MEANINGS: dict[str, tuple[str, str]] = {
     "Exalted": ("702.83a", "Whenever a creature you control attacks alone, that creature gets +1/+1 until end of "
                            "turn."),
+    "Prowess": ("702.108a", "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."),
 }
 
 #: Keywords whose trigger depends on the card's type: a permanent's (the words here), an instant's or sorcery's
