@@ -81,6 +81,8 @@ def test_sacrificing_the_forbidding_permanent_for_mana_is_unsupported():
     ("Cast ~ only during your turn and only during combat.", ("during your turn", "during combat")),
     ("Cast ~ only before blockers are declared.", ("before blockers are declared",)),
     ("Cast ~ only during the declare blockers step.", ("during the declare blockers step",)),
+    ("Cast ~ only during an opponent's turn, before attackers are declared.",
+     ("during an opponent's turn, before attackers are declared",)),
 ])
 def test_cast_restrictions_read(line, clauses):
     a = restriction_static(line, line)
@@ -93,7 +95,7 @@ def test_cast_restrictions_read(line, clauses):
     "Cast ~ only during the declare attackers step and only if you've been attacked this step.",
     "Cast ~ only if you've cast another spell this turn.",
     "Cast ~ only after combat.",
-    "Cast ~ only during combat on an opponent's turn.",
+    "Cast ~ only during combat on your opponent's turn.",
 ])
 def test_other_cast_restrictions_stay_unread(line):
     assert restriction_static(line, line) is None
@@ -126,6 +128,17 @@ def test_whose_turn_a_restriction_names():
     assert _cast_allowed("Festival", "upkeep", active="Bob", attacking=False)
     assert not _cast_allowed("Festival", "upkeep", active="Alice", attacking=False)
     assert _cast_allowed("Panic", "declare-attackers", active="Bob")
+
+
+def test_an_opponents_turn_before_attackers_are_declared():
+    # Siren's Call: 506.7a, before the declare attackers step begins, on an opponent's turn only
+    from mtgjudge.model.rules.timing import during_requirement
+
+    clause = "during an opponent's turn, before attackers are declared"
+    allowed = {(active, step) for active in ("Alice", "Bob") for step in ("upkeep", "precombat-main",
+               "beginning-of-combat", "declare-attackers", "end")
+               if during_requirement(state_of(active=active, step=step), "Alice", clause, "cast", "601.3")[1]}
+    assert allowed == {("Bob", "upkeep"), ("Bob", "precombat-main"), ("Bob", "beginning-of-combat")}
 
 
 def test_after_blockers_with_no_attacker_left_is_unsupported():

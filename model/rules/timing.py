@@ -123,6 +123,11 @@ DURING: dict[str, tuple[tuple[str, ...], str, frozenset[str]]] = {
     "during the declare attackers step": (("508.1",), "", frozenset({"declare-attackers"})),
     "during your declare attackers step": (("508.1",), "you", frozenset({"declare-attackers"})),
     "during the declare blockers step": (("509.1",), "", frozenset({"declare-blockers"})),
+    "during combat on an opponent's turn": (("506.7c",), "opponent", _COMBAT),
+    "during the declare blockers step on an opponent's turn": (("509.1",), "opponent", frozenset({"declare-blockers"})),
+    "during an opponent's turn, before attackers are declared": (("506.7a",), "opponent",
+                                                                 _steps("untap", "beginning-of-combat")),
+    "during an opponent's turn after their upkeep step": ((), "opponent", _steps("draw", "cleanup")),
 }
 assert set(CAST_CLAUSES) <= set(DURING), "every clause a cast restriction reads has its timing rule"
 

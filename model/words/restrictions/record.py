@@ -56,7 +56,10 @@ CAST_CLAUSES = ("during your turn", "during an opponent's turn", "during your up
                 "during your end step", "during combat", "during combat before blockers are declared",
                 "during combat after blockers are declared", "before attackers are declared",
                 "before blockers are declared", "before the combat damage step", "during the declare attackers step",
-                "during your declare attackers step", "during the declare blockers step")
+                "during your declare attackers step", "during the declare blockers step",
+                "during combat on an opponent's turn", "during the declare blockers step on an opponent's turn",
+                "during an opponent's turn, before attackers are declared",
+                "during an opponent's turn after their upkeep step")
 
 
 def _v_clauses(a: dict) -> dict:
