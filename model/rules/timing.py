@@ -13,7 +13,7 @@ from mtgjudge.model.words.restrictions.record import CAST_CLAUSES
 
 Requirement = tuple[Step, bool]
 #: The static words the timing rules implement (``vocab.words``' "timing" consumer).
-TIMING_WORDS = ("additional_land_plays",)
+TIMING_WORDS = ("additional_land_plays", "cast_only")
 
 
 def summoning_sick(state: GameState, oid: str) -> bool:
@@ -187,7 +187,7 @@ def additional_land_plays(state: GameState, player: str) -> int:
         return 0
     return sum(a.static.arg("n") for o in state.battlefield() if o.controller == player
                for a in current(state, o.id).abilities
-               if a.kind == "static" and a.static is not None and a.static.kind in TIMING_WORDS)
+               if a.kind == "static" and a.static is not None and a.static.kind == "additional_land_plays")
 
 
 def land_play_timing(state: GameState, player: str) -> list[Requirement]:
