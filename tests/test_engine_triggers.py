@@ -103,6 +103,8 @@ def with_card(monkeypatch, name: str, type_line: str, text: str, pt=("1", "1")) 
     ("Whenever ~ becomes blocked by a creature", "blocked_by_creature", "self"),
     # 702.29: activating its cycling ability, which the engine never does
     ("When you cycle ~", "cycles", "self"),
+    # heroic: a spell its controller casts whose targets include the object (603.2e, 601.2c)
+    ("Whenever you cast a spell that targets ~", "cast_targeting", "you"),
 ])
 def test_trigger_conditions_read(words, event, who):
     t = phrases.parse(words, "trigger_condition")
@@ -237,6 +239,46 @@ actions: [{cast: bears}]
 expect: [{stack_size: 1}]
 """)
     assert len(gs) == 1 and gs[0].state.stack == ("bears",)
+
+
+def test_heroic_triggers_once_for_a_spell_that_targets_it_twice(monkeypatch):
+    # Akroan Crusader ruling (2013-09-15): heroic triggers only once per spell, even if that spell targets the
+    # creature several times (115.3: one object may be chosen once for each instance of "target")
+    with_card(monkeypatch, "Seeds of Strength", "Instant", "Target creature gets +1/+1 until end of turn. Target "
+              "creature gets +1/+1 until end of turn. Target creature gets +1/+1 until end of turn.")
+    gs = finals("""
+id: t
+ask: outcome
+state:
+  players:
+    Alice:
+      battlefield: [{card: Akroan Crusader, id: crusader}, Forest]
+      hand: [{card: Seeds of Strength, id: seeds}]
+      library: 3
+    Bob: {}
+actions: [{cast: seeds, targets: [crusader, crusader, crusader]}]
+expect: [{stack_size: 2}]
+""")
+    assert len(gs) == 1 and [getattr(x, "source", x) for x in gs[0].state.stack] == ["crusader", "seeds"]
+
+
+def test_heroic_does_not_trigger_for_another_players_spell():
+    gs = finals("""
+id: t
+ask: outcome
+state:
+  turn: {active: Bob}
+  players:
+    Alice:
+      battlefield: [{card: Akroan Crusader, id: crusader}]
+      library: 3
+    Bob:
+      battlefield: [Forest]
+      hand: [{card: Giant Growth, id: growth}]
+actions: [{cast: growth, targets: [crusader]}]
+expect: [{stack_size: 1}]
+""")
+    assert len(gs) == 1 and gs[0].state.stack == ("growth",)
 
 
 def test_upkeep_trigger_of_the_active_player_only():

@@ -165,3 +165,14 @@ def test_a_random_order_and_a_revealed_card_are_said_back():
                     "it into your hand. Then shuffle your library.")
     assert [r.rendering for r in readings(searched)] == [
         "Search your library for a creature card, reveal it, put it into your hand, then shuffle."]
+
+
+def test_a_triggered_keyword_read_as_its_meaning_is_said_as_the_keyword():
+    # 702.108a: prowess is read as the ability its rule says it means, and said back as the keyword, alone or in a
+    # list of keywords
+    (line,) = readings(card("Swiftspear", "Creature — Human Monk", "Prowess (Whenever you cast a noncreature spell, "
+                            "this creature gets +1/+1 until end of turn.)", "{R}", ("1", "2")))
+    assert line.abilities[0].kind == "triggered" and line.abilities[0].keyword == "Prowess"
+    assert line.rendering == "Prowess" and line.round_trip
+    (line,) = readings(card("Flier", "Creature — Bird", "Flying, prowess", "{R}", ("1", "2")))
+    assert line.rendering == "Flying, prowess" and line.round_trip

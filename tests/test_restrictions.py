@@ -71,3 +71,98 @@ def test_sacrificing_the_forbidding_permanent_for_mana_is_unsupported():
         mana_options(st, "Alice")
     with pytest.raises(Unsupported, match="forbids activating abilities"):
         mana_sources(st, "Alice")
+
+
+# ---------------------------------------------------------------- "Cast this spell only ..." (601.3, 506.7)
+
+@pytest.mark.parametrize("line,clauses", [
+    ("Cast ~ only during combat.", ("during combat",)),
+    ("Cast ~ only during combat before blockers are declared.", ("during combat before blockers are declared",)),
+    ("Cast ~ only during your turn and only during combat.", ("during your turn", "during combat")),
+    ("Cast ~ only before blockers are declared.", ("before blockers are declared",)),
+    ("Cast ~ only during the declare blockers step.", ("during the declare blockers step",)),
+    ("Cast ~ only during an opponent's turn, before attackers are declared.",
+     ("during an opponent's turn, before attackers are declared",)),
+])
+def test_cast_restrictions_read(line, clauses):
+    a = restriction_static(line, line)
+    assert a is not None and a.static.kind == "cast_only" and a.static.arg("clauses") == clauses
+    assert a.render() == line.replace("~", "this spell")
+
+
+@pytest.mark.parametrize("line", [
+    # what happened this turn or this step, which the state does not record; a point after combat, not read
+    "Cast ~ only during the declare attackers step and only if you've been attacked this step.",
+    "Cast ~ only if you've cast another spell this turn.",
+    "Cast ~ only after combat.",
+    "Cast ~ only during combat on your opponent's turn.",
+])
+def test_other_cast_restrictions_stay_unread(line):
+    assert restriction_static(line, line) is None
+
+
+def _cast_allowed(card: str, step: str, active: str = "Alice", attacking: bool = True) -> bool:
+    from mtgjudge.model.rules.timing import cast_restrictions
+
+    objects = [obj("c", card, zone="hand")]
+    if attacking:
+        objects.append(obj("a", "Grizzly Bears", controller=active, attacking="Bob" if active == "Alice" else "Alice"))
+    st = state_of(*objects, active=active, step=step)
+    return all(ok for _, ok in cast_restrictions(st, "c", "Alice"))
+
+
+#: 506.7b-c: Panic ("during combat before blockers are declared") and Aleatory ("... after blockers are declared")
+#: in each step of a turn whose attackers were declared.
+_COMBAT_TIMES = {"upkeep": (False, False), "precombat-main": (False, False), "beginning-of-combat": (True, False),
+                 "declare-attackers": (True, False), "declare-blockers": (False, True), "combat-damage": (False, True),
+                 "end-of-combat": (False, True), "postcombat-main": (False, False), "end": (False, False)}
+
+
+@pytest.mark.parametrize("step", sorted(_COMBAT_TIMES))
+def test_the_points_of_combat_in_each_step(step):
+    assert (_cast_allowed("Panic", step), _cast_allowed("Aleatory", step)) == _COMBAT_TIMES[step]
+
+
+def test_whose_turn_a_restriction_names():
+    # Festival: only during an opponent's upkeep; Panic names no player (506.7c: any player's combat)
+    assert _cast_allowed("Festival", "upkeep", active="Bob", attacking=False)
+    assert not _cast_allowed("Festival", "upkeep", active="Alice", attacking=False)
+    assert _cast_allowed("Panic", "declare-attackers", active="Bob")
+
+
+def test_an_opponents_turn_before_attackers_are_declared():
+    # Siren's Call: 506.7a, before the declare attackers step begins, on an opponent's turn only
+    from mtgjudge.model.rules.timing import during_requirement
+
+    clause = "during an opponent's turn, before attackers are declared"
+    allowed = {(active, step) for active in ("Alice", "Bob") for step in ("upkeep", "precombat-main",
+               "beginning-of-combat", "declare-attackers", "end")
+               if during_requirement(state_of(active=active, step=step), "Alice", clause, "cast", "601.3")[1]}
+    assert allowed == {("Bob", "upkeep"), ("Bob", "precombat-main"), ("Bob", "beginning-of-combat")}
+
+
+def test_after_blockers_with_no_attacker_left_is_unsupported():
+    # 506.7f, 508.8: with no creature attacking in the end of combat step, the declare blockers step may have been
+    # skipped (then Aleatory can't be cast) or the attackers left combat; the state does not say which
+    with pytest.raises(Unsupported, match="506.7f"):
+        _cast_allowed("Aleatory", "end-of-combat", attacking=False)
+
+
+def test_an_unread_cast_restriction_makes_can_play_unsupported():
+    import mtgjudge
+
+    question, = mtgjudge.loads("""
+id: q
+ask: can-play
+about: rally
+state:
+  turn: {active: Bob, step: declare-attackers}
+  players:
+    Alice:
+      battlefield: [Plains]
+      hand: [{card: Rally the Troops, id: rally}]
+    Bob:
+      battlefield: [{card: Grizzly Bears, id: attacker, attacking: Alice}]
+""")
+    answer = mtgjudge.ask(question).answer
+    assert answer is not None and answer.unsupported and "attacked this step" in answer.unsupported

@@ -31,7 +31,7 @@ from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.targeting import choose_targets
 from mtgjudge.model.engine import transforming
 from mtgjudge.model.engine.transforming import can_transform
-from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_by_cast
+from mtgjudge.model.engine.triggers import cast_triggered, guard_unrecognized
 from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.explain import step
@@ -312,7 +312,7 @@ def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player
         for g in pay(g0, state, player, n_cost, a.get("paying")):
             guard_unrecognized(g, f"{o.name} is cast")
             # 601.2i, 603.2e: abilities that trigger on casting trigger once the spell becomes cast.
-            g = g.remember(pending=g.pending + tuple(triggered_by_cast(g, oid, player)))
+            g = cast_triggered(g, oid, player)
             out.append(after_moves(g, [(o, o.zone, "stack")], f"{o.name} is cast"))
     return out
 

@@ -114,7 +114,7 @@ _STEP_OR_NEVER = frozenset({"upkeep", "end", "cycles", "haunted_dies", "turned_f
 
 #: Zone changes and casting: ``triggered_by_moves`` and ``triggered_by_cast`` watch the objects off the
 #: battlefield whose unread text may trigger on them (``_off_watchers``), so the general guard need not.
-_WATCHED_OFF = frozenset({"enters", "dies", "leaves", "cast"})
+_WATCHED_OFF = frozenset({"enters", "dies", "leaves", "cast", "cast_targeting"})
 
 
 def _watched_off(t: TriggerEvent) -> bool:
@@ -334,7 +334,8 @@ def triggered_by_move(game: Game, lki, after_zone: str, before_zone: str) -> lis
 
 
 def triggered_by_cast(game: Game, spell: str, caster: str) -> list[PendingTrigger]:
-    """603.2e, 601.2i: "Whenever you cast a [kind] spell" triggers once the spell becomes cast."""
+    """603.2e, 601.2i: "Whenever you cast a [kind] spell" and "Whenever you cast a spell that targets ~" (heroic)
+    trigger once the spell becomes cast."""
     st = game.state
     o, ch = st.obj(spell), current(st, spell)
     if o.zone != "battlefield":
@@ -345,7 +346,16 @@ def triggered_by_cast(game: Game, spell: str, caster: str) -> list[PendingTrigge
             t = trigger_of(a, w.name) if is_triggered(a) else None
             # "you" of an object off the battlefield and the stack is its owner (109.5)
             you = w.controller if w.zone in ("battlefield", "stack") else w.owner
-            if t is None or not t.on("cast") or you != caster or not _watches(w, a):
+            if t is None or not (t.on("cast") or t.on("cast_targeting")) or you != caster or not _watches(w, a):
+                continue
+            if t.on("cast_targeting"):
+                # heroic: once for the spell however many of its targets the object is (its ruling 2013-09-15);
+                # a permanent is targeted as itself (400.7: the same object since it was chosen, 601.2c)
+                if w.id in o.targets:
+                    p = _trigger(game, w, i, a, f"{o.name} ({spell}) is cast targeting {w.name} ({w.id})",
+                                 game.moved(w.id))
+                    if p is not None:
+                        out.append(p)
                 continue
             if t.what is None:
                 raise Unsupported(f"what spell {w.name}'s trigger condition watches for is not known to the engine")
@@ -354,6 +364,18 @@ def triggered_by_cast(game: Game, spell: str, caster: str) -> list[PendingTrigge
                 if p is not None:
                     out.append(p)
     return out
+
+
+def cast_triggered(game: Game, spell: str, caster: str) -> Game:
+    """The abilities casting ``spell`` triggers (``triggered_by_cast``) wait to be put on the stack (603.3), each
+    said with the rule by which it triggers (603.2e; a keyword's meaning, 702.108a: prowess)."""
+    new = tuple(triggered_by_cast(game, spell, caster))
+    if not new:
+        return game
+    keyword = [keyword_trigger(ability_of(game, p.source, p.index).source_text) for p in new]
+    rules = ("601.2i", "603.2e") + tuple(dict.fromkeys(k[0] for k in keyword if k))
+    return game.remember(pending=game.pending + new).log(rules, f"{game.state.obj(spell).name} ({spell}) is cast: "
+                                                         + ", ".join(f"the ability of {p.source} triggers" for p in new))
 
 
 def triggered_at_step(game: Game, step: str) -> list[PendingTrigger]:

@@ -2,7 +2,8 @@
 of its rule), so that the engine reads them with the one trigger grammar (``trigger_condition``) and knows
 which events they can't trigger on (603.2): Echo triggers only at the beginning of its controller's upkeep,
 never on a spell being cast. The keyword's ability itself stays unmodelled: when its event happens, the
-answer is unsupported, naming it; except the keywords of ``MEANINGS``, whose whole meaning is read (exalted).
+answer is unsupported, naming it; except the keywords of ``MEANINGS``, whose whole meaning is read (exalted,
+prowess).
 
 Keywords left out are those whose meaning is more than one trigger (Vanishing and Fading also make the
 permanent enter with counters, 702.63a, 702.32a: read as the abilities they mean by ``words.counters``; Graft,
@@ -50,6 +51,7 @@ TRIGGERS: dict[str, tuple[str, str]] = {
 MEANINGS: dict[str, tuple[str, str]] = {
     "Exalted": ("702.83a", "Whenever a creature you control attacks alone, that creature gets +1/+1 until end of "
                            "turn."),
+    "Prowess": ("702.108a", "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."),
 }
 
 #: Keywords whose trigger depends on the card's type: a permanent's (the words here), an instant's or sorcery's

@@ -37,6 +37,7 @@ from mtgjudge.model.oracle.combat_triggers import COMBAT_SUBJECT_EVENTS, OTHER_S
 from mtgjudge.model.words.countering.read import counter_word, countered_instead
 from mtgjudge.model.words.choices.read import choose_value_word, spell_controller_after, target_if_word
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, moved_out_of, unmodelled
+from mtgjudge.model.oracle.text import normalize_self
 from mtgjudge.model.words.library.read import hand_after, library_word, looked_after
 from mtgjudge.model.words.library.read import looked_more_after, search_more_word, searched_more_after, split_then
 from mtgjudge.model.words.players.read import chosen_after
@@ -637,12 +638,15 @@ def graveyard_cast(keyword: str, cost: str, printed: str) -> Ability:
 def _keyword_meaning(item: str, ctx: LineContext) -> Ability | None:
     """A triggered keyword whose rule says the ability it means (``keyword_triggers.MEANINGS``: "Exalted" means
     "Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn.", 702.83a), read
-    as that ability; None for any other item, or if the reading leaves the ability unmodelled."""
+    as that ability with the keyword's name in ``Ability.keyword``; None for any other item, or if the reading
+    leaves the ability unmodelled."""
     found = _keyword_of(item)
     if found is None or found[1] or found[0].name not in keyword_triggers.MEANINGS:
         return None
-    a = _triggered(keyword_triggers.MEANINGS[found[0].name][1], item, ctx)
-    return a if a.kind == "triggered" else None
+    # the rule's "this creature" is the object itself, as in printed text (201.4c)
+    a = _triggered(normalize_self(keyword_triggers.MEANINGS[found[0].name][1], ()), item, ctx)
+    # the keyword's name kept, so that the reading says the keyword when the ability is all it means
+    return dataclasses.replace(a, keyword=found[0].name) if a.kind == "triggered" else None
 
 
 def _counter_keyword(item: str, ctx: LineContext) -> list[Ability] | None:

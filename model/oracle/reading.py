@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from mtgjudge.model.objects import CardDef, Face
+from mtgjudge.model.oracle import keyword_triggers
 from mtgjudge.model.oracle.lines import without_ability_word
 from mtgjudge.model.oracle.text import normalize_self, self_names, strip_reminder
 from mtgjudge.model.vocab.abilities import Ability
@@ -130,6 +131,12 @@ def say(ability: Ability, face: Face | None = None) -> str | None:
     said = ability.render()
     if said is None:
         return None
+    if ability.kind == "triggered" and ability.keyword in keyword_triggers.MEANINGS:
+        # a triggered keyword read as the ability its rule says it means (702.83a, 702.108a): said as the
+        # keyword only when the rendering is that meaning, else as the ability it was read as
+        meaning = keyword_triggers.MEANINGS[ability.keyword][1]
+        if normalize_reading(said, reminder=False) == normalize_reading(meaning):
+            return ability.keyword
     if face is not None:
         attached = attached_words(face)
         said = said.replace("Enchanted permanent", attached[:1].upper() + attached[1:]).replace(
@@ -158,7 +165,7 @@ def render_line(abilities: tuple[Ability, ...], face: Face | None = None) -> str
     if len(words) > 1 and len(chapters) == len(abilities) and len({w.partition(" — ")[2] for w in words}) == 1:
         # 714.2c: "II, III — [Effect]" is one chapter ability for each numeral, said on one line
         return ", ".join(w.partition(" — ")[0] for w in words) + " — " + words[0].partition(" — ")[2]
-    if all(a.kind == "keyword" for a in abilities):
+    if all(a.kind == "keyword" or (a.keyword and s == a.keyword) for a, s in zip(abilities, said)):
         return ", ".join([words[0]] + [w[:1].lower() + w[1:] for w in words[1:]])
     if len(words) > 1 and all(a.static is not None and a.static.kind == "kicker" for a in abilities):
         # "Kicker {1}{R} and/or {G}" (702.33d): two kicker costs of one line

@@ -7,11 +7,13 @@ from __future__ import annotations
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.rules.layers import activated_abilities, current
-from mtgjudge.model.state import NO_PRIORITY_STEPS, GameState
+from mtgjudge.model.state import NO_PRIORITY_STEPS, STEPS, GameState
+from mtgjudge.model.vocab.phrases import BEFORE_ATTACKERS
+from mtgjudge.model.words.restrictions.record import CAST_CLAUSES
 
 Requirement = tuple[Step, bool]
 #: The static words the timing rules implement (``vocab.words``' "timing" consumer).
-TIMING_WORDS = ("additional_land_plays",)
+TIMING_WORDS = ("additional_land_plays", "cast_only")
 
 
 def summoning_sick(state: GameState, oid: str) -> bool:
@@ -89,11 +91,80 @@ def split_second_requirement(state: GameState, what: str) -> list[Requirement]:
     return [(step("702.61a", f"{names} has split second and is on the stack: {what}"), False)]
 
 
+def _steps(first: str, last: str) -> frozenset[str]:
+    return frozenset(STEPS[STEPS.index(first):STEPS.index(last) + 1])
+
+
+#: 506.1: the combat phase's steps.
+_COMBAT = _steps("beginning-of-combat", "end-of-combat")
+
+#: "Only during ..." and "only before ..." (602.5 activating, 601.3 casting; 506.7 for the points of the combat
+#: phase, 506.7g: abilities as spells): clause -> (its rules, whose turn: "you", "opponent" or "", the steps it
+#: allows). The question's turn has one combat phase (its steps are those of ``STEPS``), so "before blockers are
+#: declared" of the first combat phase (506.7d) is before this turn's declare blockers step.
+DURING: dict[str, tuple[tuple[str, ...], str, frozenset[str]]] = {
+    "during your turn": ((), "you", frozenset(STEPS)),
+    "during an opponent's turn": ((), "opponent", frozenset(STEPS)),
+    "during your upkeep": ((), "you", frozenset({"upkeep"})),
+    "during an opponent's upkeep": ((), "opponent", frozenset({"upkeep"})),
+    "during your end step": ((), "you", frozenset({"end"})),
+    # 508.1: attackers are declared as the declare attackers step begins, before anyone has priority
+    "during " + BEFORE_ATTACKERS: (("506.7a",), "you", _steps("untap", "beginning-of-combat")),
+    "before attackers are declared": (("506.7a", "506.7d"), "", _steps("untap", "beginning-of-combat")),
+    # 506.7e: the declare blockers step skipped (no attackers, 508.8): until the declare attackers step ends
+    "before blockers are declared": (("506.7b", "506.7d", "506.7e"), "", _steps("untap", "declare-attackers")),
+    "before the combat damage step": (("506.7d", "506.7e"), "", _steps("untap", "declare-blockers")),
+    "during combat": (("506.7c",), "", _COMBAT),
+    "during combat before blockers are declared": (("506.7b", "506.7c"), "",
+                                                   _steps("beginning-of-combat", "declare-attackers")),
+    # 506.7f: not in a combat phase whose declare blockers step was skipped (``during_requirement``)
+    "during combat after blockers are declared": (("506.7b", "506.7c", "506.7f"), "",
+                                                  _steps("declare-blockers", "end-of-combat")),
+    "during the declare attackers step": (("508.1",), "", frozenset({"declare-attackers"})),
+    "during your declare attackers step": (("508.1",), "you", frozenset({"declare-attackers"})),
+    "during the declare blockers step": (("509.1",), "", frozenset({"declare-blockers"})),
+    "during combat on an opponent's turn": (("506.7c",), "opponent", _COMBAT),
+    "during the declare blockers step on an opponent's turn": (("509.1",), "opponent", frozenset({"declare-blockers"})),
+    "during an opponent's turn, before attackers are declared": (("506.7a",), "opponent",
+                                                                 _steps("untap", "beginning-of-combat")),
+    "during an opponent's turn after their upkeep step": ((), "opponent", _steps("draw", "cleanup")),
+}
+assert set(CAST_CLAUSES) <= set(DURING), "every clause a cast restriction reads has its timing rule"
+
+
+def during_requirement(state: GameState, player: str, clause: str, what: str, rule: str) -> Requirement:
+    """May ``player`` do ``what`` now under "only [clause]" (``DURING``; ``rule``: 602.5 for an activation,
+    601.3 for a cast)? Unsupported for a clause not in ``DURING``, and for "after blockers are declared" in the end
+    of combat step when no creature is attacking: whether the declare blockers step was skipped (506.7f, 508.8)
+    is then not known, as attackers may have left combat."""
+    if clause not in DURING:
+        raise Unsupported(f"{what} only {clause}: not modelled")
+    rules, whose, steps = DURING[clause]
+    own = state.active_player == player
+    stepname = state.turn.step
+    ok = stepname in steps and (whose == "" or own == (whose == "you"))
+    if ok and clause == "during combat after blockers are declared" and stepname == "end-of-combat" and \
+            not any(o.attacking for o in state.battlefield()):
+        raise Unsupported(f"{what} only {clause}: in the end of combat step with no creature attacking, whether "
+                          "the declare blockers step was skipped (506.7f, 508.8) is not known to the verifier")
+    return (step((rule,) + rules, f"{what} only {clause}: it is {state.active_player}'s turn, {stepname} step"), ok)
+
+
+def cast_restrictions(state: GameState, oid: str, player: str) -> list[Requirement]:
+    """601.3, 113.6e: the spell's own "Cast this spell only ..." (``cast_only``), each clause a requirement."""
+    name = state.obj(oid).name
+    return [during_requirement(state, player, clause, f"{name}: cast this spell", "601.3")
+            for a in current(state, oid).abilities if a.kind == "static" and a.static is not None
+            and a.static.kind == "cast_only" for clause in a.static.arg("clauses")]
+
+
 def cast_timing(state: GameState, oid: str, player: str) -> list[Requirement]:
     """When a spell may be cast (117.1a, 307.1; 702.8a flash): with priority; sorcery speed unless it is an
-    instant or has flash; never while a spell with split second is on the stack (702.61a)."""
+    instant or has flash; never while a spell with split second is on the stack (702.61a); only when its own
+    restrictions allow (601.3: ``cast_restrictions``)."""
     ch = current(state, oid)
-    reqs = [priority_requirement(state, player)] + split_second_requirement(state, "no other spell can be cast")
+    reqs = [priority_requirement(state, player)] + split_second_requirement(state, "no other spell can be cast") \
+        + cast_restrictions(state, oid, player)
     name = state.obj(oid).name
     if "Instant" in ch.types:
         return reqs
@@ -116,7 +187,7 @@ def additional_land_plays(state: GameState, player: str) -> int:
         return 0
     return sum(a.static.arg("n") for o in state.battlefield() if o.controller == player
                for a in current(state, o.id).abilities
-               if a.kind == "static" and a.static is not None and a.static.kind in TIMING_WORDS)
+               if a.kind == "static" and a.static is not None and a.static.kind == "additional_land_plays")
 
 
 def land_play_timing(state: GameState, player: str) -> list[Requirement]:
@@ -144,18 +215,7 @@ def activation_timing(state: GameState, oid: str, index: int, player: str, *, ma
         reqs.append((step("602.5b", "activate only once each turn: " + ("it was already activated this turn" if done
                                                                         else "not yet activated this turn")), not done))
     if during:
-        own = state.active_player == player
-        if during == "your turn":
-            ok = own
-        elif during == "your upkeep":
-            ok = own and state.turn.step == "upkeep"
-        elif during == "your turn, before attackers are declared":
-            # 508.1: attackers are declared as the declare attackers step begins, before anyone has priority
-            ok = own and state.turn.step in ("untap", "upkeep", "draw", "precombat-main", "beginning-of-combat")
-        else:
-            raise Unsupported(f"activate only during {during}: not modelled")
-        reqs.append((step("602.5", f"activate only during {during}: it is {state.active_player}'s turn, "
-                                   f"{state.turn.step} step"), ok))
+        reqs.append(during_requirement(state, player, "during " + during, "activate", "602.5"))
     if only_if == "you have no cards in hand":
         n = len(state.in_zone(player, "hand"))
         reqs.append((step("602.5", f"activate only if you have no cards in hand: {player} has {n}"), n == 0))

@@ -499,7 +499,9 @@ def _article(sel: Selector) -> str:
 @dataclass(frozen=True)
 class TriggerEvent:
     """A trigger condition the engine watches for (CR 603.2). ``event``: ``enters``, ``dies``, ``leaves``
-    (zone changes, 603.6a, 603.10a), ``cast`` (603.2e: when the spell becomes cast, 601.2i), ``upkeep`` or
+    (zone changes, 603.6a, 603.10a), ``cast`` (603.2e: when the spell becomes cast, 601.2i), ``cast_targeting``
+    (heroic: its controller casts a spell whose targets, chosen as it was cast, 601.2c, include the object
+    itself; ``who`` ``you``), ``upkeep`` or
     ``end`` (the beginning of that step of its controller's turn, 503.1a, 513.1a), ``becomes_tapped`` (the object
     itself changes from untapped to tapped on the battlefield, 603.2e), ``attacks``, ``attacks_alone``, ``blocks``,
     ``becomes_blocked``, ``blocks_creature``, ``blocked_by_creature``, ``combat_damage_player`` (508.3a, 506.5,
@@ -533,6 +535,8 @@ class TriggerEvent:
         if self.event in _STEPS:
             whose = {"you": "your", "each": "each", "opponent": "each opponent's"}.get(self.who)
             return None if whose is None else f"At the beginning of {whose} {_STEPS[self.event]}"
+        if self.event == "cast_targeting":
+            return "Whenever you cast a spell that targets ~" if self.who == "you" else None
         if self.event == "cast":
             if self.who == "self":
                 return "When you cast ~"

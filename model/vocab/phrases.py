@@ -755,6 +755,10 @@ class _Meaning:
     def ciw_hand(self, _it) -> str:
         return "hand"
 
+    def tc_cast_targeting(self, _when, _article, _spell, _targets, _self) -> TriggerEvent:
+        # 603.2e, 115.1: the spell's targets, chosen as it was cast (601.2c), include the object itself
+        return TriggerEvent("cast_targeting", "you")
+
     def tc_cycle(self, _when, _self) -> TriggerEvent:
         # 702.29: "When you cycle ~" triggers on activating its cycling ability, nothing else ("cycle or
         # discard" is another condition, not read here: the engine does discard cards).
