@@ -308,3 +308,38 @@ def test_concept_files_keep_their_roles():
 def test_every_concept_file_has_a_role():
     roles = {p.stem for p in (ROOT / "model" / "words").rglob("*.py") if p.parent.name != "words"} - {"__init__"}
     assert roles <= set(ROLE_FORBIDS), roles - set(ROLE_FORBIDS)
+
+
+#: The engine and the performers read values, never phrases: the text was read at compile time (each word's
+#: arguments, each ability's trigger), and the policy both the compiler and the engine apply lives below both.
+#: What imports the Oracle reader from the engine or a performer today (importer, imported): each to be removed,
+#: never added to (a ratchet).
+ENGINE_READS_TEXT = {
+    ("mtgjudge.model.engine.tokens", "mtgjudge.model.oracle"),
+    ("mtgjudge.model.engine.tokens", "mtgjudge.model.oracle.keywords"),
+    ("mtgjudge.model.engine.combat_damage", "mtgjudge.model.oracle.scopes"),
+    ("mtgjudge.model.engine.resolve", "mtgjudge.model.oracle.narrowing"),
+    ("mtgjudge.model.engine.entering", "mtgjudge.model.oracle.narrowing"),
+    ("mtgjudge.model.engine.triggers", "mtgjudge.model.oracle.combat_triggers"),
+    ("mtgjudge.model.engine.triggers", "mtgjudge.model.oracle.keyword_triggers"),
+    ("mtgjudge.model.engine.triggers", "mtgjudge.model.oracle.lines"),
+    ("mtgjudge.model.words.counts.perform", "mtgjudge.model.oracle.lines"),
+    ("mtgjudge.model.words.kicker.perform", "mtgjudge.model.oracle.keywords"),
+    ("mtgjudge.model.words.tokens.perform", "mtgjudge.model.oracle.lines"),
+}
+
+
+def engine_reads_text() -> set[tuple[str, str]]:
+    """Every import of ``model.oracle`` by a module of ``model/engine`` or a performer (``model/words/*/perform.py``),
+    function-level imports included."""
+    edges, _ = graph()
+    return {(m, t) for m, targets in edges.items() for t in targets
+            if (m.startswith("mtgjudge.model.engine.") or m == "mtgjudge.model.engine"
+                or (m.startswith("mtgjudge.model.words.") and m.endswith(".perform")))
+            and (t == "mtgjudge.model.oracle" or t.startswith("mtgjudge.model.oracle."))}
+
+
+def test_the_engine_does_not_read_card_text():
+    found = engine_reads_text()
+    assert found - ENGINE_READS_TEXT == set(), "the engine or a performer reads text: read it at compile time"
+    assert ENGINE_READS_TEXT - found == set(), "an import that no longer happens: remove it from the list"
