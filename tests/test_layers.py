@@ -39,7 +39,6 @@ LAZY_EDGES = {("mtgjudge.queries.kinds", f"mtgjudge.queries.kinds.{kind}")
               ("mtgjudge.model.oracle.narrowing", "mtgjudge.model.oracle.lines"),
               ("mtgjudge.model.engine.tokens", "mtgjudge.model.oracle"),
               ("mtgjudge.queries.cards_cmd", "mtgjudge.model.oracle"),
-              ("mtgjudge.model.words.counts.perform", "mtgjudge.model.oracle.lines"),
               ("mtgjudge.model.words.tokens.perform", "mtgjudge.model.oracle.lines"),
               ("mtgjudge.model.engine.triggers", "mtgjudge.model.oracle.lines"),
               ("mtgjudge.queries.cards_cmd", "mtgjudge.model.oracle.reading"),
@@ -275,7 +274,6 @@ ROLE_FORBIDS = {
 #: Imports that break a role today (importer, imported), each to be removed, never added to: performers that
 #: still read phrases at run time, and records that share another concept's record.
 ROLE_EXCEPTIONS = {
-    ("mtgjudge.model.words.counts.perform", "mtgjudge.model.oracle.lines"),
     ("mtgjudge.model.words.kicker.perform", "mtgjudge.model.oracle.keywords"),
     ("mtgjudge.model.words.tokens.perform", "mtgjudge.model.oracle.lines"),
     ("mtgjudge.model.words.library.record", "mtgjudge.model.words.players.record"),
@@ -323,7 +321,6 @@ ENGINE_READS_TEXT = {
     ("mtgjudge.model.engine.triggers", "mtgjudge.model.oracle.combat_triggers"),
     ("mtgjudge.model.engine.triggers", "mtgjudge.model.oracle.keyword_triggers"),
     ("mtgjudge.model.engine.triggers", "mtgjudge.model.oracle.lines"),
-    ("mtgjudge.model.words.counts.perform", "mtgjudge.model.oracle.lines"),
     ("mtgjudge.model.words.kicker.perform", "mtgjudge.model.oracle.keywords"),
     ("mtgjudge.model.words.tokens.perform", "mtgjudge.model.oracle.lines"),
 }
