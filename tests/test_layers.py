@@ -39,7 +39,6 @@ LAZY_EDGES = {("mtgjudge.queries.kinds", f"mtgjudge.queries.kinds.{kind}")
               ("mtgjudge.model.oracle.narrowing", "mtgjudge.model.oracle.lines"),
               ("mtgjudge.model.engine.tokens", "mtgjudge.model.oracle"),
               ("mtgjudge.queries.cards_cmd", "mtgjudge.model.oracle"),
-              ("mtgjudge.model.words.tokens.perform", "mtgjudge.model.oracle.lines"),
               ("mtgjudge.model.engine.triggers", "mtgjudge.model.oracle.lines"),
               ("mtgjudge.queries.cards_cmd", "mtgjudge.model.oracle.reading"),
               ("mtgjudge.model.cards.store", "mtgjudge.model.oracle"),
@@ -275,7 +274,6 @@ ROLE_FORBIDS = {
 #: still read phrases at run time, and records that share another concept's record.
 ROLE_EXCEPTIONS = {
     ("mtgjudge.model.words.kicker.perform", "mtgjudge.model.oracle.keywords"),
-    ("mtgjudge.model.words.tokens.perform", "mtgjudge.model.oracle.lines"),
     ("mtgjudge.model.words.library.record", "mtgjudge.model.words.players.record"),
 }
 
@@ -322,7 +320,6 @@ ENGINE_READS_TEXT = {
     ("mtgjudge.model.engine.triggers", "mtgjudge.model.oracle.keyword_triggers"),
     ("mtgjudge.model.engine.triggers", "mtgjudge.model.oracle.lines"),
     ("mtgjudge.model.words.kicker.perform", "mtgjudge.model.oracle.keywords"),
-    ("mtgjudge.model.words.tokens.perform", "mtgjudge.model.oracle.lines"),
 }
 
 

@@ -62,13 +62,8 @@ def _those_group(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     its noun phrase names (read so only where nothing between the two can change which those are:
     ``words.tokens.read._stable_group``); the sentence is performed with that noun phrase (611.2c: fixed as it
     begins)."""
-    from mtgjudge.model.oracle.lines import effect_word   # the compiler's reader of a sentence read again (those_group)
-
-    word = effect_word(e.arg("again"), ())
-    if word is None:
-        raise Unsupported(f"{e.arg('again')!r} is not read")
     game = game.log("608.2c", f"\"those\" are the {e.arg('np')} the instruction before acted on")
-    return ctx.perform(game, word, ctx)
+    return ctx.perform(game, e.arg("effect"), ctx)
 
 
 def _tap_it(game: Game, e: Effect, ctx: Ctx) -> list[Game]:

@@ -3,7 +3,7 @@ section of that name (``phrases.lark``) through ``words.tokens.read``, performed
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.vocab.abilities import count_word
+from mtgjudge.model.vocab.abilities import Effect, count_word
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
@@ -30,9 +30,9 @@ WORDS: tuple[Word, ...] = (
          + (f", where X is {a['x_count']}" if a.get("x_count") else ""),
          frozenset({Scope.ENTERS}), ENGINE, validate=_v_create),
     # 608.2c: "Untap those creatures.", "They gain haste until end of turn." right after an instruction that acted
-    # on the permanents a noun phrase names: ``again`` the sentence with that noun phrase written for the pronoun
-    # (read again by ``oracle.lines`` as it is performed), ``np`` the noun phrase.
-    Word("those_group", "effect", {"again": str, "np": str},
+    # on the permanents a noun phrase names: ``again`` the sentence with that noun phrase written for the pronoun,
+    # ``effect`` its word (read as the card is compiled), ``np`` the noun phrase.
+    Word("those_group", "effect", {"again": str, "np": str, "effect": Effect},
          lambda a: f"{a['again']} (the {a['np']} of the instruction before)",
          frozenset({Scope.POWER_TOUGHNESS, Scope.COMBAT, Scope.UNTAP}), ENGINE),
     # 701.26a, 608.2c: "Tap that creature", "Tap it": the object the instruction before acted on.
