@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from mtgjudge.model.objects import undefined_card
-from mtgjudge.model.oracle.keywords import BY_NAME, lookup
+from mtgjudge.model.vocab.keywords import BY_NAME, lookup
 from mtgjudge.model.words.kicker.read import as_announced
 from mtgjudge.model.oracle.narrowing import adds_ways
 from mtgjudge.model.errors import InputError, Unsupported

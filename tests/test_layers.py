@@ -273,7 +273,6 @@ ROLE_FORBIDS = {
 #: Imports that break a role today (importer, imported), each to be removed, never added to: performers that
 #: still read phrases at run time, and records that share another concept's record.
 ROLE_EXCEPTIONS = {
-    ("mtgjudge.model.words.kicker.perform", "mtgjudge.model.oracle.keywords"),
     ("mtgjudge.model.words.library.record", "mtgjudge.model.words.players.record"),
 }
 
@@ -312,14 +311,10 @@ def test_every_concept_file_has_a_role():
 #: never added to (a ratchet).
 ENGINE_READS_TEXT = {
     ("mtgjudge.model.engine.tokens", "mtgjudge.model.oracle"),
-    ("mtgjudge.model.engine.tokens", "mtgjudge.model.oracle.keywords"),
     ("mtgjudge.model.engine.combat_damage", "mtgjudge.model.oracle.scopes"),
     ("mtgjudge.model.engine.resolve", "mtgjudge.model.oracle.narrowing"),
     ("mtgjudge.model.engine.entering", "mtgjudge.model.oracle.narrowing"),
-    ("mtgjudge.model.engine.triggers", "mtgjudge.model.oracle.combat_triggers"),
-    ("mtgjudge.model.engine.triggers", "mtgjudge.model.oracle.keyword_triggers"),
     ("mtgjudge.model.engine.triggers", "mtgjudge.model.oracle.lines"),
-    ("mtgjudge.model.words.kicker.perform", "mtgjudge.model.oracle.keywords"),
 }
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgjudge.model.oracle import keywords
+from mtgjudge.model.vocab import keywords
 from mtgjudge.model.oracle.scopes import SCOPE_ROWS, ZONE_ROWS
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.vocab.scopes import Narrowing, Scope
