@@ -312,8 +312,6 @@ def test_every_concept_file_has_a_role():
 ENGINE_READS_TEXT = {
     ("mtgjudge.model.engine.tokens", "mtgjudge.model.oracle"),
     ("mtgjudge.model.engine.combat_damage", "mtgjudge.model.oracle.scopes"),
-    ("mtgjudge.model.engine.resolve", "mtgjudge.model.oracle.narrowing"),
-    ("mtgjudge.model.engine.entering", "mtgjudge.model.oracle.narrowing"),
     ("mtgjudge.model.engine.triggers", "mtgjudge.model.oracle.lines"),
 }
 
