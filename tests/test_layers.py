@@ -39,7 +39,6 @@ LAZY_EDGES = {("mtgjudge.queries.kinds", f"mtgjudge.queries.kinds.{kind}")
               ("mtgjudge.model.oracle.narrowing", "mtgjudge.model.oracle.lines"),
               ("mtgjudge.model.engine.tokens", "mtgjudge.model.oracle"),
               ("mtgjudge.queries.cards_cmd", "mtgjudge.model.oracle"),
-              ("mtgjudge.model.engine.triggers", "mtgjudge.model.oracle.lines"),
               ("mtgjudge.queries.cards_cmd", "mtgjudge.model.oracle.reading"),
               ("mtgjudge.model.cards.store", "mtgjudge.model.oracle"),
               ("mtgjudge.model.cards.loader", "mtgjudge.model.vocab.parse"),
@@ -311,8 +310,6 @@ def test_every_concept_file_has_a_role():
 #: never added to (a ratchet).
 ENGINE_READS_TEXT = {
     ("mtgjudge.model.engine.tokens", "mtgjudge.model.oracle"),
-    ("mtgjudge.model.engine.combat_damage", "mtgjudge.model.oracle.scopes"),
-    ("mtgjudge.model.engine.triggers", "mtgjudge.model.oracle.lines"),
 }
 
 

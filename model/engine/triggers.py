@@ -52,13 +52,12 @@ def trigger_of(a: Ability, name: str = "") -> TriggerEvent | None:
             return a.trigger_event
         words = a.trigger
     elif a.kind == "unmodelled" and a.unmodelled_kind == "triggered":
-        from mtgjudge.model.oracle.lines import without_ability_word    # the compiler's, for a line it kept unread
-
         chapter = chapter_numbers(a.source_text)
         if chapter is not None:
             return TriggerEvent("chapter", n=chapter[0][0])    # 714.2b (``words.sagas.perform`` reads them all)
         kw = keyword_trigger(a.source_text)     # a keyword's trigger, as its rule in 702 words it
-        words = kw[1] if kw else a.trigger or without_ability_word(a.source_text).split(",")[0]   # normalized words
+        # the words the compiler read (``compile._read_once``), or an ability made otherwise's first clause
+        words = kw[1] if kw else a.trigger or a.source_text.split(",")[0]
     else:
         return None
     words = _SELF.sub("~", words.strip())
