@@ -307,7 +307,11 @@ def test_every_concept_file_has_a_role():
 #: The engine and the performers read values, never phrases: the text was read at compile time (each word's
 #: arguments, each ability's trigger), and the policy both the compiler and the engine apply lives below both.
 #: What imports the Oracle reader from the engine or a performer today (importer, imported): each to be removed,
-#: never added to (a ratchet).
+#: never added to (a ratchet). The one left: a token's card is compiled from its description as the effect that
+#: makes it is performed (111.3), since some descriptions are text no card's compilation saw: an X/X token with X
+#: known only as it resolves (107.3a, 608.2h), a token a keyword action's rule defines (701.16a: investigate's
+#: Clue), a named token a question states. Compiling the fixed descriptions with the card that makes them would
+#: still leave those.
 ENGINE_READS_TEXT = {
     ("mtgjudge.model.engine.tokens", "mtgjudge.model.oracle"),
 }
