@@ -5,8 +5,8 @@ Insect creature token for each Forest you control." (608.2h: counted once, as th
 The sentence without its count, with its amount written "{n}", must be read by the other readers (draw, life,
 tokens, counters, ...) for several values of n, always as the same word but for the amount: the word ``counted``
 keeps that word, where its amount is, and the count; the engine puts in the amount it counts
-(``words.counts.perform``), reading no text. Only sentences
-without a target are read (targets are chosen as the spell is cast, 601.2c, from the word the sentence is).
+(``words.counts.perform``), reading no text. Only sentences without a target are read (targets are chosen as the
+spell is cast, 601.2c, from the word the sentence is).
 """
 from __future__ import annotations
 
