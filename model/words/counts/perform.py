@@ -19,7 +19,7 @@ def _counted(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     # last known information where the engine has it
     same = st.has(ctx.source) and game.moved(ctx.source) == ctx.source_moves
     src = st.obj(ctx.source) if same else ctx.source_lki
-    c = counts.parse(e.arg("count"))
+    c = e.arg("counting")
     if counts.reads_power_toughness(c):     # "the greatest power among ..."
         guard_scope(st, "power-toughness", f"{e.arg('count')} is counted")
     return with_count(game, e, ctx, counts.value(st, ctx.controller, c, src, pt_guarded=True))

@@ -77,7 +77,7 @@ def counted_word(sentence: str, found: tuple[str, ...], read: Callable[[str], Ef
         return None
     effect, found_holes = holes
     try:
-        return parse_effect({"counted": {"count": m.group("count"), "text": template, "per": per,
+        return parse_effect({"counted": {"count": m.group("count"), "counting": c, "text": template, "per": per,
                                          "effect": effect, "holes": found_holes}})
     except DefinitionError:
         return None

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.selectors import Count
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
@@ -31,15 +33,24 @@ def with_amount(effect: Effect, holes: tuple[Hole, ...], n: int) -> Effect:
     return replace(effect, args=args)
 
 
+def _v_counted(a: dict) -> None:
+    missing = [k for k in ("count", "counting", "text", "per", "effect", "holes") if k not in a]
+    if missing:
+        raise DefinitionError(f"needs {', '.join(missing)} (the word is the compiler's reading of a sentence with a "
+                              "count, 608.2h)")
+
+
 WORDS = (
     # "Draw a card for each creature you control.", "Create X 1/1 white Soldier creature tokens, where X is the
     # number of creatures on the battlefield.": ``text`` is the sentence with its amount written "{n}", read at
     # compile time by the other readers as the word ``effect`` (with the amount 1) whose amount sits in ``holes``
     # (``with_amount``); ``per``: the amount for each one counted (1 for "where X is"); ``count``: the count's
-    # phrase (rules.counts).
-    Word("counted", "effect", {"count": str, "text": str, "per": int, "effect": Effect, "holes": tuple},
+    # phrase, ``counting`` the count it is (read as the card is compiled: rules.counts.parse).
+    Word("counted", "effect", {"count": str, "counting": Count, "text": str, "per": int, "effect": Effect,
+                               "holes": tuple},
          lambda a: a["text"].replace("{n}", "X").rstrip(".") + ", where X is " + (
              "" if a["per"] == 1 else "twice " if a["per"] == 2 else f"{a['per']} times ") + (
              a["count"] if a["count"].startswith(("the ", "your ", "its ")) else f"the number of {a['count']}"),
-         frozenset({Scope.LIFE, Scope.DRAW, Scope.POWER_TOUGHNESS, Scope.ENTERS, Scope.DISCARD}), ENGINE),
+         frozenset({Scope.LIFE, Scope.DRAW, Scope.POWER_TOUGHNESS, Scope.ENTERS, Scope.DISCARD}), ENGINE,
+         validate=lambda a: _v_counted(a)),
 )

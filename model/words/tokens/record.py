@@ -10,6 +10,13 @@ from mtgjudge.model.vocab.word import Word
 ENGINE = frozenset({"engine"})
 
 
+def _v_those(a: dict) -> None:
+    missing = [k for k in ("again", "np", "effect") if k not in a]
+    if missing:
+        raise DefinitionError(f"needs {', '.join(missing)} (the word is the compiler's reading of the sentence after a "
+                              "group, 608.2c)")
+
+
 def _v_create(a: dict) -> dict:
     if bool(a.get("x")) == ("n" in a):
         raise DefinitionError("needs exactly one of n (a number) and x (X tokens)")
@@ -34,7 +41,7 @@ WORDS: tuple[Word, ...] = (
     # ``effect`` its word (read as the card is compiled), ``np`` the noun phrase.
     Word("those_group", "effect", {"again": str, "np": str, "effect": Effect},
          lambda a: f"{a['again']} (the {a['np']} of the instruction before)",
-         frozenset({Scope.POWER_TOUGHNESS, Scope.COMBAT, Scope.UNTAP}), ENGINE),
+         frozenset({Scope.POWER_TOUGHNESS, Scope.COMBAT, Scope.UNTAP}), ENGINE, validate=lambda a: _v_those(a)),
     # 701.26a, 608.2c: "Tap that creature", "Tap it": the object the instruction before acted on.
     Word("tap_it", "effect", {"it": bool}, lambda a: "Tap it", frozenset(), ENGINE),
     # 701.26b, 608.2c: "Untap those creatures" after an instruction whose one use of "target" chose several:
