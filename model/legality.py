@@ -13,9 +13,9 @@ from dataclasses import replace
 from typing import Any
 
 from mtgjudge.model.objects import undefined_card
-from mtgjudge.model.oracle.keywords import BY_NAME, lookup
+from mtgjudge.model.vocab.keywords import BY_NAME, lookup
 from mtgjudge.model.words.kicker.read import as_announced
-from mtgjudge.model.oracle.narrowing import adds_ways
+from mtgjudge.model.vocab.cast_options import adds_ways
 from mtgjudge.model.errors import InputError, Unsupported
 from mtgjudge.model.explain import Answer, Step, step
 from mtgjudge.model.mana import format_cost
@@ -321,8 +321,8 @@ def has_fuse(state: GameState, oid: str) -> bool:
 
 def _other_ways_guard(state: GameState, oid: str, where: tuple[str, ...] = ()) -> None:
     """A "no" holds only if no way to cast the card is left: its own alternative costs, optional costs and
-    permissions (118.9, 601.2b, 601.3) that the model does not read could make it a "yes" (``narrowing.adds_ways``:
-    a "yes" holds without them). ``where``: the zones whose lines are asked (default: its zone and the stack). A
+    permissions (118.9, 601.2b, 601.3) that the model does not read could make it a "yes"
+    (``cast_options.adds_ways``: a "yes" holds without them). ``where``: the zones whose lines are asked (default: its zone and the stack). A
     half of a split card asked alone (``castable_faces``) is not cast another way by fuse, which casts both halves
     (702.102a): the fused spell is asked by the callers that cast halves (``_either_face``, the engine's cast)."""
     obj = state.obj(oid)

@@ -193,3 +193,24 @@ class TargetSpec:
     minimum: int = 1
     maximum: int | None = 1
     that_player: bool = False          # "... that player controls": the player an enclosing "for each" names
+
+
+@dataclass(frozen=True)
+class Count:
+    """A count as read (``rules.counts.parse``; evaluated by ``rules.counts.value``): ``kind`` one of "permanents"
+    (``selector``: permanents on the battlefield), "cards" (``zone`` of ``player``'s own: "hand" or "graveyard";
+    ``selector`` None for any card), "domain" (305.6),
+    "card_types" (the card types among the cards in ``zone``, delirium), "devotion" (700.5, ``color`` a letter
+    or "chosen"), "kicked" (the times the source was kicked, 702.33d), "greatest" (the greatest power,
+    toughness or mana value, ``zone``, among the permanents ``selector`` names, 0 if there are none) or "counters"
+    (the ``counter`` counters on the source, 122.1)."""
+    kind: str
+    text: str
+    selector: Selector | tuple[Selector, ...] | None = None     # a tuple ("cards"): any of them
+    zone: str = ""
+    color: str = ""
+    #: "twice the number of ..." (``times`` 2), "2 plus the number of ..." (``plus`` 2): value * times + plus
+    times: int = 1
+    plus: int = 0
+    #: "counters": the kind of counters counted on the source (122.1)
+    counter: str = ""

@@ -175,3 +175,28 @@ def test_other_next_to_another_object_stays_unread():
     read = read_effect_words(sentences("Put a +1/+1 counter on target creature. Then put a +1/+1 counter on it for "
                                        "each other creature you control."))
     assert read is None or not any(w is not None and w.kind == "counted" for w in read[0])
+
+
+@pytest.mark.parametrize("sentence, body", [
+    ("Create a 2/2 green Wolf creature token for each Forest you control.", "Create {n} 2/2 green Wolf creature token."),
+    # the amount in an item of an argument: each player's act (Syphon Mind, The Scarab God)
+    ("Each opponent loses X life and you scry X, where X is the number of Zombies you control.",
+     "Each opponent loses {n} life and you scry {n}."),
+    # the amount in a noun phrase (Scourge of Fleets)
+    ("Return each creature your opponents control with toughness X or less to its owner's hand, where X is the "
+     "number of Islands you control.", "Return each creature your opponents control with toughness {n} or less to "
+     "its owner's hand."),
+])
+def test_a_counted_sentence_is_read_once_with_where_its_amount_is(sentence, body):
+    # 608.2h: the amount is counted as the effect is performed; the sentence was read as the card was compiled,
+    # and the word it is with an amount is that word with the amount put where it is: the same as reading the
+    # sentence with that amount written
+    from mtgjudge.model.oracle.lines import effect_word
+    from mtgjudge.model.words.counts.read import fill
+    from mtgjudge.model.words.counts.record import with_amount
+
+    word = effect_word(sentence, ())
+    assert word is not None and word.kind == "counted"
+    for n in (1, 4, 13):
+        assert with_amount(word.arg("effect"), word.arg("holes"), n) == effect_word(fill(body, n), ())
+    assert with_amount(word.arg("effect"), word.arg("holes"), 4) != effect_word(fill(body, 5), ())

@@ -137,7 +137,7 @@ def test_tap_enchanted_is_read(text, kinds):
 
 # ---------------------------------------------------------------- triggered keywords' events (702, 603.2)
 
-from mtgjudge.model.oracle.keyword_triggers import keyword_trigger   # noqa: E402
+from mtgjudge.model.vocab.keyword_triggers import keyword_trigger   # noqa: E402
 
 
 @pytest.mark.parametrize("line, rule, event", [

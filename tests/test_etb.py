@@ -413,7 +413,7 @@ def test_a_haunt_creature_dying_triggers_haunt_702_55a():
 def test_combat_conditions_not_read_are_any_combat_event(words):
     """A condition naming combat events only, which the grammar does not read: some combat event, not known which
     (``combat``): every attack, block and combat damage is unsupported while it exists (engine.triggers)."""
-    from mtgjudge.model.oracle.combat_triggers import combat_condition
+    from mtgjudge.model.vocab.combat_triggers import combat_condition
     t = combat_condition(words)
     assert t is not None and t.event == "combat" and not t.on("attacks")
 
@@ -428,7 +428,7 @@ def test_combat_conditions_not_read_are_any_combat_event(words):
     "Whenever ~ attacks or becomes the target of a spell",
 ])
 def test_other_conditions_with_combat_words_stay_unread(words):
-    from mtgjudge.model.oracle.combat_triggers import combat_condition
+    from mtgjudge.model.vocab.combat_triggers import combat_condition
     assert combat_condition(words) is None
 
 

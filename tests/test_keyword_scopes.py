@@ -1,4 +1,4 @@
-"""Keywords whose scopes are narrowed by their own CR 702 rule (model/oracle/keywords.py): where each functions
+"""Keywords whose scopes are narrowed by their own CR 702 rule (model/vocab/keywords.py): where each functions
 and what it can change, and the keywords whose abilities apply only if their alternative cost was paid, which a
 spell the actions cast for its mana cost doesn't have to model. Each narrowing is checked both ways: a game
 where it matters is answered (the corpus questions in queries/corpus/outcome/keyword-scopes.yaml, from the
@@ -10,7 +10,7 @@ import pytest
 from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.oracle.keywords import BY_NAME, only_if_chosen
+from mtgjudge.model.vocab.keywords import BY_NAME, only_if_chosen
 from mtgjudge.model.oracle.lines import LineContext, compile_line
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.queries.format.files import load_text

@@ -39,9 +39,6 @@ LAZY_EDGES = {("mtgjudge.queries.kinds", f"mtgjudge.queries.kinds.{kind}")
               ("mtgjudge.model.oracle.narrowing", "mtgjudge.model.oracle.lines"),
               ("mtgjudge.model.engine.tokens", "mtgjudge.model.oracle"),
               ("mtgjudge.queries.cards_cmd", "mtgjudge.model.oracle"),
-              ("mtgjudge.model.words.counts.perform", "mtgjudge.model.oracle.lines"),
-              ("mtgjudge.model.words.tokens.perform", "mtgjudge.model.oracle.lines"),
-              ("mtgjudge.model.engine.triggers", "mtgjudge.model.oracle.lines"),
               ("mtgjudge.queries.cards_cmd", "mtgjudge.model.oracle.reading"),
               ("mtgjudge.model.cards.store", "mtgjudge.model.oracle"),
               ("mtgjudge.model.cards.loader", "mtgjudge.model.vocab.parse"),
@@ -275,9 +272,6 @@ ROLE_FORBIDS = {
 #: Imports that break a role today (importer, imported), each to be removed, never added to: performers that
 #: still read phrases at run time, and records that share another concept's record.
 ROLE_EXCEPTIONS = {
-    ("mtgjudge.model.words.counts.perform", "mtgjudge.model.oracle.lines"),
-    ("mtgjudge.model.words.kicker.perform", "mtgjudge.model.oracle.keywords"),
-    ("mtgjudge.model.words.tokens.perform", "mtgjudge.model.oracle.lines"),
     ("mtgjudge.model.words.library.record", "mtgjudge.model.words.players.record"),
 }
 
@@ -308,3 +302,32 @@ def test_concept_files_keep_their_roles():
 def test_every_concept_file_has_a_role():
     roles = {p.stem for p in (ROOT / "model" / "words").rglob("*.py") if p.parent.name != "words"} - {"__init__"}
     assert roles <= set(ROLE_FORBIDS), roles - set(ROLE_FORBIDS)
+
+
+#: The engine and the performers read values, never phrases: the text was read at compile time (each word's
+#: arguments, each ability's trigger), and the policy both the compiler and the engine apply lives below both.
+#: What imports the Oracle reader from the engine or a performer today (importer, imported): each to be removed,
+#: never added to (a ratchet). The one left: a token's card is compiled from its description as the effect that
+#: makes it is performed (111.3), since some descriptions are text no card's compilation saw: an X/X token with X
+#: known only as it resolves (107.3a, 608.2h), a token a keyword action's rule defines (701.16a: investigate's
+#: Clue), a named token a question states. Compiling the fixed descriptions with the card that makes them would
+#: still leave those.
+ENGINE_READS_TEXT = {
+    ("mtgjudge.model.engine.tokens", "mtgjudge.model.oracle"),
+}
+
+
+def engine_reads_text() -> set[tuple[str, str]]:
+    """Every import of ``model.oracle`` by a module of ``model/engine`` or a performer (``model/words/*/perform.py``),
+    function-level imports included."""
+    edges, _ = graph()
+    return {(m, t) for m, targets in edges.items() for t in targets
+            if (m.startswith("mtgjudge.model.engine.") or m == "mtgjudge.model.engine"
+                or (m.startswith("mtgjudge.model.words.") and m.endswith(".perform")))
+            and (t == "mtgjudge.model.oracle" or t.startswith("mtgjudge.model.oracle."))}
+
+
+def test_the_engine_does_not_read_card_text():
+    found = engine_reads_text()
+    assert found - ENGINE_READS_TEXT == set(), "the engine or a performer reads text: read it at compile time"
+    assert ENGINE_READS_TEXT - found == set(), "an import that no longer happens: remove it from the list"

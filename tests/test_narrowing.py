@@ -15,9 +15,10 @@ from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import CardDef
 from mtgjudge.model.oracle import compile_card
-from mtgjudge.model.oracle.keywords import BY_NAME, TABLE as KEYWORDS, Keyword
+from mtgjudge.model.vocab.keywords import BY_NAME, TABLE as KEYWORDS, Keyword
 from mtgjudge.model.oracle.lines import LineContext, compile_line
-from mtgjudge.model.oracle.narrowing import TABLE, adds_ways, keyword_of, not_chosen, only_if_paid
+from mtgjudge.model.oracle.narrowing import TABLE, keyword_of
+from mtgjudge.model.vocab.cast_options import adds_ways, not_chosen, only_if_paid
 from mtgjudge.model.oracle.scopes import declaration_only, scopes_of, zones_of
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.queries.format.fields import QuestionValidator

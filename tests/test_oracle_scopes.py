@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgjudge.model.oracle.keywords import BY_NAME, lookup
+from mtgjudge.model.vocab.keywords import BY_NAME, lookup
 from mtgjudge.model.oracle.lines import LineContext, compile_line
 from mtgjudge.model.oracle.scopes import moved_out_of, scopes_of, zones_of
 from mtgjudge.model.oracle.text import ability_lines

@@ -27,7 +27,7 @@ from mtgjudge.model import cache
 from mtgjudge.model.cards.sources import CardRecord
 from mtgjudge.model.mana import Symbol
 from mtgjudge.model.objects import CardDef, Face
-from mtgjudge.model.selectors import Selector, TargetSpec
+from mtgjudge.model.selectors import Count, Selector, TargetSpec
 from mtgjudge.model.vocab.abilities import (Ability, CostPart, Effect, ManaProduction, ManaTrigger, StaticEffect,
                                             TriggerEvent)
 from mtgjudge.model.vocab.scopes import Scope
@@ -39,7 +39,7 @@ SOURCE_SUFFIXES = (".py", ".lark", ".txt", ".yaml", ".gz")
 #: The only classes a kept card is read back into: the records of the card encoding.
 RECORDS: dict[str, type] = {c.__name__: c for c in (CardDef, Face, Ability, CostPart, Effect, ManaProduction,
                                                      ManaTrigger, StaticEffect, TriggerEvent, Selector, TargetSpec,
-                                                     Symbol)}
+                                                     Count, Symbol)}
 ENUMS: dict[str, type[enum.Enum]] = {"Scope": Scope}
 #: How long every source file must have stood unchanged before the model's hash is kept (nanoseconds).
 SETTLED_NS = 2_000_000_000

@@ -18,7 +18,7 @@ from mtgjudge.model.engine.exile_top import exile_top, exiled_by_this, leave_per
 from mtgjudge.model.engine.transforming import can_transform, transform
 from mtgjudge.model.engine.settle import source_on_battlefield
 from mtgjudge.model.engine.triggers import legal_target
-from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, target_permanent, unaffected
 from mtgjudge.model.engine.kernel.damage import deal_damage
 from mtgjudge.model.engine.kernel.life import life_changes
 from mtgjudge.model.engine.kernel.players import change_life, discard_choices, draw
@@ -126,10 +126,7 @@ def _pump(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     skip = unaffected(game, ctx)
     if skip is not None:
         return [skip]
-    st = game.state
-    if ctx.target is None or not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
-        raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent, is not performed by the engine")
-    return [add_pt_change(game, ctx.target, e.arg("power"), e.arg("toughness"), ctx.source)]
+    return [add_pt_change(game, target_permanent(game, e, ctx), e.arg("power"), e.arg("toughness"), ctx.source)]
 
 
 def _controller_gains_power(game: Game, e: Effect, ctx: Ctx) -> list[Game]:

@@ -28,7 +28,6 @@ from mtgjudge.model.engine.triggers import COMBAT_EVENTS, combat_triggered, guar
 from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.objects import GameObject
-from mtgjudge.model.oracle.scopes import declaration_only
 from mtgjudge.model.rules.combat.damage import (FIRST_STRIKE, REGULAR, Assigner, Recipient, assigns_in_step,
                                                divisions, illegal_division, lethal_for, rules_of)
 from mtgjudge.model.rules.guards import guard_scope
@@ -67,8 +66,7 @@ def _guard(game: Game, fighters: list[GameObject]) -> None:
     # 508.1c-d, 509.1b-c: restrictions and requirements on declaring attackers and blockers are checked only as
     # they are declared; once blockers are declared they change no combat damage
     guard_scope(st, "combat", "combat damage is assigned and dealt",
-                ignore=lambda a, o: a.unmodelled_kind == "static" and declaration_only(
-                    a.source_text, o.card.name, "Legendary" in o.printed.supertypes))
+                ignore=lambda a, o: a.unmodelled_kind == "static" and a.declaration_only)
     for o in fighters:
         ch = current(st, o.id)
         for kw in UNPERFORMED:

@@ -16,7 +16,7 @@ from mtgjudge.model.words.until.perform import set_controller
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
-from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, target_permanent, unaffected
 
 Ctx = Ctx
 
@@ -28,11 +28,7 @@ def _gain_control(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     skip = unaffected(game, ctx)
     if skip is not None:
         return [skip]
-    st = game.state
-    if ctx.target is None or ctx.target in st.player_names or not st.has(ctx.target) \
-            or st.obj(ctx.target).zone != "battlefield":
-        raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent, is not performed by the engine")
-    return [set_controller(game, ctx.target, ctx.controller, ("613.1b", "611.2a"), lasting=True)]
+    return [set_controller(game, target_permanent(game, e, ctx), ctx.controller, ("613.1b", "611.2a"), lasting=True)]
 
 
 def _remove_two(kind: str):

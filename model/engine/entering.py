@@ -12,7 +12,7 @@ from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.tribute import guard as guard_tribute
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.characteristics import Characteristics
-from mtgjudge.model.oracle.narrowing import only_if_paid
+from mtgjudge.model.vocab.cast_options import only_if_paid
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Ability

@@ -29,7 +29,7 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.phrases import parse_nps
 from mtgjudge.model.vocab.words import EFFECT_WORDS
-from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, target_permanent, the_target, unaffected
 from mtgjudge.model.engine.kernel.damage import deal_damage
 from mtgjudge.model.engine.kernel.objects import add_pt_change, create_token, token_kind
 from mtgjudge.model.engine.kernel.players import change_life, discard_one
@@ -38,9 +38,7 @@ Ctx = Ctx
 
 
 def _on_battlefield(game: Game, e: Effect, ctx: Ctx) -> None:
-    st = game.state
-    if ctx.target is None or not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
-        raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent, is not performed by the engine")
+    target_permanent(game, e, ctx)
 
 
 def affected(game: Game, e: Effect, ctx: Ctx) -> list[str]:
@@ -189,9 +187,8 @@ def _from_graveyard(to: str):
         if skip is not None:
             return [skip]
         st = game.state
-        if ctx.target is None:
-            raise Unsupported(f"what {e.text()!r} targets is not known to the engine")
-        o = st.obj(ctx.target)
+        target = the_target(e, ctx, "targets")
+        o = st.obj(target)
         if o.zone != "graveyard":
             raise Unsupported(f"{e.text()!r} on {o.name} ({o.id}), not a card in a graveyard, is not performed")
         if not o.card.modelled:

@@ -39,7 +39,7 @@ from mtgjudge.model.words.references import perform as refs
 from mtgjudge.model.engine.sba import check as check_sba
 from mtgjudge.model.engine.kernel.context import Ctx
 from mtgjudge.model.engine.performers import MARKER_RUNNERS, PERFORMERS, WHOLE_USE
-from mtgjudge.model.oracle.narrowing import not_chosen, only_if_paid
+from mtgjudge.model.vocab.cast_options import not_chosen, only_if_paid
 
 
 # ------------------------------------------------------------------------------------------- effects
@@ -205,8 +205,8 @@ def _guard_own_text(o: GameObject, cast_plainly: bool = False) -> list[str]:
     resolves or where it goes after (rebound 702.88a, buyback 702.27a, a cost option chosen as it was cast):
     unsupported, naming it. ``cast_plainly``: the actions cast it for its mana cost, so a line that only
     offers an alternative cost (spectacle 702.137a, prowl, surge) was not chosen and changes nothing (601.2b,
-    ``narrowing.not_chosen``; an optional additional cost such as buyback may have been paid), nor does a keyword
-    whose other abilities apply only if its cost was paid (``narrowing.only_if_paid``): the rules of those, to
+    ``cast_options.not_chosen``; an optional additional cost such as buyback may have been paid), nor does a keyword
+    whose other abilities apply only if its cost was paid (``cast_options.only_if_paid``): the rules of those, to
     cite."""
     unpaid = []
     for a in o.printed.abilities:

@@ -19,7 +19,7 @@ from typing import Iterable
 from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import CardDef
-from mtgjudge.model.oracle.keywords import lookup
+from mtgjudge.model.vocab.keywords import lookup
 from mtgjudge.model.vocab.subtypes import subtypes_by_type
 
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}

@@ -19,8 +19,8 @@ from math import factorial, prod
 
 from mtgjudge.model.objects import undefined_card
 from mtgjudge.model.words.kicker.perform import intervening_holds
-from mtgjudge.model.oracle.combat_triggers import combat_condition
-from mtgjudge.model.oracle.keyword_triggers import keyword_trigger
+from mtgjudge.model.vocab.combat_triggers import combat_condition
+from mtgjudge.model.vocab.keyword_triggers import keyword_trigger
 from mtgjudge.model.words.sagas.read import chapter_numbers
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
@@ -52,13 +52,12 @@ def trigger_of(a: Ability, name: str = "") -> TriggerEvent | None:
             return a.trigger_event
         words = a.trigger
     elif a.kind == "unmodelled" and a.unmodelled_kind == "triggered":
-        from mtgjudge.model.oracle.lines import without_ability_word    # the compiler's, for a line it kept unread
-
         chapter = chapter_numbers(a.source_text)
         if chapter is not None:
             return TriggerEvent("chapter", n=chapter[0][0])    # 714.2b (``words.sagas.perform`` reads them all)
         kw = keyword_trigger(a.source_text)     # a keyword's trigger, as its rule in 702 words it
-        words = kw[1] if kw else a.trigger or without_ability_word(a.source_text).split(",")[0]   # normalized words
+        # the words the compiler read (``compile._read_once``), or an ability made otherwise's first clause
+        words = kw[1] if kw else a.trigger or a.source_text.split(",")[0]
     else:
         return None
     words = _SELF.sub("~", words.strip())
@@ -98,7 +97,7 @@ def _abilities(obj) -> tuple[Ability, ...]:
 #: once for each attacker blocked, 509.3c; "blocks_creature" once for each attacker a blocker blocks, 509.3b;
 #: "blocked_by_creature" once for each blocker of an attacker, 509.3d) and combat damage dealt to a player
 #: ("combat_damage_player", 510.2);
-#: ``combat``: a condition naming combat events only that the grammar does not read (``oracle.combat_triggers``),
+#: ``combat``: a condition naming combat events only that the grammar does not read (``vocab.combat_triggers``),
 #: which any of them could meet. ``engine.declaring`` and ``engine.combat_damage`` ask ``triggered_by_combat``.
 COMBAT_EVENTS = frozenset({"attacks", "attacks_alone", "blocks", "becomes_blocked", "blocks_creature",
                            "blocked_by_creature", "combat_damage_player", "combat"})
@@ -401,7 +400,7 @@ def triggered_at_step(game: Game, step: str) -> list[PendingTrigger]:
 _COMBAT_WORDS = {"attacks": "attacks", "attacks_alone": "attacks alone", "blocks": "blocks",
                  "becomes_blocked": "becomes blocked", "blocks_creature": "blocks {other}",
                  "blocked_by_creature": "becomes blocked by {other}", "combat_damage_player": "deals combat damage to {other}"}
-#: The events about one creature and another, whose "that creature" is the other one (``oracle.combat_triggers``).
+#: The events about one creature and another, whose "that creature" is the other one (``vocab.combat_triggers``).
 _OTHER_SUBJECT = frozenset({"blocks_creature", "blocked_by_creature"})
 
 

@@ -1,8 +1,8 @@
 """The Oracle-text compiler: card data as published (``model.cards.sources``) -> the model's card definitions.
 
 The compiler (``compile`` and the readers it imports) is imported when one of its names is first asked for, not
-with the package: legality and the engine use modules of this package (``keywords``, ``kicker``, ``narrowing``)
-that do not compile, and a process whose cards are kept compiled (``model.cards.compiled``) needs no compiler.
+with the package: a process whose cards are kept compiled (``model.cards.compiled``) needs no compiler, and the
+engine and legality import nothing of it.
 """
 from __future__ import annotations
 

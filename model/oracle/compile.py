@@ -6,6 +6,7 @@ the grammar does not read it, an unmodelled ability that keeps its text and the 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from mtgjudge.model import deadline, patterns
 from mtgjudge.model.cards.type_line import parse_type_line
@@ -15,6 +16,7 @@ from mtgjudge.model.mana import ManaSyntaxError, parse_cost
 from mtgjudge.model.objects import CardDef, Face
 from mtgjudge.model.words.conditions.read import continues_paragraph
 from mtgjudge.model.oracle.lines import LineContext, compile_line, without_ability_word
+from mtgjudge.model.oracle.scopes import declaration_only
 from mtgjudge.model.oracle.text import ability_lines
 from mtgjudge.model.vocab.abilities import Ability
 
@@ -101,9 +103,25 @@ def compile_face(f: FaceRecord) -> Face:
         line = compile_line(norm, printed, ctx)
         abilities += line
         read.append((printed, len(line)))
+    abilities = [_read_once(a, f.name, "Legendary" in supers) for a in abilities]
     loyalty = int(f.loyalty) if f.loyalty is not None and re.fullmatch(r"\d{1,9}", f.loyalty) else None
     return Face(f.name, cost, f.color_indicator, supers, types, subs, _number(f.power), _number(f.toughness),
                 tuple(abilities), lines=tuple(read), loyalty=loyalty)
+
+
+def _read_once(a: Ability, name: str, legendary: bool) -> Ability:
+    """What the engine asks of a line the compiler does not model, read here, once, so that the engine reads no
+    text: an unmodelled triggered ability's condition words (603.2: its first clause, an ability word aside,
+    207.2c; a triggered keyword's and a chapter's are the engine's ``trigger_of``), and whether an unmodelled
+    static line is a restriction or requirement on declaring attackers or blockers only (508.1c-d, 509.1b-c:
+    ``scopes.declaration_only``)."""
+    if a.kind != "unmodelled":
+        return a
+    if a.unmodelled_kind == "triggered" and not a.trigger:
+        return replace(a, trigger=without_ability_word(a.source_text).split(",")[0])
+    if a.unmodelled_kind == "static" and declaration_only(a.source_text, name, legendary):
+        return replace(a, declaration_only=True)
+    return a
 
 
 def compile_card(record: CardRecord, source: str = "") -> CardDef:

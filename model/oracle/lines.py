@@ -26,14 +26,14 @@ from mtgjudge.model.words.counters import read as counters_read
 from mtgjudge.model.words.counters import record as counters_record
 from mtgjudge.model.words.cycling import read as cycling_lines
 from mtgjudge.model.words.cycling import record as cycling_record
-from mtgjudge.model.oracle import keyword_triggers, keywords
+from mtgjudge.model.vocab import keyword_triggers, keywords
 from mtgjudge.model.words.damage import read as damage_sentences
 from mtgjudge.model.words.entering import read as etb_sentences
 from mtgjudge.model.words.modes import read as modes
 from mtgjudge.model.words.turns import read as turn_sentences
 from mtgjudge.model.words.removal import read as removal_sentences
 from mtgjudge.model.words.conditions.read import condition_words, static_condition
-from mtgjudge.model.oracle.combat_triggers import COMBAT_SUBJECT_EVENTS, OTHER_SUBJECT_EVENTS
+from mtgjudge.model.vocab.combat_triggers import COMBAT_SUBJECT_EVENTS, OTHER_SUBJECT_EVENTS
 from mtgjudge.model.words.countering.read import counter_word, countered_instead
 from mtgjudge.model.words.choices.read import choose_value_word, spell_controller_after, target_if_word
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, moved_out_of, unmodelled

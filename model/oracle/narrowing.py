@@ -9,21 +9,22 @@ functions, the option chosen), and a row without such a test fails that file.
 - keywords (``KEYWORD_ROWS``, from ``keywords.TABLE``): a keyword of 702 the model does not perform, with the
   zones and scopes of its own rule;
 - the compiler's (``COMPILE_ROWS``): a leveler's striations, the second sentence of a color-setting line;
-- uses (``USE_ROWS``): a question a consumer answers without the line, for a reason of the question: the
-  alternative cost not chosen when the actions cast a spell for its mana cost (``not_chosen``), the abilities
-  that apply only if that cost was paid (``only_if_paid``), a way to cast that only adds ways (``adds_ways``).
+- uses (``vocab.cast_options.USE_ROWS``, which legality and the engine apply): a question a consumer answers
+  without the line, for a reason of the question: the alternative cost not chosen when the actions cast a spell
+  for its mana cost (``not_chosen``), the abilities that apply only if that cost was paid (``only_if_paid``), a
+  way to cast that only adds ways (``adds_ways``).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from mtgjudge.model.oracle import keywords
+from mtgjudge.model.vocab import keywords
 from mtgjudge.model.oracle.scopes import SCOPE_ROWS, ZONE_ROWS
-from mtgjudge.model.vocab.abilities import Ability
-from mtgjudge.model.vocab.scopes import Narrowing, Scope
+from mtgjudge.model.vocab.cast_options import USE_ROWS
+from mtgjudge.model.vocab.scopes import Narrowing
 
 # The compiler's readers (``compile``, ``lines``) are imported when a row of theirs is tested, not with the table:
-# legality and the engine read the use rows, and a process whose cards are kept compiled needs no compiler.
+# a process whose cards are kept compiled needs no compiler.
 
 
 def keyword_of(text: str) -> keywords.Keyword | None:
@@ -43,36 +44,6 @@ def _keyword_row(kw: keywords.Keyword) -> Narrowing:
 #: One row per keyword of the table: its line functions in ``kw.zones`` and changes ``kw.scopes`` (702).
 KEYWORD_ROWS: tuple[Narrowing, ...] = tuple(_keyword_row(kw) for kw in keywords.TABLE)
 
-
-def not_chosen(a: Ability) -> bool:
-    """118.9a, 601.2b: a spell the actions cast for its mana cost was cast with no alternative cost, and not from a
-    zone only its own permission allows: a line that only offers such a way to cast it (its scopes are the cast
-    options alone) changes nothing as it resolves. An optional additional cost (kicker, buyback, ...,
-    ``Keyword.additional``) was decided as the spell was cast: each way a branch, or the cast unsupported, or not
-    payable then (``words.kicker.perform.unperformed_options``, 601.2b, 601.2h)."""
-    return a.kind == "unmodelled" and bool(a.scope) and set(a.scope) <= {Scope.CAST_OPTIONS}
-
-
-def only_if_paid(a: Ability) -> keywords.Keyword | None:
-    """702.74a, 702.96a, 702.113a: the keyword this line is, if its abilities other than the cost option apply
-    only if its alternative cost was paid (``keywords.only_if_chosen``); a spell the actions cast for its mana
-    cost is unchanged by it."""
-    return keywords.only_if_chosen(a.source_text) if a.kind == "unmodelled" else None
-
-
-def adds_ways(a: Ability) -> bool:
-    """118.9, 601.2b, 601.3: a line among whose scopes are the cast options may add a way to cast the card; it
-    can turn a "no" into a "yes" and nothing else, so a "yes" holds without it and a "no" does not."""
-    return a.kind == "unmodelled" and Scope.CAST_OPTIONS in a.scope
-
-
-#: The rows by which a consumer answers a question without the line.
-USE_ROWS: tuple[Narrowing, ...] = (
-    Narrowing("a cost option not chosen", "use", "118.9a, 601.2b", not_chosen),
-    Narrowing("abilities that apply only if an alternative cost was paid", "use", "702.74a, 702.96a, 702.113a",
-              only_if_paid),
-    Narrowing("a way to cast it matters only to a no", "use", "118.9, 601.2b, 601.3", adds_ways),
-)
 
 def _level_striations(*args: Any) -> Any:
     """``compile.level_striations``."""

@@ -21,7 +21,7 @@ import re
 
 from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.oracle.keywords import lookup
+from mtgjudge.model.vocab.keywords import lookup
 from mtgjudge.model.oracle.text import normalize_self, self_names, strip_reminder
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Ability

@@ -12,39 +12,19 @@ turn" histories, cards of a library nobody knows) is not a count ``parse`` reads
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.mana import BASIC_LAND_TYPES
 from mtgjudge.model.rules.characteristics import matches, object_mana_value
 from mtgjudge.model.rules.layers import compute_all, current
-from mtgjudge.model.selectors import Selector
+from mtgjudge.model.selectors import Count, Selector
 from mtgjudge.model.vocab import phrases
 
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 #: "the number of X" / "each X" around the counted phrase (107.3a, 608.2h).
 _WRAP = patterns.compile(r"^(?:the number of|each|an? )\s*(?P<what>.+)$", re.I)
-
-
-@dataclass(frozen=True)
-class Count:
-    """A count as read: ``kind`` one of "permanents" (``selector``: permanents on the battlefield), "cards"
-    (``zone`` of ``player``'s own: "hand" or "graveyard"; ``selector`` None for any card), "domain" (305.6),
-    "card_types" (the card types among the cards in ``zone``, delirium), "devotion" (700.5, ``color`` a letter
-    or "chosen"), "kicked" (the times the source was kicked, 702.33d) "greatest" (the greatest power,
-    toughness or mana value, ``zone``, among the permanents ``selector`` names, 0 if there are none) or "counters"
-    (the ``counter`` counters on the source, 122.1)."""
-    kind: str
-    text: str
-    selector: Selector | tuple[Selector, ...] | None = None     # a tuple ("cards"): any of them
-    zone: str = ""
-    color: str = ""
-    #: "twice the number of ..." (``times`` 2), "2 plus the number of ..." (``plus`` 2): value * times + plus
-    times: int = 1
-    plus: int = 0
-    #: "counters": the kind of counters counted on the source (122.1)
-    counter: str = ""
 
 
 #: "... this way" (608.2c): the objects the instruction before moved: from which zone (None: any) to which (None:

@@ -692,6 +692,8 @@ class Ability:
     unmodelled_kind: str = ""          # unmodelled: static | activated | mana | triggered | spell
     scope: tuple[Scope, ...] = ()      # unmodelled: what the text can change; empty: unknown, so anything
     zones: tuple[str, ...] = ()        # unmodelled: the zones where the text functions (113.6); empty: any
+    declaration_only: bool = False     # unmodelled static: a restriction or requirement on declaring attackers or
+                                       # blockers and nothing else (508.1c-d, 509.1b-c), as the compiler read it
     modes: tuple["Ability", ...] = ()  # modal (700.2): each mode read as the same text alone is (a spell ability)
     choose: tuple[int, int] = (0, 0)   # modal: how many modes are chosen, at least and at most (700.2)
     mode_repeat: bool = False          # modal: "You may choose the same mode more than once." (700.2d)

@@ -62,3 +62,22 @@ def unaffected(game: Game, ctx: Ctx) -> Game | None:
     if ctx.target_legal:
         return None
     return game.log("608.2b", f"{ctx.target} is an illegal target now: it is not affected")
+
+
+def the_target(said: "Effect | str", ctx: Ctx, verb: str = "refers to", who: str = "what") -> str:
+    """The object or player an instruction is on (``ctx.target``: its target, or what "it" names, 608.2c); an
+    instruction whose object the engine does not know is unsupported, saying what names it (``who`` ``said``
+    ``verb``: "what 'Tap that creature.' refers to")."""
+    if ctx.target is None:
+        text = said if isinstance(said, str) else said.text()
+        raise Unsupported(f"{who} {text!r} {verb} is not known to the engine")
+    return ctx.target
+
+
+def target_permanent(game: Game, e: "Effect", ctx: Ctx) -> str:
+    """The permanent an instruction is on: its target, which must be an object on the battlefield (an instruction
+    on a player, or on a card in another zone, is not performed by the engine: unsupported)."""
+    t = ctx.target
+    if t is None or t in game.state.player_names or not game.state.has(t) or game.state.obj(t).zone != "battlefield":
+        raise Unsupported(f"{e.text()!r} on {t}, not a permanent, is not performed by the engine")
+    return t

@@ -9,7 +9,7 @@ was) is what every rule reads from its current characteristics."""
 from __future__ import annotations
 
 from mtgjudge.model.engine.game import Game, name_of
-from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, the_target, unaffected
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
@@ -26,18 +26,17 @@ def _object(game: Game, e: Effect, ctx: Ctx) -> str | Game:
     if e.arg("self"):
         found = the_source(game, e, ctx)
         return found if isinstance(found, Game) else found[0]
-    if ctx.target is None:
-        raise Unsupported(f"what {e.text()!r} applies to is not known to the engine")
+    target = the_target(e, ctx, "applies to")
     skip = unaffected(game, ctx)
     if skip is not None:
         return skip
     st = game.state
-    if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
+    if not st.has(target) or st.obj(target).zone != "battlefield":
         if e.arg("it"):
             # 400.7: the object the instruction before acted on left the battlefield; the new object is not it
-            return game.log("400.7", f"{ctx.target} is no longer on the battlefield: {e.text()!r} does nothing")
-        raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent, is not performed by the engine")
-    return ctx.target
+            return game.log("400.7", f"{target} is no longer on the battlefield: {e.text()!r} does nothing")
+        raise Unsupported(f"{e.text()!r} on {target}, not a permanent, is not performed by the engine")
+    return target
 
 
 def _becomes(game: Game, e: Effect, ctx: Ctx) -> list[Game]:

@@ -25,7 +25,7 @@ from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.subtypes import subtypes_by_type
 from mtgjudge.model.words.choices.record import VERBS
 from mtgjudge.model.words.references.record import quality_selector
-from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, the_target, unaffected
 from mtgjudge.model.engine.kernel.countering import counter_spell
 
 Ctx = Ctx
@@ -46,9 +46,8 @@ def _target_if(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if skip is not None:
         return [skip]
     st = game.state
-    if ctx.target is None:
-        raise Unsupported(f"what {e.text()!r} targets is not known to the engine")
-    o = st.obj(ctx.target)
+    target = the_target(e, ctx, "targets")
+    o = st.obj(target)
     verb = e.arg("verb")
     if o.zone != VERBS[verb]:
         raise Unsupported(f"{e.text()!r} on {o.name} ({o.id}) in the {o.zone} is not performed by the engine")

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from mtgjudge.model.engine.game import Game
-from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.words.counts.read import fill
+from mtgjudge.model.words.counts.record import with_amount
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.vocab.abilities import Effect
@@ -20,7 +19,7 @@ def _counted(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     # last known information where the engine has it
     same = st.has(ctx.source) and game.moved(ctx.source) == ctx.source_moves
     src = st.obj(ctx.source) if same else ctx.source_lki
-    c = counts.parse(e.arg("count"))
+    c = e.arg("counting")
     if counts.reads_power_toughness(c):     # "the greatest power among ..."
         guard_scope(st, "power-toughness", f"{e.arg('count')} is counted")
     return with_count(game, e, ctx, counts.value(st, ctx.controller, c, src, pt_guarded=True))
@@ -33,12 +32,7 @@ def with_count(game: Game, e: Effect, ctx: Ctx, k: int) -> list[Game]:
     game = game.log(("608.2h", "107.3e"), f"{e.arg('count')}: {k} as it resolves, the amount is {n}")
     if n <= 0:
         return [game]
-    from mtgjudge.model.oracle.lines import effect_word   # the compiler's reader of the sentence with its amount
-
-    word = effect_word(fill(e.arg("text"), n), ())
-    if word is None or word.kind == "counted":
-        raise Unsupported(f"{fill(e.arg('text'), n)!r} is not read with the amount {n}")
-    return ctx.perform(game, word, ctx)
+    return ctx.perform(game, with_amount(e.arg("effect"), e.arg("holes"), n), ctx)
 
 
 PERFORMERS: dict[str, Performer] = {"counted": _counted}

@@ -3,20 +3,23 @@
 Insect creature token for each Forest you control." (608.2h: counted once, as the effect is performed; 107.3e).
 
 The sentence without its count, with its amount written "{n}", must be read by the other readers (draw, life,
-tokens, counters, ...) for several values of n, always as the same word: the word ``counted`` keeps that text
-and the count, and the engine reads it again with the amount it counts (``words.counts.perform``). Only sentences
-without a target are read (targets are chosen as the spell is cast, 601.2c, from the word the sentence is).
+tokens, counters, ...) for several values of n, always as the same word but for the amount: the word ``counted``
+keeps that word, where its amount is, and the count; the engine puts in the amount it counts
+(``words.counts.perform``), reading no text. Only sentences without a target are read (targets are chosen as the
+spell is cast, 601.2c, from the word the sentence is).
 """
 from __future__ import annotations
 
 import re
-from typing import Callable
+from dataclasses import replace
+from typing import Any, Callable
 
 from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
+from mtgjudge.model.words.counts.record import Hole
 
 _PER = patterns.compile(r"^(?P<body>.+?) for each (?P<count>[^,.]+?)\.?$", re.I)
 _WHERE = patterns.compile(r"^(?P<body>.+?), where X is (?P<count>[^,.]+?)\.?$", re.I)
@@ -64,16 +67,77 @@ def counted_word(sentence: str, found: tuple[str, ...], read: Callable[[str], Ef
     template = template.rstrip(".") + "."
     if getattr(c.selector, "other", False) and re.search(r"\b(it|its|that|them|they)\b", template, re.I):
         return None     # "other" might be other than what "it" names, not than the source
-    # read with several amounts: always one word of one kind (and never this one again)
-    kinds = set()
-    for n in (1, 2, 3):
-        w = read(fill(template, n))
-        if w is None or w.kind == "counted":
-            return None
-        kinds.add(w.kind)
-    if len(kinds) != 1:
+    # read with several amounts: always one word of one kind (and never this one again), the same but for where
+    # the amount is
+    readings = [read(fill(template, n)) for n in _AMOUNTS]
+    if any(w is None or w.kind == "counted" for w in readings):
         return None
+    holes = _holes([w for w in readings if w is not None])
+    if holes is None:
+        return None
+    effect, found_holes = holes
     try:
-        return parse_effect({"counted": {"count": m.group("count"), "text": template, "per": per}})
+        return parse_effect({"counted": {"count": m.group("count"), "counting": c, "text": template, "per": per,
+                                         "effect": effect, "holes": found_holes}})
     except DefinitionError:
         return None
+
+
+#: The amounts a counted sentence is read with at compile time, to find where its amount is.
+_AMOUNTS = (1, 2, 3)
+
+
+def _holes(readings: list[Effect]) -> tuple[Effect, tuple[Hole, ...]] | None:
+    """The word of a sentence read with each of ``_AMOUNTS`` (``readings``) as the one with the amount 1 and the
+    places where the amount sits (``record.with_amount``); None unless the readings are one word, alike but for
+    the amount, an integer equal to it or a number in a text."""
+    first = readings[0]
+    if any(w.kind != first.kind or [k for k, _ in w.args] != [k for k, _ in first.args] for w in readings):
+        return None
+    holes: list[Hole] = []
+    args = []
+    for i, (key, value) in enumerate(first.args):
+        found = _template([w.args[i][1] for w in readings], (key,), holes)
+        if found is _DIFFERENT:
+            return None
+        args.append((key, found))
+    return replace(first, args=tuple(args)), tuple(holes)
+
+
+_DIFFERENT = object()
+
+
+def _template(values: list[Any], path: Hole, holes: list[Hole]) -> Any:
+    """One argument (or an item of one, at ``path``) as read with each amount: the same value; the amount itself
+    (an integer, a hole); a text with the amount written "{n}" (a hole); a tuple of those, item by item; or
+    ``_DIFFERENT``."""
+    first = values[0]
+    if all(v == first for v in values):
+        return first
+    if all(isinstance(v, int) and not isinstance(v, bool) and v == n for v, n in zip(values, _AMOUNTS)):
+        holes.append(path)
+        return first
+    if all(isinstance(v, str) for v in values) and "{n}" not in first:
+        parts = [re.split(r"(\d+)", v) for v in values]
+        if len({len(p) for p in parts}) != 1:
+            return _DIFFERENT
+        out = []
+        for i, piece in enumerate(parts[0]):
+            same = {p[i] for p in parts}
+            if len(same) == 1:
+                out.append(piece)
+            elif all(p[i] == str(n) for p, n in zip(parts, _AMOUNTS)):
+                out.append("{n}")
+            else:
+                return _DIFFERENT
+        holes.append(path)
+        return "".join(out)
+    if all(isinstance(v, tuple) for v in values) and len({len(v) for v in values}) == 1:
+        items = []
+        for i in range(len(first)):
+            found = _template([v[i] for v in values], path + (i,), holes)
+            if found is _DIFFERENT:
+                return _DIFFERENT
+            items.append(found)
+        return tuple(items)
+    return _DIFFERENT

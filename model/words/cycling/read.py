@@ -3,7 +3,7 @@ life", "Swampcycling {2}", "Basic landcycling {1}{G}", "mountaincycling {2}" (th
 The item is read as the activated ability the keyword means, "[Cost], Discard this card: <its instruction>"
 (``record.meaning``), by the readers of any activated ability (``oracle.lines``): its cost by the cost grammar,
 its instruction by the library's reader. A cost or an instruction they do not read whole leaves the keyword
-unmodelled, as it was (the keyword table's row: an ability of the hand, ``oracle.keywords``)."""
+unmodelled, as it was (the keyword table's row: an ability of the hand, ``vocab.keywords``)."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError

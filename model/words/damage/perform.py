@@ -26,7 +26,7 @@ from mtgjudge.model.state import PreventionShield
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.phrases import cost_parts
 from mtgjudge.model.vocab.words import EFFECT_WORDS
-from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, the_target, unaffected
 from mtgjudge.model.engine.kernel.countering import counter_spell
 from mtgjudge.model.engine.kernel.damage import deal_damage
 from mtgjudge.model.engine.kernel.objects import add_counters
@@ -132,9 +132,8 @@ def _counter_unless_pays(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if skip is not None:
         return [skip]
     st = game.state
-    if ctx.target is None:
-        raise Unsupported(f"what {e.text()!r} targets is not known to the engine")
-    o = st.obj(ctx.target)
+    target = the_target(e, ctx, "targets")
+    o = st.obj(target)
     if o.zone != "stack":
         raise Unsupported(f"{e.text()!r} on {o.name} ({o.id}), not a spell on the stack, is not performed")
     payer = o.controller

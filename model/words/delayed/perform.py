@@ -27,7 +27,7 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import DelayedTrigger, PendingTrigger, PlayerRestriction, StackAbility, UntapSkip
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
-from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, the_target, unaffected
 from mtgjudge.model.engine.kernel.players import draw
 
 Ctx = Ctx
@@ -55,14 +55,13 @@ def _referred(game: Game, e: Effect, ctx: Ctx) -> list[str] | Game:
         named = [t for t, ok in zip(ctx.group, ctx.group_legal) if ok and st.has(t)]
         return named or game.log("603.7c", f"{e.text()!r} refers to nothing: no legal target is left")
     if e.arg("it"):
-        if ctx.target is None:
-            raise Unsupported(f"what {e.text()!r} refers to is not known to the engine")
+        target = the_target(e, ctx)
         if not ctx.target_legal:
-            return game.log("608.2b", f"{ctx.target} was an illegal target, not affected: {e.text()!r} refers to "
+            return game.log("608.2b", f"{target} was an illegal target, not affected: {e.text()!r} refers to "
                                       "nothing")
-        if not st.has(ctx.target):
-            return game.log(("111.7", "603.7c"), f"{ctx.target} ceased to exist: {e.text()!r} refers to nothing")
-        return [ctx.target]
+        if not st.has(target):
+            return game.log(("111.7", "603.7c"), f"{target} ceased to exist: {e.text()!r} refers to nothing")
+        return [target]
     return []
 
 

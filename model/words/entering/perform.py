@@ -15,7 +15,7 @@ from mtgjudge.model.engine.settle import after_moves, source_on_battlefield
 from mtgjudge.model.errors import Unsupported, SearchBound
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
-from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, the_target, unaffected
 from mtgjudge.model.engine.kernel.objects import add_counters, create_token, token_kind
 
 
@@ -47,10 +47,9 @@ def _player_creates_tokens(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if skip is not None:
         return [skip]
     kind = token_kind(e.arg("token"))
-    if ctx.target is None:
-        raise Unsupported(f"the player {e.text()!r} targets is not known to the engine")
+    target = the_target(e, ctx, "targets", who="the player")
     for _ in range(e.arg("n", 1)):
-        game = create_token(game, kind, ctx.target, "111.2")
+        game = create_token(game, kind, target, "111.2")
     return [game]
 
 

@@ -30,7 +30,7 @@ from typing import Callable
 from mtgjudge.model.engine.game import Game, merge
 from mtgjudge.model.words.modes.perform import PERFORMED_OPTIONS
 from mtgjudge.model.errors import InputError, Unsupported
-from mtgjudge.model.oracle.keywords import optional_additional
+from mtgjudge.model.vocab.keywords import optional_additional
 from mtgjudge.model.rules.costs import has_buyback
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect

@@ -44,7 +44,7 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import MAX_POOL, PoolMana
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
-from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, the_target, unaffected
 from mtgjudge.model.engine.kernel.entering import enter_each_way
 from mtgjudge.model.engine.kernel.players import change_life, discard_one, draw
 
@@ -80,9 +80,8 @@ def _players(game: Game, who: str, ctx: Ctx) -> list[str]:
     if who == "you":
         named = [ctx.controller]
     elif who.startswith("target") or who.startswith("any number of target"):
-        if ctx.target is None:
-            raise Unsupported(f"the player {who!r} names is not known to the engine")
-        named = [ctx.target]        # (several target players: the instruction is performed for each, 601.2c)
+        # (several target players: the instruction is performed for each, 601.2c)
+        named = [the_target(who, ctx, "names", who="the player")]
     elif who == "that player":
         # (players) "Destroy that creature." after "Target opponent chooses ...": the ability's one target (608.2c)
         if len(ctx.targets) != 1 or ctx.targets[0] not in st.player_names:

@@ -226,7 +226,8 @@ def _counted_this_way(game: Game, e: Effect, ctx: Ctx, g: Game, r: Game) -> list
     src = g.state.obj(ctx.source) if g.state.has(ctx.source) else ctx.source_lki
     text = _count_text(e)
     assert text is not None     # called only where _is_this_way(e) holds, which needs it
-    k = counts.this_way(g.state, r.state, ctx.controller, counts.parse(text), src)
+    count = e.arg("counting") if e.kind == "counted" else counts.parse(text)     # (counted: read as compiled)
+    k = counts.this_way(g.state, r.state, ctx.controller, count, src)
     if e.kind == "counted":
         return with_count(game, e, ctx, k)
     game = game.log(("608.2c", "608.2h"), f"{k} {_count_text(e)}")

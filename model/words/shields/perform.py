@@ -18,7 +18,7 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import PreventionShield
 from mtgjudge.model.vocab.abilities import Effect
-from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, the_target, unaffected
 
 Ctx = Ctx
 
@@ -57,12 +57,11 @@ def _subjects(game: Game, e: Effect, ctx: Ctx, *, players: bool = False) -> list
         return ids if ids else game.log("614.1a", "no creature was dealt damage this way: nothing happens")
     if e.arg("self"):
         return the_source(game, e, ctx)
-    if ctx.target is None:
-        raise Unsupported(f"what {e.text()!r} applies to is not known to the engine")
+    target = the_target(e, ctx, "applies to")
     skip = unaffected(game, ctx)
     if skip is not None:
         return skip
-    t = ctx.target
+    t = target
     if t in st.player_names:
         if not players:
             raise Unsupported(f"{e.text()!r} on the player {t} is not performed by the engine")

@@ -10,7 +10,7 @@ from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
 from mtgjudge.model.words.tokens.record import PREDEFINED
-from mtgjudge.model.engine.kernel.context import Ctx, Performer
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, the_target
 from mtgjudge.model.engine.kernel.objects import create_token, token_kind
 
 Ctx = Ctx
@@ -64,24 +64,18 @@ def _those_group(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     its noun phrase names (read so only where nothing between the two can change which those are:
     ``words.tokens.read._stable_group``); the sentence is performed with that noun phrase (611.2c: fixed as it
     begins)."""
-    from mtgjudge.model.oracle.lines import effect_word   # the compiler's reader of a sentence read again (those_group)
-
-    word = effect_word(e.arg("again"), ())
-    if word is None:
-        raise Unsupported(f"{e.arg('again')!r} is not read")
     game = game.log("608.2c", f"\"those\" are the {e.arg('np')} the instruction before acted on")
-    return ctx.perform(game, word, ctx)
+    return ctx.perform(game, e.arg("effect"), ctx)
 
 
 def _tap_it(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """701.26a, 608.2c: "Tap that creature": the object the instruction before acted on, if it is still that
     object on the battlefield (400.7); else nothing is tapped."""
     st = game.state
-    if ctx.target is None:
-        raise Unsupported(f"what {e.text()!r} refers to is not known to the engine")
-    if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
-        return [game.log("400.7", f"{ctx.target} is no longer on the battlefield: it is not tapped")]
-    game = game.log("608.2c", f"\"that creature\" is {name_of(st, ctx.target)}, the object the instruction before "
+    target = the_target(e, ctx)
+    if not st.has(target) or st.obj(target).zone != "battlefield":
+        return [game.log("400.7", f"{target} is no longer on the battlefield: it is not tapped")]
+    game = game.log("608.2c", f"\"that creature\" is {name_of(st, target)}, the object the instruction before "
                               "acted on")
     tap = instructions.PERFORMERS["tap_target"]
     return tap(game, Effect("tap_target", (("target", "permanent"),), EFFECT_WORDS["tap_target"]), ctx)
@@ -92,13 +86,12 @@ def _untap_those(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     calls this for each, with whether it is still legal, 608.2b); one that left the battlefield is a new object
     (400.7) and is not untapped."""
     st = game.state
-    if ctx.target is None:
-        raise Unsupported(f"what {e.text()!r} refers to is not known to the engine")
+    target = the_target(e, ctx)
     if not ctx.target_legal:
-        return [game.log("608.2b", f"{name_of(st, ctx.target)} is no longer a legal target: it is not untapped")]
-    if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
-        return [game.log("400.7", f"{ctx.target} is no longer on the battlefield: it is not untapped")]
-    game = game.log("608.2c", f"\"those creatures\" include {name_of(st, ctx.target)}, a target of the instruction "
+        return [game.log("608.2b", f"{name_of(st, target)} is no longer a legal target: it is not untapped")]
+    if not st.has(target) or st.obj(target).zone != "battlefield":
+        return [game.log("400.7", f"{target} is no longer on the battlefield: it is not untapped")]
+    game = game.log("608.2c", f"\"those creatures\" include {name_of(st, target)}, a target of the instruction "
                               "before")
     untap = instructions.PERFORMERS["untap_target"]
     return untap(game, Effect("untap_target", (("target", "permanent"),), EFFECT_WORDS["untap_target"]), ctx)

@@ -166,7 +166,7 @@ def group_after(sentence: str, earlier: list, read) -> Effect | None:
     if word is None or word.kind not in kinds or word.arg("affects") != np:
         return None
     try:
-        return parse_effect({"those_group": {"again": again, "np": np}})
+        return parse_effect({"those_group": {"again": again, "np": np, "effect": word}})
     except DefinitionError:
         return None
 

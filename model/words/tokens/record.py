@@ -3,11 +3,18 @@ section of that name (``phrases.lark``) through ``words.tokens.read``, performed
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.vocab.abilities import count_word
+from mtgjudge.model.vocab.abilities import Effect, count_word
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
 ENGINE = frozenset({"engine"})
+
+
+def _v_those(a: dict) -> None:
+    missing = [k for k in ("again", "np", "effect") if k not in a]
+    if missing:
+        raise DefinitionError(f"needs {', '.join(missing)} (the word is the compiler's reading of the sentence after a "
+                              "group, 608.2c)")
 
 
 def _v_create(a: dict) -> dict:
@@ -71,11 +78,11 @@ WORDS: tuple[Word, ...] = (
                                           "predefined": str},
          _r_create, frozenset({Scope.ENTERS}), ENGINE, validate=_v_create),
     # 608.2c: "Untap those creatures.", "They gain haste until end of turn." right after an instruction that acted
-    # on the permanents a noun phrase names: ``again`` the sentence with that noun phrase written for the pronoun
-    # (read again by ``oracle.lines`` as it is performed), ``np`` the noun phrase.
-    Word("those_group", "effect", {"again": str, "np": str},
+    # on the permanents a noun phrase names: ``again`` the sentence with that noun phrase written for the pronoun,
+    # ``effect`` its word (read as the card is compiled), ``np`` the noun phrase.
+    Word("those_group", "effect", {"again": str, "np": str, "effect": Effect},
          lambda a: f"{a['again']} (the {a['np']} of the instruction before)",
-         frozenset({Scope.POWER_TOUGHNESS, Scope.COMBAT, Scope.UNTAP}), ENGINE),
+         frozenset({Scope.POWER_TOUGHNESS, Scope.COMBAT, Scope.UNTAP}), ENGINE, validate=lambda a: _v_those(a)),
     # 701.26a, 608.2c: "Tap that creature", "Tap it": the object the instruction before acted on.
     Word("tap_it", "effect", {"it": bool}, lambda a: "Tap it", frozenset(), ENGINE),
     # 701.26b, 608.2c: "Untap those creatures" after an instruction whose one use of "target" chose several:

@@ -30,7 +30,7 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import PTChange
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
-from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, the_target, unaffected
 
 Ctx = Ctx
 
@@ -61,17 +61,16 @@ def _objects(game: Game, e: Effect, ctx: Ctx) -> list[str] | Game:
         return instructions.affected(game, e, ctx)
     if e.arg("self"):
         return the_source(game, e, ctx)
-    if ctx.target is None:
-        raise Unsupported(f"what {e.text()!r} applies to is not known to the engine")
+    target = the_target(e, ctx, "applies to")
     skip = unaffected(game, ctx)
     if skip is not None:
         return skip
-    if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
+    if not st.has(target) or st.obj(target).zone != "battlefield":
         if e.arg("it") or e.arg("those"):
             # 400.7: the object the earlier instruction acted on left the battlefield; the new object is not it
-            return game.log("400.7", f"{ctx.target} is no longer on the battlefield: {e.text()!r} does nothing")
-        raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent, is not performed by the engine")
-    return [ctx.target]
+            return game.log("400.7", f"{target} is no longer on the battlefield: {e.text()!r} does nothing")
+        raise Unsupported(f"{e.text()!r} on {target}, not a permanent, is not performed by the engine")
+    return [target]
 
 
 def _x(game: Game, e: Effect, ctx: Ctx) -> int:
@@ -286,12 +285,11 @@ def _untap_it(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """701.26b, 608.2c: "Untap that creature": the object the instruction before acted on (if it is still that
     object on the battlefield, 400.7)."""
     st = game.state
-    if ctx.target is None:
-        raise Unsupported(f"what {e.text()!r} refers to is not known to the engine")
-    if not st.has(ctx.target) or st.obj(ctx.target).zone != "battlefield":
-        return [game.log("400.7", f"{ctx.target} is no longer on the battlefield: it is not untapped")]
+    target = the_target(e, ctx)
+    if not st.has(target) or st.obj(target).zone != "battlefield":
+        return [game.log("400.7", f"{target} is no longer on the battlefield: it is not untapped")]
     untap = instructions.PERFORMERS["untap_target"]
-    game = _log_it(game, ctx.target)
+    game = _log_it(game, target)
     return untap(game, Effect("untap_target", (("target", "permanent"),), EFFECT_WORDS["untap_target"]), ctx)
 
 

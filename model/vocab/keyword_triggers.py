@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mtgjudge.model.oracle import keywords
+from mtgjudge.model.vocab import keywords
 from mtgjudge.model.vocab.abilities import Ability
 
 #: keyword -> (its rule, the trigger condition its rule gives, "this creature/permanent" written "~").
