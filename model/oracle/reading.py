@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from mtgjudge.model.objects import CardDef, Face
-from mtgjudge.model.oracle import keyword_triggers
+from mtgjudge.model.vocab import keyword_triggers
 from mtgjudge.model.oracle.lines import without_ability_word
 from mtgjudge.model.oracle.text import normalize_self, self_names, strip_reminder
 from mtgjudge.model.vocab.abilities import Ability
