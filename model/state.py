@@ -8,8 +8,8 @@ Zones are ordered tuples of object ids; objects live in ``GameState.objects`` ke
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any, Iterator
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Generic, Iterable, Iterator, TypeVar, Union
 
 from mtgjudge.model.mana import COLOR_NAMES
 from mtgjudge.model.objects import CardDef, GameObject
@@ -127,7 +127,6 @@ class EffectInForce:
     controller: str
     face: int = 0
     ability: int | None = None
-    began_turn: int = 0
     objects: tuple[str, ...] = ()
     chosen: tuple[tuple[str, str], ...] = ()
     x: int | None = None
@@ -316,6 +315,57 @@ class TurnReplacement:
         return what.format(o=self.object) + f" ({self.origin})"
 
 
+#: What a ``Duration`` may say (611.2a-b): until this turn's cleanup step (514.2), until the end of combat (511.2),
+#: until the cleanup step of its controller's next turn, for as long as the card it names remains exiled (611.2b),
+#: until its source leaves the battlefield (610.3), until it triggers (a delayed triggered ability, 603.7c), until
+#: the untap step(s) it names (502.3), or "" (it states none: the rest of the game, 611.2a). ``UNKNOWN``: the card
+#: that made it states a duration the engine does not read (``Duration.why``).
+UNTILS = ("end_of_turn", "end_of_combat", "end_of_your_next_turn", "while_exiled", "source_leaves", "triggers",
+          "untap_step", "")
+UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Duration:
+    """How long something in force lasts, as stated when it began (611.2a): ``until`` (one of ``UNTILS``, or
+    ``UNKNOWN``), from turn ``began``; ``controller``: the player "your next turn" speaks of. ``why``: for an
+    ``UNKNOWN`` duration, why it is not known (the answer that needs its end is unsupported, saying so).
+    ``rules.durations`` reads it; ``engine.turn.end_lasting`` ends what it says ends."""
+
+    until: str
+    began: int
+    controller: str = ""
+    why: str = ""
+
+
+#: Everything a ``Lasting`` may hold: the shapes of what is in force.
+InForce = Union[EffectInForce]
+
+#: The order the kinds in force are kept in (``GameState.lasting``), each kind in the order it began.
+_KIND_ORDER = (EffectInForce,)
+_RANK = {k: i for i, k in enumerate(_KIND_ORDER)}
+
+_P = TypeVar("_P", bound=InForce)
+
+
+@dataclass(frozen=True)
+class Lasting(Generic[_P]):
+    """One thing in force (611.1-611.2): what it is (``payload``, one of ``InForce``) and how long it lasts
+    (``duration``)."""
+
+    payload: _P
+    duration: Duration
+
+    def with_payload(self, payload: _P) -> "Lasting[_P]":
+        """The same duration over another payload (the same one, changed)."""
+        return replace(self, payload=payload)
+
+
+def _ordered(records: Iterable[Lasting[Any]]) -> tuple[Lasting[Any], ...]:
+    """``records`` kind by kind (``_KIND_ORDER``), each kind in its own order: one order for every state."""
+    return tuple(sorted(records, key=lambda l: _RANK[type(l.payload)]))
+
+
 @dataclass(frozen=True)
 class GameState:
     """A whole game state. ``stack`` is top first: object ids (spells) or StackAbility entries.
@@ -334,7 +384,6 @@ class GameState:
     objects: tuple[GameObject, ...]
     turn: Turn
     stack: tuple[str | StackAbility, ...] = ()
-    effects: tuple[EffectInForce, ...] = ()
     zone_changes: tuple[tuple[str, int], ...] = ()
     linked: tuple[LinkedExile, ...] = ()
     pending: tuple[PendingTrigger, ...] = ()
@@ -356,6 +405,9 @@ class GameState:
     # the creatures that had first strike or double strike as the first-strike step began (``engine.combat_damage``)
     combat_damage_dealt: tuple[str, ...] = ()
     first_strikers: tuple[str, ...] = ()
+    #: everything in force with its duration (611.2, 613), kind by kind: read with ``in_force``/``lasting_of``,
+    #: changed with ``with_lasting``/``adding``
+    lasting: tuple[Lasting[Any], ...] = ()
     _index: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)
     _cache: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)  # derived facts
 
@@ -378,6 +430,31 @@ class GameState:
         if "objects" in changes:
             d["_index"] = {o.id: o for o in d["objects"]}
         return new
+
+    # ---- what is in force
+    def lasting_of(self, kind: type[_P]) -> tuple[Lasting[_P], ...]:
+        """The records in force whose payload is a ``kind``, in the order they began."""
+        key = ("lasting", kind)
+        got = self._cache.get(key)
+        if got is None:
+            got = self._cache[key] = tuple(l for l in self.lasting if type(l.payload) is kind)
+        return got
+
+    def in_force(self, kind: type[_P]) -> tuple[_P, ...]:
+        """The payloads in force of ``kind``, in the order they began."""
+        key = ("in force", kind)
+        got = self._cache.get(key)
+        if got is None:
+            got = self._cache[key] = tuple(l.payload for l in self.lasting_of(kind))
+        return got
+
+    def with_lasting(self, kind: type[_P], records: Iterable[Lasting[_P]]) -> "GameState":
+        """A copy whose records in force of ``kind`` are ``records`` (in that order), the others as they are."""
+        return self.evolve(lasting=_ordered([l for l in self.lasting if type(l.payload) is not kind] + list(records)))
+
+    def adding(self, *records: Lasting[Any]) -> "GameState":
+        """A copy with ``records`` in force too, after those of their kind."""
+        return self.evolve(lasting=_ordered(self.lasting + records))
 
     def moved(self, oid: str) -> int:
         """How many zone changes the card ``oid`` has made during the actions (400.7)."""

@@ -12,6 +12,7 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.queries.format.files import load_text
 from mtgjudge.queries.kinds.outcome import answer
 from mtgjudge.model.build import obj, state_of
+from mtgjudge.model.state import EffectInForce
 
 
 def q(text: str):
@@ -351,7 +352,7 @@ expect:
     (g,) = finals(text.replace("  - transform: weird\n", "  - transform: weird\n  - resolve: 1\n"))
     # 701.13a, 611.2a: the top card is exiled and may be played by Alice until the end of her next turn.
     assert g.state.obj("top").zone == "exile" and not g.state.stack
-    (eff,) = g.state.effects
+    (eff,) = g.state.in_force(EffectInForce)
     assert eff.objects == ("top",) and eff.controller == "Alice" and eff.source_card == "Compleated Conjurer"
 
 

@@ -9,7 +9,8 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.rules.permissions import play_permissions
 from mtgjudge.model.rules.turns import next_turn_of, turn_owner
-from mtgjudge.model.state import EffectInForce, Turn
+from mtgjudge.model.rules.in_force import stated_duration
+from mtgjudge.model.state import EffectInForce, Lasting, Turn
 from mtgjudge.model.rules.targets import legal_targets, target_requirements
 from mtgjudge.model.build import obj, state_of
 from mtgjudge.model.engine.actions import run
@@ -87,9 +88,10 @@ def test_a_player_who_left_takes_no_more_turns():
 @pytest.mark.parametrize("now,in_force", [(3, True), (4, True), (5, True), (6, False)])
 def test_until_end_of_your_next_turn(now, in_force):
     s = state_of(obj("top1", "Llanowar Elves", zone="exile"))
+    conjurer = card_db().find("Compleated Conjurer")[0]
     s = replace(s, turn=Turn("Alice" if now % 2 else "Bob", now),
-                effects=(EffectInForce(card_db().find("Compleated Conjurer")[0], "Alice", face=1, began_turn=3,
-                                       objects=("top1",)),))
+                lasting=(Lasting(EffectInForce(conjurer, "Alice", face=1, objects=("top1",)),
+                                 stated_duration(conjurer, 1, None, "Alice", 3)),))
     (perm,) = play_permissions(s, "top1")
     assert perm.in_force is in_force and perm.player == "Alice"
 

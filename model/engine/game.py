@@ -16,7 +16,7 @@ from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.names import names_of, normalize
 from mtgjudge.model.objects import GameObject
-from mtgjudge.model.state import GameState, LinkedExile, PendingTrigger, Player
+from mtgjudge.model.state import EffectInForce, GameState, LinkedExile, PendingTrigger, Player
 
 #: Bounds of the search: past them the answer is unsupported, saying so.
 MAX_BRANCHES = 2000
@@ -150,7 +150,8 @@ class Game:
         # states whose timestamps are in the same order are equal: each is replaced by its rank (0, an object's
         # off the battlefield and the stack, stays 0).
         kept = [o for o in s.objects if o.zone != "stack"] if ended else s.objects
-        stamps = {o.timestamp for o in kept} | {e.timestamp for e in s.effects} | {c.timestamp for c in s.pt_changes}
+        stamps = {o.timestamp for o in kept} | {e.timestamp for e in s.in_force(EffectInForce)} | \
+            {c.timestamp for c in s.pt_changes}
         stamps.discard(0)
         rank = {t: i for i, t in enumerate(sorted(stamps), 1)}
         if all(rank[t] == t for t in stamps):
@@ -169,8 +170,9 @@ class Game:
             stack = tuple(m(x) if isinstance(x, str) else replace(x, source=m(x.source),
                                                                   targets=tuple(m(t) for t in x.targets))
                           for x in s.stack)
-        effects = tuple(replace(e, objects=tuple(m(t) for t in e.objects), timestamp=rank.get(e.timestamp, e.timestamp))
-                        for e in s.effects)
+        effects = tuple(l.with_payload(replace(e, objects=tuple(m(t) for t in e.objects),
+                                               timestamp=rank.get(e.timestamp, e.timestamp)))
+                        for l in s.lasting_of(EffectInForce) for e in (l.payload,))
         # Zone-change counts matter only for the objects something still refers to (610.3, 603.3).
         referred = {l.source for l in self.linked} | {i for l in self.linked for i, _ in l.exiled} | \
             {p.source for p in self.pending} | {x.source for x in s.stack if not isinstance(x, str) and not ended} | \
@@ -275,10 +277,11 @@ def interchangeable(game: Game, ids: list[str]) -> list[list[str]]:
     keeping any c of them leaves the same objects in the same places and the same order of timestamps, which is
     all ``key`` compares of timestamps (613.7)."""
     st = game.state
-    others = repr((st.stack, st.effects, st.linked, st.pending, st.delayed, st.untap_skips, st.replacements,
+    others = repr((st.stack, st.lasting, st.linked, st.pending, st.delayed, st.untap_skips, st.replacements,
                    st.prevention, st.pt_changes, st.controlled_by_effect, st.first_strikers,
                    [(o.attached_to, o.targets, o.blocking, o.attacking, o.chosen) for o in st.objects]))
-    stamps = [o.timestamp for o in st.objects if o.timestamp] + [e.timestamp for e in st.effects if e.timestamp] + \
+    stamps = [o.timestamp for o in st.objects if o.timestamp] + \
+        [e.timestamp for e in st.in_force(EffectInForce) if e.timestamp] + \
         [c.timestamp for c in st.pt_changes if c.timestamp]
     unique = len(stamps) == len(set(stamps))
     order = {t: i for i, t in enumerate(sorted(stamps))}

@@ -34,7 +34,7 @@ from mtgjudge.model.rules.characteristics import matches, printed_characteristic
 from mtgjudge.model.words.modes import perform as modes
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine import intervening
-from mtgjudge.model.state import PendingTrigger, StackAbility
+from mtgjudge.model.state import EffectInForce, PendingTrigger, StackAbility
 
 #: Branches built while putting simultaneous triggers on the stack, before equal ones merge (MAX_BRANCHES after).
 _RAW_BOUND = 10 * MAX_BRANCHES
@@ -322,7 +322,7 @@ def _last_known(game: Game, lki, left: list):
            for c in game.state.pt_changes):
         raise Unsupported(f"an effect that changed what a permanent is may have changed what {lki.name} ({lki.id}) "
                           "was as it left the battlefield: last known characteristics (603.10a) are not modelled then")
-    if game.state.effects:
+    if game.state.in_force(EffectInForce):
         raise Unsupported(f"an effect in force may have changed what {lki.name} ({lki.id}) was as it left the "
                           "battlefield: last known characteristics (603.10a) are not modelled then")
     return printed_characteristics(lki)

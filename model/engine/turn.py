@@ -18,11 +18,10 @@ from mtgjudge.model.engine.triggers import combat_triggered, guard_unrecognized,
 from mtgjudge.model.words.until.perform import end_control
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.rules.combat.declare import attackers, check_block, declaring_no_attackers, end_of_combat
-from mtgjudge.model.rules.durations import DURATIONS, ends_this_cleanup, ends_with_combat, lasts_the_game
+from mtgjudge.model.rules.durations import ends_this_cleanup, ends_with_combat, lasts_the_game
 from mtgjudge.model.rules.guards import guard_scope
-from mtgjudge.model.rules.in_force import lasting_effects
 from mtgjudge.model.rules.turns import following_turn
-from mtgjudge.model.state import STEPS, PreventionShield, Turn, TurnReplacement
+from mtgjudge.model.state import STEPS, EffectInForce, Lasting, PreventionShield, Turn, TurnReplacement
 from mtgjudge.model.engine.kernel.objects import add_counters
 from mtgjudge.model.engine.kernel.players import discard_choices, draw
 
@@ -51,15 +50,6 @@ def _cleanup(game: Game) -> list[Game]:
     for g in branches:
         st = g.state
         objs = tuple(replace(o, damage=0) if o.damage else o for o in st.objects)
-        kept = []
-        for e in st.effects:
-            lasting = lasting_effects(e.card, e.face, e.ability) if e.card.modelled else []
-            untils = {le.arg("until", "") for le in lasting}
-            if not lasting or not untils <= set(DURATIONS) or len(untils) > 1:
-                raise Unsupported(f"when the effect of {e.source_card} in force ends (514.2) is not known to the engine")
-            if not ends_this_cleanup(st, untils.pop(), e.controller, e.began_turn):
-                kept.append(e)
-        ended = [e for e in st.effects if e not in kept]
         # 514.2: "until end of turn" power/toughness changes (613.4c) end with the damage; an effect that states no
         # duration lasts the rest of the game (611.2a, ``rules.durations``)
         pts = tuple(c for c in st.pt_changes if not lasts_the_game(c.until))
@@ -68,8 +58,9 @@ def _cleanup(game: Game) -> list[Game]:
         shields: tuple[PreventionShield | TurnReplacement, ...] = st.prevention
         shields += st.replacements     # and regeneration shields, "would die" replacements (701.19a, 614.1a)
         restrictions = st.restrictions  # 514.2: "can't ... this turn" (rules.restrictions) end too
-        if ended or objs != st.objects or pts or shields or restrictions:
-            g = g.with_state(st.evolve(objects=objs, effects=tuple(kept), pt_changes=lasting_changes, prevention=(),
+        text = ""
+        if objs != st.objects or pts or shields or restrictions:
+            g = g.with_state(st.evolve(objects=objs, pt_changes=lasting_changes, prevention=(),
                                        replacements=(), restrictions=()))
             text = "damage marked on permanents is removed" if objs != st.objects else ""
             if pts:
@@ -79,16 +70,42 @@ def _cleanup(game: Game) -> list[Game]:
                 text += ("; " if text else "") + "; ".join(f"the shield '{s.describe()}' ends" for s in shields)
             if restrictions:
                 text += ("; " if text else "") + "; ".join(f"'{r.describe()}' ends" for r in restrictions)
-            if ended:
-                text += ("; " if text else "") + "; ".join(
-                    f"the effect of {e.source_card} ({', '.join(e.objects) or 'no objects'}) ends; what it let be "
-                    "done with those objects can no longer be done, and they stay where they are" for e in ended)
-            g = g.log(("514.2", "611.2a"), text)
+        g = end_lasting(g, "cleanup", text)
+        if pts:
             g, exiled = end_control(g, pts)        # 613.1b: control given until end of turn goes back
             if exiled:                             # 800.4c: exiled as the effect ends: what that triggers
                 g = after_moves(g, exiled, "control effects end")
         out.append(g)
     return out
+
+
+def end_lasting(game: Game, at: str, done: str = "") -> Game:
+    """The one end of durations (611.2a-b): what in force ends at ``at`` ends, as its ``Duration`` says (read by
+    ``rules.durations``). ``at`` "cleanup": the cleanup step's turn-based action (514.2: "until end of turn", "until
+    the end of your next turn"); "end_of_combat": the combat phase ends (511.2: "until end of combat"). ``done``:
+    what else that action did, logged with it."""
+    st = game.state
+    cleanup = at == "cleanup"
+    ending: list[Lasting[Any]] = []
+    kept: list[Lasting[Any]] = []
+    for l in st.lasting:
+        ends = ends_this_cleanup(st, l.duration) if cleanup else ends_with_combat(l.duration.until)
+        (ending if ends else kept).append(l)
+    if not ending and not done:
+        return game
+    if ending:
+        game = game.with_state(st.evolve(lasting=tuple(kept)))
+    text = "; ".join([done] * bool(done) + [_ends(l, cleanup) for l in ending])
+    return game.log(("514.2", "611.2a") if cleanup else "511.2", text if cleanup else "the combat phase ends: " + text)
+
+
+def _ends(l: Lasting, cleanup: bool) -> str:
+    """How the log says that ``l`` ends."""
+    p = l.payload
+    if isinstance(p, EffectInForce):
+        return (f"the effect of {p.source_card} ({', '.join(p.objects) or 'no objects'}) ends; what it let be done "
+                "with those objects can no longer be done, and they stay where they are")
+    return f"'{p.describe()}' ends"
 
 
 def _begin_step(game: Game, stepname: str) -> list[Game]:

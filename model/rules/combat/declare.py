@@ -44,7 +44,7 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.spending import Purpose
 from mtgjudge.model.rules.protection import has_it, protected_from, why as protection_why
 from mtgjudge.model.rules.timing import summoning_sick
-from mtgjudge.model.state import GameState
+from mtgjudge.model.state import EffectInForce, GameState
 from mtgjudge.model.vocab.scopes import Scope
 
 #: Keywords whose rules are about declaring and that this model performs (702.3, 702.9, 702.10, 702.17, 702.20,
@@ -203,7 +203,7 @@ def creatures(state: GameState) -> dict[str, Creature]:
                                                                      f"end of turn)"))
             elif pc.object in out:
                 raise Unsupported(f"an effect in force says {out[pc.object].name} {r}: not read for declaring")
-    for e in state.effects:
+    for e in state.in_force(EffectInForce):
         if not e.card.modelled:
             raise Unsupported(f"the effect of {e.source_card} in force is not modelled and could concern combat")
         lasting = lasting_effects(e.card, e.face, e.ability)

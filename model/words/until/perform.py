@@ -27,7 +27,7 @@ from mtgjudge.model.rules.characteristics import object_mana_value
 from mtgjudge.model.rules.durations import ends_with_combat, starts_in_combat
 from mtgjudge.model.rules.in_force import creating_effects
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.state import PTChange
+from mtgjudge.model.state import EffectInForce, PTChange
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
@@ -275,7 +275,7 @@ def _guard_default_controller(game: Game, oid: str, player: str) -> None:
     if (oid, game.moved(oid)) in st.controlled_by_effect:
         raise Unsupported(f"{player} controlled {oid} by an effect that ended as they left the game (800.4a): who "
                           "controls it now that the later effect ends is not modelled")
-    for e in st.effects:
+    for e in st.in_force(EffectInForce):
         made = creating_effects(e.card, e.face, e.ability, CONTROL_WORDS) if e.card.modelled else None
         if made is None or any(w.kind != "until_end_of_turn" or w.arg("control") for w in made):
             raise Unsupported(f"the effect of {e.source_card} in force could give control of {oid} (800.4c: its "
