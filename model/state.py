@@ -140,8 +140,8 @@ class EffectInForce:
 
 @dataclass(frozen=True)
 class PTChange:
-    """An "until end of turn" continuous effect of a resolved spell or ability on one object (611.2a), until the
-    cleanup step of ``began_turn`` (514.2); 400.7: a marker once that object left its zone. It may change
+    """An "until end of turn" continuous effect of a resolved spell or ability on one object (611.2a), in force as
+    long as its ``Lasting``'s duration says (514.2, 511.2); 400.7: a marker once that object left its zone. It may change
     power and toughness (613.4c, layer 7c: "gets +N/+N"), grant keywords (613.1f, layer 6: "gains flying"),
     switch power and toughness (613.4d, layer 7d), change its controller (613.1b, layer 2: the engine sets the
     object's controller and sets it back as the effect ends) and add rules to the game for that object (``rules``:
@@ -150,7 +150,6 @@ class PTChange:
     object: str
     power: int
     toughness: int
-    began_turn: int
     origin: str
     timestamp: int = 0
     keywords: tuple[str, ...] = ()
@@ -160,7 +159,6 @@ class PTChange:
     control_before: str = ""      # ... and who controlled it as the effect began
     colors: str = ""              # 613.1e (layer 5): "becomes black": its colors are these letters
     loses: tuple[str, ...] = ()   # 613.1f (layer 6): "loses flying": these keywords are removed
-    until: str = "end_of_turn"    # its duration (``rules.durations``): "end_of_combat" ends with combat (511.2)
     # "becomes a 2/2 creature ... It's still a land" (``words.becomes``): 613.1d (layer 4) card types added, the
     # object keeping its other types (205.1b); its creature types set to these (205.1a), or to all of them
     types: tuple[str, ...] = ()
@@ -339,10 +337,10 @@ class Duration:
 
 
 #: Everything a ``Lasting`` may hold: the shapes of what is in force.
-InForce = Union[EffectInForce]
+InForce = Union[PTChange, EffectInForce]
 
 #: The order the kinds in force are kept in (``GameState.lasting``), each kind in the order it began.
-_KIND_ORDER = (EffectInForce,)
+_KIND_ORDER = (PTChange, EffectInForce)
 _RANK = {k: i for i, k in enumerate(_KIND_ORDER)}
 
 _P = TypeVar("_P", bound=InForce)
@@ -376,8 +374,8 @@ class GameState:
     800.4a), ``drew_empty`` (players who drew from an empty library, 704.5b), ``turn_order`` (the seats in
     turn order, those who left included; empty: the players, in order) and ``turns_played`` ((turn number,
     active player) of the question's own turn and of every turn that began during its actions; empty: the
-    current turn is the anchor). ``model.rules.turns`` reads the last two. ``pt_changes``: the "+N/+N until
-    end of turn" effects of resolved spells and abilities (613.4c), read by ``rules.layers``.
+    current turn is the anchor). ``model.rules.turns`` reads the last two. ``lasting``: everything in force from
+    resolved spells and abilities (611.2), each with its duration (``rules.layers`` reads the ``PTChange`` ones).
     """
 
     players: tuple[Player, ...]
@@ -391,7 +389,6 @@ class GameState:
     drew_empty: tuple[str, ...] = ()
     turn_order: tuple[str, ...] = ()
     turns_played: tuple[tuple[int, str], ...] = ()
-    pt_changes: tuple[PTChange, ...] = ()
     monarch: str | None = None          # the player who is the monarch (725.1), if any
     prevention: tuple[PreventionShield, ...] = ()   # prevention shields until end of turn (615.1, words.prevention.perform)
     delayed: tuple[DelayedTrigger, ...] = ()       # delayed triggered abilities waiting to trigger (603.7)

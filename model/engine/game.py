@@ -16,7 +16,7 @@ from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.names import names_of, normalize
 from mtgjudge.model.objects import GameObject
-from mtgjudge.model.state import EffectInForce, GameState, LinkedExile, PendingTrigger, Player
+from mtgjudge.model.state import EffectInForce, GameState, LinkedExile, PendingTrigger, Player, PTChange
 
 #: Bounds of the search: past them the answer is unsupported, saying so.
 MAX_BRANCHES = 2000
@@ -151,7 +151,7 @@ class Game:
         # off the battlefield and the stack, stays 0).
         kept = [o for o in s.objects if o.zone != "stack"] if ended else s.objects
         stamps = {o.timestamp for o in kept} | {e.timestamp for e in s.in_force(EffectInForce)} | \
-            {c.timestamp for c in s.pt_changes}
+            {c.timestamp for c in s.in_force(PTChange)}
         stamps.discard(0)
         rank = {t: i for i, t in enumerate(sorted(stamps), 1)}
         if all(rank[t] == t for t in stamps):
@@ -181,7 +181,8 @@ class Game:
         moves = tuple(sorted((m(k), n) for k, n in s.zone_changes if k in referred))
         linked = tuple(replace(l, source=m(l.source), exiled=tuple((m(i), n) for i, n in l.exiled)) for l in self.linked)
         pending = tuple(replace(p, source=m(p.source)) for p in self.pending)
-        pts = tuple(replace(c, object=m(c.object), timestamp=rank.get(c.timestamp, c.timestamp)) for c in s.pt_changes)
+        pts = tuple(l.with_payload(replace(c, object=m(c.object), timestamp=rank.get(c.timestamp, c.timestamp)))
+                    for l in s.lasting_of(PTChange) for c in (l.payload,))
         # shields and replacement effects in force this turn (615, 614.1a) tell states apart too
         shields = tuple(replace(p, to=m(p.to) if p.to else "", source=m(p.source) if p.source else "")
                         for p in s.prevention)
@@ -278,11 +279,11 @@ def interchangeable(game: Game, ids: list[str]) -> list[list[str]]:
     all ``key`` compares of timestamps (613.7)."""
     st = game.state
     others = repr((st.stack, st.lasting, st.linked, st.pending, st.delayed, st.untap_skips, st.replacements,
-                   st.prevention, st.pt_changes, st.controlled_by_effect, st.first_strikers,
+                   st.prevention, st.controlled_by_effect, st.first_strikers,
                    [(o.attached_to, o.targets, o.blocking, o.attacking, o.chosen) for o in st.objects]))
     stamps = [o.timestamp for o in st.objects if o.timestamp] + \
         [e.timestamp for e in st.in_force(EffectInForce) if e.timestamp] + \
-        [c.timestamp for c in st.pt_changes if c.timestamp]
+        [c.timestamp for c in st.in_force(PTChange) if c.timestamp]
     unique = len(stamps) == len(set(stamps))
     order = {t: i for i, t in enumerate(sorted(stamps))}
     place = {oid: (p.name, z, i) for p in st.players for z, zone in p.zones for i, oid in enumerate(zone)}

@@ -19,7 +19,7 @@ from mtgjudge.model.names import UNKNOWN_CARD
 from mtgjudge.model.objects import CardDef, Face, GameObject, undefined_card
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.permissions import GRAVEYARD_CAST_WORD, exiled_leaving_stack, graveyard_casts
-from mtgjudge.model.state import EffectInForce, GameState, Player, StackAbility
+from mtgjudge.model.state import EffectInForce, GameState, Player, PTChange, StackAbility
 from mtgjudge.model.engine.game import Game
 
 ZONES = ("battlefield", "hand", "graveyard", "library", "exile")
@@ -88,23 +88,25 @@ def _forget_references(state: GameState, oid: str, marker: str) -> GameState:
                   if isinstance(s, StackAbility) and oid in s.targets else s for s in state.stack)
     effects = tuple(l.with_payload(replace(e, objects=tuple(marker if t == oid else t for t in e.objects)))
                     if oid in (e := l.payload).objects else l for l in state.lasting_of(EffectInForce))
-    pts = tuple(replace(c, object=marker) if c.object == oid else c for c in state.pt_changes)
+    pts = tuple(l.with_payload(replace(l.payload, object=marker)) if l.payload.object == oid else l
+                for l in state.lasting_of(PTChange))
     # shields on the old object (615.7, 701.19a, 614.1a) don't apply to the new one: they end
     shields = tuple(p for p in state.prevention if oid not in (p.to, p.source))
     replacements = tuple(r for r in state.replacements if r.object != oid)
-    new = {"objects": tuple(objs), "stack": stack, "pt_changes": pts, "prevention": shields,
-           "replacements": replacements}
+    new = {"objects": tuple(objs), "stack": stack, "prevention": shields, "replacements": replacements}
     # only what changed is given, so that an unchanged list of objects keeps its index (``GameState.evolve``)
     changed = {k: v for k, v in new.items() if v != getattr(state, k)}
     state = state.evolve(**changed) if changed else state
-    return state.with_lasting(EffectInForce, effects) if effects != state.lasting_of(EffectInForce) else state
+    if effects != state.lasting_of(EffectInForce):
+        state = state.with_lasting(EffectInForce, effects)
+    return state.with_lasting(PTChange, pts) if pts != state.lasting_of(PTChange) else state
 
 
 def next_timestamp(state: GameState) -> int:
     # 613.7: resolved "until end of turn" effects share the one clock (a permanent entering after
     # one gets a later timestamp than it)
     ts = [o.timestamp for o in state.objects] + [e.timestamp for e in state.in_force(EffectInForce)] + \
-        [c.timestamp for c in state.pt_changes]
+        [c.timestamp for c in state.in_force(PTChange)]
     return max(ts, default=0) + 1
 
 

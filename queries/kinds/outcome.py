@@ -22,6 +22,7 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.explain import Answer, step, unsupported
 from mtgjudge.model.names import names_of as _names
 from mtgjudge.model.names import normalize
+from mtgjudge.model.state import PTChange
 from mtgjudge.queries.format.actions import read_assertions
 from mtgjudge.queries.format.fields import QuestionValidator, line_of
 from mtgjudge.queries.kinds.branches import ActionsAnswer, branch_steps, made_objects, perform_actions
@@ -220,7 +221,7 @@ def summary(game: Game) -> dict:
             d["blocked"] = o.blocked
         if o.blocking:
             d["blocking"] = list(o.blocking)
-        pts = [c for c in st.pt_changes if c.object == o.id]
+        pts = [c for c in st.in_force(PTChange) if c.object == o.id]
         if pts:   # 613.4c: "+N/+N until end of turn" effects on it
             d["until_end_of_turn"] = [f"{c.describe()} ({c.origin})" for c in pts]
         skips = [u for u in st.untap_skips if u.object == o.id and u.moves == game.moved(o.id)]

@@ -27,7 +27,7 @@ from mtgjudge.model.rules.characteristics import object_mana_value
 from mtgjudge.model.rules.durations import ends_with_combat, starts_in_combat
 from mtgjudge.model.rules.in_force import creating_effects
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.state import EffectInForce, PTChange
+from mtgjudge.model.state import Duration, EffectInForce, Lasting, PTChange
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
@@ -147,13 +147,13 @@ def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Ga
         raise Unsupported(f"{e.text()!r} outside the combat phase: when 'until end of combat' then ends (511.2) is "
                           "not modelled")
     origin = st.obj(source).name if st.has(source) else source
-    ts = max([o.timestamp for o in st.objects] + [c.timestamp for c in st.pt_changes] + [0]) + 1
+    ts = max([o.timestamp for o in st.objects] + [c.timestamp for c in st.in_force(PTChange)] + [0]) + 1
     control = ctx.controller if e.arg("control") else ""
-    made = tuple(PTChange(oid, p, t, st.turn.number, origin, ts, keywords=keywords, switch=bool(e.arg("switch")),
+    made = tuple(PTChange(oid, p, t, origin, ts, keywords=keywords, switch=bool(e.arg("switch")),
                           rules=rules, control=control, control_before=st.obj(oid).controller if control else "",
-                          colors=colors, loses=loses, until=until)
+                          colors=colors, loses=loses)
                  for oid in ids)
-    game = game.with_state(st.evolve(pt_changes=st.pt_changes + made))
+    game = game.with_state(st.adding(*(Lasting(c, Duration(until, st.turn.number)) for c in made)))
     for c in made:
         if control:
             game = set_controller(game, c.object, control, ("613.1b", "611.2a"))
