@@ -194,12 +194,11 @@ class PTChange:
 @dataclass(frozen=True)
 class PreventionShield:
     """A prevention effect of a resolved spell or ability (615.1), in force until the cleanup step ends it
-    (514.2): ``what`` the damage it prevents ("combat damage": all combat damage dealt this turn, 615.1a),
-    ``origin`` the name of its source, ``turn`` the turn it began."""
+    (514.2, its ``Lasting``'s duration): ``what`` the damage it prevents ("combat damage": all combat damage dealt
+    this turn, 615.1a), ``origin`` the name of its source."""
 
     what: str
     origin: str
-    turn: int
     by: str = ""      # only damage dealt by sources of this description ("attacking creature"); "": any source
     to_players: bool = False   # only damage dealt to players
     to: str = ""      # only damage dealt to this object or player (615.7: "to target creature")
@@ -297,12 +296,12 @@ class TurnReplacement:
     """A replacement effect of a resolved spell or ability on one permanent that lasts this turn (614.1a,
     514.2): ``kind`` "regenerate" (a regeneration shield, 701.19a: used up the next time it would be
     destroyed), "no_regeneration" (701.19c: regeneration shields are not applied to it) or "exile_if_dies"
-    ("if it would die this turn, exile it instead", 614.1a, 700.4); ``origin`` the name of its source."""
+    ("if it would die this turn, exile it instead", 614.1a, 700.4); ``origin`` the name of its source. Its
+    ``Lasting``'s duration: this turn."""
 
     kind: str
     object: str
     origin: str
-    turn: int
 
     def describe(self) -> str:
         """How the outcome and the log name it."""
@@ -337,10 +336,10 @@ class Duration:
 
 
 #: Everything a ``Lasting`` may hold: the shapes of what is in force.
-InForce = Union[PTChange, EffectInForce]
+InForce = Union[PTChange, PreventionShield, TurnReplacement, EffectInForce]
 
 #: The order the kinds in force are kept in (``GameState.lasting``), each kind in the order it began.
-_KIND_ORDER = (PTChange, EffectInForce)
+_KIND_ORDER = (PTChange, PreventionShield, TurnReplacement, EffectInForce)
 _RANK = {k: i for i, k in enumerate(_KIND_ORDER)}
 
 _P = TypeVar("_P", bound=InForce)
@@ -390,11 +389,9 @@ class GameState:
     turn_order: tuple[str, ...] = ()
     turns_played: tuple[tuple[int, str], ...] = ()
     monarch: str | None = None          # the player who is the monarch (725.1), if any
-    prevention: tuple[PreventionShield, ...] = ()   # prevention shields until end of turn (615.1, words.prevention.perform)
     delayed: tuple[DelayedTrigger, ...] = ()       # delayed triggered abilities waiting to trigger (603.7)
     untap_skips: tuple[UntapSkip, ...] = ()        # permanents that don't untap during an untap step (502.3)
     restrictions: tuple[PlayerRestriction, ...] = ()   # "can't cast / play ... this turn" (101.2, rules.restrictions)
-    replacements: tuple[TurnReplacement, ...] = ()  # regeneration and "would die" effects this turn (engine.shields)
     # (id, zone changes) of permanents a control effect with no duration gave to a player (613.1b): their
     # controller is not the one they have by default (800.4c asks, ``words.until.perform.end_control``)
     controlled_by_effect: tuple[tuple[str, int], ...] = ()

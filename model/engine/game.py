@@ -16,7 +16,8 @@ from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.names import names_of, normalize
 from mtgjudge.model.objects import GameObject
-from mtgjudge.model.state import EffectInForce, GameState, LinkedExile, PendingTrigger, Player, PTChange
+from mtgjudge.model.state import (EffectInForce, GameState, LinkedExile, PendingTrigger, Player, PreventionShield,
+                                   PTChange, TurnReplacement)
 
 #: Bounds of the search: past them the answer is unsupported, saying so.
 MAX_BRANCHES = 2000
@@ -184,10 +185,11 @@ class Game:
         pts = tuple(l.with_payload(replace(c, object=m(c.object), timestamp=rank.get(c.timestamp, c.timestamp)))
                     for l in s.lasting_of(PTChange) for c in (l.payload,))
         # shields and replacement effects in force this turn (615, 614.1a) tell states apart too
-        shields = tuple(replace(p, to=m(p.to) if p.to else "", source=m(p.source) if p.source else "")
-                        for p in s.prevention)
-        replacements = tuple(sorted((replace(r, object=m(r.object)) for r in s.replacements), key=repr)) \
-            if s.replacements else ()
+        shields = tuple(l.with_payload(replace(p, to=m(p.to) if p.to else "", source=m(p.source) if p.source else ""))
+                        for l in s.lasting_of(PreventionShield) for p in (l.payload,))
+        replacements = tuple(sorted((l.with_payload(replace(l.payload, object=m(l.payload.object)))
+                                     for l in s.lasting_of(TurnReplacement)), key=repr)) \
+            if s.lasting_of(TurnReplacement) else ()
         delayed = tuple(replace(d, objects=tuple((m(i), n) for i, n in d.objects)) for d in s.delayed)
         skips = tuple(replace(u, object=m(u.object)) for u in s.untap_skips)
         controlled = tuple(sorted((m(i), n) for i, n in s.controlled_by_effect))
@@ -278,8 +280,8 @@ def interchangeable(game: Game, ids: list[str]) -> list[list[str]]:
     keeping any c of them leaves the same objects in the same places and the same order of timestamps, which is
     all ``key`` compares of timestamps (613.7)."""
     st = game.state
-    others = repr((st.stack, st.lasting, st.linked, st.pending, st.delayed, st.untap_skips, st.replacements,
-                   st.prevention, st.controlled_by_effect, st.first_strikers,
+    others = repr((st.stack, st.lasting, st.linked, st.pending, st.delayed, st.untap_skips,
+                   st.controlled_by_effect, st.first_strikers,
                    [(o.attached_to, o.targets, o.blocking, o.attacking, o.chosen) for o in st.objects]))
     stamps = [o.timestamp for o in st.objects if o.timestamp] + \
         [e.timestamp for e in st.in_force(EffectInForce) if e.timestamp] + \

@@ -50,16 +50,11 @@ def _cleanup(game: Game) -> list[Game]:
     for g in branches:
         st = g.state
         objs = tuple(replace(o, damage=0) if o.damage else o for o in st.objects)
-        # 514.2: prevention shields "this turn" (615.1) end too
-        shields: tuple[PreventionShield | TurnReplacement, ...] = st.prevention
-        shields += st.replacements     # and regeneration shields, "would die" replacements (701.19a, 614.1a)
         restrictions = st.restrictions  # 514.2: "can't ... this turn" (rules.restrictions) end too
         text = ""
-        if objs != st.objects or shields or restrictions:
-            g = g.with_state(st.evolve(objects=objs, prevention=(), replacements=(), restrictions=()))
+        if objs != st.objects or restrictions:
+            g = g.with_state(st.evolve(objects=objs, restrictions=()))
             text = "damage marked on permanents is removed" if objs != st.objects else ""
-            if shields:
-                text += ("; " if text else "") + "; ".join(f"the shield '{s.describe()}' ends" for s in shields)
             if restrictions:
                 text += ("; " if text else "") + "; ".join(f"'{r.describe()}' ends" for r in restrictions)
         out.append(end_lasting(g, "cleanup", text))
@@ -98,6 +93,8 @@ def _ends(l: Lasting, cleanup: bool) -> str:
     p = l.payload
     if isinstance(p, PTChange):
         return f"{p.origin}'s {p.describe()} on {p.object}{'' if cleanup else ' until end of combat'} ends"
+    if isinstance(p, (PreventionShield, TurnReplacement)):
+        return f"the shield '{p.describe()}' ends"      # 615.1, 701.19a, 614.1a: "this turn"
     if isinstance(p, EffectInForce):
         return (f"the effect of {p.source_card} ({', '.join(p.objects) or 'no objects'}) ends; what it let be done "
                 "with those objects can no longer be done, and they stay where they are")

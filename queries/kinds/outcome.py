@@ -22,7 +22,7 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.explain import Answer, step, unsupported
 from mtgjudge.model.names import names_of as _names
 from mtgjudge.model.names import normalize
-from mtgjudge.model.state import PTChange
+from mtgjudge.model.state import PreventionShield, PTChange, TurnReplacement
 from mtgjudge.queries.format.actions import read_assertions
 from mtgjudge.queries.format.fields import QuestionValidator, line_of
 from mtgjudge.queries.kinds.branches import ActionsAnswer, branch_steps, made_objects, perform_actions
@@ -156,9 +156,10 @@ def check(game: Game, a: Mapping[str, Any], initial_ids: set[str]) -> tuple[bool
                 return False, f"{name}: {k} is {got[k]}, not {want}"
         return True, f"{name}: " + ", ".join(f"{k} {got[k]}" for k in a if k != "player")
     if "prevention" in a:     # 615.1: the prevention shields of resolved spells in force now
-        n = len(st.prevention)
+        prevention = st.in_force(PreventionShield)
+        n = len(prevention)
         return n == a["prevention"], f"{n} prevention shield(s) in force: " + ("; ".join(
-            s.describe() for s in st.prevention) or "none")
+            s.describe() for s in prevention) or "none")
     if "delayed_triggers" in a:     # 603.7: delayed triggered abilities waiting to trigger (words.delayed.perform)
         n = len(st.delayed)
         return n == a["delayed_triggers"], f"{n} delayed triggered abilit{'y' if n == 1 else 'ies'} waiting: " + (
@@ -193,16 +194,16 @@ def summary(game: Game) -> dict:
         out["monarch"] = st.monarch           # 725.1
     if st.turn.extra:                         # 500.7: extra turns to be taken after this one, in order
         out["extra_turns"] = list(st.turn.extra)
-    if st.prevention:                         # 615.1: prevention shields in force this turn
-        out["prevention"] = [s.describe() for s in st.prevention]
+    if st.in_force(PreventionShield):         # 615.1: prevention shields in force this turn
+        out["prevention"] = [s.describe() for s in st.in_force(PreventionShield)]
     if st.delayed:                            # 603.7: delayed triggered abilities waiting to trigger
         out["delayed_triggers"] = [d.describe() for d in st.delayed]
     if st.restrictions:                       # 101.2: "can't cast / play ... this turn"
         out["restrictions"] = [r.describe() for r in st.restrictions]
     if any(u.player for u in st.untap_skips):  # 502.3: "lands you control don't untap during your next untap step"
         out["untap_skips"] = [u.describe() for u in st.untap_skips if u.player]
-    if st.replacements:                       # 701.19a, 614.1a: regeneration shields, "exile it instead"
-        out["replacements"] = [r.describe() for r in st.replacements]
+    if st.in_force(TurnReplacement):          # 701.19a, 614.1a: regeneration shields, "exile it instead"
+        out["replacements"] = [r.describe() for r in st.in_force(TurnReplacement)]
     perms = {}
     for o in st.battlefield():
         d: dict[str, Any] = {"card": o.name}
