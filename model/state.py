@@ -276,13 +276,12 @@ class UntapSkip:
 @dataclass(frozen=True)
 class PlayerRestriction:
     """"Target player can't play lands this turn", "Your opponents can't cast spells this turn" (101.2: a "can't"
-    wins; 611.2a, 514.2: it ends in this turn's cleanup step): ``player`` can't do ``what`` ("cast_spells",
-    "cast_creature_spells", "play_lands") in turn ``turn``. ``rules.restrictions`` reads it."""
+    wins; 611.2a, 514.2: it ends in this turn's cleanup step, as its ``Lasting``'s duration says): ``player``
+    can't do ``what`` ("cast_spells", "cast_creature_spells", "play_lands"). ``rules.restrictions`` reads it."""
 
     player: str
     what: str
     origin: str
-    turn: int
 
     def describe(self) -> str:
         """How the outcome and the log name it."""
@@ -336,10 +335,10 @@ class Duration:
 
 
 #: Everything a ``Lasting`` may hold: the shapes of what is in force.
-InForce = Union[PTChange, PreventionShield, TurnReplacement, EffectInForce]
+InForce = Union[PTChange, PreventionShield, TurnReplacement, PlayerRestriction, EffectInForce]
 
 #: The order the kinds in force are kept in (``GameState.lasting``), each kind in the order it began.
-_KIND_ORDER = (PTChange, PreventionShield, TurnReplacement, EffectInForce)
+_KIND_ORDER = (PTChange, PreventionShield, TurnReplacement, PlayerRestriction, EffectInForce)
 _RANK = {k: i for i, k in enumerate(_KIND_ORDER)}
 
 _P = TypeVar("_P", bound=InForce)
@@ -391,7 +390,6 @@ class GameState:
     monarch: str | None = None          # the player who is the monarch (725.1), if any
     delayed: tuple[DelayedTrigger, ...] = ()       # delayed triggered abilities waiting to trigger (603.7)
     untap_skips: tuple[UntapSkip, ...] = ()        # permanents that don't untap during an untap step (502.3)
-    restrictions: tuple[PlayerRestriction, ...] = ()   # "can't cast / play ... this turn" (101.2, rules.restrictions)
     # (id, zone changes) of permanents a control effect with no duration gave to a player (613.1b): their
     # controller is not the one they have by default (800.4c asks, ``words.until.perform.end_control``)
     controlled_by_effect: tuple[tuple[str, int], ...] = ()

@@ -16,8 +16,8 @@ from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.names import names_of, normalize
 from mtgjudge.model.objects import GameObject
-from mtgjudge.model.state import (EffectInForce, GameState, LinkedExile, PendingTrigger, Player, PreventionShield,
-                                   PTChange, TurnReplacement)
+from mtgjudge.model.state import (EffectInForce, GameState, LinkedExile, PendingTrigger, Player, PlayerRestriction,
+                                   PreventionShield, PTChange, TurnReplacement)
 
 #: Bounds of the search: past them the answer is unsupported, saying so.
 MAX_BRANCHES = 2000
@@ -194,7 +194,7 @@ class Game:
         skips = tuple(replace(u, object=m(u.object)) for u in s.untap_skips)
         controlled = tuple(sorted((m(i), n) for i, n in s.controlled_by_effect))
         return (players, objs, s.turn, stack, effects, moves, linked, pending, s.left, s.drew_empty, s.turns_played,
-                pts, shields, replacements, s.monarch, delayed, skips, s.restrictions, controlled, s.combat_damage_dealt,
+                pts, shields, replacements, s.monarch, delayed, skips, s.lasting_of(PlayerRestriction), controlled, s.combat_damage_dealt,
                 tuple(m(i) for i in s.first_strikers))
 
     def with_state(self, state: GameState) -> "Game":

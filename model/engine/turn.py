@@ -50,13 +50,10 @@ def _cleanup(game: Game) -> list[Game]:
     for g in branches:
         st = g.state
         objs = tuple(replace(o, damage=0) if o.damage else o for o in st.objects)
-        restrictions = st.restrictions  # 514.2: "can't ... this turn" (rules.restrictions) end too
         text = ""
-        if objs != st.objects or restrictions:
-            g = g.with_state(st.evolve(objects=objs, restrictions=()))
-            text = "damage marked on permanents is removed" if objs != st.objects else ""
-            if restrictions:
-                text += ("; " if text else "") + "; ".join(f"'{r.describe()}' ends" for r in restrictions)
+        if objs != st.objects:
+            g = g.with_state(st.evolve(objects=objs))
+            text = "damage marked on permanents is removed"
         out.append(end_lasting(g, "cleanup", text))
     return out
 

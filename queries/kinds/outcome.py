@@ -22,7 +22,7 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.explain import Answer, step, unsupported
 from mtgjudge.model.names import names_of as _names
 from mtgjudge.model.names import normalize
-from mtgjudge.model.state import PreventionShield, PTChange, TurnReplacement
+from mtgjudge.model.state import PlayerRestriction, PreventionShield, PTChange, TurnReplacement
 from mtgjudge.queries.format.actions import read_assertions
 from mtgjudge.queries.format.fields import QuestionValidator, line_of
 from mtgjudge.queries.kinds.branches import ActionsAnswer, branch_steps, made_objects, perform_actions
@@ -198,8 +198,8 @@ def summary(game: Game) -> dict:
         out["prevention"] = [s.describe() for s in st.in_force(PreventionShield)]
     if st.delayed:                            # 603.7: delayed triggered abilities waiting to trigger
         out["delayed_triggers"] = [d.describe() for d in st.delayed]
-    if st.restrictions:                       # 101.2: "can't cast / play ... this turn"
-        out["restrictions"] = [r.describe() for r in st.restrictions]
+    if st.in_force(PlayerRestriction):        # 101.2: "can't cast / play ... this turn"
+        out["restrictions"] = [r.describe() for r in st.in_force(PlayerRestriction)]
     if any(u.player for u in st.untap_skips):  # 502.3: "lands you control don't untap during your next untap step"
         out["untap_skips"] = [u.describe() for u in st.untap_skips if u.player]
     if st.in_force(TurnReplacement):          # 701.19a, 614.1a: regeneration shields, "exile it instead"

@@ -24,7 +24,8 @@ from mtgjudge.model.words.removal.perform import remove
 from mtgjudge.model.engine.settle import after_moves, return_exiled_card
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.state import DelayedTrigger, PendingTrigger, PlayerRestriction, StackAbility, UntapSkip
+from mtgjudge.model.state import (DelayedTrigger, Duration, Lasting, PendingTrigger, PlayerRestriction, StackAbility,
+                                   UntapSkip)
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
@@ -271,8 +272,8 @@ def _player_cant(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         if ctx.target not in st.player_names:
             raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
         who = [ctx.target]
-    made = tuple(PlayerRestriction(p, e.arg("what"), _origin(game, ctx), st.turn.number) for p in who)
-    game = game.with_state(st.evolve(restrictions=st.restrictions + made))
+    made = tuple(PlayerRestriction(p, e.arg("what"), _origin(game, ctx)) for p in who)
+    game = game.with_state(st.adding(*(Lasting(r, Duration("end_of_turn", st.turn.number)) for r in made)))
     for r in made:
         game = game.log(("101.2", "611.2a"), r.describe())
     return [game]
