@@ -228,13 +228,13 @@ class DelayedTrigger:
     at all ("the next end step": any later beginning of it), of ``whose`` turn if set ("your next upkeep").
     ``effect``: what it does (a word of the encoding); ``objects``: the objects it refers to, each as (id, its
     zone-change count when the effect named it): if one has moved since, it is a new object and the ability
-    does nothing to it (603.7c, 400.7). ``origin``: the name of the spell or ability's source."""
+    does nothing to it (603.7c, 400.7). ``origin``: the name of the spell or ability's source. In force (its
+    ``Lasting``'s duration) until it triggers."""
 
     controller: str
     step: str
     effect: Any
     origin: str
-    made_turn: int
     after_turn: int = -1
     whose: str = ""
     objects: tuple[tuple[str, int], ...] = ()
@@ -335,10 +335,10 @@ class Duration:
 
 
 #: Everything a ``Lasting`` may hold: the shapes of what is in force.
-InForce = Union[PTChange, PreventionShield, TurnReplacement, PlayerRestriction, EffectInForce]
+InForce = Union[PTChange, PreventionShield, TurnReplacement, PlayerRestriction, EffectInForce, DelayedTrigger]
 
 #: The order the kinds in force are kept in (``GameState.lasting``), each kind in the order it began.
-_KIND_ORDER = (PTChange, PreventionShield, TurnReplacement, PlayerRestriction, EffectInForce)
+_KIND_ORDER = (PTChange, PreventionShield, TurnReplacement, PlayerRestriction, EffectInForce, DelayedTrigger)
 _RANK = {k: i for i, k in enumerate(_KIND_ORDER)}
 
 _P = TypeVar("_P", bound=InForce)
@@ -388,7 +388,6 @@ class GameState:
     turn_order: tuple[str, ...] = ()
     turns_played: tuple[tuple[int, str], ...] = ()
     monarch: str | None = None          # the player who is the monarch (725.1), if any
-    delayed: tuple[DelayedTrigger, ...] = ()       # delayed triggered abilities waiting to trigger (603.7)
     untap_skips: tuple[UntapSkip, ...] = ()        # permanents that don't untap during an untap step (502.3)
     # (id, zone changes) of permanents a control effect with no duration gave to a player (613.1b): their
     # controller is not the one they have by default (800.4c asks, ``words.until.perform.end_control``)

@@ -22,7 +22,7 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.explain import Answer, step, unsupported
 from mtgjudge.model.names import names_of as _names
 from mtgjudge.model.names import normalize
-from mtgjudge.model.state import PlayerRestriction, PreventionShield, PTChange, TurnReplacement
+from mtgjudge.model.state import DelayedTrigger, PlayerRestriction, PreventionShield, PTChange, TurnReplacement
 from mtgjudge.queries.format.actions import read_assertions
 from mtgjudge.queries.format.fields import QuestionValidator, line_of
 from mtgjudge.queries.kinds.branches import ActionsAnswer, branch_steps, made_objects, perform_actions
@@ -161,9 +161,10 @@ def check(game: Game, a: Mapping[str, Any], initial_ids: set[str]) -> tuple[bool
         return n == a["prevention"], f"{n} prevention shield(s) in force: " + ("; ".join(
             s.describe() for s in prevention) or "none")
     if "delayed_triggers" in a:     # 603.7: delayed triggered abilities waiting to trigger (words.delayed.perform)
-        n = len(st.delayed)
+        delayed = st.in_force(DelayedTrigger)
+        n = len(delayed)
         return n == a["delayed_triggers"], f"{n} delayed triggered abilit{'y' if n == 1 else 'ies'} waiting: " + (
-            "; ".join(d.describe() for d in st.delayed) or "none")
+            "; ".join(d.describe() for d in delayed) or "none")
     if "stack_size" in a:
         n = len(st.stack)
         return n == a["stack_size"], f"the stack holds {n} object(s)"
@@ -196,8 +197,8 @@ def summary(game: Game) -> dict:
         out["extra_turns"] = list(st.turn.extra)
     if st.in_force(PreventionShield):         # 615.1: prevention shields in force this turn
         out["prevention"] = [s.describe() for s in st.in_force(PreventionShield)]
-    if st.delayed:                            # 603.7: delayed triggered abilities waiting to trigger
-        out["delayed_triggers"] = [d.describe() for d in st.delayed]
+    if st.in_force(DelayedTrigger):           # 603.7: delayed triggered abilities waiting to trigger
+        out["delayed_triggers"] = [d.describe() for d in st.in_force(DelayedTrigger)]
     if st.in_force(PlayerRestriction):        # 101.2: "can't cast / play ... this turn"
         out["restrictions"] = [r.describe() for r in st.in_force(PlayerRestriction)]
     if any(u.player for u in st.untap_skips):  # 502.3: "lands you control don't untap during your next untap step"

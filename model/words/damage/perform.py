@@ -22,7 +22,7 @@ from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.spending import Purpose
-from mtgjudge.model.state import PreventionShield, TurnReplacement
+from mtgjudge.model.state import DelayedTrigger, PreventionShield, TurnReplacement
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.phrases import cost_parts
 from mtgjudge.model.vocab.words import EFFECT_WORDS
@@ -328,7 +328,7 @@ def choosable_sources(game: Game) -> list[str]:
     for p in st.in_force(PreventionShield):
         ids += [p.to, p.source]
     ids += [r.object for r in st.in_force(TurnReplacement)]
-    ids += [i for d in st.delayed for i, _ in d.objects]
+    ids += [i for d in st.in_force(DelayedTrigger) for i, _ in d.objects]
     out: list[str] = []
     for i in ids:
         if i and i not in st.player_names and st.has(i) and i not in out:

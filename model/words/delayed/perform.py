@@ -81,11 +81,11 @@ def _delayed(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         found = []
     step, later_turn, yours = _AT[e.arg("at")]
     d = DelayedTrigger(controller=ctx.controller, step=step, effect=e, origin=_origin(game, ctx), source=ctx.source,
-                       made_turn=st.turn.number, after_turn=st.turn.number if later_turn else -1,
+                       after_turn=st.turn.number if later_turn else -1,
                        whose=ctx.controller if yours else "",
                        objects=tuple((oid, game.moved(oid)) for oid in found), text=_text(game, e, found, player),
                        player=player)
-    game = game.with_state(st.evolve(delayed=st.delayed + (d,)))
+    game = game.with_state(st.adding(Lasting(d, Duration("triggers", st.turn.number))))
     return [game.log("603.7a", f"a delayed triggered ability is created: {d.describe()}")]
 
 
@@ -105,10 +105,11 @@ def fire(game: Game, step: str) -> Game:
     removed) and wait to be put on the stack with the others (603.3); 800.4a: one whose controller left the
     game does not."""
     st = game.state
-    due = [d for d in st.delayed if _due(d, step, st.turn.number, st.turn.active)]
+    waiting = st.lasting_of(DelayedTrigger)
+    due = [l.payload for l in waiting if _due(l.payload, step, st.turn.number, st.turn.active)]
     if not due:
         return game
-    game = game.with_state(st.evolve(delayed=tuple(d for d in st.delayed if d not in due)))
+    game = game.with_state(st.with_lasting(DelayedTrigger, [l for l in waiting if l.payload not in due]))
     new = []
     for d in due:
         if d.controller in game.left:
@@ -194,9 +195,8 @@ def rebound(game: Game, oid: str, from_hand: bool) -> Game:
     g = after_moves(g, [(o, "stack", "exile")], f"{o.name} is exiled")
     e = parse_effect({"delayed": {"at": "your_next_upkeep", "act": "cast", "it": True}})
     d = DelayedTrigger(controller=o.controller, step="upkeep", effect=e, origin=o.name, source=oid,
-                       made_turn=st.turn.number,
                        whose=o.controller, objects=((oid, g.moved(oid)),), text=_text(g, e, [oid]))
-    g = g.with_state(g.state.evolve(delayed=g.state.delayed + (d,)))
+    g = g.with_state(g.state.adding(Lasting(d, Duration("triggers", st.turn.number))))
     return g.log(("702.88a", "603.7a"), f"a delayed triggered ability is created: {d.describe()}")
 
 
