@@ -252,7 +252,8 @@ class UntapSkip:
     """"It doesn't untap during its controller's next untap step" (502.3, 611.2): the permanent ``object`` (as
     the object it was after ``moves`` zone changes, 400.7) doesn't untap during the next untap step of whoever
     controls it then (the effect tracks the permanent, not its controller: Rush of Ice's ruling 2015-08-25);
-    ``steps``: how many of those untap steps it skips ("next two untap steps")."""
+    ``steps``: how many of those untap steps it skips ("next two untap steps"). Its ``Lasting``'s duration: until
+    those untap steps (``words.delayed.perform.untapping`` ends it)."""
 
     object: str
     moves: int
@@ -335,10 +336,12 @@ class Duration:
 
 
 #: Everything a ``Lasting`` may hold: the shapes of what is in force.
-InForce = Union[PTChange, PreventionShield, TurnReplacement, PlayerRestriction, EffectInForce, DelayedTrigger]
+InForce = Union[PTChange, PreventionShield, TurnReplacement, PlayerRestriction, EffectInForce, DelayedTrigger,
+                UntapSkip]
 
 #: The order the kinds in force are kept in (``GameState.lasting``), each kind in the order it began.
-_KIND_ORDER = (PTChange, PreventionShield, TurnReplacement, PlayerRestriction, EffectInForce, DelayedTrigger)
+_KIND_ORDER = (PTChange, PreventionShield, TurnReplacement, PlayerRestriction, EffectInForce, DelayedTrigger,
+               UntapSkip)
 _RANK = {k: i for i, k in enumerate(_KIND_ORDER)}
 
 _P = TypeVar("_P", bound=InForce)
@@ -388,7 +391,6 @@ class GameState:
     turn_order: tuple[str, ...] = ()
     turns_played: tuple[tuple[int, str], ...] = ()
     monarch: str | None = None          # the player who is the monarch (725.1), if any
-    untap_skips: tuple[UntapSkip, ...] = ()        # permanents that don't untap during an untap step (502.3)
     # (id, zone changes) of permanents a control effect with no duration gave to a player (613.1b): their
     # controller is not the one they have by default (800.4c asks, ``words.until.perform.end_control``)
     controlled_by_effect: tuple[tuple[str, int], ...] = ()

@@ -11,7 +11,7 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.oracle.lines import read_effect_words, sentences
 from mtgjudge.queries.format.files import load_text
 from tests.engine_helpers import one, zone
-from mtgjudge.model.state import DelayedTrigger
+from mtgjudge.model.state import DelayedTrigger, UntapSkip
 
 
 def _words(text: str):
@@ -204,16 +204,16 @@ def test_untap_skip_holds_one_untap_step_of_the_controller_502_3():
                   "  - {cast: c, targets: [bears]}\n  - resolve: 1\n  - advance: next-turn",
                   bob="{card: Grizzly Bears, id: bears}")
     g = one(_run(text))
-    assert g.state.obj("bears").tapped and not g.state.untap_skips
+    assert g.state.obj("bears").tapped and not g.state.in_force(UntapSkip)
 
 
 def test_untap_skip_ends_when_the_permanent_leaves_400_7():
     from mtgjudge.model.words.delayed.perform import untapping
-    from mtgjudge.model.state import UntapSkip
+    from mtgjudge.model.state import Duration, Lasting
     g = one(_run(_board("", "Island", "  - advance: precombat-main", bob="{card: Grizzly Bears, id: bears, tapped: true}")))
-    g = g.with_state(g.state.evolve(untap_skips=(UntapSkip("bears", g.moved("bears") + 1, "test"),)))
+    g = g.with_state(g.state.adding(Lasting(UntapSkip("bears", g.moved("bears") + 1, "test"), Duration("untap_step", 1))))
     g2, held = untapping(g, "Bob")
-    assert not held and not g2.state.untap_skips
+    assert not held and not g2.state.in_force(UntapSkip)
 
 
 def test_rebound_only_from_hand_and_unknown_on_a_given_stack_702_88a():
@@ -241,7 +241,7 @@ def test_those_creatures_are_each_target_of_the_instruction_before_608_2c():
     g = one(_run(_board("{card: Frost Breath, id: fb}", "Island, Island, Island",
                         "  - {cast: fb, targets: [b1, b2]}\n  - resolve: 1",
                         bob="{card: Grizzly Bears, id: b1}, {card: Grizzly Bears, id: b2}")))
-    assert {u.object for u in g.state.untap_skips} == {"b1", "b2"}
+    assert {u.object for u in g.state.in_force(UntapSkip)} == {"b1", "b2"}
 
 
 def test_a_delayed_trigger_in_the_cleanup_step_stays_unsupported_514_3a():

@@ -17,7 +17,7 @@ from mtgjudge.model.explain import Step, step
 from mtgjudge.model.names import names_of, normalize
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.state import (DelayedTrigger, EffectInForce, GameState, LinkedExile, PendingTrigger, Player,
-                                   PlayerRestriction, PreventionShield, PTChange, TurnReplacement)
+                                   PlayerRestriction, PreventionShield, PTChange, TurnReplacement, UntapSkip)
 
 #: Bounds of the search: past them the answer is unsupported, saying so.
 MAX_BRANCHES = 2000
@@ -177,7 +177,7 @@ class Game:
         # Zone-change counts matter only for the objects something still refers to (610.3, 603.3).
         referred = {l.source for l in self.linked} | {i for l in self.linked for i, _ in l.exiled} | \
             {p.source for p in self.pending} | {x.source for x in s.stack if not isinstance(x, str) and not ended} | \
-            {i for d in s.in_force(DelayedTrigger) for i, _ in d.objects} | {u.object for u in s.untap_skips} | \
+            {i for d in s.in_force(DelayedTrigger) for i, _ in d.objects} | {u.object for u in s.in_force(UntapSkip)} | \
             {i for i, _ in s.controlled_by_effect}
         moves = tuple(sorted((m(k), n) for k, n in s.zone_changes if k in referred))
         linked = tuple(replace(l, source=m(l.source), exiled=tuple((m(i), n) for i, n in l.exiled)) for l in self.linked)
@@ -192,7 +192,7 @@ class Game:
             if s.lasting_of(TurnReplacement) else ()
         delayed = tuple(l.with_payload(replace(d, objects=tuple((m(i), n) for i, n in d.objects)))
                         for l in s.lasting_of(DelayedTrigger) for d in (l.payload,))
-        skips = tuple(replace(u, object=m(u.object)) for u in s.untap_skips)
+        skips = tuple(l.with_payload(replace(l.payload, object=m(l.payload.object))) for l in s.lasting_of(UntapSkip))
         controlled = tuple(sorted((m(i), n) for i, n in s.controlled_by_effect))
         return (players, objs, s.turn, stack, effects, moves, linked, pending, s.left, s.drew_empty, s.turns_played,
                 pts, shields, replacements, s.monarch, delayed, skips, s.lasting_of(PlayerRestriction), controlled, s.combat_damage_dealt,
@@ -281,7 +281,7 @@ def interchangeable(game: Game, ids: list[str]) -> list[list[str]]:
     keeping any c of them leaves the same objects in the same places and the same order of timestamps, which is
     all ``key`` compares of timestamps (613.7)."""
     st = game.state
-    others = repr((st.stack, st.lasting, st.linked, st.pending, st.untap_skips,
+    others = repr((st.stack, st.lasting, st.linked, st.pending,
                    st.controlled_by_effect, st.first_strikers,
                    [(o.attached_to, o.targets, o.blocking, o.attacking, o.chosen) for o in st.objects]))
     stamps = [o.timestamp for o in st.objects if o.timestamp] + \

@@ -22,7 +22,8 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.explain import Answer, step, unsupported
 from mtgjudge.model.names import names_of as _names
 from mtgjudge.model.names import normalize
-from mtgjudge.model.state import DelayedTrigger, PlayerRestriction, PreventionShield, PTChange, TurnReplacement
+from mtgjudge.model.state import (DelayedTrigger, PlayerRestriction, PreventionShield, PTChange, TurnReplacement,
+                                   UntapSkip)
 from mtgjudge.queries.format.actions import read_assertions
 from mtgjudge.queries.format.fields import QuestionValidator, line_of
 from mtgjudge.queries.kinds.branches import ActionsAnswer, branch_steps, made_objects, perform_actions
@@ -201,8 +202,8 @@ def summary(game: Game) -> dict:
         out["delayed_triggers"] = [d.describe() for d in st.in_force(DelayedTrigger)]
     if st.in_force(PlayerRestriction):        # 101.2: "can't cast / play ... this turn"
         out["restrictions"] = [r.describe() for r in st.in_force(PlayerRestriction)]
-    if any(u.player for u in st.untap_skips):  # 502.3: "lands you control don't untap during your next untap step"
-        out["untap_skips"] = [u.describe() for u in st.untap_skips if u.player]
+    if any(u.player for u in st.in_force(UntapSkip)):  # 502.3: "lands you control don't untap during your next untap step"
+        out["untap_skips"] = [u.describe() for u in st.in_force(UntapSkip) if u.player]
     if st.in_force(TurnReplacement):          # 701.19a, 614.1a: regeneration shields, "exile it instead"
         out["replacements"] = [r.describe() for r in st.in_force(TurnReplacement)]
     perms = {}
@@ -226,7 +227,7 @@ def summary(game: Game) -> dict:
         pts = [c for c in st.in_force(PTChange) if c.object == o.id]
         if pts:   # 613.4c: "+N/+N until end of turn" effects on it
             d["until_end_of_turn"] = [f"{c.describe()} ({c.origin})" for c in pts]
-        skips = [u for u in st.untap_skips if u.object == o.id and u.moves == game.moved(o.id)]
+        skips = [u for u in st.in_force(UntapSkip) if u.object == o.id and u.moves == game.moved(o.id)]
         if skips:  # 502.3: it doesn't untap during its controller's next untap step
             d["untap_skip"] = [u.describe() for u in skips]
         perms[o.id] = d

@@ -214,7 +214,7 @@ def _skip_untap(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         who = ctx.target if e.arg("player") else ctx.controller
         assert who is not None      # a target player was checked just above to be one
         skip = UntapSkip("", 0, _origin(game, ctx), player=who, kinds=tuple(e.arg("kinds").split(",")))
-        game = game.with_state(st.evolve(untap_skips=st.untap_skips + (skip,)))
+        game = game.with_state(st.adding(Lasting(skip, Duration("untap_step", st.turn.number))))
         return [game.log(("611.2", "502.3"), skip.describe())]
     oid = ctx.target
     if oid is None:
@@ -224,7 +224,7 @@ def _skip_untap(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if not st.has(oid) or st.obj(oid).zone != "battlefield":
         return [game.log("400.7", f"{oid} is no longer on the battlefield: {e.text()!r} does nothing")]
     skip = UntapSkip(oid, game.moved(oid), _origin(game, ctx), e.arg("steps", 1))
-    game = game.with_state(st.evolve(untap_skips=st.untap_skips + (skip,)))
+    game = game.with_state(st.adding(Lasting(skip, Duration("untap_step", st.turn.number))))
     return [game.log(("611.2", "502.3"), f"{name_of(st, oid)} {skip.describe()}")]
 
 
@@ -232,11 +232,13 @@ def untapping(game: Game, active: str) -> tuple[Game, set[str]]:
     """502.3: of the active player's permanents, those that don't untap during this untap step (each skip of
     theirs used once; skips of permanents that left the battlefield end, 400.7)."""
     st = game.state
-    kept, held = [], set()
-    for s in st.untap_skips:
+    kept: list[Lasting[UntapSkip]] = []
+    held = set()
+    for made in st.lasting_of(UntapSkip):
+        s = made.payload
         if s.player:
             if s.player != active:
-                kept.append(s)
+                kept.append(made)
                 continue
             # every such effect wears off in this untap step (Bontu's Last Reckoning's ruling 2017-07-14)
             mine = [o for o in st.battlefield() if o.controller == active
@@ -248,14 +250,14 @@ def untapping(game: Game, active: str) -> tuple[Game, set[str]]:
             continue
         o = st.obj(s.object)
         if o.controller != active:
-            kept.append(s)
+            kept.append(made)
             continue
         held.add(s.object)
         game = game.log("502.3", f"{o.name} ({o.id}) doesn't untap during this untap step ({s.origin})")
         if s.steps > 1:
-            kept.append(replace(s, steps=s.steps - 1))
-    if tuple(kept) != st.untap_skips:
-        game = game.with_state(game.state.evolve(untap_skips=tuple(kept)))
+            kept.append(made.with_payload(replace(s, steps=s.steps - 1)))
+    if tuple(kept) != st.lasting_of(UntapSkip):
+        game = game.with_state(game.state.with_lasting(UntapSkip, kept))
     return game, held
 
 
