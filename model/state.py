@@ -107,15 +107,15 @@ class PendingTrigger:
 @dataclass(frozen=True)
 class LinkedExile:
     """Cards exiled until ``source`` (as the object it was after ``source_moves`` zone changes) leaves the
-    battlefield (610.3); ``exiled``: (id, its zone-change count once exiled)."""
+    battlefield (610.3); ``exiled``: (id, its zone-change count once exiled). Its ``Lasting``'s duration says
+    how it ends: "source_leaves" (exiled "until" the source leaves, returning by itself, 610.3), or none (exiled
+    by an ability linked to another of the same object's abilities, which returns it: "the exiled card",
+    607.2a)."""
 
     source: str
     source_moves: int
     controller: str
     exiled: tuple[tuple[str, int], ...]
-    #: True: exiled "until" the source leaves, returning by itself (610.3); False: exiled by an ability linked
-    #: to another of the same object's abilities, which returns it ("the exiled card", 607.2a).
-    until: bool = True
 
 
 @dataclass(frozen=True)
@@ -337,11 +337,11 @@ class Duration:
 
 #: Everything a ``Lasting`` may hold: the shapes of what is in force.
 InForce = Union[PTChange, PreventionShield, TurnReplacement, PlayerRestriction, EffectInForce, DelayedTrigger,
-                UntapSkip]
+                UntapSkip, LinkedExile]
 
 #: The order the kinds in force are kept in (``GameState.lasting``), each kind in the order it began.
 _KIND_ORDER = (PTChange, PreventionShield, TurnReplacement, PlayerRestriction, EffectInForce, DelayedTrigger,
-               UntapSkip)
+               UntapSkip, LinkedExile)
 _RANK = {k: i for i, k in enumerate(_KIND_ORDER)}
 
 _P = TypeVar("_P", bound=InForce)
@@ -370,7 +370,7 @@ class GameState:
     """A whole game state. ``stack`` is top first: object ids (spells) or StackAbility entries.
 
     What the rules remember: ``zone_changes`` (how many times each id's card moved, so that "the same
-    object" is told from the new one it became, 400.7), ``linked`` (exiles until a source leaves, 610.3),
+    object" is told from the new one it became, 400.7),
     ``pending`` (triggered abilities not yet on the stack, 603.3), ``left`` (players who left the game,
     800.4a), ``drew_empty`` (players who drew from an empty library, 704.5b), ``turn_order`` (the seats in
     turn order, those who left included; empty: the players, in order) and ``turns_played`` ((turn number,
@@ -384,7 +384,6 @@ class GameState:
     turn: Turn
     stack: tuple[str | StackAbility, ...] = ()
     zone_changes: tuple[tuple[str, int], ...] = ()
-    linked: tuple[LinkedExile, ...] = ()
     pending: tuple[PendingTrigger, ...] = ()
     left: tuple[str, ...] = ()
     drew_empty: tuple[str, ...] = ()

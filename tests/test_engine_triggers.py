@@ -21,7 +21,7 @@ from mtgjudge.model.errors import DefinitionError, SearchBound, Unsupported
 from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.vocab import phrases
 from mtgjudge.queries.format.files import load_text
-from mtgjudge.model.state import Duration, Lasting, PTChange
+from mtgjudge.model.state import Duration, Lasting, LinkedExile, PTChange
 
 
 def finals(text: str) -> list[Game]:
@@ -268,7 +268,7 @@ state:
 """)
     out = run(start, [{"destroy": "ring"}, {"resolve": "all"}])
     assert len(out) == 1 and out[0].state.obj("b").zone == "exile"
-    assert not any(l.until for l in out[0].state.linked)
+    assert not any(l.duration.until == "source_leaves" for l in out[0].state.lasting_of(LinkedExile))
 
 
 def test_hangarback_x_zero_no_thopters_and_x_one_one_thopter():

@@ -85,10 +85,6 @@ class Game:
         return self.state.moved(oid)
 
     @property
-    def linked(self) -> tuple[LinkedExile, ...]:
-        return self.state.linked
-
-    @property
     def pending(self) -> tuple[PendingTrigger, ...]:
         return self.state.pending
 
@@ -175,12 +171,14 @@ class Game:
                                                timestamp=rank.get(e.timestamp, e.timestamp)))
                         for l in s.lasting_of(EffectInForce) for e in (l.payload,))
         # Zone-change counts matter only for the objects something still refers to (610.3, 603.3).
-        referred = {l.source for l in self.linked} | {i for l in self.linked for i, _ in l.exiled} | \
+        links = s.in_force(LinkedExile)
+        referred = {l.source for l in links} | {i for l in links for i, _ in l.exiled} | \
             {p.source for p in self.pending} | {x.source for x in s.stack if not isinstance(x, str) and not ended} | \
             {i for d in s.in_force(DelayedTrigger) for i, _ in d.objects} | {u.object for u in s.in_force(UntapSkip)} | \
             {i for i, _ in s.controlled_by_effect}
         moves = tuple(sorted((m(k), n) for k, n in s.zone_changes if k in referred))
-        linked = tuple(replace(l, source=m(l.source), exiled=tuple((m(i), n) for i, n in l.exiled)) for l in self.linked)
+        linked = tuple(l.with_payload(replace(k, source=m(k.source), exiled=tuple((m(i), n) for i, n in k.exiled)))
+                       for l in s.lasting_of(LinkedExile) for k in (l.payload,))
         pending = tuple(replace(p, source=m(p.source)) for p in self.pending)
         pts = tuple(l.with_payload(replace(c, object=m(c.object), timestamp=rank.get(c.timestamp, c.timestamp)))
                     for l in s.lasting_of(PTChange) for c in (l.payload,))
@@ -281,7 +279,7 @@ def interchangeable(game: Game, ids: list[str]) -> list[list[str]]:
     keeping any c of them leaves the same objects in the same places and the same order of timestamps, which is
     all ``key`` compares of timestamps (613.7)."""
     st = game.state
-    others = repr((st.stack, st.lasting, st.linked, st.pending,
+    others = repr((st.stack, st.lasting, st.pending,
                    st.controlled_by_effect, st.first_strikers,
                    [(o.attached_to, o.targets, o.blocking, o.attacking, o.chosen) for o in st.objects]))
     stamps = [o.timestamp for o in st.objects if o.timestamp] + \

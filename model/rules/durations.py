@@ -59,6 +59,12 @@ def ends_this_cleanup(state: GameState, duration: Duration) -> bool:
     return last_turn(state, duration) == state.turn.number
 
 
+def until_source_leaves(duration: Duration) -> bool:
+    """610.3: does the effect last until its source leaves the battlefield (cards exiled "until ~ leaves the
+    battlefield" then return by themselves), rather than until an ability linked to it ends it (607.2a)?"""
+    return duration.until == "source_leaves"
+
+
 #: The steps of the combat phase (506.1).
 COMBAT_STEPS = STEPS[STEPS.index("beginning-of-combat"):STEPS.index("end-of-combat") + 1]
 

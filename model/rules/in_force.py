@@ -86,7 +86,7 @@ def stated_duration(card, face_index: int, ability_index: int | None, controller
 
 def exiles_until_source_leaves(card, face_index: int, ability_index: int | None) -> bool:
     """Was the effect an exile "until [this] leaves the battlefield" (610.3)? Such an effect in force is the
-    link between the exiled cards and their source (``GameState.linked``)."""
+    link between the exiled cards and their source (a ``LinkedExile`` in force)."""
     return bool(creating_effects(card, face_index, ability_index, ("exile_until_source_leaves",)))
 
 
