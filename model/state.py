@@ -312,6 +312,20 @@ class TurnReplacement:
         return what.format(o=self.object) + f" ({self.origin})"
 
 
+@dataclass(frozen=True)
+class ControlEffect:
+    """A control effect of a resolved spell or ability that states no duration (613.1b, 611.2a): the permanent
+    ``object`` (as the object it was after ``moves`` zone changes, 400.7) is controlled by an effect, not by the
+    player who has it by default (800.4c asks, ``words.until.perform.end_control``)."""
+
+    object: str
+    moves: int
+
+    def describe(self) -> str:
+        """How the log names it."""
+        return f"{self.object} is controlled by an effect"
+
+
 #: What a ``Duration`` may say (611.2a-b): until this turn's cleanup step (514.2), until the end of combat (511.2),
 #: until the cleanup step of its controller's next turn, for as long as the card it names remains exiled (611.2b),
 #: until its source leaves the battlefield (610.3), until it triggers (a delayed triggered ability, 603.7c), until
@@ -337,11 +351,11 @@ class Duration:
 
 #: Everything a ``Lasting`` may hold: the shapes of what is in force.
 InForce = Union[PTChange, PreventionShield, TurnReplacement, PlayerRestriction, EffectInForce, DelayedTrigger,
-                UntapSkip, LinkedExile]
+                UntapSkip, LinkedExile, ControlEffect]
 
 #: The order the kinds in force are kept in (``GameState.lasting``), each kind in the order it began.
 _KIND_ORDER = (PTChange, PreventionShield, TurnReplacement, PlayerRestriction, EffectInForce, DelayedTrigger,
-               UntapSkip, LinkedExile)
+               UntapSkip, LinkedExile, ControlEffect)
 _RANK = {k: i for i, k in enumerate(_KIND_ORDER)}
 
 _P = TypeVar("_P", bound=InForce)
@@ -390,9 +404,6 @@ class GameState:
     turn_order: tuple[str, ...] = ()
     turns_played: tuple[tuple[int, str], ...] = ()
     monarch: str | None = None          # the player who is the monarch (725.1), if any
-    # (id, zone changes) of permanents a control effect with no duration gave to a player (613.1b): their
-    # controller is not the one they have by default (800.4c asks, ``words.until.perform.end_control``)
-    controlled_by_effect: tuple[tuple[str, int], ...] = ()
     # 510.4: the combat damage steps of this combat whose damage has been dealt ("first-strike", "regular"), and
     # the creatures that had first strike or double strike as the first-strike step began (``engine.combat_damage``)
     combat_damage_dealt: tuple[str, ...] = ()

@@ -27,7 +27,7 @@ from mtgjudge.model.rules.characteristics import object_mana_value
 from mtgjudge.model.rules.durations import ends_with_combat, starts_in_combat
 from mtgjudge.model.rules.in_force import creating_effects
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.state import Duration, EffectInForce, Lasting, PTChange
+from mtgjudge.model.state import ControlEffect, Duration, EffectInForce, Lasting, PTChange
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
@@ -217,7 +217,7 @@ def set_controller(game: Game, oid: str, player: str, rules, lasting: bool = Fal
     st = game.state
     o = st.obj(oid)
     if lasting:
-        st = st.evolve(controlled_by_effect=st.controlled_by_effect + ((oid, game.moved(oid)),))
+        st = st.adding(Lasting(ControlEffect(oid, game.moved(oid)), Duration("", st.turn.number)))   # 611.2a
         game = game.with_state(st)
     if o.controller == player:
         return game.log(rules, f"{player} already controls {o.name} ({oid})")
@@ -272,7 +272,7 @@ def _guard_default_controller(game: Game, oid: str, player: str) -> None:
     effect that ended as they left (800.4a): one with no duration (remembered, ``set_controller``), or one of the
     question's effects in force."""
     st = game.state
-    if (oid, game.moved(oid)) in st.controlled_by_effect:
+    if ControlEffect(oid, game.moved(oid)) in st.in_force(ControlEffect):
         raise Unsupported(f"{player} controlled {oid} by an effect that ended as they left the game (800.4a): who "
                           "controls it now that the later effect ends is not modelled")
     for e in st.in_force(EffectInForce):
