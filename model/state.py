@@ -1,6 +1,11 @@
-"""The game state: players, zones, turn and step, the stack, effects in force, and what the rules remember
-(zone changes, cards exiled until their source leaves, triggered abilities waiting, players who left,
-who took which turn): one immutable value, the position every rule reads.
+"""The game state: players, zones, turn and step, the stack, what is in force, and what the rules remember
+(zone changes, triggered abilities waiting, players who left, who took which turn): one immutable value, the
+position every rule reads.
+
+Everything in force (611.2) is one record family, ``Lasting``: a payload (an ``InForce`` shape: an effect of the
+question's ``effects:``, a change to one object, a shield, a replacement, a restriction, a delayed triggered
+ability, an untap skip, a linked exile, a control effect) and the ``Duration`` stated as it began. Durations are
+read by ``rules.durations`` and ended by one function, ``engine.turn.end_lasting``.
 
 Build one directly or from a question file (``mtgjudge.queries``); change one only with
 :meth:`GameState.evolve` (or ``with_object``/``with_player``), which gives a new value with fresh caches.
@@ -384,13 +389,13 @@ class GameState:
     """A whole game state. ``stack`` is top first: object ids (spells) or StackAbility entries.
 
     What the rules remember: ``zone_changes`` (how many times each id's card moved, so that "the same
-    object" is told from the new one it became, 400.7),
-    ``pending`` (triggered abilities not yet on the stack, 603.3), ``left`` (players who left the game,
+    object" is told from the new one it became, 400.7), ``pending`` (triggered abilities not yet on the stack, 603.3), ``left`` (players who left the game,
     800.4a), ``drew_empty`` (players who drew from an empty library, 704.5b), ``turn_order`` (the seats in
     turn order, those who left included; empty: the players, in order) and ``turns_played`` ((turn number,
     active player) of the question's own turn and of every turn that began during its actions; empty: the
     current turn is the anchor). ``model.rules.turns`` reads the last two. ``lasting``: everything in force from
-    resolved spells and abilities (611.2), each with its duration (``rules.layers`` reads the ``PTChange`` ones).
+    resolved spells and abilities (611.2), each with its duration, kind by kind (``rules.layers`` reads the
+    ``PTChange`` ones).
     """
 
     players: tuple[Player, ...]
