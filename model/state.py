@@ -353,6 +353,10 @@ class Duration:
     controller: str = ""
     why: str = ""
 
+    def __post_init__(self) -> None:
+        if self.until not in UNTILS and self.until != UNKNOWN:
+            raise ValueError(f"no such duration: {self.until!r}")
+
 
 #: Everything a ``Lasting`` may hold: the shapes of what is in force.
 InForce = Union[PTChange, PreventionShield, TurnReplacement, PlayerRestriction, EffectInForce, DelayedTrigger,

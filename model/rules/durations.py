@@ -48,12 +48,6 @@ def in_force(state: GameState, duration: Duration, card_zone: str) -> tuple[bool
     return True, "for the rest of the game"
 
 
-def lasts_the_game(until: str) -> bool:
-    """611.2a: an effect that states no duration ("") lasts until the end of the game (it ends earlier only as
-    the object it changes leaves its zone, 400.7)."""
-    return until == ""
-
-
 def ends_this_cleanup(state: GameState, duration: Duration) -> bool:
     """Does the effect end in the cleanup step of the current turn (514.2)?"""
     return last_turn(state, duration) == state.turn.number

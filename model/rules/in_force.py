@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.durations import DURATIONS
 from mtgjudge.model.rules.layers import compute_all
 from mtgjudge.model.selectors import Selector
 from mtgjudge.model.state import UNKNOWN, Duration, EffectInForce
@@ -62,11 +63,6 @@ def lasting_effects(card, face_index: int, ability_index: int | None):
     return creating_effects(card, face_index, ability_index, LASTING_WORDS)
 
 
-#: The durations an effect of the question's ``effects:`` may state (611.2a-b): until end of turn, until the end
-#: of its controller's next turn, for as long as the card remains exiled, or none (the rest of the game).
-STATED = ("end_of_turn", "end_of_your_next_turn", "while_exiled", "")
-
-
 def stated_duration(card, face_index: int, ability_index: int | None, controller: str, began: int) -> Duration:
     """How long the effect in force that the spell or ability made lasts, as its ``lasting`` words state it
     (611.2a), begun on turn ``began``: known once, as the effect is made. ``UNKNOWN`` (and why) if the card is
@@ -79,7 +75,7 @@ def stated_duration(card, face_index: int, ability_index: int | None, controller
     except Unsupported as e:
         return Duration(UNKNOWN, began, controller, str(e))
     untils = {le.arg("until", "") for le in lasting}
-    if not lasting or not untils <= set(STATED) or len(untils) > 1:
+    if not lasting or not untils <= set(DURATIONS) or len(untils) > 1:
         return unknown
     return Duration(untils.pop(), began, controller)
 
