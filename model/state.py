@@ -146,8 +146,8 @@ class EffectInForce:
 @dataclass(frozen=True)
 class PTChange:
     """An "until end of turn" continuous effect of a resolved spell or ability on one object (611.2a), in force as
-    long as its ``Lasting``'s duration says (514.2, 511.2); 400.7: a marker once that object left its zone. It may change
-    power and toughness (613.4c, layer 7c: "gets +N/+N"), grant keywords (613.1f, layer 6: "gains flying"),
+    long as its ``Lasting``'s duration says (514.2, 511.2); 400.7: a marker once that object left its zone. It may
+    change power and toughness (613.4c, layer 7c: "gets +N/+N"), grant keywords (613.1f, layer 6: "gains flying"),
     switch power and toughness (613.4d, layer 7d), change its controller (613.1b, layer 2: the engine sets the
     object's controller and sets it back as the effect ends) and add rules to the game for that object (``rules``:
     "can't block", "can't be blocked"; 613.11, which combat reads)."""
@@ -393,13 +393,13 @@ class GameState:
     """A whole game state. ``stack`` is top first: object ids (spells) or StackAbility entries.
 
     What the rules remember: ``zone_changes`` (how many times each id's card moved, so that "the same
-    object" is told from the new one it became, 400.7), ``pending`` (triggered abilities not yet on the stack, 603.3), ``left`` (players who left the game,
-    800.4a), ``drew_empty`` (players who drew from an empty library, 704.5b), ``turn_order`` (the seats in
-    turn order, those who left included; empty: the players, in order) and ``turns_played`` ((turn number,
-    active player) of the question's own turn and of every turn that began during its actions; empty: the
-    current turn is the anchor). ``model.rules.turns`` reads the last two. ``lasting``: everything in force from
-    resolved spells and abilities (611.2), each with its duration, kind by kind (``rules.layers`` reads the
-    ``PTChange`` ones).
+    object" is told from the new one it became, 400.7), ``pending`` (triggered abilities not yet on the stack,
+    603.3), ``left`` (players who left the game, 800.4a), ``drew_empty`` (players who drew from an empty library,
+    704.5b), ``turn_order`` (the seats in turn order, those who left included; empty: the players, in order) and
+    ``turns_played`` ((turn number, active player) of the question's own turn and of every turn that began during
+    its actions; empty: the current turn is the anchor). ``model.rules.turns`` reads the last two. ``lasting``:
+    everything in force from resolved spells and abilities (611.2), each with its duration, kind by kind
+    (``rules.layers`` reads the ``PTChange`` ones).
     """
 
     players: tuple[Player, ...]

@@ -16,8 +16,8 @@ from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.names import names_of, normalize
 from mtgjudge.model.objects import GameObject
-from mtgjudge.model.state import (ControlEffect, DelayedTrigger, EffectInForce, GameState, LinkedExile, PendingTrigger, Player,
-                                   PreventionShield, PTChange, TurnReplacement, UntapSkip)
+from mtgjudge.model.state import (ControlEffect, DelayedTrigger, EffectInForce, GameState, LinkedExile, PendingTrigger,
+                                   Player, PreventionShield, PTChange, TurnReplacement, UntapSkip)
 
 #: Bounds of the search: past them the answer is unsupported, saying so.
 MAX_BRANCHES = 2000
@@ -171,8 +171,8 @@ class Game:
         links = s.in_force(LinkedExile)
         referred = {l.source for l in links} | {i for l in links for i, _ in l.exiled} | \
             {p.source for p in self.pending} | {x.source for x in s.stack if not isinstance(x, str) and not ended} | \
-            {i for d in s.in_force(DelayedTrigger) for i, _ in d.objects} | {u.object for u in s.in_force(UntapSkip)} | \
-            {c.object for c in s.in_force(ControlEffect)}
+            {i for d in s.in_force(DelayedTrigger) for i, _ in d.objects} | \
+            {u.object for u in s.in_force(UntapSkip)} | {c.object for c in s.in_force(ControlEffect)}
         moves = tuple(sorted((m(k), n) for k, n in s.zone_changes if k in referred))
         pending = tuple(replace(p, source=m(p.source)) for p in self.pending)
         return (players, objs, s.turn, stack, _lasting_key(s, m, rank), moves, pending, s.left, s.drew_empty,

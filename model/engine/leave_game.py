@@ -38,8 +38,9 @@ def leave_game(game: Game, player: str) -> Game:
         link = l.payload
         if not until_source_leaves(l.duration) and link.source in owned and link.exiled:
             game = game.log(("800.4d", "607.2a"), f"the ability of {link.source} that would return "
-                                                  f"{', '.join(i for i, _ in link.exiled)} would be controlled by {player}, "
-                                                  "who left the game: it isn't put on the stack, and the card stays exiled")
+                                                  f"{', '.join(i for i, _ in link.exiled)} would be controlled by "
+                                                  f"{player}, who left the game: it isn't put on the stack, and the "
+                                                  "card stays exiled")
     linked = tuple(l for l in linked if until_source_leaves(l.duration) or l.payload.source not in owned)
     game = game.with_state(game.state.with_lasting(LinkedExile, [l for l in linked if l.payload.exiled]))
     st = game.state

@@ -50,8 +50,8 @@ def _returns(game: Game) -> tuple[Game, list]:
     """610.3: the linked cards of every source that has left return now, simultaneously (610.3d), under their
     owners' control (610.3c), unless they are no longer the objects exiled (400.7)."""
     links = game.state.lasting_of(LinkedExile)
-    due = [l.payload for l in links
-           if until_source_leaves(l.duration) and not source_on_battlefield(game, l.payload.source, l.payload.source_moves)]
+    due = [l.payload for l in links if until_source_leaves(l.duration)
+           and not source_on_battlefield(game, l.payload.source, l.payload.source_moves)]
     if not due:
         return game, []
     game = game.with_state(game.state.with_lasting(LinkedExile, [l for l in links if l.payload not in due]))

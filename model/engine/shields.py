@@ -52,7 +52,8 @@ def static_shields(game: Game, target: str) -> list[PreventionShield]:
     if target in st.player_names or not st.has(target) or st.obj(target).zone != "battlefield":
         return []
     o = st.obj(target)
-    return [PreventionShield("combat damage" if a.static.arg("combat") else "damage", o.name, to=target, by_np=a.static.arg("by") or "", controller=o.controller)
+    return [PreventionShield("combat damage" if a.static.arg("combat") else "damage", o.name, to=target,
+                             by_np=a.static.arg("by") or "", controller=o.controller)
             for a in current(st, target).abilities
             if a.kind == "static" and a.static is not None and a.static.kind in PREVENTION_WORDS]
 
@@ -133,7 +134,8 @@ def prevent(game: Game, source: str, target: str, n: int, unpreventable: bool = 
     idx += [("static", k) for k in range(len(static))]
     if not idx:
         return [(game, n)]
-    if unpreventable or unpreventable_source(game, source) or any(r.kind == "no_prevention" for r in st.in_force(TurnReplacement)):
+    if unpreventable or unpreventable_source(game, source) or \
+            any(r.kind == "no_prevention" for r in st.in_force(TurnReplacement)):
         # 615.12: damage that can't be prevented: prevention effects don't apply to it (the shields stay whole)
         return [(game.log("615.12", f"the damage {source} would deal to {target} can't be prevented: "
                           + ("protection and " if quality is not None else "")

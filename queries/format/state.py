@@ -439,7 +439,8 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
                      turns_played=((number, active),)).adding(*effects, *linked)
 
 
-def _effects(d: QuestionValidator, st: LineDict, number: int, last_ts: int) -> tuple[tuple[Lasting, ...], tuple[Lasting, ...]]:
+def _effects(d: QuestionValidator, st: LineDict, number: int,
+             last_ts: int) -> tuple[tuple[Lasting, ...], tuple[Lasting, ...]]:
     """The ``effects:`` entries: effects in force, and exiles until a source leaves the battlefield (610.3),
     which link the exiled cards to their source. ``from`` names the card, or the source permanent by id."""
     if "effects" not in st or st["effects"] is None:

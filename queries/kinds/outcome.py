@@ -202,7 +202,7 @@ def summary(game: Game) -> dict:
         out["delayed_triggers"] = [d.describe() for d in st.in_force(DelayedTrigger)]
     if st.in_force(PlayerRestriction):        # 101.2: "can't cast / play ... this turn"
         out["restrictions"] = [r.describe() for r in st.in_force(PlayerRestriction)]
-    if any(u.player for u in st.in_force(UntapSkip)):  # 502.3: "lands you control don't untap during your next untap step"
+    if any(u.player for u in st.in_force(UntapSkip)):  # 502.3: "lands you control don't untap during your next ..."
         out["untap_skips"] = [u.describe() for u in st.in_force(UntapSkip) if u.player]
     if st.in_force(TurnReplacement):          # 701.19a, 614.1a: regeneration shields, "exile it instead"
         out["replacements"] = [r.describe() for r in st.in_force(TurnReplacement)]

@@ -58,7 +58,8 @@ def add_pt_change(game: Game, target: str, p: int, t: int, source: str) -> Game:
     guard_scope(st, "power-toughness", f"{target}'s power and toughness change")
     origin = st.obj(source).name if st.has(source) else source
     ts = max([o.timestamp for o in st.objects] + [c.timestamp for c in st.in_force(PTChange)] + [0]) + 1
-    game = game.with_state(st.adding(Lasting(PTChange(target, p, t, origin, ts), Duration("end_of_turn", st.turn.number))))
+    made = Lasting(PTChange(target, p, t, origin, ts), Duration("end_of_turn", st.turn.number))
+    game = game.with_state(st.adding(made))
     guard_unrecognized(game, f"{target}'s power and toughness change")
     return game.log("613.4c", f"{name_of(st, target)} gets {p:+d}/{t:+d} until end of turn")
 
