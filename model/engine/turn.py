@@ -62,7 +62,15 @@ def end_lasting(game: Game, at: str, done: str = "") -> Game:
     """The one end of durations (611.2a-b): what in force ends at ``at`` ends, as its ``Duration`` says (read by
     ``rules.durations``). ``at`` "cleanup": the cleanup step's turn-based action (514.2: "until end of turn", "until
     the end of your next turn"); "end_of_combat": the combat phase ends (511.2: "until end of combat"). ``done``:
-    what else that action did, logged with it."""
+    what else that action did, logged with it. An "until end of turn" change of control ends by giving the
+    permanent back (613.1b, 800.4c: ``end_control``).
+
+    What is used rather than outlived ends where it is used, a change of its ``Lasting`` record there: a delayed
+    triggered ability as it triggers (603.7c, ``words.delayed.perform.fire``), an untap skip in the untap step it
+    holds a permanent in (502.3, ``untapping``), a "next N" or regeneration shield as it is used up (615.7,
+    701.19a, ``engine.shields``), a linked exile as its cards return (610.3, 607.2a, ``engine.settle``), and what
+    named an object that left its zone (400.7, ``engine.zones``). "For as long as it remains exiled" (611.2b) is
+    read where it matters (``rules.durations.in_force``)."""
     st = game.state
     cleanup = at == "cleanup"
     ending: list[Lasting[Any]] = []
