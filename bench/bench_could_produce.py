@@ -19,7 +19,8 @@ from mtgjudge.model.rules.mana_production import replacement_outcomes  # noqa: E
 from mtgjudge.model.errors import Unsupported  # noqa: E402
 from mtgjudge.model.rules.mana_options import mana_options  # noqa: E402
 from mtgjudge.model.cards.lookup import card_db  # noqa: E402
-from mtgjudge.model.state import EffectInForce  # noqa: E402
+from mtgjudge.model.rules.in_force import stated_duration  # noqa: E402
+from mtgjudge.model.state import EffectInForce, Lasting  # noqa: E402
 from mtgjudge.model.build import obj, state_of  # noqa: E402
 
 PLAYERS = ("Alice", "Bob", "Carol", "Dave")
@@ -42,8 +43,9 @@ def board(n_reflect: int, n_lands: int, n_effects: int):
         objs.append(obj(f"e{i}", EFFECTS[i], PLAYERS[i % 4]))
     st = state_of(*objs, players=PLAYERS)
     if n_effects > len(EFFECTS):   # the eighth: Pale Moon resolved this turn
-        from dataclasses import replace
-        st = replace(st, effects=(EffectInForce(card_db().find("Pale Moon")[0], "Bob", timestamp=10 ** 5),))
+        moon = card_db().find("Pale Moon")[0]
+        st = st.adding(Lasting(EffectInForce(moon, "Bob", timestamp=10 ** 5),
+                               stated_duration(moon, 0, None, "Bob", st.turn.number)))
     return st
 
 

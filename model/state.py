@@ -1,6 +1,11 @@
-"""The game state: players, zones, turn and step, the stack, effects in force, and what the rules remember
-(zone changes, cards exiled until their source leaves, triggered abilities waiting, players who left,
-who took which turn): one immutable value, the position every rule reads.
+"""The game state: players, zones, turn and step, the stack, what is in force, and what the rules remember
+(zone changes, triggered abilities waiting, players who left, who took which turn): one immutable value, the
+position every rule reads.
+
+Everything in force (611.2) is one record family, ``Lasting``: a payload (an ``InForce`` shape: an effect of the
+question's ``effects:``, a change to one object, a shield, a replacement, a restriction, a delayed triggered
+ability, an untap skip, a linked exile, a control effect) and the ``Duration`` stated as it began. Durations are
+read by ``rules.durations`` and ended by one function, ``engine.turn.end_lasting``.
 
 Build one directly or from a question file (``mtgjudge.queries``); change one only with
 :meth:`GameState.evolve` (or ``with_object``/``with_player``), which gives a new value with fresh caches.
@@ -8,8 +13,8 @@ Zones are ordered tuples of object ids; objects live in ``GameState.objects`` ke
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any, Iterator
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Generic, Iterable, Iterator, TypeVar, Union
 
 from mtgjudge.model.mana import COLOR_NAMES
 from mtgjudge.model.objects import CardDef, GameObject
@@ -107,15 +112,15 @@ class PendingTrigger:
 @dataclass(frozen=True)
 class LinkedExile:
     """Cards exiled until ``source`` (as the object it was after ``source_moves`` zone changes) leaves the
-    battlefield (610.3); ``exiled``: (id, its zone-change count once exiled)."""
+    battlefield (610.3); ``exiled``: (id, its zone-change count once exiled). Its ``Lasting``'s duration says
+    how it ends: "source_leaves" (exiled "until" the source leaves, returning by itself, 610.3), or none (exiled
+    by an ability linked to another of the same object's abilities, which returns it: "the exiled card",
+    607.2a)."""
 
     source: str
     source_moves: int
     controller: str
     exiled: tuple[tuple[str, int], ...]
-    #: True: exiled "until" the source leaves, returning by itself (610.3); False: exiled by an ability linked
-    #: to another of the same object's abilities, which returns it ("the exiled card", 607.2a).
-    until: bool = True
 
 
 @dataclass(frozen=True)
@@ -127,7 +132,6 @@ class EffectInForce:
     controller: str
     face: int = 0
     ability: int | None = None
-    began_turn: int = 0
     objects: tuple[str, ...] = ()
     chosen: tuple[tuple[str, str], ...] = ()
     x: int | None = None
@@ -141,9 +145,9 @@ class EffectInForce:
 
 @dataclass(frozen=True)
 class PTChange:
-    """An "until end of turn" continuous effect of a resolved spell or ability on one object (611.2a), until the
-    cleanup step of ``began_turn`` (514.2); 400.7: a marker once that object left its zone. It may change
-    power and toughness (613.4c, layer 7c: "gets +N/+N"), grant keywords (613.1f, layer 6: "gains flying"),
+    """An "until end of turn" continuous effect of a resolved spell or ability on one object (611.2a), in force as
+    long as its ``Lasting``'s duration says (514.2, 511.2); 400.7: a marker once that object left its zone. It may
+    change power and toughness (613.4c, layer 7c: "gets +N/+N"), grant keywords (613.1f, layer 6: "gains flying"),
     switch power and toughness (613.4d, layer 7d), change its controller (613.1b, layer 2: the engine sets the
     object's controller and sets it back as the effect ends) and add rules to the game for that object (``rules``:
     "can't block", "can't be blocked"; 613.11, which combat reads)."""
@@ -151,7 +155,6 @@ class PTChange:
     object: str
     power: int
     toughness: int
-    began_turn: int
     origin: str
     timestamp: int = 0
     keywords: tuple[str, ...] = ()
@@ -161,7 +164,6 @@ class PTChange:
     control_before: str = ""      # ... and who controlled it as the effect began
     colors: str = ""              # 613.1e (layer 5): "becomes black": its colors are these letters
     loses: tuple[str, ...] = ()   # 613.1f (layer 6): "loses flying": these keywords are removed
-    until: str = "end_of_turn"    # its duration (``rules.durations``): "end_of_combat" ends with combat (511.2)
     # "becomes a 2/2 creature ... It's still a land" (``words.becomes``): 613.1d (layer 4) card types added, the
     # object keeping its other types (205.1b); its creature types set to these (205.1a), or to all of them
     types: tuple[str, ...] = ()
@@ -197,12 +199,11 @@ class PTChange:
 @dataclass(frozen=True)
 class PreventionShield:
     """A prevention effect of a resolved spell or ability (615.1), in force until the cleanup step ends it
-    (514.2): ``what`` the damage it prevents ("combat damage": all combat damage dealt this turn, 615.1a),
-    ``origin`` the name of its source, ``turn`` the turn it began."""
+    (514.2, its ``Lasting``'s duration): ``what`` the damage it prevents ("combat damage": all combat damage dealt
+    this turn, 615.1a), ``origin`` the name of its source."""
 
     what: str
     origin: str
-    turn: int
     by: str = ""      # only damage dealt by sources of this description ("attacking creature"); "": any source
     to_players: bool = False   # only damage dealt to players
     to: str = ""      # only damage dealt to this object or player (615.7: "to target creature")
@@ -232,13 +233,13 @@ class DelayedTrigger:
     at all ("the next end step": any later beginning of it), of ``whose`` turn if set ("your next upkeep").
     ``effect``: what it does (a word of the encoding); ``objects``: the objects it refers to, each as (id, its
     zone-change count when the effect named it): if one has moved since, it is a new object and the ability
-    does nothing to it (603.7c, 400.7). ``origin``: the name of the spell or ability's source."""
+    does nothing to it (603.7c, 400.7). ``origin``: the name of the spell or ability's source. In force (its
+    ``Lasting``'s duration) until it triggers."""
 
     controller: str
     step: str
     effect: Any
     origin: str
-    made_turn: int
     after_turn: int = -1
     whose: str = ""
     objects: tuple[tuple[str, int], ...] = ()
@@ -256,7 +257,8 @@ class UntapSkip:
     """"It doesn't untap during its controller's next untap step" (502.3, 611.2): the permanent ``object`` (as
     the object it was after ``moves`` zone changes, 400.7) doesn't untap during the next untap step of whoever
     controls it then (the effect tracks the permanent, not its controller: Rush of Ice's ruling 2015-08-25);
-    ``steps``: how many of those untap steps it skips ("next two untap steps")."""
+    ``steps``: how many of those untap steps it skips ("next two untap steps"). Its ``Lasting``'s duration: until
+    those untap steps (``words.delayed.perform.untapping`` ends it)."""
 
     object: str
     moves: int
@@ -280,13 +282,12 @@ class UntapSkip:
 @dataclass(frozen=True)
 class PlayerRestriction:
     """"Target player can't play lands this turn", "Your opponents can't cast spells this turn" (101.2: a "can't"
-    wins; 611.2a, 514.2: it ends in this turn's cleanup step): ``player`` can't do ``what`` ("cast_spells",
-    "cast_creature_spells", "play_lands") in turn ``turn``. ``rules.restrictions`` reads it."""
+    wins; 611.2a, 514.2: it ends in this turn's cleanup step, as its ``Lasting``'s duration says): ``player``
+    can't do ``what`` ("cast_spells", "cast_creature_spells", "play_lands"). ``rules.restrictions`` reads it."""
 
     player: str
     what: str
     origin: str
-    turn: int
 
     def describe(self) -> str:
         """How the outcome and the log name it."""
@@ -300,12 +301,12 @@ class TurnReplacement:
     """A replacement effect of a resolved spell or ability on one permanent that lasts this turn (614.1a,
     514.2): ``kind`` "regenerate" (a regeneration shield, 701.19a: used up the next time it would be
     destroyed), "no_regeneration" (701.19c: regeneration shields are not applied to it) or "exile_if_dies"
-    ("if it would die this turn, exile it instead", 614.1a, 700.4); ``origin`` the name of its source."""
+    ("if it would die this turn, exile it instead", 614.1a, 700.4); ``origin`` the name of its source. Its
+    ``Lasting``'s duration: this turn."""
 
     kind: str
     object: str
     origin: str
-    turn: int
 
     def describe(self) -> str:
         """How the outcome and the log name it."""
@@ -317,45 +318,108 @@ class TurnReplacement:
 
 
 @dataclass(frozen=True)
+class ControlEffect:
+    """A control effect of a resolved spell or ability that states no duration (613.1b, 611.2a): the permanent
+    ``object`` (as the object it was after ``moves`` zone changes, 400.7) is controlled by an effect, not by the
+    player who has it by default (800.4c asks, ``words.until.perform.end_control``)."""
+
+    object: str
+    moves: int
+
+    def describe(self) -> str:
+        """How the log names it."""
+        return f"{self.object} is controlled by an effect"
+
+
+#: What a ``Duration`` may say (611.2a-b): until this turn's cleanup step (514.2), until the end of combat (511.2),
+#: until the cleanup step of its controller's next turn, for as long as the card it names remains exiled (611.2b),
+#: until its source leaves the battlefield (610.3), until it triggers (a delayed triggered ability, 603.7c), until
+#: the untap step(s) it names (502.3), or "" (it states none: the rest of the game, 611.2a). ``UNKNOWN``: the card
+#: that made it states a duration the engine does not read (``Duration.why``).
+UNTILS = ("end_of_turn", "end_of_combat", "end_of_your_next_turn", "while_exiled", "source_leaves", "triggers",
+          "untap_step", "")
+UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Duration:
+    """How long something in force lasts, as stated when it began (611.2a): ``until`` (one of ``UNTILS``, or
+    ``UNKNOWN``), from turn ``began``; ``controller``: the player "your next turn" speaks of. ``why``: for an
+    ``UNKNOWN`` duration, why it is not known (the answer that needs its end is unsupported, saying so).
+    ``rules.durations`` reads it; ``engine.turn.end_lasting`` ends what it says ends."""
+
+    until: str
+    began: int
+    controller: str = ""
+    why: str = ""
+
+    def __post_init__(self) -> None:
+        if self.until not in UNTILS and self.until != UNKNOWN:
+            raise ValueError(f"no such duration: {self.until!r}")
+
+
+#: Everything a ``Lasting`` may hold: the shapes of what is in force.
+InForce = Union[PTChange, PreventionShield, TurnReplacement, PlayerRestriction, EffectInForce, DelayedTrigger,
+                UntapSkip, LinkedExile, ControlEffect]
+
+#: The order the kinds in force are kept in (``GameState.lasting``), each kind in the order it began.
+_KIND_ORDER = (PTChange, PreventionShield, TurnReplacement, PlayerRestriction, EffectInForce, DelayedTrigger,
+               UntapSkip, LinkedExile, ControlEffect)
+_RANK = {k: i for i, k in enumerate(_KIND_ORDER)}
+
+_P = TypeVar("_P", bound=InForce)
+
+
+@dataclass(frozen=True)
+class Lasting(Generic[_P]):
+    """One thing in force (611.1-611.2): what it is (``payload``, one of ``InForce``) and how long it lasts
+    (``duration``)."""
+
+    payload: _P
+    duration: Duration
+
+    def with_payload(self, payload: _P) -> "Lasting[_P]":
+        """The same duration over another payload (the same one, changed)."""
+        return replace(self, payload=payload)
+
+
+def _ordered(records: Iterable[Lasting[Any]]) -> tuple[Lasting[Any], ...]:
+    """``records`` kind by kind (``_KIND_ORDER``), each kind in its own order: one order for every state."""
+    return tuple(sorted(records, key=lambda l: _RANK[type(l.payload)]))
+
+
+@dataclass(frozen=True)
 class GameState:
     """A whole game state. ``stack`` is top first: object ids (spells) or StackAbility entries.
 
     What the rules remember: ``zone_changes`` (how many times each id's card moved, so that "the same
-    object" is told from the new one it became, 400.7), ``linked`` (exiles until a source leaves, 610.3),
-    ``pending`` (triggered abilities not yet on the stack, 603.3), ``left`` (players who left the game,
-    800.4a), ``drew_empty`` (players who drew from an empty library, 704.5b), ``turn_order`` (the seats in
-    turn order, those who left included; empty: the players, in order) and ``turns_played`` ((turn number,
-    active player) of the question's own turn and of every turn that began during its actions; empty: the
-    current turn is the anchor). ``model.rules.turns`` reads the last two. ``pt_changes``: the "+N/+N until
-    end of turn" effects of resolved spells and abilities (613.4c), read by ``rules.layers``.
+    object" is told from the new one it became, 400.7), ``pending`` (triggered abilities not yet on the stack,
+    603.3), ``left`` (players who left the game, 800.4a), ``drew_empty`` (players who drew from an empty library,
+    704.5b), ``turn_order`` (the seats in turn order, those who left included; empty: the players, in order) and
+    ``turns_played`` ((turn number, active player) of the question's own turn and of every turn that began during
+    its actions; empty: the current turn is the anchor). ``model.rules.turns`` reads the last two. ``lasting``:
+    everything in force from resolved spells and abilities (611.2), each with its duration, kind by kind
+    (``rules.layers`` reads the ``PTChange`` ones).
     """
 
     players: tuple[Player, ...]
     objects: tuple[GameObject, ...]
     turn: Turn
     stack: tuple[str | StackAbility, ...] = ()
-    effects: tuple[EffectInForce, ...] = ()
     zone_changes: tuple[tuple[str, int], ...] = ()
-    linked: tuple[LinkedExile, ...] = ()
     pending: tuple[PendingTrigger, ...] = ()
     left: tuple[str, ...] = ()
     drew_empty: tuple[str, ...] = ()
     turn_order: tuple[str, ...] = ()
     turns_played: tuple[tuple[int, str], ...] = ()
-    pt_changes: tuple[PTChange, ...] = ()
     monarch: str | None = None          # the player who is the monarch (725.1), if any
-    prevention: tuple[PreventionShield, ...] = ()   # prevention shields until end of turn (615.1, words.prevention.perform)
-    delayed: tuple[DelayedTrigger, ...] = ()       # delayed triggered abilities waiting to trigger (603.7)
-    untap_skips: tuple[UntapSkip, ...] = ()        # permanents that don't untap during an untap step (502.3)
-    restrictions: tuple[PlayerRestriction, ...] = ()   # "can't cast / play ... this turn" (101.2, rules.restrictions)
-    replacements: tuple[TurnReplacement, ...] = ()  # regeneration and "would die" effects this turn (engine.shields)
-    # (id, zone changes) of permanents a control effect with no duration gave to a player (613.1b): their
-    # controller is not the one they have by default (800.4c asks, ``words.until.perform.end_control``)
-    controlled_by_effect: tuple[tuple[str, int], ...] = ()
     # 510.4: the combat damage steps of this combat whose damage has been dealt ("first-strike", "regular"), and
     # the creatures that had first strike or double strike as the first-strike step began (``engine.combat_damage``)
     combat_damage_dealt: tuple[str, ...] = ()
     first_strikers: tuple[str, ...] = ()
+    #: everything in force with its duration (611.2, 613), kind by kind: read with ``in_force``/``lasting_of``,
+    #: changed with ``with_lasting``/``adding``
+    lasting: tuple[Lasting[Any], ...] = ()
     _index: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)
     _cache: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)  # derived facts
 
@@ -378,6 +442,31 @@ class GameState:
         if "objects" in changes:
             d["_index"] = {o.id: o for o in d["objects"]}
         return new
+
+    # ---- what is in force
+    def lasting_of(self, kind: type[_P]) -> tuple[Lasting[_P], ...]:
+        """The records in force whose payload is a ``kind``, in the order they began."""
+        key = ("lasting", kind)
+        got = self._cache.get(key)
+        if got is None:
+            got = self._cache[key] = tuple(l for l in self.lasting if type(l.payload) is kind)
+        return got
+
+    def in_force(self, kind: type[_P]) -> tuple[_P, ...]:
+        """The payloads in force of ``kind``, in the order they began."""
+        key = ("in force", kind)
+        got = self._cache.get(key)
+        if got is None:
+            got = self._cache[key] = tuple(l.payload for l in self.lasting_of(kind))
+        return got
+
+    def with_lasting(self, kind: type[_P], records: Iterable[Lasting[_P]]) -> "GameState":
+        """A copy whose records in force of ``kind`` are ``records`` (in that order), the others as they are."""
+        return self.evolve(lasting=_ordered([l for l in self.lasting if type(l.payload) is not kind] + list(records)))
+
+    def adding(self, *records: Lasting[Any]) -> "GameState":
+        """A copy with ``records`` in force too, after those of their kind."""
+        return self.evolve(lasting=_ordered(self.lasting + records))
 
     def moved(self, oid: str) -> int:
         """How many zone changes the card ``oid`` has made during the actions (400.7)."""

@@ -11,7 +11,7 @@ from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.state import PTChange
+from mtgjudge.model.state import Duration, Lasting, PTChange
 from mtgjudge.model.vocab.parse import parse_effect
 from mtgjudge.queries.format.files import load_text
 
@@ -184,7 +184,7 @@ def test_an_effect_with_no_duration_outlasts_the_cleanup_step():
                   "  - resolve: 1\n  - advance: next-turn\n", hand="{card: Giant Growth, id: gg}")
     ch = current(g.state, "vault")
     assert (ch.power, ch.toughness, ch.subtypes) == (2, 2, ("Kithkin", "Spirit"))
-    assert [c.until for c in g.state.pt_changes] == [""]
+    assert [c.duration.until for c in g.state.lasting_of(PTChange)] == [""]
 
 
 def test_raging_ravine_animated_is_unsupported():
@@ -214,10 +214,9 @@ def test_new_creature_types_over_old_ones_kept_by_still_is_unsupported():
     ch = current(g.state, "vault")
     assert ch.subtypes == ("Frog",) and set(ch.types) == {"Land", "Creature"} and ch.abilities == ()
     # another "becomes a 4/4 Elemental creature ... It's still a land" on it, later (as a target land would be)
-    later = PTChange("vault", 0, 0, g.state.turn.number, "Elemental", 99, types=("Creature",),
-                     creature_types=("Elemental",), base=(4, 4))
+    later = PTChange("vault", 0, 0, "Elemental", 99, types=("Creature",), creature_types=("Elemental",), base=(4, 4))
     with pytest.raises(Unsupported, match="205.1a-b"):
-        current(g.state.evolve(pt_changes=g.state.pt_changes + (later,)), "vault")
+        current(g.state.adding(Lasting(later, Duration("end_of_turn", g.state.turn.number))), "vault")
 
 
 @pytest.mark.parametrize("text, args", [

@@ -11,6 +11,7 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.oracle.lines import read_effect_words, sentences
 from mtgjudge.queries.format.files import load_text
 from tests.engine_helpers import one, zone
+from mtgjudge.model.state import DelayedTrigger, UntapSkip
 
 
 def _words(text: str):
@@ -150,12 +151,12 @@ def _board(hand, lands, actions, bob=""):
 def test_next_turn_upkeep_draw_waits_and_triggers_once_603_7c():
     g = one(_run(_board("{card: Flare, id: f}", "Mountain, Mountain, Mountain",
                         "  - {cast: f, targets: [Bob]}\n  - resolve: 1\n  - advance: end\n  - resolve: all")))
-    assert len(g.state.delayed) == 1 and len(g.state.player("Alice").zone("hand")) == 0
+    assert len(g.state.in_force(DelayedTrigger)) == 1 and len(g.state.player("Alice").zone("hand")) == 0
     g = one(_run(_board("{card: Flare, id: f}", "Mountain, Mountain, Mountain",
                         "  - {cast: f, targets: [Bob]}\n  - resolve: 1\n  - advance: next-turn\n  - resolve: all\n"
                         "  - advance: next-turn\n  - resolve: all")))
     # Bob's turn 4: Alice draws 1; Alice's turn 5: her own draw step has not come (upkeep), and nothing more
-    assert not g.state.delayed and len(g.state.player("Alice").zone("hand")) == 1
+    assert not g.state.in_force(DelayedTrigger) and len(g.state.player("Alice").zone("hand")) == 1
 
 
 def test_a_player_who_left_does_not_get_the_delayed_trigger_800_4a():
@@ -165,7 +166,7 @@ def test_a_player_who_left_does_not_get_the_delayed_trigger_800_4a():
     g = one(_run(text))
     from mtgjudge.model.words.delayed.perform import fire
     g2 = fire(g.with_state(g.state.evolve(turn=g.state.turn.__class__("Bob", 4, "upkeep"))), "upkeep")
-    assert not g2.state.delayed and not g2.pending
+    assert not g2.state.in_force(DelayedTrigger) and not g2.pending
     assert any("800.4a" in s.rules for s in g2.steps)
 
 
@@ -191,7 +192,7 @@ def test_sacrifice_only_if_still_controlled_701_21a():
     g = one(_run(_board("{card: Footsteps of the Goryo, id: fs}", "Swamp, Swamp, Swamp",
                         "  - {cast: fs, targets: [bears]}\n  - resolve: 1").replace(
         "library: 5\n    Bob", "library: 5\n      graveyard: [{card: Grizzly Bears, id: bears}]\n    Bob", 1)))
-    (d,) = g.state.delayed
+    (d,) = g.state.in_force(DelayedTrigger)
     st = g.state
     g = g.with_state(st.with_object(st.obj("bears").__class__(**{**st.obj("bears").__dict__, "controller": "Bob"})))
     (r,) = resolve_delayed(g, StackAbility("fs", 0, "Alice", delayed=d), perform_word)
@@ -203,22 +204,22 @@ def test_untap_skip_holds_one_untap_step_of_the_controller_502_3():
                   "  - {cast: c, targets: [bears]}\n  - resolve: 1\n  - advance: next-turn",
                   bob="{card: Grizzly Bears, id: bears}")
     g = one(_run(text))
-    assert g.state.obj("bears").tapped and not g.state.untap_skips
+    assert g.state.obj("bears").tapped and not g.state.in_force(UntapSkip)
 
 
 def test_untap_skip_ends_when_the_permanent_leaves_400_7():
     from mtgjudge.model.words.delayed.perform import untapping
-    from mtgjudge.model.state import UntapSkip
+    from mtgjudge.model.state import Duration, Lasting
     g = one(_run(_board("", "Island", "  - advance: precombat-main", bob="{card: Grizzly Bears, id: bears, tapped: true}")))
-    g = g.with_state(g.state.evolve(untap_skips=(UntapSkip("bears", g.moved("bears") + 1, "test"),)))
+    g = g.with_state(g.state.adding(Lasting(UntapSkip("bears", g.moved("bears") + 1, "test"), Duration("untap_step", 1))))
     g2, held = untapping(g, "Bob")
-    assert not held and not g2.state.untap_skips
+    assert not held and not g2.state.in_force(UntapSkip)
 
 
 def test_rebound_only_from_hand_and_unknown_on_a_given_stack_702_88a():
     g = one(_run(_board("{card: Staggershock, id: s}", "Mountain, Mountain, Mountain",
                         "  - {cast: s, targets: [Bob]}\n  - resolve: 1")))
-    assert zone(g, "s") == "exile" and len(g.state.delayed) == 1 and g.state.delayed[0].whose == "Alice"
+    assert zone(g, "s") == "exile" and len(g.state.in_force(DelayedTrigger)) == 1 and g.state.in_force(DelayedTrigger)[0].whose == "Alice"
     with pytest.raises(Unsupported, match="Rebound"):
         _run("""
 id: t
@@ -240,14 +241,14 @@ def test_those_creatures_are_each_target_of_the_instruction_before_608_2c():
     g = one(_run(_board("{card: Frost Breath, id: fb}", "Island, Island, Island",
                         "  - {cast: fb, targets: [b1, b2]}\n  - resolve: 1",
                         bob="{card: Grizzly Bears, id: b1}, {card: Grizzly Bears, id: b2}")))
-    assert {u.object for u in g.state.untap_skips} == {"b1", "b2"}
+    assert {u.object for u in g.state.in_force(UntapSkip)} == {"b1", "b2"}
 
 
 def test_a_delayed_trigger_in_the_cleanup_step_stays_unsupported_514_3a():
     # Waylay's Knights are exiled at the beginning of the next cleanup step: abilities triggered during the
     # cleanup step give priority and another cleanup step (514.3a), which the engine does not perform.
     g = one(_run(_board("{card: Waylay, id: w}", "Plains, Plains, Plains", "  - cast: w\n  - resolve: 1")))
-    assert len([o for o in g.state.objects if o.token]) == 3 and g.state.delayed[0].step == "cleanup"
+    assert len([o for o in g.state.objects if o.token]) == 3 and g.state.in_force(DelayedTrigger)[0].step == "cleanup"
     with pytest.raises(Unsupported, match="514.3a"):
         _run(_board("{card: Waylay, id: w}", "Plains, Plains, Plains",
                     "  - cast: w\n  - resolve: 1\n  - advance: next-turn"))
@@ -301,6 +302,6 @@ actions:
 expect: [{stack_size: 0}]
 """
     g = one(_run(text % "  - resolve: all"))            # Bob's upkeep: not Alice's next upkeep
-    assert len(g.state.delayed) == 1
+    assert len(g.state.in_force(DelayedTrigger)) == 1
     with pytest.raises(Unsupported, match="Pay"):
         _run(text % "  - advance: next-turn\n  - resolve: all")

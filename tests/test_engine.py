@@ -12,6 +12,7 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.queries.format.files import load_text
 from mtgjudge.queries.kinds.outcome import answer
 from mtgjudge.model.build import obj, state_of
+from mtgjudge.model.state import EffectInForce, LinkedExile
 
 
 def q(text: str):
@@ -78,7 +79,7 @@ def test_exiled_card_returns_when_source_leaves():
     (g,) = cel("[{card: Grizzly Bears, id: bear, counters: {\"+1/+1\": 1}}]", "bear", "  - resolve: 1\n  - destroy: cel")
     b = g.state.obj("bear")
     assert (b.zone, b.controller, b.counters) == ("battlefield", "Bob", ())
-    assert g.state.obj("cel").zone == "graveyard" and not g.linked
+    assert g.state.obj("cel").zone == "graveyard" and not g.state.in_force(LinkedExile)
 
 
 def test_source_left_first_nothing_exiled():
@@ -351,7 +352,7 @@ expect:
     (g,) = finals(text.replace("  - transform: weird\n", "  - transform: weird\n  - resolve: 1\n"))
     # 701.13a, 611.2a: the top card is exiled and may be played by Alice until the end of her next turn.
     assert g.state.obj("top").zone == "exile" and not g.state.stack
-    (eff,) = g.state.effects
+    (eff,) = g.state.in_force(EffectInForce)
     assert eff.objects == ("top",) and eff.controller == "Alice" and eff.source_card == "Compleated Conjurer"
 
 
@@ -393,7 +394,7 @@ expect: [{object: bear, zone: none}]
 """)
     cited = {r for s in g.steps for r in s.rules}
     assert "800.4a" in cited and not cited & {"111.7", "704.5d"}
-    assert not g.state.has("bear") and not g.state.linked
+    assert not g.state.has("bear") and not g.state.in_force(LinkedExile)
 
 
 def test_an_outcomes_reasons_say_which_branch_each_step_belongs_to():

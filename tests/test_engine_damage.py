@@ -15,6 +15,7 @@ from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab import phrases
 from mtgjudge.queries.format.files import load_text
 from tests.engine_helpers import one, zone
+from mtgjudge.model.state import PreventionShield, TurnReplacement
 
 
 BASE = """
@@ -423,8 +424,8 @@ def test_damage_cant_be_prevented_this_turn_then_cleanup_ends_it():
                   "{cast: bolt, targets: [Bob], paying: [r3]}", "resolve: all"],
                  "{card: Mending Hands, id: mend}, {card: Flaring Pain, id: pain}, {card: Lightning Bolt, id: bolt}"))
     assert g.state.player("Bob").life == 17
-    assert [s.left for s in g.state.prevention] == [4]          # the shield stays whole
-    assert [r.kind for r in g.state.replacements] == ["no_prevention"]
+    assert [s.left for s in g.state.in_force(PreventionShield)] == [4]          # the shield stays whole
+    assert [r.kind for r in g.state.in_force(TurnReplacement)] == ["no_prevention"]
 
 
 def test_without_flaring_pain_the_shield_prevents():

@@ -1,6 +1,6 @@
 """Prevention shields of resolved spells (615.1a): how the compiler reads "Prevent all combat damage that would
 be dealt this turn" (the grammar's ``prevent_effect``, ``words.prevention.read``), near misses that must stay
-unread, and what the engine does with the shield (kept in ``state.prevention``, ended in cleanup, 514.2).
+unread, and what the engine does with the shield (kept in force as a ``Lasting`` record, ended in cleanup, 514.2).
 Expected values are worked out by hand from the rules cited."""
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from mtgjudge.model.oracle.lines import read_effect_words, sentences
 from mtgjudge.queries.format.files import load_text
 from mtgjudge.queries.kinds.outcome import summary
 from tests.engine_helpers import one, zone
+from mtgjudge.model.state import Duration, PreventionShield
 
 
 def kinds(text: str) -> list[str | None]:
@@ -89,7 +90,8 @@ def play(actions: str) -> list[Game]:
 
 def test_fog_leaves_one_shield_shown_in_the_outcome():
     g = one(play("  - {cast: fog, paying: [g1]}\n  - resolve: all"))
-    assert [(s.what, s.origin, s.turn) for s in g.state.prevention] == [("combat damage", "Fog", 1)]
+    assert [(l.payload.what, l.payload.origin, l.duration) for l in g.state.lasting_of(PreventionShield)] == \
+        [("combat damage", "Fog", Duration("end_of_turn", 1))]
     assert summary(g)["prevention"] == ["all combat damage that would be dealt this turn is prevented (Fog)"]
     assert zone(g, "fog") == "graveyard"
 
@@ -99,16 +101,16 @@ def test_fog_does_not_prevent_noncombat_damage():
     g = one(play("  - {cast: fog, paying: [g1]}\n  - resolve: all\n"
                  "  - {cast: bolt, targets: [bears], paying: [r1]}\n  - resolve: all"))
     assert zone(g, "bears") == "graveyard"
-    assert len(g.state.prevention) == 1
+    assert len(g.state.in_force(PreventionShield)) == 1
 
 
 def test_the_shield_ends_in_cleanup():
     g = one(play("  - {cast: fog, paying: [g1]}\n  - resolve: all\n  - advance: next-turn"))
-    assert g.state.prevention == ()
+    assert g.state.in_force(PreventionShield) == ()
     assert "prevention" not in summary(g)
     assert any("514.2" in step.rules and "shield" in step.text for step in g.steps)
 
 
 def test_no_shield_before_fog_resolves():
     g = one(play("  - {cast: fog, paying: [g1]}"))
-    assert g.state.prevention == ()
+    assert g.state.in_force(PreventionShield) == ()

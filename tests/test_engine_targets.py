@@ -13,6 +13,7 @@ from mtgjudge.model.errors import Illegal, InputError, Unsupported
 from mtgjudge.queries.format.files import load_text
 from tests.engine_helpers import one, zone
 from mtgjudge.model.rules.guards import DAMAGE_KEYWORDS
+from mtgjudge.model.state import Duration, Lasting, PTChange
 
 BASE = """
 id: t
@@ -76,7 +77,7 @@ def test_pump_ends_in_cleanup_514_2():
     g = one(finals("  - {cast: bolt, targets: [bears]}\n  - {cast: gg, by: Alice}\n  - resolve: all\n"
                    "  - advance: next-turn", alice_hand=GROWTH, bob_hand=BOLT))
     from mtgjudge.model.engine.sba import toughness
-    assert g.state.obj("bears").damage == 0 and toughness(g, "bears") == 2 and not g.state.pt_changes
+    assert g.state.obj("bears").damage == 0 and toughness(g, "bears") == 2 and not g.state.in_force(PTChange)
 
 
 def test_target_illegal_on_resolution_doesnt_resolve_608_2b():

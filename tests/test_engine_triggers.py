@@ -21,6 +21,7 @@ from mtgjudge.model.errors import DefinitionError, SearchBound, Unsupported
 from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.vocab import phrases
 from mtgjudge.queries.format.files import load_text
+from mtgjudge.model.state import Duration, Lasting, LinkedExile, PTChange
 
 
 def finals(text: str) -> list[Game]:
@@ -309,7 +310,7 @@ state:
 """)
     out = run(start, [{"destroy": "ring"}, {"resolve": "all"}])
     assert len(out) == 1 and out[0].state.obj("b").zone == "exile"
-    assert not any(l.until for l in out[0].state.linked)
+    assert not any(l.duration.until == "source_leaves" for l in out[0].state.lasting_of(LinkedExile))
 
 
 def test_hangarback_x_zero_no_thopters_and_x_one_one_thopter():
@@ -484,7 +485,7 @@ def test_exalted_does_nothing_once_its_creature_has_left():
     g, = _combat("[{card: Grizzly Bears, id: bears}, {card: Akrasan Squire, id: s1}]", "[]",
                  "[{attack: {bears: Bob}}, {destroy: bears}, {resolve: all}]", step="precombat-main")
     from mtgjudge.model.engine.sba import power
-    assert g.state.obj("bears").zone == "graveyard" and power(g, "s1") == 1 and not g.state.pt_changes
+    assert g.state.obj("bears").zone == "graveyard" and power(g, "s1") == 1 and not g.state.in_force(PTChange)
 
 
 def test_an_unmodelled_combat_trigger_is_unsupported_only_when_its_event_happens():
@@ -549,10 +550,10 @@ def test_combat_damage_to_a_player_triggers_once_per_step(monkeypatch):
 def test_a_triggered_keyword_an_effect_gave_is_unsupported_on_a_combat_event():
     """Only printed triggered abilities are read: a creature given exalted by an effect (613.1f) would trigger on
     an attack alone (702.83a), which the engine does not perform: unsupported, not silently ignored."""
-    from mtgjudge.model.state import PTChange
+    from mtgjudge.model.state import Duration, Lasting, PTChange
     g, = board("[{card: Grizzly Bears, id: bears}, {card: Grizzly Bears, id: other}]")
-    granted = g.with_state(g.state.evolve(pt_changes=(PTChange("other", 0, 0, 1, "Test Grant", 1,
-                                                                keywords=("Exalted",)),)))
+    granted = g.with_state(g.state.adding(Lasting(PTChange("other", 0, 0, "Test Grant", 1, keywords=("Exalted",)),
+                                                  Duration("end_of_turn", 1))))
     with pytest.raises(Unsupported, match="an effect gave it"):
         triggers.triggered_by_combat(granted, triggers.attack_events({"bears": "Bob"}), "attackers are declared")
     assert triggers.triggered_by_combat(g, triggers.attack_events({"bears": "Bob"}), "attackers are declared") == []
@@ -570,7 +571,7 @@ def test_until_end_of_combat_ends_with_the_combat_phase(monkeypatch):
     assert g.state.obj("wall").zone == "battlefield" and toughness(g, "wall") == 5 and g.state.obj("wall").damage == 3
     g, = _combat("[{card: Hill Giant, id: giant, attacking: Bob}]", "[{card: Test Bracing Wall, id: wall}]",
                  "[{block: {wall: giant}}, {advance: postcombat-main}]")
-    assert g.state.obj("wall").zone == "graveyard" and not g.state.pt_changes
+    assert g.state.obj("wall").zone == "graveyard" and not g.state.in_force(PTChange)
 
 
 def test_until_end_of_combat_begun_outside_combat_is_unsupported(monkeypatch):

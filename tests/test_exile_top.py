@@ -14,6 +14,7 @@ from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.legality import can_play
 from mtgjudge.model.oracle.lines import LineContext, compile_line
+from mtgjudge.model.state import EffectInForce
 from mtgjudge.queries.format.files import load_text
 
 SPELL, PERMANENT = LineContext(spell=True), LineContext(spell=False)
@@ -103,14 +104,14 @@ def test_the_permission_is_the_one_permission_model():
     ans = can_play(g.state, "top", "Alice", 0)
     assert ans.value is True
     # Without the effect the trigger left, nothing lets Alice play it from exile (601.3).
-    assert can_play(g.state.evolve(effects=()), "top", "Alice", 0).value is False
+    assert can_play(g.state.evolve(lasting=()), "top", "Alice", 0).value is False
 
 
 def test_a_card_nobody_knows_is_exiled_and_playing_it_is_unsupported():
     (g,) = finals(FLOW.replace("LIBRARY", "3"))
     (exiled,) = g.state.player("Alice").zone("exile")
     assert g.state.player("Alice").unknown_library == 2
-    (eff,) = g.state.effects
+    (eff,) = g.state.in_force(EffectInForce)
     assert eff.objects == (exiled,)
     with pytest.raises(Unsupported):
         ans = can_play(g.state, exiled, "Alice", 0)
@@ -258,11 +259,11 @@ expect:
     assert len(branches) == 2
     for g in branches:
         assert g.state.obj("top1").zone == "exile" and g.state.obj("abbot").zone == "battlefield"
-        (eff,) = g.state.effects
-        assert eff.objects == ("top1",) and eff.began_turn == 3
+        (made,) = g.state.lasting_of(EffectInForce)
+        assert made.payload.objects == ("top1",) and made.duration.began == 3
     later = run(branches[0], [{"advance": "next-turn"}, {"advance": "next-turn"}, {"advance": "precombat-main"}])
     for g in later:
-        assert g.state.obj("top1").zone == "exile" and not g.state.effects
+        assert g.state.obj("top1").zone == "exile" and not g.state.in_force(EffectInForce)
         assert can_play(g.state, "top1", "Alice", 0).value is False
 
 

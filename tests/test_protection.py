@@ -9,7 +9,7 @@ from mtgjudge.model.engine import shields
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.oracle.lines import LineContext, compile_line
 from mtgjudge.model.rules import protection
-from mtgjudge.model.state import PreventionShield
+from mtgjudge.model.state import Duration, Lasting, PreventionShield
 from mtgjudge.queries.api import loads
 from mtgjudge.queries.format.files import load_text
 from mtgjudge.queries.runner import run_question
@@ -85,8 +85,8 @@ def test_protection_orders_with_a_next_n_shield_616_1():
     a "next 3" shield whole, the shield first uses 2 of it; either way no damage is dealt (702.16e)."""
     g = _game("Oraxid")
     st = g.state
-    g = g.with_state(st.evolve(prevention=(PreventionShield("damage", "Test Shield", 1, to="crab", left=3),)))
-    got = sorted((tuple(s.left for s in b.state.prevention), left) for b, left in shields.prevent(g, "goblin", "crab", 2))
+    g = g.with_state(st.adding(Lasting(PreventionShield("damage", "Test Shield", to="crab", left=3), Duration("end_of_turn", 1))))
+    got = sorted((tuple(s.left for s in b.state.in_force(PreventionShield)), left) for b, left in shields.prevent(g, "goblin", "crab", 2))
     assert got == [((1,), 0), ((3,), 0)]
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mtgjudge.model.cards.lookup import card_db
-from mtgjudge.model.state import StackAbility
+from mtgjudge.model.state import EffectInForce, StackAbility
 from mtgjudge.queries.format.fields import QuestionError
 from mtgjudge.queries.format.files import load_file, load_paths, load_text
 from mtgjudge.queries.format.questions import Question
@@ -73,8 +73,9 @@ def test_multi_document_file_loads_with_defaults_and_timestamps() -> None:
     assert conj.face == 1 and conj.name == "Compleated Conjurer" and conj.zone == "hand"
     assert s.obj(bob.zone("graveyard")[0]).name == "Pili-Pala"
     # effects: after every permanent; controller defaults to the card's owner; began this turn
-    (eff,) = s.effects
-    assert (eff.source_card, eff.controller, eff.timestamp, eff.began_turn) == ("Pili-Pala", "Bob", 6, 1)
+    (made,) = s.lasting_of(EffectInForce)
+    eff = made.payload
+    assert (eff.source_card, eff.controller, eff.timestamp, made.duration.began) == ("Pili-Pala", "Bob", 6, 1)
     # stack, top first: an ability (controller defaults to its source's) then a spell
     assert s.stack[0] == StackAbility("elves", 1, "Alice", ())
     assert s.stack[1] == "mender" and s.obj("mender").zone == "stack" and s.obj("mender").controller == "Bob"

@@ -14,6 +14,7 @@ from mtgjudge.model.oracle.lines import read_effect_words, sentences
 from mtgjudge.queries.format.files import load_text
 from mtgjudge.queries.kinds.outcome import summary
 from tests.engine_helpers import one, zone
+from mtgjudge.model.state import PreventionShield, TurnReplacement
 
 
 def words(text: str) -> list:
@@ -128,7 +129,7 @@ def test_the_next_n_damage_shield_is_reduced_as_it_prevents():
                  bob="{card: Hill Giant, id: giant}"))
     assert zone(g, "giant") == "battlefield"
     assert g.state.obj("giant").damage == 2
-    assert g.state.prevention == ()         # used up
+    assert g.state.in_force(PreventionShield) == ()         # used up
 
 
 def test_a_shield_on_a_player():
@@ -137,7 +138,7 @@ def test_a_shield_on_a_player():
                   "{cast: bolt1, targets: [Bob], paying: [r1]}", "resolve: all"],
                  "{card: Mending Hands, id: mend}, {card: Lightning Bolt, id: bolt1}"))
     assert g.state.player("Bob").life == 20
-    assert [s.left for s in g.state.prevention] == [1]
+    assert [s.left for s in g.state.in_force(PreventionShield)] == [1]
     assert summary(g)["prevention"] == ["the next 1 damage that would be dealt to Bob this turn is prevented "
                                         "(Mending Hands)"]
 
@@ -155,7 +156,7 @@ def test_two_shields_in_either_order_are_branches():
                   "{cast: mend, targets: [bears], paying: [w2]}", "resolve: all",
                   "{cast: bolt1, targets: [bears], paying: [r1]}", "resolve: all"],
                  "{card: Shielded Passage, id: pass}, {card: Mending Hands, id: mend}, {card: Lightning Bolt, id: bolt1}")
-    assert sorted(tuple(sorted(str(s.left) for s in g.state.prevention)) for g in games) == [("1", "None"), ("4", "None")]
+    assert sorted(tuple(sorted(str(s.left) for s in g.state.in_force(PreventionShield))) for g in games) == [("1", "None"), ("4", "None")]
     assert all(g.state.obj("bears").damage == 0 for g in games)
 
 
@@ -166,7 +167,7 @@ def test_regeneration_replaces_lethal_damage():
                  "{card: Death Ward, id: ward}, {card: Lightning Bolt, id: bolt1}"))
     b = g.state.obj("bears")
     assert (b.zone, b.tapped, b.damage) == ("battlefield", True, 0)
-    assert g.state.replacements == ()       # the shield is used up
+    assert g.state.in_force(TurnReplacement) == ()       # the shield is used up
 
 
 def test_a_shield_is_used_once():
@@ -247,7 +248,7 @@ def test_prevented_damage_is_not_dealt_this_way():
 
 def test_carbonize_on_a_player_does_nothing_more():
     g = one(play(["{cast: carb, targets: [Bob], paying: [r1, r2, r3]}", "resolve: all"], "{card: Carbonize, id: carb}"))
-    assert g.state.player("Bob").life == 17 and g.state.replacements == ()
+    assert g.state.player("Bob").life == 17 and g.state.in_force(TurnReplacement) == ()
 
 
 def test_carbonize_beats_a_regeneration_shield():
@@ -270,13 +271,13 @@ def test_the_shields_end_in_cleanup():
     g = one(play(["{cast: ward, targets: [bears], paying: [w1]}", "resolve: all",
                   "{cast: mend, targets: [bears], paying: [w2]}", "resolve: all", "advance: next-turn"],
                  "{card: Death Ward, id: ward}, {card: Mending Hands, id: mend}"))
-    assert g.state.replacements == () and g.state.prevention == ()
+    assert g.state.in_force(TurnReplacement) == () and g.state.in_force(PreventionShield) == ()
 
 
 def test_the_shield_is_shown_and_tells_states_apart():
     g = one(play(["{cast: ward, targets: [bears], paying: [w1]}", "resolve: all"], "{card: Death Ward, id: ward}"))
     assert summary(g)["replacements"] == ["a regeneration shield is on bears (Death Ward)"]
-    assert g.key() != Game(g.state.evolve(replacements=())).key()
+    assert g.key() != Game(g.state.with_lasting(TurnReplacement, ())).key()
 
 
 @pytest.mark.parametrize("text, args", [

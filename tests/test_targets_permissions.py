@@ -9,7 +9,10 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.rules.permissions import play_permissions
 from mtgjudge.model.rules.turns import next_turn_of, turn_owner
-from mtgjudge.model.state import EffectInForce, Turn
+from mtgjudge.model.engine.turn import end_lasting
+from mtgjudge.model.rules.durations import in_force
+from mtgjudge.model.rules.in_force import stated_duration
+from mtgjudge.model.state import UNKNOWN, Duration, EffectInForce, Lasting, PTChange, Turn, UntapSkip
 from mtgjudge.model.rules.targets import legal_targets, target_requirements
 from mtgjudge.model.build import obj, state_of
 from mtgjudge.model.engine.actions import run
@@ -87,11 +90,65 @@ def test_a_player_who_left_takes_no_more_turns():
 @pytest.mark.parametrize("now,in_force", [(3, True), (4, True), (5, True), (6, False)])
 def test_until_end_of_your_next_turn(now, in_force):
     s = state_of(obj("top1", "Llanowar Elves", zone="exile"))
+    conjurer = card_db().find("Compleated Conjurer")[0]
     s = replace(s, turn=Turn("Alice" if now % 2 else "Bob", now),
-                effects=(EffectInForce(card_db().find("Compleated Conjurer")[0], "Alice", face=1, began_turn=3,
-                                       objects=("top1",)),))
+                lasting=(Lasting(EffectInForce(conjurer, "Alice", face=1, objects=("top1",)),
+                                 stated_duration(conjurer, 1, None, "Alice", 3)),))
     (perm,) = play_permissions(s, "top1")
     assert perm.in_force is in_force and perm.player == "Alice"
+
+
+def test_the_duration_is_stated_once_as_the_effect_is_made():
+    # 611.2a: "until the end of your next turn" is read from the card's words as the effect is made, with whose
+    # turn it speaks of; a card whose words state no duration the engine reads keeps why, for whoever needs its end
+    conjurer = card_db().find("Compleated Conjurer")[0]
+    assert stated_duration(conjurer, 1, None, "Alice", 3) == Duration("end_of_your_next_turn", 3, "Alice")
+    elves = card_db().find("Llanowar Elves")[0]
+    unknown = stated_duration(elves, 0, None, "Alice", 3)
+    assert unknown.until == UNKNOWN and "Llanowar Elves" in unknown.why
+    with pytest.raises(Unsupported, match="Llanowar Elves"):
+        in_force(state_of(), unknown, "exile")
+
+
+def _cleanup_of(s, until: str, began: int, controller: str = "Alice") -> bool:
+    """Does the one end of durations end an effect of this duration in the cleanup step of ``s``'s turn?"""
+    made = Lasting(PTChange("bears", 1, 1, "Test"), Duration(until, began, controller))
+    return not end_lasting(Game(s.adding(made)), "cleanup").state.lasting
+
+
+@pytest.mark.parametrize("now,ends", [(3, False), (4, False), (5, True)])
+def test_one_end_of_durations_ends_each_in_its_cleanup_step(now, ends):
+    # 514.2: "until end of turn" in the cleanup step of the turn it began; "until the end of your next turn" in
+    # the cleanup step of Alice's next turn (5, turn 4 being Bob's); no duration stated (611.2a): never
+    s = replace(state_of(obj("bears", "Grizzly Bears")), turn=Turn("Alice" if now % 2 else "Bob", now))
+    assert _cleanup_of(s, "end_of_turn", now) is True
+    assert _cleanup_of(s, "end_of_your_next_turn", 3) is ends
+    assert _cleanup_of(s, "", 3) is False and _cleanup_of(s, "source_leaves", 3) is False
+
+
+def test_one_end_of_durations_ends_until_end_of_combat_as_combat_ends():
+    # 511.2: "until end of combat" ends as the combat phase does; "until end of turn" stays until the cleanup step
+    s = state_of(obj("bears", "Grizzly Bears"))
+    combat = Lasting(PTChange("bears", 1, 1, "Combat"), Duration("end_of_combat", 1))
+    turn = Lasting(PTChange("bears", 2, 2, "Turn"), Duration("end_of_turn", 1))
+    g = end_lasting(Game(s.adding(combat, turn)), "end_of_combat")
+    assert g.state.lasting == (turn,) and "511.2" in g.steps[-1].rules
+
+
+def test_an_effect_whose_end_is_not_known_makes_the_cleanup_step_unsupported():
+    s = state_of(obj("bears", "Grizzly Bears"))
+    made = Lasting(PTChange("bears", 1, 1, "Test"), Duration(UNKNOWN, 1, "Alice", "when Test ends is not known"))
+    with pytest.raises(Unsupported, match="when Test ends is not known"):
+        end_lasting(Game(s.adding(made)), "cleanup")
+
+
+def test_what_is_in_force_is_kept_in_one_order_whatever_order_it_began_in():
+    s = state_of(obj("bears", "Grizzly Bears"))
+    pump = Lasting(PTChange("bears", 1, 1, "Test"), Duration("end_of_turn", 1))
+    skip = Lasting(UntapSkip("bears", 0, "Test"), Duration("untap_step", 1))
+    assert s.adding(pump, skip) == s.adding(skip).adding(pump)
+    assert s.adding(pump, skip).in_force(UntapSkip) == (skip.payload,)
+    assert s.adding(pump, skip).with_lasting(PTChange, ()).lasting == (skip,)
 
 
 def _outcome(text: str):

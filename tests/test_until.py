@@ -14,6 +14,7 @@ from mtgjudge.model.oracle.lines import read_effect_words, sentences
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.timing import summoning_sick
 from mtgjudge.queries.format.files import load_text
+from mtgjudge.model.state import Duration, Lasting, PTChange
 from tests.engine_helpers import one, zone
 from tests.test_oracle_templates import ability
 
@@ -178,7 +179,7 @@ def test_it_does_nothing_to_an_illegal_target():
     # 608.2b: the one target became illegal (Bob's creature left): the spell doesn't resolve at all
     g = one(finals("  - {cast: aim, targets: [bears]}\n  - {destroy: bears}\n  - resolve: all",
                    "[{card: Grizzly Bears, id: bears, tapped: true}, Forest, Forest]", "[{card: Aim High, id: aim}]"))
-    assert zone(g, "bears") == "graveyard" and not g.state.pt_changes
+    assert zone(g, "bears") == "graveyard" and not g.state.in_force(PTChange)
 
 
 def test_attacking_creatures_stay_unsupported():
@@ -191,16 +192,16 @@ def test_a_creature_that_must_attack_makes_passing_combat_illegal():
     # 508.1d: "attacks this turn if able" is a requirement; passing the declare attackers step declares no attackers,
     # which obeys none of them where one could be obeyed; "can't block" changes nothing when nobody attacks
     from mtgjudge.model.errors import Illegal
-    from mtgjudge.model.state import PTChange
+
     (q,) = load_text("id: t\nask: outcome\nstate:\n  turn: {active: Alice}\n  players:\n    Alice:\n      battlefield: "
                      "[{card: Grizzly Bears, id: bears}]\n      library: 3\n    Bob:\n      library: 3\nactions:\n"
                      "  - advance: end\nexpect: [{stack_size: 0}]\n")
     n = q.state.turn.number
-    st = q.state.evolve(pt_changes=(PTChange("bears", 0, 0, n, "a spell", 99, rules=("attacks if able",)),))
+    st = q.state.adding(Lasting(PTChange("bears", 0, 0, "a spell", 99, rules=("attacks if able",)), Duration("end_of_turn", n)))
     with pytest.raises(Illegal) as e:
         run(Game(st), q.actions)
     assert any("508.1d" in s.rules for s in e.value.why)
-    st = q.state.evolve(pt_changes=(PTChange("bears", 0, 0, n, "a spell", 99, rules=("can't block",)),))
+    st = q.state.adding(Lasting(PTChange("bears", 0, 0, "a spell", 99, rules=("can't block",)), Duration("end_of_turn", n)))
     assert zone(one(run(Game(st), q.actions)), "bears") == "battlefield"
 
 

@@ -33,7 +33,7 @@ from mtgjudge.model.rules.combat.damage import (FIRST_STRIKE, REGULAR, Assigner,
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.protection import protected_from
-from mtgjudge.model.state import GameState
+from mtgjudge.model.state import GameState, PreventionShield, TurnReplacement
 
 #: Keyword abilities that change how combat damage is assigned or what it does, which the engine does not
 #: perform: banding (702.22j-k), toxic (120.3g). (Protection's prevention, 702.16e, is ``shields.prevent``'s.)
@@ -112,9 +112,9 @@ def _recipient(game: Game, c: GameObject, deathtouch: bool) -> Recipient:
     t = toughness(game, c.id)
     lethal = lethal_for(t, c.damage, deathtouch)
     ch = current(st, c.id)
-    saturable = (lethal >= 1 and t > 0 and not ch.has_keyword("Indestructible") and not st.prevention
+    saturable = (lethal >= 1 and t > 0 and not ch.has_keyword("Indestructible") and not st.in_force(PreventionShield)
                  and not shields.static_shields(game, c.id)
-                 and not any(r.object == c.id for r in st.replacements) and "Planeswalker" not in ch.types)
+                 and not any(r.object == c.id for r in st.in_force(TurnReplacement)) and "Planeswalker" not in ch.types)
     return Recipient(c.id, lethal, saturable)
 
 
@@ -204,12 +204,12 @@ def _deal(game: Game, events: list[tuple[GameObject, frozenset[str], str, int]])
     creature = {t for _, _, t, _ in events if t not in st.player_names and "Creature" in current(st, t).types}
     # 702.16e: protection prevents damage as a shield does, in the one place that prevents damage
     # 615.1: and the prevention effects of static abilities, applied there too (``shields.static_shields``)
-    if st.prevention or any(protected_from(st, t, src.id) is not None or shields.static_shields(game, t)
+    if st.in_force(PreventionShield) or any(protected_from(st, t, src.id) is not None or shields.static_shields(game, t)
                             for src, _, t, _ in events):
         hits: dict[str, set[str]] = {}
         for src, _, t, _ in events:
             hits.setdefault(t, set()).add(src.id)
-        if any(s.left is not None for s in st.prevention) and any(len(v) > 1 for v in hits.values()):
+        if any(s.left is not None for s in st.in_force(PreventionShield)) and any(len(v) > 1 for v in hits.values()):
             # 615.7, 616.1: which of the damage dealt at once a "next N" shield prevents is its player's choice
             raise Unsupported("a shield that prevents the next N damage is in force and combat damage from several "
                               "sources is dealt at once to one player or permanent: which of it the shield prevents "

@@ -37,7 +37,7 @@ from mtgjudge.model.errors import SearchBound
 from mtgjudge.model.engine.kernel.life import LIFE_WORDS, life_changes
 from mtgjudge.model.engine.triggers import _abilities, _exiles_until, _kinds, ability_of, target_choices
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.state import PendingTrigger, StackAbility
+from mtgjudge.model.state import EffectInForce, PendingTrigger, PlayerRestriction, StackAbility, TurnReplacement
 
 Changes = tuple[tuple[str, int], ...]
 
@@ -84,7 +84,8 @@ def reads_life(game: Game) -> str | None:
     triggered ability whose trigger condition does not and which has no intervening "if"; effects in force from
     resolved spells that name life, replacement effects and restrictions."""
     st = game.state
-    if st.replacements or st.restrictions or any("life" in repr(e).lower() for e in st.effects):
+    if bool(st.in_force(TurnReplacement)) or bool(st.in_force(PlayerRestriction)) or \
+            any("life" in repr(e).lower() for e in st.in_force(EffectInForce)):
         return "an effect in force"
     for o in st.objects:
         abilities = current(st, o.id).abilities if o.zone == "battlefield" else _abilities(o)

@@ -18,7 +18,7 @@ from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import CardDef
-from mtgjudge.model.state import EffectInForce, GameState
+from mtgjudge.model.state import Duration, EffectInForce, GameState, Lasting
 
 #: The static words a ``lasting`` effect of a resolving ability may leave in force through the engine.
 ENGINE_LASTING = ("may_play",)
@@ -70,10 +70,10 @@ def leave_permission(game: Game, until: str, static_kind: str, *, source: str, c
     if not objects:
         return game.log("611.2a", f"{source}'s ability exiled no card: its permission applies to nothing")
     st = game.state
-    eff = EffectInForce(card=card, controller=controller, face=face, ability=ability, began_turn=st.turn.number,
-                        objects=objects, timestamp=zones.next_timestamp(st))
+    eff = EffectInForce(card=card, controller=controller, face=face, ability=ability, objects=objects,
+                        timestamp=zones.next_timestamp(st))
     span = {"end_of_turn": "until end of turn", "end_of_your_next_turn": "until the end of their next turn",
             "while_exiled": "for as long as they remain exiled", "": "for the rest of the game"}[until]
-    game = game.with_state(st.evolve(effects=st.effects + (eff,)))
+    game = game.with_state(st.adding(Lasting(eff, Duration(until, st.turn.number, controller))))
     return game.log(("611.2a", "601.3", "305.1"), f"{controller} may play {', '.join(objects)} {span} "
                                                    f"({source}'s effect)")

@@ -1,5 +1,5 @@
 """Exile "until [this] leaves the battlefield" (CR 610.3): the exiling one-shot effect records which cards it
-exiled and the object its source was (``GameState.linked``); the return is part of settling after the
+exiled and the object its source was (a ``LinkedExile`` in force); the return is part of settling after the
 source leaves (``settle.after_moves``). If the source had already left the battlefield when the exile would
 happen, nothing is exiled (610.3a-b).
 
@@ -13,7 +13,8 @@ from __future__ import annotations
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.settle import after_moves, return_exiled_card, source_on_battlefield
-from mtgjudge.model.state import LinkedExile
+from mtgjudge.model.rules.durations import until_source_leaves
+from mtgjudge.model.state import Duration, Lasting, LinkedExile
 
 
 def exile_until_leaves(game: Game, source: str, source_moves: int, controller: str, targets: list[str]) -> Game:
@@ -31,28 +32,31 @@ def exile_until_leaves(game: Game, source: str, source_moves: int, controller: s
         moved.append((lki, "battlefield", "exile"))
         exiled.append((t, game.moved(t)))
     if exiled:
-        game = game.remember(linked=game.linked + (LinkedExile(source, source_moves, controller, tuple(exiled)),))
+        link = LinkedExile(source, source_moves, controller, tuple(exiled))
+        game = game.with_state(game.state.adding(Lasting(link, Duration("source_leaves", game.state.turn.number))))
     return after_moves(game, moved, "permanents are exiled")
 
 
 def link_exiled(game: Game, source: str, source_moves: int, controller: str, oid: str) -> Game:
     """607.2a: the card ``oid`` just exiled by an ability of ``source`` is "the exiled card" of the object's
     linked ability."""
-    entry = LinkedExile(source, source_moves, controller, ((oid, game.moved(oid)),), until=False)
-    return game.remember(linked=game.linked + (entry,))
+    entry = LinkedExile(source, source_moves, controller, ((oid, game.moved(oid)),))
+    return game.with_state(game.state.adding(Lasting(entry, Duration("", game.state.turn.number))))
 
 
 def return_linked(game: Game, source: str, source_moves: int) -> Game:
     """607.2a, 610.3c: "return the exiled card to the battlefield under its owner's control": the cards the
     linked ability of the object ``source`` was (``source_moves``) exiled, each if it is still that object in
     exile (400.7). None recorded: nothing happens."""
-    mine = [l for l in game.linked if not l.until and l.source == source and l.source_moves == source_moves]
+    links = game.state.lasting_of(LinkedExile)
+    mine = [l for l in links if not until_source_leaves(l.duration) and l.payload.source == source
+            and l.payload.source_moves == source_moves]
     if not mine:
         return game.log("607.2a", f"no card was exiled by the linked ability of {source}: nothing returns")
-    game = game.remember(linked=tuple(l for l in game.linked if l not in mine))
+    game = game.with_state(game.state.with_lasting(LinkedExile, [l for l in links if l not in mine]))
     moved = []
     for l in mine:
-        for oid, n in l.exiled:
+        for oid, n in l.payload.exiled:
             game, m = return_exiled_card(game, oid, n, ("607.2a", "610.3c", "400.7"), "")
             moved += m
     return after_moves(game, moved, "the exiled card returns")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, fields, replace
-from typing import Iterator
+from typing import Callable, Iterator
 
 from mtgjudge.model import deadline
 from mtgjudge.model.derived import once
@@ -16,7 +16,8 @@ from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.names import names_of, normalize
 from mtgjudge.model.objects import GameObject
-from mtgjudge.model.state import GameState, LinkedExile, PendingTrigger, Player
+from mtgjudge.model.state import (ControlEffect, DelayedTrigger, EffectInForce, GameState, LinkedExile, PendingTrigger,
+                                   Player, PreventionShield, PTChange, TurnReplacement, UntapSkip)
 
 #: Bounds of the search: past them the answer is unsupported, saying so.
 MAX_BRANCHES = 2000
@@ -84,10 +85,6 @@ class Game:
         return self.state.moved(oid)
 
     @property
-    def linked(self) -> tuple[LinkedExile, ...]:
-        return self.state.linked
-
-    @property
     def pending(self) -> tuple[PendingTrigger, ...]:
         return self.state.pending
 
@@ -150,7 +147,8 @@ class Game:
         # states whose timestamps are in the same order are equal: each is replaced by its rank (0, an object's
         # off the battlefield and the stack, stays 0).
         kept = [o for o in s.objects if o.zone != "stack"] if ended else s.objects
-        stamps = {o.timestamp for o in kept} | {e.timestamp for e in s.effects} | {c.timestamp for c in s.pt_changes}
+        stamps = {o.timestamp for o in kept} | {e.timestamp for e in s.in_force(EffectInForce)} | \
+            {c.timestamp for c in s.in_force(PTChange)}
         stamps.discard(0)
         rank = {t: i for i, t in enumerate(sorted(stamps), 1)}
         if all(rank[t] == t for t in stamps):
@@ -169,28 +167,16 @@ class Game:
             stack = tuple(m(x) if isinstance(x, str) else replace(x, source=m(x.source),
                                                                   targets=tuple(m(t) for t in x.targets))
                           for x in s.stack)
-        effects = tuple(replace(e, objects=tuple(m(t) for t in e.objects), timestamp=rank.get(e.timestamp, e.timestamp))
-                        for e in s.effects)
         # Zone-change counts matter only for the objects something still refers to (610.3, 603.3).
-        referred = {l.source for l in self.linked} | {i for l in self.linked for i, _ in l.exiled} | \
+        links = s.in_force(LinkedExile)
+        referred = {l.source for l in links} | {i for l in links for i, _ in l.exiled} | \
             {p.source for p in self.pending} | {x.source for x in s.stack if not isinstance(x, str) and not ended} | \
-            {i for d in s.delayed for i, _ in d.objects} | {u.object for u in s.untap_skips} | \
-            {i for i, _ in s.controlled_by_effect}
+            {i for d in s.in_force(DelayedTrigger) for i, _ in d.objects} | \
+            {u.object for u in s.in_force(UntapSkip)} | {c.object for c in s.in_force(ControlEffect)}
         moves = tuple(sorted((m(k), n) for k, n in s.zone_changes if k in referred))
-        linked = tuple(replace(l, source=m(l.source), exiled=tuple((m(i), n) for i, n in l.exiled)) for l in self.linked)
         pending = tuple(replace(p, source=m(p.source)) for p in self.pending)
-        pts = tuple(replace(c, object=m(c.object), timestamp=rank.get(c.timestamp, c.timestamp)) for c in s.pt_changes)
-        # shields and replacement effects in force this turn (615, 614.1a) tell states apart too
-        shields = tuple(replace(p, to=m(p.to) if p.to else "", source=m(p.source) if p.source else "")
-                        for p in s.prevention)
-        replacements = tuple(sorted((replace(r, object=m(r.object)) for r in s.replacements), key=repr)) \
-            if s.replacements else ()
-        delayed = tuple(replace(d, objects=tuple((m(i), n) for i, n in d.objects)) for d in s.delayed)
-        skips = tuple(replace(u, object=m(u.object)) for u in s.untap_skips)
-        controlled = tuple(sorted((m(i), n) for i, n in s.controlled_by_effect))
-        return (players, objs, s.turn, stack, effects, moves, linked, pending, s.left, s.drew_empty, s.turns_played,
-                pts, shields, replacements, s.monarch, delayed, skips, s.restrictions, controlled, s.combat_damage_dealt,
-                tuple(m(i) for i in s.first_strikers))
+        return (players, objs, s.turn, stack, _lasting_key(s, m, rank), moves, pending, s.left, s.drew_empty,
+                s.turns_played, s.monarch, s.combat_damage_dealt, tuple(m(i) for i in s.first_strikers))
 
     def with_state(self, state: GameState) -> "Game":
         deadline.check(FOLLOWING)
@@ -212,6 +198,34 @@ class Game:
         new.__dict__.update(self.__dict__)
         new.__dict__[name] = value
         return new
+
+
+#: The kinds in force whose order does not tell states apart: one applies as another of its kind would, whichever
+#: began first (the replacement effects of this turn, 614.1a; control effects with no duration, 613.1b).
+_UNORDERED = (TurnReplacement, ControlEffect)
+
+
+def _lasting_key(s: GameState, m: Callable[[str], str], rank: dict[int, int]) -> tuple:
+    """Everything in force in ``s`` (its ``Lasting`` records, durations included: they tell states apart too), with
+    the ids it names renamed by ``m`` and its timestamps by ``rank``, as ``Game.key`` names them."""
+    out = []
+    for l in s.lasting:
+        p = l.payload
+        if isinstance(p, EffectInForce):
+            p = replace(p, objects=tuple(m(t) for t in p.objects), timestamp=rank.get(p.timestamp, p.timestamp))
+        elif isinstance(p, PTChange):
+            p = replace(p, object=m(p.object), timestamp=rank.get(p.timestamp, p.timestamp))
+        elif isinstance(p, PreventionShield):
+            p = replace(p, to=m(p.to) if p.to else "", source=m(p.source) if p.source else "")
+        elif isinstance(p, (TurnReplacement, UntapSkip, ControlEffect)):
+            p = replace(p, object=m(p.object))
+        elif isinstance(p, DelayedTrigger):
+            p = replace(p, objects=tuple((m(i), n) for i, n in p.objects))
+        elif isinstance(p, LinkedExile):
+            p = replace(p, source=m(p.source), exiled=tuple((m(i), n) for i, n in p.exiled))
+        out.append(l.with_payload(p))
+    unordered = sorted((l for l in out if isinstance(l.payload, _UNORDERED)), key=repr)
+    return tuple(l for l in out if not isinstance(l.payload, _UNORDERED)) + tuple(unordered)
 
 
 #: The fields of an object but those ``Game.key`` names anew (ids, timestamps): its body (``_body``).
@@ -275,11 +289,12 @@ def interchangeable(game: Game, ids: list[str]) -> list[list[str]]:
     keeping any c of them leaves the same objects in the same places and the same order of timestamps, which is
     all ``key`` compares of timestamps (613.7)."""
     st = game.state
-    others = repr((st.stack, st.effects, st.linked, st.pending, st.delayed, st.untap_skips, st.replacements,
-                   st.prevention, st.pt_changes, st.controlled_by_effect, st.first_strikers,
+    others = repr((st.stack, st.lasting, st.pending,
+                   st.first_strikers,
                    [(o.attached_to, o.targets, o.blocking, o.attacking, o.chosen) for o in st.objects]))
-    stamps = [o.timestamp for o in st.objects if o.timestamp] + [e.timestamp for e in st.effects if e.timestamp] + \
-        [c.timestamp for c in st.pt_changes if c.timestamp]
+    stamps = [o.timestamp for o in st.objects if o.timestamp] + \
+        [e.timestamp for e in st.in_force(EffectInForce) if e.timestamp] + \
+        [c.timestamp for c in st.in_force(PTChange) if c.timestamp]
     unique = len(stamps) == len(set(stamps))
     order = {t: i for i, t in enumerate(sorted(stamps))}
     place = {oid: (p.name, z, i) for p in st.players for z, zone in p.zones for i, oid in enumerate(zone)}

@@ -10,7 +10,8 @@ from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.state import StackAbility
+from mtgjudge.model.rules.durations import until_source_leaves
+from mtgjudge.model.state import LinkedExile, StackAbility
 
 
 def leave_game(game: Game, player: str) -> Game:
@@ -29,16 +30,19 @@ def leave_game(game: Game, player: str) -> Game:
             moved.append((o, o.zone, "none"))
             game = zones.cease_to_exist(game, o.id).log("800.4a", f"{o.name} ({o.id}), owned by {player}, leaves the game")
     # Cards of theirs exiled until something leaves have left the game with them: nothing returns (800.4a).
-    linked = tuple(replace(l, exiled=tuple(e for e in l.exiled if e[0] not in owned)) for l in game.linked)
+    linked = tuple(l.with_payload(replace(l.payload, exiled=tuple(e for e in l.payload.exiled if e[0] not in owned)))
+                   for l in game.state.lasting_of(LinkedExile))
     # 800.4d: the linked leaves-the-battlefield ability of a permanent of theirs (607.2a) would be controlled by
     # a player who left: it isn't put on the stack, and what it would return stays exiled.
     for l in linked:
-        if not l.until and l.source in owned and l.exiled:
-            game = game.log(("800.4d", "607.2a"), f"the ability of {l.source} that would return "
-                                                  f"{', '.join(i for i, _ in l.exiled)} would be controlled by {player}, "
-                                                  "who left the game: it isn't put on the stack, and the card stays exiled")
-    linked = tuple(l for l in linked if l.until or l.source not in owned)
-    game = game.remember(linked=tuple(l for l in linked if l.exiled))
+        link = l.payload
+        if not until_source_leaves(l.duration) and link.source in owned and link.exiled:
+            game = game.log(("800.4d", "607.2a"), f"the ability of {link.source} that would return "
+                                                  f"{', '.join(i for i, _ in link.exiled)} would be controlled by "
+                                                  f"{player}, who left the game: it isn't put on the stack, and the "
+                                                  "card stays exiled")
+    linked = tuple(l for l in linked if until_source_leaves(l.duration) or l.payload.source not in owned)
+    game = game.with_state(game.state.with_lasting(LinkedExile, [l for l in linked if l.payload.exiled]))
     st = game.state
     keep = tuple(s for s in st.stack if not (isinstance(s, StackAbility) and s.controller == player))
     if len(keep) != len(st.stack):

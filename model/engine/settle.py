@@ -11,6 +11,8 @@ from mtgjudge.model.engine.sba import checks as check_sba
 from mtgjudge.model.engine.commuting import put_commuting
 from mtgjudge.model.engine.triggers import guard_unrecognized, pending_by_player, put_pending, triggered_by_moves
 from mtgjudge.model.errors import SearchBound
+from mtgjudge.model.rules.durations import until_source_leaves
+from mtgjudge.model.state import LinkedExile
 
 
 def source_on_battlefield(game: Game, source: str, source_moves: int) -> bool:
@@ -47,10 +49,12 @@ def after_moves(game: Game, moved: list, what: str) -> Game:
 def _returns(game: Game) -> tuple[Game, list]:
     """610.3: the linked cards of every source that has left return now, simultaneously (610.3d), under their
     owners' control (610.3c), unless they are no longer the objects exiled (400.7)."""
-    due = [l for l in game.linked if l.until and not source_on_battlefield(game, l.source, l.source_moves)]
+    links = game.state.lasting_of(LinkedExile)
+    due = [l.payload for l in links if until_source_leaves(l.duration)
+           and not source_on_battlefield(game, l.payload.source, l.payload.source_moves)]
     if not due:
         return game, []
-    game = game.remember(linked=tuple(l for l in game.linked if l not in due))
+    game = game.with_state(game.state.with_lasting(LinkedExile, [l for l in links if l.payload not in due]))
     moved = []
     for l in due:
         for oid, n in l.exiled:

@@ -3,7 +3,7 @@ the engine performs: prevention shields (615: "prevent the next N damage that
 would be dealt to ...", "prevent all damage ... would deal"), regeneration shields (701.19a), "can't be
 regenerated" (701.19c) and "if it would die this turn, exile it instead" (614.1a).
 
-They live in the game state (``state.prevention``, ``state.replacements``), are shown in the outcome, end
+They live in the game state (``Lasting`` records in force this turn), are shown in the outcome, end
 when their object becomes a new object (400.7, ``zones``) and in the cleanup step (514.2, ``engine.turn``).
 The single places that consult them: damage (``deal_damage``, 120.3) asks ``prevent``; destruction
 (``removal``, 701.8a, and lethal damage, 704.5g) asks ``regenerate``; every permanent going from the
@@ -24,7 +24,7 @@ from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.protection import protected_from, why as protection_why
 from mtgjudge.model.vocab.phrases import parse_np
-from mtgjudge.model.state import COMBAT_STEPS, PreventionShield, TurnReplacement
+from mtgjudge.model.state import COMBAT_STEPS, Duration, Lasting, PreventionShield, TurnReplacement
 
 #: The card types of permanents (110.4).
 PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
@@ -52,16 +52,16 @@ def static_shields(game: Game, target: str) -> list[PreventionShield]:
     if target in st.player_names or not st.has(target) or st.obj(target).zone != "battlefield":
         return []
     o = st.obj(target)
-    return [PreventionShield("combat damage" if a.static.arg("combat") else "damage", o.name, st.turn.number,
-                             to=target, by_np=a.static.arg("by") or "", controller=o.controller)
+    return [PreventionShield("combat damage" if a.static.arg("combat") else "damage", o.name, to=target,
+                             by_np=a.static.arg("by") or "", controller=o.controller)
             for a in current(st, target).abilities
             if a.kind == "static" and a.static is not None and a.static.kind in PREVENTION_WORDS]
 
 
 def add_shield(game: Game, shield: PreventionShield) -> Game:
-    """A prevention shield put in force (615.1, 611.2a) and logged."""
+    """A prevention shield put in force for this turn (615.1, 611.2a, 514.2) and logged."""
     st = game.state
-    game = game.with_state(st.evolve(prevention=st.prevention + (shield,)))
+    game = game.with_state(st.adding(Lasting(shield, Duration("end_of_turn", st.turn.number))))
     return game.log(("615.7" if shield.left is not None else "615.1a", "514.2"), shield.describe())
 
 
@@ -69,10 +69,10 @@ def add_replacement(game: Game, kind: str, oid: str, origin: str, rules: tuple[s
     """A replacement effect on one permanent for the rest of this turn (614.1a, 701.19a-c), logged. A second
     "can't be regenerated" or "exile it instead" on the same object changes nothing and is not kept twice."""
     st = game.state
-    r = TurnReplacement(kind, oid, origin, st.turn.number)
-    if kind != "regenerate" and any(q.kind == kind and q.object == oid for q in st.replacements):
+    r = TurnReplacement(kind, oid, origin)
+    if kind != "regenerate" and any(q.kind == kind and q.object == oid for q in st.in_force(TurnReplacement)):
         return game.log(rules, r.describe() + " (already so)")
-    game = game.with_state(st.evolve(replacements=st.replacements + (r,)))
+    game = game.with_state(st.adding(Lasting(r, Duration("end_of_turn", st.turn.number))))
     return game.log(rules, r.describe())
 
 
@@ -124,7 +124,8 @@ def prevent(game: Game, source: str, target: str, n: int, unpreventable: bool = 
     st = game.state
     if n <= 0:
         return [(game, n)]
-    idx: list = [i for i, s in enumerate(st.prevention) if _applies(game, s, source, target, combat)]
+    prevention = st.in_force(PreventionShield)
+    idx: list = [i for i, s in enumerate(prevention) if _applies(game, s, source, target, combat)]
     quality = protected_from(st, target, source)
     if quality is not None:
         idx.append(None)                    # protection's prevention effect, ordered with the shields (616.1)
@@ -133,7 +134,8 @@ def prevent(game: Game, source: str, target: str, n: int, unpreventable: bool = 
     idx += [("static", k) for k in range(len(static))]
     if not idx:
         return [(game, n)]
-    if unpreventable or unpreventable_source(game, source) or any(r.kind == "no_prevention" for r in st.replacements):
+    if unpreventable or unpreventable_source(game, source) or \
+            any(r.kind == "no_prevention" for r in st.in_force(TurnReplacement)):
         # 615.12: damage that can't be prevented: prevention effects don't apply to it (the shields stay whole)
         return [(game.log("615.12", f"the damage {source} would deal to {target} can't be prevented: "
                           + ("protection and " if quality is not None else "")
@@ -150,7 +152,7 @@ def prevent(game: Game, source: str, target: str, n: int, unpreventable: bool = 
         return protection_why(st, target, quality)
 
     for order in permutations(idx):
-        shields = list(st.prevention)
+        shields = list(st.lasting_of(PreventionShield))
         left = n
         notes = []
         for i in order:
@@ -164,19 +166,19 @@ def prevent(game: Game, source: str, target: str, n: int, unpreventable: bool = 
                 notes.append(f"{left} damage is prevented ({static[i[1]].origin}'s static ability, 615.1)")
                 left = 0
                 continue
-            s = shields[i]
+            s = shields[i].payload
             used = left if s.left is None else min(left, s.left)
             left -= used
             if s.left is not None:
-                shields[i] = replace(s, left=s.left - used)
+                shields[i] = shields[i].with_payload(replace(s, left=s.left - used))
             notes.append(f"{used} damage is prevented ({s.origin})")
-        shields = [s for s in shields if s.left is None or s.left > 0]
+        shields = [s for s in shields if s.payload.left is None or s.payload.left > 0]
         key = (tuple(shields), left)
         if key in seen:
             continue            # an order with the same result as one already kept (equivalent choices)
         seen.add(key)
         kept.append(order)
-        g = game.with_state(st.evolve(prevention=tuple(shields)))
+        g = game.with_state(st.with_lasting(PreventionShield, shields))
         rules = ("615.6", "615.7") if quality is None else \
             ("615.6",) + (("615.7",) if any(i is not None for i in order) else ()) + ("702.16e",)
         if static:
@@ -186,7 +188,7 @@ def prevent(game: Game, source: str, target: str, n: int, unpreventable: bool = 
     if len(out) > 1:
         out = [(g.choose(f"the prevention shields on damage to {target} are applied in the order: "
                          + ", ".join(static[i[1]].describe() if isinstance(i, tuple) else
-                                     st.prevention[i].describe() if i is not None else
+                                     prevention[i].describe() if i is not None else
                                      protection_note() for i in order)), m)
                for (g, m), order in zip(out, kept)]
     if len(out) > MAX_BRANCHES:
@@ -195,7 +197,7 @@ def prevent(game: Game, source: str, target: str, n: int, unpreventable: bool = 
 
 
 def _on(game: Game, kind: str, oid: str) -> list[TurnReplacement]:
-    return [r for r in game.state.replacements if r.kind == kind and r.object == oid]
+    return [r for r in game.state.in_force(TurnReplacement) if r.kind == kind and r.object == oid]
 
 
 def regenerate(game: Game, oid: str, allowed: bool = True, cause: str = "701.8a") -> tuple[Game, bool]:
@@ -225,9 +227,9 @@ def regenerate(game: Game, oid: str, allowed: bool = True, cause: str = "701.8a"
         raise Unsupported(f"{o.name} ({oid}) regenerates during combat: whether it is removed from combat (701.19a) "
                           "is not known to the engine")
     used = shields[0]
-    rest = list(game.state.replacements)
-    rest.remove(used)
-    st = game.state.evolve(replacements=tuple(rest))
+    rest = list(game.state.lasting_of(TurnReplacement))
+    rest.pop(next(i for i, r in enumerate(rest) if r.payload == used))
+    st = game.state.with_lasting(TurnReplacement, rest)
     st = st.with_object(replace(o, damage=0, tapped=True))
     return game.with_state(st).log((cause, "701.19a", "614.8"), f"{o.name} ({oid}) would be destroyed: it regenerates "
                                                          f"instead ({used.origin}): its damage is removed and it "

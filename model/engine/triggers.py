@@ -34,7 +34,7 @@ from mtgjudge.model.rules.characteristics import matches, printed_characteristic
 from mtgjudge.model.words.modes import perform as modes
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine import intervening
-from mtgjudge.model.state import PendingTrigger, StackAbility
+from mtgjudge.model.state import EffectInForce, PendingTrigger, PTChange, StackAbility
 
 #: Branches built while putting simultaneous triggers on the stack, before equal ones merge (MAX_BRANCHES after).
 _RAW_BOUND = 10 * MAX_BRANCHES
@@ -318,10 +318,10 @@ def _last_known(game: Game, lki, left: list):
     # resolved effects that changed what a permanent is (``words.becomes``: its types, abilities, base power and
     # toughness) may have changed it too
     if any(c.types or c.creature_types or c.all_creature_types or c.loses_all or c.base is not None
-           for c in game.state.pt_changes):
+           for c in game.state.in_force(PTChange)):
         raise Unsupported(f"an effect that changed what a permanent is may have changed what {lki.name} ({lki.id}) "
                           "was as it left the battlefield: last known characteristics (603.10a) are not modelled then")
-    if game.state.effects:
+    if game.state.in_force(EffectInForce):
         raise Unsupported(f"an effect in force may have changed what {lki.name} ({lki.id}) was as it left the "
                           "battlefield: last known characteristics (603.10a) are not modelled then")
     return printed_characteristics(lki)

@@ -18,11 +18,10 @@ from mtgjudge.model.engine.triggers import combat_triggered, guard_unrecognized,
 from mtgjudge.model.words.until.perform import end_control
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.rules.combat.declare import attackers, check_block, declaring_no_attackers, end_of_combat
-from mtgjudge.model.rules.durations import DURATIONS, ends_this_cleanup, ends_with_combat, lasts_the_game
+from mtgjudge.model.rules.durations import ends_this_cleanup, ends_with_combat
 from mtgjudge.model.rules.guards import guard_scope
-from mtgjudge.model.rules.in_force import lasting_effects
 from mtgjudge.model.rules.turns import following_turn
-from mtgjudge.model.state import STEPS, PreventionShield, Turn, TurnReplacement
+from mtgjudge.model.state import STEPS, EffectInForce, Lasting, PreventionShield, PTChange, Turn, TurnReplacement
 from mtgjudge.model.engine.kernel.objects import add_counters
 from mtgjudge.model.engine.kernel.players import discard_choices, draw
 
@@ -51,44 +50,60 @@ def _cleanup(game: Game) -> list[Game]:
     for g in branches:
         st = g.state
         objs = tuple(replace(o, damage=0) if o.damage else o for o in st.objects)
-        kept = []
-        for e in st.effects:
-            lasting = lasting_effects(e.card, e.face, e.ability) if e.card.modelled else []
-            untils = {le.arg("until", "") for le in lasting}
-            if not lasting or not untils <= set(DURATIONS) or len(untils) > 1:
-                raise Unsupported(f"when the effect of {e.source_card} in force ends (514.2) is not known to the engine")
-            if not ends_this_cleanup(st, untils.pop(), e.controller, e.began_turn):
-                kept.append(e)
-        ended = [e for e in st.effects if e not in kept]
-        # 514.2: "until end of turn" power/toughness changes (613.4c) end with the damage; an effect that states no
-        # duration lasts the rest of the game (611.2a, ``rules.durations``)
-        pts = tuple(c for c in st.pt_changes if not lasts_the_game(c.until))
-        lasting_changes = tuple(c for c in st.pt_changes if c not in pts)
-        # 514.2: prevention shields "this turn" (615.1) end too
-        shields: tuple[PreventionShield | TurnReplacement, ...] = st.prevention
-        shields += st.replacements     # and regeneration shields, "would die" replacements (701.19a, 614.1a)
-        restrictions = st.restrictions  # 514.2: "can't ... this turn" (rules.restrictions) end too
-        if ended or objs != st.objects or pts or shields or restrictions:
-            g = g.with_state(st.evolve(objects=objs, effects=tuple(kept), pt_changes=lasting_changes, prevention=(),
-                                       replacements=(), restrictions=()))
-            text = "damage marked on permanents is removed" if objs != st.objects else ""
-            if pts:
-                text += ("; " if text else "") + "; ".join(
-                    f"{c.origin}'s {c.describe()} on {c.object} ends" for c in pts)
-            if shields:
-                text += ("; " if text else "") + "; ".join(f"the shield '{s.describe()}' ends" for s in shields)
-            if restrictions:
-                text += ("; " if text else "") + "; ".join(f"'{r.describe()}' ends" for r in restrictions)
-            if ended:
-                text += ("; " if text else "") + "; ".join(
-                    f"the effect of {e.source_card} ({', '.join(e.objects) or 'no objects'}) ends; what it let be "
-                    "done with those objects can no longer be done, and they stay where they are" for e in ended)
-            g = g.log(("514.2", "611.2a"), text)
-            g, exiled = end_control(g, pts)        # 613.1b: control given until end of turn goes back
-            if exiled:                             # 800.4c: exiled as the effect ends: what that triggers
-                g = after_moves(g, exiled, "control effects end")
-        out.append(g)
+        text = ""
+        if objs != st.objects:
+            g = g.with_state(st.evolve(objects=objs))
+            text = "damage marked on permanents is removed"
+        out.append(end_lasting(g, "cleanup", text))
     return out
+
+
+def end_lasting(game: Game, at: str, done: str = "") -> Game:
+    """The one end of durations (611.2a-b): what in force ends at ``at`` ends, as its ``Duration`` says (read by
+    ``rules.durations``). ``at`` "cleanup": the cleanup step's turn-based action (514.2: "until end of turn", "until
+    the end of your next turn"); "end_of_combat": the combat phase ends (511.2: "until end of combat"). ``done``:
+    what else that action did, logged with it. An "until end of turn" change of control ends by giving the
+    permanent back (613.1b, 800.4c: ``end_control``).
+
+    What is used rather than outlived ends where it is used, a change of its ``Lasting`` record there: a delayed
+    triggered ability as it triggers (603.7c, ``words.delayed.perform.fire``), an untap skip in the untap step it
+    holds a permanent in (502.3, ``untapping``), a "next N" or regeneration shield as it is used up (615.7,
+    701.19a, ``engine.shields``), a linked exile as its cards return (610.3, 607.2a, ``engine.settle``), and what
+    named an object that left its zone (400.7, ``engine.zones``). "For as long as it remains exiled" (611.2b) is
+    read where it matters (``rules.durations.in_force``)."""
+    st = game.state
+    cleanup = at == "cleanup"
+    ending: list[Lasting[Any]] = []
+    kept: list[Lasting[Any]] = []
+    for l in st.lasting:
+        ends = ends_this_cleanup(st, l.duration) if cleanup else ends_with_combat(l.duration.until)
+        (ending if ends else kept).append(l)
+    if not ending and not done:
+        return game
+    if ending:
+        game = game.with_state(st.evolve(lasting=tuple(kept)))
+    text = "; ".join([done] * bool(done) + [_ends(l, cleanup) for l in ending])
+    game = game.log(("514.2", "611.2a") if cleanup else "511.2", text if cleanup else "the combat phase ends: " + text)
+    changes = [l.payload for l in ending if isinstance(l.payload, PTChange)]
+    if not changes:
+        return game
+    game, exiled = end_control(game, changes)      # 613.1b: control given until end of turn goes back
+    if exiled:                                     # 800.4c: exiled as the effect ends: what that triggers
+        game = after_moves(game, exiled, "control effects end")
+    return game
+
+
+def _ends(l: Lasting, cleanup: bool) -> str:
+    """How the log says that ``l`` ends."""
+    p = l.payload
+    if isinstance(p, PTChange):
+        return f"{p.origin}'s {p.describe()} on {p.object}{'' if cleanup else ' until end of combat'} ends"
+    if isinstance(p, (PreventionShield, TurnReplacement)):
+        return f"the shield '{p.describe()}' ends"      # 615.1, 701.19a, 614.1a: "this turn"
+    if isinstance(p, EffectInForce):
+        return (f"the effect of {p.source_card} ({', '.join(p.objects) or 'no objects'}) ends; what it let be done "
+                "with those objects can no longer be done, and they stay where they are")
+    return f"'{p.describe()}' ends"
 
 
 def _begin_step(game: Game, stepname: str) -> list[Game]:
@@ -177,12 +192,8 @@ def _leaving(branches: list[Game]) -> list[Game]:
             st = st.evolve(combat_damage_dealt=(), first_strikers=())
             g = g.with_state(st)
         if st.turn.step == "end-of-combat":
-            ending = [c for c in st.pt_changes if ends_with_combat(c.until)]
-            if ending:
-                # 511.2: "until end of combat" effects expire at the end of the combat phase
-                st = st.evolve(pt_changes=tuple(c for c in st.pt_changes if not ends_with_combat(c.until)))
-                g = g.with_state(st).log("511.2", "the combat phase ends: " + "; ".join(
-                    f"{c.origin}'s {c.describe()} on {c.object} until end of combat ends" for c in ending))
+            g = end_lasting(g, "end_of_combat")   # 511.2: "until end of combat" effects expire
+            st = g.state
             cleared = end_of_combat(st)
             if cleared is not st:
                 g = g.with_state(cleared).log("511.3", "the end of combat step ends: all creatures are removed "

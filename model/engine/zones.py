@@ -19,7 +19,8 @@ from mtgjudge.model.names import UNKNOWN_CARD
 from mtgjudge.model.objects import CardDef, Face, GameObject, undefined_card
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.permissions import GRAVEYARD_CAST_WORD, exiled_leaving_stack, graveyard_casts
-from mtgjudge.model.state import GameState, Player, StackAbility
+from mtgjudge.model.state import (EffectInForce, GameState, Player, PreventionShield, PTChange, StackAbility,
+                                   TurnReplacement)
 from mtgjudge.model.engine.game import Game
 
 ZONES = ("battlefield", "hand", "graveyard", "library", "exile")
@@ -86,14 +87,18 @@ def _forget_references(state: GameState, oid: str, marker: str) -> GameState:
         objs.append(replace(o, **ch) if ch else o)
     stack = tuple(replace(s, targets=tuple(marker if t == oid else t for t in s.targets))
                   if isinstance(s, StackAbility) and oid in s.targets else s for s in state.stack)
-    effects = tuple(replace(e, objects=tuple(marker if t == oid else t for t in e.objects)) if oid in e.objects else e
-                    for e in state.effects)
-    pts = tuple(replace(c, object=marker) if c.object == oid else c for c in state.pt_changes)
-    # shields on the old object (615.7, 701.19a, 614.1a) don't apply to the new one: they end
-    shields = tuple(p for p in state.prevention if oid not in (p.to, p.source))
-    replacements = tuple(r for r in state.replacements if r.object != oid)
-    new = {"objects": tuple(objs), "stack": stack, "effects": effects, "pt_changes": pts, "prevention": shields,
-           "replacements": replacements}
+    lasting = []
+    for l in state.lasting:
+        p = l.payload
+        if isinstance(p, EffectInForce) and oid in p.objects:
+            l = l.with_payload(replace(p, objects=tuple(marker if t == oid else t for t in p.objects)))
+        elif isinstance(p, PTChange) and p.object == oid:
+            l = l.with_payload(replace(p, object=marker))
+        elif isinstance(p, PreventionShield) and oid in (p.to, p.source) or \
+                isinstance(p, TurnReplacement) and p.object == oid:
+            continue        # shields on the old object (615.7, 701.19a, 614.1a) don't apply to the new one: they end
+        lasting.append(l)
+    new = {"objects": tuple(objs), "stack": stack, "lasting": tuple(lasting)}
     # only what changed is given, so that an unchanged list of objects keeps its index (``GameState.evolve``)
     changed = {k: v for k, v in new.items() if v != getattr(state, k)}
     return state.evolve(**changed) if changed else state
@@ -102,8 +107,8 @@ def _forget_references(state: GameState, oid: str, marker: str) -> GameState:
 def next_timestamp(state: GameState) -> int:
     # 613.7: resolved "until end of turn" effects share the one clock (a permanent entering after
     # one gets a later timestamp than it)
-    ts = [o.timestamp for o in state.objects] + [e.timestamp for e in state.effects] + \
-        [c.timestamp for c in state.pt_changes]
+    ts = [o.timestamp for o in state.objects] + [e.timestamp for e in state.in_force(EffectInForce)] + \
+        [c.timestamp for c in state.in_force(PTChange)]
     return max(ts, default=0) + 1
 
 

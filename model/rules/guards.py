@@ -14,7 +14,7 @@ from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.objects import GameObject, undefined_card
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves, lasting_effects
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.state import GameState
+from mtgjudge.model.state import EffectInForce, GameState
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
@@ -106,7 +106,7 @@ def _require_modelled(state: GameState, scopes: tuple[Scope, ...], what: str, ki
                 raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model{when}: {a.source_text!r}")
             if a.kind == "static" and a.static is not None:
                 require_handled(a.static.word, scopes, f"{o.name} ({o.id}): {a.text()!r}")
-    for e in state.effects:
+    for e in state.in_force(EffectInForce):
         if not e.card.modelled:
             continue
         lasting = lasting_effects(e.card, e.face, e.ability)

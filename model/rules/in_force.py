@@ -7,8 +7,10 @@ from dataclasses import dataclass
 
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.durations import DURATIONS
 from mtgjudge.model.rules.layers import compute_all
 from mtgjudge.model.selectors import Selector
+from mtgjudge.model.state import UNKNOWN, Duration, EffectInForce
 from mtgjudge.model.vocab.abilities import StaticEffect
 
 
@@ -61,9 +63,26 @@ def lasting_effects(card, face_index: int, ability_index: int | None):
     return creating_effects(card, face_index, ability_index, LASTING_WORDS)
 
 
+def stated_duration(card, face_index: int, ability_index: int | None, controller: str, began: int) -> Duration:
+    """How long the effect in force that the spell or ability made lasts, as its ``lasting`` words state it
+    (611.2a), begun on turn ``began``: known once, as the effect is made. ``UNKNOWN`` (and why) if the card is
+    not modelled, leaves no ``lasting`` effect, or states another duration or more than one."""
+    name = card.faces[face_index].name
+    unknown = Duration(UNKNOWN, began, controller, f"when the effect of {name} in force ends (514.2) is not known "
+                                                   "to the engine")
+    try:
+        lasting = lasting_effects(card, face_index, ability_index) if card.modelled else []
+    except Unsupported as e:
+        return Duration(UNKNOWN, began, controller, str(e))
+    untils = {le.arg("until", "") for le in lasting}
+    if not lasting or not untils <= set(DURATIONS) or len(untils) > 1:
+        return unknown
+    return Duration(untils.pop(), began, controller)
+
+
 def exiles_until_source_leaves(card, face_index: int, ability_index: int | None) -> bool:
     """Was the effect an exile "until [this] leaves the battlefield" (610.3)? Such an effect in force is the
-    link between the exiled cards and their source (``GameState.linked``)."""
+    link between the exiled cards and their source (a ``LinkedExile`` in force)."""
     return bool(creating_effects(card, face_index, ability_index, ("exile_until_source_leaves",)))
 
 
@@ -74,7 +93,7 @@ def _lasting_statics(card, face_index: int, ability_index: int | None) -> list[S
 def effects_in_force(state, kinds: tuple[str, ...]) -> list[ActiveEffect]:
     """Every effect of the given static kinds now in force: static abilities of permanents (with their
     current characteristics) and the ``lasting`` effects of resolved spells and abilities in
-    ``state.effects``. An effect in ``state.effects`` whose card leaves no effect of the product's
+    ``state.in_force(EffectInForce)``. Such an effect whose card leaves no effect of the product's
     vocabulary is unsupported (we cannot tell what it does)."""
     key = ("effects_in_force", kinds)
     if key in state._cache:
@@ -97,7 +116,7 @@ def effects_in_force(state, kinds: tuple[str, ...]) -> list[ActiveEffect]:
                     st = e.arg("static") if e.kind in LASTING_WORDS else None
                     if st is not None and st.kind in kinds and st.arg("to") == "chosen" and o.choice("color"):
                         out.append(ActiveEffect(st, o.controller, o.timestamp, o.name, None, o.chosen))
-    for i, e in enumerate(state.effects):
+    for i, e in enumerate(state.in_force(EffectInForce)):
         if not e.card.modelled:
             raise Unsupported(f"the effect from {e.source_card!r} in force: the verifier has no definition of that card")
         statics = _lasting_statics(e.card, e.face, e.ability)

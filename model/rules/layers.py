@@ -16,6 +16,7 @@ from mtgjudge.model.objects import GameObject
 from mtgjudge.model.rules.characteristics import (Characteristics, applies_to, matches, printed_characteristics,
                                                   with_intrinsic)
 from mtgjudge.model.rules.land_types import LAND_TYPE_APPLIERS, apply_layer4
+from mtgjudge.model.state import GameState, PTChange
 from mtgjudge.model.vocab.abilities import Ability, StaticEffect
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.subtypes import subtypes_by_type
@@ -188,6 +189,12 @@ def _statics(ch: Characteristics, state=None, o: GameObject | None = None, chars
             yield a.static
 
 
+def _changes(state) -> tuple[PTChange, ...]:
+    """The resolved spells' and abilities' effects on single objects in force (611.2a); none in a state that
+    keeps none."""
+    return state.in_force(PTChange) if isinstance(state, GameState) else ()
+
+
 def _apply_pt_changes(chars: dict[str, Characteristics], state) -> dict[str, Characteristics]:
     """613.4c (layer 7c): "+N/+N until end of turn" effects of resolved spells and abilities modify the power
     and toughness of the object they apply to (a marker, naming no object, once it left the battlefield:
@@ -195,7 +202,7 @@ def _apply_pt_changes(chars: dict[str, Characteristics], state) -> dict[str, Cha
     power and toughness" effects, in timestamp order (613.7); a switch applied twice undoes itself. (+1/+1
     and -1/-1 counters, 7c too, are added by ``engine.sba.power``; they add the same to both values, so
     switching the values here and adding them after gives the same result, 613.4d.)"""
-    effects = sorted(getattr(state, "pt_changes", ()), key=lambda c: c.timestamp)
+    effects = sorted(_changes(state), key=lambda c: c.timestamp)
     for c in effects:
         ch = chars.get(c.object)
         if ch is not None and ch.power is not None and ch.toughness is not None and (c.power or c.toughness):
@@ -333,7 +340,7 @@ def compute_all(state) -> dict[str, Characteristics]:
         appliers = {(o.id, s): fn for _, o, s, fn in layered}
         ordered = DEPENDENCY_ORDER.get(layer)
         found.sort(key=lambda t: t[0])
-        changes = getattr(state, "pt_changes", ())
+        changes = _changes(state)
         # the type changes of resolved effects and of the "Enchanted creature is a Treefolk" parts (which set
         # creature types or add types other than land), in timestamp order (613.7)
         retypes = sorted([(c.timestamp, c) for c in changes if c.types or c.creature_types or c.all_creature_types]
@@ -358,11 +365,11 @@ def compute_all(state) -> dict[str, Characteristics]:
                 chars = _set_base(chars, c) if not isinstance(c, tuple) else _enchanted_base(chars, c[1], c[0], state, [])
         # 613.7: resolved "becomes black until end of turn" effects apply in layer 5 in timestamp
         # order with the static color-setting effects
-        recolors = sorted((c for c in getattr(state, "pt_changes", ()) if c.colors), key=lambda c: c.timestamp) \
+        recolors = sorted((c for c in _changes(state) if c.colors), key=lambda c: c.timestamp) \
             if layer == 5 else []
         # 613.7: resolved "gains flying" / "loses flying" effects apply in layer 6 in timestamp order
         # with the static ability-adding effects (613.1f; removing does not commute with adding)
-        regrants = sorted((c for c in getattr(state, "pt_changes", ()) if c.keywords or c.loses or c.loses_all),
+        regrants = sorted((c for c in _changes(state) if c.keywords or c.loses or c.loses_all),
                           key=lambda c: c.timestamp) if layer == 6 else []
         if any(c.loses_all for c in regrants) or (layer == 6 and layered):
             _guard_loses_all(found, regrants, chars)

@@ -17,7 +17,7 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import (DAMAGE_KEYWORDS, PAYMENT_SCOPES, guard_scope, require_modelled,
                                          require_modelled_elsewhere)
 from mtgjudge.model.mana import TYPES
-from mtgjudge.model.state import GameState
+from mtgjudge.model.state import GameState, PreventionShield
 from mtgjudge.model.rules.could_produce import could_produce
 from mtgjudge.model.rules.restrictions import activation_forbidden, guard_mana_search
 from mtgjudge.model.rules.mana_production import (base_productions, candidate_replacements, replacement_outcomes,
@@ -143,7 +143,7 @@ def damage_is_life_loss(state, oid: str, n: int, what: str) -> None:
         if ch.has_keyword(kw):
             raise Unsupported(f"{o.name} ({oid}) has {kw.lower()}: the result of the {n} damage it deals while "
                               f"{what} is not modelled in payment")
-    if state.prevention:
+    if state.in_force(PreventionShield):
         raise Unsupported(f"a prevention effect is in force: whether the {n} damage {o.name} ({oid}) deals while "
                           f"{what} is prevented is not modelled in payment")
     guard_scope(state, "life", f"{o.name} ({oid}) deals {n} damage while {what}")

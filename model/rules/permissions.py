@@ -20,6 +20,7 @@ from mtgjudge.model.explain import Step, step
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.durations import in_force
 from mtgjudge.model.rules.in_force import lasting_effects
+from mtgjudge.model.state import EffectInForce
 from mtgjudge.model.words.costs.record import GRAVEYARD_CAST_KEYWORDS
 
 
@@ -49,7 +50,8 @@ def play_permissions(state, card_id: str) -> list[Permission]:
     """Every effect listed in the state that names ``card_id`` among the cards it lets its controller play."""
     out: list[Permission] = []
     card = state.obj(card_id)
-    for e in state.effects:
+    for made in state.lasting_of(EffectInForce):
+        e = made.payload
         if card_id not in e.objects:
             continue
         if not e.card.modelled:
@@ -60,10 +62,10 @@ def play_permissions(state, card_id: str) -> list[Permission]:
             raise Unsupported(f"the effect from {e.source_card} in force names {card.name}, and what it does is not "
                               "modelled")
         for lasting in lasting_list:
-            static, until = lasting.arg("static"), lasting.arg("until", "")
+            static = lasting.arg("static")
             if static.kind not in PERMISSION_WORDS:
                 continue
-            ok, span = in_force(state, until, e.controller, e.began_turn, card.zone)
+            ok, span = in_force(state, made.duration, card.zone)   # its duration, as stated when it was made
             if card.zone == "stack" or card.zone == "battlefield":
                 ok, span = False, f"the card is on the {card.zone}"
             text = (f"{e.source_card}'s effect lets {e.controller} play {card.name} {span}"

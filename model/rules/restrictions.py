@@ -17,14 +17,16 @@ from mtgjudge.model.explain import Answer, Step, step
 from mtgjudge.model.names import names_of, normalize
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.layers import compute_all, current
-from mtgjudge.model.state import GameState
+from mtgjudge.model.rules.durations import in_force
+from mtgjudge.model.state import GameState, Lasting, PlayerRestriction
 from mtgjudge.model.vocab.abilities import Ability
 from mtgjudge.model.words.restrictions.record import objects_of
 
 
-def applies(r, state: GameState, oid: str, player: str) -> bool:
-    """Does the restriction ``r`` forbid ``player`` to play ``oid`` now?"""
-    if r.player != player or r.turn != state.turn.number:
+def applies(made: Lasting[PlayerRestriction], state: GameState, oid: str, player: str) -> bool:
+    """Does the restriction ``made`` forbid ``player`` to play ``oid`` now (in force, as its duration says)?"""
+    r = made.payload
+    if r.player != player or not in_force(state, made.duration, "")[0]:
         return False
     types = current(state, oid).types
     if r.what == "play_lands":
@@ -36,8 +38,9 @@ def applies(r, state: GameState, oid: str, player: str) -> bool:
 
 def forbidden(state: GameState, oid: str, player: str) -> Answer | None:
     """101.2: a "no" when an effect in force says ``player`` can't play ``oid``'s kind of card this turn."""
-    for r in state.restrictions:
-        if applies(r, state, oid, player):
+    for made in state.lasting_of(PlayerRestriction):
+        r = made.payload
+        if applies(made, state, oid, player):
             return Answer(False, (step(("101.2", "611.2a"), f"{r.describe()}: {state.obj(oid).name} can't be "
                                                              f"{'played' if r.what == 'play_lands' else 'cast'}"),))
     return None

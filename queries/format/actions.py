@@ -32,8 +32,8 @@ ASSERT_KEYS: dict[str, tuple[str, ...]] = {   # subject -> the keys it may carry
     "count": ("count", "name", "zone", "controller", "tapped", "stack_size"),
     "player": ("player", "life", "hand_size", "library_size", "graveyard_size", "stack_size", "poison", "lost"),
     "stack_size": ("stack_size",),
-    "prevention": ("prevention",),     # how many prevention shields are in force (615.1, state.prevention)
-    "delayed_triggers": ("delayed_triggers",),   # how many delayed triggered abilities wait (603.7, state.delayed)
+    "prevention": ("prevention",),     # how many prevention shields are in force (615.1, state.in_force)
+    "delayed_triggers": ("delayed_triggers",),   # how many delayed triggered abilities wait (603.7, state.in_force)
 }
 ALL_ASSERT_KEYS = tuple(dict.fromkeys(k for keys in ASSERT_KEYS.values() for k in keys))
 

@@ -14,10 +14,10 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import TYPES
 from mtgjudge.model.names import names_of, normalize
 from mtgjudge.model.objects import CardDef, Face, GameObject
-from mtgjudge.model.rules.in_force import exiles_until_source_leaves
+from mtgjudge.model.rules.in_force import exiles_until_source_leaves, stated_duration
 from mtgjudge.model.safe_yaml import LineDict
-from mtgjudge.model.state import (COMBAT_STEPS, MAX_POOL, STEPS, EffectInForce, GameState, LinkedExile, Player, PoolMana,
-                                   StackAbility, Turn)
+from mtgjudge.model.state import (COMBAT_STEPS, MAX_POOL, STEPS, Duration, EffectInForce, GameState, Lasting, LinkedExile,
+                                   Player, PoolMana, StackAbility, Turn)
 from mtgjudge.queries.format.fields import (ID_RE, MAX_OBJECTS, MAX_PLAYERS, QuestionValidator, describe, line_of,
                                            mapping_as_mana)
 from mtgjudge.queries.format.suggest import did_you_mean, joined_by_comma
@@ -435,18 +435,19 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
             pd["info"]["mana_pool"] = _pool(d, *pd["pool"])
         built_players.append(Player(zones=listed, **pd["info"]))
     return GameState(players=tuple(built_players), objects=tuple(e.made for e in entries),
-                     turn=Turn(active, number, step), stack=tuple(stack), effects=effects, linked=linked,
-                     turn_order=d.players, turns_played=((number, active),))
+                     turn=Turn(active, number, step), stack=tuple(stack), turn_order=d.players,
+                     turns_played=((number, active),)).adding(*effects, *linked)
 
 
-def _effects(d: QuestionValidator, st: LineDict, number: int, last_ts: int) -> tuple[tuple[EffectInForce, ...], tuple[LinkedExile, ...]]:
+def _effects(d: QuestionValidator, st: LineDict, number: int,
+             last_ts: int) -> tuple[tuple[Lasting, ...], tuple[Lasting, ...]]:
     """The ``effects:`` entries: effects in force, and exiles until a source leaves the battlefield (610.3),
     which link the exiled cards to their source. ``from`` names the card, or the source permanent by id."""
     if "effects" not in st or st["effects"] is None:
         return (), ()
     ev = d.seq(st["effects"], "state.effects", line_of(st, "effects"), "effects")
-    out = []
-    linked = []
+    out: list[Lasting] = []
+    linked: list[Lasting] = []
     for i, item in enumerate(ev):
         path, line = f"state.effects[{i}]", line_of(ev, i)
         m = d.mapping(item, path, line, "an effect", EFFECT_KEYS)
@@ -482,10 +483,12 @@ def _effects(d: QuestionValidator, st: LineDict, number: int, last_ts: int) -> t
         began = d.integer(m["began_turn"], f"{path}.began_turn", line_of(m, "began_turn"), 1) \
             if "began_turn" in m else number
         if card.modelled and _exile_until(d, card, face, kw.get("ability"), path, line):
-            linked.append(_linked_exile(d, m, path, line, card_name, source_obj, controller, kw.get("objects", ())))
+            link = _linked_exile(d, m, path, line, card_name, source_obj, controller, kw.get("objects", ()))
+            linked.append(Lasting(link, Duration("source_leaves", began)))   # 610.3
             continue
-        out.append(EffectInForce(card=card, face=face, controller=controller, began_turn=began,
-                                 timestamp=last_ts + i + 1, **kw))
+        # its duration is read once, from the card's words, as it is made (611.2a)
+        out.append(Lasting(EffectInForce(card=card, face=face, controller=controller, timestamp=last_ts + i + 1, **kw),
+                           stated_duration(card, face, kw.get("ability"), controller, began)))
     return tuple(out), tuple(linked)
 
 

@@ -22,6 +22,8 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.explain import Answer, step, unsupported
 from mtgjudge.model.names import names_of as _names
 from mtgjudge.model.names import normalize
+from mtgjudge.model.state import (DelayedTrigger, PlayerRestriction, PreventionShield, PTChange, TurnReplacement,
+                                   UntapSkip)
 from mtgjudge.queries.format.actions import read_assertions
 from mtgjudge.queries.format.fields import QuestionValidator, line_of
 from mtgjudge.queries.kinds.branches import ActionsAnswer, branch_steps, made_objects, perform_actions
@@ -155,13 +157,15 @@ def check(game: Game, a: Mapping[str, Any], initial_ids: set[str]) -> tuple[bool
                 return False, f"{name}: {k} is {got[k]}, not {want}"
         return True, f"{name}: " + ", ".join(f"{k} {got[k]}" for k in a if k != "player")
     if "prevention" in a:     # 615.1: the prevention shields of resolved spells in force now
-        n = len(st.prevention)
+        prevention = st.in_force(PreventionShield)
+        n = len(prevention)
         return n == a["prevention"], f"{n} prevention shield(s) in force: " + ("; ".join(
-            s.describe() for s in st.prevention) or "none")
+            s.describe() for s in prevention) or "none")
     if "delayed_triggers" in a:     # 603.7: delayed triggered abilities waiting to trigger (words.delayed.perform)
-        n = len(st.delayed)
+        delayed = st.in_force(DelayedTrigger)
+        n = len(delayed)
         return n == a["delayed_triggers"], f"{n} delayed triggered abilit{'y' if n == 1 else 'ies'} waiting: " + (
-            "; ".join(d.describe() for d in st.delayed) or "none")
+            "; ".join(d.describe() for d in delayed) or "none")
     if "stack_size" in a:
         n = len(st.stack)
         return n == a["stack_size"], f"the stack holds {n} object(s)"
@@ -192,16 +196,16 @@ def summary(game: Game) -> dict:
         out["monarch"] = st.monarch           # 725.1
     if st.turn.extra:                         # 500.7: extra turns to be taken after this one, in order
         out["extra_turns"] = list(st.turn.extra)
-    if st.prevention:                         # 615.1: prevention shields in force this turn
-        out["prevention"] = [s.describe() for s in st.prevention]
-    if st.delayed:                            # 603.7: delayed triggered abilities waiting to trigger
-        out["delayed_triggers"] = [d.describe() for d in st.delayed]
-    if st.restrictions:                       # 101.2: "can't cast / play ... this turn"
-        out["restrictions"] = [r.describe() for r in st.restrictions]
-    if any(u.player for u in st.untap_skips):  # 502.3: "lands you control don't untap during your next untap step"
-        out["untap_skips"] = [u.describe() for u in st.untap_skips if u.player]
-    if st.replacements:                       # 701.19a, 614.1a: regeneration shields, "exile it instead"
-        out["replacements"] = [r.describe() for r in st.replacements]
+    if st.in_force(PreventionShield):         # 615.1: prevention shields in force this turn
+        out["prevention"] = [s.describe() for s in st.in_force(PreventionShield)]
+    if st.in_force(DelayedTrigger):           # 603.7: delayed triggered abilities waiting to trigger
+        out["delayed_triggers"] = [d.describe() for d in st.in_force(DelayedTrigger)]
+    if st.in_force(PlayerRestriction):        # 101.2: "can't cast / play ... this turn"
+        out["restrictions"] = [r.describe() for r in st.in_force(PlayerRestriction)]
+    if any(u.player for u in st.in_force(UntapSkip)):  # 502.3: "lands you control don't untap during your next ..."
+        out["untap_skips"] = [u.describe() for u in st.in_force(UntapSkip) if u.player]
+    if st.in_force(TurnReplacement):          # 701.19a, 614.1a: regeneration shields, "exile it instead"
+        out["replacements"] = [r.describe() for r in st.in_force(TurnReplacement)]
     perms = {}
     for o in st.battlefield():
         d: dict[str, Any] = {"card": o.name}
@@ -220,10 +224,10 @@ def summary(game: Game) -> dict:
             d["blocked"] = o.blocked
         if o.blocking:
             d["blocking"] = list(o.blocking)
-        pts = [c for c in st.pt_changes if c.object == o.id]
+        pts = [c for c in st.in_force(PTChange) if c.object == o.id]
         if pts:   # 613.4c: "+N/+N until end of turn" effects on it
             d["until_end_of_turn"] = [f"{c.describe()} ({c.origin})" for c in pts]
-        skips = [u for u in st.untap_skips if u.object == o.id and u.moves == game.moved(o.id)]
+        skips = [u for u in st.in_force(UntapSkip) if u.object == o.id and u.moves == game.moved(o.id)]
         if skips:  # 502.3: it doesn't untap during its controller's next untap step
             d["untap_skip"] = [u.describe() for u in skips]
         perms[o.id] = d

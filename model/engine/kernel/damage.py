@@ -15,6 +15,7 @@ from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.rules.guards import DAMAGE_KEYWORDS, guard_scope
 from mtgjudge.model.engine.kernel.context import Ctx, unaffected
 from mtgjudge.model.engine.kernel.players import change_life
+from mtgjudge.model.state import PreventionShield
 
 
 
@@ -55,7 +56,7 @@ def deal_damage(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
             raise Unsupported(f"damage to {o.name} ({t}), a battle or a planeswalker creature (120.3c-e, 120.3h), is "
                               "not performed by the engine yet")
         guard_scope(st, "dies", f"{name} deals damage to {o.name} ({t})")
-    elif st.prevention:
+    elif st.in_force(PreventionShield):
         # unmodelled text about the damage event ("damage can't be prevented") is guarded before any shield
         # prevents it (the damage dealt guards it again, ``change_life``)
         guard_scope(st, "life", f"{name} would deal damage to {t}")

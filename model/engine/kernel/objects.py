@@ -7,7 +7,7 @@ from dataclasses import replace
 from mtgjudge.model.cards.lookup import card_db
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import CardDef, GameObject
-from mtgjudge.model.state import PTChange
+from mtgjudge.model.state import Duration, Lasting, PTChange
 from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.tokens import token_card
@@ -58,8 +58,9 @@ def add_pt_change(game: Game, target: str, p: int, t: int, source: str) -> Game:
     st = game.state
     guard_scope(st, "power-toughness", f"{target}'s power and toughness change")
     origin = st.obj(source).name if st.has(source) else source
-    ts = max([o.timestamp for o in st.objects] + [c.timestamp for c in st.pt_changes] + [0]) + 1
-    game = game.with_state(st.evolve(pt_changes=st.pt_changes + (PTChange(target, p, t, st.turn.number, origin, ts),)))
+    ts = max([o.timestamp for o in st.objects] + [c.timestamp for c in st.in_force(PTChange)] + [0]) + 1
+    made = Lasting(PTChange(target, p, t, origin, ts), Duration("end_of_turn", st.turn.number))
+    game = game.with_state(st.adding(made))
     guard_unrecognized(game, f"{target}'s power and toughness change")
     return game.log("613.4c", f"{name_of(st, target)} gets {p:+d}/{t:+d} until end of turn")
 

@@ -44,7 +44,7 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.spending import Purpose
 from mtgjudge.model.rules.protection import has_it, protected_from, why as protection_why
 from mtgjudge.model.rules.timing import summoning_sick
-from mtgjudge.model.state import GameState
+from mtgjudge.model.state import EffectInForce, GameState, PTChange
 from mtgjudge.model.vocab.scopes import Scope
 
 #: Keywords whose rules are about declaring and that this model performs (702.3, 702.9, 702.10, 702.17, 702.20,
@@ -196,14 +196,14 @@ def creatures(state: GameState) -> dict[str, Creature]:
             q = state.obj(cid)
             if any(matches(sel, current(state, cid), q, src.controller, src, state.turn.step) for sel in sels):
                 _apply(c, line, s)
-    for pc in state.pt_changes:
+    for pc in state.in_force(PTChange):
         for r in pc.rules:
             if pc.object in out and r in _EFFECT_RULES:
                 _add(out[pc.object], _EFFECT_RULES[r], step("611.2a", f"{out[pc.object].name} {r} (an effect until "
                                                                      f"end of turn)"))
             elif pc.object in out:
                 raise Unsupported(f"an effect in force says {out[pc.object].name} {r}: not read for declaring")
-    for e in state.effects:
+    for e in state.in_force(EffectInForce):
         if not e.card.modelled:
             raise Unsupported(f"the effect of {e.source_card} in force is not modelled and could concern combat")
         lasting = lasting_effects(e.card, e.face, e.ability)
@@ -482,7 +482,7 @@ def declaring_no_attackers(state: GameState) -> Answer:
     """Is declaring no attackers legal (508.1c-d)? It breaks no restriction, so only requirements can forbid it:
     unread text that may be one makes it unsupported; with none, it is legal without reading the rest."""
     active = state.turn.active
-    reqs = any(r == "attacks if able" for c in state.pt_changes for r in c.rules)
+    reqs = any(r == "attacks if able" for c in state.in_force(PTChange) for r in c.rules)
     for o in state.battlefield():
         for a in current(state, o.id).abilities:
             if a.kind == "unmodelled" and a.may_concern(Scope.COMBAT) and _ATTACK_REQUIREMENT.search(a.source_text):

@@ -14,7 +14,7 @@ from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import guard_abilities_lost
-from mtgjudge.model.state import PTChange
+from mtgjudge.model.state import Duration, Lasting, PTChange
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.words.until.perform import the_source
 
@@ -53,14 +53,14 @@ def _becomes(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     types = tuple(str(e.arg("types", "")).split())
     base = (e.arg("power"), e.arg("toughness")) if e.arg("power") is not None else None
     origin = st.obj(ctx.source).name if st.has(ctx.source) else ctx.source
-    ts = max([o.timestamp for o in st.objects] + [c.timestamp for c in st.pt_changes] + [0]) + 1
+    ts = max([o.timestamp for o in st.objects] + [c.timestamp for c in st.in_force(PTChange)] + [0]) + 1
     until = e.arg("until", "end_of_turn")
-    made = PTChange(oid, 0, 0, st.turn.number, origin, ts, keywords=tuple(e.arg("keywords", ())), until=until,
+    made = PTChange(oid, 0, 0, origin, ts, keywords=tuple(e.arg("keywords", ())),
                     colors=e.arg("colors", ""), types=types,
                     creature_types=tuple(str(e.arg("creature_types", "")).split()),
                     all_creature_types=bool(e.arg("all_creature_types")), loses_all=bool(e.arg("loses_all")),
                     base=base)
-    game = game.with_state(st.evolve(pt_changes=st.pt_changes + (made,)))
+    game = game.with_state(st.adding(Lasting(made, Duration(until, st.turn.number))))
     guard_unrecognized(game, f"{name_of(st, oid)} changes what it is")
     cited = tuple(r for r, on in (("613.1d", types or made.creature_types or made.all_creature_types),
                                   ("205.1b", types), ("205.1a", made.creature_types),

@@ -22,7 +22,7 @@ from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.spending import Purpose
-from mtgjudge.model.state import PreventionShield
+from mtgjudge.model.state import DelayedTrigger, PreventionShield, TurnReplacement
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.phrases import cost_parts
 from mtgjudge.model.vocab.words import EFFECT_WORDS
@@ -324,10 +324,10 @@ def choosable_sources(game: Game) -> list[str]:
             ids += list(st.obj(item).targets) if st.has(item) else []
         else:
             ids += [item.source, *item.targets]
-    for p in st.prevention:
+    for p in st.in_force(PreventionShield):
         ids += [p.to, p.source]
-    ids += [r.object for r in st.replacements]
-    ids += [i for d in st.delayed for i, _ in d.objects]
+    ids += [r.object for r in st.in_force(TurnReplacement)]
+    ids += [i for d in st.in_force(DelayedTrigger) for i, _ in d.objects]
     out: list[str] = []
     for i in ids:
         if i and i not in st.player_names and st.has(i) and i not in out:
@@ -360,8 +360,7 @@ def prevent_source_choice(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     for s in sources:
         g = game.log("609.7a", f"{ctx.controller} chooses {st.obj(s).name} ({s}) as the source").choose(
             f"{ctx.controller} chooses the source {s}")
-        shield = PreventionShield("damage", _origin(game, ctx), st.turn.number, to=to, source=s,
-                                  left=e.arg("n"))
+        shield = PreventionShield("damage", _origin(game, ctx), to=to, source=s, left=e.arg("n"))
         out.append(shields.add_shield(g, shield))
     return merge(out)
 

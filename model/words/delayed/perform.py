@@ -24,7 +24,8 @@ from mtgjudge.model.words.removal.perform import remove
 from mtgjudge.model.engine.settle import after_moves, return_exiled_card
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.state import DelayedTrigger, PendingTrigger, PlayerRestriction, StackAbility, UntapSkip
+from mtgjudge.model.state import (DelayedTrigger, Duration, Lasting, PendingTrigger, PlayerRestriction, StackAbility,
+                                   UntapSkip)
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, the_target, unaffected
@@ -79,11 +80,11 @@ def _delayed(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         found = []
     step, later_turn, yours = _AT[e.arg("at")]
     d = DelayedTrigger(controller=ctx.controller, step=step, effect=e, origin=_origin(game, ctx), source=ctx.source,
-                       made_turn=st.turn.number, after_turn=st.turn.number if later_turn else -1,
+                       after_turn=st.turn.number if later_turn else -1,
                        whose=ctx.controller if yours else "",
                        objects=tuple((oid, game.moved(oid)) for oid in found), text=_text(game, e, found, player),
                        player=player)
-    game = game.with_state(st.evolve(delayed=st.delayed + (d,)))
+    game = game.with_state(st.adding(Lasting(d, Duration("triggers", st.turn.number))))
     return [game.log("603.7a", f"a delayed triggered ability is created: {d.describe()}")]
 
 
@@ -103,10 +104,11 @@ def fire(game: Game, step: str) -> Game:
     removed) and wait to be put on the stack with the others (603.3); 800.4a: one whose controller left the
     game does not."""
     st = game.state
-    due = [d for d in st.delayed if _due(d, step, st.turn.number, st.turn.active)]
+    waiting = st.lasting_of(DelayedTrigger)
+    due = [l.payload for l in waiting if _due(l.payload, step, st.turn.number, st.turn.active)]
     if not due:
         return game
-    game = game.with_state(st.evolve(delayed=tuple(d for d in st.delayed if d not in due)))
+    game = game.with_state(st.with_lasting(DelayedTrigger, [l for l in waiting if l.payload not in due]))
     new = []
     for d in due:
         if d.controller in game.left:
@@ -192,9 +194,8 @@ def rebound(game: Game, oid: str, from_hand: bool) -> Game:
     g = after_moves(g, [(o, "stack", "exile")], f"{o.name} is exiled")
     e = parse_effect({"delayed": {"at": "your_next_upkeep", "act": "cast", "it": True}})
     d = DelayedTrigger(controller=o.controller, step="upkeep", effect=e, origin=o.name, source=oid,
-                       made_turn=st.turn.number,
                        whose=o.controller, objects=((oid, g.moved(oid)),), text=_text(g, e, [oid]))
-    g = g.with_state(g.state.evolve(delayed=g.state.delayed + (d,)))
+    g = g.with_state(g.state.adding(Lasting(d, Duration("triggers", st.turn.number))))
     return g.log(("702.88a", "603.7a"), f"a delayed triggered ability is created: {d.describe()}")
 
 
@@ -212,7 +213,7 @@ def _skip_untap(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         who = ctx.target if e.arg("player") else ctx.controller
         assert who is not None      # a target player was checked just above to be one
         skip = UntapSkip("", 0, _origin(game, ctx), player=who, kinds=tuple(e.arg("kinds").split(",")))
-        game = game.with_state(st.evolve(untap_skips=st.untap_skips + (skip,)))
+        game = game.with_state(st.adding(Lasting(skip, Duration("untap_step", st.turn.number))))
         return [game.log(("611.2", "502.3"), skip.describe())]
     oid = ctx.target
     if oid is None:
@@ -222,7 +223,7 @@ def _skip_untap(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if not st.has(oid) or st.obj(oid).zone != "battlefield":
         return [game.log("400.7", f"{oid} is no longer on the battlefield: {e.text()!r} does nothing")]
     skip = UntapSkip(oid, game.moved(oid), _origin(game, ctx), e.arg("steps", 1))
-    game = game.with_state(st.evolve(untap_skips=st.untap_skips + (skip,)))
+    game = game.with_state(st.adding(Lasting(skip, Duration("untap_step", st.turn.number))))
     return [game.log(("611.2", "502.3"), f"{name_of(st, oid)} {skip.describe()}")]
 
 
@@ -230,11 +231,13 @@ def untapping(game: Game, active: str) -> tuple[Game, set[str]]:
     """502.3: of the active player's permanents, those that don't untap during this untap step (each skip of
     theirs used once; skips of permanents that left the battlefield end, 400.7)."""
     st = game.state
-    kept, held = [], set()
-    for s in st.untap_skips:
+    kept: list[Lasting[UntapSkip]] = []
+    held = set()
+    for made in st.lasting_of(UntapSkip):
+        s = made.payload
         if s.player:
             if s.player != active:
-                kept.append(s)
+                kept.append(made)
                 continue
             # every such effect wears off in this untap step (Bontu's Last Reckoning's ruling 2017-07-14)
             mine = [o for o in st.battlefield() if o.controller == active
@@ -246,14 +249,14 @@ def untapping(game: Game, active: str) -> tuple[Game, set[str]]:
             continue
         o = st.obj(s.object)
         if o.controller != active:
-            kept.append(s)
+            kept.append(made)
             continue
         held.add(s.object)
         game = game.log("502.3", f"{o.name} ({o.id}) doesn't untap during this untap step ({s.origin})")
         if s.steps > 1:
-            kept.append(replace(s, steps=s.steps - 1))
-    if tuple(kept) != st.untap_skips:
-        game = game.with_state(game.state.evolve(untap_skips=tuple(kept)))
+            kept.append(made.with_payload(replace(s, steps=s.steps - 1)))
+    if tuple(kept) != st.lasting_of(UntapSkip):
+        game = game.with_state(game.state.with_lasting(UntapSkip, kept))
     return game, held
 
 
@@ -270,8 +273,8 @@ def _player_cant(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         if ctx.target not in st.player_names:
             raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
         who = [ctx.target]
-    made = tuple(PlayerRestriction(p, e.arg("what"), _origin(game, ctx), st.turn.number) for p in who)
-    game = game.with_state(st.evolve(restrictions=st.restrictions + made))
+    made = tuple(PlayerRestriction(p, e.arg("what"), _origin(game, ctx)) for p in who)
+    game = game.with_state(st.adding(*(Lasting(r, Duration("end_of_turn", st.turn.number)) for r in made)))
     for r in made:
         game = game.log(("101.2", "611.2a"), r.describe())
     return [game]

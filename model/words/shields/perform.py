@@ -110,12 +110,11 @@ def _prevention(*, to: bool, amount: bool):
         permanents it applies to as each damage would be dealt (615.1a), not as the spell resolves; "you" is
         the spell's controller. "All combat damage" (510.1) applies only to combat damage (``engine.combat_damage``)."""
         what = "combat damage" if e.arg("combat") else "damage"
-        turn = game.state.turn.number
         origin = _origin(game, ctx)
         if e.arg("you") or e.arg("affects"):
             np = e.arg("affects") or ""
             you = ctx.controller if e.arg("you") else ""
-            shield = PreventionShield(what, origin, turn, to=you, to_np=np if to else "",
+            shield = PreventionShield(what, origin, to=you, to_np=np if to else "",
                                       by_np="" if to else np, controller=ctx.controller,
                                       left=e.arg("n") if amount else None)
             return [shields.add_shield(game, shield)]
@@ -123,7 +122,7 @@ def _prevention(*, to: bool, amount: bool):
         if isinstance(who, Game):
             return [who]
         for t in who:
-            shield = PreventionShield(what, origin, turn, to=t if to else "", source="" if to else t,
+            shield = PreventionShield(what, origin, to=t if to else "", source="" if to else t,
                                       left=e.arg("n") if amount else None)
             game = shields.add_shield(game, shield)
         return [game]

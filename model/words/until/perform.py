@@ -27,7 +27,7 @@ from mtgjudge.model.rules.characteristics import object_mana_value
 from mtgjudge.model.rules.durations import ends_with_combat, starts_in_combat
 from mtgjudge.model.rules.in_force import creating_effects
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.state import PTChange
+from mtgjudge.model.state import ControlEffect, Duration, EffectInForce, Lasting, PTChange
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, the_target, unaffected
@@ -146,13 +146,13 @@ def add_until_end_of_turn(game: Game, ids: list[str], e: Effect, ctx: Ctx) -> Ga
         raise Unsupported(f"{e.text()!r} outside the combat phase: when 'until end of combat' then ends (511.2) is "
                           "not modelled")
     origin = st.obj(source).name if st.has(source) else source
-    ts = max([o.timestamp for o in st.objects] + [c.timestamp for c in st.pt_changes] + [0]) + 1
+    ts = max([o.timestamp for o in st.objects] + [c.timestamp for c in st.in_force(PTChange)] + [0]) + 1
     control = ctx.controller if e.arg("control") else ""
-    made = tuple(PTChange(oid, p, t, st.turn.number, origin, ts, keywords=keywords, switch=bool(e.arg("switch")),
+    made = tuple(PTChange(oid, p, t, origin, ts, keywords=keywords, switch=bool(e.arg("switch")),
                           rules=rules, control=control, control_before=st.obj(oid).controller if control else "",
-                          colors=colors, loses=loses, until=until)
+                          colors=colors, loses=loses)
                  for oid in ids)
-    game = game.with_state(st.evolve(pt_changes=st.pt_changes + made))
+    game = game.with_state(st.adding(*(Lasting(c, Duration(until, st.turn.number)) for c in made)))
     for c in made:
         if control:
             game = set_controller(game, c.object, control, ("613.1b", "611.2a"))
@@ -216,7 +216,7 @@ def set_controller(game: Game, oid: str, player: str, rules, lasting: bool = Fal
     st = game.state
     o = st.obj(oid)
     if lasting:
-        st = st.evolve(controlled_by_effect=st.controlled_by_effect + ((oid, game.moved(oid)),))
+        st = st.adding(Lasting(ControlEffect(oid, game.moved(oid)), Duration("", st.turn.number)))   # 611.2a
         game = game.with_state(st)
     if o.controller == player:
         return game.log(rules, f"{player} already controls {o.name} ({oid})")
@@ -271,10 +271,10 @@ def _guard_default_controller(game: Game, oid: str, player: str) -> None:
     effect that ended as they left (800.4a): one with no duration (remembered, ``set_controller``), or one of the
     question's effects in force."""
     st = game.state
-    if (oid, game.moved(oid)) in st.controlled_by_effect:
+    if ControlEffect(oid, game.moved(oid)) in st.in_force(ControlEffect):
         raise Unsupported(f"{player} controlled {oid} by an effect that ended as they left the game (800.4a): who "
                           "controls it now that the later effect ends is not modelled")
-    for e in st.effects:
+    for e in st.in_force(EffectInForce):
         made = creating_effects(e.card, e.face, e.ability, CONTROL_WORDS) if e.card.modelled else None
         if made is None or any(w.kind != "until_end_of_turn" or w.arg("control") for w in made):
             raise Unsupported(f"the effect of {e.source_card} in force could give control of {oid} (800.4c: its "
