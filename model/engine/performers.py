@@ -32,12 +32,13 @@ from mtgjudge.model.words.attach import perform as attach
 from mtgjudge.model.words.proliferate import perform as proliferate
 from mtgjudge.model.words.cycling import perform as cycling
 from mtgjudge.model.words.becomes import perform as becomes
+from mtgjudge.model.words.persist import perform as persist
 
 #: The modules that perform words, each with its ``PERFORMERS``: one line each.
 _MODULES = (
     basics, instructions, until, damage, library, players, hands, permanents, prevent, counted, delayed,
     shield_effects, refs, etb, turn_effects, token_groups, choose, conditions, control,
-    proliferate, attach, cycling, becomes,
+    proliferate, attach, cycling, becomes, persist,
 )
 
 

@@ -16,6 +16,7 @@ from mtgjudge.model.selectors import Selector, TargetSpec
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.subtypes import IRREGULAR
 from mtgjudge.model.words.cycling import record as cycling
+from mtgjudge.model.words.persist import record as persist
 
 if TYPE_CHECKING:
     from mtgjudge.model.vocab.words import Word
@@ -549,7 +550,7 @@ class TriggerEvent:
 #: The intervening "if" clauses the engine decides (603.4), as the ability says them (``{cost}``: a kicker's).
 _INTERVENING = {"kicked": "if it was kicked", "kicked_with": "if it was kicked with its {cost} kicker",
                 "tribute_unpaid": "if tribute wasn't paid", "cast_from_hand": "if you cast it from your hand",
-                "cast": "if you cast it"}
+                "cast": "if you cast it", "no_counters": "if it had no {cost} counters on it"}
 #: Steps a trigger condition names (503.1a, 513.1a).
 _ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 
@@ -750,6 +751,10 @@ class Ability:
                 when += ", " + intervening.format(cost=self.intervening.partition(":")[2])
             if self.trigger_event is not None and self.trigger_event.event == "chapter":
                 return f"{when} — {body}"          # 714.2b: "{rN}—[Effect]"
+            said = persist.keyword_of(self.keyword, self.trigger_event == TriggerEvent("dies"), self.intervening,
+                                      self.effects)
+            if said is not None:
+                return said                         # 702.79a, 702.93a: exactly what the keyword means
             if self.trigger_event is not None and self.trigger_event.who == "self":
                 # the object the condition named is "it" in the effect (608.2c): "When ~ enters, it deals 2 damage"
                 body = re.sub(r"^This (deals|gets|gains|has)\b", r"It \1", body)
