@@ -44,12 +44,27 @@ TRIGGERS: dict[str, tuple[str, str]] = {
     "Afflict": ("702.130a", "Whenever ~ becomes blocked"),
 }
 
-#: Triggered keywords the engine performs: keyword -> (its rule, the ability its rule says it means), read by
-#: the one trigger reader (``oracle.lines``) as if printed; each instance is its own ability (702.83b: exalted).
+#: Triggered keywords the engine performs: keyword -> (its rule, the ability its rule says it means, ``{n}`` its
+#: number where it takes one), read by the one trigger reader (``oracle.lines``) as if printed; each instance is its
+#: own ability (702.83b: exalted; 702.46b: soulshift).
 MEANINGS: dict[str, tuple[str, str]] = {
     "Exalted": ("702.83a", "Whenever a creature you control attacks alone, that creature gets +1/+1 until end of "
                            "turn."),
+    "Soulshift": ("702.46a", "When ~ is put into a graveyard from the battlefield, you may return target Spirit card "
+                             "with mana value {n} or less from your graveyard to your hand."),
 }
+
+
+def meaning(name: str, param: str) -> str | None:
+    """The ability the keyword ``name`` with its parameter ``param`` means (``MEANINGS``), "~" for the object
+    itself; None if it is not one of them, or takes a number and ``param`` is not one (or is one it doesn't take)."""
+    if name not in MEANINGS:
+        return None
+    text = MEANINGS[name][1]
+    takes = "{n}" in text
+    if takes != bool(param) or (takes and not param.isdigit()):
+        return None
+    return text.replace("{n}", param)
 
 #: Keywords whose trigger depends on the card's type: a permanent's (the words here), an instant's or sorcery's
 #: (another event, left unrecognized). Haunt: "When this permanent is put into a graveyard from the

@@ -633,10 +633,12 @@ def _keyword_meaning(item: str, ctx: LineContext) -> Ability | None:
     "Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn.", 702.83a), read
     as that ability; None for any other item, or if the reading leaves the ability unmodelled."""
     found = _keyword_of(item)
-    if found is None or found[1] or found[0].name not in keyword_triggers.MEANINGS:
+    said = keyword_triggers.meaning(found[0].name, found[1]) if found is not None else None
+    if found is None or said is None:
         return None
-    a = _triggered(keyword_triggers.MEANINGS[found[0].name][1], item, ctx)
-    return a if a.kind == "triggered" else None
+    a = _triggered(said, item, ctx)
+    # (the keyword as written: its reading is said as the keyword only where it is what the keyword means)
+    return dataclasses.replace(a, keyword=" ".join((found[0].name, found[1])).strip()) if a.kind == "triggered" else None
 
 
 def _cycling(item: str, ctx: LineContext) -> Ability | None:

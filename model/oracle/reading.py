@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from mtgjudge.model.objects import CardDef, Face
+from mtgjudge.model.oracle import keyword_triggers
 from mtgjudge.model.oracle.lines import without_ability_word
 from mtgjudge.model.oracle.text import normalize_self, self_names, strip_reminder
 from mtgjudge.model.vocab.abilities import Ability
@@ -138,7 +139,23 @@ def say(ability: Ability, face: Face | None = None) -> str | None:
         said = said.replace("When ~ dies", "When ~ is put into a graveyard from the battlefield")
     said = _A_ANOTHER.sub(r"\1", said)
     said = _TARGET_ANOTHER.sub(lambda m: ("A" if m.group(1) == "T" else "a") + "nother target", said)
-    return _ARTICLE.sub(lambda m: m.group(1) + "n ", said)
+    said = _ARTICLE.sub(lambda m: m.group(1) + "n ", said)
+    return as_keyword(ability, said) or said
+
+
+def as_keyword(ability: Ability, said: str) -> str | None:
+    """A triggered ability read from a keyword (``keyword_triggers.MEANINGS``: "Soulshift 3") said as that keyword,
+    where what the model understood (``said``, rendered from the encoding) is what the rule says the keyword means
+    (700.4: "dies" is "is put into a graveyard from the battlefield"); None otherwise."""
+    if ability.kind != "triggered" or not ability.keyword:
+        return None
+    name, _, param = ability.keyword.partition(" ")
+    meaning = keyword_triggers.meaning(name, param)
+    if meaning is None:
+        return None
+    ways = {normalize_reading(meaning), normalize_reading(meaning.replace(
+        "~ is put into a graveyard from the battlefield", "~ dies"))}
+    return ability.keyword if normalize_reading(said, reminder=False) in ways else None
 
 
 def render_line(abilities: tuple[Ability, ...], face: Face | None = None) -> str | None:
@@ -154,7 +171,8 @@ def render_line(abilities: tuple[Ability, ...], face: Face | None = None) -> str
     if len(words) > 1 and len(chapters) == len(abilities) and len({w.partition(" — ")[2] for w in words}) == 1:
         # 714.2c: "II, III — [Effect]" is one chapter ability for each numeral, said on one line
         return ", ".join(w.partition(" — ")[0] for w in words) + " — " + words[0].partition(" — ")[2]
-    if all(a.kind == "keyword" for a in abilities):
+    if all(a.kind == "keyword" or (a.keyword and s == a.keyword) for a, s in zip(abilities, said)):
+        # a keyword list ("Flying, soulshift 4"), triggered keywords said as keywords among them
         return ", ".join([words[0]] + [w[:1].lower() + w[1:] for w in words[1:]])
     if len(words) > 1 and all(a.static is not None and a.static.kind == "kicker" for a in abilities):
         # "Kicker {1}{R} and/or {G}" (702.33d): two kicker costs of one line
