@@ -179,7 +179,7 @@ WORDS = (
     Word("draw", "effect", {"n": int}, lambda a: f"Draw {count_word(a['n'])} card{'s' if a['n'] > 1 else ''}",
          frozenset({Scope.DRAW}), ENGINE, _v_n),
     Word("counter", "effect", {"kind": str, "n": int},
-         lambda a: f"Put {count_word(a.get('n', 1))} {a['kind']} counter on this", frozenset(), ENGINE, _v_n),
+         lambda a: f"Put {count_word(a.get('n', 1))} {a['kind']} counter{'s' if a.get('n', 1) != 1 else ''} on this", frozenset(), ENGINE, _v_n),
     # 610.3: "exile ... until this leaves the battlefield". ``target``: the target phrase ("nonland permanent that
     # player controls"); ``for_each: opponent``: one target per opponent (that player); ``up_to: 1``: optional.
     Word("exile_until_source_leaves", "effect", {"target": str, "for_each": str, "up_to": int}, _t_exile_until,
