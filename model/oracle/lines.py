@@ -1147,13 +1147,16 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
                        source_text=printed)
     except DefinitionError:
         pass
-    m = re.fullmatch(r"~ enters(?: the battlefield)? with (a|an|one|two|three|four|five|six|X|\d+) ([+-]\d+/[+-]\d+|[a-z]+) "
-                     r"counters? on it\.", norm)
+    # 614.1c: "~ enters with N counters on it"; 702.33d-e: "If ~ was kicked, it enters with ...", only if the spell it
+    # was had its kicker cost paid
+    m = re.fullmatch(r"(If ~ was kicked, it|~) enters(?: the battlefield)? with (an?|[a-z]+|X|\d+) "
+                     r"([+-]\d+/[+-]\d+|[a-z]+) counters? on it\.", norm)
     if m:
-        n = m.group(1)
-        count: int | str = "X" if n == "X" else (int(n) if n.isdigit() else phrases.number_word(n))
-        return Ability("static", static=parse_static({"kind": "enters_with_counters", "counter": m.group(2), "n": count}),
-                       source_text=printed)
+        n = m.group(2)
+        count: int | str = "X" if n == "X" else phrases.number_word(n)     # (DefinitionError: not a number)
+        kicked = {"if_kicked": True} if m.group(1) != "~" else {}
+        return Ability("static", static=parse_static({"kind": "enters_with_counters", "counter": m.group(3), "n": count,
+                                                      **kicked}), source_text=printed)
     # 702.33c-d: multikicker's count ("for each time it was kicked": the times its kicker cost was paid)
     m = re.fullmatch(r"~ enters(?: the battlefield)? with an? ([+-]\d+/[+-]\d+|[a-z]+) counter on it for each time "
                      r"(?:it|~) was kicked\.", norm)
