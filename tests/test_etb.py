@@ -580,3 +580,33 @@ possible: [{{object: old, zone: battlefield}}]
     (q,) = load_text(board.format(gallery="{card: Mirror Gallery}, "))
     with pytest.raises(Unsupported, match="704.5j"):
         checks(Game(q.state))
+
+
+_ENTERING = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: [Mountain, Forest, Swamp]
+      hand: [{{card: {card}, id: it}}]
+    Bob: {{}}
+actions:
+  - {{cast: it}}
+  - resolve: all
+expect:
+  - {{object: it, zone: battlefield, counters: {{}}}}
+"""
+
+
+@pytest.mark.parametrize("card, named", [
+    # 702.54a: whether an opponent was dealt damage this turn is not in the state: bloodthirst stays unread
+    ("Scab-Clan Mauler", "Bloodthirst 2"),
+    # 702.98a: unleash's "can't block as long as it has a +1/+1 counter on it" is not read: the keyword stays unread
+    ("Rakdos Cackler", "Unleash"),
+])
+def test_entering_keywords_the_model_does_not_read_are_unsupported_as_it_enters(card, named):
+    from tests.engine_helpers import ask_text
+    result = ask_text(_ENTERING.format(card=card))
+    assert result.status == "unsupported" and named in str(result.answer), result
