@@ -17,6 +17,7 @@ from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.subtypes import IRREGULAR
 from mtgjudge.model.words.cycling import record as cycling
 from mtgjudge.model.words.persist import record as persist
+from mtgjudge.model.words.evolve import record as evolve
 
 if TYPE_CHECKING:
     from mtgjudge.model.vocab.words import Word
@@ -550,7 +551,8 @@ class TriggerEvent:
 #: The intervening "if" clauses the engine decides (603.4), as the ability says them (``{cost}``: a kicker's).
 _INTERVENING = {"kicked": "if it was kicked", "kicked_with": "if it was kicked with its {cost} kicker",
                 "tribute_unpaid": "if tribute wasn't paid", "cast_from_hand": "if you cast it from your hand",
-                "cast": "if you cast it", "no_counters": "if it had no {cost} counters on it"}
+                "cast": "if you cast it", "no_counters": "if it had no {cost} counters on it",
+                evolve.INTERVENING: evolve.CONDITION}
 #: Steps a trigger condition names (503.1a, 513.1a).
 _ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 
@@ -753,8 +755,9 @@ class Ability:
                 return f"{when} — {body}"          # 714.2b: "{rN}—[Effect]"
             said = persist.keyword_of(self.keyword, self.trigger_event == TriggerEvent("dies"), self.intervening,
                                       self.effects)
+            said = said or evolve.keyword_of(self.keyword, self.trigger, self.intervening, self.effects)
             if said is not None:
-                return said                         # 702.79a, 702.93a: exactly what the keyword means
+                return said                         # 702.79a, 702.93a, 702.100a: exactly what the keyword means
             if self.trigger_event is not None and self.trigger_event.who == "self":
                 # the object the condition named is "it" in the effect (608.2c): "When ~ enters, it deals 2 damage"
                 body = re.sub(r"^This (deals|gets|gains|has)\b", r"It \1", body)
