@@ -27,6 +27,7 @@ from mtgjudge.model.words.cycling import record as cycling_record
 from mtgjudge.model.oracle import keyword_triggers, keywords
 from mtgjudge.model.words.persist import read as persist_lines
 from mtgjudge.model.words.evolve import read as evolve_lines
+from mtgjudge.model.words.renown import read as renown_lines
 from mtgjudge.model.words.damage import read as damage_sentences
 from mtgjudge.model.words.entering import read as etb_sentences
 from mtgjudge.model.words.modes import read as modes
@@ -666,7 +667,8 @@ def _keyword_ability(item: str) -> Ability:
     name = kw.name
     if kw.param == "" and name in KEYWORDS:
         return Ability("keyword", keyword=name)
-    returns = persist_lines.dies_return(name, param, item) or evolve_lines.evolve(name, param, item)
+    returns = persist_lines.dies_return(name, param, item) or evolve_lines.evolve(name, param, item) \
+        or renown_lines.renown(name, param, item)       # the triggered ability the keyword means
     if returns is not None:
         return returns
     try:
