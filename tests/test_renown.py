@@ -6,6 +6,7 @@ from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.oracle import compile_card
+from mtgjudge.model.oracle.reading import as_keyword
 from mtgjudge.queries.format.files import load_text
 
 
@@ -14,7 +15,7 @@ def test_renown_is_its_combat_damage_trigger_said_back_as_the_keyword():
     (a,) = compile_card(CardRecord("Testy", "normal", (face,))).faces[0].abilities
     assert a.kind == "triggered" and a.intervening == "not_renowned"
     assert a.trigger_event is not None and a.trigger_event.event == "combat_damage_player"
-    assert [(e.kind, e.arg("n")) for e in a.effects] == [("renown", 2)] and a.render() == "Renown 2"
+    assert [(e.kind, e.arg("n")) for e in a.effects] == [("renown", 2)] and as_keyword(a, a.render() or "") == "Renown 2"
 
 
 _Q = """

@@ -19,7 +19,10 @@ from mtgjudge.model.objects import CardDef, Face
 from mtgjudge.model.oracle import keyword_triggers
 from mtgjudge.model.oracle.lines import without_ability_word
 from mtgjudge.model.oracle.text import normalize_self, self_names, strip_reminder
-from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
+from mtgjudge.model.words.evolve import record as evolve
+from mtgjudge.model.words.persist import record as persist
+from mtgjudge.model.words.renown import record as renown
 
 #: After "this", words that do not name the object itself ("this turn", "this ability").
 _NOT_SELF = ("turn", "way", "ability", "abilities", "mana", "effect", "emblem", "combat", "game", "step", "phase",
@@ -144,11 +147,19 @@ def say(ability: Ability, face: Face | None = None) -> str | None:
 
 
 def as_keyword(ability: Ability, said: str) -> str | None:
-    """A triggered ability read from a keyword (``keyword_triggers.MEANINGS``: "Soulshift 3") said as that keyword,
-    where what the model understood (``said``, rendered from the encoding) is what the rule says the keyword means
-    (700.4: "dies" is "is put into a graveyard from the battlefield"); None otherwise."""
+    """A triggered ability read from a keyword said as that keyword, where the encoding is exactly what the rule
+    says the keyword means: persist, undying, evolve and renown by the parts of their encoding (``words.persist``,
+    ``words.evolve``, ``words.renown``); those of ``keyword_triggers.MEANINGS`` ("Soulshift 3") where what the
+    model understood (``said``, rendered from the encoding) is the rule's meaning (700.4: "dies" is "is put into a
+    graveyard from the battlefield"); None otherwise."""
     if ability.kind != "triggered" or not ability.keyword:
         return None
+    a = ability
+    structural = persist.keyword_of(a.keyword, a.trigger_event == TriggerEvent("dies"), a.intervening, a.effects) \
+        or evolve.keyword_of(a.keyword, a.trigger, a.intervening, a.effects) \
+        or renown.keyword_of(a.keyword, a.trigger, a.intervening, a.effects)
+    if structural is not None:
+        return structural
     name, _, param = ability.keyword.partition(" ")
     meaning = keyword_triggers.meaning(name, param)
     if meaning is None:

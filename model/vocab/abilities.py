@@ -16,9 +16,6 @@ from mtgjudge.model.selectors import Selector, TargetSpec
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.subtypes import IRREGULAR
 from mtgjudge.model.words.cycling import record as cycling
-from mtgjudge.model.words.persist import record as persist
-from mtgjudge.model.words.evolve import record as evolve
-from mtgjudge.model.words.renown import record as renown
 
 if TYPE_CHECKING:
     from mtgjudge.model.vocab.words import Word
@@ -553,7 +550,9 @@ class TriggerEvent:
 _INTERVENING = {"kicked": "if it was kicked", "kicked_with": "if it was kicked with its {cost} kicker",
                 "tribute_unpaid": "if tribute wasn't paid", "cast_from_hand": "if you cast it from your hand",
                 "cast": "if you cast it", "no_counters": "if it had no {cost} counters on it",
-                evolve.INTERVENING: evolve.CONDITION, renown.INTERVENING: "if it isn't renowned"}
+                "evolve": "if that creature's power is greater than this creature's power and/or that creature's "
+                          "toughness is greater than this creature's toughness",
+                "not_renowned": "if it isn't renowned"}
 #: Steps a trigger condition names (503.1a, 513.1a).
 _ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 
@@ -754,12 +753,6 @@ class Ability:
                 when += ", " + intervening.format(cost=self.intervening.partition(":")[2])
             if self.trigger_event is not None and self.trigger_event.event == "chapter":
                 return f"{when} — {body}"          # 714.2b: "{rN}—[Effect]"
-            said = persist.keyword_of(self.keyword, self.trigger_event == TriggerEvent("dies"), self.intervening,
-                                      self.effects)
-            said = said or evolve.keyword_of(self.keyword, self.trigger, self.intervening, self.effects) \
-                or renown.keyword_of(self.keyword, self.trigger, self.intervening, self.effects)
-            if said is not None:
-                return said                         # 702.79a, 702.93a, 702.100a, 702.112a: exactly what the keyword means
             if self.trigger_event is not None and self.trigger_event.who == "self":
                 # the object the condition named is "it" in the effect (608.2c): "When ~ enters, it deals 2 damage"
                 body = re.sub(r"^This (deals|gets|gains|has)\b", r"It \1", body)

@@ -13,10 +13,8 @@ from mtgjudge.model.vocab.word import Word
 ENGINE = frozenset({"engine"})
 #: The ability's ``intervening``: the comparison of 702.100a.
 INTERVENING = "evolve"
-#: 702.100a: the trigger condition, and how the intervening "if" says the comparison.
+#: 702.100a: the trigger condition.
 TRIGGER = "Whenever a creature you control enters"
-CONDITION = ("if that creature's power is greater than this creature's power and/or that creature's toughness is "
-             "greater than this creature's toughness")
 
 WORDS: tuple[Word, ...] = (
     # 702.100a, 603.4: the comparison made again as it resolves, then a +1/+1 counter on the creature with evolve

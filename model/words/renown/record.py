@@ -8,6 +8,7 @@ effect ``renown`` resolves (702.112c: a second instance does nothing; ``words.re
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab.abilities import count_word
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
@@ -24,8 +25,6 @@ def _v_renown(a: dict) -> None:
 
 
 def _r_renown(a: dict) -> str:
-    from mtgjudge.model.vocab.abilities import count_word     # (the vocabulary's Ability imports this module)
-
     n = a["n"]
     return f"Put {count_word(n)} +1/+1 counter{'s' if n != 1 else ''} on it and it becomes renowned"
 
