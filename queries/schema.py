@@ -41,6 +41,7 @@ def _object_entry() -> dict:
         "id": {"type": "string", "pattern": ID_PATTERN, "description": "your handle for it, unique in the question"},
         "tapped": _BOOL, "summoning_sick": {**_BOOL, "description": "arrived this turn (CR 302.6)"},
         "owner": _STR, "token": _BOOL, "face_down": _BOOL,
+        "renowned": {**_BOOL, "description": "it has become renowned (CR 702.112b)"},
         "counters": {"type": "object", "additionalProperties": _COUNT},
         "damage": _COUNT, "attached_to": _REF,
         "chosen": {"type": "object", "additionalProperties": {"type": ["string", "number"]}},

@@ -580,3 +580,67 @@ possible: [{{object: old, zone: battlefield}}]
     (q,) = load_text(board.format(gallery="{card: Mirror Gallery}, "))
     with pytest.raises(Unsupported, match="704.5j"):
         checks(Game(q.state))
+
+
+_ENTERING = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: [Mountain, Forest, Swamp]
+      hand: [{{card: {card}, id: it}}]
+    Bob: {{}}
+actions:
+  - {{cast: it}}
+  - resolve: all
+expect:
+  - {{object: it, zone: battlefield, counters: {{}}}}
+"""
+
+
+@pytest.mark.parametrize("card, named", [
+    # 702.54a: whether an opponent was dealt damage this turn is not in the state: bloodthirst stays unread
+    ("Scab-Clan Mauler", "Bloodthirst 2"),
+    # 702.98a: unleash's "can't block as long as it has a +1/+1 counter on it" is not read: the keyword stays unread
+    ("Rakdos Cackler", "Unleash"),
+])
+def test_entering_keywords_the_model_does_not_read_are_unsupported_as_it_enters(card, named):
+    from tests.engine_helpers import ask_text
+    result = ask_text(_ENTERING.format(card=card))
+    assert result.status == "unsupported" and named in str(result.answer), result
+
+
+def test_evolve_with_the_entered_creature_gone_is_unsupported():
+    """Cloudfin Raptor ruling 2013-04-15: evolve then compares the entered creature's last known power and
+    toughness, which the engine does not keep: unsupported, naming evolve (never an answer without them)."""
+    from tests.engine_helpers import ask_text
+    result = ask_text("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [{card: Cloudfin Raptor, id: raptor}]
+      hand: [{card: Memnite, id: memnite}]
+    Bob: {}
+actions:
+  - {cast: memnite}
+  - {resolve: 1}
+  - {destroy: memnite}
+  - resolve: all
+expect:
+  - {object: raptor, counters: {}}
+""")
+    assert result.status == "unsupported" and "702.100a" in str(result.answer), result
+
+
+def test_evolve_is_read_as_its_meaning_and_said_back_as_the_keyword():
+    from mtgjudge.model.oracle.reading import as_keyword
+    a = ability("Evolve (Whenever a creature enters the battlefield under your control, if that creature has greater "
+                "power or toughness than this creature, put a +1/+1 counter on this creature.)", "Creature — Bird")
+    assert a.kind == "triggered" and a.intervening == "evolve" and [e.kind for e in a.effects] == ["evolve"]
+    assert as_keyword(a, a.render() or "") == "Evolve"
+    assert ability("Evolve 2").kind == "unmodelled"

@@ -430,3 +430,15 @@ def test_a_splice_card_in_hand_makes_casting_an_arcane_spell_unsupported_only():
         cast("Glacial Ray")
     # Lightning Bolt is no Arcane spell: nothing can be spliced onto it
     assert one(cast("Lightning Bolt")).state.player("Bob").life == 17
+
+
+def test_if_kicked_it_enters_with_counters_is_read_only_for_a_kicked_spell():
+    """702.33d-e, 614.1c: "If ~ was kicked, it enters with three +1/+1 counters on it" applies only to the permanent
+    a kicked spell becomes; without "If ~ was kicked" the counters are unconditional."""
+    ctx = LineContext(spell=False)
+    (a,) = compile_line("If ~ was kicked, it enters the battlefield with three +1/+1 counters on it.",
+                        "If Untamed Kavu was kicked, it enters the battlefield with three +1/+1 counters on it.", ctx)
+    assert a.static is not None and a.static.kind == "enters_with_counters"
+    assert a.static.arg("if_kicked") is True and a.static.arg("n") == 3
+    (plain,) = compile_line("~ enters the battlefield with seven +1/+1 counters on it.", "", ctx)
+    assert plain.static is not None and plain.static.arg("if_kicked") is None and plain.static.arg("n") == 7

@@ -176,3 +176,21 @@ def test_a_triggered_keyword_read_as_its_meaning_is_said_as_the_keyword():
     assert line.rendering == "Prowess" and line.round_trip
     (line,) = readings(card("Flier", "Creature — Bird", "Flying, prowess", "{R}", ("1", "2")))
     assert line.rendering == "Flying, prowess" and line.round_trip
+def test_a_triggered_keyword_read_as_its_meaning_is_said_back_as_the_keyword():
+    # 702.46a, 702.123a: the reading of "Soulshift 4" / "Fabricate 2" is what the rule says they mean; 702.46b:
+    # each instance of soulshift is an ability of its own, said in the keyword list
+    (shift,) = readings(card("Kami", "Creature — Spirit", "Soulshift 4, soulshift 4", pt=("4", "4")))
+    assert [a.kind for a in shift.abilities] == ["triggered", "triggered"]
+    assert shift.rendering == "Soulshift 4, soulshift 4" and shift.round_trip
+    (fab,) = readings(card("Servo Maker", "Artifact Creature — Construct", "Fabricate 2", pt=("0", "1")))
+    assert fab.rendering == "Fabricate 2" and fab.round_trip
+    assert [e.kind for e in fab.abilities[0].effects] == ["optional", "counter", "if_you_dont", "create_tokens"]
+    # a keyword number the rule's meaning does not take (none) leaves it unread
+    (bare,) = readings(card("Kami", "Creature — Spirit", "Soulshift", pt=("4", "4")))
+    assert not bare.modelled
+
+
+def test_a_triggered_keyword_whose_reading_differs_from_its_meaning_is_said_in_full():
+    # 702.83a: exalted's reading says "it" for "that creature": said as the ability it is, not as the keyword
+    (line,) = readings(card("Squire", "Creature — Human Soldier", "Exalted", pt=("1", "2")))
+    assert line.rendering == "Whenever a creature you control attacks alone, it gets +1/+1 until end of turn."

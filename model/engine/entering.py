@@ -141,6 +141,8 @@ def enters_counters(game: Game, oid: str, x: int | None, controller: str | None 
                               f"may apply: {a.source_text!r}")
         if a.kind == "static" and a.static is not None and a.static.kind == "enters_with_counters":
             n = a.static.arg("n")
+            if a.static.arg("if_kicked") and not (o.zone == "stack" and o.kicked):
+                continue        # 702.33d-e: "If ~ was kicked": the spell it was had its kicker cost paid; no spell wasn't
             if n == "kicked":
                 # 702.33c-d: the times the spell it was was kicked; a permanent that was no spell was not kicked
                 n = len(o.kicked) if o.zone == "stack" else 0

@@ -3,12 +3,13 @@
 event occurs (``triggers._trigger`` asks ``holds``), and on resolution does nothing if the condition is false
 then (``resolve.resolve_top`` asks ``holds`` again). The condition is a count of ``rules.counts`` for the
 ability's controller, the ability's source being "~" for "another" (what it counts is on the battlefield as
-it is checked: 603.4, 608.2h)."""
+it is checked: 603.4, 608.2h). Evolve's comparison (702.100a, ``evolves``) is of the creature whose entering
+triggered it, the trigger's subject."""
 from __future__ import annotations
 
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import DefinitionError, Unsupported
-from mtgjudge.model.engine.sba import power
+from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.words.conditions.read import read_condition
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.guards import guard_scope
@@ -66,3 +67,16 @@ def marker(game: Game, e, ctx) -> list[Game]:
     """The ``intervening_if`` word on resolution: the condition was checked as the ability began to resolve
     (``resolve.resolve_top``), nothing more to do."""
     return [game]
+
+
+def evolves(game: Game, evolving: str, entered: str) -> bool:
+    """702.100a, 702.100c: is the power or the toughness of ``entered`` greater than that of ``evolving`` now? Both
+    must be creatures on the battlefield; an entered object that is not (it left, or is no creature now) has only
+    last known characteristics, which the engine does not keep: unsupported."""
+    st = game.state
+    if not (st.has(entered) and st.obj(entered).zone == "battlefield" and "Creature" in current(st, entered).types):
+        raise Unsupported(f"evolve (702.100a) compares with {entered} as it last existed on the battlefield: its last "
+                          "known power and toughness are not kept by the engine")
+    if "Creature" not in current(st, evolving).types:
+        return False                                      # 702.100c
+    return power(game, entered) > power(game, evolving) or toughness(game, entered) > toughness(game, evolving)

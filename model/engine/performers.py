@@ -34,12 +34,15 @@ from mtgjudge.model.words.cycling import perform as cycling
 from mtgjudge.model.words.becomes import perform as becomes
 from mtgjudge.model.words.counters import perform as counters
 from mtgjudge.model.words.removal import perform as removal
+from mtgjudge.model.words.persist import perform as persist
+from mtgjudge.model.words.evolve import perform as evolve
+from mtgjudge.model.words.renown import perform as renown
 
 #: The modules that perform words, each with its ``PERFORMERS``: one line each.
 _MODULES = (
     basics, instructions, until, damage, library, players, hands, permanents, prevent, counted, delayed,
     shield_effects, refs, etb, turn_effects, token_groups, choose, conditions, control,
-    proliferate, attach, cycling, becomes, counters, removal,
+    proliferate, attach, cycling, becomes, counters, removal, persist, evolve, renown,
 )
 
 

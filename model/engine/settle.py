@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import enters_counters, enters_tapped
+from mtgjudge.model.engine.tribute import guard as guard_tribute
 from mtgjudge.model.engine.game import MAX_STEPS, Game, game_over, merge, reduced, whole_stack_resolves
 from mtgjudge.model.engine.sba import checks as check_sba
 from mtgjudge.model.engine.commuting import put_commuting
@@ -65,27 +66,35 @@ def _returns(game: Game) -> tuple[Game, list]:
 
 
 def return_exiled_card(game: Game, oid: str, n: int, rules: tuple[str, ...], why: str,
-                       extra_counters: tuple[tuple[str, int], ...] = ()) -> tuple[Game, list]:
+                       extra_counters: tuple[tuple[str, int], ...] = (), zone: str = "exile") -> tuple[Game, list]:
     """610.3c, 607.2a: the card exiled as ``oid`` after ``n`` zone changes returns to the battlefield under its
     owner's control, a new object (400.7), unless it is no longer that object in exile (it moved, or was a
-    token and ceased to exist, 111.7-111.8). Returns the game and the zone change made (for ``after_moves``)."""
+    token and ceased to exist, 111.7-111.8). ``zone``: the zone it returns from, if not exile (a card put into
+    its owner's graveyard, returned by its own persist or undying: 702.79a, 702.93a). Returns the game and the
+    zone change made (for ``after_moves``)."""
     st = game.state
     why_not = rules[:1]     # the rule that would have returned it
+    where = "exile" if zone == "exile" else f"the {zone}"
     if not st.has(oid):
-        return game.log(("111.7", "704.5d") + why_not, f"{oid} was a token and ceased to exist in exile: it does not "
-                                                     "return"), []
+        return game.log(("111.7", "704.5d") + why_not, f"{oid} was a token and ceased to exist in {where}: it does "
+                                                     "not return"), []
     o = st.obj(oid)
-    if o.zone != "exile" or game.moved(oid) != n:
-        return game.log(("400.7",) + why_not, f"{oid} is no longer the object exiled: it does not return"), []
+    if o.zone != zone or game.moved(oid) != n:
+        return game.log(("400.7",) + why_not, f"{oid} is no longer the object "
+                                              f"{'exiled' if zone == 'exile' else 'put into ' + where}: it does not "
+                                              "return"), []
     if o.token:
         return game.log(("111.8",) + why_not, f"the token {oid} can't return to the battlefield"), []
+    guard_tribute(o, f"returning from {where}")
     counters = dict(enters_counters(game, oid, None))
     for kind, k in extra_counters:        # 614.1c: "return it ... with a +1/+1 counter on it" (words.delayed.perform)
         counters[kind] = counters.get(kind, 0) + k
     game = zones.move(game, oid, "battlefield", controller=o.owner, counters=tuple(counters.items()),
                       tapped=enters_tapped(game, oid))
-    game = game.log(rules, f"{why}{o.name} ({oid}) returns to the battlefield under its owner's ({o.owner}) control")
-    return game, [(o, "exile", "battlefield")]
+    game = game.log(rules, f"{why}{o.name} ({oid}) returns to the battlefield under its owner's ({o.owner}) control"
+                    + ("".join(f" with {k} {kind} counter(s) on it" for kind, k in extra_counters)
+                       if zone != "exile" else ""))
+    return game, [(o, zone, "battlefield")]
 
 
 def _put_triggers(game: Game) -> list[Game]:

@@ -34,6 +34,7 @@ from mtgjudge.model.rules.characteristics import matches, printed_characteristic
 from mtgjudge.model.words.modes import perform as modes
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine import intervening
+from mtgjudge.model.words.evolve import record as evolve_record
 from mtgjudge.model.state import EffectInForce, PendingTrigger, PTChange, StackAbility
 
 #: Branches built while putting simultaneous triggers on the stack, before equal ones merge (MAX_BRANCHES after).
@@ -187,9 +188,11 @@ def _fits(t: TriggerEvent, watcher, moving, ch) -> bool:
     return any(matches(sel, ch, moving, watcher.controller, watcher) for sel in t.what.objects)
 
 
-def _trigger(game: Game, watcher, index: int, a: Ability, what: str, moves: int, lki=None) -> PendingTrigger | None:
+def _trigger(game: Game, watcher, index: int, a: Ability, what: str, moves: int, lki=None,
+             subject: str | None = None) -> PendingTrigger | None:
     """The ability ``index`` of ``watcher`` triggers: it waits to be put on the stack (603.3); an unmodelled one
-    is unsupported, naming it; one whose controller left the game does not trigger (800.4d)."""
+    is unsupported, naming it; one whose controller left the game does not trigger (800.4d). ``subject``: the
+    object the zone change was about (evolve's "that creature", 702.100a)."""
     if a.kind == "unmodelled":
         raise Unsupported(f"{watcher.name} ({watcher.id}): {what} triggers its ability, which is not modelled: "
                           f"{a.source_text!r}")
@@ -203,6 +206,12 @@ def _trigger(game: Game, watcher, index: int, a: Ability, what: str, moves: int,
     # 603.4: an intervening "if" false as the event occurs: it doesn't trigger. The source's own history ("if it
     # was kicked", "if you cast it from your hand": ``words.kicker.perform``) can't change before it resolves; a count
     # ("if you control another Elf": ``engine.intervening``) is checked again as it resolves.
+    if a.intervening == evolve_record.INTERVENING:
+        # 702.100a: the creature that entered compared with this one now; remembered for the check on resolution
+        if subject is None or not intervening.evolves(game, watcher.id, subject):
+            return None
+        return PendingTrigger(watcher.id, index, watcher.controller, moves, lki, subject=subject,
+                              subject_moves=game.moved(subject))
     if a.intervening and not intervening_holds(a.intervening, watcher):
         return None
     if not intervening.holds(game, a, watcher.controller, watcher.id, game.moved(watcher.id)):
@@ -259,7 +268,8 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
                     if not _fits(t, w, obj, ch):
                         continue
                     moves = game.moved(w.id) - (1 if gone else 0)
-                    p = _trigger(game, w, i, a, f"{obj.name} ({obj.id}) {event}", moves, w if gone else None)
+                    p = _trigger(game, w, i, a, f"{obj.name} ({obj.id}) {event}", moves, w if gone else None,
+                                 obj.id if event == "enters" else None)
                     if p is not None:
                         out.append(p)
     return out

@@ -27,6 +27,9 @@ from mtgjudge.model.words.counters import record as counters_record
 from mtgjudge.model.words.cycling import read as cycling_lines
 from mtgjudge.model.words.cycling import record as cycling_record
 from mtgjudge.model.vocab import keyword_triggers, keywords
+from mtgjudge.model.words.persist import read as persist_lines
+from mtgjudge.model.words.evolve import read as evolve_lines
+from mtgjudge.model.words.renown import read as renown_lines
 from mtgjudge.model.words.damage import read as damage_sentences
 from mtgjudge.model.words.entering import read as etb_sentences
 from mtgjudge.model.words.modes import read as modes
@@ -641,12 +644,13 @@ def _keyword_meaning(item: str, ctx: LineContext) -> Ability | None:
     as that ability with the keyword's name in ``Ability.keyword``; None for any other item, or if the reading
     leaves the ability unmodelled."""
     found = _keyword_of(item)
-    if found is None or found[1] or found[0].name not in keyword_triggers.MEANINGS:
+    said = keyword_triggers.meaning(found[0].name, found[1]) if found is not None else None
+    if found is None or said is None:
         return None
-    # the rule's "this creature" is the object itself, as in printed text (201.4c)
-    a = _triggered(normalize_self(keyword_triggers.MEANINGS[found[0].name][1], ()), item, ctx)
-    # the keyword's name kept, so that the reading says the keyword when the ability is all it means
-    return dataclasses.replace(a, keyword=found[0].name) if a.kind == "triggered" else None
+    a = _triggered(said, item, ctx)
+    # (the keyword as written: its reading is said as the keyword only where it is what the keyword means)
+    return dataclasses.replace(a, keyword=" ".join((found[0].name, found[1])).strip()) if a.kind == "triggered" else None
+
 
 
 def _counter_keyword(item: str, ctx: LineContext) -> list[Ability] | None:
@@ -695,6 +699,10 @@ def _keyword_ability(item: str) -> Ability:
     name = kw.name
     if kw.param == "" and name in KEYWORDS:
         return Ability("keyword", keyword=name)
+    returns = persist_lines.dies_return(name, param, item) or evolve_lines.evolve(name, param, item) \
+        or renown_lines.renown(name, param, item)       # the triggered ability the keyword means
+    if returns is not None:
+        return returns
     try:
         if name in ("Kicker", "Multikicker"):
             return Ability("static", static=parse_static({"kind": "kicker", "cost": param,
@@ -1174,13 +1182,16 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
                        source_text=printed)
     except DefinitionError:
         pass
-    m = re.fullmatch(r"~ enters(?: the battlefield)? with (a|an|one|two|three|four|five|six|X|\d+) ([+-]\d+/[+-]\d+|[a-z]+) "
-                     r"counters? on it\.", norm)
+    # 614.1c: "~ enters with N counters on it"; 702.33d-e: "If ~ was kicked, it enters with ...", only if the spell it
+    # was had its kicker cost paid
+    m = re.fullmatch(r"(If ~ was kicked, it|~) enters(?: the battlefield)? with (an?|[a-z]+|X|\d+) "
+                     r"([+-]\d+/[+-]\d+|[a-z]+) counters? on it\.", norm)
     if m:
-        n = m.group(1)
-        count: int | str = "X" if n == "X" else (int(n) if n.isdigit() else phrases.number_word(n))
-        return Ability("static", static=parse_static({"kind": "enters_with_counters", "counter": m.group(2), "n": count}),
-                       source_text=printed)
+        n = m.group(2)
+        count: int | str = "X" if n == "X" else phrases.number_word(n)     # (DefinitionError: not a number)
+        kicked = {"if_kicked": True} if m.group(1) != "~" else {}
+        return Ability("static", static=parse_static({"kind": "enters_with_counters", "counter": m.group(3), "n": count,
+                                                      **kicked}), source_text=printed)
     # 702.33c-d: multikicker's count ("for each time it was kicked": the times its kicker cost was paid)
     m = re.fullmatch(r"~ enters(?: the battlefield)? with an? ([+-]\d+/[+-]\d+|[a-z]+) counter on it for each time "
                      r"(?:it|~) was kicked\.", norm)

@@ -19,8 +19,11 @@ from mtgjudge.model.objects import CardDef, Face
 from mtgjudge.model.vocab import keyword_triggers
 from mtgjudge.model.oracle.lines import without_ability_word
 from mtgjudge.model.oracle.text import normalize_self, self_names, strip_reminder
-from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
 from mtgjudge.model.words.counters.record import render_keyword
+from mtgjudge.model.words.evolve import record as evolve
+from mtgjudge.model.words.persist import record as persist
+from mtgjudge.model.words.renown import record as renown
 
 #: After "this", words that do not name the object itself ("this turn", "this ability").
 _NOT_SELF = ("turn", "way", "ability", "abilities", "mana", "effect", "emblem", "combat", "game", "step", "phase",
@@ -131,12 +134,6 @@ def say(ability: Ability, face: Face | None = None) -> str | None:
     said = ability.render()
     if said is None:
         return None
-    if ability.kind == "triggered" and ability.keyword in keyword_triggers.MEANINGS:
-        # a triggered keyword read as the ability its rule says it means (702.83a, 702.108a): said as the
-        # keyword only when the rendering is that meaning, else as the ability it was read as
-        meaning = keyword_triggers.MEANINGS[ability.keyword][1]
-        if normalize_reading(said, reminder=False) == normalize_reading(meaning):
-            return ability.keyword
     if face is not None:
         attached = attached_words(face)
         said = said.replace("Enchanted permanent", attached[:1].upper() + attached[1:]).replace(
@@ -146,7 +143,31 @@ def say(ability: Ability, face: Face | None = None) -> str | None:
         said = said.replace("When ~ dies", "When ~ is put into a graveyard from the battlefield")
     said = _A_ANOTHER.sub(r"\1", said)
     said = _TARGET_ANOTHER.sub(lambda m: ("A" if m.group(1) == "T" else "a") + "nother target", said)
-    return _ARTICLE.sub(lambda m: m.group(1) + "n ", said)
+    said = _ARTICLE.sub(lambda m: m.group(1) + "n ", said)
+    return as_keyword(ability, said) or said
+
+
+def as_keyword(ability: Ability, said: str) -> str | None:
+    """A triggered ability read from a keyword said as that keyword, where the encoding is exactly what the rule
+    says the keyword means: persist, undying, evolve and renown by the parts of their encoding (``words.persist``,
+    ``words.evolve``, ``words.renown``); those of ``keyword_triggers.MEANINGS`` ("Soulshift 3") where what the
+    model understood (``said``, rendered from the encoding) is the rule's meaning (700.4: "dies" is "is put into a
+    graveyard from the battlefield"); None otherwise."""
+    if ability.kind != "triggered" or not ability.keyword:
+        return None
+    a = ability
+    structural = persist.keyword_of(a.keyword, a.trigger_event == TriggerEvent("dies"), a.intervening, a.effects) \
+        or evolve.keyword_of(a.keyword, a.trigger, a.intervening, a.effects) \
+        or renown.keyword_of(a.keyword, a.trigger, a.intervening, a.effects)
+    if structural is not None:
+        return structural
+    name, _, param = ability.keyword.partition(" ")
+    meaning = keyword_triggers.meaning(name, param)
+    if meaning is None:
+        return None
+    ways = {normalize_reading(meaning), normalize_reading(meaning.replace(
+        "~ is put into a graveyard from the battlefield", "~ dies"))}
+    return ability.keyword if normalize_reading(said, reminder=False) in ways else None
 
 
 def render_line(abilities: tuple[Ability, ...], face: Face | None = None) -> str | None:
@@ -166,6 +187,7 @@ def render_line(abilities: tuple[Ability, ...], face: Face | None = None) -> str
         # 714.2c: "II, III — [Effect]" is one chapter ability for each numeral, said on one line
         return ", ".join(w.partition(" — ")[0] for w in words) + " — " + words[0].partition(" — ")[2]
     if all(a.kind == "keyword" or (a.keyword and s == a.keyword) for a, s in zip(abilities, said)):
+        # a keyword list ("Flying, soulshift 4"), triggered keywords said as keywords among them
         return ", ".join([words[0]] + [w[:1].lower() + w[1:] for w in words[1:]])
     if len(words) > 1 and all(a.static is not None and a.static.kind == "kicker" for a in abilities):
         # "Kicker {1}{R} and/or {G}" (702.33d): two kicker costs of one line

@@ -580,7 +580,10 @@ class TriggerEvent:
 #: The intervening "if" clauses the engine decides (603.4), as the ability says them (``{cost}``: a kicker's).
 _INTERVENING = {"kicked": "if it was kicked", "kicked_with": "if it was kicked with its {cost} kicker",
                 "tribute_unpaid": "if tribute wasn't paid", "cast_from_hand": "if you cast it from your hand",
-                "cast": "if you cast it"}
+                "cast": "if you cast it", "no_counters": "if it had no {cost} counters on it",
+                "evolve": "if that creature's power is greater than this creature's power and/or that creature's "
+                          "toughness is greater than this creature's toughness",
+                "not_renowned": "if it isn't renowned"}
 #: Steps a trigger condition names (503.1a, 513.1a).
 _ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 

@@ -15,9 +15,10 @@ event while they exist is unsupported.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 from mtgjudge.model.vocab import keywords
-from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.vocab.abilities import Ability, count_word
 
 #: keyword -> (its rule, the trigger condition its rule gives, "this creature/permanent" written "~").
 TRIGGERS: dict[str, tuple[str, str]] = {
@@ -46,13 +47,38 @@ TRIGGERS: dict[str, tuple[str, str]] = {
     "Afflict": ("702.130a", "Whenever ~ becomes blocked"),
 }
 
-#: Triggered keywords the engine performs: keyword -> (its rule, the ability its rule says it means), read by
-#: the one trigger reader (``oracle.lines``) as if printed; each instance is its own ability (702.83b: exalted).
-MEANINGS: dict[str, tuple[str, str]] = {
+#: Triggered keywords the engine performs: keyword -> (its rule, the ability its rule says it means, ``{n}`` its
+#: number where it takes one), read by the one trigger reader (``oracle.lines``) as if printed; each instance is its
+#: own ability (702.83b: exalted; 702.46b: soulshift).
+def _fabricate(n: int) -> str:
+    # 702.123a, "it" being the permanent itself (608.2c): written "~"
+    counters = f"{count_word(n)} +1/+1 counter{'s' if n != 1 else ''}"
+    tokens = f"{count_word(n)} 1/1 colorless Servo artifact creature token{'s' if n != 1 else ''}"
+    return f"When ~ enters, you may put {counters} on ~. If you don't, create {tokens}."
+
+
+MEANINGS: dict[str, tuple[str, str | Callable[[int], str]]] = {
     "Exalted": ("702.83a", "Whenever a creature you control attacks alone, that creature gets +1/+1 until end of "
                            "turn."),
-    "Prowess": ("702.108a", "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."),
+    "Prowess": ("702.108a", "Whenever you cast a noncreature spell, ~ gets +1/+1 until end of turn."),
+    "Soulshift": ("702.46a", "When ~ is put into a graveyard from the battlefield, you may return target Spirit card "
+                             "with mana value {n} or less from your graveyard to your hand."),
+    "Fabricate": ("702.123a", _fabricate),
 }
+
+
+def meaning(name: str, param: str) -> str | None:
+    """The ability the keyword ``name`` with its parameter ``param`` means (``MEANINGS``), "~" for the object
+    itself; None if it is not one of them, or takes a number and ``param`` is not one (or is one it doesn't take)."""
+    if name not in MEANINGS:
+        return None
+    text = MEANINGS[name][1]
+    takes = callable(text) or "{n}" in text
+    if takes != bool(param) or (takes and not param.isdigit()) or (param and int(param) < 1):
+        return None
+    if callable(text):
+        return text(int(param))
+    return text.replace("{n}", param)
 
 #: Keywords whose trigger depends on the card's type: a permanent's (the words here), an instant's or sorcery's
 #: (another event, left unrecognized). Haunt: "When this permanent is put into a graveyard from the

@@ -86,13 +86,15 @@ def _r_enters_with(s: StaticEffect) -> str:
     n = s.arg("n")
     if n == "kicked":
         return f"This enters with a {s.arg('counter')} counter on it for each time it was kicked"
-    return f"This enters with {count_word(n) if isinstance(n, int) else n} {s.arg('counter')} counter{'s' if n != 1 else ''} on it"
+    return ("If this was kicked, it enters" if s.arg("if_kicked") else "This enters") + f" with {count_word(n) if isinstance(n, int) else n} {s.arg('counter')} counter{'s' if n != 1 else ''} on it"
 
 
 def _v_enters_with(a: dict) -> None:
     n = a.get("n")
     if not (str(n).upper() == "X" or n == "kicked" or (isinstance(n, int) and not isinstance(n, bool) and n >= 0)):
         raise DefinitionError(f"enters_with_counters: n must be a number, X or kicked, not {n!r}")
+    if a.get("if_kicked") not in (None, True) or (a.get("if_kicked") and n == "kicked"):
+        raise DefinitionError("enters_with_counters: if_kicked is true or absent, with a number of counters")
 
 
 def _t_exile_until(a: dict) -> str:
@@ -158,7 +160,7 @@ WORDS = (
     # 614.1c, 122.6: "This permanent enters with N [kind] counters on it"; ``n``: a number, "kicked" (one for each
     # time it was kicked, 702.33c-d) or "X" (the X of the
     # spell it was, 107.3m).
-    Word("enters_with_counters", "static", {"counter": str, "n": object}, _r_enters_with, frozenset({Scope.ENTERS}),
+    Word("enters_with_counters", "static", {"counter": str, "n": object, "if_kicked": bool}, _r_enters_with, frozenset({Scope.ENTERS}),
          ENGINE, _v_enters_with),
     # 305.2: "You may play an additional land on each of your turns" (``n`` additional land plays in each of its
     # controller's turns); counted by the land-play timing (``rules.timing.land_play_timing``).

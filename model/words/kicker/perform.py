@@ -34,6 +34,7 @@ from mtgjudge.model.vocab.keywords import optional_additional
 from mtgjudge.model.rules.costs import has_buyback
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.words.persist import record as persist
 
 #: The markers this module performs: each applies to the one instruction after it.
 MARKERS = ("if_kicked", "kicked_instead")
@@ -197,6 +198,12 @@ def intervening_holds(condition: str, obj) -> bool:
             raise Unsupported(f"which kicker of {obj.name} 'if it was kicked with its {want} kicker' names is not "
                               "known to the engine")
         return costs.index(want) + 1 in obj.kicked
+    if condition == "not_renowned":
+        return not obj.renowned              # 702.112a: "if it isn't renowned" (702.112b), checked again on resolution
+    if condition.startswith(persist.NO_COUNTERS):
+        # 702.79a, 702.93a: "if it had no -1/-1 (+1/+1) counters on it": the object as it last existed on the
+        # battlefield (603.10a), which nothing can change before the ability resolves
+        return dict(obj.counters).get(condition[len(persist.NO_COUNTERS):], 0) == 0
     raise Unsupported(f"the intervening 'if' condition {condition!r} is not decided by the engine yet (603.4)")
 
 
