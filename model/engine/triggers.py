@@ -18,7 +18,6 @@ from typing import Iterator, Mapping
 from math import factorial, prod
 
 from mtgjudge.model.objects import undefined_card
-from mtgjudge.model.words.kicker.perform import intervening_holds
 from mtgjudge.model.oracle.combat_triggers import combat_condition
 from mtgjudge.model.oracle.keyword_triggers import keyword_trigger
 from mtgjudge.model.words.sagas.read import chapter_numbers
@@ -204,7 +203,7 @@ def _trigger(game: Game, watcher, index: int, a: Ability, what: str, moves: int,
     # 603.4: an intervening "if" false as the event occurs: it doesn't trigger. The source's own history ("if it
     # was kicked", "if you cast it from your hand": ``words.kicker.perform``) can't change before it resolves; a count
     # ("if you control another Elf": ``engine.intervening``) is checked again as it resolves.
-    if a.intervening and not intervening_holds(a.intervening, watcher):
+    if a.intervening and not intervening.source_holds(game, a.intervening, watcher, moves):
         return None
     if not intervening.holds(game, a, watcher.controller, watcher.id):
         return None

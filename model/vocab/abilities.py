@@ -16,6 +16,7 @@ from mtgjudge.model.selectors import Selector, TargetSpec
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.subtypes import IRREGULAR
 from mtgjudge.model.words.cycling import record as cycling
+from mtgjudge.model.words.optional.record import upkeep_keyword_form
 
 if TYPE_CHECKING:
     from mtgjudge.model.vocab.words import Word
@@ -547,7 +548,8 @@ class TriggerEvent:
 
 
 #: The intervening "if" clauses the engine decides (603.4), as the ability says them (``{cost}``: a kicker's).
-_INTERVENING = {"kicked": "if it was kicked", "kicked_with": "if it was kicked with its {cost} kicker",
+_INTERVENING = {"controlled_since_last_upkeep": "if ~ came under your control since the beginning of your last upkeep",
+                "on_battlefield": "if ~ is on the battlefield", "kicked": "if it was kicked", "kicked_with": "if it was kicked with its {cost} kicker",
                 "tribute_unpaid": "if tribute wasn't paid", "cast_from_hand": "if you cast it from your hand",
                 "cast": "if you cast it"}
 #: Steps a trigger condition names (503.1a, 513.1a).
@@ -735,6 +737,8 @@ class Ability:
             said = self.static.render() if self.static is not None else None
             return _sentence(said) if said else None
         if k == "triggered":
+            if self.keyword:
+                return upkeep_keyword_form(self)     # 702.30a, 702.24a: said as the keyword it is
             if self.mana_trigger is not None:
                 said = self.mana_trigger.render()
                 return _sentence(said) if said else None

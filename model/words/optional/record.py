@@ -20,3 +20,37 @@ WORDS = (
     Word("if_you_dont", "effect", {}, lambda a: "If you don't, (the next instruction)",
          frozenset({Scope.RESOLUTION}), ENGINE),
 )
+
+
+#: The intervening "if" of each triggered keyword whose meaning is a cost paid "unless" at the beginning of its
+#: controller's upkeep (``words.optional.read.UPKEEP_KEYWORDS``), and the counter it is paid for each of.
+_UPKEEP_FORMS = {"Echo": ("controlled_since_last_upkeep", ""), "Cumulative upkeep": ("on_battlefield", "age")}
+_UNLESS = "Sacrifice this unless you "
+
+
+def upkeep_keyword_form(ability) -> str | None:
+    """An ability that is exactly what "Echo [cost]" (702.30a) or "Cumulative upkeep [cost]" (702.24a) means,
+    said as the keyword, its cost from the rendering of its "unless" word ("Echo {G}{G}", "Echo—Discard a card.",
+    "Cumulative upkeep—Pay 1 life."); None for any other ability."""
+    form = _UPKEEP_FORMS.get(ability.keyword)
+    event = ability.trigger_event
+    if form is None or event is None or (event.event, event.who, event.also) != ("upkeep", "you", "") \
+            or ability.intervening != form[0] or ability.targets:
+        return None
+    condition, counter = form
+    effects = ability.effects
+    if counter:
+        if len(effects) != 2 or effects[0].kind != "counter" or dict(effects[0].args) != {"kind": counter, "n": 1} \
+                or effects[1].arg("per_counter") != counter:
+            return None
+        effects = effects[1:]
+    elif len(effects) != 1 or effects[0].arg("per_counter"):
+        return None
+    said = effects[0].render() if effects[0].kind == "sacrifice_unless" else None
+    if said is None or not said.startswith(_UNLESS):
+        return None
+    words = said[len(_UNLESS):].removesuffix(f" for each {counter} counter on it" if counter else "")
+    mana = words.removeprefix("pay ")
+    if mana != words and mana.startswith("{") and mana.endswith("}") and " " not in mana:
+        return f"{ability.keyword} {mana}"
+    return f"{ability.keyword}—{words[:1].upper()}{words[1:]}."
