@@ -139,7 +139,7 @@ def _sacrifice_unless(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     paid: list[Game] = []
     if action == "pay":
         cost = _payment(game, e, ctx)
-        said = cost.text() + (f" and {cost.other[0].n} life" if cost.other else "")
+        said = " and ".join([cost.text()] * bool(cost.symbols or not cost.other) + [f"{part.n} life" for part in cost.other])
         if can_pay(game.state, p, cost).value:
             paid = [g.log("118.12a", f"{p} pays {said}").choose(f"{p} pays {said}")
                     for g in pay(game, game.state, p, cost, None)]
