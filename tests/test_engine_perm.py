@@ -187,10 +187,10 @@ expect: [{stack_size: 0}]
 """
 
 
-def test_echo_triggers_as_the_upkeep_begins_and_is_unsupported_there_702_30a():
-    # The near miss of the corpus question: at the beginning of Alice's upkeep echo triggers (its ability is
-    # not performed): unsupported, naming it.
-    with pytest.raises(Unsupported, match="Echo"):
+def test_echo_at_the_upkeep_asks_when_the_permanent_came_under_control_702_30a():
+    # The near miss of the corpus question: at the beginning of Alice's upkeep echo would trigger if the Acolyte
+    # came under her control since her last upkeep, which the state does not say: unsupported, naming the key.
+    with pytest.raises(Unsupported, match=r"702\.30a.*upkeeps_controlled"):
         _run(ECHO_UPKEEP)
 
 
