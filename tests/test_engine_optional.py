@@ -115,6 +115,8 @@ def _line(text: str, type_line: str = "Creature — Elf"):
     ("Echo—Sacrifice two lands.", "Echo—Sacrifice two lands.", [("sacrifice_unless", "sacrifice_own")]),
     ("Cumulative upkeep {1}{U}", "Cumulative upkeep {1}{U}", [("counter", None), ("sacrifice_unless", "pay")]),
     ("Cumulative upkeep—Pay 2 life.", "Cumulative upkeep—Pay 2 life.", [("counter", None), ("sacrifice_unless", "pay")]),
+    ("Cumulative upkeep—Pay {B} and 1 life.", "Cumulative upkeep—Pay {B} and 1 life.",
+     [("counter", None), ("sacrifice_unless", "pay")]),
 ])
 def test_upkeep_keywords_read_as_their_meaning_and_back_as_the_keyword(text, said, effects):
     line = _line(text)
@@ -130,7 +132,6 @@ def test_upkeep_keywords_read_as_their_meaning_and_back_as_the_keyword(text, sai
 @pytest.mark.parametrize("text", [
     "Cumulative upkeep {W} or {U}",                  # a choice for each age counter (702.24a), not read
     "Cumulative upkeep—Sacrifice a creature.",       # a different creature for each counter: not read
-    "Cumulative upkeep—Pay {B} and 1 life.",
     "Cumulative upkeep—Add {R}.",
     "Echo {X}",
     "Echo",                                           # no cost (the Urza block's printed echo, 702.30b)

@@ -40,7 +40,7 @@ def _kinds(np: str, zone_ok: bool = False) -> bool:
 
 _UNLESS = patterns.compile(r"^(?P<then>sacrifice|exile) (?:it|~) unless you (?P<rest>.+?)\.?$", re.I)
 _PAY = patterns.compile(r"^pay (?P<mana>(?:\{[0-9WUBRGC]\})+)$", re.I)
-_PAY_LIFE = patterns.compile(r"^pay (?P<life>\d+) life$", re.I)
+_PAY_LIFE = patterns.compile(r"^pay (?:(?P<mana>(?:\{[0-9WUBRGC]\})+) and )?(?P<life>\d+) life$", re.I)
 _DISCARD = patterns.compile(r"^discard (?P<n>an?|two|three) (?:(?P<np>[a-z -]+?) )?cards?(?P<random> at random)?$", re.I)
 
 
@@ -77,7 +77,8 @@ def _unless(rest: str, then: str = "sacrifice") -> Effect | None:
     if m:
         args: dict = {"action": "pay", "mana": m.group("mana").upper()}
     elif (m := _PAY_LIFE.match(rest)) is not None:
-        args = {"action": "pay", "life": int(m.group("life"))}      # 119.4, through the payment model
+        args = {"action": "pay", "life": int(m.group("life")),      # 119.4, through the payment model
+                **({"mana": m.group("mana").upper()} if m.group("mana") else {})}
     elif (m := _DISCARD.match(rest)) is not None:
         np = m.group("np") or ""
         n = phrases.number_word(m.group("n"))
