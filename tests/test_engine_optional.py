@@ -244,3 +244,28 @@ expect: [{{stack_size: 0}}]
 """)
     assert not isinstance(q, Exception), q
     return q.state
+
+
+@pytest.mark.parametrize("text, inner", [
+    ("~ deals 8 damage to you unless you pay {G}{G}{G}{G}.", "damage_you"),
+    ("You lose 2 life unless you pay {B}.", "lose_life"),
+    ("Destroy target creature unless you pay 2 life.", "destroy"),
+    ("You lose 3 life unless you pay {1} and 1 life.", "lose_life"),
+])
+def test_an_instruction_unless_you_pay_is_the_marker_then_the_instruction(text, inner):
+    assert kinds(text) == ["unless_you_pay", inner]
+
+
+@pytest.mark.parametrize("text", [
+    "Draw a card unless target opponent pays {2}.",          # another player pays
+    "You lose 2 life unless you pay {X}.",                   # a cost the marker does not say
+    "You lose 2 life unless you discard a card.",
+    "You may draw a card unless you pay {1}.",               # a choice of its own
+])
+def test_unless_near_misses_stay_unread(text):
+    read = read_effect_words(sentences(text))
+    assert read is None or None in read[0] or "unless_you_pay" not in [w.kind for w in read[0] if w is not None]
+
+
+def test_sacrifice_it_unless_stays_its_own_word():
+    assert kinds("Sacrifice ~ unless you pay {U}.") == ["sacrifice_unless"]

@@ -230,12 +230,18 @@ def test_choice_sentences_are_read(text, kind, args):
     # near misses: whose permanent is not said (a target-less "return a creature"), two of them, a condition
     "Return a creature to its owner's hand.",
     # ("Each player sacrifices two creatures.": read by the player rules, tests/test_players.py)
-    "Sacrifice a creature unless you pay {2}.",
+    "Sacrifice a creature unless you pay {4} for each card in your hand.",
     "Each opponent sacrifices a creature with the greatest power among creatures that player controls.",
 ])
 def test_choice_sentences_near_misses(text):
-    (w,), _ = read_effect_words(sentences(text))
-    assert w is None
+    read = read_effect_words(sentences(text))
+    assert read is None or None in read[0]
+
+
+def test_a_choice_unless_you_pay_is_the_choice_after_the_payment_118_12a():
+    # "Sacrifice a creature unless you pay {2}" is "You may pay {2}. If you don't, sacrifice a creature."
+    words, _ = read_effect_words(sentences("Sacrifice a creature unless you pay {2}."))
+    assert [w.kind for w in words] == ["unless_you_pay", "sacrifice_own"]
 
 
 def test_each_opponent_sacrifices_only_opponents_choose_701_21a(monkeypatch):

@@ -223,6 +223,7 @@ def render_effects(effects: tuple["Effect", ...]) -> str | None:
     the instruction it is on; None if one can't be said."""
     out: list[str] = []
     lead = ""
+    tail = ""
     instead = ""       # "If this spell was kicked, <the next instruction with other numbers> instead." after it
     for e in effects:
         if e.kind == "kicked_instead":
@@ -243,6 +244,9 @@ def render_effects(effects: tuple["Effect", ...]) -> str | None:
         if not said:
             return None
         said = said.strip().rstrip(".")
+        if said.startswith(_NEXT):     # said after the instruction it is on ("... unless you pay {2}", 118.12a)
+            tail += said[len(_NEXT):]
+            continue
         if said.endswith(_NEXT):       # a condition on the instruction after it ("If it's a Human, ...")
             lead = (lead + " " if lead else "") + said[: -len(_NEXT)].rstrip()
             continue
@@ -257,11 +261,12 @@ def render_effects(effects: tuple["Effect", ...]) -> str | None:
                 said = "have this deal" + said[len("This deals"):]     # "You may have ~ deal 1 damage"
             said = lead + " " + said[:1].lower() + said[1:]
             lead = ""
-        out.append(_sentence(said))
+        out.append(_sentence(said + tail))
+        tail = ""
         if instead:
             out.append(instead)
             instead = ""
-    if lead or instead or not out:
+    if lead or tail or instead or not out:
         return None        # a marker with no instruction after it
     return " ".join(out)
 

@@ -45,10 +45,13 @@ def depends_on_choice(sentence: str) -> bool:
 
 
 def optional_words(sentence: str, found: tuple, earlier: list, read: Reader) -> list | None:
-    """The words of one sentence if it is an optional instruction or one depending on it: [marker, word];
-    None otherwise. ``read(sentence, found, earlier)``: the other readers (``lines.effect_word``);
-    ``earlier``: the words read before it."""
+    """The words of one sentence if it is an optional instruction or one depending on it, or an instruction
+    followed unless its controller pays (118.12a): [marker, word]; None otherwise. ``read(sentence, found,
+    earlier)``: the other readers (``lines.effect_word``); ``earlier``: the words read before it."""
     s = sentence.strip()
+    unless = _unless_words(s, found, earlier, read)
+    if unless is not None:
+        return unless
     m = _MAY.match(s)
     if m is not None:
         rest = m.group(1)
@@ -71,6 +74,32 @@ def optional_words(sentence: str, found: tuple, earlier: list, read: Reader) -> 
     if word is None:
         return None
     return [parse_effect("if_you_do" if m.group(1).lower() == "do" else "if_you_dont"), word]
+
+
+#: 118.12a: "<instruction> unless you pay {2}{B}" / "... unless you pay 2 life" / "... {B} and 2 life".
+_UNLESS_PAY = patterns.compile(r"^(?P<inst>.+?) unless you pay (?:(?P<mana>(?:\{[0-9WUBRGC]\})+)(?: and (?=\d))?)?"
+                               r"(?:(?P<life>\d+) life)?\.?$", re.I)
+#: Instructions whose "unless" is another word's ("sacrifice it unless", ``words.permanents``) or that hold a choice
+#: or a condition of their own.
+_UNLESS_NOT_READ = patterns.compile(r"^(?:sacrifice|exile) (?:it|~)\b|\b(?:unless|may|if|instead|pays?)\b", re.I)
+
+
+def _unless_words(s: str, found: tuple, earlier: list, read: Reader) -> list | None:
+    """118.12a: "<instruction> unless you pay <cost>" means "You may pay <cost>. If you don't, <instruction>.": the
+    marker ``unless_you_pay`` (mana, life or both, paid by the ability's controller as it resolves) then the
+    instruction's word, the instruction read by the other readers; None if it is not such a sentence."""
+    m = _UNLESS_PAY.match(s)
+    if m is None or not (m.group("mana") or m.group("life")) or _UNLESS_NOT_READ.search(m.group("inst")):
+        return None
+    word = read(_inner(m.group("inst")) + ".", found, earlier)
+    if word is None:
+        return None
+    args: dict = {k: v for k, v in (("mana", (m.group("mana") or "").upper()),
+                                    ("life", int(m.group("life")) if m.group("life") else 0)) if v}
+    try:
+        return [parse_effect({"unless_you_pay": args}), word]
+    except DefinitionError:
+        return None
 
 
 #: 702.30a, 702.24a: the triggered keywords whose meaning is a cost paid "unless" at the beginning of their

@@ -6,10 +6,16 @@ make the next effect performed only if the controller did / didn't follow the la
 it ("If you do, draw a card.")."""
 from __future__ import annotations
 
+from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
 ENGINE = frozenset({"engine"})
+
+
+def _v_pays(a: dict) -> None:
+    if not (a.get("mana") or a.get("life")):
+        raise DefinitionError("unless_you_pay: mana, life or both")
 
 WORDS = (
     # 608.2d: "You may <instruction>": the choice is made as the spell or ability resolves.
@@ -19,6 +25,12 @@ WORDS = (
          ENGINE),
     Word("if_you_dont", "effect", {}, lambda a: "If you don't, (the next instruction)",
          frozenset({Scope.RESOLUTION}), ENGINE),
+    # 118.12a: "<instruction> unless you pay <mana and/or N life>": the next instruction is followed only if the
+    # ability's controller doesn't pay (``mana``, ``life``); said after the instruction it is on.
+    Word("unless_you_pay", "effect", {"mana": str, "life": int},
+         lambda a: "(the next instruction) unless you pay " + " and ".join(
+             p for p in (a.get("mana"), f"{a['life']} life" if "life" in a else None) if p),
+         frozenset({Scope.RESOLUTION, Scope.LIFE}), ENGINE, _v_pays),
 )
 
 

@@ -113,8 +113,8 @@ def _cards_in_hand(game: Game, e: Effect, player: str) -> list[str]:
             if any(matches(sel, current(st, oid), st.obj(oid), player, None, st.turn.step) for sel in spec.objects)]
 
 
-def _payment(game: Game, e: Effect, ctx: Ctx) -> TotalCost:
-    """The cost "unless you pay ..." names, for the payment model: its mana and its life, each that many times for
+def unless_cost(game: Game, e: Effect, ctx: Ctx) -> TotalCost:
+    """The cost "unless you pay ..." names (``mana``, ``life``; ``per_counter``), for the payment model: its mana and its life, each that many times for
     each counter of the kind ``per_counter`` on the source as the ability resolves (702.24a-b: the counters on it
     then, whichever ability put them; none: {0}, which can be paid, Solemnity ruling 2017-07-14)."""
     times = 1
@@ -129,6 +129,16 @@ def _payment(game: Game, e: Effect, ctx: Ctx) -> TotalCost:
     return TotalCost(symbols=symbols, other=(CostPart("pay_life", n=life),) if life else (), source=ctx.source)
 
 
+def pay_unless(game: Game, player: str, cost: TotalCost) -> list[Game]:
+    """118.12a: every way ``player`` can pay the cost of an "unless", each a branch (none if it can't be paid,
+    118.3), by the one payment model."""
+    said = " and ".join([cost.text()] * bool(cost.symbols or not cost.other) + [f"{part.n} life" for part in cost.other])
+    if not can_pay(game.state, player, cost).value:
+        return []
+    return [g.log("118.12a", f"{player} pays {said}").choose(f"{player} pays {said}")
+            for g in pay(game, game.state, player, cost, None)]
+
+
 def _sacrifice_unless(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """118.12a: "Sacrifice it unless you [cost]" means "You may [cost]. If you don't, sacrifice it." The
     controller chooses: every way to pay the cost is a branch (a cost that can't be paid can't be chosen,
@@ -138,11 +148,7 @@ def _sacrifice_unless(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     p, action = ctx.controller, e.arg("action")
     paid: list[Game] = []
     if action == "pay":
-        cost = _payment(game, e, ctx)
-        said = " and ".join([cost.text()] * bool(cost.symbols or not cost.other) + [f"{part.n} life" for part in cost.other])
-        if can_pay(game.state, p, cost).value:
-            paid = [g.log("118.12a", f"{p} pays {said}").choose(f"{p} pays {said}")
-                    for g in pay(game, game.state, p, cost, None)]
+        paid = pay_unless(game, p, unless_cost(game, e, ctx))
     elif action in ("return_own", "sacrifice_own"):
         kind = "bounce" if action == "return_own" else "sacrifice"
         n = e.arg("n", 1)
