@@ -110,6 +110,8 @@ class GameObject:
                                      # became ("if you cast it from your hand"); "" if it was not cast
     cast_by: str = ""                # the card's own keyword it was cast by from a graveyard (flashback, 702.34a)
     renowned: bool = False           # 702.112b: a designation it keeps until it leaves the battlefield
+    upkeeps_controlled: int | None = None  # how many of its controller's upkeep steps have begun since it last came
+                                           # under their control (702.30a asks it); None: not known
     tribute_paid: bool | None = None  # 702.104b: whether its tribute was paid as it entered; None: not known
     bought_back: bool | None = None   # 702.27a: whether its buyback cost was paid as it was cast, as a spell on the
                                       # stack; None: not known (a spell the question put there)

@@ -51,6 +51,8 @@ def _object_entry() -> dict:
         "attacking": {**_REF, "description": "combat: the player, planeswalker or battle it attacks (CR 508.1b)"},
         "blocking": {**_REFS, "description": "combat: the attackers it blocks (CR 509.1g)"},
         "blocked": {**_BOOL, "description": "combat, an attacker: blocked (default: some creature blocks it; 509.1h)"},
+        "upkeeps_controlled": {**_COUNT, "description": "how many of its controller's upkeeps have begun since it "
+                                                        "came under their control (echo, CR 702.30a)"},
     }
     return {"oneOf": [{**_STR, "description": "a card's name"}, _closed(props, OBJECT_KEYS, ("card",))]}
 

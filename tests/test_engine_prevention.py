@@ -56,7 +56,7 @@ def test_fog_to_players_only():
     "Prevent all combat damage that would be dealt this turn by creatures of the creature type of your choice.",
     "Prevent all combat damage that would be dealt this turn by creatures with no +1/+1 counters on them.",
     "Prevent all combat damage that would be dealt this turn if {G} was spent to cast this spell.",
-    "Prevent all combat damage that would be dealt this turn unless you pay {2}.",
+    "Prevent all combat damage that would be dealt this turn unless an opponent pays {2}.",
     "Prevent all damage that would be dealt this turn.",
     "Prevent all combat damage that would be dealt to you this turn.",
     "Prevent all combat damage that would be dealt to you this turn. That damage is dealt to you instead.",

@@ -103,8 +103,10 @@ def test_outlast_is_a_sorcery_speed_tap_ability():
 
 def test_a_keyword_joined_to_its_cost_by_a_dash():
     # 702.24a: "Cumulative upkeep—[cost]" is the keyword with a cost that is not mana; its scope is the upkeep
-    a = ability("Cumulative upkeep—Pay {B} and 1 life.")
+    # (a cost of mana and life is read, words.optional.read; a sacrifice for each age counter is not)
+    a = ability("Cumulative upkeep—Sacrifice a creature.")
     assert a.kind == "unmodelled" and a.source_text.startswith("Cumulative upkeep") and a.scope
+    assert ability("Cumulative upkeep—Pay {B} and 1 life.").keyword == "Cumulative upkeep"
 
 
 @pytest.mark.parametrize("text, who", [
@@ -372,9 +374,12 @@ def test_a_trigger_on_becoming_tapped(name, text):
     assert [(e.kind, e.arg("n")) for e in a.effects] == [("damage_you", 1)]
     # near misses: another permanent's tapping, untapping, or a condition on the damage is not read
     for miss in (text.replace(name if name in text else "this land", "a land"),
-                 text.replace("to you.", "to you unless you pay {1}."),
+                 text.replace("to you.", "to you unless an opponent pays {1}."),
                  text.replace("becomes tapped", "becomes untapped")):
         assert _face(name, miss, "Land")[0].kind == "unmodelled", miss
+    # 118.12a: "unless you pay {1}" is the controller's choice as it resolves, read with the damage it governs
+    paid, = _face(name, text.replace("to you.", "to you unless you pay {1}."), "Land")
+    assert [e.kind for e in paid.effects] == ["unless_you_pay", "damage_you"]
 
 
 def test_damage_to_you_in_a_mana_ability():

@@ -8,12 +8,15 @@ triggered it, the trigger's subject."""
 from __future__ import annotations
 
 from mtgjudge.model.engine.game import Game
+from mtgjudge.model.objects import GameObject
 from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.words.conditions.read import read_condition
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.timing import controlled_since_last_upkeep
+from mtgjudge.model.words.kicker.perform import intervening_holds
 from mtgjudge.model.vocab.abilities import Ability
 
 
@@ -61,6 +64,32 @@ def condition_holds(game: Game, condition: str, controller: str, source: str | N
                               "a new object (400.7): not performed")
         k = counts.value(st, controller, count, src)
     return k >= n if op == ">=" else k <= n if op == "<=" else k == n
+
+
+#: Intervening "if" conditions about the source itself (``Ability.intervening``) that can change between the
+#: event and the resolution, so are checked again as the ability resolves (603.4).
+CHECKED_AGAIN = ("on_battlefield",)
+#: The rule and the words of each condition about the source (for the reasons).
+SOURCE_CONDITIONS = {"on_battlefield": ("702.24a", "is on the battlefield"),
+                     "controlled_since_last_upkeep": ("702.30a", "came under its controller's control since the beginning "
+                                                                 "of their last upkeep")}
+
+
+def source_holds(game: Game, condition: str, source: GameObject, moves: int, resolving: bool = False) -> bool:
+    """603.4: does the intervening "if" ``condition`` about the ability's own source (``Ability.intervening``) hold
+    now? ``source`` is the object as the event saw it (as it last existed, for a leaves ability), ``moves`` how
+    many times it had moved then. ``on_battlefield``: "if this permanent is on the battlefield" (702.24a): it is, as the same object (400.7);
+    ``controlled_since_last_upkeep``: "if this permanent came under your control since the beginning of your last
+    upkeep" (702.30a, ``rules.timing``), which only a new controller could change, to true again, so it is decided as
+    the event occurs (as it resolves, a source that is no longer that permanent is not asked: 608.2h, it held);
+    any other: the source's history (``words.kicker.perform.intervening_holds``)."""
+    st = game.state
+    here = st.has(source.id) and st.obj(source.id).zone == "battlefield" and game.moved(source.id) == moves
+    if condition == "on_battlefield":
+        return here
+    if condition == "controlled_since_last_upkeep":
+        return True if resolving and not here else controlled_since_last_upkeep(st, source.id)
+    return intervening_holds(condition, source)
 
 
 def marker(game: Game, e, ctx) -> list[Game]:

@@ -68,5 +68,5 @@ PERFORMERS: Mapping[str, Performer] = _table()
 WHOLE_USE: frozenset[str] = damage.WHOLE_USE | delayed.WHOLE_USE | refs.WHOLE_USE
 
 #: Marker words that govern the instructions after them, with the function that performs them (608.2c, 705,
-#: 701.38a: "If <condition>, <instruction>", coin flips and votes).
-MARKER_RUNNERS = MappingProxyType(dict(conditions.MARKER_RUNNERS))
+#: 701.38a: "If <condition>, <instruction>", coin flips and votes; 118.12a: "<instruction> unless you pay <cost>").
+MARKER_RUNNERS = MappingProxyType({**conditions.MARKER_RUNNERS, **optional.MARKER_RUNNERS})

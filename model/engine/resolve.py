@@ -268,6 +268,14 @@ def resolve_top(game: Game) -> list[Game]:
         if ability.targets and not ctx.targets and not _exiles_until(ability) and not chose_none:
             raise Unsupported(f"the ability of {src.name} on the stack has no targets given; they were chosen as it "
                               "was put on the stack")
+        if ability.intervening in intervening.CHECKED_AGAIN and not intervening.source_holds(
+                game, ability.intervening, src, getattr(top, "source_moves", 0), resolving=True):
+            rule, words = intervening.SOURCE_CONDITIONS[ability.intervening]
+            return [game.log(("603.4", rule), f"the condition of {src.name}'s ability (if it {words}) is false as it "
+                                              "resolves: it does nothing")]
+        if ability.intervening in intervening.SOURCE_CONDITIONS:
+            rule, words = intervening.SOURCE_CONDITIONS[ability.intervening]
+            game = game.log(("603.4", rule), f"the condition of {src.name}'s ability holds: it {words}")
         if not intervening.holds(game, ability, top.controller, top.source, getattr(top, "source_moves", 0)):
             return [game.log("603.4", f"the condition of {src.name}'s ability is false as it resolves: it does "
                                       "nothing")]

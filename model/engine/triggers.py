@@ -18,7 +18,6 @@ from typing import Iterator, Mapping
 from math import factorial, prod
 
 from mtgjudge.model.objects import undefined_card
-from mtgjudge.model.words.kicker.perform import intervening_holds
 from mtgjudge.model.vocab.combat_triggers import combat_condition
 from mtgjudge.model.vocab.keyword_triggers import keyword_trigger
 from mtgjudge.model.words.sagas.read import chapter_numbers
@@ -212,7 +211,7 @@ def _trigger(game: Game, watcher, index: int, a: Ability, what: str, moves: int,
             return None
         return PendingTrigger(watcher.id, index, watcher.controller, moves, lki, subject=subject,
                               subject_moves=game.moved(subject))
-    if a.intervening and not intervening_holds(a.intervening, watcher):
+    if a.intervening and not intervening.source_holds(game, a.intervening, watcher, moves):
         return None
     if not intervening.holds(game, a, watcher.controller, watcher.id, game.moved(watcher.id)):
         return None

@@ -20,6 +20,8 @@ from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.rules.combat.declare import attackers, check_block, declaring_no_attackers, end_of_combat
 from mtgjudge.model.rules.durations import ends_this_cleanup, ends_with_combat
 from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.rules.in_force import lasting_effects
+from mtgjudge.model.rules.timing import upkeeps_controlled
 from mtgjudge.model.rules.turns import following_turn
 from mtgjudge.model.state import STEPS, EffectInForce, Lasting, PreventionShield, PTChange, Turn, TurnReplacement
 from mtgjudge.model.engine.kernel.objects import add_counters
@@ -106,6 +108,16 @@ def _ends(l: Lasting, cleanup: bool) -> str:
     return f"'{p.describe()}' ends"
 
 
+def _upkeep_begins(game: Game, active: str) -> Game:
+    """One more of ``active``'s upkeeps has begun while they controlled each of their permanents (what echo's
+    "since the beginning of your last upkeep" counts, 702.30a; ``rules.timing.upkeeps_controlled``)."""
+    st = game.state
+    objs = tuple(replace(o, upkeeps_controlled=n + 1)
+                 if o.zone == "battlefield" and o.controller == active and (n := upkeeps_controlled(st, o.id)) is not None
+                 else o for o in st.objects)
+    return game.with_state(st.evolve(objects=objs)) if objs != st.objects else game
+
+
 def _begin_step(game: Game, stepname: str) -> list[Game]:
     """Turn-based actions as a step begins (502-514), then state-based actions and triggers."""
     st = game.state
@@ -121,7 +133,9 @@ def _begin_step(game: Game, stepname: str) -> list[Game]:
         st = game.state
         game, held = untapping(game, active)      # 502.3: "doesn't untap during its controller's next untap step"
         st = game.state
-        objs = tuple(replace(o, tapped=o.tapped and o.id in held, summoning_sick=False)
+        # 302.6: what was not controlled since the turn began is kept as the upkeeps begun since (702.30a)
+        objs = tuple(replace(o, tapped=o.tapped and o.id in held, summoning_sick=False,
+                             upkeeps_controlled=upkeeps_controlled(st, o.id))
                      if o.zone == "battlefield" and o.controller == active else o for o in st.objects)
         objs = tuple(replace(o, activated_this_turn=()) if o.activated_this_turn else o for o in objs)
         players = tuple(replace(p, lands_played=0) for p in st.players)
@@ -129,6 +143,7 @@ def _begin_step(game: Game, stepname: str) -> list[Game]:
         game = game.log(("502.3", "302.6"), f"{active} untaps their permanents")
     elif stepname == "upkeep":
         guard_scope(game.state, "upkeep", "the upkeep step begins")
+        game = _upkeep_begins(game, active)
     elif stepname == "draw" and active not in game.left:
         if st.turn.number == 1 and len(st.players) == 2:
             game = game.log("103.8a", f"{active} plays first and skips the draw of turn 1")

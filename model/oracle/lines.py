@@ -19,6 +19,7 @@ from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
 from mtgjudge.model.words.costs.read import additional_either, alternative_cost, buyback_cost, cost_text, is_buyback_line, self_cost_reduction
 from mtgjudge.model.oracle.intervening import split_intervening
+from mtgjudge.model.words.optional import read as optional_lines
 from mtgjudge.model.words.optional.read import depends_on_choice, optional_words
 from mtgjudge.model.words.kicker import read as kicker_lines
 from mtgjudge.model.words.proliferate import read as proliferate
@@ -644,6 +645,8 @@ def _keyword_meaning(item: str, ctx: LineContext) -> Ability | None:
     as that ability with the keyword's name in ``Ability.keyword``; None for any other item, or if the reading
     leaves the ability unmodelled."""
     found = _keyword_of(item)
+    if found is not None and found[0].name in optional_lines.UPKEEP_KEYWORDS and not ctx.spell:
+        return optional_lines.upkeep_keyword(found[0].name, found[1], item)   # 702.30a, 702.24a: a cost "unless"
     said = keyword_triggers.meaning(found[0].name, found[1]) if found is not None else None
     if found is None or said is None:
         return None

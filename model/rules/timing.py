@@ -24,6 +24,33 @@ def summoning_sick(state: GameState, oid: str) -> bool:
     return "Creature" in ch.types and state.obj(oid).summoning_sick and not ch.has_keyword("Haste")
 
 
+def upkeeps_controlled(state: GameState, oid: str) -> int | None:
+    """How many of its controller's upkeep steps have begun since the permanent last came under their control:
+    as the question or the engine recorded it, else 0 for one that has not been under its controller's control
+    continuously since their most recent turn began (302.6: it came under their control after that turn began,
+    and so after that turn's upkeep began, as nothing comes under a player's control in an untap step, where no
+    player gets priority and nothing resolves, 502.4); None when neither says."""
+    o = state.obj(oid)
+    if o.upkeeps_controlled is not None:
+        return o.upkeeps_controlled
+    return 0 if o.summoning_sick else None
+
+
+def controlled_since_last_upkeep(state: GameState, oid: str) -> bool:
+    """702.30a: did the permanent come under its controller's control since the beginning of their last upkeep?
+    During that player's upkeep their last upkeep is the one before it (Paradox Haze ruling 2006-09-25: an echo
+    that triggered in the first of two upkeeps of a turn does not trigger in the second), so the upkeep in
+    progress is not counted. Unsupported when it is not known (``upkeeps_controlled``)."""
+    o = state.obj(oid)
+    n = upkeeps_controlled(state, oid)
+    if n is None:
+        raise Unsupported(f"whether {o.name} ({oid}) came under {o.controller}'s control since the beginning of their "
+                          "last upkeep (702.30a) is not known: give it upkeeps_controlled: N (how many of their upkeep "
+                          "steps have begun since it came under their control), or summoning_sick: true")
+    in_their_upkeep = state.turn.step == "upkeep" and state.turn.active == o.controller
+    return n <= (1 if in_their_upkeep else 0)
+
+
 def tap_symbol_requirements(state: GameState, oid: str, player: str, symbol: str) -> list[Requirement]:
     """May ``oid`` pay the {T} (``symbol`` "{T}", 107.5) or {Q} ("{Q}", 107.6) in the cost of its own
     ability now? Its tapped status, and 302.6 for a creature."""

@@ -16,6 +16,7 @@ from mtgjudge.model.selectors import Selector, TargetSpec
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.subtypes import IRREGULAR
 from mtgjudge.model.words.cycling import record as cycling
+from mtgjudge.model.words.optional.record import upkeep_keyword_form
 
 if TYPE_CHECKING:
     from mtgjudge.model.vocab.words import Word
@@ -235,6 +236,7 @@ def render_effects(effects: tuple["Effect", ...]) -> str | None:
     the instruction it is on; None if one can't be said."""
     out: list[str] = []
     lead = ""
+    tail = ""
     instead = ""       # "If this spell was kicked, <the next instruction with other numbers> instead." after it
     for e in effects:
         if e.kind == "kicked_instead":
@@ -258,6 +260,9 @@ def render_effects(effects: tuple["Effect", ...]) -> str | None:
         if not said:
             return None
         said = said.strip().rstrip(".")
+        if said.startswith(_NEXT):     # said after the instruction it is on ("... unless you pay {2}", 118.12a)
+            tail += said[len(_NEXT):]
+            continue
         if lead.endswith(_OF_ITS_CONTROLLER_LEAD):
             of_them = _said_of_its_controller(said)
             if of_them is None:
@@ -279,11 +284,12 @@ def render_effects(effects: tuple["Effect", ...]) -> str | None:
                 said = "have this deal" + said[len("This deals"):]     # "You may have ~ deal 1 damage"
             said = lead + " " + said[:1].lower() + said[1:]
             lead = ""
-        out.append(_sentence(said))
+        out.append(_sentence(said + tail))
+        tail = ""
         if instead:
             out.append(instead)
             instead = ""
-    if lead or instead or not out:
+    if lead or tail or instead or not out:
         return None        # a marker with no instruction after it
     return " ".join(out)
 
@@ -578,7 +584,8 @@ class TriggerEvent:
 
 
 #: The intervening "if" clauses the engine decides (603.4), as the ability says them (``{cost}``: a kicker's).
-_INTERVENING = {"kicked": "if it was kicked", "kicked_with": "if it was kicked with its {cost} kicker",
+_INTERVENING = {"controlled_since_last_upkeep": "if ~ came under your control since the beginning of your last upkeep",
+                "on_battlefield": "if ~ is on the battlefield", "kicked": "if it was kicked", "kicked_with": "if it was kicked with its {cost} kicker",
                 "tribute_unpaid": "if tribute wasn't paid", "cast_from_hand": "if you cast it from your hand",
                 "cast": "if you cast it", "no_counters": "if it had no {cost} counters on it",
                 "evolve": "if that creature's power is greater than this creature's power and/or that creature's "
@@ -771,6 +778,8 @@ class Ability:
             said = self.static.render() if self.static is not None else None
             return _sentence(said) if said else None
         if k == "triggered":
+            if self.keyword:
+                return upkeep_keyword_form(self)     # 702.30a, 702.24a: said as the keyword it is
             if self.mana_trigger is not None:
                 said = self.mana_trigger.render()
                 return _sentence(said) if said else None

@@ -28,12 +28,12 @@ ZONE_KEYS = ("battlefield", "hand", "graveyard", "library", "exile")
 PLAYER_KEYS = ("life", "lands_played", "mana_pool", "poison") + ZONE_KEYS
 OBJECT_KEYS = ("card", "id", "tapped", "summoning_sick", "owner", "token", "face_down", "counters", "damage",
                "attached_to", "chosen", "x", "activated_this_turn", "timestamp", "targets", "controller", "kicked",
-               "attacking", "blocking", "blocked", "renowned")
+               "attacking", "blocking", "blocked", "renowned", "upkeeps_controlled")
 STACK_ABILITY_KEYS = ("ability", "index", "controller", "targets")
 EFFECT_KEYS = ("from", "controller", "began_turn", "objects", "ability", "chosen", "x")
 POOL_KEYS = ("mana", "source")
 #: Keys meaningful only for a permanent; and only for an object on the stack.
-PERMANENT_ONLY = ("tapped", "summoning_sick", "damage", "attached_to", "renowned")
+PERMANENT_ONLY = ("tapped", "summoning_sick", "damage", "attached_to", "renowned", "upkeeps_controlled")
 STACK_ONLY = ("targets", "controller", "kicked")
 
 
@@ -133,7 +133,7 @@ def _make_object(d: QuestionValidator, e: _Entry, active: str) -> GameObject:
     for k in ("tapped", "summoning_sick", "face_down", "renowned"):
         if k in data:
             kw[k] = d.boolean(*get(k))
-    for k in ("damage", "x"):
+    for k in ("damage", "x", "upkeeps_controlled"):
         if k in data:
             kw[k] = d.integer(*get(k), 0)
     if "timestamp" in data:

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from mtgjudge.model.engine.game import merge
+from mtgjudge.model.engine.game import Game, merge
+from mtgjudge.model.engine.kernel.context import Ctx
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.words.permanents.perform import pay_unless, unless_cost
 
 #: The markers' kinds; the engine reads them in ``run_chain`` (a marker on its own does nothing).
 MARKERS = ("optional", "if_you_do", "if_you_dont")
@@ -53,3 +55,28 @@ def run_chain(branches: list, effects: tuple[Effect, ...], uses: list, i: int, i
             didnt, it_didnt = perform(didnt, effects[k], uses[k], it_didnt) if didnt else (didnt, it_didnt)
     # "it" after the chain names one object only if both choices leave the same one
     return merge(did + didnt), (it_did if it_did == it_didnt else (None, True)), j
+
+
+def run_unless(branches: list[Game], effects: tuple[Effect, ...], uses: list, i: int, it, perform: Callable, ctx: Ctx):
+    """118.12a: ``effects[i]`` is ``unless_you_pay``: "<instruction> unless you pay <cost>" is "You may pay <cost>.
+    If you don't, <instruction>." The ability's controller chooses as it resolves: every way to pay is a branch in
+    which the instruction is not followed (none if the cost can't be paid, 118.3), and not paying is one in which
+    it is. Returns the branches, what "it" names next and the index after the instruction."""
+    if i + 1 >= len(effects) or effects[i + 1].kind in MARKERS + UNLESS_MARKERS:
+        raise Unsupported(f"{effects[i].text()!r} with no instruction after it is not performed")
+    out: list[Game] = []
+    its = set()
+    for g in branches:
+        out += pay_unless(g, ctx.controller, unless_cost(g, effects[i], ctx))
+        its.add(it)
+        done, it_g = perform([g.log("118.12a", f"{ctx.controller} doesn't pay").choose(f"{ctx.controller} doesn't pay")],
+                             effects[i + 1], uses[i + 1], it)
+        out += done
+        its.add(it_g)
+    return merge(out), (its.pop() if len(its) == 1 else (None, True)), i + 2
+
+
+#: The marker of an instruction followed unless its controller pays, with its runner (``engine.performers``).
+UNLESS_MARKERS = ("unless_you_pay",)
+MARKER_HANDLERS.update({k: (lambda g, e, c: [g]) for k in UNLESS_MARKERS})
+MARKER_RUNNERS = {"unless_you_pay": run_unless}

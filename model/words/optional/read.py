@@ -6,15 +6,22 @@ words, ``optional`` then the instruction's own. "If you do, <instruction>." / "I
 are read only right after an optional instruction (or another instruction depending on it): ``if_you_do`` /
 ``if_you_dont`` then the instruction's word. Left unread: permissions ("you may cast / play", 611.2a), "any
 number of times", "unless", other players' choices ("any player may", "that player may"), and "If you do"
-with nothing optional before it."""
+with nothing optional before it.
+
+Also read here: the triggered keywords whose meaning is such a choice, made as they resolve at the beginning of
+their controller's upkeep: echo (702.30a) and cumulative upkeep (702.24a), "sacrifice it unless you pay [cost]"
+(118.12a), performed by ``words.permanents.perform``'s ``sacrifice_unless`` through the one payment model."""
 from __future__ import annotations
 
 import re
 from typing import Callable
 
 from mtgjudge.model import patterns
+from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.words.entering.read import have_instruction
-from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.words.permanents.read import perm_sentence
+from mtgjudge.model.vocab import phrases
+from mtgjudge.model.vocab.abilities import Ability, Effect
 from mtgjudge.model.vocab.parse import parse_effect
 
 _MAY = patterns.compile(r"^you may (.+)$", re.I)
@@ -38,10 +45,13 @@ def depends_on_choice(sentence: str) -> bool:
 
 
 def optional_words(sentence: str, found: tuple, earlier: list, read: Reader) -> list | None:
-    """The words of one sentence if it is an optional instruction or one depending on it: [marker, word];
-    None otherwise. ``read(sentence, found, earlier)``: the other readers (``lines.effect_word``);
-    ``earlier``: the words read before it."""
+    """The words of one sentence if it is an optional instruction or one depending on it, or an instruction
+    followed unless its controller pays (118.12a): [marker, word]; None otherwise. ``read(sentence, found,
+    earlier)``: the other readers (``lines.effect_word``); ``earlier``: the words read before it."""
     s = sentence.strip()
+    unless = _unless_words(s, found, earlier, read)
+    if unless is not None:
+        return unless
     m = _MAY.match(s)
     if m is not None:
         rest = m.group(1)
@@ -64,3 +74,74 @@ def optional_words(sentence: str, found: tuple, earlier: list, read: Reader) -> 
     if word is None:
         return None
     return [parse_effect("if_you_do" if m.group(1).lower() == "do" else "if_you_dont"), word]
+
+
+#: 118.12a: "<instruction> unless you pay {2}{B}" / "... unless you pay 2 life" / "... {B} and 2 life".
+_UNLESS_PAY = patterns.compile(r"^(?P<inst>.+?) unless you pay (?:(?P<mana>(?:\{[0-9WUBRGC]\})+)(?: and (?=\d))?)?"
+                               r"(?:(?P<life>\d+) life)?\.?$", re.I)
+#: Instructions whose "unless" is another word's ("sacrifice it unless", ``words.permanents``) or that hold a choice
+#: or a condition of their own.
+_UNLESS_NOT_READ = patterns.compile(r"^(?:sacrifice|exile) (?:it|~)\b|\b(?:unless|may|if|instead|pays?)\b", re.I)
+
+
+def _unless_words(s: str, found: tuple, earlier: list, read: Reader) -> list | None:
+    """118.12a: "<instruction> unless you pay <cost>" means "You may pay <cost>. If you don't, <instruction>.": the
+    marker ``unless_you_pay`` (mana, life or both, paid by the ability's controller as it resolves) then the
+    instruction's word, the instruction read by the other readers; None if it is not such a sentence."""
+    m = _UNLESS_PAY.match(s)
+    if m is None or not (m.group("mana") or m.group("life")) or _UNLESS_NOT_READ.search(m.group("inst")):
+        return None
+    word = read(_inner(m.group("inst")) + ".", found, earlier)
+    if word is None:
+        return None
+    args: dict = {k: v for k, v in (("mana", (m.group("mana") or "").upper()),
+                                    ("life", int(m.group("life")) if m.group("life") else 0)) if v}
+    try:
+        return [parse_effect({"unless_you_pay": args}), word]
+    except DefinitionError:
+        return None
+
+
+#: 702.30a, 702.24a: the triggered keywords whose meaning is a cost paid "unless" at the beginning of their
+#: controller's upkeep: keyword -> (the intervening "if" its rule gives, the counter it first puts on the
+#: permanent and for each of which the cost is paid, or ""). Echo: "if this permanent came under your control
+#: since the beginning of your last upkeep, sacrifice it unless you pay [cost]"; cumulative upkeep: "if this
+#: permanent is on the battlefield, put an age counter on this permanent. Then you may pay [cost] for each age
+#: counter on it. If you don't, sacrifice it" (the same as "... then sacrifice it unless you pay [cost] for each
+#: age counter on it", 118.12a).
+UPKEEP_KEYWORDS: dict[str, tuple[str, str]] = {
+    "Echo": ("controlled_since_last_upkeep", ""),
+    "Cumulative upkeep": ("on_battlefield", "age"),
+}
+_UPKEEP = "At the beginning of your upkeep"
+_PAY_WORDS = patterns.compile(r"^(?:\{[^}]+\})+$")
+
+
+def upkeep_keyword(keyword: str, cost: str, printed: str) -> Ability | None:
+    """The triggered ability "Echo [cost]" or "Cumulative upkeep [cost]" means (``UPKEEP_KEYWORDS``), its cost
+    read as the words after "sacrifice it unless you" are (``words.permanents.read``: mana, life, discarding,
+    sacrificing or returning permanents; for cumulative upkeep, mana and life, which are paid once for each age
+    counter); None for any other keyword or a cost not read whole ("{W} or {U}": a choice for each counter,
+    702.24a; "Sacrifice a creature" for each counter)."""
+    if keyword not in UPKEEP_KEYWORDS:
+        return None
+    condition, counter = UPKEEP_KEYWORDS[keyword]
+    cost = cost.strip().rstrip(".")
+    if not cost:
+        return None
+    words = f"pay {cost}" if _PAY_WORDS.match(cost) else cost[:1].lower() + cost[1:]
+    unless = perm_sentence(f"Sacrifice it unless you {words}.")
+    if unless is None or unless.kind != "sacrifice_unless" or unless.arg("exile"):
+        return None
+    effects: tuple[Effect, ...] = (unless,)
+    if counter:
+        if unless.arg("action") != "pay":
+            return None
+        effects = (parse_effect({"counter": {"kind": counter, "n": 1}}),
+                   parse_effect({"sacrifice_unless": {**dict(unless.args), "per_counter": counter}}))
+    try:
+        event = phrases.parse(_UPKEEP, "trigger_condition")
+    except DefinitionError:
+        return None
+    return Ability("triggered", effects=effects, trigger=_UPKEEP, trigger_event=event, intervening=condition,
+                   keyword=keyword, source_text=printed)

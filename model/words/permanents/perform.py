@@ -24,7 +24,7 @@ from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.vocab.abilities import CostPart, Effect
 from mtgjudge.model.engine.kernel.context import Ctx, Performer
 from mtgjudge.model.engine.kernel.objects import add_counters, create_token
 from mtgjudge.model.engine.kernel.players import discard_one
@@ -113,18 +113,42 @@ def _cards_in_hand(game: Game, e: Effect, player: str) -> list[str]:
             if any(matches(sel, current(st, oid), st.obj(oid), player, None, st.turn.step) for sel in spec.objects)]
 
 
+def unless_cost(game: Game, e: Effect, ctx: Ctx) -> TotalCost:
+    """The cost "unless you pay ..." names (``mana``, ``life``; ``per_counter``), for the payment model: its mana and its life, each that many times for
+    each counter of the kind ``per_counter`` on the source as the ability resolves (702.24a-b: the counters on it
+    then, whichever ability put them; none: {0}, which can be paid, Solemnity ruling 2017-07-14)."""
+    times = 1
+    kind = e.arg("per_counter")
+    if kind:
+        if not source_on_battlefield(game, ctx.source, ctx.source_moves):
+            raise Unsupported(f"{e.text()!r}: {ctx.source} left the battlefield, and how many {kind} counters it had "
+                              "as it last existed is not known to the engine")
+        times = dict(game.state.obj(ctx.source).counters).get(kind, 0)
+    symbols = parse_cost(e.arg("mana")) * times if e.arg("mana") else ()
+    life = e.arg("life", 0) * times
+    return TotalCost(symbols=symbols, other=(CostPart("pay_life", n=life),) if life else (), source=ctx.source)
+
+
+def pay_unless(game: Game, player: str, cost: TotalCost) -> list[Game]:
+    """118.12a: every way ``player`` can pay the cost of an "unless", each a branch (none if it can't be paid,
+    118.3), by the one payment model."""
+    said = " and ".join([cost.text()] * bool(cost.symbols or not cost.other) + [f"{part.n} life" for part in cost.other])
+    if not can_pay(game.state, player, cost).value:
+        return []
+    return [g.log("118.12a", f"{player} pays {said}").choose(f"{player} pays {said}")
+            for g in pay(game, game.state, player, cost, None)]
+
+
 def _sacrifice_unless(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """118.12a: "Sacrifice it unless you [cost]" means "You may [cost]. If you don't, sacrifice it." The
     controller chooses: every way to pay the cost is a branch (a cost that can't be paid can't be chosen,
-    118.3), and not paying is one, in which the source is sacrificed if it is still the same permanent (400.7).
+    118.3), and not paying is one, in which the source is sacrificed if it is still the same permanent (400.7) and
+    theirs (701.21a: a player sacrifices only a permanent they control).
     A discard "at random" is each card in a branch of its own (every result it can have)."""
     p, action = ctx.controller, e.arg("action")
     paid: list[Game] = []
     if action == "pay":
-        cost = TotalCost(symbols=parse_cost(e.arg("mana")), source=ctx.source)
-        if can_pay(game.state, p, cost).value:
-            paid = [g.log("118.12a", f"{p} pays {e.arg('mana')}").choose(f"{p} pays {e.arg('mana')}")
-                    for g in pay(game, game.state, p, cost, None)]
+        paid = pay_unless(game, p, unless_cost(game, e, ctx))
     elif action in ("return_own", "sacrifice_own"):
         kind = "bounce" if action == "return_own" else "sacrifice"
         n = e.arg("n", 1)
@@ -151,11 +175,12 @@ def _sacrifice_unless(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     else:
         raise Unsupported(f"{e.text()!r}: the cost is not performed by the engine")
     then = "exile" if e.arg("exile") else "sacrifice"
-    if source_on_battlefield(game, ctx.source, ctx.source_moves):
+    if source_on_battlefield(game, ctx.source, ctx.source_moves) and \
+            (then == "exile" or game.state.obj(ctx.source).controller == p):
         declined = remove(game.log("118.12a", f"{p} doesn't pay: {ctx.source} is {then}d"), ctx.source, then)
     else:
-        declined = game.log(("118.12a", "400.7"), f"{p} doesn't pay; {ctx.source} is no longer that permanent: "
-                                                  f"nothing is {then}d")
+        declined = game.log(("118.12a", "400.7", "701.21a"), f"{p} doesn't pay; {ctx.source} is no longer that "
+                                                             f"permanent of theirs: nothing is {then}d")
     return merge(paid + [declined.choose(f"{p} doesn't pay")])
 
 

@@ -40,6 +40,7 @@ def _kinds(np: str, zone_ok: bool = False) -> bool:
 
 _UNLESS = patterns.compile(r"^(?P<then>sacrifice|exile) (?:it|~) unless you (?P<rest>.+?)\.?$", re.I)
 _PAY = patterns.compile(r"^pay (?P<mana>(?:\{[0-9WUBRGC]\})+)$", re.I)
+_PAY_LIFE = patterns.compile(r"^pay (?:(?P<mana>(?:\{[0-9WUBRGC]\})+) and )?(?P<life>\d+) life$", re.I)
 _DISCARD = patterns.compile(r"^discard (?P<n>an?|two|three) (?:(?P<np>[a-z -]+?) )?cards?(?P<random> at random)?$", re.I)
 
 
@@ -70,11 +71,14 @@ def _several(rest: str) -> dict | None:
 
 def _unless(rest: str, then: str = "sacrifice") -> Effect | None:
     """118.12a: "Sacrifice it unless you [cost]" is "You may [cost]. If you don't, sacrifice it." ("Exile it
-    unless ...": exile it): the costs read are paying mana, returning or sacrificing a permanent of a kind,
+    unless ...": exile it): the costs read are paying mana or life, returning or sacrificing a permanent of a kind,
     discarding a card or N cards (of a kind)."""
     m = _PAY.match(rest)
     if m:
         args: dict = {"action": "pay", "mana": m.group("mana").upper()}
+    elif (m := _PAY_LIFE.match(rest)) is not None:
+        args = {"action": "pay", "life": int(m.group("life")),      # 119.4, through the payment model
+                **({"mana": m.group("mana").upper()} if m.group("mana") else {})}
     elif (m := _DISCARD.match(rest)) is not None:
         np = m.group("np") or ""
         n = phrases.number_word(m.group("n"))

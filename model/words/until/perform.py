@@ -223,7 +223,9 @@ def set_controller(game: Game, oid: str, player: str, rules, lasting: bool = Fal
     guard_scope(st, "characteristics", f"control of {oid} changes")
     state = zones.add_to_zone(zones.remove_from_zones(st, oid), player, "battlefield", oid)
     # 506.4: a permanent whose controller changes is removed from combat
-    state = state.with_object(replace(o, controller=player, summoning_sick=True, attacking=None, blocking=(), blocked=False))
+    # 702.30a: none of the new controller's upkeeps has begun since it came under their control
+    state = state.with_object(replace(o, controller=player, summoning_sick=True, upkeeps_controlled=0, attacking=None,
+                                      blocking=(), blocked=False))
     game = game.with_state(state)
     guard_unrecognized(game, f"control of {o.name} changes")
     return game.log(rules, f"{player} gains control of {o.name} ({oid}); 302.6: it has not been under {player}'s "
