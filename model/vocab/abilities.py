@@ -778,8 +778,9 @@ class Ability:
             said = self.static.render() if self.static is not None else None
             return _sentence(said) if said else None
         if k == "triggered":
-            if self.keyword:
-                return upkeep_keyword_form(self)     # 702.30a, 702.24a: said as the keyword it is
+            keyword_form = upkeep_keyword_form(self) if self.keyword else None
+            if keyword_form is not None:
+                return keyword_form                  # 702.30a, 702.24a: said as the keyword it is
             if self.mana_trigger is not None:
                 said = self.mana_trigger.render()
                 return _sentence(said) if said else None
