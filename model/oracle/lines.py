@@ -55,6 +55,7 @@ from mtgjudge.model.oracle.whole import unread_part
 from mtgjudge.model.words.until.read import until_word
 from mtgjudge.model.words.becomes.read import becomes_static, becomes_word, join_still
 from mtgjudge.model.rules import protection
+from mtgjudge.model.rules.combat.lines import declaring_static
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
 from mtgjudge.model.vocab import phrases
@@ -662,6 +663,10 @@ def _keyword_ability(item: str) -> Ability:
     name = kw.name
     if kw.param == "" and name in KEYWORDS:
         return Ability("keyword", keyword=name)
+    if name == "Landwalk" and not param and item.strip().capitalize() in KEYWORDS:
+        # 702.14a: a basic land type's landwalk ("Swampwalk"), a keyword of its own; any other quality
+        # ("nonbasic landwalk", "legendary landwalk") stays unmodelled
+        return Ability("keyword", keyword=item.strip().capitalize())
     try:
         if name in ("Kicker", "Multikicker"):
             return Ability("static", static=parse_static({"kind": "kicker", "cost": param,
@@ -1110,7 +1115,8 @@ def _entering_joined(norm: str, printed: str, ctx: LineContext) -> list[Ability]
 
 def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
     word = _static_word(norm, printed) or _cost_change(norm, printed) or _granted_mana_ability(norm, printed) \
-        or restriction_static(norm, printed) or graveyard_replacement_static(norm, printed)
+        or restriction_static(norm, printed) or graveyard_replacement_static(norm, printed) \
+        or declaring_static(norm, printed)
     if word is not None:
         return word
     prevention = static_prevention(norm)

@@ -36,7 +36,7 @@ from mtgjudge.model.payment.answers import can_pay
 from mtgjudge.model.objects import GameObject, undefined_card
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.characteristics import matches
-from mtgjudge.model.rules.combat import lines
+from mtgjudge.model.rules.combat import lines, record
 from mtgjudge.model.rules.guards import guard_scope, power_now, require_modelled_elsewhere
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves, lasting_effects
 from mtgjudge.model.rules.costs import TotalCost
@@ -143,30 +143,36 @@ def creatures(state: GameState) -> dict[str, Creature]:
                 elif a.keyword in LANDWALK:
                     c.landwalk.append((LANDWALK[a.keyword], step("702.14c", f"{o.name} has {a.keyword.lower()}")))
                 continue
-            if a.kind == "static" and a.static is not None and (a.static.word is None  # (no word: could be anything)
-                                                                or Scope.COMBAT in a.static.word.scopes) \
+            line: lines.CombatLine | None
+            if a.kind == "static" and a.static is not None and a.static.kind == record.NAME:
+                line = lines.of_static(a.static)       # the word of a line read whole (``lines.declaring_static``)
+            elif a.kind == "static" and a.static is not None and (a.static.word is None  # (no word: anything)
+                                                                  or Scope.COMBAT in a.static.word.scopes) \
                     and a.static.kind not in DAMAGE_WORDS:
                 raise Unsupported(f"{o.name} ({o.id}): {a.text()!r} is not read for declaring attackers and blockers")
             # declaring reads combat text, and the characteristics it depends on: types, colors, keywords (613)
-            if a.kind != "unmodelled" or a.unmodelled_kind != "static" or not (
+            elif a.kind != "unmodelled" or a.unmodelled_kind != "static" or not (
                     a.may_concern(Scope.COMBAT) or a.may_concern(Scope.CHARACTERISTICS)) or not a.functions_in("battlefield"):
                 continue
-            line = lines.read(a.source_text, o.name)
-            if line is not None and line.fact == "attack_cost":
-                # 508.1h: about the permanent's controller, whatever the permanent is
-                costs.append(AttackCost(o.controller, parse_cost(line.cost), line.planeswalkers,
-                                        step(("508.1h",), f"{o.name} ({o.controller}): {a.source_text}")))
-                continue
-            grouped = lines.group(a.source_text, o.name) if line is None else None
-            if grouped is not None:
-                # 508.1c-d, 509.1b-c: the creatures the phrase names as the declaration is made, seen from its
-                # controller (who "you" is) and its source (what "other" excludes)
-                group_lines.append((grouped[0], grouped[1], step(grouped[1].rule, f"{o.name}: {a.source_text}"), o))
-                continue
+            else:
+                line = lines.read(a.source_text, o.name)
+                if line is not None and line.fact == "attack_cost":
+                    # 508.1h: about the permanent's controller, whatever the permanent is
+                    costs.append(AttackCost(o.controller, parse_cost(line.cost), line.planeswalkers,
+                                            step(("508.1h",), f"{o.name} ({o.controller}): {a.source_text}")))
+                    continue
+                grouped = lines.group(a.source_text, o.name) if line is None else None
+                if grouped is not None:
+                    # 508.1c-d, 509.1b-c: the creatures the phrase names as the declaration is made, seen from its
+                    # controller (who "you" is) and its source (what "other" excludes)
+                    group_lines.append((grouped[0], grouped[1], step(grouped[1].rule, f"{o.name}: {a.source_text}"),
+                                        o))
+                    continue
+            said = a.source_text or a.text()
             if line is None or (line.enchanted and o.attached_to is None) or (not line.enchanted and not is_creature):
                 raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply when attackers "
-                                  f"or blockers are declared: {a.source_text!r}")
-            s = step(line.rule, f"{o.name}: {a.source_text}")
+                                  f"or blockers are declared: {said!r}")
+            s = step(line.rule, f"{o.name}: {said}")
             if line.condition is not None and line.condition.whose == "defending":
                 c.conditional.append((line.fact, line, s))
                 continue
@@ -176,7 +182,7 @@ def creatures(state: GameState) -> dict[str, Creature]:
                     continue
                 line = replace(line, condition=None, unless=False)
             if line.fact == "keyword_case":
-                _keyword_case(state, o, c, line, a.source_text)
+                _keyword_case(state, o, c, line, said)
             elif line.fact == "unleash":
                 # 702.98a: its other part (entering with a counter) is done; the counters it has now decide
                 if o.counter("+1/+1") > 0:
@@ -351,8 +357,6 @@ def _apply(c: Creature, line: lines.CombatLine, s: Step) -> None:
     elif line.fact == "cant_block_or_be_blocked_by":
         c.qualities.append(("not_blocked_by", line.quality, s))
         c.qualities.append(("cant_block_those", line.quality, s))
-    elif line.fact == "landwalk":
-        c.landwalk.append((line.subtype, s))
     elif line.fact == "min_blockers":
         c.min_blockers.append((line.n, s))
     elif line.fact == "max_blockers":
@@ -486,6 +490,9 @@ def declaring_no_attackers(state: GameState) -> Answer:
     for o in state.battlefield():
         for a in current(state, o.id).abilities:
             if a.kind == "unmodelled" and a.may_concern(Scope.COMBAT) and _ATTACK_REQUIREMENT.search(a.source_text):
+                reqs = True
+            if a.kind == "static" and a.static is not None and a.static.kind == record.NAME and \
+                    a.static.arg("fact") in record.REQUIREMENTS:
                 reqs = True
     if not reqs or not any(c.controller == active for c in _creatures_or_none(state)):
         return Answer(True, (step(("508.1c", "508.1d"), "no creature attacks: no requirement to attack applies"),))
