@@ -605,10 +605,9 @@ def _evasion(state: GameState, c: Creature, a: Creature, defending: str) -> Step
     if a.has("intimidate") and not (_is_artifact(state, c) or a.colors & c.colors):
         return step(_rules("509.1b", a.why("intimidate")), f"{a.name} has intimidate and {c.name} is neither an "
                                                          "artifact creature nor shares a color with it")
-    if _has_keyword(a, "Shadow") != _has_keyword(c, "Shadow") and not (_has_keyword(a, "Shadow") and c.has("blocks_shadow")):
-        with_shadow = a if _has_keyword(a, "Shadow") else c
-        return step(("702.28b", "509.1b"), f"{with_shadow.name} has shadow and "
-                                           f"{(c if with_shadow is a else a).name} doesn't: {c.name} can't block {a.name}")
+    shadow = _shadow(a, c)
+    if shadow is not None:
+        return shadow
     if _has_keyword(a, "Horsemanship") and not _has_keyword(c, "Horsemanship"):
         return step(("702.31b", "509.1b"), f"{a.name} has horsemanship and {c.name} doesn't")
     if a.has("skulk") and _power(state, c) > _power(state, a):
@@ -622,6 +621,25 @@ def _evasion(state: GameState, c: Creature, a: Creature, defending: str) -> Step
                 (fact == "cant_block_those" and _has_quality(state, a, quality, c)):
             return step(_rules("509.1b", s), f"{s.text.rstrip('.')}: {c.name} can't block {a.name}")
     return None
+
+
+def _shadow(a: Creature, c: Creature) -> Step | None:
+    """702.28b: a creature with shadow can't be blocked by creatures without shadow, and one with shadow can block
+    only creatures with shadow; as ``c``'s line says, it blocks ``a`` as though it had shadow (``blocks_shadow``)
+    or as though ``a`` didn't (``blocks_shadow_ignoring``: with shadow of its own it then blocks nothing, Aetherflame
+    Wall ruling 2006-09-25)."""
+    a_has, c_has = _has_keyword(a, "Shadow"), _has_keyword(c, "Shadow")
+    a_seen = a_has and not c.has("blocks_shadow_ignoring")
+    c_seen = c_has or (a_has and c.has("blocks_shadow"))
+    if a_seen == c_seen:
+        return None
+    if a_seen:
+        return step(("702.28b", "509.1b"), f"{a.name} has shadow and {c.name} doesn't: {c.name} can't block {a.name}")
+    if a_has:
+        s = c.why("blocks_shadow_ignoring")
+        return step(_rules("702.28b", s), f"{s.text.rstrip('.')}, and {c.name} has shadow: {c.name} can't block "
+                                          f"{a.name}")
+    return step(("702.28b", "509.1b"), f"{c.name} has shadow and {a.name} doesn't: {c.name} can't block {a.name}")
 
 
 def _menace(a: Creature) -> Step | None:

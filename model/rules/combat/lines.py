@@ -34,7 +34,8 @@ class CombatLine:
     their controller pays the mana ``cost`` for each of them: 508.1h), ``not_blocked_by`` / ``only_blocked_by`` (``quality``: the blockers it can't be blocked by / the only ones it
     can), ``blocks_only`` (``quality``: the only attackers it can block), ``cant_block_those`` (``quality``: the
     attackers it can't block), ``min_blockers`` / ``max_blockers`` (``n``), ``cant_attack_alone``,
-    ``cant_block_alone`` (506.5), ``blocks_shadow`` (it can block creatures with shadow, 702.28b),
+    ``cant_block_alone`` (506.5), ``blocks_shadow`` (it can block creatures with shadow as though it had shadow, 702.28b),
+    ``blocks_shadow_ignoring`` (... as though they didn't have shadow),
     ``must_attack_or_block`` ("attacks or blocks each combat if able": both requirements, 508.1d, 509.1c), ``exert`` (it may be exerted as it attacks: an optional cost to attack that can
     always be paid, 701.43b-d, 508.1g, so it changes no declaration; ``_EXERT``), ``unleash`` (it can't block while it has a +1/+1 counter, 702.98a), and the
     keywords whose rules change nothing of declaring (``keyword_case``) in the case ``case`` names (``dash``: haste only if
@@ -107,8 +108,11 @@ _PATTERNS: tuple[tuple[str, str, re.Pattern], ...] = tuple((fact, rule, re.compi
     ("must_attack", "508.1d", r"^As long as (?P<cond>[^,;]+), (?P<who>~) attacks each combat if able\.$"),
     ("cant_block_and_cant_be_blocked", "509.1b", rf"^{_SELF} can't block and can't be blocked\.$"),
     # 702.28b: a permission to block creatures with shadow, the creature having no shadow itself
-    ("blocks_shadow", "702.28b", r"^(?P<who>~) can block creatures with shadow as though (?:~ had shadow|they didn't "
-                                 r"have shadow)\.$"),
+    ("blocks_shadow", "702.28b", r"^(?P<who>~) can block creatures with shadow as though ~ had shadow\.$"),
+    # ... as though the attacker had no shadow: with shadow of its own it can then block nothing (702.28b; Aetherflame
+    # Wall ruling 2006-09-25)
+    ("blocks_shadow_ignoring", "702.28b", r"^(?P<who>~) can block creatures with shadow as though they didn't have "
+                                          r"shadow\.$"),
     ("extra_n", "509.1a", rf"^{_SELF} can block an additional (?P<n>two|three|four|five) creatures each combat\.$"),
     ("must_attack_or_block", "508.1d", rf"^{_SELF} attacks or blocks each combat if able\.$"),
     ("cant_block_or_be_blocked_by", "509.1b", rf"^{_SELF} can't block or be blocked by (?P<q>.+)\.$"),

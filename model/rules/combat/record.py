@@ -23,7 +23,8 @@ NAME = "declaring_rule"
 RULES = {"cant_attack_or_block": "508.1c", "cant_attack": "508.1c", "cant_block": "509.1b",
          "must_attack": "508.1d", "must_block": "509.1c", "lure": "509.1c", "must_be_blocked": "509.1c",
          "cant_be_blocked": "509.1b", "menace": "509.1b", "extra_blocks": "509.1a", "attack_unless": "508.1c",
-         "cant_block_and_cant_be_blocked": "509.1b", "blocks_shadow": "702.28b", "must_attack_or_block": "508.1d",
+         "cant_block_and_cant_be_blocked": "509.1b", "blocks_shadow": "702.28b", "blocks_shadow_ignoring": "702.28b",
+         "must_attack_or_block": "508.1d",
          "cant_block_or_be_blocked_by": "509.1b", "cant_attack_or_block_alone": "506.5",
          "cant_attack_alone": "506.5", "cant_block_alone": "506.5", "max_blockers": "509.1b",
          "min_blockers": "509.1b", "not_blocked_by": "509.1b", "only_blocked_by": "509.1b",
@@ -96,7 +97,8 @@ def render(s) -> str:
             "must_block": "blocks each combat if able", "must_be_blocked": "must be blocked each combat if able",
             "cant_be_blocked": "can't be blocked", "menace": "can't be blocked except by two or more creatures",
             "cant_block_and_cant_be_blocked": "can't block and can't be blocked",
-            "blocks_shadow": "can block creatures with shadow as though they didn't have shadow",
+            "blocks_shadow": "can block creatures with shadow as though ~ had shadow",
+            "blocks_shadow_ignoring": "can block creatures with shadow as though they didn't have shadow",
             "must_attack_or_block": "attacks or blocks each combat if able",
             "cant_attack_or_block_alone": "can't attack or block alone", "cant_attack_alone": "can't attack alone",
             "cant_block_alone": "can't block alone", "max_blockers": "can't be blocked by more than one creature"}[fact]
@@ -114,8 +116,8 @@ def _validate(a: dict) -> dict:
         raise DefinitionError("min_blockers: n is 3 to 5")
     if fact == "attack_unless" and not str(a.get("subtype", "")).isalpha():
         raise DefinitionError("attack_unless: needs the subtype the defending player controls")
-    if fact == "blocks_shadow" and a.get("enchanted"):
-        raise DefinitionError("blocks_shadow is said of the creature itself")
+    if fact in ("blocks_shadow", "blocks_shadow_ignoring") and a.get("enchanted"):
+        raise DefinitionError(f"{fact} is said of the creature itself")
     if fact in QUALITY_FACTS:
         q = a.get("quality")
         if not isinstance(q, (tuple, list)):
