@@ -451,7 +451,8 @@ def test_other_landwalks_stay_unmodelled(line):
     ("~ can't block creatures with power 2 or greater.", "cant_block_those"),
     ("~ can't attack or block alone.", "cant_attack_or_block_alone"),
     ("~ can't block and can't be blocked.", "cant_block_and_cant_be_blocked"),
-    ("~ can block creatures with shadow as though they didn't have shadow.", "blocks_shadow"),
+    ("~ can block creatures with shadow as though they didn't have shadow.", "blocks_shadow_ignoring"),
+    ("~ can block creatures with shadow as though ~ had shadow.", "blocks_shadow"),
     ("Enchanted creature can't block.", "cant_block"),
     ("Enchanted creature attacks each combat if able.", "must_attack"),
     ("All creatures able to block enchanted creature do so.", "lure"),
@@ -492,3 +493,19 @@ def test_declaring_no_attackers_reads_the_word_of_a_requirement_508_1d():
     (a,) = [a for a in st.obj("brigand").printed.abilities]
     assert a.kind == "static" and a.static.kind == record.NAME
     assert declare.declaring_no_attackers(st).value is False
+
+
+@pytest.mark.parametrize("blocker,attacker,shadow,legal", [
+    # 702.28b, Aetherflame Wall ruling 2006-09-25: "as though they didn't have shadow" with shadow of its own blocks
+    # nothing; "as though ~ had shadow" (Wall of Diffusion) with shadow of its own blocks creatures with shadow only
+    ("Aetherflame Wall", "Dauthi Slayer", False, True), ("Aetherflame Wall", "Grizzly Bears", False, True),
+    ("Aetherflame Wall", "Dauthi Slayer", True, False), ("Aetherflame Wall", "Grizzly Bears", True, False),
+    ("Wall of Diffusion", "Dauthi Slayer", False, True), ("Wall of Diffusion", "Grizzly Bears", False, True),
+    ("Wall of Diffusion", "Dauthi Slayer", True, True), ("Wall of Diffusion", "Grizzly Bears", True, False),
+])
+def test_blocking_creatures_with_shadow_as_though(blocker, attacker, shadow, legal):
+    st = _state(f"{{card: {attacker}, id: a, attacking: Bob}}", f"{{card: {blocker}, id: b}}", step="declare-attackers")
+    if shadow:
+        from mtgjudge.model.state import PTChange
+        st = st.evolve(pt_changes=st.pt_changes + (PTChange("b", 0, 0, st.turn.number, "test", keywords=("Shadow",)),))
+    assert (declare.block_restriction(st, "b", "a") is None) is legal

@@ -65,6 +65,9 @@ BAND_KEYWORDS = ("Banding",)
 #: Static words of combat whose rules are those of combat damage only (615.1: a prevention effect applies as damage
 #: would be dealt, 510.2): declaring (508.1, 509.1) reads nothing of them.
 DAMAGE_WORDS = ("prevent_damage_to_self", "damage_unpreventable", "prevent_and_remove_counter")
+#: The static words declaring implements (the engine's, ``vocab.words``): a creature's restrictions and
+#: requirements of declaring (``combat.record``).
+DECLARING_WORDS = (record.NAME,)
 #: The rules that an "until end of turn" effect adds for its object (``state.PTChange.rules``), as facts.
 _EFFECT_RULES = {"can't block": "cant_block", "can't be blocked": "cant_be_blocked", "attacks if able": "must_attack",
                  "all creatures able to block it do so": "lure", "must be blocked if able": "must_be_blocked",
@@ -144,7 +147,7 @@ def creatures(state: GameState) -> dict[str, Creature]:
                     c.landwalk.append((LANDWALK[a.keyword], step("702.14c", f"{o.name} has {a.keyword.lower()}")))
                 continue
             line: lines.CombatLine | None
-            if a.kind == "static" and a.static is not None and a.static.kind == record.NAME:
+            if a.kind == "static" and a.static is not None and a.static.kind in DECLARING_WORDS:
                 line = lines.of_static(a.static)       # the word of a line read whole (``lines.declaring_static``)
             elif a.kind == "static" and a.static is not None and (a.static.word is None  # (no word: anything)
                                                                   or Scope.COMBAT in a.static.word.scopes) \
@@ -491,7 +494,7 @@ def declaring_no_attackers(state: GameState) -> Answer:
         for a in current(state, o.id).abilities:
             if a.kind == "unmodelled" and a.may_concern(Scope.COMBAT) and _ATTACK_REQUIREMENT.search(a.source_text):
                 reqs = True
-            if a.kind == "static" and a.static is not None and a.static.kind == record.NAME and \
+            if a.kind == "static" and a.static is not None and a.static.kind in DECLARING_WORDS and \
                     a.static.arg("fact") in record.REQUIREMENTS:
                 reqs = True
     if not reqs or not any(c.controller == active for c in _creatures_or_none(state)):
