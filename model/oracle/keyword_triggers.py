@@ -12,6 +12,7 @@ event while they exist is unsupported.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from mtgjudge.model.oracle import keywords
@@ -49,7 +50,32 @@ TRIGGERS: dict[str, tuple[str, str]] = {
 MEANINGS: dict[str, tuple[str, str]] = {
     "Exalted": ("702.83a", "Whenever a creature you control attacks alone, that creature gets +1/+1 until end of "
                            "turn."),
+    # "Bushido N" (``{n}``: its number); 702.45b: each instance triggers separately
+    "Bushido": ("702.45a", "Whenever ~ blocks or becomes blocked, it gets +{n}/+{n} until end of turn."),
 }
+
+
+def meaning(keyword: str, param: str) -> str | None:
+    """The ability the triggered keyword ``keyword`` with its parameter ``param`` ("" or a number) means
+    (``MEANINGS``); None when the parameter is not the one its meaning takes."""
+    if keyword not in MEANINGS:
+        return None
+    text = MEANINGS[keyword][1]
+    if ("{n}" in text) != bool(param) or (param and not param.isdigit()):
+        return None
+    return text.format(n=int(param)) if param else text
+
+
+def keyword_said(keyword: str, rendering: str) -> str | None:
+    """The keyword line a triggered keyword ability says ("Bushido 2"), from what the ability renders as: when the
+    rendering is the keyword's meaning (``MEANINGS``) with one number for its ``{n}``; None otherwise."""
+    if keyword not in MEANINGS:
+        return None
+    pattern = re.escape(MEANINGS[keyword][1]).replace(re.escape("{n}"), r"(\d+)")
+    m = re.fullmatch(pattern, rendering)
+    if m is None or len(set(m.groups())) > 1:
+        return None
+    return keyword + (f" {m.group(1)}" if m.groups() else "")
 
 #: Keywords whose trigger depends on the card's type: a permanent's (the words here), an instant's or sorcery's
 #: (another event, left unrecognized). Haunt: "When this permanent is put into a graveyard from the

@@ -630,13 +630,16 @@ def graveyard_cast(keyword: str, cost: str, printed: str) -> Ability:
 
 def _keyword_meaning(item: str, ctx: LineContext) -> Ability | None:
     """A triggered keyword whose rule says the ability it means (``keyword_triggers.MEANINGS``: "Exalted" means
-    "Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn.", 702.83a), read
+    "Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn.", 702.83a; "Bushido
+    2" means "Whenever ~ blocks or becomes blocked, it gets +2/+2 until end of turn.", 702.45a), read
     as that ability; None for any other item, or if the reading leaves the ability unmodelled."""
     found = _keyword_of(item)
-    if found is None or found[1] or found[0].name not in keyword_triggers.MEANINGS:
+    means = keyword_triggers.meaning(found[0].name, found[1]) if found is not None else None
+    if found is None or means is None:
         return None
-    a = _triggered(keyword_triggers.MEANINGS[found[0].name][1], item, ctx)
-    return a if a.kind == "triggered" else None
+    a = _triggered(means, item, ctx)
+    # the keyword named, so that the ability says the keyword line it is (``keyword_triggers.keyword_said``)
+    return dataclasses.replace(a, keyword=found[0].name) if a.kind == "triggered" else None
 
 
 def _cycling(item: str, ctx: LineContext) -> Ability | None:

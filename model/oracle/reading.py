@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from mtgjudge.model.objects import CardDef, Face
+from mtgjudge.model.oracle.keyword_triggers import keyword_said
 from mtgjudge.model.oracle.lines import without_ability_word
 from mtgjudge.model.oracle.text import normalize_self, self_names, strip_reminder
 from mtgjudge.model.vocab.abilities import Ability
@@ -129,6 +130,9 @@ def say(ability: Ability, face: Face | None = None) -> str | None:
     said = ability.render()
     if said is None:
         return None
+    if ability.kind == "triggered" and ability.keyword:
+        # a triggered keyword read as its meaning (702.45a) says the keyword when it is that meaning
+        said = keyword_said(ability.keyword, said) or said
     if face is not None:
         attached = attached_words(face)
         said = said.replace("Enchanted permanent", attached[:1].upper() + attached[1:]).replace(
