@@ -457,6 +457,10 @@ def test_other_landwalks_stay_unmodelled(line):
     ("Enchanted creature attacks each combat if able.", "must_attack"),
     ("All creatures able to block enchanted creature do so.", "lure"),
     ("All creatures able to block ~ do so.", "lure"),
+    ("~ must be blocked if able.", "must_be_blocked"),
+    ("Creatures with power less than ~'s power can't block it.", "not_blocked_by"),
+    ("Creatures with power greater than ~'s power can't block it.", "not_blocked_by"),
+    ("~ can't block creatures with power greater than ~'s power.", "cant_block_those"),
 ])
 def test_declaring_lines_are_the_declaring_word(line, fact):
     """508.1c-d, 509.1a-c: a restriction or requirement of declaring with no condition is the ``declaring_rule``
@@ -473,9 +477,9 @@ def test_declaring_lines_are_the_declaring_word(line, fact):
     "~ can't be blocked as long as defending player controls an artifact.",
     # a noun phrase of the phrase grammar (``lines.selectors``), a comparison said another way, an older wording
     "~ can't be blocked by Elves.",
-    "Creatures with power less than ~'s power can't block it.",
+    "~ can't be blocked by creatures with power less than ~'s power.",
     "~ attacks each turn if able.",
-    "~ must be blocked if able.",
+    "~ must be blocked each combat if able.",
     # of other creatures: a group line
     "Creatures you control can't block.",
     # with more words than the fact

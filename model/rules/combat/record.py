@@ -86,6 +86,10 @@ def render(s) -> str:
         return f"{who} can't attack unless defending player controls {_article(a['subtype'])}."
     if fact == "min_blockers":
         return f"{who} can't be blocked except by {_NUMBER_NAMES[n]} or more creatures."
+    if fact == "not_blocked_by" and not a.get("enchanted") and tuple(a["quality"][0])[0] in (
+            "power_less_than_its", "power_greater_than_its"):
+        # the wording of a comparison with its own power (Oracle says no other)
+        return f"{quality_words(a['quality'])[:1].upper()}{quality_words(a['quality'])[1:]} can't block it."
     if fact in QUALITY_FACTS:
         q = quality_words(a["quality"])
         said = {"not_blocked_by": "can't be blocked by", "only_blocked_by": "can't be blocked except by",
@@ -94,7 +98,7 @@ def render(s) -> str:
         return f"{who} {said} {q}."
     said = {"cant_attack_or_block": "can't attack or block", "cant_attack": "can't attack",
             "cant_block": "can't block", "must_attack": "attacks each combat if able",
-            "must_block": "blocks each combat if able", "must_be_blocked": "must be blocked each combat if able",
+            "must_block": "blocks each combat if able", "must_be_blocked": "must be blocked if able",
             "cant_be_blocked": "can't be blocked", "menace": "can't be blocked except by two or more creatures",
             "cant_block_and_cant_be_blocked": "can't block and can't be blocked",
             "blocks_shadow": "can block creatures with shadow as though ~ had shadow",
