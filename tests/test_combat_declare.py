@@ -490,6 +490,31 @@ def test_other_declaring_lines_stay_unmodelled(line):
     assert a.kind == "unmodelled"
 
 
+@pytest.mark.parametrize("line,fact", [
+    ("Enchanted creature gets +2/+2 and can't block.", "cant_block"),
+    ("Enchanted creature gets -1/-1 and can't attack.", "cant_attack"),
+    ("Enchanted creature gets +1/+0 and can't be blocked.", "cant_be_blocked"),
+    ("Enchanted creature gets +2/+0 and can't be blocked by creatures with flying.", "not_blocked_by"),
+])
+def test_a_raise_joined_to_a_restriction_is_both_words(line, fact):
+    """613.4c and 509.1b: the raise is the pt_change word and the restriction the declaring word, both of the
+    creature the Aura enchants."""
+    raised, rule = compile_line(line, line, PERMANENT)
+    assert raised.static.kind == "pt_change" and raised.static.arg("enchanted")
+    assert rule.static.kind == record.NAME and rule.static.arg("fact") == fact and rule.static.arg("enchanted")
+
+
+@pytest.mark.parametrize("line", [
+    "Enchanted creature gets +2/+2 and can't block Walls unless you control an Island.",
+    "Enchanted creature gets +2/+2 and attacks each combat if able.",
+    "Enchanted creature gets +2/+2 and can't be blocked by Elves.",
+    "Equipped creature gets +2/+2 and can't block.",
+])
+def test_near_misses_of_a_raise_joined_to_a_restriction(line):
+    (a,) = compile_line(line, line, PERMANENT)
+    assert a.kind == "unmodelled"
+
+
 def test_declaring_no_attackers_reads_the_word_of_a_requirement_508_1d():
     """508.1d: Goblin Brigand's "attacks each combat if able" is the declaring word: declaring no attackers while it
     can attack obeys fewer requirements than attacking with it."""

@@ -981,6 +981,25 @@ def _grants(norm: str, printed: str) -> list[Ability] | None:
     return None
 
 
+#: "Enchanted creature gets +2/+2 and can't block." (613.4c, 509.1b): a raise joined to a restriction of declaring
+#: (one the declaring word says back whole, ``_raise_and_declaring``).
+_RAISE_AND_RESTRICTION = re.compile(r"^(?P<who>Enchanted creature) (?P<raise>gets [+-]\d+/[+-]\d+) and "
+                                    r"(?P<rule>can't [^.,;\"]+)\.$")
+
+
+def _raise_and_declaring(norm: str, printed: str) -> list[Ability] | None:
+    """The two statics of ``_RAISE_AND_RESTRICTION``, each read whole: the raise (``_grants``) and the restriction
+    (``rules.combat.lines.declaring_static``), both of the creature the Aura enchants; None for any other line."""
+    m = _RAISE_AND_RESTRICTION.match(norm)
+    if m is None:
+        return None
+    raised = _grants(f"{m.group('who')} {m.group('raise')}.", printed)
+    rule = declaring_static(f"{m.group('who')} {m.group('rule')}.", printed)
+    if not raised or len(raised) != 1 or rule is None:
+        return None
+    return [raised[0], rule]
+
+
 _COST_CHANGE = patterns.compile(r"^((?:[\w-]+ )*?spells)( you cast)?( from anywhere other than your hand)? cost \{(\d+)\} "
                           r"(more|less) to cast\.$", re.I)
 _PER_EXTRA_TARGET = patterns.compile(r"^~ costs ((?:\{[^}]+\})+) more to cast for each target beyond the first\.$", re.I)
@@ -1334,7 +1353,8 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
         return [_activated(split[0], split[1], body, printed, ctx)]
     if _CHAPTER.match(body):
         return [unmodelled(body, printed, "triggered", ctx.spell)]      # 714.2b: chapter abilities trigger
-    grants = None if ctx.spell else (_grants(body, printed) or _conditional_grants(body, printed)
+    grants = None if ctx.spell else (_grants(body, printed) or _raise_and_declaring(body, printed)
+                                     or _conditional_grants(body, printed)
                                      or _entering_joined(body, printed, ctx)
                                      or _static_extended(body, printed)
                                      or _spend_line(body, printed))
