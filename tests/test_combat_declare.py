@@ -2,6 +2,7 @@
 the search's maximum checked against every declaration enumerated."""
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import product
 
 import pytest
@@ -35,8 +36,6 @@ state:
     ("All creatures able to block enchanted creature do so.", "lure"),
     ("Palace Guard can block any number of creatures.", "extra_blocks"),
     ("Juggernaut can't be blocked by Walls.", "not_blocked_by"),
-    ("Swampwalk (This creature can't be blocked as long as defending player controls a Swamp.)", "landwalk"),
-    ("Fear (This creature can't be blocked except by artifact creatures and/or black creatures.)", "fear"),
     ("Juggernaut can't be blocked by more than one creature.", "max_blockers"),
     ("Juggernaut can't be blocked except by three or more creatures.", "min_blockers"),
     ("Juggernaut can block only creatures with flying.", "blocks_only"),
@@ -400,3 +399,142 @@ def test_phantom_damage_is_not_performed(actions, active, step, attacking):
     (q,) = load_text(_PHANTOM.format(actions=actions, active=active, step=step, attacking=attacking))
     r = run_question(q)
     assert r.status == "unsupported" and "Phantom Nomad" in r.message, (r.status, r.message)
+
+
+# ------------------------------------------------------------------ the lines compiled to the encoding
+
+from mtgjudge.model.oracle.lines import LineContext, compile_line      # noqa: E402
+from mtgjudge.model.oracle.reading import normalize_reading, render_line      # noqa: E402
+from mtgjudge.model.rules.combat import record      # noqa: E402
+
+PERMANENT = LineContext(spell=False)
+
+
+@pytest.mark.parametrize("line,keyword", [
+    ("Swampwalk", "Swampwalk"), ("Islandwalk", "Islandwalk"), ("Forestwalk", "Forestwalk"),
+    ("Mountainwalk", "Mountainwalk"), ("Plainswalk", "Plainswalk"), ("Fear", "Fear"), ("Intimidate", "Intimidate"),
+    ("Shadow", "Shadow"), ("Horsemanship", "Horsemanship"), ("Skulk", "Skulk"),
+])
+def test_evasion_keywords_are_keyword_abilities(line, keyword):
+    """702.13, 702.14, 702.28, 702.31, 702.36, 702.118: the keyword line is the keyword ability declaring reads
+    (``declare.EVASION_KEYWORDS``, ``declare.LANDWALK``), and it renders as the keyword."""
+    (a,) = compile_line(line, line, PERMANENT)
+    assert a.kind == "keyword" and a.keyword == keyword
+    assert render_line((a,)) == line
+
+
+@pytest.mark.parametrize("line", ["Nonbasic landwalk", "Legendary landwalk", "Snow swampwalk", "Desertwalk"])
+def test_other_landwalks_stay_unmodelled(line):
+    """702.14a-c: a landwalk of any other quality is no keyword the model performs."""
+    (a,) = compile_line(line, line, PERMANENT)
+    assert a.kind == "unmodelled"
+
+
+@pytest.mark.parametrize("line,fact", [
+    ("~ can't block.", "cant_block"),
+    ("~ can't attack.", "cant_attack"),
+    ("~ can't attack or block.", "cant_attack_or_block"),
+    ("~ can't be blocked.", "cant_be_blocked"),
+    ("~ attacks each combat if able.", "must_attack"),
+    ("~ blocks each combat if able.", "must_block"),
+    ("~ attacks or blocks each combat if able.", "must_attack_or_block"),
+    ("~ can block only creatures with flying.", "blocks_only"),
+    ("~ can't attack unless defending player controls an Island.", "attack_unless"),
+    ("~ can't be blocked except by two or more creatures.", "menace"),
+    ("~ can't be blocked except by three or more creatures.", "min_blockers"),
+    ("~ can't be blocked by more than one creature.", "max_blockers"),
+    ("~ can block an additional creature each combat.", "extra_blocks"),
+    ("~ can block any number of creatures.", "extra_blocks"),
+    ("~ can't be blocked by Walls.", "not_blocked_by"),
+    ("~ can't be blocked by black creatures.", "not_blocked_by"),
+    ("~ can't be blocked except by artifact creatures.", "only_blocked_by"),
+    ("~ can't block creatures with power 2 or greater.", "cant_block_those"),
+    ("~ can't attack or block alone.", "cant_attack_or_block_alone"),
+    ("~ can't block and can't be blocked.", "cant_block_and_cant_be_blocked"),
+    ("~ can block creatures with shadow as though they didn't have shadow.", "blocks_shadow_ignoring"),
+    ("~ can block creatures with shadow as though ~ had shadow.", "blocks_shadow"),
+    ("Enchanted creature can't block.", "cant_block"),
+    ("Enchanted creature attacks each combat if able.", "must_attack"),
+    ("All creatures able to block enchanted creature do so.", "lure"),
+    ("All creatures able to block ~ do so.", "lure"),
+    ("~ must be blocked if able.", "must_be_blocked"),
+    ("Creatures with power less than ~'s power can't block it.", "not_blocked_by"),
+    ("Creatures with power greater than ~'s power can't block it.", "not_blocked_by"),
+    ("~ can't block creatures with power greater than ~'s power.", "cant_block_those"),
+])
+def test_declaring_lines_are_the_declaring_word(line, fact):
+    """508.1c-d, 509.1a-c: a restriction or requirement of declaring with no condition is the ``declaring_rule``
+    static, which renders back as the line, and declaring reads it as the line it is (``lines.of_static``)."""
+    (a,) = compile_line(line, line, PERMANENT)
+    assert a.kind == "static" and a.static.kind == record.NAME and a.static.arg("fact") == fact
+    assert normalize_reading(render_line((a,))) == normalize_reading(line)
+    assert lines.of_static(a.static) == replace(lines.read(line, ""), condition=None)
+
+
+@pytest.mark.parametrize("line", [
+    # a condition is read as declaring is checked (``lines.read``), not by the word
+    "~ can't block unless you control another Wolf or Werewolf.",
+    "~ can't be blocked as long as defending player controls an artifact.",
+    # a noun phrase of the phrase grammar (``lines.selectors``), a comparison said another way, an older wording
+    "~ can't be blocked by Elves.",
+    "~ can't be blocked by creatures with power less than ~'s power.",
+    "~ attacks each turn if able.",
+    "~ must be blocked each combat if able.",
+    # of other creatures: a group line
+    "Creatures you control can't block.",
+    # with more words than the fact
+    "~ can't block, and creatures you control have haste.",
+])
+def test_other_declaring_lines_stay_unmodelled(line):
+    (a,) = compile_line(line, line, PERMANENT)
+    assert a.kind == "unmodelled"
+
+
+@pytest.mark.parametrize("line,fact", [
+    ("Enchanted creature gets +2/+2 and can't block.", "cant_block"),
+    ("Enchanted creature gets -1/-1 and can't attack.", "cant_attack"),
+    ("Enchanted creature gets +1/+0 and can't be blocked.", "cant_be_blocked"),
+    ("Enchanted creature gets +2/+0 and can't be blocked by creatures with flying.", "not_blocked_by"),
+])
+def test_a_raise_joined_to_a_restriction_is_both_words(line, fact):
+    """613.4c and 509.1b: the raise is the pt_change word and the restriction the declaring word, both of the
+    creature the Aura enchants."""
+    raised, rule = compile_line(line, line, PERMANENT)
+    assert raised.static.kind == "pt_change" and raised.static.arg("enchanted")
+    assert rule.static.kind == record.NAME and rule.static.arg("fact") == fact and rule.static.arg("enchanted")
+
+
+@pytest.mark.parametrize("line", [
+    "Enchanted creature gets +2/+2 and can't block Walls unless you control an Island.",
+    "Enchanted creature gets +2/+2 and attacks each combat if able.",
+    "Enchanted creature gets +2/+2 and can't be blocked by Elves.",
+    "Equipped creature gets +2/+2 and can't block.",
+])
+def test_near_misses_of_a_raise_joined_to_a_restriction(line):
+    (a,) = compile_line(line, line, PERMANENT)
+    assert a.kind == "unmodelled"
+
+
+def test_declaring_no_attackers_reads_the_word_of_a_requirement_508_1d():
+    """508.1d: Goblin Brigand's "attacks each combat if able" is the declaring word: declaring no attackers while it
+    can attack obeys fewer requirements than attacking with it."""
+    st = _state("{card: Goblin Brigand, id: brigand}", "Grizzly Bears", step="declare-attackers")
+    (a,) = [a for a in st.obj("brigand").printed.abilities]
+    assert a.kind == "static" and a.static.kind == record.NAME
+    assert declare.declaring_no_attackers(st).value is False
+
+
+@pytest.mark.parametrize("blocker,attacker,shadow,legal", [
+    # 702.28b, Aetherflame Wall ruling 2006-09-25: "as though they didn't have shadow" with shadow of its own blocks
+    # nothing; "as though ~ had shadow" (Wall of Diffusion) with shadow of its own blocks creatures with shadow only
+    ("Aetherflame Wall", "Dauthi Slayer", False, True), ("Aetherflame Wall", "Grizzly Bears", False, True),
+    ("Aetherflame Wall", "Dauthi Slayer", True, False), ("Aetherflame Wall", "Grizzly Bears", True, False),
+    ("Wall of Diffusion", "Dauthi Slayer", False, True), ("Wall of Diffusion", "Grizzly Bears", False, True),
+    ("Wall of Diffusion", "Dauthi Slayer", True, True), ("Wall of Diffusion", "Grizzly Bears", True, False),
+])
+def test_blocking_creatures_with_shadow_as_though(blocker, attacker, shadow, legal):
+    st = _state(f"{{card: {attacker}, id: a, attacking: Bob}}", f"{{card: {blocker}, id: b}}", step="declare-attackers")
+    if shadow:
+        from mtgjudge.model.state import PTChange
+        st = st.evolve(pt_changes=st.pt_changes + (PTChange("b", 0, 0, st.turn.number, "test", keywords=("Shadow",)),))
+    assert (declare.block_restriction(st, "b", "a") is None) is legal

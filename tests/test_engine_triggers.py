@@ -702,3 +702,38 @@ expect: [{stack_size: 0}]
 """)
     assert len(gs) == 1
     assert gs[0].state.player("Alice").life == 27
+
+
+@pytest.mark.parametrize("line,said", [
+    ("Bushido 1", "Bushido 1"), ("Bushido 2", "Bushido 2"),
+    ("Bushido 12", "Bushido 12"),
+])
+def test_bushido_is_its_meaning_and_says_its_keyword_702_45a(line, said):
+    """702.45a: "Bushido N" is read as the triggered ability it means (+N/+N as it blocks or becomes blocked),
+    and says back the keyword line."""
+    from mtgjudge.model.oracle.lines import LineContext, compile_line
+    from mtgjudge.model.oracle.reading import render_line
+    (a,) = compile_line(line, line, LineContext(spell=False))
+    assert a.kind == "triggered" and a.keyword == line
+    assert a.trigger_event.event == "blocks" and a.trigger_event.also == "becomes_blocked"
+    n = int(said.split()[1])
+    assert "+%d/+%d" % (n, n) in a.render()
+    assert render_line((a,)) == said
+
+
+@pytest.mark.parametrize("line", ["Bushido", "Bushido X", "Exalted 2"])
+def test_near_misses_of_keyword_meanings(line):
+    """A triggered keyword's meaning takes only the parameter its rule gives (702.45a: a number; 702.83a: none)."""
+    from mtgjudge.model.oracle.lines import LineContext, compile_line
+    (a,) = compile_line(line, line, LineContext(spell=False))
+    assert a.kind == "unmodelled"
+
+
+def test_a_keyword_says_itself_only_for_its_meaning():
+    from mtgjudge.model.oracle.reading import as_keyword
+    from mtgjudge.model.vocab.abilities import Ability
+
+    a = Ability("triggered", keyword="Bushido 2")
+    assert as_keyword(a, "Whenever ~ blocks or becomes blocked, it gets +2/+2 until end of turn.") == "Bushido 2"
+    assert as_keyword(a, "Whenever ~ blocks or becomes blocked, it gets +2/+1 until end of turn.") is None
+    assert as_keyword(a, "Whenever ~ blocks, it gets +2/+2 until end of turn.") is None

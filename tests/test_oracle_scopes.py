@@ -332,9 +332,13 @@ possible:
     use_store(None)
 
 
-def test_a_raise_of_toughness_matters_to_a_creature_that_would_die_without_it_704_5g():
-    # the narrowing's near miss: Grizzly Bears with 2 damage survive only if Maniacal Rage's +2/+2 applies
-    assert _status("""
+#: An Aura whose raise is joined to a requirement the declaring word does not say with it (MTGJSON v3).
+_RAISE_AND_REQUIREMENT = {"Test Frenzy": {"layout": "normal", "type": "Enchantment \u2014 Aura", "types": ["Enchantment"],
+                                          "subtypes": ["Aura"], "manaCost": "{R}",
+                                          "text": "Enchant creature\nEnchanted creature gets +2/+2 and attacks each "
+                                                  "combat if able."}}
+
+_GROWTH_ON_RAISED_BEARS = """
 id: q
 ask: outcome
 state:
@@ -343,12 +347,30 @@ state:
       hand: [{card: Giant Growth, id: gg}]
       battlefield: [Forest]
     Bob:
-      battlefield: [{card: Grizzly Bears, id: gb, damage: 2}, {card: Maniacal Rage, attached_to: gb}]
+      battlefield: [{card: Grizzly Bears, id: gb, damage: 2}, {card: AURA, attached_to: gb}]
 actions:
   - {cast: gg, targets: [gb]}
 expect:
   - {object: gb, zone: battlefield}
-""") == "unsupported"
+"""
+
+
+def test_a_raise_of_toughness_matters_to_a_creature_that_would_die_without_it_704_5g(tmp_path, monkeypatch):
+    # the narrowing's near miss: Grizzly Bears with 2 damage survive only if the Aura's +2/+2 applies: unread (Test
+    # Frenzy's raise joined to "attacks each combat if able"), unsupported; read (Maniacal Rage's raise and "can't
+    # block", each a word), answered: a 4/4 with 2 damage, 7/7 after Giant Growth
+    import json
+    from mtgjudge.model.cards.sources import read
+    from mtgjudge.model.cards.store import ENV_VAR, open_store, use_store
+    data = tmp_path / "auras.json"
+    data.write_text(json.dumps(_RAISE_AND_REQUIREMENT), encoding="utf-8")
+    open_store(tmp_path / "cards.sqlite").import_records([(str(data), read(data))])
+    monkeypatch.setenv(ENV_VAR, str(tmp_path / "cards.sqlite"))
+    use_store(None)
+    assert _status(_GROWTH_ON_RAISED_BEARS.replace("AURA", "Test Frenzy")) == "unsupported"
+    assert _status(_GROWTH_ON_RAISED_BEARS.replace("AURA", "Maniacal Rage")) == "pass"
+    monkeypatch.undo()
+    use_store(None)
 
 
 def test_a_spells_instructions_that_name_what_stops_targeting_still_matter():

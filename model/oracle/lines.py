@@ -62,6 +62,7 @@ from mtgjudge.model.oracle.whole import unread_part
 from mtgjudge.model.words.until.read import until_word
 from mtgjudge.model.words.becomes.read import becomes_static, becomes_word, join_still
 from mtgjudge.model.rules import protection
+from mtgjudge.model.rules.combat.lines import declaring_static
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
 from mtgjudge.model.vocab import phrases
@@ -706,6 +707,10 @@ def _keyword_ability(item: str) -> Ability:
         or renown_lines.renown(name, param, item)       # the triggered ability the keyword means
     if returns is not None:
         return returns
+    if name == "Landwalk" and not param and item.strip().capitalize() in KEYWORDS:
+        # 702.14a: a basic land type's landwalk ("Swampwalk"), a keyword of its own; any other quality
+        # ("nonbasic landwalk", "legendary landwalk") stays unmodelled
+        return Ability("keyword", keyword=item.strip().capitalize())
     try:
         if name in ("Kicker", "Multikicker"):
             return Ability("static", static=parse_static({"kind": "kicker", "cost": param,
@@ -1017,6 +1022,25 @@ def _grants(norm: str, printed: str) -> list[Ability] | None:
     return None
 
 
+#: "Enchanted creature gets +2/+2 and can't block." (613.4c, 509.1b): a raise joined to a restriction of declaring
+#: (one the declaring word says back whole, ``_raise_and_declaring``).
+_RAISE_AND_RESTRICTION = re.compile(r"^(?P<who>Enchanted creature) (?P<raise>gets [+-]\d+/[+-]\d+) and "
+                                    r"(?P<rule>can't [^.,;\"]+)\.$")
+
+
+def _raise_and_declaring(norm: str, printed: str) -> list[Ability] | None:
+    """The two statics of ``_RAISE_AND_RESTRICTION``, each read whole: the raise (``_grants``) and the restriction
+    (``rules.combat.lines.declaring_static``), both of the creature the Aura enchants; None for any other line."""
+    m = _RAISE_AND_RESTRICTION.match(norm)
+    if m is None:
+        return None
+    raised = _grants(f"{m.group('who')} {m.group('raise')}.", printed)
+    rule = declaring_static(f"{m.group('who')} {m.group('rule')}.", printed)
+    if not raised or len(raised) != 1 or rule is None:
+        return None
+    return [raised[0], rule]
+
+
 _COST_CHANGE = patterns.compile(r"^((?:[\w-]+ )*?spells)( you cast)?( from anywhere other than your hand)? cost \{(\d+)\} "
                           r"(more|less) to cast\.$", re.I)
 _PER_EXTRA_TARGET = patterns.compile(r"^~ costs ((?:\{[^}]+\})+) more to cast for each target beyond the first\.$", re.I)
@@ -1154,7 +1178,8 @@ def _entering_joined(norm: str, printed: str, ctx: LineContext) -> list[Ability]
 
 def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
     word = _static_word(norm, printed) or _cost_change(norm, printed) or _granted_mana_ability(norm, printed) \
-        or restriction_static(norm, printed) or graveyard_replacement_static(norm, printed)
+        or restriction_static(norm, printed) or graveyard_replacement_static(norm, printed) \
+        or declaring_static(norm, printed)
     if word is not None:
         return word
     prevention = static_prevention(norm)
@@ -1372,7 +1397,8 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
         return [_activated(split[0], split[1], body, printed, ctx)]
     if _CHAPTER.match(body):
         return [unmodelled(body, printed, "triggered", ctx.spell)]      # 714.2b: chapter abilities trigger
-    grants = None if ctx.spell else (_grants(body, printed) or _conditional_grants(body, printed)
+    grants = None if ctx.spell else (_grants(body, printed) or _raise_and_declaring(body, printed)
+                                     or _conditional_grants(body, printed)
                                      or _entering_joined(body, printed, ctx)
                                      or _static_extended(body, printed)
                                      or _spend_line(body, printed))

@@ -27,7 +27,11 @@ KEYWORDS = ("Haste", "Flying", "Defender", "Trample", "Indestructible", "Vigilan
             "Devoid", "Changeling",            # 702.114, 702.73: characteristic-defining (rules.characteristics)
             "Split second",                    # 702.61: on the stack (rules.timing.split_second_requirement)
             "Rebound",                         # 702.88a: performed as the spell resolves (words.delayed.perform.rebound)
-            "Banding")                         # 702.22: declaring (rules.combat.declare); its damage is not performed
+            "Banding",                         # 702.22: declaring (rules.combat.declare); its damage is not performed
+            # evasion (702.13, 702.14, 702.28, 702.31, 702.36, 702.118): only declaring blockers reads them
+            # (rules.combat.declare)
+            "Fear", "Intimidate", "Shadow", "Horsemanship", "Skulk",
+            "Plainswalk", "Islandwalk", "Swampwalk", "Mountainwalk", "Forestwalk")
 
 #: Protection's qualities (702.16a) as the encoding keeps them: a color's letter, a card type ("Creature"), a
 #: subtype ("Goblin"), ``everything`` (702.16j) or a count of colors (105.2b-c); the words of Oracle text for them.

@@ -14,6 +14,7 @@ event while they exist is unsupported.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Callable
 
@@ -64,6 +65,8 @@ MEANINGS: dict[str, tuple[str, str | Callable[[int], str]]] = {
     "Soulshift": ("702.46a", "When ~ is put into a graveyard from the battlefield, you may return target Spirit card "
                              "with mana value {n} or less from your graveyard to your hand."),
     "Fabricate": ("702.123a", _fabricate),
+    # "Bushido N" (``{n}``: its number); 702.45b: each instance triggers separately
+    "Bushido": ("702.45a", "Whenever ~ blocks or becomes blocked, it gets +{n}/+{n} until end of turn."),
 }
 
 

@@ -41,6 +41,7 @@ from mtgjudge.model.words.counters import record as counters
 from mtgjudge.model.words.persist import record as persist
 from mtgjudge.model.words.evolve import record as evolve
 from mtgjudge.model.words.renown import record as renown
+from mtgjudge.model.rules.combat import record as declaring
 from mtgjudge.model.vocab.word import Word
 
 #: The consumers of words, and the scopes each covers.
@@ -64,7 +65,7 @@ _FAMILIES = (
     words_mana, words_costs, words_game, words_until, words_damage, words_library, words_permanents,
     words_prevent, words_optional, words_counts, words_shields, words_refs, words_kicker, words_delayed, words_etb,
     words_conditions, words_tokens, words_choose, words_removal,
-    proliferate, attach, words_restrictions, words_graveyard, cycling, becomes, counters, persist, evolve, renown,
+    proliferate, attach, words_restrictions, words_graveyard, cycling, becomes, counters, persist, evolve, renown, declaring,
 )
 _ALL = tuple(w for family in _FAMILIES for w in family.WORDS)
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}

@@ -12,7 +12,6 @@ from typing import Any, Mapping
 
 from mtgjudge.model.state import STEPS
 from mtgjudge.model.vocab.abilities import KEYWORDS
-from mtgjudge.model.words.until.record import COMBAT_ONLY
 from mtgjudge.queries.format.fields import QuestionValidator, describe, line_of
 from mtgjudge.queries.format.suggest import did_you_mean
 
@@ -218,7 +217,7 @@ def read_assertion(d: QuestionValidator, value: Any, path: str, line: int | None
             items = d.seq(v, kp, kl, "a list of keywords")
             kws = [str(i).capitalize() for i in items]
             for i, kw in enumerate(kws):
-                if kw not in KEYWORDS + COMBAT_ONLY:
+                if kw not in KEYWORDS:
                     d.fail(f"{kp}[{i}]", kl, f"{describe(items[i])} is not a keyword the verifier knows")
             out[k] = tuple(sorted(set(kws)))
         else:   # damage, count, hand_size, library_size, graveyard_size, stack_size

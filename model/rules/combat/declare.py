@@ -36,7 +36,7 @@ from mtgjudge.model.payment.answers import can_pay
 from mtgjudge.model.objects import GameObject, undefined_card
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.characteristics import matches
-from mtgjudge.model.rules.combat import lines
+from mtgjudge.model.rules.combat import lines, record
 from mtgjudge.model.rules.guards import guard_scope, power_now, require_modelled_elsewhere
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves, lasting_effects
 from mtgjudge.model.rules.costs import TotalCost
@@ -65,6 +65,9 @@ BAND_KEYWORDS = ("Banding",)
 #: Static words of combat whose rules are those of combat damage only (615.1: a prevention effect applies as damage
 #: would be dealt, 510.2): declaring (508.1, 509.1) reads nothing of them.
 DAMAGE_WORDS = ("prevent_damage_to_self", "damage_unpreventable", "prevent_and_remove_counter")
+#: The static words declaring implements (the engine's, ``vocab.words``): a creature's restrictions and
+#: requirements of declaring (``combat.record``).
+DECLARING_WORDS = (record.NAME,)
 #: The rules that an "until end of turn" effect adds for its object (``state.PTChange.rules``), as facts.
 _EFFECT_RULES = {"can't block": "cant_block", "can't be blocked": "cant_be_blocked", "attacks if able": "must_attack",
                  "all creatures able to block it do so": "lure", "must be blocked if able": "must_be_blocked",
@@ -143,30 +146,36 @@ def creatures(state: GameState) -> dict[str, Creature]:
                 elif a.keyword in LANDWALK:
                     c.landwalk.append((LANDWALK[a.keyword], step("702.14c", f"{o.name} has {a.keyword.lower()}")))
                 continue
-            if a.kind == "static" and a.static is not None and (a.static.word is None  # (no word: could be anything)
-                                                                or Scope.COMBAT in a.static.word.scopes) \
+            line: lines.CombatLine | None
+            if a.kind == "static" and a.static is not None and a.static.kind in DECLARING_WORDS:
+                line = lines.of_static(a.static)       # the word of a line read whole (``lines.declaring_static``)
+            elif a.kind == "static" and a.static is not None and (a.static.word is None  # (no word: anything)
+                                                                  or Scope.COMBAT in a.static.word.scopes) \
                     and a.static.kind not in DAMAGE_WORDS:
                 raise Unsupported(f"{o.name} ({o.id}): {a.text()!r} is not read for declaring attackers and blockers")
             # declaring reads combat text, and the characteristics it depends on: types, colors, keywords (613)
-            if a.kind != "unmodelled" or a.unmodelled_kind != "static" or not (
+            elif a.kind != "unmodelled" or a.unmodelled_kind != "static" or not (
                     a.may_concern(Scope.COMBAT) or a.may_concern(Scope.CHARACTERISTICS)) or not a.functions_in("battlefield"):
                 continue
-            line = lines.read(a.source_text, o.name)
-            if line is not None and line.fact == "attack_cost":
-                # 508.1h: about the permanent's controller, whatever the permanent is
-                costs.append(AttackCost(o.controller, parse_cost(line.cost), line.planeswalkers,
-                                        step(("508.1h",), f"{o.name} ({o.controller}): {a.source_text}")))
-                continue
-            grouped = lines.group(a.source_text, o.name) if line is None else None
-            if grouped is not None:
-                # 508.1c-d, 509.1b-c: the creatures the phrase names as the declaration is made, seen from its
-                # controller (who "you" is) and its source (what "other" excludes)
-                group_lines.append((grouped[0], grouped[1], step(grouped[1].rule, f"{o.name}: {a.source_text}"), o))
-                continue
+            else:
+                line = lines.read(a.source_text, o.name)
+                if line is not None and line.fact == "attack_cost":
+                    # 508.1h: about the permanent's controller, whatever the permanent is
+                    costs.append(AttackCost(o.controller, parse_cost(line.cost), line.planeswalkers,
+                                            step(("508.1h",), f"{o.name} ({o.controller}): {a.source_text}")))
+                    continue
+                grouped = lines.group(a.source_text, o.name) if line is None else None
+                if grouped is not None:
+                    # 508.1c-d, 509.1b-c: the creatures the phrase names as the declaration is made, seen from its
+                    # controller (who "you" is) and its source (what "other" excludes)
+                    group_lines.append((grouped[0], grouped[1], step(grouped[1].rule, f"{o.name}: {a.source_text}"),
+                                        o))
+                    continue
+            said = a.source_text or a.text()
             if line is None or (line.enchanted and o.attached_to is None) or (not line.enchanted and not is_creature):
                 raise Unsupported(f"{o.name} ({o.id}) has text the verifier cannot model that may apply when attackers "
-                                  f"or blockers are declared: {a.source_text!r}")
-            s = step(line.rule, f"{o.name}: {a.source_text}")
+                                  f"or blockers are declared: {said!r}")
+            s = step(line.rule, f"{o.name}: {said}")
             if line.condition is not None and line.condition.whose == "defending":
                 c.conditional.append((line.fact, line, s))
                 continue
@@ -176,7 +185,7 @@ def creatures(state: GameState) -> dict[str, Creature]:
                     continue
                 line = replace(line, condition=None, unless=False)
             if line.fact == "keyword_case":
-                _keyword_case(state, o, c, line, a.source_text)
+                _keyword_case(state, o, c, line, said)
             elif line.fact == "unleash":
                 # 702.98a: its other part (entering with a counter) is done; the counters it has now decide
                 if o.counter("+1/+1") > 0:
@@ -351,8 +360,6 @@ def _apply(c: Creature, line: lines.CombatLine, s: Step) -> None:
     elif line.fact == "cant_block_or_be_blocked_by":
         c.qualities.append(("not_blocked_by", line.quality, s))
         c.qualities.append(("cant_block_those", line.quality, s))
-    elif line.fact == "landwalk":
-        c.landwalk.append((line.subtype, s))
     elif line.fact == "min_blockers":
         c.min_blockers.append((line.n, s))
     elif line.fact == "max_blockers":
@@ -487,6 +494,9 @@ def declaring_no_attackers(state: GameState) -> Answer:
         for a in current(state, o.id).abilities:
             if a.kind == "unmodelled" and a.may_concern(Scope.COMBAT) and _ATTACK_REQUIREMENT.search(a.source_text):
                 reqs = True
+            if a.kind == "static" and a.static is not None and a.static.kind in DECLARING_WORDS and \
+                    a.static.arg("fact") in record.REQUIREMENTS:
+                reqs = True
     if not reqs or not any(c.controller == active for c in _creatures_or_none(state)):
         return Answer(True, (step(("508.1c", "508.1d"), "no creature attacks: no requirement to attack applies"),))
     return check_attack(state, {})
@@ -598,10 +608,9 @@ def _evasion(state: GameState, c: Creature, a: Creature, defending: str) -> Step
     if a.has("intimidate") and not (_is_artifact(state, c) or a.colors & c.colors):
         return step(_rules("509.1b", a.why("intimidate")), f"{a.name} has intimidate and {c.name} is neither an "
                                                          "artifact creature nor shares a color with it")
-    if _has_keyword(a, "Shadow") != _has_keyword(c, "Shadow") and not (_has_keyword(a, "Shadow") and c.has("blocks_shadow")):
-        with_shadow = a if _has_keyword(a, "Shadow") else c
-        return step(("702.28b", "509.1b"), f"{with_shadow.name} has shadow and "
-                                           f"{(c if with_shadow is a else a).name} doesn't: {c.name} can't block {a.name}")
+    shadow = _shadow(a, c)
+    if shadow is not None:
+        return shadow
     if _has_keyword(a, "Horsemanship") and not _has_keyword(c, "Horsemanship"):
         return step(("702.31b", "509.1b"), f"{a.name} has horsemanship and {c.name} doesn't")
     if a.has("skulk") and _power(state, c) > _power(state, a):
@@ -615,6 +624,25 @@ def _evasion(state: GameState, c: Creature, a: Creature, defending: str) -> Step
                 (fact == "cant_block_those" and _has_quality(state, a, quality, c)):
             return step(_rules("509.1b", s), f"{s.text.rstrip('.')}: {c.name} can't block {a.name}")
     return None
+
+
+def _shadow(a: Creature, c: Creature) -> Step | None:
+    """702.28b: a creature with shadow can't be blocked by creatures without shadow, and one with shadow can block
+    only creatures with shadow; as ``c``'s line says, it blocks ``a`` as though it had shadow (``blocks_shadow``)
+    or as though ``a`` didn't (``blocks_shadow_ignoring``: with shadow of its own it then blocks nothing, Aetherflame
+    Wall ruling 2006-09-25)."""
+    a_has, c_has = _has_keyword(a, "Shadow"), _has_keyword(c, "Shadow")
+    a_seen = a_has and not c.has("blocks_shadow_ignoring")
+    c_seen = c_has or (a_has and c.has("blocks_shadow"))
+    if a_seen == c_seen:
+        return None
+    if a_seen:
+        return step(("702.28b", "509.1b"), f"{a.name} has shadow and {c.name} doesn't: {c.name} can't block {a.name}")
+    if a_has:
+        s = c.why("blocks_shadow_ignoring")
+        return step(_rules("702.28b", s), f"{s.text.rstrip('.')}, and {c.name} has shadow: {c.name} can't block "
+                                          f"{a.name}")
+    return step(("702.28b", "509.1b"), f"{c.name} has shadow and {a.name} doesn't: {c.name} can't block {a.name}")
 
 
 def _menace(a: Creature) -> Step | None:

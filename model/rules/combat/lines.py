@@ -12,8 +12,11 @@ from dataclasses import dataclass, replace
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts
+from mtgjudge.model.rules.combat import record
 from mtgjudge.model.selectors import Selector
 from mtgjudge.model.vocab import phrases
+from mtgjudge.model.vocab.abilities import Ability, StaticEffect
+from mtgjudge.model.vocab.parse import parse_static
 
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 #: A line's subject: the object itself (``~``) or the creature its Aura enchants (303.4).
@@ -28,13 +31,11 @@ class CombatLine:
     ``extra_blocks`` (``n``: how many more creatures it can block; -1: any number), ``attack_unless`` (it can't
     attack unless the defending player controls a permanent of the subtype ``subtype``), ``attack_cost``
     (creatures can't attack the line's controller, and with ``planeswalkers`` the planeswalkers they control, unless
-    their controller pays the mana ``cost`` for each of them: 508.1h), ``landwalk`` (``subtype``: it can't be
-    blocked while the defending player controls a land of that type, 702.14c), the evasion keywords ``fear``,
-    ``intimidate``, ``shadow``, ``horsemanship``, ``skulk`` (702.36b, 702.13b, 702.28b, 702.31b, 702.118b),
-    ``not_blocked_by`` / ``only_blocked_by`` (``quality``: the blockers it can't be blocked by / the only ones it
+    their controller pays the mana ``cost`` for each of them: 508.1h), ``not_blocked_by`` / ``only_blocked_by`` (``quality``: the blockers it can't be blocked by / the only ones it
     can), ``blocks_only`` (``quality``: the only attackers it can block), ``cant_block_those`` (``quality``: the
     attackers it can't block), ``min_blockers`` / ``max_blockers`` (``n``), ``cant_attack_alone``,
-    ``cant_block_alone`` (506.5), ``blocks_shadow`` (it can block creatures with shadow, 702.28b),
+    ``cant_block_alone`` (506.5), ``blocks_shadow`` (it can block creatures with shadow as though it had shadow, 702.28b),
+    ``blocks_shadow_ignoring`` (... as though they didn't have shadow),
     ``must_attack_or_block`` ("attacks or blocks each combat if able": both requirements, 508.1d, 509.1c), ``exert`` (it may be exerted as it attacks: an optional cost to attack that can
     always be paid, 701.43b-d, 508.1g, so it changes no declaration; ``_EXERT``), ``unleash`` (it can't block while it has a +1/+1 counter, 702.98a), and the
     keywords whose rules change nothing of declaring (``keyword_case``) in the case ``case`` names (``dash``: haste only if
@@ -107,8 +108,11 @@ _PATTERNS: tuple[tuple[str, str, re.Pattern], ...] = tuple((fact, rule, re.compi
     ("must_attack", "508.1d", r"^As long as (?P<cond>[^,;]+), (?P<who>~) attacks each combat if able\.$"),
     ("cant_block_and_cant_be_blocked", "509.1b", rf"^{_SELF} can't block and can't be blocked\.$"),
     # 702.28b: a permission to block creatures with shadow, the creature having no shadow itself
-    ("blocks_shadow", "702.28b", r"^(?P<who>~) can block creatures with shadow as though (?:~ had shadow|they didn't "
-                                 r"have shadow)\.$"),
+    ("blocks_shadow", "702.28b", r"^(?P<who>~) can block creatures with shadow as though ~ had shadow\.$"),
+    # ... as though the attacker had no shadow: with shadow of its own it can then block nothing (702.28b; Aetherflame
+    # Wall ruling 2006-09-25)
+    ("blocks_shadow_ignoring", "702.28b", r"^(?P<who>~) can block creatures with shadow as though they didn't have "
+                                          r"shadow\.$"),
     ("extra_n", "509.1a", rf"^{_SELF} can block an additional (?P<n>two|three|four|five) creatures each combat\.$"),
     ("must_attack_or_block", "508.1d", rf"^{_SELF} attacks or blocks each combat if able\.$"),
     ("cant_block_or_be_blocked_by", "509.1b", rf"^{_SELF} can't block or be blocked by (?P<q>.+)\.$"),
@@ -134,12 +138,10 @@ _ATTACK_COSTS = (
     (True, re.compile(rf"^Creatures can't attack you or a planeswalker you control unless their controller pays "
                       rf"{_COST} for each of those creatures\.$", re.I)),
 )
-#: Keyword lines, read whole (the line is the keyword alone): the evasion keywords, landwalk, and the keywords whose
-#: rules change nothing of declaring in a case the declaration checks (``keyword_case``).
-_KEYWORDS = {"fear": ("fear", "702.36b"), "intimidate": ("intimidate", "702.13b"), "shadow": ("shadow", "702.28b"),
-             "horsemanship": ("horsemanship", "702.31b"), "skulk": ("skulk", "702.118b"),
-             "unleash": ("unleash", "702.98a")}
-_LANDWALK = re.compile(r"^(?P<subtype>Plains|Island|Swamp|Mountain|Forest)walk$", re.I)
+#: Keyword lines, read whole (the line is the keyword alone), and the keywords whose rules change nothing of
+#: declaring in a case the declaration checks (``keyword_case``). (The evasion keywords and landwalk are keyword
+#: abilities the compiler gives, ``declare.EVASION_KEYWORDS``.)
+_KEYWORDS = {"unleash": ("unleash", "702.98a")}
 _NO_DECLARING = ((re.compile(r"^(?:Morph|Megamorph) (?:\{[^}]+\})+$", re.I), "face_up", "702.37e"),
                  (re.compile(r"^Bestow (?:\{[^}]+\})+$", re.I), "unattached", "702.103f"),
                  (re.compile(r"^Dash (?:\{[^}]+\})+$", re.I), "dash", "702.109a"),
@@ -329,9 +331,6 @@ def read(text: str, name: str) -> CombatLine | None:
             return CombatLine("attack_cost", "508.1h", cost=m.group("cost"), planeswalkers=planeswalkers)
     if t.lower() in _KEYWORDS:
         return CombatLine(*_KEYWORDS[t.lower()])
-    m = _LANDWALK.match(t)
-    if m:
-        return CombatLine("landwalk", "702.14c", subtype=m.group("subtype").capitalize())
     for pattern, case, rule in _NO_DECLARING:
         if pattern.match(t):
             return CombatLine("keyword_case", rule, case=case)
@@ -373,3 +372,47 @@ def read(text: str, name: str) -> CombatLine | None:
             return CombatLine(fact, rule, enchanted, subtype=m.group("subtype"))
         return CombatLine(fact, rule, enchanted)
     return None
+
+
+#: The facts the ``declaring_rule`` word says (``combat.record``), of a line with no condition.
+_WORD_FACTS = frozenset(record.RULES)
+
+
+def declaring_static(norm: str, printed: str) -> Ability | None:
+    """The line (``norm``: normalized, the object's name written "~") as the ``declaring_rule`` static, when
+    ``read`` reads it whole as a fact of that word with no condition, and the word says back the line itself
+    (``record.render``: "~ can't block.", "Enchanted creature attacks each combat if able."); None for any other
+    line, which stays unmodelled (and is read by ``read`` as declaring is checked, if it is a combat line)."""
+    line = read(norm, "")
+    if line is None or line.fact not in _WORD_FACTS or line.condition is not None:
+        return None
+    if line.fact in record.QUALITY_FACTS and any(part[0] not in record.QUALITY_PARTS for part in line.quality):
+        return None
+    args: dict = {"kind": record.NAME, "fact": line.fact}
+    if line.enchanted:
+        args["enchanted"] = True
+    if line.n:
+        args["n"] = line.n
+    if line.subtype:
+        args["subtype"] = line.subtype
+    if line.quality:
+        args["quality"] = line.quality
+    try:
+        static = parse_static(args)
+    except DefinitionError:
+        return None
+    said = static.render()
+    if said is None or _compared(said) != _compared(_plain(norm, "")):
+        return None
+    return Ability("static", static=static, source_text=printed)
+
+
+def _compared(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().rstrip(".").lower()
+
+
+def of_static(static: StaticEffect) -> CombatLine:
+    """The ``declaring_rule`` static as the line it says (``declaring_static``'s reading)."""
+    fact = static.arg("fact")
+    return CombatLine(fact, record.RULES[fact], bool(static.arg("enchanted")), n=static.arg("n", 0),
+                      subtype=static.arg("subtype", ""), quality=static.arg("quality", ()))

@@ -10,11 +10,6 @@ from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
 ENGINE = frozenset({"engine"})
-#: Keywords whose only rules are about declaring blockers (702.13 intimidate, 702.14 landwalk,
-#: 702.22 banding, 702.28 shadow, 702.31 horsemanship, 702.36 fear, 702.118 skulk): an effect may grant them
-#: until end of turn like flying (the engine declares no blockers: they are recorded and shown).
-COMBAT_ONLY = ("Fear", "Intimidate", "Shadow", "Horsemanship", "Skulk", "Banding", "Swampwalk", "Islandwalk",
-               "Forestwalk", "Mountainwalk", "Plainswalk")
 #: Who the effect applies to: exactly one of these arguments.
 SUBJECTS = ("target", "affects", "it", "self", "those")
 #: What it does: at least one of these.
@@ -40,12 +35,12 @@ def _v_until(a: dict) -> dict:
     if isinstance(kws, list):
         kws = tuple(kws)
     for k in kws:
-        if str(k).capitalize() not in KEYWORDS + COMBAT_ONLY:
+        if str(k).capitalize() not in KEYWORDS:
             raise DefinitionError(f"{k!r} is not a keyword the verifier knows")
     if "keywords" in a:
         a = {**a, "keywords": tuple(str(k).capitalize() for k in kws)}
     for k in a.get("loses", ()):      # a keyword the verifier knows, removed in layer 6
-        if str(k).capitalize() not in KEYWORDS + COMBAT_ONLY:
+        if str(k).capitalize() not in KEYWORDS:
             raise DefinitionError(f"{k!r} is not a keyword the verifier knows")
     if "loses" in a:
         a = {**a, "loses": tuple(str(k).capitalize() for k in a["loses"])}
