@@ -91,6 +91,9 @@ ROWS: dict[str, tuple[Callable[[int], str], list[int]]] = {
     "options-sources": (options_sources, [4, 6, 8, 10, 12, 14, 16]),
 }
 
+#: The targets of the docstring: (row, k), each under 1 s and 300 MB.
+TARGETS = [("reflection", 24), ("yavimaya", 60), ("can-pay", 400), ("options-sources", 12), ("options-reflection", 30)]
+
 
 # ------------------------------------------------------------------------------------------------ measuring
 
@@ -148,7 +151,7 @@ def run(text: str, timeout: float, env: dict | None = None, python: str | None =
             measured = process(ask_command(python) + [str(q)], timeout, env, fh)
         killed = measured.pop("killed")
         size = out.stat().st_size
-        res = {**measured, "bytes": size, "status": "killed" if killed else "?", "answer": ""}
+        res = {**measured, "bytes": size, "status": "killed" if killed else "output over 50 MB", "answer": "", "said": ""}
         if not killed and size < 50_000_000:
             try:
                 j = json.loads(out.read_text().splitlines()[0])
@@ -158,6 +161,8 @@ def run(text: str, timeout: float, env: dict | None = None, python: str | None =
                     a = j.get("message") or a
                 res["answer"] = a if isinstance(a, str) else json.dumps(a)
                 res["why"] = len(j.get("why") or [])
+                # what the answer says of itself (its message and reasons): whether a bound stopped it
+                res["said"] = " ".join([str(j.get("message") or "")] + [str(w.get("text", "")) for w in j.get("why") or []])[:4000]
             except (ValueError, IndexError, KeyError):
                 res["status"] = "unreadable"
     return res
