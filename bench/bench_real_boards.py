@@ -67,9 +67,9 @@ def artist(n: int, artists: int = 1, life: int = 20) -> str:
     21 (it had about 1.6 * 10^24, one for each leftover stack). The assertion is one that reads no stack, which
     an ended game's is unsupported for: Alice has not lost.)"""
     a = n // 2
-    return _outcome(f"wrath-artist-{artists}x{n}" + ("" if life == 20 else f"-life{life}"), {"Alice": ["Plains"] * 4 + ["Blood Artist"] * artists
-                                                    + ["Grizzly Bears"] * (a - artists),
-                                                    "Bob": ["Grizzly Bears"] * (n - a)},
+    qid = f"wrath-artist-{artists}x{n}" + ("" if life == 20 else f"-life{life}")
+    return _outcome(qid, {"Alice": ["Plains"] * 4 + ["Blood Artist"] * artists + ["Grizzly Bears"] * (a - artists),
+                          "Bob": ["Grizzly Bears"] * (n - a)},
                     "{card: Wrath of God, id: wrath}", "{cast: wrath}", {"Bob": life}, "{player: Alice, lost: false}")
 
 
