@@ -81,6 +81,9 @@ def test_rows_that_one_side_did_not_answer_or_that_a_time_bound_stopped_are_not_
     assert run_all.slower({**refused, "status": "unsupported"}, {**now, "cpu": 2.0}).startswith("WORSE")
     stopped = {"cpu": 3.1, "status": "answered", "said": "the solver reached its bound; the count of mana decides"}
     assert run_all.slower(stopped, {**stopped, "cpu": 2.0}) == "time bound: not compared"
+    unshortened = {**stopped, "said": "these reasons may not be minimal: finding a minimal set of them reached the "
+                                      "solver's bound"}
+    assert run_all.slower({**stopped, "said": ""}, {**unshortened, "cpu": 2.0}) == "time bound: not compared"
     both = {"cpu": 1.2, "status": "unsupported", "said": "the factored mana-options answer reached its bound"}
     assert run_all.slower(both, {**both, "cpu": 0.8}) == "SLOWER"     # a bound of size, not of time: compared
 
