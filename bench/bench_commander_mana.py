@@ -132,6 +132,14 @@ def _measure(path: Path) -> tuple[float, float, int, dict]:
     return wall, cpu, after.ru_maxrss, line
 
 
+def form_of(answer: object) -> str:
+    """The form of a mana-options answer as ``ask --json`` gives it (a list of terms as text): "factored" when
+    some term has groups ("n of [S]", "one of [...]"), "amounts" when none has, "-" for another answer."""
+    if not isinstance(answer, list):
+        return "-"
+    return "factored" if any(" of [" in str(t) for t in answer) else "amounts"
+
+
 def _answer_cpu(path: Path, repeat: int) -> tuple[float, str]:
     """(median CPU s of the answer alone, in this process, after one run that imports and compiles what it
     needs; the answer's form: "factored" when some term has groups, else "amounts")."""

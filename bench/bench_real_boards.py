@@ -26,7 +26,6 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import bench_scaling  # noqa: E402
 from bench_scaling import ENV, run  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -68,9 +67,9 @@ def artist(n: int, artists: int = 1, life: int = 20) -> str:
     21 (it had about 1.6 * 10^24, one for each leftover stack). The assertion is one that reads no stack, which
     an ended game's is unsupported for: Alice has not lost.)"""
     a = n // 2
-    return _outcome(f"wrath-artist-{artists}x{n}", {"Alice": ["Plains"] * 4 + ["Blood Artist"] * artists
-                                                    + ["Grizzly Bears"] * (a - artists),
-                                                    "Bob": ["Grizzly Bears"] * (n - a)},
+    qid = f"wrath-artist-{artists}x{n}" + ("" if life == 20 else f"-life{life}")
+    return _outcome(qid, {"Alice": ["Plains"] * 4 + ["Blood Artist"] * artists + ["Grizzly Bears"] * (a - artists),
+                          "Bob": ["Grizzly Bears"] * (n - a)},
                     "{card: Wrath of God, id: wrath}", "{cast: wrath}", {"Bob": life}, "{player: Alice, lost: false}")
 
 
@@ -146,24 +145,13 @@ def _branches(text: str) -> str:
     return str(game.CONSIDERED[0] - before)
 
 
-def _one(text: str, python: str | None) -> dict:
-    old = bench_scaling.MTGJUDGE
-    if python:
-        bench_scaling.MTGJUDGE = [python] + old[1:]
-    try:
-        r = run(text, 60, ENV)
-    finally:
-        bench_scaling.MTGJUDGE = old
-    return r
-
-
 def main(argv: list[str]) -> None:
     n = int(argv[argv.index("--repeat") + 1]) if "--repeat" in argv else 3
     base = argv[argv.index("--baseline-python") + 1] if "--baseline-python" in argv else None
     names = [a for a in argv if a in ROWS] or list(ROWS)
     run(elves(0), 60)                      # bytecode and the compiled-card cache
     if base:
-        _one(elves(0), base)
+        run(elves(0), 60, ENV, base)
     print("| row | k | " + ("baseline: median s / cpu s / status | " if base else "")
           + f"now: median s (of {n}) / cpu s / peak MB | status | final states | branches considered | answer (shortened) |")
     print("| --- | --- | " + ("--- | " if base else "") + "--- | --- | --- | --- | --- |")
@@ -172,9 +160,9 @@ def main(argv: list[str]) -> None:
             text = make(k)
             now, old = [], []
             for _ in range(n):
-                now.append(_one(text, None))
+                now.append(run(text, 60, ENV))
                 if base:
-                    old.append(_one(text, base))
+                    old.append(run(text, 60, ENV, base))
             med = lambda rs, key: statistics.median(r[key] for r in rs)  # noqa: E731
             r = now[0]
             states = _states(r["answer"])

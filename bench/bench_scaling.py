@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[1]
-MTGJUDGE = [sys.executable, "-m", "mtgjudge.queries.cli", "ask", "--json"]
 #: Bytecode is written and read as an installed package would.
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 #: GNU time, when installed, measures the child's peak memory (see ``run``).
@@ -92,56 +91,78 @@ ROWS: dict[str, tuple[Callable[[int], str], list[int]]] = {
     "options-sources": (options_sources, [4, 6, 8, 10, 12, 14, 16]),
 }
 
+#: The targets of the docstring: (row, k), each under 1 s and 300 MB.
+TARGETS = [("reflection", 24), ("yavimaya", 60), ("can-pay", 400), ("options-sources", 12), ("options-reflection", 30)]
+
 
 # ------------------------------------------------------------------------------------------------ measuring
 
-def run(text: str, timeout: float, env: dict | None = None) -> dict:
-    """One whole process: wall seconds, peak RSS in MB, status, a short answer, output size (``env``: the
-    child's environment, by default this one's)."""
+def ask_command(python: str | None = None) -> list[str]:
+    """The ``mtgjudge ask --json`` command as the installed script runs it (``queries.entry``), by ``python``
+    (another installation's interpreter), by default this one's."""
+    return [python or sys.executable, "-m", "mtgjudge.queries.entry", "ask", "--json"]
+
+
+def process(cmd: list[str], timeout: float, env: dict | None = None, stdout=subprocess.DEVNULL) -> dict:
+    """One whole process ``cmd``, waited for with ``os.wait4``: wall seconds, CPU seconds (user + system of the
+    child alone, the kernel's accounting: what other load on the machine inflates least), peak RSS in MB, its
+    exit code, and whether it was killed at ``timeout`` seconds (with its process group)."""
     with tempfile.TemporaryDirectory() as d:
-        q = Path(d) / "q.yaml"
-        q.write_text(text)
-        out = Path(d) / "out.json"
         mem = Path(d) / "rss"
         # A child forked from this process starts its peak memory at this process's size (Linux keeps the
         # larger across fork and exec), and this process grows as it reads large answers: GNU time, small,
         # forks the child and reports its own peak alone.
         timer = [GNU_TIME, "-f", "%M", "-o", str(mem)] if GNU_TIME else []
-        with out.open("wb") as fh:
-            t0 = time.perf_counter()
-            p = subprocess.Popen(timer + MTGJUDGE + [str(q)], cwd=ROOT, stdout=fh, stderr=subprocess.DEVNULL, env=env or ENV,
-                                 start_new_session=True)
-            killed = False
-            while True:
-                pid, status, usage = os.wait4(p.pid, os.WNOHANG)
-                if pid:
-                    break
-                if time.perf_counter() - t0 > timeout:
-                    os.killpg(p.pid, signal.SIGKILL)
-                    pid, status, usage = os.wait4(p.pid, 0)
-                    killed = True
-                    break
-                time.sleep(0.005)
-            wall = time.perf_counter() - t0
-            p.returncode = 0
-        size = out.stat().st_size
+        t0 = time.perf_counter()
+        p = subprocess.Popen(timer + cmd, cwd=ROOT, stdout=stdout, stderr=subprocess.DEVNULL, env=env or ENV,
+                             start_new_session=True)
+        killed = False
+        while True:
+            pid, status, usage = os.wait4(p.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() - t0 > timeout:
+                os.killpg(p.pid, signal.SIGKILL)
+                pid, status, usage = os.wait4(p.pid, 0)
+                killed = True
+                break
+            time.sleep(0.005)
+        wall = time.perf_counter() - t0
+        p.returncode = os.waitstatus_to_exitcode(status)
         kb = usage.ru_maxrss
         if timer and not killed:
             try:
                 kb = int(mem.read_text().split()[-1])
             except (OSError, ValueError, IndexError):
                 pass
-        res = {"seconds": wall, "cpu": usage.ru_utime + usage.ru_stime, "mb": kb / 1024, "bytes": size, "status": "killed" if killed else "?",
-               "answer": ""}
+    return {"seconds": wall, "cpu": usage.ru_utime + usage.ru_stime, "mb": kb / 1024, "killed": killed,
+            "exit": p.returncode}
+
+
+def run(text: str, timeout: float, env: dict | None = None, python: str | None = None) -> dict:
+    """One whole ``mtgjudge ask --json`` process on the question ``text`` (:func:`process`'s figures), with its
+    status, a short answer and its output's size (``env``: the child's environment, by default this one's;
+    ``python``: another installation's interpreter)."""
+    with tempfile.TemporaryDirectory() as d:
+        q = Path(d) / "q.yaml"
+        q.write_text(text)
+        out = Path(d) / "out.json"
+        with out.open("wb") as fh:
+            measured = process(ask_command(python) + [str(q)], timeout, env, fh)
+        killed = measured.pop("killed")
+        size = out.stat().st_size
+        res = {**measured, "bytes": size, "status": "killed" if killed else "output over 50 MB", "answer": "", "said": ""}
         if not killed and size < 50_000_000:
             try:
                 j = json.loads(out.read_text().splitlines()[0])
                 res["status"] = j["status"]
                 a = j["answer"]
-                if j["status"] == "unsupported":
+                if j["status"] in ("unsupported", "error"):
                     a = j.get("message") or a
                 res["answer"] = a if isinstance(a, str) else json.dumps(a)
                 res["why"] = len(j.get("why") or [])
+                # what the answer says of itself (its message and reasons): whether a bound stopped it
+                res["said"] = " ".join([str(j.get("message") or "")] + [str(w.get("text", "")) for w in j.get("why") or []])[:4000]
             except (ValueError, IndexError, KeyError):
                 res["status"] = "unreadable"
     return res
