@@ -195,8 +195,8 @@ def test_echo_at_the_upkeep_asks_when_the_permanent_came_under_control_702_30a()
 
 
 def test_persist_triggers_as_the_creature_dies_702_79a():
-    with pytest.raises(Unsupported, match="Persist"):
-        _run("""
+    # 702.79a, 603.3: Kitchen Finks dies without a -1/-1 counter: its persist ability waits on the stack
+    (g,) = _run("""
 id: t
 ask: outcome
 state:
@@ -209,6 +209,7 @@ actions:
   - destroy: finks
 expect: [{stack_size: 0}]
 """)
+    assert g.state.obj("finks").zone == "graveyard" and len(g.state.stack) == 1
 
 
 # ---------------------------------------------------------------- enters abilities' choices (400.6, 701.21a)
