@@ -219,16 +219,6 @@ def test_non_subtype_names_none_of_that_subtype_205_3():
         phrases.parse_target("target non-Foo creature")
 
 
-def test_exile_all_cards_from_target_players_graveyard_406_2():
-    a = ability("When ~ enters the battlefield, exile all cards from target player's graveyard.", "Land")
-    assert kinds(a) == ["exile_graveyard"] and a.targets == ("target player",)
-    # near miss: only some of the cards ("all creature cards") is another instruction, unread here
-    assert ability("When ~ enters the battlefield, exile all creature cards from target player's graveyard.",
-                   "Land").kind == "unmodelled"
-    g = [g for g in _run("", "{card: Bojuka Bog, id: it}", "", actions="  - {play: it}\n  - resolve: all")]
-    assert all(zone(x, "it") == "battlefield" for x in g)
-
-
 # ---------------------------------------------------------------- "Sacrifice / exile it unless you ..." (118.12a)
 
 

@@ -1,15 +1,17 @@
 """Removal: "Destroy all" / "each" with a list of kinds read as their union
 (701.8a, ``phrases.parse_nps``), selectors of power that count +1/+1 counters (613.4c), gaining control with no
 duration (613.1b, 611.2a), one instruction on two targets (601.2c, 608.2b, 115.3), cards with a qualifier from
-your graveyard and from any graveyard (400.6). Each template with a near miss that must stay unread; expected
-values worked out by hand from the rules."""
+your graveyard and from any graveyard (400.6), a target player's graveyard exiled (406.2). Each template with a
+near miss that must stay unread; expected values worked out by hand from the rules."""
 from __future__ import annotations
 
 import pytest
 
+from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.oracle.lines import read_effect_words, sentences
 from mtgjudge.model.vocab.phrases import parse_nps
 from mtgjudge.queries.format.files import load_text
@@ -205,6 +207,22 @@ def test_a_card_from_an_opponents_graveyard():
 
 
 def test_a_target_inside_an_all_phrase_is_left_to_its_own_pattern():
-    # "Exile all cards from target player's graveyard." is etb's exile_graveyard, not "exile all <kinds>"
+    # "Exile all cards from target player's graveyard." is exile_graveyard, not "exile all <kinds>"
     words, _ = read_effect_words(sentences("Exile all cards from target player's graveyard."))
     assert words[0].kind == "exile_graveyard"
+
+
+def _ability(text: str, type_line: str):
+    card = compile_card(CardRecord("Test Card", "normal", (FaceRecord("Test Card", "{2}", type_line, text),)))
+    first, = card.faces[0].abilities
+    return first
+
+
+def test_exile_all_cards_from_target_players_graveyard_406_2():
+    a = _ability("When ~ enters the battlefield, exile all cards from target player's graveyard.", "Land")
+    assert [e.kind for e in a.effects] == ["exile_graveyard"] and a.targets == ("target player",)
+    # near miss: only some of the cards ("all creature cards") is another instruction, unread here
+    assert _ability("When ~ enters the battlefield, exile all creature cards from target player's graveyard.",
+                    "Land").kind == "unmodelled"
+    g = finals("  - {play: it}\n  - resolve: all", "[]", "[{card: Bojuka Bog, id: it}]", "[]")
+    assert g and all(zone(x, "it") == "battlefield" for x in g)

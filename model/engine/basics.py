@@ -1,22 +1,18 @@
-"""The performers of the encoding's basic words: life (119.3), drawing (121.1), damage (120.3), destroy / exile /
-return to hand (701.8, 406, 400.6), +N/+N (613.4c), countering (701.6a), recruit (701.70a),
-exiling the top cards of a library (701.13a), "you may play that card" (611.2a, 601.3), transform (701.27),
-"exile ... until ~ leaves the battlefield" (610.3), tokens for each counter (608.2h)."""
+"""The performers of the encoding's basic words: life (119.3), drawing (121.1), damage (120.3), +N/+N (613.4c),
+countering (701.6a), recruit (701.70a), exiling the top cards of a library (701.13a), "you may play that card" (611.2a, 601.3), transform
+(701.27), "exile ... until ~ leaves the battlefield" (610.3), tokens for each counter (608.2h)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable
 
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.characteristics import printed_characteristics
 from mtgjudge.model.engine.game import Game, merge
-from mtgjudge.model.words.removal.perform import remove
 from mtgjudge.model.engine.sba import power
-from mtgjudge.model.engine.exile_until import exile_until_leaves, link_exiled, return_linked
+from mtgjudge.model.engine.exile_until import exile_until_leaves, return_linked
 from mtgjudge.model.engine.exile_top import exile_top, exiled_by_this, leave_permission
 from mtgjudge.model.engine.transforming import can_transform, transform
-from mtgjudge.model.engine.settle import source_on_battlefield
 from mtgjudge.model.engine.triggers import legal_target
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, target_permanent, unaffected
 from mtgjudge.model.engine.kernel.damage import deal_damage
@@ -73,28 +69,6 @@ def _drain(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if ctx.target not in game.state.player_names:
         raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
     return [_change_lives(game, e, ctx, ctx.target)]
-
-
-def _removal(kind: str) -> Callable[[Game, Effect, Ctx], list[Game]]:
-    def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-        skip = unaffected(game, ctx)
-        if skip is not None:
-            return [skip]
-        st = game.state
-        if ctx.target is None or ctx.target in st.player_names or not st.has(ctx.target) \
-                or st.obj(ctx.target).zone != "battlefield":
-            raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent: only permanents are performed by "
-                              "the engine yet")
-        if kind == "exile" and ctx.links_exile:
-            g = remove(game, ctx.target, kind)
-            if g.state.has(ctx.target) and g.state.obj(ctx.target).zone == "exile":
-                g = link_exiled(g, ctx.source, ctx.source_moves, ctx.controller, ctx.target)
-                if not source_on_battlefield(g, ctx.source, ctx.source_moves):
-                    g = g.log("607.2a", f"{ctx.source} has already left the battlefield: its linked ability that "
-                                        f"returns the exiled card has triggered already, so {ctx.target} stays exiled")
-            return [g]
-        return [remove(game, ctx.target, kind, not ctx.no_regeneration)]
-    return handler
 
 
 def _return_exiled(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -198,9 +172,6 @@ PERFORMERS: dict[str, Performer] = {
     "draw": _draw,
     "damage": deal_damage,
     "damage_you": lambda g, e, c: deal_damage(g, e, replace(c, target=c.controller, target_legal=True)),
-    "destroy": _removal("destroy"),
-    "exile": _removal("exile"),
-    "bounce": _removal("bounce"),
     "pump": _pump,
     "counter_spell": counter_spell,
     "its_controller_gains_life_equal_to_power": _controller_gains_power,

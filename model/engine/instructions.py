@@ -1,13 +1,12 @@
 """More effects of resolving spells and abilities (those real cards use most): tap and untap a target
 (701.26), "gets +N/+N" for every creature a phrase names (613.4c, 611.2c),
-"destroy all" (701.8a) and "can't be regenerated" (701.19c), damage to each creature (and each player, 120.3),
-tokens (111.1), a target player sacrificing (701.21a), a card returned from a graveyard to the hand or the
-battlefield (400.6), a target player discarding (701.9); exile all, return all to hand, tap and untap all,
-life for each permanent (119.3).
+"can't be regenerated" (701.19c), damage to each creature (and each player, 120.3), tokens (111.1), a card
+returned from a graveyard to the hand or the battlefield (400.6), a target player discarding (701.9); tap and
+untap all, life for each permanent (119.3). "Destroy all", "exile all", "return all" and a target player
+sacrificing are removal's (``words.removal.perform``).
 
 Each performer takes (game, effect, ctx) and is listed in ``engine.performers``; the
-shared steps (damage, +N/+N, counters, leaving the battlefield, discarding one card) are resolve's and
-removal's own, reused, not copied.
+shared steps (damage, +N/+N, counters, discarding one card) are the kernel's own, reused, not copied.
 """
 from __future__ import annotations
 
@@ -19,7 +18,6 @@ from mtgjudge.model.rules import counts
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
-from mtgjudge.model.words.removal.perform import remove, remove_all
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_by_tapping
 from mtgjudge.model.errors import SearchBound, Unsupported
@@ -92,24 +90,6 @@ def _pump_all(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [game]
 
 
-def _destroy_all(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """701.8a: every permanent the phrase names is destroyed at once (indestructible ones are not, 702.12b)."""
-    ids = affected(game, e, ctx)
-    if not ids:
-        return [game.log("701.8a", f"there are no {e.arg('affects')}: nothing is destroyed")]
-    return [remove_all(game, ids, "destroy", not ctx.no_regeneration)]
-
-
-def _remove_all(kind: str):
-    def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-        """406.3, 400.6: every permanent the phrase names is exiled / returned to its owner's hand at once."""
-        ids = affected(game, e, ctx)
-        if not ids:
-            return [game.log("608.2c", f"there are no {e.arg('affects')}: nothing happens")]
-        return [remove_all(game, ids, kind)]
-    return handler
-
-
 def _tap_all(untap: bool):
     def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         """701.26a-b: every permanent the phrase names is tapped / untapped (those that already are, aren't)."""
@@ -161,22 +141,6 @@ def _create_tokens(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     for _ in range(e.arg("n", 1)):
         game = create_token(game, kind, ctx.controller, "111.1")
     return [game]
-
-
-def _edict(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """701.21a: the target player sacrifices one permanent of the kind named, of their choice (each a branch;
-    nothing if they have none)."""
-    skip = unaffected(game, ctx)
-    if skip is not None:
-        return [skip]
-    p = ctx.target
-    if p not in game.state.player_names:
-        raise Unsupported(f"{e.text()!r}: {p} is not a player")
-    mine = [oid for oid in affected(game, e, replace(ctx, controller=p)) if game.state.obj(oid).controller == p]
-    if not mine:
-        return [game.log("701.21a", f"{p} controls no {e.arg('affects')}: nothing is sacrificed")]
-    game = game.log("701.21a", f"{p} chooses the {e.arg('affects')} to sacrifice: every choice is a branch")
-    return merge([remove(game, oid, "sacrifice").choose(f"{p} sacrifices {oid}") for oid in mine])
 
 
 def _from_graveyard(to: str):
@@ -240,17 +204,13 @@ PERFORMERS: dict[str, Performer] = {
     "tap_target": _tap(untap=False),
     "untap_target": _tap(untap=True),
     "pump_all": _pump_all,
-    "destroy_all": _destroy_all,
     "no_regeneration": _no_regeneration,
     "damage_each": _damage_each,
     "regrow": _from_graveyard("hand"),
     "reanimate": _from_graveyard("battlefield"),
     "discard": _discard,
     "create_tokens": _create_tokens,
-    "exile_all": _remove_all("exile"),
-    "bounce_all": _remove_all("bounce"),
     "tap_all": _tap_all(untap=False),
     "untap_all": _tap_all(untap=True),
     "gain_life_per": _gain_life_per,
-    "edict": _edict,
 }

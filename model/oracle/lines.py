@@ -218,9 +218,7 @@ _TGT = rf"(any target|(?:another )?target [^.]+?|{_COUNT}target [^.]+?)"
 _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_patterns(_NUM) \
     + counters_read.early_patterns(_NUM, _TGT) + (
     (patterns.compile(rf"^~ deals {_NUM} damage to {_TGT}\.$", re.I), "damage", ("n", "target")),          # 120.3
-    (patterns.compile(rf"^Destroy {_TGT}\.$", re.I), "destroy", ("target",)),                              # 701.8a
-    (patterns.compile(rf"^Exile {_TGT}\.$", re.I), "exile", ("target",)),                                  # 701.13a
-    (patterns.compile(rf"^Return {_TGT} to (?:its|their) owners?'s? hands?\.$", re.I), "bounce", ("target",)),  # 400.6
+    *removal_sentences.target_patterns(_TGT),                                              # 701.8a, 701.13a, 400.6
     (patterns.compile(rf"^{_TGT}(?: each)? gets? ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I), "pump",
      ("target", "power", "toughness")),                                                              # 613.4c
     # e-damage: one use of "target" choosing several objects, each dealt the damage / given the counters.
@@ -241,13 +239,7 @@ _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_
     # The effects real spells use most (counted over the Oracle store), read whole like the above.
     (patterns.compile(r"^(?:All (creatures)|(creatures you control)) get ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I),
      "pump_all", ("affects", "affects", "power", "toughness")),                                       # 613.4c, 611.2c
-    # removal: "all" or "each", a list of phrases ("artifacts, creatures, and lands"), qualifiers with
-    # numbers ("with mana value 3 or less") and "don't" (``phrases.parse_nps`` reads the phrase whole); a phrase
-    # with "target" in it is another pattern's ("Exile all cards from target player's graveyard.")
-    (patterns.compile(r"^Destroy (?:all|each) (?!.*\btarget)([a-z0-9, '-]+?)\.$", re.I), "destroy_all", ("affects",)),       # 701.8a
-    (patterns.compile(r"^Exile (?:all|each) (?!.*\btarget)([a-z0-9, '-]+?)\.$", re.I), "exile_all", ("affects",)),           # 406.3
-    (patterns.compile(r"^Return (?:all|each) (?!.*\btarget)([a-z0-9, '-]+?) to (?:their|its) owners?'s? hands?\.$", re.I), "bounce_all",
-     ("affects",)),                                                                                   # 400.6
+    *removal_sentences.all_patterns(),                                                      # 701.8a, 406.3, 400.6
     (patterns.compile(r"^Tap all ([a-z -]+?)\.$", re.I), "tap_all", ("affects",)),                            # 701.26a
     (patterns.compile(r"^Untap all ([a-z -]+?)\.$", re.I), "untap_all", ("affects",)),                        # 701.26b
     (patterns.compile(rf"^You gain {_NUM} life for each ([A-Za-z ]+?)\.$", re.I), "gain_life_per", ("n", "count")),  # 119.3
@@ -256,9 +248,7 @@ _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_
     (patterns.compile(rf"^~ deals {_NUM} damage to each ([a-z -]+?)\.$", re.I), "damage_each", ("n", "affects")),  # 120.3
     (patterns.compile(rf"^Create {_NUM} (\d+/\d+ [^.]+? tokens?(?: with [a-z ]+)?)\.$", re.I), "create_tokens",
      ("n", "token")),                                                                                # 111.1
-    # (one kind: "an artifact and a land" is two permanents, read by the player rules)
-    (patterns.compile(r"^(target (?:player|opponent)) sacrifices an? ((?:(?!\band\b)[a-z -])+?)\.$", re.I), "edict",
-     ("target", "affects")),                                                                         # 701.21a
+    *removal_sentences.edict_patterns(),                                                    # 701.21a
     (patterns.compile(r"^Counter (target [a-z ]+ spell)\.$", re.I), "counter_spell", ("target",)),          # 701.6a
     (patterns.compile(r"^Return ((?:up to (?:one|two|three|four|five) |two |three )?target (?:[a-z ]+ )?cards? from your "
                 r"graveyard) to your hand\.$", re.I), "regrow", ("target",)),         # 400.6 ("target card": any card)
@@ -275,8 +265,7 @@ _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_
     + removal_sentences.sentence_patterns(_NUM, _TGT) + turn_sentences.sentence_patterns(_NUM) \
     + proliferate.sentence_patterns() + counters_read.sentence_patterns(_NUM, _TGT)
 #: The zone a word's target is in, where it is not the battlefield (the engine performs the word only there).
-_TARGET_ZONE = {"counter_spell": "stack", "counter_unless_pays": "stack", "regrow": "graveyard", "reanimate": "graveyard", "discard": None,
-                "edict": None}
+_TARGET_ZONE = {"counter_spell": "stack", "counter_unless_pays": "stack", "regrow": "graveyard", "reanimate": "graveyard", "discard": None}
 _TARGET_ZONE.update(etb_sentences.TARGET_ZONES)
 _TARGET_ZONE.update(turn_sentences.TARGET_ZONES)
 _TARGET_ZONE.update(removal_sentences.TARGET_ZONES)

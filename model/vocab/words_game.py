@@ -197,16 +197,6 @@ WORDS = (
          lambda a: f"This deals {a['n']} damage to {_target_words(a.get('target', 'any target'))}"
                    + (". The damage can't be prevented" if a.get("unpreventable") else ""),
          frozenset({Scope.LIFE}), ENGINE, _v_target),
-    # 701.8a: "Destroy target creature".
-    Word("destroy", "effect", {"target": str}, lambda a: f"Destroy {_target_words(a['target'])}", frozenset({Scope.DIES}),
-         ENGINE, _v_target),
-    # 406.3 (701.13a): "Exile target creature".
-    Word("exile", "effect", {"target": str}, lambda a: f"Exile {_target_words(a['target'])}", frozenset(), ENGINE, _v_target),
-    # 400.6: "Return target creature to its owner's hand".
-    Word("bounce", "effect", {"target": str}, lambda a: f"Return {_target_words(a['target'])} to "
-         + ("their owners' hands" if _counted(a["target"]) and not a["target"].startswith(("target ", "up to one "))
-            else "its owner's hand"),
-         frozenset(), ENGINE, _v_target),
     # 613.4c (layer 7c), 514.2: "Target creature gets +N/+N until end of turn".
     Word("pump", "effect", {"power": int, "toughness": int, "target": str},
          lambda a: f"{_target_words(a['target']).capitalize()} {'each get' if _counted(a['target']) else 'gets'} "
@@ -250,13 +240,7 @@ WORDS = (
          lambda a: f"{'All ' if ' control' not in a['affects'] and not a['affects'].lower().startswith(('all ', 'other ', 'each ')) else ''}"
                    f"{a['affects']} get {signed_pt(a['power'], a['toughness'])} until end of turn",
          frozenset({Scope.POWER_TOUGHNESS}), ENGINE),
-    # 701.8a, 608.2c: "Destroy all creatures": every permanent the phrase names, at once.
-    Word("destroy_all", "effect", {"affects": str}, lambda a: f"Destroy all {a['affects']}", frozenset({Scope.DIES}),
-         ENGINE),
-    # 406.3, 400.6, 701.26: "Exile all ...", "Return all ... to their owners' hands", "Tap all ...", "Untap all ...".
-    Word("exile_all", "effect", {"affects": str}, lambda a: f"Exile all {a['affects']}", frozenset(), ENGINE),
-    Word("bounce_all", "effect", {"affects": str}, lambda a: f"Return all {a['affects']} to their owners' hands",
-         frozenset(), ENGINE),
+    # 701.26: "Tap all ...", "Untap all ...".
     Word("tap_all", "effect", {"affects": str}, lambda a: f"Tap all {a['affects']}", frozenset(), ENGINE),
     Word("untap_all", "effect", {"affects": str}, lambda a: f"Untap all {a['affects']}", frozenset({Scope.UNTAP}),
          ENGINE),
@@ -274,9 +258,6 @@ WORDS = (
     Word("create_tokens", "effect", {"n": int, "token": str},
          lambda a: f"Create {count_word(a.get('n', 1))} {_tokens(a['token'], a.get('n', 1))}",
          frozenset({Scope.ENTERS}), ENGINE, _v_n),
-    # 701.21a: "Target player sacrifices a creature": that player chooses one of theirs.
-    Word("edict", "effect", {"target": str, "affects": str},
-         lambda a: f"Target {a['target']} sacrifices a {a['affects']}", frozenset({Scope.DIES}), ENGINE, _v_target),
     # 400.6: "Return target creature card from your graveyard to your hand / to the battlefield".
     Word("regrow", "effect", {"target": str}, lambda a: f"Return {_target_words(a['target'])} to your hand", frozenset(),
          ENGINE, _v_target),

@@ -1,18 +1,17 @@
 """The performers of a permanent's own triggers, listed in ``engine.performers``: the intervening "if" marker (603.4, ``intervening``), "~ fights target creature" (701.14), counters
-on each permanent of a kind (122.1), tokens a target player creates (111.2), exiling a player's graveyard
-(406.2) and "Untap up to N lands" (701.26b)."""
+on each permanent of a kind (122.1), tokens a target player creates (111.2) and "Untap up to N lands" (701.26b)."""
 from __future__ import annotations
 
 from dataclasses import replace
 from itertools import combinations
 from math import comb
-from mtgjudge.model.engine import instructions, intervening, zones
+from mtgjudge.model.engine import instructions, intervening
 from mtgjudge.model.words.damage import perform as damage
 from mtgjudge.model.engine.instructions import _tap, affected
 from mtgjudge.model.engine.game import Game, MAX_BRANCHES, merge
 
-from mtgjudge.model.engine.settle import after_moves, source_on_battlefield
-from mtgjudge.model.errors import Unsupported, SearchBound
+from mtgjudge.model.engine.settle import source_on_battlefield
+from mtgjudge.model.errors import SearchBound
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, the_target, unaffected
@@ -53,26 +52,6 @@ def _player_creates_tokens(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [game]
 
 
-def _exile_graveyard(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """406.2, 400.6: every card in the target player's graveyard is exiled at once (each a new object, 400.7);
-    an illegal target now is not affected (608.2b)."""
-    skip = unaffected(game, ctx)
-    if skip is not None:
-        return [skip]
-    cards = [o for o in game.state.objects if o.zone == "graveyard" and o.owner == ctx.target]
-    if not cards:
-        return [game.log("406.2", f"{ctx.target}'s graveyard is empty: nothing is exiled")]
-    for o in cards:
-        if not o.card.modelled:
-            raise Unsupported(f"{o.name} ({o.id}) has no definition: what it does as it moves matters")
-        game = zones.move(game, o.id, "exile")
-    game = game.log(("406.2", "400.7"), f"the cards in {ctx.target}'s graveyard are exiled: "
-                                        f"{', '.join(o.id for o in cards)}")
-    return [after_moves(game, [(o, "graveyard", "exile") for o in cards], f"{ctx.target}'s graveyard is exiled")]
-
-
-
-
 def _untap_up_to(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """701.26b: the controller chooses up to N of the permanents named (any player's) and untaps them. Choosing
     an untapped one changes nothing (701.26: it doesn't untap), so every set of at most N tapped ones is a
@@ -104,6 +83,5 @@ PERFORMERS: dict[str, Performer] = {
     "fight_self": _fight_self,
     "counters_each": _counters_each,
     "player_creates_tokens": _player_creates_tokens,
-    "exile_graveyard": _exile_graveyard,
     "untap_up_to": _untap_up_to,
 }

@@ -46,12 +46,8 @@ def sentence_patterns(num: str, tgt: str) -> tuple:
         # 111.2: "Target opponent creates three 1/1 ... tokens": the tokens are that player's
         (patterns.compile(rf"^(target (?:player|opponent)) creates {num} (\d+/\d+ [^.]+? tokens?(?: with [a-z ]+)?)\.$",
                     re.I), "player_creates_tokens", ("target", "n", "token")),
-        # 406.2, 400.6: "Exile all cards from target player's graveyard." / "Exile target player's graveyard."
-        (patterns.compile(r"^Exile all cards from (target (?:player|opponent))'s graveyard\.$", re.I), "exile_graveyard",
-         ("target",)),
-        (patterns.compile(r"^Exile (target (?:player|opponent))'s graveyard\.$", re.I), "exile_graveyard", ("target",)),
     )
 
 
 #: The zone of a word's target where it is not the battlefield (``lines.effect_word``): None, a player.
-TARGET_ZONES = {"player_creates_tokens": None, "exile_graveyard": None}
+TARGET_ZONES = {"player_creates_tokens": None}

@@ -1,15 +1,26 @@
 """A permanent leaving the battlefield because an effect says so: destroyed (701.8), sacrificed (701.21),
 exiled (406.3) or returned to its owner's hand (400.6). The question format's actions of those names and the
-effects of resolving spells and abilities both perform them here; "Sacrifice ~." is the word ``sacrifice_self``."""
+effects of resolving spells and abilities both perform them here: one target ("Destroy target creature."), two
+uses of "target" in one instruction ("Destroy target creature and target land."), every permanent a phrase names
+("Destroy all creatures.", "... target player controls", "Destroy all lands or all creatures."), a target player
+sacrificing one of theirs ("Target player sacrifices a creature.", 701.21a), the object itself ("Sacrifice ~.",
+the word ``sacrifice_self``) and a target player's graveyard exiled (406.2)."""
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Callable
+
 from mtgjudge.model.engine import shields, zones
-from mtgjudge.model.engine.game import Game
-from mtgjudge.model.engine.kernel.context import Ctx, Performer
+from mtgjudge.model.engine.exile_until import link_exiled
+from mtgjudge.model.engine.game import Game, merge, name_of
+from mtgjudge.model.engine.instructions import affected
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
 from mtgjudge.model.engine.settle import after_moves, source_on_battlefield
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.vocab.words import EFFECT_WORDS
 
 #: kind -> (the zone it goes to, the rule, the words)
 _KINDS = {
@@ -85,4 +96,152 @@ def _sacrifice_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [remove(game, ctx.source, "sacrifice")]
 
 
-PERFORMERS: dict[str, Performer] = {"sacrifice_self": _sacrifice_self}
+def _removal(kind: str) -> Callable[[Game, Effect, Ctx], list[Game]]:
+    def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+        skip = unaffected(game, ctx)
+        if skip is not None:
+            return [skip]
+        st = game.state
+        if ctx.target is None or ctx.target in st.player_names or not st.has(ctx.target) \
+                or st.obj(ctx.target).zone != "battlefield":
+            raise Unsupported(f"{e.text()!r} on {ctx.target}, not a permanent: only permanents are performed by "
+                              "the engine yet")
+        if kind == "exile" and ctx.links_exile:
+            g = remove(game, ctx.target, kind)
+            if g.state.has(ctx.target) and g.state.obj(ctx.target).zone == "exile":
+                g = link_exiled(g, ctx.source, ctx.source_moves, ctx.controller, ctx.target)
+                if not source_on_battlefield(g, ctx.source, ctx.source_moves):
+                    g = g.log("607.2a", f"{ctx.source} has already left the battlefield: its linked ability that "
+                                        f"returns the exiled card has triggered already, so {ctx.target} stays exiled")
+            return [g]
+        return [remove(game, ctx.target, kind, not ctx.no_regeneration)]
+    return handler
+
+
+def _destroy_all(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.8a: every permanent the phrase names is destroyed at once (indestructible ones are not, 702.12b)."""
+    ids = affected(game, e, ctx)
+    if not ids:
+        return [game.log("701.8a", f"there are no {e.arg('affects')}: nothing is destroyed")]
+    return [remove_all(game, ids, "destroy", not ctx.no_regeneration)]
+
+
+def _remove_all(kind: str):
+    def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+        """406.3, 400.6: every permanent the phrase names is exiled / returned to its owner's hand at once."""
+        ids = affected(game, e, ctx)
+        if not ids:
+            return [game.log("608.2c", f"there are no {e.arg('affects')}: nothing happens")]
+        return [remove_all(game, ids, kind)]
+    return handler
+
+
+def _edict(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.21a: the target player sacrifices one permanent of the kind named, of their choice (each a branch;
+    nothing if they have none)."""
+    skip = unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    p = ctx.target
+    if p not in game.state.player_names:
+        raise Unsupported(f"{e.text()!r}: {p} is not a player")
+    mine = [oid for oid in affected(game, e, replace(ctx, controller=p)) if game.state.obj(oid).controller == p]
+    if not mine:
+        return [game.log("701.21a", f"{p} controls no {e.arg('affects')}: nothing is sacrificed")]
+    game = game.log("701.21a", f"{p} chooses the {e.arg('affects')} to sacrifice: every choice is a branch")
+    return merge([remove(game, oid, "sacrifice").choose(f"{p} sacrifices {oid}") for oid in mine])
+
+
+def _remove_two(kind: str):
+    def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+        """701.8a, 406.3, 400.6, 608.2c: "Destroy target creature and target land.": one instruction, so both
+        targets leave the battlefield at once (``remove_all``; 603.10a: what their leaving triggers sees
+        both leave); a target illegal now is not affected (608.2b), nor one an earlier instruction moved (400.7);
+        one object chosen for both uses (601.2c allows it) leaves once."""
+        ids: list[str] = []
+        for t, ok in ((ctx.target, ctx.target_legal), (ctx.target2, ctx.target2_legal)):
+            if t is None:
+                raise Unsupported(f"what {e.text()!r} acts on is not known to the engine")
+            st = game.state
+            if ok and ctx.before is not None and st.has(t) and ctx.before.has(t) and st.moved(t) != ctx.before.moved(t):
+                ok = False
+            if not ok:
+                game = game.log("608.2b", f"{t} is an illegal target now: it is not affected")
+                continue
+            if t in st.player_names or not st.has(t) or st.obj(t).zone != "battlefield":
+                raise Unsupported(f"{e.text()!r} on {name_of(st, t)}, not a permanent, is not performed by the engine")
+            if t not in ids:
+                ids.append(t)
+        return [remove_all(game, ids, kind, not ctx.no_regeneration)] if ids else [game]
+    return handler
+
+
+def _all_of(kind: str):
+    def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+        """701.8a, 406.3, 400.6, 611.2c: "Destroy all enchantments target player controls.": every permanent the
+        phrase names that the target player controls as it resolves leaves at once (``remove_all``); a
+        player no longer a legal target is not affected (608.2b)."""
+        skip = unaffected(game, ctx)
+        if skip is not None:
+            return [skip]
+        st = game.state
+        if ctx.target not in st.player_names:
+            raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
+        ids = [oid for oid in affected(game, e, ctx) if st.obj(oid).controller == ctx.target]
+        if not ids:
+            return [game.log("608.2c", f"{ctx.target} controls no {e.arg('affects')}: nothing happens")]
+        return [remove_all(game, ids, kind, not ctx.no_regeneration)]
+    return handler
+
+
+def _destroy_all_or(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.8a, 608.2d: "Destroy all lands or all creatures.": the spell's controller chooses one of the two as it
+    resolves, each choice a branch; the permanents the chosen phrase names are destroyed at once."""
+    out = []
+    for key in ("affects", "affects2"):
+        phrase = e.arg(key)
+        one = Effect("destroy_all", (("affects", phrase),), EFFECT_WORDS["destroy_all"])
+        g = game.choose(f"{ctx.controller} chooses to destroy all {phrase}").log(
+            "608.2d", f"{ctx.controller} chooses \"all {phrase}\"")
+        ids = affected(g, one, ctx)
+        out.append(remove_all(g, ids, "destroy", not ctx.no_regeneration) if ids else
+                   g.log("701.8a", f"there are no {phrase}: nothing is destroyed"))
+    return merge(out)
+
+
+def _exile_graveyard(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """406.2, 400.6: every card in the target player's graveyard is exiled at once (each a new object, 400.7);
+    an illegal target now is not affected (608.2b)."""
+    skip = unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    cards = [o for o in game.state.objects if o.zone == "graveyard" and o.owner == ctx.target]
+    if not cards:
+        return [game.log("406.2", f"{ctx.target}'s graveyard is empty: nothing is exiled")]
+    for o in cards:
+        if not o.card.modelled:
+            raise Unsupported(f"{o.name} ({o.id}) has no definition: what it does as it moves matters")
+        game = zones.move(game, o.id, "exile")
+    game = game.log(("406.2", "400.7"), f"the cards in {ctx.target}'s graveyard are exiled: "
+                                        f"{', '.join(o.id for o in cards)}")
+    return [after_moves(game, [(o, "graveyard", "exile") for o in cards], f"{ctx.target}'s graveyard is exiled")]
+
+
+PERFORMERS: dict[str, Performer] = {
+    "destroy": _removal("destroy"),
+    "exile": _removal("exile"),
+    "bounce": _removal("bounce"),
+    "destroy_two": _remove_two("destroy"),
+    "exile_two": _remove_two("exile"),
+    "bounce_two": _remove_two("bounce"),
+    "destroy_all": _destroy_all,
+    "exile_all": _remove_all("exile"),
+    "bounce_all": _remove_all("bounce"),
+    "destroy_all_of": _all_of("destroy"),
+    "exile_all_of": _all_of("exile"),
+    "bounce_all_of": _all_of("bounce"),
+    "destroy_all_or": _destroy_all_or,
+    "edict": _edict,
+    "sacrifice_self": _sacrifice_self,
+    "exile_graveyard": _exile_graveyard,
+}

@@ -1,12 +1,17 @@
-"""Effect sentences of removal: sacrificing the object itself (701.21a, "Sacrifice ~."); gaining control of a target permanent for
-the rest of the game (613.1b, 611.2a), and cards returned from a graveyard whose target phrase has a
-qualifier ("target creature card with mana value 3 or less from your graveyard", 400.6) or names any
-graveyard ("target creature card from a graveyard ... to its owner's hand").
+"""Effect sentences of removal: destroying, exiling or returning to its owner's hand a target permanent (701.8a,
+701.13a, 400.6), two of them with one instruction, every permanent a phrase names ("all"/"each": "Destroy all
+artifacts, creatures, and lands", read by ``phrases.parse_nps``) or of a target player's; a target player
+sacrificing one of theirs and sacrificing the object itself (701.21a, "Sacrifice ~."); exiling a target player's
+graveyard (406.2); gaining control of a target permanent for the rest of the game (613.1b, 611.2a), and cards
+returned from a graveyard whose target phrase has a qualifier ("target creature card with mana value 3 or less
+from your graveyard", 400.6) or names any graveyard ("target creature card from a graveyard ... to its owner's
+hand").
 
 Each pattern is read whole by ``lines.effect_word``; its target phrase must be the one ``oracle.targets``
 finds and the phrase grammar reads (``target_np``), so a phrase the grammar does not read leaves the
-sentence unread. "all"/"each" lists ("Destroy all artifacts, creatures, and lands") are ``lines``' own
-patterns, read by ``phrases.parse_nps``."""
+sentence unread. The first pattern that matches a sentence is its reading, so each function here gives the
+rows of one place in ``lines``' order of patterns (``early_patterns`` first, ``sentence_patterns`` after
+the others)."""
 from __future__ import annotations
 
 import re
@@ -16,9 +21,45 @@ from mtgjudge.model import patterns
 _UP_TO = r"(?:up to (?:one|two|three|four|five) |two |three )?"
 
 
+def target_patterns(tgt: str) -> tuple:
+    """(pattern, word, argument keys) for ``lines.effect_word``, given its target expression: one use of
+    "target" destroyed, exiled or returned to its owner's hand."""
+    return (
+        (patterns.compile(rf"^Destroy {tgt}\.$", re.I), "destroy", ("target",)),                              # 701.8a
+        (patterns.compile(rf"^Exile {tgt}\.$", re.I), "exile", ("target",)),                                  # 701.13a
+        (patterns.compile(rf"^Return {tgt} to (?:its|their) owners?'s? hands?\.$", re.I), "bounce", ("target",)),  # 400.6
+    )
+
+
+def all_patterns() -> tuple:
+    """(pattern, word, argument keys) for ``lines.effect_word``: "all" or "each", a list of phrases ("artifacts,
+    creatures, and lands"), qualifiers with numbers ("with mana value 3 or less") and "don't"
+    (``phrases.parse_nps`` reads the phrase whole); a phrase with "target" in it is another pattern's ("Exile all
+    cards from target player's graveyard.")."""
+    return (
+        (patterns.compile(r"^Destroy (?:all|each) (?!.*\btarget)([a-z0-9, '-]+?)\.$", re.I), "destroy_all", ("affects",)),  # 701.8a
+        (patterns.compile(r"^Exile (?:all|each) (?!.*\btarget)([a-z0-9, '-]+?)\.$", re.I), "exile_all", ("affects",)),      # 406.3
+        (patterns.compile(r"^Return (?:all|each) (?!.*\btarget)([a-z0-9, '-]+?) to (?:their|its) owners?'s? hands?\.$", re.I),
+         "bounce_all", ("affects",)),                                                                          # 400.6
+    )
+
+
+def edict_patterns() -> tuple:
+    """(pattern, word, argument keys) for ``lines.effect_word``: 701.21a, "Target player sacrifices a creature."
+    (one kind: "an artifact and a land" is two permanents, read by the player rules)."""
+    return (
+        (patterns.compile(r"^(target (?:player|opponent)) sacrifices an? ((?:(?!\band\b)[a-z -])+?)\.$", re.I), "edict",
+         ("target", "affects")),
+    )
+
+
 def sentence_patterns(num: str, tgt: str) -> tuple:
     """(pattern, word, argument keys) for ``lines.effect_word``, given its number and target expressions."""
     return (
+        # 406.2, 400.6: "Exile all cards from target player's graveyard." / "Exile target player's graveyard."
+        (patterns.compile(r"^Exile all cards from (target (?:player|opponent))'s graveyard\.$", re.I), "exile_graveyard",
+         ("target",)),
+        (patterns.compile(r"^Exile (target (?:player|opponent))'s graveyard\.$", re.I), "exile_graveyard", ("target",)),
         # 701.21a: "Sacrifice ~." (the object's own ability: its controller sacrifices it)
         (patterns.compile(r"^Sacrifice ~\.$", re.I), "sacrifice_self", ()),
         # 613.1b, 611.2a: "Gain control of target creature." (no duration: for the rest of the game; "until end
@@ -69,4 +110,5 @@ def early_patterns() -> tuple:
 
 
 #: The zone of a word's target where it is not the battlefield (``lines.effect_word``): None, a player.
-TARGET_ZONES = {"destroy_all_of": None, "exile_all_of": None, "bounce_all_of": None}
+TARGET_ZONES = {"destroy_all_of": None, "exile_all_of": None, "bounce_all_of": None, "edict": None,
+                "exile_graveyard": None}

@@ -1,11 +1,13 @@
-"""Words of removal: sacrificing the object itself (701.21a); gaining control of a target permanent (613.1b); destroying,
-exiling or returning two targets with one instruction (701.8a, 406.3, 400.6)."""
+"""Words of removal: destroying (701.8a), exiling (406.3, 701.13a) or returning to its owner's hand (400.6) a target
+permanent, two targets with one instruction, or every permanent a phrase names ("all"/"each", also of a target
+player's); a target player sacrificing one of theirs and sacrificing the object itself (701.21a); exiling a target
+player's graveyard (406.2); and gaining control of a target permanent (613.1b)."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
-from mtgjudge.model.vocab.words_game import _target_words, _v_target
+from mtgjudge.model.vocab.words_game import _counted, _target_words, _v_target
 
 ENGINE = frozenset({"engine"})
 
@@ -22,6 +24,29 @@ def _v_two(a: dict) -> None:
         raise DefinitionError("needs target2 (a second target phrase)")
 
 WORDS = (
+    # 701.8a: "Destroy target creature".
+    Word("destroy", "effect", {"target": str}, lambda a: f"Destroy {_target_words(a['target'])}", frozenset({Scope.DIES}),
+         ENGINE, _v_target),
+    # 406.3 (701.13a): "Exile target creature".
+    Word("exile", "effect", {"target": str}, lambda a: f"Exile {_target_words(a['target'])}", frozenset(), ENGINE, _v_target),
+    # 400.6: "Return target creature to its owner's hand".
+    Word("bounce", "effect", {"target": str}, lambda a: f"Return {_target_words(a['target'])} to "
+         + ("their owners' hands" if _counted(a["target"]) and not a["target"].startswith(("target ", "up to one "))
+            else "its owner's hand"),
+         frozenset(), ENGINE, _v_target),
+    # 701.8a, 608.2c: "Destroy all creatures": every permanent the phrase names, at once.
+    Word("destroy_all", "effect", {"affects": str}, lambda a: f"Destroy all {a['affects']}", frozenset({Scope.DIES}),
+         ENGINE),
+    # 406.3, 400.6: "Exile all ...", "Return all ... to their owners' hands".
+    Word("exile_all", "effect", {"affects": str}, lambda a: f"Exile all {a['affects']}", frozenset(), ENGINE),
+    Word("bounce_all", "effect", {"affects": str}, lambda a: f"Return all {a['affects']} to their owners' hands",
+         frozenset(), ENGINE),
+    # 701.21a: "Target player sacrifices a creature": that player chooses one of theirs.
+    Word("edict", "effect", {"target": str, "affects": str},
+         lambda a: f"Target {a['target']} sacrifices a {a['affects']}", frozenset({Scope.DIES}), ENGINE, _v_target),
+    # 406.2, 400.6: "Exile all cards from target player's graveyard": every card there, at once.
+    Word("exile_graveyard", "effect", {"target": str},
+         lambda a: f"Exile all cards from target {a['target']}'s graveyard", frozenset(), ENGINE),
     # 701.21a: "Sacrifice ~." (an instruction of the object's own ability: its controller sacrifices it);
     # ``self_as_it``: the text says "it", the object its trigger condition names (608.2c: "When ~ enters,
     # sacrifice it.")
