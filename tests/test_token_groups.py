@@ -465,19 +465,17 @@ def test_near_misses_of_a_predefined_token_stay_unread(text):
 
 
 def test_a_created_treasure_token_has_its_mana_ability():
-    from mtgjudge.model.engine.kernel.objects import token_kind
-    from mtgjudge.model.engine.tokens import token_card
+    from mtgjudge.model.words.tokens.describe import token_card
     from mtgjudge.model.words.tokens.record import PREDEFINED
 
     card = token_card(PREDEFINED["Treasure"][1])
     face = card.faces[0]
     assert face.name == "Treasure" and face.types == ("Artifact",) and face.subtypes == ("Treasure",)
     assert [a.kind for a in face.abilities] == ["mana"] and not face.color_indicator and face.mana_cost is None
-    assert token_kind(PREDEFINED["Treasure"][1]) is not None
 
 
 def test_every_predefined_token_in_the_table_is_made_by_the_engine():
-    from mtgjudge.model.engine.tokens import token_card
+    from mtgjudge.model.words.tokens.describe import token_card
     from mtgjudge.model.words.tokens.record import PREDEFINED
 
     for name, (rule, description) in PREDEFINED.items():
