@@ -22,14 +22,6 @@ Ctx = Ctx
 MAX_TOKENS = 60
 
 
-def _create_tokens(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """111.1, 111.4: N tokens of the defined kind whose characteristics the words give (else unsupported)."""
-    kind = token_card(e.arg("token"))
-    for _ in range(e.arg("n", 1)):
-        game = create_token(game, kind, ctx.controller, "111.1")
-    return [game]
-
-
 def _tokens_per_counter(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """"Create a [token] for each [kind] counter on this": the counters on the source as it last existed on
     the battlefield (608.2h, 603.10a: a dies ability; 122.2: it has none once it left); the token is the one
@@ -86,13 +78,20 @@ def _x_value(game: Game, e: Effect, ctx: Ctx) -> int:
     return ctx.x
 
 
-def _create_tokens_more(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """111.1, 111.4: create N (or X) tokens the words describe, whose power and toughness may be X (107.3a,
-    107.3c); "tapped": they enter the battlefield tapped (110.5b: as the effect that creates them says). X of 0
-    or less creates no token (107.1b: a negative result is 0)."""
+def _create_tokens(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """111.1, 111.4: create N (or X) tokens the words describe (the card ``describe.token_card`` builds, else
+    unsupported), whose power and toughness may be X (107.3a, 107.3c); "tapped": they enter the battlefield tapped
+    (110.5b: as the effect that creates them says); a predefined token by its rule (111.10). X of 0 or less creates
+    no token (107.1b: a negative result is 0)."""
+    if not (e.arg("x") or e.arg("tapped") or e.arg("predefined") or "X/X" in e.arg("token")):
+        # a stated number of tokens: all of them (the engine's bound is for a count it learns only as it performs)
+        kind = token_card(e.arg("token"))
+        for _ in range(e.arg("n", 1)):
+            game = create_token(game, kind, ctx.controller, "111.1")
+        return [game]
     uses_x = e.arg("x") or "X/X" in e.arg("token")
     x = _x_value(game, e, ctx) if uses_x else 0
-    n = x if e.arg("x") else e.arg("n")
+    n = x if e.arg("x") else e.arg("n", 1)
     words = e.arg("token").replace("X/X", f"{max(x, 0)}/{max(x, 0)}")
     if uses_x:
         game = game.log(("107.3c", "608.2h") if e.arg("x_count") else ("107.3a",),
@@ -153,7 +152,6 @@ PERFORMERS: dict[str, Performer] = {
     "create_token_per_counter": _tokens_per_counter,
     "player_creates_tokens": _player_creates_tokens,
     "investigate": _investigate,
-    "create_tokens_more": _create_tokens_more,
     "those_group": _those_group,
     "tap_it": _tap_it,
     "untap_those": _untap_those,

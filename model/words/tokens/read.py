@@ -124,7 +124,7 @@ def token_sentence(sentence: str, found: tuple[str, ...] = ()) -> Effect | None:
     if r["tapped"]:
         args["tapped"] = True
     try:
-        return parse_effect({"create_tokens_more": args})
+        return parse_effect({"create_tokens": args})
     except DefinitionError:
         return None
 
@@ -143,7 +143,7 @@ def _predefined(m: re.Match) -> Effect | None:
     if m.group("tapped"):
         args["tapped"] = True
     try:
-        return parse_effect({"create_tokens_more": args})
+        return parse_effect({"create_tokens": args})
     except DefinitionError:
         return None
 
