@@ -54,6 +54,23 @@ def test_plain_tokens_are_a_stated_number(text):
     assert dict(w.args) == {"n": 2, "token": "1/1 white Soldier creature token"}
 
 
+@pytest.mark.parametrize("args", [
+    {"n": 2, "x": True, "token": "1/1 white Warrior creature token"},          # a number and X: which?
+    {"n": 0, "token": "1/1 white Warrior creature token"},                     # no token: not a reading
+    {"n": 1, "token": "1/1 white Warrior creature token", "x_count": "the number of cards in your hand"},  # no X
+    {"n": 1, "token": "colorless Treasure artifact token", "predefined": "Treasure"},  # not 111.10a's words
+])
+def test_create_tokens_refuses_arguments_that_are_no_reading(args):
+    from mtgjudge.model.errors import DefinitionError
+    with pytest.raises(DefinitionError):
+        parse_effect({"create_tokens": args})
+
+
+def test_create_tokens_without_a_number_is_one_token_111_1():
+    e = parse_effect({"create_tokens": {"token": "1/1 white Warrior creature token"}})
+    assert e.render() == "Create a 1/1 white Warrior creature token"
+
+
 @pytest.mark.parametrize("text", [
     "Create X 1/1 green Saproling creature token.",         # number and noun disagree
     "Create an X/1 green Ooze creature token.",             # X only in the power: not read
