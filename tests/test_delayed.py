@@ -59,6 +59,11 @@ def test_delayed_act_on_what_the_instruction_before_named_603_7c(text, act, ref)
     "Create a 1/1 white Soldier creature token. Draw a card. Exile it at the beginning of the next end step.",
     "Draw a card at the beginning of the next combat.",                      # a time the grammar does not read
     "Destroy target creature at the beginning of the next end step.",        # a target of its own
+    # "made": only tokens of a stated number and stated words, untapped (not X, tapped or predefined ones)
+    "Create X 1/1 red Goblin creature tokens. Sacrifice those tokens at the beginning of the next end step.",
+    "Create an X/X green Ooze creature token. Exile it at the beginning of the next end step.",
+    "Create two tapped 1/1 red Goblin creature tokens. Sacrifice those tokens at the beginning of the next end step.",
+    "Create a Treasure token. Sacrifice it at the beginning of the next end step.",
 ])
 def test_delayed_near_misses_stay_unread(text):
     assert not any(w is not None and w.kind == "delayed" for w in _words(text))

@@ -9,7 +9,7 @@ import pytest
 from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.sba import power, toughness
-from mtgjudge.model.engine.tokens import token_card
+from mtgjudge.model.words.tokens.describe import token_card
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.names import names_of, normalize
 from mtgjudge.model.rules.layers import current

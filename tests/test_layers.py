@@ -37,7 +37,7 @@ LAZY_EDGES = {("mtgjudge.queries.kinds", f"mtgjudge.queries.kinds.{kind}")
               ("mtgjudge.model.oracle", "mtgjudge.model.oracle.compile"),
               ("mtgjudge.model.oracle.narrowing", "mtgjudge.model.oracle.compile"),
               ("mtgjudge.model.oracle.narrowing", "mtgjudge.model.oracle.lines"),
-              ("mtgjudge.model.engine.tokens", "mtgjudge.model.oracle"),
+              ("mtgjudge.model.words.tokens.describe", "mtgjudge.model.oracle"),
               ("mtgjudge.queries.cards_cmd", "mtgjudge.model.oracle"),
               ("mtgjudge.queries.cards_cmd", "mtgjudge.model.oracle.reading"),
               ("mtgjudge.model.cards.store", "mtgjudge.model.oracle"),
@@ -46,8 +46,8 @@ LAZY_EDGES = {("mtgjudge.queries.kinds", f"mtgjudge.queries.kinds.{kind}")
               ("mtgjudge.queries.kinds.branches", "mtgjudge.model.engine.game"),
               ("mtgjudge.queries.kinds.outcome", "mtgjudge.model.engine.game"),
               ("mtgjudge.queries.kinds.outcome", "mtgjudge.model.engine.sba"),
-              ("mtgjudge.queries.format.fields", "mtgjudge.model.engine.tokens"),
-              ("mtgjudge.queries.format.state", "mtgjudge.model.engine.tokens"),
+              ("mtgjudge.queries.format.fields", "mtgjudge.model.words.tokens.describe"),
+              ("mtgjudge.queries.format.state", "mtgjudge.model.words.tokens.describe"),
               ("mtgjudge.queries.coverage.cli", "mtgjudge.queries.coverage.core"),
               ("mtgjudge.queries.coverage.cli", "mtgjudge.queries.coverage.progress"),
               ("mtgjudge.queries.coverage.cli", "mtgjudge.queries.coverage.report")}
@@ -268,6 +268,8 @@ ROLE_FORBIDS = {
     "record": ("mtgjudge.model.oracle", "mtgjudge.model.engine", "mtgjudge.model.words."),
     "read": ("mtgjudge.model.engine",),
     "perform": ("mtgjudge.model.oracle", "mtgjudge.model.engine.resolve", "mtgjudge.model.engine.performers"),
+    # the engine's reader of a token's description (111.3: ``words.tokens.describe``), below the engine it serves
+    "describe": ("mtgjudge.model.engine",),
 }
 #: Imports that break a role today (importer, imported), each to be removed, never added to: performers that
 #: still read phrases at run time, and records that share another concept's record.
@@ -313,17 +315,17 @@ def test_every_concept_file_has_a_role():
 #: Clue), a named token a question states. Compiling the fixed descriptions with the card that makes them would
 #: still leave those.
 ENGINE_READS_TEXT = {
-    ("mtgjudge.model.engine.tokens", "mtgjudge.model.oracle"),
+    ("mtgjudge.model.words.tokens.describe", "mtgjudge.model.oracle"),
 }
 
 
 def engine_reads_text() -> set[tuple[str, str]]:
-    """Every import of ``model.oracle`` by a module of ``model/engine`` or a performer (``model/words/*/perform.py``),
-    function-level imports included."""
+    """Every import of ``model.oracle`` by a module of ``model/engine``, a performer (``model/words/*/perform.py``) or
+    the engine's reader of a token's description (``model/words/*/describe.py``), function-level imports included."""
     edges, _ = graph()
     return {(m, t) for m, targets in edges.items() for t in targets
             if (m.startswith("mtgjudge.model.engine.") or m == "mtgjudge.model.engine"
-                or (m.startswith("mtgjudge.model.words.") and m.endswith(".perform")))
+                or (m.startswith("mtgjudge.model.words.") and m.endswith((".perform", ".describe"))))
             and (t == "mtgjudge.model.oracle" or t.startswith("mtgjudge.model.oracle."))}
 
 

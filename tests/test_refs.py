@@ -36,7 +36,7 @@ def test_its_controller_wraps_the_instruction_you_would_do():
     assert kinds("Destroy target creature or planeswalker. Its controller investigates.") == \
         ["destroy", "its_controller", "investigate"]
     assert kinds("Exile target creature. Its controller creates a Treasure token.") == \
-        ["exile", "its_controller", "create_tokens_more"]
+        ["exile", "its_controller", "create_tokens"]
 
 
 def test_if_it_is_a_quality_conditions_the_next_instruction():

@@ -41,16 +41,34 @@ def words(text: str):
 ])
 def test_token_templates(text, args):
     (w,) = words(text)
-    assert w is not None and w.kind == "create_tokens_more", (text, w)
+    assert w is not None and w.kind == "create_tokens", (text, w)
     assert dict(w.args) == args
 
 
 @pytest.mark.parametrize("text", [
-    "Create two 1/1 white Soldier creature tokens.",        # the plain sentence stays create_tokens' word
+    "Create two 1/1 white Soldier creature tokens.",        # the plain sentence: a stated number, untapped
 ])
-def test_plain_tokens_stay_create_tokens(text):
+def test_plain_tokens_are_a_stated_number(text):
     (w,) = words(text)
     assert w is not None and w.kind == "create_tokens"
+    assert dict(w.args) == {"n": 2, "token": "1/1 white Soldier creature token"}
+
+
+@pytest.mark.parametrize("args", [
+    {"n": 2, "x": True, "token": "1/1 white Warrior creature token"},          # a number and X: which?
+    {"n": 0, "token": "1/1 white Warrior creature token"},                     # no token: not a reading
+    {"n": 1, "token": "1/1 white Warrior creature token", "x_count": "the number of cards in your hand"},  # no X
+    {"n": 1, "token": "colorless Treasure artifact token", "predefined": "Treasure"},  # not 111.10a's words
+])
+def test_create_tokens_refuses_arguments_that_are_no_reading(args):
+    from mtgjudge.model.errors import DefinitionError
+    with pytest.raises(DefinitionError):
+        parse_effect({"create_tokens": args})
+
+
+def test_create_tokens_without_a_number_is_one_token_111_1():
+    e = parse_effect({"create_tokens": {"token": "1/1 white Warrior creature token"}})
+    assert e.render() == "Create a 1/1 white Warrior creature token"
 
 
 @pytest.mark.parametrize("text", [
@@ -61,7 +79,7 @@ def test_plain_tokens_stay_create_tokens(text):
     "Create X 1/1 red Goblin creature tokens that are tapped and attacking.",
 ])
 def test_token_near_misses_stay_unread(text):
-    assert words(text)[-1] is None or words(text)[-1].kind != "create_tokens_more"
+    assert words(text)[-1] is None or words(text)[-1].kind != "create_tokens"
 
 
 @pytest.mark.parametrize("text, kinds", [
@@ -159,15 +177,15 @@ def test_combat_keyword_recorded_and_ends():
 
 def test_x_of_an_activated_ability_is_unsupported():
     # 107.3a: the engine keeps no X of an activation: a word with X from an ability says so, never a guess
-    e = parse_effect({"create_tokens_more": {"x": True, "token": "1/1 white Warrior creature token"}})
+    e = parse_effect({"create_tokens": {"x": True, "token": "1/1 white Warrior creature token"}})
     (q,) = load_text(BASE.format(alice_bf="[Plains]", alice_hand="[]", bob_bf="[]", actions="  - resolve: all"))
     assert not isinstance(q, Exception), q
     ctx = Ctx(source="x", controller="Alice", targets=(), source_moves=0, ability_index=1, x=2)
     with pytest.raises(Unsupported):
-        token_groups._create_tokens_more(Game(q.state), e, ctx)
+        token_groups._create_tokens(Game(q.state), e, ctx)
     ctx = Ctx(source="x", controller="Alice", targets=(), source_moves=0, x=None)
     with pytest.raises(Unsupported):
-        token_groups._create_tokens_more(Game(q.state), e, ctx)
+        token_groups._create_tokens(Game(q.state), e, ctx)
 
 
 # ------------------------------------------------------------------ becomes <color> (613.1e, layer 5)
@@ -446,7 +464,7 @@ def test_a_predefined_token_is_read_as_the_words_111_10_gives_it(text, name, n, 
     from mtgjudge.model.words.tokens.record import PREDEFINED
 
     [e] = words(text)
-    assert e.kind == "create_tokens_more" and e.arg("predefined") == name and e.arg("n") == n
+    assert e.kind == "create_tokens" and e.arg("predefined") == name and e.arg("n") == n
     assert e.arg("token") == PREDEFINED[name][1] and bool(e.arg("tapped")) == tapped
     assert e.render() == text.rstrip(".")
 
@@ -465,19 +483,17 @@ def test_near_misses_of_a_predefined_token_stay_unread(text):
 
 
 def test_a_created_treasure_token_has_its_mana_ability():
-    from mtgjudge.model.engine.kernel.objects import token_kind
-    from mtgjudge.model.engine.tokens import token_card
+    from mtgjudge.model.words.tokens.describe import token_card
     from mtgjudge.model.words.tokens.record import PREDEFINED
 
     card = token_card(PREDEFINED["Treasure"][1])
     face = card.faces[0]
     assert face.name == "Treasure" and face.types == ("Artifact",) and face.subtypes == ("Treasure",)
     assert [a.kind for a in face.abilities] == ["mana"] and not face.color_indicator and face.mana_cost is None
-    assert token_kind(PREDEFINED["Treasure"][1]) is not None
 
 
 def test_every_predefined_token_in_the_table_is_made_by_the_engine():
-    from mtgjudge.model.engine.tokens import token_card
+    from mtgjudge.model.words.tokens.describe import token_card
     from mtgjudge.model.words.tokens.record import PREDEFINED
 
     for name, (rule, description) in PREDEFINED.items():

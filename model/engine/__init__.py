@@ -18,14 +18,11 @@ paying.py       paying costs: every distinct payment of the payment model, perfo
 targeting.py    choosing targets as spells are cast and abilities activated (601.2c), checking them again (608.2b)
 removal.py      destroy, sacrifice, exile, return to hand: one permanent leaving by an effect (701.8, 701.21)
 resolve.py      resolving stack objects (608) and the effects the engine performs; the resolve action
-instructions.py the instructions real cards use most: "all"/"each" effects, tokens, counters, tap/untap,
+instructions.py the instructions real cards use most: "all"/"each" effects, counters, tap/untap,
                 graveyard returns, discard, sacrifice
-tokens.py       tokens an effect describes (111.3, 111.4): built from the words, quoted abilities compiled
-token_groups.py tokens counted by X and tapped tokens (111.1, 107.3a), "those creatures" after a group or several
-                targets, "tap that creature" (608.2c)
 auras.py        Aura spells resolving attached to their target (608.3b-c) and staying attached (303.4c, 704.5m)
 permanents.py   instructions about permanents of a kind: tap enchanted, return / sacrifice a permanent of a kind,
-                each player sacrifices, sacrifice unless (118.12a), bolster (701.39a), investigate
+                each player sacrifices, sacrifice unless (118.12a), bolster (701.39a)
 prevent.py      prevention shields of resolved spells (615.1a "Prevent all combat damage ... this turn")
 shields.py      shields consulted by damage, destruction and dying: prevention on one object or player (615.7),
                 regeneration (701.19), "exile it instead" (614.1a)

@@ -18,7 +18,7 @@ from mtgjudge.model.engine.kernel.context import Ctx, Performer, target_permanen
 from mtgjudge.model.engine.kernel.damage import deal_damage
 from mtgjudge.model.engine.kernel.life import life_changes
 from mtgjudge.model.engine.kernel.players import change_life, discard_choices, draw
-from mtgjudge.model.engine.kernel.objects import add_pt_change, create_token, token_kind
+from mtgjudge.model.engine.kernel.objects import add_pt_change, create_token
 from mtgjudge.model.engine.kernel.countering import counter_spell
 
 
@@ -73,26 +73,6 @@ def _drain(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 
 def _return_exiled(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [return_linked(game, ctx.source, ctx.source_moves)]
-
-
-def _tokens_per_counter(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """"Create a [token] for each [kind] counter on this": the counters on the source as it last existed on
-    the battlefield (608.2h, 603.10a: a dies ability; 122.2: it has none once it left); the token is the one
-    defined whose characteristics the words give (111.4)."""
-    src = ctx.source_lki if ctx.source_lki is not None else game.state.obj(ctx.source)
-    if ctx.source_lki is None and src.zone != "battlefield":
-        raise Unsupported(f"the counters on {src.name} as it last existed are not known to the engine")
-    n = src.counter(e.arg("counter"))
-    words = e.arg("token")
-    kind = token_kind(words)
-    if n == 0:
-        return [game.log(("608.2h", "122.2"), f"{src.name} had no {e.arg('counter')} counters as it last existed "
-                                              f"on the battlefield: no token is created")]
-    game = game.log("608.2h", f"{src.name} had {n} {e.arg('counter')} counter(s) as it last existed on the "
-                              f"battlefield: {n} token(s)")
-    for _ in range(n):
-        game = create_token(game, kind, ctx.controller, "111.1")
-    return [game]
 
 
 def _pump(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -177,5 +157,4 @@ PERFORMERS: dict[str, Performer] = {
     "its_controller_gains_life_equal_to_power": _controller_gains_power,
     "return_exiled": _return_exiled,
     "drain": _drain,
-    "create_token_per_counter": _tokens_per_counter,
 }

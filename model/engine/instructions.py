@@ -29,7 +29,7 @@ from mtgjudge.model.vocab.phrases import parse_nps
 from mtgjudge.model.vocab.words import EFFECT_WORDS
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, target_permanent, the_target, unaffected
 from mtgjudge.model.engine.kernel.damage import deal_damage
-from mtgjudge.model.engine.kernel.objects import add_pt_change, create_token, token_kind
+from mtgjudge.model.engine.kernel.objects import add_pt_change
 from mtgjudge.model.engine.kernel.players import change_life, discard_one
 
 Ctx = Ctx
@@ -135,12 +135,6 @@ def _damage_each(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return branches
 
 
-def _create_tokens(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """111.1, 111.4: N tokens of the defined kind whose characteristics the words give (else unsupported)."""
-    kind = token_kind(e.arg("token"))
-    for _ in range(e.arg("n", 1)):
-        game = create_token(game, kind, ctx.controller, "111.1")
-    return [game]
 
 
 def _from_graveyard(to: str):
@@ -209,7 +203,6 @@ PERFORMERS: dict[str, Performer] = {
     "regrow": _from_graveyard("hand"),
     "reanimate": _from_graveyard("battlefield"),
     "discard": _discard,
-    "create_tokens": _create_tokens,
     "tap_all": _tap_all(untap=False),
     "untap_all": _tap_all(untap=True),
     "gain_life_per": _gain_life_per,

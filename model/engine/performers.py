@@ -24,7 +24,7 @@ from mtgjudge.model.words.players import perform as players
 from mtgjudge.model.words.prevention import perform as prevent
 from mtgjudge.model.words.references import perform as refs
 from mtgjudge.model.words.shields import perform as shield_effects
-from mtgjudge.model.words.tokens import perform as token_groups
+from mtgjudge.model.words.tokens import perform as tokens
 from mtgjudge.model.words.turns import perform as turn_effects
 from mtgjudge.model.words.until import perform as until
 from mtgjudge.model.engine.kernel.context import Performer
@@ -41,7 +41,7 @@ from mtgjudge.model.words.renown import perform as renown
 #: The modules that perform words, each with its ``PERFORMERS``: one line each.
 _MODULES = (
     basics, instructions, until, damage, library, players, hands, permanents, prevent, counted, delayed,
-    shield_effects, refs, etb, turn_effects, token_groups, choose, conditions, control,
+    shield_effects, refs, etb, turn_effects, tokens, choose, conditions, control,
     proliferate, attach, cycling, becomes, counters, removal, persist, evolve, renown,
 )
 

@@ -57,7 +57,8 @@ from mtgjudge.model.words.counts.read import counted_word
 from mtgjudge.model.words.damage.read import damage_compound_sentence, unpreventable_after
 from mtgjudge.model.words.delayed.read import delayed_paragraph, delayed_word, leading, player_cant_word, skip_untap_word
 from mtgjudge.model.oracle.targets import find_targets
-from mtgjudge.model.words.tokens.read import token_sentence, group_after, split_joined
+from mtgjudge.model.words.tokens import read as tokens_sentences
+from mtgjudge.model.words.tokens.read import token_sentence, token_with_quote, group_after, split_joined
 from mtgjudge.model.oracle.whole import unread_part
 from mtgjudge.model.words.until.read import until_word
 from mtgjudge.model.words.becomes.read import becomes_static, becomes_word, join_still
@@ -183,24 +184,7 @@ def sentences(text: str) -> list[str]:
         out.append(text[start:].strip())
     # hands: a tutor's two sentences read as one; "Look at the top N cards of your library, then put ..." as two;
     # 205.1b: "It's still a land." with the sentence before it, which it completes (``words.becomes.read``)
-    return split_then(search_then_top(join_still(_token_with_quote(out))))
-
-
-_CREATES = patterns.compile(r"^(?:you )?create .+ tokens?\.$", re.I)
-_HAS_QUOTE = patterns.compile(r'^(?:it has|they have) ("[^"]+")\.?$', re.I)
-
-
-def _token_with_quote(parts: list[str]) -> list[str]:
-    """111.3: "Create a 1/1 ... token. It has "[ability]"." describes one token: the two sentences are read as
-    one, "Create a 1/1 ... token with "[ability]".", where the first says nothing of abilities ("with")."""
-    out: list[str] = []
-    for s in parts:
-        m = _HAS_QUOTE.match(s)
-        if m and out and _CREATES.match(out[-1]) and " with " not in out[-1]:
-            out[-1] = out[-1][:-1] + f" with {m.group(1)}."
-            continue
-        out.append(s)
-    return out
+    return split_then(search_then_top(join_still(token_with_quote(out))))
 
 
 def _other(text: str) -> Effect:
@@ -234,8 +218,6 @@ _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_
     (patterns.compile(r"^Transform ~\.$", re.I), "transform", ()),                                        # 701.27a
     (patterns.compile(r"^Return the exiled card to the battlefield under its owner's control\.$", re.I),
      "return_exiled", ()),                                                                            # 607.2a
-    (patterns.compile(r"^Create an? (\d+/\d+ [^.]+? token(?: with [a-z ]+)?) for each (\+1/\+1) counter on ~\.$", re.I),
-     "create_token_per_counter", ("token", "counter")),                                               # 111.1, 608.2h
     # The effects real spells use most (counted over the Oracle store), read whole like the above.
     (patterns.compile(r"^(?:All (creatures)|(creatures you control)) get ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I),
      "pump_all", ("affects", "affects", "power", "toughness")),                                       # 613.4c, 611.2c
@@ -246,8 +228,9 @@ _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_
     (patterns.compile(rf"^~ deals {_NUM} damage to each ([a-z -]+?) and (each player)\.$", re.I), "damage_each",
      ("n", "affects", "players")),                                                                   # 120.3
     (patterns.compile(rf"^~ deals {_NUM} damage to each ([a-z -]+?)\.$", re.I), "damage_each", ("n", "affects")),  # 120.3
-    (patterns.compile(rf"^Create {_NUM} (\d+/\d+ [^.]+? tokens?(?: with [a-z ]+)?)\.$", re.I), "create_tokens",
-     ("n", "token")),                                                                                # 111.1
+    # tokens: "Create two 1/1 ... tokens.", "... for each +1/+1 counter on ~." (no sentence matches both, nor
+    # any pattern between here and where the second stood, after "Return the exiled card ...")
+) + tokens_sentences.sentence_patterns(_NUM) + (
     *removal_sentences.edict_patterns(),                                                    # 701.21a
     (patterns.compile(r"^Counter (target [a-z ]+ spell)\.$", re.I), "counter_spell", ("target",)),          # 701.6a
     (patterns.compile(r"^Return ((?:up to (?:one|two|three|four|five) |two |three )?target (?:[a-z ]+ )?cards? from your "
@@ -262,11 +245,13 @@ _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_
     (patterns.compile(rf"^Tap {_TGT}\.$", re.I), "tap_target", ("target",)),         # 701.26a
     (patterns.compile(rf"^Untap {_TGT}\.$", re.I), "untap_target", ("target",)),     # 701.26b
 ) + damage_sentences.sentence_patterns(_NUM, _TGT) + etb_sentences.sentence_patterns(_NUM, _TGT) \
+    + tokens_sentences.player_sentence_patterns(_NUM) \
     + removal_sentences.sentence_patterns(_NUM, _TGT) + turn_sentences.sentence_patterns(_NUM) \
     + proliferate.sentence_patterns() + counters_read.sentence_patterns(_NUM, _TGT)
 #: The zone a word's target is in, where it is not the battlefield (the engine performs the word only there).
 _TARGET_ZONE = {"counter_spell": "stack", "counter_unless_pays": "stack", "regrow": "graveyard", "reanimate": "graveyard", "discard": None}
 _TARGET_ZONE.update(etb_sentences.TARGET_ZONES)
+_TARGET_ZONE.update(tokens_sentences.TARGET_ZONES)
 _TARGET_ZONE.update(turn_sentences.TARGET_ZONES)
 _TARGET_ZONE.update(removal_sentences.TARGET_ZONES)
 
@@ -399,7 +384,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
         except DefinitionError:
             pass
         word = prevent_sentence(sentence) or perm_sentence(sentence) \
-            or token_sentence(sentence)   # 615 shields; permanents entering, tokens; X and tapped tokens (gains)
+            or token_sentence(sentence)   # 615 shields; permanents entering; tokens (quoted, predefined, X, tapped)
         if word is not None:
             return word
         return counted_word(sentence, found, lambda s: effect_word(s, (), earlier))   # counts

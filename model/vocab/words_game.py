@@ -130,14 +130,6 @@ def _target_words(phrase: str) -> str:
     return phrase if phrase == "any target" or re.search(r"\btargets?\b", phrase) else f"target {phrase}"
 
 
-def _tokens(token: str, n: int) -> str:
-    """"1/1 white Soldier creature token with flying" for n of them: "tokens with flying"."""
-    if n <= 1:
-        return token
-    head, sep, rest = token.partition(" token")
-    return f"{head} tokens{rest}" if sep else token + "s"
-
-
 def _r_additional_land_plays(s: StaticEffect) -> str:
     n = s.arg("n")
     return f"You may play {'an additional land' if n == 1 else count_word(n) + ' additional lands'} on each of your turns"
@@ -225,10 +217,6 @@ WORDS = (
     # linked ability of the same object exiled (Oblivion Ring's two abilities).
     Word("return_exiled", "effect", {}, lambda a: "Return the exiled card to the battlefield under its owner's control",
          frozenset({Scope.ENTERS}), ENGINE),
-    # 111.1, 608.2h: "Create a 1/1 colorless Thopter artifact creature token with flying for each +1/+1 counter
-    # on this": ``token`` the token's description, ``counter`` the kind counted on the source as it last existed.
-    Word("create_token_per_counter", "effect", {"token": str, "counter": str},
-         lambda a: f"Create a {a['token']} for each {a['counter']} counter on this", frozenset({Scope.ENTERS}), ENGINE),
     # 701.26a-b: "Tap target creature", "Untap target land".
     Word("untap_target", "effect", {"target": str}, lambda a: f"Untap {_target_words(a.get('target', 'permanent'))}",
          frozenset({Scope.UNTAP}), ENGINE, _v_target),
@@ -254,10 +242,6 @@ WORDS = (
     Word("damage_each", "effect", {"n": int, "affects": str, "players": bool}, lambda a: f"This deals {a['n']} damage "
          f"to each {a['affects']}" + (" and each player" if a.get("players") else ""),
          frozenset({Scope.LIFE, Scope.DIES}), ENGINE, _v_n),
-    # 111.1: "Create two 1/1 white Soldier creature tokens": ``token`` one token's description.
-    Word("create_tokens", "effect", {"n": int, "token": str},
-         lambda a: f"Create {count_word(a.get('n', 1))} {_tokens(a['token'], a.get('n', 1))}",
-         frozenset({Scope.ENTERS}), ENGINE, _v_n),
     # 400.6: "Return target creature card from your graveyard to your hand / to the battlefield".
     Word("regrow", "effect", {"target": str}, lambda a: f"Return {_target_words(a['target'])} to your hand", frozenset(),
          ENGINE, _v_target),

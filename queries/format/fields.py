@@ -141,7 +141,7 @@ class QuestionValidator:
     objects: dict[str, GameObject] = field(default_factory=dict)
     by_name: dict[str, list[str]] = field(default_factory=dict)
     #: the names of the cards the state lists: a token kind not defined otherwise may be one that an effect of
-    #: theirs creates under a name of its own (111.4, ``engine.tokens.named_token``)
+    #: theirs creates under a name of its own (111.4, ``words.tokens.describe.named_token``)
     card_names: tuple[str, ...] = ()
 
     def fail(self, key: str | None, line: int | None, message: str) -> NoReturn:
@@ -288,7 +288,7 @@ class QuestionValidator:
         if known_name(name):
             return True
         db = card_db()
-        from mtgjudge.model.engine.tokens import named_token   # the engine's, only for a name no card has
+        from mtgjudge.model.words.tokens.describe import named_token   # the engine's, only for a name no card has
 
         return named_token(name, [f[0] for f in map(db.find, self.card_names) if f is not None]) is not None
 

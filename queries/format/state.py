@@ -70,7 +70,7 @@ def _lookup_card(d: QuestionValidator, name: Any, path: str, line: int | None, t
     if printed:
         return CardDef(faces=(Face(name=printed),), modelled=False), 0
     if token:
-        from mtgjudge.model.engine.tokens import named_token   # the engine's, only for a token no card defines
+        from mtgjudge.model.words.tokens.describe import named_token   # the engine's, only for a token no card defines
 
         named = named_token(name, [f[0] for f in map(db.find, d.card_names) if f is not None])
         if named is not None:

@@ -10,7 +10,6 @@ from mtgjudge.model.objects import CardDef, GameObject
 from mtgjudge.model.state import Duration, Lasting, PTChange
 from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.engine import zones
-from mtgjudge.model.engine.tokens import token_card
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_by_last_counter
 from mtgjudge.model.words.sagas.perform import lore_put
@@ -33,7 +32,7 @@ def create_token(game: Game, kind: str | CardDef, controller: str, rule, tapped:
             raise Unsupported(f"the token kind {kind!r} has no definition")
         card, face = found
     subtypes = " ".join(card.faces[face].subtypes)
-    # 111.4: its name is its subtypes plus "Token", unless the effect names it ("named Wood", engine.tokens)
+    # 111.4: its name is its subtypes plus "Token", unless the effect names it ("named Wood", words.tokens.describe)
     own_name = card.faces[face].name if card.faces[face].name != subtypes else ""
     name = own_name or subtypes + " Token"
     guard_scope(game.state, "enters", f"a {name} enters the battlefield")
@@ -46,11 +45,6 @@ def create_token(game: Game, kind: str | CardDef, controller: str, rule, tapped:
     why = "the name the effect gives it" if own_name else "its name is its subtypes plus Token"
     game = zones.create_object(game, o).log(rule, f"{controller} creates a {name} ({oid}) (111.4: {why})")
     return after_moves(game, [(game.state.obj(oid), "none", "battlefield")], "a token is created")
-
-
-def token_kind(words: str) -> CardDef:
-    """The token the words describe (111.3, 111.4; ``tokens.token_card``), or unsupported naming them."""
-    return token_card(words)
 
 
 def add_pt_change(game: Game, target: str, p: int, t: int, source: str) -> Game:

@@ -56,6 +56,8 @@ def _made_before(earlier: Sequence[Effect | None], many: bool) -> bool:
     """"Exile it" / "Sacrifice those tokens": the tokens the first and only instruction before created."""
     if len(earlier) != 1 or earlier[0] is None or earlier[0].kind != "create_tokens":
         return False
+    if any(earlier[0].arg(k) for k in ("x", "tapped", "predefined")) or "X/X" in earlier[0].arg("token"):
+        return False            # read only after a stated number of tokens of stated words, untapped
     n = earlier[0].arg("n")
     return many or n == 1
 

@@ -1,5 +1,5 @@
 """The performers of a permanent's own triggers, listed in ``engine.performers``: the intervening "if" marker (603.4, ``intervening``), "~ fights target creature" (701.14), counters
-on each permanent of a kind (122.1), tokens a target player creates (111.2) and "Untap up to N lands" (701.26b)."""
+on each permanent of a kind (122.1) and "Untap up to N lands" (701.26b)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -14,8 +14,8 @@ from mtgjudge.model.engine.settle import source_on_battlefield
 from mtgjudge.model.errors import SearchBound
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
-from mtgjudge.model.engine.kernel.context import Ctx, Performer, the_target, unaffected
-from mtgjudge.model.engine.kernel.objects import add_counters, create_token, token_kind
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.objects import add_counters
 
 
 def _fight_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -39,17 +39,6 @@ def _counters_each(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [game]
 
 
-def _player_creates_tokens(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """111.2: the target player creates the tokens: they come under that player's control (an illegal target
-    now gets none, 608.2b; a player who left the game is no legal target, 800.4a)."""
-    skip = unaffected(game, ctx)
-    if skip is not None:
-        return [skip]
-    kind = token_kind(e.arg("token"))
-    target = the_target(e, ctx, "targets", who="the player")
-    for _ in range(e.arg("n", 1)):
-        game = create_token(game, kind, target, "111.2")
-    return [game]
 
 
 def _untap_up_to(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -82,6 +71,5 @@ PERFORMERS: dict[str, Performer] = {
     "intervening_if": intervening.marker,
     "fight_self": _fight_self,
     "counters_each": _counters_each,
-    "player_creates_tokens": _player_creates_tokens,
     "untap_up_to": _untap_up_to,
 }

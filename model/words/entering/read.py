@@ -37,17 +37,14 @@ def have_instruction(rest: str) -> str | None:
 def sentence_patterns(num: str, tgt: str) -> tuple:
     """(pattern, word, argument keys) for ``lines.effect_word``, given its number and target expressions:
     "~ fights target creature you don't control" (701.14a: the permanent itself and the target fight); "Put a
-    +1/+1 counter on each creature you control" (122.1, 611.2c: the permanents named as it resolves); "Target
-    opponent creates N tokens" (111.2)."""
+    +1/+1 counter on each creature you control" (122.1, 611.2c: the permanents named as it resolves); the
+    exiling of a player's graveyard (406.2)."""
     return (
         (patterns.compile(rf"^~ fights {tgt}\.$", re.I), "fight_self", ("target",)),                        # 701.14a
         (patterns.compile(rf"^Put {num} ([+-]1/[+-]1) counters? on each ([a-z -]+?)\.$", re.I), "counters_each",
          ("n", "kind", "affects")),                                                                 # 122.1
-        # 111.2: "Target opponent creates three 1/1 ... tokens": the tokens are that player's
-        (patterns.compile(rf"^(target (?:player|opponent)) creates {num} (\d+/\d+ [^.]+? tokens?(?: with [a-z ]+)?)\.$",
-                    re.I), "player_creates_tokens", ("target", "n", "token")),
     )
 
 
 #: The zone of a word's target where it is not the battlefield (``lines.effect_word``): None, a player.
-TARGET_ZONES = {"player_creates_tokens": None}
+TARGET_ZONES: dict[str, str | None] = {}

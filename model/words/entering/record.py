@@ -1,5 +1,5 @@
 """Words of a permanent's own triggers and entering: the intervening "if" clause (603.4), fighting (701.14a),
-counters on each permanent of a kind (122.1), tokens a target player creates (111.2), untapping
+counters on each permanent of a kind (122.1), untapping
 up to N lands (701.26b) and Tribute (702.104)."""
 from __future__ import annotations
 
@@ -26,10 +26,6 @@ WORDS: tuple[Word, ...] = (
     Word("counters_each", "effect", {"n": int, "kind": str, "affects": str},
          lambda a: f"Put {count_word(a['n'])} {a['kind']} counter{'s' if a['n'] != 1 else ''} on each {a['affects']}",
          frozenset({Scope.POWER_TOUGHNESS, Scope.DIES}), ENGINE),
-    # 111.2: "Target opponent creates three 2/2 white Knight creature tokens with first strike": that player's.
-    Word("player_creates_tokens", "effect", {"target": str, "n": int, "token": str},
-         lambda a: f"Target {a['target']} creates {count_word(a['n'])} "
-                   f"{a['token'] if a['n'] == 1 else a['token'].replace(' token', ' tokens', 1)}", frozenset(), ENGINE),
 )
 
 

@@ -1,4 +1,4 @@
-"""Instructions about permanents of a kind (permanents entering, tokens and triggers), listed in
+"""Instructions about permanents of a kind (permanents entering and triggers), listed in
 ``engine.performers``. Their sentences are read by the grammar's "perm"
 section (``phrases.lark``) into the words of ``words/permanents/record.py``."""
 from __future__ import annotations
@@ -11,7 +11,6 @@ from mtgjudge.model.engine import instructions
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.words.removal.perform import remove, remove_all
 from mtgjudge.model.engine.sba import toughness
-from mtgjudge.model.engine.tokens import token_card
 from mtgjudge.model.engine.triggers import apnap
 
 from mtgjudge.model.engine.settle import source_on_battlefield
@@ -26,7 +25,7 @@ from mtgjudge.model.vocab import phrases
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import CostPart, Effect
 from mtgjudge.model.engine.kernel.context import Ctx, Performer
-from mtgjudge.model.engine.kernel.objects import add_counters, create_token
+from mtgjudge.model.engine.kernel.objects import add_counters
 from mtgjudge.model.engine.kernel.players import discard_one
 
 
@@ -199,19 +198,7 @@ def _bolster(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return merge([add_counters(game, oid, "+1/+1", e.arg("n")).choose(f"bolster {oid}") for oid in tied])
 
 
-#: 111.10f: the predefined Clue token, in the words an effect would describe it with (111.3).
-CLUE = 'colorless Clue artifact token with "{2}, Sacrifice ~: Draw a card."'
-
-
-def _investigate(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """701.16a: "Investigate" means "Create a Clue token" (111.10f: a colorless Clue artifact token with
-    "{2}, Sacrifice this token: Draw a card.")."""
-    return [create_token(game.log("701.16a", f"{ctx.controller} investigates"), token_card(CLUE),
-                                 ctx.controller, ("701.16a", "111.10f"))]
-
-
 PERFORMERS: dict[str, Performer] = {
-    "investigate": _investigate,
     "bolster": _bolster,
     "sacrifice_unless": _sacrifice_unless,
     "tap_enchanted": _tap_enchanted,

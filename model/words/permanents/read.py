@@ -1,4 +1,4 @@
-"""Effect sentences of permanents (permanents entering, tokens and triggers) that name a kind
+"""Effect sentences of permanents (permanents entering and triggers) that name a kind
 of permanent in the middle ("Return a land you control to its owner's hand.", "Each opponent sacrifices a
 creature."): the sentence's frame is fixed, and the noun phrase is read by the phrase grammar (``target_np``),
 which must read it whole. Sentences without a noun phrase are the grammar's ``perm_effect`` alone."""
@@ -17,10 +17,6 @@ _NP = r"(?:an? |(?=another ))(?P<np>[A-Za-z' -]+?)"
 FRAMES: tuple[tuple[patterns.Pattern, str, dict], ...] = (
     # 400.6, 608.2c: the controller chooses one of their permanents as the ability resolves.
     (patterns.compile(rf"^return {_NP} to its owner's hand\.?$", re.I), "return_own", {}),
-    # 111.1, 111.3: "Create two 1/1 colorless Eldrazi Spawn creature tokens with "Sacrifice ~: Add {C}."" (a
-    # quoted ability: ``engine.tokens`` builds the token only where the compiler reads it).
-    (patterns.compile(r'^(?:you )?create (?P<n>an?|one|two|three|four|five|\d+) (?P<token>[^"]+? tokens?) with '
-                r'(?P<quote>"[^"]+")\.?$', re.I), "create_tokens", {}),
     # 701.21a: "sacrifice a creature": one the player controls, of their choice.
     (patterns.compile(rf"^sacrifice {_NP}\.?$", re.I), "sacrifice_own", {}),
     # 701.21a, 101.4: each player (or opponent), in APNAP order, chooses one; all are sacrificed at once.
@@ -117,12 +113,6 @@ def perm_sentence(sentence: str) -> Effect | None:
         m = pattern.match(s)
         if m is None:
             continue
-        if kind == "create_tokens":
-            token = re.sub(r"\btokens\b", "token", m.group("token")) + " with " + m.group("quote")
-            try:
-                return parse_effect({kind: {"n": phrases.number_word(m.group("n")), "token": token}})
-            except DefinitionError:
-                return None
         np = m.group("np")        # mid-sentence: its capitals are subtypes ("a Forest")
         if not _kinds(np):
             return None

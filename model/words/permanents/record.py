@@ -1,4 +1,4 @@
-"""Words of permanents (permanents entering, tokens and triggers): effects read by the
+"""Words of permanents (permanents entering and triggers): effects read by the
 grammar's section of that name (``phrases.lark``) and performed by ``model/words/permanents/perform.py``."""
 from __future__ import annotations
 
@@ -30,8 +30,6 @@ WORDS: tuple[Word, ...] = (
     # 701.21a, 101.4: "Each opponent sacrifices a creature" (``who``: player or opponent).
     Word("sacrifice_each", "effect", {"affects": str, "who": str},
          lambda a: f"Each {a['who']} sacrifices a {a['affects']}", frozenset({Scope.DIES}), ENGINE),
-    # 701.16a: "Investigate": create a Clue token (111.10f).
-    Word("investigate", "effect", {}, lambda a: "Investigate", frozenset({Scope.ENTERS}), ENGINE),
     # 701.39a: "Bolster N".
     Word("bolster", "effect", {"n": int}, lambda a: f"Bolster {a['n']}", frozenset({Scope.POWER_TOUGHNESS}), ENGINE),
     # 118.12a: "Sacrifice it unless you [cost]": ``action`` pay (``mana``, ``life`` or both, through the payment

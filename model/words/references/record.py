@@ -86,7 +86,7 @@ def _v_target(a: dict) -> None:
 
 
 #: What "Its controller" may do (608.2h): instructions with no target whose only player is "you", and no X.
-CONTROLLER_DOES = ("create_tokens", "create_tokens_more", "gain_life", "lose_life", "draw", "investigate")
+CONTROLLER_DOES = ("create_tokens", "gain_life", "lose_life", "draw", "investigate")
 
 WORDS = (
     # 608.2c, 608.2h: "If it's <quality>, <instruction>" (the object the instruction before acted on).

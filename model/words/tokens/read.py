@@ -1,8 +1,12 @@
-"""Reading the sentences of tokens counted by X and tapped tokens
-("Create X 1/1 green Saproling creature tokens.", "Create an X/X green Ooze creature token, where X is the number
-of cards in your hand.", "Create thirteen tapped 2/2 black Zombie creature tokens."). The frame is the phrase
-grammar's ``tokens_create``; the token's words are read by the one token reader when it is created
-(``engine.tokens``: 111.3); a count after "where X is" by ``rules.counts`` (107.3c)."""
+"""Reading the sentences of tokens (111): "Create two 1/1 white Soldier creature tokens." and "Create a 1/1 ...
+token for each +1/+1 counter on ~." (``sentence_patterns``, in ``lines.effect_word``'s table), "Target opponent
+creates ..." (111.2, ``player_sentence_patterns``), a token with a quoted ability (111.3, ``token_with_quote``
+joins "It has "..."" to it), X tokens and tapped tokens ("Create X 1/1 green Saproling creature tokens.", "Create
+an X/X green Ooze creature token, where X is the number of cards in your hand.", "Create thirteen tapped 2/2 black
+Zombie creature tokens.") and predefined tokens by name ("Create a Treasure token.", 111.10): ``token_sentence``.
+The frame of X and tapped tokens is the phrase grammar's ``tokens_create``; the token's words are read by the one
+token reader when it is created (``words.tokens.describe``: 111.3); a count after "where X is" by ``rules.counts``
+(107.3c). Also here for now: "those creatures" after a group (608.2c) and two instructions joined by "and"."""
 from __future__ import annotations
 
 import re
@@ -17,6 +21,62 @@ from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
 from mtgjudge.model.words.tokens.record import PREDEFINED
 
+def sentence_patterns(num: str) -> tuple:
+    """(pattern, word, argument keys) for ``lines.effect_word``, given its number expression: "Create a 1/1
+    colorless Thopter artifact creature token with flying for each +1/+1 counter on ~." (111.1, 608.2h), "Create
+    two 1/1 white Soldier creature tokens." (111.1)."""
+    return (
+        (patterns.compile(r"^Create an? (\d+/\d+ [^.]+? token(?: with [a-z ]+)?) for each (\+1/\+1) counter on ~\.$",
+                          re.I), "create_token_per_counter", ("token", "counter")),                # 111.1, 608.2h
+        (patterns.compile(rf"^Create {num} (\d+/\d+ [^.]+? tokens?(?: with [a-z ]+)?)\.$", re.I), "create_tokens",
+         ("n", "token")),                                                                            # 111.1
+    )
+
+
+def player_sentence_patterns(num: str) -> tuple:
+    """(pattern, word, argument keys) for ``lines.effect_word``: "Target opponent creates three 1/1 ... tokens"
+    (111.2: the tokens are that player's)."""
+    return (
+        (patterns.compile(rf"^(target (?:player|opponent)) creates {num} (\d+/\d+ [^.]+? tokens?(?: with [a-z ]+)?)\.$",
+                          re.I), "player_creates_tokens", ("target", "n", "token")),
+    )
+
+
+#: The zone of a word's target where it is not the battlefield (``lines.effect_word``): None, a player.
+TARGET_ZONES = {"player_creates_tokens": None}
+
+_CREATES = patterns.compile(r"^(?:you )?create .+ tokens?\.$", re.I)
+_HAS_QUOTE = patterns.compile(r'^(?:it has|they have) ("[^"]+")\.?$', re.I)
+
+
+def token_with_quote(parts: list[str]) -> list[str]:
+    """111.3: "Create a 1/1 ... token. It has "[ability]"." describes one token: the two sentences are read as
+    one, "Create a 1/1 ... token with "[ability]".", where the first says nothing of abilities ("with")."""
+    out: list[str] = []
+    for s in parts:
+        m = _HAS_QUOTE.match(s)
+        if m and out and _CREATES.match(out[-1]) and " with " not in out[-1]:
+            out[-1] = out[-1][:-1] + f" with {m.group(1)}."
+            continue
+        out.append(s)
+    return out
+
+
+#: 111.1, 111.3: "Create two 1/1 colorless Eldrazi Spawn creature tokens with "Sacrifice ~: Add {C}."" (a quoted
+#: ability: ``words.tokens.describe`` builds the token only where the compiler reads it).
+_QUOTED = patterns.compile(r'^(?:you )?create (?P<n>an?|one|two|three|four|five|\d+) (?P<token>[^"]+? tokens?) with '
+                           r'(?P<quote>"[^"]+")\.?$', re.I)
+
+
+def _quoted(m: re.Match) -> Effect | None:
+    """The ``create_tokens`` word of a token with a quoted ability (``_QUOTED``), or None."""
+    token = re.sub(r"\btokens\b", "token", m.group("token")) + " with " + m.group("quote")
+    try:
+        return parse_effect({"create_tokens": {"n": phrases.number_word(m.group("n")), "token": token}})
+    except DefinitionError:
+        return None
+
+
 #: "Create a Treasure token.", "Create two tapped Food tokens." (111.10: a predefined token, by its name).
 _PREDEFINED = patterns.compile(r"^[Cc]reate (?P<n>an?|one|two|three|four|five|six|seven|eight|nine|ten|\d+) "
                                r"(?P<tapped>tapped )?(?P<name>[A-Z][a-z]+) tokens?\.$")
@@ -25,11 +85,15 @@ _WHERE_X = patterns.compile(r"^(?P<rest>.+?), where X is (?P<count>[^,]+?)\.?$",
 
 
 def token_sentence(sentence: str, found: tuple[str, ...] = ()) -> Effect | None:
-    """The word of a sentence of this family, or None if the grammar does not read it whole. Plain "Create two
-    1/1 ... tokens." is the word ``create_tokens`` (``oracle.lines``): this reads only X or "tapped"."""
+    """The word of a sentence of this family, or None if the grammar does not read it whole: a token with a quoted
+    ability, a predefined token, X tokens or tapped tokens. Plain "Create two 1/1 ... tokens." is read by
+    ``sentence_patterns`` (in ``oracle.lines``' table), before this."""
     if found:
         return None
     s = sentence.strip()
+    quoted = _QUOTED.match(s)
+    if quoted is not None:
+        return _quoted(quoted)
     predefined = _PREDEFINED.match(s)
     if predefined is not None:
         return _predefined(predefined)
@@ -60,7 +124,7 @@ def token_sentence(sentence: str, found: tuple[str, ...] = ()) -> Effect | None:
     if r["tapped"]:
         args["tapped"] = True
     try:
-        return parse_effect({"create_tokens_more": args})
+        return parse_effect({"create_tokens": args})
     except DefinitionError:
         return None
 
@@ -79,7 +143,7 @@ def _predefined(m: re.Match) -> Effect | None:
     if m.group("tapped"):
         args["tapped"] = True
     try:
-        return parse_effect({"create_tokens_more": args})
+        return parse_effect({"create_tokens": args})
     except DefinitionError:
         return None
 

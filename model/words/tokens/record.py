@@ -1,5 +1,9 @@
-"""Words of tokens counted by X and tapped tokens. Read by the grammar's
-section of that name (``phrases.lark``) through ``words.tokens.read``, performed by ``words.tokens.perform``."""
+"""Words of tokens (111): creating tokens an effect describes (111.1, 111.3), N of them or X (107.3a), tapped
+(110.5b) or predefined by name (111.10), one for each counter (608.2h), created by a target player (111.2), and
+investigating (701.16a: a Clue, 111.10f). Read by ``words.tokens.read`` (and the grammar's sections
+``tokens_create`` and ``perm_effect``, ``phrases.lark``), performed by ``words.tokens.perform``; the token the
+words describe is built by ``words.tokens.describe``. Also here for now: "those creatures" after a group and
+"tap that creature" (608.2c), read with the tokens' sentences."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
@@ -17,10 +21,25 @@ def _v_those(a: dict) -> None:
                               "group, 608.2c)")
 
 
+def _v_n(a: dict) -> None:
+    if "n" in a and a["n"] < 1:
+        raise DefinitionError(f"n must be 1 or more, not {a['n']}")
+
+
+def _tokens(token: str, n: int) -> str:
+    """"1/1 white Soldier creature token with flying" for n of them: "tokens with flying"."""
+    if n <= 1:
+        return token
+    head, sep, rest = token.partition(" token")
+    return f"{head} tokens{rest}" if sep else token + "s"
+
+
 def _v_create(a: dict) -> dict:
+    """``n`` (1 if not given) or ``x``, not both; "where X is" only with an X; a predefined token's words are its."""
+    _v_n(a)
     _v_predefined(a)
-    if bool(a.get("x")) == ("n" in a):
-        raise DefinitionError("needs exactly one of n (a number) and x (X tokens)")
+    if a.get("x") and "n" in a:
+        raise DefinitionError("needs one of n (a number) and x (X tokens), not both")
     uses_x = bool(a.get("x")) or "X/X" in a.get("token", "")
     if a.get("x_count") and not uses_x:
         raise DefinitionError("'where X is' with no X")
@@ -56,7 +75,7 @@ def _r_create(a: dict) -> str:
         return (f"Create {count_word(n)}" + (" tapped" if a.get("tapped") else "")
                 + f" {a['predefined']} token{'s' if n != 1 else ''}")
     return ("Create " + ("X" if a.get("x") else count_word(n)) + (" tapped" if a.get("tapped") else "")
-            + f" {a['token'] if a.get('n') == 1 else a['token'].replace(' token', ' tokens', 1)}"
+            + f" {_tokens(a['token'], 2 if a.get('x') else n)}"
             + (f", where X is {a['x_count']}" if a.get("x_count") else ""))
 
 
@@ -69,14 +88,25 @@ def _v_predefined(a: dict) -> None:
 
 
 WORDS: tuple[Word, ...] = (
-    # 111.1, 107.3a: "Create X 1/1 green Saproling creature tokens.", "Create an X/X green Ooze creature token.",
-    # "Create thirteen tapped 2/2 black Zombie creature tokens." ``n`` a number of tokens or ``x`` (X of them);
-    # ``token`` one token's words ("X/X" where its power and toughness are X); ``tapped``: they enter tapped;
-    # ``x_count``: "..., where X is <count>" (107.3c, read as it resolves, 608.2h), else X of the spell's cast.
-    # ``predefined``: the token is one of 111.10's, named ("Create a Treasure token"), ``token`` its words.
-    Word("create_tokens_more", "effect", {"n": int, "x": bool, "token": str, "tapped": bool, "x_count": str,
-                                          "predefined": str},
+    # 111.1: "Create two 1/1 white Soldier creature tokens": ``token`` one token's description (111.3), ``n`` how
+    # many (1 if not given) or ``x``: X of them (107.3a; "Create X 1/1 green Saproling creature tokens."); "X/X" in
+    # ``token`` where its power and toughness are X ("Create an X/X green Ooze creature token."); ``x_count``:
+    # "..., where X is <count>" (107.3c, counted as it resolves, 608.2h), else X is the spell's as it was cast;
+    # ``tapped``: they enter tapped (110.5b: "Create thirteen tapped 2/2 black Zombie creature tokens.");
+    # ``predefined``: the token is one of 111.10's, by name ("Create a Treasure token"), ``token`` its words.
+    Word("create_tokens", "effect", {"n": int, "x": bool, "token": str, "tapped": bool, "x_count": str,
+                                     "predefined": str},
          _r_create, frozenset({Scope.ENTERS}), ENGINE, validate=_v_create),
+    # 111.1, 608.2h: "Create a 1/1 colorless Thopter artifact creature token with flying for each +1/+1 counter
+    # on this": ``token`` the token's description, ``counter`` the kind counted on the source as it last existed.
+    Word("create_token_per_counter", "effect", {"token": str, "counter": str},
+         lambda a: f"Create a {a['token']} for each {a['counter']} counter on this", frozenset({Scope.ENTERS}), ENGINE),
+    # 111.2: "Target opponent creates three 2/2 white Knight creature tokens with first strike": that player's.
+    Word("player_creates_tokens", "effect", {"target": str, "n": int, "token": str},
+         lambda a: f"Target {a['target']} creates {count_word(a['n'])} "
+                   f"{a['token'] if a['n'] == 1 else a['token'].replace(' token', ' tokens', 1)}", frozenset(), ENGINE),
+    # 701.16a: "Investigate": create a Clue token (111.10f).
+    Word("investigate", "effect", {}, lambda a: "Investigate", frozenset({Scope.ENTERS}), ENGINE),
     # 608.2c: "Untap those creatures.", "They gain haste until end of turn." right after an instruction that acted
     # on the permanents a noun phrase names: ``again`` the sentence with that noun phrase written for the pronoun,
     # ``effect`` its word (read as the card is compiled), ``np`` the noun phrase.
