@@ -535,6 +535,6 @@ def test_declaring_no_attackers_reads_the_word_of_a_requirement_508_1d():
 def test_blocking_creatures_with_shadow_as_though(blocker, attacker, shadow, legal):
     st = _state(f"{{card: {attacker}, id: a, attacking: Bob}}", f"{{card: {blocker}, id: b}}", step="declare-attackers")
     if shadow:
-        from mtgjudge.model.state import PTChange
-        st = st.evolve(pt_changes=st.pt_changes + (PTChange("b", 0, 0, st.turn.number, "test", keywords=("Shadow",)),))
+        from mtgjudge.model.state import Duration, Lasting, PTChange
+        st = st.adding(Lasting(PTChange("b", 0, 0, "test", keywords=("Shadow",)), Duration("end_of_turn", st.turn.number)))
     assert (declare.block_restriction(st, "b", "a") is None) is legal

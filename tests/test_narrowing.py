@@ -339,7 +339,7 @@ def test_entering_lines_are_asked_as_it_enters_614_1c():
              "battlefield. If you don't, put it into its owner's graveyard.",
              "~ enters the battlefield tapped unless you control a frob.",
              "As ~ enters the battlefield, choose a frob.",
-             "If ~ was kicked, it enters the battlefield with a frob counter on it."]
+             "If ~ was kicked, it enters the battlefield with a frob counter and a blip counter on it."]
     for i, line in enumerate(lines):
         c = card(f"Frob Entrant {i}", "Creature — Beast", "{G}", line, "1/1")
         assert {Scope.ENTERS, Scope.ENTERS_ITSELF} & set(unmodelled(c).scope)     # (614.12: its own entering)
@@ -874,8 +874,8 @@ expect: no
 
 @matters("a raise joined to a combat rule")
 def test_a_raise_joined_to_a_combat_rule_is_asked_where_toughness_matters_613_4c():
-    rage = card("Frob Rage", "Enchantment — Aura", "{1}{R}", "Enchant creature\nEnchanted creature gets +2/+2 and "
-                "can't block.")
+    # (of the creature itself or the one an Aura enchants, the combat rule is read: tests/test_combat_declare.py)
+    rage = card("Frob Rage", "Enchantment", "{1}{R}", "Creatures you control get +2/+2 and can't block.")
     assert set(unmodelled(rage).scope) == {Scope.PT_RAISED, Scope.COMBAT}
     assert "Frob Rage" in _outcome_unsupported("""
 id: t
@@ -887,7 +887,7 @@ state:
       hand: [{card: Giant Growth, id: gg}]
       battlefield: [Forest]
     Bob:
-      battlefield: [{card: Grizzly Bears, id: gb, damage: 2}, {card: Frob Rage, attached_to: gb}]
+      battlefield: [{card: Grizzly Bears, id: gb, damage: 2}, {card: Frob Rage}]
 actions:
   - {cast: gg, targets: [gb]}
 expect: [{object: gb, zone: battlefield}]
