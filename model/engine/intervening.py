@@ -11,7 +11,8 @@ from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.words.conditions.read import read_condition
-from mtgjudge.model.rules import counts
+from mtgjudge.model.oracle.intervening import THIS_TURN
+from mtgjudge.model.rules import counts, this_turn
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Ability
@@ -45,7 +46,10 @@ def condition_holds(game: Game, condition: str, controller: str, source: str | N
         raise Unsupported(f"the condition 'if {condition}' ({rule}) is not one the engine reads") from None
     st = game.state
     guard_scope(st, "characteristics", f"the condition 'if {condition}' is checked ({rule})")
-    if what == "life":
+    if what.startswith(THIS_TURN):
+        # what happened this turn (raid, morbid, 702.54a): unsupported when the question did not state it
+        k = int(this_turn.happened(st, what[len(THIS_TURN):], controller, f"the condition 'if {condition}' ({rule})"))
+    elif what == "life":
         k = st.player(controller).life
     elif what.startswith("power "):
         least = int(what.split()[1])

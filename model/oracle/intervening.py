@@ -7,10 +7,13 @@ a count of ``rules.counts`` (one count concept) compared with a number:
 
 - "you control a / an / another X", "you control N or more X", "you control no X";
 - "you have no cards in hand", "you have N or fewer cards in hand", "you have N or more cards in hand";
-- "you have N or more X cards in your graveyard".
+- "you have N or more X cards in your graveyard";
+- what happened this turn (``rules.this_turn``): "you attacked (with a creature) this turn" (raid), "a creature
+  died this turn" (morbid), "an opponent was dealt damage this turn", "a permanent you controlled left the
+  battlefield this turn" (revolt): the fact, true (1) or not (0).
 
 The noun phrase itself is read by the phrase grammar (through ``rules.counts.parse``); any other condition
-("if it was kicked", "if you cast it from your hand", "if a creature died this turn") is left unread, so the
+("if it was kicked", "if you cast it from your hand", "if another creature died this turn") is left unread, so the
 ability stays unmodelled and an event that triggers it answers `unsupported`, naming it.
 """
 from __future__ import annotations
@@ -35,6 +38,17 @@ _GRAVE = patterns.compile(rf"^you have {_NUM} or more (.+ cards?) in your gravey
 _COUNTERS = patterns.compile(r"^(?:~ has (?P<n>an?) (?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counter on it|(?:~ has|there are) "
                              r"(?P<n2>two|three|four|five|six|seven|eight|nine|ten|\d+) or more "
                              r"(?P<kind2>[+-]\d+/[+-]\d+|[a-z]+) counters on (?:it|~))$", re.I)
+
+
+#: What happened this turn (``rules.this_turn``): the wording -> the fact ("this turn: <fact>", "==", 1).
+_THIS_TURN = (
+    (patterns.compile(r"^you attacked (?:with a creature )?this turn$", re.I), "attacked"),          # raid (508.6)
+    (patterns.compile(r"^a creature died this turn$", re.I), "died"),                                 # morbid (700.4)
+    (patterns.compile(r"^an opponent was dealt damage this turn$", re.I), "opponent_damaged"),        # 702.54a
+    (patterns.compile(r"^a permanent you controlled left the battlefield this turn$", re.I), "left"),  # revolt
+)
+#: The prefix of what a condition about the turn's history counts (``engine.intervening`` reads it).
+THIS_TURN = "this turn: "
 
 
 def read_condition(text: str) -> tuple[str, str, int]:
@@ -63,6 +77,9 @@ def read_condition(text: str) -> tuple[str, str, int]:
         phrase = f"{what} in your graveyard"
         counts.parse(phrase)
         return phrase, ">=", phrases.number_word(n)
+    for pattern, fact in _THIS_TURN:
+        if pattern.match(t):
+            return THIS_TURN + fact, "==", 1
     m = _COUNTERS.match(t)
     if m:       # 122.1: the counters of a kind on the object itself ("if ~ has a time counter on it")
         n, kind = (m.group("n") or m.group("n2")), (m.group("kind") or m.group("kind2"))

@@ -1,0 +1,57 @@
+"""What happened this turn, as a condition reads it: "if you attacked this turn" (raid), "if a creature died this
+turn" (morbid), "if an opponent was dealt damage this turn" (bloodthirst, 702.54a), "if a permanent you controlled
+left the battlefield this turn" (revolt), how many spells a player cast this turn (storm, 702.40a).
+
+The record is ``GameState.this_turn`` (``state.TurnHistory``), kept by the engine where each event happens. When the
+question did not state the turn's history (its state's ``this_turn:``) and the turn did not begin during its actions,
+what happened before the question is not known: a fact the actions made true is true (the record is a lower bound),
+and any other answer is unsupported, saying the question must state it. Nothing is assumed not to have happened."""
+from __future__ import annotations
+
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.state import GameState, TurnHistory
+
+#: The facts a condition asks about, each with how it is said of a player (``{p}``) in a message.
+FACTS = {
+    "attacked": "{p} attacked with a creature",
+    "died": "a creature died",
+    "opponent_damaged": "an opponent of {p} was dealt damage",
+    "left": "a permanent {p} controlled left the battlefield",
+}
+
+
+def _recorded(h: TurnHistory, fact: str, player: str, opponents: tuple[str, ...]) -> bool:
+    if fact == "attacked":
+        return player in h.attacked_with
+    if fact == "died":
+        return h.died > 0
+    if fact == "opponent_damaged":
+        return any(p in h.damaged for p in opponents)
+    if fact == "left":
+        return player in h.left
+    raise KeyError(fact)
+
+
+def unstated(fact_said: str, why: str) -> Unsupported:
+    """The answer when the turn's history before the question is needed and not stated."""
+    return Unsupported(f"{why}: whether {fact_said} this turn before the question's actions is not stated (say it "
+                       "in the state's this_turn:)")
+
+
+def happened(state: GameState, fact: str, player: str, why: str) -> bool:
+    """Did ``fact`` (one of ``FACTS``) happen this turn, said of ``player`` (the condition's "you")? Unsupported when
+    the record does not say it happened and the turn's history before the question is not known. ``why``: what asks
+    (the condition and its rule), for the message."""
+    h = state.this_turn
+    if _recorded(h, fact, player, state.opponents(player)) or h.known:
+        return _recorded(h, fact, player, state.opponents(player))
+    raise unstated(FACTS[fact].format(p=player), why)
+
+
+def spells_cast(state: GameState, player: str, why: str) -> int:
+    """How many spells ``player`` cast this turn (storm counts them, 702.40a); unsupported when the turn's history
+    before the question is not known."""
+    h = state.this_turn
+    if not h.known:
+        raise unstated(f"{player} cast spells (and how many)", why)
+    return h.spells_of(player)
