@@ -1,5 +1,7 @@
 """A permanent entering the battlefield with the replacement effects of its own text (CR 614.1c, 122.6):
-"This enters with N counters", N = X being the X of the spell it was (107.3m); "This enters tapped". Which of
+"This enters with N counters", N = X being the X of the spell it was (107.3m), only if what happened this turn is as
+its condition says (morbid's "if a creature died this turn", bloodthirst's, 702.54a; ``rules.this_turn``); "This
+enters tapped". Which of
 them apply is decided from its characteristics as it would exist on the battlefield (614.12,
 ``entering_characteristics``)."""
 from __future__ import annotations
@@ -15,6 +17,7 @@ from mtgjudge.model.rules.characteristics import Characteristics
 from mtgjudge.model.vocab.cast_options import only_if_paid
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules import this_turn
 from mtgjudge.model.vocab.abilities import Ability
 
 
@@ -143,6 +146,10 @@ def enters_counters(game: Game, oid: str, x: int | None, controller: str | None 
             n = a.static.arg("n")
             if a.static.arg("if_kicked") and not (o.zone == "stack" and o.kicked):
                 continue        # 702.33d-e: "If ~ was kicked": the spell it was had its kicker cost paid; no spell wasn't
+            cond = a.static.arg("condition")
+            if cond and not this_turn.happened(game.state, this_turn.fact_of(cond) or "", controller or o.controller,
+                                               f"{o.name} ({oid}) enters with counters 'if {cond}' (614.1c)"):
+                continue        # 614.1c: the condition (what happened this turn) is checked as it enters
             if n == "kicked":
                 # 702.33c-d: the times the spell it was was kicked; a permanent that was no spell was not kicked
                 n = len(o.kicked) if o.zone == "stack" else 0

@@ -22,7 +22,7 @@ import re
 
 from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.rules import counts
+from mtgjudge.model.rules import counts, this_turn
 from mtgjudge.model.vocab import phrases
 
 #: "if <condition>, <instruction>": the condition ends at the first comma (none of those read holds one).
@@ -40,13 +40,6 @@ _COUNTERS = patterns.compile(r"^(?:~ has (?P<n>an?) (?P<kind>[+-]\d+/[+-]\d+|[a-
                              r"(?P<kind2>[+-]\d+/[+-]\d+|[a-z]+) counters on (?:it|~))$", re.I)
 
 
-#: What happened this turn (``rules.this_turn``): the wording -> the fact ("this turn: <fact>", "==", 1).
-_THIS_TURN = (
-    (patterns.compile(r"^you attacked (?:with a creature )?this turn$", re.I), "attacked"),          # raid (508.6)
-    (patterns.compile(r"^a creature died this turn$", re.I), "died"),                                 # morbid (700.4)
-    (patterns.compile(r"^an opponent was dealt damage this turn$", re.I), "opponent_damaged"),        # 702.54a
-    (patterns.compile(r"^a permanent you controlled left the battlefield this turn$", re.I), "left"),  # revolt
-)
 #: The prefix of what a condition about the turn's history counts (``engine.intervening`` reads it).
 THIS_TURN = "this turn: "
 
@@ -77,9 +70,9 @@ def read_condition(text: str) -> tuple[str, str, int]:
         phrase = f"{what} in your graveyard"
         counts.parse(phrase)
         return phrase, ">=", phrases.number_word(n)
-    for pattern, fact in _THIS_TURN:
-        if pattern.match(t):
-            return THIS_TURN + fact, "==", 1
+    fact = this_turn.fact_of(t)
+    if fact is not None:
+        return THIS_TURN + fact, "==", 1
     m = _COUNTERS.match(t)
     if m:       # 122.1: the counters of a kind on the object itself ("if ~ has a time counter on it")
         n, kind = (m.group("n") or m.group("n2")), (m.group("kind") or m.group("kind2"))

@@ -8,8 +8,14 @@ what happened before the question is not known: a fact the actions made true is 
 and any other answer is unsupported, saying the question must state it. Nothing is assumed not to have happened."""
 from __future__ import annotations
 
+import re
+from typing import TYPE_CHECKING
+
+from mtgjudge.model import patterns
 from mtgjudge.model.errors import Unsupported
-from mtgjudge.model.state import GameState, TurnHistory
+
+if TYPE_CHECKING:       # (the vocabulary reads the wordings below: no import of the state here)
+    from mtgjudge.model.state import GameState, TurnHistory
 
 #: The facts a condition asks about, each with how it is said of a player (``{p}``) in a message.
 FACTS = {
@@ -19,8 +25,26 @@ FACTS = {
     "left": "a permanent {p} controlled left the battlefield",
 }
 
+#: The wordings of the facts, as a condition says them of its "you".
+_WORDINGS = (
+    (patterns.compile(r"^you attacked (?:with a creature )?this turn$", re.I), "attacked"),          # raid (508.6)
+    (patterns.compile(r"^a creature died this turn$", re.I), "died"),                                 # morbid (700.4)
+    (patterns.compile(r"^an opponent was dealt damage this turn$", re.I), "opponent_damaged"),        # 702.54a
+    (patterns.compile(r"^a permanent you controlled left the battlefield this turn$", re.I), "left"),  # revolt
+)
 
-def _recorded(h: TurnHistory, fact: str, player: str, opponents: tuple[str, ...]) -> bool:
+
+def fact_of(condition: str) -> str | None:
+    """The fact (one of ``FACTS``) a condition's wording says ("a creature died this turn": "died"); None if it is
+    no wording of one."""
+    t = condition.strip()
+    for pattern, fact in _WORDINGS:
+        if pattern.match(t):
+            return fact
+    return None
+
+
+def _recorded(h: "TurnHistory", fact: str, player: str, opponents: tuple[str, ...]) -> bool:
     if fact == "attacked":
         return player in h.attacked_with
     if fact == "died":
@@ -38,7 +62,7 @@ def unstated(fact_said: str, why: str) -> Unsupported:
                        "in the state's this_turn:)")
 
 
-def happened(state: GameState, fact: str, player: str, why: str) -> bool:
+def happened(state: "GameState", fact: str, player: str, why: str) -> bool:
     """Did ``fact`` (one of ``FACTS``) happen this turn, said of ``player`` (the condition's "you")? Unsupported when
     the record does not say it happened and the turn's history before the question is not known. ``why``: what asks
     (the condition and its rule), for the message."""
@@ -48,7 +72,7 @@ def happened(state: GameState, fact: str, player: str, why: str) -> bool:
     raise unstated(FACTS[fact].format(p=player), why)
 
 
-def spells_cast(state: GameState, player: str, why: str) -> int:
+def spells_cast(state: "GameState", player: str, why: str) -> int:
     """How many spells ``player`` cast this turn (storm counts them, 702.40a); unsupported when the turn's history
     before the question is not known."""
     h = state.this_turn
