@@ -18,6 +18,7 @@ from mtgjudge.model.vocab.cast_options import only_if_paid
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules import this_turn
+from mtgjudge.model.words.counters.record import KEYWORDS as COUNTER_KEYWORDS
 from mtgjudge.model.vocab.abilities import Ability
 
 
@@ -42,6 +43,10 @@ def entering_characteristics(game: Game, oid: str, controller: str | None = None
     there = zones.add_to_zone(zones.remove_from_zones(st, oid), ctrl, "battlefield", oid)
     there = there.evolve(objects=tuple(as_permanent if q.id == oid else q for q in there.objects))
     return current(there, oid)
+
+
+#: The rule of a keyword of counters, cited where its condition is checked (702.54a: bloodthirst).
+KEYWORD_RULES = {name: rule for name, (rule, _) in COUNTER_KEYWORDS.items()}
 
 
 def _entering_abilities(game: Game, oid: str, controller: str | None) -> tuple[Ability, ...]:
@@ -84,14 +89,26 @@ def _condition_holds(game: Game, oid: str, controller: str | None, s) -> bool:
 
 def entering_reasons(game: Game, oid: str, controller: str | None = None,
                      paid: bool | None = None) -> list[tuple[tuple[str, ...], str]]:
-    """Why the object's own text makes it enter tapped or not (the rules and words for the log): its conditions
-    checked (614.1d) and a payment of life it could not make (119.4)."""
+    """Why the object's own text makes it enter tapped or not, or with counters or not (the rules and words for the
+    log): its conditions checked (614.1d; what happened this turn, ``rules.this_turn``) and a payment of life it
+    could not make (119.4)."""
     out: list[tuple[tuple[str, ...], str]] = []
     for s in _statics(game, oid, controller, "enters_tapped_unless_control"):
         holds = _condition_holds(game, oid, controller, s)
         what = s.render().removeprefix("This enters tapped unless you control ").rstrip(".")
         out.append((("614.1d",), f"{oid}: its controller {'controls' if holds else 'does not control'} {what}, so "
                                   f"it enters {'untapped' if holds else 'tapped'}"))
+    for a in _entering_abilities(game, oid, controller):
+        cond = a.static.arg("condition") if a.kind == "static" and a.static is not None and \
+            a.static.kind == "enters_with_counters" else None
+        if cond:
+            fact = this_turn.fact_of(cond) or ""
+            held = this_turn.happened(game.state, fact, controller or game.state.obj(oid).controller,
+                                      f"{oid} enters with counters 'if {cond}' (614.1c)")
+            rule = KEYWORD_RULES.get(a.keyword, "614.1c")
+            out.append(((rule, this_turn.RULES[fact]), f"{oid} enters as {cond} {'holds' if held else 'does not hold'}:"
+                                                      f" {'with' if held else 'without'} the counters of "
+                                                      f"'{a.static.render()}'"))
     n = life_to_pay(game, oid, controller)
     if n is not None and paid is False and life_choices(game, oid, controller) == [False]:
         out.append((("119.4", "614.1c"), f"{oid}: {n} life can't be paid with less life than that, so it enters "

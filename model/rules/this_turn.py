@@ -25,6 +25,9 @@ FACTS = {
     "left": "a permanent {p} controlled left the battlefield",
 }
 
+#: The rule that says what each fact is, to cite where it is checked.
+RULES = {"attacked": "508.6", "died": "700.4", "opponent_damaged": "120.3a", "left": "603.6c"}
+
 #: The wordings of the facts, as a condition says them of its "you".
 _WORDINGS = (
     (patterns.compile(r"^you attacked (?:with a creature )?this turn$", re.I), "attacked"),          # raid (508.6)
