@@ -99,16 +99,15 @@ def entering_reasons(game: Game, oid: str, controller: str | None = None,
         out.append((("614.1d",), f"{oid}: its controller {'controls' if holds else 'does not control'} {what}, so "
                                   f"it enters {'untapped' if holds else 'tapped'}"))
     for a in _entering_abilities(game, oid, controller):
-        cond = a.static.arg("condition") if a.kind == "static" and a.static is not None and \
-            a.static.kind == "enters_with_counters" else None
-        if cond:
+        s = a.static if a.kind == "static" else None
+        cond = s.arg("condition") if s is not None and s.kind == "enters_with_counters" else None
+        if s is not None and cond:
             fact = this_turn.fact_of(cond) or ""
             held = this_turn.happened(game.state, fact, controller or game.state.obj(oid).controller,
                                       f"{oid} enters with counters 'if {cond}' (614.1c)")
-            rule = KEYWORD_RULES.get(a.keyword, "614.1c")
-            out.append(((rule, this_turn.RULES[fact]), f"{oid} enters as {cond} {'holds' if held else 'does not hold'}:"
-                                                      f" {'with' if held else 'without'} the counters of "
-                                                      f"'{a.static.render()}'"))
+            out.append(((KEYWORD_RULES.get(a.keyword, "614.1c"), this_turn.RULES[fact]),
+                        f"{oid}: '{cond}' is {'true' if held else 'false'} as it enters, so '{s.render()}' "
+                        f"{'puts' if held else 'puts no'} counters on it"))
     n = life_to_pay(game, oid, controller)
     if n is not None and paid is False and life_choices(game, oid, controller) == [False]:
         out.append((("119.4", "614.1c"), f"{oid}: {n} life can't be paid with less life than that, so it enters "
