@@ -49,6 +49,15 @@ def entering_characteristics(game: Game, oid: str, controller: str | None = None
 KEYWORD_RULES = {name: rule for name, (rule, _) in COUNTER_KEYWORDS.items()}
 
 
+def _conditional(a: Ability) -> str:
+    """A conditional "enters with counters" said for a message: its keyword ("Bloodthirst 2, 702.54a") or its text."""
+    s = a.static
+    assert s is not None
+    if a.keyword in KEYWORD_RULES:
+        return f"{a.keyword} {s.arg('n')} ({KEYWORD_RULES[a.keyword]})"
+    return f"'{s.render()}' (614.1c)"
+
+
 def _entering_abilities(game: Game, oid: str, controller: str | None) -> tuple[Ability, ...]:
     return entering_characteristics(game, oid, controller).abilities if not game.state.obj(oid).face_down else ()
 
@@ -104,7 +113,7 @@ def entering_reasons(game: Game, oid: str, controller: str | None = None,
         if s is not None and cond:
             fact = this_turn.fact_of(cond) or ""
             held = this_turn.happened(game.state, fact, controller or game.state.obj(oid).controller,
-                                      f"{oid} enters with counters 'if {cond}' (614.1c)")
+                                      f"{oid} enters: {_conditional(a)}")
             out.append(((KEYWORD_RULES.get(a.keyword, "614.1c"), this_turn.RULES[fact]),
                         f"{oid}: '{cond}' is {'true' if held else 'false'} as it enters, so '{s.render()}' "
                         f"{'puts' if held else 'puts no'} counters on it"))
@@ -164,7 +173,7 @@ def enters_counters(game: Game, oid: str, x: int | None, controller: str | None 
                 continue        # 702.33d-e: "If ~ was kicked": the spell it was had its kicker cost paid; no spell wasn't
             cond = a.static.arg("condition")
             if cond and not this_turn.happened(game.state, this_turn.fact_of(cond) or "", controller or o.controller,
-                                               f"{o.name} ({oid}) enters with counters 'if {cond}' (614.1c)"):
+                                               f"{o.name} ({oid}) enters: {_conditional(a)}"):
                 continue        # 614.1c: the condition (what happened this turn) is checked as it enters
             if n == "kicked":
                 # 702.33c-d: the times the spell it was was kicked; a permanent that was no spell was not kicked
