@@ -44,10 +44,11 @@ def test_intervening_conditions_read_as_counts(cond, read):
 
 
 @pytest.mark.parametrize("cond", [
-    # near misses: this turn's history, a comparison between players, a name, a counter on a permanent: none is
-    # a count the engine reads (603.4 stays unmodelled). ("it was kicked", "you cast it from your hand": the
-    # source's history, read by words.kicker.read, see tests/test_kicker.py.)
-    "a creature died this turn",
+    # near misses: another creature's death (this turn's history is read as whether one died, rules.this_turn), a
+    # comparison between players, a name, a counter on a permanent: none is a count the engine reads (603.4 stays
+    # unmodelled). ("it was kicked", "you cast it from your hand": the source's history, read by
+    # words.kicker.read, see tests/test_kicker.py.)
+    "another creature died this turn",
     "an opponent controls more lands than you", "you control another creature named ~",
     "you control a creature with a +1/+1 counter on it",
 ])
