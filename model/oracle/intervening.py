@@ -40,10 +40,6 @@ _COUNTERS = patterns.compile(r"^(?:~ has (?P<n>an?) (?P<kind>[+-]\d+/[+-]\d+|[a-
                              r"(?P<kind2>[+-]\d+/[+-]\d+|[a-z]+) counters on (?:it|~))$", re.I)
 
 
-#: The prefix of what a condition about the turn's history counts (``engine.intervening`` reads it).
-THIS_TURN = "this turn: "
-
-
 def read_condition(text: str) -> tuple[str, str, int]:
     """The condition as (count phrase, comparison, number): the count is ``rules.counts.parse`` of the phrase
     for the ability's controller, the comparison one of ">=", "<=", "==". DefinitionError if not read."""
@@ -72,7 +68,7 @@ def read_condition(text: str) -> tuple[str, str, int]:
         return phrase, ">=", phrases.number_word(n)
     fact = this_turn.fact_of(t)
     if fact is not None:
-        return THIS_TURN + fact, "==", 1
+        return this_turn.PREFIX + fact, "==", 1
     m = _COUNTERS.match(t)
     if m:       # 122.1: the counters of a kind on the object itself ("if ~ has a time counter on it")
         n, kind = (m.group("n") or m.group("n2")), (m.group("kind") or m.group("kind2"))

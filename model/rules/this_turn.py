@@ -25,6 +25,10 @@ FACTS = {
     "left": "a permanent {p} controlled left the battlefield",
 }
 
+#: The prefix of what a condition about the turn's history counts ("this turn: died"), as
+#: ``oracle.intervening.read_condition`` gives it and ``engine.intervening`` reads it.
+PREFIX = "this turn: "
+
 #: The rule that says what each fact is, to cite where it is checked.
 RULES = {"attacked": "508.6", "died": "700.4", "opponent_damaged": "120.3a", "left": "603.6c"}
 
