@@ -342,6 +342,45 @@ UNKNOWN = "unknown"
 
 
 @dataclass(frozen=True)
+class TurnHistory:
+    """What happened this turn that rules and cards ask about later: ``spells_cast`` (player, how many spells they
+    cast this turn: storm, 702.40a; "if you've cast another spell this turn"), ``damaged`` (the players dealt damage
+    this turn: bloodthirst, 702.54a), ``died`` (how many creatures died this turn, 700.4: morbid), ``left`` (the
+    players a permanent they controlled left the battlefield this turn: revolt), ``attacked_with`` (the players who
+    declared one or more attacking creatures this turn, 508.1: raid) and ``attacked`` (the players attacked this
+    step, 508.6: reset as each step begins).
+
+    ``known``: whether the whole turn's history is in the record: the question stated it (its ``this_turn:``), or
+    the turn began during the question's actions (it began with nothing done). When it is not known the record
+    holds only what the actions did, a lower bound of what happened (``rules.this_turn`` reads it so)."""
+
+    known: bool = False
+    spells_cast: tuple[tuple[str, int], ...] = ()
+    damaged: tuple[str, ...] = ()
+    died: int = 0
+    left: tuple[str, ...] = ()
+    attacked_with: tuple[str, ...] = ()
+    attacked: tuple[str, ...] = ()
+
+    def cast(self, player: str) -> "TurnHistory":
+        """The record after ``player`` cast one more spell (601.2i: it became cast)."""
+        n = dict(self.spells_cast)
+        n[player] = n.get(player, 0) + 1
+        return replace(self, spells_cast=tuple(sorted(n.items())))
+
+    def noting(self, field_name: str, player: str) -> "TurnHistory":
+        """The record with ``player`` in the player list ``field_name`` (``damaged``, ``left``, ``attacked_with``,
+        ``attacked``)."""
+        had: tuple[str, ...] = getattr(self, field_name)
+        changes: dict[str, Any] = {field_name: tuple(sorted(had + (player,)))}
+        return self if player in had else replace(self, **changes)
+
+    def spells_of(self, player: str) -> int:
+        """How many spells ``player`` is recorded to have cast this turn."""
+        return dict(self.spells_cast).get(player, 0)
+
+
+@dataclass(frozen=True)
 class Duration:
     """How long something in force lasts, as stated when it began (611.2a): ``until`` (one of ``UNTILS``, or
     ``UNKNOWN``), from turn ``began``; ``controller``: the player "your next turn" speaks of. ``why``: for an
@@ -399,7 +438,7 @@ class GameState:
     ``turns_played`` ((turn number, active player) of the question's own turn and of every turn that began during
     its actions; empty: the current turn is the anchor). ``model.rules.turns`` reads the last two. ``lasting``:
     everything in force from resolved spells and abilities (611.2), each with its duration, kind by kind
-    (``rules.layers`` reads the ``PTChange`` ones).
+    (``rules.layers`` reads the ``PTChange`` ones). ``this_turn``: what happened this turn (``TurnHistory``).
     """
 
     players: tuple[Player, ...]
@@ -420,6 +459,8 @@ class GameState:
     #: everything in force with its duration (611.2, 613), kind by kind: read with ``in_force``/``lasting_of``,
     #: changed with ``with_lasting``/``adding``
     lasting: tuple[Lasting[Any], ...] = ()
+    #: what happened this turn (spells cast, damage to players, deaths, attacks): ``TurnHistory``
+    this_turn: TurnHistory = TurnHistory()
     _index: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)
     _cache: dict = field(init=False, default_factory=dict, compare=False, repr=False, hash=False)  # derived facts
 

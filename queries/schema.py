@@ -10,7 +10,7 @@ from mtgjudge.model.state import STEPS
 from mtgjudge.queries.format.actions import ACTION_KEYS, ALL_ASSERT_KEYS, ASSERT_ZONES
 from mtgjudge.queries.format.questions import COMMON_KEYS, FORMATS
 from mtgjudge.queries.format.state import (EFFECT_KEYS, OBJECT_KEYS, PLAYER_KEYS, POOL_KEYS, STACK_ABILITY_KEYS,
-                                           STATE_KEYS, TURN_KEYS, ZONE_KEYS)
+                                           STATE_KEYS, THIS_TURN_KEYS, TURN_KEYS, ZONE_KEYS)
 from mtgjudge.queries.kinds import KINDS
 
 ID_PATTERN = "^[a-z0-9][a-z0-9-]*$"
@@ -75,7 +75,19 @@ def _state() -> dict:
     effect = _closed({"from": _STR, "controller": _STR, "began_turn": {"type": "integer", "minimum": 1},
                       "objects": _REFS, "ability": {"type": "integer", "minimum": 1},
                       "chosen": {"type": "object"}, "x": _COUNT}, EFFECT_KEYS, ("from",))
-    return _closed({"turn": turn,
+    players = {"type": "array", "items": _STR}
+    this_turn = _closed({"spells_cast": {"type": "object", "additionalProperties": _COUNT},
+                         "damaged": {**players, "description": "the players dealt damage this turn"},
+                         "died": {**_COUNT, "description": "how many creatures died this turn (CR 700.4)"},
+                         "left": {**players, "description": "the players a permanent they controlled left the "
+                                                             "battlefield this turn"},
+                         "attacked_with": {**players, "description": "the active player, if they attacked with a "
+                                                                     "creature this turn (CR 508.6)"},
+                         "attacked": {**players, "description": "the players attacked this step (CR 508.6)"}},
+                        THIS_TURN_KEYS)
+    return _closed({"turn": turn, "this_turn": {"oneOf": [this_turn, {"type": "null"}],
+                                                "description": "what happened this turn before the question; "
+                                                               "absent: not known"},
                     "stack": {"type": ["array", "null"], "items": {"oneOf": [stack_ability, {"$ref": "#/$defs/object"}]},
                               "description": "top first"},
                     "effects": {"type": ["array", "null"], "items": effect},

@@ -29,7 +29,15 @@ def test_conditions_read_as_counts_life_and_power():
     assert read_condition("you control a Faerie") == ("Faerie you control", ">=", 1)      # oracle.intervening's
 
 
-@pytest.mark.parametrize("text", ["a creature died this turn", "you attacked with a creature this turn",
+def test_conditions_about_the_turns_history_are_the_facts_of_rules_this_turn():
+    assert read_condition("a creature died this turn") == ("this turn: died", "==", 1)
+    assert read_condition("you attacked with a creature this turn") == ("this turn: attacked", "==", 1)
+    assert kinds("~ deals 3 damage to target creature. If a creature died this turn, ~ deals 5 damage to that creature "
+                 "instead.") == ["state_instead", "damage"]
+
+
+@pytest.mark.parametrize("text", ["another creature died this turn", "two or more creatures died this turn",
+                                  "you attacked with three or more creatures this turn",
                                   "an opponent controls more creatures than you", "you cast it from your hand"])
 def test_conditions_about_the_turns_history_are_not_read(text):
     with pytest.raises(DefinitionError):
@@ -60,8 +68,9 @@ def test_coin_flip_and_its_results():
     # another instruction instead, not the one before renumbered
     "Target creature gets -1/-1 until end of turn. If seven or more cards are in your graveyard, instead destroy "
     "that creature.",
-    # a condition not read
-    "Draw a card. If a creature died this turn, draw two cards instead.",
+    # a condition not read (how many died, not whether one did)
+    "~ deals 3 damage to target creature. If two or more creatures died this turn, ~ deals 5 damage to that creature "
+    "instead.",
     # a conditional instruction that refers to the one before ("those creatures")
     "Creatures you control get +1/+1 until end of turn. If you have 5 or less life, those creatures gain "
     "indestructible until end of turn.",

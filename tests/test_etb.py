@@ -44,10 +44,11 @@ def test_intervening_conditions_read_as_counts(cond, read):
 
 
 @pytest.mark.parametrize("cond", [
-    # near misses: this turn's history, a comparison between players, a name, a counter on a permanent: none is
-    # a count the engine reads (603.4 stays unmodelled). ("it was kicked", "you cast it from your hand": the
-    # source's history, read by words.kicker.read, see tests/test_kicker.py.)
-    "a creature died this turn",
+    # near misses: another creature's death (this turn's history is read as whether one died, rules.this_turn), a
+    # comparison between players, a name, a counter on a permanent: none is a count the engine reads (603.4 stays
+    # unmodelled). ("it was kicked", "you cast it from your hand": the source's history, read by
+    # words.kicker.read, see tests/test_kicker.py.)
+    "another creature died this turn",
     "an opponent controls more lands than you", "you control another creature named ~",
     "you control a creature with a +1/+1 counter on it",
 ])
@@ -591,12 +592,13 @@ expect:
 
 
 @pytest.mark.parametrize("card, named", [
-    # 702.54a: whether an opponent was dealt damage this turn is not in the state: bloodthirst stays unread
-    ("Scab-Clan Mauler", "Bloodthirst 2"),
+    # 702.54a: bloodthirst is read (``rules.this_turn``), but the question does not state the turn's history and no
+    # damage was dealt during its actions: whether an opponent was dealt damage this turn is not known
+    ("Scab-Clan Mauler", "Bloodthirst 2 (702.54a)"),
     # 702.98a: unleash's "can't block as long as it has a +1/+1 counter on it" is not read: the keyword stays unread
     ("Rakdos Cackler", "Unleash"),
 ])
-def test_entering_keywords_the_model_does_not_read_are_unsupported_as_it_enters(card, named):
+def test_entering_text_the_model_cannot_settle_is_unsupported_as_it_enters(card, named):
     from tests.engine_helpers import ask_text
     result = ask_text(_ENTERING.format(card=card))
     assert result.status == "unsupported" and named in str(result.answer), result

@@ -18,7 +18,7 @@ from typing import Mapping
 
 from mtgjudge.model.engine import shields
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, game_over, merge
-from mtgjudge.model.engine.kernel.damage import remove_loyalty
+from mtgjudge.model.engine.kernel.damage import damaged, remove_loyalty
 from mtgjudge.model.engine.kernel.objects import add_counters
 from mtgjudge.model.engine.kernel.players import change_life, give_poison
 from mtgjudge.model.engine.sba import power, toughness
@@ -163,6 +163,7 @@ def _results(game: Game, src: GameObject, kws: frozenset[str], to: str, n: int) 
     st = game.state
     what = f"{src.name} ({src.id}) deals {n} combat damage to"
     if to in st.player_names:
+        game = damaged(game, to, n)
         if "Infect" in kws:
             game = give_poison(game, to, n, ("120.3b", "702.90b"), f": {what} them and has infect")
         else:
@@ -230,6 +231,7 @@ def _deal(game: Game, events: list[tuple[GameObject, frozenset[str], str, int]])
     for src, kw, t, n in events:
         what = f"{src.name} ({src.id}) deals {n} combat damage to"
         if t in st.player_names:
+            game = damaged(game, t, n)
             if "Infect" in kw:
                 game = give_poison(game, t, n, ("120.3b", "702.90b"), f": {what} them and has infect")
             else:

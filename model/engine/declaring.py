@@ -18,7 +18,7 @@ from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, Unsupported
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.rules.combat.declare import attack_payment, attackers, check_attack, check_block, creatures
-from mtgjudge.model.state import STEPS
+from mtgjudge.model.state import STEPS, TurnHistory
 
 
 def _to_step(game: Game, target: str, action: str) -> list[Game]:
@@ -74,9 +74,21 @@ def attack(game: Game, a: Mapping[str, Any]) -> list[Game]:
                                                       for o in now.objects)))
             b = b.log(("508.1", "508.1f", "508.1k"), f"{st.turn.active} declares attackers: {shown}")
             if decl:
+                b = b.remember(this_turn=declared(b.state.this_turn, st.turn.active, decl, st.player_names))
                 b = combat_triggered(b, attack_events(decl), "attackers are declared", ("508.1m", "508.2b"))
             out += settle(b)
     return merge(out)
+
+
+def declared(h: TurnHistory, active: str, decl: Mapping[str, str], players: tuple[str, ...]) -> TurnHistory:
+    """The turn's history once ``active`` declared the attackers ``decl`` (one or more): they attacked with a creature
+    this turn (raid), and each player a creature attacks was attacked this step (508.6: a planeswalker or battle
+    attacked is not its player)."""
+    h = h.noting("attacked_with", active)
+    for d in decl.values():
+        if d in players:
+            h = h.noting("attacked", d)
+    return h
 
 
 def block(game: Game, a: Mapping[str, Any]) -> list[Game]:

@@ -1,5 +1,7 @@
 """A permanent entering the battlefield with the replacement effects of its own text (CR 614.1c, 122.6):
-"This enters with N counters", N = X being the X of the spell it was (107.3m); "This enters tapped". Which of
+"This enters with N counters", N = X being the X of the spell it was (107.3m), only if what happened this turn is as
+its condition says (morbid's "if a creature died this turn", bloodthirst's, 702.54a; ``rules.this_turn``); "This
+enters tapped". Which of
 them apply is decided from its characteristics as it would exist on the battlefield (614.12,
 ``entering_characteristics``)."""
 from __future__ import annotations
@@ -15,6 +17,8 @@ from mtgjudge.model.rules.characteristics import Characteristics
 from mtgjudge.model.vocab.cast_options import only_if_paid
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules import this_turn
+from mtgjudge.model.words.counters.record import KEYWORDS as COUNTER_KEYWORDS
 from mtgjudge.model.vocab.abilities import Ability
 
 
@@ -39,6 +43,19 @@ def entering_characteristics(game: Game, oid: str, controller: str | None = None
     there = zones.add_to_zone(zones.remove_from_zones(st, oid), ctrl, "battlefield", oid)
     there = there.evolve(objects=tuple(as_permanent if q.id == oid else q for q in there.objects))
     return current(there, oid)
+
+
+#: The rule of a keyword of counters, cited where its condition is checked (702.54a: bloodthirst).
+KEYWORD_RULES = {name: rule for name, (rule, _) in COUNTER_KEYWORDS.items()}
+
+
+def _conditional(a: Ability) -> str:
+    """A conditional "enters with counters" said for a message: its keyword ("Bloodthirst 2, 702.54a") or its text."""
+    s = a.static
+    assert s is not None
+    if a.keyword in KEYWORD_RULES:
+        return f"{a.keyword} {s.arg('n')} ({KEYWORD_RULES[a.keyword]})"
+    return f"'{s.render()}' (614.1c)"
 
 
 def _entering_abilities(game: Game, oid: str, controller: str | None) -> tuple[Ability, ...]:
@@ -81,14 +98,25 @@ def _condition_holds(game: Game, oid: str, controller: str | None, s) -> bool:
 
 def entering_reasons(game: Game, oid: str, controller: str | None = None,
                      paid: bool | None = None) -> list[tuple[tuple[str, ...], str]]:
-    """Why the object's own text makes it enter tapped or not (the rules and words for the log): its conditions
-    checked (614.1d) and a payment of life it could not make (119.4)."""
+    """Why the object's own text makes it enter tapped or not, or with counters or not (the rules and words for the
+    log): its conditions checked (614.1d; what happened this turn, ``rules.this_turn``) and a payment of life it
+    could not make (119.4)."""
     out: list[tuple[tuple[str, ...], str]] = []
     for s in _statics(game, oid, controller, "enters_tapped_unless_control"):
         holds = _condition_holds(game, oid, controller, s)
         what = s.render().removeprefix("This enters tapped unless you control ").rstrip(".")
         out.append((("614.1d",), f"{oid}: its controller {'controls' if holds else 'does not control'} {what}, so "
                                   f"it enters {'untapped' if holds else 'tapped'}"))
+    for a in _entering_abilities(game, oid, controller):
+        s = a.static if a.kind == "static" else None
+        cond = s.arg("condition") if s is not None and s.kind == "enters_with_counters" else None
+        if s is not None and cond:
+            fact = this_turn.fact_of(cond) or ""
+            held = this_turn.happened(game.state, fact, controller or game.state.obj(oid).controller,
+                                      f"{oid} enters: {_conditional(a)}")
+            out.append(((KEYWORD_RULES.get(a.keyword, "614.1c"), this_turn.RULES[fact]),
+                        f"{oid}: '{cond}' is {'true' if held else 'false'} as it enters, so '{s.render()}' "
+                        f"{'puts' if held else 'puts no'} counters on it"))
     n = life_to_pay(game, oid, controller)
     if n is not None and paid is False and life_choices(game, oid, controller) == [False]:
         out.append((("119.4", "614.1c"), f"{oid}: {n} life can't be paid with less life than that, so it enters "
@@ -143,6 +171,10 @@ def enters_counters(game: Game, oid: str, x: int | None, controller: str | None 
             n = a.static.arg("n")
             if a.static.arg("if_kicked") and not (o.zone == "stack" and o.kicked):
                 continue        # 702.33d-e: "If ~ was kicked": the spell it was had its kicker cost paid; no spell wasn't
+            cond = a.static.arg("condition")
+            if cond and not this_turn.happened(game.state, this_turn.fact_of(cond) or "", controller or o.controller,
+                                               f"{o.name} ({oid}) enters: {_conditional(a)}"):
+                continue        # 614.1c: the condition (what happened this turn) is checked as it enters
             if n == "kicked":
                 # 702.33c-d: the times the spell it was was kicked; a permanent that was no spell was not kicked
                 n = len(o.kicked) if o.zone == "stack" else 0

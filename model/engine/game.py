@@ -176,7 +176,7 @@ class Game:
         moves = tuple(sorted((m(k), n) for k, n in s.zone_changes if k in referred))
         pending = tuple(replace(p, source=m(p.source)) for p in self.pending)
         return (players, objs, s.turn, stack, _lasting_key(s, m, rank), moves, pending, s.left, s.drew_empty,
-                s.turns_played, s.monarch, s.combat_damage_dealt, tuple(m(i) for i in s.first_strikers))
+                s.turns_played, s.monarch, s.combat_damage_dealt, tuple(m(i) for i in s.first_strikers), s.this_turn)
 
     def with_state(self, state: GameState) -> "Game":
         deadline.check(FOLLOWING)

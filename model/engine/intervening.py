@@ -1,8 +1,9 @@
 """Intervening "if" clauses (CR 603.4), a triggered ability whose first effect is
 ``intervening_if`` (read by ``oracle.intervening``) triggers only if its condition is true when its trigger
 event occurs (``triggers._trigger`` asks ``holds``), and on resolution does nothing if the condition is false
-then (``resolve.resolve_top`` asks ``holds`` again). The condition is a count of ``rules.counts`` for the
-ability's controller, the ability's source being "~" for "another" (what it counts is on the battlefield as
+then (``resolve.resolve_top`` asks ``holds`` again). The condition is a fact of what happened this turn
+(``rules.this_turn``: unsupported when the question did not state the turn's history and the actions did not make
+it true) or a count of ``rules.counts`` for the ability's controller, the ability's source being "~" for "another" (what it counts is on the battlefield as
 it is checked: 603.4, 608.2h). Evolve's comparison (702.100a, ``evolves``) is of the creature whose entering
 triggered it, the trigger's subject."""
 from __future__ import annotations
@@ -12,7 +13,7 @@ from mtgjudge.model.objects import GameObject
 from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.words.conditions.read import read_condition
-from mtgjudge.model.rules import counts
+from mtgjudge.model.rules import counts, this_turn
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.timing import controlled_since_last_upkeep
@@ -48,7 +49,11 @@ def condition_holds(game: Game, condition: str, controller: str, source: str | N
         raise Unsupported(f"the condition 'if {condition}' ({rule}) is not one the engine reads") from None
     st = game.state
     guard_scope(st, "characteristics", f"the condition 'if {condition}' is checked ({rule})")
-    if what == "life":
+    if what.startswith(this_turn.PREFIX):
+        # what happened this turn (raid, morbid, 702.54a): unsupported when the question did not state it
+        k = int(this_turn.happened(st, what[len(this_turn.PREFIX):], controller,
+                                   f"the condition 'if {condition}' ({rule})"))
+    elif what == "life":
         k = st.player(controller).life
     elif what.startswith("power "):
         least = int(what.split()[1])

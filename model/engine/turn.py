@@ -23,7 +23,8 @@ from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.in_force import lasting_effects
 from mtgjudge.model.rules.timing import upkeeps_controlled
 from mtgjudge.model.rules.turns import following_turn
-from mtgjudge.model.state import STEPS, EffectInForce, Lasting, PreventionShield, PTChange, Turn, TurnReplacement
+from mtgjudge.model.state import (STEPS, EffectInForce, Lasting, PreventionShield, PTChange, Turn, TurnHistory,
+                                   TurnReplacement)
 from mtgjudge.model.engine.kernel.objects import add_counters
 from mtgjudge.model.engine.kernel.players import discard_choices, draw
 
@@ -121,7 +122,9 @@ def _upkeep_begins(game: Game, active: str) -> Game:
 def _begin_step(game: Game, stepname: str) -> list[Game]:
     """Turn-based actions as a step begins (502-514), then state-based actions and triggers."""
     st = game.state
-    game = game.with_state(st.evolve(turn=replace(st.turn, step=stepname)))
+    # 508.6: "attacked this step" is of the step that begins no more
+    game = game.with_state(st.evolve(turn=replace(st.turn, step=stepname),
+                                     this_turn=replace(st.this_turn, attacked=())))
     guard_unrecognized(game, f"the {stepname} step begins", step=stepname)
     if st.monarch is not None and stepname in ("combat-damage", "end"):
         # 725.2 (the monarch draws at the beginning of their end step) and 725.4 (combat damage takes the title)
@@ -260,12 +263,15 @@ def advance(game: Game, a: Mapping[str, Any]) -> list[Game]:
                     raise Unsupported("no player is left to take the next turn")
                 new_step, nxt_player = "untap", turn.active
                 played = g.state.turns_played or ((st.turn.number, st.turn.active),)
-                g = g.remember(turn=turn, turns_played=played + ((turn.number, nxt_player),))
+                # a turn begins with nothing done in it: its whole history is the record's
+                g = g.remember(turn=turn, turns_played=played + ((turn.number, nxt_player),),
+                               this_turn=TurnHistory(known=True))
                 g = g.log("500.7" if turn.resume else "500.1", f"turn {turn.number} ({nxt_player}) begins" + (
                     ", an extra turn" if turn.resume else "") + (
                     f"; {', '.join(p for p in g.state.left)} left the game and take no turns (800.4a)" if g.state.left else ""))
             if new_step in ("declare-blockers", "combat-damage") and not attackers(g.state):
-                g = g.with_state(g.state.evolve(turn=replace(g.state.turn, step=new_step)))
+                g = g.with_state(g.state.evolve(turn=replace(g.state.turn, step=new_step),
+                                                this_turn=replace(g.state.this_turn, attacked=())))
                 g = g.log("508.8", f"no creatures attack: the {new_step} step is skipped")
                 nxt.append(g)
                 continue

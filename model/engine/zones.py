@@ -192,6 +192,8 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
     if o.token and o.zone != "battlefield":
         # 111.8: a token that has left the battlefield can't move to another zone or come back.
         return game.log("111.8", f"{o.name} ({oid}) is a token that left the battlefield: it can't move to the {to}")
+    game = _left_battlefield(game, o, to)
+    state = game.state
     n = game.moved(oid) + 1
     state = _forget_references(remove_from_zones(state, oid), oid, gone_marker(oid, n - 1))
     ctrl = controller or o.owner
@@ -229,8 +231,21 @@ def create_object(game: Game, obj: GameObject) -> Game:
     return game.with_state(state)
 
 
+def _left_battlefield(game: Game, o: GameObject, to: str) -> Game:
+    """The turn's history as ``o`` leaves its zone for ``to``: a permanent leaving the battlefield left it under its
+    controller (revolt); a creature put from the battlefield into a graveyard died (700.4), its types as it last
+    existed there (``current``)."""
+    if o.zone != "battlefield":
+        return game
+    h = game.state.this_turn.noting("left", o.controller)
+    if to == "graveyard" and "Creature" in current(game.state, o.id).types:
+        h = replace(h, died=h.died + 1)
+    return game.remember(this_turn=h)
+
+
 def cease_to_exist(game: Game, oid: str) -> Game:
     """The object stops existing (a token off the battlefield, 704.5d; objects of a player who left, 800.4a)."""
+    game = _left_battlefield(game, game.state.obj(oid), "")
     n = game.moved(oid) + 1
     state = _forget_references(remove_from_zones(game.state, oid), oid, gone_marker(oid, n - 1))
     state = state.evolve(objects=tuple(q for q in state.objects if q.id != oid))

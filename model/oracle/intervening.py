@@ -7,10 +7,13 @@ a count of ``rules.counts`` (one count concept) compared with a number:
 
 - "you control a / an / another X", "you control N or more X", "you control no X";
 - "you have no cards in hand", "you have N or fewer cards in hand", "you have N or more cards in hand";
-- "you have N or more X cards in your graveyard".
+- "you have N or more X cards in your graveyard";
+- what happened this turn (``rules.this_turn``): "you attacked (with a creature) this turn" (raid), "a creature
+  died this turn" (morbid), "an opponent was dealt damage this turn", "a permanent you controlled left the
+  battlefield this turn" (revolt): the fact, true (1) or not (0).
 
 The noun phrase itself is read by the phrase grammar (through ``rules.counts.parse``); any other condition
-("if it was kicked", "if you cast it from your hand", "if a creature died this turn") is left unread, so the
+("if it was kicked", "if you cast it from your hand", "if another creature died this turn") is left unread, so the
 ability stays unmodelled and an event that triggers it answers `unsupported`, naming it.
 """
 from __future__ import annotations
@@ -19,7 +22,7 @@ import re
 
 from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.rules import counts
+from mtgjudge.model.rules import counts, this_turn
 from mtgjudge.model.vocab import phrases
 
 #: "if <condition>, <instruction>": the condition ends at the first comma (none of those read holds one).
@@ -63,6 +66,9 @@ def read_condition(text: str) -> tuple[str, str, int]:
         phrase = f"{what} in your graveyard"
         counts.parse(phrase)
         return phrase, ">=", phrases.number_word(n)
+    fact = this_turn.fact_of(t)
+    if fact is not None:
+        return this_turn.PREFIX + fact, "==", 1
     m = _COUNTERS.match(t)
     if m:       # 122.1: the counters of a kind on the object itself ("if ~ has a time counter on it")
         n, kind = (m.group("n") or m.group("n2")), (m.group("kind") or m.group("kind2"))

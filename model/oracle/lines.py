@@ -632,7 +632,7 @@ def _keyword_meaning(item: str, ctx: LineContext) -> Ability | None:
 
 
 def _counter_keyword(item: str, ctx: LineContext) -> list[Ability] | None:
-    """702.32a, 702.63a: "Fading N" / "Vanishing N" read as the abilities it means ("This permanent enters with N
+    """702.32a, 702.63a, 702.54a: "Fading N" / "Vanishing N" / "Bloodthirst N" read as the abilities it means ("This permanent enters with N
     fade counters on it" and its upkeep trigger, ``words.counters.record.keyword_meaning``; for vanishing also
     "When the last time counter is removed from this permanent, sacrifice it."), each marked with the keyword;
     None for any other item, or when one of them is not read whole."""
@@ -642,6 +642,8 @@ def _counter_keyword(item: str, ctx: LineContext) -> list[Ability] | None:
     name, n = found
     static, trigger = counters_record.keyword_meaning(name, n)
     read = [Ability("static", static=parse_static(static), keyword=name, source_text=item)]
+    if trigger is None:         # 702.54a: bloodthirst means the static alone
+        return read if counters_record.render_keyword(tuple(read)) is not None else None
     upkeep = _triggered(trigger, item, ctx)
     if upkeep.kind != "triggered":
         return None
@@ -1186,14 +1188,17 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
         pass
     # 614.1c: "~ enters with N counters on it"; 702.33d-e: "If ~ was kicked, it enters with ...", only if the spell it
     # was had its kicker cost paid
+    # 614.1c: "~ enters with two +1/+1 counters on it if a creature died this turn" (morbid): a condition of what
+    # happened this turn (``rules.this_turn``), checked as it enters
     m = re.fullmatch(r"(If ~ was kicked, it|~) enters(?: the battlefield)? with (an?|[a-z]+|X|\d+) "
-                     r"([+-]\d+/[+-]\d+|[a-z]+) counters? on it\.", norm)
+                     r"([+-]\d+/[+-]\d+|[a-z]+) counters? on it(?: if ([^,.]+))?\.", norm)
     if m:
         n = m.group(2)
         count: int | str = "X" if n == "X" else phrases.number_word(n)     # (DefinitionError: not a number)
         kicked = {"if_kicked": True} if m.group(1) != "~" else {}
+        cond = {"condition": m.group(4)} if m.group(4) else {}
         return Ability("static", static=parse_static({"kind": "enters_with_counters", "counter": m.group(3), "n": count,
-                                                      **kicked}), source_text=printed)
+                                                      **kicked, **cond}), source_text=printed)
     # 702.33c-d: multikicker's count ("for each time it was kicked": the times its kicker cost was paid)
     m = re.fullmatch(r"~ enters(?: the battlefield)? with an? ([+-]\d+/[+-]\d+|[a-z]+) counter on it for each time "
                      r"(?:it|~) was kicked\.", norm)

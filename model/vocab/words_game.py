@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.rules.this_turn import fact_of as this_turn_fact
 from mtgjudge.model.vocab.abilities import KEYWORDS, StaticEffect, count_word
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
@@ -86,7 +87,8 @@ def _r_enters_with(s: StaticEffect) -> str:
     n = s.arg("n")
     if n == "kicked":
         return f"This enters with a {s.arg('counter')} counter on it for each time it was kicked"
-    return ("If this was kicked, it enters" if s.arg("if_kicked") else "This enters") + f" with {count_word(n) if isinstance(n, int) else n} {s.arg('counter')} counter{'s' if n != 1 else ''} on it"
+    said = ("If this was kicked, it enters" if s.arg("if_kicked") else "This enters") + f" with {count_word(n) if isinstance(n, int) else n} {s.arg('counter')} counter{'s' if n != 1 else ''} on it"
+    return said + (f" if {s.arg('condition')}" if s.arg("condition") else "")
 
 
 def _v_enters_with(a: dict) -> None:
@@ -95,6 +97,12 @@ def _v_enters_with(a: dict) -> None:
         raise DefinitionError(f"enters_with_counters: n must be a number, X or kicked, not {n!r}")
     if a.get("if_kicked") not in (None, True) or (a.get("if_kicked") and n == "kicked"):
         raise DefinitionError("enters_with_counters: if_kicked is true or absent, with a number of counters")
+    cond = a.get("condition")
+    if cond is not None and (a.get("if_kicked") or n == "kicked" or not isinstance(cond, str)
+                             or this_turn_fact(cond) is None):
+        # 614.1c: a condition checked as it enters; read: what happened this turn (``rules.this_turn``), which does
+        # not depend on the object entering being on the battlefield or not
+        raise DefinitionError(f"enters_with_counters: condition {cond!r} is not one of what happened this turn")
 
 
 def _t_exile_until(a: dict) -> str:
@@ -152,7 +160,7 @@ WORDS = (
     # 614.1c, 122.6: "This permanent enters with N [kind] counters on it"; ``n``: a number, "kicked" (one for each
     # time it was kicked, 702.33c-d) or "X" (the X of the
     # spell it was, 107.3m).
-    Word("enters_with_counters", "static", {"counter": str, "n": object, "if_kicked": bool}, _r_enters_with, frozenset({Scope.ENTERS}),
+    Word("enters_with_counters", "static", {"counter": str, "n": object, "if_kicked": bool, "condition": str}, _r_enters_with, frozenset({Scope.ENTERS}),
          ENGINE, _v_enters_with),
     # 305.2: "You may play an additional land on each of your turns" (``n`` additional land plays in each of its
     # controller's turns); counted by the land-play timing (``rules.timing.land_play_timing``).

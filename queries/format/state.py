@@ -17,12 +17,14 @@ from mtgjudge.model.objects import CardDef, Face, GameObject
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves, stated_duration
 from mtgjudge.model.safe_yaml import LineDict
 from mtgjudge.model.state import (COMBAT_STEPS, MAX_POOL, STEPS, Duration, EffectInForce, GameState, Lasting, LinkedExile,
-                                   Player, PoolMana, StackAbility, Turn)
+                                   Player, PoolMana, StackAbility, Turn, TurnHistory)
 from mtgjudge.queries.format.fields import (ID_RE, MAX_OBJECTS, MAX_PLAYERS, QuestionValidator, describe, line_of,
                                            mapping_as_mana)
 from mtgjudge.queries.format.suggest import did_you_mean, joined_by_comma
 
-STATE_KEYS = ("turn", "stack", "effects", "players")
+STATE_KEYS = ("turn", "stack", "effects", "players", "this_turn")
+#: ``this_turn:``, what happened this turn before the question (``TurnHistory``)
+THIS_TURN_KEYS = ("spells_cast", "damaged", "died", "left", "attacked_with", "attacked")
 TURN_KEYS = ("active", "number", "step")
 ZONE_KEYS = ("battlefield", "hand", "graveyard", "library", "exile")
 PLAYER_KEYS = ("life", "lands_played", "mana_pool", "poison") + ZONE_KEYS
@@ -434,9 +436,50 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
         if pd["pool"] is not None:
             pd["info"]["mana_pool"] = _pool(d, *pd["pool"])
         built_players.append(Player(zones=listed, **pd["info"]))
+    history = _this_turn(d, st, active, step)
     return GameState(players=tuple(built_players), objects=tuple(e.made for e in entries),
                      turn=Turn(active, number, step), stack=tuple(stack), turn_order=d.players,
-                     turns_played=((number, active),)).adding(*effects, *linked)
+                     turns_played=((number, active),), this_turn=history).adding(*effects, *linked)
+
+
+def _this_turn(d: QuestionValidator, st: LineDict, active: str, step: str) -> TurnHistory:
+    """``this_turn:`` -> the turn's history before the question, known (a key not given: none of it happened).
+    Without ``this_turn:`` the history is not known (``rules.this_turn``)."""
+    if "this_turn" not in st:
+        return TurnHistory()
+    path, line = "state.this_turn", line_of(st, "this_turn")
+    h = d.mapping(LineDict() if st["this_turn"] is None else st["this_turn"], path, line, "this_turn", THIS_TURN_KEYS)
+
+    def players(key: str) -> tuple[str, ...]:
+        if key not in h:
+            return ()
+        items = d.seq(h[key], f"{path}.{key}", line_of(h, key), f"this_turn.{key} (a list of players)")
+        got = tuple(d.player(x, f"{path}.{key}", line_of(h, key)) for x in items)
+        if len(set(got)) != len(got):
+            d.fail(f"{path}.{key}", line_of(h, key), f"this_turn.{key} names a player twice")
+        return tuple(sorted(got))
+
+    cast: dict[str, int] = {}
+    if "spells_cast" in h:
+        sc = h["spells_cast"]
+        if not isinstance(sc, dict):
+            d.fail(f"{path}.spells_cast", line_of(h, "spells_cast"), "this_turn.spells_cast must be a mapping from "
+                   f"each player to how many spells they cast this turn; got {describe(sc)}")
+        for name, n in sc.items():
+            who = d.player(name, f"{path}.spells_cast", line_of(sc, name))
+            cast[who] = d.integer(n, f"{path}.spells_cast.{who}", line_of(sc, name), 0)
+    died = d.integer(h["died"], f"{path}.died", line_of(h, "died"), 0) if "died" in h else 0
+    attacked_with, attacked = players("attacked_with"), players("attacked")
+    if any(p != active for p in attacked_with):
+        d.fail(f"{path}.attacked_with", line_of(h, "attacked_with"), f"only the active player, {active}, attacks "
+               "this turn (506.2)")
+    if attacked and (step != "declare-attackers" or active not in attacked_with or active in attacked):
+        d.fail(f"{path}.attacked", line_of(h, "attacked"), "this_turn.attacked lists the players attacked this step: "
+               "only in the declare-attackers step, after the active player attacked with a creature (attacked_with),"
+               " and never the active player (508.1, 508.6)")
+    return TurnHistory(known=True, spells_cast=tuple(sorted((p, n) for p, n in cast.items() if n)),
+                       damaged=players("damaged"), died=died, left=players("left"), attacked_with=attacked_with,
+                       attacked=attacked)
 
 
 def _effects(d: QuestionValidator, st: LineDict, number: int,

@@ -76,7 +76,7 @@ def deal(game: Game, name: str, t: str, n: int) -> Game:
     """120.3: ``n`` damage (after prevention) dealt to the player or permanent ``t`` by the source ``name``."""
     st = game.state
     if t in st.player_names:
-        return change_life(game, t, -n, ("120.3a", "119.3"), f": {name} deals {n} damage to them")
+        return change_life(damaged(game, t, n), t, -n, ("120.3a", "119.3"), f": {name} deals {n} damage to them")
     o = st.obj(t)
     if "Planeswalker" in current(st, t).types:
         return remove_loyalty(game, t, n, f"{name} deals {n} damage to")
@@ -85,6 +85,15 @@ def deal(game: Game, name: str, t: str, n: int) -> Game:
     game = game.with_state(st.with_object(replace(o, damage=o.damage + n)))
     guard_unrecognized(game, f"{name} deals damage to {o.name}")
     return game.log("120.3e", f"{name} deals {n} damage to {o.name} ({t}): it is marked on it")
+
+
+def damaged(game: Game, player: str, n: int) -> Game:
+    """``player`` was dealt ``n`` damage (after prevention; none dealt if 0): the turn's history remembers that they
+    were dealt damage this turn (bloodthirst, 702.54a). Every damage to a player (a spell's or ability's, combat's)
+    passes here."""
+    if n <= 0 or player in game.left:
+        return game
+    return game.remember(this_turn=game.state.this_turn.noting("damaged", player))
 
 
 def remove_loyalty(game: Game, t: str, n: int, what: str) -> Game:

@@ -16,9 +16,10 @@ coin flips (705), as ``words.conditions.perform`` performs them.
 The conditions read (``read_condition``): those of ``oracle.intervening`` (what you control, cards in hand and
 in your graveyard: one count of ``rules.counts``), "N or more cards are in your graveyard" (threshold),
 "there are N or more X cards in your graveyard" (spell mastery), "you control a creature with power N or
-greater" (ferocious: power after the layers and counters, read by the engine), "you have N or less life".
-Any other condition ("if a creature died this turn", "if you attacked this turn": the turn's history is not
-in the state) is left unread, so the card stays unsupported, naming its text.
+greater" (ferocious: power after the layers and counters, read by the engine), "you have N or less life",
+and what happened this turn ("if a creature died this turn", "if you attacked this turn": ``rules.this_turn``).
+Any other condition ("if two or more creatures died this turn") is left unread, so the card stays
+unsupported, naming its text.
 """
 from __future__ import annotations
 

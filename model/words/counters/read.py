@@ -79,11 +79,11 @@ def as_said(word: Effect | None) -> Effect | None:
 
 
 #: 702.32a, 702.63a: "Fading N", "Vanishing N", the whole item (vanishing without a number, 702.63b, is not read).
-_KEYWORD = patterns.compile(r"^(Fading|Vanishing) (\d+)$", re.I)
+_KEYWORD = patterns.compile(r"^(Fading|Vanishing|Bloodthirst) (\d+)$", re.I)
 
 
 def counter_keyword(item: str) -> tuple[str, int] | None:
-    """(keyword, N) of a keyword item "Fading N" or "Vanishing N"; None for any other."""
+    """(keyword, N) of a keyword item "Fading N", "Vanishing N" or "Bloodthirst N"; None for any other."""
     m = _KEYWORD.match(item.strip().rstrip("."))
     return (m.group(1).capitalize(), int(m.group(2))) if m else None
 

@@ -10,7 +10,8 @@ loyalty (122.1e, 704.5i) and lore (714.2b); the kinds whose rule it does not per
 and putting one of them is unsupported (``kernel.objects.add_counters``).
 
 Fading N (702.32a) is read as the two abilities it means, each marked with the keyword (``Ability.keyword``),
-and said back as the keyword (``render_keyword``)."""
+and said back as the keyword (``render_keyword``); so is Bloodthirst N (702.54a), the one static it means.
+702.54c's "Bloodthirst X" (counters equal to the damage dealt to your opponents this turn) is not read.)"""
 from __future__ import annotations
 
 import re
@@ -100,16 +101,21 @@ WORDS = (
 
 
 #: The keywords of counters that are read as the abilities they mean: name -> (rule, the kind of counters).
-KEYWORDS = {"Fading": ("702.32a", "fade"), "Vanishing": ("702.63a", "time")}
+KEYWORDS = {"Fading": ("702.32a", "fade"), "Vanishing": ("702.63a", "time"), "Bloodthirst": ("702.54a", "+1/+1")}
+#: 702.54a: bloodthirst's condition, checked as the permanent enters (``rules.this_turn``).
+BLOODTHIRST_CONDITION = "an opponent was dealt damage this turn"
 
 
-def keyword_meaning(name: str, n: int) -> tuple[dict, str]:
-    """What "[keyword] N" means (702.32a, 702.63a): the static it enters with (the ``enters_with_counters`` word's
-    arguments) and its upkeep triggered ability's text, the object written "~" (vanishing's second triggered
+def keyword_meaning(name: str, n: int) -> tuple[dict, str | None]:
+    """What "[keyword] N" means (702.32a, 702.63a, 702.54a): the static it enters with (the ``enters_with_counters``
+    word's arguments) and its upkeep triggered ability's text, the object written "~" (vanishing's second triggered
     ability, "When the last time counter is removed from ~, sacrifice it.", is the reader's: its event is no words
-    the trigger grammar reads)."""
+    the trigger grammar reads); bloodthirst has none ("If an opponent was dealt damage this turn, this permanent
+    enters with N +1/+1 counters on it": the static alone)."""
     rule, kind = KEYWORDS[name]
     static = {"kind": "enters_with_counters", "counter": kind, "n": n}
+    if name == "Bloodthirst":
+        return {**static, "condition": BLOODTHIRST_CONDITION}, None
     if name == "Vanishing":
         return static, f"At the beginning of your upkeep, if ~ has a {kind} counter on it, remove a {kind} counter from ~."
     return static, f"At the beginning of your upkeep, remove a {kind} counter from ~. If you can't, sacrifice ~."
@@ -119,17 +125,23 @@ def render_keyword(abilities: tuple) -> str | None:
     """The abilities of one line said as the keyword of ``KEYWORDS`` they are marked with ("Fading 3"), if they are
     exactly what it means (``keyword_meaning``: the static it enters with, then the triggered abilities); None for
     any other line."""
-    if len(abilities) < 2 or abilities[0].keyword not in KEYWORDS or \
+    if not abilities or abilities[0].keyword not in KEYWORDS or \
             any(a.keyword != abilities[0].keyword for a in abilities):
         return None
-    static, trigger = abilities[0], abilities[1]
+    static = abilities[0]
     name = static.keyword
     _, kind = KEYWORDS[name]
     n = static.static.arg("n") if static.kind == "static" and static.static is not None else None
     if static.static is None or static.static.kind != "enters_with_counters" or \
             static.static.arg("counter") != kind or not isinstance(n, int) or isinstance(n, bool) or n < 1:
         return None
-    if trigger.kind != "triggered" or trigger.render() != keyword_meaning(name, n)[1].replace("from ~", "from this") \
+    if name == "Bloodthirst":
+        ok = len(abilities) == 1 and static.static.arg("condition") == BLOODTHIRST_CONDITION
+        return f"{name} {n}" if ok else None
+    if len(abilities) < 2 or static.static.arg("condition"):
+        return None
+    trigger, meant = abilities[1], keyword_meaning(name, n)[1] or ""
+    if trigger.kind != "triggered" or trigger.render() != meant.replace("from ~", "from this") \
             .replace("sacrifice ~", "sacrifice this"):
         return None
     if name == "Vanishing":
