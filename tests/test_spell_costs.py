@@ -56,9 +56,31 @@ def test_an_alternative_cost_is_read_or_only_offers_a_way_to_cast(line):
         assert ab.scope == (Scope.CAST_OPTIONS,)
 
 
-def test_force_of_will_exile_from_hand_stays_a_cast_option():
-    """Near miss: "exile a blue card from your hand" is no cost part the grammar reads: the line stays unread."""
+def test_force_of_will_alternative_cost_is_read():
+    """Force of Will (Oracle): "pay 1 life and exile a blue card from your hand" is two parts (118.8, 118.9), the
+    second an ``exile_from_hand`` part of blue cards."""
     (ab,) = _spell_line("You may pay 1 life and exile a blue card from your hand rather than pay ~'s mana cost.")
+    assert ab.kind == "static" and ab.static.kind == "alternative_cost"
+    assert ab.static.arg("cost") == "Pay 1 life, exile a blue card from your hand"
+    life, exile = phrases.cost_parts(ab.static.arg("cost"))
+    assert (life.kind, life.n) == ("pay_life", 1)
+    assert (exile.kind, exile.n, exile.what.colors) == ("exile_from_hand", 1, ("U",))
+    assert exile.text() == "Exile a blue card from your hand"
+
+
+def test_two_cards_exiled_from_hand():
+    """Allosaurus Rider (Oracle): "exile two green cards from your hand": one part, two cards."""
+    (ab,) = _spell_line("You may exile two green cards from your hand rather than pay ~'s mana cost.")
+    (exile,) = phrases.cost_parts(ab.static.arg("cost"))
+    assert (exile.kind, exile.n, exile.what.colors) == ("exile_from_hand", 2, ("G",))
+    assert exile.text() == "Exile two green cards from your hand"
+
+
+def test_shoal_exile_with_mana_value_x_stays_a_cast_option():
+    """Near miss (Disrupting Shoal): "a blue card with converted mana cost X" ties the card to the spell's X, which
+    no cost part reads: the line stays unread, only another way to cast the spell."""
+    (ab,) = _spell_line("You may exile a blue card with converted mana cost X from your hand rather than pay ~'s "
+                        "mana cost.")
     assert ab.kind == "unmodelled" and ab.scope == (Scope.CAST_OPTIONS,)
 
 

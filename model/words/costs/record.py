@@ -139,4 +139,6 @@ WORDS = (
     _cost_part("put_counters_on", mana_options=False),
     # "Reveal a Dinosaur card from your hand": such a card is in the hand (it is shown, not used up)
     _cost_part("reveal_from_hand", mana_options=False),
+    # "Exile a blue card from your hand" (Force of Will, evoke 702.74a): cards of the hand leave it for exile
+    _cost_part("exile_from_hand", mana_options=False),
 )
