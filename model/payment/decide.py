@@ -948,6 +948,10 @@ def extract_plan(enc: Encoding, m) -> dict:
             others.append({"part": part.text(), "by": [pr.cost.source]})
     for part, picks in enc.part_vars:
         others.append({"part": part.text(), "by": [i for gi, v in picks for i in take(gi, _val(m, v))]})
+    for part in pr.cost.other:
+        if part.kind == "exile_from_hand":
+            # any cards of the quality pay it alike (the one part of its cost using the hand): the first that fit
+            others.append({"part": part.text(), "by": list(exilable_from_hand(pr, part)[:part.n])})
     if others:
         plan["other"] = others
     plan["total_generic"] = _val(m, enc.cost_vars.get("generic", z3.IntVal(0)))
