@@ -19,6 +19,14 @@ def _spells_text(s: StaticEffect) -> str:
             + (" from anywhere other than your hand" if s.arg("not_from_hand", False) else ""))
 
 
+def _in_a_sentence(cost: str) -> str:
+    """A cost as a sentence says it: "pay 1 life and exile a blue card from your hand" (Force of Will), the cost
+    grammar's "Pay 1 life, exile a blue card from your hand" (``words.costs.read.cost_text``)."""
+    parts = cost.split(", ")
+    text = " and ".join(parts) if len(parts) == 2 else cost
+    return text[0].lower() + text[1:]
+
+
 def _v_cost(a: dict) -> None:
     try:
         parse_cost_text(a.get("cost"), x_parts=True)     # rules.costs.total_cost puts the announced X in place
@@ -106,7 +114,7 @@ WORDS = (
     # (a count of permanents, at least one); another way to cast it, chosen as it is cast (601.2b)
     Word("alternative_cost", "static", {"cost": str, "if_control": str},
          lambda s: (f"If you control {s.arg('if_control')[:-len(' you control')]}, you may " if s.arg("if_control") else
-                    "You may ") + f"{s.arg('cost')[0].lower()}{s.arg('cost')[1:]} rather than pay this spell's mana cost",
+                    "You may ") + f"{_in_a_sentence(s.arg('cost'))} rather than pay this spell's mana cost",
          SPELL_COSTS | frozenset({Scope.CAST_OPTIONS}), PAYMENT, _v_cost),
     # 601.3, 702.34a, 702.133a, 702.81a, 702.127a: the card's own permission to be cast from its owner's graveyard,
     # by the keyword ``keyword``: flashback (``cost`` paid instead of its mana cost, 118.9), jump-start (discard a
