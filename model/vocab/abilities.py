@@ -587,7 +587,7 @@ _INTERVENING = {"kicked": "if it was kicked", "kicked_with": "if it was kicked w
                 "cast": "if you cast it", "no_counters": "if it had no {cost} counters on it",
                 "evolve": "if that creature's power is greater than this creature's power and/or that creature's "
                           "toughness is greater than this creature's toughness",
-                "not_renowned": "if it isn't renowned"}
+                "not_renowned": "if it isn't renowned", "evoked": "if its evoke cost was paid"}
 #: Steps a trigger condition names (503.1a, 513.1a).
 _ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 
