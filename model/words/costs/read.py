@@ -172,3 +172,16 @@ def evoke_cost(body: str) -> str | None:
     except DefinitionError:
         return None
     return text
+
+
+def render_evoke(abilities: tuple) -> str | None:
+    """The abilities of one line said as the evoke keyword they mean ("Evoke {2}{U}", 702.74a): its alternative
+    cost marked Evoke, then exactly ``EVOKE_TRIGGER``; None for any other line."""
+    if len(abilities) != 2 or any(a.keyword != "Evoke" for a in abilities):
+        return None
+    static, trigger = abilities
+    if static.kind != "static" or static.static is None or static.static.kind != "alternative_cost":
+        return None
+    if trigger.kind != "triggered" or trigger.render() != EVOKE_TRIGGER:
+        return None
+    return static.static.render()
