@@ -211,3 +211,54 @@ def test_reductions_read(line, data):
 ])
 def test_other_reductions_stay_unread(line):
     assert self_cost_reduction(line) is None
+
+
+# ---------------------------------------------------------------- evoke (702.74a)
+
+def _creature_line(text: str):
+    return compile_line(text, text, LineContext(spell=False))
+
+
+@pytest.mark.parametrize("line, cost", [
+    ("Evoke {2}{U}", "{2}{U}"),                                           # Mulldrifter
+    ("Evoke—Exile a white card from your hand.", "Exile a white card from your hand"),   # Solitude
+])
+def test_evoke_is_an_alternative_cost_and_a_sacrifice_trigger(line, cost):
+    """702.74a: "Evoke [cost]" means "You may cast this card by paying [cost] rather than paying its mana cost" and
+    "When this permanent enters, if its evoke cost was paid, its controller sacrifices it"."""
+    static, trigger = _creature_line(line)
+    assert static.kind == "static" and static.static.kind == "alternative_cost"
+    assert (static.static.arg("cost"), static.static.arg("keyword")) == (cost, "Evoke")
+    assert trigger.kind == "triggered" and trigger.intervening == "evoked"
+    assert [e.kind for e in trigger.effects] == ["sacrifice_self"]
+    assert (trigger.trigger_event.event, trigger.trigger_event.who) == ("enters", "self")
+    from mtgjudge.model.oracle.reading import render_line
+    assert render_line((static, trigger)) == line.rstrip(".")
+
+
+@pytest.mark.parametrize("line", [
+    "Evoke—Exile a blue card with converted mana cost X from your hand.",   # a cost part not read
+    "Evoke",                                                               # no cost
+])
+def test_evoke_not_read_whole_stays_unmodelled(line):
+    (a,) = _creature_line(line)
+    assert a.kind == "unmodelled"
+
+
+def test_evoke_intervening_if_is_decided_by_the_permanents_memory():
+    """603.4, 702.74a: the permanent remembers whether its spell was evoked; one the question put on the stack, or
+    a permanent that was no spell, is not evoked unless the actions cast it so."""
+    from mtgjudge.model.words.kicker.perform import intervening_holds
+    from mtgjudge.model.errors import Unsupported
+
+    class Obj:
+        name, id, kicked, tribute_paid, renowned, counters = "Mulldrifter", "md", (), None, False, ()
+
+        def __init__(self, evoked: bool, cast_from: str):
+            self.evoked, self.cast_from = evoked, cast_from
+
+    assert intervening_holds("evoked", Obj(True, "hand")) is True
+    assert intervening_holds("evoked", Obj(False, "hand")) is False
+    assert intervening_holds("evoked", Obj(False, "")) is False          # ruling 2018-07-13: entered without being cast
+    with pytest.raises(Unsupported, match="evoke cost"):
+        intervening_holds("evoked", Obj(False, "?"))
