@@ -262,3 +262,33 @@ def test_evoke_intervening_if_is_decided_by_the_permanents_memory():
     assert intervening_holds("evoked", Obj(False, "")) is False          # ruling 2018-07-13: entered without being cast
     with pytest.raises(Unsupported, match="evoke cost"):
         intervening_holds("evoked", Obj(False, "?"))
+
+
+def test_evoke_by_exiling_a_card_from_the_hand_is_cast_and_sacrificed():
+    """702.74a with a cost that is no mana (Solitude's "Evoke—Exile a white card from your hand."): cast for it, the
+    spell can't exile itself (601.2a), another white card is exiled, and the permanent is sacrificed as it enters;
+    with no other white card in hand it can't be cast that way."""
+    from tests.test_narrowing import answer, card
+    frob = card("Frob Elemental", "Creature — Elemental", "{3}{W}{W}", "Lifelink\nEvoke—Exile a white card from your "
+                "hand.", "3/2")
+    doc = """
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: []
+      hand: [{card: Frob Elemental, id: frob}, {card: %s, id: other}]
+    Bob: {}
+actions:
+  - cast: frob
+    alternative: true
+  - resolve: all
+expect:
+  - {object: frob, zone: graveyard}
+  - {object: other, zone: exile}
+"""
+    assert answer(doc % "Pacifism", frob)[:2] == ("pass", True)
+    status, value, _ = answer(doc % "Lightning Bolt", frob)
+    assert value == "illegal"
