@@ -418,7 +418,8 @@ def _or_alternatives(state: GameState, oid: str, player: str, x: int, all_ways: 
     obj = state.obj(oid)
     why = list(usual.why)
     for k, word, available, because in alternatives:
-        said = f"{word.arg('cost')[0].lower()}{word.arg('cost')[1:]} rather than pay its mana cost"
+        said = (f"pay its evoke cost {word.arg('cost')} (702.74a)" if word.arg("keyword") == "Evoke" else
+                f"{word.arg('cost')[0].lower()}{word.arg('cost')[1:]}") + " rather than pay its mana cost"
         if not available:
             why.append(step("118.9", f"{player} may {said} only if they control {word.arg('if_control')[:-len(' you control')]}; "
                                      f"{because}"))

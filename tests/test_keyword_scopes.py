@@ -138,7 +138,7 @@ expect: [{stack_size: 0}]
 
 
 def test_an_evoke_creature_given_on_the_stack_may_have_been_evoked_702_74a():
-    with pytest.raises(Unsupported, match="Evoke"):
+    with pytest.raises(Unsupported, match="whether its evoke cost was paid"):
         _run("""
 id: t
 ask: outcome

@@ -350,3 +350,66 @@ def test_a_cost_decided_once_is_decided_again_when_another_requirement_fails():
         refused = decide_pay(q.state, "Alice", cost, extra=[(late, False)])
         assert refused.value is False and refused.why == (late,)
         assert decide_pay(q.state, "Alice", TotalCost(parse_cost("{G}{G}"))).value is False
+
+
+# ------------------------------------------------------------- exiling cards from the hand (118.9, 601.2h)
+
+def _hand_state(hand: list[str], battlefield: list[str] = ()):
+    cards = ", ".join(f"{{card: {c}, id: h{i}}}" for i, c in enumerate(hand))
+    bf = ", ".join(f'"{b}"' for b in battlefield)
+    text = ("id: q\nask: can-pay\ncost: \"{0}\"\nstate:\n  players:\n    Alice:\n"
+            f"      battlefield: [{bf}]\n      hand: [{cards}]\n")
+    (q,) = load_text(text)
+    assert not isinstance(q, Exception), q
+    return q.state
+
+
+def _exile_cost(text: str, casting: str | None = None, symbols: str = "") -> TotalCost:
+    from mtgjudge.model.vocab import phrases
+    return TotalCost(tuple(parse_cost(symbols)) if symbols else (), other=tuple(phrases.cost_parts(text)),
+                     casting=casting)
+
+
+def test_exile_from_hand_counts_only_cards_of_its_quality_and_not_the_spell():
+    # 118.3, 601.2a: Force of Will (h0) is on the stack as its cost is paid; Opt (h1) is blue, Lightning Bolt is not
+    from mtgjudge.model.payment.answers import can_pay as decide_pay
+    from mtgjudge.model.payment.enumeration import all_payments
+    from mtgjudge.model.payment.problem import exilable_from_hand
+    state = _hand_state(["Force of Will", "Opt", "Lightning Bolt"])
+    cost = _exile_cost("Pay 1 life, Exile a blue card from your hand", casting="h0")
+    pr = build_problem(state, "Alice", cost)
+    assert exilable_from_hand(pr, cost.other[1]) == ("h1",)
+    assert decide_pay(state, "Alice", cost).value is True
+    (p,) = all_payments(pr)
+    assert (p.exile_from_hand, p.life) == (1, 1)
+    alone = _hand_state(["Force of Will", "Lightning Bolt"])
+    a = decide_pay(alone, "Alice", cost)
+    assert a.value is False and "0 blue card(s) in hand to exile" in " ".join(s.text for s in a.why)
+    assert all_payments(build_problem(alone, "Alice", cost)) == []
+
+
+def test_exile_two_cards_from_hand_needs_two():
+    from mtgjudge.model.payment.answers import can_pay as decide_pay
+    cost = _exile_cost("Exile two green cards from your hand", casting="h0")
+    assert decide_pay(_hand_state(["Allosaurus Rider", "Grizzly Bears", "Llanowar Elves"]), "Alice", cost).value is True
+    assert decide_pay(_hand_state(["Allosaurus Rider", "Grizzly Bears", "Opt"]), "Alice", cost).value is False
+
+
+@pytest.mark.parametrize("text", [
+    "Exile a blue card from your hand, Discard a card",
+    "Exile a blue card from your hand, Exile a card from your hand",
+    "Exile a blue card from your hand, Reveal a blue card from your hand",
+])
+def test_exile_from_hand_beside_another_use_of_the_hand_is_unsupported(text):
+    # which card pays which part (a card exiled is no longer there to discard or reveal) is not modelled
+    from mtgjudge.model.errors import Unsupported
+    with pytest.raises(Unsupported, match="exiles cards from the hand"):
+        build_problem(_hand_state(["Opt", "Counterspell", "Lightning Bolt"]), "Alice", _exile_cost(text))
+
+
+def test_exile_from_hand_beside_mana_from_the_hand_is_unsupported():
+    # Simian Spirit Guide exiles itself from the hand for mana (113.6m): which cards then stay is not modelled
+    from mtgjudge.model.errors import Unsupported
+    with pytest.raises(Unsupported, match="could make mana from the hand"):
+        build_problem(_hand_state(["Opt", "Simian Spirit Guide"]), "Alice",
+                      _exile_cost("Exile a blue card from your hand", symbols="{1}"))

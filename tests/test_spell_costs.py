@@ -56,9 +56,31 @@ def test_an_alternative_cost_is_read_or_only_offers_a_way_to_cast(line):
         assert ab.scope == (Scope.CAST_OPTIONS,)
 
 
-def test_force_of_will_exile_from_hand_stays_a_cast_option():
-    """Near miss: "exile a blue card from your hand" is no cost part the grammar reads: the line stays unread."""
+def test_force_of_will_alternative_cost_is_read():
+    """Force of Will (Oracle): "pay 1 life and exile a blue card from your hand" is two parts (118.8, 118.9), the
+    second an ``exile_from_hand`` part of blue cards."""
     (ab,) = _spell_line("You may pay 1 life and exile a blue card from your hand rather than pay ~'s mana cost.")
+    assert ab.kind == "static" and ab.static.kind == "alternative_cost"
+    assert ab.static.arg("cost") == "Pay 1 life, exile a blue card from your hand"
+    life, exile = phrases.cost_parts(ab.static.arg("cost"))
+    assert (life.kind, life.n) == ("pay_life", 1)
+    assert (exile.kind, exile.n, exile.what.colors) == ("exile_from_hand", 1, ("U",))
+    assert exile.text() == "Exile a blue card from your hand"
+
+
+def test_two_cards_exiled_from_hand():
+    """Allosaurus Rider (Oracle): "exile two green cards from your hand": one part, two cards."""
+    (ab,) = _spell_line("You may exile two green cards from your hand rather than pay ~'s mana cost.")
+    (exile,) = phrases.cost_parts(ab.static.arg("cost"))
+    assert (exile.kind, exile.n, exile.what.colors) == ("exile_from_hand", 2, ("G",))
+    assert exile.text() == "Exile two green cards from your hand"
+
+
+def test_shoal_exile_with_mana_value_x_stays_a_cast_option():
+    """Near miss (Disrupting Shoal): "a blue card with converted mana cost X" ties the card to the spell's X, which
+    no cost part reads: the line stays unread, only another way to cast the spell."""
+    (ab,) = _spell_line("You may exile a blue card with converted mana cost X from your hand rather than pay ~'s "
+                        "mana cost.")
     assert ab.kind == "unmodelled" and ab.scope == (Scope.CAST_OPTIONS,)
 
 
@@ -189,3 +211,84 @@ def test_reductions_read(line, data):
 ])
 def test_other_reductions_stay_unread(line):
     assert self_cost_reduction(line) is None
+
+
+# ---------------------------------------------------------------- evoke (702.74a)
+
+def _creature_line(text: str):
+    return compile_line(text, text, LineContext(spell=False))
+
+
+@pytest.mark.parametrize("line, cost", [
+    ("Evoke {2}{U}", "{2}{U}"),                                           # Mulldrifter
+    ("Evoke—Exile a white card from your hand.", "Exile a white card from your hand"),   # Solitude
+])
+def test_evoke_is_an_alternative_cost_and_a_sacrifice_trigger(line, cost):
+    """702.74a: "Evoke [cost]" means "You may cast this card by paying [cost] rather than paying its mana cost" and
+    "When this permanent enters, if its evoke cost was paid, its controller sacrifices it"."""
+    static, trigger = _creature_line(line)
+    assert static.kind == "static" and static.static.kind == "alternative_cost"
+    assert (static.static.arg("cost"), static.static.arg("keyword")) == (cost, "Evoke")
+    assert trigger.kind == "triggered" and trigger.intervening == "evoked"
+    assert [e.kind for e in trigger.effects] == ["sacrifice_self"]
+    assert (trigger.trigger_event.event, trigger.trigger_event.who) == ("enters", "self")
+    from mtgjudge.model.oracle.reading import render_line
+    assert render_line((static, trigger)) == line.rstrip(".")
+
+
+@pytest.mark.parametrize("line", [
+    "Evoke—Exile a blue card with converted mana cost X from your hand.",   # a cost part not read
+    "Evoke",                                                               # no cost
+])
+def test_evoke_not_read_whole_stays_unmodelled(line):
+    (a,) = _creature_line(line)
+    assert a.kind == "unmodelled"
+
+
+def test_evoke_intervening_if_is_decided_by_the_permanents_memory():
+    """603.4, 702.74a: the permanent remembers whether its spell was evoked; one the question put on the stack, or
+    a permanent that was no spell, is not evoked unless the actions cast it so."""
+    from mtgjudge.model.words.kicker.perform import intervening_holds
+    from mtgjudge.model.errors import Unsupported
+
+    class Obj:
+        name, id, kicked, tribute_paid, renowned, counters = "Mulldrifter", "md", (), None, False, ()
+
+        def __init__(self, evoked: bool, cast_from: str):
+            self.evoked, self.cast_from = evoked, cast_from
+
+    assert intervening_holds("evoked", Obj(True, "hand")) is True
+    assert intervening_holds("evoked", Obj(False, "hand")) is False
+    assert intervening_holds("evoked", Obj(False, "")) is False          # ruling 2018-07-13: entered without being cast
+    with pytest.raises(Unsupported, match="evoke cost"):
+        intervening_holds("evoked", Obj(False, "?"))
+
+
+def test_evoke_by_exiling_a_card_from_the_hand_is_cast_and_sacrificed():
+    """702.74a with a cost that is no mana (Solitude's "Evoke—Exile a white card from your hand."): cast for it, the
+    spell can't exile itself (601.2a), another white card is exiled, and the permanent is sacrificed as it enters;
+    with no other white card in hand it can't be cast that way."""
+    from tests.test_narrowing import answer, card
+    frob = card("Frob Elemental", "Creature — Elemental", "{3}{W}{W}", "Lifelink\nEvoke—Exile a white card from your "
+                "hand.", "3/2")
+    doc = """
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: []
+      hand: [{card: Frob Elemental, id: frob}, {card: %s, id: other}]
+    Bob: {}
+actions:
+  - cast: frob
+    alternative: true
+  - resolve: all
+expect:
+  - {object: frob, zone: graveyard}
+  - {object: other, zone: exile}
+"""
+    assert answer(doc % "Pacifism", frob)[:2] == ("pass", True)
+    status, value, _ = answer(doc % "Lightning Bolt", frob)
+    assert value == "illegal"

@@ -221,8 +221,13 @@ def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | 
     o = game.state.obj(oid)
     kicked = o.kicked if o.zone == "stack" else ()
     cast_from = o.cast_from if o.zone == "stack" else ""      # "if you cast it from your hand" (601.2a)
+    evoked = o.evoked and o.zone == "stack"                   # 702.74a: "if its evoke cost was paid"
+    if not evoked and o.cast_from != "?" and any(a.kind == "triggered" and a.intervening == "evoked"
+                                                 for a in _entering_abilities(game, oid, controller)):
+        game = game.log(("702.74a", "603.4"), f"{oid}'s evoke cost was not paid: its \"When this permanent enters, if "
+                                              "its evoke cost was paid, its controller sacrifices it\" doesn't trigger")
     game = zones.move(game, oid, "battlefield", controller=controller, counters=counters, x=x, tapped=tapped,
-                      kicked=kicked, cast_from=cast_from)
+                      kicked=kicked, cast_from=cast_from, evoked=evoked)
     for rules, text in entering_reasons(game, oid, controller, paid):
         game = game.log(rules, text)
     if tapped:

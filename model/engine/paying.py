@@ -22,7 +22,7 @@ from mtgjudge.model.explain import step
 from mtgjudge.model.mana import mana_string
 from mtgjudge.model.payment.decide import solve
 from mtgjudge.model.payment.enumeration import Event, Payment, all_payments, member_choices
-from mtgjudge.model.payment.problem import PaymentProblem, build_problem, restricted
+from mtgjudge.model.payment.problem import PaymentProblem, build_problem, exilable_from_hand, restricted
 from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.state import MAX_POOL, GameState, PoolMana
 
@@ -59,7 +59,8 @@ def pay(game: Game, before: GameState, player: str, cost: TotalCost, paying: tup
             if paying is not None and used != set(paying):
                 continue
             effect = (tuple(sorted(members.items())), p.life, p.pool_spent,
-                      tuple(sorted((t, _made_by(problem, o, members), n) for t, o, n in p.leftover)), p.discard, p.exile)
+                      tuple(sorted((t, _made_by(problem, o, members), n) for t, o, n in p.leftover)), p.discard, p.exile,
+                      p.exile_from_hand)
             chosen.setdefault(effect, (p, members))
             if len(chosen) > MAX_BRANCHES:
                 raise SearchBound(f"more than {MAX_BRANCHES} ways to pay: the search bound was reached")
@@ -202,18 +203,23 @@ def _after_activations(game: Game, problem: PaymentProblem, p: Payment, sacrific
     # 702.29a: "Discard this card": the source itself, discarded with the cost's other cards (601.2h)
     source = problem.cost.source
     itself: tuple[str, ...] = (source,) if source and any(part.kind == "discard_self" for part in problem.cost.other) else ()
-    for n, zone, to, rule in ((p.discard, "hand", "graveyard", "701.9a"), (p.exile, "graveyard", "exile", "406.3")):
-        own = itself if zone == "hand" else ()
+    # "Exile a blue card from your hand" (Force of Will): the one part of its cost using the hand's cards
+    # (``problem._one_use_of_hand``), so its cards are those it could exile
+    exiling = next((part for part in problem.cost.other if part.kind == "exile_from_hand"), None)
+    from_hand = exilable_from_hand(problem, exiling) if exiling is not None else ()
+    for n, zone, to, rule, pool_ids in ((p.discard, "hand", "graveyard", "701.9a", problem.hand),
+                                        (p.exile, "graveyard", "exile", "406.3", problem.graveyard),
+                                        (p.exile_from_hand, "hand", "exile", "601.2h", from_hand)):
+        own = itself if zone == "hand" and to == "graveyard" else ()
         if not n and not own:
             continue
         nxt = []
-        pool_ids = problem.hand if zone == "hand" else problem.graveyard
         for g in branches:
             for pick in combinations(pool_ids, n):
                 h = g
                 moved = []
                 for oid in own + pick:
-                    if zone == "hand":
+                    if to == "graveyard":
                         guard_discard(h, problem.player, oid)      # madness (702.35a) and the like
                     lki = h.state.obj(oid)
                     h = zones.move(h, oid, to).log(rule, f"{lki.name} ({oid}) is {'discarded' if to == 'graveyard' else 'exiled'} "

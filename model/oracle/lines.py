@@ -17,7 +17,8 @@ from mtgjudge.model import patterns
 from mtgjudge.model.rules import counts
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
-from mtgjudge.model.words.costs.read import additional_either, alternative_cost, buyback_cost, cost_text, is_buyback_line, self_cost_reduction
+from mtgjudge.model.words.costs.read import (EVOKE_TRIGGER, additional_either, alternative_cost, buyback_cost, cost_text,
+                                            evoke_cost, is_buyback_line, self_cost_reduction)
 from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.words.optional import read as optional_lines
 from mtgjudge.model.words.optional.read import depends_on_choice, optional_words
@@ -653,6 +654,22 @@ def _counter_keyword(item: str, ctx: LineContext) -> list[Ability] | None:
         read.append(Ability("triggered", effects=(sacrifice,), trigger=event.render() or "", trigger_event=event,
                             keyword=name, source_text=item))
     return read if counters_record.render_keyword(tuple(read)) is not None else None
+
+
+def _evoke(body: str, printed: str, ctx: LineContext) -> list[Ability] | None:
+    """702.74a: "Evoke <cost>" read as the two abilities it means: the alternative cost (``alternative_cost`` with
+    ``keyword`` Evoke) and "When this permanent enters, if its evoke cost was paid, its controller sacrifices it",
+    each marked with the keyword; None for any other line, or when its cost or trigger is not read whole (the
+    keyword then stays unmodelled)."""
+    cost = evoke_cost(body)
+    if cost is None or ctx.spell:
+        return None
+    static = Ability("static", static=parse_static({"kind": "alternative_cost", "cost": cost, "keyword": "Evoke"}),
+                     keyword="Evoke", source_text=printed)
+    trigger = _triggered(EVOKE_TRIGGER, printed, ctx)
+    if trigger.kind != "triggered" or trigger.intervening != "evoked":
+        return None
+    return [static, dataclasses.replace(trigger, keyword="Evoke")]
 
 
 def _cycling(item: str, ctx: LineContext) -> Ability | None:
@@ -1342,6 +1359,9 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     kick = kicker_lines.kicker_line(body)       # "Kicker—{2}{R}, Sacrifice a land.", "Kicker {A} and/or {B}" (702.33)
     if kick is not None:
         return [Ability("static", static=parse_static({"kind": "kicker", "cost": c}), source_text=printed) for c in kick]
+    evoked = _evoke(body, printed, ctx)
+    if evoked is not None:
+        return evoked
     if is_buyback_line(body):
         # 702.27a: "Buyback {3}", "Buyback—Pay 3 life, Discard a card at random.": an optional additional cost, never
         # a spell's instructions; a cost the grammar does not read leaves the keyword unmodelled

@@ -20,7 +20,7 @@ from typing import Any, Sequence
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.mana import COLOR_NAMES, Symbol, mana_string
-from mtgjudge.model.payment.problem import UNBOUNDED_USES, PaymentProblem, part_fits, revealable
+from mtgjudge.model.payment.problem import UNBOUNDED_USES, PaymentProblem, exilable_from_hand, part_fits, revealable
 from mtgjudge.model.payment.symbols import (DEMAND_KINDS, Source, blocked, modified_generic, modified_total_words,
                                             ways_to_pay)
 from mtgjudge.model.rules.characteristics import matches
@@ -519,6 +519,14 @@ class Encoding:
                 hand = revealable(pr, part)
                 ts.require(step("118.3", f"{pr.player} has {len(hand)} {part.what.describe()} card(s) in hand to reveal; "
                                          f"the cost reveals {part.n}"), z3.BoolVal(len(hand) >= part.n))
+            elif k == "exile_from_hand":
+                # the cards leave the hand for exile (601.2h); the cost is the one part of its cost using the hand
+                # (``problem._one_use_of_hand``), so enough cards that fit is all it needs
+                hand = exilable_from_hand(pr, part)
+                what = f"{part.what.describe().removesuffix(' permanent')} card(s)" if part.what is not None else "card(s)"
+                ts.require(step("118.3", f"{pr.player} has {len(hand)} {what} in hand to exile"
+                                         + (", not counting the spell being cast (601.2a)" if _cast_from_hand(pr) else "")
+                                         + f"; the cost exiles {part.n}"), z3.BoolVal(len(hand) >= part.n))
             elif k == "put_counters":
                 # "Put a -0/-1 counter on ~" (Wall of Roots): nothing limits putting counters on it (122.1)
                 assert src is not None      # refused just above without it
@@ -940,6 +948,10 @@ def extract_plan(enc: Encoding, m) -> dict:
             others.append({"part": part.text(), "by": [pr.cost.source]})
     for part, picks in enc.part_vars:
         others.append({"part": part.text(), "by": [i for gi, v in picks for i in take(gi, _val(m, v))]})
+    for part in pr.cost.other:
+        if part.kind == "exile_from_hand":
+            # any cards of the quality pay it alike (the one part of its cost using the hand): the first that fit
+            others.append({"part": part.text(), "by": list(exilable_from_hand(pr, part)[:part.n])})
     if others:
         plan["other"] = others
     plan["total_generic"] = _val(m, enc.cost_vars.get("generic", z3.IntVal(0)))
@@ -979,3 +991,10 @@ def _paid(enc: Encoding, m, ci: int, used: dict[int, list[str]]) -> list[dict]:
 
 def _mana_text(c: Counter) -> str:
     return mana_string(c)
+
+
+def _cast_from_hand(pr: PaymentProblem) -> bool:
+    """Is the cost a spell's, cast from its caster's hand (so that the card is not among the hand's cards that
+    pay, 601.2a)?"""
+    c = pr.cost.casting
+    return c is not None and pr.state.has(c) and pr.state.obj(c).zone == "hand"

@@ -26,7 +26,8 @@ from typing import Iterator
 from mtgjudge.model import deadline
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.mana import TYPES, Symbol, mana_string
-from mtgjudge.model.payment.problem import UNBOUNDED_USES, AbilityUse, PaymentProblem, PermGroup, part_fits, revealable
+from mtgjudge.model.payment.problem import (UNBOUNDED_USES, AbilityUse, PaymentProblem, PermGroup, exilable_from_hand,
+                                            part_fits, revealable)
 from mtgjudge.model.payment.symbols import Source, Way, blocked, modified_generic, ways_to_pay
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.spending import Purpose
@@ -87,6 +88,7 @@ class Payment:
     exile: int = 0
     pool_spent: tuple[tuple[int, int], ...] = ()
     leftover: tuple[tuple[str, tuple, int], ...] = ()
+    exile_from_hand: int = 0     # cards an "Exile ... from your hand" part exiles (``problem.exilable_from_hand``)
 
     def to_json(self, pr: PaymentProblem) -> dict:
         """The payment in the JSON witness of ``ask --all``."""
@@ -105,6 +107,8 @@ class Payment:
             out["discard"] = self.discard
         if self.exile:
             out["exile_from_graveyard"] = self.exile
+        if self.exile_from_hand:
+            out["exile_from_hand"] = self.exile_from_hand
         if self.leftover:
             out["left_in_pool"] = mana_string(Counter({t: n for t, _, n in self.leftover}))
         return out
@@ -382,6 +386,13 @@ class _Enumerator:
                 # take its reveal); the cards are shown, not used up
                 if len(revealable(pr, part)) >= part.n:
                     yield from rec(i + 1, b, events)
+            elif k == "exile_from_hand":
+                # 118.3: only with enough cards of the quality in hand, not the spell cast (601.2a); the one part of
+                # its cost using the hand (``problem._one_use_of_hand``), so which cards is the engine's choice
+                if len(exilable_from_hand(pr, part)) >= part.n:
+                    b2 = dict(b)
+                    b2["exile_hand"] = b2.get("exile_hand", 0) + part.n
+                    yield from rec(i + 1, b2, events)
             elif k == "put_counters":
                 # "Put a -0/-1 counter on ~": on the source itself (a negative removal)
                 if sg is None:
@@ -675,7 +686,7 @@ class _Enumerator:
         pool_spent = tuple((c.ref, sum(c.drawn.values())) for c in cells if c.kind == "pool" and c.drawn)
         base = (tuple((s, w.words, w.rules) for s, w in zip(self.symbol_words, ways)), life_total,
                 tuple(activations), flow_rows, budget.get("discard", 0), budget.get("exile", 0) + delve,
-                pool_spent, tuple(sorted(leftover)))
+                pool_spent, tuple(sorted(leftover)), budget.get("exile_hand", 0))
         for choice in product(*[blocks for _, blocks in members]):
             key = base + (tuple(zip([gi for gi, _ in members], choice)),)
             if key in self.found:
@@ -683,7 +694,7 @@ class _Enumerator:
             if len(self.found) >= self.limit:
                 raise SearchBound(f"more than {self.limit} distinct payments: the listing reached its bound")
             self.found[key] = Payment(base[0], life_total, base[2], base[3], key[-1], base[4], base[5], pool_spent,
-                                      base[7])
+                                      base[7], base[8])
 
     @staticmethod
     def _use_event(u: AbilityUse) -> Event | None:

@@ -35,7 +35,7 @@ from mtgjudge.model.vocab.abilities import X_COUNT, CostPart
 #: The cost parts the payment model pays (deciding and enumerating; the payment consumer of ``vocab.words``).
 COST_PARTS = ("mana", "tap", "untap", "pay_life", "sacrifice", "sacrifice_self", "remove_counters", "tap_untapped", "loyalty",
               "discard", "exile_from_graveyard", "return_to_hand", "crew", "put_counters_on", "reveal_from_hand",
-              "put_counters", "discard_self")
+              "put_counters", "discard_self", "exile_from_hand")
 
 #: Upper bound on activations of a filter (a mana ability with mana in its cost) that nothing else bounds
 #: (no {T}, counters or life): past it, deciding and enumerating say they reached their bound.
@@ -341,9 +341,10 @@ def build_problem(state: GameState, player: str, cost: TotalCost) -> PaymentProb
     if needs_mana:
         for cid, _, _, t in hand_mana(state, player, exclude=tuple(i for i in (cost.casting, itself) if i)):
             in_hand.append(PoolGroup(t, 1, cid, "Snow" in current(state, cid).supertypes, in_hand=state.obj(cid).name))
-    if in_hand and any(part.kind in ("discard", "reveal_from_hand") for part in cost.other):
+    _one_use_of_hand(cost)
+    if in_hand and any(part.kind in ("discard", "reveal_from_hand", "exile_from_hand") for part in cost.other):
         raise Unsupported(f"{in_hand[0].in_hand} ({in_hand[0].source}) could make mana from the hand while the cost "
-                          "discards or reveals cards from it: which cards then stay is not modelled in payment")
+                          "discards, reveals or exiles cards from it: which cards then stay is not modelled in payment")
     return PaymentProblem(player, p.life, cost, pool_groups(state, player) + in_hand, groups, uses,
                           spend_as_effects(state, player), graveyard, hand, state, group_of,
                           group_of.get(cost.source) if cost.source else None, extra)
@@ -420,3 +421,22 @@ def revealable(pr: PaymentProblem, part: CostPart) -> tuple[str, ...]:
     the enumerating of payments both ask this."""
     return tuple(o.id for o in pr.state.in_zone(pr.player, "hand") if o.id != pr.cost.casting
                  and matches(part.what, current(pr.state, o.id), o, pr.player, None))
+
+
+def _one_use_of_hand(cost: TotalCost) -> None:
+    """An "Exile <cards> from your hand" part is paid only as the one part of its cost that uses cards of the
+    hand: beside a discard, a reveal or a second such exile, which card pays which part (601.2h: a card exiled is
+    no longer there to discard) is not modelled."""
+    exiles = [p for p in cost.other if p.kind == "exile_from_hand"]
+    hand_parts = [p for p in cost.other if p.kind in ("discard", "discard_self", "reveal_from_hand", "exile_from_hand")]
+    if exiles and len(hand_parts) > 1:
+        raise Unsupported(f"paying {' and '.join(p.text() for p in hand_parts)}: a cost that exiles cards from the "
+                          "hand and uses the hand's cards otherwise too is not modelled in payment")
+
+
+def exilable_from_hand(pr: PaymentProblem, part: CostPart) -> tuple[str, ...]:
+    """The cards in the payer's hand an "Exile <N> <quality> card(s) from your hand" part could exile (601.2h,
+    118.3: only cards of its quality, and never the spell being cast, which is on the stack then, 601.2a: Force of
+    Will can't exile itself); deciding, enumerating and the engine's paying all ask this."""
+    return tuple(o.id for o in pr.state.in_zone(pr.player, "hand") if o.id != pr.cost.casting
+                 and (part.what is None or matches(part.what, current(pr.state, o.id), o, pr.player, None)))

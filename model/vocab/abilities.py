@@ -89,7 +89,7 @@ class CostPart:
                                        # remove_counters | tap_untapped | discard | exile_from_graveyard |
                                        # loyalty (606.4: n is +N or -N; counter "X" for -X) | discard_self |
                                        # exile_self_from_graveyard | exile_self_from_hand | put_counters |
-                                       # return_to_hand
+                                       # return_to_hand | exile_from_hand | reveal_from_hand
     mana: tuple[Symbol, ...] = ()
     n: int = 1
     what: Selector | None = None
@@ -143,6 +143,10 @@ class CostPart:
             return "Exile this card from your graveyard"
         if k == "exile_self_from_hand":
             return "Exile this card from your hand"
+        if k == "exile_from_hand":
+            # the quality of a card, not of a permanent ("a blue card", not "a blue permanent card")
+            what = self.what.describe().removesuffix(" permanent") if self.what else ""
+            return f"Exile {count_word(self.n)} {what + ' ' if what else ''}card{'s' if self.n > 1 else ''} from your hand"
         if k == "reveal_from_hand":
             what = self.what.describe() if self.what else ""
             return f"Reveal {count_word(self.n)} {what + ' ' if what else ''}card{'s' if self.n > 1 else ''} from your hand"
@@ -594,7 +598,7 @@ _INTERVENING = {"controlled_since_last_upkeep": "if ~ came under your control si
                 "cast": "if you cast it", "no_counters": "if it had no {cost} counters on it",
                 "evolve": "if that creature's power is greater than this creature's power and/or that creature's "
                           "toughness is greater than this creature's toughness",
-                "not_renowned": "if it isn't renowned"}
+                "not_renowned": "if it isn't renowned", "evoked": "if its evoke cost was paid"}
 #: Steps a trigger condition names (503.1a, 513.1a).
 _ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 

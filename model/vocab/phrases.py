@@ -433,6 +433,8 @@ class _Meaning:
     def c_discard_random(self, n, _cards, _random): return CostPart("discard", n=n, at_random=True)
 
     def c_reveal_from_hand(self, n, q, _cards): return CostPart("reveal_from_hand", n=n, what=_card_quality(q[1]))
+    def c_exile_hand(self, n, _cards): return CostPart("exile_from_hand", n=n)
+    def c_exile_hand_q(self, n, q, _cards): return CostPart("exile_from_hand", n=n, what=_card_quality(q[1]))
 
     def c_put_counters_on(self, n, kind, _word, one, spec):
         if one != 1:

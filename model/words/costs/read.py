@@ -19,6 +19,9 @@ the targets chosen ("if it targets a Dinosaur you control") are not read here.
 - "Buyback {3}", "Buyback—Pay 4 life.", "Buyback—Pay 3 life, Discard a card at random." (702.27a: an optional
   additional cost): ``buyback`` with the cost, read whole by the cost grammar; a cost not read leaves the keyword
   unmodelled (``buyback_cost`` None), never its cost read as the spell's instructions.
+- "Evoke {2}{U}", "Evoke—Exile a white card from your hand." (702.74a): the two abilities it means, an
+  ``alternative_cost`` marked ``keyword: Evoke`` (cast for it, the spell is evoked, ``GameObject.evoked``) and
+  ``EVOKE_TRIGGER``; a cost not read leaves the keyword unmodelled (``evoke_cost`` None).
 """
 from __future__ import annotations
 
@@ -147,3 +150,38 @@ def buyback_cost(body: str) -> str | None:
     except DefinitionError:
         return None
     return text
+
+
+_EVOKE = patterns.compile(r"^Evoke(?: (?P<mana>(?:\{[^}]+\})+)| ?— ?(?P<cost>.+?))\.?$")
+
+#: 702.74a: the triggered ability evoke means ("When this permanent enters, if its evoke cost was paid, its
+#: controller sacrifices it"), "~" being the permanent; the ability's controller is the permanent's (603.3a),
+#: so "sacrifice it" says the same.
+EVOKE_TRIGGER = "When ~ enters, if its evoke cost was paid, sacrifice it."
+
+
+def evoke_cost(body: str) -> str | None:
+    """The cost of an evoke line (702.74a) as the cost grammar reads it, or None when the line is not "Evoke
+    <cost>" with every part of its cost read."""
+    m = _EVOKE.match(body.strip())
+    if m is None:
+        return None
+    text = m.group("mana") or m.group("cost")
+    try:
+        phrases.cost_parts(text)
+    except DefinitionError:
+        return None
+    return text
+
+
+def render_evoke(abilities: tuple) -> str | None:
+    """The abilities of one line said as the evoke keyword they mean ("Evoke {2}{U}", 702.74a): its alternative
+    cost marked Evoke, then exactly ``EVOKE_TRIGGER``; None for any other line."""
+    if len(abilities) != 2 or any(a.keyword != "Evoke" for a in abilities):
+        return None
+    static, trigger = abilities
+    if static.kind != "static" or static.static is None or static.static.kind != "alternative_cost":
+        return None
+    if trigger.kind != "triggered" or trigger.render() != EVOKE_TRIGGER:
+        return None
+    return static.static.render()

@@ -19,6 +19,26 @@ def _spells_text(s: StaticEffect) -> str:
             + (" from anywhere other than your hand" if s.arg("not_from_hand", False) else ""))
 
 
+def _evoke_text(cost: str) -> str:
+    return "Evoke" + (" " if all(p.kind == "mana" for p in parse_cost_text(cost)) else "—") + cost
+
+
+def _v_alternative(a: dict) -> None:
+    if a.get("keyword") not in (None, "Evoke"):
+        raise DefinitionError(f"keyword must be Evoke (702.74a), not {a.get('keyword')!r}")
+    if a.get("keyword") and a.get("if_control"):
+        raise DefinitionError("an evoke cost has no condition (702.74a)")
+    _v_cost(a)
+
+
+def _in_a_sentence(cost: str) -> str:
+    """A cost as a sentence says it: "pay 1 life and exile a blue card from your hand" (Force of Will), the cost
+    grammar's "Pay 1 life, exile a blue card from your hand" (``words.costs.read.cost_text``)."""
+    parts = cost.split(", ")
+    text = " and ".join(parts) if len(parts) == 2 else cost
+    return text[0].lower() + text[1:]
+
+
 def _v_cost(a: dict) -> None:
     try:
         parse_cost_text(a.get("cost"), x_parts=True)     # rules.costs.total_cost puts the announced X in place
@@ -104,10 +124,12 @@ WORDS = (
          SPELL_COSTS, PAYMENT, _v_amount),
     # 118.9: "You may <cost> rather than pay this spell's mana cost", ``if_control``: "If you control a Swamp, ..."
     # (a count of permanents, at least one); another way to cast it, chosen as it is cast (601.2b)
-    Word("alternative_cost", "static", {"cost": str, "if_control": str},
-         lambda s: (f"If you control {s.arg('if_control')[:-len(' you control')]}, you may " if s.arg("if_control") else
-                    "You may ") + f"{s.arg('cost')[0].lower()}{s.arg('cost')[1:]} rather than pay this spell's mana cost",
-         SPELL_COSTS | frozenset({Scope.CAST_OPTIONS}), PAYMENT, _v_cost),
+    # ``keyword``: "Evoke": the alternative cost evoke means (702.74a), said as the keyword
+    Word("alternative_cost", "static", {"cost": str, "if_control": str, "keyword": str},
+         lambda s: _evoke_text(s.arg("cost")) if s.arg("keyword") == "Evoke" else
+         (f"If you control {s.arg('if_control')[:-len(' you control')]}, you may " if s.arg("if_control") else
+          "You may ") + f"{_in_a_sentence(s.arg('cost'))} rather than pay this spell's mana cost",
+         SPELL_COSTS | frozenset({Scope.CAST_OPTIONS}), PAYMENT, _v_alternative),
     # 601.3, 702.34a, 702.133a, 702.81a, 702.127a: the card's own permission to be cast from its owner's graveyard,
     # by the keyword ``keyword``: flashback (``cost`` paid instead of its mana cost, 118.9), jump-start (discard a
     # card) and retrace (discard a land card) as additional costs, aftermath (this half only from a graveyard).
@@ -139,4 +161,6 @@ WORDS = (
     _cost_part("put_counters_on", mana_options=False),
     # "Reveal a Dinosaur card from your hand": such a card is in the hand (it is shown, not used up)
     _cost_part("reveal_from_hand", mana_options=False),
+    # "Exile a blue card from your hand" (Force of Will, evoke 702.74a): cards of the hand leave it for exile
+    _cost_part("exile_from_hand", mana_options=False),
 )
