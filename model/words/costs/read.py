@@ -141,15 +141,7 @@ def is_buyback_line(body: str) -> bool:
 def buyback_cost(body: str) -> str | None:
     """The cost of a buyback line (702.27a) as the cost grammar reads it, or None when the line is not "Buyback
     <cost>" with every part of its cost read."""
-    m = _BUYBACK.match(body.strip())
-    if m is None:
-        return None
-    text = m.group("mana") or m.group("cost")
-    try:
-        phrases.cost_parts(text)
-    except DefinitionError:
-        return None
-    return text
+    return _keyword_cost(_BUYBACK, body)
 
 
 _EVOKE = patterns.compile(r"^Evoke(?: (?P<mana>(?:\{[^}]+\})+)| ?— ?(?P<cost>.+?))\.?$")
@@ -163,7 +155,13 @@ EVOKE_TRIGGER = "When ~ enters, if its evoke cost was paid, sacrifice it."
 def evoke_cost(body: str) -> str | None:
     """The cost of an evoke line (702.74a) as the cost grammar reads it, or None when the line is not "Evoke
     <cost>" with every part of its cost read."""
-    m = _EVOKE.match(body.strip())
+    return _keyword_cost(_EVOKE, body)
+
+
+def _keyword_cost(pattern: patterns.Pattern, body: str) -> str | None:
+    """The cost of a "<Keyword> <cost>" line ``pattern`` matches (its group ``mana``, or ``cost`` after a dash), if
+    the cost grammar reads every part of it; else None."""
+    m = pattern.match(body.strip())
     if m is None:
         return None
     text = m.group("mana") or m.group("cost")
