@@ -81,17 +81,17 @@ def test_compiled_card_answers_its_corpus_questions(name, monkeypatch):
     record = _records_cached()[normalize(name)]
     compiled = compile_card(record, source=f"compiled from {record.name}'s Oracle text")
     assert compiled.modelled, f"{name}: its characteristics were not read"
-    built_in = next(c for c in built_in_cards() if c.name == name)
-    if name not in GAPS and replace(compiled, source="") == replace(built_in, source=""):
-        # the same definition but for where it was read from, which no rule reads: the same answers to every
-        # question, without answering them again
-        return
     cards = [compiled if c.name == name else c for c in built_in_cards()]
     db = CardDB(cards, known_names())
     monkeypatch.setattr(lookup, "_card_db", lambda store: db)
     files = _questions_naming(name)
     if not files:
         pytest.skip(f"no bundled question names {name}")
+    built_in = next(c for c in built_in_cards() if c.name == name)
+    if name not in GAPS and replace(compiled, source="") == replace(built_in, source=""):
+        # the same definition but for where it was read from, which no rule reads: the same answers to every
+        # question, without answering them again
+        return
     results = mtgjudge.check(files, timeout=None)      # time bounds are the reliability tests'
     wrong = [f"{r.qid}: {r.status} {r.message}" for r in results if r.status not in ("pass", "unsupported")]
     assert not wrong, "the compiled card answers otherwise than its encoding:\n" + "\n".join(wrong)
