@@ -9,7 +9,8 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Mapping
 
-from mtgjudge.model.engine import basics, control, hands, instructions
+from mtgjudge.model.engine import basics, hands, instructions
+from mtgjudge.model.words.control import perform as control
 from mtgjudge.model.words.choices import perform as choose
 from mtgjudge.model.words.conditions import perform as conditions
 from mtgjudge.model.words.counts import perform as counted

@@ -37,6 +37,7 @@ from mtgjudge.model.words.entering import read as etb_sentences
 from mtgjudge.model.words.modes import read as modes
 from mtgjudge.model.words.turns import read as turn_sentences
 from mtgjudge.model.words.removal import read as removal_sentences
+from mtgjudge.model.words.control import read as control_sentences
 from mtgjudge.model.words.conditions.read import condition_words, static_condition
 from mtgjudge.model.vocab.combat_triggers import COMBAT_SUBJECT_EVENTS, OTHER_SUBJECT_EVENTS
 from mtgjudge.model.words.countering.read import counter_word, countered_instead
@@ -247,7 +248,7 @@ _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_
     (patterns.compile(rf"^Untap {_TGT}\.$", re.I), "untap_target", ("target",)),     # 701.26b
 ) + damage_sentences.sentence_patterns(_NUM, _TGT) + etb_sentences.sentence_patterns(_NUM, _TGT) \
     + tokens_sentences.player_sentence_patterns(_NUM) \
-    + removal_sentences.sentence_patterns(_NUM, _TGT) + turn_sentences.sentence_patterns(_NUM) \
+    + removal_sentences.sentence_patterns(_NUM, _TGT) + control_sentences.sentence_patterns(_TGT) + turn_sentences.sentence_patterns(_NUM) \
     + proliferate.sentence_patterns() + counters_read.sentence_patterns(_NUM, _TGT)
 #: The zone a word's target is in, where it is not the battlefield (the engine performs the word only there).
 _TARGET_ZONE = {"counter_spell": "stack", "counter_unless_pays": "stack", "regrow": "graveyard", "reanimate": "graveyard", "discard": None}

@@ -27,6 +27,7 @@ from mtgjudge.model.words.permanents import record as words_permanents
 from mtgjudge.model.words.prevention import record as words_prevent
 from mtgjudge.model.words.references import record as words_refs
 from mtgjudge.model.words.removal import record as words_removal
+from mtgjudge.model.words.control import record as words_control
 from mtgjudge.model.words.restrictions import record as words_restrictions
 from mtgjudge.model.words.graveyard_replacement import record as words_graveyard
 from mtgjudge.model.words.shields import record as words_shields
@@ -64,7 +65,7 @@ CONSUMER_OF: dict[Scope, str] = {s: name for name, scopes in CONSUMERS.items() f
 _FAMILIES = (
     words_mana, words_costs, words_game, words_until, words_damage, words_library, words_permanents,
     words_prevent, words_optional, words_counts, words_shields, words_refs, words_kicker, words_delayed, words_etb,
-    words_conditions, words_tokens, words_choose, words_removal,
+    words_conditions, words_tokens, words_choose, words_removal, words_control,
     proliferate, attach, words_restrictions, words_graveyard, cycling, becomes, counters, persist, evolve, renown, declaring,
 )
 _ALL = tuple(w for family in _FAMILIES for w in family.WORDS)

@@ -2,7 +2,7 @@
 701.13a, 400.6), two of them with one instruction, every permanent a phrase names ("all"/"each": "Destroy all
 artifacts, creatures, and lands", read by ``phrases.parse_nps``) or of a target player's; a target player
 sacrificing one of theirs and sacrificing the object itself (701.21a, "Sacrifice ~."); exiling a target player's
-graveyard (406.2); gaining control of a target permanent for the rest of the game (613.1b, 611.2a), and cards
+graveyard (406.2), and cards
 returned from a graveyard whose target phrase has a qualifier ("target creature card with mana value 3 or less
 from your graveyard", 400.6) or names any graveyard ("target creature card from a graveyard ... to its owner's
 hand").
@@ -62,14 +62,6 @@ def sentence_patterns(num: str, tgt: str) -> tuple:
         (patterns.compile(r"^Exile (target (?:player|opponent))'s graveyard\.$", re.I), "exile_graveyard", ("target",)),
         # 701.21a: "Sacrifice ~." (the object's own ability: its controller sacrifices it)
         (patterns.compile(r"^Sacrifice ~\.$", re.I), "sacrifice_self", ()),
-        # 613.1b, 611.2a: "Gain control of target creature." (no duration: for the rest of the game; "until end
-        # of turn" is ``words.until.read``'s)
-        # (a duration anywhere in the sentence leaves it to ``words.until.read``: this pattern must not take it)
-        (patterns.compile(rf"^Gain control of (?!.*\b(?:until|as long as|this turn)\b){tgt}\.$", re.I), "gain_control",
-         ("target",)),
-        # 613.1b, 611.2a: "Gain control of all permanents you own." (the kinds a phrase names, owned by the
-        # controller of the spell or ability, for the rest of the game)
-        (patterns.compile(r"^Gain control of all ([a-z0-9, '-]+?) you own\.$", re.I), "gain_control_owned", ("affects",)),
     )
 
 

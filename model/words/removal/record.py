@@ -1,7 +1,7 @@
 """Words of removal: destroying (701.8a), exiling (406.3, 701.13a) or returning to its owner's hand (400.6) a target
 permanent, two targets with one instruction, or every permanent a phrase names ("all"/"each", also of a target
-player's); a target player sacrificing one of theirs and sacrificing the object itself (701.21a); exiling a target
-player's graveyard (406.2); and gaining control of a target permanent (613.1b)."""
+player's); a target player sacrificing one of theirs and sacrificing the object itself (701.21a); and exiling a
+target player's graveyard (406.2). Gaining control is ``words.control``'s."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
@@ -52,9 +52,6 @@ WORDS = (
     # sacrifice it.")
     Word("sacrifice_self", "effect", {"self_as_it": bool},
          lambda a: "Sacrifice it" if a.get("self_as_it") else "Sacrifice this", frozenset({Scope.DIES}), ENGINE),
-    # 613.1b, 611.2a: "Gain control of target creature." (for the rest of the game: no duration is stated)
-    Word("gain_control", "effect", {"target": str}, lambda a: f"Gain control of {_target_words(a['target'])}",
-         frozenset({Scope.RESOLUTION}), ENGINE, _v_target),
     # 701.8a, 406.3, 400.6: one instruction on two uses of "target" ("Destroy target creature and target land"):
     # both leave the battlefield at once
     Word("destroy_two", "effect", {"target": str, "target2": str},
@@ -65,9 +62,6 @@ WORDS = (
     Word("bounce_two", "effect", {"target": str, "target2": str},
          lambda a: f"Return {_target_words(a['target'])} and {_target_words(a['target2'])} to their owners' hands",
          frozenset(), ENGINE, _v_two),
-    # 613.1b, 611.2a: "Gain control of all permanents you own." (``affects``: the kinds, ``phrases.parse_nps``)
-    Word("gain_control_owned", "effect", {"affects": str}, lambda a: f"Gain control of all {a['affects']} you own",
-         frozenset({Scope.RESOLUTION}), ENGINE),
     # 701.8a, 608.2d: "Destroy all lands or all creatures." (the spell's controller chooses as it resolves)
     Word("destroy_all_or", "effect", {"affects": str, "affects2": str},
          lambda a: f"Destroy all {a['affects']} or all {a['affects2']}", frozenset({Scope.DIES}), ENGINE),

@@ -1,0 +1,17 @@
+"""Effect sentences of gaining control for the rest of the game (613.1b, 611.2a): "Gain control of target
+creature." and "Gain control of all permanents you own." A sentence with a duration anywhere in it ("until end
+of turn", "as long as", "this turn") is ``words.until.read``'s: these patterns must not take it."""
+from __future__ import annotations
+
+import re
+from mtgjudge.model import patterns
+
+
+def sentence_patterns(tgt: str) -> tuple:
+    """(pattern, word, argument keys) for ``lines.effect_word``, given its target expression."""
+    return (
+        (patterns.compile(rf"^Gain control of (?!.*\b(?:until|as long as|this turn)\b){tgt}\.$", re.I), "gain_control",
+         ("target",)),
+        # the kinds a phrase names, owned by the controller of the spell or ability
+        (patterns.compile(r"^Gain control of all ([a-z0-9, '-]+?) you own\.$", re.I), "gain_control_owned", ("affects",)),
+    )
