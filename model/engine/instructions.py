@@ -112,14 +112,6 @@ def _gain_life_per(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [change_life(game, ctx.controller, e.arg("n") * k)]
 
 
-def _no_regeneration(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """701.19c: "can't be regenerated" stops regeneration shields from applying to the destruction before it:
-    ``resolve.run_effects`` gives that destruction ``Ctx.no_regeneration`` (``removal``, ``shields``), so here
-    it is only said."""
-    return [game.log(("701.19c", "608.2c"), "it can't be regenerated: no regeneration shield applied to that "
-                                            "destruction")]
-
-
 def _damage_each(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """120.3: the source deals N damage to each permanent the phrase names, at once; each is marked with it
     (120.3e) through the one-target damage step, and lethal damage is 704.5g after resolution."""
@@ -198,7 +190,6 @@ PERFORMERS: dict[str, Performer] = {
     "tap_target": _tap(untap=False),
     "untap_target": _tap(untap=True),
     "pump_all": _pump_all,
-    "no_regeneration": _no_regeneration,
     "damage_each": _damage_each,
     "regrow": _from_graveyard("hand"),
     "reanimate": _from_graveyard("battlefield"),

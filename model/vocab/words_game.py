@@ -243,8 +243,6 @@ WORDS = (
     # 119.3: "You gain N life for each creature you control": the permanents counted as it resolves.
     Word("gain_life_per", "effect", {"n": int, "affects": str},
          lambda a: f"You gain {a['n']} life for each {a['affects']}", frozenset({Scope.LIFE}), ENGINE, _v_n),
-    # 701.19c: "It can't be regenerated" after a destroy: no regeneration shield is applied.
-    Word("no_regeneration", "effect", {}, lambda a: "It can't be regenerated", frozenset(), ENGINE),
     # 120.3: "This deals N damage to each creature": every permanent the phrase names, at once.
     # ``players``: "... and each player" too.
     Word("damage_each", "effect", {"n": int, "affects": str, "players": bool}, lambda a: f"This deals {a['n']} damage "

@@ -86,6 +86,14 @@ def _replacement(kind: str, rules: tuple[str, ...]):
     return handler
 
 
+def _no_regeneration(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """701.19c: "can't be regenerated" stops regeneration shields from applying to the destruction before it:
+    ``resolve.run_effects`` gives that destruction ``Ctx.no_regeneration`` (``removal``, ``shields``), so here
+    it is only said."""
+    return [game.log(("701.19c", "608.2c"), "it can't be regenerated: no regeneration shield applied to that "
+                                            "destruction")]
+
+
 def _no_regeneration_exile(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """701.19c, 614.1a: "If it's a creature, it can't be regenerated this turn, and if it would die this
     turn, exile it instead": both on the instruction before's target if it is a creature now (a player or a
@@ -134,6 +142,7 @@ PERFORMERS: dict[str, Performer] = {
     "no_regeneration_this_turn": _replacement("no_regeneration", ("701.19c",)),
     "exile_if_dies": _replacement("exile_if_dies", ("614.1a", "700.4")),
     "no_regeneration_exile": _no_regeneration_exile,
+    "no_regeneration": _no_regeneration,
     "prevent_next": _prevention(to=True, amount=True),
     "prevent_all_to": _prevention(to=True, amount=False),
     "prevent_all_by": _prevention(to=False, amount=False),

@@ -82,4 +82,7 @@ WORDS: tuple[Word, ...] = (
     Word("prevent_all_by", "effect", {"target": str, "self": bool, "it": bool, "affects": str, "combat": bool},
          lambda a: f"Prevent all {'combat ' if a.get('combat') else ''}damage {_what(a)} would deal this turn",
          frozenset({Scope.LIFE, Scope.DIES}), ENGINE, _v_subject),
+    # 701.19c: "It can't be regenerated" after a destroy: no regeneration shield is applied to that destruction
+    # (the sentence of the instruction before it: ``resolve.run_effects`` gives it ``Ctx.no_regeneration``).
+    Word("no_regeneration", "effect", {}, lambda a: "It can't be regenerated", frozenset(), ENGINE),
 )
