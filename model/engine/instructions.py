@@ -21,13 +21,11 @@ from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_by_tapping
 from mtgjudge.model.errors import SearchBound, Unsupported
-from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
-from mtgjudge.model.vocab.phrases import parse_nps
 from mtgjudge.model.vocab.words import EFFECT_WORDS
-from mtgjudge.model.engine.kernel.context import Ctx, Performer, target_permanent, the_target, unaffected
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, affected, target_permanent, the_target, unaffected
 from mtgjudge.model.engine.kernel.damage import deal_damage
 from mtgjudge.model.engine.kernel.objects import add_pt_change
 from mtgjudge.model.engine.kernel.players import change_life, discard_one
@@ -37,21 +35,6 @@ Ctx = Ctx
 
 def _on_battlefield(game: Game, e: Effect, ctx: Ctx) -> None:
     target_permanent(game, e, ctx)
-
-
-def affected(game: Game, e: Effect, ctx: Ctx) -> list[str]:
-    """The permanents a noun phrase of the effect (``affects``: "creatures you control") names now, seen from
-    the controller of the spell or ability (611.2c, 608.2c)."""
-    st = game.state
-    sels = parse_nps(e.arg("affects"))      # "artifacts and enchantments": any of them (the union)
-    if any(sel.combat for sel in sels):
-        # which creatures attack or block, and whom, is combat the engine does not perform
-        raise Unsupported(f"{e.text()!r}: which permanents are {e.arg('affects')} is not known to the engine")
-    if any(sel.stat is not None and sel.stat[0] != "mana value" for sel in sels):
-        guard_scope(st, "power-toughness", f"which permanents are {e.arg('affects')}")
-    src = st.obj(ctx.source) if st.has(ctx.source) else None
-    return [o.id for o in st.battlefield()
-            if any(matches(sel, current(st, o.id), o, ctx.controller, src, st.turn.step) for sel in sels)]
 
 
 def _tap(untap: bool):

@@ -11,6 +11,10 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.state import GameState
 from mtgjudge.model.engine.game import Game
+from mtgjudge.model.rules.characteristics import matches
+from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.vocab.phrases import parse_nps
 
 if TYPE_CHECKING:
     from mtgjudge.model.vocab.abilities import Ability, Effect
@@ -81,3 +85,18 @@ def target_permanent(game: Game, e: "Effect", ctx: Ctx) -> str:
     if t is None or t in game.state.player_names or not game.state.has(t) or game.state.obj(t).zone != "battlefield":
         raise Unsupported(f"{e.text()!r} on {t}, not a permanent, is not performed by the engine")
     return t
+
+
+def affected(game: Game, e: Effect, ctx: Ctx) -> list[str]:
+    """The permanents a noun phrase of the effect (``affects``: "creatures you control") names now, seen from
+    the controller of the spell or ability (611.2c, 608.2c)."""
+    st = game.state
+    sels = parse_nps(e.arg("affects"))      # "artifacts and enchantments": any of them (the union)
+    if any(sel.combat for sel in sels):
+        # which creatures attack or block, and whom, is combat the engine does not perform
+        raise Unsupported(f"{e.text()!r}: which permanents are {e.arg('affects')} is not known to the engine")
+    if any(sel.stat is not None and sel.stat[0] != "mana value" for sel in sels):
+        guard_scope(st, "power-toughness", f"which permanents are {e.arg('affects')}")
+    src = st.obj(ctx.source) if st.has(ctx.source) else None
+    return [o.id for o in st.battlefield()
+            if any(matches(sel, current(st, o.id), o, ctx.controller, src, st.turn.step) for sel in sels)]

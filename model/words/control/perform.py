@@ -8,13 +8,11 @@ controlling another's permanent is unsupported (``leave_game``, 800.4a), and a l
 control change remembers the controller before it (``until.end_control``)."""
 from __future__ import annotations
 
-from mtgjudge.model.engine import instructions
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.words.until.perform import set_controller
 from mtgjudge.model.vocab.abilities import Effect
-from mtgjudge.model.engine.kernel.context import Ctx, Performer, target_permanent, unaffected
+from mtgjudge.model.engine.kernel.context import affected, Ctx, Performer, target_permanent, unaffected
 
-Ctx = Ctx
 
 
 def _gain_control(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -32,7 +30,7 @@ def _gain_control_owned(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     resolves that the spell's controller owns (108.3) and another player controls comes under their control for
     the rest of the game (``until.set_controller``)."""
     st = game.state
-    ids = [oid for oid in instructions.affected(game, e, ctx)
+    ids = [oid for oid in affected(game, e, ctx)
            if st.obj(oid).owner == ctx.controller and st.obj(oid).controller != ctx.controller]
     if not ids:
         return [game.log("611.2c", f"{ctx.controller} controls every {e.arg('affects')} they own: nothing changes")]

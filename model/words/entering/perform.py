@@ -5,16 +5,16 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 from math import comb
-from mtgjudge.model.engine import instructions, intervening
+from mtgjudge.model.engine import intervening
 from mtgjudge.model.words.damage import perform as damage
-from mtgjudge.model.engine.instructions import _tap, affected
+from mtgjudge.model.engine.instructions import _tap
 from mtgjudge.model.engine.game import Game, MAX_BRANCHES, merge
 
 from mtgjudge.model.engine.settle import source_on_battlefield
 from mtgjudge.model.errors import SearchBound
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
-from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.context import affected, Ctx, Performer
 from mtgjudge.model.engine.kernel.objects import add_counters
 
 
@@ -31,7 +31,7 @@ def _fight_self(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 def _counters_each(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """122.1, 611.2c: the permanents the phrase names as the effect is performed each get the counters (one
     that enters later does not); none named: nothing happens."""
-    ids = instructions.affected(game, e, ctx)
+    ids = affected(game, e, ctx)
     if not ids:
         return [game.log("608.2c", f"there are no {e.arg('affects')}: no counter is put")]
     for oid in ids:

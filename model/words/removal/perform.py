@@ -13,8 +13,7 @@ from typing import Callable
 from mtgjudge.model.engine import shields, zones
 from mtgjudge.model.engine.exile_until import link_exiled
 from mtgjudge.model.engine.game import Game, merge, name_of
-from mtgjudge.model.engine.instructions import affected
-from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.kernel.context import affected, Ctx, Performer, unaffected
 from mtgjudge.model.engine.settle import after_moves, source_on_battlefield
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope

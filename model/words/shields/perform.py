@@ -11,14 +11,14 @@ during this resolution.
 """
 from __future__ import annotations
 
-from mtgjudge.model.engine import instructions, shields
+from mtgjudge.model.engine import shields
 from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.words.until.perform import the_source
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import PreventionShield
 from mtgjudge.model.vocab.abilities import Effect
-from mtgjudge.model.engine.kernel.context import Ctx, Performer, the_target, unaffected
+from mtgjudge.model.engine.kernel.context import affected, Ctx, Performer, the_target, unaffected
 
 Ctx = Ctx
 
@@ -50,7 +50,7 @@ def _subjects(game: Game, e: Effect, ctx: Ctx, *, players: bool = False) -> list
     if e.arg("affects"):
         # 611.2c-like: the permanents the noun phrase names as the effect begins ("Regenerate each creature
         # you control")
-        ids = instructions.affected(game, e, ctx)
+        ids = affected(game, e, ctx)
         return ids if ids else game.log("608.2c", f"there are no {e.arg('affects')}: nothing happens")
     if e.arg("damaged"):
         ids = _damaged(game, ctx)

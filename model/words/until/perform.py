@@ -30,7 +30,7 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import ControlEffect, Duration, EffectInForce, Lasting, PTChange
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
-from mtgjudge.model.engine.kernel.context import Ctx, Performer, the_target, unaffected
+from mtgjudge.model.engine.kernel.context import affected, Ctx, Performer, the_target, unaffected
 
 Ctx = Ctx
 
@@ -58,7 +58,7 @@ def _objects(game: Game, e: Effect, ctx: Ctx) -> list[str] | Game:
     every permanent a noun phrase names as it resolves (611.2c). A Game: nothing to do, said in its log."""
     st = game.state
     if e.arg("affects"):
-        return instructions.affected(game, e, ctx)
+        return affected(game, e, ctx)
     if e.arg("self"):
         return the_source(game, e, ctx)
     target = the_target(e, ctx, "applies to")
