@@ -971,3 +971,28 @@ def test_aftermath_is_read_where_its_row_would_matter_702_127():
     # reads; a half cast from the graveyard is answered, never left to the row (the corpus has the outcomes)
     (a,) = compile_line("Aftermath", "Aftermath", LineContext(spell=True))
     assert a.kind != "unmodelled"
+
+
+@matters("a Bestow card that isn't bestowed")
+def test_an_attached_bestow_permanent_is_not_narrowed_702_103b():
+    # 702.103b, 702.103f: attached, the permanent is a bestowed Aura (not a creature): its Bestow line is asked
+    satyr = card("Frob Satyr", "Enchantment Creature — Satyr", "{1}{G}",
+                 "Bestow {3}{G} (If you cast this card for its bestow cost, it's an Aura spell with enchant creature. "
+                 "It becomes a creature again if it's not attached to a creature.)", "2/2")
+    bears = card("Frob Bears", "Creature — Bear", "{1}{G}", "", "2/2")
+    doc = """
+id: t
+ask: can-attack
+about: s
+state:
+  turn: {{active: Alice, step: declare-attackers}}
+  players:
+    Alice:
+      battlefield: [{{card: Frob Bears, id: b}}, {{card: Frob Satyr, id: s{attached}}}]
+    Bob: {{}}
+expect: yes
+"""
+    status, _, msg = answer(doc.format(attached=", attached_to: b"), satyr, bears)
+    assert status == "unsupported" and "Bestow" in msg, (status, msg)
+    status, value, msg = answer(doc.format(attached=""), satyr, bears)
+    assert status == "pass" and value is True, (status, value, msg)

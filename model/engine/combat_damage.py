@@ -34,6 +34,7 @@ from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.protection import protected_from
 from mtgjudge.model.state import GameState, PreventionShield, TurnReplacement
+from mtgjudge.model.vocab.cast_options import unbestowed
 
 #: Keyword abilities that change how combat damage is assigned or what it does, which the engine does not
 #: perform: banding (702.22j-k), toxic (120.3g). (Protection's prevention, 702.16e, is ``shields.prevent``'s.)
@@ -74,7 +75,7 @@ def _guard(game: Game, fighters: list[GameObject]) -> None:
                 raise Unsupported(f"{o.name} ({o.id}) has {kw.lower()}: what it does to combat damage is not "
                                   "performed by the engine yet")
         for a in ch.abilities:
-            if a.kind == "unmodelled":
+            if a.kind == "unmodelled" and not unbestowed(a, o.zone, o.attached_to is not None):
                 raise Unsupported(f"{o.name} ({o.id}) is in combat and has text the verifier cannot model: "
                                   f"{a.source_text!r}")
     for o in st.objects:

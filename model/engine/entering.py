@@ -194,7 +194,11 @@ def enters_counters(game: Game, oid: str, x: int | None, controller: str | None 
             raise Unsupported(f"{o.name} ({oid}) enters the battlefield as a planeswalker with no printed loyalty "
                               "number the verifier knows (306.5b)")
         out["loyalty"] = out.get("loyalty", 0) + printed
-    guard_scope(game.state, "enters", f"{o.name} ({oid}) enters the battlefield")
+    # a spell the actions cast for its mana cost is unchanged by a keyword whose abilities apply only if its
+    # alternative cost was paid (bestow 702.103a-b: it is a creature spell, no Aura spell, and enters as one)
+    guard_scope(game.state, "enters", f"{o.name} ({oid}) enters the battlefield",
+                ignore=lambda a, s: s.zone == "stack" and (s.id, game.moved(s.id)) in game.cast_plainly
+                and only_if_paid(a) is not None)
     return tuple(sorted(out.items()))
 
 
@@ -215,7 +219,7 @@ def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | 
     unpaid = unpaid_options(game, oid)
     if unpaid:
         game = game.log(tuple(unpaid) + ("603.4",), f"{oid} was cast for its mana cost: its abilities that apply only "
-                                                    "if an alternative cost was paid don't trigger")
+                                                    "if an alternative cost was paid don't apply (nor trigger)")
     tapped = enters_tapped(game, oid, controller, paid) or tapped
     # 702.33d-e: a permanent that was a kicked spell remembers it ("if it was kicked")
     o = game.state.obj(oid)

@@ -16,6 +16,7 @@ from mtgjudge.model.rules.in_force import exiles_until_source_leaves, lasting_ef
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import EffectInForce, GameState
 from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.vocab.cast_options import concerns
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 from mtgjudge.model.vocab.words import CONSUMER_OF
@@ -46,7 +47,8 @@ def _unmodelled_matters(a: Ability, o: GameObject, scopes: Iterable[Scope], kind
                         player: str | None) -> bool:
     relevant = a.unmodelled_kind in kinds or (player is not None and a.unmodelled_kind in ("activated", "mana")
                                               and o.controller == player)
-    return relevant and a.functions_in(o.zone) and any(a.may_concern(s) for s in scopes)
+    attached = o.attached_to is not None
+    return relevant and a.functions_in(o.zone) and any(concerns(a, s, o.zone, attached) for s in scopes)
 
 
 #: A guard not asked yet about a state (``require_modelled``'s record in the state's facts).

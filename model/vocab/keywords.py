@@ -140,8 +140,11 @@ TABLE: tuple[Keyword, ...] = (
     # cost doesn't (``if_chosen``).
     _k("Dash", "702.109", "cost", "static", OPTIONS | EVENTS | HASTE, ANYWHERE, if_chosen=True),
     _k("Blitz", "702.152", "cost", "static", OPTIONS | EVENTS | HASTE, ANYWHERE, if_chosen=True),
-    # 702.103b-e: a bestowed permanent is an Aura, not a creature, while attached: its characteristics.
-    _k("Bestow", "702.103", "cost", "static", OPTIONS | EVENTS | CHARACTERISTICS, ANYWHERE),
+    # 702.103b-f: a bestowed permanent is an Aura, not a creature, while attached: its characteristics; if its
+    # creature leaves it stays, unattached, a creature again (an exception to 704.5m): events. All of it applies
+    # only to a spell cast bestowed (702.103a: for its bestow cost) and what it becomes (``if_chosen``;
+    # ``cast_options.unbestowed``: an object that can't be bestowed).
+    _k("Bestow", "702.103", "cost", "static", OPTIONS | EVENTS | CHARACTERISTICS, ANYWHERE, if_chosen=True),
     _k("Prowl", "702.76", "cost", "static", OPTIONS, ANYWHERE),
     _k("Surge", "702.117", "cost", "static", OPTIONS, ANYWHERE),
     _k("Spectacle", "702.137", "cost", "static", OPTIONS, ANYWHERE),

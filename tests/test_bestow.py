@@ -1,0 +1,132 @@
+"""Bestow (CR 702.103): a card with bestow is bestowed only as a spell cast bestowed and as the Aura it becomes
+while attached (702.103b, 702.103f); elsewhere its Bestow line changes nothing but the ways to cast it
+(``cast_options.unbestowed``). What the model doesn't perform (casting it bestowed, a bestowed Aura spell or
+permanent, the bestow way of casting it) stays unsupported: the near misses here."""
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.vocab.cast_options import concerns, unbestowed
+from mtgjudge.model.vocab.keywords import BY_NAME
+from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.queries.format.fields import QuestionValidator
+from mtgjudge.queries.format.questions import read_question
+from mtgjudge.queries.runner import run_question
+
+_BESTOW = ("Bestow {3}{G}{G} (If you cast this card for its bestow cost, it's an Aura spell with enchant creature. "
+           "It becomes a creature again if it's not attached to a creature.)")
+
+
+def _line(text: str) -> Ability:
+    kw = BY_NAME["bestow"]
+    return Ability("unmodelled", source_text=text, scope=kw.scopes, zones=kw.zones, unmodelled_kind="static")
+
+
+def _run(doc: str) -> tuple[str, str]:
+    r = run_question(read_question(QuestionValidator(file="<test>", line=1), yaml.safe_load(doc)))
+    return r.status, r.message
+
+
+@pytest.mark.parametrize("zone,attached,expected", [
+    ("hand", False, True), ("graveyard", False, True), ("exile", False, True), ("library", False, True),
+    ("battlefield", False, True),       # 702.103f: unattached, it ceases to be bestowed
+    ("battlefield", True, False),       # 702.103b: attached, a bestowed Aura
+    ("stack", False, False),            # 702.103b: a spell that may have been cast bestowed
+])
+def test_only_a_spell_or_an_attached_permanent_may_be_bestowed(zone, attached, expected):
+    assert unbestowed(_line(_BESTOW), zone, attached) is expected
+
+
+def test_an_unbestowed_line_still_offers_its_way_to_cast():
+    # 118.9, 601.2b: the bestow cost stays a way to cast the card from the hand: a "no" can't ignore it
+    a = _line(_BESTOW)
+    assert concerns(a, Scope.CAST_OPTIONS, "hand", False)
+    assert not concerns(a, Scope.CHARACTERISTICS, "hand", False)
+    assert not concerns(a, Scope.ENTERS, "battlefield", False)
+    assert concerns(a, Scope.CHARACTERISTICS, "battlefield", True)
+
+
+@pytest.mark.parametrize("text", ["Bestow {3}{G}{G}, then draw a card", "Dash {2}{R}", "Bestow"])
+def test_other_lines_are_not_narrowed(text):
+    assert not unbestowed(_line(text), "battlefield", False)
+
+
+def test_near_miss_an_attached_bestowed_aura_is_unsupported():
+    # 702.103b: attached, Boon Satyr is a bestowed Aura (not a creature), which the model doesn't read
+    status, msg = _run("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [{card: Boon Satyr, id: bs, attached_to: gb}, {card: Grizzly Bears, id: gb}]
+    Bob: {}
+actions: [{resolve: all}]
+expect:
+  - {object: gb, power: 6, toughness: 4}
+""")
+    assert status == "unsupported" and "Bestow" in msg, (status, msg)
+
+
+def test_near_miss_the_bestow_way_to_cast_keeps_a_no_unsupported():
+    # 702.103a: one Forest pays neither {1}{G}{G} nor {3}{G}{G}, but the bestow way (an Aura spell that targets,
+    # 702.103b, 601.2c) is not decided by the model: the "no" is not given
+    status, msg = _run("""
+id: t
+ask: can-play
+about: bs
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [Forest]
+      hand: [{card: Boon Satyr, id: bs}]
+    Bob: {}
+expect: no
+""")
+    assert status == "unsupported" and "Bestow" in msg, (status, msg)
+
+
+def test_near_miss_a_spell_on_the_stack_may_be_bestowed():
+    # 702.103b, 702.103e: a Boon Satyr spell the state gives may have been cast bestowed: its resolving is unsupported
+    status, msg = _run("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  stack:
+    - {card: Boon Satyr, id: bs, controller: Alice}
+  players:
+    Alice:
+      battlefield: [{card: Grizzly Bears, id: gb}]
+    Bob: {}
+actions: [{resolve: 1}]
+expect:
+  - {object: bs, zone: battlefield, power: 4}
+""")
+    assert status == "unsupported" and "Bestow" in msg, (status, msg)
+
+
+def test_near_miss_a_bestowed_aura_whose_creature_dies_is_unsupported():
+    # 702.103f: the bestowed Aura stays, unattached, an enchantment creature (an exception to 704.5m): not performed
+    status, msg = _run("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [{card: Hopeful Eidolon, id: he, attached_to: gb}, {card: Grizzly Bears, id: gb}, Mountain]
+      hand: [Lightning Bolt]
+    Bob: {}
+actions:
+  - cast: Lightning Bolt
+    targets: [gb]
+  - resolve: 1
+expect:
+  - {object: he, zone: battlefield, attached_to: null}
+""")
+    assert status == "unsupported", (status, msg)
