@@ -15,7 +15,7 @@ from typing import Any
 from mtgjudge.model.objects import undefined_card
 from mtgjudge.model.vocab.keywords import BY_NAME, lookup
 from mtgjudge.model.words.kicker.read import as_announced
-from mtgjudge.model.vocab.cast_options import adds_ways
+from mtgjudge.model.vocab.cast_options import adds_ways, is_bestow
 from mtgjudge.model.errors import InputError, Unsupported
 from mtgjudge.model.explain import Answer, Step, step
 from mtgjudge.model.mana import format_cost
@@ -31,7 +31,7 @@ from mtgjudge.model.rules.permissions import (graveyard_cast, graveyard_cast_rea
 from mtgjudge.model.rules.restrictions import activation_forbidden, forbidden
 from mtgjudge.model.rules.targets import target_requirements
 from mtgjudge.model.rules import modes
-from mtgjudge.model.rules.timing import (Requirement, activation_timing, cast_timing, land_play_timing,
+from mtgjudge.model.rules.timing import (Requirement, activation_timing, bestowed_timing, cast_timing, land_play_timing,
                                          tap_symbol_requirements)
 from mtgjudge.model.solve.tracked import TrackedSolver
 from mtgjudge.model.state import GameState
@@ -306,7 +306,12 @@ def _play_face(state: GameState, oid: str, player: str, x: int, all_ways: bool) 
         return _play_land(state, oid, player)
     ans = can_cast(state, oid, player, x, all_ways)
     if ans.value is False:
-        _other_ways_guard(state, oid)
+        # 702.103a: a bestow cost is a way to cast it only when its timing as an Aura spell allows it
+        bestowed = (bestowed_timing(state, oid, player)
+                    if any(is_bestow(a) for a in current(state, oid).abilities) else None)
+        _other_ways_guard(state, oid, bestow_barred=bestowed is not None)
+        if bestowed is not None:
+            ans = Answer(False, ans.why + (bestowed,))
     return ans
 
 
@@ -319,16 +324,21 @@ def has_fuse(state: GameState, oid: str) -> bool:
         for face in obj.card.faces for a in face.abilities)
 
 
-def _other_ways_guard(state: GameState, oid: str, where: tuple[str, ...] = ()) -> None:
+def _other_ways_guard(state: GameState, oid: str, where: tuple[str, ...] = (),
+                      bestow_barred: bool = False) -> None:
     """A "no" holds only if no way to cast the card is left: its own alternative costs, optional costs and
     permissions (118.9, 601.2b, 601.3) that the model does not read could make it a "yes"
     (``cast_options.adds_ways``: a "yes" holds without them). ``where``: the zones whose lines are asked (default: its zone and the stack). A
     half of a split card asked alone (``castable_faces``) is not cast another way by fuse, which casts both halves
-    (702.102a): the fused spell is asked by the callers that cast halves (``_either_face``, the engine's cast)."""
+    (702.102a): the fused spell is asked by the callers that cast halves (``_either_face``, the engine's cast).
+    ``bestow_barred``: its timing forbids casting it bestowed too (``timing.bestowed_timing``, 702.103a): its
+    Bestow line adds no way now."""
     obj = state.obj(oid)
     one_half = castable_faces(state, oid) is not None
     for a in current(state, oid).abilities:
         if one_half and lookup(a.source_text.split(" (")[0].strip().rstrip(".")) is FUSE:
+            continue
+        if bestow_barred and is_bestow(a):
             continue
         if adds_ways(a) and any(a.functions_in(z) for z in where or (obj.zone, "stack")):
             raise Unsupported(f"{obj.name} can't be cast the usual way, but its text {a.source_text!r} (not modelled) "

@@ -90,6 +90,25 @@ expect: no
     assert status == "unsupported" and "Bestow" in msg, (status, msg)
 
 
+def test_near_miss_with_flash_the_bestow_cost_keeps_a_no_unsupported():
+    # 702.103b, 702.8a: Boon Satyr has flash either way, so on Bob's turn timing bars neither way; one Forest pays
+    # neither {1}{G}{G} nor {3}{G}{G}, but the cost of casting it bestowed is not decided by the model
+    status, msg = _run("""
+id: t
+ask: can-play
+about: bs
+state:
+  turn: {active: Bob}
+  players:
+    Alice:
+      battlefield: [Forest]
+      hand: [{card: Boon Satyr, id: bs}]
+    Bob: {}
+expect: no
+""")
+    assert status == "unsupported" and "Bestow" in msg, (status, msg)
+
+
 def test_near_miss_a_spell_on_the_stack_may_be_bestowed():
     # 702.103b, 702.103e: a Boon Satyr spell the state gives may have been cast bestowed: its resolving is unsupported
     status, msg = _run("""

@@ -206,6 +206,25 @@ def cast_timing(state: GameState, oid: str, player: str) -> list[Requirement]:
     return reqs + sorcery_timing(state, player, f"{name} is not an instant and has no flash: it can be cast", rule)
 
 
+def bestowed_timing(state: GameState, oid: str, player: str) -> Step | None:
+    """702.103a-b: cast bestowed, a card with bestow is an Aura enchantment spell with enchant creature and the
+    abilities of its own text: no instant, with flash only if that text gives it (702.8a). Why it can't be cast
+    bestowed now by its timing alone (117.1a: no priority; 702.61a: a spell with split second on the stack;
+    without flash, not its controller's main phase with an empty stack), or None: its timing allows it, or it has
+    or lacks flash otherwise than by its own printed text (an effect's flash or its loss may be a creature
+    spell's and not an Aura spell's, 702.103d)."""
+    o = state.obj(oid)
+    printed_flash = any(a.kind == "keyword" and a.keyword == "Flash" for a in o.printed.abilities)
+    if current(state, oid).has_keyword("Flash") != printed_flash:
+        return None
+    reqs = [priority_requirement(state, player)] + split_second_requirement(state, "no other spell can be cast")
+    if not printed_flash:
+        reqs += sorcery_timing(state, player, f"cast bestowed, {o.name} is an Aura spell with no flash (702.103b): it "
+                                              "can be cast", ("117.1a", "702.103a"))
+    barred = [st for st, ok in reqs if not ok]
+    return barred[0] if barred else None
+
+
 def additional_land_plays(state: GameState, player: str) -> int:
     """305.2: the additional land plays effects allow ``player`` this turn: "You may play an additional land on
     each of your turns" of each permanent ``player`` controls (its controller's turns only; their sum, as each

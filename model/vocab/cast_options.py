@@ -25,6 +25,11 @@ def only_if_paid(a: Ability) -> keywords.Keyword | None:
     return keywords.only_if_chosen(a.source_text) if a.kind == "unmodelled" else None
 
 
+def is_bestow(a: Ability) -> bool:
+    """702.103a: is ``a`` an unmodelled Bestow line, the keyword and its cost alone ("Bestow {3}{G}{G}")?"""
+    return a.kind == "unmodelled" and keywords.only_if_chosen(a.source_text) is keywords.BY_NAME["bestow"]
+
+
 def unbestowed(a: Ability, zone: str, attached: bool) -> bool:
     """702.103a-b, 702.103f: a Bestow line (the keyword alone) changes nothing but the ways to cast its card on an
     object that can't be bestowed: only a spell cast bestowed is (702.103b), and the Aura permanent it becomes
@@ -32,8 +37,7 @@ def unbestowed(a: Ability, zone: str, attached: bool) -> bool:
     exile it is a new object, no spell cast bestowed). So a card off the stack and the battlefield, or a permanent
     not attached to anything (``attached`` False), is what its other lines say it is; a spell on the stack may
     have been cast bestowed, and an attached permanent is a bestowed Aura."""
-    return (a.kind == "unmodelled" and zone != "stack" and not (zone == "battlefield" and attached)
-            and keywords.only_if_chosen(a.source_text) is keywords.BY_NAME["bestow"])
+    return zone != "stack" and not (zone == "battlefield" and attached) and is_bestow(a)
 
 
 def concerns(a: Ability, scope: Scope | str, zone: str, attached: bool) -> bool:
