@@ -31,8 +31,8 @@ from mtgjudge.model.rules.permissions import (graveyard_cast, graveyard_cast_rea
 from mtgjudge.model.rules.restrictions import activation_forbidden, forbidden
 from mtgjudge.model.rules.targets import target_requirements
 from mtgjudge.model.rules import modes
-from mtgjudge.model.rules.timing import (Requirement, activation_timing, bestowed_timing, cast_timing, land_play_timing,
-                                         tap_symbol_requirements)
+from mtgjudge.model.rules.timing import (Requirement, activation_timing, bestowed_timing, cast_timing, fused_timing,
+                                         land_play_timing, tap_symbol_requirements)
 from mtgjudge.model.solve.tracked import TrackedSolver
 from mtgjudge.model.state import GameState
 from mtgjudge.model.vocab.abilities import Ability
@@ -279,8 +279,12 @@ def _either_face(state: GameState, oid: str, player: str, x: int, all_ways: bool
     if unsupported is not None:
         raise unsupported
     if has_fuse(state, oid):
-        raise Unsupported(f"neither half of {obj.card.name} can be cast alone; casting both halves by fuse "
-                          "(702.102a) is not modelled")
+        # 702.102a: fuse adds a way to cast it; its timing alone may bar that way too
+        fused = fused_timing(state, oid, player)
+        if fused is None:
+            raise Unsupported(f"neither half of {obj.card.name} can be cast alone; casting both halves by fuse "
+                              "(702.102a) is not modelled")
+        why.append(fused)
     return Answer(False, tuple(why))
 
 

@@ -6,6 +6,7 @@ rules by hand), and a near miss where the keyword could act stays unsupported, n
 from __future__ import annotations
 
 import pytest
+import yaml
 
 from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
@@ -268,6 +269,30 @@ def test_fuse_with_one_half_uncastable_casts_the_other_702_102c():
     # nor the fused spell can be cast: Alive is the only branch
     games = _run(FUSED % "[Forest, Forest, Forest, Forest]")
     assert len(games) == 1 and games[0].state.obj("alive").name == "Alive"
+
+
+def test_near_miss_fuse_keeps_a_no_for_its_cost_unsupported_702_102c():
+    # 702.102c: one Forest pays neither half, and the fused spell's cost (both mana costs) is not decided by the
+    # model: only its timing bars the fused way (``timing.fused_timing``), and timing allows it here
+    from mtgjudge.queries.format.fields import QuestionValidator
+    from mtgjudge.queries.format.questions import read_question
+    from mtgjudge.queries.runner import run_question
+
+    doc = yaml.safe_load("""
+id: t
+ask: can-play
+about: alive
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [Forest]
+      hand: [{card: Alive, id: alive}]
+    Bob: {}
+expect: no
+""")
+    r = run_question(read_question(QuestionValidator(file="<test>", line=1), doc))
+    assert r.status == "unsupported" and "702.102a" in r.message, (r.status, r.message)
 
 
 def test_an_unread_keyword_cost_of_several_parts_keeps_the_keywords_zones():

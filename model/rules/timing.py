@@ -4,6 +4,8 @@ decisions, the payment model and the engine all use.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.rules.layers import activated_abilities, current
@@ -221,6 +223,25 @@ def bestowed_timing(state: GameState, oid: str, player: str) -> Step | None:
     if not printed_flash:
         reqs += sorcery_timing(state, player, f"cast bestowed, {o.name} is an Aura spell with no flash (702.103b): it "
                                               "can be cast", ("117.1a", "702.103a"))
+    barred = [st for st, ok in reqs if not ok]
+    return barred[0] if barred else None
+
+
+def fused_timing(state: GameState, oid: str, player: str) -> Step | None:
+    """702.102a-b: cast by fuse, a split card is one spell with both halves' characteristics combined (709.4), an
+    instant only if both are. Why the fused split spell can't be cast now by its timing alone (117.1a: no
+    priority; 702.61a: a spell with split second on the stack; a sorcery, with no flash, not its controller's main
+    phase with an empty stack), or None: its timing allows it, or the halves are an instant and a sorcery, or one
+    has flash (not decided here)."""
+    o = state.obj(oid)
+    halves = [current(state.with_object(replace(o, face=f)), oid) for f in range(len(o.card.faces))]
+    types = {t for ch in halves for t in ch.types}
+    if any(ch.has_keyword("Flash") for ch in halves) or {"Instant", "Sorcery"} <= types:
+        return None
+    reqs = [priority_requirement(state, player)] + split_second_requirement(state, "no other spell can be cast")
+    if "Instant" not in types:
+        reqs += sorcery_timing(state, player, f"fused, {o.card.name} is a {' '.join(sorted(types)).lower()} spell "
+                                              "(702.102b): it can be cast", ("117.1a", "307.1", "702.102b"))
     barred = [st for st, ok in reqs if not ok]
     return barred[0] if barred else None
 
