@@ -12,7 +12,8 @@ functions, the option chosen), and a row without such a test fails that file.
 - uses (``vocab.cast_options.USE_ROWS``, which legality and the engine apply): a question a consumer answers
   without the line, for a reason of the question: the alternative cost not chosen when the actions cast a spell
   for its mana cost (``not_chosen``), the abilities that apply only if that cost was paid (``only_if_paid``), a
-  way to cast that only adds ways (``adds_ways``).
+  way to cast that only adds ways (``adds_ways``), a Bestow line of an object that can't be bestowed: off the
+  stack and not attached (``unbestowed``, which also takes the object's zone and whether it is attached).
 """
 from __future__ import annotations
 
