@@ -88,3 +88,15 @@ def spell_controller_after(sentence: str, earlier: list, read) -> Effect | None:
     if word is None or word.kind != "player_acts" or word.arg("who") != "its controller":
         return None
     return word
+
+
+#: 614.12: "As ~ enters the battlefield, choose a creature type." / "As ~ enters, choose a color." (the whole
+#: line; any other words, "a color other than white", "an opponent", leave it to other readers or unmodelled).
+_ENTERS_CHOOSING = patterns.compile(r"^As ~ enters(?: the battlefield)?, choose an? (creature type|color)\.?$", re.I)
+
+
+def enters_choosing_static(norm: str) -> dict | None:
+    """The ``enters_choosing`` static's definition for the whole line "As ~ enters, choose a creature type." or
+    "... choose a color."; None for any other line."""
+    m = _ENTERS_CHOOSING.match(norm.strip())
+    return {"kind": "enters_choosing", "what": m.group(1).lower()} if m else None
