@@ -8,6 +8,12 @@ the same objects have act alike: the types are grouped by the objects that have 
 every zone), one branch per group, the group of the types no object has included (205.3m lists the creature
 types; a changeling has them all, 702.73a). So that no object can appear later in the resolution whose types
 would tell two grouped types apart, only the instructions in ``AFTER_CHOICE`` may follow the choice.
+
+A choice made as a permanent enters (614.12: "As ~ enters, choose a creature type / a color", ``as_it_enters``,
+called where a permanent spell or an Aura spell resolves and where a land is played) lasts as long as the
+permanent, so no list of later instructions can keep the grouped types alike: the permanent remembers the
+whole group as its one value (``alike_types``, "Druid|Elf"), and any later reading that meets an object with
+some but not all of its types is unsupported (``Selector.fits``). A color is one of five values (105.1).
 """
 from __future__ import annotations
 
@@ -106,15 +112,19 @@ def _condition(game: Game, e: Effect, ctx: Ctx) -> tuple[bool, str, str]:
     raise Unsupported(f"the condition of {e.text()!r} is not performed by the engine")
 
 
-def type_groups(game: Game) -> list[tuple[str, ...]]:
+def type_groups(game: Game, unknown_ok: bool = False) -> list[tuple[str, ...]]:
     """The creature types grouped by which objects have them (every object of the game, its current
-    characteristics): types in one group act alike for any phrase naming "the chosen type"."""
+    characteristics): types in one group act alike for any phrase naming "the chosen type". ``unknown_ok``: an
+    object whose card is not known is left out (the caller makes a later reading that could tell grouped types
+    apart unsupported); else it makes the grouping unsupported."""
     st = game.state
     guard_scope(st, Scope.CHARACTERISTICS, "which objects have a chosen creature type matters")
     every = sorted(subtypes_by_type()["Creature"])
     have: dict[str, set[str]] = {t: set() for t in every}
     for o in st.objects:
         if not o.card.modelled:          # a card nobody knows (a drawn card: ``draw``), or not modelled
+            if unknown_ok:
+                continue
             raise Unsupported(f"there is {unknown_card(o)}: which creature types it has decides what a chosen "
                               "creature type matches")
         for t in current(st, o.id).subtypes:
@@ -173,24 +183,11 @@ ALIKE = "|"
 
 
 def alike_types(game: Game) -> list[tuple[str, ...]]:
-    """The creature types grouped by which known objects have them now (``type_groups``, but an object whose
-    card is not known is left out): a permanent remembers the group it chose from as one value, and a later
-    reading that could tell two of its types apart is unsupported (``Selector.fits``), so a grouping made now
-    is sound whatever appears or changes later."""
-    st = game.state
-    guard_scope(st, Scope.CHARACTERISTICS, "which objects have a chosen creature type matters")
-    every = sorted(subtypes_by_type()["Creature"])
-    have: dict[str, set[str]] = {t: set() for t in every}
-    for o in st.objects:
-        if not o.card.modelled:
-            continue
-        for t in current(st, o.id).subtypes:
-            if t in have:
-                have[t].add(o.id)
-    groups: dict[frozenset[str], list[str]] = {}
-    for t in every:
-        groups.setdefault(frozenset(have[t]), []).append(t)
-    return [tuple(ts) for ts in groups.values()]
+    """The creature types grouped by which known objects have them now (``type_groups``, an object whose card is
+    not known left out): a permanent remembers the group it chose from as one value, and a later reading that
+    could tell two of its types apart is unsupported (``Selector.fits``), so a grouping made now is sound
+    whatever appears or changes later."""
+    return type_groups(game, unknown_ok=True)
 
 
 def _entering_values(game: Game, what: str) -> list[tuple[str, str]]:

@@ -4,6 +4,9 @@ choice made as a spell resolves ("Choose a creature type.", 608.2d). The sentenc
 (``target_if``, ``choose_value``, in the section "choose" of ``vocab/phrases.lark``); the words are
 ``words.choices.record``'s.
 
+"As ~ enters the battlefield, choose a creature type." / "... choose a color." (614.12), a whole line, is the
+static ``enters_choosing`` (``enters_choosing_static``, called by ``oracle.lines``' static reader).
+
 Later sentences that name "the chosen type" / "that type" are read by whichever reader reads them, the noun
 phrase's qualifier ``q_chosen_type`` naming the type chosen for the source (``Selector.chosen_type``).
 """
