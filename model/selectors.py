@@ -79,7 +79,17 @@ class Selector:
             if chosen is None:
                 raise Unsupported("a phrase names a chosen creature type, but none was chosen (give the source "
                                   "`chosen: {creature type: ...}`)")
-            if (chosen in subtypes) != self.chosen_type:
+            if "|" in chosen:
+                # a group of types that acted alike when it was chosen (``words.choices.perform.alike_types``):
+                # only an object with all of them or none of them has the same answer for every one
+                alike = chosen.split("|")
+                hit = sum(1 for t in alike if t in subtypes)
+                if 0 < hit < len(alike):
+                    raise Unsupported(f"an object is of some but not all of the creature types {', '.join(alike)}, "
+                                      "which acted alike when one of them was chosen: which one was chosen decides")
+                if (hit > 0) != self.chosen_type:
+                    return False
+            elif (chosen in subtypes) != self.chosen_type:
                 return False
         return True
 

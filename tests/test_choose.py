@@ -268,3 +268,91 @@ def test_the_condition_is_checked_as_the_spell_resolves(wizard, hand):
     g = one(run(Game(st), q.actions))
     assert zone(g, "bears") == "graveyard"
     assert len(g.state.player("Alice").zone("hand")) == hand
+
+
+# ------------------------------------------------------------------ choices made as a permanent enters (614.12)
+
+def _line(text: str, name: str = "Test Entering Choice"):
+    (card,) = load_cards(f'name: "{name}"\ncost: "{{2}}"\ntype: "Artifact"\noracle: |\n  {text}\n', "test")
+    (a,) = card.faces[0].abilities
+    return a
+
+
+@pytest.mark.parametrize("text, what", [
+    ("As ~ enters the battlefield, choose a creature type.", "creature type"),
+    ("As ~ enters, choose a creature type.", "creature type"),
+    ("As ~ enters the battlefield, choose a color.", "color"),
+])
+def test_as_it_enters_choose_is_read(text, what):
+    a = _line(text.replace("~", "Test Entering Choice"))
+    assert a.kind == "static" and a.static.kind == "enters_choosing" and a.static.arg("what") == what
+    assert a.static.render() == f"As this enters, choose a {what}"
+
+
+@pytest.mark.parametrize("text", [
+    "As ~ enters the battlefield, choose a color other than white.",     # a narrowed choice: not read
+    "As ~ enters the battlefield, choose an opponent.",                  # a player: not this word
+    "As ~ enters the battlefield, choose a card name.",                  # card names: not branched over
+    "As ~ enters the battlefield, choose a creature type. Creatures of the chosen type get +1/+1.",
+    "~ has protection from the chosen color.",                           # Voice of All's: not read
+])
+def test_entering_choice_near_misses_stay_unmodelled(text):
+    a = _line(text.replace("~", "Test Entering Choice"))
+    assert a.kind == "unmodelled"
+
+
+PLAGUE = """
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [Swamp, Swamp, Swamp]
+      hand: [{card: Engineered Plague, id: plague}]
+    Bob:
+      battlefield: [{card: Llanowar Elves, id: elves}, {card: Grizzly Bears, id: bears}]
+actions:
+  - {cast: plague}
+  - resolve: all
+expect:
+  - {stack_size: 0}
+"""
+
+
+def test_entering_choice_branches_on_types_that_act_differently():
+    """614.12: Elf and Druid (only Llanowar Elves has them) act alike, Bear is Grizzly Bears' alone, every other
+    type no object has: three branches, each remembered on the permanent (the group as one value)."""
+    games = _games(PLAGUE)
+    chosen = sorted(g.state.obj("plague").choice("creature type") for g in games)
+    assert len(chosen) == 3
+    assert "Bear" in chosen and "Druid|Elf" in chosen
+    other = next(c for c in chosen if c not in ("Bear", "Druid|Elf"))
+    assert "Goblin" in other.split("|")
+    assert sorted(zone(g, "elves") for g in games) == ["battlefield", "battlefield", "graveyard"]
+
+
+def test_a_group_told_apart_later_is_unsupported():
+    """A type group chosen as one value (``alike_types``) is sound only while every object has all of its types or
+    none: an object with some of them (a Druid that is no Elf) makes the reading unsupported, not a guess."""
+    from mtgjudge.model.vocab import phrases as ph
+    sel = ph.parse_np("creature of the chosen type")
+    assert sel.fits(("Creature",), ("Elf", "Druid"), (), (), "Druid|Elf")
+    assert not sel.fits(("Creature",), ("Bear",), (), (), "Druid|Elf")
+    with pytest.raises(Unsupported, match="some but not all"):
+        sel.fits(("Creature",), ("Druid",), (), (), "Druid|Elf")
+
+
+def test_color_chosen_as_it_enters_is_five_branches():
+    """105.1 (Avacyn, Guardian Angel ruling 2014-07-18: white, blue, black, red or green, never colorless)."""
+    games = _games(PLAGUE.replace("Swamp, Swamp, Swamp", "Wastes, Wastes")
+                   .replace("Engineered Plague, id: plague", "Coldsteel Heart, id: plague"))
+    assert sorted(g.state.obj("plague").choice("color") for g in games) == sorted("WUBRG")
+
+
+def test_entering_choice_other_than_by_resolving_or_playing_is_unsupported():
+    """An effect putting the permanent onto the battlefield doesn't make the choice yet: unsupported, naming it."""
+    from mtgjudge.model.engine.entering import put_onto_battlefield
+    q = _question(PLAGUE)
+    with pytest.raises(Unsupported, match="choice made as it enters"):
+        put_onto_battlefield(Game(q.state), "plague", "Alice", None, "400.6", "test")

@@ -23,6 +23,8 @@ from mtgjudge.model.words.cycling.perform import activation_rules, cycled, is_cy
 from mtgjudge.model.payment.enumeration import all_payments
 from mtgjudge.model.payment.problem import build_problem
 from mtgjudge.model.words.removal.perform import remove
+from mtgjudge.model.words.choices import perform as entering_choice
+from mtgjudge.model.engine.entering import entering_characteristics
 from mtgjudge.model.words.modes.perform import chosen_by_action, expand, extra_mana, with_chosen
 from mtgjudge.model.mana import format_cost
 from mtgjudge.model.rules.modes import describe, modal_of
@@ -337,8 +339,12 @@ def play(game: Game, a: Mapping[str, Any]) -> list[Game]:
     lki = state.obj(oid)
     p = state.player(player)
     game = game.with_state(state.with_player(replace(p, lands_played=p.lands_played + 1)))
+    # 614.12: "As this enters, choose a creature type" is made as it enters, each value that can matter a branch
+    there = lambda g: entering_characteristics(g, oid, player).abilities   # noqa: E731
     return [after_moves(g, [(lki, lki.zone, "battlefield")], f"{lki.name} is played")
-            for g in enter_each_way(game, oid, player, None, ("305.1", "116.2a"), f"{player} plays {lki.name} ({oid})")]
+            for chose in entering_choice.as_it_enters(game, oid, there)
+            for g in enter_each_way(chose, oid, player, None, ("305.1", "116.2a"), f"{player} plays {lki.name} ({oid})",
+                                    choosing=True)]
 
 
 def activate(game: Game, a: Mapping[str, Any]) -> list[Game]:

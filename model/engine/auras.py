@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mtgjudge.model.engine import zones
-from mtgjudge.model.engine.entering import put_onto_battlefield
+from mtgjudge.model.engine.entering import entering_characteristics, put_onto_battlefield
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.targets import is_legal_target, target_spec
+from mtgjudge.model.words.choices.perform import as_it_enters
 
 
 def resolve_aura(game: Game, oid: str) -> list[Game]:
@@ -35,9 +36,14 @@ def resolve_aura(game: Game, oid: str) -> list[Game]:
         g = zones.move(game, oid, "graveyard").log("608.3b", f"the target of {o.name} is illegal: it doesn't "
                                                              "resolve and is put into its owner's graveyard")
         return [after_moves(g, [(lki, "stack", "graveyard")], f"{o.name} goes to the graveyard")]
-    game = put_onto_battlefield(game, oid, o.controller, o.x, "608.3c",
-                                f"{o.name} ({oid}) resolves and enters the battlefield under {o.controller}'s "
-                                f"control attached to {st.obj(t).name} ({t})")
-    aura = game.state.obj(oid)
-    game = game.with_state(game.state.with_object(replace(aura, attached_to=t)))
-    return [after_moves(game, [(o, "stack", "battlefield")], f"{o.name} enters the battlefield")]
+    # 614.12: "As this enters, choose a color" (Utopia Sprawl) is made first, each value a branch
+    there = lambda g: entering_characteristics(g, oid, o.controller).abilities   # noqa: E731
+    out = []
+    for chose in as_it_enters(game, oid, there):
+        g = put_onto_battlefield(chose, oid, o.controller, o.x, "608.3c",
+                                 f"{o.name} ({oid}) resolves and enters the battlefield under {o.controller}'s "
+                                 f"control attached to {st.obj(t).name} ({t})", choosing=True)
+        aura = g.state.obj(oid)
+        g = g.with_state(g.state.with_object(replace(aura, attached_to=t)))
+        out.append(after_moves(g, [(o, "stack", "battlefield")], f"{o.name} enters the battlefield"))
+    return out

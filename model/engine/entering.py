@@ -24,7 +24,7 @@ from mtgjudge.model.vocab.abilities import Ability
 
 #: The static words this module gives meaning to (614.1c); Tribute's choice is ``engine.tribute``'s (702.104a).
 ENTERING_WORDS = ("enters_with_counters", "enters_tapped", "enters_tapped_unless_pays", "enters_tapped_unless_control",
-                  "tribute")
+                  "tribute", "enters_choosing")
 
 
 def entering_characteristics(game: Game, oid: str, controller: str | None = None) -> Characteristics:
@@ -151,11 +151,16 @@ def unpaid_options(game: Game, oid: str) -> list[str]:
     return [f"{k.rule}a" for k in kws if k is not None]
 
 
-def enters_counters(game: Game, oid: str, x: int | None, controller: str | None = None) -> tuple[tuple[str, int], ...]:
+def enters_counters(game: Game, oid: str, x: int | None, controller: str | None = None,
+                    choosing: bool = False) -> tuple[tuple[str, int], ...]:
     """614.1c: the counters the object enters with; X is the X of the spell it was, 0 when it was not cast. Its
-    abilities as it would exist on the battlefield decide (614.12): text it would lose there doesn't apply."""
+    abilities as it would exist on the battlefield decide (614.12): text it would lose there doesn't apply.
+    ``choosing``: the caller makes the choices of "As this enters, choose ..." (``words.choices.perform``); else
+    an object with one is unsupported, naming it."""
     o = game.state.obj(oid)
     out: dict[str, int] = {}
+    if not choosing:
+        guard_choosing(o)
     # 702.74a (evoke): "When this permanent enters, if its evoke cost was paid, ..." can't trigger (603.4) on a
     # permanent that was a spell the actions cast for its mana cost.
     plainly = (oid, game.moved(oid)) in game.cast_plainly
@@ -202,20 +207,35 @@ def enters_counters(game: Game, oid: str, x: int | None, controller: str | None 
     return tuple(sorted(out.items()))
 
 
+def guard_choosing(o) -> None:
+    """An object with "As this enters, choose ..." entering where the caller makes no choice (its printed text,
+    before its characteristics on the battlefield are computed, which may read the choice): unsupported, naming
+    it."""
+    for a in o.printed.abilities:
+        if a.kind == "static" and a.static is not None and a.static.kind == "enters_choosing":
+            raise Unsupported(f"{o.name} ({o.id}) enters the battlefield here with a choice made as it enters "
+                              f"('{a.static.render()}', 614.12), which the engine makes only as a permanent spell "
+                              "resolves or a land is played")
+
+
 def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | None, rule, why: str,
-                         tribute: bool = False, paid: bool | None = None, tapped: bool = False) -> Game:
+                         tribute: bool = False, paid: bool | None = None, tapped: bool = False,
+                         choosing: bool = False) -> Game:
     """Move ``oid`` onto the battlefield, with the counters it enters with. ``tribute``: the caller performs
     Tribute (``engine.tribute.as_it_enters``); else a creature with Tribute is unsupported, naming it. ``paid``:
     the choice of ``life_choices``, made and paid by the caller (the life its own text offers, paid as it enters:
-    614.1c, 119.4). ``tapped``: the effect putting it there says it enters tapped."""
+    614.1c, 119.4). ``tapped``: the effect putting it there says it enters tapped. ``choosing``: the caller made
+    the choices of "As this enters, choose ..." on the object it was (``enters_counters``), which it keeps."""
     if not tribute:
         guard_tribute(game.state.obj(oid), "(not as a resolving creature spell)")
+    if not choosing:
+        guard_choosing(game.state.obj(oid))
     lost = [a for a in game.state.obj(oid).printed.abilities if a.kind in ("static", "triggered")
             and a not in _entering_abilities(game, oid, controller)]
     if lost:
         game = game.log(("614.12", "603.6b"), f"{oid} would exist on the battlefield without "
                         + "; ".join(repr(a.text()) for a in lost) + ": such text doesn't apply as it enters")
-    counters = enters_counters(game, oid, x, controller)
+    counters = enters_counters(game, oid, x, controller, choosing)
     unpaid = unpaid_options(game, oid)
     if unpaid:
         game = game.log(tuple(unpaid) + ("603.4",), f"{oid} was cast for its mana cost: its abilities that apply only "
@@ -230,8 +250,10 @@ def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | 
                                                  for a in _entering_abilities(game, oid, controller)):
         game = game.log(("702.74a", "603.4"), f"{oid}'s evoke cost was not paid: its \"When this permanent enters, if "
                                               "its evoke cost was paid, its controller sacrifices it\" doesn't trigger")
+    # 614.12: the choices made as it enters (``words.choices.perform.as_it_enters``, on the object it was)
+    chosen = o.chosen if choosing else ()
     game = zones.move(game, oid, "battlefield", controller=controller, counters=counters, x=x, tapped=tapped,
-                      kicked=kicked, cast_from=cast_from, evoked=evoked)
+                      kicked=kicked, cast_from=cast_from, evoked=evoked, chosen=chosen)
     for rules, text in entering_reasons(game, oid, controller, paid):
         game = game.log(rules, text)
     if tapped:

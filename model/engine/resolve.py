@@ -22,11 +22,12 @@ from mtgjudge.model.engine.game import (MAX_STEPS, Game, game_over, merge, name_
 from mtgjudge.model.engine.targeting import effect_uses, still_legal
 from mtgjudge.model.rules.targets import target_spec
 from mtgjudge.model.engine import zones
-from mtgjudge.model.engine.entering import put_onto_battlefield
+from mtgjudge.model.engine.entering import entering_characteristics, put_onto_battlefield
 from mtgjudge.model.engine.auras import resolve_aura
 from mtgjudge.model.words.optional import perform as optional
 from mtgjudge.model.engine import intervening
 from mtgjudge.model.words.modes import perform as modes
+from mtgjudge.model.words.choices import perform as choices
 from mtgjudge.model.words.kicker import perform as kicker
 from mtgjudge.model.words.kicker.read import as_announced
 from mtgjudge.model.engine.settle import after_moves, settle
@@ -293,14 +294,19 @@ def resolve_top(game: Game) -> list[Game]:
     if any(t in ch.types for t in ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")):
         if "Aura" in ch.subtypes:
             return resolve_aura(game, top)      # 608.3b-c
-        game = put_onto_battlefield(game, top, o.controller, o.x, "608.3",
-                                    f"{o.name} ({top}) resolves and enters the battlefield under {o.controller}'s control",
-                                    tribute=True)
-        lki = game.state.obj(top)
-        # 702.104a: Tribute, as it enters (each opponent's choice a branch), before its enters abilities trigger
+        # 614.12: "As this enters, choose a creature type" is made first (each value that can matter a branch),
+        # as it would exist on the battlefield; 702.104a: Tribute, as it enters (each opponent's choice a
+        # branch); both before its enters abilities trigger
         opponents = [p for p in apnap(game) if p != o.controller]
-        return [after_moves(g, [(o, "stack", "battlefield")], f"{o.name} enters the battlefield")
-                for g in tribute.as_it_enters(game, top, opponents)]
+        out = []
+        there = lambda g: entering_characteristics(g, top, o.controller).abilities   # noqa: E731
+        for chose in choices.as_it_enters(game, top, there):
+            entered = put_onto_battlefield(chose, top, o.controller, o.x, "608.3",
+                                           f"{o.name} ({top}) resolves and enters the battlefield under "
+                                           f"{o.controller}'s control", tribute=True, choosing=True)
+            out += [after_moves(g, [(o, "stack", "battlefield")], f"{o.name} enters the battlefield")
+                    for g in tribute.as_it_enters(entered, top, opponents)]
+        return out
     # 702.33g: the spell as it was cast, with or without its kicker; 700.2, 608.2c: a modal spell does what its
     # chosen modes say, in the order written
     whole = spell_ability(modes.expand(tuple(as_announced(a, o.kicked) for a in ch.abilities), modes.chosen_of(o),

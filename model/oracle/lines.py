@@ -41,7 +41,7 @@ from mtgjudge.model.words.control import read as control_sentences
 from mtgjudge.model.words.conditions.read import condition_words, static_condition
 from mtgjudge.model.vocab.combat_triggers import COMBAT_SUBJECT_EVENTS, OTHER_SUBJECT_EVENTS
 from mtgjudge.model.words.countering.read import counter_word, countered_instead
-from mtgjudge.model.words.choices.read import choose_value_word, spell_controller_after, target_if_word
+from mtgjudge.model.words.choices.read import choose_value_word, enters_choosing_static, spell_controller_after, target_if_word
 from mtgjudge.model.oracle.scopes import is_mana_ability_text, moved_out_of, unmodelled
 from mtgjudge.model.oracle.text import normalize_self
 from mtgjudge.model.words.library.read import hand_after, library_word, looked_after
@@ -1176,6 +1176,9 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
         or declaring_static(norm, printed)
     if word is not None:
         return word
+    choosing = enters_choosing_static(norm)     # 614.12: "As ~ enters, choose a creature type."
+    if choosing is not None:
+        return Ability("static", static=parse_static(choosing), source_text=printed)
     prevention = static_prevention(norm)
     if prevention is not None:
         return Ability("static", static=parse_static(prevention), source_text=printed)

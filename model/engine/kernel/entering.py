@@ -10,10 +10,11 @@ from mtgjudge.model.engine.kernel.players import change_life
 
 
 def enter_each_way(game: Game, oid: str, controller: str, x: int | None, rule, why: str,
-                   tapped: bool = False) -> list[Game]:
+                   tapped: bool = False, choosing: bool = False) -> list[Game]:
     """``oid`` enters the battlefield under ``controller``, once for each choice of paying life as it enters
     (``tapped``: the effect putting it there says it enters tapped, so it does whatever is paid, as Hallowed
-    Fountain's ruling of 2005-10-01 says)."""
+    Fountain's ruling of 2005-10-01 says; ``choosing``: the caller made its choices of "As this enters, choose
+    ...", ``entering.put_onto_battlefield``)."""
     out = []
     name = game.state.obj(oid).name
     for paid in life_choices(game, oid, controller):
@@ -22,5 +23,6 @@ def enter_each_way(game: Game, oid: str, controller: str, x: int | None, rule, w
         if paid:
             g = change_life(g, controller, -(life_to_pay(g, oid, controller) or 0), ("614.1c", "119.4"),
                             f" as {name} ({oid}) enters")
-        out.append(put_onto_battlefield(g, oid, controller, x, rule, why, paid=paid, tapped=tapped))
+        out.append(put_onto_battlefield(g, oid, controller, x, rule, why, paid=paid, tapped=tapped,
+                                       choosing=choosing))
     return out

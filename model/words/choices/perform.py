@@ -8,10 +8,17 @@ the same objects have act alike: the types are grouped by the objects that have 
 every zone), one branch per group, the group of the types no object has included (205.3m lists the creature
 types; a changeling has them all, 702.73a). So that no object can appear later in the resolution whose types
 would tell two grouped types apart, only the instructions in ``AFTER_CHOICE`` may follow the choice.
+
+A choice made as a permanent enters (614.12: "As ~ enters, choose a creature type / a color", ``as_it_enters``,
+called where a permanent spell or an Aura spell resolves and where a land is played) lasts as long as the
+permanent, so no list of later instructions can keep the grouped types alike: the permanent remembers the
+whole group as its one value (``alike_types``, "Druid|Elf"), and any later reading that meets an object with
+some but not all of its types is unsupported (``Selector.fits``). A color is one of five values (105.1).
 """
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 from mtgjudge.model.engine.game import Game, merge, name_of
 from mtgjudge.model.errors import Unsupported
@@ -23,7 +30,8 @@ from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.subtypes import subtypes_by_type
-from mtgjudge.model.words.choices.record import VERBS
+from mtgjudge.model.mana import COLOR_NAMES
+from mtgjudge.model.words.choices.record import ENTERING_CHOICES, VERBS
 from mtgjudge.model.words.references.record import quality_selector
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, the_target, unaffected
 from mtgjudge.model.engine.kernel.countering import counter_spell
@@ -104,15 +112,19 @@ def _condition(game: Game, e: Effect, ctx: Ctx) -> tuple[bool, str, str]:
     raise Unsupported(f"the condition of {e.text()!r} is not performed by the engine")
 
 
-def type_groups(game: Game) -> list[tuple[str, ...]]:
+def type_groups(game: Game, unknown_ok: bool = False) -> list[tuple[str, ...]]:
     """The creature types grouped by which objects have them (every object of the game, its current
-    characteristics): types in one group act alike for any phrase naming "the chosen type"."""
+    characteristics): types in one group act alike for any phrase naming "the chosen type". ``unknown_ok``: an
+    object whose card is not known is left out (the caller makes a later reading that could tell grouped types
+    apart unsupported); else it makes the grouping unsupported."""
     st = game.state
     guard_scope(st, Scope.CHARACTERISTICS, "which objects have a chosen creature type matters")
     every = sorted(subtypes_by_type()["Creature"])
     have: dict[str, set[str]] = {t: set() for t in every}
     for o in st.objects:
         if not o.card.modelled:          # a card nobody knows (a drawn card: ``draw``), or not modelled
+            if unknown_ok:
+                continue
             raise Unsupported(f"there is {unknown_card(o)}: which creature types it has decides what a chosen "
                               "creature type matches")
         for t in current(st, o.id).subtypes:
@@ -162,6 +174,79 @@ def _effects_after(src, e: Effect) -> tuple[Effect, ...] | None:
                 if w is e or w == e:
                     return effects[i + 1:]
     return None
+
+
+#: The colors one may choose (105.1: white, blue, black, red and green; colorless is no color, 105.2c).
+CHOOSABLE_COLORS = ("W", "U", "B", "R", "G")
+#: How ``GameObject.chosen`` writes a group of creature types that act alike (``alike_types``).
+ALIKE = "|"
+
+
+def alike_types(game: Game) -> list[tuple[str, ...]]:
+    """The creature types grouped by which known objects have them now (``type_groups``, an object whose card is
+    not known left out): a permanent remembers the group it chose from as one value, and a later reading that
+    could tell two of its types apart is unsupported (``Selector.fits``), so a grouping made now is sound
+    whatever appears or changes later."""
+    return type_groups(game, unknown_ok=True)
+
+
+def _entering_values(game: Game, what: str) -> list[tuple[str, str]]:
+    """(value remembered, words for the log) of each choice of ``what`` that can make a difference."""
+    if what == "color":
+        return [(c, COLOR_NAMES[c]) for c in CHOOSABLE_COLORS]
+    st = game.state
+    have = {t for o in st.objects if o.card.modelled for t in current(st, o.id).subtypes}
+    out = []
+    for ts in alike_types(game):
+        if len(ts) == 1:
+            said = ts[0]
+        elif ts[0] in have:
+            said = f"{ts[0]} (or any of {len(ts) - 1} other type(s) that exactly the same objects have: they act alike)"
+        else:
+            said = f"{ts[0]} (or any of the {len(ts) - 1} other creature types no object has: they act alike)"
+        out.append((ALIKE.join(ts), said))
+    return out
+
+
+def _choosing(abilities) -> list[str]:
+    return [a.static.arg("what") for a in abilities
+            if a.kind == "static" and a.static is not None and a.static.kind == "enters_choosing"]
+
+
+def as_it_enters(game: Game, oid: str, there: Callable[[Game], tuple]) -> list[Game]:
+    """614.12, 614.1c: the permanent spell ``oid`` about to enter the battlefield with "As ~ enters, choose a
+    creature type / a color": its controller makes the choice before it enters (so nothing sees it without
+    one), each value that can make a difference a branch, and the spell carries it onto the battlefield
+    (``entering.put_onto_battlefield``, ``GameObject.chosen``). ``there``: its abilities as it would exist on
+    the battlefield, the choice made (614.12: one it would not have there makes no choice). Two such abilities
+    are not performed."""
+    o = game.state.obj(oid)
+    wants = _choosing(o.printed.abilities)
+    if not wants:
+        return [game]
+    if len(wants) > 1:
+        raise Unsupported(f"{o.name} ({oid}) has more than one 'As this enters, choose' ability: not performed by "
+                          "the engine")
+    what = wants[0]
+    key = ENTERING_CHOICES[what]
+    values = _entering_values(game, what)
+    if len(values) > MAX_VALUES:
+        raise Unsupported(f"{oid} enters choosing a {what}: {len(values)} values that act differently, more than "
+                          f"the bound {MAX_VALUES} of the engine")
+    out = []
+    for value, said in values:
+        chosen = tuple(kv for kv in o.chosen if kv[0] != key) + ((key, value),)
+        g = game.with_state(game.state.with_object(replace(o, chosen=chosen)))
+        out.append(g.log(("614.12", "614.1c"), f"as {o.name} ({oid}) enters, {o.controller} chooses {said}")
+                   .choose(f"{o.controller} chooses {said.split(' (')[0]} for {oid}"))
+    kept = [bool(_choosing(there(g))) for g in out]
+    if not any(kept):
+        return [game.log("614.12", f"{o.name} ({oid}) would not have its 'As this enters, choose a {what}' on the "
+                                   "battlefield: no choice is made")]
+    if not all(kept):
+        raise Unsupported(f"whether {o.name} ({oid}) keeps its 'As this enters, choose a {what}' on the battlefield "
+                          "depends on the choice: not performed by the engine")
+    return out
 
 
 PERFORMERS: dict[str, Performer] = {"target_if": _target_if, "choose_value": _choose_value}

@@ -4,6 +4,9 @@ choice made as a spell resolves ("Choose a creature type.", 608.2d). The sentenc
 (``target_if``, ``choose_value``, in the section "choose" of ``vocab/phrases.lark``); the words are
 ``words.choices.record``'s.
 
+"As ~ enters the battlefield, choose a creature type." / "... choose a color." (614.12), a whole line, is the
+static ``enters_choosing`` (``enters_choosing_static``, called by ``oracle.lines``' static reader).
+
 Later sentences that name "the chosen type" / "that type" are read by whichever reader reads them, the noun
 phrase's qualifier ``q_chosen_type`` naming the type chosen for the source (``Selector.chosen_type``).
 """
@@ -88,3 +91,15 @@ def spell_controller_after(sentence: str, earlier: list, read) -> Effect | None:
     if word is None or word.kind != "player_acts" or word.arg("who") != "its controller":
         return None
     return word
+
+
+#: 614.12: "As ~ enters the battlefield, choose a creature type." / "As ~ enters, choose a color." (the whole
+#: line; any other words, "a color other than white", "an opponent", leave it to other readers or unmodelled).
+_ENTERS_CHOOSING = patterns.compile(r"^As ~ enters(?: the battlefield)?, choose an? (creature type|color)\.?$", re.I)
+
+
+def enters_choosing_static(norm: str) -> dict | None:
+    """The ``enters_choosing`` static's definition for the whole line "As ~ enters, choose a creature type." or
+    "... choose a color."; None for any other line."""
+    m = _ENTERS_CHOOSING.match(norm.strip())
+    return {"kind": "enters_choosing", "what": m.group(1).lower()} if m else None

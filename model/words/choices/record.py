@@ -9,6 +9,9 @@ resolves. Read by ``words.choices.read``, performed by ``words.choices.perform``
   more creatures than that spell's controller"; a spell's condition).
 - ``choose_value``: "Choose a creature type." (608.2d: a choice made as the spell resolves; later instructions
   name "the chosen type" / "that type", read as the source's chosen creature type, ``Selector.chosen_type``).
+- ``enters_choosing`` (a static): "As ~ enters, choose a creature type." / "... choose a color." (614.12, 614.1c:
+  a replacement effect of its own entering; the choice is made as it enters and the permanent remembers it,
+  ``GameObject.chosen``, read by its other lines: "of the chosen type", "of the chosen color").
 """
 from __future__ import annotations
 
@@ -27,6 +30,11 @@ CONDITIONS = {"quality": "it's {what}", "poisoned": "its controller is poisoned"
 VERBS = {"counter": "stack", "destroy": "battlefield"}
 #: What ``choose_value`` may choose (608.2d).
 CHOOSABLE = ("creature type",)
+
+
+#: What ``enters_choosing`` may choose as the permanent enters (614.12), and the key of ``GameObject.chosen`` each
+#: is remembered under (the key the other lines read: ``Selector.chosen_type``, mana of the chosen color).
+ENTERING_CHOICES = {"creature type": "creature type", "color": "color"}
 
 
 def _target_words(phrase: str) -> str:
@@ -52,6 +60,11 @@ def _v_choose(a: dict) -> None:
         raise DefinitionError(f"choose_value: kind must be one of {CHOOSABLE}, not {a.get('kind')!r}")
 
 
+def _v_entering(a: dict) -> None:
+    if a.get("what") not in ENTERING_CHOICES:
+        raise DefinitionError(f"enters_choosing: what must be one of {sorted(ENTERING_CHOICES)}, not {a.get('what')!r}")
+
+
 WORDS = (
     Word("target_if", "effect", {"verb": str, "target": str, "cond": str, "what": str},
          lambda a: f"{a['verb'].capitalize()} {_target_words(a['target'])} if "
@@ -59,4 +72,7 @@ WORDS = (
          frozenset({Scope.RESOLUTION, Scope.DIES}), ENGINE, _v_target_if),
     Word("choose_value", "effect", {"kind": str}, lambda a: f"Choose a {a['kind']}", frozenset({Scope.RESOLUTION}),
          ENGINE, _v_choose),
+    # 614.12, 614.1c: "As ~ enters, choose a creature type." (a replacement effect of its own entering)
+    Word("enters_choosing", "static", {"what": str}, lambda s: f"As this enters, choose a {s.arg('what')}",
+         frozenset({Scope.ENTERS_ITSELF}), ENGINE, _v_entering),
 )
