@@ -8,7 +8,7 @@ Only what the engine performs whole is cast: a spell whose total cost, once its 
 at all (118.9d: an additional cost or a cost increase is still paid: unsupported), with no modes, no X in its
 cost, no optional additional cost to announce, one face, and no Aura's enchant target; anything else is
 unsupported. Every legal choice of targets is a branch; a spell with a target and no legal choice can't be cast
-(601.2c), which the callers take as "not cast"."""
+(601.2c, 601.5: ``Illegal``), which the callers take as "not cast"."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -63,23 +63,21 @@ def cast_without_paying(game: Game, oid: str, player: str, because: tuple[str, .
     """608.2g, 118.9b: ``player`` casts the card ``oid`` (in exile or another zone an effect lets it be cast
     from) without paying its mana cost, as part of the resolving ability (``because``: its rules); every choice
     of targets a branch, each with the spell on top of the stack and its cast triggers waiting (601.2i, 603.2e).
-    [] when it can't be cast (101.2, 601.2c)."""
+    Raises Illegal, with the reasons, when it can't be cast (101.2, 601.2c, 601.5)."""
     _performable(game, oid, player)
     st = game.state
     o = st.obj(oid)
     banned = forbidden(st, oid, player)
     if banned is not None:
-        return []
+        raise Illegal(banned.why)
     abilities = current(st, oid).abilities
     phrases = tuple(t for ab in abilities if ab.kind == "spell" for t in ab.targets)
     moved = zones.move(game, oid, "stack", controller=player, cast_from=o.zone)
     moved = moved.log(because + ("608.2g", "601.2a", "118.9b"),
                       f"{player} casts {o.name} ({oid}) from {o.zone} without paying its mana cost; it becomes the "
                       "topmost object on the stack and no player receives priority")
-    try:
-        choices = choose_targets(moved, phrases, player, oid, None)
-    except Illegal:
-        return []           # 601.2c, 601.5: a target with no legal choice: the spell can't be cast
+    # 601.2c, 601.5: a target with no legal choice: the spell can't be cast (Illegal, with the reason)
+    choices = choose_targets(moved, phrases, player, oid, None)
     out = []
     for targets in choices:
         g = moved

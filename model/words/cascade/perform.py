@@ -18,7 +18,7 @@ from mtgjudge.model.engine.kernel.context import Ctx, Performer
 from mtgjudge.model.engine.resolving_cast import cast_without_paying
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import guard_unrecognized
-from mtgjudge.model.errors import SearchBound, Unsupported
+from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.rules.characteristics import object_mana_value
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
@@ -95,14 +95,18 @@ def _cascade(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     if hit is None:
         return _to_bottom(game, player, exiled)
     name = game.state.obj(hit).name
-    out = []
+    try:
+        casts = cast_without_paying(game.log("702.85a", f"{player} chooses to cast {name} ({hit})"), hit, player,
+                                    ("702.85a",))
+    except Illegal as no:
+        # 601.5: it can't be cast (no legal target, an effect forbids it): it goes to the bottom with the rest
+        g = game
+        for why in no.why:
+            g = g.log(why.rules + ("601.5",), f"{name} ({hit}) can't be cast: {why.text}")
+        return _to_bottom(g.log("702.85a", f"{player} doesn't cast {name}"), player, exiled)
+    # "you may cast": both choices are branches
     declined = game.log("702.85a", f"{player} chooses not to cast {name} ({hit})").choose(f"cascade: not cast {hit}")
-    out += _to_bottom(declined, player, exiled)
-    casts = cast_without_paying(game.log("702.85a", f"{player} chooses to cast {name} ({hit})"), hit, player,
-                                ("702.85a",))
-    if not casts:
-        # 601.5: it can't be cast (no legal target, an effect forbids it): it stays exiled with the rest
-        return out
+    out = _to_bottom(declined, player, exiled)
     for g in casts:
         out += _to_bottom(g.choose(f"cascade: cast {hit}"), player, [c for c in exiled if c != hit])
     return merge(out)
