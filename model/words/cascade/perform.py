@@ -6,8 +6,8 @@ a random order, each order a branch (no player chooses it, as with a shuffle, 70
 
 Which cards are exiled depends on what the library holds: a library, or the part of it the exile reaches, of
 cards nobody knows (``library: N``) is unsupported, never a guess. The spell's mana value is read from the spell
-on the stack (X as announced, 202.3e); a spell that left the stack before its cascade resolves (countered, 702.85a
-rulings: its last known mana value is used) is not performed."""
+on the stack (X as announced, 202.3e); a spell that left the stack before its cascade resolves (countered: the
+ability still resolves) as it last existed there, where the engine knows it (``_spell_value``)."""
 from __future__ import annotations
 
 from itertools import permutations
@@ -19,6 +19,7 @@ from mtgjudge.model.engine.resolving_cast import cast_without_paying
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
+from mtgjudge.model.mana import mana_value
 from mtgjudge.model.rules.characteristics import object_mana_value
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
@@ -79,18 +80,33 @@ def _to_bottom(game: Game, player: str, cards: list[str]) -> list[Game]:
     return merge(out)
 
 
+def _spell_value(game: Game, spell: str, moves: int) -> tuple[int, bool]:
+    """The mana value of "this spell" (202.3) and whether the spell is still on the stack: the spell there, X as
+    announced (202.3e); a spell that left the stack since (countered: the cascade ability still resolves,
+    Bloodbraid Elf ruling 2009-05-01) as it last existed there, known only for a card with one face and no X in
+    its mana cost (its printed mana value)."""
+    st = game.state
+    if st.has(spell) and st.obj(spell).zone == "stack" and game.moved(spell) == moves:
+        return object_mana_value(st.obj(spell)), True
+    o = st.obj(spell) if st.has(spell) else None
+    if o is None or len(o.card.faces) != 1 or not o.card.modelled or \
+            any(s.kind == "x" for s in (o.card.faces[0].mana_cost or ())):
+        raise Unsupported(f"{spell} left the stack before its cascade ability resolved: its mana value as it last "
+                          "existed on the stack (with its X or its half) is not known to the engine")
+    return mana_value(o.card.faces[0].mana_cost or ()), False
+
+
 def _cascade(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """702.85a, 608.2g: the resolving cascade ability of the spell ``ctx.source``."""
     st = game.state
     player = ctx.controller
     spell = ctx.source
-    if not st.has(spell) or st.obj(spell).zone != "stack" or game.moved(spell) != ctx.source_moves:
-        raise Unsupported(f"{spell} left the stack before its cascade ability resolved: the ability uses its mana "
-                          "value as it last existed on the stack (702.85a rulings), not performed")
     if player in game.left:
         return [game.log("800.4a", f"{player} has left the game: the cascade ability does nothing")]
-    value = object_mana_value(st.obj(spell))
-    game = game.log("702.85a", f"{st.obj(spell).name} ({spell}) has mana value {value}: {player} cascades")
+    value, there = _spell_value(game, spell, ctx.source_moves)
+    game = game.log("702.85a", f"{st.obj(spell).name} ({spell}) has mana value {value}"
+                               + ("" if there else " as it last existed on the stack (it left the stack: the "
+                                                   "cascade ability still resolves)") + f": {player} cascades")
     game, exiled, hit = _exile_until(game, player, value)
     if hit is None:
         return _to_bottom(game, player, exiled)
