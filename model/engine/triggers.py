@@ -352,8 +352,13 @@ def triggered_by_cast(game: Game, spell: str, caster: str) -> list[PendingTrigge
     if o.zone == "stack":
         # "When you cast this spell" (cascade, 702.85a): the spell's own ability, functioning on the stack
         for i, a in enumerate(_abilities(o), 1):
-            t = a.trigger_event if a.kind == "triggered" else None
-            if t is not None and t.event == "cast" and t.who == "self" and _watches(o, a):
+            t = trigger_of(a, o.name) if is_triggered(a) else None
+            if t is None or t.event != "cast" or t.who != "self":
+                continue
+            if a.kind == "unmodelled":
+                raise Unsupported(f"{o.name} ({spell}) is cast: its own ability triggers, which is not modelled: "
+                                  f"{a.source_text!r}")
+            if _watches(o, a):
                 out.append(PendingTrigger(spell, i, caster, game.moved(spell)))
     for w in list(st.battlefield()) + _off_watchers(game):
         for i, a in enumerate(_abilities(w), 1):
