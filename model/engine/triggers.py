@@ -349,12 +349,24 @@ def triggered_by_cast(game: Game, spell: str, caster: str) -> list[PendingTrigge
     if o.zone != "battlefield":
         ch = replace(ch, colors_unknown=colors_off_battlefield(st))     # a spell's colors (Celestial Dawn)
     out = []
+    if o.zone == "stack":
+        # "When you cast this spell" (cascade, 702.85a): the spell's own ability, functioning on the stack
+        for i, a in enumerate(_abilities(o), 1):
+            t = trigger_of(a, o.name) if is_triggered(a) else None
+            if t is None or t.event != "cast" or t.who != "self":
+                continue
+            if a.kind == "unmodelled":
+                raise Unsupported(f"{o.name} ({spell}) is cast: its own ability triggers, which is not modelled: "
+                                  f"{a.source_text!r}")
+            if _watches(o, a):
+                out.append(PendingTrigger(spell, i, caster, game.moved(spell)))
     for w in list(st.battlefield()) + _off_watchers(game):
         for i, a in enumerate(_abilities(w), 1):
             t = trigger_of(a, w.name) if is_triggered(a) else None
             # "you" of an object off the battlefield and the stack is its owner (109.5)
             you = w.controller if w.zone in ("battlefield", "stack") else w.owner
-            if t is None or not (t.on("cast") or t.on("cast_targeting")) or you != caster or not _watches(w, a):
+            if t is None or not (t.on("cast") or t.on("cast_targeting")) or you != caster or not _watches(w, a) \
+                    or (t.on("cast") and t.who == "self"):
                 continue
             if t.on("cast_targeting"):
                 # heroic: once for the spell however many of its targets the object is (its ruling 2013-09-15);

@@ -24,6 +24,7 @@ from mtgjudge.model.words.optional import read as optional_lines
 from mtgjudge.model.words.optional.read import depends_on_choice, optional_words
 from mtgjudge.model.words.kicker import read as kicker_lines
 from mtgjudge.model.words.proliferate import read as proliferate
+from mtgjudge.model.words.cascade import read as cascade_read
 from mtgjudge.model.words.counters import read as counters_read
 from mtgjudge.model.words.counters import record as counters_record
 from mtgjudge.model.words.cycling import read as cycling_lines
@@ -1386,7 +1387,7 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     if items is not None:
         # a permanent's keyword whose trigger depends on the card's type (Haunt, 702.55a)
         return [a for i in items for a in _counter_keyword(i, ctx) or [
-            _keyword_meaning(i, ctx) or _cycling(i, ctx) or keyword_triggers.on_permanent(_keyword_ability(i), ctx.spell)]]
+            _keyword_meaning(i, ctx) or cascade_read.keyword_ability(i) or _cycling(i, ctx) or keyword_triggers.on_permanent(_keyword_ability(i), ctx.spell)]]
     if ctx.spell and _TRIGGER.match(body):
         # 603.7a: "At the beginning of your next upkeep, ..." on an instant or sorcery is a delayed triggered
         # ability the spell creates as it resolves, not a triggered ability of the card

@@ -190,8 +190,9 @@ def has_buyback(state, oid: str) -> bool:
 
 def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[int, ...] = False,
                targets: int = 1, alternative: int = 0, choice: tuple[int, ...] = (),
-               buyback: bool = False) -> TotalCost:
-    """The total cost to cast ``oid`` (601.2f). ``kicked``: pay its kicker (an optional additional cost): True
+               buyback: bool = False, free: bool = False) -> TotalCost:
+    """The total cost to cast ``oid`` (601.2f). ``free``: the resolving effect that casts it says "without paying
+    its mana cost" (608.2g, 118.9b: an alternative cost; additional costs and increases still apply, 118.9d). ``kicked``: pay its kicker (an optional additional cost): True
     for every kicker cost, or the kicker costs paid, each once (1: its first kicker cost, 702.33b);
     ``targets``: how many targets it is cast with (Fireball costs more for each beyond the first);
     ``alternative``: the number of its own alternative cost paid instead of its mana cost (118.9,
@@ -202,7 +203,7 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
     face = obj.printed
     # 118.9b: a permission may require casting it without paying its mana cost (an alternative cost, to which
     # additional costs, increases and reductions still apply, 118.9d); X is then 0 (107.3b).
-    free = without_mana_cost(state, oid, caster) is not None
+    free = free or without_mana_cost(state, oid, caster) is not None
     if alternative and free:
         raise ValueError("one alternative cost")    # 118.9a: callers choose one
     # 601.3: cast from its owner's graveyard by its own keyword (rules.permissions): flashback's cost is paid

@@ -1,0 +1,96 @@
+"""Casting a spell while another spell or ability resolves, without paying its mana cost (608.2g, 118.9b): the
+caster follows 601.2a-i (the card moves to the stack, its targets are chosen, its total cost is paid), no player
+receives priority after it is cast, and the spell is the topmost object of the stack while the resolving ability
+goes on. Timing permissions based on the card's type are ignored (a sorcery or a creature may be cast this way,
+Bloodbraid Elf's ruling 2009-02-01); other restrictions are not (101.2: "can't cast").
+
+Only what the engine performs whole is cast: a spell whose total cost, once its mana cost is not paid, is nothing
+at all (118.9d: an additional cost or a cost increase is still paid: unsupported), with no modes, no X in its
+cost, no optional additional cost to announce, one face, and no Aura's enchant target; anything else is
+unsupported. Every legal choice of targets is a branch; a spell with a target and no legal choice can't be cast
+(601.2c, 601.5: ``Illegal``), which the callers take as "not cast"."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mtgjudge.model.engine import zones
+from mtgjudge.model.engine.game import Game, name_of
+from mtgjudge.model.engine.settle import after_moves
+from mtgjudge.model.engine.targeting import choose_targets
+from mtgjudge.model.engine.triggers import cast_triggered, guard_unrecognized
+from mtgjudge.model.errors import Illegal, Unsupported
+from mtgjudge.model.rules.costs import additional_choices, has_buyback, total_cost
+from mtgjudge.model.rules.guards import require_modelled, require_modelled_object
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.modes import modal_of
+from mtgjudge.model.rules.restrictions import forbidden
+from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.words.kicker.perform import kicker_costs, unperformed_options
+
+
+def _performable(game: Game, oid: str, player: str) -> None:
+    """Raise Unsupported unless casting ``oid`` this way is one the engine performs whole (see the module)."""
+    st = game.state
+    o = st.obj(oid)
+    require_modelled_object(st, oid)
+    what = f"casting {o.name} ({oid}) without paying its mana cost as an ability resolves (608.2g)"
+    if any(a.kind == "unmodelled" for f in o.card.faces for a in f.abilities):
+        # its own text may restrict or change how it is cast ("Cast this spell only during combat")
+        raise Unsupported(f"{what}: a line of its text is not modelled")
+    if len(o.card.faces) > 1:
+        raise Unsupported(f"{what}: a card with several faces or halves is not cast this way by the engine yet")
+    ch = current(st, oid)
+    if "Aura" in ch.subtypes:
+        raise Unsupported(f"{what}: an Aura spell's target (303.4a) is not chosen this way by the engine yet")
+    if modal_of(ch.abilities) is not None:
+        raise Unsupported(f"{what}: choosing its modes (700.2a) is not performed this way yet")
+    if any(s.kind == "x" for s in (o.printed.mana_cost or ())):
+        raise Unsupported(f"{what}: a spell with X in its mana cost (107.3b: X is 0) is not cast this way yet")
+    if any(e.kind == "damage_divided" for a in ch.abilities for e in a.effects):
+        raise Unsupported(f"{what}: dividing its damage as it is cast (601.2d) is not performed this way yet")
+    unperformed_options(st, oid, player)
+    if kicker_costs(st, oid) or has_buyback(st, oid) or len(additional_choices(st, oid)) > 1:
+        raise Unsupported(f"{what}: announcing its optional or additional costs (601.2b) is not performed this "
+                          "way yet")
+    require_modelled(st, (Scope.CASTING, Scope.SPELL_COSTS, Scope.CAST_OPTIONS), "a spell is cast")
+    cost = total_cost(st, player, oid, free=True)
+    if cost.symbols or cost.other or cost.modifiers:
+        raise Unsupported(f"{what}: its total cost is not nothing (118.9d: additional costs and increases are still "
+                          "paid), and paying a cost during resolution is not performed this way yet")
+
+
+def cast_without_paying(game: Game, oid: str, player: str, because: tuple[str, ...]) -> list[Game]:
+    """608.2g, 118.9b: ``player`` casts the card ``oid`` (in exile or another zone an effect lets it be cast
+    from) without paying its mana cost, as part of the resolving ability (``because``: its rules); every choice
+    of targets a branch, each with the spell on top of the stack and its cast triggers waiting (601.2i, 603.2e).
+    Raises Illegal, with the reasons, when it can't be cast (101.2, 601.2c, 601.5)."""
+    _performable(game, oid, player)
+    st = game.state
+    o = st.obj(oid)
+    banned = forbidden(st, oid, player)
+    if banned is not None:
+        raise Illegal(banned.why)
+    abilities = current(st, oid).abilities
+    phrases = tuple(t for ab in abilities if ab.kind == "spell" for t in ab.targets)
+    moved = zones.move(game, oid, "stack", controller=player, cast_from=o.zone)
+    moved = moved.log(because + ("608.2g", "601.2a", "118.9b"),
+                      f"{player} casts {o.name} ({oid}) from {o.zone} without paying its mana cost; it becomes the "
+                      "topmost object on the stack and no player receives priority")
+    # 601.2c, 601.5: a target with no legal choice: the spell can't be cast (Illegal, with the reason)
+    choices = choose_targets(moved, phrases, player, oid, None)
+    out = []
+    for targets in choices:
+        g = moved
+        if targets:
+            g = g.with_state(g.state.with_object(replace(g.state.obj(oid), targets=targets)))
+            g = g.log("601.2c", f"{player} chooses the target(s) of {o.name}: "
+                                + ", ".join(name_of(g.state, t) for t in targets))
+        elif phrases:
+            g = g.log("601.2c", f"{player} chooses no targets for {o.name} (each use of \"target\" allows none)")
+        if len(choices) > 1:
+            g = g.choose(f"{oid} targets {', '.join(targets)}" if targets else f"{oid} targets nothing")
+        guard_unrecognized(g, f"{o.name} is cast")
+        g = g.remember(this_turn=g.state.this_turn.cast(player))
+        g = cast_triggered(g, oid, player)
+        out.append(after_moves(g, [(o, o.zone, "stack")], f"{o.name} is cast"))
+    return out
