@@ -68,7 +68,7 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
         raise InputError("cast", f"{o.name} is a land: play it")
     faces = castable_faces(state, oid)
     if faces is None:
-        _legal(can_play(state, oid, player, x))
+        _legal(can_play(state, oid, player, x, face_down=False))
         return _cast_face(game, a, oid, player, x)
     # 709.3, 715.3, 712.11b: the player chooses which half or face to cast; only that one's characteristics and
     # text are the spell's (709.3b): each face that can be cast is a branch
@@ -333,7 +333,7 @@ def play(game: Game, a: Mapping[str, Any]) -> list[Game]:
     player = a.get("by") or player_who_may_play(state, oid)
     if "Land" not in current(state, oid).types:
         raise InputError("play", f"{oid} is not a land: cast it")
-    _legal(can_play(state, oid, player, 0))
+    _legal(can_play(state, oid, player, 0, face_down=False))
     lki = state.obj(oid)
     p = state.player(player)
     game = game.with_state(state.with_player(replace(p, lands_played=p.lands_played + 1)))
