@@ -135,3 +135,24 @@ actions:
 expect: illegal
 """)
     assert status == "pass", message
+
+
+def test_near_miss_casting_face_down_by_an_action_is_unsupported_702_37c():
+    # "alternative: true" may mean morph's {3} (702.37c: it follows the rules for alternative costs), which the engine
+    # does not cast: unsupported, never "illegal" for the face-up cost
+    status, value, message = answer("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [Plains, Plains, Plains]
+      hand: [{card: Exalted Angel, id: angel}]
+    Bob: {}
+actions:
+  - cast: angel
+    alternative: true
+expect: []
+""")
+    assert status == "unsupported" and "702.37c" in message

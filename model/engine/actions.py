@@ -35,7 +35,7 @@ from mtgjudge.model.engine.triggers import cast_triggered, guard_unrecognized
 from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.explain import step
-from mtgjudge.model.legality import (EITHER_FACE, can_activate, can_play, can_play_face, castable_faces, find_ability,
+from mtgjudge.model.legality import (EITHER_FACE, morph_costs, can_activate, can_play, can_play_face, castable_faces, find_ability,
                                      has_fuse, player_who_may_play)
 from mtgjudge.model.rules.restrictions import forbidden
 from mtgjudge.model.rules.costs import (TotalCost, activation_cost, additional_choices, alternative_costs, announces_x,
@@ -66,6 +66,9 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     o = state.obj(oid)
     if "Land" in current(state, oid).types:
         raise InputError("cast", f"{o.name} is a land: play it")
+    if a.get("alternative") and morph_costs(state, oid):
+        # 702.37c: paying {3} to cast it face down is an alternative cost; a face-down spell is not cast by the engine
+        raise Unsupported(f"{o.name} has morph: casting it face down (702.37c) is not performed by the engine")
     faces = castable_faces(state, oid)
     if faces is None:
         _legal(can_play(state, oid, player, x, face_down=False))
