@@ -21,7 +21,7 @@ from mtgjudge.model.explain import Answer, Step, step
 from mtgjudge.model.mana import format_cost
 from mtgjudge.model.payment.answers import can_pay
 from mtgjudge.model.payment.symbols import modified_total_words
-from mtgjudge.model.rules.costs import activation_cost, additional_choices, alternative_costs, total_cost
+from mtgjudge.model.rules.costs import activation_cost, additional_choices, alternative_costs, face_down_cost, total_cost
 from mtgjudge.model.rules.enchanting import enchant_phrase
 from mtgjudge.model.rules.guards import require_modelled, require_modelled_object
 from mtgjudge.model.rules.mana_sources import require_modelled_for_payment
@@ -227,16 +227,19 @@ FUSE = BY_NAME["fuse"]
 EITHER_FACE = {"split": "709.3", "aftermath": "709.3", "adventure": "715.3", "modal_dfc": "712.11b"}
 
 
-def can_play(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool = False) -> Answer:
+def can_play(state: GameState, oid: str, player: str, x: int = 0, all_ways: bool = False,
+             face_down: bool = True) -> Answer:
     """Could ``player`` play the land or cast the spell ``oid`` now, timing, permissions, targets and every
     cost included? (117.1a, 305.1-2, 307.1, 601.2-601.3) A card that may be played with either face up is
-    asked about each face (709.3a, 712.11c, 715.3a: only the chosen face is evaluated); yes if one can."""
+    asked about each face (709.3a, 712.11c, 715.3a: only the chosen face is evaluated); yes if one can.
+    ``face_down``: a card with morph may also be cast face down (702.37c, ``_or_face_down``); False asks only
+    about playing it face up (the engine's actions, which cast it so)."""
     obj = state.obj(oid)
     rule = EITHER_FACE.get(obj.card.layout)
     if castable_faces(state, oid) is not None:
         assert rule is not None     # castable_faces holds only of a layout in EITHER_FACE
-        return _either_face(state, oid, player, x, all_ways, rule)
-    return _play_face(state, oid, player, x, all_ways)
+        return _either_face(state, oid, player, x, all_ways, rule, face_down)
+    return _play_face(state, oid, player, x, all_ways, face_down)
 
 
 def castable_faces(state: GameState, oid: str) -> range | None:
@@ -253,12 +256,13 @@ def can_play_face(state: GameState, oid: str, player: str, x: int = 0, all_ways:
     """``can_play`` for the face the card has up in ``state``, the one chosen (709.3a, 712.11c, 715.3a); an
     unsupported answer instead of raising."""
     try:
-        return _play_face(state, oid, player, x, all_ways)
+        return _play_face(state, oid, player, x, all_ways, face_down=False)
     except Unsupported as e:
         return Answer(None, (), unsupported=str(e))
 
 
-def _either_face(state: GameState, oid: str, player: str, x: int, all_ways: bool, rule: str) -> Answer:
+def _either_face(state: GameState, oid: str, player: str, x: int, all_ways: bool, rule: str,
+                 face_down: bool) -> Answer:
     obj = state.obj(oid)
     why: list[Step] = []
     unsupported: Unsupported | None = None
@@ -267,7 +271,7 @@ def _either_face(state: GameState, oid: str, player: str, x: int, all_ways: bool
         st = state.evolve(objects=tuple(as_face if o.id == oid else o for o in state.objects))
         name = obj.card.faces[face].name
         try:
-            ans = _play_face(st, oid, player, x, all_ways)
+            ans = _play_face(st, oid, player, x, all_ways, face_down)
         except Unsupported as e:
             unsupported = unsupported or e
             continue
@@ -288,7 +292,7 @@ def _either_face(state: GameState, oid: str, player: str, x: int, all_ways: bool
     return Answer(False, tuple(why))
 
 
-def _play_face(state: GameState, oid: str, player: str, x: int, all_ways: bool) -> Answer:
+def _play_face(state: GameState, oid: str, player: str, x: int, all_ways: bool, face_down: bool) -> Answer:
     obj = state.obj(oid)
     elsewhere = only_from_graveyard(state, oid)      # 702.127a: an aftermath half only from a graveyard
     if elsewhere is not None:
@@ -303,12 +307,15 @@ def _play_face(state: GameState, oid: str, player: str, x: int, all_ways: bool) 
     _own_text_guard(state, oid)
     restricted = forbidden(state, oid, player)       # 101.2: "can't ... this turn" (rules.restrictions)
     if restricted is not None:
-        return restricted
+        return _or_face_down(state, oid, player, x, all_ways, restricted) if face_down else restricted
     require_modelled_for_payment(state, player, exclude=(oid,))
     require_modelled(state, (Scope.CASTING,), "spells are cast")
     if "Land" in current(state, oid).types:
-        return _play_land(state, oid, player)
+        land = _play_land(state, oid, player)
+        return _or_face_down(state, oid, player, x, all_ways, land) if face_down else land
     ans = can_cast(state, oid, player, x, all_ways)
+    if ans.value is False and face_down:
+        ans = _or_face_down(state, oid, player, x, all_ways, ans)
     if ans.value is False:
         # 702.103a: a bestow cost is a way to cast it only when its timing as an Aura spell allows it
         bestowed = (bestowed_timing(state, oid, player)
@@ -317,6 +324,55 @@ def _play_face(state: GameState, oid: str, player: str, x: int, all_ways: bool) 
         if bestowed is not None:
             ans = Answer(False, ans.why + (bestowed,))
     return ans
+
+
+#: The static words of a card's own ways to be cast that casting here decides (the permissions consumer's, beside
+#: ``rules.permissions.PERMISSION_WORDS``): morph and megamorph (702.37a-c, ``_or_face_down``).
+CAST_OPTION_WORDS = ("morph",)
+
+
+def morph_costs(state: GameState, oid: str) -> list[str]:
+    """702.37a-b: the morph costs of the card ``oid`` as it is now (its ``morph`` words): each a way to cast it
+    face down."""
+    return [a.static.arg("cost") for a in current(state, oid).abilities
+            if a.kind == "static" and a.static is not None and a.static.kind in CAST_OPTION_WORDS]
+
+
+def _or_face_down(state: GameState, oid: str, player: str, x: int, all_ways: bool, usual: Answer) -> Answer:
+    """702.37a, 702.37c, 708.4: a card with morph that can't be played face up may be cast face down, a 2/2
+    creature spell with no text, name, subtypes or mana cost, for {3} rather than its mana cost: the effects and
+    prohibitions that apply are those that apply to casting a spell with those characteristics (its own text, face
+    down, is none). ``usual``: the answer for playing it face up; a "no" keeps its reasons and adds the face-down
+    cast's."""
+    if usual.value is not False or not morph_costs(state, oid):
+        return usual
+    obj = state.obj(oid)
+    if obj.zone != "hand" or obj.owner != player:
+        # 702.37c: from any zone it could be cast from; a permission's terms applied to the face-down spell are not
+        # read
+        raise Unsupported(f"{obj.name} can't be played face up; casting it face down (702.37c) from "
+                          f"{obj.owner}'s {obj.zone} is not modelled")
+    label = f"cast face down (702.37c)"
+    if x:
+        return Answer(False, usual.why + (step(("702.37c", "107.3"), f"{label}, {obj.name} costs {{3}}, which has no "
+                                               f"X: X can't be {x}"),))
+    st = state.with_object(replace(obj, face_down=True))
+    require_modelled_for_payment(st, player, exclude=(oid,))
+    require_modelled(st, (Scope.CASTING,), "spells are cast")
+    restricted = forbidden(st, oid, player)
+    if restricted is not None:
+        fd = restricted
+    else:
+        reqs = cast_timing(st, oid, player)
+        lead = tuple(s for s, _ in reqs) + (step(("702.37a", "702.37c", "708.4"),
+                                                 f"{player} casts {obj.name} face down as a 2/2 creature spell with no "
+                                                 "text, name, subtypes or mana cost, for {3} rather than its mana "
+                                                 "cost"),)
+        fd = can_pay(st, player, face_down_cost(st, player, oid), all_ways, extra=reqs, lead=lead)
+    if fd.value is True:
+        witness = dict(fd.witness) if isinstance(fd.witness, dict) else {"plan": fd.witness}
+        return Answer(True, fd.why, {"face_down": True, **witness})
+    return Answer(False, usual.why + tuple(step(r.rules, f"{label}: {r.text}") for r in fd.why))
 
 
 def has_fuse(state: GameState, oid: str) -> bool:

@@ -23,7 +23,7 @@ from mtgjudge.model.cards.sources import read
 V3_CARDS = ("Shock", "Divination", "Murder", "Cancel", "Naturalize", "Raise Dead", "Man-o'-War",
             "Ambush Viper", "Boros Guildgate", "Fire", "Ice", "Delver of Secrets", "Insectile Aberration",
             "Ajani Goldmane", "Vulshok Morningstar", "Shivan Reef", "Skycloud Expanse", "Gilded Lotus",
-            "Prodigal Sorcerer", "Living Plane", "Glorious Anthem", "Altar's Reap", "Exalted Angel",
+            "Prodigal Sorcerer", "Living Plane", "Glorious Anthem", "Altar's Reap", "Abomination of Gudul",
             "Gempalm Strider", "Tainted Isle", "Doom Blade", "Icy Manipulator", "Dark Ritual", "Elvish Mystic",
             "Hypnotic Specter", "Lightning Helix", "Sacred Foundry", "Student of Warfare", "Azorius Chancery",
             "Mage-Ring Network", "Dreadship Reef", "Aether Hub", "Chandra Nalaar", "Ghost-Lit Stalker", "Sudden Shock",
@@ -266,11 +266,11 @@ def test_an_additional_cost_of_a_sacrifice_needs_a_creature(imported):
     assert value(can_play("Altar's Reap", "[Swamp, Swamp, Grizzly Bears]")) is True
 
 
-def test_morph_makes_a_no_unsupported(imported):
-    # Exalted Angel costs {4}{W}{W}; face down (702.37c) it costs {3}, which four Plains pay: a "no" for the
-    # normal cost is not the answer, and the verifier does not model casting face down.
-    assert status(can_play("Exalted Angel", "[Plains, Plains, Plains, Plains]")) == "unsupported"
-    assert value(can_play("Exalted Angel", "[Plains, Plains, Plains, Plains, Plains, Plains]")) is True
+def test_morph_casts_it_face_down_for_three(imported):
+    # Abomination of Gudul costs {3}{B}{G}{U}; face down (702.37c) it costs {3}, which four Plains pay; two pay
+    # neither
+    assert value(can_play("Abomination of Gudul", "[Plains, Plains, Plains, Plains]")) is True
+    assert value(can_play("Abomination of Gudul", "[Plains, Plains]")) is False
 
 
 # ---------------------------------------------------------------- lands (305)

@@ -15,6 +15,7 @@ from mtgjudge.model.engine.sba import PT_WORDS
 from mtgjudge.model.engine.shields import PREVENTION_WORDS
 from mtgjudge.model.engine.zones import GRAVEYARD_WORDS, LEAVING_STACK_WORDS
 from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.legality import CAST_OPTION_WORDS
 from mtgjudge.model.objects import CardDef, Face
 from mtgjudge.model.payment.problem import COST_PARTS
 from mtgjudge.model.rules.mana_sources import PAID_EFFECTS
@@ -54,7 +55,7 @@ def test_every_word_has_a_consumer_or_is_text_only():
     ("layers", STATIC_WORDS, set(APPLIERS) | set(CONDITIONAL_WORDS) | set(PARTS)),
     ("mana", STATIC_WORDS, set(REPLACEMENTS) | set(RESTRICTION_WORDS)),
     ("payment", STATIC_WORDS, set(SPELL_COST_WORDS) | set(SPENDING_WORDS)),
-    ("permissions", STATIC_WORDS, set(PERMISSION_WORDS)),
+    ("permissions", STATIC_WORDS, set(PERMISSION_WORDS) | set(CAST_OPTION_WORDS)),
     ("engine", STATIC_WORDS, set(ENTERING_WORDS) | set(PT_WORDS) | set(ON_STACK_WORDS)
                                  | set(LEAVING_STACK_WORDS) | set(GRAVEYARD_WORDS) | set(PREVENTION_WORDS)
                                  | set(DECLARING_WORDS)),

@@ -37,7 +37,7 @@ from mtgjudge.model.engine.triggers import cast_triggered, guard_unrecognized
 from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.explain import step
-from mtgjudge.model.legality import (EITHER_FACE, can_activate, can_play, can_play_face, castable_faces, find_ability,
+from mtgjudge.model.legality import (EITHER_FACE, morph_costs, can_activate, can_play, can_play_face, castable_faces, find_ability,
                                      has_fuse, player_who_may_play)
 from mtgjudge.model.rules.restrictions import forbidden
 from mtgjudge.model.rules.costs import (TotalCost, activation_cost, additional_choices, alternative_costs, announces_x,
@@ -68,9 +68,12 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     o = state.obj(oid)
     if "Land" in current(state, oid).types:
         raise InputError("cast", f"{o.name} is a land: play it")
+    if a.get("alternative") and morph_costs(state, oid):
+        # 702.37c: paying {3} to cast it face down is an alternative cost; a face-down spell is not cast by the engine
+        raise Unsupported(f"{o.name} has morph: casting it face down (702.37c) is not performed by the engine")
     faces = castable_faces(state, oid)
     if faces is None:
-        _legal(can_play(state, oid, player, x))
+        _legal(can_play(state, oid, player, x, face_down=False))
         return _cast_face(game, a, oid, player, x)
     # 709.3, 715.3, 712.11b: the player chooses which half or face to cast; only that one's characteristics and
     # text are the spell's (709.3b): each face that can be cast is a branch
@@ -335,7 +338,7 @@ def play(game: Game, a: Mapping[str, Any]) -> list[Game]:
     player = a.get("by") or player_who_may_play(state, oid)
     if "Land" not in current(state, oid).types:
         raise InputError("play", f"{oid} is not a land: cast it")
-    _legal(can_play(state, oid, player, 0))
+    _legal(can_play(state, oid, player, 0, face_down=False))
     lki = state.obj(oid)
     p = state.player(player)
     game = game.with_state(state.with_player(replace(p, lands_played=p.lands_played + 1)))

@@ -23,6 +23,7 @@ from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.words.optional import read as optional_lines
 from mtgjudge.model.words.optional.read import depends_on_choice, optional_words
 from mtgjudge.model.words.kicker import read as kicker_lines
+from mtgjudge.model.words.face_down import read as face_down_lines
 from mtgjudge.model.words.proliferate import read as proliferate
 from mtgjudge.model.words.cascade import read as cascade_read
 from mtgjudge.model.words.counters import read as counters_read
@@ -1367,6 +1368,10 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     evoked = _evoke(body, printed, ctx)
     if evoked is not None:
         return evoked
+    morph = None if ctx.spell else face_down_lines.morph_line(body)    # "Morph {2}{W}{W}" (702.37a-b)
+    if morph is not None:
+        return [Ability("static", static=parse_static(morph), keyword="Megamorph" if morph["mega"] else "Morph",
+                        source_text=printed)]
     if is_buyback_line(body):
         # 702.27a: "Buyback {3}", "Buyback—Pay 3 life, Discard a card at random.": an optional additional cost, never
         # a spell's instructions; a cost the grammar does not read leaves the keyword unmodelled

@@ -286,6 +286,19 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
                      instead_of_mana_cost=way.keyword if flashback and way is not None else "")
 
 
+def face_down_cost(state, caster: str, oid: str) -> TotalCost:
+    """702.37c, 118.9: the total cost of casting the face-down card ``oid`` (face down in ``state``): {3} rather than
+    its mana cost, with the increases and reductions that apply to a colorless 2/2 creature spell (708.4); the
+    face-down spell has no text of its own to add a cost or a way to pay it (708.2)."""
+    obj = state.obj(oid)
+    if not obj.face_down:
+        raise ValueError("the card is cast face down")
+    purpose = replace(spell_purpose(state, oid), label=f"casting {obj.name} face down")
+    symbols = tuple(s for part in parse_cost_text("{3}") for s in part.mana)
+    return TotalCost(symbols, 0, tuple(modifiers_for_spell(state, caster, purpose, obj.zone)), (), purpose=purpose,
+                     casting=oid, instead_of_mana_cost="Morph")
+
+
 def ability_purpose(state, oid: str, mana_ability: bool) -> Purpose:
     """What mana paying an ability's cost is spent on (106.6): activating an ability of ``oid``."""
     ch = current(state, oid)

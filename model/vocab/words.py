@@ -20,6 +20,7 @@ from mtgjudge.model.words.counts import record as words_counts
 from mtgjudge.model.words.damage import record as words_damage
 from mtgjudge.model.words.delayed import record as words_delayed
 from mtgjudge.model.words.entering import record as words_etb
+from mtgjudge.model.words.face_down import record as words_face_down
 from mtgjudge.model.words.kicker import record as words_kicker
 from mtgjudge.model.words.library import record as words_library
 from mtgjudge.model.words.optional import record as words_optional
@@ -68,6 +69,7 @@ _FAMILIES = (
     words_prevent, words_optional, words_counts, words_shields, words_refs, words_kicker, words_delayed, words_etb,
     words_conditions, words_tokens, words_choose, words_removal, words_control,
     proliferate, cascade, attach, words_restrictions, words_graveyard, cycling, becomes, counters, persist, evolve, renown, declaring,
+    words_face_down,
 )
 _ALL = tuple(w for family in _FAMILIES for w in family.WORDS)
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}
