@@ -29,6 +29,8 @@ a fixed part only, and ``""`` is no mana.
 from __future__ import annotations
 
 import re
+import sys
+from array import array
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement, product
 from math import comb
@@ -421,8 +423,13 @@ def _group_bounds(g: Group, size: int) -> tuple[tuple[int, ...], tuple[int, ...]
 def _bounds(term: Term) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """For each set of types (``_masks``), the least and the most mana of those types an element has."""
     size = term.size
-    fixed = [sum(term.fixed[t] for t in xs) for xs in _masks(size)]
-    lo, hi = list(fixed), list(fixed)
+    # the fixed part's mana of each set: that of the set less its lowest type, plus that type's
+    fixed = [0] * (1 << size)
+    for m in range(1, 1 << size):
+        low = m & -m
+        fixed[m] = fixed[m ^ low] + term.fixed[low.bit_length() - 1]
+    del fixed[0]
+    lo, hi = fixed, list(fixed)
     for g in term.groups:
         glo, ghi = _group_bounds(g, size)
         lo = list(map(add, lo, glo))
@@ -444,6 +451,117 @@ def ranks(term: Term) -> tuple[int, ...]:
     element exactly when ``x(X) <= rank(X)`` for every X (the amounts under a polymatroid's bases are its
     independent vectors)."""
     return (0,) + _bounds(term)[1]
+
+
+#: Ranks packed into one integer, a field of ``_FIELD`` bits per set of types, its top bit a guard: every
+#: field of one packed vector is at least that of another exactly when subtracting the other from this one
+#: with every guard set clears none of them (no field borrows from the next while each value is under the
+#: guard). Ranks of a real board are far under ``_LIMIT``; beyond it the tuples are compared.
+_FIELD = 32
+_GUARD_BIT = 1 << (_FIELD - 1)
+_LIMIT = 1 << (_FIELD - 2)
+#: The array type code of unsigned 32-bit integers, the fields packed at C speed.
+_CODE = next(c for c in "IL" if array(c).itemsize == 4)
+
+
+@lru_cache(maxsize=None)
+def _guards(n: int) -> int:
+    return sum(_GUARD_BIT << (_FIELD * i) for i in range(n))
+
+
+def _pack(values: tuple[int, ...]) -> int:
+    """The values (each under ``_LIMIT``), the first in the lowest field."""
+    return int.from_bytes(array(_CODE, values).tobytes(), sys.byteorder)
+
+
+@lru_cache(maxsize=None)
+def _fields_where(size: int, mask: int, meets: bool) -> int:
+    """One in the field of each set of types (of ``size`` types) that meets ``mask`` (``meets``) or that
+    does not contain all of it (else)."""
+    return _pack(tuple(int(bool(x & mask)) if meets else int(x & mask != mask) for x in range(1 << size)))
+
+
+class _Packed:
+    """A uniform term's ranks packed (``_pack``; ``small``: its total, its greatest rank, under ``_LIMIT``),
+    and, when asked for, as a tuple (``ranks``) and read backwards (the complements' ranks, for ``_meets``)."""
+
+    __slots__ = ("term", "packed", "small", "total", "_ranks", "_reverse")
+
+    def __init__(self, term: Term) -> None:
+        self.term = term
+        self.total = term.total
+        self.small = self.total < _LIMIT and is_uniform(term)
+        self._ranks: tuple[int, ...] | None = None
+        self._reverse: int | None = None
+        self.packed = 0
+        if self.small:
+            # the fixed part's count of a type is in every set holding it; an "n of [S]" adds n to every
+            # set meeting S (``ranks``): the fields summed at once
+            size = term.size
+            v = 0
+            for t, n in enumerate(term.fixed):
+                if n:
+                    v += n * _fields_where(size, 1 << t, True)
+            for g in term.groups:
+                m = 0
+                for t in cast(Lots, g).types:
+                    m |= 1 << t
+                v += cast(Lots, g).n * _fields_where(size, m, True)
+            self.packed = v
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        r = self._ranks
+        if r is None:
+            if self.small:
+                n = 1 << self.term.size
+                a = array(_CODE)
+                a.frombytes(self.packed.to_bytes(4 * n, sys.byteorder))
+                r = tuple(a)
+            else:
+                r = ranks(self.term)
+            self._ranks = r
+        return r
+
+    @property
+    def reverse(self) -> int:
+        r = self._reverse
+        if r is None:
+            r = _pack(self.ranks[::-1])
+            self._reverse = r
+        return r
+
+
+def packed(term: Term) -> _Packed:
+    """The term's ranks (``ranks``) packed, kept on the term once computed."""
+    p = term.__dict__.get("_packed")
+    if p is None:
+        p = _Packed(term)
+        object.__setattr__(term, "_packed", p)
+    return p
+
+
+def _under(a: _Packed, b: _Packed) -> bool:
+    """Every rank of ``a`` at most that of ``b`` (``all_contained`` on packed ranks)."""
+    if a.small and b.small:
+        h = _guards(1 << a.term.size)
+        return ((b.packed | h) - a.packed) & h == h
+    return all(map(le, a.ranks, b.ranks))
+
+
+def _meets_packed(a: _Packed, b: _Packed) -> bool:
+    """``_meets(a.ranks, b.ranks, a.total)`` on packed ranks: each field of a's ranks plus b's read backwards
+    reaches a's total."""
+    if a.small and b.small:
+        n = 1 << a.term.size
+        h = _guards(n)
+        return (((a.packed + b.reverse) | h) - a.total * _unit_fields(n)) & h == h
+    return _meets(a.ranks, b.ranks, a.total)
+
+
+@lru_cache(maxsize=None)
+def _unit_fields(n: int) -> int:
+    return sum(1 << (_FIELD * i) for i in range(n))
 
 
 def _meets(ra: tuple[int, ...], rb: tuple[int, ...], total: int) -> bool:
@@ -627,7 +745,8 @@ def _maximal_by_subtraction(terms: list, check, bound: int) -> list:
     by_total: dict = {}
     for t, tag in terms:
         by_total.setdefault(t.total, {}).setdefault(t, tag)
-    larger: list[tuple[Term, tuple[int, ...]]] = []
+    larger: list[tuple[Term, _Packed]] = []
+    guard = _guards(1 << terms[0][0].size) if terms else 0
     kept: list = []
     pieces = 0
     for total in sorted(by_total, reverse=True):
@@ -640,20 +759,36 @@ def _maximal_by_subtraction(terms: list, check, bound: int) -> list:
         whole = absorbed(tagged)
         for a0 in whole:
             tag = tagged[a0]
-            current = [a0] if not any(all(map(le, ranks(a0), ry)) for _, ry in larger) else []
-            for y, ry in larger:
+            p0 = packed(a0)
+            current = [a0] if not any(_under(p0, pz) for _, pz in larger) else []
+            for i, (y, py) in enumerate(larger):
                 check()
                 nxt: list[Term] = []
                 grew = False
+                later = [pz for _, pz in larger[i + 1:]]
+                # (where every rank is small, the test of ``_under`` written out: the loop that takes the time)
+                fast = all(pz.small for pz in later)
+                later_packed = [pz.packed | guard for pz in later]
                 for a in current:
-                    ra = ranks(a)
-                    if not _meets(ra, ry, total):
+                    pa = packed(a)
+                    if not _meets_packed(pa, py):
                         nxt.append(a)
-                    elif not all(map(le, ra, ry)):
+                    elif not _under(pa, py):
                         made = _outside(a, y)
                         pieces += len(made)
-                        # (a piece under any larger part is dropped now, before it is cut further)
-                        nxt.extend(p for p in made if not any(all(map(le, ranks(p), rz)) for _, rz in larger))
+                        # (a piece under any larger part is dropped now, before it is cut further; the parts
+                        # before this one hold none of a's elements, so none of its pieces', nor do those
+                        # that hold none of a's)
+                        near = [j for j, pz in enumerate(later) if _meets_packed(pa, pz)]
+                        near_packed = [later_packed[j] for j in near]
+                        for p in made:
+                            pp = packed(p)
+                            if fast and pp.small:
+                                q = pp.packed
+                                if not any((z - q) & guard == guard for z in near_packed):
+                                    nxt.append(p)
+                            elif not any(_under(pp, later[j]) for j in near):
+                                nxt.append(p)
                         grew = True
                 current = absorbed(nxt) if grew else nxt
                 if pieces > bound:
@@ -665,7 +800,7 @@ def _maximal_by_subtraction(terms: list, check, bound: int) -> list:
                 level.setdefault(a, tag)
         kept.extend((a, level[a]) for a in absorbed(level))
         # (a part under one of a larger total takes nothing more away)
-        larger.extend((y, ranks(y)) for y in whole if not any(all(map(le, ranks(y), rz)) for _, rz in larger))
+        larger.extend((y, packed(y)) for y in whole if not any(_under(packed(y), pz) for _, pz in larger))
     return sorted(kept, key=lambda p: p[0])
 
 
@@ -682,7 +817,7 @@ def _outside(a: Term, y: Term) -> list[Term]:
     rank_y(X)``). Only the groups of ``a`` that may be of X or not ("straddling") vary in X, so for each X
     where ``a`` may have more, the pieces fix how many of their units go in X or out of it
     (``_at_least``, ``_at_most``, whichever needs fewer)."""
-    ra, ry = ranks(a), ranks(y)
+    ra, ry = packed(a).ranks, packed(y).ranks
     full = len(ra) - 1
     support = 0
     for t in range(a.size):
@@ -862,32 +997,78 @@ def _threshold_split(a: Term, bigger: list[Term]) -> list[Term] | None:
 
 def _capped_compositions(r: int, caps: list[int]) -> Iterator[tuple[int, ...]]:
     """Every way to write ``r`` as a sum of parts, each at most its cap."""
+    return iter(_compositions_of(r, tuple(caps)))
+
+
+@lru_cache(maxsize=100000)
+def _compositions_of(r: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return tuple(_compositions(r, list(caps)))
+
+
+def _compositions(r: int, caps: list[int]) -> Iterator[tuple[int, ...]]:
     if not caps:
         if r == 0:
             yield ()
         return
     rest = sum(caps[1:])
     for j in range(max(0, r - rest), min(caps[0], r) + 1):
-        for tail in _capped_compositions(r - j, caps[1:]):
+        for tail in _compositions(r - j, caps[1:]):
             yield (j,) + tail
 
 
 def _compositions_count(r: int, groups: list) -> int:
     """How many ways ``_capped_compositions`` has for ``r`` among the groups' sizes."""
+    return _count_of(r, tuple(g.n for g in groups))
+
+
+@lru_cache(maxsize=100000)
+def _count_of(r: int, caps: tuple[int, ...]) -> int:
     ways = [1] + [0] * r
-    for g in groups:
-        ways = [sum(ways[max(0, v - g.n):v + 1]) for v in range(r + 1)]
+    for n in caps:
+        ways = [sum(ways[max(0, v - n):v + 1]) for v in range(r + 1)]
     return ways[r]
 
 
+@lru_cache(maxsize=100000)
 def _types_in(types: tuple[int, ...], mask: int) -> tuple[int, ...]:
     return tuple(t for t in types if mask >> t & 1)
+
+
+def _lots_term(fixed_in: Pool, rest: list, lots_in: list[tuple[int, tuple[int, ...]]]) -> Term:
+    """``make_term(fixed, rest + [Lots(n, 1, types) for n, types in lots_in])`` for groups that are all
+    Lots (``rest``'s and those), the pieces ``_at_least`` and ``_at_most`` make by the thousand."""
+    fixed = list(fixed_in)
+    lots: dict = {}
+    for g in rest:
+        if g.n:
+            if len(g.types) == 1:
+                fixed[g.types[0]] += g.n * g.k
+            else:
+                key = (g.k, g.types)
+                lots[key] = lots.get(key, 0) + g.n
+    for n, types in lots_in:
+        if n:
+            if len(types) == 1:
+                fixed[types[0]] += n
+            else:
+                key = (1, types)
+                lots[key] = lots.get(key, 0) + n
+    out = [Lots(n, k, types) for (k, types), n in lots.items()]
+    return Term(tuple(fixed), tuple(sorted(out, key=_group_order)))
 
 
 def _at_least(a: Term, rest: list, straddling: list, mask: int, r: int) -> list[Term]:
     """The elements of ``a`` whose ``straddling`` groups have at least ``r`` units of the types of
     ``mask``: for each way to put ``r`` of them there, those lots are of those types, the others free."""
     out = []
+    if all(isinstance(g, Lots) for g in rest):
+        inside = [_types_in(g.types, mask) for g in straddling]
+        for js in _capped_compositions(r, [g.n for g in straddling]):
+            pairs = []
+            for g, t, j in zip(straddling, inside, js):
+                pairs += [(j, t), (g.n - j, g.types)]
+            out.append(_lots_term(a.fixed, rest, pairs))
+        return out
     for js in _capped_compositions(r, [g.n for g in straddling]):
         groups = list(rest)
         for g, j in zip(straddling, js):
@@ -901,6 +1082,14 @@ def _at_most(a: Term, rest: list, straddling: list, mask: int, r: int) -> list[T
     for each way to let ``r`` of them be free, the others are of the other types."""
     out = []
     full = (1 << a.size) - 1
+    if all(isinstance(g, Lots) for g in rest):
+        outside = [_types_in(g.types, full ^ mask) for g in straddling]
+        for ks in _capped_compositions(r, [g.n for g in straddling]):
+            pairs = []
+            for g, t, k in zip(straddling, outside, ks):
+                pairs += [(k, g.types), (g.n - k, t)]
+            out.append(_lots_term(a.fixed, rest, pairs))
+        return out
     for ks in _capped_compositions(r, [g.n for g in straddling]):
         groups = list(rest)
         for g, k in zip(straddling, ks):
@@ -927,11 +1116,11 @@ def absorbed(level) -> list[Term]:
     if all(is_uniform(t) for t in level):
         # Of one total, a term within another has ranks no greater, and a smaller sum of them unless equal
         # (the same elements): going down the sums, each is tested against those kept before it.
-        rs = [ranks(t) for t in level]
-        order = sorted(range(len(level)), key=lambda i: -sum(rs[i]))
+        ps = [packed(t) for t in level]
+        order = sorted(range(len(level)), key=lambda i: -sum(ps[i].ranks))
         chosen: list[int] = []
         for i in order:
-            if not any(all(map(le, rs[i], rs[j])) for j in chosen):
+            if not any(_under(ps[i], ps[j]) for j in chosen):
                 chosen.append(i)
         return [level[i] for i in sorted(chosen)]
 

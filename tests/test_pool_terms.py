@@ -222,3 +222,26 @@ def test_a_pool_set_equals_its_list_of_amounts():
     assert s == PoolSet([parse_term("{W}{C}"), parse_term("{U}{C}")])
     assert PoolSet([parse_term("12 of [WUBRG]")], listed=64).shown() == ["12 of [WUBRG]"]
     assert PoolSet([parse_term("2 of [WU]")]).shown() == ["{U}{U}", "{W}{U}", "{W}{W}"]
+
+
+def test_packed_ranks_decide_as_the_rank_tuples_do():
+    """The pruning's packed ranks (one integer per term, one subtraction per test) give the ranks, the
+    containment of every element (``all_contained``) and the meeting of two terms (``some_contained``) exactly as
+    the tuples of ranks do, on uniform terms of every small shape."""
+    import random
+    from mtgjudge.model import pool_terms as pt
+
+    rng = random.Random(7)
+    terms = []
+    for _ in range(300):
+        fixed = tuple(rng.choice([0, 0, 1, 2, 5]) for _ in range(6))
+        groups = [pt.Lots(rng.randint(1, 9), 1, tuple(sorted(rng.sample(range(6), rng.randint(2, 6)))))
+                  for _ in range(rng.randint(0, 4))]
+        terms.append(pt.make_term(fixed, groups))
+    for t in terms:
+        assert pt.packed(t).ranks == pt.ranks(t)
+    for a in terms[:60]:
+        for b in terms:
+            pa, pb = pt.packed(a), pt.packed(b)
+            assert pt._under(pa, pb) == all(x <= y for x, y in zip(pt.ranks(a), pt.ranks(b)))
+            assert pt._meets_packed(pa, pb) == pt._meets(pt.ranks(a), pt.ranks(b), a.total)
