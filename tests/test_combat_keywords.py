@@ -94,3 +94,38 @@ def test_flanking_triggers_once_for_each_blocker_509_3d(monkeypatch) -> None:
         bears = [g.state.obj(b) for b in ("b1", "b2")]
         assert any(b.zone == "graveyard" for b in bears)
     assert any(all(g.state.obj(b).zone == "graveyard" for b in ("b1", "b2")) for g in gs)
+
+
+_RALLY = """
+id: q
+ask: can-play
+about: rally
+state:
+  turn: {{active: Bob, step: declare-attackers}}
+  players:
+    Alice:
+      battlefield: [Plains, {{card: Jace Beleren, id: jace}}]
+      hand: [{{card: Rally the Troops, id: rally}}]
+    Bob:
+      battlefield: [{{card: Grizzly Bears, id: attacker{attacks}}}]
+"""
+
+
+@pytest.mark.parametrize("attacks", ["", ", attacking: jace"])
+def test_attacked_this_step_with_no_creature_attacking_you_is_unsupported_508_1(attacks: str) -> None:
+    """Near miss: no creature attacks Alice now, but one may have attacked her this step and been removed from
+    combat (506.4), which the state does not record; a creature attacking a planeswalker she controls is not
+    attacking her (Heavy Fog's ruling 2009-10-01), so it does not decide it either."""
+    import mtgjudge
+
+    question, = mtgjudge.loads(_RALLY.format(attacks=attacks))
+    answer = mtgjudge.ask(question).answer
+    assert answer is not None and answer.unsupported and "attacked this step" in answer.unsupported
+
+
+def test_attacked_this_step_by_a_creature_attacking_you_508_1() -> None:
+    import mtgjudge
+
+    question, = mtgjudge.loads(_RALLY.format(attacks=", attacking: Alice"))
+    answer = mtgjudge.ask(question).answer
+    assert answer is not None and not answer.unsupported and answer.value is True

@@ -129,6 +129,7 @@ _COMBAT = _steps("beginning-of-combat", "end-of-combat")
 #: phase, 506.7g: abilities as spells): clause -> (its rules, whose turn: "you", "opponent" or "", the steps it
 #: allows). The question's turn has one combat phase (its steps are those of ``STEPS``), so "before blockers are
 #: declared" of the first combat phase (506.7d) is before this turn's declare blockers step.
+ATTACKED = "if you've been attacked this step"
 DURING: dict[str, tuple[tuple[str, ...], str, frozenset[str]]] = {
     "during your turn": ((), "you", frozenset(STEPS)),
     "during an opponent's turn": ((), "opponent", frozenset(STEPS)),
@@ -155,8 +156,27 @@ DURING: dict[str, tuple[tuple[str, ...], str, frozenset[str]]] = {
     "during an opponent's turn, before attackers are declared": (("506.7a",), "opponent",
                                                                  _steps("untap", "beginning-of-combat")),
     "during an opponent's turn after their upkeep step": ((), "opponent", _steps("draw", "cleanup")),
+    # 508.1: creatures attack only as attackers are declared, so in no other step has anyone been attacked in it
+    ATTACKED: (("508.1",), "", frozenset({"declare-attackers"})),
 }
 assert set(CAST_CLAUSES) <= set(DURING), "every clause a cast restriction reads has its timing rule"
+
+
+def attacked_requirement(state: GameState, player: str, what: str, rule: str) -> Requirement:
+    """In the declare attackers step, has ``player`` been attacked this step (508.1)? Yes if a creature attacks
+    that player now (506.3, 508.1b: declared as attacking them; a planeswalker or battle they control is not
+    them, Heavy Fog's ruling 2009-10-01); with none, an attacker may have been removed from combat since it was
+    declared (506.4), which the state does not record: unsupported."""
+    if state.active_player == player:
+        # 506.2: the active player is the attacking player; only a defending player may be attacked
+        return (step((rule, "506.2"), f"{what} only {ATTACKED}: {player} is the attacking player, never "
+                     "attacked"), False)
+    attackers = [o for o in state.battlefield() if o.attacking == player]
+    if not attackers:
+        raise Unsupported(f"{what} only {ATTACKED}: no creature attacks {player} now, and whether one attacked "
+                          f"{player} this step and was removed from combat (506.4) is not known to the verifier")
+    return (step((rule, "508.1", "506.3"), f"{what} only {ATTACKED}: {attackers[0].name} ({attackers[0].id}) "
+                 f"attacks {player}"), True)
 
 
 def during_requirement(state: GameState, player: str, clause: str, what: str, rule: str) -> Requirement:
@@ -170,6 +190,8 @@ def during_requirement(state: GameState, player: str, clause: str, what: str, ru
     own = state.active_player == player
     stepname = state.turn.step
     ok = stepname in steps and (whose == "" or own == (whose == "you"))
+    if ok and clause == ATTACKED:
+        return attacked_requirement(state, player, what, rule)
     if ok and clause == "during combat after blockers are declared" and stepname == "end-of-combat" and \
             not any(o.attacking for o in state.battlefield()):
         raise Unsupported(f"{what} only {clause}: in the end of combat step with no creature attacking, whether "
