@@ -7,6 +7,7 @@ from __future__ import annotations
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.rules.layers import activated_abilities, current
+from mtgjudge.model.rules.this_turn import unstated
 from mtgjudge.model.state import NO_PRIORITY_STEPS, STEPS, GameState
 from mtgjudge.model.vocab.phrases import BEFORE_ATTACKERS
 from mtgjudge.model.words.restrictions.record import CAST_CLAUSES
@@ -163,20 +164,24 @@ assert set(CAST_CLAUSES) <= set(DURING), "every clause a cast restriction reads 
 
 
 def attacked_requirement(state: GameState, player: str, what: str, rule: str) -> Requirement:
-    """In the declare attackers step, has ``player`` been attacked this step (508.1)? Yes if a creature attacks
-    that player now (506.3, 508.1b: declared as attacking them; a planeswalker or battle they control is not
-    them, Heavy Fog's ruling 2009-10-01); with none, an attacker may have been removed from combat since it was
-    declared (506.4), which the state does not record: unsupported."""
+    """In the declare attackers step, has ``player`` been attacked this step (508.6: a creature was declared as
+    attacking them; a planeswalker or battle of theirs attacked is not them, Heavy Fog's ruling 2009-10-01)? Never
+    the active player (506.2); yes if the turn's record says so (``this_turn.attacked``, noted as attackers are
+    declared) or a creature attacks them now (declared before the question); no if the record is known; otherwise
+    unsupported (an attacker may have been removed from combat since, 506.4)."""
     if state.active_player == player:
         # 506.2: the active player is the attacking player; only a defending player may be attacked
         return (step((rule, "506.2"), f"{what} only {ATTACKED}: {player} is the attacking player, never "
                      "attacked"), False)
+    h = state.this_turn
     attackers = [o for o in state.battlefield() if o.attacking == player]
-    if not attackers:
-        raise Unsupported(f"{what} only {ATTACKED}: no creature attacks {player} now, and whether one attacked "
-                          f"{player} this step and was removed from combat (506.4) is not known to the verifier")
-    return (step((rule, "508.1", "506.3"), f"{what} only {ATTACKED}: {attackers[0].name} ({attackers[0].id}) "
-                 f"attacks {player}"), True)
+    if player in h.attacked or attackers:
+        by = f": {attackers[0].name} ({attackers[0].id}) attacks them" if attackers else ""
+        return (step((rule, "508.6"), f"{what} only {ATTACKED}: {player} was attacked this step{by}"), True)
+    if h.known:
+        return (step((rule, "508.6"), f"{what} only {ATTACKED}: {player} was not attacked this step"), False)
+    raise unstated(f"{player} was attacked (and the attacker removed from combat, 506.4)",
+                   f"{what} only {ATTACKED}")
 
 
 def during_requirement(state: GameState, player: str, clause: str, what: str, rule: str) -> Requirement:
