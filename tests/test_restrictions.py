@@ -92,7 +92,6 @@ def test_cast_restrictions_read(line, clauses):
 
 @pytest.mark.parametrize("line", [
     # what happened this turn or this step, which the state does not record; a point after combat, not read
-    "Cast ~ only during the declare attackers step and only if you've been attacked this step.",
     "Cast ~ only if you've cast another spell this turn.",
     "Cast ~ only after combat.",
     "Cast ~ only during combat on your opponent's turn.",
@@ -146,23 +145,3 @@ def test_after_blockers_with_no_attacker_left_is_unsupported():
     # skipped (then Aleatory can't be cast) or the attackers left combat; the state does not say which
     with pytest.raises(Unsupported, match="506.7f"):
         _cast_allowed("Aleatory", "end-of-combat", attacking=False)
-
-
-def test_an_unread_cast_restriction_makes_can_play_unsupported():
-    import mtgjudge
-
-    question, = mtgjudge.loads("""
-id: q
-ask: can-play
-about: rally
-state:
-  turn: {active: Bob, step: declare-attackers}
-  players:
-    Alice:
-      battlefield: [Plains]
-      hand: [{card: Rally the Troops, id: rally}]
-    Bob:
-      battlefield: [{card: Grizzly Bears, id: attacker, attacking: Alice}]
-""")
-    answer = mtgjudge.ask(question).answer
-    assert answer is not None and answer.unsupported and "attacked this step" in answer.unsupported

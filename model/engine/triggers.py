@@ -187,6 +187,12 @@ def _fits(t: TriggerEvent, watcher, moving, ch) -> bool:
     return any(matches(sel, ch, moving, watcher.controller, watcher) for sel in t.what.objects)
 
 
+def _has_keyword(ch, name: str) -> bool:
+    """Has an object (characteristics ``ch``) the keyword ``name``, as a keyword ability or as the triggered
+    ability a keyword means (``keyword_triggers.MEANINGS``: flanking, 702.25a)?"""
+    return any((a.keyword or "").partition(" ")[0] == name for a in ch.abilities)
+
+
 def _trigger(game: Game, watcher, index: int, a: Ability, what: str, moves: int, lki=None,
              subject: str | None = None) -> PendingTrigger | None:
     """The ability ``index`` of ``watcher`` triggers: it waits to be put on the stack (603.3); an unmodelled one
@@ -469,6 +475,10 @@ def _combat_triggers(game: Game, events: list[tuple[str, str, str | None]],
                     continue
                 obj = st.obj(oid)
                 if not _fits(t, w, obj, current(st, oid)):
+                    continue
+                # 702.25a: "a creature without flanking", the blocker as it blocks (509.1i, 603.2)
+                if t.without and (other is None or other in st.player_names or
+                                  _has_keyword(current(st, other), t.without)):
                     continue
                 said = _COMBAT_WORDS[event].format(other=other if other in st.player_names or other is None
                                                    else f"{st.obj(other).name} ({other})")

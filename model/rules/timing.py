@@ -9,6 +9,7 @@ from dataclasses import replace
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.explain import Step, step
 from mtgjudge.model.rules.layers import activated_abilities, current
+from mtgjudge.model.rules.this_turn import unstated
 from mtgjudge.model.state import NO_PRIORITY_STEPS, STEPS, GameState
 from mtgjudge.model.vocab.phrases import BEFORE_ATTACKERS
 from mtgjudge.model.words.restrictions.record import CAST_CLAUSES
@@ -131,6 +132,7 @@ _COMBAT = _steps("beginning-of-combat", "end-of-combat")
 #: phase, 506.7g: abilities as spells): clause -> (its rules, whose turn: "you", "opponent" or "", the steps it
 #: allows). The question's turn has one combat phase (its steps are those of ``STEPS``), so "before blockers are
 #: declared" of the first combat phase (506.7d) is before this turn's declare blockers step.
+ATTACKED = "if you've been attacked this step"
 DURING: dict[str, tuple[tuple[str, ...], str, frozenset[str]]] = {
     "during your turn": ((), "you", frozenset(STEPS)),
     "during an opponent's turn": ((), "opponent", frozenset(STEPS)),
@@ -157,8 +159,31 @@ DURING: dict[str, tuple[tuple[str, ...], str, frozenset[str]]] = {
     "during an opponent's turn, before attackers are declared": (("506.7a",), "opponent",
                                                                  _steps("untap", "beginning-of-combat")),
     "during an opponent's turn after their upkeep step": ((), "opponent", _steps("draw", "cleanup")),
+    # 508.1: creatures attack only as attackers are declared, so in no other step has anyone been attacked in it
+    ATTACKED: (("508.1",), "", frozenset({"declare-attackers"})),
 }
 assert set(CAST_CLAUSES) <= set(DURING), "every clause a cast restriction reads has its timing rule"
+
+
+def attacked_requirement(state: GameState, player: str, what: str, rule: str) -> Requirement:
+    """In the declare attackers step, has ``player`` been attacked this step (508.6: a creature was declared as
+    attacking them; a planeswalker or battle of theirs attacked is not them, Heavy Fog's ruling 2009-10-01)? Never
+    the active player (506.2); yes if the turn's record says so (``this_turn.attacked``, noted as attackers are
+    declared) or a creature attacks them now (declared before the question); no if the record is known; otherwise
+    unsupported (an attacker may have been removed from combat since, 506.4)."""
+    if state.active_player == player:
+        # 506.2: the active player is the attacking player; only a defending player may be attacked
+        return (step((rule, "506.2"), f"{what} only {ATTACKED}: {player} is the attacking player, never "
+                     "attacked"), False)
+    h = state.this_turn
+    attackers = [o for o in state.battlefield() if o.attacking == player]
+    if player in h.attacked or attackers:
+        by = f": {attackers[0].name} ({attackers[0].id}) attacks them" if attackers else ""
+        return (step((rule, "508.6"), f"{what} only {ATTACKED}: {player} was attacked this step{by}"), True)
+    if h.known:
+        return (step((rule, "508.6"), f"{what} only {ATTACKED}: {player} was not attacked this step"), False)
+    raise unstated(f"{player} was attacked (and the attacker removed from combat, 506.4)",
+                   f"{what} only {ATTACKED}")
 
 
 def during_requirement(state: GameState, player: str, clause: str, what: str, rule: str) -> Requirement:
@@ -172,6 +197,8 @@ def during_requirement(state: GameState, player: str, clause: str, what: str, ru
     own = state.active_player == player
     stepname = state.turn.step
     ok = stepname in steps and (whose == "" or own == (whose == "you"))
+    if ok and clause == ATTACKED:
+        return attacked_requirement(state, player, what, rule)
     if ok and clause == "during combat after blockers are declared" and stepname == "end-of-combat" and \
             not any(o.attacking for o in state.battlefield()):
         raise Unsupported(f"{what} only {clause}: in the end of combat step with no creature attacking, whether "

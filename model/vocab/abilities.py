@@ -537,6 +537,7 @@ class TriggerEvent:
     also: str = ""      # a second event of the same object ("When ~ enters or dies"): either triggers it
     n: int = 0          # ``chapter``: the chapter number N (714.2b: lore counters on the Saga became at least N)
     counter: str = ""   # ``last_counter_removed``: the kind (702.63a: "When the last time counter is removed from ~")
+    without: str = ""   # ``blocked_by_creature``: a keyword the blocker must not have (702.25a: "without flanking")
 
     def on(self, event: str) -> bool:
         """Does ``event`` meet this condition (its event, or the second one)?"""
@@ -569,6 +570,10 @@ class TriggerEvent:
         verb = _EVENTS.get(self.event)
         if verb is None:
             return None
+        if self.without:
+            if self.event != "blocked_by_creature":
+                return None
+            verb = f"{verb} without {self.without.lower()}"
         if self.event == "dies" and self.what is not None and not any(
                 {"Creature", "Planeswalker"} & set(o.types) for o in self.what.objects):
             verb = "is put into a graveyard from the battlefield"      # 700.4: "dies" says it of a creature

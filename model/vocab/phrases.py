@@ -729,6 +729,8 @@ class _Meaning:
                 raise DefinitionError("'enters under your control' of this object or of another's permanents")
             what = replace(what, objects=tuple(replace(sel, controller="you") for sel in what.objects))
             event = "enters"
+        if isinstance(event, dict):           # an event whose other creature lacks a keyword (702.25a)
+            return TriggerEvent(event["event"], who, what, without=event["without"])
         if isinstance(event, tuple):          # "enters or dies": one ability, two events of the same object
             return TriggerEvent(event[0], who, what, also=event[1])
         return TriggerEvent(event, who, what)
@@ -832,6 +834,9 @@ class _Meaning:
 
     def te_becomes_blocked_by_a_creature(self):
         return "blocked_by_creature"    # 509.3d: once for each creature that blocks it
+
+    def te_becomes_blocked_by_a_creature_without_flanking(self):
+        return {"event": "blocked_by_creature", "without": "Flanking"}     # 702.25a
 
     def te_combat_damage_player(self):
         return "combat_damage_player"

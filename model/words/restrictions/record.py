@@ -48,10 +48,10 @@ def _r_cant_activate(s: StaticEffect) -> str:
             + (" unless they're mana abilities" if s.arg("unless_mana", False) else ""))
 
 
-#: The clauses of "Cast this spell only ..." the timing rules decide (``rules.timing.DURING``), as printed. Left out
-#: (their line stays unmodelled): clauses about what happened this turn ("if you've been attacked this step", "if
-#: you've cast another spell this turn"), which the state does not record, and points of a turn the format has
-#: no step for.
+#: The clauses of "Cast this spell only ..." the timing rules decide (``rules.timing.DURING``), as printed; "if
+#: you've been attacked this step" is decided from the creatures attacking the player now (``rules.timing``). Left
+#: out (their line stays unmodelled): other clauses about what happened this turn ("if you've cast another spell
+#: this turn"), which the state does not record, and points of a turn the format has no step for.
 CAST_CLAUSES = ("during your turn", "during an opponent's turn", "during your upkeep", "during an opponent's upkeep",
                 "during your end step", "during combat", "during combat before blockers are declared",
                 "during combat after blockers are declared", "before attackers are declared",
@@ -59,7 +59,7 @@ CAST_CLAUSES = ("during your turn", "during an opponent's turn", "during your up
                 "during your declare attackers step", "during the declare blockers step",
                 "during combat on an opponent's turn", "during the declare blockers step on an opponent's turn",
                 "during an opponent's turn, before attackers are declared",
-                "during an opponent's turn after their upkeep step")
+                "during an opponent's turn after their upkeep step", "if you've been attacked this step")
 
 
 def _v_clauses(a: dict) -> dict:

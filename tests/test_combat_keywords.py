@@ -1,0 +1,131 @@
+"""Combat keywords read as the triggered abilities their rules say they mean: flanking (702.25a); the near misses
+(rampage, 702.23a; unleash, 702.98a; a flanking line whose "it" could name either creature) stay unmodelled, so a
+question they could change is unsupported."""
+from __future__ import annotations
+
+import pytest
+
+from mtgjudge.model.cards import lookup
+from mtgjudge.model.cards.loader import built_in_cards, known_names
+from mtgjudge.model.cards.lookup import CardDB
+from mtgjudge.model.cards.sources import CardRecord, FaceRecord
+from mtgjudge.model.engine.actions import run
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.oracle import compile_card
+from mtgjudge.model.oracle.lines import LineContext, compile_line
+from mtgjudge.model.oracle.reading import render_line
+from mtgjudge.queries.format.files import load_text
+
+
+def _read(line: str):
+    return compile_line(line, line, LineContext(spell=False))
+
+
+def test_flanking_is_its_meaning_702_25a() -> None:
+    """702.25a: "Flanking" means "Whenever this creature becomes blocked by a creature without flanking, the
+    blocking creature gets -1/-1 until end of turn", a trigger of the attacker about its blocker (509.3d)."""
+    (a,) = _read("Flanking")
+    assert a.kind == "triggered" and a.keyword == "Flanking"
+    assert a.trigger_event.event == "blocked_by_creature" and a.trigger_event.without == "Flanking"
+    assert render_line((a,)) == ("Whenever ~ becomes blocked by a creature without flanking, it gets -1/-1 until "
+                                 "end of turn.")
+
+
+@pytest.mark.parametrize("line", [
+    "Flanking 2",                                   # 702.25a takes no number
+    "Rampage 2",                                    # 702.23a: "+N/+N for each creature blocking it beyond the first"
+    "Unleash",                                      # 702.98a: an entering choice and a blocking restriction
+    "Whenever ~ becomes blocked, it gets +1/+1 until end of turn for each creature blocking it beyond the first.",
+    # "it" could be either creature of a two-creature event (509.3d)
+    "Whenever ~ becomes blocked by a creature without flanking, it gets -1/-1 until end of turn.",
+    "Whenever ~ becomes blocked by a creature without first strike, that creature gets -1/-1 until end of turn.",
+])
+def test_near_misses_stay_unmodelled(line: str) -> None:
+    (a,) = _read(line)
+    assert a.kind == "unmodelled"
+
+
+def _with_card(monkeypatch, name: str, text: str, pt=("2", "2")) -> None:
+    record = CardRecord(name, "normal", (FaceRecord(name, "{1}", "Creature — Giant", text, *pt),))
+    db = CardDB(list(built_in_cards()) + [compile_card(record)], known_names())
+    monkeypatch.setattr(lookup, "_card_db", lambda store: db)
+
+
+_BLOCK = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice, step: declare-attackers}}
+  players:
+    Alice:
+      battlefield: [{{card: {attacker}, id: a, attacking: Bob}}]
+    Bob:
+      battlefield: [{{card: Grizzly Bears, id: b1}}, {{card: Grizzly Bears, id: b2}}]
+actions: [{{block: {{b1: a, b2: a}}}}, {{advance: end-of-combat}}]
+expect: [{{stack_size: 0}}]
+"""
+
+
+def _finals(attacker: str) -> list[Game]:
+    (question,) = load_text(_BLOCK.format(attacker=attacker))
+    assert not isinstance(question, Exception), question
+    return run(Game(question.state), question.actions)
+
+
+def test_rampage_blocked_is_unsupported_702_23a(monkeypatch) -> None:
+    """Near miss: rampage (Craw Giant's "Rampage 2") is not read, so its becoming blocked is unsupported rather
+    than a 6/4 dealt 4 and destroyed as if it had no ability."""
+    _with_card(monkeypatch, "Rampaging Giant", "Trample\nRampage 2 (Whenever this creature becomes blocked, it gets "
+                            "+2/+2 until end of turn for each creature blocking it beyond the first.)", ("6", "4"))
+    with pytest.raises(Unsupported):
+        _finals("Rampaging Giant")
+
+
+def test_flanking_triggers_once_for_each_blocker_509_3d(monkeypatch) -> None:
+    """702.25a, 509.3d: blocked by two creatures without flanking, flanking triggers for each: both Bears are
+    1/1 as combat damage is dealt; their 1 + 1 damage destroys the 2/2 attacker, whose 2 damage, divided as Alice
+    chooses (510.1c), destroys one or both."""
+    _with_card(monkeypatch, "Flanker", "Flanking")
+    gs = _finals("Flanker")
+    assert gs
+    for g in gs:
+        assert g.state.obj("a").zone == "graveyard"
+        bears = [g.state.obj(b) for b in ("b1", "b2")]
+        assert any(b.zone == "graveyard" for b in bears)
+    assert any(all(g.state.obj(b).zone == "graveyard" for b in ("b1", "b2")) for g in gs)
+
+
+_RALLY = """
+id: q
+ask: can-play
+about: rally
+state:
+  turn: {{active: Bob, step: declare-attackers}}
+  players:
+    Alice:
+      battlefield: [Plains, {{card: Jace Beleren, id: jace}}]
+      hand: [{{card: Rally the Troops, id: rally}}]
+    Bob:
+      battlefield: [{{card: Grizzly Bears, id: attacker{attacks}}}]
+"""
+
+
+@pytest.mark.parametrize("attacks", ["", ", attacking: jace"])
+def test_attacked_this_step_with_no_creature_attacking_you_is_unsupported_508_1(attacks: str) -> None:
+    """Near miss: no creature attacks Alice now, but one may have attacked her this step and been removed from
+    combat (506.4), which the state does not record; a creature attacking a planeswalker she controls is not
+    attacking her (Heavy Fog's ruling 2009-10-01), so it does not decide it either."""
+    import mtgjudge
+
+    question, = mtgjudge.loads(_RALLY.format(attacks=attacks))
+    answer = mtgjudge.ask(question).answer
+    assert answer is not None and answer.unsupported and "attacked this step" in answer.unsupported
+
+
+def test_attacked_this_step_by_a_creature_attacking_you_508_1() -> None:
+    import mtgjudge
+
+    question, = mtgjudge.loads(_RALLY.format(attacks=", attacking: Alice"))
+    answer = mtgjudge.ask(question).answer
+    assert answer is not None and not answer.unsupported and answer.value is True
