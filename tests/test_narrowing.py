@@ -265,7 +265,9 @@ expect: [{player: Alice, hand_size: 7}]
 
 @matters("doesn't untap")
 def test_doesnt_untap_is_asked_in_the_untap_step_502_3():
-    golem = card("Frob Golem", "Artifact Creature — Golem", "{3}", "~ doesn't untap during your untap step.", "4/4")
+    # (the line without a condition is read, ``words.tapping``: a condition keeps it to the table's row)
+    golem = card("Frob Golem", "Artifact Creature — Golem", "{3}",
+                 "~ doesn't untap during your untap step if you control an Island.", "4/4")
     assert unmodelled(golem).scope == (Scope.UNTAP,)
     _outcome_unsupported("""
 id: t

@@ -26,6 +26,7 @@ from mtgjudge.model.words.prevention import perform as prevent
 from mtgjudge.model.words.references import perform as refs
 from mtgjudge.model.words.shields import perform as shield_effects
 from mtgjudge.model.words.tokens import perform as tokens
+from mtgjudge.model.words.tapping import perform as tapping
 from mtgjudge.model.words.turns import perform as turn_effects
 from mtgjudge.model.words.until import perform as until
 from mtgjudge.model.engine.kernel.context import Performer
@@ -45,6 +46,7 @@ _MODULES = (
     basics, instructions, until, damage, library, players, hands, permanents, prevent, counted, delayed,
     shield_effects, refs, etb, turn_effects, tokens, choose, conditions, control,
     proliferate, cascade, attach, cycling, becomes, counters, removal, persist, evolve, renown,
+    tapping,
 )
 
 

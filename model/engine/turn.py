@@ -10,8 +10,9 @@ from typing import Any, Mapping
 
 from mtgjudge.model.words.delayed.perform import fire, untapping
 from mtgjudge.model.words.sagas import perform as sagas
+from mtgjudge.model.words.tapping.perform import held_in_untap_step
 from mtgjudge.model.engine.combat_damage import next_step, perform_combat_damage
-from mtgjudge.model.engine.game import MAX_STEPS, Game, game_over, merge
+from mtgjudge.model.engine.game import MAX_STEPS, Game, game_over, merge, name_of
 from mtgjudge.model.engine.resolve import resolve_action
 from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.triggers import combat_triggered, guard_unrecognized, triggered_at_step
@@ -135,15 +136,7 @@ def _begin_step(game: Game, stepname: str) -> list[Game]:
         guard_scope(game.state, "untap", "the active player's permanents untap")
         st = game.state
         game, held = untapping(game, active)      # 502.3: "doesn't untap during its controller's next untap step"
-        st = game.state
-        # 302.6: what was not controlled since the turn began is kept as the upkeeps begun since (702.30a)
-        objs = tuple(replace(o, tapped=o.tapped and o.id in held, summoning_sick=False,
-                             upkeeps_controlled=upkeeps_controlled(st, o.id))
-                     if o.zone == "battlefield" and o.controller == active else o for o in st.objects)
-        objs = tuple(replace(o, activated_this_turn=()) if o.activated_this_turn else o for o in objs)
-        players = tuple(replace(p, lands_played=0) for p in st.players)
-        game = game.with_state(st.evolve(objects=objs, players=players))
-        game = game.log(("502.3", "302.6"), f"{active} untaps their permanents")
+        return [x for g in _untap_permanents(game, active, held) for x in settle(g)]
     elif stepname == "upkeep":
         guard_scope(game.state, "upkeep", "the upkeep step begins")
         game = _upkeep_begins(game, active)
@@ -170,6 +163,51 @@ def _begin_step(game: Game, stepname: str) -> list[Game]:
                 rule, f"the {stepname} step of {active}'s turn begins: " + ", ".join(
                     f"the ability of {p.source} triggers" for p in new))
     return settle(game)
+
+
+def _untap_permanents(game: Game, active: str, held: set[str]) -> list[Game]:
+    """502.3, 302.6: the active player's permanents untap, except those an effect or a static says don't
+    (``held``, ``words.tapping.perform.held_in_untap_step``); of those whose controller may choose not to untap
+    them, every choice is a branch."""
+    ruled, optional = held_in_untap_step(game.state, active)
+    for oid, source in ruled.items():
+        if game.state.obj(oid).tapped and oid not in held:
+            game = game.log("502.3", f"{name_of(game.state, oid)} doesn't untap during this untap step ({source})")
+    held = held | set(ruled)
+    choosable = sorted(oid for oid in optional if game.state.obj(oid).tapped and oid not in held)
+    if len(choosable) > _MAX_UNTAP_CHOICES:
+        raise Unsupported(f"{len(choosable)} permanents whose controller may choose not to untap them: more "
+                          f"than the engine's bound of {_MAX_UNTAP_CHOICES}")
+    out = []
+    for mask in range(1 << len(choosable)):
+        g = game
+        kept = set(held)
+        for k, oid in enumerate(choosable):
+            if mask >> k & 1:
+                kept.add(oid)
+                g = g.log("502.3", f"{active} chooses not to untap {name_of(g.state, oid)} ({optional[oid]})")
+            else:
+                g = g.log("502.3", f"{active} chooses to untap {name_of(g.state, oid)} ({optional[oid]})")
+        out.append(_untap_all_but(g, active, kept))
+    return out
+
+
+#: The most permanents whose controller may choose not to untap them that one untap step branches on.
+_MAX_UNTAP_CHOICES = 6
+
+
+def _untap_all_but(game: Game, active: str, held: set[str]) -> Game:
+    """502.3, 302.6: ``active``'s permanents untap, except ``held``; none is summoning sick any more."""
+    st = game.state
+    # 302.6: what was not controlled since the turn began is kept as the upkeeps begun since (702.30a)
+    objs = tuple(replace(o, tapped=o.tapped and o.id in held, summoning_sick=False,
+                         upkeeps_controlled=upkeeps_controlled(st, o.id))
+                 if o.zone == "battlefield" and o.controller == active else o for o in st.objects)
+    objs = tuple(replace(o, activated_this_turn=()) if o.activated_this_turn else o for o in objs)
+    players = tuple(replace(p, lands_played=0) for p in st.players)
+    game = game.with_state(st.evolve(objects=objs, players=players))
+    game = game.log(("502.3", "302.6"), f"{active} untaps their permanents")
+    return game
 
 
 def _settle_cleanup(game: Game) -> list[Game]:

@@ -53,6 +53,7 @@ from mtgjudge.model.words.library.read import hands_after, search_then_top
 from mtgjudge.model.words.permanents.read import perm_sentence
 from mtgjudge.model.words.prevention.read import prevent_sentence, static_prevention
 from mtgjudge.model.words.restrictions.read import restriction_static
+from mtgjudge.model.words.tapping.read import untap_static
 from mtgjudge.model.words.sagas import read as sagas
 from mtgjudge.model.words.graveyard_replacement.read import graveyard_replacement_static
 from mtgjudge.model.words.shields.read import shield_sentence
@@ -1163,19 +1164,19 @@ _TAPPED_AND_NO_UNTAP = re.compile(r"^~ enters(?: the battlefield)? tapped and (?
 
 def _entering_joined(norm: str, printed: str, ctx: LineContext) -> list[Ability] | None:
     """The two statements of ``_TAPPED_AND_NO_UNTAP``: the ``enters_tapped`` word, and "~ doesn't untap during your
-    untap step." kept as the line it is (narrowed by the table's rows as any such line, ``oracle.scopes``)."""
+    untap step." (``words.tapping``'s ``no_untap``)."""
     m = _TAPPED_AND_NO_UNTAP.match(norm)
     if not m:
         return None
     rest = f"~ {m.group('rest')}."
     return [Ability("static", static=parse_static({"kind": "enters_tapped"}), source_text=printed),
-            unmodelled(rest, rest, "static", ctx.spell)]
+            untap_static(rest, rest) or unmodelled(rest, rest, "static", ctx.spell)]
 
 
 def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
     word = _static_word(norm, printed) or _cost_change(norm, printed) or _granted_mana_ability(norm, printed) \
         or restriction_static(norm, printed) or graveyard_replacement_static(norm, printed) \
-        or declaring_static(norm, printed)
+        or declaring_static(norm, printed) or untap_static(norm, printed)
     if word is not None:
         return word
     choosing = enters_choosing_static(norm)     # 614.12: "As ~ enters, choose a creature type."

@@ -33,6 +33,7 @@ from mtgjudge.model.words.restrictions import record as words_restrictions
 from mtgjudge.model.words.graveyard_replacement import record as words_graveyard
 from mtgjudge.model.words.shields import record as words_shields
 from mtgjudge.model.words.tokens import record as words_tokens
+from mtgjudge.model.words.tapping import record as tapping
 from mtgjudge.model.words.until import record as words_until
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.words.attach import record as attach
@@ -69,7 +70,7 @@ _FAMILIES = (
     words_prevent, words_optional, words_counts, words_shields, words_refs, words_kicker, words_delayed, words_etb,
     words_conditions, words_tokens, words_choose, words_removal, words_control,
     proliferate, cascade, attach, words_restrictions, words_graveyard, cycling, becomes, counters, persist, evolve, renown, declaring,
-    words_face_down,
+    words_face_down, tapping,
 )
 _ALL = tuple(w for family in _FAMILIES for w in family.WORDS)
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}

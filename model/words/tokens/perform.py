@@ -1,16 +1,14 @@
 """Performing the words of tokens (``words.tokens.record``, read by ``words.tokens.read``): creating tokens (111.1,
 111.2, 111.10; N, X, tapped, one for each counter), investigating (701.16a); and for now "those creatures" after a
-group and "tap that creature" (608.2c). Listed in ``engine.performers``. The token is the card its words describe
+group (608.2c). Listed in ``engine.performers``. The token is the card its words describe
 (``words.tokens.describe``, 111.3), created by the kernel's ``create_token`` (111.2)."""
 from __future__ import annotations
 
-from mtgjudge.model.engine import instructions
-from mtgjudge.model.engine.game import Game, name_of
+from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules import counts
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.vocab.abilities import Effect
-from mtgjudge.model.vocab.words import EFFECT_WORDS
 from mtgjudge.model.words.tokens.record import PREDEFINED
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, the_target, unaffected
 from mtgjudge.model.engine.kernel.objects import create_token
@@ -118,41 +116,10 @@ def _those_group(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return ctx.perform(game, e.arg("effect"), ctx)
 
 
-def _tap_it(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """701.26a, 608.2c: "Tap that creature": the object the instruction before acted on, if it is still that
-    object on the battlefield (400.7); else nothing is tapped."""
-    st = game.state
-    target = the_target(e, ctx)
-    if not st.has(target) or st.obj(target).zone != "battlefield":
-        return [game.log("400.7", f"{target} is no longer on the battlefield: it is not tapped")]
-    game = game.log("608.2c", f"\"that creature\" is {name_of(st, target)}, the object the instruction before "
-                              "acted on")
-    tap = instructions.PERFORMERS["tap_target"]
-    return tap(game, Effect("tap_target", (("target", "permanent"),), EFFECT_WORDS["tap_target"]), ctx)
-
-
-def _untap_those(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """701.26b, 608.2c: "Untap those creatures": one of the targets of the instruction before (``resolve.run_effects``
-    calls this for each, with whether it is still legal, 608.2b); one that left the battlefield is a new object
-    (400.7) and is not untapped."""
-    st = game.state
-    target = the_target(e, ctx)
-    if not ctx.target_legal:
-        return [game.log("608.2b", f"{name_of(st, target)} is no longer a legal target: it is not untapped")]
-    if not st.has(target) or st.obj(target).zone != "battlefield":
-        return [game.log("400.7", f"{target} is no longer on the battlefield: it is not untapped")]
-    game = game.log("608.2c", f"\"those creatures\" include {name_of(st, target)}, a target of the instruction "
-                              "before")
-    untap = instructions.PERFORMERS["untap_target"]
-    return untap(game, Effect("untap_target", (("target", "permanent"),), EFFECT_WORDS["untap_target"]), ctx)
-
-
 PERFORMERS: dict[str, Performer] = {
     "create_tokens": _create_tokens,
     "create_token_per_counter": _tokens_per_counter,
     "player_creates_tokens": _player_creates_tokens,
     "investigate": _investigate,
     "those_group": _those_group,
-    "tap_it": _tap_it,
-    "untap_those": _untap_those,
 }

@@ -2,8 +2,8 @@
 (110.5b) or predefined by name (111.10), one for each counter (608.2h), created by a target player (111.2), and
 investigating (701.16a: a Clue, 111.10f). Read by ``words.tokens.read`` (and the grammar's sections
 ``tokens_create`` and ``perm_effect``, ``phrases.lark``), performed by ``words.tokens.perform``; the token the
-words describe is built by ``words.tokens.describe``. Also here for now: "those creatures" after a group and
-"tap that creature" (608.2c), read with the tokens' sentences."""
+words describe is built by ``words.tokens.describe``. Also here for now: "those creatures" after a group
+(608.2c), read with the tokens' sentences (its tap and untap words are ``words.tapping``'s)."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
@@ -113,9 +113,4 @@ WORDS: tuple[Word, ...] = (
     Word("those_group", "effect", {"again": str, "np": str, "effect": Effect},
          lambda a: f"{a['again']} (the {a['np']} of the instruction before)",
          frozenset({Scope.POWER_TOUGHNESS, Scope.COMBAT, Scope.UNTAP}), ENGINE, validate=lambda a: _v_those(a)),
-    # 701.26a, 608.2c: "Tap that creature", "Tap it": the object the instruction before acted on.
-    Word("tap_it", "effect", {"it": bool}, lambda a: "Tap it", frozenset(), ENGINE),
-    # 701.26b, 608.2c: "Untap those creatures" after an instruction whose one use of "target" chose several:
-    # each of them (``resolve.run_effects`` performs a word with ``those`` on each).
-    Word("untap_those", "effect", {"those": bool}, lambda a: "Untap those creatures", frozenset({Scope.UNTAP}), ENGINE),
 )

@@ -1,0 +1,95 @@
+"""Untapping (502.3): the concept ``words.tapping`` (its records, its reader, the rule of the untap step its
+statics make). Expected answers derived by hand from 502.3 and the Claustrophobia ruling (2015-06-22)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from mtgjudge.model.cards.sources import CardRecord, FaceRecord
+from mtgjudge.model.engine.actions import run
+from mtgjudge.model.engine.game import Game
+from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.oracle import compile_card
+from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.queries.format.files import load_text
+
+BOARD = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Bob, number: 4}}
+  players:
+    Alice:
+      battlefield: [{battlefield}]
+      library: 5
+    Bob:
+      library: 5
+actions:
+  - advance: next-turn
+expect:
+  - {{player: Alice, library_size: 4}}
+"""
+
+
+def finals(battlefield: str) -> list[Game]:
+    (q,) = load_text(BOARD.format(battlefield=battlefield))
+    return run(Game(q.state), q.actions)
+
+
+def _abilities(name: str, type_line: str, text: str) -> tuple:
+    face = FaceRecord(name, "{2}", type_line, text, None, None)
+    return compile_card(CardRecord(name, "normal", (face,))).faces[0].abilities
+
+
+@pytest.mark.parametrize("line, rendered", [
+    ("Mana Vault doesn't untap during your untap step.", "~ doesn't untap during your untap step."),
+    ("You may choose not to untap Mana Vault during your untap step.",
+     "You may choose not to untap ~ during your untap step."),
+])
+def test_the_self_statics_read_and_say_themselves(line: str, rendered: str):
+    (a,) = _abilities("Mana Vault", "Artifact", line)
+    assert a.kind == "static" and a.static.kind == "no_untap"
+    assert a.render() == rendered
+
+
+@pytest.mark.parametrize("kind", ["creature", "permanent", "artifact", "land"])
+def test_the_aura_statics_read(kind: str):
+    line = f"Enchanted {kind} doesn't untap during its controller's untap step."
+    abilities = _abilities("Veil", "Enchantment — Aura", f"Enchant {kind}\n{line}")
+    assert abilities[1].kind == "static" and abilities[1].static.arg("type") == kind
+    assert abilities[1].render() == line
+
+
+def test_an_aura_no_longer_attached_holds_nothing():
+    (g,) = finals("{card: Dehydration, id: d}, {card: Grizzly Bears, id: bears, tapped: true}")
+    assert not g.state.obj("bears").tapped
+
+
+def test_may_choose_is_a_branch_each_way():
+    games = finals("{card: Tawnos's Weaponry, id: w, tapped: true}")
+    assert sorted(g.state.obj("w").tapped for g in games) == [False, True]
+
+
+def test_may_choose_on_an_untapped_permanent_is_no_choice():
+    assert len(finals("{card: Tawnos's Weaponry, id: w}")) == 1
+
+
+@pytest.mark.parametrize("line", [
+    "Mana Vault doesn't untap during your untap step if you control an Island.",
+    "Mana Vault doesn't untap during your untap steps.",
+])
+def test_near_miss_a_condition_or_other_steps_stay_unmodelled(line: str):
+    (a,) = _abilities("Mana Vault", "Artifact", line)
+    assert a.kind == "unmodelled"
+
+
+def test_near_miss_an_unread_untap_line_makes_the_untap_step_unsupported():
+    # a static of 502.3 with a condition is not read: the untap step is not performed past it
+    text = "Dwarven Patrol doesn't untap during your untap step if you control an Island."
+    card = compile_card(CardRecord("Dwarven Patrol", "normal",
+                                   (FaceRecord("Dwarven Patrol", "{2}{R}", "Creature — Dwarf", text, "4", "2"),)))
+    (q,) = load_text(BOARD.format(battlefield="{card: Grizzly Bears, id: bears, tapped: true}"))
+    st = q.state.evolve(objects=tuple(replace(o, card=card) if o.id == "bears" else o for o in q.state.objects))
+    with pytest.raises(Unsupported, match="if you control an Island"):
+        guard_scope(st, "untap", "the active player's permanents untap")
