@@ -242,6 +242,57 @@ expect: [{stack_size: 0}]
 """)
 
 
+REBOUND = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice, number: 3}}
+  players:
+    Alice:
+      battlefield: [Mountain, Mountain, Mountain, Mountain]
+      hand: [{{card: Staggershock, id: shock}}]
+      library: 5
+    Bob:
+      battlefield: [{bob}]
+      library: 5
+actions:
+  - {{cast: shock, targets: [Bob]}}
+  - resolve: 1
+  - advance: next-turn
+  - advance: next-turn
+  - resolve: all
+expect: [{{stack_size: 0}}]
+"""
+
+
+def test_rebound_casts_the_card_from_exile_or_not_each_a_branch_702_88a():
+    # Staggershock ruling 2010-06-15: cast (at either player) it goes to the graveyard; not cast it stays exiled
+    games = _run(REBOUND.format(bob=""))
+    seen = {(zone(g, "shock"), g.state.player("Alice").life, g.state.player("Bob").life) for g in games}
+    assert seen == {("exile", 20, 18), ("graveyard", 18, 18), ("graveyard", 20, 16)}
+    assert all(not g.state.in_force(DelayedTrigger) for g in games)
+
+
+def test_rebound_of_a_card_no_longer_in_exile_does_nothing_400_7():
+    from mtgjudge.model.engine import zones
+    from mtgjudge.model.words.delayed.perform import resolve_delayed
+    from mtgjudge.model.engine.resolve import perform_word
+    from mtgjudge.model.state import StackAbility
+    g = one(_run(_board("{card: Staggershock, id: s}", "Mountain, Mountain, Mountain",
+                        "  - {cast: s, targets: [Bob]}\n  - resolve: 1")))
+    (d,) = g.state.in_force(DelayedTrigger)
+    g = zones.move(g, "s", "graveyard")
+    (r,) = resolve_delayed(g, StackAbility("s", 0, "Alice", delayed=d), perform_word)
+    assert zone(r, "s") == "graveyard" and not r.state.stack
+
+
+def test_rebound_with_a_cost_left_to_pay_stays_unsupported_118_9d():
+    # near miss: Thalia makes the noncreature spell cost {1} more even cast without paying its mana cost (118.9d);
+    # paying a cost as the rebound trigger resolves is not performed: unsupported, never "not cast"
+    with pytest.raises(Unsupported, match="total cost is not nothing"):
+        _run(REBOUND.format(bob='{card: "Thalia, Guardian of Thraben", id: thalia}'))
+
+
 def test_those_creatures_are_each_target_of_the_instruction_before_608_2c():
     g = one(_run(_board("{card: Frost Breath, id: fb}", "Island, Island, Island",
                         "  - {cast: fb, targets: [b1, b2]}\n  - resolve: 1",

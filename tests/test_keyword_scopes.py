@@ -92,32 +92,6 @@ def test_rebound_compiles_to_the_keyword_the_engine_performs_702_88a():
     assert a.kind == "keyword" and a.keyword == "Rebound"
 
 
-def test_rebound_trigger_stays_unsupported_as_it_resolves_702_88a():
-    # rebound exiles the spell and creates its delayed trigger (words.delayed.perform); casting the card as that trigger
-    # resolves is not performed: unsupported, never guessed
-    with pytest.raises(Unsupported, match="Rebound trigger"):
-        _run("""
-id: t
-ask: outcome
-state:
-  turn: {active: Alice}
-  players:
-    Alice:
-      battlefield: [Mountain, Mountain, Mountain]
-      hand: [{card: Staggershock, id: shock}]
-      library: 5
-    Bob:
-      library: 5
-actions:
-  - {cast: shock, targets: [Bob]}
-  - resolve: all
-  - advance: next-turn
-  - advance: next-turn
-  - resolve: all
-expect: [{stack_size: 0}]
-""")
-
-
 def test_an_overload_spell_given_on_the_stack_may_have_been_overloaded_702_96a():
     # the same spell as the corpus question, but not cast by the actions: its cost is not known
     with pytest.raises(Unsupported, match="Overload"):

@@ -4,7 +4,8 @@ A resolving spell or ability that says "draw a card at the beginning of the next
 the beginning of the next end step" creates a delayed triggered ability (603.7a): the game state keeps it
 (``state.DelayedTrigger``), the outcome shows it, and ``engine.turn`` fires it as that step begins (``fire``):
 it triggers only once (603.7c), waits with the other triggered abilities (603.3b, APNAP order, every order a
-branch: ``triggers.put_pending``) and resolves doing what the effect said (``resolve_delayed``). It refers to
+branch: ``triggers.put_pending``) and resolves doing what the effect said (``resolve_delayed``; rebound's
+casts the card from exile without paying its mana cost, ``engine.resolving_cast``). It refers to
 the objects the effect named (603.7c): one that has changed zones since is a new object and is not affected
 (400.7). An ability whose controller has left the game does not trigger (800.4a).
 
@@ -19,10 +20,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mtgjudge.model.engine import zones
-from mtgjudge.model.engine.game import Game, name_of
+from mtgjudge.model.engine.game import Game, merge, name_of
+from mtgjudge.model.engine.resolving_cast import cast_without_paying
 from mtgjudge.model.words.removal.perform import remove
 from mtgjudge.model.engine.settle import after_moves, return_exiled_card
-from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.errors import Illegal, Unsupported
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import (DelayedTrigger, Duration, Lasting, PendingTrigger, PlayerRestriction, StackAbility,
                                    UntapSkip)
@@ -147,11 +149,7 @@ def resolve_delayed(game: Game, top: StackAbility, perform: Performer) -> list[G
             out.append(g.log("608.2d", f"{d.player} chooses to draw {k} card(s)").choose(f"{d.player} draws {k}"))
         return out
     if act == "cast":
-        oid, n = d.objects[0]
-        if game.state.has(oid) and game.state.obj(oid).zone == "exile" and game.moved(oid) == n:
-            raise Unsupported(f"casting {name_of(game.state, oid)} from exile as its Rebound trigger resolves "
-                              "(702.88a) is not performed by the engine yet")
-        return [game.log(("603.7c", "400.7"), f"{oid} is no longer the card rebound exiled: it can't be cast")]
+        return _cast_rebound(game, d)
     moved = []
     for oid, n in d.objects:
         st = game.state
@@ -173,15 +171,40 @@ def resolve_delayed(game: Game, top: StackAbility, perform: Performer) -> list[G
     return [after_moves(game, moved, "a card returns to the battlefield") if moved else game]
 
 
+def _cast_rebound(game: Game, d: DelayedTrigger) -> list[Game]:
+    """702.88a: "you may cast this card from exile without paying its mana cost" as the rebound trigger resolves
+    (608.2g, ``engine.resolving_cast``): casting it, each choice of targets, and not casting it are branches. A
+    card not cast (declined, or it can't be cast: 601.5) stays in exile for the rest of the game, and so does one
+    that has left exile since is no longer the card (400.7): Staggershock's rulings 2010-06-15."""
+    oid, n = d.objects[0]
+    st = game.state
+    if not st.has(oid) or st.obj(oid).zone != "exile" or game.moved(oid) != n:
+        return [game.log(("603.7c", "400.7"), f"{oid} is no longer the card rebound exiled: it can't be cast")]
+    player, name = d.controller, st.obj(oid).name
+    try:
+        casts = cast_without_paying(game.log("702.88a", f"{player} chooses to cast {name} ({oid}) from exile"),
+                                    oid, player, ("702.88a",))
+    except Illegal as no:
+        g = game
+        for why in no.why:
+            g = g.log(why.rules + ("601.5",), f"{name} ({oid}) can't be cast: {why.text}")
+        return [g.log("702.88a", f"{name} is not cast: it remains exiled for the rest of the game")]
+    declined = game.log("702.88a", f"{player} chooses not to cast {name} ({oid}): it remains exiled for the rest of "
+                                   "the game").choose(f"rebound: not cast {oid}")
+    return merge([declined] + [g.choose(f"rebound: cast {oid}") for g in casts])
+
+
 def rebound(game: Game, oid: str, from_hand: bool) -> Game:
     """702.88a: as a spell with rebound cast from its owner's hand resolves, it is exiled instead of being put
     into the graveyard (608.2n), and a delayed triggered ability is created: "At the beginning of your next
     upkeep, you may cast this card from exile without paying its mana cost." Cast from elsewhere, rebound does
-    nothing; put on the stack by the question (not cast by the actions), where it was cast from is not known."""
+    nothing; put on the stack by the question (not cast by the actions nor as an ability resolved), where it was cast
+    from is not known."""
     st = game.state
     o = st.obj(oid)
     if not from_hand:
-        if (oid, game.moved(oid)) not in game.cast_plainly:
+        # a spell cast as an ability resolved (rebound's own cast from exile, cascade's) knows where it was cast from
+        if (oid, game.moved(oid)) not in game.cast_plainly and o.cast_from in ("", "?", "hand"):
             raise Unsupported(f"{o.name} ({oid}) has Rebound: whether it was cast from its owner's hand (702.88a) is "
                               "not known to the engine")
         g = zones.move(game, oid, "graveyard").log(("702.88a", "608.2n"), f"{o.name} was not cast from its owner's "
