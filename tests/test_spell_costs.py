@@ -363,6 +363,10 @@ def test_spells_your_opponents_cast():
     "Spells your opponents cast that target a Merfolk you control cost {2} more to cast.",
     "As long as ~ is tapped, creature spells you cast cost {1} less to cast.",
     "Spells your opponents cast from anywhere other than their hands cost {2} more to cast.",
+    # a capital that names no subtype (205.3): historic (700.6), face-down, Premium
+    "Historic spells you cast cost {1} less to cast.",
+    "Face-down creature spells you cast cost {1} less to cast.",
+    "Premium spells cost {1} less to cast.",
 ])
 def test_other_taxes_stay_unread(line):
     assert _costs_line(line).kind == "unmodelled"
@@ -379,3 +383,20 @@ def test_color_words_name_spells():
     assert spells_match("red creature spells and blue creature spells", blue_creature)
     with pytest.raises(DefinitionError):
         spells_match("white blue spells", white)
+
+
+@pytest.mark.parametrize("line, spells", [
+    ("Noncreature spells cost {1} more to cast.", "noncreature spells"),
+    ("Goblin spells you cast cost {1} less to cast.", "Goblin spells"),        # Goblin Warchief: a subtype's capital
+    ("Kithkin spells and Soldier spells you cast cost {1} less to cast.", "Kithkin spells and Soldier spells"),
+    ("White spells you cast cost {1} less to cast.", "white spells"),
+])
+def test_the_spells_phrase_is_kept_as_the_cost_rule_reads_it(line, spells):
+    """601.2f: the phrase a tax or reduction stores is the one ``rules.costs.spells_match`` reads as the total cost
+    is determined (a sentence's capital lowered, a subtype's kept)."""
+    from mtgjudge.model.rules.costs import spells_match
+    from mtgjudge.model.rules.spending import Purpose
+    ab = _costs_line(line)
+    assert ab.static.arg("spells") == spells
+    spells_match(spells, Purpose("spell"))
+    assert ab.render() == line

@@ -1053,12 +1053,20 @@ def _cost_change(norm: str, printed: str) -> Ability | None:
     "This spell costs {1} more to cast for each target beyond the first." (Strive's words)."""
     m = _COST_CHANGE.match(norm)
     if m:
-        try:
-            spells_match(m.group(1), Purpose("spell"))
-        except DefinitionError:
+        # the sentence's capital is no subtype's ("Noncreature spells"), unless the phrase reads only with it
+        # ("Goblin spells", "Dinosaur spells"): the phrase kept as the rule reads it when the cost is determined
+        spells = None
+        for phrase in (m.group(1)[0].lower() + m.group(1)[1:], m.group(1)):
+            try:
+                spells_match(phrase, Purpose("spell"))
+            except DefinitionError:
+                continue
+            spells = phrase
+            break
+        if spells is None:
             return None
         data = {"kind": "cost_increase" if m.group(5).lower() == "more" else "cost_reduction",
-                "amount": int(m.group(4)), "spells": m.group(1)[0].lower() + m.group(1)[1:]}
+                "amount": int(m.group(4)), "spells": spells}
         if m.group(2):
             data["opponents_cast" if "opponents" in m.group(2) else "you_cast"] = True
         if m.group(3):

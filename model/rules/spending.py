@@ -17,6 +17,7 @@ from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.mana import TYPES
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.selectors import COLOR_WORDS, Selector
+from mtgjudge.model.vocab.subtypes import subtype
 
 CARD_TYPE_WORDS = ("artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker", "land", "battle")
 
@@ -103,8 +104,9 @@ def spells_phrase(words: str) -> Selector:
             colorless = True
         elif lw in _COLOR_LETTERS and not colors:
             colors.append(_COLOR_LETTERS[lw])      # "white spells" (Grand Arbiter Augustin IV); one color word
-        elif orig[:1].isupper():
-            subtypes.append(orig[:-1] if orig.endswith("s") and orig not in ("Eldrazi",) else orig)
+        elif orig[:1].isupper() and subtype(orig) is not None:
+            # a subtype of 205.3 only ("Historic spells", "Face-down creature spells" name none)
+            subtypes.append(subtype(orig) or orig)
         else:
             raise DefinitionError(f"spend_only: the word {orig!r} is not in the restriction vocabulary")
     if colors and (multi or colorless):
