@@ -13,6 +13,8 @@ The static words a card definition uses for these (``words.costs.record``):
 ``kicker``              ``{cost: "{4}"}``                                      (702.33: optional)
 ``buyback``             ``{cost: "Pay 4 life"}``                               (702.27: optional)
 ``costs_more_per_extra_target`` ``{amount: 1}``                               (Fireball: none with one target)
+``self_cost_reduction`` ``{amount: 1, per: artifacts you control, affinity: artifacts}`` (Frogmite: affinity,
+                        702.41a, is the spell's own reduction, counted as the total cost is determined)
 
 Delve and Improvise join the keyword vocabulary (Convoke is already in it).
 """
