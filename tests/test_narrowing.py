@@ -583,7 +583,8 @@ def test_cost_reductions_and_help_paying_are_how_it_is_cast_601_2f(name):
 
 @matters("keyword Affinity")
 def test_affinity_is_asked_as_the_spell_is_cast_702_41a():
-    frog = card("Frob Frog", "Artifact Creature — Frog", "{4}", "Affinity for artifacts", "2/2")
+    # a quality the count reader does not read (outlaws, 700.12): the keyword stays unmodelled
+    frog = card("Frob Frog", "Artifact Creature — Frog", "{4}", "Affinity for outlaws", "2/2")
     _outcome_unsupported("""
 id: t
 ask: outcome
@@ -700,7 +701,7 @@ KEYWORD_CASES = [
     ("Partner", False, "hand", Scope.OUTSIDE_GAME),                          # 702.124a: deck construction
     ("Companion — Each nonland card in your starting deck has mana value 3 or less.", False, "hand",
      Scope.CAST_OPTIONS),                                                    # 702.139a: and 116.2g
-    ("Affinity for artifacts", True, "stack", Scope.SPELL_COSTS),            # 702.41a
+    ("Affinity for outlaws", True, "stack", Scope.SPELL_COSTS),              # 702.41a: a quality not read
     ("Assist", True, "stack", Scope.SPELL_COSTS),                            # 702.132a
 ]
 

@@ -292,3 +292,111 @@ expect:
     assert answer(doc % "Pacifism", frob)[:2] == ("pass", True)
     status, value, _ = answer(doc % "Lightning Bolt", frob)
     assert value == "illegal"
+
+
+# ---------------------------------------------------------------- affinity (702.41) and permanents' taxes (601.2f)
+
+from mtgjudge.model.words.costs.read import affinity                 # noqa: E402
+
+
+@pytest.mark.parametrize("line, per", [
+    ("Affinity for artifacts", "artifacts you control"),             # Frogmite, Myr Enforcer, Thoughtcast
+    ("Affinity for Plains", "Plains you control"),                   # Razor Golem
+    ("Affinity for Forests", "Forests you control"),                 # Tangle Golem
+])
+def test_affinity_means_the_spells_own_reduction_702_41a(line, per):
+    """702.41a: "Affinity for [text]" means "This spell costs {1} less to cast for each [text] you control": the
+    ``self_cost_reduction`` word (counted by ``rules.counts`` as the total cost is determined, 601.2f), said back
+    as the keyword."""
+    (ab,) = _spell_line(line)
+    assert ab.kind == "static" and ab.static.kind == "self_cost_reduction" and ab.keyword == "Affinity"
+    assert (ab.static.arg("amount"), ab.static.arg("per")) == (1, per)
+    assert ab.render() == line + "."
+    (creature,) = compile_line(line, line, LineContext(spell=False))
+    assert creature.static == ab.static
+
+
+@pytest.mark.parametrize("line", [
+    # near misses: a quality the count reader does not read (outlaws, 700.12; historic, 700.6), a quality that is
+    # no permanent the player controls
+    "Affinity for outlaws",
+    "Affinity for historic permanents",
+    "Affinity for cards in your graveyard",
+    "Affinity",
+])
+def test_affinity_not_read_whole_stays_unmodelled(line):
+    (ab,) = _spell_line(line)
+    assert ab.kind == "unmodelled" and Scope.SPELL_COSTS in ab.scope
+
+
+def test_affinity_record_means_one_less_for_each():
+    """702.41a says the amount and the count: an ``affinity`` word with another amount or count is refused."""
+    from mtgjudge.model.vocab.parse import parse_static
+    assert affinity("for artifacts") == {"kind": "self_cost_reduction", "amount": 1, "per": "artifacts you control",
+                                         "affinity": "artifacts"}
+    with pytest.raises(DefinitionError):
+        parse_static({"kind": "self_cost_reduction", "amount": 2, "per": "artifacts you control",
+                      "affinity": "artifacts"})
+    with pytest.raises(DefinitionError):
+        parse_static({"kind": "self_cost_reduction", "amount": 1, "per": "creatures you control",
+                      "affinity": "artifacts"})
+
+
+def _costs_line(text: str):
+    (ab,) = compile_line(text, text, LineContext(spell=False))
+    return ab
+
+
+def test_spells_your_opponents_cast():
+    """601.2f: "Spells your opponents cast cost {1} more to cast" (Grand Arbiter Augustin IV, Aura of Silence): the
+    one ``cost_increase`` word Thalia's tax is, only for spells an opponent of its controller casts."""
+    ab = _costs_line("Spells your opponents cast cost {1} more to cast.")
+    assert ab.static.kind == "cost_increase" and ab.static.arg("opponents_cast") is True
+    assert ab.render() == "Spells your opponents cast cost {1} more to cast."
+    ab = _costs_line("Artifact and enchantment spells your opponents cast cost {2} more to cast.")
+    assert (ab.static.arg("spells"), ab.static.arg("amount")) == ("artifact and enchantment spells", 2)
+
+
+@pytest.mark.parametrize("line", [
+    # near misses: a tax that depends on the spell's targets or a condition, a color pair the phrase reader doesn't
+    # take as one word, spells from another zone cast by opponents
+    "Spells your opponents cast that target a Merfolk you control cost {2} more to cast.",
+    "As long as ~ is tapped, creature spells you cast cost {1} less to cast.",
+    "Spells your opponents cast from anywhere other than their hands cost {2} more to cast.",
+    # a capital that names no subtype (205.3): historic (700.6), face-down, Premium
+    "Historic spells you cast cost {1} less to cast.",
+    "Face-down creature spells you cast cost {1} less to cast.",
+    "Premium spells cost {1} less to cast.",
+])
+def test_other_taxes_stay_unread(line):
+    assert _costs_line(line).kind == "unmodelled"
+
+
+def test_color_words_name_spells():
+    """"White spells" (Grand Arbiter Augustin IV): a spell of that color (105.2); two color words in one phrase are
+    not read as one."""
+    from mtgjudge.model.rules.costs import spells_match
+    from mtgjudge.model.rules.spending import Purpose
+    white = Purpose("spell", frozenset({"Instant"}), frozenset(), frozenset({"W"}))
+    blue_creature = Purpose("spell", frozenset({"Creature"}), frozenset(), frozenset({"U"}))
+    assert spells_match("white spells", white) and not spells_match("white spells", blue_creature)
+    assert spells_match("red creature spells and blue creature spells", blue_creature)
+    with pytest.raises(DefinitionError):
+        spells_match("white blue spells", white)
+
+
+@pytest.mark.parametrize("line, spells", [
+    ("Noncreature spells cost {1} more to cast.", "noncreature spells"),
+    ("Goblin spells you cast cost {1} less to cast.", "Goblin spells"),        # Goblin Warchief: a subtype's capital
+    ("Kithkin spells and Soldier spells you cast cost {1} less to cast.", "Kithkin spells and Soldier spells"),
+    ("White spells you cast cost {1} less to cast.", "white spells"),
+])
+def test_the_spells_phrase_is_kept_as_the_cost_rule_reads_it(line, spells):
+    """601.2f: the phrase a tax or reduction stores is the one ``rules.costs.spells_match`` reads as the total cost
+    is determined (a sentence's capital lowered, a subtype's kept)."""
+    from mtgjudge.model.rules.costs import spells_match
+    from mtgjudge.model.rules.spending import Purpose
+    ab = _costs_line(line)
+    assert ab.static.arg("spells") == spells
+    spells_match(spells, Purpose("spell"))
+    assert ab.render() == line

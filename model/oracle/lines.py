@@ -17,8 +17,8 @@ from mtgjudge.model import patterns
 from mtgjudge.model.rules import counts
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
-from mtgjudge.model.words.costs.read import (EVOKE_TRIGGER, additional_either, alternative_cost, buyback_cost, cost_text,
-                                            evoke_cost, is_buyback_line, self_cost_reduction)
+from mtgjudge.model.words.costs.read import (EVOKE_TRIGGER, additional_either, affinity, alternative_cost, buyback_cost,
+                                            cost_text, evoke_cost, is_buyback_line, self_cost_reduction)
 from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.words.optional import read as optional_lines
 from mtgjudge.model.words.optional.read import depends_on_choice, optional_words
@@ -737,6 +737,11 @@ def _keyword_ability(item: str) -> Ability:
                            timing="sorcery", source_text=item)
         if name in GRAVEYARD_CAST_KEYWORDS:
             return graveyard_cast(name, param, item)
+        if name == "Affinity":
+            # 702.41a: the spell's own reduction it means, counted as its total cost is determined (601.2f)
+            meant = affinity(param)
+            if meant is not None:
+                return Ability("static", static=parse_static(meant), keyword="Affinity", source_text=item)
         if name == "Tribute":
             # 702.104a: an opponent of your choice may put N +1/+1 counters on it as it enters (engine.tribute)
             return Ability("static", static=parse_static({"kind": "tribute", "n": int(param)}), source_text=item)
@@ -1038,7 +1043,8 @@ def _raise_and_declaring(norm: str, printed: str) -> list[Ability] | None:
     return [raised[0], rule]
 
 
-_COST_CHANGE = patterns.compile(r"^((?:[\w-]+ )*?spells)( you cast)?( from anywhere other than your hand)? cost \{(\d+)\} "
+_COST_CHANGE = patterns.compile(r"^((?:[\w-]+ )*?spells)( you cast| your opponents cast)?( from anywhere other than your hand)? "
+                                r"cost \{(\d+)\} "
                           r"(more|less) to cast\.$", re.I)
 _PER_EXTRA_TARGET = patterns.compile(r"^~ costs ((?:\{[^}]+\})+) more to cast for each target beyond the first\.$", re.I)
 
@@ -1048,16 +1054,24 @@ def _cost_change(norm: str, printed: str) -> Ability | None:
     "This spell costs {1} more to cast for each target beyond the first." (Strive's words)."""
     m = _COST_CHANGE.match(norm)
     if m:
-        try:
-            spells_match(m.group(1), Purpose("spell"))
-        except DefinitionError:
+        # the sentence's capital is no subtype's ("Noncreature spells"), unless the phrase reads only with it
+        # ("Goblin spells", "Dinosaur spells"): the phrase kept as the rule reads it when the cost is determined
+        spells = None
+        for phrase in (m.group(1)[0].lower() + m.group(1)[1:], m.group(1)):
+            try:
+                spells_match(phrase, Purpose("spell"))
+            except DefinitionError:
+                continue
+            spells = phrase
+            break
+        if spells is None:
             return None
         data = {"kind": "cost_increase" if m.group(5).lower() == "more" else "cost_reduction",
-                "amount": int(m.group(4)), "spells": m.group(1)[0].lower() + m.group(1)[1:]}
+                "amount": int(m.group(4)), "spells": spells}
         if m.group(2):
-            data["you_cast"] = True
+            data["opponents_cast" if "opponents" in m.group(2) else "you_cast"] = True
         if m.group(3):
-            if not m.group(2):
+            if data.get("you_cast") is not True:
                 return None
             data["not_from_hand"] = True        # 601.2a: the zone it was cast from
         return Ability("static", static=parse_static(data), source_text=printed)

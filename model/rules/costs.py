@@ -4,7 +4,8 @@ that are not mana (convoke 702.51, delve 702.66, improvise 702.126).
 
 The static words a card definition uses for these (``words.costs.record``):
 
-``cost_increase``       ``{amount: 1, spells: noncreature spells}``            (Thalia, Guardian of Thraben)
+``cost_increase``       ``{amount: 1, spells: noncreature spells}``            (Thalia, Guardian of Thraben; with
+                        ``opponents_cast: true``, Grand Arbiter Augustin IV's "Spells your opponents cast")
 ``cost_reduction``      ``{amount: 1, spells: artifact spells, you_cast: true}`` (Etherium Sculptor; with
                         ``not_from_hand: true``, Savvy Trader's "from anywhere other than your hand")
 ``minimum_spell_cost``  ``{amount: 3, while_untapped: true}``                  (Trinisphere)
@@ -12,6 +13,8 @@ The static words a card definition uses for these (``words.costs.record``):
 ``kicker``              ``{cost: "{4}"}``                                      (702.33: optional)
 ``buyback``             ``{cost: "Pay 4 life"}``                               (702.27: optional)
 ``costs_more_per_extra_target`` ``{amount: 1}``                               (Fireball: none with one target)
+``self_cost_reduction`` ``{amount: 1, per: artifacts you control, affinity: artifacts}`` (Frogmite: affinity,
+                        702.41a, is the spell's own reduction, counted as the total cost is determined)
 
 Delve and Improvise join the keyword vocabulary (Convoke is already in it).
 """
@@ -109,6 +112,8 @@ def modifiers_for_spell(state, caster: str, purpose: Purpose, from_zone: str = "
             if s.kind in ("cost_increase", "cost_reduction"):
                 if s.arg("you_cast", False) and o.controller != caster:
                     continue
+                if s.arg("opponents_cast", False) and caster not in state.opponents(o.controller):
+                    continue        # "Spells your opponents cast" (Grand Arbiter Augustin IV): not its controller's
                 if s.arg("not_from_hand", False) and from_zone == "hand":
                     continue
                 if not spells_match(s.arg("spells", "spells"), purpose):

@@ -16,7 +16,8 @@ from functools import lru_cache
 from mtgjudge.model.errors import DefinitionError, Unsupported
 from mtgjudge.model.mana import TYPES
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.selectors import Selector
+from mtgjudge.model.selectors import COLOR_WORDS, Selector
+from mtgjudge.model.vocab.subtypes import subtype
 
 CARD_TYPE_WORDS = ("artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker", "land", "battle")
 
@@ -76,14 +77,18 @@ class Restriction:
         return not hit if self.negated else hit
 
 
+_COLOR_LETTERS = {word: letter for letter, word in COLOR_WORDS.items()}
+
+
 def spells_phrase(words: str) -> Selector:
     """Read a phrase naming spells or sources as a restriction writes it: "colorless Eldrazi spells",
-    "multicolored spell", "creature spell of the chosen type", "nonartifact spell"."""
+    "multicolored spell", "creature spell of the chosen type", "nonartifact spell", "white spells" (one color word)."""
     chosen = words.strip().lower().endswith(" of the chosen type")
     types: list[str] = []
     not_types: list[str] = []
     subtypes: list[str] = []
     multi = colorless = False
+    colors: list[str] = []
     for orig in words.replace(" of the chosen type", "").split():
         lw = orig.lower()
         if lw in ("a", "an", "spell", "spells", "permanent", "permanents", "source", "sources"):
@@ -97,12 +102,17 @@ def spells_phrase(words: str) -> Selector:
             multi = True
         elif lw == "colorless":
             colorless = True
-        elif orig[:1].isupper():
-            subtypes.append(orig[:-1] if orig.endswith("s") and orig not in ("Eldrazi",) else orig)
+        elif lw in _COLOR_LETTERS and not colors:
+            colors.append(_COLOR_LETTERS[lw])      # "white spells" (Grand Arbiter Augustin IV); one color word
+        elif orig[:1].isupper() and subtype(orig) is not None:
+            # a subtype of 205.3 only ("Historic spells", "Face-down creature spells" name none)
+            subtypes.append(subtype(orig) or orig)
         else:
             raise DefinitionError(f"spend_only: the word {orig!r} is not in the restriction vocabulary")
+    if colors and (multi or colorless):
+        raise DefinitionError(f"spend_only: {words!r} names colors twice")
     return Selector(types=tuple(types), not_types=tuple(not_types), subtypes=tuple(subtypes), multicolored=multi,
-                    colorless=colorless, chosen_type=chosen)
+                    colorless=colorless, chosen_type=chosen, colors=tuple(colors))
 
 
 @lru_cache(maxsize=None)

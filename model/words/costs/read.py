@@ -5,6 +5,10 @@
 - "This spell costs {N} less to cast if you control <a permanent>." (Wizard's Lightning), "... if you control
   <N> or more <permanents>" (metalcraft), "... if there are <N> or more <permanents> on the battlefield" (Hour of
   Revelation): ``self_cost_reduction`` with ``if_count`` and ``at_least``.
+- "Affinity for artifacts", "Affinity for Plains" (702.41a: "This spell costs {1} less to cast for each [text] you
+  control"): the same ``self_cost_reduction`` it means, ``per`` "<text> you control" and ``affinity`` the text (said
+  back as the keyword); a quality the count reader does not read ("Affinity for outlaws") leaves the keyword
+  unmodelled.
 
 The count phrase is free text that ``rules.counts`` reads (one count concept), so the sentence around it is
 matched here and the phrase handed over; a count it does not read (attacking creatures, "card types among
@@ -74,6 +78,22 @@ def self_cost_reduction(norm: str) -> dict | None:
         return None
     return data
 
+
+def affinity(quality: str) -> dict | None:
+    """702.41a: the ``self_cost_reduction`` word's data that "Affinity for <quality>" means ({1} less for each
+    <quality> you control), or None when ``rules.counts`` does not read "<quality> you control"."""
+    quality = quality.strip().rstrip(".")
+    if not quality.lower().startswith("for ") or " you control" in quality:
+        return None
+    quality = quality[len("for "):].strip()
+    per = f"{quality} you control"
+    try:
+        counted = counts.parse(per)
+    except DefinitionError:
+        return None
+    if counted.kind != "permanents":
+        return None
+    return {"kind": "self_cost_reduction", "amount": 1, "per": per, "affinity": quality}
 
 
 _ALTERNATIVE = patterns.compile(r"^(?:If you control (?P<control>an? [^.,]+), )?You may (?P<cost>[^.]+?) rather than pay ~'s "

@@ -16,6 +16,7 @@ PAYMENT = frozenset({"payment"})
 def _spells_text(s: StaticEffect) -> str:
     spells = s.arg("spells", "spells")
     return (spells[0].upper() + spells[1:] + (" you cast" if s.arg("you_cast", False) else "")
+            + (" your opponents cast" if s.arg("opponents_cast", False) else "")
             + (" from anywhere other than your hand" if s.arg("not_from_hand", False) else ""))
 
 
@@ -65,6 +66,16 @@ def _v_graveyard_cast(a: dict) -> None:
 def _v_amount(a: dict) -> None:
     if "amount" in a and a["amount"] < 0:
         raise DefinitionError(f"amount must be 0 or more, not {a['amount']}")
+    if a.get("you_cast") and a.get("opponents_cast"):
+        raise DefinitionError("spells you cast or spells your opponents cast, not both")
+
+
+def _v_self_reduction(a: dict) -> None:
+    _v_amount(a)
+    if a.get("affinity") is not None and (a.get("amount", 1) != 1 or a.get("per") != f"{a['affinity']} you control"
+                                          or a.get("if_count") is not None):
+        # 702.41a: "Affinity for [text]" is {1} less for each [text] you control, nothing else
+        raise DefinitionError(f"affinity for {a['affinity']} means amount 1, per {a['affinity']!r} you control")
 
 
 def _v_extra_target(a: dict) -> None:
@@ -84,11 +95,14 @@ def _cost_part(name: str, scopes: frozenset[Scope] = frozenset({Scope.SPELL_COST
 
 
 WORDS = (
-    Word("cost_increase", "static", {"amount": int, "spells": str, "you_cast": bool},
+    # ``opponents_cast``: "Spells your opponents cast" (Aura of Silence): only a spell an opponent of the
+    # permanent's controller casts
+    Word("cost_increase", "static", {"amount": int, "spells": str, "you_cast": bool, "opponents_cast": bool},
          lambda s: f"{_spells_text(s)} cost {{{s.arg('amount', 1)}}} more to cast", SPELL_COSTS, PAYMENT, _v_amount),
     # ``not_from_hand``: "Spells you cast from anywhere other than your hand" (Savvy Trader): the zone the
     # spell was cast from (601.2a, 601.2f).
-    Word("cost_reduction", "static", {"amount": int, "spells": str, "you_cast": bool, "not_from_hand": bool},
+    Word("cost_reduction", "static", {"amount": int, "spells": str, "you_cast": bool, "not_from_hand": bool,
+                                      "opponents_cast": bool},
          lambda s: f"{_spells_text(s)} cost {{{s.arg('amount', 1)}}} less to cast", SPELL_COSTS, PAYMENT, _v_amount),
     Word("minimum_spell_cost", "static", {"amount": int, "while_untapped": bool},
          lambda s: (("As long as this is untapped, each" if s.arg("while_untapped", False) else "Each") +
@@ -117,11 +131,14 @@ WORDS = (
          SPELL_COSTS, PAYMENT, _v_extra_target),
     # 601.2f: the spell's own reduction, "for each <count>" (``per``) or "if <count> is at least N" (``if_count``,
     # ``at_least``), the count read by ``rules.counts`` (``words.costs.read``)
-    Word("self_cost_reduction", "static", {"amount": int, "per": str, "if_count": str, "at_least": int},
-         lambda s: f"This spell costs {{{s.arg('amount', 1)}}} less to cast " + (
+    # ``affinity``: the reduction "Affinity for <affinity>" means (702.41a), said back as the keyword
+    Word("self_cost_reduction", "static", {"amount": int, "per": str, "if_count": str, "at_least": int,
+                                           "affinity": str},
+         lambda s: f"Affinity for {s.arg('affinity')}" if s.arg("affinity") else
+         f"This spell costs {{{s.arg('amount', 1)}}} less to cast " + (
              f"for each {s.arg('per')}" if s.arg("per") else f"if there are {s.arg('at_least', 1)} or more "
                                                               f"{s.arg('if_count')}"),
-         SPELL_COSTS, PAYMENT, _v_amount),
+         SPELL_COSTS, PAYMENT, _v_self_reduction),
     # 118.9: "You may <cost> rather than pay this spell's mana cost", ``if_control``: "If you control a Swamp, ..."
     # (a count of permanents, at least one); another way to cast it, chosen as it is cast (601.2b)
     # ``keyword``: "Evoke": the alternative cost evoke means (702.74a), said as the keyword
