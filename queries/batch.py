@@ -181,6 +181,7 @@ def _answered(items: list[Source | QuestionError], options: RunOptions, jobs: in
     card_db()   # loaded once here, inherited by forked workers
     tuple(KINDS.values())   # every kind's module too (a process imports a kind's when first asked otherwise)
     pool: ProcessPoolExecutor | None = None
+    answered = False
     terminated = _on_terminate()
     try:
         with _interrupts_held():
@@ -215,9 +216,15 @@ def _answered(items: list[Source | QuestionError], options: RunOptions, jobs: in
                 _stop(pool)
         if lost:
             raise WorkersLost(lost, why)
+        answered = True
     finally:
         if pool is not None:
-            _stop(pool)
+            if answered:
+                # every future is done: waiting is quick, and a pool left to stop itself races the
+                # interpreter's exit, which then writes to its closed wake-up pipe (EBADF, printed as a traceback)
+                pool.shutdown(wait=True)
+            else:
+                _stop(pool)
         terminated()
 
 
