@@ -258,7 +258,7 @@ class UntapSkip:
     the object it was after ``moves`` zone changes, 400.7) doesn't untap during the next untap step of whoever
     controls it then (the effect tracks the permanent, not its controller: Rush of Ice's ruling 2015-08-25);
     ``steps``: how many of those untap steps it skips ("next two untap steps"). Its ``Lasting``'s duration: until
-    those untap steps (``words.delayed.perform.untapping`` ends it)."""
+    those untap steps (``words.tapping.perform.untapping`` ends it)."""
 
     object: str
     moves: int

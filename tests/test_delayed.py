@@ -213,7 +213,7 @@ def test_untap_skip_holds_one_untap_step_of_the_controller_502_3():
 
 
 def test_untap_skip_ends_when_the_permanent_leaves_400_7():
-    from mtgjudge.model.words.delayed.perform import untapping
+    from mtgjudge.model.words.tapping.perform import untapping
     from mtgjudge.model.state import Duration, Lasting
     g = one(_run(_board("", "Island", "  - advance: precombat-main", bob="{card: Grizzly Bears, id: bears, tapped: true}")))
     g = g.with_state(g.state.adding(Lasting(UntapSkip("bears", g.moved("bears") + 1, "test"), Duration("untap_step", 1))))
@@ -311,7 +311,7 @@ def test_a_delayed_trigger_in_the_cleanup_step_stays_unsupported_514_3a():
 
 
 def test_a_players_permanents_skip_their_next_untap_step_reader():
-    from mtgjudge.model.words.delayed.read import skip_untap_word
+    from mtgjudge.model.words.tapping.read import skip_untap_word
     w = skip_untap_word("Creatures and lands target opponent controls don't untap during their next untap step.",
                         ("target opponent",), [])
     assert w.arg("player") == "opponent" and w.arg("kinds") == "Creature,Land"

@@ -1,9 +1,9 @@
-"""More effects of resolving spells and abilities (those real cards use most): tap and untap a target
-(701.26), "gets +N/+N" for every creature a phrase names (613.4c, 611.2c),
-"can't be regenerated" (701.19c), damage to each creature (and each player, 120.3), tokens (111.1), a card
-returned from a graveyard to the hand or the battlefield (400.6), a target player discarding (701.9); tap and
-untap all, life for each permanent (119.3). "Destroy all", "exile all", "return all" and a target player
-sacrificing are removal's (``words.removal.perform``).
+"""More effects of resolving spells and abilities (those real cards use most): "gets +N/+N" for every
+creature a phrase names (613.4c, 611.2c), "can't be regenerated" (701.19c), damage to each creature (and each
+player, 120.3), tokens (111.1), a card returned from a graveyard to the hand or the battlefield (400.6), a
+target player discarding (701.9), life for each permanent (119.3). Tapping and untapping (701.26) are
+``words.tapping.perform``'s; "destroy all", "exile all", "return all" and a target player sacrificing are
+removal's (``words.removal.perform``).
 
 Each performer takes (game, effect, ctx) and is listed in ``engine.performers``; the
 shared steps (damage, +N/+N, counters, discarding one card) are the kernel's own, reused, not copied.
@@ -19,45 +19,16 @@ from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import put_onto_battlefield
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.settle import after_moves
-from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_by_tapping
 from mtgjudge.model.errors import SearchBound, Unsupported
-from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
-from mtgjudge.model.engine.kernel.context import Ctx, Performer, affected, target_permanent, the_target, unaffected
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, affected, the_target, unaffected
 from mtgjudge.model.engine.kernel.damage import deal_damage
 from mtgjudge.model.engine.kernel.objects import add_pt_change
 from mtgjudge.model.engine.kernel.players import change_life, discard_one
 
 Ctx = Ctx
-
-
-def _on_battlefield(game: Game, e: Effect, ctx: Ctx) -> None:
-    target_permanent(game, e, ctx)
-
-
-def _tap(untap: bool):
-    def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-        """701.26a-b: tap or untap the target permanent (nothing happens if it already is, 701.26)."""
-        skip = unaffected(game, ctx)
-        if skip is not None:
-            return [skip]
-        _on_battlefield(game, e, ctx)
-        assert ctx.target is not None   # _on_battlefield checked it
-        st = game.state
-        o = st.obj(ctx.target)
-        verb = "untapped" if untap else "tapped"
-        if o.tapped != untap:
-            return [game.log("701.26", f"{o.name} ({o.id}) is already {verb}: nothing happens")]
-        if untap:
-            guard_scope(st, "untap", f"{o.name} ({o.id}) untaps")
-        game = game.with_state(st.with_object(replace(o, tapped=not untap)))
-        guard_unrecognized(game, f"{o.name} becomes {verb}")
-        if not untap:
-            game = triggered_by_tapping(game, [o.id], "an effect taps it")
-        return [game.log("701.26b" if untap else "701.26a", f"{o.name} ({o.id}) becomes {verb}")]
-    return handler
 
 
 def _pump_all(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -71,18 +42,6 @@ def _pump_all(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     for oid in ids:
         game = add_pt_change(game, oid, e.arg("power"), e.arg("toughness"), ctx.source)
     return [game]
-
-
-def _tap_all(untap: bool):
-    def handler(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-        """701.26a-b: every permanent the phrase names is tapped / untapped (those that already are, aren't)."""
-        step = _tap(untap)
-        for oid in affected(game, e, ctx):
-            (game,) = step(game, Effect("untap_target" if untap else "tap_target", (("target", "permanent"),),
-                                        EFFECT_WORDS["untap_target" if untap else "tap_target"]),
-                           replace(ctx, target=oid, target_legal=True))
-        return [game]
-    return handler
 
 
 def _gain_life_per(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -170,14 +129,10 @@ def _discard(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 
 
 PERFORMERS: dict[str, Performer] = {
-    "tap_target": _tap(untap=False),
-    "untap_target": _tap(untap=True),
     "pump_all": _pump_all,
     "damage_each": _damage_each,
     "regrow": _from_graveyard("hand"),
     "reanimate": _from_graveyard("battlefield"),
     "discard": _discard,
-    "tap_all": _tap_all(untap=False),
-    "untap_all": _tap_all(untap=True),
     "gain_life_per": _gain_life_per,
 }

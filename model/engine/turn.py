@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from mtgjudge.model.words.delayed.perform import fire, untapping
+from mtgjudge.model.words.delayed.perform import fire
 from mtgjudge.model.words.sagas import perform as sagas
-from mtgjudge.model.words.tapping.perform import held_in_untap_step
+from mtgjudge.model.words.tapping.perform import held_in_untap_step, untapping
 from mtgjudge.model.engine.combat_damage import next_step, perform_combat_damage
 from mtgjudge.model.engine.game import MAX_STEPS, Game, game_over, merge, name_of
 from mtgjudge.model.engine.resolve import resolve_action
@@ -71,9 +71,9 @@ def end_lasting(game: Game, at: str, done: str = "") -> Game:
 
     What is used rather than outlived ends where it is used, a change of its ``Lasting`` record there: a delayed
     triggered ability as it triggers (603.7c, ``words.delayed.perform.fire``), an untap skip in the untap step it
-    holds a permanent in (502.3, ``untapping``), a "next N" or regeneration shield as it is used up (615.7,
-    701.19a, ``engine.shields``), a linked exile as its cards return (610.3, 607.2a, ``engine.settle``), and what
-    named an object that left its zone (400.7, ``engine.zones``). "For as long as it remains exiled" (611.2b) is
+    holds a permanent in (502.3, ``words.tapping.perform.untapping``), a "next N" or regeneration shield as it is
+    used up (615.7, 701.19a, ``engine.shields``), a linked exile as its cards return (610.3, 607.2a,
+    ``engine.settle``), and what named an object that left its zone (400.7, ``engine.zones``). "For as long as it remains exiled" (611.2b) is
     read where it matters (``rules.durations.in_force``)."""
     st = game.state
     cleanup = at == "cleanup"

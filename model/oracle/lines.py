@@ -53,14 +53,15 @@ from mtgjudge.model.words.library.read import hands_after, search_then_top
 from mtgjudge.model.words.permanents.read import perm_sentence
 from mtgjudge.model.words.prevention.read import prevent_sentence, static_prevention
 from mtgjudge.model.words.restrictions.read import restriction_static
-from mtgjudge.model.words.tapping.read import untap_static
+from mtgjudge.model.words.tapping import read as tapping_read
+from mtgjudge.model.words.tapping.read import skip_untap_word, untap_static
 from mtgjudge.model.words.sagas import read as sagas
 from mtgjudge.model.words.graveyard_replacement.read import graveyard_replacement_static
 from mtgjudge.model.words.shields.read import shield_sentence
 from mtgjudge.model.words.references.read import ref_words
 from mtgjudge.model.words.counts.read import counted_word
 from mtgjudge.model.words.damage.read import damage_compound_sentence, unpreventable_after
-from mtgjudge.model.words.delayed.read import delayed_paragraph, delayed_word, leading, player_cant_word, skip_untap_word
+from mtgjudge.model.words.delayed.read import delayed_paragraph, delayed_word, leading, player_cant_word
 from mtgjudge.model.oracle.targets import find_targets
 from mtgjudge.model.words.tokens import read as tokens_sentences
 from mtgjudge.model.words.tokens.read import token_sentence, token_with_quote, group_after, split_joined
@@ -227,8 +228,7 @@ _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_
     (patterns.compile(r"^(?:All (creatures)|(creatures you control)) get ([+-]\d+)/([+-]\d+) until end of turn\.$", re.I),
      "pump_all", ("affects", "affects", "power", "toughness")),                                       # 613.4c, 611.2c
     *removal_sentences.all_patterns(),                                                      # 701.8a, 406.3, 400.6
-    (patterns.compile(r"^Tap all ([a-z -]+?)\.$", re.I), "tap_all", ("affects",)),                            # 701.26a
-    (patterns.compile(r"^Untap all ([a-z -]+?)\.$", re.I), "untap_all", ("affects",)),                        # 701.26b
+    *tapping_read.all_patterns(),                                                                   # 701.26a-b
     (patterns.compile(rf"^You gain {_NUM} life for each ([A-Za-z ]+?)\.$", re.I), "gain_life_per", ("n", "count")),  # 119.3
     (patterns.compile(rf"^~ deals {_NUM} damage to each ([a-z -]+?) and (each player)\.$", re.I), "damage_each",
      ("n", "affects", "players")),                                                                   # 120.3
@@ -247,8 +247,7 @@ _EFFECT_SENTENCES = removal_sentences.early_patterns() + damage_sentences.early_
      "reanimate", ("target",)),                                                                      # 400.6
     (patterns.compile(rf"^(target (?:player|opponent)) discards {_NUM} cards?\.$", re.I), "discard",
      ("target", "n")),                                                                               # 701.9a
-    (patterns.compile(rf"^Tap {_TGT}\.$", re.I), "tap_target", ("target",)),         # 701.26a
-    (patterns.compile(rf"^Untap {_TGT}\.$", re.I), "untap_target", ("target",)),     # 701.26b
+    *tapping_read.target_patterns(_TGT),                                                            # 701.26a-b
 ) + damage_sentences.sentence_patterns(_NUM, _TGT) + etb_sentences.sentence_patterns(_NUM, _TGT) \
     + tokens_sentences.player_sentence_patterns(_NUM) \
     + removal_sentences.sentence_patterns(_NUM, _TGT) + control_sentences.sentence_patterns(_TGT) + turn_sentences.sentence_patterns(_NUM) \

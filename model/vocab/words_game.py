@@ -225,21 +225,12 @@ WORDS = (
     # linked ability of the same object exiled (Oblivion Ring's two abilities).
     Word("return_exiled", "effect", {}, lambda a: "Return the exiled card to the battlefield under its owner's control",
          frozenset({Scope.ENTERS}), ENGINE),
-    # 701.26a-b: "Tap target creature", "Untap target land".
-    Word("untap_target", "effect", {"target": str}, lambda a: f"Untap {_target_words(a.get('target', 'permanent'))}",
-         frozenset({Scope.UNTAP}), ENGINE, _v_target),
-    Word("tap_target", "effect", {"target": str}, lambda a: f"Tap {_target_words(a.get('target', 'permanent'))}",
-         frozenset(), ENGINE, _v_target),
     # 613.4c (layer 7c), 611.2c: "Creatures you control get +1/+1 until end of turn": ``affects`` a noun
     # phrase of permanents; the set affected is fixed as the effect begins.
     Word("pump_all", "effect", {"affects": str, "power": int, "toughness": int},
          lambda a: f"{'All ' if ' control' not in a['affects'] and not a['affects'].lower().startswith(('all ', 'other ', 'each ')) else ''}"
                    f"{a['affects']} get {signed_pt(a['power'], a['toughness'])} until end of turn",
          frozenset({Scope.POWER_TOUGHNESS}), ENGINE),
-    # 701.26: "Tap all ...", "Untap all ...".
-    Word("tap_all", "effect", {"affects": str}, lambda a: f"Tap all {a['affects']}", frozenset(), ENGINE),
-    Word("untap_all", "effect", {"affects": str}, lambda a: f"Untap all {a['affects']}", frozenset({Scope.UNTAP}),
-         ENGINE),
     # 119.3: "You gain N life for each creature you control": the permanents counted as it resolves.
     Word("gain_life_per", "effect", {"n": int, "affects": str},
          lambda a: f"You gain {a['n']} life for each {a['affects']}", frozenset({Scope.LIFE}), ENGINE, _v_n),

@@ -1,4 +1,4 @@
-"""Delayed triggered abilities (CR 603.7) and untap steps skipped (502.3).
+"""Delayed triggered abilities (CR 603.7) and what a player can't do this turn (101.2, 611.2a).
 
 A resolving spell or ability that says "draw a card at the beginning of the next turn's upkeep" or "exile it at
 the beginning of the next end step" creates a delayed triggered ability (603.7a): the game state keeps it
@@ -9,15 +9,12 @@ casts the card from exile without paying its mana cost, ``engine.resolving_cast`
 the objects the effect named (603.7c): one that has changed zones since is a new object and is not affected
 (400.7). An ability whose controller has left the game does not trigger (800.4a).
 
-"It doesn't untap during its controller's next untap step" (611.2, 502.3) is kept as ``state.UntapSkip``: the
-untap step of whoever controls the permanent then skips untapping it (``untapping``); it ends once used, or
-when the permanent leaves the battlefield (400.7).
+"It doesn't untap during its controller's next untap step" (611.2, 502.3) is tapping's
+(``words.tapping.perform``).
 
 Performers take (game, effect, ctx) (``kernel.context.Performer``) and are listed in ``engine.performers``.
 """
 from __future__ import annotations
-
-from dataclasses import replace
 
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.game import Game, merge, name_of
@@ -25,9 +22,7 @@ from mtgjudge.model.engine.resolving_cast import cast_without_paying
 from mtgjudge.model.words.removal.perform import remove
 from mtgjudge.model.engine.settle import after_moves, return_exiled_card
 from mtgjudge.model.errors import Illegal, Unsupported
-from mtgjudge.model.rules.layers import current
-from mtgjudge.model.state import (DelayedTrigger, Duration, Lasting, PendingTrigger, PlayerRestriction, StackAbility,
-                                   UntapSkip)
+from mtgjudge.model.state import DelayedTrigger, Duration, Lasting, PendingTrigger, PlayerRestriction, StackAbility
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, the_target, unaffected
@@ -222,67 +217,6 @@ def rebound(game: Game, oid: str, from_hand: bool) -> Game:
     return g.log(("702.88a", "603.7a"), f"a delayed triggered ability is created: {d.describe()}")
 
 
-def _skip_untap(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
-    """502.3, 611.2: the permanent doesn't untap during its controller's next untap step(s); it may be tapped
-    or not now (Frost Lynx's ruling 2017-11-17)."""
-    st = game.state
-    if e.arg("kinds"):
-        if e.arg("player"):
-            illegal = unaffected(game, ctx)      # 608.2b
-            if illegal is not None:
-                return [illegal]
-            if ctx.target not in st.player_names:
-                raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
-        who = ctx.target if e.arg("player") else ctx.controller
-        assert who is not None      # a target player was checked just above to be one
-        skip = UntapSkip("", 0, _origin(game, ctx), player=who, kinds=tuple(e.arg("kinds").split(",")))
-        game = game.with_state(st.adding(Lasting(skip, Duration("untap_step", st.turn.number))))
-        return [game.log(("611.2", "502.3"), skip.describe())]
-    oid = ctx.target
-    if oid is None:
-        raise Unsupported(f"what {e.text()!r} applies to is not known to the engine")
-    if not ctx.target_legal:
-        return [game.log("608.2b", f"{oid} is an illegal target now: it is not affected")]
-    if not st.has(oid) or st.obj(oid).zone != "battlefield":
-        return [game.log("400.7", f"{oid} is no longer on the battlefield: {e.text()!r} does nothing")]
-    skip = UntapSkip(oid, game.moved(oid), _origin(game, ctx), e.arg("steps", 1))
-    game = game.with_state(st.adding(Lasting(skip, Duration("untap_step", st.turn.number))))
-    return [game.log(("611.2", "502.3"), f"{name_of(st, oid)} {skip.describe()}")]
-
-
-def untapping(game: Game, active: str) -> tuple[Game, set[str]]:
-    """502.3: of the active player's permanents, those that don't untap during this untap step (each skip of
-    theirs used once; skips of permanents that left the battlefield end, 400.7)."""
-    st = game.state
-    kept: list[Lasting[UntapSkip]] = []
-    held = set()
-    for made in st.lasting_of(UntapSkip):
-        s = made.payload
-        if s.player:
-            if s.player != active:
-                kept.append(made)
-                continue
-            # every such effect wears off in this untap step (Bontu's Last Reckoning's ruling 2017-07-14)
-            mine = [o for o in st.battlefield() if o.controller == active
-                    and set(s.kinds) & set(current(st, o.id).types)]
-            held |= {o.id for o in mine}
-            game = game.log("502.3", f"{s.describe()}: {', '.join(o.id for o in mine) or 'none'} don't untap")
-            continue
-        if not st.has(s.object) or game.moved(s.object) != s.moves or st.obj(s.object).zone != "battlefield":
-            continue
-        o = st.obj(s.object)
-        if o.controller != active:
-            kept.append(made)
-            continue
-        held.add(s.object)
-        game = game.log("502.3", f"{o.name} ({o.id}) doesn't untap during this untap step ({s.origin})")
-        if s.steps > 1:
-            kept.append(made.with_payload(replace(s, steps=s.steps - 1)))
-    if tuple(kept) != st.lasting_of(UntapSkip):
-        game = game.with_state(game.state.with_lasting(UntapSkip, kept))
-    return game, held
-
-
 def _player_cant(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """101.2, 611.2a: the target player (if still legal, 608.2b), or each opponent still in the game (800.4a),
     can't do this for the rest of the turn (``rules.restrictions``; the cleanup step ends it, 514.2)."""
@@ -306,7 +240,6 @@ def _player_cant(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 PERFORMERS: dict[str, Performer] = {
     "player_cant": _player_cant,
     "delayed": _delayed,
-    "skip_untap": _skip_untap,
 }
 #: "Return those cards ...": one delayed ability for all of them (603.7c).
 WHOLE_USE = frozenset({"delayed"})

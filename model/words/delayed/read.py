@@ -1,5 +1,5 @@
-"""Reading sentences that create delayed triggered abilities (603.7) and that skip untap steps (502.3):
-the phrase grammar's section "delayed" (``phrases.parse_delayed``).
+"""Reading sentences that create delayed triggered abilities (603.7) and that say what a player can't do this
+turn (101.2, 611.2a): the phrase grammar's section "delayed" (``phrases.parse_delayed``).
 
 "Draw a card at the beginning of the next turn's upkeep." "Exile it at the beginning of the next end step."
 "At the beginning of the next end step, return that card to the battlefield under its owner's control." The
@@ -9,8 +9,8 @@ the delayed ability does what the effect said, "draw a card"), or an act on what
 (the grammar's ``delayed_act``): "it" / "that creature" after an instruction with one target (608.2c), "it" /
 "them" / "those tokens" after the first instruction created tokens.
 
-"Tap target creature. It doesn't untap during its controller's next untap step." (``untap_skip``): "it"
-after an instruction with one target that is a permanent, or a target of its own.
+"It doesn't untap during its controller's next untap step." (the section's ``untap_skip``) is tapping's
+(``words.tapping.read.skip_untap_word``), which reads "it" with ``one_target_before``.
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ _TRAILING = patterns.compile(r"^(?P<inner>.+?) (?P<when>at the beginning of [^,]
 _LEADING = patterns.compile(r"^(?P<when>at the beginning of [^,]+?), (?P<inner>.+?)\.?$", re.I)
 
 
-def _spec(phrase: str):
+def target_spec(phrase: str):
     """The TargetSpec of a word's target argument ("creature" or "two target creatures"), or None."""
     try:
         return phrases.parse_target(phrase if re.search(r"\btargets?\b", phrase) else "target " + phrase)
@@ -37,7 +37,7 @@ def _spec(phrase: str):
         return None
 
 
-def _one_target_before(earlier: Sequence[Effect | None]) -> bool:
+def one_target_before(earlier: Sequence[Effect | None]) -> bool:
     """608.2c: "it" names the object the instruction before acted on: one with exactly one target (of any
     zone: "return target creature card ... Sacrifice that creature"), or an "it" itself."""
     prev = earlier[-1] if earlier else None
@@ -48,7 +48,7 @@ def _one_target_before(earlier: Sequence[Effect | None]) -> bool:
     target = prev.arg("target")
     if not target or target == "any target":
         return False
-    spec = _spec(target)
+    spec = target_spec(target)
     return spec is not None and (spec.minimum, spec.maximum) == (1, 1) and bool(spec.objects) and not spec.players
 
 
@@ -94,14 +94,14 @@ def delayed_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect
             args["counter"] = act["counter"]
         if _made_before(earlier, act["many"]) and act["act"] != "return_to_battlefield":
             args["made"] = True
-        elif not act["many"] and _one_target_before(earlier):
+        elif not act["many"] and one_target_before(earlier):
             args["it"] = True
         elif act["many"] and those_before(earlier):
             args["those"] = True
         else:
             return None
     elif _draw_up_to(inner) is not None:
-        if not _one_target_before(earlier):
+        if not one_target_before(earlier):
             return None
         args.update({"act": "draw_up_to", "n": _draw_up_to(inner), "it": True})
     else:
@@ -163,56 +163,5 @@ def delayed_paragraph(body: str) -> Effect | None:
         return None
     try:
         return parse_effect({"delayed": {"at": at, "unread": inner[0].upper() + inner[1:].rstrip(".")}})
-    except DefinitionError:
-        return None
-
-
-def skip_untap_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect | None]) -> Effect | None:
-    """The ``skip_untap`` word of a whole sentence, or None."""
-    try:
-        r = phrases.parse_delayed(sentence.strip(), "untap_skip")
-    except DefinitionError:
-        try:
-            r = phrases.parse_delayed(sentence.strip(), "untap_skip_yours")
-        except DefinitionError:
-            return None
-        args: dict = {"kinds": ",".join(r["kinds"])}
-        if r["subject"] == "target":
-            if len(found) != 1 or not found[0].lower().startswith("target "):
-                return None
-            args["player"] = found[0][len("target "):].lower()
-        elif found:
-            return None
-        else:
-            args["yours"] = True
-        try:
-            return parse_effect({"skip_untap": args})
-        except DefinitionError:
-            return None
-    args = {"steps": r["steps"]}
-    if r["subject"] == "target":
-        if len(found) != 1 or not found[0].lower().startswith("target "):
-            return None
-        phrase = found[0][len("target "):]
-        spec = _spec(phrase)
-        if spec is None or spec.zone != "battlefield" or spec.players or (spec.minimum, spec.maximum) != (1, 1):
-            return None
-        args["target"] = phrase
-    elif r["subject"] == "those":
-        if found or not those_before(earlier):
-            return None
-        args["those"] = True
-    else:
-        if found or not _one_target_before(earlier):
-            return None
-        prev = earlier[-1]
-        assert prev is not None     # _one_target_before holds only of a word
-        if not prev.arg("it"):
-            spec = _spec(prev.arg("target"))
-            if spec is None or spec.zone != "battlefield":
-                return None     # "it" must be a permanent
-        args["it"] = True
-    try:
-        return parse_effect({"skip_untap": args})
     except DefinitionError:
         return None

@@ -1,4 +1,4 @@
-"""Words of delayed triggered abilities (603.7) and of untap steps skipped (502.3).
+"""Words of delayed triggered abilities (603.7) and of what a player can't do this turn (101.2, 611.2a).
 Read from Oracle text by ``words.delayed.read``; performed by ``words.delayed.perform``.
 
 ``delayed``: a resolving spell or ability creates a delayed triggered ability that triggers once, at ``at``
@@ -6,7 +6,7 @@ Read from Oracle text by ``words.delayed.read``; performed by ``words.delayed.pe
 ``act`` ("exile", "sacrifice", "return_to_battlefield") to what the instruction before it named (603.7c):
 ``it`` (the object it acted on, 608.2c) or ``made`` (the tokens it created).
 
-``skip_untap``: "It doesn't untap during its controller's next untap step": ``it`` or ``target``; ``steps``.
+("It doesn't untap during its controller's next untap step", ``skip_untap``, is tapping's: ``words.tapping``.)
 """
 from __future__ import annotations
 
@@ -72,27 +72,6 @@ def _r_delayed(a: dict) -> str:
     return f"{inner[0].upper()}{inner[1:]} {WHEN[a['at']]}"
 
 
-def _v_skip(a: dict) -> None:
-    if sum(1 for k in ("it", "target", "those", "yours", "player") if a.get(k)) != 1:
-        raise DefinitionError("needs exactly one of it, target, those, yours, player")
-    if bool(a.get("kinds")) != bool(a.get("yours") or a.get("player")):
-        raise DefinitionError("kinds go with yours or player, and only with them")
-    if a.get("steps", 1) not in (1, 2):
-        raise DefinitionError("steps must be 1 or 2")
-
-
-def _r_skip(a: dict) -> str:
-    if a.get("kinds"):
-        what = " and ".join(k.lower() + "s" for k in a["kinds"].split(","))
-        what = what[0].upper() + what[1:]
-        if a.get("yours"):
-            return f"{what} you control don't untap during your next untap step"
-        return f"{what} target {a['player']} controls don't untap during their next untap step"
-    who = f"Target {a['target']}" if a.get("target") else "Those permanents" if a.get("those") else "It"
-    n = "next untap step" if a.get("steps", 1) == 1 else "next two untap steps"
-    return f"{who} doesn't untap during its controller's {n}"
-
-
 #: What a player can't do this turn (``player_cant``).
 CANT = {"play_lands": "play lands", "cast_spells": "cast spells", "cast_creature_spells": "cast creature spells"}
 
@@ -117,8 +96,4 @@ WORDS = (
     Word("delayed", "effect", {"at": str, "effect": object, "act": str, "it": bool, "made": bool,
                               "counter": str, "n": int, "those": bool, "unread": str},
          _r_delayed, frozenset({Scope.UPKEEP, Scope.RESOLUTION}), ENGINE, _v_delayed),
-    # 502.3, 611.2: the permanent doesn't untap during its controller's next untap step(s)
-    Word("skip_untap", "effect", {"it": bool, "target": str, "steps": int, "those": bool,
-                                     "yours": bool, "player": str, "kinds": str}, _r_skip, frozenset({Scope.UNTAP}),
-         ENGINE, _v_skip),
 )

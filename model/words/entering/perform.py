@@ -7,7 +7,7 @@ from itertools import combinations
 from math import comb
 from mtgjudge.model.engine import intervening
 from mtgjudge.model.words.damage import perform as damage
-from mtgjudge.model.engine.instructions import _tap
+from mtgjudge.model.words.tapping import perform as tapping
 from mtgjudge.model.engine.game import Game, MAX_BRANCHES, merge
 
 from mtgjudge.model.engine.settle import source_on_battlefield
@@ -54,7 +54,7 @@ def _untap_up_to(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
                           f"of {MAX_BRANCHES} branches")
     game = game.log("701.26b", f"{ctx.controller} chooses up to {n} {e.arg('affects')}s to untap: every choice of "
                                f"tapped ones ({', '.join(tapped) or 'none'}) is a branch")
-    untap = _tap(untap=True)
+    untap = tapping.PERFORMERS["untap_target"]
     word = EFFECT_WORDS["untap_target"]
     out = []
     for i in range(k + 1):

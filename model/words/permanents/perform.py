@@ -7,7 +7,7 @@ from dataclasses import replace
 from itertools import combinations, product
 from math import prod
 
-from mtgjudge.model.engine import instructions
+from mtgjudge.model.words.tapping import perform as tapping
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
 from mtgjudge.model.words.removal.perform import remove, remove_all
 from mtgjudge.model.engine.sba import toughness
@@ -46,7 +46,7 @@ def _tap_enchanted(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     want = e.arg("what")
     if want != "permanent" and want.capitalize() not in current(st, target).types:
         return [game.log("303.4b", f"{st.obj(target).name} ({target}) is not a {want}: nothing is tapped")]
-    return instructions.PERFORMERS["tap_target"](game, e, replace(ctx, target=target, target_legal=True))
+    return tapping.PERFORMERS["tap_target"](game, e, replace(ctx, target=target, target_legal=True))
 
 
 def _kinds_of(game: Game, e: Effect, ctx: Ctx, player: str) -> list[str]:

@@ -6,7 +6,9 @@ an X/X green Ooze creature token, where X is the number of cards in your hand.",
 Zombie creature tokens.") and predefined tokens by name ("Create a Treasure token.", 111.10): ``token_sentence``.
 The frame of X and tapped tokens is the phrase grammar's ``tokens_create``; the token's words are read by the one
 token reader when it is created (``words.tokens.describe``: 111.3); a count after "where X is" by ``rules.counts``
-(107.3c). Also here for now: "those creatures" after a group (608.2c) and two instructions joined by "and"."""
+(107.3c). Also here for now: "those creatures" after a group (608.2c) and two instructions joined by "and".
+"Untap those creatures." after several targets of one instruction is tapping's word: ``those_targets_after``
+finds the targets and ``words.tapping.read.untap_those_word`` reads the sentence."""
 from __future__ import annotations
 
 import re
@@ -20,6 +22,7 @@ from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
 from mtgjudge.model.words.tokens.record import PREDEFINED
+from mtgjudge.model.words.tapping.read import untap_those_word
 
 def sentence_patterns(num: str) -> tuple:
     """(pattern, word, argument keys) for ``lines.effect_word``, given its number expression: "Create a 1/1
@@ -192,14 +195,8 @@ def those_targets_after(sentence: str, earlier: list, read) -> Effect | None:
     if not those_before(ref):
         return None
     s = sentence.strip()
-    m = _THOSE_OBJECT.match(s)
-    if m is not None:
-        if m.group("verb").lower() != "untap":
-            return None
-        try:
-            return parse_effect({"untap_those": {"those": True}})
-        except DefinitionError:
-            return None
+    if _THOSE_OBJECT.match(s) is not None:
+        return untap_those_word(s)      # "Tap those creatures." is not read
     m = re.match(r"^(?:they(?: each)?|each of them) (?P<rest>(?:gains?|gets?)\b.+)$", s, re.I)
     if m is None:
         return None

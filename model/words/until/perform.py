@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mtgjudge.model.engine import instructions, zones
+from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import Unsupported
@@ -30,6 +30,7 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import ControlEffect, Duration, EffectInForce, Lasting, PTChange
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
+from mtgjudge.model.words.tapping import perform as tapping
 from mtgjudge.model.engine.kernel.context import affected, Ctx, Performer, the_target, unaffected
 
 Ctx = Ctx
@@ -290,7 +291,7 @@ def _untap_it(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     target = the_target(e, ctx)
     if not st.has(target) or st.obj(target).zone != "battlefield":
         return [game.log("400.7", f"{target} is no longer on the battlefield: it is not untapped")]
-    untap = instructions.PERFORMERS["untap_target"]
+    untap = tapping.PERFORMERS["untap_target"]
     game = _log_it(game, target)
     return untap(game, Effect("untap_target", (("target", "permanent"),), EFFECT_WORDS["untap_target"]), ctx)
 

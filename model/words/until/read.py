@@ -203,7 +203,7 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
         r["cant_attack"] = r["cant_block"] = True
     if r.pop("untap", False):
         return parse_effect({"untap_it": {"it": True}}) if not r and args.get("it") else None
-    if r.pop("tap", False):         # "Tap that creature.": the word of words.tokens.perform
+    if r.pop("tap", False):         # "Tap that creature.": the word of words.tapping
         return parse_effect({"tap_it": {"it": True}}) if not r and args.get("it") else None
     args.update(r)
     try:
