@@ -628,7 +628,7 @@ def test_leaves_abilities_are_those_the_permanent_had_before_the_event(monkeypat
 
 # ------------------------------------------------- equal triggers: each distinct order once (603.3b)
 
-def _every_order(pending):
+def _every_order(pending, kind=None):
     """The reference: every permutation of the pending triggers, equal ones told apart."""
     return itertools.permutations(pending)
 
@@ -672,7 +672,7 @@ expect: [{{stack_size: 0}}]
         reduced = {g.key() for g in finals(text)}
         with pytest.MonkeyPatch.context() as mp, full_search():
             mp.setattr(triggers, "distinct_orders", _every_order)
-            mp.setattr(triggers, "distinct_order_count", lambda ps: math.factorial(len(ps)))
+            mp.setattr(triggers, "distinct_order_count", lambda ps, kind=None: math.factorial(len(ps)))
             full = {g.key() for g in finals(text)}
     except (SearchBound, Unsupported) as e:
         if "bound" not in str(e):

@@ -12,7 +12,7 @@ from mtgjudge.model import deadline
 from mtgjudge.model.engine import declaring, zones
 from mtgjudge.model.engine.kernel.entering import enter_each_way
 from mtgjudge.model.engine.combat_damage import next_step, perform_combat_damage
-from mtgjudge.model.engine.game import FOLLOWING, Game, find_ref, game_over, merge, name_of
+from mtgjudge.model.engine.game import FOLLOWING, Game, find_ref, game_over, merge, name_of, stack_resolves_whole
 from mtgjudge.model.words.kicker.perform import MULTIKICKER_BOUND, buyback_options, is_multikicker, kicked_words, kicker_options, unperformed_options
 from mtgjudge.model.words.kicker.read import as_announced
 from mtgjudge.model.engine.leave_game import leave_game
@@ -484,13 +484,26 @@ def perform(game: Game, a: Mapping[str, Any]) -> list[Game]:
     return merge([s for b in deadline.checked(branches, FOLLOWING) for s in settle(b)])
 
 
+def _resolved_whole_next(a: Mapping[str, Any], after: list) -> bool:
+    """Is ``a`` a declaration of attackers or blockers (508.1, 509.1: the action ends once the triggered abilities
+    it caused are on the stack, ``declaring``) followed at once by ``resolve: all`` with no targets or modes fixed,
+    so that the whole stack it leaves resolves before any action can see it (``game.stack_resolves_whole``)?"""
+    return ("attack" in a or "block" in a) and len(a) == 1 and bool(after) and dict(after[0]) == {"resolve": "all"}
+
+
 def run(game: Game, actions) -> list[Game]:
     """Perform the actions in order, each on every branch the previous ones led to (equal states merged)."""
     branches = [game]
-    for a in actions:
+    actions = list(actions)
+    for i, a in enumerate(actions):
         ended = [g for g in branches if game_over(g)]       # 104.3: the actions after the game's end don't happen
-        branches = merge(ended + [r for g in deadline.checked(branches, FOLLOWING) if not game_over(g)
-                                  for r in perform(g, a)])
+        if _resolved_whole_next(a, actions[i + 1:]):
+            with stack_resolves_whole():
+                branches = merge(ended + [r for g in deadline.checked(branches, FOLLOWING) if not game_over(g)
+                                          for r in perform(g, a)])
+        else:
+            branches = merge(ended + [r for g in deadline.checked(branches, FOLLOWING) if not game_over(g)
+                                      for r in perform(g, a)])
         if not branches and "resolve" in a and a.get("choices"):
             # 700.2b: the modes a resolve action fixes are those chosen as the ability went on the stack
             raise InputError("choices", "the modes given were chosen in no way the game can go (700.2b: a mode "

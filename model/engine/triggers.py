@@ -31,7 +31,7 @@ from mtgjudge.model.engine.targeting import choose_targets, division_possible
 from mtgjudge.model.rules.targets import is_legal_target, target_spec
 from mtgjudge.model.rules.characteristics import matches, printed_characteristics
 from mtgjudge.model.words.modes import perform as modes
-from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, reduced, whole_stack_resolves
 from mtgjudge.model.engine import intervening
 from mtgjudge.model.words.evolve import record as evolve_record
 from mtgjudge.model.state import EffectInForce, PendingTrigger, PTChange, StackAbility
@@ -645,34 +645,85 @@ def _exiles_until(ability: Ability) -> bool:
     return any(e.kind == "exile_until_source_leaves" for e in ability.effects)
 
 
-def _kinds(pending: list[PendingTrigger]) -> list[list[PendingTrigger]]:
+#: The arguments of an "until end of turn" instruction on "it" (the object the trigger event was about) whose
+#: performance reads nothing of its source but the source's name (``words.until.perform.add_until_end_of_turn``:
+#: ``origin``): a fixed +N/+N (613.4c), no X, no "for each", no keyword, color, switch, control or rule.
+_SOURCE_BLIND_UNTIL = frozenset({"it", "power", "toughness"})
+
+
+def interchangeable(game: Game, p: PendingTrigger) -> tuple | None:
+    """What a pending trigger is as far as its resolution goes, when that does not depend on which object its
+    source is (603.3b: two with one value may go on the stack in either order and lead to one state, the
+    orders of them counted once: ``distinct_orders``); None when that is not shown, then it is its own kind.
+
+    It is shown for a triggered ability, not delayed (603.7) and with no last known information (603.10a), with
+    no modes (700.2b), no targets (its choices of targets could depend on its source: protection, 702.16b), no
+    intervening "if" (603.4), whose one instruction is "it gets +N/+N until end of turn" on the object its
+    trigger event was about (exalted, 702.83a: ``_SOURCE_BLIND_UNTIL``; no marker, reference or other instruction
+    that ``resolve.run_effects`` would run with its source), the source a card (not a token, which
+    ceases to exist off the battlefield, 111.7, and whose resolution would then be unsupported) with one face
+    (its name, which ``PTChange.origin`` records, fixed: 711, 712 change it only on double-faced cards), on the
+    battlefield, the ability printed on that face (what ``resolve.resolve_top`` reads); its card is in the value.
+    Resolving it then reads of its source only its card (the ability, the name, whether an ability of it links
+    exiled cards: the same card) and its X (unused: no X), and of its stack object the controller and the
+    subject (in the value), so two of one value perform the same operations on the same state and make the
+    same record (``PTChange``: object, +N/+N, origin, timestamp). Nothing else reads which source a stack
+    object has but ``Game.key`` (the stack, gone once it has resolved whole), a Saga's sacrifice (714.4: its
+    chapter abilities only, which have no subject), 609.7a's choice of a source (the set of them) and a player
+    leaving (800.4a: by controller)."""
+    if p.delayed is not None or p.lki is not None or p.subject is None or not game.state.has(p.source):
+        return None
+    o = game.state.obj(p.source)
+    if o.token or o.zone != "battlefield" or o.face_down or len(o.card.faces) != 1:
+        return None
+    printed = o.card.faces[o.face].abilities
+    if not 1 <= p.index <= len(printed):
+        return None
+    ability = printed[p.index - 1]
+    if ability != ability_of(game, p.source, p.index, o) or ability.kind != "triggered" or ability.modes \
+            or ability.targets or ability.intervening or len(ability.effects) != 1:
+        return None
+    e = ability.effects[0]
+    if e.kind != "until_end_of_turn" or not e.arg("it") or not set(dict(e.args)) <= _SOURCE_BLIND_UNTIL:
+        return None
+    return ("source-blind", p.controller, ability, o.card, p.subject, p.subject_moves)
+
+
+def _kinds(pending: list[PendingTrigger], kind=None) -> list[list[PendingTrigger]]:
     """The pending triggers sorted into kinds of equal ones (the same ability of the same source, as the same
     object, with the same last known information): putting either of two equal ones on the stack does the
-    same, since ``put_pending`` reads nothing of a pending trigger but its value."""
+    same, since ``put_pending`` reads nothing of a pending trigger but its value. ``kind``: what a trigger is
+    instead of its value (``interchangeable``), if given."""
     kinds: list[list[PendingTrigger]] = []
+    keys: list = []
     for p in pending:
-        for k in kinds:
-            if k[0] == p:
-                k.append(p)
+        k = p if kind is None else kind(p)
+        for i, known in enumerate(keys):
+            if known == k:
+                kinds[i].append(p)
                 break
         else:
             kinds.append([p])
+            keys.append(k)
     return kinds
 
 
-def distinct_order_count(pending: list[PendingTrigger]) -> int:
+def distinct_order_count(pending: list[PendingTrigger], kind=None) -> int:
     """How many distinct orders ``distinct_orders`` gives: n! / (n1! n2! ...) for kinds of n1, n2, ... equal
     triggers."""
-    return factorial(len(pending)) // prod(factorial(len(k)) for k in _kinds(pending))
+    return factorial(len(pending)) // prod(factorial(len(k)) for k in _kinds(pending, kind))
 
 
-def distinct_orders(pending: list[PendingTrigger]) -> Iterator[tuple[PendingTrigger, ...]]:
+def distinct_orders(pending: list[PendingTrigger], kind=None) -> Iterator[tuple[PendingTrigger, ...]]:
     """603.3b: every order a player can put their pending triggers on the stack in, each sequence of values
     once: two orders that differ only in which of two equal triggers comes first are the same sequence of
     values, so the same branches (seven identical "whenever a creature dies" triggers have one order, not 7!).
     The orders come as ``itertools.permutations`` first gives each sequence: equal triggers in their own
-    order, so the branches (and which choices a merged branch keeps) are as before."""
-    first = [next(j for j in range(len(pending)) if pending[j] == p) for p in pending]   # its kind's first index
+    order, so the branches (and which choices a merged branch keeps) are as before. ``kind``: what makes two
+    triggers equal instead of their values (``interchangeable``): the orders of the kinds, each kind's
+    triggers in their own order (multiset permutations)."""
+    keys = [p if kind is None else kind(p) for p in pending]
+    first = [next(j for j in range(len(pending)) if keys[j] == k) for k in keys]   # its kind's first index
     used = [False] * len(pending)
     seq: list[PendingTrigger] = []
 
@@ -702,17 +753,34 @@ def pending_by_player(game: Game) -> tuple[Game, list[list[PendingTrigger]]]:
     return game, [[p for p in pending if p.controller == name] for name in apnap(game)]
 
 
+def _order_kind(game: Game):
+    """``distinct_orders``'s kind of a pending trigger in ``game``: ``interchangeable``, else its value."""
+    def kind(p: PendingTrigger):
+        k = interchangeable(game, p)
+        return p if k is None else k
+    return kind
+
+
 def put_pending(game: Game) -> list[Game]:
     """603.3b: each player in APNAP order puts their triggered abilities on the stack in any order; every
-    order and every choice of targets is a branch."""
+    order and every choice of targets is a branch, but for the orders among triggers that are the same kind
+    (``interchangeable``) while the stack resolves whole before any action can see it (``game.stack_resolves_
+    whole``; off within ``game.full_search``): then the stack objects differ only in their sources, which their
+    resolutions do not read, and each order of them leads to the states of the one kept."""
     if not game.pending:
         return [game]
     game, per_player = pending_by_player(game)
     pending = tuple(p for ps in per_player for p in ps)
-    if prod(distinct_order_count(ps) for ps in per_player) > MAX_BRANCHES:
+    kind = _order_kind(game) if reduced() and whole_stack_resolves() else None
+    if prod(distinct_order_count(ps, kind) for ps in per_player) > MAX_BRANCHES:
         raise Unsupported(f"{len(pending)} triggered abilities can be ordered in more than {MAX_BRANCHES} ways: "
                           "the search bound was reached")
-    orders = [list(distinct_orders(ps)) for ps in per_player]
+    orders = [list(distinct_orders(ps, kind)) for ps in per_player]
+    if kind is not None and any(len({p.source for p in k}) > 1 for ps in per_player for k in _kinds(ps, kind)):
+        game = game.log("603.3b", "triggered abilities of one controller, ability and subject whose resolution "
+                                  "does not depend on which object is their source go on the stack in one order "
+                                  "among them: the stack resolves whole and every other order leads to the same "
+                                  "state")
     # 603.3b: simultaneous triggers go on in APNAP order (101.4), each player's in the order they choose.
     rules = ("603.3",) if len(pending) == 1 else \
         ("603.3", "603.3b") + (("101.4",) if sum(1 for ps in per_player if ps) > 1 else ())
