@@ -35,6 +35,8 @@ def as_it_enters(game: Game, oid: str) -> list[Game]:
     122.6) or not, two branches. Several instances (each its own choice, and the order of replacement effects,
     616.1) are not performed."""
     o = game.state.obj(oid)
+    if o.zone != "battlefield":
+        return [game]           # it did not enter: nothing of its entering applies
     n = instances(current(game.state, oid).abilities)      # 614.12: as it exists on the battlefield
     if not n:
         return [game]
