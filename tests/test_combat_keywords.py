@@ -1,6 +1,7 @@
-"""Combat keywords read as the triggered abilities their rules say they mean: flanking (702.25a); the near misses
-(rampage, 702.23a; unleash, 702.98a; a flanking line whose "it" could name either creature) stay unmodelled, so a
-question they could change is unsupported."""
+"""Combat keywords read as the abilities their rules say they mean: flanking (702.25a), unleash (702.98a: its
+entering choice, ``engine.unleash``, and its restriction of declaring, ``rules.combat.declare``); the near misses
+(rampage, 702.23a; unleash with a parameter it does not take; a flanking line whose "it" could name either creature)
+stay unmodelled, so a question they could change is unsupported."""
 from __future__ import annotations
 
 import pytest
@@ -35,7 +36,8 @@ def test_flanking_is_its_meaning_702_25a() -> None:
 @pytest.mark.parametrize("line", [
     "Flanking 2",                                   # 702.25a takes no number
     "Rampage 2",                                    # 702.23a: "+N/+N for each creature blocking it beyond the first"
-    "Unleash",                                      # 702.98a: an entering choice and a blocking restriction
+    "Unleash 2",                                    # 702.98a takes no number
+    "Unleash—{2}",                                  # nor a cost
     "Whenever ~ becomes blocked, it gets +1/+1 until end of turn for each creature blocking it beyond the first.",
     # "it" could be either creature of a two-creature event (509.3d)
     "Whenever ~ becomes blocked by a creature without flanking, it gets -1/-1 until end of turn.",
@@ -129,3 +131,56 @@ def test_attacked_this_step_by_a_creature_attacking_you_508_1() -> None:
     question, = mtgjudge.loads(_RALLY.format(attacks=", attacking: Alice"))
     answer = mtgjudge.ask(question).answer
     assert answer is not None and not answer.unsupported and answer.value is True
+
+
+def test_unleash_is_the_keyword_702_98a() -> None:
+    (a,) = _read("Unleash")
+    assert a.kind == "keyword" and a.keyword == "Unleash"
+    assert render_line((a,)) == "Unleash"
+
+
+_ENTERS = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Alice}}
+  players:
+    Alice:
+      battlefield: [Swamp, Swamp, Swamp, Swamp, Mountain]
+      {zone}: [{{card: {card}, id: it}}]
+    Bob: {{}}
+actions: [{actions}]
+expect: [{{stack_size: 0}}]
+"""
+
+
+def _entering(card: str, zone: str, actions: str) -> list[Game]:
+    (question,) = load_text(_ENTERS.format(card=card, zone=zone, actions=actions))
+    assert not isinstance(question, Exception), question
+    return run(Game(question.state), question.actions)
+
+
+def test_unleash_is_a_choice_each_way_as_the_spell_enters_702_98a() -> None:
+    """702.98a, Gore-House Chainwalker ruling 2013-04-15: its controller chooses as it enters: two branches."""
+    gs = _entering("Rakdos Cackler", "hand", "{cast: it}, {resolve: all}")
+    assert {g.state.obj("it").counter("+1/+1") for g in gs} == {0, 1}
+
+
+def test_unleash_entering_from_the_graveyard_is_unsupported() -> None:
+    """Near miss: unleash applies wherever it enters from (ruling 2013-04-15), but its choice is performed only as
+    a permanent spell resolves: returned by Zombify, it is unsupported rather than entering without the choice."""
+    import mtgjudge
+
+    text = _ENTERS.format(card="Rakdos Cackler", zone="graveyard", actions="").replace(
+        "actions: []", "").replace("    Bob: {}", "      hand: [{card: Zombify, id: z}]\n    Bob: {}")
+    text += "actions: [{cast: z, targets: [it]}, {resolve: all}]\n"
+    question, = mtgjudge.loads(text)
+    answer = mtgjudge.ask(question).answer
+    assert answer is not None and answer.unsupported and "unleash" in answer.unsupported
+
+
+def test_two_instances_of_unleash_are_unsupported(monkeypatch) -> None:
+    """Near miss: each instance is its own choice of an additional counter (702.98a); not performed."""
+    _with_card(monkeypatch, "Doubly Unleashed", "Unleash\nUnleash", ("1", "1"))
+    with pytest.raises(Unsupported, match="more than one instance of unleash"):
+        _entering("Doubly Unleashed", "hand", "{cast: it}, {resolve: all}")

@@ -595,8 +595,6 @@ expect:
     # 702.54a: bloodthirst is read (``rules.this_turn``), but the question does not state the turn's history and no
     # damage was dealt during its actions: whether an opponent was dealt damage this turn is not known
     ("Scab-Clan Mauler", "Bloodthirst 2 (702.54a)"),
-    # 702.98a: unleash's "can't block as long as it has a +1/+1 counter on it" is not read: the keyword stays unread
-    ("Rakdos Cackler", "Unleash"),
 ])
 def test_entering_text_the_model_cannot_settle_is_unsupported_as_it_enters(card, named):
     from tests.engine_helpers import ask_text

@@ -42,6 +42,7 @@ etb.py          a permanent's own triggers: intervening "if" (603.4, intervening
 turn_effects.py extra turns (500.7), "Exile ~." (608.2n)
 conditions.py   instructions that depend on a condition checked on resolution (608.2c) and coin flips (705)
 tribute.py      Tribute (702.104): the opponent's choice as a creature spell enters, each a branch
+unleash.py      Unleash (702.98a): its controller's choice of a +1/+1 counter as a permanent spell enters, each a branch
 damage.py       damage (120): X damage, to each player / each creature that player controls, "damage can't be
                 prevented" (615.12), "a source of your choice" (609.7a), counter unless its controller pays
 control.py      gaining control of a permanent for the rest of the game (613.1b, 611.2a)

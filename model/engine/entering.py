@@ -12,6 +12,7 @@ from mtgjudge.model.engine import zones
 from mtgjudge.model.words.sagas.perform import entering_lore, lore_put
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.tribute import guard as guard_tribute
+from mtgjudge.model.engine.unleash import guard as guard_unleash
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.characteristics import Characteristics
 from mtgjudge.model.vocab.cast_options import only_if_paid
@@ -220,14 +221,18 @@ def guard_choosing(o) -> None:
 
 def put_onto_battlefield(game: Game, oid: str, controller: str | None, x: int | None, rule, why: str,
                          tribute: bool = False, paid: bool | None = None, tapped: bool = False,
-                         choosing: bool = False) -> Game:
+                         choosing: bool = False, unleash: bool = False) -> Game:
     """Move ``oid`` onto the battlefield, with the counters it enters with. ``tribute``: the caller performs
     Tribute (``engine.tribute.as_it_enters``); else a creature with Tribute is unsupported, naming it. ``paid``:
     the choice of ``life_choices``, made and paid by the caller (the life its own text offers, paid as it enters:
     614.1c, 119.4). ``tapped``: the effect putting it there says it enters tapped. ``choosing``: the caller made
-    the choices of "As this enters, choose ..." on the object it was (``enters_counters``), which it keeps."""
+    the choices of "As this enters, choose ..." on the object it was (``enters_counters``), which it keeps.
+    ``unleash``: the caller performs unleash's choice (``engine.unleash.as_it_enters``); else a permanent with
+    unleash is unsupported, naming it."""
     if not tribute:
         guard_tribute(game.state.obj(oid), "(not as a resolving creature spell)")
+    if not unleash:
+        guard_unleash(game.state.obj(oid), "(not as a resolving permanent spell)")
     if not choosing:
         guard_choosing(game.state.obj(oid))
     lost = [a for a in game.state.obj(oid).printed.abilities if a.kind in ("static", "triggered")

@@ -33,6 +33,7 @@ from mtgjudge.model.words.kicker.read import as_announced
 from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.triggers import ability_of, apnap, legal_target, target_slots, watched_trigger
 from mtgjudge.model.engine import tribute
+from mtgjudge.model.engine import unleash
 from mtgjudge.model.errors import InputError, SearchBound
 from mtgjudge.model.engine import commuting
 from mtgjudge.model.words.delayed import perform as delayed
@@ -296,16 +297,18 @@ def resolve_top(game: Game) -> list[Game]:
             return resolve_aura(game, top)      # 608.3b-c
         # 614.12: "As this enters, choose a creature type" is made first (each value that can matter a branch),
         # as it would exist on the battlefield; 702.104a: Tribute, as it enters (each opponent's choice a
-        # branch); both before its enters abilities trigger
+        # branch); 702.98a: unleash (its controller's choice, each a branch); all before its enters abilities
+        # trigger
         opponents = [p for p in apnap(game) if p != o.controller]
         out = []
         there = lambda g: entering_characteristics(g, top, o.controller).abilities   # noqa: E731
         for chose in choices.as_it_enters(game, top, there):
             entered = put_onto_battlefield(chose, top, o.controller, o.x, "608.3",
                                            f"{o.name} ({top}) resolves and enters the battlefield under "
-                                           f"{o.controller}'s control", tribute=True, choosing=True)
+                                           f"{o.controller}'s control", tribute=True, choosing=True,
+                                           unleash=True)
             out += [after_moves(g, [(o, "stack", "battlefield")], f"{o.name} enters the battlefield")
-                    for g in tribute.as_it_enters(entered, top, opponents)]
+                    for t in tribute.as_it_enters(entered, top, opponents) for g in unleash.as_it_enters(t, top)]
         return out
     # 702.33g: the spell as it was cast, with or without its kicker; 700.2, 608.2c: a modal spell does what its
     # chosen modes say, in the order written

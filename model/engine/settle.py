@@ -7,6 +7,7 @@ from __future__ import annotations
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.entering import enters_counters, enters_tapped, guard_choosing
 from mtgjudge.model.engine.tribute import guard as guard_tribute
+from mtgjudge.model.engine.unleash import guard as guard_unleash
 from mtgjudge.model.engine.game import MAX_STEPS, Game, game_over, merge, reduced, whole_stack_resolves
 from mtgjudge.model.engine.sba import checks as check_sba
 from mtgjudge.model.engine.commuting import put_commuting
@@ -86,6 +87,7 @@ def return_exiled_card(game: Game, oid: str, n: int, rules: tuple[str, ...], why
     if o.token:
         return game.log(("111.8",) + why_not, f"the token {oid} can't return to the battlefield"), []
     guard_tribute(o, f"returning from {where}")
+    guard_unleash(o, f"returning from {where}")
     guard_choosing(o)
     counters = dict(enters_counters(game, oid, None))
     for kind, k in extra_counters:        # 614.1c: "return it ... with a +1/+1 counter on it" (words.delayed.perform)

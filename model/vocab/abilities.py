@@ -28,6 +28,7 @@ KEYWORDS = ("Haste", "Flying", "Defender", "Trample", "Indestructible", "Vigilan
             "Split second",                    # 702.61: on the stack (rules.timing.split_second_requirement)
             "Rebound",                         # 702.88a: performed as the spell resolves (words.delayed.perform.rebound)
             "Banding",                         # 702.22: declaring (rules.combat.declare); its damage is not performed
+            "Unleash",                         # 702.98a: entering (engine.unleash) and declaring (rules.combat.declare)
             # evasion (702.13, 702.14, 702.28, 702.31, 702.36, 702.118): only declaring blockers reads them
             # (rules.combat.declare)
             "Fear", "Intimidate", "Shadow", "Horsemanship", "Skulk",

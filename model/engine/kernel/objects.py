@@ -39,6 +39,9 @@ def create_token(game: Game, kind: str | CardDef, controller: str, rule, tapped:
     for a in card.faces[face].abilities:
         if a.kind == "unmodelled" and (a.may_concern("enters") or a.may_concern("enters-itself")):
             raise Unsupported(f"the token {name} has unmodelled text that may apply as it enters: {a.source_text!r}")
+        if a.kind == "keyword" and a.keyword == "Unleash":
+            # 702.98a: its controller's choice as it enters is performed only for a resolving spell (engine.unleash)
+            raise Unsupported(f"the token {name} has unleash: its choice as it enters (702.98a) is not performed")
     oid = zones.fresh_id(game.state, name)
     o = GameObject(id=oid, card=card, owner=controller, controller=controller, zone="battlefield", face=face, token=True,
                    tapped=tapped)

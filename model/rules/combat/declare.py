@@ -59,6 +59,9 @@ EVASION_KEYWORDS = {"Fear": ("fear", "702.36b"), "Intimidate": ("intimidate", "7
 #: Landwalk keywords (702.14c) this model performs, by the land type each names.
 LANDWALK = {"Plainswalk": "Plains", "Islandwalk": "Island", "Swampwalk": "Swamp", "Mountainwalk": "Mountain",
             "Forestwalk": "Forest"}
+#: 702.98a: "This permanent can't block as long as it has a +1/+1 counter on it" (its other ability, entering with a
+#: counter, is the engine's: ``engine.unleash``).
+UNLEASH = "Unleash"
 #: Keywords of attacking in bands (702.22c): the bands declared with the attackers are not in the state, so
 #: blocking an attacker with one beside another attacker is unsupported (``_guard_bands``).
 BAND_KEYWORDS = ("Banding",)
@@ -145,6 +148,10 @@ def creatures(state: GameState) -> dict[str, Creature]:
                     _add(c, fact, step(rule, f"{o.name} has {a.keyword.lower()}"))
                 elif a.keyword in LANDWALK:
                     c.landwalk.append((LANDWALK[a.keyword], step("702.14c", f"{o.name} has {a.keyword.lower()}")))
+                elif a.keyword == UNLEASH and o.counter("+1/+1") > 0:
+                    # 702.98a: the counters it has now, whoever put them (Gore-House Chainwalker ruling 2013-04-15);
+                    # a creature already blocking keeps blocking (ruling 2013-04-15: nothing but declaring reads it)
+                    _add(c, "cant_block", step("702.98a", f"{o.name} has unleash and a +1/+1 counter on it"))
                 continue
             line: lines.CombatLine | None
             if a.kind == "static" and a.static is not None and a.static.kind in DECLARING_WORDS:
@@ -186,10 +193,6 @@ def creatures(state: GameState) -> dict[str, Creature]:
                 line = replace(line, condition=None, unless=False)
             if line.fact == "keyword_case":
                 _keyword_case(state, o, c, line, said)
-            elif line.fact == "unleash":
-                # 702.98a: its other part (entering with a counter) is done; the counters it has now decide
-                if o.counter("+1/+1") > 0:
-                    _add(c, "cant_block", step("702.98a", f"{o.name} has unleash and a +1/+1 counter on it"))
             elif line.enchanted and o.attached_to is not None:     # (not attached: refused above)
                 aura_lines.append((o.attached_to, line, s))
             else:

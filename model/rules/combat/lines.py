@@ -37,7 +37,7 @@ class CombatLine:
     ``cant_block_alone`` (506.5), ``blocks_shadow`` (it can block creatures with shadow as though it had shadow, 702.28b),
     ``blocks_shadow_ignoring`` (... as though they didn't have shadow),
     ``must_attack_or_block`` ("attacks or blocks each combat if able": both requirements, 508.1d, 509.1c), ``exert`` (it may be exerted as it attacks: an optional cost to attack that can
-    always be paid, 701.43b-d, 508.1g, so it changes no declaration; ``_EXERT``), ``unleash`` (it can't block while it has a +1/+1 counter, 702.98a), and the
+    always be paid, 701.43b-d, 508.1g, so it changes no declaration; ``_EXERT``), and the
     keywords whose rules change nothing of declaring (``keyword_case``) in the case ``case`` names (``dash``: haste only if
     its dash cost was paid, 702.109a, which matters only to a creature 302.6 would stop; ``face_up``: morph,
     702.37a-e; ``unattached``: bestow, 702.103f; ``always``: ascend 702.131b-c, phasing 702.26a, a line that only
@@ -138,10 +138,9 @@ _ATTACK_COSTS = (
     (True, re.compile(rf"^Creatures can't attack you or a planeswalker you control unless their controller pays "
                       rf"{_COST} for each of those creatures\.$", re.I)),
 )
-#: Keyword lines, read whole (the line is the keyword alone), and the keywords whose rules change nothing of
-#: declaring in a case the declaration checks (``keyword_case``). (The evasion keywords and landwalk are keyword
-#: abilities the compiler gives, ``declare.EVASION_KEYWORDS``.)
-_KEYWORDS = {"unleash": ("unleash", "702.98a")}
+#: The keywords whose rules change nothing of declaring in a case the declaration checks (``keyword_case``). (The
+#: evasion keywords, landwalk and unleash are keyword abilities the compiler gives, ``declare.EVASION_KEYWORDS``,
+#: ``declare.UNLEASH``.)
 _NO_DECLARING = ((re.compile(r"^(?:Morph|Megamorph) (?:\{[^}]+\})+$", re.I), "face_up", "702.37e"),
                  (re.compile(r"^Bestow (?:\{[^}]+\})+$", re.I), "unattached", "702.103f"),
                  (re.compile(r"^Dash (?:\{[^}]+\})+$", re.I), "dash", "702.109a"),
@@ -329,8 +328,6 @@ def read(text: str, name: str) -> CombatLine | None:
         m = pattern.match(t)
         if m:
             return CombatLine("attack_cost", "508.1h", cost=m.group("cost"), planeswalkers=planeswalkers)
-    if t.lower() in _KEYWORDS:
-        return CombatLine(*_KEYWORDS[t.lower()])
     for pattern, case, rule in _NO_DECLARING:
         if pattern.match(t):
             return CombatLine("keyword_case", rule, case=case)
