@@ -194,3 +194,95 @@ def test_near_miss_madness_replaces_the_discard_of_the_cycling_cost():
                          "actions:\n  - activate: c\n  - resolve: all\nexpect:\n  - {object: c, zone: graveyard}")
     assert status == "unsupported" and "Madness" in msg
     assert ask("Ichor Slick", "Swamp, Swamp")[1] is True           # whether it can be cycled is known
+
+
+# ------------------------------------------------------------------ transmute (702.53a), cycling's kin
+
+def test_transmute_reads_as_the_ability_it_means_702_53a():
+    (a,) = abilities("Transmute {1}{B}{B} ({1}{B}{B}, Discard this card: Search your library for a card with the same "
+                     "converted mana cost as this card, reveal it, and put it into your hand. Then shuffle your "
+                     "library. Transmute only as a sorcery.)")
+    assert a.kind == "activated" and a.keyword == "Transmute" and a.zones == ("hand",) and a.timing == "sorcery"
+    assert [p.kind for p in a.cost] == ["mana", "discard_self"] and not a.targets and not a.unread
+    assert [e.kind for e in a.effects] == ["search_same_mana_value"]
+    assert a.render() == "Transmute {1}{B}{B}"
+    assert "same mana value as the discarded card" in a.effects[0].text()
+
+
+def test_transmute_is_not_a_cycling_ability():
+    # 702.29c's "When you cycle" is about cycling abilities only; transmute cites its own rule
+    from mtgjudge.model.words.cycling.perform import activation_rules, is_cycling_ability
+    (a,) = abilities("Transmute {1}{U}{B}")
+    assert not is_cycling_ability(a) and activation_rules(a) == ("702.53a",)
+    assert not record.is_cycling("Transmute") and record.is_transmute("Transmute")
+
+
+def test_near_miss_a_transmute_item_that_is_not_a_mana_cost_stays_unmodelled_in_the_hand():
+    for text in ("Transmute—Pay 2 life.", "Transmute {1}{B}{B} if you control a Swamp"):
+        (a,) = abilities(text)
+        assert a.kind == "unmodelled" and a.zones == ("hand",), text
+
+
+def test_validate_refuses_a_transmute_that_is_not_what_the_keyword_means():
+    import dataclasses
+    (a,) = abilities("Transmute {1}{B}{B}")
+    for changed in (dataclasses.replace(a, timing="any"), dataclasses.replace(a, zones=()),
+                    dataclasses.replace(a, cost=a.cost[:-1]), dataclasses.replace(a, effects=())):
+        with pytest.raises(DefinitionError):
+            record.validate_transmute(changed)
+        assert record.render_transmute(changed, "{1}{B}{B}") is None
+
+
+def test_transmute_is_activated_only_as_a_sorcery_602_5d():
+    # 702.53a "Activate only as a sorcery", 602.5d: not with a spell on the stack
+    status, value, msg = answer("""
+id: t
+ask: can-activate
+about: g
+state:
+  turn: {active: Alice, step: precombat-main}
+  stack: [{card: Llanowar Elves, id: spell, controller: Alice}]
+  players:
+    Alice:
+      battlefield: [Swamp, Swamp, Swamp]
+      hand: [{card: Shred Memory, id: g}]
+      library: 3
+    Bob:
+      library: 3
+expect: no
+""")
+    assert (status, value) == ("pass", False), msg
+    assert ask("Shred Memory", "Swamp, Swamp, Swamp")[1] is True     # the same, with an empty stack
+
+
+def test_near_miss_transmute_over_a_library_nobody_knows_is_unsupported():
+    # 702.53a: whether a card of the library nobody knows has mana value 4 is not known: no guess
+    status, _, msg = ask("Dimir House Guard", "Swamp, Swamp, Swamp", "outcome",
+                         "actions:\n  - {activate: c, ability: Transmute}\n  - resolve: all\nexpect:\n"
+                         "  - {object: c, zone: graveyard}")
+    assert status == "unsupported" and "nobody knows" in msg
+
+
+def test_a_search_with_a_qualifier_may_find_nothing_in_a_named_library_701_23b():
+    # 701.23b: "a card with mana value 4" has a stated quality: finding none is a branch, and a card without it
+    # is never found (not "a card", which must be found, 701.23d)
+    status, value, msg = answer("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice, step: precombat-main}
+  players:
+    Alice:
+      battlefield: [Swamp, Swamp, Swamp]
+      hand: [{card: Dimir House Guard, id: g}]
+      library: [{card: Grizzly Bears, id: bears}]
+    Bob:
+      library: 3
+actions:
+  - {activate: g, ability: Transmute}
+  - resolve: all
+expect:
+  - {object: bears, zone: library}
+  - {player: Alice, hand_size: 0}
+""")
+    assert (status, value) == ("pass", True), msg

@@ -679,6 +679,8 @@ def _cycling(item: str, ctx: LineContext) -> Ability | None:
     """702.29a, 702.29e: a cycling or typecycling item read as the activated ability it means, from the hand
     (``words.cycling``); None for any other item, or when that ability is not read whole."""
     found = _keyword_of(item)
+    if found is not None and cycling_record.is_transmute(found[0].name):
+        return _transmute(found[1], item)
     said = cycling_lines.cycling_text(found[0].name, found[1]) if found is not None else None
     if said is None:
         return None
@@ -689,6 +691,22 @@ def _cycling(item: str, ctx: LineContext) -> Ability | None:
     a = dataclasses.replace(a, keyword=name, source_text=item)
     try:
         cycling_record.validate(a)
+    except DefinitionError:
+        return None
+    return a
+
+
+def _transmute(cost: str, item: str) -> Ability | None:
+    """702.53a: "Transmute [cost]" read as the activated ability it means, from the hand, activated only as a
+    sorcery, its instruction transmute's search (``words.cycling``); None when its cost is not read whole."""
+    said = cycling_lines.transmute_text(cycling_record.TRANSMUTE, cost)
+    if said is None:
+        return None
+    try:
+        a = Ability("activated", cost=phrases.cost_parts(said),
+                    effects=(parse_effect({"search_same_mana_value": {}}),), timing="sorcery", zones=("hand",),
+                    keyword=cycling_record.TRANSMUTE, source_text=item)
+        cycling_record.validate_transmute(a)
     except DefinitionError:
         return None
     return a

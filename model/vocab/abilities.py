@@ -835,10 +835,13 @@ class Ability:
 
     def _keyword_form(self) -> str | None:
         """An activated ability that is exactly what a keyword stands for, said as the keyword: Equip (702.6a),
-        Crew (702.122a), Level up (711.2a), Outlast (702.107a) and cycling (702.29a, 702.29e: ``words.cycling``);
+        Crew (702.122a), Level up (711.2a), Outlast (702.107a), cycling (702.29a, 702.29e) and transmute (702.53a:
+        ``words.cycling``);
         None for any other."""
         if self.keyword and cycling.is_cycling(self.keyword):
             return cycling.render(self, render_cost(self.cost[:-1]))
+        if self.keyword and cycling.is_transmute(self.keyword):
+            return cycling.render_transmute(self, render_cost(self.cost[:-1]))      # 702.53a
         if len(self.effects) != 1 or self.once_each_turn or self.during or self.only_if or self.unread:
             return None
         e = self.effects[0]

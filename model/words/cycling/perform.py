@@ -11,18 +11,47 @@ the search for a card of the type, 701.23, each card it could find a branch). Wh
   card", 702.29d) are not read by the trigger grammar: the guard of unrecognized triggers
   (``triggers.guard_unrecognized``, asked after every activation) makes the answer unsupported, naming them.
 
-No word of the encoding is cycling's own (``record``): ``PERFORMERS`` is empty."""
+No word of the encoding is cycling's own (``record``). Transmute's (702.53a) is ``search_same_mana_value``: the
+mana value of the discarded card, read from the card in the graveyard it was discarded to (202.3; one that has
+left it since is not followed: unsupported), is the number of a search of the library's (``words.library``:
+every card of that mana value a branch, and finding none, 701.23b). A library holding cards nobody knows is
+unsupported: whether one of them has that mana value is not known (no guess of a card's mana value)."""
 from __future__ import annotations
 
 from mtgjudge.model.engine.game import Game
-from mtgjudge.model.engine.kernel.context import Performer
+from mtgjudge.model.engine.kernel.context import Ctx, Performer
 from mtgjudge.model.engine.triggers import is_triggered, trigger_of
 from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.rules.characteristics import object_mana_value
 from mtgjudge.model.state import PendingTrigger
-from mtgjudge.model.vocab.abilities import Ability
-from mtgjudge.model.words.cycling.record import is_cycling, rule
+from mtgjudge.model.vocab.abilities import Ability, Effect
+from mtgjudge.model.vocab.parse import parse_effect
+from mtgjudge.model.words.cycling.record import is_cycling, is_transmute, rule
 
-PERFORMERS: dict[str, Performer] = {}
+
+def _search_same_mana_value(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """702.53a: search the library for a card with the discarded card's mana value, reveal it, put it into the
+    hand, then shuffle (see the module)."""
+    p = ctx.controller
+    if p in game.left:
+        return [game]
+    st = game.state
+    card = ctx.source
+    if not st.has(card) or game.moved(card) != ctx.source_moves or st.obj(card).zone != "graveyard":
+        raise Unsupported(f"{e.text()!r}: the discarded card has left the graveyard it was discarded to; its mana "
+                          "value as it last existed there is not kept")
+    if st.player(p).unknown_library:
+        raise Unsupported(f"{p} searches a library holding {st.player(p).unknown_library} card(s) nobody knows for "
+                          "a card of a mana value: whether any of them has it is not known")
+    mv = object_mana_value(st.obj(card))
+    game = game.log("702.53a", f"the discarded card {st.obj(card).name} ({card}) has mana value {mv}: {p} searches "
+                               f"for a card with mana value {mv}")
+    search = parse_effect({"search": {"n": 1, "to": "hand", "reveal": True, "shuffle": True,
+                                      "with": f"with mana value {mv}"}})
+    return ctx.perform(game, search, ctx)
+
+
+PERFORMERS: dict[str, Performer] = {"search_same_mana_value": _search_same_mana_value}
 
 
 def is_cycling_ability(ability: Ability) -> bool:
@@ -31,7 +60,10 @@ def is_cycling_ability(ability: Ability) -> bool:
 
 
 def activation_rules(ability: Ability) -> tuple[str, ...]:
-    """The rule of cycling an activation of ``ability`` cites (702.29a, 702.29e), or none for another ability."""
+    """The rule of cycling or transmute an activation of ``ability`` cites (702.29a, 702.29e, 702.53a), or none for
+    another ability."""
+    if ability.kind == "activated" and is_transmute(ability.keyword):
+        return ("702.53a",)
     return (rule(ability.keyword),) if is_cycling_ability(ability) else ()
 
 

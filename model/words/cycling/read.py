@@ -3,11 +3,15 @@ life", "Swampcycling {2}", "Basic landcycling {1}{G}", "mountaincycling {2}" (th
 The item is read as the activated ability the keyword means, "[Cost], Discard this card: <its instruction>"
 (``record.meaning``), by the readers of any activated ability (``oracle.lines``): its cost by the cost grammar,
 its instruction by the library's reader. A cost or an instruction they do not read whole leaves the keyword
-unmodelled, as it was (the keyword table's row: an ability of the hand, ``vocab.keywords``)."""
+unmodelled, as it was (the keyword table's row: an ability of the hand, ``vocab.keywords``).
+
+"Transmute {1}{U}{B}" (702.53a) is read likewise, its cost "{1}{U}{B}, Discard ~" by the cost grammar; its
+instruction is transmute's own word and its timing "Activate only as a sorcery" (``transmute_text``)."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.words.cycling.record import is_cycling, meaning
+from mtgjudge.model.mana import parse_cost
+from mtgjudge.model.words.cycling.record import is_cycling, is_transmute, meaning
 
 
 def cycling_text(keyword: str, cost: str) -> tuple[str, str, str] | None:
@@ -21,3 +25,17 @@ def cycling_text(keyword: str, cost: str) -> tuple[str, str, str] | None:
         return name, f"{cost}, Discard ~", meaning(name)
     except DefinitionError:
         return None           # "[Type]cycling" naming no type the rules know (205): not read
+
+
+def transmute_text(keyword: str, cost: str) -> str | None:
+    """The cost of transmute's ability with "Discard ~" after it (702.53a) for the keyword and the cost it was
+    printed with; None for any other keyword, or a cost that is not a mana cost (every transmute is printed with
+    one: a word after the keyword is not read as a cost)."""
+    cost = cost.strip().rstrip(".").strip()
+    if not is_transmute(keyword) or not cost.startswith("{"):
+        return None
+    try:
+        parse_cost(cost)
+    except (DefinitionError, ValueError):
+        return None
+    return f"{cost}, Discard ~"

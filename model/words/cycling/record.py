@@ -7,13 +7,21 @@ A cycling ability is encoded as the activated ability it means (its cost parts w
 ``draw`` or ``search`` word, the hand as its zone, 113.6j) with the keyword's name in ``Ability.keyword``, so that
 "When you cycle ~" (702.29c) knows the ability is a cycling one. ``validate`` checks that an ability so marked is
 exactly what its keyword means; ``render`` says it as the keyword ("Cycling {2}", "Swampcycling {2}"). No word
-of its own: the instruction is the library's (``words.library``), the cost parts the payment's."""
+of its own: the instruction is the library's (``words.library``), the cost parts the payment's.
+
+Transmute (CR 702.53a) is cycling's kin, an ability of the hand whose cost discards the card: "Transmute [cost]"
+means "[Cost], Discard this card: Search your library for a card with the same mana value as the discarded card,
+reveal that card, and put it into your hand. Then shuffle. Activate only as a sorcery." It is no cycling ability
+(702.29c's "When you cycle" does not see it). Its one word, ``search_same_mana_value``, is the search for the
+discarded card's mana value (the number is known only once the card is discarded, so not a word of the library's
+with a number in it)."""
 from __future__ import annotations
 
 from typing import Any
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab.subtypes import all_subtypes
+from mtgjudge.model.vocab.word import Word
 
 #: The keyword's name, and the end of every typecycling keyword's (702.29e).
 CYCLING = "Cycling"
@@ -23,8 +31,54 @@ _SUFFIX = "cycling"
 _LOWER = frozenset({"artifact", "basic", "creature", "enchantment", "instant", "land", "legendary", "snow",
                     "sorcery", "planeswalker", "battle"})
 
-#: The words of a cycling ability the engine and the reader share: no word of its own (see the module).
-WORDS: tuple = ()
+#: The keyword's name (702.53a).
+TRANSMUTE = "Transmute"
+
+ENGINE = frozenset({"engine"})
+
+#: What transmute's ability does, in today's Oracle words (702.53a: "Then shuffle" said as the library says it).
+TRANSMUTE_SEARCH = ("Search your library for a card with the same mana value as the discarded card, reveal it, put "
+                    "it into your hand, then shuffle")
+
+#: Cycling's ability has no word of its own (see the module); transmute's search has one.
+WORDS: tuple[Word, ...] = (
+    # 702.53a, 701.23b: a card of the discarded card's mana value, into the hand, revealed; then a shuffle.
+    Word("search_same_mana_value", "effect", {}, lambda a: TRANSMUTE_SEARCH, frozenset(), ENGINE),
+)
+
+
+def is_transmute(keyword: str) -> bool:
+    """Is ``keyword`` transmute (702.53a)?"""
+    return keyword == TRANSMUTE
+
+
+def validate_transmute(ability: Any) -> None:
+    """An activated ability marked Transmute is what 702.53a says it means: "[Cost], Discard this card" with
+    nothing else of the card's own, the hand as its zone (113.6j, 702.53a), no targets, activated only as a
+    sorcery, and the one instruction ``search_same_mana_value``. Raises DefinitionError naming what differs."""
+    if ability.kind != "activated" or not is_transmute(ability.keyword):
+        raise DefinitionError(f"a transmute ability is an activated ability marked Transmute, not {ability.kind} "
+                              f"{ability.keyword!r}")
+    if not ability.cost or ability.cost[-1].kind != "discard_self" or \
+            any(p.kind in ("discard_self", "tap", "untap", "sacrifice_self") for p in ability.cost[:-1]):
+        raise DefinitionError("Transmute: the cost is [cost], Discard this card (702.53a)")
+    if ability.zones != ("hand",) or ability.targets or ability.timing != "sorcery" or ability.unread \
+            or ability.once_each_turn or ability.during or ability.only_if or ability.any_player:
+        raise DefinitionError("Transmute: an ability of the hand, activated only as a sorcery (702.53a)")
+    if [e.kind for e in ability.effects] != ["search_same_mana_value"]:
+        raise DefinitionError("Transmute: search for a card with the same mana value as the discarded card (702.53a)")
+
+
+def render_transmute(ability: Any, cost: str | None) -> str | None:
+    """The ability said as its keyword ("Transmute {1}{U}{B}"); None if it is not exactly what 702.53a says, or
+    its cost before "Discard this card" is not all mana (the keyword is printed with a mana cost only)."""
+    try:
+        validate_transmute(ability)
+    except DefinitionError:
+        return None
+    if not cost or not all(p.kind == "mana" for p in ability.cost[:-1]):
+        return None
+    return f"{TRANSMUTE} {cost}"
 
 
 def is_cycling(keyword: str) -> bool:

@@ -462,21 +462,24 @@ def _search_named(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         raise Unsupported(f"{e.text()!r} on a library with cards the question names: not performed yet")
     spec = phrases.parse_target(card_phrase(quality, e.arg("with", "")))
     src = st.obj(ctx.source) if st.has(ctx.source) else ctx.source_lki
+    # a qualifier after the noun ("a card with mana value 4") is a stated quality too (701.23b)
+    stated = bool(quality or e.arg("with"))
     fits = []
     for oid in pl.zone("library"):
         o = st.obj(oid)
         if not o.card.modelled:
             raise Unsupported(f"{p}'s library holds {unknown_card(o)}: whether it may be found matters")
-        if not quality or any(matches(sel, current(st, oid), o, p, src, st.turn.step) for sel in spec.objects):
+        if not stated or any(matches(sel, current(st, oid), o, p, src, st.turn.step) for sel in spec.objects):
             fits.append(oid)
     most = min(n, len(fits))
-    counts = range(most + 1) if quality or e.arg("up_to") else [most]      # 701.23b, 701.23d
+    counts = range(most + 1) if stated or e.arg("up_to") else [most]      # 701.23b, 701.23d
     out = [game.log("608.2d", f"{p} chooses not to search: {e.text()}")] if e.arg("may") else []
     for k in counts:
         for found in combinations(fits, k):
-            g = game.log(("701.23a", "701.23b") if quality else ("701.23a",),
+            label = " ".join(x for x in (quality, e.arg("with", "")) if x)
+            g = game.log(("701.23a", "701.23b") if stated else ("701.23a",),
                          f"{p} searches their library and finds " + (", ".join(found) if found else "nothing")
-                         + (f" ({quality})" if quality else ""))
+                         + (f" ({label})" if label else ""))
             branches = [g]
             for oid in found:
                 nxt = []
