@@ -177,6 +177,26 @@ def test_a_target_creature_in_combat_gets_a_board_in_combat():
     assert board.outcome(plain).state.turn.active == "Alice"      # the generic board otherwise
 
 
+def test_a_spell_cast_only_when_attacked_gets_the_declare_attackers_step_with_an_attacker():
+    # 508.1, 508.6: the spell can be cast only in the declare attackers step by a player a creature was declared
+    # as attacking: Bob's step, his creature attacking Alice (not blocked: blockers are not declared yet)
+    text = ("Cast this spell only during the declare attackers step and only if you've been attacked this step.\n"
+            "You gain 3 life.")
+    card = compile_card(record("Coverage Ambushed", "{W}", "Instant", text))
+    assert board.cast_in_attackers_step(card.front)
+    for q in (board.outcome(card), board.can_play(card)):
+        assert q.state.turn.active == "Bob" and q.state.turn.step == "declare-attackers"
+        assert q.state.obj(board.ATTACKER).attacking == "Alice" and not q.state.obj(board.ATTACKER).blocked
+        assert not any(o.blocking for o in q.state.battlefield())
+    r = run_question(board.outcome(card))
+    assert r.status == "pass", r.message
+    played = run_question(board.can_play(card))
+    assert played.answer is not None and played.answer.value is True, played.message
+    # the generic board otherwise, where the same spell could not be cast (Alice's main phase)
+    plain = compile_card(record("Coverage Gain", "{W}", "Instant", "You gain 3 life."))
+    assert board.outcome(plain).state.turn.active == "Alice"
+
+
 def test_a_creature_with_power_four_or_greater_is_a_filler_where_the_board_has_none():
     spell = Ability("spell", targets=("creature with power 4 or greater",))
     card = CardDef((Face("Coverage Slayer", mana_cost=(), types=("Instant",), abilities=(spell,)),))

@@ -147,6 +147,7 @@ class Needs:
     graveyard_cards: list[str] = field(default_factory=list) # ... or exiles from the graveyard
     controlled: list[tuple[Selector, int]] = field(default_factory=list)   # permanents Alice must control
     targets: tuple[str, ...] = ()                       # target phrases that need a legal target
+    attackers_step: bool = False                        # cast only in the declare attackers step (508.1)
 
 
 def lands_for(symbols: tuple[Symbol, ...]) -> tuple[list[str], bool]:
@@ -228,6 +229,14 @@ def spell_targets(face: Face) -> tuple[str, ...]:
     return tuple(phrases)
 
 
+def cast_in_attackers_step(face: Face) -> bool:
+    """Can the face be cast only during the declare attackers step ("Cast this spell only during the declare
+    attackers step and only if you've been attacked this step.", 508.1, 508.6)? Its board is then Bob's declare
+    attackers step with his creature attacking Alice."""
+    return any(a.kind == "static" and a.static is not None and a.static.kind == "cast_only"
+               and any("declare attackers step" in c for c in a.static.arg("clauses")) for a in face.abilities)
+
+
 def _targets_combat(phrase: str) -> bool:
     """Does a target phrase name creatures in combat ("target attacking creature", "target attacking or
     blocking creature")? Only a combat has them (506.4): the board is then Bob's declare blockers step."""
@@ -280,7 +289,12 @@ def _doc(kind: str, card_entry: dict, zone: str, needs: Needs, extra: Mapping[Pl
     bob = {"battlefield": theirs, "hand": list(HAND),
            "graveyard": list(GRAVEYARD) + list(extra.get((OPPONENT, "graveyard"), ())), "library": LIBRARY}
     state: dict[str, Any] = {"players": {PLAYER: alice, OPPONENT: bob}}
-    if any(_targets_combat(t) for t in needs.targets):
+    if needs.attackers_step:
+        # 508.1, 508.6: Bob's Grizzly Bears was declared as attacking Alice, and she has priority in his declare
+        # attackers step (117.3a)
+        state["turn"] = {"active": OPPONENT, "step": "declare-attackers"}
+        theirs[0] = {"card": theirs[0], "id": ATTACKER, "attacking": PLAYER}
+    elif any(_targets_combat(t) for t in needs.targets):
         # 506.4, 509.1: Bob's Grizzly Bears attacks Alice and her Grizzly Bears blocks it, in Bob's declare
         # blockers step (Alice casts at instant speed: she has priority there, 117.3a)
         state["turn"] = {"active": OPPONENT, "step": "declare-blockers"}
@@ -416,7 +430,8 @@ def can_play(card: CardDef) -> Question:
     """"Can I cast/play it now?": the card (its front face) in Alice's hand, lands paying its mana cost."""
     face = card.faces[0]
     lands, x = lands_for(face.mana_cost or ())
-    needs = Needs(lands=lands, x=x, targets=spell_targets(face))
+    needs = Needs(lands=lands, x=x, targets=spell_targets(face),
+                  attackers_step=cast_in_attackers_step(face))
     return _fit("can-play", card, _entry(face.name, id=CARD_ID), "hand", needs)
 
 
@@ -564,7 +579,8 @@ def _add_spell_cost_needs(needs: Needs, face: Face) -> None:
 def _cast_needs(face: Face) -> Needs:
     """What casting the face needs: lands for its mana cost and its kicker, its additional costs, targets."""
     lands, x = lands_for(face.mana_cost or ())
-    needs = Needs(lands=lands + kicker_lands(face), x=x, targets=spell_targets(face))
+    needs = Needs(lands=lands + kicker_lands(face), x=x, targets=spell_targets(face),
+                  attackers_step=cast_in_attackers_step(face))
     _add_spell_cost_needs(needs, face)
     return needs
 
@@ -623,7 +639,8 @@ def outcome(card: CardDef) -> Question:
     face = card.faces[0]
     lands, x = lands_for(face.mana_cost or ())
     lands += kicker_lands(face)
-    needs = Needs(lands=lands, x=x, targets=spell_targets(face))
+    needs = Needs(lands=lands, x=x, targets=spell_targets(face),
+                  attackers_step=cast_in_attackers_step(face))
     _add_spell_cost_needs(needs, face)
     # a land is played, not cast (305.1), and its enters trigger then resolves like the rest
     # X may be the mana cost's or an additional cost's ("As an additional cost ..., pay X life", 107.3, 601.2b)
