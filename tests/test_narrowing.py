@@ -635,7 +635,7 @@ def test_a_keyword_that_casts_from_the_graveyard_is_asked_there_601_3(line):
 
 
 @matters("keyword Cycling", "keyword Ninjutsu", "keyword Transmute", "keyword Forecast", "keyword Reinforce")
-@pytest.mark.parametrize("line", ["Frobcycling {2}", "Ninjutsu {1}{R}", "Transmute {1}{R}",
+@pytest.mark.parametrize("line", ["Frobcycling {2}", "Ninjutsu {1}{R}", "Transmute—Pay 2 life.",
                                   "Forecast — {1}{R}, Reveal ~ from your hand: Frobnicate.", "Reinforce 1—{1}{R}"])
 def test_a_keyword_activated_from_the_hand_is_asked_there_113_6j(line):
     status, value, msg = _in_zone("Frob Cycler", line, "Creature — Beast", "hand", "can-activate",
