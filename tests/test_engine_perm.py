@@ -319,6 +319,22 @@ def test_a_quoted_ability_the_compiler_does_not_read_is_unsupported():
     assert words[1] is None
 
 
+@pytest.mark.parametrize("text", ['1/1 white Soldier creature token with "This creature enters tapped."',
+                                  '0/0 green Ooze creature token with "This creature enters with two +1/+1 counters '
+                                  'on it."'])
+def test_a_token_whose_own_text_applies_as_it_enters_is_unsupported_614_1c(text):
+    # 614.1c: the token would enter tapped or with counters; creating it untapped and bare would be wrong
+    from mtgjudge.model.engine.kernel.objects import create_token
+    card = token_card(text)
+    (q,) = load_text("id: t\nask: outcome\nstate:\n  players:\n    Alice: {}\n    Bob: {}\nactions: [{resolve: all}]\n"
+                     "expect: []\n")
+    with pytest.raises(Unsupported, match="applies as it enters"):
+        create_token(Game(q.state), card, "Alice", "111.2")
+    plain = token_card("1/1 white Soldier creature token")
+    g = create_token(Game(q.state), plain, "Alice", "111.2")
+    assert [o.tapped for o in g.state.battlefield()] == [False]
+
+
 # ---------------------------------------------------------------- one ability, two events (603.2)
 
 def test_enters_or_dies_triggers_on_both_events_603_2(monkeypatch):

@@ -10,6 +10,7 @@ from mtgjudge.model.objects import CardDef, GameObject
 from mtgjudge.model.state import Duration, Lasting, PTChange
 from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.engine import zones
+from mtgjudge.model.engine.entering import ENTERING_WORDS
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import guard_unrecognized, triggered_by_last_counter
 from mtgjudge.model.words.sagas.perform import lore_put
@@ -39,6 +40,10 @@ def create_token(game: Game, kind: str | CardDef, controller: str, rule, tapped:
     for a in card.faces[face].abilities:
         if a.kind == "unmodelled" and (a.may_concern("enters") or a.may_concern("enters-itself")):
             raise Unsupported(f"the token {name} has unmodelled text that may apply as it enters: {a.source_text!r}")
+        if a.kind == "static" and a.static is not None and a.static.kind in ENTERING_WORDS:
+            # 614.1c, 614.12: what its own text does as it enters is applied only to a permanent put onto the
+            # battlefield (``engine.entering``), not yet to a token as it is created
+            raise Unsupported(f"the token {name} has text that applies as it enters: {a.source_text or a.text()!r}")
         if a.kind == "keyword" and a.keyword == "Unleash":
             # 702.98a: its controller's choice as it enters is performed only for a resolving spell (engine.unleash)
             raise Unsupported(f"the token {name} has unleash: its choice as it enters (702.98a) is not performed")
