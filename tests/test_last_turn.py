@@ -175,3 +175,42 @@ def test_bad_last_turn_is_a_clear_error(last: str, key: str, words: str) -> None
     (e,) = load_text(_text(last=last))
     assert isinstance(e, QuestionError), e
     assert e.key == key and words in str(e), str(e)
+
+
+# ---- a near miss: a werewolf whose other face's "transforms into" ability is not modelled
+
+HUNTMASTER = {
+    "object": "card", "name": "Huntmaster of the Fells // Ravager of the Fells", "layout": "transform",
+    "card_faces": [
+        {"object": "card_face", "name": "Huntmaster of the Fells", "mana_cost": "{2}{R}{G}",
+         "type_line": "Creature — Human Werewolf", "power": "2", "toughness": "2",
+         "oracle_text": "Whenever this creature enters or transforms into Huntmaster of the Fells, create a 2/2 green "
+                        "Wolf creature token and you gain 2 life.\nAt the beginning of each upkeep, if no spells were "
+                        "cast last turn, transform Huntmaster of the Fells."},
+        {"object": "card_face", "name": "Ravager of the Fells", "mana_cost": "", "color_indicator": ["R", "G"],
+         "type_line": "Creature — Werewolf", "power": "4", "toughness": "4",
+         "oracle_text": "Trample\nWhenever this creature transforms into Ravager of the Fells, it deals 2 damage to "
+                        "target opponent or planeswalker and 2 damage to up to one target creature that player or "
+                        "that planeswalker's controller controls.\nAt the beginning of each upkeep, if a player cast "
+                        "two or more spells last turn, transform Ravager of the Fells."}]}
+
+
+def test_huntmaster_transforming_stays_unsupported(tmp_path, monkeypatch, capsys) -> None:
+    """Its transform line is read, and the condition holds (no spells last turn), but transforming it into Ravager
+    of the Fells triggers an ability the model does not read (701.27e): the answer is unsupported, naming it,
+    never a transform with that ability left out."""
+    import json
+
+    from mtgjudge.model.cards.store import ENV_VAR, use_store
+    from mtgjudge.queries.cli import main
+
+    monkeypatch.setenv(ENV_VAR, str(tmp_path / "store" / "cards.sqlite"))
+    data = tmp_path / "oracle-cards.json"
+    data.write_text(json.dumps([HUNTMASTER]), encoding="utf-8")
+    try:
+        assert main(["cards", "import", str(data)]) == 0, capsys.readouterr().err
+        r = ask_text(_text(alice_bf="[{card: Huntmaster of the Fells, id: hm}]", this="{}", last="{}"))
+    finally:
+        use_store(None)
+    assert r.status == "unsupported", r
+    assert "Ravager of the Fells" in r.answer.unsupported and "transforms" in r.answer.unsupported, r.answer.unsupported
