@@ -3,8 +3,9 @@
 event occurs (``triggers._trigger`` asks ``holds``), and on resolution does nothing if the condition is false
 then (``resolve.resolve_top`` asks ``holds`` again). The condition is a fact of what happened this turn
 (``rules.this_turn``: unsupported when the question did not state the turn's history and the actions did not make
-it true), the spells cast last turn (the same, stated by ``last_turn:``) or a count of ``rules.counts`` for the ability's controller, the ability's source being "~" for "another" (what it counts is on the battlefield as
-it is checked: 603.4, 608.2h). Evolve's comparison (702.100a, ``evolves``) is of the creature whose entering
+it true), the spells cast last turn (the same, stated by ``last_turn:``) or a count of ``rules.counts`` for the
+ability's controller, the ability's source being "~" for "another" (what it counts is on the battlefield as it is
+checked: 603.4, 608.2h). Evolve's comparison (702.100a, ``evolves``) is of the creature whose entering
 triggered it, the trigger's subject."""
 from __future__ import annotations
 

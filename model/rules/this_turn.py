@@ -134,7 +134,7 @@ def spells_last_turn(state: "GameState", counted: str, op: str, n: int, why: str
     if counted not in LAST_COUNTS:
         raise KeyError(counted)
     k = sum(spells.values()) if counted == "spells cast" else max(spells.values(), default=0)
-    # the true count is at least the recorded one: only a comparison true of every larger count is decided by it
+    # the true count is at least the recorded one: it decides a comparison that every larger count answers alike
     if h.last_known or (op == ">=" and k >= n) or (op in ("==", "<=") and k > n):
         return _compare(k, op, n)
     raise Unsupported(f"{why}: how many spells each player cast last turn is not stated (say it in the state's "
