@@ -59,6 +59,10 @@ def guard_discard(game: Game, player: str, oid: str) -> None:
             raise Unsupported(f"{lki.name} ({oid}) could be discarded and has unmodelled text: {a.source_text!r}")
 
 
+#: The static words a discard performs (702.35a: madness's replacement, ``put_discarded``).
+DISCARD_WORDS = frozenset({"madness"})
+
+
 def put_discarded(game: Game, player: str, oid: str, said: str) -> tuple[Game, str]:
     """701.9a: the card ``oid`` that ``player`` discards leaves their hand: into their graveyard, or, for a card with
     madness, into exile instead, its madness trigger then waiting to be put on the stack (702.35a, 614.1a, 603.2).
@@ -66,7 +70,8 @@ def put_discarded(game: Game, player: str, oid: str, said: str) -> tuple[Game, s
     log's words ("Alice discards Shock (s1)")."""
     lki = game.state.obj(oid)
     abilities = lki.printed.abilities
-    if madness.madness_cost(abilities) is None:
+    if not any(a.static is not None and a.static.kind in DISCARD_WORDS for a in abilities) \
+            or madness.madness_cost(abilities) is None:
         return zones.move(game, oid, "graveyard").log("701.9a", said), "graveyard"
     # 616.1: a permanent's "exile it instead" applies to the same move; its owner chooses which: not modelled
     zones.guard_other_graveyard_replacement(game.state, lki, "its madness would exile it (702.35a)")
