@@ -152,3 +152,29 @@ expect:
   - {stack_size: 0}
 """)
     assert status == "unsupported" and "cleanup" in msg, msg
+
+
+def test_the_madness_cast_is_forbidden_by_split_second_and_the_card_goes_to_the_graveyard():
+    # 702.61a: while a spell with split second is on the stack, no other spell is cast, a madness cast as its
+    # trigger resolves too (608.2g): the trigger resolves, the card can't be cast and is put into the graveyard
+    status, value, msg = answer("""
+id: t
+ask: outcome
+state:
+  turn: {active: Bob}
+  stack:
+    - {ability: temper, index: 3, controller: Alice}
+    - {card: Sudden Death, id: death, controller: Bob, targets: [bear]}
+  players:
+    Alice:
+      battlefield: [Mountain, {card: Grizzly Bears, id: bear}]
+      exile: [{card: Fiery Temper, id: temper}]
+    Bob: {}
+actions:
+  - resolve: 1
+expect:
+  - {object: temper, zone: graveyard}
+  - {object: death, zone: stack}
+  - {stack_size: 1}
+""")
+    assert (status, value) == ("pass", True), msg

@@ -2,7 +2,8 @@
 caster follows 601.2a-i (the card moves to the stack, its targets are chosen, its total cost is paid), no player
 receives priority after it is cast, and the spell is the topmost object of the stack while the resolving ability
 goes on. Timing permissions based on the card's type are ignored (a sorcery or a creature may be cast this way,
-Bloodbraid Elf's ruling 2009-02-01); other restrictions are not (101.2: "can't cast").
+Bloodbraid Elf's ruling 2009-02-01); other restrictions are not (101.2: "can't cast"; 702.61a: a spell with split
+second on the stack).
 
 A spell may also be cast this way for its own keyword's cost rather than its mana cost (madness, 702.35a: an
 alternative cost, 118.9), its total cost then paid every way the payment model lists (601.2g-h, ``cast_paying``).
@@ -33,6 +34,7 @@ from mtgjudge.model.rules.guards import require_modelled, require_modelled_objec
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.modes import modal_of
 from mtgjudge.model.rules.restrictions import forbidden
+from mtgjudge.model.rules.timing import split_second_requirement
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.words.kicker.perform import kicker_costs, unperformed_options
 
@@ -84,6 +86,9 @@ def cast_paying(game: Game, oid: str, player: str, mana: tuple[Symbol, ...], key
     banned = forbidden(st, oid, player)
     if banned is not None:
         raise Illegal(banned.why)
+    held = split_second_requirement(st, f"{o.name} can't be cast")
+    if held:
+        raise Illegal(tuple(s for s, _ in held))         # 702.61a: no other spell is cast, even as an ability resolves
     free = total_cost(st, player, oid, free=True)
     cost = replace(free, symbols=tuple(mana) + free.symbols, without_mana_cost=False, instead_of_mana_cost=keyword)
     if not all_payments(build_problem(st, player, cost)):
@@ -141,6 +146,9 @@ def cast_without_paying(game: Game, oid: str, player: str, because: tuple[str, .
     banned = forbidden(st, oid, player)
     if banned is not None:
         raise Illegal(banned.why)
+    held = split_second_requirement(st, f"{o.name} can't be cast")
+    if held:
+        raise Illegal(tuple(s for s, _ in held))         # 702.61a: no other spell is cast, even as an ability resolves
     abilities = current(st, oid).abilities
     phrases = tuple(t for ab in abilities if ab.kind == "spell" for t in ab.targets)
     moved = zones.move(game, oid, "stack", controller=player, cast_from=o.zone)
