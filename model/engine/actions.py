@@ -25,8 +25,7 @@ from mtgjudge.model.payment.problem import build_problem
 from mtgjudge.model.words.removal.perform import remove
 from mtgjudge.model.words.choices import perform as entering_choice
 from mtgjudge.model.engine.entering import entering_characteristics
-from mtgjudge.model.words.modes.perform import chosen_by_action, expand, extra_mana, with_chosen
-from mtgjudge.model.mana import format_cost
+from mtgjudge.model.words.modes.perform import chosen_by_action, expand, extra_cost, is_entwined, with_chosen
 from mtgjudge.model.rules.modes import describe, modal_of
 from mtgjudge.model.engine.resolve import resolve_action, spell_ability
 from mtgjudge.model.engine.settle import after_moves, settle
@@ -170,7 +169,10 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     modal = modal_of(abilities)
     # 601.2b, 700.2a: the modes are chosen first; only those whose targets can be chosen (checked on the state
     # before the spell moves, as can-play decides; the spell can't target itself either way, 115.5)
-    combos = chosen_by_action(state, abilities, modal, player, oid, a.get("choices")) if modal is not None else [None]
+    if a.get("entwined") is not None and modal is None:
+        raise InputError("entwined", f"{o.name} is not modal: it can't be entwined (702.42a)")
+    combos = chosen_by_action(state, abilities, modal, player, oid, a.get("choices"), a.get("entwined")) \
+        if modal is not None else [None]
     if not combos:
         raise Illegal((step(("700.2a", "601.2c"), f"{o.name}: the modes chosen can't be chosen, a target of theirs "
                                                   "having no legal choice"),))
@@ -228,12 +230,16 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
             if len(combos) > 1:
                 g_mode = g_mode.choose(f"{oid} modes {describe(combo)}")
             # 601.2f, 702.120a, 702.42a: escalate for each mode beyond the first, entwine for every mode
-            extra = extra_mana(abilities, modal, combo, o.name)
+            extra = extra_cost(abilities, modal, combo, o.name)
             if extra and not all_payments(build_problem(state, player, _plus(cost, extra))):
                 continue        # 601.2h: a choice of modes whose total cost can't be paid can't be made
+            if is_entwined(modal, combo):
+                g_mode = g_mode.log(("601.2b", "702.42a"), f"{player} pays the entwine cost of {o.name}: every mode "
+                                                           "is chosen, followed in the order written (702.42b)")
             if extra:
-                g_mode = g_mode.log(("601.2f", "702.120a" if len(combo) <= modal.choose[1] else "702.42a"),
-                                    f"the modes chosen add {format_cost(extra)} to the total cost of {o.name}")
+                g_mode = g_mode.log(("601.2f", "702.120a" if not is_entwined(modal, combo) else "702.42a"),
+                                    f"the modes chosen add {', '.join(p.text() for p in extra)} to the total cost of "
+                                    f"{o.name}")
         try:
             out += _cast_with_targets(g_mode, state, a, oid, player, x, _plus(cost, extra),
                                       expand(abilities, combo, o.name), "Aura" in ch.subtypes, extra, kicked, alt, choice,
@@ -274,15 +280,19 @@ def _alternative_allowed(state, oid: str, player: str, alt: int, x: int) -> None
 
 
 def _plus(cost: TotalCost, extra: tuple) -> TotalCost:
-    """The total cost with additional mana (601.2f: additional costs are added to the mana cost)."""
-    return replace(cost, symbols=cost.symbols + tuple(extra)) if extra else cost
+    """The total cost with the additional cost its modes add (601.2f: additional mana is added to the mana cost,
+    the other parts paid with it)."""
+    if not extra:
+        return cost
+    return replace(cost, symbols=cost.symbols + tuple(s for p in extra if p.kind == "mana" for s in p.mana),
+                   other=cost.other + tuple(p for p in extra if p.kind != "mana"))
 
 
 def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player: str, x: int, cost,
                        abilities, aura: bool, extra: tuple = (), kicked: tuple[int, ...] = (),
                        alt: int = 0, choice: tuple[int, ...] = (), bought: bool = False) -> list[Game]:
     """601.2c-h for a spell on the stack whose modes are chosen: its targets, every legal choice a branch unless
-    the action names them, then its total cost (``extra``: the mana its modes add), every distinct payment a
+    the action names them, then its total cost (``extra``: the cost parts its modes add), every distinct payment a
     branch. ``state``: as casting began."""
     o = state.obj(oid)
     phrases = tuple(t for ab in abilities if ab.kind == "spell" for t in ab.targets)

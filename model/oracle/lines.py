@@ -730,6 +730,9 @@ def _keyword_ability(item: str) -> Ability:
             return Ability("static", static=parse_static({"kind": "kicker", "cost": param,
                                                           **({"multi": True} if name == "Multikicker" else {})}),
                            source_text=item)
+        if name == "Entwine":
+            # 702.42a: an optional additional cost of a modal spell, its cost read whole by the cost grammar
+            return Ability("static", static=parse_static({"kind": "entwine", "cost": param}), source_text=item)
         if name == "Equip":
             # 702.6a: "[Cost]: Attach this permanent to target creature you control. Activate only as a sorcery."
             return Ability("activated", cost=phrases.cost_parts(param),

@@ -12,6 +12,7 @@ The static words a card definition uses for these (``words.costs.record``):
 ``additional_cost``     ``{cost: "Sacrifice a creature"}``                     (a spell's own additional cost)
 ``kicker``              ``{cost: "{4}"}``                                      (702.33: optional)
 ``buyback``             ``{cost: "Pay 4 life"}``                               (702.27: optional)
+``entwine``             ``{cost: "Sacrifice three lands"}``                    (702.42: every mode, optional)
 ``costs_more_per_extra_target`` ``{amount: 1}``                               (Fireball: none with one target)
 ``self_cost_reduction`` ``{amount: 1, per: artifacts you control, affinity: artifacts}`` (Frogmite: affinity,
                         702.41a, is the spell's own reduction, counted as the total cost is determined)
@@ -38,7 +39,7 @@ from mtgjudge.model.rules.spending import Purpose, spells_phrase
 
 #: The static words this module gives meaning to (the payment consumer of ``vocab.words``, with spending's).
 SPELL_COST_WORDS = ("cost_increase", "cost_reduction", "minimum_spell_cost", "additional_cost", "kicker", "buyback",
-                    "costs_more_per_extra_target", "self_cost_reduction", "alternative_cost", "cast_from_graveyard")
+                    "entwine", "costs_more_per_extra_target", "self_cost_reduction", "alternative_cost", "cast_from_graveyard")
 
 
 def spells_match(phrase: str, purpose: Purpose) -> bool:
