@@ -1,7 +1,8 @@
 """Modal spells (CR 700.2): the modes are chosen as the spell is cast (601.2b, 700.2a), before its targets,
 which are chosen only for the chosen modes (601.2c, 700.2c); a mode whose targets can't be chosen can't be
 chosen (700.2a). Every legal choice of modes is a branch unless the action's ``choices: {modes: [...]}`` fixes
-it. The modes chosen are kept on the spell on the stack (``GameObject.chosen`` ``modes``); as it resolves, its
+it (and, for a spell with entwine, the action's ``entwined:`` whether every mode is chosen, 702.42a). The modes
+chosen are kept on the spell on the stack (``GameObject.chosen`` ``modes``); as it resolves, its
 modal ability is the chosen modes' instructions in the order written, a mode chosen twice appearing twice in
 sequence (700.2d, 608.2c).
 """
@@ -176,9 +177,9 @@ def option_cost(abilities: Iterable[Ability], keyword: str) -> str | None:
 
 def extra_cost(abilities: Iterable[Ability], ab: Ability, combo: Combo, name: str) -> tuple[CostPart, ...]:
     """The additional cost the choice of modes adds to the total cost (601.2f), each part as the cost grammar
-    reads it: the escalate cost once for each mode beyond the first (702.120a), the entwine cost when every mode
-    is chosen beyond what the instruction allows (702.42a). Unsupported for such a cost that is not read, or
-    that has an X."""
+    reads it: the escalate cost once for each mode beyond the first (702.120a; mana alone), the entwine cost when
+    every mode is chosen beyond what the instruction allows (702.42a; mana or other parts, "Sacrifice three
+    lands"). Unsupported for such a cost that is not read, or that has an X."""
     abilities = tuple(abilities)
     wanted: list[tuple[str, str, str | None]] = []     # (keyword, rule, its cost; None: no such ability)
     escalate = option_cost(abilities, "Escalate")
@@ -192,7 +193,8 @@ def extra_cost(abilities: Iterable[Ability], ab: Ability, combo: Combo, name: st
             parts = parse_cost_text(cost) if cost else ()
         except DefinitionError:
             parts = ()
-        if not parts or any(p.kind == "mana" and any(sym.kind == "x" for sym in p.mana) for p in parts):
+        if not parts or any(p.kind == "mana" and any(sym.kind == "x" for sym in p.mana) for p in parts) or (
+                kw == "Escalate" and any(p.kind != "mana" for p in parts)):
             raise Unsupported(f"{name}: the {kw.lower()} cost {cost!r} ({rule}) is not paid by the engine yet")
         out += parts
     return tuple(out)
