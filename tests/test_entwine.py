@@ -104,3 +104,13 @@ def test_entwined_that_contradicts_the_modes_is_an_input_error(monkeypatch):
         finals("Test Entwine", "\n    entwined: false\n    choices: {modes: [1, 2]}\n    targets: [ring, isl]")
     with pytest.raises(InputError):
         finals("Abrade", "\n    entwined: true")          # no entwine ability (702.42a)
+
+
+def test_entwined_with_a_mode_not_read_is_unsupported(monkeypatch):
+    # near miss (Tooth and Nail, Rude Awakening: a mode the model does not read): entwined, that mode is followed too
+    # (702.42b), so the answer is unsupported, naming it; the other mode alone is answered
+    with_card(monkeypatch, "Choose one —\n• Destroy target artifact.\n• Frob every frob you control.\nEntwine {2}")
+    r = ask_text(CAST.format(card="Test Entwine", extra="\n    entwined: true\n    targets: [ring]"))
+    assert r.status == "unsupported" and "Frob" in r.message, (r.status, r.message)
+    g, = finals("Test Entwine", "\n    entwined: false\n    choices: {modes: [1]}\n    targets: [ring]")
+    assert zone(g, "ring") == "graveyard"
