@@ -116,6 +116,9 @@ class GameObject:
     tribute_paid: bool | None = None  # 702.104b: whether its tribute was paid as it entered; None: not known
     bought_back: bool | None = None   # 702.27a: whether its buyback cost was paid as it was cast, as a spell on the
                                       # stack; None: not known (a spell the question put there)
+    # 702.47c, 702.47e: the rules text a spell on the stack gained from the cards spliced onto it as it was cast, in
+    # the order their effects happen (after the main spell's); lost as it leaves the stack
+    spliced: tuple["Ability", ...] = ()
     # combat (506.4: only from declare attackers to the end of combat, and only on the battlefield)
     attacking: str | None = None      # 508.1b, 508.1k: the player, or the id of the planeswalker or battle, it attacks
     blocking: tuple[str, ...] = ()    # 509.1g: the ids of the attacking creatures it blocks

@@ -418,16 +418,14 @@ expect: [{{stack_size: 0}}]
 """
 
 
-def test_a_splice_card_in_hand_makes_casting_an_arcane_spell_unsupported_only():
-    from mtgjudge.model.errors import Unsupported
-
+def test_a_splice_card_in_hand_is_a_choice_only_for_an_arcane_spell():
     def cast(spell: str) -> list[Game]:
         (q,) = load_text(SPLICE.format(spell=spell))
         assert not isinstance(q, Exception), q
         return run(Game(q.state), q.actions)
-    # 702.47a: as Alice casts an Arcane spell she may splice the Glacial Ray in her hand onto it
-    with pytest.raises(Unsupported, match="splicing"):
-        cast("Glacial Ray")
+    # 702.47a: as Alice casts an Arcane spell she may splice the Glacial Ray in her hand onto it (``words.splice``);
+    # one target named fits only the way that does not splice it (the spliced text has a target of its own)
+    assert one(cast("Glacial Ray")).state.player("Bob").life == 18
     # Lightning Bolt is no Arcane spell: nothing can be spliced onto it
     assert one(cast("Lightning Bolt")).state.player("Bob").life == 17
 

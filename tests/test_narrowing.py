@@ -653,11 +653,11 @@ def test_a_keyword_activated_from_the_graveyard_is_asked_there_113_6j(line):
 
 
 @matters("keyword Madness", "keyword Suspend", "keyword Fuse", "keyword Splice")
-# (a madness or suspend line the model reads is two or three abilities, ``words.madness``, ``words.suspend``: the
-# rows keep the lines it does not read, with X)
+# (a madness, suspend or splice line the model reads is its own abilities, ``words.madness``, ``words.suspend``,
+# ``words.splice``: the rows keep the lines it does not read, with X or a cost it does not read)
 @pytest.mark.parametrize("line, zone", [("Madness {X}{R}", "hand"), ("Suspend X—{X}{R}", "hand"),
                                         ("Suspend X—{X}{R}", "exile"),
-                                        ("Fuse", "hand"), ("Splice onto Arcane {R}", "hand")])
+                                        ("Fuse", "hand"), ("Splice onto Arcane—Frob a frob.", "hand")])
 def test_keywords_of_the_hand_and_exile_function_there_113_6b(line, zone):
     (a,) = compile_line(line, line, LineContext(spell=True))
     assert a.functions_in(zone) and Scope.CAST_OPTIONS in a.scope, line
@@ -801,9 +801,10 @@ def test_the_color_of_cards_off_the_battlefield_is_asked_611_3a():
 
 @matters("keyword Splice")
 def test_a_splice_card_in_hand_is_asked_when_another_spell_is_cast_702_47a():
-    # splice functions in the hand (113.6b) as another instant or sorcery is cast: that cast is asked about it
-    glacial = card("Frob Ray", "Instant — Arcane", "{1}{R}", "Splice onto Arcane {1}{R}\n~ deals 2 damage to any "
-                   "target.")
+    # splice functions in the hand (113.6b) as another instant or sorcery is cast: that cast is asked about it (a
+    # splice line whose cost is read is the word ``splice``, performed: ``tests/test_splice.py``)
+    glacial = card("Frob Ray", "Instant — Arcane", "{1}{R}", "Splice onto Arcane—Frob a frob.\n~ deals 2 damage to "
+                   "any target.")
     arcane = card("Frob Arcana", "Instant — Arcane", "{R}", "~ deals 1 damage to any target.")
     msg = _outcome_unsupported("""
 id: t

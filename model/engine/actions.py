@@ -15,6 +15,7 @@ from mtgjudge.model.engine.combat_damage import next_step, perform_combat_damage
 from mtgjudge.model.engine.game import FOLLOWING, Game, find_ref, game_over, merge, name_of, stack_resolves_whole
 from mtgjudge.model.words.kicker.perform import MULTIKICKER_BOUND, buyback_options, is_multikicker, kicked_words, kicker_options, unperformed_options
 from mtgjudge.model.words.kicker.read import as_announced
+from mtgjudge.model.words.splice.perform import gained_text, splice_options, spliced_words
 from mtgjudge.model.engine.leave_game import leave_game
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.engine.mana_abilities import resolve_mana_ability
@@ -25,8 +26,7 @@ from mtgjudge.model.payment.problem import build_problem
 from mtgjudge.model.words.removal.perform import remove
 from mtgjudge.model.words.choices import perform as entering_choice
 from mtgjudge.model.engine.entering import entering_characteristics
-from mtgjudge.model.words.modes.perform import chosen_by_action, expand, extra_mana, with_chosen
-from mtgjudge.model.mana import format_cost
+from mtgjudge.model.words.modes.perform import chosen_by_action, expand, extra_cost, is_entwined, with_chosen
 from mtgjudge.model.rules.modes import describe, modal_of
 from mtgjudge.model.engine.resolve import resolve_action, spell_ability
 from mtgjudge.model.engine.settle import after_moves, settle
@@ -130,8 +130,12 @@ def _cast_face(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int) 
                           "alternative cost is not performed by the engine yet")
     # 601.2b, 702.27a: whether to pay its buyback cost, each way a branch unless the action fixes it
     buys = buyback_options(state, oid, a.get("buyback"))
+    # 601.2b, 702.47a-b: which cards in the caster's hand are spliced onto it, in which order; each way a branch
+    # unless the action fixes it
+    splices = splice_options(state, oid, player, a.get("spliced"))
     out = []
     refused: list[Illegal] = []
+    miscounted: list[InputError] = []
     for kicked in kicks:
         if multi and len(kicked) > MULTIKICKER_BOUND:
             raise SearchBound(f"{o.name}'s multikicker could be paid more than {MULTIKICKER_BOUND} times: past the "
@@ -139,15 +143,24 @@ def _cast_face(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int) 
         got = []
         for bought in buys:
             for choice in choices:
-                try:
-                    got += _cast_announced(game, a, oid, player, x, kicked, len(kicks) > 1, choice, len(choices) > 1,
-                                           bought, len(buys) > 1)
-                except Illegal as e:
-                    refused.append(e)     # that announcement can't be carried out (601.2h); another may
+                for spliced in splices:
+                    try:
+                        got += _cast_announced(game, a, oid, player, x, kicked, len(kicks) > 1, choice,
+                                               len(choices) > 1, bought, len(buys) > 1, spliced, len(splices) > 1)
+                    except Illegal as e:
+                        refused.append(e)     # that announcement can't be carried out (601.2h); another may
+                    except InputError as e:
+                        # the action's targets fit another way of splicing (702.47d: the spliced text's targets
+                        # are the spell's too): this way is not the one the question describes
+                        if len(splices) == 1 or e.key != "targets":
+                            raise
+                        miscounted.append(e)
         out += got
         if multi and kicked and not got:
             break                 # paying the multikicker once more can't be paid either
-    if refused and (not out or len(kicks) * len(choices) * len(buys) == 1):
+    if miscounted and not out and not refused:
+        raise miscounted[0]
+    if refused and (not out or len(kicks) * len(choices) * len(buys) * len(splices) == 1):
         raise refused[0]
     if not out:
         raise Illegal((step(("601.2h",) + (("601.2f",) if modal is not None else ()),
@@ -158,26 +171,34 @@ def _cast_face(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int) 
 
 def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int, kicked: tuple[int, ...],
                     branch: bool, choice: tuple[int, ...] = (), choice_branch: bool = False,
-                    bought: bool = False, bought_branch: bool = False) -> list[Game]:
+                    bought: bool = False, bought_branch: bool = False, spliced: tuple[str, ...] = (),
+                    spliced_branch: bool = False) -> list[Game]:
     """601.2a-i for one announcement of the kicker costs paid (``kicked``; 702.33g: a kicked-only instruction is
-    part of the spell only if kicked) and of its buyback cost (``bought``, 702.27a): the spell moves to the stack,
-    its modes and targets are chosen, its total cost paid; every legal choice a branch. [] when that total cost
-    can't be paid (601.2h)."""
+    part of the spell only if kicked), of its buyback cost (``bought``, 702.27a) and of the cards spliced onto it
+    (``spliced``, in the order their effects happen, 702.47a-b): the spell moves to the stack, its modes and
+    targets are chosen, its total cost paid; every legal choice a branch. [] when that total cost can't be paid
+    (601.2h)."""
     state = game.state
     o = state.obj(oid)
     ch = current(state, oid)
-    abilities = tuple(as_announced(ab, kicked) for ab in ch.abilities)
+    # 702.47b-c: the spell's own text first, then each spliced card's rules text, in the order chosen
+    gained = tuple(ab for cid in spliced for ab in gained_text(state, cid))
+    abilities = tuple(as_announced(ab, kicked) for ab in ch.abilities + gained)
     modal = modal_of(abilities)
     # 601.2b, 700.2a: the modes are chosen first; only those whose targets can be chosen (checked on the state
     # before the spell moves, as can-play decides; the spell can't target itself either way, 115.5)
-    combos = chosen_by_action(state, abilities, modal, player, oid, a.get("choices")) if modal is not None else [None]
+    if a.get("entwined") is not None and modal is None:
+        raise InputError("entwined", f"{o.name} is not modal: it can't be entwined (702.42a)")
+    combos = chosen_by_action(state, abilities, modal, player, oid, a.get("choices"), a.get("entwined")) \
+        if modal is not None else [None]
     if not combos:
         raise Illegal((step(("700.2a", "601.2c"), f"{o.name}: the modes chosen can't be chosen, a target of theirs "
                                                   "having no legal choice"),))
     alt = a.get("alternative", 0)
     if alt:
         _alternative_allowed(state, oid, player, alt, x)
-    cost = total_cost(state, player, oid, x=x, kicked=kicked, alternative=alt, choice=choice, buyback=bought)
+    cost = total_cost(state, player, oid, x=x, kicked=kicked, alternative=alt, choice=choice, buyback=bought,
+                      spliced=spliced)
     if choice_branch and not all_payments(build_problem(state, player, cost)):
         return []            # 601.2h: a way of paying the additional cost that can't be paid can't be announced
     if not alt and not choice_branch and alternative_costs(state, player, oid) and \
@@ -188,13 +209,13 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     if alt and not all_payments(build_problem(state, player, cost)):
         raise Illegal((step(("118.9", "601.2h"), f"{player} can't pay {o.name}'s alternative cost "
                                                  f"({cost.other[0].text() if cost.other else cost.text()}...) now"),))
-    if (kicked or bought) and not all_payments(build_problem(state, player, cost)):
-        return []            # 601.2h: a kicker or buyback cost that can't be paid can't be announced
+    if (kicked or bought or spliced) and not all_payments(build_problem(state, player, cost)):
+        return []            # 601.2h: a kicker, buyback or splice cost that can't be paid can't be announced
     by = graveyard_cast(state, oid, player)
     evoked = _evoked(state, player, oid, alt)
     game = zones.move(game, oid, "stack", controller=player, x=x if announces_x(state, oid) else None,
                       kicked=kicked, cast_from=o.zone, face=o.face, cast_by=by.keyword if by is not None else "",
-                      bought_back=bought if has_buyback(state, oid) else None, evoked=evoked)
+                      bought_back=bought if has_buyback(state, oid) else None, evoked=evoked, spliced=gained)
     game = game.log(("601.2a", "601.2b") + ((by.rule,) if by is not None else ()) + (("702.33d",) if kicked else ())
                     + (("118.9",) if alt else ()),
                     f"{player} casts {o.name} ({oid})"
@@ -210,6 +231,14 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
         game = game.log(("601.2b", "702.27a"), f"{player} {pays} the buyback cost of {o.name}")
         if bought_branch:
             game = game.choose(f"{oid} {'bought back' if bought else 'not bought back'}")
+    if spliced:
+        game = game.log(("601.2b", "702.47a", "702.47c"),
+                        f"{player} reveals {', '.join(state.obj(c).name + ' (' + c + ')' for c in spliced)} from their "
+                        f"hand and splices {'it' if len(spliced) == 1 else 'them, in that order,'} onto {o.name}: the "
+                        "spell gains that rules text, after its own, and the splice cost is paid with the rest; the "
+                        "card stays in the hand")
+    if spliced_branch:
+        game = game.choose(f"{oid} {spliced_words(state, spliced)}")
     if choice_branch:
         game = game.log("601.2b", f"{player} announces that they pay {'; '.join(p.text() for p in cost.other) or cost.text()} "
                                   f"for the additional cost of {o.name} that offers two").choose(f"{oid} additional cost {choice}")
@@ -228,16 +257,20 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
             if len(combos) > 1:
                 g_mode = g_mode.choose(f"{oid} modes {describe(combo)}")
             # 601.2f, 702.120a, 702.42a: escalate for each mode beyond the first, entwine for every mode
-            extra = extra_mana(abilities, modal, combo, o.name)
+            extra = extra_cost(abilities, modal, combo, o.name)
             if extra and not all_payments(build_problem(state, player, _plus(cost, extra))):
                 continue        # 601.2h: a choice of modes whose total cost can't be paid can't be made
+            if is_entwined(modal, combo):
+                g_mode = g_mode.log(("601.2b", "702.42a"), f"{player} pays the entwine cost of {o.name}: every mode "
+                                                           "is chosen, followed in the order written (702.42b)")
             if extra:
-                g_mode = g_mode.log(("601.2f", "702.120a" if len(combo) <= modal.choose[1] else "702.42a"),
-                                    f"the modes chosen add {format_cost(extra)} to the total cost of {o.name}")
+                g_mode = g_mode.log(("601.2f", "702.120a" if not is_entwined(modal, combo) else "702.42a"),
+                                    f"the modes chosen add {', '.join(p.text() for p in extra)} to the total cost of "
+                                    f"{o.name}")
         try:
             out += _cast_with_targets(g_mode, state, a, oid, player, x, _plus(cost, extra),
                                       expand(abilities, combo, o.name), "Aura" in ch.subtypes, extra, kicked, alt, choice,
-                                      bought)
+                                      bought, spliced)
         except Illegal:
             if len(combos) == 1:
                 raise
@@ -274,15 +307,20 @@ def _alternative_allowed(state, oid: str, player: str, alt: int, x: int) -> None
 
 
 def _plus(cost: TotalCost, extra: tuple) -> TotalCost:
-    """The total cost with additional mana (601.2f: additional costs are added to the mana cost)."""
-    return replace(cost, symbols=cost.symbols + tuple(extra)) if extra else cost
+    """The total cost with the additional cost its modes add (601.2f: additional mana is added to the mana cost,
+    the other parts paid with it)."""
+    if not extra:
+        return cost
+    return replace(cost, symbols=cost.symbols + tuple(s for p in extra if p.kind == "mana" for s in p.mana),
+                   other=cost.other + tuple(p for p in extra if p.kind != "mana"))
 
 
 def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player: str, x: int, cost,
                        abilities, aura: bool, extra: tuple = (), kicked: tuple[int, ...] = (),
-                       alt: int = 0, choice: tuple[int, ...] = (), bought: bool = False) -> list[Game]:
+                       alt: int = 0, choice: tuple[int, ...] = (), bought: bool = False,
+                       spliced: tuple[str, ...] = ()) -> list[Game]:
     """601.2c-h for a spell on the stack whose modes are chosen: its targets, every legal choice a branch unless
-    the action names them, then its total cost (``extra``: the mana its modes add), every distinct payment a
+    the action names them, then its total cost (``extra``: the cost parts its modes add), every distinct payment a
     branch. ``state``: as casting began."""
     o = state.obj(oid)
     phrases = tuple(t for ab in abilities if ab.kind == "spell" for t in ab.targets)
@@ -318,7 +356,8 @@ def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player
         # beyond the first).
         n_cost = cost if len(targets) <= 1 else _plus(total_cost(state, player, oid, x=x, kicked=kicked,
                                                                  targets=len(targets), alternative=alt,
-                                                                 choice=choice, buyback=bought), extra)
+                                                                 choice=choice, buyback=bought,
+                                                                 spliced=spliced), extra)
         if n_cost != cost and not all_payments(build_problem(state, player, n_cost)):
             continue            # 601.2h: a choice of targets whose cost can't be paid can't be made
         for g in pay(g0, state, player, n_cost, a.get("paying")):

@@ -37,6 +37,7 @@ from mtgjudge.model.rules.restrictions import forbidden
 from mtgjudge.model.rules.timing import split_second_requirement
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.words.kicker.perform import kicker_costs, unperformed_options
+from mtgjudge.model.words.splice.perform import candidates as splice_candidates
 
 
 def _performable(game: Game, oid: str, player: str, paying: str = "") -> None:
@@ -63,6 +64,9 @@ def _performable(game: Game, oid: str, player: str, paying: str = "") -> None:
     if any(e.kind == "damage_divided" for a in ch.abilities for e in a.effects):
         raise Unsupported(f"{what}: dividing its damage as it is cast (601.2d) is not performed this way yet")
     unperformed_options(st, oid, player)
+    if splice_candidates(st, oid, player):
+        raise Unsupported(f"{what}: a card in {player}'s hand could be spliced onto it (702.47a): splicing as a spell "
+                          "is cast this way is not performed yet")
     if kicker_costs(st, oid) or has_buyback(st, oid) or len(additional_choices(st, oid)) > 1:
         raise Unsupported(f"{what}: announcing its optional or additional costs (601.2b) is not performed this "
                           "way yet")

@@ -23,6 +23,7 @@ from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.words.optional import read as optional_lines
 from mtgjudge.model.words.optional.read import depends_on_choice, optional_words
 from mtgjudge.model.words.kicker import read as kicker_lines
+from mtgjudge.model.words.splice import read as splice_lines
 from mtgjudge.model.words.face_down import read as face_down_lines
 from mtgjudge.model.words.proliferate import read as proliferate
 from mtgjudge.model.words.cascade import read as cascade_read
@@ -732,6 +733,14 @@ def _keyword_ability(item: str) -> Ability:
             return Ability("static", static=parse_static({"kind": "kicker", "cost": param,
                                                           **({"multi": True} if name == "Multikicker" else {})}),
                            source_text=item)
+        if name == "Splice":
+            # 702.47a: functions while the card is in a hand (``words.splice``)
+            meant_splice = splice_lines.splice(param)
+            if meant_splice is not None:
+                return Ability("static", static=parse_static(meant_splice), source_text=item, zones=("hand",))
+        if name == "Entwine":
+            # 702.42a: an optional additional cost of a modal spell, its cost read whole by the cost grammar
+            return Ability("static", static=parse_static({"kind": "entwine", "cost": param}), source_text=item)
         if name == "Equip":
             # 702.6a: "[Cost]: Attach this permanent to target creature you control. Activate only as a sorcery."
             return Ability("activated", cost=phrases.cost_parts(param),

@@ -70,7 +70,11 @@ def printed_characteristics(o: GameObject) -> Characteristics:
         # CR 708.2: a face-down permanent is a 2/2 with no text, name, subtypes or mana cost.
         return Characteristics("", (), ("Creature",), (), frozenset(), (), 2, 2)
     f = o.printed
-    return once(f, "printed characteristics", lambda: _face_characteristics(f))
+    chars = once(f, "printed characteristics", lambda: _face_characteristics(f))
+    if o.spliced and o.zone == "stack":
+        # 702.47c: a text-changing effect: the spell has the rules text of each card spliced onto it, after its own
+        return replace(chars, abilities=chars.abilities + o.spliced)
+    return chars
 
 
 def _face_characteristics(f) -> Characteristics:

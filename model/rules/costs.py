@@ -12,6 +12,7 @@ The static words a card definition uses for these (``words.costs.record``):
 ``additional_cost``     ``{cost: "Sacrifice a creature"}``                     (a spell's own additional cost)
 ``kicker``              ``{cost: "{4}"}``                                      (702.33: optional)
 ``buyback``             ``{cost: "Pay 4 life"}``                               (702.27: optional)
+``entwine``             ``{cost: "Sacrifice three lands"}``                    (702.42: every mode, optional)
 ``costs_more_per_extra_target`` ``{amount: 1}``                               (Fireball: none with one target)
 ``self_cost_reduction`` ``{amount: 1, per: artifacts you control, affinity: artifacts}`` (Frogmite: affinity,
                         702.41a, is the spell's own reduction, counted as the total cost is determined)
@@ -38,7 +39,7 @@ from mtgjudge.model.rules.spending import Purpose, spells_phrase
 
 #: The static words this module gives meaning to (the payment consumer of ``vocab.words``, with spending's).
 SPELL_COST_WORDS = ("cost_increase", "cost_reduction", "minimum_spell_cost", "additional_cost", "kicker", "buyback",
-                    "costs_more_per_extra_target", "self_cost_reduction", "alternative_cost", "cast_from_graveyard")
+                    "entwine", "splice", "costs_more_per_extra_target", "self_cost_reduction", "alternative_cost", "cast_from_graveyard")
 
 
 def spells_match(phrase: str, purpose: Purpose) -> bool:
@@ -195,7 +196,7 @@ def has_buyback(state, oid: str) -> bool:
 
 def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[int, ...] = False,
                targets: int = 1, alternative: int = 0, choice: tuple[int, ...] = (),
-               buyback: bool = False, free: bool = False) -> TotalCost:
+               buyback: bool = False, free: bool = False, spliced: tuple[str, ...] = ()) -> TotalCost:
     """The total cost to cast ``oid`` (601.2f). ``free``: the resolving effect that casts it says "without paying
     its mana cost" (608.2g, 118.9b: an alternative cost; additional costs and increases still apply, 118.9d). ``kicked``: pay its kicker (an optional additional cost): True
     for every kicker cost, or the kicker costs paid, each once (1: its first kicker cost, 702.33b);
@@ -203,7 +204,8 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
     ``alternative``: the number of its own alternative cost paid instead of its mana cost (118.9,
     ``alternative_costs``), 0 for none; ``choice``: for each additional cost that offers two, which is paid
     (``additional_choices``; required when there is one); ``buyback``: its buyback cost is paid too (702.27a, an
-    optional additional cost)."""
+    optional additional cost); ``spliced``: the cards in the caster's hand spliced onto it, whose splice costs are
+    additional costs (702.47a)."""
     obj = state.obj(oid)
     face = obj.printed
     # 118.9b: a permission may require casting it without paying its mana cost (an alternative cost, to which
@@ -268,6 +270,17 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
                     symbols += list(part.mana)
                 else:
                     other.append(with_x(part, announced))
+    for cid in spliced:
+        # 702.47a: each spliced card's splice cost (the ``splice`` word of the card in the caster's hand)
+        words = [a.static for a in current(state, cid).abilities
+                 if a.kind == "static" and a.static is not None and a.static.kind == "splice"]
+        if len(words) != 1:
+            raise ValueError("a spliced card has one splice ability")     # callers choose among those cards
+        for part in parse_cost_text(words[0].arg("cost")):
+            if part.kind == "mana":
+                symbols += list(part.mana)
+            else:
+                other.append(part)
     purpose = spell_purpose(state, oid)
     modifiers = modifiers_for_spell(state, caster, purpose, obj.zone)
     for a in ch.abilities:

@@ -116,10 +116,12 @@ TABLE: tuple[Keyword, ...] = (
     _k("Kicker", "702.33", "cost", "static", OPTIONS, STACK, additional=True),
     _k("Multikicker", "702.33", "cost", "static", OPTIONS, STACK, additional=True),
     _k("Buyback", "702.27", "cost", "static", OPTIONS, STACK, additional=True),
+    # a line read whole is the static word ``entwine`` (``words.modes.perform``); the row keeps the lines that are not
     _k("Entwine", "702.42", "cost", "static", OPTIONS, STACK, additional=True),
     _k("Replicate", "702.56", "cost", "static", OPTIONS, STACK, additional=True),
     _k("Conspire", "702.78", "", "static", OPTIONS, STACK, additional=True),
-    # 702.47a: the splice card's cost is paid as an additional cost of another spell (an Arcane one) being cast
+    # 702.47a: the splice card's cost is paid as an additional cost of another spell (an Arcane one) being cast; a
+    # line read whole is the static word ``splice`` (``words.splice``); the row keeps the lines that are not
     _k("Splice", "702.47", "quality", "static", OPTIONS, HAND, additional=True),
     _k("Squad", "702.157", "cost", "static", OPTIONS | EVENTS, ANYWHERE, additional=True),
     _k("Offspring", "702.175", "cost", "static", OPTIONS | EVENTS, ANYWHERE, additional=True),

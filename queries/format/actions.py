@@ -16,7 +16,8 @@ from mtgjudge.queries.format.fields import QuestionValidator, describe, line_of
 from mtgjudge.queries.format.suggest import did_you_mean
 
 ACTION_KEYS: dict[str, tuple[str, ...]] = {
-    "cast": ("by", "targets", "x", "choices", "paying", "kicked", "alternative", "buyback"),
+    "cast": ("by", "targets", "x", "choices", "paying", "kicked", "alternative", "buyback",
+             "entwined", "spliced"),
     "play": ("by",),
     "activate": ("ability", "by", "x", "targets", "choices", "paying"),
     "resolve": ("targets", "choices"),
@@ -107,6 +108,15 @@ def read_action(d: QuestionValidator, value: Any, path: str, line: int | None) -
             if not isinstance(v, bool):
                 d.fail(kp, kl, f"must be true or false (whether its buyback cost is paid); got {describe(v)}")
             out[k] = v
+        elif k == "entwined":
+            # 702.42a: whether its entwine cost is paid (every mode chosen); without it, each way is a branch
+            if not isinstance(v, bool):
+                d.fail(kp, kl, f"must be true or false (whether its entwine cost is paid); got {describe(v)}")
+            out[k] = v
+        elif k == "spliced":
+            # 702.47a-b: the cards with splice revealed from the caster's hand, in the order their text is followed
+            # (none: []); without it, each set and order is a branch
+            out[k] = d.ref_list(v, kp, kl) if v else ()
         elif k == "alternative":
             # 118.9, 601.2b: cast it for its alternative cost (true: its only one; N: its N-th) instead of its
             # mana cost

@@ -124,6 +124,11 @@ WORDS = (
     Word("buyback", "static", {"cost": str},
          lambda s: f"Buyback{' ' if s.arg('cost').startswith('{') else '—'}{s.arg('cost')}", SPELL_COSTS, PAYMENT,
          _v_cost),
+    # 702.42a: "Entwine [cost]": the caster of the modal spell may choose all its modes instead of the number
+    # specified, paying [cost] as an additional cost (601.2b, 601.2f; ``words.modes.perform``)
+    Word("entwine", "static", {"cost": str},
+         lambda s: f"Entwine{' ' if s.arg('cost').startswith('{') else '—'}{s.arg('cost')}", SPELL_COSTS, PAYMENT,
+         _v_cost),
     # ``cost``: a mana cost, where the increase is not only generic mana (Strive: "{2}{U} more")
     Word("costs_more_per_extra_target", "static", {"amount": int, "cost": str},
          lambda s: f"This spell costs {s.arg('cost') or '{' + str(s.arg('amount', 1)) + '}'} more to cast for each "

@@ -18,10 +18,11 @@ Two kicker costs ("Kicker {A} and/or {B}", 702.33b) are announced as either, bot
 
 The other optional additional costs announced with it (601.2b): buyback (702.27a, ``buyback_options``: paid or
 not, each a branch unless the cast action's ``buyback:`` fixes it; the spell then goes to its owner's hand as it
-resolves, ``resolve.resolve_top``), entwine (every mode with its cost, a choice of modes ``words.modes.perform`` branches
-on). Any other optional additional cost on a card the engine can't perform (replicate, conspire, splice, ...:
-``keywords.Keyword.additional``) makes casting the spell unsupported (``unperformed_options``), never silently
-"not paid".
+resolves, ``resolve.resolve_top``), entwine (the static word ``entwine``: every mode with its cost, a choice of modes
+``words.modes.perform`` branches on unless the cast action's ``entwined:`` fixes it), splice (the static word
+``splice`` of a card in the caster's hand, ``words.splice.perform``). Any other optional additional cost on a card
+the engine can't perform (replicate, conspire, a splice line not read, ...: ``keywords.Keyword.additional``) makes
+casting the spell unsupported (``unperformed_options``), never silently "not paid".
 """
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """Modal spells (CR 700.2): the modes are chosen as the spell is cast (601.2b, 700.2a), before its targets,
 which are chosen only for the chosen modes (601.2c, 700.2c); a mode whose targets can't be chosen can't be
 chosen (700.2a). Every legal choice of modes is a branch unless the action's ``choices: {modes: [...]}`` fixes
-it. The modes chosen are kept on the spell on the stack (``GameObject.chosen`` ``modes``); as it resolves, its
+it (and, for a spell with entwine, the action's ``entwined:`` whether every mode is chosen, 702.42a). The modes
+chosen are kept on the spell on the stack (``GameObject.chosen`` ``modes``); as it resolves, its
 modal ability is the chosen modes' instructions in the order written, a mode chosen twice appearing twice in
 sequence (700.2d, 608.2c).
 """
@@ -12,19 +13,20 @@ from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
 from mtgjudge.model.errors import DefinitionError, InputError, Unsupported
-from mtgjudge.model.mana import Symbol
 from mtgjudge.model.objects import GameObject
 from mtgjudge.model.rules.modes import Combo, all_choices, describe, legal_choices, modal_of, mode_targets
 from mtgjudge.model.rules.targets import target_requirements
 from mtgjudge.model.vocab.grammar import parse_cost_text
 from mtgjudge.model.state import GameState
-from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.vocab.abilities import Ability, CostPart
 
 #: The key of ``GameObject.chosen`` holding the modes chosen for a spell, 1-based and comma-separated.
 KEY = "modes"
-#: The optional additional costs this module performs as choices of modes (601.2b): entwine (702.42a, every mode
-#: chosen, its cost added) and escalate (702.120a, its cost for each mode beyond the first).
-PERFORMED_OPTIONS = ("Entwine", "Escalate")
+#: The optional additional costs this module performs as choices of modes (601.2b) while their lines are kept
+#: unmodelled: escalate (702.120a, its cost for each mode beyond the first). Entwine (702.42a, every mode chosen,
+#: its cost added) is the static word ``entwine``; a line "Entwine ..." left unmodelled (its cost not read) is
+#: not performed.
+PERFORMED_OPTIONS = ("Escalate",)
 
 
 def _mode_number(ab: Ability, v: Any) -> int:
@@ -42,21 +44,35 @@ def _mode_number(ab: Ability, v: Any) -> int:
 
 
 def chosen_by_action(state: GameState, abilities: Iterable[Ability], ab: Ability, player: str, source: str,
-                     choices: Mapping[str, Any] | None) -> list[Combo]:
+                     choices: Mapping[str, Any] | None, entwined: bool | None = None) -> list[Combo]:
     """The choices of modes to branch on: the one ``choices: {modes: [..]}`` (or ``mode: N``) names, checked
     against the instruction (700.2, 700.2d; every mode with entwine, 702.42a) and the targets (700.2a); else
     every legal choice of the instruction and, for a spell with entwine, every mode (702.42a: an optional
-    additional cost, paid or not, 601.2b; a choice whose total cost can't be paid is dropped as it is cast)."""
+    additional cost, paid or not, 601.2b; a choice whose total cost can't be paid is dropped as it is cast).
+    ``entwined``: the cast action's ``entwined:``, fixing whether the entwine cost is paid (every mode chosen
+    beyond what the instruction allows) or not; None leaves both ways open."""
+    abilities = tuple(abilities)
+    entwine = entwine_cost(abilities) is not None
+    if entwined and not entwine:
+        raise InputError("entwined", "the spell has no entwine ability: it can't be entwined (702.42a)")
     if not choices:
-        found = legal_choices(state, ab, player, source)
+        found = [c for c in legal_choices(state, ab, player, source) if not entwined]
         every = tuple(range(1, len(ab.modes) + 1))
-        if option_cost(abilities, "Entwine") is not None and every not in found and \
+        if entwine and entwined is not False and every not in found and \
                 all(ok for _, ok in target_requirements(state, mode_targets(ab, every), player, source)):
             found.append(every)
         return found
-    combo = from_choices(ab, choices, entwine=option_cost(abilities, "Entwine") is not None)
+    combo = from_choices(ab, choices, entwine=entwine and entwined is not False)
+    if entwined and not is_entwined(ab, combo):
+        raise InputError("entwined", f"entwined: every mode of the spell is chosen (702.42a), not the modes "
+                                     f"{describe(combo)}")
     ok = all(ok for _, ok in target_requirements(state, mode_targets(ab, combo), player, source))
     return [combo] if ok else []
+
+
+def is_entwined(ab: Ability, combo: Combo) -> bool:
+    """702.42a: a choice of modes only the entwine cost allows: more modes than the instruction specifies."""
+    return len(combo) > ab.choose[1]
 
 
 def chosen_of(obj: GameObject) -> Combo | None:
@@ -132,12 +148,25 @@ def from_choices(ab: Ability, choices: Mapping[str, Any], entwine: bool = False)
     return combo
 
 
-#: "Entwine {2}", "Escalate {1}", "Escalate—Discard a card." (reminder text gone).
-_OPTION = re.compile(r"^(Entwine|Escalate)(?:\s*—\s*|\s+)(.+?)\.?$")
+#: "Escalate {1}", "Escalate—Discard a card." (reminder text gone).
+_OPTION = re.compile(r"^(Escalate)(?:\s*—\s*|\s+)(.+?)\.?$")
+
+
+def entwine_cost(abilities: Iterable[Ability]) -> str | None:
+    """The cost of the spell's entwine ability (702.42a, the static word ``entwine``), as written; None without
+    one (a line "Entwine ..." whose cost is not read stays unmodelled, and casting the spell is unsupported,
+    ``words.kicker.perform.unperformed_options``)."""
+    for a in abilities:
+        if a.kind == "static" and a.static is not None and a.static.kind == "entwine":
+            return str(a.static.arg("cost"))
+    return None
 
 
 def option_cost(abilities: Iterable[Ability], keyword: str) -> str | None:
     """The cost of the spell's entwine (702.42a) or escalate (702.120a) ability, as written; None without one."""
+    abilities = tuple(abilities)
+    if keyword == "Entwine":
+        return entwine_cost(abilities)
     for a in abilities:
         text = (a.source_text or a.keyword or "").split("(")[0].strip()
         m = _OPTION.match(text)
@@ -146,25 +175,26 @@ def option_cost(abilities: Iterable[Ability], keyword: str) -> str | None:
     return None
 
 
-def extra_mana(abilities: Iterable[Ability], ab: Ability, combo: Combo, name: str) -> tuple[Symbol, ...]:
-    """The additional mana the choice of modes costs (601.2f): the escalate cost once for each mode beyond the
-    first (702.120a), the entwine cost when every mode is chosen beyond what the instruction allows (702.42a).
-    Unsupported for such a cost that is not mana alone."""
+def extra_cost(abilities: Iterable[Ability], ab: Ability, combo: Combo, name: str) -> tuple[CostPart, ...]:
+    """The additional cost the choice of modes adds to the total cost (601.2f), each part as the cost grammar
+    reads it: the escalate cost once for each mode beyond the first (702.120a; mana alone), the entwine cost when
+    every mode is chosen beyond what the instruction allows (702.42a; mana or other parts, "Sacrifice three
+    lands"). Unsupported for such a cost that is not read, or that has an X."""
     abilities = tuple(abilities)
     wanted: list[tuple[str, str, str | None]] = []     # (keyword, rule, its cost; None: no such ability)
     escalate = option_cost(abilities, "Escalate")
     if escalate is not None and len(combo) > 1:
         wanted += [("Escalate", "702.120a", escalate)] * (len(combo) - 1)
-    if len(combo) > ab.choose[1]:
-        wanted.append(("Entwine", "702.42a", option_cost(abilities, "Entwine")))
-    out: list[Symbol] = []
+    if is_entwined(ab, combo):
+        wanted.append(("Entwine", "702.42a", entwine_cost(abilities)))
+    out: list[CostPart] = []
     for kw, rule, cost in wanted:
         try:
             parts = parse_cost_text(cost) if cost else ()
         except DefinitionError:
             parts = ()
-        if not parts or any(p.kind != "mana" for p in parts):
-            raise Unsupported(f"{name}: the {kw.lower()} cost {cost!r} (not mana alone, {rule}) is not paid by the "
-                              "engine yet")
-        out += [sym for p in parts for sym in p.mana]
+        if not parts or any(p.kind == "mana" and any(sym.kind == "x" for sym in p.mana) for p in parts) or (
+                kw == "Escalate" and any(p.kind != "mana" for p in parts)):
+            raise Unsupported(f"{name}: the {kw.lower()} cost {cost!r} ({rule}) is not paid by the engine yet")
+        out += parts
     return tuple(out)
