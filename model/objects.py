@@ -116,6 +116,8 @@ class GameObject:
     tribute_paid: bool | None = None  # 702.104b: whether its tribute was paid as it entered; None: not known
     bought_back: bool | None = None   # 702.27a: whether its buyback cost was paid as it was cast, as a spell on the
                                       # stack; None: not known (a spell the question put there)
+    spell_copy: bool = False          # a copy of a spell (707.10): no card; it ceases to exist in any zone but the
+                                      # stack (704.5e)
     # combat (506.4: only from declare attackers to the end of combat, and only on the battlefield)
     attacking: str | None = None      # 508.1b, 508.1k: the player, or the id of the planeswalker or battle, it attacks
     blocking: tuple[str, ...] = ()    # 509.1g: the ids of the attacking creatures it blocks

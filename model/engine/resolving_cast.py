@@ -90,7 +90,7 @@ def cast_without_paying(game: Game, oid: str, player: str, because: tuple[str, .
         if len(choices) > 1:
             g = g.choose(f"{oid} targets {', '.join(targets)}" if targets else f"{oid} targets nothing")
         guard_unrecognized(g, f"{o.name} is cast")
-        g = g.remember(this_turn=g.state.this_turn.cast(player))
+        g = g.remember(this_turn=g.state.this_turn.cast(player, oid, g.moved(oid)))
         g = cast_triggered(g, oid, player)
         out.append(after_moves(g, [(o, o.zone, "stack")], f"{o.name} is cast"))
     return out

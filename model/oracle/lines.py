@@ -26,6 +26,7 @@ from mtgjudge.model.words.kicker import read as kicker_lines
 from mtgjudge.model.words.face_down import read as face_down_lines
 from mtgjudge.model.words.proliferate import read as proliferate
 from mtgjudge.model.words.cascade import read as cascade_read
+from mtgjudge.model.words.copies import read as copies_read
 from mtgjudge.model.words.counters import read as counters_read
 from mtgjudge.model.words.counters import record as counters_record
 from mtgjudge.model.words.cycling import read as cycling_lines
@@ -369,7 +370,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     word = library_word(sentence, found) or search_more_word(sentence, found)   # libraries, hands and players
     if word is not None:
         return word
-    word = counter_word(sentence, found)      # 701.6a: "Counter target <spell phrase>."
+    word = counter_word(sentence, found) or copies_read.copy_word(sentence, found)   # 701.6a; 707.10
     if word is not None:
         return word
     word = choose_value_word(sentence, found)   # 608.2d
@@ -503,7 +504,7 @@ def _read_words(parts: list[str], self_subject: bool, it_is_self: bool,
         found = find_targets(s)
         if found is None:
             return None
-        rider = None if found else countered_instead(s, words)
+        rider = None if found else countered_instead(s, words) or copies_read.new_targets_after(s, words)
         if rider is not None:           # 614.1a: where the spell it counters goes instead, part of that word
             words[-1] = rider
             continue
@@ -1424,7 +1425,7 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     if items is not None:
         # a permanent's keyword whose trigger depends on the card's type (Haunt, 702.55a)
         return [a for i in items for a in _counter_keyword(i, ctx) or [
-            _keyword_meaning(i, ctx) or cascade_read.keyword_ability(i) or _cycling(i, ctx) or keyword_triggers.on_permanent(_keyword_ability(i), ctx.spell)]]
+            _keyword_meaning(i, ctx) or cascade_read.keyword_ability(i) or copies_read.keyword_ability(i) or _cycling(i, ctx) or keyword_triggers.on_permanent(_keyword_ability(i), ctx.spell)]]
     if ctx.spell and _TRIGGER.match(body):
         # 603.7a: "At the beginning of your next upkeep, ..." on an instant or sorcery is a delayed triggered
         # ability the spell creates as it resolves, not a triggered ability of the card
