@@ -161,3 +161,11 @@ expect:
   - {player: Alice, hand_size: 1}
 """)
     assert status == "unsupported" and "eplicate" in msg, (status, msg)
+
+
+def test_an_activated_copy_ability_reads_the_rider_too():
+    # Nivix Guildmage: the copy and "You may choose new targets for the copy." (707.10c) are one word there too
+    line = "{2}{U}{R}: Copy target instant or sorcery spell you control. You may choose new targets for the copy."
+    (a,) = compile_line(line, line, LineContext(spell=False))
+    assert a.kind == "activated" and [e.kind for e in a.effects] == ["copy_spell"], a
+    assert a.effects[0].arg("new_targets") is True

@@ -852,6 +852,10 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
             if found is None or re.search(r"\b(any player may|activate|adds?|instead|produces?)\b|"
                                           r"\bmana\b(?! (?:cost|value))", low):
                 return fallback
+            copied = None if found else copies_read.new_targets_after(s, effects)
+            if copied is not None:       # 707.10c: "You may choose new targets for the copy." completes the copy
+                effects[-1] = copied
+                continue
             targets += found
             effects.append(effect_word(s, found, effects) or (may_play_after(s, effects) or no_regeneration_after(
                 s, effects) if not found else None) or _other(s))

@@ -55,7 +55,8 @@ def _phrases(o: GameObject) -> tuple[str, ...]:
         if a.kind == "static" and a.static is not None and a.static.kind == "additional_cost":
             raise Unsupported(f"copying {o.name} ({o.id}): how its additional cost was paid, which the copy's effects "
                               "may refer to (707.10), is not kept by the engine")
-    if any(e.kind == "if_kicked" for a in spell for e in a.effects) and any(a.targets for a in spell):
+    if any(e.kind == "if_kicked" and (nxt.arg("target") or nxt.arg("target2"))
+           for a in spell for e, nxt in zip(a.effects, a.effects[1:])):
         raise Unsupported(f"copying {o.name} ({o.id}): which of its targets it has as it was kicked or not (702.33g) "
                           "is not worked out for a copy")
     if any(e.kind in DIVIDED for a in spell for e in a.effects):
@@ -84,6 +85,7 @@ def put_copy(game: Game, spell: str, controller: str, rules: tuple[str, ...]) ->
     if not {"Instant", "Sorcery"} & set(ch.types):
         raise Unsupported(f"a copy of {o.name} ({spell}), a permanent spell, becomes a token as it resolves "
                           "(707.10f): not performed")
+    _phrases(o)         # what the copy copies is kept on the spell (or unsupported), new targets or not
     cid = _copy_id(game, spell)
     copy = GameObject(id=cid, card=o.card, owner=controller, controller=controller, zone="stack", face=o.face,
                       x=o.x, kicked=o.kicked, chosen=o.chosen, targets=o.targets, bought_back=o.bought_back,
