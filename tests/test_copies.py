@@ -169,3 +169,28 @@ def test_an_activated_copy_ability_reads_the_rider_too():
     (a,) = compile_line(line, line, LineContext(spell=False))
     assert a.kind == "activated" and [e.kind for e in a.effects] == ["copy_spell"], a
     assert a.effects[0].arg("new_targets") is True
+
+
+def test_near_miss_copying_a_spell_with_an_additional_cost_is_unsupported():
+    # Reverberate's ruling 2010-08-15: effects based on an additional cost paid for the original are copied "as
+    # though those same costs were paid for the copy too" (707.10: what paid them is the original's); how Bone
+    # Splinters' sacrifice was paid is not kept on the spell, so no copy is made
+    status, msg = _run("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [Mountain, Mountain, {card: Grizzly Bears, id: mine}]
+      hand: [{card: Reverberate, id: rv}]
+    Bob:
+      battlefield: [{card: Grizzly Bears, id: theirs}]
+  stack: [{card: Bone Splinters, id: bs, owner: Bob, controller: Bob, targets: [mine]}]
+actions:
+  - {cast: rv, targets: [bs]}
+  - {resolve: all}
+expect:
+  - {object: theirs, zone: graveyard}
+""")
+    assert status == "unsupported" and "additional cost" in msg, (status, msg)
