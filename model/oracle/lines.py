@@ -27,6 +27,8 @@ from mtgjudge.model.words.face_down import read as face_down_lines
 from mtgjudge.model.words.proliferate import read as proliferate
 from mtgjudge.model.words.cascade import read as cascade_read
 from mtgjudge.model.words.copies import read as copies_read
+from mtgjudge.model.words.madness import read as madness_read
+from mtgjudge.model.words.suspend import read as suspend_read
 from mtgjudge.model.words.counters import read as counters_read
 from mtgjudge.model.words.counters import record as counters_record
 from mtgjudge.model.words.cycling import read as cycling_lines
@@ -561,12 +563,12 @@ def _keyword_items(norm: str) -> list[str] | None:
     if not items:
         return None
     for item in items:
-        if _keyword_of(item) is None:
+        if keyword_of(item) is None:
             return None
     return items
 
 
-def _keyword_of(item: str) -> tuple[keywords.Keyword, str] | None:
+def keyword_of(item: str) -> tuple[keywords.Keyword, str] | None:
     """The keyword an item names and its parameter text ("Cumulative upkeep—Pay {B} and 1 life": the dash
     joins a keyword to a cost that is not mana, 702.24a)."""
     item = re.sub(r"(?<=\w)—(?=\w)", " — ", item)
@@ -624,7 +626,7 @@ def _keyword_meaning(item: str, ctx: LineContext) -> Ability | None:
     "Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn.", 702.83a), read
     as that ability with the keyword's name in ``Ability.keyword``; None for any other item, or if the reading
     leaves the ability unmodelled."""
-    found = _keyword_of(item)
+    found = keyword_of(item)
     if found is not None and found[0].name in optional_lines.UPKEEP_KEYWORDS and not ctx.spell:
         return optional_lines.upkeep_keyword(found[0].name, found[1], item)   # 702.30a, 702.24a: a cost "unless"
     said = keyword_triggers.meaning(found[0].name, found[1]) if found is not None else None
@@ -679,7 +681,7 @@ def _evoke(body: str, printed: str, ctx: LineContext) -> list[Ability] | None:
 def _cycling(item: str, ctx: LineContext) -> Ability | None:
     """702.29a, 702.29e: a cycling or typecycling item read as the activated ability it means, from the hand
     (``words.cycling``); None for any other item, or when that ability is not read whole."""
-    found = _keyword_of(item)
+    found = keyword_of(item)
     if found is not None and cycling_record.is_transmute(found[0].name):
         return _transmute(found[1], item)
     said = cycling_lines.cycling_text(found[0].name, found[1]) if found is not None else None
@@ -714,7 +716,7 @@ def _transmute(cost: str, item: str) -> Ability | None:
 
 
 def _keyword_ability(item: str) -> Ability:
-    kw, param = _keyword_of(item)   # type: ignore[misc]
+    kw, param = keyword_of(item)   # type: ignore[misc]
     name = kw.name
     if kw.param == "" and name in KEYWORDS:
         return Ability("keyword", keyword=name)
@@ -1405,6 +1407,12 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     evoked = _evoke(body, printed, ctx)
     if evoked is not None:
         return evoked
+    mad = madness_read.madness_line(body, printed)      # "Madness {1}{R}" (702.35a)
+    if mad is not None:
+        return mad
+    suspended = suspend_read.suspend_line(body, printed)      # "Suspend 4—{U}" (702.62a)
+    if suspended is not None:
+        return suspended
     morph = None if ctx.spell else face_down_lines.morph_line(body)    # "Morph {2}{W}{W}" (702.37a-b)
     if morph is not None:
         return [Ability("static", static=parse_static(morph), keyword="Megamorph" if morph["mega"] else "Morph",
