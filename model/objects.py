@@ -119,6 +119,8 @@ class GameObject:
     # 702.47c, 702.47e: the rules text a spell on the stack gained from the cards spliced onto it as it was cast, in
     # the order their effects happen (after the main spell's); lost as it leaves the stack
     spliced: tuple["Ability", ...] = ()
+    spell_copy: bool = False          # a copy of a spell (707.10): no card; it ceases to exist in any zone but the
+                                      # stack (704.5e)
     # combat (506.4: only from declare attackers to the end of combat, and only on the battlefield)
     attacking: str | None = None      # 508.1b, 508.1k: the player, or the id of the planeswalker or battle, it attacks
     blocking: tuple[str, ...] = ()    # 509.1g: the ids of the attacking creatures it blocks

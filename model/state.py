@@ -347,8 +347,10 @@ class TurnHistory:
     cast this turn: storm, 702.40a; "if you've cast another spell this turn"), ``damaged`` (the players dealt damage
     this turn: bloodthirst, 702.54a), ``died`` (how many creatures died this turn, 700.4: morbid), ``left`` (the
     players a permanent they controlled left the battlefield this turn: revolt), ``attacked_with`` (the players who
-    declared one or more attacking creatures this turn, 508.1: raid) and ``attacked`` (the players attacked this
-    step, 508.6: reset as each step begins).
+    declared one or more attacking creatures this turn, 508.1: raid), ``attacked`` (the players attacked this
+    step, 508.6: reset as each step begins) and ``cast_order`` (the spells cast during the question's actions, in the
+    order they became cast, each as (id, its zone changes then): which spells were cast before one, storm, 702.40a;
+    those cast before the question are counted in ``spells_cast`` only).
 
     ``known``: whether the whole turn's history is in the record: the question stated it (its ``this_turn:``), or
     the turn began during the question's actions (it began with nothing done). When it is not known the record
@@ -366,6 +368,7 @@ class TurnHistory:
     left: tuple[str, ...] = ()
     attacked_with: tuple[str, ...] = ()
     attacked: tuple[str, ...] = ()
+    cast_order: tuple[tuple[str, int], ...] = ()
     last_known: bool = False
     last_spells_cast: tuple[tuple[str, int], ...] = ()
 
@@ -374,11 +377,21 @@ class TurnHistory:
         as its last turn's (as whole as this record was)."""
         return TurnHistory(known=True, last_known=self.known, last_spells_cast=self.spells_cast)
 
-    def cast(self, player: str) -> "TurnHistory":
-        """The record after ``player`` cast one more spell (601.2i: it became cast)."""
+    def cast(self, player: str, spell: str = "", moves: int = 0) -> "TurnHistory":
+        """The record after ``player`` cast one more spell (601.2i: it became cast): ``spell``, the object it is
+        after ``moves`` zone changes (400.7), last in ``cast_order``."""
         n = dict(self.spells_cast)
         n[player] = n.get(player, 0) + 1
-        return replace(self, spells_cast=tuple(sorted(n.items())))
+        return replace(self, spells_cast=tuple(sorted(n.items())),
+                       cast_order=self.cast_order + (((spell, moves),) if spell else ()))
+
+    def cast_before(self, spell: str, moves: int) -> int | None:
+        """How many spells, any player's, are recorded as cast this turn before ``spell`` (the object it is after
+        ``moves`` zone changes) became cast; None when it is not one the record saw cast."""
+        if (spell, moves) not in self.cast_order:
+            return None
+        earlier = sum(n for _, n in self.spells_cast) - len(self.cast_order)
+        return earlier + self.cast_order.index((spell, moves))
 
     def noting(self, field_name: str, player: str) -> "TurnHistory":
         """The record with ``player`` in the player list ``field_name`` (``damaged``, ``left``, ``attacked_with``,

@@ -364,7 +364,7 @@ def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player
             guard_unrecognized(g, f"{o.name} is cast")
             # 601.2i, 603.2e: abilities that trigger on casting trigger once the spell becomes cast; it is one more
             # spell its caster cast this turn (702.40a)
-            g = g.remember(this_turn=g.state.this_turn.cast(player))
+            g = g.remember(this_turn=g.state.this_turn.cast(player, oid, g.moved(oid)))
             g = cast_triggered(g, oid, player)
             out.append(after_moves(g, [(o, o.zone, "stack")], f"{o.name} is cast"))
     return out

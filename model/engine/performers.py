@@ -35,6 +35,7 @@ from mtgjudge.model.words.proliferate import perform as proliferate
 from mtgjudge.model.words.cascade import perform as cascade
 from mtgjudge.model.words.madness import perform as madness
 from mtgjudge.model.words.suspend import perform as suspend
+from mtgjudge.model.words.copies import perform as copies
 from mtgjudge.model.words.cycling import perform as cycling
 from mtgjudge.model.words.becomes import perform as becomes
 from mtgjudge.model.words.counters import perform as counters
@@ -48,7 +49,7 @@ _MODULES = (
     basics, instructions, until, damage, library, players, hands, permanents, prevent, counted, delayed,
     shield_effects, refs, etb, turn_effects, tokens, choose, conditions, control,
     proliferate, cascade, attach, cycling, becomes, counters, removal, persist, evolve, renown,
-    tapping, madness, suspend,
+    tapping, madness, suspend, copies,
 )
 
 

@@ -134,7 +134,7 @@ def _with_targets(game: Game, phrases: tuple, player: str, oid: str, name: str) 
 def _cast(g: Game, oid: str, player: str, o) -> Game:
     """601.2i, 603.2e: the spell becomes cast: its cast triggers wait, and it is one more spell its caster cast."""
     guard_unrecognized(g, f"{o.name} is cast")
-    g = g.remember(this_turn=g.state.this_turn.cast(player))
+    g = g.remember(this_turn=g.state.this_turn.cast(player, oid, g.moved(oid)))
     g = cast_triggered(g, oid, player)
     return after_moves(g, [(o, o.zone, "stack")], f"{o.name} is cast")
 

@@ -1,6 +1,6 @@
 """State-based actions (CR 704): checked whenever a player would receive priority, all at once, repeated
 until none apply (704.3). Those the engine performs: 704.5a and 704.5c (a player loses: in a two-player game the
-game ends, 104.3), 704.5b (unsupported), 704.5d tokens off the battlefield, 704.5f/g creatures with 0 toughness or lethal
+game ends, 104.3), 704.5b (unsupported), 704.5d tokens off the battlefield, 704.5e copies of spells off the stack, 704.5f/g creatures with 0 toughness or lethal
 damage, 704.5m Auras, 704.5n Equipment (both with protection's 702.16c-d), 704.5q +1/+1 and -1/-1 counters.
 Anything the engine cannot judge (power and toughness changed by unmodelled text, battles) is unsupported;
 704.5i planeswalkers with no loyalty; 704.5j the legend rule, each choice of the permanent kept a branch
@@ -129,7 +129,7 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
     unattach: list[tuple[str, str | tuple[str, ...], str]] = []
     counters_fix = []
     for o in state.objects:
-        if o.token and o.zone != "battlefield":
+        if o.token and o.zone != "battlefield" or o.spell_copy and o.zone != "stack":
             to_cease.append(o.id)
     sagas_done = {o.id for o in due_sacrifice(game)}
     for o in state.battlefield():
@@ -210,6 +210,10 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
     if not (to_cease or to_graveyard or unattach or counters_fix):
         return game, [], False
     for oid in to_cease:
+        if game.state.obj(oid).spell_copy:
+            game = zones.cease_to_exist(game, oid).log(("707.10a", "704.5e"), f"the copy of a spell {oid} is in a zone "
+                                                                              "other than the stack and ceases to exist")
+            continue
         game = zones.cease_to_exist(game, oid).log(("111.7", "704.5d"), f"the token {oid} is in a zone other than "
                                                                            "the battlefield and ceases to exist")
     for oid, rule, why in unattach:

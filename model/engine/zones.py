@@ -144,6 +144,8 @@ def graveyard_replaced(state: GameState, o: GameObject) -> str | None:
                 continue
             if o.token and not st.arg("tokens", False):
                 continue            # a token is no card (111.1)
+            if o.spell_copy:
+                continue            # a copy of a spell is neither a card nor a token (707.10)
             if st.arg("opponents", False) and o.owner == src.controller:
                 continue
             return f"{src.name} ({src.id})"
@@ -207,7 +209,7 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
                      cast_from=cast_from if to in ("battlefield", "stack") else "",
                      bought_back=bought_back if to == "stack" else None,
                      cast_by=cast_by if to == "stack" else "",
-                     evoked=evoked and to in ("battlefield", "stack"),
+                     evoked=evoked and to in ("battlefield", "stack"), spell_copy=o.spell_copy,
                      chosen=chosen if to == "battlefield" else (),
                      spliced=tuple(spliced) if to == "stack" else (),
                      timestamp=next_timestamp(state) if to in ("battlefield", "stack") else 0)

@@ -27,6 +27,7 @@ from mtgjudge.model.words.splice import read as splice_lines
 from mtgjudge.model.words.face_down import read as face_down_lines
 from mtgjudge.model.words.proliferate import read as proliferate
 from mtgjudge.model.words.cascade import read as cascade_read
+from mtgjudge.model.words.copies import read as copies_read
 from mtgjudge.model.words.madness import read as madness_read
 from mtgjudge.model.words.suspend import read as suspend_read
 from mtgjudge.model.words.counters import read as counters_read
@@ -372,7 +373,7 @@ def effect_word(sentence: str, found: tuple[str, ...], earlier: list | tuple = (
     word = library_word(sentence, found) or search_more_word(sentence, found)   # libraries, hands and players
     if word is not None:
         return word
-    word = counter_word(sentence, found)      # 701.6a: "Counter target <spell phrase>."
+    word = counter_word(sentence, found) or copies_read.copy_word(sentence, found)   # 701.6a; 707.10
     if word is not None:
         return word
     word = choose_value_word(sentence, found)   # 608.2d
@@ -506,7 +507,7 @@ def _read_words(parts: list[str], self_subject: bool, it_is_self: bool,
         found = find_targets(s)
         if found is None:
             return None
-        rider = None if found else countered_instead(s, words)
+        rider = None if found else countered_instead(s, words) or copies_read.new_targets_after(s, words)
         if rider is not None:           # 614.1a: where the spell it counters goes instead, part of that word
             words[-1] = rider
             continue
@@ -862,6 +863,10 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
             if found is None or re.search(r"\b(any player may|activate|adds?|instead|produces?)\b|"
                                           r"\bmana\b(?! (?:cost|value))", low):
                 return fallback
+            copied = None if found else copies_read.new_targets_after(s, effects)
+            if copied is not None:       # 707.10c: "You may choose new targets for the copy." completes the copy
+                effects[-1] = copied
+                continue
             targets += found
             effects.append(effect_word(s, found, effects) or (may_play_after(s, effects) or no_regeneration_after(
                 s, effects) if not found else None) or _other(s))
@@ -1441,7 +1446,7 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     if items is not None:
         # a permanent's keyword whose trigger depends on the card's type (Haunt, 702.55a)
         return [a for i in items for a in _counter_keyword(i, ctx) or [
-            _keyword_meaning(i, ctx) or cascade_read.keyword_ability(i) or _cycling(i, ctx) or keyword_triggers.on_permanent(_keyword_ability(i), ctx.spell)]]
+            _keyword_meaning(i, ctx) or cascade_read.keyword_ability(i) or copies_read.keyword_ability(i) or _cycling(i, ctx) or keyword_triggers.on_permanent(_keyword_ability(i), ctx.spell)]]
     if ctx.spell and _TRIGGER.match(body):
         # 603.7a: "At the beginning of your next upkeep, ..." on an instant or sorcery is a delayed triggered
         # ability the spell creates as it resolves, not a triggered ability of the card

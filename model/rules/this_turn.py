@@ -139,3 +139,18 @@ def spells_last_turn(state: "GameState", counted: str, op: str, n: int, why: str
         return _compare(k, op, n)
     raise Unsupported(f"{why}: how many spells each player cast last turn is not stated (say it in the state's "
                       "last_turn:)")
+
+
+def spells_cast_before(state: "GameState", spell: str, moves: int, why: str) -> int:
+    """How many spells, cast by any player, were cast this turn before ``spell`` (the object it is after ``moves``
+    zone changes) became cast (702.40a: "each other spell that was cast before it this turn", countered ones and
+    those cast from anywhere included: Grapeshot's rulings 2013-06-07); unsupported when the turn's history before
+    the question is not known, or the spell was not cast during the question's actions."""
+    h = state.this_turn
+    if not h.known:
+        raise unstated("spells were cast (and how many)", why)
+    n = h.cast_before(spell, moves)
+    if n is None:
+        raise Unsupported(f"{why}: {spell} was not cast during the question's actions, so which spells were cast "
+                          "before it this turn is not known")
+    return n

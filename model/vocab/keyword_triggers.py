@@ -8,9 +8,10 @@ prowess).
 Keywords left out are those whose meaning is more than one trigger (Vanishing and Fading also make the
 permanent enter with counters, 702.63a, 702.32a: read as the abilities they mean by ``words.counters``; Graft,
 702.58a), whose event the grammar has no word for
-(Haunt's "this spell is put into a graveyard during its resolution", 702.55a; Storm, Ripple and Gravestorm's
-"when you cast this spell", 702.40a, 702.60a, 702.69a): those stay unrecognized, so any event while they exist is
-unsupported. Cascade (702.85a) is read whole as its own ability by ``words.cascade``.
+(Haunt's "this spell is put into a graveyard during its resolution", 702.55a; Ripple and Gravestorm's
+"when you cast this spell", 702.60a, 702.69a): those stay unrecognized, so any event while they exist is
+unsupported. Cascade (702.85a) is read whole as its own ability by ``words.cascade``, storm (702.40a) by
+``words.copies``.
 """
 from __future__ import annotations
 

@@ -1,0 +1,178 @@
+"""Performing copies of spells (707.10). A copy is put on the stack as a new object (``spell_copy``) with the copied
+spell's copiable values (707.2: its card, the half it was cast as) and the choices made as it was cast (707.10:
+modes, X, whether and how often it was kicked, whether its buyback cost was paid, its targets); it is owned and
+controlled by the player who put it there, and it is not cast (707.10: nothing that triggers on casting triggers,
+and storm does not count it, Grapeshot's ruling 2013-06-07). Off the stack it ceases to exist (704.5e, in
+``engine.sba``).
+
+"You may choose new targets for the copy" (707.10c): for each use of "target", its controller keeps the target
+(even one now illegal) or chooses a legal new one; every combination is a branch. Where a choice made as the
+spell was cast is one the engine does not keep on the spell (a division of damage, which targets a variable number
+of uses chose, an additional cost's payment its effects may refer to), a copy is unsupported, never made with a
+choice of its own.
+
+Storm (702.40a): as its triggered ability resolves, the spell is copied once for each other spell cast before it
+this turn (``rules.this_turn.spells_cast_before``), each copy with its own choice of new targets (Grapeshot's
+ruling 2013-06-07: "You can choose differently for each copy"). The copies are of the spell on the stack; a spell
+that left the stack before its storm ability resolved is copied as it last existed there, which is not
+performed."""
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+from math import prod
+
+from mtgjudge.model.engine import zones
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, name_of
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
+from mtgjudge.model.engine.targeting import DIVIDED
+from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.errors import SearchBound, Unsupported
+from mtgjudge.model.objects import GameObject, undefined_card
+from mtgjudge.model.rules import this_turn
+from mtgjudge.model.rules.layers import current
+from mtgjudge.model.rules.targets import legal_choices, target_spec
+from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.words.modes import perform as modes
+
+
+def _copy_id(game: Game, spell: str) -> str:
+    """An id for a new copy: it starts with "_" (``Game.key``: copies alike are told apart by where they are), and no
+    object has had it (a copy that ceased to exist keeps its zone changes counted)."""
+    base = spell.lstrip("_").split("#")[0]
+    k = 1
+    while game.state.has(f"_copy_{base}_{k}") or f"_copy_{base}_{k}" in dict(game.state.zone_changes):
+        k += 1
+    return f"_copy_{base}_{k}"
+
+
+def _phrases(o: GameObject) -> tuple[str, ...]:
+    """The uses of "target" of the spell ``o`` as it was cast (its chosen modes, 700.2b), in the order written;
+    unsupported where what the copy copies is not kept on the spell."""
+    abilities = modes.expand(o.printed.abilities, modes.chosen_of(o), o.name)
+    spell = [a for a in abilities if a.kind == "spell"]
+    for a in abilities:
+        if a.kind == "static" and a.static is not None and a.static.kind == "additional_cost":
+            raise Unsupported(f"copying {o.name} ({o.id}): how its additional cost was paid, which the copy's effects "
+                              "may refer to (707.10), is not kept by the engine")
+    if any(e.kind == "if_kicked" and (nxt.arg("target") or nxt.arg("target2"))
+           for a in spell for e, nxt in zip(a.effects, a.effects[1:])):
+        raise Unsupported(f"copying {o.name} ({o.id}): which of its targets it has as it was kicked or not (702.33g) "
+                          "is not worked out for a copy")
+    if any(e.kind in DIVIDED for a in spell for e in a.effects):
+        raise Unsupported(f"copying {o.name} ({o.id}): how it divides among its targets was chosen as it was cast "
+                          "(601.2d) and is copied (707.10), which the engine does not keep")
+    phrases = tuple(t for a in spell for t in a.targets)
+    for p in phrases:
+        spec = target_spec(p)
+        if spec.minimum != 1 or spec.maximum != 1 or spec.that_player or spec.zone_owner == "single" or \
+                any(sel.other for sel in spec.objects):
+            raise Unsupported(f"copying {o.name} ({o.id}): choosing new targets for {p!r} (a number of targets "
+                              "chosen as it was cast, or targets chosen together) is not performed")
+    if len(phrases) != len(o.targets):
+        raise Unsupported(f"copying {o.name} ({o.id}): its targets as it was cast are not known to the engine")
+    return phrases
+
+
+def put_copy(game: Game, spell: str, controller: str, rules: tuple[str, ...]) -> tuple[Game, str]:
+    """707.10: a copy of the instant or sorcery spell ``spell`` put on the stack under ``controller``'s control,
+    its targets those of the spell; the game and the copy's id."""
+    st = game.state
+    o = st.obj(spell)
+    if not o.card.modelled:
+        raise Unsupported(undefined_card(o.card.name, spell))
+    ch = current(st, spell)
+    if not {"Instant", "Sorcery"} & set(ch.types):
+        raise Unsupported(f"a copy of {o.name} ({spell}), a permanent spell, becomes a token as it resolves "
+                          "(707.10f): not performed")
+    if o.spliced:
+        # 702.47c, 707.2: splice changes the spell's text, which a copy does not copy; which of the targets chosen
+        # as it was cast are the copy's is not worked out
+        raise Unsupported(f"copying {o.name} ({spell}), a spell with cards spliced onto it (702.47c, 707.2): "
+                          "not performed")
+    _phrases(o)         # what the copy copies is kept on the spell (or unsupported), new targets or not
+    cid = _copy_id(game, spell)
+    copy = GameObject(id=cid, card=o.card, owner=controller, controller=controller, zone="stack", face=o.face,
+                      x=o.x, kicked=o.kicked, chosen=o.chosen, targets=o.targets, bought_back=o.bought_back,
+                      spell_copy=True, timestamp=zones.next_timestamp(st))
+    g = game.with_state(st.evolve(objects=st.objects + (copy,), stack=(cid,) + st.stack))
+    if (spell, game.moved(spell)) in game.cast_plainly:
+        # the copy has the spell's choices of costs (707.10): none but its mana cost
+        g = replace(g, cast_plainly=g.cast_plainly + ((cid, 0),))
+    g = g.log(rules, f"a copy of {o.name} ({spell}) is put onto the stack under {controller}'s control as {cid}; it "
+                     "isn't cast" + (f", its targets {', '.join(name_of(g.state, t) for t in o.targets)}"
+                                     if o.targets else ""))
+    guard_unrecognized(g, f"{o.name} ({spell}) is copied")
+    return g, cid
+
+
+def new_targets(game: Game, cid: str) -> list[Game]:
+    """707.10c: every choice of targets for the copy ``cid`` its controller may make: for each use of "target",
+    the target it has (legal or not) or a legal new one; each a branch."""
+    st = game.state
+    o = st.obj(cid)
+    phrases = _phrases(o)
+    if not phrases:
+        return [game]
+    options = []
+    for p, was in zip(phrases, o.targets):
+        new = [c for c in legal_choices(st, target_spec(p), o.controller, cid) if c not in (cid, was)]
+        options.append([was] + new)     # 115.5: a spell can't target itself
+    if prod(len(x) for x in options) > MAX_BRANCHES:
+        raise SearchBound(f"more than {MAX_BRANCHES} choices of new targets for a copy of {o.name}: the search bound "
+                          "was reached")
+    out = []
+    for combo in itertools.product(*options):
+        g = game.with_state(st.with_object(replace(o, targets=tuple(combo))))
+        if tuple(combo) == o.targets:
+            g = g.log("707.10c", f"{o.controller} leaves the targets of the copy {cid} unchanged")
+        else:
+            g = g.log("707.10c", f"{o.controller} chooses new targets for the copy {cid}: "
+                                 + ", ".join(name_of(g.state, t) for t in combo))
+        out.append(g.choose(f"{cid} targets {', '.join(combo)}"))
+    return out
+
+
+def _copy_spell(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """707.10: "Copy target instant or sorcery spell." (``new_targets``: "You may choose new targets for the copy.",
+    707.10c) as it resolves: its controller puts a copy of the target spell on the stack."""
+    skip = unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    t = ctx.target
+    st = game.state
+    if t is None or t in st.player_names or not st.has(t) or st.obj(t).zone != "stack" or t not in st.stack:
+        raise Unsupported(f"{e.text()!r} on {t}, not a spell on the stack, is not performed by the engine")
+    g, cid = put_copy(game, t, ctx.controller, ("707.10",))
+    if not e.arg("new_targets"):
+        return [g]
+    return new_targets(g, cid)
+
+
+def _storm(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """702.40a: the resolving storm ability of the spell ``ctx.source``: a copy of it for each other spell cast
+    before it this turn, each with its controller's choice of new targets (707.10c)."""
+    st = game.state
+    spell, player = ctx.source, ctx.controller
+    if player in game.left:
+        return [game.log("800.4a", f"{player} has left the game: the storm ability does nothing")]
+    if not (st.has(spell) and st.obj(spell).zone == "stack" and game.moved(spell) == ctx.source_moves):
+        raise Unsupported(f"{spell} left the stack before its storm ability resolved: copying it as it last existed "
+                          "on the stack is not performed")
+    name = st.obj(spell).name
+    n = this_turn.spells_cast_before(st, spell, ctx.source_moves, f"the storm ability of {name} ({spell}) (702.40a)")
+    branches = [game.log("702.40a", f"{n} other spell(s) were cast before {name} ({spell}) this turn: the storm "
+                                    f"ability copies it {n} time(s)")]
+    for _ in range(n):
+        nxt = []
+        for g in branches:
+            g, cid = put_copy(g, spell, player, ("702.40a", "707.10"))
+            nxt += new_targets(g, cid)
+        branches = merge(nxt)
+        if len(branches) > MAX_BRANCHES:
+            raise SearchBound(f"more than {MAX_BRANCHES} ways to choose the targets of {name}'s copies: the search "
+                              "bound was reached")
+    return branches
+
+
+PERFORMERS: dict[str, Performer] = {"copy_spell": _copy_spell, "storm": _storm}

@@ -1,0 +1,57 @@
+"""Reading copies of spells (707.10) from Oracle text: "Copy target <spell phrase>." for a phrase the grammar reads as
+one spell on the stack, with the sentence right after it, "You may choose new targets for the copy." (707.10c), read
+into that word; and the keyword "Storm" alone, read as the triggered ability 702.40a says it means, which functions
+only while the spell is on the stack. Any other sentence about a copy ("Copy target spell, except that ...", "copy
+it twice") stays unread."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab import phrases
+from mtgjudge.model.vocab.abilities import Ability, Effect, TriggerEvent
+from mtgjudge.model.vocab.parse import parse_effect
+from mtgjudge.model.words.copies.record import NEW_TARGETS
+
+
+def copy_word(sentence: str, found: tuple[str, ...]) -> Effect | None:
+    """``copy_spell`` for "Copy target <phrase>." whose one target phrase names exactly one spell; else None."""
+    if len(found) != 1 or not found[0].lower().startswith("target "):
+        return None
+    if sentence.strip().rstrip(".").lower() != f"copy {found[0].lower()}":
+        return None
+    try:
+        spec = phrases.parse_target(found[0])
+    except DefinitionError:
+        return None
+    if spec.zone != "stack" or spec.players or spec.minimum != 1 or spec.maximum != 1 or not spec.objects:
+        return None
+    try:
+        return parse_effect({"copy_spell": {"target": found[0][len("target "):]}})
+    except DefinitionError:
+        return None
+
+
+def new_targets_after(sentence: str, earlier: Sequence[Effect | None]) -> Effect | None:
+    """The copy word before with ``new_targets``, if ``sentence`` is "You may choose new targets for the copy." and
+    the instruction right before is a ``copy_spell`` without it (608.2c: "the copy" is the copy it made); else
+    None."""
+    if sentence.strip().rstrip(".").lower() != NEW_TARGETS.lower():
+        return None
+    if not earlier or earlier[-1] is None or earlier[-1].kind != "copy_spell" or earlier[-1].arg("new_targets"):
+        return None
+    args = {"target": earlier[-1].arg("target"), "new_targets": True}
+    try:
+        return parse_effect({"copy_spell": args})
+    except DefinitionError:
+        return None
+
+
+def keyword_ability(item: str) -> Ability | None:
+    """702.40a: the keyword item "Storm" as its triggered ability "When you cast this spell, [storm]" (the ``storm``
+    word), marked with the keyword; None for any other item."""
+    if item.strip().rstrip(".").lower() != "storm":
+        return None
+    return Ability("triggered", effects=(parse_effect({"storm": {}}),), trigger="When you cast ~",
+                   trigger_event=TriggerEvent("cast", who="self"), keyword="Storm", source_text=item,
+                   zones=("stack",))

@@ -1,0 +1,41 @@
+"""Copies of spells (CR 707.10): the words that put a copy of a spell on the stack. ``copy_spell`` is "Copy target
+<spell phrase>." (``new_targets``: followed by "You may choose new targets for the copy.", 707.10c); ``storm`` is the
+instruction storm's triggered ability means (702.40a: "copy it for each other spell that was cast before it this
+turn. If the spell has any targets, you may choose new targets for any of the copies."), taking no arguments:
+"it" is the ability's source, the spell (702.40b: each instance is its own ability)."""
+from __future__ import annotations
+
+import re
+
+from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.vocab.scopes import Scope
+from mtgjudge.model.vocab.word import Word
+
+ENGINE = frozenset({"engine"})
+
+#: The instruction as 702.40a says it, the trigger condition apart.
+STORM_TEXT = ("Copy it for each other spell that was cast before it this turn. If the spell has any targets, you may "
+              "choose new targets for any of the copies")
+
+#: The sentence after "Copy target ... spell." that lets the copy's controller change its targets (707.10c).
+NEW_TARGETS = "You may choose new targets for the copy"
+
+
+def _target_words(phrase: str) -> str:
+    return phrase if re.search(r"\btargets?\b", phrase) else f"target {phrase}"
+
+
+def _render_copy(a: dict) -> str:
+    return f"Copy {_target_words(a['target'])}" + (f". {NEW_TARGETS}" if a.get("new_targets") else "")
+
+
+def _v_copy(a: dict) -> None:
+    if not a.get("target"):
+        raise DefinitionError("copy_spell needs target (a phrase naming spells)")
+
+
+WORDS = (
+    Word("copy_spell", "effect", {"target": str, "new_targets": bool}, _render_copy, frozenset({Scope.RESOLUTION}),
+         ENGINE, _v_copy),
+    Word("storm", "effect", {}, lambda a: STORM_TEXT, frozenset({Scope.RESOLUTION}), ENGINE),
+)
