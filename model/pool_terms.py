@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement, product
 from math import comb
 from functools import lru_cache
-from operator import add, gt, le
+from operator import add, gt, le, mul
 from typing import Iterator, cast, overload
 
 from mtgjudge.model.errors import Unsupported
@@ -58,6 +58,14 @@ class Lots(_Ordered):
     n: int
     k: int
     types: tuple[int, ...]
+
+    def __hash__(self) -> int:
+        # Kept once computed: the groups of the terms that are hashed by the thousand while pruning.
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((self.n, self.k, self.types))
+            object.__setattr__(self, "_hash", h)
+        return h
 
     def elements(self, size: int) -> Iterator[Pool]:
         """Every amount this group can be (``size`` counts)."""
@@ -541,6 +549,29 @@ def packed(term: Term) -> _Packed:
     return p
 
 
+@lru_cache(maxsize=None)
+def _mask_of(types: tuple[int, ...]) -> int:
+    m = 0
+    for t in types:
+        m |= 1 << t
+    return m
+
+
+@lru_cache(maxsize=None)
+def _moved(size: int, types: tuple[int, ...], to: tuple[int, ...]) -> int:
+    """The change of packed ranks when one lot of "n of [types]" becomes one of "n of [to]"."""
+    return _fields_where(size, _mask_of(to), True) - _fields_where(size, _mask_of(types), True)
+
+
+def _set_packed(term: Term, like: _Packed, value: int) -> None:
+    """Keep on ``term`` its packed ranks ``value``, known without computing them: a piece of the small
+    uniform term of ``like`` (the same total, uniform too)."""
+    if "_packed" not in term.__dict__:
+        p = _Packed.__new__(_Packed)
+        p.term, p.packed, p.small, p.total, p._ranks, p._reverse = term, value, True, like.total, None, None
+        object.__setattr__(term, "_packed", p)
+
+
 def _under(a: _Packed, b: _Packed) -> bool:
     """Every rank of ``a`` at most that of ``b`` (``all_contained`` on packed ranks)."""
     if a.small and b.small:
@@ -757,18 +788,25 @@ def _maximal_by_subtraction(terms: list, check, bound: int) -> list:
             for a in parts(t) or ():
                 tagged.setdefault(a, tag)
         whole = absorbed(tagged)
+        # (the larger parts' packed ranks read as the loop below needs them, once for the level: with
+        # every guard set for ``_under``, backwards for ``_meets_packed``; whether those from each on are
+        # all small, so that both tests can be written out)
+        lp = [pz for _, pz in larger]
+        lg = [pz.packed | guard for pz in lp]
+        small_from = [True] * (len(lp) + 1)
+        for j in range(len(lp) - 1, -1, -1):
+            small_from[j] = small_from[j + 1] and lp[j].small
+        lrev = [pz.reverse if pz.small else 0 for pz in lp]
+        units = _unit_fields(1 << terms[0][0].size)
         for a0 in whole:
             tag = tagged[a0]
             p0 = packed(a0)
-            current = [a0] if not any(_under(p0, pz) for _, pz in larger) else []
+            current = [a0] if not any(_under(p0, pz) for pz in lp) else []
             for i, (y, py) in enumerate(larger):
                 check()
                 nxt: list[Term] = []
                 grew = False
-                later = [pz for _, pz in larger[i + 1:]]
-                # (where every rank is small, the test of ``_under`` written out: the loop that takes the time)
-                fast = all(pz.small for pz in later)
-                later_packed = [pz.packed | guard for pz in later]
+                fast = small_from[i + 1]
                 for a in current:
                     pa = packed(a)
                     if not _meets_packed(pa, py):
@@ -779,15 +817,19 @@ def _maximal_by_subtraction(terms: list, check, bound: int) -> list:
                         # (a piece under any larger part is dropped now, before it is cut further; the parts
                         # before this one hold none of a's elements, so none of its pieces', nor do those
                         # that hold none of a's)
-                        near = [j for j, pz in enumerate(later) if _meets_packed(pa, pz)]
-                        near_packed = [later_packed[j] for j in near]
+                        if fast and pa.small:
+                            q, least = pa.packed, pa.total * units
+                            near = [j for j in range(i + 1, len(lp)) if (((q + lrev[j]) | guard) - least) & guard == guard]
+                        else:
+                            near = [j for j in range(i + 1, len(lp)) if _meets_packed(pa, lp[j])]
+                        near_packed = [lg[j] for j in near]
                         for p in made:
                             pp = packed(p)
                             if fast and pp.small:
                                 q = pp.packed
                                 if not any((z - q) & guard == guard for z in near_packed):
                                     nxt.append(p)
-                            elif not any(_under(pp, later[j]) for j in near):
+                            elif not any(_under(pp, lp[j]) for j in near):
                                 nxt.append(p)
                         grew = True
                 current = absorbed(nxt) if grew else nxt
@@ -836,10 +878,12 @@ def _outside(a: Term, y: Term) -> list[Term]:
         if k not in tests or ry[x] < ry[tests[k]]:
             tests[k] = x
     out: list[Term] = []
+    lots = _lots(a)
+    masks = [_mask_of(g.types) for g in lots]
     for x in tests.values():
-        inside = [g for g in _lots(a) if all(x >> t & 1 for t in g.types)]
-        straddling = [g for g in _lots(a) if g not in inside and any(x >> t & 1 for t in g.types)]
-        rest = [g for g in _lots(a) if g not in straddling]
+        inside = [g for g, gm in zip(lots, masks) if gm & x == gm]
+        straddling = [g for g, gm in zip(lots, masks) if gm & x and gm & x != gm]
+        rest = [g for g, gm in zip(lots, masks) if not gm & x or gm & x == gm]
         n_s = sum(g.n for g in straddling)
         m = ry[x] + 1 - sum(a.fixed[t] for t in range(a.size) if x >> t & 1) - sum(g.n for g in inside)
         if m <= 0:
@@ -1053,8 +1097,22 @@ def _lots_term(fixed_in: Pool, rest: list, lots_in: list[tuple[int, tuple[int, .
             else:
                 key = (1, types)
                 lots[key] = lots.get(key, 0) + n
-    out = [Lots(n, k, types) for (k, types), n in lots.items()]
+    out = [_shared_lots(n, k, types) for (k, types), n in lots.items()]
     return Term(tuple(fixed), tuple(sorted(out, key=_group_order)))
+
+
+#: The groups ``_lots_term`` makes, one object for each (n, k, types): made once (a frozen dataclass is slow
+#: to make), and compared at once where two pieces share them.
+_SHARED_LOTS: dict = {}
+
+
+def _shared_lots(n: int, k: int, types: tuple[int, ...]) -> Lots:
+    g = _SHARED_LOTS.get((n, k, types))
+    if g is None:
+        if len(_SHARED_LOTS) > 100000:
+            _SHARED_LOTS.clear()
+        g = _SHARED_LOTS[(n, k, types)] = Lots(n, k, types)
+    return g
 
 
 def _at_least(a: Term, rest: list, straddling: list, mask: int, r: int) -> list[Term]:
@@ -1063,11 +1121,18 @@ def _at_least(a: Term, rest: list, straddling: list, mask: int, r: int) -> list[
     out = []
     if all(isinstance(g, Lots) for g in rest):
         inside = [_types_in(g.types, mask) for g in straddling]
+        # a lot moved from a group's types to its types in the mask changes the packed ranks by the same
+        # amount in every piece (``_Packed``: the fields are sums over the groups)
+        pa = packed(a)
+        moves = [_moved(a.size, g.types, t) for g, t in zip(straddling, inside)] if pa.small else None
         for js in _capped_compositions(r, [g.n for g in straddling]):
             pairs = []
             for g, t, j in zip(straddling, inside, js):
                 pairs += [(j, t), (g.n - j, g.types)]
-            out.append(_lots_term(a.fixed, rest, pairs))
+            piece = _lots_term(a.fixed, rest, pairs)
+            if moves is not None:
+                _set_packed(piece, pa, pa.packed + sum(map(mul, js, moves)))
+            out.append(piece)
         return out
     for js in _capped_compositions(r, [g.n for g in straddling]):
         groups = list(rest)
@@ -1084,11 +1149,17 @@ def _at_most(a: Term, rest: list, straddling: list, mask: int, r: int) -> list[T
     full = (1 << a.size) - 1
     if all(isinstance(g, Lots) for g in rest):
         outside = [_types_in(g.types, full ^ mask) for g in straddling]
+        pa = packed(a)
+        # (as in ``_at_least``: each lot not left free moves to the group's other types)
+        moves = [_moved(a.size, g.types, t) for g, t in zip(straddling, outside)] if pa.small else None
         for ks in _capped_compositions(r, [g.n for g in straddling]):
             pairs = []
             for g, t, k in zip(straddling, outside, ks):
                 pairs += [(k, g.types), (g.n - k, t)]
-            out.append(_lots_term(a.fixed, rest, pairs))
+            piece = _lots_term(a.fixed, rest, pairs)
+            if moves is not None:
+                _set_packed(piece, pa, pa.packed + sum((g.n - k) * d for g, k, d in zip(straddling, ks, moves)))
+            out.append(piece)
         return out
     for ks in _capped_compositions(r, [g.n for g in straddling]):
         groups = list(rest)
@@ -1109,6 +1180,14 @@ def _split_type(a: Term, bigger: list[Term]) -> int:
     return free[0]
 
 
+def _rank_sum(term: Term) -> int:
+    """The sum of a uniform term's ranks (``ranks``) over every set of types: a type of the fixed part counts
+    in half of the sets, an "n of [S]" in those that meet S."""
+    size = term.size
+    return (sum(term.fixed) << (size - 1)) + sum(g.n * ((1 << size) - (1 << (size - len(cast(Lots, g).types))))
+                                               for g in term.groups)
+
+
 def absorbed(level) -> list[Term]:
     """Terms of one total, less those within another (uniform terms: exactly; others: the same fixed part,
     each group within one of the other's): the union is the same."""
@@ -1117,11 +1196,21 @@ def absorbed(level) -> list[Term]:
         # Of one total, a term within another has ranks no greater, and a smaller sum of them unless equal
         # (the same elements): going down the sums, each is tested against those kept before it.
         ps = [packed(t) for t in level]
-        order = sorted(range(len(level)), key=lambda i: -sum(ps[i].ranks))
+        order = sorted(range(len(level)), key=lambda i: -_rank_sum(level[i]))
         chosen: list[int] = []
-        for i in order:
-            if not any(_under(ps[i], ps[j]) for j in chosen):
-                chosen.append(i)
+        if level and all(p.small for p in ps):
+            # (``_under`` written out on the packed ranks, with the guards of those kept set once)
+            h = _guards(1 << level[0].size)
+            kept_guarded: list[int] = []
+            for i in order:
+                q = ps[i].packed
+                if not any((z - q) & h == h for z in kept_guarded):
+                    chosen.append(i)
+                    kept_guarded.append(ps[i].packed | h)
+        else:
+            for i in order:
+                if not any(_under(ps[i], ps[j]) for j in chosen):
+                    chosen.append(i)
         return [level[i] for i in sorted(chosen)]
 
     def inside(a: Term, b: Term) -> bool:
