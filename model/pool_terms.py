@@ -493,7 +493,7 @@ class _Packed:
     """A uniform term's ranks packed (``_pack``; ``small``: its total, its greatest rank, under ``_LIMIT``),
     and, when asked for, as a tuple (``ranks``) and read backwards (the complements' ranks, for ``_meets``)."""
 
-    __slots__ = ("term", "packed", "small", "total", "_ranks", "_reverse")
+    __slots__ = ("term", "packed", "small", "total", "_ranks", "_reverse", "_sum")
 
     def __init__(self, term: Term) -> None:
         self.term = term
@@ -501,6 +501,7 @@ class _Packed:
         self.small = self.total < _LIMIT and is_uniform(term)
         self._ranks: tuple[int, ...] | None = None
         self._reverse: int | None = None
+        self._sum: int | None = None
         self.packed = 0
         if self.small:
             # the fixed part's count of a type is in every set holding it; an "n of [S]" adds n to every
@@ -532,6 +533,14 @@ class _Packed:
         return r
 
     @property
+    def rank_sum(self) -> int:
+        """``_rank_sum`` of a small term."""
+        r = self._sum
+        if r is None:
+            r = self._sum = _rank_sum(self.term)
+        return r
+
+    @property
     def reverse(self) -> int:
         r = self._reverse
         if r is None:
@@ -557,18 +566,39 @@ def _mask_of(types: tuple[int, ...]) -> int:
     return m
 
 
-@lru_cache(maxsize=None)
-def _moved(size: int, types: tuple[int, ...], to: tuple[int, ...]) -> int:
-    """The change of packed ranks when one lot of "n of [types]" becomes one of "n of [to]"."""
-    return _fields_where(size, _mask_of(to), True) - _fields_where(size, _mask_of(types), True)
+@lru_cache(maxsize=100000)
+def _moves(size: int, groups: tuple[tuple[int, ...], ...], mask: int) -> tuple[list, list[int], list[int]]:
+    """For groups of these types, each one's types in ``mask``; the change of the packed ranks, and that of
+    their sum (``_rank_sum``), when one lot of the group becomes one of those types only."""
+    to = [_types_in(types, mask) for types in groups]
+    moves = [_fields_where(size, _mask_of(t), True) - _fields_where(size, _mask_of(types), True)
+             for types, t in zip(groups, to)]
+    sums = [(1 << (size - len(types))) - (1 << (size - len(t))) for types, t in zip(groups, to)]
+    return to, moves, sums
 
 
-def _set_packed(term: Term, like: _Packed, value: int) -> None:
+class _Piece:
+    """A piece ``_at_least`` or ``_at_most`` makes, known by its packed ranks and their sum (both from its
+    term's, ``like``) before its term is made: most pieces are dropped (under a larger part, or within
+    another piece) on those alone."""
+
+    __slots__ = ("packed", "rank_sum", "args", "like")
+
+    def __init__(self, value: int, rank_sum: int, fixed: Pool, rest: list, pairs: list, like: _Packed) -> None:
+        self.packed, self.rank_sum, self.args, self.like = value, rank_sum, (fixed, rest, pairs), like
+
+    def term(self) -> Term:
+        t = _lots_term(*self.args)
+        _set_packed(t, self.like, self.packed, self.rank_sum)
+        return t
+
+
+def _set_packed(term: Term, like: _Packed, value: int, rank_sum: int | None = None) -> None:
     """Keep on ``term`` its packed ranks ``value``, known without computing them: a piece of the small
     uniform term of ``like`` (the same total, uniform too)."""
     if "_packed" not in term.__dict__:
         p = _Packed.__new__(_Packed)
-        p.term, p.packed, p.small, p.total, p._ranks, p._reverse = term, value, True, like.total, None, None
+        p.term, p.packed, p.small, p.total, p._ranks, p._reverse, p._sum = term, value, True, like.total, None, None, rank_sum
         object.__setattr__(term, "_packed", p)
 
 
@@ -804,7 +834,7 @@ def _maximal_by_subtraction(terms: list, check, bound: int) -> list:
             current = [a0] if not any(_under(p0, pz) for pz in lp) else []
             for i, (y, py) in enumerate(larger):
                 check()
-                nxt: list[Term] = []
+                nxt: list = []
                 grew = False
                 fast = small_from[i + 1]
                 for a in current:
@@ -812,7 +842,8 @@ def _maximal_by_subtraction(terms: list, check, bound: int) -> list:
                     if not _meets_packed(pa, py):
                         nxt.append(a)
                     elif not _under(pa, py):
-                        made = _outside(a, y)
+                        lazy = fast and pa.small
+                        made = _outside(a, y, lazy)
                         pieces += len(made)
                         # (a piece under any larger part is dropped now, before it is cut further; the parts
                         # before this one hold none of a's elements, so none of its pieces', nor do those
@@ -824,6 +855,11 @@ def _maximal_by_subtraction(terms: list, check, bound: int) -> list:
                             near = [j for j in range(i + 1, len(lp)) if _meets_packed(pa, lp[j])]
                         near_packed = [lg[j] for j in near]
                         for p in made:
+                            if lazy:
+                                q = p.packed if isinstance(p, _Piece) else packed(p).packed
+                                if not any((z - q) & guard == guard for z in near_packed):
+                                    nxt.append(p)
+                                continue
                             pp = packed(p)
                             if fast and pp.small:
                                 q = pp.packed
@@ -832,7 +868,7 @@ def _maximal_by_subtraction(terms: list, check, bound: int) -> list:
                             elif not any(_under(pp, lp[j]) for j in near):
                                 nxt.append(p)
                         grew = True
-                current = absorbed(nxt) if grew else nxt
+                current = _absorbed_pieces(nxt) if grew else nxt
                 if pieces > bound:
                     raise TooManyPieces(f"the factored mana-options answer needed more than {bound} pieces to "
                                         "decide which amounts are largest; no answer is given rather than a partial one")
@@ -853,7 +889,7 @@ def _lots(a: Term) -> list[Lots]:
     return out
 
 
-def _outside(a: Term, y: Term) -> list[Term]:
+def _outside(a: Term, y: Term, lazy: bool = False) -> list:
     """Terms whose union is exactly the elements of the uniform term ``a`` under no element of the uniform
     term ``y``: those that have more mana of some set of types X than every element of ``y`` (``x(X) >
     rank_y(X)``). Only the groups of ``a`` that may be of X or not ("straddling") vary in X, so for each X
@@ -891,9 +927,9 @@ def _outside(a: Term, y: Term) -> list[Term]:
         if m > n_s:
             continue
         if _compositions_count(m, straddling) <= _compositions_count(n_s - m, straddling):
-            out += _at_least(a, rest, straddling, x, m)
+            out += _at_least(a, rest, straddling, x, m, lazy)
         else:
-            out += _at_most(a, rest, straddling, full ^ x, n_s - m)
+            out += _at_most(a, rest, straddling, full ^ x, n_s - m, lazy)
     return out
 
 
@@ -1115,23 +1151,33 @@ def _shared_lots(n: int, k: int, types: tuple[int, ...]) -> Lots:
     return g
 
 
-def _at_least(a: Term, rest: list, straddling: list, mask: int, r: int) -> list[Term]:
+def _at_least(a: Term, rest: list, straddling: list, mask: int, r: int, lazy: bool = False) -> list:
     """The elements of ``a`` whose ``straddling`` groups have at least ``r`` units of the types of
-    ``mask``: for each way to put ``r`` of them there, those lots are of those types, the others free."""
+    ``mask``: for each way to put ``r`` of them there, those lots are of those types, the others free.
+    With ``lazy``, where ``a``'s ranks are small, each piece is a ``_Piece`` (its term made when asked)."""
     out = []
     if all(isinstance(g, Lots) for g in rest):
-        inside = [_types_in(g.types, mask) for g in straddling]
-        # a lot moved from a group's types to its types in the mask changes the packed ranks by the same
-        # amount in every piece (``_Packed``: the fields are sums over the groups)
+        # a lot moved from a group's types to its types in the mask changes the packed ranks (and their
+        # sum) by the same amount in every piece (``_Packed``: the fields are sums over the groups)
+        inside, moves, sums = _moves(a.size, tuple(g.types for g in straddling), mask)
         pa = packed(a)
-        moves = [_moved(a.size, g.types, t) for g, t in zip(straddling, inside)] if pa.small else None
+        if not pa.small:
+            moves = None
+        elif lazy:
+            rank_sum = pa.rank_sum
         for js in _capped_compositions(r, [g.n for g in straddling]):
             pairs = []
             for g, t, j in zip(straddling, inside, js):
                 pairs += [(j, t), (g.n - j, g.types)]
-            piece = _lots_term(a.fixed, rest, pairs)
             if moves is not None:
-                _set_packed(piece, pa, pa.packed + sum(map(mul, js, moves)))
+                value = pa.packed + sum(map(mul, js, moves))
+                if lazy:
+                    out.append(_Piece(value, rank_sum + sum(map(mul, js, sums)), a.fixed, rest, pairs, pa))
+                    continue
+                piece = _lots_term(a.fixed, rest, pairs)
+                _set_packed(piece, pa, value)
+            else:
+                piece = _lots_term(a.fixed, rest, pairs)
             out.append(piece)
         return out
     for js in _capped_compositions(r, [g.n for g in straddling]):
@@ -1142,23 +1188,34 @@ def _at_least(a: Term, rest: list, straddling: list, mask: int, r: int) -> list[
     return out
 
 
-def _at_most(a: Term, rest: list, straddling: list, mask: int, r: int) -> list[Term]:
+def _at_most(a: Term, rest: list, straddling: list, mask: int, r: int, lazy: bool = False) -> list:
     """The elements of ``a`` whose ``straddling`` groups have at most ``r`` units of the types of ``mask``:
-    for each way to let ``r`` of them be free, the others are of the other types."""
+    for each way to let ``r`` of them be free, the others are of the other types (``lazy``: as in
+    ``_at_least``)."""
     out = []
     full = (1 << a.size) - 1
     if all(isinstance(g, Lots) for g in rest):
-        outside = [_types_in(g.types, full ^ mask) for g in straddling]
-        pa = packed(a)
         # (as in ``_at_least``: each lot not left free moves to the group's other types)
-        moves = [_moved(a.size, g.types, t) for g, t in zip(straddling, outside)] if pa.small else None
+        outside, moves, sums = _moves(a.size, tuple(g.types for g in straddling), full ^ mask)
+        pa = packed(a)
+        if not pa.small:
+            moves = None
+        elif lazy:
+            rank_sum = pa.rank_sum
         for ks in _capped_compositions(r, [g.n for g in straddling]):
             pairs = []
             for g, t, k in zip(straddling, outside, ks):
                 pairs += [(k, g.types), (g.n - k, t)]
-            piece = _lots_term(a.fixed, rest, pairs)
             if moves is not None:
-                _set_packed(piece, pa, pa.packed + sum((g.n - k) * d for g, k, d in zip(straddling, ks, moves)))
+                value = pa.packed + sum((g.n - k) * d for g, k, d in zip(straddling, ks, moves))
+                if lazy:
+                    out.append(_Piece(value, rank_sum + sum((g.n - k) * d for g, k, d in zip(straddling, ks, sums)),
+                                      a.fixed, rest, pairs, pa))
+                    continue
+                piece = _lots_term(a.fixed, rest, pairs)
+                _set_packed(piece, pa, value)
+            else:
+                piece = _lots_term(a.fixed, rest, pairs)
             out.append(piece)
         return out
     for ks in _capped_compositions(r, [g.n for g in straddling]):
@@ -1180,6 +1237,30 @@ def _split_type(a: Term, bigger: list[Term]) -> int:
     return free[0]
 
 
+def _absorbed_pieces(items: list) -> list[Term]:
+    """``absorbed`` of terms and ``_Piece``s of one total (a term made only for the pieces kept): where all
+    are small and uniform, as ``absorbed`` decides them on packed ranks (the same order by the sums of the
+    ranks, each kept unless under one kept before it: equal ones, left for ``absorbed`` to drop first,
+    are under the first of them), on the pieces' ranks alone."""
+    if not any(isinstance(p, _Piece) for p in items):
+        return absorbed(items)
+    if not all(isinstance(p, _Piece) or packed(p).small for p in items):
+        return absorbed([p.term() if isinstance(p, _Piece) else p for p in items])
+    vals = [p.packed if isinstance(p, _Piece) else packed(p).packed for p in items]
+    sums = [p.rank_sum if isinstance(p, _Piece) else packed(p).rank_sum for p in items]
+    first = items[0]
+    size = first.like.term.size if isinstance(first, _Piece) else first.size
+    h = _guards(1 << size)
+    chosen: list[int] = []
+    kept_guarded: list[int] = []
+    for i in sorted(range(len(items)), key=lambda i: -sums[i]):
+        q = vals[i]
+        if not any((z - q) & h == h for z in kept_guarded):
+            chosen.append(i)
+            kept_guarded.append(q | h)
+    return [items[i].term() if isinstance(items[i], _Piece) else items[i] for i in sorted(chosen)]
+
+
 def _rank_sum(term: Term) -> int:
     """The sum of a uniform term's ranks (``ranks``) over every set of types: a type of the fixed part counts
     in half of the sets, an "n of [S]" in those that meet S."""
@@ -1196,7 +1277,7 @@ def absorbed(level) -> list[Term]:
         # Of one total, a term within another has ranks no greater, and a smaller sum of them unless equal
         # (the same elements): going down the sums, each is tested against those kept before it.
         ps = [packed(t) for t in level]
-        order = sorted(range(len(level)), key=lambda i: -_rank_sum(level[i]))
+        order = sorted(range(len(level)), key=lambda i: -ps[i].rank_sum)
         chosen: list[int] = []
         if level and all(p.small for p in ps):
             # (``_under`` written out on the packed ranks, with the guards of those kept set once)
