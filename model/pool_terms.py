@@ -1155,12 +1155,13 @@ def _at_least(a: Term, rest: list, straddling: list, mask: int, r: int, lazy: bo
     """The elements of ``a`` whose ``straddling`` groups have at least ``r`` units of the types of
     ``mask``: for each way to put ``r`` of them there, those lots are of those types, the others free.
     With ``lazy``, where ``a``'s ranks are small, each piece is a ``_Piece`` (its term made when asked)."""
-    out = []
+    out: list = []
     if all(isinstance(g, Lots) for g in rest):
         # a lot moved from a group's types to its types in the mask changes the packed ranks (and their
         # sum) by the same amount in every piece (``_Packed``: the fields are sums over the groups)
-        inside, moves, sums = _moves(a.size, tuple(g.types for g in straddling), mask)
+        inside, shifts, sums = _moves(a.size, tuple(g.types for g in straddling), mask)
         pa = packed(a)
+        moves: list[int] | None = shifts
         if not pa.small:
             moves = None
         elif lazy:
@@ -1192,12 +1193,13 @@ def _at_most(a: Term, rest: list, straddling: list, mask: int, r: int, lazy: boo
     """The elements of ``a`` whose ``straddling`` groups have at most ``r`` units of the types of ``mask``:
     for each way to let ``r`` of them be free, the others are of the other types (``lazy``: as in
     ``_at_least``)."""
-    out = []
+    out: list = []
     full = (1 << a.size) - 1
     if all(isinstance(g, Lots) for g in rest):
         # (as in ``_at_least``: each lot not left free moves to the group's other types)
-        outside, moves, sums = _moves(a.size, tuple(g.types for g in straddling), full ^ mask)
+        outside, shifts, sums = _moves(a.size, tuple(g.types for g in straddling), full ^ mask)
         pa = packed(a)
+        moves: list[int] | None = shifts
         if not pa.small:
             moves = None
         elif lazy:
@@ -1265,7 +1267,7 @@ def _rank_sum(term: Term) -> int:
     """The sum of a uniform term's ranks (``ranks``) over every set of types: a type of the fixed part counts
     in half of the sets, an "n of [S]" in those that meet S."""
     size = term.size
-    return (sum(term.fixed) << (size - 1)) + sum(g.n * ((1 << size) - (1 << (size - len(cast(Lots, g).types))))
+    return (sum(term.fixed) << (size - 1)) + sum(cast(Lots, g).n * ((1 << size) - (1 << (size - len(cast(Lots, g).types))))
                                                for g in term.groups)
 
 

@@ -629,7 +629,7 @@ def _dominated(act: tuple, other: tuple) -> bool:
         return False
     if any(w.life for s in act[4] for w in ways_to_pay(s, 0)):
         return False
-    ways = {}
+    ways: dict[tuple, list] = {}
     for key, _, _, outs in other[6]:
         if outs is None:
             return False
