@@ -580,15 +580,21 @@ def _moves(size: int, groups: tuple[tuple[int, ...], ...], mask: int) -> tuple[l
 class _Piece:
     """A piece ``_at_least`` or ``_at_most`` makes, known by its packed ranks and their sum (both from its
     term's, ``like``) before its term is made: most pieces are dropped (under a larger part, or within
-    another piece) on those alone."""
+    another piece) on those alone. Its term: ``a``'s fixed part and ``rest``, and of each straddling group
+    ``moved`` lots of its types in ``to`` (``kept``: the count given is of those left free instead)."""
 
     __slots__ = ("packed", "rank_sum", "args", "like")
 
-    def __init__(self, value: int, rank_sum: int, fixed: Pool, rest: list, pairs: list, like: _Packed) -> None:
-        self.packed, self.rank_sum, self.args, self.like = value, rank_sum, (fixed, rest, pairs), like
+    def __init__(self, value: int, rank_sum: int, args: tuple, like: _Packed) -> None:
+        self.packed, self.rank_sum, self.args, self.like = value, rank_sum, args, like
 
     def term(self) -> Term:
-        t = _lots_term(*self.args)
+        fixed, rest, straddling, to, counts, kept = self.args
+        pairs = []
+        for g, t, c in zip(straddling, to, counts):
+            moved = g.n - c if kept else c
+            pairs += [(moved, t), (g.n - moved, g.types)]
+        t = _lots_term(fixed, rest, pairs)
         _set_packed(t, self.like, self.packed, self.rank_sum)
         return t
 
@@ -1165,16 +1171,16 @@ def _at_least(a: Term, rest: list, straddling: list, mask: int, r: int, lazy: bo
         if not pa.small:
             moves = None
         elif lazy:
-            rank_sum = pa.rank_sum
+            v0, s0 = pa.packed, pa.rank_sum
+            return [_Piece(v0 + sum(map(mul, js, shifts)), s0 + sum(map(mul, js, sums)),
+                           (a.fixed, rest, straddling, inside, js, False), pa)
+                    for js in _capped_compositions(r, [g.n for g in straddling])]
         for js in _capped_compositions(r, [g.n for g in straddling]):
             pairs = []
             for g, t, j in zip(straddling, inside, js):
                 pairs += [(j, t), (g.n - j, g.types)]
             if moves is not None:
                 value = pa.packed + sum(map(mul, js, moves))
-                if lazy:
-                    out.append(_Piece(value, rank_sum + sum(map(mul, js, sums)), a.fixed, rest, pairs, pa))
-                    continue
                 piece = _lots_term(a.fixed, rest, pairs)
                 _set_packed(piece, pa, value)
             else:
@@ -1203,17 +1209,18 @@ def _at_most(a: Term, rest: list, straddling: list, mask: int, r: int, lazy: boo
         if not pa.small:
             moves = None
         elif lazy:
-            rank_sum = pa.rank_sum
+            # (each group's lots not left free all moved: the most, less those left free)
+            ns = [g.n for g in straddling]
+            v0, s0 = pa.packed + sum(map(mul, ns, shifts)), pa.rank_sum + sum(map(mul, ns, sums))
+            return [_Piece(v0 - sum(map(mul, ks, shifts)), s0 - sum(map(mul, ks, sums)),
+                           (a.fixed, rest, straddling, outside, ks, True), pa)
+                    for ks in _capped_compositions(r, ns)]
         for ks in _capped_compositions(r, [g.n for g in straddling]):
             pairs = []
             for g, t, k in zip(straddling, outside, ks):
                 pairs += [(k, g.types), (g.n - k, t)]
             if moves is not None:
                 value = pa.packed + sum((g.n - k) * d for g, k, d in zip(straddling, ks, moves))
-                if lazy:
-                    out.append(_Piece(value, rank_sum + sum((g.n - k) * d for g, k, d in zip(straddling, ks, sums)),
-                                      a.fixed, rest, pairs, pa))
-                    continue
                 piece = _lots_term(a.fixed, rest, pairs)
                 _set_packed(piece, pa, value)
             else:
