@@ -209,7 +209,7 @@ def make_term(fixed_in: Pool, groups) -> Term:
             continue
         key = (g.k, g.types)
         lots[key] = lots.get(key, 0) + g.n
-    out = [Lots(n, k, types) for (k, types), n in lots.items()] + choices
+    out = [_shared_lots(n, k, types) for (k, types), n in lots.items()] + choices
     return Term(tuple(fixed), tuple(sorted(out, key=_group_order)))
 
 
@@ -913,9 +913,24 @@ def _outside(a: Term, y: Term, lazy: bool = False) -> list:
     # Of those that meet a's types alike, the set of least rank in y (an element over it on a set is over
     # it on the smaller-ranked one with the same types of a).
     tests: dict = {}
-    for x in _deciding_sets(ry, a.size):
-        if ra[x] <= ry[x]:
-            continue
+    pa, py = packed(a), packed(y)
+    if pa.small and py.small:
+        # (the deciding sets on which a has more than y read off the packed ranks at once: the guard of
+        # each field where a's rank is over y's is cleared by the subtraction; in the order of
+        # ``_deciding_sets``, the types y never has first)
+        h = _guards(len(ra))
+        dmask, loops = _deciding_fields(ry, a.size)
+        over = ~((py.packed | h) - pa.packed) & dmask
+        xs = []
+        while over:
+            low = over & -over
+            xs.append(low.bit_length() // _FIELD - 1)
+            over ^= low
+        if loops:
+            xs.sort(key=lambda x: not x & loops)
+    else:
+        xs = [x for x in _deciding_sets(ry, a.size) if ra[x] > ry[x]]
+    for x in xs:
         k = x & support
         if k not in tests or ry[x] < ry[tests[k]]:
             tests[k] = x
@@ -937,6 +952,13 @@ def _outside(a: Term, y: Term, lazy: bool = False) -> list:
         else:
             out += _at_most(a, rest, straddling, full ^ x, n_s - m, lazy)
     return out
+
+
+@lru_cache(maxsize=10000)
+def _deciding_fields(ry: tuple[int, ...], size: int) -> tuple[int, int]:
+    """The guard bits (``_pack``) of the fields of ``_deciding_sets``, and the types of rank 0 (a mask)."""
+    loops = sum(1 << e for e in range(size) if ry[1 << e] == 0)
+    return sum(_GUARD_BIT << (_FIELD * x) for x in _deciding_sets(ry, size)), loops
 
 
 @lru_cache(maxsize=10000)
