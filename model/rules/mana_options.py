@@ -2,8 +2,12 @@
 activating mana abilities now (CR 605.3a), costs paid (mana from other mana, life per 119.4, sacrifices,
 counters; {T}/{Q} per 302.6), choices and replacement orders expanded (via model.mana_sources).
 
-Exact, with no cap. Two reductions keep it small, both sound because more mana (and more untapped,
+Exact, with no cap. Three reductions keep it small, all sound because more mana (and more untapped,
 unsacrificed permanents) never makes fewer options reachable:
+
+* An activation that pays mana for no more than another ability of its permanent adds for nothing, with
+  the same resources left (``_dominated``: Castle Sengir's "{1}, {T}: Add {B}." beside the "{T}: Add one
+  mana of any color." Chromatic Lantern gives it), is not searched.
 
 * *Pure* permanents (every mana ability costs only {T} and counters on itself, adds mana that depends on
   nothing the search changes, has no further effect) are activated first: doing them first never loses an
