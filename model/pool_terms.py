@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement, product
 from math import comb
 from functools import lru_cache
-from operator import add, gt, le
+from operator import add, gt, le, mul
 from typing import Iterator, cast, overload
 
 from mtgjudge.model.errors import Unsupported
@@ -58,6 +58,14 @@ class Lots(_Ordered):
     n: int
     k: int
     types: tuple[int, ...]
+
+    def __hash__(self) -> int:
+        # Kept once computed: the groups of the terms that are hashed by the thousand while pruning.
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((self.n, self.k, self.types))
+            object.__setattr__(self, "_hash", h)
+        return h
 
     def elements(self, size: int) -> Iterator[Pool]:
         """Every amount this group can be (``size`` counts)."""
@@ -201,7 +209,7 @@ def make_term(fixed_in: Pool, groups) -> Term:
             continue
         key = (g.k, g.types)
         lots[key] = lots.get(key, 0) + g.n
-    out = [Lots(n, k, types) for (k, types), n in lots.items()] + choices
+    out = [_shared_lots(n, k, types) for (k, types), n in lots.items()] + choices
     return Term(tuple(fixed), tuple(sorted(out, key=_group_order)))
 
 
@@ -485,7 +493,7 @@ class _Packed:
     """A uniform term's ranks packed (``_pack``; ``small``: its total, its greatest rank, under ``_LIMIT``),
     and, when asked for, as a tuple (``ranks``) and read backwards (the complements' ranks, for ``_meets``)."""
 
-    __slots__ = ("term", "packed", "small", "total", "_ranks", "_reverse")
+    __slots__ = ("term", "packed", "small", "total", "_ranks", "_reverse", "_sum")
 
     def __init__(self, term: Term) -> None:
         self.term = term
@@ -493,6 +501,7 @@ class _Packed:
         self.small = self.total < _LIMIT and is_uniform(term)
         self._ranks: tuple[int, ...] | None = None
         self._reverse: int | None = None
+        self._sum: int | None = None
         self.packed = 0
         if self.small:
             # the fixed part's count of a type is in every set holding it; an "n of [S]" adds n to every
@@ -524,6 +533,14 @@ class _Packed:
         return r
 
     @property
+    def rank_sum(self) -> int:
+        """``_rank_sum`` of a small term."""
+        r = self._sum
+        if r is None:
+            r = self._sum = _rank_sum(self.term)
+        return r
+
+    @property
     def reverse(self) -> int:
         r = self._reverse
         if r is None:
@@ -539,6 +556,56 @@ def packed(term: Term) -> _Packed:
         p = _Packed(term)
         object.__setattr__(term, "_packed", p)
     return p
+
+
+@lru_cache(maxsize=None)
+def _mask_of(types: tuple[int, ...]) -> int:
+    m = 0
+    for t in types:
+        m |= 1 << t
+    return m
+
+
+@lru_cache(maxsize=100000)
+def _moves(size: int, groups: tuple[tuple[int, ...], ...], mask: int) -> tuple[list, list[int], list[int]]:
+    """For groups of these types, each one's types in ``mask``; the change of the packed ranks, and that of
+    their sum (``_rank_sum``), when one lot of the group becomes one of those types only."""
+    to = [_types_in(types, mask) for types in groups]
+    moves = [_fields_where(size, _mask_of(t), True) - _fields_where(size, _mask_of(types), True)
+             for types, t in zip(groups, to)]
+    sums = [(1 << (size - len(types))) - (1 << (size - len(t))) for types, t in zip(groups, to)]
+    return to, moves, sums
+
+
+class _Piece:
+    """A piece ``_at_least`` or ``_at_most`` makes, known by its packed ranks and their sum (both from its
+    term's, ``like``) before its term is made: most pieces are dropped (under a larger part, or within
+    another piece) on those alone. Its term: ``a``'s fixed part and ``rest``, and of each straddling group
+    ``moved`` lots of its types in ``to`` (``kept``: the count given is of those left free instead)."""
+
+    __slots__ = ("packed", "rank_sum", "args", "like")
+
+    def __init__(self, value: int, rank_sum: int, args: tuple, like: _Packed) -> None:
+        self.packed, self.rank_sum, self.args, self.like = value, rank_sum, args, like
+
+    def term(self) -> Term:
+        fixed, rest, straddling, to, counts, kept = self.args
+        pairs = []
+        for g, t, c in zip(straddling, to, counts):
+            moved = g.n - c if kept else c
+            pairs += [(moved, t), (g.n - moved, g.types)]
+        t = _lots_term(fixed, rest, pairs)
+        _set_packed(t, self.like, self.packed, self.rank_sum)
+        return t
+
+
+def _set_packed(term: Term, like: _Packed, value: int, rank_sum: int | None = None) -> None:
+    """Keep on ``term`` its packed ranks ``value``, known without computing them: a piece of the small
+    uniform term of ``like`` (the same total, uniform too)."""
+    if "_packed" not in term.__dict__:
+        p = _Packed.__new__(_Packed)
+        p.term, p.packed, p.small, p.total, p._ranks, p._reverse, p._sum = term, value, True, like.total, None, None, rank_sum
+        object.__setattr__(term, "_packed", p)
 
 
 def _under(a: _Packed, b: _Packed) -> bool:
@@ -757,40 +824,57 @@ def _maximal_by_subtraction(terms: list, check, bound: int) -> list:
             for a in parts(t) or ():
                 tagged.setdefault(a, tag)
         whole = absorbed(tagged)
+        # (the larger parts' packed ranks read as the loop below needs them, once for the level: with
+        # every guard set for ``_under``, backwards for ``_meets_packed``; whether those from each on are
+        # all small, so that both tests can be written out)
+        lp = [pz for _, pz in larger]
+        lg = [pz.packed | guard for pz in lp]
+        small_from = [True] * (len(lp) + 1)
+        for j in range(len(lp) - 1, -1, -1):
+            small_from[j] = small_from[j + 1] and lp[j].small
+        lrev = [pz.reverse if pz.small else 0 for pz in lp]
+        units = _unit_fields(1 << terms[0][0].size)
         for a0 in whole:
             tag = tagged[a0]
             p0 = packed(a0)
-            current = [a0] if not any(_under(p0, pz) for _, pz in larger) else []
+            current = [a0] if not any(_under(p0, pz) for pz in lp) else []
             for i, (y, py) in enumerate(larger):
                 check()
-                nxt: list[Term] = []
+                nxt: list = []
                 grew = False
-                later = [pz for _, pz in larger[i + 1:]]
-                # (where every rank is small, the test of ``_under`` written out: the loop that takes the time)
-                fast = all(pz.small for pz in later)
-                later_packed = [pz.packed | guard for pz in later]
+                fast = small_from[i + 1]
                 for a in current:
                     pa = packed(a)
                     if not _meets_packed(pa, py):
                         nxt.append(a)
                     elif not _under(pa, py):
-                        made = _outside(a, y)
+                        lazy = fast and pa.small
+                        made = _outside(a, y, lazy)
                         pieces += len(made)
                         # (a piece under any larger part is dropped now, before it is cut further; the parts
                         # before this one hold none of a's elements, so none of its pieces', nor do those
                         # that hold none of a's)
-                        near = [j for j, pz in enumerate(later) if _meets_packed(pa, pz)]
-                        near_packed = [later_packed[j] for j in near]
+                        if fast and pa.small:
+                            q, least = pa.packed, pa.total * units
+                            near = [j for j in range(i + 1, len(lp)) if (((q + lrev[j]) | guard) - least) & guard == guard]
+                        else:
+                            near = [j for j in range(i + 1, len(lp)) if _meets_packed(pa, lp[j])]
+                        near_packed = [lg[j] for j in near]
                         for p in made:
+                            if lazy:
+                                q = p.packed if isinstance(p, _Piece) else packed(p).packed
+                                if not any((z - q) & guard == guard for z in near_packed):
+                                    nxt.append(p)
+                                continue
                             pp = packed(p)
                             if fast and pp.small:
                                 q = pp.packed
                                 if not any((z - q) & guard == guard for z in near_packed):
                                     nxt.append(p)
-                            elif not any(_under(pp, later[j]) for j in near):
+                            elif not any(_under(pp, lp[j]) for j in near):
                                 nxt.append(p)
                         grew = True
-                current = absorbed(nxt) if grew else nxt
+                current = _absorbed_pieces(nxt) if grew else nxt
                 if pieces > bound:
                     raise TooManyPieces(f"the factored mana-options answer needed more than {bound} pieces to "
                                         "decide which amounts are largest; no answer is given rather than a partial one")
@@ -811,7 +895,7 @@ def _lots(a: Term) -> list[Lots]:
     return out
 
 
-def _outside(a: Term, y: Term) -> list[Term]:
+def _outside(a: Term, y: Term, lazy: bool = False) -> list:
     """Terms whose union is exactly the elements of the uniform term ``a`` under no element of the uniform
     term ``y``: those that have more mana of some set of types X than every element of ``y`` (``x(X) >
     rank_y(X)``). Only the groups of ``a`` that may be of X or not ("straddling") vary in X, so for each X
@@ -829,17 +913,34 @@ def _outside(a: Term, y: Term) -> list[Term]:
     # Of those that meet a's types alike, the set of least rank in y (an element over it on a set is over
     # it on the smaller-ranked one with the same types of a).
     tests: dict = {}
-    for x in _deciding_sets(ry, a.size):
-        if ra[x] <= ry[x]:
-            continue
+    pa, py = packed(a), packed(y)
+    if pa.small and py.small:
+        # (the deciding sets on which a has more than y read off the packed ranks at once: the guard of
+        # each field where a's rank is over y's is cleared by the subtraction; in the order of
+        # ``_deciding_sets``, the types y never has first)
+        h = _guards(len(ra))
+        dmask, loops = _deciding_fields(ry, a.size)
+        over = ~((py.packed | h) - pa.packed) & dmask
+        xs = []
+        while over:
+            low = over & -over
+            xs.append(low.bit_length() // _FIELD - 1)
+            over ^= low
+        if loops:
+            xs.sort(key=lambda x: not x & loops)
+    else:
+        xs = [x for x in _deciding_sets(ry, a.size) if ra[x] > ry[x]]
+    for x in xs:
         k = x & support
         if k not in tests or ry[x] < ry[tests[k]]:
             tests[k] = x
     out: list[Term] = []
+    lots = _lots(a)
+    masks = [_mask_of(g.types) for g in lots]
     for x in tests.values():
-        inside = [g for g in _lots(a) if all(x >> t & 1 for t in g.types)]
-        straddling = [g for g in _lots(a) if g not in inside and any(x >> t & 1 for t in g.types)]
-        rest = [g for g in _lots(a) if g not in straddling]
+        inside = [g for g, gm in zip(lots, masks) if gm & x == gm]
+        straddling = [g for g, gm in zip(lots, masks) if gm & x and gm & x != gm]
+        rest = [g for g, gm in zip(lots, masks) if not gm & x or gm & x == gm]
         n_s = sum(g.n for g in straddling)
         m = ry[x] + 1 - sum(a.fixed[t] for t in range(a.size) if x >> t & 1) - sum(g.n for g in inside)
         if m <= 0:
@@ -847,10 +948,17 @@ def _outside(a: Term, y: Term) -> list[Term]:
         if m > n_s:
             continue
         if _compositions_count(m, straddling) <= _compositions_count(n_s - m, straddling):
-            out += _at_least(a, rest, straddling, x, m)
+            out += _at_least(a, rest, straddling, x, m, lazy)
         else:
-            out += _at_most(a, rest, straddling, full ^ x, n_s - m)
+            out += _at_most(a, rest, straddling, full ^ x, n_s - m, lazy)
     return out
+
+
+@lru_cache(maxsize=10000)
+def _deciding_fields(ry: tuple[int, ...], size: int) -> tuple[int, int]:
+    """The guard bits (``_pack``) of the fields of ``_deciding_sets``, and the types of rank 0 (a mask)."""
+    loops = sum(1 << e for e in range(size) if ry[1 << e] == 0)
+    return sum(_GUARD_BIT << (_FIELD * x) for x in _deciding_sets(ry, size)), loops
 
 
 @lru_cache(maxsize=10000)
@@ -1053,21 +1161,53 @@ def _lots_term(fixed_in: Pool, rest: list, lots_in: list[tuple[int, tuple[int, .
             else:
                 key = (1, types)
                 lots[key] = lots.get(key, 0) + n
-    out = [Lots(n, k, types) for (k, types), n in lots.items()]
+    out = [_shared_lots(n, k, types) for (k, types), n in lots.items()]
     return Term(tuple(fixed), tuple(sorted(out, key=_group_order)))
 
 
-def _at_least(a: Term, rest: list, straddling: list, mask: int, r: int) -> list[Term]:
+#: The groups ``_lots_term`` makes, one object for each (n, k, types): made once (a frozen dataclass is slow
+#: to make), and compared at once where two pieces share them.
+_SHARED_LOTS: dict = {}
+
+
+def _shared_lots(n: int, k: int, types: tuple[int, ...]) -> Lots:
+    g = _SHARED_LOTS.get((n, k, types))
+    if g is None:
+        if len(_SHARED_LOTS) > 100000:
+            _SHARED_LOTS.clear()
+        g = _SHARED_LOTS[(n, k, types)] = Lots(n, k, types)
+    return g
+
+
+def _at_least(a: Term, rest: list, straddling: list, mask: int, r: int, lazy: bool = False) -> list:
     """The elements of ``a`` whose ``straddling`` groups have at least ``r`` units of the types of
-    ``mask``: for each way to put ``r`` of them there, those lots are of those types, the others free."""
-    out = []
+    ``mask``: for each way to put ``r`` of them there, those lots are of those types, the others free.
+    With ``lazy``, where ``a``'s ranks are small, each piece is a ``_Piece`` (its term made when asked)."""
+    out: list = []
     if all(isinstance(g, Lots) for g in rest):
-        inside = [_types_in(g.types, mask) for g in straddling]
+        # a lot moved from a group's types to its types in the mask changes the packed ranks (and their
+        # sum) by the same amount in every piece (``_Packed``: the fields are sums over the groups)
+        inside, shifts, sums = _moves(a.size, tuple(g.types for g in straddling), mask)
+        pa = packed(a)
+        moves: list[int] | None = shifts
+        if not pa.small:
+            moves = None
+        elif lazy:
+            v0, s0 = pa.packed, pa.rank_sum
+            return [_Piece(v0 + sum(map(mul, js, shifts)), s0 + sum(map(mul, js, sums)),
+                           (a.fixed, rest, straddling, inside, js, False), pa)
+                    for js in _capped_compositions(r, [g.n for g in straddling])]
         for js in _capped_compositions(r, [g.n for g in straddling]):
             pairs = []
             for g, t, j in zip(straddling, inside, js):
                 pairs += [(j, t), (g.n - j, g.types)]
-            out.append(_lots_term(a.fixed, rest, pairs))
+            if moves is not None:
+                value = pa.packed + sum(map(mul, js, moves))
+                piece = _lots_term(a.fixed, rest, pairs)
+                _set_packed(piece, pa, value)
+            else:
+                piece = _lots_term(a.fixed, rest, pairs)
+            out.append(piece)
         return out
     for js in _capped_compositions(r, [g.n for g in straddling]):
         groups = list(rest)
@@ -1077,18 +1217,37 @@ def _at_least(a: Term, rest: list, straddling: list, mask: int, r: int) -> list[
     return out
 
 
-def _at_most(a: Term, rest: list, straddling: list, mask: int, r: int) -> list[Term]:
+def _at_most(a: Term, rest: list, straddling: list, mask: int, r: int, lazy: bool = False) -> list:
     """The elements of ``a`` whose ``straddling`` groups have at most ``r`` units of the types of ``mask``:
-    for each way to let ``r`` of them be free, the others are of the other types."""
-    out = []
+    for each way to let ``r`` of them be free, the others are of the other types (``lazy``: as in
+    ``_at_least``)."""
+    out: list = []
     full = (1 << a.size) - 1
     if all(isinstance(g, Lots) for g in rest):
-        outside = [_types_in(g.types, full ^ mask) for g in straddling]
+        # (as in ``_at_least``: each lot not left free moves to the group's other types)
+        outside, shifts, sums = _moves(a.size, tuple(g.types for g in straddling), full ^ mask)
+        pa = packed(a)
+        moves: list[int] | None = shifts
+        if not pa.small:
+            moves = None
+        elif lazy:
+            # (each group's lots not left free all moved: the most, less those left free)
+            ns = [g.n for g in straddling]
+            v0, s0 = pa.packed + sum(map(mul, ns, shifts)), pa.rank_sum + sum(map(mul, ns, sums))
+            return [_Piece(v0 - sum(map(mul, ks, shifts)), s0 - sum(map(mul, ks, sums)),
+                           (a.fixed, rest, straddling, outside, ks, True), pa)
+                    for ks in _capped_compositions(r, ns)]
         for ks in _capped_compositions(r, [g.n for g in straddling]):
             pairs = []
             for g, t, k in zip(straddling, outside, ks):
                 pairs += [(k, g.types), (g.n - k, t)]
-            out.append(_lots_term(a.fixed, rest, pairs))
+            if moves is not None:
+                value = pa.packed + sum((g.n - k) * d for g, k, d in zip(straddling, ks, moves))
+                piece = _lots_term(a.fixed, rest, pairs)
+                _set_packed(piece, pa, value)
+            else:
+                piece = _lots_term(a.fixed, rest, pairs)
+            out.append(piece)
         return out
     for ks in _capped_compositions(r, [g.n for g in straddling]):
         groups = list(rest)
@@ -1109,6 +1268,38 @@ def _split_type(a: Term, bigger: list[Term]) -> int:
     return free[0]
 
 
+def _absorbed_pieces(items: list) -> list[Term]:
+    """``absorbed`` of terms and ``_Piece``s of one total (a term made only for the pieces kept): where all
+    are small and uniform, as ``absorbed`` decides them on packed ranks (the same order by the sums of the
+    ranks, each kept unless under one kept before it: equal ones, left for ``absorbed`` to drop first,
+    are under the first of them), on the pieces' ranks alone."""
+    if not any(isinstance(p, _Piece) for p in items):
+        return absorbed(items)
+    if not all(isinstance(p, _Piece) or packed(p).small for p in items):
+        return absorbed([p.term() if isinstance(p, _Piece) else p for p in items])
+    vals = [p.packed if isinstance(p, _Piece) else packed(p).packed for p in items]
+    sums = [p.rank_sum if isinstance(p, _Piece) else packed(p).rank_sum for p in items]
+    first = items[0]
+    size = first.like.term.size if isinstance(first, _Piece) else first.size
+    h = _guards(1 << size)
+    chosen: list[int] = []
+    kept_guarded: list[int] = []
+    for i in sorted(range(len(items)), key=lambda i: -sums[i]):
+        q = vals[i]
+        if not any((z - q) & h == h for z in kept_guarded):
+            chosen.append(i)
+            kept_guarded.append(q | h)
+    return [items[i].term() if isinstance(items[i], _Piece) else items[i] for i in sorted(chosen)]
+
+
+def _rank_sum(term: Term) -> int:
+    """The sum of a uniform term's ranks (``ranks``) over every set of types: a type of the fixed part counts
+    in half of the sets, an "n of [S]" in those that meet S."""
+    size = term.size
+    return (sum(term.fixed) << (size - 1)) + sum(cast(Lots, g).n * ((1 << size) - (1 << (size - len(cast(Lots, g).types))))
+                                               for g in term.groups)
+
+
 def absorbed(level) -> list[Term]:
     """Terms of one total, less those within another (uniform terms: exactly; others: the same fixed part,
     each group within one of the other's): the union is the same."""
@@ -1117,11 +1308,21 @@ def absorbed(level) -> list[Term]:
         # Of one total, a term within another has ranks no greater, and a smaller sum of them unless equal
         # (the same elements): going down the sums, each is tested against those kept before it.
         ps = [packed(t) for t in level]
-        order = sorted(range(len(level)), key=lambda i: -sum(ps[i].ranks))
+        order = sorted(range(len(level)), key=lambda i: -ps[i].rank_sum)
         chosen: list[int] = []
-        for i in order:
-            if not any(_under(ps[i], ps[j]) for j in chosen):
-                chosen.append(i)
+        if level and all(p.small for p in ps):
+            # (``_under`` written out on the packed ranks, with the guards of those kept set once)
+            h = _guards(1 << level[0].size)
+            kept_guarded: list[int] = []
+            for i in order:
+                q = ps[i].packed
+                if not any((z - q) & h == h for z in kept_guarded):
+                    chosen.append(i)
+                    kept_guarded.append(ps[i].packed | h)
+        else:
+            for i in order:
+                if not any(_under(ps[i], ps[j]) for j in chosen):
+                    chosen.append(i)
         return [level[i] for i in sorted(chosen)]
 
     def inside(a: Term, b: Term) -> bool:

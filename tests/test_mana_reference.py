@@ -315,3 +315,44 @@ def test_untapping_once_is_searched_in_order_of_resources():
     resources agrees with the naive one."""
     state = state_of(obj("pp", "Pili-Pala", tapped=True), obj("f1", "Forest"), obj("f2", "Forest"), obj("r", "Sol Ring"))
     assert mana_options(state, "Alice").pools == naive_mana_options(state, "Alice")
+
+
+#: Permanents with an ability that pays mana for what another of their abilities adds for free once
+#: Chromatic Lantern gives every land "any color" (Castle Sengir), beside filters and costs that are not
+#: dominated (Mystic Gate's {W}{W} is more than one mana of any color) and mana of other kinds.
+DOMINATED_SHAPES = ["Castle Sengir", "Mystic Gate", "Cascade Bluffs", "Forest", "Wastes", "Sol Ring", "Treasure",
+                    "Lotus Petal", "Eldrazi Temple", "Gaea's Cradle", "Llanowar Elves", "City of Brass", "Powerstone"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(DOMINATED_SHAPES), max_size=4), st.booleans())
+def test_dominated_activations_left_out_give_the_same_pools(alice, lantern):
+    """An activation that pays mana for no more than a free one of its permanent adds (``_dominated``) is
+    not searched: the factored answer is exactly the pools the enumeration lists with every ability, and
+    on the smallest boards those of every activation order (the naive search), nothing left out."""
+    names = ["Castle Sengir"] + (["Chromatic Lantern"] if lantern else []) + alice
+    state = state_of(*[obj(f"a{i}", n) for i, n in enumerate(names)], obj("b0", "Badlands", "Bob"))
+    try:
+        fast = mana_options(state, "Alice")
+    except Unsupported:
+        reject()
+    with patch.object(mana_options_module, "_dominated", lambda act, other: False):
+        listed = mana_options_module.maximal_pools(state, "Alice")
+        assert fast.pools == listed.pools
+        if len(alice) <= 2:
+            assert fast.pools == naive_mana_options(state, "Alice")
+
+
+def test_castle_sengir_pays_for_no_colour_beside_chromatic_lantern():
+    """Beside Chromatic Lantern, Castle Sengir's "{1}, {T}: Add {B}." and "{2}, {T}: Add {U} or {R}." add no
+    more than "{T}: Add one mana of any color.": left out of the search. Without it (only {C} for free),
+    and for Mystic Gate's filter (two mana for one), nothing is left out."""
+    def kept(*names):
+        state = state_of(*[obj(f"a{i}", n) for i, n in enumerate(names)])
+        s = _Search(state, "Alice")
+        key = (frozenset(), (), state.player("Alice").life, frozenset())
+        return sorted(a[3].text() for a in s._activations(key) if a[1] == "a0")
+
+    assert kept("Castle Sengir", "Chromatic Lantern") == ["{T}: Add one mana of any color.", "{T}: Add {C}."]
+    assert len(kept("Castle Sengir")) == 3
+    assert len(kept("Mystic Gate", "Chromatic Lantern")) == 3

@@ -11,7 +11,7 @@ from mtgjudge.model.mana import ManaSyntaxError
 from mtgjudge.model.pool_terms import (Choice, Lots, PoolSet, Term, all_contained, all_strictly_contained, covers, expand,
                                        factor, make_term, maximal, minus_unit, none_contained, parse_term, parts,
                                        some_contained, split, term_text)
-from mtgjudge.model.pool_terms import TooManyPieces, _outside
+from mtgjudge.model.pool_terms import TooManyPieces, _Packed, _Piece, _absorbed_pieces, _outside, _rank_sum, absorbed, packed, ranks
 
 SIZE = 6
 
@@ -127,6 +127,26 @@ def test_outside_is_exactly_the_elements_under_no_element(a, b):
             ey = _elements(y)
             out = set().union(*[_elements(p) for p in _outside(x, y)])
             assert out == {p for p in _elements(x) if not any(_leq(p, q) for q in ey)}
+
+
+@settings(max_examples=200, deadline=None)
+@given(board_terms(), board_terms())
+def test_pieces_known_by_their_ranks_are_the_terms_made(a, b):
+    """The pieces ``_outside`` gives as ``_Piece``s (their packed ranks and the sum of their ranks carried
+    over from the term they are cut from) are the terms it makes, with the ranks computed from them; and
+    absorbing them before they are made keeps the same terms as absorbing the terms."""
+    assume(parts(a) is not None and parts(b) is not None)
+    for x in parts(a):
+        for y in parts(b):
+            made = _outside(x, y)
+            lazy = _outside(x, y, True)
+            terms = [p.term() if isinstance(p, _Piece) else p for p in lazy]
+            assert terms == made
+            for p, t in zip(lazy, terms):
+                if isinstance(p, _Piece):
+                    assert p.packed == _Packed(t).packed and p.rank_sum == _rank_sum(t) == sum(ranks(t))
+                    assert packed(t).ranks == ranks(t)
+            assert _absorbed_pieces(lazy + [x]) == absorbed(made + [x])
 
 
 @settings(max_examples=150, deadline=None)

@@ -2,8 +2,12 @@
 activating mana abilities now (CR 605.3a), costs paid (mana from other mana, life per 119.4, sacrifices,
 counters; {T}/{Q} per 302.6), choices and replacement orders expanded (via model.mana_sources).
 
-Exact, with no cap. Two reductions keep it small, both sound because more mana (and more untapped,
+Exact, with no cap. Three reductions keep it small, all sound because more mana (and more untapped,
 unsacrificed permanents) never makes fewer options reachable:
+
+* An activation that pays mana for no more than another ability of its permanent adds for nothing, with
+  the same resources left (``_dominated``: Castle Sengir's "{1}, {T}: Add {B}." beside the "{T}: Add one
+  mana of any color." Chromatic Lantern gives it), is not searched.
 
 * *Pure* permanents (every mana ability costs only {T} and counters on itself, adds mana that depends on
   nothing the search changes, has no further effect) are activated first: doing them first never loses an
@@ -296,10 +300,12 @@ class _Search:
             for oid, abl in self.abilities.items():
                 if oid in gone or oid not in firsts:
                     continue
+                mine = []
                 for idx, a in abl:
                     plan = self._plan(key, st, oid, idx, a)
                     if plan is not None:
-                        acts.append((st, oid, idx, a) + plan)
+                        mine.append((st, oid, idx, a) + plan)
+                acts += [act for act in mine if not any(_dominated(act, other) for other in mine)]
             self.acts[key] = acts
         return acts
 
@@ -611,6 +617,33 @@ def _gains(act: tuple) -> bool:
     some: from any pool it reaches a pool that strictly contains it (what it adds is never negative)."""
     mana_parts, variants = act[4], act[6]
     return not mana_parts and any(outs and any(any(delta) for delta, _ in outs) for _, _, _, outs in variants)
+
+
+def _dominated(act: tuple, other: tuple) -> bool:
+    """Activating ``act`` never reaches more than activating ``other`` (both as ``_Search._activations``
+    plans them, from the same resources): ``other`` costs no mana, ``act`` costs mana that no life pays
+    (119.4: so both leave the life their variants say), and for each way ``act`` resolves (resources after,
+    X, the permanent sacrificed), each of its outcomes is contained in an outcome of ``other`` with the
+    same resources after (Castle Sengir's "{1}, {T}: Add {B}." beside the "{T}: Add one mana of any
+    color." Chromatic Lantern gives it).
+    From any pool, ``act`` then leads to the pool less what it paid plus d, ``other`` to the pool plus
+    some d' >= d, with the same resources: more mana with the same resources never reaches less, so no
+    pool of the answer is lost (and the search does not make, pay for and prune the smaller ones)."""
+    if act is other or not act[4] or other[4]:
+        return False
+    if any(w.life for s in act[4] for w in ways_to_pay(s, 0)):
+        return False
+    ways: dict[tuple, list] = {}
+    for key, _, _, outs in other[6]:
+        if outs is None:
+            return False
+        ways.setdefault(key, []).extend(d for d, _ in outs)
+    for key, _, _, outs in act[6]:
+        if outs is None or key not in ways:
+            return False
+        if not all(any(_leq(d, e) for e in ways[key]) for d, _ in outs):
+            return False
+    return True
 
 
 def _uses_up(a: Ability, untap_only: bool) -> bool:
