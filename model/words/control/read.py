@@ -15,3 +15,17 @@ def sentence_patterns(tgt: str) -> tuple:
         # the kinds a phrase names, owned by the controller of the spell or ability
         (patterns.compile(r"^Gain control of all ([a-z0-9, '-]+?) you own\.$", re.I), "gain_control_owned", ("affects",)),
     )
+
+
+#: 613.1b: an Aura's whole line "You control enchanted creature." (the noun: ``record.ENCHANTED_KINDS``)
+_CONTROL_ENCHANTED = patterns.compile(r"^You control enchanted (artifact creature|creature|permanent|artifact|land|"
+                                      r"enchantment|Equipment)\.$")
+
+
+def control_static(line: str) -> dict | None:
+    """The arguments of the static ``control_enchanted`` word of a whole line ("You control enchanted creature."),
+    or None if the line is not one this reader takes whole (another clause, a condition, a duration)."""
+    m = _CONTROL_ENCHANTED.match(line.strip())
+    if m is None:
+        return None
+    return {"kind": "control_enchanted", "enchanted": True, "what": m.group(1)}

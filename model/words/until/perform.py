@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mtgjudge.model.engine import zones
+from mtgjudge.model.engine.controllers import apply_control
 from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import Unsupported
@@ -216,6 +217,9 @@ def set_controller(game: Game, oid: str, player: str, rules, lasting: bool = Fal
     effect has no duration; the permanent is remembered as controlled by an effect (800.4c)."""
     st = game.state
     o = st.obj(oid)
+    if o.controller_apart is not None:
+        raise Unsupported(f"a static control effect gives {o.controller} control of {o.name} ({oid}) as another "
+                          f"control effect gives it to {player}: their order (613.7) is not modelled")
     if lasting:
         st = st.adding(Lasting(ControlEffect(oid, game.moved(oid)), Duration("", st.turn.number)))   # 611.2a
         game = game.with_state(st)
@@ -229,8 +233,10 @@ def set_controller(game: Game, oid: str, player: str, rules, lasting: bool = Fal
                                       blocking=(), blocked=False))
     game = game.with_state(state)
     guard_unrecognized(game, f"control of {o.name} changes")
-    return game.log(rules, f"{player} gains control of {o.name} ({oid}); 302.6: it has not been under {player}'s "
+    game = game.log(rules, f"{player} gains control of {o.name} ({oid}); 302.6: it has not been under {player}'s "
                            "control since their most recent turn began")
+    # 613.1b: an Aura's "You control enchanted creature." gives what it enchants to its new controller
+    return apply_control(game)
 
 
 def end_control(game: Game, ending) -> tuple[Game, list]:
