@@ -28,8 +28,9 @@ def apply_control(game: Game) -> Game:
     st = game.state
     sources = control_sources(st)
     given = controllers(st)
+    unsure = control_unsure(st)
     for o in list(st.battlefield()):
-        if o.id in control_unsure(st) and _left_to_704_5m(st, o.id, sources[o.id]):
+        if o.id in unsure and _left_to_704_5m(st, o.id, sources[o.id]):
             continue
         apart = controller_apart(o)
         now = given.get(o.id, apart)
@@ -60,7 +61,9 @@ def apply_control(game: Game) -> Game:
         kept = [f"{q.name} ({q.controller}'s)" for q in st.battlefield() if q.attached_to == o.id and q.id not in mine]
         if kept:
             rules += ("303.4e",)
-            why += f"; {', '.join(kept)}, attached to it, keep{'s' if len(kept) == 1 else ''} {'its' if len(kept) == 1 else 'their'} controller"
+            one_kept = len(kept) == 1
+            why += (f"; {', '.join(kept)}, attached to it, "
+                    + ("keeps its controller" if one_kept else "keep their controllers"))
         game = game.log(rules + ("302.6",), f"{now} controls {o.name} ({o.id}): {why}; it has not been under {now}'s "
                                             "control since their most recent turn began")
         st = game.state

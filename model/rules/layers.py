@@ -4,7 +4,9 @@
 including the intrinsic mana abilities of basic land types (CR 305.6) and abilities granted by static
 abilities (layer 6). ``APPLIERS`` says in which layer each static word applies and how (the layers consumer
 of ``vocab.words``); within a layer the order is timestamp order (613.7), in layer 4 with dependencies
-(613.8, ``rules.land_types``).
+(613.8, ``rules.land_types``). Layer 2 (613.1b) changes no characteristic: ``controllers`` says who controls
+each permanent that the control-changing static words (``CONTROLLERS``) apply to, and the engine writes it into
+the state (``engine.controllers``).
 """
 from __future__ import annotations
 
@@ -458,8 +460,8 @@ def control_sources(state) -> dict[str, tuple[GameObject, ...]]:
                 unsure.add(got[0])
     for _, src, _s in found:
         if src.id in out:
-            raise Unsupported(f"{src.name} ({src.id}) gives control of a permanent and a control effect gives control of "
-                              f"{src.name}: the dependency (613.8a) is not modelled")
+            raise Unsupported(f"{src.name} ({src.id}) gives control of a permanent and a control effect gives "
+                              f"control of {src.name}: the dependency (613.8a) is not modelled")
     state._cache["control sources"] = out
     state._cache["control unsure"] = frozenset(unsure)
     return out

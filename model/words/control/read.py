@@ -1,6 +1,7 @@
 """Effect sentences of gaining control for the rest of the game (613.1b, 611.2a): "Gain control of target
 creature." and "Gain control of all permanents you own." A sentence with a duration anywhere in it ("until end
-of turn", "as long as", "this turn") is ``words.until.read``'s: these patterns must not take it."""
+of turn", "as long as", "this turn") is ``words.until.read``'s: these patterns must not take it. And an Aura's
+static line "You control enchanted creature." (613.1b, layer 2), read only whole (``control_static``)."""
 from __future__ import annotations
 
 import re
