@@ -352,7 +352,12 @@ class TurnHistory:
 
     ``known``: whether the whole turn's history is in the record: the question stated it (its ``this_turn:``), or
     the turn began during the question's actions (it began with nothing done). When it is not known the record
-    holds only what the actions did, a lower bound of what happened (``rules.this_turn`` reads it so)."""
+    holds only what the actions did, a lower bound of what happened (``rules.this_turn`` reads it so).
+
+    Of the turn before this one it keeps what "last turn" conditions ask ("if no spells were cast last turn", the
+    werewolves' transform): ``last_spells_cast`` (player, how many spells they cast last turn), whole when
+    ``last_known`` (the question stated it, its ``last_turn:``, or that turn's record was whole as it ended), else a
+    lower bound."""
 
     known: bool = False
     spells_cast: tuple[tuple[str, int], ...] = ()
@@ -361,6 +366,13 @@ class TurnHistory:
     left: tuple[str, ...] = ()
     attacked_with: tuple[str, ...] = ()
     attacked: tuple[str, ...] = ()
+    last_known: bool = False
+    last_spells_cast: tuple[tuple[str, int], ...] = ()
+
+    def following(self) -> "TurnHistory":
+        """The record of the turn that begins after this one (500.1): nothing done in it yet, and this turn's spells
+        as its last turn's (as whole as this record was)."""
+        return TurnHistory(known=True, last_known=self.known, last_spells_cast=self.spells_cast)
 
     def cast(self, player: str) -> "TurnHistory":
         """The record after ``player`` cast one more spell (601.2i: it became cast)."""

@@ -10,7 +10,8 @@ from mtgjudge.model.state import STEPS
 from mtgjudge.queries.format.actions import ACTION_KEYS, ALL_ASSERT_KEYS, ASSERT_ZONES
 from mtgjudge.queries.format.questions import COMMON_KEYS, FORMATS
 from mtgjudge.queries.format.state import (EFFECT_KEYS, OBJECT_KEYS, PLAYER_KEYS, POOL_KEYS, STACK_ABILITY_KEYS,
-                                           STATE_KEYS, THIS_TURN_KEYS, TURN_KEYS, ZONE_KEYS)
+                                           STATE_KEYS, THIS_TURN_KEYS, LAST_TURN_KEYS, TURN_KEYS,
+                                           ZONE_KEYS)
 from mtgjudge.queries.kinds import KINDS
 
 ID_PATTERN = "^[a-z0-9][a-z0-9-]*$"
@@ -85,9 +86,15 @@ def _state() -> dict:
                                                                      "creature this turn (CR 508.6)"},
                          "attacked": {**players, "description": "the players attacked this step (CR 508.6)"}},
                         THIS_TURN_KEYS)
+    last_turn = _closed({"spells_cast": {"type": "object", "additionalProperties": _COUNT,
+                                         "description": "how many spells each player cast last turn"}},
+                        LAST_TURN_KEYS)
     return _closed({"turn": turn, "this_turn": {"oneOf": [this_turn, {"type": "null"}],
                                                 "description": "what happened this turn before the question; "
                                                                "absent: not known"},
+                    "last_turn": {"oneOf": [last_turn, {"type": "null"}],
+                                  "description": "how many spells each player cast the turn before this one; "
+                                                 "absent: not known"},
                     "stack": {"type": ["array", "null"], "items": {"oneOf": [stack_ability, {"$ref": "#/$defs/object"}]},
                               "description": "top first"},
                     "effects": {"type": ["array", "null"], "items": effect},

@@ -203,6 +203,39 @@ def test_the_write_check_finds_what_it_is_for(tmp_path):
     assert _module_level_writes(p) == ["m.py:2", "m.py:3"]
 
 
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _private_imports(path: Path) -> list[str]:
+    """``from <a module of the product> import _name``, or ``module._name`` of a product module it imported: a
+    reach into another module's private name."""
+    tree = ast.parse(path.read_text(), str(path))
+    out, imported = [], set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("mtgjudge"):
+            out.extend(f"{path.name}:{node.lineno} {a.name}" for a in node.names if _private(a.name))
+            imported |= {a.asname or a.name for a in node.names}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in imported \
+                and node.value.id[:1].islower() and _private(node.attr):
+            out.append(f"{path.name}:{node.lineno} {node.value.id}.{node.attr}")
+    return out
+
+
+def test_no_module_imports_another_modules_private_names():
+    # a name another module needs is part of its owner's interface: public, with a docstring
+    reaches = [r for path in modules().values() for r in _private_imports(path)]
+    assert reaches == []
+
+
+def test_the_private_import_check_finds_what_it_is_for(tmp_path):
+    p = tmp_path / "m.py"
+    p.write_text("from mtgjudge.model.engine import triggers\nfrom mtgjudge.model.x import _hidden, public\n"
+                 "from os import _exit\ntriggers._kinds([])\nself._own = 1\n")
+    assert _private_imports(p) == ["m.py:2 _hidden", "m.py:4 triggers._kinds"]
+
+
 def test_performers_reach_the_dispatch_only_through_their_context():
     """The one dispatch table (``engine.performers``) imports every module that performs words, and
     ``engine.resolve`` reads it: a performer module importing either would be a cycle in all but name."""

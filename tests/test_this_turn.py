@@ -121,7 +121,9 @@ def test_attacking_records_raid_and_the_players_attacked_this_step_only() -> Non
 def test_a_new_turn_begins_with_a_known_empty_history() -> None:
     g = one(_games(alice_bf="[Mountain]", alice_hand="[{card: Lightning Bolt, id: bolt}]",
                    actions="[{cast: bolt, targets: [Bob]}, {resolve: all}, {advance: next-turn}]"))
-    assert g.state.this_turn == TurnHistory(known=True)
+    h = g.state.this_turn
+    assert h.known and h.spells_cast == () and h.damaged == () and h.died == 0 and h.left == ()
+    assert h.last_spells_cast == (("Alice", 1),) and not h.last_known     # the turn that ended: tests/test_last_turn.py
     assert this_turn.happened(g.state, "opponent_damaged", "Bob", "test") is False
 
 

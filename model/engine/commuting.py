@@ -35,7 +35,7 @@ from typing import Callable
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, game_over, merge, reduced
 from mtgjudge.model.errors import SearchBound
 from mtgjudge.model.engine.kernel.life import LIFE_WORDS, life_changes
-from mtgjudge.model.engine.triggers import _abilities, _exiles_until, _kinds, ability_of, target_choices
+from mtgjudge.model.engine.triggers import abilities_of, exiles_until, kinds_of, ability_of, target_choices
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import EffectInForce, PendingTrigger, PlayerRestriction, StackAbility, TurnReplacement
 
@@ -46,7 +46,7 @@ def _changes(game: Game, ability, controller: str, targets: tuple[str, ...]) -> 
     """The life changes (player, delta) resolving ``ability`` with ``targets`` makes, if its whole resolution is
     such changes (``kernel.life.life_changes``: no modes, no intervening "if", targets players only); else
     None."""
-    if ability.kind != "triggered" or ability.modes or ability.intervening or _exiles_until(ability) \
+    if ability.kind != "triggered" or ability.modes or ability.intervening or exiles_until(ability) \
             or len(ability.targets) > 1 or len(targets) > 1 or any(t not in game.state.player_names for t in targets):
         return None
     out: list[tuple[str, int]] = []
@@ -88,7 +88,7 @@ def reads_life(game: Game) -> str | None:
             any("life" in repr(e).lower() for e in st.in_force(EffectInForce)):
         return "an effect in force"
     for o in st.objects:
-        abilities = current(st, o.id).abilities if o.zone == "battlefield" else _abilities(o)
+        abilities = current(st, o.id).abilities if o.zone == "battlefield" else abilities_of(o)
         for a in abilities:
             if "life" not in (a.text() or "").lower() and "life" not in (a.source_text or "").lower():
                 continue
@@ -262,7 +262,7 @@ def _put_to_the_end(game: Game, per_player: list[list[PendingTrigger]], read: di
     # kinds in the order of resolution of their controllers, ``group`` saying whose each is
     kinds, group = [], []
     for n, ps in enumerate(reversed([ps for ps in per_player if ps])):
-        for k in _kinds(ps):
+        for k in kinds_of(ps):
             kinds.append(k)
             group.append(n)
     opts = [read[k[0]][2] for k in kinds]

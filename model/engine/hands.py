@@ -64,7 +64,7 @@ def _exile_same_name(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     p = _searched_player(game, ctx, e)
     if p in game.left:
         return [game.log("800.4a", f"{p} has left the game: nothing is searched")]
-    library._guard_library(game, f"{ctx.controller} searches {p}'s library")
+    library.guard_library(game, f"{ctx.controller} searches {p}'s library")
     st = game.state
     name = named.name
     pl = st.player(p)

@@ -54,7 +54,7 @@ def _gain_life_per(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [change_life(game, ctx.controller, e.arg("n") * k)]
 
 
-def _damage_each(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+def damage_each(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """120.3: the source deals N damage to each permanent the phrase names, at once; each is marked with it
     (120.3e) through the one-target damage step, and lethal damage is 704.5g after resolution."""
     ids = affected(game, e, ctx)
@@ -99,7 +99,7 @@ def _from_graveyard(to: str):
     return handler
 
 
-def _discard(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+def discard(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """701.9a-b: the target player discards N cards of their choice (every choice a branch; all of their hand
     if it holds N or fewer); a player who left the game is not affected (800.4a)."""
     skip = unaffected(game, ctx)
@@ -130,9 +130,9 @@ def _discard(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 
 PERFORMERS: dict[str, Performer] = {
     "pump_all": _pump_all,
-    "damage_each": _damage_each,
+    "damage_each": damage_each,
     "regrow": _from_graveyard("hand"),
     "reanimate": _from_graveyard("battlefield"),
-    "discard": _discard,
+    "discard": discard,
     "gain_life_per": _gain_life_per,
 }

@@ -3,8 +3,9 @@
 event occurs (``triggers._trigger`` asks ``holds``), and on resolution does nothing if the condition is false
 then (``resolve.resolve_top`` asks ``holds`` again). The condition is a fact of what happened this turn
 (``rules.this_turn``: unsupported when the question did not state the turn's history and the actions did not make
-it true) or a count of ``rules.counts`` for the ability's controller, the ability's source being "~" for "another" (what it counts is on the battlefield as
-it is checked: 603.4, 608.2h). Evolve's comparison (702.100a, ``evolves``) is of the creature whose entering
+it true), the spells cast last turn (the same, stated by ``last_turn:``) or a count of ``rules.counts`` for the
+ability's controller, the ability's source being "~" for "another" (what it counts is on the battlefield as it is
+checked: 603.4, 608.2h). Evolve's comparison (702.100a, ``evolves``) is of the creature whose entering
 triggered it, the trigger's subject."""
 from __future__ import annotations
 
@@ -53,6 +54,10 @@ def condition_holds(game: Game, condition: str, controller: str, source: str | N
         # what happened this turn (raid, morbid, 702.54a): unsupported when the question did not state it
         k = int(this_turn.happened(st, what[len(this_turn.PREFIX):], controller,
                                    f"the condition 'if {condition}' ({rule})"))
+    elif what.startswith(this_turn.LAST_PREFIX):
+        # the spells cast last turn (the werewolves' transform): unsupported when the question did not state them
+        return this_turn.spells_last_turn(st, what[len(this_turn.LAST_PREFIX):], op, n,
+                                          f"the condition 'if {condition}' ({rule})")
     elif what == "life":
         k = st.player(controller).life
     elif what.startswith("power "):

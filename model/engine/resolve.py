@@ -31,7 +31,7 @@ from mtgjudge.model.words.choices import perform as choices
 from mtgjudge.model.words.kicker import perform as kicker
 from mtgjudge.model.words.kicker.read import as_announced
 from mtgjudge.model.engine.settle import after_moves, settle
-from mtgjudge.model.engine.triggers import ability_of, apnap, legal_target, target_slots, watched_trigger
+from mtgjudge.model.engine.triggers import ability_of, apnap, exiles_until, legal_target, target_slots, watched_trigger
 from mtgjudge.model.engine import tribute
 from mtgjudge.model.engine import unleash
 from mtgjudge.model.errors import InputError, SearchBound
@@ -70,10 +70,6 @@ def spell_ability(abilities) -> Ability | None:
                    source_text=" ".join(a.text() for a in spell))
 
 
-def _exiles_until(ability: Ability) -> bool:
-    return any(e.kind == "exile_until_source_leaves" for e in ability.effects)
-
-
 def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None = None) -> list[Game]:
     """608.2c: the effects in the order written, each on its own target (``targeting.effect_slots``);
     ``legal``: which targets were legal as resolution began (608.2b)."""
@@ -85,7 +81,7 @@ def run_effects(game: Game, ability: Ability, ctx: Ctx, legal: list[bool] | None
         if e.kind == "lasting" and (i == 0 or ability.effects[i - 1].kind != "exile_top"):
             raise Unsupported(f"the effect {e.text()!r} is not performed by the engine yet (what it applies to is "
                               "known to the engine only right after 'exile the top cards of your library')")
-    uses = [(None, None)] * len(ability.effects) if _exiles_until(ability) or not ability.targets else \
+    uses = [(None, None)] * len(ability.effects) if exiles_until(ability) or not ability.targets else \
         effect_uses(ability, ctx.targets)
     # 701.19c, 608.2c: "It can't be regenerated." after a destruction applies to that destruction itself
     unregenerable = {id(e) for e, nxt in zip(ability.effects, ability.effects[1:]) if nxt.kind == "no_regeneration"}
@@ -194,7 +190,7 @@ def _targets_check(game: Game, ability: Ability, ctx: Ctx) -> list[bool] | None:
     doesn't resolve)."""
     if not ctx.targets:
         return []
-    if _exiles_until(ability):
+    if exiles_until(ability):
         phrases = [e.arg("target") for e in ability.effects if e.arg("target")]
         ok = any(legal_target(game, phrases[0], ctx.controller, ctx.source, t, None) for t in ctx.targets)
         return [True] * len(ctx.targets) if ok else None
@@ -267,7 +263,7 @@ def resolve_top(game: Game) -> list[Game]:
                   source_lki=top.lki, links_exile=links, subject=top.subject)
         # (601.2c: an ability the engine put on the stack may have chosen no targets where every use says "up to")
         chose_none = top.chosen and all(target_spec(p).minimum == 0 for p in ability.targets)
-        if ability.targets and not ctx.targets and not _exiles_until(ability) and not chose_none:
+        if ability.targets and not ctx.targets and not exiles_until(ability) and not chose_none:
             raise Unsupported(f"the ability of {src.name} on the stack has no targets given; they were chosen as it "
                               "was put on the stack")
         if ability.intervening in intervening.CHECKED_AGAIN and not intervening.source_holds(
@@ -417,7 +413,7 @@ def resolve_action(game: Game, a: Mapping[str, Any]) -> list[Game]:
                 ab = modes.on_stack(ability_of(g, top.source, top.index, top.lki), top.modes, top.source)
                 # One target for each use of "target" (608.2b checks them as it resolves); exile-until abilities
                 # may have one per opponent and optional ones.
-                slots = target_slots(g, ab, top.controller) if _exiles_until(ab) else [(t, None, False) for t in ab.targets]
+                slots = target_slots(g, ab, top.controller) if exiles_until(ab) else [(t, None, False) for t in ab.targets]
                 if len(a["targets"]) > len(slots) or len(a["targets"]) < sum(1 for s in slots if not s[2]):
                     raise InputError("targets", f"the ability of {top.source} takes {len(slots)} target(s); "
                                                       f"{len(a['targets'])} given")

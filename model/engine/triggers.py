@@ -88,7 +88,8 @@ def is_triggered(a: Ability) -> bool:
     return a.kind == "triggered" or (a.kind == "unmodelled" and a.unmodelled_kind == "triggered")
 
 
-def _abilities(obj) -> tuple[Ability, ...]:
+def abilities_of(obj) -> tuple[Ability, ...]:
+    """The printed abilities of an object off the battlefield; a face-down one has none (708.2)."""
     return obj.printed.abilities if not obj.face_down else ()
 
 
@@ -125,7 +126,7 @@ def _off_watchers(game: Game, extra=()) -> list:
     triggered ability that may function where they are (113.6): if its event happens, it may trigger, and the
     answer is unsupported (``_trigger``), naming it. Off the battlefield only unmodelled text is watched."""
     return [o for o in tuple(game.state.objects) + tuple(extra) if o.zone != "battlefield"
-            and any(is_triggered(a) and _watches(o, a) for a in _abilities(o))]
+            and any(is_triggered(a) and _watches(o, a) for a in abilities_of(o))]
 
 
 def _watches(w, a: Ability) -> bool:
@@ -156,7 +157,7 @@ def guard_unrecognized(game: Game, what: str, extra=(), step: str = "") -> None:
     is the beginning of that step (``engine.turn``), which an ability off the battlefield that triggers at the
     beginning of that step could trigger on."""
     for o in tuple(game.state.objects) + tuple(extra):
-        for a in _abilities(o):
+        for a in abilities_of(o):
             if not is_triggered(a) or a.mana_trigger is not None:
                 continue
             t = trigger_of(a, o.name)
@@ -241,7 +242,7 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
     now, left_watching = [w for w in now if _triggers(w)], [w for w in left if _triggers(w)]
     off = [w for w in off if _triggers(w)]
     before_key = _before_key(moved)
-    abilities_of: dict[tuple[bool, str, str], tuple[Ability, ...] | None] = {}
+    known_abilities: dict[tuple[bool, str, str], tuple[Ability, ...] | None] = {}
     for lki, before, after in moved:
         events = []
         if after == "battlefield" and before != "battlefield" and game.state.has(lki.id):
@@ -258,11 +259,11 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
                 # effects applied (a nonbasic land entering under Blood Moon has lost its "When ~ enters" ability:
                 # Blood Moon's ruling 2018-03-16); leaves abilities those they had just before it (603.10a)
                 seen = (event == "enters", w.id, w.zone)     # (the same for every object that moves)
-                if seen not in abilities_of:
-                    abilities_of[seen] = None if w.zone != "battlefield" else \
+                if seen not in known_abilities:
+                    known_abilities[seen] = None if w.zone != "battlefield" else \
                         _now_has(game, w) if event == "enters" else _had(game, moved, w, before_key)
-                has = abilities_of[seen]
-                for i, a in enumerate(_abilities(w), 1):
+                has = known_abilities[seen]
+                for i, a in enumerate(abilities_of(w), 1):
                     t = trigger_of(a, w.name) if is_triggered(a) else None
                     if t is None or not t.on(event) or not _watches(w, a) or (has is not None and a not in has):
                         continue
@@ -281,8 +282,8 @@ def triggered_by_moves(game: Game, moved: list) -> list[PendingTrigger]:
 
 
 def _triggers(w) -> bool:
-    """Has ``w`` a triggered ability of its own (``_abilities``)?"""
-    return any(is_triggered(a) for a in _abilities(w))
+    """Has ``w`` a triggered ability of its own (``abilities_of``)?"""
+    return any(is_triggered(a) for a in abilities_of(w))
 
 
 def _before_key(moved: list) -> tuple:
@@ -324,7 +325,7 @@ def _last_known(game: Game, lki, left: list):
     or text the engine cannot model) was on the battlefield with it."""
     guard_scope(game.state, "characteristics", f"what {lki.name} ({lki.id}) was as it left the battlefield matters")
     for o in list(game.state.battlefield()) + list(left):
-        for a in _abilities(o):
+        for a in abilities_of(o):
             if a.kind == "static" and a.static is not None and (APPLIERS.get(a.static.kind, (9,))[0] <= 5
                                                                 or a.static.kind in PARTS):
                 raise Unsupported(f"{o.name} ({o.id}) may have changed what {lki.name} ({lki.id}) was as it left "
@@ -357,7 +358,7 @@ def triggered_by_cast(game: Game, spell: str, caster: str) -> list[PendingTrigge
     out = []
     if o.zone == "stack":
         # "When you cast this spell" (cascade, 702.85a): the spell's own ability, functioning on the stack
-        for i, a in enumerate(_abilities(o), 1):
+        for i, a in enumerate(abilities_of(o), 1):
             t = trigger_of(a, o.name) if is_triggered(a) else None
             if t is None or t.event != "cast" or t.who != "self":
                 continue
@@ -367,7 +368,7 @@ def triggered_by_cast(game: Game, spell: str, caster: str) -> list[PendingTrigge
             if _watches(o, a):
                 out.append(PendingTrigger(spell, i, caster, game.moved(spell)))
     for w in list(st.battlefield()) + _off_watchers(game):
-        for i, a in enumerate(_abilities(w), 1):
+        for i, a in enumerate(abilities_of(w), 1):
             t = trigger_of(a, w.name) if is_triggered(a) else None
             # "you" of an object off the battlefield and the stack is its owner (109.5)
             you = w.controller if w.zone in ("battlefield", "stack") else w.owner
@@ -411,7 +412,7 @@ def triggered_at_step(game: Game, step: str) -> list[PendingTrigger]:
     st = game.state
     out = []
     for w in list(st.battlefield()) + _off_watchers(game):
-        for i, a in enumerate(_abilities(w), 1):
+        for i, a in enumerate(abilities_of(w), 1):
             t = trigger_of(a, w.name) if is_triggered(a) else None
             # "your" of an object off the battlefield and the stack is its owner's (109.5)
             mine = (w.controller if w.zone in ("battlefield", "stack") else w.owner) == st.turn.active
@@ -454,7 +455,7 @@ def _combat_triggers(game: Game, events: list[tuple[str, str, str | None]],
     st = game.state
     out: list[tuple[PendingTrigger, str]] = []
     for w in list(st.battlefield()) + _off_watchers(game):
-        printed = _abilities(w)
+        printed = abilities_of(w)
         has = _now_has(game, w) if w.zone == "battlefield" else None
         for a in has or ():
             if a not in printed and (is_triggered(a) or (a.kind == "keyword" and keyword_trigger(a.keyword or ""))):
@@ -542,7 +543,7 @@ def triggered_by_tapping(game: Game, tapped: list[str], what: str) -> Game:
     new = []
     for oid in tapped:
         w = game.state.obj(oid)
-        for i, a in enumerate(_abilities(w), 1):
+        for i, a in enumerate(abilities_of(w), 1):
             t = trigger_of(a, w.name) if is_triggered(a) else None
             if t is not None and t.event == "becomes_tapped" and t.who == "self":
                 p = _trigger(game, w, i, a, f"{w.name} ({oid}) becomes tapped ({what})", game.moved(oid))
@@ -561,7 +562,7 @@ def triggered_by_last_counter(game: Game, removed: list[tuple[str, str]], what: 
     new = []
     for oid, kind in removed:
         w = game.state.obj(oid)
-        for i, a in enumerate(_abilities(w), 1):
+        for i, a in enumerate(abilities_of(w), 1):
             t = trigger_of(a, w.name) if is_triggered(a) else None
             if t is not None and t.event == "last_counter_removed" and t.who == "self" and t.counter == kind:
                 p = _trigger(game, w, i, a, f"the last {kind} counter is removed from {w.name} ({oid}) ({what})",
@@ -611,7 +612,7 @@ def target_choices(game: Game, ability: Ability, controller: str, source: str) -
     are (``targeting.choose_targets``: several uses of "target", several objects for one use); none if a
     required target can't be chosen (603.3d: the ability is removed from the stack). An ability exiling "until
     ~ leaves" for each opponent has its own slots (``target_slots``)."""
-    if not _exiles_until(ability):
+    if not exiles_until(ability):
         try:
             choices = choose_targets(game, ability.targets, controller, source, None, itself_illegal=False)
         except Illegal:
@@ -641,7 +642,8 @@ def target_choices(game: Game, ability: Ability, controller: str, source: str) -
     return out
 
 
-def _exiles_until(ability: Ability) -> bool:
+def exiles_until(ability: Ability) -> bool:
+    """Whether the ability exiles something until its source leaves (610.3): its target is chosen per effect."""
     return any(e.kind == "exile_until_source_leaves" for e in ability.effects)
 
 
@@ -689,7 +691,7 @@ def interchangeable(game: Game, p: PendingTrigger) -> tuple | None:
     return ("source-blind", p.controller, ability, o.card, p.subject, p.subject_moves)
 
 
-def _kinds(pending: list[PendingTrigger], kind=None) -> list[list[PendingTrigger]]:
+def kinds_of(pending: list[PendingTrigger], kind=None) -> list[list[PendingTrigger]]:
     """The pending triggers sorted into kinds of equal ones (the same ability of the same source, as the same
     object, with the same last known information): putting either of two equal ones on the stack does the
     same, since ``put_pending`` reads nothing of a pending trigger but its value. ``kind``: what a trigger is
@@ -711,7 +713,7 @@ def _kinds(pending: list[PendingTrigger], kind=None) -> list[list[PendingTrigger
 def distinct_order_count(pending: list[PendingTrigger], kind=None) -> int:
     """How many distinct orders ``distinct_orders`` gives: n! / (n1! n2! ...) for kinds of n1, n2, ... equal
     triggers."""
-    return factorial(len(pending)) // prod(factorial(len(k)) for k in _kinds(pending, kind))
+    return factorial(len(pending)) // prod(factorial(len(k)) for k in kinds_of(pending, kind))
 
 
 def distinct_orders(pending: list[PendingTrigger], kind=None) -> Iterator[tuple[PendingTrigger, ...]]:
@@ -776,7 +778,7 @@ def put_pending(game: Game) -> list[Game]:
         raise Unsupported(f"{len(pending)} triggered abilities can be ordered in more than {MAX_BRANCHES} ways: "
                           "the search bound was reached")
     orders = [list(distinct_orders(ps, kind)) for ps in per_player]
-    if kind is not None and any(len({p.source for p in k}) > 1 for ps in per_player for k in _kinds(ps, kind)):
+    if kind is not None and any(len({p.source for p in k}) > 1 for ps in per_player for k in kinds_of(ps, kind)):
         game = game.log("603.3b", "triggered abilities of one controller, ability and subject whose resolution "
                                   "does not depend on which object is their source go on the stack in one order "
                                   "among them: the stack resolves whole and every other order leads to the same "
@@ -844,7 +846,7 @@ def put_pending(game: Game) -> list[Game]:
 
 def ability_of(game: Game, source: str, index: int, src=None) -> Ability:
     obj = src if src is not None else game.state.obj(source)
-    abilities = _abilities(obj)
+    abilities = abilities_of(obj)
     if not 1 <= index <= len(abilities):
         raise Unsupported(f"{obj.name} has no ability number {index}")
     return abilities[index - 1]

@@ -24,7 +24,7 @@ from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.in_force import lasting_effects
 from mtgjudge.model.rules.timing import upkeeps_controlled
 from mtgjudge.model.rules.turns import following_turn
-from mtgjudge.model.state import (STEPS, EffectInForce, Lasting, PreventionShield, PTChange, Turn, TurnHistory,
+from mtgjudge.model.state import (STEPS, EffectInForce, Lasting, PreventionShield, PTChange, Turn,
                                    TurnReplacement)
 from mtgjudge.model.engine.kernel.objects import add_counters
 from mtgjudge.model.engine.kernel.players import discard_choices, draw
@@ -301,9 +301,10 @@ def advance(game: Game, a: Mapping[str, Any]) -> list[Game]:
                     raise Unsupported("no player is left to take the next turn")
                 new_step, nxt_player = "untap", turn.active
                 played = g.state.turns_played or ((st.turn.number, st.turn.active),)
-                # a turn begins with nothing done in it: its whole history is the record's
+                # a turn begins with nothing done in it: its whole history is the record's, and the turn that
+                # ended is its "last turn"
                 g = g.remember(turn=turn, turns_played=played + ((turn.number, nxt_player),),
-                               this_turn=TurnHistory(known=True))
+                               this_turn=g.state.this_turn.following())
                 g = g.log("500.7" if turn.resume else "500.1", f"turn {turn.number} ({nxt_player}) begins" + (
                     ", an extra turn" if turn.resume else "") + (
                     f"; {', '.join(p for p in g.state.left)} left the game and take no turns (800.4a)" if g.state.left else ""))

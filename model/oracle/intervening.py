@@ -10,7 +10,9 @@ a count of ``rules.counts`` (one count concept) compared with a number:
 - "you have N or more X cards in your graveyard";
 - what happened this turn (``rules.this_turn``): "you attacked (with a creature) this turn" (raid), "a creature
   died this turn" (morbid), "an opponent was dealt damage this turn", "a permanent you controlled left the
-  battlefield this turn" (revolt): the fact, true (1) or not (0).
+  battlefield this turn" (revolt): the fact, true (1) or not (0);
+- the spells cast last turn (``rules.this_turn``): "no spells were cast last turn" (every spell, none), "a player
+  cast two or more spells last turn" (the most one player cast): the werewolves' transform.
 
 The noun phrase itself is read by the phrase grammar (through ``rules.counts.parse``); any other condition
 ("if it was kicked", "if you cast it from your hand", "if another creature died this turn") is left unread, so the
@@ -69,6 +71,9 @@ def read_condition(text: str) -> tuple[str, str, int]:
     fact = this_turn.fact_of(t)
     if fact is not None:
         return this_turn.PREFIX + fact, "==", 1
+    last = this_turn.last_turn_of(t)
+    if last is not None:
+        return last
     m = _COUNTERS.match(t)
     if m:       # 122.1: the counters of a kind on the object itself ("if ~ has a time counter on it")
         n, kind = (m.group("n") or m.group("n2")), (m.group("kind") or m.group("kind2"))

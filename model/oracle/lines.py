@@ -560,12 +560,12 @@ def _keyword_items(norm: str) -> list[str] | None:
     if not items:
         return None
     for item in items:
-        if _keyword_of(item) is None:
+        if keyword_of(item) is None:
             return None
     return items
 
 
-def _keyword_of(item: str) -> tuple[keywords.Keyword, str] | None:
+def keyword_of(item: str) -> tuple[keywords.Keyword, str] | None:
     """The keyword an item names and its parameter text ("Cumulative upkeep—Pay {B} and 1 life": the dash
     joins a keyword to a cost that is not mana, 702.24a)."""
     item = re.sub(r"(?<=\w)—(?=\w)", " — ", item)
@@ -623,7 +623,7 @@ def _keyword_meaning(item: str, ctx: LineContext) -> Ability | None:
     "Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn.", 702.83a), read
     as that ability with the keyword's name in ``Ability.keyword``; None for any other item, or if the reading
     leaves the ability unmodelled."""
-    found = _keyword_of(item)
+    found = keyword_of(item)
     if found is not None and found[0].name in optional_lines.UPKEEP_KEYWORDS and not ctx.spell:
         return optional_lines.upkeep_keyword(found[0].name, found[1], item)   # 702.30a, 702.24a: a cost "unless"
     said = keyword_triggers.meaning(found[0].name, found[1]) if found is not None else None
@@ -678,7 +678,7 @@ def _evoke(body: str, printed: str, ctx: LineContext) -> list[Ability] | None:
 def _cycling(item: str, ctx: LineContext) -> Ability | None:
     """702.29a, 702.29e: a cycling or typecycling item read as the activated ability it means, from the hand
     (``words.cycling``); None for any other item, or when that ability is not read whole."""
-    found = _keyword_of(item)
+    found = keyword_of(item)
     if found is not None and cycling_record.is_transmute(found[0].name):
         return _transmute(found[1], item)
     said = cycling_lines.cycling_text(found[0].name, found[1]) if found is not None else None
@@ -713,7 +713,7 @@ def _transmute(cost: str, item: str) -> Ability | None:
 
 
 def _keyword_ability(item: str) -> Ability:
-    kw, param = _keyword_of(item)   # type: ignore[misc]
+    kw, param = keyword_of(item)   # type: ignore[misc]
     name = kw.name
     if kw.param == "" and name in KEYWORDS:
         return Ability("keyword", keyword=name)

@@ -30,9 +30,9 @@ from mtgjudge.model.vocab.scopes import Narrowing
 
 def keyword_of(text: str) -> keywords.Keyword | None:
     """The keyword a whole line is, as the compiler reads it (reminder text aside), or None."""
-    from mtgjudge.model.oracle.lines import _keyword_of
+    from mtgjudge.model.oracle import lines
 
-    found = _keyword_of(text.split("(")[0].strip().rstrip("."))
+    found = lines.keyword_of(text.split("(")[0].strip().rstrip("."))
     return found[0] if found is not None else None
 
 

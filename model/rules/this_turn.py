@@ -1,11 +1,16 @@
 """What happened this turn, as a condition reads it: "if you attacked this turn" (raid), "if a creature died this
 turn" (morbid), "if an opponent was dealt damage this turn" (bloodthirst, 702.54a), "if a permanent you controlled
-left the battlefield this turn" (revolt), how many spells a player cast this turn (storm, 702.40a).
+left the battlefield this turn" (revolt), how many spells a player cast this turn (storm, 702.40a), and how many
+spells each player cast last turn, the turn before this one ("if no spells were cast last turn", "if a player cast two
+or more spells last turn": the werewolves' transform).
 
 The record is ``GameState.this_turn`` (``state.TurnHistory``), kept by the engine where each event happens. When the
 question did not state the turn's history (its state's ``this_turn:``) and the turn did not begin during its actions,
 what happened before the question is not known: a fact the actions made true is true (the record is a lower bound),
-and any other answer is unsupported, saying the question must state it. Nothing is assumed not to have happened."""
+and any other answer is unsupported, saying the question must state it. Nothing is assumed not to have happened. The last
+turn's spells are the same: known when the question stated them (its state's ``last_turn:``) or when the turn that
+ended during the actions was known whole; else the record is a lower bound, and a comparison it does not decide is
+unsupported."""
 from __future__ import annotations
 
 import re
@@ -86,3 +91,51 @@ def spells_cast(state: "GameState", player: str, why: str) -> int:
     if not h.known:
         raise unstated(f"{player} cast spells (and how many)", why)
     return h.spells_of(player)
+
+
+#: The prefix of what a condition about the last turn's spells counts ("last turn: spells cast"), as
+#: ``oracle.intervening.read_condition`` gives it and ``engine.intervening`` reads it.
+LAST_PREFIX = "last turn: "
+#: What such a condition counts: every spell cast last turn, or the most any one player cast (the Branded Howler
+#: ruling, 2016-04-08: "a single player must have cast two or more spells during the previous turn").
+LAST_COUNTS = ("spells cast", "most spells cast by a player")
+
+_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_NUM = r"(two|three|four|five|six|seven|eight|nine|ten|\d+)"
+_NO_SPELLS = patterns.compile(r"^no spells were cast last turn$", re.I)
+_PLAYER_CAST = patterns.compile(rf"^a player cast {_NUM} or more spells last turn$", re.I)
+
+
+def last_turn_of(condition: str) -> tuple[str, str, int] | None:
+    """A condition about the spells cast last turn as (what is counted, with ``LAST_PREFIX``; comparison; number):
+    "no spells were cast last turn" counts every spell (== 0), "a player cast two or more spells last turn" the most
+    one player cast (>= 2). None if it is no such wording."""
+    t = condition.strip()
+    if _NO_SPELLS.match(t):
+        return LAST_PREFIX + "spells cast", "==", 0
+    m = _PLAYER_CAST.match(t)
+    if m:
+        n = m.group(1).lower()
+        return LAST_PREFIX + "most spells cast by a player", ">=", _NUMBERS[n] if n in _NUMBERS else int(n)
+    return None
+
+
+def _compare(k: int, op: str, n: int) -> bool:
+    return k >= n if op == ">=" else k <= n if op == "<=" else k == n
+
+
+def spells_last_turn(state: "GameState", counted: str, op: str, n: int, why: str) -> bool:
+    """Does the count of last turn's spells ``counted`` (one of ``LAST_COUNTS``) compare with ``n`` by ``op``? When
+    the record is only a lower bound (what the actions did before the turn ended), what it decides is the answer (a
+    count it shows at or above ``n`` is "or more" whatever else happened; any spell at all makes "no spells" false);
+    any other is unsupported, saying the question must state ``last_turn:``."""
+    h = state.this_turn
+    spells = dict(h.last_spells_cast)
+    if counted not in LAST_COUNTS:
+        raise KeyError(counted)
+    k = sum(spells.values()) if counted == "spells cast" else max(spells.values(), default=0)
+    # the true count is at least the recorded one: it decides a comparison that every larger count answers alike
+    if h.last_known or (op == ">=" and k >= n) or (op in ("==", "<=") and k > n):
+        return _compare(k, op, n)
+    raise Unsupported(f"{why}: how many spells each player cast last turn is not stated (say it in the state's "
+                      "last_turn:)")

@@ -1407,20 +1407,29 @@ class _Meaning:
 _ADJECTIVES = patterns.compile(r"\b(non[a-z]+), (?=non[a-z]+ )", re.I)
 
 
-def parse(text: str, start: str) -> Any:
-    """The value of ``text`` read from start symbol ``start``; DefinitionError if the grammar does not read it."""
+def parse_tree(text: str, start: str) -> Any:
+    """The grammar's parse tree of ``text`` from start symbol ``start`` (adjectives joined by a comma alone read as
+    one group); DefinitionError if the grammar does not read it."""
     grammar = parser()
-    from lark.exceptions import LarkError, VisitError
+    from lark.exceptions import LarkError
 
     try:
-        tree = grammar.parse(_ADJECTIVES.sub(r"\1 ", text), start=start)
+        return grammar.parse(_ADJECTIVES.sub(r"\1 ", text), start=start)
+    except LarkError:
+        raise DefinitionError(f"{text!r} is not in the verifier's vocabulary") from None
+
+
+def parse(text: str, start: str) -> Any:
+    """The value of ``text`` read from start symbol ``start``; DefinitionError if the grammar does not read it."""
+    from lark.exceptions import VisitError
+
+    tree = parse_tree(text, start)
+    try:
         return _meaning(_Meaning).transform(tree)
     except VisitError as e:
         if isinstance(e.orig_exc, DefinitionError):
             raise e.orig_exc from None
         raise
-    except LarkError:
-        raise DefinitionError(f"{text!r} is not in the verifier's vocabulary") from None
 
 
 @lru_cache(maxsize=4096)
@@ -1635,14 +1644,7 @@ STARTS = STARTS + DELAYED_STARTS
 def parse_delayed(text: str, start: str) -> Any:
     """``text`` read from one of the delayed section's start symbols (``DELAYED_STARTS``); DefinitionError if
     the grammar does not read it."""
-    grammar = parser()
-    from lark.exceptions import LarkError
-
-    try:
-        tree = grammar.parse(_ADJECTIVES.sub(r"\1 ", text), start=start)
-        return _meaning(_Delayed, inline=False).transform(tree)
-    except LarkError:
-        raise DefinitionError(f"{text!r} is not in the verifier's vocabulary") from None
+    return _meaning(_Delayed, inline=False).transform(parse_tree(text, start))
 # shields: the start symbol of prevention, regeneration and "would die" sentences.
 STARTS = STARTS + ("shield_effect",)
 # hands: Splinter's search of three zones for cards of one name, and the shuffle after it.

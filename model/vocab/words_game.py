@@ -108,7 +108,7 @@ def _v_enters_with(a: dict) -> None:
 def _t_exile_until(a: dict) -> str:
     each = "For each opponent, exile" if a.get("for_each") == "opponent" else "Exile"
     up = "up to one " if a.get("up_to") else ""
-    return f"{each} {up}{_target_words(a['target'])} until this leaves the battlefield"
+    return f"{each} {up}{target_words(a['target'])} until this leaves the battlefield"
 
 
 def _v_exile_until(a: dict) -> None:
@@ -123,17 +123,17 @@ def _v_n(a: dict) -> None:
         raise DefinitionError(f"n must be 1 or more, not {a['n']}")
 
 
-def _v_target(a: dict) -> None:
+def v_target(a: dict) -> None:
     if not a.get("target"):
         raise DefinitionError("needs target (a target phrase)")
 
 
-def _counted(phrase: str) -> bool:
+def counted_targets(phrase: str) -> bool:
     """A phrase with its own count of targets ("two target creatures"; 601.2c)."""
     return bool(re.search(r"\btargets?\b", phrase)) and phrase != "any target"
 
 
-def _target_words(phrase: str) -> str:
+def target_words(phrase: str) -> str:
     # a counted phrase ("two target creatures", "up to one target creature") is kept whole (601.2c)
     return phrase if phrase == "any target" or re.search(r"\btargets?\b", phrase) else f"target {phrase}"
 
@@ -194,17 +194,17 @@ WORDS = (
          ENGINE | {"payment", "mana"}, _v_n),
     # ``unpreventable``: "The damage can't be prevented." follows it (615.12).
     Word("damage", "effect", {"n": int, "target": str, "unpreventable": bool},
-         lambda a: f"This deals {a['n']} damage to {_target_words(a.get('target', 'any target'))}"
+         lambda a: f"This deals {a['n']} damage to {target_words(a.get('target', 'any target'))}"
                    + (". The damage can't be prevented" if a.get("unpreventable") else ""),
-         frozenset({Scope.LIFE}), ENGINE, _v_target),
+         frozenset({Scope.LIFE}), ENGINE, v_target),
     # 613.4c (layer 7c), 514.2: "Target creature gets +N/+N until end of turn".
     Word("pump", "effect", {"power": int, "toughness": int, "target": str},
-         lambda a: f"{_target_words(a['target']).capitalize()} {'each get' if _counted(a['target']) else 'gets'} "
+         lambda a: f"{target_words(a['target']).capitalize()} {'each get' if counted_targets(a['target']) else 'gets'} "
                    f"{signed_pt(a['power'], a['toughness'])} until end of turn",
-         frozenset({Scope.POWER_TOUGHNESS}), ENGINE, _v_target),
+         frozenset({Scope.POWER_TOUGHNESS}), ENGINE, v_target),
     # 701.6a: "Counter target spell".
     Word("counter_spell", "effect", {"target": str, "instead": str},
-         lambda a: f"Counter {_target_words(a['target'])}{countered_rider(a)}",
+         lambda a: f"Counter {target_words(a['target'])}{countered_rider(a)}",
          frozenset({Scope.RESOLUTION}), ENGINE, v_counter),
     # 608.2h: "Its controller gains life equal to its power" after an effect on the ability's one target
     # (Swords to Plowshares): the target as it last existed on the battlefield.
@@ -220,7 +220,7 @@ WORDS = (
     # 119.3: "Target player loses N life and you gain M life" (one sentence, one target).
     Word("drain", "effect", {"target": str, "n": int, "gain": int},
          lambda a: f"Target {a['target']} loses {a['n']} life and you gain {a['gain']} life", frozenset({Scope.LIFE}),
-         ENGINE, _v_target),
+         ENGINE, v_target),
     # 607.2a, 610.3c: "Return the exiled card to the battlefield under its owner's control": the cards the
     # linked ability of the same object exiled (Oblivion Ring's two abilities).
     Word("return_exiled", "effect", {}, lambda a: "Return the exiled card to the battlefield under its owner's control",
@@ -240,12 +240,12 @@ WORDS = (
          f"to each {a['affects']}" + (" and each player" if a.get("players") else ""),
          frozenset({Scope.LIFE, Scope.DIES}), ENGINE, _v_n),
     # 400.6: "Return target creature card from your graveyard to your hand / to the battlefield".
-    Word("regrow", "effect", {"target": str}, lambda a: f"Return {_target_words(a['target'])} to your hand", frozenset(),
-         ENGINE, _v_target),
+    Word("regrow", "effect", {"target": str}, lambda a: f"Return {target_words(a['target'])} to your hand", frozenset(),
+         ENGINE, v_target),
     Word("reanimate", "effect", {"target": str},
-         lambda a: f"Return {_target_words(a['target'])} to the battlefield" if "your graveyard" in a["target"] else
-         f"Put {_target_words(a['target'])} onto the battlefield under your control",      # 110.2
-         frozenset({Scope.ENTERS}), ENGINE, _v_target),
+         lambda a: f"Return {target_words(a['target'])} to the battlefield" if "your graveyard" in a["target"] else
+         f"Put {target_words(a['target'])} onto the battlefield under your control",      # 110.2
+         frozenset({Scope.ENTERS}), ENGINE, v_target),
     # 701.9a-b: "Target player discards N cards": that player chooses which.
     # 608.2n: "Exile ~." on an instant or sorcery: the spell exiles itself and so is not put into the graveyard
     Word("exile_self", "effect", {}, lambda a: "Exile ~", frozenset({Scope.RESOLUTION}), ENGINE),
@@ -256,7 +256,7 @@ WORDS = (
          frozenset({Scope.RESOLUTION}), ENGINE),
     Word("discard", "effect", {"target": str, "n": int},
          lambda a: f"Target {a['target']} discards {count_word(a.get('n', 1))} card{'s' if a.get('n', 1) > 1 else ''}",
-         frozenset({Scope.DISCARD}), ENGINE, _v_target),
+         frozenset({Scope.DISCARD}), ENGINE, v_target),
     # Effect text the encoding has no word for yet; its target, if any, still counts for legality (601.2c).
     Word("other", "effect", {"text": str, "target": str}, lambda a: a["text"], frozenset(), text_only=True),
 )

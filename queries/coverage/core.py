@@ -110,7 +110,7 @@ class QuestionTimeout(Exception):
 
 
 @contextmanager
-def _time_bound(seconds: float) -> Iterator[None]:
+def time_bound(seconds: float) -> Iterator[None]:
     """Raise QuestionTimeout in the block after ``seconds`` (where the platform has interval timers and
     this is the main thread; elsewhere the block is unbounded but for the product's own bounds)."""
     def expire(signum, frame):
@@ -160,7 +160,7 @@ def _ask(report: CoverageReport, kind: str, card: CardDef, build: Callable[..., 
     tally = report.tally(kind)
     tally.asked += 1
     try:
-        with _time_bound(QUESTION_SECONDS):
+        with time_bound(QUESTION_SECONDS):
             q = build()
             result = run_question(q)
     except Unsupported as e:
@@ -262,7 +262,7 @@ def _sweep_range(bounds: tuple[int, int]) -> CoverageReport:
     return report
 
 
-def _warm() -> None:
+def warm() -> None:
     """Load what every question needs once, before forking, so that each worker does not load it again."""
     card_db()
     board.pool()
@@ -277,7 +277,7 @@ def sweep(cards: Sequence[Card], *, kinds: Sequence[str] = KINDS, workers: int =
     global _ITEMS, _KINDS
     start = time.monotonic()
     report = CoverageReport()
-    _warm()
+    warm()
     ranges = [(i, min(i + chunk, len(cards))) for i in range(0, len(cards), chunk)]
     forks = "fork" in multiprocessing.get_all_start_methods()
     if workers > 1 and forks and len(ranges) > 1:

@@ -20,7 +20,7 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import CardDef
 from mtgjudge.model.oracle import compile_card
 from mtgjudge.queries.coverage import board
-from mtgjudge.queries.coverage.core import CHUNK, QUESTION_SECONDS, Card, _time_bound, _warm
+from mtgjudge.queries.coverage.core import CHUNK, QUESTION_SECONDS, Card, time_bound, warm
 from mtgjudge.queries.format.questions import Question
 from mtgjudge.queries.runner import run_question
 
@@ -82,7 +82,7 @@ def _verdict(q: Question | BaseException) -> tuple[str, str]:
     if isinstance(q, BaseException):
         return "error", f"{type(q).__name__}: {q}"
     try:
-        with _time_bound(QUESTION_SECONDS):
+        with time_bound(QUESTION_SECONDS):
             r = run_question(q)
     except Exception as e:  # noqa: BLE001  (a crash is a finding of the check, named)
         return "error", f"{type(e).__name__}: {e}"
@@ -161,7 +161,7 @@ def run(cards: Sequence[Card], *, workers: int = 1, progress: Callable[[int], No
     global _ITEMS
     start = time.monotonic()
     report = report if report is not None else DifferentialReport()
-    _warm()
+    warm()
     ranges = [(i, min(i + chunk, len(cards))) for i in range(0, len(cards), chunk)]
     _ITEMS = cards
     try:

@@ -23,9 +23,11 @@ from mtgjudge.queries.format.fields import (ID_RE, MAX_OBJECTS, MAX_PLAYERS, Que
                                            mapping_as_mana)
 from mtgjudge.queries.format.suggest import did_you_mean, joined_by_comma
 
-STATE_KEYS = ("turn", "stack", "effects", "players", "this_turn")
+STATE_KEYS = ("turn", "stack", "effects", "players", "this_turn", "last_turn")
 #: ``this_turn:``, what happened this turn before the question (``TurnHistory``)
 THIS_TURN_KEYS = ("spells_cast", "damaged", "died", "left", "attacked_with", "attacked")
+#: ``last_turn:``, what of the turn before this one the rules ask about ("if no spells were cast last turn")
+LAST_TURN_KEYS = ("spells_cast",)
 TURN_KEYS = ("active", "number", "step")
 ZONE_KEYS = ("battlefield", "hand", "graveyard", "library", "exile")
 PLAYER_KEYS = ("life", "lands_played", "mana_pool", "poison") + ZONE_KEYS
@@ -437,7 +439,7 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
         if pd["pool"] is not None:
             pd["info"]["mana_pool"] = _pool(d, *pd["pool"])
         built_players.append(Player(zones=listed, **pd["info"]))
-    history = _this_turn(d, st, active, step)
+    history = _last_turn(d, st, _this_turn(d, st, active, step))
     state = GameState(players=tuple(built_players), objects=tuple(e.made for e in entries),
                       turn=Turn(active, number, step), stack=tuple(stack), turn_order=d.players,
                       turns_played=((number, active),), this_turn=history).adding(*effects, *linked)
@@ -482,15 +484,7 @@ def _this_turn(d: QuestionValidator, st: LineDict, active: str, step: str) -> Tu
             d.fail(f"{path}.{key}", line_of(h, key), f"this_turn.{key} names a player twice")
         return tuple(sorted(got))
 
-    cast: dict[str, int] = {}
-    if "spells_cast" in h:
-        sc = h["spells_cast"]
-        if not isinstance(sc, dict):
-            d.fail(f"{path}.spells_cast", line_of(h, "spells_cast"), "this_turn.spells_cast must be a mapping from "
-                   f"each player to how many spells they cast this turn; got {describe(sc)}")
-        for name, n in sc.items():
-            who = d.player(name, f"{path}.spells_cast", line_of(sc, name))
-            cast[who] = d.integer(n, f"{path}.spells_cast.{who}", line_of(sc, name), 0)
+    cast = _spells_cast(d, h, path, "this turn")
     died = d.integer(h["died"], f"{path}.died", line_of(h, "died"), 0) if "died" in h else 0
     attacked_with, attacked = players("attacked_with"), players("attacked")
     if any(p != active for p in attacked_with):
@@ -500,9 +494,35 @@ def _this_turn(d: QuestionValidator, st: LineDict, active: str, step: str) -> Tu
         d.fail(f"{path}.attacked", line_of(h, "attacked"), "this_turn.attacked lists the players attacked this step: "
                "only in the declare-attackers step, after the active player attacked with a creature (attacked_with),"
                " and never the active player (508.1, 508.6)")
-    return TurnHistory(known=True, spells_cast=tuple(sorted((p, n) for p, n in cast.items() if n)),
-                       damaged=players("damaged"), died=died, left=players("left"), attacked_with=attacked_with,
-                       attacked=attacked)
+    return TurnHistory(known=True, spells_cast=cast, damaged=players("damaged"), died=died, left=players("left"),
+                       attacked_with=attacked_with, attacked=attacked)
+
+
+def _spells_cast(d: QuestionValidator, h: LineDict, path: str, when: str) -> tuple[tuple[str, int], ...]:
+    """``spells_cast: {Alice: 2}`` of ``this_turn:`` or ``last_turn:`` -> (player, how many spells they cast
+    ``when``), the players who cast none left out."""
+    cast: dict[str, int] = {}
+    if "spells_cast" in h:
+        sc = h["spells_cast"]
+        key = path.split(".")[-1]
+        if not isinstance(sc, dict):
+            d.fail(f"{path}.spells_cast", line_of(h, "spells_cast"), f"{key}.spells_cast must be a mapping from "
+                   f"each player to how many spells they cast {when}; got {describe(sc)}")
+        for name, n in sc.items():
+            who = d.player(name, f"{path}.spells_cast", line_of(sc, name))
+            cast[who] = d.integer(n, f"{path}.spells_cast.{who}", line_of(sc, name), 0)
+    return tuple(sorted((p, n) for p, n in cast.items() if n))
+
+
+def _last_turn(d: QuestionValidator, st: LineDict, history: TurnHistory) -> TurnHistory:
+    """``last_turn:`` -> how many spells each player cast the turn before this one, known (a player not given cast
+    none), kept in the turn's record (``TurnHistory.last_spells_cast``). Without ``last_turn:`` they are not known
+    (``rules.this_turn.spells_last_turn``)."""
+    if "last_turn" not in st:
+        return history
+    path, line = "state.last_turn", line_of(st, "last_turn")
+    h = d.mapping(LineDict() if st["last_turn"] is None else st["last_turn"], path, line, "last_turn", LAST_TURN_KEYS)
+    return replace(history, last_known=True, last_spells_cast=_spells_cast(d, h, path, "last turn"))
 
 
 def _effects(d: QuestionValidator, st: LineDict, number: int,

@@ -17,7 +17,8 @@ The conditions read (``read_condition``): those of ``oracle.intervening`` (what 
 in your graveyard: one count of ``rules.counts``), "N or more cards are in your graveyard" (threshold),
 "there are N or more X cards in your graveyard" (spell mastery), "you control a creature with power N or
 greater" (ferocious: power after the layers and counters, read by the engine), "you have N or less life",
-and what happened this turn ("if a creature died this turn", "if you attacked this turn": ``rules.this_turn``).
+what happened this turn ("if a creature died this turn", "if you attacked this turn": ``rules.this_turn``) and the
+spells cast last turn ("if no spells were cast last turn", the same module).
 Any other condition ("if two or more creatures died this turn") is left unread, so the card stays
 unsupported, naming its text.
 """

@@ -7,7 +7,7 @@ from __future__ import annotations
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
-from mtgjudge.model.vocab.words_game import _target_words, _v_target
+from mtgjudge.model.vocab.words_game import target_words, v_target
 
 ENGINE = frozenset({"engine"})
 #: What "You control enchanted ..." may name: the kinds of the Aura's enchant abilities that have such a line.
@@ -23,8 +23,8 @@ def _v_control_enchanted(a: dict) -> dict:
 
 WORDS = (
     # 613.1b, 611.2a: "Gain control of target creature." (for the rest of the game: no duration is stated)
-    Word("gain_control", "effect", {"target": str}, lambda a: f"Gain control of {_target_words(a['target'])}",
-         frozenset({Scope.RESOLUTION}), ENGINE, _v_target),
+    Word("gain_control", "effect", {"target": str}, lambda a: f"Gain control of {target_words(a['target'])}",
+         frozenset({Scope.RESOLUTION}), ENGINE, v_target),
     # 613.1b, 611.2a: "Gain control of all permanents you own." (``affects``: the kinds, ``phrases.parse_nps``)
     Word("gain_control_owned", "effect", {"affects": str}, lambda a: f"Gain control of all {a['affects']} you own",
          frozenset({Scope.RESOLUTION}), ENGINE),

@@ -21,7 +21,7 @@ from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab.abilities import count_word
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
-from mtgjudge.model.vocab.words_game import _target_words
+from mtgjudge.model.vocab.words_game import target_words
 
 ENGINE = frozenset({"engine"})
 
@@ -70,7 +70,7 @@ def _v_counter_target(a: dict) -> None:
 def _each_of(phrase: str) -> str:
     """A target phrase after "on": one use of "target" that may choose several ("up to two target creatures",
     601.2c) said "each of" them."""
-    said = _target_words(phrase)
+    said = target_words(phrase)
     several = re.match(r"^(?:up to )?(?:two|three|four|five|six|\d+|any number of) (?:or \w+ )?target ", said)
     return f"each of {said}" if several else said
 
@@ -90,7 +90,7 @@ WORDS = (
          lambda a: f"Remove {counters_words(a.get('n', 1), a['kind'])} from {_self(a)}", frozenset({Scope.COUNTERS}),
          ENGINE, _v_counter),
     Word("remove_counter_target", "effect", {"kind": str, "n": int, "target": str},
-         lambda a: f"Remove {counters_words(a.get('n', 1), a['kind'])} from {_target_words(a['target'])}",
+         lambda a: f"Remove {counters_words(a.get('n', 1), a['kind'])} from {target_words(a['target'])}",
          frozenset({Scope.COUNTERS, Scope.POWER_TOUGHNESS}), ENGINE, _v_counter_target),
     # 702.32a: "Remove a fade counter from this. If you can't, sacrifice it." (701.21a)
     # (``self_as_it``: the text's last words are "sacrifice it"; else "sacrifice ~")

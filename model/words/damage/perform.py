@@ -253,7 +253,7 @@ def _damage_each_x(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         raise Unsupported(f"{e.text()!r}: the value of X is not known to the engine")
     if ctx.x <= 0:
         return [game.log("120.8", f"X is {ctx.x}: no damage is dealt")]
-    return instructions._damage_each(game, _with_n(e, ctx.x), ctx)
+    return instructions.damage_each(game, _with_n(e, ctx.x), ctx)
 
 
 PERFORMERS: dict[str, Performer] = {

@@ -14,14 +14,10 @@ from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
-from mtgjudge.model.vocab.words_game import countered_rider, v_counter
+from mtgjudge.model.vocab.words_game import countered_rider, target_words, v_counter, v_target
 
 
 ENGINE = frozenset({"engine"})
-
-
-def _target_words(phrase: str) -> str:
-    return phrase if phrase == "any target" or re.search(r"\btargets?\b", phrase) else f"target {phrase}"
 
 
 def _v_mana(a: dict) -> None:
@@ -30,13 +26,8 @@ def _v_mana(a: dict) -> None:
     v_counter(a)
 
 
-def _v_target(a: dict) -> None:
-    if not a.get("target"):
-        raise DefinitionError("needs target (a target phrase)")
-
-
 def _v_divided(a: dict) -> None:
-    _v_target(a)
+    v_target(a)
     if ("n" in a) == bool(a.get("x")) or ("n" in a and a["n"] < 1):
         raise DefinitionError("damage_divided: n (1 or more) or x, not both")
 
@@ -47,14 +38,14 @@ def _v_two(a: dict) -> None:
 
 
 def _first(a: dict) -> str:
-    return "It" if a.get("it") else _target_words(a["target"]).capitalize()
+    return "It" if a.get("it") else target_words(a["target"]).capitalize()
 
 
 WORDS: tuple[Word, ...] = (
     # 601.2d, 122.1: "Distribute N +1/+1 counters among one or two target creatures".
     Word("distribute_counters", "effect", {"n": int, "kind": str, "target": str},
          lambda a: f"Distribute {a['n']} {a['kind']} counters among {a['target']}",
-         frozenset({Scope.POWER_TOUGHNESS}), ENGINE, _v_target),
+         frozenset({Scope.POWER_TOUGHNESS}), ENGINE, v_target),
     # 120.3a: "This deals N damage to each opponent".
     Word("damage_each_opponent", "effect", {"n": int}, lambda a: f"This deals {a['n']} damage to each opponent",
          frozenset({Scope.LIFE}), ENGINE),
@@ -67,25 +58,25 @@ WORDS: tuple[Word, ...] = (
          frozenset({Scope.LIFE, Scope.DIES}), ENGINE),
     # 701.14a: "Target creature you control fights target creature you don't control" (or "It fights ...").
     Word("fight", "effect", {"target": str, "it": int, "target2": str},
-         lambda a: f"{_first(a)} fights {_target_words(a['target2'])}", frozenset({Scope.DIES}), ENGINE, _v_two),
+         lambda a: f"{_first(a)} fights {target_words(a['target2'])}", frozenset({Scope.DIES}), ENGINE, _v_two),
     # 120.3: "Target creature you control deals damage equal to its power to target creature ..." (a bite).
     Word("bite", "effect", {"target": str, "it": int, "target2": str},
-         lambda a: f"{_first(a)} deals damage equal to its power to {_target_words(a['target2'])}",
+         lambda a: f"{_first(a)} deals damage equal to its power to {target_words(a['target2'])}",
          frozenset({Scope.DIES, Scope.LIFE}), ENGINE, _v_two),
     # 120.3: "Target creature deals damage to itself equal to its power".
     Word("bite_itself", "effect", {"target": str},
-         lambda a: f"{_target_words(a['target']).capitalize()} deals damage to itself equal to its power",
-         frozenset({Scope.DIES}), ENGINE, _v_target),
+         lambda a: f"{target_words(a['target']).capitalize()} deals damage to itself equal to its power",
+         frozenset({Scope.DIES}), ENGINE, v_target),
     # 601.2d, 120.3: "This deals N (or X) damage divided as you choose among one or two targets / any number
     # of targets": the division is chosen as the spell is cast, each target getting at least 1.
     Word("damage_divided", "effect", {"n": int, "x": int, "target": str},
          lambda a: f"This deals {a['n'] if 'n' in a else 'X'} damage divided as you choose among {a['target']}",
          frozenset({Scope.LIFE}), ENGINE, _v_divided),
-    Word("damage_x", "effect", {"target": str}, lambda a: f"This deals X damage to {_target_words(a['target'])}",
-         frozenset({Scope.LIFE}), ENGINE, _v_target),
+    Word("damage_x", "effect", {"target": str}, lambda a: f"This deals X damage to {target_words(a['target'])}",
+         frozenset({Scope.LIFE}), ENGINE, v_target),
     # ``per``: "{1} for each <count>" (a count of ``rules.counts``, read as it resolves, 608.2h)
     Word("counter_unless_pays", "effect", {"target": str, "cost": str, "instead": str, "per": str},
-         lambda a: f"Counter {_target_words(a['target'])} unless its controller pays {a['cost']}"
+         lambda a: f"Counter {target_words(a['target'])} unless its controller pays {a['cost']}"
                    f"{' for each ' + a['per'] if a.get('per') else ''}{countered_rider(a)}",
          frozenset({Scope.RESOLUTION}), ENGINE, _v_mana),
 )

@@ -62,7 +62,7 @@ MAX_LOOK = 5
 _LIBRARY_WORDS = ("library", "libraries", "search", "scry", "surveil", "shuffle", "mill", "look at")
 
 
-def _guard_library(game: Game, what: str) -> None:
+def guard_library(game: Game, what: str) -> None:
     """Unmodelled text on the battlefield that may replace or follow an instruction about a library
     (614.1a; triggers: ``guard_unrecognized``) makes the answer unsupported, naming it."""
     for o in game.state.battlefield():
@@ -140,7 +140,7 @@ def _act(game: Game, verb: str, n: int, player: str, ctx: Ctx) -> list[Game]:
         return [discard_hand(game, player)]
     if verb == "discard":
         # 701.9b: the player chooses (or at random: every set of cards may be the one): every set a branch.
-        return instructions._discard(game, Effect("discard", (("n", n),)), replace(ctx, target=player, target_legal=True))
+        return instructions.discard(game, Effect("discard", (("n", n),)), replace(ctx, target=player, target_legal=True))
     if verb == "mill":
         return [_mill(game, player, n)]
     if verb == "monarch":
@@ -181,7 +181,7 @@ def look(game: Game, p: str, n: int, kind: str, what: str) -> list[Game]:
     rule = LOOK_RULES[kind]
     if p in game.left:
         return [game]
-    _guard_library(game, f"{p} looks at the top of their library ({what})")
+    guard_library(game, f"{p} looks at the top of their library ({what})")
     player = game.state.player(p)
     lib = player.zone("library")
     n = min(n, len(lib) + player.unknown_library)
@@ -257,7 +257,7 @@ def _look_at(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     p = _owner(game, e, ctx)
     if p is None:
         return [game.log("608.2b", f"{ctx.target} is an illegal target now: it is not affected")]
-    _guard_library(game, f"{ctx.controller} looks at the top of {p}'s library")
+    guard_library(game, f"{ctx.controller} looks at the top of {p}'s library")
     return [game.log("608.2c", f"{ctx.controller} looks at the top {e.arg('n')} card(s) of {p}'s library")]
 
 
@@ -326,7 +326,7 @@ def shuffles(game: Game, p: str) -> list[Game]:
     pl = game.state.player(p) if p not in game.left else None
     if pl is None or not pl.zone("library") or pl.unknown_library:
         return [shuffle(game, p)]
-    _guard_library(game, f"{p} shuffles their library")
+    guard_library(game, f"{p} shuffles their library")
     out = []
     for order in permutations(pl.zone("library")):
         st = game.state.with_player(zones.with_zone(game.state.player(p), "library", order))
@@ -342,7 +342,7 @@ def shuffle(game: Game, p: str) -> Game:
     """701.24a, for ``p``'s library (see the module: only a library of cards nobody knows)."""
     if p in game.left:
         return game
-    _guard_library(game, f"{p} shuffles their library")
+    guard_library(game, f"{p} shuffles their library")
     if game.state.player(p).zone("library"):
         raise Unsupported(f"{p} shuffles a library with cards the question names: their order becomes unknown, "
                           "which the engine does not represent")
@@ -384,7 +384,7 @@ def _search(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     p = ctx.controller
     if p in game.left:
         return [game]
-    _guard_library(game, f"{p} searches their library")
+    guard_library(game, f"{p} searches their library")
     pl = game.state.player(p)
     if pl.zone("library"):
         return _search_named(game, e, ctx)
@@ -673,7 +673,6 @@ def _exile_card(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 #: What words.players.perform (a player's instructions) uses of this module.
 players_named = _players
 library_act = _act
-guard_library = _guard_library
 
 
 PERFORMERS: dict[str, Performer] = {
@@ -736,7 +735,7 @@ def _search_exile(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         return [game.log("608.2b", f"{ctx.target} is an illegal target now: it is not affected")]
     if owner in game.left or ctx.controller in game.left:
         return [game.log("800.4a", f"{owner}'s library is not searched: a player has left the game")]
-    _guard_library(game, f"{ctx.controller} searches {owner}'s library")
+    guard_library(game, f"{ctx.controller} searches {owner}'s library")
     pl = game.state.player(owner)
     if pl.zone("library"):
         raise Unsupported(f"{ctx.controller} searches a library with cards the question names ({owner}'s): which "
@@ -790,7 +789,7 @@ def _search_named_zones(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     p = ctx.controller
     if p in game.left:
         return [game]
-    _guard_library(game, f"{p} searches their library")
+    guard_library(game, f"{p} searches their library")
     name = e.arg("name")
     found = card_db().find(name)
     if found is None:

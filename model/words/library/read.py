@@ -314,8 +314,8 @@ _MEANING = _LibraryMore()
 
 def _parse(text: str, start: str):
     try:
-        tree = phrases.parser().parse(phrases._ADJECTIVES.sub(r"\1 ", text), start=start)
-    except Exception:       # LarkError: not in the vocabulary
+        tree = phrases.parse_tree(text, start)
+    except DefinitionError:     # not in the vocabulary
         return None
     try:
         return _MEANING.transform(tree)

@@ -25,6 +25,7 @@ from mtgjudge.model.selectors import Selector
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
+from mtgjudge.model.vocab.words_game import v_target
 
 ENGINE = frozenset({"engine"})
 
@@ -62,7 +63,7 @@ def _v_quality(a: dict) -> None:
 
 
 def _v_count(a: dict) -> None:
-    _v_target(a)
+    v_target(a)
     counts.parse(str(a.get("count", "")))
 
 
@@ -78,11 +79,6 @@ def _v_attached(a: dict) -> None:
     if a.get("verb") not in _VERB_WORDS:
         raise DefinitionError(f"verb is one of {', '.join(_VERB_WORDS)}")
     _v_quality({"quality": a.get("what", "")})
-
-
-def _v_target(a: dict) -> None:
-    if not a.get("target"):
-        raise DefinitionError("needs target (a target phrase)")
 
 
 #: What "Its controller" may do (608.2h): instructions with no target whose only player is "you", and no X.
@@ -119,5 +115,5 @@ WORDS = (
     Word("flicker", "effect", {"target": str, "under": str},
          lambda a: f"Exile target {a['target']}, then return that card to the battlefield under "
                    f"{'your' if a.get('under') == 'you' else 'its owner' + chr(39) + 's'} control",
-         frozenset({Scope.ENTERS}), ENGINE, _v_target),
+         frozenset({Scope.ENTERS}), ENGINE, v_target),
 )

@@ -7,33 +7,33 @@ from __future__ import annotations
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
-from mtgjudge.model.vocab.words_game import _counted, _target_words, _v_target
+from mtgjudge.model.vocab.words_game import counted_targets, target_words, v_target
 
 ENGINE = frozenset({"engine"})
 
 
 def _v_all_of(a: dict) -> None:
-    _v_target(a)
+    v_target(a)
     if not a.get("affects"):
         raise DefinitionError("needs affects (a noun phrase)")
 
 
 def _v_two(a: dict) -> None:
-    _v_target(a)
+    v_target(a)
     if not a.get("target2"):
         raise DefinitionError("needs target2 (a second target phrase)")
 
 WORDS = (
     # 701.8a: "Destroy target creature".
-    Word("destroy", "effect", {"target": str}, lambda a: f"Destroy {_target_words(a['target'])}", frozenset({Scope.DIES}),
-         ENGINE, _v_target),
+    Word("destroy", "effect", {"target": str}, lambda a: f"Destroy {target_words(a['target'])}", frozenset({Scope.DIES}),
+         ENGINE, v_target),
     # 406.3 (701.13a): "Exile target creature".
-    Word("exile", "effect", {"target": str}, lambda a: f"Exile {_target_words(a['target'])}", frozenset(), ENGINE, _v_target),
+    Word("exile", "effect", {"target": str}, lambda a: f"Exile {target_words(a['target'])}", frozenset(), ENGINE, v_target),
     # 400.6: "Return target creature to its owner's hand".
-    Word("bounce", "effect", {"target": str}, lambda a: f"Return {_target_words(a['target'])} to "
-         + ("their owners' hands" if _counted(a["target"]) and not a["target"].startswith(("target ", "up to one "))
+    Word("bounce", "effect", {"target": str}, lambda a: f"Return {target_words(a['target'])} to "
+         + ("their owners' hands" if counted_targets(a["target"]) and not a["target"].startswith(("target ", "up to one "))
             else "its owner's hand"),
-         frozenset(), ENGINE, _v_target),
+         frozenset(), ENGINE, v_target),
     # 701.8a, 608.2c: "Destroy all creatures": every permanent the phrase names, at once.
     Word("destroy_all", "effect", {"affects": str}, lambda a: f"Destroy all {a['affects']}", frozenset({Scope.DIES}),
          ENGINE),
@@ -43,7 +43,7 @@ WORDS = (
          frozenset(), ENGINE),
     # 701.21a: "Target player sacrifices a creature": that player chooses one of theirs.
     Word("edict", "effect", {"target": str, "affects": str},
-         lambda a: f"Target {a['target']} sacrifices a {a['affects']}", frozenset({Scope.DIES}), ENGINE, _v_target),
+         lambda a: f"Target {a['target']} sacrifices a {a['affects']}", frozenset({Scope.DIES}), ENGINE, v_target),
     # 406.2, 400.6: "Exile all cards from target player's graveyard": every card there, at once.
     Word("exile_graveyard", "effect", {"target": str},
          lambda a: f"Exile all cards from target {a['target']}'s graveyard", frozenset(), ENGINE),
@@ -55,12 +55,12 @@ WORDS = (
     # 701.8a, 406.3, 400.6: one instruction on two uses of "target" ("Destroy target creature and target land"):
     # both leave the battlefield at once
     Word("destroy_two", "effect", {"target": str, "target2": str},
-         lambda a: f"Destroy {_target_words(a['target'])} and {_target_words(a['target2'])}", frozenset({Scope.DIES}),
+         lambda a: f"Destroy {target_words(a['target'])} and {target_words(a['target2'])}", frozenset({Scope.DIES}),
          ENGINE, _v_two),
     Word("exile_two", "effect", {"target": str, "target2": str},
-         lambda a: f"Exile {_target_words(a['target'])} and {_target_words(a['target2'])}", frozenset(), ENGINE, _v_two),
+         lambda a: f"Exile {target_words(a['target'])} and {target_words(a['target2'])}", frozenset(), ENGINE, _v_two),
     Word("bounce_two", "effect", {"target": str, "target2": str},
-         lambda a: f"Return {_target_words(a['target'])} and {_target_words(a['target2'])} to their owners' hands",
+         lambda a: f"Return {target_words(a['target'])} and {target_words(a['target2'])} to their owners' hands",
          frozenset(), ENGINE, _v_two),
     # 701.8a, 608.2d: "Destroy all lands or all creatures." (the spell's controller chooses as it resolves)
     Word("destroy_all_or", "effect", {"affects": str, "affects2": str},
@@ -68,11 +68,11 @@ WORDS = (
     # 701.8a, 406.3, 400.6: "Destroy all enchantments target player controls." (``affects``: the kinds, read by
     # ``phrases.parse_nps``; ``target``: the player)
     Word("destroy_all_of", "effect", {"affects": str, "target": str},
-         lambda a: f"Destroy all {a['affects']} {_target_words(a['target'])} controls", frozenset({Scope.DIES}), ENGINE,
+         lambda a: f"Destroy all {a['affects']} {target_words(a['target'])} controls", frozenset({Scope.DIES}), ENGINE,
          _v_all_of),
     Word("exile_all_of", "effect", {"affects": str, "target": str},
-         lambda a: f"Exile all {a['affects']} {_target_words(a['target'])} controls", frozenset(), ENGINE, _v_all_of),
+         lambda a: f"Exile all {a['affects']} {target_words(a['target'])} controls", frozenset(), ENGINE, _v_all_of),
     Word("bounce_all_of", "effect", {"affects": str, "target": str},
-         lambda a: f"Return all {a['affects']} {_target_words(a['target'])} controls to their owners' hands",
+         lambda a: f"Return all {a['affects']} {target_words(a['target'])} controls to their owners' hands",
          frozenset(), ENGINE, _v_all_of),
 )

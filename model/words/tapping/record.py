@@ -27,7 +27,7 @@ from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab.abilities import StaticEffect
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
-from mtgjudge.model.vocab.words_game import _target_words, _v_target
+from mtgjudge.model.vocab.words_game import target_words, v_target
 
 ENGINE = frozenset({"engine"})
 
@@ -90,10 +90,10 @@ WORDS: tuple[Word, ...] = (
     # each of them (``resolve.run_effects`` performs a word with ``those`` on each).
     Word("untap_those", "effect", {"those": bool}, lambda a: "Untap those creatures", frozenset({Scope.UNTAP}), ENGINE),
     # 701.26a-b: "Tap target creature", "Untap target land".
-    Word("untap_target", "effect", {"target": str}, lambda a: f"Untap {_target_words(a.get('target', 'permanent'))}",
-         frozenset({Scope.UNTAP}), ENGINE, _v_target),
-    Word("tap_target", "effect", {"target": str}, lambda a: f"Tap {_target_words(a.get('target', 'permanent'))}",
-         frozenset(), ENGINE, _v_target),
+    Word("untap_target", "effect", {"target": str}, lambda a: f"Untap {target_words(a.get('target', 'permanent'))}",
+         frozenset({Scope.UNTAP}), ENGINE, v_target),
+    Word("tap_target", "effect", {"target": str}, lambda a: f"Tap {target_words(a.get('target', 'permanent'))}",
+         frozenset(), ENGINE, v_target),
     # 701.26: "Tap all ...", "Untap all ...".
     Word("tap_all", "effect", {"affects": str}, lambda a: f"Tap all {a['affects']}", frozenset(), ENGINE),
     Word("untap_all", "effect", {"affects": str}, lambda a: f"Untap all {a['affects']}", frozenset({Scope.UNTAP}),
