@@ -133,3 +133,28 @@ def test_a_near_miss_aura_makes_the_attack_unsupported():
     r = run_question(replace(q, state=st))
     assert r.status == "unsupported"
     assert run_question(q).answer.value is True        # with Control Magic itself, answered: it may attack
+
+
+def test_a_control_effect_in_force_beside_the_aura_is_unsupported():
+    # 613.7: the state says Threaten's effect is in force (Bob has the Bears until end of turn, after Control
+    # Magic gave them to Alice); as Control Magic leaves, who has them is not modelled
+    text = """
+id: t
+ask: can-attack
+about: bears
+state:
+  turn: {active: Bob, step: precombat-main}
+  effects:
+    - {from: Threaten, controller: Bob, objects: [bears]}
+  players:
+    Alice:
+      battlefield: [{card: Control Magic, id: magic, attached_to: bears}]
+    Bob:
+      battlefield: [{card: Grizzly Bears, id: bears, owner: Alice}]
+actions:
+  - destroy: magic
+"""
+    (q,) = load_text(text)
+    assert not isinstance(q, Exception), q          # listed under Bob: the effect in force may give it to him
+    with pytest.raises(Unsupported, match="Threaten"):
+        run(Game(q.state), q.actions)

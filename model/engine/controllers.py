@@ -16,7 +16,8 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.enchanting import can_enchant, enchant_phrase
 from mtgjudge.model.rules.layers import control_sources, control_unsure, controller_apart, controllers, current
-from mtgjudge.model.state import PTChange
+from mtgjudge.model.rules.in_force import may_give_control
+from mtgjudge.model.state import EffectInForce, PTChange
 
 
 def apply_control(game: Game) -> Game:
@@ -37,10 +38,7 @@ def apply_control(game: Game) -> Game:
         keep = apart if o.id in given else None
         if now == o.controller and keep == o.controller_apart:
             continue
-        if (o.id in given) != (o.controller_apart is not None) and any(
-                c.object == o.id and c.control for c in st.in_force(PTChange)):
-            raise Unsupported(f"a static control effect starts or stops applying to {o.name} ({o.id}) while an effect "
-                              "until end of turn gives control of it: their order (613.7) is not modelled")
+        _guard_other_control(st, o)
         if now == o.controller:
             st = st.with_object(replace(o, controller_apart=keep))
             continue
@@ -68,6 +66,20 @@ def apply_control(game: Game) -> Game:
                                             "control since their most recent turn began")
         st = game.state
     return game.with_state(st) if st is not game.state else game
+
+
+def _guard_other_control(st, o) -> None:
+    """613.7: a control effect of a resolved spell or ability in force on a permanent that a static control effect
+    starts or stops applying to (an effect until end of turn, or one the question's state says is in force): which
+    of them applies last, and who has the permanent as one ends, is not modelled."""
+    if any(c.object == o.id and c.control for c in st.in_force(PTChange)):
+        raise Unsupported(f"a static control effect starts or stops applying to {o.name} ({o.id}) while an effect "
+                          "until end of turn gives control of it: their order (613.7) is not modelled")
+    for e in st.in_force(EffectInForce):
+        if may_give_control(e):
+            raise Unsupported(f"the effect of {e.source_card} in force could give control of {o.name} ({o.id}) as a "
+                              "static control effect starts or stops applying to it: their order (613.7) is not "
+                              "modelled")
 
 
 def _left_to_704_5m(st, oid: str, sources: tuple) -> bool:

@@ -15,7 +15,7 @@ from mtgjudge.model.mana import TYPES
 from mtgjudge.model.names import names_of, normalize
 from mtgjudge.model.objects import CardDef, Face, GameObject
 from mtgjudge.model.rules.layers import controllers
-from mtgjudge.model.rules.in_force import exiles_until_source_leaves, stated_duration
+from mtgjudge.model.rules.in_force import exiles_until_source_leaves, may_give_control, stated_duration
 from mtgjudge.model.safe_yaml import LineDict
 from mtgjudge.model.state import (COMBAT_STEPS, MAX_POOL, STEPS, Duration, EffectInForce, GameState, Lasting, LinkedExile,
                                    Player, PoolMana, StackAbility, Turn, TurnHistory)
@@ -459,7 +459,9 @@ def _statically_controlled(d: QuestionValidator, state: GameState, entries: list
         if player is None:
             continue
         o = state.obj(e.oid)
-        if o.controller != player:
+        # an effect in force may give it to another player after the Aura's (613.7): the engine says that is not
+        # modelled as it applies the effects
+        if o.controller != player and not any(may_give_control(x) for x in state.in_force(EffectInForce)):
             d.fail(e.path, e.line,
                    f"{o.name} ({e.oid}) is listed under {o.controller}, but a static control effect gives {player} "
                    f"control of it (613.1b): list it among {player}'s permanents")

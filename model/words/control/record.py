@@ -10,6 +10,9 @@ from mtgjudge.model.vocab.word import Word
 from mtgjudge.model.vocab.words_game import target_words, v_target
 
 ENGINE = frozenset({"engine"})
+#: The words of effects of spells and abilities that may give control of a permanent (613.1b; "until end of
+#: turn" only where its ``control`` argument says so).
+CONTROL_WORDS = ("gain_control", "gain_control_owned", "until_end_of_turn")
 #: What "You control enchanted ..." may name: the kinds of the Aura's enchant abilities that have such a line.
 ENCHANTED_KINDS = ("creature", "permanent", "artifact", "land", "enchantment", "Equipment", "artifact creature")
 

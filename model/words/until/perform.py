@@ -26,7 +26,7 @@ from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.rules.characteristics import object_mana_value
 from mtgjudge.model.rules.durations import ends_with_combat, starts_in_combat
-from mtgjudge.model.rules.in_force import creating_effects
+from mtgjudge.model.rules.in_force import may_give_control
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import ControlEffect, Duration, EffectInForce, Lasting, PTChange
 from mtgjudge.model.vocab.abilities import Effect
@@ -270,8 +270,6 @@ def end_control(game: Game, ending) -> tuple[Game, list]:
     return game, moved
 
 
-#: The words of effects that give control of a permanent (613.1b).
-CONTROL_WORDS = ("gain_control", "gain_control_owned", "until_end_of_turn")
 
 
 def _guard_default_controller(game: Game, oid: str, player: str) -> None:
@@ -284,8 +282,7 @@ def _guard_default_controller(game: Game, oid: str, player: str) -> None:
         raise Unsupported(f"{player} controlled {oid} by an effect that ended as they left the game (800.4a): who "
                           "controls it now that the later effect ends is not modelled")
     for e in st.in_force(EffectInForce):
-        made = creating_effects(e.card, e.face, e.ability, CONTROL_WORDS) if e.card.modelled else None
-        if made is None or any(w.kind != "until_end_of_turn" or w.arg("control") for w in made):
+        if may_give_control(e):
             raise Unsupported(f"the effect of {e.source_card} in force could give control of {oid} (800.4c: its "
                               f"default controller, {player}, has left the game)")
 
