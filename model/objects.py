@@ -111,6 +111,9 @@ class GameObject:
     cast_by: str = ""                # the card's own keyword it was cast by from a graveyard (flashback, 702.34a)
     evoked: bool = False             # 702.74a: cast for its evoke cost; kept by the permanent it became
     renowned: bool = False           # 702.112b: a designation it keeps until it leaves the battlefield
+    controller_apart: str | None = None  # 613.1b: who controls it apart from the static control effects that apply
+                                         # to it now (layer 2); None: none applies, or one applied as the question's
+                                         # state was given (its owner then, 110.2: ``rules.layers.controllers``)
     upkeeps_controlled: int | None = None  # how many of its controller's upkeep steps have begun since it last came
                                            # under their control (702.30a asks it); None: not known
     tribute_paid: bool | None = None  # 702.104b: whether its tribute was paid as it entered; None: not known

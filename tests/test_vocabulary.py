@@ -22,7 +22,7 @@ from mtgjudge.model.rules.mana_sources import PAID_EFFECTS
 from mtgjudge.model.rules.costs import SPELL_COST_WORDS
 from mtgjudge.model.rules.guards import require_modelled
 from mtgjudge.model.rules.in_force import LASTING_WORDS
-from mtgjudge.model.rules.layers import APPLIERS, CONDITIONAL_WORDS, PARTS
+from mtgjudge.model.rules.layers import APPLIERS, CONDITIONAL_WORDS, CONTROLLERS, PARTS
 from mtgjudge.model.rules.mana_options import MANA_ABILITY_COST_PARTS, MANA_ABILITY_EFFECTS
 from mtgjudge.model.rules.mana_production import REPLACEMENTS
 from mtgjudge.model.rules.permissions import PERMISSION_WORDS
@@ -55,7 +55,7 @@ def test_every_word_has_a_consumer_or_is_text_only():
 
 # Each consumer's own table of the words it implements, against the words that say it implements them.
 @pytest.mark.parametrize("consumer,family,table", [
-    ("layers", STATIC_WORDS, set(APPLIERS) | set(CONDITIONAL_WORDS) | set(PARTS)),
+    ("layers", STATIC_WORDS, set(APPLIERS) | set(CONDITIONAL_WORDS) | set(PARTS) | set(CONTROLLERS)),
     ("mana", STATIC_WORDS, set(REPLACEMENTS) | set(RESTRICTION_WORDS)),
     ("payment", STATIC_WORDS, set(SPELL_COST_WORDS) | set(SPENDING_WORDS)),
     ("permissions", STATIC_WORDS, set(PERMISSION_WORDS) | set(CAST_OPTION_WORDS)),

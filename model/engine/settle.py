@@ -5,6 +5,7 @@ on the stack in every order their controllers could choose (603.3b)."""
 from __future__ import annotations
 
 from mtgjudge.model.engine import zones
+from mtgjudge.model.engine.controllers import apply_control
 from mtgjudge.model.engine.entering import enters_counters, enters_tapped, guard_choosing
 from mtgjudge.model.engine.tribute import guard as guard_tribute
 from mtgjudge.model.engine.unleash import guard as guard_unleash
@@ -34,6 +35,7 @@ def after_moves(game: Game, moved: list, what: str) -> Game:
               and game.state.has(lki.id) and game.state.obj(lki.id).zone == "exile" else to)
              for lki, before, to in moved]
     while moved:
+        game = apply_control(game)      # 613.1b: an Aura that gives control entered or left, or what it enchants
         guard_unrecognized(game, what, extra=[m[0] for m in moved])
         new = triggered_by_moves(game, moved)
         game = game.remember(pending=game.pending + tuple(new))
@@ -124,7 +126,9 @@ def settle(game: Game, deathtouched: frozenset[str] = frozenset()) -> list[Game]
         n += 1
         if n > MAX_STEPS:
             raise SearchBound(f"more than {MAX_STEPS} state-based-action rounds: the search bound was reached")
-        for g, moved, did in check_sba(g, dt):
+        # 613.1b: continuous effects apply before state-based actions are checked (704.3); control effects of
+        # static abilities are written into the state
+        for g, moved, did in check_sba(apply_control(g), dt):
             if game_over(g):
                 out.append(g.remember(pending=()) if g.pending else g)
             elif did:

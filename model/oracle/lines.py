@@ -1234,7 +1234,7 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
         return Ability("static", static=parse_static(prevention), source_text=printed)
     if _UNPREVENTABLE.match(norm):
         return Ability("static", static=parse_static({"kind": "damage_unpreventable"}), source_text=printed)
-    aura = becomes_static(norm)       # 613.1d-f, 613.4b: "Enchanted creature is a Chicken with ..."
+    aura = becomes_static(norm) or control_sentences.control_static(norm)  # 613.1d-f, 613.4b; 613.1b: "You control enchanted creature."
     if aura is not None:
         try:
             return Ability("static", static=parse_static(aura), source_text=printed)

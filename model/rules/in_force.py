@@ -12,6 +12,7 @@ from mtgjudge.model.rules.layers import compute_all
 from mtgjudge.model.selectors import Selector
 from mtgjudge.model.state import UNKNOWN, Duration, EffectInForce
 from mtgjudge.model.vocab.abilities import StaticEffect
+from mtgjudge.model.words.control.record import CONTROL_WORDS
 
 
 #: The effect words this module reads: effects that last (611.2a).
@@ -137,3 +138,12 @@ def affects_permanent(eff: ActiveEffect, state, oid: str) -> bool:
         src is None or not eff.static.affects or not eff.static.affects.other or src.id != oid)
 
 
+def may_give_control(e: EffectInForce) -> bool:
+    """Could the effect in force ``e`` give control of a permanent (613.1b)? Yes if the spell or ability that made
+    it has a control word ("gain control", "until end of turn" with control), or is not read, or which of its
+    abilities made it is not known."""
+    try:
+        made = creating_effects(e.card, e.face, e.ability, CONTROL_WORDS) if e.card.modelled else None
+    except Unsupported:
+        return True
+    return made is None or any(w.kind != "until_end_of_turn" or w.arg("control") for w in made)

@@ -4,7 +4,9 @@
 including the intrinsic mana abilities of basic land types (CR 305.6) and abilities granted by static
 abilities (layer 6). ``APPLIERS`` says in which layer each static word applies and how (the layers consumer
 of ``vocab.words``); within a layer the order is timestamp order (613.7), in layer 4 with dependencies
-(613.8, ``rules.land_types``).
+(613.8, ``rules.land_types``). Layer 2 (613.1b) changes no characteristic: ``controllers`` says who controls
+each permanent that the control-changing static words (``CONTROLLERS``) apply to, and the engine writes it into
+the state (``engine.controllers``).
 """
 from __future__ import annotations
 
@@ -395,6 +397,81 @@ def compute_all(state) -> dict[str, Characteristics]:
             chars = _apply_pt_changes(chars, state)
     state._cache["characteristics"] = chars
     return chars
+
+
+def _control_enchanted(eff: StaticEffect, src: GameObject, state) -> tuple[str, bool] | None:
+    """613.1b, 303.4b: "You control enchanted creature.": the permanent the Aura is attached to, if any, and
+    whether it is what the noun names (a creature that stopped being one, its Aura about to be put into a
+    graveyard, 704.5m: whether the effect still applies to it is not settled)."""
+    t = src.attached_to
+    if t is None or not state.has(t) or state.obj(t).zone != "battlefield":
+        return None
+    ch = current(state, t)
+    what = str(eff.arg("what", "creature"))
+    fits = {"permanent": True, "Equipment": "Equipment" in ch.subtypes,
+            "artifact creature": "Artifact" in ch.types and "Creature" in ch.types}.get(what, what.title() in ch.types)
+    return t, fits
+
+
+#: static word -> the permanent its effect gives control of (613.1b, layer 2), to the controller of its source, and
+#: whether it is what the effect names.
+CONTROLLERS: dict[str, Callable[[StaticEffect, GameObject, object], tuple[str, bool] | None]] = {
+    "control_enchanted": _control_enchanted}
+
+
+def controller_apart(o: GameObject) -> str:
+    """Who controls ``o`` apart from the static control effects (613.1b): the controller they found it with
+    (``GameObject.controller_apart``), else the controller the state gives it."""
+    return o.controller_apart if o.controller_apart is not None else o.controller
+
+
+def controllers(state) -> dict[str, str]:
+    """613.1b (layer 2): the permanents that static control effects apply to now, each with the player who
+    controls it after them (``control_sources``: the last effect's source's controller, 613.7)."""
+    return {oid: srcs[-1].controller for oid, srcs in control_sources(state).items()}
+
+
+def control_sources(state) -> dict[str, tuple[GameObject, ...]]:
+    """613.1b (layer 2): the permanents that static control effects apply to now, each with the sources of those
+    effects in timestamp order. They apply in that order (613.7), each giving its permanent to its source's
+    controller, so the latest one wins. Controlling an object changes no characteristic (109.3, 613.1b): the
+    engine writes these controllers into the state (``engine.kernel.control``), where every rule reads them. An
+    effect whose source's own control one of them changes depends on it (613.8a): not modelled."""
+    cache = state._cache.get("control sources")
+    if cache is not None:
+        return cache
+    found: list[tuple[int, GameObject, StaticEffect]] = []
+    for o in state.battlefield():
+        # the abilities after layer 1, which has no effect in the model (copy effects: 613.1a)
+        for a in printed_characteristics(o).abilities:
+            s = a.static if a.kind == "static" else None
+            if s is not None and s.kind in CONDITIONAL_WORDS and s.arg("static").kind in CONTROLLERS:
+                raise Unsupported(f"{o.name} ({o.id}) gives control of a permanent under a condition (611.3a): not "
+                                  "modelled")
+            if s is not None and s.kind in CONTROLLERS:
+                found.append((o.timestamp, o, s))
+    out: dict[str, tuple[GameObject, ...]] = {}
+    unsure: set[str] = set()
+    for _, src, s in sorted(found, key=lambda t: t[0]):
+        got = CONTROLLERS[s.kind](s, src, state)
+        if got is not None:
+            out[got[0]] = out.get(got[0], ()) + (src,)
+            if not got[1]:
+                unsure.add(got[0])
+    for _, src, _s in found:
+        if src.id in out:
+            raise Unsupported(f"{src.name} ({src.id}) gives control of a permanent and a control effect gives "
+                              f"control of {src.name}: the dependency (613.8a) is not modelled")
+    state._cache["control sources"] = out
+    state._cache["control unsure"] = frozenset(unsure)
+    return out
+
+
+def control_unsure(state) -> frozenset[str]:
+    """The permanents a static control effect is attached to that are not what it names ("enchanted creature"
+    on a land that stopped being a creature): whether it applies to them is not settled (``control_sources``)."""
+    control_sources(state)
+    return state._cache["control unsure"]
 
 
 def current(state, oid: str) -> Characteristics:

@@ -14,7 +14,8 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import TYPES
 from mtgjudge.model.names import names_of, normalize
 from mtgjudge.model.objects import CardDef, Face, GameObject
-from mtgjudge.model.rules.in_force import exiles_until_source_leaves, stated_duration
+from mtgjudge.model.rules.layers import controllers
+from mtgjudge.model.rules.in_force import exiles_until_source_leaves, may_give_control, stated_duration
 from mtgjudge.model.safe_yaml import LineDict
 from mtgjudge.model.state import (COMBAT_STEPS, MAX_POOL, STEPS, Duration, EffectInForce, GameState, Lasting, LinkedExile,
                                    Player, PoolMana, StackAbility, Turn, TurnHistory)
@@ -439,9 +440,33 @@ def build_state(d: QuestionValidator, st: Any, line: int | None) -> GameState:
             pd["info"]["mana_pool"] = _pool(d, *pd["pool"])
         built_players.append(Player(zones=listed, **pd["info"]))
     history = _last_turn(d, st, _this_turn(d, st, active, step))
-    return GameState(players=tuple(built_players), objects=tuple(e.made for e in entries),
-                     turn=Turn(active, number, step), stack=tuple(stack), turn_order=d.players,
-                     turns_played=((number, active),), this_turn=history).adding(*effects, *linked)
+    state = GameState(players=tuple(built_players), objects=tuple(e.made for e in entries),
+                      turn=Turn(active, number, step), stack=tuple(stack), turn_order=d.players,
+                      turns_played=((number, active),), this_turn=history).adding(*effects, *linked)
+    return _statically_controlled(d, state, entries)
+
+
+def _statically_controlled(d: QuestionValidator, state: GameState, entries: list) -> GameState:
+    """613.1b: a permanent that a static control effect applies to ("You control enchanted creature.") is listed
+    under the player that effect gives it to; apart from it, its owner controls it (110.2: the player under whose
+    control it entered, taken to be its owner), to whom it returns when the effect stops applying."""
+    try:
+        given = controllers(state)
+    except Unsupported:
+        return state        # the engine says so as it applies the effects (``engine.controllers``)
+    for e in entries:
+        player = given.get(e.oid)
+        if player is None:
+            continue
+        o = state.obj(e.oid)
+        # an effect in force may give it to another player after the Aura's (613.7): the engine says that is not
+        # modelled as it applies the effects
+        if o.controller != player and not any(may_give_control(x) for x in state.in_force(EffectInForce)):
+            d.fail(e.path, e.line,
+                   f"{o.name} ({e.oid}) is listed under {o.controller}, but a static control effect gives {player} "
+                   f"control of it (613.1b): list it among {player}'s permanents")
+        state = state.with_object(replace(o, controller_apart=o.owner))
+    return state
 
 
 def _this_turn(d: QuestionValidator, st: LineDict, active: str, step: str) -> TurnHistory:

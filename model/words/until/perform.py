@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mtgjudge.model.engine import zones
+from mtgjudge.model.engine.controllers import apply_control
 from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.errors import Unsupported
@@ -25,7 +26,7 @@ from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.engine.sba import power, toughness
 from mtgjudge.model.rules.characteristics import object_mana_value
 from mtgjudge.model.rules.durations import ends_with_combat, starts_in_combat
-from mtgjudge.model.rules.in_force import creating_effects
+from mtgjudge.model.rules.in_force import may_give_control
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import ControlEffect, Duration, EffectInForce, Lasting, PTChange
 from mtgjudge.model.vocab.abilities import Effect
@@ -216,6 +217,9 @@ def set_controller(game: Game, oid: str, player: str, rules, lasting: bool = Fal
     effect has no duration; the permanent is remembered as controlled by an effect (800.4c)."""
     st = game.state
     o = st.obj(oid)
+    if o.controller_apart is not None:
+        raise Unsupported(f"a static control effect gives {o.controller} control of {o.name} ({oid}) as another "
+                          f"control effect gives it to {player}: their order (613.7) is not modelled")
     if lasting:
         st = st.adding(Lasting(ControlEffect(oid, game.moved(oid)), Duration("", st.turn.number)))   # 611.2a
         game = game.with_state(st)
@@ -229,8 +233,10 @@ def set_controller(game: Game, oid: str, player: str, rules, lasting: bool = Fal
                                       blocking=(), blocked=False))
     game = game.with_state(state)
     guard_unrecognized(game, f"control of {o.name} changes")
-    return game.log(rules, f"{player} gains control of {o.name} ({oid}); 302.6: it has not been under {player}'s "
+    game = game.log(rules, f"{player} gains control of {o.name} ({oid}); 302.6: it has not been under {player}'s "
                            "control since their most recent turn began")
+    # 613.1b: an Aura's "You control enchanted creature." gives what it enchants to its new controller
+    return apply_control(game)
 
 
 def end_control(game: Game, ending) -> tuple[Game, list]:
@@ -264,8 +270,6 @@ def end_control(game: Game, ending) -> tuple[Game, list]:
     return game, moved
 
 
-#: The words of effects that give control of a permanent (613.1b).
-CONTROL_WORDS = ("gain_control", "gain_control_owned", "until_end_of_turn")
 
 
 def _guard_default_controller(game: Game, oid: str, player: str) -> None:
@@ -278,8 +282,7 @@ def _guard_default_controller(game: Game, oid: str, player: str) -> None:
         raise Unsupported(f"{player} controlled {oid} by an effect that ended as they left the game (800.4a): who "
                           "controls it now that the later effect ends is not modelled")
     for e in st.in_force(EffectInForce):
-        made = creating_effects(e.card, e.face, e.ability, CONTROL_WORDS) if e.card.modelled else None
-        if made is None or any(w.kind != "until_end_of_turn" or w.arg("control") for w in made):
+        if may_give_control(e):
             raise Unsupported(f"the effect of {e.source_card} in force could give control of {oid} (800.4c: its "
                               f"default controller, {player}, has left the game)")
 
