@@ -28,8 +28,6 @@ import re
 import stat
 from typing import Any, BinaryIO
 
-import platformdirs
-
 ENV_VAR = "MTGJUDGE_CACHE"
 FOLDER = "mtgjudge-cache"
 #: The Cache Directory Tagging Specification's signature, then the product's own line.
@@ -56,6 +54,10 @@ def base_dir() -> str | None:
         return None
     if chosen:
         return chosen
+    # imported only here: platformdirs brings tempfile, shutil and random (~5 ms of every start-up), which a
+    # process whose folder is named by the environment never needs
+    import platformdirs
+
     return platformdirs.user_cache_dir("mtgjudge")
 
 

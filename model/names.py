@@ -8,9 +8,13 @@ import re
 from mtgjudge.model.objects import GameObject
 
 
+#: What a normalized name drops (compiled once: every built-in card's names are normalized at each start-up).
+_NOT_KEPT = re.compile(r"[^a-z0-9/]")
+
+
 def normalize(name: str) -> str:
     """The form names are compared in: lower case, letters and digits only ("//" kept for split names)."""
-    return re.sub(r"[^a-z0-9/]", "", name.lower())
+    return _NOT_KEPT.sub("", name.lower())
 
 
 #: The name of a card the question does not name (drawn or exiled from a library given as a number).

@@ -4,6 +4,7 @@ code and is compiled again; a question about kept cards imports neither the comp
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
@@ -160,8 +161,10 @@ def test_a_damaged_record_of_the_kept_built_in_entries_is_read_from_its_file(tmp
         read = {e.name: e for e in loader.built_in_entries()}
         (kept,) = (tmp_path / cache.FOLDER).glob("builtins-*.json")
         entries = cache.read(kept.name)
-        damaged = next(k for k in entries if "record" in k and k["record"]["name"] == "Fervor")
-        damaged["record"]["faces"][0]["color_indicator"] = ["not a color"]
+        damaged = next(k for k in entries if "record" in k and k["name"] == "Fervor")
+        record = json.loads(damaged["record"])
+        record["faces"][0]["color_indicator"] = ["not a color"]
+        damaged["record"] = json.dumps(record)
         cache.keep(kept.name, entries)
         loader.built_in_entries.cache_clear()
         back = {e.name: e for e in loader.built_in_entries()}

@@ -119,8 +119,9 @@ class BuiltIn:
         self.where = where           # file:line and card, for an error in compiling it
         # A card encoded by hand (abilities as data) is read when first asked for too: only its names now.
         self._data = data
-        # A card given by Oracle text, as the kept reading of the files holds it (``CardRecord.to_json``): read
-        # into its record when first asked for (reading the 600 records of the files costs a process ~5 ms).
+        # A card given by Oracle text, as the kept reading of the files holds it (:func:`_entry_data`: its names,
+        # and its record as the JSON text of ``CardRecord.to_json``): read into its record when first asked for
+        # (reading the 750 records of the files costs a process ~5 ms, and decoding them as JSON values ~8 ms).
         self._kept_record = kept_record
         if data is not None:
             self.face_names: tuple[str, ...] = (data["name"],) + ((data["back"]["name"],) if "back" in data else ())
@@ -128,7 +129,7 @@ class BuiltIn:
             return
         if kept_record is not None:
             self.name = kept_record["name"]
-            self.face_names = tuple(f["name"] for f in kept_record["faces"])
+            self.face_names = tuple(kept_record["faces"])
             if not (isinstance(self.name, str) and all(isinstance(n, str) for n in self.face_names)):
                 raise ValueError("a kept record's names are not strings")
             return
@@ -141,7 +142,7 @@ class BuiltIn:
         if self._kept_record is not None:
             kept_record, self._kept_record = self._kept_record, None
             try:
-                record = CardRecord.from_json(kept_record)
+                record = CardRecord.from_json(json.loads(kept_record["record"]))
                 if record.name != self.name or tuple(f.name for f in record.faces) != self.face_names:
                     raise ValueError("a kept record names another card")
             except ValueError:
@@ -291,8 +292,9 @@ def _entry_data(e: BuiltIn) -> dict | None:
     already (a card), which is not kept."""
     record = e.record()
     if record is not None:
-        # as the card store keeps a record: its JSON text's values (lists, not tuples)
-        return {"source": e.source, "where": e.where, "record": json.loads(json.dumps(record.to_json()))}
+        # as the card store keeps a record: its JSON text, decoded only for a card asked for
+        return {"source": e.source, "where": e.where, "name": e.name, "faces": list(e.face_names),
+                "record": json.dumps(record.to_json(), ensure_ascii=False)}
     if e._data is not None and _plain(e._data):
         return {"source": e.source, "where": e.where, "data": e._data}
     return None
@@ -308,7 +310,9 @@ def _entries_from(kept: Any) -> tuple[BuiltIn, ...] | None:
             if not (isinstance(k.get("source"), str) and isinstance(k.get("where"), str)):
                 return None
             if "record" in k:
-                out.append(BuiltIn(None, k["source"], k["where"], kept_record=k["record"]))
+                if not (isinstance(k["record"], str) and isinstance(k["faces"], list)):
+                    return None
+                out.append(BuiltIn(None, k["source"], k["where"], kept_record=k))
             elif isinstance(k.get("data"), dict) and _names_only(k["data"]):
                 out.append(BuiltIn(None, k["source"], k["where"], data=k["data"]))
             else:

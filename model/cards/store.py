@@ -26,8 +26,6 @@ from datetime import datetime, timezone
 from functools import cache, lru_cache
 from pathlib import Path
 
-import platformdirs
-
 from mtgjudge.model.cards.sources import CardRecord
 from mtgjudge.model.names import normalize
 from mtgjudge.model.objects import CardDef
@@ -116,6 +114,8 @@ def unmodelled_lines(card: CardDef, record: CardRecord | None = None) -> tuple[s
 
 def default_path() -> Path:
     """``cards.sqlite`` in the user's data directory (platformdirs)."""
+    import platformdirs  # only for the default path (see model.cache.base_dir: its imports cost every start-up)
+
     return Path(platformdirs.user_data_dir("mtgjudge")) / "cards.sqlite"
 
 
