@@ -1644,7 +1644,13 @@ STARTS = STARTS + DELAYED_STARTS
 def parse_delayed(text: str, start: str) -> Any:
     """``text`` read from one of the delayed section's start symbols (``DELAYED_STARTS``); DefinitionError if
     the grammar does not read it."""
-    return _meaning(_Delayed, inline=False).transform(parse_tree(text, start))
+    from lark.exceptions import VisitError
+
+    tree = parse_tree(text, start)
+    try:
+        return _meaning(_Delayed, inline=False).transform(tree)
+    except VisitError:      # a reading the section's meaning refuses ("only lands, creatures and artifacts")
+        raise DefinitionError(f"{text!r} is not in the verifier's vocabulary") from None
 # shields: the start symbol of prevention, regeneration and "would die" sentences.
 STARTS = STARTS + ("shield_effect",)
 # hands: Splinter's search of three zones for cards of one name, and the shuffle after it.
