@@ -187,12 +187,14 @@ def test_the_card_that_discards_itself_is_not_also_another_card_to_discard():
     assert ask("Frob Looter", "", "can-activate", "", 20, ", Forest", looter)[1] is True
 
 
-def test_near_miss_madness_replaces_the_discard_of_the_cycling_cost():
-    # 702.35a: madness replaces the discard, the cost's too ("If you discard this card, discard it into exile"):
-    # Ichor Slick's cycling would put it into exile, not the graveyard; madness is not performed: unsupported
-    status, _, msg = ask("Ichor Slick", "Swamp, Swamp", "outcome",
-                         "actions:\n  - activate: c\n  - resolve: all\nexpect:\n  - {object: c, zone: graveyard}")
-    assert status == "unsupported" and "Madness" in msg
+def test_madness_replaces_the_discard_of_the_cycling_cost():
+    # 702.35a: madness replaces the discard, the cost's too ("If you discard this card, discard it into exile");
+    # its trigger resolves before the cycling ability (Fiery Temper ruling 2016-04-08), and with both Swamps tapped
+    # for cycling its madness cost {3}{B} can't be paid: it is put into the graveyard, and the cycling draws
+    status, value, msg = ask("Ichor Slick", "Swamp, Swamp", "outcome",
+                             "actions:\n  - activate: c\n  - resolve: all\nexpect:\n  - {object: c, zone: graveyard}\n"
+                             "  - {player: Alice, hand_size: 1}")
+    assert (status, value) == ("pass", True), msg
     assert ask("Ichor Slick", "Swamp, Swamp")[1] is True           # whether it can be cycled is known
 
 

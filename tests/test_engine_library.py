@@ -188,11 +188,14 @@ def test_careful_study_discards_cards_nobody_knows_by_the_formats_convention():
     assert hand(g) == () and len(pl.zone("graveyard")) == 3 and pl.unknown_library == 1
 
 
-def test_a_discarded_named_card_with_unread_text_is_still_unsupported():
-    # Near miss of the above: a card the question names keeps its own text; text the verifier does not read that
-    # may function as it is discarded (madness, 702.35a) leaves the answer unsupported.
-    with pytest.raises(Unsupported, match="could be discarded and has unmodelled text"):
-        finals("Careful Study", "u1", alice_library="[{card: Fiery Temper, id: a}, {card: Fiery Temper, id: b}]")
+def test_a_discarded_named_card_keeps_its_own_text_as_it_is_discarded():
+    # Beside the above: a card the question names keeps its own text: Fiery Temper's madness (702.35a) exiles each
+    # one discarded, and its trigger lets Alice cast it for {R} (her one Mountain pays for one of them) or puts it
+    # into her graveyard; either way both end in the graveyard once the stack is empty (608.2n).
+    games = finals("Careful Study", "u1", alice_library="[{card: Fiery Temper, id: a}, {card: Fiery Temper, id: b}]")
+    assert all(zone(g, "a") == zone(g, "b") == "graveyard" for g in games)
+    assert {g.state.player("Bob").life for g in games} == {20, 17}
+    assert min(g.state.player("Alice").life for g in games) == 17
 
 
 def test_tome_scour_mills_as_many_as_there_are():

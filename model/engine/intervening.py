@@ -20,6 +20,7 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.timing import controlled_since_last_upkeep
 from mtgjudge.model.words.kicker.perform import intervening_holds
 from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.words.suspend import record as suspend
 
 
 def condition_of(ability: Ability) -> str | None:
@@ -78,11 +79,12 @@ def condition_holds(game: Game, condition: str, controller: str, source: str | N
 
 #: Intervening "if" conditions about the source itself (``Ability.intervening``) that can change between the
 #: event and the resolution, so are checked again as the ability resolves (603.4).
-CHECKED_AGAIN = ("on_battlefield",)
+CHECKED_AGAIN = ("on_battlefield", suspend.SUSPENDED, suspend.EXILED)
 #: The rule and the words of each condition about the source (for the reasons).
 SOURCE_CONDITIONS = {"on_battlefield": ("702.24a", "is on the battlefield"),
                      "controlled_since_last_upkeep": ("702.30a", "came under its controller's control since the beginning "
-                                                                 "of their last upkeep")}
+                                                                 "of their last upkeep"),
+                     suspend.SUSPENDED: ("702.62b", "is suspended"), suspend.EXILED: ("702.62a", "is exiled")}
 
 
 def source_holds(game: Game, condition: str, source: GameObject, moves: int, resolving: bool = False) -> bool:
@@ -97,6 +99,12 @@ def source_holds(game: Game, condition: str, source: GameObject, moves: int, res
     here = st.has(source.id) and st.obj(source.id).zone == "battlefield" and game.moved(source.id) == moves
     if condition == "on_battlefield":
         return here
+    if condition in (suspend.SUSPENDED, suspend.EXILED):
+        # 702.62b: suspended: in exile, with suspend and a time counter on it; the same object either way (400.7)
+        exiled = st.has(source.id) and st.obj(source.id).zone == "exile" and game.moved(source.id) == moves
+        o = st.obj(source.id) if exiled else None
+        return exiled and (condition == suspend.EXILED or (
+            o is not None and suspend.has_suspend(o.printed.abilities) and dict(o.counters).get(suspend.COUNTER, 0) > 0))
     if condition == "controlled_since_last_upkeep":
         return True if resolving and not here else controlled_since_last_upkeep(st, source.id)
     return intervening_holds(condition, source)

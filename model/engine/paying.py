@@ -16,7 +16,7 @@ from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import triggered_by_last_counter, triggered_by_tapping
 from mtgjudge.model.engine.game import FOLLOWING, MAX_BRANCHES, Game, merge
 from mtgjudge.model.engine.mana_abilities import further_effects
-from mtgjudge.model.engine.kernel.players import guard_discard
+from mtgjudge.model.engine.kernel.players import guard_discard, put_discarded
 from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.mana import mana_string
@@ -219,11 +219,14 @@ def _after_activations(game: Game, problem: PaymentProblem, p: Payment, sacrific
                 h = g
                 moved = []
                 for oid in own + pick:
-                    if to == "graveyard":
-                        guard_discard(h, problem.player, oid)      # madness (702.35a) and the like
                     lki = h.state.obj(oid)
-                    h = zones.move(h, oid, to).log(rule, f"{lki.name} ({oid}) is {'discarded' if to == 'graveyard' else 'exiled'} "
-                                                       "to pay the cost")
+                    if to == "graveyard":
+                        guard_discard(h, problem.player, oid)
+                        # 702.35a: a card with madness is exiled instead, its trigger waiting
+                        h, went = put_discarded(h, problem.player, oid, f"{lki.name} ({oid}) is discarded to pay the cost")
+                        moved.append((lki, zone, went))
+                        continue
+                    h = zones.move(h, oid, to).log(rule, f"{lki.name} ({oid}) is exiled to pay the cost")
                     moved.append((lki, zone, to))
                 h = after_moves(h, moved, "cards move to pay a cost")
                 nxt.append(h.choose(f"{'discard' if to == 'graveyard' else 'exile'} {', '.join(pick)}") if pick else h)

@@ -33,6 +33,8 @@ from mtgjudge.model.engine.kernel.context import Performer
 from mtgjudge.model.words.attach import perform as attach
 from mtgjudge.model.words.proliferate import perform as proliferate
 from mtgjudge.model.words.cascade import perform as cascade
+from mtgjudge.model.words.madness import perform as madness
+from mtgjudge.model.words.suspend import perform as suspend
 from mtgjudge.model.words.cycling import perform as cycling
 from mtgjudge.model.words.becomes import perform as becomes
 from mtgjudge.model.words.counters import perform as counters
@@ -46,7 +48,7 @@ _MODULES = (
     basics, instructions, until, damage, library, players, hands, permanents, prevent, counted, delayed,
     shield_effects, refs, etb, turn_effects, tokens, choose, conditions, control,
     proliferate, cascade, attach, cycling, becomes, counters, removal, persist, evolve, renown,
-    tapping,
+    tapping, madness, suspend,
 )
 
 

@@ -34,6 +34,7 @@ from mtgjudge.model.words.modes import perform as modes
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, reduced, whole_stack_resolves
 from mtgjudge.model.engine import intervening
 from mtgjudge.model.words.evolve import record as evolve_record
+from mtgjudge.model.words.suspend import record as suspend
 from mtgjudge.model.state import EffectInForce, PendingTrigger, PTChange, StackAbility
 
 #: Branches built while putting simultaneous triggers on the stack, before equal ones merge (MAX_BRANCHES after).
@@ -129,6 +130,12 @@ def _off_watchers(game: Game, extra=()) -> list:
             and any(is_triggered(a) and _watches(o, a) for a in abilities_of(o))]
 
 
+def _performed_off(w, a: Ability) -> bool:
+    """Is ``a`` a triggered ability of ``w`` off the battlefield that the engine performs there: suspend's two, of
+    a card in exile (702.62a, ``words.suspend``)?"""
+    return w.zone == "exile" and suspend.is_suspend_trigger(a)
+
+
 def _watches(w, a: Ability) -> bool:
     """Does ``a``, an ability of ``w``, watch events now? An ability that functions only in some zones (113.6m:
     "return ~ from your graveyard ...") only there; any other ability of a permanent; off the battlefield, only
@@ -166,7 +173,7 @@ def guard_unrecognized(game: Game, what: str, extra=(), step: str = "") -> None:
                                   f"and {what} could trigger it: {a.text()!r}")
             # 113.6: text that says so functions outside the battlefield; the engine watches only permanents for
             # other objects' events, casting and steps, so such text there is unsupported.
-            if (t.who != "self" and o.zone != "battlefield" and _watches(o, a)
+            if (t.who != "self" and o.zone != "battlefield" and _watches(o, a) and not _performed_off(o, a)
                     and not (_only_at_steps(t) and not t.on(step)) and not _watched_off(t)):
                 raise Unsupported(f"{o.name} ({o.id}) has a triggered ability that may function in the {o.zone}, "
                                   f"and {what} could trigger it: {a.text()!r}")
@@ -202,7 +209,7 @@ def _trigger(game: Game, watcher, index: int, a: Ability, what: str, moves: int,
     if a.kind == "unmodelled":
         raise Unsupported(f"{watcher.name} ({watcher.id}): {what} triggers its ability, which is not modelled: "
                           f"{a.source_text!r}")
-    if watcher.zone != "battlefield":
+    if watcher.zone != "battlefield" and not _performed_off(watcher, a):
         # 113.6m: it functions in the zone its effect moves the object out of; a triggered ability of a card
         # there (its controller is the card's owner, 108.4a) is not performed by the engine
         raise Unsupported(f"{watcher.name} ({watcher.id}) in the {watcher.zone}: {what} triggers its ability, which "

@@ -27,6 +27,8 @@ from mtgjudge.model.words.kicker import read as kicker_lines
 from mtgjudge.model.words.face_down import read as face_down_lines
 from mtgjudge.model.words.proliferate import read as proliferate
 from mtgjudge.model.words.cascade import read as cascade_read
+from mtgjudge.model.words.madness import read as madness_read
+from mtgjudge.model.words.suspend import read as suspend_read
 from mtgjudge.model.words.counters import read as counters_read
 from mtgjudge.model.words.counters import record as counters_record
 from mtgjudge.model.words.cycling import read as cycling_lines
@@ -1415,6 +1417,12 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     evoked = _evoke(body, printed, ctx) or _dash(body, printed, ctx)
     if evoked is not None:
         return evoked
+    mad = madness_read.madness_line(body, printed)      # "Madness {1}{R}" (702.35a)
+    if mad is not None:
+        return mad
+    suspended = suspend_read.suspend_line(body, printed)      # "Suspend 4—{U}" (702.62a)
+    if suspended is not None:
+        return suspended
     morph = None if ctx.spell else face_down_lines.morph_line(body)    # "Morph {2}{W}{W}" (702.37a-b)
     if morph is not None:
         return [Ability("static", static=parse_static(morph), keyword="Megamorph" if morph["mega"] else "Morph",

@@ -22,6 +22,8 @@ from mtgjudge.model.oracle.text import normalize_self, self_names, strip_reminde
 from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
 from mtgjudge.model.words.costs.read import render_dash, render_evoke
 from mtgjudge.model.words.counters.record import render_keyword
+from mtgjudge.model.words.madness.record import render_madness
+from mtgjudge.model.words.suspend.record import render_suspend
 from mtgjudge.model.words.evolve import record as evolve
 from mtgjudge.model.words.persist import record as persist
 from mtgjudge.model.words.renown import record as renown
@@ -176,7 +178,8 @@ def render_line(abilities: tuple[Ability, ...], face: Face | None = None) -> str
     one subject in one sentence ("Enchanted creature gets +1/+1 and has haste"), other abilities one after
     another; None if one of them does not render."""
     # "Fading 3", "Evoke {2}{U}", "Dash {2}{R}": what they mean
-    keyword = render_keyword(abilities) or render_evoke(abilities) or render_dash(abilities)
+    keyword = render_keyword(abilities) or render_evoke(abilities) or render_dash(abilities) \
+        or render_madness(abilities) or render_suspend(abilities)
     if keyword is not None:
         return keyword
     said = [say(a, face) for a in abilities]

@@ -526,7 +526,8 @@ class TriggerEvent:
     ``chapter`` (a Saga's chapter ability N, 714.2b: ``words.sagas.perform``), ``haunted_dies`` ("the creature it haunts dies", 702.55c:
     no card haunts a creature in the engine's games, since Haunt's own trigger is not performed), ``turned_face_up``
     (702.37e: the engine turns no permanent face up), ``last_counter_removed`` (the last ``counter`` counter is
-    removed from the object itself, 702.63a: ``engine.triggers.triggered_by_last_counter``). ``who``: whose zone
+    removed from the object itself, 702.63a: ``engine.triggers.triggered_by_last_counter``), ``exiled_by_madness``
+    (702.35a: the card itself exiled by its madness as it is discarded, ``engine.kernel.players.discard_one``). ``who``: whose zone
     change: ``self`` (the object with the ability), ``other`` ("another ...": any other matching object),
     ``self_or_other`` ("~ or another ..."), ``any`` (any matching object, itself included); for ``cast``,
     ``you``: the spell's caster must be the ability's controller; for steps, ``you``: on its controller's
@@ -566,6 +567,8 @@ class TriggerEvent:
             return roman(self.n) if 0 < self.n <= len(_ROMAN) else None
         if self.event == "haunted_dies":
             return "When the creature ~ haunts dies"
+        if self.event == "exiled_by_madness":
+            return "When this card is exiled this way" if self.who == "self" else None   # 702.35a
         if self.event == "last_counter_removed":
             return f"When the last {self.counter} counter is removed from ~" if self.who == "self" and self.counter else None
         verb = _EVENTS.get(self.event)
@@ -604,7 +607,8 @@ _INTERVENING = {"controlled_since_last_upkeep": "if ~ came under your control si
                 "cast": "if you cast it", "no_counters": "if it had no {cost} counters on it",
                 "evolve": "if that creature's power is greater than this creature's power and/or that creature's "
                           "toughness is greater than this creature's toughness",
-                "not_renowned": "if it isn't renowned", "evoked": "if its evoke cost was paid"}
+                "not_renowned": "if it isn't renowned", "evoked": "if its evoke cost was paid",
+                "suspended": "if ~ is suspended", "exiled": "if it's exiled"}
 #: Steps a trigger condition names (503.1a, 513.1a).
 _ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 

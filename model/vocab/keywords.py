@@ -186,9 +186,11 @@ TABLE: tuple[Keyword, ...] = (
     # card exiled as it leaves the stack: it concerns casting from every zone, and what happens as it resolves.
     _k("Aftermath", "702.127", "", "static", OPTIONS | {Scope.CASTING} | AS_IT_RESOLVES, ANYWHERE),
     # 702.35a: a replacement of its own discard, functioning in the hand, and a trigger on that replacement
-    # being applied (cast it for its madness cost): what discarding it does (``resolve.discard_one``).
+    # being applied (cast it for its madness cost). "Madness <mana>" is read (``words.madness``); this row keeps a
+    # madness line the model does not read.
     _k("Madness", "702.35", "cost", "static", OPTIONS | {Scope.DISCARD}, HAND),
-    # 702.62a: a static ability in the hand (exile it with time counters) and two triggers in exile.
+    # 702.62a: a static ability in the hand (exile it with time counters) and two triggers in exile. "Suspend
+    # N—<mana>" is read (``words.suspend``); this row keeps a suspend line the model does not read.
     # Casting it from exile makes a spell, not a permanent entering: it changes no one's way of entering (614.1c).
     _k("Suspend", "702.62", "n_cost", "static", OPTIONS | (EVENTS - ENTERS), ("hand", "exile")),
     # 702.102a-b: a split card with fuse may also be cast with both halves from the hand: a way to cast it added

@@ -40,6 +40,8 @@ from mtgjudge.model.words.attach import record as attach
 from mtgjudge.model.words.becomes import record as becomes
 from mtgjudge.model.words.proliferate import record as proliferate
 from mtgjudge.model.words.cascade import record as cascade
+from mtgjudge.model.words.madness import record as madness
+from mtgjudge.model.words.suspend import record as suspend
 from mtgjudge.model.words.cycling import record as cycling
 from mtgjudge.model.words.counters import record as counters
 from mtgjudge.model.words.persist import record as persist
@@ -70,7 +72,7 @@ _FAMILIES = (
     words_prevent, words_optional, words_counts, words_shields, words_refs, words_kicker, words_delayed, words_etb,
     words_conditions, words_tokens, words_choose, words_removal, words_control,
     proliferate, cascade, attach, words_restrictions, words_graveyard, cycling, becomes, counters, persist, evolve, renown, declaring,
-    words_face_down, tapping,
+    words_face_down, tapping, madness, suspend,
 )
 _ALL = tuple(w for family in _FAMILIES for w in family.WORDS)
 STATIC_WORDS: Mapping[str, Word] = {w.name: w for w in _ALL if w.family == "static"}

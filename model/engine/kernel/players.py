@@ -11,6 +11,8 @@ from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.triggers import guard_unrecognized
 from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.state import PendingTrigger
+from mtgjudge.model.words.madness import record as madness
 
 
 
@@ -57,13 +59,37 @@ def guard_discard(game: Game, player: str, oid: str) -> None:
             raise Unsupported(f"{lki.name} ({oid}) could be discarded and has unmodelled text: {a.source_text!r}")
 
 
+#: The static words a discard performs (702.35a: madness's replacement, ``put_discarded``).
+DISCARD_WORDS = frozenset({"madness"})
+
+
+def put_discarded(game: Game, player: str, oid: str, said: str) -> tuple[Game, str]:
+    """701.9a: the card ``oid`` that ``player`` discards leaves their hand: into their graveyard, or, for a card with
+    madness, into exile instead, its madness trigger then waiting to be put on the stack (702.35a, 614.1a, 603.2).
+    The game after the move (before ``after_moves``) and the zone the card went to. ``said``: the discard in the
+    log's words ("Alice discards Shock (s1)")."""
+    lki = game.state.obj(oid)
+    abilities = lki.printed.abilities
+    if not any(a.static is not None and a.static.kind in DISCARD_WORDS for a in abilities) \
+            or madness.madness_cost(abilities) is None:
+        return zones.move(game, oid, "graveyard").log("701.9a", said), "graveyard"
+    # 616.1: a permanent's "exile it instead" applies to the same move; its owner chooses which: not modelled
+    zones.guard_other_graveyard_replacement(game.state, lki, "its madness would exile it (702.35a)")
+    g = zones.move(game, oid, "exile").log(("701.9a", "702.35a", "614.1a"),
+                                           f"{said}; its madness exiles it instead of putting it into {player}'s "
+                                           "graveyard")
+    trigger = PendingTrigger(oid, madness.trigger_index(abilities), lki.owner, g.moved(oid))
+    g = g.remember(pending=g.pending + (trigger,))
+    return g.log(("702.35a", "603.2"), f"{lki.name}'s madness ability triggers: it was exiled this way"), "exile"
+
+
 def discard_one(game: Game, player: str, oid: str) -> Game:
     """701.9a: ``player`` discards the card ``oid`` from their hand (unsupported if what it is, or text that
-    functions as it is discarded, is not known)."""
+    functions as it is discarded, is not known); a card with madness is exiled instead (``put_discarded``)."""
     lki = game.state.obj(oid)
     guard_discard(game, player, oid)
-    g = zones.move(game, oid, "graveyard").log("701.9a", f"{player} discards {lki.name} ({oid})")
-    return after_moves(g, [(lki, "hand", "graveyard")], f"{player} discards").choose(f"{player} discards {oid}")
+    g, to = put_discarded(game, player, oid, f"{player} discards {lki.name} ({oid})")
+    return after_moves(g, [(lki, "hand", to)], f"{player} discards").choose(f"{player} discards {oid}")
 
 
 def change_life(game: Game, player: str, delta: int, rules=("119.3",), why: str = "") -> Game:
