@@ -197,7 +197,7 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
                       kicked=kicked, cast_from=o.zone, face=o.face, cast_by=by.keyword if by is not None else "",
                       bought_back=bought if has_buyback(state, oid) else None, evoked=evoked, dashed=dashed)
     game = game.log(("601.2a", "601.2b") + ((by.rule,) if by is not None else ()) + (("702.33d",) if kicked else ())
-                    + (("118.9",) if alt else ()),
+                    + (("118.9",) if alt else ()) + (("702.109a",) if dashed else ()),
                     f"{player} casts {o.name} ({oid})"
                     + (f" from their graveyard by its {by.keyword.lower()}" if by is not None else "")
                     + (f" for its flashback cost {by.cost}" if by is not None and by.cost else "")
