@@ -110,6 +110,8 @@ class GameObject:
                                      # became ("if you cast it from your hand"); "" if it was not cast
     cast_by: str = ""                # the card's own keyword it was cast by from a graveyard (flashback, 702.34a)
     evoked: bool = False             # 702.74a: cast for its evoke cost; kept by the permanent it became
+    dashed: bool | None = False      # 702.109a: cast for its dash cost; kept by the permanent it became; None: not
+                                     # known (given by the question, which did not say)
     renowned: bool = False           # 702.112b: a designation it keeps until it leaves the battlefield
     controller_apart: str | None = None  # 613.1b: who controls it apart from the static control effects that apply
                                          # to it now (layer 2); None: none applies, or one applied as the question's

@@ -52,6 +52,8 @@ def _object_entry() -> dict:
         "attacking": {**_REF, "description": "combat: the player, planeswalker or battle it attacks (CR 508.1b)"},
         "blocking": {**_REFS, "description": "combat: the attackers it blocks (CR 509.1g)"},
         "blocked": {**_BOOL, "description": "combat, an attacker: blocked (default: some creature blocks it; 509.1h)"},
+        "dashed": {**_BOOL, "description": "a spell or permanent with dash: cast for its dash cost (CR 702.109a); "
+                                           "on the battlefield only false"},
         "upkeeps_controlled": {**_COUNT, "description": "how many of its controller's upkeeps have begun since it "
                                                         "came under their control (echo, CR 702.30a)"},
     }

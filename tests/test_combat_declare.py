@@ -211,13 +211,15 @@ def test_search_maximum_equals_enumeration(attackers, blockers):
 
 
 # Keywords read as changing nothing of declaring only in a case (lines.CombatLine.case): outside it, unsupported.
-def test_dash_matters_only_to_a_creature_302_6_would_stop():
-    # 702.109a: it has haste only if its dash cost was paid, which the state does not say
-    st = _state("{card: Mardu Scout, id: scout}", "", step="declare-attackers")
+def test_dash_haste_is_known_only_if_the_state_says_702_109a():
+    # 702.109a: it has haste only if its dash cost was paid, which the state says (dashed: false) or doesn't
+    st = _state("{card: Mardu Scout, id: scout, dashed: false}", "", step="declare-attackers")
     assert declare.check_attack(st, {"scout": "Bob"}).value is True
-    sick = _state("{card: Mardu Scout, id: scout, summoning_sick: true}", "", step="declare-attackers")
+    sick = _state("{card: Mardu Scout, id: scout, summoning_sick: true, dashed: false}", "", step="declare-attackers")
+    assert declare.check_attack(sick, {"scout": "Bob"}).value is False
+    unsaid = _state("{card: Mardu Scout, id: scout, summoning_sick: true}", "", step="declare-attackers")
     with pytest.raises(Unsupported, match="dash cost was paid"):
-        declare.check_attack(sick, {"scout": "Bob"})
+        declare.check_attack(unsaid, {"scout": "Bob"})
 
 
 def test_bestow_is_read_only_unattached():

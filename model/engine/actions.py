@@ -212,17 +212,19 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     if (kicked or bought or spliced) and not all_payments(build_problem(state, player, cost)):
         return []            # 601.2h: a kicker, buyback or splice cost that can't be paid can't be announced
     by = graveyard_cast(state, oid, player)
-    evoked = _evoked(state, player, oid, alt)
+    evoked = _paid_keyword(state, player, oid, alt) == "Evoke"
+    dashed = _paid_keyword(state, player, oid, alt) == "Dash"
     game = zones.move(game, oid, "stack", controller=player, x=x if announces_x(state, oid) else None,
                       kicked=kicked, cast_from=o.zone, face=o.face, cast_by=by.keyword if by is not None else "",
-                      bought_back=bought if has_buyback(state, oid) else None, evoked=evoked, spliced=gained)
+                      bought_back=bought if has_buyback(state, oid) else None, evoked=evoked, dashed=dashed,
+                      spliced=gained)
     game = game.log(("601.2a", "601.2b") + ((by.rule,) if by is not None else ()) + (("702.33d",) if kicked else ())
-                    + (("118.9",) if alt else ()),
+                    + (("118.9",) if alt else ()) + (("702.109a",) if dashed else ()),
                     f"{player} casts {o.name} ({oid})"
                     + (f" from their graveyard by its {by.keyword.lower()}" if by is not None else "")
                     + (f" for its flashback cost {by.cost}" if by is not None and by.cost else "")
                     + (f" with X={x}" if x else "") + (f", {kicked_words(kicked)} (its kicker cost is paid with the rest)" if kicked else "")
-                    + (f", paying its {'evoke cost (702.74a)' if evoked else 'alternative cost'} instead of its mana "
+                    + (f", paying its {'evoke cost (702.74a)' if evoked else 'dash cost (702.109a)' if dashed else 'alternative cost'} instead of its mana "
                        f"cost: {cost.text() if cost.symbols else ''}{', '.join(p.text() for p in cost.other)}" if alt else ""))
     if branch:
         game = game.choose(f"{oid} {kicked_words(kicked)}")
@@ -278,10 +280,10 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     return out
 
 
-def _evoked(state, player: str, oid: str, alt: int) -> bool:
-    """702.74a: is the alternative cost the cast action chose (its ``alternative:``, numbered from 1) the spell's
-    evoke cost?"""
-    return bool(alt) and any(k == alt and w.arg("keyword") == "Evoke" for k, w, _, _ in alternative_costs(state, player, oid))
+def _paid_keyword(state, player: str, oid: str, alt: int) -> str:
+    """The keyword whose cost the alternative cost the cast action chose (its ``alternative:``, numbered from 1)
+    is: "Evoke" (702.74a), "Dash" (702.109a); "" for none, or for a cost no keyword means."""
+    return next((w.arg("keyword") or "" for k, w, _, _ in alternative_costs(state, player, oid) if alt and k == alt), "")
 
 
 def _alternative_allowed(state, oid: str, player: str, alt: int, x: int) -> None:

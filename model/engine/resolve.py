@@ -37,6 +37,7 @@ from mtgjudge.model.engine import unleash
 from mtgjudge.model.errors import InputError, SearchBound
 from mtgjudge.model.engine import commuting
 from mtgjudge.model.words.delayed import perform as delayed
+from mtgjudge.model.words.costs.record import has_dash
 from mtgjudge.model.words.references import perform as refs
 from mtgjudge.model.engine.sba import check as check_sba
 from mtgjudge.model.engine.kernel.context import Ctx
@@ -303,6 +304,8 @@ def resolve_top(game: Game) -> list[Game]:
                                            f"{o.name} ({top}) resolves and enters the battlefield under "
                                            f"{o.controller}'s control", tribute=True, choosing=True,
                                            unleash=True)
+            if has_dash(ch.abilities):
+                entered = delayed.dash_return(entered, top, o.dashed, o.name, o.controller)      # 702.109a
             out += [after_moves(g, [(o, "stack", "battlefield")], f"{o.name} enters the battlefield")
                     for t in tribute.as_it_enters(entered, top, opponents) for g in unleash.as_it_enters(t, top)]
         return out

@@ -17,8 +17,9 @@ from mtgjudge.model import patterns
 from mtgjudge.model.rules import counts
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.mana import COLORS
-from mtgjudge.model.words.costs.read import (EVOKE_TRIGGER, additional_either, affinity, alternative_cost, buyback_cost,
-                                            cost_text, evoke_cost, is_buyback_line, self_cost_reduction)
+from mtgjudge.model.words.costs.read import (DASH_HASTE, EVOKE_TRIGGER, additional_either, affinity, alternative_cost,
+                                            buyback_cost, cost_text, dash_cost, evoke_cost, is_buyback_line,
+                                            self_cost_reduction)
 from mtgjudge.model.oracle.intervening import split_intervening
 from mtgjudge.model.words.optional import read as optional_lines
 from mtgjudge.model.words.optional.read import depends_on_choice, optional_words
@@ -677,6 +678,20 @@ def _evoke(body: str, printed: str, ctx: LineContext) -> list[Ability] | None:
     if trigger.kind != "triggered" or trigger.intervening != "evoked":
         return None
     return [static, dataclasses.replace(trigger, keyword="Evoke")]
+
+
+def _dash(body: str, printed: str, ctx: LineContext) -> list[Ability] | None:
+    """702.109a: "Dash <cost>" read as what it means: the alternative cost (``alternative_cost`` with ``keyword``
+    Dash; paid, the spell is dashed and, as it resolves, makes the delayed return of the permanent it becomes,
+    ``words.delayed.perform.dash_return``) and "As long as this permanent's dash cost was paid, it has haste"
+    (``DASH_HASTE``), each marked with the keyword; None for any other line, or when its cost is not read whole
+    (the keyword then stays unmodelled)."""
+    cost = dash_cost(body)
+    if cost is None or ctx.spell:
+        return None
+    return [Ability("static", static=parse_static({"kind": "alternative_cost", "cost": cost, "keyword": "Dash"}),
+                    keyword="Dash", source_text=printed),
+            Ability("static", static=parse_static(DASH_HASTE), keyword="Dash", source_text=printed)]
 
 
 def _cycling(item: str, ctx: LineContext) -> Ability | None:
@@ -1413,7 +1428,7 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     kick = kicker_lines.kicker_line(body)       # "Kicker—{2}{R}, Sacrifice a land.", "Kicker {A} and/or {B}" (702.33)
     if kick is not None:
         return [Ability("static", static=parse_static({"kind": "kicker", "cost": c}), source_text=printed) for c in kick]
-    evoked = _evoke(body, printed, ctx)
+    evoked = _evoke(body, printed, ctx) or _dash(body, printed, ctx)
     if evoked is not None:
         return evoked
     mad = madness_read.madness_line(body, printed)      # "Madness {1}{R}" (702.35a)

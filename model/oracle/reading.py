@@ -20,7 +20,7 @@ from mtgjudge.model.vocab import keyword_triggers
 from mtgjudge.model.oracle.lines import without_ability_word
 from mtgjudge.model.oracle.text import normalize_self, self_names, strip_reminder
 from mtgjudge.model.vocab.abilities import Ability, TriggerEvent
-from mtgjudge.model.words.costs.read import render_evoke
+from mtgjudge.model.words.costs.read import render_dash, render_evoke
 from mtgjudge.model.words.counters.record import render_keyword
 from mtgjudge.model.words.madness.record import render_madness
 from mtgjudge.model.words.suspend.record import render_suspend
@@ -177,8 +177,9 @@ def render_line(abilities: tuple[Ability, ...], face: Face | None = None) -> str
     """What the abilities of one line say together: keywords in a list ("Flying, vigilance"), statics about
     one subject in one sentence ("Enchanted creature gets +1/+1 and has haste"), other abilities one after
     another; None if one of them does not render."""
-    keyword = render_keyword(abilities) or render_evoke(abilities) or render_madness(abilities) \
-        or render_suspend(abilities)   # "Fading 3", "Evoke {2}{U}": what they mean
+    # "Fading 3", "Evoke {2}{U}", "Dash {2}{R}": what they mean
+    keyword = render_keyword(abilities) or render_evoke(abilities) or render_dash(abilities) \
+        or render_madness(abilities) or render_suspend(abilities)
     if keyword is not None:
         return keyword
     said = [say(a, face) for a in abilities]

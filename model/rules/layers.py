@@ -176,6 +176,12 @@ def _holds(cond: dict, state, o: GameObject, chars: dict) -> bool:
         return o.counter(cond["counter"]) >= n
     if kind == "counters_at_most":
         return o.counter(cond["counter"]) <= n
+    if kind == "dashed":
+        # 702.109a: the spell it was was cast for its dash cost; given on the battlefield without saying, not known
+        if o.dashed is None:
+            raise Unsupported(f"{o.name} ({o.id}) has Dash: it has haste if its dash cost was paid (702.109a), which "
+                              "the question does not say (dashed: false says it was not)")
+        return o.dashed
     raise ValueError(f"no such static condition: {kind!r}")
 
 

@@ -139,7 +139,8 @@ TABLE: tuple[Keyword, ...] = (
     _k("Evoke", "702.74", "cost", "static", OPTIONS | ENTERS, NOT_STACK[:-1], if_chosen=True),
     # 702.109a, 702.152a: on the battlefield, "as long as this permanent's dash (blitz) cost was paid, it has haste"
     # (and blitz's draw trigger): a permanent given on the battlefield may have it; one the actions cast for its mana
-    # cost doesn't (``if_chosen``).
+    # cost doesn't (``if_chosen``). A dash line whose cost is read is no unmodelled line (``oracle.lines._dash``:
+    # the alternative cost, the haste as long as it was paid, the delayed return); these rows are for the rest.
     _k("Dash", "702.109", "cost", "static", OPTIONS | EVENTS | HASTE, ANYWHERE, if_chosen=True),
     _k("Blitz", "702.152", "cost", "static", OPTIONS | EVENTS | HASTE, ANYWHERE, if_chosen=True),
     # 702.103b-f: a bestowed permanent is an Aura, not a creature, while attached: its characteristics; if its

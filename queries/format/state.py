@@ -17,6 +17,7 @@ from mtgjudge.model.objects import CardDef, Face, GameObject
 from mtgjudge.model.rules.layers import controllers
 from mtgjudge.model.rules.in_force import exiles_until_source_leaves, may_give_control, stated_duration
 from mtgjudge.model.safe_yaml import LineDict
+from mtgjudge.model.words.costs.record import has_dash
 from mtgjudge.model.state import (COMBAT_STEPS, MAX_POOL, STEPS, Duration, EffectInForce, GameState, Lasting, LinkedExile,
                                    Player, PoolMana, StackAbility, Turn, TurnHistory)
 from mtgjudge.queries.format.fields import (ID_RE, MAX_OBJECTS, MAX_PLAYERS, QuestionValidator, describe, line_of,
@@ -33,7 +34,7 @@ ZONE_KEYS = ("battlefield", "hand", "graveyard", "library", "exile")
 PLAYER_KEYS = ("life", "lands_played", "mana_pool", "poison") + ZONE_KEYS
 OBJECT_KEYS = ("card", "id", "tapped", "summoning_sick", "owner", "token", "face_down", "counters", "damage",
                "attached_to", "chosen", "x", "activated_this_turn", "timestamp", "targets", "controller", "kicked",
-               "attacking", "blocking", "blocked", "renowned", "upkeeps_controlled")
+               "attacking", "blocking", "blocked", "renowned", "upkeeps_controlled", "dashed")
 STACK_ABILITY_KEYS = ("ability", "index", "controller", "targets")
 EFFECT_KEYS = ("from", "controller", "began_turn", "objects", "ability", "chosen", "x")
 POOL_KEYS = ("mana", "source")
@@ -166,6 +167,16 @@ def _make_object(d: QuestionValidator, e: _Entry, active: str) -> GameObject:
                                    "(kicked: true / false, or how many times for multikicker; 702.33d)")
     elif "kicked" in data:
         d.fail(get("kicked")[1], get("kicked")[2], "kicked is only for spells on the stack")
+    if e.zone in ("battlefield", "stack") and has_dash(card.faces[face].abilities):
+        # 702.109a: whether a permanent or spell with dash was cast for its dash cost; unsaid, not known (None). A
+        # dashed permanent's delayed return may have triggered or been countered already: said only as a cast
+        kw["dashed"] = d.boolean(*get("dashed")) if "dashed" in data else None
+        if kw["dashed"] and e.zone == "battlefield":
+            d.fail(get("dashed")[1], get("dashed")[2], "dashed: true is only for a spell on the stack: whether a "
+                                                       "dashed permanent's return (702.109a) still waits is not "
+                                                       "given; cast it with alternative: in the actions")
+    elif "dashed" in data:
+        d.fail(get("dashed")[1], get("dashed")[2], "dashed is only for a spell or permanent with dash (702.109a)")
     if "activated_this_turn" in data:
         v, p, ln = get("activated_this_turn")
         items = d.seq([v] if isinstance(v, int) and not isinstance(v, bool) else v, p, ln, "a list of ability numbers")

@@ -46,6 +46,8 @@ STATIC_CONDITIONS = {
     "untapped": "this is untapped",
     "counters_at_least": "this has {n} or more {counter} counters on it",
     "counters_at_most": "this has {n} or fewer {counter} counters on it",
+    # 702.109a: dash's "As long as this permanent's dash cost was paid, it has haste" (``GameObject.dashed``)
+    "dashed": "its dash cost was paid",
 }
 #: The static words a condition may govern: the object's own keywords (613.1f) and power and toughness (613.4c).
 CONDITIONED = ("grant_keyword", "pt_change")

@@ -26,6 +26,9 @@ the targets chosen ("if it targets a Dinosaur you control") are not read here.
 - "Evoke {2}{U}", "Evoke—Exile a white card from your hand." (702.74a): the two abilities it means, an
   ``alternative_cost`` marked ``keyword: Evoke`` (cast for it, the spell is evoked, ``GameObject.evoked``) and
   ``EVOKE_TRIGGER``; a cost not read leaves the keyword unmodelled (``evoke_cost`` None).
+- "Dash {2}{R}" (702.109a): an ``alternative_cost`` marked ``keyword: Dash`` (cast for it, the spell is dashed,
+  ``GameObject.dashed``, and as it resolves makes the delayed return to its owner's hand) and ``DASH_HASTE``; a
+  cost not read leaves the keyword unmodelled (``dash_cost`` None).
 """
 from __future__ import annotations
 
@@ -178,6 +181,19 @@ def evoke_cost(body: str) -> str | None:
     return _keyword_cost(_EVOKE, body)
 
 
+_DASH = patterns.compile(r"^Dash(?: (?P<mana>(?:\{[^}]+\})+)| ?— ?(?P<cost>.+?))\.?$")
+
+#: 702.109a: dash's static ability on the battlefield, "As long as this permanent's dash cost was paid, it has
+#: haste", as the ``as_long_as`` word says it (``conditions.record``: the condition ``dashed``).
+DASH_HASTE = {"kind": "as_long_as", "condition": {"kind": "dashed"}, "static": {"kind": "grant_keyword", "keyword": "Haste"}}
+
+
+def dash_cost(body: str) -> str | None:
+    """The cost of a dash line (702.109a) as the cost grammar reads it, or None when the line is not "Dash <cost>"
+    with every part of its cost read."""
+    return _keyword_cost(_DASH, body)
+
+
 def _keyword_cost(pattern: patterns.Pattern, body: str) -> str | None:
     """The cost of a "<Keyword> <cost>" line ``pattern`` matches (its group ``mana``, or ``cost`` after a dash), if
     the cost grammar reads every part of it; else None."""
@@ -201,5 +217,23 @@ def render_evoke(abilities: tuple) -> str | None:
     if static.kind != "static" or static.static is None or static.static.kind != "alternative_cost":
         return None
     if trigger.kind != "triggered" or trigger.render() != EVOKE_TRIGGER:
+        return None
+    return static.static.render()
+
+
+def render_dash(abilities: tuple) -> str | None:
+    """The abilities of one line said as the dash keyword they mean ("Dash {2}{R}", 702.109a): its alternative cost
+    marked Dash (which, paid, also makes the spell's delayed return: ``words.delayed.perform.dash_return``), then
+    exactly ``DASH_HASTE``; None for any other line."""
+    if len(abilities) != 2 or any(a.keyword != "Dash" for a in abilities):
+        return None
+    static, haste = abilities
+    if static.kind != "static" or static.static is None or static.static.kind != "alternative_cost":
+        return None
+    if haste.kind != "static" or haste.static is None or haste.static.kind != "as_long_as" or \
+            dict(haste.static.arg("condition")) != DASH_HASTE["condition"]:
+        return None
+    inner = haste.static.arg("static")
+    if inner.kind != "grant_keyword" or inner.arg("keyword") != "Haste":
         return None
     return static.static.render()

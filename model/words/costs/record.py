@@ -20,15 +20,27 @@ def _spells_text(s: StaticEffect) -> str:
             + (" from anywhere other than your hand" if s.arg("not_from_hand", False) else ""))
 
 
-def _evoke_text(cost: str) -> str:
-    return "Evoke" + (" " if all(p.kind == "mana" for p in parse_cost_text(cost)) else "—") + cost
+def _keyword_text(keyword: str, cost: str) -> str:
+    return keyword + (" " if all(p.kind == "mana" for p in parse_cost_text(cost)) else "—") + cost
+
+
+#: The keywords whose alternative cost (``alternative_cost``'s ``keyword``) is said as the keyword: evoke (702.74a),
+#: dash (702.109a).
+COST_KEYWORDS = ("Evoke", "Dash")
+
+
+def has_dash(abilities) -> bool:
+    """702.109a: is one of ``abilities`` dash's alternative cost (the spell, cast for it, is dashed)?"""
+    return any(a.kind == "static" and a.static is not None and a.static.kind == "alternative_cost"
+               and a.static.arg("keyword") == "Dash" for a in abilities)
 
 
 def _v_alternative(a: dict) -> None:
-    if a.get("keyword") not in (None, "Evoke"):
-        raise DefinitionError(f"keyword must be Evoke (702.74a), not {a.get('keyword')!r}")
+    if a.get("keyword") not in (None,) + COST_KEYWORDS:
+        raise DefinitionError(f"keyword must be one of {', '.join(COST_KEYWORDS)} (702.74a, 702.109a), not "
+                              f"{a.get('keyword')!r}")
     if a.get("keyword") and a.get("if_control"):
-        raise DefinitionError("an evoke cost has no condition (702.74a)")
+        raise DefinitionError(f"{a['keyword'].lower()}'s cost has no condition (702.74a, 702.109a)")
     _v_cost(a)
 
 
@@ -146,9 +158,9 @@ WORDS = (
          SPELL_COSTS, PAYMENT, _v_self_reduction),
     # 118.9: "You may <cost> rather than pay this spell's mana cost", ``if_control``: "If you control a Swamp, ..."
     # (a count of permanents, at least one); another way to cast it, chosen as it is cast (601.2b)
-    # ``keyword``: "Evoke": the alternative cost evoke means (702.74a), said as the keyword
+    # ``keyword``: "Evoke", "Dash": the alternative cost evoke (702.74a) or dash (702.109a) means, said as the keyword
     Word("alternative_cost", "static", {"cost": str, "if_control": str, "keyword": str},
-         lambda s: _evoke_text(s.arg("cost")) if s.arg("keyword") == "Evoke" else
+         lambda s: _keyword_text(s.arg("keyword"), s.arg("cost")) if s.arg("keyword") else
          (f"If you control {s.arg('if_control')[:-len(' you control')]}, you may " if s.arg("if_control") else
           "You may ") + f"{_in_a_sentence(s.arg('cost'))} rather than pay this spell's mana cost",
          SPELL_COSTS | frozenset({Scope.CAST_OPTIONS}), PAYMENT, _v_alternative),

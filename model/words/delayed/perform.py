@@ -155,8 +155,9 @@ def resolve_delayed(game: Game, top: StackAbility, perform: Performer) -> list[G
             moved += m
             continue
         if not st.has(oid) or game.moved(oid) != n or st.obj(oid).zone != "battlefield":
+            done = {"sacrifice": "sacrificed", "bounce": "returned to its owner's hand"}.get(act, "exiled")
             game = game.log(("603.7c", "400.7"), f"{oid} is no longer the permanent the effect named: it is not "
-                                                 f"{'sacrificed' if act == 'sacrifice' else 'exiled'}")
+                                                 f"{done}")
             continue
         if act == "sacrifice" and st.obj(oid).controller != d.controller:
             # 701.21a: a player can sacrifice only a permanent they control
@@ -215,6 +216,29 @@ def rebound(game: Game, oid: str, from_hand: bool) -> Game:
                        whose=o.controller, objects=((oid, g.moved(oid)),), text=_text(g, e, [oid]))
     g = g.with_state(g.state.adding(Lasting(d, Duration("triggers", st.turn.number))))
     return g.log(("702.88a", "603.7a"), f"a delayed triggered ability is created: {d.describe()}")
+
+
+def dash_return(game: Game, oid: str, dashed: bool | None, name: str, controller: str) -> Game:
+    """702.109a: "If this spell's dash cost was paid, return the permanent this spell becomes to its owner's hand
+    at the beginning of the next end step": as the dashed spell ``oid`` resolves and becomes a permanent, a delayed
+    triggered ability is created (603.7a), controlled by the spell's controller, referring to that permanent only
+    (603.7c: once it leaves the battlefield it is a new object, 400.7, and is not returned). ``dashed`` None: the
+    question put the spell on the stack without saying whether its dash cost was paid: unsupported."""
+    if dashed is None:
+        raise Unsupported(f"{name} ({oid}) has Dash: whether its dash cost was paid (702.109a) as it was cast is not "
+                          "given (say dashed: true or false)")
+    if not dashed:
+        return game.log("702.109a", f"{name} ({oid}) was not cast for its dash cost: it doesn't have haste by it, and "
+                                    "no delayed triggered ability returns it")
+    st = game.state
+    if not st.has(oid) or st.obj(oid).zone != "battlefield":
+        return game.log(("702.109a", "603.7c"), f"{name} ({oid}) did not become a permanent: nothing is returned")
+    e = parse_effect({"delayed": {"at": "next_end_step", "act": "bounce", "it": True}})
+    d = DelayedTrigger(controller=controller, step="end", effect=e, origin=name, source=oid,
+                       objects=((oid, game.moved(oid)),), text=_text(game, e, [oid]))
+    game = game.with_state(st.adding(Lasting(d, Duration("triggers", st.turn.number))))
+    return game.log(("702.109a", "603.7a"), f"{name}'s dash cost was paid: a delayed triggered ability is created: "
+                                            f"{d.describe()}")
 
 
 def _player_cant(game: Game, e: Effect, ctx: Ctx) -> list[Game]:

@@ -3,7 +3,7 @@ Read from Oracle text by ``words.delayed.read``; performed by ``words.delayed.pe
 
 ``delayed``: a resolving spell or ability creates a delayed triggered ability that triggers once, at ``at``
 (``WHEN``), and then does ``effect`` (a word of the encoding with no target and no "it": "draw a card") or
-``act`` ("exile", "sacrifice", "return_to_battlefield") to what the instruction before it named (603.7c):
+``act`` ("exile", "sacrifice", "return_to_battlefield", "bounce") to what the instruction before it named (603.7c):
 ``it`` (the object it acted on, 608.2c) or ``made`` (the tokens it created).
 
 ("It doesn't untap during its controller's next untap step", ``skip_untap``, is tapping's: ``words.tapping``.)
@@ -25,6 +25,7 @@ WHEN = {"next_turn_upkeep": "at the beginning of the next turn's upkeep",
         "next_cleanup_step": "at the beginning of the next cleanup step"}
 #: What it may do to the objects it refers to.
 ACTS = {"exile": "Exile", "sacrifice": "Sacrifice", "return_to_battlefield": "Return",
+        "bounce": "Return",           # to its owner's hand: dash's (702.109a), made by the engine
         "draw_up_to": "Its controller may draw up to",    # the controller of "it" then (608.2h) chooses 0..n
         "cast": "You may cast"}       # rebound (702.88a): made by the engine, not read from a sentence
 
@@ -64,6 +65,7 @@ def _r_delayed(a: dict) -> str:
         if a["act"] == "draw_up_to":
             what = f"{a.get('n', 0)} cards"
         inner = f"{ACTS[a['act']]} {what}" + {"return_to_battlefield": " to the battlefield under its owner's control",
+                                               "bounce": " to its owner's hand",
                                                "cast": " from exile without paying its mana cost"}.get(a["act"], "")
         if a.get("counter"):
             inner += f" with a {a['counter']} counter on it"
