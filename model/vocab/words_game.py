@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.rules import counts          # the one count concept: "for each ...", read as compiled
 from mtgjudge.model.rules.this_turn import fact_of as this_turn_fact
 from mtgjudge.model.vocab.abilities import KEYWORDS, StaticEffect, count_word
 from mtgjudge.model.vocab.scopes import Scope
@@ -123,6 +124,11 @@ def _v_n(a: dict) -> None:
         raise DefinitionError(f"n must be 1 or more, not {a['n']}")
 
 
+def _v_gain_life_per(a: dict) -> dict:
+    _v_n(a)
+    return counts.compiled(a, str(a.get("affects", "")) or "-")     # the count, read as the card is compiled
+
+
 def _v_target(a: dict) -> None:
     if not a.get("target"):
         raise DefinitionError("needs target (a target phrase)")
@@ -232,8 +238,9 @@ WORDS = (
                    f"{a['affects']} get {signed_pt(a['power'], a['toughness'])} until end of turn",
          frozenset({Scope.POWER_TOUGHNESS}), ENGINE),
     # 119.3: "You gain N life for each creature you control": the permanents counted as it resolves.
-    Word("gain_life_per", "effect", {"n": int, "affects": str},
-         lambda a: f"You gain {a['n']} life for each {a['affects']}", frozenset({Scope.LIFE}), ENGINE, _v_n),
+    Word("gain_life_per", "effect", {"n": int, "affects": str, counts.ARG: tuple},
+         lambda a: f"You gain {a['n']} life for each {a['affects']}", frozenset({Scope.LIFE}), ENGINE,
+         _v_gain_life_per),
     # 120.3: "This deals N damage to each creature": every permanent the phrase names, at once.
     # ``players``: "... and each player" too.
     Word("damage_each", "effect", {"n": int, "affects": str, "players": bool}, lambda a: f"This deals {a['n']} damage "

@@ -24,10 +24,11 @@ def _target_words(phrase: str) -> str:
     return phrase if phrase == "any target" or re.search(r"\btargets?\b", phrase) else f"target {phrase}"
 
 
-def _v_mana(a: dict) -> None:
+def _v_mana(a: dict) -> dict:
     if not re.fullmatch(r"(\{[0-9WUBRGC]+\})+|\{X\}", str(a.get("cost", ""))):
         raise DefinitionError(f"counter_unless_pays: cost must be mana symbols, not {a.get('cost')!r}")
     v_counter(a)
+    return counts.compiled(a, a.get("per") or "")
 
 
 def _v_target(a: dict) -> None:
@@ -84,7 +85,7 @@ WORDS: tuple[Word, ...] = (
     Word("damage_x", "effect", {"target": str}, lambda a: f"This deals X damage to {_target_words(a['target'])}",
          frozenset({Scope.LIFE}), ENGINE, _v_target),
     # ``per``: "{1} for each <count>" (a count of ``rules.counts``, read as it resolves, 608.2h)
-    Word("counter_unless_pays", "effect", {"target": str, "cost": str, "instead": str, "per": str},
+    Word("counter_unless_pays", "effect", {"target": str, "cost": str, "instead": str, "per": str, counts.ARG: tuple},
          lambda a: f"Counter {_target_words(a['target'])} unless its controller pays {a['cost']}"
                    f"{' for each ' + a['per'] if a.get('per') else ''}{countered_rider(a)}",
          frozenset({Scope.RESOLUTION}), ENGINE, _v_mana),
@@ -98,8 +99,8 @@ def _v_n(a: dict) -> None:
         raise DefinitionError("needs n (1 or more)")
 
 
-def _v_count(a: dict) -> None:
-    counts.parse(str(a.get("count", "")))
+def _v_count(a: dict) -> dict:
+    return counts.compiled(a, str(a.get("count", "")) or "-")
 
 
 def _r_source_choice(a: dict) -> str:
@@ -122,7 +123,7 @@ WORDS = WORDS + (
          frozenset({Scope.LIFE, Scope.DIES}), ENGINE),
     # 120.3a, 608.2h: "This deals damage to each player (opponent) equal to the number of lands they control":
     # ``count`` written for "you", evaluated for each player (``opponents``: each opponent only).
-    Word("damage_each_count", "effect", {"count": str, "opponents": bool},
+    Word("damage_each_count", "effect", {"count": str, "opponents": bool, counts.ARG: tuple},
          lambda a: f"This deals damage to each {'opponent' if a.get('opponents') else 'player'} equal to "
                    f"{a['count'].replace('you control', 'that player controls')}",
          frozenset({Scope.LIFE}), ENGINE, _v_count),
