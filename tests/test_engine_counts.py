@@ -258,3 +258,32 @@ def test_the_kept_counts_survive_the_cache_encoding():
     (w,) = words("Target creature gets +1/+0 until end of turn for each artifact you control.")
     back = decode(cache.loads(cache.dumps(encode(w))))
     assert back == w and back.arg(counts.ARG) == w.arg(counts.ARG)
+
+
+def test_the_kinds_a_word_acts_on_are_read_as_the_card_is_compiled():
+    # 611.2c: which permanents "Creatures you control get +1/+1" affects is decided as it resolves, from the
+    # selectors read once from the phrase (selectors.SELECTS), never from the phrase then
+    from mtgjudge.model.selectors import SELECTS, kinds_stored
+    from mtgjudge.model.vocab.parse import parse_effect
+    from mtgjudge.model.vocab.phrases import parse_nps
+    w = parse_effect({"destroy_all_or": {"affects": "lands", "affects2": "creatures"}})
+    assert kinds_stored(w, "lands") == parse_nps("lands") and kinds_stored(w, "creatures") == parse_nps("creatures")
+    with pytest.raises(DefinitionError, match="affects"):
+        parse_effect({"destroy_all": {"affects": "the creatures it blocked"}})     # not kinds of permanents
+    assert parse_effect({"destroy_all": {"affects": "creatures", SELECTS: ()}}).arg(SELECTS) == \
+        (("creatures", parse_nps("creatures")),)    # read again, never taken as given
+
+
+def test_a_counted_noun_phrase_keeps_its_selectors_with_the_amount():
+    # "toughness X or less, where X is ...": the amount is put in the selector read as the card was compiled
+    # (words.counts.record.with_amount), as reading the phrase with that amount would give
+    from mtgjudge.model.oracle.lines import effect_word
+    from mtgjudge.model.selectors import kinds_stored
+    from mtgjudge.model.words.counts.record import with_amount
+    from mtgjudge.model.vocab.phrases import parse_nps
+    word = effect_word("Return each creature your opponents control with toughness X or less to its owner's hand, "
+                       "where X is the number of Islands you control.", ())
+    assert word is not None and word.kind == "counted"
+    four = with_amount(word.arg("effect"), word.arg("holes"), 4)
+    assert kinds_stored(four, four.arg("affects")) == parse_nps(four.arg("affects"))
+    assert "4" in four.arg("affects")

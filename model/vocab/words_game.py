@@ -9,6 +9,7 @@ import re
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts          # the one count concept: "for each ...", read as compiled
 from mtgjudge.model.rules.this_turn import fact_of as this_turn_fact
+from mtgjudge.model.selectors import SELECTS
 from mtgjudge.model.vocab.abilities import KEYWORDS, StaticEffect, count_word
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
@@ -233,7 +234,7 @@ WORDS = (
          frozenset({Scope.ENTERS}), ENGINE),
     # 613.4c (layer 7c), 611.2c: "Creatures you control get +1/+1 until end of turn": ``affects`` a noun
     # phrase of permanents; the set affected is fixed as the effect begins.
-    Word("pump_all", "effect", {"affects": str, "power": int, "toughness": int},
+    Word("pump_all", "effect", {SELECTS: tuple, "affects": str, "power": int, "toughness": int},
          lambda a: f"{'All ' if ' control' not in a['affects'] and not a['affects'].lower().startswith(('all ', 'other ', 'each ')) else ''}"
                    f"{a['affects']} get {signed_pt(a['power'], a['toughness'])} until end of turn",
          frozenset({Scope.POWER_TOUGHNESS}), ENGINE),
@@ -243,7 +244,7 @@ WORDS = (
          _v_gain_life_per),
     # 120.3: "This deals N damage to each creature": every permanent the phrase names, at once.
     # ``players``: "... and each player" too.
-    Word("damage_each", "effect", {"n": int, "affects": str, "players": bool}, lambda a: f"This deals {a['n']} damage "
+    Word("damage_each", "effect", {SELECTS: tuple, "n": int, "affects": str, "players": bool}, lambda a: f"This deals {a['n']} damage "
          f"to each {a['affects']}" + (" and each player" if a.get("players") else ""),
          frozenset({Scope.LIFE, Scope.DIES}), ENGINE, _v_n),
     # 400.6: "Return target creature card from your graveyard to your hand / to the battlefield".

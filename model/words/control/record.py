@@ -3,6 +3,7 @@ permanent a phrase names that the spell's controller owns. Control for a stated 
 is ``words.until``'s."""
 from __future__ import annotations
 
+from mtgjudge.model.selectors import SELECTS
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 from mtgjudge.model.vocab.words_game import _target_words, _v_target
@@ -14,6 +15,6 @@ WORDS = (
     Word("gain_control", "effect", {"target": str}, lambda a: f"Gain control of {_target_words(a['target'])}",
          frozenset({Scope.RESOLUTION}), ENGINE, _v_target),
     # 613.1b, 611.2a: "Gain control of all permanents you own." (``affects``: the kinds, ``phrases.parse_nps``)
-    Word("gain_control_owned", "effect", {"affects": str}, lambda a: f"Gain control of all {a['affects']} you own",
+    Word("gain_control_owned", "effect", {SELECTS: tuple, "affects": str}, lambda a: f"Gain control of all {a['affects']} you own",
          frozenset({Scope.RESOLUTION}), ENGINE),
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts
+from mtgjudge.model.selectors import SELECTS
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 from mtgjudge.model.vocab.words_game import countered_rider, v_counter
@@ -63,7 +64,7 @@ WORDS: tuple[Word, ...] = (
     Word("damage_its_controller", "effect", {"n": int, "it": int},
          lambda a: f"This deals {a['n']} damage to that permanent's controller", frozenset({Scope.LIFE}), ENGINE),
     # 107.3a, 120.3: "This deals X damage to each creature [and each player]".
-    Word("damage_each_x", "effect", {"affects": str, "players": bool},
+    Word("damage_each_x", "effect", {SELECTS: tuple, "affects": str, "players": bool},
          lambda a: f"This deals X damage to each {a['affects']}" + (" and each player" if a.get("players") else ""),
          frozenset({Scope.LIFE, Scope.DIES}), ENGINE),
     # 701.14a: "Target creature you control fights target creature you don't control" (or "It fights ...").
