@@ -413,8 +413,6 @@ def phrase_parses(mods: dict[str, Path] | None = None) -> set[tuple[str, str, st
 #: added to (a ratchet).
 PHRASE_PARSES = {
     ('mtgjudge.model.engine.auras', 'resolve_aura', 'targets.target_spec'),
-    ('mtgjudge.model.engine.intervening', 'condition_holds', 'counts.parse'),
-    ('mtgjudge.model.engine.intervening', 'condition_holds', 'read.read_condition'),
     ('mtgjudge.model.engine.resolve', 'resolve_top', 'targets.target_spec'),
     ('mtgjudge.model.engine.shields', '_names', 'phrases.parse_np'),
     ('mtgjudge.model.engine.targeting', 'choose_targets', 'targets.target_spec'),

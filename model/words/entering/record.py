@@ -18,7 +18,9 @@ WORDS: tuple[Word, ...] = (
     # the engine reads it again and answers unsupported for one it does not read)
     # 603.4: "When/Whenever/At ..., if <condition>, <effect>": the first effect of the ability; it triggers only
     # if the condition is true, and does nothing on resolution if it is false then.
-    Word("intervening_if", "effect", {"condition": str}, lambda a: f"If {a['condition']}, (the next instruction)",
+    # ``reading``, ``counts``: the condition as read when the card was compiled (``conditions.read.condition_args``)
+    Word("intervening_if", "effect", {"condition": str, "reading": tuple, "counts": tuple},
+         lambda a: f"If {a['condition']}, (the next instruction)",
          frozenset({Scope.RESOLUTION}), ENGINE),
     # 701.14a: "~ fights target creature you don't control": the permanent itself and the target.
     Word("fight_self", "effect", {"target": str}, lambda a: f"have this fight target {a['target']}",
