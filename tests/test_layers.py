@@ -437,8 +437,6 @@ PHRASE_PARSES = {
     ('mtgjudge.model.words.library.perform', '_put_from_hand', 'phrases.parse_target'),
     ('mtgjudge.model.words.library.perform', '_search_named', 'phrases.parse_target'),
     ('mtgjudge.model.words.modes.perform', 'extra_mana', 'grammar.parse_cost_text'),
-    ('mtgjudge.model.words.permanents.perform', '_cards_in_hand', 'phrases.parse'),
-    ('mtgjudge.model.words.permanents.perform', '_kinds_of', 'phrases.parse'),
     ('mtgjudge.model.words.players.perform', '_choices', 'phrases.parse_np'),
     ('mtgjudge.model.words.players.perform', '_fits', 'phrases.parse_np'),
     ('mtgjudge.model.words.players.perform', '_of_quality', 'phrases.parse_target'),
