@@ -224,3 +224,23 @@ class Count:
     plus: int = 0
     #: "counters": the kind of counters counted on the source (122.1)
     counter: str = ""
+
+
+#: The argument in which an effect word that names kinds of permanents by a noun phrase (``affects``: "creatures
+#: you control", "artifacts and enchantments") keeps them, read once as the card is compiled (``vocab.parse``, by
+#: ``phrases.parse_nps``): pairs (phrase, its selectors, read as their union). A word lists it in its schema to
+#: have its phrases read so; ``kinds_stored`` is what the engine reads.
+SELECTS = "selects"
+#: As ``SELECTS``, for a word whose ``affects`` is read as the grammar reads the noun of a target phrase
+#: (``phrases.parse(..., "target_np")``: "white or blue creature you control", "land card"): its objects' selectors.
+OBJECTS = "objects"
+
+
+def kinds_stored(word, text: str, arg: str = SELECTS) -> tuple[Selector, ...]:
+    """The selectors of the noun phrase ``text`` that the effect ``word`` kept as it was compiled (``SELECTS``, or
+    ``OBJECTS``); Unsupported if it kept none (a phrase that is not kinds of permanents, or a word made
+    otherwise)."""
+    for t, sels in word.arg(arg, ()) or ():
+        if t == text:
+            return sels
+    raise Unsupported(f"{text!r} was not read as kinds of permanents as the card was compiled")

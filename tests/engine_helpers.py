@@ -3,6 +3,9 @@ written in a test."""
 from __future__ import annotations
 
 from mtgjudge.model.engine.game import Game
+from mtgjudge.model.rules import counts
+from mtgjudge.model.selectors import SELECTS
+from mtgjudge.model.vocab.phrases import parse_nps
 from mtgjudge.queries.format.files import load_text
 from mtgjudge.queries.runner import run_question
 
@@ -11,6 +14,17 @@ def one(games: list[Game]) -> Game:
     """The only final game (the test's actions leave no choice)."""
     assert len(games) == 1, [g.choices for g in games]
     return games[0]
+
+
+def written_args(word) -> dict:
+    """A word's arguments as its text gives them: the counts and kinds of permanents it read as it was compiled
+    (``rules.counts.compiled``, ``selectors.SELECTS``) left out, once each is checked to be its phrase's."""
+    a = dict(word.args)
+    for text, count in a.pop(counts.ARG, ()):
+        assert count == counts.parse(text), (text, count)
+    for text, kinds in a.pop(SELECTS, ()):
+        assert kinds == parse_nps(text), (text, kinds)
+    return a
 
 
 def zone(g: Game, oid: str) -> str:

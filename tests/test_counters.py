@@ -231,15 +231,21 @@ def test_a_condition_on_the_counters_of_a_source_that_changed_zones_is_unsupport
     # 400.7: the counters an intervening "if" reads are the source's own; a new object's (or an object whose zone
     # changes the caller does not know) are not read for it
     from mtgjudge.model.engine.intervening import condition_holds
+    from mtgjudge.model.vocab.parse import parse_effect
+    from mtgjudge.model.words.conditions.read import condition_args
+
+    def marker(condition: str):       # the condition as the compiler reads it
+        return parse_effect({"intervening_if": condition_args(condition)})
 
     (q,) = load_text(BOARD.format(battlefield="{card: Thallid, id: t, counters: {spore: 1}}", bob="", active="Alice",
                                   actions="[{advance: draw}]"))
     g = Game(q.state)
-    assert condition_holds(g, "~ has a spore counter on it", "Alice", "t", "603.4", g.moved("t"))
-    assert not condition_holds(g, "there are two or more spore counters on ~", "Alice", "t", "603.4", g.moved("t"))
+    assert condition_holds(g, marker("~ has a spore counter on it"), "Alice", "t", "603.4", g.moved("t"))
+    assert not condition_holds(g, marker("there are two or more spore counters on ~"), "Alice", "t", "603.4",
+                               g.moved("t"))
     for moves in (None, g.moved("t") + 1):
         with pytest.raises(Unsupported, match="400.7"):
-            condition_holds(g, "~ has a spore counter on it", "Alice", "t", "603.4", moves)
+            condition_holds(g, marker("~ has a spore counter on it"), "Alice", "t", "603.4", moves)
 
 
 def test_a_count_of_counters_on_the_object_itself(monkeypatch):

@@ -200,3 +200,90 @@ def test_a_counted_sentence_is_read_once_with_where_its_amount_is(sentence, body
     for n in (1, 4, 13):
         assert with_amount(word.arg("effect"), word.arg("holes"), n) == effect_word(fill(body, n), ())
     assert with_amount(word.arg("effect"), word.arg("holes"), 4) != effect_word(fill(body, 5), ())
+
+
+# ------------------------------------------------------------------- counts read once, as the card is compiled
+
+def test_a_count_is_read_as_the_card_is_compiled_and_kept_with_its_word():
+    # 608.2h: the count is evaluated as the effect resolves, but its phrase is read once, by the compiler
+    from tests.test_until import words
+    (w,) = words("Target creature gets +1/+0 until end of turn for each artifact you control.")
+    assert w.arg(counts.ARG) == (("artifact you control", counts.parse("artifact you control")),)
+    assert counts.stored(w, "artifact you control").kind == "permanents"
+
+
+@pytest.mark.parametrize("data", [
+    {"gain_life_per": {"n": 1, "affects": "attacking creature you control"}},      # attacking: not a count read
+    {"damage_each_count": {"count": "the number of cards in target player's library"}},
+    {"create_tokens": {"x": True, "token": "X/X green Ooze creature token", "x_count": "the number of attacking creatures"}},
+    {"until_end_of_turn": {"target": "creature", "power": 1, "toughness": 1, "per": "attacking creature"}},
+])
+def test_a_word_encoded_by_hand_with_a_count_not_read_is_refused_as_it_loads(data):
+    # not read at compile time, so not failing as it resolves: the definition is refused, naming the count
+    from mtgjudge.model.vocab.parse import parse_effect
+    with pytest.raises(DefinitionError, match="count"):
+        parse_effect(data)
+
+
+def test_a_reduction_whose_count_is_not_read_is_refused_as_it_loads():
+    from mtgjudge.model.vocab.parse import parse_static
+    with pytest.raises(DefinitionError, match="count"):
+        parse_static({"kind": "self_cost_reduction", "amount": 1, "per": "attacking creature you control"})
+    s = parse_static({"kind": "self_cost_reduction", "amount": 1, "per": "artifact you control"})
+    assert counts.stored(s, "artifact you control").kind == "permanents"
+
+
+def test_a_line_whose_count_is_not_read_stays_unmodelled():
+    from tests.test_until import words
+    from mtgjudge.model.oracle.lines import read_effect_words, sentences
+    read = read_effect_words(sentences("You gain 1 life for each attacking creature you control."))
+    assert read is None or None in read[0]
+    assert words("You gain 1 life for each creature you control.")[0].arg(counts.ARG)
+
+
+def test_a_word_made_without_its_count_is_unsupported_not_read_as_it_resolves():
+    from mtgjudge.model.errors import Unsupported
+    from mtgjudge.model.vocab.abilities import Effect
+    from mtgjudge.model.vocab.words import EFFECT_WORDS
+    made = Effect("gain_life_per", (("affects", "creature you control"), ("n", 1)), EFFECT_WORDS["gain_life_per"])
+    with pytest.raises(Unsupported, match="compiled"):
+        counts.stored(made, "creature you control")
+
+
+def test_the_kept_counts_survive_the_cache_encoding():
+    # the compiled card is kept as plain data (model.cards.compiled, model.cache: JSON, no pickles)
+    from mtgjudge.model import cache
+    from mtgjudge.model.cards.compiled import decode, encode
+    from tests.test_until import words
+    (w,) = words("Target creature gets +1/+0 until end of turn for each artifact you control.")
+    back = decode(cache.loads(cache.dumps(encode(w))))
+    assert back == w and back.arg(counts.ARG) == w.arg(counts.ARG)
+
+
+def test_the_kinds_a_word_acts_on_are_read_as_the_card_is_compiled():
+    # 611.2c: which permanents "Creatures you control get +1/+1" affects is decided as it resolves, from the
+    # selectors read once from the phrase (selectors.SELECTS), never from the phrase then
+    from mtgjudge.model.selectors import SELECTS, kinds_stored
+    from mtgjudge.model.vocab.parse import parse_effect
+    from mtgjudge.model.vocab.phrases import parse_nps
+    w = parse_effect({"destroy_all_or": {"affects": "lands", "affects2": "creatures"}})
+    assert kinds_stored(w, "lands") == parse_nps("lands") and kinds_stored(w, "creatures") == parse_nps("creatures")
+    with pytest.raises(DefinitionError, match="affects"):
+        parse_effect({"destroy_all": {"affects": "the creatures it blocked"}})     # not kinds of permanents
+    assert parse_effect({"destroy_all": {"affects": "creatures", SELECTS: ()}}).arg(SELECTS) == \
+        (("creatures", parse_nps("creatures")),)    # read again, never taken as given
+
+
+def test_a_counted_noun_phrase_keeps_its_selectors_with_the_amount():
+    # "toughness X or less, where X is ...": the amount is put in the selector read as the card was compiled
+    # (words.counts.record.with_amount), as reading the phrase with that amount would give
+    from mtgjudge.model.oracle.lines import effect_word
+    from mtgjudge.model.selectors import kinds_stored
+    from mtgjudge.model.words.counts.record import with_amount
+    from mtgjudge.model.vocab.phrases import parse_nps
+    word = effect_word("Return each creature your opponents control with toughness X or less to its owner's hand, "
+                       "where X is the number of Islands you control.", ())
+    assert word is not None and word.kind == "counted"
+    four = with_amount(word.arg("effect"), word.arg("holes"), 4)
+    assert kinds_stored(four, four.arg("affects")) == parse_nps(four.arg("affects"))
+    assert "4" in four.arg("affects")

@@ -482,3 +482,18 @@ expect: [{stack_size: 0}]
     assert (f.types, f.subtypes, f.color_indicator, f.power) == (("Artifact",), ("Clue",), None, None)
     assert [a.kind for a in f.abilities] == ["activated"] and [x.kind for x in f.abilities[0].effects] == ["draw"]
     assert normalize("Clue Token") in names_of(clue)
+
+
+def test_the_kinds_a_sacrifice_or_return_chooses_from_are_read_as_the_card_is_compiled():
+    # 701.21a, 400.6: the permanents a player may choose are matched against the selectors read once from the
+    # phrase (selectors.OBJECTS), never from the phrase as it resolves; a phrase the grammar does not read refuses
+    # the word, so the line is unmodelled
+    from mtgjudge.model.errors import DefinitionError
+    from mtgjudge.model.selectors import OBJECTS, kinds_stored
+    from mtgjudge.model.vocab import phrases
+    from mtgjudge.model.vocab.parse import parse_effect
+    w = parse_effect({"sacrifice_own": {"affects": "white or blue creature you control"}})
+    assert kinds_stored(w, "white or blue creature you control", OBJECTS) == \
+        phrases.parse("white or blue creature you control", "target_np").objects
+    with pytest.raises(DefinitionError, match="affects"):
+        parse_effect({"return_own": {"affects": "creature it blocked this turn"}})

@@ -368,3 +368,128 @@ def test_the_engine_does_not_read_card_text():
     found = engine_reads_text()
     assert found - ENGINE_READS_TEXT == set(), "the engine or a performer reads text: read it at compile time"
     assert ENGINE_READS_TEXT - found == set(), "an import that no longer happens: remove it from the list"
+
+
+#: The phrase parsers: the functions that read text into values of the encoding (a count, a selector, a target
+#: phrase, a cost, a condition, a static ability), by module; every function of the Oracle compiler
+#: (``model/oracle``) is one too.
+PHRASE_PARSERS = {
+    "mtgjudge.model.words.conditions.read": {"read_condition"},
+    "mtgjudge.model.words.sagas.read": {"chapter_numbers"},
+    "mtgjudge.model.vocab.phrases": {"parse", "parse_np", "parse_nps", "parse_target", "quality_selector"},
+    "mtgjudge.model.vocab.parse": {"parse_static", "parse_effect", "parse_ability"},
+    "mtgjudge.model.vocab.grammar": {"parse_cost_text", "parse_production"},
+    "mtgjudge.model.rules.counts": {"parse"},
+    "mtgjudge.model.rules.targets": {"target_spec"},
+}
+
+
+def _is_parser(module: str, name: str) -> bool:
+    return name in PHRASE_PARSERS.get(module, ()) or module.startswith("mtgjudge.model.oracle")
+
+
+def _resolves_at_run_time(module: str) -> bool:
+    """A module of what runs as a question is answered: the engine, the rules, legality, payment, a performer."""
+    return (module.startswith(("mtgjudge.model.engine", "mtgjudge.model.rules", "mtgjudge.model.payment"))
+            or module == "mtgjudge.model.legality"
+            or (module.startswith("mtgjudge.model.words.") and module.endswith(".perform")))
+
+
+def phrase_parses(mods: dict[str, Path] | None = None) -> set[tuple[str, str, str]]:
+    """Every call of a phrase parser (``PHRASE_PARSERS``) in a module that runs as a question is answered, as
+    (module, the function it is in, the parser), but a parser's own calls (``counts.parse`` reading its parts)."""
+    mods = modules() if mods is None else mods
+    known = set(modules()) | set(mods)
+    out: set[tuple[str, str, str]] = set()
+    for name, path in mods.items():
+        if not _resolves_at_run_time(name):
+            continue
+        tree = ast.parse(path.read_text(), str(path))
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        names: dict[str, tuple[str, str]] = {}      # a local name -> (module, function), or (module, "") for a module
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    names[a.asname or a.name] = (a.name, "")
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else []))
+                for a in node.names:
+                    full = f"{base}.{a.name}"
+                    names[a.asname or a.name] = (full, "") if full in known else (base, a.name)
+
+        def called(f: ast.expr) -> tuple[str, str] | None:
+            if isinstance(f, ast.Name) and f.id in names and names[f.id][1]:
+                return names[f.id]
+            if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in names \
+                    and not names[f.value.id][1]:
+                return names[f.value.id][0], f.attr
+            return None
+
+        def visit(node: ast.AST, where: str) -> None:
+            for child in ast.iter_child_nodes(node):
+                inner = where
+                if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    inner = f"{where}.{child.name}" if where else child.name
+                if isinstance(child, ast.Call):
+                    target = called(child.func)
+                    if target is not None and _is_parser(*target) and not (
+                            target[0] == name or _is_parser(name, where.split(".")[0])):
+                        out.add((name, where or "<module>", f"{target[0].rsplit('.', 1)[1]}.{target[1]}"))
+                visit(child, inner)
+
+        visit(tree, "")
+    return out
+
+
+#: What resolves a question still parses a phrase (module, function, parser): each to be moved to compile time
+#: (the reader keeps the parsed value in the word's arguments, as ``rules.counts.compiled`` keeps counts), never
+#: added to (a ratchet).
+PHRASE_PARSES = {
+    ('mtgjudge.model.engine.auras', 'resolve_aura', 'targets.target_spec'),
+    ('mtgjudge.model.engine.resolve', 'resolve_top', 'targets.target_spec'),
+    ('mtgjudge.model.engine.shields', '_names', 'phrases.parse_np'),
+    ('mtgjudge.model.engine.targeting', 'choose_targets', 'targets.target_spec'),
+    ('mtgjudge.model.engine.targeting', 'effect_uses', 'targets.target_spec'),
+    ('mtgjudge.model.engine.targeting', 'still_legal', 'targets.target_spec'),
+    ('mtgjudge.model.engine.triggers', '_read_condition', 'phrases.parse'),
+    ('mtgjudge.model.engine.triggers', 'legal_target', 'targets.target_spec'),
+    ('mtgjudge.model.engine.triggers', 'target_choices', 'targets.target_spec'),
+    ('mtgjudge.model.engine.triggers', 'target_slots', 'targets.target_spec'),
+    ('mtgjudge.model.engine.triggers', 'trigger_of', 'read.chapter_numbers'),
+    ('mtgjudge.model.rules.combat.lines', 'condition', 'counts.parse'),
+    ('mtgjudge.model.rules.combat.lines', 'declaring_static', 'parse.parse_static'),
+    ('mtgjudge.model.rules.combat.lines', 'selectors', 'phrases.parse'),
+    ('mtgjudge.model.rules.costs', 'announces_x', 'grammar.parse_cost_text'),
+    ('mtgjudge.model.rules.costs', 'face_down_cost', 'grammar.parse_cost_text'),
+    ('mtgjudge.model.rules.costs', 'total_cost', 'grammar.parse_cost_text'),
+    ('mtgjudge.model.rules.enchanting', 'can_enchant', 'targets.target_spec'),
+    ('mtgjudge.model.words.choices.perform', '_target_if', 'parse.parse_effect'),
+    ('mtgjudge.model.words.cycling.perform', '_search_same_mana_value', 'parse.parse_effect'),
+    ('mtgjudge.model.words.delayed.perform', 'rebound', 'parse.parse_effect'),
+    ('mtgjudge.model.words.library.perform', '_chosen_to', 'phrases.parse_target'),
+    ('mtgjudge.model.words.library.perform', '_put_from_hand', 'phrases.parse_target'),
+    ('mtgjudge.model.words.library.perform', '_search_named', 'phrases.parse_target'),
+    ('mtgjudge.model.words.modes.perform', 'extra_mana', 'grammar.parse_cost_text'),
+    ('mtgjudge.model.words.players.perform', '_choices', 'phrases.parse_np'),
+    ('mtgjudge.model.words.players.perform', '_fits', 'phrases.parse_np'),
+    ('mtgjudge.model.words.players.perform', '_of_quality', 'phrases.parse_target'),
+    ('mtgjudge.model.words.players.perform', 'return_all', 'phrases.parse_target'),
+    ('mtgjudge.model.words.sagas.perform', '_chapters', 'read.chapter_numbers'),
+}
+
+
+def test_nothing_that_resolves_parses_a_phrase():
+    found = phrase_parses()
+    assert found - PHRASE_PARSES == set(), "a phrase is parsed as a question is answered: parse it at compile time"
+    assert PHRASE_PARSES - found == set(), "a parse that no longer happens: remove it from the list"
+
+
+def test_the_parse_check_finds_what_it_is_for(tmp_path):
+    planted = tmp_path / "planted.py"
+    planted.write_text("from mtgjudge.model.rules import counts\nfrom mtgjudge.model.vocab.phrases import parse_np as np\n"
+                       "def f(e):\n    return counts.parse(e.arg('per')), np('creature')\n")
+    found = phrase_parses({"mtgjudge.model.words.planted.perform": planted})
+    assert found == {("mtgjudge.model.words.planted.perform", "f", "counts.parse"),
+                     ("mtgjudge.model.words.planted.perform", "f", "phrases.parse_np")}

@@ -11,7 +11,7 @@ from mtgjudge.model.engine.game import Game
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.oracle.lines import read_effect_words, sentences
 from mtgjudge.queries.format.files import load_text
-from tests.engine_helpers import one, zone
+from tests.engine_helpers import one, written_args, zone
 from mtgjudge.model.engine.kernel.context import Ctx
 
 
@@ -23,7 +23,7 @@ def kinds(text: str) -> list[str | None]:
 
 def args(text: str, i: int) -> dict:
     words, _ = read_effect_words(sentences(text))
-    return dict(words[i].args)
+    return written_args(words[i])
 
 
 # ------------------------------------------------------------------------------------------- reading

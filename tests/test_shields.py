@@ -13,7 +13,7 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.oracle.lines import read_effect_words, sentences
 from mtgjudge.queries.format.files import load_text
 from mtgjudge.queries.kinds.outcome import summary
-from tests.engine_helpers import one, zone
+from tests.engine_helpers import one, written_args, zone
 from mtgjudge.model.state import PreventionShield, TurnReplacement
 
 
@@ -291,7 +291,7 @@ def test_the_shield_is_shown_and_tells_states_apart():
 ])
 def test_noun_phrase_subjects_are_kept_as_written(text, args):
     (w,) = words(text)
-    assert dict(w.args) == args
+    assert written_args(w) == args
 
 
 def test_a_noun_phrase_the_grammar_does_not_read_stays_unread():

@@ -15,7 +15,7 @@ from mtgjudge.model.oracle.lines import read_effect_words, sentences
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.parse import parse_effect
 from mtgjudge.queries.format.files import load_text
-from tests.engine_helpers import one
+from tests.engine_helpers import one, written_args
 from tests.test_until import BASE, finals, keywords
 from mtgjudge.model.engine.kernel.context import Ctx
 
@@ -42,7 +42,7 @@ def words(text: str):
 def test_token_templates(text, args):
     (w,) = words(text)
     assert w is not None and w.kind == "create_tokens", (text, w)
-    assert dict(w.args) == args
+    assert written_args(w) == args
 
 
 @pytest.mark.parametrize("text", [

@@ -15,7 +15,7 @@ from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.timing import summoning_sick
 from mtgjudge.queries.format.files import load_text
 from mtgjudge.model.state import Duration, Lasting, PTChange
-from tests.engine_helpers import one, zone
+from tests.engine_helpers import one, written_args, zone
 from tests.test_oracle_templates import ability
 
 
@@ -28,7 +28,7 @@ def words(text: str):
 def until(text: str) -> dict:
     (w,) = words(text)
     assert w is not None and w.kind == "until_end_of_turn", (text, w)
-    return dict(w.args)
+    return written_args(w)
 
 
 @pytest.mark.parametrize("text, args", [

@@ -47,7 +47,7 @@ def _pump_all(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
 def _gain_life_per(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     """119.3, 608.2h: N life for each permanent the phrase names as the spell resolves."""
     src = game.state.obj(ctx.source) if game.state.has(ctx.source) else None
-    k = counts.value(game.state, ctx.controller, counts.parse(e.arg("affects")), src)   # one count (rules.counts)
+    k = counts.value(game.state, ctx.controller, counts.stored(e, e.arg("affects")), src)   # one count (rules.counts)
     game = game.log("608.2h", f"there are {k} {e.arg('affects')} as it resolves")
     if k == 0:
         return [game]

@@ -11,44 +11,49 @@ from __future__ import annotations
 
 from mtgjudge.model.engine.game import Game
 from mtgjudge.model.objects import GameObject
-from mtgjudge.model.errors import DefinitionError, Unsupported
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.engine.sba import power, toughness
-from mtgjudge.model.words.conditions.read import read_condition
 from mtgjudge.model.rules import counts, this_turn
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.timing import controlled_since_last_upkeep
 from mtgjudge.model.words.kicker.perform import intervening_holds
-from mtgjudge.model.vocab.abilities import Ability
+from mtgjudge.model.vocab.abilities import Ability, Effect
 from mtgjudge.model.words.suspend import record as suspend
 
 
 def condition_of(ability: Ability) -> str | None:
     """The intervening "if" condition of a triggered ability, as written; None if it has none."""
+    word = _condition_word(ability)
+    return None if word is None else word.arg("condition")
+
+
+def _condition_word(ability: Ability) -> Effect | None:
     if ability.kind == "triggered" and ability.effects and ability.effects[0].kind == "intervening_if":
-        return ability.effects[0].arg("condition")
+        return ability.effects[0]
     return None
 
 
 def holds(game: Game, ability: Ability, controller: str, source: str, source_moves: int | None = None) -> bool:
     """603.4: is the ability's intervening "if" condition true now for ``controller`` (True if it has none)?
     ``source_moves``: the zone changes of the source the ability knows (400.7)."""
-    cond = condition_of(ability)
-    return True if cond is None else condition_holds(game, cond, controller, source, "603.4", source_moves)
+    word = _condition_word(ability)
+    return True if word is None else condition_holds(game, word, controller, source, "603.4", source_moves)
 
 
-def condition_holds(game: Game, condition: str, controller: str, source: str | None, rule: str,
+def condition_holds(game: Game, word: Effect, controller: str, source: str | None, rule: str,
                     source_moves: int | None = None) -> bool:
-    """Is ``condition`` ("you control another Spirit", "seven or more cards are in your graveyard", read by
-    ``words.conditions.read``) true now for ``controller``, the controller of the ability or spell? The one check of
+    """Is the condition of ``word`` ("you control another Spirit", "seven or more cards are in your graveyard",
+    read by ``words.conditions.read`` as the card was compiled: its ``reading``) true now for ``controller``, the
+    controller of the ability or spell? The one check of
     an intervening "if" (603.4) and of a condition checked on resolution (608.2c, ``words.conditions.perform``): a count
     of ``rules.counts``, the player's life total (119.1), or the creatures they control with power N or greater
     (power after the layers and counters, ``sba.power``), or the counters of a kind on the source itself
     (122.1; only while it is the object it was, ``source_moves``, 400.7)."""
-    try:
-        what, op, n = read_condition(condition)
-    except DefinitionError:
-        raise Unsupported(f"the condition 'if {condition}' ({rule}) is not one the engine reads") from None
+    condition = word.arg("condition")
+    if not word.arg("reading"):
+        raise Unsupported(f"the condition 'if {condition}' ({rule}) is not one the engine reads")
+    what, op, n = word.arg("reading")
     st = game.state
     guard_scope(st, "characteristics", f"the condition 'if {condition}' is checked ({rule})")
     if what.startswith(this_turn.PREFIX):
@@ -67,7 +72,7 @@ def condition_holds(game: Game, condition: str, controller: str, source: str | N
                 if "Creature" in current(st, o.id).types and power(game, o.id) >= least)
     else:
         src = st.obj(source) if source is not None and st.has(source) else None
-        count = counts.parse(what)
+        count = counts.stored(word, what)
         if count.kind == "counters" and (source_moves is None or source is None or game.moved(source) != source_moves):
             # 400.7: the counters on the source itself; a source that changed zones since (or one whose zone changes
             # the caller does not know) is a new object, whose last known counters are not modelled here

@@ -45,7 +45,7 @@ from mtgjudge.model.words.modes import read as modes
 from mtgjudge.model.words.turns import read as turn_sentences
 from mtgjudge.model.words.removal import read as removal_sentences
 from mtgjudge.model.words.control import read as control_sentences
-from mtgjudge.model.words.conditions.read import condition_words, static_condition
+from mtgjudge.model.words.conditions.read import condition_args, condition_words, static_condition
 from mtgjudge.model.vocab.combat_triggers import COMBAT_SUBJECT_EVENTS, OTHER_SUBJECT_EVENTS
 from mtgjudge.model.words.countering.read import counter_word, countered_instead
 from mtgjudge.model.words.choices.read import choose_value_word, enters_choosing_static, spell_controller_after, target_if_word
@@ -1387,7 +1387,7 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         return unmodelled(body, printed, "triggered", ctx.spell)
     effects, targets = [w for w in read[0] if w is not None], read[1]     # (none is None: checked just above)
     if split is not None:
-        effects = [parse_effect({"intervening_if": {"condition": split[0]}})] + effects
+        effects = [parse_effect({"intervening_if": condition_args(split[0])})] + effects
     if not effects:
         return unmodelled(body, printed, "triggered", ctx.spell)
     # 113.6m: an effect (or a delayed trigger it creates) that moves the object itself out of a zone: the ability

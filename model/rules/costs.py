@@ -171,7 +171,7 @@ def alternative_costs(state, caster: str, oid: str) -> list[tuple[int, StaticEff
         if not cond:
             out.append((k, w, True, ""))
             continue
-        n = counts.value(state, caster, counts.parse(cond), state.obj(oid))
+        n = counts.value(state, caster, counts.stored(w, cond), state.obj(oid))
         out.append((k, w, n >= 1, f"{caster} controls {n} {cond[:-len(' you control')].split(' ', 1)[1]}(s)"))
     return out
 
@@ -181,9 +181,9 @@ def own_reduction(state, caster: str, oid: str, s) -> tuple[int, str]:
     ``caster``, counted on ``state`` as the cost is determined (``rules.counts``), and the count in words."""
     source = state.obj(oid)
     if s.arg("per"):
-        n = counts.value(state, caster, counts.parse(s.arg("per")), source)
+        n = counts.value(state, caster, counts.stored(s, s.arg("per")), source)
         return int(s.arg("amount")) * n, f"{n} {s.arg('per')}"
-    n = counts.value(state, caster, counts.parse(s.arg("if_count")), source)
+    n = counts.value(state, caster, counts.stored(s, s.arg("if_count")), source)
     held = n >= int(s.arg("at_least", 1))
     return (int(s.arg("amount")) if held else 0), f"{n} {s.arg('if_count')}"
 

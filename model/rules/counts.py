@@ -124,6 +124,32 @@ def parse(text: str) -> Count:
     raise DefinitionError(f"the count {text!r} is not one the verifier reads")
 
 
+#: The argument in which a word keeps the counts of its phrases, each read once as the card is compiled
+#: (``compiled``), so that what resolves reads the stored ``Count`` (``stored``), never the phrase.
+ARG = "counts"
+
+
+def compiled(a: dict, *texts: str) -> dict:
+    """The arguments ``a`` of a word with its count phrases ``texts`` (empty ones skipped) read once, as the card
+    is compiled, into ``ARG``: pairs (phrase, Count), none if there are no phrases. DefinitionError for a phrase ``parse`` does not read, so
+    the line is unmodelled then, not failing as it resolves. Whatever ``ARG`` held before is replaced."""
+    out = dict(a)
+    out.pop(ARG, None)
+    read = tuple((t, parse(t)) for t in dict.fromkeys(texts) if t)
+    if read:
+        out[ARG] = read
+    return out
+
+
+def stored(word, text: str) -> Count:
+    """The Count of the phrase ``text`` that the word (an ``Effect`` or ``StaticEffect``) kept as it was compiled
+    (``compiled``); Unsupported if it kept none (a word made otherwise: never counted from its phrase here)."""
+    for t, c in word.arg(ARG, ()) or ():
+        if t == text:
+            return c
+    raise Unsupported(f"the count {text!r} was not read as the card was compiled")
+
+
 def permanents(state, selector, player: str, source=None) -> int:
     """The permanents on the battlefield ``selector`` names for ``player`` (their characteristics after the
     layers, 613)."""

@@ -7,8 +7,8 @@ from typing import Any
 
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.objects import ZONES
-from mtgjudge.model.selectors import SELECTOR_KEYS, Selector
-from mtgjudge.model.vocab.phrases import parse_np as parse_noun_phrase
+from mtgjudge.model.selectors import OBJECTS, SELECTOR_KEYS, SELECTS, Selector
+from mtgjudge.model.vocab.phrases import parse as parse_phrase, parse_np as parse_noun_phrase, parse_nps
 from mtgjudge.model.vocab.abilities import KEYWORDS, Ability, Effect, ManaTrigger, StaticEffect
 from mtgjudge.model.vocab.grammar import parse_cost_text, parse_production
 from mtgjudge.model.vocab.scopes import Scope
@@ -28,7 +28,15 @@ def _freeze(v: Any) -> Any:
     return v
 
 
+#: The arguments of an effect word that name kinds of permanents, each read once here into ``SELECTS`` when the
+#: word's schema lists it (``selectors.SELECTS``).
+_NOUN_PHRASES = ("affects", "affects2")
+
+
 def _check_args(word: Word, args: dict, where: str) -> dict:
+    for kept in (SELECTS, OBJECTS):
+        if kept in args and isinstance(args[kept], tuple):
+            del args[kept]          # a word read again (with its arguments as they were): its phrases are read anew
     for k, v in args.items():
         if k not in word.schema:
             raise DefinitionError(f"{where} {word.name}: unknown argument {k!r}; allowed: {', '.join(word.schema) or 'none'}")
@@ -42,6 +50,25 @@ def _check_args(word: Word, args: dict, where: str) -> dict:
             args = word.validate(args) or args
         except DefinitionError as e:
             raise DefinitionError(f"{where} {word.name}: {e}") from None
+    if SELECTS in word.schema:
+        # the kinds of permanents the word acts on, read once, so that the engine reads them, never the phrase
+        # (``engine.kernel.context.affected``); a phrase that is not one refuses the word (the line is unmodelled)
+        kinds = []
+        for k in _NOUN_PHRASES:
+            if isinstance(args.get(k), str):
+                try:
+                    kinds.append((args[k], parse_nps(args[k])))
+                except DefinitionError as e:
+                    raise DefinitionError(f"{where} {word.name}: {k}: {e}") from None
+        if kinds:
+            args = {**args, SELECTS: tuple(kinds)}
+    if OBJECTS in word.schema and isinstance(args.get("affects"), str) and args["affects"]:
+        # as SELECTS, read as the noun of a target phrase (``words.permanents.perform``'s choices)
+        try:
+            objects = parse_phrase(args["affects"], "target_np").objects
+        except DefinitionError as e:
+            raise DefinitionError(f"{where} {word.name}: affects: {e}") from None
+        args = {**args, OBJECTS: ((args["affects"], objects),)}
     return args
 
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.rules import counts          # the one count concept: "for each ...", read as compiled
 from mtgjudge.model.rules.this_turn import fact_of as this_turn_fact
+from mtgjudge.model.selectors import SELECTS
 from mtgjudge.model.vocab.abilities import KEYWORDS, StaticEffect, count_word
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
@@ -123,6 +125,11 @@ def _v_n(a: dict) -> None:
         raise DefinitionError(f"n must be 1 or more, not {a['n']}")
 
 
+def _v_gain_life_per(a: dict) -> dict:
+    _v_n(a)
+    return counts.compiled(a, str(a.get("affects", "")) or "-")     # the count, read as the card is compiled
+
+
 def v_target(a: dict) -> None:
     if not a.get("target"):
         raise DefinitionError("needs target (a target phrase)")
@@ -227,16 +234,17 @@ WORDS = (
          frozenset({Scope.ENTERS}), ENGINE),
     # 613.4c (layer 7c), 611.2c: "Creatures you control get +1/+1 until end of turn": ``affects`` a noun
     # phrase of permanents; the set affected is fixed as the effect begins.
-    Word("pump_all", "effect", {"affects": str, "power": int, "toughness": int},
+    Word("pump_all", "effect", {SELECTS: tuple, "affects": str, "power": int, "toughness": int},
          lambda a: f"{'All ' if ' control' not in a['affects'] and not a['affects'].lower().startswith(('all ', 'other ', 'each ')) else ''}"
                    f"{a['affects']} get {signed_pt(a['power'], a['toughness'])} until end of turn",
          frozenset({Scope.POWER_TOUGHNESS}), ENGINE),
     # 119.3: "You gain N life for each creature you control": the permanents counted as it resolves.
-    Word("gain_life_per", "effect", {"n": int, "affects": str},
-         lambda a: f"You gain {a['n']} life for each {a['affects']}", frozenset({Scope.LIFE}), ENGINE, _v_n),
+    Word("gain_life_per", "effect", {"n": int, "affects": str, counts.ARG: tuple},
+         lambda a: f"You gain {a['n']} life for each {a['affects']}", frozenset({Scope.LIFE}), ENGINE,
+         _v_gain_life_per),
     # 120.3: "This deals N damage to each creature": every permanent the phrase names, at once.
     # ``players``: "... and each player" too.
-    Word("damage_each", "effect", {"n": int, "affects": str, "players": bool}, lambda a: f"This deals {a['n']} damage "
+    Word("damage_each", "effect", {SELECTS: tuple, "n": int, "affects": str, "players": bool}, lambda a: f"This deals {a['n']} damage "
          f"to each {a['affects']}" + (" and each player" if a.get("players") else ""),
          frozenset({Scope.LIFE, Scope.DIES}), ENGINE, _v_n),
     # 400.6: "Return target creature card from your graveyard to your hand / to the battlefield".

@@ -14,7 +14,7 @@ from mtgjudge.model.engine.game import Game
 from mtgjudge.model.rules.characteristics import matches
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
-from mtgjudge.model.vocab.phrases import parse_nps
+from mtgjudge.model.selectors import kinds_stored
 
 if TYPE_CHECKING:
     from mtgjudge.model.vocab.abilities import Ability, Effect
@@ -91,7 +91,7 @@ def affected(game: Game, e: Effect, ctx: Ctx) -> list[str]:
     """The permanents a noun phrase of the effect (``affects``: "creatures you control") names now, seen from
     the controller of the spell or ability (611.2c, 608.2c)."""
     st = game.state
-    sels = parse_nps(e.arg("affects"))      # "artifacts and enchantments": any of them (the union)
+    sels = kinds_stored(e, e.arg("affects"))      # "artifacts and enchantments": any of them (the union)
     if any(sel.combat for sel in sels):
         # which creatures attack or block, and whom, is combat the engine does not perform
         raise Unsupported(f"{e.text()!r}: which permanents are {e.arg('affects')} is not known to the engine")

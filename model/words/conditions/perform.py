@@ -34,10 +34,11 @@ MARKER_HANDLERS = {k: (lambda g, e, c: [g]) for k in MARKERS}
 _RESULT_MARKERS = ("if_won", "if_lost", "if_vote")
 
 
-def holds(game: Game, condition: str, controller: str, source: str | None, source_moves: int | None = None) -> bool:
-    """608.2c: is ``condition`` true now for ``controller``, the controller of the resolving spell or ability?
-    (One check with intervening "if" clauses: ``intervening.condition_holds``.)"""
-    return condition_holds(game, condition, controller, source, "608.2c", source_moves)
+def holds(game: Game, marker: Effect, controller: str, source: str | None, source_moves: int | None = None) -> bool:
+    """608.2c: is the condition of ``marker`` (read as the card was compiled) true now for ``controller``, the
+    controller of the resolving spell or ability? (One check with intervening "if" clauses:
+    ``intervening.condition_holds``.)"""
+    return condition_holds(game, marker, controller, source, "608.2c", source_moves)
 
 
 def _said(game: Game, condition: str, true: bool) -> Game:
@@ -62,7 +63,7 @@ def run_marked(branches: list[Game], effects: tuple[Effect, ...], uses: list, i:
     out: list[Game] = []
     its = set()
     for g in branches:
-        true = holds(g, cond, ctx.controller, ctx.source, ctx.source_moves)
+        true = holds(g, marker, ctx.controller, ctx.source, ctx.source_moves)
         g = _said(g, cond, true)
         inst = (marker.arg("effect") if true else nxt) if marker.kind == "state_instead" else (nxt if true else None)
         if inst is None:

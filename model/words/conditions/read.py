@@ -32,7 +32,7 @@ from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.oracle import intervening
 from mtgjudge.model.words.kicker.read import renumbered
 from mtgjudge.model.oracle.targets import find_targets
-from mtgjudge.model.rules import counts
+from mtgjudge.model.rules import counts, this_turn
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
@@ -89,6 +89,20 @@ def read_condition(text: str) -> tuple[str, str, int]:
     return intervening.read_condition(t)
 
 
+def condition_args(condition: str) -> dict:
+    """The arguments of a word of a condition checked as it resolves (``intervening_if``, ``if_state``,
+    ``state_instead``): its words, and their reading, read once here as the card is compiled (``reading``:
+    ``read_condition``'s (what is counted, comparison, number), with the count in ``counts.ARG``: what
+    ``engine.intervening.condition_holds`` reads). A condition not read keeps only its words: the engine answers
+    unsupported for it, as it did when it read the words itself."""
+    try:
+        what, op, n = read_condition(condition)
+        special = what == "life" or what.startswith(("power ", this_turn.PREFIX, this_turn.LAST_PREFIX))
+        return counts.compiled({"condition": condition, "reading": (what, op, n)}, "" if special else what)
+    except DefinitionError:
+        return {"condition": condition}
+
+
 def _reads(condition: str) -> bool:
     try:
         read_condition(condition)
@@ -113,7 +127,7 @@ def _instead(condition: str, again_text: str, found: tuple, earlier: list, befor
     word = read(again, tuple(find_targets(again) or ()), earlier[:-1])
     if word is None or word.kind != earlier[-1].kind:
         return None
-    return earlier[:-1] + [parse_effect({"state_instead": {"condition": condition, "effect": word}}), earlier[-1]]
+    return earlier[:-1] + [parse_effect({"state_instead": {**condition_args(condition), "effect": word}}), earlier[-1]]
 
 
 def continues_paragraph(sentence: str) -> bool:
@@ -170,7 +184,7 @@ def condition_words(sentence: str, found: tuple, earlier: list, before: str | No
         if after is None or not _reads(after.group(2)) or _REFERS.search(after.group(1)):
             return None
         word = read(after.group(1) + ".", found, earlier)
-        return None if word is None else earlier + [parse_effect({"if_state": {"condition": after.group(2)}}), word]
+        return None if word is None else earlier + [parse_effect({"if_state": condition_args(after.group(2))}), word]
     if not _reads(m.group(1)):
         return None
     condition, rest = m.group(1), m.group(2).strip()
@@ -182,7 +196,7 @@ def condition_words(sentence: str, found: tuple, earlier: list, before: str | No
     word = read(_cap(rest) + ".", found, earlier)
     if word is None:
         return None
-    return earlier + [parse_effect({"if_state": {"condition": condition}}), word]
+    return earlier + [parse_effect({"if_state": condition_args(condition)}), word]
 
 
 _SNUM = r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten|no)"

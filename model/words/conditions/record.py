@@ -77,9 +77,11 @@ WORDS = (
     Word("as_long_as", "static", {"condition": object, "static": StaticEffect},
          lambda s: f"{s.arg('static').text()} as long as {condition_text(s.arg('condition'))}",
          frozenset({Scope.CHARACTERISTICS, Scope.POWER_TOUGHNESS}), frozenset({"layers", "engine"}), _v_as_long_as),
-    Word("if_state", "effect", {"condition": str}, lambda a: f"If {a['condition']}, (the next instruction)",
+    # ``reading``, ``counts``: the condition as read when the card was compiled (``conditions.read.condition_args``)
+    Word("if_state", "effect", {"condition": str, "reading": tuple, "counts": tuple},
+         lambda a: f"If {a['condition']}, (the next instruction)",
          _RESOLUTION, ENGINE),
-    Word("state_instead", "effect", {"condition": str, "effect": Effect},
+    Word("state_instead", "effect", {"condition": str, "reading": tuple, "counts": tuple, "effect": Effect},
          lambda a: f"If {a['condition']}, {a['effect'].text()} instead (of the next instruction)",
          _RESOLUTION, ENGINE),
     Word("coin_flip", "effect", {}, lambda a: "Flip a coin", _RESOLUTION, ENGINE),

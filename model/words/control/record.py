@@ -5,6 +5,7 @@ stated duration ("until end of turn") is ``words.until``'s."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.selectors import SELECTS
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 from mtgjudge.model.vocab.words_game import target_words, v_target
@@ -29,7 +30,7 @@ WORDS = (
     Word("gain_control", "effect", {"target": str}, lambda a: f"Gain control of {target_words(a['target'])}",
          frozenset({Scope.RESOLUTION}), ENGINE, v_target),
     # 613.1b, 611.2a: "Gain control of all permanents you own." (``affects``: the kinds, ``phrases.parse_nps``)
-    Word("gain_control_owned", "effect", {"affects": str}, lambda a: f"Gain control of all {a['affects']} you own",
+    Word("gain_control_owned", "effect", {SELECTS: tuple, "affects": str}, lambda a: f"Gain control of all {a['affects']} you own",
          frozenset({Scope.RESOLUTION}), ENGINE),
     # 613.1b, 611.3a: an Aura's "You control enchanted creature." (``what``: the noun it names, ``ENCHANTED_KINDS``):
     # the Aura's controller controls the permanent it is attached to while it is; applied in layer 2 by

@@ -5,11 +5,10 @@ turn. If the spell has any targets, you may choose new targets for any of the co
 "it" is the ability's source, the spell (702.40b: each instance is its own ability)."""
 from __future__ import annotations
 
-import re
-
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
+from mtgjudge.model.vocab.words_game import target_words
 
 ENGINE = frozenset({"engine"})
 
@@ -21,12 +20,8 @@ STORM_TEXT = ("Copy it for each other spell that was cast before it this turn. I
 NEW_TARGETS = "You may choose new targets for the copy"
 
 
-def _target_words(phrase: str) -> str:
-    return phrase if re.search(r"\btargets?\b", phrase) else f"target {phrase}"
-
-
 def _render_copy(a: dict) -> str:
-    return f"Copy {_target_words(a['target'])}" + (f". {NEW_TARGETS}" if a.get("new_targets") else "")
+    return f"Copy {target_words(a['target'])}" + (f". {NEW_TARGETS}" if a.get("new_targets") else "")
 
 
 def _v_copy(a: dict) -> None:

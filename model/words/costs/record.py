@@ -4,6 +4,7 @@ abilities that change what a spell costs (601.2f: increases, reductions, minimum
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.rules import counts          # the one count concept: a reduction's count, read as compiled
 from mtgjudge.model.vocab.abilities import StaticEffect
 from mtgjudge.model.vocab.grammar import parse_cost_text
 from mtgjudge.model.vocab.scopes import Scope
@@ -35,13 +36,14 @@ def has_dash(abilities) -> bool:
                and a.static.arg("keyword") == "Dash" for a in abilities)
 
 
-def _v_alternative(a: dict) -> None:
+def _v_alternative(a: dict) -> dict:
     if a.get("keyword") not in (None,) + COST_KEYWORDS:
         raise DefinitionError(f"keyword must be one of {', '.join(COST_KEYWORDS)} (702.74a, 702.109a), not "
                               f"{a.get('keyword')!r}")
     if a.get("keyword") and a.get("if_control"):
         raise DefinitionError(f"{a['keyword'].lower()}'s cost has no condition (702.74a, 702.109a)")
     _v_cost(a)
+    return counts.compiled(a, a.get("if_control") or "")
 
 
 def _in_a_sentence(cost: str) -> str:
@@ -82,12 +84,15 @@ def _v_amount(a: dict) -> None:
         raise DefinitionError("spells you cast or spells your opponents cast, not both")
 
 
-def _v_self_reduction(a: dict) -> None:
+def _v_self_reduction(a: dict) -> dict:
     _v_amount(a)
     if a.get("affinity") is not None and (a.get("amount", 1) != 1 or a.get("per") != f"{a['affinity']} you control"
                                           or a.get("if_count") is not None):
         # 702.41a: "Affinity for [text]" is {1} less for each [text] you control, nothing else
         raise DefinitionError(f"affinity for {a['affinity']} means amount 1, per {a['affinity']!r} you control")
+    if not (a.get("per") or a.get("if_count")):
+        raise DefinitionError("needs per or if_count (the count the reduction is for)")
+    return counts.compiled(a, a.get("per") or "", a.get("if_count") or "")
 
 
 def _v_extra_target(a: dict) -> None:
@@ -150,7 +155,7 @@ WORDS = (
     # ``at_least``), the count read by ``rules.counts`` (``words.costs.read``)
     # ``affinity``: the reduction "Affinity for <affinity>" means (702.41a), said back as the keyword
     Word("self_cost_reduction", "static", {"amount": int, "per": str, "if_count": str, "at_least": int,
-                                           "affinity": str},
+                                           "affinity": str, counts.ARG: tuple},
          lambda s: f"Affinity for {s.arg('affinity')}" if s.arg("affinity") else
          f"This spell costs {{{s.arg('amount', 1)}}} less to cast " + (
              f"for each {s.arg('per')}" if s.arg("per") else f"if there are {s.arg('at_least', 1)} or more "
@@ -159,7 +164,7 @@ WORDS = (
     # 118.9: "You may <cost> rather than pay this spell's mana cost", ``if_control``: "If you control a Swamp, ..."
     # (a count of permanents, at least one); another way to cast it, chosen as it is cast (601.2b)
     # ``keyword``: "Evoke", "Dash": the alternative cost evoke (702.74a) or dash (702.109a) means, said as the keyword
-    Word("alternative_cost", "static", {"cost": str, "if_control": str, "keyword": str},
+    Word("alternative_cost", "static", {"cost": str, "if_control": str, "keyword": str, counts.ARG: tuple},
          lambda s: _keyword_text(s.arg("keyword"), s.arg("cost")) if s.arg("keyword") else
          (f"If you control {s.arg('if_control')[:-len(' you control')]}, you may " if s.arg("if_control") else
           "You may ") + f"{_in_a_sentence(s.arg('cost'))} rather than pay this spell's mana cost",

@@ -11,12 +11,13 @@ spell is cast, 601.2c, from the word the sentence is).
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any, Callable
 
 from mtgjudge.model import patterns
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts
+from mtgjudge.model.selectors import Selector
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
 from mtgjudge.model.words.counts.record import Hole
@@ -109,8 +110,8 @@ _DIFFERENT = object()
 
 def _template(values: list[Any], path: Hole, holes: list[Hole]) -> Any:
     """One argument (or an item of one, at ``path``) as read with each amount: the same value; the amount itself
-    (an integer, a hole); a text with the amount written "{n}" (a hole); a tuple of those, item by item; or
-    ``_DIFFERENT``."""
+    (an integer, a hole); a text with the amount written "{n}" (a hole); a tuple of those, item by item; a selector
+    of those, field by field (its fields named in the path); or ``_DIFFERENT``."""
     first = values[0]
     if all(v == first for v in values):
         return first
@@ -140,4 +141,14 @@ def _template(values: list[Any], path: Hole, holes: list[Hole]) -> Any:
                 return _DIFFERENT
             items.append(found)
         return tuple(items)
+    if isinstance(first, Selector) and all(isinstance(v, Selector) for v in values):
+        # a value read from the sentence as it was compiled (a noun phrase's selector, ``selectors.SELECTS``:
+        # "with toughness {n} or less"), field by field
+        changed = {}
+        for f in fields(first):
+            found = _template([getattr(v, f.name) for v in values], path + (f.name,), holes)
+            if found is _DIFFERENT:
+                return _DIFFERENT
+            changed[f.name] = found
+        return replace(first, **changed)
     return _DIFFERENT

@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.selectors import Count
+from mtgjudge.model.selectors import Count, Selector
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
@@ -14,8 +14,9 @@ from mtgjudge.model.vocab.word import Word
 ENGINE = frozenset({"engine"})
 
 #: Where a counted sentence's amount sits in the word it is: the argument's name, then the position of each item
-#: within it (``("acts", 0, 1)``: the second part of the first act); an integer there is the amount, a text has
-#: it written "{n}" ("creature with toughness {n} or less").
+#: within it (``("acts", 0, 1)``: the second part of the first act), or the name of a field of a record read as the
+#: card was compiled (``("selects", 0, 1, 0, "stat", 2)``: the number of a selector's "with toughness N or less");
+#: an integer there is the amount, a text has it written "{n}" ("creature with toughness {n} or less").
 Hole = tuple[Any, ...]
 
 
@@ -25,6 +26,8 @@ def with_amount(effect: Effect, holes: tuple[Hole, ...], n: int) -> Effect:
     def put(value: Any, path: tuple[Any, ...]) -> Any:
         if not path:
             return value.replace("{n}", str(n)) if isinstance(value, str) else n
+        if isinstance(value, Selector):       # a field of a selector read as the card was compiled
+            return replace(value, **{path[0]: put(getattr(value, path[0]), path[1:])})
         return tuple(put(v, path[1:]) if i == path[0] else v for i, v in enumerate(value))
 
     args = effect.args

@@ -148,7 +148,7 @@ def _counter_unless_pays(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         # "{1} for each card in your graveyard": counted as it resolves (608.2h), "your" the countering spell's
         # controller's
         src = st.obj(ctx.source) if st.has(ctx.source) else None
-        k = counts.value(st, ctx.controller, counts.parse(e.arg("per")), src)
+        k = counts.value(st, ctx.controller, counts.stored(e, e.arg("per")), src)
         game = game.log("608.2h", f"there are {k} {e.arg('per')} as it resolves")
         symbols, text = symbols * k, text * k if k else "{0}"
     cost = TotalCost(symbols, purpose=Purpose("cost"))
@@ -294,7 +294,7 @@ def damage_each_count(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     every count read first, as the effect begins (the damage is dealt at once: 120.3); 120.8: 0 is no damage."""
     st = game.state
     src = st.obj(ctx.source) if st.has(ctx.source) else ctx.source_lki
-    c = counts.parse(e.arg("count"))
+    c = counts.stored(e, e.arg("count"))
     who = [p for p in st.player_names if p not in game.left and not (e.arg("opponents") and p == ctx.controller)]
     amounts = {p: counts.value(st, p, c, src) for p in who}
     game = game.log("608.2h", "; ".join(f"{e.arg('count').replace('you control', f'{p} controls')}: {k}"

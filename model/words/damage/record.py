@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from mtgjudge.model.errors import DefinitionError
 from mtgjudge.model.rules import counts
+from mtgjudge.model.selectors import SELECTS
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 from mtgjudge.model.vocab.words_game import countered_rider, target_words, v_counter, v_target
@@ -20,10 +21,11 @@ from mtgjudge.model.vocab.words_game import countered_rider, target_words, v_cou
 ENGINE = frozenset({"engine"})
 
 
-def _v_mana(a: dict) -> None:
+def _v_mana(a: dict) -> dict:
     if not re.fullmatch(r"(\{[0-9WUBRGC]+\})+|\{X\}", str(a.get("cost", ""))):
         raise DefinitionError(f"counter_unless_pays: cost must be mana symbols, not {a.get('cost')!r}")
     v_counter(a)
+    return counts.compiled(a, a.get("per") or "")
 
 
 def _v_divided(a: dict) -> None:
@@ -53,7 +55,7 @@ WORDS: tuple[Word, ...] = (
     Word("damage_its_controller", "effect", {"n": int, "it": int},
          lambda a: f"This deals {a['n']} damage to that permanent's controller", frozenset({Scope.LIFE}), ENGINE),
     # 107.3a, 120.3: "This deals X damage to each creature [and each player]".
-    Word("damage_each_x", "effect", {"affects": str, "players": bool},
+    Word("damage_each_x", "effect", {SELECTS: tuple, "affects": str, "players": bool},
          lambda a: f"This deals X damage to each {a['affects']}" + (" and each player" if a.get("players") else ""),
          frozenset({Scope.LIFE, Scope.DIES}), ENGINE),
     # 701.14a: "Target creature you control fights target creature you don't control" (or "It fights ...").
@@ -75,7 +77,7 @@ WORDS: tuple[Word, ...] = (
     Word("damage_x", "effect", {"target": str}, lambda a: f"This deals X damage to {target_words(a['target'])}",
          frozenset({Scope.LIFE}), ENGINE, v_target),
     # ``per``: "{1} for each <count>" (a count of ``rules.counts``, read as it resolves, 608.2h)
-    Word("counter_unless_pays", "effect", {"target": str, "cost": str, "instead": str, "per": str},
+    Word("counter_unless_pays", "effect", {"target": str, "cost": str, "instead": str, "per": str, counts.ARG: tuple},
          lambda a: f"Counter {target_words(a['target'])} unless its controller pays {a['cost']}"
                    f"{' for each ' + a['per'] if a.get('per') else ''}{countered_rider(a)}",
          frozenset({Scope.RESOLUTION}), ENGINE, _v_mana),
@@ -89,8 +91,8 @@ def _v_n(a: dict) -> None:
         raise DefinitionError("needs n (1 or more)")
 
 
-def _v_count(a: dict) -> None:
-    counts.parse(str(a.get("count", "")))
+def _v_count(a: dict) -> dict:
+    return counts.compiled(a, str(a.get("count", "")) or "-")
 
 
 def _r_source_choice(a: dict) -> str:
@@ -113,7 +115,7 @@ WORDS = WORDS + (
          frozenset({Scope.LIFE, Scope.DIES}), ENGINE),
     # 120.3a, 608.2h: "This deals damage to each player (opponent) equal to the number of lands they control":
     # ``count`` written for "you", evaluated for each player (``opponents``: each opponent only).
-    Word("damage_each_count", "effect", {"count": str, "opponents": bool},
+    Word("damage_each_count", "effect", {"count": str, "opponents": bool, counts.ARG: tuple},
          lambda a: f"This deals damage to each {'opponent' if a.get('opponents') else 'player'} equal to "
                    f"{a['count'].replace('you control', 'that player controls')}",
          frozenset({Scope.LIFE}), ENGINE, _v_count),

@@ -4,6 +4,7 @@ up to N lands (701.26b) and Tribute (702.104)."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.selectors import SELECTS
 from mtgjudge.model.vocab.abilities import count_word
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
@@ -17,13 +18,15 @@ WORDS: tuple[Word, ...] = (
     # the engine reads it again and answers unsupported for one it does not read)
     # 603.4: "When/Whenever/At ..., if <condition>, <effect>": the first effect of the ability; it triggers only
     # if the condition is true, and does nothing on resolution if it is false then.
-    Word("intervening_if", "effect", {"condition": str}, lambda a: f"If {a['condition']}, (the next instruction)",
+    # ``reading``, ``counts``: the condition as read when the card was compiled (``conditions.read.condition_args``)
+    Word("intervening_if", "effect", {"condition": str, "reading": tuple, "counts": tuple},
+         lambda a: f"If {a['condition']}, (the next instruction)",
          frozenset({Scope.RESOLUTION}), ENGINE),
     # 701.14a: "~ fights target creature you don't control": the permanent itself and the target.
     Word("fight_self", "effect", {"target": str}, lambda a: f"have this fight target {a['target']}",
          frozenset({Scope.DIES}), ENGINE),
     # 122.1, 611.2c: "Put a +1/+1 counter on each creature you control": each permanent named as it resolves.
-    Word("counters_each", "effect", {"n": int, "kind": str, "affects": str},
+    Word("counters_each", "effect", {SELECTS: tuple, "n": int, "kind": str, "affects": str},
          lambda a: f"Put {count_word(a['n'])} {a['kind']} counter{'s' if a['n'] != 1 else ''} on each {a['affects']}",
          frozenset({Scope.POWER_TOUGHNESS, Scope.DIES}), ENGINE),
 )
@@ -39,7 +42,7 @@ def _v_tribute(args: dict) -> None:
 WORDS = WORDS + (
     # 701.26b: "Untap up to N lands": the ability's controller chooses at most ``n`` permanents the phrase
     # ``affects`` names (any player's) and untaps them.
-    Word("untap_up_to", "effect", {"n": int, "affects": str}, lambda a: f"Untap up to {a['n']} {a['affects']}s",
+    Word("untap_up_to", "effect", {SELECTS: tuple, "n": int, "affects": str}, lambda a: f"Untap up to {a['n']} {a['affects']}s",
          frozenset({Scope.UNTAP}), ENGINE),
     # 702.104a: "Tribute N" means "As this creature enters, an opponent of your choice may put N +1/+1 counters on
     # it" (a replacement effect, 614.1c); 702.104b: "tribute wasn't paid" if that player chose not to.

@@ -7,6 +7,7 @@ and performed by ``words.library.perform`` and ``engine.hands``."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.rules import counts          # the one count concept: the acts' counts, read as compiled
 from mtgjudge.model.words.players import record as words_players
 from mtgjudge.model.vocab.abilities import count_word
 from mtgjudge.model.vocab.phrases import ANY_NUMBER
@@ -79,7 +80,7 @@ _SAID_WITH_YOU = ("gain_life", "lose_life", "energy", "monarch", "poison")
 _THEN = ("draw", "discard", "scry", "surveil", "mill", "discard_hand")
 
 
-def _v_player_acts(a: dict) -> None:
+def _v_player_acts(a: dict) -> dict:
     if a.get("who") not in WHO:
         raise DefinitionError(f"who must be one of {', '.join(WHO)}")
     acts = a.get("acts")
@@ -99,6 +100,7 @@ def _v_player_acts(a: dict) -> None:
             or not words_players.valid_sequence(acts):
         raise DefinitionError(f"acts must be (verb, N, at random) with a verb of {', '.join(VERBS)} and N >= 1 "
                               f"(or X for {', '.join(X_VERBS)})")
+    return counts.compiled(a, *(t for x in acts if (t := words_players.count_phrase(x[1])) is not None))
 
 
 def _v_n(a: dict) -> None:
@@ -186,7 +188,8 @@ def _may(text: str):
 WORDS: tuple[Word, ...] = (
     # 119.3, 121.1, 701.9a-b, 701.17a, 701.22a, 701.25a: "Scry 2, then draw a card", "Target player draws two cards and loses 2 life", "Draw two cards, then
     # discard a card", "Each opponent discards a card": the acts in the order written, each by every player named.
-    Word("player_acts", "effect", {"who": str, "target": str, "acts": object, "may": bool}, _r_player_acts,
+    Word("player_acts", "effect", {"who": str, "target": str, "acts": object, "may": bool, counts.ARG: tuple},
+         _r_player_acts,
          frozenset({Scope.LIFE, Scope.DRAW, Scope.DISCARD}), ENGINE, _v_player_acts),
     Word("look_top", "effect", {"n": int, "may": bool, "target": str},
          lambda a: _may(f"Look at the top {count_word(a['n']) if a['n'] != 1 else 'one'} cards of " + _whose(a)

@@ -21,7 +21,7 @@ from mtgjudge.model.mana import parse_cost
 from mtgjudge.model.rules.costs import TotalCost
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.characteristics import matches
-from mtgjudge.model.vocab import phrases
+from mtgjudge.model.selectors import OBJECTS, kinds_stored
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import CostPart, Effect
 from mtgjudge.model.engine.kernel.context import Ctx, Performer
@@ -53,12 +53,12 @@ def _kinds_of(game: Game, e: Effect, ctx: Ctx, player: str) -> list[str]:
     """The permanents ``player`` controls that are of the kinds the effect names (``affects``, read by the
     grammar as a union: "white or blue creature you control"), seen from the ability's controller (608.2c)."""
     st = game.state
-    spec = phrases.parse(e.arg("affects"), "target_np")
-    if any(sel.combat for sel in spec.objects):
+    objects = kinds_stored(e, e.arg("affects"), OBJECTS)      # read as the card was compiled
+    if any(sel.combat for sel in objects):
         raise Unsupported(f"{e.text()!r}: which permanents are {e.arg('affects')} is not known to the engine")
     src = st.obj(ctx.source) if st.has(ctx.source) else None
     return [o.id for o in st.battlefield(player)
-            if any(matches(sel, current(st, o.id), o, ctx.controller, src, st.turn.step) for sel in spec.objects)]
+            if any(matches(sel, current(st, o.id), o, ctx.controller, src, st.turn.step) for sel in objects)]
 
 
 def _return_own(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
@@ -107,9 +107,9 @@ def _cards_in_hand(game: Game, e: Effect, player: str) -> list[str]:
     hand = list(st.player(player).zone("hand"))
     if not e.arg("affects"):
         return hand
-    spec = phrases.parse(e.arg("affects"), "target_np")
+    objects = kinds_stored(e, e.arg("affects"), OBJECTS)      # read as the card was compiled
     return [oid for oid in hand
-            if any(matches(sel, current(st, oid), st.obj(oid), player, None, st.turn.step) for sel in spec.objects)]
+            if any(matches(sel, current(st, oid), st.obj(oid), player, None, st.turn.step) for sel in objects)]
 
 
 def unless_cost(game: Game, e: Effect, ctx: Ctx) -> TotalCost:

@@ -3,6 +3,7 @@ grammar's section of that name (``phrases.lark``) and performed by ``model/words
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.selectors import OBJECTS
 from mtgjudge.model.vocab.abilities import count_word, plural_noun
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
@@ -22,13 +23,13 @@ WORDS: tuple[Word, ...] = (
     Word("tap_enchanted", "effect", {"what": str}, lambda a: f"Tap enchanted {a['what']}", frozenset(), ENGINE),
     # 400.6, 608.2c: "Return a land you control to its owner's hand": ``affects`` the kinds, which the
     # ability's controller controls; they choose one.
-    Word("return_own", "effect", {"affects": str}, lambda a: f"Return a {a['affects']} to its owner's hand",
+    Word("return_own", "effect", {OBJECTS: tuple, "affects": str}, lambda a: f"Return a {a['affects']} to its owner's hand",
          frozenset(), ENGINE),
     # 701.21a: "Sacrifice a creature": the ability's controller sacrifices one they control, of their choice.
-    Word("sacrifice_own", "effect", {"affects": str}, lambda a: f"Sacrifice a {a['affects']}",
+    Word("sacrifice_own", "effect", {OBJECTS: tuple, "affects": str}, lambda a: f"Sacrifice a {a['affects']}",
          frozenset({Scope.DIES}), ENGINE),
     # 701.21a, 101.4: "Each opponent sacrifices a creature" (``who``: player or opponent).
-    Word("sacrifice_each", "effect", {"affects": str, "who": str},
+    Word("sacrifice_each", "effect", {OBJECTS: tuple, "affects": str, "who": str},
          lambda a: f"Each {a['who']} sacrifices a {a['affects']}", frozenset({Scope.DIES}), ENGINE),
     # 701.39a: "Bolster N".
     Word("bolster", "effect", {"n": int}, lambda a: f"Bolster {a['n']}", frozenset({Scope.POWER_TOUGHNESS}), ENGINE),
@@ -36,7 +37,7 @@ WORDS: tuple[Word, ...] = (
     # model; ``per_counter``: that much for each counter of that kind on it as it resolves, 702.24a), return_own or
     # sacrifice_own (a permanent of the kinds ``affects``, or ``n`` of them), discard (a card, or ``n`` cards, of the
     # kinds ``affects`` if given; ``random``); ``exile``: "Exile it unless ..." (not paying exiles it instead).
-    Word("sacrifice_unless", "effect", {"action": str, "mana": str, "life": int, "per_counter": str, "affects": str,
+    Word("sacrifice_unless", "effect", {OBJECTS: tuple, "action": str, "mana": str, "life": int, "per_counter": str, "affects": str,
                                         "random": bool, "n": int, "exile": bool},
          lambda a: ("Exile" if a.get("exile") else "Sacrifice") + " this unless you " + {
              "pay": "pay " + " and ".join(p for p in (a.get("mana"), f"{a['life']} life" if "life" in a else None) if p)

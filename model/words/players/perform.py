@@ -65,7 +65,7 @@ def where_value(game: Game, e: Effect, ctx: Ctx) -> int | None:
     if not words:
         return None
     (w,) = words
-    return counts.value(game.state, ctx.controller, counts.parse(w), _source(game, ctx))
+    return counts.value(game.state, ctx.controller, counts.stored(e, w), _source(game, ctx))
 
 
 def amount(game: Game, e: Effect, ctx: Ctx, n, player: str, that_many: int | None = None,
@@ -87,7 +87,7 @@ def amount(game: Game, e: Effect, ctx: Ctx, n, player: str, that_many: int | Non
         return max(0, that_many - n[1])     # 107.1b: never a negative number
     _, words, per = n
     theirs = any(w.lower() in ("they", "their") for w in words.split())
-    count = counts.parse(count_text(words))
+    count = counts.stored(e, count_text(words))
     whose = player if theirs else ctx.controller
     if count_target(n):         # "for each creature target opponent controls": the target player's
         if ctx.target not in game.state.player_names:

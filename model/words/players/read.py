@@ -19,7 +19,7 @@ from mtgjudge.model.rules import counts
 from mtgjudge.model.vocab import phrases
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
-from mtgjudge.model.words.players.record import count_text
+from mtgjudge.model.words.players.record import count_phrase
 
 _THAT = ("destroy that creature.", "destroy it.", "destroy that permanent.")
 
@@ -32,7 +32,7 @@ def counts_read(acts) -> bool:
         if isinstance(n, tuple) and n[0] in ("count", "where"):
             try:
                 # "where X is" is counted once, for the controller: its words are read as written
-                c = counts.parse(count_text(n[1]) if n[0] == "count" else n[1])
+                c = counts.parse(count_phrase(n) or "")
             except DefinitionError:
                 return False
             if c.kind == "this_way":

@@ -43,6 +43,17 @@ def count_text(words: str) -> str:
     return " ".join(THEIR.get(w.lower(), w) for w in words.split())
 
 
+def count_phrase(n) -> str | None:
+    """The phrase ``rules.counts`` reads of an act's amount ``n``: a count's ("for each ...", "equal to ...",
+    with the acting player's words as the controller's: ``count_text``), "where X is"'s as written (counted once,
+    for the controller); None for another amount."""
+    if isinstance(n, tuple) and n[0] == "count":
+        return count_text(n[1])
+    if isinstance(n, tuple) and n[0] == "where":
+        return n[1]
+    return None
+
+
 def count_target(n) -> str | None:
     """The target phrase a count names ("target opponent"), or None."""
     m = re.search(r"\btarget (player|opponent)\b", n[1], re.I) if isinstance(n, tuple) and n[0] == "count" else None

@@ -97,7 +97,7 @@ def _damage_count(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         if ctx.target not in st.player_names:
             raise Unsupported(f"{e.text()!r}: {ctx.target} is not a player")
         whose = ctx.target
-    k = counts.value(st, whose, counts.parse(e.arg("count")), src)
+    k = counts.value(st, whose, counts.stored(e, e.arg("count")), src)
     game = game.log("608.2h", f"{e.arg('count')} ({whose}): {k} as it resolves")
     if k <= 0:
         return [game.log("120.8", "no damage is dealt")]
@@ -226,7 +226,7 @@ def _counted_this_way(game: Game, e: Effect, ctx: Ctx, g: Game, r: Game) -> list
     src = g.state.obj(ctx.source) if g.state.has(ctx.source) else ctx.source_lki
     text = _count_text(e)
     assert text is not None     # called only where _is_this_way(e) holds, which needs it
-    count = e.arg("counting") if e.kind == "counted" else counts.parse(text)     # (counted: read as compiled)
+    count = e.arg("counting") if e.kind == "counted" else counts.stored(e, text)     # (read as compiled)
     k = counts.this_way(g.state, r.state, ctx.controller, count, src)
     if e.kind == "counted":
         return with_count(game, e, ctx, k)
@@ -242,7 +242,10 @@ def _is_this_way(e: Effect) -> bool:
     """Is ``e`` an amount counted from what the instruction before it did ("for each creature destroyed this
     way")?"""
     text = _count_text(e)
-    return text is not None and counts.parse(text).kind == "this_way"
+    if text is None:
+        return False
+    count = e.arg("counting") if e.kind == "counted" else counts.stored(e, text)
+    return count.kind == "this_way"
 
 
 def _has_quality(g: Game, r: Game, it, quality: str, ctx: Ctx, before: Effect) -> tuple[bool, str]:

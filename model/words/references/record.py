@@ -62,9 +62,9 @@ def _v_quality(a: dict) -> None:
         raise DefinitionError(f"if_it: {a.get('quality')!r} is not a quality the verifier reads")
 
 
-def _v_count(a: dict) -> None:
+def _v_count(a: dict) -> dict:
     v_target(a)
-    counts.parse(str(a.get("count", "")))
+    return counts.compiled(a, str(a.get("count", "")) or "-")
 
 
 def _of_target(count: str) -> str:
@@ -96,7 +96,7 @@ WORDS = (
          ENGINE, _v_life_equal),
     # 120.3, 608.2h: "~ deals damage to target creature equal to the number of lands you control" (a count).
     # ``of_target``: the count is the target player's ("... equal to the number of cards in that player's hand").
-    Word("damage_count", "effect", {"target": str, "count": str, "of_target": bool},
+    Word("damage_count", "effect", {"target": str, "count": str, "of_target": bool, counts.ARG: tuple},
          lambda a: f"This deals damage to {'any target' if a['target'] == 'any target' else 'target ' + a['target']} "
                    f"equal to {_of_target(a['count']) if a.get('of_target') else a['count']}",
          frozenset({Scope.LIFE}),

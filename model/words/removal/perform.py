@@ -18,6 +18,7 @@ from mtgjudge.model.engine.settle import after_moves, source_on_battlefield
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
 from mtgjudge.model.rules.layers import current
+from mtgjudge.model.selectors import SELECTS
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
 
@@ -199,7 +200,7 @@ def _destroy_all_or(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     out = []
     for key in ("affects", "affects2"):
         phrase = e.arg(key)
-        one = Effect("destroy_all", (("affects", phrase),), EFFECT_WORDS["destroy_all"])
+        one = Effect("destroy_all", (("affects", phrase), (SELECTS, e.arg(SELECTS, ()))), EFFECT_WORDS["destroy_all"])
         g = game.choose(f"{ctx.controller} chooses to destroy all {phrase}").log(
             "608.2d", f"{ctx.controller} chooses \"all {phrase}\"")
         ids = affected(g, one, ctx)

@@ -5,6 +5,7 @@ target player's graveyard (406.2). Gaining control is ``words.control``'s."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.selectors import SELECTS
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 from mtgjudge.model.vocab.words_game import counted_targets, target_words, v_target
@@ -35,14 +36,14 @@ WORDS = (
             else "its owner's hand"),
          frozenset(), ENGINE, v_target),
     # 701.8a, 608.2c: "Destroy all creatures": every permanent the phrase names, at once.
-    Word("destroy_all", "effect", {"affects": str}, lambda a: f"Destroy all {a['affects']}", frozenset({Scope.DIES}),
+    Word("destroy_all", "effect", {SELECTS: tuple, "affects": str}, lambda a: f"Destroy all {a['affects']}", frozenset({Scope.DIES}),
          ENGINE),
     # 406.3, 400.6: "Exile all ...", "Return all ... to their owners' hands".
-    Word("exile_all", "effect", {"affects": str}, lambda a: f"Exile all {a['affects']}", frozenset(), ENGINE),
-    Word("bounce_all", "effect", {"affects": str}, lambda a: f"Return all {a['affects']} to their owners' hands",
+    Word("exile_all", "effect", {SELECTS: tuple, "affects": str}, lambda a: f"Exile all {a['affects']}", frozenset(), ENGINE),
+    Word("bounce_all", "effect", {SELECTS: tuple, "affects": str}, lambda a: f"Return all {a['affects']} to their owners' hands",
          frozenset(), ENGINE),
     # 701.21a: "Target player sacrifices a creature": that player chooses one of theirs.
-    Word("edict", "effect", {"target": str, "affects": str},
+    Word("edict", "effect", {SELECTS: tuple, "target": str, "affects": str},
          lambda a: f"Target {a['target']} sacrifices a {a['affects']}", frozenset({Scope.DIES}), ENGINE, v_target),
     # 406.2, 400.6: "Exile all cards from target player's graveyard": every card there, at once.
     Word("exile_graveyard", "effect", {"target": str},
@@ -63,16 +64,16 @@ WORDS = (
          lambda a: f"Return {target_words(a['target'])} and {target_words(a['target2'])} to their owners' hands",
          frozenset(), ENGINE, _v_two),
     # 701.8a, 608.2d: "Destroy all lands or all creatures." (the spell's controller chooses as it resolves)
-    Word("destroy_all_or", "effect", {"affects": str, "affects2": str},
+    Word("destroy_all_or", "effect", {SELECTS: tuple, "affects": str, "affects2": str},
          lambda a: f"Destroy all {a['affects']} or all {a['affects2']}", frozenset({Scope.DIES}), ENGINE),
     # 701.8a, 406.3, 400.6: "Destroy all enchantments target player controls." (``affects``: the kinds, read by
     # ``phrases.parse_nps``; ``target``: the player)
-    Word("destroy_all_of", "effect", {"affects": str, "target": str},
+    Word("destroy_all_of", "effect", {SELECTS: tuple, "affects": str, "target": str},
          lambda a: f"Destroy all {a['affects']} {target_words(a['target'])} controls", frozenset({Scope.DIES}), ENGINE,
          _v_all_of),
-    Word("exile_all_of", "effect", {"affects": str, "target": str},
+    Word("exile_all_of", "effect", {SELECTS: tuple, "affects": str, "target": str},
          lambda a: f"Exile all {a['affects']} {target_words(a['target'])} controls", frozenset(), ENGINE, _v_all_of),
-    Word("bounce_all_of", "effect", {"affects": str, "target": str},
+    Word("bounce_all_of", "effect", {SELECTS: tuple, "affects": str, "target": str},
          lambda a: f"Return all {a['affects']} {target_words(a['target'])} controls to their owners' hands",
          frozenset(), ENGINE, _v_all_of),
 )

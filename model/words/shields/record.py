@@ -10,6 +10,7 @@ target"), ``it`` (the one target of the instruction before, 608.2c), ``self`` (t
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.selectors import SELECTS
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
@@ -47,7 +48,7 @@ WORDS: tuple[Word, ...] = (
     # 701.19a, 614.8: "Regenerate target creature." / "Regenerate ~." / "Regenerate it.": a regeneration shield
     # used the next time it would be destroyed this turn.
     # ``affects``: "Regenerate each creature you control" (the permanents the noun phrase names as it resolves)
-    Word("regenerate", "effect", {"target": str, "it": bool, "self": bool, "affects": str},
+    Word("regenerate", "effect", {SELECTS: tuple, "target": str, "it": bool, "self": bool, "affects": str},
          lambda a: f"Regenerate {_what(a)}", frozenset({Scope.DIES}), ENGINE, _v_subject),
     # 701.19c: "Target creature can't be regenerated this turn." / "It can't be regenerated this turn." / "A
     # creature dealt damage this way can't be regenerated this turn."
@@ -73,13 +74,13 @@ WORDS: tuple[Word, ...] = (
     # 615.1a: "Prevent all damage that would be dealt to target creature this turn." / "... to it ..." / "...
     # to you and permanents you control ..." / "... to creatures ..." (``affects``: the noun phrase as written,
     # the permanents it names as the damage would be dealt); ``combat``: "all combat damage" (510.1).
-    Word("prevent_all_to", "effect", {"target": str, "self": bool, "it": bool, "you": bool, "affects": str,
+    Word("prevent_all_to", "effect", {SELECTS: tuple, "target": str, "self": bool, "it": bool, "you": bool, "affects": str,
                                       "combat": bool},
          lambda a: f"Prevent all {'combat ' if a.get('combat') else ''}damage that would be dealt to {_what(a)} "
                    "this turn", frozenset({Scope.LIFE, Scope.DIES}), ENGINE, _v_subject),
     # 615.1a: "Prevent all damage target creature would deal this turn." (its damage to anything) / "... that
     # would be dealt by creatures this turn."
-    Word("prevent_all_by", "effect", {"target": str, "self": bool, "it": bool, "affects": str, "combat": bool},
+    Word("prevent_all_by", "effect", {SELECTS: tuple, "target": str, "self": bool, "it": bool, "affects": str, "combat": bool},
          lambda a: f"Prevent all {'combat ' if a.get('combat') else ''}damage {_what(a)} would deal this turn",
          frozenset({Scope.LIFE, Scope.DIES}), ENGINE, _v_subject),
     # 701.19c: "It can't be regenerated" after a destroy: no regeneration shield is applied to that destruction

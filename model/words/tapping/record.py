@@ -24,6 +24,7 @@ Read from Oracle text by ``words.tapping.read``; performed by ``words.tapping.pe
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.selectors import SELECTS
 from mtgjudge.model.vocab.abilities import StaticEffect
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
@@ -95,8 +96,8 @@ WORDS: tuple[Word, ...] = (
     Word("tap_target", "effect", {"target": str}, lambda a: f"Tap {target_words(a.get('target', 'permanent'))}",
          frozenset(), ENGINE, v_target),
     # 701.26: "Tap all ...", "Untap all ...".
-    Word("tap_all", "effect", {"affects": str}, lambda a: f"Tap all {a['affects']}", frozenset(), ENGINE),
-    Word("untap_all", "effect", {"affects": str}, lambda a: f"Untap all {a['affects']}", frozenset({Scope.UNTAP}),
+    Word("tap_all", "effect", {SELECTS: tuple, "affects": str}, lambda a: f"Tap all {a['affects']}", frozenset(), ENGINE),
+    Word("untap_all", "effect", {SELECTS: tuple, "affects": str}, lambda a: f"Untap all {a['affects']}", frozenset({Scope.UNTAP}),
          ENGINE),
     # 502.3, 611.2: the permanent doesn't untap during its controller's next untap step(s)
     Word("skip_untap", "effect", {"it": bool, "target": str, "steps": int, "those": bool,

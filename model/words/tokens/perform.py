@@ -67,7 +67,7 @@ def _x_value(game: Game, e: Effect, ctx: Ctx) -> int:
         st = game.state
         same = st.has(ctx.source) and game.moved(ctx.source) == ctx.source_moves
         src = st.obj(ctx.source) if same else ctx.source_lki
-        c = counts.parse(e.arg("x_count"))
+        c = counts.stored(e, e.arg("x_count"))
         if counts.reads_power_toughness(c):
             guard_scope(st, "power-toughness", f"{e.arg('x_count')} is counted")
         return counts.value(st, ctx.controller, c, src, pt_guarded=True)

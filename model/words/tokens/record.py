@@ -7,6 +7,7 @@ words describe is built by ``words.tokens.describe``. Also here for now: "those 
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.rules import counts          # the one count concept: "where X is ...", read as compiled
 from mtgjudge.model.vocab.abilities import Effect, count_word
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
@@ -43,7 +44,7 @@ def _v_create(a: dict) -> dict:
     uses_x = bool(a.get("x")) or "X/X" in a.get("token", "")
     if a.get("x_count") and not uses_x:
         raise DefinitionError("'where X is' with no X")
-    return a
+    return counts.compiled(a, a.get("x_count") or "")
 
 
 #: 111.10: the predefined tokens an effect may create by name, each as the words that describe it (111.3; "~" is
@@ -95,7 +96,7 @@ WORDS: tuple[Word, ...] = (
     # ``tapped``: they enter tapped (110.5b: "Create thirteen tapped 2/2 black Zombie creature tokens.");
     # ``predefined``: the token is one of 111.10's, by name ("Create a Treasure token"), ``token`` its words.
     Word("create_tokens", "effect", {"n": int, "x": bool, "token": str, "tapped": bool, "x_count": str,
-                                     "predefined": str},
+                                     "predefined": str, counts.ARG: tuple},
          _r_create, frozenset({Scope.ENTERS}), ENGINE, validate=_v_create),
     # 111.1, 608.2h: "Create a 1/1 colorless Thopter artifact creature token with flying for each +1/+1 counter
     # on this": ``token`` the token's description, ``counter`` the kind counted on the source as it last existed.

@@ -82,7 +82,7 @@ def _x(game: Game, e: Effect, ctx: Ctx) -> int:
     if not (e.arg("x_power") or e.arg("x_toughness")):
         return 0
     if e.arg("x_count"):
-        c = counts.parse(e.arg("x_count"))
+        c = counts.stored(e, e.arg("x_count"))
         if counts.reads_power_toughness(c):     # "the greatest power among ..."
             guard_scope(game.state, "power-toughness", f"{e.arg('x_count')} is counted")
         return counts.value(game.state, ctx.controller, c, _source(game, ctx), pt_guarded=True)
@@ -114,7 +114,7 @@ def _per(game: Game, e: Effect, ctx: Ctx) -> int:
     are counts (``rules.counts``)."""
     st = game.state
     if e.arg("per"):
-        return counts.value(st, ctx.controller, counts.parse(e.arg("per")), _source(game, ctx))
+        return counts.value(st, ctx.controller, counts.stored(e, e.arg("per")), _source(game, ctx))
     if e.arg("per_basic_land_type"):
         guard_scope(st, "characteristics", "the basic land types among lands are counted")
         return counts.domain(st, ctx.controller)

@@ -4,7 +4,9 @@ performed by ``words.until.perform``; applied in the layers by ``rules.layers`` 
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
+from mtgjudge.model.rules import counts          # the one count concept: "for each ...", read as compiled
 from mtgjudge.model.mana import COLOR_NAMES
+from mtgjudge.model.selectors import SELECTS
 from mtgjudge.model.vocab.abilities import KEYWORDS
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
@@ -44,7 +46,7 @@ def _v_until(a: dict) -> dict:
             raise DefinitionError(f"{k!r} is not a keyword the verifier knows")
     if "loses" in a:
         a = {**a, "loses": tuple(str(k).capitalize() for k in a["loses"])}
-    return a
+    return counts.compiled(a, a.get("per") or "", a.get("x_count") or "")
 
 
 def _subject(a: dict) -> str:
@@ -119,11 +121,11 @@ WORDS = (
     # (608.2h); ``x_count``: "..., where X is the number of ..." (107.3e), a count of ``rules.counts``;
     # ``until``: "end_of_combat" for "until end of combat" (511.2, ``rules.durations``).
     Word("until_end_of_turn", "effect",
-         {"target": str, "affects": str, "it": bool, "self": bool, "power": int, "toughness": int, "keywords": object,
+         {SELECTS: tuple, "target": str, "affects": str, "it": bool, "self": bool, "power": int, "toughness": int, "keywords": object,
           "switch": bool, "cant_block": bool, "cant_be_blocked": bool, "control": bool, "x_power": int,
           "x_toughness": int, "per": str, "per_basic_land_type": bool, "x_count": str, "must_attack": bool, "must_be_blocked": bool,
           "those": bool, "must_be_blocked_if_able": bool, "cant_attack": bool, "must_block": bool, "colors": str,
-          "loses": object, "x_stat": str, "until": str},
+          "loses": object, "x_stat": str, "until": str, counts.ARG: tuple},
          _render, frozenset({Scope.POWER_TOUGHNESS, Scope.COMBAT}), ENGINE, _v_until),
     # 701.26b, 608.2c: "Untap that creature", "Untap it": the object the instruction before acted on.
     Word("untap_it", "effect", {"it": bool}, lambda a: "Untap it", frozenset({Scope.UNTAP}), ENGINE),
