@@ -76,7 +76,7 @@ class Namer:
     def _name_before(self, before: str, oid: str) -> str | None:
         """The card name that ends ``before`` when ``oid`` looks like an object of that name (the engine's
         ids are made from the name)."""
-        base = re.sub(r"-\d+$", "", oid)
+        base = re.sub(r"-\d+$", "", oid).lstrip("_")      # "_copy-of-grapeshot-1": the copy of Grapeshot
         if before.endswith(UNKNOWN_CARD) or oid.startswith("_unknown_"):
             return UNKNOWN_CARD if before.endswith(UNKNOWN_CARD) else None
         words = before.split()

