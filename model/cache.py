@@ -149,9 +149,16 @@ def read(name: str) -> Any:
 _pruned: set[tuple[str, str, str]] = set()
 
 
+#: How many versions of a kind of entry the folder keeps (the one written and the most recently written others):
+#: installations of two versions that share the folder (a checkout and an installed package, or several worktrees)
+#: each keep theirs instead of removing each other's at every run.
+VERSIONS_KEPT = 3
+
+
 def keep(name: str, value: Any) -> None:
     """Keep the plain data ``value`` as ``name`` (``kind-version.json`` or ``kind-version-key.json``), and
-    remove the older entries of its kind (those of another version: what an older product kept)."""
+    remove the older entries of its kind (those of versions other than the ``VERSIONS_KEPT`` most recently
+    written: what older products kept)."""
     m = NAME.fullmatch(name)
     if m is None:
         raise ValueError(f"{name!r} is not an entry's name (kind-version.json or kind-version-key.json)")
@@ -167,12 +174,17 @@ def keep(name: str, value: Any) -> None:
         done = (str(base_dir()), m.group(1), m.group(2))
         if name.count("-") == 1 or done not in _pruned:
             _pruned.add(done)
+            versions: dict[str, list[tuple[str, float]]] = {}
             for other in os.listdir(folder):
                 o = NAME.fullmatch(other)
                 if o is not None and o.group(1) == m.group(1) and o.group(2) != m.group(2):
                     st = os.stat(other, dir_fd=folder, follow_symlinks=False)
                     if stat.S_ISREG(st.st_mode) and st.st_uid == os.getuid():
-                        os.unlink(other, dir_fd=folder)
+                        versions.setdefault(o.group(2), []).append((other, st.st_mtime))
+            newest_first = sorted(versions.values(), key=lambda files: max(t for _, t in files), reverse=True)
+            for files in newest_first[VERSIONS_KEPT - 1:]:
+                for other, _ in files:
+                    os.unlink(other, dir_fd=folder)
     except OSError:   # a read-only or full disk only loses the saving
         pass
     finally:

@@ -92,13 +92,16 @@ def test_other_folders_are_never_deleted_and_only_older_entries_of_a_kind_are(tm
     thesis = tmp_path / "compiled-thesis" / "chapter1.tex"
     thesis.parent.mkdir()
     thesis.write_text("important")
-    cache.keep("test-0001.json", [1])
+    for n, version in enumerate(("0001", "0002", "0003")):
+        cache.keep(f"test-{version}.json", [n])
+        os.utime(folder / f"test-{version}.json", (1000 + n, 1000 + n))     # written in that order
     cache.keep("other-0001.json", [2])
     (folder / "notes.txt").write_text("mine")
-    cache.keep("test-0002.json", [3])
+    cache.keep("test-0004.json", [3])
     assert thesis.read_text() == "important"
+    # the version written and the two most recently written others are kept (cache.VERSIONS_KEPT)
     assert sorted(p.name for p in folder.iterdir()) == [cache.MARK_FILE, "notes.txt", "other-0001.json",
-                                                         "test-0002.json"]
+                                                         "test-0002.json", "test-0003.json", "test-0004.json"]
 
 
 def test_a_folder_of_that_name_not_marked_as_the_products_is_left_alone(folder):
