@@ -77,6 +77,20 @@ def _performable(game: Game, oid: str, player: str, paying: str = "") -> None:
                           "paid), and paying a cost during resolution is not performed this way yet")
 
 
+def _may_cast_now(game: Game, oid: str, player: str, paying: str = "") -> None:
+    """Raises Illegal (or Unsupported) unless ``player`` may cast ``oid`` as the ability resolves: a cast the engine
+    performs whole (``_performable``), no effect forbidding it (101.2), no split second on the stack (702.61a: no
+    other spell is cast, even as an ability resolves)."""
+    _performable(game, oid, player, paying)
+    st = game.state
+    banned = forbidden(st, oid, player)
+    if banned is not None:
+        raise Illegal(banned.why)
+    held = split_second_requirement(st, f"{st.obj(oid).name} can't be cast")
+    if held:
+        raise Illegal(tuple(s for s, _ in held))
+
+
 def cast_paying(game: Game, oid: str, player: str, mana: tuple[Symbol, ...], keyword: str,
                 because: tuple[str, ...]) -> list[Game]:
     """608.2g, 118.9: ``player`` casts the card ``oid`` as part of the resolving ability, paying the cost of its own
@@ -84,15 +98,9 @@ def cast_paying(game: Game, oid: str, player: str, mana: tuple[Symbol, ...], key
     reductions (118.9d, 601.2f); every choice of targets and every way to pay a branch (601.2c, 601.2g-h:
     ``engine.paying``), each with the spell on top of the stack and its cast triggers waiting. Raises Illegal, with
     the reasons, when it can't be cast (101.2, 601.2c, 601.5) or its total cost can't be paid (601.2h)."""
-    _performable(game, oid, player, paying=keyword)
+    _may_cast_now(game, oid, player, keyword)
     st = game.state
     o = st.obj(oid)
-    banned = forbidden(st, oid, player)
-    if banned is not None:
-        raise Illegal(banned.why)
-    held = split_second_requirement(st, f"{o.name} can't be cast")
-    if held:
-        raise Illegal(tuple(s for s, _ in held))         # 702.61a: no other spell is cast, even as an ability resolves
     free = total_cost(st, player, oid, free=True)
     cost = replace(free, symbols=tuple(mana) + free.symbols, without_mana_cost=False, instead_of_mana_cost=keyword)
     if not all_payments(build_problem(st, player, cost)):
@@ -144,15 +152,9 @@ def cast_without_paying(game: Game, oid: str, player: str, because: tuple[str, .
     from) without paying its mana cost, as part of the resolving ability (``because``: its rules); every choice
     of targets a branch, each with the spell on top of the stack and its cast triggers waiting (601.2i, 603.2e).
     Raises Illegal, with the reasons, when it can't be cast (101.2, 601.2c, 601.5)."""
-    _performable(game, oid, player)
+    _may_cast_now(game, oid, player)
     st = game.state
     o = st.obj(oid)
-    banned = forbidden(st, oid, player)
-    if banned is not None:
-        raise Illegal(banned.why)
-    held = split_second_requirement(st, f"{o.name} can't be cast")
-    if held:
-        raise Illegal(tuple(s for s, _ in held))         # 702.61a: no other spell is cast, even as an ability resolves
     abilities = current(st, oid).abilities
     phrases = tuple(t for ab in abilities if ab.kind == "spell" for t in ab.targets)
     moved = zones.move(game, oid, "stack", controller=player, cast_from=o.zone)
