@@ -288,7 +288,9 @@ def _doc(kind: str, card_entry: dict, zone: str, needs: Needs, extra: Mapping[Pl
              "graveyard": graveyard, "library": LIBRARY, **({"exile": exile} if exile else {})}
     bob = {"battlefield": theirs, "hand": list(HAND),
            "graveyard": list(GRAVEYARD) + list(extra.get((OPPONENT, "graveyard"), ())), "library": LIBRARY}
-    state: dict[str, Any] = {"players": {PLAYER: alice, OPPONENT: bob}}
+    # the turn's history before the position is stated: nothing happened earlier this turn (what raid, morbid and
+    # storm ask, 702.40a; without it they are unknown)
+    state: dict[str, Any] = {"this_turn": {}, "players": {PLAYER: alice, OPPONENT: bob}}
     if needs.attackers_step:
         # 508.1, 508.6: Bob's Grizzly Bears was declared as attacking Alice, and she has priority in his declare
         # attackers step (117.3a)
