@@ -998,7 +998,10 @@ def _maximal_by_splitting(terms: list, check, bound: int) -> list:
     for t, tag in terms:
         by_total.setdefault(t.total, {}).setdefault(t, tag)
     kept: list = []
-    budget = [bound * 20]
+    # the steps of deciding single amounts (``covers``): past them the pieces are too scattered for terms to say
+    # them shortly, and the caller lists the largest amounts one by one instead (``TooManyPieces``), which is
+    # faster then than covering on
+    budget = [bound * 2]
     pieces = 0
     for total in sorted(by_total, reverse=True):
         level: dict = {}
@@ -1024,8 +1027,9 @@ def _maximal_by_splitting(terms: list, check, bound: int) -> list:
                         if not any(covers(b, a.fixed, budget) for b in bigger):
                             level.setdefault(a, tag)
                     except _OutOfBudget:
-                        raise Unsupported("the factored mana-options answer reached its bound while deciding which "
-                                          "amounts are largest; no answer is given rather than a partial one") from None
+                        raise TooManyPieces("the factored mana-options answer reached its bound while deciding "
+                                            "which amounts are largest; no answer is given rather than a partial "
+                                            "one") from None
                     continue
                 new: list[Term] | None
                 if pa is not None and len(pa) > 1:
@@ -1325,8 +1329,11 @@ def absorbed(level) -> list[Term]:
                     chosen.append(i)
         return [level[i] for i in sorted(chosen)]
 
-    def inside(a: Term, b: Term) -> bool:
-        if is_uniform(a) and is_uniform(b):
+    flat = [is_uniform(t) for t in level]       # (asked once a term: the pairs below ask it again and again)
+
+    def inside(i: int, j: int) -> bool:
+        a, b = level[i], level[j]
+        if flat[i] and flat[j]:
             return all_contained(a, b)    # exact: of one total, an element under one of b's is one of b's
         # the same fixed part and total: each unit of a's groups goes to one of b's, which it fills
         if a.fixed != b.fixed:
@@ -1336,7 +1343,7 @@ def absorbed(level) -> list[Term]:
 
     out = []
     for i, a in enumerate(level):
-        if any(j != i and inside(a, b) and (not inside(b, a) or j < i) for j, b in enumerate(level)):
+        if any(j != i and inside(i, j) and (not inside(j, i) or j < i) for j in range(len(level))):
             continue
         out.append(a)
     return out

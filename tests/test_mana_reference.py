@@ -356,3 +356,22 @@ def test_castle_sengir_pays_for_no_colour_beside_chromatic_lantern():
     assert kept("Castle Sengir", "Chromatic Lantern") == ["{T}: Add one mana of any color.", "{T}: Add {C}."]
     assert len(kept("Castle Sengir")) == 3
     assert len(kept("Mystic Gate", "Chromatic Lantern")) == 3
+
+
+def test_amounts_too_scattered_for_terms_are_listed_one_by_one():
+    """Ten sources with Mana Reflection and Zendikar Resurgent (the bench's options-sources row): the largest
+    amounts are too scattered for the splitting of terms to decide within its budget of steps; the answer is then
+    the enumeration's, listed one by one, not unsupported."""
+    names = ["Forest", "Tundra", "Mystic Gate", "Birds of Paradise", "Llanowar Elves", "Sol Ring", "Reflecting Pool",
+             "Exotic Orchard", "Vivid Crag", "Castle Sengir", "Mana Reflection", "Zendikar Resurgent"]
+    state = state_of(*[obj(f"a{i}", n) for i, n in enumerate(names)], obj("b0", "Badlands", "Bob"))
+    listed = []
+    enumerated = mana_options_module._Factored._enumerated
+
+    def spy(self):
+        listed.append(True)
+        return enumerated(self)
+
+    with patch.object(mana_options_module._Factored, "_enumerated", spy):
+        got = mana_options(state, "Alice")
+    assert listed and got.pools == mana_options_module.maximal_pools(state, "Alice").pools

@@ -31,7 +31,7 @@ from typing import AbstractSet
 import heapq
 import time
 from operator import add, le, sub
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from mtgjudge.model.vocab.abilities import X_COUNT, Ability
 from mtgjudge.model.rules.layers import activated_abilities, compute_all
@@ -84,6 +84,7 @@ class PoolList:
     witness: dict
     unbounded: bool = False
     loop: list | None = None
+    counts: dict = field(default_factory=dict)     # each pool's six counts (WUBRGC), as the search made it
 
 
 @dataclass
@@ -513,7 +514,8 @@ class _Search:
         # (mana_string's text, from the counts directly; the paths made lists sharing their common starts)
         unlink = _Unlinker()
         witness = {"".join(map(mana_run, TYPES, k)): v if isinstance(v, list) else unlink(v) for k, v in maximal.items()}
-        return PoolList(frozenset(witness), witness)
+        counts = {"".join(map(mana_run, TYPES, k)): tuple(k[:6]) for k in maximal}
+        return PoolList(frozenset(witness), witness, counts=counts)
 
     def _hand_mana(self) -> list:
         """The player's cards in hand with a mana ability that works there (``mana_sources.hand_mana``); unsupported
@@ -877,7 +879,7 @@ class _Factored:
         r = _Search(s.state, s.player, max(0.0, s.deadline - time.monotonic())).run()
         if r.unbounded:
             return Options((), {}, True, r.loop)
-        terms = tuple(sorted(Term(_counts(p)) for p in r.pools))
+        terms = tuple(sorted(Term(r.counts[p]) if p in r.counts else Term(_counts(p)) for p in r.pools))
         return Options(terms, {term_text(t): [r.witness[pool_text(t.fixed)]] for t in terms})
 
     def borrowable(self, debt: tuple) -> bool:
