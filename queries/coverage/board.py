@@ -40,6 +40,7 @@ from mtgjudge.model.rules.targets import legal_targets
 from mtgjudge.model.selectors import Selector
 from mtgjudge.model.vocab.abilities import X_COUNT, Ability, CostPart
 from mtgjudge.model.vocab.grammar import parse_cost_text
+from mtgjudge.model.words.costs.record import has_dash
 from mtgjudge.queries.format.fields import QuestionValidator
 from mtgjudge.queries.format.questions import Question, read_question
 
@@ -332,6 +333,12 @@ def _entry(card: str | CardDef, **status: Any) -> dict:
     return {"card": card, **status}
 
 
+def _not_dashed(card: CardDef, entry: dict) -> dict:
+    """A permanent with dash on the board was not cast for its dash cost (702.109a): said, since the format leaves it
+    unknown otherwise (``dashed: false``)."""
+    return {**entry, "dashed": False} if any(has_dash(f.abilities) for f in card.faces) else entry
+
+
 def _targets(q: Question, phrase: str) -> list[str] | None:
     """The legal targets of ``phrase`` on the question's board; None where no board can help: zero targets
     may be chosen, or the model does not read the phrase (the answer will name it)."""
@@ -366,6 +373,7 @@ def _fit(kind: str, card: CardDef, card_entry: dict, zone: str, needs: Needs, pa
     permanents a cost needs, fillers from the pool are added (the first the model matches): a permanent on
     a battlefield, a card in a graveyard ("target creature card from your graveyard"), a spell on the stack
     ("target sorcery spell")."""
+    card_entry = _not_dashed(card, card_entry) if zone == "battlefield" else card_entry
     q = _read(_doc(kind, card_entry, zone, needs, params=params, ask=ask), card)
     if not _unmet(q, needs):
         return q
@@ -471,7 +479,7 @@ def _combat_doc(kind: str, card: CardDef, face: int) -> dict:
     attacking = kind == "can-block"
     theirs = [{"card": name, "id": VANILLA_ID if i == 0 else f"opponent-{i}", **({"attacking": PLAYER} if attacking else {})}
               for i, name in enumerate(COMBAT_OPPONENT)]
-    ours = [_entry(card.faces[face].name, id=CARD_ID)]
+    ours = [_not_dashed(card, _entry(card.faces[face].name, id=CARD_ID))]
     players = {PLAYER: {"life": LIFE, "battlefield": ours, "hand": list(HAND), "library": LIBRARY},
                OPPONENT: {"life": LIFE, "battlefield": theirs, "hand": list(HAND), "library": LIBRARY}}
     doc: dict[str, Any] = {"id": "coverage", "ask": kind, "about": CARD_ID,
