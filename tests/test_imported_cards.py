@@ -1086,7 +1086,7 @@ def test_mana_counted_among_permanents_lands_and_cards(imported):
 def test_rancor_falling_off_triggers_its_return(imported):
     # 704.5m puts Rancor into its owner's graveyard; "When Rancor is put into a graveyard from the battlefield"
     # triggers (700.4, 603.6c: any permanent, not only creatures; Rancor's ruling 2018-03-16 speaks of it
-    # triggering so). Its return is not performed: unsupported, never "Rancor stays in the graveyard".
+    # triggering so), and returns the card, still in the graveyard, to its owner's hand (603.10a, 400.7).
     q = """
 id: q
 ask: outcome
@@ -1096,12 +1096,15 @@ state:
       battlefield: [{card: Grizzly Bears, id: bears}, {card: Rancor, id: rancor, attached_to: bears}]
 actions:
   - destroy: bears
+  - resolve: all
 expect:
-  - {object: rancor, zone: graveyard}
+  - {object: bears, zone: graveyard}
+  - {object: rancor, zone: hand}
+  - {player: Alice, hand_size: 1, graveyard_size: 1}
   - {stack_size: 0}
 """
     r = run(q)
-    assert r.answer is not None and r.answer.unsupported and "Rancor" in r.answer.unsupported
+    assert r.status == "pass", r
 
 
 def _elves_with(zone: str, card: str) -> str:

@@ -1361,6 +1361,10 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
         event = phrases.parse(condition, "trigger_condition")
     except DefinitionError:
         return unmodelled(body, printed, "triggered", ctx.spell)
+    # 603.10a: "When ~ dies, return it to its owner's hand." (``words.persist.read``)
+    itself = persist_lines.returns_to_hand(condition, event, effect, printed) if sep and not ctx.spell else None
+    if itself is not None:
+        return itself
     # 603.4: an intervening "if it was kicked" right after the trigger condition (``words.kicker.read``)
     only_if = kicker_lines.intervening(effect) if sep else None
     if only_if is not None:
