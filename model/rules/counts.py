@@ -241,7 +241,7 @@ def blocking(state, source, beyond: int = 0) -> int:
     if source is None or source.zone != "battlefield":
         raise Unsupported("the creatures blocking an object not on the battlefield: its last known information is "
                           "not modelled")
-    n = sum(1 for q in state.battlefield() if source.id in q.blocking)
+    n = sum(1 for q in state.battlefield() if source.id in q.blocking and "Creature" in current(state, q.id).types)
     return max(0, n - beyond)
 
 
