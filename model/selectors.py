@@ -213,7 +213,8 @@ class Count:
     "card_types" (the card types among the cards in ``zone``, delirium), "devotion" (700.5, ``color`` a letter
     or "chosen"), "kicked" (the times the source was kicked, 702.33d), "greatest" (the greatest power,
     toughness or mana value, ``zone``, among the permanents ``selector`` names, 0 if there are none) or "counters"
-    (the ``counter`` counters on the source, 122.1)."""
+    (the ``counter`` counters on the source, 122.1) or "blocking" (the creatures blocking the source now, beyond the
+    first ``beyond`` of them: 702.23a)."""
     kind: str
     text: str
     selector: Selector | tuple[Selector, ...] | None = None     # a tuple ("cards"): any of them
@@ -224,6 +225,8 @@ class Count:
     plus: int = 0
     #: "counters": the kind of counters counted on the source (122.1)
     counter: str = ""
+    #: "blocking": "beyond the first" (``beyond`` 1): the creatures counted less that many, never below 0
+    beyond: int = 0
 
 
 #: The argument in which an effect word that names kinds of permanents by a noun phrase (``affects``: "creatures

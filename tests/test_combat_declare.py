@@ -255,8 +255,8 @@ def test_a_requirement_yields_to_how_many_may_block():
     assert declare.check_block(st, {}).value is False
 
 
-def test_a_line_of_combat_damage_read_for_declaring_stays_unmodelled_for_combat_damage():
-    # the reading is for declaring only (lines.py): dealing combat damage still names the line it does not perform
+def test_a_line_of_combat_damage_changes_nothing_of_declaring_and_is_read_for_combat_damage():
+    # declaring reads nothing of it (declare.DAMAGE_WORDS); combat damage assigns it either way (510.1b-c)
     text = """\
 id: q
 ask: outcome
@@ -269,15 +269,15 @@ state:
       battlefield: [{card: Grizzly Bears, id: bears}]
 actions:
   - block: {bears: thorn}
-  - advance: combat-damage
-expect: [{player: Bob, life: 20}]
+  - advance: end-of-combat
+possible: [{player: Bob, life: 20}, {player: Bob, life: 13}]
 """
     from mtgjudge.queries.runner import run_question
     st = loads(text)[0]
     assert declare.check_attack(_state("{card: Thorn Elemental, id: thorn}", "", step="declare-attackers"),
                                 {"thorn": "Bob"}).value is True
     result = run_question(st)
-    assert result.status == "unsupported" and "assign its combat damage" in result.message
+    assert result.status == "pass", result.message
 def test_a_blocker_with_too_many_choices_is_unsupported_not_enumerated():
     """509.1a: Palace Guard facing 30 attackers has 2**30 ways to block; the search says so as unsupported
     instead of building them (which took minutes and gigabytes, past any bound, and in a worker thread no

@@ -1,7 +1,8 @@
-"""Combat keywords read as the abilities their rules say they mean: flanking (702.25a), unleash (702.98a: its
-entering choice, ``engine.unleash``, and its restriction of declaring, ``rules.combat.declare``); the near misses
-(rampage, 702.23a; unleash with a parameter it does not take; a flanking line whose "it" could name either creature)
-stay unmodelled, so a question they could change is unsupported."""
+"""Combat keywords read as the abilities their rules say they mean: flanking (702.25a), rampage (702.23a: its
+blockers counted as it resolves, 702.23b), unleash (702.98a: its entering choice, ``engine.unleash``, and its
+restriction of declaring, ``rules.combat.declare``); the near misses (rampage without a number, or a "for each
+creature blocking it" whose "it" is not the creature itself; unleash with a parameter it does not take; a flanking
+line whose "it" could name either creature) stay unmodelled, so a question they could change is unsupported."""
 from __future__ import annotations
 
 import pytest
@@ -12,7 +13,9 @@ from mtgjudge.model.cards.lookup import CardDB
 from mtgjudge.model.cards.sources import CardRecord, FaceRecord
 from mtgjudge.model.engine.actions import run
 from mtgjudge.model.engine.game import Game
-from mtgjudge.model.errors import Unsupported
+from mtgjudge.model.engine.sba import power
+from mtgjudge.model.errors import DefinitionError, Unsupported
+from mtgjudge.model.rules import counts
 from mtgjudge.model.oracle import compile_card
 from mtgjudge.model.oracle.lines import LineContext, compile_line
 from mtgjudge.model.oracle.reading import render_line
@@ -33,12 +36,43 @@ def test_flanking_is_its_meaning_702_25a() -> None:
                                  "end of turn.")
 
 
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_rampage_is_its_meaning_702_23a(n: int) -> None:
+    """702.23a: "Rampage N" means "Whenever this creature becomes blocked, it gets +N/+N until end of turn for each
+    creature blocking it beyond the first": "it" the creature itself, its blockers a count read as it resolves."""
+    (a,) = _read(f"Rampage {n}")
+    assert a.kind == "triggered" and a.keyword == f"Rampage {n}"
+    assert a.trigger_event.event == "becomes_blocked" and a.trigger_event.who == "self"
+    (e,) = a.effects
+    assert e.arg("self") and (e.arg("power"), e.arg("toughness")) == (n, n)
+    c = counts.stored(e, e.arg("per"))
+    assert (c.kind, c.beyond) == ("blocking", 1)
+    assert render_line((a,)) == f"Rampage {n}"
+
+
+def test_creatures_blocking_it_is_read_only_as_the_source() -> None:
+    """"it" of "creatures blocking it" is counted only where the caller says it is the source itself; "~" always is."""
+    with pytest.raises(DefinitionError):
+        counts.parse("creature blocking it beyond the first")
+    assert counts.parse("creature blocking it beyond the first", it_is_source=True).beyond == 1
+    assert counts.parse("the number of creatures blocking ~").kind == "blocking"
+
+
 @pytest.mark.parametrize("line", [
     "Flanking 2",                                   # 702.25a takes no number
-    "Rampage 2",                                    # 702.23a: "+N/+N for each creature blocking it beyond the first"
+    "Rampage",                                      # 702.23a takes a number
+    "Rampage X",
     "Unleash 2",                                    # 702.98a takes no number
     "Unleash—{2}",                                  # nor a cost
-    "Whenever ~ becomes blocked, it gets +1/+1 until end of turn for each creature blocking it beyond the first.",
+    # "it" is the target, or the creature the event is about: not the source whose blockers the count knows
+    "Target creature gets +1/+1 until end of turn for each creature blocking it beyond the first.",
+    "Whenever a creature you control becomes blocked, it gets +1/+1 until end of turn for each creature blocking it "
+    "beyond the first.",
+    "Whenever ~ becomes blocked, target creature gets +1/+1 until end of turn for each creature blocking it beyond "
+    "the first.",
+    # "for each" of more than +N/+N
+    "Whenever ~ becomes blocked, it gets +1/+1 and gains trample until end of turn for each creature blocking it "
+    "beyond the first.",
     # "it" could be either creature of a two-creature event (509.3d)
     "Whenever ~ becomes blocked by a creature without flanking, it gets -1/-1 until end of turn.",
     "Whenever ~ becomes blocked by a creature without first strike, that creature gets -1/-1 until end of turn.",
@@ -75,13 +109,23 @@ def _finals(attacker: str) -> list[Game]:
     return run(Game(question.state), question.actions)
 
 
-def test_rampage_blocked_is_unsupported_702_23a(monkeypatch) -> None:
-    """Near miss: rampage (Craw Giant's "Rampage 2") is not read, so its becoming blocked is unsupported rather
-    than a 6/4 dealt 4 and destroyed as if it had no ability."""
-    _with_card(monkeypatch, "Rampaging Giant", "Trample\nRampage 2 (Whenever this creature becomes blocked, it gets "
-                            "+2/+2 until end of turn for each creature blocking it beyond the first.)", ("6", "4"))
+def test_rampage_not_read_whole_blocked_is_unsupported(monkeypatch) -> None:
+    """Near miss: a rampage-like line whose "for each" also counts a keyword is not read, so its becoming blocked is
+    unsupported rather than a 2/2 dealt 4 and destroyed as if it had no ability."""
+    _with_card(monkeypatch, "Rampaging Giant", "Whenever ~ becomes blocked, it gets +1/+1 and gains trample until end "
+                            "of turn for each creature blocking it beyond the first.")
     with pytest.raises(Unsupported):
         _finals("Rampaging Giant")
+
+
+def test_rampage_instances_trigger_separately_702_23c(monkeypatch) -> None:
+    """702.23c: two instances of Rampage 1, blocked by two creatures, each give +1/+1: the 3/3 is 5/5 and survives the
+    Bears' 2 + 2 (with one instance, a 4/4, it would not)."""
+    _with_card(monkeypatch, "Twice Rampaging", "Rampage 1\nRampage 1", ("3", "3"))
+    gs = _finals("Twice Rampaging")
+    assert gs
+    for g in gs:
+        assert g.state.obj("a").zone == "battlefield" and power(g, "a") == 5
 
 
 def test_flanking_triggers_once_for_each_blocker_509_3d(monkeypatch) -> None:

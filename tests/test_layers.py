@@ -461,6 +461,7 @@ PHRASE_PARSES = {
     ('mtgjudge.model.engine.triggers', 'trigger_of', 'read.chapter_numbers'),
     ('mtgjudge.model.rules.combat.lines', 'condition', 'counts.parse'),
     ('mtgjudge.model.rules.combat.lines', 'declaring_static', 'parse.parse_static'),
+    ('mtgjudge.model.rules.combat.lines', 'damage_static', 'parse.parse_static'),
     ('mtgjudge.model.rules.combat.lines', 'selectors', 'phrases.parse'),
     ('mtgjudge.model.rules.costs', 'announces_x', 'grammar.parse_cost_text'),
     ('mtgjudge.model.rules.costs', 'face_down_cost', 'grammar.parse_cost_text'),

@@ -28,6 +28,7 @@ from mtgjudge.model.engine.triggers import COMBAT_EVENTS, combat_triggered, guar
 from mtgjudge.model.errors import Illegal, SearchBound, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.objects import GameObject
+from mtgjudge.model.rules.combat.record import AS_THOUGH_UNBLOCKED
 from mtgjudge.model.rules.combat.damage import (FIRST_STRIKE, REGULAR, Assigner, Recipient, assigns_in_step,
                                                divisions, illegal_division, lethal_for, rules_of)
 from mtgjudge.model.rules.guards import guard_scope
@@ -39,6 +40,9 @@ from mtgjudge.model.vocab.cast_options import unbestowed
 #: Keyword abilities that change how combat damage is assigned or what it does, which the engine does not
 #: perform: banding (702.22j-k), toxic (120.3g). (Protection's prevention, 702.16e, is ``shields.prevent``'s.)
 UNPERFORMED = ("Banding", "Toxic")
+#: The static words combat damage implements: a blocked creature's choice to assign it as though unblocked
+#: (510.1b-c, ``rules.combat.damage``).
+COMBAT_DAMAGE_WORDS = (AS_THOUGH_UNBLOCKED,)
 #: A trigger condition about damage: besides "deals combat damage to a player" (``triggers.COMBAT_EVENTS``),
 #: damage is not an event the trigger model fires (603.2).
 _DAMAGE_TRIGGER = re.compile(r"\bdamage\b", re.I)
@@ -138,8 +142,10 @@ def assigners(game: Game, stepname: str) -> list[Assigner]:
                 # 702.19b counts the damage other attackers assign to the same blocker in this step
                 raise Unsupported(f"{o.name} ({o.id}) has trample and a creature blocking it blocks other attackers "
                                   "too: lethal damage counting theirs (702.19b) is not performed")
+            unblocked = any(a.kind == "static" and a.static is not None and a.static.kind == AS_THOUGH_UNBLOCKED
+                            for a in ch.abilities)
             out.append(Assigner(o.id, n, tuple(_recipient(game, b, deathtouch) for b in blockers), _attacked(st, o),
-                                trample, o.blocked, deathtouch=deathtouch))
+                                trample, o.blocked, deathtouch=deathtouch, as_though_unblocked=unblocked))
         else:
             blocked = [st.obj(a) for a in o.blocking if st.has(a) and st.obj(a).zone == "battlefield"
                        and st.obj(a).attacking is not None]

@@ -74,7 +74,7 @@ from mtgjudge.model.oracle.whole import unread_part
 from mtgjudge.model.words.until.read import until_word
 from mtgjudge.model.words.becomes.read import becomes_static, becomes_word, join_still
 from mtgjudge.model.rules import protection
-from mtgjudge.model.rules.combat.lines import declaring_static
+from mtgjudge.model.rules.combat.lines import damage_static, declaring_static
 from mtgjudge.model.rules.costs import spells_match
 from mtgjudge.model.rules.spending import Purpose, parse_restriction
 from mtgjudge.model.vocab import phrases
@@ -1238,7 +1238,7 @@ def _entering_joined(norm: str, printed: str, ctx: LineContext) -> list[Ability]
 def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
     word = _static_word(norm, printed) or _cost_change(norm, printed) or _granted_mana_ability(norm, printed) \
         or restriction_static(norm, printed) or graveyard_replacement_static(norm, printed) \
-        or declaring_static(norm, printed) or untap_static(norm, printed)
+        or declaring_static(norm, printed) or damage_static(norm, printed) or untap_static(norm, printed)
     if word is not None:
         return word
     choosing = enters_choosing_static(norm)     # 614.12: "As ~ enters, choose a creature type."

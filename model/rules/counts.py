@@ -40,17 +40,26 @@ _GREATEST = patterns.compile(r"(?:the )?(?:greatest|highest) (?P<stat>power|toug
                        r"(?P<np>[A-Za-z ]+)", re.I)
 #: "the number of charge counters on ~", "each +1/+1 counter on ~" (122.1): the counters of one kind on the source.
 _COUNTERS_ON_SELF = patterns.compile(r"(?:the number of |each |an? )?(?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counters? on ~", re.I)
+#: "creatures blocking ~", "creature blocking it beyond the first" (702.23a): the creatures blocking the source now.
+_BLOCKING = patterns.compile(r"(?:the number of |each |an? )?creatures? blocking (?P<whom>~|it)(?P<beyond> beyond the first)?",
+                             re.I)
 #: "N plus <count>" / "twice <count>" (Welding Sparks, Price of Progress).
 _SCALED = patterns.compile(r"^(?:(?P<plus>\d+|one|two|three|four|five) plus )?(?P<twice>twice )?(?P<rest>.+)$", re.I)
 
 
-def parse(text: str) -> Count:
+def parse(text: str, it_is_source: bool = False) -> Count:
     """The count a phrase names: "the number of creatures you control", "each creature card in your
     graveyard", "cards in your hand", "your devotion to green", "basic land types among lands you control"
     (with or without "the number of" / "each"), "creature destroyed this way" (kind "this_way": what the
-    instruction before did, ``zone`` the verb; ``selector`` None for any card). DefinitionError for any other
-    phrase."""
+    instruction before did, ``zone`` the verb; ``selector`` None for any card), "creature blocking ~ beyond the
+    first" (kind "blocking"; "it" for "~" only where the caller knows ``it_is_source``: the effect's own subject
+    is the source). DefinitionError for any other phrase."""
     t = text.strip().rstrip(".")
+    m = _BLOCKING.fullmatch(t)
+    if m:
+        if m.group("whom") == "it" and not it_is_source:
+            raise DefinitionError(f"the count {text!r}: what 'it' names is not known here")
+        return Count("blocking", t, beyond=1 if m.group("beyond") else 0)
     m = _SCALED.fullmatch(t)
     if m and (m.group("plus") or m.group("twice")):
         # 107.3e: "2 plus the number of ...", "twice the number of ...": the count read, then scaled
@@ -129,13 +138,14 @@ def parse(text: str) -> Count:
 ARG = "counts"
 
 
-def compiled(a: dict, *texts: str) -> dict:
+def compiled(a: dict, *texts: str, it_is_source: bool = False) -> dict:
     """The arguments ``a`` of a word with its count phrases ``texts`` (empty ones skipped) read once, as the card
-    is compiled, into ``ARG``: pairs (phrase, Count), none if there are no phrases. DefinitionError for a phrase ``parse`` does not read, so
-    the line is unmodelled then, not failing as it resolves. Whatever ``ARG`` held before is replaced."""
+    is compiled, into ``ARG``: pairs (phrase, Count), none if there are no phrases (``it_is_source``: as ``parse``).
+    DefinitionError for a phrase ``parse`` does not read, so the line is unmodelled then, not failing as it
+    resolves. Whatever ``ARG`` held before is replaced."""
     out = dict(a)
     out.pop(ARG, None)
-    read = tuple((t, parse(t)) for t in dict.fromkeys(texts) if t)
+    read = tuple((t, parse(t, it_is_source)) for t in dict.fromkeys(texts) if t)
     if read:
         out[ARG] = read
     return out
@@ -225,6 +235,16 @@ def this_way(before, after, player: str, count: Count, source=None) -> int:
     return n
 
 
+def blocking(state, source, beyond: int = 0) -> int:
+    """702.23a-b: the creatures blocking ``source`` now (as the effect resolves: a blocker removed from combat, or
+    that left the battlefield, no longer counts; 506.4), less the first ``beyond`` of them, never below 0."""
+    if source is None or source.zone != "battlefield":
+        raise Unsupported("the creatures blocking an object not on the battlefield: its last known information is "
+                          "not modelled")
+    n = sum(1 for q in state.battlefield() if source.id in q.blocking and "Creature" in current(state, q.id).types)
+    return max(0, n - beyond)
+
+
 def value(state, player: str, count: Count, source=None, pt_guarded: bool = False) -> int:
     """The value of ``count`` for ``player`` (the controller of the effect) on ``state``: read as the effect
     resolves (608.2h), once. A "this way" count is read from two states (``this_way``), not here."""
@@ -259,6 +279,8 @@ def _base(state, player: str, count: Count, source=None, pt_guarded: bool = Fals
             raise Unsupported(f"the {count.text!r} of an object that left: its last known information is not "
                               "modelled")
         return len(source.kicked)
+    if count.kind == "blocking":
+        return blocking(state, source, count.beyond)
     if count.kind == "counters":
         # 122.1, 608.2h: the counters on the source as it is now, or as it last existed on the battlefield (the
         # caller's ``source``); a source that is no permanent, as far as the caller knows, is not read (122.2: an

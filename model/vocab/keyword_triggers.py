@@ -68,6 +68,10 @@ MEANINGS: dict[str, tuple[str, str | Callable[[int], str]]] = {
     "Fabricate": ("702.123a", _fabricate),
     # "Bushido N" (``{n}``: its number); 702.45b: each instance triggers separately
     "Bushido": ("702.45a", "Whenever ~ blocks or becomes blocked, it gets +{n}/+{n} until end of turn."),
+    # "Rampage N": "it" is the creature itself, the blockers counted as it resolves (702.23b); 702.23c: each
+    # instance triggers separately
+    "Rampage": ("702.23a", "Whenever ~ becomes blocked, it gets +{n}/+{n} until end of turn for each creature "
+                           "blocking it beyond the first."),
     # 702.25a's "the blocking creature" is "that creature" of "becomes blocked by a creature" (509.3d); 702.25b:
     # each instance triggers separately
     "Flanking": ("702.25a", "Whenever ~ becomes blocked by a creature without flanking, that creature gets -1/-1 "

@@ -41,6 +41,14 @@ class Assigner:
     blocked: bool = False
     attacker: bool = True
     deathtouch: bool = False
+    #: "You may have ~ assign its combat damage as though it weren't blocked": blocked, it may also assign all of
+    #: it to ``attacked`` instead (510.1c-d; all one way or the other, never split: Thorn Elemental ruling
+    #: 2018-04-27)
+    as_though_unblocked: bool = False
+
+
+def _unblocked_too(a: Assigner) -> bool:
+    return a.as_though_unblocked and a.blocked and a.attacker and a.attacked is not None and a.power > 0
 
 
 Division = tuple[tuple[str, int], ...]
@@ -49,7 +57,11 @@ Division = tuple[tuple[str, int], ...]
 def divisions(a: Assigner) -> list[Division]:
     """Every legal assignment of ``a``'s combat damage (510.1a-d, 702.19b-d), as (recipient, amount) pairs with
     amounts above 0; of the assignments that differ only in amounts past lethal to saturable creatures, one (the
-    excess on the first such creature)."""
+    excess on the first such creature). With ``as_though_unblocked``, all of it to what it attacks is one more."""
+    if _unblocked_too(a):
+        rest = divisions(replace(a, as_though_unblocked=False))
+        whole: Division = ((a.attacked or "", a.power),)
+        return rest + ([whole] if whole not in rest else [])
     if a.power <= 0:
         return [()]                                       # 510.1a: 0 or less assigns no combat damage
     if not a.creatures:
@@ -92,6 +104,8 @@ def rules_of(a: Assigner) -> tuple[str, ...]:
     """The rules by which ``a`` assigns its combat damage."""
     if a.power <= 0:
         return ("510.1a",)
+    if _unblocked_too(a):
+        return rules_of(replace(a, as_though_unblocked=False)) + ("510.1b",)
     if a.deathtouch and a.creatures and (a.trample or len(a.creatures) > 1):
         return rules_of(replace(a, deathtouch=False)) + ("702.2c",)
     if not a.attacker:
@@ -110,6 +124,8 @@ def illegal_division(a: Assigner, given: Mapping[str, int]) -> tuple[tuple[str, 
     power = max(a.power, 0)
     if total != power:
         return ("510.1a", "510.1e"), f"{a.id} assigns combat damage equal to its power, {power}, not {total}"
+    if _unblocked_too(a) and given.get(a.attacked or "", 0) == power:
+        return None             # all of it as though it weren't blocked (510.1b)
     allowed = {r.id for r in a.creatures}
     if a.attacked is not None and (not a.creatures and (not a.blocked or a.trample) or a.trample):
         allowed.add(a.attacked)

@@ -66,8 +66,10 @@ UNLEASH = "Unleash"
 #: blocking an attacker with one beside another attacker is unsupported (``_guard_bands``).
 BAND_KEYWORDS = ("Banding",)
 #: Static words of combat whose rules are those of combat damage only (615.1: a prevention effect applies as damage
-#: would be dealt, 510.2): declaring (508.1, 509.1) reads nothing of them.
-DAMAGE_WORDS = ("prevent_damage_to_self", "damage_unpreventable", "prevent_and_remove_counter")
+#: would be dealt, 510.2; 510.1c-d: a way its combat damage may be assigned): declaring (508.1, 509.1) reads nothing
+#: of them.
+DAMAGE_WORDS = ("prevent_damage_to_self", "damage_unpreventable", "prevent_and_remove_counter",
+                record.AS_THOUGH_UNBLOCKED)
 #: The static words declaring implements (the engine's, ``vocab.words``): a creature's restrictions and
 #: requirements of declaring (``combat.record``).
 DECLARING_WORDS = (record.NAME,)

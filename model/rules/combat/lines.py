@@ -404,6 +404,14 @@ def declaring_static(norm: str, printed: str) -> Ability | None:
     return Ability("static", static=static, source_text=printed)
 
 
+def damage_static(norm: str, printed: str) -> Ability | None:
+    """The line (``norm``, the object's name written "~") as the static of ``record.AS_THOUGH_UNBLOCKED`` when it is
+    that line whole; None for any other line."""
+    if _compared(_plain(norm, "")) != _compared(record.AS_THOUGH_UNBLOCKED_TEXT):
+        return None
+    return Ability("static", static=parse_static({"kind": record.AS_THOUGH_UNBLOCKED}), source_text=printed)
+
+
 def _compared(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().rstrip(".").lower()
 

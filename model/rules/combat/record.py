@@ -8,7 +8,11 @@ damage (510) and every other event read nothing of it.
 Its arguments are those of a ``lines.CombatLine``: ``fact`` (one of ``RULES``), ``enchanted``, ``n`` (how many:
 ``extra_blocks``' additional creatures, -1 any number; ``min_blockers``' least number of blockers),
 ``subtype`` (``attack_unless``' land type) and ``quality`` (the creatures a quality fact names, a tuple of
-parts: ``QUALITY_PARTS``)."""
+parts: ``QUALITY_PARTS``).
+
+Beside it, the one static of combat damage a creature says of itself: ``AS_THOUGH_UNBLOCKED`` (510.1b-c), read by
+``rules.combat.lines`` (``damage_static``) and performed as combat damage is assigned (``rules.combat.damage``);
+declaring reads nothing of it."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
@@ -134,7 +138,15 @@ def _validate(a: dict) -> dict:
     return a
 
 
+#: The word of "You may have ~ assign its combat damage as though it weren't blocked." (510.1c-d: its controller's
+#: choice as combat damage is assigned, all to blockers or all as though unblocked), read by combat damage only
+#: (``rules.combat.damage``, ``engine.combat_damage``); declaring reads nothing of it.
+AS_THOUGH_UNBLOCKED = "assigns_as_though_unblocked"
+AS_THOUGH_UNBLOCKED_TEXT = "You may have ~ assign its combat damage as though it weren't blocked."
+
+
 WORDS = (
+    Word(AS_THOUGH_UNBLOCKED, "static", {}, lambda s: AS_THOUGH_UNBLOCKED_TEXT, frozenset({Scope.COMBAT}), ENGINE),
     # 508.1c-d, 509.1a-c: a restriction or requirement of declaring, of the object itself or of the creature its
     # Aura enchants (303.4); nothing but declaring reads it (``rules.combat.declare``).
     Word(NAME, "static", {"fact": str, "enchanted": bool, "n": int, "subtype": str, "quality": object},

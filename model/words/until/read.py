@@ -33,6 +33,10 @@ _STATS = {"power": "power", "toughness": "toughness", "converted mana cost": "ma
 
 #: "... until end of turn for each artifact you control."
 _PER = patterns.compile(r" for each (.+?)\.?$", re.I)
+#: "~ gets +2/+2 until end of turn for each creature blocking it beyond the first." (702.23a: "it" the subject,
+#: the source): a count of ``rules.counts`` the noun-phrase grammar has no words for, read before it.
+_PER_BLOCKING = patterns.compile(r"^(?P<rest>.+ until end of turn) for each (?P<count>creatures? blocking it"
+                                 r"(?: beyond the first)?)\.?$", re.I)
 
 
 def _permanents(phrase: str) -> bool:
@@ -119,6 +123,9 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
             if getattr(c.selector, "other", False):
                 return None             # "other" than the creature the effect changes, not the source
             sentence, args["x_count"] = where.group("rest") + ".", where.group("count")
+    blocking = _PER_BLOCKING.match(sentence.strip()) if where is None else None
+    if blocking is not None:
+        sentence, per_blocking = blocking.group("rest") + ".", blocking.group("count")
     if sentence.startswith("Non-"):
         sentence = "non-" + sentence[4:]     # "Non-Elf creatures get -2/-2 ...": the capital is the sentence's
     try:
@@ -182,7 +189,13 @@ def until_word(sentence: str, found: tuple[str, ...], earlier: Sequence[Effect |
             return None
     if "pt" in r and "pt_x" in r:
         return None
-    if r.pop("per", False):
+    if blocking is not None:
+        # "for each creature blocking it": "it" is the subject, read only as the source itself (the one object
+        # whose blockers the count knows); +N/+N only, as any "for each" (``ue_per``)
+        if not args.get("self") or set(r) != {"pt"}:
+            return None
+        args["per"] = per_blocking
+    elif r.pop("per", False):
         # "for each artifact you control": the noun phrase as written; "other" would be other than the target
         # (not the source the engine's phrases compare with), so it is not read
         per = _PER.search(sentence.strip()).group(1)

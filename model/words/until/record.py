@@ -46,7 +46,8 @@ def _v_until(a: dict) -> dict:
             raise DefinitionError(f"{k!r} is not a keyword the verifier knows")
     if "loses" in a:
         a = {**a, "loses": tuple(str(k).capitalize() for k in a["loses"])}
-    return counts.compiled(a, a.get("per") or "", a.get("x_count") or "")
+    # "for each creature blocking it" of "~ gets ...": "it" is the source (``read``)
+    return counts.compiled(a, a.get("per") or "", a.get("x_count") or "", it_is_source=bool(a.get("self")))
 
 
 def _subject(a: dict) -> str:
