@@ -531,7 +531,7 @@ class TriggerEvent:
     change: ``self`` (the object with the ability), ``other`` ("another ...": any other matching object),
     ``self_or_other`` ("~ or another ..."), ``any`` (any matching object, itself included); for ``cast``,
     ``you``: the spell's caster must be the ability's controller; for steps, ``you``: on its controller's
-    turn, ``each``: on every player's turn, ``opponent``: on its controller's opponents' turns. ``what``: what the other objects or the spell must be (a noun phrase read by ``vocab.phrases``)."""
+    turn, ``each``: on every player's turn (``the``: said "the end step", 513.1a's wording), ``opponent``: on its controller's opponents' turns. ``what``: what the other objects or the spell must be (a noun phrase read by ``vocab.phrases``)."""
 
     event: str
     who: str = "self"
@@ -540,6 +540,7 @@ class TriggerEvent:
     n: int = 0          # ``chapter``: the chapter number N (714.2b: lore counters on the Saga became at least N)
     counter: str = ""   # ``last_counter_removed``: the kind (702.63a: "When the last time counter is removed from ~")
     without: str = ""   # ``blocked_by_creature``: a keyword the blocker must not have (702.25a: "without flanking")
+    the: bool = False   # ``end``, ``each``: said "the end step" (513.1a's wording), which means each end step
 
     def on(self, event: str) -> bool:
         """Does ``event`` meet this condition (its event, or the second one)?"""
@@ -550,7 +551,7 @@ class TriggerEvent:
         None for an event or subject the renderer cannot say."""
         what = _spec_words(self.what) if self.what is not None else ""
         if self.event in _STEPS:
-            whose = {"you": "your", "each": "each", "opponent": "each opponent's"}.get(self.who)
+            whose = {"you": "your", "each": "the" if self.the else "each", "opponent": "each opponent's"}.get(self.who)
             return None if whose is None else f"At the beginning of {whose} {_STEPS[self.event]}"
         if self.event == "cast_targeting":
             return "Whenever you cast a spell that targets ~" if self.who == "you" else None

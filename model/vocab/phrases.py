@@ -774,6 +774,10 @@ class _Meaning:
     def tc_step_each(self, *parts) -> TriggerEvent:
         return TriggerEvent(parts[-1], "each")
 
+    def tc_step_the_end(self) -> TriggerEvent:
+        # 513.1a: "at the beginning of the end step" triggers at the beginning of every turn's end step
+        return TriggerEvent("end", "each", the=True)
+
     def tc_step_opponent(self, _own, step) -> TriggerEvent:
         # "At the beginning of each opponent's upkeep": on the turns of its controller's opponents (503.1a)
         return TriggerEvent(step, "opponent")
