@@ -44,3 +44,54 @@ def test_the_end_step_reads_back_as_written():
 def test_near_misses_stay_unmodelled(text):
     a, = compiled(text).faces[0].abilities
     assert a.kind == "unmodelled"
+
+
+# ---------------------------------------------------------------- "When ~ becomes the target of a spell or ability"
+
+def test_becoming_a_target_reads_its_own_event_and_sacrifice_it():
+    # 608.2c: "it" is the object the condition names (the Illusions' "sacrifice it")
+    a, = compiled("When Test Card becomes the target of a spell or ability, sacrifice it.").faces[0].abilities
+    assert a.kind == "triggered" and a.trigger_event == TriggerEvent("becomes_target")
+    assert a.effects[0].kind == "sacrifice_self"
+
+
+@pytest.mark.parametrize("text", [
+    # only spells: the grammar takes the whole "a spell or ability" alone
+    "When Test Card becomes the target of a spell, sacrifice it.",
+    # ward's condition ("an opponent controls", 702.21a) is not this one
+    "When Test Card becomes the target of a spell or ability an opponent controls, sacrifice it.",
+    # the spell's controller (Lava Runner) is not read
+    "Whenever Test Card becomes the target of a spell or ability, that spell or ability's controller sacrifices a land.",
+    # another object's becoming a target (Horobi) is not read as a line
+    "Whenever a creature becomes the target of a spell or ability, destroy that creature.",
+])
+def test_becoming_a_target_near_misses_stay_unmodelled(text):
+    a, = compiled(text).faces[0].abilities
+    assert a.kind == "unmodelled"
+
+
+TARGETED = """
+id: t
+ask: outcome
+state:
+  turn: {{active: Bob}}
+  players:
+    Alice:
+      battlefield: [{{card: Phantasmal Bear, id: bear}}]
+    Bob:
+      battlefield: [Mountain, Mountain, Mountain, Mountain]
+      hand: [{{card: {card}, id: c}}]
+actions:
+  - {{cast: c{targets}}}
+  - resolve: all
+expect: [{{object: bear, zone: graveyard}}]
+"""
+
+
+def test_a_triggered_ability_that_may_target_it_is_unsupported():
+    # 603.3d: targets chosen as a triggered ability is put on the stack: the engine does not perform the trigger
+    from tests.engine_helpers import ask_text
+
+    r = ask_text(TARGETED.format(card="Flametongue Kavu", targets=""))
+    assert r.status == "unsupported" and "becomes a target" in (r.message or r.answer.unsupported)
+

@@ -518,7 +518,9 @@ class TriggerEvent:
     (heroic: its controller casts a spell whose targets, chosen as it was cast, 601.2c, include the object
     itself; ``who`` ``you``), ``upkeep`` or
     ``end`` (the beginning of that step of its controller's turn, 503.1a, 513.1a), ``becomes_tapped`` (the object
-    itself changes from untapped to tapped on the battlefield, 603.2e), ``attacks``, ``attacks_alone``, ``blocks``,
+    itself changes from untapped to tapped on the battlefield, 603.2e), ``becomes_target`` (the object itself is
+    chosen as a target of a spell as it is cast or of an ability as it is activated, 601.2c, 602.2b:
+    ``engine.triggers.triggered_by_targeting``), ``attacks``, ``attacks_alone``, ``blocks``,
     ``becomes_blocked``, ``blocks_creature``, ``blocked_by_creature``, ``combat_damage_player`` (508.3a, 506.5,
     509.3a-d, 510.3a: combat events,
     ``engine.triggers.triggered_by_combat``; ``combat``: a combat condition not read), ``cycles`` ("When you
@@ -626,7 +628,8 @@ _EVENTS = {"enters": "enters", "dies": "dies", "leaves": "leaves the battlefield
            "attacks_alone": "attacks alone", "becomes_blocked": "becomes blocked",
            "blocks_creature": "blocks a creature", "blocked_by_creature": "becomes blocked by a creature",
            "combat_damage_player": "deals combat damage to a player",
-           "transforms": "transforms", "becomes_untapped": "becomes untapped"}
+           "transforms": "transforms", "becomes_untapped": "becomes untapped",
+           "becomes_target": "becomes the target of a spell or ability"}
 #: An object's own events that happen once ("When"; repeatable ones say "Whenever").
 _WHEN = frozenset({"enters", "dies", "leaves", "turned_face_up", "transforms"})
 
