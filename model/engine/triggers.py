@@ -408,6 +408,15 @@ def triggered_by_targeting(game: Game, targets: tuple[str, ...], what: str) -> l
     other objects ("Whenever a creature becomes the target ...")."""
     out = []
     for w in list(game.state.battlefield()) + _off_watchers(game):
+        if w.zone == "battlefield" and w.id in targets:
+            printed = abilities_of(w)
+            for a in _now_has(game, w):
+                # an ability an effect gave (Makeshift Mannequin's "When this creature becomes the target ...")
+                if a not in printed and is_triggered(a) and ((t := trigger_of(a, w.name)) is None
+                                                             or t.on("becomes_target")):
+                    raise Unsupported(f"{w.name} ({w.id}) has a triggered ability an effect gave it, and it becomes "
+                                      f"the target of {what}: granted triggered abilities are not performed by the "
+                                      f"engine: {a.text()!r}")
         for i, a in enumerate(abilities_of(w), 1):
             t = trigger_of(a, w.name) if is_triggered(a) else None
             if t is None or not t.on("becomes_target") or not _watches(w, a):
@@ -444,7 +453,7 @@ def guard_targeting(game: Game, targets: tuple[str, ...], what: str) -> None:
     the stack, 603.3d; a copy's targets, 707.10c): unsupported if one of them has such an ability."""
     for w in game.state.battlefield():
         if any(is_triggered(a) and (t := trigger_of(a, w.name)) is not None and t.on("becomes_target")
-               and (t.who != "self" or w.id in targets) for a in abilities_of(w)):
+               and (t.who != "self" or w.id in targets) for a in abilities_of(w) + _now_has(game, w)):
             raise Unsupported(f"{w.name} ({w.id}) has an ability that triggers when it becomes a target, and {what} "
                               "has targets: not performed there by the engine")
 
