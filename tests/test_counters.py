@@ -70,8 +70,8 @@ def test_fading_is_the_two_abilities_it_means():
     "{T}: Put a first strike counter on target creature.",
     # vanishing without a number (702.63b) is not read
     "Vanishing",
-    # an event the trigger grammar does not read
-    "When Testcard becomes the target of a spell or ability, sacrifice it.",
+    # an event the trigger grammar does not read (ward's condition, 702.21a)
+    "When Testcard becomes the target of a spell or ability an opponent controls, sacrifice it.",
     # "If you can't" after a removal of two counters: not fading's words
     "At the beginning of your upkeep, remove two spore counters from Testcard. If you can't, sacrifice Testcard.",
 ])

@@ -33,7 +33,8 @@ from mtgjudge.model.engine.settle import after_moves, settle
 from mtgjudge.model.engine.targeting import choose_targets
 from mtgjudge.model.engine import transforming
 from mtgjudge.model.engine.transforming import can_transform
-from mtgjudge.model.engine.triggers import cast_triggered, guard_unrecognized
+from mtgjudge.model.engine.triggers import cast_triggered, guard_unrecognized, targeting_triggered, \
+    triggered_by_targeting
 from mtgjudge.model.engine.turn import advance
 from mtgjudge.model.errors import Illegal, InputError, SearchBound, Unsupported
 from mtgjudge.model.explain import step
@@ -362,8 +363,11 @@ def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player
                                                                  spliced=spliced), extra)
         if n_cost != cost and not all_payments(build_problem(state, player, n_cost)):
             continue            # 601.2h: a choice of targets whose cost can't be paid can't be made
+        # 601.2c: the objects chosen become its targets before the costs are paid; what that triggers waits
+        targeted = triggered_by_targeting(g0, tuple(targets), f"{o.name} ({oid})")
         for g in pay(g0, state, player, n_cost, a.get("paying")):
             guard_unrecognized(g, f"{o.name} is cast")
+            g = targeting_triggered(g, targeted, f"{o.name} ({oid})")
             # 601.2i, 603.2e: abilities that trigger on casting trigger once the spell becomes cast; it is one more
             # spell its caster cast this turn (702.40a)
             g = g.remember(this_turn=g.state.this_turn.cast(player, oid, g.moved(oid)))
@@ -420,6 +424,8 @@ def activate(game: Game, a: Mapping[str, Any]) -> list[Game]:
     choices = choose_targets(game, ability.targets, player, oid, a.get("targets"), itself_illegal=False)
     out = []
     for targets in choices:
+        # 602.2b, 601.2c: the targets are chosen before the costs are paid; what becoming them triggers waits
+        targeted = triggered_by_targeting(game, tuple(targets), f"an ability of {o.name} ({oid})")
         for g in pay(game, state, player, cost, a.get("paying")):
             if is_cycling_ability(ability):
                 g = cycled(g, oid, player)          # 702.29c: "When you cycle ~", from where the card went
@@ -433,6 +439,7 @@ def activate(game: Game, a: Mapping[str, Any]) -> list[Game]:
             if len(choices) > 1:
                 g = g.choose(f"{oid} ability {text_index} targets {', '.join(targets)}")
             guard_unrecognized(g, f"an ability of {o.name} is activated")
+            g = targeting_triggered(g, targeted, f"an ability of {o.name} ({oid})", "602.2b")
             out.append(g)
     return out
 

@@ -23,7 +23,8 @@ from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.engine.game import Game, name_of
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.targeting import choose_targets
-from mtgjudge.model.engine.triggers import cast_triggered, guard_unrecognized
+from mtgjudge.model.engine.triggers import cast_triggered, guard_unrecognized, targeting_triggered, \
+    triggered_by_targeting
 from mtgjudge.model.errors import Illegal, Unsupported
 from mtgjudge.model.explain import step
 from mtgjudge.model.mana import Symbol, format_cost
@@ -135,7 +136,9 @@ def _with_targets(game: Game, phrases: tuple, player: str, oid: str, name: str) 
             g = g.log("601.2c", f"{player} chooses no targets for {name} (each use of \"target\" allows none)")
         if len(choices) > 1:
             g = g.choose(f"{oid} targets {', '.join(targets)}" if targets else f"{oid} targets nothing")
-        out.append(g)
+        # 601.2c: what the objects becoming its targets triggers waits until it is cast (603.3)
+        out.append(targeting_triggered(g, triggered_by_targeting(g, tuple(targets), f"{name} ({oid})"),
+                                       f"{name} ({oid})"))
     return out
 
 

@@ -31,7 +31,7 @@ from mtgjudge.model.engine.targeting import choose_targets, division_possible
 from mtgjudge.model.rules.targets import is_legal_target, target_spec
 from mtgjudge.model.rules.characteristics import matches, printed_characteristics
 from mtgjudge.model.words.modes import perform as modes
-from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, reduced, whole_stack_resolves
+from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, name_of, reduced, whole_stack_resolves
 from mtgjudge.model.engine import intervening
 from mtgjudge.model.words.evolve import record as evolve_record
 from mtgjudge.model.words.suspend import record as suspend
@@ -400,6 +400,64 @@ def triggered_by_cast(game: Game, spell: str, caster: str) -> list[PendingTrigge
     return out
 
 
+def triggered_by_targeting(game: Game, targets: tuple[str, ...], what: str) -> list[PendingTrigger]:
+    """601.2c, 602.2b: the objects chosen as the targets ``targets`` of ``what`` (a spell being cast, an ability
+    being activated) become its targets: "When ~ becomes the target of a spell or ability" triggers, waiting to be
+    put on the stack until the spell is cast or the ability activated (603.3). Unsupported: an object chosen for
+    more than one use of "target" (whether it triggers once or for each is not modelled), and a condition about
+    other objects ("Whenever a creature becomes the target ...")."""
+    out = []
+    for w in list(game.state.battlefield()) + _off_watchers(game):
+        if w.zone == "battlefield" and w.id in targets:
+            printed = abilities_of(w)
+            for a in _now_has(game, w):
+                # an ability an effect gave (Makeshift Mannequin's "When this creature becomes the target ...")
+                if a not in printed and is_triggered(a) and ((t := trigger_of(a, w.name)) is None
+                                                             or t.on("becomes_target")):
+                    raise Unsupported(f"{w.name} ({w.id}) has a triggered ability an effect gave it, and it becomes "
+                                      f"the target of {what}: granted triggered abilities are not performed by the "
+                                      f"engine: {a.text()!r}")
+        for i, a in enumerate(abilities_of(w), 1):
+            t = trigger_of(a, w.name) if is_triggered(a) else None
+            if t is None or not t.on("becomes_target") or not _watches(w, a):
+                continue
+            if t.who != "self":
+                if targets:
+                    raise Unsupported(f"{w.name} ({w.id}) watches other objects becoming targets, and {what} has "
+                                      f"targets: not performed by the engine: {a.text()!r}")
+                continue
+            if w.id not in targets:
+                continue
+            if targets.count(w.id) > 1:
+                raise Unsupported(f"{w.name} ({w.id}) is chosen for more than one use of \"target\" of {what}: "
+                                  "how many times its ability triggers is not modelled")
+            p = _trigger(game, w, i, a, f"{w.name} ({w.id}) becoming the target of {what}", game.moved(w.id))
+            if p is not None:
+                out.append(p)
+    return out
+
+
+def targeting_triggered(game: Game, new: list[PendingTrigger], what: str, rule: str = "601.2c") -> Game:
+    """The abilities ``new`` that objects becoming the targets of ``what`` triggered (``triggered_by_targeting``,
+    asked as the targets were chosen, before the costs were paid: 601.2c, 602.2b) wait to be put on the stack
+    (603.3) once it is cast or activated."""
+    if not new:
+        return game
+    return game.remember(pending=game.pending + tuple(new)).log(
+        (rule, "603.2"), ", ".join(f"{name_of(game.state, p.source)} became the target of {what}: its ability "
+                                   "triggered" for p in new))
+
+
+def guard_targeting(game: Game, targets: tuple[str, ...], what: str) -> None:
+    """Targets chosen where the engine does not perform "becomes the target" triggers (a triggered ability put on
+    the stack, 603.3d; a copy's targets, 707.10c): unsupported if one of them has such an ability."""
+    for w in game.state.battlefield():
+        if any(is_triggered(a) and (t := trigger_of(a, w.name)) is not None and t.on("becomes_target")
+               and (t.who != "self" or w.id in targets) for a in abilities_of(w) + _now_has(game, w)):
+            raise Unsupported(f"{w.name} ({w.id}) has an ability that triggers when it becomes a target, and {what} "
+                              "has targets: not performed there by the engine")
+
+
 def cast_triggered(game: Game, spell: str, caster: str) -> Game:
     """The abilities casting ``spell`` triggers (``triggered_by_cast``) wait to be put on the stack (603.3), each
     said with the rule by which it triggers (603.2e; a keyword's meaning, 702.108a: prowess)."""
@@ -624,6 +682,8 @@ def target_choices(game: Game, ability: Ability, controller: str, source: str) -
             choices = choose_targets(game, ability.targets, controller, source, None, itself_illegal=False)
         except Illegal:
             return []
+        for t in choices:
+            guard_targeting(game, t, f"the triggered ability of {source}")
         # 601.2d: each target of damage divided among them gets at least 1: no more targets than that
         return [t for t in choices if division_possible(ability, t, None)]
     slots: list[list[str | None]] = []
@@ -646,6 +706,7 @@ def target_choices(game: Game, ability: Ability, controller: str, source: str) -
     out = []
     for combo in itertools.product(*slots):
         out.append(tuple(t for t in combo if t is not None))
+        guard_targeting(game, out[-1], f"the triggered ability of {source}")
     return out
 
 

@@ -1374,7 +1374,7 @@ def _triggered_effects(body: str, printed: str, ctx: LineContext) -> Ability:
     # gets +2/+2": "it" is the creature the event is about (603.2, 702.83a).
     self_subject = bool(re.match(r"^(?:when|whenever) ~ ", condition, re.I))
     own_combat = event.event in COMBAT_SUBJECT_EVENTS and (not event.also or event.also in COMBAT_SUBJECT_EVENTS)
-    it_is_self = event.who == "self" and (event.event in ("enters", "becomes_tapped") or own_combat)
+    it_is_self = event.who == "self" and (event.event in ("enters", "becomes_tapped", "becomes_target") or own_combat)
     it_is_subject = event.who in ("any", "other", "self_or_other") and own_combat
     if event.event in OTHER_SUBJECT_EVENTS or event.also in OTHER_SUBJECT_EVENTS:
         # 509.3b, 509.3d: "that creature" is the other creature; "it" could be either, another subject either one

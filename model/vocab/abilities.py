@@ -518,7 +518,9 @@ class TriggerEvent:
     (heroic: its controller casts a spell whose targets, chosen as it was cast, 601.2c, include the object
     itself; ``who`` ``you``), ``upkeep`` or
     ``end`` (the beginning of that step of its controller's turn, 503.1a, 513.1a), ``becomes_tapped`` (the object
-    itself changes from untapped to tapped on the battlefield, 603.2e), ``attacks``, ``attacks_alone``, ``blocks``,
+    itself changes from untapped to tapped on the battlefield, 603.2e), ``becomes_target`` (the object itself is
+    chosen as a target of a spell as it is cast or of an ability as it is activated, 601.2c, 602.2b:
+    ``engine.triggers.triggered_by_targeting``), ``attacks``, ``attacks_alone``, ``blocks``,
     ``becomes_blocked``, ``blocks_creature``, ``blocked_by_creature``, ``combat_damage_player`` (508.3a, 506.5,
     509.3a-d, 510.3a: combat events,
     ``engine.triggers.triggered_by_combat``; ``combat``: a combat condition not read), ``cycles`` ("When you
@@ -531,7 +533,7 @@ class TriggerEvent:
     change: ``self`` (the object with the ability), ``other`` ("another ...": any other matching object),
     ``self_or_other`` ("~ or another ..."), ``any`` (any matching object, itself included); for ``cast``,
     ``you``: the spell's caster must be the ability's controller; for steps, ``you``: on its controller's
-    turn, ``each``: on every player's turn, ``opponent``: on its controller's opponents' turns. ``what``: what the other objects or the spell must be (a noun phrase read by ``vocab.phrases``)."""
+    turn, ``each``: on every player's turn (``the``: said "the end step", 513.1a's wording), ``opponent``: on its controller's opponents' turns. ``what``: what the other objects or the spell must be (a noun phrase read by ``vocab.phrases``)."""
 
     event: str
     who: str = "self"
@@ -540,6 +542,7 @@ class TriggerEvent:
     n: int = 0          # ``chapter``: the chapter number N (714.2b: lore counters on the Saga became at least N)
     counter: str = ""   # ``last_counter_removed``: the kind (702.63a: "When the last time counter is removed from ~")
     without: str = ""   # ``blocked_by_creature``: a keyword the blocker must not have (702.25a: "without flanking")
+    the: bool = False   # ``end``, ``each``: said "the end step" (513.1a's wording), which means each end step
 
     def on(self, event: str) -> bool:
         """Does ``event`` meet this condition (its event, or the second one)?"""
@@ -550,7 +553,7 @@ class TriggerEvent:
         None for an event or subject the renderer cannot say."""
         what = _spec_words(self.what) if self.what is not None else ""
         if self.event in _STEPS:
-            whose = {"you": "your", "each": "each", "opponent": "each opponent's"}.get(self.who)
+            whose = {"you": "your", "each": "the" if self.the else "each", "opponent": "each opponent's"}.get(self.who)
             return None if whose is None else f"At the beginning of {whose} {_STEPS[self.event]}"
         if self.event == "cast_targeting":
             return "Whenever you cast a spell that targets ~" if self.who == "you" else None
@@ -625,7 +628,8 @@ _EVENTS = {"enters": "enters", "dies": "dies", "leaves": "leaves the battlefield
            "attacks_alone": "attacks alone", "becomes_blocked": "becomes blocked",
            "blocks_creature": "blocks a creature", "blocked_by_creature": "becomes blocked by a creature",
            "combat_damage_player": "deals combat damage to a player",
-           "transforms": "transforms", "becomes_untapped": "becomes untapped"}
+           "transforms": "transforms", "becomes_untapped": "becomes untapped",
+           "becomes_target": "becomes the target of a spell or ability"}
 #: An object's own events that happen once ("When"; repeatable ones say "Whenever").
 _WHEN = frozenset({"enters", "dies", "leaves", "turned_face_up", "transforms"})
 

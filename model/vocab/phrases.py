@@ -774,6 +774,10 @@ class _Meaning:
     def tc_step_each(self, *parts) -> TriggerEvent:
         return TriggerEvent(parts[-1], "each")
 
+    def tc_step_the_end(self) -> TriggerEvent:
+        # 513.1a: "at the beginning of the end step" triggers at the beginning of every turn's end step
+        return TriggerEvent("end", "each", the=True)
+
     def tc_step_opponent(self, _own, step) -> TriggerEvent:
         # "At the beginning of each opponent's upkeep": on the turns of its controller's opponents (503.1a)
         return TriggerEvent(step, "opponent")
@@ -808,6 +812,9 @@ class _Meaning:
 
     def te_becomes_tapped(self):
         return "becomes_tapped"
+
+    def te_becomes_target(self):
+        return "becomes_target"
     # Combat (508.3a, 509.3a, 509.3c, 510.3a): attackers declared (``engine.declaring``), blockers declared, and
     # combat damage dealt to a player (``engine.combat_damage``) are the events; "becomes blocked" is the
     # attacker's event, never "blocks" (509.1h against 509.1g).

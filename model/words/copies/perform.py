@@ -28,7 +28,7 @@ from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, name_of
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
 from mtgjudge.model.engine.targeting import DIVIDED
-from mtgjudge.model.engine.triggers import guard_unrecognized
+from mtgjudge.model.engine.triggers import guard_targeting, guard_unrecognized
 from mtgjudge.model.errors import SearchBound, Unsupported
 from mtgjudge.model.objects import GameObject, undefined_card
 from mtgjudge.model.rules import this_turn
@@ -107,6 +107,7 @@ def put_copy(game: Game, spell: str, controller: str, rules: tuple[str, ...]) ->
                      "isn't cast" + (f", its targets {', '.join(name_of(g.state, t) for t in o.targets)}"
                                      if o.targets else ""))
     guard_unrecognized(g, f"{o.name} ({spell}) is copied")
+    guard_targeting(g, o.targets, f"the copy {cid}")
     return g, cid
 
 
@@ -127,6 +128,7 @@ def new_targets(game: Game, cid: str) -> list[Game]:
                           "was reached")
     out = []
     for combo in itertools.product(*options):
+        guard_targeting(game, tuple(combo), f"the copy {cid}")
         g = game.with_state(st.with_object(replace(o, targets=tuple(combo))))
         if tuple(combo) == o.targets:
             g = g.log("707.10c", f"{o.controller} leaves the targets of {cid} unchanged")
