@@ -441,7 +441,7 @@ def control_sources(state) -> dict[str, tuple[GameObject, ...]]:
     """613.1b (layer 2): the permanents that static control effects apply to now, each with the sources of those
     effects in timestamp order. They apply in that order (613.7), each giving its permanent to its source's
     controller, so the latest one wins. Controlling an object changes no characteristic (109.3, 613.1b): the
-    engine writes these controllers into the state (``engine.kernel.control``), where every rule reads them. An
+    engine writes these controllers into the state (``engine.controllers``), where every rule reads them. An
     effect whose source's own control one of them changes depends on it (613.8a): not modelled."""
     cache = state._cache.get("control sources")
     if cache is not None:

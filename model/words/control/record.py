@@ -34,7 +34,7 @@ WORDS = (
          frozenset({Scope.RESOLUTION}), ENGINE),
     # 613.1b, 611.3a: an Aura's "You control enchanted creature." (``what``: the noun it names, ``ENCHANTED_KINDS``):
     # the Aura's controller controls the permanent it is attached to while it is; applied in layer 2 by
-    # ``rules.layers.controllers`` and written into the state by ``engine.kernel.control``
+    # ``rules.layers.controllers`` and written into the state by ``engine.controllers``
     Word("control_enchanted", "static", {"enchanted": bool, "what": str},
          lambda s: f"You control enchanted {s.arg('what', 'creature')}",
          frozenset({Scope.CHARACTERISTICS}), frozenset({"layers"}), _v_control_enchanted),
