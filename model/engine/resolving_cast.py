@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from mtgjudge.model.engine import zones
 from mtgjudge.model.engine.paying import pay
-from mtgjudge.model.engine.game import Game, name_of
+from mtgjudge.model.engine.game import Game, merge, name_of
 from mtgjudge.model.engine.settle import after_moves
 from mtgjudge.model.engine.targeting import choose_targets
 from mtgjudge.model.engine.triggers import cast_triggered, guard_unrecognized, targeting_triggered, \
@@ -166,3 +166,21 @@ def cast_without_paying(game: Game, oid: str, player: str, because: tuple[str, .
                       "topmost object on the stack and no player receives priority")
     # 601.2c, 601.5: a target with no legal choice: the spell can't be cast (Illegal, with the reason)
     return [_cast(g, oid, player, o) for g in _with_targets(moved, phrases, player, oid, o.name)]
+
+
+def cast_or_not(game: Game, oid: str, player: str, rule: str, keyword: str, remains: str) -> list[Game]:
+    """608.2g: as ``keyword``'s ability (rule ``rule``) resolves, ``player`` may cast the exiled card ``oid`` without
+    paying its mana cost (``cast_without_paying``): a branch each way, every way to cast it one; a card that can't
+    be cast, or is not, stays where it is (``remains`` says what becomes of it)."""
+    name = game.state.obj(oid).name
+    try:
+        casts = cast_without_paying(game.log(rule, f"{player} chooses to cast {name} ({oid}) from exile"),
+                                    oid, player, (rule,))
+    except Illegal as no:
+        g = game
+        for why in no.why:
+            g = g.log(why.rules + ("601.5",), f"{name} ({oid}) can't be cast: {why.text}")
+        return [g.log(rule, f"{name} is not cast: {remains}")]
+    declined = game.log(rule, f"{player} chooses not to cast {name} ({oid}): {remains}").choose(
+        f"{keyword}: not cast {oid}")
+    return merge([declined] + [g.choose(f"{keyword}: cast {oid}") for g in casts])

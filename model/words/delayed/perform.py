@@ -17,11 +17,11 @@ Performers take (game, effect, ctx) (``kernel.context.Performer``) and are liste
 from __future__ import annotations
 
 from mtgjudge.model.engine import zones
-from mtgjudge.model.engine.game import Game, merge, name_of
-from mtgjudge.model.engine.resolving_cast import cast_without_paying
+from mtgjudge.model.engine.game import Game, name_of
+from mtgjudge.model.engine.resolving_cast import cast_or_not
 from mtgjudge.model.words.removal.perform import remove
 from mtgjudge.model.engine.settle import after_moves, return_exiled_card
-from mtgjudge.model.errors import Illegal, Unsupported
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.state import DelayedTrigger, Duration, Lasting, PendingTrigger, PlayerRestriction, StackAbility
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.parse import parse_effect
@@ -176,18 +176,7 @@ def _cast_rebound(game: Game, d: DelayedTrigger) -> list[Game]:
     st = game.state
     if not st.has(oid) or st.obj(oid).zone != "exile" or game.moved(oid) != n:
         return [game.log(("603.7c", "400.7"), f"{oid} is no longer the card rebound exiled: it can't be cast")]
-    player, name = d.controller, st.obj(oid).name
-    try:
-        casts = cast_without_paying(game.log("702.88a", f"{player} chooses to cast {name} ({oid}) from exile"),
-                                    oid, player, ("702.88a",))
-    except Illegal as no:
-        g = game
-        for why in no.why:
-            g = g.log(why.rules + ("601.5",), f"{name} ({oid}) can't be cast: {why.text}")
-        return [g.log("702.88a", f"{name} is not cast: it remains exiled for the rest of the game")]
-    declined = game.log("702.88a", f"{player} chooses not to cast {name} ({oid}): it remains exiled for the rest of "
-                                   "the game").choose(f"rebound: not cast {oid}")
-    return merge([declined] + [g.choose(f"rebound: cast {oid}") for g in casts])
+    return cast_or_not(game, oid, d.controller, "702.88a", "rebound", "it remains exiled for the rest of the game")
 
 
 def rebound(game: Game, oid: str, from_hand: bool) -> Game:

@@ -9,11 +9,11 @@ way neither: both unsupported, named. The special action from the hand (116.2f) 
 question format: a suspended card is given by the question's state."""
 from __future__ import annotations
 
-from mtgjudge.model.engine.game import Game, merge
+from mtgjudge.model.engine.game import Game
 from mtgjudge.model.engine.kernel.context import Ctx, Performer
 from mtgjudge.model.engine.kernel.objects import remove_counters
-from mtgjudge.model.engine.resolving_cast import cast_without_paying
-from mtgjudge.model.errors import Illegal, Unsupported
+from mtgjudge.model.engine.resolving_cast import cast_or_not
+from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.words.suspend.record import COUNTER
@@ -58,17 +58,6 @@ def _cast(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
         raise Unsupported(f"{o.name} ({oid}) is a creature card: cast by suspend it gains haste until {player} loses "
                           "control of the spell or the permanent it becomes (702.62a), which the engine does not "
                           "perform yet")
-    try:
-        casts = cast_without_paying(game.log("702.62a", f"{player} chooses to cast {o.name} ({oid}) from exile"),
-                                    oid, player, ("702.62a",))
-    except Illegal as no:
-        g = game
-        for why in no.why:
-            g = g.log(why.rules + ("601.5",), f"{o.name} ({oid}) can't be cast: {why.text}")
-        return [g.log("702.62a", f"{o.name} is not cast: it remains exiled")]
-    declined = game.log("702.62a", f"{player} chooses not to cast {o.name} ({oid}): it remains exiled").choose(
-        f"suspend: not cast {oid}")
-    return merge([declined] + [g.choose(f"suspend: cast {oid}") for g in casts])
-
+    return cast_or_not(game, oid, player, "702.62a", "suspend", "it remains exiled")
 
 PERFORMERS: dict[str, Performer] = {"suspend_tick": _tick, "suspend_cast": _cast}
