@@ -505,3 +505,20 @@ def test_a_saga_is_asked_cast_and_resolved_and_answered():
     assert board.casts_and_resolves(saga)
     t = sweep([saga]).kinds["outcome"]
     assert (t.asked, t.answered, t.crashed) == (1, 1, 0)
+
+
+def test_the_board_states_that_nothing_happened_earlier_this_turn():
+    # 702.40a: storm counts the spells cast before it this turn; the board says none were, so Grapeshot makes no
+    # copy and is answered (unknown, the storm trigger is unsupported)
+    q = board.outcome(product("Grapeshot"))
+    assert q.state.this_turn.known
+    r = run_question(q)
+    assert r.status == "pass", r.message
+
+
+def test_a_permanent_with_dash_on_the_board_was_not_dashed():
+    # 702.109a: whether its dash cost was paid decides its haste; the board says it was not (``dashed: false``), so
+    # a Mardu Scout under Alice's control since her turn began may attack (302.6)
+    q = board.can_attack(product("Mardu Scout"), 0)
+    assert q.state.obj(board.CARD_ID).dashed is False
+    assert answer(q) is True
