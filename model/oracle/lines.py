@@ -45,6 +45,7 @@ from mtgjudge.model.words.modes import read as modes
 from mtgjudge.model.words.turns import read as turn_sentences
 from mtgjudge.model.words.removal import read as removal_sentences
 from mtgjudge.model.words.control import read as control_sentences
+from mtgjudge.model.words.defined_pt.read import defined_pt_static
 from mtgjudge.model.words.conditions.read import condition_args, condition_words, static_condition
 from mtgjudge.model.vocab.combat_triggers import COMBAT_SUBJECT_EVENTS, OTHER_SUBJECT_EVENTS
 from mtgjudge.model.words.countering.read import counter_word, countered_instead
@@ -1250,6 +1251,7 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
     if _UNPREVENTABLE.match(norm):
         return Ability("static", static=parse_static({"kind": "damage_unpreventable"}), source_text=printed)
     aura = becomes_static(norm) or control_sentences.control_static(norm)  # 613.1d-f, 613.4b; 613.1b: "You control enchanted creature."
+    aura = aura or defined_pt_static(norm)      # 604.3, 613.4a: "~'s power and toughness are each equal to ..."
     if aura is not None:
         try:
             return Ability("static", static=parse_static(aura), source_text=printed)

@@ -15,8 +15,10 @@ from typing import Callable, Iterable
 
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.objects import GameObject
-from mtgjudge.model.rules.characteristics import (Characteristics, applies_to, matches, printed_characteristics,
-                                                  with_intrinsic)
+from mtgjudge.model.rules import count_values
+from mtgjudge.model.rules.characteristics import (Characteristics, applies_to, defined_stats, matches,
+                                                  printed_characteristics, with_intrinsic)
+from mtgjudge.model.rules.count_values import Seen
 from mtgjudge.model.rules.land_types import LAND_TYPE_APPLIERS, apply_layer4
 from mtgjudge.model.state import GameState, PTChange
 from mtgjudge.model.vocab.abilities import Ability, StaticEffect
@@ -65,6 +67,22 @@ def _pt_static(chars: dict, eff: StaticEffect, src, state, affected: list) -> di
     return out
 
 
+def _define_pt(chars: dict, eff: StaticEffect, src: GameObject, state, affected: list) -> dict:
+    """613.4a (layer 7a), 604.3: a characteristic-defining ability ("~'s power and toughness are each equal to the
+    number of creatures you control") sets the stats it names of its own object to its count's value for the
+    object's controller. The count reads only what layers 1-6 settle (``words.defined_pt.record``), so it is valued
+    over the characteristics computed so far (off the battlefield: as printed)."""
+    seen = Seen(chars, lambda oid: chars[oid] if oid in chars else with_intrinsic(printed_characteristics(state.obj(oid))))
+    n = count_values.value(state, seen, src.controller, count_values.stored(eff, str(eff.arg("count"))), source=src)
+    out = dict(chars)
+    for oid in affected:
+        out[oid] = replace(out[oid], **{stat: n for stat in defined_stats(eff)})
+    return out
+
+
+#: The characteristic-defining static words, applied in layer 7a before every other layer-7 effect (613.4a).
+DEFINING = frozenset({"defined_pt"})
+
 #: static word -> (layer number, applier).
 APPLIERS: dict[str, tuple[int, LayerApplier]] = {
     **{kind: (4, fn) for kind, fn in LAND_TYPE_APPLIERS.items()},
@@ -72,6 +90,7 @@ APPLIERS: dict[str, tuple[int, LayerApplier]] = {
     "grant_mana_ability": (6, _grant_mana),
     "grant_keyword": (6, _grant_keyword),
     "pt_change": (7, _pt_static),
+    "defined_pt": (7, _define_pt),
 }
 def _enchanted_types(chars: dict, eff: StaticEffect, src, state, affected: list) -> dict:
     """613.1d (layer 4), 205.1a: an Aura's "Enchanted creature is a Treefolk ...": its creature types are these."""
@@ -366,6 +385,11 @@ def compute_all(state) -> dict[str, Characteristics]:
             chars = _retype(chars, c) if not isinstance(c, tuple) else \
                 _enchanted_types(chars, c[1], c[0], state, [])
         if layer == 7:
+            # 613.4a (layer 7a): characteristic-defining abilities first, their counts reading layers 1-6
+            defining = [f for f in found if f[2].kind in DEFINING]
+            found = [f for f in found if f[2].kind not in DEFINING]
+            for _, src, s in defining:
+                chars = _define_pt(chars, s, src, state, [src.id])
             # 613.4b (layer 7b) before the 7c changes of static abilities and resolved effects, in timestamp order
             bases = sorted([(c.timestamp, c) for c in changes if c.base is not None]
                            + [(ts, (o, s)) for ts, o, s, _ in layered], key=lambda e: e[0])
