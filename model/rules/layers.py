@@ -168,8 +168,10 @@ CONDITIONAL_WORDS = ("as_long_as",)
 
 
 def _holds(cond: dict, state, o: GameObject, chars: dict) -> bool:
-    """Is the condition of an ``as_long_as`` static true now (611.3a, 604.2)? Each reads the state alone; "equipped"
-    and "enchanted" read the subtypes of what is attached to the object, which layer 4 has settled (613.1d)."""
+    """Is the condition of an ``as_long_as`` static true now (611.3a, 604.2)? Each reads the state alone, but
+    "equipped" and "enchanted", which read the subtypes of what is attached to the object, and "you control ...", which
+    reads the permanents its controller controls: both as ``chars``, the layers before the one the static applies in
+    (6 or 7), have settled them (613.1b-e)."""
     kind, n, you = cond["kind"], cond.get("n", 0), o.controller
     if kind == "graveyard_at_least":
         return len(state.in_zone(you, "graveyard")) >= n
@@ -195,6 +197,11 @@ def _holds(cond: dict, state, o: GameObject, chars: dict) -> bool:
         return o.counter(cond["counter"]) >= n
     if kind == "counters_at_most":
         return o.counter(cond["counter"]) <= n
+    if kind in ("control_at_least", "control_none"):
+        # the permanents its controller controls that fit, as the layers before the one it governs settled them
+        sel = cond["selects"]
+        k = sum(1 for q in state.battlefield(you) if q.id in chars and matches(sel, chars[q.id], q, you, o))
+        return k >= n if kind == "control_at_least" else k == 0
     if kind == "dashed":
         # 702.109a: the spell it was was cast for its dash cost; given on the battlefield without saying, not known
         if o.dashed is None:
