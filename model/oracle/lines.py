@@ -988,6 +988,10 @@ def _static_word(norm: str, printed: str) -> Ability | None:
     return None
 
 
+#: "~ gets +1/+1 for each artifact you control.", "Enchanted creature gets +1/+1 for each Forest you control." (613.4c)
+_PT_PER = re.compile(r"^(?P<who>~|Enchanted creature|Equipped creature) gets (?P<p>[+-]\d+)/(?P<t>[+-]\d+) for each "
+                     r"(?P<count>[^.,;\"]+)\.$")
+
 #: "Each creature you control with a +1/+1 counter on it has trample." (613.1f)
 _WITH_COUNTER = re.compile(r"^Each (?P<other>other )?creature you control with an? (?P<counter>\+1/\+1) counter on it "
                            r"has (?P<kw>[a-z ,]+)\.$")
@@ -1043,6 +1047,15 @@ def _grants(norm: str, printed: str) -> list[Ability] | None:
     controls it."""
     if norm.startswith("All ") and not norm.startswith("All creatures able"):
         norm = norm[len("All "):]
+    m = _PT_PER.match(norm)
+    if m:
+        # 613.4c: "~ gets +1/+1 for each artifact you control" (a count of what is there as the layer applies)
+        try:
+            return [Ability("static", static=parse_static({
+                "kind": "pt_per", "power": int(m.group("p")), "toughness": int(m.group("t")), "count": m.group("count"),
+                **({"enchanted": True} if m.group("who") != "~" else {})}), source_text=printed)]
+        except DefinitionError:
+            return None
     m = _WITH_COUNTER.match(norm)
     if m:
         # 122.1: the creatures with one or more such counters on them, determined as the layer applies (613.6)

@@ -18,6 +18,11 @@ from mtgjudge.model.selectors import Count
 ARG = "counts"
 
 
+#: The count kinds that read what a permanent or a player is now, no event and no power or toughness: what a static
+#: ability may count as the layers apply (613.4a, 613.4c; a count of power would read what layer 7 is setting).
+STATE_KINDS = frozenset({"permanents", "cards", "domain", "devotion", "card_types", "counters", "attached"})
+
+
 @dataclass(frozen=True)
 class Seen:
     """The characteristics a count reads: ``battlefield``, every permanent's by id; ``of``, any object's by id."""
@@ -103,6 +108,15 @@ def blocking(state, seen: Seen, source, beyond: int = 0) -> int:
     return max(0, n - beyond)
 
 
+def attached(state, seen: Seen, player: str, source, selector) -> int:
+    """301.5, 303.4: the permanents attached to ``source`` (Auras, Equipment) that ``selector`` names."""
+    if source is None or source.zone != "battlefield":
+        raise Unsupported("what is attached to an object not on the battlefield: its last known information is not "
+                          "modelled")
+    return sum(1 for q in state.battlefield() if q.attached_to == source.id and q.id in seen.battlefield
+               and matches(selector, seen.battlefield[q.id], q, player, source))
+
+
 def value(state, seen: Seen, player: str, count: Count, source=None, pt_guarded: bool = False) -> int:
     """The value of ``count`` for ``player`` (the controller of the effect) on ``state``: read as the effect
     resolves (608.2h), once. A "this way" count is read from two states (``this_way``), not here."""
@@ -139,6 +153,8 @@ def _base(state, seen: Seen, player: str, count: Count, source=None, pt_guarded:
         return len(source.kicked)
     if count.kind == "blocking":
         return blocking(state, seen, source, count.beyond)
+    if count.kind == "attached":
+        return attached(state, seen, player, source, count.selector)
     if count.kind == "counters":
         # 122.1, 608.2h: the counters on the source as it is now, or as it last existed on the battlefield (the
         # caller's ``source``); a source that is no permanent, as far as the caller knows, is not read (122.2: an

@@ -42,6 +42,8 @@ _GREATEST = patterns.compile(r"(?:the )?(?:greatest|highest) (?P<stat>power|toug
                        r"(?P<np>[A-Za-z ]+)", re.I)
 #: "the number of charge counters on ~", "each +1/+1 counter on ~" (122.1): the counters of one kind on the source.
 _COUNTERS_ON_SELF = patterns.compile(r"(?:the number of |each |an? )?(?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counters? on ~", re.I)
+#: "Aura attached to ~", "each Equipment attached to it" (301.5, 303.4): what is attached to the source now.
+_ATTACHED = patterns.compile(r"(?:the number of |each |an? )?(?P<what>Auras?|Equipment) attached to (?P<whom>~|it)", re.I)
 #: "creatures blocking ~", "creature blocking it beyond the first" (702.23a): the creatures blocking the source now.
 _BLOCKING = patterns.compile(r"(?:the number of |each |an? )?creatures? blocking (?P<whom>~|it)(?P<beyond> beyond the first)?",
                              re.I)
@@ -97,6 +99,11 @@ def parse(text: str, it_is_source: bool = False) -> Count:
     m = re.fullmatch(r"(?:your )?devotion to (white|blue|black|red|green)", t, re.I)
     if m:
         return Count("devotion", t, color=_COLORS[m.group(1).lower()])
+    m = _ATTACHED.fullmatch(t)
+    if m:       # 301.5, 303.4: "each Aura attached to ~", "Equipment attached to it" (the source itself)
+        if m.group("whom") == "it" and not it_is_source:
+            raise DefinitionError(f"the count {text!r}: what 'it' names is not known here")
+        return Count("attached", t, selector=phrases.parse_np(m.group("what")))
     m = _COUNTERS_ON_SELF.fullmatch(t)
     if m:       # 122.1: "the number of charge counters on ~", "each +1/+1 counter on ~"
         return Count("counters", t, counter=m.group("kind").lower())

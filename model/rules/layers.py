@@ -72,12 +72,32 @@ def _define_pt(chars: dict, eff: StaticEffect, src: GameObject, state, affected:
     number of creatures you control") sets the stats it names of its own object to its count's value for the
     object's controller. The count reads only what layers 1-6 settle (``words.defined_pt.record``), so it is valued
     over the characteristics computed so far (off the battlefield: as printed)."""
-    seen = Seen(chars, lambda oid: chars[oid] if oid in chars else with_intrinsic(printed_characteristics(state.obj(oid))))
-    n = count_values.value(state, seen, src.controller, count_values.stored(eff, str(eff.arg("count"))), source=src)
+    n = count_values.value(state, _seen(chars, state), src.controller,
+                           count_values.stored(eff, str(eff.arg("count"))), source=src)
     out = dict(chars)
     for oid in affected:
         out[oid] = replace(out[oid], **{stat: n for stat in defined_stats(eff)})
     return out
+
+
+def _pt_per(chars: dict, eff: StaticEffect, src: GameObject, state, affected: list) -> dict:
+    """613.4c (layer 7c): "~ gets +1/+1 for each artifact you control", "Enchanted creature gets +1/+1 for each Forest
+    you control": the change times the count's value for the source's controller, counted as this layer applies
+    over what layers 1-6 settled (the count reads no power or toughness: ``vocab.words_game``)."""
+    n = count_values.value(state, _seen(chars, state), src.controller,
+                           count_values.stored(eff, str(eff.arg("count"))), source=src)
+    out = dict(chars)
+    for oid in applies_to(chars, eff, src, affected):
+        ch = out[oid]
+        if ch.power is not None and ch.toughness is not None:
+            out[oid] = replace(ch, power=ch.power + n * eff.arg("power"), toughness=ch.toughness + n * eff.arg("toughness"))
+    return out
+
+
+def _seen(chars: dict, state) -> Seen:
+    """What a count read while the layers apply sees: the characteristics computed so far (off the battlefield: as
+    printed)."""
+    return Seen(chars, lambda oid: chars[oid] if oid in chars else with_intrinsic(printed_characteristics(state.obj(oid))))
 
 
 #: The characteristic-defining static words, applied in layer 7a before every other layer-7 effect (613.4a).
@@ -91,6 +111,7 @@ APPLIERS: dict[str, tuple[int, LayerApplier]] = {
     "grant_keyword": (6, _grant_keyword),
     "pt_change": (7, _pt_static),
     "defined_pt": (7, _define_pt),
+    "pt_per": (7, _pt_per),
 }
 def _enchanted_types(chars: dict, eff: StaticEffect, src, state, affected: list) -> dict:
     """613.1d (layer 4), 205.1a: an Aura's "Enchanted creature is a Treefolk ...": its creature types are these."""

@@ -10,13 +10,10 @@ battlefield the stat it defines is not known to the model (``rules.characteristi
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
-from mtgjudge.model.rules import counts
+from mtgjudge.model.rules import count_values, counts
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.vocab.word import Word
 
-#: The count kinds a characteristic-defining ability may read (``rules.counts``): objects and cards as they are,
-#: devotion, domain, card types in a graveyard, counters on the permanent itself.
-_READ = frozenset({"permanents", "cards", "domain", "devotion", "card_types", "counters"})
 #: The stats the ability may define, as its line says them (``rules.characteristics.defined_stats``).
 STATS = ("power and toughness", "power", "toughness")
 
@@ -26,7 +23,7 @@ def _validate(a: dict) -> dict:
         raise DefinitionError(f"stats must be one of {', '.join(STATS)}, not {a.get('stats')!r}")
     out = counts.compiled(a, str(a.get("count") or "-"))
     (_, count), = out[counts.ARG]
-    if count.kind not in _READ:
+    if count.kind not in count_values.STATE_KINDS:
         raise DefinitionError(f"the count {a['count']!r} is not one a characteristic-defining ability is read with")
     return out
 
