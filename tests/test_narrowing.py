@@ -644,7 +644,8 @@ def test_a_keyword_activated_from_the_hand_is_asked_there_113_6j(line):
 
 
 @matters("keyword Unearth", "keyword Scavenge", "keyword Embalm", "keyword Eternalize", "keyword Encore")
-@pytest.mark.parametrize("line", ["Unearth {R}", "Scavenge {1}{R}", "Embalm {1}{R}", "Eternalize {1}{R}",
+# ("Unearth {R}" is read, ``words.graveyard_abilities``: the row keeps an unearth line the model does not read)
+@pytest.mark.parametrize("line", ["Unearth—Pay 2 life.", "Scavenge {1}{R}", "Embalm {1}{R}", "Eternalize {1}{R}",
                                   "Encore {1}{R}"])
 def test_a_keyword_activated_from_the_graveyard_is_asked_there_113_6j(line):
     status, value, msg = _in_zone("Frob Digger", line, "Creature — Beast", "graveyard", "can-activate",
@@ -686,7 +687,7 @@ KEYWORD_CASES = [
     ("Escape—{R}{R}, Exile two other cards from your graveyard.", False, "graveyard", Scope.CAST_OPTIONS),  # 702.138a
     ("Suspend X—{X}{R}", True, "exile", Scope.UPKEEP),                       # 702.62a (a line not read)
     ("Cycling {2}", False, "hand", Scope.ACTIVATION),                        # 702.29a
-    ("Unearth {R}", False, "graveyard", Scope.ACTIVATION),                   # 702.84a
+    ("Unearth—Pay 2 life.", False, "graveyard", Scope.ACTIVATION),           # 702.84a (a line not read)
     ("Aura swap {2}", False, "battlefield", Scope.ACTIVATION),               # 702.65a
     ("Dredge 2", False, "graveyard", Scope.DRAW),                            # 702.52a
     ("Recover {2}", False, "graveyard", Scope.DIES),                         # 702.59a: triggers from the graveyard
