@@ -644,8 +644,8 @@ def test_a_keyword_activated_from_the_hand_is_asked_there_113_6j(line):
 
 
 @matters("keyword Unearth", "keyword Scavenge", "keyword Embalm", "keyword Eternalize", "keyword Encore")
-# ("Unearth {R}" is read, ``words.graveyard_abilities``: the row keeps an unearth line the model does not read)
-@pytest.mark.parametrize("line", ["Unearth—Pay 2 life.", "Scavenge {1}{R}", "Embalm {1}{R}", "Eternalize {1}{R}",
+# ("Unearth {R}" and "Scavenge {1}{R}" are read, ``words.graveyard_abilities``: the rows keep the lines it does not read)
+@pytest.mark.parametrize("line", ["Unearth—Pay 2 life.", "Scavenge—Pay 2 life.", "Embalm {1}{R}", "Eternalize {1}{R}",
                                   "Encore {1}{R}"])
 def test_a_keyword_activated_from_the_graveyard_is_asked_there_113_6j(line):
     status, value, msg = _in_zone("Frob Digger", line, "Creature — Beast", "graveyard", "can-activate",

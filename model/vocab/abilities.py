@@ -845,7 +845,7 @@ class Ability:
     def _keyword_form(self) -> str | None:
         """An activated ability that is exactly what a keyword stands for, said as the keyword: Equip (702.6a),
         Crew (702.122a), Level up (711.2a), Outlast (702.107a), cycling (702.29a, 702.29e) and transmute (702.53a:
-        ``words.cycling``), unearth (702.84a: ``words.graveyard_abilities``);
+        ``words.cycling``), unearth and scavenge (702.84a, 702.97a: ``words.graveyard_abilities``);
         None for any other."""
         if self.keyword and cycling.is_cycling(self.keyword):
             return cycling.render(self, render_cost(self.cost[:-1]))
@@ -853,6 +853,8 @@ class Ability:
             return cycling.render_transmute(self, render_cost(self.cost[:-1]))      # 702.53a
         if self.keyword and graveyard_abilities.is_unearth(self.keyword):
             return graveyard_abilities.render(self, render_cost(self.cost))          # 702.84a
+        if self.keyword and graveyard_abilities.is_scavenge(self.keyword):
+            return graveyard_abilities.render_scavenge(self, render_cost(self.cost[:-1]))    # 702.97a
         if len(self.effects) != 1 or self.once_each_turn or self.during or self.only_if or self.unread:
             return None
         e = self.effects[0]

@@ -1,4 +1,6 @@
-"""Unearth performed (CR 702.84a). Activating it is activating an activated ability of a card in a graveyard
+"""Unearth (CR 702.84a) and scavenge (702.97a) performed.
+
+Unearth. Activating it is activating an activated ability of a card in a graveyard
 (``engine.actions.activate``: 602.2, 113.6m, its owner activating it, 108.4a; only as a sorcery, 602.5d); as it
 resolves, ``unearth`` does the four things 702.84a says, in order:
 
@@ -14,14 +16,23 @@ resolves, ``unearth`` does the four things 702.84a says, in order:
   2008-10-01: an effect that exiles it succeeds; returned to the battlefield afterwards, it is a new object the
   effect no longer applies to (400.7: the replacement names the old object and ends with it). The ruling
   2008-10-01: "neither of the 'exile' abilities is granted to that creature": both are effects of the resolved
-  ability, kept even if the creature loses all its abilities."""
+  ability, kept even if the creature loses all its abilities.
+
+Scavenge. Its cost exiles the card from its owner's graveyard (406.3, ``engine.paying``; Deadbridge Goliath's
+ruling 2013-04-15: "Exiling the creature card with scavenge is part of the cost of activating the scavenge ability.
+Once the ability is activated and the cost is paid, it's too late to stop the ability from being activated by
+trying to remove the creature card from the graveyard"); as it resolves, ``scavenge`` puts as many +1/+1 counters as
+the power of the card it exiled on the target creature (122.1; 608.2b: not on an illegal target), the power read
+from that card in exile (its characteristics there are its printed ones, 400.7; one with a power of *, or a card
+that has left exile since, whose power as it last existed there is not kept, is unsupported)."""
 from __future__ import annotations
 
 from mtgjudge.model.engine.game import Game, name_of
-from mtgjudge.model.engine.kernel.context import Ctx, Performer
+from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
 from mtgjudge.model.engine.settle import after_moves, return_exiled_card
 from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.rules.guards import guard_scope
+from mtgjudge.model.rules.layers import current
 from mtgjudge.model.state import DelayedTrigger, Duration, Lasting, PTChange, TurnReplacement
 from mtgjudge.model.vocab.abilities import Effect
 from mtgjudge.model.vocab.words import EFFECT_WORDS
@@ -66,4 +77,29 @@ def _unearth(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return [after_moves(game, moved, f"{o.name} returns to the battlefield")]
 
 
-PERFORMERS: dict[str, Performer] = {"unearth": _unearth}
+def _scavenge(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """702.97a: +1/+1 counters equal to the power of the card exiled to pay the cost (the ability's source, in exile
+    since: ``ctx.source_moves`` counts the move the cost made), on the target creature (see the module)."""
+    skip = unaffected(game, ctx)
+    if skip is not None:
+        return [skip]
+    oid = ctx.source
+    st = game.state
+    if not st.has(oid) or game.moved(oid) != ctx.source_moves or st.obj(oid).zone != "exile":
+        raise Unsupported(f"{e.text()!r}: the card exiled to pay the scavenge cost has left exile; its power as it "
+                          "last existed there is not kept")
+    o = st.obj(oid)
+    # 604.3: unmodelled text defining or changing its power (a characteristic-defining ability functions in exile)
+    guard_scope(st, "power-toughness", f"the power of {o.name} ({oid}) in exile is counted")
+    power = current(st, oid).power
+    if power is None:
+        raise Unsupported(f"{e.text()!r}: the power of {o.name} ({oid}) in exile is not a number the model knows")
+    game = game.log("702.97a", f"the exiled card {o.name} ({oid}) has power {power}")
+    if power <= 0:
+        return [game.log(("702.97a", "122.1"), "no +1/+1 counters are put on the target")]
+    put = Effect("counter_target", (("kind", "+1/+1"), ("n", power), ("target", e.arg("target"))),
+                 EFFECT_WORDS["counter_target"])
+    return ctx.perform(game, put, ctx)
+
+
+PERFORMERS: dict[str, Performer] = {"unearth": _unearth, "scavenge": _scavenge}
