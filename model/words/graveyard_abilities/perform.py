@@ -23,8 +23,9 @@ ruling 2013-04-15: "Exiling the creature card with scavenge is part of the cost 
 Once the ability is activated and the cost is paid, it's too late to stop the ability from being activated by
 trying to remove the creature card from the graveyard"); as it resolves, ``scavenge`` puts as many +1/+1 counters as
 the power of the card it exiled on the target creature (122.1; 608.2b: not on an illegal target), the power read
-from that card in exile (its characteristics there are its printed ones, 400.7; one with a power of *, or a card
-that has left exile since, whose power as it last existed there is not kept, is unsupported)."""
+from that card in exile (400.7: a new object there, with its printed characteristics). Unmodelled text that could
+define or change that power (a characteristic-defining ability functions in exile too, 604.3), or a card that has
+left exile since (its power as it last existed there is not kept), makes the answer unsupported."""
 from __future__ import annotations
 
 from mtgjudge.model.engine.game import Game, name_of
