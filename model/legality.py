@@ -75,8 +75,9 @@ def _moves_itself(ability: Ability) -> bool:
 #: functions in another zone (113.6j, 113.6m) with only these is activated there as on the battlefield.
 _PAID_ANYWHERE = frozenset({"mana", "discard", "pay_life", "sacrifice"})
 #: Cost parts paid by the object itself in the one zone where it can pay them (113.6j): "Discard this card" from
-#: its owner's hand (701.9a; cycling, 702.29a).
-_PAID_THERE = {"discard_self": "hand"}
+#: its owner's hand (701.9a; cycling, 702.29a), "Exile this card from your graveyard" from its owner's graveyard
+#: (406.3; scavenge, 702.97a).
+_PAID_THERE = {"discard_self": "hand", "exile_self_from_graveyard": "graveyard"}
 
 
 def can_activate(state: GameState, oid: str, index: int, ability: Ability, player: str, x: int = 0,

@@ -203,6 +203,9 @@ def _after_activations(game: Game, problem: PaymentProblem, p: Payment, sacrific
     # 702.29a: "Discard this card": the source itself, discarded with the cost's other cards (601.2h)
     source = problem.cost.source
     itself: tuple[str, ...] = (source,) if source and any(part.kind == "discard_self" for part in problem.cost.other) else ()
+    # 702.97a: "Exile this card from your graveyard": the source itself, exiled with the cost's other such cards
+    itself_gy: tuple[str, ...] = (source,) if source and any(part.kind == "exile_self_from_graveyard"
+                                                             for part in problem.cost.other) else ()
     # "Exile a blue card from your hand" (Force of Will): the one part of its cost using the hand's cards
     # (``problem._one_use_of_hand``), so its cards are those it could exile
     exiling = next((part for part in problem.cost.other if part.kind == "exile_from_hand"), None)
@@ -210,7 +213,7 @@ def _after_activations(game: Game, problem: PaymentProblem, p: Payment, sacrific
     for n, zone, to, rule, pool_ids in ((p.discard, "hand", "graveyard", "701.9a", problem.hand),
                                         (p.exile, "graveyard", "exile", "406.3", problem.graveyard),
                                         (p.exile_from_hand, "hand", "exile", "601.2h", from_hand)):
-        own = itself if zone == "hand" and to == "graveyard" else ()
+        own = itself if zone == "hand" and to == "graveyard" else itself_gy if zone == "graveyard" and rule == "406.3" else ()
         if not n and not own:
             continue
         nxt = []

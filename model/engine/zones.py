@@ -22,6 +22,7 @@ from mtgjudge.model.rules.permissions import GRAVEYARD_CAST_WORD, exiled_leaving
 from mtgjudge.model.state import (EffectInForce, GameState, Player, PreventionShield, PTChange, StackAbility,
                                    TurnReplacement)
 from mtgjudge.model.engine.game import Game
+from mtgjudge.model.words.graveyard_abilities.record import EXILE_IF_LEAVES
 
 ZONES = ("battlefield", "hand", "graveyard", "library", "exile")
 
@@ -152,6 +153,17 @@ def graveyard_replaced(state: GameState, o: GameObject) -> str | None:
     return None
 
 
+def left_battlefield_replaced(state: GameState, o: GameObject, to: str) -> str | None:
+    """702.84a, 614.1a: the unearth effect on the permanent ``o`` ("If it would leave the battlefield, exile it
+    instead of putting it anywhere else", ``words.graveyard_abilities``) that exiles it instead of moving it to
+    ``to``, named for the log by its source; None when none applies, or it is exiled anyway (Dregscape Zombie's
+    ruling 2008-10-01: an effect that exiles it succeeds)."""
+    if o.zone != "battlefield" or to == "exile":
+        return None
+    return next((r.origin for r in state.in_force(TurnReplacement) if r.kind == EXILE_IF_LEAVES and r.object == o.id),
+                None)
+
+
 def guard_other_graveyard_replacement(state: GameState, o: GameObject, instead: str) -> None:
     """616.1: ``o`` would be put into a graveyard, and two replacement effects apply: its own (``instead``: put into
     its owner's hand, on its owner's library) and a permanent's exiling it. Its controller chooses the one to
@@ -188,6 +200,13 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
         # instead of going anywhere else (a replacement of the move, 614.1a)
         game = game.log((exiled, "614.1a"), f"{o.name} ({oid}) was cast from a graveyard by its "
                                             f"{_keyword_of(o, exiled)}: it is exiled instead of being put into the {to}")
+        to = "exile"
+    unearthed = left_battlefield_replaced(state, o, to)
+    if unearthed is not None:
+        # 702.84a: whatever else would replace the move too (616.1), the result is exile: this one applies to
+        # every destination, and exile is where the other exiling replacements send it
+        game = game.log(("702.84a", "614.1a"), f"{o.name} ({oid}) would leave the battlefield for the {to}: it is "
+                                               f"exiled instead (the unearth ability of {unearthed})")
         to = "exile"
     by = graveyard_replaced(state, o) if to == "graveyard" else None
     if by is not None:

@@ -28,6 +28,7 @@ from mtgjudge.model.words.splice import read as splice_lines
 from mtgjudge.model.words.face_down import read as face_down_lines
 from mtgjudge.model.words.proliferate import read as proliferate
 from mtgjudge.model.words.cascade import read as cascade_read
+from mtgjudge.model.words.graveyard_abilities import read as graveyard_abilities_read
 from mtgjudge.model.words.copies import read as copies_read
 from mtgjudge.model.words.madness import read as madness_read
 from mtgjudge.model.words.suspend import read as suspend_read
@@ -1480,7 +1481,8 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     if items is not None:
         # a permanent's keyword whose trigger depends on the card's type (Haunt, 702.55a)
         return [a for i in items for a in _counter_keyword(i, ctx) or [
-            _keyword_meaning(i, ctx) or cascade_read.keyword_ability(i) or copies_read.keyword_ability(i) or _cycling(i, ctx) or keyword_triggers.on_permanent(_keyword_ability(i), ctx.spell)]]
+            _keyword_meaning(i, ctx) or cascade_read.keyword_ability(i) or copies_read.keyword_ability(i) or _cycling(i, ctx)
+            or graveyard_abilities_read.keyword_ability(i, ctx.spell) or keyword_triggers.on_permanent(_keyword_ability(i), ctx.spell)]]
     if ctx.spell and _TRIGGER.match(body):
         # 603.7a: "At the beginning of your next upkeep, ..." on an instant or sorcery is a delayed triggered
         # ability the spell creates as it resolves, not a triggered ability of the card

@@ -363,6 +363,11 @@ class _Enumerator:
                 card = pr.state.obj(pr.cost.source) if pr.cost.source and pr.state.has(pr.cost.source) else None
                 if card is not None and card.zone == "hand" and card.owner == pr.player:
                     yield from rec(i + 1, b, events)
+            elif k == "exile_self_from_graveyard":
+                # 702.97a: the card itself, from its owner's graveyard; the engine exiles it with the cost's others
+                card = pr.state.obj(pr.cost.source) if pr.cost.source and pr.state.has(pr.cost.source) else None
+                if card is not None and card.zone == "graveyard" and card.owner == pr.player:
+                    yield from rec(i + 1, b, events)
             elif k == "exile_from_graveyard":
                 b["gy"] -= part.n
                 if b["gy"] >= 0:

@@ -192,6 +192,8 @@ WORDS = (
     # "Discard this card" (702.29a cycling, 113.6j): the card itself, from its owner's hand
     _cost_part("discard_self", mana_options=False),
     _cost_part("exile_from_graveyard", mana_options=False),
+    # "Exile this card from your graveyard" (scavenge, 702.97a; 113.6j): the card itself, from its owner's graveyard
+    _cost_part("exile_self_from_graveyard", mana_options=False),
     _cost_part("loyalty", frozenset({Scope.ACTIVATION}), mana_options=False),
     _cost_part("return_to_hand", mana_options=False),
     # "Put a -0/-1 counter on ~" (Wall of Roots): on the source itself
