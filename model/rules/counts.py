@@ -21,6 +21,7 @@ from mtgjudge.model.rules.characteristics import matches, object_mana_value
 from mtgjudge.model.rules.layers import compute_all, current
 from mtgjudge.model.selectors import Count, Selector
 from mtgjudge.model.vocab import phrases
+from mtgjudge.model.words.colors_spent.record import colors_spent_to_cast
 
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 #: "the number of X" / "each X" around the counted phrase (107.3a, 608.2h).
@@ -68,6 +69,8 @@ def parse(text: str, it_is_source: bool = False) -> Count:
             raise DefinitionError(f"the count {text!r} is not one the verifier reads")
         return replace(inner, text=t, times=2 if m.group("twice") else 1,
                        plus=phrases.number_word(m.group("plus")) if m.group("plus") else 0)
+    if re.fullmatch(r"(?:the number of )?colors? of mana spent to cast (?:~|this spell)", t, re.I):
+        return Count("colors_spent", t)     # converge (207.2c): how many colors its caster's payment spent
     if re.fullmatch(r"(?:the number of )?times? (?:it|~|this spell) was kicked", t, re.I):
         return Count("kicked", t)       # 702.33c-d: how many times its kicker costs were paid
     m = _THIS_WAY.fullmatch(t)
@@ -279,6 +282,11 @@ def _base(state, player: str, count: Count, source=None, pt_guarded: bool = Fals
             raise Unsupported(f"the {count.text!r} of an object that left: its last known information is not "
                               "modelled")
         return len(source.kicked)
+    if count.kind == "colors_spent":
+        # converge: the resolving spell's colors of mana spent to cast it (``words.colors_spent.record``)
+        if source is None:
+            raise Unsupported(f"{count.text!r}: the spell it counts for is not known here")
+        return colors_spent_to_cast(source)[0]
     if count.kind == "blocking":
         return blocking(state, source, count.beyond)
     if count.kind == "counters":
