@@ -124,6 +124,10 @@ class GameObject:
     # 702.47c, 702.47e: the rules text a spell on the stack gained from the cards spliced onto it as it was cast, in
     # the order their effects happen (after the main spell's); lost as it leaves the stack
     spliced: tuple["Ability", ...] = ()
+    # 702.44a, converge (207.2c): how many colors of mana were spent to cast it, recorded on a spell on the stack whose
+    # text reads it (``engine.paying.pay``) and read as it resolves or enters; None: not known (not recorded, or a
+    # spell the question put on the stack without saying)
+    colors_spent: int | None = None
     spell_copy: bool = False          # a copy of a spell (707.10): no card; it ceases to exist in any zone but the
                                       # stack (704.5e)
     # combat (506.4: only from declare attackers to the end of combat, and only on the battlefield)

@@ -23,6 +23,7 @@ from mtgjudge.model.words.damage.perform import division_possible
 from mtgjudge.model.words.cycling.perform import activation_rules, cycled, is_cycling_ability
 from mtgjudge.model.payment.enumeration import all_payments
 from mtgjudge.model.payment.problem import build_problem
+from mtgjudge.model.words.colors_spent.perform import reads_colors_spent
 from mtgjudge.model.words.removal.perform import remove
 from mtgjudge.model.words.choices import perform as entering_choice
 from mtgjudge.model.engine.entering import entering_characteristics
@@ -365,7 +366,8 @@ def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player
             continue            # 601.2h: a choice of targets whose cost can't be paid can't be made
         # 601.2c: the objects chosen become its targets before the costs are paid; what that triggers waits
         targeted = triggered_by_targeting(g0, tuple(targets), f"{o.name} ({oid})")
-        for g in pay(g0, state, player, n_cost, a.get("paying")):
+        # 702.44a, converge: how many colors of mana are spent, where its text reads it (each number a branch)
+        for g in pay(g0, state, player, n_cost, a.get("paying"), oid if reads_colors_spent(abilities) else None):
             guard_unrecognized(g, f"{o.name} is cast")
             g = targeting_triggered(g, targeted, f"{o.name} ({oid})")
             # 601.2i, 603.2e: abilities that trigger on casting trigger once the spell becomes cast; it is one more

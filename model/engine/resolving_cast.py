@@ -38,6 +38,7 @@ from mtgjudge.model.rules.restrictions import forbidden
 from mtgjudge.model.rules.timing import split_second_requirement
 from mtgjudge.model.vocab.scopes import Scope
 from mtgjudge.model.words.kicker.perform import kicker_costs, unperformed_options
+from mtgjudge.model.words.colors_spent.perform import reads_colors_spent
 from mtgjudge.model.words.splice.perform import candidates as splice_candidates
 
 
@@ -117,7 +118,7 @@ def cast_paying(game: Game, oid: str, player: str, mana: tuple[Symbol, ...], key
                       "stack")
     out = []
     for g in _with_targets(moved, phrases, player, oid, o.name):
-        for paid in pay(g, st, player, cost, None):
+        for paid in pay(g, st, player, cost, None, oid if reads_colors_spent(abilities) else None):
             out.append(_cast(paid, oid, player, o))
     return out
 

@@ -39,6 +39,7 @@ from mtgjudge.model.words.cycling import record as cycling_record
 from mtgjudge.model.vocab import keyword_triggers, keywords
 from mtgjudge.model.words.persist import read as persist_lines
 from mtgjudge.model.words.evolve import read as evolve_lines
+from mtgjudge.model.words.colors_spent import read as colors_spent_lines
 from mtgjudge.model.words.renown import read as renown_lines
 from mtgjudge.model.words.damage import read as damage_sentences
 from mtgjudge.model.words.entering import read as etb_sentences
@@ -739,7 +740,8 @@ def _keyword_ability(item: str) -> Ability:
     if kw.param == "" and name in KEYWORDS:
         return Ability("keyword", keyword=name)
     returns = persist_lines.dies_return(name, param, item) or evolve_lines.evolve(name, param, item) \
-        or renown_lines.renown(name, param, item)       # the triggered ability the keyword means
+        or renown_lines.renown(name, param, item) \
+        or colors_spent_lines.sunburst(name, param, item)   # the (triggered, or static) ability the keyword means
     if returns is not None:
         return returns
     if name == "Landwalk" and not param and item.strip().capitalize() in KEYWORDS:
@@ -932,7 +934,8 @@ def _activated(cost_text: str, effect: str, norm: str, printed: str, ctx: LineCo
 #: Words in a spell's text that change how it is cast (601.2b-d: modes, X, divisions; 118.8: additional costs).
 # ("converted mana cost" names a characteristic, 202.3, not a cost to cast: not a casting word)
 # ("choose two cards from it", "choose one of them": cards chosen as it resolves, not modes: not casting words)
-_CASTING_WORDS = patterns.compile(r"\b(choose (?:one|two|three|any|up to|x)(?!\s+(?:of\b|(?:\w+\s+)?cards?\b))|cast|(?<!converted mana )costs?|spend|additional|kicked|"
+# ("the number of colors of mana spent to cast ~", converge: what its payment spent, read as it resolves: not one)
+_CASTING_WORDS = patterns.compile(r"\b(choose (?:one|two|three|any|up to|x)(?!\s+(?:of\b|(?:\w+\s+)?cards?\b))|(?<!of mana spent to )cast|(?<!converted mana )costs?|spend|additional|kicked|"
                             r"entwined|overloaded|escalate|splice)\b|•", re.I)
 
 
@@ -1301,6 +1304,10 @@ def _static(norm: str, printed: str, ctx: LineContext) -> Ability:
         cond = {"condition": m.group(4)} if m.group(4) else {}
         return Ability("static", static=parse_static({"kind": "enters_with_counters", "counter": m.group(3), "n": count,
                                                       **kicked, **cond}), source_text=printed)
+    # 614.1c, converge: "~ enters with a +1/+1 counter on it for each color of mana spent to cast it."
+    spent = colors_spent_lines.enters_line(norm, printed)
+    if spent is not None:
+        return spent
     # 702.33c-d: multikicker's count ("for each time it was kicked": the times its kicker cost was paid)
     m = re.fullmatch(r"~ enters(?: the battlefield)? with an? ([+-]\d+/[+-]\d+|[a-z]+) counter on it for each time "
                      r"(?:it|~) was kicked\.", norm)

@@ -12,6 +12,7 @@ from mtgjudge.model.errors import Unsupported
 from mtgjudge.model.mana import BASIC_LAND_TYPES
 from mtgjudge.model.rules.characteristics import Characteristics, matches, object_mana_value
 from mtgjudge.model.selectors import Count
+from mtgjudge.model.words.colors_spent.record import colors_spent_to_cast
 
 #: The argument in which a word keeps the counts of its phrases, each read once as the card is compiled
 #: (``rules.counts.compiled``), so that what resolves reads the stored ``Count`` (``stored``), never the phrase.
@@ -151,6 +152,11 @@ def _base(state, seen: Seen, player: str, count: Count, source=None, pt_guarded:
             raise Unsupported(f"the {count.text!r} of an object that left: its last known information is not "
                               "modelled")
         return len(source.kicked)
+    if count.kind == "colors_spent":
+        # converge: the resolving spell's colors of mana spent to cast it (``words.colors_spent.record``)
+        if source is None:
+            raise Unsupported(f"{count.text!r}: the spell it counts for is not known here")
+        return colors_spent_to_cast(source)[0]
     if count.kind == "blocking":
         return blocking(state, seen, source, count.beyond)
     if count.kind == "attached":
