@@ -20,7 +20,8 @@ def fuse_ways(state: GameState, oid: str, asked: bool | None) -> tuple[bool, ...
     """The ways to cast ``oid`` the action leaves open: False, one half (709.3); True, both halves fused (702.102a).
     ``asked``: the action's ``fused`` key (None: not given, every way open). Fused from anywhere but the hand is
     refused (702.102a); ``fused`` on a card without fuse is an error of the question. A fuse the model does not
-    read whole offers no fused way here: the caller decides whether that is unsupported (``legality.fuse_read``)."""
+    read whole (``legality.fuse_read``) offers no fused way: asked for, it is unsupported; left open, the caller
+    decides whether the missing way matters."""
     o = state.obj(oid)
     if asked is not None and not split_with_fuse(o):
         raise InputError("fused", f"{o.card.name} is not a split card with fuse (702.102a): it can't be cast fused")
