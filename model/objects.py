@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import re
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from mtgjudge.model.derived import once
 from mtgjudge.model.mana import Symbol, format_cost
 
 if TYPE_CHECKING:
@@ -31,6 +32,9 @@ class Face:
     # ``abilities`` it compiled to (empty for a hand encoding, whose abilities are not read from lines)
     lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)
     loyalty: int | None = None    # printed loyalty (208.1, 306.5b); None: none, or not a number the verifier reads
+    # 702.96a: the abilities after overload's text change ("target" read as "each" in every line), for a spell
+    # whose overload the compiler reads whole; empty for any other face
+    overloaded: tuple["Ability", ...] = ()
 
     def type_line(self) -> str:
         left = " ".join(self.supertypes + self.types)
@@ -72,6 +76,20 @@ class CardDef:
     @property
     def front(self) -> Face:
         return self.faces[0]
+
+    def fused_face(self) -> Face:
+        """702.102b, 709.4d: a fused split spell's characteristics are its two halves' combined: both names, the
+        combined mana cost (709.4b: its colors and mana value from it), each type of either half and each ability
+        of each half, the left half's first (702.102d: its instructions are followed first)."""
+        return once(self, "fused face", self._fused)
+
+    def _fused(self) -> Face:
+        left, right = self.faces[0], self.faces[1]
+        return Face(name=self.name, mana_cost=(left.mana_cost or ()) + (right.mana_cost or ()),
+                    supertypes=tuple(dict.fromkeys(left.supertypes + right.supertypes)),
+                    types=tuple(dict.fromkeys(left.types + right.types)),
+                    subtypes=tuple(dict.fromkeys(left.subtypes + right.subtypes)),
+                    abilities=left.abilities + right.abilities, lines=left.lines + right.lines)
 
 
 #: A counter that changes power and toughness (122.1a): "+1/+1", "-1/-1", "-0/-1", ...
@@ -128,6 +146,12 @@ class GameObject:
     # text reads it (``engine.paying.pay``) and read as it resolves or enters; None: not known (not recorded, or a
     # spell the question put on the stack without saying)
     colors_spent: int | None = None
+    # 702.102a: a split card cast by fuse, both halves at once (a fused split spell, with both halves'
+    # characteristics, ``CardDef.fused_face``); only on the stack
+    fused: bool = False
+    # 702.96a: cast for its overload cost, its text changed ("target" read as "each", ``Face.overloaded``); only on
+    # the stack
+    overloaded: bool = False
     spell_copy: bool = False          # a copy of a spell (707.10): no card; it ceases to exist in any zone but the
                                       # stack (704.5e)
     # combat (506.4: only from declare attackers to the end of combat, and only on the battlefield)
@@ -137,7 +161,13 @@ class GameObject:
 
     @property
     def printed(self) -> Face:
-        return self.card.faces[self.face]
+        if self.fused:
+            return self.card.fused_face()
+        face = self.card.faces[self.face]
+        if self.overloaded and face.overloaded:
+            # 702.96a, 612.1: overload's text-changing effect, the face's text with "each" for "target"
+            return once(face, "overloaded", lambda: replace(face, abilities=face.overloaded))
+        return face
 
     @property
     def name(self) -> str:

@@ -255,6 +255,11 @@ def _characteristics(card: CardDef) -> list[str]:
             if line is not None:
                 shown.add(line)
             out.append(f"      model: {model_reading(a, face)}")
+        changed = [b for b in face.overloaded if b not in face.abilities]
+        if changed:
+            # 702.96a: what the spell does if its overload cost was paid ("target" read as "each")
+            out.append("  overloaded (cast for its overload cost, 702.96a): "
+                       + " ".join(model_reading(b, face) for b in changed))
     return out
 
 

@@ -16,6 +16,8 @@ from mtgjudge.model.engine.game import FOLLOWING, Game, find_ref, game_over, mer
 from mtgjudge.model.words.kicker.perform import MULTIKICKER_BOUND, buyback_options, is_multikicker, kicked_words, kicker_options, unperformed_options
 from mtgjudge.model.words.kicker.read import as_announced
 from mtgjudge.model.words.splice.perform import gained_text, splice_options, spliced_words
+from mtgjudge.model.words.split.perform import as_fused, fuse_ways
+from mtgjudge.model.words.split.record import fused_reason
 from mtgjudge.model.engine.leave_game import leave_game
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.engine.mana_abilities import resolve_mana_ability
@@ -42,6 +44,7 @@ from mtgjudge.model.explain import step
 from mtgjudge.model.legality import (EITHER_FACE, morph_costs, can_activate, can_play, can_play_face, castable_faces, find_ability,
                                      has_fuse, player_who_may_play)
 from mtgjudge.model.rules.restrictions import forbidden
+from mtgjudge.model.vocab.cast_options import adds_ways
 from mtgjudge.model.rules.costs import (TotalCost, activation_cost, additional_choices, alternative_costs, announces_x,
                                         has_buyback, total_cost)
 from mtgjudge.model.rules.permissions import graveyard_cast, without_mana_cost
@@ -73,15 +76,24 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
     if a.get("alternative") and morph_costs(state, oid):
         # 702.37c: paying {3} to cast it face down is an alternative cost; a face-down spell is not cast by the engine
         raise Unsupported(f"{o.name} has morph: casting it face down (702.37c) is not performed by the engine")
+    if a.get("alternative") and _paid_keyword(state, player, oid, a["alternative"]) == "Overload":
+        # 702.96a-b: cast for its overload cost, the spell's text reads "each" for "target" from the start: it has no
+        # targets to choose, and may be cast where it would have none (``objects.Face.overloaded``)
+        o = replace(o, overloaded=True)
+        state = state.with_object(o)
+        game = game.with_state(state)
     faces = castable_faces(state, oid)
+    ways = fuse_ways(state, oid, a.get("fused"))
     if faces is None:
         _legal(can_play(state, oid, player, x, face_down=False))
         return _cast_face(game, a, oid, player, x)
     # 709.3, 715.3, 712.11b: the player chooses which half or face to cast; only that one's characteristics and
-    # text are the spell's (709.3b): each face that can be cast is a branch
+    # text are the spell's (709.3b): each face that can be cast is a branch. 702.102a: a split card with fuse cast
+    # from the hand may be cast as both halves instead, one more branch (``words.split``)
     out: list[Game] = []
     refused = []
-    for face in faces:
+    miscounted: list[InputError] = []
+    for face in faces if False in ways else ():
         g = game.with_state(state.with_object(replace(o, face=face)))
         if "Land" in current(g.state, oid).types:
             continue            # 712.11b, 305.1: a land face is played, not cast (the play action)
@@ -96,19 +108,58 @@ def cast(game: Game, a: Mapping[str, Any]) -> list[Game]:
             raise Unsupported(f"{o.card.name} may be cast as its Adventure, {o.card.faces[face].name}: an Adventure "
                               "(715.3d) is not performed by the engine yet")
         g = g.log(EITHER_FACE[o.card.layout], f"{player} chooses to cast {o.card.name} as {o.card.faces[face].name}")
-        if len(faces) > 1:
+        if len(faces) > 1 or len(ways) > 1:
             g = g.choose(f"{oid} cast as {o.card.faces[face].name}")
-        out += _cast_face(g, a, oid, player, x)
-    if has_fuse(state, oid):
-        # 702.102a-c: the fused split spell has both halves' characteristics, costs and targets: it can be cast only
-        # if each half could be, but for an effect that forbids casting a half by its characteristics (101.2)
+        out += _way(g, a, oid, player, x, (miscounted, refused) if len(faces) > 1 or len(ways) > 1 else None,
+                    f"as {o.card.faces[face].name}")
+    if True in ways:
+        # 702.102a-c: the fused split spell has both halves' characteristics, costs and targets: whether it can be
+        # cast is decided for that one spell
+        g = game.with_state(state.with_object(as_fused(o)))
+        ans = can_play_face(g.state, oid, player, x)
+        if ans.is_unsupported:
+            raise Unsupported(ans.unsupported)
+        if ans.value is not True:
+            refused += [fused_reason(r) for r in ans.why]
+        else:
+            g = g.log("702.102a", f"{player} chooses to cast both halves of {o.card.name} (fuse): one fused split "
+                                  "spell with the characteristics of both (702.102b)")
+            if len(ways) > 1:
+                g = g.choose(f"{oid} cast fused")
+            out += _way(g, a, oid, player, x, (miscounted, refused) if len(ways) > 1 else None, "fused")
+    elif has_fuse(state, oid) and a.get("fused") is None:
+        # 702.102a: a fuse the model does not read whole: casting both halves may be a way the branches lack, but
+        # for a card neither of whose halves can be cast (the fused spell needs each half's targets and more mana),
+        # unless an effect forbids casting a half by its characteristics (101.2)
         if not refused or any(forbidden(g.state, oid, player) is not None for g in
                               (game.with_state(state.with_object(replace(o, face=f))) for f in faces)):
-            raise Unsupported(f"{o.card.name} may be cast as both halves by fuse (702.102a): a fused split spell is "
-                              "not performed by the engine yet")
+            raise Unsupported(f"{o.card.name} may be cast as both halves by fuse (702.102a): a fuse the model does "
+                              "not read whole is not performed by the engine")
+    if miscounted and not out and not refused:
+        raise miscounted[0]
     if not out:
         raise Illegal(tuple(refused))
     return out
+
+
+def _way(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int,
+         others: tuple[list[InputError], list] | None, label: str) -> list[Game]:
+    """``_cast_face`` for one way of casting a card with several (a half, or both by fuse: 709.3, 702.102a).
+    ``others`` (when the action leaves several ways open): where the ways the action's ``targets`` do not fit, or
+    that the rules forbid with them, are kept; they are not the way the action describes (the fused spell has
+    both halves' targets, 702.102b), and the cast fails only if no way is left; ``label`` names the way in the
+    reasons."""
+    try:
+        return _cast_face(game, a, oid, player, x)
+    except InputError as e:
+        if others is None or e.key != "targets":
+            raise
+        others[0].append(e)
+    except Illegal as e:
+        if others is None:
+            raise
+        others[1].extend(step(r.rules, f"{label}: {r.text}") for r in e.why)
+    return []
 
 
 def _cast_face(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int) -> list[Game]:
@@ -219,15 +270,17 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     game = zones.move(game, oid, "stack", controller=player, x=x if announces_x(state, oid) else None,
                       kicked=kicked, cast_from=o.zone, face=o.face, cast_by=by.keyword if by is not None else "",
                       bought_back=bought if has_buyback(state, oid) else None, evoked=evoked, dashed=dashed,
-                      spliced=gained)
+                      spliced=gained, fused=o.fused, overloaded=o.overloaded)
     game = game.log(("601.2a", "601.2b") + ((by.rule,) if by is not None else ()) + (("702.33d",) if kicked else ())
-                    + (("118.9",) if alt else ()) + (("702.109a",) if dashed else ()),
+                    + (("118.9",) if alt else ()) + (("702.109a",) if dashed else ())
+                    + (("702.96a", "702.96b") if o.overloaded else ()),
                     f"{player} casts {o.name} ({oid})"
                     + (f" from their graveyard by its {by.keyword.lower()}" if by is not None else "")
                     + (f" for its flashback cost {by.cost}" if by is not None and by.cost else "")
                     + (f" with X={x}" if x else "") + (f", {kicked_words(kicked)} (its kicker cost is paid with the rest)" if kicked else "")
-                    + (f", paying its {'evoke cost (702.74a)' if evoked else 'dash cost (702.109a)' if dashed else 'alternative cost'} instead of its mana "
-                       f"cost: {cost.text() if cost.symbols else ''}{', '.join(p.text() for p in cost.other)}" if alt else ""))
+                    + (f", paying its {'evoke cost (702.74a)' if evoked else 'dash cost (702.109a)' if dashed else 'overload cost (702.96a)' if o.overloaded else 'alternative cost'} instead of its mana "
+                       f"cost: {cost.text() if cost.symbols else ''}{', '.join(p.text() for p in cost.other)}" if alt else "")
+                    + (": its text reads \"each\" for \"target\", and it has no targets" if o.overloaded else ""))
     if branch:
         game = game.choose(f"{oid} {kicked_words(kicked)}")
     if has_buyback(state, oid):
@@ -284,7 +337,7 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
 
 def _paid_keyword(state, player: str, oid: str, alt: int) -> str:
     """The keyword whose cost the alternative cost the cast action chose (its ``alternative:``, numbered from 1)
-    is: "Evoke" (702.74a), "Dash" (702.109a); "" for none, or for a cost no keyword means."""
+    is: "Evoke" (702.74a), "Dash" (702.109a), "Overload" (702.96a); "" for none, or for a cost no keyword means."""
     return next((w.arg("keyword") or "" for k, w, _, _ in alternative_costs(state, player, oid) if alt and k == alt), "")
 
 
@@ -294,6 +347,12 @@ def _alternative_allowed(state, oid: str, player: str, alt: int, x: int) -> None
     o = state.obj(oid)
     options = alternative_costs(state, player, oid)
     if not 1 <= alt <= len(options):
+        unread = [ab for ab in o.printed.abilities if adds_ways(ab)]
+        if unread:
+            # a way to cast it the model does not read (an overload whose changed text is not read, 702.96a):
+            # the alternative cost asked for may be that one
+            raise Unsupported(f"{o.name}: casting it for an alternative cost its text {unread[0].source_text!r} "
+                              "(not modelled) may offer is not performed by the engine")
         raise InputError("alternative", f"{o.name} has {len(options)} alternative cost(s) the verifier reads, not {alt}")
     if without_mana_cost(state, oid, player) is not None:
         raise Unsupported(f"{o.name} may be cast without paying its mana cost and for its alternative cost: choosing "

@@ -178,7 +178,8 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
          counters: tuple[tuple[str, int], ...] = (), x: int | None = None, tapped: bool = False,
          kicked: tuple[int, ...] = (), cast_from: str = "", bought_back: bool | None = None, face: int = 0,
          cast_by: str = "", evoked: bool = False, dashed: bool | None = False, guard: bool = True,
-         chosen: tuple[tuple[str, str], ...] = (), spliced: tuple = ()) -> Game:
+         chosen: tuple[tuple[str, str], ...] = (), spliced: tuple = (), fused: bool = False,
+         overloaded: bool = False) -> Game:
     """Move object ``oid`` to zone ``to`` (battlefield, hand, graveyard, library, exile, stack) as a new object
     (400.7). ``controller``: who controls it on the battlefield or the stack (default its owner);
     ``counters``, ``tapped``: counters it enters with and whether it enters tapped (614.1c replacements,
@@ -189,7 +190,8 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
     (601.3); all three kept only on the stack; ``evoked``: cast for its evoke cost (702.74a), kept as ``kicked`` is,
     and so is ``dashed`` (its dash cost, 702.109a; None: not known, as the question gave the spell);
     ``chosen``: the choices made as it enters the battlefield (614.12), kept only there; ``spliced``: the rules text
-    a spell gains from the cards spliced onto it (702.47c), kept only on the stack (702.47e). ``guard`` False: the move is part of an event whose first move
+    a spell gains from the cards spliced onto it (702.47c), kept only on the stack (702.47e); ``fused``: a split card cast by fuse as both halves (702.102a), and
+    ``overloaded``: a spell cast for its overload cost (702.96a), both kept only on the stack. ``guard`` False: the move is part of an event whose first move
     was guarded (``_guard_replacements``) in the state before the event, where every object the later moves
     move still was (614: what may replace the event is what exists as it happens)."""
     state = game.state
@@ -233,6 +235,7 @@ def move(game: Game, oid: str, to: str, *, controller: str | None = None, top: b
                      dashed=dashed if to in ("battlefield", "stack") else False,
                      chosen=chosen if to == "battlefield" else (),
                      spliced=tuple(spliced) if to == "stack" else (),
+                     fused=fused and to == "stack", overloaded=overloaded and to == "stack",
                      timestamp=next_timestamp(state) if to in ("battlefield", "stack") else 0)
     if o.face_down:
         raise Unsupported(f"moving the face-down permanent {o.name} ({oid}), whose face is revealed (708.9), is not modelled")

@@ -25,6 +25,7 @@ from mtgjudge.model.words.optional import read as optional_lines
 from mtgjudge.model.words.optional.read import depends_on_choice, optional_words
 from mtgjudge.model.words.kicker import read as kicker_lines
 from mtgjudge.model.words.splice import read as splice_lines
+from mtgjudge.model.words.split import read as split_read
 from mtgjudge.model.words.face_down import read as face_down_lines
 from mtgjudge.model.words.proliferate import read as proliferate
 from mtgjudge.model.words.cascade import read as cascade_read
@@ -758,6 +759,11 @@ def _keyword_ability(item: str) -> Ability:
             meant_splice = splice_lines.splice(param)
             if meant_splice is not None:
                 return Ability("static", static=parse_static(meant_splice), source_text=item, zones=("hand",))
+        if name == "Fuse":
+            # 702.102a: functions while the card is in a hand (``words.split``)
+            fuse = split_read.fuse_line(param, item)
+            if fuse is not None:
+                return fuse
         if name == "Entwine":
             # 702.42a: an optional additional cost of a modal spell, its cost read whole by the cost grammar
             return Ability("static", static=parse_static({"kind": "entwine", "cost": param}), source_text=item)

@@ -17,7 +17,7 @@ from mtgjudge.queries.format.suggest import did_you_mean
 
 ACTION_KEYS: dict[str, tuple[str, ...]] = {
     "cast": ("by", "targets", "x", "choices", "paying", "kicked", "alternative", "buyback",
-             "entwined", "spliced"),
+             "entwined", "spliced", "fused"),
     "play": ("by",),
     "activate": ("ability", "by", "x", "targets", "choices", "paying"),
     "resolve": ("targets", "choices"),
@@ -112,6 +112,12 @@ def read_action(d: QuestionValidator, value: Any, path: str, line: int | None) -
             # 702.42a: whether its entwine cost is paid (every mode chosen); without it, each way is a branch
             if not isinstance(v, bool):
                 d.fail(kp, kl, f"must be true or false (whether its entwine cost is paid); got {describe(v)}")
+            out[k] = v
+        elif k == "fused":
+            # 702.102a: whether a split card with fuse is cast as both halves (true/false); without it, each way
+            # (each half, both) is a branch
+            if not isinstance(v, bool):
+                d.fail(kp, kl, f"must be true or false (whether both halves are cast, by fuse); got {describe(v)}")
             out[k] = v
         elif k == "spliced":
             # 702.47a-b: the cards with splice revealed from the caster's hand, in the order their text is followed

@@ -93,6 +93,11 @@ def put_copy(game: Game, spell: str, controller: str, rules: tuple[str, ...]) ->
         # as it was cast are the copy's is not worked out
         raise Unsupported(f"copying {o.name} ({spell}), a spell with cards spliced onto it (702.47c, 707.2): "
                           "not performed")
+    if o.fused or o.overloaded:
+        # 707.10, 702.102b, 702.96a: a copy copies the fused split spell's characteristics, or the overloaded
+        # spell's text change and its alternative cost paid; neither is worked out for a copy
+        raise Unsupported(f"copying {o.name} ({spell}), a {'fused split' if o.fused else 'overloaded'} spell "
+                          f"({'702.102b' if o.fused else '702.96a'}, 707.10): not performed")
     _phrases(o)         # what the copy copies is kept on the spell (or unsupported), new targets or not
     cid = _copy_id(game, spell)
     copy = GameObject(id=cid, card=o.card, owner=controller, controller=controller, zone="stack", face=o.face,

@@ -26,6 +26,10 @@ the targets chosen ("if it targets a Dinosaur you control") are not read here.
 - "Evoke {2}{U}", "Evoke—Exile a white card from your hand." (702.74a): the two abilities it means, an
   ``alternative_cost`` marked ``keyword: Evoke`` (cast for it, the spell is evoked, ``GameObject.evoked``) and
   ``EVOKE_TRIGGER``; a cost not read leaves the keyword unmodelled (``evoke_cost`` None).
+- "Overload {3}{R}{R}{R}" (702.96a): an ``alternative_cost`` marked ``keyword: Overload``, read only where every
+  line of the spell, "target" read as "each" (``overloaded_text``), is read whole with no target left
+  (``oracle.compile``: ``Face.overloaded``); cast for it, the spell has that text (``GameObject.overloaded``). A
+  cost with X, or a changed text not read whole, leaves the keyword unmodelled.
 - "Dash {2}{R}" (702.109a): an ``alternative_cost`` marked ``keyword: Dash`` (cast for it, the spell is dashed,
   ``GameObject.dashed``, and as it resolves makes the delayed return to its owner's hand) and ``DASH_HASTE``; a
   cost not read leaves the keyword unmodelled (``dash_cost`` None).
@@ -192,6 +196,28 @@ def dash_cost(body: str) -> str | None:
     """The cost of a dash line (702.109a) as the cost grammar reads it, or None when the line is not "Dash <cost>"
     with every part of its cost read."""
     return _keyword_cost(_DASH, body)
+
+
+_OVERLOAD = patterns.compile(r"^Overload (?P<mana>(?:\{[0-9WUBRGC/P]+\})+)\.?$")
+
+#: 702.96a: overload's text change: every instance of the word "target" reads "each" (a capital for a capital).
+_TARGET = patterns.compile(r"\b([Tt])arget\b")
+#: A form of the word the text change does not name ("targets", "targeted"): such a text is not read changed.
+_TARGET_FORMS = patterns.compile(r"\btarget(?:s|ed|ing)\b", re.I)
+
+
+def overload_cost(body: str) -> str | None:
+    """The mana cost of an overload line (702.96a), "Overload {3}{R}{R}{R}", or None when the line is not that (a
+    cost with X, or not mana, is not read: X's value with an alternative cost is not decided here)."""
+    return _keyword_cost(_OVERLOAD, body)
+
+
+def overloaded_text(norm: str) -> str | None:
+    """702.96a: a line of the spell's text as overload changes it, "target" replaced by "each"; None when the
+    line has a form of the word the change does not name ("targets"). A line without "target" is unchanged."""
+    if _TARGET_FORMS.search(norm):
+        return None
+    return _TARGET.sub(lambda m: "Each" if m.group(1) == "T" else "each", norm)
 
 
 def _keyword_cost(pattern: patterns.Pattern, body: str) -> str | None:

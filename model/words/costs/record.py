@@ -26,8 +26,8 @@ def _keyword_text(keyword: str, cost: str) -> str:
 
 
 #: The keywords whose alternative cost (``alternative_cost``'s ``keyword``) is said as the keyword: evoke (702.74a),
-#: dash (702.109a).
-COST_KEYWORDS = ("Evoke", "Dash")
+#: dash (702.109a), overload (702.96a: paid, the spell's text reads "each" for "target", ``objects.Face.overloaded``).
+COST_KEYWORDS = ("Evoke", "Dash", "Overload")
 
 
 def has_dash(abilities) -> bool:
@@ -38,10 +38,10 @@ def has_dash(abilities) -> bool:
 
 def _v_alternative(a: dict) -> dict:
     if a.get("keyword") not in (None,) + COST_KEYWORDS:
-        raise DefinitionError(f"keyword must be one of {', '.join(COST_KEYWORDS)} (702.74a, 702.109a), not "
+        raise DefinitionError(f"keyword must be one of {', '.join(COST_KEYWORDS)} (702.74a, 702.109a, 702.96a), not "
                               f"{a.get('keyword')!r}")
     if a.get("keyword") and a.get("if_control"):
-        raise DefinitionError(f"{a['keyword'].lower()}'s cost has no condition (702.74a, 702.109a)")
+        raise DefinitionError(f"{a['keyword'].lower()}'s cost has no condition (702.74a, 702.109a, 702.96a)")
     _v_cost(a)
     return counts.compiled(a, a.get("if_control") or "")
 
