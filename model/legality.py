@@ -489,7 +489,14 @@ def _or_alternatives(state: GameState, oid: str, player: str, x: int, all_ways: 
     why = list(usual.why)
     for k, word, available, because in alternatives:
         said = (f"pay its evoke cost {word.arg('cost')} (702.74a)" if word.arg("keyword") == "Evoke" else
+                f"pay its surge cost {word.arg('cost')} (702.117a)" if word.arg("keyword") == "Surge" else
                 f"{word.arg('cost')[0].lower()}{word.arg('cost')[1:]}") + " rather than pay its mana cost"
+        if available is None:
+            raise Unsupported(f"{obj.name} may be cast for its surge cost (702.117a) only if {player} cast another "
+                              f"spell this turn: {because}")
+        if not available and word.arg("keyword") == "Surge":
+            why.append(step("702.117a", f"{player} may {said} only if they cast another spell this turn; {because}"))
+            continue
         if not available:
             why.append(step("118.9", f"{player} may {said} only if they control {word.arg('if_control')[:-len(' you control')]}; "
                                      f"{because}"))

@@ -215,17 +215,18 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     by = graveyard_cast(state, oid, player)
     evoked = _paid_keyword(state, player, oid, alt) == "Evoke"
     dashed = _paid_keyword(state, player, oid, alt) == "Dash"
+    surged = _paid_keyword(state, player, oid, alt) == "Surge"
     game = zones.move(game, oid, "stack", controller=player, x=x if announces_x(state, oid) else None,
                       kicked=kicked, cast_from=o.zone, face=o.face, cast_by=by.keyword if by is not None else "",
                       bought_back=bought if has_buyback(state, oid) else None, evoked=evoked, dashed=dashed,
                       spliced=gained)
     game = game.log(("601.2a", "601.2b") + ((by.rule,) if by is not None else ()) + (("702.33d",) if kicked else ())
-                    + (("118.9",) if alt else ()) + (("702.109a",) if dashed else ()),
+                    + (("118.9",) if alt else ()) + (("702.109a",) if dashed else ()) + (("702.117a",) if surged else ()),
                     f"{player} casts {o.name} ({oid})"
                     + (f" from their graveyard by its {by.keyword.lower()}" if by is not None else "")
                     + (f" for its flashback cost {by.cost}" if by is not None and by.cost else "")
                     + (f" with X={x}" if x else "") + (f", {kicked_words(kicked)} (its kicker cost is paid with the rest)" if kicked else "")
-                    + (f", paying its {'evoke cost (702.74a)' if evoked else 'dash cost (702.109a)' if dashed else 'alternative cost'} instead of its mana "
+                    + (f", paying its {'evoke cost (702.74a)' if evoked else 'dash cost (702.109a)' if dashed else 'surge cost (702.117a)' if surged else 'alternative cost'} instead of its mana "
                        f"cost: {cost.text() if cost.symbols else ''}{', '.join(p.text() for p in cost.other)}" if alt else ""))
     if branch:
         game = game.choose(f"{oid} {kicked_words(kicked)}")
@@ -283,7 +284,7 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
 
 def _paid_keyword(state, player: str, oid: str, alt: int) -> str:
     """The keyword whose cost the alternative cost the cast action chose (its ``alternative:``, numbered from 1)
-    is: "Evoke" (702.74a), "Dash" (702.109a); "" for none, or for a cost no keyword means."""
+    is: "Evoke" (702.74a), "Dash" (702.109a), "Surge" (702.117a); "" for none, or for a cost no keyword means."""
     return next((w.arg("keyword") or "" for k, w, _, _ in alternative_costs(state, player, oid) if alt and k == alt), "")
 
 
@@ -302,6 +303,12 @@ def _alternative_allowed(state, oid: str, player: str, alt: int, x: int) -> None
         raise Illegal((step(("118.9a", by.rule), f"{o.name} is cast from the graveyard for its flashback cost, an "
                                                  "alternative cost: no other alternative cost can be applied"),))
     _, word, available, because = options[alt - 1]
+    if available is None:
+        raise Unsupported(f"{o.name} may be cast for its surge cost (702.117a) only if {player} cast another spell "
+                          f"this turn: {because}")
+    if not available and word.arg("keyword") == "Surge":
+        raise Illegal((step("702.117a", f"{player} may pay {o.name}'s surge cost only if they cast another spell "
+                                        f"this turn; {because}"),))
     if not available:
         raise Illegal((step("118.9", f"{player} may pay {o.name}'s alternative cost only if they control "
                                      f"{word.arg('if_control')[:-len(' you control')]}; {because}"),))

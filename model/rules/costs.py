@@ -159,21 +159,39 @@ def additional_choices(state, oid: str) -> list[tuple[int, ...]]:
     return [tuple(c) for c in product((0, 1), repeat=n)]
 
 
-def alternative_costs(state, caster: str, oid: str) -> list[tuple[int, StaticEffect, bool, str]]:
+def alternative_costs(state, caster: str, oid: str) -> list[tuple[int, StaticEffect, bool | None, str]]:
     """118.9: the spell's own alternative costs (its ``alternative_cost`` words), each as (its number from 1, the
     word, whether ``caster`` may choose it now, why: its condition "If you control a Swamp" counted on
-    ``state``, ``rules.counts``)."""
-    out: list[tuple[int, StaticEffect, bool, str]] = []
+    ``state``, ``rules.counts``, or surge's, ``surge_allowed``; None when that is not known)."""
+    out: list[tuple[int, StaticEffect, bool | None, str]] = []
     words = [a.static for a in current(state, oid).abilities
              if a.kind == "static" and a.static is not None and a.static.kind == "alternative_cost"]
     for k, w in enumerate(words, 1):
         cond = w.arg("if_control")
+        if w.arg("keyword") == "Surge":
+            out.append((k, w, *surge_allowed(state, caster)))
+            continue
         if not cond:
             out.append((k, w, True, ""))
             continue
         n = counts.value(state, caster, counts.stored(w, cond), state.obj(oid))
         out.append((k, w, n >= 1, f"{caster} controls {n} {cond[:-len(' you control')].split(' ', 1)[1]}(s)"))
     return out
+
+
+def surge_allowed(state, caster: str) -> tuple[bool | None, str]:
+    """702.117a: may ``caster`` pay a surge cost now, having cast another spell this turn (the spell being cast
+    is not yet cast, 601.2i, so every spell counted is another; one countered or still on the stack counts too:
+    Boulder Salvo's ruling 2016-01-22)? No teams are modelled (102.3), so "or a teammate" adds no one. None
+    when the turn's history before the question is not stated and the actions cast no spell of theirs (the record
+    a lower bound, ``rules.this_turn``); and why, in words."""
+    n = state.this_turn.spells_of(caster)
+    if n >= 1:
+        return True, f"{caster} cast {n} other spell(s) this turn"
+    if state.this_turn.known:
+        return False, f"{caster} cast no other spell this turn"
+    return None, (f"whether {caster} cast another spell this turn before the question's actions is not stated "
+                  "(say it in the state's this_turn:)")
 
 
 def own_reduction(state, caster: str, oid: str, s) -> tuple[int, str]:

@@ -26,8 +26,8 @@ def _keyword_text(keyword: str, cost: str) -> str:
 
 
 #: The keywords whose alternative cost (``alternative_cost``'s ``keyword``) is said as the keyword: evoke (702.74a),
-#: dash (702.109a).
-COST_KEYWORDS = ("Evoke", "Dash")
+#: dash (702.109a), surge (702.117a: only if its caster cast another spell this turn).
+COST_KEYWORDS = ("Evoke", "Dash", "Surge")
 
 
 def has_dash(abilities) -> bool:
@@ -38,10 +38,11 @@ def has_dash(abilities) -> bool:
 
 def _v_alternative(a: dict) -> dict:
     if a.get("keyword") not in (None,) + COST_KEYWORDS:
-        raise DefinitionError(f"keyword must be one of {', '.join(COST_KEYWORDS)} (702.74a, 702.109a), not "
+        raise DefinitionError(f"keyword must be one of {', '.join(COST_KEYWORDS)} (702.74a, 702.109a, 702.117a), not "
                               f"{a.get('keyword')!r}")
     if a.get("keyword") and a.get("if_control"):
-        raise DefinitionError(f"{a['keyword'].lower()}'s cost has no condition (702.74a, 702.109a)")
+        raise DefinitionError(f"{a['keyword'].lower()}'s cost has no condition of control (702.74a, 702.109a, "
+                              "702.117a)")
     _v_cost(a)
     return counts.compiled(a, a.get("if_control") or "")
 
@@ -163,7 +164,8 @@ WORDS = (
          SPELL_COSTS, PAYMENT, _v_self_reduction),
     # 118.9: "You may <cost> rather than pay this spell's mana cost", ``if_control``: "If you control a Swamp, ..."
     # (a count of permanents, at least one); another way to cast it, chosen as it is cast (601.2b)
-    # ``keyword``: "Evoke", "Dash": the alternative cost evoke (702.74a) or dash (702.109a) means, said as the keyword
+    # ``keyword``: "Evoke", "Dash", "Surge": the alternative cost evoke (702.74a), dash (702.109a) or surge (702.117a:
+    # "if you or a teammate has cast another spell this turn") means, said as the keyword
     Word("alternative_cost", "static", {"cost": str, "if_control": str, "keyword": str, counts.ARG: tuple},
          lambda s: _keyword_text(s.arg("keyword"), s.arg("cost")) if s.arg("keyword") else
          (f"If you control {s.arg('if_control')[:-len(' you control')]}, you may " if s.arg("if_control") else
