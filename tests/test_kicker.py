@@ -339,11 +339,14 @@ def test_buyback_that_cannot_be_paid_is_not_a_branch_and_fixed_true_is_illegal()
         finals("Into the Roil", "Island, Island, Island, Island", "    targets: [bear]\n    buyback: true")
 
 
-def test_an_optional_additional_cost_the_engine_does_not_perform_makes_the_cast_unsupported():
-    from mtgjudge.model.errors import Unsupported
-    # 702.56a, 601.2b: replicate may be paid any number of times as it is cast; never silently "not paid"
-    with pytest.raises(Unsupported, match="Replicate"):
-        finals("Train of Thought", "Island, Island, Island, Island")
+def test_replicate_paid_or_not_is_each_a_branch():
+    # 702.56a, 601.2b: replicate may be paid any number of times as it is cast; never silently "not paid": with
+    # four Mountains Pyromatics ({1}{R}) is cast with its replicate cost paid no times (1 damage: the 2/2 lives) or
+    # once (the copy keeping the target, 2 damage: it dies)
+    games = finals("Pyromatics", "Mountain, Mountain, Mountain, Mountain", "    targets: [bear]")
+    assert {zone(g, "bear") for g in games} == {"battlefield", "graveyard"}
+    assert all(zone(g, "bear") == "battlefield" for g in finals("Pyromatics", "Mountain, Mountain, Mountain, Mountain",
+                                                                  "    targets: [bear]\n    replicated: 0"))
 
 
 def test_a_buyback_spell_the_question_put_on_the_stack_is_unsupported_as_it_resolves():

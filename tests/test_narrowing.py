@@ -507,7 +507,7 @@ expect: [{object: bears, zone: graveyard}, {player: Alice, life: 20}]
     assert (status, value) == ("pass", True)
 
 
-@pytest.mark.parametrize("line", ["Kicker—Frobnicate.", "Multikicker—Frobnicate.", "Replicate {1}{U}",
+@pytest.mark.parametrize("line", ["Kicker—Frobnicate.", "Multikicker—Frobnicate.", "Replicate—Frobnicate.",
                                   "Conspire", "Bargain", "Casualty 2"])
 def test_no_optional_additional_cost_is_left_unpaid_601_2b(line):
     # an unread optional additional cost: a spell the actions cast for its mana cost may have it paid or not,

@@ -16,6 +16,8 @@ from mtgjudge.model.engine.game import FOLLOWING, Game, find_ref, game_over, mer
 from mtgjudge.model.words.kicker.perform import MULTIKICKER_BOUND, buyback_options, is_multikicker, kicked_words, kicker_options, unperformed_options
 from mtgjudge.model.words.kicker.read import as_announced
 from mtgjudge.model.words.splice.perform import gained_text, splice_options, spliced_words
+from mtgjudge.model.words.copies.perform import REPLICATE_BOUND, replicate_options
+from mtgjudge.model.words.costs.record import replicate_cost
 from mtgjudge.model.engine.leave_game import leave_game
 from mtgjudge.model.engine.paying import pay
 from mtgjudge.model.engine.mana_abilities import resolve_mana_ability
@@ -134,6 +136,8 @@ def _cast_face(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int) 
     # 601.2b, 702.47a-b: which cards in the caster's hand are spliced onto it, in which order; each way a branch
     # unless the action fixes it
     splices = splice_options(state, oid, player, a.get("spliced"))
+    # 601.2b, 702.56a: how many times to pay its replicate cost, each count a branch unless the action fixes it
+    reps = replicate_options(state, oid, a.get("replicated"))
     out = []
     refused: list[Illegal] = []
     miscounted: list[InputError] = []
@@ -146,8 +150,8 @@ def _cast_face(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int) 
             for choice in choices:
                 for spliced in splices:
                     try:
-                        got += _cast_announced(game, a, oid, player, x, kicked, len(kicks) > 1, choice,
-                                               len(choices) > 1, bought, len(buys) > 1, spliced, len(splices) > 1)
+                        got += _replicated(game, a, oid, player, x, kicked, len(kicks) > 1, choice,
+                                           len(choices) > 1, bought, len(buys) > 1, spliced, len(splices) > 1, reps)
                     except Illegal as e:
                         refused.append(e)     # that announcement can't be carried out (601.2h); another may
                     except InputError as e:
@@ -170,10 +174,29 @@ def _cast_face(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int) 
     return out
 
 
+def _replicated(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int, kicked: tuple[int, ...],
+                branch: bool, choice: tuple[int, ...], choice_branch: bool, bought: bool, bought_branch: bool,
+                spliced: tuple[str, ...], spliced_branch: bool, reps: list[int]) -> list[Game]:
+    """601.2b, 702.56a: ``_cast_announced`` for each number of times the replicate cost is paid (``reps``, from
+    ``replicate_options``), in order: a count that can't be paid ends the search (601.2h: no more can be either);
+    one past ``REPLICATE_BOUND`` that can is past the engine's bound."""
+    out: list[Game] = []
+    for n in reps:
+        got = _cast_announced(game, a, oid, player, x, kicked, branch, choice, choice_branch, bought, bought_branch,
+                              spliced, spliced_branch, n, len(reps) > 1)
+        if len(reps) > 1 and n > REPLICATE_BOUND and got:
+            raise SearchBound(f"{game.state.obj(oid).name}'s replicate cost could be paid more than {REPLICATE_BOUND} "
+                              "times: past the engine's bound (702.56a); say 'replicated:' in the cast action")
+        out += got
+        if n and not got:
+            break                 # paying the replicate cost once more can't be paid either
+    return out
+
+
 def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: int, kicked: tuple[int, ...],
                     branch: bool, choice: tuple[int, ...] = (), choice_branch: bool = False,
                     bought: bool = False, bought_branch: bool = False, spliced: tuple[str, ...] = (),
-                    spliced_branch: bool = False) -> list[Game]:
+                    spliced_branch: bool = False, replicated: int = 0, replicated_branch: bool = False) -> list[Game]:
     """601.2a-i for one announcement of the kicker costs paid (``kicked``; 702.33g: a kicked-only instruction is
     part of the spell only if kicked), of its buyback cost (``bought``, 702.27a) and of the cards spliced onto it
     (``spliced``, in the order their effects happen, 702.47a-b): the spell moves to the stack, its modes and
@@ -199,7 +222,7 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     if alt:
         _alternative_allowed(state, oid, player, alt, x)
     cost = total_cost(state, player, oid, x=x, kicked=kicked, alternative=alt, choice=choice, buyback=bought,
-                      spliced=spliced)
+                      spliced=spliced, replicated=replicated)
     if choice_branch and not all_payments(build_problem(state, player, cost)):
         return []            # 601.2h: a way of paying the additional cost that can't be paid can't be announced
     if not alt and not choice_branch and alternative_costs(state, player, oid) and \
@@ -210,8 +233,8 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
     if alt and not all_payments(build_problem(state, player, cost)):
         raise Illegal((step(("118.9", "601.2h"), f"{player} can't pay {o.name}'s alternative cost "
                                                  f"({cost.other[0].text() if cost.other else cost.text()}...) now"),))
-    if (kicked or bought or spliced) and not all_payments(build_problem(state, player, cost)):
-        return []            # 601.2h: a kicker, buyback or splice cost that can't be paid can't be announced
+    if (kicked or bought or spliced or replicated) and not all_payments(build_problem(state, player, cost)):
+        return []            # 601.2h: a kicker, buyback, splice or replicate cost that can't be paid can't be announced
     by = graveyard_cast(state, oid, player)
     evoked = _paid_keyword(state, player, oid, alt) == "Evoke"
     dashed = _paid_keyword(state, player, oid, alt) == "Dash"
@@ -243,6 +266,12 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
                         "card stays in the hand")
     if spliced_branch:
         game = game.choose(f"{oid} {spliced_words(state, spliced)}")
+    if replicate_cost(ch.abilities) is not None:
+        # 702.56a: how often its replicate cost is paid, kept on the spell for its replicate trigger
+        game = game.with_state(game.state.with_object(replace(game.state.obj(oid), replicated=replicated)))
+        game = game.log(("601.2b", "702.56a"), f"{player} pays the replicate cost of {o.name} {replicated} time(s)")
+        if replicated_branch:
+            game = game.choose(f"{oid} replicated {replicated} time(s)")
     if choice_branch:
         game = game.log("601.2b", f"{player} announces that they pay {'; '.join(p.text() for p in cost.other) or cost.text()} "
                                   f"for the additional cost of {o.name} that offers two").choose(f"{oid} additional cost {choice}")
@@ -274,7 +303,7 @@ def _cast_announced(game: Game, a: Mapping[str, Any], oid: str, player: str, x: 
         try:
             out += _cast_with_targets(g_mode, state, a, oid, player, x, _plus(cost, extra),
                                       expand(abilities, combo, o.name), "Aura" in ch.subtypes, extra, kicked, alt, choice,
-                                      bought, spliced)
+                                      bought, spliced, replicated)
         except Illegal:
             if len(combos) == 1:
                 raise
@@ -328,7 +357,7 @@ def _plus(cost: TotalCost, extra: tuple) -> TotalCost:
 def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player: str, x: int, cost,
                        abilities, aura: bool, extra: tuple = (), kicked: tuple[int, ...] = (),
                        alt: int = 0, choice: tuple[int, ...] = (), bought: bool = False,
-                       spliced: tuple[str, ...] = ()) -> list[Game]:
+                       spliced: tuple[str, ...] = (), replicated: int = 0) -> list[Game]:
     """601.2c-h for a spell on the stack whose modes are chosen: its targets, every legal choice a branch unless
     the action names them, then its total cost (``extra``: the cost parts its modes add), every distinct payment a
     branch. ``state``: as casting began."""
@@ -367,7 +396,7 @@ def _cast_with_targets(game: Game, state, a: Mapping[str, Any], oid: str, player
         n_cost = cost if len(targets) <= 1 else _plus(total_cost(state, player, oid, x=x, kicked=kicked,
                                                                  targets=len(targets), alternative=alt,
                                                                  choice=choice, buyback=bought,
-                                                                 spliced=spliced), extra)
+                                                                 spliced=spliced, replicated=replicated), extra)
         if n_cost != cost and not all_payments(build_problem(state, player, n_cost)):
             continue            # 601.2h: a choice of targets whose cost can't be paid can't be made
         # 601.2c: the objects chosen become its targets before the costs are paid; what that triggers waits

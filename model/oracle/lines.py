@@ -1432,7 +1432,8 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     kick = kicker_lines.kicker_line(body)       # "Kicker—{2}{R}, Sacrifice a land.", "Kicker {A} and/or {B}" (702.33)
     if kick is not None:
         return [Ability("static", static=parse_static({"kind": "kicker", "cost": c}), source_text=printed) for c in kick]
-    evoked = _evoke(body, printed, ctx) or _dash(body, printed, ctx) or surge_line(body, printed)
+    evoked = _evoke(body, printed, ctx) or _dash(body, printed, ctx) or surge_line(body, printed) \
+        or copies_read.replicate_line(body, printed, ctx.spell)
     if evoked is not None:
         return evoked
     mad = madness_read.madness_line(body, printed)      # "Madness {1}{R}" (702.35a)

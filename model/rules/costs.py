@@ -214,7 +214,8 @@ def has_buyback(state, oid: str) -> bool:
 
 def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[int, ...] = False,
                targets: int = 1, alternative: int = 0, choice: tuple[int, ...] = (),
-               buyback: bool = False, free: bool = False, spliced: tuple[str, ...] = ()) -> TotalCost:
+               buyback: bool = False, free: bool = False, spliced: tuple[str, ...] = (),
+               replicated: int = 0) -> TotalCost:
     """The total cost to cast ``oid`` (601.2f). ``free``: the resolving effect that casts it says "without paying
     its mana cost" (608.2g, 118.9b: an alternative cost; additional costs and increases still apply, 118.9d). ``kicked``: pay its kicker (an optional additional cost): True
     for every kicker cost, or the kicker costs paid, each once (1: its first kicker cost, 702.33b);
@@ -223,7 +224,8 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
     ``alternative_costs``), 0 for none; ``choice``: for each additional cost that offers two, which is paid
     (``additional_choices``; required when there is one); ``buyback``: its buyback cost is paid too (702.27a, an
     optional additional cost); ``spliced``: the cards in the caster's hand spliced onto it, whose splice costs are
-    additional costs (702.47a)."""
+    additional costs (702.47a); ``replicated``: how many times its replicate cost is paid (702.56a, an optional
+    additional cost paid any number of times)."""
     obj = state.obj(oid)
     face = obj.printed
     # 118.9b: a permission may require casting it without paying its mana cost (an alternative cost, to which
@@ -270,7 +272,7 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
             continue
         if s.kind == "kicker":
             nth_kicker += 1
-        text = s.arg("cost") if s.kind in ("additional_cost", "kicker", "buyback") else None
+        text = s.arg("cost") if s.kind in ("additional_cost", "kicker", "buyback", "replicate") else None
         if s.kind == "additional_cost" and s.arg("or_cost"):
             # 601.2b: the caster announces which of the two it pays
             if nth_or >= len(choice):
@@ -280,6 +282,8 @@ def total_cost(state, caster: str, oid: str, x: int = 0, kicked: bool | tuple[in
         # how many times this cost is paid: an additional cost once; a kicker cost once for each time it is
         # in ``kicked`` (multikicker: any number of times, 702.33c)
         times = 1 if s.kind == "additional_cost" or (s.kind == "buyback" and buyback) else 0
+        if s.kind == "replicate":
+            times = replicated
         if s.kind == "kicker":
             times = 1 if kicked is True else (kicked.count(nth_kicker) if isinstance(kicked, tuple) else 0)
         for _ in range(times):

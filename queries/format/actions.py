@@ -17,7 +17,7 @@ from mtgjudge.queries.format.suggest import did_you_mean
 
 ACTION_KEYS: dict[str, tuple[str, ...]] = {
     "cast": ("by", "targets", "x", "choices", "paying", "kicked", "alternative", "buyback",
-             "entwined", "spliced"),
+             "entwined", "spliced", "replicated"),
     "play": ("by",),
     "activate": ("ability", "by", "x", "targets", "choices", "paying"),
     "resolve": ("targets", "choices"),
@@ -103,6 +103,9 @@ def read_action(d: QuestionValidator, value: Any, path: str, line: int | None) -
                 out[k] = int(v)
             else:
                 out[k] = d.integer(v, kp, kl, 0)
+        elif k == "replicated":
+            # 702.56a: how many times its replicate cost is paid (0: none); without it, each count is a branch
+            out[k] = d.integer(v, kp, kl, 0)
         elif k == "buyback":
             # 702.27a: whether its buyback cost is paid (true/false); without it, each way is a branch
             if not isinstance(v, bool):

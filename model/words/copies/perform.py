@@ -15,7 +15,12 @@ Storm (702.40a): as its triggered ability resolves, the spell is copied once for
 this turn (``rules.this_turn.spells_cast_before``), each copy with its own choice of new targets (Grapeshot's
 ruling 2013-06-07: "You can choose differently for each copy"). The copies are of the spell on the stack; a spell
 that left the stack before its storm ability resolved is copied as it last existed there, which is not
-performed."""
+performed.
+
+Replicate (702.56a): as the spell is cast its caster announces how many times they pay its replicate cost
+(``replicate_options``: each count a branch up to what they can pay, unless the cast action's ``replicated:`` fixes
+it); as its triggered ability resolves, the spell is copied that many times, each copy with its own choice of new
+targets (707.10c)."""
 from __future__ import annotations
 
 import re
@@ -29,12 +34,13 @@ from mtgjudge.model.engine.game import MAX_BRANCHES, Game, merge, name_of
 from mtgjudge.model.engine.kernel.context import Ctx, Performer, unaffected
 from mtgjudge.model.engine.targeting import DIVIDED
 from mtgjudge.model.engine.triggers import guard_targeting, guard_unrecognized
-from mtgjudge.model.errors import SearchBound, Unsupported
+from mtgjudge.model.errors import InputError, SearchBound, Unsupported
 from mtgjudge.model.objects import GameObject, undefined_card
 from mtgjudge.model.rules import this_turn
 from mtgjudge.model.rules.layers import current
 from mtgjudge.model.rules.targets import legal_choices, target_spec
 from mtgjudge.model.vocab.abilities import Effect
+from mtgjudge.model.words.costs.record import replicate_cost
 from mtgjudge.model.words.modes import perform as modes
 
 
@@ -97,6 +103,7 @@ def put_copy(game: Game, spell: str, controller: str, rules: tuple[str, ...]) ->
     cid = _copy_id(game, spell)
     copy = GameObject(id=cid, card=o.card, owner=controller, controller=controller, zone="stack", face=o.face,
                       x=o.x, kicked=o.kicked, chosen=o.chosen, targets=o.targets, bought_back=o.bought_back,
+                      replicated=o.replicated,
                       spell_copy=True, timestamp=zones.next_timestamp(st))
     g = game.with_state(st.evolve(objects=st.objects + (copy,), stack=(cid,) + st.stack))
     if (spell, game.moved(spell)) in game.cast_plainly:
@@ -181,4 +188,50 @@ def _storm(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
     return branches
 
 
-PERFORMERS: dict[str, Performer] = {"copy_spell": _copy_spell, "storm": _storm}
+#: How many times a replicate cost is considered paid at most (702.56a: any number of times); a spell whose
+#: replicate cost could be paid more often than this is past the engine's bound.
+REPLICATE_BOUND = 6
+
+
+def replicate_options(state, oid: str, fixed: int | None) -> list[int]:
+    """601.2b, 601.2f, 702.56a: how many times the caster may announce paying the replicate cost of ``oid``:
+    ``fixed`` (the cast action's ``replicated:``) when the question says, else 0 to ``REPLICATE_BOUND`` + 1 in
+    order, the caller stopping at the first it can't pay (and at the bound, saying so); [0] for a card without
+    replicate."""
+    if replicate_cost(current(state, oid).abilities) is None:
+        if fixed:
+            raise InputError("replicated", f"{state.obj(oid).name} has no replicate cost (702.56a)")
+        return [0]
+    return [fixed] if fixed is not None else list(range(REPLICATE_BOUND + 2))
+
+
+def _replicate(game: Game, e: Effect, ctx: Ctx) -> list[Game]:
+    """702.56a: the resolving replicate trigger of the spell ``ctx.source``: a copy of it for each time its replicate
+    cost was paid (``GameObject.replicated``), each with its controller's choice of new targets (707.10c)."""
+    st = game.state
+    spell, player = ctx.source, ctx.controller
+    if player in game.left:
+        return [game.log("800.4a", f"{player} has left the game: the replicate ability does nothing")]
+    if not (st.has(spell) and st.obj(spell).zone == "stack" and game.moved(spell) == ctx.source_moves):
+        raise Unsupported(f"{spell} left the stack before its replicate ability resolved: copying it as it last "
+                          "existed on the stack is not performed")
+    o = st.obj(spell)
+    if o.cast_from == "?":
+        raise Unsupported(f"{o.name} ({spell}) was put on the stack by the question: how many times its replicate "
+                          "cost was paid is not known")
+    n = o.replicated
+    branches = [game.log("702.56a", f"the replicate cost of {o.name} ({spell}) was paid {n} time(s): the replicate "
+                                    f"ability copies it {n} time(s)")]
+    for _ in range(n):
+        nxt = []
+        for g in branches:
+            g, cid = put_copy(g, spell, player, ("702.56a", "707.10"))
+            nxt += new_targets(g, cid)
+        branches = merge(nxt)
+        if len(branches) > MAX_BRANCHES:
+            raise SearchBound(f"more than {MAX_BRANCHES} ways to choose the targets of {o.name}'s copies: the search "
+                              "bound was reached")
+    return branches
+
+
+PERFORMERS: dict[str, Performer] = {"copy_spell": _copy_spell, "storm": _storm, "replicate_copies": _replicate}

@@ -29,6 +29,8 @@ the targets chosen ("if it targets a Dinosaur you control") are not read here.
 - "Dash {2}{R}" (702.109a): an ``alternative_cost`` marked ``keyword: Dash`` (cast for it, the spell is dashed,
   ``GameObject.dashed``, and as it resolves makes the delayed return to its owner's hand) and ``DASH_HASTE``; a
   cost not read leaves the keyword unmodelled (``dash_cost`` None).
+- "Replicate {1}{U}" (702.56a): the cost (``replicate_cost``), which ``words.copies.read`` reads with the
+  triggered ability it means.
 - "Surge {1}{R}" (702.117a): an ``alternative_cost`` marked ``keyword: Surge``, which the caster may pay only if
   they (or a teammate: no teams are modelled, 102.3) cast another spell this turn (``rules.costs.alternative_costs``
   asks ``rules.this_turn``); a cost not read (Fall of the Titans' "{X}{R}") leaves the keyword unmodelled
@@ -220,6 +222,15 @@ def surge_line(body: str, printed: str) -> list[Ability] | None:
         return None
     return [Ability("static", static=parse_static({"kind": "alternative_cost", "cost": cost, "keyword": "Surge"}),
                     keyword="Surge", source_text=printed)]
+
+
+_REPLICATE = patterns.compile(r"^Replicate(?: (?P<mana>(?:\{[^}]+\})+)| ?— ?(?P<cost>.+?))\.?$")
+
+
+def replicate_cost(body: str) -> str | None:
+    """The cost of a replicate line (702.56a) as the cost grammar reads it, or None when the line is not
+    "Replicate <cost>" with every part of its cost read."""
+    return _keyword_cost(_REPLICATE, body)
 
 
 def _keyword_cost(pattern: patterns.Pattern, body: str) -> str | None:

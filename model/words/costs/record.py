@@ -1,6 +1,6 @@
 """Words about costs: the parts an activation or additional cost is made of (118, 602.1a), and the static
 abilities that change what a spell costs (601.2f: increases, reductions, minimums, additional costs, kicker
-702.33, more for each extra target)."""
+702.33, buyback 702.27a, replicate 702.56a, more for each extra target)."""
 from __future__ import annotations
 
 from mtgjudge.model.errors import DefinitionError
@@ -45,6 +45,14 @@ def _v_alternative(a: dict) -> dict:
                               "702.117a)")
     _v_cost(a)
     return counts.compiled(a, a.get("if_control") or "")
+
+
+def replicate_cost(abilities) -> str | None:
+    """702.56a: the cost of the one replicate ability among ``abilities`` (its static ``replicate`` word), or None
+    for none."""
+    found = [a.static.arg("cost") for a in abilities if a.kind == "static" and a.static is not None
+             and a.static.kind == "replicate"]
+    return found[0] if len(found) == 1 else None
 
 
 def _in_a_sentence(cost: str) -> str:
@@ -141,6 +149,11 @@ WORDS = (
     # spell is put into its owner's hand instead of into the graveyard as it resolves (608.2n)
     Word("buyback", "static", {"cost": str},
          lambda s: f"Buyback{' ' if s.arg('cost').startswith('{') else '—'}{s.arg('cost')}", SPELL_COSTS, PAYMENT,
+         _v_cost),
+    # 702.56a: "Replicate [cost]": an optional additional cost the caster may pay any number of times as it is cast
+    # (601.2b, 601.2f); its linked triggered ability copies the spell once for each time (``words.copies``)
+    Word("replicate", "static", {"cost": str},
+         lambda s: f"Replicate{' ' if s.arg('cost').startswith('{') else '—'}{s.arg('cost')}", SPELL_COSTS, PAYMENT,
          _v_cost),
     # 702.42a: "Entwine [cost]": the caster of the modal spell may choose all its modes instead of the number
     # specified, paying [cost] as an additional cost (601.2b, 601.2f; ``words.modes.perform``)
