@@ -265,3 +265,62 @@ expect:
   - {object: bears, zone: graveyard}
 """)
     assert status == "unsupported" and "spliced" in msg, (status, msg)
+
+
+CONSPIRE_AT = """
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [Swamp, Swamp, %s]
+      hand: [{card: Disturbing Plot, id: plot}]
+    Bob:
+      graveyard: [{card: Grizzly Bears, id: bear}]
+actions:
+  - {cast: plot, targets: [bear]%s}
+  - resolve: all
+expect:
+  - {object: bear, zone: hand}
+"""
+
+
+def test_conspire_is_read_as_its_cost_and_its_cast_trigger():
+    # 702.78a: a static ability (the optional additional cost) and a triggered one, both on the stack
+    static, trigger = compile_line("Conspire", "Conspire", LineContext(spell=True))
+    assert (static.kind, static.static.kind) == ("static", "conspire")
+    assert trigger.kind == "triggered" and trigger.intervening == "conspired" and trigger.functions_in("stack")
+    assert [e.kind for e in trigger.effects] == ["conspire_copy"]
+    assert render_line((static, trigger)) == "Conspire"
+
+
+def test_near_miss_conspire_with_words_after_it_stays_unmodelled():
+    line = "Conspire—Tap three untapped Goblins you control."
+    abilities = compile_line(line, line, LineContext(spell=True))
+    assert not any(a.keyword == "Conspire" for a in abilities)
+    assert all(a.kind == "unmodelled" or any(e.kind == "other" for e in a.effects) for a in abilities), abilities
+
+
+def test_near_miss_conspire_on_a_permanent_card_stays_unmodelled():
+    # 707.10f: a copy of a permanent spell becomes a token, which is not performed
+    assert [a.kind for a in compile_line("Conspire", "Conspire", LineContext(spell=False))] == ["unmodelled"]
+
+
+def test_conspire_with_interchangeable_creatures_is_one_way_to_pay():
+    # three black Marauders the question gave no ids: which two are tapped leads to equal states (Game.key), so
+    # paying is one branch and not paying another; the assertion holds in both
+    from mtgjudge.model.engine.actions import run
+    from mtgjudge.model.engine.game import Game
+    from mtgjudge.queries.format.files import load_text
+    (q,) = load_text(CONSPIRE_AT % (", ".join(["Fleshbag Marauder"] * 3), ""))
+    games = run(Game(q.state), q.actions)
+    assert sorted(sum(o.tapped for o in g.state.battlefield("Alice") if o.name == "Fleshbag Marauder")
+                  for g in games) == [0, 2]
+
+
+def test_near_miss_conspired_naming_one_creature_is_an_input_error():
+    import pytest
+    from mtgjudge.queries.format.fields import QuestionError
+    with pytest.raises(QuestionError, match="conspired"):
+        _run(CONSPIRE_AT % ("{card: Fleshbag Marauder, id: f1}, {card: Fleshbag Marauder, id: f2}", ", conspired: [f1]"))

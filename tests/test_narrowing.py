@@ -508,7 +508,7 @@ expect: [{object: bears, zone: graveyard}, {player: Alice, life: 20}]
 
 
 @pytest.mark.parametrize("line", ["Kicker—Frobnicate.", "Multikicker—Frobnicate.", "Replicate—Frobnicate.",
-                                  "Conspire", "Bargain", "Casualty 2"])
+                                  "Bargain", "Casualty 2"])
 def test_no_optional_additional_cost_is_left_unpaid_601_2b(line):
     # an unread optional additional cost: a spell the actions cast for its mana cost may have it paid or not,
     # decided as it is cast (words.kicker.perform.unperformed_options): the cast is unsupported, never "not paid"
@@ -741,8 +741,11 @@ def test_every_row_has_a_rule_and_a_unique_name():
 
 @matters("a cost option not chosen")
 def test_conspire_is_asked_only_where_it_could_be_paid_702_78a():
-    # 601.2h: an optional cost that can't be paid can't be announced: with no two untapped black creatures, Disturbing
-    # Plot was cast without conspire; with two, it may have been conspired (a copy): unsupported, naming it
+    # 601.2h: an optional cost that can't be paid can't be announced: with no two untapped black creatures, a black
+    # creature card with conspire (not read on a permanent card: its copy would become a token, 707.10f) was cast
+    # without conspire; with two, it may have been conspired (a copy): unsupported, naming it
+    plotter = card("Frob Plotter", "Creature — Zombie", "{B}", "Conspire", "1/1")
+    assert unmodelled(plotter).source_text == "Conspire"
     doc = """
 id: t
 ask: outcome
@@ -750,18 +753,17 @@ state:
   turn: {{active: Alice}}
   players:
     Alice:
-      battlefield: [Swamp, Swamp{creatures}]
-      hand: [{{card: Disturbing Plot, id: plot}}]
-    Bob:
-      graveyard: [{{card: Grizzly Bears, id: bbear}}]
+      battlefield: [Swamp{creatures}]
+      hand: [{{card: Frob Plotter, id: plot}}]
+    Bob: {{}}
 actions:
-  - {{cast: plot, targets: [bbear]}}
+  - {{cast: plot}}
   - resolve: all
-expect: [{{object: bbear, zone: hand}}]
+expect: [{{object: plot, zone: battlefield}}]
 """
-    assert answer(doc.format(creatures=""))[:2] == ("pass", True)
-    assert answer(doc.format(creatures=", Grizzly Bears, Grizzly Bears"))[:2] == ("pass", True)   # green: no
-    status, _, msg = answer(doc.format(creatures=", Walking Dead, Walking Dead"))
+    assert answer(doc.format(creatures=""), plotter)[:2] == ("pass", True)
+    assert answer(doc.format(creatures=", Grizzly Bears, Grizzly Bears"), plotter)[:2] == ("pass", True)   # green
+    status, _, msg = answer(doc.format(creatures=", Walking Dead, Walking Dead"), plotter)
     assert status == "unsupported" and "Conspire" in msg
 
 

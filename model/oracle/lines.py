@@ -1433,7 +1433,7 @@ def _compile_line(norm: str, printed: str, ctx: LineContext) -> list[Ability]:
     if kick is not None:
         return [Ability("static", static=parse_static({"kind": "kicker", "cost": c}), source_text=printed) for c in kick]
     evoked = _evoke(body, printed, ctx) or _dash(body, printed, ctx) or surge_line(body, printed) \
-        or copies_read.replicate_line(body, printed, ctx.spell)
+        or copies_read.replicate_line(body, printed, ctx.spell) or copies_read.conspire_line(body, printed, ctx.spell)
     if evoked is not None:
         return evoked
     mad = madness_read.madness_line(body, printed)      # "Madness {1}{R}" (702.35a)

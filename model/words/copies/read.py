@@ -2,7 +2,7 @@
 one spell on the stack, with the sentence right after it, "You may choose new targets for the copy." (707.10c), read
 into that word; and the keyword "Storm" alone, read as the triggered ability 702.40a says it means, which functions
 only while the spell is on the stack; and "Replicate <cost>" on an instant or sorcery, read as its optional additional
-cost and its cast trigger (702.56a). Any other sentence about a copy ("Copy target spell, except that ...", "copy
+cost and its cast trigger (702.56a), and "Conspire" likewise (702.78a). Any other sentence about a copy ("Copy target spell, except that ...", "copy
 it twice") stays unread."""
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def keyword_ability(item: str) -> Ability | None:
                    zones=("stack",))
 
 
-#: 702.56a: the trigger condition of replicate's triggered ability, "~" being the spell.
+#: 702.56a, 702.78a: the trigger condition of replicate's and conspire's triggered abilities, "~" being the spell.
 REPLICATE_TRIGGER = "When you cast ~"
 
 
@@ -94,3 +94,32 @@ def render_replicate(abilities: tuple) -> str | None:
             trigger.trigger != REPLICATE_TRIGGER or trigger.intervening != "replicated":
         return None
     return static.static.render()
+
+
+def conspire_line(body: str, printed: str, spell: bool) -> list[Ability] | None:
+    """702.78a: "Conspire" on an instant or sorcery read as the two abilities it means: the optional additional cost
+    (the static ``conspire`` word: tap two untapped creatures you control that each share a color with it) and
+    "When you cast this spell, if its conspire cost was paid, copy it. If the spell has any targets, you may choose
+    new targets for the copy." (the ``conspire_copy`` word), each marked with the keyword. None for any other line,
+    or a permanent card's (a copy of a permanent spell becomes a token, 707.10f, which is not performed)."""
+    if body.strip().rstrip(".") != "Conspire" or not spell:
+        return None
+    static = Ability("static", static=parse_static({"kind": "conspire"}), keyword="Conspire", source_text=printed)
+    trigger = Ability("triggered", effects=(parse_effect({"conspire_copy": {}}),), trigger=REPLICATE_TRIGGER,
+                      trigger_event=TriggerEvent("cast", who="self"), intervening="conspired", keyword="Conspire",
+                      source_text=printed, zones=("stack",))
+    return [static, trigger]
+
+
+def render_conspire(abilities: tuple) -> str | None:
+    """The abilities of one line said as the conspire keyword they mean (702.78a): its static ``conspire`` word,
+    then exactly its triggered ability; None for any other line."""
+    if len(abilities) != 2 or any(a.keyword != "Conspire" for a in abilities):
+        return None
+    static, trigger = abilities
+    if static.kind != "static" or static.static is None or static.static.kind != "conspire":
+        return None
+    if trigger.kind != "triggered" or [e.kind for e in trigger.effects] != ["conspire_copy"] or \
+            trigger.trigger != REPLICATE_TRIGGER or trigger.intervening != "conspired":
+        return None
+    return "Conspire"

@@ -55,6 +55,11 @@ def replicate_cost(abilities) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+def has_conspire(abilities) -> bool:
+    """702.78a: is one of ``abilities`` conspire's optional additional cost (the static ``conspire`` word)?"""
+    return any(a.kind == "static" and a.static is not None and a.static.kind == "conspire" for a in abilities)
+
+
 def _in_a_sentence(cost: str) -> str:
     """A cost as a sentence says it: "pay 1 life and exile a blue card from your hand" (Force of Will), the cost
     grammar's "Pay 1 life, exile a blue card from your hand" (``words.costs.read.cost_text``)."""
@@ -155,6 +160,9 @@ WORDS = (
     Word("replicate", "static", {"cost": str},
          lambda s: f"Replicate{' ' if s.arg('cost').startswith('{') else '—'}{s.arg('cost')}", SPELL_COSTS, PAYMENT,
          _v_cost),
+    # 702.78a: "Conspire": as an additional cost the caster may tap two untapped creatures they control that each
+    # share a color with the spell (601.2b, 601.2f-h); its linked triggered ability copies it (``words.copies``)
+    Word("conspire", "static", {}, lambda s: "Conspire", SPELL_COSTS, PAYMENT),
     # 702.42a: "Entwine [cost]": the caster of the modal spell may choose all its modes instead of the number
     # specified, paying [cost] as an additional cost (601.2b, 601.2f; ``words.modes.perform``)
     Word("entwine", "static", {"cost": str},

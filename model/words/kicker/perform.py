@@ -42,7 +42,7 @@ MARKERS = ("if_kicked", "kicked_instead")
 #: A marker on its own does nothing (``run_marked`` reads it with the instruction after it).
 MARKER_HANDLERS = {k: (lambda g, e, c: [g]) for k in MARKERS}
 #: The intervening-if conditions (603.4) this module decides.
-CONDITIONS = ("kicked", "kicked:{cost}", "cast_from_hand", "cast", "tribute_unpaid", "evoked", "replicated")
+CONDITIONS = ("kicked", "kicked:{cost}", "cast_from_hand", "cast", "tribute_unpaid", "evoked", "replicated", "conspired")
 
 
 #: How many times a multikicker cost is considered paid at most (702.33c: any number of times); a spell whose
@@ -177,6 +177,8 @@ def intervening_holds(condition: str, obj) -> bool:
     not know is unsupported, naming it."""
     if condition == "kicked":
         return bool(obj.kicked)
+    if condition == "conspired":
+        return obj.conspired           # 702.78a: as the spell becomes cast, kept on it (``GameObject.conspired``)
     if condition == "replicated":
         # 702.56a: "if a replicate cost was paid for it", asked only as the spell becomes cast (its replicate
         # trigger), when the count chosen as it was cast is on the spell (``GameObject.replicated``)
