@@ -37,9 +37,11 @@ from mtgjudge.model.rules.permissions import graveyard_cast, without_mana_cost
 from mtgjudge.model.rules.spending import Purpose, spells_phrase
 
 
-#: The static words this module gives meaning to (the payment consumer of ``vocab.words``, with spending's).
+#: The static words this module gives meaning to (the payment consumer of ``vocab.words``, with spending's);
+#: conspire's cost (702.78a: tapping two creatures chosen as the spell is cast) is paid by ``engine.actions``.
 SPELL_COST_WORDS = ("cost_increase", "cost_reduction", "minimum_spell_cost", "additional_cost", "kicker", "buyback",
-                    "entwine", "splice", "costs_more_per_extra_target", "self_cost_reduction", "alternative_cost", "cast_from_graveyard")
+                    "entwine", "splice", "costs_more_per_extra_target", "self_cost_reduction", "alternative_cost",
+                    "cast_from_graveyard", "replicate", "conspire")
 
 
 def spells_match(phrase: str, purpose: Purpose) -> bool:

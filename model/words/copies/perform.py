@@ -231,12 +231,13 @@ def conspire_options(game: Game, oid: str, player: str, fixed: tuple[str, ...] |
                                            f"with {st.obj(oid).name}: it can't be tapped for conspire"),))
         return [tuple(fixed)]
     classes = interchangeable(game, able)
-    pairs = [(c[0], c[1]) for c in classes if len(c) >= 2] + \
-        [(a[0], b[0]) for a, b in itertools.combinations(classes, 2)]
+    pairs: list[tuple[str, ...]] = [(c[0], c[1]) for c in classes if len(c) >= 2]
+    pairs += [(a[0], b[0]) for a, b in itertools.combinations(classes, 2)]
     if len(pairs) + 1 > MAX_BRANCHES:
         raise SearchBound(f"more than {MAX_BRANCHES} ways to pay the conspire cost of {st.obj(oid).name}: the search "
                           "bound was reached; say 'conspired:' in the cast action")
-    return [()] + pairs
+    none: list[tuple[str, ...]] = [()]
+    return none + pairs
 
 
 def _copies(game: Game, ctx: Ctx, n: int, rule: str, said: str) -> list[Game]:
