@@ -505,7 +505,8 @@ def _or_alternatives(state: GameState, oid: str, player: str, x: int, all_ways: 
             why.append(step("107.3b", f"paying {obj.name}'s alternative cost, the only legal value of X is 0, not {x}"))
             continue
         cost = total_cost(state, player, oid, x=x, alternative=k)
-        lead = tuple(st for st, _ in base) + ((step(("118.9", "601.2b"), f"{player} announces that they {said}"
+        rules = ("118.9", "601.2b") + (("702.117a",) if word.arg("keyword") == "Surge" else ())
+        lead = tuple(st for st, _ in base) + ((step(rules, f"{player} announces that they {said}"
                                                      + (f" ({because})" if because else "")),))
         ans = can_pay(state, player, cost, all_ways, extra=base, lead=lead)
         if ans.value is True:

@@ -51,7 +51,7 @@ def test_surge_is_read_as_its_alternative_cost():
     assert (surge.kind, surge.static.kind, surge.static.arg("keyword"), surge.static.arg("cost")) == \
         ("static", "alternative_cost", "Surge", "{1}{R}")
     assert spell.kind == "spell"
-    assert render_line((surge,)).rstrip(".") == "Surge {1}{R}"
+    assert render_line((surge,)) == "Surge {1}{R}"
 
 
 def test_surge_with_x_stays_unmodelled():

@@ -276,3 +276,14 @@ def render_dash(abilities: tuple) -> str | None:
     if inner.kind != "grant_keyword" or inner.arg("keyword") != "Haste":
         return None
     return static.static.render()
+
+
+def render_surge(abilities: tuple) -> str | None:
+    """The ability of one line said as the surge keyword it means ("Surge {1}{R}", 702.117a): its alternative cost
+    marked Surge, alone; None for any other line."""
+    if len(abilities) != 1 or abilities[0].keyword != "Surge":
+        return None
+    static = abilities[0].static
+    if abilities[0].kind != "static" or static is None or static.kind != "alternative_cost":
+        return None
+    return static.render()
