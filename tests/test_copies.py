@@ -324,3 +324,26 @@ def test_near_miss_conspired_naming_one_creature_is_an_input_error():
     from mtgjudge.queries.format.fields import QuestionError
     with pytest.raises(QuestionError, match="conspired"):
         _run(CONSPIRE_AT % ("{card: Fleshbag Marauder, id: f1}, {card: Fleshbag Marauder, id: f2}", ", conspired: [f1]"))
+
+
+def test_near_miss_a_replicate_spell_cast_by_cascade_is_unsupported():
+    # 702.85a, 118.9d: cast without paying its mana cost, its replicate cost could still be paid as an additional
+    # cost (702.56a): announcing it while cascade resolves is not performed
+    status, msg = _run("""
+id: t
+ask: outcome
+state:
+  turn: {active: Alice}
+  players:
+    Alice:
+      battlefield: [Mountain, Mountain, Forest, Forest, Mountain, Mountain]
+      hand: [{card: Bloodbraid Elf, id: elf}]
+      library: [{card: Pyromatics, id: p}, {card: Forest, id: f1}]
+    Bob: {}
+actions:
+  - cast: elf
+  - resolve: all
+expect:
+  - {object: elf, zone: battlefield}
+""")
+    assert status == "unsupported" and "optional or additional costs" in msg, (status, msg)
